@@ -23,7 +23,7 @@ _DOC_TLDS = (".invalid", ".test", ".example", ".local", ".localhost")
 _NO_REPLY_LOCALS = {"noreply", "no-reply", "donotreply", "do-not-reply", "git", "notifications"}
 
 _PHONE_CANDIDATE = re2.compile(
-    r"\+\d{1,3}(?:[ .-]?\(?\d{1,6}\)?){1,5}|\(?\b\d{3}\)?[ .-]\d{3}[ .-]\d{4}\b"
+    r"\+\d{1,3}(?:[ .-]?(?:\(\d{1,6}\)|\d{1,6})){1,5}|(?:\(\d{3}\)|\b\d{3})[ .-]\d{3}[ .-]\d{4}\b"
 )
 _CARD_CANDIDATE = re2.compile(r"\b\d(?:[ -]?\d){12,18}\b")
 _TEST_CARDS = {
@@ -59,7 +59,9 @@ def _name_lists() -> tuple[frozenset[str], frozenset[str]]:
 
     firsts: set[str] = set()
     lasts: set[str] = set()
-    for locale in ("en_US", "en_GB", "en_IE", "en_CA", "de_DE", "fr_FR", "es_ES", "it_IT", "nl_NL"):
+    for locale in ("en_US", "en_GB", "en_IE", "en_CA", "en_AU", "en_NZ", "en_IN", "en_PH",
+                   "de_DE", "fr_FR", "es_ES", "es_MX", "it_IT", "nl_NL", "pt_BR", "pt_PT",
+                   "pl_PL", "sv_SE", "da_DK", "no_NO", "fi_FI", "cs_CZ", "tr_TR", "id_ID"):
         try:
             prov = importlib.import_module(f"faker.providers.person.{locale}").Provider
         except (ImportError, AttributeError):
@@ -103,6 +105,8 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
             continue
         if text[m.end() : m.end() + 1] == ":" and local == "git":
             continue
+        if text[m.start() - 1 : m.start()] in (":", "/"):
+            continue  # scheme://user:password@host — the URL-password rule owns that span
         yield Span(*m.span(), "email")
 
 

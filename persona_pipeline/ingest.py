@@ -1,0 +1,140 @@
+"""One source unit through the first two stages: read → index → redact → evidence → warehouse.
+
+Plain Python: the Dagster assets and the tests call the same functions.
+"""
+
+from __future__ import annotations
+
+import getpass
+import logging
+import re
+import socket
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+import duckdb
+
+from persona_pipeline.config import Settings
+from persona_pipeline.evidence.records import Evidence, build_evidence, index_rows
+from persona_pipeline.evidence.redaction.redactor import Redactor, load_or_create_key
+from persona_pipeline.models import ReadResult, ReadStats, SourceKind, TurnIndexRow
+from persona_pipeline.sources import claude_code, codex
+from persona_pipeline.sources.discovery import SourceUnit
+from persona_pipeline.warehouse import store
+
+log = logging.getLogger(__name__)
+
+READER_VERSIONS = {SourceKind.CLAUDE: claude_code.READER_VERSION,
+                   SourceKind.CODEX: codex.READER_VERSION}
+_HOME_IN_PATH = re.compile(r"(?:/Users/|/home/|[A-Za-z]:\\Users\\)([^/\\]+)")
+
+
+def fingerprint(unit: SourceUnit) -> str:
+    """Stat-based change detection plus the reader version: a reader fix re-reads everything."""
+    return f"{unit.stat_fingerprint}:{READER_VERSIONS[unit.kind]}"
+
+
+@dataclass
+class UnitOutcome:
+    unit_key: str
+    status: str  # processed | skipped_bad | machine_generated
+    unit_row: dict[str, object]
+    turns: list[TurnIndexRow]
+    evidence: list[Evidence]
+    skips: dict[str, int]
+    entry_types: dict[str, int]
+    redactions: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def metadata(self) -> dict[str, object]:
+        """Counts only — safe for Dagster event logs."""
+        raw = int(self.unit_row["raw_bytes"])  # type: ignore[call-overload]
+        kept = int(self.unit_row["kept_bytes"])  # type: ignore[call-overload]
+        return {
+            "status": self.status,
+            "raw_bytes": raw, "kept_bytes": kept,
+            "reduction_pct": round(100.0 * (1 - kept / raw), 3) if raw else 0.0,
+            "turns_kept": len(self.turns), "evidence_rows": len(self.evidence),
+            "lines_bad": int(self.unit_row["lines_bad"]),  # type: ignore[call-overload]
+            "redactions": sum(self.redactions.values()),
+        }
+
+
+def base_identifiers(settings: Settings) -> list[tuple[str, str]]:
+    """The person's own identifiers, known before any file is read."""
+    ids: list[tuple[str, str]] = []
+    for getter, kind in ((getpass.getuser, "user_name"), (socket.gethostname, "host_name")):
+        try:
+            ids.append((getter(), kind))
+        except Exception:  # no passwd entry, odd containers
+            continue
+    ids.append((Path.home().name, "user_name"))
+    ids.extend((e, "email") for e in settings.author_emails)
+    ids.extend((n, "person_name") for n in settings.redact_names)
+    return ids
+
+
+def make_redactor(settings: Settings) -> Redactor:
+    return Redactor(load_or_create_key(settings.redaction_key_path), base_identifiers(settings))
+
+
+def _read(unit: SourceUnit) -> ReadResult:
+    if unit.kind is SourceKind.CLAUDE:
+        return claude_code.read_claude(unit.path)
+    return codex.read_codex(unit.path)
+
+
+def process_unit(unit: SourceUnit, redactor: Redactor, key: bytes) -> UnitOutcome:
+    """Read and redact one unit. Never raises for bad input: a bad file is a recorded skip."""
+    try:
+        result = _read(unit)
+    except Exception as exc:  # a reader bug must cost one file, not the run
+        log.warning("reader failed on %s (%s)", unit.key, type(exc).__name__)
+        result = ReadResult(turns=[], stats=ReadStats(),
+                            file_error=f"reader_error:{type(exc).__name__}")
+    stats = result.stats
+    status = "processed"
+    if result.file_error:
+        status = "skipped_bad"
+    elif stats.machine_generated:
+        status = "machine_generated"
+    # Account names seen in this session's cwd are identifiers too (e.g. a second machine).
+    extra = [(m.group(1), "user_name") for m in _HOME_IN_PATH.finditer(stats.cwd or "")]
+    unit_redactor = redactor.with_identifiers(extra) if extra else redactor
+    fallback_project = unit.key.split("/")[1] if unit.kind is SourceKind.CLAUDE else "unknown"
+    evidence, red_counts, dropped = build_evidence(
+        unit.key, unit.kind, result.turns, unit_redactor, fallback_project)
+    turns = index_rows(unit.key, result.turns, key)
+    project = evidence[0].project if evidence else fallback_project
+    unit_row: dict[str, object] = {
+        "unit_key": unit.key, "source_kind": unit.kind.value, "project": project,
+        "fingerprint": fingerprint(unit), "reader_version": READER_VERSIONS[unit.kind],
+        "status": status, "skip_reason": result.file_error or stats.machine_generated,
+        "raw_bytes": stats.raw_bytes or unit.size, "kept_bytes": stats.kept_bytes,
+        "lines_total": stats.lines_total, "lines_bad": stats.lines_bad,
+        "turns_kept": len(turns), "evidence_rows": len(evidence),
+        "redactions": sum(red_counts.values()), "fields_dropped": dropped,
+        "session_id": stats.session_id, "processed_at": datetime.now(UTC).replace(tzinfo=None),
+    }
+    return UnitOutcome(unit.key, status, unit_row, turns, evidence, dict(stats.skips),
+                       dict(stats.entries_by_type), dict(red_counts))
+
+
+def write_outcome(con: duckdb.DuckDBPyConnection, o: UnitOutcome) -> None:
+    store.replace_unit(con, o.unit_row, o.turns, o.evidence, o.skips, o.entry_types, o.redactions)
+
+
+def ingest_units(settings: Settings, units: Sequence[SourceUnit]) -> list[UnitOutcome]:
+    """Process units and write each as soon as it is done (a crash loses at most one unit).
+    The warehouse is opened per unit so a concurrent writer waits only for one transaction."""
+    redactor = make_redactor(settings)
+    key = load_or_create_key(settings.redaction_key_path)
+    outcomes = []
+    for unit in units:
+        outcome = process_unit(unit, redactor, key)
+        with store.connect(settings.warehouse_path) as con:
+            write_outcome(con, outcome)
+        outcomes.append(outcome)
+    return outcomes

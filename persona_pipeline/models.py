@@ -1,0 +1,90 @@
+"""Records shared by the stages. Text-bearing records never leave memory unredacted."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Tier(StrEnum):
+    T0 = "T0"  # instruction-file directive
+    T1 = "T1"  # correction / interrupt
+    T2 = "T2"  # genuine prompt, commit messages
+    T3 = "T3"  # small diffs: corroborates only
+
+
+class SourceKind(StrEnum):
+    CLAUDE = "claude"
+    CODEX = "codex"
+
+
+class TurnKind(StrEnum):
+    PROMPT = "prompt"
+    CORRECTION = "correction"
+    SLASH_COMMAND = "slash_command"
+
+
+class Turn(BaseModel):
+    """A kept user-authored turn, as a reader produces it. Holds raw user text: it exists only in
+    memory, between the reader and the Evidence constructor."""
+
+    model_config = ConfigDict(frozen=True)
+
+    line_no: int
+    byte_offset: int
+    entry_uuid: str | None = None
+    session_id: str | None = None
+    timestamp: str | None = None
+    cwd: str | None = None
+    tier: Tier
+    kind: TurnKind
+    correction_signal: str | None = None  # interrupt | rejected_tool_use | turn_aborted | opener
+    text: str = Field(repr=False)
+    context: str = Field(default="", repr=False)  # tail of the preceding assistant text (T1)
+    truncated: bool = False
+
+
+class TurnIndexRow(BaseModel):
+    """What `raw_sessions` stores about a kept turn: positions, lengths and a keyed hash — no text."""
+
+    unit_key: str
+    line_no: int
+    byte_offset: int
+    entry_uuid: str | None
+    session_id: str | None
+    timestamp: str | None
+    role: str = "user"
+    tier: Tier
+    kind: TurnKind
+    correction_signal: str | None
+    text_chars: int
+    context_chars: int
+    text_sha256: str  # HMAC-SHA256 under the local key: a bare hash of "yes" would be guessable
+    truncated: bool
+
+
+class ReadStats(BaseModel):
+    """Byte and line accounting for one source unit."""
+
+    raw_bytes: int = 0
+    kept_bytes: int = 0
+    lines_total: int = 0
+    lines_bad: int = 0
+    entries_by_type: dict[str, int] = Field(default_factory=dict)
+    skips: dict[str, int] = Field(default_factory=dict)  # reason -> count (lines or entries)
+    session_id: str | None = None
+    cwd: str | None = None
+    machine_generated: str | None = None  # why the whole session is not the person's
+
+    def skip(self, reason: str, n: int = 1) -> None:
+        self.skips[reason] = self.skips.get(reason, 0) + n
+
+    def saw(self, entry_type: str) -> None:
+        self.entries_by_type[entry_type] = self.entries_by_type.get(entry_type, 0) + 1
+
+
+class ReadResult(BaseModel):
+    turns: list[Turn]
+    stats: ReadStats
+    file_error: str | None = None  # the whole file was skipped, and why

@@ -1,0 +1,210 @@
+"""Claude Code transcript reader (`~/.claude/projects/<slug>/<session>.jsonl`).
+
+Keeps only what the person typed: genuine prompts (T2) and corrections (T1, with the tail of
+the preceding assistant text). Everything else is counted by reason and dropped.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from persona_pipeline.models import ReadResult, ReadStats, Tier, Turn, TurnKind
+from persona_pipeline.sources import user_text as ut
+from persona_pipeline.sources.jsonl_stream import FileSkipped, iter_jsonl
+
+READER_VERSION = "claude-1"
+MAX_TURN_CHARS = 20_000
+
+# Entry types that carry no user prose (the list drifts across versions: unknown ones are
+# counted as `unknown_type`, never fatal).
+_BOOKKEEPING = {
+    "summary", "system", "file-history-snapshot", "queue-operation", "progress", "attachment",
+    "last-prompt", "ai-title", "custom-title", "tag", "hook", "result", "stream_event",
+}
+# Entry points of headless / SDK runs: a program wrote those prompts, not the person.
+_HEADLESS_ENTRYPOINTS = {"sdk-py", "sdk-ts", "sdk-cli", "headless", "mcp"}
+# Prompts that open memory-tool observer sessions (claude-mem and similar), which replay
+# another session's tool calls into a fresh one.
+_OBSERVER_MARKERS = ("<observed_from_primary_session>", "You are a Claude-Mem",
+                     "You are a memory observer", "<tool_observation>")
+
+
+def _content_blocks(message: Any) -> list[Any] | str:
+    if not isinstance(message, dict):
+        return []
+    content = message.get("content")
+    if isinstance(content, (str, list)):
+        return content
+    return []
+
+
+class _State:
+    def __init__(self) -> None:
+        self.seen_uuids: set[str] = set()
+        self.assistant_id: str | None = None
+        self.assistant_text = ""
+        self.pending_signal: str | None = None
+        self.turns: list[Turn] = []
+        self.prompts_seen = 0
+
+
+def read_claude(path: Path) -> ReadResult:
+    stats = ReadStats()
+    st = _State()
+    try:
+        for line in iter_jsonl(path, stats):
+            _handle(line.obj, line.line_no, line.offset, st, stats)
+            if stats.machine_generated:
+                break
+    except FileSkipped as exc:
+        return ReadResult(turns=[], stats=stats, file_error=exc.reason)
+    if stats.machine_generated:
+        return ReadResult(turns=[], stats=stats)
+    stats.kept_bytes = sum(len(t.text.encode("utf-8", "surrogatepass")) +
+                           len(t.context.encode("utf-8", "surrogatepass")) for t in st.turns)
+    return ReadResult(turns=st.turns, stats=stats)
+
+
+def _handle(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: ReadStats) -> None:
+    etype = e.get("type")
+    etype = etype if isinstance(etype, str) else "<none>"
+    stats.saw(etype)
+    if etype not in ("user", "assistant"):
+        stats.skip(etype if etype in _BOOKKEEPING else "unknown_type")
+        return
+    uuid = e.get("uuid")
+    if isinstance(uuid, str):
+        if uuid in st.seen_uuids:
+            stats.skip("duplicate_uuid")
+            return
+        st.seen_uuids.add(uuid)
+    if stats.session_id is None and isinstance(e.get("sessionId"), str):
+        stats.session_id = e["sessionId"]
+    if isinstance(e.get("cwd"), str):
+        stats.cwd = e["cwd"]
+    if e.get("entrypoint") in _HEADLESS_ENTRYPOINTS:
+        stats.machine_generated = f"entrypoint:{e.get('entrypoint')}"
+        return
+    if e.get("isSidechain"):
+        stats.skip("sidechain")
+        return
+    if etype == "assistant":
+        _assistant(e, st, stats)
+        return
+    if e.get("isMeta"):
+        stats.skip("meta")
+        return
+    if e.get("isCompactSummary"):
+        stats.skip("compact_summary")
+        return
+    if e.get("isVisibleInTranscriptOnly"):
+        stats.skip("transcript_only")
+        return
+    if e.get("userType") not in (None, "external"):
+        stats.skip("non_external_user")
+        return
+    _user(e, line_no, offset, st, stats)
+
+
+def _assistant(e: dict[str, Any], st: _State, stats: ReadStats) -> None:
+    message = e.get("message")
+    msg_id = message.get("id") if isinstance(message, dict) else None
+    # One reply is split over several entries sharing message.id: merge their text.
+    if msg_id != st.assistant_id or msg_id is None:
+        st.assistant_id = msg_id
+        texts_so_far = ""
+    else:
+        texts_so_far = st.assistant_text
+    blocks = _content_blocks(message)
+    if isinstance(blocks, str):
+        blocks = [{"type": "text", "text": blocks}]
+    added = False
+    for block in blocks:
+        if isinstance(block, dict) and block.get("type") == "text" and isinstance(block.get("text"), str):
+            texts_so_far = (texts_so_far + "\n" + block["text"])[-2000:]
+            added = True
+    if added:
+        st.assistant_text = texts_so_far.strip()
+    stats.skip("assistant")
+
+
+def _user(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: ReadStats) -> None:
+    blocks = _content_blocks(e.get("message"))
+    if isinstance(blocks, str):
+        blocks = [{"type": "text", "text": blocks}]
+    texts: list[str] = []
+    for block in blocks:
+        if isinstance(block, str):
+            texts.append(block)
+            continue
+        if not isinstance(block, dict):
+            continue
+        btype = block.get("type")
+        if btype == "text" and isinstance(block.get("text"), str):
+            texts.append(block["text"])
+        elif btype == "tool_result":
+            stats.skip("tool_result")
+            content = block.get("content")
+            body = content if isinstance(content, str) else " ".join(
+                b.get("text", "") for b in content if isinstance(b, dict)
+            ) if isinstance(content, list) else ""
+            if ut.REJECTED_TOOL_USE in body:
+                st.pending_signal = "rejected_tool_use"
+                feedback = ut.rejection_feedback(body)
+                if feedback:
+                    texts.append(feedback)
+        elif btype in ("image", "document"):
+            stats.skip(btype)
+        else:
+            stats.skip(f"block:{btype}")
+    if not texts:
+        return
+    raw = "\n".join(texts)
+    if raw.lstrip().startswith(ut.INTERRUPT_MARKER):
+        stats.skip("interrupt_marker")
+        st.pending_signal = "interrupt"
+        _, _, raw = raw.lstrip().partition("\n")  # a marker entry rarely carries text after it
+        if not raw.strip():
+            return
+    kind = ut.wrapper_kind(raw)
+    if kind:
+        stats.skip(kind)
+        return
+    turn_kind = TurnKind.PROMPT
+    command = ut.slash_command(raw)
+    if command is not None:
+        name, args = command
+        if not args or ut.is_bookkeeping_command(name):
+            stats.skip("slash_command_bookkeeping")
+            return
+        raw, turn_kind = args, TurnKind.SLASH_COMMAND
+    text = ut.strip_injected(raw)
+    if not text:
+        stats.skip("empty_after_scaffolding")
+        return
+    if st.prompts_seen == 0 and any(m in text for m in _OBSERVER_MARKERS):
+        stats.machine_generated = "memory_observer_prompt"
+        return
+    st.prompts_seen += 1
+    signal = st.pending_signal
+    st.pending_signal = None
+    if signal is None and st.assistant_text and ut.is_correction_opener(text):
+        signal = "opener"
+    truncated = len(text) > MAX_TURN_CHARS
+    if truncated:
+        stats.skip("turn_truncated")
+        text = text[:MAX_TURN_CHARS]
+    if signal:
+        tier, turn_kind = Tier.T1, TurnKind.CORRECTION
+        context = ut.tail(st.assistant_text) if st.assistant_text else ""
+    else:
+        tier, context = Tier.T2, ""
+    ts = e.get("timestamp")
+    st.turns.append(Turn(
+        line_no=line_no, byte_offset=offset,
+        entry_uuid=e.get("uuid") if isinstance(e.get("uuid"), str) else None,
+        session_id=stats.session_id, timestamp=ts if isinstance(ts, str) else None,
+        cwd=stats.cwd, tier=tier, kind=turn_kind, correction_signal=signal,
+        text=text, context=context, truncated=truncated,
+    ))

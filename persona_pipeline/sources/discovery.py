@@ -1,0 +1,128 @@
+"""Finding source units (one transcript file each) and giving them stable, readable keys.
+
+Keys never contain the home-directory user name: `-home-alice-code-api` becomes `code-api`.
+Discovery only stats; it never reads file contents.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from persona_pipeline.models import SourceKind
+
+PRUNE_DIRS = {"node_modules", ".git", "target", ".venv", "venv", "vendor", "build", "__pycache__"}
+_HOME_SLUG = re.compile(r"^(?:[A-Za-z]-)?-?(?:Users|home)-[^-]+(?:-|$)")
+_UNSAFE = re.compile(r"[^A-Za-z0-9._\-/]")
+
+
+@dataclass(frozen=True, slots=True)
+class SourceUnit:
+    key: str
+    kind: SourceKind
+    path: Path
+    size: int
+    mtime_ns: int
+
+    @property
+    def stat_fingerprint(self) -> str:
+        return f"{self.size}:{self.mtime_ns}"
+
+
+@dataclass
+class Discovery:
+    units: list[SourceUnit]
+    ignored: dict[str, int]  # reason -> files
+
+
+def clean_slug(slug: str) -> str:
+    """Claude project slug without the home prefix (and so without the user name)."""
+    cleaned = _HOME_SLUG.sub("", slug).strip("-")
+    return _UNSAFE.sub("_", cleaned) or "home"
+
+
+def _walk(root: Path, ignored: dict[str, int]) -> Iterator[os.DirEntry[str]]:
+    """Files under root, pruning vendored/build dirs; never follows symlinked dirs (loops)."""
+    stack = [root]
+    while stack:
+        d = stack.pop()
+        try:
+            with os.scandir(d) as it:
+                entries = list(it)
+        except OSError:
+            ignored["unreadable_dir"] = ignored.get("unreadable_dir", 0) + 1
+            continue
+        for entry in entries:
+            try:
+                if entry.is_dir(follow_symlinks=False):
+                    if entry.name not in PRUNE_DIRS:
+                        stack.append(Path(entry.path))
+                elif entry.is_file():
+                    yield entry
+            except OSError:
+                ignored["unreadable_entry"] = ignored.get("unreadable_entry", 0) + 1
+
+
+def _unit(key: str, kind: SourceKind, entry: os.DirEntry[str]) -> SourceUnit | None:
+    try:
+        st = entry.stat()
+    except OSError:
+        return None
+    return SourceUnit(key, kind, Path(entry.path), st.st_size, st.st_mtime_ns)
+
+
+def discover_claude(roots: list[Path], ignored: dict[str, int]) -> list[SourceUnit]:
+    units: list[SourceUnit] = []
+    for root in roots:
+        if not root.is_dir():
+            continue
+        for entry in _walk(root, ignored):
+            if not entry.name.endswith(".jsonl"):
+                continue
+            rel = Path(entry.path).relative_to(root)
+            # Subagent transcripts (sibling agent-*.jsonl, or <session>/subagents/…) are the
+            # agent talking to itself; the parent session already holds the person's turns.
+            if entry.name.startswith("agent-") or "subagents" in rel.parts:
+                ignored["subagent_file"] = ignored.get("subagent_file", 0) + 1
+                continue
+            if len(rel.parts) != 2:
+                ignored["unexpected_layout"] = ignored.get("unexpected_layout", 0) + 1
+                continue
+            key = f"claude/{clean_slug(rel.parts[0])}/{_UNSAFE.sub('_', rel.parts[1])}"
+            unit = _unit(key, SourceKind.CLAUDE, entry)
+            if unit:
+                units.append(unit)
+    return units
+
+
+def discover_codex(roots: list[Path], ignored: dict[str, int]) -> list[SourceUnit]:
+    units: list[SourceUnit] = []
+    for root in roots:
+        if not root.is_dir():
+            continue
+        for entry in _walk(root, ignored):
+            name = entry.name
+            if not name.startswith("rollout-") or not name.endswith((".jsonl", ".json")):
+                continue
+            rel = Path(entry.path).relative_to(root).as_posix()
+            unit = _unit(f"codex/{_UNSAFE.sub('_', rel)}", SourceKind.CODEX, entry)
+            if unit:
+                units.append(unit)
+    return units
+
+
+def discover(claude_roots: list[Path], codex_roots: list[Path]) -> Discovery:
+    ignored: dict[str, int] = {}
+    units = discover_claude(claude_roots, ignored) + discover_codex(codex_roots, ignored)
+    # Two roots can yield the same key; later ones get a stable numeric suffix.
+    seen: dict[str, int] = {}
+    out: list[SourceUnit] = []
+    for u in sorted(units, key=lambda u: (u.key, str(u.path))):
+        n = seen.get(u.key, 0)
+        seen[u.key] = n + 1
+        out.append(u if n == 0 else SourceUnit(f"{u.key}~{n + 1}", u.kind, u.path, u.size,
+                                               u.mtime_ns))
+    return Discovery(out, ignored)

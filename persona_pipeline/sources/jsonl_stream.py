@@ -1,0 +1,118 @@
+"""Bounded-memory JSONL streaming shared by the transcript readers.
+
+Never loads a whole file; a line longer than `max_line_bytes` is skipped (read past in chunks,
+never held). Each bad line is reported with a reason instead of raising.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from persona_pipeline.models import ReadStats
+
+MAX_LINE_BYTES = 32 * 1024 * 1024
+_CHUNK = 1024 * 1024
+
+
+class FileSkipped(Exception):
+    """The whole file cannot be read as JSONL; `reason` is a short machine-readable tag."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(slots=True)
+class Line:
+    line_no: int  # 1-based
+    offset: int  # byte offset of the line start
+    obj: dict[str, Any]
+
+
+def _read_line(f: Any, max_bytes: int) -> tuple[bytes | None, int]:
+    """One line (with its newline) or None if it exceeded max_bytes; and its byte length."""
+    first = f.readline(_CHUNK)
+    if not first or first.endswith(b"\n") or len(first) < _CHUNK:
+        return first, len(first)
+    parts = [first]
+    size = len(first)
+    oversize = False
+    while True:
+        more = f.readline(_CHUNK)
+        if not more:
+            break
+        size += len(more)
+        if not oversize:
+            if size > max_bytes:
+                oversize = True
+                parts = []
+            else:
+                parts.append(more)
+        if more.endswith(b"\n"):
+            break
+    return (None if oversize else b"".join(parts)), size
+
+
+def iter_jsonl(path: Path, stats: ReadStats, max_line_bytes: int = MAX_LINE_BYTES) -> Iterator[Line]:
+    """Yield parsed JSON objects; count bad lines in `stats` by reason."""
+    try:
+        f = open(path, "rb")  # noqa: SIM115 - closed in finally; generator
+    except OSError as exc:
+        raise FileSkipped(f"unreadable:{type(exc).__name__}") from None
+    try:
+        head = f.read(8192)
+        if b"\x00" in head:
+            raise FileSkipped("binary")
+        f.seek(0)
+        offset = 0
+        line_no = 0
+        while True:
+            try:
+                raw, size = _read_line(f, max_line_bytes)
+            except OSError as exc:
+                stats.skip(f"read_error:{type(exc).__name__}")
+                return
+            if raw is not None and not raw:
+                return
+            line_no += 1
+            stats.lines_total += 1
+            stats.raw_bytes += size
+            start = offset
+            offset += size
+            if raw is None:
+                stats.lines_bad += 1
+                stats.skip("line_too_long")
+                continue
+            body = raw.strip()
+            if not body:
+                stats.skip("blank_line")
+                continue
+            try:
+                obj = orjson.loads(body)
+            except orjson.JSONDecodeError:
+                stats.lines_bad += 1
+                if not raw.endswith(b"\n"):
+                    stats.skip("truncated_last_line")
+                else:
+                    try:
+                        body.decode("utf-8")
+                        stats.skip("invalid_json")
+                    except UnicodeDecodeError:
+                        stats.skip("invalid_utf8")
+                continue
+            except RecursionError:
+                stats.lines_bad += 1
+                stats.skip("nested_too_deep")
+                continue
+            if not isinstance(obj, dict):
+                stats.lines_bad += 1
+                stats.skip("not_an_object")
+                continue
+            yield Line(line_no, start, obj)
+    finally:
+        f.close()

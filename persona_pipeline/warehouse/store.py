@@ -1,0 +1,184 @@
+"""The DuckDB warehouse: schema, per-unit replacement, erasure, and read queries.
+
+DuckDB allows one writer process at a time. Writers open the file only for the length of one
+transaction and retry while another process holds the lock, so concurrent runs wait rather
+than fail; every write replaces one unit's rows inside a transaction, so a retried or repeated
+write is idempotent.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import polars as pl
+
+from persona_pipeline.evidence.records import Evidence
+from persona_pipeline.models import TurnIndexRow
+
+SCHEMA_VERSION = 1
+LOCK_WAIT_S = 120.0
+
+_DDL = [
+    """CREATE TABLE IF NOT EXISTS meta (key VARCHAR PRIMARY KEY, value VARCHAR)""",
+    """CREATE TABLE IF NOT EXISTS units (
+        unit_key VARCHAR PRIMARY KEY, source_kind VARCHAR, project VARCHAR,
+        fingerprint VARCHAR, reader_version VARCHAR, status VARCHAR, skip_reason VARCHAR,
+        raw_bytes BIGINT, kept_bytes BIGINT, lines_total BIGINT, lines_bad BIGINT,
+        turns_kept INTEGER, evidence_rows INTEGER, redactions INTEGER, fields_dropped INTEGER,
+        session_id VARCHAR, processed_at TIMESTAMP)""",
+    """CREATE TABLE IF NOT EXISTS turns (
+        unit_key VARCHAR, line_no INTEGER, byte_offset BIGINT, entry_uuid VARCHAR,
+        session_id VARCHAR, timestamp VARCHAR, role VARCHAR, tier VARCHAR, kind VARCHAR,
+        correction_signal VARCHAR, text_chars INTEGER, context_chars INTEGER,
+        text_sha256 VARCHAR, truncated BOOLEAN)""",
+    """CREATE TABLE IF NOT EXISTS skips (unit_key VARCHAR, reason VARCHAR, count INTEGER)""",
+    """CREATE TABLE IF NOT EXISTS entry_types (unit_key VARCHAR, entry_type VARCHAR, count INTEGER)""",
+    """CREATE TABLE IF NOT EXISTS evidence (
+        evidence_id VARCHAR, unit_key VARCHAR, source_kind VARCHAR, tier VARCHAR, kind VARCHAR,
+        correction_signal VARCHAR, excerpt VARCHAR, context VARCHAR, project VARCHAR,
+        session_id VARCHAR, timestamp VARCHAR, line_no INTEGER, redactions JSON)""",
+    """CREATE TABLE IF NOT EXISTS redactions (unit_key VARCHAR, kind VARCHAR, count INTEGER)""",
+    """CREATE OR REPLACE VIEW redaction_totals AS
+        SELECT kind, sum(count)::BIGINT AS count FROM redactions GROUP BY kind""",
+]
+_UNIT_TABLES = ("turns", "skips", "entry_types", "evidence", "redactions", "units")
+
+
+def _is_lock_error(exc: BaseException) -> bool:
+    msg = str(exc).lower()
+    return "lock" in msg and ("conflicting" in msg or "could not set lock" in msg)
+
+
+@contextmanager
+def connect(path: Path, read_only: bool = False, wait_s: float = LOCK_WAIT_S
+            ) -> Iterator[duckdb.DuckDBPyConnection]:
+    """Open the warehouse, waiting (with jittered backoff) while another process writes."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    deadline = time.monotonic() + wait_s
+    delay = 0.05
+    while True:
+        try:
+            con = duckdb.connect(str(path), read_only=read_only and path.exists())
+            break
+        except duckdb.IOException as exc:
+            if not _is_lock_error(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(delay * (0.5 + random.random()))
+            delay = min(delay * 2, 2.0)
+    try:
+        if not read_only:
+            ensure_schema(con)
+        yield con
+    finally:
+        con.close()
+
+
+def ensure_schema(con: duckdb.DuckDBPyConnection) -> None:
+    for ddl in _DDL:
+        con.execute(ddl)
+    con.execute("INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)])
+
+
+_TURN_SCHEMA = {
+    "unit_key": pl.Utf8, "line_no": pl.Int32, "byte_offset": pl.Int64, "entry_uuid": pl.Utf8,
+    "session_id": pl.Utf8, "timestamp": pl.Utf8, "role": pl.Utf8, "tier": pl.Utf8,
+    "kind": pl.Utf8, "correction_signal": pl.Utf8, "text_chars": pl.Int32,
+    "context_chars": pl.Int32, "text_sha256": pl.Utf8, "truncated": pl.Boolean,
+}
+_EVIDENCE_SCHEMA = {
+    "evidence_id": pl.Utf8, "unit_key": pl.Utf8, "source_kind": pl.Utf8, "tier": pl.Utf8,
+    "kind": pl.Utf8, "correction_signal": pl.Utf8, "excerpt": pl.Utf8, "context": pl.Utf8,
+    "project": pl.Utf8, "session_id": pl.Utf8, "timestamp": pl.Utf8, "line_no": pl.Int32,
+    "redactions": pl.Utf8,
+}
+
+
+def replace_unit(
+    con: duckdb.DuckDBPyConnection, unit: dict[str, Any], turns: Sequence[TurnIndexRow],
+    evidence: Sequence[Evidence], skips: dict[str, int], entry_types: dict[str, int],
+    redactions: dict[str, int],
+) -> None:
+    """Replace everything stored for one unit, atomically."""
+    import orjson
+
+    key = unit["unit_key"]
+    turn_df = pl.DataFrame([t.model_dump(mode="json") for t in turns], schema=_TURN_SCHEMA)
+    ev_rows = []
+    for e in evidence:
+        row = e.model_dump(mode="json")
+        row["redactions"] = orjson.dumps(row["redactions"]).decode()
+        ev_rows.append(row)
+    ev_df = pl.DataFrame(ev_rows, schema=_EVIDENCE_SCHEMA)
+    skip_df = pl.DataFrame({"unit_key": [key] * len(skips), "reason": list(skips),
+                            "count": list(skips.values())},
+                           schema={"unit_key": pl.Utf8, "reason": pl.Utf8, "count": pl.Int32})
+    type_df = pl.DataFrame({"unit_key": [key] * len(entry_types), "entry_type": list(entry_types),
+                            "count": list(entry_types.values())},
+                           schema={"unit_key": pl.Utf8, "entry_type": pl.Utf8, "count": pl.Int32})
+    red_df = pl.DataFrame({"unit_key": [key] * len(redactions), "kind": list(redactions),
+                           "count": list(redactions.values())},
+                          schema={"unit_key": pl.Utf8, "kind": pl.Utf8, "count": pl.Int32})
+    cols = ", ".join(unit)
+    marks = ", ".join("?" for _ in unit)
+    con.execute("BEGIN TRANSACTION")
+    try:
+        for table in _UNIT_TABLES:
+            con.execute(f"DELETE FROM {table} WHERE unit_key = ?", [key])
+        con.execute(f"INSERT INTO units ({cols}) VALUES ({marks})", list(unit.values()))
+        con.register("turn_df", turn_df)
+        con.execute(f"INSERT INTO turns ({', '.join(_TURN_SCHEMA)}) SELECT * FROM turn_df")
+        con.register("ev_df", ev_df)
+        con.execute(f"INSERT INTO evidence ({', '.join(_EVIDENCE_SCHEMA)}) SELECT * FROM ev_df")
+        con.register("skip_df", skip_df)
+        con.execute("INSERT INTO skips SELECT * FROM skip_df")
+        con.register("type_df", type_df)
+        con.execute("INSERT INTO entry_types SELECT * FROM type_df")
+        con.register("red_df", red_df)
+        con.execute("INSERT INTO redactions SELECT * FROM red_df")
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+    finally:
+        for name in ("turn_df", "ev_df", "skip_df", "type_df", "red_df"):
+            con.unregister(name)
+
+
+def delete_units(con: duckdb.DuckDBPyConnection, keys: Sequence[str]) -> int:
+    """Erase every row of the given units (a removed or forgotten source)."""
+    if not keys:
+        return 0
+    con.execute("BEGIN TRANSACTION")
+    try:
+        for table in _UNIT_TABLES:
+            con.execute(f"DELETE FROM {table} WHERE unit_key IN (SELECT unnest(?))", [list(keys)])
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+    return len(keys)
+
+
+def unit_fingerprints(path: Path) -> dict[str, str]:
+    if not path.exists():
+        return {}
+    with connect(path) as con:
+        return dict(con.execute("SELECT unit_key, fingerprint FROM units").fetchall())
+
+
+def totals(con: duckdb.DuckDBPyConnection, keys: Sequence[str] | None = None) -> dict[str, int]:
+    where = "WHERE unit_key IN (SELECT unnest(?))" if keys is not None else ""
+    params = [list(keys)] if keys is not None else []
+    row = con.execute(
+        f"""SELECT count(*), coalesce(sum(raw_bytes), 0), coalesce(sum(kept_bytes), 0),
+                   coalesce(sum(evidence_rows), 0), coalesce(sum(redactions), 0)
+            FROM units {where}""", params).fetchone()
+    assert row is not None
+    return {"units": row[0], "raw_bytes": int(row[1]), "kept_bytes": int(row[2]),
+            "evidence_rows": int(row[3]), "redactions": int(row[4])}
