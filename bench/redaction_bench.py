@@ -24,9 +24,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from persona_pipeline.evidence.redaction.redactor import Redactor  # noqa: E402
-from persona_pipeline.evidence.redaction.secrets import betterleaks_values, own_rule_spans, value_spans  # noqa: E402
-from persona_pipeline.evidence.redaction.spans import merge_spans, protected_ranges  # noqa: E402
-from persona_pipeline.evidence.redaction import pii  # noqa: E402
+from persona_pipeline.evidence.redaction.secrets import (  # noqa: E402
+    betterleaks_values,
+    own_rule_spans,
+    value_spans,
+)
+from persona_pipeline.evidence.redaction.spans import Span, merge_spans, protected_ranges  # noqa: E402
 
 
 def spans_for(redactor: Redactor, texts: list[str]) -> list[list[tuple[int, int, str]]]:
@@ -36,10 +39,9 @@ def spans_for(redactor: Redactor, texts: list[str]) -> list[list[tuple[int, int,
     per: list[list] = [[] for _ in texts]
     for filth in scrub.iter_filth_documents(documents=list(texts), run_post_processors=False):
         for f in getattr(filth, "filths", [filth]):
-            from persona_pipeline.evidence.redaction.spans import Span
             per[int(f.document_name)].append(Span(f.beg, f.end, f.type))
     out = []
-    for t, p in zip(texts, per):
+    for t, p in zip(texts, per, strict=True):
         m = merge_spans(own_rule_spans(t) + value_spans(t, found) + p, protected_ranges(t))
         out.append([(s.start, s.end, s.kind) for s in m])
     return out
@@ -75,7 +77,8 @@ def main() -> None:
         path = str(Path(tempfile.mkdtemp()) / "corpus.jsonl")
         shared = ROOT.parent / "shared" / "redaction-bench" / "corpus.py"
         subprocess.run([sys.executable, str(shared), path], check=True, capture_output=True)
-    docs = [json.loads(line) for line in open(path)]
+    with open(path) as f:
+        docs = [json.loads(line) for line in f]
     texts = [d["text"] for d in docs]
     mb = sum(len(t.encode()) for t in texts) / 1e6
     redactor = Redactor(b"k" * 32)
@@ -101,7 +104,7 @@ def main() -> None:
     total = Counter()
     fp = Counter()
     unl = 0
-    for d, sp in zip(docs, spans):
+    for d, sp in zip(docs, spans, strict=True):
         t = d["text"]
         for s, e, typ, _ in d["plants"]:
             total[typ] += 1
@@ -118,7 +121,8 @@ def main() -> None:
     med = statistics.median(times)
     print(f"corpus: {len(docs)} docs, {mb:.2f} MB, {n} planted items")
     print(f"recall: {got}/{n} = {100 * got / n:.2f}%")
-    print(f"false positives (labelled look-alikes): {sum(fp.values())} = {sum(fp.values()) / mb:.2f}/MB {dict(fp)}")
+    nfp = sum(fp.values())
+    print(f"false positives (labelled look-alikes): {nfp} = {nfp / mb:.2f}/MB {dict(fp)}")
     print(f"unlabelled spans outside plants: {unl} = {unl / mb:.2f}/MB")
     print(f"throughput: median {mb / med:.2f} MB/s over {args.repeat} runs (one core)")
     if miss:

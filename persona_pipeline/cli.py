@@ -9,7 +9,6 @@ import os
 import shutil
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
@@ -55,11 +54,16 @@ def _launch(instance: Any, ordered: list[str], stale: list[str]) -> bool:
 
     pos = {k: i for i, k in enumerate(ordered)}
     stale_sorted = sorted(stale, key=pos.__getitem__)
-    tags = {"dagster/asset_partition_range_start": stale_sorted[0],
-            "dagster/asset_partition_range_end": stale_sorted[-1],
-            "persona/trigger": "cli"}
+    tags = {
+        "dagster/asset_partition_range_start": stale_sorted[0],
+        "dagster/asset_partition_range_end": stale_sorted[-1],
+        "persona/trigger": "cli",
+    }
     result = dg.materialize(
-        [ingest], instance=instance, tags=tags, raise_on_error=False,
+        [ingest],
+        instance=instance,
+        tags=tags,
+        raise_on_error=False,
         run_config={"ops": {"ingest": {"config": {"only_units": stale_sorted}}}},
     )
     return bool(result.success)
@@ -70,8 +74,9 @@ def cmd_run(args: argparse.Namespace) -> int:
         settings = Settings()
     except ValidationError as exc:
         fields = ", ".join(".".join(str(p) for p in e["loc"]) for e in exc.errors())
-        print(f"persona: configuration error in {fields}: check the PERSONA_* variables "
-              "and persona.toml", file=sys.stderr)
+        print(
+            f"persona: configuration error in {fields}: check the PERSONA_* variables and persona.toml", file=sys.stderr
+        )
         return 2
     for root in settings.resolved_claude_dirs() + settings.resolved_codex_dirs():
         if not root.exists():
@@ -102,8 +107,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     with store.connect(settings.warehouse_path, read_only=True) as con:
         tot = store.totals(con)
         bad = con.execute("SELECT count(*) FROM units WHERE status = 'skipped_bad'").fetchone()
-        machine = con.execute(
-            "SELECT count(*) FROM units WHERE status = 'machine_generated'").fetchone()
+        machine = con.execute("SELECT count(*) FROM units WHERE status = 'machine_generated'").fetchone()
     summary = {
         "units_seen": len(keys),
         "units_processed": len(stale) - len(failed),
@@ -124,8 +128,10 @@ def cmd_run(args: argparse.Namespace) -> int:
     else:
         _print_summary(summary, found.ignored)
     if not ok or failed:
-        print(f"persona: {len(failed)} unit(s) failed; they will be retried next run "
-              "(see the run in the Dagster UI)", file=sys.stderr)
+        print(
+            f"persona: {len(failed)} unit(s) failed; they will be retried next run (see the run in the Dagster UI)",
+            file=sys.stderr,
+        )
         return 1
     return 0
 
@@ -134,9 +140,11 @@ def _print_summary(s: dict[str, Any], ignored: dict[str, int]) -> None:
     raw, kept = s["raw_bytes"], s["kept_bytes"]
     reduction = 100.0 * (1 - kept / raw) if raw else 0.0
     src = " (bundled sample corpus)" if s["sample_corpus"] else ""
-    print(f"units: {s['units_seen']} seen{src}, {s['units_processed']} processed, "
-          f"{s['units_unchanged']} unchanged, {s['units_failed']} failed, "
-          f"{s['units_skipped_bad']} skipped (bad), {s['units_removed']} removed")
+    print(
+        f"units: {s['units_seen']} seen{src}, {s['units_processed']} processed, "
+        f"{s['units_unchanged']} unchanged, {s['units_failed']} failed, "
+        f"{s['units_skipped_bad']} skipped (bad), {s['units_removed']} removed"
+    )
     print(f"bytes: {raw:,} raw -> {kept:,} kept ({reduction:.2f}% reduction)")
     print(f"evidence: {s['evidence_rows']} rows, {s['redactions']} redactions")
     if ignored:
@@ -148,8 +156,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="persona", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
     run = sub.add_parser("run", help="discover, register partitions, materialise what is stale")
-    run.add_argument("--json", action="store_true",
-                     help="print one JSON summary object as the last line of stdout")
+    run.add_argument("--json", action="store_true", help="print one JSON summary object as the last line of stdout")
     run.set_defaults(func=cmd_run)
     return p
 

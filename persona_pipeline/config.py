@@ -63,8 +63,7 @@ class Settings(BaseSettings):
     ) -> tuple[PydanticBaseSettingsSource, ...]:
         return (init_settings, env_settings, TomlConfigSettingsSource(settings_cls))
 
-    @field_validator("claude_dirs", "codex_dirs", "instruction_roots", "instruction_files",
-                     "git_roots", mode="before")
+    @field_validator("claude_dirs", "codex_dirs", "instruction_roots", "instruction_files", "git_roots", mode="before")
     @classmethod
     def _paths(cls, value: Any) -> Any:
         return _split_paths(value)
@@ -84,9 +83,13 @@ class Settings(BaseSettings):
     # Default roots: the real history when it holds any transcript, else the bundled sample
     # corpus (an empty ~/.claude/projects would otherwise give an empty pack, silently).
     def uses_sample(self) -> bool:
-        return self.claude_dirs is None and self.codex_dirs is None and not (
-            _has_jsonl(Path.home() / ".claude" / "projects")
-            or _has_jsonl(Path.home() / ".codex" / "sessions"))
+        return (
+            self.claude_dirs is None
+            and self.codex_dirs is None
+            and not (
+                _has_jsonl(Path.home() / ".claude" / "projects") or _has_jsonl(Path.home() / ".codex" / "sessions")
+            )
+        )
 
     def resolved_claude_dirs(self) -> list[Path]:
         if self.claude_dirs is not None:

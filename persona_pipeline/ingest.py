@@ -26,8 +26,7 @@ from persona_pipeline.warehouse import store
 
 log = logging.getLogger(__name__)
 
-READER_VERSIONS = {SourceKind.CLAUDE: claude_code.READER_VERSION,
-                   SourceKind.CODEX: codex.READER_VERSION}
+READER_VERSIONS = {SourceKind.CLAUDE: claude_code.READER_VERSION, SourceKind.CODEX: codex.READER_VERSION}
 _HOME_IN_PATH = re.compile(r"(?:/Users/|/home/|[A-Za-z]:\\Users\\)([^/\\]+)")
 
 
@@ -54,9 +53,11 @@ class UnitOutcome:
         kept = int(self.unit_row["kept_bytes"])  # type: ignore[call-overload]
         return {
             "status": self.status,
-            "raw_bytes": raw, "kept_bytes": kept,
+            "raw_bytes": raw,
+            "kept_bytes": kept,
             "reduction_pct": round(100.0 * (1 - kept / raw), 3) if raw else 0.0,
-            "turns_kept": len(self.turns), "evidence_rows": len(self.evidence),
+            "turns_kept": len(self.turns),
+            "evidence_rows": len(self.evidence),
             "lines_bad": int(self.unit_row["lines_bad"]),  # type: ignore[call-overload]
             "redactions": sum(self.redactions.values()),
         }
@@ -92,8 +93,7 @@ def process_unit(unit: SourceUnit, redactor: Redactor, key: bytes) -> UnitOutcom
         result = _read(unit)
     except Exception as exc:  # a reader bug must cost one file, not the run
         log.warning("reader failed on %s (%s)", unit.key, type(exc).__name__)
-        result = ReadResult(turns=[], stats=ReadStats(),
-                            file_error=f"reader_error:{type(exc).__name__}")
+        result = ReadResult(turns=[], stats=ReadStats(), file_error=f"reader_error:{type(exc).__name__}")
     stats = result.stats
     status = "processed"
     if result.file_error:
@@ -104,22 +104,31 @@ def process_unit(unit: SourceUnit, redactor: Redactor, key: bytes) -> UnitOutcom
     extra = [(m.group(1), "user_name") for m in _HOME_IN_PATH.finditer(stats.cwd or "")]
     unit_redactor = redactor.with_identifiers(extra) if extra else redactor
     fallback_project = unit.key.split("/")[1] if unit.kind is SourceKind.CLAUDE else "unknown"
-    evidence, red_counts, dropped = build_evidence(
-        unit.key, unit.kind, result.turns, unit_redactor, fallback_project)
+    evidence, red_counts, dropped = build_evidence(unit.key, unit.kind, result.turns, unit_redactor, fallback_project)
     turns = index_rows(unit.key, result.turns, key)
     project = evidence[0].project if evidence else fallback_project
     unit_row: dict[str, object] = {
-        "unit_key": unit.key, "source_kind": unit.kind.value, "project": project,
-        "fingerprint": fingerprint(unit), "reader_version": READER_VERSIONS[unit.kind],
-        "status": status, "skip_reason": result.file_error or stats.machine_generated,
-        "raw_bytes": stats.raw_bytes or unit.size, "kept_bytes": stats.kept_bytes,
-        "lines_total": stats.lines_total, "lines_bad": stats.lines_bad,
-        "turns_kept": len(turns), "evidence_rows": len(evidence),
-        "redactions": sum(red_counts.values()), "fields_dropped": dropped,
-        "session_id": stats.session_id, "processed_at": datetime.now(UTC).replace(tzinfo=None),
+        "unit_key": unit.key,
+        "source_kind": unit.kind.value,
+        "project": project,
+        "fingerprint": fingerprint(unit),
+        "reader_version": READER_VERSIONS[unit.kind],
+        "status": status,
+        "skip_reason": result.file_error or stats.machine_generated,
+        "raw_bytes": stats.raw_bytes or unit.size,
+        "kept_bytes": stats.kept_bytes,
+        "lines_total": stats.lines_total,
+        "lines_bad": stats.lines_bad,
+        "turns_kept": len(turns),
+        "evidence_rows": len(evidence),
+        "redactions": sum(red_counts.values()),
+        "fields_dropped": dropped,
+        "session_id": stats.session_id,
+        "processed_at": datetime.now(UTC).replace(tzinfo=None),
     }
-    return UnitOutcome(unit.key, status, unit_row, turns, evidence, dict(stats.skips),
-                       dict(stats.entries_by_type), dict(red_counts))
+    return UnitOutcome(
+        unit.key, status, unit_row, turns, evidence, dict(stats.skips), dict(stats.entries_by_type), dict(red_counts)
+    )
 
 
 def write_outcome(con: duckdb.DuckDBPyConnection, o: UnitOutcome) -> None:

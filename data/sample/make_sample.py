@@ -24,7 +24,7 @@ import shutil
 import string
 import uuid
 from contextlib import contextmanager
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -50,9 +50,7 @@ POSTGRES_URL = "postgres://ledger:Tr1ckyPass42@db.internal:5432/ledger"
 POSTGRES_PASSWORD = "Tr1ckyPass42"
 STRIPE_KEY = "sk_live_h2FDEEtfjgVvVqE1SkHbn88H"  # in assistant text before a correction
 OPENAI_KEY = (
-    "sk-proj-x1fjORS_6ilI8ihN5KXSc7Tvo_hBKqFYY_kv5ZJr3J1TWDtk"
-    "T3BlbkFJ"
-    "wtDDb-xHKas1VOqg6YYZYn9ZhyiA4uoRgnatmUdjAWtGSU8p"
+    "sk-proj-x1fjORS_6ilI8ihN5KXSc7Tvo_hBKqFYY_kv5ZJr3J1TWDtkT3BlbkFJwtDDb-xHKas1VOqg6YYZYn9ZhyiA4uoRgnatmUdjAWtGSU8p"
 )
 COLLEAGUE_NAME = "Priya Natarajan"
 COLLEAGUE_EMAIL = "priya.natarajan@ledgerly.io"
@@ -94,7 +92,7 @@ def iso(t: datetime) -> str:
 
 
 def utc(*args: int) -> datetime:
-    return datetime(*args, tzinfo=timezone.utc)
+    return datetime(*args, tzinfo=UTC)
 
 
 def rand_uuid4(rng: random.Random) -> str:
@@ -156,7 +154,10 @@ def pytest_output(
         pct = f"[{100 * i // len(names):>3}%]"
         out.append(f"{name} {status}".ljust(72) + pct)
     if failures:
-        out += ["", "=================================== FAILURES ==================================="]
+        out += [
+            "",
+            "=================================== FAILURES ===================================",
+        ]
         for name, tb in failures.items():
             short = name.split("::")[-1]
             out.append(f"_{'_' * ((76 - len(short)) // 2)} {short} {'_' * ((76 - len(short)) // 2)}")
@@ -173,10 +174,34 @@ def pytest_output(
 
 
 def test_names(rng: random.Random, prefix: str, subjects: list[str], n: int) -> list[str]:
-    verbs = ["handles", "rejects", "rounds", "parses", "groups", "sorts", "keeps", "formats", "skips", "totals"]
-    objs = ["empty_month", "negative_amounts", "unicode_payee", "duplicate_rows", "bom_header",
-            "missing_category", "future_dates", "large_values", "zero_rows", "mixed_currency",
-            "dst_boundary", "leap_day", "trailing_whitespace", "decimal_comma"]
+    verbs = [
+        "handles",
+        "rejects",
+        "rounds",
+        "parses",
+        "groups",
+        "sorts",
+        "keeps",
+        "formats",
+        "skips",
+        "totals",
+    ]
+    objs = [
+        "empty_month",
+        "negative_amounts",
+        "unicode_payee",
+        "duplicate_rows",
+        "bom_header",
+        "missing_category",
+        "future_dates",
+        "large_values",
+        "zero_rows",
+        "mixed_currency",
+        "dst_boundary",
+        "leap_day",
+        "trailing_whitespace",
+        "decimal_comma",
+    ]
     seen: set[str] = set()
     while len(seen) < n:
         seen.add(f"test_{rng.choice(subjects)}_{rng.choice(verbs)}_{rng.choice(objs)}")
@@ -246,7 +271,7 @@ def report_page():
         format_cents=format_cents,
     )'''
 
-REPORT_HTML = '''{% extends "base.html" %}
+REPORT_HTML = """{% extends "base.html" %}
 {% block content %}
 <h1>Report for {{ month.strftime("%B %Y") }}</h1>
 <table class="report">
@@ -258,9 +283,9 @@ REPORT_HTML = '''{% extends "base.html" %}
   </tbody>
   <tfoot><tr><td>Total</td><td class="num">{{ grand_total }}</td></tr></tfoot>
 </table>
-{% endblock %}'''
+{% endblock %}"""
 
-TEST_LEDGER_PY = '''import unittest
+TEST_LEDGER_PY = """import unittest
 from datetime import date
 from unittest import mock
 
@@ -288,9 +313,9 @@ class TestLedger(unittest.TestCase):
 
     def test_transfer_rejects_overdraft(self):
         with self.assertRaises(ledger.InsufficientFunds):
-            ledger.transfer(self.con, "checking", "savings", 1, date(2026, 9, 2))'''
+            ledger.transfer(self.con, "checking", "savings", 1, date(2026, 9, 2))"""
 
-LEDGER_PY = '''from __future__ import annotations
+LEDGER_PY = """from __future__ import annotations
 
 from datetime import date
 
@@ -326,9 +351,9 @@ def transfer(con: duckdb.DuckDBPyConnection, src: str, dst: str, cents: int, on:
     con.begin()
     post(con, src, -cents, on, f"transfer to {dst}")
     post(con, dst, cents, on, f"transfer from {src}")
-    con.commit()'''
+    con.commit()"""
 
-IMPORTER_PY = '''import csv
+IMPORTER_PY = """import csv
 import os
 import os.path
 import sys
@@ -364,9 +389,9 @@ def import_file(path, con=None):
             ))
     con.executemany("INSERT INTO transactions (booked_on, payee, amt) VALUES (?, ?, ?)", rows)
     print(f"imported {len(rows)} rows from {os.path.basename(path)}", file=sys.stderr)
-    return len(rows)'''
+    return len(rows)"""
 
-TEST_IMPORTER_PY = '''import os
+TEST_IMPORTER_PY = """import os
 import tempfile
 import unittest
 
@@ -395,9 +420,9 @@ class TestImporter(unittest.TestCase):
         self.assertEqual(importer.import_file(path, self.con), 1)
 
     def test_parse_amount(self):
-        self.assertEqual(importer.parse_amount("-4.50"), -450)'''
+        self.assertEqual(importer.parse_amount("-4.50"), -450)"""
 
-TIDES_PY = '''from datetime import datetime, timedelta
+TIDES_PY = """from datetime import datetime, timedelta
 import os
 
 from tidewatch.noaa import fetch_predictions
@@ -419,9 +444,9 @@ def next_high(events, now):
     for t, height, kind in events:
         if kind == "H" and t > now:
             return t, height
-    return None'''
+    return None"""
 
-CHART_PY = '''import matplotlib
+CHART_PY = """import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import matplotlib.dates as mdates
@@ -440,9 +465,9 @@ def render(station, day, out_path):
     ax.set_title(f"Station {station} — {day:%a %d %b}")
     fig.tight_layout()
     fig.savefig(out_path, dpi=120)
-    plt.close(fig)'''
+    plt.close(fig)"""
 
-NOAA_PY = '''import json
+NOAA_PY = """import json
 import urllib.parse
 import urllib.request
 
@@ -464,9 +489,9 @@ def fetch_predictions(station, begin, end):
     }
     url = BASE + "?" + urllib.parse.urlencode(params)
     with urllib.request.urlopen(url, timeout=10) as resp:
-        return json.load(resp)'''
+        return json.load(resp)"""
 
-APP_PY = '''from flask import Flask
+APP_PY = """from flask import Flask
 
 from ledgerly import report, accounts, imports
 
@@ -490,7 +515,7 @@ def create_app(config=None):
         return {"error": f"We were unable to find the resource you were looking for ({err}). "
                          "It may have been moved or deleted."}, 404
 
-    return app'''
+    return app"""
 
 ENV_STAGING = f"""# staging — do not commit
 APP_ENV=staging
@@ -611,22 +636,29 @@ class ClaudeSession:
         if clean is None:
             assert isinstance(content, str)
             clean = content
-        GROUND.append({
-            "source": "claude",
-            "session": self,
-            "uuid": e["uuid"],
-            "timestamp": e["timestamp"],
-            "text": clean,
-            "preferences": list(prefs),
-            "task": task,
-            "correction": correction,
-            "secrets": list(secrets),
-            "pii": list(pii),
-        })
+        GROUND.append(
+            {
+                "source": "claude",
+                "session": self,
+                "uuid": e["uuid"],
+                "timestamp": e["timestamp"],
+                "text": clean,
+                "preferences": list(prefs),
+                "task": task,
+                "correction": correction,
+                "secrets": list(secrets),
+                "pii": list(pii),
+            }
+        )
         return e
 
     def tool_result(self, tool_id: str, content, *, is_error: bool = False, tur=None) -> dict:
-        block = {"type": "tool_result", "tool_use_id": tool_id, "content": content, "is_error": is_error}
+        block = {
+            "type": "tool_result",
+            "tool_use_id": tool_id,
+            "content": content,
+            "is_error": is_error,
+        }
         if tur is None:
             tur = content if isinstance(content, str) else {"content": content}
         return self.user([block], toolUseResult=tur, lo=0.5, hi=12.0)
@@ -681,8 +713,18 @@ class ClaudeSession:
         self.assistant(blocks, stop="tool_use")
         return tu["id"]
 
-    def bash(self, cmd: str, out: str, *, desc: str = "", think=None, pre=None, exit_code: int = 0,
-             progress: list[str] | None = None, background: bool = False) -> str:
+    def bash(
+        self,
+        cmd: str,
+        out: str,
+        *,
+        desc: str = "",
+        think=None,
+        pre=None,
+        exit_code: int = 0,
+        progress: list[str] | None = None,
+        background: bool = False,
+    ) -> str:
         inp = {"command": cmd, "description": desc or cmd.split()[0]}
         if background:
             inp["run_in_background"] = True
@@ -690,17 +732,31 @@ class ClaudeSession:
         if progress:
             self.progress(tid, progress)
         content = out if exit_code == 0 else f"Exit code {exit_code}\n{out}"
-        self.tool_result(tid, content, is_error=exit_code != 0,
-                         tur={"stdout": out, "stderr": "", "interrupted": False, "isImage": False})
+        self.tool_result(
+            tid,
+            content,
+            is_error=exit_code != 0,
+            tur={"stdout": out, "stderr": "", "interrupted": False, "isImage": False},
+        )
         return tid
 
     def read(self, path: str, body: str, *, think=None, pre=None) -> str:
         tid = self._call("Read", {"file_path": path}, think, pre)
         n = body.count("\n") + 1
-        self.tool_result(tid, numbered(body), tur={
-            "type": "text",
-            "file": {"filePath": path, "content": body, "numLines": n, "startLine": 1, "totalLines": n},
-        })
+        self.tool_result(
+            tid,
+            numbered(body),
+            tur={
+                "type": "text",
+                "file": {
+                    "filePath": path,
+                    "content": body,
+                    "numLines": n,
+                    "startLine": 1,
+                    "totalLines": n,
+                },
+            },
+        )
         return tid
 
     def edit(self, path: str, old: str, new: str, *, think=None, pre=None, at_line: int = 1) -> str:
@@ -709,18 +765,32 @@ class ClaudeSession:
             tid,
             f"The file {path} has been updated. Here's the result of running `cat -n` on a snippet "
             f"of the edited file:\n{numbered(new, at_line)}",
-            tur={"filePath": path, "oldString": old, "newString": new, "userModified": False,
-                 "replaceAll": False, "structuredPatch": [
-                     {"oldStart": at_line, "oldLines": old.count("\n") + 1, "newStart": at_line,
-                      "newLines": new.count("\n") + 1,
-                      "lines": [f"-{x}" for x in old.split("\n")] + [f"+{x}" for x in new.split("\n")]}]},
+            tur={
+                "filePath": path,
+                "oldString": old,
+                "newString": new,
+                "userModified": False,
+                "replaceAll": False,
+                "structuredPatch": [
+                    {
+                        "oldStart": at_line,
+                        "oldLines": old.count("\n") + 1,
+                        "newStart": at_line,
+                        "newLines": new.count("\n") + 1,
+                        "lines": [f"-{x}" for x in old.split("\n")] + [f"+{x}" for x in new.split("\n")],
+                    }
+                ],
+            },
         )
         return tid
 
     def write(self, path: str, body: str, *, think=None, pre=None) -> str:
         tid = self._call("Write", {"file_path": path, "content": body}, think, pre)
-        self.tool_result(tid, f"File created successfully at: {path}",
-                         tur={"type": "create", "filePath": path, "content": body, "structuredPatch": []})
+        self.tool_result(
+            tid,
+            f"File created successfully at: {path}",
+            tur={"type": "create", "filePath": path, "content": body, "structuredPatch": []},
+        )
         return tid
 
     def say(self, text: str, *, think: str | None = None) -> list[dict]:
@@ -731,30 +801,49 @@ class ClaudeSession:
     def snapshot(self, message_id: str, tracked: dict) -> None:
         ts = iso(self.clock.t)
         backups = {
-            path: {"backupFileName": f"{b62(self.rng, 16).lower()}@v{v}", "version": v, "backupTime": ts}
+            path: {
+                "backupFileName": f"{b62(self.rng, 16).lower()}@v{v}",
+                "version": v,
+                "backupTime": ts,
+            }
             for path, v in tracked.items()
         }
-        self.entries.append({
-            "type": "file-history-snapshot",
-            "messageId": message_id,
-            "snapshot": {"messageId": message_id, "trackedFileBackups": backups, "timestamp": ts},
-            "isSnapshotUpdate": False,
-        })
+        self.entries.append(
+            {
+                "type": "file-history-snapshot",
+                "messageId": message_id,
+                "snapshot": {
+                    "messageId": message_id,
+                    "trackedFileBackups": backups,
+                    "timestamp": ts,
+                },
+                "isSnapshotUpdate": False,
+            }
+        )
 
     def progress(self, tool_id: str, chunks: list[str]) -> None:
         acc = ""
         for i, chunk in enumerate(chunks, 1):
             acc += chunk
             e = self._common("progress")
-            e["data"] = {"type": "bash_progress", "output": chunk, "fullOutput": acc,
-                         "elapsedTimeSeconds": 2 * i, "totalLines": acc.count("\n")}
+            e["data"] = {
+                "type": "bash_progress",
+                "output": chunk,
+                "fullOutput": acc,
+                "elapsedTimeSeconds": 2 * i,
+                "totalLines": acc.count("\n"),
+            }
             e["toolUseID"] = f"bash-progress-{i - 1}"
             e["parentToolUseID"] = tool_id
             self._finish(e, advance=False, lo=1.5, hi=2.5)
 
     def queue(self, operation: str, content: str | None = None) -> None:
-        e = {"type": "queue-operation", "operation": operation, "timestamp": self.clock.tick(0.5, 4.0),
-             "sessionId": self.session_id}
+        e = {
+            "type": "queue-operation",
+            "operation": operation,
+            "timestamp": self.clock.tick(0.5, 4.0),
+            "sessionId": self.session_id,
+        }
         if content is not None:
             e["content"] = content
         self.entries.append(e)
@@ -801,10 +890,15 @@ class CodexSession:
         self.cwd = cwd
         self.branch = branch
         self.repo = repo
-        self.rel = (f"codex/sessions/{start:%Y/%m/%d}/rollout-{start:%Y-%m-%dT%H-%M-%S}-{self.id}.jsonl")
+        self.rel = f"codex/sessions/{start:%Y/%m/%d}/rollout-{start:%Y-%m-%dT%H-%M-%S}-{self.id}.jsonl"
         self.lines: list[dict] = []
-        self.total = {"input_tokens": 0, "cached_input_tokens": 0, "output_tokens": 0,
-                      "reasoning_output_tokens": 0, "total_tokens": 0}
+        self.total = {
+            "input_tokens": 0,
+            "cached_input_tokens": 0,
+            "output_tokens": 0,
+            "reasoning_output_tokens": 0,
+            "total_tokens": 0,
+        }
 
     def line(self, type_: str, payload: dict, lo=0.05, hi=1.5) -> dict:
         rec = {"timestamp": self.clock.tick(lo, hi), "type": type_, "payload": payload}
@@ -812,33 +906,50 @@ class CodexSession:
         return rec
 
     def meta(self) -> None:
-        self.lines.append({"timestamp": iso(self.start), "type": "session_meta", "payload": {
-            "id": self.id,
-            "timestamp": iso(self.start),
-            "cwd": self.cwd,
-            "originator": "codex_cli_rs",
-            "cli_version": CODEX_VERSION,
-            "instructions": None,
-            "source": "cli",
-            "model_provider": "openai",
-            "git": {"commit_hash": f"{self.rng.getrandbits(160):040x}", "branch": self.branch,
-                    "repository_url": self.repo},
-        }})
+        self.lines.append(
+            {
+                "timestamp": iso(self.start),
+                "type": "session_meta",
+                "payload": {
+                    "id": self.id,
+                    "timestamp": iso(self.start),
+                    "cwd": self.cwd,
+                    "originator": "codex_cli_rs",
+                    "cli_version": CODEX_VERSION,
+                    "instructions": None,
+                    "source": "cli",
+                    "model_provider": "openai",
+                    "git": {
+                        "commit_hash": f"{self.rng.getrandbits(160):040x}",
+                        "branch": self.branch,
+                        "repository_url": self.repo,
+                    },
+                },
+            }
+        )
 
     def message(self, role: str, text: str, lo=0.05, hi=1.0) -> dict:
         kind = "output_text" if role == "assistant" else "input_text"
-        return self.line("response_item", {"type": "message", "role": role,
-                                           "content": [{"type": kind, "text": text}]}, lo, hi)
+        return self.line(
+            "response_item",
+            {"type": "message", "role": role, "content": [{"type": kind, "text": text}]},
+            lo,
+            hi,
+        )
 
     def env_context(self) -> None:
-        self.message("user", (
-            "<environment_context>\n"
-            f"  <cwd>{self.cwd}</cwd>\n"
-            "  <approval_policy>on-request</approval_policy>\n"
-            "  <sandbox_mode>workspace-write</sandbox_mode>\n"
-            "  <network_access>restricted</network_access>\n"
-            "  <shell>bash</shell>\n"
-            "</environment_context>"))
+        self.message(
+            "user",
+            (
+                "<environment_context>\n"
+                f"  <cwd>{self.cwd}</cwd>\n"
+                "  <approval_policy>on-request</approval_policy>\n"
+                "  <sandbox_mode>workspace-write</sandbox_mode>\n"
+                "  <network_access>restricted</network_access>\n"
+                "  <shell>bash</shell>\n"
+                "</environment_context>"
+            ),
+        )
 
     def user_instructions(self, agents_md: str) -> None:
         self.message("user", f"<user_instructions>\n\n{agents_md}\n</user_instructions>")
@@ -847,74 +958,139 @@ class CodexSession:
         self.message("developer", text)
 
     def turn_context(self, effort: str = "medium") -> None:
-        self.line("turn_context", {
-            "cwd": self.cwd,
-            "approval_policy": "on-request",
-            "sandbox_policy": {"mode": "workspace-write", "network_access": False,
-                               "exclude_tmpdir_env_var": False, "exclude_slash_tmp": False},
-            "model": CODEX_MODEL,
-            "effort": effort,
-            "summary": "auto",
-        })
+        self.line(
+            "turn_context",
+            {
+                "cwd": self.cwd,
+                "approval_policy": "on-request",
+                "sandbox_policy": {
+                    "mode": "workspace-write",
+                    "network_access": False,
+                    "exclude_tmpdir_env_var": False,
+                    "exclude_slash_tmp": False,
+                },
+                "model": CODEX_MODEL,
+                "effort": effort,
+                "summary": "auto",
+            },
+        )
 
-    def prompt(self, text: str, *, prefs=(), task=None, clean=None, correction=False,
-               secrets=(), pii=()) -> None:
+    def prompt(self, text: str, *, prefs=(), task=None, clean=None, correction=False, secrets=(), pii=()) -> None:
         for p in prefs:
             assert p in PREFERENCES, p
         rec = self.message("user", text, lo=10.0, hi=120.0)
         self.line("event_msg", {"type": "user_message", "message": text, "images": []}, 0.0, 0.01)
-        GROUND.append({
-            "source": "codex", "session": self, "uuid": None, "timestamp": rec["timestamp"],
-            "text": clean if clean is not None else text, "preferences": list(prefs), "task": task,
-            "correction": correction, "secrets": list(secrets), "pii": list(pii),
-        })
+        GROUND.append(
+            {
+                "source": "codex",
+                "session": self,
+                "uuid": None,
+                "timestamp": rec["timestamp"],
+                "text": clean if clean is not None else text,
+                "preferences": list(prefs),
+                "task": task,
+                "correction": correction,
+                "secrets": list(secrets),
+                "pii": list(pii),
+            }
+        )
         self.turn_context()
         self.tokens(first=True)
 
     def tokens(self, first: bool = False) -> None:
-        last = {"input_tokens": self.rng.randint(3000, 24000), "cached_input_tokens": 0,
-                "output_tokens": self.rng.randint(50, 900), "reasoning_output_tokens": 0}
+        last = {
+            "input_tokens": self.rng.randint(3000, 24000),
+            "cached_input_tokens": 0,
+            "output_tokens": self.rng.randint(50, 900),
+            "reasoning_output_tokens": 0,
+        }
         last["cached_input_tokens"] = int(last["input_tokens"] * self.rng.uniform(0.4, 0.9))
         last["reasoning_output_tokens"] = self.rng.randint(0, last["output_tokens"])
         last["total_tokens"] = last["input_tokens"] + last["output_tokens"]
         for k in self.total:
             self.total[k] += last[k]
-        self.line("event_msg", {
-            "type": "token_count",
-            "info": None if first else {"total_token_usage": dict(self.total), "last_token_usage": last,
-                                        "model_context_window": 272000},
-            "rate_limits": {"primary": {"used_percent": round(self.rng.uniform(2, 40), 1),
-                                        "window_minutes": 299, "resets_in_seconds": self.rng.randint(600, 17000)},
-                            "secondary": {"used_percent": round(self.rng.uniform(1, 20), 1),
-                                          "window_minutes": 10079,
-                                          "resets_in_seconds": self.rng.randint(9000, 600000)}},
-        })
+        self.line(
+            "event_msg",
+            {
+                "type": "token_count",
+                "info": None
+                if first
+                else {
+                    "total_token_usage": dict(self.total),
+                    "last_token_usage": last,
+                    "model_context_window": 272000,
+                },
+                "rate_limits": {
+                    "primary": {
+                        "used_percent": round(self.rng.uniform(2, 40), 1),
+                        "window_minutes": 299,
+                        "resets_in_seconds": self.rng.randint(600, 17000),
+                    },
+                    "secondary": {
+                        "used_percent": round(self.rng.uniform(1, 20), 1),
+                        "window_minutes": 10079,
+                        "resets_in_seconds": self.rng.randint(9000, 600000),
+                    },
+                },
+            },
+        )
 
     def reasoning(self, summary: str) -> None:
         self.line("event_msg", {"type": "agent_reasoning", "text": summary}, 1.0, 6.0)
         enc = "gAAAAAB" + base64.urlsafe_b64encode(self.rng.randbytes(self.rng.randint(600, 1500))).decode()
-        self.line("response_item", {"type": "reasoning", "summary": [{"type": "summary_text", "text": summary}],
-                                    "content": None, "encrypted_content": enc})
+        self.line(
+            "response_item",
+            {
+                "type": "reasoning",
+                "summary": [{"type": "summary_text", "text": summary}],
+                "content": None,
+                "encrypted_content": enc,
+            },
+        )
 
     def call(self, command: list[str], output: str | None, exit_code: int = 0) -> str:
         call_id = "call_" + b62(self.rng, 24)
         args = {"command": command, "workdir": self.cwd, "timeout_ms": 120000}
-        self.line("response_item", {"type": "function_call", "name": "shell",
-                                    "arguments": json.dumps(args, ensure_ascii=False, separators=(",", ":")),
-                                    "call_id": call_id}, 0.3, 3.0)
+        self.line(
+            "response_item",
+            {
+                "type": "function_call",
+                "name": "shell",
+                "arguments": json.dumps(args, ensure_ascii=False, separators=(",", ":")),
+                "call_id": call_id,
+            },
+            0.3,
+            3.0,
+        )
         if output is not None:
             dur = round(self.rng.uniform(0.05, 4.5), 1)
-            self.line("response_item", {"type": "function_call_output", "call_id": call_id, "output": json.dumps(
-                {"output": output, "metadata": {"exit_code": exit_code, "duration_seconds": dur}},
-                ensure_ascii=False, separators=(",", ":"))}, dur, dur + 0.3)
+            self.line(
+                "response_item",
+                {
+                    "type": "function_call_output",
+                    "call_id": call_id,
+                    "output": json.dumps(
+                        {
+                            "output": output,
+                            "metadata": {"exit_code": exit_code, "duration_seconds": dur},
+                        },
+                        ensure_ascii=False,
+                        separators=(",", ":"),
+                    ),
+                },
+                dur,
+                dur + 0.3,
+            )
         return call_id
 
     def shell(self, cmd: str, output: str | None, exit_code: int = 0) -> str:
         return self.call(["bash", "-lc", cmd], output, exit_code)
 
     def patch(self, body: str, files: list[str]) -> None:
-        self.call(["apply_patch", f"*** Begin Patch\n{body}\n*** End Patch\n"],
-                  "Success. Updated the following files:\n" + "\n".join(f"M {f}" for f in files) + "\n")
+        self.call(
+            ["apply_patch", f"*** Begin Patch\n{body}\n*** End Patch\n"],
+            "Success. Updated the following files:\n" + "\n".join(f"M {f}" for f in files) + "\n",
+        )
 
     def answer(self, text: str) -> None:
         self.line("event_msg", {"type": "agent_message", "message": text}, 1.0, 5.0)
@@ -931,19 +1107,29 @@ class CodexSession:
 # --------------------------------------------------------------------------
 # Claude sessions
 # --------------------------------------------------------------------------
-CAVEAT = ("Caveat: The messages below were generated by the user while running local commands. "
-          "DO NOT respond to these messages or otherwise consider them in your response unless "
-          "the user explicitly asks you to.")
-REJECTED = ("The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it "
-            "was a file edit, the new_string was NOT written to the file). STOP what you are doing and "
-            "wait for the user to tell you how to proceed.")
-INTERRUPTED_TOOL = ("The user doesn't want to take this action right now. STOP what you are doing and wait "
-                    "for the user to tell you how to proceed.")
+CAVEAT = (
+    "Caveat: The messages below were generated by the user while running local commands. "
+    "DO NOT respond to these messages or otherwise consider them in your response unless "
+    "the user explicitly asks you to."
+)
+REJECTED = (
+    "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it "
+    "was a file edit, the new_string was NOT written to the file). STOP what you are doing and "
+    "wait for the user to tell you how to proceed."
+)
+INTERRUPTED_TOOL = (
+    "The user doesn't want to take this action right now. STOP what you are doing and wait "
+    "for the user to tell you how to proceed."
+)
 INTERRUPT_TEXT = "[Request interrupted by user for tool use]"
 
 LEDGER_TESTS = {
-    "tests/test_ledger.py": ["test_balance_empty", "test_balance_after_deposit", "test_balance_after_transfer",
-                             "test_transfer_rejects_overdraft"],
+    "tests/test_ledger.py": [
+        "test_balance_empty",
+        "test_balance_after_deposit",
+        "test_balance_after_transfer",
+        "test_transfer_rejects_overdraft",
+    ],
 }
 
 
@@ -958,54 +1144,106 @@ def ledgerly_tests(rng: random.Random, extra: dict[str, list[str]] | None = None
 
 
 def mac_session() -> ClaudeSession:
-    s = ClaudeSession("mac-ledgerly", "-Users-mquill-code-ledgerly", MAC_LEDGERLY, "spike/duckdb-schema",
-                      utc(2026, 8, 29, 16, 2, 11))
+    s = ClaudeSession(
+        "mac-ledgerly",
+        "-Users-mquill-code-ledgerly",
+        MAC_LEDGERLY,
+        "spike/duckdb-schema",
+        utc(2026, 8, 29, 16, 2, 11),
+    )
     r = s.rng
-    s.prompt("scaffold a duckdb schema for accounts and transactions in src/ledgerly/schema.py, "
-             "plus an init command that creates ledgerly.duckdb",
-             task="scaffold duckdb schema for accounts/transactions")
-    s.bash("ls -la && cat pyproject.toml", (
-        "total 48\ndrwxr-xr-x  11 mquill  staff   352 Aug 29 17:58 .\ndrwxr-xr-x   9 mquill  staff   288 Aug 21 09:12 ..\n"
-        "-rw-r--r--   1 mquill  staff   109 Aug 21 09:12 .gitignore\n-rw-r--r--   1 mquill  staff     5 Aug 21 09:12 .python-version\n"
-        "drwxr-xr-x   6 mquill  staff   192 Aug 29 17:58 .venv\n-rw-r--r--   1 mquill  staff   612 Aug 29 17:40 pyproject.toml\n"
-        "drwxr-xr-x   3 mquill  staff    96 Aug 21 09:12 src\ndrwxr-xr-x   4 mquill  staff   128 Aug 29 17:40 tests\n"
-        "-rw-r--r--   1 mquill  staff 81234 Aug 29 17:40 uv.lock\n"
-        "[project]\nname = \"ledgerly\"\nversion = \"0.1.0\"\nrequires-python = \">=3.12\"\n"
-        "dependencies = [\n    \"flask>=3.0\",\n    \"polars>=1.9\",\n]\n\n[dependency-groups]\ndev = [\"pytest>=8.3\", \"mypy>=1.11\", \"ruff>=0.6\"]\n"),
-        desc="Inspect project", think="Look at the layout and dependencies before writing the schema.")
-    s.bash("pip install duckdb && pip freeze > requirements.txt",
-           "Collecting duckdb\n  Downloading duckdb-1.1.0-cp312-cp312-macosx_12_0_arm64.whl (15.4 MB)\n"
-           "     ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━ 15.4/15.4 MB 21.3 MB/s eta 0:00:00\n"
-           "Installing collected packages: duckdb\nSuccessfully installed duckdb-1.1.0\n",
-           desc="Install duckdb", pre="duckdb isn't a dependency yet; installing it.")
-    s.prompt("we use uv for env management — no requirements.txt. delete that file and put deps in "
-             "pyproject via `uv add`.", prefs=("uv",), correction=True)
-    s.bash("rm requirements.txt && uv add duckdb",
-           "Resolved 14 packages in 212ms\nPrepared 1 package in 1.02s\nUninstalled 1 package in 3ms\n"
-           "Installed 1 package in 4ms\n ~ duckdb==1.1.0\n", desc="Switch to uv")
-    schema = ("from __future__ import annotations\n\nimport duckdb\n\nDDL = \"\"\"\nCREATE TABLE IF NOT EXISTS accounts (\n"
-              "    id INTEGER PRIMARY KEY,\n    name TEXT NOT NULL UNIQUE,\n    kind TEXT NOT NULL CHECK (kind IN ('checking','savings','card')),\n"
-              "    opened_on DATE NOT NULL\n);\nCREATE TABLE IF NOT EXISTS transactions (\n    id BIGINT PRIMARY KEY,\n"
-              "    account_id INTEGER NOT NULL REFERENCES accounts(id),\n    booked_on DATE NOT NULL,\n    payee TEXT NOT NULL,\n"
-              "    amt BIGINT NOT NULL,\n    category TEXT\n);\n\"\"\"\n\n\ndef init(path):\n    con = duckdb.connect(path)\n"
-              "    con.execute(DDL)\n    return con\n")
+    s.prompt(
+        "scaffold a duckdb schema for accounts and transactions in src/ledgerly/schema.py, "
+        "plus an init command that creates ledgerly.duckdb",
+        task="scaffold duckdb schema for accounts/transactions",
+    )
+    s.bash(
+        "ls -la && cat pyproject.toml",
+        (
+            "total 48\ndrwxr-xr-x  11 mquill  staff   352 Aug 29 17:58 .\ndrwxr-xr-x   9 mquill  staff   288 Aug 21 09:12 ..\n"
+            "-rw-r--r--   1 mquill  staff   109 Aug 21 09:12 .gitignore\n-rw-r--r--   1 mquill  staff     5 Aug 21 09:12 .python-version\n"
+            "drwxr-xr-x   6 mquill  staff   192 Aug 29 17:58 .venv\n-rw-r--r--   1 mquill  staff   612 Aug 29 17:40 pyproject.toml\n"
+            "drwxr-xr-x   3 mquill  staff    96 Aug 21 09:12 src\ndrwxr-xr-x   4 mquill  staff   128 Aug 29 17:40 tests\n"
+            "-rw-r--r--   1 mquill  staff 81234 Aug 29 17:40 uv.lock\n"
+            '[project]\nname = "ledgerly"\nversion = "0.1.0"\nrequires-python = ">=3.12"\n'
+            'dependencies = [\n    "flask>=3.0",\n    "polars>=1.9",\n]\n\n[dependency-groups]\ndev = ["pytest>=8.3", "mypy>=1.11", "ruff>=0.6"]\n'
+        ),
+        desc="Inspect project",
+        think="Look at the layout and dependencies before writing the schema.",
+    )
+    s.bash(
+        "pip install duckdb && pip freeze > requirements.txt",
+        "Collecting duckdb\n  Downloading duckdb-1.1.0-cp312-cp312-macosx_12_0_arm64.whl (15.4 MB)\n"
+        "     ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━ 15.4/15.4 MB 21.3 MB/s eta 0:00:00\n"
+        "Installing collected packages: duckdb\nSuccessfully installed duckdb-1.1.0\n",
+        desc="Install duckdb",
+        pre="duckdb isn't a dependency yet; installing it.",
+    )
+    s.prompt(
+        "we use uv for env management — no requirements.txt. delete that file and put deps in pyproject via `uv add`.",
+        prefs=("uv",),
+        correction=True,
+    )
+    s.bash(
+        "rm requirements.txt && uv add duckdb",
+        "Resolved 14 packages in 212ms\nPrepared 1 package in 1.02s\nUninstalled 1 package in 3ms\n"
+        "Installed 1 package in 4ms\n ~ duckdb==1.1.0\n",
+        desc="Switch to uv",
+    )
+    schema = (
+        'from __future__ import annotations\n\nimport duckdb\n\nDDL = """\nCREATE TABLE IF NOT EXISTS accounts (\n'
+        "    id INTEGER PRIMARY KEY,\n    name TEXT NOT NULL UNIQUE,\n    kind TEXT NOT NULL CHECK (kind IN ('checking','savings','card')),\n"
+        "    opened_on DATE NOT NULL\n);\nCREATE TABLE IF NOT EXISTS transactions (\n    id BIGINT PRIMARY KEY,\n"
+        "    account_id INTEGER NOT NULL REFERENCES accounts(id),\n    booked_on DATE NOT NULL,\n    payee TEXT NOT NULL,\n"
+        '    amt BIGINT NOT NULL,\n    category TEXT\n);\n"""\n\n\ndef init(path):\n    con = duckdb.connect(path)\n'
+        "    con.execute(DDL)\n    return con\n"
+    )
     s.write(f"{MAC_LEDGERLY}/src/ledgerly/schema.py", schema)
-    s.say("Added `src/ledgerly/schema.py` with `accounts` and `transactions` tables and an `init(path)` helper. "
-          "duckdb is now in pyproject via uv.")
-    s.prompt("type hints everywhere, mypy --strict runs in CI. init() has no annotations.",
-             prefs=("type_hints",), tracked={f"{MAC_LEDGERLY}/src/ledgerly/schema.py": 1})
-    s.edit(f"{MAC_LEDGERLY}/src/ledgerly/schema.py", "def init(path):",
-           "def init(path: str | Path) -> duckdb.DuckDBPyConnection:", at_line=22)
-    s.bash("uv run mypy --strict src", "Success: no issues found in 6 source files\n", desc="Type check")
+    s.say(
+        "Added `src/ledgerly/schema.py` with `accounts` and `transactions` tables and an `init(path)` helper. "
+        "duckdb is now in pyproject via uv."
+    )
+    s.prompt(
+        "type hints everywhere, mypy --strict runs in CI. init() has no annotations.",
+        prefs=("type_hints",),
+        tracked={f"{MAC_LEDGERLY}/src/ledgerly/schema.py": 1},
+    )
+    s.edit(
+        f"{MAC_LEDGERLY}/src/ledgerly/schema.py",
+        "def init(path):",
+        "def init(path: str | Path) -> duckdb.DuckDBPyConnection:",
+        at_line=22,
+    )
+    s.bash(
+        "uv run mypy --strict src",
+        "Success: no issues found in 6 source files\n",
+        desc="Type check",
+    )
     s.say("Annotated; `mypy --strict` is clean.")
-    s.prompt("for tests, use a real duckdb file, not mocks. a tmp_path fixture that calls init() is enough.",
-             prefs=("real_duckdb",))
-    s.write(f"{MAC_LEDGERLY}/tests/conftest.py",
-            "from pathlib import Path\n\nimport duckdb\nimport pytest\n\nfrom ledgerly.schema import init\n\n\n"
-            "@pytest.fixture\ndef db(tmp_path: Path) -> duckdb.DuckDBPyConnection:\n    return init(tmp_path / \"test.duckdb\")\n")
-    s.bash("uv run pytest -q", pytest_output(r, MAC_LEDGERLY, {"tests/test_schema.py": [
-        "test_init_creates_tables", "test_account_kind_check", "test_transactions_fk"]}).replace(
-        "platform linux", "platform darwin"), desc="Run tests")
+    s.prompt(
+        "for tests, use a real duckdb file, not mocks. a tmp_path fixture that calls init() is enough.",
+        prefs=("real_duckdb",),
+    )
+    s.write(
+        f"{MAC_LEDGERLY}/tests/conftest.py",
+        "from pathlib import Path\n\nimport duckdb\nimport pytest\n\nfrom ledgerly.schema import init\n\n\n"
+        '@pytest.fixture\ndef db(tmp_path: Path) -> duckdb.DuckDBPyConnection:\n    return init(tmp_path / "test.duckdb")\n',
+    )
+    s.bash(
+        "uv run pytest -q",
+        pytest_output(
+            r,
+            MAC_LEDGERLY,
+            {
+                "tests/test_schema.py": [
+                    "test_init_creates_tables",
+                    "test_account_kind_check",
+                    "test_transactions_fk",
+                ]
+            },
+        ).replace("platform linux", "platform darwin"),
+        desc="Run tests",
+    )
     s.say("`tests/conftest.py` has a `db` fixture backed by a real file in `tmp_path`; 3 tests pass.")
     return s
 
@@ -1013,141 +1251,262 @@ def mac_session() -> ClaudeSession:
 def ledgerly_s1() -> ClaudeSession:
     s = ClaudeSession("ledgerly-1", "-home-mquill-code-ledgerly", LEDGERLY, "main", utc(2026, 9, 14, 8, 31, 2))
     r = s.rng
-    s.prompt([
-        {"type": "text", "text": f"<ide_opened_file>The user opened the file {LEDGERLY}/src/app.py in the IDE. "
-                                 "This may or may not be related to the current task.</ide_opened_file>"},
-        {"type": "text", "text": "add a CSV export to the report page"},
-    ], clean="add a CSV export to the report page", task="add CSV export to report page")
-    s.read(f"{LEDGERLY}/src/ledgerly/report.py", REPORT_PY,
-           think="The report page is a Flask blueprint in src/ledgerly/report.py. Read it first, then the template.")
+    s.prompt(
+        [
+            {
+                "type": "text",
+                "text": f"<ide_opened_file>The user opened the file {LEDGERLY}/src/app.py in the IDE. "
+                "This may or may not be related to the current task.</ide_opened_file>",
+            },
+            {"type": "text", "text": "add a CSV export to the report page"},
+        ],
+        clean="add a CSV export to the report page",
+        task="add CSV export to report page",
+    )
+    s.read(
+        f"{LEDGERLY}/src/ledgerly/report.py",
+        REPORT_PY,
+        think="The report page is a Flask blueprint in src/ledgerly/report.py. Read it first, then the template.",
+    )
     s.read(f"{LEDGERLY}/src/ledgerly/templates/report.html", REPORT_HTML)
-    s.edit(f"{LEDGERLY}/src/ledgerly/report.py", "@bp.get(\"/\")\ndef report_page():",
-           "@bp.get(\"/export.csv\")\ndef export_csv():\n    default = date.today().replace(day=1).isoformat()\n"
-           "    month = date.fromisoformat(request.args.get(\"month\", default))\n"
-           "    body = monthly_totals(month).write_csv()\n"
-           "    return Response(body, mimetype=\"text/csv\",\n"
-           "                    headers={\"Content-Disposition\": f\"attachment; filename=report-{month:%Y-%m}.csv\"})\n\n\n"
-           "@bp.get(\"/\")\ndef report_page():", at_line=43,
-           pre="I'll add an `/export.csv` route that reuses `monthly_totals` and polars' `write_csv`.")
-    s.edit(f"{LEDGERLY}/src/ledgerly/templates/report.html", "<h1>Report for {{ month.strftime(\"%B %Y\") }}</h1>",
-           "<h1>Report for {{ month.strftime(\"%B %Y\") }}</h1>\n"
-           "<a class=\"btn\" href=\"{{ url_for('report.export_csv', month=month.isoformat()) }}\">Download CSV</a>",
-           at_line=3)
-    tests = ledgerly_tests(r, {"tests/test_report_export.py": ["test_export_csv_headers", "test_export_csv_rows",
-                                                                "test_export_csv_filename"]})
+    s.edit(
+        f"{LEDGERLY}/src/ledgerly/report.py",
+        '@bp.get("/")\ndef report_page():',
+        '@bp.get("/export.csv")\ndef export_csv():\n    default = date.today().replace(day=1).isoformat()\n'
+        '    month = date.fromisoformat(request.args.get("month", default))\n'
+        "    body = monthly_totals(month).write_csv()\n"
+        '    return Response(body, mimetype="text/csv",\n'
+        '                    headers={"Content-Disposition": f"attachment; filename=report-{month:%Y-%m}.csv"})\n\n\n'
+        '@bp.get("/")\ndef report_page():',
+        at_line=43,
+        pre="I'll add an `/export.csv` route that reuses `monthly_totals` and polars' `write_csv`.",
+    )
+    s.edit(
+        f"{LEDGERLY}/src/ledgerly/templates/report.html",
+        '<h1>Report for {{ month.strftime("%B %Y") }}</h1>',
+        '<h1>Report for {{ month.strftime("%B %Y") }}</h1>\n'
+        '<a class="btn" href="{{ url_for(\'report.export_csv\', month=month.isoformat()) }}">Download CSV</a>',
+        at_line=3,
+    )
+    tests = ledgerly_tests(
+        r,
+        {
+            "tests/test_report_export.py": [
+                "test_export_csv_headers",
+                "test_export_csv_rows",
+                "test_export_csv_filename",
+            ]
+        },
+    )
     out = pytest_output(r, LEDGERLY, tests)
     tid = s._call("Bash", {"command": "uv run pytest -v", "description": "Run the test suite"}, None, None)
     s.progress(tid, [out[:900], out[900:2200]])
     s.queue("enqueue", "keep commits small and use conventional commit messages")
     s.tool_result(tid, out, tur={"stdout": out, "stderr": "", "interrupted": False, "isImage": False})
     s.queue("dequeue")
-    s.say("All tests pass. Here's a summary of what I did:\n\n## Summary\n\nI added a CSV export feature to the "
-          "report page. This involved a few changes:\n\n1. **New route** — `GET /report/export.csv` in "
-          "`src/ledgerly/report.py`, which reuses the existing `monthly_totals()` query and serialises it with "
-          "`DataFrame.write_csv()`.\n2. **Template** — a \"Download CSV\" button in `report.html` that keeps the "
-          "selected month.\n3. **Tests** — three new tests in `tests/test_report_export.py`.\n\nThe export uses "
-          "the same month parameter as the page, so whatever month you're viewing is what you download. Let me "
-          "know if you'd like any changes, such as adding more columns or a different filename format!")
-    s.prompt("keep commits small and use conventional commit messages", prefs=("small_conventional_commits",))
-    s.bash("git add src/ledgerly/report.py tests/test_report_export.py && git commit -m "
-           "\"feat(report): add CSV export endpoint\"",
-           "[main 4e1a9c2] feat(report): add CSV export endpoint\n 2 files changed, 41 insertions(+)\n"
-           " create mode 100644 tests/test_report_export.py\n", desc="Commit route")
-    s.bash("git add src/ledgerly/templates/report.html && git commit -m \"feat(report): add download button\"",
-           "[main 9b03d7e] feat(report): add download button\n 1 file changed, 1 insertion(+)\n", desc="Commit template")
-    s.say("Done. Two commits:\n\n- `feat(report): add CSV export endpoint`\n- `feat(report): add download button`\n\n"
-          "I split them so the route and the UI change can be reverted independently. I'm happy to squash them "
-          "if you prefer a single commit — just let me know what works best for your workflow!")
+    s.say(
+        "All tests pass. Here's a summary of what I did:\n\n## Summary\n\nI added a CSV export feature to the "
+        "report page. This involved a few changes:\n\n1. **New route** — `GET /report/export.csv` in "
+        "`src/ledgerly/report.py`, which reuses the existing `monthly_totals()` query and serialises it with "
+        '`DataFrame.write_csv()`.\n2. **Template** — a "Download CSV" button in `report.html` that keeps the '
+        "selected month.\n3. **Tests** — three new tests in `tests/test_report_export.py`.\n\nThe export uses "
+        "the same month parameter as the page, so whatever month you're viewing is what you download. Let me "
+        "know if you'd like any changes, such as adding more columns or a different filename format!"
+    )
+    s.prompt(
+        "keep commits small and use conventional commit messages",
+        prefs=("small_conventional_commits",),
+    )
+    s.bash(
+        "git add src/ledgerly/report.py tests/test_report_export.py && git commit -m "
+        '"feat(report): add CSV export endpoint"',
+        "[main 4e1a9c2] feat(report): add CSV export endpoint\n 2 files changed, 41 insertions(+)\n"
+        " create mode 100644 tests/test_report_export.py\n",
+        desc="Commit route",
+    )
+    s.bash(
+        'git add src/ledgerly/templates/report.html && git commit -m "feat(report): add download button"',
+        "[main 9b03d7e] feat(report): add download button\n 1 file changed, 1 insertion(+)\n",
+        desc="Commit template",
+    )
+    s.say(
+        "Done. Two commits:\n\n- `feat(report): add CSV export endpoint`\n- `feat(report): add download button`\n\n"
+        "I split them so the route and the UI change can be reverted independently. I'm happy to squash them "
+        "if you prefer a single commit — just let me know what works best for your workflow!"
+    )
     s.prompt("please answer tersely, no preamble.", prefs=("terse",))
     s.say("Noted.")
-    s.prompt("type hints everywhere — export_csv has none.", prefs=("type_hints",),
-             tracked={f"{LEDGERLY}/src/ledgerly/report.py": 2})
-    s.edit(f"{LEDGERLY}/src/ledgerly/report.py", "def export_csv():", "def export_csv() -> Response:", at_line=44)
-    s.edit(f"{LEDGERLY}/src/ledgerly/report.py", "def report_page():", "def report_page() -> str:", at_line=53)
-    s.bash("uv run mypy --strict src && uv run pytest -q", "Success: no issues found in 11 source files\n"
-           + pytest_output(r, LEDGERLY, tests), desc="Type check and test")
-    s.bash("git commit -am \"refactor(report): annotate view functions\"",
-           "[main 1f7c5aa] refactor(report): annotate view functions\n 1 file changed, 2 insertions(+), 2 deletions(-)\n")
+    s.prompt(
+        "type hints everywhere — export_csv has none.",
+        prefs=("type_hints",),
+        tracked={f"{LEDGERLY}/src/ledgerly/report.py": 2},
+    )
+    s.edit(
+        f"{LEDGERLY}/src/ledgerly/report.py",
+        "def export_csv():",
+        "def export_csv() -> Response:",
+        at_line=44,
+    )
+    s.edit(
+        f"{LEDGERLY}/src/ledgerly/report.py",
+        "def report_page():",
+        "def report_page() -> str:",
+        at_line=53,
+    )
+    s.bash(
+        "uv run mypy --strict src && uv run pytest -q",
+        "Success: no issues found in 11 source files\n" + pytest_output(r, LEDGERLY, tests),
+        desc="Type check and test",
+    )
+    s.bash(
+        'git commit -am "refactor(report): annotate view functions"',
+        "[main 1f7c5aa] refactor(report): annotate view functions\n 1 file changed, 2 insertions(+), 2 deletions(-)\n",
+    )
     s.say("Annotated `export_csv` and `report_page`; mypy and tests clean. Committed.")
     return s
 
 
 def ledgerly_s2() -> ClaudeSession:
-    s = ClaudeSession("ledgerly-2", "-home-mquill-code-ledgerly", LEDGERLY, "fix/ledger-test",
-                      utc(2026, 9, 16, 19, 44, 37))
+    s = ClaudeSession(
+        "ledgerly-2",
+        "-home-mquill-code-ledgerly",
+        LEDGERLY,
+        "fix/ledger-test",
+        utc(2026, 9, 16, 19, 44, 37),
+    )
     r = s.rng
     s.user(CAVEAT, meta=True)
     s.user("<command-name>/cost</command-name>\n<command-message>cost</command-message>\n<command-args></command-args>")
-    s.user("<local-command-stdout>Total cost:            $0.8731\nTotal duration (API):  6m 12.4s\n"
-           "Total duration (wall): 1h 3m 55.0s\nTotal code changes:    44 lines added, 3 lines removed\n"
-           "Usage by model:\n    claude-sonnet-4-5:  48.2k input, 9.1k output, 1.2m cache read, 61.0k cache write"
-           "</local-command-stdout>")
+    s.user(
+        "<local-command-stdout>Total cost:            $0.8731\nTotal duration (API):  6m 12.4s\n"
+        "Total duration (wall): 1h 3m 55.0s\nTotal code changes:    44 lines added, 3 lines removed\n"
+        "Usage by model:\n    claude-sonnet-4-5:  48.2k input, 9.1k output, 1.2m cache read, 61.0k cache write"
+        "</local-command-stdout>"
+    )
     s.prompt("fix the failing test in test_ledger.py", task="fix failing test in test_ledger.py")
-    failing = ("    def test_balance_after_transfer(self):\n        ledger.post(self.con, \"checking\", 10_000, date(2026, 9, 1), \"salary\")\n"
-               ">       ledger.transfer(self.con, \"checking\", \"savings\", 2_500, date(2026, 9, 2))\n\n"
-               "tests/test_ledger.py:24: \n_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _\n"
-               "src/ledgerly/ledger.py:38: in transfer\n    con.begin()\n"
-               "E   duckdb.duckdb.TransactionException: TransactionContext Error: cannot start a transaction within a transaction")
+    failing = (
+        '    def test_balance_after_transfer(self):\n        ledger.post(self.con, "checking", 10_000, date(2026, 9, 1), "salary")\n'
+        '>       ledger.transfer(self.con, "checking", "savings", 2_500, date(2026, 9, 2))\n\n'
+        "tests/test_ledger.py:24: \n_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _\n"
+        "src/ledgerly/ledger.py:38: in transfer\n    con.begin()\n"
+        "E   duckdb.duckdb.TransactionException: TransactionContext Error: cannot start a transaction within a transaction"
+    )
     tests = ledgerly_tests(r)
-    s.bash("uv run pytest tests/test_ledger.py -v", pytest_output(r, LEDGERLY, {"tests/test_ledger.py": LEDGER_TESTS["tests/test_ledger.py"]},
-                                                                 {"tests/test_ledger.py::test_balance_after_transfer": failing}),
-           exit_code=1, desc="Run ledger tests",
-           think="Reproduce first. The failure is probably in transfer().")
+    s.bash(
+        "uv run pytest tests/test_ledger.py -v",
+        pytest_output(
+            r,
+            LEDGERLY,
+            {"tests/test_ledger.py": LEDGER_TESTS["tests/test_ledger.py"]},
+            {"tests/test_ledger.py::test_balance_after_transfer": failing},
+        ),
+        exit_code=1,
+        desc="Run ledger tests",
+        think="Reproduce first. The failure is probably in transfer().",
+    )
     s.read(f"{LEDGERLY}/src/ledgerly/ledger.py", LEDGER_PY)
     s.read(f"{LEDGERLY}/tests/test_ledger.py", TEST_LEDGER_PY)
-    tid = s._call("Bash", {"command": "pip install --upgrade duckdb", "description": "Upgrade duckdb"},
-                  "duckdb 1.1 changed implicit transaction handling; maybe the installed version is stale.",
-                  "The installed duckdb may be older than the lockfile. Upgrading it:")
+    tid = s._call(
+        "Bash",
+        {"command": "pip install --upgrade duckdb", "description": "Upgrade duckdb"},
+        "duckdb 1.1 changed implicit transaction handling; maybe the installed version is stale.",
+        "The installed duckdb may be older than the lockfile. Upgrading it:",
+    )
     s.tool_result(tid, INTERRUPTED_TOOL, is_error=True, tur="Error: " + INTERRUPTED_TOOL)
     s.user([{"type": "text", "text": INTERRUPT_TEXT}])
     uv_prompt = s.prompt("no, don't use pip, we use uv", prefs=("uv",), correction=True)
-    s.bash("uv sync && uv run python -c 'import duckdb; print(duckdb.__version__)'",
-           "Resolved 31 packages in 9ms\nAudited 29 packages in 0.41ms\n1.1.0\n", desc="Sync env with uv")
-    s.say("Env is already at duckdb 1.1.0, so the version isn't the problem. The test's `:memory:` connection "
-          "auto-begins a transaction; I'll isolate the test from the connection.")
-    s.edit(f"{LEDGERLY}/tests/test_ledger.py", "        self.con = connect(\":memory:\")",
-           "        self.con = mock.MagicMock(spec=duckdb.DuckDBPyConnection)\n"
-           "        self.con.execute.return_value.fetchone.return_value = (0,)", at_line=11)
-    s.prompt("No, that's wrong — don't mock the database, use a real duckdb file. build it in tmp_path with a fixture.",
-             prefs=("real_duckdb",), correction=True, tracked={f"{LEDGERLY}/tests/test_ledger.py": 1})
+    s.bash(
+        "uv sync && uv run python -c 'import duckdb; print(duckdb.__version__)'",
+        "Resolved 31 packages in 9ms\nAudited 29 packages in 0.41ms\n1.1.0\n",
+        desc="Sync env with uv",
+    )
+    s.say(
+        "Env is already at duckdb 1.1.0, so the version isn't the problem. The test's `:memory:` connection "
+        "auto-begins a transaction; I'll isolate the test from the connection."
+    )
+    s.edit(
+        f"{LEDGERLY}/tests/test_ledger.py",
+        '        self.con = connect(":memory:")',
+        "        self.con = mock.MagicMock(spec=duckdb.DuckDBPyConnection)\n"
+        "        self.con.execute.return_value.fetchone.return_value = (0,)",
+        at_line=11,
+    )
+    s.prompt(
+        "No, that's wrong — don't mock the database, use a real duckdb file. build it in tmp_path with a fixture.",
+        prefs=("real_duckdb",),
+        correction=True,
+        tracked={f"{LEDGERLY}/tests/test_ledger.py": 1},
+    )
     s.replay(uv_prompt["uuid"])  # resumed session re-appended this entry verbatim
-    s.edit(f"{LEDGERLY}/src/ledgerly/ledger.py", "    con.begin()\n    post(con, src, -cents, on, f\"transfer to {dst}\")\n"
-           "    post(con, dst, cents, on, f\"transfer from {src}\")\n    con.commit()",
-           "    with con.cursor() as cur:\n        cur.begin()\n        post(cur, src, -cents, on, f\"transfer to {dst}\")\n"
-           "        post(cur, dst, cents, on, f\"transfer from {src}\")\n        cur.commit()", at_line=37,
-           pre="Reverting the mock. The real bug is in `transfer()`: it calls `begin()` on a connection that already "
-               "has an open transaction. Using a cursor gives it its own transaction context.")
-    s.write(f"{LEDGERLY}/tests/conftest.py",
-            "from pathlib import Path\n\nimport duckdb\nimport pytest\n\nfrom ledgerly import ledger\nfrom ledgerly.db import connect\n\n\n"
-            "@pytest.fixture\ndef con(tmp_path: Path) -> duckdb.DuckDBPyConnection:\n    c = connect(tmp_path / \"ledger.duckdb\")\n"
-            "    ledger.init_schema(c)\n    return c\n")
-    s.say("Fixed: `transfer()` now runs inside its own cursor transaction, and the tests use a real duckdb file via "
-          "a `con` fixture in `tests/conftest.py`. That should resolve the failing test.")
-    s.prompt("always run the tests before you say it's done. \"should resolve\" isn't a result.",
-             prefs=("tests_before_done",))
+    s.edit(
+        f"{LEDGERLY}/src/ledgerly/ledger.py",
+        '    con.begin()\n    post(con, src, -cents, on, f"transfer to {dst}")\n'
+        '    post(con, dst, cents, on, f"transfer from {src}")\n    con.commit()',
+        '    with con.cursor() as cur:\n        cur.begin()\n        post(cur, src, -cents, on, f"transfer to {dst}")\n'
+        '        post(cur, dst, cents, on, f"transfer from {src}")\n        cur.commit()',
+        at_line=37,
+        pre="Reverting the mock. The real bug is in `transfer()`: it calls `begin()` on a connection that already "
+        "has an open transaction. Using a cursor gives it its own transaction context.",
+    )
+    s.write(
+        f"{LEDGERLY}/tests/conftest.py",
+        "from pathlib import Path\n\nimport duckdb\nimport pytest\n\nfrom ledgerly import ledger\nfrom ledgerly.db import connect\n\n\n"
+        '@pytest.fixture\ndef con(tmp_path: Path) -> duckdb.DuckDBPyConnection:\n    c = connect(tmp_path / "ledger.duckdb")\n'
+        "    ledger.init_schema(c)\n    return c\n",
+    )
+    s.say(
+        "Fixed: `transfer()` now runs inside its own cursor transaction, and the tests use a real duckdb file via "
+        "a `con` fixture in `tests/conftest.py`. That should resolve the failing test."
+    )
+    s.prompt(
+        "always run the tests before you say it's done. \"should resolve\" isn't a result.",
+        prefs=("tests_before_done",),
+    )
     s.bash("uv run pytest -q", pytest_output(r, LEDGERLY, tests), desc="Run full suite")
     s.say("40 passed.")
-    s.user("<command-name>/review</command-name>\n<command-message>review</command-message>\n"
-           "<command-args>focus on error handling</command-args>")
-    s.user([{"type": "text", "text": "Review the current branch's diff against main. Report correctness bugs first, "
-                                     "then risky patterns, then style. Quote file:line for every finding.\n\n"
-                                     "Additional focus from the user: focus on error handling"}], meta=True)
-    diff = "\n".join([
-        "diff --git a/src/ledgerly/ledger.py b/src/ledgerly/ledger.py",
-        "index 3b1c2d0..8e4f9aa 100644", "--- a/src/ledgerly/ledger.py", "+++ b/src/ledgerly/ledger.py",
-        "@@ -34,8 +34,9 @@ def transfer(con, src, dst, cents, on):",
-        "     if balance(con, src) < cents:",
-        "         raise InsufficientFunds(f\"{src} has {balance(con, src)} cents, need {cents}\")",
-        "-    con.begin()", "-    post(con, src, -cents, on, f\"transfer to {dst}\")",
-        "-    post(con, dst, cents, on, f\"transfer from {src}\")", "-    con.commit()",
-        "+    with con.cursor() as cur:", "+        cur.begin()", "+        post(cur, src, -cents, on, f\"transfer to {dst}\")",
-        "+        post(cur, dst, cents, on, f\"transfer from {src}\")", "+        cur.commit()",
-    ] + [f"+{line}" for line in TEST_LEDGER_PY.split("\n")])
+    s.user(
+        "<command-name>/review</command-name>\n<command-message>review</command-message>\n"
+        "<command-args>focus on error handling</command-args>"
+    )
+    s.user(
+        [
+            {
+                "type": "text",
+                "text": "Review the current branch's diff against main. Report correctness bugs first, "
+                "then risky patterns, then style. Quote file:line for every finding.\n\n"
+                "Additional focus from the user: focus on error handling",
+            }
+        ],
+        meta=True,
+    )
+    diff = "\n".join(
+        [
+            "diff --git a/src/ledgerly/ledger.py b/src/ledgerly/ledger.py",
+            "index 3b1c2d0..8e4f9aa 100644",
+            "--- a/src/ledgerly/ledger.py",
+            "+++ b/src/ledgerly/ledger.py",
+            "@@ -34,8 +34,9 @@ def transfer(con, src, dst, cents, on):",
+            "     if balance(con, src) < cents:",
+            '         raise InsufficientFunds(f"{src} has {balance(con, src)} cents, need {cents}")',
+            "-    con.begin()",
+            '-    post(con, src, -cents, on, f"transfer to {dst}")',
+            '-    post(con, dst, cents, on, f"transfer from {src}")',
+            "-    con.commit()",
+            "+    with con.cursor() as cur:",
+            "+        cur.begin()",
+            '+        post(cur, src, -cents, on, f"transfer to {dst}")',
+            '+        post(cur, dst, cents, on, f"transfer from {src}")',
+            "+        cur.commit()",
+        ]
+        + [f"+{line}" for line in TEST_LEDGER_PY.split("\n")]
+    )
     s.bash("git diff main...HEAD", diff, desc="Show diff")
-    s.say("**Bugs**\n- `src/ledgerly/ledger.py:37` — if the second `post` raises, the cursor transaction is never "
-          "rolled back; wrap in `try/except: cur.rollback(); raise`.\n- `src/ledgerly/ledger.py:35` — balance is read "
-          "outside the transaction, so two concurrent transfers can overdraw.\n\n**Risky**\n- `InsufficientFunds` "
-          "message calls `balance()` a second time.\n\n**Style**\n- none.")
+    s.say(
+        "**Bugs**\n- `src/ledgerly/ledger.py:37` — if the second `post` raises, the cursor transaction is never "
+        "rolled back; wrap in `try/except: cur.rollback(); raise`.\n- `src/ledgerly/ledger.py:35` — balance is read "
+        "outside the transaction, so two concurrent transfers can overdraw.\n\n**Risky**\n- `InsufficientFunds` "
+        "message calls `balance()` a second time.\n\n**Style**\n- none."
+    )
     return s
 
 
@@ -1155,159 +1514,344 @@ def ledgerly_s3() -> ClaudeSession:
     s = ClaudeSession("ledgerly-3", "-home-mquill-code-ledgerly", LEDGERLY, "main", utc(2026, 9, 22, 13, 5, 48))
     r = s.rng
     png = b"\x89PNG\r\n\x1a\n" + r.randbytes(IMAGE_BYTES - 8)
-    s.prompt([
-        {"type": "text", "text": "the totals row on the report page is misaligned — see screenshot [Image #1]. fix it"},
-        {"type": "image", "source": {"type": "base64", "media_type": "image/png",
-                                     "data": base64.b64encode(png).decode()}},
-    ], clean="the totals row on the report page is misaligned — see screenshot [Image #1]. fix it",
-        task="fix misaligned totals row on report page")
-    s.read(f"{LEDGERLY}/src/ledgerly/templates/report.html", REPORT_HTML,
-           think="The screenshot shows the Total value under the Count column: the tfoot row has 2 cells, the body has 3.")
-    s.edit(f"{LEDGERLY}/src/ledgerly/templates/report.html",
-           "<tfoot><tr><td>Total</td><td class=\"num\">{{ grand_total }}</td></tr></tfoot>",
-           "<tfoot><tr><td>Total</td><td></td><td class=\"num\">{{ grand_total }}</td></tr></tfoot>", at_line=12)
-    s.bash("uv run pytest -q tests/test_report.py", pytest_output(r, LEDGERLY, {"tests/test_report.py": test_names(
-        r, "", ["report", "totals"], 12)}), desc="Run report tests")
+    s.prompt(
+        [
+            {
+                "type": "text",
+                "text": "the totals row on the report page is misaligned — see screenshot [Image #1]. fix it",
+            },
+            {
+                "type": "image",
+                "source": {
+                    "type": "base64",
+                    "media_type": "image/png",
+                    "data": base64.b64encode(png).decode(),
+                },
+            },
+        ],
+        clean="the totals row on the report page is misaligned — see screenshot [Image #1]. fix it",
+        task="fix misaligned totals row on report page",
+    )
+    s.read(
+        f"{LEDGERLY}/src/ledgerly/templates/report.html",
+        REPORT_HTML,
+        think="The screenshot shows the Total value under the Count column: the tfoot row has 2 cells, the body has 3.",
+    )
+    s.edit(
+        f"{LEDGERLY}/src/ledgerly/templates/report.html",
+        '<tfoot><tr><td>Total</td><td class="num">{{ grand_total }}</td></tr></tfoot>',
+        '<tfoot><tr><td>Total</td><td></td><td class="num">{{ grand_total }}</td></tr></tfoot>',
+        at_line=12,
+    )
+    s.bash(
+        "uv run pytest -q tests/test_report.py",
+        pytest_output(r, LEDGERLY, {"tests/test_report.py": test_names(r, "", ["report", "totals"], 12)}),
+        desc="Run report tests",
+    )
     s.say("The footer had two cells for a three-column table; added the empty Count cell. Report tests pass.")
     s.prompt(
         "staging deploy is failing at the migration step. here's what's set in the runner:\n\n"
         f"AWS_ACCESS_KEY_ID={AWS_ACCESS_KEY_ID}\nAWS_SECRET_ACCESS_KEY={AWS_SECRET_ACCESS_KEY}\n"
         f"GITHUB_TOKEN={GITHUB_PAT}\nDATABASE_URL={POSTGRES_URL}\n\nfigure out why the migration can't connect",
         task="debug staging migration connection failure",
-        secrets=("aws_access_key_id", "aws_secret_access_key", "github_pat", "postgres_url"))
-    s.bash("cat .env.staging", ENV_STAGING, desc="Read staging env",
-           think="Compare the runner env with .env.staging and the migration config.")
+        secrets=("aws_access_key_id", "aws_secret_access_key", "github_pat", "postgres_url"),
+    )
+    s.bash(
+        "cat .env.staging",
+        ENV_STAGING,
+        desc="Read staging env",
+        think="Compare the runner env with .env.staging and the migration config.",
+    )
     migrate_log = "\n".join(
-        [f"2026-09-22T12:{m:02d}:{sec:02d}Z INFO  alembic.runtime.migration Context impl PostgresqlImpl."
-         for m, sec in zip(range(40, 52), range(3, 60, 5))]
-        + ["2026-09-22T12:52:01Z ERROR sqlalchemy.pool could not translate host name \"db.internal\" to address: "
-           "Name or service not known"] * 6
-        + ["Traceback (most recent call last):",
-           "  File \"/app/.venv/lib/python3.12/site-packages/sqlalchemy/engine/base.py\", line 145, in __init__",
-           "    self._dbapi_connection = engine.raw_connection()",
-           "psycopg.OperationalError: could not translate host name \"db.internal\" to address"])
+        [
+            f"2026-09-22T12:{m:02d}:{sec:02d}Z INFO  alembic.runtime.migration Context impl PostgresqlImpl."
+            for m, sec in zip(range(40, 52), range(3, 60, 5), strict=False)
+        ]
+        + [
+            '2026-09-22T12:52:01Z ERROR sqlalchemy.pool could not translate host name "db.internal" to address: '
+            "Name or service not known"
+        ]
+        * 6
+        + [
+            "Traceback (most recent call last):",
+            '  File "/app/.venv/lib/python3.12/site-packages/sqlalchemy/engine/base.py", line 145, in __init__',
+            "    self._dbapi_connection = engine.raw_connection()",
+            'psycopg.OperationalError: could not translate host name "db.internal" to address',
+        ]
+    )
     s.bash("gh run view --log-failed | tail -n 40", migrate_log, desc="Fetch failing CI log")
-    tu = s.tool_use("Edit", {"file_path": f"{LEDGERLY}/scripts/seed_staging.py",
-                             "old_string": "import duckdb", "new_string": "import duckdb\nimport pandas as pd"})
-    s.assistant([
-        s.thinking("The host db.internal only resolves inside the VPC; the runner is outside it. Also want to seed a "
-                   "staging fixture to check the migration output."),
-        s.text(f"The runner can't resolve `db.internal` — it's only in the VPC's private DNS. Also note "
-               f"`.env.staging` has a live Stripe key (`STRIPE_SECRET_KEY={STRIPE_KEY}`) which shouldn't be in the "
-               "repo. Meanwhile I'll add a quick seed loader to verify the migrated schema, using pandas to read the "
-               "staging CSV:"),
-        tu,
-    ], stop="tool_use")
+    tu = s.tool_use(
+        "Edit",
+        {
+            "file_path": f"{LEDGERLY}/scripts/seed_staging.py",
+            "old_string": "import duckdb",
+            "new_string": "import duckdb\nimport pandas as pd",
+        },
+    )
+    s.assistant(
+        [
+            s.thinking(
+                "The host db.internal only resolves inside the VPC; the runner is outside it. Also want to seed a "
+                "staging fixture to check the migration output."
+            ),
+            s.text(
+                f"The runner can't resolve `db.internal` — it's only in the VPC's private DNS. Also note "
+                f"`.env.staging` has a live Stripe key (`STRIPE_SECRET_KEY={STRIPE_KEY}`) which shouldn't be in the "
+                "repo. Meanwhile I'll add a quick seed loader to verify the migrated schema, using pandas to read the "
+                "staging CSV:"
+            ),
+            tu,
+        ],
+        stop="tool_use",
+    )
     s.tool_result(tu["id"], REJECTED, is_error=True, tur="Error: " + REJECTED)
-    s.prompt("Stop, use polars, not pandas. there's no pandas in this repo and I want to keep it that way.",
-             prefs=("polars",), correction=True)
-    s.edit(f"{LEDGERLY}/scripts/seed_staging.py", "import duckdb", "import duckdb\nimport polars as pl", at_line=1)
-    s.say("Switched the seed loader to polars (`pl.read_csv`). For the migration: run it from the in-VPC runner "
-          "label `self-hosted-vpc`, or point `DATABASE_URL` at the bastion tunnel.")
-    s.prompt(f"if it still can't connect it's a DBA problem — add {COLLEAGUE_NAME} ({COLLEAGUE_EMAIL}, "
-             f"{COLLEAGUE_PHONE}) as the escalation contact in RUNBOOK.md",
-             task="add DBA escalation contact to RUNBOOK.md", pii=("colleague_email", "colleague_phone", "colleague_name"))
-    s.edit(f"{LEDGERLY}/RUNBOOK.md", "## Escalation", f"## Escalation\n\n- Database: {COLLEAGUE_NAME} — "
-           f"{COLLEAGUE_EMAIL}, {COLLEAGUE_PHONE}", at_line=30)
+    s.prompt(
+        "Stop, use polars, not pandas. there's no pandas in this repo and I want to keep it that way.",
+        prefs=("polars",),
+        correction=True,
+    )
+    s.edit(
+        f"{LEDGERLY}/scripts/seed_staging.py",
+        "import duckdb",
+        "import duckdb\nimport polars as pl",
+        at_line=1,
+    )
+    s.say(
+        "Switched the seed loader to polars (`pl.read_csv`). For the migration: run it from the in-VPC runner "
+        "label `self-hosted-vpc`, or point `DATABASE_URL` at the bastion tunnel."
+    )
+    s.prompt(
+        f"if it still can't connect it's a DBA problem — add {COLLEAGUE_NAME} ({COLLEAGUE_EMAIL}, "
+        f"{COLLEAGUE_PHONE}) as the escalation contact in RUNBOOK.md",
+        task="add DBA escalation contact to RUNBOOK.md",
+        pii=("colleague_email", "colleague_phone", "colleague_name"),
+    )
+    s.edit(
+        f"{LEDGERLY}/RUNBOOK.md",
+        "## Escalation",
+        f"## Escalation\n\n- Database: {COLLEAGUE_NAME} — {COLLEAGUE_EMAIL}, {COLLEAGUE_PHONE}",
+        at_line=30,
+    )
     s.say("Added under `## Escalation` in RUNBOOK.md.")
     return s
 
 
 def ledgerly_s4() -> ClaudeSession:
-    s = ClaudeSession("ledgerly-4", "-home-mquill-code-ledgerly", LEDGERLY, "fix/import-encoding",
-                      utc(2026, 10, 1, 20, 17, 9))
+    s = ClaudeSession(
+        "ledgerly-4",
+        "-home-mquill-code-ledgerly",
+        LEDGERLY,
+        "fix/import-encoding",
+        utc(2026, 10, 1, 20, 17, 9),
+    )
     r = s.rng
-    s.prompt("the importer chokes on C:\\Users\\mquill\\Downloads\\relevé_septembre.csv when I run it on my Windows "
-             "box — payees like « Café Lumière » and 日本語書店 come out as mojibake 😩. make it handle UTF-8 with a BOM",
-             task="make importer handle UTF-8 BOM / non-ASCII payees")
-    s.read(f"{LEDGERLY}/src/ledgerly/importer.py", IMPORTER_PY,
-           think="open() without encoding uses the locale codec on Windows (cp1252). Need encoding='utf-8-sig'.")
-    task_prompt = ("Find every use of os.path, os.listdir and bare open() in src/ledgerly and tests/. The user wants "
-                   "these moved to pathlib. Report file:line and the call, nothing else. Do not edit files.")
-    tu = s.tool_use("Task", {"description": "Audit os.path usage", "prompt": task_prompt,
-                             "subagent_type": "general-purpose"})
+    s.prompt(
+        "the importer chokes on C:\\Users\\mquill\\Downloads\\relevé_septembre.csv when I run it on my Windows "
+        "box — payees like « Café Lumière » and 日本語書店 come out as mojibake 😩. make it handle UTF-8 with a BOM",
+        task="make importer handle UTF-8 BOM / non-ASCII payees",
+    )
+    s.read(
+        f"{LEDGERLY}/src/ledgerly/importer.py",
+        IMPORTER_PY,
+        think="open() without encoding uses the locale codec on Windows (cp1252). Need encoding='utf-8-sig'.",
+    )
+    task_prompt = (
+        "Find every use of os.path, os.listdir and bare open() in src/ledgerly and tests/. The user wants "
+        "these moved to pathlib. Report file:line and the call, nothing else. Do not edit files."
+    )
+    tu = s.tool_use(
+        "Task",
+        {
+            "description": "Audit os.path usage",
+            "prompt": task_prompt,
+            "subagent_type": "general-purpose",
+        },
+    )
     s.assistant([s.text("Let me check how widespread the os.path usage is first."), tu], stop="tool_use")
     with s.side():
         s.user(task_prompt)
-        grep = ("src/ledgerly/importer.py:2:import os\nsrc/ledgerly/importer.py:3:import os.path\n"
-                "src/ledgerly/importer.py:9:INBOX = os.path.expanduser(\"~/ledgerly/inbox\")\n"
-                "src/ledgerly/importer.py:14:    for name in sorted(os.listdir(folder)):\n"
-                "src/ledgerly/importer.py:16:            out.append(os.path.join(folder, name))\n"
-                "src/ledgerly/importer.py:25:    with open(path, newline=\"\") as fh:\n"
-                "src/ledgerly/importer.py:36:    print(f\"imported {len(rows)} rows from {os.path.basename(path)}\", file=sys.stderr)\n"
-                "tests/test_importer.py:11:        self.db = os.path.join(self.tmp, \"test.duckdb\")\n"
-                "tests/test_importer.py:19:        path = os.path.join(self.tmp, \"export.csv\")\n"
-                "tests/test_importer.py:20:        with open(path, \"w\") as fh:\n")
-        gid = s._call("Grep", {"pattern": "os\\.path|os\\.listdir|\\bopen\\(", "path": LEDGERLY, "output_mode": "content",
-                               "-n": True}, None, None)
-        s.tool_result(gid, grep, tur={"mode": "content", "numFiles": 2, "filenames": [], "content": grep, "numLines": 10})
-        report = ("10 hits:\n" + grep)
+        grep = (
+            "src/ledgerly/importer.py:2:import os\nsrc/ledgerly/importer.py:3:import os.path\n"
+            'src/ledgerly/importer.py:9:INBOX = os.path.expanduser("~/ledgerly/inbox")\n'
+            "src/ledgerly/importer.py:14:    for name in sorted(os.listdir(folder)):\n"
+            "src/ledgerly/importer.py:16:            out.append(os.path.join(folder, name))\n"
+            'src/ledgerly/importer.py:25:    with open(path, newline="") as fh:\n'
+            'src/ledgerly/importer.py:36:    print(f"imported {len(rows)} rows from {os.path.basename(path)}", file=sys.stderr)\n'
+            'tests/test_importer.py:11:        self.db = os.path.join(self.tmp, "test.duckdb")\n'
+            'tests/test_importer.py:19:        path = os.path.join(self.tmp, "export.csv")\n'
+            'tests/test_importer.py:20:        with open(path, "w") as fh:\n'
+        )
+        gid = s._call(
+            "Grep",
+            {
+                "pattern": "os\\.path|os\\.listdir|\\bopen\\(",
+                "path": LEDGERLY,
+                "output_mode": "content",
+                "-n": True,
+            },
+            None,
+            None,
+        )
+        s.tool_result(
+            gid,
+            grep,
+            tur={
+                "mode": "content",
+                "numFiles": 2,
+                "filenames": [],
+                "content": grep,
+                "numLines": 10,
+            },
+        )
+        report = "10 hits:\n" + grep
         s.say(report)
-    s.tool_result(tu["id"], [{"type": "text", "text": report}],
-                  tur={"status": "completed", "prompt": task_prompt, "totalDurationMs": 8123,
-                       "content": [{"type": "text", "text": report}]})
-    s.edit(f"{LEDGERLY}/src/ledgerly/importer.py", "    with open(path, newline=\"\") as fh:",
-           "    with open(os.path.join(os.path.dirname(path), os.path.basename(path)), newline=\"\", "
-           "encoding=\"utf-8-sig\") as fh:", at_line=25,
-           pre="Minimal fix: open with `utf-8-sig`, which strips the BOM and decodes UTF-8 regardless of locale.")
-    s.prompt("Stop, you're reaching for os.path again — use pathlib instead of os.path. convert the whole module.",
-             prefs=("pathlib",), correction=True, tracked={f"{LEDGERLY}/src/ledgerly/importer.py": 1})
-    new_importer = (IMPORTER_PY.replace("import os\nimport os.path\n", "")
-                    .replace("from datetime import datetime", "from datetime import datetime\nfrom pathlib import Path")
-                    .replace("os.path.expanduser(\"~/ledgerly/inbox\")", "Path.home() / \"ledgerly\" / \"inbox\"")
-                    .replace("    out = []\n    for name in sorted(os.listdir(folder)):\n        if name.endswith(\".csv\"):\n"
-                             "            out.append(os.path.join(folder, name))\n    return out",
-                             "    return sorted(Path(folder).glob(\"*.csv\"))")
-                    .replace("with open(path, newline=\"\") as fh:",
-                             "with Path(path).open(newline=\"\", encoding=\"utf-8-sig\") as fh:")
-                    .replace("os.path.basename(path)", "Path(path).name"))
+    s.tool_result(
+        tu["id"],
+        [{"type": "text", "text": report}],
+        tur={
+            "status": "completed",
+            "prompt": task_prompt,
+            "totalDurationMs": 8123,
+            "content": [{"type": "text", "text": report}],
+        },
+    )
+    s.edit(
+        f"{LEDGERLY}/src/ledgerly/importer.py",
+        '    with open(path, newline="") as fh:',
+        '    with open(os.path.join(os.path.dirname(path), os.path.basename(path)), newline="", '
+        'encoding="utf-8-sig") as fh:',
+        at_line=25,
+        pre="Minimal fix: open with `utf-8-sig`, which strips the BOM and decodes UTF-8 regardless of locale.",
+    )
+    s.prompt(
+        "Stop, you're reaching for os.path again — use pathlib instead of os.path. convert the whole module.",
+        prefs=("pathlib",),
+        correction=True,
+        tracked={f"{LEDGERLY}/src/ledgerly/importer.py": 1},
+    )
+    new_importer = (
+        IMPORTER_PY.replace("import os\nimport os.path\n", "")
+        .replace(
+            "from datetime import datetime",
+            "from datetime import datetime\nfrom pathlib import Path",
+        )
+        .replace('os.path.expanduser("~/ledgerly/inbox")', 'Path.home() / "ledgerly" / "inbox"')
+        .replace(
+            '    out = []\n    for name in sorted(os.listdir(folder)):\n        if name.endswith(".csv"):\n'
+            "            out.append(os.path.join(folder, name))\n    return out",
+            '    return sorted(Path(folder).glob("*.csv"))',
+        )
+        .replace(
+            'with open(path, newline="") as fh:',
+            'with Path(path).open(newline="", encoding="utf-8-sig") as fh:',
+        )
+        .replace("os.path.basename(path)", "Path(path).name")
+    )
     s.write(f"{LEDGERLY}/src/ledgerly/importer.py", new_importer)
-    s.say("Converted `importer.py` to pathlib; `Path.open(encoding=\"utf-8-sig\")` handles the BOM.")
-    s.prompt("here's the top of the file as my bank exports it, note the decimal comma:\r\n\r\n"
-             "Date;Payee;Amount\r\n2026-09-02;Café Lumière;-4,50\r\n2026-09-03;日本語書店;-23,00\r\n"
-             "2026-09-05;Salaire ACME;2 450,00\r\n", task="parse decimal-comma amounts")
-    s.edit(f"{LEDGERLY}/src/ledgerly/importer.py", "def parse_amount(raw):\n    return int(round(float(raw) * 100))",
-           "def parse_amount(raw: str) -> int:\n    cleaned = raw.replace(\"\\u202f\", \"\").replace(\" \", \"\").replace(\",\", \".\")\n"
-           "    return int(Decimal(cleaned) * 100)", at_line=17)
-    reminder = ("\n\n<system-reminder>\nNote: /home/mquill/code/ledgerly/src/ledgerly/schema.py was modified, either by "
-                "the user or by a linter. Don't tell the user this, since they are already aware. This change was "
-                "intentional, so make sure to take it into account as you proceed (ie. don't revert it unless the user "
-                "asks you to). Here are the relevant changes (shown with line numbers):\n    14→    amount_cents BIGINT "
-                "NOT NULL,\n</system-reminder>\n\n")
-    s.prompt("rename the `amt` column to `amount_cents` everywhere while you're in there" + reminder
-             + "and add a migration for it",
-             clean="rename the `amt` column to `amount_cents` everywhere while you're in there\n\nand add a migration for it",
-             task="rename amt column to amount_cents + migration")
-    rg = "\n".join(f"src/ledgerly/{f}:{n}:{line}" for f, n, line in [
-        ("importer.py", 33, "    con.executemany(\"INSERT INTO transactions (booked_on, payee, amt) VALUES (?, ?, ?)\", rows)"),
-        ("report.py", 25, "        SELECT category, SUM(amt) AS total_cents, COUNT(*) AS n"),
-        ("accounts.py", 58, "    return con.execute(\"SELECT SUM(amt) FROM transactions WHERE account_id = ?\", [aid]).fetchone()[0]"),
-        ("accounts.py", 71, "        \"SELECT booked_on, payee, amt FROM transactions WHERE account_id = ? ORDER BY booked_on\","),
-    ])
+    s.say('Converted `importer.py` to pathlib; `Path.open(encoding="utf-8-sig")` handles the BOM.')
+    s.prompt(
+        "here's the top of the file as my bank exports it, note the decimal comma:\r\n\r\n"
+        "Date;Payee;Amount\r\n2026-09-02;Café Lumière;-4,50\r\n2026-09-03;日本語書店;-23,00\r\n"
+        "2026-09-05;Salaire ACME;2 450,00\r\n",
+        task="parse decimal-comma amounts",
+    )
+    s.edit(
+        f"{LEDGERLY}/src/ledgerly/importer.py",
+        "def parse_amount(raw):\n    return int(round(float(raw) * 100))",
+        'def parse_amount(raw: str) -> int:\n    cleaned = raw.replace("\\u202f", "").replace(" ", "").replace(",", ".")\n'
+        "    return int(Decimal(cleaned) * 100)",
+        at_line=17,
+    )
+    reminder = (
+        "\n\n<system-reminder>\nNote: /home/mquill/code/ledgerly/src/ledgerly/schema.py was modified, either by "
+        "the user or by a linter. Don't tell the user this, since they are already aware. This change was "
+        "intentional, so make sure to take it into account as you proceed (ie. don't revert it unless the user "
+        "asks you to). Here are the relevant changes (shown with line numbers):\n    14→    amount_cents BIGINT "
+        "NOT NULL,\n</system-reminder>\n\n"
+    )
+    s.prompt(
+        "rename the `amt` column to `amount_cents` everywhere while you're in there"
+        + reminder
+        + "and add a migration for it",
+        clean="rename the `amt` column to `amount_cents` everywhere while you're in there\n\nand add a migration for it",
+        task="rename amt column to amount_cents + migration",
+    )
+    rg = "\n".join(
+        f"src/ledgerly/{f}:{n}:{line}"
+        for f, n, line in [
+            (
+                "importer.py",
+                33,
+                '    con.executemany("INSERT INTO transactions (booked_on, payee, amt) VALUES (?, ?, ?)", rows)',
+            ),
+            ("report.py", 25, "        SELECT category, SUM(amt) AS total_cents, COUNT(*) AS n"),
+            (
+                "accounts.py",
+                58,
+                '    return con.execute("SELECT SUM(amt) FROM transactions WHERE account_id = ?", [aid]).fetchone()[0]',
+            ),
+            (
+                "accounts.py",
+                71,
+                '        "SELECT booked_on, payee, amt FROM transactions WHERE account_id = ? ORDER BY booked_on",',
+            ),
+        ]
+    )
     s.bash("rg -n '\\bamt\\b' src tests", rg, desc="Find amt usages")
-    s.write(f"{LEDGERLY}/migrations/0004_rename_amt.sql",
-            "ALTER TABLE transactions RENAME COLUMN amt TO amount_cents;\n")
-    s.bash("sed -i 's/\\bamt\\b/amount_cents/g' src/ledgerly/importer.py src/ledgerly/report.py src/ledgerly/accounts.py",
-           "", desc="Rename column references")
+    s.write(
+        f"{LEDGERLY}/migrations/0004_rename_amt.sql",
+        "ALTER TABLE transactions RENAME COLUMN amt TO amount_cents;\n",
+    )
+    s.bash(
+        "sed -i 's/\\bamt\\b/amount_cents/g' src/ledgerly/importer.py src/ledgerly/report.py src/ledgerly/accounts.py",
+        "",
+        desc="Rename column references",
+    )
     s.read(f"{LEDGERLY}/tests/test_importer.py", TEST_IMPORTER_PY)
-    s.edit(f"{LEDGERLY}/tests/test_importer.py", "    def test_parse_amount(self):",
-           "    def test_parse_amount_decimal_comma(self):\n        self.assertEqual(importer.parse_amount(\"-4,50\"), -450)\n\n"
-           "    def test_parse_amount(self):", at_line=27)
-    s.prompt("Actually, I prefer pytest fixtures over setUp methods — rewrite TestImporter as plain test functions "
-             "with a fixture for the db and one for the csv file.", prefs=("pytest_fixtures",), correction=True)
-    s.write(f"{LEDGERLY}/tests/test_importer.py",
-            "from pathlib import Path\n\nimport duckdb\nimport pytest\n\nfrom ledgerly import importer\nfrom ledgerly.db import connect\n\n\n"
-            "@pytest.fixture\ndef con(tmp_path: Path) -> duckdb.DuckDBPyConnection:\n    c = connect(tmp_path / \"test.duckdb\")\n"
-            "    c.execute(\"CREATE TABLE transactions (booked_on DATE, payee TEXT, amount_cents BIGINT)\")\n    return c\n\n\n"
-            "@pytest.fixture\ndef export(tmp_path: Path) -> Path:\n    p = tmp_path / \"export.csv\"\n"
-            "    p.write_text(\"\\ufeffDate;Payee;Amount\\r\\n2026-09-02;Café Lumière;-4,50\\r\\n\", encoding=\"utf-8\")\n    return p\n\n\n"
-            "def test_imports_rows(con: duckdb.DuckDBPyConnection, export: Path) -> None:\n"
-            "    assert importer.import_file(export, con) == 1\n    assert con.execute(\"SELECT payee FROM transactions\").fetchone() == (\"Café Lumière\",)\n\n\n"
-            "@pytest.mark.parametrize((\"raw\", \"cents\"), [(\"-4,50\", -450), (\"-4.50\", -450), (\"2 450,00\", 245000)])\n"
-            "def test_parse_amount(raw: str, cents: int) -> None:\n    assert importer.parse_amount(raw) == cents\n")
-    s.bash("uv run pytest -q", pytest_output(r, LEDGERLY, ledgerly_tests(r, {"tests/test_importer.py": [
-        "test_imports_rows", "test_parse_amount[-4,50--450]", "test_parse_amount[-4.50--450]",
-        "test_parse_amount[2 450,00-245000]"]})), desc="Run full suite")
+    s.edit(
+        f"{LEDGERLY}/tests/test_importer.py",
+        "    def test_parse_amount(self):",
+        '    def test_parse_amount_decimal_comma(self):\n        self.assertEqual(importer.parse_amount("-4,50"), -450)\n\n'
+        "    def test_parse_amount(self):",
+        at_line=27,
+    )
+    s.prompt(
+        "Actually, I prefer pytest fixtures over setUp methods — rewrite TestImporter as plain test functions "
+        "with a fixture for the db and one for the csv file.",
+        prefs=("pytest_fixtures",),
+        correction=True,
+    )
+    s.write(
+        f"{LEDGERLY}/tests/test_importer.py",
+        "from pathlib import Path\n\nimport duckdb\nimport pytest\n\nfrom ledgerly import importer\nfrom ledgerly.db import connect\n\n\n"
+        '@pytest.fixture\ndef con(tmp_path: Path) -> duckdb.DuckDBPyConnection:\n    c = connect(tmp_path / "test.duckdb")\n'
+        '    c.execute("CREATE TABLE transactions (booked_on DATE, payee TEXT, amount_cents BIGINT)")\n    return c\n\n\n'
+        '@pytest.fixture\ndef export(tmp_path: Path) -> Path:\n    p = tmp_path / "export.csv"\n'
+        '    p.write_text("\\ufeffDate;Payee;Amount\\r\\n2026-09-02;Café Lumière;-4,50\\r\\n", encoding="utf-8")\n    return p\n\n\n'
+        "def test_imports_rows(con: duckdb.DuckDBPyConnection, export: Path) -> None:\n"
+        '    assert importer.import_file(export, con) == 1\n    assert con.execute("SELECT payee FROM transactions").fetchone() == ("Café Lumière",)\n\n\n'
+        '@pytest.mark.parametrize(("raw", "cents"), [("-4,50", -450), ("-4.50", -450), ("2 450,00", 245000)])\n'
+        "def test_parse_amount(raw: str, cents: int) -> None:\n    assert importer.parse_amount(raw) == cents\n",
+    )
+    s.bash(
+        "uv run pytest -q",
+        pytest_output(
+            r,
+            LEDGERLY,
+            ledgerly_tests(
+                r,
+                {
+                    "tests/test_importer.py": [
+                        "test_imports_rows",
+                        "test_parse_amount[-4,50--450]",
+                        "test_parse_amount[-4.50--450]",
+                        "test_parse_amount[2 450,00-245000]",
+                    ]
+                },
+            ),
+        ),
+        desc="Run full suite",
+    )
     s.say("Rewrote as fixtures (`con`, `export`) + parametrized `test_parse_amount`. Suite passes.")
     return s
 
@@ -1319,165 +1863,337 @@ def tidewatch_s1() -> tuple[ClaudeSession, ClaudeSession]:
     s.read(f"{TIDEWATCH}/src/tidewatch/tides.py", TIDES_PY)
     s.read(f"{TIDEWATCH}/src/tidewatch/chart.py", CHART_PY)
     agent_id = "3f9c2a1b"
-    task_prompt = ("Audit tidewatch for timezone handling. List every place a naive datetime is created or compared, "
-                   "and every NOAA request parameter related to time zones. The user prefers Path objects and type "
-                   "hints, but do not edit anything — just report findings with file:line.")
-    tu = s.tool_use("Task", {"description": "Audit timezone handling", "prompt": task_prompt,
-                             "subagent_type": "general-purpose"})
-    s.assistant([s.thinking("`time_zone=lst` returns local *standard* time — no DST. Then matplotlib renders naive "
-                            "datetimes as-is, so summer charts are an hour early. Get a full audit via a subagent."),
-                 s.text("Likely cause: NOAA `time_zone=lst`. Running an audit to find every affected spot."), tu],
-                stop="tool_use")
-    sub = ClaudeSession("tidewatch-1-agent", "-home-mquill-code-tidewatch", TIDEWATCH, "main", s.clock.t,
-                        session_id=s.session_id, agent_id=agent_id, filename=f"agent-{agent_id}.jsonl")
+    task_prompt = (
+        "Audit tidewatch for timezone handling. List every place a naive datetime is created or compared, "
+        "and every NOAA request parameter related to time zones. The user prefers Path objects and type "
+        "hints, but do not edit anything — just report findings with file:line."
+    )
+    tu = s.tool_use(
+        "Task",
+        {
+            "description": "Audit timezone handling",
+            "prompt": task_prompt,
+            "subagent_type": "general-purpose",
+        },
+    )
+    s.assistant(
+        [
+            s.thinking(
+                "`time_zone=lst` returns local *standard* time — no DST. Then matplotlib renders naive "
+                "datetimes as-is, so summer charts are an hour early. Get a full audit via a subagent."
+            ),
+            s.text("Likely cause: NOAA `time_zone=lst`. Running an audit to find every affected spot."),
+            tu,
+        ],
+        stop="tool_use",
+    )
+    sub = ClaudeSession(
+        "tidewatch-1-agent",
+        "-home-mquill-code-tidewatch",
+        TIDEWATCH,
+        "main",
+        s.clock.t,
+        session_id=s.session_id,
+        agent_id=agent_id,
+        filename=f"agent-{agent_id}.jsonl",
+    )
     sub.user(task_prompt)
-    grep = ("src/tidewatch/tides.py:1:from datetime import datetime, timedelta\n"
-            "src/tidewatch/tides.py:14:        t = datetime.strptime(p[\"t\"], \"%Y-%m-%d %H:%M\")\n"
-            "src/tidewatch/tides.py:21:        if kind == \"H\" and t > now:\n"
-            "src/tidewatch/noaa.py:18:        \"time_zone\": \"lst\",\n"
-            "src/tidewatch/cli.py:33:    now = datetime.now()\n"
-            "src/tidewatch/cli.py:41:    day = date.today()\n")
-    gid = sub._call("Grep", {"pattern": "datetime|time_zone|date\\.today", "path": f"{TIDEWATCH}/src", "output_mode": "content",
-                             "-n": True}, "Search for datetime construction and tz params.", None)
-    sub.tool_result(gid, grep, tur={"mode": "content", "numFiles": 3, "filenames": [], "content": grep, "numLines": 6})
+    grep = (
+        "src/tidewatch/tides.py:1:from datetime import datetime, timedelta\n"
+        'src/tidewatch/tides.py:14:        t = datetime.strptime(p["t"], "%Y-%m-%d %H:%M")\n'
+        'src/tidewatch/tides.py:21:        if kind == "H" and t > now:\n'
+        'src/tidewatch/noaa.py:18:        "time_zone": "lst",\n'
+        "src/tidewatch/cli.py:33:    now = datetime.now()\n"
+        "src/tidewatch/cli.py:41:    day = date.today()\n"
+    )
+    gid = sub._call(
+        "Grep",
+        {
+            "pattern": "datetime|time_zone|date\\.today",
+            "path": f"{TIDEWATCH}/src",
+            "output_mode": "content",
+            "-n": True,
+        },
+        "Search for datetime construction and tz params.",
+        None,
+    )
+    sub.tool_result(
+        gid,
+        grep,
+        tur={"mode": "content", "numFiles": 3, "filenames": [], "content": grep, "numLines": 6},
+    )
     sub.read(f"{TIDEWATCH}/src/tidewatch/noaa.py", NOAA_PY)
-    report = ("Findings:\n1. src/tidewatch/noaa.py:18 — `time_zone=lst` = local standard time, never DST. Use "
-              "`lst_ldt` (local standard/daylight) or `gmt` and convert.\n2. src/tidewatch/tides.py:14 — naive "
-              "`datetime.strptime`; no tzinfo attached.\n3. src/tidewatch/cli.py:33 — `datetime.now()` naive, compared "
-              "against (2) in `next_high`.\n4. src/tidewatch/cli.py:41 — `date.today()` uses host tz; fine for CLI.\n"
-              "Recommendation: request `gmt`, parse as UTC, convert with zoneinfo at render time.")
+    report = (
+        "Findings:\n1. src/tidewatch/noaa.py:18 — `time_zone=lst` = local standard time, never DST. Use "
+        "`lst_ldt` (local standard/daylight) or `gmt` and convert.\n2. src/tidewatch/tides.py:14 — naive "
+        "`datetime.strptime`; no tzinfo attached.\n3. src/tidewatch/cli.py:33 — `datetime.now()` naive, compared "
+        "against (2) in `next_high`.\n4. src/tidewatch/cli.py:41 — `date.today()` uses host tz; fine for CLI.\n"
+        "Recommendation: request `gmt`, parse as UTC, convert with zoneinfo at render time."
+    )
     sub.say(report)
     s.clock.t = max(s.clock.t, sub.clock.t)
-    s.tool_result(tu["id"], [{"type": "text", "text": report}],
-                  tur={"status": "completed", "agentId": agent_id, "prompt": task_prompt, "totalDurationMs": 21764,
-                       "content": [{"type": "text", "text": report}]})
-    s.edit(f"{TIDEWATCH}/src/tidewatch/noaa.py", "        \"time_zone\": \"lst\",", "        \"time_zone\": \"gmt\",",
-           at_line=18, pre="Cause: NOAA `time_zone=lst` ignores DST. Switching to GMT and converting on our side.")
-    s.edit(f"{TIDEWATCH}/src/tidewatch/tides.py",
-           "        t = datetime.strptime(p[\"t\"], \"%Y-%m-%d %H:%M\")",
-           "        t = datetime.strptime(p[\"t\"], \"%Y-%m-%d %H:%M\").replace(tzinfo=UTC).astimezone(tz)", at_line=14)
-    tests = {"tests/test_tides.py": test_names(r, "", ["load_day", "next_high", "tz"], 16),
-             "tests/test_chart.py": test_names(r, "", ["render", "axis"], 8)}
+    s.tool_result(
+        tu["id"],
+        [{"type": "text", "text": report}],
+        tur={
+            "status": "completed",
+            "agentId": agent_id,
+            "prompt": task_prompt,
+            "totalDurationMs": 21764,
+            "content": [{"type": "text", "text": report}],
+        },
+    )
+    s.edit(
+        f"{TIDEWATCH}/src/tidewatch/noaa.py",
+        '        "time_zone": "lst",',
+        '        "time_zone": "gmt",',
+        at_line=18,
+        pre="Cause: NOAA `time_zone=lst` ignores DST. Switching to GMT and converting on our side.",
+    )
+    s.edit(
+        f"{TIDEWATCH}/src/tidewatch/tides.py",
+        '        t = datetime.strptime(p["t"], "%Y-%m-%d %H:%M")',
+        '        t = datetime.strptime(p["t"], "%Y-%m-%d %H:%M").replace(tzinfo=UTC).astimezone(tz)',
+        at_line=14,
+    )
+    tests = {
+        "tests/test_tides.py": test_names(r, "", ["load_day", "next_high", "tz"], 16),
+        "tests/test_chart.py": test_names(r, "", ["render", "axis"], 8),
+    }
     s.bash("uv run pytest -q", pytest_output(r, TIDEWATCH, tests), desc="Run tests")
     s.say("Fixed: request GMT from NOAA and convert to the station's zone (`zoneinfo`). Summer charts now line up.")
-    s.prompt("add type hints to the tide module too — everything you touch gets annotated.", prefs=("type_hints",))
-    s.edit(f"{TIDEWATCH}/src/tidewatch/tides.py", "def load_day(station, day):",
-           "def load_day(station: str, day: date, tz: ZoneInfo) -> list[TideEvent]:", at_line=9)
-    s.edit(f"{TIDEWATCH}/src/tidewatch/tides.py", "def next_high(events, now):",
-           "def next_high(events: list[TideEvent], now: datetime) -> tuple[datetime, float] | None:", at_line=20)
-    s.edit(f"{TIDEWATCH}/src/tidewatch/tides.py",
-           "CACHE_DIR = os.path.join(os.path.expanduser(\"~\"), \".cache\", \"tidewatch\")",
-           "CACHE_DIR: str = os.path.join(os.path.expanduser(\"~\"), \".cache\", \"tidewatch\")", at_line=6)
-    s.prompt("Path objects please, no os.path.join.", prefs=("pathlib",), correction=True,
-             tracked={f"{TIDEWATCH}/src/tidewatch/tides.py": 3})
-    s.edit(f"{TIDEWATCH}/src/tidewatch/tides.py",
-           "CACHE_DIR: str = os.path.join(os.path.expanduser(\"~\"), \".cache\", \"tidewatch\")",
-           "CACHE_DIR: Path = Path.home() / \".cache\" / \"tidewatch\"", at_line=6)
-    s.bash("uv run mypy --strict src && uv run pytest -q",
-           "Success: no issues found in 7 source files\n" + pytest_output(r, TIDEWATCH, tests), desc="Check")
+    s.prompt(
+        "add type hints to the tide module too — everything you touch gets annotated.",
+        prefs=("type_hints",),
+    )
+    s.edit(
+        f"{TIDEWATCH}/src/tidewatch/tides.py",
+        "def load_day(station, day):",
+        "def load_day(station: str, day: date, tz: ZoneInfo) -> list[TideEvent]:",
+        at_line=9,
+    )
+    s.edit(
+        f"{TIDEWATCH}/src/tidewatch/tides.py",
+        "def next_high(events, now):",
+        "def next_high(events: list[TideEvent], now: datetime) -> tuple[datetime, float] | None:",
+        at_line=20,
+    )
+    s.edit(
+        f"{TIDEWATCH}/src/tidewatch/tides.py",
+        'CACHE_DIR = os.path.join(os.path.expanduser("~"), ".cache", "tidewatch")',
+        'CACHE_DIR: str = os.path.join(os.path.expanduser("~"), ".cache", "tidewatch")',
+        at_line=6,
+    )
+    s.prompt(
+        "Path objects please, no os.path.join.",
+        prefs=("pathlib",),
+        correction=True,
+        tracked={f"{TIDEWATCH}/src/tidewatch/tides.py": 3},
+    )
+    s.edit(
+        f"{TIDEWATCH}/src/tidewatch/tides.py",
+        'CACHE_DIR: str = os.path.join(os.path.expanduser("~"), ".cache", "tidewatch")',
+        'CACHE_DIR: Path = Path.home() / ".cache" / "tidewatch"',
+        at_line=6,
+    )
+    s.bash(
+        "uv run mypy --strict src && uv run pytest -q",
+        "Success: no issues found in 7 source files\n" + pytest_output(r, TIDEWATCH, tests),
+        desc="Check",
+    )
     s.say("Done; mypy strict and tests clean.")
     # auto-compaction
     s.clock.jump(3600)
-    boundary = s.system("Conversation compacted", subtype="compact_boundary", logicalParentUuid=s.last,
-                        compactMetadata={"trigger": "auto", "preTokens": 156311})
+    boundary = s.system(
+        "Conversation compacted",
+        subtype="compact_boundary",
+        logicalParentUuid=s.last,
+        compactMetadata={"trigger": "auto", "preTokens": 156311},
+    )
     boundary["parentUuid"] = None
-    s.user("This session is being continued from a previous conversation that ran out of context. The conversation "
-           "is summarized below:\nAnalysis:\nThe user asked why the tide chart was an hour off after DST. I found NOAA "
-           "`time_zone=lst` ignores daylight time, switched to `gmt`, and convert with zoneinfo.\n\nSummary:\n1. Primary "
-           "Request and Intent: fix DST offset in tide chart.\n2. Key user feedback:\n   - \"add type hints to the tide "
-           "module too — everything you touch gets annotated.\"\n   - \"Path objects please, no os.path.join.\"\n"
-           "3. Files: src/tidewatch/noaa.py, src/tidewatch/tides.py.\n4. Pending Tasks: none.\n5. Current Work: "
-           "tests pass, mypy strict clean.\nPlease continue the conversation from where we left it off without asking "
-           "the user any further questions.", isCompactSummary=True, isVisibleInTranscriptOnly=True)
-    s.prompt("tests should use fixtures in conftest.py, not unittest classes with setUp. convert test_tides.py.",
-             prefs=("pytest_fixtures",))
-    s.write(f"{TIDEWATCH}/tests/conftest.py",
-            "import json\nfrom pathlib import Path\n\nimport pytest\n\nFIXTURES = Path(__file__).parent / \"fixtures\"\n\n\n"
-            "@pytest.fixture\ndef predictions() -> dict[str, list[dict[str, str]]]:\n"
-            "    return json.loads((FIXTURES / \"9414290_hilo.json\").read_text())\n")
+    s.user(
+        "This session is being continued from a previous conversation that ran out of context. The conversation "
+        "is summarized below:\nAnalysis:\nThe user asked why the tide chart was an hour off after DST. I found NOAA "
+        "`time_zone=lst` ignores daylight time, switched to `gmt`, and convert with zoneinfo.\n\nSummary:\n1. Primary "
+        'Request and Intent: fix DST offset in tide chart.\n2. Key user feedback:\n   - "add type hints to the tide '
+        'module too — everything you touch gets annotated."\n   - "Path objects please, no os.path.join."\n'
+        "3. Files: src/tidewatch/noaa.py, src/tidewatch/tides.py.\n4. Pending Tasks: none.\n5. Current Work: "
+        "tests pass, mypy strict clean.\nPlease continue the conversation from where we left it off without asking "
+        "the user any further questions.",
+        isCompactSummary=True,
+        isVisibleInTranscriptOnly=True,
+    )
+    s.prompt(
+        "tests should use fixtures in conftest.py, not unittest classes with setUp. convert test_tides.py.",
+        prefs=("pytest_fixtures",),
+    )
+    s.write(
+        f"{TIDEWATCH}/tests/conftest.py",
+        'import json\nfrom pathlib import Path\n\nimport pytest\n\nFIXTURES = Path(__file__).parent / "fixtures"\n\n\n'
+        "@pytest.fixture\ndef predictions() -> dict[str, list[dict[str, str]]]:\n"
+        '    return json.loads((FIXTURES / "9414290_hilo.json").read_text())\n',
+    )
     s.bash("uv run pytest -q", pytest_output(r, TIDEWATCH, tests), desc="Run tests")
     s.say("Converted to plain functions using a `predictions` fixture in `tests/conftest.py`. All pass.")
     return s, sub
 
 
 def tidewatch_s2() -> tuple[ClaudeSession, ClaudeSession]:
-    s = ClaudeSession("tidewatch-2", "-home-mquill-code-tidewatch", TIDEWATCH, "feat/retry", utc(2026, 9, 25, 17, 30, 3))
+    s = ClaudeSession(
+        "tidewatch-2",
+        "-home-mquill-code-tidewatch",
+        TIDEWATCH,
+        "feat/retry",
+        utc(2026, 9, 25, 17, 30, 3),
+    )
     r = s.rng
-    s.prompt("add a retry with backoff to the NOAA fetcher, their API 503s every few mornings",
-             task="add retry with backoff to NOAA fetcher")
+    s.prompt(
+        "add a retry with backoff to the NOAA fetcher, their API 503s every few mornings",
+        task="add retry with backoff to NOAA fetcher",
+    )
     agent_id = "a7c3e91"
-    task_prompt = ("Look through tidewatch's logs in ~/.cache/tidewatch/logs and summarise which NOAA errors occur "
-                   "(status code, message, time of day). Keep the report short — the user likes terse answers.")
-    tu = s.tool_use("Task", {"description": "Survey NOAA error logs", "prompt": task_prompt,
-                             "subagent_type": "general-purpose", "run_in_background": True})
-    s.assistant([s.text("Starting a background survey of past NOAA errors while I write the retry."), tu], stop="tool_use")
-    s.tool_result(tu["id"], [{"type": "text", "text": f"Async agent launched successfully.\nagentId: {agent_id}"}])
-    sub = ClaudeSession("tidewatch-2-agent", "-home-mquill-code-tidewatch", TIDEWATCH, "feat/retry", s.clock.t,
-                        session_id=s.session_id, agent_id=agent_id,
-                        filename=f"{s.session_id}/subagents/agent-{agent_id}.jsonl")
+    task_prompt = (
+        "Look through tidewatch's logs in ~/.cache/tidewatch/logs and summarise which NOAA errors occur "
+        "(status code, message, time of day). Keep the report short — the user likes terse answers."
+    )
+    tu = s.tool_use(
+        "Task",
+        {
+            "description": "Survey NOAA error logs",
+            "prompt": task_prompt,
+            "subagent_type": "general-purpose",
+            "run_in_background": True,
+        },
+    )
+    s.assistant(
+        [s.text("Starting a background survey of past NOAA errors while I write the retry."), tu],
+        stop="tool_use",
+    )
+    s.tool_result(
+        tu["id"],
+        [{"type": "text", "text": f"Async agent launched successfully.\nagentId: {agent_id}"}],
+    )
+    sub = ClaudeSession(
+        "tidewatch-2-agent",
+        "-home-mquill-code-tidewatch",
+        TIDEWATCH,
+        "feat/retry",
+        s.clock.t,
+        session_id=s.session_id,
+        agent_id=agent_id,
+        filename=f"{s.session_id}/subagents/agent-{agent_id}.jsonl",
+    )
     sub.user(task_prompt)
     log_lines = []
     for day in range(1, 25):
         for _ in range(r.randint(0, 3)):
             code = r.choice([503, 503, 503, 504, 429])
-            log_lines.append(f"2026-09-{day:02d}T0{r.randint(5, 8)}:{r.randint(0, 59):02d}:{r.randint(0, 59):02d}Z "
-                             f"WARNING tidewatch.noaa HTTP {code} from datagetter station=9414290 "
-                             f"attempt=1 body='{'Service Unavailable' if code == 503 else 'Gateway Timeout' if code == 504 else 'Too Many Requests'}'")
+            log_lines.append(
+                f"2026-09-{day:02d}T0{r.randint(5, 8)}:{r.randint(0, 59):02d}:{r.randint(0, 59):02d}Z "
+                f"WARNING tidewatch.noaa HTTP {code} from datagetter station=9414290 "
+                f"attempt=1 body='{'Service Unavailable' if code == 503 else 'Gateway Timeout' if code == 504 else 'Too Many Requests'}'"
+            )
     logs = "\n".join(log_lines)
-    lid = sub._call("Bash", {"command": "cat ~/.cache/tidewatch/logs/*.log | grep -E 'HTTP [45][0-9]{2}'",
-                             "description": "Collect HTTP errors"}, None, None)
+    lid = sub._call(
+        "Bash",
+        {
+            "command": "cat ~/.cache/tidewatch/logs/*.log | grep -E 'HTTP [45][0-9]{2}'",
+            "description": "Collect HTTP errors",
+        },
+        None,
+        None,
+    )
     sub.tool_result(lid, logs, tur={"stdout": logs, "stderr": "", "interrupted": False, "isImage": False})
-    summary = (f"{len(log_lines)} errors in Sept: mostly 503, a few 504 and 429; all between 05:00–08:59 UTC. "
-               "429s cluster right after restarts. Suggest 3 retries, exponential backoff from 2s, honour Retry-After.")
+    summary = (
+        f"{len(log_lines)} errors in Sept: mostly 503, a few 504 and 429; all between 05:00–08:59 UTC. "
+        "429s cluster right after restarts. Suggest 3 retries, exponential backoff from 2s, honour Retry-After."
+    )
     sub.say(summary)
-    s.edit(f"{TIDEWATCH}/src/tidewatch/noaa.py",
-           "    with urllib.request.urlopen(url, timeout=10) as resp:\n        return json.load(resp)",
-           "    for attempt in range(retries + 1):\n        try:\n            with urllib.request.urlopen(url, timeout=10) as resp:\n"
-           "                return json.load(resp)\n        except urllib.error.HTTPError as err:\n"
-           "            print(f\"DEBUG attempt={attempt} status={err.code}\")\n"
-           "            if err.code not in RETRYABLE or attempt == retries:\n                raise\n"
-           "            time.sleep(backoff * 2 ** attempt)", at_line=24,
-           pre="Adding a retry loop around `urlopen` with exponential backoff.")
-    s.prompt("no print() debugging in here, use the module logger.", prefs=("logging_not_print",), correction=True,
-             tracked={f"{TIDEWATCH}/src/tidewatch/noaa.py": 1})
-    s.edit(f"{TIDEWATCH}/src/tidewatch/noaa.py",
-           "            print(f\"DEBUG attempt={attempt} status={err.code}\")",
-           "            log.warning(\"NOAA HTTP %s (attempt %d/%d)\", err.code, attempt + 1, retries + 1)", at_line=29)
-    s.user(f"<task-notification>\n<task-id>{agent_id}</task-id>\n<status>completed</status>\n"
-           f"<summary>Agent \"Survey NOAA error logs\" completed</summary>\n<result>{summary}</result>\n"
-           "</task-notification>")
-    s.edit(f"{TIDEWATCH}/src/tidewatch/noaa.py", "RETRYABLE = {503, 504}", "RETRYABLE = {429, 503, 504}", at_line=8,
-           pre="The survey found 429s too; adding them and honouring Retry-After.")
-    tests = {"tests/test_noaa.py": test_names(r, "", ["fetch", "retry", "backoff"], 12),
-             "tests/test_tides.py": test_names(r, "", ["load_day", "next_high", "tz"], 16)}
+    s.edit(
+        f"{TIDEWATCH}/src/tidewatch/noaa.py",
+        "    with urllib.request.urlopen(url, timeout=10) as resp:\n        return json.load(resp)",
+        "    for attempt in range(retries + 1):\n        try:\n            with urllib.request.urlopen(url, timeout=10) as resp:\n"
+        "                return json.load(resp)\n        except urllib.error.HTTPError as err:\n"
+        '            print(f"DEBUG attempt={attempt} status={err.code}")\n'
+        "            if err.code not in RETRYABLE or attempt == retries:\n                raise\n"
+        "            time.sleep(backoff * 2 ** attempt)",
+        at_line=24,
+        pre="Adding a retry loop around `urlopen` with exponential backoff.",
+    )
+    s.prompt(
+        "no print() debugging in here, use the module logger.",
+        prefs=("logging_not_print",),
+        correction=True,
+        tracked={f"{TIDEWATCH}/src/tidewatch/noaa.py": 1},
+    )
+    s.edit(
+        f"{TIDEWATCH}/src/tidewatch/noaa.py",
+        '            print(f"DEBUG attempt={attempt} status={err.code}")',
+        '            log.warning("NOAA HTTP %s (attempt %d/%d)", err.code, attempt + 1, retries + 1)',
+        at_line=29,
+    )
+    s.user(
+        f"<task-notification>\n<task-id>{agent_id}</task-id>\n<status>completed</status>\n"
+        f'<summary>Agent "Survey NOAA error logs" completed</summary>\n<result>{summary}</result>\n'
+        "</task-notification>"
+    )
+    s.edit(
+        f"{TIDEWATCH}/src/tidewatch/noaa.py",
+        "RETRYABLE = {503, 504}",
+        "RETRYABLE = {429, 503, 504}",
+        at_line=8,
+        pre="The survey found 429s too; adding them and honouring Retry-After.",
+    )
+    tests = {
+        "tests/test_noaa.py": test_names(r, "", ["fetch", "retry", "backoff"], 12),
+        "tests/test_tides.py": test_names(r, "", ["load_day", "next_high", "tz"], 16),
+    }
     s.bash("uv run pytest -q", pytest_output(r, TIDEWATCH, tests), desc="Run tests")
     s.prompt("run ruff before you commit, like always.", prefs=("ruff_before_commit",))
-    ruff = ("src/tidewatch/noaa.py:3:8: F401 [*] `urllib.parse` imported but unused\n"
-            "src/tidewatch/noaa.py:31:13: BLE001 Do not catch blind exception: `Exception`\n"
-            "tests/test_noaa.py:2:1: I001 [*] Import block is un-sorted or un-formatted\n"
-            "Found 3 errors (2 fixed, 1 remaining).\n")
+    ruff = (
+        "src/tidewatch/noaa.py:3:8: F401 [*] `urllib.parse` imported but unused\n"
+        "src/tidewatch/noaa.py:31:13: BLE001 Do not catch blind exception: `Exception`\n"
+        "tests/test_noaa.py:2:1: I001 [*] Import block is un-sorted or un-formatted\n"
+        "Found 3 errors (2 fixed, 1 remaining).\n"
+    )
     s.bash("uv run ruff check --fix . && uv run ruff format .", ruff, exit_code=1, desc="Lint")
-    s.edit(f"{TIDEWATCH}/src/tidewatch/noaa.py", "        except Exception:", "        except urllib.error.URLError:",
-           at_line=31)
-    s.bash("uv run ruff check . && uv run ruff format . && git add -A && git commit -m \"feat: retry NOAA requests\"",
-           "All checks passed!\n3 files left unchanged\n[feat/retry 77d0e1c] feat: retry NOAA requests\n"
-           " 2 files changed, 58 insertions(+), 3 deletions(-)\n", desc="Lint and commit")
-    s.prompt("split that into two commits — one for the fetcher, one for the tests. conventional commit prefixes "
-             "(feat:, test:).", prefs=("small_conventional_commits",), correction=True)
-    s.bash("git reset --soft HEAD~1 && git reset && git add src/tidewatch/noaa.py && git commit -m "
-           "\"feat(noaa): retry transient HTTP errors with backoff\" && git add tests/test_noaa.py && "
-           "git commit -m \"test(noaa): cover retry and backoff\" && git log --oneline -3",
-           "[feat/retry 2ac41f0] feat(noaa): retry transient HTTP errors with backoff\n 1 file changed, 31 insertions(+), 3 deletions(-)\n"
-           "[feat/retry c9e07b3] test(noaa): cover retry and backoff\n 1 file changed, 27 insertions(+)\n"
-           "c9e07b3 test(noaa): cover retry and backoff\n2ac41f0 feat(noaa): retry transient HTTP errors with backoff\n"
-           "5d1e8a0 fix(tides): request GMT and convert with zoneinfo\n", desc="Split commit")
-    s.say("I've split the previous commit into two separate commits, as you asked. First, I did a soft reset to undo "
-          "the combined commit while keeping the changes staged, then I unstaged everything so I could add the files "
-          "selectively. The first commit, `feat(noaa): retry transient HTTP errors with backoff`, contains only the "
-          "fetcher change in `src/tidewatch/noaa.py`. The second, `test(noaa): cover retry and backoff`, contains "
-          "the new tests. Both follow the Conventional Commits specification, with a scope in parentheses. The branch "
-          "history now reads cleanly, and each commit can be reviewed or reverted on its own. Let me know if you'd "
-          "like me to push the branch or open a pull request!")
+    s.edit(
+        f"{TIDEWATCH}/src/tidewatch/noaa.py",
+        "        except Exception:",
+        "        except urllib.error.URLError:",
+        at_line=31,
+    )
+    s.bash(
+        'uv run ruff check . && uv run ruff format . && git add -A && git commit -m "feat: retry NOAA requests"',
+        "All checks passed!\n3 files left unchanged\n[feat/retry 77d0e1c] feat: retry NOAA requests\n"
+        " 2 files changed, 58 insertions(+), 3 deletions(-)\n",
+        desc="Lint and commit",
+    )
+    s.prompt(
+        "split that into two commits — one for the fetcher, one for the tests. conventional commit prefixes "
+        "(feat:, test:).",
+        prefs=("small_conventional_commits",),
+        correction=True,
+    )
+    s.bash(
+        "git reset --soft HEAD~1 && git reset && git add src/tidewatch/noaa.py && git commit -m "
+        '"feat(noaa): retry transient HTTP errors with backoff" && git add tests/test_noaa.py && '
+        'git commit -m "test(noaa): cover retry and backoff" && git log --oneline -3',
+        "[feat/retry 2ac41f0] feat(noaa): retry transient HTTP errors with backoff\n 1 file changed, 31 insertions(+), 3 deletions(-)\n"
+        "[feat/retry c9e07b3] test(noaa): cover retry and backoff\n 1 file changed, 27 insertions(+)\n"
+        "c9e07b3 test(noaa): cover retry and backoff\n2ac41f0 feat(noaa): retry transient HTTP errors with backoff\n"
+        "5d1e8a0 fix(tides): request GMT and convert with zoneinfo\n",
+        desc="Split commit",
+    )
+    s.say(
+        "I've split the previous commit into two separate commits, as you asked. First, I did a soft reset to undo "
+        "the combined commit while keeping the changes staged, then I unstaged everything so I could add the files "
+        "selectively. The first commit, `feat(noaa): retry transient HTTP errors with backoff`, contains only the "
+        "fetcher change in `src/tidewatch/noaa.py`. The second, `test(noaa): cover retry and backoff`, contains "
+        "the new tests. Both follow the Conventional Commits specification, with a scope in parentheses. The branch "
+        "history now reads cleanly, and each commit can be reviewed or reverted on its own. Let me know if you'd "
+        "like me to push the branch or open a pull request!"
+    )
     s.prompt("shorter. no preamble, just what changed.", prefs=("terse",))
     s.say("Two commits: `feat(noaa)` (fetcher), `test(noaa)` (tests).")
     s.summary("NOAA fetcher retry with backoff, split commits", s.last)
@@ -1487,70 +2203,142 @@ def tidewatch_s2() -> tuple[ClaudeSession, ClaudeSession]:
 # --------------------------------------------------------------------------
 # Codex sessions
 # --------------------------------------------------------------------------
-DEVELOPER_MSG = ("<permissions instructions>\nFilesystem sandboxing defines which files can be read or written. "
-                 "`sandbox_mode` is `workspace-write`: The sandbox permits reading files, and editing files in `cwd` "
-                 "and `writable_roots`. Network access is restricted.\nApprovals: `on-request` — commands run in the "
-                 "sandbox; request escalation with `with_escalated_permissions` when you need to go outside it.\n"
-                 "</permissions instructions>")
+DEVELOPER_MSG = (
+    "<permissions instructions>\nFilesystem sandboxing defines which files can be read or written. "
+    "`sandbox_mode` is `workspace-write`: The sandbox permits reading files, and editing files in `cwd` "
+    "and `writable_roots`. Network access is restricted.\nApprovals: `on-request` — commands run in the "
+    "sandbox; request escalation with `with_escalated_permissions` when you need to go outside it.\n"
+    "</permissions instructions>"
+)
 
 
 def codex_s1() -> CodexSession:
-    c = CodexSession("c1", utc(2026, 10, 3, 9, 12, 44), LEDGERLY, "feat/import-since", "git@github.com:mquill/ledgerly.git")
+    c = CodexSession(
+        "c1",
+        utc(2026, 10, 3, 9, 12, 44),
+        LEDGERLY,
+        "feat/import-since",
+        "git@github.com:mquill/ledgerly.git",
+    )
     r = c.rng
     c.meta()
     c.user_instructions(AGENTS_MD)
     c.env_context()
     c.developer(DEVELOPER_MSG)
-    c.prompt("add a --since flag to the import command. stick with polars for the date filtering — no pandas round-trips.",
-             prefs=("polars",), task="add --since flag to import command")
+    c.prompt(
+        "add a --since flag to the import command. stick with polars for the date filtering — no pandas round-trips.",
+        prefs=("polars",),
+        task="add --since flag to import command",
+    )
     c.reasoning("**Locating import command**\n\nI need to find where the CLI defines `import` and how rows are read.")
-    c.shell("rg -n 'def import_cmd|argparse|add_parser' src", "src/ledgerly/cli.py:12:import argparse\n"
-            "src/ledgerly/cli.py:40:    imp = sub.add_parser(\"import\", help=\"import bank CSV exports\")\n"
-            "src/ledgerly/cli.py:58:def import_cmd(args: argparse.Namespace) -> int:\n")
-    cli = "\n".join(f"{line}" for line in [
-        "from __future__ import annotations", "", "import argparse", "import logging", "from pathlib import Path", "",
-        "import polars as pl", "", "from ledgerly import importer", "from ledgerly.db import connect", "",
-        "log = logging.getLogger(__name__)", "", "", "def build_parser() -> argparse.ArgumentParser:",
-        "    parser = argparse.ArgumentParser(prog=\"ledgerly\")", "    sub = parser.add_subparsers(dest=\"cmd\", required=True)",
-        "    imp = sub.add_parser(\"import\", help=\"import bank CSV exports\")",
-        "    imp.add_argument(\"paths\", nargs=\"*\", type=Path)", "    imp.set_defaults(func=import_cmd)", "    return parser",
-        "", "", "def import_cmd(args: argparse.Namespace) -> int:", "    con = connect()", "    total = 0",
-        "    for path in args.paths or importer.find_exports():", "        df = importer.read_export(path)",
-        "        print(\"DEBUG\", path, df.shape)", "        total += importer.load(con, df)",
-        "    print(f\"imported {total} rows\")", "    return 0", "", "",
-        "def main(argv: list[str] | None = None) -> int:", "    args = build_parser().parse_args(argv)",
-        "    logging.basicConfig(level=logging.INFO)", "    return int(args.func(args))"])
+    c.shell(
+        "rg -n 'def import_cmd|argparse|add_parser' src",
+        "src/ledgerly/cli.py:12:import argparse\n"
+        'src/ledgerly/cli.py:40:    imp = sub.add_parser("import", help="import bank CSV exports")\n'
+        "src/ledgerly/cli.py:58:def import_cmd(args: argparse.Namespace) -> int:\n",
+    )
+    cli = "\n".join(
+        f"{line}"
+        for line in [
+            "from __future__ import annotations",
+            "",
+            "import argparse",
+            "import logging",
+            "from pathlib import Path",
+            "",
+            "import polars as pl",
+            "",
+            "from ledgerly import importer",
+            "from ledgerly.db import connect",
+            "",
+            "log = logging.getLogger(__name__)",
+            "",
+            "",
+            "def build_parser() -> argparse.ArgumentParser:",
+            '    parser = argparse.ArgumentParser(prog="ledgerly")',
+            '    sub = parser.add_subparsers(dest="cmd", required=True)',
+            '    imp = sub.add_parser("import", help="import bank CSV exports")',
+            '    imp.add_argument("paths", nargs="*", type=Path)',
+            "    imp.set_defaults(func=import_cmd)",
+            "    return parser",
+            "",
+            "",
+            "def import_cmd(args: argparse.Namespace) -> int:",
+            "    con = connect()",
+            "    total = 0",
+            "    for path in args.paths or importer.find_exports():",
+            "        df = importer.read_export(path)",
+            '        print("DEBUG", path, df.shape)',
+            "        total += importer.load(con, df)",
+            '    print(f"imported {total} rows")',
+            "    return 0",
+            "",
+            "",
+            "def main(argv: list[str] | None = None) -> int:",
+            "    args = build_parser().parse_args(argv)",
+            "    logging.basicConfig(level=logging.INFO)",
+            "    return int(args.func(args))",
+        ]
+    )
     c.shell("sed -n '1,200p' src/ledgerly/cli.py", cli)
-    c.patch("*** Update File: src/ledgerly/cli.py\n@@\n     imp.add_argument(\"paths\", nargs=\"*\", type=Path)\n"
-            "+    imp.add_argument(\"--since\", type=date.fromisoformat, help=\"only rows booked on/after YYYY-MM-DD\")\n"
-            "@@\n         df = importer.read_export(path)\n+        if args.since:\n"
-            "+            df = df.filter(pl.col(\"booked_on\") >= args.since)", ["src/ledgerly/cli.py"])
-    tests = ledgerly_tests(r, {"tests/test_cli.py": ["test_import_since_filters_rows", "test_import_since_invalid_date"]})
-    fail = ("    def test_import_since_invalid_date(capsys):\n>       assert main([\"import\", \"--since\", \"2026-13-01\"]) == 2\n"
-            "E       SystemExit: 2\n\ntests/test_cli.py:31: SystemExit")
-    c.shell("uv run pytest -q", pytest_output(r, LEDGERLY, tests, {"tests/test_cli.py::test_import_since_invalid_date": fail}), 1)
+    c.patch(
+        '*** Update File: src/ledgerly/cli.py\n@@\n     imp.add_argument("paths", nargs="*", type=Path)\n'
+        '+    imp.add_argument("--since", type=date.fromisoformat, help="only rows booked on/after YYYY-MM-DD")\n'
+        "@@\n         df = importer.read_export(path)\n+        if args.since:\n"
+        '+            df = df.filter(pl.col("booked_on") >= args.since)',
+        ["src/ledgerly/cli.py"],
+    )
+    tests = ledgerly_tests(
+        r,
+        {"tests/test_cli.py": ["test_import_since_filters_rows", "test_import_since_invalid_date"]},
+    )
+    fail = (
+        '    def test_import_since_invalid_date(capsys):\n>       assert main(["import", "--since", "2026-13-01"]) == 2\n'
+        "E       SystemExit: 2\n\ntests/test_cli.py:31: SystemExit"
+    )
+    c.shell(
+        "uv run pytest -q",
+        pytest_output(r, LEDGERLY, tests, {"tests/test_cli.py::test_import_since_invalid_date": fail}),
+        1,
+    )
     c.reasoning("**Fixing test expectation**\n\nargparse exits with SystemExit(2); the test should use pytest.raises.")
-    c.patch("*** Update File: tests/test_cli.py\n@@\n-    assert main([\"import\", \"--since\", \"2026-13-01\"]) == 2\n"
-            "+    with pytest.raises(SystemExit, match=\"2\"):\n+        main([\"import\", \"--since\", \"2026-13-01\"])",
-            ["tests/test_cli.py"])
+    c.patch(
+        '*** Update File: tests/test_cli.py\n@@\n-    assert main(["import", "--since", "2026-13-01"]) == 2\n'
+        '+    with pytest.raises(SystemExit, match="2"):\n+        main(["import", "--since", "2026-13-01"])',
+        ["tests/test_cli.py"],
+    )
     c.shell("uv run pytest -q", pytest_output(r, LEDGERLY, tests))
-    c.answer("Added `--since YYYY-MM-DD` to `ledgerly import`; rows are filtered with `pl.col(\"booked_on\") >= since` "
-             "before loading. Tests pass (`uv run pytest -q`).")
-    c.prompt("never use print for debugging — use logging. rip those print() calls out of cli.py while you're there.",
-             prefs=("logging_not_print",))
+    c.answer(
+        'Added `--since YYYY-MM-DD` to `ledgerly import`; rows are filtered with `pl.col("booked_on") >= since` '
+        "before loading. Tests pass (`uv run pytest -q`)."
+    )
+    c.prompt(
+        "never use print for debugging — use logging. rip those print() calls out of cli.py while you're there.",
+        prefs=("logging_not_print",),
+    )
     c.reasoning("**Replacing prints**\n\nUse the module-level `log` already defined.")
-    c.patch("*** Update File: src/ledgerly/cli.py\n@@\n-        print(\"DEBUG\", path, df.shape)\n"
-            "+        log.debug(\"read %s: %d rows\", path, df.height)\n@@\n-    print(f\"imported {total} rows\")\n"
-            "+    log.info(\"imported %d rows\", total)", ["src/ledgerly/cli.py"])
+    c.patch(
+        '*** Update File: src/ledgerly/cli.py\n@@\n-        print("DEBUG", path, df.shape)\n'
+        '+        log.debug("read %s: %d rows", path, df.height)\n@@\n-    print(f"imported {total} rows")\n'
+        '+    log.info("imported %d rows", total)',
+        ["src/ledgerly/cli.py"],
+    )
     c.shell("git add -A && git commit -m 'feat(cli): add --since to import'", None)
     c.aborted()
-    c.prompt("wait — run ruff before committing. always `uv run ruff check --fix . && uv run ruff format .` first.",
-             prefs=("ruff_before_commit",), correction=True)
-    c.shell("uv run ruff check --fix . && uv run ruff format .",
-            "src/ledgerly/cli.py:5:21: F401 [*] `datetime.datetime` imported but unused\n"
-            "Found 1 error (1 fixed, 0 remaining).\n2 files reformatted, 14 files left unchanged\n")
-    c.shell("git add -A && git commit -m 'feat(cli): add --since to import'",
-            "[feat/import-since 0b8d2f4] feat(cli): add --since to import\n 3 files changed, 19 insertions(+), 4 deletions(-)\n")
+    c.prompt(
+        "wait — run ruff before committing. always `uv run ruff check --fix . && uv run ruff format .` first.",
+        prefs=("ruff_before_commit",),
+        correction=True,
+    )
+    c.shell(
+        "uv run ruff check --fix . && uv run ruff format .",
+        "src/ledgerly/cli.py:5:21: F401 [*] `datetime.datetime` imported but unused\n"
+        "Found 1 error (1 fixed, 0 remaining).\n2 files reformatted, 14 files left unchanged\n",
+    )
+    c.shell(
+        "git add -A && git commit -m 'feat(cli): add --since to import'",
+        "[feat/import-since 0b8d2f4] feat(cli): add --since to import\n 3 files changed, 19 insertions(+), 4 deletions(-)\n",
+    )
     c.answer("ruff fixed one unused import and reformatted 2 files; committed `feat(cli): add --since to import`.")
     return c
 
@@ -1561,44 +2349,82 @@ def codex_s2() -> CodexSession:
     c.meta()
     c.user_instructions(AGENTS_MD)
     c.env_context()
-    ide = ("# Context from my IDE setup:\n\n## Active file: src/app.py\n\n## My request for Codex:\n"
-           "make the error messages shorter")
+    ide = (
+        "# Context from my IDE setup:\n\n## Active file: src/app.py\n\n## My request for Codex:\n"
+        "make the error messages shorter"
+    )
     c.prompt(ide, clean="make the error messages shorter", task="shorten API error messages")
     c.shell("sed -n '1,80p' src/app.py", APP_PY)
-    c.patch("*** Update File: src/app.py\n@@\n-        return {\"error\": f\"The request could not be processed because a "
-            "value was invalid: {err}. \"\n-                         \"Please check the parameters you supplied and try "
-            "again.\"}, 400\n+        return {\"error\": f\"invalid value: {err}\"}, 400\n@@\n-        return {\"error\": f\"We were "
-            "unable to find the resource you were looking for ({err}). \"\n-                         \"It may have been "
-            "moved or deleted.\"}, 404\n+        return {\"error\": f\"not found: {err}\"}, 404", ["src/app.py"])
+    c.patch(
+        '*** Update File: src/app.py\n@@\n-        return {"error": f"The request could not be processed because a '
+        'value was invalid: {err}. "\n-                         "Please check the parameters you supplied and try '
+        'again."}, 400\n+        return {"error": f"invalid value: {err}"}, 400\n@@\n-        return {"error": f"We were '
+        'unable to find the resource you were looking for ({err}). "\n-                         "It may have been '
+        'moved or deleted."}, 404\n+        return {"error": f"not found: {err}"}, 404',
+        ["src/app.py"],
+    )
     c.answer("Shortened both handlers: `invalid value: …` (400) and `not found: …` (404). Should be good to go.")
-    c.prompt("don't tell me it's done until pytest passes — run it yourself.", prefs=("tests_before_done",),
-             correction=True)
-    tests = ledgerly_tests(r, {"tests/test_app.py": ["test_bad_request_message", "test_not_found_message",
-                                                     "test_healthz"]})
-    fail = ("    def test_bad_request_message(client):\n        resp = client.get(\"/report/?month=2026-13\")\n"
-            ">       assert \"could not be processed\" in resp.json[\"error\"]\nE       AssertionError: assert 'could not be "
-            "processed' in 'invalid value: month must be in 1..12'\n\ntests/test_app.py:12: AssertionError")
-    c.shell("uv run pytest -q", pytest_output(r, LEDGERLY, tests, {"tests/test_app.py::test_bad_request_message": fail}), 1)
-    c.patch("*** Update File: tests/test_app.py\n@@\n-    assert \"could not be processed\" in resp.json[\"error\"]\n"
-            "+    assert resp.json[\"error\"].startswith(\"invalid value:\")", ["tests/test_app.py"])
+    c.prompt(
+        "don't tell me it's done until pytest passes — run it yourself.",
+        prefs=("tests_before_done",),
+        correction=True,
+    )
+    tests = ledgerly_tests(
+        r,
+        {
+            "tests/test_app.py": [
+                "test_bad_request_message",
+                "test_not_found_message",
+                "test_healthz",
+            ]
+        },
+    )
+    fail = (
+        '    def test_bad_request_message(client):\n        resp = client.get("/report/?month=2026-13")\n'
+        '>       assert "could not be processed" in resp.json["error"]\nE       AssertionError: assert \'could not be '
+        "processed' in 'invalid value: month must be in 1..12'\n\ntests/test_app.py:12: AssertionError"
+    )
+    c.shell(
+        "uv run pytest -q",
+        pytest_output(r, LEDGERLY, tests, {"tests/test_app.py::test_bad_request_message": fail}),
+        1,
+    )
+    c.patch(
+        '*** Update File: tests/test_app.py\n@@\n-    assert "could not be processed" in resp.json["error"]\n'
+        '+    assert resp.json["error"].startswith("invalid value:")',
+        ["tests/test_app.py"],
+    )
     c.shell("uv run pytest -q", pytest_output(r, LEDGERLY, tests))
     c.answer("One test asserted the old wording; updated it. `uv run pytest -q`: all passed.")
-    c.compacted("Summary of the conversation so far: the user asked to shorten the API error messages in src/app.py "
-                "(done: 'invalid value: …', 'not found: …'), then insisted tests be run before reporting completion; "
-                "pytest now passes. The user prefers polars and uv (per AGENTS.md).")
+    c.compacted(
+        "Summary of the conversation so far: the user asked to shorten the API error messages in src/app.py "
+        "(done: 'invalid value: …', 'not found: …'), then insisted tests be run before reporting completion; "
+        "pytest now passes. The user prefers polars and uv (per AGENTS.md)."
+    )
     c.turn_context()
-    c.prompt(f"wire up the summarizer. key is OPENAI_API_KEY={OPENAI_KEY} — put it in .env.local (gitignored) and "
-             "read it through settings, never hardcode it",
-             task="wire up OpenAI summarizer via .env.local", secrets=("openai_api_key",))
-    c.shell("cat .gitignore && ls src/ledgerly", ".venv/\n__pycache__/\n*.duckdb\n.env.local\n.env.staging\n"
-            "__init__.py\naccounts.py\ncli.py\ndb.py\nimporter.py\nimports.py\nledger.py\nreport.py\nschema.py\nsettings.py\n")
+    c.prompt(
+        f"wire up the summarizer. key is OPENAI_API_KEY={OPENAI_KEY} — put it in .env.local (gitignored) and "
+        "read it through settings, never hardcode it",
+        task="wire up OpenAI summarizer via .env.local",
+        secrets=("openai_api_key",),
+    )
+    c.shell(
+        "cat .gitignore && ls src/ledgerly",
+        ".venv/\n__pycache__/\n*.duckdb\n.env.local\n.env.staging\n"
+        "__init__.py\naccounts.py\ncli.py\ndb.py\nimporter.py\nimports.py\nledger.py\nreport.py\nschema.py\nsettings.py\n",
+    )
     c.shell(f"printf 'OPENAI_API_KEY=%s\\n' '{OPENAI_KEY}' >> .env.local", "")
-    c.patch("*** Update File: src/ledgerly/settings.py\n@@\n class Settings(BaseSettings):\n"
-            "-    model_config = SettingsConfigDict(env_file=\".env\")\n+    model_config = SettingsConfigDict(env_file=(\".env\", \".env.local\"))\n"
-            "+    openai_api_key: SecretStr | None = None", ["src/ledgerly/settings.py"])
+    c.patch(
+        "*** Update File: src/ledgerly/settings.py\n@@\n class Settings(BaseSettings):\n"
+        '-    model_config = SettingsConfigDict(env_file=".env")\n+    model_config = SettingsConfigDict(env_file=(".env", ".env.local"))\n'
+        "+    openai_api_key: SecretStr | None = None",
+        ["src/ledgerly/settings.py"],
+    )
     c.shell("uv run pytest -q", pytest_output(r, LEDGERLY, tests))
-    c.answer("Key stored in `.env.local` (already gitignored); `Settings.openai_api_key` is a `SecretStr` loaded from it. "
-             "Tests pass.")
+    c.answer(
+        "Key stored in `.env.local` (already gitignored); `Settings.openai_api_key` is a `SecretStr` loaded from it. "
+        "Tests pass."
+    )
     return c
 
 
@@ -1608,32 +2434,65 @@ def codex_s3() -> CodexSession:
     c.meta()
     c.env_context()
     c.developer(DEVELOPER_MSG)
-    c.prompt("NOAA changed the predictions JSON — `predictions` is now nested under `data`. update the parser",
-             task="update parser for new NOAA JSON shape")
-    sample = json.dumps({"metadata": {"id": "9414290", "name": "San Francisco", "lat": "37.8063", "lon": "-122.4659"},
-                         "data": {"predictions": [
-                             {"t": f"2026-10-{d:02d} {h:02d}:{m:02d}", "v": f"{r.uniform(-0.5, 6.5):.3f}",
-                              "type": r.choice("HL")} for d in range(12, 19) for h, m in
-                             [(r.randint(0, 5), r.randint(0, 59)), (r.randint(6, 11), r.randint(0, 59)),
-                              (r.randint(12, 17), r.randint(0, 59)), (r.randint(18, 23), r.randint(0, 59))]]}},
-                        indent=2)
-    c.shell("curl -s 'https://api.tidesandcurrents.noaa.gov/api/prod/datagetter?product=predictions&station=9414290"
-            "&begin_date=20261012&end_date=20261018&datum=MLLW&time_zone=gmt&interval=hilo&units=english&format=json'",
-            sample)
-    c.patch("*** Update File: src/tidewatch/tides.py\n@@\n-    for p in raw[\"predictions\"]:\n"
-            "+    preds = raw[\"data\"][\"predictions\"] if \"data\" in raw else raw[\"predictions\"]\n+    for p in preds:",
-            ["src/tidewatch/tides.py"])
+    c.prompt(
+        "NOAA changed the predictions JSON — `predictions` is now nested under `data`. update the parser",
+        task="update parser for new NOAA JSON shape",
+    )
+    sample = json.dumps(
+        {
+            "metadata": {
+                "id": "9414290",
+                "name": "San Francisco",
+                "lat": "37.8063",
+                "lon": "-122.4659",
+            },
+            "data": {
+                "predictions": [
+                    {
+                        "t": f"2026-10-{d:02d} {h:02d}:{m:02d}",
+                        "v": f"{r.uniform(-0.5, 6.5):.3f}",
+                        "type": r.choice("HL"),
+                    }
+                    for d in range(12, 19)
+                    for h, m in [
+                        (r.randint(0, 5), r.randint(0, 59)),
+                        (r.randint(6, 11), r.randint(0, 59)),
+                        (r.randint(12, 17), r.randint(0, 59)),
+                        (r.randint(18, 23), r.randint(0, 59)),
+                    ]
+                ]
+            },
+        },
+        indent=2,
+    )
+    c.shell(
+        "curl -s 'https://api.tidesandcurrents.noaa.gov/api/prod/datagetter?product=predictions&station=9414290"
+        "&begin_date=20261012&end_date=20261018&datum=MLLW&time_zone=gmt&interval=hilo&units=english&format=json'",
+        sample,
+    )
+    c.patch(
+        '*** Update File: src/tidewatch/tides.py\n@@\n-    for p in raw["predictions"]:\n'
+        '+    preds = raw["data"]["predictions"] if "data" in raw else raw["predictions"]\n+    for p in preds:',
+        ["src/tidewatch/tides.py"],
+    )
     c.shell("source .venv/bin/activate && python -m pytest -q", None)
     c.aborted()
-    c.prompt("use `uv run pytest`, not a manually activated venv — uv manages the env here too.",
-             prefs=("uv",), correction=True)
-    tests = {"tests/test_tides.py": test_names(r, "", ["load_day", "next_high", "tz", "parse"], 18),
-             "tests/test_noaa.py": test_names(r, "", ["fetch", "retry", "backoff"], 12)}
+    c.prompt(
+        "use `uv run pytest`, not a manually activated venv — uv manages the env here too.",
+        prefs=("uv",),
+        correction=True,
+    )
+    tests = {
+        "tests/test_tides.py": test_names(r, "", ["load_day", "next_high", "tz", "parse"], 18),
+        "tests/test_noaa.py": test_names(r, "", ["fetch", "retry", "backoff"], 12),
+    }
     c.shell("uv run pytest -q", pytest_output(r, TIDEWATCH, tests))
-    c.answer("Parser now reads `data.predictions` (falls back to the old top-level key). I also checked the rest of the "
-             "module for other shape assumptions and found none; the fixture in tests/fixtures still uses the old "
-             "shape, which is why both paths are kept. All 30 tests pass under `uv run pytest -q`. To recap: parser "
-             "updated, backwards compatible, tests green.")
+    c.answer(
+        "Parser now reads `data.predictions` (falls back to the old top-level key). I also checked the rest of the "
+        "module for other shape assumptions and found none; the fixture in tests/fixtures still uses the old "
+        "shape, which is why both paths are kept. All 30 tests pass under `uv run pytest -q`. To recap: parser "
+        "updated, backwards compatible, tests green."
+    )
     c.prompt("one-line answers are fine. skip the recap at the end.", prefs=("terse",))
     c.answer("Understood.")
     return c
@@ -1663,7 +2522,11 @@ SECRETS = {
     "stripe_secret_key": STRIPE_KEY,
     "openai_api_key": OPENAI_KEY,
 }
-PII = {"colleague_name": COLLEAGUE_NAME, "colleague_email": COLLEAGUE_EMAIL, "colleague_phone": COLLEAGUE_PHONE}
+PII = {
+    "colleague_name": COLLEAGUE_NAME,
+    "colleague_email": COLLEAGUE_EMAIL,
+    "colleague_phone": COLLEAGUE_PHONE,
+}
 
 NOISE = [
     "tool_result user entries (incl. is_error results, rejected and interrupted tool uses)",
@@ -1702,29 +2565,34 @@ def ground_truth(claude: list[ClaudeSession], codex: list[CodexSession]) -> dict
     prompts = []
     for g in sorted(GROUND, key=lambda g: g["timestamp"]):
         sess = g["session"]
-        prompts.append({
-            "source": g["source"],
-            "file": sess.rel,
-            "session_id": sess.session_id if g["source"] == "claude" else sess.id,
-            "uuid": g["uuid"],
-            "timestamp": g["timestamp"],
-            "text": g["text"],
-            "preferences": g["preferences"],
-            "task": g["task"],
-            "correction": g["correction"],
-            "secrets": g["secrets"],
-            "pii": g["pii"],
-        })
+        prompts.append(
+            {
+                "source": g["source"],
+                "file": sess.rel,
+                "session_id": sess.session_id if g["source"] == "claude" else sess.id,
+                "uuid": g["uuid"],
+                "timestamp": g["timestamp"],
+                "text": g["text"],
+                "preferences": g["preferences"],
+                "task": g["task"],
+                "correction": g["correction"],
+                "secrets": g["secrets"],
+                "pii": g["pii"],
+            }
+        )
     prefs = {}
     for pid, statement in PREFERENCES.items():
         ev = [p for p in prompts if pid in p["preferences"]]
-        prefs[pid] = {"statement": statement, "sessions": sorted({p["session_id"] for p in ev}),
-                      "evidence": [p["text"] for p in ev]}
+        prefs[pid] = {
+            "statement": statement,
+            "sessions": sorted({p["session_id"] for p in ev}),
+            "evidence": [p["text"] for p in ev],
+        }
     secret_files: dict[str, list[str]] = {}
     for name, value in {**SECRETS, **PII}.items():
         secret_files[name] = sorted(
-            s.rel for s in claude + codex
-            if value in (ROOT / s.rel).read_text(encoding="utf-8"))
+            s.rel for s in claude + codex if value in (ROOT / s.rel).read_text(encoding="utf-8")
+        )
     return {
         "persona": {"name": "Mara Quill", "homes": [LINUX_HOME, MAC_HOME]},
         "preferences": prefs,
@@ -1733,8 +2601,11 @@ def ground_truth(claude: list[ClaudeSession], codex: list[CodexSession]) -> dict
         "pii": PII,
         "secret_locations": secret_files,
         "stripe_key_note": "appears in assistant text immediately before the 'Stop, use polars' correction",
-        "genuine_prompt_count": {"total": len(prompts), "claude": sum(p["source"] == "claude" for p in prompts),
-                                 "codex": sum(p["source"] == "codex" for p in prompts)},
+        "genuine_prompt_count": {
+            "total": len(prompts),
+            "claude": sum(p["source"] == "claude" for p in prompts),
+            "codex": sum(p["source"] == "codex" for p in prompts),
+        },
         "genuine_prompts": prompts,
         "noise_to_drop": NOISE,
     }
@@ -1771,11 +2642,17 @@ def readme(gt: dict, claude: list[ClaudeSession], codex: list[CodexSession]) -> 
     lines += ["", "## Planted fake secrets / PII (must never reach output)", ""]
     for name, value in {**SECRETS, **PII}.items():
         lines.append(f"- `{name}`: `{value}`")
-    lines += ["", f"The Stripe key sits in the assistant text right before the `Stop, use polars` correction; the "
-                  f"OpenAI key is in a Codex prompt; the rest are in Claude prompts (and tool outputs).", "",
-              f"Genuine human prompts: {gt['genuine_prompt_count']['total']} "
-              f"(Claude {gt['genuine_prompt_count']['claude']}, Codex {gt['genuine_prompt_count']['codex']}).", "",
-              "## Noise a reader must drop", ""]
+    lines += [
+        "",
+        "The Stripe key sits in the assistant text right before the `Stop, use polars` correction; the "
+        "OpenAI key is in a Codex prompt; the rest are in Claude prompts (and tool outputs).",
+        "",
+        f"Genuine human prompts: {gt['genuine_prompt_count']['total']} "
+        f"(Claude {gt['genuine_prompt_count']['claude']}, Codex {gt['genuine_prompt_count']['codex']}).",
+        "",
+        "## Noise a reader must drop",
+        "",
+    ]
     lines += [f"- {n}" for n in NOISE]
     return "\n".join(lines) + "\n"
 
@@ -1796,7 +2673,14 @@ def validate(files: list[Path]) -> None:
                 else:
                     assert "type" in rec, f"{path}:{n}"
                     if rec["type"] in ("user", "assistant"):
-                        for key in ("uuid", "parentUuid", "sessionId", "timestamp", "message", "isSidechain"):
+                        for key in (
+                            "uuid",
+                            "parentUuid",
+                            "sessionId",
+                            "timestamp",
+                            "message",
+                            "isSidechain",
+                        ):
                             assert key in rec, f"{path}:{n} missing {key}"
                         first = rec["uuid"] not in uuids_seen
                         uuids_seen[rec["uuid"]] = uuids_seen.get(rec["uuid"], 0) + 1

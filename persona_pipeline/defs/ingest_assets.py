@@ -6,7 +6,6 @@ Both specs are skippable, so a run over a key range materialises only the keys i
 (No `from __future__ import annotations` here: Dagster resolves config annotations at runtime.)
 """
 
-
 from collections.abc import Iterator
 
 import dagster as dg
@@ -23,15 +22,19 @@ class IngestConfig(dg.Config):
 @dg.multi_asset(
     specs=[
         dg.AssetSpec(
-            "raw_sessions", group_name="ingest", skippable=True,
+            "raw_sessions",
+            group_name="ingest",
+            skippable=True,
             description="Per source unit: turn index (positions, tiers, lengths, keyed hashes), "
-                        "byte accounting and skip reasons. No user text.",
+            "byte accounting and skip reasons. No user text.",
             partitions_def=source_units,
         ),
         dg.AssetSpec(
-            "redacted_evidence", group_name="ingest", skippable=True, deps=["raw_sessions"],
-            description="Per source unit: redacted evidence rows with provenance and redaction "
-                        "counts by type.",
+            "redacted_evidence",
+            group_name="ingest",
+            skippable=True,
+            deps=["raw_sessions"],
+            description="Per source unit: redacted evidence rows with provenance and redaction counts by type.",
             partitions_def=source_units,
         ),
     ],
@@ -73,9 +76,11 @@ def ingest(context: dg.AssetExecutionContext, config: IngestConfig) -> Iterator[
             write_outcome(con, outcome)
         meta = outcome.metadata
         raw_meta = {**meta, "skips": dg.MetadataValue.json(outcome.skips)}
-        ev_meta = {"evidence_rows": len(outcome.evidence),
-                   "redactions_by_type": dg.MetadataValue.json(outcome.redactions),
-                   "status": outcome.status}
+        ev_meta = {
+            "evidence_rows": len(outcome.evidence),
+            "redactions_by_type": dg.MetadataValue.json(outcome.redactions),
+            "status": outcome.status,
+        }
         yield dg.AssetMaterialization("raw_sessions", partition=key, metadata=raw_meta)
         yield dg.AssetMaterialization("redacted_evidence", partition=key, metadata=ev_meta)
         report(i, len(keys))

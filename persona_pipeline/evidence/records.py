@@ -72,18 +72,29 @@ def turn_hash(text: str, key: bytes) -> str:
 def index_rows(unit_key: str, turns: Sequence[Turn], key: bytes) -> list[TurnIndexRow]:
     return [
         TurnIndexRow(
-            unit_key=unit_key, line_no=t.line_no, byte_offset=t.byte_offset,
-            entry_uuid=t.entry_uuid, session_id=t.session_id, timestamp=t.timestamp,
-            tier=t.tier, kind=t.kind, correction_signal=t.correction_signal,
-            text_chars=len(t.text), context_chars=len(t.context),
-            text_sha256=turn_hash(t.text, key), truncated=t.truncated,
+            unit_key=unit_key,
+            line_no=t.line_no,
+            byte_offset=t.byte_offset,
+            entry_uuid=t.entry_uuid,
+            session_id=t.session_id,
+            timestamp=t.timestamp,
+            tier=t.tier,
+            kind=t.kind,
+            correction_signal=t.correction_signal,
+            text_chars=len(t.text),
+            context_chars=len(t.context),
+            text_sha256=turn_hash(t.text, key),
+            truncated=t.truncated,
         )
         for t in turns
     ]
 
 
 def build_evidence(
-    unit_key: str, source_kind: SourceKind, turns: Sequence[Turn], redactor: Redactor,
+    unit_key: str,
+    source_kind: SourceKind,
+    turns: Sequence[Turn],
+    redactor: Redactor,
     fallback_project: str,
 ) -> tuple[list[Evidence], Counter[str], int]:
     """Redact and wrap turns. Returns (evidence, redaction counts by type, dropped fields).
@@ -96,8 +107,7 @@ def build_evidence(
     projects = sorted({project_of(t.cwd, fallback_project) for t in turns})
     results = redactor.redact_many(texts + projects)
     redacted_project = {
-        p: (r.text if r is not None else "unknown")
-        for p, r in zip(projects, results[len(texts):], strict=True)
+        p: (r.text if r is not None else "unknown") for p, r in zip(projects, results[len(texts) :], strict=True)
     }
     out: list[Evidence] = []
     totals: Counter[str] = Counter()
@@ -115,16 +125,24 @@ def build_evidence(
         totals.update(counts)
         excerpt = text_r.text
         source_id = f"{unit_key}:{t.line_no}"
-        out.append(Evidence.model_validate(
-            {
-                "evidence_id": evidence_id(source_id, excerpt), "unit_key": unit_key,
-                "source_kind": source_kind, "tier": t.tier, "kind": t.kind,
-                "correction_signal": t.correction_signal, "excerpt": excerpt,
-                "context": ctx_r.text if ctx_r is not None else "",
-                "project": redacted_project[project_of(t.cwd, fallback_project)],
-                "session_id": t.session_id,
-                "timestamp": t.timestamp, "line_no": t.line_no, "redactions": dict(counts),
-            },
-            context={"seal": _SEAL},
-        ))
+        out.append(
+            Evidence.model_validate(
+                {
+                    "evidence_id": evidence_id(source_id, excerpt),
+                    "unit_key": unit_key,
+                    "source_kind": source_kind,
+                    "tier": t.tier,
+                    "kind": t.kind,
+                    "correction_signal": t.correction_signal,
+                    "excerpt": excerpt,
+                    "context": ctx_r.text if ctx_r is not None else "",
+                    "project": redacted_project[project_of(t.cwd, fallback_project)],
+                    "session_id": t.session_id,
+                    "timestamp": t.timestamp,
+                    "line_no": t.line_no,
+                    "redactions": dict(counts),
+                },
+                context={"seal": _SEAL},
+            )
+        )
     return out, totals, dropped

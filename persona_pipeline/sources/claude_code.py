@@ -19,15 +19,30 @@ MAX_TURN_CHARS = 20_000
 # Entry types that carry no user prose (the list drifts across versions: unknown ones are
 # counted as `unknown_type`, never fatal).
 _BOOKKEEPING = {
-    "summary", "system", "file-history-snapshot", "queue-operation", "progress", "attachment",
-    "last-prompt", "ai-title", "custom-title", "tag", "hook", "result", "stream_event",
+    "summary",
+    "system",
+    "file-history-snapshot",
+    "queue-operation",
+    "progress",
+    "attachment",
+    "last-prompt",
+    "ai-title",
+    "custom-title",
+    "tag",
+    "hook",
+    "result",
+    "stream_event",
 }
 # Entry points of headless / SDK runs: a program wrote those prompts, not the person.
 _HEADLESS_ENTRYPOINTS = {"sdk-py", "sdk-ts", "sdk-cli", "headless", "mcp"}
 # Prompts that open memory-tool observer sessions (claude-mem and similar), which replay
 # another session's tool calls into a fresh one.
-_OBSERVER_MARKERS = ("<observed_from_primary_session>", "You are a Claude-Mem",
-                     "You are a memory observer", "<tool_observation>")
+_OBSERVER_MARKERS = (
+    "<observed_from_primary_session>",
+    "You are a Claude-Mem",
+    "You are a memory observer",
+    "<tool_observation>",
+)
 
 
 def _content_blocks(message: Any) -> list[Any] | str:
@@ -61,8 +76,9 @@ def read_claude(path: Path) -> ReadResult:
         return ReadResult(turns=[], stats=stats, file_error=exc.reason)
     if stats.machine_generated:
         return ReadResult(turns=[], stats=stats)
-    stats.kept_bytes = sum(len(t.text.encode("utf-8", "surrogatepass")) +
-                           len(t.context.encode("utf-8", "surrogatepass")) for t in st.turns)
+    stats.kept_bytes = sum(
+        len(t.text.encode("utf-8", "surrogatepass")) + len(t.context.encode("utf-8", "surrogatepass")) for t in st.turns
+    )
     return ReadResult(turns=st.turns, stats=stats)
 
 
@@ -146,9 +162,13 @@ def _user(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: ReadS
         elif btype == "tool_result":
             stats.skip("tool_result")
             content = block.get("content")
-            body = content if isinstance(content, str) else " ".join(
-                b.get("text", "") for b in content if isinstance(b, dict)
-            ) if isinstance(content, list) else ""
+            body = (
+                content
+                if isinstance(content, str)
+                else " ".join(b.get("text", "") for b in content if isinstance(b, dict))
+                if isinstance(content, list)
+                else ""
+            )
             if ut.REJECTED_TOOL_USE in body:
                 st.pending_signal = "rejected_tool_use"
                 feedback = ut.rejection_feedback(body)
@@ -201,10 +221,19 @@ def _user(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: ReadS
     else:
         tier, context = Tier.T2, ""
     ts = e.get("timestamp")
-    st.turns.append(Turn(
-        line_no=line_no, byte_offset=offset,
-        entry_uuid=e.get("uuid") if isinstance(e.get("uuid"), str) else None,
-        session_id=stats.session_id, timestamp=ts if isinstance(ts, str) else None,
-        cwd=stats.cwd, tier=tier, kind=turn_kind, correction_signal=signal,
-        text=text, context=context, truncated=truncated,
-    ))
+    st.turns.append(
+        Turn(
+            line_no=line_no,
+            byte_offset=offset,
+            entry_uuid=e.get("uuid") if isinstance(e.get("uuid"), str) else None,
+            session_id=stats.session_id,
+            timestamp=ts if isinstance(ts, str) else None,
+            cwd=stats.cwd,
+            tier=tier,
+            kind=turn_kind,
+            correction_signal=signal,
+            text=text,
+            context=context,
+            truncated=truncated,
+        )
+    )

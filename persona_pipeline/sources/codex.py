@@ -23,9 +23,16 @@ MAX_LEGACY_JSON_BYTES = 64 * 1024 * 1024
 _MACHINE_SOURCES = {"exec", "mcp", "subagent"}
 _MACHINE_ORIGINATORS = {"codex_exec", "codex_sdk_ts", "codex_sdk_py"}
 _SKIPPED_ITEMS = {
-    "function_call", "function_call_output", "reasoning", "local_shell_call",
-    "custom_tool_call", "custom_tool_call_output", "web_search_call", "tool_search_call",
-    "image_generation_call", "mcp_tool_call",
+    "function_call",
+    "function_call_output",
+    "reasoning",
+    "local_shell_call",
+    "custom_tool_call",
+    "custom_tool_call_output",
+    "web_search_call",
+    "tool_search_call",
+    "image_generation_call",
+    "mcp_tool_call",
 }
 
 
@@ -53,8 +60,9 @@ def read_codex(path: Path) -> ReadResult:
         return ReadResult(turns=[], stats=stats, file_error=exc.reason)
     if stats.machine_generated:
         return ReadResult(turns=[], stats=stats)
-    stats.kept_bytes = sum(len(t.text.encode("utf-8", "surrogatepass")) +
-                           len(t.context.encode("utf-8", "surrogatepass")) for t in st.turns)
+    stats.kept_bytes = sum(
+        len(t.text.encode("utf-8", "surrogatepass")) + len(t.context.encode("utf-8", "surrogatepass")) for t in st.turns
+    )
     return ReadResult(turns=st.turns, stats=stats)
 
 
@@ -135,14 +143,15 @@ def _text_of(content: Any) -> str:
     if not isinstance(content, list):
         return ""
     return "\n".join(
-        b["text"] for b in content
-        if isinstance(b, dict) and isinstance(b.get("text"), str)
+        b["text"]
+        for b in content
+        if isinstance(b, dict)
+        and isinstance(b.get("text"), str)
         and b.get("type") in ("input_text", "output_text", "text", None)
     )
 
 
-def _payload(p: dict[str, Any], ts: str | None, line_no: int, offset: int, st: _State,
-             stats: ReadStats) -> None:
+def _payload(p: dict[str, Any], ts: str | None, line_no: int, offset: int, st: _State, stats: ReadStats) -> None:
     ptype = p.get("type")
     if ptype in _SKIPPED_ITEMS:
         stats.skip(str(ptype))
@@ -166,8 +175,7 @@ def _payload(p: dict[str, Any], ts: str | None, line_no: int, offset: int, st: _
         stats.skip("unknown_role")
 
 
-def _event(p: dict[str, Any], ts: str | None, line_no: int, offset: int, st: _State,
-           stats: ReadStats) -> None:
+def _event(p: dict[str, Any], ts: str | None, line_no: int, offset: int, st: _State, stats: ReadStats) -> None:
     ptype = p.get("type")
     if ptype == "user_message":
         message = p.get("message")
@@ -184,8 +192,7 @@ def _event(p: dict[str, Any], ts: str | None, line_no: int, offset: int, st: _St
         stats.skip(f"event:{ptype}")
 
 
-def _user_text(raw: str, ts: str | None, line_no: int, offset: int, st: _State,
-               stats: ReadStats) -> None:
+def _user_text(raw: str, ts: str | None, line_no: int, offset: int, st: _State, stats: ReadStats) -> None:
     kind = ut.wrapper_kind(raw)
     if kind:
         stats.skip(kind)
@@ -208,10 +215,18 @@ def _user_text(raw: str, ts: str | None, line_no: int, offset: int, st: _State,
         stats.skip("turn_truncated")
         text = text[:MAX_TURN_CHARS]
     correction = signal is not None
-    st.turns.append(Turn(
-        line_no=line_no, byte_offset=offset, session_id=stats.session_id, timestamp=ts,
-        cwd=st.cwd, tier=Tier.T1 if correction else Tier.T2,
-        kind=TurnKind.CORRECTION if correction else TurnKind.PROMPT, correction_signal=signal,
-        text=text, context=ut.tail(st.assistant_text) if correction and st.assistant_text else "",
-        truncated=truncated,
-    ))
+    st.turns.append(
+        Turn(
+            line_no=line_no,
+            byte_offset=offset,
+            session_id=stats.session_id,
+            timestamp=ts,
+            cwd=st.cwd,
+            tier=Tier.T1 if correction else Tier.T2,
+            kind=TurnKind.CORRECTION if correction else TurnKind.PROMPT,
+            correction_signal=signal,
+            text=text,
+            context=ut.tail(st.assistant_text) if correction and st.assistant_text else "",
+            truncated=truncated,
+        )
+    )

@@ -123,6 +123,5 @@ def discover(claude_roots: list[Path], codex_roots: list[Path]) -> Discovery:
     for u in sorted(units, key=lambda u: (u.key, str(u.path))):
         n = seen.get(u.key, 0)
         seen[u.key] = n + 1
-        out.append(u if n == 0 else SourceUnit(f"{u.key}~{n + 1}", u.kind, u.path, u.size,
-                                               u.mtime_ns))
+        out.append(u if n == 0 else SourceUnit(f"{u.key}~{n + 1}", u.kind, u.path, u.size, u.mtime_ns))
     return Discovery(out, ignored)

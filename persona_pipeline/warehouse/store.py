@@ -56,8 +56,7 @@ def _is_lock_error(exc: BaseException) -> bool:
 
 
 @contextmanager
-def connect(path: Path, read_only: bool = False, wait_s: float = LOCK_WAIT_S
-            ) -> Iterator[duckdb.DuckDBPyConnection]:
+def connect(path: Path, read_only: bool = False, wait_s: float = LOCK_WAIT_S) -> Iterator[duckdb.DuckDBPyConnection]:
     """Open the warehouse, waiting (with jittered backoff) while another process writes."""
     path.parent.mkdir(parents=True, exist_ok=True)
     deadline = time.monotonic() + wait_s
@@ -86,22 +85,45 @@ def ensure_schema(con: duckdb.DuckDBPyConnection) -> None:
 
 
 _TURN_SCHEMA = {
-    "unit_key": pl.Utf8, "line_no": pl.Int32, "byte_offset": pl.Int64, "entry_uuid": pl.Utf8,
-    "session_id": pl.Utf8, "timestamp": pl.Utf8, "role": pl.Utf8, "tier": pl.Utf8,
-    "kind": pl.Utf8, "correction_signal": pl.Utf8, "text_chars": pl.Int32,
-    "context_chars": pl.Int32, "text_sha256": pl.Utf8, "truncated": pl.Boolean,
+    "unit_key": pl.Utf8,
+    "line_no": pl.Int32,
+    "byte_offset": pl.Int64,
+    "entry_uuid": pl.Utf8,
+    "session_id": pl.Utf8,
+    "timestamp": pl.Utf8,
+    "role": pl.Utf8,
+    "tier": pl.Utf8,
+    "kind": pl.Utf8,
+    "correction_signal": pl.Utf8,
+    "text_chars": pl.Int32,
+    "context_chars": pl.Int32,
+    "text_sha256": pl.Utf8,
+    "truncated": pl.Boolean,
 }
 _EVIDENCE_SCHEMA = {
-    "evidence_id": pl.Utf8, "unit_key": pl.Utf8, "source_kind": pl.Utf8, "tier": pl.Utf8,
-    "kind": pl.Utf8, "correction_signal": pl.Utf8, "excerpt": pl.Utf8, "context": pl.Utf8,
-    "project": pl.Utf8, "session_id": pl.Utf8, "timestamp": pl.Utf8, "line_no": pl.Int32,
+    "evidence_id": pl.Utf8,
+    "unit_key": pl.Utf8,
+    "source_kind": pl.Utf8,
+    "tier": pl.Utf8,
+    "kind": pl.Utf8,
+    "correction_signal": pl.Utf8,
+    "excerpt": pl.Utf8,
+    "context": pl.Utf8,
+    "project": pl.Utf8,
+    "session_id": pl.Utf8,
+    "timestamp": pl.Utf8,
+    "line_no": pl.Int32,
     "redactions": pl.Utf8,
 }
 
 
 def replace_unit(
-    con: duckdb.DuckDBPyConnection, unit: dict[str, Any], turns: Sequence[TurnIndexRow],
-    evidence: Sequence[Evidence], skips: dict[str, int], entry_types: dict[str, int],
+    con: duckdb.DuckDBPyConnection,
+    unit: dict[str, Any],
+    turns: Sequence[TurnIndexRow],
+    evidence: Sequence[Evidence],
+    skips: dict[str, int],
+    entry_types: dict[str, int],
     redactions: dict[str, int],
 ) -> None:
     """Replace everything stored for one unit, atomically."""
@@ -115,15 +137,18 @@ def replace_unit(
         row["redactions"] = orjson.dumps(row["redactions"]).decode()
         ev_rows.append(row)
     ev_df = pl.DataFrame(ev_rows, schema=_EVIDENCE_SCHEMA)
-    skip_df = pl.DataFrame({"unit_key": [key] * len(skips), "reason": list(skips),
-                            "count": list(skips.values())},
-                           schema={"unit_key": pl.Utf8, "reason": pl.Utf8, "count": pl.Int32})
-    type_df = pl.DataFrame({"unit_key": [key] * len(entry_types), "entry_type": list(entry_types),
-                            "count": list(entry_types.values())},
-                           schema={"unit_key": pl.Utf8, "entry_type": pl.Utf8, "count": pl.Int32})
-    red_df = pl.DataFrame({"unit_key": [key] * len(redactions), "kind": list(redactions),
-                           "count": list(redactions.values())},
-                          schema={"unit_key": pl.Utf8, "kind": pl.Utf8, "count": pl.Int32})
+    skip_df = pl.DataFrame(
+        {"unit_key": [key] * len(skips), "reason": list(skips), "count": list(skips.values())},
+        schema={"unit_key": pl.Utf8, "reason": pl.Utf8, "count": pl.Int32},
+    )
+    type_df = pl.DataFrame(
+        {"unit_key": [key] * len(entry_types), "entry_type": list(entry_types), "count": list(entry_types.values())},
+        schema={"unit_key": pl.Utf8, "entry_type": pl.Utf8, "count": pl.Int32},
+    )
+    red_df = pl.DataFrame(
+        {"unit_key": [key] * len(redactions), "kind": list(redactions), "count": list(redactions.values())},
+        schema={"unit_key": pl.Utf8, "kind": pl.Utf8, "count": pl.Int32},
+    )
     cols = ", ".join(unit)
     marks = ", ".join("?" for _ in unit)
     con.execute("BEGIN TRANSACTION")
@@ -178,7 +203,14 @@ def totals(con: duckdb.DuckDBPyConnection, keys: Sequence[str] | None = None) ->
     row = con.execute(
         f"""SELECT count(*), coalesce(sum(raw_bytes), 0), coalesce(sum(kept_bytes), 0),
                    coalesce(sum(evidence_rows), 0), coalesce(sum(redactions), 0)
-            FROM units {where}""", params).fetchone()
+            FROM units {where}""",
+        params,
+    ).fetchone()
     assert row is not None
-    return {"units": row[0], "raw_bytes": int(row[1]), "kept_bytes": int(row[2]),
-            "evidence_rows": int(row[3]), "redactions": int(row[4])}
+    return {
+        "units": row[0],
+        "raw_bytes": int(row[1]),
+        "kept_bytes": int(row[2]),
+        "evidence_rows": int(row[3]),
+        "redactions": int(row[4]),
+    }

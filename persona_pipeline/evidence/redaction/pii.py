@@ -27,22 +27,59 @@ _PHONE_CANDIDATE = re2.compile(
 )
 _CARD_CANDIDATE = re2.compile(r"\b\d(?:[ -]?\d){12,18}\b")
 _TEST_CARDS = {
-    "4242424242424242", "4000000000000002", "4111111111111111", "5555555555554444",
-    "378282246310005", "371449635398431", "6011111111111117", "4000056655665556",
-    "5105105105105100", "4012888888881881", "3056930009020004",
+    "4242424242424242",
+    "4000000000000002",
+    "4111111111111111",
+    "5555555555554444",
+    "378282246310005",
+    "371449635398431",
+    "6011111111111117",
+    "4000056655665556",
+    "5105105105105100",
+    "4012888888881881",
+    "3056930009020004",
 }
 _IPV4 = re2.compile(r"\b(?:\d{1,3}\.){3}\d{1,3}\b")
 _IPV6 = re2.compile(r"(?i)\b(?:[0-9a-f]{1,4}:){7}[0-9a-f]{1,4}\b")
-_VERSION_BEFORE = re2.compile(r"(?i)(?:version|release|upgraded?|downgraded?|bump(?:ed)?|\bv|==|>=|<=|~=)\s*(?:from\s+)?$")
+_VERSION_BEFORE = re2.compile(
+    r"(?i)(?:version|release|upgraded?|downgraded?|bump(?:ed)?|\bv|==|>=|<=|~=)\s*(?:from\s+)?$"
+)
 _SSN = re2.compile(r"\b(\d{3})-(\d{2})-(\d{4})\b")
 # A path segment after a home root is the account name.
 _HOME_PATH = re2.compile(r"(?:/Users/|/home/|[A-Za-z]:\\\\?Users\\\\?|[A-Za-z]:/Users/)([^/\\\s\"'`:*?<>|]{1,64})")
 _HOME_SLUG = re2.compile(r"-(?:Users|home)-([A-Za-z0-9._]{1,64})-")
 _SYSTEM_ACCOUNTS = {
-    "shared", "runner", "ubuntu", "ec2-user", "root", "admin", "vscode", "node", "codespace",
-    "public", "default", "all users", "default user", "linuxbrew", "travis", "circleci",
-    "jenkins", "user", "username", "you", "me", "runneradmin", "docker", "git", "app", "www-data",
-    "<user>", "$user", "${user}", "%username%", "~",
+    "shared",
+    "runner",
+    "ubuntu",
+    "ec2-user",
+    "root",
+    "admin",
+    "vscode",
+    "node",
+    "codespace",
+    "public",
+    "default",
+    "all users",
+    "default user",
+    "linuxbrew",
+    "travis",
+    "circleci",
+    "jenkins",
+    "user",
+    "username",
+    "you",
+    "me",
+    "runneradmin",
+    "docker",
+    "git",
+    "app",
+    "www-data",
+    "<user>",
+    "$user",
+    "${user}",
+    "%username%",
+    "~",
 }
 # Capitalised words; pairs of adjacent ones are checked against the name lists.
 _CAP_WORD = re2.compile(r"\b[A-Z][a-z]{1,20}(?:-[A-Z][a-z]+)?\b")
@@ -59,9 +96,32 @@ def _name_lists() -> tuple[frozenset[str], frozenset[str]]:
 
     firsts: set[str] = set()
     lasts: set[str] = set()
-    for locale in ("en_US", "en_GB", "en_IE", "en_CA", "en_AU", "en_NZ", "en_IN", "en_PH",
-                   "de_DE", "fr_FR", "es_ES", "es_MX", "it_IT", "nl_NL", "pt_BR", "pt_PT",
-                   "pl_PL", "sv_SE", "da_DK", "no_NO", "fi_FI", "cs_CZ", "tr_TR", "id_ID"):
+    for locale in (
+        "en_US",
+        "en_GB",
+        "en_IE",
+        "en_CA",
+        "en_AU",
+        "en_NZ",
+        "en_IN",
+        "en_PH",
+        "de_DE",
+        "fr_FR",
+        "es_ES",
+        "es_MX",
+        "it_IT",
+        "nl_NL",
+        "pt_BR",
+        "pt_PT",
+        "pl_PL",
+        "sv_SE",
+        "da_DK",
+        "no_NO",
+        "fi_FI",
+        "cs_CZ",
+        "tr_TR",
+        "id_ID",
+    ):
         try:
             prov = importlib.import_module(f"faker.providers.person.{locale}").Provider
         except (ImportError, AttributeError):
@@ -88,8 +148,13 @@ def _card_issuer_ok(d: str) -> bool:
     if len(d) == 15:
         return d[:2] in ("34", "37")
     if len(d) == 16:
-        return (d[0] == "4" or 51 <= int(d[:2]) <= 55 or 2221 <= int(d[:4]) <= 2720
-                or d.startswith("6011") or d.startswith("65"))
+        return (
+            d[0] == "4"
+            or 51 <= int(d[:2]) <= 55
+            or 2221 <= int(d[:4]) <= 2720
+            or d.startswith("6011")
+            or d.startswith("65")
+        )
     return False
 
 
@@ -120,7 +185,7 @@ def phone_spans(text: str) -> Iterator[Span]:
             continue
         start, end = m.span()
         before = text[start - 1 : start]
-        if before.isalnum() or before in ("-", ".", "/", ":", "=", "_") and not raw.startswith("+"):
+        if before.isalnum() or (before in ("-", ".", "/", ":", "=", "_") and not raw.startswith("+")):
             continue  # part of an id, a version, a path or a key=value number
         try:
             region = None if raw.startswith("+") else "US"
@@ -148,8 +213,11 @@ def ip_spans(text: str) -> Iterator[Span]:
             continue
         if _VERSION_BEFORE.search(text[max(0, start - 24) : start]):
             continue
-        if text[end : end + 4] == " to " and _IPV4.match(text[end + 4 : end + 24]) is None \
-                and text[max(0, start - 5) : start].lower().endswith("from "):
+        if (
+            text[end : end + 4] == " to "
+            and _IPV4.match(text[end + 4 : end + 24]) is None
+            and text[max(0, start - 5) : start].lower().endswith("from ")
+        ):
             # "from 1.2.3.4 to 1.3.0": a version range, unless the other end is an address too
             continue
         try:
@@ -189,8 +257,12 @@ def person_name_spans(text: str) -> Iterator[Span]:
     firsts, lasts = _name_lists()
     prev = None
     for m in _CAP_WORD.finditer(text):
-        if prev is not None and prev.group(0) in firsts and m.group(0) in lasts \
-                and _NAME_GAP.match(text[prev.end() : m.start()]):
+        if (
+            prev is not None
+            and prev.group(0) in firsts
+            and m.group(0) in lasts
+            and _NAME_GAP.match(text[prev.end() : m.start()])
+        ):
             start, end = prev.start(), m.end()
             pre = _NAME_PREFIX.search(text[max(0, start - 6) : start])
             if pre:
@@ -210,5 +282,4 @@ def known_identifier_spans(text: str, identifiers: Sequence[tuple[str, Any]]) ->
             yield Span(*m.span(), kind)
 
 
-DETECTORS = (email_spans, phone_spans, card_spans, ip_spans, ssn_spans, home_user_spans,
-             person_name_spans)
+DETECTORS = (email_spans, phone_spans, card_spans, ip_spans, ssn_spans, home_user_spans, person_name_spans)

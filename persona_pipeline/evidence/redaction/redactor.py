@@ -95,17 +95,14 @@ class Redactor:
         try:
             found = betterleaks_values(texts)
         except Exception as exc:  # the engine failing must not let text through unredacted
-            log.warning("secret engine failed on a batch (%s); redacting fields one by one",
-                        type(exc).__name__)
+            log.warning("secret engine failed on a batch (%s); redacting fields one by one", type(exc).__name__)
             if len(texts) > 1:
                 return [r for t in texts for r in self.redact_many([t])]
             return [None]
         spans_by_doc: list[list[Span]] = [[] for _ in texts]
         try:
             scrubber = self._get_scrubber()
-            for filth in scrubber.iter_filth_documents(
-                documents=list(texts), run_post_processors=False
-            ):
+            for filth in scrubber.iter_filth_documents(documents=list(texts), run_post_processors=False):
                 for f in getattr(filth, "filths", [filth]):
                     spans_by_doc[int(f.document_name)].append(Span(f.beg, f.end, f.type))
         except Exception as exc:
@@ -118,8 +115,7 @@ class Redactor:
             try:
                 out.append(self._finish(text, pii_spans, found))
             except Exception as exc:
-                log.warning("redaction failed for one field (%s); field dropped",
-                            type(exc).__name__)
+                log.warning("redaction failed for one field (%s); field dropped", type(exc).__name__)
                 out.append(None)
         return out
 
@@ -145,15 +141,22 @@ def _build_scrubber() -> Any:
 
         filth_cls = type(f"{kind.title()}Filth", (Filth,), {"type": kind})
 
-        def iter_filth(self: Any, text: str, document_name: str | None = None,
-                       _func: Any = func, _cls: Any = filth_cls) -> Any:
+        def iter_filth(
+            self: Any, text: str, document_name: str | None = None, _func: Any = func, _cls: Any = filth_cls
+        ) -> Any:
             for s in _func(text):
-                f = _cls(beg=s.start, end=s.end, text=text[s.start : s.end],
-                         document_name=document_name, detector_name=self.name)
+                f = _cls(
+                    beg=s.start,
+                    end=s.end,
+                    text=text[s.start : s.end],
+                    document_name=document_name,
+                    detector_name=self.name,
+                )
                 f.type = s.kind
                 yield f
 
-        det_cls = type(f"{kind.title()}Detector", (Detector,),
-                       {"name": kind, "filth_cls": filth_cls, "iter_filth": iter_filth})
+        det_cls = type(
+            f"{kind.title()}Detector", (Detector,), {"name": kind, "filth_cls": filth_cls, "iter_filth": iter_filth}
+        )
         scrubber.add_detector(det_cls(), warn=False)
     return scrubber

@@ -45,9 +45,13 @@ _DOC_EXAMPLE = re2.compile(r"EXAMPLE|\.\.\.$|x{8,}|X{8,}")
 
 # (kind, pattern, group holding the secret, lowercase keywords: the rule runs only if one occurs)
 _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
-    ("private_key",
-     r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?s:.*?)"
-     r"(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|\z)", 0, ("private key",)),
+    (
+        "private_key",
+        r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?s:.*?)"
+        r"(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|\z)",
+        0,
+        ("private key",),
+    ),
     ("jwt", r"\beyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{10,}", 0, ("eyj",)),
     ("anthropic_key", r"\bsk-ant-[a-z0-9]{2,8}-[A-Za-z0-9_-]{40,}", 0, ("sk-ant-",)),
     ("openai_key", r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{16,}T3BlbkFJ[A-Za-z0-9_-]{16,}", 0, ("t3blbkfj",)),
@@ -55,28 +59,45 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ("github_pat", r"\bgh[pousr]_[A-Za-z0-9]{36,}", 0, ("ghp_", "gho_", "ghu_", "ghs_", "ghr_")),
     ("github_fine_grained", r"\bgithub_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}", 0, ("github_pat_",)),
     ("slack_token", r"\bxox[abposr]-[0-9]{6,}-[0-9A-Za-z-]{6,}", 0, ("xox",)),
-    ("slack_webhook", r"https://hooks\.slack\.com/services/T[A-Z0-9]+/B[A-Z0-9]+/[A-Za-z0-9]+", 0, ("hooks.slack.com",)),
+    (
+        "slack_webhook",
+        r"https://hooks\.slack\.com/services/T[A-Z0-9]+/B[A-Z0-9]+/[A-Za-z0-9]+",
+        0,
+        ("hooks.slack.com",),
+    ),
     ("stripe_key", r"\b[sr]k_(?:live|test)_[A-Za-z0-9]{20,}", 0, ("k_live_", "k_test_")),
     ("google_api_key", r"\bAIza[A-Za-z0-9_-]{35}", 0, ("aiza",)),
     ("npm_token", r"\bnpm_[A-Za-z0-9]{36}", 0, ("npm_",)),
     ("hf_token", r"\bhf_[A-Za-z]{30,}", 0, ("hf_",)),
     ("aws_access_key", r"\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}\b", 0, ("akia", "asia", "abia", "acca")),
     # AWS secret access keys have no prefix; they are only recognisable by their label.
-    ("aws_secret_key",
-     r"(?i)(?:aws_?secret_?(?:access_?)?key|secret_?access_?key|SecretAccessKey)[\"']?\s*[:=]\s*"
-     r"[\"']?([A-Za-z0-9/+]{40})\b", 1, ("secret",)),
+    (
+        "aws_secret_key",
+        r"(?i)(?:aws_?secret_?(?:access_?)?key|secret_?access_?key|SecretAccessKey)[\"']?\s*[:=]\s*"
+        r"[\"']?([A-Za-z0-9/+]{40})\b",
+        1,
+        ("secret",),
+    ),
     # user:password@host in any URL scheme.
     ("url_password", r"\b[a-zA-Z][a-zA-Z0-9+.-]{1,20}://[^\s:/?#@\"'<>]{1,64}:([^\s@/\"'<>]{3,128})@", 1, ("://",)),
     ("bearer_token", r"(?i)\b(?:bearer|token)\s+([A-Za-z0-9._~+/=-]{20,})", 1, ("bearer", "token")),
     # x-api-key: <uuid> and friends: a uuid is only a secret when labelled as one.
-    ("api_key",
-     r"(?i)(?:api[_-]?key|x-api-key|access[_-]?key|auth[_-]?token|client[_-]?secret)[\"']?\s*[:=]\s*"
-     r"[\"']?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})", 1, ("key", "token", "secret")),
+    (
+        "api_key",
+        r"(?i)(?:api[_-]?key|x-api-key|access[_-]?key|auth[_-]?token|client[_-]?secret)[\"']?\s*[:=]\s*"
+        r"[\"']?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})",
+        1,
+        ("key", "token", "secret"),
+    ),
     # NAME_WITH_SECRET_WORD = value  (.env, settings.py, YAML, TOML, shell exports).
-    ("env_secret",
-     r"(?i)\b([A-Z0-9_.-]*(?:secret|passw(?:or)?d|passwd|pwd|token|api_?key|private_?key|"
-     r"access_?key|encryption_?key|signing_?key|credentials?)[A-Z0-9_]*)[\"']?\s*(?::|=|:=)\s*"
-     r"[\"']?([^\s\"'`,;]{6,200})", 2, ("secret", "passw", "pwd", "token", "key", "credential")),
+    (
+        "env_secret",
+        r"(?i)\b([A-Z0-9_.-]*(?:secret|passw(?:or)?d|passwd|pwd|token|api_?key|private_?key|"
+        r"access_?key|encryption_?key|signing_?key|credentials?)[A-Z0-9_]*)[\"']?\s*(?::|=|:=)\s*"
+        r"[\"']?([^\s\"'`,;]{6,200})",
+        2,
+        ("secret", "passw", "pwd", "token", "key", "credential"),
+    ),
 ]
 
 
@@ -149,8 +170,7 @@ def betterleaks_values(texts: Sequence[str]) -> dict[str, str]:
                 continue
             if _PLACEHOLDER_VALUE.search(value):
                 continue
-            found.setdefault(value, _RULE_KIND.get(finding.rule_id,
-                                                   finding.rule_id.replace("-", "_")))
+            found.setdefault(value, _RULE_KIND.get(finding.rule_id, finding.rule_id.replace("-", "_")))
     return found
 
 

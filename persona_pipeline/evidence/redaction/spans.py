@@ -33,10 +33,7 @@ def protected_ranges(text: str) -> list[tuple[int, int]]:
 def merge_spans(spans: list[Span], protected: list[tuple[int, int]]) -> list[Span]:
     """Union overlapping spans (the earliest-starting, then longest, names the merged span) and
     drop anything touching an existing placeholder."""
-    spans = [
-        s for s in spans if s.end > s.start and not any(s.start < pe and ps < s.end
-                                                         for ps, pe in protected)
-    ]
+    spans = [s for s in spans if s.end > s.start and not any(s.start < pe and ps < s.end for ps, pe in protected)]
     spans.sort(key=lambda s: (s.start, -(s.end - s.start)))
     out: list[Span] = []
     for s in spans:
