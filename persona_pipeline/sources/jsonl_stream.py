@@ -94,9 +94,11 @@ def iter_jsonl(path: Path, stats: ReadStats, max_line_bytes: int = MAX_LINE_BYTE
                 continue
             try:
                 obj = orjson.loads(body)
-            except orjson.JSONDecodeError:
+            except orjson.JSONDecodeError as exc:
                 stats.lines_bad += 1
-                if not raw.endswith(b"\n"):
+                if "depth limit" in str(exc) or "recursion" in str(exc).lower():
+                    stats.skip("nested_too_deep")
+                elif not raw.endswith(b"\n"):
                     stats.skip("truncated_last_line")
                 else:
                     try:
