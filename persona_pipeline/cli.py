@@ -64,7 +64,11 @@ def _launch(instance: Any, ordered: list[str], stale: list[str]) -> bool:
         instance=instance,
         tags=tags,
         raise_on_error=False,
-        run_config={"ops": {"ingest": {"config": {"only_units": stale_sorted}}}},
+        run_config={
+            "ops": {"ingest": {"config": {"only_units": stale_sorted}}},
+            # the run's full event log is in the instance (and the UI); keep the terminal quiet
+            "loggers": {"console": {"config": {"log_level": "WARNING"}}},
+        },
     )
     return bool(result.success)
 

@@ -9,17 +9,16 @@ import getpass
 import logging
 import re
 import socket
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-import duckdb
-
 from persona_pipeline.config import Settings
-from persona_pipeline.evidence.records import Evidence, build_evidence, index_rows
+from persona_pipeline.evidence.records import build_evidence, index_rows
 from persona_pipeline.evidence.redaction.redactor import Redactor, load_or_create_key
-from persona_pipeline.models import ReadResult, ReadStats, SourceKind, TurnIndexRow
+from persona_pipeline.models import ReadResult, ReadStats, SourceKind
 from persona_pipeline.sources import claude_code, codex
 from persona_pipeline.sources.discovery import SourceUnit
 from persona_pipeline.warehouse import store
@@ -36,15 +35,8 @@ def fingerprint(unit: SourceUnit) -> str:
 
 
 @dataclass
-class UnitOutcome:
-    unit_key: str
-    status: str  # processed | skipped_bad | machine_generated
-    unit_row: dict[str, object]
-    turns: list[TurnIndexRow]
-    evidence: list[Evidence]
-    skips: dict[str, int]
-    entry_types: dict[str, int]
-    redactions: dict[str, int] = field(default_factory=dict)
+class UnitOutcome(store.UnitRows):
+    status: str = "processed"  # processed | skipped_bad | machine_generated
 
     @property
     def metadata(self) -> dict[str, object]:
@@ -127,23 +119,39 @@ def process_unit(unit: SourceUnit, redactor: Redactor, key: bytes) -> UnitOutcom
         "processed_at": datetime.now(UTC).replace(tzinfo=None),
     }
     return UnitOutcome(
-        unit.key, status, unit_row, turns, evidence, dict(stats.skips), dict(stats.entries_by_type), dict(red_counts)
+        unit.key,
+        unit_row,
+        turns,
+        evidence,
+        dict(stats.skips),
+        dict(stats.entries_by_type),
+        dict(red_counts),
+        status=status,
     )
 
 
-def write_outcome(con: duckdb.DuckDBPyConnection, o: UnitOutcome) -> None:
-    store.replace_unit(con, o.unit_row, o.turns, o.evidence, o.skips, o.entry_types, o.redactions)
+# A write batch: at most this many units or seconds of reading between commits, so a crash loses
+# little work and a concurrent writer never waits long for the file lock.
+BATCH_UNITS = 64
+BATCH_SECONDS = 2.0
+
+
+def iter_ingest(settings: Settings, units: Sequence[SourceUnit]) -> Iterator[list[UnitOutcome]]:
+    """Process units, committing them to the warehouse in small batches; yields each committed
+    batch (a unit is reported only once its rows are durable)."""
+    redactor = make_redactor(settings)
+    key = load_or_create_key(settings.redaction_key_path)
+    batch: list[UnitOutcome] = []
+    started = time.monotonic()
+    for i, unit in enumerate(units):
+        batch.append(process_unit(unit, redactor, key))
+        last = i == len(units) - 1
+        if last or len(batch) >= BATCH_UNITS or time.monotonic() - started >= BATCH_SECONDS:
+            with store.connect(settings.warehouse_path) as con:
+                store.replace_units(con, batch)
+            yield batch
+            batch, started = [], time.monotonic()
 
 
 def ingest_units(settings: Settings, units: Sequence[SourceUnit]) -> list[UnitOutcome]:
-    """Process units and write each as soon as it is done (a crash loses at most one unit).
-    The warehouse is opened per unit so a concurrent writer waits only for one transaction."""
-    redactor = make_redactor(settings)
-    key = load_or_create_key(settings.redaction_key_path)
-    outcomes = []
-    for unit in units:
-        outcome = process_unit(unit, redactor, key)
-        with store.connect(settings.warehouse_path) as con:
-            write_outcome(con, outcome)
-        outcomes.append(outcome)
-    return outcomes
+    return [o for batch in iter_ingest(settings, units) for o in batch]

@@ -15,18 +15,32 @@ def _uuid() -> str:
 
 
 def claude_user(text: Any, **extra: Any) -> dict[str, Any]:
-    e = {"type": "user", "uuid": _uuid(), "parentUuid": None, "sessionId": "sess-1",
-         "timestamp": "2026-10-01T10:00:00.000Z", "cwd": "/home/alice/code/widget",
-         "version": "2.0.14", "isSidechain": False, "userType": "external",
-         "message": {"role": "user", "content": text}}
+    e = {
+        "type": "user",
+        "uuid": _uuid(),
+        "parentUuid": None,
+        "sessionId": "sess-1",
+        "timestamp": "2026-10-01T10:00:00.000Z",
+        "cwd": "/home/alice/code/widget",
+        "version": "2.0.14",
+        "isSidechain": False,
+        "userType": "external",
+        "message": {"role": "user", "content": text},
+    }
     e.update(extra)
     return e
 
 
 def claude_assistant(blocks: list[dict[str, Any]], msg_id: str = "msg_01", **extra: Any) -> dict[str, Any]:
-    e = {"type": "assistant", "uuid": _uuid(), "sessionId": "sess-1",
-         "timestamp": "2026-10-01T10:00:01.000Z", "cwd": "/home/alice/code/widget",
-         "isSidechain": False, "message": {"id": msg_id, "role": "assistant", "content": blocks}}
+    e = {
+        "type": "assistant",
+        "uuid": _uuid(),
+        "sessionId": "sess-1",
+        "timestamp": "2026-10-01T10:00:01.000Z",
+        "cwd": "/home/alice/code/widget",
+        "isSidechain": False,
+        "message": {"id": msg_id, "role": "assistant", "content": blocks},
+    }
     e.update(extra)
     return e
 
@@ -36,8 +50,7 @@ def text(t: str) -> dict[str, Any]:
 
 
 def tool_result(content: str, is_error: bool = False) -> dict[str, Any]:
-    return {"type": "tool_result", "tool_use_id": "toolu_01abc", "content": content,
-            "is_error": is_error}
+    return {"type": "tool_result", "tool_use_id": "toolu_01abc", "content": content, "is_error": is_error}
 
 
 def codex_line(kind: str, payload: dict[str, Any], ts: str = "2026-10-03T09:00:00.000Z") -> dict[str, Any]:
@@ -45,8 +58,9 @@ def codex_line(kind: str, payload: dict[str, Any], ts: str = "2026-10-03T09:00:0
 
 
 def codex_user(t: str) -> dict[str, Any]:
-    return codex_line("response_item", {"type": "message", "role": "user",
-                                        "content": [{"type": "input_text", "text": t}]})
+    return codex_line(
+        "response_item", {"type": "message", "role": "user", "content": [{"type": "input_text", "text": t}]}
+    )
 
 
 def codex_event_user(t: str) -> dict[str, Any]:
@@ -54,13 +68,20 @@ def codex_event_user(t: str) -> dict[str, Any]:
 
 
 def codex_assistant(t: str) -> dict[str, Any]:
-    return codex_line("response_item", {"type": "message", "role": "assistant",
-                                        "content": [{"type": "output_text", "text": t}]})
+    return codex_line(
+        "response_item", {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": t}]}
+    )
 
 
 def codex_meta(**extra: Any) -> dict[str, Any]:
-    p = {"id": "rollout-sess", "timestamp": "2026-10-03T09:00:00Z", "cwd": "/home/alice/code/widget",
-         "originator": "codex_cli_rs", "cli_version": "0.46.0", "instructions": None}
+    p = {
+        "id": "rollout-sess",
+        "timestamp": "2026-10-03T09:00:00Z",
+        "cwd": "/home/alice/code/widget",
+        "originator": "codex_cli_rs",
+        "cli_version": "0.46.0",
+        "instructions": None,
+    }
     p.update(extra)
     return codex_line("session_meta", p)
 

@@ -16,10 +16,20 @@ def test_bad_lines_are_skipped_with_reasons(tmp_path: Path) -> None:
     good = json.dumps(claude_user("use polars")).encode()
     deep = b"[" * 100_000 + b"]" * 100_000
     path = tmp_path / "s.jsonl"
-    path.write_bytes(b"\n".join([
-        b"this is not json", good, b'{"type": "user", "text": "\xff\xfe bad utf8"}', deep, b"[1, 2]",
-        b"", json.dumps(claude_user("type hints everywhere")).encode(), b'{"type": "user", "messa',
-    ]))
+    path.write_bytes(
+        b"\n".join(
+            [
+                b"this is not json",
+                good,
+                b'{"type": "user", "text": "\xff\xfe bad utf8"}',
+                deep,
+                b"[1, 2]",
+                b"",
+                json.dumps(claude_user("type hints everywhere")).encode(),
+                b'{"type": "user", "messa',
+            ]
+        )
+    )
     result = read_claude(path)
     assert [t.text for t in result.turns] == ["use polars", "type hints everywhere"]
     skips = result.stats.skips

@@ -45,8 +45,7 @@ class IngestConfig(dg.Config):
 def ingest(context: dg.AssetExecutionContext, config: IngestConfig) -> Iterator[dg.AssetMaterialization]:
     # Heavy modules load here, not when the code location loads.
     from persona_pipeline.config import load_settings
-    from persona_pipeline.evidence.redaction.redactor import load_or_create_key
-    from persona_pipeline.ingest import make_redactor, process_unit, write_outcome
+    from persona_pipeline.ingest import iter_ingest
     from persona_pipeline.progress import report
     from persona_pipeline.sources.discovery import discover
     from persona_pipeline.warehouse import store
@@ -58,30 +57,28 @@ def ingest(context: dg.AssetExecutionContext, config: IngestConfig) -> Iterator[
         keys = [k for k in keys if k in wanted]
     found = discover(settings.resolved_claude_dirs(), settings.resolved_codex_dirs())
     by_key = {u.key: u for u in found.units}
-    redactor = make_redactor(settings)
-    secret_key = load_or_create_key(settings.redaction_key_path)
-    for i, key in enumerate(keys, start=1):
-        unit = by_key.get(key)
-        if unit is None:
-            # The file vanished since the partition was registered: erase, never keep stale rows.
-            with store.connect(settings.warehouse_path) as con:
-                store.delete_units(con, [key])
-            context.log.info(f"{key}: source missing, rows erased")
+    missing = [k for k in keys if k not in by_key]
+    if missing:
+        # Files vanished since their partitions were registered: erase, never keep stale rows.
+        with store.connect(settings.warehouse_path) as con:
+            store.delete_units(con, missing)
+        context.log.info(f"{len(missing)} source(s) missing; their rows were erased")
+        for key in missing:
             meta: dict[str, object] = {"status": "source_missing"}
             yield dg.AssetMaterialization("raw_sessions", partition=key, metadata=meta)
             yield dg.AssetMaterialization("redacted_evidence", partition=key, metadata=meta)
-            continue
-        outcome = process_unit(unit, redactor, secret_key)
-        with store.connect(settings.warehouse_path) as con:
-            write_outcome(con, outcome)
-        meta = outcome.metadata
-        raw_meta = {**meta, "skips": dg.MetadataValue.json(outcome.skips)}
-        ev_meta = {
-            "evidence_rows": len(outcome.evidence),
-            "redactions_by_type": dg.MetadataValue.json(outcome.redactions),
-            "status": outcome.status,
-        }
-        yield dg.AssetMaterialization("raw_sessions", partition=key, metadata=raw_meta)
-        yield dg.AssetMaterialization("redacted_evidence", partition=key, metadata=ev_meta)
-        report(i, len(keys))
-    context.log.info(f"ingested {len(keys)} of {len(context.partition_keys)} units in range")
+    present = [by_key[k] for k in keys if k in by_key]
+    done = 0
+    for batch in iter_ingest(settings, present):
+        for outcome in batch:
+            raw_meta = {**outcome.metadata, "skips": dg.MetadataValue.json(outcome.skips)}
+            ev_meta = {
+                "evidence_rows": len(outcome.evidence),
+                "redactions_by_type": dg.MetadataValue.json(outcome.redactions),
+                "status": outcome.status,
+            }
+            yield dg.AssetMaterialization("raw_sessions", partition=outcome.unit_key, metadata=raw_meta)
+            yield dg.AssetMaterialization("redacted_evidence", partition=outcome.unit_key, metadata=ev_meta)
+        done += len(batch)
+        report(done, len(present))
+    context.log.info(f"ingested {done} of {len(context.partition_keys)} units in range")

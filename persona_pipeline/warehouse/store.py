@@ -12,6 +12,7 @@ import random
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -84,6 +85,25 @@ def ensure_schema(con: duckdb.DuckDBPyConnection) -> None:
     con.execute("INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)])
 
 
+_UNIT_SCHEMA = {
+    "unit_key": pl.Utf8,
+    "source_kind": pl.Utf8,
+    "project": pl.Utf8,
+    "fingerprint": pl.Utf8,
+    "reader_version": pl.Utf8,
+    "status": pl.Utf8,
+    "skip_reason": pl.Utf8,
+    "raw_bytes": pl.Int64,
+    "kept_bytes": pl.Int64,
+    "lines_total": pl.Int64,
+    "lines_bad": pl.Int64,
+    "turns_kept": pl.Int32,
+    "evidence_rows": pl.Int32,
+    "redactions": pl.Int32,
+    "fields_dropped": pl.Int32,
+    "session_id": pl.Utf8,
+    "processed_at": pl.Datetime("us"),
+}
 _TURN_SCHEMA = {
     "unit_key": pl.Utf8,
     "line_no": pl.Int32,
@@ -117,62 +137,65 @@ _EVIDENCE_SCHEMA = {
 }
 
 
-def replace_unit(
-    con: duckdb.DuckDBPyConnection,
-    unit: dict[str, Any],
-    turns: Sequence[TurnIndexRow],
-    evidence: Sequence[Evidence],
-    skips: dict[str, int],
-    entry_types: dict[str, int],
-    redactions: dict[str, int],
-) -> None:
-    """Replace everything stored for one unit, atomically."""
+@dataclass
+class UnitRows:
+    """Everything stored for one source unit."""
+
+    unit_key: str
+    unit_row: dict[str, Any]
+    turns: list[TurnIndexRow]
+    evidence: list[Evidence]
+    skips: dict[str, int]
+    entry_types: dict[str, int]
+    redactions: dict[str, int] = field(default_factory=dict)
+
+
+def _counts(rows: Sequence[UnitRows], attr: str, col: str) -> pl.DataFrame:
+    keys, names, counts = [], [], []
+    for r in rows:
+        for name, n in getattr(r, attr).items():
+            keys.append(r.unit_key)
+            names.append(name)
+            counts.append(n)
+    return pl.DataFrame(
+        {"unit_key": keys, col: names, "count": counts}, schema={"unit_key": pl.Utf8, col: pl.Utf8, "count": pl.Int32}
+    )
+
+
+def replace_units(con: duckdb.DuckDBPyConnection, rows: Sequence[UnitRows]) -> None:
+    """Replace everything stored for these units in one transaction (bulk delete + insert)."""
     import orjson
 
-    key = unit["unit_key"]
-    turn_df = pl.DataFrame([t.model_dump(mode="json") for t in turns], schema=_TURN_SCHEMA)
+    if not rows:
+        return
     ev_rows = []
-    for e in evidence:
-        row = e.model_dump(mode="json")
-        row["redactions"] = orjson.dumps(row["redactions"]).decode()
-        ev_rows.append(row)
-    ev_df = pl.DataFrame(ev_rows, schema=_EVIDENCE_SCHEMA)
-    skip_df = pl.DataFrame(
-        {"unit_key": [key] * len(skips), "reason": list(skips), "count": list(skips.values())},
-        schema={"unit_key": pl.Utf8, "reason": pl.Utf8, "count": pl.Int32},
-    )
-    type_df = pl.DataFrame(
-        {"unit_key": [key] * len(entry_types), "entry_type": list(entry_types), "count": list(entry_types.values())},
-        schema={"unit_key": pl.Utf8, "entry_type": pl.Utf8, "count": pl.Int32},
-    )
-    red_df = pl.DataFrame(
-        {"unit_key": [key] * len(redactions), "kind": list(redactions), "count": list(redactions.values())},
-        schema={"unit_key": pl.Utf8, "kind": pl.Utf8, "count": pl.Int32},
-    )
-    cols = ", ".join(unit)
-    marks = ", ".join("?" for _ in unit)
+    for r in rows:
+        for e in r.evidence:
+            row = e.model_dump(mode="json")
+            row["redactions"] = orjson.dumps(row["redactions"]).decode()
+            ev_rows.append(row)
+    frames = {
+        "units": pl.DataFrame([r.unit_row for r in rows], schema=_UNIT_SCHEMA),
+        "turns": pl.DataFrame([t.model_dump(mode="json") for r in rows for t in r.turns], schema=_TURN_SCHEMA),
+        "evidence": pl.DataFrame(ev_rows, schema=_EVIDENCE_SCHEMA),
+        "skips": _counts(rows, "skips", "reason"),
+        "entry_types": _counts(rows, "entry_types", "entry_type"),
+        "redactions": _counts(rows, "redactions", "kind"),
+    }
+    keys = [r.unit_key for r in rows]
     con.execute("BEGIN TRANSACTION")
     try:
         for table in _UNIT_TABLES:
-            con.execute(f"DELETE FROM {table} WHERE unit_key = ?", [key])
-        con.execute(f"INSERT INTO units ({cols}) VALUES ({marks})", list(unit.values()))
-        con.register("turn_df", turn_df)
-        con.execute(f"INSERT INTO turns ({', '.join(_TURN_SCHEMA)}) SELECT * FROM turn_df")
-        con.register("ev_df", ev_df)
-        con.execute(f"INSERT INTO evidence ({', '.join(_EVIDENCE_SCHEMA)}) SELECT * FROM ev_df")
-        con.register("skip_df", skip_df)
-        con.execute("INSERT INTO skips SELECT * FROM skip_df")
-        con.register("type_df", type_df)
-        con.execute("INSERT INTO entry_types SELECT * FROM type_df")
-        con.register("red_df", red_df)
-        con.execute("INSERT INTO redactions SELECT * FROM red_df")
+            con.execute(f"DELETE FROM {table} WHERE unit_key IN (SELECT unnest(?))", [keys])
+        for table, df in frames.items():
+            if df.height:
+                con.register("_rows", df)
+                con.execute(f"INSERT INTO {table} ({', '.join(df.columns)}) SELECT * FROM _rows")
+                con.unregister("_rows")
         con.execute("COMMIT")
     except BaseException:
         con.execute("ROLLBACK")
         raise
-    finally:
-        for name in ("turn_df", "ev_df", "skip_df", "type_df", "red_df"):
-            con.unregister(name)
 
 
 def delete_units(con: duckdb.DuckDBPyConnection, keys: Sequence[str]) -> int:
