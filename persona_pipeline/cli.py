@@ -9,6 +9,7 @@ import os
 import shutil
 import sys
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import ValidationError
@@ -45,30 +46,46 @@ def _sync_partitions(instance: Any, keys: list[str]) -> list[str]:
     return removed
 
 
-def _launch(instance: Any, ordered: list[str], stale: list[str]) -> bool:
-    """One in-process run over the range spanning the stale units (insertion order); the
-    asset processes only the stale ones. Returns success."""
+_QUIET = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
+
+
+def _launch_partitioned(instance: Any, asset: Any, ordered: list[str], keys: list[str]) -> bool:
+    """One in-process run of a partitioned asset over the range spanning `keys` (dynamic partitions
+    are ordered by insertion); its `only_units` config restricts the work to exactly those keys.
+    (Ingest and digests go in separate runs: a skippable upstream that emits per-partition
+    materialisations instead of outputs would make Dagster skip the downstream step.)"""
     import dagster as dg
 
-    from persona_pipeline.defs.ingest_assets import ingest
-
     pos = {k: i for i, k in enumerate(ordered)}
-    stale_sorted = sorted(stale, key=pos.__getitem__)
+    span = sorted(keys, key=pos.__getitem__)
     tags = {
-        "dagster/asset_partition_range_start": stale_sorted[0],
-        "dagster/asset_partition_range_end": stale_sorted[-1],
+        "dagster/asset_partition_range_start": span[0],
+        "dagster/asset_partition_range_end": span[-1],
         "persona/trigger": "cli",
     }
+    op_name = asset.op.name
     result = dg.materialize(
-        [ingest],
+        [asset],
         instance=instance,
         tags=tags,
         raise_on_error=False,
-        run_config={
-            "ops": {"ingest": {"config": {"only_units": stale_sorted}}},
-            # the run's full event log is in the instance (and the UI); keep the terminal quiet
-            "loggers": {"console": {"config": {"log_level": "WARNING"}}},
-        },
+        run_config={"ops": {op_name: {"config": {"only_units": span}}}, **_QUIET},
+    )
+    return bool(result.success)
+
+
+def _launch_compile(instance: Any) -> bool:
+    """facet_trees → persona_pack: the unpartitioned tail, from stored observations only."""
+    import dagster as dg
+
+    from persona_pipeline.defs.distill_assets import facet_trees, persona_pack
+
+    result = dg.materialize(
+        [facet_trees, persona_pack],
+        instance=instance,
+        raise_on_error=False,
+        tags={"persona/trigger": "cli"},
+        run_config=_QUIET,
     )
     return bool(result.success)
 
@@ -101,10 +118,29 @@ def cmd_run(args: argparse.Namespace) -> int:
         with store.connect(settings.warehouse_path) as con:
             store.delete_units(con, gone)
     stale = [u.key for u in found.units if stored.get(u.key) != fingerprint(u)]
+    from persona_pipeline.digests.backend import make_digester
+    from persona_pipeline.pack.compile import estimate_tokens
+    from persona_pipeline.warehouse import digest_store
+
+    digester = make_digester(settings)
+    with store.connect(settings.warehouse_path) as con:
+        undigested = digest_store.stale_digest_units(con, digester.name, digester.prompt_version)
+    digest_keys = sorted((set(stale) | set(undigested)) & set(keys))
+    started = datetime.now(UTC).replace(tzinfo=None)
     ok = True
+    os.environ["PERSONA_PROGRESS"] = "0" if args.json else "1"
+    from persona_pipeline.defs.distill_assets import session_digests
+    from persona_pipeline.defs.ingest_assets import ingest
+
+    ordered = instance.get_dynamic_partitions(SOURCE_UNITS)
     if stale:
-        os.environ["PERSONA_PROGRESS"] = "0" if args.json else "1"
-        ok = _launch(instance, instance.get_dynamic_partitions(SOURCE_UNITS), stale)
+        ok = _launch_partitioned(instance, ingest, ordered, stale)
+    if digest_keys:
+        ok = _launch_partitioned(instance, session_digests, ordered, digest_keys) and ok
+    pack_md = settings.data_dir / "persona" / "PERSONA.md"
+    if stale or digest_keys or gone or not pack_md.exists():
+        # one failed partition never blocks the compile: it uses whatever is stored
+        ok = _launch_compile(instance) and ok
     after = store.unit_fingerprints(settings.warehouse_path)
     fps = {u.key: fingerprint(u) for u in found.units}
     failed = [k for k in stale if after.get(k) != fps[k]]
@@ -112,10 +148,23 @@ def cmd_run(args: argparse.Namespace) -> int:
         tot = store.totals(con)
         bad = con.execute("SELECT count(*) FROM units WHERE status = 'skipped_bad'").fetchone()
         machine = con.execute("SELECT count(*) FROM units WHERE status = 'machine_generated'").fetchone()
+        digest_failed = [
+            r[0]
+            for r in con.execute(
+                "SELECT unit_key FROM digest_state WHERE status <> 'ok' AND digested_at >= ?", [started]
+            ).fetchall()
+        ]
+        this_run = [
+            r[0] for r in con.execute("SELECT unit_key FROM digest_state WHERE digested_at >= ?", [started]).fetchall()
+        ]
+        spend = digest_store.run_totals(con, this_run)
+        n_obs = con.execute("SELECT count(*) FROM observations").fetchone()
+        n_rules = con.execute("SELECT count(*) FROM facet_rules WHERE superseded_by IS NULL").fetchone()
+    failed = sorted(set(failed) | set(digest_failed))
     summary = {
         "units_seen": len(keys),
-        "units_processed": len(stale) - len(failed),
-        "units_unchanged": len(keys) - len(stale),
+        "units_processed": len(set(stale) | set(this_run)) - len(failed),
+        "units_unchanged": len(keys) - len(set(stale) | set(this_run)),
         "units_failed": len(failed),
         "units_skipped_bad": int(bad[0]) if bad else 0,
         "units_machine_generated": int(machine[0]) if machine else 0,
@@ -124,6 +173,12 @@ def cmd_run(args: argparse.Namespace) -> int:
         "kept_bytes": tot["kept_bytes"],
         "evidence_rows": tot["evidence_rows"],
         "redactions": tot["redactions"],
+        "observations": int(n_obs[0]) if n_obs else 0,
+        "rules": int(n_rules[0]) if n_rules else 0,
+        **spend,
+        "model": digester.name,
+        "pack_path": str(pack_md),
+        "pack_tokens": estimate_tokens(pack_md.read_text(encoding="utf-8")) if pack_md.exists() else 0,
         "sample_corpus": settings.uses_sample(),
         "warehouse": str(settings.warehouse_path),
     }
@@ -151,6 +206,12 @@ def _print_summary(s: dict[str, Any], ignored: dict[str, int]) -> None:
     )
     print(f"bytes: {raw:,} raw -> {kept:,} kept ({reduction:.2f}% reduction)")
     print(f"evidence: {s['evidence_rows']} rows, {s['redactions']} redactions")
+    print(
+        f"digests ({s['model']}): {s['observations']} observations -> {s['rules']} rules; "
+        f"{s['llm_calls']} LLM calls, {s['cache_hits']} cache hits, "
+        f"{s['prompt_tokens']}+{s['completion_tokens']} tokens, ${s['cost_usd']:.4f}"
+    )
+    print(f"pack: {s['pack_path']} ({s['pack_tokens']} tokens)")
     if ignored:
         print("ignored files: " + ", ".join(f"{k}={v}" for k, v in sorted(ignored.items())))
     print(f"warehouse: {s['warehouse']}")

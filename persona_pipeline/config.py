@@ -51,6 +51,10 @@ class Settings(BaseSettings):
     max_usd: float = Field(default=5.0, ge=0)
     max_calls: int = Field(default=2000, ge=0)
     digest_concurrency: int = Field(default=8, ge=1, le=64)
+    # Optional endpoint override for the litellm backend (a local server, a proxy). The key is
+    # read from the environment only and never stored.
+    api_base: str | None = None
+    api_key: str | None = Field(default=None, repr=False)
 
     @classmethod
     def settings_customise_sources(

@@ -45,10 +45,31 @@ _DDL = [
         correction_signal VARCHAR, excerpt VARCHAR, context VARCHAR, project VARCHAR,
         session_id VARCHAR, timestamp VARCHAR, line_no INTEGER, redactions JSON)""",
     """CREATE TABLE IF NOT EXISTS redactions (unit_key VARCHAR, kind VARCHAR, count INTEGER)""",
+    """CREATE TABLE IF NOT EXISTS observations (
+        observation_id VARCHAR, unit_key VARCHAR, session_id VARCHAR, project VARCHAR, facet VARCHAR,
+        statement VARCHAR, tier VARCHAR, strength DOUBLE, quote VARCHAR, evidence_ids VARCHAR[],
+        timestamp VARCHAR, model VARCHAR, prompt_version VARCHAR)""",
+    """CREATE TABLE IF NOT EXISTS digest_state (
+        unit_key VARCHAR PRIMARY KEY, evidence_hash VARCHAR, model VARCHAR, prompt_version VARCHAR,
+        status VARCHAR, error VARCHAR, observations INTEGER, calls INTEGER, cache_hits INTEGER,
+        prompt_tokens BIGINT, completion_tokens BIGINT, cost_usd DOUBLE, soft_skips INTEGER,
+        dropped_quotes INTEGER, digested_at TIMESTAMP)""",
+    """CREATE TABLE IF NOT EXISTS facet_rules (
+        rule_id VARCHAR, facet VARCHAR, statement VARCHAR, tier VARCHAR, support_observations INTEGER,
+        support_sessions INTEGER, support_projects INTEGER, score DOUBLE, first_seen VARCHAR,
+        last_seen VARCHAR, observation_ids VARCHAR[], evidence_ids VARCHAR[], quotes VARCHAR[],
+        superseded_by VARCHAR, established BOOLEAN)""",
+    """CREATE OR REPLACE VIEW spend AS
+        SELECT model, count(*) AS units, sum(calls) AS llm_calls, sum(cache_hits) AS cache_hits,
+               sum(prompt_tokens) AS prompt_tokens, sum(completion_tokens) AS completion_tokens,
+               sum(cost_usd) AS cost_usd
+        FROM digest_state GROUP BY model""",
     """CREATE OR REPLACE VIEW redaction_totals AS
         SELECT kind, sum(count)::BIGINT AS count FROM redactions GROUP BY kind""",
 ]
 _UNIT_TABLES = ("turns", "skips", "entry_types", "evidence", "redactions", "units")
+# Erasing a unit also removes what was derived from it (facet_rules are rebuilt by the fold).
+_ERASE_TABLES = (*_UNIT_TABLES, "observations", "digest_state")
 
 
 def _is_lock_error(exc: BaseException) -> bool:
@@ -204,7 +225,7 @@ def delete_units(con: duckdb.DuckDBPyConnection, keys: Sequence[str]) -> int:
         return 0
     con.execute("BEGIN TRANSACTION")
     try:
-        for table in _UNIT_TABLES:
+        for table in _ERASE_TABLES:
             con.execute(f"DELETE FROM {table} WHERE unit_key IN (SELECT unnest(?))", [list(keys)])
         con.execute("COMMIT")
     except BaseException:

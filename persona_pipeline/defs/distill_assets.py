@@ -1,0 +1,129 @@
+"""`session_digests` (partitioned), `facet_trees` and `persona_pack` (unpartitioned).
+
+(No `from __future__ import annotations`: Dagster resolves config annotations at runtime.)
+"""
+
+from collections.abc import Iterator
+
+import dagster as dg
+
+from persona_pipeline.defs.partitions import source_units
+
+
+class DigestConfig(dg.Config):
+    # Units to digest within the run's range; None = every key in the range whose evidence,
+    # model or prompt changed (a UI backfill). The CLI passes the stale units.
+    only_units: list[str] | None = None
+    force: bool = False  # re-digest even when nothing changed (the cache keeps it at $0)
+
+
+@dg.multi_asset(
+    specs=[
+        dg.AssetSpec(
+            "session_digests",
+            deps=["redacted_evidence"],
+            group_name="distill",
+            skippable=True,
+            partitions_def=source_units,
+            description="Per source unit: prescriptive observations per facet, each grounded in a quote of "
+            "the redacted evidence, with model, prompt version, tokens and cost.",
+        )
+    ],
+    partitions_def=source_units,
+    backfill_policy=dg.BackfillPolicy.single_run(),
+)
+def session_digests(context: dg.AssetExecutionContext, config: DigestConfig) -> Iterator[dg.AssetMaterialization]:
+    from persona_pipeline.config import load_settings
+    from persona_pipeline.digests.backend import make_digester
+    from persona_pipeline.warehouse import digest_store, store
+
+    settings = load_settings()
+    digester = make_digester(settings)
+    keys = list(context.partition_keys)
+    if config.only_units is not None:
+        wanted = set(config.only_units)
+        keys = [k for k in keys if k in wanted]
+    with store.connect(settings.warehouse_path) as con:
+        if not config.force:
+            stale = set(digest_store.stale_digest_units(con, digester.name, digester.prompt_version))
+            keys = [k for k in keys if k in stale]
+        hashes = digest_store.evidence_hashes(con)
+        inputs = digest_store.load_inputs(con, keys)
+    results = digester.digest_many(inputs) if inputs else []
+    with store.connect(settings.warehouse_path) as con:
+        digest_store.save_digests(con, results, hashes, digester.name, digester.prompt_version)
+    failed = [r for r in results if r.status != "ok"]
+    for r in results:
+        if r.status != "ok":
+            continue
+        yield dg.AssetMaterialization(
+            "session_digests",
+            partition=r.unit_key,
+            metadata={
+                "observations": len(r.observations),
+                "llm_calls": r.calls,
+                "cache_hits": r.cache_hits,
+                "prompt_tokens": r.prompt_tokens,
+                "completion_tokens": r.completion_tokens,
+                "cost_usd": r.cost_usd,
+                "soft_skips": r.soft_skips,
+                "dropped_quotes": r.dropped_quotes,
+                "model": digester.name,
+            },
+        )
+    if failed:
+        # Left unmaterialised and retried next run; the compile never waits for them.
+        context.log.warning(
+            f"{len(failed)} unit(s) not digested: "
+            + ", ".join(sorted({r.status + (f" ({r.error})" if r.error else "") for r in failed}))
+        )
+
+
+@dg.asset(
+    deps=["session_digests"],
+    group_name="distill",
+    description="Per facet: merged, deduplicated rules with support, tier-weighted score, first/last "
+    "seen and superseded-by for contradicted rules. Rebuilt from all stored observations.",
+)
+def facet_trees(context: dg.AssetExecutionContext) -> dg.MaterializeResult:
+    from persona_pipeline.config import load_settings
+    from persona_pipeline.trees.fold import fold
+    from persona_pipeline.warehouse import digest_store, store
+
+    settings = load_settings()
+    with store.connect(settings.warehouse_path) as con:
+        rules = fold(digest_store.load_observations(con))
+        digest_store.save_rules(con, rules)
+    current = [r for r in rules if r.superseded_by is None]
+    by_facet: dict[str, int] = {}
+    for r in current:
+        by_facet[r.facet.value] = by_facet.get(r.facet.value, 0) + 1
+    return dg.MaterializeResult(
+        metadata={
+            "rules": len(current),
+            "superseded": len(rules) - len(current),
+            "rules_by_facet": dg.MetadataValue.json(by_facet),
+        }
+    )
+
+
+@dg.asset(
+    deps=[facet_trees],
+    group_name="pack",
+    description="PERSONA.md (deterministic, no LLM) and persona.json mapping every bullet to its evidence ids. "
+    "Re-materialisable alone from the stored rules.",
+)
+def persona_pack(context: dg.AssetExecutionContext) -> dg.MaterializeResult:
+    from persona_pipeline.config import load_settings
+    from persona_pipeline.pack.compile import compile_pack, write_pack
+    from persona_pipeline.warehouse import digest_store, store
+
+    settings = load_settings()
+    with store.connect(settings.warehouse_path) as con:
+        rules = digest_store.load_rules(con)
+    pack = compile_pack(rules)
+    write_pack(pack, settings.data_dir / "persona")
+    # relative path only: an absolute one would put the home-directory user name in the event log
+    return dg.MaterializeResult(
+        metadata={"pack_tokens": pack.tokens, "bullets": len(pack.bullets), "path": "<data_dir>/persona/PERSONA.md"}
+    )

@@ -1,0 +1,212 @@
+"""Warehouse access for the distill stages: evidence in, observations / rules out."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+import duckdb
+import polars as pl
+
+from persona_pipeline.digests.models import DigestInput, DigestResult, EvidenceView, Observation
+from persona_pipeline.trees.fold import Rule
+
+_OBS_COLS = (
+    "observation_id",
+    "unit_key",
+    "session_id",
+    "project",
+    "facet",
+    "statement",
+    "tier",
+    "strength",
+    "quote",
+    "evidence_ids",
+    "timestamp",
+    "model",
+    "prompt_version",
+)
+_RULE_COLS = (
+    "rule_id",
+    "facet",
+    "statement",
+    "tier",
+    "support_observations",
+    "support_sessions",
+    "support_projects",
+    "score",
+    "first_seen",
+    "last_seen",
+    "observation_ids",
+    "evidence_ids",
+    "quotes",
+    "superseded_by",
+    "established",
+)
+
+
+def evidence_hashes(con: duckdb.DuckDBPyConnection) -> dict[str, str]:
+    """Per unit, a hash of its current evidence ids: a digest is stale when this changes."""
+    rows = con.execute(
+        "SELECT unit_key, string_agg(evidence_id, ',' ORDER BY evidence_id) FROM evidence GROUP BY unit_key"
+    ).fetchall()
+    return {k: hashlib.sha256((v or "").encode()).hexdigest()[:32] for k, v in rows}
+
+
+def digest_states(con: duckdb.DuckDBPyConnection) -> dict[str, tuple[str, str, str, str]]:
+    """unit -> (evidence_hash, model, prompt_version, status)."""
+    rows = con.execute("SELECT unit_key, evidence_hash, model, prompt_version, status FROM digest_state").fetchall()
+    return {r[0]: (r[1], r[2], r[3], r[4]) for r in rows}
+
+
+def stale_digest_units(con: duckdb.DuckDBPyConnection, model: str, prompt_version: str) -> list[str]:
+    """Units whose evidence, model or prompt changed since their last good digest (or that
+    failed / ran out of budget last time)."""
+    states = digest_states(con)
+    out = []
+    for key, h in sorted(evidence_hashes(con).items()):
+        st = states.get(key)
+        if st is None or st != (h, model, prompt_version, "ok"):
+            out.append(key)
+    return out
+
+
+def load_inputs(con: duckdb.DuckDBPyConnection, unit_keys: Sequence[str]) -> list[DigestInput]:
+    if not unit_keys:
+        return []
+    rows = con.execute(
+        """SELECT unit_key, evidence_id, tier, kind, excerpt, context, timestamp, project, session_id
+           FROM evidence WHERE unit_key IN (SELECT unnest(?))
+           ORDER BY unit_key, coalesce(timestamp, ''), line_no""",
+        [list(unit_keys)],
+    ).fetchall()
+    by_unit: dict[str, list[EvidenceView]] = {}
+    for r in rows:
+        by_unit.setdefault(r[0], []).append(
+            EvidenceView(
+                evidence_id=r[1],
+                tier=r[2],
+                kind=r[3],
+                excerpt=r[4],
+                context=r[5] or "",
+                timestamp=r[6],
+                project=r[7] or "",
+                session_id=r[8],
+            )
+        )
+    return [
+        DigestInput(unit_key=k, session_id=v[0].session_id, project=v[0].project, evidence=v)
+        for k, v in by_unit.items()
+    ]
+
+
+def save_digests(
+    con: duckdb.DuckDBPyConnection,
+    results: Sequence[DigestResult],
+    hashes: dict[str, str],
+    model: str,
+    prompt_version: str,
+) -> None:
+    """Replace the observations of units digested successfully; record every unit's state. A
+    failed or budget-stopped unit keeps its previous observations and is retried next run."""
+    done = [r for r in results if r.status == "ok"]
+    obs = [o.model_dump(mode="json") for r in done for o in r.observations]
+    obs_df = pl.DataFrame(
+        obs,
+        schema={
+            c: (pl.List(pl.Utf8) if c == "evidence_ids" else pl.Float64 if c == "strength" else pl.Utf8)
+            for c in _OBS_COLS
+        },
+    )
+    now = datetime.now(UTC).replace(tzinfo=None)
+    con.execute("BEGIN TRANSACTION")
+    try:
+        con.execute("DELETE FROM observations WHERE unit_key IN (SELECT unnest(?))", [[r.unit_key for r in done]])
+        if obs_df.height:
+            con.register("_obs", obs_df)
+            con.execute(f"INSERT INTO observations ({', '.join(_OBS_COLS)}) SELECT * FROM _obs")
+            con.unregister("_obs")
+        for r in results:
+            con.execute(
+                "INSERT OR REPLACE INTO digest_state VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    r.unit_key,
+                    hashes.get(r.unit_key, ""),
+                    model,
+                    prompt_version,
+                    r.status,
+                    r.error,
+                    len(r.observations),
+                    r.calls,
+                    r.cache_hits,
+                    r.prompt_tokens,
+                    r.completion_tokens,
+                    r.cost_usd,
+                    r.soft_skips,
+                    r.dropped_quotes,
+                    now,
+                ],
+            )
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+
+
+def load_observations(con: duckdb.DuckDBPyConnection) -> list[Observation]:
+    rows = con.execute(f"SELECT {', '.join(_OBS_COLS)} FROM observations ORDER BY observation_id").fetchall()
+    return [Observation(**dict(zip(_OBS_COLS, r, strict=True))) for r in rows]
+
+
+def save_rules(con: duckdb.DuckDBPyConnection, rules: Sequence[Rule]) -> None:
+    """The fold is rebuilt whole from all observations, so the table is replaced whole."""
+    list_cols = {"observation_ids", "evidence_ids", "quotes"}
+    schema = {
+        c: (
+            pl.List(pl.Utf8)
+            if c in list_cols
+            else pl.Float64
+            if c == "score"
+            else pl.Int32
+            if c.startswith("support")
+            else pl.Boolean
+            if c == "established"
+            else pl.Utf8
+        )
+        for c in _RULE_COLS
+    }
+    df = pl.DataFrame([r.model_dump(mode="json") for r in rules], schema=schema)
+    con.execute("BEGIN TRANSACTION")
+    try:
+        con.execute("DELETE FROM facet_rules")
+        if df.height:
+            con.register("_rules", df)
+            con.execute(f"INSERT INTO facet_rules ({', '.join(_RULE_COLS)}) SELECT * FROM _rules")
+            con.unregister("_rules")
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+
+
+def load_rules(con: duckdb.DuckDBPyConnection) -> list[Rule]:
+    rows = con.execute(f"SELECT {', '.join(_RULE_COLS)} FROM facet_rules").fetchall()
+    return [Rule(**dict(zip(_RULE_COLS, r, strict=True))) for r in rows]
+
+
+def run_totals(con: duckdb.DuckDBPyConnection, unit_keys: Sequence[str]) -> dict[str, float]:
+    row = con.execute(
+        """SELECT coalesce(sum(calls),0), coalesce(sum(cache_hits),0), coalesce(sum(prompt_tokens),0),
+                  coalesce(sum(completion_tokens),0), coalesce(sum(cost_usd),0)
+           FROM digest_state WHERE unit_key IN (SELECT unnest(?))""",
+        [list(unit_keys)],
+    ).fetchone()
+    assert row is not None
+    return {
+        "llm_calls": int(row[0]),
+        "cache_hits": int(row[1]),
+        "prompt_tokens": int(row[2]),
+        "completion_tokens": int(row[3]),
+        "cost_usd": round(float(row[4]), 6),
+    }
