@@ -217,12 +217,54 @@ def _print_summary(s: dict[str, Any], ignored: dict[str, int]) -> None:
     print(f"warehouse: {s['warehouse']}")
 
 
+def cmd_explain(args: argparse.Namespace) -> int:
+    """The evidence behind a pack bullet, by number or by (part of) its text."""
+    settings = Settings()
+    pack_json = settings.data_dir / "persona" / "persona.json"
+    if not pack_json.exists():
+        print("persona: no pack yet; run `persona run` first", file=sys.stderr)
+        return 2
+    bullets = json.loads(pack_json.read_text(encoding="utf-8"))["bullets"]
+    query = " ".join(args.bullet).strip()
+    if query.isdigit():
+        matches = [b for b in bullets if b["n"] == int(query)]
+    else:
+        matches = [b for b in bullets if query.casefold() in b["text"].casefold()]
+    if not matches:
+        print(f"persona: no bullet matches {query!r}", file=sys.stderr)
+        return 1
+    from persona_pipeline.warehouse import store
+
+    with store.connect(settings.warehouse_path, read_only=True) as con:
+        for b in matches:
+            print(f"[{b['n']}] {b['text']}  ({b['section']}; {b['support_sessions']} sessions, "
+                  f"{b['support_projects']} projects)")
+            rows = con.execute(
+                """SELECT evidence_id, tier, kind, project, session_id, timestamp, unit_key, line_no, excerpt, context
+                   FROM evidence WHERE evidence_id IN (SELECT unnest(?)) ORDER BY timestamp""",
+                [b["evidence_ids"]],
+            ).fetchall()
+            for eid, tier, kind, project, session, ts, unit, line, excerpt, context in rows:
+                print(f"  - {tier} {kind} · {project} · {ts or '?'} · {unit}:{line} · {eid}")
+                if context:
+                    print(f"      after assistant: {context}")
+                for text_line in excerpt.splitlines()[:12]:
+                    print(f"      > {text_line}")
+            missing = set(b["evidence_ids"]) - {r[0] for r in rows}
+            if missing:
+                print(f"  ({len(missing)} evidence row(s) no longer stored: source erased since the pack was built)")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="persona", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
     run = sub.add_parser("run", help="discover, register partitions, materialise what is stale")
     run.add_argument("--json", action="store_true", help="print one JSON summary object as the last line of stdout")
     run.set_defaults(func=cmd_run)
+    explain = sub.add_parser("explain", help="show the evidence behind a PERSONA.md bullet")
+    explain.add_argument("bullet", nargs="+", help="bullet number or part of its text")
+    explain.set_defaults(func=cmd_explain)
     return p
 
 

@@ -57,7 +57,10 @@ _LEADING_FILLER = re.compile(
     r"^(?:(?:no|nope|stop|wait),\s+|(?:ok|okay|so|and|also|but|actually|hmm|yes|yeah|right|well|please),?\s+)+",
     re.IGNORECASE,
 )
-_TRAILING_FILLER = re.compile(r"\s*(?:please|thanks|thank you|too|here too|as well)\s*[.!]*$", re.IGNORECASE)
+_TRAILING_FILLER = re.compile(
+    r"\s*(?:please|thanks|thank you|too|here too|in here|as well|while you'?re (?:at it|there))\s*[.!]*$",
+    re.IGNORECASE,
+)
 _YOU_ARE = re.compile(r"^you'?re\s+\w+ing\s+(?:for\s+)?", re.IGNORECASE)
 
 
@@ -102,7 +105,7 @@ def rewrite(clause: str) -> str | None:
         return f"Use {_positive(m.group('pos'))} instead of {m.group('neg').strip()}."
     m = _LEADING_NO.match(body)
     if m and not strong:
-        return f"Avoid {m.group('what').strip()}."
+        return f"Avoid {_TRAILING_FILLER.sub('', m.group('what')).strip()}."
     m = _INLINE_NO.match(body)
     if m and not strong:
         pos, neg = m.group("pos").strip(), m.group("neg").strip()

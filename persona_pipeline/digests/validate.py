@@ -16,8 +16,9 @@ def _norm(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
-def ground(inp: DigestInput, drafts: list[DraftObservation], model: str, prompt_version: str
-           ) -> tuple[list[Observation], int]:
+def ground(
+    inp: DigestInput, drafts: list[DraftObservation], model: str, prompt_version: str
+) -> tuple[list[Observation], int]:
     """Keep drafts whose quote occurs in an evidence excerpt (whitespace- and case-insensitive);
     the tier is taken from that evidence, never from the draft. Returns (observations, dropped)."""
     out: list[Observation] = []
@@ -36,11 +37,21 @@ def ground(inp: DigestInput, drafts: list[DraftObservation], model: str, prompt_
             continue
         seen.add(oid)
         first = hits[0]
-        out.append(Observation(
-            observation_id=oid, unit_key=inp.unit_key, session_id=first.session_id or inp.session_id,
-            project=first.project or inp.project, facet=d.facet, statement=d.statement.strip(),
-            tier=tier, strength=TIER_WEIGHT[tier], quote=d.quote.strip(), evidence_ids=ids,
-            timestamp=max((e.timestamp or "" for e in hits), default="") or None,
-            model=model, prompt_version=prompt_version,
-        ))
+        out.append(
+            Observation(
+                observation_id=oid,
+                unit_key=inp.unit_key,
+                session_id=first.session_id or inp.session_id,
+                project=first.project or inp.project,
+                facet=d.facet,
+                statement=d.statement.strip(),
+                tier=tier,
+                strength=TIER_WEIGHT[tier],
+                quote=d.quote.strip(),
+                evidence_ids=ids,
+                timestamp=max((e.timestamp or "" for e in hits), default="") or None,
+                model=model,
+                prompt_version=prompt_version,
+            )
+        )
     return out, dropped

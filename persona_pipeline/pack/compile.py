@@ -96,7 +96,7 @@ def compile_pack(rules: Sequence[Rule], total_budget: int = TOTAL_BUDGET_TOKENS)
             continue
         budget = int(total_budget * FACET_BUDGET_SHARE[facet])
         observations = sum(r.support_observations for r in section_rules)
-        projects = max(r.support_projects for r in section_rules)
+        projects = len({p for r in section_rules for p in r.projects})
         head = [
             f"## {TITLES[facet]}",
             f"_from {observations} observations across {projects} project{'s' if projects != 1 else ''}_",

@@ -61,6 +61,7 @@ class Rule(BaseModel):
     support_observations: int
     support_sessions: int
     support_projects: int
+    projects: list[str] = []
     score: float  # Σ over sessions of the strongest tier weight seen in that session
     first_seen: str | None
     last_seen: str | None
@@ -135,6 +136,7 @@ def _rule(facet: Facet, members: list[Observation]) -> Rule:
         support_observations=len(members),
         support_sessions=len(per_session),
         support_projects=len({o.project for o in members}),
+        projects=sorted({o.project for o in members}),
         score=round(sum(per_session.values()), 3),
         first_seen=stamps[0] if stamps else None,
         last_seen=stamps[-1] if stamps else None,

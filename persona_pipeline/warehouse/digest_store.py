@@ -35,6 +35,7 @@ _RULE_COLS = (
     "support_observations",
     "support_sessions",
     "support_projects",
+    "projects",
     "score",
     "first_seen",
     "last_seen",
@@ -161,7 +162,7 @@ def load_observations(con: duckdb.DuckDBPyConnection) -> list[Observation]:
 
 def save_rules(con: duckdb.DuckDBPyConnection, rules: Sequence[Rule]) -> None:
     """The fold is rebuilt whole from all observations, so the table is replaced whole."""
-    list_cols = {"observation_ids", "evidence_ids", "quotes"}
+    list_cols = {"observation_ids", "evidence_ids", "quotes", "projects"}
     schema = {
         c: (
             pl.List(pl.Utf8)

@@ -22,7 +22,7 @@ import polars as pl
 from persona_pipeline.evidence.records import Evidence
 from persona_pipeline.models import TurnIndexRow
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 1  # bump with a migration once a release has shipped
 LOCK_WAIT_S = 120.0
 
 _DDL = [
@@ -56,7 +56,7 @@ _DDL = [
         dropped_quotes INTEGER, digested_at TIMESTAMP)""",
     """CREATE TABLE IF NOT EXISTS facet_rules (
         rule_id VARCHAR, facet VARCHAR, statement VARCHAR, tier VARCHAR, support_observations INTEGER,
-        support_sessions INTEGER, support_projects INTEGER, score DOUBLE, first_seen VARCHAR,
+        support_sessions INTEGER, support_projects INTEGER, projects VARCHAR[], score DOUBLE, first_seen VARCHAR,
         last_seen VARCHAR, observation_ids VARCHAR[], evidence_ids VARCHAR[], quotes VARCHAR[],
         superseded_by VARCHAR, established BOOLEAN)""",
     """CREATE OR REPLACE VIEW spend AS
