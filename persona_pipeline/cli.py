@@ -244,7 +244,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
                    FROM evidence WHERE evidence_id IN (SELECT unnest(?)) ORDER BY timestamp""",
                 [b["evidence_ids"]],
             ).fetchall()
-            for eid, tier, kind, project, session, ts, unit, line, excerpt, context in rows:
+            for eid, tier, kind, project, _session, ts, unit, line, excerpt, context in rows:
                 print(f"  - {tier} {kind} · {project} · {ts or '?'} · {unit}:{line} · {eid}")
                 if context:
                     print(f"      after assistant: {context}")
