@@ -237,8 +237,10 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
     with store.connect(settings.warehouse_path, read_only=True) as con:
         for b in matches:
-            print(f"[{b['n']}] {b['text']}  ({b['section']}; {b['support_sessions']} sessions, "
-                  f"{b['support_projects']} projects)")
+            print(
+                f"[{b['n']}] {b['text']}  ({b['section']}; {b['support_sessions']} sessions, "
+                f"{b['support_projects']} projects)"
+            )
             rows = con.execute(
                 """SELECT evidence_id, tier, kind, project, session_id, timestamp, unit_key, line_no, excerpt, context
                    FROM evidence WHERE evidence_id IN (SELECT unnest(?)) ORDER BY timestamp""",

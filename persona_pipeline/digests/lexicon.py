@@ -27,6 +27,11 @@ SYNONYMS: tuple[tuple[str, str], ...] = (
     (r"\bcommits?\b|\bcommitting\b|\bcommitted\b", "commit"),
     (r"\bconventional commit(?: messages| prefixes)?\b", "conventional"),
     (r"\bdataframes?\b", "dataframe"),
+    # an agent declaring a task finished (applied after apostrophes are removed)
+    (
+        r"\b(?:say|tell me|claim|report|declare)s? (?:that )?(?:its|it is|youre|you are|were|we are) (?:done|finished)\b",
+        "claimdone",
+    ),
 )
 _SYN = [(re.compile(p), c) for p, c in SYNONYMS]
 
@@ -261,6 +266,7 @@ FACET_CUES: dict[str, tuple[str, ...]] = {
         "unittest",
     ),
     "workflow": (
+        "claimdone",
         "tests",
         "commit",
         "conventional",

@@ -92,7 +92,7 @@ def polarity(statement: str) -> tuple[frozenset[str], frozenset[str]]:
     if m:
         return content_tokens(m.group("pos")) & _ANCHORS, content_tokens(m.group("neg")) & _ANCHORS
     m = _NEGATIVE.match(statement.strip())
-    if m:
+    if m and not re.search(r"\b(?:until|unless)\b", statement, re.IGNORECASE):  # "don't X until Y" is a condition
         return content_tokens(m.group("pos") or "") & _ANCHORS, content_tokens(m.group("neg")) & _ANCHORS
     # "there's no pandas in this repo": what follows a negator is rejected
     parts = re.split(r"\b(?:no|not|never|without)\b", statement, maxsplit=1, flags=re.IGNORECASE)
