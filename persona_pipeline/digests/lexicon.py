@@ -29,7 +29,8 @@ SYNONYMS: tuple[tuple[str, str], ...] = (
     (r"\bdataframes?\b", "dataframe"),
     # an agent declaring a task finished (applied after apostrophes are removed)
     (
-        r"\b(?:say|tell me|claim|report|declare)s? (?:that )?(?:its|it is|youre|you are|were|we are) (?:done|finished)\b",
+        r"\b(?:say|tell me|claim|report|declare)s? (?:that )?(?:its|it is|youre|you are|were|we are) "
+        r"(?:done|finished)\b",
         "claimdone",
     ),
 )
