@@ -11,7 +11,7 @@ def make_digester(settings: Settings) -> Digester:
         from persona_pipeline.digests.offline import OfflineDigester
 
         return OfflineDigester()
-    from persona_pipeline.digests.llm.digester import LitellmDigester
+    from persona_pipeline.digests.remote.digester import LitellmDigester
 
     return LitellmDigester(
         model=settings.model,
