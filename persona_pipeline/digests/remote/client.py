@@ -82,7 +82,7 @@ def _retryable(exc: BaseException) -> bool:
         )
         if isinstance(t, type)
     )
-    return isinstance(exc, transient) or isinstance(exc, (TimeoutError, ConnectionError))
+    return isinstance(exc, (*transient, TimeoutError, ConnectionError))
 
 
 def completion(
