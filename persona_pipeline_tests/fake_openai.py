@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import socket
+import struct
 import threading
 import time
 from dataclasses import dataclass, field
@@ -49,7 +51,8 @@ class FakeOpenAI:
                     if b.delay:
                         time.sleep(b.delay)
                     if b.reset:
-                        self.connection.shutdown(2)
+                        # SO_LINGER 0: close() sends a TCP RST ("connection reset by peer")
+                        self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
                         self.close_connection = True
                         return
                     body = b.body if b.body is not None else json.dumps(_completion(b, payload)).encode()

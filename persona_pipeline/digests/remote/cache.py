@@ -34,7 +34,8 @@ class ResponseCache:
 
     def put(self, key: str, value: dict[str, Any]) -> None:
         path = self._path(key)
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        self.root.chmod(0o700)  # replies quote (redacted) evidence: keep them the owner's
         fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             json.dump(value, f)

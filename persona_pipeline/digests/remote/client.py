@@ -19,6 +19,10 @@ RETRYABLE_STATUS = {408, 409, 429}
 class ProviderError(Exception):
     """A hard failure: retries exhausted or a non-retryable status."""
 
+    def __init__(self, message: str, attempts: int = 1) -> None:
+        super().__init__(message)
+        self.attempts = attempts
+
 
 @dataclass
 class RetryPolicy:
@@ -33,12 +37,14 @@ class Reply:
     text: str
     prompt_tokens: int
     completion_tokens: int
-    cost_usd: float
+    cost_usd: float  # -1 when litellm does not know the model's prices
+    attempts: int = 1
 
 
 def _litellm() -> Any:
     # Never fetch the remote model-cost map at import: no network beyond the provider itself.
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    os.environ.setdefault("LITELLM_OFFLINE_MODE", "true")
     import litellm
 
     litellm.suppress_debug_info = True
@@ -96,8 +102,13 @@ def completion(
     api_base: str | None = None,
     api_key: str | None = None,
     sleep: Any = time.sleep,
+    attempt_hooks: Any = None,
 ) -> Reply:
+    """`attempt_hooks` = (before, after): `before()` runs ahead of every HTTP attempt (the spend
+    ledger reserves there, and may refuse); `after(token, billed)` settles it, with `billed` the
+    cost, or None for an attempt that may have been billed without an answer (a timeout)."""
     lit = _litellm()
+    before, after = attempt_hooks or (lambda: None, lambda token, billed: None)
     kwargs: dict[str, Any] = {
         "model": model,
         "messages": messages,
@@ -113,10 +124,13 @@ def completion(
         kwargs["api_key"] = api_key
     last = "unknown error"
     for attempt in range(1, policy.max_attempts + 1):
+        token = before()
         try:
             resp = lit.completion(**kwargs)
         except Exception as exc:
             status = _status(exc)
+            # a refused request (HTTP error) is not billed; one that timed out may have been
+            after(token, 0.0 if status not in (None, 408, 504) else None)
             last = f"{type(exc).__name__}" + (f" (HTTP {status})" if status else "")
             if not _retryable(exc):
                 raise ProviderError(f"provider refused the request: {last}") from None
@@ -136,5 +150,7 @@ def completion(
             cost = float(lit.completion_cost(completion_response=resp))
         except Exception:  # unknown model prices: fall back to our own estimate upstream
             cost = -1.0
-        return Reply(text, pt, ct, cost)
-    raise ProviderError(f"provider failed after {policy.max_attempts} attempts: {last}")
+        reply = Reply(text, pt, ct, cost, attempts=attempt)
+        after(token, reply)
+        return reply
+    raise ProviderError(f"provider failed after {policy.max_attempts} attempts: {last}", policy.max_attempts)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -21,6 +22,28 @@ log = logging.getLogger(__name__)
 # Used when litellm does not know the model's prices: deliberately high, so the budget holds.
 DEFAULT_USD_PER_INPUT_TOKEN = 5e-6
 DEFAULT_USD_PER_OUTPUT_TOKEN = 2.5e-5
+
+
+def provider_schema() -> dict[str, Any]:
+    """DigestReply's JSON schema in the subset strict structured-output modes accept: no titles or
+    length keywords (pydantic still enforces them locally), and no `directives` facet (those come
+    only from instruction files)."""
+
+    def clean(node: Any) -> Any:
+        if isinstance(node, dict):
+            out = {
+                k: clean(v)
+                for k, v in node.items()
+                if k not in ("title", "minLength", "maxLength", "maxItems", "description")
+            }
+            if "enum" in out:
+                out["enum"] = [v for v in out["enum"] if v != "directives"]
+            return out
+        if isinstance(node, list):
+            return [clean(v) for v in node]
+        return node
+
+    return clean(DigestReply.model_json_schema())
 
 
 class LitellmDigester:
@@ -49,15 +72,20 @@ class LitellmDigester:
         self.api_base = api_base
         self.api_key = api_key
         self.retry = retry or client.RetryPolicy()
-        self.schema = DigestReply.model_json_schema()
+        self.schema = provider_schema()
         self._stop = threading.Event()  # set once the budget is exhausted: start nothing new
 
     def _prices(self) -> tuple[float, float]:
+        """(USD per input token, per output token); a known price of 0 (local models) stays 0."""
         lit = client._litellm()
-        info: dict[str, Any] = lit.model_cost.get(self.model) or lit.model_cost.get(self.model.split("/", 1)[-1]) or {}
+        try:
+            info: dict[str, Any] = dict(lit.get_model_info(self.model))
+        except Exception:
+            info = {}
+        inp, out = info.get("input_cost_per_token"), info.get("output_cost_per_token")
         return (
-            float(info.get("input_cost_per_token") or DEFAULT_USD_PER_INPUT_TOKEN),
-            float(info.get("output_cost_per_token") or DEFAULT_USD_PER_OUTPUT_TOKEN),
+            DEFAULT_USD_PER_INPUT_TOKEN if inp is None else float(inp),
+            DEFAULT_USD_PER_OUTPUT_TOKEN if out is None else float(out),
         )
 
     def _window(self, inp: DigestInput, turns: list[str], res: DigestResult) -> list[DraftObservation] | None:
@@ -81,14 +109,22 @@ class LitellmDigester:
                 res.status = "budget"
                 return None
             in_price, out_price = self._prices()
-            prompt_chars = sum(len(m["content"]) for m in msgs)
-            worst = (prompt_chars / 3) * in_price + self.max_tokens * out_price  # chars/3: a generous token count
-            try:
-                reservation = self.ledger.reserve(worst)
-            except BudgetExhausted as exc:
-                self._stop.set()
-                res.status, res.error = "budget", str(exc)
-                return None
+            # An upper bound: a token is at least one byte, and the schema is part of the prompt.
+            prompt_bytes = len(json.dumps(msgs).encode()) + len(json.dumps(self.schema).encode())
+            worst = prompt_bytes * in_price + self.max_tokens * out_price
+
+            def before() -> Any:
+                return self.ledger.reserve(worst)  # every HTTP attempt is a budgeted call
+
+            def after(reservation: Any, billed: Any) -> None:
+                if isinstance(billed, client.Reply):
+                    billed = (
+                        billed.cost_usd
+                        if billed.cost_usd >= 0
+                        else (billed.prompt_tokens * in_price + billed.completion_tokens * out_price)
+                    )
+                self.ledger.settle(reservation, worst if billed is None else billed)
+
             try:
                 reply = client.completion(
                     model=self.model,
@@ -99,10 +135,14 @@ class LitellmDigester:
                     policy=self.retry,
                     api_base=self.api_base,
                     api_key=self.api_key,
+                    attempt_hooks=(before, after),
                 )
+            except BudgetExhausted as exc:
+                self._stop.set()
+                res.status, res.error = "budget", str(exc)
+                return None
             except client.ProviderError as exc:
-                self.ledger.settle(reservation, 0.0)
-                res.calls += 1
+                res.calls += exc.attempts
                 res.status, res.error = "failed", str(exc)
                 return None
             cost = (
@@ -110,19 +150,19 @@ class LitellmDigester:
                 if reply.cost_usd >= 0
                 else (reply.prompt_tokens * in_price + reply.completion_tokens * out_price)
             )
-            self.ledger.settle(reservation, cost)
-            res.calls += 1
+            res.calls += reply.attempts
             res.prompt_tokens += reply.prompt_tokens
             res.completion_tokens += reply.completion_tokens
             res.cost_usd += cost
             text = reply.text
+            usage = {"prompt_tokens": reply.prompt_tokens, "completion_tokens": reply.completion_tokens}
         try:
             parsed = DigestReply.model_validate_json(text)
         except ValidationError:
             res.soft_skips += 1  # unparseable or off-schema: counted, not retried
             return []
         if hit is None:
-            self.cache.put(key, {"text": text})  # only parseable replies are worth replaying
+            self.cache.put(key, {"text": text, **usage})  # only parseable replies are worth replaying
         return parsed.observations
 
     def _digest(self, inp: DigestInput) -> DigestResult:
