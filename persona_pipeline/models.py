@@ -88,3 +88,15 @@ class ReadResult(BaseModel):
     turns: list[Turn]
     stats: ReadStats
     file_error: str | None = None  # the whole file was skipped, and why
+
+    @classmethod
+    def finish(cls, turns: list[Turn], stats: ReadStats, file_error: str | None = None) -> ReadResult:
+        """A reader's result: no turns from a skipped or machine-generated file; kept bytes
+        counted over what is kept."""
+        if file_error or stats.machine_generated:
+            return cls(turns=[], stats=stats, file_error=file_error)
+        stats.kept_bytes = sum(
+            len(t.text.encode("utf-8", "surrogatepass")) + len(t.context.encode("utf-8", "surrogatepass"))
+            for t in turns
+        )
+        return cls(turns=turns, stats=stats)

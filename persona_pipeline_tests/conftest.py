@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -29,3 +30,15 @@ def planted_values(gt: dict) -> list[str]:
     values += [v for v in gt["pii"].values() if isinstance(v, str)]
     values.append("mquill")
     return values
+
+
+@pytest.fixture
+def cli_env(tmp_path: Path, sample_copy: tuple[Path, Path]) -> dict[str, str]:
+    """Environment for a `persona` subprocess on a private sample copy and data dir."""
+    e = {k: v for k, v in os.environ.items() if not k.startswith(("PERSONA_", "DAGSTER_"))}
+    e.update(
+        PERSONA_DATA_DIR=str(tmp_path / "data"),
+        PERSONA_CLAUDE_DIRS=str(sample_copy[0]),
+        PERSONA_CODEX_DIRS=str(sample_copy[1]),
+    )
+    return e

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -28,14 +27,8 @@ def _run(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.fixture
-def env(tmp_path: Path, sample_copy: tuple[Path, Path]) -> dict[str, str]:
-    e = {k: v for k, v in os.environ.items() if not k.startswith(("PERSONA_", "DAGSTER_"))}
-    e.update(
-        PERSONA_DATA_DIR=str(tmp_path / "data"),
-        PERSONA_CLAUDE_DIRS=str(sample_copy[0]),
-        PERSONA_CODEX_DIRS=str(sample_copy[1]),
-    )
-    return e
+def env(cli_env: dict[str, str]) -> dict[str, str]:
+    return cli_env
 
 
 def _summary(proc: subprocess.CompletedProcess[str]) -> dict:

@@ -47,14 +47,8 @@ TASK_WORDS = (
 
 
 @pytest.fixture
-def env(tmp_path: Path, sample_copy: tuple[Path, Path]) -> dict[str, str]:
-    e = {k: v for k, v in os.environ.items() if not k.startswith(("PERSONA_", "DAGSTER_"))}
-    e.update(
-        PERSONA_DATA_DIR=str(tmp_path / "data"),
-        PERSONA_CLAUDE_DIRS=str(sample_copy[0]),
-        PERSONA_CODEX_DIRS=str(sample_copy[1]),
-    )
-    return e
+def env(cli_env: dict[str, str]) -> dict[str, str]:
+    return cli_env
 
 
 def test_offline_pack_on_sample(env, tmp_path, ground_truth) -> None:

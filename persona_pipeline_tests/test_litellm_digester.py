@@ -159,9 +159,8 @@ def test_concurrency_is_bounded_and_long_sessions_are_windowed(server, tmp_path)
 
 
 def test_persona_run_with_a_model_sends_only_redacted_text_and_reruns_free(
-    server, tmp_path, sample_copy, ground_truth
+    server, tmp_path, cli_env, ground_truth
 ) -> None:
-    import os
     import subprocess
     import sys
 
@@ -181,14 +180,8 @@ def test_persona_run_with_a_model_sends_only_redacted_text_and_reruns_free(
             }
         )
     )
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PERSONA_", "DAGSTER_"))}
-    env.update(
-        PERSONA_DATA_DIR=str(tmp_path / "data"),
-        PERSONA_CLAUDE_DIRS=str(sample_copy[0]),
-        PERSONA_CODEX_DIRS=str(sample_copy[1]),
-        PERSONA_MODEL="openai/fake-model",
-        PERSONA_API_BASE=server.base_url,
-        PERSONA_API_KEY="sk-test-not-real",
+    env = dict(
+        cli_env, PERSONA_MODEL="openai/fake-model", PERSONA_API_BASE=server.base_url, PERSONA_API_KEY="sk-test-not-real"
     )
 
     def run() -> dict:

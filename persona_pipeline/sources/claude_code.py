@@ -11,7 +11,7 @@ from typing import Any
 
 from persona_pipeline.models import ReadResult, ReadStats, Tier, Turn, TurnKind
 from persona_pipeline.sources import user_text as ut
-from persona_pipeline.sources.jsonl_stream import FileSkipped, iter_jsonl
+from persona_pipeline.sources.jsonl_stream import FileSkipped, read_entries
 
 READER_VERSION = "claude-1"
 MAX_TURN_CHARS = 20_000
@@ -68,18 +68,10 @@ def read_claude(path: Path) -> ReadResult:
     stats = ReadStats()
     st = _State()
     try:
-        for line in iter_jsonl(path, stats):
-            _handle(line.obj, line.line_no, line.offset, st, stats)
-            if stats.machine_generated:
-                break
+        read_entries(path, stats, lambda e, line_no, offset: _handle(e, line_no, offset, st, stats))
     except FileSkipped as exc:
-        return ReadResult(turns=[], stats=stats, file_error=exc.reason)
-    if stats.machine_generated:
-        return ReadResult(turns=[], stats=stats)
-    stats.kept_bytes = sum(
-        len(t.text.encode("utf-8", "surrogatepass")) + len(t.context.encode("utf-8", "surrogatepass")) for t in st.turns
-    )
-    return ReadResult(turns=st.turns, stats=stats)
+        return ReadResult.finish([], stats, exc.reason)
+    return ReadResult.finish(st.turns, stats)
 
 
 def _handle(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: ReadStats) -> None:

@@ -14,7 +14,7 @@ import orjson
 
 from persona_pipeline.models import ReadResult, ReadStats, Tier, Turn, TurnKind
 from persona_pipeline.sources import user_text as ut
-from persona_pipeline.sources.jsonl_stream import FileSkipped, iter_jsonl
+from persona_pipeline.sources.jsonl_stream import FileSkipped, read_entries
 
 READER_VERSION = "codex-1"
 MAX_TURN_CHARS = 20_000
@@ -52,18 +52,10 @@ def read_codex(path: Path) -> ReadResult:
         if path.suffix == ".json":
             _read_legacy_json(path, st, stats)
         else:
-            for line in iter_jsonl(path, stats):
-                _handle(line.obj, line.line_no, line.offset, st, stats)
-                if stats.machine_generated:
-                    break
+            read_entries(path, stats, lambda e, line_no, offset: _handle(e, line_no, offset, st, stats))
     except FileSkipped as exc:
-        return ReadResult(turns=[], stats=stats, file_error=exc.reason)
-    if stats.machine_generated:
-        return ReadResult(turns=[], stats=stats)
-    stats.kept_bytes = sum(
-        len(t.text.encode("utf-8", "surrogatepass")) + len(t.context.encode("utf-8", "surrogatepass")) for t in st.turns
-    )
-    return ReadResult(turns=st.turns, stats=stats)
+        return ReadResult.finish([], stats, exc.reason)
+    return ReadResult.finish(st.turns, stats)
 
 
 def _read_legacy_json(path: Path, st: _State, stats: ReadStats) -> None:

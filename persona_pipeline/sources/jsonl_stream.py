@@ -6,7 +6,7 @@ never held). Each bad line is reported with a reason instead of raising.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -118,3 +118,12 @@ def iter_jsonl(path: Path, stats: ReadStats, max_line_bytes: int = MAX_LINE_BYTE
             yield Line(line_no, start, obj)
     finally:
         f.close()
+
+
+def read_entries(path: Path, stats: ReadStats, handle: Callable[[dict[str, Any], int, int], None]) -> None:
+    """Feed every parsed line to `handle(entry, line_no, offset)`; stop early once the reader
+    has recognised a machine-generated session."""
+    for line in iter_jsonl(path, stats):
+        handle(line.obj, line.line_no, line.offset)
+        if stats.machine_generated:
+            return

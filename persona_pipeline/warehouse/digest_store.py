@@ -11,6 +11,7 @@ import polars as pl
 
 from persona_pipeline.digests.models import DigestInput, DigestResult, EvidenceView, Observation
 from persona_pipeline.trees.fold import Rule
+from persona_pipeline.warehouse import store
 
 _OBS_COLS = (
     "observation_id",
@@ -121,13 +122,9 @@ def save_digests(
         },
     )
     now = datetime.now(UTC).replace(tzinfo=None)
-    con.execute("BEGIN TRANSACTION")
-    try:
+    with store.transaction(con):
         con.execute("DELETE FROM observations WHERE unit_key IN (SELECT unnest(?))", [[r.unit_key for r in done]])
-        if obs_df.height:
-            con.register("_obs", obs_df)
-            con.execute(f"INSERT INTO observations ({', '.join(_OBS_COLS)}) SELECT * FROM _obs")
-            con.unregister("_obs")
+        store.insert_frame(con, "observations", obs_df)
         for r in results:
             con.execute(
                 "INSERT OR REPLACE INTO digest_state VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -149,10 +146,6 @@ def save_digests(
                     now,
                 ],
             )
-        con.execute("COMMIT")
-    except BaseException:
-        con.execute("ROLLBACK")
-        raise
 
 
 def load_observations(con: duckdb.DuckDBPyConnection) -> list[Observation]:
@@ -178,17 +171,9 @@ def save_rules(con: duckdb.DuckDBPyConnection, rules: Sequence[Rule]) -> None:
         for c in _RULE_COLS
     }
     df = pl.DataFrame([r.model_dump(mode="json") for r in rules], schema=schema)
-    con.execute("BEGIN TRANSACTION")
-    try:
+    with store.transaction(con):
         con.execute("DELETE FROM facet_rules")
-        if df.height:
-            con.register("_rules", df)
-            con.execute(f"INSERT INTO facet_rules ({', '.join(_RULE_COLS)}) SELECT * FROM _rules")
-            con.unregister("_rules")
-        con.execute("COMMIT")
-    except BaseException:
-        con.execute("ROLLBACK")
-        raise
+        store.insert_frame(con, "facet_rules", df)
 
 
 def load_rules(con: duckdb.DuckDBPyConnection) -> list[Rule]:

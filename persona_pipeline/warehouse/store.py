@@ -100,6 +100,28 @@ def connect(path: Path, read_only: bool = False, wait_s: float = LOCK_WAIT_S) ->
         con.close()
 
 
+@contextmanager
+def transaction(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
+    """All-or-nothing: a crash or error mid-write leaves the previous rows in place."""
+    con.execute("BEGIN TRANSACTION")
+    try:
+        yield
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+    con.execute("COMMIT")
+
+
+def insert_frame(con: duckdb.DuckDBPyConnection, table: str, df: pl.DataFrame) -> None:
+    """Bulk insert a polars frame (columns by name) through Arrow."""
+    if df.height:
+        con.register("_frame", df)
+        try:
+            con.execute(f"INSERT INTO {table} ({', '.join(df.columns)}) SELECT * FROM _frame")
+        finally:
+            con.unregister("_frame")
+
+
 def ensure_schema(con: duckdb.DuckDBPyConnection) -> None:
     for ddl in _DDL:
         con.execute(ddl)
@@ -204,33 +226,20 @@ def replace_units(con: duckdb.DuckDBPyConnection, rows: Sequence[UnitRows]) -> N
         "redactions": _counts(rows, "redactions", "kind"),
     }
     keys = [r.unit_key for r in rows]
-    con.execute("BEGIN TRANSACTION")
-    try:
+    with transaction(con):
         for table in _UNIT_TABLES:
             con.execute(f"DELETE FROM {table} WHERE unit_key IN (SELECT unnest(?))", [keys])
         for table, df in frames.items():
-            if df.height:
-                con.register("_rows", df)
-                con.execute(f"INSERT INTO {table} ({', '.join(df.columns)}) SELECT * FROM _rows")
-                con.unregister("_rows")
-        con.execute("COMMIT")
-    except BaseException:
-        con.execute("ROLLBACK")
-        raise
+            insert_frame(con, table, df)
 
 
 def delete_units(con: duckdb.DuckDBPyConnection, keys: Sequence[str]) -> int:
     """Erase every row of the given units (a removed or forgotten source)."""
     if not keys:
         return 0
-    con.execute("BEGIN TRANSACTION")
-    try:
+    with transaction(con):
         for table in _ERASE_TABLES:
             con.execute(f"DELETE FROM {table} WHERE unit_key IN (SELECT unnest(?))", [list(keys)])
-        con.execute("COMMIT")
-    except BaseException:
-        con.execute("ROLLBACK")
-        raise
     return len(keys)
 
 

@@ -24,6 +24,13 @@ DEFAULT_USD_PER_INPUT_TOKEN = 5e-6
 DEFAULT_USD_PER_OUTPUT_TOKEN = 2.5e-5
 
 
+def _cost(reply: client.Reply, in_price: float, out_price: float) -> float:
+    """litellm's price when it knows the model, else tokens at our (conservative) prices."""
+    if reply.cost_usd >= 0:
+        return reply.cost_usd
+    return reply.prompt_tokens * in_price + reply.completion_tokens * out_price
+
+
 def provider_schema() -> dict[str, Any]:
     """DigestReply's JSON schema in the subset strict structured-output modes accept: no titles or
     length keywords (pydantic still enforces them locally), and no `directives` facet (those come
@@ -118,11 +125,7 @@ class LitellmDigester:
 
             def after(reservation: Any, billed: Any) -> None:
                 if isinstance(billed, client.Reply):
-                    billed = (
-                        billed.cost_usd
-                        if billed.cost_usd >= 0
-                        else (billed.prompt_tokens * in_price + billed.completion_tokens * out_price)
-                    )
+                    billed = _cost(billed, in_price, out_price)
                 self.ledger.settle(reservation, worst if billed is None else billed)
 
             try:
@@ -145,11 +148,7 @@ class LitellmDigester:
                 res.calls += exc.attempts
                 res.status, res.error = "failed", str(exc)
                 return None
-            cost = (
-                reply.cost_usd
-                if reply.cost_usd >= 0
-                else (reply.prompt_tokens * in_price + reply.completion_tokens * out_price)
-            )
+            cost = _cost(reply, in_price, out_price)
             res.calls += reply.attempts
             res.prompt_tokens += reply.prompt_tokens
             res.completion_tokens += reply.completion_tokens
