@@ -123,6 +123,13 @@ def insert_frame(con: duckdb.DuckDBPyConnection, table: str, df: pl.DataFrame) -
 
 
 def ensure_schema(con: duckdb.DuckDBPyConnection) -> None:
+    """Create tables and views once per schema version (DDL on every open costs a catalog write)."""
+    try:
+        row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        if row and row[0] == str(SCHEMA_VERSION):
+            return
+    except duckdb.CatalogException:
+        pass
     for ddl in _DDL:
         con.execute(ddl)
     con.execute("INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)])

@@ -79,7 +79,7 @@ class Redactor:
         """A redactor that also knows the identifiers found in one source's metadata."""
         extra = Redactor(self._key)
         extra._identifiers = self._identifiers + _identifier_patterns(identifiers)
-        extra._scrubber = self._scrubber
+        extra._scrubber = self._get_scrubber()  # build once, share across per-unit redactors
         return extra
 
     def _get_scrubber(self) -> Any:
