@@ -78,10 +78,11 @@ def _launch_compile(instance: Any) -> bool:
     """facet_trees → persona_pack: the unpartitioned tail, from stored observations only."""
     import dagster as dg
 
+    from persona_pipeline.defs.checks import CHECKS
     from persona_pipeline.defs.distill_assets import facet_trees, persona_pack
 
     result = dg.materialize(
-        [facet_trees, persona_pack],
+        [facet_trees, persona_pack, *CHECKS],
         instance=instance,
         raise_on_error=False,
         tags={"persona/trigger": "cli"},

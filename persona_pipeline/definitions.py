@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import dagster as dg
 
+from persona_pipeline.defs.checks import CHECKS
 from persona_pipeline.defs.distill_assets import facet_trees, persona_pack, session_digests
 from persona_pipeline.defs.ingest_assets import ingest
 
-defs = dg.Definitions(assets=[ingest, session_digests, facet_trees, persona_pack])
+defs = dg.Definitions(assets=[ingest, session_digests, facet_trees, persona_pack], asset_checks=CHECKS)
