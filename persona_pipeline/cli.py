@@ -10,6 +10,7 @@ import shutil
 import sys
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
@@ -259,6 +260,43 @@ def cmd_explain(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_forget(args: argparse.Namespace) -> int:
+    """Erase a transcript (by path) or a whole project (by name): its partitions, every row derived
+    from it, and the pack is recompiled without it. The source file itself is not touched: move it
+    out of the roots too, or the next run reads it again."""
+    settings = Settings()
+    from persona_pipeline.defs.partitions import SOURCE_UNITS
+    from persona_pipeline.sources.discovery import discover
+    from persona_pipeline.warehouse import store
+
+    target = args.target
+    found = discover(settings.resolved_claude_dirs(), settings.resolved_codex_dirs())
+    path = Path(target).expanduser()
+    keys = [u.key for u in found.units if path.exists() and u.path.resolve() == path.resolve()]
+    if not keys and settings.warehouse_path.exists():
+        with store.connect(settings.warehouse_path, read_only=True) as con:
+            keys = [
+                r[0]
+                for r in con.execute(
+                    "SELECT unit_key FROM units WHERE project = ? OR unit_key = ? OR split_part(unit_key, '/', 2) = ?",
+                    [target, target, target],
+                ).fetchall()
+            ]
+    if not keys:
+        print(
+            f"persona: nothing stored matches {target!r} (a transcript path, unit key or project name)", file=sys.stderr
+        )
+        return 1
+    with store.connect(settings.warehouse_path) as con:
+        store.delete_units(con, keys)
+    instance = _prepare_instance(settings)
+    for k in keys:
+        instance.delete_dynamic_partition(SOURCE_UNITS, k)
+    ok = _launch_compile(instance)
+    print(f"forgot {len(keys)} unit(s); pack recompiled" if ok else f"forgot {len(keys)} unit(s); compile failed")
+    return 0 if ok else 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="persona", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
@@ -268,6 +306,9 @@ def build_parser() -> argparse.ArgumentParser:
     explain = sub.add_parser("explain", help="show the evidence behind a PERSONA.md bullet")
     explain.add_argument("bullet", nargs="+", help="bullet number or part of its text")
     explain.set_defaults(func=cmd_explain)
+    forget = sub.add_parser("forget", help="erase a transcript or a project from the warehouse and the pack")
+    forget.add_argument("target", help="transcript path, unit key, or project name")
+    forget.set_defaults(func=cmd_forget)
     return p
 
 

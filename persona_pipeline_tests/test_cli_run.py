@@ -121,3 +121,41 @@ def test_configuration_errors_exit_nonzero_with_a_clear_message(env, tmp_path) -
     missing = dict(env, PERSONA_CLAUDE_DIRS=str(tmp_path / "nope"))
     proc = _run(missing)
     assert proc.returncode == 2 and "does not exist" in proc.stderr
+
+
+def test_forget_a_project_erases_its_rows_and_recompiles(env, tmp_path) -> None:
+    first = _summary(_run(env, "--json"))
+    assert first["evidence_rows"] == 40
+    proc = subprocess.run(
+        [sys.executable, "-m", "persona_pipeline.cli", "forget", "tidewatch"],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "forgot 3 unit(s)" in proc.stdout
+    con = duckdb.connect(str(tmp_path / "data" / "warehouse.duckdb"), read_only=True)
+    try:
+        for table in ("units", "evidence", "turns", "observations", "digest_state"):
+            n = con.execute(
+                f"SELECT count(*) FROM {table} WHERE unit_key LIKE '%tidewatch%' OR unit_key LIKE 'codex/2026/10/12/%'"
+            ).fetchone()[0]
+            assert n == 0, table
+        cited = {e for (ids,) in con.execute("SELECT evidence_ids FROM facet_rules").fetchall() for e in ids}
+        stored = {r[0] for r in con.execute("SELECT evidence_id FROM evidence").fetchall()}
+        assert cited <= stored
+    finally:
+        con.close()
+    pack = json.loads((tmp_path / "data" / "persona" / "persona.json").read_text())
+    assert all(set(b["evidence_ids"]) <= stored for b in pack["bullets"])
+    missing = subprocess.run(
+        [sys.executable, "-m", "persona_pipeline.cli", "forget", "no-such-project"],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert missing.returncode == 1 and "nothing stored matches" in missing.stderr
