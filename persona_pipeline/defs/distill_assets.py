@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 import dagster as dg
 
+from persona_pipeline.defs.automation import DIGEST_CONDITION, TAIL_CONDITION
 from persona_pipeline.defs.partitions import source_units
 
 
@@ -22,6 +23,7 @@ class DigestConfig(dg.Config):
         dg.AssetSpec(
             "session_digests",
             deps=["redacted_evidence"],
+            automation_condition=DIGEST_CONDITION,
             group_name="distill",
             skippable=True,
             partitions_def=source_units,
@@ -81,6 +83,7 @@ def session_digests(context: dg.AssetExecutionContext, config: DigestConfig) -> 
 
 @dg.asset(
     deps=["session_digests"],
+    automation_condition=TAIL_CONDITION,
     group_name="distill",
     description="Per facet: merged, deduplicated rules with support, tier-weighted score, first/last "
     "seen and superseded-by for contradicted rules. Rebuilt from all stored observations.",
@@ -109,6 +112,7 @@ def facet_trees(context: dg.AssetExecutionContext) -> dg.MaterializeResult:
 
 @dg.asset(
     deps=[facet_trees],
+    automation_condition=TAIL_CONDITION,
     group_name="pack",
     description="PERSONA.md (deterministic, no LLM) and persona.json mapping every bullet to its evidence ids. "
     "Re-materialisable alone from the stored rules.",

@@ -1,0 +1,83 @@
+"""The source sensor and the schedule, evaluated against a real (temporary) Dagster instance."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import dagster as dg
+import pytest
+
+from persona_pipeline.defs.automation import daily_incremental, source_files_sensor
+from persona_pipeline.defs.partitions import SOURCE_UNITS
+
+
+@pytest.fixture
+def configured(monkeypatch, tmp_path, sample_copy):
+    monkeypatch.setenv("PERSONA_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("PERSONA_CLAUDE_DIRS", str(sample_copy[0]))
+    monkeypatch.setenv("PERSONA_CODEX_DIRS", str(sample_copy[1]))
+    with dg.instance_for_test() as instance:
+        yield instance, sample_copy
+
+
+def _apply(instance: dg.DagsterInstance, result: dg.SensorResult) -> None:
+    for req in result.dynamic_partitions_requests or []:
+        if isinstance(req, dg.AddDynamicPartitionsRequest):
+            instance.add_dynamic_partitions(req.partitions_def_name, list(req.partition_keys))
+        else:
+            for k in req.partition_keys:
+                instance.delete_dynamic_partition(req.partitions_def_name, k)
+
+
+def test_sensor_registers_batches_and_tracks_changes(configured) -> None:
+    instance, (claude_root, codex_root) = configured
+    first = source_files_sensor(dg.build_sensor_context(instance=instance))
+    [add] = first.dynamic_partitions_requests
+    assert len(add.partition_keys) == 10
+    [run] = first.run_requests  # ten new files cost one run, not ten
+    assert len(run.run_config["ops"]["ingest"]["config"]["only_units"]) == 10
+    _apply(instance, first)
+
+    # executing that request materialises exactly those partitions
+    from persona_pipeline.definitions import defs
+
+    job = defs.resolve_job_def("incremental_ingest")
+    assert job.execute_in_process(instance=instance, tags=run.tags, run_config=run.run_config).success
+    assert len(instance.get_materialized_partitions(dg.AssetKey("redacted_evidence"))) == 10
+
+    # nothing changed: no run, no partition request
+    second = source_files_sensor(dg.build_sensor_context(instance=instance, cursor=first.cursor))
+    assert second.run_requests == [] and not second.dynamic_partitions_requests
+
+    # one file grows, one vanishes
+    grown = next(claude_root.glob("-home-mquill-code-tidewatch/6eca*.jsonl"))
+    with open(grown, "a") as f:
+        f.write(
+            json.dumps({"type": "user", "uuid": "n1", "message": {"role": "user", "content": "prefer tabs"}}) + "\n"
+        )
+    os.utime(grown, ns=(grown.stat().st_atime_ns, grown.stat().st_mtime_ns + 10**9))
+    gone = next(codex_root.rglob("rollout-2026-10-12*.jsonl"))
+    gone.unlink()
+    third = source_files_sensor(dg.build_sensor_context(instance=instance, cursor=second.cursor))
+    [delete] = third.dynamic_partitions_requests
+    assert isinstance(delete, dg.DeleteDynamicPartitionsRequest) and len(delete.partition_keys) == 1
+    [run] = third.run_requests
+    assert run.run_config["ops"]["ingest"]["config"]["only_units"] == [
+        k for k in instance.get_dynamic_partitions(SOURCE_UNITS) if "6eca" in k
+    ]
+
+
+def test_schedule_skips_when_nothing_changed(configured) -> None:
+    instance, _ = configured
+    ctx = dg.build_schedule_context(instance=instance)
+    [run] = daily_incremental(ctx)
+    assert len(instance.get_dynamic_partitions(SOURCE_UNITS)) == 10
+    from persona_pipeline.definitions import defs
+
+    assert (
+        defs.resolve_job_def("incremental_ingest")
+        .execute_in_process(instance=instance, tags=run.tags, run_config=run.run_config)
+        .success
+    )
+    assert isinstance(daily_incremental(dg.build_schedule_context(instance=instance)), dg.SkipReason)
