@@ -49,8 +49,11 @@ def main() -> None:
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="persona-sensor-"))
     build(tmp / "corpus", args.files)
-    os.environ.update(PERSONA_DATA_DIR=str(tmp / "data"), PERSONA_CLAUDE_DIRS=str(tmp / "corpus" / "claude"),
-                      PERSONA_CODEX_DIRS=str(tmp / "corpus" / "none"))
+    os.environ.update(
+        PERSONA_DATA_DIR=str(tmp / "data"),
+        PERSONA_CLAUDE_DIRS=str(tmp / "corpus" / "claude"),
+        PERSONA_CODEX_DIRS=str(tmp / "corpus" / "none"),
+    )
     (tmp / "corpus" / "none").mkdir()
     import dagster as dg
 

@@ -14,7 +14,6 @@ from persona_pipeline.sources import user_text as ut
 from persona_pipeline.sources.jsonl_stream import FileSkipped, read_entries
 
 READER_VERSION = "claude-1"
-MAX_TURN_CHARS = 20_000
 
 # Entry types that carry no user prose (the list drifts across versions: unknown ones are
 # counted as `unknown_type`, never fatal).
@@ -199,14 +198,8 @@ def _user(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: ReadS
         stats.machine_generated = "memory_observer_prompt"
         return
     st.prompts_seen += 1
-    signal = st.pending_signal
+    text, signal, truncated = ut.settle_turn(text, st.pending_signal, st.assistant_text, stats)
     st.pending_signal = None
-    if signal is None and st.assistant_text and ut.is_correction_opener(text):
-        signal = "opener"
-    truncated = len(text) > MAX_TURN_CHARS
-    if truncated:
-        stats.skip("turn_truncated")
-        text = text[:MAX_TURN_CHARS]
     if signal:
         tier, turn_kind = Tier.T1, TurnKind.CORRECTION
         context = ut.tail(st.assistant_text) if st.assistant_text else ""

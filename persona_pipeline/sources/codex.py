@@ -17,7 +17,6 @@ from persona_pipeline.sources import user_text as ut
 from persona_pipeline.sources.jsonl_stream import FileSkipped, read_entries
 
 READER_VERSION = "codex-1"
-MAX_TURN_CHARS = 20_000
 MAX_LEGACY_JSON_BYTES = 64 * 1024 * 1024
 # Session sources that are not a person typing into the CLI or IDE.
 _MACHINE_SOURCES = {"exec", "mcp", "subagent"}
@@ -198,14 +197,8 @@ def _user_text(raw: str, ts: str | None, line_no: int, offset: int, st: _State, 
         stats.skip("duplicate_user_message")  # the event_msg / response_item twin
         return
     st.last_user_key = key
-    signal = st.pending_signal
+    text, signal, truncated = ut.settle_turn(text, st.pending_signal, st.assistant_text, stats)
     st.pending_signal = None
-    if signal is None and st.assistant_text and ut.is_correction_opener(text):
-        signal = "opener"
-    truncated = len(text) > MAX_TURN_CHARS
-    if truncated:
-        stats.skip("turn_truncated")
-        text = text[:MAX_TURN_CHARS]
     correction = signal is not None
     st.turns.append(
         Turn(

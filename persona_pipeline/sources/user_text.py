@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from persona_pipeline.models import ReadStats
+
 # Spans injected into a genuine prompt by the client, not typed by the person.
 _INJECTED_SPANS = re.compile(
     r"<(system-reminder|ide_opened_file|ide_selection|ide_diagnostics|user-prompt-submit-hook|"
@@ -125,6 +127,25 @@ def rejection_feedback(text: str) -> str | None:
 
 def is_correction_opener(text: str) -> bool:
     return bool(_CORRECTION_OPENER.match(text))
+
+
+MAX_TURN_CHARS = 20_000
+
+
+def settle_turn(
+    text: str, pending_signal: str | None, assistant_text: str, stats: ReadStats
+) -> tuple[str, str | None, bool]:
+    """A kept turn's (text capped at MAX_TURN_CHARS, correction signal or None, truncated?).
+    A structural signal (interrupt, rejection, abort) wins; otherwise a correction opener right
+    after an assistant reply marks a correction."""
+    signal = pending_signal
+    if signal is None and assistant_text and is_correction_opener(text):
+        signal = "opener"
+    truncated = len(text) > MAX_TURN_CHARS
+    if truncated:
+        stats.skip("turn_truncated")
+        text = text[:MAX_TURN_CHARS]
+    return text, signal, truncated
 
 
 def tail(text: str, n: int = 200) -> str:
