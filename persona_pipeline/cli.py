@@ -32,21 +32,6 @@ def _prepare_instance(settings: Settings) -> Any:
     return dg.DagsterInstance.get()
 
 
-def _sync_partitions(instance: Any, keys: list[str]) -> list[str]:
-    """Register new units; unregister vanished ones. Returns the removed keys."""
-    from persona_pipeline.defs.partitions import SOURCE_UNITS
-
-    existing = instance.get_dynamic_partitions(SOURCE_UNITS)
-    current = set(keys)
-    new = [k for k in keys if k not in set(existing)]
-    if new:
-        instance.add_dynamic_partitions(SOURCE_UNITS, new)
-    removed = [k for k in existing if k not in current]
-    for k in removed:
-        instance.delete_dynamic_partition(SOURCE_UNITS, k)
-    return removed
-
-
 _QUIET = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
 
 
@@ -57,13 +42,11 @@ def _launch_partitioned(instance: Any, asset: Any, ordered: list[str], keys: lis
     materialisations instead of outputs would make Dagster skip the downstream step.)"""
     import dagster as dg
 
+    from persona_pipeline.defs.partitions import range_tags
+
     pos = {k: i for i, k in enumerate(ordered)}
     span = sorted(keys, key=pos.__getitem__)
-    tags = {
-        "dagster/asset_partition_range_start": span[0],
-        "dagster/asset_partition_range_end": span[-1],
-        "persona/trigger": "cli",
-    }
+    tags = range_tags(span, "cli")
     op_name = asset.op.name
     result = dg.materialize(
         [asset],
@@ -105,21 +88,14 @@ def cmd_run(args: argparse.Namespace) -> int:
         if not root.exists():
             print(f"persona: configured root does not exist: {root}", file=sys.stderr)
             return 2
+    from persona_pipeline.defs.automation import plan
     from persona_pipeline.defs.partitions import SOURCE_UNITS
-    from persona_pipeline.ingest import fingerprint
-    from persona_pipeline.sources.discovery import discover
     from persona_pipeline.warehouse import store
 
-    found = discover(settings.resolved_claude_dirs(), settings.resolved_codex_dirs())
     instance = _prepare_instance(settings)
-    keys = [u.key for u in found.units]
-    removed = _sync_partitions(instance, keys)
-    stored = store.unit_fingerprints(settings.warehouse_path)
-    gone = sorted(set(removed) | (set(stored) - set(keys)))
-    if gone:
-        with store.connect(settings.warehouse_path) as con:
-            store.delete_units(con, gone)
-    stale = [u.key for u in found.units if stored.get(u.key) != fingerprint(u)]
+    todo = plan(instance)  # the same pass the sensor and the schedule make
+    todo.apply_partitions(instance)
+    found, stale, gone, keys = todo.found, todo.changed, todo.erased, list(todo.current)
     from persona_pipeline.digests.backend import make_digester
     from persona_pipeline.pack.compile import estimate_tokens
     from persona_pipeline.warehouse import digest_store
@@ -144,8 +120,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         # one failed partition never blocks the compile: it uses whatever is stored
         ok = _launch_compile(instance) and ok
     after = store.unit_fingerprints(settings.warehouse_path)
-    fps = {u.key: fingerprint(u) for u in found.units}
-    failed = [k for k in stale if after.get(k) != fps[k]]
+    failed = [k for k in stale if after.get(k) != todo.current[k]]
     with store.connect(settings.warehouse_path, read_only=True) as con:
         tot = store.totals(con)
         bad = con.execute("SELECT count(*) FROM units WHERE status = 'skipped_bad'").fetchone()

@@ -6,10 +6,12 @@ conditions that keep digests → trees → pack fresh without waiting for every 
 
 import json
 import os
+from dataclasses import dataclass
+from typing import Any
 
 import dagster as dg
 
-from persona_pipeline.defs.partitions import SOURCE_UNITS
+from persona_pipeline.defs.partitions import SOURCE_UNITS, range_tags
 
 RAW, EVIDENCE = dg.AssetKey("raw_sessions"), dg.AssetKey("redacted_evidence")
 ingest_job = dg.define_asset_job("incremental_ingest", selection=dg.AssetSelection.assets(RAW, EVIDENCE))
@@ -25,11 +27,27 @@ DIGEST_CONDITION = (
 TAIL_CONDITION = DIGEST_CONDITION | dg.AutomationCondition.missing().since_last_handled()
 
 
-def plan(
-    instance: dg.DagsterInstance, known: dict[str, str] | None = None
-) -> tuple[list[str], list[str], list[str], dict[str, str]]:
+@dataclass
+class Plan:
+    """What an incremental pass must do, from a stat-only look at the roots."""
+
+    found: Any  # sources.discovery.Discovery
+    new: list[str]  # partitions to register
+    removed: list[str]  # partitions whose source vanished
+    changed: list[str]  # units to (re)ingest, in partition order
+    current: dict[str, str]  # key -> fingerprint now
+    erased: list[str]  # units whose warehouse rows were erased (removed, or stored but gone)
+
+    def apply_partitions(self, instance: dg.DagsterInstance) -> None:
+        if self.new:
+            instance.add_dynamic_partitions(SOURCE_UNITS, self.new)
+        for key in self.removed:
+            instance.delete_dynamic_partition(SOURCE_UNITS, key)
+
+
+def plan(instance: dg.DagsterInstance, known: dict[str, str] | None = None) -> Plan:
     """Stat the roots (no reads) and compare with `known` (key -> fingerprint; the warehouse's
-    when None). Returns (new partition keys, removed keys, keys to ingest, current fingerprints)."""
+    when None). Rows of units no longer on disk are erased here."""
     from persona_pipeline.config import load_settings
     from persona_pipeline.ingest import fingerprint
     from persona_pipeline.sources.discovery import discover
@@ -38,30 +56,26 @@ def plan(
     settings = load_settings()
     found = discover(settings.resolved_claude_dirs(), settings.resolved_codex_dirs())
     current = {u.key: fingerprint(u) for u in found.units}
+    stored = store.unit_fingerprints(settings.warehouse_path)
     if known is None:
-        known = store.unit_fingerprints(settings.warehouse_path)
+        known = stored
     existing = instance.get_dynamic_partitions(SOURCE_UNITS)
     existing_set = set(existing)
     new = [k for k in current if k not in existing_set]
     removed = [k for k in existing if k not in current]
     changed = [k for k in current if known.get(k) != current[k]]
-    if removed:
+    erased = sorted(set(removed) | (set(stored) - set(current)))
+    if erased:
         with store.connect(settings.warehouse_path) as con:
-            store.delete_units(con, removed)
+            store.delete_units(con, erased)
     order = {k: i for i, k in enumerate([*existing, *new])}
-    return new, removed, sorted(changed, key=order.__getitem__), current
+    return Plan(found, new, removed, sorted(changed, key=order.__getitem__), current, erased)
 
 
-def _run_request(changed: list[str], run_key: str | None) -> dg.RunRequest:
+def _run_request(changed: list[str]) -> dg.RunRequest:
     # One run for all changed units: a range spanning them, restricted by config to exactly them.
     return dg.RunRequest(
-        run_key=run_key,
-        tags={
-            "dagster/asset_partition_range_start": changed[0],
-            "dagster/asset_partition_range_end": changed[-1],
-            "persona/trigger": "automation",
-        },
-        run_config={"ops": {"ingest": {"config": {"only_units": changed}}}},
+        tags=range_tags(changed, "automation"), run_config={"ops": {"ingest": {"config": {"only_units": changed}}}}
     )
 
 
@@ -74,14 +88,14 @@ def source_files_sensor(context: dg.SensorEvaluationContext) -> dg.SensorResult:
     """Registers new units, unregisters (and erases) vanished ones, and asks for one run over the
     units whose size, mtime or reader version changed since the cursor."""
     known = json.loads(context.cursor) if context.cursor else None
-    new, removed, changed, current = plan(context.instance, known)
+    p = plan(context.instance, known)
     requests = []
-    if new:
-        requests.append(dg.AddDynamicPartitionsRequest(SOURCE_UNITS, new))
-    if removed:
-        requests.append(dg.DeleteDynamicPartitionsRequest(SOURCE_UNITS, removed))
-    runs = [_run_request(changed, run_key=None)] if changed else []
-    return dg.SensorResult(run_requests=runs, dynamic_partitions_requests=requests, cursor=json.dumps(current))
+    if p.new:
+        requests.append(dg.AddDynamicPartitionsRequest(SOURCE_UNITS, p.new))
+    if p.removed:
+        requests.append(dg.DeleteDynamicPartitionsRequest(SOURCE_UNITS, p.removed))
+    runs = [_run_request(p.changed)] if p.changed else []
+    return dg.SensorResult(run_requests=runs, dynamic_partitions_requests=requests, cursor=json.dumps(p.current))
 
 
 @dg.schedule(
@@ -91,11 +105,8 @@ def source_files_sensor(context: dg.SensorEvaluationContext) -> dg.SensorResult:
 )
 def daily_incremental(context: dg.ScheduleEvaluationContext) -> list[dg.RunRequest] | dg.SkipReason:
     """The same incremental pass on a timer, against the warehouse's fingerprints."""
-    new, removed, changed, _ = plan(context.instance)
-    if new:
-        context.instance.add_dynamic_partitions(SOURCE_UNITS, new)
-    for key in removed:
-        context.instance.delete_dynamic_partition(SOURCE_UNITS, key)
-    if not changed:
+    p = plan(context.instance)
+    p.apply_partitions(context.instance)
+    if not p.changed:
         return dg.SkipReason("no source changed")
-    return [_run_request(changed, run_key=None)]
+    return [_run_request(p.changed)]

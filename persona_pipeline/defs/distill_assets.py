@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import dagster as dg
 
 from persona_pipeline.defs.automation import DIGEST_CONDITION, TAIL_CONDITION
-from persona_pipeline.defs.partitions import source_units
+from persona_pipeline.defs.partitions import selected_keys, source_units
 
 
 class DigestConfig(dg.Config):
@@ -41,10 +41,7 @@ def session_digests(context: dg.AssetExecutionContext, config: DigestConfig) -> 
 
     settings = load_settings()
     digester = make_digester(settings)
-    keys = list(context.partition_keys)
-    if config.only_units is not None:
-        wanted = set(config.only_units)
-        keys = [k for k in keys if k in wanted]
+    keys = selected_keys(list(context.partition_keys), config.only_units)
     with store.connect(settings.warehouse_path) as con:
         if not config.force:
             stale = set(digest_store.stale_digest_units(con, digester.name, digester.prompt_version))

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import dagster as dg
 
-from persona_pipeline.defs.partitions import source_units
+from persona_pipeline.defs.partitions import selected_keys, source_units
 
 
 class IngestConfig(dg.Config):
@@ -51,10 +51,7 @@ def ingest(context: dg.AssetExecutionContext, config: IngestConfig) -> Iterator[
     from persona_pipeline.warehouse import store
 
     settings = load_settings()
-    keys = list(context.partition_keys)
-    if config.only_units is not None:
-        wanted = set(config.only_units)
-        keys = [k for k in keys if k in wanted]
+    keys = selected_keys(list(context.partition_keys), config.only_units)
     found = discover(settings.resolved_claude_dirs(), settings.resolved_codex_dirs())
     by_key = {u.key: u for u in found.units}
     missing = [k for k in keys if k not in by_key]
