@@ -15,15 +15,19 @@ from persona_pipeline_tests.conftest import planted_values
 REPO = Path(__file__).resolve().parents[1]
 
 
-def _run(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+def _cli(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "persona_pipeline.cli", "run", *args],
+        [sys.executable, "-m", "persona_pipeline.cli", *args],
         cwd=REPO,
         env=env,
         capture_output=True,
         text=True,
         timeout=300,
     )
+
+
+def _run(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    return _cli(env, "run", *args)
 
 
 @pytest.fixture
@@ -126,14 +130,7 @@ def test_configuration_errors_exit_nonzero_with_a_clear_message(env, tmp_path) -
 def test_forget_a_project_erases_its_rows_and_recompiles(env, tmp_path) -> None:
     first = _summary(_run(env, "--json"))
     assert first["evidence_rows"] == 40
-    proc = subprocess.run(
-        [sys.executable, "-m", "persona_pipeline.cli", "forget", "tidewatch"],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    proc = _cli(env, "forget", "tidewatch")
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "forgot 3 unit(s)" in proc.stdout
     con = duckdb.connect(str(tmp_path / "data" / "warehouse.duckdb"), read_only=True)
@@ -150,12 +147,5 @@ def test_forget_a_project_erases_its_rows_and_recompiles(env, tmp_path) -> None:
         con.close()
     pack = json.loads((tmp_path / "data" / "persona" / "persona.json").read_text())
     assert all(set(b["evidence_ids"]) <= stored for b in pack["bullets"])
-    missing = subprocess.run(
-        [sys.executable, "-m", "persona_pipeline.cli", "forget", "no-such-project"],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    missing = _cli(env, "forget", "no-such-project")
     assert missing.returncode == 1 and "nothing stored matches" in missing.stderr
