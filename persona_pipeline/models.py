@@ -17,12 +17,17 @@ class Tier(StrEnum):
 class SourceKind(StrEnum):
     CLAUDE = "claude"
     CODEX = "codex"
+    INSTRUCTIONS = "instructions"  # CLAUDE.md, AGENTS.md, .cursorrules, copilot-instructions.md …
+    GIT = "git"  # one repository's commits by the person
 
 
 class TurnKind(StrEnum):
     PROMPT = "prompt"
     CORRECTION = "correction"
     SLASH_COMMAND = "slash_command"
+    DIRECTIVE = "directive"  # one rule-granular chunk of an instruction file (T0)
+    COMMIT_BATCH = "commit_batch"  # ~100 commit messages of one repository, oldest first (T2)
+    DIFF = "diff"  # one small commit's diff (T3, corroborates only)
 
 
 class Turn(BaseModel):
