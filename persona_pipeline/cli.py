@@ -8,7 +8,8 @@ import logging
 import os
 import shutil
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -23,13 +24,31 @@ def _prepare_instance(settings: Settings) -> Any:
     home = settings.dagster_home
     home.mkdir(parents=True, exist_ok=True)
     os.environ["DAGSTER_HOME"] = str(home)
-    cfg = home / "dagster.yaml"
-    template = REPO_ROOT / "dagster.yaml"
-    if not cfg.exists() and template.exists():
-        shutil.copyfile(template, cfg)
     import dagster as dg
 
-    return dg.DagsterInstance.get()
+    # Two processes creating a fresh instance at once race on its SQLite schema stamps (and
+    # leave it unusable: "more than one head"), so creation is serialised by a file lock.
+    with _file_lock(home / ".persona-init.lock"):
+        cfg = home / "dagster.yaml"
+        template = REPO_ROOT / "dagster.yaml"
+        if not cfg.exists() and template.exists():
+            shutil.copyfile(template, cfg)
+        return dg.DagsterInstance.get()
+
+
+@contextmanager
+def _file_lock(path: Path) -> Iterator[None]:
+    try:
+        import fcntl
+    except ImportError:  # Windows: no advisory locks; concurrent first runs are the user's risk
+        yield
+        return
+    with open(path, "a") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
 
 
 _QUIET = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
@@ -272,6 +291,16 @@ def cmd_forget(args: argparse.Namespace) -> int:
     return 0 if ok else 1
 
 
+def cmd_status(args: argparse.Namespace) -> int:
+    """Counts, staleness, spend, pack and last runs; writes nothing."""
+    settings = Settings()
+    from persona_pipeline import status
+
+    report = status.collect(settings, _prepare_instance(settings))
+    print(json.dumps(report) if args.json else status.render(report))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="persona", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
@@ -281,6 +310,9 @@ def build_parser() -> argparse.ArgumentParser:
     explain = sub.add_parser("explain", help="show the evidence behind a PERSONA.md bullet")
     explain.add_argument("bullet", nargs="+", help="bullet number or part of its text")
     explain.set_defaults(func=cmd_explain)
+    st = sub.add_parser("status", help="counts, stale units, spend, pack path and the last runs")
+    st.add_argument("--json", action="store_true", help="print one JSON object")
+    st.set_defaults(func=cmd_status)
     forget = sub.add_parser("forget", help="erase a transcript or a project from the warehouse and the pack")
     forget.add_argument("target", help="transcript path, unit key, or project name")
     forget.set_defaults(func=cmd_forget)

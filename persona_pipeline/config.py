@@ -51,6 +51,9 @@ class Settings(BaseSettings):
     max_usd: float = Field(default=5.0, ge=0)
     max_calls: int = Field(default=2000, ge=0)
     digest_concurrency: int = Field(default=8, ge=1, le=64)
+    # Keep evidence (transcript turns, commits) only this many days; None keeps everything.
+    # Instruction-file directives are current state, not history, and are never aged out.
+    retention_days: int | None = Field(default=None, ge=1)
     # Optional endpoint override for the litellm backend (a local server, a proxy). The key is
     # read from the environment only and never stored.
     api_base: str | None = None

@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from persona_pipeline.config import Settings
+from persona_pipeline.evidence import retention
 from persona_pipeline.evidence.records import build_evidence, index_rows
 from persona_pipeline.evidence.redaction.redactor import Redactor, load_or_create_key
 from persona_pipeline.models import ReadResult, ReadStats, SourceKind
@@ -79,14 +80,19 @@ def _read(unit: SourceUnit) -> ReadResult:
     return codex.read_codex(unit.path)
 
 
-def process_unit(unit: SourceUnit, redactor: Redactor, key: bytes) -> UnitOutcome:
-    """Read and redact one unit. Never raises for bad input: a bad file is a recorded skip."""
+def process_unit(unit: SourceUnit, redactor: Redactor, key: bytes, oldest: datetime | None = None) -> UnitOutcome:
+    """Read and redact one unit. Never raises for bad input: a bad file is a recorded skip.
+    Turns older than `oldest` (the retention window) are dropped before redaction."""
     try:
         result = _read(unit)
     except Exception as exc:  # a reader bug must cost one file, not the run
         log.warning("reader failed on %s (%s)", unit.key, type(exc).__name__)
         result = ReadResult(turns=[], stats=ReadStats(), file_error=f"reader_error:{type(exc).__name__}")
     stats = result.stats
+    kept_turns, aged = retention.within(result.turns, oldest)
+    if aged:
+        stats.skip("retention", aged)
+        result = ReadResult.finish(kept_turns, stats, result.file_error)  # recounts kept bytes
     status = "processed"
     if result.file_error:
         status = "skipped_bad"
@@ -141,10 +147,11 @@ def iter_ingest(settings: Settings, units: Sequence[SourceUnit]) -> Iterator[lis
     batch (a unit is reported only once its rows are durable)."""
     redactor = make_redactor(settings)
     key = load_or_create_key(settings.redaction_key_path)
+    oldest = retention.cutoff(settings.retention_days)
     batch: list[UnitOutcome] = []
     started = time.monotonic()
     for i, unit in enumerate(units):
-        batch.append(process_unit(unit, redactor, key))
+        batch.append(process_unit(unit, redactor, key, oldest))
         last = i == len(units) - 1
         if last or len(batch) >= BATCH_UNITS or time.monotonic() - started >= BATCH_SECONDS:
             with store.connect(settings.warehouse_path) as con:

@@ -3,11 +3,29 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-SAMPLE = Path(__file__).resolve().parents[1] / "data" / "sample"
+REPO = Path(__file__).resolve().parents[1]
+SAMPLE = REPO / "data" / "sample"
+
+
+def persona_cmd(*args: str) -> list[str]:
+    return [sys.executable, "-m", "persona_pipeline.cli", *args]
+
+
+def cli(env: dict[str, str], *args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    """`persona <args>` in a subprocess, as a user runs it."""
+    return subprocess.run(persona_cmd(*args), cwd=REPO, env=env, capture_output=True, text=True, timeout=timeout)
+
+
+def last_json(stdout: str, returncode: int = 0, stderr: str = "") -> dict:
+    """The JSON object on the last line of a successful command's stdout."""
+    assert returncode == 0, stderr[-2000:]
+    return json.loads(stdout.strip().splitlines()[-1])
 
 
 @pytest.fixture(scope="session")

@@ -4,26 +4,15 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
-from pathlib import Path
 
 import duckdb
 import pytest
 
-from persona_pipeline_tests.conftest import planted_values
-
-REPO = Path(__file__).resolve().parents[1]
+from persona_pipeline_tests.conftest import cli, last_json, planted_values
 
 
 def _cli(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "persona_pipeline.cli", *args],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    return cli(env, *args)
 
 
 def _run(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
@@ -36,8 +25,7 @@ def env(cli_env: dict[str, str]) -> dict[str, str]:
 
 
 def _summary(proc: subprocess.CompletedProcess[str]) -> dict:
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+    return last_json(proc.stdout, proc.returncode, proc.stderr)
 
 
 def test_run_json_incremental_and_erasure(env, sample_copy, tmp_path, ground_truth, monkeypatch) -> None:

@@ -45,10 +45,12 @@ class Plan:
             instance.delete_dynamic_partition(SOURCE_UNITS, key)
 
 
-def plan(instance: dg.DagsterInstance, known: dict[str, str] | None = None) -> Plan:
+def plan(instance: dg.DagsterInstance, known: dict[str, str] | None = None, apply: bool = True) -> Plan:
     """Stat the roots (no reads) and compare with `known` (key -> fingerprint; the warehouse's
-    when None). Rows of units no longer on disk are erased here."""
+    when None). With `apply`, rows of units no longer on disk are erased here and the retention
+    window is applied; without it (`persona status`), nothing is written."""
     from persona_pipeline.config import load_settings
+    from persona_pipeline.evidence import retention
     from persona_pipeline.ingest import fingerprint
     from persona_pipeline.sources.discovery import discover
     from persona_pipeline.warehouse import store
@@ -65,9 +67,12 @@ def plan(instance: dg.DagsterInstance, known: dict[str, str] | None = None) -> P
     removed = [k for k in existing if k not in current]
     changed = [k for k in current if known.get(k) != current[k]]
     erased = sorted(set(removed) | (set(stored) - set(current)))
-    if erased:
+    oldest = retention.cutoff(settings.retention_days)
+    if apply and (erased or oldest):
         with store.connect(settings.warehouse_path) as con:
             store.delete_units(con, erased)
+            if oldest:
+                store.purge_older_than(con, oldest)
     order = {k: i for i, k in enumerate([*existing, *new])}
     return Plan(found, new, removed, sorted(changed, key=order.__getitem__), current, erased)
 

@@ -13,6 +13,7 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -69,7 +70,8 @@ _DDL = [
 ]
 _UNIT_TABLES = ("turns", "skips", "entry_types", "evidence", "redactions", "units")
 # Erasing a unit also removes what was derived from it (facet_rules are rebuilt by the fold).
-_ERASE_TABLES = (*_UNIT_TABLES, "observations", "digest_state")
+_DERIVED_TABLES = ("observations", "digest_state")
+_ERASE_TABLES = (*_UNIT_TABLES, *_DERIVED_TABLES)
 
 
 def _is_lock_error(exc: BaseException) -> bool:
@@ -233,9 +235,14 @@ def replace_units(con: duckdb.DuckDBPyConnection, rows: Sequence[UnitRows]) -> N
         "redactions": _counts(rows, "redactions", "kind"),
     }
     keys = [r.unit_key for r in rows]
+    # A unit left with no evidence (an emptied instruction file, a transcript cut to nothing) has
+    # nothing to re-digest, so what was derived from its old evidence goes now.
+    emptied = [r.unit_key for r in rows if not r.evidence]
     with transaction(con):
         for table in _UNIT_TABLES:
             con.execute(f"DELETE FROM {table} WHERE unit_key IN (SELECT unnest(?))", [keys])
+        for table in _DERIVED_TABLES:
+            con.execute(f"DELETE FROM {table} WHERE unit_key IN (SELECT unnest(?))", [emptied])
         for table, df in frames.items():
             insert_frame(con, table, df)
 
@@ -250,10 +257,30 @@ def delete_units(con: duckdb.DuckDBPyConnection, keys: Sequence[str]) -> int:
     return len(keys)
 
 
+def purge_older_than(con: duckdb.DuckDBPyConnection, oldest: datetime) -> int:
+    """Apply the retention window to what is stored: evidence and turn-index rows older than
+    `oldest` go (directives never age). Units left without evidence lose what was derived from
+    it; the others' digests become stale through their evidence hash. Returns evidence rows removed."""
+    aged = "kind <> 'directive' AND TRY_CAST(timestamp AS TIMESTAMPTZ) < ?"
+    with transaction(con):
+        row = con.execute(f"SELECT count(*) FROM evidence WHERE {aged}", [oldest]).fetchone()
+        removed = int(row[0]) if row else 0
+        if not removed:
+            return 0
+        con.execute(f"DELETE FROM evidence WHERE {aged}", [oldest])
+        con.execute(f"DELETE FROM turns WHERE {aged}", [oldest])
+        con.execute(
+            """UPDATE units SET evidence_rows = (SELECT count(*) FROM evidence e WHERE e.unit_key = units.unit_key)"""
+        )
+        for table in _DERIVED_TABLES:
+            con.execute(f"DELETE FROM {table} WHERE unit_key IN (SELECT unit_key FROM units WHERE evidence_rows = 0)")
+    return removed
+
+
 def unit_fingerprints(path: Path) -> dict[str, str]:
     if not path.exists():
         return {}
-    with connect(path) as con:
+    with connect(path, read_only=True) as con:
         return dict(con.execute("SELECT unit_key, fingerprint FROM units").fetchall())
 
 

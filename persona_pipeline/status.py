@@ -1,0 +1,125 @@
+"""`persona status`: what is stored, what is stale, what was spent, and the last runs.
+
+Read-only: it opens the warehouse read-only (waiting while a run writes) and plans without
+applying, so it can run beside a materialisation.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from persona_pipeline.config import Settings
+
+
+def _warehouse_status(settings: Settings) -> dict[str, Any]:
+    from persona_pipeline.warehouse import store
+
+    if not settings.warehouse_path.exists():
+        return {"units": {}, "evidence_rows": 0, "observations": 0, "rules": 0, "superseded_rules": 0, "spend": []}
+    with store.connect(settings.warehouse_path, read_only=True) as con:
+        units: dict[str, dict[str, int]] = {}
+        for kind, status, n in con.execute(
+            "SELECT source_kind, status, count(*) FROM units GROUP BY ALL ORDER BY ALL"
+        ).fetchall():
+            units.setdefault(kind, {})[status] = int(n)
+
+        def one(sql: str) -> int:
+            row = con.execute(sql).fetchone()
+            return int(row[0]) if row and row[0] is not None else 0
+
+        cur = con.execute("SELECT * FROM spend ORDER BY model")
+        cols = [d[0] for d in cur.description]
+        spend = [dict(zip(cols, r, strict=True)) for r in cur.fetchall()]
+        return {
+            "units": units,
+            "evidence_rows": one("SELECT count(*) FROM evidence"),
+            "redactions": one("SELECT sum(count) FROM redactions"),
+            "observations": one("SELECT count(*) FROM observations"),
+            "rules": one("SELECT count(*) FROM facet_rules WHERE superseded_by IS NULL"),
+            "superseded_rules": one("SELECT count(*) FROM facet_rules WHERE superseded_by IS NOT NULL"),
+            "digest_failed": one("SELECT count(*) FROM digest_state WHERE status <> 'ok'"),
+            "spend": spend,
+        }
+
+
+def _last_runs(instance: Any, limit: int = 5) -> list[dict[str, Any]]:
+    runs = []
+    for rec in instance.get_run_records(limit=limit, order_by="create_timestamp", ascending=False):
+        run = rec.dagster_run
+        started = rec.start_time or rec.create_timestamp.timestamp()
+        runs.append(
+            {
+                "run_id": run.run_id,
+                "job": run.job_name,
+                "status": run.status.value,
+                "trigger": run.tags.get("persona/trigger") or ("backfill" if run.tags.get("dagster/backfill") else ""),
+                "started": datetime.fromtimestamp(started, UTC).isoformat(timespec="seconds"),
+                "seconds": round(rec.end_time - rec.start_time, 1) if rec.end_time and rec.start_time else None,
+            }
+        )
+    return runs
+
+
+def collect(settings: Settings, instance: Any) -> dict[str, Any]:
+    from persona_pipeline.defs.automation import plan
+    from persona_pipeline.digests.backend import make_digester
+    from persona_pipeline.pack.compile import estimate_tokens
+    from persona_pipeline.warehouse import digest_store, store
+
+    todo = plan(instance, apply=False)
+    undigested: list[str] = []
+    if settings.warehouse_path.exists():
+        digester = make_digester(settings)
+        with store.connect(settings.warehouse_path, read_only=True) as con:
+            undigested = digest_store.stale_digest_units(con, digester.name, digester.prompt_version)
+    pack_md = settings.data_dir / "persona" / "PERSONA.md"
+    pack: dict[str, Any] = {"path": str(pack_md), "exists": pack_md.exists()}
+    if pack_md.exists():
+        pack["tokens"] = estimate_tokens(pack_md.read_text(encoding="utf-8"))
+        pack["written"] = datetime.fromtimestamp(pack_md.stat().st_mtime, UTC).isoformat(timespec="seconds")
+    return {
+        "model": settings.model,
+        "sample_corpus": settings.uses_sample(),
+        "sources_on_disk": len(todo.current),
+        "stale": {
+            "new_or_changed": len(todo.changed),
+            "removed": len(todo.erased),
+            "undigested": len(undigested),
+            "keys": todo.changed[:20],
+        },
+        **_warehouse_status(settings),
+        "pack": pack,
+        "last_runs": _last_runs(instance),
+        "warehouse": str(settings.warehouse_path),
+        "dagster_home": str(settings.dagster_home),
+    }
+
+
+def render(s: dict[str, Any]) -> str:
+    lines = [f"sources on disk: {s['sources_on_disk']}" + (" (bundled sample corpus)" if s["sample_corpus"] else "")]
+    for kind, by_status in sorted(s["units"].items()):
+        lines.append(f"  {kind}: " + ", ".join(f"{n} {st}" for st, n in sorted(by_status.items())))
+    st = s["stale"]
+    lines.append(
+        f"stale: {st['new_or_changed']} new/changed, {st['removed']} removed, {st['undigested']} to digest"
+        + (" — run `persona run`" if st["new_or_changed"] or st["removed"] or st["undigested"] else " — up to date")
+    )
+    lines.append(
+        f"warehouse: {s['evidence_rows']} evidence rows, {s.get('redactions', 0)} redactions, "
+        f"{s['observations']} observations, {s['rules']} rules ({s['superseded_rules']} superseded)"
+    )
+    for sp in s["spend"]:
+        lines.append(
+            f"spend ({sp['model']}): {sp['llm_calls']} calls, {sp['cache_hits']} cache hits, "
+            f"{sp['prompt_tokens']}+{sp['completion_tokens']} tokens, ${float(sp['cost_usd'] or 0):.4f}"
+        )
+    p = s["pack"]
+    if p["exists"]:
+        lines.append(f"pack: {p['path']} ({p['tokens']} tokens, written {p['written']})")
+    else:
+        lines.append("pack: none yet")
+    for r in s["last_runs"]:
+        secs = f", {r['seconds']} s" if r["seconds"] is not None else ""
+        lines.append(f"  run {r['run_id'][:8]} {r['job']} {r['status']} {r['started']}{secs} {r['trigger']}".rstrip())
+    return "\n".join(lines)
