@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dagster as dg
 
-from persona_pipeline.defs.automation import daily_incremental, ingest_job, source_files_sensor
+from persona_pipeline.defs.automation import automation_sensor, daily_incremental, ingest_job, source_files_sensor
 from persona_pipeline.defs.checks import CHECKS
 from persona_pipeline.defs.distill_assets import facet_trees, persona_pack, session_digests
 from persona_pipeline.defs.ingest_assets import ingest
@@ -13,6 +13,6 @@ defs = dg.Definitions(
     assets=[ingest, session_digests, facet_trees, persona_pack],
     asset_checks=CHECKS,
     jobs=[ingest_job],
-    sensors=[source_files_sensor],
+    sensors=[source_files_sensor, automation_sensor],
     schedules=[daily_incremental],
 )

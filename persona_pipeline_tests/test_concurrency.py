@@ -45,7 +45,12 @@ def test_two_runs_and_a_reader_at_once(cli_env, sample_copy, tmp_path) -> None:
     _widen(sample_copy[0], copies=4)  # 7 + 28 Claude units, 3 Codex
     procs = [
         subprocess.Popen(
-            persona_cmd("run", "--json"), cwd=REPO, env=cli_env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+            persona_cmd("run", "--json"),
+            cwd=REPO,
+            env=cli_env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
         )
         for _ in range(2)
     ]

@@ -11,8 +11,8 @@ from persona_pipeline.sources.discovery import discover
 from persona_pipeline.warehouse import digest_store, store
 
 
-def _count(con, sql: str) -> int:
-    return con.execute(sql).fetchone()[0]
+def _count(con, sql: str, *params: object) -> int:
+    return con.execute(sql, list(params)).fetchone()[0]
 
 
 def test_purge_and_reingest_respect_the_window(tmp_path, sample_copy) -> None:
@@ -35,14 +35,14 @@ def test_purge_and_reingest_respect_the_window(tmp_path, sample_copy) -> None:
                 "SELECT unit_key FROM evidence GROUP BY unit_key HAVING max(timestamp) < '2026-09-20'"
             ).fetchall()
         ]
-        assert emptied and _count(con, "SELECT count(*) FROM observations WHERE unit_key = '%s'" % emptied[0]) > 0
+        assert emptied and _count(con, "SELECT count(*) FROM observations WHERE unit_key = ?", emptied[0]) > 0
 
         assert store.purge_older_than(con, oldest) == old
         assert _count(con, "SELECT count(*) FROM evidence") == total - old
         assert _count(con, "SELECT count(*) FROM evidence WHERE timestamp < '2026-09-20'") == 0
         assert _count(con, "SELECT count(*) FROM turns WHERE timestamp < '2026-09-20'") == 0
         # a unit with nothing left loses its observations; the others are stale until re-digested
-        assert _count(con, "SELECT count(*) FROM observations WHERE unit_key = '%s'" % emptied[0]) == 0
+        assert _count(con, "SELECT count(*) FROM observations WHERE unit_key = ?", emptied[0]) == 0
         assert store.purge_older_than(con, oldest) == 0  # idempotent
 
     # re-reading the files with the same window stores nothing older either

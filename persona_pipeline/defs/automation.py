@@ -26,6 +26,16 @@ DIGEST_CONDITION = (
 )
 TAIL_CONDITION = DIGEST_CONDITION | dg.AutomationCondition.missing().since_last_handled()
 
+# Evaluates the conditions above. Running by default (it only acts after an upstream update), so
+# turning on `source_files_sensor` — or backfilling ingest partitions in the UI — is enough to
+# carry new evidence through digests, trees and the pack.
+automation_sensor = dg.AutomationConditionSensorDefinition(
+    "persona_automation",
+    target=dg.AssetSelection.all(),
+    default_status=dg.DefaultSensorStatus.RUNNING,
+    minimum_interval_seconds=int(os.environ.get("PERSONA_AUTOMATION_INTERVAL_S", "30")),
+)
+
 
 @dataclass
 class Plan:
