@@ -24,8 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from persona_pipeline.config import SAMPLE_DIR, Settings  # noqa: E402
 from persona_pipeline.evidence.redaction.redactor import load_or_create_key  # noqa: E402
-from persona_pipeline.ingest import _read, ingest_units, make_redactor, process_unit  # noqa: E402
-from persona_pipeline.sources.discovery import discover  # noqa: E402
+from persona_pipeline.ingest import ingest_units, make_redactor, process_unit  # noqa: E402
 
 
 def replicate(dst: Path, copies: int) -> tuple[Path, Path]:
@@ -61,7 +60,8 @@ def main() -> None:
     tmp = Path(tempfile.mkdtemp(prefix="persona-bench-"))
     claude, codex = replicate(tmp / "corpus", args.copies)
     settings = Settings(data_dir=tmp / "data", claude_dirs=[claude], codex_dirs=[codex])
-    units = discover([claude], [codex]).units
+    sources = settings.sources()
+    units = sources.discover().units
     mb = sum(u.size for u in units) / 1e6
     redactor = make_redactor(settings)
     key = load_or_create_key(settings.redaction_key_path)
@@ -75,11 +75,11 @@ def main() -> None:
 
     def readers() -> None:
         for u in units:
-            _read(u)
+            sources.read(u)
 
     def with_redaction() -> None:
         for u in units:
-            process_unit(u, redactor, key)
+            process_unit(u, sources, redactor, key)
 
     def full() -> None:
         ingest_units(settings, units)
@@ -88,7 +88,7 @@ def main() -> None:
     t_read = timed(readers, args.repeat)
     t_red = timed(with_redaction, args.repeat)
     t_full = timed(full, args.repeat)
-    outcomes = [process_unit(u, redactor, key) for u in units]
+    outcomes = [process_unit(u, sources, redactor, key) for u in units]
     raw = sum(int(o.unit_row["raw_bytes"]) for o in outcomes)
     kept = sum(int(o.unit_row["kept_bytes"]) for o in outcomes)
     print(f"corpus: {len(units)} files, {mb:.1f} MB (sample x{args.copies}); median of {args.repeat}")

@@ -121,7 +121,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     digester = make_digester(settings)
     with store.connect(settings.warehouse_path) as con:
-        undigested = digest_store.stale_digest_units(con, digester.name, digester.prompt_version)
+        undigested = digest_store.stale_units(con, digester.name, digester.prompt_version)
     digest_keys = sorted((set(stale) | set(undigested)) & set(keys))
     started = datetime.now(UTC).replace(tzinfo=None)
     ok = True
@@ -260,11 +260,10 @@ def cmd_forget(args: argparse.Namespace) -> int:
     out of the roots too, or the next run reads it again."""
     settings = Settings()
     from persona_pipeline.defs.partitions import SOURCE_UNITS
-    from persona_pipeline.sources.discovery import discover
     from persona_pipeline.warehouse import store
 
     target = args.target
-    found = discover(settings.resolved_claude_dirs(), settings.resolved_codex_dirs())
+    found = settings.sources().discover()
     path = Path(target).expanduser()
     keys = [u.key for u in found.units if path.exists() and u.path.resolve() == path.resolve()]
     if not keys and settings.warehouse_path.exists():

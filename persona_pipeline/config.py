@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import Field, field_validator
 from pydantic_settings import (
@@ -18,8 +18,12 @@ from pydantic_settings import (
     TomlConfigSettingsSource,
 )
 
+if TYPE_CHECKING:
+    from persona_pipeline.sources.catalog import Sources
+
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SAMPLE_DIR = REPO_ROOT / "data" / "sample"
+SAMPLE_AUTHOR_EMAIL = "mara@quill.dev"  # the sample developer's commits
 
 PathList = Annotated[list[Path], NoDecode]
 StrList = Annotated[list[str], NoDecode]
@@ -111,6 +115,47 @@ class Settings(BaseSettings):
         if self.uses_sample():
             return [SAMPLE_DIR / "codex" / "sessions"]
         return [Path.home() / ".codex" / "sessions"] if self.claude_dirs is None else []
+
+    # Instruction files and repositories. In sample mode the bundled sample's repositories (cloned
+    # from their bundles under the data dir) and its global CLAUDE.md stand in for the real ones.
+    def resolved_git_roots(self) -> list[Path]:
+        if self.git_roots:
+            return self.git_roots
+        return [self.sample_repos_dir] if self.uses_sample() else []
+
+    def resolved_instruction_roots(self) -> list[Path]:
+        """Configured roots, else the git roots (repositories hold their own instruction files)."""
+        return self.instruction_roots or self.resolved_git_roots()
+
+    def resolved_instruction_files(self) -> list[Path]:
+        """Explicit (global) instruction files; the defaults are used only where they exist."""
+        if self.instruction_files:
+            return self.instruction_files
+        if self.uses_sample():
+            return [SAMPLE_DIR / "home" / ".claude" / "CLAUDE.md"]
+        return [Path.home() / ".claude" / "CLAUDE.md", Path.home() / ".codex" / "AGENTS.md"]
+
+    def resolved_author_emails(self) -> list[str]:
+        if self.author_emails:
+            return self.author_emails
+        return [SAMPLE_AUTHOR_EMAIL] if self.uses_sample() else []
+
+    def sources(self) -> Sources:
+        from persona_pipeline.sources.catalog import Sources
+
+        return Sources(
+            claude_dirs=self.resolved_claude_dirs(),
+            codex_dirs=self.resolved_codex_dirs(),
+            instruction_roots=self.resolved_instruction_roots(),
+            instruction_files=self.resolved_instruction_files(),
+            git_roots=self.resolved_git_roots(),
+            author_emails=self.resolved_author_emails(),
+            sample_bundles=SAMPLE_DIR / "repos" if self.uses_sample() and not self.git_roots else None,
+        )
+
+    @property
+    def sample_repos_dir(self) -> Path:
+        return self.data_dir / "sample_repos"
 
     @property
     def warehouse_path(self) -> Path:

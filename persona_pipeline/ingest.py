@@ -20,19 +20,13 @@ from persona_pipeline.evidence import retention
 from persona_pipeline.evidence.records import build_evidence, index_rows
 from persona_pipeline.evidence.redaction.redactor import Redactor, load_or_create_key
 from persona_pipeline.models import ReadResult, ReadStats, SourceKind
-from persona_pipeline.sources import claude_code, codex
+from persona_pipeline.sources.catalog import READER_VERSIONS, Sources
 from persona_pipeline.sources.discovery import SourceUnit
 from persona_pipeline.warehouse import store
 
 log = logging.getLogger(__name__)
 
-READER_VERSIONS = {SourceKind.CLAUDE: claude_code.READER_VERSION, SourceKind.CODEX: codex.READER_VERSION}
 _HOME_IN_PATH = re.compile(r"(?:/Users/|/home/|[A-Za-z]:\\Users\\)([^/\\]+)")
-
-
-def fingerprint(unit: SourceUnit) -> str:
-    """Stat-based change detection plus the reader version: a reader fix re-reads everything."""
-    return f"{unit.stat_fingerprint}:{READER_VERSIONS[unit.kind]}"
 
 
 @dataclass
@@ -65,7 +59,7 @@ def base_identifiers(settings: Settings) -> list[tuple[str, str]]:
         except Exception:  # no passwd entry, odd containers
             continue
     ids.append((Path.home().name, "user_name"))
-    ids.extend((e, "email") for e in settings.author_emails)
+    ids.extend((e, "email") for e in settings.resolved_author_emails())
     ids.extend((n, "person_name") for n in settings.redact_names)
     return ids
 
@@ -74,17 +68,14 @@ def make_redactor(settings: Settings) -> Redactor:
     return Redactor(load_or_create_key(settings.redaction_key_path), base_identifiers(settings))
 
 
-def _read(unit: SourceUnit) -> ReadResult:
-    if unit.kind is SourceKind.CLAUDE:
-        return claude_code.read_claude(unit.path)
-    return codex.read_codex(unit.path)
-
-
-def process_unit(unit: SourceUnit, redactor: Redactor, key: bytes, oldest: datetime | None = None) -> UnitOutcome:
+def process_unit(
+    unit: SourceUnit, sources: Sources, redactor: Redactor, key: bytes, oldest: datetime | None = None
+) -> UnitOutcome:
     """Read and redact one unit. Never raises for bad input: a bad file is a recorded skip.
     Turns older than `oldest` (the retention window) are dropped before redaction."""
+    fingerprint = sources.fingerprint(unit)  # before reading: a change during the read is seen next run
     try:
-        result = _read(unit)
+        result = sources.read(unit)
     except Exception as exc:  # a reader bug must cost one file, not the run
         log.warning("reader failed on %s (%s)", unit.key, type(exc).__name__)
         result = ReadResult(turns=[], stats=ReadStats(), file_error=f"reader_error:{type(exc).__name__}")
@@ -101,7 +92,8 @@ def process_unit(unit: SourceUnit, redactor: Redactor, key: bytes, oldest: datet
     # Account names seen in this session's cwd are identifiers too (e.g. a second machine).
     extra = [(m.group(1), "user_name") for m in _HOME_IN_PATH.finditer(stats.cwd or "")]
     unit_redactor = redactor.with_identifiers(extra) if extra else redactor
-    fallback_project = unit.key.split("/")[1] if unit.kind is SourceKind.CLAUDE else "unknown"
+    # Claude slugs, instruction scopes and repository folders name the project; Codex keys are dates.
+    fallback_project = unit.key.split("/")[1] if unit.kind is not SourceKind.CODEX else "unknown"
     evidence, red_counts, dropped = build_evidence(unit.key, unit.kind, result.turns, unit_redactor, fallback_project)
     turns = index_rows(unit.key, result.turns, key)
     project = evidence[0].project if evidence else fallback_project
@@ -109,7 +101,7 @@ def process_unit(unit: SourceUnit, redactor: Redactor, key: bytes, oldest: datet
         "unit_key": unit.key,
         "source_kind": unit.kind.value,
         "project": project,
-        "fingerprint": fingerprint(unit),
+        "fingerprint": fingerprint,
         "reader_version": READER_VERSIONS[unit.kind],
         "status": status,
         "skip_reason": result.file_error or stats.machine_generated,
@@ -148,10 +140,11 @@ def iter_ingest(settings: Settings, units: Sequence[SourceUnit]) -> Iterator[lis
     redactor = make_redactor(settings)
     key = load_or_create_key(settings.redaction_key_path)
     oldest = retention.cutoff(settings.retention_days)
+    sources = settings.sources()
     batch: list[UnitOutcome] = []
     started = time.monotonic()
     for i, unit in enumerate(units):
-        batch.append(process_unit(unit, redactor, key, oldest))
+        batch.append(process_unit(unit, sources, redactor, key, oldest))
         last = i == len(units) - 1
         if last or len(batch) >= BATCH_UNITS or time.monotonic() - started >= BATCH_SECONDS:
             with store.connect(settings.warehouse_path) as con:

@@ -72,7 +72,7 @@ def collect(settings: Settings, instance: Any) -> dict[str, Any]:
     if settings.warehouse_path.exists():
         digester = make_digester(settings)
         with store.connect(settings.warehouse_path, read_only=True) as con:
-            undigested = digest_store.stale_digest_units(con, digester.name, digester.prompt_version)
+            undigested = digest_store.stale_units(con, digester.name, digester.prompt_version)
     pack_md = settings.data_dir / "persona" / "PERSONA.md"
     pack: dict[str, Any] = {"path": str(pack_md), "exists": pack_md.exists()}
     if pack_md.exists():

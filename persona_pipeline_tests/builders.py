@@ -1,4 +1,5 @@
-"""Builders for transcript fixtures in the documented Claude Code and Codex formats."""
+"""Builders for test fixtures: transcripts in the documented Claude Code and Codex formats, and git
+repositories with explicit authors and dates."""
 
 from __future__ import annotations
 
@@ -6,6 +7,9 @@ import itertools
 import json
 from pathlib import Path
 from typing import Any
+
+import git
+from git import Actor
 
 _ids = itertools.count(1)
 
@@ -92,3 +96,37 @@ def write_jsonl(path: Path, entries: list[Any]) -> Path:
         for e in entries:
             f.write((e if isinstance(e, str) else json.dumps(e)) + "\n")
     return path
+
+
+# --- git repositories -------------------------------------------------------------------
+ME = Actor("Pat Dev", "pat@example.com")
+OTHER = Actor("Sam Other", "sam@example.com")
+T0 = 1_700_000_000
+
+
+class Builder:
+    """A repo under tmp_path with explicit authors and increasing dates."""
+
+    def __init__(self, path: Path) -> None:
+        self.repo = git.Repo.init(path, initial_branch="main")
+        self.path = path
+        self.tick = 0
+
+    def commit(
+        self,
+        msg: str,
+        files: dict[str, str | bytes] | None = None,
+        author: Actor = ME,
+        parents: list[git.Commit] | None = None,
+    ) -> git.Commit:
+        for name, content in (files or {f"f{self.tick}.txt": f"{self.tick}\n"}).items():
+            p = self.path / name
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_bytes(content if isinstance(content, bytes) else content.encode())
+            self.repo.index.add([name])
+        self.tick += 1
+        when = f"{T0 + self.tick * 60} +0000"
+        dates = {"author_date": when, "commit_date": when}
+        return self.repo.index.commit(
+            msg, author=author, committer=author, parent_commits=parents, skip_hooks=True, **dates
+        )

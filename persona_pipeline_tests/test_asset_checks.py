@@ -44,6 +44,7 @@ def test_checks_pass_on_clean_run_and_a_leak_blocks_the_compile(cli_env, tmp_pat
         "evidence_has_no_secrets": True,
         "pack_is_clean_and_within_budget": True,
         "pack_bullets_traced_to_evidence": True,
+        "pack_has_every_directive": True,
     }
     # bypass the Evidence constructor, as a bug or a hand edit would
     con = duckdb.connect(str(tmp_path / "data" / "warehouse.duckdb"))
@@ -58,3 +59,26 @@ def test_checks_pass_on_clean_run_and_a_leak_blocks_the_compile(cli_env, tmp_pat
     leaked = _materialize_tail(cli_env)
     assert _check_results(leaked)["evidence_has_no_secrets"] is False
     assert not (tmp_path / "data" / "persona" / "PERSONA.md").exists()  # blocking: no pack compiled
+
+
+def test_untraced_bullets_and_missing_directives_fail_their_checks(cli_env, tmp_path) -> None:
+    _summary(_run(cli_env, "--json"))
+    con = duckdb.connect(str(tmp_path / "data" / "warehouse.duckdb"))
+    try:
+        # a directive stored as evidence but never digested into the pack
+        con.execute(
+            """INSERT INTO evidence (evidence_id, unit_key, source_kind, tier, kind, excerpt, context, project)
+               VALUES ('d0', 'instructions/ledgerly/AGENTS.md', 'instructions', 'T0', 'directive',
+                       'Never edit a shipped migration.', '', 'ledgerly')"""
+        )
+        # evidence behind a pack bullet erased while its observation stays
+        con.execute(
+            """DELETE FROM evidence WHERE evidence_id IN
+               (SELECT unnest(evidence_ids) FROM facet_rules ORDER BY score DESC LIMIT 1)"""
+        )
+    finally:
+        con.close()
+    checks = _check_results(_materialize_tail(cli_env))
+    assert checks["pack_has_every_directive"] is False
+    assert checks["pack_bullets_traced_to_evidence"] is False
+    assert checks["evidence_has_no_secrets"] is True

@@ -61,13 +61,12 @@ def plan(instance: dg.DagsterInstance, known: dict[str, str] | None = None, appl
     window is applied; without it (`persona status`), nothing is written."""
     from persona_pipeline.config import load_settings
     from persona_pipeline.evidence import retention
-    from persona_pipeline.ingest import fingerprint
-    from persona_pipeline.sources.discovery import discover
     from persona_pipeline.warehouse import store
 
     settings = load_settings()
-    found = discover(settings.resolved_claude_dirs(), settings.resolved_codex_dirs())
-    current = {u.key: fingerprint(u) for u in found.units}
+    sources = settings.sources()
+    found = sources.discover()
+    current = {u.key: sources.fingerprint(u) for u in found.units}
     stored = store.unit_fingerprints(settings.warehouse_path)
     if known is None:
         known = stored

@@ -1,5 +1,5 @@
 """Asset checks: nothing detectable as a secret or PII in evidence or pack, pack within budget,
-every pack bullet traced to stored evidence.
+every pack bullet traced to stored evidence, every current directive in the pack verbatim.
 
 (No `from __future__ import annotations`: Dagster inspects these signatures at runtime.)
 """
@@ -65,4 +65,25 @@ def pack_bullets_traced_to_evidence() -> dg.AssetCheckResult:
     return dg.AssetCheckResult(passed=not untraced, metadata={"bullets": len(bullets), "untraced": len(untraced)})
 
 
-CHECKS = [evidence_has_no_secrets, pack_is_clean_and_within_budget, pack_bullets_traced_to_evidence]
+@dg.asset_check(asset=persona_pack, description="Every current instruction-file directive is in PERSONA.md, verbatim.")
+def pack_has_every_directive() -> dg.AssetCheckResult:
+    from persona_pipeline.config import load_settings
+    from persona_pipeline.pack.compile import missing_directives
+    from persona_pipeline.warehouse import store
+
+    settings = load_settings()
+    md = (settings.data_dir / "persona" / "PERSONA.md").read_text(encoding="utf-8")
+    with store.connect(settings.warehouse_path, read_only=True) as con:
+        directives = [r[0] for r in con.execute("SELECT excerpt FROM evidence WHERE kind = 'directive'").fetchall()]
+    missing = missing_directives(md, directives)
+    return dg.AssetCheckResult(
+        passed=not missing, metadata={"directives": len(set(directives)), "missing": len(missing)}
+    )
+
+
+CHECKS = [
+    evidence_has_no_secrets,
+    pack_is_clean_and_within_budget,
+    pack_bullets_traced_to_evidence,
+    pack_has_every_directive,
+]

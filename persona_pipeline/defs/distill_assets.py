@@ -36,21 +36,11 @@ class DigestConfig(dg.Config):
 )
 def session_digests(context: dg.AssetExecutionContext, config: DigestConfig) -> Iterator[dg.AssetMaterialization]:
     from persona_pipeline.config import load_settings
-    from persona_pipeline.digests.backend import make_digester
-    from persona_pipeline.warehouse import digest_store, store
+    from persona_pipeline.digests.directives import VERBATIM_MODEL, is_instruction_unit
+    from persona_pipeline.distill import digest_units
 
-    settings = load_settings()
-    digester = make_digester(settings)
     keys = selected_keys(list(context.partition_keys), config.only_units)
-    with store.connect(settings.warehouse_path) as con:
-        if not config.force:
-            stale = set(digest_store.stale_digest_units(con, digester.name, digester.prompt_version))
-            keys = [k for k in keys if k in stale]
-        hashes = digest_store.evidence_hashes(con)
-        inputs = digest_store.load_inputs(con, keys)
-    results = digester.digest_many(inputs) if inputs else []
-    with store.connect(settings.warehouse_path) as con:
-        digest_store.save_digests(con, results, hashes, digester.name, digester.prompt_version)
+    results, model = digest_units(load_settings(), keys, force=config.force)
     failed = [r for r in results if r.status != "ok"]
     for r in results:
         if r.status != "ok":
@@ -67,7 +57,7 @@ def session_digests(context: dg.AssetExecutionContext, config: DigestConfig) -> 
                 "cost_usd": r.cost_usd,
                 "soft_skips": r.soft_skips,
                 "dropped_quotes": r.dropped_quotes,
-                "model": digester.name,
+                "model": VERBATIM_MODEL if is_instruction_unit(r.unit_key) else model,
             },
         )
     if failed:

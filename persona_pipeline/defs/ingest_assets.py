@@ -47,12 +47,11 @@ def ingest(context: dg.AssetExecutionContext, config: IngestConfig) -> Iterator[
     from persona_pipeline.config import load_settings
     from persona_pipeline.ingest import iter_ingest
     from persona_pipeline.progress import report
-    from persona_pipeline.sources.discovery import discover
     from persona_pipeline.warehouse import store
 
     settings = load_settings()
     keys = selected_keys(list(context.partition_keys), config.only_units)
-    found = discover(settings.resolved_claude_dirs(), settings.resolved_codex_dirs())
+    found = settings.sources().discover()
     by_key = {u.key: u for u in found.units}
     missing = [k for k in keys if k not in by_key]
     if missing:

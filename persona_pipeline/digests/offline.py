@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import re
 
+from persona_pipeline.digests.commit_style import commit_style_drafts, diff_drafts
 from persona_pipeline.digests.lexicon import FACET_CUE_TOKENS, content_tokens, normalise
 from persona_pipeline.digests.models import DigestInput, DigestResult, DraftObservation, Facet
 from persona_pipeline.digests.validate import ground
+from persona_pipeline.models import TurnKind
 
-PROMPT_VERSION = "offline-v1"
+PROMPT_VERSION = "offline-v2"  # v2: commit batches and diffs
 
 # Clause boundaries: sentence ends, semicolons, line breaks, dashes used as separators.
 _CLAUSE_SPLIT = re.compile(
@@ -147,6 +149,13 @@ def classify(statement: str) -> Facet:
 def drafts_for(inp: DigestInput) -> list[DraftObservation]:
     drafts: list[DraftObservation] = []
     for ev in inp.evidence:
+        # Commit batches and diffs are read for conventions, not for preference clauses.
+        if ev.kind == TurnKind.COMMIT_BATCH:
+            drafts.extend(commit_style_drafts(ev))
+            continue
+        if ev.kind == TurnKind.DIFF:
+            drafts.extend(diff_drafts(ev))
+            continue
         for clause in _clauses(ev.excerpt):
             if "[REDACTED:" in clause:
                 continue  # a clause built around a secret is never a preference

@@ -77,13 +77,35 @@ def eligible(rule: Rule) -> bool:
     return rule.facet is Facet.DIRECTIVES or rule.support_sessions >= MIN_SESSIONS
 
 
+def scope_of(rule: Rule) -> str:
+    """Where a directive applies: everywhere when any copy is global, else its repositories."""
+    return "global" if "global" in rule.projects or not rule.projects else ", ".join(rule.projects)
+
+
+def _ordered(facet: Facet, rules: list[Rule]) -> list[Rule]:
+    if facet is Facet.DIRECTIVES:  # grouped by scope, global first; the person's words, unranked
+        return sorted(rules, key=lambda r: (scope_of(r) != "global", scope_of(r), r.statement))
+    return sorted(rules, key=lambda r: (-r.score, r.statement))
+
+
+def _bullet(statement: str) -> str:
+    """A Markdown bullet; a multi-line directive keeps its lines (nested bullets) indented under it."""
+    first, *rest = statement.splitlines() or [""]
+    return "\n".join([f"- {first}", *(f"  {line}" if line.strip() else "" for line in rest)])
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
 def compile_pack(rules: Sequence[Rule], total_budget: int = TOTAL_BUDGET_TOKENS) -> Pack:
     chosen = [r for r in rules if eligible(r)]
     n_obs = sum(r.support_observations for r in chosen)
     lines = [
         "# Persona",
         "",
-        "How I work with coding agents, compiled by persona_pipeline from my own prompts and corrections.",
+        "How I work with coding agents, compiled by persona_pipeline from my own prompts, corrections, "
+        "instruction files and commits.",
         f"{len(chosen)} rules from {n_obs} observations; each line is traced to its evidence in "
         "persona.json (`persona explain <n>`).",
         "",
@@ -97,15 +119,20 @@ def compile_pack(rules: Sequence[Rule], total_budget: int = TOTAL_BUDGET_TOKENS)
         budget = int(total_budget * FACET_BUDGET_SHARE[facet])
         observations = sum(r.support_observations for r in section_rules)
         projects = len({p for r in section_rules for p in r.projects})
-        head = [
-            f"## {TITLES[facet]}",
-            f"_from {observations} observations across {projects} project{'s' if projects != 1 else ''}_",
-            "",
-        ]
+        origin = (
+            f"_verbatim from the instruction files of {_plural(projects, 'scope')}_"
+            if facet is Facet.DIRECTIVES
+            else f"_from {observations} observations across {_plural(projects, 'project')}_"
+        )
+        head = [f"## {TITLES[facet]}", origin, ""]
         section_tokens = estimate_tokens("\n".join(head))
         body: list[str] = []
-        for r in sorted(section_rules, key=lambda r: (-r.score, r.statement)):
-            line = f"- {r.statement}"
+        scope = None
+        for r in _ordered(facet, section_rules):
+            line = _bullet(r.statement)
+            if facet is Facet.DIRECTIVES and scope_of(r) != scope:
+                scope = scope_of(r)
+                line = f"\n### {scope}\n\n{line}" if body else f"### {scope}\n\n{line}"
             cost = estimate_tokens(line) + 1
             if section_tokens + cost > budget or used + section_tokens + cost > total_budget:
                 break
@@ -127,6 +154,11 @@ def compile_pack(rules: Sequence[Rule], total_budget: int = TOTAL_BUDGET_TOKENS)
             used += section_tokens
     markdown = "\n".join(lines).rstrip() + "\n"
     return Pack(markdown=markdown, bullets=bullets, tokens=estimate_tokens(markdown), rules_considered=len(rules))
+
+
+def missing_directives(markdown: str, directives: Sequence[str]) -> list[str]:
+    """Directives whose text is not in the pack as written (each line, in order, as one bullet)."""
+    return sorted({d for d in directives if d.strip() and _bullet(d) not in markdown})
 
 
 def write_pack(pack: Pack, out_dir: Path) -> tuple[Path, Path]:

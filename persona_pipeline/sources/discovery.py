@@ -114,14 +114,20 @@ def discover_codex(roots: list[Path], ignored: dict[str, int]) -> list[SourceUni
     return units
 
 
-def discover(claude_roots: list[Path], codex_roots: list[Path]) -> Discovery:
-    ignored: dict[str, int] = {}
-    units = discover_claude(claude_roots, ignored) + discover_codex(codex_roots, ignored)
-    # Two roots can yield the same key; later ones get a stable numeric suffix.
+def unique_keys(units: list[SourceUnit]) -> list[SourceUnit]:
+    """Sorted by key; two roots (or two repos of one name) can yield the same key, and later ones
+    (by path) get a stable numeric suffix."""
     seen: dict[str, int] = {}
     out: list[SourceUnit] = []
     for u in sorted(units, key=lambda u: (u.key, str(u.path))):
         n = seen.get(u.key, 0)
         seen[u.key] = n + 1
         out.append(u if n == 0 else SourceUnit(f"{u.key}~{n + 1}", u.kind, u.path, u.size, u.mtime_ns))
-    return Discovery(out, ignored)
+    return out
+
+
+def discover(claude_roots: list[Path], codex_roots: list[Path]) -> Discovery:
+    """Transcript units only (the catalog adds instruction files and repositories)."""
+    ignored: dict[str, int] = {}
+    units = discover_claude(claude_roots, ignored) + discover_codex(codex_roots, ignored)
+    return Discovery(unique_keys(units), ignored)

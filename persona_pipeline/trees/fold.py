@@ -147,11 +147,23 @@ def _rule(facet: Facet, members: list[Observation]) -> Rule:
     )
 
 
+def _directive_rules(obs: list[Observation]) -> list[Rule]:
+    """Directives are the person's own words: merged only when identical (whitespace and case
+    aside, e.g. the same rule in AGENTS.md and CLAUDE.md), never reworded or superseded."""
+    groups: dict[str, list[Observation]] = {}
+    for o in obs:
+        groups.setdefault(" ".join(o.statement.split()).casefold(), []).append(o)
+    return [_rule(Facet.DIRECTIVES, members) for members in groups.values()]
+
+
 def fold(observations: Sequence[Observation]) -> list[Rule]:
     """All rules, in a deterministic order (facet order, then score, then statement)."""
     rules: list[Rule] = []
     for facet in Facet:
         obs = sorted((o for o in observations if o.facet is facet), key=lambda o: (o.timestamp or "", o.observation_id))
+        if facet is Facet.DIRECTIVES:
+            rules.extend(_directive_rules(obs))
+            continue
         # single-linkage: an observation joins (and so unites) every cluster it is similar to
         clusters: list[tuple[list[Observation], list[frozenset[str]]]] = []
         for o in obs:

@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 import duckdb
 import polars as pl
 
+from persona_pipeline.digests.directives import DIRECTIVES_VERSION, VERBATIM_MODEL, is_instruction_unit
 from persona_pipeline.digests.models import DigestInput, DigestResult, EvidenceView, Observation
 from persona_pipeline.trees.fold import Rule
 from persona_pipeline.warehouse import store
@@ -72,6 +73,14 @@ def stale_digest_units(con: duckdb.DuckDBPyConnection, model: str, prompt_versio
         if st is None or st != (h, model, prompt_version, "ok"):
             out.append(key)
     return out
+
+
+def stale_units(con: duckdb.DuckDBPyConnection, model: str, prompt_version: str) -> list[str]:
+    """Units to (re)digest: instruction files against the verbatim path (a model change never
+    re-digests them), every other unit against the configured digester."""
+    verbatim = stale_digest_units(con, VERBATIM_MODEL, DIRECTIVES_VERSION)
+    digested = stale_digest_units(con, model, prompt_version)
+    return sorted({k for k in verbatim if is_instruction_unit(k)} | {k for k in digested if not is_instruction_unit(k)})
 
 
 def load_inputs(con: duckdb.DuckDBPyConnection, unit_keys: Sequence[str]) -> list[DigestInput]:

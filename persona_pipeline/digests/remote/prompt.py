@@ -7,33 +7,58 @@ from importlib import resources
 
 from persona_pipeline.digests.models import DigestInput, EvidenceView
 
-PROMPT_VERSION = "digest-v1"
+PROMPT_VERSION = "digest-v2"  # v2: commit-message batches
+PROMPT_FILE = "digest_v2.md"
 WINDOW_CHARS = 12_000
 
 
 @lru_cache(maxsize=1)
 def system_prompt() -> str:
-    return resources.files("persona_pipeline.digests.prompts").joinpath("digest_v1.md").read_text(encoding="utf-8")
+    return resources.files("persona_pipeline.digests.prompts").joinpath(PROMPT_FILE).read_text(encoding="utf-8")
 
 
-def _render(n: int, ev: EvidenceView, limit: int) -> str:
+def _pieces(text: str, limit: int) -> list[str]:
+    """A text longer than `limit` cut at line breaks (hard cuts only for an overlong line), so a
+    commit-message batch is read whole across windows and quotes stay verbatim substrings."""
+    if len(text) <= limit:
+        return [text]
+    out: list[str] = []
+    cur = ""
+    for line in text.splitlines(keepends=True):
+        while len(line) > limit:
+            if cur:
+                out.append(cur)
+                cur = ""
+            out.append(line[:limit])
+            line = line[limit:]
+        if len(cur) + len(line) > limit:
+            out.append(cur)
+            cur = ""
+        cur += line
+    if cur:
+        out.append(cur)
+    return out
+
+
+def _render(n: int, ev: EvidenceView, limit: int) -> list[str]:
     ctx = f"(after assistant: {ev.context}) " if ev.context else ""
-    return f"{n}. [{ev.tier.value}] {ctx}{ev.excerpt}"[:limit]
+    head = f"{n}. [{ev.tier.value}] {ctx}"
+    return [head + piece for piece in _pieces(ev.excerpt, max(limit - len(head), 200))]
 
 
 def windows(inp: DigestInput, window_chars: int = WINDOW_CHARS) -> list[list[str]]:
-    """Turns grouped into windows of ~window_chars; a turn is never split (one longer than a
-    window is truncated to it)."""
+    """Turns grouped into windows of ~window_chars. A turn is never split between windows unless it
+    is longer than one window itself; then it is cut at line breaks into consecutive pieces."""
     out: list[list[str]] = []
     cur: list[str] = []
     size = 0
     for n, ev in enumerate(inp.evidence, start=1):
-        line = _render(n, ev, window_chars)
-        if cur and size + len(line) > window_chars:
-            out.append(cur)
-            cur, size = [], 0
-        cur.append(line)
-        size += len(line) + 1
+        for line in _render(n, ev, window_chars):
+            if cur and size + len(line) > window_chars:
+                out.append(cur)
+                cur, size = [], 0
+            cur.append(line)
+            size += len(line) + 1
     if cur:
         out.append(cur)
     return out

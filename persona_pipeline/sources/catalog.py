@@ -1,0 +1,75 @@
+"""Every source unit of the configured roots, and per unit kind: its fingerprint and its reader.
+
+Four kinds share one partitioning: transcripts (Claude Code, Codex) change when their size or
+mtime does; instruction files by content hash (small, and an edit can keep size and mtime);
+repositories by HEAD and the author set. Each fingerprint carries its reader's version, so a
+reader fix re-reads that kind.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from persona_pipeline.models import ReadResult, SourceKind
+from persona_pipeline.sources import claude_code, codex, git_history, instructions
+from persona_pipeline.sources.discovery import (
+    Discovery,
+    SourceUnit,
+    discover_claude,
+    discover_codex,
+    unique_keys,
+)
+from persona_pipeline.sources.sample_repos import ensure_sample_repos
+
+READER_VERSIONS = {
+    SourceKind.CLAUDE: claude_code.READER_VERSION,
+    SourceKind.CODEX: codex.READER_VERSION,
+    SourceKind.INSTRUCTIONS: instructions.READER_VERSION,
+    SourceKind.GIT: git_history.READER_VERSION,
+}
+
+
+@dataclass(frozen=True)
+class Sources:
+    claude_dirs: list[Path]
+    codex_dirs: list[Path]
+    instruction_roots: list[Path] = field(default_factory=list)
+    instruction_files: list[Path] = field(default_factory=list)
+    git_roots: list[Path] = field(default_factory=list)
+    author_emails: list[str] = field(default_factory=list)
+    sample_bundles: Path | None = None  # clone these into the first git root before discovery
+
+    def discover(self) -> Discovery:
+        ignored: dict[str, int] = {}
+        if self.sample_bundles is not None and self.git_roots:
+            ensure_sample_repos(self.sample_bundles, self.git_roots[0])
+        units = (
+            discover_claude(self.claude_dirs, ignored)
+            + discover_codex(self.codex_dirs, ignored)
+            + instructions.discover_instructions(self.instruction_roots, self.instruction_files, ignored)
+            + git_history.discover_repos(self.git_roots, ignored)
+        )
+        return Discovery(unique_keys(units), ignored)
+
+    def fingerprint(self, unit: SourceUnit) -> str:
+        if unit.kind is SourceKind.INSTRUCTIONS:
+            change = instructions.content_fingerprint(unit.path)
+        elif unit.kind is SourceKind.GIT:
+            change = git_history.repo_fingerprint(unit.path, self.author_emails)
+        else:
+            change = unit.stat_fingerprint
+        return f"{change}:{READER_VERSIONS[unit.kind]}"
+
+    def read(self, unit: SourceUnit) -> ReadResult:
+        if unit.kind is SourceKind.CLAUDE:
+            return claude_code.read_claude(unit.path)
+        if unit.kind is SourceKind.CODEX:
+            return codex.read_codex(unit.path)
+        if unit.kind is SourceKind.INSTRUCTIONS:
+            return instructions.read_instructions(unit, explicit=self._explicit(unit.path))
+        return git_history.read_git(unit, self.author_emails)
+
+    def _explicit(self, path: Path) -> bool:
+        resolved = path.resolve()
+        return any(f.expanduser().resolve() == resolved for f in self.instruction_files)
