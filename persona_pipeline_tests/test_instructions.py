@@ -188,7 +188,7 @@ def test_claude_md_imports_dropped() -> None:
     assert split_directives(text) == [(3, "See @README.md for the overview."), (5, "Real rule")]
 
 
-def test_lead_in_paragraph_before_a_list_dropped() -> None:
+def test_lead_ins_dropped_before_a_list_and_when_what_they_lead_into_is_gone() -> None:
     text = (
         "Rules for this repo:\n"
         "- Use polars\n"
@@ -199,7 +199,7 @@ def test_lead_in_paragraph_before_a_list_dropped() -> None:
         "<!-- comment -->\n"
         "1. Run the linter\n"
         "\n"
-        "This colon paragraph is kept:\n"
+        "This colon paragraph leads into nothing kept:\n"
         "# Heading between\n"
         "- After a heading\n"
         "\n"
@@ -212,9 +212,7 @@ def test_lead_in_paragraph_before_a_list_dropped() -> None:
         "Use polars",
         "Keep functions small",
         "Run the linter",
-        "This colon paragraph is kept:",
         "After a heading",
-        "Run the build with:",
     ]
 
 

@@ -21,7 +21,8 @@ Choices:
   with its line breaks kept. Headings, front matter, fenced and indented code, HTML comments,
   horizontal rules, `@path` import lines and table separator rows are dropped and counted; a
   table's rows stay one paragraph. A paragraph ending in ":" directly followed by a list (blank
-  lines and comments in between allowed) is a lead-in, not a rule, and is dropped.
+  lines and comments in between allowed) is a lead-in, not a rule, and is dropped; so is any
+  chunk still ending in ":" once code blocks are gone (it led into something not kept).
 - Turns carry `cwd` = the repo root (None outside a repo): callers should pass the key's scope
   (`unit.key.split("/")[1]`) as the project fallback, as for Claude units.
 """
@@ -421,6 +422,11 @@ class _Splitter:
             text = "\n".join(b.lines).strip("\n")
             if not _enough_words(text):
                 self.drops["too_short"] += 1
+                continue
+            if text.rstrip().endswith(":"):
+                # "Before committing:" whose commands were a (dropped) code block: a lead-in
+                # without what it leads into is no rule
+                self.drops["lead_in"] += 1
                 continue
             out.append((b.start + 1, text))
         return out
