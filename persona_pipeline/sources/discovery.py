@@ -44,8 +44,9 @@ def clean_slug(slug: str) -> str:
     return _UNSAFE.sub("_", cleaned) or "home"
 
 
-def _walk(root: Path, ignored: dict[str, int]) -> Iterator[os.DirEntry[str]]:
-    """Files under root, pruning vendored/build dirs; never follows symlinked dirs (loops)."""
+def walk_dirs(root: Path, ignored: dict[str, int]) -> Iterator[tuple[Path, list[os.DirEntry[str]]]]:
+    """Each directory under root with its entries, pruning vendored/build dirs; never follows
+    symlinked dirs (loops)."""
     stack = [root]
     while stack:
         d = stack.pop()
@@ -55,15 +56,35 @@ def _walk(root: Path, ignored: dict[str, int]) -> Iterator[os.DirEntry[str]]:
         except OSError:
             ignored["unreadable_dir"] = ignored.get("unreadable_dir", 0) + 1
             continue
+        yield d, entries
         for entry in entries:
             try:
-                if entry.is_dir(follow_symlinks=False):
-                    if entry.name not in PRUNE_DIRS:
-                        stack.append(Path(entry.path))
-                elif entry.is_file():
+                if entry.is_dir(follow_symlinks=False) and entry.name not in PRUNE_DIRS:
+                    stack.append(Path(entry.path))
+            except OSError:
+                ignored["unreadable_entry"] = ignored.get("unreadable_entry", 0) + 1
+
+
+def _walk(root: Path, ignored: dict[str, int]) -> Iterator[os.DirEntry[str]]:
+    """Files under root (see `walk_dirs`)."""
+    for _, entries in walk_dirs(root, ignored):
+        for entry in entries:
+            try:
+                if not entry.is_dir(follow_symlinks=False) and entry.is_file():
                     yield entry
             except OSError:
                 ignored["unreadable_entry"] = ignored.get("unreadable_entry", 0) + 1
+
+
+def is_home_dir(d: Path) -> bool:
+    """A home directory (`/home/<user>`, `/Users/<user>`, or this user's): its name is a user name."""
+    parts = d.parts
+    if len(parts) == 3 and parts[1] in ("home", "Users"):
+        return True
+    try:
+        return d.resolve() == Path.home().resolve()
+    except (OSError, RuntimeError):
+        return False
 
 
 def _unit(key: str, kind: SourceKind, entry: os.DirEntry[str]) -> SourceUnit | None:

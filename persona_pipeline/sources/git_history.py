@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from persona_pipeline.models import ReadResult, ReadStats, SourceKind, Tier, Turn, TurnKind
-from persona_pipeline.sources.discovery import _UNSAFE, PRUNE_DIRS, SourceUnit, unique_keys
+from persona_pipeline.sources.discovery import _UNSAFE, SourceUnit, is_home_dir, unique_keys, walk_dirs
 
 if TYPE_CHECKING:
     import git
@@ -115,27 +115,10 @@ class _Commit:
 
 
 # --- discovery ------------------------------------------------------------------------------
-def _walk_dirs(root: Path, ignored: dict[str, int]) -> Iterator[tuple[Path, os.DirEntry[str] | None]]:
-    """(dir, its `.git` entry or None) under root; same pruning and no-symlink policy as `_walk`."""
-    stack = [root]
-    while stack:
-        d = stack.pop()
-        try:
-            with os.scandir(d) as it:
-                entries = list(it)
-        except OSError:
-            ignored["unreadable_dir"] = ignored.get("unreadable_dir", 0) + 1
-            continue
-        dot_git = None
-        for entry in entries:
-            try:
-                if entry.name == ".git":
-                    dot_git = entry
-                elif entry.is_dir(follow_symlinks=False) and entry.name not in PRUNE_DIRS:
-                    stack.append(Path(entry.path))
-            except OSError:
-                ignored["unreadable_entry"] = ignored.get("unreadable_entry", 0) + 1
-        yield d, dot_git
+def _repo_dirs(root: Path, ignored: dict[str, int]) -> Iterator[tuple[Path, os.DirEntry[str] | None]]:
+    """(dir, its `.git` entry or None) under root, with discovery's pruning and symlink policy."""
+    for d, entries in walk_dirs(root, ignored):
+        yield d, next((e for e in entries if e.name == ".git"), None)
 
 
 def _git_file_target(dot_git: Path) -> Path | None:
@@ -180,19 +163,9 @@ def _classify_repo(d: Path, dot_git: os.DirEntry[str]) -> tuple[str, Path | None
     return "main", gitdir  # `git init --separate-git-dir`
 
 
-def _is_home(d: Path) -> bool:
-    parts = d.parts
-    if len(parts) == 3 and parts[1] in ("home", "Users"):
-        return True
-    try:
-        return d.resolve() == Path.home().resolve()
-    except (OSError, RuntimeError):
-        return False
-
-
 def repo_key_name(d: Path) -> str:
     """The unit key's folder part: never a home directory's user name."""
-    return "home" if _is_home(d) else (_UNSAFE.sub("_", d.name) or "repo")
+    return "home" if is_home_dir(d) else (_UNSAFE.sub("_", d.name) or "repo")
 
 
 def _bump(ignored: dict[str, int], reason: str, n: int = 1) -> None:
@@ -210,7 +183,7 @@ def discover_repos(roots: list[Path], ignored: dict[str, int]) -> list[SourceUni
     for root in roots:
         if not root.is_dir():
             continue
-        for d, dot_git in _walk_dirs(root, ignored):
+        for d, dot_git in _repo_dirs(root, ignored):
             if dot_git is None:
                 continue
             kind, common = _classify_repo(d, dot_git)

@@ -40,7 +40,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from persona_pipeline.models import ReadResult, ReadStats, SourceKind, Tier, Turn, TurnKind
-from persona_pipeline.sources.discovery import _UNSAFE, SourceUnit, _walk
+from persona_pipeline.sources.discovery import _UNSAFE, SourceUnit, _walk, is_home_dir, unique_keys
 
 READER_VERSION = "instructions-1"
 
@@ -64,18 +64,8 @@ def is_instruction_file(path: Path) -> bool:
     return name.endswith(".mdc") and parent.name == "rules" and parent.parent.name == ".cursor"
 
 
-def _is_home(d: Path) -> bool:
-    parts = d.parts
-    if len(parts) == 3 and parts[1] in ("home", "Users"):
-        return True
-    try:
-        return d.resolve() == Path.home().resolve()
-    except (OSError, RuntimeError):
-        return False
-
-
 def _is_global_dir(d: Path) -> bool:
-    return _is_home(d) or (d.name in GLOBAL_DIRS and _is_home(d.parent))
+    return is_home_dir(d) or (d.name in GLOBAL_DIRS and is_home_dir(d.parent))
 
 
 def _has_git(d: Path) -> bool:
@@ -109,7 +99,7 @@ def _key(path: Path, scope: str, repo: Path | None) -> str:
     if repo is not None:
         rel = path.relative_to(repo).as_posix()
     elif scope == GLOBAL_SCOPE:
-        folder = "" if _is_home(path.parent) else path.parent.name.lstrip(".")
+        folder = "" if is_home_dir(path.parent) else path.parent.name.lstrip(".")
         rel = f"{folder}/{path.name}" if folder else path.name
     else:
         rel = path.name
@@ -142,17 +132,6 @@ def _candidates(roots: list[Path], explicit_files: list[Path], ignored: dict[str
     return found + [(p, False) for p in sorted(walked, key=str)]
 
 
-def _suffix_duplicates(units: list[SourceUnit]) -> list[SourceUnit]:
-    """Two files can share a key; later ones (by path) get a stable numeric suffix."""
-    seen: dict[str, int] = {}
-    out: list[SourceUnit] = []
-    for u in sorted(units, key=lambda u: (u.key, str(u.path))):
-        n = seen.get(u.key, 0)
-        seen[u.key] = n + 1
-        out.append(u if n == 0 else SourceUnit(f"{u.key}~{n + 1}", u.kind, u.path, u.size, u.mtime_ns))
-    return out
-
-
 def discover_instructions(roots: list[Path], explicit_files: list[Path], ignored: dict[str, int]) -> list[SourceUnit]:
     """One unit per instruction file under roots, plus the explicit files that exist."""
     units: list[SourceUnit] = []
@@ -171,7 +150,7 @@ def discover_instructions(roots: list[Path], explicit_files: list[Path], ignored
         scope, repo = scope_of(path, explicit)
         key = _key(path, scope, repo)
         units.append(SourceUnit(key, SourceKind.INSTRUCTIONS, path, st.st_size, st.st_mtime_ns))
-    return _suffix_duplicates(units)
+    return unique_keys(units)
 
 
 def content_fingerprint(path: Path) -> str:
