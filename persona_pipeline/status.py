@@ -39,6 +39,9 @@ def _warehouse_status(settings: Settings) -> dict[str, Any]:
             "rules": one("SELECT count(*) FROM facet_rules WHERE superseded_by IS NULL"),
             "superseded_rules": one("SELECT count(*) FROM facet_rules WHERE superseded_by IS NOT NULL"),
             "digest_failed": one("SELECT count(*) FROM digest_state WHERE status <> 'ok'"),
+            # commits written with agents are left out of style evidence, but say how one works
+            "git_commits": one("SELECT sum(count) FROM entry_types WHERE entry_type = 'commit'"),
+            "git_agent_commits": one("SELECT sum(count) FROM skips WHERE reason = 'agent_commit'"),
             "spend": spend,
         }
 
@@ -109,6 +112,10 @@ def render(s: dict[str, Any]) -> str:
         f"warehouse: {s['evidence_rows']} evidence rows, {s.get('redactions', 0)} redactions, "
         f"{s['observations']} observations, {s['rules']} rules ({s['superseded_rules']} superseded)"
     )
+    if s.get("git_commits") or s.get("git_agent_commits"):
+        lines.append(
+            f"git: {s['git_commits']} of your commits read, {s['git_agent_commits']} written with agents (left out)"
+        )
     for sp in s["spend"]:
         lines.append(
             f"spend ({sp['model']}): {sp['llm_calls']} calls, {sp['cache_hits']} cache hits, "

@@ -93,6 +93,20 @@ def test_injected_spans_are_stripped_from_genuine_prompts(tmp_path: Path) -> Non
     assert [t.text for t in turns] == ["rename amt to amount_cents", "fix this function"]
 
 
+def test_instruction_file_echoes_are_not_user_turns(tmp_path: Path) -> None:
+    """Claude Code injects CLAUDE.md into the first prompt inside a system reminder; that text is
+    already a directive from the file itself and must not count again as something typed."""
+    echo = (
+        "<system-reminder>\nAs you answer the user's questions, you can use the following context:\n"
+        "# claudeMd\nContents of /home/pat/code/api/CLAUDE.md (project instructions, checked into the "
+        "codebase):\n\n- Use polars, never pandas.\n- Money is integer cents.\n</system-reminder>\n"
+    )
+    turns, _ = _read(tmp_path, [claude_user([text(echo), text("add a --since flag to the importer")])])
+    assert [t.text for t in turns] == ["add a --since flag to the importer"]
+    turns, _ = _read(tmp_path, [claude_user(echo)])  # a turn that is only the echo is no turn
+    assert turns == []
+
+
 def test_slash_command_args_count_as_user_text(tmp_path: Path) -> None:
     turns, _ = _read(
         tmp_path,

@@ -42,7 +42,7 @@ from pathlib import Path
 from persona_pipeline.models import ReadResult, ReadStats, SourceKind, Tier, Turn, TurnKind
 from persona_pipeline.sources.discovery import _UNSAFE, SourceUnit, _walk, is_home_dir, unique_keys
 
-READER_VERSION = "instructions-1"
+READER_VERSION = "instructions-2"  # 2: trailing-colon lead-ins dropped
 
 MAX_FILE_BYTES = 1024 * 1024
 MAX_CHUNK_CHARS = 2000
