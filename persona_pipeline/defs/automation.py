@@ -4,12 +4,12 @@ conditions that keep digests → trees → pack fresh without waiting for every 
 (No `from __future__ import annotations`: Dagster inspects these signatures at runtime.)
 """
 
-import json
 import os
 from dataclasses import dataclass
 from typing import Any
 
 import dagster as dg
+import orjson
 
 from persona_pipeline.defs.partitions import SOURCE_UNITS, range_tags
 
@@ -67,7 +67,9 @@ def plan(instance: dg.DagsterInstance, known: dict[str, str] | None = None, appl
     sources = settings.sources()
     found = sources.discover()
     current = {u.key: sources.fingerprint(u) for u in found.units}
-    stored = store.unit_fingerprints(settings.warehouse_path)
+    # The sensor's cursor already holds every key it saw, so a tick reads no warehouse; the CLI
+    # and the schedule compare with what is stored.
+    stored = store.unit_fingerprints(settings.warehouse_path) if known is None else known
     if known is None:
         known = stored
     existing = instance.get_dynamic_partitions(SOURCE_UNITS)
@@ -101,7 +103,7 @@ def _run_request(changed: list[str]) -> dg.RunRequest:
 def source_files_sensor(context: dg.SensorEvaluationContext) -> dg.SensorResult:
     """Registers new units, unregisters (and erases) vanished ones, and asks for one run over the
     units whose size, mtime or reader version changed since the cursor."""
-    known = json.loads(context.cursor) if context.cursor else None
+    known = orjson.loads(context.cursor) if context.cursor else None
     p = plan(context.instance, known)
     requests = []
     if p.new:
@@ -109,7 +111,9 @@ def source_files_sensor(context: dg.SensorEvaluationContext) -> dg.SensorResult:
     if p.removed:
         requests.append(dg.DeleteDynamicPartitionsRequest(SOURCE_UNITS, p.removed))
     runs = [_run_request(p.changed)] if p.changed else []
-    return dg.SensorResult(run_requests=runs, dynamic_partitions_requests=requests, cursor=json.dumps(p.current))
+    return dg.SensorResult(
+        run_requests=runs, dynamic_partitions_requests=requests, cursor=orjson.dumps(p.current).decode()
+    )
 
 
 @dg.schedule(

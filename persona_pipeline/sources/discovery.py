@@ -23,9 +23,13 @@ _UNSAFE = re.compile(r"[^A-Za-z0-9._\-/]")
 class SourceUnit:
     key: str
     kind: SourceKind
-    path: Path
+    location: str | Path  # kept as found: a sensor tick builds thousands and reads none
     size: int
     mtime_ns: int
+
+    @property
+    def path(self) -> Path:
+        return Path(self.location)
 
     @property
     def stat_fingerprint(self) -> str:
@@ -92,7 +96,13 @@ def _unit(key: str, kind: SourceKind, entry: os.DirEntry[str]) -> SourceUnit | N
         st = entry.stat()
     except OSError:
         return None
-    return SourceUnit(key, kind, Path(entry.path), st.st_size, st.st_mtime_ns)
+    return SourceUnit(key, kind, entry.path, st.st_size, st.st_mtime_ns)
+
+
+def _rel_parts(root: str, path: str) -> list[str]:
+    """Path components below root, by string slicing: entries' paths start with the root's own
+    string, and a sensor tick does this for every file (pathlib costs several µs a call)."""
+    return path[len(root) :].lstrip(os.sep).split(os.sep)
 
 
 def discover_claude(roots: list[Path], ignored: dict[str, int]) -> list[SourceUnit]:
@@ -100,19 +110,20 @@ def discover_claude(roots: list[Path], ignored: dict[str, int]) -> list[SourceUn
     for root in roots:
         if not root.is_dir():
             continue
+        root_str = str(root)
         for entry in _walk(root, ignored):
             if not entry.name.endswith(".jsonl"):
                 continue
-            rel = Path(entry.path).relative_to(root)
+            parts = _rel_parts(root_str, entry.path)
             # Subagent transcripts (sibling agent-*.jsonl, or <session>/subagents/…) are the
             # agent talking to itself; the parent session already holds the person's turns.
-            if entry.name.startswith("agent-") or "subagents" in rel.parts:
+            if entry.name.startswith("agent-") or "subagents" in parts:
                 ignored["subagent_file"] = ignored.get("subagent_file", 0) + 1
                 continue
-            if len(rel.parts) != 2:
+            if len(parts) != 2:
                 ignored["unexpected_layout"] = ignored.get("unexpected_layout", 0) + 1
                 continue
-            key = f"claude/{clean_slug(rel.parts[0])}/{_UNSAFE.sub('_', rel.parts[1])}"
+            key = f"claude/{clean_slug(parts[0])}/{_UNSAFE.sub('_', parts[1])}"
             unit = _unit(key, SourceKind.CLAUDE, entry)
             if unit:
                 units.append(unit)
@@ -124,11 +135,12 @@ def discover_codex(roots: list[Path], ignored: dict[str, int]) -> list[SourceUni
     for root in roots:
         if not root.is_dir():
             continue
+        root_str = str(root)
         for entry in _walk(root, ignored):
             name = entry.name
             if not name.startswith("rollout-") or not name.endswith((".jsonl", ".json")):
                 continue
-            rel = Path(entry.path).relative_to(root).as_posix()
+            rel = "/".join(_rel_parts(root_str, entry.path))
             unit = _unit(f"codex/{_UNSAFE.sub('_', rel)}", SourceKind.CODEX, entry)
             if unit:
                 units.append(unit)
@@ -140,10 +152,13 @@ def unique_keys(units: list[SourceUnit]) -> list[SourceUnit]:
     (by path) get a stable numeric suffix."""
     seen: dict[str, int] = {}
     out: list[SourceUnit] = []
-    for u in sorted(units, key=lambda u: (u.key, str(u.path))):
+    units = sorted(units, key=lambda u: u.key)
+    if len({u.key for u in units}) < len(units):  # rare: only then is the path order needed
+        units.sort(key=lambda u: (u.key, str(u.location)))
+    for u in units:
         n = seen.get(u.key, 0)
         seen[u.key] = n + 1
-        out.append(u if n == 0 else SourceUnit(f"{u.key}~{n + 1}", u.kind, u.path, u.size, u.mtime_ns))
+        out.append(u if n == 0 else SourceUnit(f"{u.key}~{n + 1}", u.kind, u.location, u.size, u.mtime_ns))
     return out
 
 
