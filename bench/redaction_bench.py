@@ -1,8 +1,12 @@
 """Redaction recall, false positives and throughput on ../shared/redaction-bench (one core).
 
-    python bench/redaction_bench.py [--corpus PATH.jsonl] [--repeat 3]
+    python bench/redaction_bench.py [--corpus PATH.jsonl] [--repeat 5] [--baseline GIT_REV] [--json OUT]
 
-Generates the corpus with the shared script when no path is given. A planted item counts as
+Generates the corpus with the shared script when no path is given. Throughput is reported per
+CPU-second of this process (MB / process_time: "per core", robust on a shared machine) and per
+wall second, as medians. With --baseline, the redaction engine as committed at GIT_REV is loaded
+from git (read-only: `git show`) beside the current one, both are timed interleaved in the same
+run, and their outputs are compared text for text. A planted item counts as
 caught when redaction spans cover at least 90% of its alphanumeric characters and leave no
 uncovered alphanumeric run longer than 3; a look-alike ("conf") counts as a false positive when
 any redaction span overlaps it. Spans not overlapping any plant are reported as "unlabelled".
@@ -11,6 +15,7 @@ any redaction span overlaps it. Spans not overlapping any plant are reported as 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import statistics
 import subprocess
@@ -19,32 +24,66 @@ import tempfile
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from persona_pipeline.evidence.redaction.redactor import Redactor  # noqa: E402
-from persona_pipeline.evidence.redaction.secrets import (  # noqa: E402
-    betterleaks_values,
-    own_rule_spans,
-    value_spans,
-)
-from persona_pipeline.evidence.redaction.spans import Span, merge_spans, protected_ranges  # noqa: E402
+
+ENGINE = "persona_pipeline/evidence/redaction"
+
+
+def load_baseline(rev: str) -> Any:
+    """The Redactor class of the engine at `rev`, imported as package `_redaction_baseline`."""
+    names = subprocess.run(
+        ["git", "ls-tree", "--name-only", f"{rev}:{ENGINE}"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    pkg = Path(tempfile.mkdtemp(prefix="redaction-baseline-")) / "_redaction_baseline"
+    pkg.mkdir()
+    for name in names:
+        if not name.endswith(".py"):
+            continue
+        src = subprocess.run(
+            ["git", "show", f"{rev}:{ENGINE}/{name}"], cwd=ROOT, capture_output=True, text=True, check=True
+        ).stdout
+        src = src.replace("persona_pipeline.evidence.redaction import", "_redaction_baseline import")
+        src = src.replace("persona_pipeline.evidence.redaction.", "_redaction_baseline.")
+        (pkg / name).write_text(src)
+    sys.path.insert(0, str(pkg.parent))
+    return importlib.import_module("_redaction_baseline.redactor").Redactor
+
+
+def transcript_batches(files: int) -> list[list[str]]:
+    """The texts redact_many gets in the pipeline: per unit, its turns' texts and contexts."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from make_corpus import make_corpus
+
+    from persona_pipeline.sources.catalog import Sources
+
+    with tempfile.TemporaryDirectory() as tmp:
+        make_corpus(Path(tmp), files=files, mb=files * 0.1, repos=0, seed=7)
+        sources = Sources([Path(tmp) / "claude" / "projects"], [Path(tmp) / "codex" / "sessions"])
+        out = []
+        for u in sources.discover().units:
+            turns = sources.read(u).turns
+            texts = [t.text for t in turns] + [t.context for t in turns if t.context]
+            if texts:
+                out.append(texts)
+    return out
+
+
+def time_engine(redactor: Any, batches: list[list[str]]) -> tuple[float, float]:
+    """(wall seconds, CPU seconds of this process) for one pass over the batches."""
+    w0, c0 = time.perf_counter(), time.process_time()
+    for b in batches:
+        redactor.redact_many(b)
+    return time.perf_counter() - w0, time.process_time() - c0
 
 
 def spans_for(redactor: Redactor, texts: list[str]) -> list[list[tuple[int, int, str]]]:
-    """Span-level view of the redactor (same pipeline as Redactor.redact_many)."""
-    found = betterleaks_values(texts)
-    scrub = redactor._get_scrubber()
-    per: list[list] = [[] for _ in texts]
-    for filth in scrub.iter_filth_documents(documents=list(texts), run_post_processors=False):
-        for f in getattr(filth, "filths", [filth]):
-            per[int(f.document_name)].append(Span(f.beg, f.end, f.type))
-    out = []
-    for t, p in zip(texts, per, strict=True):
-        m = merge_spans(own_rule_spans(t) + value_spans(t, found) + p, protected_ranges(t))
-        out.append([(s.start, s.end, s.kind) for s in m])
-    return out
+    """Span-level view of the redactor (the spans Redactor.redact_many replaces)."""
+    return [[(s.start, s.end, s.kind) for s in (sp or [])] for sp in redactor.spans_many(texts)]
 
 
 def caught(text: str, s: int, e: int, spans: list[tuple[int, int, str]]) -> bool:
@@ -69,8 +108,11 @@ def caught(text: str, s: int, e: int, spans: list[tuple[int, int, str]]) -> bool
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--corpus")
-    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--batch-chars", type=int, default=64_000)
+    ap.add_argument("--baseline", help="git revision of the engine to compare with (same run)")
+    ap.add_argument("--json", help="append result rows (JSON lines) to this file")
+    ap.add_argument("--transcripts", type=int, default=300, help="also time the prompts of N generated transcripts")
     args = ap.parse_args()
     path = args.corpus
     if not path:
@@ -93,12 +135,25 @@ def main() -> None:
             cur, size = [], 0
     if cur:
         batches.append(cur)
-    times = []
-    for _ in range(args.repeat):
-        t0 = time.perf_counter()
-        for b in batches:
-            redactor.redact_many(b)
-        times.append(time.perf_counter() - t0)
+    engines: dict[str, Any] = {"current": redactor}
+    if args.baseline:
+        base = load_baseline(args.baseline)(b"k" * 32)
+        base._get_scrubber()
+        engines[f"baseline {args.baseline}"] = base
+    for e in engines.values():
+        e.redact_many(batches[0])  # warm up (lazy imports, Go runtime, caches)
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name in engines}
+    for _ in range(args.repeat):  # interleaved, so load from other work hits both alike
+        for name, e in engines.items():
+            times[name].append(time_engine(e, batches))
+    identical = None
+    if args.baseline:
+        base = engines[f"baseline {args.baseline}"]
+        identical = all(
+            (a.text, a.counts) == (b.text, b.counts) if a and b else a is b
+            for batch in batches
+            for a, b in zip(redactor.redact_many(batch), base.redact_many(batch), strict=True)
+        )
     spans = [s for b in batches for s in spans_for(redactor, b)]
     miss = Counter()
     total = Counter()
@@ -118,15 +173,64 @@ def main() -> None:
                 unl += 1
     n = sum(total.values())
     got = n - sum(miss.values())
-    med = statistics.median(times)
-    print(f"corpus: {len(docs)} docs, {mb:.2f} MB, {n} planted items")
+    print(f"corpus: {len(docs)} docs, {mb:.2f} MB, {n} planted items; median of {args.repeat} interleaved passes")
     print(f"recall: {got}/{n} = {100 * got / n:.2f}%")
     nfp = sum(fp.values())
     print(f"false positives (labelled look-alikes): {nfp} = {nfp / mb:.2f}/MB {dict(fp)}")
     print(f"unlabelled spans outside plants: {unl} = {unl / mb:.2f}/MB")
-    print(f"throughput: median {mb / med:.2f} MB/s over {args.repeat} runs (one core)")
+    rate: dict[str, tuple[float, float]] = {}
+    for name, ts in times.items():
+        wall = mb / statistics.median(w for w, _ in ts)
+        cpu = mb / statistics.median(c for _, c in ts)
+        rate[name] = (cpu, wall)
+        print(f"throughput {name:22s}: {cpu:5.2f} MB per CPU-second (per core), {wall:5.2f} MB/s wall")
+    if args.baseline:
+        b_cpu = rate[f"baseline {args.baseline}"][0]
+        print(f"speed-up over baseline: {rate['current'][0] / b_cpu:.2f}x; outputs identical: {identical}")
     if miss:
         print("misses by type:", dict(miss))
+    prompts = transcript_batches(args.transcripts) if args.transcripts else []
+    p_rate: dict[str, float] = {}
+    if prompts:
+        p_mb = sum(len(t.encode()) for b in prompts for t in b) / 1e6
+        p_times: dict[str, list[float]] = {name: [] for name in engines}
+        for _ in range(args.repeat):
+            for name, e in engines.items():
+                p_times[name].append(time_engine(e, prompts)[1])
+        for name, ts in p_times.items():
+            p_rate[name] = p_mb / statistics.median(ts)
+            print(
+                f"transcript prompts {name:14s}: {p_rate[name]:5.2f} MB per CPU-second "
+                f"({p_mb:.2f} MB of prompts in {len(prompts)} per-unit batches)"
+            )
+    if args.json:
+        cpu, wall = rate["current"]
+        ref = f"baseline {args.baseline}: {rate[f'baseline {args.baseline}'][0]:.2f} MB/s" if args.baseline else "—"
+        met = cpu >= 5.0 and got == n and nfp == 0
+        row = {
+            "benchmark": "redaction throughput (shared redaction-bench, 5.3 MB)",
+            "figure": f"{cpu:.2f} MB/s per core ({wall:.2f} wall); recall {got}/{n}, {nfp} FP",
+            "reference": ref + ("; outputs identical" if identical else ("; OUTPUTS DIFFER" if args.baseline else "")),
+            "ratio": f"{cpu / rate[f'baseline {args.baseline}'][0]:.2f}x baseline" if args.baseline else "—",
+            "target": ">= 5 MB/s per core, recall 100%, 0 FP",
+            "met": "yes" if met else "no",
+        }
+        rows = [row]
+        if p_rate:
+            cur = p_rate["current"]
+            base_p = p_rate.get(f"baseline {args.baseline}")
+            rows.append(
+                {
+                    "benchmark": f"redaction on the prompts of {args.transcripts} generated sessions (per unit)",
+                    "figure": f"{cur:.2f} MB/s per core",
+                    "reference": f"baseline {args.baseline}: {base_p:.2f} MB/s" if base_p else "—",
+                    "ratio": f"{cur / base_p:.2f}x baseline" if base_p else "—",
+                    "target": ">= 5 MB/s per core",
+                    "met": "yes" if cur >= 5 else "no",
+                }
+            )
+        with open(args.json, "a") as f:
+            f.writelines(json.dumps(r) + "\n" for r in rows)
 
 
 if __name__ == "__main__":

@@ -24,6 +24,9 @@ def _prepare_instance(settings: Settings) -> Any:
     home = settings.dagster_home
     home.mkdir(parents=True, exist_ok=True)
     os.environ["DAGSTER_HOME"] = str(home)
+    # one "planned" event per asset rather than per partition: at 1,000 units the per-partition
+    # events were about a third of a first run's time (bench/RESULTS.md)
+    os.environ.setdefault("DAGSTER_EMIT_PARTITION_SUBSET_IN_PLANNED_EVENTS", "1")
     import dagster as dg
 
     # Two processes creating a fresh instance at once race on its SQLite schema stamps (and

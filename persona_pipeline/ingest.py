@@ -14,19 +14,30 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from persona_pipeline.config import Settings
 from persona_pipeline.evidence import retention
 from persona_pipeline.evidence.records import build_evidence, index_rows
 from persona_pipeline.evidence.redaction.redactor import Redactor, load_or_create_key
-from persona_pipeline.models import ReadResult, ReadStats, SourceKind
+from persona_pipeline.models import ReadResult, ReadStats, SourceKind, Turn
 from persona_pipeline.sources.catalog import READER_VERSIONS, Sources
 from persona_pipeline.sources.discovery import SourceUnit
 from persona_pipeline.warehouse import store
 
+if TYPE_CHECKING:
+    import duckdb
+
 log = logging.getLogger(__name__)
 
 _HOME_IN_PATH = re.compile(r"(?:/Users/|/home/|[A-Za-z]:\\Users\\)([^/\\]+)")
+# Provenance strings copied from a file (session ids, entry uuids, timestamps) are stored as they
+# are only when they have the shape of one; anything else is redacted (ids) or dropped (times).
+_PLAIN_ID = re.compile(r"[0-9A-Fa-f]{8}(?:-[0-9A-Fa-f]{4}){3}-[0-9A-Fa-f]{12}")
+_TIMESTAMP = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?")
+# File errors that say nothing about the content (permissions, I/O, a reader or git failure):
+# a unit already stored keeps its rows and is retried next run instead of being emptied.
+_TRANSIENT_ERRORS = ("unreadable", "read_error", "reader_error", "git_error")
 
 
 @dataclass
@@ -68,6 +79,31 @@ def make_redactor(settings: Settings) -> Redactor:
     return Redactor(load_or_create_key(settings.redaction_key_path), base_identifiers(settings))
 
 
+def _safe_provenance(unit_key: str, turns: list[Turn], stats: ReadStats, redactor: Redactor) -> list[Turn]:
+    """Session ids, entry uuids and timestamps come from the file, unredacted: keep the ones shaped
+    like ids and timestamps (and the ids the readers make from the unit key), redact the other ids,
+    drop the other timestamps. Real transcripts pass through unchanged."""
+    ids = {v for t in turns for v in (t.session_id, t.entry_uuid) if v}
+    if stats.session_id:
+        ids.add(stats.session_id)
+    odd = sorted(v for v in ids if not (_PLAIN_ID.fullmatch(v) or v == unit_key or v.startswith(f"{unit_key}#")))
+    mapped = {v: v for v in ids}
+    if odd:
+        for v, r in zip(odd, redactor.redact_many(odd), strict=True):
+            mapped[v] = r.text if r is not None else "[REDACTED:unredactable]"
+    if stats.session_id:
+        stats.session_id = mapped[stats.session_id]
+    out = []
+    for t in turns:
+        ts = t.timestamp if t.timestamp is None or _TIMESTAMP.fullmatch(t.timestamp) else None
+        sid = mapped.get(t.session_id) if t.session_id else t.session_id
+        uid = mapped.get(t.entry_uuid) if t.entry_uuid else t.entry_uuid
+        if (ts, sid, uid) != (t.timestamp, t.session_id, t.entry_uuid):
+            t = t.model_copy(update={"timestamp": ts, "session_id": sid, "entry_uuid": uid})
+        out.append(t)
+    return out
+
+
 def process_unit(
     unit: SourceUnit, sources: Sources, redactor: Redactor, key: bytes, oldest: datetime | None = None
 ) -> UnitOutcome:
@@ -92,6 +128,9 @@ def process_unit(
     # Account names seen in this session's cwd are identifiers too (e.g. a second machine).
     extra = [(m.group(1), "user_name") for m in _HOME_IN_PATH.finditer(stats.cwd or "")]
     unit_redactor = redactor.with_identifiers(extra) if extra else redactor
+    result = ReadResult(
+        turns=_safe_provenance(unit.key, result.turns, stats, unit_redactor), stats=stats, file_error=result.file_error
+    )
     # Claude slugs, instruction scopes and repository folders name the project; Codex keys are dates.
     fallback_project = unit.key.split("/")[1] if unit.kind is not SourceKind.CODEX else "unknown"
     evidence, red_counts, dropped = build_evidence(unit.key, unit.kind, result.turns, unit_redactor, fallback_project)
@@ -148,9 +187,31 @@ def iter_ingest(settings: Settings, units: Sequence[SourceUnit]) -> Iterator[lis
         last = i == len(units) - 1
         if last or len(batch) >= BATCH_UNITS or time.monotonic() - started >= BATCH_SECONDS:
             with store.connect(settings.warehouse_path) as con:
-                store.replace_units(con, batch)
+                store.replace_units(con, _keep_previous(con, batch))
             yield batch
             batch, started = [], time.monotonic()
+
+
+def _keep_previous(con: duckdb.DuckDBPyConnection, batch: list[UnitOutcome]) -> list[UnitOutcome]:
+    """The batch to write: a unit already stored whose file could not be read this time (see
+    `_TRANSIENT_ERRORS`) keeps its rows and its old fingerprint, so it is retried next run."""
+    failed = [
+        o for o in batch if o.status == "skipped_bad" and str(o.unit_row["skip_reason"]).startswith(_TRANSIENT_ERRORS)
+    ]
+    if not failed:
+        return batch
+    stored = {
+        r[0]
+        for r in con.execute(
+            "SELECT unit_key FROM units WHERE unit_key IN (SELECT unnest(?)) AND status <> 'skipped_bad'",
+            [[o.unit_key for o in failed]],
+        ).fetchall()
+    }
+    for o in failed:
+        if o.unit_key in stored:
+            log.warning("could not read %s (%s); its stored rows are kept", o.unit_key, o.unit_row["skip_reason"])
+            o.status = "read_failed"
+    return [o for o in batch if o.status != "read_failed"]
 
 
 def ingest_units(settings: Settings, units: Sequence[SourceUnit]) -> list[UnitOutcome]:

@@ -11,8 +11,10 @@ import re
 # Surface forms -> canonical term (applied to lower-cased text before tokenising).
 SYNONYMS: tuple[tuple[str, str], ...] = (
     (r"\bpath objects?\b", "pathlib"),
+    (r"\bnvim\b", "neovim"),
+    (r"\bimport \*|\bstar imports?\b|\bwildcard imports?\b", "wildcardimport"),
     (r"\bos\.path(?:\.\w+)?\b", "os.path"),
-    (r"\btype hints?\b|\btype annotations?\b|\bannotations?\b|\bannotated\b|\btyped\b", "typehints"),
+    (r"\btype hints?\b|\btype annotations?\b|\bannotat(?:e|es|ed|ing|ions?)\b|\btyped\b", "typehints"),
     (r"\bprint\(\)|\bprint statements?\b|\bprints?\b", "print"),
     (r"\bloggers?\b|\blogging\b", "logging"),
     (r"\bterse(?:ly)?\b|\bconcise(?:ly)?\b|\bshorter\b|\bbrief(?:ly)?\b|\bone-line\b|\bshort\b", "concise"),
@@ -27,10 +29,12 @@ SYNONYMS: tuple[tuple[str, str], ...] = (
     (r"\bcommits?\b|\bcommitting\b|\bcommitted\b", "commit"),
     (r"\bconventional commit(?: messages| prefixes)?\b", "conventional"),
     (r"\bdataframes?\b", "dataframe"),
-    # an agent declaring a task finished (applied after apostrophes are removed)
+    # an agent declaring a task finished (applied after apostrophes are removed), in any tense:
+    # "tell me it's done", "claiming a task is finished", "say the change is complete"
     (
-        r"\b(?:say|tell me|claim|report|declare)s? (?:that )?(?:its|it is|youre|you are|were|we are) "
-        r"(?:done|finished)\b",
+        r"\b(?:say|tell me|tell|claim|report|declare)(?:s|ing|ed)? (?:that )?"
+        r"(?:its|it is|youre|you are|were|we are|(?:a|the|this|that) (?:task|change|fix|feature|job) is) "
+        r"(?:done|finished|complete)\b",
         "claimdone",
     ),
 )
@@ -335,14 +339,97 @@ _TOKEN = re.compile(r"[a-z][a-z0-9_+#.\-]*[a-z0-9+#]|[a-z]")
 
 
 def _stem(word: str) -> str:
-    if len(word) > 4 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        return word[:-1]
+    """Plural, -ing and -ed forms and a final -e collapse ("rebase", "rebasing" -> "rebas";
+    "nested", "nesting" -> "nest"); identifiers (os.path, --no-verify) keep all but a plural s."""
+    if len(word) > 4 and word.endswith("ies"):
+        word = word[:-3] + "y"  # dependencies -> dependency
+    elif len(word) > 4 and word.endswith("es") and word[-3] in "sxz":
+        word = word[:-2]
+    elif len(word) > 4 and word.endswith("s") and not word.endswith(("ss", "us", "is")) and word[-2].isalpha():
+        word = word[:-1]
+    if not word.isalpha():
+        return word
+    if len(word) > 5 and word.endswith("ing"):
+        word = word[:-3]
+    elif len(word) > 4 and word.endswith("ed"):
+        word = word[:-2]
+    if len(word) > 4 and word[-1] == word[-2] and word[-1] in "bdgmnprt":
+        word = word[:-1]  # committ(ing) -> commit, formatt(ing) -> format
+    if len(word) > 4 and word.endswith("e"):
+        word = word[:-1]
     return word
 
 
 def content_tokens(text: str) -> frozenset[str]:
-    """Normalised, lightly stemmed content words: the lexical identity of a statement."""
-    return frozenset(_stem(w) for w in _TOKEN.findall(normalise(text)) if w not in STOP and len(w) > 1)
+    """Normalised, lightly stemmed content words: the lexical identity of a statement. A
+    hyphenated compound also counts as its parts ("google-style" ~ "Google style")."""
+    words = _TOKEN.findall(normalise(text))
+    parts = [p for w in words if "-" in w.strip("-") for p in w.split("-") if len(p) > 1]
+    return frozenset(_stem(w) for w in [*words, *parts] if w not in STOP and len(w) > 1)
+
+
+# Verbs that open an imperative ("ask a clarifying question", "use uv", "run ruff"): where a
+# second instruction starts inside "stop guessing and ask …".
+IMPERATIVE_VERBS: tuple[str, ...] = (
+    "ask",
+    "answer",
+    "reply",
+    "respond",
+    "keep",
+    "write",
+    "run",
+    "make",
+    "be",
+    "give",
+    "put",
+    "show",
+    "add",
+    "explain",
+    "say",
+    "tell",
+    "return",
+    "switch",
+    "start",
+    "check",
+    "assume",
+    "call",
+    "commit",
+    "rebase",
+    "test",
+    "format",
+    "lint",
+    "split",
+    "name",
+    "log",
+    "raise",
+    "wrap",
+    "annotate",
+    "document",
+    "summarise",
+    "summarize",
+    "read",
+    "leave",
+    "skip",
+    "drop",
+    "move",
+    "stay",
+    "build",
+    "deploy",
+    "push",
+    "pull",
+    "merge",
+    "install",
+    "pin",
+    "import",
+    "declare",
+    "handle",
+    "validate",
+    "fix",
+    "use",
+    "prefer",
+    "stick",
+    "just",
+)
 
 
 # The cues as content_tokens() produces them (stemmed), for matching.

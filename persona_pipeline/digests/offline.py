@@ -17,26 +17,55 @@ from persona_pipeline.digests.models import DigestInput, DigestResult, DraftObse
 from persona_pipeline.digests.validate import ground
 from persona_pipeline.models import TurnKind
 
-PROMPT_VERSION = "offline-v2"  # v2: commit batches and diffs
+PROMPT_VERSION = "offline-v3"  # v2: commit batches and diffs; v3: habitual cues, one-off markers
 
 # Clause boundaries: sentence ends, semicolons, line breaks, dashes used as separators.
-_CLAUSE_SPLIT = re.compile(
-    r"(?<=[.!?])\s+|;\s*|\n+|\s+[—–]\s+|\s+-\s+|:\s+(?=[a-z])|,\s+(?=(?:never|always|don'?t|do not)\b)"
-)
+_CLAUSE_SPLIT = re.compile(r"(?<=[.!?])\s+|;\s*|\n+|\s+[—–]\s+|\s+-\s+|:\s+(?=[a-z])")
+# "add a CSV export, always use polars": a task, then a rule. Split there only after a task
+# opener; "rebase on main, never merge main into the branch" is one rule.
+_CUE_COMMA = re.compile(r",\s+(?=(?:never|always|don'?t|do not)\b)", re.IGNORECASE)
 _CODE = re.compile(r"`[^`]*`")
 
 # Cues of a durable preference. Strong ones override a task-like opener; weak ones do not.
 _STRONG = re.compile(
     r"\b(?:always|never|don'?t|do not|avoid|prefer(?:s|red)?|we use|i use|we're using|stick (?:with|to)|"
     r"instead of|rather than|from now on|by default|like always|as always|no more|only use|"
-    r"should (?:always|never))\b",
+    r"should (?:always|never)|stop [\w-]+ing|stop with|"
+    # standing facts about the person's setup: "I'm on macOS", "my shell is zsh"
+    r"i'?m on|i am on|we'?re on|we are on|my (?:shell|editor|machine|os|laptop|terminal|setup) is)\b",
     re.IGNORECASE,
 )
+# "make sure X" alone is an instruction for the task at hand; a habit needs a habitual marker
 _WEAK = re.compile(
-    r"\b(?:i want|we want|i'd like|i like|in general|every ?where|every time|make sure|"
-    r"keep (?:it|them|commits|things|answers|replies)|(?:is|are) fine|gets? (?:annotated|typed))\b",
+    r"\b(?:i want|we want|i'd like|i like|in general|every ?where|every time|whenever|"
+    r"keep (?:it|them|commits|things|answers|replies)|(?:is|are) fine|gets? (?:annotated|typed)|"
+    r"before (?:you|\w+ing)|after (?:you|\w+ing)|every \w+(?: \w+){0,3} (?:gets?|needs?|must|has))\b",
     re.IGNORECASE,
 )
+# A bare "use X …" / "we format with X" states a convention; a bare "add X" does not.
+_CONVENTION_OPENER = re.compile(
+    r"^(?:use|prefer|stick (?:with|to)|(?:we|i) (?:always |usually |normally )?"
+    r"(?:write|format|run|keep|name|build|deploy|ship|test|lint|work)\b)",
+    re.IGNORECASE,
+)
+# "for now", "this time": about this request only (unless a habit is stated outright)
+_ONE_OFF = re.compile(
+    r"\b(?:this time|for now|just this once|right now|today|tonight|for this (?:one|task|pr|change|file|ticket))\b",
+    re.IGNORECASE,
+)
+_CORRECTION_PLEASE = re.compile(r"^\s*(?:no|nope|actually)\b,?\s+", re.IGNORECASE)
+_HABIT = re.compile(r"\b(?:always|never|from now on|every time|by default|in general)\b", re.IGNORECASE)
+# Openers that refer to one thing in this codebase ("the cache TTL should be …"): a task's subject
+_DEFINITE = re.compile(r"^(?:the|this|that|these|those|there'?s|there is|it|it'?s|its)\b", re.IGNORECASE)
+# Starts of a verb phrase or a clause (no "Use …" in front when rewriting "X instead of Y")
+_VERB_START = re.compile(
+    r"^(?:ask|answer|reply|respond|keep|write|run|make|be|give|put|show|add|explain|say|tell|return|switch|"
+    r"start|check|assume|call|commit|rebase|test|format|lint|split|name|log|raise|wrap|annotate|document|"
+    r"summari[sz]e|read|leave|skip|drop|move|stay|build|deploy|push|pull|merge|install|pin|import|declare|"
+    r"handle|validate|fix|always|never|just|only|also)\b",
+    re.IGNORECASE,
+)
+_PRONOUN_START = re.compile(r"^(?:i|we|my|our|you|your|it|they|he|she)\b|^(?:i'm|we're|i've|we've)", re.IGNORECASE)
 _INLINE_NO = re.compile(r"^(?P<pos>.+?),\s+no\s+(?P<neg>.+)$", re.IGNORECASE)
 _IMPERATIVE = re.compile(
     r"^(?:answer|reply|respond|keep|write|run|make|be|give|put|show|use|add|prefer|ask|explain|say|tell)\b",
@@ -45,7 +74,7 @@ _IMPERATIVE = re.compile(
 # "X, not Y" / "X not Y" contrast and leading "no X" (no preamble, no os.path.join …)
 _TERM_END = r"(?=[,;]|\.\s|\.$|$)"
 _CONTRAST = re.compile(rf"^(?P<pos>.+?),?\s+not\s+(?P<neg>.+?){_TERM_END}", re.IGNORECASE)
-_LEADING_NO = re.compile(rf"^(?:and\s+)?no\s+(?P<what>.+?){_TERM_END}", re.IGNORECASE)
+_LEADING_NO = re.compile(r"^(?:and\s+)?no\s+(?P<what>[^,;]+?)(?:,\s*(?P<alt>.+?))?\.?$", re.IGNORECASE)
 _INSTEAD = re.compile(rf"(?P<pos>.+?)\s+(?:instead of|rather than|over)\s+(?P<neg>.+?){_TERM_END}", re.IGNORECASE)
 _USE_PREFIX = re.compile(r"^.*?\b(?:prefer|use|stick with)\s+|^(?:please\s+)", re.IGNORECASE)
 # Openers that make a clause about the current task, not the person's habits.
@@ -74,7 +103,15 @@ def _clauses(text: str) -> list[str]:
         out.append(text[pos : m.start()])
         pos = m.end()
     out.append(text[pos:])
-    return [c.strip(" ,.;:!?\t\r\"'") for c in out if len(c.strip()) >= 6]
+    split: list[str] = []
+    for c in out:
+        m = _CUE_COMMA.search(c)
+        head = _LEADING_FILLER.sub("", c[: m.start()].strip()) if m else ""
+        if m and _TASK_OPENERS.match(head):
+            split.extend([c[: m.start()], c[m.end() :]])
+        else:
+            split.append(c)
+    return [c.strip(" ,.;:!?\t\r\"'") for c in split if len(c.strip()) >= 6]
 
 
 def _capital(s: str) -> str:
@@ -89,25 +126,54 @@ def _positive(text: str) -> str:
     return _TRAILING_FILLER.sub("", stripped) or last
 
 
+def _preferred(text: str) -> str:
+    """ "Use X" for a thing, but "Ask …" / "Always return early" for a verb phrase as it stands."""
+    last = _TRAILING_FILLER.sub("", text.split(",")[-1].strip())
+    if _VERB_START.match(last) and not _USE_PREFIX.match(last):
+        return _capital(last)
+    return f"Use {_positive(text)}"
+
+
+def _alternative(text: str | None) -> str:
+    """The positive tail of "no X, Y": as an imperative ("early returns please" → "use early returns")."""
+    alt = re.sub(r"^(?:ever|just)\b,?\s*", "", (text or "").strip(" ,.;:!?"), flags=re.IGNORECASE)
+    alt = re.sub(r"\s*\b(?:please|instead|ever)\s*[.!]*$", "", _TRAILING_FILLER.sub("", alt), flags=re.IGNORECASE)
+    alt = alt.strip(" ,.;:!?")
+    if not alt:
+        return ""
+    return alt if _VERB_START.match(alt) or _PRONOUN_START.match(alt) or _USE_PREFIX.match(alt) else f"use {alt}"
+
+
 def rewrite(clause: str) -> str | None:
     """A durable-preference clause as an imperative rule; None if it carries no preference."""
     body = _TRAILING_FILLER.sub("", _LEADING_FILLER.sub("", clause)).strip(" ,.;:!?")
     if len(body) < 4 or re.match(r"^you(?:'re| are)?\b", body, re.IGNORECASE):
         return None  # "you're reaching for os.path again" describes the agent, not the person
-    strong, weak = bool(_STRONG.search(body)), bool(_WEAK.search(body))
-    task = bool(_TASK_OPENERS.match(body))
+    if _ONE_OFF.search(body) and not _HABIT.search(body):
+        return None  # "use sqlite for now" is about this request
+    strong = bool(_STRONG.search(body))
+    # "no, conventional commits please": a correction naming what to do instead
+    corrected = bool(_CORRECTION_PLEASE.match(clause) and re.search(r"\bplease\b", clause, re.IGNORECASE))
+    weak = bool(_WEAK.search(body) or _CONVENTION_OPENER.match(body) or corrected)
+    task = bool(_TASK_OPENERS.match(body) or _DEFINITE.match(body))
     if task and not strong:
         return None  # a task request, even "rename X everywhere", is not a persona rule
     low = body.lower()
     m = _INSTEAD.match(body)
     if m:
-        return f"Use {_positive(m.group('pos'))} instead of {m.group('neg').strip()}."
+        return f"{_preferred(m.group('pos'))} instead of {m.group('neg').strip()}."
     m = _CONTRAST.match(body)
     if m and not strong:
-        return f"Use {_positive(m.group('pos'))} instead of {m.group('neg').strip()}."
+        if _PRONOUN_START.match(m.group("pos").strip()):
+            return f"{_capital(body)}."  # "my shell is zsh, not bash" stays as said
+        return f"{_preferred(m.group('pos'))} instead of {m.group('neg').strip()}."
     m = _LEADING_NO.match(body)
     if m and not strong:
-        return f"Avoid {_TRAILING_FILLER.sub('', m.group('what')).strip()}."
+        what = _TRAILING_FILLER.sub("", m.group("what")).strip()
+        if re.search(r"\b(?:without|until|unless)\b", what, re.IGNORECASE):
+            return f"{_capital(body)}."  # "no fix without a failing test first" is a condition
+        alt = _alternative(m.group("alt"))
+        return f"Avoid {what}; {alt}." if alt else f"Avoid {what}."
     m = _INLINE_NO.match(body)
     if m and not strong:
         pos, neg = m.group("pos").strip(), m.group("neg").strip()
@@ -124,6 +190,10 @@ def rewrite(clause: str) -> str | None:
         ("stick to ", "Use "),
         ("i prefer ", "Prefer "),
         ("only use ", "Use only "),
+        ("i'm on ", "Assume "),
+        ("i am on ", "Assume "),
+        ("we're on ", "Assume "),
+        ("we are on ", "Assume "),
     ):
         if low.startswith(prefix):
             return f"{verb}{body[len(prefix) :].strip()}."

@@ -11,9 +11,9 @@ from typing import Any
 
 from persona_pipeline.models import ReadResult, ReadStats, Tier, Turn, TurnKind
 from persona_pipeline.sources import user_text as ut
-from persona_pipeline.sources.jsonl_stream import FileSkipped, read_entries
+from persona_pipeline.sources.jsonl_stream import FileSkipped, read_entries, type_name
 
-READER_VERSION = "claude-1"
+READER_VERSION = "claude-2"  # 2: malformed fields cost a line, not the file; safe cuts; linear tag stripping
 
 # Entry types that carry no user prose (the list drifts across versions: unknown ones are
 # counted as `unknown_type`, never fatal).
@@ -74,8 +74,7 @@ def read_claude(path: Path) -> ReadResult:
 
 
 def _handle(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: ReadStats) -> None:
-    etype = e.get("type")
-    etype = etype if isinstance(etype, str) else "<none>"
+    etype = type_name(e.get("type"))
     stats.saw(etype)
     if etype not in ("user", "assistant"):
         stats.skip(etype if etype in _BOOKKEEPING else "unknown_type")
@@ -90,8 +89,9 @@ def _handle(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: Rea
         stats.session_id = e["sessionId"]
     if isinstance(e.get("cwd"), str):
         stats.cwd = e["cwd"]
-    if e.get("entrypoint") in _HEADLESS_ENTRYPOINTS:
-        stats.machine_generated = f"entrypoint:{e.get('entrypoint')}"
+    entrypoint = e.get("entrypoint")
+    if isinstance(entrypoint, str) and entrypoint in _HEADLESS_ENTRYPOINTS:
+        stats.machine_generated = f"entrypoint:{entrypoint}"
         return
     if e.get("isSidechain"):
         stats.skip("sidechain")
@@ -156,7 +156,7 @@ def _user(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: ReadS
             body = (
                 content
                 if isinstance(content, str)
-                else " ".join(b.get("text", "") for b in content if isinstance(b, dict))
+                else " ".join(b["text"] for b in content if isinstance(b, dict) and isinstance(b.get("text"), str))
                 if isinstance(content, list)
                 else ""
             )
@@ -168,7 +168,7 @@ def _user(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: ReadS
         elif btype in ("image", "document"):
             stats.skip(btype)
         else:
-            stats.skip(f"block:{btype}")
+            stats.skip(f"block:{type_name(btype)}")
     if not texts:
         return
     raw = "\n".join(texts)

@@ -14,9 +14,9 @@ import orjson
 
 from persona_pipeline.models import ReadResult, ReadStats, Tier, Turn, TurnKind
 from persona_pipeline.sources import user_text as ut
-from persona_pipeline.sources.jsonl_stream import FileSkipped, read_entries
+from persona_pipeline.sources.jsonl_stream import FileSkipped, read_entries, type_name
 
-READER_VERSION = "codex-1"
+READER_VERSION = "codex-2"  # 2: malformed fields cost a line, not the file; safe cuts
 MAX_LEGACY_JSON_BYTES = 64 * 1024 * 1024
 # Session sources that are not a person typing into the CLI or IDE.
 _MACHINE_SOURCES = {"exec", "mcp", "subagent"}
@@ -86,7 +86,7 @@ def _handle(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: Rea
     ts = e.get("timestamp") if isinstance(e.get("timestamp"), str) else None
     if not isinstance(payload, dict):
         # envelope-less JSONL: the line is the item itself (or a bare session header)
-        if isinstance(e.get("role"), str) or etype in _SKIPPED_ITEMS:
+        if isinstance(e.get("role"), str) or (isinstance(etype, str) and etype in _SKIPPED_ITEMS):
             _payload(e, ts, line_no, offset, st, stats)
         elif "instructions" in e and isinstance(e.get("id"), str):
             stats.saw("legacy_session_header")
@@ -95,7 +95,7 @@ def _handle(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: Rea
             stats.saw("<none>")
             stats.skip("unknown_type")
         return
-    stats.saw(str(etype))
+    stats.saw(type_name(etype))
     if etype == "session_meta":
         _session_meta(payload, stats, st)
     elif etype == "turn_context":
@@ -122,9 +122,10 @@ def _session_meta(p: dict[str, Any], stats: ReadStats, st: _State) -> None:
     source = meta.get("source")
     if isinstance(source, dict):  # {"subagent": {...}}
         source = next(iter(source), None)
-    if source in _MACHINE_SOURCES:
+    originator = meta.get("originator")
+    if isinstance(source, str) and source in _MACHINE_SOURCES:
         stats.machine_generated = f"source:{source}"
-    elif meta.get("originator") in _MACHINE_ORIGINATORS:
+    elif isinstance(originator, str) and originator in _MACHINE_ORIGINATORS:
         stats.machine_generated = f"originator:{meta.get('originator')}"
 
 
@@ -144,8 +145,8 @@ def _text_of(content: Any) -> str:
 
 def _payload(p: dict[str, Any], ts: str | None, line_no: int, offset: int, st: _State, stats: ReadStats) -> None:
     ptype = p.get("type")
-    if ptype in _SKIPPED_ITEMS:
-        stats.skip(str(ptype))
+    if isinstance(ptype, str) and ptype in _SKIPPED_ITEMS:
+        stats.skip(ptype)
         st.last_user_key = None
         return
     if ptype not in ("message", None):
@@ -180,7 +181,7 @@ def _event(p: dict[str, Any], ts: str | None, line_no: int, offset: int, st: _St
             st.assistant_text = p["message"].strip()[-2000:]
         stats.skip("agent_message")
     else:
-        stats.skip(f"event:{ptype}")
+        stats.skip(f"event:{type_name(ptype)}")
 
 
 def _user_text(raw: str, ts: str | None, line_no: int, offset: int, st: _State, stats: ReadStats) -> None:

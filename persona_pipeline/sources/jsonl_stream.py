@@ -6,6 +6,7 @@ never held). Each bad line is reported with a reason instead of raising.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +18,17 @@ from persona_pipeline.models import ReadStats
 
 MAX_LINE_BYTES = 32 * 1024 * 1024
 _CHUNK = 1024 * 1024
+# Entry and block type names are stored (entry_types, skip reasons, Dagster metadata) without
+# redaction, so only short lower-case identifiers are kept verbatim; anything else a file puts
+# in a `type` field (a pasted token, a path, a whole prompt) is counted as `<other>`.
+_TYPE_NAME = re.compile(r"[a-z][a-z0-9_.:-]{0,39}")
+
+
+def type_name(value: object) -> str:
+    """A `type` field as a safe, bounded label: itself if identifier-like, else `<none>`/`<other>`."""
+    if value is None:
+        return "<none>"
+    return value if isinstance(value, str) and _TYPE_NAME.fullmatch(value) else "<other>"
 
 
 class FileSkipped(Exception):
@@ -65,18 +77,22 @@ def iter_jsonl(path: Path, stats: ReadStats, max_line_bytes: int = MAX_LINE_BYTE
     except OSError as exc:
         raise FileSkipped(f"unreadable:{type(exc).__name__}") from None
     try:
-        head = f.read(8192)
+        try:
+            head = f.read(8192)
+            f.seek(0)
+        except OSError as exc:  # EIO, EISDIR, a device that refuses to seek …
+            raise FileSkipped(f"unreadable:{type(exc).__name__}") from None
         if b"\x00" in head:
             raise FileSkipped("binary")
-        f.seek(0)
         offset = 0
         line_no = 0
         while True:
             try:
                 raw, size = _read_line(f, max_line_bytes)
             except OSError as exc:
-                stats.skip(f"read_error:{type(exc).__name__}")
-                return
+                # The whole file, not a silently shortened one: a unit stored from a partial read
+                # would keep its fingerprint and never be re-read.
+                raise FileSkipped(f"read_error:{type(exc).__name__}") from None
             if raw is not None and not raw:
                 return
             line_no += 1

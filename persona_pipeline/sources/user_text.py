@@ -10,10 +10,11 @@ import re
 from persona_pipeline.models import ReadStats
 
 # Spans injected into a genuine prompt by the client, not typed by the person.
-_INJECTED_SPANS = re.compile(
+# Matched as `<name …>…</name>` (the first close after the opener) by a linear scan: the regex
+# `<(name)\b[^>]*>.*?</\1>` took quadratic time on a prompt full of unclosed openers.
+_INJECTED_OPENER = re.compile(
     r"<(system-reminder|ide_opened_file|ide_selection|ide_diagnostics|user-prompt-submit-hook|"
-    r"post-tool-use-hook|context_window_protection)\b[^>]*>.*?</\1>",
-    re.DOTALL,
+    r"post-tool-use-hook|context_window_protection)\b"
 )
 # A whole turn that is one of these is not the person's prose.
 _WRAPPER_OPENERS: tuple[tuple[str, str], ...] = (
@@ -34,7 +35,7 @@ _WRAPPER_OPENERS: tuple[tuple[str, str], ...] = (
     ("This session is being continued from a previous conversation", "compact_summary"),
 )
 _COMMAND_NAME = re.compile(r"<command-name>\s*/?([^<\s]*)\s*</command-name>")
-_COMMAND_ARGS = re.compile(r"<command-args>(.*?)</command-args>", re.DOTALL)
+_ARGS_OPEN, _ARGS_CLOSE = "<command-args>", "</command-args>"
 # Built-in commands whose arguments are settings, not prose about how the person works.
 _BOOKKEEPING_COMMANDS = {
     "clear",
@@ -94,9 +95,33 @@ def wrapper_kind(text: str) -> str | None:
 
 
 def strip_injected(text: str) -> str:
+    """Remove injected `<tag …>…</tag>` spans. Linear in the text: an opener whose tag is never
+    closed after it is kept as text, and no later opener of that tag is tried again."""
     if "<" not in text:
         return text.strip()
-    return _INJECTED_SPANS.sub("", text).strip()
+    parts: list[str] = []
+    pos = keep = 0
+    unclosed: set[str] = set()
+    while True:
+        m = _INJECTED_OPENER.search(text, pos)
+        if m is None:
+            break
+        name = m.group(1)
+        if name in unclosed:
+            pos = m.end()
+            continue
+        gt = text.find(">", m.end())
+        if gt < 0:
+            break  # no opener after this one can be complete either
+        close = text.find(f"</{name}>", gt + 1)
+        if close < 0:
+            unclosed.add(name)
+            pos = m.end()
+            continue
+        parts.append(text[keep : m.start()])
+        pos = keep = close + len(name) + 3
+    parts.append(text[keep:])
+    return "".join(parts).strip()
 
 
 def slash_command(text: str) -> tuple[str, str] | None:
@@ -105,8 +130,10 @@ def slash_command(text: str) -> tuple[str, str] | None:
     m = _COMMAND_NAME.search(text)
     if not m:
         return None
-    args = _COMMAND_ARGS.search(text)
-    return m.group(1), (args.group(1).strip() if args else "")
+    # the first `<command-args>` that has a close after it (found in linear time)
+    start = text.find(_ARGS_OPEN)
+    end = text.find(_ARGS_CLOSE, start + len(_ARGS_OPEN)) if start >= 0 else -1
+    return m.group(1), (text[start + len(_ARGS_OPEN) : end].strip() if end >= 0 else "")
 
 
 def is_bookkeeping_command(name: str) -> bool:
@@ -144,10 +171,48 @@ def settle_turn(
     truncated = len(text) > MAX_TURN_CHARS
     if truncated:
         stats.skip("turn_truncated")
-        text = text[:MAX_TURN_CHARS]
+        text = cut_head(text, MAX_TURN_CHARS)
     return text, signal, truncated
 
 
+# Cuts happen before redaction, so a cut must never leave a fragment no detector can recognise:
+# half a token (its prefix gone, or its tail), or a value whose label was cut away.
+_CUT_SLACK = 1000
+# Spans a context cut must not start inside: a private-key block, `label = value` pairs of the
+# kinds the label-keyed secret rules look for, URL user-info (`scheme://user:password@`), digit
+# groups with separators (cards, phone numbers) and runs of capitalised words (names).
+_SENSITIVE_SPAN = re.compile(
+    r"-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY.*?(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY[^ ]{0,40}|\Z)"
+    r"|(?i:[\w.-]{0,60}(?:secret|passw|pwd|token|key|credential|auth|bearer|session|cookie|signature)"
+    r"[\w.-]{0,60}[\"']?\s{0,3}(?:[:=]|\s)\s{0,3}[\"']?(?:bearer\s|basic\s|token\s)?\S{1,300})"
+    r"|[A-Za-z][A-Za-z0-9+.-]{1,20}://\S{0,300}@"
+    r"|\+?\(?\d[\d ().-]{6,40}\d"
+    r"|(?:(?:Mr|Mrs|Ms|Dr|Prof)\.? )?[A-Z][a-z]{1,20}(?: (?:[A-Z]\. )?[A-Z][a-z]{1,20}(?:-[A-Z][a-z]+)?){1,3}",
+    re.DOTALL,
+)
+
+
+def cut_head(text: str, limit: int) -> str:
+    """The first `limit` chars, ending at whitespace when there is some in the last stretch (so
+    no token is cut in two)."""
+    if len(text) <= limit:
+        return text
+    space = max(text.rfind(" ", limit - _CUT_SLACK, limit + 1), text.rfind("\n", limit - _CUT_SLACK, limit + 1))
+    return text[:space].rstrip() if space > 0 else text[:limit]
+
+
 def tail(text: str, n: int = 200) -> str:
+    """The last ~n chars, starting at a whole token and never inside a secret-shaped span (the
+    tail is cut before it is redacted: a value whose label was cut off would go unrecognised)."""
     text = " ".join(text.split())
-    return text if len(text) <= n else "…" + text[-n:]
+    if len(text) <= n:
+        return text
+    start = len(text) - n
+    if text[start - 1] != " ":
+        nxt = text.find(" ", start)
+        start = nxt + 1 if nxt >= 0 else len(text)
+    for m in _SENSITIVE_SPAN.finditer(text):  # the text is the bounded (≤ 2000 chars) last reply
+        if m.start() < start < m.end():
+            nxt = text.find(" ", m.end())
+            start = nxt + 1 if nxt >= 0 else len(text)
+    return "…" + text[start:] if start < len(text) else ""

@@ -12,16 +12,24 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from pydantic import BaseModel
 
-from persona_pipeline.digests.lexicon import ANCHOR_TOKENS, _stem, content_tokens
+from persona_pipeline.digests.lexicon import (
+    _TOKEN,
+    ANCHOR_TOKENS,
+    IMPERATIVE_VERBS,
+    STOP,
+    _stem,
+    content_tokens,
+    normalise,
+)
 from persona_pipeline.digests.models import TIER_WEIGHT, Facet, Observation
 from persona_pipeline.models import Tier
 
 SIMILARITY = 0.34
-_ANCHORS = ANCHOR_TOKENS - {
+_NOT_IDENTITIES = {
     _stem(t)
     for t in {
         "tests",
@@ -45,12 +53,49 @@ _ANCHORS = ANCHOR_TOKENS - {
         "environment",
         "path",
         "machine",
+        # categories, not identities: "polars for dataframes" and "polars, not pandas" are one rule
+        "dataframe",
+        "library",
+        "framework",
+        "orm",
+        "database",
+        "language",
+        "shell",
+        "editor",
+        "terminal",
+        "style",
+        "naming",
+        "imports",
+        "variables",
+        "exceptions",
+        "review",
+        "diff",
+        "diffs",
+        "branch",
+        "branches",
+        "answer",
+        "answers",
+        "reply",
+        "replies",
+        "respond",
+        "explain",
+        "explanation",
+        "summary",
+        "questions",
+        "wording",
     }
 }
-_INSTEAD = re.compile(r"^use (?P<pos>.+?) instead of (?P<neg>.+?)\.?$", re.IGNORECASE)
-_NEGATIVE = re.compile(
-    r"^(?:avoid|never|don'?t|do not|stop)\b(?P<neg>.*?)(?:,\s*(?:we |i )?use (?P<pos>.+))?\.?$", re.IGNORECASE
+_ANCHORS = ANCHOR_TOKENS - _NOT_IDENTITIES
+# clause ends, and "and" where a second instruction starts ("stop guessing and ask …")
+_CLAUSE = re.compile(rf"[;:]\s*|,\s+|\.\s+|\s+[—–-]\s+|\s+and\s+(?=(?:{'|'.join(IMPERATIVE_VERBS)})\b)")
+_CLAUSE_FILLER = re.compile(r"^(?:(?:and|but|so|then|also|actually|we|i)\s+)+", re.IGNORECASE)
+# "don't say done until the tests pass", "no fix without a failing test": a condition, not a rejection
+_CONDITION = re.compile(r"\b(?:until|unless|without|before|except)\b", re.IGNORECASE)
+_NEG_HEAD = re.compile(
+    r"^(?:avoid|never|don'?t|do not|stop|no|not|without|drop|moved off|switched (?:away )?from|no longer)\b",
+    re.IGNORECASE,
 )
+_NEG_MID = re.compile(r"\b(?:instead of|rather than|over|not|never|no|without|away from)\b", re.IGNORECASE)
 
 
 class Rule(BaseModel):
@@ -72,56 +117,135 @@ class Rule(BaseModel):
     established: bool = True  # False when only T3 evidence supports it
 
 
-def _weight(token: str) -> float:
-    return 3.0 if token in _ANCHORS else 1.0
+# What a statement names as the thing to use or avoid: flags and `code`, dotted/snake/versioned
+# identifiers, and the head of "use X" / "prefer X" / "instead of Y" / "avoid Y" / "no Y".
+_IDENT = re.compile(r"(?:^|[\s(])--?(?P<flag>[a-z][a-z0-9-]*)|`(?P<code>[^`]+)`", re.IGNORECASE)
+_HEAD = re.compile(
+    r"\b(?:use|using|prefer|stick (?:with|to)|assume|switch to|instead of|rather than|over|avoid|no|"
+    r"never use|dont use|do not use)\s+(?P<head>[a-z][a-z0-9_.+#-]*(?:\s+[a-z][a-z0-9_.+#-]*){0,2})",
+)
+_GENERIC_HEADS = frozenset({"more", "new", "other", "same", "real", "plain", "good", "proper", "local"})
 
 
-def similarity(a: frozenset[str], b: frozenset[str]) -> float:
+# A capitalised word inside a sentence the person typed is a name (FastAPI, British, Google).
+_PROPER = re.compile(
+    r"(?<![.!?:]\s)(?<!^)(?<![.!?:])\b([A-Z][A-Za-z0-9]*[a-z0-9][A-Za-z0-9]*|[a-z]+[A-Z][A-Za-z0-9]*)\b"
+)
+
+
+def named_terms(statement: str, quote: str = "") -> frozenset[str]:
+    """Tokens a statement names as a tool or practice, beyond the shared vocabulary."""
+    out: set[str] = set()
+    for m in _PROPER.finditer(quote.strip()):
+        if m.start() > 0 and m.group(1).lower() not in STOP:
+            out |= content_tokens(m.group(1))
+    for m in _IDENT.finditer(statement):
+        out |= content_tokens(m.group("flag") or m.group("code"))
+    out |= {t for t in content_tokens(statement) if re.search(r"[._\d]", t)}
+    for m in _HEAD.finditer(normalise(statement)):
+        head = [t for t in _TOKEN.findall(m.group("head")) if t not in STOP and t not in _GENERIC_HEADS]
+        if head:
+            out |= content_tokens(head[0])
+    return frozenset(out) - _NOT_IDENTITIES
+
+
+def _weight(token: str, anchors: frozenset[str]) -> float:
+    return 3.0 if token in anchors else 1.0
+
+
+def similarity(
+    a: frozenset[str], b: frozenset[str], anchors: frozenset[str] = _ANCHORS, same_facet: bool = True
+) -> float:
     """Weighted Jaccard; 1.0 when one statement's named tools/practices are all in the other's
-    ("type hints everywhere" ⊂ "type hints everywhere, mypy --strict runs in CI")."""
-    aa, ba = a & _ANCHORS, b & _ANCHORS
-    if aa and ba and (aa <= ba or ba <= aa):
+    ("type hints everywhere" ⊂ "type hints everywhere, mypy --strict runs in CI") — across facets
+    only when both name the same ones: "uv" ⊂ "`uv run ruff check`" is a stack rule inside a
+    workflow rule, not the same rule."""
+    aa, ba = a & anchors, b & anchors
+    if aa and ba and (aa == ba or (same_facet and (aa <= ba or ba <= aa))):
         return 1.0
-    union = sum(_weight(t) for t in a | b)
-    return sum(_weight(t) for t in a & b) / union if union else 0.0
+    union = sum(_weight(t, anchors) for t in a | b)
+    return sum(_weight(t, anchors) for t in a & b) / union if union else 0.0
 
 
-def polarity(statement: str) -> tuple[frozenset[str], frozenset[str]]:
-    """(anchors preferred, anchors rejected) of a statement."""
-    m = _INSTEAD.match(statement.strip())
-    if m:
-        return content_tokens(m.group("pos")) & _ANCHORS, content_tokens(m.group("neg")) & _ANCHORS
-    m = _NEGATIVE.match(statement.strip())
-    if m and not re.search(r"\b(?:until|unless)\b", statement, re.IGNORECASE):  # "don't X until Y" is a condition
-        return content_tokens(m.group("pos") or "") & _ANCHORS, content_tokens(m.group("neg")) & _ANCHORS
-    # "there's no pandas in this repo": what follows a negator is rejected
-    parts = re.split(r"\b(?:no|not|never|without)\b", statement, maxsplit=1, flags=re.IGNORECASE)
-    if len(parts) == 2:
-        return content_tokens(parts[0]) & _ANCHORS, content_tokens(parts[1]) & _ANCHORS
-    return content_tokens(statement) & _ANCHORS, frozenset()
+def _anchors(text: str) -> frozenset[str]:
+    return content_tokens(text) & _ANCHORS
 
 
-def _conflicts(a: Observation, b: Observation) -> bool:
-    ap, an = polarity(a.statement)
-    bp, bn = polarity(b.statement)
-    return bool(ap & bn or an & bp)
+def polarity(
+    statement: str, tokens: Callable[[str], frozenset[str]] = _anchors
+) -> tuple[frozenset[str], frozenset[str]]:
+    """(anchors preferred, anchors rejected) of a statement, clause by clause: "No more poetry,
+    use uv instead" rejects poetry and prefers uv; inside a clause, what follows a negator
+    ("X instead of Y", "X, not Y", "X over Y") is rejected, and a clause opening with one is."""
+    pos: set[str] = set()
+    neg: set[str] = set()
+    for clause in _CLAUSE.split(statement.strip()):
+        c = _CLAUSE_FILLER.sub("", clause.strip(" .!?"))
+        if not c:
+            continue
+        if _CONDITION.search(c) and _NEG_HEAD.match(c):
+            pos |= tokens(c)
+        elif _NEG_HEAD.match(c):
+            neg |= tokens(c)
+        elif m := _NEG_MID.search(c):
+            pos |= tokens(c[: m.start()])
+            neg |= tokens(c[m.end() :])
+        else:
+            pos |= tokens(c)
+    return frozenset(pos), frozenset(neg)
+
+
+def split_contradictions(
+    members: Sequence[Observation], anchors: frozenset[str] = _ANCHORS
+) -> tuple[list[Observation], list[Observation]]:
+    """(current, superseded): from the strongest tier and newest down, an observation joins the
+    current stance unless it prefers what that stance rejects or rejects what it prefers."""
+    preferred: set[str] = set()
+    rejected: set[str] = set()
+    kept: list[Observation] = []
+    lost: list[Observation] = []
+    for o in sorted(members, key=lambda o: (*_rank(o), o.observation_id), reverse=True):
+        p, n = polarity(o.statement, lambda t: content_tokens(t) & anchors)
+        if p & rejected or n & preferred:
+            lost.append(o)
+            continue
+        kept.append(o)
+        preferred |= p
+        rejected |= n
+    return kept, lost
 
 
 def _rank(o: Observation) -> tuple[float, str]:
     return (TIER_WEIGHT[o.tier], o.timestamp or "")
 
 
-def _rule(facet: Facet, members: list[Observation]) -> Rule:
+def _rule(facet: Facet, members: list[Observation], anchors: frozenset[str] = _ANCHORS) -> Rule:
     members = sorted(members, key=lambda o: o.observation_id)
     toks = {o.observation_id: content_tokens(o.statement) for o in members}
 
     def centrality(o: Observation) -> float:
-        return sum(similarity(toks[o.observation_id], toks[m.observation_id]) for m in members if m is not o)
+        return sum(similarity(toks[o.observation_id], toks[m.observation_id], anchors) for m in members if m is not o)
 
-    # the statement most like the rest, from the strongest tier, names the rule
-    best = max(
-        members, key=lambda o: (TIER_WEIGHT[o.tier], round(centrality(o), 6), -len(o.statement), o.timestamp or "")
-    )
+    def named(t: str) -> frozenset[str]:
+        return content_tokens(t) & anchors
+
+    cluster_anchors = frozenset().union(*(toks[o.observation_id] & anchors for o in members))
+
+    def naming(o: Observation) -> tuple[bool, float, int, float, int, str]:
+        p, n = polarity(o.statement, named)
+        says_what_to_do = bool(polarity(o.statement, content_tokens)[0])
+        return (
+            says_what_to_do,
+            TIER_WEIGHT[o.tier],
+            len((p | n) & cluster_anchors),
+            round(centrality(o), 6),
+            -len(o.statement),
+            o.timestamp or "",
+        )
+
+    # the rule is named by a statement that says what to do (not only what to avoid), from the
+    # strongest tier, naming most of the cluster's tools, most like the rest
+    best = max(members, key=naming)
     per_session: dict[str, float] = {}
     for o in members:
         sid = o.session_id or o.unit_key
@@ -156,33 +280,54 @@ def _directive_rules(obs: list[Observation]) -> list[Rule]:
     return [_rule(Facet.DIRECTIVES, members) for members in groups.values()]
 
 
+def _facet_of(members: Sequence[Observation]) -> Facet:
+    """The facet most of a rule's evidence (tier-weighted) was classified into."""
+    votes: dict[Facet, float] = {}
+    for o in members:
+        votes[o.facet] = votes.get(o.facet, 0.0) + TIER_WEIGHT[o.tier]
+    order = {f: i for i, f in enumerate(Facet)}
+    return max(votes, key=lambda f: (round(votes[f], 6), -order[f]))
+
+
 def fold(observations: Sequence[Observation]) -> list[Rule]:
-    """All rules, in a deterministic order (facet order, then score, then statement)."""
-    rules: list[Rule] = []
-    for facet in Facet:
-        obs = sorted((o for o in observations if o.facet is facet), key=lambda o: (o.timestamp or "", o.observation_id))
-        if facet is Facet.DIRECTIVES:
-            rules.extend(_directive_rules(obs))
-            continue
-        # single-linkage: an observation joins (and so unites) every cluster it is similar to
-        clusters: list[tuple[list[Observation], list[frozenset[str]]]] = []
-        for o in obs:
-            toks = content_tokens(o.statement)
-            near = [c for c in clusters if max(similarity(toks, t) for t in c[1]) >= SIMILARITY]
-            merged: tuple[list[Observation], list[frozenset[str]]] = ([o], [toks])
-            for c in near:
-                merged[0].extend(c[0])
-                merged[1].extend(c[1])
-                clusters.remove(c)
-            clusters.append(merged)
-        for members, _ in clusters:
-            winner = max(members, key=_rank)
-            losers = [o for o in members if _conflicts(o, winner)]
-            kept = [o for o in members if o not in losers]
-            rule = _rule(facet, kept)
-            rules.append(rule)
-            if losers:
-                lost = _rule(facet, losers)
-                rules.append(lost.model_copy(update={"superseded_by": rule.rule_id}))
+    """All rules, in a deterministic order (facet order, then score, then statement).
+
+    Preferences are clustered across facets (a facet is where a rule is shown, not what it is:
+    "never commit with --no-verify" and "avoid --no-verify" must be one rule even when their
+    words classify them differently); each rule then takes its members' majority facet."""
+    rules = _directive_rules(
+        sorted(
+            (o for o in observations if o.facet is Facet.DIRECTIVES),
+            key=lambda o: (o.timestamp or "", o.observation_id),
+        )
+    )
+    obs = sorted(
+        (o for o in observations if o.facet is not Facet.DIRECTIVES),
+        key=lambda o: (o.timestamp or "", o.observation_id),
+    )
+    # a term this person names as a tool somewhere ("use direnv …") identifies a rule everywhere
+    anchors = _ANCHORS.union(*(named_terms(o.statement, o.quote) for o in obs))
+    # single-linkage: an observation joins (and so unites) every cluster it is similar to
+    clusters: list[tuple[list[Observation], list[tuple[frozenset[str], Facet]]]] = []
+    for o in obs:
+        toks = content_tokens(o.statement)
+        near = [
+            c
+            for c in clusters
+            if max(similarity(toks, t, anchors, same_facet=f is o.facet) for t, f in c[1]) >= SIMILARITY
+        ]
+        merged: tuple[list[Observation], list[tuple[frozenset[str], Facet]]] = ([o], [(toks, o.facet)])
+        for c in near:
+            merged[0].extend(c[0])
+            merged[1].extend(c[1])
+            clusters.remove(c)
+        clusters.append(merged)
+    for members, _ in clusters:
+        kept, losers = split_contradictions(members, anchors)
+        rule = _rule(_facet_of(kept), kept, anchors)
+        rules.append(rule)
+        if losers:
+            lost = _rule(_facet_of(losers), losers, anchors)
+            rules.append(lost.model_copy(update={"superseded_by": rule.rule_id}))
     order = {f: i for i, f in enumerate(Facet)}
     return sorted(rules, key=lambda r: (order[r.facet], r.superseded_by is not None, -r.score, r.statement))

@@ -142,7 +142,19 @@ def completion(
                 delay = max(delay, min(hinted, policy.max_retry_after))
             sleep(delay)
             continue
-        text = resp.choices[0].message.content or ""
+        try:
+            text = resp.choices[0].message.content or ""
+        except (AttributeError, IndexError, KeyError, TypeError):
+            # HTTP 200 whose body is no chat completion (no choices, no message): a provider
+            # fault like a 5xx, retried; it may have been billed, so it settles at worst case
+            after(token, None)
+            last = "malformed reply"
+            if attempt == policy.max_attempts:
+                break
+            sleep(random.uniform(0, min(policy.max_delay, policy.base_delay * 2 ** (attempt - 1))))
+            continue
+        if not isinstance(text, str):
+            text = str(text)  # a list of content parts or similar: parsed (and soft-skipped) later
         usage = getattr(resp, "usage", None)
         pt = int(getattr(usage, "prompt_tokens", 0) or 0)
         ct = int(getattr(usage, "completion_tokens", 0) or 0)

@@ -166,14 +166,19 @@ class LitellmDigester:
 
     def _digest(self, inp: DigestInput) -> DigestResult:
         res = DigestResult(unit_key=inp.unit_key)
-        drafts: list[DraftObservation] = []
-        for turns in windows(inp):
-            got = self._window(inp, turns, res)
-            if got is None:
-                res.observations = []
-                return res
-            drafts.extend(got)
-        res.observations, res.dropped_quotes = ground(inp, drafts, self.model, self.prompt_version)
+        try:
+            drafts: list[DraftObservation] = []
+            for turns in windows(inp):
+                got = self._window(inp, turns, res)
+                if got is None:
+                    res.observations = []
+                    return res
+                drafts.extend(got)
+            res.observations, res.dropped_quotes = ground(inp, drafts, self.model, self.prompt_version)
+        except Exception as exc:  # anything unforeseen costs this unit (retried next run), never the batch
+            log.warning("litellm digest of one unit failed (%s)", type(exc).__name__)
+            res.observations = []
+            res.status, res.error = "failed", f"unexpected error: {type(exc).__name__}"
         return res
 
     def digest_many(self, inputs: list[DigestInput]) -> list[DigestResult]:

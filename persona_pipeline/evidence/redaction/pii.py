@@ -4,6 +4,9 @@ scrubadub's stock detectors are noisy (its twitter detector masks `@dataclass`, 
 every URL, its phone detector any 10-digit id), so each detector here validates what it finds:
 Luhn and issuer prefixes for cards, libphonenumber for phones, `ipaddress.is_global` for IPs,
 documentation/no-reply addresses skipped for emails, a name dictionary for person names.
+
+Every pattern runs on the text's fold (`matching.fold`: one byte per character), so offsets need
+no conversion; values are read from the original text.
 """
 
 from __future__ import annotations
@@ -11,21 +14,19 @@ from __future__ import annotations
 import ipaddress
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from itertools import pairwise
 from typing import Any
 
-import re2
-
+from persona_pipeline.evidence.redaction.matching import Rx
 from persona_pipeline.evidence.redaction.spans import Span
 
-_EMAIL = re2.compile(r"(?i)\b[a-z0-9][a-z0-9._%+-]{0,63}@[a-z0-9][a-z0-9.-]{0,253}\.[a-z]{2,24}\b")
+_EMAIL = Rx(r"(?i)\b[a-z0-9][a-z0-9._%+-]{0,63}@[a-z0-9][a-z0-9.-]{0,253}\.[a-z]{2,24}\b")
 _DOC_DOMAINS = ("example.com", "example.org", "example.net", "localhost", "users.noreply.github.com")
 _DOC_TLDS = (".invalid", ".test", ".example", ".local", ".localhost")
 _NO_REPLY_LOCALS = {"noreply", "no-reply", "donotreply", "do-not-reply", "git", "notifications"}
 
-_PHONE_CANDIDATE = re2.compile(
-    r"\+\d{1,3}(?:[ .-]?(?:\(\d{1,6}\)|\d{1,6})){1,5}|(?:\(\d{3}\)|\b\d{3})[ .-]\d{3}[ .-]\d{4}\b"
-)
-_CARD_CANDIDATE = re2.compile(r"\b\d(?:[ -]?\d){12,18}\b")
+_PHONE_CANDIDATE = Rx(r"\+\d{1,3}(?:[ .-]?(?:\(\d{1,6}\)|\d{1,6})){1,5}|(?:\(\d{3}\)|\b\d{3})[ .-]\d{3}[ .-]\d{4}\b")
+_CARD_CANDIDATE = Rx(r"\b\d(?:[ -]?\d){12,18}\b")
 _TEST_CARDS = {
     "4242424242424242",
     "4000000000000002",
@@ -39,15 +40,13 @@ _TEST_CARDS = {
     "4012888888881881",
     "3056930009020004",
 }
-_IPV4 = re2.compile(r"\b(?:\d{1,3}\.){3}\d{1,3}\b")
-_IPV6 = re2.compile(r"(?i)\b(?:[0-9a-f]{1,4}:){7}[0-9a-f]{1,4}\b")
-_VERSION_BEFORE = re2.compile(
-    r"(?i)(?:version|release|upgraded?|downgraded?|bump(?:ed)?|\bv|==|>=|<=|~=)\s*(?:from\s+)?$"
-)
-_SSN = re2.compile(r"\b(\d{3})-(\d{2})-(\d{4})\b")
+_IPV4 = Rx(r"\b(?:\d{1,3}\.){3}\d{1,3}\b")
+_IPV6 = Rx(r"(?i)\b(?:[0-9a-f]{1,4}:){7}[0-9a-f]{1,4}\b")
+_VERSION_BEFORE = Rx(r"(?i)(?:version|release|upgraded?|downgraded?|bump(?:ed)?|\bv|==|>=|<=|~=)\s*(?:from\s+)?$")
+_SSN = Rx(r"\b(\d{3})-(\d{2})-(\d{4})\b")
 # A path segment after a home root is the account name.
-_HOME_PATH = re2.compile(r"(?:/Users/|/home/|[A-Za-z]:\\\\?Users\\\\?|[A-Za-z]:/Users/)([^/\\\s\"'`:*?<>|]{1,64})")
-_HOME_SLUG = re2.compile(r"-(?:Users|home)-([A-Za-z0-9._]{1,64})-")
+_HOME_PATH = Rx(r"(?:/Users/|/home/|[A-Za-z]:\\\\?Users\\\\?|[A-Za-z]:/Users/)([^/\\\s\"'`:*?<>|]{1,64})")
+_HOME_SLUG = Rx(r"-(?:Users|home)-([A-Za-z0-9._]{1,64})-")
 _SYSTEM_ACCOUNTS = {
     "shared",
     "runner",
@@ -81,11 +80,13 @@ _SYSTEM_ACCOUNTS = {
     "%username%",
     "~",
 }
-# Capitalised words; pairs of adjacent ones are checked against the name lists.
-_CAP_WORD = re2.compile(r"\b[A-Z][a-z]{1,20}(?:-[A-Z][a-z]+)?\b")
-_NAME_GAP = re2.compile(r"^ (?:[A-Z]\. )?$")
-_NAME_PREFIX = re2.compile(r"(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.? $")
-_NAME_SUFFIX = re2.compile(r"^,? (?:Jr\.?|Sr\.?|II|III|IV|MD|DDS|PhD|DVM)\b")
+# Capitalised words; pairs of adjacent ones are checked against the name lists. A run is two or more
+# of them separated by one space (or " X. "): only runs can hold a name, and they are rare.
+_WORD = r"\b[A-Z][a-z]{1,20}(?:-[A-Z][a-z]+)?\b"
+_CAP_RUN = Rx(rf"{_WORD}(?: (?:[A-Z]\. )?{_WORD})+")
+_CAP_WORD = Rx(_WORD)
+_NAME_PREFIX = Rx(r"(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.? $")
+_NAME_SUFFIX = Rx(r"^,? (?:Jr\.?|Sr\.?|II|III|IV|MD|DDS|PhD|DVM)\b")
 
 
 @lru_cache(maxsize=1)
@@ -161,29 +162,28 @@ def _card_issuer_ok(d: str) -> bool:
 def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
     if "@" not in text:
         return
-    for m in _EMAIL.finditer(text):
-        value = m.group(0)
+    for ((start, end),) in _EMAIL.finditer(text):
+        value = text[start:end]
         local, _, domain = value.lower().partition("@")
         if local in _NO_REPLY_LOCALS or domain in _DOC_DOMAINS or domain.endswith(_DOC_TLDS):
             continue
         if domain.endswith(".noreply.github.com") or value.lower() in allow:
             continue
-        if text[m.end() : m.end() + 1] == ":" and local == "git":
+        if text[end : end + 1] == ":" and local == "git":
             continue
-        if text[m.start() - 1 : m.start()] in (":", "/"):
+        if text[start - 1 : start] in (":", "/"):
             continue  # scheme://user:password@host — the URL-password rule owns that span
-        yield Span(*m.span(), "email")
+        yield Span(start, end, "email")
 
 
 def phone_spans(text: str) -> Iterator[Span]:
     import phonenumbers
 
-    for m in _PHONE_CANDIDATE.finditer(text):
-        raw = m.group(0)
+    for (start, end), *_ in _PHONE_CANDIDATE.finditer(text):
+        raw = text[start:end]
         digits = sum(ch.isdigit() for ch in raw)
         if digits < 9 or digits > 15:
             continue
-        start, end = m.span()
         before = text[start - 1 : start]
         if before.isalnum() or (before in ("-", ".", "/", ":", "=", "_") and not raw.startswith("+")):
             continue  # part of an id, a version, a path or a key=value number
@@ -197,89 +197,97 @@ def phone_spans(text: str) -> Iterator[Span]:
 
 
 def card_spans(text: str) -> Iterator[Span]:
-    for m in _CARD_CANDIDATE.finditer(text):
-        raw = m.group(0)
-        digits = raw.replace(" ", "").replace("-", "")
-        if digits in _TEST_CARDS or not _card_issuer_ok(digits) or not _luhn_ok(digits):
+    for ((start, end),) in _CARD_CANDIDATE.finditer(text):
+        digits = text[start:end]
+        if not digits.isdigit():
+            digits = digits.replace(" ", "").replace("-", "")
+        if len(digits) not in (15, 16) or digits in _TEST_CARDS or not _card_issuer_ok(digits) or not _luhn_ok(digits):
             continue
-        yield Span(*m.span(), "credit_card")
+        yield Span(start, end, "credit_card")
+
+
+_NOT_GLOBAL_PREFIXES = ("10.", "127.", "192.168.", "0.", *(f"172.{n}." for n in range(16, 32)))
+
+
+@lru_cache(maxsize=4096)
+def _is_global_ip(value: str) -> bool:
+    if value.startswith(_NOT_GLOBAL_PREFIXES):  # private, loopback, "this network": never global
+        return False
+    try:
+        return ipaddress.ip_address(value).is_global
+    except ValueError:
+        return False
 
 
 def ip_spans(text: str) -> Iterator[Span]:
-    for m in _IPV4.finditer(text):
-        value = m.group(0)
-        start, end = m.span()
+    for ((start, end),) in _IPV4.finditer(text):
         if text[start - 1 : start] in (".", "-", "v") or text[end : end + 1] == ".":
+            continue
+        if not _is_global_ip(text[start:end]):  # first: it rejects most candidates, and it is cached
             continue
         if _VERSION_BEFORE.search(text[max(0, start - 24) : start]):
             continue
         if (
             text[end : end + 4] == " to "
-            and _IPV4.match(text[end + 4 : end + 24]) is None
+            and not _IPV4.match(text[end + 4 : end + 24])
             and text[max(0, start - 5) : start].lower().endswith("from ")
         ):
             # "from 1.2.3.4 to 1.3.0": a version range, unless the other end is an address too
             continue
-        try:
-            ip = ipaddress.ip_address(value)
-        except ValueError:
-            continue
-        if ip.is_global:
-            yield Span(start, end, "ip_address")
+        yield Span(start, end, "ip_address")
     if text.count(":") >= 7:
-        for m in _IPV6.finditer(text):
-            try:
-                if ipaddress.ip_address(m.group(0)).is_global:
-                    yield Span(*m.span(), "ip_address")
-            except ValueError:
-                continue
+        for ((start, end),) in _IPV6.finditer(text):
+            if _is_global_ip(text[start:end]):
+                yield Span(start, end, "ip_address")
 
 
 def ssn_spans(text: str) -> Iterator[Span]:
-    for m in _SSN.finditer(text):
-        area, group, serial = m.group(1), m.group(2), m.group(3)
+    if "-" not in text:
+        return
+    for (start, end), (a0, a1), (g0, g1), (s0, s1) in _SSN.finditer(text):
+        area, group, serial = text[a0:a1], text[g0:g1], text[s0:s1]
         if area in ("000", "666") or area[0] == "9" or group == "00" or serial == "0000":
             continue
-        yield Span(*m.span(), "ssn")
+        yield Span(start, end, "ssn")
 
 
 def home_user_spans(text: str) -> Iterator[Span]:
     for rx in (_HOME_PATH, _HOME_SLUG):
-        for m in rx.finditer(text):
-            name = m.group(1)
+        for _, (start, end) in rx.finditer(text):
+            name = text[start:end]
             if name.lower() in _SYSTEM_ACCOUNTS or name.startswith(("$", "<", "%", "{", "[")):
                 continue
-            yield Span(*m.span(1), "user_name")
+            yield Span(start, end, "user_name")
 
 
 def person_name_spans(text: str) -> Iterator[Span]:
     """First name + last name (optionally a middle initial), both in the name lists."""
     firsts, lasts = _name_lists()
-    prev = None
-    for m in _CAP_WORD.finditer(text):
-        if (
-            prev is not None
-            and prev.group(0) in firsts
-            and m.group(0) in lasts
-            and _NAME_GAP.match(text[prev.end() : m.start()])
-        ):
-            start, end = prev.start(), m.end()
+    for ((r0, r1),) in _CAP_RUN.finditer(text):
+        words = [w[0] for w in _CAP_WORD.finditer(text, r0, r1)]
+        for (s0, e0), (s1, e1) in pairwise(words):
+            if text[s0:e0] not in firsts or text[s1:e1] not in lasts:
+                continue
+            start, end = s0, e1
             pre = _NAME_PREFIX.search(text[max(0, start - 6) : start])
             if pre:
-                start -= len(pre.group(0))
-            suf = _NAME_SUFFIX.match(text[end : end + 6])
+                start -= pre[0][1] - pre[0][0]
+            suf = _NAME_SUFFIX.search(text[end : end + 6])
             if suf:
-                end += len(suf.group(0))
+                end += suf[0][1] - suf[0][0]
             yield Span(start, end, "person_name")
-        prev = m
 
 
-def known_identifier_spans(text: str, identifiers: Sequence[tuple[str, Any]]) -> Iterator[Span]:
+def known_identifier_spans(text: str, identifiers: Sequence[tuple[Any, str]]) -> Iterator[Span]:
     """The user's own identifiers (account name, git name/email, host name) from config and
     session metadata: no engine can know them, so they are matched literally."""
     for rx, kind in identifiers:
-        for m in rx.finditer(text):
-            yield Span(*m.span(), kind)
+        if isinstance(rx, Rx):
+            for ((start, end),) in rx.finditer(text):
+                yield Span(start, end, kind)
+        else:  # a non-ASCII identifier: a str pattern on the original text
+            for m in rx.finditer(text):
+                yield Span(*m.span(), kind)
 
 
 DETECTORS = (email_spans, phone_spans, card_spans, ip_spans, ssn_spans, home_user_spans, person_name_spans)

@@ -19,6 +19,7 @@ from typing import Any
 import re2
 
 from persona_pipeline.evidence.redaction import pii
+from persona_pipeline.evidence.redaction.matching import Prepared, Rx, prepare
 from persona_pipeline.evidence.redaction.secrets import (
     betterleaks_values,
     own_rule_spans,
@@ -65,7 +66,8 @@ def _identifier_patterns(identifiers: Sequence[tuple[str, str]]) -> list[tuple[A
             continue
         seen.add(v.lower())
         boundary = r"\b" if v[0].isalnum() and v[-1].isalnum() else ""
-        out.append((re2.compile(rf"(?i){boundary}{re2.escape(v)}{boundary}"), kind))
+        pattern = rf"(?i){boundary}{re2.escape(v)}{boundary}"
+        out.append((Rx(pattern) if pattern.isascii() else re2.compile(pattern), kind))
     return out
 
 
@@ -92,46 +94,91 @@ class Redactor:
 
     def redact_many(self, texts: Sequence[str]) -> list[Redacted | None]:
         """Redact a batch. One engine call per ~8 KB of text, not per field."""
-        try:
-            found = betterleaks_values(texts)
-        except Exception as exc:  # the engine failing must not let text through unredacted
-            log.warning("secret engine failed on a batch (%s); redacting fields one by one", type(exc).__name__)
+        detected = self._detect(texts)
+        if detected is None:  # an engine failed on the batch: redact field by field
             if len(texts) > 1:
                 return [r for t in texts for r in self.redact_many([t])]
             return [None]
-        spans_by_doc: list[list[Span]] = [[] for _ in texts]
-        try:
-            scrubber = self._get_scrubber()
-            for filth in scrubber.iter_filth_documents(documents=list(texts), run_post_processors=False):
-                for f in getattr(filth, "filths", [filth]):
-                    spans_by_doc[int(f.document_name)].append(Span(f.beg, f.end, f.type))
-        except Exception as exc:
-            log.warning("PII detection failed on a batch (%s)", type(exc).__name__)
-            if len(texts) > 1:
-                return [r for t in texts for r in self.redact_many([t])]
-            return [None]
+        docs, found, spans_by_doc = detected
         out: list[Redacted | None] = []
-        for text, pii_spans in zip(texts, spans_by_doc, strict=True):
+        for doc, pii_spans in zip(docs, spans_by_doc, strict=True):
             try:
-                out.append(self._finish(text, pii_spans, found))
+                out.append(self._finish(doc, pii_spans, found))
             except Exception as exc:
                 log.warning("redaction failed for one field (%s); field dropped", type(exc).__name__)
                 out.append(None)
         return out
 
-    def _finish(self, text: str, pii_spans: list[Span], found: dict[str, str]) -> Redacted:
+    def spans_many(self, texts: Sequence[str]) -> list[list[Span] | None]:
+        """The merged spans redact_many would replace in each text (None: the field is dropped)."""
+        detected = self._detect(texts)
+        if detected is None:
+            if len(texts) > 1:
+                return [r for t in texts for r in self.spans_many([t])]
+            return [None]
+        docs, found, spans_by_doc = detected
+        return [self._spans(doc, pii_spans, found) for doc, pii_spans in zip(docs, spans_by_doc, strict=True)]
+
+    def _detect(self, texts: Sequence[str]) -> tuple[list[Prepared], dict[str, str], list[list[Span]]] | None:
+        docs = [prepare(t) for t in texts]  # each text folded once, for every detector
+        try:
+            found = betterleaks_values(docs)
+        except Exception as exc:  # the engine failing must not let text through unredacted
+            log.warning("secret engine failed on a batch (%s); redacting fields one by one", type(exc).__name__)
+            return None
+        spans_by_doc: list[list[Span]] = [[] for _ in texts]
+        try:
+            scrubber = self._get_scrubber()
+            for filth in scrubber.iter_filth_documents(documents=docs, run_post_processors=False):
+                for f in getattr(filth, "filths", [filth]):
+                    spans_by_doc[int(f.document_name)].append(Span(f.beg, f.end, f.type))
+        except Exception as exc:
+            log.warning("PII detection failed on a batch (%s)", type(exc).__name__)
+            return None
+        return docs, found, spans_by_doc
+
+    def _spans(self, text: str, pii_spans: list[Span], found: dict[str, str]) -> list[Span]:
         spans = own_rule_spans(text) + value_spans(text, found) + pii_spans
         if self._identifiers:
             spans.extend(pii.known_identifier_spans(text, self._identifiers))
-        merged = merge_spans(spans, protected_ranges(text))
+        return merge_spans(spans, protected_ranges(text))
+
+    def _finish(self, text: str, pii_spans: list[Span], found: dict[str, str]) -> Redacted:
+        merged = self._spans(text, pii_spans, found)
         if not merged:
-            return Redacted(text, {})
+            return Redacted(str(text), {})
         return Redacted(apply_spans(text, merged, self._key), dict(Counter(s.kind for s in merged)))
 
 
-def _build_scrubber() -> Any:
-    """scrubadub with only our validated detectors (lazy: scrubadub imports in ~1.4 s)."""
+# scrubadub's package import loads every stock detector, and two of them (the skype and TextBlob
+# name detectors, which we never use) import textblob → nltk → scipy and scikit-learn: 1.4-3 s
+# and ~120 MB of RSS in every process that redacts, for nothing. Their modules are replaced by
+# empty stand-ins before scrubadub is first imported (only if nobody imported them already), so
+# `import scrubadub` costs ~0.3 s and ~30 MB. nltk, textblob and scipy themselves are untouched.
+_UNUSED_STOCK_DETECTORS = {
+    "scrubadub.detectors.skype": "SkypeDetector",
+    "scrubadub.detectors.text_blob": "TextBlobNameDetector",
+}
+
+
+def _import_scrubadub() -> Any:
+    import sys
+    import types
+
+    if "scrubadub" not in sys.modules:
+        for module, cls in _UNUSED_STOCK_DETECTORS.items():
+            if module not in sys.modules:
+                stand_in = types.ModuleType(module, "Not loaded: persona_pipeline uses its own detectors only.")
+                setattr(stand_in, cls, type(cls, (), {"__doc__": stand_in.__doc__}))
+                sys.modules[module] = stand_in
     import scrubadub
+
+    return scrubadub
+
+
+def _build_scrubber() -> Any:
+    """scrubadub with only our validated detectors (lazy, and without its NLP detectors' imports)."""
+    scrubadub = _import_scrubadub()
     from scrubadub.detectors import Detector
     from scrubadub.filth import Filth
 

@@ -3,14 +3,18 @@
 betterleaks is called on packed chunks of ~8 KB (its throughput peaks there: per-call overhead
 dominates smaller chunks and something superlinear larger ones); its findings are mapped back to
 every text by value. Our own rules use RE2 so pasted logs can never make a pattern backtrack.
+
+Our rules run on the texts' folds (`matching.Rx`: no offset conversions), and only the rules that
+match somewhere in a text are run over it: one RE2 Set pass over all of them says which (a Set
+that fails, e.g. out of DFA memory, says so, and then every rule runs).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
-import re2
-
+from persona_pipeline.evidence.redaction.matching import Rx, RxSet, fold
 from persona_pipeline.evidence.redaction.spans import Span
 
 CHUNK_CHARS = 8_000
@@ -29,19 +33,22 @@ _RULE_KIND = {
 }
 
 # Values that are obviously references or documentation, never secrets.
-_PLACEHOLDER_VALUE = re2.compile(
-    r"(?i)^(?:\$|<|\[|\{|%|xxx|\*\*\*|\.\.\.|your[-_ ]|changeme|example|placeholder|dummy|"
+_PLACEHOLDER_VALUE = Rx(
+    # whole-value references only ($VAR, ${VAR}, $(cmd), %(var)s, %VAR%, <your-key>, [..], {{ var }}):
+    # a random key may itself start with $ or % (Django's alphabet has both)
+    r"^(?:\$[A-Z_][A-Z0-9_]*$|\$\{|\$\(|%\(\w+\)[sd]$|%[A-Za-z_]\w*%$|<[^>]*>$|\[[^\]]*\]$|\{[^}]*\}$|\{\{)|"
+    r"(?i)^(?:xxx|\*\*\*|\.\.\.|your[-_ ]|changeme|example|placeholder|dummy|"
     r"redacted|none$|null$|true$|false$|password$|secret$|token$|env\b|os\.|process\.|"
     r"settings\.|config\.|self\.|getenv|toolu_|msg_|req_|call_|chatcmpl-|fp_|run_|sha256:)"
 )
-_NOT_A_SECRET_NAME = re2.compile(
+_NOT_A_SECRET_NAME = Rx(
     r"(?i)[_.-](?:name|names|id|ids|arn|path|file|ref|type|field|header|version|ttl|len|length|"
     r"env|var|manager|store|prefix|count|rotation|policy|provider|scope)$"
 )
-_CODE_REFERENCE = re2.compile(
+_CODE_REFERENCE = Rx(
     r"^[A-Za-z_$][A-Za-z0-9_$]*(?:(?:\??\.[A-Za-z_$][A-Za-z0-9_$]*)+\??\.?$|(?:\??\.[A-Za-z_$][A-Za-z0-9_$]*)*\()"
 )
-_DOC_EXAMPLE = re2.compile(r"EXAMPLE|\.\.\.$|x{8,}|X{8,}")
+_DOC_EXAMPLE = Rx(r"EXAMPLE|\.\.\.$|x{8,}|X{8,}")
 
 # (kind, pattern, group holding the secret, lowercase keywords: the rule runs only if one occurs)
 _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
@@ -101,7 +108,8 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
 ]
 
 
-_COMPILED = [(kind, re2.compile(pat), group, kws) for kind, pat, group, kws in _OWN_RULES]
+_COMPILED = [(kind, Rx(pat), group, kws, tuple(k.encode() for k in kws)) for kind, pat, group, kws in _OWN_RULES]
+_RULE_SET = RxSet([pat for _, pat, _, _ in _OWN_RULES])
 
 
 def _is_placeholder_value(value: str, following: str) -> bool:
@@ -113,24 +121,36 @@ def _is_placeholder_value(value: str, following: str) -> bool:
     return "REDACTED" in value
 
 
+@lru_cache(maxsize=8192)
+def _rejected(kind: str, group: int, value: str, following: str, name: str) -> bool:
+    """Whether a rule's match is a reference, placeholder or example rather than a secret (a pure
+    function of the match, cached: the same `os.environ[` recurs all over a history)."""
+    if group and _is_placeholder_value(value, following):
+        return True
+    if kind == "env_secret" and (value.isdigit() or _NOT_A_SECRET_NAME.search(name)):
+        return True  # ports and counts; secret_name = "prod/db" names a secret, is not one
+    return bool(_DOC_EXAMPLE.search(value))
+
+
 def own_rule_spans(text: str) -> list[Span]:
     spans: list[Span] = []
-    lowered = text.lower()
-    for kind, rx, group, keywords in _COMPILED:
-        if not any(k in lowered for k in keywords):
-            continue
+    b = fold(text)
+    # The rules that match somewhere (one Set pass); None if the Set failed or the text has no fold.
+    matching = _RULE_SET.matching(text) if b is not None else None
+    if matching is not None:
+        rules = [_COMPILED[i] for i in sorted(matching)]
+    else:  # every rule whose keyword occurs (each rule's keywords are necessary to its pattern)
+        # The keywords are ASCII: the fold's (ASCII) lower() finds them wherever text.lower() would.
+        lowered: bytes | str = b.lower() if b is not None else text.lower()
+        rules = [r for r in _COMPILED if any(k in lowered for k in (r[4] if b is not None else r[3]))]  # type: ignore[operator]
+    for kind, rx, group, _, _ in rules:
         for m in rx.finditer(text):
-            start, end = m.span(group)
+            start, end = m[group]
             if start < 0:
                 continue
-            value = text[start:end]
-            if group and _is_placeholder_value(value, text[end : end + 1]):
-                continue
-            if kind == "env_secret" and (value.isdigit() or _NOT_A_SECRET_NAME.search(m.group(1))):
-                continue  # ports and counts; secret_name = "prod/db" names a secret, is not one
-            if _DOC_EXAMPLE.search(value):
-                continue
-            spans.append(Span(start, end, kind))
+            name = text[m[1][0] : m[1][1]] if kind == "env_secret" else ""
+            if not _rejected(kind, group, text[start:end], text[end : end + 1], name):
+                spans.append(Span(start, end, kind))
     return spans
 
 

@@ -8,9 +8,12 @@ from dataclasses import dataclass
 
 import re2
 
+from persona_pipeline.evidence.redaction.matching import Rx
+
 # Placeholders look like `[REDACTED:github_pat:1a2b3c4d]`. Detectors never look inside them,
 # which is what makes redaction idempotent.
 PLACEHOLDER_RE = re2.compile(r"\[REDACTED:[a-z0-9_]+(?::[0-9a-f]{8})?\]")
+_PLACEHOLDER = Rx(PLACEHOLDER_RE.pattern)
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,13 +30,18 @@ def placeholder(kind: str, value: str, key: bytes) -> str:
 
 
 def protected_ranges(text: str) -> list[tuple[int, int]]:
-    return [m.span() for m in PLACEHOLDER_RE.finditer(text)]
+    if "[REDACTED:" not in text:
+        return []
+    return [m[0] for m in _PLACEHOLDER.finditer(text)]
 
 
 def merge_spans(spans: list[Span], protected: list[tuple[int, int]]) -> list[Span]:
     """Union overlapping spans (the earliest-starting, then longest, names the merged span) and
     drop anything touching an existing placeholder."""
-    spans = [s for s in spans if s.end > s.start and not any(s.start < pe and ps < s.end for ps, pe in protected)]
+    if protected:
+        spans = [s for s in spans if s.end > s.start and not any(s.start < pe and ps < s.end for ps, pe in protected)]
+    else:
+        spans = [s for s in spans if s.end > s.start]
     spans.sort(key=lambda s: (s.start, -(s.end - s.start)))
     out: list[Span] = []
     for s in spans:

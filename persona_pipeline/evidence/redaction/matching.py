@@ -1,0 +1,137 @@
+"""Fast RE2 matching on a folded, one-byte-per-character copy of the text.
+
+google-re2's `str` API re-encodes the text to UTF-8 on every call and converts byte offsets back
+to character offsets on every match, in Python; on developer text that per-match work cost more
+than the scans themselves (most candidates — numeric ids, capitalised words, private IPs — are
+then rejected by the validators). So every pattern here runs on the text's *fold*: bytes of exactly
+`len(text)`, ASCII characters kept and each non-ASCII code point replaced by DEL (0x7f). Match
+offsets in the fold are character offsets in the text, with no conversion.
+
+The fold changes no match: the patterns are ASCII, RE2's `\\b`, `\\w`, `\\s`, `\\d` are ASCII
+classes, and a non-ASCII character and DEL are alike "not a word character, not a space, in no
+listed class, matched by `.` and by negated classes". The two exceptions — KELVIN SIGN and LATIN
+SMALL LETTER LONG S, which RE2's case folding equates with `k` and `s` (checked over all of
+Unicode) — are not folded: a text holding one is matched through the `str` API, as before.
+Values are always read from the original text.
+"""
+
+from __future__ import annotations
+
+import codecs
+from collections.abc import Iterator
+from typing import Any
+
+import re2
+
+_UNFOLDABLE = ("\u212a", "\u017f")  # case-fold to ASCII letters under (?i), yet are not word characters
+_UNANCHORED = re2._Anchor.UNANCHORED  # the anchor constants the public API passes
+_ANCHOR_START = re2._Anchor.ANCHOR_START
+
+
+def _fold_errors(exc: UnicodeError) -> tuple[str, int]:
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    return "\x7f" * (exc.end - exc.start), exc.end
+
+
+codecs.register_error("persona_fold", _fold_errors)
+
+
+class Prepared(str):
+    """A text carrying its fold, so the detectors of one batch fold it once."""
+
+    folded: bytes | None
+
+
+def prepare(text: str) -> Prepared:
+    p = Prepared(text)
+    p.folded = fold(text)
+    return p
+
+
+def fold(text: str) -> bytes | None:
+    """One byte per character (lone surrogates included), or None for a text that must be matched
+    as `str` (it holds a character that case-folds to ASCII)."""
+    if isinstance(text, Prepared):
+        return text.folded
+    if text.isascii():  # O(1) in CPython
+        return text.encode("ascii")
+    if _UNFOLDABLE[0] in text or _UNFOLDABLE[1] in text:
+        return None
+    return text.encode("ascii", "persona_fold")
+
+
+Spans = tuple[tuple[int, int], ...]
+
+
+class Rx:
+    """An ASCII RE2 pattern. `finditer` yields, per match, a tuple of (start, end) per group
+    (group 0 first; (-1, -1) for a group that did not take part), in character offsets."""
+
+    __slots__ = ("_bytes", "_match", "_str", "pattern")
+
+    def __init__(self, pattern: str) -> None:
+        self.pattern = pattern
+        self._str = re2.compile(pattern)
+        self._bytes = re2.compile(pattern.encode("ascii"))
+        raw: Any = getattr(self._bytes, "_regexp", None)
+        # The binding's own Match (what the public API calls): one C call per match, no _Match.
+        self._match = raw.Match if raw is not None and hasattr(raw, "Match") else None
+
+    def finditer(self, text: str, pos: int = 0, endpos: int | None = None) -> Iterator[Spans]:
+        b = fold(text)
+        if b is None or self._match is None:  # the str API (or a binding without Match): same results
+            rx = self._str if b is None else self._bytes
+            groups = rx.groups
+            for m in rx.finditer(text if b is None else b, pos, endpos):
+                yield tuple(m.span(i) for i in range(groups + 1))
+            return
+        match = self._match
+        end = len(b) if endpos is None else max(0, min(endpos, len(b)))
+        pos = max(0, pos)
+        while pos <= end:
+            spans = match(_UNANCHORED, b, pos, end)
+            s0, e0 = spans[0]
+            if s0 < 0:
+                return
+            yield tuple(spans)
+            pos = e0 if e0 > pos else pos + 1
+
+    def search(self, text: str) -> Spans | None:
+        return next(self.finditer(text), None)
+
+    def match(self, text: str) -> bool:
+        """Whether the pattern matches at the start of `text`."""
+        b = fold(text)
+        if b is None or self._match is None:
+            return (self._str.match(text) if b is None else self._bytes.match(b)) is not None
+        return bool(self._match(_ANCHOR_START, b, 0, len(b))[0][0] >= 0)
+
+
+class RxSet:
+    """Which of several patterns match somewhere in a text, in one RE2 Set pass.
+
+    RE2's Set cannot fall back from its DFA: out of memory it reports no match. A sentinel
+    pattern that matches every text tells that case apart, and `matching` then returns None
+    (the caller runs every pattern)."""
+
+    def __init__(self, patterns: list[str], max_mem: int = 64 << 20) -> None:
+        options = re2.Options()
+        options.max_mem = max_mem
+        self._bytes = re2.Set.SearchSet(options)
+        self._str = re2.Set.SearchSet(options)
+        for p in patterns:
+            self._bytes.Add(p.encode("ascii"))
+            self._str.Add(p)
+        self._sentinel = len(patterns)
+        self._bytes.Add(b"")
+        self._str.Add("")
+        self._bytes.Compile()
+        self._str.Compile()
+
+    def matching(self, text: str) -> frozenset[int] | None:
+        b = fold(text)
+        found = self._str.Match(text) if b is None else self._bytes.Match(b)
+        if not found or self._sentinel not in found:
+            return None
+        return frozenset(found) - {self._sentinel}
