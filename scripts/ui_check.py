@@ -315,8 +315,8 @@ def check_partitions(page: Any, exp: Expected) -> list[str]:
     _visible(page.get_by_text(f"Materialized ({n})", exact=True), f"'Materialized ({n})' partition count")
     for key in exp.partition_keys:
         _visible(page.get_by_title(key, exact=True).first, f"partition {key!r}")
-        if not key.startswith(("claude/", "codex/")):
-            raise UICheckError(f"unexpected partition key {key!r} (not claude/… or codex/…)")
+        if not key.startswith(("claude/", "codex/", "instructions/", "git/")):
+            raise UICheckError(f"unexpected partition key {key!r} (not a source-unit key)")
     return [f"Materialized ({n})", *exp.partition_keys]
 
 
