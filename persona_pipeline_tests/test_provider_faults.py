@@ -26,9 +26,7 @@ from persona_pipeline.models import Tier
 from persona_pipeline_tests.builders import claude_assistant, claude_user, text, write_jsonl
 from persona_pipeline_tests.conftest import REPO
 from persona_pipeline_tests.fake_openai import Behaviour, FakeOpenAI
-from persona_pipeline_tests.test_litellm_digester import GOOD, _inp
-
-FAST = RetryPolicy(max_attempts=3, base_delay=0.01, max_delay=0.05, max_retry_after=1.0)
+from persona_pipeline_tests.test_litellm_digester import FAST, GOOD, _digester, _inp
 
 
 @pytest.fixture
@@ -39,21 +37,6 @@ def server():
     s.start()
     yield s
     s.stop()
-
-
-def _digester(server: FakeOpenAI, tmp_path: Path, **kw: Any) -> LitellmDigester:
-    args: dict[str, Any] = {
-        "model": "openai/fake-model",
-        "cache_dir": tmp_path / "cache",
-        "max_usd": 5.0,
-        "max_calls": 100,
-        "api_base": server.base_url,
-        "api_key": "sk-test-not-real",
-        "retry": FAST,
-        "timeout": 2.0,
-    }
-    args.update(kw)
-    return LitellmDigester(**args)
 
 
 def _reply(quote: str, statement: str = "Use polars instead of pandas.") -> str:
