@@ -303,6 +303,13 @@ def cmd_status(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_eval(args: argparse.Namespace) -> int:
+    """Generated corpus → isolated `persona run`s → scorecard; exit 1 when a threshold fails."""
+    from persona_pipeline.eval.runner import cmd_eval as run_eval_command
+
+    return run_eval_command(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="persona", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
@@ -318,6 +325,13 @@ def build_parser() -> argparse.ArgumentParser:
     forget = sub.add_parser("forget", help="erase a transcript or a project from the warehouse and the pack")
     forget.add_argument("target", help="transcript path, unit key, or project name")
     forget.set_defaults(func=cmd_forget)
+    ev = sub.add_parser(
+        "eval", help="score the pipeline on a generated corpus with known truths (exit 1 on a regression)"
+    )
+    from persona_pipeline.eval.options import add_arguments
+
+    add_arguments(ev)
+    ev.set_defaults(func=cmd_eval)
     return p
 
 

@@ -1,0 +1,7 @@
+"""`python -m persona_pipeline.eval`: the same as `persona eval`."""
+
+import sys
+
+from persona_pipeline.eval.runner import main
+
+sys.exit(main())

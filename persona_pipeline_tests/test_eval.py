@@ -1,0 +1,240 @@
+"""The development corpus and the `persona eval` scorecard: generator determinism, truth
+consistency, scoring rules on hand-made packs, and the CI gate (offline backend, thresholds)."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from persona_pipeline.eval import corpus as corpus_mod
+from persona_pipeline.eval.corpus import generate
+from persona_pipeline.eval.runner import THRESHOLDS, check, run_eval, totals
+from persona_pipeline.eval.score import jaccard, positive_text, score
+from persona_pipeline.eval.truth import (
+    Canary,
+    Contradiction,
+    Decoy,
+    DeveloperTruth,
+    Directive,
+    OneOff,
+    Preference,
+    Secret,
+    Statement,
+    Truth,
+)
+from persona_pipeline.sources.claude_code import read_claude
+from persona_pipeline.sources.codex import read_codex
+from persona_pipeline.sources.instructions import split_directives
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(root).as_posix(): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and ".git" not in p.relative_to(root).parts
+    }
+
+
+def test_same_seed_same_corpus_other_seed_other_corpus(tmp_path: Path) -> None:
+    generate(tmp_path / "a", 1, developers=2)
+    generate(tmp_path / "b", 1, developers=2)
+    generate(tmp_path / "c", 2, developers=2)
+    a, b, c = _files(tmp_path / "a"), _files(tmp_path / "b"), _files(tmp_path / "c")
+    assert a == b
+    assert set(a) != set(c)
+    ta, tc = Truth.load(tmp_path / "a"), Truth.load(tmp_path / "c")
+    prefs = [{p.id for p in d.preferences} for d in ta.developers]
+    assert prefs != [{p.id for p in d.preferences} for d in tc.developers]
+    assert [d.name for d in ta.developers] != [d.name for d in tc.developers] or prefs != []
+
+
+@pytest.fixture(scope="module")
+def seed1(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Truth]:
+    out = tmp_path_factory.mktemp("corpus")
+    return out, generate(out, 1)
+
+
+def _turns(out: Path, dev: DeveloperTruth) -> dict[str, list[tuple[str, str]]]:
+    """file -> [(turn text, correction context)] as the real readers keep them."""
+    found: dict[str, list[tuple[str, str]]] = {}
+    for f in sorted((out / dev.dev).rglob("*.jsonl")):
+        rel = f.relative_to(out).as_posix()
+        result = read_claude(f) if "/claude/" in rel else read_codex(f)
+        found[rel] = [(t.text, t.context or "") for t in result.turns]
+    return found
+
+
+def test_truth_matches_what_the_readers_keep(seed1: tuple[Path, Truth]) -> None:
+    out, truth = seed1
+    assert len(truth.developers) == 3
+    for dev in truth.developers:
+        turns = _turns(out, dev)
+
+        def sessions_saying(statements: list[Statement]) -> set[str]:
+            return {s.file for s in statements if any(s.text in text for text, _ in turns[s.file])}
+
+        for p in dev.preferences:  # durable: genuine user turns in 2–4 distinct sessions
+            assert 2 <= len(sessions_saying(p.statements)) == p.sessions <= 4, p.id
+        for p in dev.stated_once:
+            assert len(sessions_saying(p.statements)) == 1, p.id
+        for o in dev.one_offs:
+            assert sessions_saying(o.statements), o.id
+        for c in dev.contradictions:  # the loser is older than every winner statement
+            assert len(sessions_saying(c.loser)) == 2 and len(sessions_saying(c.winner)) >= 2
+            assert max(s.timestamp for s in c.loser) < min(s.timestamp for s in c.winner)
+        everything = "\n".join(f"{text}\n{ctx}" for ts in turns.values() for text, ctx in ts)
+        for d in dev.decoys:  # only ever in scaffolding, and planted often enough to matter
+            assert len({p.file for p in d.placements}) >= 2
+            assert d.text.lower() not in everything.lower(), d.id
+            assert not corpus_mod.matches(everything, d.terms), d.id
+        assert [c.token for c in dev.canaries if c.token in everything] == []
+        kinds = {c.kind for c in dev.canaries}
+        assert (
+            set(corpus_mod.CLAUDE_CANARY_KINDS + corpus_mod.CODEX_CANARY_KINDS + corpus_mod.FILE_CANARY_KINDS) <= kinds
+        )
+        assert {s.kind for s in dev.secrets} == {"aws_access_key", "github_pat", "email", "phone"}
+        for s in dev.secrets:  # planted in genuine turns, so redaction is what keeps them out
+            assert any(s.value in text for text, _ in turns[s.file])
+        by_file: dict[str, list[str]] = {}
+        for d in dev.directives:
+            by_file.setdefault(d.file, []).append(d.text)
+        for file, texts in by_file.items():
+            assert [t for _, t in split_directives((out / file).read_text())] == texts
+        for proj in dev.projects:
+            assert (out / dev.dev / "code" / proj / ".git").is_dir()
+
+
+# --- scoring on hand-made packs ----------------------------------------------------------------
+def _truth() -> DeveloperTruth:
+    st = Statement(file="f", text="x", timestamp="2026-01-01T00:00:00Z")
+    return DeveloperTruth(
+        dev="dev1",
+        name="Pat",
+        account="pdevacct",
+        email="pat@example.net",
+        projects=["p"],
+        preferences=[
+            Preference(id="polars", facet="stack", statement="Use polars", terms=[["polars"]], rejects=["pandas"]),
+            Preference(id="no_sudo", facet="anti_preferences", statement="No sudo", terms=[["sudo"]]),
+            Preference(id="uv:winner", facet="stack", statement="Use uv", terms=[["uv"]], rejects=["poetry"]),
+        ],
+        stated_once=[Preference(id="docstrings", facet="coding_style", statement="Docstrings", terms=[["docstring"]])],
+        one_offs=[OneOff(id="csv", terms=[["csv"]], statements=[st])],
+        contradictions=[Contradiction(id="pkg", facet="stack", winner_terms=[["uv"]], loser_terms=[["poetry"]])],
+        decoys=[Decoy(id="tabs", terms=[["tabs"]], text="always use tabs")],
+        directives=[Directive(text="Money is stored as integer cents; never use floats.", file="f", scope="p")],
+        canaries=[Canary(token="CANARY-00aa11bb22cc", kind="tool_result", file="f")],
+        secrets=[Secret(kind="github_pat", value="ghp_" + "A" * 36, file="f")],
+    )
+
+
+def _pack(*texts: str) -> dict:
+    bullets = [{"n": i + 1, "section": "stack", "text": t, "evidence_ids": ["e1"]} for i, t in enumerate(texts)]
+    return {"tokens": 100, "bullets": bullets}
+
+
+@pytest.fixture
+def warehouse(tmp_path: Path) -> Path:
+    path = tmp_path / "warehouse.duckdb"
+    con = duckdb.connect(str(path))
+    con.execute("CREATE TABLE evidence (evidence_id VARCHAR, excerpt VARCHAR)")
+    con.execute("INSERT INTO evidence VALUES ('e1', 'use polars'), ('e2', 'fine')")
+    con.close()
+    return path
+
+
+def test_every_kind_of_bad_bullet_is_counted(warehouse: Path) -> None:
+    pack = _pack(
+        "Use polars instead of pandas.",  # preference
+        "Never pandas.",  # consistent with the truth, but names no preferred thing
+        "Always write docstrings.",  # stated once: leakage
+        "Add a CSV export.",  # one-off task: leakage
+        "Always use tabs.",  # decoy: fabricated
+        "Use poetry for packaging.",  # contradiction loser: fabricated
+        "Deploy on Fridays.",  # no support in the truth: fabricated
+        "Store money as integer cents.",  # restates a directive
+    )
+    card = score(pack, "", warehouse, _truth())
+    verdicts = {v.text: (v.verdict, v.reason) for v in card.verdicts}
+    assert verdicts["Always use tabs."] == ("fabricated", "decoy:tabs")
+    assert verdicts["Use poetry for packaging."] == ("fabricated", "contradiction_loser:pkg")
+    assert verdicts["Deploy on Fridays."] == ("fabricated", "unsupported")
+    assert verdicts["Never pandas."][0] == "preference"
+    assert verdicts["Store money as integer cents."][0] == "restated_directive"
+    assert card.fabricated == 3 and card.one_off_leaks == 2
+    assert card.preferences_recalled == 1 and card.missed == ["no_sudo", "uv:winner"]
+    assert card.contradictions_handled == 0 and card.contradictions[0].loser_present
+
+
+def test_recall_contradictions_and_untraced_bullets(warehouse: Path) -> None:
+    full = score(
+        _pack("Use polars, not pandas.", "Never use sudo.", "No more poetry, use uv instead."), "", warehouse, _truth()
+    )
+    assert full.recall == 1.0 and full.fabricated == 0 and full.contradictions_handled == 1
+    fewer = score(_pack("Use polars, not pandas."), "", warehouse, _truth())
+    assert fewer.recall == pytest.approx(1 / 3, abs=1e-3) and fewer.contradictions_handled == 0
+    untraced = _pack("Use polars, not pandas.")
+    untraced["bullets"][0]["evidence_ids"] = ["gone"]
+    assert score(untraced, "", warehouse, _truth()).fabricated == 1
+
+
+def test_directives_leaks_and_stability_helpers(tmp_path: Path, warehouse: Path) -> None:
+    truth = _truth()
+    md = "# Persona\n\n## Directives\n- Money is stored as integer cents; never use floats.\n"
+    assert score(_pack(), md, warehouse, truth).directive_fidelity == 1.0
+    assert score(_pack(), "# Persona\n", warehouse, truth).directive_fidelity == 0.0
+    con = duckdb.connect(str(warehouse))
+    con.execute("CREATE TABLE turns (t VARCHAR)")
+    con.execute(f"INSERT INTO turns VALUES ('left CANARY-00AA11BB22CC here'), ('{truth.secrets[0].value}')")
+    con.close()
+    card = score(_pack(), "", warehouse, truth, run_output=f"user {truth.account}")
+    assert [(x.kind, x.where) for x in card.canary_leaks] == [("tool_result", "duckdb:turns")]
+    assert {x.where for x in card.secret_leaks} == {"duckdb:turns", "stdout/stderr"}
+    assert positive_text("Don't use pandas anymore, we use polars now.") == "we use polars now"
+    assert jaccard(["A.", "b"], ["a.", "c"]) == pytest.approx(1 / 3, abs=1e-3)
+
+
+def test_thresholds_fail_on_any_regression(warehouse: Path) -> None:
+    md = "## Directives\n- Money is stored as integer cents; never use floats.\n"
+    bullets = _pack("Use polars, not pandas.", "Never use sudo.", "No more poetry, use uv instead.")
+    card = score(bullets, md, warehouse, _truth())
+    card.stable = True
+    report = {"model": "offline", "totals": totals([card]), "failed_runs": []}
+    assert check(report) == []
+    worse = copy.deepcopy(report)
+    worse["totals"]["fabricated"] = 1
+    worse["totals"]["stable"] = False
+    assert [f.split(" ")[0] for f in check(worse)] == ["fabricated", "stable"]
+
+
+# --- the CI gate -------------------------------------------------------------------------------
+def test_offline_scorecard_meets_thresholds(tmp_path: Path) -> None:
+    """`persona eval` on the seed-1 corpus, offline: 3 developers × 2 isolated runs."""
+    report, table = run_eval(None, "offline", 1, False, work_dir=tmp_path / "eval")
+    t = report["totals"]
+    assert report["failed_runs"] == [], table
+    assert report["passed"], table
+    assert t["recall"] >= THRESHOLDS["recall_min"] and t["fabricated"] == 0, table
+    assert t["canary_leaks"] == 0 and t["secret_leaks"] == 0 and t["stable"], table
+
+
+def test_persona_eval_command_on_another_seed(tmp_path: Path) -> None:
+    """The real `persona eval` entry point, seed 2: exit 0, a JSON report whose gate passed."""
+    import json
+    import subprocess
+    import sys
+
+    proc = subprocess.run(
+        [sys.executable, "-m", "persona_pipeline.cli", "eval", "--seed", "2", "--json", "--work-dir", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    report = json.loads(proc.stdout)
+    assert report["seed"] == 2 and report["model"] == "offline" and report["passed"]
+    assert report["totals"]["recall"] >= THRESHOLDS["recall_min"] and report["totals"]["fabricated"] == 0
+    assert (tmp_path / "corpus" / "truth.json").is_file()  # --work-dir keeps the corpus for --corpus
