@@ -73,7 +73,7 @@ def test_truth_matches_what_the_readers_keep(seed1: tuple[Path, Truth]) -> None:
     for dev in truth.developers:
         turns = _turns(out, dev)
 
-        def sessions_saying(statements: list[Statement]) -> set[str]:
+        def sessions_saying(statements: list[Statement], turns: dict[str, list[tuple[str, str]]] = turns) -> set[str]:
             return {s.file for s in statements if any(s.text in text for text, _ in turns[s.file])}
 
         for p in dev.preferences:  # durable: genuine user turns in 2–4 distinct sessions

@@ -68,7 +68,9 @@ def test_one_off_task_requests_are_not_rules(text: str) -> None:
 
 def test_rewrites_are_actionable_rules() -> None:
     assert rewrite("use pathlib instead of os.path") == "Use pathlib instead of os.path."
-    assert rewrite("for tests, use a real duckdb file, not mocks") == "Use a real duckdb file instead of mocks."
+    assert (
+        rewrite("for tests, use a real duckdb file, not mocks") == "For tests: use a real duckdb file instead of mocks."
+    )
     assert rewrite("no print() debugging in here") == "Avoid print() debugging."
     assert rewrite("please answer tersely, no preamble") == "Answer tersely; avoid preamble."
     assert rewrite("we use uv for env management") == "Use uv for env management."

@@ -29,6 +29,10 @@ SYNONYMS: tuple[tuple[str, str], ...] = (
     (r"\bcommits?\b|\bcommitting\b|\bcommitted\b", "commit"),
     (r"\bconventional commit(?: messages| prefixes)?\b", "conventional"),
     (r"\bdataframes?\b", "dataframe"),
+    # comparatives name the same quality ("smaller commits" ~ "small commits")
+    (r"\b(small|fast|slow|clean|strict)er\b", r"\1"),
+    (r"\b(larg|simpl|saf)er\b", r"\1e"),
+    (r"\bbigger\b", "big"),
     # an agent declaring a task finished (applied after apostrophes are removed), in any tense:
     # "tell me it's done", "claiming a task is finished", "say the change is complete"
     (
@@ -162,6 +166,17 @@ STOP = frozenset(
         "cant",
         "didnt",
         "shouldnt",
+        # function words that name nothing, so two wordings of a rule do not drift apart on them
+        "them",
+        "they",
+        "their",
+        "another",
+        "other",
+        "first",
+        "without",
+        "before",
+        "after",
+        "about",
     ]
 )
 
@@ -181,6 +196,9 @@ FACET_CUES: dict[str, tuple[str, ...]] = {
         "emoji",
         "emojis",
         "wording",
+        "spelling",
+        "grammar",
+        "typos",
         "tell",
         "summary",
         "language",

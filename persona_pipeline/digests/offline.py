@@ -17,7 +17,7 @@ from persona_pipeline.digests.models import DigestInput, DigestResult, DraftObse
 from persona_pipeline.digests.validate import ground
 from persona_pipeline.models import TurnKind
 
-PROMPT_VERSION = "offline-v3"  # v2: commit batches and diffs; v3: habitual cues, one-off markers
+PROMPT_VERSION = "offline-v4"  # v2: commit batches and diffs; v3: habitual cues, one-off markers; v4: quotes kept
 
 # Clause boundaries: sentence ends, semicolons, line breaks, dashes used as separators.
 _CLAUSE_SPLIT = re.compile(r"(?<=[.!?])\s+|;\s*|\n+|\s+[—–]\s+|\s+-\s+|:\s+(?=[a-z])")
@@ -111,7 +111,24 @@ def _clauses(text: str) -> list[str]:
             split.extend([c[: m.start()], c[m.end() :]])
         else:
             split.append(c)
-    return [c.strip(" ,.;:!?\t\r\"'") for c in split if len(c.strip()) >= 6]
+    return [_trim(c) for c in split if len(c.strip()) >= 6]
+
+
+def _trim(clause: str) -> str:
+    """Punctuation off both ends, and a quote mark there only when it is unpaired or wraps the
+    whole clause: "'initialise' not 'initialize'" keeps its closing quote."""
+    c = clause.strip(" ,.;:!?\t\r")
+    for q in "\"'":
+        marks = [i for i, ch in enumerate(c) if ch == q and not _inside_word(c, i)]
+        wraps = len(marks) == 2 and marks == [0, len(c) - 1]
+        if len(marks) % 2 or wraps:
+            c = c.strip(q).strip(" ,.;:!?\t\r")
+    return c
+
+
+def _inside_word(text: str, i: int) -> bool:
+    """An apostrophe between letters (don't, it's) is not a quote mark."""
+    return 0 < i < len(text) - 1 and text[i - 1].isalnum() and text[i + 1].isalnum()
 
 
 def _capital(s: str) -> str:
@@ -132,6 +149,15 @@ def _preferred(text: str) -> str:
     if _VERB_START.match(last) and not _USE_PREFIX.match(last):
         return _capital(last)
     return f"Use {_positive(text)}"
+
+
+def _headed(pos: str, rule: str) -> str:
+    """Keep what a contrast is about: "British English please, 'initialise' not 'initialize'"
+    → "British English: use 'initialise' instead of 'initialize'" (the contrast is its example)."""
+    head = _TRAILING_FILLER.sub("", pos.rsplit(",", 1)[0]).strip(" ,;:") if "," in pos else ""
+    if not head or not content_tokens(head) or _TASK_OPENERS.match(head):
+        return rule
+    return f"{_capital(head)}: {rule[:1].lower()}{rule[1:]}"
 
 
 def _alternative(text: str | None) -> str:
@@ -161,12 +187,12 @@ def rewrite(clause: str) -> str | None:
     low = body.lower()
     m = _INSTEAD.match(body)
     if m:
-        return f"{_preferred(m.group('pos'))} instead of {m.group('neg').strip()}."
+        return _headed(m.group("pos"), f"{_preferred(m.group('pos'))} instead of {m.group('neg').strip()}.")
     m = _CONTRAST.match(body)
     if m and not strong:
         if _PRONOUN_START.match(m.group("pos").strip()):
             return f"{_capital(body)}."  # "my shell is zsh, not bash" stays as said
-        return f"{_preferred(m.group('pos'))} instead of {m.group('neg').strip()}."
+        return _headed(m.group("pos"), f"{_preferred(m.group('pos'))} instead of {m.group('neg').strip()}.")
     m = _LEADING_NO.match(body)
     if m and not strong:
         what = _TRAILING_FILLER.sub("", m.group("what")).strip()
