@@ -7,6 +7,7 @@ import socket
 import struct
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -27,6 +28,8 @@ class FakeOpenAI:
     def __init__(self) -> None:
         self.queue: list[Behaviour] = []
         self.default = Behaviour(content='{"observations": []}')
+        # when set, the content of every default reply is computed from the request payload
+        self.responder: Callable[[dict[str, Any]], str] | None = None
         self.requests: list[dict[str, Any]] = []
         self.in_flight = 0
         self.max_in_flight = 0
@@ -45,6 +48,8 @@ class FakeOpenAI:
                 with fake._lock:
                     fake.requests.append(payload)
                     b = fake.queue.pop(0) if fake.queue else fake.default
+                    if b is fake.default and fake.responder is not None:
+                        b = Behaviour(content=fake.responder(payload))
                     fake.in_flight += 1
                     fake.max_in_flight = max(fake.max_in_flight, fake.in_flight)
                 try:

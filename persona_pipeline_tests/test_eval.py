@@ -4,6 +4,8 @@ consistency, scoring rules on hand-made packs, and the CI gate (offline backend,
 from __future__ import annotations
 
 import copy
+import json
+import re
 from pathlib import Path
 
 import duckdb
@@ -223,7 +225,6 @@ def test_offline_scorecard_meets_thresholds(tmp_path: Path) -> None:
 
 def test_persona_eval_command_on_another_seed(tmp_path: Path) -> None:
     """The real `persona eval` entry point, seed 2: exit 0, a JSON report whose gate passed."""
-    import json
     import subprocess
     import sys
 
@@ -238,3 +239,50 @@ def test_persona_eval_command_on_another_seed(tmp_path: Path) -> None:
     assert report["seed"] == 2 and report["model"] == "offline" and report["passed"]
     assert report["totals"]["recall"] >= THRESHOLDS["recall_min"] and report["totals"]["fabricated"] == 0
     assert (tmp_path / "corpus" / "truth.json").is_file()  # --work-dir keeps the corpus for --corpus
+
+
+# --- the model path ----------------------------------------------------------------------------
+_TURN = re.compile(r"^\d+\. \[(T[0-3])\] (?:\(after assistant: .*?\) )?(.+)$")
+_CUE = re.compile(r"\b(?:always|never|prefer|instead of|don'?t|stop|not)\b", re.IGNORECASE)
+
+
+def _naive_model(payload: dict) -> str:
+    """A deterministic stand-in for a model: every turn line with a preference cue becomes one
+    observation quoting it (all in one facet: the scorer does not judge facets)."""
+    user = next(m["content"] for m in payload["messages"] if m["role"] == "user")
+    out = []
+    for line in user.splitlines():
+        m = _TURN.match(line.strip())
+        if m and _CUE.search(m.group(2)) and not m.group(2).startswith("[REDACTED"):
+            text = m.group(2)[:300].strip()
+            out.append({"facet": "workflow", "statement": text, "quote": text, "tier": m.group(1)})
+    return json.dumps({"observations": out[:40]})
+
+
+def test_eval_with_a_model_backend(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`persona eval --model` through litellm against a local OpenAI-compatible server: calls are
+    counted, stability is the Jaccard of the two runs' bullets, and no canary, planted secret or
+    unredacted account name is ever in a request."""
+    from persona_pipeline_tests.fake_openai import FakeOpenAI
+
+    fake = FakeOpenAI()
+    fake.responder = _naive_model
+    fake.start()
+    monkeypatch.setenv("PERSONA_API_BASE", fake.base_url)
+    monkeypatch.setenv("PERSONA_API_KEY", "sk-test-not-real-0123456789")
+    try:
+        report, table = run_eval(None, "openai/fake-model", 3, False, developers=1, work_dir=tmp_path)
+    finally:
+        fake.stop()
+    t = report["totals"]
+    assert report["failed_runs"] == [], table
+    assert t["llm_calls"] > 0 and len(fake.requests) >= t["llm_calls"], table
+    assert t["stability_jaccard_min"] == 1.0, table  # same replies for the same redacted requests
+    assert t["canary_leaks"] == 0 and t["secret_leaks"] == 0, table
+    assert t["directive_fidelity"] == 1.0, table  # directives never go through the model
+    assert "stability (Jaccard)" in table
+    truth = Truth.load(tmp_path / "corpus")
+    sent = json.dumps(fake.requests)
+    dev = truth.developers[0]
+    planted = [c.token for c in dev.canaries] + [s.value for s in dev.secrets] + [dev.account]
+    assert [v for v in planted if v.lower() in sent.lower()] == []

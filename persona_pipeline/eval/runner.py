@@ -32,7 +32,7 @@ from persona_pipeline.eval.truth import DeveloperTruth, Truth
 # The CI gate (offline backend), set just below what the offline backend measures on seeds 1
 # and 2: a change that loses a preference, invents a bullet or leaks anything fails the build.
 THRESHOLDS: dict[str, float | int | bool] = {
-    "recall_min": 0.9,
+    "recall_min": 0.95,  # seeds 1-6 measure 0.97-1.0 (188/189); one miss in ~30 passes, two fail
     "fabricated_max": 0,
     "one_off_leaks_max": 0,
     "contradictions_handled_min": 1.0,
