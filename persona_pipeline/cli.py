@@ -80,8 +80,9 @@ def _launch_partitioned(instance: Any, asset: Any, ordered: list[str], keys: lis
     return bool(result.success)
 
 
-def _launch_compile(instance: Any) -> bool:
-    """facet_trees → persona_pack: the unpartitioned tail, from stored observations only."""
+def _launch_compile(instance: Any) -> list[str]:
+    """facet_trees → persona_pack: the unpartitioned tail, from stored observations only.
+    Returns what went wrong (failed checks and steps, by name: never data), empty on success."""
     import dagster as dg
 
     from persona_pipeline.defs.checks import CHECKS
@@ -94,7 +95,11 @@ def _launch_compile(instance: Any) -> bool:
         tags={"persona/trigger": "cli"},
         run_config=_QUIET,
     )
-    return bool(result.success)
+    problems = [f"check {e.check_name} failed" for e in result.get_asset_check_evaluations() if not e.passed]
+    problems += [f"step {key} failed" for key in result.get_failed_step_keys()]
+    if not result.success and not problems:
+        problems.append("the compile run failed")
+    return problems
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -138,9 +143,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     if digest_keys:
         ok = _launch_partitioned(instance, session_digests, ordered, digest_keys) and ok
     pack_md = settings.data_dir / "persona" / "PERSONA.md"
+    compile_problems: list[str] = []
+    pack_before = _mtime(pack_md)
     if stale or digest_keys or gone or not pack_md.exists():
         # one failed partition never blocks the compile: it uses whatever is stored
-        ok = _launch_compile(instance) and ok
+        compile_problems = _launch_compile(instance)
     after = store.unit_fingerprints(settings.warehouse_path)
     failed = [k for k in stale if after.get(k) != todo.current[k]]
     with store.connect(settings.warehouse_path, read_only=True) as con:
@@ -185,13 +192,23 @@ def cmd_run(args: argparse.Namespace) -> int:
         print(json.dumps(summary))
     else:
         _print_summary(summary, found.ignored)
+    if compile_problems:
+        outcome = "was not updated" if _mtime(pack_md) == pack_before else "was written: review it"
+        print(
+            f"persona: compile: {'; '.join(compile_problems)}; {pack_md} {outcome} "
+            "(see the run's checks in the Dagster UI)",
+            file=sys.stderr,
+        )
     if not ok or failed:
         print(
             f"persona: {len(failed)} unit(s) failed; they will be retried next run (see the run in the Dagster UI)",
             file=sys.stderr,
         )
-        return 1
-    return 0
+    return 1 if compile_problems or not ok or failed else 0
+
+
+def _mtime(path: Path) -> int | None:
+    return path.stat().st_mtime_ns if path.exists() else None
 
 
 def _print_summary(s: dict[str, Any], ignored: dict[str, int]) -> None:
@@ -288,9 +305,9 @@ def cmd_forget(args: argparse.Namespace) -> int:
     instance = _prepare_instance(settings)
     for k in keys:
         instance.delete_dynamic_partition(SOURCE_UNITS, k)
-    ok = _launch_compile(instance)
-    print(f"forgot {len(keys)} unit(s); pack recompiled" if ok else f"forgot {len(keys)} unit(s); compile failed")
-    return 0 if ok else 1
+    problems = _launch_compile(instance)
+    print(f"forgot {len(keys)} unit(s); " + (f"compile: {'; '.join(problems)}" if problems else "pack recompiled"))
+    return 1 if problems else 0
 
 
 def cmd_status(args: argparse.Namespace) -> int:

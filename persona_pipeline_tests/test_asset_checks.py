@@ -59,6 +59,11 @@ def test_checks_pass_on_clean_run_and_a_leak_blocks_the_compile(cli_env, tmp_pat
     leaked = _materialize_tail(cli_env)
     assert _check_results(leaked)["evidence_has_no_secrets"] is False
     assert not (tmp_path / "data" / "persona" / "PERSONA.md").exists()  # blocking: no pack compiled
+    # `persona run` names the blocking check, exits non-zero and never prints the leaked value
+    proc = _run(cli_env)
+    assert proc.returncode == 1
+    assert "compile: check evidence_has_no_secrets failed" in proc.stderr and "was not updated" in proc.stderr
+    assert "unit(s) failed" not in proc.stderr and "AKIAZ7QK3M2PLR6VWX4T" not in proc.stdout + proc.stderr
 
 
 def test_untraced_bullets_and_missing_directives_fail_their_checks(cli_env, tmp_path) -> None:
