@@ -344,3 +344,16 @@ def test_diff_drafts_untyped_and_removed_imports(tmp_path: Path) -> None:
         "+def load(path):\n+    return path\n+def keep(x: int) -> int:\n"
     )
     assert cs.diff_drafts(EvidenceView(evidence_id="d", tier=Tier.T3, kind="diff", excerpt=diff)) == []
+
+
+def test_an_oversized_commit_is_cut_at_whitespace_not_inside_a_secret(tmp_path: Path) -> None:
+    """The batch is cut before redaction: a token straddling the limit is dropped whole."""
+    from persona_pipeline.sources import git_history as gh
+
+    key = "ghp_RIBXuDL7DxtpYlSXpfKtHF4vUCsMehGAkWvj"
+    b = Builder(tmp_path / "big")
+    body = "word " * (gh.BATCH_MAX_CHARS // 5)
+    b.commit(f"Add the importer\n\n{body[: gh.BATCH_MAX_CHARS - 40]}{key} and more words after it")
+    text = batch_text(read_git(unit_of(b.path), EMAILS))
+    assert 0 < len(text) <= gh.BATCH_MAX_CHARS
+    assert key in text or "ghp_" not in text

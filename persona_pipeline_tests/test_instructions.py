@@ -309,9 +309,19 @@ def test_unreadable_file_is_skipped(tmp_path: Path) -> None:
 def test_long_chunk_truncated(tmp_path: Path) -> None:
     long = "word " * 1000
     turns = read_file(write(tmp_path / "CLAUDE.md", f"- {long}\n- short rule\n")).turns
-    assert len(turns[0].text) == ins.MAX_CHUNK_CHARS and turns[0].truncated
-    assert turns[0].text == long.strip()[: ins.MAX_CHUNK_CHARS]
+    assert len(turns[0].text) <= ins.MAX_CHUNK_CHARS and turns[0].truncated
+    assert long.strip().startswith(turns[0].text) and turns[0].text.endswith("word")  # whole words
     assert (turns[1].text, turns[1].truncated) == ("short rule", False)
+
+
+def test_long_chunk_is_never_cut_inside_a_secret(tmp_path: Path) -> None:
+    """The cut comes before redaction: a key straddling the limit is dropped whole, not halved
+    into a fragment no detector recognises."""
+    key = "AKIAZ7QK3M2PLR6VWX4T"
+    for offset in range(-12, 4, 3):
+        pad = "x" * (ins.MAX_CHUNK_CHARS - 2 + offset)
+        text = read_file(write(tmp_path / f"o{offset}" / "CLAUDE.md", f"- {pad} {key} tail words\n")).turns[0].text
+        assert key in text or "AKIA" not in text, offset
 
 
 # --- discovery ------------------------------------------------------------------------------

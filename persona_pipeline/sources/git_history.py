@@ -30,11 +30,12 @@ from typing import TYPE_CHECKING
 
 from persona_pipeline.models import ReadResult, ReadStats, SourceKind, Tier, Turn, TurnKind
 from persona_pipeline.sources.discovery import _UNSAFE, SourceUnit, is_home_dir, unique_keys, walk_dirs
+from persona_pipeline.sources.user_text import cut_head
 
 if TYPE_CHECKING:
     import git
 
-READER_VERSION = "git-1"
+READER_VERSION = "git-2"  # 2: an oversized commit is cut at whitespace
 
 BATCH_MAX_CHARS = 60_000
 DIFF_LINE_OFFSET = 100_000  # diff turns' line_no, distinct from batch indexes
@@ -362,7 +363,8 @@ def _batch_turns(unit: SourceUnit, kept: list[_Commit], batch_size: int, stats: 
         truncated = len(parts) < len(texts)
         if truncated:
             stats.skip("batch_truncated", len(texts) - max(len(parts), 1))
-        text = "\n\n---\n\n".join(parts) if parts else texts[0][:BATCH_MAX_CHARS]
+        # cut before redaction: at whitespace, so no secret is left as an unrecognisable half
+        text = "\n\n---\n\n".join(parts) if parts else cut_head(texts[0], BATCH_MAX_CHARS)
         turns.append(
             Turn(
                 line_no=index,

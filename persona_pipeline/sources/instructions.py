@@ -41,8 +41,9 @@ from pathlib import Path
 
 from persona_pipeline.models import ReadResult, ReadStats, SourceKind, Tier, Turn, TurnKind
 from persona_pipeline.sources.discovery import _UNSAFE, SourceUnit, _walk, is_home_dir, unique_keys
+from persona_pipeline.sources.user_text import cut_head
 
-READER_VERSION = "instructions-2"  # 2: trailing-colon lead-ins dropped
+READER_VERSION = "instructions-3"  # 2: trailing-colon lead-ins dropped; 3: long chunks cut at whitespace
 
 MAX_FILE_BYTES = 1024 * 1024
 MAX_CHUNK_CHARS = 2000
@@ -490,7 +491,7 @@ def read_instructions(unit: SourceUnit, explicit: bool = False) -> ReadResult:
                 cwd=cwd,
                 tier=Tier.T0,
                 kind=TurnKind.DIRECTIVE,
-                text=chunk[:MAX_CHUNK_CHARS],
+                text=cut_head(chunk, MAX_CHUNK_CHARS),  # before redaction: never half a token
                 truncated=len(chunk) > MAX_CHUNK_CHARS,
             )
         )
