@@ -4,8 +4,8 @@
 
 Hashes every reader output — each unit's turns (text, context, tier, kind, signal, positions),
 its stats (lines, bytes, entry types, skip counts, session, cwd, machine-generated verdict) and
-its file error — over a generated corpus (bench/make_corpus.py, two seeds) plus the bundled
-sample, and `tail()` over fuzz texts dense in secret-shaped spans (key blocks, `label = value`
+its file error — over a generated corpus (bench/make_corpus.py, two seeds), files of odd and bad lines, and
+the bundled sample, and `tail()` over fuzz texts dense in secret-shaped spans (key blocks, `label = value`
 pairs, URL user-info, digit groups, capitalised names) at many cut lengths. With --baseline, the
 same hashes are computed by the code of GIT_REV (exported with `git archive`, run in a
 subprocess) in the same run, and compared. Speed is not measured here.
@@ -77,6 +77,72 @@ def fuzz_texts(n: int, seed: int = 7) -> list[tuple[str, int]]:
         text = sep.join(parts)[: rng.choice([300, 1000, 2000, 2000, 2500])]
         out.append((text, rng.choice([200, 200, 200, 50, 120, 400, 1500])))
     return out
+
+
+def _user(text: str, uuid: str, cwd: str = "/home/rlee/code/app", **extra: object) -> dict:
+    return {
+        "type": "user",
+        "uuid": uuid,
+        "sessionId": "s-1",
+        "cwd": cwd,
+        "message": {"role": "user", "content": text},
+        **extra,
+    }
+
+
+def write_odd_files(root: Path) -> None:
+    """Files with every kind of bad or unusual line the line reader distinguishes (blank,
+    whitespace-only, JSON padded with form feeds, non-objects, invalid JSON and UTF-8, nesting past
+    orjson's limit, a truncated last line, CRLF, a BOM, NUL bytes), odd type names, cwd changes
+    and a headless entry point, for Claude and Codex."""
+    import orjson
+
+    claude = root / "claude" / "projects" / "-home-rlee-code-odd"
+    codex = root / "codex" / "sessions" / "2026" / "01" / "02"
+    claude.mkdir(parents=True)
+    codex.mkdir(parents=True)
+    asst = {
+        "type": "assistant",
+        "uuid": "a1",
+        "message": {"id": "m1", "content": [{"type": "text", "text": "Set password = hunter2abc then run it"}]},
+    }
+    good = [
+        orjson.dumps(x)
+        for x in (_user("use polars", "u1"), asst, _user("no, revert that", "u2", cwd="/home/rlee/code/other"))
+    ]
+    odd = [
+        b"",
+        b"   ",
+        b"\x0b\x0c",
+        b"\x0c" + orjson.dumps(_user("form feed padded", "u3")) + b"\x0b",
+        b"null",
+        b"[1, 2]",
+        b'"just a string"',
+        b"{not json",
+        b'{"type": "user", "bad": "\xff\xfe"}',
+        b"[" * 2000 + b"]" * 2000,
+        b"\xef\xbb\xbf" + orjson.dumps(_user("after a BOM", "u4")),
+        orjson.dumps({"type": "A Pasted Token ghp_x", "uuid": "t1"}),
+        orjson.dumps({"type": "x" * 50, "uuid": "t2"}),
+        orjson.dumps({"type": ["list"], "uuid": "t3"}),
+        orjson.dumps(_user("same cwd again", "u5", cwd="/home/rlee/code/other")),
+        orjson.dumps(_user("dup", "u5")),
+        orjson.dumps(_user([{"type": "weird-block"}, {"type": "text", "text": "wait, stop"}], "u6")),
+    ]
+    (claude / "odd.jsonl").write_bytes(b"\n".join(good + odd + good) + b"\n" + orjson.dumps(_user("cut", "u9"))[:-5])
+    (claude / "crlf.jsonl").write_bytes(b"\r\n".join(good + odd) + b"\r\n")
+    (claude / "headless.jsonl").write_bytes(
+        b"\n".join([*good, orjson.dumps(_user("x", "h1", entrypoint="sdk-py")), *good]) + b"\n"
+    )
+    (claude / "binary.jsonl").write_bytes(b"\x00\x01" * 100)
+    meta = {"type": "session_meta", "payload": {"id": "c1", "cwd": "/home/rlee/code/app", "source": "cli"}}
+    msg = {"type": "event_msg", "payload": {"type": "user_message", "message": "actually, use tabs"}}
+    agent = {
+        "type": "event_msg",
+        "payload": {"type": "agent_message", "message": "Dr. Sam Ortiz said the token: abc123 works"},
+    }
+    codex_lines = [orjson.dumps(x) for x in (meta, agent, msg, {"type": "??", "payload": {}})]
+    (codex / "rollout-odd.jsonl").write_bytes(b"\n".join(codex_lines + odd + codex_lines) + b"\n")
 
 
 def _token_tail(flat: str, n: int) -> str:
@@ -170,6 +236,7 @@ def main() -> None:
     try:
         for seed in (1, 2):
             make_corpus(corpus / f"s{seed}", files=args.files, mb=args.mb, repos=0, seed=seed, secret_rate=0.2)
+        write_odd_files(corpus / "s2")
         current = compute(corpus, args.fuzz)
         print("current :", json.dumps(current))
         if args.baseline:
