@@ -32,6 +32,13 @@ _PIECES = [
     "4111 1111 1111 1111",
     "\u0661\u0662\u0663\u0664\u0665\u0666\u0667\u0668",  # Arabic-Indic digits are \d
     "Robin Lee",
+    "Prof. Ann Lee",
+    "Mrs Kim Park",
+    "(0) 12",
+    "+(44) 20-7946",
+    "git+ssh://me@host",
+    "averyveryverylongschemename://x@y",
+    "a://b",
     "Dr. Sam J. Ortiz-Vega",
     "a" * 70 + "key",
     "x.y-z_" * 12 + "token: t",

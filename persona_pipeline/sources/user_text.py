@@ -195,7 +195,7 @@ _SPAN_KINDS = (
 # The spans, as one alternation: the definition `_sensitive_spans` reproduces (and is tested against).
 _SENSITIVE_SPAN = re.compile("|".join(_SPAN_KINDS), re.DOTALL)
 _KIND_PATTERNS = tuple(re.compile(p, re.DOTALL) for p in _SPAN_KINDS)
-_LABELLED = 1  # the `label = value` kind: the costly one to search for (see _next_labelled)
+_KEY_BLOCK, _LABELLED, _URL_USERINFO, _DIGIT_GROUP, _NAME = range(len(_SPAN_KINDS))
 _KEYWORD_LIST = _KEYWORDS.split("|")
 # What `re` matches to a keyword's letters under IGNORECASE: ASCII case, and four non-ASCII
 # characters (all of Unicode is checked by a test). Folding keeps every character's position.
@@ -209,6 +209,12 @@ _KEYWORD_FOLD = str.maketrans(
     }
 )
 _WORDISH_RUN_TO_END = re.compile(r"(?i:[\w.-]{0,60})\Z")
+# For URL user-info, digit groups and names: a part every match holds at most `lead` characters
+# after its start, found first (by str.find, or a pattern that begins with a character class,
+# which `re` skips to fast); the kind's own search then starts at most `lead` characters before it.
+_URL_CORE, _URL_LEAD = "://", 21  # the scheme: a letter and 1-20 more
+_PHONE_CORE, _PHONE_LEAD = re.compile(r"\d[\d ().-]{6,40}\d"), 2  # after `+` and `(`
+_NAME_CORE, _NAME_LEAD = re.compile(r"[A-Z][a-z]{1,20} (?:[A-Z]\. )?[A-Z][a-z]"), 6  # after `Prof. `
 
 
 def _keyword_starts(text: str) -> list[int]:
@@ -243,8 +249,22 @@ def _next_labelled(text: str, pos: int, keyword_starts: list[int]) -> re.Match[s
     return None
 
 
+def _next_of_kind(kind: int, text: str, pos: int, keyword_starts: list[int]) -> re.Match[str] | None:
+    """The first match of span kind `kind` starting at or after pos."""
+    if kind == _LABELLED:
+        return _next_labelled(text, pos, keyword_starts)
+    if kind == _KEY_BLOCK:  # its literal opener is what `re` searches for anyway
+        return _KIND_PATTERNS[kind].search(text, pos)
+    if kind == _URL_USERINFO:
+        core, lead = text.find(_URL_CORE, pos), _URL_LEAD
+    else:
+        found = (_PHONE_CORE if kind == _DIGIT_GROUP else _NAME_CORE).search(text, pos)
+        core, lead = (found.start() if found else -1), (_PHONE_LEAD if kind == _DIGIT_GROUP else _NAME_LEAD)
+    return _KIND_PATTERNS[kind].search(text, max(pos, core - lead)) if core >= 0 else None
+
+
 def _sensitive_spans(text: str) -> Iterator[tuple[int, int]]:
-    """The (start, end) of each match of `_SENSITIVE_SPAN.finditer(text)`, found ~5x faster: each
+    """The (start, end) of each match of `_SENSITIVE_SPAN.finditer(text)`, found ~10x faster: each
     kind is searched on its own and its next match kept until the scan passes it; at a position
     where several kinds start, the first kind wins, as in the alternation. (No kind matches the
     empty string, so the scan always moves on.)"""
@@ -254,9 +274,9 @@ def _sensitive_spans(text: str) -> Iterator[tuple[int, int]]:
     found: list[re.Match[str] | None] = [None] * len(_KIND_PATTERNS)
     pos = 0
     while True:
-        for kind, pattern in enumerate(_KIND_PATTERNS):
+        for kind in range(len(_KIND_PATTERNS)):
             if starts[kind] < pos:  # not searched yet, or passed by the scan
-                m = _next_labelled(text, pos, keyword_starts) if kind == _LABELLED else pattern.search(text, pos)
+                m = _next_of_kind(kind, text, pos, keyword_starts)
                 found[kind], starts[kind] = m, (m.start() if m else none)
         first = min(starts)
         if first == none:
