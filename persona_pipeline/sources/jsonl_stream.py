@@ -18,6 +18,10 @@ from persona_pipeline.models import ReadStats
 
 MAX_LINE_BYTES = 32 * 1024 * 1024
 _CHUNK = 1024 * 1024
+# Twice io's default: over half of a transcript's bytes are in lines longer than 8 KB, which
+# readline assembles from one buffer fill each (16 KB: ~20 % less time reading). Kept small, so
+# a file truncated under the reader is read at most this far past its new end.
+_BUFFER = 16 * 1024
 # Entry and block type names are stored (entry_types, skip reasons, Dagster metadata) without
 # redaction, so only short lower-case identifiers are kept verbatim; anything else a file puts
 # in a `type` field (a pasted token, a path, a whole prompt) is counted as `<other>`.
@@ -86,8 +90,18 @@ def _read_line(f: Any, max_bytes: int) -> tuple[bytes | None, int]:
 
 def iter_jsonl(path: Path, stats: ReadStats, max_line_bytes: int = MAX_LINE_BYTES) -> Iterator[Line]:
     """Yield parsed JSON objects; count bad lines in `stats` by reason."""
+    lines = _parsed_lines(path, stats, max_line_bytes)
     try:
-        f = open(path, "rb")  # noqa: SIM115 - closed in finally; generator
+        for obj, line_no, offset in lines:
+            yield Line(line_no, offset, obj)
+    finally:
+        lines.close()
+
+
+def _parsed_lines(path: Path, stats: ReadStats, max_line_bytes: int) -> Iterator[tuple[dict[str, Any], int, int]]:
+    """`iter_jsonl`'s work, yielding (object, line_no, offset) tuples (cheaper than a Line)."""
+    try:
+        f = open(path, "rb", buffering=_BUFFER)  # noqa: SIM115 - closed in finally; generator
     except OSError as exc:
         raise FileSkipped(f"unreadable:{type(exc).__name__}") from None
     offset = line_no = 0
@@ -127,7 +141,7 @@ def iter_jsonl(path: Path, stats: ReadStats, max_line_bytes: int = MAX_LINE_BYTE
                 stats.lines_bad += 1
                 stats.skip("not_an_object")
                 continue
-            yield Line(line_no, start, obj)
+            yield obj, line_no, start
     finally:
         # counted in locals and added once: a pydantic attribute write per line cost more than
         # parsing a short line
@@ -169,10 +183,10 @@ def _parse_stripped(raw: bytes, stats: ReadStats) -> Any:
 def read_entries(path: Path, stats: ReadStats, handle: Callable[[dict[str, Any], int, int], None]) -> None:
     """Feed every parsed line to `handle(entry, line_no, offset)`; stop early once the reader
     has recognised a machine-generated session."""
-    lines = iter_jsonl(path, stats)
+    lines = _parsed_lines(path, stats, MAX_LINE_BYTES)
     try:
-        for line in lines:
-            handle(line.obj, line.line_no, line.offset)
+        for obj, line_no, offset in lines:
+            handle(obj, line_no, offset)
             if stats.machine_generated:
                 return
     finally:
