@@ -87,8 +87,9 @@ def _handle(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: Rea
         st.seen_uuids.add(uuid)
     if stats.session_id is None and isinstance(e.get("sessionId"), str):
         stats.session_id = e["sessionId"]
-    if isinstance(e.get("cwd"), str):
-        stats.cwd = e["cwd"]
+    cwd = e.get("cwd")
+    if isinstance(cwd, str) and cwd != stats.cwd:  # a pydantic attribute write only on a change
+        stats.cwd = cwd
     entrypoint = e.get("entrypoint")
     if isinstance(entrypoint, str) and entrypoint in _HEADLESS_ENTRYPOINTS:
         stats.machine_generated = f"entrypoint:{entrypoint}"

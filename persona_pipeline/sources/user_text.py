@@ -6,6 +6,8 @@ Shared by both transcript readers: tag stripping, wrapper detection, correction 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
+from collections.abc import Iterator
 
 from persona_pipeline.models import ReadStats
 
@@ -181,15 +183,108 @@ _CUT_SLACK = 1000
 # Spans a context cut must not start inside: a private-key block, `label = value` pairs of the
 # kinds the label-keyed secret rules look for, URL user-info (`scheme://user:password@`), digit
 # groups with separators (cards, phone numbers) and runs of capitalised words (names).
-_SENSITIVE_SPAN = re.compile(
-    r"-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY.*?(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY[^ ]{0,40}|\Z)"
-    r"|(?i:[\w.-]{0,60}(?:secret|passw|pwd|token|key|credential|auth|bearer|session|cookie|signature)"
-    r"[\w.-]{0,60}[\"']?\s{0,3}(?:[:=]|\s)\s{0,3}[\"']?(?:bearer\s|basic\s|token\s)?\S{1,300})"
-    r"|[A-Za-z][A-Za-z0-9+.-]{1,20}://\S{0,300}@"
-    r"|\+?\(?\d[\d ().-]{6,40}\d"
-    r"|(?:(?:Mr|Mrs|Ms|Dr|Prof)\.? )?[A-Z][a-z]{1,20}(?: (?:[A-Z]\. )?[A-Z][a-z]{1,20}(?:-[A-Z][a-z]+)?){1,3}",
-    re.DOTALL,
+_KEYWORDS = r"secret|passw|pwd|token|key|credential|auth|bearer|session|cookie|signature"
+_SPAN_KINDS = (
+    r"-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY.*?(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY[^ ]{0,40}|\Z)",
+    r"(?i:[\w.-]{0,60}(?:" + _KEYWORDS + r")"
+    r"[\w.-]{0,60}[\"']?\s{0,3}(?:[:=]|\s)\s{0,3}[\"']?(?:bearer\s|basic\s|token\s)?\S{1,300})",
+    r"[A-Za-z][A-Za-z0-9+.-]{1,20}://\S{0,300}@",
+    r"\+?\(?\d[\d ().-]{6,40}\d",
+    r"(?:(?:Mr|Mrs|Ms|Dr|Prof)\.? )?[A-Z][a-z]{1,20}(?: (?:[A-Z]\. )?[A-Z][a-z]{1,20}(?:-[A-Z][a-z]+)?){1,3}",
 )
+# The spans, as one alternation: the definition `_sensitive_spans` reproduces (and is tested against).
+_SENSITIVE_SPAN = re.compile("|".join(_SPAN_KINDS), re.DOTALL)
+_KIND_PATTERNS = tuple(re.compile(p, re.DOTALL) for p in _SPAN_KINDS)
+_KEY_BLOCK, _LABELLED, _URL_USERINFO, _DIGIT_GROUP, _NAME = range(len(_SPAN_KINDS))
+_KEYWORD_LIST = _KEYWORDS.split("|")
+# What `re` matches to a keyword's letters under IGNORECASE: ASCII case, and four non-ASCII
+# characters (all of Unicode is checked by a test). Folding keeps every character's position.
+_KEYWORD_FOLD = str.maketrans(
+    {
+        **{chr(c): chr(c + 32) for c in range(ord("A"), ord("Z") + 1)},
+        "\u0130": "i",
+        "\u0131": "i",
+        "\u212a": "k",
+        "\u017f": "s",
+    }
+)
+_WORDISH_RUN_TO_END = re.compile(r"(?i:[\w.-]{0,60})\Z")
+# For URL user-info, digit groups and names: a part every match holds at most `lead` characters
+# after its start, found first (by str.find, or a pattern that begins with a character class,
+# which `re` skips to fast); the kind's own search then starts at most `lead` characters before it.
+_URL_CORE, _URL_LEAD = "://", 21  # the scheme: a letter and 1-20 more
+_PHONE_CORE, _PHONE_LEAD = re.compile(r"\d[\d ().-]{6,40}\d"), 2  # after `+` and `(`
+_NAME_CORE, _NAME_LEAD = re.compile(r"[A-Z][a-z]{1,20} (?:[A-Z]\. )?[A-Z][a-z]"), 6  # after `Prof. `
+
+
+def _keyword_starts(text: str) -> list[int]:
+    """Every position (overlaps included) where `(?i:<a keyword>)` matches, by str.find on a fold."""
+    folded = text.lower() if text.isascii() else text.translate(_KEYWORD_FOLD)
+    starts = []
+    for word in _KEYWORD_LIST:
+        i = folded.find(word)
+        while i >= 0:
+            starts.append(i)
+            i = folded.find(word, i + 1)
+    starts.sort()
+    return starts
+
+
+def _next_labelled(text: str, pos: int, keyword_starts: list[int]) -> re.Match[str] | None:
+    """The first `label = value` match starting at or after pos. Searched for directly, the
+    pattern's `[\\w.-]{0,60}` prefix backtracks through every word at every position; a match
+    can only start in the run of word characters (at most 60) before a keyword, so only those
+    positions are tried, in order."""
+    pattern = _KIND_PATTERNS[_LABELLED]
+    tried = pos - 1  # every position up to here is known not to start a match
+    for k in keyword_starts[bisect_left(keyword_starts, pos) :]:
+        if k <= tried:
+            continue
+        run = _WORDISH_RUN_TO_END.search(text, max(tried + 1, k - 60), k)
+        for j in range(run.start() if run else k, k + 1):
+            m = pattern.match(text, j)
+            if m:
+                return m
+        tried = k
+    return None
+
+
+def _next_of_kind(kind: int, text: str, pos: int, keyword_starts: list[int]) -> re.Match[str] | None:
+    """The first match of span kind `kind` starting at or after pos."""
+    if kind == _LABELLED:
+        return _next_labelled(text, pos, keyword_starts)
+    if kind == _KEY_BLOCK:  # its literal opener is what `re` searches for anyway
+        return _KIND_PATTERNS[kind].search(text, pos)
+    if kind == _URL_USERINFO:
+        core, lead = text.find(_URL_CORE, pos), _URL_LEAD
+    else:
+        found = (_PHONE_CORE if kind == _DIGIT_GROUP else _NAME_CORE).search(text, pos)
+        core, lead = (found.start() if found else -1), (_PHONE_LEAD if kind == _DIGIT_GROUP else _NAME_LEAD)
+    return _KIND_PATTERNS[kind].search(text, max(pos, core - lead)) if core >= 0 else None
+
+
+def _sensitive_spans(text: str) -> Iterator[tuple[int, int]]:
+    """The (start, end) of each match of `_SENSITIVE_SPAN.finditer(text)`, found ~10x faster: each
+    kind is searched on its own and its next match kept until the scan passes it; at a position
+    where several kinds start, the first kind wins, as in the alternation. (No kind matches the
+    empty string, so the scan always moves on.)"""
+    none = len(text) + 1
+    keyword_starts = _keyword_starts(text)
+    starts = [-1] * len(_KIND_PATTERNS)
+    found: list[re.Match[str] | None] = [None] * len(_KIND_PATTERNS)
+    pos = 0
+    while True:
+        for kind in range(len(_KIND_PATTERNS)):
+            if starts[kind] < pos:  # not searched yet, or passed by the scan
+                m = _next_of_kind(kind, text, pos, keyword_starts)
+                found[kind], starts[kind] = m, (m.start() if m else none)
+        first = min(starts)
+        if first == none:
+            return
+        m = found[starts.index(first)]
+        assert m is not None
+        yield first, m.end()
+        pos = m.end()
 
 
 def cut_head(text: str, limit: int) -> str:
@@ -211,8 +306,10 @@ def tail(text: str, n: int = 200) -> str:
     if text[start - 1] != " ":
         nxt = text.find(" ", start)
         start = nxt + 1 if nxt >= 0 else len(text)
-    for m in _SENSITIVE_SPAN.finditer(text):  # the text is the bounded (≤ 2000 chars) last reply
-        if m.start() < start < m.end():
-            nxt = text.find(" ", m.end())
+    for span_start, span_end in _sensitive_spans(text):  # the bounded (≤ 2000 chars) last reply
+        if span_start >= start:
+            break  # later spans start later still, and `start` moves only past a span around it
+        if start < span_end:
+            nxt = text.find(" ", span_end)
             start = nxt + 1 if nxt >= 0 else len(text)
     return "…" + text[start:] if start < len(text) else ""

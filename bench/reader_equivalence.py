@@ -1,0 +1,259 @@
+"""Do the transcript readers (and `user_text.tail`) give the same outputs as at a git revision?
+
+    python bench/reader_equivalence.py [--baseline GIT_REV] [--files 300] [--mb 30] [--fuzz 20000]
+
+Hashes every reader output — each unit's turns (text, context, tier, kind, signal, positions),
+its stats (lines, bytes, entry types, skip counts, session, cwd, machine-generated verdict) and
+its file error — over a generated corpus (bench/make_corpus.py, two seeds), files of odd and bad lines, and
+the bundled sample, and `tail()` over fuzz texts dense in secret-shaped spans (key blocks, `label = value`
+pairs, URL user-info, digit groups, capitalised names) at many cut lengths. With --baseline, the
+same hashes are computed by the code of GIT_REV (exported with `git archive`, run in a
+subprocess) in the same run, and compared. Speed is not measured here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Pieces the fuzz texts are built from: ordinary prose plus every span kind `tail` must not cut into.
+_PIECES = [
+    "the",
+    "fix",
+    "tests",
+    "failing",
+    "module",
+    "ok,",
+    "done.",
+    "\n",
+    "\t",
+    "  ",
+    "password = hunter2xyz",
+    "api_key: 'AKIAIOSFODNN7EXAMPLE'",
+    'DB_PASSWORD="s3cr3t-value"',
+    "Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig",
+    "session_token=abc123def456",
+    "my.secret.key value_with_no_equals",
+    "-----BEGIN RSA PRIVATE KEY-----",
+    "MIIEowIBAAKCAQEA7x",
+    "-----END RSA PRIVATE KEY-----",
+    "-----BEGIN OPENSSH PRIVATE KEY----- b3BlbnNzaC1rZXk -----END OPENSSH PRIVATE KEY-----",
+    "postgres://admin:pa55word@db.internal:5432/app",
+    "https://user@host.example/path",
+    "+1 (415) 555-0142",
+    "4111 1111 1111 1111",
+    "10.0.0.1",
+    "Robin Lee",
+    "Prof. Ann Lee",
+    "Mrs Kim Park",
+    "+(44) 20-7946 0958",
+    "git+ssh://me@host",
+    "averyveryverylongschemename://x@y",
+    "Dr. Sam J. Ortiz-Vega",
+    "Mary Ann Smith Jones",
+    "x" * 70,
+    "token",
+    "=",
+    ":",
+    "'",
+    '"',
+    "é",
+    "ключ",
+]
+
+
+def fuzz_texts(n: int, seed: int = 7) -> list[tuple[str, int]]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        k = rng.randint(1, 400)
+        parts = [rng.choice(_PIECES) for _ in range(k)]
+        sep = rng.choice([" ", "", " ", "\n"])
+        text = sep.join(parts)[: rng.choice([300, 1000, 2000, 2000, 2500])]
+        out.append((text, rng.choice([200, 200, 200, 50, 120, 400, 1500])))
+    return out
+
+
+def _user(text: str, uuid: str, cwd: str = "/home/rlee/code/app", **extra: object) -> dict:
+    return {
+        "type": "user",
+        "uuid": uuid,
+        "sessionId": "s-1",
+        "cwd": cwd,
+        "message": {"role": "user", "content": text},
+        **extra,
+    }
+
+
+def write_odd_files(root: Path) -> None:
+    """Files with every kind of bad or unusual line the line reader distinguishes (blank,
+    whitespace-only, JSON padded with form feeds, non-objects, invalid JSON and UTF-8, nesting past
+    orjson's limit, a truncated last line, CRLF, a BOM, NUL bytes), odd type names, cwd changes
+    and a headless entry point, for Claude and Codex."""
+    import orjson
+
+    claude = root / "claude" / "projects" / "-home-rlee-code-odd"
+    codex = root / "codex" / "sessions" / "2026" / "01" / "02"
+    claude.mkdir(parents=True)
+    codex.mkdir(parents=True)
+    asst = {
+        "type": "assistant",
+        "uuid": "a1",
+        "message": {"id": "m1", "content": [{"type": "text", "text": "Set password = hunter2abc then run it"}]},
+    }
+    good = [
+        orjson.dumps(x)
+        for x in (_user("use polars", "u1"), asst, _user("no, revert that", "u2", cwd="/home/rlee/code/other"))
+    ]
+    odd = [
+        b"",
+        b"   ",
+        b"\x0b\x0c",
+        b"\x0c" + orjson.dumps(_user("form feed padded", "u3")) + b"\x0b",
+        b"null",
+        b"[1, 2]",
+        b'"just a string"',
+        b"{not json",
+        b'{"type": "user", "bad": "\xff\xfe"}',
+        b"[" * 2000 + b"]" * 2000,
+        b"\xef\xbb\xbf" + orjson.dumps(_user("after a BOM", "u4")),
+        orjson.dumps({"type": "A Pasted Token ghp_x", "uuid": "t1"}),
+        orjson.dumps({"type": "x" * 50, "uuid": "t2"}),
+        orjson.dumps({"type": ["list"], "uuid": "t3"}),
+        orjson.dumps(_user("same cwd again", "u5", cwd="/home/rlee/code/other")),
+        orjson.dumps(_user("dup", "u5")),
+        orjson.dumps(_user([{"type": "weird-block"}, {"type": "text", "text": "wait, stop"}], "u6")),
+    ]
+    (claude / "odd.jsonl").write_bytes(b"\n".join(good + odd + good) + b"\n" + orjson.dumps(_user("cut", "u9"))[:-5])
+    (claude / "crlf.jsonl").write_bytes(b"\r\n".join(good + odd) + b"\r\n")
+    (claude / "headless.jsonl").write_bytes(
+        b"\n".join([*good, orjson.dumps(_user("x", "h1", entrypoint="sdk-py")), *good]) + b"\n"
+    )
+    (claude / "binary.jsonl").write_bytes(b"\x00\x01" * 100)
+    meta = {"type": "session_meta", "payload": {"id": "c1", "cwd": "/home/rlee/code/app", "source": "cli"}}
+    msg = {"type": "event_msg", "payload": {"type": "user_message", "message": "actually, use tabs"}}
+    agent = {
+        "type": "event_msg",
+        "payload": {"type": "agent_message", "message": "Dr. Sam Ortiz said the token: abc123 works"},
+    }
+    codex_lines = [orjson.dumps(x) for x in (meta, agent, msg, {"type": "??", "payload": {}})]
+    (codex / "rollout-odd.jsonl").write_bytes(b"\n".join(codex_lines + odd + codex_lines) + b"\n")
+
+
+def _token_tail(flat: str, n: int) -> str:
+    """The tail cut at a whole token only: where `tail` differs, a sensitive span moved the cut."""
+    start = len(flat) - n
+    if flat[start - 1] != " ":
+        nxt = flat.find(" ", start)
+        start = nxt + 1 if nxt >= 0 else len(flat)
+    return "…" + flat[start:] if start < len(flat) else ""
+
+
+def compute(corpus: Path, fuzz: int) -> dict[str, str | int]:
+    """Hashes of the readers' outputs over `corpus` and of `tail` over the fuzz texts, by the
+    `persona_pipeline` importable in this process."""
+    import orjson
+
+    from persona_pipeline.config import SAMPLE_DIR, Settings
+    from persona_pipeline.sources import user_text
+
+    claude = [corpus / f"s{s}" / "claude" / "projects" for s in (1, 2)] + [SAMPLE_DIR / "claude" / "projects"]
+    codex = [corpus / f"s{s}" / "codex" / "sessions" for s in (1, 2)] + [SAMPLE_DIR / "codex" / "sessions"]
+    settings = Settings(data_dir=corpus / "data", claude_dirs=claude, codex_dirs=codex)
+    sources = settings.sources()
+    units = [u for u in sources.discover().units if u.kind.value in ("claude", "codex")]
+    h = hashlib.sha256()
+    turns = corrections = skips = 0
+    for u in units:
+        res = sources.read(u)
+        h.update(u.key.encode())
+        h.update(orjson.dumps(res.model_dump(mode="json"), option=orjson.OPT_SORT_KEYS))
+        turns += len(res.turns)
+        corrections += sum(1 for t in res.turns if t.context)
+        skips += sum(res.stats.skips.values())
+    t = hashlib.sha256()
+    cut = moved = 0
+    for text, n in fuzz_texts(fuzz):
+        out = user_text.tail(text, n)
+        flat = " ".join(text.split())
+        cut += out != flat
+        moved += len(flat) > n and out != _token_tail(flat, n)
+        t.update(out.encode("utf-8", "surrogatepass") + b"\x00")
+    return {
+        "units": len(units),
+        "turns": turns,
+        "turns_with_context": corrections,
+        "skips": skips,
+        "readers_sha256": h.hexdigest(),
+        "tail_fuzz_texts": fuzz,
+        "tail_fuzz_cut": cut,
+        "tail_fuzz_moved_by_a_span": moved,
+        "tail_sha256": t.hexdigest(),
+    }
+
+
+def at_revision(rev: str, corpus: Path, fuzz: int) -> dict[str, str | int]:
+    tree = Path(tempfile.mkdtemp(prefix="reader-baseline-"))
+    try:
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
+        # the revision's own bundled sample is read by its side (committed data, the same files)
+        env = {**os.environ, "PYTHONPATH": str(tree)}
+        out = subprocess.run(
+            [sys.executable, str(Path(__file__).resolve()), "--compute", str(corpus), "--fuzz", str(fuzz)],
+            env=env,
+            check=True,
+            capture_output=True,
+            text=True,
+            cwd=str(tree),
+        ).stdout
+        return json.loads(out.strip().splitlines()[-1])
+    finally:
+        shutil.rmtree(tree, ignore_errors=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--baseline", help="git revision to compare with (same run)")
+    ap.add_argument("--files", type=int, default=300)
+    ap.add_argument("--mb", type=float, default=30.0)
+    ap.add_argument("--fuzz", type=int, default=20000)
+    ap.add_argument("--compute", help=argparse.SUPPRESS)  # internal: hash an existing corpus
+    args = ap.parse_args()
+    if args.compute:
+        print(json.dumps(compute(Path(args.compute), args.fuzz)))
+        return
+    sys.path.insert(0, str(ROOT))
+    sys.path.insert(0, str(ROOT / "bench"))
+    from make_corpus import make_corpus
+
+    corpus = Path(tempfile.mkdtemp(prefix="reader-equiv-"))
+    try:
+        for seed in (1, 2):
+            make_corpus(corpus / f"s{seed}", files=args.files, mb=args.mb, repos=0, seed=seed, secret_rate=0.2)
+        write_odd_files(corpus / "s2")
+        current = compute(corpus, args.fuzz)
+        print("current :", json.dumps(current))
+        if args.baseline:
+            base = at_revision(args.baseline, corpus, args.fuzz)
+            print(f"baseline {args.baseline}:", json.dumps(base))
+            same = base == current
+            print(f"outputs identical: {same}")
+            if not same:
+                sys.exit(1)
+    finally:
+        shutil.rmtree(corpus, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

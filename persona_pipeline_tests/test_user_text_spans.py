@@ -1,0 +1,101 @@
+"""`tail()`'s fast span scan finds exactly the spans of the one-regex definition."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from persona_pipeline.sources import user_text as ut
+
+_PIECES = [
+    "the",
+    "fix",
+    "tests",
+    "ok,",
+    "\n",
+    "  ",
+    "password = hunter2xyz",
+    "api_key: 'AKIAIOSFODNN7EXAMPLE'",
+    'DB_PASSWORD="s3cr3t-value"',
+    "Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.e30.sig",
+    "session_token=abc123",
+    "secretoken = v",  # overlapping keywords
+    "TOKEN",
+    "\u212aEY: v",  # KELVIN SIGN: `re` takes it for k under IGNORECASE
+    "\u017fecret=v",  # LONG S
+    "auth\u0130: x",
+    "-----BEGIN RSA PRIVATE KEY-----",
+    "MIIEowIBAAKCAQEA7x",
+    "-----END RSA PRIVATE KEY-----",
+    "postgres://admin:pa55word@db.internal:5432/app",
+    "+1 (415) 555-0142",
+    "4111 1111 1111 1111",
+    "\u0661\u0662\u0663\u0664\u0665\u0666\u0667\u0668",  # Arabic-Indic digits are \d
+    "Robin Lee",
+    "Prof. Ann Lee",
+    "Mrs Kim Park",
+    "(0) 12",
+    "+(44) 20-7946",
+    "git+ssh://me@host",
+    "averyveryverylongschemename://x@y",
+    "a://b",
+    "Dr. Sam J. Ortiz-Vega",
+    "a" * 70 + "key",
+    "x.y-z_" * 12 + "token: t",
+    "=",
+    ":",
+    "'",
+    "é",
+    "ключ",
+]
+
+
+def _texts(n: int, seed: int) -> list[str]:
+    rng = random.Random(seed)
+    return [
+        rng.choice([" ", "", "\n"]).join(rng.choice(_PIECES) for _ in range(rng.randint(1, 300)))[:2500]
+        for _ in range(n)
+    ]
+
+
+def test_fast_span_scan_equals_the_regex_definition() -> None:
+    differ = []
+    moved = 0
+    for text in _texts(4000, seed=5):
+        flat = " ".join(text.split())
+        expected = [(m.start(), m.end()) for m in ut._SENSITIVE_SPAN.finditer(flat)]
+        got = list(ut._sensitive_spans(flat))
+        moved += bool(expected)
+        if got != expected:
+            differ.append((flat[:120], expected[:3], got[:3]))
+    assert differ == [], differ[:3]
+    assert moved > 3000  # the texts really are dense in spans
+
+
+def test_keyword_fold_covers_every_character_re_folds_to_a_keyword_letter() -> None:
+    """The str.find keyword scan is exact only if the fold table knows every non-ASCII character
+    that `re` matches to a keyword letter under IGNORECASE: checked over all of Unicode."""
+    letters = sorted(set("".join(ut._KEYWORD_LIST)))
+    any_letter = re.compile(f"(?i:[{''.join(letters)}])")
+    found = {}
+    for c in range(0x80, 0x110000):
+        ch = chr(c)
+        if any_letter.fullmatch(ch):
+            found[ch] = [x for x in letters if re.fullmatch(f"(?i:{x})", ch)]
+    assert all(len(v) == 1 for v in found.values()), found
+    assert {ch: v[0] for ch, v in found.items()} == {
+        ch: ut._KEYWORD_FOLD[ord(ch)] for ch in map(chr, ut._KEYWORD_FOLD) if ord(ch) >= 0x80
+    }
+
+
+def test_keyword_starts_include_overlaps_and_folded_letters() -> None:
+    text = "secretoken \u212aey \u017fession AUTH"
+    expected = [m.start() for m in re.finditer(f"(?=(?i:{ut._KEYWORDS}))", text)]
+    assert ut._keyword_starts(text) == expected == [0, 5, 11, 15, 23]
+
+
+def test_tail_moves_past_a_span_around_the_cut() -> None:
+    text = "I checked the config and found " + "password = hunter2verylongvalue" + " in settings.py, fixed it."
+    n = len(text) - text.index("hunter2")  # a whole-token cut would keep the value without its label
+    cut = ut.tail(text, n)
+    assert "verylongvalue" not in cut and cut.startswith("…in settings.py")
