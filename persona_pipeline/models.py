@@ -28,6 +28,19 @@ class TurnKind(StrEnum):
     DIRECTIVE = "directive"  # one rule-granular chunk of an instruction file (T0)
     COMMIT_BATCH = "commit_batch"  # ~100 commit messages of one repository, oldest first (T2)
     DIFF = "diff"  # one small commit's diff (T3, corroborates only)
+    # Activity: what the agent's tools did, as bounded excerpts (T3; never persona evidence —
+    # the persona is what the person said). Feeds skills and session notes.
+    TOOL_ERROR = "tool_error"  # text "<Tool>: <call>", context = result excerpt, signal is_error | exit_code:N
+    TOOL_REJECTED = "tool_rejected"  # the person refused this call: text "<Tool>: <call>", signal rejected
+    TOOL_RECOVERED = "tool_recovered"  # the call succeeded after an error: context = failed call; after_line:N
+    FILE_EDIT = "file_edit"  # text "<Tool>: <path>[ (functions: a, b)]"
+    TODO = "todo"  # the session's last todo list / plan: one "[status] item" per line
+
+
+# Kinds the persona digesters read; activity kinds feed skills and notes only.
+ACTIVITY_KINDS = frozenset(
+    {TurnKind.TOOL_ERROR, TurnKind.TOOL_REJECTED, TurnKind.TOOL_RECOVERED, TurnKind.FILE_EDIT, TurnKind.TODO}
+)
 
 
 class Turn(BaseModel):

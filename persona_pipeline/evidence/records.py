@@ -17,7 +17,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationInfo, model_validator
 
 from persona_pipeline.evidence.redaction.redactor import Redactor
-from persona_pipeline.models import SourceKind, Tier, Turn, TurnIndexRow, TurnKind
+from persona_pipeline.models import ACTIVITY_KINDS, SourceKind, Tier, Turn, TurnIndexRow, TurnKind
 
 _SEAL = object()
 _HOME_ROOTS = {"home", "Users"}
@@ -78,6 +78,7 @@ def index_rows(unit_key: str, turns: Sequence[Turn], key: bytes) -> list[TurnInd
             entry_uuid=t.entry_uuid,
             session_id=t.session_id,
             timestamp=t.timestamp,
+            role="tool" if t.kind in ACTIVITY_KINDS else "user",
             tier=t.tier,
             kind=t.kind,
             correction_signal=t.correction_signal,

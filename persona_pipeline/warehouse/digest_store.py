@@ -11,6 +11,7 @@ import polars as pl
 
 from persona_pipeline.digests.directives import DIRECTIVES_VERSION, VERBATIM_MODEL, is_instruction_unit
 from persona_pipeline.digests.models import DigestInput, DigestResult, EvidenceView, Observation
+from persona_pipeline.models import ACTIVITY_KINDS
 from persona_pipeline.trees.fold import Rule
 from persona_pipeline.warehouse import store
 
@@ -29,6 +30,8 @@ _OBS_COLS = (
     "model",
     "prompt_version",
 )
+# The persona is what the person said: tool activity never reaches the persona digesters.
+PERSONA_EVIDENCE = "kind NOT IN (" + ", ".join(f"'{k.value}'" for k in sorted(ACTIVITY_KINDS)) + ")"
 _RULE_COLS = (
     "rule_id",
     "facet",
@@ -52,7 +55,8 @@ _RULE_COLS = (
 def evidence_hashes(con: duckdb.DuckDBPyConnection) -> dict[str, str]:
     """Per unit, a hash of its current evidence ids: a digest is stale when this changes."""
     rows = con.execute(
-        "SELECT unit_key, string_agg(evidence_id, ',' ORDER BY evidence_id) FROM evidence GROUP BY unit_key"
+        f"""SELECT unit_key, string_agg(evidence_id, ',' ORDER BY evidence_id) FROM evidence
+            WHERE {PERSONA_EVIDENCE} GROUP BY unit_key"""
     ).fetchall()
     return {k: hashlib.sha256((v or "").encode()).hexdigest()[:32] for k, v in rows}
 
@@ -88,7 +92,9 @@ def load_inputs(con: duckdb.DuckDBPyConnection, unit_keys: Sequence[str]) -> lis
         return []
     rows = con.execute(
         """SELECT unit_key, evidence_id, tier, kind, excerpt, context, timestamp, project, session_id
-           FROM evidence WHERE unit_key IN (SELECT unnest(?))
+           FROM evidence WHERE unit_key IN (SELECT unnest(?)) AND """
+        + PERSONA_EVIDENCE
+        + """
            ORDER BY unit_key, coalesce(timestamp, ''), line_no""",
         [list(unit_keys)],
     ).fetchall()

@@ -23,7 +23,7 @@ import polars as pl
 from persona_pipeline.evidence.records import Evidence
 from persona_pipeline.models import TurnIndexRow
 
-SCHEMA_VERSION = 1  # bump with a migration once a release has shipped
+SCHEMA_VERSION = 2  # 2: lessons, session_notes, skills, memory_state (new tables only)
 LOCK_WAIT_S = 120.0
 
 _DDL = [
@@ -60,6 +60,27 @@ _DDL = [
         support_sessions INTEGER, support_projects INTEGER, projects VARCHAR[], score DOUBLE, first_seen VARCHAR,
         last_seen VARCHAR, observation_ids VARCHAR[], evidence_ids VARCHAR[], quotes VARCHAR[],
         superseded_by VARCHAR, established BOOLEAN)""",
+    # Skills and session notes (issue 9). Per-unit derived rows, replaced per unit like observations.
+    """CREATE TABLE IF NOT EXISTS lessons (
+        lesson_id VARCHAR, unit_key VARCHAR, session_id VARCHAR, project VARCHAR, kind VARCHAR,
+        statement VARCHAR, importance DOUBLE, credibility DOUBLE, signal VARCHAR, quote VARCHAR,
+        evidence_ids VARCHAR[], timestamp VARCHAR, model VARCHAR, prompt_version VARCHAR)""",
+    """CREATE TABLE IF NOT EXISTS session_notes (
+        note_id VARCHAR, unit_key VARCHAR, session_id VARCHAR, project VARCHAR, kind VARCHAR,
+        text VARCHAR, alternative VARCHAR, reason VARCHAR, files VARCHAR[], functions VARCHAR[],
+        evidence_ids VARCHAR[], timestamp VARCHAR, model VARCHAR, prompt_version VARCHAR)""",
+    # One row per (stage, unit): what the lessons / notes of a unit were built from, like digest_state.
+    """CREATE TABLE IF NOT EXISTS memory_state (
+        stage VARCHAR, unit_key VARCHAR, evidence_hash VARCHAR, model VARCHAR, prompt_version VARCHAR,
+        status VARCHAR, error VARCHAR, items INTEGER, calls INTEGER, cache_hits INTEGER,
+        prompt_tokens BIGINT, completion_tokens BIGINT, cost_usd DOUBLE, built_at TIMESTAMP,
+        PRIMARY KEY (stage, unit_key))""",
+    # Rebuilt from all lessons each run (like facet_rules); versions carried over by name.
+    """CREATE TABLE IF NOT EXISTS skills (
+        name VARCHAR PRIMARY KEY, version INTEGER, description VARCHAR, instructions VARCHAR[],
+        triggers VARCHAR[], examples VARCHAR[], lesson_ids VARCHAR[], evidence_ids VARCHAR[],
+        importance DOUBLE, credibility DOUBLE, content_hash VARCHAR, created_at TIMESTAMP,
+        updated_at TIMESTAMP)""",
     """CREATE OR REPLACE VIEW spend AS
         SELECT model, count(*) AS units, sum(calls) AS llm_calls, sum(cache_hits) AS cache_hits,
                sum(prompt_tokens) AS prompt_tokens, sum(completion_tokens) AS completion_tokens,
@@ -70,7 +91,7 @@ _DDL = [
 ]
 _UNIT_TABLES = ("turns", "skips", "entry_types", "evidence", "redactions", "units")
 # Erasing a unit also removes what was derived from it (facet_rules are rebuilt by the fold).
-_DERIVED_TABLES = ("observations", "digest_state")
+_DERIVED_TABLES = ("observations", "digest_state", "lessons", "session_notes", "memory_state")
 _ERASE_TABLES = (*_UNIT_TABLES, *_DERIVED_TABLES)
 
 
