@@ -1,0 +1,168 @@
+"""Warehouse access shared by the skills and session-notes stages: a transcript session's
+evidence in (every kind, activity included), per-stage build state, per-unit row replacement.
+
+Each stage (`lessons`, `notes`) is rebuilt for a unit when that unit's evidence, the model or the
+prompt version changes, or when its last build failed — the same rule as `digest_state`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+import duckdb
+import polars as pl
+from pydantic import BaseModel, ConfigDict
+
+from persona_pipeline.models import Tier
+from persona_pipeline.warehouse import store
+
+LESSONS = "lessons"
+NOTES = "notes"
+# Skills and notes come from what happened in agent sessions: transcripts only (instruction files
+# and commit history carry no tool activity and no per-session decisions).
+_TRANSCRIPTS = "source_kind IN ('claude', 'codex')"
+
+
+class SessionRow(BaseModel):
+    """One redacted evidence row of a session, as the skills and notes builders see it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    evidence_id: str
+    tier: Tier
+    kind: str  # a TurnKind value: prompt, correction, slash_command, tool_error, file_edit, todo …
+    correction_signal: str | None = None
+    excerpt: str
+    context: str = ""
+    timestamp: str | None = None
+    line_no: int = 0
+
+
+class SessionEvidence(BaseModel):
+    unit_key: str
+    session_id: str | None
+    project: str
+    rows: list[SessionRow]  # in file order
+
+
+class StageState(BaseModel):
+    """The outcome of building one stage for one unit (counts and spend only — never text)."""
+
+    unit_key: str
+    status: str = "ok"  # ok | failed | budget
+    error: str | None = None  # an error class or code, never data
+    items: int = 0
+    calls: int = 0
+    cache_hits: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost_usd: float = 0.0
+
+
+def unit_hashes(con: duckdb.DuckDBPyConnection) -> dict[str, str]:
+    """Per transcript unit, a hash of all its current evidence ids (activity included)."""
+    rows = con.execute(
+        f"""SELECT e.unit_key, string_agg(e.evidence_id, ',' ORDER BY e.evidence_id)
+            FROM evidence e JOIN units u USING (unit_key) WHERE u.{_TRANSCRIPTS} GROUP BY e.unit_key"""
+    ).fetchall()
+    return {k: hashlib.sha256((v or "").encode()).hexdigest()[:32] for k, v in rows}
+
+
+def stale_units(con: duckdb.DuckDBPyConnection, stage: str, model: str, prompt_version: str) -> list[str]:
+    """Transcript units whose `stage` must be (re)built, in key order."""
+    states = {
+        r[0]: (r[1], r[2], r[3], r[4])
+        for r in con.execute(
+            "SELECT unit_key, evidence_hash, model, prompt_version, status FROM memory_state WHERE stage = ?", [stage]
+        ).fetchall()
+    }
+    return [k for k, h in sorted(unit_hashes(con).items()) if states.get(k) != (h, model, prompt_version, "ok")]
+
+
+def load_sessions(con: duckdb.DuckDBPyConnection, unit_keys: Sequence[str]) -> list[SessionEvidence]:
+    """The evidence of `unit_keys` (transcripts only), one `SessionEvidence` per unit, rows in file order."""
+    if not unit_keys:
+        return []
+    rows = con.execute(
+        f"""SELECT e.unit_key, e.evidence_id, e.tier, e.kind, e.correction_signal, e.excerpt, e.context,
+                   e.timestamp, e.line_no, e.project, e.session_id
+            FROM evidence e JOIN units u USING (unit_key)
+            WHERE e.unit_key IN (SELECT unnest(?)) AND u.{_TRANSCRIPTS}
+            ORDER BY e.unit_key, e.line_no, e.kind, e.evidence_id""",
+        [list(unit_keys)],
+    ).fetchall()
+    out: dict[str, SessionEvidence] = {}
+    for r in rows:
+        sess = out.get(r[0])
+        if sess is None:
+            sess = out[r[0]] = SessionEvidence(unit_key=r[0], session_id=r[10], project=r[9] or "", rows=[])
+        sess.rows.append(
+            SessionRow(
+                evidence_id=r[1],
+                tier=r[2],
+                kind=r[3],
+                correction_signal=r[4],
+                excerpt=r[5],
+                context=r[6] or "",
+                timestamp=r[7],
+                line_no=r[8] or 0,
+            )
+        )
+    return list(out.values())
+
+
+def save_stage(
+    con: duckdb.DuckDBPyConnection,
+    stage: str,
+    table: str,
+    rows: pl.DataFrame,
+    states: Sequence[StageState],
+    model: str,
+    prompt_version: str,
+) -> None:
+    """In one transaction: replace `table`'s rows of the units built successfully with `rows`
+    (which must hold only those units' rows) and record every unit's state. A failed unit keeps
+    its previous rows and is retried next run."""
+    done = [s.unit_key for s in states if s.status == "ok"]
+    hashes = unit_hashes(con)
+    now = datetime.now(UTC).replace(tzinfo=None)
+    state_df = pl.DataFrame(
+        [
+            {
+                "stage": stage,
+                "unit_key": s.unit_key,
+                "evidence_hash": hashes.get(s.unit_key, ""),
+                "model": model,
+                "prompt_version": prompt_version,
+                "built_at": now,
+                **s.model_dump(),
+            }
+            for s in states
+        ],
+        schema={
+            "stage": pl.Utf8,
+            "unit_key": pl.Utf8,
+            "evidence_hash": pl.Utf8,
+            "model": pl.Utf8,
+            "prompt_version": pl.Utf8,
+            "status": pl.Utf8,
+            "error": pl.Utf8,
+            "items": pl.Int32,
+            "calls": pl.Int32,
+            "cache_hits": pl.Int32,
+            "prompt_tokens": pl.Int64,
+            "completion_tokens": pl.Int64,
+            "cost_usd": pl.Float64,
+            "built_at": pl.Datetime,
+        },
+    )
+    with store.transaction(con):
+        con.execute(f"DELETE FROM {table} WHERE unit_key IN (SELECT unnest(?))", [done])
+        store.insert_frame(con, table, rows)
+        con.execute(
+            "DELETE FROM memory_state WHERE stage = ? AND unit_key IN (SELECT unnest(?))",
+            [stage, [s.unit_key for s in states]],
+        )
+        store.insert_frame(con, "memory_state", state_df)
