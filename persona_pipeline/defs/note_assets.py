@@ -1,0 +1,78 @@
+"""`session_notes` (partitioned): per transcript session, decisions, code changes and open todos.
+
+(No `from __future__ import annotations`: Dagster resolves config annotations at runtime.)
+"""
+
+from collections.abc import Iterator
+
+import dagster as dg
+
+from persona_pipeline.defs.automation import DIGEST_CONDITION
+from persona_pipeline.defs.partitions import selected_keys, source_units
+
+
+class NotesConfig(dg.Config):
+    # Units to take notes of within the run's range; None = every key in the range whose evidence,
+    # model or prompt changed (a UI backfill).
+    only_units: list[str] | None = None
+    force: bool = False  # rebuild even when nothing changed (the cache keeps it at $0)
+
+
+@dg.multi_asset(
+    specs=[
+        dg.AssetSpec(
+            "session_notes",
+            deps=["redacted_evidence"],
+            automation_condition=DIGEST_CONDITION,
+            group_name="memory",
+            skippable=True,
+            partitions_def=source_units,
+            description="Per transcript session: decisions (with the rejected alternative and why), code "
+            "changes (files, functions, bugs fixed) and open todos, capped 10/5/5, each citing its evidence; "
+            "also <data_dir>/notes/<project>/<session>.md.",
+        )
+    ],
+    partitions_def=source_units,
+    backfill_policy=dg.BackfillPolicy.single_run(),
+)
+def session_notes(context: dg.AssetExecutionContext, config: NotesConfig) -> Iterator[dg.AssetMaterialization]:
+    from persona_pipeline.config import load_settings
+    from persona_pipeline.digests.notes.models import NoteKind
+    from persona_pipeline.notes_stage import build_notes
+
+    keys = selected_keys(list(context.partition_keys), config.only_units)
+    results, model = build_notes(load_settings(), keys, force=config.force)
+    failed = [r for r in results if r.status != "ok"]
+    for r in results:
+        if r.status != "ok":
+            continue
+        yield dg.AssetMaterialization(
+            "session_notes",
+            partition=r.unit_key,
+            metadata={  # counts only: never note text
+                "decisions": r.count(NoteKind.DECISION),
+                "code_changes": r.count(NoteKind.CODE_CHANGE),
+                "todos": r.count(NoteKind.TODO),
+                "skipped_short_session": int(r.skipped == "short_session"),
+                "windows": r.windows,
+                "merged_duplicates": r.merged_duplicates,
+                "dropped_citations": r.dropped_citations,
+                "dropped_uncited": r.dropped_uncited,
+                "llm_calls": r.calls,
+                "cache_hits": r.cache_hits,
+                "prompt_tokens": r.prompt_tokens,
+                "completion_tokens": r.completion_tokens,
+                "cost_usd": r.cost_usd,
+                "soft_skips": r.soft_skips,
+                "model": model,
+            },
+        )
+    skipped = sum(r.skipped is not None for r in results)
+    if skipped:
+        context.log.info(f"{skipped} short session(s) skipped (no notes)")
+    if failed:
+        # Left unmaterialised and retried next run.
+        context.log.warning(
+            f"{len(failed)} unit(s) without notes: "
+            + ", ".join(sorted({r.status + (f" ({r.error})" if r.error else "") for r in failed}))
+        )
