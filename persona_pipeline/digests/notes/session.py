@@ -26,7 +26,7 @@ def words(s: str) -> frozenset[str]:
     return frozenset(s.split())
 
 
-_WORD = re.compile(r"[a-z0-9_./-]{2,}")
+_WORD = re.compile(r"[a-z0-9_./-]{2,}|[0-9]")
 _STOP = words(
     "the a an to of in on for and or with we us our i you it is are be this that let let's lets "
     "we'll will should just please ok so now then also"
