@@ -6,8 +6,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import pytest
-
 from persona_pipeline.config import Settings
 from persona_pipeline.digests.notes import session as ns
 from persona_pipeline.digests.notes.models import CAPS, NoteKind
@@ -220,3 +218,194 @@ def test_every_note_cites_evidence_of_its_session() -> None:
     notes = ns.finalize(s, drafts, "m", "v", out)
     assert [(n.text, n.evidence_ids) for n in notes] == [("Use X", ["e1"])]
     assert out.dropped_citations == 2 and out.dropped_uncited == 2
+
+
+# --- end to end through the warehouse -----------------------------------------------------------
+SECRET = "ghp_" + "R8x2Kq7LmN4pV9sT1wY6zB3cD5fH0jA2eG7i"  # a planted GitHub token
+
+
+def _settings(tmp_path: Path, **kw) -> Settings:
+    return Settings(data_dir=tmp_path / "data", claude_dirs=[tmp_path / "none"], codex_dirs=[tmp_path / "none"], **kw)
+
+
+def _store(settings: Settings, unit_key: str, rows: list[tuple[TurnKind, str]], session_id: str = "s1") -> None:
+    """Evidence rows written the way ingest writes them: through the redacting constructor."""
+    from datetime import UTC, datetime
+
+    from persona_pipeline.evidence.records import build_evidence, index_rows
+    from persona_pipeline.evidence.redaction.redactor import load_or_create_key
+    from persona_pipeline.ingest import make_redactor
+    from persona_pipeline.models import SourceKind, Turn
+    from persona_pipeline.warehouse import store
+
+    turns = [
+        Turn(
+            line_no=i,
+            byte_offset=i * 100,
+            session_id=session_id,
+            timestamp=f"2026-10-01T10:00:{i:02d}Z",
+            cwd="/work/code/widget",
+            tier=Tier.T1 if k is C else (Tier.T2 if k in PERSON else Tier.T3),
+            kind=k,
+            text=t,
+        )
+        for i, (k, t) in enumerate(rows, start=1)
+    ]
+    kind = SourceKind.CLAUDE if unit_key.startswith("claude/") else SourceKind.CODEX
+    evidence, counts, _ = build_evidence(unit_key, kind, turns, make_redactor(settings), "widget")
+    unit_row = {
+        "unit_key": unit_key,
+        "source_kind": kind.value,
+        "project": evidence[0].project if evidence else "widget",
+        "fingerprint": "f",
+        "reader_version": "test",
+        "status": "processed",
+        "raw_bytes": 1,
+        "kept_bytes": 1,
+        "lines_total": len(rows),
+        "lines_bad": 0,
+        "turns_kept": len(turns),
+        "evidence_rows": len(evidence),
+        "redactions": sum(counts.values()),
+        "fields_dropped": 0,
+        "session_id": session_id,
+        "processed_at": datetime.now(UTC).replace(tzinfo=None),
+    }
+    key = load_or_create_key(settings.redaction_key_path)
+    with store.connect(settings.warehouse_path) as con:
+        store.replace_units(
+            con,
+            [store.UnitRows(unit_key, unit_row, index_rows(unit_key, turns, key), evidence, {}, {}, dict(counts))],
+        )
+
+
+SESSION_A = [
+    (P, f"Let's go with DuckDB instead of SQLite because the token {SECRET} must never leak"),
+    (P, "Fix the bug where the parser drops the last line"),
+    (EDIT, "Edit: src/parse.py (functions: read_lines)"),
+    (P, "we still need to add retries"),
+    (TODO, "[completed] Parse\n[pending] Stream large files"),
+]
+
+
+def _rows(settings: Settings, unit: str | None = None) -> list[tuple]:
+    from persona_pipeline.warehouse import store
+
+    with store.connect(settings.warehouse_path, read_only=True) as con:
+        where, args = ("WHERE unit_key = ?", [unit]) if unit else ("", [])
+        return con.execute(
+            f"SELECT unit_key, kind, text, alternative, reason, files, functions, evidence_ids FROM session_notes "
+            f"{where} ORDER BY unit_key, kind, text",
+            args,
+        ).fetchall()
+
+
+def test_build_notes_stores_cited_notes_and_markdown_then_replaces_and_erases_exactly(tmp_path) -> None:
+    from persona_pipeline.notes_stage import build_notes, remove_note_files
+    from persona_pipeline.warehouse import store
+
+    s = _settings(tmp_path)
+    a, b, short = "claude/widget/s1.jsonl", "codex/2026/10/01/rollout-x.jsonl", "claude/widget/s3.jsonl"
+    _store(s, a, SESSION_A)
+    _store(s, b, [(P, "Use polars rather than pandas"), (P, "ok"), (EDIT, "Write: app/main.py")], session_id="s2")
+    _store(s, short, [(P, "hello there")], session_id="s3")
+    results, model = build_notes(s, [a, b, short])
+    assert model == "offline" and [r.status for r in results] == ["ok"] * 3
+    assert {r.unit_key: r.skipped for r in results} == {a: None, b: None, short: "short_session"}
+    rows = _rows(s, a)
+    kinds = sorted(r[1] for r in rows)
+    assert kinds == ["code_change", "decision", "todo", "todo"]
+    with store.connect(s.warehouse_path, read_only=True) as con:
+        ids = {r[0] for r in con.execute("SELECT evidence_id FROM evidence").fetchall()}
+        lines = dict(con.execute("SELECT evidence_id, line_no FROM evidence").fetchall())
+        state = con.execute("SELECT unit_key, status, items FROM memory_state ORDER BY unit_key").fetchall()
+    assert all(r[7] and set(r[7]) <= ids for r in _rows(s))
+    assert state == [(a, "ok", 4), (short, "ok", 0), (b, "ok", 2)]
+    dump = repr(_rows(s))
+    assert SECRET not in dump and "[REDACTED:" in dump  # notes hold redacted evidence only
+    md_a = tmp_path / "data" / "notes" / "widget" / "s1.md"
+    md_b = tmp_path / "data" / "notes" / "widget" / "s2.md"
+    text = md_a.read_text()
+    assert SECRET not in text and "## Decisions" in text and "## Code changes" in text and "## Open todos" in text
+    decision = next(r for r in rows if r[1] == "decision")
+    assert f"`{a}:{lines[decision[7][0]]}`" in text  # cited as unit_key:line
+    assert md_b.exists() and not (tmp_path / "data" / "notes" / "widget" / "s3.md").exists()
+
+    # unchanged: nothing rebuilt; forced: the same rows exactly
+    assert build_notes(s, [a, b, short])[0] == []
+    before = _rows(s)
+    build_notes(s, [a, b, short], force=True)
+    assert _rows(s) == before and md_a.read_text() == text
+
+    # the session changes: its notes are replaced, the other unit's untouched
+    _store(s, a, [*SESSION_A[:3], (P, "next time, look at caching"), (P, "stick with the old API")])
+    [res], _ = build_notes(s, [a, b, short])
+    assert res.unit_key == a
+    new_texts = sorted(r[2] for r in _rows(s, a))
+    assert (
+        "Look at caching" in new_texts and "Keep the old API" not in new_texts and "Stick with the old API" in new_texts
+    )
+    assert "Add retries" not in new_texts and "Stream large files" not in new_texts
+    assert "Add retries" not in md_a.read_text() and "Look at caching" in md_a.read_text()
+    assert [r for r in _rows(s) if r[0] == b] == [r for r in before if r[0] == b]
+
+    # erasure: rows go with the unit, markdown with remove_note_files (or the next build)
+    with store.connect(s.warehouse_path) as con:
+        store.delete_units(con, [a])
+    assert _rows(s, a) == []
+    assert remove_note_files(s.data_dir, [a]) == 1 and not md_a.exists() and md_b.exists()
+    with store.connect(s.warehouse_path) as con:
+        store.delete_units(con, [b])
+    build_notes(s, [])
+    assert not md_b.exists()  # reconciled against the table
+
+
+def test_a_unit_emptied_of_evidence_loses_its_notes(tmp_path) -> None:
+    from persona_pipeline.notes_stage import build_notes
+
+    s = _settings(tmp_path)
+    a = "claude/widget/s1.jsonl"
+    _store(s, a, SESSION_A)
+    build_notes(s, [a])
+    assert _rows(s, a)
+    _store(s, a, [])
+    build_notes(s, [a])
+    assert _rows(s, a) == [] and not (tmp_path / "data" / "notes" / "widget" / "s1.md").exists()
+
+
+def test_session_notes_asset_materialises_partitions(tmp_path, monkeypatch) -> None:
+    import dagster as dg
+
+    from persona_pipeline.defs.note_assets import session_notes
+    from persona_pipeline.defs.partitions import SOURCE_UNITS
+
+    s = _settings(tmp_path)
+    a, b, short = "claude/widget/s1.jsonl", "claude/widget/s2.jsonl", "claude/widget/s3.jsonl"
+    _store(s, a, SESSION_A)
+    _store(s, b, SESSION_A[1:], session_id="s2")
+    _store(s, short, [(P, "hi")], session_id="s3")
+    monkeypatch.setenv("PERSONA_DATA_DIR", str(s.data_dir))
+    monkeypatch.setenv("DAGSTER_HOME", str(tmp_path / "dagster_home"))
+    os.makedirs(tmp_path / "dagster_home", exist_ok=True)
+    with dg.instance_for_test(temp_dir=str(tmp_path / "dagster_home")) as instance:
+        instance.add_dynamic_partitions(SOURCE_UNITS, [a, b, short])
+        result = dg.materialize(
+            [session_notes],
+            instance=instance,
+            tags={"dagster/asset_partition_range_start": a, "dagster/asset_partition_range_end": short},
+        )
+        assert result.success
+        mats = result.asset_materializations_for_node("session_notes")
+        by_unit = {m.partition: m.metadata for m in mats}
+        assert set(by_unit) == {a, b, short}
+        assert by_unit[a]["decisions"].value == 1 and by_unit[a]["code_changes"].value == 1
+        assert by_unit[short]["skipped_short_session"].value == 1
+        # counts only: no note text in the event log
+        logged = repr([e for e in instance.all_logs(result.run_id)])
+        assert "DuckDB" not in logged and "parser" not in logged
+        again = dg.materialize(
+            [session_notes],
+            instance=instance,
+            tags={"dagster/asset_partition_range_start": a, "dagster/asset_partition_range_end": short},
+        )
+        assert again.success and again.asset_materializations_for_node("session_notes") == []  # nothing stale
