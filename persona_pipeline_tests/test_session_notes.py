@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
 from persona_pipeline.config import Settings
 from persona_pipeline.digests.notes import session as ns
 from persona_pipeline.digests.notes.models import CAPS, NoteKind
@@ -409,3 +411,189 @@ def test_session_notes_asset_materialises_partitions(tmp_path, monkeypatch) -> N
             tags={"dagster/asset_partition_range_start": a, "dagster/asset_partition_range_end": short},
         )
         assert again.success and again.asset_materializations_for_node("session_notes") == []  # nothing stale
+
+
+# --- the litellm backend against a local OpenAI-style server ------------------------------------
+@pytest.fixture
+def server():
+    from persona_pipeline_tests.fake_openai import FakeOpenAI
+
+    s = FakeOpenAI().start()
+    yield s
+    s.stop()
+
+
+def _taker(server, tmp_path: Path, **kw):
+    from persona_pipeline.digests.notes.remote import LitellmNoteTaker
+    from persona_pipeline.digests.remote.client import RetryPolicy
+
+    args = {
+        "model": "openai/fake-model",
+        "cache_dir": tmp_path / "data" / "llm_cache",
+        "max_usd": 5.0,
+        "max_calls": 100,
+        "api_base": server.base_url,
+        "api_key": "sk-test-not-real",
+        "retry": RetryPolicy(max_attempts=2, base_delay=0.01, max_delay=0.02),
+        "timeout": 5.0,
+    }
+    args.update(kw)
+    return LitellmNoteTaker(**args)
+
+
+def _reply(payload: dict) -> str:
+    """A model that notes the first person row as a decision, every file-edit row as a change,
+    and makes up one citation and one uncited note."""
+    import json
+    import re
+
+    body = payload["messages"][1]["content"]
+    if payload["messages"][0]["content"].startswith("You merge"):
+        notes = json.loads(body.split("Window notes:\n", 1)[1].rsplit("\nAnswer:", 1)[0])
+        seen: dict[tuple[str, str], dict] = {}
+        for n in notes:  # a model that merges exact duplicates
+            k = (n["kind"], n["text"])
+            if k in seen:
+                seen[k]["evidence_ids"] = sorted({*seen[k]["evidence_ids"], *n["evidence_ids"]})
+            else:
+                seen[k] = n
+        return json.dumps({"notes": list(seen.values())})
+    person = re.findall(r"^\[(r\d+)\] person:\w+ (.*)$", body, re.M)
+    edits = re.findall(r"^\[(r\d+)\] tool:file_edit \w+: (\S+)", body, re.M)
+    notes = (
+        [
+            {
+                "kind": "decision",
+                "text": "Use DuckDB",
+                "alternative": "SQLite",
+                "reason": None,
+                "files": [],
+                "functions": [],
+                "evidence_ids": [person[0][0], "r999"],
+            },
+            {
+                "kind": "todo",
+                "text": "Invented todo",
+                "alternative": None,
+                "reason": None,
+                "files": [],
+                "functions": [],
+                "evidence_ids": ["r998"],
+            },
+        ]
+        if person
+        else []
+    )
+    notes += [
+        {
+            "kind": "code_change",
+            "text": f"Edited {path}",
+            "alternative": None,
+            "reason": None,
+            "files": [path],
+            "functions": [],
+            "evidence_ids": [alias],
+        }
+        for alias, path in edits
+    ]
+    return json.dumps({"notes": notes})
+
+
+def test_litellm_notes_are_cited_cached_and_sent_redacted(server, tmp_path) -> None:
+    import json
+
+    from persona_pipeline.notes_stage import build_notes
+
+    s = _settings(tmp_path)
+    a, b, short = "claude/widget/s1.jsonl", "claude/widget/s2.jsonl", "claude/widget/s3.jsonl"
+    _store(s, a, SESSION_A)
+    _store(s, b, SESSION_A[1:], session_id="s2")
+    _store(s, short, [(P, "hi")], session_id="s3")
+    server.responder = _reply
+    results, model = build_notes(s, [a, b, short], taker=_taker(server, tmp_path))
+    assert model == "openai/fake-model" and [r.status for r in results] == ["ok"] * 3
+    assert len(server.requests) == 2 == sum(r.calls for r in results)  # the short session costs nothing
+    sent = json.dumps(server.requests)
+    assert SECRET not in sent and "[REDACTED:github_pat:" in sent  # only redacted evidence is sent
+    assert all(r["temperature"] == 0 and r["response_format"]["type"] == "json_schema" for r in server.requests)
+    ra = next(r for r in results if r.unit_key == a)
+    assert ra.dropped_citations == 2 and ra.dropped_uncited == 1  # r999, r998; the invented todo
+    rows = _rows(s, a)
+    assert [(r[1], r[2]) for r in rows] == [("code_change", "Edited src/parse.py"), ("decision", "Use DuckDB")]
+    with store_ids(s) as ids:
+        assert all(r[7] and set(r[7]) <= ids for r in _rows(s))
+    # unchanged: nothing to do; forced: every reply from the cache, at $0
+    assert build_notes(s, [a, b, short], taker=_taker(server, tmp_path))[0] == []
+    again, _ = build_notes(s, [a, b, short], force=True, taker=_taker(server, tmp_path))
+    assert len(server.requests) == 2
+    assert sum(r.cache_hits for r in again) == 2 and sum(r.calls for r in again) == 0
+    assert sum(r.cost_usd for r in again) == 0 and _rows(s, a) == rows
+
+
+def store_ids(s: Settings):
+    from contextlib import contextmanager
+
+    from persona_pipeline.warehouse import store
+
+    @contextmanager
+    def ids():
+        with store.connect(s.warehouse_path, read_only=True) as con:
+            yield {r[0] for r in con.execute("SELECT evidence_id FROM evidence").fetchall()}
+
+    return ids()
+
+
+def test_a_provider_failure_leaves_the_unit_failed_and_retried(server, tmp_path) -> None:
+    from persona_pipeline.notes_stage import build_notes
+    from persona_pipeline.warehouse import store
+    from persona_pipeline_tests.fake_openai import Behaviour
+
+    s = _settings(tmp_path)
+    a = "claude/widget/s1.jsonl"
+    _store(s, a, SESSION_A)
+    server.default = Behaviour(status=500)
+    [res], _ = build_notes(s, [a], taker=_taker(server, tmp_path))
+    assert res.status == "failed" and "500" in (res.error or "") and len(server.requests) == 2  # retried once
+    assert _rows(s, a) == []
+    with store.connect(s.warehouse_path, read_only=True) as con:
+        assert con.execute("SELECT status FROM memory_state WHERE unit_key = ?", [a]).fetchall() == [("failed",)]
+    server.default = Behaviour(content='{"notes": []}')
+    server.responder = _reply
+    [res], _ = build_notes(s, [a], taker=_taker(server, tmp_path))  # retried on the next run
+    assert res.status == "ok" and _rows(s, a)
+
+
+def test_unparseable_replies_are_soft_skips(server, tmp_path) -> None:
+    from persona_pipeline.notes_stage import build_notes
+    from persona_pipeline_tests.fake_openai import Behaviour
+
+    s = _settings(tmp_path)
+    a = "claude/widget/s1.jsonl"
+    _store(s, a, SESSION_A)
+    server.default = Behaviour(content="not json {")
+    [res], _ = build_notes(s, [a], taker=_taker(server, tmp_path))
+    assert res.status == "ok" and res.soft_skips == 1 and res.notes == []
+
+
+def test_litellm_long_session_two_passes(server, tmp_path) -> None:
+
+    rows = [(P, "Use DuckDB instead of SQLite"), (EDIT, "Edit: src/app.py")] * 6
+    session = _session(*rows)
+    server.responder = _reply
+    [res] = _taker(server, tmp_path, window_rows=4).take_many([session])
+    assert res.status == "ok" and res.windows == 3 and len(server.requests) == 4  # 3 windows + 1 merge
+    assert res.calls == 4 and res.merged_duplicates >= 4
+    decisions = _of(res, NoteKind.DECISION)
+    assert len(decisions) == 1 and len(decisions[0].evidence_ids) == 3  # one per window, merged
+    assert len(_of(res, NoteKind.CODE_CHANGE)) == 1  # the model's notes of one file, merged
+    # a merge reply that cannot be parsed: the window notes are merged deterministically instead
+    server.requests.clear()
+
+    def flaky(payload: dict) -> str:
+        return "garbage" if payload["messages"][0]["content"].startswith("You merge") else _reply(payload)
+
+    server.responder = flaky
+    [res2] = _taker(server, tmp_path / "b", window_rows=4).take_many([session])
+    assert res2.status == "ok" and res2.soft_skips == 1 and len(server.requests) == 4
+    assert [n.text for n in res2.notes] == [n.text for n in res.notes]
+    assert all(len(n.evidence_ids) <= 6 for n in res2.notes)
