@@ -59,6 +59,9 @@ def test_decisions_carry_the_rejected_alternative_and_the_reason() -> None:
             (P, "Should we use Redis instead of Memcached?"),  # a question decides nothing
             (P, "do not use mocks in these tests"),  # a negated verb, not a contrast
             (P, "Run the tests please"),
+            (C, "no, don't use pip, we use uv"),
+            (C, "No, that's wrong — don't mock the database, use a real duckdb file."),
+            (P, "add a --since flag. stick with polars for the date filtering — no pandas round-trips."),
         )
     )
     got = {n.text: (n.alternative, n.reason, n.evidence_ids) for n in _of(res, NoteKind.DECISION)}
@@ -68,9 +71,18 @@ def test_decisions_carry_the_rejected_alternative_and_the_reason() -> None:
         "Do the migration in SQL": ("Python", None, ["e3"]),
         "Drop the cache layer": (None, "reads stay consistent", ["e4"]),
         "Keep the current schema": (None, None, ["e5"]),
+        "Use uv": ("pip", None, ["e9"]),
+        "Use a real duckdb file": ("mocking the database", None, ["e10"]),
+        "Stick with polars for the date filtering": ("pandas round-trips", None, ["e11"]),
     }
-    # ranked: alternative and reason first
-    assert [n.text for n in _of(res, NoteKind.DECISION)][:2] == ["Use polars", "Go with DuckDB"]
+    # ranked: alternative and reason first (the most recent first among equals), an explicit
+    # "decided" next, a correction over a prompt
+    assert [n.text for n in _of(res, NoteKind.DECISION)][:4] == [
+        "Use polars",
+        "Go with DuckDB",
+        "Drop the cache layer",
+        "Use a real duckdb file",
+    ]
 
 
 def test_code_changes_grouped_by_file_with_functions() -> None:
@@ -112,6 +124,28 @@ def test_a_bug_fix_cites_the_request_and_the_edits_that_followed() -> None:
     assert not [n for n in changes if "CSV" in n.text]
     # the later edit of the same file, for another request, is a plain change of that file
     assert [(n.text, n.evidence_ids) for n in changes[1:]] == [("Edited src/parse.py", ["e6"])]
+
+
+def test_a_fix_it_request_is_described_by_its_turn_and_corrections_continue_it() -> None:
+    res = _take(
+        _session(
+            (P, "the totals row on the report page is misaligned — see screenshot. fix it"),
+            (EDIT, "Edit: templates/report.html"),
+            (C, "no, use flexbox instead of a table"),  # continues the fix, not a new request
+            (EDIT, "Edit: static/report.css"),
+            (P, "if it still can't connect it's a DBA problem — add the contact to RUNBOOK.md"),
+            (EDIT, "Write: RUNBOOK.md"),
+        )
+    )
+    changes = _of(res, NoteKind.CODE_CHANGE)
+    assert [(n.text, n.files, n.evidence_ids) for n in changes] == [
+        (
+            "Fixed: the totals row on the report page is misaligned",
+            ["templates/report.html", "static/report.css"],
+            ["e1", "e2", "e4"],
+        ),
+        ("Edited RUNBOOK.md", ["RUNBOOK.md"], ["e6"]),  # a conditional is no bug report
+    ]
 
 
 def test_todos_come_from_the_last_list_and_from_deferring_prompts() -> None:

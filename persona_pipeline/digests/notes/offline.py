@@ -20,10 +20,10 @@ from persona_pipeline.warehouse.memory_store import SessionEvidence, SessionRow
 
 PROMPT_VERSION = "notes-offline-v1"
 
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+|;\s+")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+|;\s+|\s+[—–]\s+|\s+-\s+")
 _OPENER = re.compile(
     r"^(?:(?:ok(?:ay)?|so|well|right|alright|yes|yeah|yep|no|nope|nah|actually|hmm+|fine|great|cool|wait|"
-    r"hold on|sorry)\b[,.!:]?\s+)+",
+    r"hold on|sorry|stop|hey)\b[,.!:]?\s+)+",
     re.IGNORECASE,
 )
 _EXPLICIT = re.compile(
@@ -53,6 +53,15 @@ _INSTEAD_FIRST = re.compile(r"^(?:instead of|rather than)\s+(?P<neg>.+?),\s*(?P<
 _OVER = re.compile(
     r"^(?P<pos>.*?\b(?:prefer|choose|chose|pick|picked|favou?r)\b.+?)\s+over\s+(?P<neg>.+)$", re.IGNORECASE
 )
+_DONT = re.compile(
+    r"^(?:don'?t|do not|never)\s+(?P<verb>[a-z]+)\s+(?P<neg>[^,]+?),\s*(?:(?:we|i)\s+|just\s+|instead\s+)?"
+    r"(?P<pos>(?:use|keep|go with|stick with)\b.+)$",
+    re.IGNORECASE,
+)
+_NO_THEN = re.compile(
+    r"^no\s+(?P<neg>[^,]+?),\s*(?:just\s+)?(?P<pos>(?:use|keep|go with|stick with)\b.+)$", re.IGNORECASE
+)
+_NO_ALONE = re.compile(r"^no\s+(?P<neg>[^,]{2,120}?)[.!]?$", re.IGNORECASE)
 _NOT = re.compile(r"^(?P<pos>.+?)(?P<sep>,\s*|\s+)(?:and\s+|but\s+)?not\s+(?P<neg>.+)$", re.IGNORECASE)
 _AUX = ns.words(
     "do does did don't will would should could can must is are was were am be been have has had may might shall why"
@@ -67,7 +76,8 @@ _FIX = re.compile(
     r"\b(?:fix|fixing|repair|resolve)\b|\bbug\b|\bregression\b|\bcrash(?:es|ed|ing)?\b|\btraceback\b"
     r"|\b(?:is|are|was|were|seems?|looks?|still)\s+(?:still\s+)?(?:broken|failing|wrong)\b|\bbroke\b"
     r"|\b(?:doesn'?t|does not|don'?t|isn'?t|won'?t|can'?t|cannot|no longer)\s+(?:work|load|compile|build|start|run|"
-    r"pass|save|parse|render|connect)\b|\bfails?\b",
+    r"pass|save|parse|render|connect)\b|\bfails?\b|\bchok(?:es|ing)\b|\bmisaligned\b|\bmojibake\b|\bgarbled\b"
+    r"|\boff by (?:one|an?)\b|\bbreaks\b",
     re.IGNORECASE,
 )
 
@@ -107,7 +117,12 @@ def _clean(s: str | None) -> str:
     cut at a word."""
     if not s:
         return ""
-    s = s.strip().strip("\"'`").rstrip(" .,;:!)—–-").strip()
+    s = s.strip()
+    while len(s) > 1 and s[0] == s[-1] and s[0] in "\"'`":  # a quoted span, not a lone backtick
+        s = s[1:-1].strip()
+    s = s.rstrip(" .,;:!—–-").strip()
+    if s.endswith(")") and s.count("(") < s.count(")"):
+        s = s[:-1].rstrip()
     if len(s) > MAX_TEXT:
         s = s[:MAX_TEXT].rsplit(" ", 1)[0].rstrip(" ,;:") + " …"
     return s
@@ -129,8 +144,19 @@ class Decision:
     explicit: bool
 
 
+def _gerund(verb: str) -> str:
+    """ "mock" -> "mocking", "write" -> "writing" (the rejected option reads as an activity)."""
+    if verb.endswith("e") and not verb.endswith("ee"):
+        return verb[:-1] + "ing"
+    return verb + "ing"
+
+
 def _split_alternative(head: str) -> tuple[str, str | None]:
-    for pat in (_INSTEAD_FIRST, _INSTEAD, _OVER):
+    m = _DONT.match(head)
+    if m:  # "don't use pip, we use uv"; "don't mock the database, use a real file"
+        verb = m.group("verb").casefold()
+        return m.group("pos"), m.group("neg") if verb == "use" else f"{_gerund(verb)} {m.group('neg')}"
+    for pat in (_NO_THEN, _INSTEAD_FIRST, _INSTEAD, _OVER):
         m = pat.match(head)
         if m:
             return m.group("pos"), m.group("neg")
@@ -172,19 +198,43 @@ def decision(sentence: str) -> Decision | None:
     return Decision(_capital(pos), _clean(alternative) or None, _clean(reason) or None, explicit)
 
 
-_ASK = re.compile(r"^(?:please|can you|could you|would you|pls)\s+", re.IGNORECASE)
+_ASK = re.compile(
+    r"^(?:please|can you|could you|would you|pls)\s+|^(?:why|how come)\s+(?:is|are|does|do|did)\s+", re.IGNORECASE
+)
+_CONDITIONAL = re.compile(r"^(?:if|when|unless|in case|once)\b", re.IGNORECASE)
 _FIX_VERB = re.compile(r"^fix\s+", re.IGNORECASE)
 
 
 def fix_request(sentence: str) -> str | None:
     """The person's description of a bug to fix, as the note of its fix ("Fixed …"), or None."""
     s = _OPENER.sub("", sentence.strip())
-    if not _FIX.search(s):
+    if not _FIX.search(s) or _CONDITIONAL.match(s):
         return None
     s = _clean(_ASK.sub("", s.rstrip("?")))
     if len(s) < 3 or not _meaningful(s):
         return None
     return _FIX_VERB.sub("Fixed ", s) if _FIX_VERB.match(s) else f"Fixed: {s}"
+
+
+_FIX_WORDS = ns.words("fix fixed fixing please pls now can you could")
+
+
+def fix_of_turn(text: str) -> str | None:
+    """The fix one turn of the person's asks for: its first bug sentence, or — when that only
+    says "fix it" — the turn's first other sentence, which describes the problem."""
+    parts = sentences(text)
+    for i, s in enumerate(parts):
+        f = fix_request(s)
+        if f is None:
+            continue
+        if ns.tokens(f) - _FIX_WORDS - _VAGUE:
+            return f
+        for other in parts[:i] + parts[i + 1 :]:
+            desc = _clean(_OPENER.sub("", other))
+            if len(desc) >= 3 and _meaningful(desc) and not _CONDITIONAL.match(desc) and not desc.endswith("?"):
+                return f"Fixed: {desc}"
+        return None
+    return None
 
 
 def deferral(sentence: str) -> str | None:
@@ -258,9 +308,13 @@ def window_notes(rows: Sequence[SessionRow], responds_to: dict[str, str | None])
     out = WindowNotes()
     for r in rows:
         if ns.is_person(r):
-            fixed = False
-            for s in sentences(r.excerpt):
+            parts = sentences(r.excerpt)
+            for i, s in enumerate(parts):
                 d = decision(s)
+                if d is not None and d.alternative is None and i + 1 < len(parts):
+                    m = _NO_ALONE.match(parts[i + 1])  # "stick with polars — no pandas round-trips"
+                    if m and _meaningful(m.group("neg")):
+                        d = Decision(d.text, _clean(m.group("neg")), d.reason, d.explicit)
                 if d is not None:
                     draft = DraftNote(
                         kind=NoteKind.DECISION,
@@ -274,9 +328,8 @@ def window_notes(rows: Sequence[SessionRow], responds_to: dict[str, str | None])
                 if t is not None:
                     draft = DraftNote(kind=NoteKind.TODO, text=t, evidence_ids=[r.evidence_id])
                     out.deferred.append(ns.Candidate(draft, 3.0, r.line_no))
-                if not fixed and (f := fix_request(s)) is not None:
-                    out.fixes.append(FixRequest(f, r.evidence_id, r.line_no))
-                    fixed = True  # one fix per turn: its first bug sentence describes it
+            if (f := fix_of_turn(r.excerpt)) is not None:
+                out.fixes.append(FixRequest(f, r.evidence_id, r.line_no))
         elif r.kind == TurnKind.FILE_EDIT.value:
             parsed = parse_edit(r.excerpt)
             if parsed is not None:
@@ -347,11 +400,15 @@ def _todos(parts: Sequence[WindowNotes]) -> list[ns.Candidate]:
 
 
 def responses(rows: Sequence[SessionRow]) -> dict[str, str | None]:
-    """For every row, the evidence id of the person's turn it follows (None before the first)."""
+    """For every row, the evidence id of the request it is work on (None before the first): the
+    person's last turn, except that a correction continues the request before it ("no, use a
+    real file") unless it asks for a fix itself."""
     out: dict[str, str | None] = {}
     last: str | None = None
     for r in rows:
-        if ns.is_person(r):
+        if ns.is_person(r) and (
+            last is None or r.kind != TurnKind.CORRECTION.value or fix_of_turn(r.excerpt) is not None
+        ):
             last = r.evidence_id
         out[r.evidence_id] = last
     return out
