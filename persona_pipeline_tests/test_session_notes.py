@@ -631,3 +631,21 @@ def test_litellm_long_session_two_passes(server, tmp_path) -> None:
     assert res2.status == "ok" and res2.soft_skips == 1 and len(server.requests) == 4
     assert [n.text for n in res2.notes] == [n.text for n in res.notes]
     assert all(len(n.evidence_ids) <= 6 for n in res2.notes)
+
+
+def test_the_budget_stops_new_calls_and_the_unit_is_retried(server, tmp_path) -> None:
+    from persona_pipeline.notes_stage import build_notes
+    from persona_pipeline.warehouse import store
+
+    s = _settings(tmp_path)
+    a, b = "claude/widget/s1.jsonl", "claude/widget/s2.jsonl"
+    _store(s, a, SESSION_A)
+    _store(s, b, SESSION_A[1:], session_id="s2")
+    server.responder = _reply
+    results, _ = build_notes(s, [a, b], taker=_taker(server, tmp_path, max_calls=1, concurrency=1))
+    assert [r.status for r in results] == ["ok", "budget"] and len(server.requests) == 1
+    with store.connect(s.warehouse_path, read_only=True) as con:
+        states = con.execute("SELECT unit_key, status FROM memory_state ORDER BY unit_key").fetchall()
+    assert states == [(a, "ok"), (b, "budget")] and _rows(s, b) == []
+    [res], _ = build_notes(s, [a, b], taker=_taker(server, tmp_path))  # the next run does the rest
+    assert res.unit_key == b and res.status == "ok" and _rows(s, b)

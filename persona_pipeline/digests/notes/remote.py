@@ -14,13 +14,15 @@ from pathlib import Path
 
 from persona_pipeline.digests.notes import prompt
 from persona_pipeline.digests.notes import session as ns
-from persona_pipeline.digests.notes.models import DraftNote, NotesReply, NotesResult
+from persona_pipeline.digests.notes.models import DraftNote, NoteKind, NotesReply, NotesResult
 from persona_pipeline.digests.remote import client
 from persona_pipeline.digests.remote.ledger import SpendLedger
 from persona_pipeline.digests.remote.structured import StructuredCaller, strict_schema
 from persona_pipeline.warehouse.memory_store import SessionEvidence
 
 log = logging.getLogger(__name__)
+# At most this many window notes of each kind go into the merge call (the rest merged locally).
+MERGE_INPUT_PER_KIND = 40
 
 
 class LitellmNoteTaker:
@@ -115,6 +117,12 @@ class LitellmNoteTaker:
                 if reply is not None:
                     drafts.extend(self._drafts(reply, ids, res))
             if len(parts) > 1 and drafts:
+                if len(drafts) > 3 * MERGE_INPUT_PER_KIND:  # bound the merge prompt: pre-merge locally
+                    drafts, n = ns.merge(
+                        [ns.Candidate(d, -i, 0) for i, d in enumerate(drafts)],
+                        dict.fromkeys(NoteKind, MERGE_INPUT_PER_KIND),
+                    )
+                    res.merged_duplicates += n
                 reply = self.caller.call(
                     prompt.merge_messages(session, drafts, names), NotesReply, self.schema, self.prompt_version, res
                 )

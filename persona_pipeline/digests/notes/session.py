@@ -5,7 +5,7 @@ check that every note cites rows of its own session."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from persona_pipeline.digests.notes.models import CAPS, DraftNote, Note, NoteKind, NotesResult, note_id
@@ -112,7 +112,7 @@ def _absorb(into: Candidate, other: Candidate) -> None:
     into.line = max(into.line, other.line)
 
 
-def merge(candidates: Sequence[Candidate]) -> tuple[list[DraftNote], int]:
+def merge(candidates: Sequence[Candidate], caps: Mapping[NoteKind, int] = CAPS) -> tuple[list[DraftNote], int]:
     """The second pass: near-duplicates of one kind merged (citations united), ranked, capped.
     Deterministic for the same candidates in the same order. Returns (notes, merged count)."""
     kept: list[Candidate] = []
@@ -130,7 +130,7 @@ def merge(candidates: Sequence[Candidate]) -> tuple[list[DraftNote], int]:
     out: list[DraftNote] = []
     for kind in NoteKind:
         ranked = sorted((k for k in kept if k.draft.kind is kind), key=lambda k: (-k.score, -k.line, k.draft.text))
-        out.extend(k.draft for k in ranked[: CAPS[kind]])
+        out.extend(k.draft for k in ranked[: caps[kind]])
     return out, merged
 
 
