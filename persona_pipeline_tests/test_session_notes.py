@@ -10,7 +10,7 @@ import pytest
 
 from persona_pipeline.config import Settings
 from persona_pipeline.digests.notes import session as ns
-from persona_pipeline.digests.notes.models import CAPS, NoteKind
+from persona_pipeline.digests.notes.models import CAPS, MAX_CITATIONS, NoteKind
 from persona_pipeline.digests.notes.offline import OfflineNoteTaker
 from persona_pipeline.models import Tier, TurnKind
 from persona_pipeline.warehouse.memory_store import SessionEvidence, SessionRow
@@ -201,6 +201,15 @@ def test_caps_keep_the_best_ranked_deterministically() -> None:
     c = _take(_session((P, "start"), (P, "go"), *edits, *todos))
     assert len(_of(c, NoteKind.CODE_CHANGE)) == 5 and len(_of(c, NoteKind.TODO)) == 5
     assert [n.text for n in _of(c, NoteKind.TODO)] == [f"Item number {i}" for i in range(5)]  # list order
+    # a file edited 120 times is one note with a bounded list of citations
+    hot = _take(
+        _session(
+            (P, "fix the crash on empty input"), *[(EDIT, f"Edit: src/a.py (functions: f{i})") for i in range(120)]
+        )
+    )
+    [n] = _of(hot, NoteKind.CODE_CHANGE)
+    assert n.text == "Fixed the crash on empty input"
+    assert n.evidence_ids[0] == "e1" and len(n.evidence_ids) == MAX_CITATIONS and len(n.functions) == 20
 
 
 def test_two_passes_on_a_long_session_keep_the_caps_and_merge_duplicates_across_windows() -> None:

@@ -19,6 +19,10 @@ class NoteKind(StrEnum):
 
 # At most this many notes of each kind per session, the best-ranked kept.
 CAPS = {NoteKind.DECISION: 10, NoteKind.CODE_CHANGE: 5, NoteKind.TODO: 5}
+# A stored note keeps at most this many citations, files and functions (a file edited 300 times
+# is one note; its first citations — the request of a fix comes first — are enough to explain it).
+MAX_CITATIONS = 20
+MAX_NAMES = 20
 
 
 class DraftNote(BaseModel):
@@ -31,9 +35,9 @@ class DraftNote(BaseModel):
     text: str = Field(min_length=2, max_length=400)
     alternative: str | None = Field(default=None, max_length=300)
     reason: str | None = Field(default=None, max_length=400)
-    files: list[str] = Field(default_factory=list, max_length=50)
-    functions: list[str] = Field(default_factory=list, max_length=50)
-    evidence_ids: list[str] = Field(default_factory=list, max_length=50)
+    files: list[str] = Field(default_factory=list)
+    functions: list[str] = Field(default_factory=list)
+    evidence_ids: list[str] = Field(default_factory=list)  # bounded when stored (MAX_CITATIONS)
 
 
 # --- the strict schema a model must answer with (window pass and merge pass alike) -------------

@@ -8,7 +8,16 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from persona_pipeline.digests.notes.models import CAPS, DraftNote, Note, NoteKind, NotesResult, note_id
+from persona_pipeline.digests.notes.models import (
+    CAPS,
+    MAX_CITATIONS,
+    MAX_NAMES,
+    DraftNote,
+    Note,
+    NoteKind,
+    NotesResult,
+    note_id,
+)
 from persona_pipeline.models import TurnKind
 from persona_pipeline.warehouse.memory_store import SessionEvidence, SessionRow
 
@@ -148,8 +157,8 @@ def finalize(
     per_kind: dict[NoteKind, int] = {}
     seen: set[str] = set()
     for d in drafts:
-        cited = [e for e in dict.fromkeys(d.evidence_ids) if e in rows]
-        result.dropped_citations += len(set(d.evidence_ids)) - len(cited)
+        cited = [e for e in dict.fromkeys(d.evidence_ids) if e in rows][:MAX_CITATIONS]
+        result.dropped_citations += sum(e not in rows for e in set(d.evidence_ids))
         if not cited:
             result.dropped_uncited += 1
             continue
@@ -171,8 +180,8 @@ def finalize(
                 text=d.text,
                 alternative=d.alternative or None,
                 reason=d.reason or None,
-                files=list(dict.fromkeys(d.files)),
-                functions=list(dict.fromkeys(d.functions)),
+                files=list(dict.fromkeys(d.files))[:MAX_NAMES],
+                functions=list(dict.fromkeys(d.functions))[:MAX_NAMES],
                 evidence_ids=cited,
                 timestamp=first.timestamp,
                 model=model,
