@@ -19,6 +19,7 @@ from persona_pipeline.warehouse import memory_store as ms
 from persona_pipeline.warehouse import store
 
 TABLE = "session_notes"
+BATCH_UNITS = 200
 _SCHEMA = {
     "note_id": pl.Utf8,
     "unit_key": pl.Utf8,
@@ -78,15 +79,31 @@ def build_notes(
     settings: Settings, keys: Sequence[str], force: bool = False, taker: NoteTaker | None = None
 ) -> tuple[list[NotesResult], str]:
     """Take notes of `keys` (only the stale ones unless `force`), store them and write their
-    markdown. Returns the results and the note taker's name. A failed unit keeps its previous
-    notes and is retried next run; a unit with no evidence left loses its notes."""
+    markdown, `BATCH_UNITS` units at a time (bounded memory; a crash loses one batch). Returns the
+    results and the note taker's name. A failed unit keeps its previous notes and is retried next
+    run; a unit with no evidence left loses its notes."""
     taker = taker or make_note_taker(settings)
     with store.connect(settings.warehouse_path) as con:
         if not force:
             stale = set(ms.stale_units(con, ms.NOTES, taker.name, taker.prompt_version))
             keys = [k for k in keys if k in stale]
+    results: list[NotesResult] = []
+    for i in range(0, len(keys), BATCH_UNITS):
+        results += _build_batch(settings, keys[i : i + BATCH_UNITS], taker)
+    with store.connect(settings.warehouse_path) as con:
+        _drop_orphans(con)
+        stored = _units_with_notes(con)
+    # files of units erased or emptied since (by `persona forget`, the sensor, retention) go too
+    remove_note_files(settings.data_dir, [k for k in _index(notes_dir(settings.data_dir)) if k not in stored])
+    return results, taker.name
+
+
+def _build_batch(settings: Settings, keys: Sequence[str], taker: NoteTaker) -> list[NotesResult]:
+    with store.connect(settings.warehouse_path) as con:
         sessions = ms.load_sessions(con, keys)
-    results = taker.take_many(sessions) if sessions else []  # the slow part: no connection held
+    if not sessions:
+        return []
+    results = taker.take_many(sessions)  # the slow part: no connection held
     ok = [r for r in results if r.status == "ok"]
     with store.connect(settings.warehouse_path) as con:
         ms.save_stage(
@@ -98,13 +115,9 @@ def build_notes(
             taker.name,
             taker.prompt_version,
         )
-        _drop_orphans(con)
-        stored = _units_with_notes(con)
     by_unit = {s.unit_key: s for s in sessions}
     write_note_files(settings.data_dir, [(by_unit[r.unit_key], r.notes) for r in ok])
-    # files of units erased or emptied since (by `persona forget`, the sensor, retention) go too
-    remove_note_files(settings.data_dir, [k for k in _index(notes_dir(settings.data_dir)) if k not in stored])
-    return results, taker.name
+    return results
 
 
 def _units_with_notes(con: duckdb.DuckDBPyConnection) -> set[str]:

@@ -658,3 +658,34 @@ def test_the_budget_stops_new_calls_and_the_unit_is_retried(server, tmp_path) ->
     assert states == [(a, "ok"), (b, "budget")] and _rows(s, b) == []
     [res], _ = build_notes(s, [a, b], taker=_taker(server, tmp_path))  # the next run does the rest
     assert res.unit_key == b and res.status == "ok" and _rows(s, b)
+
+
+def test_batches_and_one_failing_unit_costs_only_that_unit(tmp_path, monkeypatch) -> None:
+    from persona_pipeline import notes_stage
+    from persona_pipeline.digests.notes import offline
+
+    s = _settings(tmp_path)
+    keys = [f"claude/widget/s{i}.jsonl" for i in range(1, 5)]
+    for i, k in enumerate(keys, start=1):
+        _store(s, k, SESSION_A, session_id=f"s{i}")
+    real = offline.OfflineNoteTaker.take
+
+    def take(self, session):
+        if session.unit_key == keys[1]:
+            raise RuntimeError("boom")
+        return real(self, session)
+
+    monkeypatch.setattr(notes_stage, "BATCH_UNITS", 3)
+    monkeypatch.setattr(offline.OfflineNoteTaker, "take", take)
+    results, _ = notes_stage.build_notes(s, keys)
+    assert [(r.unit_key, r.status) for r in results] == [
+        (keys[0], "ok"),
+        (keys[1], "failed"),
+        (keys[2], "ok"),
+        (keys[3], "ok"),
+    ]
+    assert results[1].error == "unexpected error: RuntimeError"
+    assert {r[0] for r in _rows(s)} == {keys[0], keys[2], keys[3]}
+    monkeypatch.setattr(offline.OfflineNoteTaker, "take", real)
+    [again], _ = notes_stage.build_notes(s, keys)  # retried next run
+    assert again.unit_key == keys[1] and again.status == "ok" and _rows(s, keys[1])

@@ -9,6 +9,7 @@ prompts that defer work. Every text is a span of the (already redacted) evidence
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -18,6 +19,7 @@ from persona_pipeline.digests.notes.models import DraftNote, NoteKind, NotesResu
 from persona_pipeline.models import Tier, TurnKind
 from persona_pipeline.warehouse.memory_store import SessionEvidence, SessionRow
 
+log = logging.getLogger(__name__)
 PROMPT_VERSION = "notes-offline-v1"
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+|;\s+|\s+[—–]\s+|\s+-\s+")
@@ -436,4 +438,13 @@ class OfflineNoteTaker:
         return res
 
     def take_many(self, sessions: list[SessionEvidence]) -> list[NotesResult]:
-        return [self.take(s) for s in sessions]
+        out = []
+        for s in sessions:
+            try:
+                out.append(self.take(s))
+            except Exception as exc:  # a bug on one session costs that unit (retried), never the batch
+                log.warning("offline notes of one unit failed (%s)", type(exc).__name__)
+                out.append(
+                    NotesResult(unit_key=s.unit_key, status="failed", error=f"unexpected error: {type(exc).__name__}")
+                )
+        return out
