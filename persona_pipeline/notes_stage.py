@@ -87,18 +87,23 @@ def build_notes(
         if not force:
             stale = set(ms.stale_units(con, ms.NOTES, taker.name, taker.prompt_version))
             keys = [k for k in keys if k in stale]
+    index = _index(notes_dir(settings.data_dir))  # read once, kept current by the writes
     results: list[NotesResult] = []
     for i in range(0, len(keys), BATCH_UNITS):
-        results += _build_batch(settings, keys[i : i + BATCH_UNITS], taker)
+        results += _build_batch(settings, keys[i : i + BATCH_UNITS], taker, index)
     with store.connect(settings.warehouse_path) as con:
         _drop_orphans(con)
         stored = _units_with_notes(con)
     # files of units erased or emptied since (by `persona forget`, the sensor, retention) go too
-    remove_note_files(settings.data_dir, [k for k in _index(notes_dir(settings.data_dir)) if k not in stored])
+    for key in [k for k in index if k not in stored]:
+        for path in index.pop(key):
+            path.unlink(missing_ok=True)
     return results, taker.name
 
 
-def _build_batch(settings: Settings, keys: Sequence[str], taker: NoteTaker) -> list[NotesResult]:
+def _build_batch(
+    settings: Settings, keys: Sequence[str], taker: NoteTaker, index: dict[str, list[Path]]
+) -> list[NotesResult]:
     with store.connect(settings.warehouse_path) as con:
         sessions = ms.load_sessions(con, keys)
     if not sessions:
@@ -116,7 +121,7 @@ def _build_batch(settings: Settings, keys: Sequence[str], taker: NoteTaker) -> l
             taker.prompt_version,
         )
     by_unit = {s.unit_key: s for s in sessions}
-    write_note_files(settings.data_dir, [(by_unit[r.unit_key], r.notes) for r in ok])
+    write_note_files(settings.data_dir, [(by_unit[r.unit_key], r.notes) for r in ok], index)
     return results
 
 
@@ -177,26 +182,34 @@ def _file_name(session: ms.SessionEvidence) -> str:
     return safe_name(session.unit_key.removesuffix(".jsonl").replace("/", "-"))
 
 
-def write_note_files(data_dir: Path, built: Sequence[tuple[ms.SessionEvidence, Sequence[Note]]]) -> int:
+def write_note_files(
+    data_dir: Path,
+    built: Sequence[tuple[ms.SessionEvidence, Sequence[Note]]],
+    index: dict[str, list[Path]] | None = None,
+) -> int:
     """Replace each unit's markdown (`notes/<project>/<session>.md`) with its new notes; a unit
-    with no notes has no file. Returns the number of files written."""
+    with no notes has no file. `index` (unit -> its files, updated here) saves re-reading the
+    folder. Returns the number of files written."""
     root = notes_dir(data_dir)
-    index = _index(root)
+    if index is None:
+        index = _index(root)
+    taken = {p for paths in index.values() for p in paths}
     written = 0
     for session, notes in built:
         for old in index.pop(session.unit_key, []):
             old.unlink(missing_ok=True)
+            taken.discard(old)
         if not notes:
             continue
         root.mkdir(parents=True, exist_ok=True, mode=0o700)
         folder = root / safe_name(session.project)
         path = folder / f"{_file_name(session)}.md"
-        taken = {p for paths in index.values() for p in paths}
         if path in taken:  # another unit with the same session id: keep both, told apart by key
             path = folder / f"{path.stem}-{safe_name(session.unit_key.replace('/', '-'))}.md"
         lines = {r.evidence_id: r.line_no for r in session.rows}
         _write(path, render(session.unit_key, session.session_id, session.project, notes, lines))
         index.setdefault(session.unit_key, []).append(path)
+        taken.add(path)
         written += 1
     return written
 

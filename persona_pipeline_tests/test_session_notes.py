@@ -689,3 +689,22 @@ def test_batches_and_one_failing_unit_costs_only_that_unit(tmp_path, monkeypatch
     monkeypatch.setattr(offline.OfflineNoteTaker, "take", real)
     [again], _ = notes_stage.build_notes(s, keys)  # retried next run
     assert again.unit_key == keys[1] and again.status == "ok" and _rows(s, keys[1])
+
+
+def test_two_units_with_one_session_id_keep_a_file_each(tmp_path) -> None:
+    from persona_pipeline.notes_stage import build_notes, remove_note_files
+
+    s = _settings(tmp_path)
+    a, b = "claude/widget/s1.jsonl", "claude/widget/resumed.jsonl"
+    _store(s, a, SESSION_A)
+    _store(s, b, SESSION_A[1:])  # the same session id "s1"
+    build_notes(s, [a, b])
+    files = sorted((tmp_path / "data" / "notes" / "widget").glob("*.md"))
+    assert len(files) == 2
+    heads = {f.read_text().splitlines()[0] for f in files}
+    assert heads == {f"<!-- persona session notes: unit {k} -->" for k in (a, b)}
+    build_notes(s, [a, b], force=True)  # rebuilt in place, never a third file
+    assert sorted((tmp_path / "data" / "notes" / "widget").glob("*.md")) == files
+    assert remove_note_files(s.data_dir, [b]) == 1
+    [left] = (tmp_path / "data" / "notes" / "widget").glob("*.md")
+    assert left.read_text().splitlines()[0].endswith(f"unit {a} -->")
