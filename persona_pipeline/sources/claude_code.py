@@ -1,7 +1,9 @@
 """Claude Code transcript reader (`~/.claude/projects/<slug>/<session>.jsonl`).
 
-Keeps only what the person typed: genuine prompts (T2) and corrections (T1, with the tail of
-the preceding assistant text). Everything else is counted by reason and dropped.
+Keeps what the person typed: genuine prompts (T2) and corrections (T1, with the tail of the
+preceding assistant text); and, as the activity stream (T3, `sources/activity.py`), bounded
+excerpts of failed, refused and recovered tool calls, file edits and the last todo list.
+Everything else is counted by reason and dropped.
 """
 
 from __future__ import annotations
@@ -10,10 +12,12 @@ from pathlib import Path
 from typing import Any
 
 from persona_pipeline.models import ReadResult, ReadStats, Tier, Turn, TurnKind
+from persona_pipeline.sources import activity as act
 from persona_pipeline.sources import user_text as ut
 from persona_pipeline.sources.jsonl_stream import FileSkipped, read_entries, type_name
 
-READER_VERSION = "claude-2"  # 2: malformed fields cost a line, not the file; safe cuts; linear tag stripping
+# 2: malformed fields cost a line, not the file; safe cuts; linear tag stripping. 3: activity stream
+READER_VERSION = "claude-3"
 
 # Entry types that carry no user prose (the list drifts across versions: unknown ones are
 # counted as `unknown_type`, never fatal).
@@ -44,6 +48,45 @@ _OBSERVER_MARKERS = (
 )
 
 
+_EDIT_TOOLS = {"Edit", "Write", "MultiEdit", "NotebookEdit"}
+_PATH_KEYS = ("file_path", "notebook_path", "path")
+
+
+def _tool_summary(tool: str, inp: Any) -> str:
+    """What a call did, in one phrase: the command, path, pattern, url or task; else its input."""
+    if not isinstance(inp, dict):
+        return act.compact_json(inp)
+    command = inp.get("command")
+    if isinstance(command, str):
+        return command
+    if tool in ("Grep", "Glob") and isinstance(inp.get("pattern"), str):
+        where = inp.get("path")
+        return inp["pattern"] + (f" in {where}" if isinstance(where, str) and where else "")
+    for key in ("url", "description", "query", *_PATH_KEYS):
+        if isinstance(inp.get(key), str):
+            return inp[key]
+    return act.compact_json(inp)
+
+
+def _tool_edits(tool: str, inp: Any) -> list[tuple[str, str]]:
+    """(path, new text) of a file-changing call."""
+    if tool not in _EDIT_TOOLS or not isinstance(inp, dict):
+        return []
+    path = inp.get("notebook_path") if tool == "NotebookEdit" else inp.get("file_path")
+    if not isinstance(path, str):
+        return []
+    if tool == "MultiEdit":
+        edits = inp.get("edits")
+        new = "\n".join(
+            e["new_string"]
+            for e in (edits if isinstance(edits, list) else ())
+            if isinstance(e, dict) and isinstance(e.get("new_string"), str)
+        )
+    else:
+        new = inp.get({"Edit": "new_string", "Write": "content"}.get(tool, "new_source"))
+    return [(path, new if isinstance(new, str) else "")]
+
+
 def _content_blocks(message: Any) -> list[Any] | str:
     if not isinstance(message, dict):
         return []
@@ -61,6 +104,7 @@ class _State:
         self.pending_signal: str | None = None
         self.turns: list[Turn] = []
         self.prompts_seen = 0
+        self.activity = act.Activity(self.turns, _tool_summary, _tool_edits)
 
 
 def read_claude(path: Path) -> ReadResult:
@@ -70,6 +114,7 @@ def read_claude(path: Path) -> ReadResult:
         read_entries(path, stats, lambda e, line_no, offset: _handle(e, line_no, offset, st, stats))
     except FileSkipped as exc:
         return ReadResult.finish([], stats, exc.reason)
+    st.activity.finish()
     return ReadResult.finish(st.turns, stats)
 
 
@@ -98,7 +143,7 @@ def _handle(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: Rea
         stats.skip("sidechain")
         return
     if etype == "assistant":
-        _assistant(e, st, stats)
+        _assistant(e, line_no, offset, st, stats)
         return
     if e.get("isMeta"):
         stats.skip("meta")
@@ -115,7 +160,52 @@ def _handle(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: Rea
     _user(e, line_no, offset, st, stats)
 
 
-def _assistant(e: dict[str, Any], st: _State, stats: ReadStats) -> None:
+def _where(e: dict[str, Any], line_no: int, offset: int, stats: ReadStats) -> act.Where:
+    uuid, ts = e.get("uuid"), e.get("timestamp")
+    return act.Where(
+        line_no,
+        offset,
+        uuid if isinstance(uuid, str) else None,
+        ts if isinstance(ts, str) else None,
+        stats.session_id,
+        stats.cwd,
+    )
+
+
+def _tool_use(
+    block: dict[str, Any], e: dict[str, Any], line_no: int, offset: int, st: _State, stats: ReadStats
+) -> None:
+    call_id, tool = block.get("id"), block.get("name")
+    if not isinstance(call_id, str) or not isinstance(tool, str) or not tool:
+        stats.skip("tool_use_malformed")
+        return
+    inp = block.get("input")
+    where = _where(e, line_no, offset, stats)
+    if tool == "TodoWrite":
+        if isinstance(inp, dict) and isinstance(inp.get("todos"), list):
+            st.activity.todo(inp["todos"], where)
+        return
+    st.activity.call(call_id, tool, inp, where)
+
+
+def _tool_result(
+    block: dict[str, Any], body: str, e: dict[str, Any], line_no: int, offset: int, st: _State, stats: ReadStats
+) -> None:
+    call_id = block.get("tool_use_id")
+    if not isinstance(call_id, str) or not st.activity.pending(call_id):
+        return
+    if ut.REJECTED_TOOL_USE in body:
+        outcome = act.Outcome.REJECTED
+    elif body.lstrip().startswith(ut.INTERRUPT_MARKER):
+        outcome = act.Outcome.INTERRUPTED
+    elif block.get("is_error") is True:
+        outcome = act.Outcome.ERROR
+    else:
+        outcome = act.Outcome.OK
+    st.activity.result(call_id, outcome, _where(e, line_no, offset, stats), body)
+
+
+def _assistant(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: ReadStats) -> None:
     message = e.get("message")
     msg_id = message.get("id") if isinstance(message, dict) else None
     # One reply is split over several entries sharing message.id: merge their text.
@@ -129,9 +219,14 @@ def _assistant(e: dict[str, Any], st: _State, stats: ReadStats) -> None:
         blocks = [{"type": "text", "text": blocks}]
     added = False
     for block in blocks:
-        if isinstance(block, dict) and block.get("type") == "text" and isinstance(block.get("text"), str):
+        if not isinstance(block, dict):
+            continue
+        btype = block.get("type")
+        if btype == "text" and isinstance(block.get("text"), str):
             texts_so_far = (texts_so_far + "\n" + block["text"])[-2000:]
             added = True
+        elif btype == "tool_use":
+            _tool_use(block, e, line_no, offset, st, stats)
     if added:
         st.assistant_text = texts_so_far.strip()
     stats.skip("assistant")
@@ -161,6 +256,7 @@ def _user(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: ReadS
                 if isinstance(content, list)
                 else ""
             )
+            _tool_result(block, body, e, line_no, offset, st, stats)
             if ut.REJECTED_TOOL_USE in body:
                 st.pending_signal = "rejected_tool_use"
                 feedback = ut.rejection_feedback(body)
