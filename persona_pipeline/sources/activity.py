@@ -59,16 +59,11 @@ class Outcome(Enum):
     INTERRUPTED = "interrupted"  # stopped by the person: neither a failure nor a change
 
 
-@dataclass(slots=True, frozen=True)
-class Where:
-    """The entry a turn is cited to."""
-
-    line_no: int
-    byte_offset: int
-    entry_uuid: str | None
-    timestamp: str | None
-    session_id: str | None
-    cwd: str | None
+# The entry a turn is cited to: (line_no, byte_offset, entry_uuid, timestamp, session_id, cwd).
+# A plain tuple: one is made per tool call and per result, on the readers' hot path; uuid and
+# timestamp are kept as the file has them and type-checked only when a turn is made.
+Where = tuple[int, int, Any, Any, str | None, str | None]
+_LINE, _CWD = 0, 5
 
 
 @dataclass(slots=True)
@@ -79,8 +74,8 @@ class _OpenError:
     left: int  # later results of the tool in which a success still counts as the recovery
 
 
-# reader-specific: (tool, raw input) -> call summary; (tool, raw input) -> [(path, new text)]
-Summarize = Callable[[str, Any], str]
+# reader-specific: (tool, raw input, cwd) -> call summary; (tool, raw input) -> [(path, new text)]
+Summarize = Callable[[str, Any, str | None], str]
 Edits = Callable[[str, Any], list[tuple[str, str]]]
 
 
@@ -88,12 +83,13 @@ class Activity:
     """Per-file tracker. Open calls hold (tool, raw input, where): inputs are summarised only when
     a turn needs them, and outputs are never looked at here beyond the excerpt of a failure."""
 
-    __slots__ = ("_calls", "_edits", "_errors", "_keys", "_summarize", "_todo", "turns")
+    __slots__ = ("_calls", "_edit_tools", "_edits", "_errors", "_keys", "_summarize", "_todo", "turns")
 
-    def __init__(self, turns: list[Turn], summarize: Summarize, edits: Edits) -> None:
+    def __init__(self, turns: list[Turn], summarize: Summarize, edits: Edits, edit_tools: frozenset[str]) -> None:
         self.turns = turns
         self._summarize = summarize
         self._edits = edits
+        self._edit_tools = edit_tools  # the tools `edits` knows: no other success needs a look
         self._calls: dict[str, tuple[str, Any, Where]] = {}
         self._errors: dict[str, list[_OpenError]] = {}
         self._todo: tuple[Any, Where] | None = None
@@ -118,24 +114,26 @@ class Activity:
         if outcome is Outcome.INTERRUPTED:
             return
         if outcome is Outcome.REJECTED:
-            self._emit(where, TurnKind.TOOL_REJECTED, f"{tool}: {self._summary(tool, raw)}", "", "rejected")
+            self._emit(where, TurnKind.TOOL_REJECTED, f"{tool}: {self._summary(tool, raw, call_where)}", "", "rejected")
             return
         if outcome is Outcome.ERROR:
-            summary = self._summary(tool, raw)
+            summary = self._summary(tool, raw, call_where)
             self._tick(tool)
             self._emit(where, TurnKind.TOOL_ERROR, f"{tool}: {summary}", excerpt(body), signal)
             errors = self._errors.setdefault(tool, [])
-            errors.append(_OpenError(summary, frozenset(summary.split()), where.line_no, RECOVERY_WINDOW))
+            errors.append(_OpenError(summary, frozenset(summary.split()), where[_LINE], RECOVERY_WINDOW))
             del errors[:-_OPEN_ERRORS]
             return
         if tool in self._errors:
-            self._recover(tool, raw, where)
-        self._file_edits(tool, raw, call_where)
+            self._recover(tool, raw, call_where, where)
+        if tool in self._edit_tools:
+            self._file_edits(tool, raw, call_where)
 
     def finish(self) -> None:
         """End of file: calls that never got a result count as done; then the last todo list."""
         for tool, raw, call_where in self._calls.values():
-            self._file_edits(tool, raw, call_where)
+            if tool in self._edit_tools:
+                self._file_edits(tool, raw, call_where)
         self._calls.clear()
         if self._todo is not None:
             items, where = self._todo
@@ -145,9 +143,9 @@ class Activity:
         self.turns.sort(key=_line_of)  # edits are cited to their call, emitted at its result
 
     # --- internals -----------------------------------------------------------------------------
-    def _summary(self, tool: str, raw: Any) -> str:
+    def _summary(self, tool: str, raw: Any, call_where: Where) -> str:
         try:
-            return summary_text(self._summarize(tool, raw))
+            return summary_text(self._summarize(tool, raw, call_where[_CWD]))
         except Exception:  # a malformed input costs its summary, never the file
             return ""
 
@@ -163,8 +161,8 @@ class Activity:
         else:
             del self._errors[tool]
 
-    def _recover(self, tool: str, raw: Any, where: Where) -> None:
-        summary = self._summary(tool, raw)
+    def _recover(self, tool: str, raw: Any, call_where: Where, where: Where) -> None:
+        summary = self._summary(tool, raw, call_where)
         tokens = frozenset(summary.split())
         errors = self._errors[tool]
         for i in range(len(errors) - 1, -1, -1):
@@ -182,32 +180,33 @@ class Activity:
         except Exception:
             return
         seen: set[str] = set()
-        for path, new_text in edits:
+        for path, new_text in edits[:MAX_EDIT_FILES]:
             if not isinstance(path, str) or not path.strip() or path in seen:
                 continue
             seen.add(path)
-            if len(seen) > MAX_EDIT_FILES:
-                break
-            shown = summary_text(_relative(path, where.cwd))
+            shown = summary_text(relative(path, where[_CWD]))
             if not shown:
                 continue
-            names = function_names(new_text) if isinstance(new_text, str) and _has_code(path) else []
+            names = function_names(new_text) if new_text and isinstance(new_text, str) and _has_code(path) else []
             suffix = f" (functions: {', '.join(names)})" if names else ""
             self._emit(where, TurnKind.FILE_EDIT, f"{tool}: {shown}{suffix}", "", None)
 
     def _emit(self, where: Where, kind: TurnKind, text: str, context: str, signal: str | None) -> None:
-        key = (where.line_no, text)
+        line_no, offset, uuid, ts, session_id, cwd = where
+        uuid = uuid if isinstance(uuid, str) else None
+        ts = ts if isinstance(ts, str) else None
+        key = (line_no, text)
         if key in self._keys:
             return
         self._keys.add(key)
         self.turns.append(
             Turn(
-                line_no=where.line_no,
-                byte_offset=where.byte_offset,
-                entry_uuid=where.entry_uuid,
-                session_id=where.session_id,
-                timestamp=where.timestamp,
-                cwd=where.cwd,
+                line_no=line_no,
+                byte_offset=offset,
+                entry_uuid=uuid,
+                session_id=session_id,
+                timestamp=ts,
+                cwd=cwd,
                 tier=Tier.T3,
                 kind=kind,
                 correction_signal=signal,
@@ -228,7 +227,8 @@ def _similar(a: frozenset[str], b: frozenset[str]) -> bool:
     return union > 0 and len(a & b) / union >= _SIMILAR
 
 
-def _relative(path: str, cwd: str | None) -> str:
+def relative(path: str, cwd: str | None) -> str:
+    """A path under the session's cwd, relative to it (shorter, and no home directory in it)."""
     if cwd and path.startswith(cwd.rstrip("/\\") + "/") and len(path) > len(cwd) + 1:
         return path[len(cwd.rstrip("/\\")) + 1 :]
     return path

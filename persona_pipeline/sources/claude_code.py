@@ -48,11 +48,12 @@ _OBSERVER_MARKERS = (
 )
 
 
-_EDIT_TOOLS = {"Edit", "Write", "MultiEdit", "NotebookEdit"}
+_EDIT_TOOLS = frozenset({"Edit", "Write", "MultiEdit", "NotebookEdit"})
 _PATH_KEYS = ("file_path", "notebook_path", "path")
+_NEW_TEXT_KEYS = {"Edit": "new_string", "Write": "content", "NotebookEdit": "new_source"}
 
 
-def _tool_summary(tool: str, inp: Any) -> str:
+def _tool_summary(tool: str, inp: Any, cwd: str | None) -> str:
     """What a call did, in one phrase: the command, path, pattern, url or task; else its input."""
     if not isinstance(inp, dict):
         return act.compact_json(inp)
@@ -61,10 +62,13 @@ def _tool_summary(tool: str, inp: Any) -> str:
         return command
     if tool in ("Grep", "Glob") and isinstance(inp.get("pattern"), str):
         where = inp.get("path")
-        return inp["pattern"] + (f" in {where}" if isinstance(where, str) and where else "")
-    for key in ("url", "description", "query", *_PATH_KEYS):
+        return inp["pattern"] + (f" in {act.relative(where, cwd)}" if isinstance(where, str) and where else "")
+    for key in ("url", "description", "query"):
         if isinstance(inp.get(key), str):
             return inp[key]
+    for key in _PATH_KEYS:
+        if isinstance(inp.get(key), str):
+            return act.relative(inp[key], cwd)
     return act.compact_json(inp)
 
 
@@ -83,7 +87,7 @@ def _tool_edits(tool: str, inp: Any) -> list[tuple[str, str]]:
             if isinstance(e, dict) and isinstance(e.get("new_string"), str)
         )
     else:
-        new = inp.get({"Edit": "new_string", "Write": "content"}.get(tool, "new_source"))
+        new = inp.get(_NEW_TEXT_KEYS[tool])
     return [(path, new if isinstance(new, str) else "")]
 
 
@@ -104,7 +108,7 @@ class _State:
         self.pending_signal: str | None = None
         self.turns: list[Turn] = []
         self.prompts_seen = 0
-        self.activity = act.Activity(self.turns, _tool_summary, _tool_edits)
+        self.activity = act.Activity(self.turns, _tool_summary, _tool_edits, _EDIT_TOOLS)
 
 
 def read_claude(path: Path) -> ReadResult:
@@ -160,18 +164,6 @@ def _handle(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: Rea
     _user(e, line_no, offset, st, stats)
 
 
-def _where(e: dict[str, Any], line_no: int, offset: int, stats: ReadStats) -> act.Where:
-    uuid, ts = e.get("uuid"), e.get("timestamp")
-    return act.Where(
-        line_no,
-        offset,
-        uuid if isinstance(uuid, str) else None,
-        ts if isinstance(ts, str) else None,
-        stats.session_id,
-        stats.cwd,
-    )
-
-
 def _tool_use(
     block: dict[str, Any], e: dict[str, Any], line_no: int, offset: int, st: _State, stats: ReadStats
 ) -> None:
@@ -180,7 +172,8 @@ def _tool_use(
         stats.skip("tool_use_malformed")
         return
     inp = block.get("input")
-    where = _where(e, line_no, offset, stats)
+    # uuid and timestamp as found: the tracker checks their types only if a turn is made
+    where = (line_no, offset, e.get("uuid"), e.get("timestamp"), stats.session_id, stats.cwd)
     if tool == "TodoWrite":
         if isinstance(inp, dict) and isinstance(inp.get("todos"), list):
             st.activity.todo(inp["todos"], where)
@@ -189,20 +182,27 @@ def _tool_use(
 
 
 def _tool_result(
-    block: dict[str, Any], body: str, e: dict[str, Any], line_no: int, offset: int, st: _State, stats: ReadStats
+    block: dict[str, Any],
+    body: str,
+    rejected: bool,
+    e: dict[str, Any],
+    line_no: int,
+    offset: int,
+    st: _State,
+    stats: ReadStats,
 ) -> None:
     call_id = block.get("tool_use_id")
-    if not isinstance(call_id, str) or not st.activity.pending(call_id):
+    if not isinstance(call_id, str):
         return
-    if ut.REJECTED_TOOL_USE in body:
+    if rejected:
         outcome = act.Outcome.REJECTED
-    elif body.lstrip().startswith(ut.INTERRUPT_MARKER):
-        outcome = act.Outcome.INTERRUPTED
     elif block.get("is_error") is True:
-        outcome = act.Outcome.ERROR
+        interrupted = body[:200].lstrip().startswith(ut.INTERRUPT_MARKER)  # never a copy of a whole output
+        outcome = act.Outcome.INTERRUPTED if interrupted else act.Outcome.ERROR
     else:
         outcome = act.Outcome.OK
-    st.activity.result(call_id, outcome, _where(e, line_no, offset, stats), body)
+    where = (line_no, offset, e.get("uuid"), e.get("timestamp"), stats.session_id, stats.cwd)
+    st.activity.result(call_id, outcome, where, body)
 
 
 def _assistant(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: ReadStats) -> None:
@@ -256,8 +256,9 @@ def _user(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: ReadS
                 if isinstance(content, list)
                 else ""
             )
-            _tool_result(block, body, e, line_no, offset, st, stats)
-            if ut.REJECTED_TOOL_USE in body:
+            rejected = ut.REJECTED_TOOL_USE in body
+            _tool_result(block, body, rejected, e, line_no, offset, st, stats)
+            if rejected:
                 st.pending_signal = "rejected_tool_use"
                 feedback = ut.rejection_feedback(body)
                 if feedback:

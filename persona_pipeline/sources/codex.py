@@ -80,9 +80,9 @@ def _patch_text(raw: Any) -> str:
     return ""
 
 
-def _tool_summary(tool: str, raw: Any) -> str:
+def _tool_summary(tool: str, raw: Any, cwd: str | None) -> str:
     if tool == _PATCH_TOOL:
-        return ", ".join(path for path, _ in act.patch_files(_patch_text(raw)))
+        return ", ".join(act.relative(path, cwd) for path, _ in act.patch_files(_patch_text(raw)))
     args = act.parse_json(raw)
     command = _command(args)
     if command is not None:
@@ -101,7 +101,7 @@ class _State:
         self.last_user_key: str | None = None
         self.turns: list[Turn] = []
         self.cwd: str | None = None
-        self.activity = act.Activity(self.turns, _tool_summary, _tool_edits)
+        self.activity = act.Activity(self.turns, _tool_summary, _tool_edits, frozenset({_PATCH_TOOL}))
 
 
 def read_codex(path: Path) -> ReadResult:
@@ -210,9 +210,9 @@ def _payload(p: dict[str, Any], ts: str | None, line_no: int, offset: int, st: _
         stats.skip(ptype)
         st.last_user_key = None
         if ptype in _CALL_ITEMS:
-            _tool_call(p, ptype, act.Where(line_no, offset, None, ts, stats.session_id, st.cwd), st, stats)
+            _tool_call(p, ptype, (line_no, offset, None, ts, stats.session_id, st.cwd), st, stats)
         elif ptype in _OUTPUT_ITEMS:
-            _tool_output(p, act.Where(line_no, offset, None, ts, stats.session_id, st.cwd), st)
+            _tool_output(p, (line_no, offset, None, ts, stats.session_id, st.cwd), st)
         return
     if ptype not in ("message", None):
         stats.skip("unknown_item")
@@ -247,7 +247,7 @@ def _event(p: dict[str, Any], ts: str | None, line_no: int, offset: int, st: _St
         stats.skip("agent_message")
     elif ptype in ("exec_command_end", "patch_apply_end"):
         stats.skip(f"event:{ptype}")
-        _end_event(p, act.Where(line_no, offset, None, ts, stats.session_id, st.cwd), st)
+        _end_event(p, (line_no, offset, None, ts, stats.session_id, st.cwd), st)
     else:
         stats.skip(f"event:{type_name(ptype)}")
 
@@ -292,7 +292,7 @@ _OUTPUT_ITEMS = {"function_call_output", "custom_tool_call_output"}
 
 
 def _tool_call(p: dict[str, Any], ptype: str, where: act.Where, st: _State, stats: ReadStats) -> None:
-    call_id = p.get("call_id", p.get("id"))
+    call_id = p.get("call_id") or p.get("id")
     if ptype == "local_shell_call":
         name, raw = "local_shell", p.get("action")
     else:
@@ -328,21 +328,20 @@ def _tool_output(p: dict[str, Any], where: act.Where, st: _State) -> None:
     call_id = p.get("call_id")
     if not isinstance(call_id, str) or not st.activity.pending(call_id):
         return  # resolved already (by an exec_command_end event) or never seen
-    text, success = _output_text(p.get("output"))
-    head = text[:300]
-    if head.startswith(_REJECTED):
+    output = p.get("output")
+    text, success = (output, None) if isinstance(output, str) else _output_text(output)
+    if text.startswith(_REJECTED):
         st.activity.result(call_id, act.Outcome.REJECTED, where)
         return
-    code: int | None = None
-    if head.startswith("{"):
-        m = _EXIT_JSON.search(text, max(0, len(text) - 300))
-        code = int(m.group(1)) if m else None
+    if text.startswith("{"):
+        i = text.rfind('"exit_code"', max(0, len(text) - 300))
+        m = _EXIT_JSON.match(text, i) if i >= 0 else None
     else:
-        m = _EXIT_TEXT.search(head)
-        code = int(m.group(1)) if m else None
+        m = _EXIT_TEXT.search(text, 0, 300)
+    code = int(m.group(1)) if m else None
     if code is not None and code != 0:
         st.activity.result(call_id, act.Outcome.ERROR, where, _body(text), f"exit_code:{code}")
-    elif code is None and (success is False or head.startswith(_PATCH_FAILED)):
+    elif code is None and (success is False or text.startswith(_PATCH_FAILED)):
         st.activity.result(call_id, act.Outcome.ERROR, where, _body(text))
     else:
         st.activity.result(call_id, act.Outcome.OK, where)
