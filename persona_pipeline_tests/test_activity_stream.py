@@ -136,6 +136,10 @@ def test_claude_rejected_call_is_refused_and_keeps_the_correction(tmp_path: Path
     assert refused.context == ""
     [correction] = [t for t in result.turns if t.kind is K.CORRECTION]
     assert correction.text == "use ruff, not black" and correction.correction_signal == "rejected_tool_use"
+    # declined without a word: still a refusal, never a tool error
+    silent = ut.REFUSED_ACTION + ". STOP what you are doing and wait for the user to tell you how to proceed."
+    quiet = _claude(tmp_path, [_bash("t2", "pip install duckdb"), claude_result("t2", silent, True)], "q.jsonl")
+    assert _kinds(quiet) == [(K.TOOL_REJECTED, "Bash: pip install duckdb")]
 
 
 def test_claude_interrupted_tool_use_is_not_an_error(tmp_path: Path) -> None:

@@ -184,7 +184,7 @@ def _tool_use(
 def _tool_result(
     block: dict[str, Any],
     body: str,
-    rejected: bool,
+    refused: bool,
     e: dict[str, Any],
     line_no: int,
     offset: int,
@@ -194,7 +194,7 @@ def _tool_result(
     call_id = block.get("tool_use_id")
     if not isinstance(call_id, str):
         return
-    if rejected:
+    if refused:
         outcome = act.Outcome.REJECTED
     elif block.get("is_error") is True:
         interrupted = body[:200].lstrip().startswith(ut.INTERRUPT_MARKER)  # never a copy of a whole output
@@ -257,7 +257,8 @@ def _user(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: ReadS
                 else ""
             )
             rejected = ut.REJECTED_TOOL_USE in body
-            _tool_result(block, body, rejected, e, line_no, offset, st, stats)
+            refused = rejected or body.startswith(ut.REFUSED_ACTION)
+            _tool_result(block, body, refused, e, line_no, offset, st, stats)
             if rejected:
                 st.pending_signal = "rejected_tool_use"
                 feedback = ut.rejection_feedback(body)

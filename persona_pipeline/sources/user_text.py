@@ -78,6 +78,8 @@ _BOOKKEEPING_COMMANDS = {
 _IDE_REQUEST = "## My request for Codex:"
 INTERRUPT_MARKER = "[Request interrupted by user"
 REJECTED_TOOL_USE = "The user doesn't want to proceed with this tool use"
+# The refusal Claude Code records when the person declines a call without typing anything.
+REFUSED_ACTION = "The user doesn't want to take this action right now"
 _REJECTION_FEEDBACK = re.compile(r"the user said:\s*(.+)\Z", re.DOTALL | re.IGNORECASE)
 _CORRECTION_OPENER = re.compile(
     r"^\s*(?:no\b|nope\b|nah\b|stop\b|wait\b|actually\b|hold on\b|that'?s (?:not|wrong)|"
