@@ -121,6 +121,27 @@ def test_claude_recovery_only_within_the_next_few_calls_of_that_tool(tmp_path: P
     assert _activity(_claude(tmp_path, entries))[-1].text == "Read: a.py"
 
 
+def test_claude_each_open_error_waits_for_its_own_recovery(tmp_path: Path) -> None:
+    result = _claude(
+        tmp_path,
+        [
+            _bash("a1", "uv run mypy src"),
+            claude_result("a1", "Exit code 1\nsrc/io.py:3: error", is_error=True),  # line 2
+            _bash("b1", "uv run pytest -q"),
+            claude_result("b1", "Exit code 1\n1 failed", is_error=True),  # line 4
+            _bash("a2", "uv run mypy src"),
+            claude_result("a2", "Success: no issues found"),  # recovers line 2, not line 4
+            _bash("b2", "uv run pytest -q"),
+            claude_result("b2", "4 passed"),  # recovers line 4
+            claude_call("x1", "bad name\nwith a line break " * 20, {"q": 1}),
+            claude_result("x1", "failed", is_error=True),
+        ],
+    )
+    recovered = [(t.text, t.correction_signal) for t in result.turns if t.kind is K.TOOL_RECOVERED]
+    assert recovered == [("Bash: uv run mypy src", "after_line:2"), ("Bash: uv run pytest -q", "after_line:4")]
+    assert _activity(result)[-1].text == 'tool: {"q": 1}'  # a tool "name" that is not one is not shown
+
+
 def test_claude_rejected_call_is_refused_and_keeps_the_correction(tmp_path: Path) -> None:
     rejected = ut.REJECTED_TOOL_USE + ". To tell you how to proceed, the user said:\nuse ruff, not black"
     result = _claude(

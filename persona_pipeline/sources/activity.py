@@ -50,6 +50,8 @@ _NO_DEFINITIONS = (".md", ".markdown", ".txt", ".rst", ".json", ".yaml", ".yml",
 _PATCH_HEADER = re.compile(r"^\*\*\* (?:Update|Add|Delete) File: (.+?)[ \t]*$", re.MULTILINE)
 PATCH_MARKER = "*** Begin Patch"
 _STATUS = re.compile(r"[a-z_ -]{1,20}")
+_TOOL_NAME = re.compile(r"[A-Za-z0-9_.:/-]+")
+_TOOL_NAME_CHARS = 100
 
 
 class Outcome(Enum):
@@ -96,6 +98,8 @@ class Activity:
         self._keys: set[tuple[int, str]] = set()  # (line, text): one evidence id each
 
     def call(self, call_id: str, tool: str, raw: Any, where: Where) -> None:
+        if len(tool) > _TOOL_NAME_CHARS or not _TOOL_NAME.fullmatch(tool):
+            tool = "tool"  # a name is a short identifier; anything else in that field is not shown
         self._calls[call_id] = (tool, raw, where)
 
     def todo(self, items: Any, where: Where) -> None:
@@ -114,12 +118,12 @@ class Activity:
         if outcome is Outcome.INTERRUPTED:
             return
         if outcome is Outcome.REJECTED:
-            self._emit(where, TurnKind.TOOL_REJECTED, f"{tool}: {self._summary(tool, raw, call_where)}", "", "rejected")
+            self._emit(where, TurnKind.TOOL_REJECTED, _said(tool, self._summary(tool, raw, call_where)), "", "rejected")
             return
         if outcome is Outcome.ERROR:
             summary = self._summary(tool, raw, call_where)
             self._tick(tool)
-            self._emit(where, TurnKind.TOOL_ERROR, f"{tool}: {summary}", excerpt(body), signal)
+            self._emit(where, TurnKind.TOOL_ERROR, _said(tool, summary), excerpt(body), signal)
             errors = self._errors.setdefault(tool, [])
             errors.append(_OpenError(summary, frozenset(summary.split()), where[_LINE], RECOVERY_WINDOW))
             del errors[:-_OPEN_ERRORS]
@@ -151,7 +155,7 @@ class Activity:
 
     def _tick(self, tool: str) -> None:
         errors = self._errors.get(tool)
-        if not errors:
+        if errors is None:
             return
         for e in errors:
             e.left -= 1
@@ -168,9 +172,9 @@ class Activity:
         for i in range(len(errors) - 1, -1, -1):
             e = errors[i]
             if _similar(tokens, e.tokens):
-                self._emit(where, TurnKind.TOOL_RECOVERED, f"{tool}: {summary}", e.summary, f"after_line:{e.line_no}")
+                self._emit(where, TurnKind.TOOL_RECOVERED, _said(tool, summary), e.summary, f"after_line:{e.line_no}")
                 # this error is recovered, and so are earlier failures of the same call
-                errors[:] = [x for x in errors[:i] if not _similar(tokens, x.tokens)]
+                errors[:] = [x for x in errors[:i] if not _similar(tokens, x.tokens)] + errors[i + 1 :]
                 break
         self._tick(tool)
 
@@ -214,6 +218,10 @@ class Activity:
                 context=context,
             )
         )
+
+
+def _said(tool: str, summary: str) -> str:
+    return f"{tool}: {summary}" if summary else f"{tool}:"
 
 
 def _line_of(t: Turn) -> int:

@@ -199,6 +199,8 @@ def _tool_result(
     elif block.get("is_error") is True:
         interrupted = body[:200].lstrip().startswith(ut.INTERRUPT_MARKER)  # never a copy of a whole output
         outcome = act.Outcome.INTERRUPTED if interrupted else act.Outcome.ERROR
+        if not interrupted and "tool_use_error>" in body[:200]:
+            body = body.replace("<tool_use_error>", "").replace("</tool_use_error>", "")
     else:
         outcome = act.Outcome.OK
     where = (line_no, offset, e.get("uuid"), e.get("timestamp"), stats.session_id, stats.cwd)
