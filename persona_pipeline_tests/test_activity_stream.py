@@ -544,3 +544,15 @@ def test_eval_style_successful_calls_keep_nothing_of_their_input_or_output(tmp_p
     )
     assert _activity(codex) == []
     assert json.dumps([t.model_dump() for t in result.turns + codex.turns]).count(canary) == 0
+
+
+def test_head_cuts_at_whitespace_outside_secret_shaped_spans() -> None:
+    assert ut.head("short", 10) == "short"
+    assert ut.head("x" * 500, 300) == ""  # one token: nothing rather than a part of it
+    text = "retrying with password = hunter2-very-long-value-here and again " * 3
+    cut = ut.head(text, 40)  # 40 falls inside `password = …`: the cut moves before the label
+    assert cut == "retrying with" and len(ut.head(text, 300)) <= 300
+    assert not ut.head(text, 300).endswith(("password", "password =", "="))
+    # cut_head with a limit under its slack no longer counts its window from the end
+    assert ut.cut_head("a " * 400 + "b" * 3000, 300).endswith("a")
+    assert act.excerpt("") == "" and act.excerpt("\x1b[1mok\x1b[0m") == "ok"
