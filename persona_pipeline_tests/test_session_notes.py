@@ -708,3 +708,28 @@ def test_two_units_with_one_session_id_keep_a_file_each(tmp_path) -> None:
     assert remove_note_files(s.data_dir, [b]) == 1
     [left] = (tmp_path / "data" / "notes" / "widget").glob("*.md")
     assert left.read_text().splitlines()[0].endswith(f"unit {a} -->")
+
+
+def test_sample_corpus_through_the_real_readers(tmp_path, sample_copy, ground_truth) -> None:
+    from persona_pipeline.ingest import ingest_units
+    from persona_pipeline.notes_stage import build_notes
+    from persona_pipeline.warehouse import store
+    from persona_pipeline_tests.conftest import planted_values
+
+    s = Settings(data_dir=tmp_path / "data", claude_dirs=[sample_copy[0]], codex_dirs=[sample_copy[1]])
+    ingest_units(s, s.sources().discover().units)
+    with store.connect(s.warehouse_path, read_only=True) as con:
+        keys = [r[0] for r in con.execute("SELECT unit_key FROM units ORDER BY unit_key").fetchall()]
+    results, _ = build_notes(s, keys)
+    assert results and all(r.status == "ok" for r in results)
+    with store.connect(s.warehouse_path, read_only=True) as con:
+        notes = con.execute("SELECT unit_key, kind, text, files, evidence_ids FROM session_notes").fetchall()
+        ev = {r[0]: r[1] for r in con.execute("SELECT evidence_id, unit_key FROM evidence").fetchall()}
+    assert all(n[4] and all(ev.get(e) == n[0] for e in n[4]) for n in notes)  # cited within their own unit
+    fixes = {n[2]: n[3] for n in notes if n[1] == "code_change" and n[2].startswith("Fixed")}
+    assert "tests/test_ledger.py" in fixes["Fixed the failing test in test_ledger.py"]
+    assert any(n[1] == "decision" and n[2] == "Use pathlib" for n in notes)
+    written = "\n".join(p.read_text() for p in (tmp_path / "data" / "notes").rglob("*.md"))
+    assert len(list((tmp_path / "data" / "notes").rglob("*.md"))) == len({n[0] for n in notes})
+    dump = repr(notes) + written
+    assert not [v for v in planted_values(ground_truth) if v.lower() in dump.lower()]
