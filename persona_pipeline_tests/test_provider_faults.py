@@ -217,7 +217,9 @@ def _worst_case(d: LitellmDigester, inp) -> float:
 
     in_price, out_price = d._prices()
     msgs = messages(windows(inp)[0])
-    return (len(json.dumps(msgs).encode()) + len(json.dumps(d.schema).encode())) * in_price + d.max_tokens * out_price
+    return (
+        len(json.dumps(msgs).encode()) + len(json.dumps(d.schema).encode())
+    ) * in_price + d.caller.max_tokens * out_price
 
 
 def test_timeouts_are_charged_at_worst_case_and_the_budget_holds(server, tmp_path) -> None:
