@@ -37,7 +37,7 @@ _ERROR_WORDS = re.compile(
 _AFTER_LINE = re.compile(r"^after_line:(\d+)$")
 _EXIT = re.compile(r"^exit_code:(-?\d+)$")
 # "perfect", "great, that works", "yes exactly", "that fixed it": the person saying it worked
-_CONFIRM = re.compile(
+CONFIRMATION = re.compile(
     r"^\W*(?:perfect|great|excellent|awesome|amazing|nice|brilliant|lovely|exactly|yes|yep|yeah|yup|"
     r"lgtm|looks good|that works|that worked|it works|works now|that fixed it|that did it|that's it|"
     r"that'?s (?:right|correct|better)|thanks?(?: you)?,? that)\b(?!\s*(?:but|except|however)\b)",
@@ -180,7 +180,7 @@ def _confirmation(rows: Sequence[SessionRow], line: int) -> tuple[SessionRow, st
     nxt = _first_person_after(rows, line)
     if nxt is None:
         return None
-    m = _CONFIRM.match(nxt.excerpt)
+    m = CONFIRMATION.match(nxt.excerpt)
     if not m:
         return None
     first = _SENTENCE.match(nxt.excerpt)
@@ -368,7 +368,7 @@ def _confirmed_edits(rows: Sequence[SessionRow], d: _Drafts) -> None:
         if r.kind not in _PERSON:
             continue
         asked = last_person is not None and last_person.kind == TurnKind.PROMPT.value
-        if edits and asked and r.evidence_id not in d.used and _CONFIRM.match(r.excerpt):
+        if edits and asked and r.evidence_id not in d.used and CONFIRMATION.match(r.excerpt):
             confirmed = _confirmation(rows, edits[-1].line_no)
             request = _SENTENCE.match(last_person.excerpt) if last_person is not None else None
             ask = request.group(0).strip() if request else ""
