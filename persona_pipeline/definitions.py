@@ -8,9 +8,10 @@ from persona_pipeline.defs.automation import automation_sensor, daily_incrementa
 from persona_pipeline.defs.checks import CHECKS
 from persona_pipeline.defs.distill_assets import facet_trees, persona_pack, session_digests
 from persona_pipeline.defs.ingest_assets import ingest
+from persona_pipeline.defs.skill_assets import skill_experiences, skills
 
 defs = dg.Definitions(
-    assets=[ingest, session_digests, facet_trees, persona_pack],
+    assets=[ingest, session_digests, facet_trees, persona_pack, skill_experiences, skills],
     asset_checks=CHECKS,
     jobs=[ingest_job],
     sensors=[source_files_sensor, automation_sensor],
