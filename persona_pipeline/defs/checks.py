@@ -91,7 +91,9 @@ def skills_cite_stored_evidence() -> dg.AssetCheckResult:
         total, untraced = con.execute(
             """SELECT count(*), count(*) FILTER (WHERE len(evidence_ids) = 0 OR EXISTS (
                    SELECT 1 FROM (SELECT unnest(s.evidence_ids) AS id) x
-                   WHERE x.id NOT IN (SELECT evidence_id FROM evidence)))
+                   WHERE x.id NOT IN (SELECT evidence_id FROM evidence)) OR EXISTS (
+                   SELECT 1 FROM (SELECT unnest(s.lesson_ids) AS id) y
+                   WHERE y.id NOT IN (SELECT lesson_id FROM lessons)))
                FROM skills s"""
         ).fetchone() or (0, 0)
     return dg.AssetCheckResult(passed=untraced == 0, metadata={"skills": total, "untraced": untraced})

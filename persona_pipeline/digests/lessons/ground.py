@@ -46,8 +46,8 @@ def ground(
     prompt_version: str,
 ) -> tuple[list[Lesson], int]:
     """Keep drafts whose quote occurs in an excerpt or context of the session (whitespace- and
-    case-insensitive). Evidence ids = the rows holding the quote plus the ids the builder named
-    (offline: the episode's rows; never ids outside this session). A signal its rows cannot
+    case-insensitive) — in one of the rows the builder named, when it named any (offline: the
+    episode's rows). Evidence ids = those named rows, else every row holding the quote. A signal its rows cannot
     carry falls back to `inferred`; credibility is clamped into the signal's band.
     Returns (lessons, dropped)."""
     known = {r.evidence_id: r for r in session.rows}
@@ -57,13 +57,16 @@ def ground(
     for draft, extra in drafts:
         q = norm(draft.quote)
         hits = [(r, q in norm(r.excerpt)) for r in session.rows if q and (q in norm(r.excerpt) or q in norm(r.context))]
+        named = {e for e in extra if e in known}
+        if named:  # the builder said which rows the lesson stands on: the quote must be in one
+            hits = [(r, in_ex) for r, in_ex in hits if r.evidence_id in named]
         if not hits:
             dropped += 1
             continue
         signal = draft.signal
         if not any(_supports(signal, r, in_ex) for r, in_ex in hits):
             signal = Signal.INFERRED
-        ids = sorted({r.evidence_id for r, _ in hits} | {e for e in extra if e in known})
+        ids = sorted({r.evidence_id for r, _ in hits} | named)
         statement = " ".join(draft.statement.split())
         lid = lesson_id(session.unit_key, draft.kind.value, statement, ids)
         if lid in seen:

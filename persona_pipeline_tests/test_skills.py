@@ -1,0 +1,407 @@
+"""Skills: per-session lessons from tool errors, recoveries, rejections, corrections and
+confirmations (Claude Code and Codex shapes), and their evolution into versioned SKILL.md
+folders across runs, erasure included. Evidence is written the way ingest writes it: turns →
+`build_evidence` (which redacts) → `store.replace_units`."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+
+import dagster as dg
+import pytest
+
+from persona_pipeline.config import Settings
+from persona_pipeline.digests.lessons.ground import ground, norm
+from persona_pipeline.digests.lessons.models import CREDIBILITY_BANDS, DraftLesson, LessonKind, Signal
+from persona_pipeline.digests.lessons.offline import draft_lessons
+from persona_pipeline.evidence.records import build_evidence, index_rows
+from persona_pipeline.evidence.redaction.redactor import load_or_create_key
+from persona_pipeline.ingest import make_redactor
+from persona_pipeline.models import SourceKind, Tier, Turn, TurnKind
+from persona_pipeline.pack.skill_files import MANIFEST
+from persona_pipeline.skills_stage import build_lessons, build_skills
+from persona_pipeline.trees.skills import evolve
+from persona_pipeline.warehouse import memory_store, skill_store, store
+
+CLAUDE_A = "claude/widget/sess-a.jsonl"
+CLAUDE_C = "claude/widget/sess-c.jsonl"
+CODEX_B = "codex/2026/10/03/rollout-2026-10-03T09-00-00-b.jsonl"
+SECRET = "ghp_Zq8LmN3vR5tY7uW9xA1bC3dE5fG7hJ9kL2mN"  # a GitHub token shape the redactor knows
+
+
+def _turn(line: int, kind: TurnKind, text: str, context: str = "", signal: str | None = None, **kw) -> Turn:
+    person = kind in (TurnKind.PROMPT, TurnKind.CORRECTION)
+    tier = Tier.T1 if kind is TurnKind.CORRECTION else Tier.T2 if person else Tier.T3
+    return Turn(
+        line_no=line,
+        byte_offset=line * 100,
+        session_id=kw.get("session", "sess"),
+        timestamp=f"2026-10-0{kw.get('day', 1)}T10:{line:02d}:00Z",
+        cwd="/home/alice/code/widget",
+        tier=tier,
+        kind=kind,
+        correction_signal=signal,
+        text=text,
+        context=context,
+    )
+
+
+def claude_session_a() -> list[Turn]:
+    """Claude Code: a failing pytest (is_error), recovered with `uv run` and confirmed; a rejected
+    push followed by the person's correction; a plain correction."""
+    return [
+        _turn(1, TurnKind.PROMPT, "run the test suite please", session="sess-a"),
+        _turn(
+            2,
+            TurnKind.TOOL_ERROR,
+            "Bash: pytest -q",
+            'Traceback (most recent call last):\n  File "tests/test_app.py", line 1\n'
+            "ModuleNotFoundError: No module named 'polars'",
+            "is_error",
+            session="sess-a",
+        ),
+        _turn(
+            3, TurnKind.TOOL_RECOVERED, "Bash: uv run pytest -q", "Bash: pytest -q", "after_line:2", session="sess-a"
+        ),
+        _turn(4, TurnKind.PROMPT, "perfect, that works. now add a CSV export", session="sess-a"),
+        _turn(5, TurnKind.TOOL_REJECTED, "Bash: git push origin main", "", "rejected", session="sess-a"),
+        _turn(
+            6,
+            TurnKind.CORRECTION,
+            "no, don't push to main. open a PR instead",
+            "I'll push the change now.",
+            "rejected_tool_use",
+            session="sess-a",
+        ),
+        _turn(
+            7,
+            TurnKind.CORRECTION,
+            "actually, never mock the database in these tests, use the fixture",
+            "I'll mock the database connection.",
+            "opener",
+            session="sess-a",
+        ),
+    ]
+
+
+def codex_session_b() -> list[Turn]:
+    """Codex: `cargo build` exits 101 twice (a planted token in the output), then the agent
+    switches to `cargo build --locked` on its own."""
+    out = f"exit code 101\nerror[E0432]: unresolved import `foo`\nGITHUB_TOKEN={SECRET}"
+    return [
+        _turn(1, TurnKind.PROMPT, "build the crate", session="sess-b", day=3),
+        _turn(2, TurnKind.TOOL_ERROR, "shell: cargo build", out, "exit_code:101", session="sess-b", day=3),
+        _turn(3, TurnKind.TOOL_ERROR, "shell: cargo build", out, "exit_code:101", session="sess-b", day=3),
+        _turn(
+            4,
+            TurnKind.TOOL_RECOVERED,
+            "shell: cargo build --locked",
+            "shell: cargo build",
+            "after_line:3",
+            session="sess-b",
+            day=3,
+        ),
+    ]
+
+
+def claude_session_c() -> list[Turn]:
+    """A second session hitting the same pytest failure, fixed the same way (new support)."""
+    return [
+        _turn(1, TurnKind.PROMPT, "tests again please", session="sess-c", day=5),
+        _turn(
+            2,
+            TurnKind.TOOL_ERROR,
+            "Bash: pytest -q",
+            "ModuleNotFoundError: No module named 'httpx'",
+            "is_error",
+            session="sess-c",
+            day=5,
+        ),
+        _turn(
+            3,
+            TurnKind.TOOL_RECOVERED,
+            "Bash: uv run pytest -q",
+            "Bash: pytest -q",
+            "after_line:2",
+            session="sess-c",
+            day=5,
+        ),
+        _turn(4, TurnKind.PROMPT, "that fixed it, thanks", session="sess-c", day=5),
+    ]
+
+
+def write_units(settings: Settings, units: dict[str, list[Turn]]) -> None:
+    """Evidence for these units, as ingest stores it (redacted by `build_evidence`)."""
+    redactor = make_redactor(settings)
+    key = load_or_create_key(settings.redaction_key_path)
+    rows = []
+    for unit_key, turns in units.items():
+        kind = SourceKind.CODEX if unit_key.startswith("codex/") else SourceKind.CLAUDE
+        evidence, counts, dropped = build_evidence(unit_key, kind, turns, redactor, "widget")
+        unit_row = {
+            "unit_key": unit_key,
+            "source_kind": kind.value,
+            "project": evidence[0].project,
+            "fingerprint": "test",
+            "reader_version": "test",
+            "status": "processed",
+            "skip_reason": None,
+            "raw_bytes": 1000,
+            "kept_bytes": 500,
+            "lines_total": len(turns),
+            "lines_bad": 0,
+            "turns_kept": len(turns),
+            "evidence_rows": len(evidence),
+            "redactions": sum(counts.values()),
+            "fields_dropped": dropped,
+            "session_id": turns[0].session_id,
+            "processed_at": datetime.now(UTC).replace(tzinfo=None),
+        }
+        rows.append(
+            store.UnitRows(unit_key, unit_row, index_rows(unit_key, turns, key), evidence, {}, {}, dict(counts))
+        )
+    with store.connect(settings.warehouse_path) as con:
+        store.replace_units(con, rows)
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return Settings(data_dir=tmp_path / "data", claude_dirs=[tmp_path / "none"], codex_dirs=[tmp_path / "none"])
+
+
+def _sessions(settings: Settings, keys: Sequence[str]) -> dict[str, memory_store.SessionEvidence]:
+    with store.connect(settings.warehouse_path) as con:
+        return {s.unit_key: s for s in memory_store.load_sessions(con, keys)}
+
+
+def _lessons(settings: Settings) -> list:
+    with store.connect(settings.warehouse_path) as con:
+        return skill_store.load_lessons(con)
+
+
+def _skills(settings: Settings) -> dict:
+    with store.connect(settings.warehouse_path) as con:
+        return {s.name: s for s in skill_store.load_skills(con)}
+
+
+def _grounded(lesson, session: memory_store.SessionEvidence) -> bool:
+    q = norm(lesson.quote)
+    return any(q in norm(r.excerpt) or q in norm(r.context) for r in session.rows)
+
+
+# --- lessons --------------------------------------------------------------------------------
+def test_lessons_from_claude_and_codex_tool_errors(settings) -> None:
+    write_units(settings, {CLAUDE_A: claude_session_a(), CODEX_B: codex_session_b()})
+    results, name = build_lessons(settings, [CLAUDE_A, CODEX_B])
+    assert name == "offline" and [r.status for r in results] == ["ok", "ok"]
+    sessions = _sessions(settings, [CLAUDE_A, CODEX_B])
+    lessons = _lessons(settings)
+    by_signal: dict[str, list] = {}
+    for x in lessons:
+        lo, hi = CREDIBILITY_BANDS[x.signal]
+        assert lo <= x.credibility <= hi and 0 <= x.importance <= 1
+        assert _grounded(x, sessions[x.unit_key])  # every quote is in that session's redacted evidence
+        assert set(x.evidence_ids) <= {r.evidence_id for r in sessions[x.unit_key].rows}
+        by_signal.setdefault(x.signal.value, []).append(x)
+    # the recovery the person confirmed: worth learning, "use X instead of Y", the confirmation quoted
+    [confirmed] = by_signal["user_confirmation"]
+    assert confirmed.kind is LessonKind.LEARN and confirmed.unit_key == CLAUDE_A
+    assert "`uv run pytest -q` instead of `pytest -q`" in confirmed.statement
+    assert "ModuleNotFoundError" in confirmed.statement and confirmed.quote.startswith("perfect")
+    # the rejected push and the person's words after it; the plain correction
+    critiques = {x.quote: x for x in by_signal["user_critique"]}
+    push = critiques["don't push to main. open a PR instead"]
+    assert push.kind is LessonKind.AVOID and "git push origin main" in push.statement and push.credibility >= 0.9
+    assert "never mock the database in these tests, use the fixture" in critiques
+    # Codex: the agent's own switch to --locked (self-correction band), the exit-101 failure
+    # (tool error band) and the unchanged retry (inferred band)
+    [selfc] = by_signal["self_correction"]
+    assert selfc.unit_key == CODEX_B and "`cargo build --locked` instead of `cargo build`" in selfc.statement
+    assert 0.4 <= selfc.credibility <= 0.7
+    [err] = by_signal["tool_error"]
+    assert "exit code 101" in err.statement and err.quote.startswith("error[E0432]") and err.credibility >= 0.8
+    [inferred] = by_signal["inferred"]
+    assert inferred.credibility <= 0.3 and len(inferred.evidence_ids) == 2
+    # the planted token never reached a lesson
+    assert SECRET not in json.dumps([x.model_dump() for x in lessons])
+    # nothing changed: nothing is rebuilt
+    again, _ = build_lessons(settings, [CLAUDE_A, CODEX_B])
+    assert again == []
+
+
+def test_grounding_drops_unquoted_lessons_and_downgrades_unsupported_signals(settings) -> None:
+    write_units(settings, {CLAUDE_A: claude_session_a()})
+    session = _sessions(settings, [CLAUDE_A])[CLAUDE_A]
+
+    def draft(quote: str, signal: Signal, credibility: float = 0.95) -> tuple[DraftLesson, list[str]]:
+        d = DraftLesson(
+            kind=LessonKind.AVOID,
+            statement=f"Don't run bare pytest here ({signal.value}).",
+            importance=0.5,
+            credibility=credibility,
+            signal=signal,
+            quote=quote,
+        )
+        return d, []
+
+    lessons, dropped = ground(
+        session,
+        [
+            draft("the agent should have used uv", Signal.USER_CRITIQUE),  # not in the evidence
+            draft("No module named 'polars'", Signal.USER_CRITIQUE),  # a tool's words, not the person's
+            draft("No module named 'polars'", Signal.TOOL_ERROR, 0.2),  # below its band
+        ],
+        "m",
+        "v",
+    )
+    assert dropped == 1
+    assert [(x.signal, x.credibility) for x in lessons] == [(Signal.INFERRED, 0.3), (Signal.TOOL_ERROR, 0.8)]
+
+
+def test_offline_lessons_are_deterministic(settings) -> None:
+    write_units(settings, {CLAUDE_A: claude_session_a(), CODEX_B: codex_session_b()})
+    sessions = list(_sessions(settings, [CLAUDE_A, CODEX_B]).values())
+    first = [draft_lessons(s) for s in sessions]
+    assert first == [draft_lessons(s) for s in sessions] and all(first)
+    build_lessons(settings, [CLAUDE_A, CODEX_B])
+    before = [x.model_dump() for x in _lessons(settings)]
+    build_lessons(settings, [CLAUDE_A, CODEX_B], force=True)
+    assert [x.model_dump() for x in _lessons(settings)] == before
+    now = datetime(2026, 10, 9, 12, 0)
+    lessons = _lessons(settings)
+    assert evolve(lessons, [], now) == evolve(list(reversed(lessons)), [], now)
+
+
+# --- skills across runs ---------------------------------------------------------------------
+def _run(settings: Settings, keys: Sequence[str], day: int):
+    build_lessons(settings, keys)
+    return build_skills(settings, now=datetime(2026, 10, day, 12, 0))
+
+
+def _pytest_skill(skills: dict) -> str:
+    [name] = [n for n, s in skills.items() if any("uv run pytest -q" in i for i in s.instructions)]
+    return name
+
+
+def test_skill_evolution_across_runs_and_erasure(settings) -> None:
+    root = settings.data_dir / "skills"
+    write_units(settings, {CLAUDE_A: claude_session_a(), CODEX_B: codex_session_b()})
+    out = _run(settings, [CLAUDE_A, CODEX_B], 6)
+    skills = _skills(settings)
+    assert out.created == len(skills) >= 3 and out.files_written == len(skills)
+    name = _pytest_skill(skills)
+    assert skills[name].version == 1 and name == "uv-run-pytest"
+    md = root / name / "SKILL.md"
+    text = md.read_text(encoding="utf-8")
+    assert text.startswith(f"---\nname: {name}\ndescription: ") and "## Instructions" in text
+    assert "tool: Bash" in text and "error: ModuleNotFoundError" in text and "Version 1" in text
+    assert '"perfect, that works." (user_confirmation; widget, session sess-a, evidence ' in text
+    assert all(len(s.name) <= 48 and s.name == s.name.lower() for s in skills.values())
+    assert len(set(skills)) == len(skills)
+    assert SECRET not in "".join(p.read_text() for p in root.glob("*/SKILL.md"))
+    mtime = md.stat().st_mtime_ns
+
+    # run 2, same evidence: same versions, files untouched
+    out2 = _run(settings, [CLAUDE_A, CODEX_B], 7)
+    assert out2.unchanged == len(skills) and out2.updated == out2.created == 0 and out2.files_written == 0
+    assert _skills(settings) == skills and md.stat().st_mtime_ns == mtime
+
+    # run 3, a new session with the same fix: the skill grows, keeps its name, version 2
+    write_units(settings, {CLAUDE_C: claude_session_c()})
+    out3 = _run(settings, [CLAUDE_C], 8)
+    after = _skills(settings)
+    assert out3.updated == 1 and out3.created == 0
+    grown = after[name]
+    assert grown.version == 2 and len(grown.lesson_ids) == 2 and grown.updated_at == datetime(2026, 10, 8, 12, 0)
+    assert grown.created_at == skills[name].created_at
+    assert {n: s.version for n, s in after.items() if n != name} == {
+        n: s.version for n, s in skills.items() if n != name
+    }
+    assert "Version 2" in md.read_text(encoding="utf-8")
+
+    # a folder the person made is never touched
+    mine = root / "my-own-skill"
+    mine.mkdir()
+    (mine / "SKILL.md").write_text("---\nname: my-own-skill\n---\n")
+
+    # erase the Claude sessions: their skills lose every lesson and are removed, row and folder
+    with store.connect(settings.warehouse_path) as con:
+        store.delete_units(con, [CLAUDE_A, CLAUDE_C])
+    out4 = build_skills(settings, now=datetime(2026, 10, 9, 12, 0))
+    left = _skills(settings)
+    assert name not in left and not (root / name).exists() and out4.removed >= 2
+    assert all(set(s.lesson_ids) <= {x.lesson_id for x in _lessons(settings)} for s in left.values())
+    assert sorted(p.name for p in root.iterdir() if p.is_dir()) == sorted([*left, "my-own-skill"])
+    assert json.loads((root / MANIFEST).read_text())["skills"] == sorted(left)
+    assert (mine / "SKILL.md").exists()
+
+
+def test_a_skill_needs_support(settings) -> None:
+    # one self-correction (credibility < 0.8) in one session: not a skill on its own …
+    once = codex_session_b()
+    write_units(settings, {CODEX_B: [once[0], once[2], once[3]]})
+    out = _run(settings, [CODEX_B], 6)
+    assert out.lessons == 1 and out.skills == 0 and not (settings.data_dir / "skills" / "cargo-build-locked").exists()
+    # … the same correction in a second session is
+    other = "codex/2026/10/04/rollout-2026-10-04T09-00-00-d.jsonl"
+    write_units(settings, {other: [t.model_copy(update={"session_id": "sess-d"}) for t in (once[0], once[2], once[3])]})
+    out = _run(settings, [other], 7)
+    assert out.lessons == 2 and out.skills == 1
+    [skill] = _skills(settings).values()
+    assert skill.name == "cargo-build-locked" and len(skill.lesson_ids) == 2 and skill.version == 1
+
+
+# --- Dagster --------------------------------------------------------------------------------
+@pytest.fixture
+def env_data_dir(settings) -> Iterator[None]:
+    saved = {
+        k: os.environ.get(k) for k in ("PERSONA_DATA_DIR", "PERSONA_CLAUDE_DIRS", "PERSONA_CODEX_DIRS", "PERSONA_MODEL")
+    }
+    os.environ.update(
+        PERSONA_DATA_DIR=str(settings.data_dir),
+        PERSONA_CLAUDE_DIRS=str(settings.claude_dirs[0]),
+        PERSONA_CODEX_DIRS=str(settings.codex_dirs[0]),
+        PERSONA_MODEL="offline",
+    )
+    try:
+        yield
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+def test_dagster_materialises_lessons_over_partitions_then_skills(settings, env_data_dir) -> None:
+    from persona_pipeline.defs.checks import skills_cite_stored_evidence
+    from persona_pipeline.defs.partitions import SOURCE_UNITS
+    from persona_pipeline.defs.skill_assets import skill_experiences, skills
+
+    keys = [CLAUDE_A, CODEX_B]
+    write_units(settings, {CLAUDE_A: claude_session_a(), CODEX_B: codex_session_b()})
+    instance = dg.DagsterInstance.ephemeral()
+    instance.add_dynamic_partitions(SOURCE_UNITS, keys)
+    result = dg.materialize(
+        [skill_experiences],
+        instance=instance,
+        tags={"dagster/asset_partition_range_start": keys[0], "dagster/asset_partition_range_end": keys[-1]},
+    )
+    assert result.success
+    mats = result.asset_materializations_for_node("skill_experiences")
+    assert sorted(m.partition for m in mats) == sorted(keys)
+    for m in mats:
+        assert set(m.metadata) >= {"lessons", "worth_learning", "worth_avoiding", "llm_calls", "dropped_quotes"}
+        assert all(isinstance(v.value, (int, float)) for v in m.metadata.values())  # counts only, never text
+    tail = dg.materialize([skills, skills_cite_stored_evidence], instance=instance)
+    assert tail.success
+    [mat] = tail.asset_materializations_for_node("skills")
+    assert mat.metadata["skills"].value == len(_skills(settings)) > 0
+    checks = tail.get_asset_check_evaluations()
+    assert [c.check_name for c in checks] == ["skills_cite_stored_evidence"] and all(c.passed for c in checks)
+    logged = json.dumps([str(e) for e in instance.all_logs(result.run_id) + instance.all_logs(tail.run_id)])
+    assert "push to main" not in logged and "uv run pytest" not in logged and SECRET not in logged
