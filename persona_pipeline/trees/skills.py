@@ -25,7 +25,7 @@ from datetime import datetime
 from pydantic import BaseModel
 
 from persona_pipeline.digests.lessons.models import Lesson
-from persona_pipeline.digests.lexicon import content_tokens
+from persona_pipeline.digests.lexicon import STOP, content_tokens
 from persona_pipeline.trees.fold import _ANCHORS, SIMILARITY, named_terms, similarity
 
 MIN_LESSONS, MIN_SESSIONS = 2, 2
@@ -33,10 +33,13 @@ STRONG_CREDIBILITY, STRONG_IMPORTANCE = 0.8, 0.5
 MAX_INSTRUCTIONS, MAX_EXAMPLES, MAX_KEYWORDS = 8, 5, 5
 NAME_MAX = 48
 # words every command-shaped lesson shares: never what identifies a skill
-_GENERIC = frozenset({"run", "use", "fail", "error", "exit", "code", "instead", "when", "before", "don't", "dont"})
+_GENERIC = frozenset(
+    {"run", "use", "fail", "fails", "error", "exit", "code", "instead", "when", "before", "after", "don't", "dont"}
+)
 _CODE = re.compile(r"`([^`]+)`")
 _ERROR_SIG = re.compile(r"\b[A-Z][A-Za-z0-9_]*(?:Error|Exception)\b|\bexit code -?\d+\b|\berror\[[A-Z]?\d+\]")
 _SLUG_WORD = re.compile(r"[a-z0-9]+")
+_WORD = re.compile(r"[a-z][a-z0-9_.+-]*[a-z0-9]")
 
 
 class Skill(BaseModel):
@@ -133,11 +136,11 @@ def triggers_of(members: Sequence[Lesson], tools: Mapping[str, str]) -> list[str
     """When to use the skill: the tools its evidence ran, the errors it names, its keywords."""
     tool_names = sorted({t for m in members for t in _tool_of(m.evidence_ids, tools) if t})
     errors = sorted({e for m in members for e in _ERROR_SIG.findall(f"{m.statement} {m.quote}")})
+    skip = {t.casefold() for t in tool_names} | {e.casefold() for e in errors} | _GENERIC | STOP
     words: Counter[str] = Counter()
-    for m in members:
-        words.update(t for t in lesson_tokens(m) if t not in _GENERIC and len(t) > 2)
-    skip = {t.casefold() for t in tool_names} | {e.casefold() for e in errors}
-    keywords = [w for w, _ in sorted(words.items(), key=lambda x: (-x[1], x[0])) if w not in skip][:MAX_KEYWORDS]
+    for m in members:  # words as written (not stems), once per lesson
+        words.update({w for w in _WORD.findall(m.statement.lower()) if len(w) > 2 and w not in skip})
+    keywords = [w for w, _ in sorted(words.items(), key=lambda x: (-x[1], x[0]))][:MAX_KEYWORDS]
     return [f"tool: {t}" for t in tool_names] + [f"error: {e}" for e in errors] + [f"keyword: {k}" for k in keywords]
 
 

@@ -66,13 +66,14 @@ def ground(
         signal = draft.signal
         if not any(_supports(signal, r, in_ex) for r, in_ex in hits):
             signal = Signal.INFERRED
-        ids = sorted({r.evidence_id for r, _ in hits} | named)
+        quoted = sorted({r.evidence_id for r, _ in hits})
+        ids = quoted + sorted(named - set(quoted))  # a row holding the quote first: what examples cite
         statement = " ".join(draft.statement.split())
         lid = lesson_id(session.unit_key, draft.kind.value, statement, ids)
         if lid in seen:
             continue
         seen.add(lid)
-        stamps = [known[e].timestamp for e in ids if known[e].timestamp]
+        stamps = [t for e in ids if (t := known[e].timestamp)]
         out.append(
             Lesson(
                 lesson_id=lid,

@@ -126,8 +126,12 @@ def instruction_span(text: str, limit: int = 240) -> str | None:
     return None
 
 
+_SENTENCE_START = re.compile(r"([.!?]\s+)([a-z])")
+
+
 def _as_statement(span: str) -> str:
-    s = span.rstrip(" .!")
+    """A quoted span as a statement: sentence case, one closing period."""
+    s = _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), span.rstrip(" .!"))
     return s[:1].upper() + s[1:] + "."
 
 
