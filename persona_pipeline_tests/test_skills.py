@@ -405,3 +405,140 @@ def test_dagster_materialises_lessons_over_partitions_then_skills(settings, env_
     assert [c.check_name for c in checks] == ["skills_cite_stored_evidence"] and all(c.passed for c in checks)
     logged = json.dumps([str(e) for e in instance.all_logs(result.run_id) + instance.all_logs(tail.run_id)])
     assert "push to main" not in logged and "uv run pytest" not in logged and SECRET not in logged
+
+
+# --- litellm backends against a local OpenAI-style server --------------------------------------
+def _lesson_reply(payload: dict) -> str:
+    user = payload["messages"][-1]["content"]
+    if "library of procedural skills" in payload["messages"][0]["content"]:
+        return json.dumps(
+            {
+                "skill": {
+                    "name": "Python env via uv",
+                    "description": "Run the test suite through uv when bare pytest cannot import the project.",
+                    "instructions": ["Run `uv run pytest -q` when `pytest -q` fails with ModuleNotFoundError."],
+                    "triggers": ["pytest", "ModuleNotFoundError"],
+                }
+            }
+        )
+    lessons = []
+    for quote in ("No module named 'polars'", "No module named 'httpx'", "unresolved import `foo`"):
+        if quote in user:
+            lessons.append(
+                {
+                    "kind": "worth_learning",
+                    "statement": "Run `uv run pytest -q` when `pytest -q` fails with ModuleNotFoundError.",
+                    "importance": 0.8,
+                    "credibility": 0.99,
+                    "signal": "tool_error",
+                    "quote": quote,
+                }
+            )
+    lessons.append(
+        {
+            "kind": "worth_avoiding",
+            "statement": "Never claim the build passed.",
+            "importance": 0.5,
+            "credibility": 0.9,
+            "signal": "inferred",
+            "quote": "a quote that is nowhere in the session",
+        }
+    )
+    return json.dumps({"lessons": lessons})
+
+
+@pytest.fixture
+def server():
+    from persona_pipeline_tests.fake_openai import FakeOpenAI
+
+    s = FakeOpenAI().start()
+    s.responder = _lesson_reply
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def llm_settings(settings, server, monkeypatch) -> Settings:
+    from persona_pipeline.digests.remote import client
+
+    fast = client.RetryPolicy(max_attempts=2, base_delay=0.001, max_delay=0.002, max_retry_after=0.1)
+    monkeypatch.setattr(client, "RetryPolicy", lambda: fast)
+    return settings.model_copy(
+        update={"model": "openai/fake-model", "api_base": server.base_url, "api_key": "sk-test-not-real"}
+    )
+
+
+def _states(settings: Settings) -> dict[str, str]:
+    with store.connect(settings.warehouse_path) as con:
+        return dict(con.execute("SELECT unit_key, status FROM memory_state WHERE stage = 'lessons'").fetchall())
+
+
+def test_litellm_lessons_calls_cache_failures_and_soft_skips(llm_settings, server) -> None:
+    from persona_pipeline_tests.fake_openai import Behaviour
+
+    s = llm_settings
+    write_units(s, {CLAUDE_A: claude_session_a(), CODEX_B: codex_session_b()})
+    results, name = build_lessons(s, [CLAUDE_A, CODEX_B])
+    assert name == "openai/fake-model" and [r.calls for r in results] == [1, 1] and len(server.requests) == 2
+    assert all(r.status == "ok" and r.dropped_quotes == 1 and r.cost_usd > 0 for r in results)
+    lessons = {x.unit_key: x for x in _lessons(s)}
+    assert lessons[CLAUDE_A].signal is Signal.TOOL_ERROR and lessons[CLAUDE_A].credibility == 0.99
+    assert lessons[CLAUDE_A].model == "openai/fake-model"
+    req = server.requests[0]
+    assert req["temperature"] == 0 and req["response_format"]["type"] == "json_schema"
+    bodies = json.dumps(server.requests)
+    assert SECRET not in bodies and "[REDACTED:" in bodies  # only redacted evidence is sent
+    # rebuilt: every reply from the cache, $0, no request
+    again, _ = build_lessons(s, [CLAUDE_A, CODEX_B], force=True)
+    assert [(r.calls, r.cache_hits, r.cost_usd) for r in again] == [(0, 1, 0.0), (0, 1, 0.0)]
+    assert len(server.requests) == 2
+    # a provider 500 leaves the unit failed (nothing stored for it) and retried next run
+    write_units(s, {CLAUDE_C: claude_session_c()})
+    server.responder, server.default = None, Behaviour(status=500)
+    [failed], _ = build_lessons(s, [CLAUDE_C])
+    assert failed.status == "failed" and "500" in (failed.error or "") and _states(s)[CLAUDE_C] == "failed"
+    with store.connect(s.warehouse_path) as con:
+        assert CLAUDE_C in memory_store.stale_units(con, memory_store.LESSONS, name, "lessons-v1")
+    # an unparseable reply is a soft skip: the unit is done, with nothing learnt
+    server.default = Behaviour(content="this is not json")
+    [soft], _ = build_lessons(s, [CLAUDE_C])
+    assert soft.status == "ok" and soft.soft_skips == 1 and soft.lessons == [] and _states(s)[CLAUDE_C] == "ok"
+    # a session with nothing to learn from costs no call
+    quiet = "claude/widget/quiet.jsonl"
+    write_units(s, {quiet: [_turn(1, TurnKind.PROMPT, "add a CSV export to the report", session="q")]})
+    n = len(server.requests)
+    [res], _ = build_lessons(s, [quiet])
+    assert res.status == "ok" and res.calls == 0 and len(server.requests) == n
+
+
+def test_litellm_skills_refine_the_existing_skill(llm_settings, server) -> None:
+    from persona_pipeline_tests.fake_openai import Behaviour
+
+    s = llm_settings
+    write_units(s, {CLAUDE_A: claude_session_a()})
+    build_lessons(s, [CLAUDE_A])
+    n = len(server.requests)
+    out = build_skills(s, now=datetime(2026, 10, 6, 12, 0))
+    assert out.created == 1 and out.calls == 1 and len(server.requests) == n + 1
+    [skill] = _skills(s).values()
+    assert skill.name == "python-env-via-uv" and skill.version == 1 and "through uv" in skill.description
+    assert "Existing skill: none" in server.requests[-1]["messages"][-1]["content"]
+    # same lessons: kept as is, no call
+    out = build_skills(s, now=datetime(2026, 10, 7, 12, 0))
+    assert out.calls == 0 and out.unchanged == 1 and len(server.requests) == n + 1
+    # new support while the provider is down: the skill stays as it was (retried next run)
+    write_units(s, {CLAUDE_C: claude_session_c()})
+    build_lessons(s, [CLAUDE_C])
+    server.default = Behaviour(status=500)
+    server.responder = None
+    out = build_skills(s, now=datetime(2026, 10, 8, 12, 0))
+    assert out.failed == 1 and _skills(s)[skill.name] == skill
+    # provider back: the model is shown the existing skill, the name is kept, version 2
+    server.responder = _lesson_reply
+    server.default = Behaviour(content="{}")
+    out = build_skills(s, now=datetime(2026, 10, 9, 12, 0))
+    prompt = server.requests[-1]["messages"][-1]["content"]
+    assert f"Existing skill: {skill.name}" in prompt and skill.instructions[0] in prompt
+    grown = _skills(s)[skill.name]
+    assert out.updated == 1 and grown.version == 2 and len(grown.lesson_ids) == 2
+    assert SECRET not in json.dumps(server.requests)
