@@ -63,16 +63,18 @@ class SkillsOutcome(BaseModel):
     cost_usd: float = 0.0
 
 
-def build_skills(settings: Settings, now: datetime | None = None) -> SkillsOutcome:
+def build_skills(settings: Settings, now: datetime | None = None, offline: bool = False) -> SkillsOutcome:
     """Evolve the stored skills with every stored lesson, store them, and bring
-    `<data_dir>/skills/` in line (removed skills lose their folder)."""
+    `<data_dir>/skills/` in line (removed skills lose their folder). `offline` writes changed
+    skills without a model whatever the configuration (erasure: no network, nothing of the
+    erased sessions left in any skill)."""
     now = now or datetime.now(UTC).replace(tzinfo=None, microsecond=0)
     with store.connect(settings.warehouse_path) as con:
         lessons = skill_store.load_lessons(con)
         existing = skill_store.load_skills(con)
         tools = skill_store.activity_tools(con, sorted({e for m in lessons for e in m.evidence_ids}))
     writer = None
-    if settings.model != "offline":
+    if settings.model != "offline" and not offline:
         from persona_pipeline.trees.skill_remote import LitellmSkillWriter
 
         writer = LitellmSkillWriter(make_caller(settings), tools)

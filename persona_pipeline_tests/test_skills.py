@@ -328,12 +328,20 @@ def test_skill_evolution_across_runs_and_erasure(settings) -> None:
     mine.mkdir()
     (mine / "SKILL.md").write_text("---\nname: my-own-skill\n---\n")
 
-    # erase the Claude sessions: their skills lose every lesson and are removed, row and folder
+    # erase session A: the pytest skill keeps session C's support, and nothing of A
     with store.connect(settings.warehouse_path) as con:
-        store.delete_units(con, [CLAUDE_A, CLAUDE_C])
+        store.delete_units(con, [CLAUDE_A])
+    build_skills(settings, now=datetime(2026, 10, 9, 12, 0))
+    shrunk = _skills(settings)[name]
+    assert shrunk.version == 3 and len(shrunk.lesson_ids) == 1 and "perfect, that works" not in md.read_text()
+    assert "git-push-origin" not in _skills(settings)  # A's only lesson for it is gone
+
+    # erase session C too: the skill has no lesson left and is removed, row and folder
+    with store.connect(settings.warehouse_path) as con:
+        store.delete_units(con, [CLAUDE_C])
     out4 = build_skills(settings, now=datetime(2026, 10, 9, 12, 0))
     left = _skills(settings)
-    assert name not in left and not (root / name).exists() and out4.removed >= 2
+    assert name not in left and not (root / name).exists() and out4.removed == 1
     assert all(set(s.lesson_ids) <= {x.lesson_id for x in _lessons(settings)} for s in left.values())
     assert sorted(p.name for p in root.iterdir() if p.is_dir()) == sorted([*left, "my-own-skill"])
     assert json.loads((root / MANIFEST).read_text())["skills"] == sorted(left)

@@ -89,6 +89,8 @@ def write_skills(skills: Sequence[Skill], root: Path) -> WriteReport:
     """Bring `root` in line with `skills`: write new and changed SKILL.md files, delete the
     folders of skills that are gone (only folders listed in the manifest)."""
     report = WriteReport()
+    if not skills and not (root / MANIFEST).exists():
+        return report  # nothing written before, nothing to write: no empty folder
     root.mkdir(parents=True, exist_ok=True)
     ours = _read_manifest(root)
     current: set[str] = set()
