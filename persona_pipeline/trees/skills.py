@@ -32,6 +32,7 @@ MIN_LESSONS, MIN_SESSIONS = 2, 2
 STRONG_CREDIBILITY, STRONG_IMPORTANCE = 0.8, 0.5
 MAX_INSTRUCTIONS, MAX_EXAMPLES, MAX_KEYWORDS = 8, 5, 5
 NAME_MAX = 48
+REPRESENTATIVES = 8  # distinct token sets a group is compared by (single linkage, bounded)
 # words every command-shaped lesson shares: never what identifies a skill
 _GENERIC = frozenset(
     {"run", "use", "fail", "fails", "error", "exit", "code", "instead", "when", "before", "after", "don't", "dont"}
@@ -100,6 +101,10 @@ def lesson_tokens(m: Lesson) -> frozenset[str]:
     return content_tokens(m.statement) | content_tokens(" ".join(_ERROR_SIG.findall(m.quote)))
 
 
+def _key(statement: str) -> str:
+    return " ".join(statement.split()).casefold()
+
+
 def group_lessons(lessons: Sequence[Lesson], existing: Sequence[Skill]) -> list[Group]:
     """Existing skills first (in name order) with their surviving lessons, then new groups in
     the order their first lesson appeared. Deterministic for the same inputs."""
@@ -112,19 +117,41 @@ def group_lessons(lessons: Sequence[Lesson], existing: Sequence[Skill]) -> list[
         claimed.update(m.lesson_id for m in members)
         seed = [content_tokens(" ".join(skill.instructions))]  # matches even when its lessons were rebuilt
         groups.append(Group(members, skill, seed + [lesson_tokens(m) for m in members]))
+    # token -> groups holding it: a lesson is compared only with groups it shares a word with,
+    # and with at most REPRESENTATIVES distinct token sets of each (cost stays linear in lessons)
+    index: dict[str, set[int]] = {}
+    same_statement: dict[str, int] = {}
+    for gi, g in enumerate(groups):
+        g.tokens = list(dict.fromkeys(g.tokens))[:REPRESENTATIVES]
+        for t in g.tokens:
+            for tok in t:
+                index.setdefault(tok, set()).add(gi)
+        for m in g.members:
+            same_statement.setdefault(_key(m.statement), gi)
     rest = sorted((m for m in lessons if m.lesson_id not in claimed), key=lambda m: (m.timestamp or "", m.lesson_id))
     for m in rest:
         toks = lesson_tokens(m)
-        best, best_sim = None, 0.0
-        for g in groups:
-            sim = max(similarity(toks, t, anchors, same_facet=False) for t in g.tokens)
-            if sim > best_sim:  # strictly better: ties go to the earlier (existing first) group
-                best, best_sim = g, sim
-        if best is not None and best_sim >= SIMILARITY:
-            best.members.append(m)
-            best.tokens.append(toks)
-        else:
-            groups.append(Group([m], None, [toks]))
+        best = same_statement.get(_key(m.statement), -1)
+        if best < 0:
+            best_sim = 0.0
+            for gi in sorted(set().union(*(index.get(t, set()) for t in toks))):
+                sim = max(similarity(toks, t, anchors, same_facet=False) for t in groups[gi].tokens)
+                if sim > best_sim:  # strictly better: ties go to the earlier (existing first) group
+                    best, best_sim = gi, sim
+                    if sim >= 1.0:
+                        break
+            if best_sim < SIMILARITY:
+                best = -1
+        if best < 0:
+            best = len(groups)
+            groups.append(Group([], None, []))
+        g = groups[best]
+        g.members.append(m)
+        same_statement.setdefault(_key(m.statement), best)
+        if len(g.tokens) < REPRESENTATIVES and toks not in g.tokens:
+            g.tokens.append(toks)
+            for tok in toks:
+                index.setdefault(tok, set()).add(best)
     return [g for g in groups if g.members]
 
 

@@ -56,11 +56,10 @@ def load_lessons(con: duckdb.DuckDBPyConnection) -> list[Lesson]:
     """Every stored lesson whose evidence is all still stored, in a stable order."""
     cols = list(LESSON_SCHEMA)
     rows = con.execute(
-        f"""SELECT {", ".join(f"l.{c}" for c in cols)} FROM lessons l
-            WHERE NOT EXISTS (
-                SELECT 1 FROM (SELECT unnest(l.evidence_ids) AS id) x
-                WHERE x.id NOT IN (SELECT evidence_id FROM evidence))
-            ORDER BY l.lesson_id"""
+        f"""SELECT {", ".join(cols)} FROM lessons WHERE lesson_id NOT IN (
+                SELECT x.lesson_id FROM (SELECT lesson_id, unnest(evidence_ids) AS id FROM lessons) x
+                ANTI JOIN evidence e ON e.evidence_id = x.id)
+            ORDER BY lesson_id"""
     ).fetchall()
     return [Lesson(**dict(zip(cols, r, strict=True))) for r in rows]
 
