@@ -262,6 +262,28 @@ def test_grounding_drops_unquoted_lessons_and_downgrades_unsupported_signals(set
     assert [(x.signal, x.credibility) for x in lessons] == [(Signal.INFERRED, 0.3), (Signal.TOOL_ERROR, 0.8)]
 
 
+def test_rejection_feedback_on_the_same_line_is_the_critique() -> None:
+    # newer Claude versions append the person's words to the rejected tool result itself
+    def row(i: int, kind: str, text: str, line: int, signal: str | None = None) -> memory_store.SessionRow:
+        tier = Tier.T1 if kind == "correction" else Tier.T3
+        return memory_store.SessionRow(
+            evidence_id=f"e{i}", tier=tier, kind=kind, correction_signal=signal, excerpt=text, line_no=line
+        )
+
+    session = memory_store.SessionEvidence(
+        unit_key=CLAUDE_A,
+        session_id="s",
+        project="widget",
+        rows=[  # load_sessions order: line, then kind
+            row(1, "correction", "no, never force-push a shared branch", 9, "rejected_tool_use"),
+            row(2, "tool_rejected", "Bash: git push --force", 9, "rejected"),
+        ],
+    )
+    [(lesson, ids)] = draft_lessons(session)
+    assert lesson.signal is Signal.USER_CRITIQUE and lesson.quote == "never force-push a shared branch"
+    assert sorted(ids) == ["e1", "e2"] and "`git push --force`" in lesson.statement
+
+
 def test_offline_lessons_are_deterministic(settings) -> None:
     write_units(settings, {CLAUDE_A: claude_session_a(), CODEX_B: codex_session_b()})
     sessions = list(_sessions(settings, [CLAUDE_A, CODEX_B]).values())

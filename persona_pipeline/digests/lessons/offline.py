@@ -176,7 +176,9 @@ class _Drafts:
 
 
 def _first_person_after(rows: Sequence[SessionRow], line: int) -> SessionRow | None:
-    return next((r for r in rows if r.kind in _PERSON and r.line_no > line), None)
+    """The person's next words from `line` on: a person row on the same line as an activity row
+    is the feedback attached to it (Claude appends it to the rejected tool result)."""
+    return next((r for r in rows if r.kind in _PERSON and r.line_no >= line), None)
 
 
 def _confirmation(rows: Sequence[SessionRow], line: int) -> tuple[SessionRow, str] | None:
