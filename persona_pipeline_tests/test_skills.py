@@ -316,7 +316,7 @@ def test_skill_evolution_across_runs_and_erasure(settings) -> None:
     skills = _skills(settings)
     assert out.created == len(skills) >= 3 and out.files_written == len(skills)
     name = _pytest_skill(skills)
-    assert skills[name].version == 1 and name == "uv-run-pytest"
+    assert skills[name].version == 1 and name == "uv-run-pytest-modulenotfounderror"
     md = root / name / "SKILL.md"
     text = md.read_text(encoding="utf-8")
     assert text.startswith(f"---\nname: {name}\ndescription: ") and "## Instructions" in text

@@ -205,14 +205,19 @@ def offline_text(members: Sequence[Lesson], tools: Mapping[str, str]) -> SkillTe
 
 
 def slug(text: str) -> str:
-    """kebab-case from the first code span (a command names a skill best), else the first
-    content words."""
+    """kebab-case from the first code span (a command names a skill best) and the error it
+    names, else the first content words."""
     code = _CODE.search(text)
-    source = code.group(1) if code else text
-    words = [w for w in _SLUG_WORD.findall(source.lower()) if len(w) > 1 or w.isdigit()][: 3 if code else 5]
-    if not code:
+    source = (code.group(1) if code else text).lower().replace("'", "").replace("’", "")
+    words = [w for w in _SLUG_WORD.findall(source) if len(w) > 1 or w.isdigit()]
+    if code:
+        words = words[:3]
+        error = _ERROR_SIG.search(text[code.end() :])
+        if error and not error.group(0).startswith("exit code"):
+            words += _SLUG_WORD.findall(error.group(0).lower())[:1]
+    else:
         stop = {"the", "a", "an", "to", "of", "in", "on", "for", "and", "or", "it", "is", "this", "these", "that"}
-        words = [w for w in words if w not in stop][:4] or words
+        words = [w for w in words if w not in stop][:4] or words[:4]
     out = "-".join(words)[:NAME_MAX].strip("-")
     return out or "skill"
 

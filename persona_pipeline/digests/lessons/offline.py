@@ -44,9 +44,12 @@ CONFIRMATION = re.compile(
     re.IGNORECASE,
 )
 # Openers of a correction that carry no instruction themselves
+# Openers of a correction that carry no instruction themselves. "no", "stop" and "wrong" only
+# when punctuation follows: "no print() debugging", "stop using mocks" are the instruction.
 _OPENER = re.compile(
-    r"^(?:\s*(?:no+|nope|stop|wait|actually|hmm+|hold on|not quite|nah|ugh|please|ok(?:ay)?|so|well|"
-    r"that'?s (?:wrong|not (?:it|right|what i (?:asked|meant|wanted)))|wrong|i said|i told you)\b[\s,.!:;—–-]*)+",
+    r"^(?:\s*(?:(?:wait|actually|hmm+|hold on|not quite|nah|ugh|please|ok(?:ay)?|so|well|i said|i told you|"
+    r"that'?s (?:wrong|not (?:it|right|what i (?:asked|meant|wanted))))\b[\s,.!:;—–-]*|"
+    r"(?:no+|nope|stop|wrong)(?:\s*[,.!:;—–-]+\s*|\s+(?=no+\b|nope\b|stop\b|wait\b|actually\b))))+",
     re.IGNORECASE,
 )
 # An instruction: the shapes a correction takes when it says what to do instead
@@ -55,7 +58,12 @@ _INSTRUCTION = re.compile(
     r"keep|only|first|before|after|run|put|leave|revert|undo|not)\b",
     re.IGNORECASE,
 )
-_SENTENCE = re.compile(r"[^.!?\n]+[.!?]*")
+# a sentence ends at . ! ? followed by whitespace (or the end): "os.path", "v1.2" stay whole
+_SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?]+(?=[^\s.!?]))+[.!?]*")
+# tools whose call is a command line: shown as the command alone ("`pytest -q`")
+_SHELLS = frozenset(
+    {"bash", "shell", "exec_command", "local_shell", "container.exec", "run_shell_command", "powershell"}
+)
 
 
 @dataclass
@@ -65,8 +73,12 @@ class _Call:
 
     @property
     def short(self) -> str:
-        first = self.call.splitlines()[0].strip() if self.call.strip() else self.tool
-        first = first.replace("`", "'")
+        """The call as a statement shows it: a command alone, any other tool with its name
+        ("Write scripts/seed.py")."""
+        first = self.call.splitlines()[0].strip() if self.call.strip() else ""
+        if self.tool and self.tool.casefold() not in _SHELLS:
+            first = f"{self.tool} {first}".strip()
+        first = (first or self.tool).replace("`", "'")
         return first if len(first) <= 80 else first[:77].rstrip() + "…"
 
     @property
