@@ -52,6 +52,10 @@ _OPENER = re.compile(
     r"(?:no+|nope|stop|wrong)(?:\s*[,.!:;—–-]+\s*|\s+(?=no+\b|nope\b|stop\b|wait\b|actually\b))))+",
     re.IGNORECASE,
 )
+# A clause about what the agent did, before the instruction proper
+_ABOUT_AGENT = re.compile(
+    r"\s*you(?:'re| are| keep| did| used|'ve| have)\b[^—–;:,]*(?:\s[—–-]\s|[;:,]\s)", re.IGNORECASE
+)
 # An instruction: the shapes a correction takes when it says what to do instead
 _INSTRUCTION = re.compile(
     r"\b(?:don'?t|do not|never|always|instead|rather|use|should|must|need to|needs to|stop|avoid|prefer|"
@@ -124,6 +128,9 @@ def instruction_span(text: str, limit: int = 240) -> str | None:
     for i, m in enumerate(sentences):
         opener = _OPENER.match(m.group(0))
         start = m.start() + (opener.end() if opener else 0)
+        about = _ABOUT_AGENT.match(text, start)
+        if about:  # "you're reaching for os.path again — use pathlib": the instruction is the rest
+            start = about.end()
         rest = text[start : m.end()].strip(" ,;:—–-\n")
         if len(rest.split()) < 3 or not _INSTRUCTION.search(rest) or rest.endswith("?"):
             continue
@@ -264,9 +271,10 @@ def _error_episodes(rows: Sequence[SessionRow], d: _Drafts) -> None:
         same = [e.evidence_id for e in errors if parse_call(e.excerpt).same_as_key == failed.same_as_key]
         quote = line or err.excerpt
         detail = f" ({line.replace('`', chr(39))})" if line and not sig.startswith("`") else ""
+        failure = ("failed" if sig == "an error" else f"failed with {sig}") + detail
         d.add(
             LessonKind.AVOID,
-            f"Don't run `{failed.short}` as is: it fails with {sig}" + detail + ".",
+            f"Don't re-run `{failed.short}` blindly: here it {failure}; fix the cause first.",
             Signal.TOOL_ERROR,
             quote,
             same,
