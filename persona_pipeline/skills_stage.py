@@ -19,6 +19,11 @@ from persona_pipeline.warehouse import memory_store, skill_store, store
 SKILLS_DIR = "skills"
 
 
+def is_transcript_unit(key: str) -> bool:
+    """Lessons come from agent sessions: instruction files and repositories have none."""
+    return key.startswith(("claude/", "codex/"))
+
+
 def build_lessons(settings: Settings, keys: Sequence[str], force: bool = False) -> tuple[list[LessonResult], str]:
     """Build lessons for `keys` (only the stale transcript units unless `force`) and store them.
     Returns the results and the builder's name. A failed unit keeps its previous lessons and is

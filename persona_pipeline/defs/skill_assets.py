@@ -38,11 +38,14 @@ class LessonsConfig(dg.Config):
 )
 def skill_experiences(context: dg.AssetExecutionContext, config: LessonsConfig) -> Iterator[dg.AssetMaterialization]:
     from persona_pipeline.config import load_settings
-    from persona_pipeline.skills_stage import build_lessons
+    from persona_pipeline.skills_stage import build_lessons, is_transcript_unit
 
     keys = selected_keys(list(context.partition_keys), config.only_units)
     results, _ = build_lessons(load_settings(), keys, force=config.force)
     failed = [r for r in results if r.status != "ok"]
+    for key in keys:
+        if not is_transcript_unit(key):  # nothing to learn from: done, so it never shows as missing
+            yield dg.AssetMaterialization("skill_experiences", partition=key, metadata={"lessons": 0})
     for r in results:
         if r.status != "ok":
             continue
