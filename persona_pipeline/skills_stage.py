@@ -12,7 +12,7 @@ from pydantic import BaseModel
 from persona_pipeline.config import Settings
 from persona_pipeline.digests.lessons.backend import make_caller, make_lesson_builder
 from persona_pipeline.digests.lessons.models import LessonResult
-from persona_pipeline.pack.skill_files import write_skills
+from persona_pipeline.pack.skill_files import foreign_folders, write_skills
 from persona_pipeline.trees.skills import evolve
 from persona_pipeline.warehouse import memory_store, skill_store, store
 
@@ -83,10 +83,11 @@ def build_skills(settings: Settings, now: datetime | None = None, offline: bool 
         from persona_pipeline.trees.skill_remote import LitellmSkillWriter
 
         writer = LitellmSkillWriter(make_caller(settings), tools)
-    skills = evolve(lessons, existing, now, tools, write=writer)
+    root = settings.data_dir / SKILLS_DIR
+    skills = evolve(lessons, existing, now, tools, write=writer, reserved=foreign_folders(root))
     with store.connect(settings.warehouse_path) as con:
         skill_store.save_skills(con, skills)
-    report = write_skills(skills, settings.data_dir / SKILLS_DIR)
+    report = write_skills(skills, root)
     before = {s.name: s for s in existing}
     out = SkillsOutcome(
         lessons=len(lessons),

@@ -313,9 +313,11 @@ def _pytest_skill(skills: dict) -> str:
 def test_skill_evolution_across_runs_and_erasure(settings) -> None:
     root = settings.data_dir / "skills"
     write_units(settings, {CLAUDE_A: claude_session_a(), CODEX_B: codex_session_b()})
+    (root / "never-mock-database-tests").mkdir(parents=True)  # the person's own skill, same name
     out = _run(settings, [CLAUDE_A, CODEX_B], 6)
     skills = _skills(settings)
-    assert out.created == len(skills) >= 3 and out.files_written == len(skills)
+    assert out.created == len(skills) >= 3 and out.files_written == len(skills) and out.name_conflicts == 0
+    assert "never-mock-database-tests-2" in skills and not list((root / "never-mock-database-tests").iterdir())
     name = _pytest_skill(skills)
     assert skills[name].version == 1 and name == "uv-run-pytest-modulenotfounderror"
     md = root / name / "SKILL.md"
@@ -366,7 +368,8 @@ def test_skill_evolution_across_runs_and_erasure(settings) -> None:
     left = _skills(settings)
     assert name not in left and not (root / name).exists() and out4.removed == 1
     assert all(set(s.lesson_ids) <= {x.lesson_id for x in _lessons(settings)} for s in left.values())
-    assert sorted(p.name for p in root.iterdir() if p.is_dir()) == sorted([*left, "my-own-skill"])
+    theirs = ["my-own-skill", "never-mock-database-tests"]
+    assert sorted(p.name for p in root.iterdir() if p.is_dir()) == sorted([*left, *theirs])
     assert json.loads((root / MANIFEST).read_text())["skills"] == sorted(left)
     assert (mine / "SKILL.md").exists()
 
@@ -576,3 +579,37 @@ def test_litellm_skills_refine_the_existing_skill(llm_settings, server) -> None:
     grown = _skills(s)[skill.name]
     assert out.updated == 1 and grown.version == 2 and len(grown.lesson_ids) == 2
     assert SECRET not in json.dumps(server.requests)
+
+
+def test_writer_never_overwrites_a_folder_it_did_not_create(tmp_path) -> None:
+    from persona_pipeline.pack.skill_files import write_skills
+    from persona_pipeline.trees.skills import Skill
+
+    now = datetime(2026, 10, 1)
+    skill = Skill(
+        name="uv-run-pytest",
+        version=1,
+        description='Run tests through uv: "uv run pytest".',
+        instructions=["Run `uv run pytest -q`."],
+        triggers=["tool: Bash"],
+        examples=[],
+        lesson_ids=["l1"],
+        evidence_ids=["e1"],
+        importance=0.9,
+        credibility=0.9,
+        content_hash="h",
+        created_at=now,
+        updated_at=now,
+    )
+    root = tmp_path / "skills"
+    (root / "uv-run-pytest").mkdir(parents=True)
+    (root / "uv-run-pytest" / "SKILL.md").write_text("mine\n")
+    report = write_skills([skill], root)
+    assert report.conflicts == ["uv-run-pytest"] and (root / "uv-run-pytest" / "SKILL.md").read_text() == "mine\n"
+    assert json.loads((root / MANIFEST).read_text())["skills"] == []
+    other = skill.model_copy(update={"name": "uv-run-pytest-2"})
+    assert write_skills([other], root).written == ["uv-run-pytest-2"]
+    md = (root / "uv-run-pytest-2" / "SKILL.md").read_text()
+    assert md.startswith('---\nname: uv-run-pytest-2\ndescription: "Run tests through uv: \\"uv run pytest\\"."\n---\n')
+    assert write_skills([], root).removed == ["uv-run-pytest-2"] and not (root / "uv-run-pytest-2").exists()
+    assert (root / "uv-run-pytest" / "SKILL.md").read_text() == "mine\n"

@@ -85,6 +85,14 @@ def _read_manifest(root: Path) -> set[str]:
     return {n for n in names if isinstance(n, str) and n and "/" not in n and not n.startswith(".")}
 
 
+def foreign_folders(root: Path) -> set[str]:
+    """Folders under `root` this tool did not create: names new skills must not take."""
+    if not root.is_dir():
+        return set()
+    ours = _read_manifest(root)
+    return {p.name for p in root.iterdir() if p.is_dir() and p.name not in ours}
+
+
 def write_skills(skills: Sequence[Skill], root: Path) -> WriteReport:
     """Bring `root` in line with `skills`: write new and changed SKILL.md files, delete the
     folders of skills that are gone (only folders listed in the manifest)."""

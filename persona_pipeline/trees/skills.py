@@ -18,7 +18,7 @@ import hashlib
 import json
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -241,12 +241,14 @@ def finish(
     texts: Mapping[int, SkillText | None],
     now: datetime,
     tools: Mapping[str, str],
+    reserved: Iterable[str] = (),
 ) -> list[Skill]:
     """Skills from groups. `texts[i]` is group i's new text (a changed group); a changed group
     without text (its distiller failed) keeps its existing skill as it was, or is left out.
-    Names of existing skills are kept; new names are unique slugs."""
+    Names of existing skills are kept; new names are unique slugs, never one of `reserved`
+    (folders someone else made)."""
     out: list[Skill] = []
-    taken = {g.existing.name for g in groups if g.existing is not None}
+    taken = {g.existing.name for g in groups if g.existing is not None} | set(reserved)
     for i, g in enumerate(groups):
         if not supported(g.members):
             continue
@@ -295,6 +297,7 @@ def evolve(
     now: datetime,
     tools: Mapping[str, str] | None = None,
     write: Callable[[Group], SkillText | None] | None = None,
+    reserved: Iterable[str] = (),
 ) -> list[Skill]:
     """The skills after this run. `write` drafts a changed group's text (default: offline);
     only changed, supported groups are written."""
@@ -302,4 +305,4 @@ def evolve(
     groups = group_lessons(lessons, existing)
     draft = write or (lambda g: offline_text(g.members, tools))
     texts = {i: draft(g) for i, g in enumerate(groups) if g.changed and supported(g.members)}
-    return finish(groups, texts, now, tools)
+    return finish(groups, texts, now, tools, reserved)
