@@ -53,8 +53,22 @@ def text(t: str) -> dict[str, Any]:
     return {"type": "text", "text": t}
 
 
-def tool_result(content: str, is_error: bool = False) -> dict[str, Any]:
-    return {"type": "tool_result", "tool_use_id": "toolu_01abc", "content": content, "is_error": is_error}
+def tool_result(content: Any, is_error: bool = False, tool_use_id: Any = "toolu_01abc") -> dict[str, Any]:
+    return {"type": "tool_result", "tool_use_id": tool_use_id, "content": content, "is_error": is_error}
+
+
+def tool_use(name: Any, inp: Any, call_id: Any = "toolu_01abc") -> dict[str, Any]:
+    return {"type": "tool_use", "id": call_id, "name": name, "input": inp}
+
+
+def claude_call(call_id: str, name: str, inp: Any, **extra: Any) -> dict[str, Any]:
+    """An assistant entry holding one tool_use block (each call its own message)."""
+    return claude_assistant([tool_use(name, inp, call_id)], msg_id=f"msg_{call_id}", **extra)
+
+
+def claude_result(call_id: str, content: Any, is_error: bool = False, **extra: Any) -> dict[str, Any]:
+    """The user entry carrying a call's tool_result."""
+    return claude_user([tool_result(content, is_error, call_id)], **extra)
 
 
 def codex_line(kind: str, payload: dict[str, Any], ts: str = "2026-10-03T09:00:00.000Z") -> dict[str, Any]:
@@ -75,6 +89,27 @@ def codex_assistant(t: str) -> dict[str, Any]:
     return codex_line(
         "response_item", {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": t}]}
     )
+
+
+def codex_call(call_id: str, name: str, args: Any) -> dict[str, Any]:
+    """A function_call; dict arguments are JSON-encoded as Codex writes them."""
+    arguments = args if isinstance(args, str) else json.dumps(args)
+    return codex_line(
+        "response_item", {"type": "function_call", "name": name, "arguments": arguments, "call_id": call_id}
+    )
+
+
+def codex_output(call_id: str, output: Any, kind: str = "function_call_output") -> dict[str, Any]:
+    return codex_line("response_item", {"type": kind, "call_id": call_id, "output": output})
+
+
+def codex_exec_output(output: str, exit_code: int) -> str:
+    """The structured shell output: a JSON string with the exit code in its metadata."""
+    return json.dumps({"output": output, "metadata": {"exit_code": exit_code, "duration_seconds": 0.4}})
+
+
+def codex_custom_call(call_id: str, name: str, inp: str) -> dict[str, Any]:
+    return codex_line("response_item", {"type": "custom_tool_call", "name": name, "input": inp, "call_id": call_id})
 
 
 def codex_meta(**extra: Any) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from persona_pipeline.models import Tier
+from persona_pipeline.models import ACTIVITY_KINDS, Tier, TurnKind
 from persona_pipeline.sources.codex import read_codex
 from persona_pipeline_tests.builders import (
     codex_assistant,
@@ -61,7 +61,12 @@ def test_prompts_deduped_scaffolding_dropped(tmp_path: Path) -> None:
         ),
     ]
     result = read_codex(write_jsonl(tmp_path / "rollout-x.jsonl", entries))
-    assert [t.text for t in result.turns] == ["stick with polars", "make the error messages shorter"]
+    said = [t.text for t in result.turns if t.kind not in ACTIVITY_KINDS]
+    assert said == ["stick with polars", "make the error messages shorter"]
+    # the failed call is activity (T3, never persona evidence), not something the person said
+    assert [(t.kind, t.text) for t in result.turns if t.kind in ACTIVITY_KINDS] == [
+        (TurnKind.TOOL_ERROR, "shell: pytest")
+    ]
     s = result.stats.skips
     for reason in (
         "developer",

@@ -8,6 +8,7 @@ import duckdb
 
 from persona_pipeline.config import Settings
 from persona_pipeline.ingest import ingest_units
+from persona_pipeline.models import ACTIVITY_KINDS
 from persona_pipeline.sources.discovery import discover
 from persona_pipeline.warehouse import store
 from persona_pipeline_tests.conftest import planted_values
@@ -41,8 +42,11 @@ def test_sample_ingest_keeps_every_genuine_prompt_and_nothing_secret(tmp_path, s
             else:
                 assert p["timestamp"] in stamps, p["text"][:60]
         kinds = dict(con.execute("SELECT kind, count(*) FROM evidence GROUP BY kind").fetchall())
-        # the ground truth's genuine prompts, plus the one slash command's arguments
-        assert sum(kinds.values()) == len(gt) + 1 and kinds["slash_command"] == 1
+        said = {k: n for k, n in kinds.items() if k not in ACTIVITY_KINDS}
+        # the ground truth's genuine prompts, plus the one slash command's arguments; the rest is
+        # the activity stream (T3: tool errors, file edits …)
+        assert sum(said.values()) == len(gt) + 1 and said["slash_command"] == 1
+        assert kinds.get("tool_error", 0) > 0 and kinds.get("file_edit", 0) > 0
         t1 = con.execute("SELECT correction_signal, excerpt FROM evidence WHERE tier = 'T1'").fetchall()
         gt_corrections = [p["text"][:40] for p in gt if p["correction"]]
         # Every T1 we mark is a real correction (some semantic corrections without a structural

@@ -1,7 +1,9 @@
 """Claude Code transcript reader (`~/.claude/projects/<slug>/<session>.jsonl`).
 
-Keeps only what the person typed: genuine prompts (T2) and corrections (T1, with the tail of
-the preceding assistant text). Everything else is counted by reason and dropped.
+Keeps what the person typed: genuine prompts (T2) and corrections (T1, with the tail of the
+preceding assistant text); and, as the activity stream (T3, `sources/activity.py`), bounded
+excerpts of failed, refused and recovered tool calls, file edits and the last todo list.
+Everything else is counted by reason and dropped.
 """
 
 from __future__ import annotations
@@ -10,10 +12,12 @@ from pathlib import Path
 from typing import Any
 
 from persona_pipeline.models import ReadResult, ReadStats, Tier, Turn, TurnKind
+from persona_pipeline.sources import activity as act
 from persona_pipeline.sources import user_text as ut
 from persona_pipeline.sources.jsonl_stream import FileSkipped, read_entries, type_name
 
-READER_VERSION = "claude-2"  # 2: malformed fields cost a line, not the file; safe cuts; linear tag stripping
+# 2: malformed fields cost a line, not the file; safe cuts; linear tag stripping. 3: activity stream
+READER_VERSION = "claude-3"
 
 # Entry types that carry no user prose (the list drifts across versions: unknown ones are
 # counted as `unknown_type`, never fatal).
@@ -44,6 +48,49 @@ _OBSERVER_MARKERS = (
 )
 
 
+_EDIT_TOOLS = frozenset({"Edit", "Write", "MultiEdit", "NotebookEdit"})
+_PATH_KEYS = ("file_path", "notebook_path", "path")
+_NEW_TEXT_KEYS = {"Edit": "new_string", "Write": "content", "NotebookEdit": "new_source"}
+
+
+def _tool_summary(tool: str, inp: Any, cwd: str | None) -> str:
+    """What a call did, in one phrase: the command, path, pattern, url or task; else its input."""
+    if not isinstance(inp, dict):
+        return act.compact_json(inp)
+    command = inp.get("command")
+    if isinstance(command, str):
+        return command
+    if tool in ("Grep", "Glob") and isinstance(inp.get("pattern"), str):
+        where = inp.get("path")
+        return inp["pattern"] + (f" in {act.relative(where, cwd)}" if isinstance(where, str) and where else "")
+    for key in ("url", "description", "query"):
+        if isinstance(inp.get(key), str):
+            return inp[key]
+    for key in _PATH_KEYS:
+        if isinstance(inp.get(key), str):
+            return act.relative(inp[key], cwd)
+    return act.compact_json(inp)
+
+
+def _tool_edits(tool: str, inp: Any) -> list[tuple[str, str]]:
+    """(path, new text) of a file-changing call."""
+    if tool not in _EDIT_TOOLS or not isinstance(inp, dict):
+        return []
+    path = inp.get("notebook_path") if tool == "NotebookEdit" else inp.get("file_path")
+    if not isinstance(path, str):
+        return []
+    if tool == "MultiEdit":
+        edits = inp.get("edits")
+        new = "\n".join(
+            e["new_string"]
+            for e in (edits if isinstance(edits, list) else ())
+            if isinstance(e, dict) and isinstance(e.get("new_string"), str)
+        )
+    else:
+        new = inp.get(_NEW_TEXT_KEYS[tool])
+    return [(path, new if isinstance(new, str) else "")]
+
+
 def _content_blocks(message: Any) -> list[Any] | str:
     if not isinstance(message, dict):
         return []
@@ -61,6 +108,7 @@ class _State:
         self.pending_signal: str | None = None
         self.turns: list[Turn] = []
         self.prompts_seen = 0
+        self.activity = act.Activity(self.turns, _tool_summary, _tool_edits, _EDIT_TOOLS)
 
 
 def read_claude(path: Path) -> ReadResult:
@@ -70,6 +118,7 @@ def read_claude(path: Path) -> ReadResult:
         read_entries(path, stats, lambda e, line_no, offset: _handle(e, line_no, offset, st, stats))
     except FileSkipped as exc:
         return ReadResult.finish([], stats, exc.reason)
+    st.activity.finish()
     return ReadResult.finish(st.turns, stats)
 
 
@@ -98,7 +147,7 @@ def _handle(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: Rea
         stats.skip("sidechain")
         return
     if etype == "assistant":
-        _assistant(e, st, stats)
+        _assistant(e, line_no, offset, st, stats)
         return
     if e.get("isMeta"):
         stats.skip("meta")
@@ -115,7 +164,50 @@ def _handle(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: Rea
     _user(e, line_no, offset, st, stats)
 
 
-def _assistant(e: dict[str, Any], st: _State, stats: ReadStats) -> None:
+def _tool_use(
+    block: dict[str, Any], e: dict[str, Any], line_no: int, offset: int, st: _State, stats: ReadStats
+) -> None:
+    call_id, tool = block.get("id"), block.get("name")
+    if not isinstance(call_id, str) or not isinstance(tool, str) or not tool:
+        stats.skip("tool_use_malformed")
+        return
+    inp = block.get("input")
+    # uuid and timestamp as found: the tracker checks their types only if a turn is made
+    where = (line_no, offset, e.get("uuid"), e.get("timestamp"), stats.session_id, stats.cwd)
+    if tool == "TodoWrite":
+        if isinstance(inp, dict) and isinstance(inp.get("todos"), list):
+            st.activity.todo(inp["todos"], where)
+        return
+    st.activity.call(call_id, tool, inp, where)
+
+
+def _tool_result(
+    block: dict[str, Any],
+    body: str,
+    refused: bool,
+    e: dict[str, Any],
+    line_no: int,
+    offset: int,
+    st: _State,
+    stats: ReadStats,
+) -> None:
+    call_id = block.get("tool_use_id")
+    if not isinstance(call_id, str):
+        return
+    if refused:
+        outcome = act.Outcome.REJECTED
+    elif block.get("is_error") is True:
+        interrupted = body[:200].lstrip().startswith(ut.INTERRUPT_MARKER)  # never a copy of a whole output
+        outcome = act.Outcome.INTERRUPTED if interrupted else act.Outcome.ERROR
+        if not interrupted and "tool_use_error>" in body[:200]:
+            body = body.replace("<tool_use_error>", "").replace("</tool_use_error>", "")
+    else:
+        outcome = act.Outcome.OK
+    where = (line_no, offset, e.get("uuid"), e.get("timestamp"), stats.session_id, stats.cwd)
+    st.activity.result(call_id, outcome, where, body)
+
+
+def _assistant(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: ReadStats) -> None:
     message = e.get("message")
     msg_id = message.get("id") if isinstance(message, dict) else None
     # One reply is split over several entries sharing message.id: merge their text.
@@ -129,9 +221,14 @@ def _assistant(e: dict[str, Any], st: _State, stats: ReadStats) -> None:
         blocks = [{"type": "text", "text": blocks}]
     added = False
     for block in blocks:
-        if isinstance(block, dict) and block.get("type") == "text" and isinstance(block.get("text"), str):
+        if not isinstance(block, dict):
+            continue
+        btype = block.get("type")
+        if btype == "text" and isinstance(block.get("text"), str):
             texts_so_far = (texts_so_far + "\n" + block["text"])[-2000:]
             added = True
+        elif btype == "tool_use":
+            _tool_use(block, e, line_no, offset, st, stats)
     if added:
         st.assistant_text = texts_so_far.strip()
     stats.skip("assistant")
@@ -161,7 +258,10 @@ def _user(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: ReadS
                 if isinstance(content, list)
                 else ""
             )
-            if ut.REJECTED_TOOL_USE in body:
+            rejected = ut.REJECTED_TOOL_USE in body
+            refused = rejected or body.startswith(ut.REFUSED_ACTION)
+            _tool_result(block, body, refused, e, line_no, offset, st, stats)
+            if rejected:
                 st.pending_signal = "rejected_tool_use"
                 feedback = ut.rejection_feedback(body)
                 if feedback:

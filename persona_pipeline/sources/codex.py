@@ -3,20 +3,24 @@
 Lines are `{timestamp, type, payload}` envelopes. Typed prompts arrive twice — as a
 `response_item` user message and as an `event_msg` `user_message` — and are kept once.
 Older envelope-less JSONL and pretty-printed `rollout-*.json` files are read as bare items.
+Tool calls feed the activity stream (`sources/activity.py`): failed (non-zero exit code) and
+refused calls, recoveries, apply_patch file edits and the last update_plan.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 import orjson
 
 from persona_pipeline.models import ReadResult, ReadStats, Tier, Turn, TurnKind
+from persona_pipeline.sources import activity as act
 from persona_pipeline.sources import user_text as ut
 from persona_pipeline.sources.jsonl_stream import FileSkipped, read_entries, type_name
 
-READER_VERSION = "codex-2"  # 2: malformed fields cost a line, not the file; safe cuts
+READER_VERSION = "codex-3"  # 2: malformed fields cost a line, not the file; safe cuts. 3: activity stream
 MAX_LEGACY_JSON_BYTES = 64 * 1024 * 1024
 # Session sources that are not a person typing into the CLI or IDE.
 _MACHINE_SOURCES = {"exec", "mcp", "subagent"}
@@ -35,6 +39,61 @@ _SKIPPED_ITEMS = {
 }
 
 
+_SHELLS = {"bash", "sh", "zsh", "/bin/bash", "/bin/sh", "/bin/zsh", "/usr/bin/bash", "pwsh", "powershell"}
+_PATCH_TOOL = "apply_patch"
+_PLAN_TOOL = "update_plan"
+# The exit code in a function output: structured `{"output": …, "metadata": {"exit_code": N}}`
+# (metadata last, so looked for in the tail), or freeform "Exit code: N" / unified exec's
+# "Process exited with code N" in the header lines.
+_EXIT_JSON = re.compile(r'"exit_code"\s*:\s*(-?\d+)')
+_EXIT_TEXT = re.compile(r"(?:^Exit code:|Process exited with code) *(-?\d+)", re.MULTILINE)
+_OUTPUT_MARK = "\nOutput:\n"
+# Outputs that are a refusal by the person, or a patch that was never applied.
+_REJECTED = ("exec command rejected by user", "patch rejected by user")
+_PATCH_FAILED = ("apply_patch verification failed", "Invalid patch", "invalid patch", "Failed to find expected lines")
+
+
+def _command(args: Any) -> str | None:
+    if not isinstance(args, dict):
+        return None
+    cmd = args.get("command", args.get("cmd"))
+    if isinstance(cmd, str):
+        return cmd
+    if isinstance(cmd, list) and all(isinstance(c, str) for c in cmd):
+        if len(cmd) >= 3 and cmd[0] in _SHELLS and cmd[1] in ("-lc", "-c", "-Command"):
+            return cmd[2]
+        return " ".join(cmd)
+    return None
+
+
+def _patch_text(raw: Any) -> str:
+    """The apply_patch body of a call: the freeform input, or the string holding it in JSON args."""
+    args = act.parse_json(raw)
+    if isinstance(args, str):
+        return args
+    values = list(args.values()) if isinstance(args, dict) else args if isinstance(args, list) else []
+    for v in values:
+        if isinstance(v, list):
+            values.extend(v)
+        elif isinstance(v, str) and act.PATCH_MARKER in v:
+            return v
+    return ""
+
+
+def _tool_summary(tool: str, raw: Any, cwd: str | None) -> str:
+    if tool == _PATCH_TOOL:
+        return ", ".join(act.relative(path, cwd) for path, _ in act.patch_files(_patch_text(raw)))
+    args = act.parse_json(raw)
+    command = _command(args)
+    if command is not None:
+        return command
+    return args if isinstance(args, str) else act.compact_json(args)
+
+
+def _tool_edits(tool: str, raw: Any) -> list[tuple[str, str]]:
+    return act.patch_files(_patch_text(raw)) if tool == _PATCH_TOOL else []
+
+
 class _State:
     def __init__(self) -> None:
         self.assistant_text = ""
@@ -42,6 +101,7 @@ class _State:
         self.last_user_key: str | None = None
         self.turns: list[Turn] = []
         self.cwd: str | None = None
+        self.activity = act.Activity(self.turns, _tool_summary, _tool_edits, frozenset({_PATCH_TOOL}))
 
 
 def read_codex(path: Path) -> ReadResult:
@@ -54,6 +114,7 @@ def read_codex(path: Path) -> ReadResult:
             read_entries(path, stats, lambda e, line_no, offset: _handle(e, line_no, offset, st, stats))
     except FileSkipped as exc:
         return ReadResult.finish([], stats, exc.reason)
+    st.activity.finish()
     return ReadResult.finish(st.turns, stats)
 
 
@@ -148,6 +209,10 @@ def _payload(p: dict[str, Any], ts: str | None, line_no: int, offset: int, st: _
     if isinstance(ptype, str) and ptype in _SKIPPED_ITEMS:
         stats.skip(ptype)
         st.last_user_key = None
+        if ptype in _CALL_ITEMS:
+            _tool_call(p, ptype, (line_no, offset, None, ts, stats.session_id, st.cwd), st, stats)
+        elif ptype in _OUTPUT_ITEMS:
+            _tool_output(p, (line_no, offset, None, ts, stats.session_id, st.cwd), st)
         return
     if ptype not in ("message", None):
         stats.skip("unknown_item")
@@ -180,6 +245,9 @@ def _event(p: dict[str, Any], ts: str | None, line_no: int, offset: int, st: _St
         if isinstance(p.get("message"), str) and p["message"].strip():
             st.assistant_text = p["message"].strip()[-2000:]
         stats.skip("agent_message")
+    elif ptype in ("exec_command_end", "patch_apply_end"):
+        stats.skip(f"event:{ptype}")
+        _end_event(p, (line_no, offset, None, ts, stats.session_id, st.cwd), st)
     else:
         stats.skip(f"event:{type_name(ptype)}")
 
@@ -216,3 +284,96 @@ def _user_text(raw: str, ts: str | None, line_no: int, offset: int, st: _State, 
             truncated=truncated,
         )
     )
+
+
+# --- activity ------------------------------------------------------------------------------------
+_CALL_ITEMS = {"function_call", "custom_tool_call", "local_shell_call"}
+_OUTPUT_ITEMS = {"function_call_output", "custom_tool_call_output"}
+
+
+def _tool_call(p: dict[str, Any], ptype: str, where: act.Where, st: _State, stats: ReadStats) -> None:
+    call_id = p.get("call_id") or p.get("id")
+    if ptype == "local_shell_call":
+        name, raw = "local_shell", p.get("action")
+    else:
+        name, raw = p.get("name"), p.get("arguments" if ptype == "function_call" else "input")
+    if not isinstance(call_id, str) or not isinstance(name, str) or not name:
+        stats.skip("tool_call_malformed")
+        return
+    if name == _PLAN_TOOL:
+        args = act.parse_json(raw)
+        if isinstance(args, dict) and isinstance(args.get("plan"), list):
+            st.activity.todo(args["plan"], where)
+        return
+    # apply_patch arrives as its own tool or inside a shell command (`apply_patch <<'EOF' …`)
+    if act.PATCH_MARKER in (raw if isinstance(raw, str) else _command(raw) or ""):
+        name = _PATCH_TOOL
+    st.activity.call(call_id, name, raw, where)
+
+
+def _output_text(output: Any) -> tuple[str, bool | None]:
+    """(text, success flag if the payload has one) of a function output payload."""
+    if isinstance(output, str):
+        return output, None
+    if isinstance(output, list):  # content items
+        return "\n".join(b["text"] for b in output if isinstance(b, dict) and isinstance(b.get("text"), str)), None
+    if isinstance(output, dict):  # older payloads: {"content": …, "success": …}
+        content, success = output.get("content"), output.get("success")
+        text = content if isinstance(content, str) else _output_text(content)[0] if isinstance(content, list) else ""
+        return text, success if isinstance(success, bool) else None
+    return "", None
+
+
+def _tool_output(p: dict[str, Any], where: act.Where, st: _State) -> None:
+    call_id = p.get("call_id")
+    if not isinstance(call_id, str) or not st.activity.pending(call_id):
+        return  # resolved already (by an exec_command_end event) or never seen
+    output = p.get("output")
+    text, success = (output, None) if isinstance(output, str) else _output_text(output)
+    if text.startswith(_REJECTED):
+        st.activity.result(call_id, act.Outcome.REJECTED, where)
+        return
+    if text.startswith("{"):
+        i = text.rfind('"exit_code"', max(0, len(text) - 300))
+        m = _EXIT_JSON.match(text, i) if i >= 0 else None
+    else:
+        m = _EXIT_TEXT.search(text, 0, 300)
+    code = int(m.group(1)) if m else None
+    if code is not None and code != 0:
+        st.activity.result(call_id, act.Outcome.ERROR, where, _body(text), f"exit_code:{code}")
+    elif code is None and (success is False or text.startswith(_PATCH_FAILED)):
+        st.activity.result(call_id, act.Outcome.ERROR, where, _body(text))
+    else:
+        st.activity.result(call_id, act.Outcome.OK, where)
+
+
+def _body(text: str) -> str:
+    """The command output inside a failed function output (parsed only for failures)."""
+    if text.startswith("{"):
+        try:
+            data = orjson.loads(text)
+        except orjson.JSONDecodeError:
+            return text
+        out = data.get("output") if isinstance(data, dict) else None
+        return out if isinstance(out, str) else text
+    i = text.find(_OUTPUT_MARK, 0, 1000)
+    return text[i + len(_OUTPUT_MARK) :] if i >= 0 else text
+
+
+def _end_event(p: dict[str, Any], where: act.Where, st: _State) -> None:
+    """Extended rollouts also record exec_command_end / patch_apply_end: whichever result of a
+    call comes first resolves it; the other then finds it closed."""
+    call_id = p.get("call_id")
+    if not isinstance(call_id, str) or not st.activity.pending(call_id):
+        return
+    out = next((p[k] for k in ("aggregated_output", "stderr", "stdout") if isinstance(p.get(k), str) and p[k]), "")
+    if p.get("status") == "declined" or out.startswith(_REJECTED):
+        st.activity.result(call_id, act.Outcome.REJECTED, where)
+        return
+    code = p.get("exit_code")
+    if isinstance(code, int) and not isinstance(code, bool) and code != 0:
+        st.activity.result(call_id, act.Outcome.ERROR, where, out, f"exit_code:{code}")
+    elif p.get("success") is False:
+        st.activity.result(call_id, act.Outcome.ERROR, where, out)
+    else:
+        st.activity.result(call_id, act.Outcome.OK, where)

@@ -78,6 +78,8 @@ _BOOKKEEPING_COMMANDS = {
 _IDE_REQUEST = "## My request for Codex:"
 INTERRUPT_MARKER = "[Request interrupted by user"
 REJECTED_TOOL_USE = "The user doesn't want to proceed with this tool use"
+# The refusal Claude Code records when the person declines a call without typing anything.
+REFUSED_ACTION = "The user doesn't want to take this action right now"
 _REJECTION_FEEDBACK = re.compile(r"the user said:\s*(.+)\Z", re.DOTALL | re.IGNORECASE)
 _CORRECTION_OPENER = re.compile(
     r"^\s*(?:no\b|nope\b|nah\b|stop\b|wait\b|actually\b|hold on\b|that'?s (?:not|wrong)|"
@@ -292,8 +294,27 @@ def cut_head(text: str, limit: int) -> str:
     no token is cut in two)."""
     if len(text) <= limit:
         return text
-    space = max(text.rfind(" ", limit - _CUT_SLACK, limit + 1), text.rfind("\n", limit - _CUT_SLACK, limit + 1))
+    lo = max(0, limit - _CUT_SLACK)  # a negative start would count from the end
+    space = max(text.rfind(" ", lo, limit + 1), text.rfind("\n", lo, limit + 1))
     return text[:space].rstrip() if space > 0 else text[:limit]
+
+
+def head(text: str, n: int) -> str:
+    """The first ~n chars, ending at whitespace and never inside a secret-shaped span; "" when
+    the start is one token longer than n (a cut inside it would leave an unrecognisable part)."""
+    if len(text) <= n:
+        return text
+    end = max(text.rfind(" ", 0, n + 1), text.rfind("\n", 0, n + 1), text.rfind("\t", 0, n + 1))
+    if end <= 0:
+        return ""
+    # spans are ordered and disjoint: walking back, each one the cut falls inside moves it before
+    # that span's start (onto whitespace), where only earlier spans can hold it
+    for span_start, span_end in reversed(list(_sensitive_spans(text[: n + _CUT_SLACK]))):
+        if span_end <= end:
+            break
+        if span_start < end:
+            end = max(text.rfind(" ", 0, span_start + 1), text.rfind("\n", 0, span_start + 1), 0)
+    return text[:end].rstrip()
 
 
 def tail(text: str, n: int = 200) -> str:
