@@ -613,3 +613,26 @@ def test_writer_never_overwrites_a_folder_it_did_not_create(tmp_path) -> None:
     assert md.startswith('---\nname: uv-run-pytest-2\ndescription: "Run tests through uv: \\"uv run pytest\\"."\n---\n')
     assert write_skills([], root).removed == ["uv-run-pytest-2"] and not (root / "uv-run-pytest-2").exists()
     assert (root / "uv-run-pytest" / "SKILL.md").read_text() == "mine\n"
+
+
+def test_sample_transcripts_end_to_end(tmp_path, sample_copy, ground_truth) -> None:
+    """Real Claude Code and Codex files through the readers' activity stream: every lesson is
+    grounded in its session, and nothing planted in the sample reaches lessons or SKILL.md."""
+    from persona_pipeline.ingest import ingest_units
+    from persona_pipeline_tests.conftest import planted_values
+
+    s = Settings(data_dir=tmp_path / "data", claude_dirs=[sample_copy[0]], codex_dirs=[sample_copy[1]])
+    units = s.sources().discover().units
+    ingest_units(s, units)
+    results, _ = build_lessons(s, [u.key for u in units])
+    assert results and all(r.status == "ok" and r.dropped_quotes == 0 for r in results)
+    lessons = _lessons(s)
+    sessions = _sessions(s, sorted({x.unit_key for x in lessons}))
+    assert {x.signal for x in lessons} >= {Signal.USER_CRITIQUE, Signal.SELF_CORRECTION, Signal.TOOL_ERROR}
+    assert all(_grounded(x, sessions[x.unit_key]) for x in lessons)
+    out = build_skills(s)
+    assert out.skills > 0 and out.files_written == out.skills
+    written = json.dumps([x.model_dump() for x in lessons]) + "".join(
+        p.read_text(encoding="utf-8") for p in (s.data_dir / "skills").glob("*/SKILL.md")
+    )
+    assert not [v for v in planted_values(ground_truth) if v in written]
