@@ -302,6 +302,9 @@ def cmd_forget(args: argparse.Namespace) -> int:
         return 1
     with store.connect(settings.warehouse_path) as con:
         store.delete_units(con, keys)
+    from persona_pipeline.skills_stage import build_skills
+
+    build_skills(settings, offline=True)  # skills citing erased lessons are rewritten or removed now
     instance = _prepare_instance(settings)
     for k in keys:
         instance.delete_dynamic_partition(SOURCE_UNITS, k)

@@ -9,9 +9,10 @@ from persona_pipeline.defs.checks import CHECKS
 from persona_pipeline.defs.distill_assets import facet_trees, persona_pack, session_digests
 from persona_pipeline.defs.ingest_assets import ingest
 from persona_pipeline.defs.note_assets import session_notes
+from persona_pipeline.defs.skill_assets import skill_experiences, skills
 
 defs = dg.Definitions(
-    assets=[ingest, session_digests, session_notes, facet_trees, persona_pack],
+    assets=[ingest, session_digests, skill_experiences, session_notes, facet_trees, persona_pack, skills],
     asset_checks=CHECKS,
     jobs=[ingest_job],
     sensors=[source_files_sensor, automation_sensor],

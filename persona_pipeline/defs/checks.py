@@ -81,9 +81,28 @@ def pack_has_every_directive() -> dg.AssetCheckResult:
     )
 
 
+@dg.asset_check(asset="skills", description="Every skill cites lessons and evidence rows that are still stored.")
+def skills_cite_stored_evidence() -> dg.AssetCheckResult:
+    from persona_pipeline.config import load_settings
+    from persona_pipeline.warehouse import store
+
+    settings = load_settings()
+    with store.connect(settings.warehouse_path, read_only=True) as con:
+        total, untraced = con.execute(
+            """SELECT count(*), count(*) FILTER (WHERE len(evidence_ids) = 0 OR EXISTS (
+                   SELECT 1 FROM (SELECT unnest(s.evidence_ids) AS id) x
+                   WHERE x.id NOT IN (SELECT evidence_id FROM evidence)) OR EXISTS (
+                   SELECT 1 FROM (SELECT unnest(s.lesson_ids) AS id) y
+                   WHERE y.id NOT IN (SELECT lesson_id FROM lessons)))
+               FROM skills s"""
+        ).fetchone() or (0, 0)
+    return dg.AssetCheckResult(passed=untraced == 0, metadata={"skills": total, "untraced": untraced})
+
+
 CHECKS = [
     evidence_has_no_secrets,
     pack_is_clean_and_within_budget,
     pack_bullets_traced_to_evidence,
     pack_has_every_directive,
+    skills_cite_stored_evidence,
 ]

@@ -1,0 +1,118 @@
+"""The litellm lesson builder: a session's redacted rows → windows → strict JSON → grounding.
+
+Built on `digests/remote/structured.py` (cache, spend ledger, retries, parse). A session with
+nothing to learn from (no tool error, rejection, recovery, correction or confirmation) costs no
+call.
+"""
+
+from __future__ import annotations
+
+import logging
+from concurrent.futures import ThreadPoolExecutor
+from functools import lru_cache
+from importlib import resources
+
+from persona_pipeline.digests.lessons.ground import ground
+from persona_pipeline.digests.lessons.models import DraftLesson, LessonReply, LessonResult
+from persona_pipeline.digests.lessons.offline import CONFIRMATION
+from persona_pipeline.digests.remote.structured import StructuredCaller, strict_schema
+from persona_pipeline.models import TurnKind
+from persona_pipeline.warehouse.memory_store import SessionEvidence, SessionRow
+
+log = logging.getLogger(__name__)
+PROMPT_VERSION = "lessons-v1"
+PROMPT_FILE = "lessons_v1.md"
+WINDOW_CHARS = 12_000
+ROW_CHARS = 2_000  # one row's share of a window: excerpts are bounded already, this keeps windows full
+_SIGNALS = {
+    TurnKind.TOOL_ERROR.value,
+    TurnKind.TOOL_REJECTED.value,
+    TurnKind.TOOL_RECOVERED.value,
+    TurnKind.CORRECTION.value,
+}
+_CONTEXT_LABEL = {
+    TurnKind.TOOL_ERROR.value: "result",
+    TurnKind.TOOL_RECOVERED.value: "after failed",
+    TurnKind.CORRECTION.value: "after assistant",
+}
+
+
+@lru_cache(maxsize=1)
+def system_prompt() -> str:
+    return resources.files("persona_pipeline.digests.prompts").joinpath(PROMPT_FILE).read_text(encoding="utf-8")
+
+
+def worth_a_call(session: SessionEvidence) -> bool:
+    return any(
+        r.kind in _SIGNALS or (r.kind == TurnKind.PROMPT.value and CONFIRMATION.match(r.excerpt)) for r in session.rows
+    )
+
+
+def render(n: int, row: SessionRow) -> str:
+    ctx = ""
+    if row.context:
+        ctx = f" ({_CONTEXT_LABEL.get(row.kind, 'context')}: {row.context[: ROW_CHARS // 2]})"
+    return f"{n}. [{row.kind}]{ctx} {row.excerpt[:ROW_CHARS]}"
+
+
+def windows(session: SessionEvidence, window_chars: int = WINDOW_CHARS) -> list[list[str]]:
+    """Rows grouped into windows of ~window_chars, never splitting a row."""
+    out: list[list[str]] = []
+    cur: list[str] = []
+    size = 0
+    for n, row in enumerate(session.rows, start=1):
+        line = render(n, row)
+        if cur and size + len(line) > window_chars:
+            out.append(cur)
+            cur, size = [], 0
+        cur.append(line)
+        size += len(line) + 1
+    if cur:
+        out.append(cur)
+    return out
+
+
+def messages(rows: list[str]) -> list[dict[str, str]]:
+    return [
+        {"role": "system", "content": system_prompt()},
+        {"role": "user", "content": "Rows:\n" + "\n".join(rows) + "\nAnswer:"},
+    ]
+
+
+class LitellmLessonBuilder:
+    prompt_version = PROMPT_VERSION
+
+    def __init__(self, caller: StructuredCaller, concurrency: int = 8) -> None:
+        self.name = caller.model
+        self.caller = caller
+        self.concurrency = concurrency
+        self.schema = strict_schema(LessonReply)
+
+    def _build(self, session: SessionEvidence) -> LessonResult:
+        res = LessonResult(unit_key=session.unit_key)
+        if not worth_a_call(session):
+            return res
+        try:
+            drafts: list[tuple[DraftLesson, list[str]]] = []
+            for rows in windows(session):
+                reply = self.caller.call(messages(rows), LessonReply, self.schema, self.prompt_version, res)
+                if reply is None:
+                    if res.status != "ok":  # failed or budget: nothing stored, retried next run
+                        return res
+                    continue  # a soft skip: this window taught nothing
+                drafts.extend((d, []) for d in reply.lessons)
+            res.lessons, res.dropped_quotes = ground(session, drafts, self.name, self.prompt_version)
+        except Exception as exc:  # anything unforeseen costs this unit (retried next run), never the batch
+            log.warning("litellm lessons of one unit failed (%s)", type(exc).__name__)
+            res.lessons = []
+            res.status, res.error = "failed", f"unexpected error: {type(exc).__name__}"
+        return res
+
+    def build_many(self, sessions: list[SessionEvidence]) -> list[LessonResult]:
+        with ThreadPoolExecutor(max_workers=self.concurrency) as pool:
+            results = list(pool.map(self._build, sessions))
+        failed = sum(r.status == "failed" for r in results)
+        budget = sum(r.status == "budget" for r in results)
+        if failed or budget:
+            log.warning("litellm lessons: %d failed, %d stopped by budget (retried next run)", failed, budget)
+        return results
