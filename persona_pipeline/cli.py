@@ -57,44 +57,60 @@ def _file_lock(path: Path) -> Iterator[None]:
 _QUIET = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
 
 
-def _launch_partitioned(instance: Any, asset: Any, ordered: list[str], keys: list[str]) -> bool:
-    """One in-process run of a partitioned asset over the range spanning `keys` (dynamic partitions
-    are ordered by insertion); its `only_units` config restricts the work to exactly those keys.
-    (Ingest and digests go in separate runs: a skippable upstream that emits per-partition
-    materialisations instead of outputs would make Dagster skip the downstream step.)"""
+def _launch_partitioned(instance: Any, ordered: list[str], work: list[tuple[Any, list[str]]]) -> bool:
+    """One in-process run of partitioned assets over the range spanning all their keys (dynamic
+    partitions are ordered by insertion); each asset's `only_units` config restricts its work to
+    exactly its own keys. (Ingest and the per-unit digests go in separate runs: a skippable
+    upstream that emits per-partition materialisations instead of outputs would make Dagster skip
+    the downstream step.)"""
     import dagster as dg
 
     from persona_pipeline.defs.partitions import range_tags
 
     pos = {k: i for i, k in enumerate(ordered)}
-    span = sorted(keys, key=pos.__getitem__)
+    work = [(asset, keys) for asset, keys in work if keys]
+    span = sorted({k for _, keys in work for k in keys}, key=pos.__getitem__)
+    if not span:
+        return True
     tags = range_tags(span, "cli")
-    op_name = asset.op.name
+    ops = {asset.op.name: {"config": {"only_units": sorted(keys, key=pos.__getitem__)}} for asset, keys in work}
     result = dg.materialize(
-        [asset],
+        [asset for asset, _ in work],
         instance=instance,
         tags=tags,
         raise_on_error=False,
-        run_config={"ops": {op_name: {"config": {"only_units": span}}}, **_QUIET},
+        run_config={"ops": ops, **_QUIET},
     )
     return bool(result.success)
 
 
-def _launch_compile(instance: Any) -> list[str]:
-    """facet_trees → persona_pack: the unpartitioned tail, from stored observations only.
+def _launch_compile(instance: Any, spend: dict[str, float] | None = None) -> list[str]:
+    """facet_trees → persona_pack and skills: the unpartitioned tail, from stored rows only.
     Returns what went wrong (failed checks and steps, by name: never data), empty on success."""
     import dagster as dg
 
     from persona_pipeline.defs.checks import CHECKS
     from persona_pipeline.defs.distill_assets import facet_trees, persona_pack
+    from persona_pipeline.defs.skill_assets import skills
 
     result = dg.materialize(
-        [facet_trees, persona_pack, *CHECKS],
+        [facet_trees, persona_pack, skills, *CHECKS],
         instance=instance,
         raise_on_error=False,
         tags={"persona/trigger": "cli"},
         run_config=_QUIET,
     )
+    if spend is not None:  # the skill writer's model calls (a litellm backend refines skills)
+        for event in result.get_asset_materialization_events():
+            if event.asset_key == dg.AssetKey("skills"):
+                meta = event.materialization.metadata
+                for out_key, meta_key in (
+                    ("llm_calls", "calls"),
+                    ("cache_hits", "cache_hits"),
+                    ("cost_usd", "cost_usd"),
+                ):
+                    if meta_key in meta:
+                        spend[out_key] = spend.get(out_key, 0) + meta[meta_key].value
     problems = [f"check {e.check_name} failed" for e in result.get_asset_check_evaluations() if not e.passed]
     problems += [f"step {key} failed" for key in result.get_failed_step_keys()]
     if not result.success and not problems:
@@ -124,30 +140,46 @@ def cmd_run(args: argparse.Namespace) -> int:
     todo.apply_partitions(instance)
     found, stale, gone, keys = todo.found, todo.changed, todo.erased, list(todo.current)
     from persona_pipeline.digests.backend import make_digester
+    from persona_pipeline.digests.lessons.backend import make_lesson_builder
+    from persona_pipeline.notes_stage import make_note_taker, notes_dir
     from persona_pipeline.pack.compile import estimate_tokens
-    from persona_pipeline.warehouse import digest_store
+    from persona_pipeline.skills_stage import SKILLS_DIR, is_transcript_unit
+    from persona_pipeline.warehouse import digest_store, memory_store
 
     digester = make_digester(settings)
+    lesson_builder, note_taker = make_lesson_builder(settings), make_note_taker(settings)
     with store.connect(settings.warehouse_path) as con:
         undigested = digest_store.stale_units(con, digester.name, digester.prompt_version)
+        unlearned = memory_store.stale_units(
+            con, memory_store.LESSONS, lesson_builder.name, lesson_builder.prompt_version
+        )
+        unnoted = memory_store.stale_units(con, memory_store.NOTES, note_taker.name, note_taker.prompt_version)
+    changed_sessions = {k for k in stale if is_transcript_unit(k)}
     digest_keys = sorted((set(stale) | set(undigested)) & set(keys))
+    lesson_keys = sorted((changed_sessions | set(unlearned)) & set(keys))
+    note_keys = sorted((changed_sessions | set(unnoted)) & set(keys))
     started = datetime.now(UTC).replace(tzinfo=None)
     ok = True
     os.environ["PERSONA_PROGRESS"] = "0" if args.json else "1"
     from persona_pipeline.defs.distill_assets import session_digests
     from persona_pipeline.defs.ingest_assets import ingest
+    from persona_pipeline.defs.note_assets import session_notes
+    from persona_pipeline.defs.skill_assets import skill_experiences
 
     ordered = instance.get_dynamic_partitions(SOURCE_UNITS)
     if stale:
-        ok = _launch_partitioned(instance, ingest, ordered, stale)
-    if digest_keys:
-        ok = _launch_partitioned(instance, session_digests, ordered, digest_keys) and ok
+        ok = _launch_partitioned(instance, ordered, [(ingest, stale)])
+    per_unit = [(session_digests, digest_keys), (skill_experiences, lesson_keys), (session_notes, note_keys)]
+    if digest_keys or lesson_keys or note_keys:
+        ok = _launch_partitioned(instance, ordered, per_unit) and ok
     pack_md = settings.data_dir / "persona" / "PERSONA.md"
     compile_problems: list[str] = []
+    skill_spend: dict[str, float] = {}
     pack_before = _mtime(pack_md)
-    if stale or digest_keys or gone or not pack_md.exists():
+    if stale or digest_keys or lesson_keys or note_keys or gone or not pack_md.exists():
         # one failed partition never blocks the compile: it uses whatever is stored
-        compile_problems = _launch_compile(instance)
+        compile_problems = _launch_compile(instance, skill_spend)
+        compile_problems += _refresh_search_index(settings)
     after = store.unit_fingerprints(settings.warehouse_path)
     failed = [k for k in stale if after.get(k) != todo.current[k]]
     with store.connect(settings.warehouse_path, read_only=True) as con:
@@ -160,13 +192,28 @@ def cmd_run(args: argparse.Namespace) -> int:
                 "SELECT unit_key FROM digest_state WHERE status <> 'ok' AND digested_at >= ?", [started]
             ).fetchall()
         ]
+        digest_failed += [
+            r[0]
+            for r in con.execute(
+                "SELECT unit_key FROM memory_state WHERE status <> 'ok' AND built_at >= ?", [started]
+            ).fetchall()
+        ]
         this_run = [
             r[0] for r in con.execute("SELECT unit_key FROM digest_state WHERE digested_at >= ?", [started]).fetchall()
         ]
+        memory_run = [
+            r[0] for r in con.execute("SELECT unit_key FROM memory_state WHERE built_at >= ?", [started]).fetchall()
+        ]
         spend = digest_store.run_totals(con, this_run)
+        for part in (memory_store.run_totals(con, started), skill_spend):
+            for k, v in part.items():
+                spend[k] = spend.get(k, 0) + v
+        spend["cost_usd"] = round(spend["cost_usd"], 6)
         n_obs = con.execute("SELECT count(*) FROM observations").fetchone()
         n_rules = con.execute("SELECT count(*) FROM facet_rules WHERE superseded_by IS NULL").fetchone()
+        memory = memory_store.counts(con)
     failed = sorted(set(failed) | set(digest_failed))
+    this_run = sorted(set(this_run) | set(memory_run))
     summary = {
         "units_seen": len(keys),
         "units_processed": len(set(stale) | set(this_run)) - len(failed),
@@ -181,10 +228,13 @@ def cmd_run(args: argparse.Namespace) -> int:
         "redactions": tot["redactions"],
         "observations": int(n_obs[0]) if n_obs else 0,
         "rules": int(n_rules[0]) if n_rules else 0,
+        **memory,
         **spend,
         "model": digester.name,
         "pack_path": str(pack_md),
         "pack_tokens": estimate_tokens(pack_md.read_text(encoding="utf-8")) if pack_md.exists() else 0,
+        "skills_path": str(settings.data_dir / SKILLS_DIR),
+        "notes_path": str(notes_dir(settings.data_dir)),
         "sample_corpus": settings.uses_sample(),
         "warehouse": str(settings.warehouse_path),
     }
@@ -205,6 +255,18 @@ def cmd_run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     return 1 if compile_problems or not ok or failed else 0
+
+
+def _refresh_search_index(settings: Settings) -> list[str]:
+    """Rebuild the search index now, so the first `persona search` after a run is fast. A failure
+    costs only this (the next search rebuilds it)."""
+    try:
+        from persona_pipeline.search.index import build_index
+
+        build_index(settings)
+    except Exception as exc:
+        return [f"search index not rebuilt ({type(exc).__name__})"]
+    return []
 
 
 def _mtime(path: Path) -> int | None:
@@ -228,6 +290,10 @@ def _print_summary(s: dict[str, Any], ignored: dict[str, int]) -> None:
         f"{s['prompt_tokens']}+{s['completion_tokens']} tokens, ${s['cost_usd']:.4f}"
     )
     print(f"pack: {s['pack_path']} ({s['pack_tokens']} tokens)")
+    print(
+        f"memory: {s['lessons']} lessons -> {s['skills']} skills ({s['skills_path']}), "
+        f"{s['session_notes']} session notes ({s['notes_path']})"
+    )
     if ignored:
         print("ignored files: " + ", ".join(f"{k}={v}" for k, v in sorted(ignored.items())))
     print(f"warehouse: {s['warehouse']}")
@@ -305,10 +371,14 @@ def cmd_forget(args: argparse.Namespace) -> int:
     from persona_pipeline.skills_stage import build_skills
 
     build_skills(settings, offline=True)  # skills citing erased lessons are rewritten or removed now
+    from persona_pipeline.notes_stage import remove_note_files
+
+    remove_note_files(settings.data_dir, keys)
     instance = _prepare_instance(settings)
     for k in keys:
         instance.delete_dynamic_partition(SOURCE_UNITS, k)
     problems = _launch_compile(instance)
+    problems += _refresh_search_index(settings)  # no erased text stays findable
     print(f"forgot {len(keys)} unit(s); " + (f"compile: {'; '.join(problems)}" if problems else "pack recompiled"))
     return 1 if problems else 0
 

@@ -166,3 +166,31 @@ def save_stage(
             [stage, [s.unit_key for s in states]],
         )
         store.insert_frame(con, "memory_state", state_df)
+
+
+def run_totals(con: duckdb.DuckDBPyConnection, since: datetime) -> dict[str, float]:
+    """Calls, cache hits, tokens and USD of the skills and notes builds recorded since `since`."""
+    row = con.execute(
+        """SELECT coalesce(sum(calls),0), coalesce(sum(cache_hits),0), coalesce(sum(prompt_tokens),0),
+                  coalesce(sum(completion_tokens),0), coalesce(sum(cost_usd),0)
+           FROM memory_state WHERE built_at >= ?""",
+        [since],
+    ).fetchone()
+    assert row is not None
+    return {
+        "llm_calls": int(row[0]),
+        "cache_hits": int(row[1]),
+        "prompt_tokens": int(row[2]),
+        "completion_tokens": int(row[3]),
+        "cost_usd": round(float(row[4]), 6),
+    }
+
+
+def counts(con: duckdb.DuckDBPyConnection) -> dict[str, int]:
+    """What the skills and notes stages hold now."""
+    row = con.execute(
+        """SELECT (SELECT count(*) FROM lessons), (SELECT count(*) FROM skills),
+                  (SELECT count(*) FROM session_notes)"""
+    ).fetchone()
+    assert row is not None
+    return {"lessons": int(row[0]), "skills": int(row[1]), "session_notes": int(row[2])}
