@@ -1,0 +1,74 @@
+"""Search tokens: lowercase words that keep identifiers whole as well as in parts.
+
+`snake_case` gives `snake_case`, `snake`, `case`; `pytest -x` gives `pytest`, `-x`; `foo.bar()`
+gives `foo.bar`, `foo`, `bar`; `getUserName` also gives `get`, `user`, `name`. A redaction
+placeholder `[REDACTED:aws_access_key:ab12cd34]` gives only its type, `aws_access_key`, so a
+search can find "where did a key leak" without the placeholder's other parts (the word
+"redacted", its HMAC) matching anything. The same function tokenises documents and queries.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Bumped when tokens change: part of the index fingerprint, so old indexes are rebuilt.
+TOKENIZER_VERSION = "1"
+
+# Same shape as evidence.redaction.spans.PLACEHOLDER_RE (not imported: that pulls in re2 and the
+# detectors, and the CLI must start fast).
+_PLACEHOLDER = re.compile(r"\[REDACTED:([a-z0-9_]+)(?::[0-9a-f]{8})?\]", re.IGNORECASE)
+_WORD = re.compile(r"\w+")
+_CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+# Punctuation trimmed from the ends of a whitespace-separated chunk (sentence marks, quotes,
+# brackets); a leading "-" stays so command-line flags (`-x`, `--no-verify`) remain whole.
+_TRIM = "\"'`()[]{}<>,;:!?.*=…“”‘’"
+
+_STOPWORDS_TEXT = """a an and are as at be been but by can could did do does for from had has have he her him his
+    how i if in into is it its just me my of on or our over she so than that the their them then there
+    these they this those to too up us was we were what when where which who why will with would you your
+    yours am been being let lets ok okay please"""
+STOPWORDS = frozenset(_STOPWORDS_TEXT.split())
+
+
+def tokenize(text: str) -> list[str]:
+    """Tokens of one document or query, in order, with repeats (BM25 counts term frequency)."""
+    out: list[str] = []
+    if "[" in text and "REDACTED" in text.upper():
+        text = _PLACEHOLDER.sub(lambda m: f" \x00{m.group(1).lower()} ", text)
+    for chunk in text.split():
+        if chunk[0] == "\x00":  # a placeholder's type: one token, never split
+            out.append(chunk[1:])
+            continue
+        whole = chunk.strip(_TRIM)
+        if not whole:
+            continue
+        words = _WORD.findall(whole)
+        lower = whole.lower()
+        # an identifier with punctuation inside (`foo.bar`, `-x`, `a/b.py`): keep it whole too
+        if (len(words) != 1 or words[0] != whole) and len(lower) > 1 and words and lower not in STOPWORDS:
+            out.append(lower)
+        for word in words:
+            _add_word(word, out)
+    return out
+
+
+def _append(token: str, out: list[str]) -> None:
+    """The token, and its singular as well when it looks like a plural (`errors` also gives
+    `error`), the same for documents and queries, so "test failures" finds "test failure" while
+    the exact form (`polars`) still scores higher. `class`, `status`, `this` are not plurals."""
+    out.append(token)
+    if len(token) > 3 and token[-1] == "s" and token[-2] not in "siu" and token.isalpha():
+        out.append(token[:-1])
+
+
+def _add_word(word: str, out: list[str]) -> None:
+    lower = word.lower()
+    if len(lower) > 1 and lower not in STOPWORDS:
+        _append(lower, out)
+    parts = [p for p in lower.split("_") if p] if "_" in word else []
+    if not parts and not word.islower() and not word.isupper() and not word.isdigit():
+        parts = [p.lower() for p in _CAMEL.findall(word)]  # camelCase / PascalCase
+    if len(parts) > 1:
+        for part in parts:
+            if len(part) > 1 and part not in STOPWORDS:
+                _append(part, out)
