@@ -41,16 +41,20 @@ _OPTIONAL_TABLES = ("lessons", "session_notes", "skills")
 
 # What each table contributes to the fingerprint: every column that changes a document's tokens,
 # weight or projects (texts, tiers, credibility, evidence lists). Sums of row hashes do not
-# depend on row order, and DuckDB computes them in one scan.
-_FINGERPRINT_SQL = {
-    "evidence": "SELECT count(*), sum(hash(evidence_id, tier, kind, project, context)) FROM evidence",
-    "facet_rules": """SELECT count(*), sum(hash(rule_id, statement, tier, projects, quotes))
-                      FROM facet_rules WHERE superseded_by IS NULL""",
-    "skills": """SELECT count(*), sum(hash(name, version, description, instructions, triggers, examples,
-                      evidence_ids, credibility)) FROM skills""",
-    "lessons": "SELECT count(*), sum(hash(lesson_id, kind, statement, quote, credibility, project)) FROM lessons",
-    "session_notes": """SELECT count(*), sum(hash(note_id, kind, text, alternative, reason, files, functions,
-                      project, evidence_ids)) FROM session_notes""",
+# depend on row order; all of it is one statement, one scan per table.
+_FINGERPRINT_PARTS = {
+    "evidence": "FROM evidence",
+    "facet_rules": "FROM facet_rules WHERE superseded_by IS NULL",
+    "skills": "FROM skills",
+    "lessons": "FROM lessons",
+    "session_notes": "FROM session_notes",
+}
+_FINGERPRINT_COLUMNS = {
+    "evidence": "evidence_id, tier, kind, project, context",
+    "facet_rules": "rule_id, statement, tier, projects, quotes",
+    "skills": "name, version, description, instructions, triggers, examples, evidence_ids, credibility",
+    "lessons": "lesson_id, kind, statement, quote, credibility, project",
+    "session_notes": "note_id, kind, text, alternative, reason, files, functions, project, evidence_ids",
 }
 
 
@@ -83,10 +87,13 @@ def tables(con: duckdb.DuckDBPyConnection) -> set[str]:
 def fingerprint(con: duckdb.DuckDBPyConnection) -> str:
     """A cheap digest of everything searchable (row counts and content hashes, computed in SQL)."""
     present = tables(con)
-    parts = [f"format={INDEX_FORMAT}", f"tokens={TOKENIZER_VERSION}"]
-    for table, sql in _FINGERPRINT_SQL.items():
-        row = con.execute(sql).fetchone() if table in present else (0, None)
-        parts.append(f"{table}={row[0] if row else 0}:{row[1] if row else None}")
+    selects = [
+        f"(SELECT count(*) || ':' || coalesce(sum(hash({_FINGERPRINT_COLUMNS[t]}))::VARCHAR, '') {source})"
+        for t, source in _FINGERPRINT_PARTS.items()
+        if t in present
+    ]
+    row = con.execute("SELECT " + ", ".join(selects)).fetchone() if selects else ()
+    parts = [f"format={INDEX_FORMAT}", f"tokens={TOKENIZER_VERSION}", *(str(v) for v in row or ())]
     return hashlib.sha256("|".join(parts).encode()).hexdigest()[:20]
 
 
@@ -234,31 +241,40 @@ def read_stored(con: duckdb.DuckDBPyConnection, kind: str, keys: list[str]) -> d
             if files:
                 shown += f" [files: {', '.join(files)}]"
             out[note_id] = Stored(_cap(shown), list(evidence_ids or []), ts, {"kind": nkind or ""})
-    elif kind == "evidence":
-        for evidence_id, ekind, tier, excerpt, context, ts in con.execute(
-            """SELECT evidence_id, kind, tier, excerpt, context, timestamp
-               FROM evidence WHERE evidence_id IN (SELECT unnest(?))""",
-            [keys],
-        ).fetchall():
-            shown = excerpt or ""
-            if ekind in _ACTIVITY and context:
-                shown += f" → {context}"
-            out[evidence_id] = Stored(_cap(shown), [evidence_id], ts, {"kind": ekind or "", "tier": tier or ""})
     return out
 
 
-def read_citations(con: duckdb.DuckDBPyConnection, evidence_ids: Iterable[str]) -> dict[str, Citation]:
-    """Provenance of the given evidence rows (erased ones are simply absent)."""
-    ids = sorted(set(evidence_ids))
+_CITATION_FIELDS = ("evidence_id", "source_kind", "tier", "kind", "project", "session_id", "timestamp", "unit_key")
+
+
+def read_evidence(
+    con: duckdb.DuckDBPyConnection, cited: Iterable[str], shown: Sequence[str] = ()
+) -> tuple[dict[str, Citation], dict[str, Stored]]:
+    """Provenance of the cited evidence rows, and the stored text of the `shown` ones (evidence
+    results), in one query: reading excerpts is most of its cost, whether for 10 rows or 40.
+    Erased rows are simply absent."""
+    ids = sorted(set(cited) | set(shown))
     if not ids:
-        return {}
+        return {}, {}
+    text = "excerpt, context" if shown else "NULL, NULL"
     rows = con.execute(
-        """SELECT evidence_id, source_kind, tier, kind, project, session_id, timestamp, unit_key, line_no
-           FROM evidence WHERE evidence_id IN (SELECT unnest(?))""",
+        f"""SELECT {", ".join(_CITATION_FIELDS)}, line_no, {text}
+            FROM evidence WHERE evidence_id IN (SELECT unnest(?))""",
         [ids],
     ).fetchall()
-    fields = ("evidence_id", "source_kind", "tier", "kind", "project", "session_id", "timestamp", "unit_key", "line_no")
-    return {r[0]: Citation(**dict(zip(fields, r, strict=True))) for r in rows}
+    citations: dict[str, Citation] = {}
+    stored: dict[str, Stored] = {}
+    wanted = set(shown)
+    for *prov, line_no, excerpt, context in rows:
+        c = Citation(**dict(zip(_CITATION_FIELDS, prov, strict=True)), line_no=line_no)
+        citations[c.evidence_id] = c
+        if c.evidence_id in wanted:
+            body = excerpt or ""
+            if c.kind in _ACTIVITY and context:
+                body += f" → {context}"
+            detail = {"kind": c.kind or "", "tier": c.tier or ""}
+            stored[c.evidence_id] = Stored(_cap(body), [c.evidence_id], c.timestamp, detail)
+    return citations, stored
 
 
 def order_citations(cited: list[Citation]) -> list[Citation]:

@@ -1,9 +1,11 @@
 """The persisted BM25 index: built from the warehouse's searchable documents, keyed by their
 fingerprint, rebuilt only when that changes.
 
-Layout: `<data_dir>/search/<fingerprint>/` holds the bm25s arrays and vocabulary plus our own
-per-document arrays (kind, weight, projects) and ids. No text is stored: the vocabulary is tokens
-of redacted rows, and results are read back from the warehouse. A build writes into a temporary
+Layout: `<data_dir>/search/<fingerprint>/` holds the bm25s score arrays, the vocabulary as sorted
+64-bit token hashes (bm25s' own JSON vocabulary is not kept: parsing it costs ~0.3 ms per 1,000
+tokens on every query, and it would be the one place holding words), our per-document arrays
+(kind, weight, projects) and the documents' ids. No text is stored: results are read back from
+the warehouse. A build writes into a temporary
 directory and renames it into place, so a concurrent search sees a whole index or none; indexes
 for other fingerprints are removed after a build (an erased row leaves no tokens behind).
 
@@ -13,6 +15,7 @@ this module without paying for them.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 import shutil
@@ -57,16 +60,36 @@ class IndexInfo:
 class LoadedIndex:
     path: Path
     fingerprint: str
-    retriever: Any  # bm25s.BM25
+    retriever: Any  # bm25s.BM25, loaded without its vocabulary
+    token_hashes: np.ndarray  # uint64, sorted
+    token_ids: np.ndarray  # the bm25s token id of each hash
     kinds: np.ndarray  # int8 position in documents.KINDS, per document
     weights: np.ndarray  # float32, per document
-    keys: list[str]
+    keys: np.ndarray  # utf-8 bytes per document
     project_names: list[str]
     pair_docs: np.ndarray  # (document, project) pairs: a document may belong to several projects
     pair_projects: np.ndarray
 
     def __len__(self) -> int:
         return len(self.keys)
+
+    def key(self, pos: int) -> str:
+        return bytes(self.keys[pos]).decode("utf-8")
+
+    def token_id_list(self, terms: list[str]) -> list[int]:
+        """bm25s token ids of the terms that occur in the index (others are dropped)."""
+        import numpy as np
+
+        wanted = np.asarray([token_hash(t) for t in terms], dtype=np.uint64)
+        pos = np.searchsorted(self.token_hashes, wanted)
+        pos = np.minimum(pos, len(self.token_hashes) - 1)
+        found = self.token_hashes[pos] == wanted
+        return sorted({int(i) for i in self.token_ids[pos[found]]})
+
+
+def token_hash(token: str) -> int:
+    """64 bits of BLAKE2b: collisions are negligible at millions of distinct tokens."""
+    return int.from_bytes(hashlib.blake2b(token.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "little")
 
 
 def _bm25s() -> Any:
@@ -118,14 +141,23 @@ def write_index(root: Path, fp: str, docs: documents.Documents) -> Path | None:
     pair_docs = [i for i, ps in enumerate(docs.projects) for _ in ps]
     pair_projects = [code[p] for ps in docs.projects for p in ps]
 
+    vocab = retriever.vocab_dict
+    hashes = np.fromiter((token_hash(t) for t in vocab), dtype=np.uint64, count=len(vocab))
+    ids = np.fromiter(vocab.values(), dtype=np.int32, count=len(vocab))
+    order = np.argsort(hashes, kind="stable")
+    keys = [k.encode("utf-8", "surrogatepass") for k in docs.keys]
+
     tmp = root / f"{_TMP_PREFIX}{fp}-{os.getpid()}-{uuid.uuid4().hex[:8]}"
     try:
         retriever.save(str(tmp), show_progress=False)
+        (tmp / "vocab.index.json").unlink()  # replaced by the hashes below
+        np.save(tmp / "token_hashes.npy", hashes[order])
+        np.save(tmp / "token_ids.npy", ids[order])
+        np.save(tmp / "keys.npy", np.asarray(keys, dtype=f"S{max(1, *(len(k) for k in keys))}"))
         np.save(tmp / "kinds.npy", np.asarray(docs.kinds, dtype=np.int8))
         np.save(tmp / "weights.npy", np.asarray(docs.weights, dtype=np.float32))
         np.save(tmp / "pair_docs.npy", np.asarray(pair_docs, dtype=np.int32))
         np.save(tmp / "pair_projects.npy", np.asarray(pair_projects, dtype=np.int32))
-        (tmp / "keys.json").write_bytes(orjson.dumps(docs.keys))
         (tmp / "projects.json").write_bytes(orjson.dumps(names))
         manifest = {"fingerprint": fp, "documents": len(docs), "format": documents.INDEX_FORMAT}
         (tmp / MANIFEST).write_bytes(orjson.dumps(manifest))
@@ -160,14 +192,16 @@ def load_index(path: Path) -> LoadedIndex:
     import numpy as np
 
     manifest = orjson.loads((path / MANIFEST).read_bytes())
-    retriever = _bm25s().BM25.load(str(path), mmap=True, show_progress=False)
+    retriever = _bm25s().BM25.load(str(path), mmap=True, load_vocab=False, show_progress=False)
     return LoadedIndex(
         path=path,
         fingerprint=manifest["fingerprint"],
         retriever=retriever,
+        token_hashes=np.load(path / "token_hashes.npy", mmap_mode="r"),
+        token_ids=np.load(path / "token_ids.npy", mmap_mode="r"),
         kinds=np.load(path / "kinds.npy"),
         weights=np.load(path / "weights.npy"),
-        keys=orjson.loads((path / "keys.json").read_bytes()),
+        keys=np.load(path / "keys.npy", mmap_mode="r"),
         project_names=orjson.loads((path / "projects.json").read_bytes()),
         pair_docs=np.load(path / "pair_docs.npy"),
         pair_projects=np.load(path / "pair_projects.npy"),

@@ -102,8 +102,7 @@ def rank(
     """Top `limit` documents as (position, bm25, weight), best first, deterministic."""
     import numpy as np
 
-    vocab = idx.retriever.vocab_dict
-    ids = [vocab[t] for t in terms if t in vocab]
+    ids = idx.token_id_list(terms)
     if not ids or limit <= 0:
         return []
     bm25 = idx.retriever.get_scores_from_ids(ids)
@@ -139,12 +138,14 @@ def _resolve(
     """Stored text and citations of the ranked documents, read back from the warehouse."""
     by_kind: dict[str, list[str]] = {}
     for pos, _, _ in ranked:
-        by_kind.setdefault(documents.KINDS[int(idx.kinds[pos])], []).append(idx.keys[pos])
-    stored = {kind: documents.read_stored(con, kind, keys) for kind, keys in by_kind.items()}
-    cited = documents.read_citations(con, (e for got in stored.values() for s in got.values() for e in s.evidence_ids))
+        by_kind.setdefault(documents.KINDS[int(idx.kinds[pos])], []).append(idx.key(pos))
+    stored = {kind: documents.read_stored(con, kind, keys) for kind, keys in by_kind.items() if kind != "evidence"}
+    cited, stored["evidence"] = documents.read_evidence(
+        con, (e for got in stored.values() for s in got.values() for e in s.evidence_ids), by_kind.get("evidence", [])
+    )
     results = []
     for pos, bm25, weight in ranked:
-        kind, key = documents.KINDS[int(idx.kinds[pos])], idx.keys[pos]
+        kind, key = documents.KINDS[int(idx.kinds[pos])], idx.key(pos)
         row = stored[kind].get(key)
         if row is None:  # erased since the fingerprint was taken
             continue
