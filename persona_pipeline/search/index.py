@@ -62,7 +62,7 @@ class LoadedIndex:
     fingerprint: str
     retriever: Any  # bm25s.BM25, loaded without its vocabulary
     token_hashes: np.ndarray  # uint64, sorted
-    token_ids: np.ndarray  # the bm25s token id of each hash
+    token_id_of: np.ndarray  # the bm25s token id of each hash
     kinds: np.ndarray  # int8 position in documents.KINDS, per document
     weights: np.ndarray  # float32, per document
     keys: np.ndarray  # utf-8 bytes per document
@@ -76,15 +76,16 @@ class LoadedIndex:
     def key(self, pos: int) -> str:
         return bytes(self.keys[pos]).decode("utf-8")
 
-    def token_id_list(self, terms: list[str]) -> list[int]:
-        """bm25s token ids of the terms that occur in the index (others are dropped)."""
+    def token_ids(self, terms: list[str]) -> dict[str, int]:
+        """bm25s token ids of the terms that occur in the index (others are left out)."""
         import numpy as np
 
+        if not terms or not len(self.token_hashes):
+            return {}
         wanted = np.asarray([token_hash(t) for t in terms], dtype=np.uint64)
-        pos = np.searchsorted(self.token_hashes, wanted)
-        pos = np.minimum(pos, len(self.token_hashes) - 1)
+        pos = np.minimum(np.searchsorted(self.token_hashes, wanted), len(self.token_hashes) - 1)
         found = self.token_hashes[pos] == wanted
-        return sorted({int(i) for i in self.token_ids[pos[found]]})
+        return {t: int(self.token_id_of[p]) for t, p, ok in zip(terms, pos, found, strict=True) if ok}
 
 
 def token_hash(token: str) -> int:
@@ -198,7 +199,7 @@ def load_index(path: Path) -> LoadedIndex:
         fingerprint=manifest["fingerprint"],
         retriever=retriever,
         token_hashes=np.load(path / "token_hashes.npy", mmap_mode="r"),
-        token_ids=np.load(path / "token_ids.npy", mmap_mode="r"),
+        token_id_of=np.load(path / "token_ids.npy", mmap_mode="r"),
         kinds=np.load(path / "kinds.npy"),
         weights=np.load(path / "weights.npy"),
         keys=np.load(path / "keys.npy", mmap_mode="r"),

@@ -20,7 +20,7 @@ from persona_pipeline.search.index import (
     write_index,
 )
 from persona_pipeline.search.models import SearchResponse, SearchResult
-from persona_pipeline.search.tokens import tokenize
+from persona_pipeline.search.tokens import query_weights
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -31,11 +31,6 @@ if TYPE_CHECKING:
 
 SNIPPET_CHARS = 160
 _TIE_DECIMALS = 5  # scores equal to this precision are ties (float32 arithmetic)
-
-
-def query_terms(query: str) -> list[str]:
-    """The query's distinct tokens, in order (a repeated word does not count twice)."""
-    return list(dict.fromkeys(tokenize(query)))
 
 
 def search(
@@ -83,13 +78,13 @@ def _answer(
     con: duckdb.DuckDBPyConnection, idx: LoadedIndex, response: SearchResponse, limit: int, started: float
 ) -> SearchResponse:
     response.documents = len(idx)
-    terms = query_terms(response.query)
+    terms = query_weights(response.query)
     if not terms:
         response.message = "no searchable words in the query (only stopwords or punctuation)"
     else:
         kinds = documents.CLI_KINDS[response.kind] if response.kind else None
         ranked = rank(idx, terms, kinds, response.project, limit)
-        response.results = _resolve(con, idx, ranked, terms)
+        response.results = _resolve(con, idx, ranked, list(terms))
         if not response.results:
             response.message = "no results"
     response.took_ms = _ms(started)
@@ -97,15 +92,23 @@ def _answer(
 
 
 def rank(
-    idx: LoadedIndex, terms: list[str], kinds: tuple[str, ...] | None, project: str | None, limit: int
+    idx: LoadedIndex, terms: dict[str, float], kinds: tuple[str, ...] | None, project: str | None, limit: int
 ) -> list[tuple[int, float, float]]:
-    """Top `limit` documents as (position, bm25, weight), best first, deterministic."""
+    """Top `limit` documents as (position, bm25, weight), best first, deterministic. `terms` maps
+    query tokens to their query weight (derived tokens count less, see tokens.query_weights)."""
     import numpy as np
 
-    ids = idx.token_id_list(terms)
+    ids = idx.token_ids(list(terms))
     if not ids or limit <= 0:
         return []
-    bm25 = idx.retriever.get_scores_from_ids(ids)
+    by_weight: dict[float, set[int]] = {}
+    for term, token_id in ids.items():
+        by_weight.setdefault(terms[term], set()).add(token_id)
+    bm25 = None
+    for q_weight, token_ids in sorted(by_weight.items()):
+        part = idx.retriever.get_scores_from_ids(sorted(token_ids))
+        bm25 = part * q_weight if bm25 is None else bm25 + part * q_weight
+    assert bm25 is not None
     scores = bm25 * idx.weights
     if kinds is not None:
         wanted = [documents.KINDS.index(k) for k in kinds]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 # Bumped when tokens change: part of the index fingerprint, so old indexes are rebuilt.
-TOKENIZER_VERSION = "1"
+TOKENIZER_VERSION = "2"
 
 # Same shape as evidence.redaction.spans.PLACEHOLDER_RE (not imported: that pulls in re2 and the
 # detectors, and the CLI must start fast).
@@ -30,45 +30,70 @@ _STOPWORDS_TEXT = """a an and are as at be been but by can could did do does for
 STOPWORDS = frozenset(_STOPWORDS_TEXT.split())
 
 
+# Query-side weight of a derived token (a part of an identifier, a plural's singular): a query
+# for `aws_access_key` or `errors` still finds "access key" / "error", below the exact form.
+DERIVED_WEIGHT = 0.5
+
+
 def tokenize(text: str) -> list[str]:
-    """Tokens of one document or query, in order, with repeats (BM25 counts term frequency)."""
-    out: list[str] = []
+    """Tokens of one document, in order, with repeats (BM25 counts term frequency)."""
+    out: list[tuple[str, bool]] = []
+    _scan(text, out)
+    return [t for t, _ in out]
+
+
+def query_weights(query: str) -> dict[str, float]:
+    """The query's distinct tokens with their weights: 1 for a word or whole identifier as typed,
+    DERIVED_WEIGHT for what was derived from one (parts, singulars). Documents hold both kinds,
+    so an identifier typed whole matches it exactly and its parts match loosely."""
+    out: list[tuple[str, bool]] = []
+    _scan(query, out)
+    weights: dict[str, float] = {}
+    for token, derived in out:
+        weights[token] = max(weights.get(token, 0.0), DERIVED_WEIGHT if derived else 1.0)
+    return weights
+
+
+def _scan(text: str, out: list[tuple[str, bool]]) -> None:
+    """(token, derived) pairs of `text`."""
     if "[" in text and "REDACTED" in text.upper():
         text = _PLACEHOLDER.sub(lambda m: f" \x00{m.group(1).lower()} ", text)
     for chunk in text.split():
         if chunk[0] == "\x00":  # a placeholder's type: one token, never split
-            out.append(chunk[1:])
+            out.append((chunk[1:], False))
             continue
         whole = chunk.strip(_TRIM)
         if not whole:
             continue
         words = _WORD.findall(whole)
+        if len(words) == 1 and words[0] == whole:
+            _add_word(whole, out, derived=False)
+            continue
+        # an identifier with punctuation inside (`foo.bar`, `-x`, `a/b.py`): whole, then its words
         lower = whole.lower()
-        # an identifier with punctuation inside (`foo.bar`, `-x`, `a/b.py`): keep it whole too
-        if (len(words) != 1 or words[0] != whole) and len(lower) > 1 and words and lower not in STOPWORDS:
-            out.append(lower)
+        if len(lower) > 1 and words and lower not in STOPWORDS:
+            out.append((lower, False))
         for word in words:
-            _add_word(word, out)
-    return out
+            _add_word(word, out, derived=True)
 
 
-def _append(token: str, out: list[str]) -> None:
+def _append(token: str, out: list[tuple[str, bool]], derived: bool) -> None:
     """The token, and its singular as well when it looks like a plural (`errors` also gives
-    `error`), the same for documents and queries, so "test failures" finds "test failure" while
-    the exact form (`polars`) still scores higher. `class`, `status`, `this` are not plurals."""
-    out.append(token)
+    `error`), so "test failures" finds "test failure" while the exact form (`polars`) scores
+    higher. `class`, `status`, `this` are not plurals."""
+    out.append((token, derived))
     if len(token) > 3 and token[-1] == "s" and token[-2] not in "siu" and token.isalpha():
-        out.append(token[:-1])
+        out.append((token[:-1], True))
 
 
-def _add_word(word: str, out: list[str]) -> None:
+def _add_word(word: str, out: list[tuple[str, bool]], derived: bool) -> None:
     lower = word.lower()
     if len(lower) > 1 and lower not in STOPWORDS:
-        _append(lower, out)
+        _append(lower, out, derived)
     parts = [p for p in lower.split("_") if p] if "_" in word else []
     if not parts and not word.islower() and not word.isupper() and not word.isdigit():
         parts = [p.lower() for p in _CAMEL.findall(word)]  # camelCase / PascalCase
     if len(parts) > 1:
         for part in parts:
             if len(part) > 1 and part not in STOPWORDS:
-                _append(part, out)
+                _append(part, out, derived=True)
