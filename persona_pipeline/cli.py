@@ -302,6 +302,9 @@ def cmd_forget(args: argparse.Namespace) -> int:
         return 1
     with store.connect(settings.warehouse_path) as con:
         store.delete_units(con, keys)
+    from persona_pipeline.search import discard_index
+
+    discard_index(settings)  # the search index holds (hashed) tokens of what was just erased
     instance = _prepare_instance(settings)
     for k in keys:
         instance.delete_dynamic_partition(SOURCE_UNITS, k)

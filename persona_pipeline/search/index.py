@@ -124,6 +124,13 @@ def build_index(settings: Settings) -> IndexInfo:
     return IndexInfo(written, fp, len(docs), True, time.perf_counter() - started)
 
 
+def discard_index(settings: Settings) -> None:
+    """Remove every persisted index (after an erasure: the next search rebuilds from what is left)."""
+    root = search_root(settings)
+    if root.exists():
+        _remove_others(root, keep=None, keep_live_tmp=False)
+
+
 def write_index(root: Path, fp: str, docs: documents.Documents) -> Path | None:
     """Build and persist the index for `docs` atomically; returns its directory (None when there
     are no documents). Indexes of other fingerprints are removed."""
@@ -173,12 +180,12 @@ def write_index(root: Path, fp: str, docs: documents.Documents) -> Path | None:
     return final
 
 
-def _remove_others(root: Path, keep: str | None) -> None:
+def _remove_others(root: Path, keep: str | None, keep_live_tmp: bool = True) -> None:
     now = time.time()
     for entry in root.iterdir():
         if entry.name == keep or not entry.is_dir():
             continue
-        if entry.name.startswith(_TMP_PREFIX):
+        if keep_live_tmp and entry.name.startswith(_TMP_PREFIX):
             try:
                 if now - entry.stat().st_mtime < _STALE_TMP_S:
                     continue  # another process is building into it
