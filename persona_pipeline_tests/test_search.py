@@ -365,8 +365,13 @@ def test_cli_search_on_the_sample_corpus(cli_env: dict[str, str], tmp_path: Path
     # everything printed is redacted warehouse content: no planted secret, PII or account name
     printed = proc.stdout + proc.stderr + human.stdout + human.stderr
     assert not [v for v in planted_values(ground_truth) if v in printed]
-    none = run_cli(cli_env, "search", "kubernetes helm", "--json")
-    assert last_json(*_out(none))["results"] == []
+    # forgetting a project discards the index; the next search rebuilds without the project
+    assert last_json(*_out(run_cli(cli_env, "search", "tide", "--json", "--project", "tidewatch")))["results"]
+    assert run_cli(cli_env, "forget", "tidewatch").returncode == 0
+    search_dir = tmp_path / "data" / "search"
+    assert not [p for p in search_dir.iterdir() if not p.name.startswith(".tmp-")]
+    after = last_json(*_out(run_cli(cli_env, "search", "tide", "--json", "--project", "tidewatch")))
+    assert after["index_built"] is True and after["results"] == []
 
 
 def _out(proc: subprocess.CompletedProcess[str]) -> tuple[str, int, str]:
