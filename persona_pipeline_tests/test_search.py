@@ -307,6 +307,24 @@ def test_index_writes_are_atomic_and_leftovers_cleaned(rows: Rows) -> None:
     assert len([n for n in names if not n.startswith(".tmp-")]) == 1
 
 
+def test_concurrent_builds_of_the_same_index(rows: Rows) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from persona_pipeline.search import documents
+    from persona_pipeline.search.index import load_index, write_index
+
+    for i in range(50):
+        rows.evidence(f"e{i:02d}", f"note {i} about uv lockfiles and ruff")
+    with store.connect(rows.path, read_only=True) as con:
+        fp, docs = documents.fingerprint(con), documents.load_documents(con)
+    root = rows.settings.data_dir / "search"
+    with ThreadPoolExecutor(4) as pool:
+        paths = list(pool.map(lambda _: write_index(root, fp, docs), range(4)))
+    assert len(set(paths)) == 1 and [p.name for p in root.iterdir()] == [fp]  # one index, no leftovers
+    assert len(load_index(paths[0])) == 50
+    assert not rows.search("lockfiles").index_built
+
+
 def test_empty_warehouse_and_no_match(rows: Rows) -> None:
     empty = rows.search("anything")
     assert empty.results == [] and "empty" in (empty.message or "")
