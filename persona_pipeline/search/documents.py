@@ -44,13 +44,17 @@ _OPTIONAL_TABLES = ("lessons", "session_notes", "skills")
 # depend on row order; all of it is one statement, one scan per table.
 _FINGERPRINT_PARTS = {
     "evidence": "FROM evidence",
+    "units": "FROM units",
     "facet_rules": "FROM facet_rules WHERE superseded_by IS NULL",
     "skills": "FROM skills",
     "lessons": "FROM lessons",
     "session_notes": "FROM session_notes",
 }
 _FINGERPRINT_COLUMNS = {
-    "evidence": "evidence_id, tier, kind, project, context",
+    # the id covers the excerpt; a changed context (an activity row's tool result) comes with a
+    # re-read of its unit, which `units.processed_at` records (cheaper than hashing every context)
+    "evidence": "evidence_id, tier, kind, project",
+    "units": "unit_key, fingerprint, processed_at",
     "facet_rules": "rule_id, statement, tier, projects, quotes",
     "skills": "name, version, description, instructions, triggers, examples, evidence_ids, credibility",
     "lessons": "lesson_id, kind, statement, quote, credibility, project",
@@ -152,7 +156,7 @@ def load_documents(con: duckdb.DuckDBPyConnection) -> Documents:
     # context is the assistant's words, not the person's, and is not searched.
     for evidence_id, text, tier, project in con.execute(
         """SELECT evidence_id,
-                  CASE WHEN kind IN (SELECT unnest(?)) AND context IS NOT NULL AND context <> ''
+                  CASE WHEN kind = ANY(?) AND context IS NOT NULL AND context <> ''
                        THEN excerpt || chr(10) || context ELSE excerpt END,
                   tier, project
            FROM evidence ORDER BY evidence_id""",
@@ -201,7 +205,7 @@ def read_stored(con: duckdb.DuckDBPyConnection, kind: str, keys: list[str]) -> d
     if kind == "persona":
         for rule_id, facet, statement, tier, evidence_ids, sessions, last_seen in con.execute(
             """SELECT rule_id, facet, statement, tier, evidence_ids, support_sessions, last_seen
-               FROM facet_rules WHERE superseded_by IS NULL AND rule_id IN (SELECT unnest(?))""",
+               FROM facet_rules WHERE superseded_by IS NULL AND rule_id = ANY(?)""",
             [keys],
         ).fetchall():
             detail = {"facet": facet or "", "tier": tier or "", "sessions": str(sessions or 0)}
@@ -210,7 +214,7 @@ def read_stored(con: duckdb.DuckDBPyConnection, kind: str, keys: list[str]) -> d
         for name, version, description, triggers, evidence_ids, credibility, importance, updated in con.execute(
             """SELECT name, version, description, triggers, evidence_ids, credibility, importance,
                       CAST(updated_at AS VARCHAR)
-               FROM skills WHERE name IN (SELECT unnest(?))""",
+               FROM skills WHERE name = ANY(?)""",
             [keys],
         ).fetchall():
             detail = {"version": str(version or 1), "credibility": f"{_credibility(credibility):.2f}"}
@@ -222,7 +226,7 @@ def read_stored(con: duckdb.DuckDBPyConnection, kind: str, keys: list[str]) -> d
     elif kind == "lesson":
         for lesson_id, lkind, statement, signal, credibility, evidence_ids, ts in con.execute(
             """SELECT lesson_id, kind, statement, signal, credibility, evidence_ids, timestamp
-               FROM lessons WHERE lesson_id IN (SELECT unnest(?))""",
+               FROM lessons WHERE lesson_id = ANY(?)""",
             [keys],
         ).fetchall():
             detail = {"kind": lkind or "", "signal": signal or "", "credibility": f"{_credibility(credibility):.2f}"}
@@ -230,7 +234,7 @@ def read_stored(con: duckdb.DuckDBPyConnection, kind: str, keys: list[str]) -> d
     elif kind == "note":
         for note_id, nkind, text, alternative, reason, files, evidence_ids, ts in con.execute(
             """SELECT note_id, kind, text, alternative, reason, files, evidence_ids, timestamp
-               FROM session_notes WHERE note_id IN (SELECT unnest(?))""",
+               FROM session_notes WHERE note_id = ANY(?)""",
             [keys],
         ).fetchall():
             shown = text or ""
@@ -250,30 +254,31 @@ _CITATION_FIELDS = ("evidence_id", "source_kind", "tier", "kind", "project", "se
 def read_evidence(
     con: duckdb.DuckDBPyConnection, cited: Iterable[str], shown: Sequence[str] = ()
 ) -> tuple[dict[str, Citation], dict[str, Stored]]:
-    """Provenance of the cited evidence rows, and the stored text of the `shown` ones (evidence
-    results), in one query: reading excerpts is most of its cost, whether for 10 rows or 40.
-    Erased rows are simply absent."""
+    """Provenance of the cited evidence rows and of the `shown` ones (evidence results), and the
+    stored text of the shown ones only: reading an excerpt decompresses its whole storage
+    vector, so texts are read for the ≤ limit results, not for every citation. Erased rows are
+    simply absent."""
     ids = sorted(set(cited) | set(shown))
     if not ids:
         return {}, {}
-    text = "excerpt, context" if shown else "NULL, NULL"
     rows = con.execute(
-        f"""SELECT {", ".join(_CITATION_FIELDS)}, line_no, {text}
-            FROM evidence WHERE evidence_id IN (SELECT unnest(?))""",
-        [ids],
+        f"SELECT {', '.join(_CITATION_FIELDS)}, line_no FROM evidence WHERE evidence_id = ANY(?)", [ids]
     ).fetchall()
     citations: dict[str, Citation] = {}
-    stored: dict[str, Stored] = {}
-    wanted = set(shown)
-    for *prov, line_no, excerpt, context in rows:
+    for *prov, line_no in rows:
         c = Citation(**dict(zip(_CITATION_FIELDS, prov, strict=True)), line_no=line_no)
         citations[c.evidence_id] = c
-        if c.evidence_id in wanted:
+    stored: dict[str, Stored] = {}
+    if shown:
+        for evidence_id, excerpt, context in con.execute(
+            "SELECT evidence_id, excerpt, context FROM evidence WHERE evidence_id = ANY(?)", [sorted(set(shown))]
+        ).fetchall():
+            c = citations[evidence_id]
             body = excerpt or ""
             if c.kind in _ACTIVITY and context:
                 body += f" → {context}"
             detail = {"kind": c.kind or "", "tier": c.tier or ""}
-            stored[c.evidence_id] = Stored(_cap(body), [c.evidence_id], c.timestamp, detail)
+            stored[evidence_id] = Stored(_cap(body), [evidence_id], c.timestamp, detail)
     return citations, stored
 
 
