@@ -10,7 +10,7 @@ def run_search(args: argparse.Namespace) -> int:
     import duckdb
 
     from persona_pipeline.config import Settings
-    from persona_pipeline.search.index import WarehouseMissing
+    from persona_pipeline.search.index import WarehouseMissing, preload
     from persona_pipeline.search.query import search
     from persona_pipeline.search.render import render
 
@@ -22,6 +22,7 @@ def run_search(args: argparse.Namespace) -> int:
         print("persona search: --limit must be at least 1", file=sys.stderr)
         return 2
     settings = Settings()
+    preload()  # library imports are start-up, not search time (`took_ms`)
     try:
         response = search(settings, query, kind=args.kind, project=args.project, limit=args.limit)
     except WarehouseMissing:

@@ -101,6 +101,13 @@ def _bm25s() -> Any:
     return bm25s
 
 
+def preload() -> None:
+    """Import numpy and bm25s now (a CLI process does it once, before timing its search)."""
+    import numpy  # noqa: F401
+
+    _bm25s()
+
+
 def search_root(settings: Settings) -> Path:
     return settings.data_dir / "search"
 

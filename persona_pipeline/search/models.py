@@ -44,7 +44,7 @@ class SearchResponse(BaseModel):
     kind: str | None = None
     project: str | None = None
     results: list[SearchResult] = Field(default_factory=list)
-    took_ms: float = 0.0
+    took_ms: float = 0.0  # the search (and any index build), after start-up and library imports
     index_built: bool = False  # this search (re)built the index first
     documents: int = 0  # documents in the index
     message: str | None = None  # why there are no results (empty warehouse, no match)
