@@ -115,6 +115,23 @@ def test_tokens_keep_identifiers_and_placeholder_types_only() -> None:
     assert tokenize("key=[REDACTED:aws_access_key:ab12cd34].") == ["key", "aws_access_key"]
 
 
+def test_corpus_tokenizer_gives_the_same_tokens() -> None:
+    from persona_pipeline.search.tokens import CorpusTokenizer
+
+    texts = [
+        "Use polars, not pandas. polars again",
+        "key=[REDACTED:aws_access_key:ab12cd34], token [REDACTED:github_pat:0011aabb]",
+        "getUserName snake_case foo.bar() -x --no-verify src/a_b.py errors tests",
+        "",
+        "the and of",
+    ] * 2
+    corpus = CorpusTokenizer(max_cached=3)  # the cache fills up: later chunks are tokenised each time
+    ids = [corpus.ids(t) for t in texts]
+    by_id = {i: t for t, i in corpus.vocab.items()}
+    assert [[by_id[i] for i in doc] for doc in ids] == [tokenize(t) for t in texts]
+    assert sorted(corpus.vocab.values()) == list(range(len(corpus.vocab)))
+
+
 # ---------------------------------------------------------------- ranking and weights
 
 

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from persona_pipeline.search import documents
-from persona_pipeline.search.tokens import tokenize
+from persona_pipeline.search.tokens import CorpusTokenizer
 
 if TYPE_CHECKING:
     import numpy as np
@@ -149,8 +149,11 @@ def write_index(root: Path, fp: str, docs: documents.Documents) -> Path | None:
     import numpy as np
 
     bm25s = _bm25s()
+    tokenizer = CorpusTokenizer()
+    corpus_ids = [tokenizer.ids(t) for t in docs.texts]
     retriever = bm25s.BM25(method="lucene")
-    retriever.index([tokenize(t) for t in docs.texts], show_progress=False)
+    # token ids and vocabulary given, so bm25s does not re-walk millions of token strings
+    retriever.index((corpus_ids, tokenizer.vocab), create_empty_token=False, show_progress=False)
     names = sorted({p for ps in docs.projects for p in ps})
     code = {p: i for i, p in enumerate(names)}
     pair_docs = [i for i, ps in enumerate(docs.projects) for _ in ps]

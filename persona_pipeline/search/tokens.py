@@ -42,6 +42,33 @@ def tokenize(text: str) -> list[str]:
     return [t for t, _ in out]
 
 
+class CorpusTokenizer:
+    """Tokenises many documents into bm25s token ids, building the vocabulary as it goes.
+    Whitespace-separated chunks repeat a lot (Zipf), so each distinct chunk is tokenised once;
+    the same tokens as `tokenize`."""
+
+    def __init__(self, max_cached: int = 1_000_000) -> None:
+        self.vocab: dict[str, int] = {}
+        self._chunks: dict[str, tuple[int, ...]] = {}
+        self._max_cached = max_cached
+
+    def ids(self, text: str) -> list[int]:
+        if "[" in text and "REDACTED" in text.upper():
+            text = _PLACEHOLDER.sub(lambda m: f" \x00{m.group(1).lower()} ", text)
+        out: list[int] = []
+        chunks, vocab = self._chunks, self.vocab
+        for chunk in text.split():
+            got = chunks.get(chunk)
+            if got is None:
+                pairs: list[tuple[str, bool]] = []
+                _scan_chunk(chunk, pairs)
+                got = tuple(vocab.setdefault(t, len(vocab)) for t, _ in pairs)
+                if len(chunks) < self._max_cached:
+                    chunks[chunk] = got
+            out.extend(got)
+        return out
+
+
 def query_weights(query: str) -> dict[str, float]:
     """The query's distinct tokens with their weights: 1 for a word or whole identifier as typed,
     DERIVED_WEIGHT for what was derived from one (parts, singulars). Documents hold both kinds,
@@ -59,22 +86,27 @@ def _scan(text: str, out: list[tuple[str, bool]]) -> None:
     if "[" in text and "REDACTED" in text.upper():
         text = _PLACEHOLDER.sub(lambda m: f" \x00{m.group(1).lower()} ", text)
     for chunk in text.split():
-        if chunk[0] == "\x00":  # a placeholder's type: one token, never split
-            out.append((chunk[1:], False))
-            continue
-        whole = chunk.strip(_TRIM)
-        if not whole:
-            continue
-        words = _WORD.findall(whole)
-        if len(words) == 1 and words[0] == whole:
-            _add_word(whole, out, derived=False)
-            continue
-        # an identifier with punctuation inside (`foo.bar`, `-x`, `a/b.py`): whole, then its words
-        lower = whole.lower()
-        if len(lower) > 1 and words and lower not in STOPWORDS:
-            out.append((lower, False))
-        for word in words:
-            _add_word(word, out, derived=True)
+        _scan_chunk(chunk, out)
+
+
+def _scan_chunk(chunk: str, out: list[tuple[str, bool]]) -> None:
+    """(token, derived) pairs of one whitespace-separated chunk."""
+    if chunk[0] == "\x00":  # a placeholder's type: one token, never split
+        out.append((chunk[1:], False))
+        return
+    whole = chunk.strip(_TRIM)
+    if not whole:
+        return
+    words = _WORD.findall(whole)
+    if len(words) == 1 and words[0] == whole:
+        _add_word(whole, out, derived=False)
+        return
+    # an identifier with punctuation inside (`foo.bar`, `-x`, `a/b.py`): whole, then its words
+    lower = whole.lower()
+    if len(lower) > 1 and words and lower not in STOPWORDS:
+        out.append((lower, False))
+    for word in words:
+        _add_word(word, out, derived=True)
 
 
 def _append(token: str, out: list[tuple[str, bool]], derived: bool) -> None:
