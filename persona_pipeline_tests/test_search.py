@@ -350,6 +350,14 @@ def test_empty_warehouse_and_no_match(rows: Rows) -> None:
     assert rows.search("the of and").message.startswith("no searchable words")
 
 
+def test_documents_without_any_word(rows: Rows, capfd) -> None:
+    rows.evidence("e1", "the and of")
+    rows.evidence("e2", "?!")
+    got = rows.search("anything")
+    assert got.index_built and got.documents == 2 and got.results == [] and got.message == "no results"
+    assert capfd.readouterr().err == ""  # no warnings or progress bars
+
+
 def test_search_modules_import_lazily() -> None:
     code = (
         "import sys, persona_pipeline.cli, persona_pipeline.search.query; "

@@ -153,7 +153,8 @@ def write_index(root: Path, fp: str, docs: documents.Documents) -> Path | None:
     corpus_ids = [tokenizer.ids(t) for t in docs.texts]
     retriever = bm25s.BM25(method="lucene")
     # token ids and vocabulary given, so bm25s does not re-walk millions of token strings
-    retriever.index((corpus_ids, tokenizer.vocab), create_empty_token=False, show_progress=False)
+    with np.errstate(invalid="ignore", divide="ignore"):  # documents with no tokens at all: 0/0
+        retriever.index((corpus_ids, tokenizer.vocab), create_empty_token=False, show_progress=False)
     names = sorted({p for ps in docs.projects for p in ps})
     code = {p: i for i, p in enumerate(names)}
     pair_docs = [i for i, ps in enumerate(docs.projects) for _ in ps]
