@@ -8,6 +8,8 @@ session notes. Ties go to the kind order (rule, skill, lesson, note, evidence), 
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from persona_pipeline.search import documents
@@ -37,8 +39,6 @@ def search(
     settings: Settings, query: str, kind: str | None = None, project: str | None = None, limit: int = 10
 ) -> SearchResponse:
     """Ranked results for `query`, building the index first when the warehouse changed since."""
-    from persona_pipeline.warehouse import store
-
     started = time.perf_counter()
     if not settings.warehouse_path.exists():
         raise WarehouseMissing(str(settings.warehouse_path))
@@ -46,7 +46,7 @@ def search(
         raise ValueError(f"unknown kind {kind!r}")
     response = SearchResponse(query=query, kind=kind, project=project)
     root = search_root(settings)
-    with store.connect(settings.warehouse_path, read_only=True, wait_s=LOCK_WAIT_S) as con:
+    with _open(settings) as con:
         fp = documents.fingerprint(con)
         idx = _try_load(root / fp)
         if idx is not None:
@@ -59,8 +59,19 @@ def search(
         response.message = "nothing to search yet: the warehouse is empty (run `persona run` first)"
         response.took_ms = _ms(started)
         return response
-    with store.connect(settings.warehouse_path, read_only=True, wait_s=LOCK_WAIT_S) as con:
+    with _open(settings) as con:
         return _answer(con, load_index(path), response, limit, started)
+
+
+@contextmanager
+def _open(settings: Settings) -> Iterator[duckdb.DuckDBPyConnection]:
+    """The warehouse, read-only, on one DuckDB thread: a search's statements are small, and on a
+    busy machine a parallel statement waits for every one of its threads to be scheduled."""
+    from persona_pipeline.warehouse import store
+
+    with store.connect(settings.warehouse_path, read_only=True, wait_s=LOCK_WAIT_S) as con:
+        con.execute("SET threads = 1")
+        yield con
 
 
 def _try_load(path: Path) -> LoadedIndex | None:
