@@ -102,8 +102,10 @@ def _bm25s() -> Any:
 
 
 def preload() -> None:
-    """Import numpy and bm25s now (a CLI process does it once, before timing its search)."""
+    """Import what a search uses now (a CLI process does it once, before timing its search)."""
     import numpy  # noqa: F401
+
+    import persona_pipeline.warehouse.store  # noqa: F401  (polars comes with it)
 
     _bm25s()
 
