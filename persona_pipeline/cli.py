@@ -374,6 +374,9 @@ def cmd_forget(args: argparse.Namespace) -> int:
     from persona_pipeline.notes_stage import remove_note_files
 
     remove_note_files(settings.data_dir, keys)
+    from persona_pipeline.search import discard_index
+
+    discard_index(settings)  # the search index holds (hashed) tokens of what was just erased
     instance = _prepare_instance(settings)
     for k in keys:
         instance.delete_dynamic_partition(SOURCE_UNITS, k)
@@ -400,6 +403,13 @@ def cmd_eval(args: argparse.Namespace) -> int:
     return run_eval_command(args)
 
 
+def cmd_search(args: argparse.Namespace) -> int:
+    """Ranked rules, skills, notes and evidence for a query, with their citations."""
+    from persona_pipeline.search.cli import run_search
+
+    return run_search(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="persona", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
@@ -415,6 +425,13 @@ def build_parser() -> argparse.ArgumentParser:
     forget = sub.add_parser("forget", help="erase a transcript or a project from the warehouse and the pack")
     forget.add_argument("target", help="transcript path, unit key, or project name")
     forget.set_defaults(func=cmd_forget)
+    se = sub.add_parser("search", help="search rules, skills, session notes and evidence (BM25, with citations)")
+    se.add_argument("query", nargs="+", help="words to search for")
+    se.add_argument("--kind", choices=["persona", "skill", "note", "evidence"], help="only this kind of result")
+    se.add_argument("--project", help="only results from this project")
+    se.add_argument("--limit", type=int, default=10, help="at most this many results (default 10)")
+    se.add_argument("--json", action="store_true", help="print one JSON object")
+    se.set_defaults(func=cmd_search)
     ev = sub.add_parser(
         "eval", help="score the pipeline on a generated corpus with known truths (exit 1 on a regression)"
     )
