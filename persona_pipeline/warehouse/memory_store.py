@@ -13,52 +13,17 @@ from datetime import UTC, datetime
 
 import duckdb
 import polars as pl
-from pydantic import BaseModel, ConfigDict
 
-from persona_pipeline.models import Tier
+from persona_pipeline.digests.sessions import SessionEvidence, SessionRow, StageState
 from persona_pipeline.warehouse import store
+
+__all__ = ["LESSONS", "NOTES", "SessionEvidence", "SessionRow", "StageState"]
 
 LESSONS = "lessons"
 NOTES = "notes"
 # Skills and notes come from what happened in agent sessions: transcripts only (instruction files
 # and commit history carry no tool activity and no per-session decisions).
 _TRANSCRIPTS = "source_kind IN ('claude', 'codex')"
-
-
-class SessionRow(BaseModel):
-    """One redacted evidence row of a session, as the skills and notes builders see it."""
-
-    model_config = ConfigDict(frozen=True)
-
-    evidence_id: str
-    tier: Tier
-    kind: str  # a TurnKind value: prompt, correction, slash_command, tool_error, file_edit, todo …
-    correction_signal: str | None = None
-    excerpt: str
-    context: str = ""
-    timestamp: str | None = None
-    line_no: int = 0
-
-
-class SessionEvidence(BaseModel):
-    unit_key: str
-    session_id: str | None
-    project: str
-    rows: list[SessionRow]  # in file order
-
-
-class StageState(BaseModel):
-    """The outcome of building one stage for one unit (counts and spend only — never text)."""
-
-    unit_key: str
-    status: str = "ok"  # ok | failed | budget
-    error: str | None = None  # an error class or code, never data
-    items: int = 0
-    calls: int = 0
-    cache_hits: int = 0
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    cost_usd: float = 0.0
 
 
 def unit_hashes(con: duckdb.DuckDBPyConnection) -> dict[str, str]:

@@ -12,8 +12,8 @@ from persona_pipeline.digests.lessons.models import (
     in_band,
     lesson_id,
 )
+from persona_pipeline.digests.sessions import SessionEvidence, SessionRow
 from persona_pipeline.models import TurnKind
-from persona_pipeline.warehouse.memory_store import SessionEvidence, SessionRow
 
 _PERSON = {TurnKind.PROMPT.value, TurnKind.CORRECTION.value, TurnKind.SLASH_COMMAND.value}
 _TOOL = {TurnKind.TOOL_ERROR.value, TurnKind.TOOL_REJECTED.value, TurnKind.TOOL_RECOVERED.value}

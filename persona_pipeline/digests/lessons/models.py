@@ -13,7 +13,7 @@ from typing import Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from persona_pipeline.warehouse.memory_store import SessionEvidence, StageState
+from persona_pipeline.digests.sessions import SessionEvidence, StageState
 
 
 class LessonKind(StrEnum):

@@ -16,8 +16,8 @@ from persona_pipeline.digests.lessons.ground import ground
 from persona_pipeline.digests.lessons.models import DraftLesson, LessonReply, LessonResult
 from persona_pipeline.digests.lessons.offline import CONFIRMATION
 from persona_pipeline.digests.remote.structured import StructuredCaller, strict_schema
+from persona_pipeline.digests.sessions import SessionEvidence, SessionRow
 from persona_pipeline.models import TurnKind
-from persona_pipeline.warehouse.memory_store import SessionEvidence, SessionRow
 
 log = logging.getLogger(__name__)
 PROMPT_VERSION = "lessons-v1"

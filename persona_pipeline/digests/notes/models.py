@@ -8,7 +8,7 @@ from typing import Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from persona_pipeline.warehouse.memory_store import SessionEvidence
+from persona_pipeline.digests.sessions import SessionEvidence
 
 
 class NoteKind(StrEnum):

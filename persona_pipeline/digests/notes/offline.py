@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 
 from persona_pipeline.digests.notes import session as ns
 from persona_pipeline.digests.notes.models import DraftNote, NoteKind, NotesResult
+from persona_pipeline.digests.sessions import SessionEvidence, SessionRow
 from persona_pipeline.models import Tier, TurnKind
-from persona_pipeline.warehouse.memory_store import SessionEvidence, SessionRow
 
 log = logging.getLogger(__name__)
 PROMPT_VERSION = "notes-offline-v1"

@@ -11,7 +11,7 @@ from importlib import resources
 
 from persona_pipeline.digests.notes.models import DraftNote
 from persona_pipeline.digests.notes.session import is_person
-from persona_pipeline.warehouse.memory_store import SessionEvidence, SessionRow
+from persona_pipeline.digests.sessions import SessionEvidence, SessionRow
 
 PROMPT_VERSION = "notes-v1"
 WINDOW_FILE = "notes_v1.md"

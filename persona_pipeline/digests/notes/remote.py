@@ -18,7 +18,7 @@ from persona_pipeline.digests.notes.models import DraftNote, NoteKind, NotesRepl
 from persona_pipeline.digests.remote import client
 from persona_pipeline.digests.remote.ledger import SpendLedger
 from persona_pipeline.digests.remote.structured import StructuredCaller, strict_schema
-from persona_pipeline.warehouse.memory_store import SessionEvidence
+from persona_pipeline.digests.sessions import SessionEvidence
 
 log = logging.getLogger(__name__)
 # At most this many window notes of each kind go into the merge call (the rest merged locally).

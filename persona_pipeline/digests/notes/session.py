@@ -18,8 +18,8 @@ from persona_pipeline.digests.notes.models import (
     NotesResult,
     note_id,
 )
+from persona_pipeline.digests.sessions import SessionEvidence, SessionRow
 from persona_pipeline.models import TurnKind
-from persona_pipeline.warehouse.memory_store import SessionEvidence, SessionRow
 
 # The person's own words; everything else in a session is tool activity.
 PERSON_KINDS = frozenset({TurnKind.PROMPT.value, TurnKind.CORRECTION.value, TurnKind.SLASH_COMMAND.value})
