@@ -98,8 +98,6 @@ class Activity:
         self._keys: set[tuple[int, str]] = set()  # (line, text): one evidence id each
 
     def call(self, call_id: str, tool: str, raw: Any, where: Where) -> None:
-        if len(tool) > _TOOL_NAME_CHARS or not _TOOL_NAME.fullmatch(tool):
-            tool = "tool"  # a name is a short identifier; anything else in that field is not shown
         self._calls[call_id] = (tool, raw, where)
 
     def todo(self, items: Any, where: Where) -> None:
@@ -193,7 +191,7 @@ class Activity:
                 continue
             names = function_names(new_text) if new_text and isinstance(new_text, str) and _has_code(path) else []
             suffix = f" (functions: {', '.join(names)})" if names else ""
-            self._emit(where, TurnKind.FILE_EDIT, f"{tool}: {shown}{suffix}", "", None)
+            self._emit(where, TurnKind.FILE_EDIT, f"{_shown(tool)}: {shown}{suffix}", "", None)
 
     def _emit(self, where: Where, kind: TurnKind, text: str, context: str, signal: str | None) -> None:
         line_no, offset, uuid, ts, session_id, cwd = where
@@ -220,8 +218,13 @@ class Activity:
         )
 
 
+def _shown(tool: str) -> str:
+    """A tool name is a short identifier; anything else a file puts in that field is not shown."""
+    return tool if len(tool) <= _TOOL_NAME_CHARS and _TOOL_NAME.fullmatch(tool) else "tool"
+
+
 def _said(tool: str, summary: str) -> str:
-    return f"{tool}: {summary}" if summary else f"{tool}:"
+    return f"{_shown(tool)}: {summary}" if summary else f"{_shown(tool)}:"
 
 
 def _line_of(t: Turn) -> int:
@@ -237,9 +240,10 @@ def _similar(a: frozenset[str], b: frozenset[str]) -> bool:
 
 def relative(path: str, cwd: str | None) -> str:
     """A path under the session's cwd, relative to it (shorter, and no home directory in it)."""
-    if cwd and path.startswith(cwd.rstrip("/\\") + "/") and len(path) > len(cwd) + 1:
-        return path[len(cwd.rstrip("/\\")) + 1 :]
-    return path
+    if not cwd:
+        return path
+    base = cwd.rstrip("/\\") + "/"
+    return path[len(base) :] if path.startswith(base) and len(path) > len(base) else path
 
 
 def _has_code(path: str) -> bool:
@@ -253,6 +257,8 @@ def strip_ansi(text: str) -> str:
 
 def summary_text(text: str) -> str:
     """One line, ANSI-free, at most SUMMARY_CHARS, cut at whitespace outside secret-shaped spans."""
+    if len(text) <= SUMMARY_CHARS and text.isprintable() and "  " not in text:
+        return text.strip()  # the common case (a path, a short command): nothing to collapse or cut
     if len(text) > 4 * SUMMARY_CHARS:
         text = text[: 4 * SUMMARY_CHARS]  # the cut below ends well before this
     return ut.head(_WS.sub(" ", strip_ansi(text)).strip(), SUMMARY_CHARS)
