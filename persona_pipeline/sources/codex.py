@@ -41,6 +41,7 @@ _SKIPPED_ITEMS = {
 
 _SHELLS = {"bash", "sh", "zsh", "/bin/bash", "/bin/sh", "/bin/zsh", "/usr/bin/bash", "pwsh", "powershell"}
 _PATCH_TOOL = "apply_patch"
+_SHELL_TOOLS = {"shell", "shell_command", "exec_command", "local_shell", "container.exec", "unified_exec"}
 _PLAN_TOOL = "update_plan"
 # The exit code in a function output: structured `{"output": …, "metadata": {"exit_code": N}}`
 # (metadata last, so looked for in the tail), or freeform "Exit code: N" / unified exec's
@@ -306,7 +307,7 @@ def _tool_call(p: dict[str, Any], ptype: str, where: act.Where, st: _State, stat
             st.activity.todo(args["plan"], where)
         return
     # apply_patch arrives as its own tool or inside a shell command (`apply_patch <<'EOF' …`)
-    if act.PATCH_MARKER in (raw if isinstance(raw, str) else _command(raw) or ""):
+    if name in _SHELL_TOOLS and act.PATCH_MARKER in (raw if isinstance(raw, str) else _command(raw) or ""):
         name = _PATCH_TOOL
     st.activity.call(call_id, name, raw, where)
 
