@@ -14,7 +14,6 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any
 
 import orjson
@@ -52,9 +51,12 @@ PATCH_MARKER = "*** Begin Patch"
 _STATUS = re.compile(r"[a-z_ -]{1,20}")
 _TOOL_NAME = re.compile(r"[A-Za-z0-9_.:/-]+")
 _TOOL_NAME_CHARS = 100
+_T3 = Tier.T3
 
 
-class Outcome(Enum):
+class Outcome:
+    """How a call ended (plain constants, not an Enum: looked up once per tool result)."""
+
     OK = "ok"
     ERROR = "error"
     REJECTED = "rejected"
@@ -107,18 +109,18 @@ class Activity:
     def pending(self, call_id: str) -> bool:
         return call_id in self._calls
 
-    def result(self, call_id: str, outcome: Outcome, where: Where, body: str = "", signal: str = "is_error") -> None:
+    def result(self, call_id: str, outcome: str, where: Where, body: str = "", signal: str = "is_error") -> None:
         """The outcome of a call (unknown ids are ignored: their call was not seen or is resolved)."""
         entry = self._calls.pop(call_id, None)
         if entry is None:
             return
         tool, raw, call_where = entry
-        if outcome is Outcome.INTERRUPTED:
+        if outcome == Outcome.INTERRUPTED:
             return
-        if outcome is Outcome.REJECTED:
+        if outcome == Outcome.REJECTED:
             self._emit(where, TurnKind.TOOL_REJECTED, _said(tool, self._summary(tool, raw, call_where)), "", "rejected")
             return
-        if outcome is Outcome.ERROR:
+        if outcome == Outcome.ERROR:
             summary = self._summary(tool, raw, call_where)
             self._tick(tool)
             self._emit(where, TurnKind.TOOL_ERROR, _said(tool, summary), excerpt(body), signal)
@@ -182,7 +184,7 @@ class Activity:
         except Exception:
             return
         seen: set[str] = set()
-        for path, new_text in edits[:MAX_EDIT_FILES]:
+        for path, new_text in edits if len(edits) <= MAX_EDIT_FILES else edits[:MAX_EDIT_FILES]:
             if not isinstance(path, str) or not path.strip() or path in seen:
                 continue
             seen.add(path)
@@ -209,7 +211,7 @@ class Activity:
                 session_id=session_id,
                 timestamp=ts,
                 cwd=cwd,
-                tier=Tier.T3,
+                tier=_T3,
                 kind=kind,
                 correction_signal=signal,
                 text=text,
@@ -220,7 +222,9 @@ class Activity:
 
 def _shown(tool: str) -> str:
     """A tool name is a short identifier; anything else a file puts in that field is not shown."""
-    return tool if len(tool) <= _TOOL_NAME_CHARS and _TOOL_NAME.fullmatch(tool) else "tool"
+    if len(tool) <= _TOOL_NAME_CHARS and (tool.isidentifier() or _TOOL_NAME.fullmatch(tool)):
+        return tool
+    return "tool"
 
 
 def _said(tool: str, summary: str) -> str:
