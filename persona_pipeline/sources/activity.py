@@ -14,7 +14,6 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any
 
 import orjson
@@ -52,9 +51,12 @@ PATCH_MARKER = "*** Begin Patch"
 _STATUS = re.compile(r"[a-z_ -]{1,20}")
 _TOOL_NAME = re.compile(r"[A-Za-z0-9_.:/-]+")
 _TOOL_NAME_CHARS = 100
+_T3 = Tier.T3
 
 
-class Outcome(Enum):
+class Outcome:
+    """How a call ended (plain constants, not an Enum: looked up once per tool result)."""
+
     OK = "ok"
     ERROR = "error"
     REJECTED = "rejected"
@@ -98,8 +100,6 @@ class Activity:
         self._keys: set[tuple[int, str]] = set()  # (line, text): one evidence id each
 
     def call(self, call_id: str, tool: str, raw: Any, where: Where) -> None:
-        if len(tool) > _TOOL_NAME_CHARS or not _TOOL_NAME.fullmatch(tool):
-            tool = "tool"  # a name is a short identifier; anything else in that field is not shown
         self._calls[call_id] = (tool, raw, where)
 
     def todo(self, items: Any, where: Where) -> None:
@@ -109,18 +109,18 @@ class Activity:
     def pending(self, call_id: str) -> bool:
         return call_id in self._calls
 
-    def result(self, call_id: str, outcome: Outcome, where: Where, body: str = "", signal: str = "is_error") -> None:
+    def result(self, call_id: str, outcome: str, where: Where, body: str = "", signal: str = "is_error") -> None:
         """The outcome of a call (unknown ids are ignored: their call was not seen or is resolved)."""
         entry = self._calls.pop(call_id, None)
         if entry is None:
             return
         tool, raw, call_where = entry
-        if outcome is Outcome.INTERRUPTED:
+        if outcome == Outcome.INTERRUPTED:
             return
-        if outcome is Outcome.REJECTED:
+        if outcome == Outcome.REJECTED:
             self._emit(where, TurnKind.TOOL_REJECTED, _said(tool, self._summary(tool, raw, call_where)), "", "rejected")
             return
-        if outcome is Outcome.ERROR:
+        if outcome == Outcome.ERROR:
             summary = self._summary(tool, raw, call_where)
             self._tick(tool)
             self._emit(where, TurnKind.TOOL_ERROR, _said(tool, summary), excerpt(body), signal)
@@ -184,7 +184,7 @@ class Activity:
         except Exception:
             return
         seen: set[str] = set()
-        for path, new_text in edits[:MAX_EDIT_FILES]:
+        for path, new_text in edits if len(edits) <= MAX_EDIT_FILES else edits[:MAX_EDIT_FILES]:
             if not isinstance(path, str) or not path.strip() or path in seen:
                 continue
             seen.add(path)
@@ -193,7 +193,7 @@ class Activity:
                 continue
             names = function_names(new_text) if new_text and isinstance(new_text, str) and _has_code(path) else []
             suffix = f" (functions: {', '.join(names)})" if names else ""
-            self._emit(where, TurnKind.FILE_EDIT, f"{tool}: {shown}{suffix}", "", None)
+            self._emit(where, TurnKind.FILE_EDIT, f"{_shown(tool)}: {shown}{suffix}", "", None)
 
     def _emit(self, where: Where, kind: TurnKind, text: str, context: str, signal: str | None) -> None:
         line_no, offset, uuid, ts, session_id, cwd = where
@@ -211,7 +211,7 @@ class Activity:
                 session_id=session_id,
                 timestamp=ts,
                 cwd=cwd,
-                tier=Tier.T3,
+                tier=_T3,
                 kind=kind,
                 correction_signal=signal,
                 text=text,
@@ -220,8 +220,15 @@ class Activity:
         )
 
 
+def _shown(tool: str) -> str:
+    """A tool name is a short identifier; anything else a file puts in that field is not shown."""
+    if len(tool) <= _TOOL_NAME_CHARS and (tool.isidentifier() or _TOOL_NAME.fullmatch(tool)):
+        return tool
+    return "tool"
+
+
 def _said(tool: str, summary: str) -> str:
-    return f"{tool}: {summary}" if summary else f"{tool}:"
+    return f"{_shown(tool)}: {summary}" if summary else f"{_shown(tool)}:"
 
 
 def _line_of(t: Turn) -> int:
@@ -237,9 +244,10 @@ def _similar(a: frozenset[str], b: frozenset[str]) -> bool:
 
 def relative(path: str, cwd: str | None) -> str:
     """A path under the session's cwd, relative to it (shorter, and no home directory in it)."""
-    if cwd and path.startswith(cwd.rstrip("/\\") + "/") and len(path) > len(cwd) + 1:
-        return path[len(cwd.rstrip("/\\")) + 1 :]
-    return path
+    if not cwd:
+        return path
+    base = cwd.rstrip("/\\") + "/"
+    return path[len(base) :] if path.startswith(base) and len(path) > len(base) else path
 
 
 def _has_code(path: str) -> bool:
@@ -253,6 +261,8 @@ def strip_ansi(text: str) -> str:
 
 def summary_text(text: str) -> str:
     """One line, ANSI-free, at most SUMMARY_CHARS, cut at whitespace outside secret-shaped spans."""
+    if len(text) <= SUMMARY_CHARS and text.isprintable() and "  " not in text:
+        return text.strip()  # the common case (a path, a short command): nothing to collapse or cut
     if len(text) > 4 * SUMMARY_CHARS:
         text = text[: 4 * SUMMARY_CHARS]  # the cut below ends well before this
     return ut.head(_WS.sub(" ", strip_ansi(text)).strip(), SUMMARY_CHARS)

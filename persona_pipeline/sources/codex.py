@@ -41,12 +41,14 @@ _SKIPPED_ITEMS = {
 
 _SHELLS = {"bash", "sh", "zsh", "/bin/bash", "/bin/sh", "/bin/zsh", "/usr/bin/bash", "pwsh", "powershell"}
 _PATCH_TOOL = "apply_patch"
+_SHELL_TOOLS = {"shell", "shell_command", "exec_command", "local_shell", "container.exec", "unified_exec"}
 _PLAN_TOOL = "update_plan"
 # The exit code in a function output: structured `{"output": …, "metadata": {"exit_code": N}}`
 # (metadata last, so looked for in the tail), or freeform "Exit code: N" / unified exec's
 # "Process exited with code N" in the header lines.
+_EXIT_KEY, _EXIT_PREFIX, _EXIT_PROCESS = '"exit_code"', "Exit code:", "Process exited with code"
 _EXIT_JSON = re.compile(r'"exit_code"\s*:\s*(-?\d+)')
-_EXIT_TEXT = re.compile(r"(?:^Exit code:|Process exited with code) *(-?\d+)", re.MULTILINE)
+_EXIT_TEXT = re.compile(r"(?:Exit code:|Process exited with code) *(-?\d+)")
 _OUTPUT_MARK = "\nOutput:\n"
 # Outputs that are a refusal by the person, or a patch that was never applied.
 _REJECTED = ("exec command rejected by user", "patch rejected by user")
@@ -306,7 +308,7 @@ def _tool_call(p: dict[str, Any], ptype: str, where: act.Where, st: _State, stat
             st.activity.todo(args["plan"], where)
         return
     # apply_patch arrives as its own tool or inside a shell command (`apply_patch <<'EOF' …`)
-    if act.PATCH_MARKER in (raw if isinstance(raw, str) else _command(raw) or ""):
+    if name in _SHELL_TOOLS and act.PATCH_MARKER in (raw if isinstance(raw, str) else _command(raw) or ""):
         name = _PATCH_TOOL
     st.activity.call(call_id, name, raw, where)
 
@@ -330,21 +332,31 @@ def _tool_output(p: dict[str, Any], where: act.Where, st: _State) -> None:
         return  # resolved already (by an exec_command_end event) or never seen
     output = p.get("output")
     text, success = (output, None) if isinstance(output, str) else _output_text(output)
-    if text.startswith(_REJECTED):
+    if text[:1] != "{" and text.startswith(_REJECTED):
         st.activity.result(call_id, act.Outcome.REJECTED, where)
         return
-    if text.startswith("{"):
-        i = text.rfind('"exit_code"', max(0, len(text) - 300))
-        m = _EXIT_JSON.match(text, i) if i >= 0 else None
-    else:
-        m = _EXIT_TEXT.search(text, 0, 300)
-    code = int(m.group(1)) if m else None
+    code = _exit_code(text)
     if code is not None and code != 0:
         st.activity.result(call_id, act.Outcome.ERROR, where, _body(text), f"exit_code:{code}")
     elif code is None and (success is False or text.startswith(_PATCH_FAILED)):
         st.activity.result(call_id, act.Outcome.ERROR, where, _body(text))
     else:
         st.activity.result(call_id, act.Outcome.OK, where)
+
+
+def _exit_code(text: str) -> int | None:
+    """The exit code a function output reports, found without parsing the output."""
+    if text[:1] == "{":  # metadata is serialised last: look in the tail (a wider one if need be)
+        i = text.rfind(_EXIT_KEY, max(0, len(text) - 120))
+        if i < 0:
+            i = text.rfind(_EXIT_KEY, max(0, len(text) - 400))
+        m = _EXIT_JSON.match(text, i) if i >= 0 else None
+    elif text.startswith(_EXIT_PREFIX):
+        m = _EXIT_TEXT.match(text)
+    else:
+        i = text.find(_EXIT_PROCESS, 0, 400)
+        m = _EXIT_TEXT.match(text, i) if i >= 0 else None
+    return int(m.group(1)) if m else None
 
 
 def _body(text: str) -> str:
