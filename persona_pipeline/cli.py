@@ -133,8 +133,10 @@ def cmd_run(args: argparse.Namespace) -> int:
             return 2
     from persona_pipeline.defs.automation import plan
     from persona_pipeline.defs.partitions import SOURCE_UNITS
+    from persona_pipeline.digests.remote.ledger import start_run
     from persona_pipeline.warehouse import store
 
+    start_run()  # PERSONA_MAX_USD / PERSONA_MAX_CALLS hold for this invocation, across all stages
     instance = _prepare_instance(settings)
     todo = plan(instance)  # the same pass the sensor and the schedule make
     todo.apply_partitions(instance)

@@ -44,6 +44,7 @@ def make_note_taker(settings: Settings) -> NoteTaker:
 
         return OfflineNoteTaker()
     from persona_pipeline.digests.notes.remote import LitellmNoteTaker
+    from persona_pipeline.digests.remote.ledger import run_ledger
 
     return LitellmNoteTaker(
         model=settings.model,
@@ -53,6 +54,7 @@ def make_note_taker(settings: Settings) -> NoteTaker:
         concurrency=settings.digest_concurrency,
         api_base=settings.api_base,
         api_key=settings.api_key,
+        ledger=run_ledger(settings.max_usd, settings.max_calls),
     )
 
 

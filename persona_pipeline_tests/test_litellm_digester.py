@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -166,20 +168,23 @@ def test_persona_run_with_a_model_sends_only_redacted_text_and_reruns_free(
 
     from persona_pipeline_tests.conftest import planted_values
 
-    server.default = Behaviour(
-        content=json.dumps(
-            {
-                "observations": [
-                    {
-                        "facet": "stack",
-                        "statement": "Use polars instead of pandas.",
-                        "quote": "use polars",
-                        "tier": "T2",
-                    }
-                ]
-            }
-        )
+    digest = json.dumps(
+        {
+            "observations": [
+                {"facet": "stack", "statement": "Use polars instead of pandas.", "quote": "use polars", "tier": "T2"}
+            ]
+        }
     )
+
+    def reply(payload: dict) -> str:
+        """Each stage gets a parseable reply of its own schema (only parseable replies are cached)."""
+        schema = json.dumps(payload.get("response_format", ""))
+        for key in ("lessons", "notes", "skills"):
+            if f'"{key}"' in schema:
+                return json.dumps({key: []})
+        return digest
+
+    server.responder = reply
     env = dict(
         cli_env, PERSONA_MODEL="openai/fake-model", PERSONA_API_BASE=server.base_url, PERSONA_API_KEY="sk-test-not-real"
     )
@@ -208,3 +213,26 @@ def test_persona_run_with_a_model_sends_only_redacted_text_and_reruns_free(
     third = run()
     assert len(server.requests) == n and third["llm_calls"] == 0 and third["cache_hits"] == first["llm_calls"]
     assert third["cost_usd"] == 0 and third["observations"] == first["observations"]
+
+
+def test_one_budget_for_every_stage_of_a_run(server, cli_env) -> None:
+    """Digests, lessons, notes and skills all draw on the run's PERSONA_MAX_CALLS: a limit of 3
+    means 3 requests in all, not 3 per stage."""
+    server.default = Behaviour(content=json.dumps({"observations": []}))
+    env = dict(
+        cli_env,
+        PERSONA_MODEL="openai/fake-model",
+        PERSONA_API_BASE=server.base_url,
+        PERSONA_API_KEY="sk-test-not-real",
+        PERSONA_MAX_CALLS="3",
+    )
+    proc = subprocess.run(
+        [sys.executable, "-m", "persona_pipeline.cli", "run", "--json"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    summary = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert len(server.requests) == 3 == summary["llm_calls"]
+    assert proc.returncode == 1 and summary["units_failed"] > 0  # the rest is left for the next run

@@ -12,6 +12,7 @@ def make_digester(settings: Settings) -> Digester:
 
         return OfflineDigester()
     from persona_pipeline.digests.remote.digester import LitellmDigester
+    from persona_pipeline.digests.remote.ledger import run_ledger
 
     return LitellmDigester(
         model=settings.model,
@@ -21,4 +22,5 @@ def make_digester(settings: Settings) -> Digester:
         concurrency=settings.digest_concurrency,
         api_base=settings.api_base,
         api_key=settings.api_key,
+        ledger=run_ledger(settings.max_usd, settings.max_calls),
     )

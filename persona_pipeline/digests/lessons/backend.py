@@ -7,9 +7,11 @@ from persona_pipeline.digests.lessons.models import LessonBuilder
 
 
 def make_caller(settings: Settings):  # -> StructuredCaller (imported lazily)
+    from persona_pipeline.digests.remote.ledger import run_ledger
     from persona_pipeline.digests.remote.structured import StructuredCaller
 
     return StructuredCaller(
+        ledger=run_ledger(settings.max_usd, settings.max_calls),
         model=settings.model,
         cache_dir=settings.data_dir / "llm_cache",
         max_usd=settings.max_usd,

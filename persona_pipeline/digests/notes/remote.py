@@ -42,6 +42,7 @@ class LitellmNoteTaker:
         retry: client.RetryPolicy | None = None,
         window_rows: int = ns.WINDOW_ROWS,
         window_chars: int = ns.WINDOW_CHARS,
+        ledger: SpendLedger | None = None,
     ) -> None:
         self.name = model
         self.caller = StructuredCaller(
@@ -54,6 +55,7 @@ class LitellmNoteTaker:
             api_base=api_base,
             api_key=api_key,
             retry=retry,
+            ledger=ledger,
         )
         self.schema = strict_schema(NotesReply)
         self.concurrency = concurrency

@@ -38,11 +38,12 @@ class LitellmDigester:
         api_base: str | None = None,
         api_key: str | None = None,
         retry: client.RetryPolicy | None = None,
+        ledger: SpendLedger | None = None,
     ) -> None:
         self.name = model
         self.model = model
         self.caller = StructuredCaller(
-            model, cache_dir, max_usd, max_calls, timeout, max_tokens, api_base, api_key, retry
+            model, cache_dir, max_usd, max_calls, timeout, max_tokens, api_base, api_key, retry, ledger
         )
         self.concurrency = concurrency
         self.schema = provider_schema()

@@ -38,3 +38,25 @@ class SpendLedger:
         with self._lock:
             self.reserved_usd -= reservation.usd
             self.spent_usd += max(0.0, actual_usd)
+
+
+# One ledger per process and budget: within one `persona run` (in-process runs) every stage —
+# digests, lessons, notes, skills — draws on the same PERSONA_MAX_USD / PERSONA_MAX_CALLS. Under
+# a multi-process executor each step process has its own, i.e. the budget holds per step.
+_RUN_LEDGERS: dict[tuple[float, int], SpendLedger] = {}
+_RUN_LOCK = threading.Lock()
+
+
+def run_ledger(max_usd: float, max_calls: int) -> SpendLedger:
+    with _RUN_LOCK:
+        ledger = _RUN_LEDGERS.get((max_usd, max_calls))
+        if ledger is None:
+            ledger = _RUN_LEDGERS[(max_usd, max_calls)] = SpendLedger(max_usd, max_calls)
+        return ledger
+
+
+def start_run() -> None:
+    """A new invocation (`persona run`, `persona eval`'s runs are processes of their own) starts
+    with the whole budget."""
+    with _RUN_LOCK:
+        _RUN_LEDGERS.clear()
