@@ -279,7 +279,7 @@ def cmd_forget(args: argparse.Namespace) -> int:
     from it, and the pack is recompiled without it. The source file itself is not touched: move it
     out of the roots too, or the next run reads it again."""
     settings = Settings()
-    from persona_pipeline.defs.partitions import SOURCE_UNITS
+    from persona_pipeline.defs.partitions import delete_source_units
     from persona_pipeline.warehouse import store
 
     target = args.target
@@ -303,8 +303,7 @@ def cmd_forget(args: argparse.Namespace) -> int:
     with store.connect(settings.warehouse_path) as con:
         store.delete_units(con, keys)
     instance = _prepare_instance(settings)
-    for k in keys:
-        instance.delete_dynamic_partition(SOURCE_UNITS, k)
+    delete_source_units(instance, keys)  # the sensor re-registers a unit whose file is still there
     problems = _launch_compile(instance)
     print(f"forgot {len(keys)} unit(s); " + (f"compile: {'; '.join(problems)}" if problems else "pack recompiled"))
     return 1 if problems else 0

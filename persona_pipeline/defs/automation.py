@@ -5,13 +5,14 @@ conditions that keep digests → trees → pack fresh without waiting for every 
 """
 
 import os
+import time
 from dataclasses import dataclass
 from typing import Any
 
 import dagster as dg
 import orjson
 
-from persona_pipeline.defs.partitions import SOURCE_UNITS, range_tags
+from persona_pipeline.defs.partitions import SOURCE_UNITS, delete_source_units, partitions_epoch, range_tags
 
 RAW, EVIDENCE = dg.AssetKey("raw_sessions"), dg.AssetKey("redacted_evidence")
 ingest_job = dg.define_asset_job("incremental_ingest", selection=dg.AssetSelection.assets(RAW, EVIDENCE))
@@ -47,18 +48,22 @@ class Plan:
     changed: list[str]  # units to (re)ingest, in partition order
     current: dict[str, str]  # key -> fingerprint now
     erased: list[str]  # units whose warehouse rows were erased (removed, or stored but gone)
+    read_partitions: bool = True  # False: nothing changed, and the registered set was not read
 
     def apply_partitions(self, instance: dg.DagsterInstance) -> None:
         if self.new:
             instance.add_dynamic_partitions(SOURCE_UNITS, self.new)
-        for key in self.removed:
-            instance.delete_dynamic_partition(SOURCE_UNITS, key)
+        delete_source_units(instance, self.removed)
 
 
-def plan(instance: dg.DagsterInstance, known: dict[str, str] | None = None, apply: bool = True) -> Plan:
+def plan(
+    instance: dg.DagsterInstance, known: dict[str, str] | None = None, apply: bool = True, registered: bool = False
+) -> Plan:
     """Stat the roots (no reads) and compare with `known` (key -> fingerprint; the warehouse's
     when None). With `apply`, rows of units no longer on disk are erased here and the retention
-    window is applied; without it (`persona status`), nothing is written."""
+    window is applied; without it (`persona status`), nothing is written. `registered`: the
+    caller knows the registered partitions are exactly `known`'s keys (the sensor's cursor, while
+    the partitions epoch is unchanged), so when the roots match `known` they are not read."""
     from persona_pipeline.config import load_settings
     from persona_pipeline.evidence import retention
     from persona_pipeline.warehouse import store
@@ -66,7 +71,13 @@ def plan(instance: dg.DagsterInstance, known: dict[str, str] | None = None, appl
     settings = load_settings()
     sources = settings.sources()
     found = sources.discover()
-    current = {u.key: sources.fingerprint(u) for u in found.units}
+    current = sources.fingerprints(found.units)
+    oldest = retention.cutoff(settings.retention_days)
+    if registered and known is not None and known == current:
+        if apply and oldest:
+            with store.connect(settings.warehouse_path) as con:
+                store.purge_older_than(con, oldest)
+        return Plan(found, [], [], [], current, [], read_partitions=False)
     # The sensor's cursor already holds every key it saw, so a tick reads no warehouse; the CLI
     # and the schedule compare with what is stored.
     stored = store.unit_fingerprints(settings.warehouse_path) if known is None else known
@@ -78,7 +89,6 @@ def plan(instance: dg.DagsterInstance, known: dict[str, str] | None = None, appl
     removed = [k for k in existing if k not in current]
     changed = [k for k in current if known.get(k) != current[k]]
     erased = sorted(set(removed) | (set(stored) - set(current)))
-    oldest = retention.cutoff(settings.retention_days)
     if apply and (erased or oldest):
         with store.connect(settings.warehouse_path) as con:
             store.delete_units(con, erased)
@@ -95,6 +105,22 @@ def _run_request(changed: list[str]) -> dg.RunRequest:
     )
 
 
+# A tick re-reads the registered partitions at least this often even when nothing changed, so a
+# partition deleted by hand in the UI is registered again.
+_RECHECK_S = float(os.environ.get("PERSONA_SENSOR_RECHECK_S", "900"))
+
+
+def _read_cursor(raw: str | None) -> tuple[dict[str, str] | None, str | None, float]:
+    """(key -> fingerprint, partitions epoch, when the partitions were last read) from the
+    cursor; an older cursor is the bare key -> fingerprint object (unit keys are never "units")."""
+    if not raw:
+        return None, None, 0.0
+    obj = orjson.loads(raw)
+    if isinstance(obj.get("units"), dict):
+        return obj["units"], obj.get("epoch"), float(obj.get("checked_at", 0.0))
+    return obj, None, 0.0
+
+
 @dg.sensor(
     job=ingest_job,
     minimum_interval_seconds=int(os.environ.get("PERSONA_SENSOR_INTERVAL_S", "60")),
@@ -103,16 +129,22 @@ def _run_request(changed: list[str]) -> dg.RunRequest:
 def source_files_sensor(context: dg.SensorEvaluationContext) -> dg.SensorResult:
     """Registers new units, unregisters (and erases) vanished ones, and asks for one run over the
     units whose size, mtime or reader version changed since the cursor."""
-    known = orjson.loads(context.cursor) if context.cursor else None
-    p = plan(context.instance, known)
+    known, seen_epoch, checked_at = _read_cursor(context.cursor)
+    epoch = partitions_epoch(context.instance)  # before the partitions are read (see delete_source_units)
+    now = time.time()
+    # The registered set is what this sensor's last requests made it, unless partitions were
+    # deleted elsewhere since (the epoch moved) or were edited by hand (re-read now and then).
+    registered = seen_epoch == epoch and 0 <= now - checked_at < _RECHECK_S
+    p = plan(context.instance, known, registered=registered)
     requests = []
     if p.new:
         requests.append(dg.AddDynamicPartitionsRequest(SOURCE_UNITS, p.new))
     if p.removed:
         requests.append(dg.DeleteDynamicPartitionsRequest(SOURCE_UNITS, p.removed))
     runs = [_run_request(p.changed)] if p.changed else []
+    cursor = {"units": p.current, "epoch": epoch, "checked_at": now if p.read_partitions else checked_at}
     return dg.SensorResult(
-        run_requests=runs, dynamic_partitions_requests=requests, cursor=orjson.dumps(p.current).decode()
+        run_requests=runs, dynamic_partitions_requests=requests, cursor=orjson.dumps(cursor).decode()
     )
 
 

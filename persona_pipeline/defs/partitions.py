@@ -2,10 +2,31 @@
 
 from __future__ import annotations
 
+import uuid
+
 import dagster as dg
 
 SOURCE_UNITS = "source_units"
 source_units = dg.DynamicPartitionsDefinition(name=SOURCE_UNITS)
+
+# Changed whenever source-unit partitions are deleted outside the sensor's own requests (`persona
+# forget`, a run or the schedule unregistering vanished files): a tick that finds the files as its
+# cursor left them skips reading the registered set only while this is as the cursor saw it.
+_EPOCH_KEY = "persona/source_units_epoch"
+
+
+def partitions_epoch(instance: dg.DagsterInstance) -> str:
+    """The current epoch of the source-unit partitions ("" before any deletion)."""
+    return instance.daemon_cursor_storage.get_cursor_values({_EPOCH_KEY}).get(_EPOCH_KEY, "")
+
+
+def delete_source_units(instance: dg.DagsterInstance, keys: list[str]) -> None:
+    """Unregister these partitions, then move the epoch on (after: a tick that read the old
+    epoch before the deletion re-reads the registered set on its next tick)."""
+    for key in keys:
+        instance.delete_dynamic_partition(SOURCE_UNITS, key)
+    if keys:
+        instance.daemon_cursor_storage.set_cursor_values({_EPOCH_KEY: uuid.uuid4().hex})
 
 
 def range_tags(keys_in_order: list[str], trigger: str) -> dict[str, str]:

@@ -61,6 +61,21 @@ class Sources:
             change = unit.stat_fingerprint
         return f"{change}:{READER_VERSIONS[unit.kind]}"
 
+    def fingerprints(self, units: list[SourceUnit]) -> dict[str, str]:
+        """key -> `fingerprint(unit)` for many units; transcripts' (size and mtime) are formatted
+        inline, as a sensor tick does this for thousands of them (an Enum's hash is a Python call,
+        so the reader versions are looked up once)."""
+        claude, codex = READER_VERSIONS[SourceKind.CLAUDE], READER_VERSIONS[SourceKind.CODEX]
+        out: dict[str, str] = {}
+        for u in units:
+            if u.kind is SourceKind.CLAUDE:
+                out[u.key] = f"{u.size}:{u.mtime_ns}:{claude}"
+            elif u.kind is SourceKind.CODEX:
+                out[u.key] = f"{u.size}:{u.mtime_ns}:{codex}"
+            else:
+                out[u.key] = self.fingerprint(u)
+        return out
+
     def read(self, unit: SourceUnit) -> ReadResult:
         if unit.kind is SourceKind.CLAUDE:
             return claude_code.read_claude(unit.path)
