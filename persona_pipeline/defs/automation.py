@@ -6,13 +6,13 @@ conditions that keep digests → trees → pack fresh without waiting for every 
 
 import os
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import dagster as dg
-import orjson
 
 from persona_pipeline.defs.partitions import SOURCE_UNITS, delete_source_units, partitions_epoch, range_tags
+from persona_pipeline.defs.sensor_cursor import SensorCursor
 
 RAW, EVIDENCE = dg.AssetKey("raw_sessions"), dg.AssetKey("redacted_evidence")
 ingest_job = dg.define_asset_job("incremental_ingest", selection=dg.AssetSelection.assets(RAW, EVIDENCE))
@@ -48,6 +48,7 @@ class Plan:
     changed: list[str]  # units to (re)ingest, in partition order
     current: dict[str, str]  # key -> fingerprint now
     erased: list[str]  # units whose warehouse rows were erased (removed, or stored but gone)
+    probes: dict[str, str] = field(default_factory=dict)  # key -> probe of the hashed kinds
     read_partitions: bool = True  # False: nothing changed, and the registered set was not read
 
     def apply_partitions(self, instance: dg.DagsterInstance) -> None:
@@ -57,13 +58,21 @@ class Plan:
 
 
 def plan(
-    instance: dg.DagsterInstance, known: dict[str, str] | None = None, apply: bool = True, registered: bool = False
+    instance: dg.DagsterInstance,
+    known: dict[str, str] | None = None,
+    apply: bool = True,
+    *,
+    registered: bool = False,
+    reuse: dict[str, tuple[str, str]] | None = None,
+    purge: bool = True,
 ) -> Plan:
     """Stat the roots (no reads) and compare with `known` (key -> fingerprint; the warehouse's
-    when None). With `apply`, rows of units no longer on disk are erased here and the retention
-    window is applied; without it (`persona status`), nothing is written. `registered`: the
-    caller knows the registered partitions are exactly `known`'s keys (the sensor's cursor, while
-    the partitions epoch is unchanged), so when the roots match `known` they are not read."""
+    when None). With `apply`, rows of units no longer on disk are erased here and (with `purge`)
+    the retention window is applied; without it (`persona status`), nothing is written.
+
+    The sensor's shortcuts: `registered` says the registered partitions are exactly `known`'s
+    keys, so when the roots match `known` the partitions are not read (and nothing is written);
+    `reuse` (key -> (probe, fingerprint)) spares hashing unchanged instruction files and repos."""
     from persona_pipeline.config import load_settings
     from persona_pipeline.evidence import retention
     from persona_pipeline.warehouse import store
@@ -71,13 +80,13 @@ def plan(
     settings = load_settings()
     sources = settings.sources()
     found = sources.discover()
-    current = sources.fingerprints(found.units)
-    oldest = retention.cutoff(settings.retention_days)
+    current, probes = sources.fingerprints(found.units, reuse)
+    oldest = retention.cutoff(settings.retention_days) if purge else None
     if registered and known is not None and known == current:
         if apply and oldest:
             with store.connect(settings.warehouse_path) as con:
                 store.purge_older_than(con, oldest)
-        return Plan(found, [], [], [], current, [], read_partitions=False)
+        return Plan(found, [], [], [], current, [], probes, read_partitions=False)
     # The sensor's cursor already holds every key it saw, so a tick reads no warehouse; the CLI
     # and the schedule compare with what is stored.
     stored = store.unit_fingerprints(settings.warehouse_path) if known is None else known
@@ -95,7 +104,7 @@ def plan(
             if oldest:
                 store.purge_older_than(con, oldest)
     order = {k: i for i, k in enumerate([*existing, *new])}
-    return Plan(found, new, removed, sorted(changed, key=order.__getitem__), current, erased)
+    return Plan(found, new, removed, sorted(changed, key=order.__getitem__), current, erased, probes)
 
 
 def _run_request(changed: list[str]) -> dg.RunRequest:
@@ -105,22 +114,6 @@ def _run_request(changed: list[str]) -> dg.RunRequest:
     )
 
 
-# A tick re-reads the registered partitions at least this often even when nothing changed, so a
-# partition deleted by hand in the UI is registered again.
-_RECHECK_S = float(os.environ.get("PERSONA_SENSOR_RECHECK_S", "900"))
-
-
-def _read_cursor(raw: str | None) -> tuple[dict[str, str] | None, str | None, float]:
-    """(key -> fingerprint, partitions epoch, when the partitions were last read) from the
-    cursor; an older cursor is the bare key -> fingerprint object (unit keys are never "units")."""
-    if not raw:
-        return None, None, 0.0
-    obj = orjson.loads(raw)
-    if isinstance(obj.get("units"), dict):
-        return obj["units"], obj.get("epoch"), float(obj.get("checked_at", 0.0))
-    return obj, None, 0.0
-
-
 @dg.sensor(
     job=ingest_job,
     minimum_interval_seconds=int(os.environ.get("PERSONA_SENSOR_INTERVAL_S", "60")),
@@ -128,24 +121,21 @@ def _read_cursor(raw: str | None) -> tuple[dict[str, str] | None, str | None, fl
 )
 def source_files_sensor(context: dg.SensorEvaluationContext) -> dg.SensorResult:
     """Registers new units, unregisters (and erases) vanished ones, and asks for one run over the
-    units whose size, mtime or reader version changed since the cursor."""
-    known, seen_epoch, checked_at = _read_cursor(context.cursor)
+    units whose size, mtime, content (instruction files), HEAD (repos) or reader version changed
+    since the cursor. Between full re-checks a tick trusts its cursor (`defs.sensor_cursor`)."""
+    cursor = SensorCursor.parse(context.cursor)
     epoch = partitions_epoch(context.instance)  # before the partitions are read (see delete_source_units)
     now = time.time()
-    # The registered set is what this sensor's last requests made it, unless partitions were
-    # deleted elsewhere since (the epoch moved) or were edited by hand (re-read now and then).
-    registered = seen_epoch == epoch and 0 <= now - checked_at < _RECHECK_S
-    p = plan(context.instance, known, registered=registered)
-    requests = []
+    full = cursor.recheck_due(epoch, now)
+    p = plan(context.instance, cursor.units, registered=not full, reuse=None if full else cursor.reuse(), purge=full)
+    requests: list[dg.AddDynamicPartitionsRequest | dg.DeleteDynamicPartitionsRequest] = []
     if p.new:
         requests.append(dg.AddDynamicPartitionsRequest(SOURCE_UNITS, p.new))
     if p.removed:
         requests.append(dg.DeleteDynamicPartitionsRequest(SOURCE_UNITS, p.removed))
     runs = [_run_request(p.changed)] if p.changed else []
-    cursor = {"units": p.current, "epoch": epoch, "checked_at": now if p.read_partitions else checked_at}
-    return dg.SensorResult(
-        run_requests=runs, dynamic_partitions_requests=requests, cursor=orjson.dumps(cursor).decode()
-    )
+    after = SensorCursor(p.current, p.probes, epoch, now if full else cursor.checked_at)
+    return dg.SensorResult(run_requests=runs, dynamic_partitions_requests=requests, cursor=after.dumps())
 
 
 @dg.schedule(
