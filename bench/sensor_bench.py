@@ -4,7 +4,10 @@
 
 Builds the tree with bench/make_corpus.py (Claude project folders, Codex date folders, subagent
 files; ~2 KB each: a tick only stats files). The reference walks the same roots with os.scandir
-and stats every file; both are timed interleaved, medians reported.
+and stats every file; both are timed interleaved, medians reported, in wall time (the target)
+and in this process's CPU time (steadier on a shared machine: other processes' load barely moves
+it). A tick with nothing changed must take the sensor's shortcuts (`defs/sensor_cursor.py`):
+ticks run within PERSONA_SENSOR_RECHECK_S of the first; one full re-check is timed apart.
 """
 
 from __future__ import annotations
@@ -60,20 +63,30 @@ def main() -> None:
         first = source_files_sensor(dg.build_sensor_context(instance=instance))
         for req in first.dynamic_partitions_requests:
             instance.add_dynamic_partitions(req.partitions_def_name, list(req.partition_keys))
-        ticks, walks = [], []
+        ticks, walks, tick_cpu, walk_cpu = [], [], [], []
         for _ in range(args.repeat):
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             res = source_files_sensor(dg.build_sensor_context(instance=instance, cursor=first.cursor))
             ticks.append(time.perf_counter() - t0)
-            assert not res.run_requests
-            t0 = time.perf_counter()
+            tick_cpu.append(time.process_time() - c0)
+            assert not res.run_requests and not res.dynamic_partitions_requests
+            t0, c0 = time.perf_counter(), time.process_time()
             n = walk(claude) + walk(codex)
             walks.append(time.perf_counter() - t0)
+            walk_cpu.append(time.process_time() - c0)
+        # the periodic full re-check (partitions read, every fingerprint recomputed)
+        os.environ["PERSONA_SENSOR_RECHECK_S"] = "0"
+        t0 = time.perf_counter()
+        source_files_sensor(dg.build_sensor_context(instance=instance, cursor=first.cursor))
+        recheck = time.perf_counter() - t0
+        del os.environ["PERSONA_SENSOR_RECHECK_S"]
     tick, bare = statistics.median(ticks), statistics.median(walks)
+    cpu_tick, cpu_bare = statistics.median(tick_cpu), statistics.median(walk_cpu)
     print(f"files: {args.files} transcripts ({n} files on disk); median of {args.repeat}")
-    print(f"sensor tick, nothing changed: {tick * 1000:.0f} ms")
-    print(f"bare os.scandir walk + stat : {bare * 1000:.0f} ms")
-    print(f"ratio                       : {tick / bare:.1f}x")
+    print(f"sensor tick, nothing changed: {tick * 1000:.0f} ms wall, {cpu_tick * 1000:.0f} ms CPU")
+    print(f"bare os.scandir walk + stat : {bare * 1000:.0f} ms wall, {cpu_bare * 1000:.0f} ms CPU")
+    print(f"ratio                       : {tick / bare:.2f}x wall, {cpu_tick / cpu_bare:.2f}x CPU")
+    print(f"full re-check tick (once)   : {recheck * 1000:.0f} ms wall")
     if args.json:
         row = {
             "benchmark": f"sensor tick, nothing changed ({args.files} transcripts)",

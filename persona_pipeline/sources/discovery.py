@@ -77,20 +77,35 @@ def _walk_dir_paths(root: str, ignored: dict[str, int]) -> Iterator[tuple[str, l
                 ignored["unreadable_entry"] = ignored.get("unreadable_entry", 0) + 1
 
 
-def _files(entries: list[os.DirEntry[str]], ignored: dict[str, int]) -> Iterator[os.DirEntry[str]]:
-    """The regular files among a directory's entries."""
-    for entry in entries:
+def _dir_files(root: str, ignored: dict[str, int]) -> Iterator[tuple[str, list[os.DirEntry[str]]]]:
+    """Each directory under root (as a string) with its regular files, pruning as `walk_dirs`
+    does, in one pass over each directory's entries (a sensor tick does this for every file)."""
+    stack = [root]
+    while stack:
+        d = stack.pop()
         try:
-            if not entry.is_dir(follow_symlinks=False) and entry.is_file():
-                yield entry
+            with os.scandir(d) as it:
+                entries = list(it)
         except OSError:
-            ignored["unreadable_entry"] = ignored.get("unreadable_entry", 0) + 1
+            ignored["unreadable_dir"] = ignored.get("unreadable_dir", 0) + 1
+            continue
+        files = []
+        for entry in entries:
+            try:
+                if entry.is_dir(follow_symlinks=False):
+                    if entry.name not in PRUNE_DIRS:
+                        stack.append(entry.path)
+                elif entry.is_file():
+                    files.append(entry)
+            except OSError:
+                ignored["unreadable_entry"] = ignored.get("unreadable_entry", 0) + 1
+        yield d, files
 
 
 def _walk(root: Path, ignored: dict[str, int]) -> Iterator[os.DirEntry[str]]:
     """Files under root (see `walk_dirs`)."""
-    for _, entries in _walk_dir_paths(str(root), ignored):
-        yield from _files(entries, ignored)
+    for _, files in _dir_files(str(root), ignored):
+        yield from files
 
 
 def is_home_dir(d: Path) -> bool:
@@ -104,14 +119,6 @@ def is_home_dir(d: Path) -> bool:
         return False
 
 
-def _unit(key: str, kind: SourceKind, entry: os.DirEntry[str]) -> SourceUnit | None:
-    try:
-        st = entry.stat()
-    except OSError:
-        return None
-    return SourceUnit(key, kind, entry.path, st.st_size, st.st_mtime_ns)
-
-
 def _rel_parts(root: str, path: str) -> list[str]:
     """Path components below root, by string slicing: entries' paths start with the root's own
     string (pathlib costs several µs a call). The root itself has none."""
@@ -121,49 +128,55 @@ def _rel_parts(root: str, path: str) -> list[str]:
 
 def discover_claude(roots: list[Path], ignored: dict[str, int]) -> list[SourceUnit]:
     units: list[SourceUnit] = []
+    kind, unsafe_sub = SourceKind.CLAUDE, _UNSAFE.sub
     for root in roots:
         if not root.is_dir():
             continue
         root_str = str(root)
-        for d, entries in _walk_dir_paths(root_str, ignored):
+        for d, files in _dir_files(root_str, ignored):
             folder = _rel_parts(root_str, d)  # a file's components are these and its name
             # Subagent transcripts (sibling agent-*.jsonl, or <session>/subagents/…) are the
             # agent talking to itself; the parent session already holds the person's turns.
             in_subagents = "subagents" in folder
             prefix = f"claude/{clean_slug(folder[0])}/" if len(folder) == 1 else None  # once per folder
-            for entry in _files(entries, ignored):
+            for entry in files:
                 name = entry.name
                 if not name.endswith(".jsonl"):
                     continue
-                if name.startswith("agent-") or in_subagents:
+                if in_subagents or name.startswith("agent-"):
                     ignored["subagent_file"] = ignored.get("subagent_file", 0) + 1
                     continue
                 if prefix is None:
                     ignored["unexpected_layout"] = ignored.get("unexpected_layout", 0) + 1
                     continue
-                unit = _unit(prefix + _UNSAFE.sub("_", name), SourceKind.CLAUDE, entry)
-                if unit:
-                    units.append(unit)
+                try:
+                    st = entry.stat()  # the only stat: DirEntry caches it
+                except OSError:
+                    continue
+                units.append(SourceUnit(prefix + unsafe_sub("_", name), kind, entry.path, st.st_size, st.st_mtime_ns))
     return units
 
 
 def discover_codex(roots: list[Path], ignored: dict[str, int]) -> list[SourceUnit]:
     units: list[SourceUnit] = []
+    kind, unsafe_sub = SourceKind.CODEX, _UNSAFE.sub
     for root in roots:
         if not root.is_dir():
             continue
         root_str = str(root)
-        for d, entries in _walk_dir_paths(root_str, ignored):
+        for d, files in _dir_files(root_str, ignored):
             # the replacement is per character, so the folder's part is cleaned once
-            folder = _UNSAFE.sub("_", "/".join(_rel_parts(root_str, d)))
+            folder = unsafe_sub("_", "/".join(_rel_parts(root_str, d)))
             prefix = f"codex/{folder}/" if folder else "codex/"
-            for entry in _files(entries, ignored):
+            for entry in files:
                 name = entry.name
                 if not name.startswith("rollout-") or not name.endswith((".jsonl", ".json")):
                     continue
-                unit = _unit(prefix + _UNSAFE.sub("_", name), SourceKind.CODEX, entry)
-                if unit:
-                    units.append(unit)
+                try:
+                    st = entry.stat()
+                except OSError:
+                    continue
+                units.append(SourceUnit(prefix + unsafe_sub("_", name), kind, entry.path, st.st_size, st.st_mtime_ns))
     return units
 
 
