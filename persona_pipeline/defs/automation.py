@@ -49,7 +49,6 @@ class Plan:
     current: dict[str, str]  # key -> fingerprint now
     erased: list[str]  # units whose warehouse rows were erased (removed, or stored but gone)
     probes: dict[str, str] = field(default_factory=dict)  # key -> probe of the hashed kinds
-    read_partitions: bool = True  # False: nothing changed, and the registered set was not read
 
     def apply_partitions(self, instance: dg.DagsterInstance) -> None:
         if self.new:
@@ -86,7 +85,7 @@ def plan(
         if apply and oldest:
             with store.connect(settings.warehouse_path) as con:
                 store.purge_older_than(con, oldest)
-        return Plan(found, [], [], [], current, [], probes, read_partitions=False)
+        return Plan(found, [], [], [], current, [], probes)  # the registered set was not read
     # The sensor's cursor already holds every key it saw, so a tick reads no warehouse; the CLI
     # and the schedule compare with what is stored.
     stored = store.unit_fingerprints(settings.warehouse_path) if known is None else known
