@@ -1,9 +1,11 @@
 """Sensor tick cost with nothing changed, against a bare os.scandir walk of the same tree.
 
-    python bench/sensor_bench.py [--files 5000] [--repeat 5] [--json OUT]
+    python bench/sensor_bench.py [--files 5000] [--repeat 5] [--repos 0] [--json OUT]
 
 Builds the tree with bench/make_corpus.py (Claude project folders, Codex date folders, subagent
-files; ~2 KB each: a tick only stats files). The reference walks the same roots with os.scandir
+files; ~2 KB each: a tick only stats files). With --repos N the roots also hold N git
+repositories with their instruction files, and a global CLAUDE.md (then the reference walks
+those too). The reference walks the same roots with os.scandir
 and stats every file; both are timed interleaved, medians reported, in wall time (the target)
 and in this process's CPU time (steadier on a shared machine: other processes' load barely moves
 it). A tick with nothing changed must take the sensor's shortcuts (`defs/sensor_cursor.py`):
@@ -47,14 +49,22 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--files", type=int, default=5000)
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--repos", type=int, default=0, help="git repositories (with instruction files), at most 6")
     ap.add_argument("--json", help="append a result row (JSON line) to this file")
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="persona-sensor-"))
-    make_corpus(tmp / "corpus", files=args.files, mb=args.files * 0.002, repos=0)
+    make_corpus(tmp / "corpus", files=args.files, mb=args.files * 0.002, repos=args.repos)
     claude, codex = tmp / "corpus" / "claude" / "projects", tmp / "corpus" / "codex" / "sessions"
+    roots = [claude, codex]
     os.environ.update(
         PERSONA_DATA_DIR=str(tmp / "data"), PERSONA_CLAUDE_DIRS=str(claude), PERSONA_CODEX_DIRS=str(codex)
     )
+    if args.repos:
+        repos, home = tmp / "corpus" / "repos", tmp / "corpus" / "home" / ".claude"
+        os.environ.update(PERSONA_GIT_ROOTS=str(repos), PERSONA_INSTRUCTION_FILES=str(home / "CLAUDE.md"))
+        roots += [repos, home]
+    else:  # the machine's own ~/.claude/CLAUDE.md must not count
+        os.environ["PERSONA_INSTRUCTION_FILES"] = str(tmp / "no-instruction-file")
     import dagster as dg
 
     from persona_pipeline.defs.automation import source_files_sensor
@@ -71,7 +81,7 @@ def main() -> None:
             tick_cpu.append(time.process_time() - c0)
             assert not res.run_requests and not res.dynamic_partitions_requests
             t0, c0 = time.perf_counter(), time.process_time()
-            n = walk(claude) + walk(codex)
+            n = sum(walk(r) for r in roots)
             walks.append(time.perf_counter() - t0)
             walk_cpu.append(time.process_time() - c0)
         # the periodic full re-check (partitions read, every fingerprint recomputed)
@@ -82,7 +92,8 @@ def main() -> None:
         del os.environ["PERSONA_SENSOR_RECHECK_S"]
     tick, bare = statistics.median(ticks), statistics.median(walks)
     cpu_tick, cpu_bare = statistics.median(tick_cpu), statistics.median(walk_cpu)
-    print(f"files: {args.files} transcripts ({n} files on disk); median of {args.repeat}")
+    repos = f", {args.repos} git repos with instruction files" if args.repos else ""
+    print(f"files: {args.files} transcripts{repos} ({n} files on disk); median of {args.repeat}")
     print(f"sensor tick, nothing changed: {tick * 1000:.0f} ms wall, {cpu_tick * 1000:.0f} ms CPU")
     print(f"bare os.scandir walk + stat : {bare * 1000:.0f} ms wall, {cpu_bare * 1000:.0f} ms CPU")
     print(f"ratio                       : {tick / bare:.2f}x wall, {cpu_tick / cpu_bare:.2f}x CPU")
