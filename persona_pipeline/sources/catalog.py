@@ -73,19 +73,25 @@ class Sources:
         mtime) are formatted inline: a sensor tick does this for thousands of them (an Enum's
         hash is a Python call, so the reader versions are looked up once)."""
         claude, codex = READER_VERSIONS[SourceKind.CLAUDE], READER_VERSIONS[SourceKind.CODEX]
-        out: dict[str, str] = {}
+        claude_kind, codex_kind = SourceKind.CLAUDE, SourceKind.CODEX
         probed: dict[str, str] = {}
-        for u in units:
-            kind = u.kind
-            if kind is SourceKind.CLAUDE:
-                out[u.key] = f"{u.size}:{u.mtime_ns}:{claude}"
-            elif kind is SourceKind.CODEX:
-                out[u.key] = f"{u.size}:{u.mtime_ns}:{codex}"
-            else:
-                probed[u.key] = probe = self._probe(u)
-                earlier = reuse.get(u.key) if reuse else None
-                out[u.key] = earlier[1] if earlier and earlier[0] == probe else self.fingerprint(u)
+        # one comprehension in the units' order (a loop with branches costs ~25 % more)
+        out = {
+            u.key: f"{u.size}:{u.mtime_ns}:{claude}"
+            if u.kind is claude_kind
+            else f"{u.size}:{u.mtime_ns}:{codex}"
+            if u.kind is codex_kind
+            else self._probed_fingerprint(u, reuse, probed)
+            for u in units
+        }
         return out, probed
+
+    def _probed_fingerprint(
+        self, unit: SourceUnit, reuse: Mapping[str, tuple[str, str]] | None, probed: dict[str, str]
+    ) -> str:
+        probed[unit.key] = probe = self._probe(unit)
+        earlier = reuse.get(unit.key) if reuse else None
+        return earlier[1] if earlier and earlier[0] == probe else self.fingerprint(unit)
 
     def _probe(self, unit: SourceUnit) -> str:
         """What must stay the same for `fingerprint(unit)` to be reused: the file's (or the
