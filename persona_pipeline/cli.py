@@ -303,7 +303,7 @@ def cmd_forget(args: argparse.Namespace) -> int:
     with store.connect(settings.warehouse_path) as con:
         store.delete_units(con, keys)
     instance = _prepare_instance(settings)
-    delete_source_units(instance, keys)  # the sensor re-registers a unit whose file is still there
+    delete_source_units(instance, keys, settings.partitions_epoch_path)  # the sensor re-registers a file still there
     problems = _launch_compile(instance)
     print(f"forgot {len(keys)} unit(s); " + (f"compile: {'; '.join(problems)}" if problems else "pack recompiled"))
     return 1 if problems else 0

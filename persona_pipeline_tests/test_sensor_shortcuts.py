@@ -12,6 +12,7 @@ import dagster as dg
 import orjson
 import pytest
 
+from persona_pipeline.config import load_settings
 from persona_pipeline.defs.automation import source_files_sensor
 from persona_pipeline.defs.partitions import SOURCE_UNITS, delete_source_units
 from persona_pipeline.defs.sensor_cursor import SensorCursor
@@ -134,7 +135,7 @@ def test_forget_moves_the_epoch_and_the_next_tick_re_registers(env) -> None:
     instance, _ = env
     first = _tick(instance, None)
     victim = instance.get_dynamic_partitions(SOURCE_UNITS)[5]
-    delete_source_units(instance, [victim])  # `persona forget` of a file still in the roots
+    delete_source_units(instance, [victim], load_settings().partitions_epoch_path)  # `persona forget`, file kept
     result = _tick(instance, first.cursor)
     [add] = result.dynamic_partitions_requests
     assert list(add.partition_keys) == [victim]

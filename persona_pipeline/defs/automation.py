@@ -7,12 +7,16 @@ conditions that keep digests → trees → pack fresh without waiting for every 
 import os
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import dagster as dg
 
 from persona_pipeline.defs.partitions import SOURCE_UNITS, delete_source_units, partitions_epoch, range_tags
 from persona_pipeline.defs.sensor_cursor import SensorCursor
+
+if TYPE_CHECKING:
+    from persona_pipeline.config import Settings
 
 RAW, EVIDENCE = dg.AssetKey("raw_sessions"), dg.AssetKey("redacted_evidence")
 ingest_job = dg.define_asset_job("incremental_ingest", selection=dg.AssetSelection.assets(RAW, EVIDENCE))
@@ -48,12 +52,13 @@ class Plan:
     changed: list[str]  # units to (re)ingest, in partition order
     current: dict[str, str]  # key -> fingerprint now
     erased: list[str]  # units whose warehouse rows were erased (removed, or stored but gone)
+    epoch_path: Path  # the partitions epoch (config.Settings.partitions_epoch_path)
     probes: dict[str, str] = field(default_factory=dict)  # key -> probe of the hashed kinds
 
     def apply_partitions(self, instance: dg.DagsterInstance) -> None:
         if self.new:
             instance.add_dynamic_partitions(SOURCE_UNITS, self.new)
-        delete_source_units(instance, self.removed)
+        delete_source_units(instance, self.removed, self.epoch_path)
 
 
 def plan(
@@ -64,6 +69,7 @@ def plan(
     registered: bool = False,
     reuse: dict[str, tuple[str, str]] | None = None,
     purge: bool = True,
+    settings: "Settings | None" = None,
 ) -> Plan:
     """Stat the roots (no reads) and compare with `known` (key -> fingerprint; the warehouse's
     when None). With `apply`, rows of units no longer on disk are erased here and (with `purge`)
@@ -71,12 +77,13 @@ def plan(
 
     The sensor's shortcuts: `registered` says the registered partitions are exactly `known`'s
     keys, so when the roots match `known` the partitions are not read (and nothing is written);
-    `reuse` (key -> (probe, fingerprint)) spares hashing unchanged instruction files and repos."""
+    `reuse` (key -> (probe, fingerprint)) spares hashing unchanged instruction files and repos.
+    `settings`: the caller's `config.Settings` (loaded here when None)."""
     from persona_pipeline.config import load_settings
     from persona_pipeline.evidence import retention
     from persona_pipeline.warehouse import store
 
-    settings = load_settings()
+    settings = settings or load_settings()
     sources = settings.sources()
     found = sources.discover()
     current, probes = sources.fingerprints(found.units, reuse)
@@ -85,7 +92,7 @@ def plan(
         if apply and oldest:
             with store.connect(settings.warehouse_path) as con:
                 store.purge_older_than(con, oldest)
-        return Plan(found, [], [], [], current, [], probes)  # the registered set was not read
+        return Plan(found, [], [], [], current, [], settings.partitions_epoch_path, probes)  # partitions not read
     # The sensor's cursor already holds every key it saw, so a tick reads no warehouse; the CLI
     # and the schedule compare with what is stored.
     stored = store.unit_fingerprints(settings.warehouse_path) if known is None else known
@@ -103,7 +110,16 @@ def plan(
             if oldest:
                 store.purge_older_than(con, oldest)
     order = {k: i for i, k in enumerate([*existing, *new])}
-    return Plan(found, new, removed, sorted(changed, key=order.__getitem__), current, erased, probes)
+    return Plan(
+        found,
+        new,
+        removed,
+        sorted(changed, key=order.__getitem__),
+        current,
+        erased,
+        settings.partitions_epoch_path,
+        probes,
+    )
 
 
 def _run_request(changed: list[str]) -> dg.RunRequest:
@@ -122,11 +138,15 @@ def source_files_sensor(context: dg.SensorEvaluationContext) -> dg.SensorResult:
     """Registers new units, unregisters (and erases) vanished ones, and asks for one run over the
     units whose size, mtime, content (instruction files), HEAD (repos) or reader version changed
     since the cursor. Between full re-checks a tick trusts its cursor (`defs.sensor_cursor`)."""
+    from persona_pipeline.config import load_settings
+
+    settings = load_settings()
     cursor = SensorCursor.parse(context.cursor)
-    epoch = partitions_epoch(context.instance)  # before the partitions are read (see delete_source_units)
+    epoch = partitions_epoch(settings.partitions_epoch_path)  # before the partitions are read (see there)
     now = time.time()
     full = cursor.recheck_due(epoch, now)
-    p = plan(context.instance, cursor.units, registered=not full, reuse=None if full else cursor.reuse(), purge=full)
+    reuse = None if full else cursor.reuse()
+    p = plan(context.instance, cursor.units, registered=not full, reuse=reuse, purge=full, settings=settings)
     requests: list[dg.AddDynamicPartitionsRequest | dg.DeleteDynamicPartitionsRequest] = []
     if p.new:
         requests.append(dg.AddDynamicPartitionsRequest(SOURCE_UNITS, p.new))
