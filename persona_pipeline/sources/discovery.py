@@ -10,6 +10,7 @@ import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from operator import attrgetter
 from pathlib import Path
 
@@ -20,7 +21,9 @@ _HOME_SLUG = re.compile(r"^(?:[A-Za-z]-)?-?(?:Users|home)-[^-]+(?:-|$)")
 _UNSAFE = re.compile(r"[^A-Za-z0-9._\-/]")
 
 
-@dataclass(frozen=True, slots=True)
+# Read-only by convention, not frozen: a frozen dataclass's __init__ costs 2-4x more (one
+# object.__setattr__ call per field), and a sensor tick builds one per file.
+@dataclass(slots=True)
 class SourceUnit:
     key: str
     kind: SourceKind
@@ -41,6 +44,13 @@ class SourceUnit:
 class Discovery:
     units: list[SourceUnit]
     ignored: dict[str, int]  # reason -> files
+
+
+@lru_cache(maxsize=1 << 17)
+def _clean_name(name: str) -> str:
+    """A file name with unsafe characters replaced; memoised, as every tick sees the same names
+    (the lookup is ~3x cheaper than the regex)."""
+    return _UNSAFE.sub("_", name)
 
 
 def clean_slug(slug: str) -> str:
@@ -128,7 +138,7 @@ def _rel_parts(root: str, path: str) -> list[str]:
 
 def discover_claude(roots: list[Path], ignored: dict[str, int]) -> list[SourceUnit]:
     units: list[SourceUnit] = []
-    kind, unsafe_sub = SourceKind.CLAUDE, _UNSAFE.sub
+    kind, clean_name = SourceKind.CLAUDE, _clean_name
     for root in roots:
         if not root.is_dir():
             continue
@@ -153,20 +163,20 @@ def discover_claude(roots: list[Path], ignored: dict[str, int]) -> list[SourceUn
                     st = entry.stat()  # the only stat: DirEntry caches it
                 except OSError:
                     continue
-                units.append(SourceUnit(prefix + unsafe_sub("_", name), kind, entry.path, st.st_size, st.st_mtime_ns))
+                units.append(SourceUnit(prefix + clean_name(name), kind, entry.path, st.st_size, st.st_mtime_ns))
     return units
 
 
 def discover_codex(roots: list[Path], ignored: dict[str, int]) -> list[SourceUnit]:
     units: list[SourceUnit] = []
-    kind, unsafe_sub = SourceKind.CODEX, _UNSAFE.sub
+    kind, clean_name = SourceKind.CODEX, _clean_name
     for root in roots:
         if not root.is_dir():
             continue
         root_str = str(root)
         for d, files in _dir_files(root_str, ignored):
             # the replacement is per character, so the folder's part is cleaned once
-            folder = unsafe_sub("_", "/".join(_rel_parts(root_str, d)))
+            folder = _UNSAFE.sub("_", "/".join(_rel_parts(root_str, d)))
             prefix = f"codex/{folder}/" if folder else "codex/"
             for entry in files:
                 name = entry.name
@@ -176,7 +186,7 @@ def discover_codex(roots: list[Path], ignored: dict[str, int]) -> list[SourceUni
                     st = entry.stat()
                 except OSError:
                     continue
-                units.append(SourceUnit(prefix + unsafe_sub("_", name), kind, entry.path, st.st_size, st.st_mtime_ns))
+                units.append(SourceUnit(prefix + clean_name(name), kind, entry.path, st.st_size, st.st_mtime_ns))
     return units
 
 
