@@ -265,4 +265,6 @@ def test_old_and_malformed_cursors_force_a_full_check(env) -> None:
     assert SensorCursor.parse(result.cursor).units == SensorCursor.parse(first.cursor).units
     for bad in ("not json", "[1, 2]", "null"):
         assert SensorCursor.parse(bad).units is None
+    odd = SensorCursor.parse('{"units": {"a": "1"}, "probes": [1], "epoch": 3, "checked_at": "x"}')
+    assert odd.units == {"a": "1"} and odd.reuse() == {} and odd.recheck_due("", 1e9)
     assert len(_only_units(_tick(instance, "not json"))) == 10  # every unit, as on a first tick

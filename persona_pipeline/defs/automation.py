@@ -142,7 +142,7 @@ def source_files_sensor(context: dg.SensorEvaluationContext) -> dg.SensorResult:
 
     settings = load_settings()
     cursor = SensorCursor.parse(context.cursor)
-    epoch = partitions_epoch(settings.partitions_epoch_path)  # before the partitions are read (see there)
+    epoch = partitions_epoch(settings.partitions_epoch_path)  # before plan() reads the partitions
     now = time.time()
     full = cursor.recheck_due(epoch, now)
     reuse = None if full else cursor.reuse()

@@ -41,11 +41,12 @@ class SensorCursor:
             return cls()
         if not isinstance(obj.get("units"), dict):
             return cls(units=obj)  # old format: its fingerprints still say what changed
+        probes, epoch, checked_at = obj.get("probes"), obj.get("epoch"), obj.get("checked_at")
         return cls(
             units=obj["units"],
-            probes=obj.get("probes") or {},
-            epoch=obj.get("epoch"),
-            checked_at=float(obj.get("checked_at") or 0.0),
+            probes=probes if isinstance(probes, dict) else {},
+            epoch=epoch if isinstance(epoch, str) else None,
+            checked_at=float(checked_at) if isinstance(checked_at, int | float) else 0.0,
         )
 
     def dumps(self) -> str:
