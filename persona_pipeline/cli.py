@@ -347,7 +347,7 @@ def cmd_forget(args: argparse.Namespace) -> int:
     from it, and the pack is recompiled without it. The source file itself is not touched: move it
     out of the roots too, or the next run reads it again."""
     settings = Settings()
-    from persona_pipeline.defs.partitions import SOURCE_UNITS
+    from persona_pipeline.defs.partitions import delete_source_units
     from persona_pipeline.warehouse import store
 
     target = args.target
@@ -380,8 +380,7 @@ def cmd_forget(args: argparse.Namespace) -> int:
 
     discard_index(settings)  # the search index holds (hashed) tokens of what was just erased
     instance = _prepare_instance(settings)
-    for k in keys:
-        instance.delete_dynamic_partition(SOURCE_UNITS, k)
+    delete_source_units(instance, keys, settings.partitions_epoch_path)  # the sensor re-registers a file still there
     problems = _launch_compile(instance)
     problems += _refresh_search_index(settings)  # no erased text stays findable
     print(f"forgot {len(keys)} unit(s); " + (f"compile: {'; '.join(problems)}" if problems else "pack recompiled"))

@@ -162,6 +162,12 @@ class Settings(BaseSettings):
         return self.data_dir / "warehouse.duckdb"
 
     @property
+    def partitions_epoch_path(self) -> Path:
+        """Rewritten whenever source-unit partitions are deleted outside the sensor (see
+        `defs.partitions.delete_source_units`)."""
+        return self.data_dir / "source_units.epoch"
+
+    @property
     def dagster_home(self) -> Path:
         return Path(os.environ.get("DAGSTER_HOME") or self.data_dir / "dagster_home")
 

@@ -5,13 +5,18 @@ conditions that keep digests → trees → pack fresh without waiting for every 
 """
 
 import os
-from dataclasses import dataclass
-from typing import Any
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import dagster as dg
-import orjson
 
-from persona_pipeline.defs.partitions import SOURCE_UNITS, range_tags
+from persona_pipeline.defs.partitions import SOURCE_UNITS, delete_source_units, partitions_epoch, range_tags
+from persona_pipeline.defs.sensor_cursor import SensorCursor
+
+if TYPE_CHECKING:
+    from persona_pipeline.config import Settings
 
 RAW, EVIDENCE = dg.AssetKey("raw_sessions"), dg.AssetKey("redacted_evidence")
 ingest_job = dg.define_asset_job("incremental_ingest", selection=dg.AssetSelection.assets(RAW, EVIDENCE))
@@ -47,26 +52,47 @@ class Plan:
     changed: list[str]  # units to (re)ingest, in partition order
     current: dict[str, str]  # key -> fingerprint now
     erased: list[str]  # units whose warehouse rows were erased (removed, or stored but gone)
+    epoch_path: Path  # the partitions epoch (config.Settings.partitions_epoch_path)
+    probes: dict[str, str] = field(default_factory=dict)  # key -> probe of the hashed kinds
 
     def apply_partitions(self, instance: dg.DagsterInstance) -> None:
         if self.new:
             instance.add_dynamic_partitions(SOURCE_UNITS, self.new)
-        for key in self.removed:
-            instance.delete_dynamic_partition(SOURCE_UNITS, key)
+        delete_source_units(instance, self.removed, self.epoch_path)
 
 
-def plan(instance: dg.DagsterInstance, known: dict[str, str] | None = None, apply: bool = True) -> Plan:
+def plan(
+    instance: dg.DagsterInstance,
+    known: dict[str, str] | None = None,
+    apply: bool = True,
+    *,
+    registered: bool = False,
+    reuse: dict[str, tuple[str, str]] | None = None,
+    purge: bool = True,
+    settings: "Settings | None" = None,
+) -> Plan:
     """Stat the roots (no reads) and compare with `known` (key -> fingerprint; the warehouse's
-    when None). With `apply`, rows of units no longer on disk are erased here and the retention
-    window is applied; without it (`persona status`), nothing is written."""
+    when None). With `apply`, rows of units no longer on disk are erased here and (with `purge`)
+    the retention window is applied; without it (`persona status`), nothing is written.
+
+    The sensor's shortcuts: `registered` says the registered partitions are exactly `known`'s
+    keys, so when the roots match `known` the partitions are not read (and nothing is written);
+    `reuse` (key -> (probe, fingerprint)) spares hashing unchanged instruction files and repos.
+    `settings`: the caller's `config.Settings` (loaded here when None)."""
     from persona_pipeline.config import load_settings
     from persona_pipeline.evidence import retention
     from persona_pipeline.warehouse import store
 
-    settings = load_settings()
+    settings = settings or load_settings()
     sources = settings.sources()
     found = sources.discover()
-    current = {u.key: sources.fingerprint(u) for u in found.units}
+    current, probes = sources.fingerprints(found.units, reuse)
+    oldest = retention.cutoff(settings.retention_days) if purge else None
+    if registered and known is not None and known == current:
+        if apply and oldest:
+            with store.connect(settings.warehouse_path) as con:
+                store.purge_older_than(con, oldest)
+        return Plan(found, [], [], [], current, [], settings.partitions_epoch_path, probes)  # partitions not read
     # The sensor's cursor already holds every key it saw, so a tick reads no warehouse; the CLI
     # and the schedule compare with what is stored.
     stored = store.unit_fingerprints(settings.warehouse_path) if known is None else known
@@ -78,14 +104,22 @@ def plan(instance: dg.DagsterInstance, known: dict[str, str] | None = None, appl
     removed = [k for k in existing if k not in current]
     changed = [k for k in current if known.get(k) != current[k]]
     erased = sorted(set(removed) | (set(stored) - set(current)))
-    oldest = retention.cutoff(settings.retention_days)
     if apply and (erased or oldest):
         with store.connect(settings.warehouse_path) as con:
             store.delete_units(con, erased)
             if oldest:
                 store.purge_older_than(con, oldest)
     order = {k: i for i, k in enumerate([*existing, *new])}
-    return Plan(found, new, removed, sorted(changed, key=order.__getitem__), current, erased)
+    return Plan(
+        found,
+        new,
+        removed,
+        sorted(changed, key=order.__getitem__),
+        current,
+        erased,
+        settings.partitions_epoch_path,
+        probes,
+    )
 
 
 def _run_request(changed: list[str]) -> dg.RunRequest:
@@ -102,18 +136,25 @@ def _run_request(changed: list[str]) -> dg.RunRequest:
 )
 def source_files_sensor(context: dg.SensorEvaluationContext) -> dg.SensorResult:
     """Registers new units, unregisters (and erases) vanished ones, and asks for one run over the
-    units whose size, mtime or reader version changed since the cursor."""
-    known = orjson.loads(context.cursor) if context.cursor else None
-    p = plan(context.instance, known)
-    requests = []
+    units whose size, mtime, content (instruction files), HEAD (repos) or reader version changed
+    since the cursor. Between full re-checks a tick trusts its cursor (`defs.sensor_cursor`)."""
+    from persona_pipeline.config import load_settings
+
+    settings = load_settings()
+    cursor = SensorCursor.parse(context.cursor)
+    epoch = partitions_epoch(settings.partitions_epoch_path)  # before plan() reads the partitions
+    now = time.time()
+    full = cursor.recheck_due(epoch, now)
+    reuse = None if full else cursor.reuse()
+    p = plan(context.instance, cursor.units, registered=not full, reuse=reuse, purge=full, settings=settings)
+    requests: list[dg.AddDynamicPartitionsRequest | dg.DeleteDynamicPartitionsRequest] = []
     if p.new:
         requests.append(dg.AddDynamicPartitionsRequest(SOURCE_UNITS, p.new))
     if p.removed:
         requests.append(dg.DeleteDynamicPartitionsRequest(SOURCE_UNITS, p.removed))
     runs = [_run_request(p.changed)] if p.changed else []
-    return dg.SensorResult(
-        run_requests=runs, dynamic_partitions_requests=requests, cursor=orjson.dumps(p.current).decode()
-    )
+    after = SensorCursor(p.current, p.probes, epoch, now if full else cursor.checked_at)
+    return dg.SensorResult(run_requests=runs, dynamic_partitions_requests=requests, cursor=after.dumps())
 
 
 @dg.schedule(

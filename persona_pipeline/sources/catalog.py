@@ -8,11 +8,12 @@ reader fix re-reads that kind.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from persona_pipeline.models import ReadResult, SourceKind
-from persona_pipeline.sources import claude_code, codex, git_history, instructions
+from persona_pipeline.sources import claude_code, codex, git_history, instructions, probes
 from persona_pipeline.sources.discovery import (
     Discovery,
     SourceUnit,
@@ -60,6 +61,47 @@ class Sources:
         else:
             change = unit.stat_fingerprint
         return f"{change}:{READER_VERSIONS[unit.kind]}"
+
+    def fingerprints(
+        self, units: list[SourceUnit], reuse: Mapping[str, tuple[str, str]] | None = None
+    ) -> tuple[dict[str, str], dict[str, str]]:
+        """key -> `fingerprint(unit)` for many units, and key -> probe (`sources.probes`) for the
+        kinds whose fingerprint reads the source (instruction files, repositories).
+
+        With `reuse` (key -> (probe, fingerprint) from an earlier pass), such a unit whose probe
+        is unchanged keeps that fingerprint instead of being hashed again. Transcripts' (size and
+        mtime) are formatted inline: a sensor tick does this for thousands of them (an Enum's
+        hash is a Python call, so the reader versions are looked up once)."""
+        claude, codex = READER_VERSIONS[SourceKind.CLAUDE], READER_VERSIONS[SourceKind.CODEX]
+        claude_kind, codex_kind = SourceKind.CLAUDE, SourceKind.CODEX
+        probed: dict[str, str] = {}
+        # one comprehension in the units' order (a loop with branches costs ~25 % more)
+        out = {
+            u.key: f"{u.size}:{u.mtime_ns}:{claude}"
+            if u.kind is claude_kind
+            else f"{u.size}:{u.mtime_ns}:{codex}"
+            if u.kind is codex_kind
+            else self._probed_fingerprint(u, reuse, probed)
+            for u in units
+        }
+        return out, probed
+
+    def _probed_fingerprint(
+        self, unit: SourceUnit, reuse: Mapping[str, tuple[str, str]] | None, probed: dict[str, str]
+    ) -> str:
+        probed[unit.key] = probe = self._probe(unit)
+        earlier = reuse.get(unit.key) if reuse else None
+        return earlier[1] if earlier and earlier[0] == probe else self.fingerprint(unit)
+
+    def _probe(self, unit: SourceUnit) -> str:
+        """What must stay the same for `fingerprint(unit)` to be reused: the file's (or the
+        repository's HEAD files') stats, its path, the reader version and, for a repository,
+        the author emails (they are part of its fingerprint)."""
+        if unit.kind is SourceKind.GIT:
+            change = f"{probes.repo_probe(unit.location)}|{','.join(self.author_emails)}"
+        else:
+            change = probes.file_probe(unit.location)
+        return f"{READER_VERSIONS[unit.kind]}|{unit.location}|{change}"
 
     def read(self, unit: SourceUnit) -> ReadResult:
         if unit.kind is SourceKind.CLAUDE:
