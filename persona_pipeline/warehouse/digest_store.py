@@ -78,6 +78,11 @@ def evidence_hashes(con: duckdb.DuckDBPyConnection) -> dict[str, str]:
     return {k: hashlib.sha256((v or "").encode()).hexdigest()[:32] for k, v in rows}
 
 
+def evidence_rows(con: duckdb.DuckDBPyConnection) -> dict[str, int]:
+    """Per unit, its stored evidence rows (what loading its digest input holds)."""
+    return {k: int(n or 0) for k, n in con.execute("SELECT unit_key, evidence_rows FROM units").fetchall()}
+
+
 def digest_states(con: duckdb.DuckDBPyConnection) -> dict[str, tuple[str, str, str, str]]:
     """unit -> (evidence_hash, model, prompt_version, status)."""
     rows = con.execute("SELECT unit_key, evidence_hash, model, prompt_version, status FROM digest_state").fetchall()
