@@ -1,12 +1,14 @@
 """Peak RSS of a first `persona run` on a large generated corpus, against the same run on a tiny one.
 
-    python bench/rss_bench.py [--mb 2000] [--files 500] [--json OUT] [--keep]
+    python bench/rss_bench.py [--mb 2000] [--files 500] [--json OUT] [--keep] [--corpus DIR] [--repeat 1]
 
 Generates the corpus with bench/make_corpus.py in a temporary folder (deleted afterwards unless
 --keep), runs `persona run --json` as a child process and reads its peak resident set size
 (`resource.getrusage(RUSAGE_CHILDREN).ru_maxrss`, the largest child: each measurement runs in a
 fresh forked helper, so the two runs do not share the maximum). The reference is the same command
 on a 20-file corpus: the fixed floor (Python, Dagster, DuckDB, polars, scrubadub, betterleaks).
+`--corpus DIR` generates DIR/big and DIR/tiny once and reuses them on later calls (the 2 GB
+corpus takes a while); `--repeat N` measures each N times (fresh data folders) and reports medians.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import json
 import os
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -55,22 +58,48 @@ def main() -> None:
     ap.add_argument("--files", type=int, default=500)
     ap.add_argument("--keep", action="store_true")
     ap.add_argument("--json", help="append a result row (JSON line) to this file")
+    ap.add_argument("--corpus", type=Path, help="generate the corpora here once and reuse them")
+    ap.add_argument("--repeat", type=int, default=1)
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="persona-rss-"))
+    base = args.corpus or tmp
     try:
-        make_corpus(tmp / "tiny", files=20, mb=2, repos=1)
+        if not (base / "tiny" / "manifest.json").exists():
+            make_corpus(base / "tiny", files=20, mb=2, repos=1)
         t0 = time.perf_counter()
-        manifest = make_corpus(tmp / "big", files=args.files, mb=args.mb)
+        if args.corpus and (base / "big" / "manifest.json").exists():
+            manifest = json.loads((base / "big" / "manifest.json").read_text())
+        else:
+            manifest = make_corpus(base / "big", files=args.files, mb=args.mb)
         gen_s = time.perf_counter() - t0
-        largest = max(f.stat().st_size for f in (tmp / "big").rglob("*.jsonl"))
-        floor = measure(tmp / "tiny", tmp / "tiny-data")
-        big = measure(tmp / "big", tmp / "big-data")
+        largest = max(f.stat().st_size for f in (base / "big").rglob("*.jsonl"))
+        floors, bigs = [], []
+        for i in range(args.repeat):
+            floors.append(measure(base / "tiny", tmp / f"tiny-data-{i}"))
+            bigs.append(measure(base / "big", tmp / f"big-data-{i}"))
+            shutil.rmtree(tmp / f"big-data-{i}", ignore_errors=True)
+        floor = {
+            "maxrss_kb": statistics.median(f["maxrss_kb"] for f in floors),
+            "wall": statistics.median(f["wall"] for f in floors),
+        }
+        big = {
+            **bigs[-1],
+            "maxrss_kb": statistics.median(b["maxrss_kb"] for b in bigs),
+            "wall": statistics.median(b["wall"] for b in bigs),
+        }
+        if args.repeat > 1:
+            print(
+                "runs (peak RSS MB, s): tiny "
+                + ", ".join(f"{f['maxrss_kb'] / 1024:.0f}/{f['wall']:.0f}" for f in floors)
+                + "; big "
+                + ", ".join(f"{b['maxrss_kb'] / 1024:.0f}/{b['wall']:.0f}" for b in bigs)
+            )
         self_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         gb = manifest["bytes"] / 1e9
         floor_mb, big_mb = floor["maxrss_kb"] / 1024, big["maxrss_kb"] / 1024
         print(
             f"corpus: {manifest['files']} transcripts, {gb:.2f} GB (largest file {largest / 1e6:.0f} MB), "
-            f"generated in {gen_s:.0f} s"
+            f"generated in {gen_s:.0f} s" + (" (reused)" if args.corpus else "")
         )
         print(f"persona run, tiny corpus (reference): peak RSS {floor_mb:.0f} MB, {floor['wall']:.1f} s")
         print(

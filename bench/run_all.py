@@ -54,8 +54,9 @@ WHY = {
     "redaction": "betterleaks' Go regexes are ~60% of the time; met only on a quiet machine (notes)",
     "ingest: readers": "user_text.tail() rescans each reply; per-line pydantic setattr and copies (notes, 4)",
     "sensor": "~1.5 us of Python per file on top of the walk's stat; a loaded machine inflates it (notes, 5)",
-    "first offline run": "Dagster's SQLite event log (2 events per asset partition), quadratic fold (notes, 1-3)",
-    "peak RSS": "~300 MB of imports before any work; the write path keeps ~200 MB more (notes, 6)",
+    "first offline run": "Dagster's SQLite event log: ~2 fsync'd SQLite transactions per asset partition, "
+    "slow when other processes load the disk (notes, 1)",
+    "peak RSS": "~300 MB of imports before any work (notes, 6)",
     "LLM": "litellm's per-call CPU on 2 cores",
     "Dagster runs": "see notes",
     "no-op": "see notes",

@@ -100,8 +100,12 @@ def main() -> None:
         label = f"make_corpus --files {args.files} --mb {args.mb:g}"
     env.update(PERSONA_DATA_DIR=str(data), DAGSTER_HOME=str(data / "dagster_home"))
     corpus_bytes = sum(f.stat().st_size for f in (tmp / "corpus").rglob("*.jsonl"))
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     first_s, first = persona(env, "run", "--json")
-    first_rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    first_rss = after.ru_maxrss / 1024
+    # CPU seconds move less than wall time when other processes share the cores
+    first_cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
     first_runs = run_count(data / "dagster_home")
     noop = [persona(env, "run", "--json") for _ in range(args.repeat)]
     noop_runs = run_count(data / "dagster_home") - first_runs
@@ -118,7 +122,8 @@ def main() -> None:
     print(f"corpus: {args.files} transcripts, {corpus_bytes:,} bytes ({label}); {first['units_seen']} units in all")
     print(
         f"first run: {first_s:.1f} s wall, {first['units_processed']} units processed, "
-        f"{first_runs} Dagster runs, {first['llm_calls']} LLM calls, peak RSS {first_rss:.0f} MB"
+        f"{first_runs} Dagster runs, {first['llm_calls']} LLM calls, peak RSS {first_rss:.0f} MB, "
+        f"{first_cpu:.1f} CPU-s"
     )
     print(f"no-op rerun: median {noop_s:.2f} s, {noop_units} units processed, {noop_runs} runs, {noop_calls} LLM calls")
     print(f"one touched file: {touch_s:.2f} s, {touched['units_processed']} unit(s) processed, {touch_runs} runs")

@@ -3,7 +3,7 @@ configured digester. Plain Python: the `session_digests` asset and the tests cal
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from persona_pipeline.config import Settings
 from persona_pipeline.digests.backend import make_digester
@@ -16,6 +16,25 @@ from persona_pipeline.digests.directives import (
 from persona_pipeline.digests.models import DigestResult
 from persona_pipeline.warehouse import digest_store, store
 
+# Evidence is loaded, digested and stored a slice of units at a time: loading a 2 GB history's
+# ~60,000 evidence rows at once held ~190 MB for the whole digest (bench/RESULTS.notes.md).
+CHUNK_EVIDENCE_ROWS = 5_000
+
+
+def chunks(keys: Sequence[str], rows: dict[str, int], limit: int = CHUNK_EVIDENCE_ROWS) -> Iterator[list[str]]:
+    """Consecutive slices of `keys` holding at most `limit` evidence rows (a larger unit alone)."""
+    chunk: list[str] = []
+    held = 0
+    for k in keys:
+        n = rows.get(k, 0)
+        if chunk and held + n > limit:
+            yield chunk
+            chunk, held = [], 0
+        chunk.append(k)
+        held += n
+    if chunk:
+        yield chunk
+
 
 def digest_units(settings: Settings, keys: Sequence[str], force: bool = False) -> tuple[list[DigestResult], str]:
     """Digest `keys` (only the stale ones unless `force`) and store the results. Returns the
@@ -26,11 +45,20 @@ def digest_units(settings: Settings, keys: Sequence[str], force: bool = False) -
             stale = set(digest_store.stale_units(con, digester.name, digester.prompt_version))
             keys = [k for k in keys if k in stale]
         hashes = digest_store.evidence_hashes(con)
-        inputs = digest_store.load_inputs(con, keys)
-    verbatim = [directive_result(i) for i in inputs if is_instruction_unit(i.unit_key)]
-    rest = [i for i in inputs if not is_instruction_unit(i.unit_key)]
-    digested = digester.digest_many(rest) if rest else []  # the slow part: no connection held
-    with store.connect(settings.warehouse_path) as con:
-        digest_store.save_digests(con, verbatim, hashes, VERBATIM_MODEL, DIRECTIVES_VERSION)
-        digest_store.save_digests(con, digested, hashes, digester.name, digester.prompt_version)
+        rows = digest_store.evidence_rows(con)
+    verbatim: list[DigestResult] = []
+    digested: list[DigestResult] = []
+    for chunk in chunks(keys, rows, CHUNK_EVIDENCE_ROWS):
+        with store.connect(settings.warehouse_path) as con:
+            inputs = digest_store.load_inputs(con, chunk)
+        done_verbatim = [directive_result(i) for i in inputs if is_instruction_unit(i.unit_key)]
+        rest = [i for i in inputs if not is_instruction_unit(i.unit_key)]
+        del inputs
+        done = digester.digest_many(rest) if rest else []  # the slow part: no connection held
+        del rest
+        with store.connect(settings.warehouse_path) as con:
+            digest_store.save_digests(con, done_verbatim, hashes, VERBATIM_MODEL, DIRECTIVES_VERSION)
+            digest_store.save_digests(con, done, hashes, digester.name, digester.prompt_version)
+        verbatim += done_verbatim
+        digested += done
     return verbatim + digested, digester.name

@@ -11,8 +11,12 @@ the same rules with the same support.
 from __future__ import annotations
 
 import hashlib
+import math
 import re
+import sys
+from collections import Counter, deque
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from pydantic import BaseModel
 
@@ -29,6 +33,8 @@ from persona_pipeline.digests.models import TIER_WEIGHT, Facet, Observation
 from persona_pipeline.models import Tier
 
 SIMILARITY = 0.34
+# A statement recurs across sessions (the same preference said many times): tokenise it once.
+_tokens = lru_cache(maxsize=1 << 16)(content_tokens)
 _NOT_IDENTITIES = {
     _stem(t)
     for t in {
@@ -167,7 +173,7 @@ def similarity(
 
 
 def _anchors(text: str) -> frozenset[str]:
-    return content_tokens(text) & _ANCHORS
+    return _tokens(text) & _ANCHORS
 
 
 def polarity(
@@ -203,8 +209,11 @@ def split_contradictions(
     rejected: set[str] = set()
     kept: list[Observation] = []
     lost: list[Observation] = []
+    stance: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
     for o in sorted(members, key=lambda o: (*_rank(o), o.observation_id), reverse=True):
-        p, n = polarity(o.statement, lambda t: content_tokens(t) & anchors)
+        if o.statement not in stance:
+            stance[o.statement] = polarity(o.statement, lambda t: _tokens(t) & anchors)
+        p, n = stance[o.statement]
         if p & rejected or n & preferred:
             lost.append(o)
             continue
@@ -218,33 +227,63 @@ def _rank(o: Observation) -> tuple[float, str]:
     return (TIER_WEIGHT[o.tier], o.timestamp or "")
 
 
+_ULP = sys.float_info.epsilon / 2  # unit roundoff of a float
+
+
+def _centralities(toks: Sequence[frozenset[str]], same: Sequence[int], anchors: frozenset[str]) -> list[float]:
+    """Per member i, round(Σ over the members j that are not i of similarity(toks[i], toks[j]), 6)
+    (`same[j] == same[i]`: the same object, listed twice), exactly as the pairwise loop in member
+    order computes it, but in O(k² + m) for k distinct token sets.
+
+    The sum is taken per distinct token set, weighted by how often it occurs. Float sums in two
+    orders can differ in the last bits; both are within `err` of the exact value, so where no
+    6-decimal rounding boundary lies within 2·err of the grouped sum, both round alike. Near a
+    boundary (rare; sums landing exactly on one, like 1/128, always) the member's sum is taken
+    the pairwise way."""
+    m = len(toks)
+    distinct = Counter(toks)
+    occurs = Counter(same)
+    row = {t: {u: similarity(t, u, anchors) for u in distinct} for t in distinct}
+    err = 2 * (m + 2) * (m + 2) * _ULP  # each sum: ≤ (terms + 1)·u·Σ|terms|, Σ ≤ m (similarity ≤ 1)
+    out: list[float] = []
+    done: dict[tuple[frozenset[str], int], float | None] = {}
+    for i, t in enumerate(toks):
+        key = (t, occurs[same[i]])
+        if key not in done:
+            g = sum(c * row[t][u] for u, c in distinct.items()) - key[1] * row[t][t]
+            x = g * 1e6
+            near_boundary = abs(x - math.floor(x) - 0.5) <= 2 * err * 1e6 + 4 * abs(x) * _ULP + 1e-9
+            done[key] = None if near_boundary else round(g, 6)
+        r = done[key]
+        if r is None:  # the pairwise sum, in member order
+            r = round(sum(row[t][u] for u, s in zip(toks, same, strict=True) if s != same[i]), 6)
+        out.append(r)
+    return out
+
+
 def _rule(facet: Facet, members: list[Observation], anchors: frozenset[str] = _ANCHORS) -> Rule:
     members = sorted(members, key=lambda o: o.observation_id)
-    toks = {o.observation_id: content_tokens(o.statement) for o in members}
-
-    def centrality(o: Observation) -> float:
-        return sum(similarity(toks[o.observation_id], toks[m.observation_id], anchors) for m in members if m is not o)
+    toks = [_tokens(o.statement) for o in members]
+    central = _centralities(toks, [id(o) for o in members], anchors)
 
     def named(t: str) -> frozenset[str]:
-        return content_tokens(t) & anchors
+        return _tokens(t) & anchors
 
-    cluster_anchors = frozenset().union(*(toks[o.observation_id] & anchors for o in members))
+    cluster_anchors = frozenset().union(*(t & anchors for t in toks))
+    stance: dict[str, tuple[bool, int]] = {}
 
-    def naming(o: Observation) -> tuple[bool, float, int, float, int, str]:
-        p, n = polarity(o.statement, named)
-        says_what_to_do = bool(polarity(o.statement, content_tokens)[0])
-        return (
-            says_what_to_do,
-            TIER_WEIGHT[o.tier],
-            len((p | n) & cluster_anchors),
-            round(centrality(o), 6),
-            -len(o.statement),
-            o.timestamp or "",
-        )
+    def naming(i: int) -> tuple[bool, float, int, float, int, str]:
+        o = members[i]
+        if o.statement not in stance:
+            p, n = polarity(o.statement, named)
+            says_what_to_do = bool(polarity(o.statement, _tokens)[0])
+            stance[o.statement] = (says_what_to_do, len((p | n) & cluster_anchors))
+        says_what_to_do, names = stance[o.statement]
+        return (says_what_to_do, TIER_WEIGHT[o.tier], names, central[i], -len(o.statement), o.timestamp or "")
 
     # the rule is named by a statement that says what to do (not only what to avoid), from the
     # strongest tier, naming most of the cluster's tools, most like the rest
-    best = max(members, key=naming)
+    best = members[max(range(len(members)), key=naming)]
     per_session: dict[str, float] = {}
     for o in members:
         sid = o.session_id or o.unit_key
@@ -288,6 +327,73 @@ def _facet_of(members: Sequence[Observation]) -> Facet:
     return max(votes, key=lambda f: (round(votes[f], 6), -order[f]))
 
 
+class _Cluster:
+    """Members (newest joiner first, then the absorbed clusters' members in cluster order), the
+    distinct (token set, facet) pairs a newcomer is compared with, and the tokens they hold."""
+
+    __slots__ = ("last", "members", "pairs", "tokens")
+
+    def __init__(self, o: Observation, toks: frozenset[str], last: int) -> None:
+        self.last = last  # when it was last formed: clusters are kept in this order
+        self.members: deque[Observation] = deque([o])
+        self.pairs: set[tuple[frozenset[str], Facet]] = {(toks, o.facet)}
+        self.tokens: set[str] = set(toks)
+
+
+def _clusters(obs: Sequence[Observation], anchors: frozenset[str]) -> list[list[Observation]]:
+    """Single-linkage: in order, an observation joins (and so unites) every cluster holding an
+    observation similar to it; the united cluster lists the newcomer, then the joined clusters'
+    members in cluster order, and moves to the end of the cluster order.
+
+    Similarity ≥ SIMILARITY needs a shared token (the weighted overlap is 0 without one, and the
+    anchor-subset case needs a shared anchor), so a newcomer is compared only with the clusters
+    an inverted index token → clusters lists for its tokens, and with each cluster's distinct
+    (token set, facet) pairs once."""
+    live: dict[int, _Cluster] = {}  # by a stable id (the first member's position)
+    index: dict[str, set[int]] = {}
+    for i, o in enumerate(obs):
+        toks = _tokens(o.statement)
+        candidates = set().union(*(index.get(t, ()) for t in toks))
+        near = sorted(
+            (
+                cid
+                for cid in candidates
+                if any(similarity(toks, t, anchors, same_facet=f is o.facet) >= SIMILARITY for t, f in live[cid].pairs)
+            ),
+            key=lambda cid: live[cid].last,
+        )
+        if not near:
+            live[i] = _Cluster(o, toks, i)
+            for t in toks:
+                index.setdefault(t, set()).add(i)
+            continue
+        # grow the largest in place: members moved O(n log n) in all, not O(n²)
+        keep = max(near, key=lambda cid: len(live[cid].members))
+        k = near.index(keep)
+        into = live[keep]
+        for cid in near[k + 1 :]:
+            into.members.extend(live[cid].members)
+        for cid in reversed(near[:k]):
+            into.members.extendleft(reversed(live[cid].members))
+        into.members.appendleft(o)
+        into.pairs.add((toks, o.facet))
+        into.last = i
+        for cid in near:
+            if cid == keep:
+                continue
+            gone = live.pop(cid)
+            into.pairs |= gone.pairs
+            for t in gone.tokens:
+                ids = index[t]
+                ids.discard(cid)
+                ids.add(keep)
+            into.tokens |= gone.tokens
+        for t in toks:
+            index.setdefault(t, set()).add(keep)
+        into.tokens |= toks
+    return [list(c.members) for c in sorted(live.values(), key=lambda c: c.last)]
+
+
 def fold(observations: Sequence[Observation]) -> list[Rule]:
     """All rules, in a deterministic order (facet order, then score, then statement).
 
@@ -305,23 +411,9 @@ def fold(observations: Sequence[Observation]) -> list[Rule]:
         key=lambda o: (o.timestamp or "", o.observation_id),
     )
     # a term this person names as a tool somewhere ("use direnv …") identifies a rule everywhere
-    anchors = _ANCHORS.union(*(named_terms(o.statement, o.quote) for o in obs))
-    # single-linkage: an observation joins (and so unites) every cluster it is similar to
-    clusters: list[tuple[list[Observation], list[tuple[frozenset[str], Facet]]]] = []
-    for o in obs:
-        toks = content_tokens(o.statement)
-        near = [
-            c
-            for c in clusters
-            if max(similarity(toks, t, anchors, same_facet=f is o.facet) for t, f in c[1]) >= SIMILARITY
-        ]
-        merged: tuple[list[Observation], list[tuple[frozenset[str], Facet]]] = ([o], [(toks, o.facet)])
-        for c in near:
-            merged[0].extend(c[0])
-            merged[1].extend(c[1])
-            clusters.remove(c)
-        clusters.append(merged)
-    for members, _ in clusters:
+    anchors = _ANCHORS.union(*(named_terms(s, q) for s, q in dict.fromkeys((o.statement, o.quote) for o in obs)))
+    clusters = _clusters(obs, anchors)
+    for members in clusters:
         kept, losers = split_contradictions(members, anchors)
         rule = _rule(_facet_of(kept), kept, anchors)
         rules.append(rule)

@@ -32,6 +32,23 @@ _OBS_COLS = (
 )
 # The persona is what the person said: tool activity never reaches the persona digesters.
 PERSONA_EVIDENCE = "kind NOT IN (" + ", ".join(f"'{k.value}'" for k in sorted(ACTIVITY_KINDS)) + ")"
+_STATE_SCHEMA = {
+    "unit_key": pl.Utf8,
+    "evidence_hash": pl.Utf8,
+    "model": pl.Utf8,
+    "prompt_version": pl.Utf8,
+    "status": pl.Utf8,
+    "error": pl.Utf8,
+    "observations": pl.Int32,
+    "calls": pl.Int32,
+    "cache_hits": pl.Int32,
+    "prompt_tokens": pl.Int64,
+    "completion_tokens": pl.Int64,
+    "cost_usd": pl.Float64,
+    "soft_skips": pl.Int32,
+    "dropped_quotes": pl.Int32,
+    "digested_at": pl.Datetime("us"),
+}
 _RULE_COLS = (
     "rule_id",
     "facet",
@@ -59,6 +76,11 @@ def evidence_hashes(con: duckdb.DuckDBPyConnection) -> dict[str, str]:
             WHERE {PERSONA_EVIDENCE} GROUP BY unit_key"""
     ).fetchall()
     return {k: hashlib.sha256((v or "").encode()).hexdigest()[:32] for k, v in rows}
+
+
+def evidence_rows(con: duckdb.DuckDBPyConnection) -> dict[str, int]:
+    """Per unit, its stored evidence rows (what loading its digest input holds)."""
+    return {k: int(n or 0) for k, n in con.execute("SELECT unit_key, evidence_rows FROM units").fetchall()}
 
 
 def digest_states(con: duckdb.DuckDBPyConnection) -> dict[str, tuple[str, str, str, str]]:
@@ -136,31 +158,35 @@ def save_digests(
             for c in _OBS_COLS
         },
     )
+    # one row per unit (the last result wins, as a per-row INSERT OR REPLACE would), bulk-written:
+    # a statement per unit cost more than the digesting at 1,000 units
+    states = list({r.unit_key: r for r in results}.values())
     now = datetime.now(UTC).replace(tzinfo=None)
+    state_df = pl.DataFrame(
+        {
+            "unit_key": [r.unit_key for r in states],
+            "evidence_hash": [hashes.get(r.unit_key, "") for r in states],
+            "model": [model] * len(states),
+            "prompt_version": [prompt_version] * len(states),
+            "status": [r.status for r in states],
+            "error": [r.error for r in states],
+            "observations": [len(r.observations) for r in states],
+            "calls": [r.calls for r in states],
+            "cache_hits": [r.cache_hits for r in states],
+            "prompt_tokens": [r.prompt_tokens for r in states],
+            "completion_tokens": [r.completion_tokens for r in states],
+            "cost_usd": [r.cost_usd for r in states],
+            "soft_skips": [r.soft_skips for r in states],
+            "dropped_quotes": [r.dropped_quotes for r in states],
+            "digested_at": [now] * len(states),
+        },
+        schema=_STATE_SCHEMA,
+    )
     with store.transaction(con):
         con.execute("DELETE FROM observations WHERE unit_key IN (SELECT unnest(?))", [[r.unit_key for r in done]])
         store.insert_frame(con, "observations", obs_df)
-        for r in results:
-            con.execute(
-                "INSERT OR REPLACE INTO digest_state VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    r.unit_key,
-                    hashes.get(r.unit_key, ""),
-                    model,
-                    prompt_version,
-                    r.status,
-                    r.error,
-                    len(r.observations),
-                    r.calls,
-                    r.cache_hits,
-                    r.prompt_tokens,
-                    r.completion_tokens,
-                    r.cost_usd,
-                    r.soft_skips,
-                    r.dropped_quotes,
-                    now,
-                ],
-            )
+        con.execute("DELETE FROM digest_state WHERE unit_key IN (SELECT unnest(?))", [state_df["unit_key"].to_list()])
+        store.insert_frame(con, "digest_state", state_df)
 
 
 def load_observations(con: duckdb.DuckDBPyConnection) -> list[Observation]:
