@@ -17,6 +17,7 @@ from persona_pipeline.trees.skills import evolve
 from persona_pipeline.warehouse import memory_store, skill_store, store
 
 SKILLS_DIR = "skills"
+BATCH_UNITS = 200
 
 
 def is_transcript_unit(key: str) -> bool:
@@ -25,7 +26,8 @@ def is_transcript_unit(key: str) -> bool:
 
 
 def build_lessons(settings: Settings, keys: Sequence[str], force: bool = False) -> tuple[list[LessonResult], str]:
-    """Build lessons for `keys` (only the stale transcript units unless `force`) and store them.
+    """Build lessons for `keys` (only the stale transcript units unless `force`) and store them,
+    `BATCH_UNITS` units at a time (bounded memory on a large history; a crash loses one batch).
     Returns the results and the builder's name. A failed unit keeps its previous lessons and is
     retried next run."""
     builder = make_lesson_builder(settings)
@@ -33,19 +35,23 @@ def build_lessons(settings: Settings, keys: Sequence[str], force: bool = False) 
         if not force:
             stale = set(memory_store.stale_units(con, memory_store.LESSONS, builder.name, builder.prompt_version))
             keys = [k for k in keys if k in stale]
-        sessions = memory_store.load_sessions(con, keys)
-    results = builder.build_many(sessions) if sessions else []  # the slow part: no connection held
-    if results:
+    results: list[LessonResult] = []
+    for i in range(0, len(keys), BATCH_UNITS):
         with store.connect(settings.warehouse_path) as con:
-            memory_store.save_stage(
-                con,
-                memory_store.LESSONS,
-                "lessons",
-                skill_store.lessons_frame(results),
-                [r.state() for r in results],
-                builder.name,
-                builder.prompt_version,
-            )
+            sessions = memory_store.load_sessions(con, keys[i : i + BATCH_UNITS])
+        batch = builder.build_many(sessions) if sessions else []  # the slow part: no connection held
+        if batch:
+            with store.connect(settings.warehouse_path) as con:
+                memory_store.save_stage(
+                    con,
+                    memory_store.LESSONS,
+                    "lessons",
+                    skill_store.lessons_frame(batch),
+                    [r.state() for r in batch],
+                    builder.name,
+                    builder.prompt_version,
+                )
+        results += batch
     return results, builder.name
 
 
