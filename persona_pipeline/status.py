@@ -39,6 +39,9 @@ def _warehouse_status(settings: Settings) -> dict[str, Any]:
             "rules": one("SELECT count(*) FROM facet_rules WHERE superseded_by IS NULL"),
             "superseded_rules": one("SELECT count(*) FROM facet_rules WHERE superseded_by IS NOT NULL"),
             "digest_failed": one("SELECT count(*) FROM digest_state WHERE status <> 'ok'"),
+            "lessons": one("SELECT count(*) FROM lessons"),
+            "skills": one("SELECT count(*) FROM skills"),
+            "session_notes": one("SELECT count(*) FROM session_notes"),
             # commits written with agents are left out of style evidence, but say how one works
             "git_commits": one("SELECT sum(count) FROM entry_types WHERE entry_type = 'commit'"),
             "git_agent_commits": one("SELECT sum(count) FROM skips WHERE reason = 'agent_commit'"),
@@ -71,11 +74,20 @@ def collect(settings: Settings, instance: Any) -> dict[str, Any]:
     from persona_pipeline.warehouse import digest_store, store
 
     todo = plan(instance, apply=False)
+    from persona_pipeline.digests.lessons.backend import make_lesson_builder
+    from persona_pipeline.notes_stage import make_note_taker
+    from persona_pipeline.warehouse import memory_store
+
     undigested: list[str] = []
+    unlearned: list[str] = []
+    unnoted: list[str] = []
     if settings.warehouse_path.exists():
         digester = make_digester(settings)
+        lessons, notes = make_lesson_builder(settings), make_note_taker(settings)
         with store.connect(settings.warehouse_path, read_only=True) as con:
             undigested = digest_store.stale_units(con, digester.name, digester.prompt_version)
+            unlearned = memory_store.stale_units(con, memory_store.LESSONS, lessons.name, lessons.prompt_version)
+            unnoted = memory_store.stale_units(con, memory_store.NOTES, notes.name, notes.prompt_version)
     pack_md = settings.data_dir / "persona" / "PERSONA.md"
     pack: dict[str, Any] = {"path": str(pack_md), "exists": pack_md.exists()}
     if pack_md.exists():
@@ -89,6 +101,8 @@ def collect(settings: Settings, instance: Any) -> dict[str, Any]:
             "new_or_changed": len(todo.changed),
             "removed": len(todo.erased),
             "undigested": len(undigested),
+            "without_lessons": len(unlearned),
+            "without_notes": len(unnoted),
             "keys": todo.changed[:20],
         },
         **_warehouse_status(settings),
@@ -99,18 +113,25 @@ def collect(settings: Settings, instance: Any) -> dict[str, Any]:
     }
 
 
+_STALE = ("new_or_changed", "removed", "undigested", "without_lessons", "without_notes")
+
+
 def render(s: dict[str, Any]) -> str:
     lines = [f"sources on disk: {s['sources_on_disk']}" + (" (bundled sample corpus)" if s["sample_corpus"] else "")]
     for kind, by_status in sorted(s["units"].items()):
         lines.append(f"  {kind}: " + ", ".join(f"{n} {st}" for st, n in sorted(by_status.items())))
     st = s["stale"]
     lines.append(
-        f"stale: {st['new_or_changed']} new/changed, {st['removed']} removed, {st['undigested']} to digest"
-        + (" — run `persona run`" if st["new_or_changed"] or st["removed"] or st["undigested"] else " — up to date")
+        f"stale: {st['new_or_changed']} new/changed, {st['removed']} removed, {st['undigested']} to digest, "
+        f"{st['without_lessons']} without lessons, {st['without_notes']} without notes"
+        + (" — run `persona run`" if any(st[k] for k in _STALE) else " — up to date")
     )
     lines.append(
         f"warehouse: {s['evidence_rows']} evidence rows, {s.get('redactions', 0)} redactions, "
         f"{s['observations']} observations, {s['rules']} rules ({s['superseded_rules']} superseded)"
+    )
+    lines.append(
+        f"memory: {s.get('lessons', 0)} lessons, {s.get('skills', 0)} skills, {s.get('session_notes', 0)} session notes"
     )
     if s.get("git_commits") or s.get("git_agent_commits"):
         lines.append(
