@@ -70,7 +70,14 @@ def test_two_runs_and_a_reader_at_once(cli_env, sample_copy, tmp_path) -> None:
         last_json(s.stdout)
 
     final = last_json(cli(cli_env, "status", "--json").stdout)
-    assert final["stale"] == {"new_or_changed": 0, "removed": 0, "undigested": 0, "keys": []}
+    assert final["stale"] == {
+        "new_or_changed": 0,
+        "removed": 0,
+        "undigested": 0,
+        "without_lessons": 0,
+        "without_notes": 0,
+        "keys": [],
+    }
     assert final["units"]["claude"] == {"processed": 35} and final["units"]["codex"] == {"processed": 3}
     assert final["pack"]["exists"] and final["pack"]["tokens"] > 0
     assert final["last_runs"] and {r["status"] for r in final["last_runs"]} == {"SUCCESS"}
