@@ -36,6 +36,7 @@ FULL = {
     "load": ["load_bench.py", "--repeat", "3"],
     "llm": ["llm_bench.py", "--sessions", "48", "--latency", "0.05"],
     "scale": ["scale_check.py", "--developers", "2", "--files", "80", "--mb", "8"],
+    "search": ["search_bench.py", "--evidence", "100000", "--queries", "50", "--passes", "3"],
 }
 QUICK = {
     "redaction": ["redaction_bench.py", "--repeat", "2", "--baseline", BASELINE_ENGINE],
@@ -46,6 +47,7 @@ QUICK = {
     "load": ["load_bench.py", "--repeat", "1"],
     "llm": ["llm_bench.py", "--sessions", "16", "--latency", "0.05", "--repeat", "1"],
     "scale": ["scale_check.py", "--developers", "2", "--files", "20", "--mb", "2"],
+    "search": ["search_bench.py", "--evidence", "10000", "--queries", "20", "--passes", "1"],
 }
 
 
@@ -62,7 +64,8 @@ WHY = {
     "no-op": "see notes",
     "compile-only": "see notes",
     "code-location": "see notes",
-    "ingest: byte": "see notes",
+    "ingest: byte": "activity excerpts (tool errors, file edits) for skills and notes are kept too (notes)",
+    "persona search": "a loaded machine: ~3/4 of a query is DuckDB reading results back (notes)",
 }
 
 
