@@ -181,7 +181,6 @@ def cmd_run(args: argparse.Namespace) -> int:
     if stale or digest_keys or lesson_keys or note_keys or gone or not pack_md.exists():
         # one failed partition never blocks the compile: it uses whatever is stored
         compile_problems = _launch_compile(instance, skill_spend)
-        compile_problems += _refresh_search_index(settings)
     after = store.unit_fingerprints(settings.warehouse_path)
     failed = [k for k in stale if after.get(k) != todo.current[k]]
     with store.connect(settings.warehouse_path, read_only=True) as con:
@@ -257,18 +256,6 @@ def cmd_run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     return 1 if compile_problems or not ok or failed else 0
-
-
-def _refresh_search_index(settings: Settings) -> list[str]:
-    """Rebuild the search index now, so the first `persona search` after a run is fast. A failure
-    costs only this (the next search rebuilds it)."""
-    try:
-        from persona_pipeline.search.index import build_index
-
-        build_index(settings)
-    except Exception as exc:
-        return [f"search index not rebuilt ({type(exc).__name__})"]
-    return []
 
 
 def _mtime(path: Path) -> int | None:
@@ -382,7 +369,6 @@ def cmd_forget(args: argparse.Namespace) -> int:
     instance = _prepare_instance(settings)
     delete_source_units(instance, keys, settings.partitions_epoch_path)  # the sensor re-registers a file still there
     problems = _launch_compile(instance)
-    problems += _refresh_search_index(settings)  # no erased text stays findable
     print(f"forgot {len(keys)} unit(s); " + (f"compile: {'; '.join(problems)}" if problems else "pack recompiled"))
     return 1 if problems else 0
 
