@@ -133,7 +133,8 @@ _PREFER = re.compile(
     re.IGNORECASE,
 )
 _NOT_BUT = re.compile(
-    rf"\b(?:don'?t|do not|never)\s+use\s+(?P<y>[^,;:!?—–]+?)[,;:—–.]+\s*(?:\w+\s+){{0,2}}?use\s+(?P<x>[^,;:!?—–]+?){_CUT}",
+    rf"\b(?:don'?t|do not|never)\s+use\s+(?P<y>[^,;:!?—–]+?)[,;:—–.]+\s*"
+    rf"(?:\w+\s+){{0,2}}?use\s+(?P<x>[^,;:!?—–]+?){_CUT}",
     re.IGNORECASE,
 )
 _BEFORE = re.compile(r"\b(?:run|do|always)\s+(?P<x>[\w.-]+)\s+before\s+(?P<y>[\w-]+)", re.IGNORECASE)
