@@ -208,22 +208,19 @@ def test_names_come_from_key_terms() -> None:
 
 
 def test_names_are_unique_and_kept_across_runs() -> None:
-    one = _lessons(ledger_session())
-    other = _session(  # the same refusal in words of its own, too different to join the same group
-        [
-            _row("rej", 2, "tool_rejected", "Bash: pip install requests", "", "rejected"),
-            _row(
-                "c", 3, "correction", "no, don't use pip, we use uv for every package in this monorepo", "", "interrupt"
-            ),
-        ],
-        "claude/other/s9.jsonl",
-        "s9",
-    )
-    skills = evolve(one + _lessons(other), [], NOW)
-    names = [s.name for s in skills]
-    assert len(names) == len(set(names)) and "uv-not-pip" in names
-    again = evolve(one + _lessons(other), skills, datetime(2026, 10, 10))
-    assert [s.name for s in again] == names and again == skills
+    lessons = _lessons(ledger_session()) + _lessons(ledger_session("claude/ledgerly/s2.jsonl", "s2"))
+    first = evolve(lessons, [], NOW)
+    names = [s.name for s in first]
+    assert names == ["fix-code-when-pytest-fails-transaction", "no-mock-database", "uv-not-pip"]
+    assert evolve(lessons, first, datetime(2026, 10, 10)) == first  # same lessons: same skills, same names
+    # an existing skill already holds the name a new group would take: the new one gets "-2",
+    # the existing one keeps its name
+    mock = next(s for s in first if s.name == "no-mock-database")
+    taken = mock.model_copy(update={"name": "uv-not-pip"})
+    again = evolve(lessons, [taken], datetime(2026, 10, 10))
+    assert sorted(s.name for s in again) == ["fix-code-when-pytest-fails-transaction", "uv-not-pip", "uv-not-pip-2"]
+    assert next(s for s in again if s.name == "uv-not-pip").lesson_ids == mock.lesson_ids
+    assert evolve(lessons, [], NOW, reserved=["uv-not-pip"])[-1].name == "uv-not-pip-2"  # a folder someone made
 
 
 # --- rule 4: triggers help decide when a skill applies -------------------------------------
