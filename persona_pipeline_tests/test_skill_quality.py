@@ -191,7 +191,7 @@ def test_names_come_from_key_terms() -> None:
         "Use pathlib instead of os.path. Convert the whole module.": "pathlib-over-os-path",
         "Use polars, not pandas. There's no pandas in this repo.": "polars-not-pandas",
         "I prefer pytest fixtures over setUp methods — rewrite TestImporter.": "pytest-fixtures-over-setup-methods",
-        "Run `uv run pytest -q` instead of `pytest -q` when it fails with `ModuleNotFoundError`.": "uv-run-pytest-not-pytest",
+        "Run `uv run pytest -q` instead of `pytest -q` on `ModuleNotFoundError`.": "uv-run-pytest-not-pytest",
         "Run `cargo build --locked` instead of `cargo build`.": "cargo-build-locked",
         "Don't re-run `cargo build` blindly: here it failed with exit code 101; fix the cause first.": (
             "dont-rerun-cargo-build-blindly"
