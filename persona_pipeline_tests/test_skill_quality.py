@@ -263,3 +263,24 @@ def test_support_prefers_procedural_lessons() -> None:
     fix = _by_statement(_lessons(ledger_session()), "TransactionException")
     assert fix.importance >= 0.7 > alone.importance
     assert norm(fix.quote) in norm(LEDGER_ERROR)
+
+
+def test_several_fixes_of_one_program_make_one_named_skill() -> None:
+    def fix_session(key: str, sid: str, error: str, path: str) -> SessionEvidence:
+        return _session(
+            [
+                _row("e", 2, "tool_error", "shell: uv run pytest -q", f"===== FAILED {path}::t - {error} =====", "x"),
+                _row("ed", 3, "file_edit", f"apply_patch: {path}"),
+                _row("r", 4, "tool_recovered", "shell: uv run pytest -q", "uv run pytest -q", "after_line:2"),
+            ],
+            key,
+            sid,
+        )
+
+    lessons = _lessons(fix_session("codex/a.jsonl", "a", "AssertionError", "tests/test_app.py")) + _lessons(
+        fix_session("codex/b.jsonl", "b", "KeyError: 'x'", "tests/test_cli.py")
+    )
+    [skill] = evolve(lessons, [], NOW, {"e": "shell", "r": "shell"})
+    assert skill.name == "fix-code-when-pytest-fails" and len(skill.instructions) == 2
+    assert skill.description.startswith("When `uv run pytest` fails (`AssertionError`, `KeyError`), the cause was")
+    assert "error: AssertionError" in skill.triggers and "keyword: pytest" in skill.triggers

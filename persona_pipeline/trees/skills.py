@@ -219,6 +219,21 @@ def _when(triggers: Sequence[str]) -> str:
     return ""
 
 
+_FIX_SHAPE = re.compile(r"^When `([^`]+)` fails(?: with (`[^`]+`|exit code -?\d+))?, the cause was in the code")
+
+
+def _fixes_summary(instructions: Sequence[str]) -> str | None:
+    """One sentence for several "the cause was in the code" lessons about the same program
+    (different errors), instead of the first one's files and error alone."""
+    found = [_FIX_SHAPE.match(i) for i in instructions]
+    if len(found) < 2 or not all(found) or len({m.group(1) for m in found if m}) != 1:
+        return None
+    errors = list(dict.fromkeys(m.group(2) for m in found if m and m.group(2)))
+    on = f" ({', '.join(errors)})" if errors else ""
+    fix = "the cause was in the code: fix the code and rerun; don't change the command."
+    return f"When `{found[0].group(1)}` fails{on}, {fix}"
+
+
 def offline_text(members: Sequence[Lesson], tools: Mapping[str, str]) -> SkillText:
     """Instructions = the distinct statements, strongest first; the description says what the
     strongest one does and when it applies."""
@@ -230,7 +245,9 @@ def offline_text(members: Sequence[Lesson], tools: Mapping[str, str]) -> SkillTe
             seen.add(key)
             instructions.append(m.statement)
     triggers = triggers_of(members, tools)
-    description = instructions[0] + _when(triggers)
+    summary = _fixes_summary(instructions)  # names the errors itself
+    description = summary + _when([t for t in triggers if not t.startswith("error: ")]) if summary else ""
+    description = description or instructions[0] + _when(triggers)
     return SkillText(description[:1024], instructions[:MAX_INSTRUCTIONS], triggers, name_hint=group_name(instructions))
 
 
