@@ -2,11 +2,14 @@
 
 Rows are read in file order and grouped into episodes:
 - a tool error and the call that recovered from it (`tool_recovered`, matched by `after_line:N`
-  or by the failed call): "Run `X` instead of `Y` when it fails with E" — the agent's own
-  correction, or the person's critique when they corrected the agent in between, or their
+  or by the failed call). The same program succeeding after file edits: the code was the cause
+  ("When `P` fails with E, the cause was in the code (fixed in …)"); a changed command with no
+  edits in between: "Run `X` instead of `Y` when it fails with E". Signal: the agent's own
+  correction, or the person's critique when a correction in between names the command that then
+  worked (and is not the reply to a rejected call: that is the rejection's episode), or their
   confirmation when the next prompt opens with "perfect", "that fixed it", …;
-- a tool error nothing recovered from: worth avoiding (tool_error); the same failing call
-  repeated unchanged adds an inferred lesson (don't retry unchanged);
+- a tool error nothing recovered from: worth avoiding (tool_error), "fix what it reports" when
+  edits followed it; the same failing call repeated unchanged adds an inferred lesson;
 - a rejected tool call and the person's next words (user_critique);
 - any other correction with an instruction in it (user_critique);
 - a confirmation right after edits: the change was right (user_confirmation).
