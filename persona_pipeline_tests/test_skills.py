@@ -313,13 +313,13 @@ def _pytest_skill(skills: dict) -> str:
 def test_skill_evolution_across_runs_and_erasure(settings) -> None:
     root = settings.data_dir / "skills"
     write_units(settings, {CLAUDE_A: claude_session_a(), CODEX_B: codex_session_b()})
-    (root / "never-mock-database-tests").mkdir(parents=True)  # the person's own skill, same name
+    (root / "no-push-to-main").mkdir(parents=True)  # the person's own skill, same name
     out = _run(settings, [CLAUDE_A, CODEX_B], 6)
     skills = _skills(settings)
     assert out.created == len(skills) >= 3 and out.files_written == len(skills) and out.name_conflicts == 0
-    assert "never-mock-database-tests-2" in skills and not list((root / "never-mock-database-tests").iterdir())
+    assert "no-push-to-main-2" in skills and not list((root / "no-push-to-main").iterdir())
     name = _pytest_skill(skills)
-    assert skills[name].version == 1 and name == "uv-run-pytest-modulenotfounderror"
+    assert skills[name].version == 1 and name == "uv-run-pytest-not-pytest"
     md = root / name / "SKILL.md"
     text = md.read_text(encoding="utf-8")
     assert text.startswith(f"---\nname: {name}\ndescription: ") and "## Instructions" in text
@@ -359,7 +359,7 @@ def test_skill_evolution_across_runs_and_erasure(settings) -> None:
     build_skills(settings, now=datetime(2026, 10, 9, 12, 0))
     shrunk = _skills(settings)[name]
     assert shrunk.version == 3 and len(shrunk.lesson_ids) == 1 and "perfect, that works" not in md.read_text()
-    assert "git-push-origin" not in _skills(settings)  # A's only lesson for it is gone
+    assert "no-push-to-main-2" not in _skills(settings)  # A's only lesson for it is gone
 
     # erase session C too: the skill has no lesson left and is removed, row and folder
     with store.connect(settings.warehouse_path) as con:
@@ -368,7 +368,7 @@ def test_skill_evolution_across_runs_and_erasure(settings) -> None:
     left = _skills(settings)
     assert name not in left and not (root / name).exists() and out4.removed == 1
     assert all(set(s.lesson_ids) <= {x.lesson_id for x in _lessons(settings)} for s in left.values())
-    theirs = ["my-own-skill", "never-mock-database-tests"]
+    theirs = ["my-own-skill", "no-push-to-main"]
     assert sorted(p.name for p in root.iterdir() if p.is_dir()) == sorted([*left, *theirs])
     assert json.loads((root / MANIFEST).read_text())["skills"] == sorted(left)
     assert (mine / "SKILL.md").exists()

@@ -27,11 +27,11 @@ from pydantic import BaseModel
 from persona_pipeline.digests.lessons.models import Lesson
 from persona_pipeline.digests.lexicon import STOP, content_tokens
 from persona_pipeline.trees.fold import _ANCHORS, SIMILARITY, named_terms, similarity
+from persona_pipeline.trees.skill_names import NAME_MAX, group_name, name_for, program, slug
 
 MIN_LESSONS, MIN_SESSIONS = 2, 2
 STRONG_CREDIBILITY, STRONG_IMPORTANCE = 0.8, 0.5
 MAX_INSTRUCTIONS, MAX_EXAMPLES, MAX_KEYWORDS = 8, 5, 5
-NAME_MAX = 48
 REPRESENTATIVES = 8  # distinct token sets a group is compared by (single linkage, bounded)
 # words every command-shaped lesson shares: never what identifies a skill
 _GENERIC = frozenset(
@@ -39,8 +39,10 @@ _GENERIC = frozenset(
 )
 _CODE = re.compile(r"`([^`]+)`")
 _ERROR_SIG = re.compile(r"\b[A-Z][A-Za-z0-9_]*(?:Error|Exception)\b|\bexit code -?\d+\b|\berror\[[A-Z]?\d+\]")
-_SLUG_WORD = re.compile(r"[a-z0-9]+")
-_WORD = re.compile(r"[a-z][a-z0-9_.+-]*[a-z0-9]")
+_WORD = re.compile(r"[a-z][a-z0-9_.+-]*[a-z0-9](?:\(\))?")
+_FILE = re.compile(r"\.(?:py|md|toml|json|ya?ml|txt|sql|js|ts|tsx|rs|go|html|css|cfg|ini|lock|sh)$")
+# words the lexicon knows as practices but that say nothing about when a skill applies
+_NOT_KEYWORDS = frozenset({"global", "request", "requests", "tone", "spell", "grammar", "typo", "english"})
 
 
 class Skill(BaseModel):
@@ -159,14 +161,30 @@ def _tool_of(evidence_ids: Sequence[str], tools: Mapping[str, str]) -> list[str]
     return [tools[e] for e in evidence_ids if e in tools]
 
 
+def _keyword(word: str) -> bool:
+    """A word that tells an agent when a skill applies: a tool, library or practice the lexicon
+    knows, or an identifier ("os.path", "print()"); never a stop-word, generic verb or file."""
+    w = word.strip(".,;:")
+    if w in STOP or w in _GENERIC or w in _NOT_KEYWORDS or len(w) < 2 or "/" in w or _FILE.search(w):
+        return False
+    return bool(content_tokens(w) & _ANCHORS) or bool(re.search(r"[._]|\(\)$", w))
+
+
 def triggers_of(members: Sequence[Lesson], tools: Mapping[str, str]) -> list[str]:
-    """When to use the skill: the tools its evidence ran, the errors it names, its keywords."""
+    """When to use the skill: the tools its evidence ran, the errors it names, the programs its
+    commands run and the tools/libraries its statements name."""
     tool_names = sorted({t for m in members for t in _tool_of(m.evidence_ids, tools) if t})
     errors = sorted({e for m in members for e in _ERROR_SIG.findall(f"{m.statement} {m.quote}")})
-    skip = {t.casefold() for t in tool_names} | {e.casefold() for e in errors} | _GENERIC | STOP
+    skip = {t.casefold() for t in tool_names} | {e.casefold() for e in errors}
     words: Counter[str] = Counter()
-    for m in members:  # words as written (not stems), once per lesson
-        words.update({w for w in _WORD.findall(m.statement.lower()) if len(w) > 2 and w not in skip})
+    for m in members:  # once per lesson: programs of its commands first, then named terms
+        found: set[str] = set()
+        for code in _CODE.findall(m.statement):
+            prog = program(code)
+            if prog and not _FILE.search(prog) and "/" not in prog:
+                found.add(prog.split()[0].lower())
+        found |= {w for w in _WORD.findall(_CODE.sub(" ", m.statement).lower()) if _keyword(w)}
+        words.update(found - skip)
     keywords = [w for w, _ in sorted(words.items(), key=lambda x: (-x[1], x[0]))][:MAX_KEYWORDS]
     return [f"tool: {t}" for t in tool_names] + [f"error: {e}" for e in errors] + [f"keyword: {k}" for k in keywords]
 
@@ -188,6 +206,34 @@ def examples_of(members: Sequence[Lesson]) -> list[str]:
     return out
 
 
+def _when(triggers: Sequence[str]) -> str:
+    """The description's closing sentence ("Use when working with pytest, or on AssertionError."): what it is about
+    (programs and libraries, else the tools), then the errors it answers."""
+    of = {k: [t.split(": ", 1)[1] for t in triggers if t.startswith(f"{k}: ")] for k in ("tool", "error", "keyword")}
+    subject = (of["keyword"] or of["tool"])[:3]
+    errors = of["error"][:3]
+    if subject and errors:
+        return f" Use when working with {', '.join(subject)}, or on {', '.join(errors)}."
+    if subject or errors:
+        return f" Use when working with {', '.join(subject)}." if subject else f" Use on {', '.join(errors)}."
+    return ""
+
+
+_FIX_SHAPE = re.compile(r"^When `([^`]+)` fails(?: with (`[^`]+`|exit code -?\d+))?, the cause was in the code")
+
+
+def _fixes_summary(instructions: Sequence[str]) -> str | None:
+    """One sentence for several "the cause was in the code" lessons about the same program
+    (different errors), instead of the first one's files and error alone."""
+    found = [_FIX_SHAPE.match(i) for i in instructions]
+    if len(found) < 2 or not all(found) or len({m.group(1) for m in found if m}) != 1:
+        return None
+    errors = list(dict.fromkeys(m.group(2) for m in found if m and m.group(2)))
+    on = f" ({', '.join(errors)})" if errors else ""
+    fix = "the cause was in the code: fix the code and rerun; don't change the command."
+    return f"When `{found[0].group(1)}` fails{on}, {fix}"
+
+
 def offline_text(members: Sequence[Lesson], tools: Mapping[str, str]) -> SkillText:
     """Instructions = the distinct statements, strongest first; the description says what the
     strongest one does and when it applies."""
@@ -199,27 +245,10 @@ def offline_text(members: Sequence[Lesson], tools: Mapping[str, str]) -> SkillTe
             seen.add(key)
             instructions.append(m.statement)
     triggers = triggers_of(members, tools)
-    when = [t.split(": ", 1)[1] for t in triggers if not t.startswith("keyword: ")][:4]
-    description = instructions[0] + (f" Use when working with {', '.join(when)}." if when else "")
-    return SkillText(description[:1024], instructions[:MAX_INSTRUCTIONS], triggers, name_hint=instructions[0])
-
-
-def slug(text: str) -> str:
-    """kebab-case from the first code span (a command names a skill best) and the error it
-    names, else the first content words."""
-    code = _CODE.search(text)
-    source = (code.group(1) if code else text).lower().replace("'", "").replace("’", "")
-    words = [w for w in _SLUG_WORD.findall(source) if len(w) > 1 or w.isdigit()]
-    if code:
-        words = words[:3]
-        error = _ERROR_SIG.search(text[code.end() :])
-        if error and not error.group(0).startswith("exit code"):
-            words += _SLUG_WORD.findall(error.group(0).lower())[:1]
-    else:
-        stop = {"the", "a", "an", "to", "of", "in", "on", "for", "and", "or", "it", "is", "this", "these", "that"}
-        words = [w for w in words if w not in stop][:4] or words[:4]
-    out = "-".join(words)[:NAME_MAX].strip("-")
-    return out or "skill"
+    summary = _fixes_summary(instructions)  # names the errors itself
+    description = summary + _when([t for t in triggers if not t.startswith("error: ")]) if summary else ""
+    description = description or instructions[0] + _when(triggers)
+    return SkillText(description[:1024], instructions[:MAX_INSTRUCTIONS], triggers, name_hint=group_name(instructions))
 
 
 def content_hash(instructions: Sequence[str], evidence_ids: Sequence[str]) -> str:
@@ -230,10 +259,11 @@ def content_hash(instructions: Sequence[str], evidence_ids: Sequence[str]) -> st
 def _unique(name: str, taken: set[str]) -> str:
     if name not in taken:
         return name
+    base = name if len(name) <= NAME_MAX - 3 else name[: NAME_MAX - 3].rsplit("-", 1)[0]  # cut at a word
     n = 2
-    while f"{name[: NAME_MAX - 3]}-{n}" in taken:
+    while f"{base}-{n}" in taken:
         n += 1
-    return f"{name[: NAME_MAX - 3]}-{n}"
+    return f"{base}-{n}"
 
 
 def finish(
@@ -264,7 +294,7 @@ def finish(
         evidence = sorted({e for m in g.members for e in m.evidence_ids})
         digest = content_hash(text.instructions, evidence)
         if old is None:
-            name = _unique(slug(text.name_hint or text.instructions[0]), taken)
+            name = _unique(slug(text.name_hint) if text.name_hint else name_for(text.instructions[0]), taken)
             taken.add(name)
             version, created, updated = 1, now, now
         else:

@@ -65,12 +65,14 @@ def load_lessons(con: duckdb.DuckDBPyConnection) -> list[Lesson]:
 
 
 def activity_tools(con: duckdb.DuckDBPyConnection, evidence_ids: Sequence[str]) -> dict[str, str]:
-    """Evidence id -> the tool its activity row names ("Bash: pytest -q" -> "Bash")."""
+    """Evidence id -> the tool its activity row names ("Bash: pytest -q" -> "Bash"): the calls
+    that failed, recovered or were refused. File edits are left out: an edit tool is how any fix
+    is made, not a sign of when a skill applies."""
     if not evidence_ids:
         return {}
     rows = con.execute(
         """SELECT evidence_id, excerpt FROM evidence WHERE evidence_id IN (SELECT unnest(?))
-           AND kind IN ('tool_error', 'tool_rejected', 'tool_recovered', 'file_edit')""",
+           AND kind IN ('tool_error', 'tool_rejected', 'tool_recovered')""",
         [list(evidence_ids)],
     ).fetchall()
     return {eid: tool for eid, excerpt in rows if (tool := parse_call(excerpt or "").tool)}

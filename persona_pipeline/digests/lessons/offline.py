@@ -2,11 +2,14 @@
 
 Rows are read in file order and grouped into episodes:
 - a tool error and the call that recovered from it (`tool_recovered`, matched by `after_line:N`
-  or by the failed call): "Run `X` instead of `Y` when it fails with E" — the agent's own
-  correction, or the person's critique when they corrected the agent in between, or their
+  or by the failed call). The same program succeeding after file edits: the code was the cause
+  ("When `P` fails with E, the cause was in the code (fixed in …)"); a changed command with no
+  edits in between: "Run `X` instead of `Y` when it fails with E". Signal: the agent's own
+  correction, or the person's critique when a correction in between names the command that then
+  worked (and is not the reply to a rejected call: that is the rejection's episode), or their
   confirmation when the next prompt opens with "perfect", "that fixed it", …;
-- a tool error nothing recovered from: worth avoiding (tool_error); the same failing call
-  repeated unchanged adds an inferred lesson (don't retry unchanged);
+- a tool error nothing recovered from: worth avoiding (tool_error), "fix what it reports" when
+  edits followed it; the same failing call repeated unchanged adds an inferred lesson;
 - a rejected tool call and the person's next words (user_critique);
 - any other correction with an instruction in it (user_critique);
 - a confirmation right after edits: the change was right (user_confirmation).
@@ -24,16 +27,23 @@ from persona_pipeline.digests.lessons.models import DraftLesson, LessonKind, Les
 from persona_pipeline.models import TurnKind
 from persona_pipeline.warehouse.memory_store import SessionEvidence, SessionRow
 
-PROMPT_VERSION = "lessons-offline-v1"
+PROMPT_VERSION = "lessons-offline-v2"
 MAX_LESSONS = 20
+# A plain style correction ("don't mock the database") is a persona preference the persona pack
+# already carries: below the skills' strong-importance bar (0.5), so one correction alone is no
+# skill, two from two sessions are. Tool errors, their fixes and refused commands are procedural.
+STYLE_IMPORTANCE = 0.45
 _PERSON = {TurnKind.PROMPT.value, TurnKind.CORRECTION.value, TurnKind.SLASH_COMMAND.value}
+_TOOL_CALLS = {TurnKind.TOOL_ERROR.value, TurnKind.TOOL_RECOVERED.value, TurnKind.TOOL_REJECTED.value}
 
 _EXCEPTION = re.compile(r"\b[A-Z][A-Za-z0-9_]*(?:Error|Exception)\b")
 _ERROR_WORDS = re.compile(
-    r"\b(?:error|fatal|failed|failure|not found|no such file|permission denied|denied|cannot|can't|"
+    r"\b(?:errors?|fatal|failed|failure|not found|no such file|permission denied|denied|cannot|can't|"
     r"could not|couldn't|unable to|traceback|invalid|unknown|refused|timed out|conflict)\b",
     re.IGNORECASE,
 )
+_BANNER = re.compile(r"={3,}")
+_EXIT_LINE = re.compile(r"^\s*exit code:? (-?\d+)\b", re.IGNORECASE)
 _AFTER_LINE = re.compile(r"^after_line:(\d+)$")
 _EXIT = re.compile(r"^exit_code:(-?\d+)$")
 # "perfect", "great, that works", "yes exactly", "that fixed it": the person saying it worked
@@ -101,7 +111,8 @@ def parse_call(text: str) -> _Call:
 def error_line(result: str) -> str | None:
     """The line of a tool result that says what went wrong, verbatim (≤ 160 chars): a named
     exception first, else a line with an error word."""
-    lines = [ln.strip() for ln in result.splitlines() if ln.strip()]
+    # pytest's "===== … =====" banners join a summary into one long line: its parts count as lines
+    lines = [seg.strip() for ln in result.splitlines() for seg in _BANNER.split(ln) if seg.strip()]
     for pattern in (_EXCEPTION, _ERROR_WORDS):
         for ln in reversed(lines) if pattern is _EXCEPTION else lines:  # a traceback ends in its exception
             if pattern.search(ln):
@@ -114,7 +125,7 @@ def error_name(row: SessionRow) -> str:
     found = _EXCEPTION.search(row.context or "")
     if found:
         return f"`{found.group(0)}`"
-    m = _EXIT.match(row.correction_signal or "")
+    m = _EXIT.match(row.correction_signal or "") or _EXIT_LINE.match(row.context or "")
     if m:
         return f"exit code {m.group(1)}"
     return "an error"
@@ -248,8 +259,22 @@ def _recoveries(rows: Sequence[SessionRow]) -> dict[str, SessionRow]:
     return out
 
 
+def _edits_after(rows: Sequence[SessionRow], err: SessionRow) -> list[SessionRow]:
+    """The file edits right after an error, up to the person's next words or the next tool call."""
+    out: list[SessionRow] = []
+    for r in rows:
+        if r.line_no <= err.line_no:
+            continue
+        if r.kind == TurnKind.FILE_EDIT.value:
+            out.append(r)
+        elif r.kind in _PERSON or r.kind in _TOOL_CALLS:
+            break
+    return out
+
+
 def _error_episodes(rows: Sequence[SessionRow], d: _Drafts) -> None:
     recovered = _recoveries(rows)
+    claimed = _rejection_replies(rows)
     errors = [r for r in rows if r.kind == TurnKind.TOOL_ERROR.value]
     repeats: dict[tuple[str, str], int] = {}
     for e in errors:
@@ -263,7 +288,7 @@ def _error_episodes(rows: Sequence[SessionRow], d: _Drafts) -> None:
         line = error_line(err.context or "")
         rec = recovered.get(err.evidence_id)
         if rec is not None:
-            _recovery_lesson(rows, d, err, rec, failed, sig, n)
+            _recovery_lesson(rows, d, err, rec, failed, sig, n, claimed)
             continue
         if failed.same_as_key in done_unrecovered:
             continue
@@ -272,15 +297,29 @@ def _error_episodes(rows: Sequence[SessionRow], d: _Drafts) -> None:
         quote = line or err.excerpt
         detail = f" ({line.replace('`', chr(39))})" if line and not sig.startswith("`") else ""
         failure = ("failed" if sig == "an error" else f"failed with {sig}") + detail
-        d.add(
-            LessonKind.AVOID,
-            f"Don't re-run `{failed.short}` blindly: here it {failure}; fix the cause first.",
-            Signal.TOOL_ERROR,
-            quote,
-            same,
-            0.4 + 0.15 * min(n - 1, 2),
-            0.8 + 0.05 * min(n - 1, 4),
-        )
+        fixes = _edits_after(rows, err)
+        if fixes:  # the agent went on to fix what the tool reported: that is the lesson
+            prog = _program(failed) or failed.short
+            d.add(
+                LessonKind.AVOID,
+                f"When `{prog}` fails, fix what it reports before re-running it: here it {failure} "
+                f"and the fix was in {_paths_phrase(_edit_paths(fixes))}.",
+                Signal.TOOL_ERROR,
+                quote,
+                [*same, *(r.evidence_id for r in fixes)],
+                0.6 + 0.1 * min(n - 1, 2),
+                0.8 + 0.05 * min(n - 1, 4),
+            )
+        else:
+            d.add(
+                LessonKind.AVOID,
+                f"Don't re-run `{failed.short}` blindly: here it {failure}; fix the cause first.",
+                Signal.TOOL_ERROR,
+                quote,
+                same,
+                0.4 + 0.15 * min(n - 1, 2),
+                0.8 + 0.05 * min(n - 1, 4),
+            )
         if n >= 2:
             d.add(
                 LessonKind.AVOID,
@@ -293,26 +332,130 @@ def _error_episodes(rows: Sequence[SessionRow], d: _Drafts) -> None:
             )
 
 
+# wrappers whose next word is the program that actually ran ("uv run pytest", "python -m pytest")
+_WRAPPERS = {("uv", "run"), ("poetry", "run"), ("pipenv", "run"), ("pnpm", "exec"), ("python", "-m"), ("python3", "-m")}
+_WRAPPER_1 = frozenset({"npx", "uvx", "bunx", "sudo", "time", "env"})
+# programs whose first argument is a subcommand ("git push", "npm test", "cargo test")
+_SUBCOMMANDS = frozenset(
+    {
+        "git",
+        "npm",
+        "pnpm",
+        "yarn",
+        "bun",
+        "cargo",
+        "go",
+        "docker",
+        "kubectl",
+        "uv",
+        "poetry",
+        "pip",
+        "pip3",
+        "gh",
+        "dotnet",
+        "mix",
+        "bundle",
+        "rails",
+        "terraform",
+        "helm",
+        "make",
+        "just",
+        "deno",
+        "brew",
+        "apt",
+        "apt-get",
+        "ruff",
+        "pre-commit",
+        "alembic",
+        "dbt",
+        "dagster",
+        "prisma",
+    }
+)
+_PLAIN_WORD = re.compile(r"^[a-z][a-z0-9_:-]*$")
+_ENV_ASSIGN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
+
+
+def program_key(call: str) -> str:
+    """The program (and subcommand) a command line runs, without its arguments: `uv run pytest
+    tests/x.py -v` → "uv run pytest", `npm test` → "npm test", `git push origin main` → "git push".
+    Only the first command of a `&&`/`;`/`|` chain counts."""
+    first = re.split(r"&&|\|\||;|\|", call.strip().splitlines()[0] if call.strip() else "", maxsplit=1)[0]
+    words = [w for w in first.split()]
+    while words and (_ENV_ASSIGN.match(words[0]) or words[0] in _WRAPPER_1):
+        words = words[1:]
+    if not words:
+        return ""
+    out = [words[0].rsplit("/", 1)[-1]]
+    rest = words[1:]
+    if rest and (out[0], rest[0]) in _WRAPPERS:
+        out.append(rest[0])
+        rest = rest[1:]
+        if rest:
+            out.append(rest[0].rsplit("/", 1)[-1])
+            rest = rest[1:]
+    if out[-1] in _SUBCOMMANDS and rest and _PLAIN_WORD.match(rest[0]):
+        out.append(rest[0])
+    return " ".join(out)
+
+
+def _program(c: _Call) -> str:
+    """What a call runs: a command's program key; any other tool is its name."""
+    return program_key(c.call) if not c.tool or c.tool.casefold() in _SHELLS else c.tool
+
+
+def _mentions(text: str, c: _Call) -> bool:
+    """Whether the person's words name the call's program ("use `uv run pytest`" for `uv run pytest -q`)."""
+    words = {w for w in _program(c).casefold().split() if len(w) > 1 and w not in {"run", "exec", "-m"}}
+    said = set(re.findall(r"[a-z0-9][a-z0-9_.+-]*", text.casefold()))
+    return bool(words & said)
+
+
 def _recovery_lesson(
-    rows: Sequence[SessionRow], d: _Drafts, err: SessionRow, rec: SessionRow, failed: _Call, sig: str, n: int
+    rows: Sequence[SessionRow],
+    d: _Drafts,
+    err: SessionRow,
+    rec: SessionRow,
+    failed: _Call,
+    sig: str,
+    n: int,
+    claimed: set[str],
 ) -> None:
+    """The lesson of an error and the call that recovered from it. The command is only the lesson
+    when it changed and nothing was edited in between ("run Y instead of X"); the same program
+    succeeding after edits means the code was the cause, not the command."""
     worked = parse_call(rec.excerpt)
     between = [r for r in rows if err.line_no < r.line_no < rec.line_no]
     edits = [r for r in between if r.kind == TurnKind.FILE_EDIT.value]
-    if worked.same_as_key != failed.same_as_key:
-        statement = f"Run `{worked.short}` instead of `{failed.short}`" + (
-            f" when it fails with {sig}." if sig != "an error" else "."
-        )
-    elif edits:
-        statement = (
-            f"When `{failed.short}` fails with {sig}, fix {_paths_phrase(_edit_paths(edits))} before re-running it."
-        )
+    when = f" when it fails with {sig}" if sig != "an error" else ""
+    failing = f"fails with {sig}" if sig != "an error" else "fails"
+    same_program = _program(worked).casefold() == _program(failed).casefold() and bool(_program(failed))
+    if edits:
+        paths = _paths_phrase(_edit_paths(edits))
+        if same_program:
+            statement = (
+                f"When `{_program(failed)}` {failing}, the cause was in the code (fixed in {paths}): "
+                "fix the code and rerun; don't change the command."
+            )
+        else:
+            statement = f"When `{failed.short}` {failing}, fix the cause (edited {paths}) and run `{worked.short}`."
+    elif worked.same_as_key != failed.same_as_key:
+        statement = f"Run `{worked.short}` instead of `{failed.short}`{when}."
     else:
-        statement = f"When `{failed.short}` fails with {sig}, find and fix the cause before re-running it."
+        statement = f"When `{failed.short}` {failing}, find and fix the cause before re-running it."
     ids = [err.evidence_id, *(r.evidence_id for r in edits), rec.evidence_id]
-    importance = 0.6 + 0.1 * min(n - 1, 2)
+    importance = 0.7 + 0.1 * min(n - 1, 2)  # a tool error and its fix: the most procedural lesson there is
     confirmed = _confirmation(rows, rec.line_no)
-    critique = next((r for r in between if r.kind == TurnKind.CORRECTION.value), None)
+    # the person's critique in between is this episode's only when it is not the reply to a
+    # rejected call (that is the rejection's episode) and it names the command that then worked
+    critique = next(
+        (
+            r
+            for r in between
+            if r.kind == TurnKind.CORRECTION.value and r.evidence_id not in claimed and _mentions(r.excerpt, worked)
+        ),
+        None,
+    )
     if confirmed is not None:
         row, quote = confirmed
         d.add(
@@ -329,9 +472,19 @@ def _recovery_lesson(
             LessonKind.LEARN, statement, Signal.USER_CRITIQUE, span, [*ids, critique.evidence_id], importance + 0.1, 0.9
         )
     else:
-        d.add(
-            LessonKind.LEARN, statement, Signal.SELF_CORRECTION, rec.excerpt, ids, importance, 0.55 + 0.05 * bool(edits)
-        )
+        # the error line is what the agent saw and fixed: a better example than the command
+        quote = error_line(err.context or "") or rec.excerpt
+        d.add(LessonKind.LEARN, statement, Signal.SELF_CORRECTION, quote, ids, importance, 0.55 + 0.05 * bool(edits))
+
+
+def _rejection_replies(rows: Sequence[SessionRow]) -> set[str]:
+    """Corrections that are the person's reply to a rejected call: the rejection's episode."""
+    out: set[str] = set()
+    for rej in (r for r in rows if r.kind == TurnKind.TOOL_REJECTED.value):
+        nxt = _first_person_after(rows, rej.line_no)
+        if nxt is not None and nxt.kind == TurnKind.CORRECTION.value:
+            out.add(nxt.evidence_id)
+    return out
 
 
 def _rejections(rows: Sequence[SessionRow], d: _Drafts) -> None:
@@ -341,13 +494,16 @@ def _rejections(rows: Sequence[SessionRow], d: _Drafts) -> None:
         said = nxt if nxt is not None and nxt.kind == TurnKind.CORRECTION.value else None
         span = instruction_span(said.excerpt) if said is not None else None
         if said is not None and span:
+            # a refused command is what not to run (procedural); a refused edit is about its
+            # content ("use polars, not pandas"): a preference, which the persona pack carries
+            command = not call.tool or call.tool.casefold() in _SHELLS
             d.add(
                 LessonKind.AVOID,
-                f"Instead of `{call.short}`: {_lower_first(_as_statement(span))}",
+                f"Instead of `{call.short}`: {_lower_first(_as_statement(span))}" if command else _as_statement(span),
                 Signal.USER_CRITIQUE,
                 span,
                 [rej.evidence_id, said.evidence_id],
-                0.7,
+                0.7 if command else STYLE_IMPORTANCE,
                 0.95,
             )
         else:
@@ -377,7 +533,7 @@ def _corrections(rows: Sequence[SessionRow], d: _Drafts) -> None:
             Signal.USER_CRITIQUE,
             span,
             [r.evidence_id],
-            0.6,
+            0.6 if "`" in span else STYLE_IMPORTANCE,  # naming a command: how to work with a tool
             0.9 if strong else 0.85,
         )
 

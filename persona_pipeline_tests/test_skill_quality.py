@@ -1,0 +1,286 @@
+"""What the offline lessons and skills say: a recovery after edits is a lesson about the fix,
+not the command; "use Y instead of X" only when the command changed with nothing edited;
+every lesson stands on its own episode's rows and every example is one of its skill's lessons;
+names come from key terms; triggers are tools, errors and programs, never stop-words; a plain
+style correction alone is no skill. Pure: sessions built as `load_sessions` returns them."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from persona_pipeline.digests.lessons.ground import ground, norm
+from persona_pipeline.digests.lessons.models import Lesson, LessonKind, Signal
+from persona_pipeline.digests.lessons.offline import PROMPT_VERSION, draft_lessons, program_key
+from persona_pipeline.models import Tier
+from persona_pipeline.trees.skill_names import group_name, name_for
+from persona_pipeline.trees.skills import evolve, supported, triggers_of
+from persona_pipeline.warehouse.memory_store import SessionEvidence, SessionRow
+
+NOW = datetime(2026, 10, 9, 12, 0)
+LEDGER_ERROR = (
+    "Exit code 1\n===== test session starts =====\nplatform linux -- Python … ===== FAILED "
+    "tests/test_ledger.py::test_balance - duckdb.TransactionException: TransactionContext Error: cannot start "
+    "a transaction within a transaction ===== 1 failed, 3 passed in 4.69s ====="
+)
+
+
+def _row(eid: str, line: int, kind: str, text: str, context: str = "", signal: str | None = None) -> SessionRow:
+    tier = Tier.T1 if kind == "correction" else Tier.T2 if kind == "prompt" else Tier.T3
+    return SessionRow(
+        evidence_id=eid,
+        tier=tier,
+        kind=kind,
+        correction_signal=signal,
+        excerpt=text,
+        context=context,
+        line_no=line,
+        timestamp=f"2026-10-01T10:{line:02d}:00Z",
+    )
+
+
+def _session(rows: list[SessionRow], key: str = "claude/ledgerly/s1.jsonl", sid: str = "s1") -> SessionEvidence:
+    return SessionEvidence(unit_key=key, session_id=sid, project="ledgerly", rows=rows)
+
+
+def ledger_session(key: str = "claude/ledgerly/s1.jsonl", sid: str = "s1") -> SessionEvidence:
+    """The sample's ledgerly episode: pytest fails with TransactionException; in between, a refused
+    `pip install` and the person's "don't use pip", a plain correction and three edits; then
+    `uv run pytest -q` passes."""
+    return _session(
+        [
+            _row("p1", 6, "prompt", "fix the failing test in test_ledger.py"),
+            _row("err", 9, "tool_error", "Bash: uv run pytest tests/test_ledger.py -v", LEDGER_ERROR, "is_error"),
+            _row("rej", 17, "tool_rejected", "Bash: pip install --upgrade duckdb", "", "rejected"),
+            _row("pip", 20, "correction", "no, don't use pip, we use uv", "Upgrading it:", "interrupt"),
+            _row("ed1", 24, "file_edit", "Edit: tests/test_ledger.py"),
+            _row(
+                "mock",
+                27,
+                "correction",
+                "No, that's wrong — don't mock the database, use a real duckdb file.",
+                "",
+                "opener",
+            ),
+            _row("ed2", 30, "file_edit", "Edit: src/ledgerly/ledger.py"),
+            _row("ed3", 32, "file_edit", "Write: tests/conftest.py (functions: con)"),
+            _row(
+                "rec",
+                38,
+                "tool_recovered",
+                "Bash: uv run pytest -q",
+                "uv run pytest tests/test_ledger.py -v",
+                "after_line:9",
+            ),
+        ],
+        key,
+        sid,
+    )
+
+
+def _lessons(session: SessionEvidence) -> list[Lesson]:
+    lessons, dropped = ground(session, draft_lessons(session), "offline", PROMPT_VERSION)
+    assert dropped == 0  # every quote is a verbatim slice of the episode's rows
+    return lessons
+
+
+def _by_statement(lessons: list[Lesson], part: str) -> Lesson:
+    [x] = [x for x in lessons if part in x.statement]
+    return x
+
+
+# --- rule 1: the fix, not the command ------------------------------------------------------
+def test_program_key_is_the_program_and_subcommand() -> None:
+    assert program_key("uv run pytest tests/test_ledger.py -v") == program_key("uv run pytest -q") == "uv run pytest"
+    assert program_key("npm test -- --runInBand") == "npm test" and program_key("cargo test --release") == "cargo test"
+    assert program_key("git push origin main") == "git push" != program_key("git pull")
+    assert program_key("FOO=1 python -m pytest -x") == "python -m pytest" and program_key("pytest -q") == "pytest"
+    assert program_key("uv run ruff check --fix . && uv run ruff format .") == "uv run ruff check"
+
+
+def test_same_program_after_edits_is_a_lesson_about_the_code() -> None:
+    session = ledger_session()
+    lessons = _lessons(session)
+    fix = _by_statement(lessons, "TransactionException")
+    assert fix.kind is LessonKind.LEARN and "instead of" not in fix.statement
+    assert fix.statement.startswith("When `uv run pytest` fails with `TransactionException`, the cause was in the code")
+    assert "`src/ledgerly/ledger.py`" in fix.statement and "`tests/conftest.py`" in fix.statement
+    assert "don't change the command" in fix.statement
+    # its quote is the error the agent fixed, from the error row itself
+    assert fix.quote.startswith("FAILED tests/test_ledger.py::test_balance") and fix.evidence_ids[0] == "err"
+
+
+def test_a_changed_command_with_no_edits_is_an_instead_of_lesson() -> None:
+    different = _session(
+        [
+            _row("e", 2, "tool_error", "Bash: pytest -q", "ModuleNotFoundError: No module named 'polars'", "is_error"),
+            _row("r", 3, "tool_recovered", "Bash: uv run pytest -q", "Bash: pytest -q", "after_line:2"),
+        ]
+    )
+    [x] = _lessons(different)
+    assert x.statement == "Run `uv run pytest -q` instead of `pytest -q` when it fails with `ModuleNotFoundError`."
+    flags = _session(
+        [
+            _row(
+                "e", 2, "tool_error", "Bash: npm test", "exit code 1\nError: Jest worker ran out of memory", "is_error"
+            ),
+            _row("r", 3, "tool_recovered", "Bash: npm test -- --runInBand", "Bash: npm test", "after_line:2"),
+        ]
+    )
+    [y] = _lessons(flags)
+    assert y.statement.startswith("Run `npm test -- --runInBand` instead of `npm test`")
+    # another program, but files were edited too: the edits are named, no "instead of"
+    both = _session(
+        [
+            _row("e", 2, "tool_error", "Bash: pytest -q", "ModuleNotFoundError: No module named 'app'", "is_error"),
+            _row("ed", 3, "file_edit", "Edit: pyproject.toml"),
+            _row("r", 4, "tool_recovered", "Bash: uv run pytest -q", "Bash: pytest -q", "after_line:2"),
+        ]
+    )
+    [z] = _lessons(both)
+    assert "instead of" not in z.statement and "`pyproject.toml`" in z.statement and "`uv run pytest -q`" in z.statement
+
+
+def test_a_critique_naming_the_working_command_is_the_recoverys() -> None:
+    session = _session(
+        [
+            _row("e", 2, "tool_error", "Bash: pytest -q", "ModuleNotFoundError: No module named 'polars'", "is_error"),
+            _row("c", 3, "correction", "no, use uv run pytest, we never call bare pytest", "", "interrupt"),
+            _row("r", 4, "tool_recovered", "Bash: uv run pytest -q", "Bash: pytest -q", "after_line:2"),
+        ]
+    )
+    [x] = _lessons(session)
+    assert x.signal is Signal.USER_CRITIQUE and "instead of `pytest -q`" in x.statement
+    assert x.quote.startswith("use uv run pytest") and set(x.evidence_ids) == {"e", "c", "r"}
+
+
+# --- rule 2: each lesson stands on its own episode; examples are the skill's own ------------
+def test_lessons_keep_to_their_own_episode() -> None:
+    lessons = _lessons(ledger_session())
+    fix = _by_statement(lessons, "TransactionException")
+    pip = _by_statement(lessons, "pip install")
+    mock = _by_statement(lessons, "mock the database")
+    assert set(fix.evidence_ids) == {"err", "ed1", "ed2", "ed3", "rec"}  # not the pip reply, not the mock critique
+    assert set(pip.evidence_ids) == {"rej", "pip"} and pip.quote == "don't use pip, we use uv"
+    assert mock.evidence_ids == ["mock"] and mock.signal is Signal.USER_CRITIQUE
+
+
+def test_a_skills_examples_are_its_own_lessons_quotes() -> None:
+    lessons = _lessons(ledger_session()) + _lessons(ledger_session("claude/ledgerly/s2.jsonl", "s2"))
+    skills = evolve(lessons, [], NOW)
+    assert skills
+    by_id = {x.lesson_id: x for x in lessons}
+    for skill in skills:
+        members = [by_id[i] for i in skill.lesson_ids]
+        quotes = {" ".join(m.quote.split()) for m in members}
+        cited = {e for m in members for e in m.evidence_ids}
+        for example in skill.examples:
+            quote, _, citation = example[1:].partition('" (')
+            assert quote.rstrip("…") in {q[: len(quote.rstrip("…"))] for q in quotes}, (skill.name, example)
+            assert citation.rsplit("evidence ", 1)[1].rstrip(")") in cited
+    fix = next(s for s in skills if any("TransactionException" in i for i in s.instructions))
+    assert not any("pip" in e for e in fix.examples)
+
+
+# --- rule 3: names from key terms, unique -----------------------------------------------------
+def test_names_come_from_key_terms() -> None:
+    cases = {
+        "When `uv run pytest` fails with `TransactionException`, the cause was in the code (fixed in `a.py`): "
+        "fix the code and rerun; don't change the command.": "fix-code-when-pytest-fails-transaction",
+        "Instead of `pip install --upgrade duckdb`: don't use pip, we use uv.": "uv-not-pip",
+        "No print() debugging in here, use the module logger.": "no-print-debugging",
+        "Use pathlib instead of os.path. Convert the whole module.": "pathlib-over-os-path",
+        "Use polars, not pandas. There's no pandas in this repo.": "polars-not-pandas",
+        "I prefer pytest fixtures over setUp methods — rewrite TestImporter.": "pytest-fixtures-over-setup-methods",
+        "Run `uv run pytest -q` instead of `pytest -q` on `ModuleNotFoundError`.": "uv-run-pytest-not-pytest",
+        "Run `cargo build --locked` instead of `cargo build`.": "cargo-build-locked",
+        "Don't re-run `cargo build` blindly: here it failed with exit code 101; fix the cause first.": (
+            "dont-rerun-cargo-build-blindly"
+        ),
+        "Run ruff before committing. Always `uv run ruff check --fix .` first.": "ruff-before-committing",
+        "Instead of `git push origin main`: don't push to main. Open a PR instead.": "no-push-to-main",
+    }
+    assert {s: name_for(s) for s in cases} == cases
+    assert all(len(n) <= 48 for n in map(name_for, [s * 3 for s in cases]))
+    # a group of the same fix for different errors: the words their names share
+    assert group_name([next(iter(cases)), next(iter(cases)).replace("TransactionException", "AssertionError")]) == (
+        "fix-code-when-pytest-fails"
+    )
+
+
+def test_names_are_unique_and_kept_across_runs() -> None:
+    lessons = _lessons(ledger_session()) + _lessons(ledger_session("claude/ledgerly/s2.jsonl", "s2"))
+    first = evolve(lessons, [], NOW)
+    names = [s.name for s in first]
+    assert names == ["fix-code-when-pytest-fails-transaction", "no-mock-database", "uv-not-pip"]
+    assert evolve(lessons, first, datetime(2026, 10, 10)) == first  # same lessons: same skills, same names
+    # an existing skill already holds the name a new group would take: the new one gets "-2",
+    # the existing one keeps its name
+    mock = next(s for s in first if s.name == "no-mock-database")
+    taken = mock.model_copy(update={"name": "uv-not-pip"})
+    again = evolve(lessons, [taken], datetime(2026, 10, 10))
+    assert sorted(s.name for s in again) == ["fix-code-when-pytest-fails-transaction", "uv-not-pip", "uv-not-pip-2"]
+    assert next(s for s in again if s.name == "uv-not-pip").lesson_ids == mock.lesson_ids
+    assert evolve(lessons, [], NOW, reserved=["uv-not-pip"])[-1].name == "uv-not-pip-2"  # a folder someone made
+
+
+# --- rule 4: triggers help decide when a skill applies -------------------------------------
+def test_triggers_have_no_stop_words_or_generic_verbs() -> None:
+    lessons = _lessons(ledger_session())
+    fix = _by_statement(lessons, "TransactionException")
+    pip = _by_statement(lessons, "pip install")
+    triggers = triggers_of([fix, pip], {"err": "Bash", "rec": "Bash", "rej": "Bash"})
+    keywords = {t.split(": ", 1)[1] for t in triggers if t.startswith("keyword: ")}
+    assert "tool: Bash" in triggers and "error: TransactionException" in triggers
+    assert {"pytest", "pip", "uv"} <= keywords
+    assert not keywords & {"don", "don't", "build", "file", "fix", "code", "command", "cause", "change", "rerun"}
+    assert not any(k.endswith(".py") or "/" in k for k in keywords)
+
+
+# --- rule 5: procedural skills; a style correction alone is the persona's job ---------------
+def test_support_prefers_procedural_lessons() -> None:
+    style = _session([_row("c", 3, "correction", "no, don't mock the database, use a real duckdb file", "", "opener")])
+    [alone] = _lessons(style)
+    assert alone.importance < 0.5 and not supported([alone]) and evolve([alone], [], NOW) == []
+    again = _lessons(
+        _session(
+            [_row("c", 3, "correction", "no, don't mock the database, use a real duckdb file", "", "opener")],
+            "claude/ledgerly/s2.jsonl",
+            "s2",
+        )
+    )
+    assert [s.name for s in evolve([alone, *again], [], NOW)] == ["no-mock-database"]  # two sessions: a skill
+    tool = _session([_row("c", 3, "correction", "use `uv run pytest`, not a manually activated venv", "", "opener")])
+    [command] = _lessons(tool)
+    assert command.importance >= 0.5 and supported([command])  # naming a command: how to work with a tool
+    refused_edit = _session(
+        [
+            _row("rej", 2, "tool_rejected", "Edit: scripts/seed.py", "", "rejected"),
+            _row("c", 3, "correction", "Stop, use polars, not pandas.", "", "rejected_tool_use"),
+        ]
+    )
+    [edit] = _lessons(refused_edit)
+    assert edit.statement == "Use polars, not pandas." and not supported([edit])  # a content preference
+    fix = _by_statement(_lessons(ledger_session()), "TransactionException")
+    assert fix.importance >= 0.7 > alone.importance
+    assert norm(fix.quote) in norm(LEDGER_ERROR)
+
+
+def test_several_fixes_of_one_program_make_one_named_skill() -> None:
+    def fix_session(key: str, sid: str, error: str, path: str) -> SessionEvidence:
+        return _session(
+            [
+                _row("e", 2, "tool_error", "shell: uv run pytest -q", f"===== FAILED {path}::t - {error} =====", "x"),
+                _row("ed", 3, "file_edit", f"apply_patch: {path}"),
+                _row("r", 4, "tool_recovered", "shell: uv run pytest -q", "uv run pytest -q", "after_line:2"),
+            ],
+            key,
+            sid,
+        )
+
+    lessons = _lessons(fix_session("codex/a.jsonl", "a", "AssertionError", "tests/test_app.py")) + _lessons(
+        fix_session("codex/b.jsonl", "b", "KeyError: 'x'", "tests/test_cli.py")
+    )
+    [skill] = evolve(lessons, [], NOW, {"e": "shell", "r": "shell"})
+    assert skill.name == "fix-code-when-pytest-fails" and len(skill.instructions) == 2
+    assert skill.description.startswith("When `uv run pytest` fails (`AssertionError`, `KeyError`), the cause was")
+    assert "error: AssertionError" in skill.triggers and "keyword: pytest" in skill.triggers
