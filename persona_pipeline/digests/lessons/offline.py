@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 
 from persona_pipeline.digests.lessons.ground import ground
 from persona_pipeline.digests.lessons.models import DraftLesson, LessonKind, LessonResult, Signal
+from persona_pipeline.digests.sessions import SessionEvidence, SessionRow
 from persona_pipeline.models import TurnKind
-from persona_pipeline.warehouse.memory_store import SessionEvidence, SessionRow
 
 PROMPT_VERSION = "lessons-offline-v2"
 MAX_LESSONS = 20
