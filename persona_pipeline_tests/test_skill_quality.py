@@ -278,9 +278,9 @@ def test_several_fixes_of_one_program_make_one_named_skill() -> None:
         )
 
     lessons = _lessons(fix_session("codex/a.jsonl", "a", "AssertionError", "tests/test_app.py")) + _lessons(
-        fix_session("codex/b.jsonl", "b", "KeyError: 'x'", "tests/test_cli.py")
+        fix_session("codex/b.jsonl", "b", "tests/test_cli.py:31: SystemExit", "tests/test_cli.py")
     )
     [skill] = evolve(lessons, [], NOW, {"e": "shell", "r": "shell"})
     assert skill.name == "fix-code-when-pytest-fails" and len(skill.instructions) == 2
-    assert skill.description.startswith("When `uv run pytest` fails (`AssertionError`, `KeyError`), the cause was")
+    assert skill.description.startswith("When `uv run pytest` fails (`AssertionError`, `SystemExit`), the cause was")
     assert "error: AssertionError" in skill.triggers and "keyword: pytest" in skill.triggers

@@ -38,7 +38,10 @@ _GENERIC = frozenset(
     {"run", "use", "fail", "fails", "error", "exit", "code", "instead", "when", "before", "after", "don't", "dont"}
 )
 _CODE = re.compile(r"`([^`]+)`")
-_ERROR_SIG = re.compile(r"\b[A-Z][A-Za-z0-9_]*(?:Error|Exception)\b|\bexit code -?\d+\b|\berror\[[A-Z]?\d+\]")
+_ERROR_SIG = re.compile(
+    r"\b(?:[A-Z][A-Za-z0-9_]*(?:Error|Exception)|SystemExit|KeyboardInterrupt|StopIteration|StopAsyncIteration|"
+    r"GeneratorExit)\b|\bexit code -?\d+\b|\berror\[[A-Z]?\d+\]"
+)
 _WORD = re.compile(r"[a-z][a-z0-9_.+-]*[a-z0-9](?:\(\))?")
 _FILE = re.compile(r"\.(?:py|md|toml|json|ya?ml|txt|sql|js|ts|tsx|rs|go|html|css|cfg|ini|lock|sh)$")
 # words the lexicon knows as practices but that say nothing about when a skill applies

@@ -36,7 +36,9 @@ STYLE_IMPORTANCE = 0.45
 _PERSON = {TurnKind.PROMPT.value, TurnKind.CORRECTION.value, TurnKind.SLASH_COMMAND.value}
 _TOOL_CALLS = {TurnKind.TOOL_ERROR.value, TurnKind.TOOL_RECOVERED.value, TurnKind.TOOL_REJECTED.value}
 
-_EXCEPTION = re.compile(r"\b[A-Z][A-Za-z0-9_]*(?:Error|Exception)\b")
+# Python's exceptions whose names end in neither (a test calling sys.exit fails with SystemExit)
+_BARE_EXCEPTIONS = r"SystemExit|KeyboardInterrupt|StopIteration|StopAsyncIteration|GeneratorExit"
+_EXCEPTION = re.compile(rf"\b(?:[A-Z][A-Za-z0-9_]*(?:Error|Exception)|{_BARE_EXCEPTIONS})\b")
 _ERROR_WORDS = re.compile(
     r"\b(?:errors?|fatal|failed|failure|not found|no such file|permission denied|denied|cannot|can't|"
     r"could not|couldn't|unable to|traceback|invalid|unknown|refused|timed out|conflict)\b",
