@@ -81,18 +81,19 @@ def build_notes(
     settings: Settings, keys: Sequence[str], force: bool = False, taker: NoteTaker | None = None
 ) -> tuple[list[NotesResult], str]:
     """Take notes of `keys` (only the stale ones unless `force`), store them and write their
-    markdown, `BATCH_UNITS` units at a time (bounded memory; a crash loses one batch). Returns the
-    results and the note taker's name. A failed unit keeps its previous notes and is retried next
-    run; a unit with no evidence left loses its notes."""
+    markdown, at most `BATCH_UNITS` units and 5,000 evidence rows at a time (bounded memory; a
+    crash loses one batch). Returns the results and the note taker's name. A failed unit keeps
+    its previous notes and is retried next run; a unit with no evidence left loses its notes."""
     taker = taker or make_note_taker(settings)
     with store.connect(settings.warehouse_path) as con:
         if not force:
             stale = set(ms.stale_units(con, ms.NOTES, taker.name, taker.prompt_version))
             keys = [k for k in keys if k in stale]
+        todo = ms.batches(con, keys, BATCH_UNITS)
     index = _index(notes_dir(settings.data_dir))  # read once, kept current by the writes
     results: list[NotesResult] = []
-    for i in range(0, len(keys), BATCH_UNITS):
-        results += _build_batch(settings, keys[i : i + BATCH_UNITS], taker, index)
+    for batch in todo:
+        results += _build_batch(settings, batch, taker, index)
     with store.connect(settings.warehouse_path) as con:
         _drop_orphans(con)
         stored = _units_with_notes(con)

@@ -27,18 +27,19 @@ def is_transcript_unit(key: str) -> bool:
 
 def build_lessons(settings: Settings, keys: Sequence[str], force: bool = False) -> tuple[list[LessonResult], str]:
     """Build lessons for `keys` (only the stale transcript units unless `force`) and store them,
-    `BATCH_UNITS` units at a time (bounded memory on a large history; a crash loses one batch).
-    Returns the results and the builder's name. A failed unit keeps its previous lessons and is
-    retried next run."""
+    at most `BATCH_UNITS` units and 5,000 evidence rows at a time (bounded memory on a large
+    history; a crash loses one batch). Returns the results and the builder's name. A failed unit
+    keeps its previous lessons and is retried next run."""
     builder = make_lesson_builder(settings)
     with store.connect(settings.warehouse_path) as con:
         if not force:
             stale = set(memory_store.stale_units(con, memory_store.LESSONS, builder.name, builder.prompt_version))
             keys = [k for k in keys if k in stale]
+        todo = memory_store.batches(con, keys, BATCH_UNITS)
     results: list[LessonResult] = []
-    for i in range(0, len(keys), BATCH_UNITS):
+    for keys_batch in todo:
         with store.connect(settings.warehouse_path) as con:
-            sessions = memory_store.load_sessions(con, keys[i : i + BATCH_UNITS])
+            sessions = memory_store.load_sessions(con, keys_batch)
         batch = builder.build_many(sessions) if sessions else []  # the slow part: no connection held
         if batch:
             with store.connect(settings.warehouse_path) as con:

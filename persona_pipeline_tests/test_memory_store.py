@@ -60,3 +60,18 @@ def test_stale_load_and_replace(tmp_path, sample_copy) -> None:
         store.delete_units(con, [first])
         assert con.execute("SELECT count(*) FROM session_notes").fetchone() == (0,)
         assert con.execute("SELECT count(*) FROM memory_state WHERE unit_key = ?", [first]).fetchone() == (0,)
+
+
+def test_batches_bound_units_and_rows(tmp_path, sample_copy) -> None:
+    s = _settings(tmp_path, sample_copy)
+    ingest_units(s, s.sources().discover().units)
+    with store.connect(s.warehouse_path) as con:
+        keys = ms.stale_units(con, ms.LESSONS, "offline", "v1")
+        rows = dict(con.execute("SELECT unit_key, count(*) FROM evidence GROUP BY unit_key").fetchall())
+        biggest = max(rows[k] for k in keys)
+        assert ms.batches(con, keys, 200) == [keys]  # the sample fits one batch
+        by_units = ms.batches(con, keys, 3)
+        assert [k for b in by_units for k in b] == keys and max(len(b) for b in by_units) == 3
+        by_rows = ms.batches(con, keys, 200, max_rows=biggest)
+        assert [k for b in by_rows for k in b] == keys and len(by_rows) > 1
+        assert all(sum(rows[k] for k in b) <= biggest for b in by_rows)

@@ -159,3 +159,29 @@ def counts(con: duckdb.DuckDBPyConnection) -> dict[str, int]:
     ).fetchone()
     assert row is not None
     return {"lessons": int(row[0]), "skills": int(row[1]), "session_notes": int(row[2])}
+
+
+def batches(
+    con: duckdb.DuckDBPyConnection, unit_keys: Sequence[str], max_units: int, max_rows: int = 5_000
+) -> list[list[str]]:
+    """`unit_keys` in consecutive batches of at most `max_units` units and `max_rows` evidence rows
+    (a larger unit alone): what a stage holds in memory at once, whatever the sessions' sizes."""
+    rows = dict(
+        con.execute(
+            "SELECT unit_key, count(*) FROM evidence WHERE unit_key IN (SELECT unnest(?)) GROUP BY unit_key",
+            [list(unit_keys)],
+        ).fetchall()
+    )
+    out: list[list[str]] = []
+    batch: list[str] = []
+    held = 0
+    for k in unit_keys:
+        n = int(rows.get(k, 0))
+        if batch and (len(batch) >= max_units or held + n > max_rows):
+            out.append(batch)
+            batch, held = [], 0
+        batch.append(k)
+        held += n
+    if batch:
+        out.append(batch)
+    return out
