@@ -54,11 +54,13 @@ QUICK = {
 # Why a target is missed, from the profiles in bench/RESULTS.notes.md; shown only when missed.
 WHY = {
     "redaction": "betterleaks' Go regexes are ~60% of the time; met only on a quiet machine (notes)",
-    "ingest: readers": "user_text.tail() rescans each reply; per-line pydantic setattr and copies (notes, 4)",
+    "ingest: readers": "at the line (49.9% in this run): the activity stream for skills and notes costs the "
+    "readers ~7-10% (notes, 2026-12-03)",
     "sensor": "~1.5 us of Python per file on top of the walk's stat; a loaded machine inflates it (notes, 5)",
     "first offline run": "Dagster's SQLite event log: ~2 fsync'd SQLite transactions per asset partition, "
-    "slow when other processes load the disk (notes, 1)",
-    "peak RSS": "~300 MB of imports before any work (notes, 6)",
+    "and a unit is now 5 asset partitions (ingest x2, digests, lessons, notes), not 3 (notes, 1)",
+    "peak RSS": "at the line: 486 MB and 511 MB in two runs an hour apart; RSS sampled every 0.5 s sits at "
+    "~410 MB and peaks for < 1 s early in ingest, on a ~305 MB import floor (notes, 2026-12-03)",
     "LLM": "litellm's per-call CPU on 2 cores",
     "Dagster runs": "see notes",
     "no-op": "see notes",
