@@ -8,14 +8,13 @@ call.
 from __future__ import annotations
 
 import logging
-from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from importlib import resources
 
 from persona_pipeline.digests.lessons.ground import ground
 from persona_pipeline.digests.lessons.models import DraftLesson, LessonReply, LessonResult
 from persona_pipeline.digests.lessons.offline import CONFIRMATION
-from persona_pipeline.digests.remote.structured import StructuredCaller, strict_schema
+from persona_pipeline.digests.remote.structured import StructuredCaller, map_units, strict_schema
 from persona_pipeline.digests.sessions import SessionEvidence, SessionRow
 from persona_pipeline.models import TurnKind
 
@@ -109,10 +108,4 @@ class LitellmLessonBuilder:
         return res
 
     def build_many(self, sessions: list[SessionEvidence]) -> list[LessonResult]:
-        with ThreadPoolExecutor(max_workers=self.concurrency) as pool:
-            results = list(pool.map(self._build, sessions))
-        failed = sum(r.status == "failed" for r in results)
-        budget = sum(r.status == "budget" for r in results)
-        if failed or budget:
-            log.warning("litellm lessons: %d failed, %d stopped by budget (retried next run)", failed, budget)
-        return results
+        return map_units(self._build, sessions, self.concurrency, "lessons")

@@ -9,7 +9,6 @@ the deterministic merge of the window notes instead.
 from __future__ import annotations
 
 import logging
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from persona_pipeline.digests.notes import prompt
@@ -17,7 +16,7 @@ from persona_pipeline.digests.notes import session as ns
 from persona_pipeline.digests.notes.models import DraftNote, NoteKind, NotesReply, NotesResult
 from persona_pipeline.digests.remote import client
 from persona_pipeline.digests.remote.ledger import SpendLedger
-from persona_pipeline.digests.remote.structured import StructuredCaller, strict_schema
+from persona_pipeline.digests.remote.structured import StructuredCaller, map_units, strict_schema
 from persona_pipeline.digests.sessions import SessionEvidence
 
 log = logging.getLogger(__name__)
@@ -146,10 +145,4 @@ class LitellmNoteTaker:
         return res
 
     def take_many(self, sessions: list[SessionEvidence]) -> list[NotesResult]:
-        with ThreadPoolExecutor(max_workers=self.concurrency) as pool:
-            results = list(pool.map(self.take, sessions))
-        failed = sum(r.status == "failed" for r in results)
-        budget = sum(r.status == "budget" for r in results)
-        if failed or budget:
-            log.warning("litellm notes: %d failed, %d stopped by budget (retried next run)", failed, budget)
-        return results
+        return map_units(self.take, sessions, self.concurrency, "notes")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +10,7 @@ from persona_pipeline.digests.models import DigestInput, DigestReply, DigestResu
 from persona_pipeline.digests.remote import client
 from persona_pipeline.digests.remote.ledger import SpendLedger
 from persona_pipeline.digests.remote.prompt import PROMPT_VERSION, messages, windows
-from persona_pipeline.digests.remote.structured import StructuredCaller, strict_schema
+from persona_pipeline.digests.remote.structured import StructuredCaller, map_units, strict_schema
 from persona_pipeline.digests.validate import ground
 
 log = logging.getLogger(__name__)
@@ -80,10 +79,4 @@ class LitellmDigester:
         return res
 
     def digest_many(self, inputs: list[DigestInput]) -> list[DigestResult]:
-        with ThreadPoolExecutor(max_workers=self.concurrency) as pool:
-            results = list(pool.map(self._digest, inputs))
-        failed = sum(r.status == "failed" for r in results)
-        budget = sum(r.status == "budget" for r in results)
-        if failed or budget:
-            log.warning("litellm digests: %d failed, %d stopped by budget (retried next run)", failed, budget)
-        return results
+        return map_units(self._digest, inputs, self.concurrency, "digests")

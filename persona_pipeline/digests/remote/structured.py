@@ -8,7 +8,10 @@ Only prompts built from redacted evidence may be passed in: nothing here redacts
 from __future__ import annotations
 
 import json
+import logging
 import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
@@ -23,6 +26,9 @@ DEFAULT_USD_PER_INPUT_TOKEN = 5e-6
 DEFAULT_USD_PER_OUTPUT_TOKEN = 2.5e-5
 
 R = TypeVar("R", bound=BaseModel)
+T = TypeVar("T")
+U = TypeVar("U", bound="Usage")
+log = logging.getLogger(__name__)
 
 
 class Usage(Protocol):
@@ -182,3 +188,15 @@ class StructuredCaller:
         if hit is None:
             self.cache.put(key, {"text": text, **usage_row})  # only parseable replies are worth replaying
         return parsed
+
+
+def map_units(build: Callable[[T], U], items: Sequence[T], concurrency: int, what: str) -> list[U]:
+    """`build` over `items` with at most `concurrency` calls in flight, results in input order;
+    logs how many units failed or were stopped by the budget (counts only)."""
+    with ThreadPoolExecutor(max_workers=concurrency) as pool:
+        results = list(pool.map(build, items))
+    failed = sum(r.status == "failed" for r in results)
+    budget = sum(r.status == "budget" for r in results)
+    if failed or budget:
+        log.warning("litellm %s: %d failed, %d stopped by budget (retried next run)", what, failed, budget)
+    return results
