@@ -14,6 +14,7 @@ from importlib import resources
 from persona_pipeline.digests.lessons.ground import ground
 from persona_pipeline.digests.lessons.models import DraftLesson, LessonReply, LessonResult
 from persona_pipeline.digests.lessons.offline import CONFIRMATION
+from persona_pipeline.digests.remote.prompt import pack_lines
 from persona_pipeline.digests.remote.structured import StructuredCaller, map_units, strict_schema
 from persona_pipeline.digests.sessions import SessionEvidence, SessionRow
 from persona_pipeline.models import TurnKind
@@ -56,19 +57,7 @@ def render(n: int, row: SessionRow) -> str:
 
 def windows(session: SessionEvidence, window_chars: int = WINDOW_CHARS) -> list[list[str]]:
     """Rows grouped into windows of ~window_chars, never splitting a row."""
-    out: list[list[str]] = []
-    cur: list[str] = []
-    size = 0
-    for n, row in enumerate(session.rows, start=1):
-        line = render(n, row)
-        if cur and size + len(line) > window_chars:
-            out.append(cur)
-            cur, size = [], 0
-        cur.append(line)
-        size += len(line) + 1
-    if cur:
-        out.append(cur)
-    return out
+    return pack_lines((render(n, row) for n, row in enumerate(session.rows, start=1)), window_chars)
 
 
 def messages(rows: list[str]) -> list[dict[str, str]]:

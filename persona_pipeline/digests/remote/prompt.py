@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from importlib import resources
 
@@ -49,16 +50,22 @@ def _render(n: int, ev: EvidenceView, limit: int) -> list[str]:
 def windows(inp: DigestInput, window_chars: int = WINDOW_CHARS) -> list[list[str]]:
     """Turns grouped into windows of ~window_chars. A turn is never split between windows unless it
     is longer than one window itself; then it is cut at line breaks into consecutive pieces."""
+    lines = (line for n, ev in enumerate(inp.evidence, start=1) for line in _render(n, ev, window_chars))
+    return pack_lines(lines, window_chars)
+
+
+def pack_lines(lines: Iterable[str], window_chars: int) -> list[list[str]]:
+    """Consecutive lines in windows of ~window_chars (counting a newline each), never splitting a
+    line: a line longer than a window is a window of its own."""
     out: list[list[str]] = []
     cur: list[str] = []
     size = 0
-    for n, ev in enumerate(inp.evidence, start=1):
-        for line in _render(n, ev, window_chars):
-            if cur and size + len(line) > window_chars:
-                out.append(cur)
-                cur, size = [], 0
-            cur.append(line)
-            size += len(line) + 1
+    for line in lines:
+        if cur and size + len(line) > window_chars:
+            out.append(cur)
+            cur, size = [], 0
+        cur.append(line)
+        size += len(line) + 1
     if cur:
         out.append(cur)
     return out
