@@ -11,11 +11,13 @@ from persona_pipeline.defs.automation import DIGEST_CONDITION, TAIL_CONDITION
 from persona_pipeline.defs.partitions import selected_keys, source_units
 
 
-class DigestConfig(dg.Config):
-    # Units to digest within the run's range; None = every key in the range whose evidence,
+class UnitsConfig(dg.Config):
+    """Run config of every per-unit stage (digests, lessons, notes)."""
+
+    # Units to build within the run's range; None = every key in the range whose evidence,
     # model or prompt changed (a UI backfill). The CLI passes the stale units.
     only_units: list[str] | None = None
-    force: bool = False  # re-digest even when nothing changed (the cache keeps it at $0)
+    force: bool = False  # rebuild even when nothing changed (the cache keeps it at $0)
 
 
 @dg.multi_asset(
@@ -34,7 +36,7 @@ class DigestConfig(dg.Config):
     partitions_def=source_units,
     backfill_policy=dg.BackfillPolicy.single_run(),
 )
-def session_digests(context: dg.AssetExecutionContext, config: DigestConfig) -> Iterator[dg.AssetMaterialization]:
+def session_digests(context: dg.AssetExecutionContext, config: UnitsConfig) -> Iterator[dg.AssetMaterialization]:
     from persona_pipeline.config import load_settings
     from persona_pipeline.digests.directives import VERBATIM_MODEL, is_instruction_unit
     from persona_pipeline.distill import digest_units

@@ -8,14 +8,8 @@ from collections.abc import Iterator
 import dagster as dg
 
 from persona_pipeline.defs.automation import DIGEST_CONDITION
+from persona_pipeline.defs.distill_assets import UnitsConfig
 from persona_pipeline.defs.partitions import selected_keys, source_units
-
-
-class NotesConfig(dg.Config):
-    # Units to take notes of within the run's range; None = every key in the range whose evidence,
-    # model or prompt changed (a UI backfill).
-    only_units: list[str] | None = None
-    force: bool = False  # rebuild even when nothing changed (the cache keeps it at $0)
 
 
 @dg.multi_asset(
@@ -35,7 +29,7 @@ class NotesConfig(dg.Config):
     partitions_def=source_units,
     backfill_policy=dg.BackfillPolicy.single_run(),
 )
-def session_notes(context: dg.AssetExecutionContext, config: NotesConfig) -> Iterator[dg.AssetMaterialization]:
+def session_notes(context: dg.AssetExecutionContext, config: UnitsConfig) -> Iterator[dg.AssetMaterialization]:
     from persona_pipeline.config import load_settings
     from persona_pipeline.digests.notes.models import NoteKind
     from persona_pipeline.notes_stage import build_notes

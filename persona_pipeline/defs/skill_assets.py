@@ -9,14 +9,8 @@ from collections.abc import Iterator
 import dagster as dg
 
 from persona_pipeline.defs.automation import DIGEST_CONDITION, TAIL_CONDITION
+from persona_pipeline.defs.distill_assets import UnitsConfig
 from persona_pipeline.defs.partitions import selected_keys, source_units
-
-
-class LessonsConfig(dg.Config):
-    # Units to build within the run's range; None = every key in the range whose evidence,
-    # model or prompt changed (a UI backfill).
-    only_units: list[str] | None = None
-    force: bool = False  # rebuild even when nothing changed (the cache keeps it at $0)
 
 
 @dg.multi_asset(
@@ -36,7 +30,7 @@ class LessonsConfig(dg.Config):
     partitions_def=source_units,
     backfill_policy=dg.BackfillPolicy.single_run(),
 )
-def skill_experiences(context: dg.AssetExecutionContext, config: LessonsConfig) -> Iterator[dg.AssetMaterialization]:
+def skill_experiences(context: dg.AssetExecutionContext, config: UnitsConfig) -> Iterator[dg.AssetMaterialization]:
     from persona_pipeline.config import load_settings
     from persona_pipeline.skills_stage import build_lessons, is_transcript_unit
 
