@@ -26,11 +26,14 @@ NOTES = "notes"
 _TRANSCRIPTS = "source_kind IN ('claude', 'codex')"
 
 
-def unit_hashes(con: duckdb.DuckDBPyConnection) -> dict[str, str]:
-    """Per transcript unit, a hash of all its current evidence ids (activity included)."""
+def unit_hashes(con: duckdb.DuckDBPyConnection, unit_keys: Sequence[str] | None = None) -> dict[str, str]:
+    """Per transcript unit (all, or only `unit_keys`), a hash of all its current evidence ids
+    (activity included)."""
+    only = "AND e.unit_key IN (SELECT unnest(?))" if unit_keys is not None else ""
     rows = con.execute(
         f"""SELECT e.unit_key, string_agg(e.evidence_id, ',' ORDER BY e.evidence_id)
-            FROM evidence e JOIN units u USING (unit_key) WHERE u.{_TRANSCRIPTS} GROUP BY e.unit_key"""
+            FROM evidence e JOIN units u USING (unit_key) WHERE u.{_TRANSCRIPTS} {only} GROUP BY e.unit_key""",
+        [list(unit_keys)] if unit_keys is not None else [],
     ).fetchall()
     return {k: hashlib.sha256((v or "").encode()).hexdigest()[:32] for k, v in rows}
 
@@ -91,7 +94,7 @@ def save_stage(
     (which must hold only those units' rows) and record every unit's state. A failed unit keeps
     its previous rows and is retried next run."""
     done = [s.unit_key for s in states if s.status == "ok"]
-    hashes = unit_hashes(con)
+    hashes = unit_hashes(con, [s.unit_key for s in states])  # only the batch's units, not the warehouse
     now = datetime.now(UTC).replace(tzinfo=None)
     state_df = pl.DataFrame(
         [
