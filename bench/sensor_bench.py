@@ -64,7 +64,7 @@ def main() -> None:
         os.environ.update(PERSONA_GIT_ROOTS=str(repos), PERSONA_INSTRUCTION_FILES=str(home / "CLAUDE.md"))
         roots += [repos, home]
     else:  # the machine's own ~/.claude/CLAUDE.md must not count
-        os.environ["PERSONA_INSTRUCTION_FILES"] = str(tmp / "no-instruction-file")
+        os.environ["PERSONA_INSTRUCTION_FILES"] = ""  # none
     import dagster as dg
 
     from persona_pipeline.defs.automation import source_files_sensor

@@ -14,9 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
-from persona_pipeline.config import REPO_ROOT, Settings
+from persona_pipeline.config import REPO_ROOT, ConfigError, Settings, load_settings
 
 
 def _prepare_instance(settings: Settings) -> Any:
@@ -32,11 +30,76 @@ def _prepare_instance(settings: Settings) -> Any:
     # Two processes creating a fresh instance at once race on its SQLite schema stamps (and
     # leave it unusable: "more than one head"), so creation is serialised by a file lock.
     with _file_lock(home / ".persona-init.lock"):
-        cfg = home / "dagster.yaml"
-        template = REPO_ROOT / "dagster.yaml"
-        if not cfg.exists() and template.exists():
-            shutil.copyfile(template, cfg)
+        if not (home / INSTANCE_READY).exists():
+            _create_or_repair_instance(home)
         return dg.DagsterInstance.get()
+
+
+INSTANCE_READY = ".persona-instance-ready"
+_STORAGE_DIRS = ("history", "schedules", "storage")
+
+
+def _instance_works(home: Path) -> bool:
+    """Every storage the pipeline uses answers (a half-created SQLite file does not)."""
+    import dagster as dg
+
+    from persona_pipeline.defs.partitions import SOURCE_UNITS
+
+    try:
+        with dg.DagsterInstance.from_config(str(home)) as inst:
+            inst.get_dynamic_partitions(SOURCE_UNITS)
+            inst.get_runs(limit=1)
+            inst.all_instigator_state()
+            inst.get_asset_keys()
+        return True
+    except Exception:  # any failure means "not usable as it is"
+        return False
+
+
+def _create_or_repair_instance(home: Path) -> None:
+    """Make `home` a complete Dagster instance such that no kill at any moment leaves one that needs
+    a manual `dagster instance migrate`: storage is created in a temporary folder and moved into
+    place folder by folder (each move atomic), and a marker is written only once all of it answers.
+    A storage that does not answer is moved aside (Dagster's run history only; never warehouse
+    data) and created anew."""
+    import tempfile
+
+    import dagster as dg
+
+    template = REPO_ROOT / "dagster.yaml"
+    cfg = home / "dagster.yaml"
+    if not cfg.exists() and template.exists():
+        tmp_cfg = home / f".dagster.yaml.{os.getpid()}.tmp"
+        shutil.copyfile(template, tmp_cfg)
+        os.replace(tmp_cfg, cfg)
+    present = [home / n for n in _STORAGE_DIRS if (home / n).exists()]
+    if present and not _instance_works(home):
+        aside = home / f"broken-{datetime.now(UTC).strftime('%Y%m%dT%H%M%S')}-{os.getpid()}"
+        aside.mkdir()
+        for name in _STORAGE_DIRS:  # the check itself may have created some
+            if (home / name).exists():
+                os.replace(home / name, aside / name)
+        print(f"persona: the Dagster instance was incomplete (an interrupted run?); moved to {aside}", file=sys.stderr)
+        present = []
+    if not present:
+        build = Path(tempfile.mkdtemp(prefix=".instance-", dir=home))
+        try:
+            if cfg.exists():
+                shutil.copyfile(cfg, build / "dagster.yaml")
+            with dg.DagsterInstance.from_config(str(build)) as inst:
+                inst.get_dynamic_partitions("source_units")
+                inst.get_runs(limit=1)
+                inst.all_instigator_state()
+            for name in _STORAGE_DIRS:
+                if (build / name).exists():
+                    os.replace(build / name, home / name)
+        finally:
+            shutil.rmtree(build, ignore_errors=True)
+    if not _instance_works(home):
+        raise RuntimeError(f"the Dagster instance at {home} could not be created")
+    marker = home / f"{INSTANCE_READY}.{os.getpid()}.tmp"
+    marker.write_text("ok\n", encoding="ascii")
+    os.replace(marker, home / INSTANCE_READY)
 
 
 @contextmanager
@@ -119,18 +182,8 @@ def _launch_compile(instance: Any, spend: dict[str, float] | None = None) -> lis
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    try:
-        settings = Settings()
-    except ValidationError as exc:
-        fields = ", ".join(".".join(str(p) for p in e["loc"]) for e in exc.errors())
-        print(
-            f"persona: configuration error in {fields}: check the PERSONA_* variables and persona.toml", file=sys.stderr
-        )
-        return 2
-    for root in settings.resolved_claude_dirs() + settings.resolved_codex_dirs():
-        if not root.exists():
-            print(f"persona: configured root does not exist: {root}", file=sys.stderr)
-            return 2
+    settings = load_settings()
+    settings.check_roots()  # before anything is read, registered or erased
     from persona_pipeline.defs.automation import plan
     from persona_pipeline.defs.partitions import SOURCE_UNITS
     from persona_pipeline.digests.remote.ledger import start_run
@@ -141,6 +194,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     todo = plan(instance)  # the same pass the sensor and the schedule make
     todo.apply_partitions(instance)
     found, stale, gone, keys = todo.found, todo.changed, todo.erased, list(todo.current)
+    if todo.erased:
+        why = "on_source_removed = erase" if settings.on_source_removed == "erase" else "forgotten"
+        print(f"persona: erased {len(todo.erased)} unit(s) whose files are gone ({why})", file=sys.stderr)
+    if todo.gone:
+        _warn_gone(settings, todo.gone)
     from persona_pipeline.digests.backend import make_digester
     from persona_pipeline.digests.lessons.backend import make_lesson_builder
     from persona_pipeline.notes_stage import make_note_taker, notes_dir
@@ -222,7 +280,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         "units_failed": len(failed),
         "units_skipped_bad": int(bad[0]) if bad else 0,
         "units_machine_generated": int(machine[0]) if machine else 0,
-        "units_removed": len(gone),
+        "units_source_gone": len(todo.gone),
+        "units_erased": len(gone),
         "raw_bytes": tot["raw_bytes"],
         "kept_bytes": tot["kept_bytes"],
         "evidence_rows": tot["evidence_rows"],
@@ -258,6 +317,26 @@ def cmd_run(args: argparse.Namespace) -> int:
     return 1 if compile_problems or not ok or failed else 0
 
 
+def _warn_gone(settings: Settings, gone: list[str]) -> None:
+    """Vanished sources are kept; say so, and name the bundled sample's leftovers apart."""
+    from persona_pipeline.defs.automation import sample_unit_keys
+
+    sample = set(gone) & sample_unit_keys(settings) if not settings.uses_sample() else set()
+    mine = len(gone) - len(sample)
+    if mine:
+        print(
+            f"persona: {mine} stored unit(s) no longer found under the configured roots; their evidence is kept "
+            "(`persona status` lists them; `persona forget <key>` erases)",
+            file=sys.stderr,
+        )
+    if sample:
+        print(
+            f"persona: {len(sample)} unit(s) of the bundled sample corpus are still stored and feed the pack; "
+            "`persona forget --sample` erases them",
+            file=sys.stderr,
+        )
+
+
 def _mtime(path: Path) -> int | None:
     return path.stat().st_mtime_ns if path.exists() else None
 
@@ -269,7 +348,9 @@ def _print_summary(s: dict[str, Any], ignored: dict[str, int]) -> None:
     print(
         f"units: {s['units_seen']} seen{src}, {s['units_processed']} processed, "
         f"{s['units_unchanged']} unchanged, {s['units_failed']} failed, "
-        f"{s['units_skipped_bad']} skipped (bad), {s['units_removed']} removed"
+        f"{s['units_skipped_bad']} skipped (bad)"
+        + (f", {s['units_source_gone']} kept with source gone" if s["units_source_gone"] else "")
+        + (f", {s['units_erased']} erased" if s["units_erased"] else "")
     )
     print(f"bytes: {raw:,} raw -> {kept:,} kept ({reduction:.2f}% reduction)")
     print(f"evidence: {s['evidence_rows']} rows, {s['redactions']} redactions")
@@ -290,15 +371,16 @@ def _print_summary(s: dict[str, Any], ignored: dict[str, int]) -> None:
 
 def cmd_explain(args: argparse.Namespace) -> int:
     """The evidence behind a pack bullet, by number or by (part of) its text."""
-    settings = Settings()
+    settings = load_settings()
     pack_json = settings.data_dir / "persona" / "persona.json"
     if not pack_json.exists():
         print("persona: no pack yet; run `persona run` first", file=sys.stderr)
         return 2
     bullets = json.loads(pack_json.read_text(encoding="utf-8"))["bullets"]
     query = " ".join(args.bullet).strip()
-    if query.isdigit():
-        matches = [b for b in bullets if b["n"] == int(query)]
+    if all(part.isdigit() for part in args.bullet):  # `explain 30 31`: several bullets by number
+        wanted = {int(part) for part in args.bullet}
+        matches = [b for b in bullets if b["n"] in wanted]
     else:
         matches = [b for b in bullets if query.casefold() in b["text"].casefold()]
     if not matches:
@@ -330,31 +412,61 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 
 def cmd_forget(args: argparse.Namespace) -> int:
-    """Erase a transcript (by path) or a whole project (by name): its partitions, every row derived
-    from it, and the pack is recompiled without it. The source file itself is not touched: move it
-    out of the roots too, or the next run reads it again."""
-    settings = Settings()
+    """Erase a transcript (by path or unit key) or a whole project (by name): its partitions, every
+    row derived from it, and the pack is recompiled without it. A tombstone keeps it forgotten: later
+    runs do not read it again while the file exists (`--undo` lifts it; the next run re-reads)."""
+    settings = load_settings()
+    from persona_pipeline.sources import tombstones
+
+    target = args.target
+    if args.sample:
+        from persona_pipeline.defs.automation import sample_unit_keys
+
+        target = target or "sample"
+    elif not target:
+        print("persona: give what to forget (a transcript path, unit key or project name) or --sample", file=sys.stderr)
+        return 2
+    if args.undo:
+        lifted = tombstones.remove(settings.data_dir, target)
+        if not lifted:
+            print(f"persona: nothing forgotten matches {target!r}", file=sys.stderr)
+            return 1
+        print(f"restored {len(lifted)} forgotten item(s); the next `persona run` reads them again")
+        return 0
     from persona_pipeline.defs.partitions import delete_source_units
     from persona_pipeline.warehouse import store
 
-    target = args.target
     found = settings.sources().discover()
     path = Path(target).expanduser()
     keys = [u.key for u in found.units if path.exists() and u.path.resolve() == path.resolve()]
-    if not keys and settings.warehouse_path.exists():
-        with store.connect(settings.warehouse_path, read_only=True) as con:
-            keys = [
-                r[0]
-                for r in con.execute(
-                    "SELECT unit_key FROM units WHERE project = ? OR unit_key = ? OR split_part(unit_key, '/', 2) = ?",
-                    [target, target, target],
-                ).fetchall()
-            ]
+    whole_project = False
+    if args.sample:
+        # not what is on disk now: a real global CLAUDE.md can share the sample's key
+        stored_keys = set(store.unit_fingerprints(settings.warehouse_path)) - {u.key for u in found.units}
+        keys = sorted(sample_unit_keys(settings) & stored_keys)
+    elif not keys:
+        on_disk = [u.key for u in found.units if u.key == target or tombstones.project_of_key(u.key) == target]
+        stored: list[str] = []
+        if settings.warehouse_path.exists():
+            with store.connect(settings.warehouse_path, read_only=True) as con:
+                stored = [
+                    r[0]
+                    for r in con.execute(
+                        "SELECT unit_key FROM units"
+                        " WHERE project = ? OR unit_key = ? OR split_part(unit_key, '/', 2) = ?",
+                        [target, target, target],
+                    ).fetchall()
+                ]
+        keys = sorted(set(on_disk) | set(stored))
+        whole_project = bool(keys) and target not in keys  # a project: its later sessions stay forgotten too
     if not keys:
         print(
             f"persona: nothing stored matches {target!r} (a transcript path, unit key or project name)", file=sys.stderr
         )
         return 1
+    if not args.sample:  # the sample is read only in sample mode; nothing to keep out later
+        tombstones.add(settings.data_dir, target, keys, whole_project=whole_project)  # first: a crash below
+        # is finished by the next run (plan erases stored units that carry a tombstone)
     with store.connect(settings.warehouse_path) as con:
         store.delete_units(con, keys)
     from persona_pipeline.skills_stage import build_skills
@@ -367,18 +479,27 @@ def cmd_forget(args: argparse.Namespace) -> int:
 
     discard_index(settings)  # the search index holds (hashed) tokens of what was just erased
     instance = _prepare_instance(settings)
-    delete_source_units(instance, keys, settings.partitions_epoch_path)  # the sensor re-registers a file still there
+    delete_source_units(instance, keys, settings.partitions_epoch_path)
     problems = _launch_compile(instance)
-    print(f"forgot {len(keys)} unit(s); " + (f"compile: {'; '.join(problems)}" if problems else "pack recompiled"))
+    print(
+        f"forgot {len(keys)} unit(s); they stay forgotten (`persona forget --undo {target}` restores); "
+        + (f"compile: {'; '.join(problems)}" if problems else "pack recompiled")
+    )
     return 1 if problems else 0
 
 
 def cmd_status(args: argparse.Namespace) -> int:
     """Counts, staleness, spend, pack and last runs; writes nothing."""
-    settings = Settings()
+    settings = load_settings()
     from persona_pipeline import status
 
-    report = status.collect(settings, _prepare_instance(settings))
+    if (settings.dagster_home / INSTANCE_READY).exists():
+        instance = _prepare_instance(settings)
+    else:  # nothing has run here yet: look without creating an instance (status writes nothing)
+        import dagster as dg
+
+        instance = dg.DagsterInstance.ephemeral()
+    report = status.collect(settings, instance)
     print(json.dumps(report) if args.json else status.render(report))
     return 0
 
@@ -397,9 +518,68 @@ def cmd_search(args: argparse.Namespace) -> int:
     return run_search(args)
 
 
+def cmd_config(args: argparse.Namespace) -> int:
+    """The effective configuration and where each value came from; writes nothing."""
+    from persona_pipeline.config import describe_settings
+
+    report = describe_settings(load_settings())
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    print(f"config file: {report['config_file'] or 'none (defaults and PERSONA_* variables only)'}")
+    width = max(len(k) for k in report["settings"])
+    for key, item in report["settings"].items():
+        print(f"{key:<{width}}  {item['value']}  [{item['source']}]")
+    return 0
+
+
+def cmd_sql(args: argparse.Namespace) -> int:
+    """One read-only query against the warehouse (the README's examples need no DuckDB CLI)."""
+    import duckdb
+
+    settings = load_settings()
+    if not settings.warehouse_path.exists():
+        print(f"persona: no warehouse at {settings.warehouse_path}; run `persona run` first", file=sys.stderr)
+        return 2
+    from persona_pipeline.warehouse import store
+
+    try:
+        with store.connect(settings.warehouse_path, read_only=True) as con:
+            cur = con.execute(args.query)
+            cols = [d[0] for d in cur.description] if cur.description else []
+            rows = cur.fetchall()
+    except duckdb.Error as exc:
+        print(f"persona: query failed: {str(exc).splitlines()[0]}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps([dict(zip(cols, r, strict=True)) for r in rows], default=str))
+        return 0
+    print("\t".join(cols))
+    for r in rows:
+        print("\t".join("" if v is None else str(v) for v in r))
+    return 0
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("persona_pipeline")
+    except PackageNotFoundError:
+        return "unknown"
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="persona", description=__doc__)
+    p.add_argument("--version", action="version", version=f"persona {_version()}")
     sub = p.add_subparsers(dest="command", required=True)
+    cf = sub.add_parser("config", help="print the effective configuration and where each value came from")
+    cf.add_argument("--json", action="store_true", help="print one JSON object")
+    cf.set_defaults(func=cmd_config)
+    sq = sub.add_parser("sql", help="run one read-only SQL query against the warehouse")
+    sq.add_argument("query", help='e.g. "SELECT tier, kind, project, excerpt FROM evidence LIMIT 10"')
+    sq.add_argument("--json", action="store_true", help="print the rows as one JSON array")
+    sq.set_defaults(func=cmd_sql)
     run = sub.add_parser("run", help="discover, register partitions, materialise what is stale")
     run.add_argument("--json", action="store_true", help="print one JSON summary object as the last line of stdout")
     run.set_defaults(func=cmd_run)
@@ -410,7 +590,11 @@ def build_parser() -> argparse.ArgumentParser:
     st.add_argument("--json", action="store_true", help="print one JSON object")
     st.set_defaults(func=cmd_status)
     forget = sub.add_parser("forget", help="erase a transcript or a project from the warehouse and the pack")
-    forget.add_argument("target", help="transcript path, unit key, or project name")
+    forget.add_argument("target", nargs="?", help="transcript path, unit key, or project name")
+    forget.add_argument("--sample", action="store_true", help="erase what the bundled sample corpus stored")
+    forget.add_argument(
+        "--undo", action="store_true", help="lift an earlier forget of TARGET (the next run re-reads it)"
+    )
     forget.set_defaults(func=cmd_forget)
     se = sub.add_parser("search", help="search rules, skills, session notes and evidence (BM25, with citations)")
     se.add_argument("query", nargs="+", help="words to search for")
@@ -432,7 +616,15 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     args = build_parser().parse_args(argv)
-    return int(args.func(args))
+    try:
+        return int(args.func(args))
+    except ConfigError as exc:  # every subcommand reports configuration mistakes the same way
+        print(f"persona: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # `persona … | head`: the reader left; say nothing more
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

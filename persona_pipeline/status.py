@@ -97,9 +97,11 @@ def collect(settings: Settings, instance: Any) -> dict[str, Any]:
         "model": settings.model,
         "sample_corpus": settings.uses_sample(),
         "sources_on_disk": len(todo.current),
+        # stored units whose file vanished: their evidence is kept (`persona forget` erases)
+        "source_gone": len(todo.gone),
         "stale": {
             "new_or_changed": len(todo.changed),
-            "removed": len(todo.erased),
+            "to_erase": len(todo.erased),
             "undigested": len(undigested),
             "without_lessons": len(unlearned),
             "without_notes": len(unnoted),
@@ -113,16 +115,18 @@ def collect(settings: Settings, instance: Any) -> dict[str, Any]:
     }
 
 
-_STALE = ("new_or_changed", "removed", "undigested", "without_lessons", "without_notes")
+_STALE = ("new_or_changed", "to_erase", "undigested", "without_lessons", "without_notes")
 
 
 def render(s: dict[str, Any]) -> str:
     lines = [f"sources on disk: {s['sources_on_disk']}" + (" (bundled sample corpus)" if s["sample_corpus"] else "")]
+    if s.get("source_gone"):
+        lines.append(f"source gone: {s['source_gone']} stored unit(s) whose file vanished (evidence kept)")
     for kind, by_status in sorted(s["units"].items()):
         lines.append(f"  {kind}: " + ", ".join(f"{n} {st}" for st, n in sorted(by_status.items())))
     st = s["stale"]
     lines.append(
-        f"stale: {st['new_or_changed']} new/changed, {st['removed']} removed, {st['undigested']} to digest, "
+        f"stale: {st['new_or_changed']} new/changed, {st['to_erase']} to erase, {st['undigested']} to digest, "
         f"{st['without_lessons']} without lessons, {st['without_notes']} without notes"
         + (" — run `persona run`" if any(st[k] for k in _STALE) else " — up to date")
     )

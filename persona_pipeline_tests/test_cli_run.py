@@ -31,7 +31,7 @@ def _summary(proc: subprocess.CompletedProcess[str]) -> dict:
     return last_json(proc.stdout, proc.returncode, proc.stderr)
 
 
-def test_run_json_incremental_and_erasure(env, sample_copy, tmp_path, ground_truth, monkeypatch) -> None:
+def test_run_json_incremental_and_source_gone(env, sample_copy, tmp_path, ground_truth, monkeypatch) -> None:
     first = _summary(_run(env, "--json"))
     for field in (
         "units_seen",
@@ -74,13 +74,13 @@ def test_run_json_incremental_and_erasure(env, sample_copy, tmp_path, ground_tru
     (claude_root / "-home-mquill-code-tidewatch" / "broken.jsonl").write_bytes(b"\x00\x01\x02binary")
     third = _summary(_run(env, "--json"))
     assert third["units_seen"] == 10 and third["units_processed"] == 2 and third["units_unchanged"] == 8
-    assert third["units_skipped_bad"] == 1 and third["units_removed"] == 1
-    assert third["evidence_rows"] == first["evidence_rows"] + 1 - (3 + 1)  # its prompts and its one tool error
+    assert third["units_skipped_bad"] == 1 and third["units_source_gone"] == 1 and third["units_erased"] == 0
+    assert third["evidence_rows"] == first["evidence_rows"] + 1  # the vanished file's evidence is kept
 
     wh = tmp_path / "data" / "warehouse.duckdb"
     con = duckdb.connect(str(wh), read_only=True)
     try:
-        assert con.execute("SELECT count(*) FROM evidence WHERE unit_key LIKE 'codex/2026/10/12/%'").fetchone()[0] == 0
+        assert con.execute("SELECT count(*) FROM evidence WHERE unit_key LIKE 'codex/2026/10/12/%'").fetchone()[0] == 4
         assert (
             con.execute("SELECT status FROM units WHERE unit_key LIKE '%broken.jsonl'").fetchone()[0] == "skipped_bad"
         )
@@ -93,7 +93,7 @@ def test_run_json_incremental_and_erasure(env, sample_copy, tmp_path, ground_tru
     monkeypatch.setenv("DAGSTER_HOME", str(tmp_path / "data" / "dagster_home"))
     with dg.DagsterInstance.get() as inst:
         keys = inst.get_dynamic_partitions("source_units")
-        assert len(keys) == 10 and not any("10-12" in k for k in keys)
+        assert len(keys) == 11 and any("10-12" in k for k in keys)  # the gone unit's partition stays
         mats = inst.get_materialized_partitions(dg.AssetKey("redacted_evidence"))
         assert any(k.endswith("broken.jsonl") for k in mats)
     storage = b"".join(p.read_bytes() for p in (tmp_path / "data" / "dagster_home").rglob("*") if p.is_file())

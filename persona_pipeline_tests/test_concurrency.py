@@ -72,7 +72,7 @@ def test_two_runs_and_a_reader_at_once(cli_env, sample_copy, tmp_path) -> None:
     final = last_json(cli(cli_env, "status", "--json").stdout)
     assert final["stale"] == {
         "new_or_changed": 0,
-        "removed": 0,
+        "to_erase": 0,
         "undigested": 0,
         "without_lessons": 0,
         "without_notes": 0,

@@ -564,7 +564,7 @@ def test_hostile_corpus_through_persona_run(tmp_path: Path) -> None:
         PERSONA_DATA_DIR=str(tmp_path / "data"),
         PERSONA_CLAUDE_DIRS=str(claude),
         PERSONA_CODEX_DIRS=str(codex),
-        PERSONA_INSTRUCTION_FILES=str(tmp_path / "none.md"),
+        PERSONA_INSTRUCTION_FILES="",
     )
     proc = cli(env, "run", "--json")
     assert proc.returncode == 0, proc.stderr[-3000:]

@@ -316,7 +316,7 @@ def _env(root: Path, data: Path, server: FakeOpenAI) -> dict[str, str]:
         PERSONA_DATA_DIR=str(data),
         PERSONA_CLAUDE_DIRS=str(claude),
         PERSONA_CODEX_DIRS=str(codex),
-        PERSONA_INSTRUCTION_FILES=str(root / "none.md"),
+        PERSONA_INSTRUCTION_FILES="",
         PERSONA_MODEL="openai/fake-model",
         PERSONA_API_BASE=server.base_url,
         PERSONA_API_KEY="sk-test-not-real-0123456789",

@@ -26,7 +26,7 @@ def env(monkeypatch, tmp_path, sample_copy):
     monkeypatch.setenv("PERSONA_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("PERSONA_CLAUDE_DIRS", str(sample_copy[0]))
     monkeypatch.setenv("PERSONA_CODEX_DIRS", str(sample_copy[1]))
-    monkeypatch.setenv("PERSONA_INSTRUCTION_FILES", str(tmp_path / "none" / "CLAUDE.md"))
+    monkeypatch.setenv("PERSONA_INSTRUCTION_FILES", "")  # none
     monkeypatch.delenv("PERSONA_SENSOR_RECHECK_S", raising=False)
     with dg.instance_for_test() as instance:
         yield instance, sample_copy

@@ -26,6 +26,9 @@ def _ui_check() -> ModuleType:
     return module
 
 
+# Needs Debian's chromium, which a plain `pip install` cannot bring: its own documented command
+# (`python -m pytest -q -m ui`, README), which `.ci/run` runs after the default set.
+@pytest.mark.ui
 def test_ui_pages_in_headless_chromium(tmp_path: Path, cli_env: dict[str, str]) -> None:
     ui_check = _ui_check()
     if not ui_check.DEFAULT_CHROMIUM.exists():

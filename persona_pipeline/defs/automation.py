@@ -48,17 +48,35 @@ class Plan:
 
     found: Any  # sources.discovery.Discovery
     new: list[str]  # partitions to register
-    removed: list[str]  # partitions whose source vanished
+    removed: list[str]  # partitions to unregister (nothing of theirs is kept)
     changed: list[str]  # units to (re)ingest, in partition order
     current: dict[str, str]  # key -> fingerprint now
-    erased: list[str]  # units whose warehouse rows were erased (removed, or stored but gone)
+    erased: list[str]  # units whose warehouse rows were erased
     epoch_path: Path  # the partitions epoch (config.Settings.partitions_epoch_path)
     probes: dict[str, str] = field(default_factory=dict)  # key -> probe of the hashed kinds
+    gone: list[str] = field(default_factory=list)  # stored units whose file vanished: kept
 
     def apply_partitions(self, instance: dg.DagsterInstance) -> None:
         if self.new:
             instance.add_dynamic_partitions(SOURCE_UNITS, self.new)
         delete_source_units(instance, self.removed, self.epoch_path)
+
+
+def sample_unit_keys(settings: "Settings") -> set[str]:
+    """The keys the bundled sample corpus gives: not the person's history. Kept like any other
+    source gone (a mistaken setting must never erase), but named so `persona forget --sample` can."""
+    from persona_pipeline.config import SAMPLE_DIR
+    from persona_pipeline.sources.catalog import Sources
+
+    repos = [settings.sample_repos_dir] if settings.sample_repos_dir.is_dir() else []
+    sample = Sources(
+        claude_dirs=[SAMPLE_DIR / "claude" / "projects"],
+        codex_dirs=[SAMPLE_DIR / "codex" / "sessions"],
+        instruction_roots=repos,
+        instruction_files=[SAMPLE_DIR / "home" / ".claude" / "CLAUDE.md"],
+        git_roots=repos,
+    )
+    return {u.key for u in sample.discover().units}
 
 
 def plan(
@@ -72,8 +90,13 @@ def plan(
     settings: "Settings | None" = None,
 ) -> Plan:
     """Stat the roots (no reads) and compare with `known` (key -> fingerprint; the warehouse's
-    when None). With `apply`, rows of units no longer on disk are erased here and (with `purge`)
-    the retention window is applied; without it (`persona status`), nothing is written.
+    when None). With `apply`, rows that must go are erased here and (with `purge`) the retention
+    window is applied; without it (`persona status`), nothing is written.
+
+    A stored unit whose file vanished is kept ("source gone") unless `on_source_removed = "erase"`:
+    only `persona forget` (its tombstones), retention, or that setting erase. Raises
+    `config.ConfigError` for a configured root that is missing, not a folder or unreadable, before
+    anything is read or changed.
 
     The sensor's shortcuts: `registered` says the registered partitions are exactly `known`'s
     keys, so when the roots match `known` the partitions are not read (and nothing is written);
@@ -81,11 +104,16 @@ def plan(
     `settings`: the caller's `config.Settings` (loaded here when None)."""
     from persona_pipeline.config import load_settings
     from persona_pipeline.evidence import retention
+    from persona_pipeline.sources import tombstones
     from persona_pipeline.warehouse import store
 
     settings = settings or load_settings()
+    settings.check_roots()
     sources = settings.sources()
-    found = sources.discover()
+    found = sources.discover(prepare=apply)
+    forgotten = tombstones.load(settings.data_dir)
+    if forgotten:
+        found.units = [u for u in found.units if not forgotten.excludes(u.key)]
     current, probes = sources.fingerprints(found.units, reuse)
     oldest = retention.cutoff(settings.retention_days) if purge else None
     if registered and known is not None and known == current:
@@ -95,15 +123,29 @@ def plan(
         return Plan(found, [], [], [], current, [], settings.partitions_epoch_path, probes)  # partitions not read
     # The sensor's cursor already holds every key it saw, so a tick reads no warehouse; the CLI
     # and the schedule compare with what is stored.
-    stored = store.unit_fingerprints(settings.warehouse_path) if known is None else known
+    from_warehouse = known is None
+    stored = store.unit_fingerprints(settings.warehouse_path) if from_warehouse else known
     if known is None:
         known = stored
     existing = instance.get_dynamic_partitions(SOURCE_UNITS)
     existing_set = set(existing)
     new = [k for k in current if k not in existing_set]
-    removed = [k for k in existing if k not in current]
+    vanished = sorted(set(stored) - set(current))
+    if settings.on_source_removed == "erase":
+        removed = [k for k in existing if k not in current]
+        erased = sorted(set(removed) | set(vanished))
+    else:
+        doomed = {k for k in vanished if forgotten.excludes(k)}  # a forget interrupted before its erase
+        erased = sorted(doomed)
+        # Only the warehouse says a partition holds nothing worth keeping (never registered
+        # content, a made-up key); the sensor's cursor cannot, so a tick unregisters only the forgotten.
+        removed = [
+            k
+            for k in existing
+            if k not in current and (forgotten.excludes(k) or (from_warehouse and (k not in stored or k in doomed)))
+        ]
+    gone = [k for k in vanished if k not in set(erased)]
     changed = [k for k in current if known.get(k) != current[k]]
-    erased = sorted(set(removed) | (set(stored) - set(current)))
     if apply and (erased or oldest):
         with store.connect(settings.warehouse_path) as con:
             store.delete_units(con, erased)
@@ -119,6 +161,7 @@ def plan(
         erased,
         settings.partitions_epoch_path,
         probes,
+        gone,
     )
 
 
@@ -138,9 +181,13 @@ def source_files_sensor(context: dg.SensorEvaluationContext) -> dg.SensorResult:
     """Registers new units, unregisters (and erases) vanished ones, and asks for one run over the
     units whose size, mtime, content (instruction files), HEAD (repos) or reader version changed
     since the cursor. Between full re-checks a tick trusts its cursor (`defs.sensor_cursor`)."""
-    from persona_pipeline.config import load_settings
+    from persona_pipeline.config import ConfigError, load_settings
 
-    settings = load_settings()
+    try:
+        settings = load_settings()
+        settings.check_roots()
+    except ConfigError as exc:  # a broken root must look like an error, never like an empty history
+        return dg.SensorResult(skip_reason=f"configuration error: {exc}")
     cursor = SensorCursor.parse(context.cursor)
     epoch = partitions_epoch(settings.partitions_epoch_path)  # before plan() reads the partitions
     now = time.time()
@@ -164,7 +211,12 @@ def source_files_sensor(context: dg.SensorEvaluationContext) -> dg.SensorResult:
 )
 def daily_incremental(context: dg.ScheduleEvaluationContext) -> list[dg.RunRequest] | dg.SkipReason:
     """The same incremental pass on a timer, against the warehouse's fingerprints."""
-    p = plan(context.instance)
+    from persona_pipeline.config import ConfigError
+
+    try:
+        p = plan(context.instance)
+    except ConfigError as exc:
+        return dg.SkipReason(f"configuration error: {exc}")
     p.apply_partitions(context.instance)
     if not p.changed:
         return dg.SkipReason("no source changed")

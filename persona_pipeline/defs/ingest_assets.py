@@ -47,22 +47,33 @@ def ingest(context: dg.AssetExecutionContext, config: IngestConfig) -> Iterator[
     from persona_pipeline.config import load_settings
     from persona_pipeline.ingest import iter_ingest
     from persona_pipeline.progress import report
+    from persona_pipeline.sources import tombstones
     from persona_pipeline.warehouse import store
 
     settings = load_settings()
+    settings.check_roots()  # a broken root fails the run before anything is read or changed
     keys = selected_keys(list(context.partition_keys), config.only_units)
     found = settings.sources().discover()
-    by_key = {u.key: u for u in found.units}
+    forgotten = tombstones.load(settings.data_dir)
+    by_key = {u.key: u for u in found.units if not forgotten.excludes(u.key)}
     missing = [k for k in keys if k not in by_key]
+    unknown: list[str] = []
     if missing:
-        # Files vanished since their partitions were registered: erase, never keep stale rows.
         with store.connect(settings.warehouse_path) as con:
-            store.delete_units(con, missing)
-        context.log.info(f"{len(missing)} source(s) missing; their rows were erased")
+            stored = set(store.stored_units(con, missing))
+            if settings.on_source_removed == "erase":
+                store.delete_units(con, [k for k in missing if k in stored])
         for key in missing:
-            meta: dict[str, object] = {"status": "source_missing"}
-            yield dg.AssetMaterialization("raw_sessions", partition=key, metadata=meta)
-            yield dg.AssetMaterialization("redacted_evidence", partition=key, metadata=meta)
+            if forgotten.excludes(key):
+                context.log.info(f"{key} was forgotten (`persona forget --undo` restores it); not read")
+            elif key in stored:
+                # the file vanished (agents delete their own transcripts): its evidence is kept
+                status = "source_erased" if settings.on_source_removed == "erase" else "source_gone"
+                meta: dict[str, object] = {"status": status}
+                yield dg.AssetMaterialization("raw_sessions", partition=key, metadata=meta)
+                yield dg.AssetMaterialization("redacted_evidence", partition=key, metadata=meta)
+            else:
+                unknown.append(key)
     present = [by_key[k] for k in keys if k in by_key]
     done = 0
     for batch in iter_ingest(settings, present):
@@ -78,3 +89,9 @@ def ingest(context: dg.AssetExecutionContext, config: IngestConfig) -> Iterator[
         done += len(batch)
         report(done, len(present))
     context.log.info(f"ingested {done} of {len(context.partition_keys)} units in range")
+    if unknown:
+        raise dg.Failure(
+            description=f"{len(unknown)} partition key(s) match no source file under the configured roots and "
+            f"nothing stored: {', '.join(unknown[:5])}. Delete them in the UI (Partitions tab); `persona run` "
+            "also removes partitions that hold nothing."
+        )

@@ -9,7 +9,7 @@ import sys
 def run_search(args: argparse.Namespace) -> int:
     import duckdb
 
-    from persona_pipeline.config import Settings
+    from persona_pipeline.config import load_settings
     from persona_pipeline.search.index import WarehouseMissing, preload
     from persona_pipeline.search.query import search
     from persona_pipeline.search.render import render
@@ -21,7 +21,7 @@ def run_search(args: argparse.Namespace) -> int:
     if args.limit < 1:
         print("persona search: --limit must be at least 1", file=sys.stderr)
         return 2
-    settings = Settings()
+    settings = load_settings()
     preload()  # library imports are start-up, not search time (`took_ms`)
     try:
         response = search(settings, query, kind=args.kind, project=args.project, limit=args.limit)

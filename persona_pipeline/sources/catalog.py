@@ -41,9 +41,11 @@ class Sources:
     author_emails: list[str] = field(default_factory=list)
     sample_bundles: Path | None = None  # clone these into the first git root before discovery
 
-    def discover(self) -> Discovery:
+    def discover(self, prepare: bool = True) -> Discovery:
+        """Every unit under the roots. `prepare=False` (read-only callers) skips cloning the
+        sample's repositories: their units are then simply not seen until a run clones them."""
         ignored: dict[str, int] = {}
-        if self.sample_bundles is not None and self.git_roots:
+        if prepare and self.sample_bundles is not None and self.git_roots:
             ensure_sample_repos(self.sample_bundles, self.git_roots[0])
         units = (
             discover_claude(self.claude_dirs, ignored)

@@ -19,6 +19,8 @@ from persona_pipeline.models import SourceKind
 PRUNE_DIRS = {"node_modules", ".git", "target", ".venv", "venv", "vendor", "build", "__pycache__"}
 _HOME_SLUG = re.compile(r"^(?:[A-Za-z]-)?-?(?:Users|home)-[^-]+(?:-|$)")
 _UNSAFE = re.compile(r"[^A-Za-z0-9._\-/]")
+# rollout-YYYY-MM-DDTHH-MM-SS-<id>.jsonl: the date folder Codex files a live session under
+_ROLLOUT_DATE = re.compile(r"rollout-(\d{4})-(\d{2})-(\d{2})T")
 
 
 # Read-only by convention, not frozen: a frozen dataclass's __init__ costs 2-4x more (one
@@ -182,11 +184,16 @@ def discover_codex(roots: list[Path], ignored: dict[str, int]) -> list[SourceUni
                 name = entry.name
                 if not name.startswith("rollout-") or not name.endswith((".jsonl", ".json")):
                     continue
+                at = prefix
+                if not folder and (m := _ROLLOUT_DATE.match(name)):
+                    # archived_sessions/ holds the same files flat: the key a live session had,
+                    # so archiving a session neither duplicates nor orphans it
+                    at = f"codex/{m[1]}/{m[2]}/{m[3]}/"
                 try:
                     st = entry.stat()
                 except OSError:
                     continue
-                units.append(SourceUnit(prefix + clean_name(name), kind, entry.path, st.st_size, st.st_mtime_ns))
+                units.append(SourceUnit(at + clean_name(name), kind, entry.path, st.st_size, st.st_mtime_ns))
     return units
 
 

@@ -298,6 +298,12 @@ def purge_older_than(con: duckdb.DuckDBPyConnection, oldest: datetime) -> int:
     return removed
 
 
+def stored_units(con: duckdb.DuckDBPyConnection, keys: Sequence[str]) -> list[str]:
+    """Which of `keys` have rows in the warehouse."""
+    rows = con.execute("SELECT unit_key FROM units WHERE unit_key IN (SELECT unnest(?))", [list(keys)]).fetchall()
+    return [r[0] for r in rows]
+
+
 def unit_fingerprints(path: Path) -> dict[str, str]:
     if not path.exists():
         return {}

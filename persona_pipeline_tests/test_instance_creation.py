@@ -1,0 +1,51 @@
+"""A first run killed at any moment never leaves a Dagster instance that needs a manual
+`dagster instance migrate` (issue 21): creation is staged and marked complete only when every
+storage answers; a half-created storage is moved aside and created anew."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import time
+from pathlib import Path
+
+from persona_pipeline_tests.conftest import REPO, cli, last_json, persona_cmd
+
+
+def test_half_created_instance_is_repaired(cli_env: dict[str, str], tmp_path: Path) -> None:
+    home = tmp_path / "data" / "dagster_home"
+    (home / "history" / "runs").mkdir(parents=True)
+    # what a kill mid-creation leaves: the index database with a schema stamp and no tables
+    con = sqlite3.connect(home / "history" / "runs" / "index.db")
+    con.execute("CREATE TABLE alembic_version (version_num VARCHAR(32) NOT NULL)")
+    con.execute("INSERT INTO alembic_version VALUES ('ffffffffffff')")
+    con.commit()
+    con.close()
+    proc = cli(cli_env, "run", "--json")
+    summary = last_json(proc.stdout, proc.returncode, proc.stderr)
+    assert summary["units_failed"] == 0 and summary["evidence_rows"] > 0
+    assert "moved to" in proc.stderr and list(home.glob("broken-*/history/runs/index.db"))
+    assert (home / ".persona-instance-ready").exists()
+
+
+def test_kills_during_first_runs_never_break_the_instance(cli_env: dict[str, str], tmp_path: Path) -> None:
+    for delay in (0.6, 1.5, 2.5, 4.0):
+        proc = subprocess.Popen(
+            persona_cmd("run", "--json"),
+            cwd=REPO,
+            env=cli_env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+        time.sleep(delay)
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=60)
+    final = cli(cli_env, "run", "--json")
+    summary = last_json(final.stdout, final.returncode, final.stderr)
+    assert summary["units_failed"] == 0 and summary["pack_tokens"] > 0
+    status = cli(cli_env, "status", "--json")
+    assert status.returncode == 0 and "migrate" not in status.stderr, status.stderr[-2000:]
