@@ -257,6 +257,16 @@ def cmd_run(args: argparse.Namespace) -> int:
                 "SELECT unit_key FROM memory_state WHERE status <> 'ok' AND built_at >= ?", [started]
             ).fetchall()
         ]
+        reasons = [
+            r[0]
+            for r in con.execute(
+                """SELECT DISTINCT error FROM (
+                       SELECT error FROM digest_state WHERE status <> 'ok' AND digested_at >= ?
+                       UNION ALL SELECT error FROM memory_state WHERE status <> 'ok' AND built_at >= ?)
+                   WHERE error IS NOT NULL ORDER BY 1 LIMIT 3""",
+                [started, started],
+            ).fetchall()
+        ]
         this_run = [
             r[0] for r in con.execute("SELECT unit_key FROM digest_state WHERE digested_at >= ?", [started]).fetchall()
         ]
@@ -314,6 +324,8 @@ def cmd_run(args: argparse.Namespace) -> int:
             f"persona: {len(failed)} unit(s) failed; they will be retried next run (see the run in the Dagster UI)",
             file=sys.stderr,
         )
+        for reason in reasons:  # classified provider errors: kind, the provider's words (masked), a hint
+            print(f"persona: {reason}", file=sys.stderr)
     return 1 if compile_problems or not ok or failed else 0
 
 

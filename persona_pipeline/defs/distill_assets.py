@@ -9,6 +9,7 @@ import dagster as dg
 
 from persona_pipeline.defs.automation import DIGEST_CONDITION, TAIL_CONDITION
 from persona_pipeline.defs.partitions import selected_keys, source_units
+from persona_pipeline.defs.unit_failures import raise_for_failed
 
 
 class UnitsConfig(dg.Config):
@@ -62,12 +63,7 @@ def session_digests(context: dg.AssetExecutionContext, config: UnitsConfig) -> I
                 "model": VERBATIM_MODEL if is_instruction_unit(r.unit_key) else model,
             },
         )
-    if failed:
-        # Left unmaterialised and retried next run; the compile never waits for them.
-        context.log.warning(
-            f"{len(failed)} unit(s) not digested: "
-            + ", ".join(sorted({r.status + (f" ({r.error})" if r.error else "") for r in failed}))
-        )
+    raise_for_failed(failed, "digests")
 
 
 @dg.asset(

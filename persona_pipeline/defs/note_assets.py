@@ -10,6 +10,7 @@ import dagster as dg
 from persona_pipeline.defs.automation import DIGEST_CONDITION
 from persona_pipeline.defs.distill_assets import UnitsConfig
 from persona_pipeline.defs.partitions import selected_keys, source_units
+from persona_pipeline.defs.unit_failures import raise_for_failed
 
 
 @dg.multi_asset(
@@ -64,9 +65,4 @@ def session_notes(context: dg.AssetExecutionContext, config: UnitsConfig) -> Ite
     skipped = sum(r.skipped is not None for r in results)
     if skipped:
         context.log.info(f"{skipped} short session(s) skipped (no notes)")
-    if failed:
-        # Left unmaterialised and retried next run.
-        context.log.warning(
-            f"{len(failed)} unit(s) without notes: "
-            + ", ".join(sorted({r.status + (f" ({r.error})" if r.error else "") for r in failed}))
-        )
+    raise_for_failed(failed, "notes")

@@ -11,6 +11,7 @@ import dagster as dg
 from persona_pipeline.defs.automation import DIGEST_CONDITION, TAIL_CONDITION
 from persona_pipeline.defs.distill_assets import UnitsConfig
 from persona_pipeline.defs.partitions import selected_keys, source_units
+from persona_pipeline.defs.unit_failures import raise_for_failed
 
 
 @dg.multi_asset(
@@ -59,12 +60,7 @@ def skill_experiences(context: dg.AssetExecutionContext, config: UnitsConfig) ->
                 "dropped_quotes": r.dropped_quotes,
             },
         )
-    if failed:
-        # Left unmaterialised and retried next run; `skills` never waits for them.
-        context.log.warning(
-            f"{len(failed)} unit(s) without lessons this run: "
-            + ", ".join(sorted({r.status + (f" ({r.error})" if r.error else "") for r in failed}))
-        )
+    raise_for_failed(failed, "lessons")
 
 
 @dg.asset(

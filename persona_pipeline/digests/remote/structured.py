@@ -98,6 +98,7 @@ class StructuredCaller:
         self.api_key = api_key
         self.retry = retry or client.RetryPolicy()
         self._stop = threading.Event()
+        self.fatal: client.ProviderError | None = None  # credentials, model, network: stop calling
 
     def prices(self) -> tuple[float, float]:
         """(USD per input token, per output token); a known price of 0 (local models) stays 0."""
@@ -138,6 +139,9 @@ class StructuredCaller:
             usage.cache_hits += 1
             text = str(hit.get("text", ""))
         else:
+            if self.fatal is not None:  # the same failure for every later call: do not send them
+                usage.status, usage.error = "failed", str(self.fatal)
+                return None
             if self._stop.is_set():
                 usage.status = "budget"
                 return None
@@ -173,6 +177,9 @@ class StructuredCaller:
             except client.ProviderError as exc:
                 usage.calls += exc.attempts
                 usage.status, usage.error = "failed", str(exc)
+                if exc.fatal and self.fatal is None:
+                    self.fatal = exc
+                    log.error("litellm: %s; no further calls this run", exc)
                 return None
             usage.calls += reply.attempts
             usage.prompt_tokens += reply.prompt_tokens
