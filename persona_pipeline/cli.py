@@ -181,9 +181,67 @@ def _launch_compile(instance: Any, spend: dict[str, float] | None = None) -> lis
     return problems
 
 
+class WarehouseUnusable(RuntimeError):
+    """The data dir cannot be written or the warehouse cannot be opened: one line, what to do."""
+
+
+def _preflight(settings: Settings) -> None:
+    """A read-only data dir or a damaged warehouse found before any run starts (inside Dagster
+    they became ~190 lines of step errors ending "will be retried next run")."""
+    import duckdb
+
+    data = settings.data_dir
+    try:
+        data.mkdir(parents=True, exist_ok=True)
+        probe = data / f".persona-write-check.{os.getpid()}"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as exc:
+        raise WarehouseUnusable(
+            f"cannot write to the data dir {data} ({exc.strerror or type(exc).__name__}); "
+            "set PERSONA_DATA_DIR to a folder you can write"
+        ) from None
+    if settings.warehouse_path.exists():
+        from persona_pipeline.warehouse import store
+
+        try:
+            with store.connect(settings.warehouse_path, read_only=True) as con:
+                con.execute("SELECT count(*) FROM units").fetchone()
+        except duckdb.IOException as exc:
+            if "lock" in str(exc).lower():
+                return  # another run is writing: the run waits for it
+            _damaged(settings, exc)
+        except duckdb.Error as exc:
+            _damaged(settings, exc)
+
+
+def _damaged(settings: Settings, exc: BaseException) -> None:
+    first = str(exc).strip().splitlines()[0][:160] if str(exc).strip() else type(exc).__name__
+    raise WarehouseUnusable(
+        f"the warehouse {settings.warehouse_path} cannot be read ({first}); `persona rebuild` moves it aside "
+        "and re-reads every source (evidence of sources that are gone stays only in the moved file)"
+    ) from None
+
+
+def cmd_rebuild(args: argparse.Namespace) -> int:
+    """Move a damaged warehouse aside and read every source again into a new one."""
+    settings = load_settings()
+    settings.check_roots()
+    wh = settings.warehouse_path
+    if wh.exists():
+        aside = wh.with_name(f"{wh.name}.broken-{datetime.now(UTC).strftime('%Y%m%dT%H%M%S')}")
+        os.replace(wh, aside)
+        wal = wh.with_name(wh.name + ".wal")
+        if wal.exists():
+            os.replace(wal, aside.with_name(aside.name + ".wal"))
+        print(f"moved {wh} to {aside}", file=sys.stderr)
+    return cmd_run(args)
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     settings = load_settings()
     settings.check_roots()  # before anything is read, registered or erased
+    _preflight(settings)
     from persona_pipeline.defs.automation import plan
     from persona_pipeline.defs.partitions import SOURCE_UNITS
     from persona_pipeline.digests.remote.ledger import start_run
@@ -585,6 +643,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="persona", description=__doc__)
     p.add_argument("--version", action="version", version=f"persona {_version()}")
     sub = p.add_subparsers(dest="command", required=True)
+    rb = sub.add_parser("rebuild", help="move a damaged warehouse aside and read every source again")
+    rb.add_argument("--json", action="store_true", help="print one JSON summary object as the last line of stdout")
+    rb.set_defaults(func=cmd_rebuild)
     cf = sub.add_parser("config", help="print the effective configuration and where each value came from")
     cf.add_argument("--json", action="store_true", help="print one JSON object")
     cf.set_defaults(func=cmd_config)
@@ -628,11 +689,31 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     args = build_parser().parse_args(argv)
+    import duckdb
+
     try:
         return int(args.func(args))
     except ConfigError as exc:  # every subcommand reports configuration mistakes the same way
         print(f"persona: {exc}", file=sys.stderr)
         return 2
+    except WarehouseUnusable as exc:
+        print(f"persona: {exc}", file=sys.stderr)
+        return 3
+    except duckdb.Error as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        print(
+            f"persona: the warehouse failed ({type(exc).__name__}: {first[:200]}); if it is damaged, "
+            "`persona rebuild` moves it aside and re-reads every source",
+            file=sys.stderr,
+        )
+        return 3
+    except PermissionError as exc:
+        print(
+            f"persona: cannot write {exc.filename or 'the data dir'} ({exc.strerror}); "
+            "PERSONA_DATA_DIR must be a folder you can write",
+            file=sys.stderr,
+        )
+        return 3
     except BrokenPipeError:  # `persona … | head`: the reader left; say nothing more
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

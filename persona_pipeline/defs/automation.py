@@ -62,6 +62,10 @@ class Plan:
         delete_source_units(instance, self.removed, self.epoch_path)
 
 
+def is_instruction_key(key: str) -> bool:
+    return key.startswith("instructions/")
+
+
 def sample_unit_keys(settings: "Settings") -> set[str]:
     """The keys the bundled sample corpus gives: not the person's history. Kept like any other
     source gone (a mistaken setting must never erase), but named so `persona forget --sample` can."""
@@ -136,6 +140,10 @@ def plan(
         erased = sorted(set(removed) | set(vanished))
     else:
         doomed = {k for k in vanished if forgotten.excludes(k)}  # a forget interrupted before its erase
+        # An instruction file is current state, not history (retention never ages it either): a
+        # deleted CLAUDE.md takes its directives out of the pack. The roots were checked above,
+        # so this is a file gone from a healthy root, never a typo.
+        doomed |= {k for k in vanished if is_instruction_key(k)}
         erased = sorted(doomed)
         # Only the warehouse says a partition holds nothing worth keeping (never registered
         # content, a made-up key); the sensor's cursor cannot, so a tick unregisters only the forgotten.
@@ -146,6 +154,9 @@ def plan(
         ]
     gone = [k for k in vanished if k not in set(erased)]
     changed = [k for k in current if known.get(k) != current[k]]
+    if not from_warehouse:
+        # a tick erases nothing itself: its run's ingest does, for the deleted instruction files
+        changed += [k for k in vanished if is_instruction_key(k) and k in existing_set]
     if apply and (erased or oldest):
         with store.connect(settings.warehouse_path) as con:
             store.delete_units(con, erased)

@@ -45,6 +45,7 @@ class IngestConfig(dg.Config):
 def ingest(context: dg.AssetExecutionContext, config: IngestConfig) -> Iterator[dg.AssetMaterialization]:
     # Heavy modules load here, not when the code location loads.
     from persona_pipeline.config import load_settings
+    from persona_pipeline.defs.automation import is_instruction_key
     from persona_pipeline.ingest import iter_ingest
     from persona_pipeline.progress import report
     from persona_pipeline.sources import tombstones
@@ -61,14 +62,16 @@ def ingest(context: dg.AssetExecutionContext, config: IngestConfig) -> Iterator[
     if missing:
         with store.connect(settings.warehouse_path) as con:
             stored = set(store.stored_units(con, missing))
-            if settings.on_source_removed == "erase":
-                store.delete_units(con, [k for k in missing if k in stored])
+            erase = [
+                k for k in missing if k in stored and (settings.on_source_removed == "erase" or is_instruction_key(k))
+            ]
+            store.delete_units(con, erase)
         for key in missing:
             if forgotten.excludes(key):
                 context.log.info(f"{key} was forgotten (`persona forget --undo` restores it); not read")
             elif key in stored:
                 # the file vanished (agents delete their own transcripts): its evidence is kept
-                status = "source_erased" if settings.on_source_removed == "erase" else "source_gone"
+                status = "source_erased" if key in erase else "source_gone"
                 meta: dict[str, object] = {"status": status}
                 yield dg.AssetMaterialization("raw_sessions", partition=key, metadata=meta)
                 yield dg.AssetMaterialization("redacted_evidence", partition=key, metadata=meta)
