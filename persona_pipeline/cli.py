@@ -117,6 +117,7 @@ def _file_lock(path: Path) -> Iterator[None]:
             fcntl.flock(fh, fcntl.LOCK_UN)
 
 
+INGEST_JOB, UNITS_JOB, COMPILE_JOB = "incremental_ingest", "persona_units", "persona_compile"
 _QUIET = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
 
 
@@ -126,7 +127,6 @@ def _launch_partitioned(instance: Any, ordered: list[str], work: list[tuple[Any,
     exactly its own keys. (Ingest and the per-unit digests go in separate runs: a skippable
     upstream that emits per-partition materialisations instead of outputs would make Dagster skip
     the downstream step.)"""
-    import dagster as dg
 
     from persona_pipeline.defs.partitions import range_tags
 
@@ -137,12 +137,16 @@ def _launch_partitioned(instance: Any, ordered: list[str], work: list[tuple[Any,
         return True
     tags = range_tags(span, "cli")
     ops = {asset.op.name: {"config": {"only_units": sorted(keys, key=pos.__getitem__)}} for asset, keys in work}
-    result = dg.materialize(
-        [asset for asset, _ in work],
+    from persona_pipeline.definitions import defs
+
+    # a named job (not `__ephemeral_asset_job__`), so CLI runs read like the sensor's in the UI
+    job = defs.resolve_job_def(INGEST_JOB if any(a.op.name == "ingest" for a, _ in work) else UNITS_JOB)
+    result = job.execute_in_process(
         instance=instance,
         tags=tags,
         raise_on_error=False,
         run_config={"ops": ops, **_QUIET},
+        asset_selection=[k for asset, _ in work for k in asset.keys],
     )
     return bool(result.success)
 
@@ -152,12 +156,9 @@ def _launch_compile(instance: Any, spend: dict[str, float] | None = None) -> lis
     Returns what went wrong (failed checks and steps, by name: never data), empty on success."""
     import dagster as dg
 
-    from persona_pipeline.defs.checks import CHECKS
-    from persona_pipeline.defs.distill_assets import facet_trees, persona_pack
-    from persona_pipeline.defs.skill_assets import skills
+    from persona_pipeline.definitions import defs
 
-    result = dg.materialize(
-        [facet_trees, persona_pack, skills, *CHECKS],
+    result = defs.resolve_job_def(COMPILE_JOB).execute_in_process(
         instance=instance,
         raise_on_error=False,
         tags={"persona/trigger": "cli"},
@@ -261,7 +262,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     from persona_pipeline.digests.lessons.backend import make_lesson_builder
     from persona_pipeline.notes_stage import make_note_taker, notes_dir
     from persona_pipeline.pack.compile import estimate_tokens
-    from persona_pipeline.skills_stage import SKILLS_DIR, is_transcript_unit
+    from persona_pipeline.skills_stage import SKILLS_DIR
     from persona_pipeline.warehouse import digest_store, memory_store
 
     digester = make_digester(settings)
@@ -272,10 +273,11 @@ def cmd_run(args: argparse.Namespace) -> int:
             con, memory_store.LESSONS, lesson_builder.name, lesson_builder.prompt_version
         )
         unnoted = memory_store.stale_units(con, memory_store.NOTES, note_taker.name, note_taker.prompt_version)
-    changed_sessions = {k for k in stale if is_transcript_unit(k)}
+    # every changed unit, of any kind: a stage that does not apply to a kind still marks its
+    # partition done ("not_applicable"), so none shows missing in the UI
     digest_keys = sorted((set(stale) | set(undigested)) & set(keys))
-    lesson_keys = sorted((changed_sessions | set(unlearned)) & set(keys))
-    note_keys = sorted((changed_sessions | set(unnoted)) & set(keys))
+    lesson_keys = sorted((set(stale) | set(unlearned)) & set(keys))
+    note_keys = sorted((set(stale) | set(unnoted)) & set(keys))
     started = datetime.now(UTC).replace(tzinfo=None)
     ok = True
     os.environ["PERSONA_PROGRESS"] = "0" if args.json else "1"

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import dagster as dg
 
-from persona_pipeline.defs.automation import automation_sensor, daily_incremental, ingest_job, source_files_sensor
+from persona_pipeline.defs.automation import (
+    automation_sensor,
+    compile_job,
+    daily_incremental,
+    ingest_job,
+    source_files_sensor,
+    units_job,
+)
 from persona_pipeline.defs.checks import CHECKS
 from persona_pipeline.defs.distill_assets import facet_trees, persona_pack, session_digests
 from persona_pipeline.defs.ingest_assets import ingest
@@ -14,7 +21,7 @@ from persona_pipeline.defs.skill_assets import skill_experiences, skills
 defs = dg.Definitions(
     assets=[ingest, session_digests, skill_experiences, session_notes, facet_trees, persona_pack, skills],
     asset_checks=CHECKS,
-    jobs=[ingest_job],
+    jobs=[ingest_job, units_job, compile_job],
     sensors=[source_files_sensor, automation_sensor],
     schedules=[daily_incremental],
 )

@@ -1,4 +1,4 @@
-"""The real daemon: with `source_files_sensor` on, new transcripts reach PERSONA.md through
+"""The real daemon: with `source_files_sensor` on (its default), new transcripts reach PERSONA.md through
 sensor → ingest run → automation (digests → trees → pack), with no CLI involved.
 
 Slow (the daemon's ticks): run with `python -m pytest -m slow`.
@@ -72,9 +72,7 @@ def test_sensor_and_automation_under_the_daemon(cli_env, sample_copy, tmp_path) 
         "PERSONA_AUTOMATION_INTERVAL_S": "5",
     }
     ws = ["-w", str(REPO / "workspace.yaml")]
-    subprocess.run(
-        [BIN / "dagster", "sensor", "start", "source_files_sensor", *ws], cwd=REPO, env=env, check=True, timeout=120
-    )
+    # no `dagster sensor start`: the sensor is on by default in the project's instance
     log = open(tmp_path / "daemon.log", "w")  # noqa: SIM115 - closed in finally
     daemon = subprocess.Popen(
         [BIN / "dagster-daemon", "run", *ws],

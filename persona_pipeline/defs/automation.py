@@ -20,6 +20,13 @@ if TYPE_CHECKING:
 
 RAW, EVIDENCE = dg.AssetKey("raw_sessions"), dg.AssetKey("redacted_evidence")
 ingest_job = dg.define_asset_job("incremental_ingest", selection=dg.AssetSelection.assets(RAW, EVIDENCE))
+# The jobs `persona run` launches (named, so its runs read as what they are in the UI).
+units_job = dg.define_asset_job(
+    "persona_units", selection=dg.AssetSelection.assets("session_digests", "skill_experiences", "session_notes")
+)
+compile_job = dg.define_asset_job(
+    "persona_compile", selection=dg.AssetSelection.assets("facet_trees", "persona_pack", "skills")
+)
 
 # Digests follow new evidence per partition; the unpartitioned tail follows any updated
 # dependency and, unlike `eager()`, does not wait for missing partitions (a failed or skipped
@@ -186,7 +193,7 @@ def _run_request(changed: list[str]) -> dg.RunRequest:
 @dg.sensor(
     job=ingest_job,
     minimum_interval_seconds=int(os.environ.get("PERSONA_SENSOR_INTERVAL_S", "60")),
-    default_status=dg.DefaultSensorStatus.STOPPED,
+    default_status=dg.DefaultSensorStatus.RUNNING  # change-driven runs are the point; stop it in the UI,
 )
 def source_files_sensor(context: dg.SensorEvaluationContext) -> dg.SensorResult:
     """Registers new units, unregisters (and erases) vanished ones, and asks for one run over the
@@ -218,7 +225,7 @@ def source_files_sensor(context: dg.SensorEvaluationContext) -> dg.SensorResult:
 @dg.schedule(
     job=ingest_job,
     cron_schedule=os.environ.get("PERSONA_SCHEDULE_CRON", "0 3 * * *"),
-    default_status=dg.DefaultScheduleStatus.STOPPED,
+    default_status=dg.DefaultScheduleStatus.RUNNING,
 )
 def daily_incremental(context: dg.ScheduleEvaluationContext) -> list[dg.RunRequest] | dg.SkipReason:
     """The same incremental pass on a timer, against the warehouse's fingerprints."""

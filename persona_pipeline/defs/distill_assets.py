@@ -9,7 +9,7 @@ import dagster as dg
 
 from persona_pipeline.defs.automation import DIGEST_CONDITION, TAIL_CONDITION
 from persona_pipeline.defs.partitions import selected_keys, source_units
-from persona_pipeline.defs.unit_failures import raise_for_failed
+from persona_pipeline.defs.unit_outcomes import raise_for_failed, untouched
 
 
 class UnitsConfig(dg.Config):
@@ -63,6 +63,7 @@ def session_digests(context: dg.AssetExecutionContext, config: UnitsConfig) -> I
                 "model": VERBATIM_MODEL if is_instruction_unit(r.unit_key) else model,
             },
         )
+    yield from untouched("session_digests", keys, results)
     raise_for_failed(failed, "digests")
 
 

@@ -10,7 +10,7 @@ import dagster as dg
 from persona_pipeline.defs.automation import DIGEST_CONDITION
 from persona_pipeline.defs.distill_assets import UnitsConfig
 from persona_pipeline.defs.partitions import selected_keys, source_units
-from persona_pipeline.defs.unit_failures import raise_for_failed
+from persona_pipeline.defs.unit_outcomes import raise_for_failed, untouched
 
 
 @dg.multi_asset(
@@ -34,6 +34,7 @@ def session_notes(context: dg.AssetExecutionContext, config: UnitsConfig) -> Ite
     from persona_pipeline.config import load_settings
     from persona_pipeline.digests.notes.models import NoteKind
     from persona_pipeline.notes_stage import build_notes
+    from persona_pipeline.skills_stage import is_transcript_unit
 
     keys = selected_keys(list(context.partition_keys), config.only_units)
     results, model = build_notes(load_settings(), keys, force=config.force)
@@ -62,6 +63,7 @@ def session_notes(context: dg.AssetExecutionContext, config: UnitsConfig) -> Ite
                 "model": model,
             },
         )
+    yield from untouched("session_notes", keys, results, is_transcript_unit)
     skipped = sum(r.skipped is not None for r in results)
     if skipped:
         context.log.info(f"{skipped} short session(s) skipped (no notes)")

@@ -11,7 +11,7 @@ import dagster as dg
 from persona_pipeline.defs.automation import DIGEST_CONDITION, TAIL_CONDITION
 from persona_pipeline.defs.distill_assets import UnitsConfig
 from persona_pipeline.defs.partitions import selected_keys, source_units
-from persona_pipeline.defs.unit_failures import raise_for_failed
+from persona_pipeline.defs.unit_outcomes import raise_for_failed, untouched
 
 
 @dg.multi_asset(
@@ -38,9 +38,7 @@ def skill_experiences(context: dg.AssetExecutionContext, config: UnitsConfig) ->
     keys = selected_keys(list(context.partition_keys), config.only_units)
     results, _ = build_lessons(load_settings(), keys, force=config.force)
     failed = [r for r in results if r.status != "ok"]
-    for key in keys:
-        if not is_transcript_unit(key):  # nothing to learn from: done, so it never shows as missing
-            yield dg.AssetMaterialization("skill_experiences", partition=key, metadata={"lessons": 0})
+    yield from untouched("skill_experiences", keys, results, is_transcript_unit)
     for r in results:
         if r.status != "ok":
             continue
