@@ -49,3 +49,20 @@ def test_kills_during_first_runs_never_break_the_instance(cli_env: dict[str, str
     assert summary["units_failed"] == 0 and summary["pack_tokens"] > 0
     status = cli(cli_env, "status", "--json")
     assert status.returncode == 0 and "migrate" not in status.stderr, status.stderr[-2000:]
+
+
+def test_a_throwaway_dev_instance_writes_nothing(tmp_path: Path, monkeypatch) -> None:
+    """`dagster dev` without DAGSTER_HOME: its steps refuse, naming the project's instance."""
+    import dagster as dg
+
+    from persona_pipeline.definitions import defs
+
+    monkeypatch.setenv("PERSONA_DATA_DIR", str(tmp_path / "data"))
+    throwaway = tmp_path / ".tmp_dagster_home_abc123"
+    throwaway.mkdir()
+    with dg.DagsterInstance.from_config(str(throwaway)) as instance:
+        result = defs.resolve_job_def("persona_compile").execute_in_process(instance=instance, raise_on_error=False)
+    assert not result.success
+    failure = result.failure_data_for_node("facet_trees")
+    assert failure is not None and "DAGSTER_HOME=" in (failure.error.message if failure.error else "")
+    assert not (tmp_path / "data" / "warehouse.duckdb").exists()

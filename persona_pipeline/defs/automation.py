@@ -200,12 +200,16 @@ def source_files_sensor(context: dg.SensorEvaluationContext) -> dg.SensorResult:
     units whose size, mtime, content (instruction files), HEAD (repos) or reader version changed
     since the cursor. Between full re-checks a tick trusts its cursor (`defs.sensor_cursor`)."""
     from persona_pipeline.config import ConfigError, load_settings
+    from persona_pipeline.defs.project_settings import throwaway_instance_problem
 
     try:
         settings = load_settings()
         settings.check_roots()
     except ConfigError as exc:  # a broken root must look like an error, never like an empty history
         return dg.SensorResult(skip_reason=f"configuration error: {exc}")
+    problem = throwaway_instance_problem(context.instance, settings)
+    if problem:
+        return dg.SensorResult(skip_reason=problem)
     cursor = SensorCursor.parse(context.cursor)
     epoch = partitions_epoch(settings.partitions_epoch_path)  # before plan() reads the partitions
     now = time.time()

@@ -38,12 +38,12 @@ class UnitsConfig(dg.Config):
     backfill_policy=dg.BackfillPolicy.single_run(),
 )
 def session_digests(context: dg.AssetExecutionContext, config: UnitsConfig) -> Iterator[dg.AssetMaterialization]:
-    from persona_pipeline.config import load_settings
+    from persona_pipeline.defs.project_settings import project_settings
     from persona_pipeline.digests.directives import VERBATIM_MODEL, is_instruction_unit
     from persona_pipeline.distill import digest_units
 
     keys = selected_keys(list(context.partition_keys), config.only_units)
-    results, model = digest_units(load_settings(), keys, force=config.force)
+    results, model = digest_units(project_settings(context), keys, force=config.force)
     failed = [r for r in results if r.status != "ok"]
     for r in results:
         if r.status != "ok":
@@ -75,11 +75,11 @@ def session_digests(context: dg.AssetExecutionContext, config: UnitsConfig) -> I
     "seen and superseded-by for contradicted rules. Rebuilt from all stored observations.",
 )
 def facet_trees(context: dg.AssetExecutionContext) -> dg.MaterializeResult:
-    from persona_pipeline.config import load_settings
+    from persona_pipeline.defs.project_settings import project_settings
     from persona_pipeline.trees.fold import fold
     from persona_pipeline.warehouse import digest_store, store
 
-    settings = load_settings()
+    settings = project_settings(context)
     with store.connect(settings.warehouse_path) as con:
         rules = fold(digest_store.load_observations(con))
         digest_store.save_rules(con, rules)
@@ -104,11 +104,11 @@ def facet_trees(context: dg.AssetExecutionContext) -> dg.MaterializeResult:
     "Re-materialisable alone from the stored rules.",
 )
 def persona_pack(context: dg.AssetExecutionContext) -> dg.MaterializeResult:
-    from persona_pipeline.config import load_settings
+    from persona_pipeline.defs.project_settings import project_settings
     from persona_pipeline.pack.compile import compile_pack, write_pack
     from persona_pipeline.warehouse import digest_store, store
 
-    settings = load_settings()
+    settings = project_settings(context)
     with store.connect(settings.warehouse_path) as con:
         rules = digest_store.load_rules(con)
     pack = compile_pack(rules)

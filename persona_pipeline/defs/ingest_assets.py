@@ -44,14 +44,14 @@ class IngestConfig(dg.Config):
 )
 def ingest(context: dg.AssetExecutionContext, config: IngestConfig) -> Iterator[dg.AssetMaterialization]:
     # Heavy modules load here, not when the code location loads.
-    from persona_pipeline.config import load_settings
     from persona_pipeline.defs.automation import is_instruction_key
+    from persona_pipeline.defs.project_settings import project_settings
     from persona_pipeline.ingest import iter_ingest
     from persona_pipeline.progress import report
     from persona_pipeline.sources import tombstones
     from persona_pipeline.warehouse import store
 
-    settings = load_settings()
+    settings = project_settings(context)
     settings.check_roots()  # a broken root fails the run before anything is read or changed
     keys = selected_keys(list(context.partition_keys), config.only_units)
     found = settings.sources().discover()

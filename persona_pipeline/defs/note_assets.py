@@ -31,13 +31,13 @@ from persona_pipeline.defs.unit_outcomes import raise_for_failed, untouched
     backfill_policy=dg.BackfillPolicy.single_run(),
 )
 def session_notes(context: dg.AssetExecutionContext, config: UnitsConfig) -> Iterator[dg.AssetMaterialization]:
-    from persona_pipeline.config import load_settings
+    from persona_pipeline.defs.project_settings import project_settings
     from persona_pipeline.digests.notes.models import NoteKind
     from persona_pipeline.notes_stage import build_notes
     from persona_pipeline.skills_stage import is_transcript_unit
 
     keys = selected_keys(list(context.partition_keys), config.only_units)
-    results, model = build_notes(load_settings(), keys, force=config.force)
+    results, model = build_notes(project_settings(context), keys, force=config.force)
     failed = [r for r in results if r.status != "ok"]
     for r in results:
         if r.status != "ok":

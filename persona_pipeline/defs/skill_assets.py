@@ -32,11 +32,11 @@ from persona_pipeline.defs.unit_outcomes import raise_for_failed, untouched
     backfill_policy=dg.BackfillPolicy.single_run(),
 )
 def skill_experiences(context: dg.AssetExecutionContext, config: UnitsConfig) -> Iterator[dg.AssetMaterialization]:
-    from persona_pipeline.config import load_settings
+    from persona_pipeline.defs.project_settings import project_settings
     from persona_pipeline.skills_stage import build_lessons, is_transcript_unit
 
     keys = selected_keys(list(context.partition_keys), config.only_units)
-    results, _ = build_lessons(load_settings(), keys, force=config.force)
+    results, _ = build_lessons(project_settings(context), keys, force=config.force)
     failed = [r for r in results if r.status != "ok"]
     yield from untouched("skill_experiences", keys, results, is_transcript_unit)
     for r in results:
@@ -69,9 +69,9 @@ def skill_experiences(context: dg.AssetExecutionContext, config: UnitsConfig) ->
     "instructions or evidence change), written as <data_dir>/skills/<name>/SKILL.md.",
 )
 def skills(context: dg.AssetExecutionContext) -> dg.MaterializeResult:
-    from persona_pipeline.config import load_settings
+    from persona_pipeline.defs.project_settings import project_settings
     from persona_pipeline.skills_stage import build_skills
 
-    out = build_skills(load_settings())
+    out = build_skills(project_settings(context))
     # counts only: skill names come from (redacted) session text and stay out of the event log
     return dg.MaterializeResult(metadata={**out.model_dump(), "path": "<data_dir>/skills/"})
