@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from persona_pipeline.config import REPO_ROOT, ConfigError, Settings, load_settings
+from persona_pipeline.config import REPO_ROOT, ConfigError, Settings, find_config_file, load_settings
 
 
 def _prepare_instance(settings: Settings) -> Any:
@@ -280,7 +280,10 @@ def cmd_run(args: argparse.Namespace) -> int:
     note_keys = sorted((set(stale) | set(unnoted)) & set(keys))
     started = datetime.now(UTC).replace(tzinfo=None)
     ok = True
-    os.environ["PERSONA_PROGRESS"] = "0" if args.json else "1"
+    if not args.json:
+        from persona_pipeline.progress import attach_terminal
+
+        attach_terminal()
     from persona_pipeline.defs.distill_assets import session_digests
     from persona_pipeline.defs.ingest_assets import ingest
     from persona_pipeline.defs.note_assets import session_notes
@@ -363,10 +366,13 @@ def cmd_run(args: argparse.Namespace) -> int:
         "model": digester.name,
         "pack_path": str(pack_md),
         "pack_tokens": estimate_tokens(pack_md.read_text(encoding="utf-8")) if pack_md.exists() else 0,
+        "pack_bullets": _pack_bullets(pack_md.with_name("persona.json")),
         "skills_path": str(settings.data_dir / SKILLS_DIR),
         "notes_path": str(notes_dir(settings.data_dir)),
         "sample_corpus": settings.uses_sample(),
         "warehouse": str(settings.warehouse_path),
+        "data_dir": str(settings.data_dir),
+        "config_file": str(cfg) if (cfg := find_config_file()) else None,
     }
     if args.json:
         print(json.dumps(summary))
@@ -409,6 +415,14 @@ def _warn_gone(settings: Settings, gone: list[str]) -> None:
         )
 
 
+def _pack_bullets(pack_json: Path) -> int:
+    """The pack's own count (the header's), so the summary and the pack never disagree."""
+    try:
+        return len(json.loads(pack_json.read_text(encoding="utf-8"))["bullets"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return 0
+
+
 def _mtime(path: Path) -> int | None:
     return path.stat().st_mtime_ns if path.exists() else None
 
@@ -427,18 +441,20 @@ def _print_summary(s: dict[str, Any], ignored: dict[str, int]) -> None:
     print(f"bytes: {raw:,} raw -> {kept:,} kept ({reduction:.2f}% reduction)")
     print(f"evidence: {s['evidence_rows']} rows, {s['redactions']} redactions")
     print(
-        f"digests ({s['model']}): {s['observations']} observations -> {s['rules']} rules; "
+        f"digests ({s['model']}): {s['observations']} observations -> {s['rules']} rules "
+        f"({s['pack_bullets']} in the pack); "
         f"{s['llm_calls']} LLM calls, {s['cache_hits']} cache hits, "
         f"{s['prompt_tokens']}+{s['completion_tokens']} tokens, ${s['cost_usd']:.4f}"
     )
     print(f"pack: {s['pack_path']} ({s['pack_tokens']} tokens)")
     print(
         f"memory: {s['lessons']} lessons -> {s['skills']} skills ({s['skills_path']}), "
-        f"{s['session_notes']} session notes ({s['notes_path']})"
+        f"{s['session_notes']} notes from {s['note_sessions']} sessions ({s['notes_path']})"
     )
     if ignored:
         print("ignored files: " + ", ".join(f"{k}={v}" for k, v in sorted(ignored.items())))
     print(f"warehouse: {s['warehouse']}")
+    print(f"data: {s['data_dir']} (config file: {s['config_file'] or 'none'}; `persona config` shows every setting)")
 
 
 def cmd_explain(args: argparse.Namespace) -> int:

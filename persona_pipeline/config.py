@@ -46,7 +46,7 @@ class ConfigError(ValueError):
 # Knobs read where they act (not Settings fields) and the team instance's Postgres variables:
 # known, so they are not reported as typos.
 _OTHER_ENV = {
-    "PERSONA_PROGRESS",
+    "PERSONA_PROGRESS_FD",
     "PERSONA_AUTOMATION_INTERVAL_S",
     "PERSONA_SENSOR_INTERVAL_S",
     "PERSONA_SENSOR_RECHECK_S",

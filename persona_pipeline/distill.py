@@ -14,6 +14,7 @@ from persona_pipeline.digests.directives import (
     is_instruction_unit,
 )
 from persona_pipeline.digests.models import DigestResult
+from persona_pipeline.progress import report
 from persona_pipeline.warehouse import digest_store, store
 
 # Evidence is loaded, digested and stored a slice of units at a time: loading a 2 GB history's
@@ -48,6 +49,7 @@ def digest_units(settings: Settings, keys: Sequence[str], force: bool = False) -
         rows = digest_store.evidence_rows(con)
     verbatim: list[DigestResult] = []
     digested: list[DigestResult] = []
+    report(0, len(keys), "digests")
     for chunk in chunks(keys, rows, CHUNK_EVIDENCE_ROWS):
         with store.connect(settings.warehouse_path) as con:
             inputs = digest_store.load_inputs(con, chunk)
@@ -61,4 +63,5 @@ def digest_units(settings: Settings, keys: Sequence[str], force: bool = False) -
             digest_store.save_digests(con, done, hashes, digester.name, digester.prompt_version)
         verbatim += done_verbatim
         digested += done
+        report(len(verbatim) + len(digested), len(keys), "digests")
     return verbatim + digested, digester.name

@@ -15,6 +15,7 @@ import polars as pl
 from persona_pipeline.config import Settings
 from persona_pipeline.digests.notes.markdown import render, safe_name, unit_of
 from persona_pipeline.digests.notes.models import Note, NotesResult, NoteTaker
+from persona_pipeline.progress import report
 from persona_pipeline.warehouse import memory_store as ms
 from persona_pipeline.warehouse import store
 
@@ -92,8 +93,12 @@ def build_notes(
         todo = ms.batches(con, keys, BATCH_UNITS)
     index = _index(notes_dir(settings.data_dir))  # read once, kept current by the writes
     results: list[NotesResult] = []
+    done = 0
+    report(0, sum(map(len, todo)), "notes")
     for batch in todo:
         results += _build_batch(settings, batch, taker, index)
+        done += len(batch)
+        report(done, sum(map(len, todo)), "notes")
     with store.connect(settings.warehouse_path) as con:
         _drop_orphans(con)
         stored = _units_with_notes(con)

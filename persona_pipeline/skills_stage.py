@@ -13,6 +13,7 @@ from persona_pipeline.config import Settings
 from persona_pipeline.digests.lessons.backend import make_caller, make_lesson_builder
 from persona_pipeline.digests.lessons.models import LessonResult
 from persona_pipeline.pack.skill_files import foreign_folders, write_skills
+from persona_pipeline.progress import report
 from persona_pipeline.trees.skills import evolve
 from persona_pipeline.warehouse import memory_store, skill_store, store
 
@@ -37,6 +38,8 @@ def build_lessons(settings: Settings, keys: Sequence[str], force: bool = False) 
             keys = [k for k in keys if k in stale]
         todo = memory_store.batches(con, keys, BATCH_UNITS)
     results: list[LessonResult] = []
+    done = 0
+    report(0, len(keys), "lessons")
     for keys_batch in todo:
         with store.connect(settings.warehouse_path) as con:
             sessions = memory_store.load_sessions(con, keys_batch)
@@ -53,6 +56,8 @@ def build_lessons(settings: Settings, keys: Sequence[str], force: bool = False) 
                     builder.prompt_version,
                 )
         results += batch
+        done += len(keys_batch)
+        report(done, len(keys), "lessons")
     return results, builder.name
 
 

@@ -111,6 +111,7 @@ def collect(settings: Settings, instance: Any) -> dict[str, Any]:
         "pack": pack,
         "last_runs": _last_runs(instance),
         "warehouse": str(settings.warehouse_path),
+        "data_dir": str(settings.data_dir),
         "dagster_home": str(settings.dagster_home),
     }
 
@@ -119,7 +120,8 @@ _STALE = ("new_or_changed", "to_erase", "undigested", "without_lessons", "withou
 
 
 def render(s: dict[str, Any]) -> str:
-    lines = [f"sources on disk: {s['sources_on_disk']}" + (" (bundled sample corpus)" if s["sample_corpus"] else "")]
+    lines = [f"data: {s['data_dir']} (warehouse {s['warehouse']})"]
+    lines.append(f"sources on disk: {s['sources_on_disk']}" + (" (bundled sample corpus)" if s["sample_corpus"] else ""))
     if s.get("source_gone"):
         lines.append(f"source gone: {s['source_gone']} stored unit(s) whose file vanished (evidence kept)")
     for kind, by_status in sorted(s["units"].items()):

@@ -79,6 +79,7 @@ def ingest(context: dg.AssetExecutionContext, config: IngestConfig) -> Iterator[
                 unknown.append(key)
     present = [by_key[k] for k in keys if k in by_key]
     done = 0
+    report(0, len(present), "reading")
     for batch in iter_ingest(settings, present):
         for outcome in batch:
             raw_meta = {**outcome.metadata, "skips": dg.MetadataValue.json(outcome.skips)}
@@ -90,7 +91,7 @@ def ingest(context: dg.AssetExecutionContext, config: IngestConfig) -> Iterator[
             yield dg.AssetMaterialization("raw_sessions", partition=outcome.unit_key, metadata=raw_meta)
             yield dg.AssetMaterialization("redacted_evidence", partition=outcome.unit_key, metadata=ev_meta)
         done += len(batch)
-        report(done, len(present))
+        report(done, len(present), "reading")
     context.log.info(f"ingested {done} of {len(context.partition_keys)} units in range")
     if unknown:
         raise dg.Failure(

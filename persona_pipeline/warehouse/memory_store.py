@@ -158,10 +158,10 @@ def counts(con: duckdb.DuckDBPyConnection) -> dict[str, int]:
     """What the skills and notes stages hold now."""
     row = con.execute(
         """SELECT (SELECT count(*) FROM lessons), (SELECT count(*) FROM skills),
-                  (SELECT count(*) FROM session_notes)"""
+                  (SELECT count(*) FROM session_notes), (SELECT count(DISTINCT unit_key) FROM session_notes)"""
     ).fetchone()
     assert row is not None
-    return {"lessons": int(row[0]), "skills": int(row[1]), "session_notes": int(row[2])}
+    return {"lessons": int(row[0]), "skills": int(row[1]), "session_notes": int(row[2]), "note_sessions": int(row[3])}
 
 
 def batches(
