@@ -121,7 +121,8 @@ _STALE = ("new_or_changed", "to_erase", "undigested", "without_lessons", "withou
 
 def render(s: dict[str, Any]) -> str:
     lines = [f"data: {s['data_dir']} (warehouse {s['warehouse']})"]
-    lines.append(f"sources on disk: {s['sources_on_disk']}" + (" (bundled sample corpus)" if s["sample_corpus"] else ""))
+    sample = " (bundled sample corpus)" if s["sample_corpus"] else ""
+    lines.append(f"sources on disk: {s['sources_on_disk']}{sample}")
     if s.get("source_gone"):
         lines.append(f"source gone: {s['source_gone']} stored unit(s) whose file vanished (evidence kept)")
     for kind, by_status in sorted(s["units"].items()):
