@@ -527,7 +527,7 @@ def cmd_forget(args: argparse.Namespace) -> int:
     found = settings.sources().discover()
     path = Path(target).expanduser()
     keys = [u.key for u in found.units if path.exists() and u.path.resolve() == path.resolve()]
-    whole_project = False
+    whole_project, logged = False, 0
     if args.sample:
         # not what is on disk now: a real global CLAUDE.md can share the sample's key
         stored_keys = set(store.unit_fingerprints(settings.warehouse_path)) - {u.key for u in found.units}
@@ -540,14 +540,19 @@ def cmd_forget(args: argparse.Namespace) -> int:
                 stored = [
                     r[0]
                     for r in con.execute(
-                        "SELECT unit_key FROM units"
-                        " WHERE project = ? OR unit_key = ? OR split_part(unit_key, '/', 2) = ?",
+                        "SELECT unit_key FROM units WHERE NOT starts_with(unit_key, 'prompt_log/')"
+                        " AND (project = ? OR unit_key = ? OR split_part(unit_key, '/', 2) = ?)",
                         [target, target, target],
                     ).fetchall()
                 ]
         keys = sorted(set(on_disk) | set(stored))
-        whole_project = bool(keys) and target not in keys  # a project: its later sessions stay forgotten too
-    if not keys:
+        whole_project = target not in keys  # a project: its later sessions stay forgotten too
+        if whole_project and settings.warehouse_path.exists():  # its lines in the prompt logs
+            with store.connect(settings.warehouse_path) as con:
+                logged = store.delete_project_rows(con, "prompt_log/", target)
+        if logged:
+            tombstones.add(settings.data_dir, target, [], whole_project=True, project=target)
+    if not keys and not (whole_project and logged):
         print(
             f"persona: nothing stored matches {target!r} (a transcript path, unit key or project name)", file=sys.stderr
         )

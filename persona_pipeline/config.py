@@ -56,7 +56,15 @@ _OTHER_ENV = {
 }
 _OTHER_ENV_PREFIXES = ("PERSONA_PG_",)
 CONFIG_FILE = "persona.toml"
-_PATH_FIELDS = ("data_dir", "claude_dirs", "codex_dirs", "instruction_roots", "instruction_files", "git_roots")
+_PATH_FIELDS = (
+    "data_dir",
+    "claude_dirs",
+    "codex_dirs",
+    "instruction_roots",
+    "instruction_files",
+    "git_roots",
+    "prompt_logs",
+)
 
 
 def default_data_dir() -> Path:
@@ -79,6 +87,8 @@ class Settings(BaseSettings):
     # None: the agents' global files where present; empty (`PERSONA_INSTRUCTION_FILES=`): none
     instruction_files: PathList | None = None
     git_roots: PathList = Field(default_factory=list)
+    # None: the agents' prompt logs where present; empty (`PERSONA_PROMPT_LOGS=`): none
+    prompt_logs: PathList | None = None
     author_emails: StrList = Field(default_factory=list)
     # Extra identifiers of the person to redact everywhere (names, handles, host names).
     redact_names: StrList = Field(default_factory=list)
@@ -111,7 +121,9 @@ class Settings(BaseSettings):
         data = read_config_file(path) if path else {}
         return (init_settings, env_settings, _DictSource(settings_cls, data))
 
-    @field_validator("claude_dirs", "codex_dirs", "instruction_roots", "instruction_files", "git_roots", mode="before")
+    @field_validator(
+        "claude_dirs", "codex_dirs", "instruction_roots", "instruction_files", "git_roots", "prompt_logs", mode="before"
+    )
     @classmethod
     def _paths(cls, value: Any) -> Any:
         return _split_paths(value)
@@ -134,6 +146,7 @@ class Settings(BaseSettings):
             self.claude_dirs is not None
             or self.codex_dirs is not None
             or self.instruction_files is not None
+            or self.prompt_logs is not None
             or bool(self.git_roots or self.instruction_roots)
         )
 
@@ -175,10 +188,11 @@ class Settings(BaseSettings):
                 why = _folder_problem(root)
                 if why:
                     problems.append(f"{_env_name(name)}: {root} {why}")
-        for f in self.instruction_files or []:
-            why = _file_problem(f)
-            if why:
-                problems.append(f"{_env_name('instruction_files')}: {f} {why}")
+        for name, files in (("instruction_files", self.instruction_files), ("prompt_logs", self.prompt_logs)):
+            for f in files or []:
+                why = _file_problem(f)
+                if why:
+                    problems.append(f"{_env_name(name)}: {f} {why}")
         if problems:
             raise ConfigError("; ".join(problems) + " (fix the path or remove it; nothing was changed)")
 
@@ -201,6 +215,14 @@ class Settings(BaseSettings):
             return [SAMPLE_DIR / "home" / ".claude" / "CLAUDE.md"]
         return [claude_home() / "CLAUDE.md", codex_home() / "AGENTS.md"]
 
+    def resolved_prompt_logs(self) -> list[Path]:
+        """The agents' prompt logs (they outlive the transcripts); defaults where present."""
+        if self.prompt_logs is not None:
+            return self.prompt_logs
+        if self.uses_sample():
+            return []
+        return [f for f in (claude_home() / "history.jsonl", codex_home() / "history.jsonl") if f.is_file()]
+
     def resolved_author_emails(self) -> list[str]:
         if self.author_emails:
             return self.author_emails
@@ -215,6 +237,7 @@ class Settings(BaseSettings):
             instruction_roots=self.resolved_instruction_roots(),
             instruction_files=self.resolved_instruction_files(),
             git_roots=self.resolved_git_roots(),
+            prompt_logs=self.resolved_prompt_logs(),
             author_emails=self.resolved_author_emails(),
             sample_bundles=SAMPLE_DIR / "repos" if self.uses_sample() and not self.git_roots else None,
         )
@@ -411,6 +434,7 @@ def describe_settings(settings: Settings) -> dict[str, Any]:
         "codex_dirs (resolved)": settings.resolved_codex_dirs(),
         "git_roots (resolved)": settings.resolved_git_roots(),
         "instruction_files (resolved)": settings.resolved_instruction_files(),
+        "prompt_logs (resolved)": settings.resolved_prompt_logs(),
     }
     for name, paths in resolved.items():
         out[name] = {"value": os.pathsep.join(map(str, paths)) or "(none)", "source": "derived"}

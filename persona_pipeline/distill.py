@@ -37,6 +37,31 @@ def chunks(keys: Sequence[str], rows: dict[str, int], limit: int = CHUNK_EVIDENC
         yield chunk
 
 
+_WORST = {"ok": 0, "budget": 1, "failed": 2}
+
+
+def merge_by_unit(results: Sequence[DigestResult]) -> list[DigestResult]:
+    """One result per unit, in first-seen order: a prompt log is digested session by session. A
+    unit with any failed part is failed as a whole (it keeps its previous observations)."""
+    merged: dict[str, DigestResult] = {}
+    for r in results:
+        m = merged.get(r.unit_key)
+        if m is None:
+            merged[r.unit_key] = r.model_copy(deep=True)
+            continue
+        if _WORST.get(r.status, 2) > _WORST.get(m.status, 2):
+            m.status, m.error = r.status, r.error
+        m.observations += r.observations
+        m.calls += r.calls
+        m.cache_hits += r.cache_hits
+        m.prompt_tokens += r.prompt_tokens
+        m.completion_tokens += r.completion_tokens
+        m.cost_usd += r.cost_usd
+        m.soft_skips += r.soft_skips
+        m.dropped_quotes += r.dropped_quotes
+    return list(merged.values())
+
+
 def digest_units(settings: Settings, keys: Sequence[str], force: bool = False) -> tuple[list[DigestResult], str]:
     """Digest `keys` (only the stale ones unless `force`) and store the results. Returns the
     results and the digester's name. A failed unit keeps its previous observations."""
@@ -56,7 +81,7 @@ def digest_units(settings: Settings, keys: Sequence[str], force: bool = False) -
         done_verbatim = [directive_result(i) for i in inputs if is_instruction_unit(i.unit_key)]
         rest = [i for i in inputs if not is_instruction_unit(i.unit_key)]
         del inputs
-        done = digester.digest_many(rest) if rest else []  # the slow part: no connection held
+        done = merge_by_unit(digester.digest_many(rest)) if rest else []  # the slow part: no connection held
         del rest
         with store.connect(settings.warehouse_path) as con:
             digest_store.save_digests(con, done_verbatim, hashes, VERBATIM_MODEL, DIRECTIVES_VERSION)

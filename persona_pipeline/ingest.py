@@ -11,7 +11,7 @@ import re
 import socket
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -132,7 +132,8 @@ def process_unit(
         turns=_safe_provenance(unit.key, result.turns, stats, unit_redactor), stats=stats, file_error=result.file_error
     )
     # Claude slugs, instruction scopes and repository folders name the project; Codex keys are dates.
-    fallback_project = unit.key.split("/")[1] if unit.kind is not SourceKind.CODEX else "unknown"
+    by_key = unit.kind not in (SourceKind.CODEX, SourceKind.PROMPT_LOG)
+    fallback_project = unit.key.split("/")[1] if by_key else "unknown"
     evidence, red_counts, dropped = build_evidence(unit.key, unit.kind, result.turns, unit_redactor, fallback_project)
     turns = index_rows(unit.key, result.turns, key)
     project = evidence[0].project if evidence else fallback_project
@@ -173,6 +174,42 @@ BATCH_UNITS = 64
 BATCH_SECONDS = 2.0
 
 
+def prompt_log_filters(settings: Settings, sources: Sources) -> Sources:
+    """`sources` with what the prompt logs must leave out: sessions that have a transcript (on
+    disk, or stored although its file is gone) or were forgotten, and forgotten projects."""
+    from persona_pipeline.sources import tombstones
+    from persona_pipeline.sources.discovery import clean_slug
+    from persona_pipeline.sources.prompt_logs import session_of_transcript, transcript_sessions
+
+    transcripts = {SourceKind.CLAUDE, SourceKind.CODEX}
+    names = [u.path.name for u in sources.discover(prepare=False).units if u.kind in transcripts]
+    forgotten = tombstones.load(settings.data_dir)
+    names += [k.rsplit("/", 1)[-1] for k in forgotten.units]
+    sessions = transcript_sessions(names)
+    if settings.warehouse_path.exists():
+        with store.connect(settings.warehouse_path, read_only=True) as con:
+            rows = con.execute(
+                "SELECT unit_key, session_id FROM units WHERE source_kind IN ('claude', 'codex')"
+            ).fetchall()
+        for unit_key, session in rows:
+            if isinstance(session, str):
+                sessions.add(session.lower())
+            if s := session_of_transcript(unit_key):
+                sessions.add(s)
+
+    def skip_project(cwd: str) -> bool:
+        folder = re.split(r"[\\/]", cwd.rstrip("/\\"))[-1]
+        candidates = (
+            f"claude/{clean_slug(re.sub(r'[^A-Za-z0-9]', '-', cwd))}",
+            f"git/{folder}",
+            f"project/{folder}",
+            f"instructions/{folder}",
+        )
+        return any(c in forgotten.scopes for c in candidates)
+
+    return replace(sources, skip_sessions=frozenset(sessions), skip_project=skip_project if forgotten.scopes else None)
+
+
 def iter_ingest(settings: Settings, units: Sequence[SourceUnit]) -> Iterator[list[UnitOutcome]]:
     """Process units, committing them to the warehouse in small batches; yields each committed
     batch (a unit is reported only once its rows are durable)."""
@@ -180,6 +217,8 @@ def iter_ingest(settings: Settings, units: Sequence[SourceUnit]) -> Iterator[lis
     key = load_or_create_key(settings.redaction_key_path)
     oldest = retention.cutoff(settings.retention_days)
     sources = settings.sources()
+    if any(u.kind is SourceKind.PROMPT_LOG for u in units):
+        sources = prompt_log_filters(settings, sources)
     batch: list[UnitOutcome] = []
     started = time.monotonic()
     for i, unit in enumerate(units):

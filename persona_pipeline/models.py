@@ -19,6 +19,7 @@ class SourceKind(StrEnum):
     CODEX = "codex"
     INSTRUCTIONS = "instructions"  # CLAUDE.md, AGENTS.md, .cursorrules, copilot-instructions.md …
     GIT = "git"  # one repository's commits by the person
+    PROMPT_LOG = "prompt_log"  # an agent's log of typed prompts (~/.claude/history.jsonl, ~/.codex/…)
 
 
 class TurnKind(StrEnum):

@@ -8,17 +8,18 @@ reader fix re-reads that kind.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from persona_pipeline.models import ReadResult, SourceKind
-from persona_pipeline.sources import claude_code, codex, git_history, instructions, probes
+from persona_pipeline.sources import claude_code, codex, git_history, instructions, probes, prompt_logs
 from persona_pipeline.sources.discovery import (
     Discovery,
     SourceUnit,
     discover_claude,
     discover_codex,
+    discover_prompt_logs,
     unique_keys,
 )
 from persona_pipeline.sources.sample_repos import ensure_sample_repos
@@ -28,6 +29,7 @@ READER_VERSIONS = {
     SourceKind.CODEX: codex.READER_VERSION,
     SourceKind.INSTRUCTIONS: instructions.READER_VERSION,
     SourceKind.GIT: git_history.READER_VERSION,
+    SourceKind.PROMPT_LOG: prompt_logs.READER_VERSION,
 }
 
 
@@ -40,6 +42,11 @@ class Sources:
     git_roots: list[Path] = field(default_factory=list)
     author_emails: list[str] = field(default_factory=list)
     sample_bundles: Path | None = None  # clone these into the first git root before discovery
+    prompt_logs: list[Path] = field(default_factory=list)
+    # Sessions whose prompts a prompt log must leave out (they have a transcript, or were
+    # forgotten) and forgotten project folders; set by ingest (`ingest.prompt_log_filters`).
+    skip_sessions: frozenset[str] = frozenset()
+    skip_project: Callable[[str], bool] | None = None
 
     def discover(self, prepare: bool = True) -> Discovery:
         """Every unit under the roots. `prepare=False` (read-only callers) skips cloning the
@@ -52,6 +59,7 @@ class Sources:
             + discover_codex(self.codex_dirs, ignored)
             + instructions.discover_instructions(self.instruction_roots, self.instruction_files, ignored)
             + git_history.discover_repos(self.git_roots, ignored)
+            + discover_prompt_logs(self.prompt_logs, ignored)
         )
         return Discovery(unique_keys(units), ignored)
 
@@ -60,7 +68,7 @@ class Sources:
             change = instructions.content_fingerprint(unit.path)
         elif unit.kind is SourceKind.GIT:
             change = git_history.repo_fingerprint(unit.path, self.author_emails)
-        else:
+        else:  # transcripts and prompt logs: append-only files
             change = unit.stat_fingerprint
         return f"{change}:{READER_VERSIONS[unit.kind]}"
 
@@ -75,7 +83,8 @@ class Sources:
         mtime) are formatted inline: a sensor tick does this for thousands of them (an Enum's
         hash is a Python call, so the reader versions are looked up once)."""
         claude, codex = READER_VERSIONS[SourceKind.CLAUDE], READER_VERSIONS[SourceKind.CODEX]
-        claude_kind, codex_kind = SourceKind.CLAUDE, SourceKind.CODEX
+        claude_kind, codex_kind, log_kind = SourceKind.CLAUDE, SourceKind.CODEX, SourceKind.PROMPT_LOG
+        log = READER_VERSIONS[log_kind]
         probed: dict[str, str] = {}
         # one comprehension in the units' order (a loop with branches costs ~25 % more)
         out = {
@@ -83,6 +92,8 @@ class Sources:
             if u.kind is claude_kind
             else f"{u.size}:{u.mtime_ns}:{codex}"
             if u.kind is codex_kind
+            else f"{u.size}:{u.mtime_ns}:{log}"
+            if u.kind is log_kind
             else self._probed_fingerprint(u, reuse, probed)
             for u in units
         }
@@ -112,6 +123,8 @@ class Sources:
             return codex.read_codex(unit.path)
         if unit.kind is SourceKind.INSTRUCTIONS:
             return instructions.read_instructions(unit, explicit=self._explicit(unit.path))
+        if unit.kind is SourceKind.PROMPT_LOG:
+            return prompt_logs.read_prompt_log(unit.path, self.skip_sessions.__contains__, self.skip_project)
         return git_history.read_git(unit, self.author_emails)
 
     def _explicit(self, path: Path) -> bool:

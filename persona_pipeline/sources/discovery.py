@@ -197,6 +197,26 @@ def discover_codex(roots: list[Path], ignored: dict[str, int]) -> list[SourceUni
     return units
 
 
+def discover_prompt_logs(paths: list[Path], ignored: dict[str, int]) -> list[SourceUnit]:
+    """One unit per prompt log (`sources.prompt_logs`), keyed by agent: `prompt_log/claude/history.jsonl`.
+    The agent comes from the folder's name (`.claude`, `.codex`), never from a path that could hold
+    a user name."""
+    units: list[SourceUnit] = []
+    for path in paths:
+        try:
+            st = path.stat()
+        except OSError:
+            ignored["unreadable_entry"] = ignored.get("unreadable_entry", 0) + 1
+            continue
+        agent = {".claude": "claude", ".codex": "codex"}.get(path.parent.name, "other")
+        units.append(
+            SourceUnit(
+                f"prompt_log/{agent}/{_clean_name(path.name)}", SourceKind.PROMPT_LOG, path, st.st_size, st.st_mtime_ns
+            )
+        )
+    return units
+
+
 _KEY = attrgetter("key")
 
 

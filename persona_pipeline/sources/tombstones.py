@@ -23,7 +23,7 @@ def project_of_key(key: str) -> str | None:
     """The project a unit key names (`claude/<project>/…`, `instructions/<project>/…`, `git/<project>`);
     Codex keys are dates and name none."""
     parts = key.split("/")
-    if len(parts) < 2 or parts[0] == "codex":
+    if len(parts) < 2 or parts[0] in ("codex", "prompt_log"):  # keys without a project: dates, agents
         return None
     return parts[1]
 
@@ -77,10 +77,15 @@ def _save(data_dir: Path, t: Tombstones) -> None:
     os.replace(tmp, p)
 
 
-def add(data_dir: Path, target: str, keys: Sequence[str], *, whole_project: bool = False) -> None:
+def add(
+    data_dir: Path, target: str, keys: Sequence[str], *, whole_project: bool = False, project: str | None = None
+) -> None:
     """Record that `forget <target>` erased `keys`; for a project, its later units are kept out too
-    (by their `<kind>/<project>` part: a later Codex session names no project in its key)."""
+    (by their `<kind>/<project>` part: a later Codex session names no project in its key), and with
+    `project`, prompt-log lines whose folder is that name (`project/<name>`)."""
     t = load(data_dir)
+    if project:
+        t.scopes.setdefault(f"project/{project}", target)
     for k in keys:
         t.units.setdefault(k, target)
         if whole_project and (scope := _scope(k)):

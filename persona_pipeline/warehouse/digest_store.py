@@ -31,6 +31,7 @@ _OBS_COLS = (
     "prompt_version",
 )
 # The persona is what the person said: tool activity never reaches the persona digesters.
+PROMPT_LOG_PREFIX = "prompt_log/"
 PERSONA_EVIDENCE = "kind NOT IN (" + ", ".join(f"'{k.value}'" for k in sorted(ACTIVITY_KINDS)) + ")"
 _STATE_SCHEMA = {
     "unit_key": pl.Utf8,
@@ -120,9 +121,11 @@ def load_inputs(con: duckdb.DuckDBPyConnection, unit_keys: Sequence[str]) -> lis
            ORDER BY unit_key, coalesce(timestamp, ''), line_no""",
         [list(unit_keys)],
     ).fetchall()
-    by_unit: dict[str, list[EvidenceView]] = {}
+    # A prompt log holds many sessions: one input per session, so support counts sessions there
+    # too (`distill.merge_by_unit` joins the results back into one per unit).
+    by_unit: dict[tuple[str, str | None], list[EvidenceView]] = {}
     for r in rows:
-        by_unit.setdefault(r[0], []).append(
+        by_unit.setdefault((r[0], r[8] if r[0].startswith(PROMPT_LOG_PREFIX) else None), []).append(
             EvidenceView(
                 evidence_id=r[1],
                 tier=r[2],
@@ -136,7 +139,7 @@ def load_inputs(con: duckdb.DuckDBPyConnection, unit_keys: Sequence[str]) -> lis
         )
     return [
         DigestInput(unit_key=k, session_id=v[0].session_id, project=v[0].project, evidence=v)
-        for k, v in by_unit.items()
+        for (k, _), v in by_unit.items()
     ]
 
 

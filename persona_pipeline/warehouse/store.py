@@ -278,6 +278,34 @@ def delete_units(con: duckdb.DuckDBPyConnection, keys: Sequence[str]) -> int:
     return len(keys)
 
 
+def delete_project_rows(con: duckdb.DuckDBPyConnection, unit_prefix: str, project: str) -> int:
+    """Erase one project's rows from multi-project units (prompt logs): its evidence and turn-index
+    rows, and everything derived from those units (rebuilt from what remains on the next run).
+    Returns evidence rows removed."""
+    with transaction(con):
+        hit = con.execute(
+            "SELECT unit_key, line_no FROM evidence WHERE starts_with(unit_key, ?) AND project = ?",
+            [unit_prefix, project],
+        ).fetchall()
+        if not hit:
+            return 0
+        units = sorted({u for u, _ in hit})
+        con.register("_gone", pl.DataFrame({"u": [u for u, _ in hit], "l": [n for _, n in hit]}))
+        try:
+            for table in ("evidence", "turns"):
+                con.execute(f"DELETE FROM {table} WHERE (unit_key, line_no) IN (SELECT u, l FROM _gone)")
+        finally:
+            con.unregister("_gone")
+        for table in _DERIVED_TABLES:
+            con.execute(f"DELETE FROM {table} WHERE unit_key IN (SELECT unnest(?))", [units])
+        con.execute(
+            """UPDATE units SET evidence_rows = (SELECT count(*) FROM evidence e WHERE e.unit_key = units.unit_key)
+               WHERE unit_key IN (SELECT unnest(?))""",
+            [units],
+        )
+    return len(hit)
+
+
 def purge_older_than(con: duckdb.DuckDBPyConnection, oldest: datetime) -> int:
     """Apply the retention window to what is stored: evidence and turn-index rows older than
     `oldest` go (directives never age). Units left without evidence lose what was derived from
