@@ -8,8 +8,7 @@ import logging
 import os
 import shutil
 import sys
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -29,7 +28,9 @@ def _prepare_instance(settings: Settings) -> Any:
 
     # Two processes creating a fresh instance at once race on its SQLite schema stamps (and
     # leave it unusable: "more than one head"), so creation is serialised by a file lock.
-    with _file_lock(home / ".persona-init.lock"):
+    from filelock import FileLock
+
+    with FileLock(home / ".persona-init.lock"):
         if not (home / INSTANCE_READY).exists():
             _create_or_repair_instance(home)
         return dg.DagsterInstance.get()
@@ -100,21 +101,6 @@ def _create_or_repair_instance(home: Path) -> None:
     marker = home / f"{INSTANCE_READY}.{os.getpid()}.tmp"
     marker.write_text("ok\n", encoding="ascii")
     os.replace(marker, home / INSTANCE_READY)
-
-
-@contextmanager
-def _file_lock(path: Path) -> Iterator[None]:
-    try:
-        import fcntl
-    except ImportError:  # Windows: no advisory locks; concurrent first runs are the user's risk
-        yield
-        return
-    with open(path, "a") as fh:
-        fcntl.flock(fh, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(fh, fcntl.LOCK_UN)
 
 
 INGEST_JOB, UNITS_JOB, COMPILE_JOB = "incremental_ingest", "persona_units", "persona_compile"

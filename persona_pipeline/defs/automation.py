@@ -36,7 +36,10 @@ DIGEST_CONDITION = (
     & ~dg.AutomationCondition.any_deps_in_progress()
     & ~dg.AutomationCondition.in_progress()
 )
-TAIL_CONDITION = DIGEST_CONDITION | dg.AutomationCondition.missing().since_last_handled()
+# A failing blocking check upstream (`evidence_has_no_secrets`) holds the compile back.
+TAIL_CONDITION = (
+    DIGEST_CONDITION | dg.AutomationCondition.missing().since_last_handled()
+) & dg.AutomationCondition.all_deps_blocking_checks_passed()
 
 # Evaluates the conditions above. Running by default (it only acts after an upstream update), so
 # turning on `source_files_sensor` — or backfilling ingest partitions in the UI — is enough to
