@@ -289,7 +289,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         # one failed partition never blocks the compile: it uses whatever is stored
         compile_problems = _launch_compile(instance, skill_spend)
     after = store.unit_fingerprints(settings.warehouse_path)
-    failed = [k for k in stale if after.get(k) != todo.current[k]]
+    failed = [k for k in stale if after.get(k) != todo.current[k] + todo.identity]
     with store.connect(settings.warehouse_path, read_only=True) as con:
         tot = store.totals(con)
         bad = con.execute("SELECT count(*) FROM units WHERE status = 'skipped_bad'").fetchone()

@@ -5,19 +5,18 @@ Plain Python: the Dagster assets and the tests call the same functions.
 
 from __future__ import annotations
 
-import getpass
 import logging
 import re
-import socket
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from persona_pipeline.config import Settings
 from persona_pipeline.evidence import retention
+from persona_pipeline.evidence.owner_identity import git_identity, owner_identifiers
+from persona_pipeline.evidence.owner_identity import tag as identity_tag
 from persona_pipeline.evidence.records import build_evidence, index_rows
 from persona_pipeline.evidence.redaction.redactor import Redactor, load_or_create_key
 from persona_pipeline.models import ReadResult, ReadStats, SourceKind, Turn
@@ -62,17 +61,20 @@ class UnitOutcome(store.UnitRows):
 
 
 def base_identifiers(settings: Settings) -> list[tuple[str, str]]:
-    """The person's own identifiers, known before any file is read."""
-    ids: list[tuple[str, str]] = []
-    for getter, kind in ((getpass.getuser, "user_name"), (socket.gethostname, "host_name")):
-        try:
-            ids.append((getter(), kind))
-        except Exception:  # no passwd entry, odd containers
-            continue
-    ids.append((Path.home().name, "user_name"))
-    ids.extend((e, "email") for e in settings.resolved_author_emails())
-    ids.extend((n, "person_name") for n in settings.redact_names)
-    return ids
+    """The person's own identifiers, known before any file is read (`evidence.owner_identity`)."""
+    from persona_pipeline.config import claude_home
+
+    return owner_identifiers(claude_home(), settings.resolved_author_emails(), settings.redact_names)
+
+
+def identity_suffix(settings: Settings, create_key: bool = True) -> str:
+    """What stored fingerprints carry of the redaction identity: when the identifiers change (a new
+    git identity, a name added), every unit is read again and redacted with them. Keyed, so the
+    stored tag reveals no name. Empty when there is no key yet and `create_key` is False."""
+    path = settings.redaction_key_path
+    if not create_key and not path.exists():
+        return ""
+    return f"|id:{identity_tag(base_identifiers(settings), load_or_create_key(path))}"
 
 
 def make_redactor(settings: Settings) -> Redactor:
@@ -105,11 +107,17 @@ def _safe_provenance(unit_key: str, turns: list[Turn], stats: ReadStats, redacto
 
 
 def process_unit(
-    unit: SourceUnit, sources: Sources, redactor: Redactor, key: bytes, oldest: datetime | None = None
+    unit: SourceUnit,
+    sources: Sources,
+    redactor: Redactor,
+    key: bytes,
+    oldest: datetime | None = None,
+    identity: str = "",
 ) -> UnitOutcome:
     """Read and redact one unit. Never raises for bad input: a bad file is a recorded skip.
-    Turns older than `oldest` (the retention window) are dropped before redaction."""
-    fingerprint = sources.fingerprint(unit)  # before reading: a change during the read is seen next run
+    Turns older than `oldest` (the retention window) are dropped before redaction; `identity`
+    (`identity_suffix`) is appended to the stored fingerprint."""
+    fingerprint = sources.fingerprint(unit) + identity  # before reading: a change during the read is seen next run
     try:
         result = sources.read(unit)
     except Exception as exc:  # a reader bug must cost one file, not the run
@@ -127,6 +135,8 @@ def process_unit(
         status = "machine_generated"
     # Account names seen in this session's cwd are identifiers too (e.g. a second machine).
     extra = [(m.group(1), "user_name") for m in _HOME_IN_PATH.finditer(stats.cwd or "")]
+    if unit.kind is SourceKind.GIT:  # the repository's own identity (its commits name it)
+        extra += git_identity(unit.path / ".git" / "config")
     unit_redactor = redactor.with_identifiers(extra) if extra else redactor
     result = ReadResult(
         turns=_safe_provenance(unit.key, result.turns, stats, unit_redactor), stats=stats, file_error=result.file_error
@@ -215,6 +225,7 @@ def iter_ingest(settings: Settings, units: Sequence[SourceUnit]) -> Iterator[lis
     batch (a unit is reported only once its rows are durable)."""
     redactor = make_redactor(settings)
     key = load_or_create_key(settings.redaction_key_path)
+    identity = identity_suffix(settings)
     oldest = retention.cutoff(settings.retention_days)
     sources = settings.sources()
     if any(u.kind is SourceKind.PROMPT_LOG for u in units):
@@ -222,7 +233,7 @@ def iter_ingest(settings: Settings, units: Sequence[SourceUnit]) -> Iterator[lis
     batch: list[UnitOutcome] = []
     started = time.monotonic()
     for i, unit in enumerate(units):
-        batch.append(process_unit(unit, sources, redactor, key, oldest))
+        batch.append(process_unit(unit, sources, redactor, key, oldest, identity))
         last = i == len(units) - 1
         if last or len(batch) >= BATCH_UNITS or time.monotonic() - started >= BATCH_SECONDS:
             with store.connect(settings.warehouse_path) as con:

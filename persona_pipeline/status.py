@@ -49,6 +49,13 @@ def _warehouse_status(settings: Settings) -> dict[str, Any]:
         }
 
 
+def _identifier_kinds(settings: Settings) -> dict[str, int]:
+    from persona_pipeline.evidence.owner_identity import kinds
+    from persona_pipeline.ingest import base_identifiers
+
+    return kinds(base_identifiers(settings))
+
+
 def _last_runs(instance: Any, limit: int = 5) -> list[dict[str, Any]]:
     runs = []
     for rec in instance.get_run_records(limit=limit, order_by="create_timestamp", ascending=False):
@@ -95,6 +102,8 @@ def collect(settings: Settings, instance: Any) -> dict[str, Any]:
         pack["written"] = datetime.fromtimestamp(pack_md.stat().st_mtime, UTC).isoformat(timespec="seconds")
     return {
         "model": settings.model,
+        # what is redacted without being configured, as kinds and counts (never the values)
+        "redacted_identifiers": _identifier_kinds(settings),
         "sample_corpus": settings.uses_sample(),
         "sources_on_disk": len(todo.current),
         # stored units whose file vanished: their evidence is kept (`persona forget` erases)
@@ -123,6 +132,9 @@ def render(s: dict[str, Any]) -> str:
     lines = [f"data: {s['data_dir']} (warehouse {s['warehouse']})"]
     sample = " (bundled sample corpus)" if s["sample_corpus"] else ""
     lines.append(f"sources on disk: {s['sources_on_disk']}{sample}")
+    if s.get("redacted_identifiers"):
+        ids = ", ".join(f"{n} {k}" for k, n in sorted(s["redacted_identifiers"].items()))
+        lines.append(f"your identifiers redacted everywhere: {ids}")
     if s.get("source_gone"):
         lines.append(f"source gone: {s['source_gone']} stored unit(s) whose file vanished (evidence kept)")
     for kind, by_status in sorted(s["units"].items()):

@@ -65,6 +65,7 @@ class Plan:
     epoch_path: Path  # the partitions epoch (config.Settings.partitions_epoch_path)
     probes: dict[str, str] = field(default_factory=dict)  # key -> probe of the hashed kinds
     gone: list[str] = field(default_factory=list)  # stored units whose file vanished: kept
+    identity: str = ""  # what stored fingerprints append (`ingest.identity_suffix`; warehouse passes)
 
     def apply_partitions(self, instance: dg.DagsterInstance) -> None:
         if self.new:
@@ -163,7 +164,14 @@ def plan(
             if k not in current and (forgotten.excludes(k) or (from_warehouse and (k not in stored or k in doomed)))
         ]
     gone = [k for k in vanished if k not in set(erased)]
-    changed = [k for k in current if known.get(k) != current[k]]
+    if from_warehouse:  # stored fingerprints carry the redaction identity (`ingest.identity_suffix`)
+        from persona_pipeline.ingest import identity_suffix
+
+        suffix = identity_suffix(settings, create_key=apply)
+        changed = [k for k in current if known.get(k) != current[k] + suffix]
+    else:
+        suffix = ""
+        changed = [k for k in current if known.get(k) != current[k]]
     if not from_warehouse:
         # a tick erases nothing itself: its run's ingest does, for the deleted instruction files
         changed += [k for k in vanished if is_instruction_key(k) and k in existing_set]
@@ -183,6 +191,7 @@ def plan(
         settings.partitions_epoch_path,
         probes,
         gone,
+        suffix,
     )
 
 
