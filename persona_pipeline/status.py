@@ -80,7 +80,7 @@ def collect(settings: Settings, instance: Any) -> dict[str, Any]:
     from persona_pipeline.pack.compile import estimate_tokens
     from persona_pipeline.warehouse import digest_store, store
 
-    todo = plan(instance, apply=False)
+    todo = plan(instance, apply=False, prepare=False)
     from persona_pipeline.digests.lessons.backend import make_lesson_builder
     from persona_pipeline.notes_stage import make_note_taker
     from persona_pipeline.warehouse import memory_store

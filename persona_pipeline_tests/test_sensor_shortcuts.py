@@ -240,18 +240,25 @@ def test_repo_head_changes_are_seen_and_idle_ticks_run_no_git(env, repo, monkeyp
     assert _only_units(_tick(instance, cursor)) == [key]
 
 
-def test_retention_is_applied_at_the_recheck_not_on_idle_ticks(env, monkeypatch) -> None:
+def test_ticks_never_write_retention_runs_in_the_ingest_run(env, monkeypatch) -> None:
+    """A tick only returns requests (issue 19): the retention window is applied by the run it
+    asks for (and by `persona run` and the schedule), never inside the tick."""
     instance, _ = env
     monkeypatch.setenv("PERSONA_RETENTION_DAYS", "30")
     purges = Counter(store.purge_older_than)
     monkeypatch.setattr(store, "purge_older_than", purges)
+    deletes = Counter(store.delete_units)
+    monkeypatch.setattr(store, "delete_units", deletes)
     first = _tick(instance, None)
-    assert purges.calls == 1
-    idle = _tick(instance, first.cursor)
-    assert purges.calls == 1 and not idle.run_requests
     monkeypatch.setenv("PERSONA_SENSOR_RECHECK_S", "0")
-    _tick(instance, idle.cursor)
-    assert purges.calls == 2
+    _tick(instance, _tick(instance, first.cursor).cursor)
+    assert purges.calls == 0 and deletes.calls == 0
+    [run] = first.run_requests
+    from persona_pipeline.definitions import defs
+
+    job = defs.resolve_job_def("incremental_ingest")
+    assert job.execute_in_process(instance=instance, tags=run.tags, run_config=run.run_config).success
+    assert purges.calls == 1
 
 
 def test_old_and_malformed_cursors_force_a_full_check(env) -> None:

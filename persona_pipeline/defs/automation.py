@@ -103,6 +103,7 @@ def plan(
     reuse: dict[str, tuple[str, str]] | None = None,
     purge: bool = True,
     settings: "Settings | None" = None,
+    prepare: bool = True,
 ) -> Plan:
     """Stat the roots (no reads) and compare with `known` (key -> fingerprint; the warehouse's
     when None). With `apply`, rows that must go are erased here and (with `purge`) the retention
@@ -125,7 +126,7 @@ def plan(
     settings = settings or load_settings()
     settings.check_roots()
     sources = settings.sources()
-    found = sources.discover(prepare=apply)
+    found = sources.discover(prepare=prepare)  # False: not even the sample's repositories are cloned
     forgotten = tombstones.load(settings.data_dir)
     if forgotten:
         found.units = [u for u in found.units if not forgotten.excludes(u.key)]
@@ -208,9 +209,10 @@ def _run_request(changed: list[str]) -> dg.RunRequest:
     default_status=dg.DefaultSensorStatus.RUNNING  # change-driven runs are the point; stop it in the UI,
 )
 def source_files_sensor(context: dg.SensorEvaluationContext) -> dg.SensorResult:
-    """Registers new units, unregisters (and erases) vanished ones, and asks for one run over the
-    units whose size, mtime, content (instruction files), HEAD (repos) or reader version changed
-    since the cursor. Between full re-checks a tick trusts its cursor (`defs.sensor_cursor`)."""
+    """Registers new units and asks for one run over the units whose size, mtime, content
+    (instruction files), HEAD (repos) or reader version changed since the cursor, or whose
+    instruction file was deleted. It only returns requests: nothing is written or erased in a tick.
+    Between full re-checks a tick trusts its cursor (`defs.sensor_cursor`)."""
     from persona_pipeline.config import ConfigError, load_settings
     from persona_pipeline.defs.project_settings import throwaway_instance_problem
 
@@ -227,7 +229,10 @@ def source_files_sensor(context: dg.SensorEvaluationContext) -> dg.SensorResult:
     now = time.time()
     full = cursor.recheck_due(epoch, now)
     reuse = None if full else cursor.reuse()
-    p = plan(context.instance, cursor.units, registered=not full, reuse=reuse, purge=full, settings=settings)
+    # apply=False: a tick writes nothing (no erasure, no retention purge, no lock wait past the
+    # tick's timeout); deleted instruction files go to its run, retention to `persona run` and
+    # the daily schedule
+    p = plan(context.instance, cursor.units, apply=False, registered=not full, reuse=reuse, settings=settings)
     requests: list[dg.AddDynamicPartitionsRequest | dg.DeleteDynamicPartitionsRequest] = []
     if p.new:
         requests.append(dg.AddDynamicPartitionsRequest(SOURCE_UNITS, p.new))

@@ -46,6 +46,7 @@ def ingest(context: dg.AssetExecutionContext, config: IngestConfig) -> Iterator[
     # Heavy modules load here, not when the code location loads.
     from persona_pipeline.defs.automation import is_instruction_key
     from persona_pipeline.defs.project_settings import project_settings
+    from persona_pipeline.evidence import retention
     from persona_pipeline.ingest import iter_ingest
     from persona_pipeline.progress import report
     from persona_pipeline.sources import tombstones
@@ -53,6 +54,10 @@ def ingest(context: dg.AssetExecutionContext, config: IngestConfig) -> Iterator[
 
     settings = project_settings(context)
     settings.check_roots()  # a broken root fails the run before anything is read or changed
+    oldest = retention.cutoff(settings.retention_days)
+    if oldest:  # here, not in the sensor's tick: a tick only returns requests
+        with store.connect(settings.warehouse_path) as con:
+            store.purge_older_than(con, oldest)
     keys = selected_keys(list(context.partition_keys), config.only_units)
     found = settings.sources().discover()
     forgotten = tombstones.load(settings.data_dir)
