@@ -47,10 +47,7 @@ class ConfigError(ValueError):
 # known, so they are not reported as typos.
 _OTHER_ENV = {
     "PERSONA_PROGRESS_FD",
-    "PERSONA_AUTOMATION_INTERVAL_S",
-    "PERSONA_SENSOR_INTERVAL_S",
     "PERSONA_SENSOR_RECHECK_S",
-    "PERSONA_SCHEDULE_CRON",
     "PERSONA_CRASH_SEED",
     "PERSONA_CRASH_LOOPS",
 }
@@ -103,6 +100,10 @@ class Settings(BaseSettings):
     # shown as "source gone" (agents delete their own transcripts; this may be the only copy);
     # "erase" erases its rows on the next run.
     on_source_removed: Literal["keep", "erase"] = "keep"
+    # Orchestration: how often the file sensor and the automation look, and when the schedule runs
+    sensor_interval_s: int = Field(default=60, ge=5)
+    automation_interval_s: int = Field(default=30, ge=5)
+    schedule_cron: str = "0 3 * * *"
     # Optional endpoint override for the litellm backend (a local server, a proxy). The key is
     # read from the environment only and never stored.
     api_base: str | None = None
@@ -440,6 +441,16 @@ def describe_settings(settings: Settings) -> dict[str, Any]:
         out[name] = {"value": os.pathsep.join(map(str, paths)) or "(none)", "source": "derived"}
     out["sample corpus"] = {"value": str(settings.uses_sample()), "source": "derived"}
     return {"config_file": str(path) if path else None, "settings": out}
+
+
+def definition_settings() -> Settings:
+    """Settings for building the Dagster definitions (sensor intervals, the schedule's cron): the
+    same `persona.toml` and environment as every run; a configuration mistake falls back to the
+    defaults here, so the code location still loads and the runs report the mistake."""
+    try:
+        return load_settings()
+    except ConfigError:
+        return Settings.model_construct()
 
 
 def load_settings(**overrides: Any) -> Settings:

@@ -4,7 +4,6 @@ conditions that keep digests → trees → pack fresh without waiting for every 
 (No `from __future__ import annotations`: Dagster inspects these signatures at runtime.)
 """
 
-import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import dagster as dg
 
+from persona_pipeline.config import definition_settings
 from persona_pipeline.defs.partitions import SOURCE_UNITS, delete_source_units, partitions_epoch, range_tags
 from persona_pipeline.defs.sensor_cursor import SensorCursor
 
@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     from persona_pipeline.config import Settings
 
 RAW, EVIDENCE = dg.AssetKey("raw_sessions"), dg.AssetKey("redacted_evidence")
+# intervals and cron from persona.toml + PERSONA_* like every other setting (read once, at load)
+_DEFS = definition_settings()
 ingest_job = dg.define_asset_job("incremental_ingest", selection=dg.AssetSelection.assets(RAW, EVIDENCE))
 # The jobs `persona run` launches (named, so its runs read as what they are in the UI).
 units_job = dg.define_asset_job(
@@ -48,7 +50,7 @@ automation_sensor = dg.AutomationConditionSensorDefinition(
     "persona_automation",
     target=dg.AssetSelection.all(),
     default_status=dg.DefaultSensorStatus.RUNNING,
-    minimum_interval_seconds=int(os.environ.get("PERSONA_AUTOMATION_INTERVAL_S", "30")),
+    minimum_interval_seconds=_DEFS.automation_interval_s,
 )
 
 
@@ -205,7 +207,7 @@ def _run_request(changed: list[str]) -> dg.RunRequest:
 
 @dg.sensor(
     job=ingest_job,
-    minimum_interval_seconds=int(os.environ.get("PERSONA_SENSOR_INTERVAL_S", "60")),
+    minimum_interval_seconds=_DEFS.sensor_interval_s,
     default_status=dg.DefaultSensorStatus.RUNNING  # change-driven runs are the point; stop it in the UI,
 )
 def source_files_sensor(context: dg.SensorEvaluationContext) -> dg.SensorResult:
@@ -245,7 +247,7 @@ def source_files_sensor(context: dg.SensorEvaluationContext) -> dg.SensorResult:
 
 @dg.schedule(
     job=ingest_job,
-    cron_schedule=os.environ.get("PERSONA_SCHEDULE_CRON", "0 3 * * *"),
+    cron_schedule=_DEFS.schedule_cron,
     default_status=dg.DefaultScheduleStatus.RUNNING,
 )
 def daily_incremental(context: dg.ScheduleEvaluationContext) -> list[dg.RunRequest] | dg.SkipReason:
