@@ -192,7 +192,7 @@ def _preflight(settings: Settings) -> None:
         from persona_pipeline.warehouse import store
 
         try:
-            with store.connect(settings.warehouse_path, read_only=True) as con:
+            with store.connect(settings.warehouse_path, read_only=True, wait_s=0) as con:
                 con.execute("SELECT count(*) FROM units").fetchone()
         except duckdb.IOException as exc:
             if "lock" in str(exc).lower():
