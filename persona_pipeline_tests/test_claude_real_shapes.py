@@ -54,10 +54,10 @@ def test_instruction_typed_before_a_pasted_plan_is_kept(tmp_path: Path) -> None:
             "# Migration plan",
             "",
             "## Phase 1",
-            *[f"- move table_{i} to the new schema and backfill it" for i in range(12)],
+            *[f"- move table_{i} to the new schema and backfill it" for i in range(25)],
             "",
             "## Phase 2",
-            *[f"- switch reader {i} to the new tables behind a flag" for i in range(12)],
+            *[f"- switch reader {i} to the new tables behind a flag" for i in range(25)],
         ]
     )
     r = _read(tmp_path, [_user(f"is anything missing from this?\n\n{plan}", 0)])

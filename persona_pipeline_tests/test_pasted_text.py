@@ -14,7 +14,7 @@ _PLAN = "\n".join(
         "## Steps",
         *(
             f"{i}. Step {i}: change module_{i} so that it reads rows lazily and yields them in order."
-            for i in range(1, 15)
+            for i in range(1, 25)
         ),
         "",
         "## Risks",
@@ -69,7 +69,7 @@ _BRIEF = "\n".join(
         "## Deliverables",
         *(
             f"- Item {i}: you produce the artefact {i} and you attach it to the draft release notes."
-            for i in range(1, 9)
+            for i in range(1, 15)
         ),
         "",
         "## Constraints",
@@ -196,3 +196,31 @@ def test_a_typed_list_of_a_few_items_is_kept() -> None:
 def test_a_typed_prompt_with_one_heading_and_few_items_is_kept() -> None:
     text = "## bug\nthe export drops the last row when the file has no trailing newline. fix it and add a test."
     assert split_pasted(text).kinds == ()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Bug: the export drops the last row.\n\nFix: check for a trailing newline before splitting.",
+        "Context: the nightly job.\n\nGoal: make it idempotent.\n\nConstraint: no new dependencies.",
+        "like I said: no pandas in this repo, use polars",
+        "you said: 'done' but the tests fail. run them yourself",
+        "pytest says: 3 failed. fix them",
+        "Sure, go ahead. " + "Also make sure every new module gets type hints and a docstring, " * 8,
+        "> the importer now streams rows\n\nno it does not, it still loads the whole file",
+    ],
+)
+def test_typed_prompts_that_look_a_little_like_pastes_are_kept(text: str) -> None:
+    r = split_pasted(text)
+    assert r.typed == text.strip() and r.kinds == ()
+
+
+def test_a_typed_spec_of_one_page_with_headings_is_kept() -> None:
+    text = "## Goal\nadd an export command\n\n## Notes\n" + "- it must stream rows and close the file.\n" * 20
+    assert len(text) < 2000 and split_pasted(text).kinds == ()
+
+
+def test_user_and_assistant_labels_are_a_transcript() -> None:
+    text = "User: fix the import\n\nAssistant: I changed the loader to stream the file in chunks.\n\nok now the tests"
+    r = split_pasted(text)
+    assert r.typed == "ok now the tests" and r.kinds == ("transcript",)

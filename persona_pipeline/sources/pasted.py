@@ -58,7 +58,8 @@ _LOG_LINE = re.compile(
 _TRACE_HEAD = re.compile(r"Traceback \(most recent call last\)|^\s+at [\w$.<>]+ ?\(.*:\d+:\d+\)", re.MULTILINE)
 # "<who> says:", "here's what <who> said:", "response from <who>:", "<who>'s reply:"
 _RELAY = re.compile(
-    r"^\s*(?:(?:here(?:'s| is) )?(?:what )?[\w@.+-]+(?: [\w@.+-]+){0,3},? "
+    # never the person's own "as I said:" / "you said:" (quoting the agent back is still their message)
+    r"^\s*(?:(?:here(?:'s| is) )?(?:what )?(?!(?:[\w@.+-]+ ){0,3}(?:i|we|you)\b)[\w@.+-]+(?: [\w@.+-]+){0,3},? "
     r"(?:says|said|wrote|writes|replied|replies|responded|responds|suggests|suggested|thinks|answered|"
     r"answers|reports|reported|came back with|concluded|proposes|proposed)\b[^:\n]{0,40}:|"
     r"(?:the )?(?:response|reply|answer|feedback|review|output|message|verdict|notes?) from [\w@.+ -]{1,40}:|"
@@ -66,10 +67,12 @@ _RELAY = re.compile(
     r"(?:response|reply|answer|review|feedback|take|output|analysis|verdict|notes?)\s*:)",
     re.IGNORECASE,
 )
-# A speaker label opening a line of a copied chat ("You said:", "**Assistant:**", "Human: …").
+# A speaker label opening a line of a copied chat ("You said:", "**Assistant:**", "Human: …"). A copy
+# has labels that take turns (one recurs), say "said", or name a chat role; "Bug: … Fix: …" does not.
 _SPEAKER = re.compile(
-    r"^\s*(?:\*\*|#{1,4}\s*)?([A-Z][\w.-]{0,24}(?: [A-Z0-9][\w.-]{0,24})?)(?: said)?(?:\*\*)?:(?:\*\*)?(?:\s|$)"
+    r"^\s*(?:\*\*|#{1,4}\s*)?([A-Z][\w.-]{0,24}(?: [A-Z0-9][\w.-]{0,24})?)( said)?(?:\*\*)?:(?:\*\*)?(?:\s|$)"
 )
+_CHAT_ROLES = frozenset({"you", "user", "human", "me", "assistant", "ai", "model", "bot", "system"})
 # Second person addressed to an agent: a brief opens like this, or is dense in "you".
 _BRIEF_OPENER = re.compile(
     r"^\s*(?:#+\s*)?(?:\*\*)?(?:you are|you're|you will|your (?:task|job|goal|role|mission|objective)|"
@@ -90,8 +93,9 @@ _ASSISTANT_OFFER = re.compile(
 )
 
 BIG_LINES, BIG_CHARS = 8, 600  # a block-shaped region smaller than both is a snippet, not a paste
-DOC_CHARS = 1200  # a document region: at least this long and structured
-BRIEF_CHARS = 800  # a structured text in the second person: shorter suffices
+DOC_CHARS = 2000  # a document region: at least this long (about a page) and structured
+BRIEF_CHARS = 1200  # a structured text in the second person: shorter suffices
+RELAY_MIN_CHARS = 40  # what follows a relay prefix: shorter is an inline quote
 PROSE_DOC_CHARS, PROSE_DOC_BLOCKS = 4000, 6  # multi-page prose without markup
 TYPED_TAIL_CHARS = 300  # a short block after a region may be the person's follow-up
 
@@ -210,11 +214,22 @@ def _you_density(text: str) -> float:
 
 def _region_start(blocks: list[_Block]) -> tuple[int, str] | None:
     """Where a region that runs to the end begins, and its kind: relay, transcript, document, brief."""
-    labels = [(i, m[1].lower()) for i, b in enumerate(blocks) if not b.fenced and (m := _SPEAKER.match(b.lines[0]))]
-    if len(labels) >= 2 and len({name for _, name in labels}) >= 2:  # checked first: "You said:" is a label
+    labels = [
+        (i, m[1].lower(), bool(m[2]))
+        for i, b in enumerate(blocks)
+        if not b.fenced and (m := _SPEAKER.match(b.lines[0]))
+    ]
+    names = [name for _, name, _ in labels]
+    if len(set(names)) >= 2 and (  # checked first: "You said:" is a label, not a relay
+        len(names) > len(set(names)) or any(said for *_, said in labels) or _CHAT_ROLES & set(names)
+    ):
         return labels[0][0], "transcript"
     for i, b in enumerate(blocks):
-        if not b.fenced and _RELAY.match(b.lines[0]):
+        if (
+            not b.fenced
+            and (m := _RELAY.match(b.lines[0]))
+            and len(b.text) - m.end() + sum(len(x.text) for x in blocks[i + 1 :]) >= RELAY_MIN_CHARS
+        ):  # "pytest says: 3 failed, fix them" is an instruction, not a relay
             return i, "relay"
     # the first block that is not a short plain lead-in starts the document
     first = next((i for i, b in enumerate(blocks) if not _plain(b, 400)), 0)
@@ -232,7 +247,7 @@ def _region_start(blocks: list[_Block]) -> tuple[int, str] | None:
             return first, "brief" if brief else "document"
     if len(rest_text) >= PROSE_DOC_CHARS and len(rest) >= PROSE_DOC_BLOCKS:
         return first, "document"
-    if rest and _ASSISTANT_OPEN.match(rest[0].text) and len(rest_text) >= 400:
+    if rest and _ASSISTANT_OPEN.match(rest[0].text) and len(rest_text) >= 600 and (heads or items >= 3):
         return first, "agent_output"
     return None
 
