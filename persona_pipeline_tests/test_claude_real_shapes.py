@@ -104,6 +104,28 @@ def test_a_replay_burst_alone_is_kept_once(tmp_path: Path) -> None:
     assert _texts(r) == ["use uv, never pip"] and r.stats.skips["replay_duplicate"] == 1
 
 
+def test_replayed_entries_keep_the_session_they_name(tmp_path: Path) -> None:
+    burst = "2026-10-01T11:00:00.000Z"
+    entries = [
+        claude_user("use uv, never pip", timestamp=burst, sessionId="sess-old"),
+        claude_assistant([text("ok")], timestamp=burst, sessionId="sess-old"),
+        claude_user("and ruff", timestamp=burst, sessionId="sess-old"),
+        _user("new words", 4000, sessionId="sess-new"),
+    ]
+    r = _read(tmp_path, entries)
+    assert [(t.text, t.session_id) for t in r.turns] == [
+        ("use uv, never pip", "sess-old"),
+        ("and ruff", "sess-old"),
+        ("new words", "sess-new"),
+    ]
+
+
+def test_btw_side_question_in_the_main_transcript_is_kept(tmp_path: Path) -> None:
+    body = "<command-name>/btw</command-name>\n<command-args>does the cache survive a restart?</command-args>"
+    r = _read(tmp_path, [_user(body, 0)])
+    assert _texts(r) == ["does the cache survive a restart?"] and r.turns[0].kind is TurnKind.SLASH_COMMAND
+
+
 def test_the_same_words_typed_twice_at_different_times_are_both_kept(tmp_path: Path) -> None:
     r = _read(tmp_path, [_user("continue", 0), _reply("Going on.", 5), _user("continue", 90)])
     assert _texts(r) == ["continue", "continue"]

@@ -547,12 +547,15 @@ def _prompt(
     if queued:
         stats.saw("queued_prompt")
     ts = e.get("timestamp")
+    # an entry names its own session: a replay copied from an earlier session keeps that session's
+    # id where the client kept it, so its support is not counted twice
+    sid = e.get("sessionId")
     st.turns.append(
         Turn(
             line_no=line_no,
             byte_offset=offset,
             entry_uuid=e.get("uuid") if isinstance(e.get("uuid"), str) else None,
-            session_id=stats.session_id,
+            session_id=sid if isinstance(sid, str) and sid else stats.session_id,
             timestamp=ts if isinstance(ts, str) else None,
             cwd=stats.cwd,
             tier=tier,
