@@ -287,3 +287,16 @@ def test_rejection_marks_a_person_in_an_sdk_flagged_session(tmp_path: Path) -> N
     ]
     r = _read(tmp_path, entries)
     assert r.stats.machine_generated is None and _texts(r) == ["delete the old fixtures", "keep the csv ones"]
+
+
+def test_queued_peer_message_is_not_typing_and_not_a_person(tmp_path: Path) -> None:
+    peer = '<channel source="hub" sender="planner">\nrebase onto main before the review\n</channel>'
+    entries = [
+        _user("summarise the open PRs", 0, entrypoint="sdk-ts"),
+        _queue("enqueue", 10, peer),
+        _queued_attachment(peer, 11),
+        _queue("enqueue", 12, "and list the stale branches"),
+    ]
+    r = _read(tmp_path, entries)
+    # a queue alone shows no person: an SDK session stays machine-generated
+    assert r.stats.machine_generated == "entrypoint:sdk-ts" and r.stats.skips["queued_wrapper"] == 1

@@ -8,6 +8,7 @@ Everything else is counted by reason and dropped.
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -47,6 +48,9 @@ REPLAY_BURST = 3
 # Client output the CLI writes right after a command entry, as a plain user string, comes within
 # this many seconds of it; nobody types a prompt that fast.
 _CLIENT_ECHO_S = 5.0
+# A queued text that is one markup element from end to end (`<channel source=…>…</channel>`):
+# what a program sent through the queue, not typing.
+_ONE_ELEMENT = re.compile(r"\A\s*<([A-Za-z][\w-]{0,40})(?:\s[^>]{0,2000})?>.*</\1>\s*\Z", re.DOTALL)
 # Prompts that open memory-tool observer sessions (claude-mem and similar), which replay
 # another session's tool calls into a fresh one.
 _OBSERVER_MARKERS = (
@@ -268,10 +272,10 @@ def _queue_operation(e: dict[str, Any], line_no: int, offset: int, st: _State, s
     text = _plain_text(content)
     if op == "enqueue":
         if text.strip():
+            # (no sign of a person by itself: SDK streaming input and peer messages queue too)
             st.queued.append(
                 _Queued(text, line_no, offset, e.get("timestamp") if isinstance(e.get("timestamp"), str) else None)
             )
-            st.human = True  # typing into a busy session is a person at the keyboard
         return
     if op == "popAll":
         for q in st.queued:
@@ -314,19 +318,19 @@ def _attachment(e: dict[str, Any], line_no: int, offset: int, st: _State, stats:
     if not text.strip():
         stats.skip("attachment")
         return
-    st.human = True
+    if kind == "human":
+        st.human = True
     _prompt(text, e, line_no, offset, st, stats, queued=True)
 
 
 def _flush_queued(st: _State, stats: ReadStats) -> None:
     """Queued prompts no delivery carried (absorbed without an attachment, or the session ended)."""
-    for q in st.queued:
+    pending, st.queued = st.queued, []
+    for q in pending:
         if q.cancelled:
             stats.skip("queued_cancelled")
         elif q.key not in st.kept_keys:
-            e = {"timestamp": q.timestamp}
-            _prompt(q.text, e, q.line_no, q.offset, st, stats, queued=True)
-    st.queued.clear()
+            _prompt(q.text, {"timestamp": q.timestamp}, q.line_no, q.offset, st, stats, queued=True)
 
 
 def _tool_use(
@@ -509,30 +513,30 @@ def _prompt(
     queued: bool = False,
 ) -> None:
     """One typed prompt: scaffolding stripped, pasted material out, kept once per delivery."""
+    text = ut.strip_injected(raw)
+    key = _key(text)
+    pending = next((q for q in st.queued if not q.cancelled and q.key in (key, _key(raw))), None)
+    if pending is not None:
+        st.queued.remove(pending)  # this entry delivers the queued prompt
+    elif queued and key in st.kept_keys:
+        stats.skip("queued_duplicate")
+        return
+    st.kept_keys.add(key)
     if queued:
-        wrapper = ut.wrapper_kind(raw)
-        if wrapper:
+        wrapper = ut.wrapper_kind(raw) or ("queued_wrapper" if _ONE_ELEMENT.match(raw) else None)
+        if wrapper:  # a peer or channel message carried by the queue: one `<tag …>…</tag>` element
             stats.skip(wrapper)
             return
         name = ut.raw_command_name(raw)
         if name is not None and ut.is_bookkeeping_command(name):
             stats.skip("slash_command_bookkeeping")
             return
-    text = ut.strip_injected(raw)
     if not text:
         stats.skip("empty_after_scaffolding")
         return
     if st.prompts_seen == 0 and any(m in text for m in _OBSERVER_MARKERS):
         stats.machine_generated = "memory_observer_prompt"
         return
-    key = _key(text)
-    pending = next((q for q in st.queued if q.key == key and not q.cancelled), None)
-    if pending is not None:
-        st.queued.remove(pending)  # this entry is the queued prompt's delivery
-    elif queued and key in st.kept_keys:
-        stats.skip("queued_duplicate")
-        return
-    st.kept_keys.add(key)
     text = ut.typed_part(text, stats)
     if not text:
         return
