@@ -224,3 +224,21 @@ def test_user_and_assistant_labels_are_a_transcript() -> None:
     text = "User: fix the import\n\nAssistant: I changed the loader to stream the file in chunks.\n\nok now the tests"
     r = split_pasted(text)
     assert r.typed == "ok now the tests" and r.kinds == ("transcript",)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a" * 1_000_000,
+        "x." * 300_000,
+        "\n".join("src/mod.py:12 something happened here" for _ in range(30_000)),
+        "\n".join("    at handler (" + "x" * 1000 for _ in range(500)),
+        "```\n" * 20_000,
+    ],
+)
+def test_hostile_inputs_stay_linear(text: str) -> None:
+    import time
+
+    start = time.perf_counter()
+    split_pasted(text)
+    assert time.perf_counter() - start < 3.0
