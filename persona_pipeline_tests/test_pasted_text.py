@@ -242,3 +242,15 @@ def test_hostile_inputs_stay_linear(text: str) -> None:
     start = time.perf_counter()
     split_pasted(text)
     assert time.perf_counter() - start < 3.0
+
+
+def test_a_json_dump_is_pasted_data() -> None:
+    dump = "{\n" + "".join(f'  "field_{i}": {i},\n' for i in range(12)) + "}"
+    r = split_pasted(f"why is field_3 zero here?\n\n{dump}")
+    assert r.typed == "why is field_3 zero here?" and r.kinds == ("data",)
+
+
+def test_a_long_quote_is_pasted_and_the_answer_to_it_kept() -> None:
+    quote = "\n".join(f"> line {i} of the reply I got from the vendor about the rate limits" for i in range(10))
+    r = split_pasted(f"{quote}\n\nso back off for 60 s after a 429")
+    assert r.typed == "so back off for 60 s after a 429" and r.kinds == ("quote",)

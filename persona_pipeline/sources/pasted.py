@@ -11,8 +11,8 @@ The classifier works on shape, never on phrases fitted to one history:
   IMPLEMENT THIS PLAN:", Claude Code's "Implement the following plan:") followed by the agent's plan;
 - blocks (paragraphs; a fenced code block is one block) shaped like machine output: logs and
   stack traces (most lines carry timestamps, levels, `file:line`, `at f(…)`, prompts, counters),
-  tables (pipe rows, box drawing, tab-separated columns), long code, a terminal capture of an
-  agent UI (its glyphs at line starts);
+  tables (pipe rows, box drawing, tab-separated columns), data dumps (JSON, YAML, env, markup),
+  quoted text (`>` lines), long code, a terminal capture of an agent UI (its glyphs at line starts);
 - regions that run to the end of the prompt: a relay prefix ("<who> says:", "response from
   <who>:", "<who>'s reply:"), a chat transcript (two or more speakers' label lines), a document
   (long, with headings / bold lead-ins / many items), a brief (a document in the second person,
@@ -54,6 +54,11 @@ _LOG_LINE = re.compile(
     r"goroutine \d+ \[|thread '[^']*' panicked|panic:|error(?:\[E\d+\])?:|warning:|"  # Go / Rust / compilers
     r"(?:npm|yarn|pnpm) (?:ERR|WARN)|[\w.]+(?:Error|Exception)\b[:(]"
     r")"
+)
+_QUOTE_LINE = re.compile(r"^\s*>")
+# One line of a data dump: JSON / YAML / INI / env / markup.
+_DATA_LINE = re.compile(
+    r"""^\s*(?:[{}\[\]],?\s*$|"[^"\n]{0,200}"\s*:|[\w.-]{1,60}\s*[:=](?:\s|$)|- [\w.-]+:\s|</?[A-Za-z][\w:-]*[\s>/])"""
 )
 _TRACE_HEAD = re.compile(r"Traceback \(most recent call last\)|^\s+at [\w$.<>]+ ?\(.*:\d+:\d+\)", re.MULTILINE)
 # "<who> says:", "here's what <who> said:", "response from <who>:", "<who>'s reply:"
@@ -165,8 +170,12 @@ def _block_shape(b: _Block) -> str | None:
         _ratio(lines, _PIPE_ROW) >= 0.6 or _ratio(lines, _BOX) >= 0.5 or all(ln.count("\t") >= 2 for ln in lines)
     ):
         return "table"
+    if len(lines) >= 3 and _ratio(lines, _QUOTE_LINE) >= 0.6:
+        return "quote"  # quoted from elsewhere (an email, the agent's own reply)
     if _TRACE_HEAD.search(b.text) or (len(lines) >= 3 and _ratio(lines, _LOG_LINE) >= 0.6):
         return "log"
+    if len(lines) >= 4 and _ratio(lines, _DATA_LINE) >= 0.7:
+        return "data"
     return None
 
 
