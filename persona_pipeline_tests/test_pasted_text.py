@@ -156,7 +156,14 @@ def test_relay_after_a_typed_question_keeps_the_question() -> None:
 
 @pytest.mark.parametrize(
     "prefix",
-    ["Gemini said:", "Here's what Claude said:", "Response from the reviewer agent:", "Copilot's review:"],
+    [
+        "Gemini said:",
+        "Here's what Claude said:",
+        "Response from the reviewer agent:",
+        "Copilot's review:",
+        "Here's Codex's review:",
+        "**Codex says:**",
+    ],
 )
 def test_relay_prefix_shapes(prefix: str) -> None:
     r = split_pasted(f"{prefix}\nThe handler leaks a file descriptor on the error path.\n\nok fix that")

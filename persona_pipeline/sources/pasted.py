@@ -63,8 +63,10 @@ _DATA_LINE = re.compile(
 _TRACE_HEAD = re.compile(r"Traceback \(most recent call last\)|^\s+at [\w$.<>]+ ?\(.*:\d+:\d+\)", re.MULTILINE)
 # "<who> says:", "here's what <who> said:", "response from <who>:", "<who>'s reply:"
 _RELAY = re.compile(
-    # never the person's own "as I said:" / "you said:" (quoting the agent back is still their message)
-    r"^\s*(?:(?:here(?:'s| is) )?(?:what )?(?!(?:[\w@.+-]+ ){0,3}(?:i|we|you)\b)[\w@.+-]+(?: [\w@.+-]+){0,3},? "
+    # emphasis or a quote marker may wrap the prefix; never the person's own "as I said:" /
+    # "you said:" (quoting the agent back is still their message)
+    r"^\s*[*_>]*\s*(?:here(?:'s| is) )?(?:what )?(?:"
+    r"(?!(?:[\w@.+-]+ ){0,3}(?:i|we|you)\b)[\w@.+-]+(?: [\w@.+-]+){0,3},? "
     r"(?:says|said|wrote|writes|replied|replies|responded|responds|suggests|suggested|thinks|answered|"
     r"answers|reports|reported|came back with|concluded|proposes|proposed)\b[^:\n]{0,40}:|"
     r"(?:the )?(?:response|reply|answer|feedback|review|output|message|verdict|notes?) from [\w@.+ -]{1,40}:|"
