@@ -51,6 +51,8 @@ def test_not_rules(chunk: str, why: str) -> None:
         "Use uv for every environment.",
         "Prefer small commits with conventional prefixes.",
         "Money is stored as integer cents.",
+        "Tests are the source of truth.",
+        "Readability is a feature.",
     ],
 )
 def test_rules_are_kept(chunk: str) -> None:

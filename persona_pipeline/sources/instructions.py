@@ -516,6 +516,16 @@ _PRESCRIPTIVE = re.compile(
 )
 
 
+# What makes "A is a B" say what something is, rather than state a value ("Tests are the source of
+# truth"): a purpose or relative clause, or a subject that is the project itself or a code name.
+_WHAT_IT_IS = re.compile(
+    r"\b(?:to|for|that|which|written in|built (?:with|on)|based on|used (?:to|for|by))\b|"
+    r"^\s*(?:the |this |our )(?:[`*\w.@/-]+ )?(?:repo|repository|project|codebase|package|library|service|app|"
+    r"application|tool|module|crate|monorepo|workspace|site|plugin|extension)\b|^\s*[`*_]*`",
+    re.IGNORECASE,
+)
+
+
 def not_a_rule(chunk: str) -> str | None:
     """Why a chunk of an instruction file is not a rule ("heading_like", "status_line",
     "description"), or None when it is one."""
@@ -526,7 +536,7 @@ def not_a_rule(chunk: str) -> str | None:
         m = _FIELD.match(text)
         if m and _METADATA_LABELS.match(m["label"].strip()) and not _PRESCRIPTIVE.search(m["value"]):
             return "status_line"
-    if _DESCRIPTION.match(text) and not _PRESCRIPTIVE.search(text):
+    if _DESCRIPTION.match(text) and _WHAT_IT_IS.search(text) and not _PRESCRIPTIVE.search(text):
         return "description"
     return None
 
