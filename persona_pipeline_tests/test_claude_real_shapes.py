@@ -263,6 +263,14 @@ def test_client_message_written_as_a_plain_user_string_after_a_command_is_droppe
     assert _texts(r) == ["publish the docs by hand then"] and r.stats.skips["command_output"] == 1
 
 
+def test_client_answer_to_a_plain_text_command_is_dropped(tmp_path: Path) -> None:
+    typed = _user("/deploy-docs", 0)
+    echo = _user("Unknown skill: deploy-docs", 0, parentUuid=typed["uuid"])
+    r = _read(tmp_path, [typed, echo, _user("/review the auth module", 30), _user("then fix what you find", 60)])
+    assert _texts(r) == ["/review the auth module", "then fix what you find"]
+    assert r.stats.skips["command_output"] == 1 and r.stats.skips["slash_command_bookkeeping"] == 1
+
+
 def test_a_prompt_typed_well_after_a_command_is_kept(tmp_path: Path) -> None:
     command = _user("<command-name>/clear</command-name>\n<command-args></command-args>", 0)
     r = _read(tmp_path, [command, _user("Start over: the parser first", 40, parentUuid=command["uuid"])])

@@ -472,6 +472,12 @@ def _user(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: ReadS
         if beside:  # a prompt typed in the same message as the command
             _prompt(beside, e, line_no, offset, st, stats)
         return
+    bare = ut.raw_command_name(raw)
+    if bare is not None:  # "/name …" as plain text (a command the client did not expand): it may answer
+        st.after_command = (e.get("uuid"), e.get("timestamp"))
+        if not raw.strip()[len(bare) + 1 :].strip():
+            stats.skip("slash_command_bookkeeping")  # a bare command name is no prose
+            return
     _prompt(raw, e, line_no, offset, st, stats)
 
 
