@@ -23,6 +23,13 @@ Choices:
   table's rows stay one paragraph. A paragraph ending in ":" directly followed by a list (blank
   lines and comments in between allowed) is a lead-in, not a rule, and is dropped; so is any
   chunk still ending in ":" once code blocks are gone (it led into something not kept).
+- Rules only: an all-bold heading-like line, a metadata field ("**Status:** beta") and a sentence
+  saying what something is ("X is a Go CLI tool to …") are dropped and counted (`not_a_rule`),
+  unless they carry an instruction word. A directive's timestamp is the file's mtime with the
+  rule's ordinal as microseconds: sorting by time keeps file order.
+- The person's own files only: dependency trees (package caches, virtualenvs, vendored and
+  third-party folders, the Go module cache) are not discovered, and a file inside a repository
+  that `git ls-files` does not list (ignored, untracked) yields no rules.
 - Turns carry `cwd` = the repo root (None outside a repo): callers should pass the key's scope
   (`unit.key.split("/")[1]`) as the project fallback, as for Claude units.
 """
