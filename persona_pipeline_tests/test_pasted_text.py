@@ -261,3 +261,16 @@ def test_a_long_quote_is_pasted_and_the_answer_to_it_kept() -> None:
     quote = "\n".join(f"> line {i} of the reply I got from the vendor about the rate limits" for i in range(10))
     r = split_pasted(f"{quote}\n\nso back off for 60 s after a 429")
     assert r.typed == "so back off for 60 s after a 429" and r.kinds == ("quote",)
+
+
+def test_a_prose_hand_off_brief_is_pasted() -> None:
+    para = "You pick up where the last agent stopped; you keep its branch and you rebase it onto main. "
+    brief = "\n\n".join(["You are taking over the search migration. " + para * 4, para * 5, para * 5, "ok go"])
+    r = split_pasted(brief)
+    assert r.typed == "ok go" and r.kinds == ("brief",)
+
+
+def test_a_long_typed_prompt_addressing_the_agent_without_a_role_opener_is_kept() -> None:
+    para = "can you look at the importer again, you changed the date parsing and now you drop rows. "
+    text = "\n\n".join([para * 4, para * 4, para * 4])
+    assert split_pasted(text).kinds == ()

@@ -258,6 +258,15 @@ def _region_start(blocks: list[_Block]) -> tuple[int, str] | None:
             return first, "brief" if brief else "document"
     if len(rest_text) >= PROSE_DOC_CHARS and len(rest) >= PROSE_DOC_BLOCKS:
         return first, "document"
+    # a hand-off written as prose: opens "You are …" / "Your task …", long, in several paragraphs
+    whole = "\n\n".join(b.text for b in blocks)
+    if (
+        _BRIEF_OPENER.match(blocks[0].text)
+        and len(whole) >= BRIEF_CHARS
+        and len(blocks) >= 3
+        and _you_density(whole) >= 0.025
+    ):
+        return 0, "brief"
     if rest and _ASSISTANT_OPEN.match(rest[0].text) and len(rest_text) >= 600 and (heads or items >= 3):
         return first, "agent_output"
     return None
