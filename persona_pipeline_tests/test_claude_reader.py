@@ -50,7 +50,7 @@ def test_scaffolding_is_dropped_and_counted(tmp_path: Path) -> None:
         claude_user("sidechain prompt written by the agent", isSidechain=True),
         {"type": "summary", "summary": "Polars migration", "leafUuid": "x"},
         {"type": "file-history-snapshot", "messageId": "m", "snapshot": {}},
-        {"type": "queue-operation", "operation": "enqueue", "content": "queued prompt"},
+        {"type": "queue-operation", "operation": "dequeue"},  # its prompt arrives as a user entry
         {"type": "progress", "data": {}},
         {"type": "some-future-type", "data": {"text": "never a prompt"}},
         claude_assistant([{"type": "thinking", "thinking": "the user wants pandas"}]),

@@ -357,3 +357,38 @@ def test_an_oversized_commit_is_cut_at_whitespace_not_inside_a_secret(tmp_path: 
     text = batch_text(read_git(unit_of(b.path), EMAILS))
     assert 0 < len(text) <= gh.BATCH_MAX_CHARS
     assert key in text or "ghp_" not in text
+
+
+def _drop_object(repo_path: Path, sha: str) -> None:
+    """Make one object unreadable, as a damaged clone or a failed disk leaves it."""
+    obj = repo_path / ".git" / "objects" / sha[:2] / sha[2:]
+    obj.chmod(0o644)
+    obj.unlink()
+
+
+def test_unreadable_object_costs_only_its_commits(tmp_path: Path) -> None:
+    b = Builder(tmp_path / "api")
+    b.commit("Add the parser", {"parser.py": "def parse():\n    return 1\n"})
+    b.commit("Add the lexer", {"lexer.py": "def lex():\n    return 'tokens only here'\n"})
+    b.commit("Add the cli", {"cli.py": "def main():\n    pass\n"})
+    blob = b.repo.git.rev_parse("HEAD~1:lexer.py")
+    _drop_object(b.path, blob)
+    res = read_git(unit_of(b.path), EMAILS)
+    assert res.file_error is None
+    text = batch_text(res)
+    # the commit whose blob is gone keeps its message, without its file stats
+    assert "Add the parser" in text and "Add the cli" in text and "Add the lexer" in text
+    assert res.stats.skips["unreadable_diff"] == 1 and "unreadable_object" not in res.stats.skips
+    # the diff sample skips what it cannot show, never the repository
+    assert all("lexer" not in d for d in diffs(res)) and diffs(res)
+
+
+def test_missing_commit_object_keeps_the_commits_after_it(tmp_path: Path) -> None:
+    b = Builder(tmp_path / "web")
+    b.commit("First change")
+    middle = b.commit("Second change")
+    b.commit("Third change")
+    _drop_object(b.path, middle.hexsha)
+    res = read_git(unit_of(b.path), EMAILS)
+    assert res.file_error is None and "Third change" in batch_text(res)
+    assert "Second change" not in batch_text(res) and res.stats.skips["unreadable_object"] == 1

@@ -241,7 +241,7 @@ def test_reader_turn_fields_and_accounting(tmp_path: Path) -> None:
     assert [(t.line_no, t.text) for t in result.turns] == [(8, "Use polars"), (12, "Keep `ruff` clean")]
     t = result.turns[0]
     assert (t.tier, t.kind, t.session_id, t.cwd) == (Tier.T0, TurnKind.DIRECTIVE, unit.key, str(root))
-    assert t.timestamp == "2023-11-14T22:13:20Z"
+    assert t.timestamp == "2023-11-14T22:13:20.000001Z"  # the mtime, the rule's ordinal as microseconds
     assert (t.correction_signal, t.context, t.truncated, t.entry_uuid) == (None, "", False, None)
     assert project_of(t.cwd, unit.key.split("/")[1]) == "ledgerly"
     s = result.stats

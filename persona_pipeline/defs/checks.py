@@ -74,10 +74,12 @@ def pack_has_every_directive() -> dg.AssetCheckResult:
     settings = load_settings()
     md = (settings.data_dir / "persona" / "PERSONA.md").read_text(encoding="utf-8")
     with store.connect(settings.warehouse_path, read_only=True) as con:
-        directives = [r[0] for r in con.execute("SELECT excerpt FROM evidence WHERE kind = 'directive'").fetchall()]
+        # with the project: the pack may name a repository's overflow by reference (pack/compile.py)
+        rows = con.execute("SELECT excerpt, project FROM evidence WHERE kind = 'directive'").fetchall()
+    directives = [(text, project) for text, project in rows]
     missing = missing_directives(md, directives)
     return dg.AssetCheckResult(
-        passed=not missing, metadata={"directives": len(set(directives)), "missing": len(missing)}
+        passed=not missing, metadata={"directives": len({t for t, _ in directives}), "missing": len(missing)}
     )
 
 

@@ -20,7 +20,9 @@ from persona_pipeline.sources import activity as act
 from persona_pipeline.sources import user_text as ut
 from persona_pipeline.sources.jsonl_stream import FileSkipped, read_entries, type_name
 
-READER_VERSION = "codex-3"  # 2: malformed fields cost a line, not the file; safe cuts. 3: activity stream
+# 2: malformed fields cost a line, not the file; safe cuts. 3: activity stream. 4: pasted material (the
+# plan-accept message included) out; a message that is only image placeholders dropped
+READER_VERSION = "codex-4"
 MAX_LEGACY_JSON_BYTES = 64 * 1024 * 1024
 # Session sources that are not a person typing into the CLI or IDE.
 _MACHINE_SOURCES = {"exec", "mcp", "subagent"}
@@ -254,6 +256,11 @@ def _event(p: dict[str, Any], ts: str | None, line_no: int, offset: int, st: _St
         stats.skip(f"event:{type_name(ptype)}")
 
 
+# The placeholder Codex writes for an attached image: `<image name=[Image #1]>` … `</image>`
+# (or a bare `[Image #1]`). Only its tags and labels: any words between them stay.
+_IMAGE_TAG = re.compile(r"</?image\b[^>]{0,2000}>|\[Image #\d+\]", re.IGNORECASE)
+
+
 def _user_text(raw: str, ts: str | None, line_no: int, offset: int, st: _State, stats: ReadStats) -> None:
     kind = ut.wrapper_kind(raw)
     if kind:
@@ -268,6 +275,14 @@ def _user_text(raw: str, ts: str | None, line_no: int, offset: int, st: _State, 
         stats.skip("duplicate_user_message")  # the event_msg / response_item twin
         return
     st.last_user_key = key
+    if "image" in text.lower() or "Image #" in text:
+        text = _IMAGE_TAG.sub("", text).strip()
+        if not text:
+            stats.skip("image_only")  # a pasted screenshot and nothing typed
+            return
+    text = ut.typed_part(text, stats)
+    if not text:
+        return
     text, signal, truncated = ut.settle_turn(text, st.pending_signal, st.assistant_text, stats)
     st.pending_signal = None
     correction = signal is not None

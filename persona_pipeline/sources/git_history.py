@@ -35,7 +35,7 @@ from persona_pipeline.sources.user_text import cut_head
 if TYPE_CHECKING:
     import git
 
-READER_VERSION = "git-2"  # 2: an oversized commit is cut at whitespace
+READER_VERSION = "git-3"  # 2: an oversized commit is cut at whitespace. 3: unreadable objects cost their commits only
 
 BATCH_MAX_CHARS = 60_000
 DIFF_LINE_OFFSET = 100_000  # diff turns' line_no, distinct from batch indexes
@@ -404,6 +404,8 @@ def _diff_turns(
     max_diff_bytes: int,
     max_total_diff_bytes: int,
 ) -> list[Turn]:
+    import git
+
     # Smallest first (they show habits, not features); ties: newest first.
     candidates = sorted((c for c in kept if c.changed > 0), key=lambda c: (c.changed, -c.time))
     turns: list[Turn] = []
@@ -415,7 +417,11 @@ def _diff_turns(
             stats.skip("diff_too_large")
             continue
         shows += 1
-        patch = _patch(repo, c.sha, stats)
+        try:
+            patch = _patch(repo, c.sha, stats)
+        except git.GitCommandError:
+            stats.skip("unreadable_object")
+            continue
         if not patch:
             continue
         text = f"{c.subject}\n{patch}"
@@ -445,6 +451,70 @@ def _diff_turns(
     return turns
 
 
+_CHUNK = 256  # commits per `git log --no-walk` call when reading around damage
+
+
+def _git_out(repo: git.Repo, *args: str) -> tuple[int, str]:
+    """(exit status, stdout) of a git call that may fail part-way: what it printed is kept."""
+    status, out, _ = repo.git.execute(
+        ["git", *args], with_extended_output=True, with_exceptions=False, stdout_as_string=False
+    )
+    return int(status or 0), _decode(out)
+
+
+def _walk_readable(repo: git.Repo, stats: ReadStats) -> list[str]:
+    """The commits reachable from HEAD through readable commit objects (one `cat-file --batch`
+    process), newest first by commit time; an unreadable one is counted and not walked past."""
+    seen: set[str] = set()
+    found: list[tuple[int, str]] = []
+    todo = [repo.git.rev_parse("HEAD").strip()]
+    while todo:
+        sha = todo.pop()
+        if sha in seen:
+            continue
+        seen.add(sha)
+        try:
+            c = repo.commit(sha)
+            parents = [p.hexsha for p in c.parents]
+            found.append((c.committed_date, sha))
+        except Exception:  # missing or corrupt object: only this commit (and what only it reaches) is lost
+            stats.skip("unreadable_object")
+            continue
+        todo += parents
+    return [sha for _, sha in sorted(found, reverse=True)]
+
+
+def _read_damaged(repo: git.Repo, fmt: str, stats: ReadStats) -> list[_Commit]:
+    """History read around unreadable objects: the commits reachable through readable commit
+    objects, then their messages and numstat in chunks, a failing chunk split in halves down to
+    single commits, kept without file stats when only a tree or blob is missing
+    (`unreadable_diff`), dropped when the commit itself is (`unreadable_object`). Oldest first."""
+    status, listed = _git_out(repo, "rev-list", "HEAD")
+    shas = [line.strip() for line in listed.splitlines() if len(line.strip()) == 40]
+    if status != 0:
+        shas = _walk_readable(repo, stats)  # a commit object itself is missing: walk around it
+    if not shas:
+        raise ValueError("no readable commit")  # HEAD itself is unreadable: the repository is skipped
+    commits: list[_Commit] = []
+    todo = [shas[i : i + _CHUNK] for i in range(0, len(shas), _CHUNK)]
+    while todo:
+        chunk = todo.pop(0)
+        status, out = _git_out(repo, "log", "--no-walk=unsorted", "--numstat", fmt, *_STABLE, *chunk)
+        if status == 0:
+            commits += _parse_log(out)
+        elif len(chunk) == 1:
+            # its message without the file stats (a tree or blob it changed is unreadable), or nothing
+            status, out = _git_out(repo, "log", "--no-walk", fmt, *_STABLE, *chunk)
+            readable = _parse_log(out) if status == 0 else []
+            commits += readable
+            stats.skip("unreadable_diff" if readable else "unreadable_object")
+        else:
+            half = len(chunk) // 2
+            todo[:0] = [chunk[:half], chunk[half:]]
+    commits.reverse()  # rev-list lists newest first
+    return commits
+
+
 def read_git(
     unit: SourceUnit,
     author_emails: list[str],
@@ -470,8 +540,11 @@ def read_git(
                 stats.skip("empty_repo")
                 return ReadResult.finish([], stats)
             fmt = f"--format={_LOG_FORMAT}"
-            out = repo.git.log("HEAD", "--reverse", "--numstat", fmt, *_STABLE, stdout_as_string=False)
-            commits = _parse_log(_decode(out))
+            try:
+                out = repo.git.log("HEAD", "--reverse", "--numstat", fmt, *_STABLE, stdout_as_string=False)
+                commits = _parse_log(_decode(out))
+            except git.GitCommandError:
+                commits = _read_damaged(repo, fmt, stats)  # one missing object must not cost the repository
             kept: list[_Commit] = []
             for c in commits:
                 label = _classify(c, people)

@@ -23,6 +23,13 @@ Choices:
   table's rows stay one paragraph. A paragraph ending in ":" directly followed by a list (blank
   lines and comments in between allowed) is a lead-in, not a rule, and is dropped; so is any
   chunk still ending in ":" once code blocks are gone (it led into something not kept).
+- Rules only: an all-bold heading-like line, a metadata field ("**Status:** beta") and a sentence
+  saying what something is ("X is a Go CLI tool to …") are dropped and counted (`not_a_rule`),
+  unless they carry an instruction word. A directive's timestamp is the file's mtime with the
+  rule's ordinal as microseconds: sorting by time keeps file order.
+- The person's own files only: dependency trees (package caches, virtualenvs, vendored and
+  third-party folders, the Go module cache) are not discovered, and a file inside a repository
+  that `git ls-files` does not list (ignored, untracked) yields no rules.
 - Turns carry `cwd` = the repo root (None outside a repo): callers should pass the key's scope
   (`unit.key.split("/")[1]`) as the project fallback, as for Claude units.
 """
@@ -37,13 +44,17 @@ import stat
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from itertools import pairwise
 from pathlib import Path
 
 from persona_pipeline.models import ReadResult, ReadStats, SourceKind, Tier, Turn, TurnKind
 from persona_pipeline.sources.discovery import _UNSAFE, SourceUnit, _walk, is_home_dir, unique_keys
 from persona_pipeline.sources.user_text import cut_head
 
-READER_VERSION = "instructions-3"  # 2: trailing-colon lead-ins dropped; 3: long chunks cut at whitespace
+# 2: trailing-colon lead-ins dropped; 3: long chunks cut at whitespace. 4: rules only (descriptions,
+# bold heading-like lead-ins and status lines dropped); untracked files in a repo read as no rules;
+# timestamps carry the rule's ordinal (file order)
+READER_VERSION = "instructions-4"
 
 MAX_FILE_BYTES = 1024 * 1024
 MAX_CHUNK_CHARS = 2000
@@ -129,8 +140,71 @@ def _candidates(roots: list[Path], explicit_files: list[Path], ignored: dict[str
     walked: list[Path] = []
     for root in roots:
         if root.is_dir():
-            walked += [Path(e.path) for e in _walk(root, ignored) if is_instruction_file(Path(e.path))]
+            for e in _walk(root, ignored):
+                p = Path(e.path)
+                if not is_instruction_file(p):
+                    continue
+                if _in_dependency_tree(p, root):
+                    _bump(ignored, "vendored_instructions")  # a dependency's rules, not the person's
+                    continue
+                walked.append(p)
     return found + [(p, False) for p in sorted(walked, key=str)]
+
+
+# Folders that hold other people's code: package caches, virtualenvs, vendored trees.
+_DEPENDENCY_DIRS = frozenset(
+    {
+        "node_modules",
+        "bower_components",
+        "jspm_packages",
+        "site-packages",
+        "dist-packages",
+        "__pypackages__",
+        ".venv",
+        "venv",
+        ".tox",
+        ".nox",
+        "vendor",
+        "third_party",
+        "third-party",
+        "thirdparty",
+        "external",
+        "Pods",
+        "Carthage",
+        ".cargo",
+        ".rustup",
+        ".npm",
+        ".pnpm-store",
+        ".yarn",
+        ".gradle",
+        ".m2",
+        ".terraform",
+        ".cache",
+        "elm-stuff",
+    }
+)
+
+
+_MODULE_VERSION = re.compile(r"@v\d")  # a Go module cache folder: `<module>@v1.2.3`
+
+
+def _in_dependency_tree(path: Path, root: Path) -> bool:
+    """Under a dependency folder, the Go module cache (`pkg/mod/…@vX`), or a virtualenv (a folder
+    holding `pyvenv.cfg`), below the root."""
+    try:
+        rel = path.parent.relative_to(root).parts
+    except ValueError:
+        rel = path.parent.parts
+    if any(part in _DEPENDENCY_DIRS for part in rel):
+        return True
+    if any(a == "pkg" and b == "mod" for a, b in pairwise(rel)) or any(_MODULE_VERSION.search(p) for p in rel):
+        return True
+    d = path.parent
+    for _ in rel:
+        if (d / "pyvenv.cfg").is_file():
+            return True
+        d = d.parent
+    return False
 
 
 def discover_instructions(roots: list[Path], explicit_files: list[Path], ignored: dict[str, int]) -> list[SourceUnit]:
@@ -425,6 +499,70 @@ def split_directives(text: str) -> list[tuple[int, str]]:
     return _Splitter(_text_lines(text.removeprefix("\ufeff"))).run()[0]
 
 
+# --- rules only -----------------------------------------------------------------------------
+# A chunk that is all bold: a heading written as a paragraph ("**Conventions:**").
+_BOLD_ONLY = re.compile(r"^\s*(?:\*\*|__)[^*_\n]{1,80}(?:\*\*|__)\s*:?\s*$")
+# "**Status:** draft": a metadata field of the document, not an instruction.
+_FIELD = re.compile(r"^\s*(?:\*\*|__)(?P<label>[^*_\n:]{1,40}):?(?:\*\*|__):?[ \t]*(?P<value>[^\n]*)$")
+_METADATA_LABELS = re.compile(
+    r"^(?:status|state|stage|phase|progress|version|revision|last[ -]?(?:updated|modified|reviewed)|updated|"
+    r"date|created|owner|owners|maintainer|maintainers|author|authors|eta|license|priority)$",
+    re.IGNORECASE,
+)
+# "X is a Go CLI tool to …", "This repository is the billing service": what something is.
+_DESCRIPTION = re.compile(
+    r"^\s*(?:the |this |our |these )?[`*_\w.@/+-]+(?:[ -][`*_\w.@/+-]+){0,4} (?:is|are) (?:a|an|the)\b",
+    re.IGNORECASE,
+)
+# Words that make a sentence an instruction or a constraint (any one keeps the chunk).
+_PRESCRIPTIVE = re.compile(
+    r"\b(?:must|should|shall|never|always|only|don'?t|do not|doesn'?t|does not|avoid|prefer|make sure|ensure|"
+    r"please|need to|needs to|required?|forbidden|allowed|instead|rather than|keep|use|run|remember|"
+    r"matters?|important|no|not)\b",
+    re.IGNORECASE,
+)
+
+
+# What makes "A is a B" say what something is, rather than state a value ("Tests are the source of
+# truth"): a purpose or relative clause, or a subject that is the project itself or a code name.
+_WHAT_IT_IS = re.compile(
+    r"\b(?:to|for|that|which|written in|built (?:with|on)|based on|used (?:to|for|by))\b|"
+    r"^\s*(?:the |this |our )(?:[`*\w.@/-]+ )?(?:repo|repository|project|codebase|package|library|service|app|"
+    r"application|tool|module|crate|monorepo|workspace|site|plugin|extension)\b|^\s*[`*_]*`",
+    re.IGNORECASE,
+)
+
+
+def not_a_rule(chunk: str) -> str | None:
+    """Why a chunk of an instruction file is not a rule ("heading_like", "status_line",
+    "description"), or None when it is one."""
+    text = chunk.strip()
+    if "\n" not in text:
+        if _BOLD_ONLY.match(text):
+            return "heading_like"
+        m = _FIELD.match(text)
+        if m and _METADATA_LABELS.match(m["label"].strip()) and not _PRESCRIPTIVE.search(m["value"]):
+            return "status_line"
+    if _DESCRIPTION.match(text) and _WHAT_IT_IS.search(text) and not _PRESCRIPTIVE.search(text):
+        return "description"
+    return None
+
+
+def _tracked(repo: Path, path: Path) -> bool | None:
+    """Whether git tracks the file; None when git cannot tell (no git, not a repository, or a
+    repository with nothing added yet)."""
+    try:
+        import git
+
+        with git.Repo(repo) as r:
+            rel = path.absolute().relative_to(repo).as_posix()
+            if r.git.ls_files("--", rel):
+                return True
+            return False if r.git.ls_files() else None
+    except Exception:  # GitPython / git failures: fall back to the path rules
+        return None
+
+
 # --- reader ---------------------------------------------------------------------------------
 def _load(path: Path, stats: ReadStats) -> tuple[bytes, int] | str:
     """(bytes, mtime_ns), or the reason the whole file is skipped."""
@@ -448,8 +586,11 @@ def _load(path: Path, stats: ReadStats) -> tuple[bytes, int] | str:
     return raw, st.st_mtime_ns
 
 
-def _iso(mtime_ns: int) -> str:
-    return datetime.fromtimestamp(mtime_ns // 1_000_000_000, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+def _iso(mtime_ns: int, ordinal: int = 0) -> str:
+    """The file's mtime; the rule's ordinal in the file as microseconds, so that sorting a scope's
+    directives by time keeps each file's order."""
+    base = datetime.fromtimestamp(mtime_ns // 1_000_000_000, UTC).strftime("%Y-%m-%dT%H:%M:%S")
+    return f"{base}.{min(ordinal, 999_999):06d}Z" if ordinal else f"{base}Z"
 
 
 def read_instructions(unit: SourceUnit, explicit: bool = False) -> ReadResult:
@@ -463,6 +604,9 @@ def read_instructions(unit: SourceUnit, explicit: bool = False) -> ReadResult:
     if isinstance(loaded, str):
         return ReadResult.finish([], stats, file_error=loaded)
     raw, mtime_ns = loaded
+    if repo is not None and _tracked(repo, unit.path) is False:
+        stats.skip("untracked_file")  # ignored, vendored or not yet added: not the repository's rules
+        return ReadResult.finish([], stats)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -478,16 +622,19 @@ def read_instructions(unit: SourceUnit, explicit: bool = False) -> ReadResult:
     chunks, drops = _Splitter(lines).run()
     for reason, n in sorted(drops.items()):
         stats.skip(reason, n)
-    timestamp = _iso(mtime_ns)
     turns: list[Turn] = []
     for line_no, chunk in chunks:
+        why = not_a_rule(chunk)
+        if why:
+            stats.skip(why)
+            continue
         stats.saw("directive")
         turns.append(
             Turn(
                 line_no=line_no,
                 byte_offset=offsets[line_no - 1],
                 session_id=unit.key,
-                timestamp=timestamp,
+                timestamp=_iso(mtime_ns, len(turns) + 1),
                 cwd=cwd,
                 tier=Tier.T0,
                 kind=TurnKind.DIRECTIVE,

@@ -10,6 +10,7 @@ from bisect import bisect_left
 from collections.abc import Iterator
 
 from persona_pipeline.models import ReadStats
+from persona_pipeline.sources.pasted import split_pasted
 
 # Spans injected into a genuine prompt by the client, not typed by the person.
 # Matched as `<name …>…</name>` (the first close after the opener) by a linear scan: the regex
@@ -138,6 +139,41 @@ def slash_command(text: str) -> tuple[str, str] | None:
     start = text.find(_ARGS_OPEN)
     end = text.find(_ARGS_CLOSE, start + len(_ARGS_OPEN)) if start >= 0 else -1
     return m.group(1), (text[start + len(_ARGS_OPEN) : end].strip() if end >= 0 else "")
+
+
+_COMMAND_TAGS = ("command-name", "command-message", "command-args", "command-contents")
+
+
+def text_beside_command(text: str) -> str:
+    """What an entry holds outside its `<command-…>` wrappers: a prompt typed in the same
+    message as a slash command. Linear: each tag's first opener and the close after it."""
+    for tag in _COMMAND_TAGS:
+        start = text.find(f"<{tag}>")
+        if start < 0:
+            continue
+        close = text.find(f"</{tag}>", start)
+        if close >= 0:
+            text = text[:start] + "\n" + text[close + len(tag) + 3 :]
+    return text.strip()
+
+
+_QUEUED_COMMAND = re.compile(r"^/([\w:-]+)(?:\s|$)")
+
+
+def raw_command_name(text: str) -> str | None:
+    """`/name …` typed as plain text (a command queued while the agent was busy is sent so)."""
+    m = _QUEUED_COMMAND.match(text.lstrip())
+    return m.group(1) if m else None
+
+
+def typed_part(text: str, stats: ReadStats) -> str:
+    """The prompt without pasted material (`sources/pasted.py`), counted: a whole pasted turn as
+    skip `pasted:<shape>`, a span taken out of a kept turn as `pasted_span:<shape>`."""
+    split = split_pasted(text)
+    prefix = "pasted_span" if split.typed else "pasted"
+    for kind in split.kinds:
+        stats.skip(f"{prefix}:{kind}")
+    return split.typed
 
 
 def is_bookkeeping_command(name: str) -> bool:

@@ -1,0 +1,312 @@
+"""Telling what the person typed from what they pasted into a prompt.
+
+A prompt box carries both: a short instruction, and material copied from elsewhere — another
+agent's reply relayed ("<agent> says: …"), a whole chat copied from a chat UI, a hand-off brief
+written to an agent, a multi-page plan, a log, a stack trace, a table. Pasted material is not the
+person's words and must not become persona evidence; the instruction typed around it must stay.
+
+The classifier works on shape, never on phrases fitted to one history:
+- client markers: Claude Code's `[Pasted text #N +M lines]` placeholders (the paste itself is
+  not in the text), the plan-accept messages the clients write themselves (Codex's "PLEASE
+  IMPLEMENT THIS PLAN:", Claude Code's "Implement the following plan:") followed by the agent's plan;
+- blocks (paragraphs; a fenced code block is one block) shaped like machine output: logs and
+  stack traces (most lines carry timestamps, levels, `file:line`, `at f(…)`, prompts, counters),
+  tables (pipe rows, box drawing, tab-separated columns), data dumps (JSON, YAML, env, markup),
+  quoted text (`>` lines), long code, a terminal capture of an agent UI (its glyphs at line starts);
+- regions that run to the end of the prompt: a relay prefix ("<who> says:", "response from
+  <who>:", "<who>'s reply:"), a chat transcript (two or more speakers' label lines), a document
+  (long, with headings / bold lead-ins / many items), a brief (a document in the second person,
+  opening "You are …" / "Your task …" or dense in "you").
+Short blocks of plain prose before a region, or after it (one or two, not shaped like an
+assistant's closing offer), are what the person typed and are kept. Small snippets (a few lines
+of data or config the instruction is about) are part of the prompt: a block-shaped region is
+pasted only when it is large.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# Claude Code writes this placeholder where a long paste was collapsed; its text lives elsewhere.
+_PASTE_MARKER = re.compile(r"\[Pasted text #\d+(?: \+\d+ lines?)?\]")
+# Messages the clients compose themselves when the person accepts the agent's plan.
+_PLAN_ACCEPT = re.compile(r"\A\s*(?:PLEASE IMPLEMENT THIS PLAN:|Implement the following plan:)", re.IGNORECASE)
+
+_FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
+_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+\S")
+_BOLD_LEAD = re.compile(r"^\s*(?:[-*+]\s+)?\*\*[^*\n]{1,80}\*\*\s*:?")
+_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+\S")
+_PIPE_ROW = re.compile(r"^\s*\|.*\|\s*$")
+_BOX = re.compile(r"[│┃┌┐└┘├┤┬┴┼╭╮╯╰═║╔╗╚╝]")
+# Glyphs agent UIs put at line starts in a terminal capture (Claude Code's ⏺ / ⎿ / ✻, Codex's ▌ / └, …).
+_AGENT_GLYPH = re.compile(r"^\s*[⏺⎿✻✶✳●◆▌›└⏵]\s")
+# One log-, trace- or output-shaped line.
+_LOG_LINE = re.compile(
+    r"^\s*(?:"
+    r"\[?\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}|\[?\d{2}:\d{2}:\d{2}|"  # timestamps
+    r"\[?(?:TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERROR|FATAL|CRITICAL)\b\]?|"  # levels
+    r"at [\w$.<>\[\]/]+ ?\(|at [\w$.<>/]+:\d+|"  # JS / Java frames
+    r"File \"[^\"]+\", line \d+|Traceback \(most recent call last\)|"  # Python
+    r"[\w./\\-]+\.\w{1,5}:\d+(?::\d+)?[:\s]|"  # path:line(:col)
+    r"(?:\$|>|PS [^>]{0,60}>|[\w.-]+@[\w.-]+:[^$#]{0,80}[$#]) \S|"  # shell prompts
+    r"(?:E|F)\s{2,}\S|={5,}|-{5,}|\+{3} |@@ |"  # pytest / diff
+    r"goroutine \d+ \[|thread '[^']*' panicked|panic:|error(?:\[E\d+\])?:|warning:|"  # Go / Rust / compilers
+    r"(?:npm|yarn|pnpm) (?:ERR|WARN)|[\w.]+(?:Error|Exception)\b[:(]"
+    r")"
+)
+_QUOTE_LINE = re.compile(r"^\s*>")
+# One line of a data dump: JSON / YAML / INI / env / markup.
+_DATA_LINE = re.compile(
+    r"""^\s*(?:[{}\[\]],?\s*$|"[^"\n]{0,200}"\s*:|[\w.-]{1,60}\s*[:=](?:\s|$)|- [\w.-]+:\s|</?[A-Za-z][\w:-]*[\s>/])"""
+)
+_TRACE_HEAD = re.compile(r"Traceback \(most recent call last\)|^\s+at [\w$.<>]+ ?\(.*:\d+:\d+\)", re.MULTILINE)
+# "<who> says:", "here's what <who> said:", "response from <who>:", "<who>'s reply:"
+_RELAY = re.compile(
+    # emphasis or a quote marker may wrap the prefix; never the person's own "as I said:" /
+    # "you said:" (quoting the agent back is still their message)
+    r"^\s*[*_>]*\s*(?:here(?:'s| is) )?(?:what )?(?:"
+    r"(?!(?:[\w@.+-]+ ){0,3}(?:i|we|you)\b)[\w@.+-]+(?: [\w@.+-]+){0,3},? "
+    r"(?:says|said|wrote|writes|replied|replies|responded|responds|suggests|suggested|thinks|answered|"
+    r"answers|reports|reported|came back with|concluded|proposes|proposed)\b[^:\n]{0,40}:|"
+    r"(?:the )?(?:response|reply|answer|feedback|review|output|message|verdict|notes?) from [\w@.+ -]{1,40}:|"
+    r"[\w@.+-]+(?: [\w@.+-]+){0,2}'s "
+    r"(?:response|reply|answer|review|feedback|take|output|analysis|verdict|notes?)\s*:)",
+    re.IGNORECASE,
+)
+# A speaker label opening a line of a copied chat ("You said:", "**Assistant:**", "Human: …"). A copy
+# has labels that take turns (one recurs), say "said", or name a chat role; "Bug: … Fix: …" does not.
+_SPEAKER = re.compile(
+    r"^\s*(?:\*\*|#{1,4}\s*)?([A-Z][\w.-]{0,24}(?: [A-Z0-9][\w.-]{0,24})?)( said)?(?:\*\*)?:(?:\*\*)?(?:\s|$)"
+)
+_CHAT_ROLES = frozenset({"you", "user", "human", "me", "assistant", "ai", "model", "bot", "system"})
+# Second person addressed to an agent: a brief opens like this, or is dense in "you".
+_BRIEF_OPENER = re.compile(
+    r"^\s*(?:#+\s*)?(?:\*\*)?(?:you are|you're|you will|your (?:task|job|goal|role|mission|objective)|"
+    r"as an? (?:\w+ ){0,3}agent)\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+_YOU = re.compile(r"\b(?:you|your|yours|yourself)\b", re.IGNORECASE)
+_WORDS = re.compile(r"\w+")
+# How an assistant's reply opens or closes (an unlabelled copy of another chat).
+_ASSISTANT_OPEN = re.compile(
+    r"^\s*(?:sure|certainly|absolutely|of course|great question|good question|happy to help|got it)[!,.]",
+    re.IGNORECASE,
+)
+_ASSISTANT_OFFER = re.compile(
+    r"^\s*(?:would you like|do you want me|want me to|shall i|should i|let me know|if you(?:'d| would) like|"
+    r"i can also|i'm happy to|happy to)\b",
+    re.IGNORECASE,
+)
+
+BIG_LINES, BIG_CHARS = 8, 600  # a block-shaped region smaller than both is a snippet, not a paste
+DOC_CHARS = 2000  # a document region: at least this long (about a page) and structured
+BRIEF_CHARS = 1200  # a structured text in the second person: shorter suffices
+RELAY_MIN_CHARS = 40  # what follows a relay prefix: shorter is an inline quote
+PROSE_DOC_CHARS, PROSE_DOC_BLOCKS = 4000, 6  # multi-page prose without markup
+TYPED_TAIL_CHARS = 300  # a short block after a region may be the person's follow-up
+
+
+@dataclass(frozen=True)
+class PasteSplit:
+    typed: str  # what the person typed, "" when the whole prompt is pasted material
+    kinds: tuple[str, ...] = ()  # shapes of what was removed (empty when nothing was)
+
+
+@dataclass
+class _Block:
+    lines: list[str]
+    fenced: bool = False
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+
+def _blocks(text: str) -> list[_Block]:
+    """Paragraphs separated by blank lines; a fenced code block (blank lines and all) is one block."""
+    blocks: list[_Block] = []
+    cur: list[str] = []
+    fence: str | None = None
+    for line in text.split("\n"):
+        line = line.rstrip("\r")
+        if fence is not None:
+            cur.append(line)
+            if line.strip().startswith(fence):
+                blocks.append(_Block(cur, fenced=True))
+                cur, fence = [], None
+            continue
+        m = _FENCE.match(line)
+        if m:
+            if cur:
+                blocks.append(_Block(cur))
+            cur, fence = [line], m.group(1)[0] * 3
+            continue
+        if not line.strip():
+            if cur:
+                blocks.append(_Block(cur))
+                cur = []
+            continue
+        cur.append(line)
+    if cur:
+        blocks.append(_Block(cur, fenced=fence is not None))
+    return blocks
+
+
+def _ratio(lines: list[str], pattern: re.Pattern[str]) -> float:
+    body = [ln for ln in lines if ln.strip()]
+    return sum(1 for ln in body if pattern.search(ln)) / len(body) if body else 0.0
+
+
+def _block_shape(b: _Block) -> str | None:
+    """What machine-shaped material a block is, judged by its own lines."""
+    lines = [ln for ln in b.lines if ln.strip()]
+    if b.fenced:
+        inner = lines[1:-1] if len(lines) > 1 else lines
+        if inner and (_ratio(inner, _LOG_LINE) >= 0.5 or _TRACE_HEAD.search("\n".join(inner))):
+            return "log"
+        return "code"
+    if len(lines) >= 2 and _ratio(lines, _AGENT_GLYPH) >= 0.3:
+        return "agent_output"
+    if len(lines) >= 3 and (
+        _ratio(lines, _PIPE_ROW) >= 0.6 or _ratio(lines, _BOX) >= 0.5 or all(ln.count("\t") >= 2 for ln in lines)
+    ):
+        return "table"
+    if len(lines) >= 3 and _ratio(lines, _QUOTE_LINE) >= 0.6:
+        return "quote"  # quoted from elsewhere (an email, the agent's own reply)
+    if _TRACE_HEAD.search(b.text) or (len(lines) >= 3 and _ratio(lines, _LOG_LINE) >= 0.6):
+        return "log"
+    if len(lines) >= 4 and _ratio(lines, _DATA_LINE) >= 0.7:
+        return "data"
+    return None
+
+
+def _plain(b: _Block, limit: int) -> bool:
+    """Short prose with no markup: how a typed instruction looks."""
+    text = b.text.strip()
+    return (
+        not b.fenced
+        and len(text) <= limit
+        and len(b.lines) <= 4
+        and not any(_HEADING.match(ln) or _ITEM.match(ln) or _PIPE_ROW.match(ln) for ln in b.lines)
+        and _block_shape(b) is None
+    )
+
+
+def _typed_tail(blocks: list[_Block], start: int) -> int:
+    """Index from which the trailing blocks (at most two, after `start`) are the person's follow-up."""
+    cut = len(blocks)
+    while cut - 1 > start and len(blocks) - cut < 2:
+        b = blocks[cut - 1]
+        if not _plain(b, TYPED_TAIL_CHARS) or _ASSISTANT_OFFER.match(b.text) or _SPEAKER.match(b.lines[0]):
+            break
+        cut -= 1
+    return cut
+
+
+def _structure(blocks: list[_Block]) -> tuple[int, int]:
+    """(headings and bold lead-ins, list items) over the blocks."""
+    heads = items = 0
+    for b in blocks:
+        if b.fenced:
+            continue
+        for ln in b.lines:
+            if _HEADING.match(ln) or (_BOLD_LEAD.match(ln) and not _ITEM.match(ln)):
+                heads += 1
+            elif _ITEM.match(ln):
+                items += 1
+    return heads, items
+
+
+def _you_density(text: str) -> float:
+    words = len(_WORDS.findall(text))
+    return len(_YOU.findall(text)) / words if words else 0.0
+
+
+def _region_start(blocks: list[_Block]) -> tuple[int, str] | None:
+    """Where a region that runs to the end begins, and its kind: relay, transcript, document, brief."""
+    labels = [
+        (i, m[1].lower(), bool(m[2]))
+        for i, b in enumerate(blocks)
+        if not b.fenced and (m := _SPEAKER.match(b.lines[0]))
+    ]
+    names = [name for _, name, _ in labels]
+    if len(set(names)) >= 2 and (  # checked first: "You said:" is a label, not a relay
+        len(names) > len(set(names)) or any(said for *_, said in labels) or _CHAT_ROLES & set(names)
+    ):
+        return labels[0][0], "transcript"
+    for i, b in enumerate(blocks):
+        if (
+            not b.fenced
+            and (m := _RELAY.match(b.lines[0]))
+            and len(b.text) - m.end() + sum(len(x.text) for x in blocks[i + 1 :]) >= RELAY_MIN_CHARS
+        ):  # "pytest says: 3 failed, fix them" is an instruction, not a relay
+            return i, "relay"
+    # the first block that is not a short plain lead-in starts the document
+    first = next((i for i, b in enumerate(blocks) if not _plain(b, 400)), 0)
+    rest = blocks[first:]
+    rest_text = "\n\n".join(b.text for b in rest)
+    heads, items = _structure(rest)
+    structured = heads >= 2 or (heads >= 1 and items >= 4) or items >= 10
+    if structured:
+        # a brief addresses an agent: it opens in the second person or is dense in "you"
+        opener = next((j for j in range(first) if _BRIEF_OPENER.match(blocks[j].text)), None)
+        if opener is not None:  # "You are the …" opening a brief is part of it, not a typed lead-in
+            first, rest_text = opener, "\n\n".join(b.text for b in blocks[opener:])
+        brief = bool(_BRIEF_OPENER.search(rest_text[:400])) or _you_density(rest_text) >= 0.025
+        if len(rest_text) >= (BRIEF_CHARS if brief else DOC_CHARS):
+            return first, "brief" if brief else "document"
+    if len(rest_text) >= PROSE_DOC_CHARS and len(rest) >= PROSE_DOC_BLOCKS:
+        return first, "document"
+    # a hand-off written as prose: opens "You are …" / "Your task …", long, in several paragraphs
+    whole = "\n\n".join(b.text for b in blocks)
+    if (
+        _BRIEF_OPENER.match(blocks[0].text)
+        and len(whole) >= BRIEF_CHARS
+        and len(blocks) >= 3
+        and _you_density(whole) >= 0.025
+    ):
+        return 0, "brief"
+    if rest and _ASSISTANT_OPEN.match(rest[0].text) and len(rest_text) >= 600 and (heads or items >= 3):
+        return first, "agent_output"
+    return None
+
+
+def split_pasted(text: str) -> PasteSplit:
+    """The typed part of a prompt and the shapes of the pasted material taken out of it."""
+    kinds: list[str] = []
+    if "[Pasted text #" in text:
+        stripped = _PASTE_MARKER.sub("", text)
+        if stripped != text:
+            kinds.append("marker")
+            text = stripped
+    if _PLAN_ACCEPT.match(text):
+        return PasteSplit("", (*kinds, "plan_accept"))
+    blocks = _blocks(text)
+    if not blocks:
+        return PasteSplit(text.strip(), tuple(kinds))
+    pasted = [False] * len(blocks)
+    # block-shaped material, merged into regions (what lies between two pasted blocks is pasted too)
+    shapes = [_block_shape(b) for b in blocks]
+    marked = [i for i, s in enumerate(shapes) if s]
+    if marked:
+        lo, hi = marked[0], marked[-1]
+        span = blocks[lo : hi + 1]
+        n_lines = sum(len(b.lines) for b in span)
+        if n_lines >= BIG_LINES or sum(len(b.text) for b in span) >= BIG_CHARS:
+            for i in range(lo, hi + 1):
+                pasted[i] = True
+            kinds += sorted({s for s in shapes[lo : hi + 1] if s})
+    region = _region_start(blocks)
+    if region is not None:
+        start, kind = region
+        end = _typed_tail(blocks, start)
+        for i in range(start, end):
+            pasted[i] = True
+        kinds.append(kind)
+    if not any(pasted):
+        return PasteSplit(text.strip(), tuple(kinds))
+    typed = "\n\n".join(b.text for b, p in zip(blocks, pasted, strict=True) if not p).strip()
+    if not _WORDS.search(typed):
+        typed = ""
+    return PasteSplit(typed, tuple(dict.fromkeys(kinds)))

@@ -1,0 +1,276 @@
+"""Pasted-text classifier (`sources/pasted.py`): shapes, client markers, and the typed part kept."""
+
+from __future__ import annotations
+
+import pytest
+
+from persona_pipeline.sources.pasted import split_pasted
+
+_PLAN = "\n".join(
+    [
+        "## Summary",
+        "Move the importer to a streaming parser so large statements stop exhausting memory.",
+        "",
+        "## Steps",
+        *(
+            f"{i}. Step {i}: change module_{i} so that it reads rows lazily and yields them in order."
+            for i in range(1, 25)
+        ),
+        "",
+        "## Risks",
+        "- The CSV dialect sniffing needs the first kilobyte, which the stream must buffer.",
+        "- Tests that compare whole frames need a collect() first.",
+        "",
+        "## Test plan",
+        "- Run the importer on a 2 GB statement and watch peak memory stay flat.",
+        "- Keep the existing golden files byte-identical.",
+    ]
+)
+
+_LOG = "\n".join(
+    f"2026-03-0{d} 10:1{d}:0{d} ERROR worker.{d} job failed: connection reset by peer (attempt {d})"
+    for d in range(1, 10)
+)
+
+_TRACE = """Traceback (most recent call last):
+  File "/srv/app/main.py", line 12, in <module>
+    run()
+  File "/srv/app/main.py", line 8, in run
+    load(cfg)
+  File "/srv/app/loader.py", line 41, in load
+    raise KeyError(name)
+KeyError: 'region'"""
+
+_TABLE = "\n".join(
+    ["| option | default | meaning |", "|---|---|---|"]
+    + [f"| opt_{i} | {i} | what option {i} controls in the scheduler |" for i in range(8)]
+)
+
+_CHAT = """You said:
+how should I structure the cache layer for the pricing service?
+
+ChatGPT said:
+Great question! A layered approach works well here. Start with an in-process LRU for hot keys, then
+add a shared Redis tier for cross-instance reuse, and invalidate on price-change events.
+
+You said:
+and the TTLs?
+
+ChatGPT said:
+Short TTLs for volatile prices (30-60 s), longer for catalog metadata (an hour or more)."""
+
+_BRIEF = "\n".join(
+    [
+        "You are the release engineer for this repository. Your task is to cut the 4.2 release.",
+        "",
+        "## Context",
+        "You will work on the release branch only. You must not push to main. You should read CHANGES first.",
+        "",
+        "## Deliverables",
+        *(
+            f"- Item {i}: you produce the artefact {i} and you attach it to the draft release notes."
+            for i in range(1, 15)
+        ),
+        "",
+        "## Constraints",
+        "- You keep every commit signed; you never force-push; you ask before deleting a tag.",
+        "- When you are done, you report the tag, the checksums and anything you could not finish.",
+    ]
+)
+
+
+def test_a_short_typed_prompt_is_untouched() -> None:
+    r = split_pasted("use polars, not pandas, for the date filtering")
+    assert r.typed == "use polars, not pandas, for the date filtering" and r.kinds == ()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "here's the top of the file:\n\nDate;Payee;Amount\n2026-09-02;Cafe;-4,50\n2026-09-03;Books;-23,00",
+        "staging fails at migrate. the runner has:\n\nAWS_REGION=eu-west-1\nDB_HOST=db.internal\nDB_PORT=5432",
+        "the test says `E   assert 1 == 2` — fix the off-by-one",
+        "rename `amt` to `amount_cents` everywhere\n\nand add a migration for it",
+    ],
+)
+def test_small_snippets_stay_part_of_the_prompt(text: str) -> None:
+    r = split_pasted(text)
+    assert r.typed == text.strip() and r.kinds == ()
+
+
+def test_claude_paste_marker_is_removed_and_the_typed_words_kept() -> None:
+    r = split_pasted("review this carefully [Pasted text #1 +48 lines] and tell me what breaks")
+    assert r.typed == "review this carefully  and tell me what breaks" and r.kinds == ("marker",)
+
+
+@pytest.mark.parametrize("lead", ["PLEASE IMPLEMENT THIS PLAN:", "Implement the following plan:"])
+def test_plan_accept_client_messages_are_pasted(lead: str) -> None:
+    r = split_pasted(f"{lead}\n{_PLAN}")
+    assert r.typed == "" and r.kinds == ("plan_accept",)
+
+
+def test_a_multi_page_plan_is_a_document_and_the_instruction_before_it_is_kept() -> None:
+    r = split_pasted(f"look over this plan and tell me what is missing\n\n{_PLAN}")
+    assert r.typed == "look over this plan and tell me what is missing" and r.kinds == ("document",)
+
+
+def test_a_long_log_is_pasted_and_the_question_after_it_kept() -> None:
+    r = split_pasted(f"the worker keeps dying:\n\n{_LOG}\n\nwhy does it not retry?")
+    assert r.typed == "the worker keeps dying:\n\nwhy does it not retry?" and r.kinds == ("log",)
+
+
+def test_a_fenced_log_counts_as_a_log() -> None:
+    r = split_pasted(f"fix this\n\n```\n{_LOG}\n```")
+    assert r.typed == "fix this" and r.kinds == ("log",)
+
+
+def test_a_stack_trace_is_pasted() -> None:
+    r = split_pasted(f"{_TRACE}\n\n{_TRACE}\n\nthe region key is missing again, make it optional")
+    assert r.typed == "the region key is missing again, make it optional" and "log" in r.kinds
+
+
+def test_a_table_copied_from_a_chat_ui_is_pasted() -> None:
+    r = split_pasted(f"{_TABLE}\n\nuse these defaults in config.py")
+    assert r.typed == "use these defaults in config.py" and r.kinds == ("table",)
+
+
+def test_box_drawn_table_is_pasted() -> None:
+    rows = ["┌────────┬───────┐", *(f"│ key_{i}  │ {i:>5} │" for i in range(8)), "└────────┴───────┘"]
+    r = split_pasted("\n".join(rows))
+    assert r.typed == "" and r.kinds == ("table",)
+
+
+def test_relay_of_another_agent_is_pasted_whatever_its_length() -> None:
+    r = split_pasted("Codex says: the migration should run inside one transaction and use batched inserts.")
+    assert r.typed == "" and r.kinds == ("relay",)
+
+
+def test_relay_after_a_typed_question_keeps_the_question() -> None:
+    text = (
+        "what do you make of this?\n\nthe reviewer bot replied: consider splitting the module.\n\n"
+        "It also suggests renaming the helpers.\n\nWould you like me to draft the split?"
+    )
+    r = split_pasted(text)
+    assert r.typed == "what do you make of this?" and r.kinds == ("relay",)
+
+
+@pytest.mark.parametrize(
+    "prefix",
+    [
+        "Gemini said:",
+        "Here's what Claude said:",
+        "Response from the reviewer agent:",
+        "Copilot's review:",
+        "Here's Codex's review:",
+        "**Codex says:**",
+    ],
+)
+def test_relay_prefix_shapes(prefix: str) -> None:
+    r = split_pasted(f"{prefix}\nThe handler leaks a file descriptor on the error path.\n\nok fix that")
+    assert r.typed == "ok fix that" and r.kinds == ("relay",)
+
+
+def test_a_copied_chat_with_another_assistant_is_pasted() -> None:
+    r = split_pasted(f"{_CHAT}\n\ndo it that way")
+    assert r.typed == "do it that way" and r.kinds == ("transcript",)
+
+
+def test_a_hand_off_brief_in_the_second_person_is_pasted() -> None:
+    r = split_pasted(_BRIEF)
+    assert r.typed == "" and r.kinds == ("brief",)
+
+
+def test_terminal_capture_of_an_agent_ui_is_pasted() -> None:
+    capture = "\n".join(
+        ["⏺ I'll update the parser first.", "⏺ Update(src/parse.py)", "  ⎿  Updated src/parse.py with 4 additions"] * 3
+    )
+    r = split_pasted(f"{capture}\n\nit did this without asking, never edit without showing the diff first")
+    assert r.typed == "it did this without asking, never edit without showing the diff first"
+    assert r.kinds == ("agent_output",)
+
+
+def test_a_long_typed_prompt_without_structure_is_kept() -> None:
+    text = " ".join(["the sync job should skip archived accounts and log each skip at debug level."] * 12)
+    assert split_pasted(text).kinds == ()
+
+
+def test_a_typed_list_of_a_few_items_is_kept() -> None:
+    text = "three things:\n- use uv\n- no pandas\n- run ruff before committing"
+    r = split_pasted(text)
+    assert r.typed == text and r.kinds == ()
+
+
+def test_a_typed_prompt_with_one_heading_and_few_items_is_kept() -> None:
+    text = "## bug\nthe export drops the last row when the file has no trailing newline. fix it and add a test."
+    assert split_pasted(text).kinds == ()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Bug: the export drops the last row.\n\nFix: check for a trailing newline before splitting.",
+        "Context: the nightly job.\n\nGoal: make it idempotent.\n\nConstraint: no new dependencies.",
+        "like I said: no pandas in this repo, use polars",
+        "you said: 'done' but the tests fail. run them yourself",
+        "pytest says: 3 failed. fix them",
+        "Sure, go ahead. " + "Also make sure every new module gets type hints and a docstring, " * 8,
+        "> the importer now streams rows\n\nno it does not, it still loads the whole file",
+    ],
+)
+def test_typed_prompts_that_look_a_little_like_pastes_are_kept(text: str) -> None:
+    r = split_pasted(text)
+    assert r.typed == text.strip() and r.kinds == ()
+
+
+def test_a_typed_spec_of_one_page_with_headings_is_kept() -> None:
+    text = "## Goal\nadd an export command\n\n## Notes\n" + "- it must stream rows and close the file.\n" * 20
+    assert len(text) < 2000 and split_pasted(text).kinds == ()
+
+
+def test_user_and_assistant_labels_are_a_transcript() -> None:
+    text = "User: fix the import\n\nAssistant: I changed the loader to stream the file in chunks.\n\nok now the tests"
+    r = split_pasted(text)
+    assert r.typed == "ok now the tests" and r.kinds == ("transcript",)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a" * 1_000_000,
+        "x." * 300_000,
+        "\n".join("src/mod.py:12 something happened here" for _ in range(30_000)),
+        "\n".join("    at handler (" + "x" * 1000 for _ in range(500)),
+        "```\n" * 20_000,
+    ],
+)
+def test_hostile_inputs_stay_linear(text: str) -> None:
+    import time
+
+    start = time.perf_counter()
+    split_pasted(text)
+    assert time.perf_counter() - start < 3.0
+
+
+def test_a_json_dump_is_pasted_data() -> None:
+    dump = "{\n" + "".join(f'  "field_{i}": {i},\n' for i in range(12)) + "}"
+    r = split_pasted(f"why is field_3 zero here?\n\n{dump}")
+    assert r.typed == "why is field_3 zero here?" and r.kinds == ("data",)
+
+
+def test_a_long_quote_is_pasted_and_the_answer_to_it_kept() -> None:
+    quote = "\n".join(f"> line {i} of the reply I got from the vendor about the rate limits" for i in range(10))
+    r = split_pasted(f"{quote}\n\nso back off for 60 s after a 429")
+    assert r.typed == "so back off for 60 s after a 429" and r.kinds == ("quote",)
+
+
+def test_a_prose_hand_off_brief_is_pasted() -> None:
+    para = "You pick up where the last agent stopped; you keep its branch and you rebase it onto main. "
+    brief = "\n\n".join(["You are taking over the search migration. " + para * 4, para * 5, para * 5, "ok go"])
+    r = split_pasted(brief)
+    assert r.typed == "ok go" and r.kinds == ("brief",)
+
+
+def test_a_long_typed_prompt_addressing_the_agent_without_a_role_opener_is_kept() -> None:
+    para = "can you look at the importer again, you changed the date parsing and now you drop rows. "
+    text = "\n\n".join([para * 4, para * 4, para * 4])
+    assert split_pasted(text).kinds == ()
