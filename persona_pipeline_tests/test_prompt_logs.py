@@ -19,6 +19,7 @@ from persona_pipeline_tests.conftest import REPO, last_json, persona_cmd
 S1 = "11111111-1111-4111-8111-111111111111"  # has a transcript
 S2 = "22222222-2222-4222-8222-222222222222"  # transcript cleaned up: only the log
 S3 = "33333333-3333-4333-8333-333333333333"
+PLAN = "PLEASE IMPLEMENT THIS PLAN:\n# Plan\n\n1. Add the cache layer\n2. Wire the settings\n3. Write the tests"
 
 
 def _claude_line(display: str, session: str | None, project: str, ms: int, pasted: dict | None = None) -> str:
@@ -47,6 +48,7 @@ def _history(path: Path) -> None:
         _claude_line("name branches after the ticket", None, "/home/pat/code/web", 1_750_000_000_000),
         _claude_line("name branches after the ticket", None, "/home/pat/code/web", 1_750_000_000_000),
         _claude_line("use pnpm, never npm, in this repo", S3, "/home/pat/code/web", 1_760_200_000_000),
+        _claude_line(PLAN, S3, "/home/pat/code/web", 1_760_200_100_000),  # pasted without a marker
     ]
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(lines) + "\n")
@@ -69,6 +71,7 @@ def test_reader_keeps_typed_prompts_only(tmp_path: Path) -> None:
     assert skips["in_transcript"] == 1 and skips["pasted_text"] == 2 and skips["only_pasted"] == 1
     assert skips["slash_command"] == 1 and skips["shell_command"] == 1 and skips["duplicate_prompt"] == 1
     assert result.stats.lines_bad == 1
+    assert any(k.startswith("pasted:") for k in skips)  # the plan-accept message is not the person's words
     assert result.turns[0].timestamp == "2025-10-10T12:40:00Z" and result.turns[0].cwd == "/home/pat/code/api"
     assert "Traceback" not in " ".join(texts)
 

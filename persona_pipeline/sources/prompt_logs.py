@@ -23,9 +23,10 @@ from typing import Any
 
 from persona_pipeline.models import ReadResult, ReadStats, Tier, Turn, TurnKind
 from persona_pipeline.sources.jsonl_stream import FileSkipped, read_entries
+from persona_pipeline.sources.pasted import split_pasted
 from persona_pipeline.sources.user_text import MAX_TURN_CHARS, is_bookkeeping_command
 
-READER_VERSION = "prompt-log-1"
+READER_VERSION = "prompt-log-2"
 _PASTE_MARKER = re.compile(r"\[(?:Pasted text|Image) #\d+(?: \+\d+ lines)?\]")
 # `/name args`: a command line of the client (the log keeps what was typed, not the wrapper)
 _SLASH = re.compile(r"/([A-Za-z][\w:-]*)(?:\s+(.*))?", re.S)
@@ -87,6 +88,14 @@ def read_prompt_log(
         if session is None:  # older lines name no session: one folder's prompts of one day are one sitting
             session = str(uuid.uuid5(_SITTING, f"{cwd or ''}|{(ts or '')[:10]}"))
         text = typed_text(raw, stats)
+        split = split_pasted(text)  # a paste the client did not mark (a chat copy, a log, a plan)
+        if split.kinds:
+            shapes = "+".join(split.kinds)
+            if not split.typed:
+                stats.skip(f"pasted:{shapes}")
+                return
+            stats.skip(f"pasted_span:{shapes}")
+            text = split.typed
         m = _SLASH.fullmatch(text)
         if m:
             name, args = m.group(1), (m.group(2) or "").strip()
