@@ -156,3 +156,35 @@ def test_default_run_reads_the_log_once_and_forget_reaches_it(tmp_path: Path) ->
 
 def _parts(proc: subprocess.CompletedProcess[str]) -> tuple[str, int, str]:
     return proc.stdout, proc.returncode, proc.stderr
+
+
+def test_btw_side_question_file_is_read(tmp_path: Path) -> None:
+    """`/btw` runs as a sidechain in its own `agent-aside_question-*` file: its first user entry,
+    after a system-reminder preamble, is the person's question; the rest is the agent's."""
+    from persona_pipeline.sources.claude_code import read_claude
+    from persona_pipeline.sources.discovery import discover_claude
+
+    folder = tmp_path / "projects" / "-home-pat-code-api"
+    folder.mkdir(parents=True)
+    aside = folder / "agent-aside_question-5f2e9c.jsonl"
+    entries = [
+        {
+            "type": "user",
+            "isSidechain": True,
+            "uuid": "q1",
+            "sessionId": S2,
+            "message": {
+                "role": "user",
+                "content": "<system-reminder>The user asked a side question; answer briefly.</system-reminder>\n"
+                "does the cache survive a restart?",
+            },
+        },
+        {"type": "assistant", "isSidechain": True, "uuid": "a1", "message": {"role": "assistant", "content": "No."}},
+        {"type": "user", "isSidechain": True, "uuid": "q2", "message": {"role": "user", "content": "tool output"}},
+    ]
+    aside.write_text("\n".join(json.dumps(e) for e in entries) + "\n")
+    (folder / "agent-1234abcd.jsonl").write_text(aside.read_text())  # a subagent: still not read
+    keys = [u.key for u in discover_claude([tmp_path / "projects"], {})]
+    assert keys == ["claude/code-api/agent-aside_question-5f2e9c.jsonl"]
+    result = read_claude(aside)
+    assert [t.text for t in result.turns if t.kind is TurnKind.PROMPT] == ["does the cache survive a restart?"]

@@ -16,12 +16,13 @@ from typing import Any
 from persona_pipeline.models import ReadResult, ReadStats, Tier, Turn, TurnKind
 from persona_pipeline.sources import activity as act
 from persona_pipeline.sources import user_text as ut
+from persona_pipeline.sources.discovery import SIDE_QUESTION_PREFIX
 from persona_pipeline.sources.jsonl_stream import FileSkipped, read_entries, type_name
 
 # 2: malformed fields cost a line, not the file; safe cuts; linear tag stripping. 3: activity stream.
 # 4: pasted material out; replay bursts once; SDK flags judged per entry; queued prompts, prompts beside
 # a slash command kept; client output after a command and non-human origins dropped
-READER_VERSION = "claude-4"
+READER_VERSION = "claude-5"
 
 # Entry types that carry no user prose (the list drifts across versions: unknown ones are
 # counted as `unknown_type`, never fatal).
@@ -152,12 +153,16 @@ class _State:
         self.pending_signal: str | None = None
         self.turns: list[Turn] = []
         self.prompts_seen = 0
+        self.side_question = False
         self.activity = act.Activity(self.turns, _tool_summary, _tool_edits, _EDIT_TOOLS)
 
 
 def read_claude(path: Path) -> ReadResult:
     stats = ReadStats()
     st = _State()
+    # `/btw` side questions live in their own `agent-aside_question-*` file, run as a sidechain:
+    # its first user entry (after a system-reminder preamble) is the person's question
+    st.side_question = path.name.startswith(SIDE_QUESTION_PREFIX)
     try:
         read_entries(path, stats, lambda e, line_no, offset: _handle(e, line_no, offset, st, stats))
     except FileSkipped as exc:
@@ -232,7 +237,7 @@ def _handle(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: Rea
             st.sdk_entrypoint = st.sdk_entrypoint or entrypoint
         elif etype == "user" and not e.get("isSidechain"):
             st.human = True  # an interactive client (cli, claude-vscode, …) wrote this entry
-    if e.get("isSidechain"):
+    if e.get("isSidechain") and not (st.side_question and etype == "user" and st.prompts_seen == 0):
         stats.skip("sidechain")
         return
     if etype == "assistant":

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from persona_pipeline.models import SourceKind
 
+SIDE_QUESTION_PREFIX = "agent-aside_question-"  # `/btw`: the person's side question, kept
 PRUNE_DIRS = {"node_modules", ".git", "target", ".venv", "venv", "vendor", "build", "__pycache__"}
 _HOME_SLUG = re.compile(r"^(?:[A-Za-z]-)?-?(?:Users|home)-[^-]+(?:-|$)")
 _UNSAFE = re.compile(r"[^A-Za-z0-9._\-/]")
@@ -155,7 +156,7 @@ def discover_claude(roots: list[Path], ignored: dict[str, int]) -> list[SourceUn
                 name = entry.name
                 if not name.endswith(".jsonl"):
                     continue
-                if in_subagents or name.startswith("agent-"):
+                if in_subagents or (name.startswith("agent-") and not name.startswith(SIDE_QUESTION_PREFIX)):
                     ignored["subagent_file"] = ignored.get("subagent_file", 0) + 1
                     continue
                 if prefix is None:
