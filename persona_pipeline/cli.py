@@ -242,6 +242,10 @@ def cmd_run(args: argparse.Namespace) -> int:
     if todo.erased:
         why = "on_source_removed = erase" if settings.on_source_removed == "erase" else "forgotten"
         print(f"persona: erased {len(todo.erased)} unit(s) whose files are gone ({why})", file=sys.stderr)
+    if settings.uses_sample():
+        from persona_pipeline.sources import sample_units
+
+        sample_units.record(settings.data_dir, todo.current)
     if todo.gone:
         _warn_gone(settings, todo.gone)
     from persona_pipeline.digests.backend import make_digester
@@ -383,9 +387,9 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 def _warn_gone(settings: Settings, gone: list[str]) -> None:
     """Vanished sources are kept; say so, and name the bundled sample's leftovers apart."""
-    from persona_pipeline.defs.automation import sample_unit_keys
+    from persona_pipeline.sources import sample_units
 
-    sample = set(gone) & sample_unit_keys(settings) if not settings.uses_sample() else set()
+    sample = set(gone) & sample_units.recorded(settings.data_dir) if not settings.uses_sample() else set()
     mine = len(gone) - len(sample)
     if mine:
         print(
@@ -494,8 +498,6 @@ def cmd_forget(args: argparse.Namespace) -> int:
 
     target = args.target
     if args.sample:
-        from persona_pipeline.defs.automation import sample_unit_keys
-
         target = target or "sample"
     elif not target:
         print("persona: give what to forget (a transcript path, unit key or project name) or --sample", file=sys.stderr)
@@ -517,7 +519,9 @@ def cmd_forget(args: argparse.Namespace) -> int:
     if args.sample:
         # not what is on disk now: a real global CLAUDE.md can share the sample's key
         stored_keys = set(store.unit_fingerprints(settings.warehouse_path)) - {u.key for u in found.units}
-        keys = sorted(sample_unit_keys(settings) & stored_keys)
+        from persona_pipeline.sources import sample_units
+
+        keys = sorted(sample_units.recorded(settings.data_dir) & stored_keys)
     elif not keys:
         on_disk = [u.key for u in found.units if u.key == target or tombstones.project_of_key(u.key) == target]
         stored: list[str] = []
@@ -543,7 +547,11 @@ def cmd_forget(args: argparse.Namespace) -> int:
             f"persona: nothing stored matches {target!r} (a transcript path, unit key or project name)", file=sys.stderr
         )
         return 1
-    if not args.sample:  # the sample is read only in sample mode; nothing to keep out later
+    if args.sample:
+        from persona_pipeline.sources import sample_units
+
+        sample_units.forget(settings.data_dir, keys)
+    else:  # the sample is read only in sample mode; nothing to keep out later
         tombstones.add(settings.data_dir, target, keys, whole_project=whole_project)  # first: a crash below
         # is finished by the next run (plan erases stored units that carry a tombstone)
     with store.connect(settings.warehouse_path) as con:

@@ -4,6 +4,7 @@ or an explicit `on_source_removed = "erase"` erases."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -202,3 +203,32 @@ def test_unknown_variable_is_named(tmp_path: Path) -> None:
     assert proc.returncode == 2
     assert "PERSONA_CLAUDE_DIR" in proc.stderr and "PERSONA_CLAUDE_DIRS" in proc.stderr
     assert not (tmp_path / "d").exists()  # a refused command writes nothing
+
+
+def test_sample_leftovers_are_named_and_forget_sample_erases_only_them(tmp_path: Path) -> None:
+    """The first run on the bundled sample, then the person's own history: the sample's units stay
+    (a changed setting never erases) but the run names them, and `forget --sample` removes them."""
+    home = tmp_path / "home"
+    home.mkdir()
+    base = {k: v for k, v in os.environ.items() if not k.startswith(("PERSONA_", "DAGSTER_", "CLAUDE_", "CODEX_"))}
+    env = {**base, "HOME": str(home), "PERSONA_DATA_DIR": str(tmp_path / "data")}
+    first = last_json(*_run_parts(_persona(env, "run", "--json")))
+    assert first["sample_corpus"]
+    mine = tmp_path / "mine" / "-home-pat-code-tool"
+    mine.mkdir(parents=True)
+    entry = {
+        "type": "user",
+        "uuid": "m1",
+        "sessionId": "9f0e8d7c-0000-4000-8000-000000000001",
+        "cwd": "/home/pat/code/tool",
+    }
+    entry["message"] = {"role": "user", "content": "always run the formatter before committing"}
+    (mine / "9f0e8d7c-0000-4000-8000-000000000001.jsonl").write_text(json.dumps(entry) + "\n")
+    env["PERSONA_CLAUDE_DIRS"] = str(tmp_path / "mine")
+    proc = _persona(env, "run", "--json")
+    summary = last_json(proc.stdout, proc.returncode, proc.stderr)
+    assert summary["units_source_gone"] >= 10 and "forget --sample" in proc.stderr
+    proc = _persona(env, "forget", "--sample")
+    assert proc.returncode == 0, proc.stderr
+    rows = _rows(tmp_path / "data")
+    assert rows["units"] == 1 and rows["claude"] == 1, rows

@@ -79,23 +79,6 @@ def is_instruction_key(key: str) -> bool:
     return key.startswith("instructions/")
 
 
-def sample_unit_keys(settings: "Settings") -> set[str]:
-    """The keys the bundled sample corpus gives: not the person's history. Kept like any other
-    source gone (a mistaken setting must never erase), but named so `persona forget --sample` can."""
-    from persona_pipeline.config import SAMPLE_DIR
-    from persona_pipeline.sources.catalog import Sources
-
-    repos = [settings.sample_repos_dir] if settings.sample_repos_dir.is_dir() else []
-    sample = Sources(
-        claude_dirs=[SAMPLE_DIR / "claude" / "projects"],
-        codex_dirs=[SAMPLE_DIR / "codex" / "sessions"],
-        instruction_roots=repos,
-        instruction_files=[SAMPLE_DIR / "home" / ".claude" / "CLAUDE.md"],
-        git_roots=repos,
-    )
-    return {u.key for u in sample.discover().units}
-
-
 def plan(
     instance: dg.DagsterInstance,
     known: dict[str, str] | None = None,
