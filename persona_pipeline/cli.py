@@ -515,7 +515,7 @@ def cmd_forget(args: argparse.Namespace) -> int:
     found = settings.sources().discover()
     path = Path(target).expanduser()
     keys = [u.key for u in found.units if path.exists() and u.path.resolve() == path.resolve()]
-    whole_project, logged = False, 0
+    whole_project, logged, logged_text = False, 0, []
     if args.sample:
         # not what is on disk now: a real global CLAUDE.md can share the sample's key
         stored_keys = set(store.unit_fingerprints(settings.warehouse_path)) - {u.key for u in found.units}
@@ -539,6 +539,13 @@ def cmd_forget(args: argparse.Namespace) -> int:
         whole_project = target not in keys  # a project: its later sessions stay forgotten too
         if whole_project and settings.warehouse_path.exists():  # its lines in the prompt logs
             with store.connect(settings.warehouse_path) as con:
+                logged_text = [
+                    r[0]
+                    for r in con.execute(
+                        "SELECT excerpt FROM evidence WHERE starts_with(unit_key, 'prompt_log/') AND project = ?",
+                        [target],
+                    ).fetchall()
+                ]
                 logged = store.delete_project_rows(con, "prompt_log/", target)
         if logged:
             tombstones.add(settings.data_dir, target, [], whole_project=True, project=target)
@@ -554,6 +561,20 @@ def cmd_forget(args: argparse.Namespace) -> int:
     else:  # the sample is read only in sample mode; nothing to keep out later
         tombstones.add(settings.data_dir, target, keys, whole_project=whole_project)  # first: a crash below
         # is finished by the next run (plan erases stored units that carry a tombstone)
+    if settings.warehouse_path.exists():
+        with store.connect(settings.warehouse_path, read_only=True) as con:
+            forgotten_text = [
+                t
+                for row in con.execute(
+                    "SELECT excerpt, context FROM evidence WHERE unit_key IN (SELECT unnest(?))", [keys]
+                ).fetchall()
+                for t in row
+                if t
+            ]
+        from persona_pipeline.digests.remote.cache import ResponseCache
+
+        # model replies quote the evidence verbatim: the forgotten words must not stay in the cache
+        ResponseCache(settings.data_dir / "llm_cache").purge_quoting(forgotten_text + logged_text)
     with store.connect(settings.warehouse_path) as con:
         store.delete_units(con, keys)
     from persona_pipeline.skills_stage import build_skills

@@ -236,3 +236,42 @@ def test_one_budget_for_every_stage_of_a_run(server, cli_env) -> None:
     summary = json.loads(proc.stdout.strip().splitlines()[-1])
     assert len(server.requests) == 3 == summary["llm_calls"]
     assert proc.returncode == 1 and summary["units_failed"] > 0  # the rest is left for the next run
+
+
+def test_forget_removes_the_forgotten_words_from_the_reply_cache(server, tmp_path, cli_env) -> None:
+    """`persona forget` must not leave quotes of what it erased in `llm_cache/` (issue 18); replies
+    quoting nothing forgotten stay cached."""
+    import subprocess
+    import sys
+
+    quote = "use polars"  # said in one sample session only (ledgerly d99c46b5)
+
+    def reply(payload: dict) -> str:
+        schema = json.dumps(payload.get("response_format", ""))
+        for key in ("lessons", "notes", "skills"):
+            if f'"{key}"' in schema:
+                return json.dumps({key: []})
+        said = quote in json.dumps(payload.get("messages", []))
+        obs = [{"facet": "stack", "statement": "Use polars.", "quote": quote, "tier": "T2"}] if said else []
+        return json.dumps({"observations": obs})
+
+    server.responder = reply
+    env = dict(
+        cli_env, PERSONA_MODEL="openai/fake-model", PERSONA_API_BASE=server.base_url, PERSONA_API_KEY="sk-test-not-real"
+    )
+
+    def persona(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "persona_pipeline.cli", *args], env=env, capture_output=True, text=True, timeout=300
+        )
+
+    assert persona("run", "--json").returncode == 0
+    cache = Path(env["PERSONA_DATA_DIR"]) / "llm_cache"
+    entries = lambda: {p: p.read_text() for p in cache.glob("*/*.json")}  # noqa: E731
+    before = entries()
+    assert any(quote in t for t in before.values())
+    proc = persona("forget", "claude/code-ledgerly/d99c46b5-6a67-4a41-a4ee-29f3b2679f0e.jsonl")
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    after = entries()
+    assert not any(quote in t for t in after.values())
+    assert len(after) >= len(before) - sum(quote in t for t in before.values()) > 0  # the rest stays cached
