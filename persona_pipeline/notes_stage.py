@@ -55,7 +55,7 @@ def make_note_taker(settings: Settings) -> NoteTaker:
         concurrency=settings.digest_concurrency,
         api_base=settings.api_base,
         api_key=settings.api_key,
-        ledger=run_ledger(settings.max_usd, settings.max_calls),
+        ledger=run_ledger(settings),
     )
 
 

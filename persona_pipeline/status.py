@@ -49,6 +49,15 @@ def _warehouse_status(settings: Settings) -> dict[str, Any]:
         }
 
 
+def _month_spend(settings: Settings) -> dict[str, Any] | None:
+    from persona_pipeline.digests.remote.ledger import month_spend
+
+    spend = month_spend(settings.data_dir / "spend")
+    if spend is not None:
+        spend["max_usd"] = settings.max_usd_per_month
+    return spend
+
+
 def _identifier_kinds(settings: Settings) -> dict[str, int]:
     from persona_pipeline.evidence.owner_identity import kinds
     from persona_pipeline.ingest import base_identifiers
@@ -104,6 +113,7 @@ def collect(settings: Settings, instance: Any) -> dict[str, Any]:
         "model": settings.model,
         # what is redacted without being configured, as kinds and counts (never the values)
         "redacted_identifiers": _identifier_kinds(settings),
+        "month_spend": _month_spend(settings),
         "sample_corpus": settings.uses_sample(),
         "sources_on_disk": len(todo.current),
         # stored units whose file vanished: their evidence is kept (`persona forget` erases)
@@ -160,6 +170,12 @@ def render(s: dict[str, Any]) -> str:
         lines.append(
             f"spend ({sp['model']}): {sp['llm_calls']} calls, {sp['cache_hits']} cache hits, "
             f"{sp['prompt_tokens']}+{sp['completion_tokens']} tokens, ${float(sp['cost_usd'] or 0):.4f}"
+        )
+    if s.get("month_spend"):
+        m = s["month_spend"]
+        lines.append(
+            f"spend this month ({m['period']}, all processes): ${m['spent_usd']:.4f} of ${m['max_usd']:.2f}, "
+            f"{m['calls']} calls"
         )
     p = s["pack"]
     if p["exists"]:

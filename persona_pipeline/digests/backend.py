@@ -22,5 +22,5 @@ def make_digester(settings: Settings) -> Digester:
         concurrency=settings.digest_concurrency,
         api_base=settings.api_base,
         api_key=settings.api_key,
-        ledger=run_ledger(settings.max_usd, settings.max_calls),
+        ledger=run_ledger(settings),
     )

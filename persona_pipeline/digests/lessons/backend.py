@@ -11,7 +11,7 @@ def make_caller(settings: Settings):  # -> StructuredCaller (imported lazily)
     from persona_pipeline.digests.remote.structured import StructuredCaller
 
     return StructuredCaller(
-        ledger=run_ledger(settings.max_usd, settings.max_calls),
+        ledger=run_ledger(settings),
         model=settings.model,
         cache_dir=settings.data_dir / "llm_cache",
         max_usd=settings.max_usd,
