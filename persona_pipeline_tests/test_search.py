@@ -328,7 +328,7 @@ def test_concurrent_builds_of_the_same_index(rows: Rows) -> None:
     from concurrent.futures import ThreadPoolExecutor
 
     from persona_pipeline.search import documents
-    from persona_pipeline.search.index import load_index, write_index
+    from persona_pipeline.search.index import index_key, load_index, write_index
 
     for i in range(50):
         rows.evidence(f"e{i:02d}", f"note {i} about uv lockfiles and ruff")
@@ -336,10 +336,27 @@ def test_concurrent_builds_of_the_same_index(rows: Rows) -> None:
         fp, docs = documents.fingerprint(con), documents.load_documents(con)
     root = rows.settings.data_dir / "search"
     with ThreadPoolExecutor(4) as pool:
-        paths = list(pool.map(lambda _: write_index(root, fp, docs), range(4)))
+        paths = list(pool.map(lambda _: write_index(root, fp, docs, index_key(rows.settings)), range(4)))
     assert len(set(paths)) == 1 and [p.name for p in root.iterdir()] == [fp]  # one index, no leftovers
-    assert len(load_index(paths[0])) == 50
+    assert len(load_index(paths[0], index_key(rows.settings))) == 50
     assert not rows.search("lockfiles").index_built
+
+
+def test_stored_token_hashes_are_keyed(rows: Rows) -> None:
+    """A dictionary of unkeyed hashes does not reveal the indexed words (issue 18)."""
+    import hashlib
+
+    import numpy as np
+
+    rows.evidence("e1", "prefer lockfiles pinned with uv")
+    assert rows.search("lockfiles").results
+    [folder] = [p for p in (rows.settings.data_dir / "search").iterdir() if p.is_dir()]
+    stored = set(np.load(folder / "token_hashes.npy").tolist())
+
+    def bare(word: str) -> int:
+        return int.from_bytes(hashlib.blake2b(word.encode(), digest_size=8).digest(), "little")
+
+    assert stored and not ({bare(w) for w in ("lockfiles", "prefer", "pinned", "uv")} & stored)
 
 
 def test_empty_warehouse_and_no_match(rows: Rows) -> None:

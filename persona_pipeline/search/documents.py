@@ -32,7 +32,7 @@ CLI_KINDS: dict[str, tuple[str, ...]] = {
 NOTE_WEIGHT = TIER_WEIGHT["T2"]
 # Credibility missing (an older row): the middle of the "agent's own correction" band.
 DEFAULT_CREDIBILITY = 0.5
-INDEX_FORMAT = "2"  # bumped when documents or the stored index layout change
+INDEX_FORMAT = "3"  # bumped when documents or the stored index layout change (3: keyed token hashes)
 TEXT_CAP = 2000  # characters of stored text a result carries
 MAX_CITATIONS = 10
 

@@ -69,6 +69,7 @@ class LoadedIndex:
     project_names: list[str]
     pair_docs: np.ndarray  # (document, project) pairs: a document may belong to several projects
     pair_projects: np.ndarray
+    hash_key: bytes = b""  # what token hashes are keyed with (`index_key`)
 
     def __len__(self) -> int:
         return len(self.keys)
@@ -82,15 +83,28 @@ class LoadedIndex:
 
         if not terms or not len(self.token_hashes):
             return {}
-        wanted = np.asarray([token_hash(t) for t in terms], dtype=np.uint64)
+        wanted = np.asarray([token_hash(t, self.hash_key) for t in terms], dtype=np.uint64)
         pos = np.minimum(np.searchsorted(self.token_hashes, wanted), len(self.token_hashes) - 1)
         found = self.token_hashes[pos] == wanted
         return {t: int(self.token_id_of[p]) for t, p, ok in zip(terms, pos, found, strict=True) if ok}
 
 
-def token_hash(token: str) -> int:
-    """64 bits of BLAKE2b: collisions are negligible at millions of distinct tokens."""
-    return int.from_bytes(hashlib.blake2b(token.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "little")
+def token_hash(token: str, key: bytes) -> int:
+    """64 bits of keyed BLAKE2b: collisions are negligible at millions of distinct tokens, and
+    without the local key a dictionary cannot tell which words the stored hashes stand for."""
+    data = token.encode("utf-8", "surrogatepass")
+    return int.from_bytes(hashlib.blake2b(data, digest_size=8, key=key).digest(), "little")
+
+
+def index_key(settings: Settings) -> bytes:
+    """The token-hash key, derived from the local redaction key (created if there is none yet)."""
+    try:
+        raw = bytes.fromhex(settings.redaction_key_path.read_text().strip())
+    except (OSError, ValueError):
+        from persona_pipeline.evidence.redaction.redactor import load_or_create_key
+
+        raw = load_or_create_key(settings.redaction_key_path)
+    return hashlib.blake2b(b"persona-search-tokens", key=raw[:64], digest_size=32).digest()
 
 
 def _bm25s() -> Any:
@@ -129,7 +143,7 @@ def build_index(settings: Settings) -> IndexInfo:
             n = int(orjson.loads((path / MANIFEST).read_bytes())["documents"])
             return IndexInfo(path, fp, n, False, time.perf_counter() - started)
         docs = documents.load_documents(con)
-    written = write_index(search_root(settings), fp, docs)
+    written = write_index(search_root(settings), fp, docs, index_key(settings))
     return IndexInfo(written, fp, len(docs), True, time.perf_counter() - started)
 
 
@@ -140,7 +154,7 @@ def discard_index(settings: Settings) -> None:
         _remove_others(root, keep=None, keep_live_tmp=False)
 
 
-def write_index(root: Path, fp: str, docs: documents.Documents) -> Path | None:
+def write_index(root: Path, fp: str, docs: documents.Documents, hash_key: bytes) -> Path | None:
     """Build and persist the index for `docs` atomically; returns its directory (None when there
     are no documents). Indexes of other fingerprints are removed."""
     root.mkdir(parents=True, exist_ok=True)
@@ -163,7 +177,7 @@ def write_index(root: Path, fp: str, docs: documents.Documents) -> Path | None:
     pair_projects = [code[p] for ps in docs.projects for p in ps]
 
     vocab = retriever.vocab_dict
-    hashes = np.fromiter((token_hash(t) for t in vocab), dtype=np.uint64, count=len(vocab))
+    hashes = np.fromiter((token_hash(t, hash_key) for t in vocab), dtype=np.uint64, count=len(vocab))
     ids = np.fromiter(vocab.values(), dtype=np.int32, count=len(vocab))
     order = np.argsort(hashes, kind="stable")
     keys = [k.encode("utf-8", "surrogatepass") for k in docs.keys]
@@ -207,7 +221,7 @@ def _remove_others(root: Path, keep: str | None, keep_live_tmp: bool = True) -> 
         shutil.rmtree(entry, ignore_errors=True)
 
 
-def load_index(path: Path) -> LoadedIndex:
+def load_index(path: Path, hash_key: bytes) -> LoadedIndex:
     """Load a persisted index (arrays memory-mapped). Raises FileNotFoundError when it is not
     complete or was removed meanwhile."""
     import numpy as np
@@ -226,4 +240,5 @@ def load_index(path: Path) -> LoadedIndex:
         project_names=orjson.loads((path / "projects.json").read_bytes()),
         pair_docs=np.load(path / "pair_docs.npy"),
         pair_projects=np.load(path / "pair_projects.npy"),
+        hash_key=hash_key,
     )

@@ -17,6 +17,7 @@ from persona_pipeline.search.index import (
     LOCK_WAIT_S,
     LoadedIndex,
     WarehouseMissing,
+    index_key,
     load_index,
     search_root,
     write_index,
@@ -48,19 +49,19 @@ def search(
     root = search_root(settings)
     with _open(settings) as con:
         fp = documents.fingerprint(con)
-        idx = _try_load(root / fp)
+        idx = _try_load(root / fp, index_key(settings))
         if idx is not None:
             return _answer(con, idx, response, limit, started)
         docs = documents.load_documents(con)
     # the build runs with the warehouse closed, so a writer is not kept waiting meanwhile
-    path = write_index(root, fp, docs)
+    path = write_index(root, fp, docs, index_key(settings))
     response.index_built = True
     if path is None:
         response.message = "nothing to search yet: the warehouse is empty (run `persona run` first)"
         response.took_ms = _ms(started)
         return response
     with _open(settings) as con:
-        return _answer(con, load_index(path), response, limit, started)
+        return _answer(con, load_index(path, index_key(settings)), response, limit, started)
 
 
 @contextmanager
@@ -74,9 +75,9 @@ def _open(settings: Settings) -> Iterator[duckdb.DuckDBPyConnection]:
         yield con
 
 
-def _try_load(path: Path) -> LoadedIndex | None:
+def _try_load(path: Path, hash_key: bytes) -> LoadedIndex | None:
     try:
-        return load_index(path)
+        return load_index(path, hash_key)
     except FileNotFoundError:  # not built yet, or removed by a concurrent build
         return None
 
