@@ -242,23 +242,27 @@ def test_repo_head_changes_are_seen_and_idle_ticks_run_no_git(env, repo, monkeyp
 
 def test_ticks_never_write_retention_runs_in_the_ingest_run(env, monkeypatch) -> None:
     """A tick only returns requests (issue 19): the retention window is applied by the run it
-    asks for (and by `persona run` and the schedule), never inside the tick."""
+    asks for (and by `persona run` and the schedule), never inside the tick; units that lost
+    evidence to it are materialised again, so no observation outlives its evidence."""
+    from persona_pipeline.definitions import defs
+
     instance, _ = env
-    monkeypatch.setenv("PERSONA_RETENTION_DAYS", "30")
+    job = defs.resolve_job_def("incremental_ingest")
+    first = _tick(instance, None)
+    [run] = first.run_requests
+    assert job.execute_in_process(instance=instance, tags=run.tags, run_config=run.run_config).success
+    monkeypatch.setenv("PERSONA_RETENTION_DAYS", "30")  # the sample is older than that
     purges = Counter(store.purge_older_than)
     monkeypatch.setattr(store, "purge_older_than", purges)
     deletes = Counter(store.delete_units)
     monkeypatch.setattr(store, "delete_units", deletes)
-    first = _tick(instance, None)
     monkeypatch.setenv("PERSONA_SENSOR_RECHECK_S", "0")
     _tick(instance, _tick(instance, first.cursor).cursor)
     assert purges.calls == 0 and deletes.calls == 0
-    [run] = first.run_requests
-    from persona_pipeline.definitions import defs
-
-    job = defs.resolve_job_def("incremental_ingest")
-    assert job.execute_in_process(instance=instance, tags=run.tags, run_config=run.run_config).success
-    assert purges.calls == 1
+    again = job.execute_in_process(instance=instance, tags=run.tags, run_config=run.run_config)
+    assert again.success and purges.calls == 1
+    statuses = [m.metadata.get("status") for m in again.asset_materializations_for_node("ingest")]
+    assert any(s is not None and s.value == "aged_out" for s in statuses)
 
 
 def test_old_and_malformed_cursors_force_a_full_check(env) -> None:

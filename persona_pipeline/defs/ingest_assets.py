@@ -57,7 +57,13 @@ def ingest(context: dg.AssetExecutionContext, config: IngestConfig) -> Iterator[
     oldest = retention.cutoff(settings.retention_days)
     if oldest:  # here, not in the sensor's tick: a tick only returns requests
         with store.connect(settings.warehouse_path) as con:
+            aged = [k for k in store.units_aging_out(con, oldest) if k in set(context.partition_keys)]
             store.purge_older_than(con, oldest)
+        # their evidence changed: materialised, so the automation re-digests them (no observation
+        # outlives the evidence it came from)
+        for key in aged:
+            yield dg.AssetMaterialization("raw_sessions", partition=key, metadata={"status": "aged_out"})
+            yield dg.AssetMaterialization("redacted_evidence", partition=key, metadata={"status": "aged_out"})
     keys = selected_keys(list(context.partition_keys), config.only_units)
     found = settings.sources().discover()
     forgotten = tombstones.load(settings.data_dir)

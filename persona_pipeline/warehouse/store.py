@@ -306,6 +306,15 @@ def delete_project_rows(con: duckdb.DuckDBPyConnection, unit_prefix: str, projec
     return len(hit)
 
 
+def units_aging_out(con: duckdb.DuckDBPyConnection, oldest: datetime) -> list[str]:
+    """The units `purge_older_than(oldest)` would take evidence from."""
+    rows = con.execute(
+        "SELECT DISTINCT unit_key FROM evidence WHERE kind <> 'directive' AND TRY_CAST(timestamp AS TIMESTAMPTZ) < ?",
+        [oldest],
+    ).fetchall()
+    return sorted(r[0] for r in rows)
+
+
 def purge_older_than(con: duckdb.DuckDBPyConnection, oldest: datetime) -> int:
     """Apply the retention window to what is stored: evidence and turn-index rows older than
     `oldest` go (directives never age). Units left without evidence lose what was derived from
