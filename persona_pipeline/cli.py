@@ -493,104 +493,35 @@ def cmd_forget(args: argparse.Namespace) -> int:
     """Erase a transcript (by path or unit key) or a whole project (by name): its partitions, every
     row derived from it, and the pack is recompiled without it. A tombstone keeps it forgotten: later
     runs do not read it again while the file exists (`--undo` lifts it; the next run re-reads)."""
-    settings = load_settings()
-    from persona_pipeline.sources import tombstones
+    from persona_pipeline import erasure
 
-    target = args.target
-    if args.sample:
-        target = target or "sample"
-    elif not target:
+    settings = load_settings()
+    target = args.target or ("sample" if args.sample else None)
+    if not target:
         print("persona: give what to forget (a transcript path, unit key or project name) or --sample", file=sys.stderr)
         return 2
     if args.undo:
-        lifted = tombstones.remove(settings.data_dir, target)
+        lifted = erasure.undo(settings, target)
         if not lifted:
             print(f"persona: nothing forgotten matches {target!r}", file=sys.stderr)
             return 1
         print(f"restored {len(lifted)} forgotten item(s); the next `persona run` reads them again")
         return 0
-    from persona_pipeline.defs.partitions import delete_source_units
-    from persona_pipeline.warehouse import store
-
-    found = settings.sources().discover()
-    path = Path(target).expanduser()
-    keys = [u.key for u in found.units if path.exists() and u.path.resolve() == path.resolve()]
-    whole_project, logged, logged_text = False, 0, []
-    if args.sample:
-        # not what is on disk now: a real global CLAUDE.md can share the sample's key
-        stored_keys = set(store.unit_fingerprints(settings.warehouse_path)) - {u.key for u in found.units}
-        from persona_pipeline.sources import sample_units
-
-        keys = sorted(sample_units.recorded(settings.data_dir) & stored_keys)
-    elif not keys:
-        on_disk = [u.key for u in found.units if u.key == target or tombstones.project_of_key(u.key) == target]
-        stored: list[str] = []
-        if settings.warehouse_path.exists():
-            with store.connect(settings.warehouse_path, read_only=True) as con:
-                stored = [
-                    r[0]
-                    for r in con.execute(
-                        "SELECT unit_key FROM units WHERE NOT starts_with(unit_key, 'prompt_log/')"
-                        " AND (project = ? OR unit_key = ? OR split_part(unit_key, '/', 2) = ?)",
-                        [target, target, target],
-                    ).fetchall()
-                ]
-        keys = sorted(set(on_disk) | set(stored))
-        whole_project = target not in keys  # a project: its later sessions stay forgotten too
-        if whole_project and settings.warehouse_path.exists():  # its lines in the prompt logs
-            with store.connect(settings.warehouse_path) as con:
-                logged_text = [
-                    r[0]
-                    for r in con.execute(
-                        "SELECT excerpt FROM evidence WHERE starts_with(unit_key, 'prompt_log/') AND project = ?",
-                        [target],
-                    ).fetchall()
-                ]
-                logged = store.delete_project_rows(con, "prompt_log/", target)
-        if logged:
-            tombstones.add(settings.data_dir, target, [], whole_project=True, project=target)
-    if not keys and not (whole_project and logged):
+    done = erasure.forget(settings, target, sample=args.sample)
+    if not done:
         print(
             f"persona: nothing stored matches {target!r} (a transcript path, unit key or project name)", file=sys.stderr
         )
         return 1
-    if args.sample:
-        from persona_pipeline.sources import sample_units
+    from persona_pipeline.defs.partitions import delete_source_units
 
-        sample_units.forget(settings.data_dir, keys)
-    else:  # the sample is read only in sample mode; nothing to keep out later
-        tombstones.add(settings.data_dir, target, keys, whole_project=whole_project)  # first: a crash below
-        # is finished by the next run (plan erases stored units that carry a tombstone)
-    if settings.warehouse_path.exists():
-        with store.connect(settings.warehouse_path, read_only=True) as con:
-            forgotten_text = [
-                t
-                for row in con.execute(
-                    "SELECT excerpt, context FROM evidence WHERE unit_key IN (SELECT unnest(?))", [keys]
-                ).fetchall()
-                for t in row
-                if t
-            ]
-        from persona_pipeline.digests.remote.cache import ResponseCache
-
-        # model replies quote the evidence verbatim: the forgotten words must not stay in the cache
-        ResponseCache(settings.data_dir / "llm_cache").purge_quoting(forgotten_text + logged_text)
-    with store.connect(settings.warehouse_path) as con:
-        store.delete_units(con, keys)
-    from persona_pipeline.skills_stage import build_skills
-
-    build_skills(settings, offline=True)  # skills citing erased lessons are rewritten or removed now
-    from persona_pipeline.notes_stage import remove_note_files
-
-    remove_note_files(settings.data_dir, keys)
-    from persona_pipeline.search import discard_index
-
-    discard_index(settings)  # the search index holds (hashed) tokens of what was just erased
     instance = _prepare_instance(settings)
-    delete_source_units(instance, keys, settings.partitions_epoch_path)
+    delete_source_units(instance, done.keys, settings.partitions_epoch_path)
     problems = _launch_compile(instance)
+    stays = "" if args.sample else f"; they stay forgotten (`persona forget --undo {target}` restores)"
+    logged = f" and {done.log_rows} prompt-log row(s)" if done.log_rows else ""
     print(
-        f"forgot {len(keys)} unit(s); they stay forgotten (`persona forget --undo {target}` restores); "
+        f"forgot {len(done.keys)} unit(s){logged}{stays}; "
         + (f"compile: {'; '.join(problems)}" if problems else "pack recompiled")
     )
     return 1 if problems else 0
