@@ -21,6 +21,9 @@ class PrefTemplate:
     group: str = ""  # at most one preference per group per developer (polars vs pandas …)
     rejects: tuple[str, ...] = ()
     slip: str = "Done, here's the change."  # what the agent said before being corrected
+    # how a faithful bullet names the key terms: "prefer" (not negated), "avoid" (negated), or ""
+    # when the words say it either way ("functions over 40 lines" / "short functions")
+    polarity: str = ""
 
 
 @dataclass(frozen=True)
@@ -32,6 +35,7 @@ class ContradictionTemplate:
     loser_terms: tuple[tuple[str, ...], ...]
     old: tuple[str, ...]  # the earlier preference (stated ≥ 2 times)
     new: tuple[str, ...]  # the later reversal
+    old_correction: bool = False  # the older statements are corrections (T1), the newer plain prompts
 
 
 @dataclass(frozen=True)

@@ -232,6 +232,7 @@ def run_eval(
     *,
     developers: int = 3,
     work_dir: Path | None = None,
+    pool: str = "dev",
 ) -> tuple[dict[str, Any], str]:
     """Generate (when `corpus` is None) or load a corpus, run, score. Returns (report, printable text:
     the JSON report when `json_out`, else a table)."""
@@ -241,7 +242,7 @@ def run_eval(
         work.mkdir(parents=True, exist_ok=True)
         if corpus is None:
             corpus = work / "corpus"
-            truth = generate(corpus, seed, developers)
+            truth = generate(corpus, seed, developers, pool)
         else:
             corpus = corpus.resolve()
             truth = Truth.load(corpus)
@@ -253,6 +254,7 @@ def run_eval(
     report: dict[str, Any] = {
         "model": model,
         "seed": truth.seed,
+        "pool": truth.pool,
         "corpus": "generated" if work_dir is None and corpus.is_relative_to(work) else str(corpus),
         "developers": len(cards),
         "seconds": round(time.monotonic() - t0, 1),
@@ -337,7 +339,8 @@ def render_table(report: dict[str, Any]) -> str:
         ),
     ]
     head = (
-        f"persona eval: model {report['model']}, seed {report['seed']}, {report['developers']} developers, "
+        f"persona eval: model {report['model']}, {report['pool']} pool, seed {report['seed']}, "
+        f"{report['developers']} developers, "
         f"{report['seconds']} s"
     )
     widths = [26, 14, *(9 for _ in devs), 12]
@@ -364,7 +367,13 @@ def _row(cells: Sequence[str], widths: Sequence[int]) -> str:
 
 def cmd_eval(args: argparse.Namespace) -> int:
     report, text = run_eval(
-        args.corpus, args.model, args.seed, args.json, developers=args.developers, work_dir=args.work_dir
+        args.corpus,
+        args.model,
+        args.seed,
+        args.json,
+        developers=args.developers,
+        work_dir=args.work_dir,
+        pool=args.pool,
     )
     print(text)
     return 0 if report["passed"] else 1
