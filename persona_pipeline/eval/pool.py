@@ -8,7 +8,7 @@ phrasings vary the cue the way people do: "always", "never", "X, not Y", "X over
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 
 @dataclass(frozen=True)
@@ -563,6 +563,13 @@ PREFERENCES: tuple[PrefTemplate, ...] = (
             "stop using wildcard imports",
         ),
     ),
+)
+
+# How a faithful bullet names each preference's key terms (the scorer's polarity check).
+_AVOID = ("no_emoji", "no_mock_db", "no_force_push", "no_sudo", "no_verify", "no_todo", "no_wildcard")
+_EITHER = ("tests_before_done", "ask_deps", "tdd")  # conditions ("don't … until …"): either way round
+PREFERENCES = tuple(
+    replace(p, polarity="avoid" if p.id in _AVOID else "" if p.id in _EITHER else "prefer") for p in PREFERENCES
 )
 
 CONTRADICTIONS: tuple[ContradictionTemplate, ...] = (

@@ -166,6 +166,8 @@ def totals(cards: Sequence[Scorecard]) -> dict[str, Any]:
         "preferences_expected": expected,
         "bullets": sum(c.bullets for c in cards),
         "fabricated": sum(c.fabricated for c in cards),
+        "garbled": sum(c.garbled for c in cards),
+        "inverted": sum(c.inverted for c in cards),
         "one_off_leaks": sum(c.one_off_leaks for c in cards),
         "contradictions_handled": sum(c.contradictions_handled for c in cards),
         "contradictions": n_contra,
@@ -289,6 +291,18 @@ def render_table(report: dict[str, Any]) -> str:
             str(t["fabricated"]),
             [str(c["fabricated"]) for c in cards],
             f"<= {th['fabricated_max']}",
+        ),
+        (
+            "  of which garbled",
+            str(t["garbled"]),
+            [str(c["garbled"]) for c in cards],
+            "",
+        ),
+        (
+            "  of which inverted",
+            str(t["inverted"]),
+            [str(c["inverted"]) for c in cards],
+            "",
         ),
         (
             "one-off leakage",
