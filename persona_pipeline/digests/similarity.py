@@ -1,0 +1,273 @@
+"""Corpus-independent lexical similarity and stance of rule statements (the fold's grouping).
+
+- Tokens: content words (closed-class words dropped), lightly stemmed, cut to their first 7
+  letters (a prefix match: "abbreviations" ~ "abbreviated", "configure" ~ "configuration").
+- Weights: general-English rarity, 7 − Zipf frequency (wordfreq 3.1.1, `data/en_zipf.tsv.gz`;
+  a word it does not list — a tool name, an identifier — weighs 7, "use" 1.2, "the" nothing),
+  so two wordings that share "polars" are close and two that share "use" are not.
+- Similarity: weighted Jaccard of the token sets.
+- Stance: which rare tokens a statement prefers and which it rejects, by negation scope
+  ("X, not Y", "X instead of Y", "don't …", "no …", "I don't like …", "moved off X", "replaced X
+  with Y"); a condition ("no X without Y", "don't … until Y") turns what follows it positive.
+No synonym table: "keep answers short" and "be concise" are not grouped (an embedding model
+would be needed for that; none is used).
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+from functools import lru_cache
+from importlib import resources
+
+from persona_pipeline.digests.lexicon import STOP, _stem
+from persona_pipeline.digests.reading import AUX, DEFINITE, PREPOSITIONS, SUBJECT_PRONOUNS
+
+PREFIX = 7
+RARE = 3.0  # weight of a word at Zipf ≤ 4 (rarer than ~1 in 100,000 words): names a thing
+_CLOSED = (
+    STOP
+    | AUX
+    | DEFINITE
+    | PREPOSITIONS
+    | SUBJECT_PRONOUNS
+    | frozenset(
+        [
+            "me",
+            "us",
+            "him",
+            "them",
+            "my",
+            "our",
+            "your",
+            "their",
+            "mine",
+            "ours",
+            "yours",
+            "a",
+            "an",
+            "some",
+            "any",
+            "every",
+            "each",
+            "all",
+            "both",
+            "either",
+            "neither",
+            "none",
+            "nothing",
+            "something",
+            "anything",
+            "everything",
+            "not",
+            "no",
+            "nor",
+            "never",
+            "always",
+            "ever",
+            "also",
+            "just",
+            "only",
+            "very",
+            "really",
+            "quite",
+            "much",
+            "many",
+            "more",
+            "most",
+            "less",
+            "least",
+            "few",
+            "lot",
+            "lots",
+            "please",
+            "thanks",
+            "ok",
+            "okay",
+            "yes",
+            "yeah",
+            "hmm",
+            "honestly",
+            "actually",
+            "here",
+            "there",
+            "now",
+            "then",
+            "when",
+            "where",
+            "why",
+            "how",
+            "what",
+            "which",
+            "who",
+            "whom",
+            "whose",
+            "whether",
+            "if",
+            "unless",
+            "until",
+            "while",
+            "though",
+            "although",
+            "because",
+            "since",
+            "so",
+            "than",
+            "too",
+            "instead",
+            "rather",
+            "else",
+            "again",
+            "already",
+            "still",
+            "yet",
+            "even",
+            "maybe",
+            "perhaps",
+            "i'm",
+            "i've",
+            "i'd",
+            "i'll",
+            "we're",
+            "we've",
+            "we'd",
+            "we'll",
+            "you're",
+            "you've",
+            "you'd",
+            "you'll",
+            "it's",
+            "that's",
+            "there's",
+            "let's",
+            "dont",
+            "doesnt",
+            "isnt",
+            "arent",
+            "wont",
+            "cant",
+            "didnt",
+            "im",
+            "ive",
+            "id",
+            "anymore",
+        ]
+    )
+)
+_TOKEN = re.compile(r"[a-z0-9][a-z0-9_+#.\-]*[a-z0-9+#]|[a-z]")
+
+
+@lru_cache(maxsize=1)
+def _zipf() -> dict[str, float]:
+    try:
+        raw = resources.files("persona_pipeline.digests").joinpath("data/en_zipf.tsv.gz").read_bytes()
+    except (FileNotFoundError, OSError):  # without the table every word weighs the same
+        return {}
+    out: dict[str, float] = {}
+    for line in gzip.decompress(raw).decode().splitlines():
+        w, _, z = line.partition("\t")
+        out[w] = float(z)
+    return out
+
+
+def zipf(word: str) -> float:
+    return _zipf().get(word, 0.0)
+
+
+@lru_cache(maxsize=1 << 16)
+def weight(token: str) -> float:
+    """Rarity of a token, from the commonest English word it may stand for."""
+    z = _zipf()
+    forms = (token, token + "s", token + "e", token + "es", token + "ing", token + "ed", token + "y")
+    common = max((z.get(f, 0.0) for f in forms), default=0.0)
+    return round(max(0.3, 7.0 - common), 3)
+
+
+def _key(word: str) -> str:
+    """A word's token: an English word stemmed and cut to a prefix; a word English does not
+    know (a tool, an identifier: polars, os.path) as it is."""
+    if not word.isalpha() or word not in _zipf():
+        return word
+    return _stem(word)[:PREFIX]
+
+
+@lru_cache(maxsize=1 << 16)
+def tokens(text: str) -> frozenset[str]:
+    """The content tokens of a statement."""
+    low = text.lower().replace("’", "'").replace("`", " ")
+    low = re.sub(r"'(?:s|re|ve|d|ll|m)\b", "", re.sub(r"n't\b", " not", low))
+    words = [w.strip(".-") for w in _TOKEN.findall(low)]
+    return frozenset(_key(w) for w in words if w and w not in _CLOSED and len(w) > 1 and not w.isdigit())
+
+
+def similarity(a: frozenset[str], b: frozenset[str]) -> float:
+    """Weighted Jaccard of two token sets (rare tokens weigh most)."""
+    if not a or not b:
+        return 0.0
+    both = sum(weight(t) for t in a & b)
+    if not both:
+        return 0.0
+    return both / sum(weight(t) for t in a | b)
+
+
+def rare(toks: frozenset[str], at_least: float = RARE) -> frozenset[str]:
+    """The tokens that name a thing (a tool, a practice): rare in general English."""
+    return frozenset(t for t in toks if weight(t) >= at_least)
+
+
+# --- stance -------------------------------------------------------------------------------------
+_CLAUSE = re.compile(r"[;.!?](?:\s+|$)|,\s+|\s+[—–-]\s+|:\s+|\s+\bbut\b\s+")
+_NEG_OPEN = re.compile(
+    r"^(?:please\s+)?(?:don'?t|do not|never|no|not|avoid|stop|quit|skip|without|nor|no more|no longer)\b"
+)
+# a contrast: what comes before is preferred ("X instead of Y", "X over Y", "X, never Y")
+_CONTRAST = re.compile(r"\b(?:instead of|rather than|than|not|never|no|without|no more|no longer)\b|\bover\b(?!\s+\d)")
+# a negated predicate: its subject is only the topic ("tiny helpers don't need docstrings")
+_NEG_PRED = re.compile(r"\b(?:don'?t|doesn'?t|do not|does not|isn'?t|aren'?t|can'?t|cannot|won'?t|shouldn'?t)\b")
+_CONDITION = re.compile(r"\b(?:until|unless|without|before|except|only if)\b")
+# change of habit: what was left is rejected, what replaced it preferred
+_MOVED_OFF = re.compile(
+    r"\b(?:switched|moved|migrated|changed)\s+(?:away\s+)?(?:from|off)\s+(?P<old>.+?)(?:\s+(?:to|for)\s+(?P<new>.+))?$"
+)
+_REPLACED = re.compile(r"\breplaced\s+(?P<old>.+?)\s+with\s+(?P<new>.+)$")
+
+
+def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset[str]]:
+    """(tokens preferred, tokens rejected) of a statement, of tokens weighing `at_least`."""
+
+    def rare(toks: frozenset[str]) -> frozenset[str]:
+        return frozenset(t for t in toks if weight(t) >= at_least)
+
+    pos: set[str] = set()
+    neg: set[str] = set()
+    low = " ".join(text.lower().replace("’", "'").replace("`", " ").split())
+    for clause in _CLAUSE.split(low):
+        c = re.sub(r"^(?:(?:and|so|then|also|actually|just|we|i)\s+)+", "", clause.strip(" .!?()"))
+        if not c:
+            continue
+        if m := _MOVED_OFF.search(c) or _REPLACED.search(c):
+            neg |= rare(tokens(m.group("old")))
+            pos |= rare(tokens(m.group("new") or ""))
+            pos |= rare(tokens(c[: m.start()]))
+            continue
+        if _NEG_OPEN.match(c):
+            if cond := _CONDITION.search(c):  # "no fix without a failing test": the test is wanted
+                neg |= rare(tokens(c[: cond.start()]))
+                pos |= rare(tokens(c[cond.end() :]))
+            else:
+                neg |= rare(tokens(c))
+            continue
+        m = min((x for x in (_CONTRAST.search(c), _NEG_PRED.search(c)) if x), key=lambda x: x.start(), default=None)
+        if m:
+            head, tail = c[: m.start()], c[m.end() :]
+            cond = _CONDITION.search(tail)
+            if not _NEG_PRED.fullmatch(m.group(0)):
+                pos |= rare(tokens(head))
+            if cond:
+                neg |= rare(tokens(tail[: cond.start()]))
+                pos |= rare(tokens(tail[cond.end() :]))
+            else:
+                neg |= rare(tokens(tail))
+            continue
+        pos |= rare(tokens(c))
+    return frozenset(pos - neg), frozenset(neg)
