@@ -183,6 +183,83 @@ def test_recall_contradictions_and_untraced_bullets(warehouse: Path) -> None:
     assert score(untraced, "", warehouse, _truth()).fabricated == 1
 
 
+def _verbatim_truth() -> DeveloperTruth:
+    t = _truth()
+    said = [
+        Statement(file="a", text="No, never commit with --no-verify.", timestamp="2026-01-01T00:00:00Z"),
+        Statement(file="b", text="functions over 30 lines are a smell to me", timestamp="2026-01-02T00:00:00Z"),
+    ]
+    t.preferences += [
+        Preference(
+            id="no_verify",
+            facet="anti_preferences",
+            statement="x",
+            terms=[["no-verify"]],
+            polarity="avoid",
+            statements=said[:1],
+        ),
+        Preference(
+            id="short_functions", facet="coding_style", statement="x", terms=[["function"]], statements=said[1:]
+        ),
+    ]
+    return t
+
+
+def test_inverted_and_garbled_bullets_are_fabricated(warehouse: Path) -> None:
+    card = score(
+        _pack(
+            "Never commit with --no-verify.",  # as said, filler trimmed
+            "Functions over 30 lines are a smell to me.",  # as said
+            "Use skipping hooks with --no-verify is instead of ok.",  # garbled and backwards
+            "Commit with --no-verify.",  # a cut that drops the negation: backwards
+            "Use functions instead of 30 lines are a smell to me.",  # a garbled rewrite
+            "Use pandas for dataframes.",  # names what a preference rejects
+            "Prefer polars over pandas.",  # a faithful rewording
+        ),
+        "",
+        warehouse,
+        _verbatim_truth(),
+    )
+    verdicts = {v.text: (v.verdict, v.reason.split(":")[0]) for v in card.verdicts}
+    assert verdicts["Never commit with --no-verify."] == ("preference", "no_verify")
+    assert verdicts["Functions over 30 lines are a smell to me."] == ("preference", "short_functions")
+    assert verdicts["Use skipping hooks with --no-verify is instead of ok."] == ("fabricated", "garbled")
+    assert verdicts["Commit with --no-verify."] == ("fabricated", "inverted")
+    assert verdicts["Use functions instead of 30 lines are a smell to me."] == ("fabricated", "garbled")
+    assert verdicts["Use pandas for dataframes."] == ("fabricated", "contradicts")
+    assert verdicts["Prefer polars over pandas."] == ("preference", "polars")
+    assert card.garbled == 2 and card.inverted == 2 and card.fabricated == 4
+    assert sorted(set(_verbatim_truth().model_dump()) - {"preferences"})  # the truth is unchanged otherwise
+
+
+def test_the_scorer_accepts_every_pool_phrasing_as_said() -> None:
+    """A bullet that is exactly what the person said (filler aside) is always faithful."""
+    from persona_pipeline.eval import pool, pool_test
+    from persona_pipeline.eval.corpus import _pref
+    from persona_pipeline.eval.score import pref_matches
+
+    for src in (pool, pool_test):
+        for t in src.PREFERENCES:
+            for ph in t.phrasings:
+                p = _pref(t)
+                p.statements = [Statement(file="f", text=f"Also, {ph}", timestamp="2026-01-01T00:00:00Z")]
+                assert pref_matches(ph[:1].upper() + ph[1:] + ".", p), (t.id, ph)
+
+
+def test_pools_are_apart() -> None:
+    """The test pool shares no phrasing, preference id or person with the development pool."""
+    from persona_pipeline.eval import pool, pool_test
+
+    dev = {norm for t in pool.PREFERENCES for norm in t.phrasings} | {x for t in pool.TASKS for x in t.phrasings}
+    test = {x for t in pool_test.PREFERENCES for x in t.phrasings} | {x for t in pool_test.TASKS for x in t.phrasings}
+    assert not dev & test
+    assert not {t.id for t in pool.PREFERENCES} & {t.id for t in pool_test.PREFERENCES}
+    assert not {p.account for p in pool.PEOPLE} & {p.account for p in pool_test.PEOPLE}
+    assert len(pool_test.PREFERENCES) >= 40 and len(pool_test.TASKS) >= 40 and len(pool_test.CONTRADICTIONS) >= 10
+    orders = {c.old_correction for c in pool_test.CONTRADICTIONS}
+    assert orders == {True, False}
+
+
 def test_directives_leaks_and_stability_helpers(tmp_path: Path, warehouse: Path) -> None:
     truth = _truth()
     md = "# Persona\n\n## Directives\n- Money is stored as integer cents; never use floats.\n"

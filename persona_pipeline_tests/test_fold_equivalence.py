@@ -147,7 +147,7 @@ def test_indexed_fold_gives_the_pairwise_fold_rules(seed: int, monkeypatch: pyte
     obs = _observations(2000, seed)
     expected = _reference_fold(obs, monkeypatch)
     got = fold(obs)
-    assert len(expected) > 50 and any(r.superseded_by for r in expected)
+    assert len(expected) > 20 and any(r.superseded_by for r in expected)  # rarity-weighted Dice merges more
     assert max(r.support_observations for r in expected) > 200  # large clusters, many merges
     assert [r.model_dump() for r in got] == [r.model_dump() for r in expected]
 
@@ -168,9 +168,9 @@ def test_centralities_round_as_the_pairwise_sum_even_on_a_rounding_boundary() ->
     same = list(range(len(toks)))
     same[10], toks[10] = same[3], toks[3]  # one member listed twice
     assert fold_mod._centralities(toks, same) == _reference_centralities(toks, same)
-    # 128 equally rare tokens in the union, one shared: 1/128 = 0.0078125 lies exactly on a
+    # two sets of 128 equally rare tokens, one shared: Dice 2/256 = 0.0078125 lies exactly on a
     # 6-decimal boundary, where the rounding follows the exact float the pairwise sum gives
-    big = [frozenset(f"a{i}q" for i in range(64)) | {"sharedq"}, frozenset(f"b{i}q" for i in range(63)) | {"sharedq"}]
+    big = [frozenset(f"a{i}q" for i in range(127)) | {"sharedq"}, frozenset(f"b{i}q" for i in range(127)) | {"sharedq"}]
     assert similarity(big[0], big[1]) == 1 / 128
     for members in (big, [big[0], big[1], big[1]], [big[0]] * 3 + [big[1]] * 5):
         ids = list(range(len(members)))

@@ -5,7 +5,7 @@
 - Weights: general-English rarity, 7 − Zipf frequency (wordfreq 3.1.1, `data/en_zipf.tsv.gz`;
   a word it does not list — a tool name, an identifier — weighs 7, "use" 1.2, "the" nothing),
   so two wordings that share "polars" are close and two that share "use" are not.
-- Similarity: weighted Jaccard of the token sets.
+- Similarity: weighted Dice of the token sets.
 - Stance: which rare tokens a statement prefers and which it rejects, by negation scope
   ("X, not Y", "X instead of Y", "don't …", "no …", "I don't like …", "moved off X", "replaced X
   with Y"); a condition ("no X without Y", "don't … until Y") turns what follows it positive.
@@ -25,6 +25,7 @@ from persona_pipeline.digests.reading import AUX, DEFINITE, PREPOSITIONS, SUBJEC
 
 PREFIX = 7
 RARE = 3.0  # weight of a word at Zipf ≤ 4 (rarer than ~1 in 100,000 words): names a thing
+NAMED = 2.0  # Zipf ≤ 5: common enough for "requests", rare enough to leave out "test", "use", "small"
 _CLOSED = (
     STOP
     | AUX
@@ -201,13 +202,14 @@ def tokens(text: str) -> frozenset[str]:
 
 
 def similarity(a: frozenset[str], b: frozenset[str]) -> float:
-    """Weighted Jaccard of two token sets (rare tokens weigh most)."""
+    """Weighted Dice of two token sets (rare tokens weigh most): a short and a long wording of one
+    rule that share its tool name are close, however many other words the long one has."""
     if not a or not b:
         return 0.0
     both = sum(weight(t) for t in a & b)
     if not both:
         return 0.0
-    return both / sum(weight(t) for t in a | b)
+    return 2 * both / (sum(weight(t) for t in a) + sum(weight(t) for t in b))
 
 
 def rare(toks: frozenset[str], at_least: float = RARE) -> frozenset[str]:
@@ -218,10 +220,12 @@ def rare(toks: frozenset[str], at_least: float = RARE) -> frozenset[str]:
 # --- stance -------------------------------------------------------------------------------------
 _CLAUSE = re.compile(r"[;.!?](?:\s+|$)|,\s+|\s+[—–-]\s+|:\s+|\s+\bbut\b\s+")
 _NEG_OPEN = re.compile(
-    r"^(?:please\s+)?(?:don'?t|do not|never|no|not|avoid|stop|quit|skip|without|nor|no more|no longer)\b"
+    r"^(?:please\s+)?(?:don'?t|do not|never|no|not|avoid|stop|quit|skip|without|nor|no more|no longer)(?![\w-])"
 )
 # a contrast: what comes before is preferred ("X instead of Y", "X over Y", "X, never Y")
-_CONTRAST = re.compile(r"\b(?:instead of|rather than|than|not|never|no|without|no more|no longer)\b|\bover\b(?!\s+\d)")
+_CONTRAST = re.compile(
+    r"(?<![\w-])(?:instead of|rather than|than|not|never|no|without|no more|no longer)(?![\w-])|\bover\b(?!\s+\d)"
+)
 # a negated predicate: its subject is only the topic ("tiny helpers don't need docstrings")
 _NEG_PRED = re.compile(r"\b(?:don'?t|doesn'?t|do not|does not|isn'?t|aren'?t|can'?t|cannot|won'?t|shouldn'?t)\b")
 _CONDITION = re.compile(r"\b(?:until|unless|without|before|except|only if)\b")
@@ -251,8 +255,9 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
             pos |= rare(tokens(c[: m.start()]))
             continue
         if _NEG_OPEN.match(c):
-            if cond := _CONDITION.search(c):  # "no fix without a failing test": the test is wanted
-                neg |= rare(tokens(c[: cond.start()]))
+            if cond := _CONDITION.search(c):
+                # "don't commit until ruff passes", "no fix without a failing test": a condition on
+                # X, not a rejection of it; what it waits for is wanted
                 pos |= rare(tokens(c[cond.end() :]))
             else:
                 neg |= rare(tokens(c))
@@ -264,7 +269,6 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
             if not _NEG_PRED.fullmatch(m.group(0)):
                 pos |= rare(tokens(head))
             if cond:
-                neg |= rare(tokens(tail[: cond.start()]))
                 pos |= rare(tokens(tail[cond.end() :]))
             else:
                 neg |= rare(tokens(tail))

@@ -34,9 +34,10 @@ _NEGATOR = (
     r"avoid|never|don'?t|do not|doesn'?t|does not|isn'?t|aren'?t|won'?t|can'?t|cannot|no|not|nor|stop|"
     r"without|skip|drop|less|fewer|hate|dislike|ban|quit|no more|no longer"
 )
-_NEG_OPEN = re.compile(rf"^(?:{_NEGATOR})\b")
-_NEG_MID = re.compile(r"\b(?:instead of|rather than|over|not|never|no|without|avoid|nor|than)\b")
-_NEG_ANY = re.compile(rf"\b(?:{_NEGATOR}|instead of|rather than|than)\b")
+# a negator is a word of its own: "--no-verify" and "non-ascii" hold none
+_NEG_OPEN = re.compile(rf"^(?:{_NEGATOR})(?![\w-])")
+_NEG_MID = re.compile(r"(?<![\w-])(?:instead of|rather than|over|not|never|no|without|avoid|nor|than)(?![\w-])")
+_NEG_ANY = re.compile(rf"(?<![\w-])(?:{_NEGATOR}|instead of|rather than|than)(?![\w-])")
 _CONDITION = re.compile(r"\b(?:until|unless|without|before|except)\b")
 _WORD = re.compile(r"[a-z][a-z0-9_.+#-]*[a-z0-9+#]")
 # What a person may wrap a statement in without changing it.

@@ -1,6 +1,6 @@
 """Folding observations into per-facet rules (deterministic, lexical, corpus-independent).
 
-Observations are grouped by `digests.similarity`: weighted Jaccard of their content tokens,
+Observations are grouped by `digests.similarity`: weighted Dice of their content tokens,
 each weighted by its rarity in general English (so a shared tool name counts, a shared "use"
 barely does), single-linkage at RULE_SIMILARITY. A rule is named by one of its members' own
 statements (the person's words, offline). Contradictions — one statement preferring what
@@ -44,7 +44,7 @@ from persona_pipeline.digests.reading import read, reversal
 from persona_pipeline.models import Tier
 
 SIMILARITY = 0.34  # skills' lexical overlap
-RULE_SIMILARITY = 0.3  # persona rules: rarity-weighted Jaccard
+RULE_SIMILARITY = 0.3  # persona rules: rarity-weighted Dice
 STANCE_WEIGHT = 1.4  # inside a group, any content word above "the"-like frequency can conflict
 # A statement recurs across sessions (the same preference said many times): tokenise it once.
 _tokens = lru_cache(maxsize=1 << 16)(content_tokens)
@@ -399,14 +399,14 @@ def _clusters(obs: Sequence[Observation]) -> list[list[Observation]]:
 
 def _cross_group(groups: list[list[Observation]]) -> dict[int, int]:
     """Groups superseded by another group they contradict (loser index -> winner index): two
-    groups conflict when one prefers a rare word the other rejects ("we use pandas" / "no more
+    groups conflict when one prefers a word (Zipf ≤ 5) the other rejects ("we use pandas" / "no more
     pandas, polars from now on" need not share enough words to be one group)."""
     stances = []
     for g in groups:
         p: set[str] = set()
         n: set[str] = set()
         for o in g:
-            a, b = _stance(o.statement, sim.RARE)
+            a, b = _stance(o.statement, sim.NAMED)
             p |= a
             n |= b
         stances.append((frozenset(p - n), frozenset(n - p)))
