@@ -24,17 +24,18 @@ from persona_pipeline.trees.fold import RULE_SIMILARITY, Rule, fold
 
 
 def _reference_clusters(obs: Sequence[Observation]) -> list[list[Observation]]:
-    """fold()'s clustering without the index: every newcomer against every member."""
+    """fold()'s grouping without the index: every newcomer against every member of every group."""
     clusters: list[tuple[list[Observation], list[frozenset[str]]]] = []
     for o in obs:
         toks = tokens(o.statement)
-        near = [c for c in clusters if max(similarity(toks, t) for t in c[1]) >= RULE_SIMILARITY]
-        merged: tuple[list[Observation], list[frozenset[str]]] = ([o], [toks])
-        for c in near:
-            merged[0].extend(c[0])
-            merged[1].extend(c[1])
-            clusters.remove(c)
-        clusters.append(merged)
+        scored = [(max(similarity(toks, t) for t in c[1]), k, c) for k, c in enumerate(clusters)]
+        near = [x for x in scored if x[0] >= RULE_SIMILARITY]
+        if not near:
+            clusters.append(([o], [toks]))
+            continue
+        _, k, c = max(near, key=lambda x: (x[0], x[1]))  # ties: the group joined last (listed last)
+        clusters.pop(k)
+        clusters.append(([o, *c[0]], [*c[1], toks]))
     return [members for members, _ in clusters]
 
 

@@ -1,9 +1,10 @@
 """Corpus-independent lexical similarity and stance of rule statements (the fold's grouping).
 
-- Tokens: content words (closed-class words dropped), lightly stemmed, cut to their first 7
-  letters (a prefix match: "abbreviations" ~ "abbreviated", "configure" ~ "configuration").
-- Weights: general-English rarity, 7 − Zipf frequency (wordfreq 3.1.1, `data/en_zipf.tsv.gz`;
-  a word it does not list — a tool name, an identifier — weighs 7, "use" 1.2, "the" nothing),
+- Tokens: content words (closed-class words dropped), lightly stemmed, cut to their first 6
+  letters (a prefix match: "abbreviations" ~ "abbreviated", "summarise" ~ "summaries"); a word
+  English does not know (a tool name, an identifier) is kept whole.
+- Weights: general-English rarity, (7 − Zipf)² / 7 (wordfreq 3.1.1, `data/en_zipf.tsv.gz`; a
+  word it does not list — a tool name, an identifier — weighs 7, "stick" 0.7, "use" 0.2),
   so two wordings that share "polars" are close and two that share "use" are not.
 - Similarity: weighted Dice of the token sets.
 - Stance: which rare tokens a statement prefers and which it rejects, by negation scope
@@ -23,9 +24,9 @@ from importlib import resources
 from persona_pipeline.digests.lexicon import STOP, _stem
 from persona_pipeline.digests.reading import AUX, DEFINITE, PREPOSITIONS, SUBJECT_PRONOUNS
 
-PREFIX = 7
-RARE = 3.0  # weight of a word at Zipf ≤ 4 (rarer than ~1 in 100,000 words): names a thing
-NAMED = 2.0  # Zipf ≤ 5: common enough for "requests", rare enough to leave out "test", "use", "small"
+PREFIX = 6
+RARE = 9.0 / 7.0  # weight of a word at Zipf ≤ 4 (rarer than ~1 in 100,000 words): names a thing
+NAMED = 4.0 / 7.0  # Zipf ≤ 5: common enough for "requests", rare enough to leave out "test", "use", "small"
 _CLOSED = (
     STOP
     | AUX
@@ -175,13 +176,28 @@ def zipf(word: str) -> float:
     return _zipf().get(word, 0.0)
 
 
+@lru_cache(maxsize=1)
+def _by_prefix() -> dict[str, float]:
+    """Zipf of the commonest listed word starting with each PREFIX-letter prefix."""
+    out: dict[str, float] = {}
+    for w, z in _zipf().items():
+        if len(w) >= PREFIX and w.isalpha():
+            k = w[:PREFIX]
+            out[k] = max(out.get(k, 0.0), z)
+    return out
+
+
 @lru_cache(maxsize=1 << 16)
 def weight(token: str) -> float:
     """Rarity of a token, from the commonest English word it may stand for."""
     z = _zipf()
     forms = (token, token + "s", token + "e", token + "es", token + "ing", token + "ed", token + "y")
     common = max((z.get(f, 0.0) for f in forms), default=0.0)
-    return round(max(0.3, 7.0 - common), 3)
+    if len(token) == PREFIX and token.isalpha():  # a cut stem: "instal" stands for "install"
+        common = max(common, _by_prefix().get(token, 0.0))
+    # squared: a tool name (unlisted, 7) outweighs a mid-frequency word ("stick", "packages", ≈ 0.7)
+    # by ten, so wordings of one rule group on what they name, not on how they say it
+    return round(max(0.05, (7.0 - common) ** 2 / 7.0), 3)
 
 
 def _key(word: str) -> str:
@@ -206,9 +222,15 @@ def similarity(a: frozenset[str], b: frozenset[str]) -> float:
     rule that share its tool name are close, however many other words the long one has."""
     if not a or not b:
         return 0.0
-    both = sum(weight(t) for t in a & b)
-    if not both:
+    shared = a & b
+    if not shared:
         return 0.0
+    # each names something the other does not, more distinctive than anything they share:
+    # "stick with npm for JS packages" / "stick with poetry for packaging" are two rules
+    top = max(weight(t) for t in shared)
+    if all(max((weight(t) for t in x - y), default=0.0) > max(top, NAMED) for x, y in ((a, b), (b, a))):
+        return 0.0
+    both = sum(weight(t) for t in shared)
     return 2 * both / (sum(weight(t) for t in a) + sum(weight(t) for t in b))
 
 
@@ -218,7 +240,11 @@ def rare(toks: frozenset[str], at_least: float = RARE) -> frozenset[str]:
 
 
 # --- stance -------------------------------------------------------------------------------------
-_CLAUSE = re.compile(r"[;.!?](?:\s+|$)|,\s+|\s+[—–-]\s+|:\s+|\s+\bbut\b\s+")
+# clause ends, and coordination: "stop guessing and ask a question" negates only the guessing
+_CLAUSE = re.compile(r"[;.!?](?:\s+|$)|,\s+|\s+[—–-]\s+|:\s+|\s+\b(?:but|and|so|then)\b\s+")
+# the rejected side of a contrast ends where a phrase shared by both sides starts: in "a bullet
+# list over paragraphs for summaries" only the paragraphs are rejected
+_SCOPE_END = re.compile(r"\b(?:for|in|on|at|when|where|while|if|because|since|with|to|so|as)\b")
 _NEG_OPEN = re.compile(
     r"^(?:please\s+)?(?:don'?t|do not|never|no|not|avoid|stop|quit|skip|without|nor|no more|no longer)(?![\w-])"
 )
@@ -270,6 +296,8 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
                 pos |= rare(tokens(head))
             if cond:
                 pos |= rare(tokens(tail[cond.end() :]))
+            elif not _NEG_PRED.fullmatch(m.group(0)) and (end := _SCOPE_END.search(tail)):
+                neg |= rare(tokens(tail[: end.start()]))
             else:
                 neg |= rare(tokens(tail))
             continue

@@ -45,7 +45,7 @@ from persona_pipeline.models import Tier
 
 SIMILARITY = 0.34  # skills' lexical overlap
 RULE_SIMILARITY = 0.3  # persona rules: rarity-weighted Dice
-STANCE_WEIGHT = 1.4  # inside a group, any content word above "the"-like frequency can conflict
+STANCE_WEIGHT = 0.28  # inside a group: words of Zipf ≤ 5.6 ("black", "spaces") can conflict
 # A statement recurs across sessions (the same preference said many times): tokenise it once.
 _tokens = lru_cache(maxsize=1 << 16)(content_tokens)
 _NOT_IDENTITIES = {
@@ -336,90 +336,71 @@ def _facet_of(members: Sequence[Observation]) -> Facet:
 
 
 class _Cluster:
-    """Members (newest joiner first, then the absorbed clusters' members in cluster order), the
-    distinct token sets a newcomer is compared with, and the tokens they hold."""
+    """Members (newest joiner first), the distinct token sets a newcomer is compared with."""
 
-    __slots__ = ("last", "members", "pairs", "tokens")
+    __slots__ = ("last", "members", "pairs")
 
     def __init__(self, o: Observation, toks: frozenset[str], last: int) -> None:
-        self.last = last  # when it was last formed: clusters are kept in this order
+        self.last = last  # when it was last joined: clusters are kept in this order
         self.members: deque[Observation] = deque([o])
         self.pairs: set[frozenset[str]] = {toks}
-        self.tokens: set[str] = set(toks)
 
 
 def _clusters(obs: Sequence[Observation]) -> list[list[Observation]]:
-    """Single-linkage: in order, an observation joins (and so unites) every cluster holding an
-    observation similar to it; the united cluster lists the newcomer, then the joined clusters'
-    members in cluster order, and moves to the end of the cluster order.
+    """Nearest group: in order, an observation joins the group holding the observation most
+    similar to it (≥ RULE_SIMILARITY; ties: the group joined last), or starts one. It never
+    unites two groups: "stick with npm for JS packages" is near both "stick with poetry for
+    packaging" and "use pnpm instead of npm", which stay two rules.
 
     Similarity ≥ RULE_SIMILARITY needs a shared token, so a newcomer is compared only with the
-    clusters an inverted index token → clusters lists for its tokens, and with each cluster's
-    distinct token sets once."""
+    groups an inverted index token → groups lists for its tokens, and with each group's distinct
+    token sets once."""
     live: dict[int, _Cluster] = {}  # by a stable id (the first member's position)
     index: dict[str, set[int]] = {}
     for i, o in enumerate(obs):
         toks = sim.tokens(o.statement)
-        candidates = set().union(*(index.get(t, ()) for t in toks))
-        near = sorted(
-            (cid for cid in candidates if any(sim.similarity(toks, t) >= RULE_SIMILARITY for t in live[cid].pairs)),
-            key=lambda cid: live[cid].last,
-        )
-        if not near:
+        best, best_key = -1, (0.0, -1)
+        for cid in set().union(*(index.get(t, ()) for t in toks)):
+            near = max(sim.similarity(toks, t) for t in live[cid].pairs)
+            if near >= RULE_SIMILARITY and (near, live[cid].last) > best_key:
+                best, best_key = cid, (near, live[cid].last)
+        if best < 0:
             live[i] = _Cluster(o, toks, i)
-            for t in toks:
-                index.setdefault(t, set()).add(i)
-            continue
-        # grow the largest in place: members moved O(n log n) in all, not O(n²)
-        keep = max(near, key=lambda cid: len(live[cid].members))
-        k = near.index(keep)
-        into = live[keep]
-        for cid in near[k + 1 :]:
-            into.members.extend(live[cid].members)
-        for cid in reversed(near[:k]):
-            into.members.extendleft(reversed(live[cid].members))
-        into.members.appendleft(o)
-        into.pairs.add(toks)
-        into.last = i
-        for cid in near:
-            if cid == keep:
-                continue
-            gone = live.pop(cid)
-            into.pairs |= gone.pairs
-            for t in gone.tokens:
-                ids = index[t]
-                ids.discard(cid)
-                ids.add(keep)
-            into.tokens |= gone.tokens
+            best = i
+        else:
+            into = live[best]
+            into.members.appendleft(o)
+            into.pairs.add(toks)
+            into.last = i
         for t in toks:
-            index.setdefault(t, set()).add(keep)
-        into.tokens |= toks
+            index.setdefault(t, set()).add(best)
     return [list(c.members) for c in sorted(live.values(), key=lambda c: c.last)]
 
 
 def _cross_group(groups: list[list[Observation]]) -> dict[int, int]:
-    """Groups superseded by another group they contradict (loser index -> winner index): two
-    groups conflict when one prefers a word (Zipf ≤ 5) the other rejects ("we use pandas" / "no more
-    pandas, polars from now on" need not share enough words to be one group)."""
-    stances = []
-    for g in groups:
-        p: set[str] = set()
-        n: set[str] = set()
-        for o in g:
-            a, b = _stance(o.statement, sim.NAMED)
-            p |= a
-            n |= b
-        stances.append((frozenset(p - n), frozenset(n - p)))
+    """Groups superseded by a newer explicit reversal in another group (loser index -> winner
+    index): "no more pandas, polars from now on" supersedes "we use pandas for the reports"
+    though the two share too few words to be one group — when most of the older group's members
+    prefer the word (Zipf ≤ 5) the reversal rejects, and the reversal is newer than all of them.
+    Without a reversal, groups never supersede each other: a word one rule mentions in passing
+    ("never install them locally") does not overrule another ("assume macOS for install steps")."""
     prefers: dict[str, list[int]] = {}
-    for i, (p, _) in enumerate(stances):
-        for t in p:
-            prefers.setdefault(t, []).append(i)
+    for i, g in enumerate(groups):
+        counts: Counter[str] = Counter()
+        for o in g:
+            counts.update(_stance(o.statement, sim.NAMED)[0])
+        for t, c in counts.items():
+            if 2 * c >= len(g):
+                prefers.setdefault(t, []).append(i)
     beaten: dict[int, int] = {}
-    for i, (_, n) in enumerate(stances):
-        for j in sorted({j for t in n for j in prefers.get(t, ()) if j != i}):
-            first = _order([*groups[i], *groups[j]])[0]
-            loser, winner = (j, i) if first in groups[i] else (i, j)
-            beaten.setdefault(loser, winner)
+    for i, g in enumerate(groups):
+        for o in _order(g):
+            if not _reverses(o.quote):
+                continue
+            rejected = _stance(o.statement, sim.NAMED)[1]
+            for j in sorted({j for t in rejected for j in prefers.get(t, ()) if j != i}):
+                if all((x.timestamp or "") < (o.timestamp or "") for x in groups[j]):
+                    beaten.setdefault(j, i)
     return beaten
 
 
