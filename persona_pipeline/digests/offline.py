@@ -355,18 +355,25 @@ def statement_of(reading: Reading) -> str:
 
 
 def _spans(text: str) -> list[str]:
-    """Sentences, with a bare fragment ("pathlib.", "Shorter please.") joined to the next one."""
+    """Sentences; a bare fragment ("pathlib.", "no, polars.") is joined to the next sentence when
+    that one is a rule ("no, pathlib. don't reach for os.path"), else read on its own."""
     out: list[str] = []
     pending = ""
     for s in sentences(text):
         if pending:
-            joined = text[text.find(pending) : text.find(s, text.find(pending)) + len(s)]
-            s = joined if joined else s
+            start = text.find(pending)
+            if read(s).rule and (end := text.find(s, start)) >= 0:
+                out.append(text[start : end + len(s)])
+                pending = ""
+                continue
+            out.append(pending)
             pending = ""
         if len(words(s)) <= 2 and not s.rstrip().endswith("?"):
             pending = s
             continue
         out.append(s)
+    if pending:
+        out.append(pending)
     return out
 
 

@@ -146,12 +146,17 @@ DEICTIC_TIME = re.compile(
 # Specific things: a path or branch, a file name, a ticket or issue number, a version, a size.
 SPECIFIC = re.compile(
     r"(?:^|[\s(`'\"])(?:[\w.-]+/[\w./<>-]+|/[\w-]+(?:/[\w.-]*)*)"  # src/x, release/x, /auth/done
-    r"|\b[\w-]+\.(?:py|js|ts|tsx|jsx|go|rs|rb|java|kt|c|h|cpp|cs|php|sh|yaml|yml|toml|json|ini|cfg|md|txt|"
-    r"html|css|sql|lock|csv)\b"
     r"|\b[A-Z][A-Z0-9]+-\d+\b|#\d+\b"  # ENG-123, #123
     r"|\bv?\d+\.\d+(?:\.\d+)+\b|\bv\d+(?:\.\d+)?\b"  # 2.4.1, v2
     r"|\b\d+(?:\.\d+)?\s?(?:kb|mb|gb|tb|ms|am|pm)\b"  # 2MB, 800ms, 3am
     r"|\b(?:line|row|page|step|port|pid|issue|ticket|pr|build|run|migration|commit) #?\d+\b",
+    re.IGNORECASE,
+)
+# One named file or function ("test_ledger.py", "init()"): a task's object when nothing else
+# says the sentence is a habit ("tests should use fixtures in conftest.py" is one).
+NAMED_CODE = re.compile(
+    r"\b[\w-]+\.(?:py|js|ts|tsx|jsx|go|rs|rb|java|kt|c|h|cpp|cs|php|sh|yaml|yml|toml|json|ini|cfg|md|txt|"
+    r"html|css|sql|lock|csv)\b|\b[a-z_][\w.]*\(\)|\b[a-z]+_[a-z0-9_]+\b|`[^`]+`",
     re.IGNORECASE,
 )
 # Words naming a malfunction: a clause about something with them reports a bug.
@@ -252,7 +257,8 @@ _TAIL_FILLER = re.compile(
     r"(?:[\s,;:]+(?:please|thanks|thank you|again|honestly|ok|okay|pls))+[\s.!?]*$", re.IGNORECASE
 )
 _CODE = re.compile(r"`[^`]*`")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)|\n+|;\s+")
+# sentence ends, and the strong separators people use between a task and a rule ("— ", "; ")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)|\n+|;\s+|\s+[—–]\s+|\s+-{1,2}\s+")
 _CLAUSE = re.compile(r",\s+|\.\s+|\s+[—–]\s+|\s+-\s+|:\s+|\(|\)")
 _WORD = re.compile(r"[a-z][a-z0-9_+#'.-]*[a-z0-9+#]|[a-z]", re.IGNORECASE)
 
@@ -293,6 +299,14 @@ def clauses(sentence: str) -> list[str]:
     return [c.strip(" .!?;:,") for c in out if c.strip(" .!?;:,")]
 
 
+# "that's wrong", "this is not what I asked": a correction's opener, not a report of a bug
+_CORRECTION_HEAD = re.compile(
+    r"^(?:that|this|it)(?:'s| is| was)\s+(?:(?:not|wrong|incorrect|not right|not it|not what i (?:asked|meant|wanted))"
+    r"[\w ]{0,12}?)\s*[,.;:!—–-]+\s*",
+    re.IGNORECASE,
+)
+
+
 def trim(sentence: str) -> str:
     """The sentence without the filler around it, its own punctuation inside kept."""
     s = sentence.strip().strip('"').strip()
@@ -300,6 +314,7 @@ def trim(sentence: str) -> str:
     while prev != s:
         prev = s
         s = _LEAD_FILLER.sub("", s).strip()
+        s = _CORRECTION_HEAD.sub("", s).strip()
         s = _TAIL_FILLER.sub("", s).strip()
     return s.rstrip(" ,;:-—–.!").rstrip()
 
@@ -334,7 +349,7 @@ def _subject(w: list[str]) -> str:
         return "first"
     if head in {"you", "your", "you're", "you've", "you'll", "you'd"}:
         return "second"
-    if head in DEFINITE or head in {"it", "they", "there", "something", "nothing", "someone", "everything"}:
+    if head in DEFINITE or head in {"it", "they", "there", "something", "someone"}:
         return "definite"
     if head.endswith("'s") and len(head) > 2 and head not in AUX:
         return "definite"  # "the worker's memory", "Priya's branch"
@@ -352,7 +367,7 @@ def _clause_force(c: str) -> tuple[float, str]:
         return 1.0, "modal"
     if HABITUAL.search(low):
         return 1.0, "habitual"
-    if w[0] in {"every", "each", "all", "any"}:
+    if w[0] in {"every", "each", "all", "any", "everything", "anything", "everyone", "anyone"}:
         return 1.0, "universal"  # "every endpoint needs …": a norm for the whole class
     if re.search(r"\bfirst\b(?!\s+(?:time|one|thing|step|page|row|line)\b)", low):
         return 1.0, "procedure"  # "write a failing test first", "ask first"
@@ -382,8 +397,8 @@ def _clause_force(c: str) -> tuple[float, str]:
         return (1.0, "second-person modal") if MODAL.search(low) else (0.0, "")
     if subj == "definite":
         return 0.0, ""
-    if PREFER.search(low):
-        return 1.0, "preference"
+    if re.search(r"\b(?:prefer(?:s|red)?|rather|stick (?:with|to)|go with)\b", low):
+        return 1.0, "preference"  # "like", "want" only with a first-person subject (above)
     # a bare imperative or a generic statement ("use pathlib", "tabs for indentation"): weak
     return 0.5, "imperative or generic statement"
 
@@ -447,17 +462,23 @@ def read(sentence: str) -> Reading:
     text = trim(sentence)
     if len(words(text)) < 2 or "[redacted:" in text.lower():
         return Reading(text, False, 0.0, "too short" if len(words(text)) < 2 else "secret")
+    if re.search(r"[;|=]\S", text) or sum(c.isalpha() or c == " " for c in text) < 0.7 * len(text):
+        return Reading(text, False, 0.0, "data")  # "Date;Payee;Amount", "KEY=value", a table row
     cls = clauses(text)
     off = _one_off(text, cls)
     if off:
         return Reading(text, False, 0.0, off)
     if _subject(words(cls[0])) == "definite":
         return Reading(text, False, 0.0, "about one thing")  # "the cache TTL should be …"
-    forces = [_clause_force(c) for c in cls]
+    forces = [_clause_force(re.sub(r"\"[^\"]*\"", " ", c)) for c in cls]  # a quoted "should" is not the person's
     force, why = max(forces, key=lambda f: f[0]) if forces else (0.0, "")
     if force == 0.0:
         return Reading(text, False, 0.0, "no force")
     # a weak clause counts only when no clause of the sentence names one thing definitely
-    if force < 1.0 and any(set(words(c)) & DEFINITE for c in cls):
+    if force < 1.0 and len(words(text)) <= 2:
+        return Reading(text, False, 0.0, "fragment")  # "see screenshot"
+    if force < 1.0 and any(set(words(c)) & (DEFINITE | {"it", "them"}) for c in cls):
         return Reading(text, False, 0.0, "definite object")
+    if force < 1.0 and NAMED_CODE.search(text):
+        return Reading(text, False, 0.0, "named file or function")
     return Reading(text, True, force, why, reversal=reversal(text))

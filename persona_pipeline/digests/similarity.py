@@ -214,6 +214,8 @@ def tokens(text: str) -> frozenset[str]:
     low = text.lower().replace("’", "'").replace("`", " ")
     low = re.sub(r"'(?:s|re|ve|d|ll|m)\b", "", re.sub(r"n't\b", " not", low))
     words = [w.strip(".-") for w in _TOKEN.findall(low)]
+    # a dotted identifier also names its parent: "os.path.join" ~ "os.path"
+    words += [w.rsplit(".", 1)[0] for w in words if w.count(".") >= 2]
     return frozenset(_key(w) for w in words if w and w not in _CLOSED and len(w) > 1 and not w.isdigit())
 
 
@@ -228,10 +230,14 @@ def similarity(a: frozenset[str], b: frozenset[str]) -> float:
     # each names something the other does not, more distinctive than anything they share:
     # "stick with npm for JS packages" / "stick with poetry for packaging" are two rules
     top = max(weight(t) for t in shared)
-    if all(max((weight(t) for t in x - y), default=0.0) > max(top, NAMED) for x, y in ((a, b), (b, a))):
+    if top < RARE and all(max((weight(t) for t in x - y), default=0.0) > max(top, NAMED) for x, y in ((a, b), (b, a))):
         return 0.0
     both = sum(weight(t) for t in shared)
-    return 2 * both / (sum(weight(t) for t in a) + sum(weight(t) for t in b))
+    dice = 2 * both / (sum(weight(t) for t in a) + sum(weight(t) for t in b))
+    if a <= b or b <= a:  # one wording inside the other: "type hints everywhere" ⊂ "…, mypy runs in CI"
+        dice = max(dice, 0.5) if both >= 1.0 else dice
+    # sharing a word that names a thing (Zipf ≤ 4) counts for more than sharing its phrasing
+    return min(1.0, dice * 1.5) if top >= RARE else dice
 
 
 def rare(toks: frozenset[str], at_least: float = RARE) -> frozenset[str]:
@@ -245,6 +251,16 @@ _CLAUSE = re.compile(r"[;.!?](?:\s+|$)|,\s+|\s+[—–-]\s+|:\s+|\s+\b(?:but|and
 # the rejected side of a contrast ends where a phrase shared by both sides starts: in "a bullet
 # list over paragraphs for summaries" only the paragraphs are rejected
 _SCOPE_END = re.compile(r"\b(?:for|in|on|at|when|where|while|if|because|since|with|to|so|as)\b")
+# what a clause prefers or rejects ends where its circumstances start: "f-strings for string
+# formatting" prefers f-strings, "don't mock the database in tests" rejects no tests
+_DOMAIN = re.compile(r"\b(?:for|in|when|where|while|if|because|since|so|as|during|inside|within)\b")
+
+
+def _head(clause: str) -> str:
+    m = _DOMAIN.search(clause)
+    return clause[: m.start()] if m and m.start() > 0 else clause
+
+
 _NEG_OPEN = re.compile(
     r"^(?:please\s+)?(?:don'?t|do not|never|no|not|avoid|stop|quit|skip|without|nor|no more|no longer)(?![\w-])"
 )
@@ -286,14 +302,14 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
                 # X, not a rejection of it; what it waits for is wanted
                 pos |= rare(tokens(c[cond.end() :]))
             else:
-                neg |= rare(tokens(c))
+                neg |= rare(tokens(_head(c)))
             continue
         m = min((x for x in (_CONTRAST.search(c), _NEG_PRED.search(c)) if x), key=lambda x: x.start(), default=None)
         if m:
             head, tail = c[: m.start()], c[m.end() :]
             cond = _CONDITION.search(tail)
             if not _NEG_PRED.fullmatch(m.group(0)):
-                pos |= rare(tokens(head))
+                pos |= rare(tokens(_head(head)))
             if cond:
                 pos |= rare(tokens(tail[cond.end() :]))
             elif not _NEG_PRED.fullmatch(m.group(0)) and (end := _SCOPE_END.search(tail)):
@@ -301,5 +317,5 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
             else:
                 neg |= rare(tokens(tail))
             continue
-        pos |= rare(tokens(c))
+        pos |= rare(tokens(_head(c)))
     return frozenset(pos - neg), frozenset(neg)
