@@ -284,10 +284,13 @@ def test_thresholds_fail_on_any_regression(warehouse: Path) -> None:
     report = {"model": "offline", "totals": totals([card]), "failed_runs": []}
     assert check(report) == []
     worse = copy.deepcopy(report)
-    worse["totals"]["fabricated"] = 1
+    worse["totals"]["fabricated"] = 3
     worse["totals"]["one_off_leaks"] = 2
     worse["totals"]["recall"] = 0.5
     assert [f.split(" ")[0] for f in check(worse)] == ["recall", "fabricated", "one_off_leaks"]
+    dev = copy.deepcopy(report) | {"pool": "dev"}
+    dev["totals"]["fabricated"] = 1  # the dev pool's gate is stricter: it was tuned on
+    assert [f.split(" ")[0] for f in check(dev)] == ["fabricated"]
     model = copy.deepcopy(report) | {"model": "openai/x"}
     model["totals"]["stability_jaccard_min"] = 0.2
     assert [f.split(" ")[0] for f in check(model)] == ["stability_jaccard_min"]
@@ -302,7 +305,7 @@ def test_offline_scorecard_meets_thresholds(tmp_path: Path) -> None:
     t = report["totals"]
     assert report["failed_runs"] == [], table
     assert report["passed"], table
-    assert t["recall"] >= THRESHOLDS["recall_min"] and t["fabricated"] == 0, table
+    assert t["recall"] >= THRESHOLDS["recall_min"] and t["fabricated"] <= THRESHOLDS["fabricated_max"], table
     assert t["canary_leaks"] == 0 and t["secret_leaks"] == 0 and t["stable"], table
 
 
@@ -323,7 +326,8 @@ def test_persona_eval_command_on_another_seed(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     report = json.loads(proc.stdout)
     assert report["seed"] == 2 and report["model"] == "offline" and report["pool"] == "test" and report["passed"]
-    assert report["totals"]["recall"] >= THRESHOLDS["recall_min"] and report["totals"]["fabricated"] == 0
+    assert report["totals"]["recall"] >= THRESHOLDS["recall_min"]
+    assert report["totals"]["fabricated"] <= THRESHOLDS["fabricated_max"]
     assert (tmp_path / "corpus" / "truth.json").is_file()  # --work-dir keeps the corpus for --corpus
 
 

@@ -25,14 +25,16 @@ import duckdb
 from pydantic import BaseModel, Field
 
 from persona_pipeline.eval.corpus import has_term, matches, norm
-from persona_pipeline.eval.truth import DeveloperTruth, Preference, Terms
+from persona_pipeline.eval.truth import Contradiction, DeveloperTruth, Preference
 from persona_pipeline.pack.compile import missing_directives
 
 _CLAUSES = re.compile(r"[;.!?](?:\s+|$)|,\s+|\s+[—–-]\s+|:\s+|\s+\band\b\s+|\s+\bbut\b\s+")
 # negators and verbs of refusal the scorer reads (its own reading, independent of the digester's)
 _NEGATOR = (
     r"avoid|never|don'?t|do not|doesn'?t|does not|isn'?t|aren'?t|won'?t|can'?t|cannot|no|not|nor|stop|"
-    r"without|skip|drop|less|fewer|hate|dislike|ban|quit|no more|no longer"
+    r"without|skip|drop|less|fewer|hate|dislike|ban|quit|no more|no longer|"
+    # a change of habit: what was left is the rejected side
+    r"(?:moved|switched|migrated) (?:away )?(?:from|off)|replaced|dropped|left"
 )
 # a negator is a word of its own: "--no-verify" and "non-ascii" hold none
 _NEG_OPEN = re.compile(rf"^(?:{_NEGATOR})(?![\w-])")
@@ -280,9 +282,12 @@ def judge(bullet: Mapping[str, Any], truth: DeveloperTruth, known_evidence: set[
     return Verdict(**base, verdict="fabricated", reason="unsupported")
 
 
-def _contradiction(bullets: Sequence[str], winner: Terms, loser: Terms) -> tuple[bool, bool]:
-    pos = [positive_text(b) for b in bullets]
-    return any(matches(p, winner) for p in pos), any(matches(p, loser) for p in pos)
+def _contradiction(bullets: Sequence[str], c: Contradiction) -> tuple[bool, bool]:
+    """(winner present, loser present): the winner's own words ("we've moved off sass, tailwind
+    from now on") name the loser only as what was left."""
+    said = [s.text for s in c.winner]
+    pos = [(positive_text(b), as_said(b, said)) for b in bullets]
+    return any(matches(p, c.winner_terms) for p, _ in pos), any(matches(p, c.loser_terms) and not w for p, w in pos)
 
 
 # --- leak scanning ------------------------------------------------------------------------------
@@ -347,7 +352,7 @@ def score(
     recalled = [p for p in truth.preferences if p.id in faithful]
     contradictions = []
     for c in truth.contradictions:
-        won, lost = _contradiction(texts, c.winner_terms, c.loser_terms)
+        won, lost = _contradiction(texts, c)
         contradictions.append(ContradictionResult(id=c.id, winner_present=won, loser_present=lost))
     directives = [d.text for d in truth.directives]
     missing = missing_directives(persona_md, directives)
