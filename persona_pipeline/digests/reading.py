@@ -249,7 +249,7 @@ _FILLER_WORDS = (
 # Filler a person wraps a statement in: trimmed from the rule, never inside it. "no"/"stop"/"wait"
 # only as interjections (followed by a comma or full stop): "no print()" and "stop adding …" stay.
 _LEAD_FILLER = re.compile(
-    rf"^(?:(?:{_FILLER_WORDS})\s*[,.!:;]+\s*|(?:ok|okay|so|well|yeah|yes|hmm|actually|honestly|please|and|also|but|"
+    rf"^(?:(?:{_FILLER_WORDS})[,.!:;]+\s+|(?:ok|okay|so|well|yeah|yes|hmm|actually|honestly|please|and|also|but|"
     r"hey|oh)\s+)+",
     re.IGNORECASE,
 )
@@ -391,8 +391,14 @@ def _clause_force(c: str) -> tuple[float, str]:
         if verb and verb not in AUX and not verb.endswith("n't"):
             return 1.0, "first-person habit"
         return 0.0, ""
-    if re.search(r"\b(?:for|to) me\b", low) or (subj != "second" and re.search(r"\b\w+s me\b", low)):
+    if re.search(r"\b(?:for|to) me\b", low) or (subj != "second" and re.search(r"\b\w+(?:s|ed) me\b", low)):
         return 1.0, "personal judgement"
+    # a copular statement about the person's own practice: "polars is my default", "uv is what we
+    # run everything through", "pnpm is the package manager for all our JS"
+    if subj != "definite" and re.search(
+        r"^\S+(?:\s+\S+){0,3}?\s+(?:is|are|'s|has been|have been)\b.*\b(?:we|our|i|my|me|us|mine|ours)\b", low
+    ):
+        return 1.0, "first-person standing fact"
     if subj == "second":
         return (1.0, "second-person modal") if MODAL.search(low) else (0.0, "")
     if subj == "definite":
@@ -425,7 +431,14 @@ def _one_off(sentence: str, cls: list[str]) -> str:
         subj = _subject(w)
         if subj == "second" and re.match(r"^you(?:'re| are) \w+ing\b", cl):
             return "the agent's current action"
-        if subj != "first" and MALFUNCTION.search(cl) and not MODAL.search(cl):
+        # a bug report is about one thing ("the export button …") or what happened; "functions
+        # without docstrings bug me" and "for bugs, a failing test first" are generic
+        if (
+            (subj == "definite" or any(_is_past(x) for x in w[1:]))
+            and MALFUNCTION.search(cl)
+            and not MODAL.search(cl)
+            and not re.search(r"\b\w+ me\b", cl)
+        ):
             return "malfunction"
         if subj == "definite" and not MODAL.search(cl):
             verbs = [x for x in w[1:] if x not in DEFINITE]
