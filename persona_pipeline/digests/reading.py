@@ -253,9 +253,7 @@ _LEAD_FILLER = re.compile(
     r"hey|oh)\s+)+",
     re.IGNORECASE,
 )
-_TAIL_FILLER = re.compile(
-    r"(?:[\s,;:]+(?:please|thanks|thank you|again|honestly|ok|okay|pls))+[\s.!?]*$", re.IGNORECASE
-)
+_TAIL_FILLER = re.compile(r"(?:[\s,;:]+(?:please|thanks|thank you|honestly|pls))+[\s.!?]*$", re.IGNORECASE)
 _CODE = re.compile(r"`[^`]*`")
 # sentence ends, and the strong separators people use between a task and a rule ("— ", "; ")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)|\n+|;\s+|\s+[—–]\s+|\s+-{1,2}\s+")

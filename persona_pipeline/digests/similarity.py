@@ -3,8 +3,8 @@
 - Tokens: content words (closed-class words dropped), lightly stemmed, cut to their first 6
   letters (a prefix match: "abbreviations" ~ "abbreviated", "summarise" ~ "summaries"); a word
   English does not know (a tool name, an identifier) is kept whole.
-- Weights: general-English rarity, (7 − Zipf)² / 7 (wordfreq 3.1.1, `data/en_zipf.tsv.gz`; a
-  word it does not list — a tool name, an identifier — weighs 7, "stick" 0.7, "use" 0.2),
+- Weights: general-English rarity, (7 − Zipf)^1.5 / √7 (wordfreq 3.1.1, `data/en_zipf.tsv.gz`; a
+  word it does not list — a tool name, an identifier — weighs 7, "stick" 1.2, "use" 0.5),
   so two wordings that share "polars" are close and two that share "use" are not.
 - Similarity: weighted Dice of the token sets.
 - Stance: which rare tokens a statement prefers and which it rejects, by negation scope
@@ -25,8 +25,15 @@ from persona_pipeline.digests.lexicon import STOP, _stem
 from persona_pipeline.digests.reading import AUX, DEFINITE, PREPOSITIONS, SUBJECT_PRONOUNS
 
 PREFIX = 6
-RARE = 9.0 / 7.0  # weight of a word at Zipf ≤ 4 (rarer than ~1 in 100,000 words): names a thing
-NAMED = 4.0 / 7.0  # Zipf ≤ 5: common enough for "requests", rare enough to leave out "test", "use", "small"
+EXPONENT = 1.5
+
+
+def _w(zipf_value: float) -> float:
+    return max(0.0, 7.0 - zipf_value) ** EXPONENT / 7.0 ** (EXPONENT - 1)
+
+
+RARE = _w(4.0)  # a word at Zipf ≤ 4 (rarer than ~1 in 100,000 words): names a thing
+NAMED = _w(5.0)  # Zipf ≤ 5: common enough for "requests", rare enough to leave out "test", "use", "small"
 _CLOSED = (
     STOP
     | AUX
@@ -195,9 +202,9 @@ def weight(token: str) -> float:
     common = max((z.get(f, 0.0) for f in forms), default=0.0)
     if len(token) == PREFIX and token.isalpha():  # a cut stem: "instal" stands for "install"
         common = max(common, _by_prefix().get(token, 0.0))
-    # squared: a tool name (unlisted, 7) outweighs a mid-frequency word ("stick", "packages", ≈ 0.7)
-    # by ten, so wordings of one rule group on what they name, not on how they say it
-    return round(max(0.05, (7.0 - common) ** 2 / 7.0), 3)
+    # to the power 1.5: a tool name (unlisted, 7) outweighs a mid-frequency word ("stick",
+    # "packages", ≈ 1.2) by six, so wordings of one rule group on what they name, not how they say it
+    return round(max(0.05, _w(common)), 3)
 
 
 def _key(word: str) -> str:
@@ -214,8 +221,10 @@ def tokens(text: str) -> frozenset[str]:
     low = text.lower().replace("’", "'").replace("`", " ")
     low = re.sub(r"'(?:s|re|ve|d|ll|m)\b", "", re.sub(r"n't\b", " not", low))
     words = [w.strip(".-") for w in _TOKEN.findall(low)]
-    # a dotted identifier also names its parent: "os.path.join" ~ "os.path"
+    # a dotted identifier also names its parent ("os.path.join" ~ "os.path"); a hyphenated
+    # compound also its parts ("force-pushing" ~ "force push")
     words += [w.rsplit(".", 1)[0] for w in words if w.count(".") >= 2]
+    words += [part for w in words if "-" in w.strip("-") for part in w.split("-") if len(part) > 1]
     return frozenset(_key(w) for w in words if w and w not in _CLOSED and len(w) > 1 and not w.isdigit())
 
 
@@ -227,11 +236,7 @@ def similarity(a: frozenset[str], b: frozenset[str]) -> float:
     shared = a & b
     if not shared:
         return 0.0
-    # each names something the other does not, more distinctive than anything they share:
-    # "stick with npm for JS packages" / "stick with poetry for packaging" are two rules
     top = max(weight(t) for t in shared)
-    if top < RARE and all(max((weight(t) for t in x - y), default=0.0) > max(top, NAMED) for x, y in ((a, b), (b, a))):
-        return 0.0
     both = sum(weight(t) for t in shared)
     dice = 2 * both / (sum(weight(t) for t in a) + sum(weight(t) for t in b))
     if a <= b or b <= a:  # one wording inside the other: "type hints everywhere" ⊂ "…, mypy runs in CI"
@@ -254,6 +259,14 @@ _SCOPE_END = re.compile(r"\b(?:for|in|on|at|when|where|while|if|because|since|wi
 # what a clause prefers or rejects ends where its circumstances start: "f-strings for string
 # formatting" prefers f-strings, "don't mock the database in tests" rejects no tests
 _DOMAIN = re.compile(r"\b(?:for|in|when|where|while|if|because|since|so|as|during|inside|within)\b")
+
+
+# a statement about its subject ("X makes me …", "X is …"): which way it leans is not grammar's to tell
+_DECLARATIVE = re.compile(
+    r"^\S+(?:\s+\S+){0,3}?\s+(?:is|are|was|were|'s|makes?|drives?|bothers?|gets?|looks?|seems?|feels?|has|have|"
+    r"tends?|reads?)\b"
+)
+_FIRST_PERSON = re.compile(r"\b(?:we|our|ours|my|mine|us|i)\b")
 
 
 def _head(clause: str) -> str:
@@ -317,5 +330,7 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
             else:
                 neg |= rare(tokens(tail))
             continue
+        if _DECLARATIVE.match(c) and not _FIRST_PERSON.search(c):
+            continue  # "sudo makes me uncomfortable", "x is off limits": a judgement, no stance read
         pos |= rare(tokens(_head(c)))
     return frozenset(pos - neg), frozenset(neg)

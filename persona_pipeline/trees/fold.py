@@ -45,7 +45,7 @@ from persona_pipeline.models import Tier
 
 SIMILARITY = 0.34  # skills' lexical overlap
 RULE_SIMILARITY = 0.3  # persona rules: rarity-weighted Dice
-STANCE_WEIGHT = 0.28  # inside a group: words of Zipf ≤ 5.6 ("black", "spaces") can conflict
+STANCE_WEIGHT = sim._w(5.6)  # inside a group: words of Zipf ≤ 5.6 ("black", "spaces") can conflict
 # A statement recurs across sessions (the same preference said many times): tokenise it once.
 _tokens = lru_cache(maxsize=1 << 16)(content_tokens)
 _NOT_IDENTITIES = {
