@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 import pytest
 
+from persona_pipeline.digests import similarity as sim_mod
 from persona_pipeline.digests.models import Facet, Observation
 from persona_pipeline.digests.similarity import similarity, tokens
 from persona_pipeline.models import Tier
@@ -161,7 +162,7 @@ def test_clusters_keep_members_and_cluster_order(monkeypatch: pytest.MonkeyPatch
     assert [[id(o) for o in c] for c in got] == [[id(o) for o in c] for c in expected]
 
 
-def test_centralities_round_as_the_pairwise_sum_even_on_a_rounding_boundary() -> None:
+def test_centralities_round_as_the_pairwise_sum_even_on_a_rounding_boundary(monkeypatch: pytest.MonkeyPatch) -> None:
     rng = random.Random(5)
     vocab = [f"word{i}" for i in range(25)] + ["use", "tests", "commit", "the", "code"]  # rare and common
     toks = [frozenset(rng.sample(vocab, rng.randint(0, 6))) for _ in range(40)]
@@ -169,8 +170,9 @@ def test_centralities_round_as_the_pairwise_sum_even_on_a_rounding_boundary() ->
     same = list(range(len(toks)))
     same[10], toks[10] = same[3], toks[3]  # one member listed twice
     assert fold_mod._centralities(toks, same) == _reference_centralities(toks, same)
-    # two sets of 128 equally rare tokens, one shared: Dice 2/256 = 0.0078125 lies exactly on a
+    # two sets of 128 tokens of weight 1, one shared: Dice 2/256 = 0.0078125 lies exactly on a
     # 6-decimal boundary, where the rounding follows the exact float the pairwise sum gives
+    monkeypatch.setattr(sim_mod, "weight", lambda t: 1.0)
     big = [frozenset(f"a{i}q" for i in range(127)) | {"sharedq"}, frozenset(f"b{i}q" for i in range(127)) | {"sharedq"}]
     assert similarity(big[0], big[1]) == 1 / 128
     for members in (big, [big[0], big[1], big[1]], [big[0]] * 3 + [big[1]] * 5):
