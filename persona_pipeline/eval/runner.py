@@ -31,26 +31,26 @@ from persona_pipeline.eval.truth import DeveloperTruth, Truth
 
 # The gate (offline backend). The test suite applies it to the TEST pool (held out from tuning,
 # eval/pool_test.py), where it is set just below what the offline backend measures on seeds 1
-# and 2 — recall 0.61 / 0.58, 2 / 0 fabricated (contradiction losers kept), 0 one-offs,
-# contradictions 2/4, 3/5 — so a change that loses a preference, states one backwards or garbled,
+# and 2 — recall 0.71 / 0.76, 1 / 0 fabricated (a contradiction loser kept), 0 one-offs,
+# contradictions 3/4, 5/5 — so a change that loses a preference, states one backwards or garbled,
 # keeps a one-off or leaks anything fails the build. These are NOT the targets (recall
 # ≥ 0.85, 0 fabricated): the offline backend does not reach them on phrasing it was not tuned on.
-# On the DEV pool (tuned on) it measures 0.97 / 0.91, 0 fabricated. Directive fidelity, pack
+# On the DEV pool (tuned on) it measures 0.97 / 0.94, 0 fabricated. Directive fidelity, pack
 # tokens and offline stability are reported but not gated: they cannot fail here (the pack is
 # checked with its own renderer and budget; the offline backend is deterministic) — unit tests
 # and asset checks cover them. Stability is gated for model backends only.
 THRESHOLDS_BY_POOL: dict[str, dict[str, float | int | bool]] = {
     "test": {
-        "recall_min": 0.55,
-        "fabricated_max": 2,
+        "recall_min": 0.68,
+        "fabricated_max": 1,
         "one_off_leaks_max": 0,
-        "contradictions_handled_min": 0.5,
+        "contradictions_handled_min": 0.75,
         "canary_leaks_max": 0,
         "secret_leaks_max": 0,
         "stability_jaccard_min": 0.5,  # model backends (not measured here: no model in CI)
     },
     "dev": {
-        "recall_min": 0.85,
+        "recall_min": 0.9,
         "fabricated_max": 0,
         "one_off_leaks_max": 0,
         "contradictions_handled_min": 1.0,
