@@ -51,6 +51,12 @@ def test_same_seed_same_corpus_other_seed_other_corpus(tmp_path: Path) -> None:
     prefs = [{p.id for p in d.preferences} for d in ta.developers]
     assert prefs != [{p.id for p in d.preferences} for d in tc.developers]
     assert [d.name for d in ta.developers] != [d.name for d in tc.developers] or prefs != []
+    # the test pool: its own people and phrasings, as deterministic
+    generate(tmp_path / "t1", 1, developers=2, pool_name="test")
+    generate(tmp_path / "t2", 1, developers=2, pool_name="test")
+    assert _files(tmp_path / "t1") == _files(tmp_path / "t2")
+    tt = Truth.load(tmp_path / "t1")
+    assert tt.pool == "test" and not {d.name for d in tt.developers} & {d.name for d in ta.developers}
 
 
 @pytest.fixture(scope="module")
