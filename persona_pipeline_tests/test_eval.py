@@ -51,6 +51,12 @@ def test_same_seed_same_corpus_other_seed_other_corpus(tmp_path: Path) -> None:
     prefs = [{p.id for p in d.preferences} for d in ta.developers]
     assert prefs != [{p.id for p in d.preferences} for d in tc.developers]
     assert [d.name for d in ta.developers] != [d.name for d in tc.developers] or prefs != []
+    # the test pool: its own people and phrasings, as deterministic
+    generate(tmp_path / "t1", 1, developers=2, pool_name="test")
+    generate(tmp_path / "t2", 1, developers=2, pool_name="test")
+    assert _files(tmp_path / "t1") == _files(tmp_path / "t2")
+    tt = Truth.load(tmp_path / "t1")
+    assert tt.pool == "test" and not {d.name for d in tt.developers} & {d.name for d in ta.developers}
 
 
 @pytest.fixture(scope="module")
@@ -183,6 +189,83 @@ def test_recall_contradictions_and_untraced_bullets(warehouse: Path) -> None:
     assert score(untraced, "", warehouse, _truth()).fabricated == 1
 
 
+def _verbatim_truth() -> DeveloperTruth:
+    t = _truth()
+    said = [
+        Statement(file="a", text="No, never commit with --no-verify.", timestamp="2026-01-01T00:00:00Z"),
+        Statement(file="b", text="functions over 30 lines are a smell to me", timestamp="2026-01-02T00:00:00Z"),
+    ]
+    t.preferences += [
+        Preference(
+            id="no_verify",
+            facet="anti_preferences",
+            statement="x",
+            terms=[["no-verify"]],
+            polarity="avoid",
+            statements=said[:1],
+        ),
+        Preference(
+            id="short_functions", facet="coding_style", statement="x", terms=[["function"]], statements=said[1:]
+        ),
+    ]
+    return t
+
+
+def test_inverted_and_garbled_bullets_are_fabricated(warehouse: Path) -> None:
+    card = score(
+        _pack(
+            "Never commit with --no-verify.",  # as said, filler trimmed
+            "Functions over 30 lines are a smell to me.",  # as said
+            "Use skipping hooks with --no-verify is instead of ok.",  # garbled and backwards
+            "Commit with --no-verify.",  # a cut that drops the negation: backwards
+            "Use functions instead of 30 lines are a smell to me.",  # a garbled rewrite
+            "Use pandas for dataframes.",  # names what a preference rejects
+            "Prefer polars over pandas.",  # a faithful rewording
+        ),
+        "",
+        warehouse,
+        _verbatim_truth(),
+    )
+    verdicts = {v.text: (v.verdict, v.reason.split(":")[0]) for v in card.verdicts}
+    assert verdicts["Never commit with --no-verify."] == ("preference", "no_verify")
+    assert verdicts["Functions over 30 lines are a smell to me."] == ("preference", "short_functions")
+    assert verdicts["Use skipping hooks with --no-verify is instead of ok."] == ("fabricated", "garbled")
+    assert verdicts["Commit with --no-verify."] == ("fabricated", "inverted")
+    assert verdicts["Use functions instead of 30 lines are a smell to me."] == ("fabricated", "garbled")
+    assert verdicts["Use pandas for dataframes."] == ("fabricated", "contradicts")
+    assert verdicts["Prefer polars over pandas."] == ("preference", "polars")
+    assert card.garbled == 2 and card.inverted == 2 and card.fabricated == 4
+    assert sorted(set(_verbatim_truth().model_dump()) - {"preferences"})  # the truth is unchanged otherwise
+
+
+def test_the_scorer_accepts_every_pool_phrasing_as_said() -> None:
+    """A bullet that is exactly what the person said (filler aside) is always faithful."""
+    from persona_pipeline.eval import pool, pool_test
+    from persona_pipeline.eval.corpus import _pref
+    from persona_pipeline.eval.score import pref_matches
+
+    for src in (pool, pool_test):
+        for t in src.PREFERENCES:
+            for ph in t.phrasings:
+                p = _pref(t)
+                p.statements = [Statement(file="f", text=f"Also, {ph}", timestamp="2026-01-01T00:00:00Z")]
+                assert pref_matches(ph[:1].upper() + ph[1:] + ".", p), (t.id, ph)
+
+
+def test_pools_are_apart() -> None:
+    """The test pool shares no phrasing, preference id or person with the development pool."""
+    from persona_pipeline.eval import pool, pool_test
+
+    dev = {norm for t in pool.PREFERENCES for norm in t.phrasings} | {x for t in pool.TASKS for x in t.phrasings}
+    test = {x for t in pool_test.PREFERENCES for x in t.phrasings} | {x for t in pool_test.TASKS for x in t.phrasings}
+    assert not dev & test
+    assert not {t.id for t in pool.PREFERENCES} & {t.id for t in pool_test.PREFERENCES}
+    assert not {p.account for p in pool.PEOPLE} & {p.account for p in pool_test.PEOPLE}
+    assert len(pool_test.PREFERENCES) >= 40 and len(pool_test.TASKS) >= 40 and len(pool_test.CONTRADICTIONS) >= 10
+    orders = {c.old_correction for c in pool_test.CONTRADICTIONS}
+    assert orders == {True, False}
+
+
 def test_directives_leaks_and_stability_helpers(tmp_path: Path, warehouse: Path) -> None:
     truth = _truth()
     md = "# Persona\n\n## Directives\n- Money is stored as integer cents; never use floats.\n"
@@ -207,37 +290,50 @@ def test_thresholds_fail_on_any_regression(warehouse: Path) -> None:
     report = {"model": "offline", "totals": totals([card]), "failed_runs": []}
     assert check(report) == []
     worse = copy.deepcopy(report)
-    worse["totals"]["fabricated"] = 1
-    worse["totals"]["stable"] = False
-    assert [f.split(" ")[0] for f in check(worse)] == ["fabricated", "stable"]
+    worse["totals"]["fabricated"] = 2
+    worse["totals"]["one_off_leaks"] = 2
+    worse["totals"]["recall"] = 0.5
+    assert [f.split(" ")[0] for f in check(worse)] == ["recall", "fabricated", "one_off_leaks"]
+    dev = copy.deepcopy(report) | {"pool": "dev"}
+    dev["totals"]["fabricated"] = 1  # the dev pool's gate is stricter: it was tuned on
+    assert [f.split(" ")[0] for f in check(dev)] == ["fabricated"]
+    model = copy.deepcopy(report) | {"model": "openai/x"}
+    model["totals"]["stability_jaccard_min"] = 0.2
+    assert [f.split(" ")[0] for f in check(model)] == ["stability_jaccard_min"]
 
 
 # --- the CI gate -------------------------------------------------------------------------------
 def test_offline_scorecard_meets_thresholds(tmp_path: Path) -> None:
-    """`persona eval` on the seed-1 corpus, offline: 3 developers × 2 isolated runs."""
-    report, table = run_eval(None, "offline", 1, False, work_dir=tmp_path / "eval")
+    """`persona eval --pool test` on the seed-1 corpus, offline: 3 developers × 2 isolated runs, on
+    the held-out test pool (never tuned on)."""
+    report, table = run_eval(None, "offline", 1, False, work_dir=tmp_path / "eval", pool="test")
+    assert report["pool"] == "test"
     t = report["totals"]
     assert report["failed_runs"] == [], table
     assert report["passed"], table
-    assert t["recall"] >= THRESHOLDS["recall_min"] and t["fabricated"] == 0, table
+    assert t["recall"] >= THRESHOLDS["recall_min"] and t["fabricated"] <= THRESHOLDS["fabricated_max"], table
     assert t["canary_leaks"] == 0 and t["secret_leaks"] == 0 and t["stable"], table
 
 
 def test_persona_eval_command_on_another_seed(tmp_path: Path) -> None:
-    """The real `persona eval` entry point, seed 2: exit 0, a JSON report whose gate passed."""
+    """The real `persona eval` entry point, test pool, seed 2: exit 0, a JSON report whose gate passed."""
     import subprocess
     import sys
 
     proc = subprocess.run(
-        [sys.executable, "-m", "persona_pipeline.cli", "eval", "--seed", "2", "--json", "--work-dir", str(tmp_path)],
+        [
+            *(sys.executable, "-m", "persona_pipeline.cli", "eval", "--pool", "test", "--seed", "2"),
+            *("--json", "--work-dir", str(tmp_path)),
+        ],
         capture_output=True,
         text=True,
         timeout=900,
     )
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     report = json.loads(proc.stdout)
-    assert report["seed"] == 2 and report["model"] == "offline" and report["passed"]
-    assert report["totals"]["recall"] >= THRESHOLDS["recall_min"] and report["totals"]["fabricated"] == 0
+    assert report["seed"] == 2 and report["model"] == "offline" and report["pool"] == "test" and report["passed"]
+    assert report["totals"]["recall"] >= THRESHOLDS["recall_min"]
+    assert report["totals"]["fabricated"] <= THRESHOLDS["fabricated_max"]
     assert (tmp_path / "corpus" / "truth.json").is_file()  # --work-dir keeps the corpus for --corpus
 
 

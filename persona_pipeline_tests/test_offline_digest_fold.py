@@ -1,12 +1,16 @@
-"""The offline digester and the fold: many wordings, no task requests, contradictions, stability."""
+"""The offline digester and the fold: the person's own words as rules, one-offs and questions
+left out, polarity read from negation scope, recurrence across wordings, contradictions."""
 
 from __future__ import annotations
 
 import pytest
 
-from persona_pipeline.digests.models import DigestInput, EvidenceView, Facet
-from persona_pipeline.digests.offline import OfflineDigester, rewrite
+from persona_pipeline.digests.models import DigestInput, EvidenceView, Facet, Observation
+from persona_pipeline.digests.offline import OfflineDigester, classify
+from persona_pipeline.digests.reading import read
+from persona_pipeline.digests.similarity import similarity, stance, tokens
 from persona_pipeline.models import Tier
+from persona_pipeline.pack.compile import compile_pack
 from persona_pipeline.trees.fold import fold
 
 
@@ -26,6 +30,10 @@ def _inp(
         for i, t in enumerate(texts)
     ]
     return DigestInput(unit_key=unit, session_id=unit, project=project, evidence=ev)
+
+
+def _obs(*inputs: DigestInput) -> list[Observation]:
+    return [o for r in OfflineDigester().digest_many(list(inputs)) for o in r.observations]
 
 
 @pytest.mark.parametrize(
@@ -51,29 +59,111 @@ def test_preferences_found_in_many_wordings(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
+        # everyday speech: first-person preferences and personal judgements, no cue word
+        "I'm a vim person",
+        "long PRs are too much for me to review",
+        "functions over 30 lines are a smell to me",
+        "I hate trailing whitespace",
+        "honestly, I'd rather have one big test file",
+        "my terminal is kitty",
+        # modal obligation and habits
+        "tests should never touch the network",
+        "every endpoint needs an OpenAPI description",
+        "before you push, run the linters",
+    ],
+)
+def test_everyday_preferences_are_rules_with_explicit_force(text: str) -> None:
+    r = read(text)
+    assert r.rule and r.strength == 1.0, (text, r)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "add a CSV export to the report page",
         "fix the failing test in test_ledger.py",
         "rename the amt column to amount_cents everywhere",
         "why is the chart off by one hour?",
         "make the error messages shorter",
-        "scaffold a schema for accounts",
-        "see screenshot",
         "Stop, you're reaching for os.path again",
+        "Don't merge release/x yet, QA is still on it",
+        "the retry always gives up after 3 attempts, which looks like a bug",
+        "the session cookie never expires",
+        "use sqlite for now",
+        "can you check whether the build passes",
+        "bump the SDK to 4.2.0",
+        "the cache TTL should be 10 minutes, not an hour",
+        "skip the slow tests this time",
+        "this function is too long",
+        "see screenshot",
     ],
 )
-def test_one_off_task_requests_are_not_rules(text: str) -> None:
+def test_one_offs_bug_reports_and_questions_are_not_rules(text: str) -> None:
     [res] = OfflineDigester().digest_many([_inp("u", [text])])
-    assert res.observations == [], [o.statement for o in res.observations]
+    assert res.observations == [], [(o.statement, read(text).why) for o in res.observations]
 
 
-def test_rewrites_are_actionable_rules() -> None:
-    assert rewrite("use pathlib instead of os.path") == "Use pathlib instead of os.path."
-    assert (
-        rewrite("for tests, use a real duckdb file, not mocks") == "For tests: use a real duckdb file instead of mocks."
-    )
-    assert rewrite("no print() debugging in here") == "Avoid print() debugging."
-    assert rewrite("please answer tersely, no preamble") == "Answer tersely; avoid preamble."
-    assert rewrite("we use uv for env management") == "Use uv for env management."
+@pytest.mark.parametrize("text", ["scaffold a schema for accounts", "keep diffs minimal"])
+def test_a_bare_imperative_is_weak_and_needs_recurrence(text: str) -> None:
+    """No marker says it is a one-off, none that it is a habit: a weak reading, which becomes a
+    pack rule only when said in two sessions."""
+    r = read(text)
+    assert r.strength < 1.0
+    once = fold(_obs(_inp("s1", [text])))
+    assert compile_pack(once).bullets == []
+    twice = fold(_obs(_inp("s1", [text]), _inp("s2", [text], ts="2026-10-02T00:00:00Z")))
+    assert [b.text for b in compile_pack(twice).bullets] == [f"{text[:1].upper()}{text[1:]}."]
+
+
+def test_statements_are_the_persons_words_trimmed_of_filler() -> None:
+    def statement(text: str) -> str:
+        [o] = _obs(_inp("u", [text]))
+        return o.statement
+
+    assert statement("no, use pathlib instead of os.path please") == "Use pathlib instead of os.path."
+    assert statement("Honestly, answer tersely, no preamble") == "Answer tersely, no preamble."
+    assert statement("functions over 30 lines are a smell to me") == "Functions over 30 lines are a smell to me."
+    assert statement("ok so we use uv for env management, thanks") == "We use uv for env management."
+    assert statement("no print() debugging in here") == "No print() debugging in here."  # "no X" is not filler
+    # a fragment joins the rule sentence after it, so the preferred tool stays in the rule
+    assert statement("no, pathlib. don't reach for os.path") == "Pathlib. don't reach for os.path."
+
+
+def test_polarity_is_read_from_negation_scope() -> None:
+    def s(text: str) -> tuple[set[str], set[str]]:
+        p, n = stance(text)
+        return set(p), set(n)
+
+    assert s("use polars, not pandas") == ({"polars"}, {"panda"})
+    assert s("I prefer pathlib over os.path") == ({"pathlib"}, {"os.path"})
+    assert s("actually, don't use pandas anymore, we use polars now") == ({"polars"}, {"panda"})
+    assert s("we replaced loguru with structlog")[1] == {"loguru"}
+    # the subject of a negated predicate is its topic, not a preference
+    assert s("Tiny private helpers don't need docstrings") == (set(), {"docstrings"})
+    assert s("stop adding docstrings to every tiny helper")[1] >= {"docstrings"}
+
+
+def test_similarity_weighs_rare_words_over_common_ones() -> None:
+    a, b = tokens("use polars, not pandas"), tokens("stick with polars for the date filtering")
+    c = tokens("use the logging module")
+    assert similarity(a, b) > 0.3 > similarity(a, c)
+    assert tokens("abbreviations in names") & tokens("abbreviated names")  # a shared prefix
+
+
+def test_facets_by_what_the_rule_is_about() -> None:
+    labelled = {
+        "Keep answers short and skip the recap.": Facet.COMMUNICATION,
+        "Explain the trade-offs before the code.": Facet.COMMUNICATION,
+        "Prefer small functions with descriptive names.": Facet.CODING_STYLE,
+        "Add a docstring to every public class.": Facet.CODING_STYLE,
+        "We use duckdb for analytics.": Facet.STACK,
+        "Use a real database in tests, not mocks.": Facet.WORKFLOW,
+        "Rebase before you open a pull request.": Facet.WORKFLOW,
+        "My editor is emacs.": Facet.ENVIRONMENT,
+        "I'm on Windows with WSL.": Facet.ENVIRONMENT,
+        "Never force-push.": Facet.ANTI_PREFERENCES,
+    }
+    assert {s: classify(s) for s in labelled} == labelled
 
 
 def test_clauses_with_secrets_never_become_rules() -> None:
@@ -82,18 +172,17 @@ def test_clauses_with_secrets_never_become_rules() -> None:
 
 
 def test_fold_merges_wordings_across_sessions_and_counts_support() -> None:
-    inputs = [
+    obs = _obs(
         _inp("s1", ["use polars, not pandas"], Tier.T1, "2026-09-01T00:00:00Z", "a"),
         _inp("s2", ["stick with polars for the date filtering"], Tier.T2, "2026-09-05T00:00:00Z", "b"),
         _inp("s3", ["type hints everywhere"], Tier.T2, "2026-09-06T00:00:00Z", "a"),
-    ]
-    obs = [o for r in OfflineDigester().digest_many(inputs) for o in r.observations]
+    )
     rules = [r for r in fold(obs) if r.superseded_by is None]
     polars = [r for r in rules if "polars" in r.statement.lower()]
     assert len(polars) == 1
     r = polars[0]
     assert r.support_sessions == 2 and r.support_projects == 2 and r.score == pytest.approx(0.9 + 0.7)
-    assert r.statement == "Use polars instead of pandas."  # the T1 wording names the rule
+    assert r.statement == "Use polars, not pandas."  # the T1 wording names the rule, as said
     assert r.first_seen == "2026-09-01T00:00:00Z" and r.last_seen == "2026-09-05T00:00:00Z"
 
 
@@ -103,17 +192,16 @@ def test_fold_is_deterministic_in_any_input_order() -> None:
         _inp("s2", ["we use polars"]),
         _inp("s3", ["type hints everywhere"]),
     ]
-    obs = [o for r in OfflineDigester().digest_many(inputs) for o in r.observations]
+    obs = _obs(*inputs)
     assert [r.model_dump() for r in fold(list(reversed(obs)))] == [r.model_dump() for r in fold(obs)]
-    again = [o for r in OfflineDigester().digest_many(inputs) for o in r.observations]
+    again = _obs(*inputs)
     assert [o.observation_id for o in again] == [o.observation_id for o in obs]  # content-stable ids
 
 
 def test_contradiction_newer_wins_within_tier_higher_tier_wins_across() -> None:
     old = _inp("s1", ["use pandas instead of polars"], Tier.T2, "2026-01-01T00:00:00Z")
     new = _inp("s2", ["use polars instead of pandas"], Tier.T2, "2026-06-01T00:00:00Z")
-    obs = [o for r in OfflineDigester().digest_many([old, new]) for o in r.observations]
-    rules = fold(obs)
+    rules = fold(_obs(old, new))
     current = [r for r in rules if r.superseded_by is None]
     superseded = [r for r in rules if r.superseded_by is not None]
     assert [r.statement for r in current] == ["Use polars instead of pandas."]
@@ -121,11 +209,34 @@ def test_contradiction_newer_wins_within_tier_higher_tier_wins_across() -> None:
     assert superseded[0].superseded_by == current[0].rule_id
     # an older correction (T1) beats a newer plain prompt (T2)
     corr = _inp("s3", ["no, use pandas instead of polars"], Tier.T1, "2025-01-01T00:00:00Z")
-    obs = [o for r in OfflineDigester().digest_many([corr, new]) for o in r.observations]
-    current = [r for r in fold(obs) if r.superseded_by is None]
+    current = [r for r in fold(_obs(corr, new)) if r.superseded_by is None]
     assert [r.statement for r in current] == ["Use pandas instead of polars."]
 
 
+def test_a_newer_explicit_reversal_wins_whatever_the_tiers() -> None:
+    corr = _inp("s1", ["no, use pandas instead of polars"], Tier.T1, "2025-01-01T00:00:00Z")
+    rev = _inp("s2", ["we moved off pandas, polars from now on"], Tier.T2, "2026-06-01T00:00:00Z")
+    current = [r.statement for r in fold(_obs(corr, rev)) if r.superseded_by is None]
+    assert current == ["We moved off pandas, polars from now on."]
+
+
+def test_a_reversal_supersedes_an_older_group_it_shares_few_words_with() -> None:
+    old = [_inp(f"o{i}", ["we use pandas for the quarterly reports"], ts=f"2026-0{i}-01T00:00:00Z") for i in (1, 2)]
+    new = [_inp(f"n{i}", ["no more pandas, use polars from now on"], ts=f"2026-0{i}-01T00:00:00Z") for i in (5, 6)]
+    rules = fold(_obs(*old, *new))
+    current = [r.statement for r in rules if r.superseded_by is None]
+    assert current == ["No more pandas, use polars from now on."]
+    assert [b.text for b in compile_pack(rules).bullets] == current
+
+
+def test_rules_that_agree_are_never_contradictions() -> None:
+    obs = _obs(
+        _inp("s1", ["stop adding docstrings to every tiny helper"], Tier.T1, "2026-01-01T00:00:00Z"),
+        _inp("s2", ["Tiny private helpers don't need docstrings"], Tier.T2, "2026-02-01T00:00:00Z"),
+    )
+    assert [r.statement for r in fold(obs) if r.superseded_by is not None] == []
+
+
 def test_t3_alone_never_establishes_a_rule() -> None:
-    obs = [o for r in OfflineDigester().digest_many([_inp("g", ["always use tabs"], Tier.T3)]) for o in r.observations]
+    obs = _obs(_inp("g", ["always use tabs"], Tier.T3))
     assert obs and all(not r.established for r in fold(obs))

@@ -1,7 +1,9 @@
-"""Shared vocabulary of the offline backend: facet cues, term normalisation, stop words.
+"""Vocabulary of the skills fold: facet cues, term normalisation, stop words.
 
-General developer vocabulary, not any corpus's wording: the offline digester and the fold both
-use it, so "Path objects" and "pathlib" land on the same rule.
+The persona digester and the persona fold no longer use the synonyms or facet cues here (they
+read grammar and general-English rarity: `reading.py`, `similarity.py`); the skills fold
+(`trees/skills.py`, `fold.similarity`/`named_terms`) still groups lessons with them, and `STOP`
+and `_stem` are shared.
 """
 
 from __future__ import annotations

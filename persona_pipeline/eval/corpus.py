@@ -15,8 +15,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from types import ModuleType
 
-from persona_pipeline.eval import pool
+from persona_pipeline.eval import pool, pool_test
 from persona_pipeline.eval.truth import (
     Contradiction,
     Decoy,
@@ -28,7 +29,9 @@ from persona_pipeline.eval.truth import (
     Truth,
 )
 
-GENERATOR = "persona-eval-corpus/1"
+GENERATOR = "persona-eval-corpus/2"
+# dev: the pool the digester is tuned on; test: written apart from it, held out (the CI gate)
+POOLS: dict[str, ModuleType] = {"dev": pool, "test": pool_test}
 CORRECTION_OPENER = re.compile(r"^(?:no|stop|actually|wait)\b", re.IGNORECASE)
 
 # Scaffolding every developer's corpus carries a canary in (each must never reach any output).
@@ -145,6 +148,17 @@ def _terms(t: tuple[tuple[str, ...], ...]) -> Terms:
     return [list(g) for g in t]
 
 
+def _pref(p: pool.PrefTemplate) -> Preference:
+    return Preference(
+        id=p.id,
+        facet=p.facet,
+        statement=p.statement,
+        terms=_terms(p.terms),
+        rejects=list(p.rejects),
+        polarity=p.polarity,
+    )
+
+
 # --- planning --------------------------------------------------------------------------------
 def _vary(rng: random.Random, text: str) -> str:
     """People type carelessly: first letter case and the final full stop vary."""
@@ -182,16 +196,18 @@ def _github_pat(rng: random.Random) -> str:
     return "ghp_" + "".join(rng.choice(alphabet) for _ in range(36))
 
 
-def plan_developer(rng: random.Random, person: pool.Person, dev: str, projects: list[str]) -> DeveloperPlan:
+def plan_developer(
+    rng: random.Random, person: pool.Person, dev: str, projects: list[str], src: ModuleType = pool
+) -> DeveloperPlan:
     n = rng.randint(11, 13)
     times = _session_times(rng, n)
     codex_idx = set(rng.sample(range(n), rng.randint(3, 4)))
     sessions: list[SessionPlan] = []
 
     # contradictions first: their groups are then off limits for everything else
-    contras = rng.sample(pool.CONTRADICTIONS, rng.choice((1, 2)))
+    contras = rng.sample(src.CONTRADICTIONS, rng.choice((1, 2)))
     used_groups = {c.group for c in contras}
-    candidates = [p for p in pool.PREFERENCES if p.group not in used_groups]
+    candidates = [p for p in src.PREFERENCES if p.group not in used_groups]
     rng.shuffle(candidates)
 
     def take(p: pool.PrefTemplate, chosen: list[pool.PrefTemplate]) -> bool:
@@ -232,7 +248,7 @@ def plan_developer(rng: random.Random, person: pool.Person, dev: str, projects: 
     pref_texts = durable_texts + [t for p in once + decoys_t for t in p.phrasings]
     tasks = [
         t
-        for t in pool.TASKS
+        for t in src.TASKS
         if not _any_term([ph.format(proj="x") for ph in t.phrasings], genuine_terms)
         and not _any_term(pref_texts, t.terms)
     ]
@@ -259,7 +275,7 @@ def plan_developer(rng: random.Random, person: pool.Person, dev: str, projects: 
     }
     secret_offs: list[OneOff] = []
     for kind, value in account_secrets.items():
-        t = pool.SECRET_TASKS[kind]
+        t = src.SECRET_TASKS[kind]
         off = OneOff(id=t.id, terms=_terms(t.terms))
         secret_offs.append(off)
         rng.choice(sessions).tasks.append((t.phrasings[0].format(value=value), off.statements))
@@ -274,17 +290,17 @@ def plan_developer(rng: random.Random, person: pool.Person, dev: str, projects: 
 
     preferences: list[Preference] = []
     for p in durable:
-        pref = Preference(id=p.id, facet=p.facet, statement=p.statement, terms=_terms(p.terms), rejects=list(p.rejects))
-        spread(p.phrasings, rng.choice((2, 3, 3, 4)), pref.statements, p.slip)
+        pref = _pref(p)
+        spread(p.phrasings, min(len(p.phrasings), rng.choice((2, 3, 3, 4))), pref.statements, p.slip)
         preferences.append(pref)
     stated_once: list[Preference] = []
     for p in once:
-        pref = Preference(id=p.id, facet=p.facet, statement=p.statement, terms=_terms(p.terms), rejects=list(p.rejects))
+        pref = _pref(p)
         spread(p.phrasings, 1, pref.statements, p.slip)
         stated_once.append(pref)
     contradictions: list[Contradiction] = []
     for c in contras:
-        b = rng.choice((2, 3))
+        b = min(rng.choice((2, 3)), len(c.new))
         idx = sorted(rng.sample(range(n), 2 + b))
         con = Contradiction(
             id=c.id,
@@ -292,13 +308,22 @@ def plan_developer(rng: random.Random, person: pool.Person, dev: str, projects: 
             winner_terms=_terms(c.winner_terms),
             loser_terms=_terms(c.loser_terms),
         )
-        # the older statements are plain prompts (T2), so only recency decides: the newer must win
+        # by default the older statements are plain prompts (T2) and only recency decides; with
+        # old_correction they are corrections (T1) and the newer plain prompts are explicit reversals
         for s_i, text in zip(idx[:2], rng.sample(list(c.old), 2), strict=True):
             text = _vary(rng, text)
-            sessions[s_i].says.append(Say(text, _mode(rng, text, allow_correction=False), "", con.loser))
-        spread(c.new, b, con.winner, "Done, here's the change.", idx[2:])
+            mode = rng.choice(("interrupt", "rejected")) if c.old_correction else _mode(rng, text, False)
+            sessions[s_i].says.append(
+                Say(text, mode, "Done, here's the change." if c.old_correction else "", con.loser)
+            )
+        if c.old_correction:
+            for s_i, text in zip(idx[2:], rng.sample(list(c.new), b), strict=True):
+                text = _vary(rng, text)
+                sessions[s_i].says.append(Say(text, "prompt", "", con.winner))
+        else:
+            spread(c.new, b, con.winner, "Done, here's the change.", idx[2:])
         contradictions.append(con)
-        winner_pref = next((p for p in pool.PREFERENCES if p.group == c.group), None)
+        winner_pref = next((p for p in src.PREFERENCES if p.group == c.group), None)
         preferences.append(
             Preference(
                 id=f"{c.id}:winner",
@@ -306,6 +331,7 @@ def plan_developer(rng: random.Random, person: pool.Person, dev: str, projects: 
                 statement=winner_pref.statement if winner_pref else c.new[0],
                 terms=_terms(c.winner_terms),
                 rejects=[a for g in c.loser_terms for a in g],
+                polarity="prefer",
                 statements=con.winner,
             )
         )
@@ -332,16 +358,16 @@ def plan_developer(rng: random.Random, person: pool.Person, dev: str, projects: 
         rng.shuffle(s.scaffolds)
 
     # instruction files: a global CLAUDE.md and one AGENTS.md / CLAUDE.md per repository
-    global_directives = rng.sample(pool.GLOBAL_DIRECTIVES, 3)
+    global_directives = rng.sample(src.GLOBAL_DIRECTIVES, 3)
     project_directives: dict[str, list[str]] = {}
     blurbs: dict[str, str] = {}
     restated = rng.choice(durable)  # one preference the person also wrote down
     for i, proj in enumerate(projects):
-        ds = [d.format(proj=proj) for d in rng.sample(pool.PROJECT_DIRECTIVES, rng.randint(3, 4))]
+        ds = [d.format(proj=proj) for d in rng.sample(src.PROJECT_DIRECTIVES, rng.randint(3, 4))]
         if i == 0:
             ds.insert(rng.randint(0, len(ds)), restated.statement)
         project_directives[proj] = ds
-        blurbs[proj] = rng.choice(pool.PROJECT_BLURBS).format(proj=proj)
+        blurbs[proj] = rng.choice(src.PROJECT_BLURBS).format(proj=proj)
     files = {proj: rng.choice(("AGENTS.md", "CLAUDE.md")) for proj in projects}
 
     truth = DeveloperTruth(
@@ -364,24 +390,28 @@ def plan_developer(rng: random.Random, person: pool.Person, dev: str, projects: 
     )
 
 
-def generate(out_dir: Path, seed: int, developers: int = 3) -> Truth:
-    """Write the corpus for `seed` under out_dir (replacing what was there) and return its truth."""
+def generate(out_dir: Path, seed: int, developers: int = 3, pool_name: str = "dev") -> Truth:
+    """Write the corpus for `seed` from pool `pool_name` under out_dir (replacing what was there)
+    and return its truth."""
     from persona_pipeline.eval.render import render_developer
 
-    if not 1 <= developers <= len(pool.PEOPLE):
-        raise ValueError(f"developers must be 1..{len(pool.PEOPLE)}")
-    rng = random.Random(f"persona-eval/{seed}")
-    people = rng.sample(pool.PEOPLE, developers)
-    projects = rng.sample(pool.PROJECTS, 3 * developers)
+    src = POOLS[pool_name]
+    if not 1 <= developers <= len(src.PEOPLE):
+        raise ValueError(f"developers must be 1..{len(src.PEOPLE)}")
+    # the dev pool keeps its seeds' corpora; the test pool draws from its own stream
+    tag = "persona-eval" if pool_name == "dev" else f"persona-eval-{pool_name}"
+    rng = random.Random(f"{tag}/{seed}")
+    people = rng.sample(src.PEOPLE, developers)
+    projects = rng.sample(src.PROJECTS, 3 * developers)
     if out_dir.exists():
         shutil.rmtree(out_dir)
     out_dir.mkdir(parents=True)
     devs: list[DeveloperTruth] = []
     for i, person in enumerate(people):
-        dev_rng = random.Random(f"persona-eval/{seed}/{person.account}")
+        dev_rng = random.Random(f"{tag}/{seed}/{person.account}")
         own = projects[3 * i : 3 * i + dev_rng.choice((2, 3))]
-        plan = plan_developer(dev_rng, person, f"dev{i + 1}", own)
+        plan = plan_developer(dev_rng, person, f"dev{i + 1}", own, src)
         devs.append(render_developer(out_dir, plan, dev_rng))
-    truth = Truth(seed=seed, generator=GENERATOR, developers=devs)
+    truth = Truth(seed=seed, generator=GENERATOR, pool=pool_name, developers=devs)
     (out_dir / "truth.json").write_text(truth.model_dump_json(indent=2) + "\n", encoding="utf-8")
     return truth

@@ -10,6 +10,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--model", default="offline", help="digest backend: offline (default) or a litellm model string")
     p.add_argument("--corpus", type=Path, default=None, help="a corpus written by the generator (with truth.json)")
     p.add_argument("--seed", type=int, default=1, help="seed of the generated corpus (when --corpus is not given)")
+    p.add_argument(
+        "--pool",
+        choices=("dev", "test"),
+        default="dev",
+        help="phrasing pool of the generated corpus: dev (tuned on) or test (held out, the CI gate)",
+    )
     p.add_argument("--developers", type=int, default=3, help="developers in the generated corpus")
     p.add_argument("--work-dir", type=Path, default=None, help="keep the corpus and data dirs here (default: temp)")
     p.add_argument("--json", action="store_true", help="print the full report as JSON")

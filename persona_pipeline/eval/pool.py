@@ -8,7 +8,7 @@ phrasings vary the cue the way people do: "always", "never", "X, not Y", "X over
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 
 @dataclass(frozen=True)
@@ -21,6 +21,9 @@ class PrefTemplate:
     group: str = ""  # at most one preference per group per developer (polars vs pandas …)
     rejects: tuple[str, ...] = ()
     slip: str = "Done, here's the change."  # what the agent said before being corrected
+    # how a faithful bullet names the key terms: "prefer" (not negated), "avoid" (negated), or ""
+    # when the words say it either way ("functions over 40 lines" / "short functions")
+    polarity: str = ""
 
 
 @dataclass(frozen=True)
@@ -32,6 +35,7 @@ class ContradictionTemplate:
     loser_terms: tuple[tuple[str, ...], ...]
     old: tuple[str, ...]  # the earlier preference (stated ≥ 2 times)
     new: tuple[str, ...]  # the later reversal
+    old_correction: bool = False  # the older statements are corrections (T1), the newer plain prompts
 
 
 @dataclass(frozen=True)
@@ -561,6 +565,59 @@ PREFERENCES: tuple[PrefTemplate, ...] = (
     ),
 )
 
+# Everyday phrasings (no cue word): one more per preference, so the dev pool, like the test pool,
+# has a share of plain speech to tune on.
+_EVERYDAY: dict[str, str] = {
+    "terse": "short replies work best for me",
+    "no_emoji": "I find emoji in replies distracting",
+    "bullets": "bullet points are easier for me to scan than paragraphs",
+    "british": "I'm British, so British spelling throughout",
+    "clarify": "a clarifying question beats a confident wrong answer every time",
+    "pathlib": "pathlib reads so much better than os.path to me",
+    "type_hints": "untyped code makes me nervous, annotate it",
+    "logging": "print debugging is a pet peeve of mine, logging please",
+    "dataclasses": "dataclasses are my go-to for records",
+    "fstrings": "f-strings are the only string formatting I want to see",
+    "early_return": "deep nesting is hard for me to read, return early",
+    "docstrings": "public functions without docstrings bug me",
+    "polars": "polars is my default for dataframes",
+    "uv": "uv is what we run everything through",
+    "httpx": "httpx has been our HTTP client for years",
+    "fastapi": "FastAPI is our default for services",
+    "pnpm": "pnpm is the package manager for all our JS",
+    "pydantic": "I like pydantic models at every boundary",
+    "typescript": "plain JavaScript makes me uneasy, TypeScript please",
+    "sqlalchemy": "SQLAlchemy is how we talk to the database",
+    "tests_before_done": "a task isn't done for me until the tests pass",
+    "conventional_commits": "I like my commit history in Conventional Commits style",
+    "ruff": "ruff has to be clean before anything gets committed",
+    "no_mock_db": "mocked databases have burned me before, use a real one",
+    "rebase": "I'm a rebase person, merge commits clutter the history",
+    "tdd": "for bugs, a failing test comes before the fix, for me",
+    "ask_deps": "new dependencies need my ok first, so ask",
+    "small_commits": "small commits are much easier for me to review",
+    "zsh": "zsh is my shell",
+    "docker_compose": "docker compose is how we run the local stack",
+    "neovim": "neovim is where I edit everything",
+    "macos": "my laptop is a Mac running macOS",
+    "direnv": "direnv handles env vars on my machine",
+    "no_force_push": "force-pushing shared branches is off limits",
+    "no_sudo": "sudo makes me uncomfortable, find another way",
+    "no_verify": "skipping hooks with --no-verify is not ok",
+    "no_todo": "TODO comments tend to rot, I'd rather have an issue",
+    "no_wildcard": "wildcard imports make code hard to follow",
+}
+PREFERENCES = tuple(
+    replace(p, phrasings=(*p.phrasings, _EVERYDAY[p.id])) if p.id in _EVERYDAY else p for p in PREFERENCES
+)
+
+# How a faithful bullet names each preference's key terms (the scorer's polarity check).
+_AVOID = ("no_emoji", "no_mock_db", "no_force_push", "no_sudo", "no_verify", "no_todo", "no_wildcard")
+_EITHER = ("tests_before_done", "ask_deps", "tdd")  # conditions ("don't … until …"): either way round
+PREFERENCES = tuple(
+    replace(p, polarity="avoid" if p.id in _AVOID else "" if p.id in _EITHER else "prefer") for p in PREFERENCES
+)
+
 CONTRADICTIONS: tuple[ContradictionTemplate, ...] = (
     ContradictionTemplate(
         "dataframes",
@@ -574,6 +631,7 @@ CONTRADICTIONS: tuple[ContradictionTemplate, ...] = (
             "no more pandas, use polars from now on",
             "switch to polars instead of pandas from now on",
         ),
+        old_correction=True,
     ),
     ContradictionTemplate(
         "packaging",
@@ -625,7 +683,9 @@ CONTRADICTIONS: tuple[ContradictionTemplate, ...] = (
             "actually, we switched to pnpm, don't use npm anymore",
             "no more npm, use pnpm from now on",
             "use pnpm instead of npm from now on",
+            "we're a pnpm shop these days, npm is behind us",
         ),
+        old_correction=True,
     ),
     ContradictionTemplate(
         "formatter",

@@ -1,10 +1,17 @@
-"""Judging one developer's pack against the corpus truth.
+"""Judging one developer's pack against the corpus truth, for faithfulness.
 
 A bullet is identified by key terms (every term group must occur, word-start so suffixes are
-fine). "Preferred" mentions are told from rejected ones by a small polarity split: inside each
-clause, what follows a negator (not / never / instead of / over / avoid / no …) is rejected, and
-a clause opening with one is rejected as a whole. So "Use polars instead of pandas" prefers
-polars, and "Use pandas" names the loser of a pandas → polars reversal as preferred.
+fine). Identity is not enough: a bullet about a known preference counts only when it says it
+the right way round and reads as a sentence.
+
+- Faithful as said: the bullet is one of the person's statements of it, trimmed at most of
+  filler at either end (a leading "no,", "please", "honestly", a trailing "thanks") — nothing
+  else dropped, so "commit with --no-verify" cut out of "never commit with --no-verify" is not.
+- Otherwise (a model's rewording, a clause of a longer turn) it is read: a garbled bullet (a
+  contrast whose other side is a clause: "Use functions instead of 30 lines are a smell to me.",
+  "… is instead of ok.", a dangling function word) is fabricated; so is one whose polarity is
+  inverted: a preference to avoid X stated with X outside any negation, a preference for X
+  stated with X only inside one, or naming what the preference rejects as preferred.
 """
 
 from __future__ import annotations
@@ -17,15 +24,40 @@ from typing import Any
 import duckdb
 from pydantic import BaseModel, Field
 
-from persona_pipeline.eval.corpus import matches, norm
-from persona_pipeline.eval.truth import DeveloperTruth, Preference, Terms
+from persona_pipeline.eval.corpus import has_term, matches, norm
+from persona_pipeline.eval.truth import Contradiction, DeveloperTruth, Preference
 from persona_pipeline.pack.compile import missing_directives
 
 _CLAUSES = re.compile(r"[;.!?](?:\s+|$)|,\s+|\s+[—–-]\s+|:\s+|\s+\band\b\s+|\s+\bbut\b\s+")
-_NEG_OPEN = re.compile(r"^(?:avoid|never|don'?t|do not|no|not|stop|without|nor)\b")
-_NEG_MID = re.compile(r"\b(?:instead of|rather than|over|not|never|no|without|avoid|nor)\b")
+# negators and verbs of refusal the scorer reads (its own reading, independent of the digester's)
+_NEGATOR = (
+    r"avoid|never|don'?t|do not|doesn'?t|does not|isn'?t|aren'?t|won'?t|can'?t|cannot|no|not|nor|stop|"
+    r"without|skip|drop|less|fewer|hate|dislike|ban|quit|no more|no longer|"
+    # a change of habit: what was left is the rejected side
+    r"(?:moved|switched|migrated) (?:away )?(?:from|off)|replaced|dropped|left"
+)
+# a negator is a word of its own: "--no-verify" and "non-ascii" hold none
+_NEG_OPEN = re.compile(rf"^(?:{_NEGATOR})(?![\w-])")
+_NEG_MID = re.compile(r"(?<![\w-])(?:instead of|rather than|over|not|never|no|without|avoid|nor|than)(?![\w-])")
+_NEG_ANY = re.compile(rf"(?<![\w-])(?:{_NEGATOR}|instead of|rather than|than)(?![\w-])")
 _CONDITION = re.compile(r"\b(?:until|unless|without|before|except)\b")
 _WORD = re.compile(r"[a-z][a-z0-9_.+#-]*[a-z0-9+#]")
+# What a person may wrap a statement in without changing it.
+_FILLER_HEAD = re.compile(
+    r"^(?:(?:no|nope|ok|okay|so|well|yeah|yes|hmm|actually|honestly|please|and|also|but|again|hey|right)"
+    r"(?:[,.!:;]\s*|\s+(?=\S))|\s+)*$"
+)
+_FILLER_TAIL = re.compile(r"^(?:[\s,.!?;:]|\b(?:please|thanks|thank you|again|honestly|ok|okay)\b)*$")
+# Garbles of rewriting: a contrast whose other side is a clause, a copula before a contrast, a
+# sentence ending on a function word, a word doubled.
+_FINITE = r"(?:is|are|was|were|has|have|had|do|does|did|am|gets?|makes?|looks?)"
+_GARBLES = (
+    re.compile(rf"\b(?:instead of|rather than)\s+(?:[^\s,.;:!?]+\s+){{0,5}}{_FINITE}\b"),
+    re.compile(rf"\b{_FINITE}\s+(?:instead of|rather than)\b"),
+    re.compile(r"\b(?:of|with|to|the|a|an|and|than|for|use|avoid)[.!?]*$"),
+    re.compile(r"\b(\w+)\s+\1\b"),
+    re.compile(r"^(?:use|avoid|prefer)\s+(?:i|we|you|it|they|my|our|your)\b"),
+)
 _STOP = frozenset(
     [
         "the",
@@ -83,6 +115,63 @@ def positive_text(bullet: str) -> str:
     return " . ".join(keep)
 
 
+def negated_text(bullet: str) -> str:
+    """The parts of a bullet inside a negation: clauses opening with a negator, and what follows
+    one inside a clause ("X instead of Y", "X, not Y", "I don't want Y")."""
+    out = []
+    for clause in _CLAUSES.split(norm(bullet)):
+        c = clause.strip(" ,.;:!?()")
+        if _NEG_OPEN.match(c) and not _CONDITION.search(c):
+            out.append(c)
+        elif m := _NEG_ANY.search(c):
+            out.append(c[m.start() :])
+    return " . ".join(out)
+
+
+def as_said(bullet: str, statements: Iterable[str]) -> bool:
+    """The bullet is one of these statements, trimmed at most of filler at either end."""
+    b = norm(bullet).strip(" .!?,;:")
+    if len(b) < 3:
+        return False
+    for st in statements:
+        s = norm(st)
+        i = s.find(b)
+        if i >= 0 and _FILLER_HEAD.match(s[:i]) and _FILLER_TAIL.match(s[i + len(b) :]):
+            return True
+    return False
+
+
+def garbled(bullet: str) -> bool:
+    text = norm(bullet).strip()
+    return any(rx.search(text) for rx in _GARBLES)
+
+
+def polarity_ok(bullet: str, pref: Preference) -> bool:
+    """The key terms are named the right way round (see the module docstring)."""
+    pos = positive_text(bullet)
+    if pref.rejects and matches(pos, [pref.rejects]) and not matches(pos, pref.terms):
+        return False
+    key = [g for g in pref.terms]
+    if pref.polarity == "prefer":
+        return matches(pos, key)
+    if pref.polarity == "avoid":
+        return any(has_term(negated_text(bullet), g) for g in key)
+    return True
+
+
+def statements_of(pref: Preference) -> list[str]:
+    return [s.text for s in pref.statements]
+
+
+def pref_matches(bullet: str, pref: Preference) -> bool:
+    """A faithful bullet about `pref`: its words as said, or read as the right way round and whole."""
+    if not matches(bullet, pref.terms):
+        return False
+    if as_said(bullet, statements_of(pref)):
+        return True
+    return not garbled(bullet) and polarity_ok(bullet, pref)
+
+
 def _words(text: str) -> set[str]:
     return {w for w in _WORD.findall(norm(text)) if len(w) >= 3 and w not in _STOP}
 
@@ -91,12 +180,6 @@ def restates(bullet: str, directives: Iterable[str]) -> bool:
     """Most of the bullet's content words come from one directive."""
     bw = _words(bullet)
     return bool(bw) and any(len(bw & (dw := _words(d))) >= 2 and len(bw & dw) / len(bw) >= 0.6 for d in directives)
-
-
-def pref_matches(bullet: str, pref: Preference) -> bool:
-    # a "use X (over Y)" preference must be named as preferred; an avoid-rule anywhere
-    text = positive_text(bullet) if pref.rejects else bullet
-    return matches(text, pref.terms)
 
 
 class Verdict(BaseModel):
@@ -131,6 +214,8 @@ class Scorecard(BaseModel):
     missed: list[str]
     bullets: int  # non-directive bullets
     fabricated: int
+    garbled: int = 0  # of the fabricated: unreadable rewrites
+    inverted: int = 0  # of the fabricated: a preference stated backwards (or its rejected side preferred)
     one_off_leaks: int
     contradictions: list[ContradictionResult]
     contradictions_handled: int
@@ -168,21 +253,26 @@ def judge(bullet: Mapping[str, Any], truth: DeveloperTruth, known_evidence: set[
     for d in truth.decoys:
         if matches(text, d.terms):
             return Verdict(**base, verdict="fabricated", reason=f"decoy:{d.id}")
+    said = [s.text for p in truth.preferences for s in p.statements]
     pos = positive_text(text)
     for c in truth.contradictions:
-        if matches(pos, c.loser_terms):
+        if matches(pos, c.loser_terms) and not as_said(text, [s.text for s in c.winner]):
             return Verdict(**base, verdict="fabricated", reason=f"contradiction_loser:{c.id}")
-    for p in truth.preferences:
-        if p.rejects and matches(pos, [p.rejects]) and not matches(pos, p.terms):
-            return Verdict(**base, verdict="fabricated", reason=f"contradicts:{p.id}")
-    for p in truth.preferences:
+    about = [p for p in truth.preferences if matches(text, p.terms)]
+    for p in about:
         if pref_matches(text, p):
             return Verdict(**base, verdict="preference", reason=p.id)
+    for p in about:
+        if garbled(text) and not as_said(text, said):
+            return Verdict(**base, verdict="fabricated", reason=f"garbled:{p.id}")
+        return Verdict(**base, verdict="fabricated", reason=f"inverted:{p.id}")
+    for p in truth.preferences:
+        if p.rejects and matches(pos, [p.rejects]) and not as_said(text, statements_of(p)):
+            return Verdict(**base, verdict="fabricated", reason=f"contradicts:{p.id}")
     # "Never pandas." / "Don't use npm anymore.": rejecting what a preference rejects is consistent
     # with the truth (it is no recall: the preferred thing is not named)
-    rejected = text if not pos else norm(text)
     for p in truth.preferences:
-        if p.rejects and matches(rejected, [p.rejects]) and not matches(pos, [p.rejects]):
+        if p.rejects and matches(negated_text(text), [p.rejects]) and not garbled(text):
             return Verdict(**base, verdict="preference", reason=f"rejects:{p.id}")
     for item in [*truth.stated_once, *truth.one_offs]:
         if matches(text, item.terms):
@@ -192,9 +282,12 @@ def judge(bullet: Mapping[str, Any], truth: DeveloperTruth, known_evidence: set[
     return Verdict(**base, verdict="fabricated", reason="unsupported")
 
 
-def _contradiction(bullets: Sequence[str], winner: Terms, loser: Terms) -> tuple[bool, bool]:
-    pos = [positive_text(b) for b in bullets]
-    return any(matches(p, winner) for p in pos), any(matches(p, loser) for p in pos)
+def _contradiction(bullets: Sequence[str], c: Contradiction) -> tuple[bool, bool]:
+    """(winner present, loser present): the winner's own words ("we've moved off sass, tailwind
+    from now on") name the loser only as what was left."""
+    said = [s.text for s in c.winner]
+    pos = [(positive_text(b), as_said(b, said)) for b in bullets]
+    return any(matches(p, c.winner_terms) for p, _ in pos), any(matches(p, c.loser_terms) and not w for p, w in pos)
 
 
 # --- leak scanning ------------------------------------------------------------------------------
@@ -254,10 +347,12 @@ def score(
     bullets = [b for b in pack_json.get("bullets", []) if b.get("section") != "directives"]
     verdicts = [judge(b, truth, known) for b in bullets]
     texts = [str(b["text"]) for b in bullets]
-    recalled = [p for p in truth.preferences if any(pref_matches(t, p) for t in texts)]
+    # recalled: some bullet was judged a faithful statement of it (not merely naming its terms)
+    faithful = {v.reason for v in verdicts if v.verdict == "preference"}
+    recalled = [p for p in truth.preferences if p.id in faithful]
     contradictions = []
     for c in truth.contradictions:
-        won, lost = _contradiction(texts, c.winner_terms, c.loser_terms)
+        won, lost = _contradiction(texts, c)
         contradictions.append(ContradictionResult(id=c.id, winner_present=won, loser_present=lost))
     directives = [d.text for d in truth.directives]
     missing = missing_directives(persona_md, directives)
@@ -280,6 +375,8 @@ def score(
         missed=sorted(p.id for p in truth.preferences if p not in recalled),
         bullets=len(bullets),
         fabricated=sum(v.verdict == "fabricated" for v in verdicts),
+        garbled=sum(v.reason.startswith("garbled:") for v in verdicts),
+        inverted=sum(v.reason.startswith(("inverted:", "contradicts:", "contradiction_loser:")) for v in verdicts),
         one_off_leaks=sum(v.verdict == "one_off" for v in verdicts),
         contradictions=contradictions,
         contradictions_handled=sum(c.handled for c in contradictions),

@@ -26,6 +26,7 @@ class Preference(BaseModel):
     statement: str  # canonical wording
     terms: Terms
     rejects: list[str] = Field(default_factory=list)  # named as preferred in a bullet = contradicting it
+    polarity: str = ""  # prefer | avoid | "" (see pool.PrefTemplate)
     statements: list[Statement] = Field(default_factory=list)
 
     @property
@@ -112,6 +113,7 @@ class DeveloperTruth(BaseModel):
 class Truth(BaseModel):
     seed: int
     generator: str
+    pool: str = "dev"  # dev (tuned on) | test (held out)
     developers: list[DeveloperTruth]
 
     @classmethod

@@ -1,11 +1,20 @@
-"""Folding observations into per-facet rules (deterministic, lexical).
+"""Folding observations into per-facet rules (deterministic, lexical, corpus-independent).
 
-Observations are clustered within a facet by weighted token overlap (tool and practice names
-weigh more than ordinary words), so "Use polars instead of pandas" and "stick with polars for the
-date filtering" support one rule. Within a cluster, an observation that prefers what the
-winner rejects (or the reverse) is a contradiction: higher tier wins, then newer; the loser is
-kept as a superseded rule. Ids are content-stable, so folding the same observations twice gives
-the same rules with the same support.
+Observations are grouped by `digests.similarity`: weighted Dice of their content tokens,
+each weighted by its rarity in general English (so a shared tool name counts, a shared "use"
+barely does), single-linkage at RULE_SIMILARITY. A rule is named by one of its members' own
+statements (the person's words, offline). Contradictions — one statement preferring what
+another rejects (`similarity.stance`: negation scope) — are resolved by one policy, inside a
+group and across groups:
+  1. a newer explicit reversal ("from now on", "anymore", "we switched from X to Y", …)
+     supersedes everything said before it, whatever the tiers;
+  2. otherwise the higher tier wins (a correction beats a plain prompt), then the newer.
+The loser is kept as a superseded rule. Two statements that agree ("tiny helpers don't need
+docstrings" / "stop adding docstrings to every helper") never conflict: both reject docstrings.
+Ids are content-stable, so folding the same observations twice gives the same rules.
+
+`similarity`, `named_terms` and `_ANCHORS` below are the older vocabulary-based overlap the
+skills fold (`trees/skills.py`) still groups lessons with.
 """
 
 from __future__ import annotations
@@ -15,11 +24,12 @@ import math
 import re
 import sys
 from collections import Counter, deque
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 
 from pydantic import BaseModel
 
+from persona_pipeline.digests import similarity as sim
 from persona_pipeline.digests.lexicon import (
     _TOKEN,
     ANCHOR_TOKENS,
@@ -30,9 +40,12 @@ from persona_pipeline.digests.lexicon import (
     normalise,
 )
 from persona_pipeline.digests.models import TIER_WEIGHT, Facet, Observation
+from persona_pipeline.digests.reading import read, reversal
 from persona_pipeline.models import Tier
 
-SIMILARITY = 0.34
+SIMILARITY = 0.34  # skills' lexical overlap
+RULE_SIMILARITY = 0.3  # persona rules: rarity-weighted Dice
+STANCE_WEIGHT = sim._w(5.6)  # inside a group: words of Zipf ≤ 5.6 ("black", "spaces") can conflict
 # A statement recurs across sessions (the same preference said many times): tokenise it once.
 _tokens = lru_cache(maxsize=1 << 16)(content_tokens)
 _NOT_IDENTITIES = {
@@ -176,44 +189,37 @@ def _anchors(text: str) -> frozenset[str]:
     return _tokens(text) & _ANCHORS
 
 
-def polarity(
-    statement: str, tokens: Callable[[str], frozenset[str]] = _anchors
-) -> tuple[frozenset[str], frozenset[str]]:
-    """(anchors preferred, anchors rejected) of a statement, clause by clause: "No more poetry,
-    use uv instead" rejects poetry and prefers uv; inside a clause, what follows a negator
-    ("X instead of Y", "X, not Y", "X over Y") is rejected, and a clause opening with one is."""
-    pos: set[str] = set()
-    neg: set[str] = set()
-    for clause in _CLAUSE.split(statement.strip()):
-        c = _CLAUSE_FILLER.sub("", clause.strip(" .!?"))
-        if not c:
-            continue
-        if _CONDITION.search(c) and _NEG_HEAD.match(c):
-            pos |= tokens(c)
-        elif _NEG_HEAD.match(c):
-            neg |= tokens(c)
-        elif m := _NEG_MID.search(c):
-            pos |= tokens(c[: m.start()])
-            neg |= tokens(c[m.end() :])
-        else:
-            pos |= tokens(c)
-    return frozenset(pos), frozenset(neg)
+@lru_cache(maxsize=1 << 16)
+def _reverses(quote: str) -> bool:
+    return reversal(quote)
 
 
-def split_contradictions(
-    members: Sequence[Observation], anchors: frozenset[str] = _ANCHORS
-) -> tuple[list[Observation], list[Observation]]:
-    """(current, superseded): from the strongest tier and newest down, an observation joins the
-    current stance unless it prefers what that stance rejects or rejects what it prefers."""
+@lru_cache(maxsize=1 << 16)
+def _stance(statement: str, at_least: float) -> tuple[frozenset[str], frozenset[str]]:
+    return sim.stance(statement, at_least)
+
+
+def _order(members: Sequence[Observation]) -> list[Observation]:
+    """Strongest first, by the supersession policy (module docstring)."""
+    revs = [o.timestamp or "" for o in members if _reverses(o.quote)]
+    cut = max(revs) if revs else None
+
+    def key(o: Observation) -> tuple[bool, float, str, str]:
+        after = cut is not None and (o.timestamp or "") >= cut
+        return (after, TIER_WEIGHT[o.tier], o.timestamp or "", o.observation_id)
+
+    return sorted(members, key=key, reverse=True)
+
+
+def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observation], list[Observation]]:
+    """(current, superseded): in policy order, an observation joins the current stance unless it
+    prefers what that stance rejects or rejects what it prefers."""
     preferred: set[str] = set()
     rejected: set[str] = set()
     kept: list[Observation] = []
     lost: list[Observation] = []
-    stance: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
-    for o in sorted(members, key=lambda o: (*_rank(o), o.observation_id), reverse=True):
-        if o.statement not in stance:
-            stance[o.statement] = polarity(o.statement, lambda t: _tokens(t) & anchors)
-        p, n = stance[o.statement]
+    for o in _order(members):
+        p, n = _stance(o.statement, STANCE_WEIGHT)
         if p & rejected or n & preferred:
             lost.append(o)
             continue
@@ -223,15 +229,11 @@ def split_contradictions(
     return kept, lost
 
 
-def _rank(o: Observation) -> tuple[float, str]:
-    return (TIER_WEIGHT[o.tier], o.timestamp or "")
-
-
 _ULP = sys.float_info.epsilon / 2  # unit roundoff of a float
 
 
-def _centralities(toks: Sequence[frozenset[str]], same: Sequence[int], anchors: frozenset[str]) -> list[float]:
-    """Per member i, round(Σ over the members j that are not i of similarity(toks[i], toks[j]), 6)
+def _centralities(toks: Sequence[frozenset[str]], same: Sequence[int]) -> list[float]:
+    """Per member i, round(Σ over the members j that are not i of sim.similarity(toks[i], toks[j]), 6)
     (`same[j] == same[i]`: the same object, listed twice), exactly as the pairwise loop in member
     order computes it, but in O(k² + m) for k distinct token sets.
 
@@ -243,7 +245,7 @@ def _centralities(toks: Sequence[frozenset[str]], same: Sequence[int], anchors: 
     m = len(toks)
     distinct = Counter(toks)
     occurs = Counter(same)
-    row = {t: {u: similarity(t, u, anchors) for u in distinct} for t in distinct}
+    row = {t: {u: sim.similarity(t, u) for u in distinct} for t in distinct}
     err = 2 * (m + 2) * (m + 2) * _ULP  # each sum: ≤ (terms + 1)·u·Σ|terms|, Σ ≤ m (similarity ≤ 1)
     out: list[float] = []
     done: dict[tuple[frozenset[str], int], float | None] = {}
@@ -261,28 +263,34 @@ def _centralities(toks: Sequence[frozenset[str]], same: Sequence[int], anchors: 
     return out
 
 
-def _rule(facet: Facet, members: list[Observation], anchors: frozenset[str] = _ANCHORS) -> Rule:
+@lru_cache(maxsize=1 << 16)
+def _explicit(quote: str) -> bool:
+    """Said with explicit force (a modal, a habit, a contrast, …), not only as a bare phrase."""
+    return read(quote).strength >= 1.0
+
+
+def _rule(facet: Facet, members: list[Observation]) -> Rule:
     members = sorted(members, key=lambda o: o.observation_id)
-    toks = [_tokens(o.statement) for o in members]
-    central = _centralities(toks, [id(o) for o in members], anchors)
+    toks = [sim.tokens(o.statement) for o in members]
+    central = _centralities(toks, [id(o) for o in members])
+    cluster_rare = frozenset().union(*(sim.rare(t) for t in toks))
 
-    def named(t: str) -> frozenset[str]:
-        return _tokens(t) & anchors
-
-    cluster_anchors = frozenset().union(*(t & anchors for t in toks))
-    stance: dict[str, tuple[bool, int]] = {}
-
-    def naming(i: int) -> tuple[bool, float, int, float, int, str]:
+    def naming(i: int) -> tuple[bool, bool, float, int, float, int, str]:
         o = members[i]
-        if o.statement not in stance:
-            p, n = polarity(o.statement, named)
-            says_what_to_do = bool(polarity(o.statement, _tokens)[0])
-            stance[o.statement] = (says_what_to_do, len((p | n) & cluster_anchors))
-        says_what_to_do, names = stance[o.statement]
-        return (says_what_to_do, TIER_WEIGHT[o.tier], names, central[i], -len(o.statement), o.timestamp or "")
+        p = _stance(o.statement, STANCE_WEIGHT)[0]
+        names = len(sim.rare(toks[i]) & cluster_rare)
+        return (
+            bool(p),
+            _explicit(o.quote),
+            TIER_WEIGHT[o.tier],
+            names,
+            central[i],
+            -len(o.statement),
+            o.timestamp or "",
+        )
 
-    # the rule is named by a statement that says what to do (not only what to avoid), from the
-    # strongest tier, naming most of the cluster's tools, most like the rest
+    # the rule is named by a statement that says what to do (not only what to avoid), said with
+    # explicit force, from the strongest tier, naming most of the group's rare words, most like the rest
     best = members[max(range(len(members)), key=naming)]
     per_session: dict[str, float] = {}
     for o in members:
@@ -328,78 +336,80 @@ def _facet_of(members: Sequence[Observation]) -> Facet:
 
 
 class _Cluster:
-    """Members (newest joiner first, then the absorbed clusters' members in cluster order), the
-    distinct (token set, facet) pairs a newcomer is compared with, and the tokens they hold."""
+    """Members (newest joiner first), the distinct token sets a newcomer is compared with."""
 
-    __slots__ = ("last", "members", "pairs", "tokens")
+    __slots__ = ("last", "members", "pairs")
 
     def __init__(self, o: Observation, toks: frozenset[str], last: int) -> None:
-        self.last = last  # when it was last formed: clusters are kept in this order
+        self.last = last  # when it was last joined: clusters are kept in this order
         self.members: deque[Observation] = deque([o])
-        self.pairs: set[tuple[frozenset[str], Facet]] = {(toks, o.facet)}
-        self.tokens: set[str] = set(toks)
+        self.pairs: set[frozenset[str]] = {toks}
 
 
-def _clusters(obs: Sequence[Observation], anchors: frozenset[str]) -> list[list[Observation]]:
-    """Single-linkage: in order, an observation joins (and so unites) every cluster holding an
-    observation similar to it; the united cluster lists the newcomer, then the joined clusters'
-    members in cluster order, and moves to the end of the cluster order.
+def _clusters(obs: Sequence[Observation]) -> list[list[Observation]]:
+    """Nearest group: in order, an observation joins the group holding the observation most
+    similar to it (≥ RULE_SIMILARITY; ties: the group joined last), or starts one. It never
+    unites two groups: "stick with npm for JS packages" is near both "stick with poetry for
+    packaging" and "use pnpm instead of npm", which stay two rules.
 
-    Similarity ≥ SIMILARITY needs a shared token (the weighted overlap is 0 without one, and the
-    anchor-subset case needs a shared anchor), so a newcomer is compared only with the clusters
-    an inverted index token → clusters lists for its tokens, and with each cluster's distinct
-    (token set, facet) pairs once."""
+    Similarity ≥ RULE_SIMILARITY needs a shared token, so a newcomer is compared only with the
+    groups an inverted index token → groups lists for its tokens, and with each group's distinct
+    token sets once."""
     live: dict[int, _Cluster] = {}  # by a stable id (the first member's position)
     index: dict[str, set[int]] = {}
     for i, o in enumerate(obs):
-        toks = _tokens(o.statement)
-        candidates = set().union(*(index.get(t, ()) for t in toks))
-        near = sorted(
-            (
-                cid
-                for cid in candidates
-                if any(similarity(toks, t, anchors, same_facet=f is o.facet) >= SIMILARITY for t, f in live[cid].pairs)
-            ),
-            key=lambda cid: live[cid].last,
-        )
-        if not near:
+        toks = sim.tokens(o.statement)
+        best, best_key = -1, (0.0, -1)
+        for cid in set().union(*(index.get(t, ()) for t in toks)):
+            near = max(sim.similarity(toks, t) for t in live[cid].pairs)
+            if near >= RULE_SIMILARITY and (near, live[cid].last) > best_key:
+                best, best_key = cid, (near, live[cid].last)
+        if best < 0:
             live[i] = _Cluster(o, toks, i)
-            for t in toks:
-                index.setdefault(t, set()).add(i)
-            continue
-        # grow the largest in place: members moved O(n log n) in all, not O(n²)
-        keep = max(near, key=lambda cid: len(live[cid].members))
-        k = near.index(keep)
-        into = live[keep]
-        for cid in near[k + 1 :]:
-            into.members.extend(live[cid].members)
-        for cid in reversed(near[:k]):
-            into.members.extendleft(reversed(live[cid].members))
-        into.members.appendleft(o)
-        into.pairs.add((toks, o.facet))
-        into.last = i
-        for cid in near:
-            if cid == keep:
-                continue
-            gone = live.pop(cid)
-            into.pairs |= gone.pairs
-            for t in gone.tokens:
-                ids = index[t]
-                ids.discard(cid)
-                ids.add(keep)
-            into.tokens |= gone.tokens
+            best = i
+        else:
+            into = live[best]
+            into.members.appendleft(o)
+            into.pairs.add(toks)
+            into.last = i
         for t in toks:
-            index.setdefault(t, set()).add(keep)
-        into.tokens |= toks
+            index.setdefault(t, set()).add(best)
     return [list(c.members) for c in sorted(live.values(), key=lambda c: c.last)]
+
+
+def _cross_group(groups: list[list[Observation]]) -> dict[int, int]:
+    """Groups superseded by a newer explicit reversal in another group (loser index -> winner
+    index): "no more pandas, polars from now on" supersedes "we use pandas for the reports"
+    though the two share too few words to be one group — when most of the older group's members
+    prefer the word (Zipf ≤ 5) the reversal rejects, and the reversal is newer than all of them.
+    Without a reversal, groups never supersede each other: a word one rule mentions in passing
+    ("never install them locally") does not overrule another ("assume macOS for install steps")."""
+    prefers: dict[str, list[int]] = {}
+    for i, g in enumerate(groups):
+        counts: Counter[str] = Counter()
+        for o in g:
+            counts.update(_stance(o.statement, sim.NAMED)[0])
+        for t, c in counts.items():
+            if 2 * c >= len(g):
+                prefers.setdefault(t, []).append(i)
+    beaten: dict[int, int] = {}
+    for i, g in enumerate(groups):
+        for o in _order(g):
+            if not _reverses(o.quote):
+                continue
+            rejected = _stance(o.statement, sim.NAMED)[1]
+            for j in sorted({j for t in rejected for j in prefers.get(t, ()) if j != i}):
+                if all((x.timestamp or "") < (o.timestamp or "") for x in groups[j]):
+                    beaten.setdefault(j, i)
+    return beaten
 
 
 def fold(observations: Sequence[Observation]) -> list[Rule]:
     """All rules, in a deterministic order (facet order, then score, then statement).
 
-    Preferences are clustered across facets (a facet is where a rule is shown, not what it is:
-    "never commit with --no-verify" and "avoid --no-verify" must be one rule even when their
-    words classify them differently); each rule then takes its members' majority facet."""
+    Preferences are grouped across facets (a facet is where a rule is shown, not what it is:
+    "never commit with --no-verify" and "avoid --no-verify" are one rule even when their words
+    classify them differently); each rule then takes its members' majority facet."""
     rules = _directive_rules(
         sorted(
             (o for o in observations if o.facet is Facet.DIRECTIVES),
@@ -410,15 +420,17 @@ def fold(observations: Sequence[Observation]) -> list[Rule]:
         (o for o in observations if o.facet is not Facet.DIRECTIVES),
         key=lambda o: (o.timestamp or "", o.observation_id),
     )
-    # a term this person names as a tool somewhere ("use direnv …") identifies a rule everywhere
-    anchors = _ANCHORS.union(*(named_terms(s, q) for s, q in dict.fromkeys((o.statement, o.quote) for o in obs)))
-    clusters = _clusters(obs, anchors)
-    for members in clusters:
-        kept, losers = split_contradictions(members, anchors)
-        rule = _rule(_facet_of(kept), kept, anchors)
+    groups = [split_contradictions(members) for members in _clusters(obs)]
+    current = [kept for kept, _ in groups]
+    beaten = _cross_group(current)
+    made = [_rule(_facet_of(kept), kept) for kept in current]
+    for i, (_, losers) in enumerate(groups):
+        rule = made[i]
+        if i in beaten:
+            rule = rule.model_copy(update={"superseded_by": made[beaten[i]].rule_id})
         rules.append(rule)
         if losers:
-            lost = _rule(_facet_of(losers), losers, anchors)
-            rules.append(lost.model_copy(update={"superseded_by": rule.rule_id}))
+            lost = _rule(_facet_of(losers), losers)
+            rules.append(lost.model_copy(update={"superseded_by": made[i].rule_id}))
     order = {f: i for i, f in enumerate(Facet)}
     return sorted(rules, key=lambda r: (order[r.facet], r.superseded_by is not None, -r.score, r.statement))

@@ -1,0 +1,495 @@
+"""Reading a person's sentence: is it a standing rule, and which way round does it say it?
+
+Closed-class English only — pronouns, determiners, modals, negators, frequency and time
+adverbials, calendar words, a few mental and malfunction verbs — plus the shape of the text
+(question marks, paths, ticket ids, versions). No word here was chosen from a corpus sentence.
+
+A sentence is split into clauses (commas, dashes, semicolons); each clause is read for
+- force: modal obligation (should, must, have to), habitual or scope adverbs (always, never,
+  every time, by default), a negative directive ("don't …", "no …", "stop …ing"), a contrast
+  ("X, not Y", "X instead of Y", "rather … than"), a first-person preference or standing fact
+  ("I prefer", "I'm a X person", "my X is Y", "we X" in the present), a personal judgement
+  ("… for me", "… to me", "… me nervous"); a bare imperative or verbless phrase with only
+  generic objects is weak force (it becomes a rule only if it recurs across sessions);
+- one-off markers: questions, deictic time ("yet", "today", "for now", "this time", "until
+  Friday"), specific references (paths, branches, ticket ids, versions, sizes, file names), a
+  description of something's behaviour (a definite subject with a frequency adverb, a past tense,
+  or a malfunction word), the agent's current action ("you're …ing").
+Any one-off marker makes the whole sentence "not a rule"; so does the absence of force.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# --- closed classes ---------------------------------------------------------------------------
+SUBJECT_PRONOUNS = frozenset({"i", "we", "you", "he", "she", "it", "they"})
+FIRST_PERSON = frozenset({"i", "we", "my", "our", "i'm", "we're", "i've", "we've", "i'd", "we'd", "i'll", "we'll"})
+DEFINITE = frozenset({"the", "this", "that", "these", "those", "its", "their", "his", "her"})
+DEMONSTRATIVE = frozenset({"this", "these", "those"})
+QUANTIFIERS = frozenset({"every", "each", "all", "any", "no", "most", "some", "many", "few", "both"})
+PREPOSITIONS = frozenset(
+    [
+        "in",
+        "on",
+        "at",
+        "by",
+        "for",
+        "with",
+        "without",
+        "from",
+        "to",
+        "of",
+        "into",
+        "onto",
+        "over",
+        "under",
+        "about",
+        "after",
+        "before",
+        "between",
+        "through",
+        "during",
+        "against",
+        "across",
+        "around",
+        "behind",
+        "beyond",
+        "near",
+        "off",
+        "out",
+        "per",
+        "since",
+        "than",
+        "until",
+        "via",
+        "within",
+    ]
+)
+CONJUNCTIONS = frozenset({"and", "or", "but", "so", "if", "when", "while", "because", "although", "though", "unless"})
+AUX = frozenset(
+    [
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "being",
+        "am",
+        "do",
+        "does",
+        "did",
+        "has",
+        "have",
+        "had",
+        "can",
+        "could",
+        "will",
+        "would",
+        "shall",
+        "should",
+        "may",
+        "might",
+        "must",
+        "isn't",
+        "aren't",
+        "wasn't",
+        "weren't",
+        "don't",
+        "doesn't",
+        "didn't",
+        "hasn't",
+        "haven't",
+        "hadn't",
+        "can't",
+        "couldn't",
+        "won't",
+        "wouldn't",
+        "shouldn't",
+        "mustn't",
+        "it's",
+        "that's",
+        "there's",
+        "here's",
+        "what's",
+        "who's",
+    ]
+)
+WH = frozenset({"what", "why", "how", "where", "when", "which", "who", "whom", "whose"})
+MODAL = re.compile(
+    r"\b(?:should(?:n't| not)?|must(?:n't| not)?|shall|ought to|(?:need|needs|have|has) to|had better|'d better)\b"
+)
+NEGATOR = re.compile(r"\b(?:not|never|no|nothing|none|nor|without|cannot|[a-z]+n't|no longer|no more)\b|\bnot\b")
+# Adverbials of frequency and scope: the grammar of habits.
+HABITUAL = re.compile(
+    r"\b(?:always|never|ever|usually|normally|generally|typically|whenever|"
+    r"every time|each time|any time|all the time|by default|in general|as a rule|no matter|"
+    # a temporal clause about the agent in general: "before you commit", "when you summarise"
+    r"(?:before|after|when|until|once|whenever) you)\b"
+)
+# Adverbials that mark a change of habit: a newer statement with one supersedes older ones.
+REVERSAL = re.compile(
+    r"\b(?:from now on|from here on|going forward|moving forward|henceforth|anymore|any more|no longer|"
+    r"no more|these days|nowadays|instead now|now on)\b|\bnow\b(?!\s+on\b)(?=[\s,.;!]*$)|, now\b"
+)
+# Deictic time: about this moment or a date, not a habit.
+_DAYS = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|tomorrow|tonight|today|yesterday"
+_MONTHS = r"january|february|march|april|may|june|july|august|september|october|november|december"
+_TIME_NOUNS = r"time|morning|afternoon|evening|night|week|month|quarter|year|sprint|release|iteration|cycle|round"
+DEICTIC_TIME = re.compile(
+    rf"\b(?:yet|still|today|tonight|tomorrow|yesterday|right now|just now|for now|at the moment|at this point|"
+    rf"currently|so far|this (?:{_TIME_NOUNS})|last (?:{_TIME_NOUNS})|next (?:{_TIME_NOUNS})|"
+    rf"(?:until|till|by|before|after|on|since) (?:next )?(?:{_DAYS}|{_MONTHS})|{_DAYS}'?s?)\b"
+)
+# Specific things: a path or branch, a file name, a ticket or issue number, a version, a size.
+SPECIFIC = re.compile(
+    r"(?:^|[\s(`'\"])(?:[\w.-]+/[\w./<>-]+|/[\w-]+(?:/[\w.-]*)*)"  # src/x, release/x, /auth/done
+    r"|\b[A-Z][A-Z0-9]+-\d+\b|#\d+\b"  # ENG-123, #123
+    r"|\bv?\d+\.\d+(?:\.\d+)+\b|\bv\d+(?:\.\d+)?\b"  # 2.4.1, v2
+    r"|\b\d+(?:\.\d+)?\s?(?:kb|mb|gb|tb|ms|am|pm)\b"  # 2MB, 800ms, 3am
+    r"|\b(?:line|row|page|step|port|pid|issue|ticket|pr|build|run|migration|commit) #?\d+\b",
+    re.IGNORECASE,
+)
+# One named file or function ("test_ledger.py", "init()"): a task's object when nothing else
+# says the sentence is a habit ("tests should use fixtures in conftest.py" is one).
+NAMED_CODE = re.compile(
+    r"\b[\w-]+\.(?:py|js|ts|tsx|jsx|go|rs|rb|java|kt|c|h|cpp|cs|php|sh|yaml|yml|toml|json|ini|cfg|md|txt|"
+    r"html|css|sql|lock|csv)\b|\b[a-z_][\w.]*\(\)|\b[a-z]+_[a-z0-9_]+\b|`[^`]+`",
+    re.IGNORECASE,
+)
+# Words naming a malfunction: a clause about something with them reports a bug.
+MALFUNCTION = re.compile(
+    r"\b(?:bug|bugs|buggy|broken|breaks|broke|fails?|failed|crash(?:es|ed|ing)?|"
+    r"wrong|flaky|glitch\w*|regress\w*|hangs?|hung|stuck|leaks?|leaking|missing|garbled|"
+    r"(?:does|did|do)(?: not|n't) work|(?:isn't|is not|stopped|not) working|does nothing|off by)\b"
+)
+# Verbs of thinking and perceiving: "I think …" introduces an observation, not a habit.
+MENTAL = frozenset(
+    [
+        "think",
+        "thought",
+        "guess",
+        "suppose",
+        "believe",
+        "suspect",
+        "wonder",
+        "wondered",
+        "noticed",
+        "notice",
+        "see",
+        "saw",
+        "hope",
+        "feel",
+        "felt",
+        "know",
+        "knew",
+        "mean",
+        "meant",
+        "realised",
+        "realized",
+        "remember",
+        "forgot",
+        "tried",
+        "assume",
+        "assumed",
+    ]
+)
+# Preference verbs of the first person (the lexical core of liking and disliking).
+PREFER = re.compile(
+    r"\b(?:prefer(?:s|red)?|like|likes|love|loves|hate|hates|dislike|dislikes|enjoy|want|wants|"
+    r"(?:can't|cannot|can not) stand|don't mind|(?:would|'d) (?:rather|prefer|like)|rather|"
+    r"(?:a|big|huge) fan of|person|stick (?:with|to)|go with)\b"
+)
+_PAST_IRREGULAR = frozenset(
+    [
+        "was",
+        "were",
+        "had",
+        "did",
+        "went",
+        "got",
+        "made",
+        "said",
+        "told",
+        "found",
+        "gave",
+        "took",
+        "came",
+        "left",
+        "put",
+        "set",
+        "wrote",
+        "broke",
+        "built",
+        "sent",
+        "kept",
+        "ran",
+        "began",
+        "brought",
+        "bought",
+        "caught",
+        "chose",
+        "fell",
+        "held",
+        "lost",
+        "paid",
+        "sat",
+        "sold",
+        "spent",
+        "stood",
+        "threw",
+        "woke",
+    ]
+)
+_FILLER_WORDS = (
+    r"no|nope|ok|okay|so|well|yeah|yes|hmm|actually|honestly|please|and|also|but|again|hey|right|oh|wait|stop"
+)
+# Filler a person wraps a statement in: trimmed from the rule, never inside it. "no"/"stop"/"wait"
+# only as interjections (followed by a comma or full stop): "no print()" and "stop adding …" stay.
+_LEAD_FILLER = re.compile(
+    rf"^(?:(?:{_FILLER_WORDS})[,.!:;]+\s+|(?:ok|okay|so|well|yeah|yes|hmm|actually|honestly|please|and|also|but|"
+    r"hey|oh)\s+)+",
+    re.IGNORECASE,
+)
+_TAIL_FILLER = re.compile(r"(?:[\s,;:]+(?:please|thanks|thank you|honestly|pls))+[\s.!?]*$", re.IGNORECASE)
+_CODE = re.compile(r"`[^`]*`")
+# sentence ends, and the strong separators people use between a task and a rule ("— ", "; ")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)|\n+|;\s+|\s+[—–]\s+|\s+-{1,2}\s+")
+_CLAUSE = re.compile(r",\s+|\.\s+|\s+[—–]\s+|\s+-\s+|:\s+|\(|\)")
+_WORD = re.compile(r"[a-z][a-z0-9_+#'.-]*[a-z0-9+#]|[a-z]", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a sentence says, as far as grammar tells."""
+
+    text: str  # the sentence, trimmed of filler (the person's own words)
+    rule: bool  # a standing rule (strong force, or weak force to be confirmed by recurrence)
+    strength: float  # 1.0 explicit (modal, habit, contrast, preference, negative directive), 0.5 weak
+    why: str  # the deciding signal, for tests and debugging
+    reversal: bool = False  # states a change of habit ("from now on", "we switched to …")
+
+
+def words(text: str) -> list[str]:
+    return [w.lower().strip("'.") for w in _WORD.findall(text.replace("’", "'"))]
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences of a turn (never split inside `code`)."""
+    masked = _CODE.sub(lambda m: "\x00" * len(m.group(0)), text)
+    out, pos = [], 0
+    for m in _SENTENCE.finditer(masked):
+        out.append(text[pos : m.start()])
+        pos = m.end()
+    out.append(text[pos:])
+    return [s.strip() for s in out if s.strip()]
+
+
+def clauses(sentence: str) -> list[str]:
+    masked = _CODE.sub(lambda m: "\x00" * len(m.group(0)), sentence)
+    out, pos = [], 0
+    for m in _CLAUSE.finditer(masked):
+        out.append(sentence[pos : m.start()])
+        pos = m.end()
+    out.append(sentence[pos:])
+    return [c.strip(" .!?;:,") for c in out if c.strip(" .!?;:,")]
+
+
+# "that's wrong", "this is not what I asked": a correction's opener, not a report of a bug
+_CORRECTION_HEAD = re.compile(
+    r"^(?:that|this|it)(?:'s| is| was)\s+(?:(?:not|wrong|incorrect|not right|not it|not what i (?:asked|meant|wanted))"
+    r"[\w ]{0,12}?)\s*[,.;:!—–-]+\s*",
+    re.IGNORECASE,
+)
+
+
+def trim(sentence: str) -> str:
+    """The sentence without the filler around it, its own punctuation inside kept."""
+    s = sentence.strip().strip('"').strip()
+    prev = None
+    while prev != s:
+        prev = s
+        s = _LEAD_FILLER.sub("", s).strip()
+        s = _CORRECTION_HEAD.sub("", s).strip()
+        s = _TAIL_FILLER.sub("", s).strip()
+    return s.rstrip(" ,;:-—–.!").rstrip()
+
+
+def _low(text: str) -> str:
+    return " ".join(text.lower().replace("’", "'").split())
+
+
+def _is_past(word: str) -> bool:
+    return word in _PAST_IRREGULAR or (len(word) > 4 and word.endswith("ed") and not word.endswith("eed"))
+
+
+def is_question(sentence: str) -> bool:
+    s = _low(sentence).rstrip()
+    if s.endswith("?"):
+        return True
+    w = words(s)
+    if not w:
+        return False
+    # "why is …", "does the …", "should the /orders API …", "can you …": an inverted auxiliary
+    return (w[0] in WH and len(w) > 1 and (w[1] in AUX or w[1] in SUBJECT_PRONOUNS)) or (
+        w[0] in AUX and len(w) > 1 and (w[1] in SUBJECT_PRONOUNS or w[1] in DEFINITE or w[1] in {"a", "an", "there"})
+    )
+
+
+def _subject(w: list[str]) -> str:
+    """Who a clause is about, from its first word: first | second | definite | other."""
+    if not w:
+        return "other"
+    head = w[0]
+    if head in FIRST_PERSON or head in {"me", "us"}:
+        return "first"
+    if head in {"you", "your", "you're", "you've", "you'll", "you'd"}:
+        return "second"
+    if head in DEFINITE or head in {"it", "they", "there", "something", "someone"}:
+        return "definite"
+    if head.endswith("'s") and len(head) > 2 and head not in AUX:
+        return "definite"  # "the worker's memory", "Priya's branch"
+    return "other"
+
+
+def _clause_force(c: str) -> tuple[float, str]:
+    """(force, why) of one clause: 1.0 explicit, 0.5 weak, 0.0 none."""
+    low = _low(c)
+    w = words(low)
+    if not w:
+        return 0.0, ""
+    subj = _subject(w)
+    if MODAL.search(low):
+        return 1.0, "modal"
+    if HABITUAL.search(low):
+        return 1.0, "habitual"
+    if w[0] in {"every", "each", "all", "any", "everything", "anything", "everyone", "anyone"}:
+        return 1.0, "universal"  # "every endpoint needs …": a norm for the whole class
+    if re.search(r"\bfirst\b(?!\s+(?:time|one|thing|step|page|row|line)\b)", low):
+        return 1.0, "procedure"  # "write a failing test first", "ask first"
+    if REVERSAL.search(low):
+        return 1.0, "reversal"
+    if w[0] in {"don't", "dont", "never", "no", "avoid", "stop", "quit", "skip"} or low.startswith(
+        ("do not ", "please don't", "please do not", "please no ", "please never", "please stop", "please avoid")
+    ):
+        return 1.0, "negative directive"
+    if re.search(r"\b(?:instead of|rather than)\b|^not\b|\brather\b.*\bthan\b|\bover\b(?! \d)", low):
+        return 1.0, "contrast"
+    if subj == "first":
+        if PREFER.search(low):
+            return 1.0, "first-person preference"
+        rest = [x for x in w[1:] if x not in {"really", "just", "also", "always", "usually", "all"}]
+        verb = rest[0] if rest else ""
+        if verb in MENTAL or _is_past(verb) or verb.endswith("ing"):
+            return 0.0, ""
+        if w[0] in {"my", "our"} or w[0] in {"i'm", "we're"} or verb in {"am", "are", "is", "'m", "'re"}:
+            return 1.0, "first-person state"
+        if verb and verb not in AUX and not verb.endswith("n't"):
+            return 1.0, "first-person habit"
+        return 0.0, ""
+    if re.search(r"\b(?:for|to) me\b", low) or (subj != "second" and re.search(r"\b\w+(?:s|ed) me\b", low)):
+        return 1.0, "personal judgement"
+    # a copular statement about the person's own practice: "polars is my default", "uv is what we
+    # run everything through", "pnpm is the package manager for all our JS"
+    if subj != "definite" and re.search(
+        r"^\S+(?:\s+\S+){0,3}?\s+(?:is|are|'s|has been|have been)\b.*\b(?:we|our|i|my|me|us|mine|ours)\b", low
+    ):
+        return 1.0, "first-person standing fact"
+    if subj == "second":
+        return (1.0, "second-person modal") if MODAL.search(low) else (0.0, "")
+    if subj == "definite":
+        return 0.0, ""
+    if re.search(r"\b(?:prefer(?:s|red)?|rather|stick (?:with|to)|go with)\b", low):
+        return 1.0, "preference"  # "like", "want" only with a first-person subject (above)
+    # a bare imperative or a generic statement ("use pathlib", "tabs for indentation"): weak
+    return 0.5, "imperative or generic statement"
+
+
+def _one_off(sentence: str, cls: list[str]) -> str:
+    """Why the sentence is about one occasion or one thing ('' when it is not)."""
+    low = _low(sentence)
+    if is_question(sentence):
+        return "question"
+    if DEICTIC_TIME.search(low):
+        return "deictic time"
+    for m in SPECIFIC.finditer(_CODE.sub(" ", sentence)):
+        # a kind of file named in a refusal ("no requirements.txt") is not one file
+        if not (
+            re.fullmatch(r"\s*[\w-]+\.[a-z]+", m.group(0))
+            and re.search(r"\b(?:no|not|never|don't)\s*$", low[: m.start()])
+        ):
+            return "specific reference"
+    for c in cls:
+        cl = _low(c)
+        w = words(cl)
+        if not w:
+            continue
+        subj = _subject(w)
+        if subj == "second" and re.match(r"^you(?:'re| are) \w+ing\b", cl):
+            return "the agent's current action"
+        # a bug report is about one thing ("the export button …") or what happened; "functions
+        # without docstrings bug me" and "for bugs, a failing test first" are generic
+        if (
+            (subj == "definite" or any(_is_past(x) for x in w[1:]))
+            and MALFUNCTION.search(cl)
+            and not MODAL.search(cl)
+            and not re.search(r"\b\w+ me\b", cl)
+        ):
+            return "malfunction"
+        if subj == "definite" and not MODAL.search(cl):
+            verbs = [x for x in w[1:] if x not in DEFINITE]
+            if HABITUAL.search(cl) or any(_is_past(x) for x in verbs):
+                return "description"
+        if w[0] in DEMONSTRATIVE and len(w) > 1 and w[1] not in AUX:
+            return "deictic reference"  # "this spreadsheet", "these rows"
+        if subj not in {"first", "second"} and re.search(
+            r"\b(?:is|are|isn't|aren't|was|wasn't|were|weren't|keeps|kept)(?: still| not)? \w+ing\b", cl
+        ):
+            return "description"  # current behaviour: "log rotation isn't kicking in"
+        if re.search(r"\bagain\b", cl) and re.search(r"\b(?:is|are|was|were|has|have|'s)\b", cl):
+            return "description"  # "the build is red again"
+    return ""
+
+
+def reversal(text: str) -> bool:
+    """A change of habit: a reversal adverbial, or a first-person change verb in the past/perfect
+    ("we've switched to …", "I moved off …", "we replaced X with Y")."""
+    low = _low(text)
+    if REVERSAL.search(low):
+        return True
+    return bool(
+        re.search(
+            r"\b(?:we|i|we've|i've|we have|i have)\s+(?:\w+\s+)?(?:switched|moved|migrated|replaced|changed|dropped|"
+            r"ditched|abandoned|retired|left|stopped)\b",
+            low,
+        )
+    )
+
+
+def read(sentence: str) -> Reading:
+    """Read one sentence (see the module docstring)."""
+    text = trim(sentence)
+    if len(words(text)) < 2 or "[redacted:" in text.lower():
+        return Reading(text, False, 0.0, "too short" if len(words(text)) < 2 else "secret")
+    if re.search(r"[;|=]\S", text) or sum(c.isalpha() or c == " " for c in text) < 0.7 * len(text):
+        return Reading(text, False, 0.0, "data")  # "Date;Payee;Amount", "KEY=value", a table row
+    cls = clauses(text)
+    off = _one_off(text, cls)
+    if off:
+        return Reading(text, False, 0.0, off)
+    if _subject(words(cls[0])) == "definite":
+        return Reading(text, False, 0.0, "about one thing")  # "the cache TTL should be …"
+    forces = [_clause_force(re.sub(r"\"[^\"]*\"", " ", c)) for c in cls]  # a quoted "should" is not the person's
+    force, why = max(forces, key=lambda f: f[0]) if forces else (0.0, "")
+    if force == 0.0:
+        return Reading(text, False, 0.0, "no force")
+    # a weak clause counts only when no clause of the sentence names one thing definitely
+    if force < 1.0 and len(words(text)) <= 2:
+        return Reading(text, False, 0.0, "fragment")  # "see screenshot"
+    if force < 1.0 and any(set(words(c)) & (DEFINITE | {"it", "them"}) for c in cls):
+        return Reading(text, False, 0.0, "definite object")
+    if force < 1.0 and NAMED_CODE.search(text):
+        return Reading(text, False, 0.0, "named file or function")
+    return Reading(text, True, force, why, reversal=reversal(text))
