@@ -293,7 +293,8 @@ def _rule(facet: Facet, members: list[Observation]) -> Rule:
     # explicit force, from the strongest tier, naming most of the group's rare words, most like the rest
     best = members[max(range(len(members)), key=naming)]
     per_session: dict[str, float] = {}
-    for o in members:
+    distinct = _one_per_utterance(members)
+    for o in distinct:
         sid = o.session_id or o.unit_key
         per_session[sid] = max(per_session.get(sid, 0.0), TIER_WEIGHT[o.tier])
     stamps = sorted(o.timestamp for o in members if o.timestamp)
@@ -303,9 +304,9 @@ def _rule(facet: Facet, members: list[Observation]) -> Rule:
         facet=facet,
         statement=best.statement,
         tier=min((o.tier for o in members), key=lambda t: t.value),
-        support_observations=len(members),
+        support_observations=len(distinct),
         support_sessions=len(per_session),
-        support_projects=len({o.project for o in members}),
+        support_projects=len({o.project for o in distinct}),
         projects=sorted({o.project for o in members}),
         score=round(sum(per_session.values()), 3),
         first_seen=stamps[0] if stamps else None,
@@ -315,6 +316,22 @@ def _rule(facet: Facet, members: list[Observation]) -> Rule:
         quotes=sorted({o.quote for o in members}),
         established=any(o.tier is not Tier.T3 for o in members),
     )
+
+
+def _one_per_utterance(members: Sequence[Observation]) -> list[Observation]:
+    """Copies of one utterance count once: a resumed or forked session replays earlier entries
+    into another file (often under another session id) with their text and timestamp unchanged,
+    and the same words at the same instant are one thing the person said, wherever stored."""
+    seen: set[tuple[str, str]] = set()
+    out: list[Observation] = []
+    for o in sorted(members, key=lambda m: (m.session_id or m.unit_key, m.observation_id)):
+        if o.timestamp:
+            key = (" ".join(o.quote.split()).casefold(), o.timestamp)
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(o)
+    return out
 
 
 def _directive_rules(obs: list[Observation]) -> list[Rule]:
