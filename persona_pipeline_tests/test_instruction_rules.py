@@ -120,3 +120,21 @@ def test_dependency_trees_are_not_discovered(tmp_path: Path) -> None:
     units = discover_instructions([tmp_path], [], ignored)
     assert [u.path for u in units] == [mine]
     assert ignored["vendored_instructions"] == 4
+
+
+def test_a_third_party_checkout_gives_no_rules_when_the_person_is_known(tmp_path: Path) -> None:
+    """A cloned project whose commits are all someone else's holds their rules, not the person's."""
+    theirs, mine = tmp_path / "code" / "oss-lib", tmp_path / "code" / "my-app"
+    for repo, rule in ((theirs, "- Sign every commit with DCO.\n"), (mine, "- Prefer small PRs.\n")):
+        repo.mkdir(parents=True)
+        _git(repo, "init", "-q")
+        _write(repo / "AGENTS.md", rule)
+        _git(repo, "add", "AGENTS.md")
+        _git(repo, "commit", "-q", "-m", "init")  # by t@example.com
+    units = {u.key: u for u in discover_instructions([tmp_path], [], {})}
+    read = {k: read_instructions(u, author_emails=["pat@example.org"]) for k, u in units.items()}
+    assert all(r.turns == [] and r.stats.skips == {"not_your_repository": 1} for r in read.values())
+    read = {k: read_instructions(u, author_emails=["T@example.com"]) for k, u in units.items()}  # both are "t"'s
+    assert sorted(t.text for r in read.values() for t in r.turns) == ["Prefer small PRs.", "Sign every commit with DCO."]
+    no_emails = {k: read_instructions(u) for k, u in units.items()}  # nobody configured: cannot tell, read
+    assert all(r.turns for r in no_emails.values())

@@ -122,7 +122,9 @@ class Sources:
         if unit.kind is SourceKind.CODEX:
             return codex.read_codex(unit.path)
         if unit.kind is SourceKind.INSTRUCTIONS:
-            return instructions.read_instructions(unit, explicit=self._explicit(unit.path))
+            return instructions.read_instructions(
+                unit, explicit=self._explicit(unit.path), author_emails=self.author_emails
+            )
         if unit.kind is SourceKind.PROMPT_LOG:
             return prompt_logs.read_prompt_log(unit.path, self.skip_sessions.__contains__, self.skip_project)
         return git_history.read_git(unit, self.author_emails)

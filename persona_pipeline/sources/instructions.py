@@ -42,8 +42,10 @@ import os
 import re
 import stat
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import lru_cache
 from itertools import pairwise
 from pathlib import Path
 
@@ -54,7 +56,7 @@ from persona_pipeline.sources.user_text import cut_head
 # 2: trailing-colon lead-ins dropped; 3: long chunks cut at whitespace. 4: rules only (descriptions,
 # bold heading-like lead-ins and status lines dropped); untracked files in a repo read as no rules;
 # timestamps carry the rule's ordinal (file order)
-READER_VERSION = "instructions-4"
+READER_VERSION = "instructions-5"
 
 MAX_FILE_BYTES = 1024 * 1024
 MAX_CHUNK_CHARS = 2000
@@ -563,6 +565,23 @@ def _tracked(repo: Path, path: Path) -> bool | None:
         return None
 
 
+@lru_cache(maxsize=256)
+def _authored_by(repo: Path, emails: tuple[str, ...]) -> bool | None:
+    """Whether any commit of the repository is by one of `emails`; None when git cannot tell
+    (no commits yet, no git). Cached per process: one `git log` per repository."""
+    try:
+        import git
+
+        with git.Repo(repo) as r:
+            wanted = {e.strip().lower() for e in emails}
+            out = r.git.log("--all", "--format=%ae%n%ce")
+            if not out.strip():
+                return None
+            return any(line.strip().lower() in wanted for line in out.splitlines())
+    except Exception:  # GitPython / git failures: fall back to the path rules
+        return None
+
+
 # --- reader ---------------------------------------------------------------------------------
 def _load(path: Path, stats: ReadStats) -> tuple[bytes, int] | str:
     """(bytes, mtime_ns), or the reason the whole file is skipped."""
@@ -593,9 +612,10 @@ def _iso(mtime_ns: int, ordinal: int = 0) -> str:
     return f"{base}.{min(ordinal, 999_999):06d}Z" if ordinal else f"{base}Z"
 
 
-def read_instructions(unit: SourceUnit, explicit: bool = False) -> ReadResult:
+def read_instructions(unit: SourceUnit, explicit: bool = False, author_emails: Sequence[str] = ()) -> ReadResult:
     """One T0 DIRECTIVE turn per rule of the file. `explicit` marks a unit from the explicit
-    (global) files; a key under `instructions/global/` implies it."""
+    (global) files; a key under `instructions/global/` implies it. With `author_emails`, a file in a
+    repository none of whose commits is the person's (a third-party checkout) gives no rules."""
     explicit = explicit or unit.key.startswith(f"{_KEY_PREFIX}{GLOBAL_SCOPE}/")
     _, repo = scope_of(unit.path, explicit)
     cwd = str(repo) if repo is not None else None
@@ -606,6 +626,9 @@ def read_instructions(unit: SourceUnit, explicit: bool = False) -> ReadResult:
     raw, mtime_ns = loaded
     if repo is not None and _tracked(repo, unit.path) is False:
         stats.skip("untracked_file")  # ignored, vendored or not yet added: not the repository's rules
+        return ReadResult.finish([], stats)
+    if repo is not None and author_emails and _authored_by(repo, tuple(author_emails)) is False:
+        stats.skip("not_your_repository")  # someone else's rules for their project
         return ReadResult.finish([], stats)
     try:
         text = raw.decode("utf-8")
