@@ -135,6 +135,7 @@ def test_a_third_party_checkout_gives_no_rules_when_the_person_is_known(tmp_path
     read = {k: read_instructions(u, author_emails=["pat@example.org"]) for k, u in units.items()}
     assert all(r.turns == [] and r.stats.skips == {"not_your_repository": 1} for r in read.values())
     read = {k: read_instructions(u, author_emails=["T@example.com"]) for k, u in units.items()}  # both are "t"'s
-    assert sorted(t.text for r in read.values() for t in r.turns) == ["Prefer small PRs.", "Sign every commit with DCO."]
+    kept = sorted(t.text for r in read.values() for t in r.turns)
+    assert kept == ["Prefer small PRs.", "Sign every commit with DCO."]
     no_emails = {k: read_instructions(u) for k, u in units.items()}  # nobody configured: cannot tell, read
     assert all(r.turns for r in no_emails.values())
