@@ -15,8 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from persona_pipeline.digests.remote.structured import StructuredCaller, strict_schema
 from persona_pipeline.trees.skills import Group, SkillText, offline_text
 
-PROMPT_VERSION = "skills-v1"
-PROMPT_FILE = "skills_v1.md"
+PROMPT_VERSION = "skills-v2"  # v2: examples share nothing with our corpora
+PROMPT_FILE = "skills_v2.md"
 MAX_LESSONS_SHOWN = 40
 
 

@@ -20,8 +20,8 @@ from persona_pipeline.digests.sessions import SessionEvidence, SessionRow
 from persona_pipeline.models import TurnKind
 
 log = logging.getLogger(__name__)
-PROMPT_VERSION = "lessons-v1"
-PROMPT_FILE = "lessons_v1.md"
+PROMPT_VERSION = "lessons-v2"  # v2: examples share nothing with our corpora
+PROMPT_FILE = "lessons_v2.md"
 WINDOW_CHARS = 12_000
 ROW_CHARS = 2_000  # one row's share of a window: excerpts are bounded already, this keeps windows full
 _SIGNALS = {

@@ -8,8 +8,8 @@ from importlib import resources
 
 from persona_pipeline.digests.models import DigestInput, EvidenceView
 
-PROMPT_VERSION = "digest-v2"  # v2: commit-message batches
-PROMPT_FILE = "digest_v2.md"
+PROMPT_VERSION = "digest-v3"  # v2: commit-message batches; v3: examples share nothing with our corpora
+PROMPT_FILE = "digest_v3.md"
 WINDOW_CHARS = 12_000
 
 
