@@ -47,7 +47,9 @@ def report(done: int, total: int, label: str = "reading") -> None:
     if bar is None or bar.total != total:
         if bar is not None:
             bar.close()
-        bar = _bars[label] = tqdm(total=total, desc=f"{label:>8}", unit="unit", file=_terminal(), leave=True)
+        bar = _bars[label] = tqdm(
+            total=total, desc=f"{label:>8}", unit="unit", file=_terminal(), leave=True, smoothing=0
+        )
     bar.update(max(0, done - bar.n))
     if done >= total:
         bar.close()
