@@ -532,13 +532,7 @@ def cmd_status(args: argparse.Namespace) -> int:
     settings = load_settings()
     from persona_pipeline import status
 
-    if (settings.dagster_home / INSTANCE_READY).exists():
-        instance = _prepare_instance(settings)
-    else:  # nothing has run here yet: look without creating an instance (status writes nothing)
-        import dagster as dg
-
-        instance = dg.DagsterInstance.ephemeral()
-    report = status.collect(settings, instance)
+    report = status.collect(settings)  # reads the instance's run storage; creates nothing
     print(json.dumps(report) if args.json else status.render(report))
     return 0
 

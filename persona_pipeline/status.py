@@ -6,7 +6,10 @@ applying, so it can run beside a materialisation.
 
 from __future__ import annotations
 
+import json
+import sqlite3
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from persona_pipeline.config import Settings
@@ -65,31 +68,67 @@ def _identifier_kinds(settings: Settings) -> dict[str, int]:
     return kinds(base_identifiers(settings))
 
 
-def _last_runs(instance: Any, limit: int = 5) -> list[dict[str, Any]]:
-    runs = []
-    for rec in instance.get_run_records(limit=limit, order_by="create_timestamp", ascending=False):
-        run = rec.dagster_run
-        started = rec.start_time or rec.create_timestamp.timestamp()
-        runs.append(
-            {
-                "run_id": run.run_id,
-                "job": run.job_name,
-                "status": run.status.value,
-                "trigger": run.tags.get("persona/trigger") or ("backfill" if run.tags.get("dagster/backfill") else ""),
-                "started": datetime.fromtimestamp(started, UTC).isoformat(timespec="seconds"),
-                "seconds": round(rec.end_time - rec.start_time, 1) if rec.end_time and rec.start_time else None,
-            }
-        )
-    return runs
+def _run_row(run_id: str, job: str, status: str, tags: dict[str, str], started: float | None, ended: float | None):
+    return {
+        "run_id": run_id,
+        "job": job,
+        "status": status,
+        "trigger": tags.get("persona/trigger") or ("backfill" if tags.get("dagster/backfill") else ""),
+        "started": datetime.fromtimestamp(started, UTC).isoformat(timespec="seconds") if started else None,
+        "seconds": round(ended - started, 1) if ended and started else None,
+    }
 
 
-def collect(settings: Settings, instance: Any) -> dict[str, Any]:
-    from persona_pipeline.defs.automation import plan
+def last_runs(dagster_home: Path, limit: int = 5) -> list[dict[str, Any]]:
+    """The last runs, read from the instance's SQLite run storage without importing Dagster (a
+    status in well under a second); an instance on other storage (Postgres) goes through Dagster."""
+    cfg = dagster_home / "dagster.yaml"
+    db = dagster_home / "history" / "runs.db"
+    custom = cfg.exists() and any(
+        w in cfg.read_text(encoding="utf-8", errors="replace") for w in ("storage:", "run_storage:")
+    )
+    if not custom:
+        if not db.exists():
+            return []
+        try:
+            con = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5)
+            try:
+                rows = con.execute(
+                    "SELECT run_id, pipeline_name, status, run_body, start_time, end_time FROM runs"
+                    " ORDER BY create_timestamp DESC LIMIT ?",
+                    [limit],
+                ).fetchall()
+            finally:
+                con.close()
+            return [
+                _run_row(rid, job, status, (json.loads(body) or {}).get("tags") or {}, start, end)
+                for rid, job, status, body, start, end in rows
+            ]
+        except (sqlite3.Error, ValueError, TypeError, AttributeError):
+            pass  # an older or newer layout: ask Dagster
+    import dagster as dg
+
+    with dg.DagsterInstance.from_config(str(dagster_home)) as instance:
+        return [
+            _run_row(
+                rec.dagster_run.run_id,
+                rec.dagster_run.job_name,
+                rec.dagster_run.status.value,
+                dict(rec.dagster_run.tags),
+                rec.start_time or rec.create_timestamp.timestamp(),
+                rec.end_time,
+            )
+            for rec in instance.get_run_records(limit=limit, order_by="create_timestamp", ascending=False)
+        ]
+
+
+def collect(settings: Settings) -> dict[str, Any]:
     from persona_pipeline.digests.backend import make_digester
+    from persona_pipeline.incremental import plan
     from persona_pipeline.pack.compile import estimate_tokens
     from persona_pipeline.warehouse import digest_store, store
 
-    todo = plan(instance, apply=False, prepare=False)
+    todo = plan(None, apply=False, prepare=False)  # no partitions read: nothing is registered here
     from persona_pipeline.digests.lessons.backend import make_lesson_builder
     from persona_pipeline.notes_stage import make_note_taker
     from persona_pipeline.warehouse import memory_store
@@ -128,7 +167,7 @@ def collect(settings: Settings, instance: Any) -> dict[str, Any]:
         },
         **_warehouse_status(settings),
         "pack": pack,
-        "last_runs": _last_runs(instance),
+        "last_runs": last_runs(settings.dagster_home),
         "warehouse": str(settings.warehouse_path),
         "data_dir": str(settings.data_dir),
         "dagster_home": str(settings.dagster_home),

@@ -44,9 +44,9 @@ class IngestConfig(dg.Config):
 )
 def ingest(context: dg.AssetExecutionContext, config: IngestConfig) -> Iterator[dg.AssetMaterialization]:
     # Heavy modules load here, not when the code location loads.
-    from persona_pipeline.defs.automation import is_instruction_key
     from persona_pipeline.defs.project_settings import project_settings
     from persona_pipeline.evidence import retention
+    from persona_pipeline.incremental import is_instruction_key
     from persona_pipeline.ingest import iter_ingest
     from persona_pipeline.progress import report
     from persona_pipeline.sources import tombstones
