@@ -236,6 +236,11 @@ def _workers(jobs: int) -> int:
     return max(1, min(jobs, (os.cpu_count() or 2) + 1, 6))
 
 
+def _say(line: str) -> None:
+    """Progress on stderr (a model eval takes minutes; stdout stays the report)."""
+    print(line, file=sys.stderr, flush=True)
+
+
 def run_eval(
     corpus: Path | None,
     model: str = "offline",
@@ -259,8 +264,18 @@ def run_eval(
             corpus = corpus.resolve()
             truth = Truth.load(corpus)
         jobs = [(d, r) for d in truth.developers for r in ("a", "b")]
+        _say(f"persona eval: {len(jobs)} isolated runs ({len(truth.developers)} developers × 2, model {model})…")
+        done: list[RunResult] = []
+
+        def one(job: tuple[DeveloperTruth, str]) -> RunResult:
+            result = _one_run(job[0], job[1], corpus, work, model, truth.seed)
+            done.append(result)  # list.append is atomic: a plain progress count
+            ok = "ok" if result.returncode == 0 else f"exit {result.returncode}"
+            _say(f"  {len(done)}/{len(jobs)} {result.dev}/{result.run}: {ok} in {result.seconds:.0f} s")
+            return result
+
         with ThreadPoolExecutor(max_workers=_workers(len(jobs))) as ex:
-            runs = list(ex.map(lambda j: _one_run(j[0], j[1], corpus, work, model, truth.seed), jobs))
+            runs = list(ex.map(one, jobs))
         by = {(r.dev, r.run): r for r in runs}
         cards = [_score_dev(d, by[(d.dev, "a")], by[(d.dev, "b")]) for d in truth.developers]
     report: dict[str, Any] = {
