@@ -168,9 +168,13 @@ def _phone(r: random.Random, region: str) -> str:
     if region == "in":
         return r.choice([f"0{r.randint(70, 99)}{_s(r, d, 3)} {_s(r, d, 5)}", f"{r.randint(70, 99)}{_s(r, d, 3)} {_s(r, d, 5)}"])
     if region == "br":
-        return f"({r.randint(11, 99)}) 9{_s(r, d, 4)}-{_s(r, d, 4)}"
-    cc = r.choice(["+44 7", "+49 15", "+33 6", "+91 9", "+55 11 9", "+1 "])
-    return f"{cc}{_s(r, d, 3)} {_s(r, d, 3)} {_s(r, d, 3)}" if not cc.startswith("+1") else f"+1 {r.randint(2, 9)}{_s(r, d, 2)} {r.randint(2, 9)}{_s(r, d, 2)} {_s(r, d, 4)}"
+        return f"({r.choice([11, 21, 31, 41, 47, 48, 51, 61, 71, 81, 85, 91])}) 9{_s(r, d, 4)}-{_s(r, d, 4)}"
+    # international: a national number of some region, trunk 0 dropped, behind its country code
+    reg = r.choice(["uk", "de", "fr", "in", "br", "us"])
+    cc = {"uk": "44", "de": "49", "fr": "33", "in": "91", "br": "55", "us": "1"}[reg]
+    national = _phone(r, reg).replace("(", "").replace(")", "")
+    national = national[1:] if national.startswith("0") else national
+    return f"+{cc} {national}"
 
 
 def _ssn(r: random.Random) -> str:

@@ -12,6 +12,7 @@ no conversion; values are read from the original text.
 from __future__ import annotations
 
 import ipaddress
+import os
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import pairwise
@@ -41,11 +42,14 @@ _TEST_CARDS = {
     "3056930009020004",
 }
 _IPV4 = Rx(r"\b(?:\d{1,3}\.){3}\d{1,3}\b")
-_IPV6 = Rx(r"(?i)\b(?:[0-9a-f]{1,4}:){7}[0-9a-f]{1,4}\b")
+_IPV6 = Rx(r"(?i)\b[0-9a-f]{1,4}(?::{1,2}[0-9a-f]{1,4}){1,7}(?:::)?")
 _VERSION_BEFORE = Rx(r"(?i)(?:version|release|upgraded?|downgraded?|bump(?:ed)?|\bv|==|>=|<=|~=)\s*(?:from\s+)?$")
 _SSN = Rx(r"\b(\d{3})-(\d{2})-(\d{4})\b")
 # A path segment after a home root is the account name.
 _HOME_PATH = Rx(r"(?:/Users/|/home/|[A-Za-z]:\\\\?Users\\\\?|[A-Za-z]:/Users/)([^/\\\s\"'`:*?<>|]{1,64})")
+# A profile folder named after the display name (C:\\Users\\First Last\\): spaces allowed, but
+# only when the segment is closed by a path separator.
+_HOME_SPACED = Rx(r"(?:/Users/|/home/|[A-Za-z]:\\\\?Users\\\\?|[A-Za-z]:/Users/)([^/\\\r\n\"`:*?<>|]{1,64}? [^/\\\r\n\"`:*?<>|]{1,64}?)[/\\]")
 _HOME_SLUG = Rx(r"-(?:Users|home)-([A-Za-z0-9._]{1,64})-")
 _SYSTEM_ACCOUNTS = {
     "shared",
@@ -176,9 +180,63 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
         yield Span(start, end, "email")
 
 
-def phone_spans(text: str) -> Iterator[Span]:
+def _user_region() -> str | None:
+    """The region of the machine's locale (en_GB.UTF-8 -> GB): the user's own numbers are written
+    in its national format."""
+    for var in ("LC_ALL", "LC_TELEPHONE", "LANG"):
+        loc = os.environ.get(var, "")
+        if len(loc) >= 5 and loc[2] == "_" and loc[3:5].isalpha() and loc[3:5].isupper():
+            return loc[3:5]
+    return None
+
+
+# Regions whose national formats (no country code) are tried, the user's own first.
+PHONE_REGIONS: tuple[str, ...] = tuple(
+    dict.fromkeys([r for r in (_user_region(),) if r] + ["US", "GB", "DE", "FR", "IN", "BR", "ES", "IT", "AU"])
+)
+_PHONE_CONTEXT = Rx(
+    r"(?i)(?:phone|tel|mobile|mobil|cell|call|fax|whatsapp|sms|text me|contact|ring|handy|telefon|t\x7fl|"
+    r"portable|celular|ph|mob|numero|nummer|n\x7fmero|number|no\.?|#)\b"
+    r"(?:\W{1,3}(?:me|us|him|her|them|at|on|no|nr|number|is|was|de|der)\b){0,3}\W{0,4}$"
+)
+# A national number: optional (area), then 2-5 groups of digits with single separators.
+_NATIONAL_CANDIDATE = Rx(r"(?:\(\d{2,5}\)[ .-]?|\b)\d{2,8}(?:[ .-]\d{2,8}){1,4}\b|\b\d{9,12}\b")
+_DATE_LIKE = Rx(r"^(?:\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4})")
+_IP_LIKE = Rx(r"^\d{1,3}(?:\.\d{1,3}){3}$")
+
+
+def _valid_in_any_region(raw: str) -> bool:
     import phonenumbers
 
+    for region in PHONE_REGIONS:
+        try:
+            num = phonenumbers.parse(raw, region)
+        except phonenumbers.NumberParseException:
+            continue
+        if phonenumbers.is_valid_number(num):
+            return True
+    return False
+
+
+@lru_cache(maxsize=8192)
+def _national_ok(raw: str, context: bool) -> bool:
+    digits = sum(ch.isdigit() for ch in raw)
+    if digits < 9 or digits > 13:
+        return False
+    if _DATE_LIKE.match(raw) or _IP_LIKE.match(raw):
+        return False
+    if raw.isdigit() and not context:
+        return False  # a bare digit run is an id unless a label says it is a number to call
+    return _valid_in_any_region(raw)
+
+
+def phone_spans(text: str) -> Iterator[Span]:
+    """International numbers (+cc), then national formats of the user's and common regions,
+    validated by libphonenumber (the checks `PhoneNumberMatcher` applies at leniency VALID, on
+    candidates found by a linear-time RE2 scan rather than its own backtracking regexes)."""
+    import phonenumbers
+
+    seen: list[tuple[int, int]] = []
     for (start, end), *_ in _PHONE_CANDIDATE.finditer(text):
         raw = text[start:end]
         digits = sum(ch.isdigit() for ch in raw)
@@ -193,6 +251,20 @@ def phone_spans(text: str) -> Iterator[Span]:
         except phonenumbers.NumberParseException:
             continue
         if phonenumbers.is_valid_number(num) or (raw.startswith("+") and phonenumbers.is_possible_number(num)):
+            seen.append((start, end))
+            yield Span(start, end, "phone")
+    for ((start, end),) in _NATIONAL_CANDIDATE.finditer(text):
+        if any(a < end and start < b for a, b in seen):
+            continue
+        before, after = text[start - 1 : start], text[end : end + 1]
+        if before.isalnum() or before in ("_", "/", ".", "+", "#", "$") or after.isalnum() or after in ("_", "-", "/"):
+            continue
+        if after == "." and text[end + 1 : end + 2].isdigit():
+            continue  # a version or an address
+        context = _PHONE_CONTEXT.search(text[max(0, start - 28) : start].replace("\n", " ")) is not None
+        if before in ("-", ":", "=") and not context:
+            continue
+        if _national_ok(text[start:end], context):
             yield Span(start, end, "phone")
 
 
@@ -235,24 +307,195 @@ def ip_spans(text: str) -> Iterator[Span]:
             # "from 1.2.3.4 to 1.3.0": a version range, unless the other end is an address too
             continue
         yield Span(start, end, "ip_address")
-    if text.count(":") >= 7:
+    if "::" in text or text.count(":") >= 7:
         for ((start, end),) in _IPV6.finditer(text):
-            if _is_global_ip(text[start:end]):
+            value = text[start:end]
+            if text[end : end + 1].isalnum() or text[start - 1 : start] in ("_", "."):
+                continue
+            if value.count(":") < 2 or ("::" not in value and value.count(":") != 7):
+                continue
+            # global unicast (2000::/3) only: `dead::beef`, `abc::def` and C++ scopes are not addresses
+            head = value.split(":", 1)[0]
+            if not head or not 0x2000 <= int(head, 16) <= 0x3FFF or sum(1 for g in value.split(":") if g) < 3:
+                continue
+            if _is_global_ip(value):
                 yield Span(start, end, "ip_address")
 
 
+_SSN_ANY = Rx(r"\b(\d{3})([- ]?)(\d{2})[- ]?(\d{4})\b")
+_SSN_CONTEXT = Rx(r"(?i)(?:ssn|social security|soc\.? ?sec|ss#|ss no|tax ?id|tin|itin)\b[^\n]{0,24}$")
+
+
 def ssn_spans(text: str) -> Iterator[Span]:
-    if "-" not in text:
-        return
-    for (start, end), (a0, a1), (g0, g1), (s0, s1) in _SSN.finditer(text):
+    """US SSNs with dashes, spaces or none, valid by the SSA's area rules (no 000, 666 or 9xx
+    area, no 00 group, no 0000 serial). Without separators (any 9-digit id) only beside a label."""
+    for (start, end), (a0, a1), (p0, p1), (g0, g1), (s0, s1) in _SSN_ANY.finditer(text):
+        raw = text[start:end]
+        seps = {c for c in raw if not c.isdigit()}
+        if len(seps) > 1 or (seps and text[p0:p1] not in seps) or (seps and raw.count(next(iter(seps))) != 2):
+            continue  # "123-45 6789": mixed separators are no SSN
+        before, after = text[start - 1 : start], text[end : end + 1]
+        if before in ("-", ".", "/", "+") or after in ("-", ".", "/") and text[end + 1 : end + 2].isdigit():
+            continue
         area, group, serial = text[a0:a1], text[g0:g1], text[s0:s1]
         if area in ("000", "666") or area[0] == "9" or group == "00" or serial == "0000":
             continue
+        if (not seps or " " in seps) and not _SSN_CONTEXT.search(text[max(0, start - 40) : start]):
+            continue  # "123 45 6789" and "123456789" are ids, phone parts or amounts without a label
         yield Span(start, end, "ssn")
 
 
+_IBAN_LENGTHS = {
+    **dict.fromkeys(("NO",), 15),
+    **dict.fromkeys(("BE",), 16),
+    **dict.fromkeys(("DK", "FI", "FO", "GL", "NL"), 18),
+    **dict.fromkeys(("MK", "SI"), 19),
+    **dict.fromkeys(("AT", "BA", "EE", "KZ", "LT", "LU", "XK"), 20),
+    **dict.fromkeys(("CH", "HR", "LI", "LV"), 21),
+    **dict.fromkeys(("BG", "BH", "CR", "DE", "GB", "GE", "IE", "ME", "RS", "VA"), 22),
+    **dict.fromkeys(("AE", "GI", "IL", "IQ", "TL"), 23),
+    **dict.fromkeys(("AD", "CZ", "ES", "MD", "PK", "RO", "SA", "SE", "SK", "TN", "VG"), 24),
+    **dict.fromkeys(("PT", "ST"), 25),
+    **dict.fromkeys(("IS", "TR"), 26),
+    **dict.fromkeys(("FR", "GR", "IT", "MC", "MR", "SM"), 27),
+    **dict.fromkeys(("AL", "AZ", "BY", "CY", "DO", "GT", "HU", "LB", "PL", "SV"), 28),
+    **dict.fromkeys(("BR", "EG", "PS", "QA", "UA"), 29),
+    **dict.fromkeys(("JO", "KW", "MU"), 30),
+    **dict.fromkeys(("MT", "SC"), 31),
+    **dict.fromkeys(("LC",), 32),
+}
+_IBAN_CANDIDATE = Rx(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b")
+
+
+def _iban_ok(compact: str) -> bool:
+    if _IBAN_LENGTHS.get(compact[:2]) != len(compact):
+        return False
+    rearranged = compact[4:] + compact[:4]
+    return int("".join(str(int(c, 36)) for c in rearranged)) % 97 == 1
+
+
+def iban_spans(text: str) -> Iterator[Span]:
+    """IBANs (compact or in groups of four), valid by country length and the mod-97 checksum."""
+    for ((start, end),) in _IBAN_CANDIDATE.finditer(text):
+        raw = text[start:end]
+        compact = raw.replace(" ", "")
+        # a trailing group may belong to the next word ("DE89 … 3000 and"): retry without it
+        while len(compact) > 15 and not _iban_ok(compact):
+            if " " not in raw:
+                break
+            raw = raw[: raw.rfind(" ")]
+            compact = raw.replace(" ", "")
+        if len(compact) >= 15 and _iban_ok(compact):
+            yield Span(start, start + len(raw), "iban")
+
+
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_DOB = Rx(
+    r"(?i)\b(?:d\.?o\.?b\.?|date[ _-]?of[ _-]?birth|birth[ _-]?date|birth[ _-]?day|born(?:[ \t]+on)?|"
+    r"geburtsdatum|geboren(?:[ \t]+am)?|date[ _]de[ _]naissance|n\x7fe?[ \t]+le|fecha[ _]de[ _]nacimiento|"
+    r"data[ _]de[ _]nascimento|data[ _]di[ _]nascita)[\"']?[ \t]*(?:[:=]|is|was|-)?[ \t]*[\"']?"
+    rf"(\d{{4}}-\d{{1,2}}-\d{{1,2}}|\d{{1,2}}[/.-]\d{{1,2}}[/.-](?:\d{{4}}|\d{{2}})|"
+    rf"\d{{1,2}}(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?{_MONTH},?[ \t]+\d{{4}}|{_MONTH}[ \t]+\d{{1,2}}(?:st|nd|rd|th)?,?[ \t]+\d{{4}})"
+)
+
+
+def dob_spans(text: str) -> Iterator[Span]:
+    """Dates of birth: a date right after a birth label (dob, date of birth, born on, …)."""
+    for _, (start, end) in _DOB.finditer(text):
+        yield Span(start, end, "date_of_birth")
+
+
+_CAP = r"[A-Z\x7f][A-Za-z\x7f'.-]*"
+_US_SUFFIXES = (
+    "Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Place|Pl|Terrace|Ter|Way|Parkway|"
+    "Pkwy|Highway|Hwy|Circle|Cir|Square|Sq|Trail|Trl|Close|Crescent|Cres|Gardens|Grove|Mews|Row|Walk|Hill"
+)
+
+
+def _all_street_suffixes() -> list[str]:
+    """Common street types and every USPS-style suffix Faker's address provider lists."""
+    out = set(_US_SUFFIXES.split("|"))
+    try:
+        from faker.providers.address.en_US import Provider as US
+
+        out.update(w for w in US.street_suffixes if w.isalpha())
+    except ImportError:
+        pass
+    return sorted(out, key=lambda w: (-len(w), w))
+
+
+_STREET_LINE = (
+    rf"(?:\b(?:Flat|Studio|Apt\.?|Unit|Suite)[ \t]+\d{{1,4}}[A-Za-z]?,?\s+(?:\d{{1,6}}[A-Za-z]?,?[ \t]+)?|\b\d{{1,6}}[A-Za-z]?,?[ \t]+)(?:[NSEW]\.?[ \t]+)?(?:{_CAP}[ \t]+){{1,4}}({'|'.join(_all_street_suffixes())})\b"
+)
+_UNIT = r"(?:,?[ \t]+(?:Apt|Apartment|Suite|Ste|Unit|Flat|Fl|Floor|Rm|Room|#)\.?[ \t]*#?[A-Za-z0-9-]{1,6})?"
+_US_TAIL = rf"(?:,?\s+{_CAP}(?:[ \t]+{_CAP}){{0,3}},?[ \t]+[A-Z]{{2}}[ \t]+\d{{5}}(?:-\d{{4}})?)"
+_UK_POSTCODE = r"[A-Z]{1,2}\d[A-Z\d]?[ \t]*\d[A-Z]{2}\b"
+_UK_TAIL = rf"(?:,?\s+{_CAP}(?:[ \t]+{_CAP}){{0,3}},?\s+{_UK_POSTCODE})"
+_STREET_EN = Rx(rf"{_STREET_LINE}\.?{_UNIT}(?:{_US_TAIL}|{_UK_TAIL})?")
+_DE_STREET = Rx(
+    r"\b[A-Z\x7f][A-Za-z\x7f-]*(?i:stra(?:ss|\x7f)e|str\.|weg|gasse|platz|allee|ring|damm|ufer|chaussee|steig|markt)"
+    r"[ \t]+\d{1,4}(?:[ \t]?[a-zA-Z]\b|[-/]\d{1,4})?(?:,?\s+(\d{5})[ \t]+[A-Z\x7f][A-Za-z\x7f.-]*(?:[ \t]+(?:am|an|im|ob|in|bei)[ \t]+[A-Z\x7f][A-Za-z\x7f.-]*)?)?|"
+    r"\b[A-Z\x7f][A-Za-z\x7f-]*[ \t](?:Stra(?:ss|\x7f)e|Str\.|Weg|Gasse|Platz|Allee|Ring|Damm)[ \t]+\d{1,4}(?:[a-zA-Z]\b|[-/]\d{1,4})?"
+    r"(?:,?\s+(\d{5})[ \t]+[A-Z\x7f][A-Za-z\x7f.-]*)?"
+)
+_FR_WAY = r"(?i:rue|avenue|av\.|boulevard|bd|place|impasse|all\x7fe|allee|chemin|quai|route|cours|passage|square|voie|sentier)"
+_FR_STREET = Rx(
+    rf"(?:\b\d{{1,4}}(?:[ \t]?(?:bis|ter))?,?[ \t]+)?{_FR_WAY}[ \t]+(?:(?:de[ \t]+la|de[ \t]+l'|des|du|de|d'|la|le|les)[ \t]*)?"
+    rf"[A-Z\x7f][A-Za-z\x7f'-]*(?:[ \t]+[A-Z\x7f][A-Za-z\x7f'-]*){{0,3}}(?:,?\s+(\d{{5}})[ \t]+[A-Z\x7f][A-Za-z\x7f'-]*(?:[ \t]+[A-Z\x7f][A-Za-z\x7f'-]*)?)?"
+)
+_ADDRESS_CONTEXT = Rx(
+    r"(?i)(?:address|addr|ship(?:ping)? to|deliver(?:y)? to|send (?:it )?to|mail to|post to|lives? at|living at|"
+    r"located at|billing|residence|home|office|adresse|wohnt|wohnhaft|anschrift|habite|domicile|direcci\x7fn)"
+    r"\b[^\n]{0,12}$"
+)
+
+
+@lru_cache(maxsize=1)
+def _street_suffixes() -> tuple[frozenset[str], frozenset[str]]:
+    """(common street types, every USPS-style suffix Faker's address providers list)."""
+    common = frozenset(_US_SUFFIXES.split("|"))
+    allsuf: set[str] = set(common)
+    try:
+        from faker.providers.address.en_US import Provider as US
+
+        allsuf.update(US.street_suffixes)
+    except ImportError:
+        pass
+    return common, frozenset(allsuf)
+
+
+def address_spans(text: str) -> Iterator[Span]:
+    """Street addresses: US/UK (number, capitalised words, a street type, city/state/ZIP or town
+    and postcode), German (Namestraße 12, 12345 Ort) and French (12 rue …, 75001 Ville). A street
+    type that is also an ordinary word (Park, Point, Ring) needs a postal tail or an address label."""
+    common, allsuf = _street_suffixes()
+    if any(c.isdigit() for c in text):
+        for (start, end), (w0, w1) in _STREET_EN.finditer(text):
+            word = text[w0:w1]
+            tail = text[w1:end]
+            has_tail = any(c.isdigit() for c in tail)
+            if word not in allsuf:
+                continue
+            if not has_tail and (word not in common or text[end : end + 1] == "("):
+                if not _ADDRESS_CONTEXT.search(text[max(0, start - 24) : start]):
+                    continue
+            yield Span(start, end, "address")
+        for ((start, end), *rest) in _DE_STREET.finditer(text):
+            raw = text[start:end]
+            low = raw.lower()
+            has_tail = any(g[0] >= 0 for g in rest)
+            strong = "stra" in low or "str." in low or "gasse" in low or "platz" in low or "allee" in low
+            if not (strong or has_tail or _ADDRESS_CONTEXT.search(text[max(0, start - 24) : start])):
+                continue
+            yield Span(start, end, "address")
+        for (start, end), (z0, _z1) in _FR_STREET.finditer(text):
+            if z0 < 0 and not text[start].isdigit():
+                continue  # "rue de la Paix" alone is a street name; with a number or a postcode, an address
+            yield Span(start, end, "address")
+
+
 def home_user_spans(text: str) -> Iterator[Span]:
-    for rx in (_HOME_PATH, _HOME_SLUG):
+    for rx in (_HOME_SPACED, _HOME_PATH, _HOME_SLUG):
         for _, (start, end) in rx.finditer(text):
             name = text[start:end]
             if name.lower() in _SYSTEM_ACCOUNTS or name.startswith(("$", "<", "%", "{", "[")):
@@ -260,14 +503,78 @@ def home_user_spans(text: str) -> Iterator[Span]:
             yield Span(start, end, "user_name")
 
 
+# Names by context. A name word is capitalised, may carry non-ASCII letters (DEL in the fold,
+# checked on the original), an inner capital after Mc/Mac/O'/D', a hyphen or an apostrophe.
+_NW = r"(?:Mc|Mac|O'|D'|O\x7f|D\x7f)?[A-Z\x7f](?:[a-z\x7f]+|'[a-z\x7f]+)(?:['\x7f-][A-Z\x7f]?[a-z\x7f]+)*"
+_PARTICLE = r"(?:\x7f|N\x7f|Nic|Ua|van der|van den|van de|van|von der|von|de la|de los|del|della|de|da|di|du|dos|das|le|la|bin|ibn|al|el|ter|ten|zu|st\.)"
+_FULL = rf"{_NW}(?:[ \t]+(?:[A-Z]\.[ \t]+)?(?:{_PARTICLE}[ \t]+)?{_NW}){{1,3}}"
+_NAME_CONTEXT = Rx(
+    r"(?i:\b(?:ask|asked|ping|pinged|cc|bcc|dear|hi|hello|hey|thanks|thank you|attn|with|met|told|"
+    r"from|to|reviewer|assignee|author|owner|contact|signed|regards|cheers|best|sincerely|per|"
+    r"(?:reviewed|signed-off|co-authored|acked|reported|tested|suggested|helped|approved|authored|written)[ -]by)"
+    r"(?:[ \t]*:)?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?)"
+    rf"({_FULL}|{_NW})"
+)
+_KEYED_NAME = Rx(
+    r"(?i:\b(?:author|full_?name|display_?name|user\.name|git_author_name|git_committer_name|owner_name|"
+    r"customer(?:_name)?|patient(?:_name)?|employee(?:_name)?|contact_name|signed by|first_?name|last_?name))"
+    rf"[\"']?[ \t]*[:=][ \t]*[\"']?({_FULL}|{_NW})"
+)
+# Sign-offs: "Thanks,\nFirst Last", "--\nFirst Last" at a line start.
+_SIGNOFF = Rx(
+    r"(?im:^[ \t]*(?:thanks|thank you|many thanks|cheers|best|best regards|kind regards|regards|sincerely|"
+    r"br|all the best|--)[ \t]*[,!.]?[ \t]*\r?\n[ \t]*)"
+    rf"({_FULL}|{_NW})[ \t]*$"
+)
+# Capitalised words that start sentences or name products, teams and roles, never people.
+_NOT_NAME_WORDS = frozenset(
+    "The A An This That These Those It Its We You They He She I Me My Our Your Their Us Them All Any Some "
+    "Team Teams Everyone Everybody Folks Guys Gang Friends There Here Thanks Thank Please Sorry Yes No Ok Okay "
+    "Hi Hello Hey Dear Best Regards Cheers Monday Tuesday Wednesday Thursday Friday Saturday Sunday Today "
+    "Tomorrow Yesterday January February March April May June July August September October November "
+    "December Claude Code Codex ChatGPT Copilot Gemini Cursor Assistant Bot Agent Model GitHub GitLab Git "
+    "Google Microsoft Amazon Apple Meta Docker Kubernetes Python Java JavaScript TypeScript Rust Go Node "
+    "React Linux Windows Mac Slack Jira Cloud Studio Visual Pull Request Issue Bug Review Update Support "
+    "Security Admin Service Server Client Api Ci Cd Dev Prod Staging Main Master Branch Repo Project Product "
+    "Sales Engineering Design Marketing Legal Finance Ops Infra Platform Backend Frontend Data Mobile Web "
+    "Customer Customers User Users Manager Lead Owner Director Board Group Company Inc Ltd Llc Corp Error "
+    "Warning Info Debug Note Todo Fixme Step Test Tests Build Deploy Release Version Config File Files New "
+    "Old Next Last First Final Draft Section Chapter Part Page Table Figure Example See Also And Or But Not "
+    "If When Then Else For While With Without From To By On In At Of As Is Are Was Were Be Been Has Have "
+    "Had Do Does Did Can Could Will Would Should Must May Might Shall Let Run Use Add Fix Make Set Get Put "
+    "Check Merge Open Close Start Stop Ask Ping Call Send Mail Email Message Chat Meeting Sync Standup".split()
+)
+
+
+def _name_words_ok(value: str, single_needs_list: bool) -> bool:
+    firsts, _ = _name_lists()
+    words = [w for w in value.replace("\t", " ").split(" ") if w]
+    core = [w for w in words if w[0].isupper() and not (len(w) == 2 and w[1] == ".")]
+    if not core or any(w.rstrip(".") in _NOT_NAME_WORDS for w in core):
+        return False
+    for w in core:  # the DEL of the fold stood for some non-ASCII character: it must be a letter
+        if not all(c.isalpha() or c in "'-." or c == "\u2019" for c in w) or not w[0].isupper():
+            return False
+        if w.isupper():
+            return False  # ACRONYMS
+    if len(core) == 1 and single_needs_list:
+        return core[0] in firsts
+    return True
+
+
 def person_name_spans(text: str) -> Iterator[Span]:
-    """First name + last name (optionally a middle initial), both in the name lists."""
+    """Person names: first + last name both in the name lists (optionally a middle initial), a
+    listed first name before any name-shaped surname, and any name-shaped sequence in a name
+    context (ask X, cc X, From: X, Reviewed-by: X, a sign-off line, author = "X")."""
     firsts, lasts = _name_lists()
     for ((r0, r1),) in _CAP_RUN.finditer(text):
         words = [w[0] for w in _CAP_WORD.finditer(text, r0, r1)]
         for (s0, e0), (s1, e1) in pairwise(words):
-            if text[s0:e0] not in firsts or text[s1:e1] not in lasts:
+            first, last = text[s0:e0], text[s1:e1]
+            if first not in firsts or (last not in lasts and (last in _NOT_NAME_WORDS or last in firsts)):
                 continue
+            if last not in lasts and (first in _COMMON_WORD_FIRSTS or text[e1 : e1 + 1] in ("(", ".", "_")):
+                continue  # "Will Update", "Grant Access", "Max Retries": words, not people
             start, end = s0, e1
             pre = _NAME_PREFIX.search(text[max(0, start - 6) : start])
             if pre:
@@ -276,6 +583,26 @@ def person_name_spans(text: str) -> Iterator[Span]:
             if suf:
                 end += suf[0][1] - suf[0][0]
             yield Span(start, end, "person_name")
+    if not any(c.isupper() for c in text[:4096]) and not any(c.isupper() for c in text):
+        return
+    for rx, single_needs_list in ((_NAME_CONTEXT, True), (_KEYED_NAME, True), (_SIGNOFF, False)):
+        for _, (start, end) in rx.finditer(text):
+            after = text[end : end + 1]
+            if after in ("(", "_", "[") or (after == "." and text[end + 1 : end + 2].isalnum()):
+                continue  # From: Config.load(...) — code
+            if _name_words_ok(text[start:end], single_needs_list):
+                yield Span(start, end, "person_name")
+
+
+# Listed first names that are also everyday capitalised words in developer text: they make a
+# name only with a listed surname.
+_COMMON_WORD_FIRSTS = frozenset(
+    "Will May Mark Bill Grant Chase Page Rose Joy Hope Art Max Ray Dean Drew Glen Lane Miles Pat Rich Sky "
+    "Summer Wade Young Price Hunter Cliff Dale Gene Guy Jack Jean Major Tag Van Rob Sage Reed Case Colt "
+    "Dash Holly Iris Ivy June Lily Penny Ruby Sandy Crystal Storm Blue Star Sunny Angel Faith Grace Harmony "
+    "Chance Bishop Brock Carter Cash Chip Clay Cole Cruz Fisher Ford Gray Grey Hall King Knight Link Mason "
+    "Nova Pierce Porter Walker".split()
+)
 
 
 def known_identifier_spans(text: str, identifiers: Sequence[tuple[Any, str]]) -> Iterator[Span]:
@@ -290,4 +617,15 @@ def known_identifier_spans(text: str, identifiers: Sequence[tuple[Any, str]]) ->
                 yield Span(*m.span(), kind)
 
 
-DETECTORS = (email_spans, phone_spans, card_spans, ip_spans, ssn_spans, home_user_spans, person_name_spans)
+DETECTORS = (
+    email_spans,
+    phone_spans,
+    card_spans,
+    ip_spans,
+    ssn_spans,
+    iban_spans,
+    dob_spans,
+    address_spans,
+    home_user_spans,
+    person_name_spans,
+)

@@ -57,11 +57,9 @@ _DOC_EXAMPLE = Rx(r"EXAMPLE|\.\.\.$|x{8,}|X{8,}")
 # must be a whole part (DB_PASS, not bypass/compass), `key`/`auth` alone only label random values.
 _LABEL_WORD = r"(?i:secret|pass|pwd|token|key|auth|credential|cred)"
 _STRONG_PARTS = frozenset(
-    "secret secrets password passwords passwd passphrase passcode pass pwd pw token tokens credential "
-    "credentials creds apikey privatekey accesskey secretkey accountkey signingkey encryptionkey masterkey "
-    "authtoken accesstoken refreshtoken sessiontoken".split()
+    ["secret", "secrets", "password", "passwords", "passwd", "passphrase", "passcode", "pass", "pwd", "pw", "token", "tokens", "credential", "credentials", "creds", "apikey", "privatekey", "accesskey", "secretkey", "accountkey", "signingkey", "encryptionkey", "masterkey", "authtoken", "accesstoken", "refreshtoken", "sessiontoken"]
 )
-_WEAK_PARTS = frozenset("key keys auth sig signature cred salt".split())
+_WEAK_PARTS = frozenset(["key", "keys", "auth", "sig", "signature", "cred", "salt"])
 _CAMEL = Rx(r"[A-Z]?[a-z0-9]+|[A-Z]+(?:[a-z0-9]+)?")
 
 _QUOTED_OR_BARE = r"""(?:(["'`])([^"'`\r\n]{4,200})["'`]|([^\s"'`,;<>]{4,200}))"""
@@ -296,8 +294,17 @@ def _basic_auth_ok(value: str) -> bool:
     return bool(colon and pw) and all(32 <= c < 127 for c in raw)
 
 
+_IDENT_PART = Rx(r"^(?:[a-z_]+[0-9]*|[A-Z_]+[0-9]*|[A-Z]?[a-z]+(?:[A-Z][a-z]+)*[0-9]*|[a-z]+(?:[A-Z][a-z]+)+[0-9]*)\??\(?$")
+
+
+def _code_like(value: str) -> bool:
+    """Whether every dotted part reads as an identifier (settings.db_password, cfg.ApiKey), so a
+    dotted value may be a code reference; `fqzbp.xgYHq1t` is not one."""
+    return all(_IDENT_PART.match(p) for p in value.split(".") if p) if "." in value or "(" in value else True
+
+
 @lru_cache(maxsize=16384)
-def _rejected(kind: str, value: str, following: str, name: str, quoted: bool) -> bool:
+def _rejected(kind: str, group: int, value: str, following: str, name: str, quoted: bool) -> bool:
     """Whether a rule's match is a reference, placeholder or example rather than a secret (a pure
     function of the match, cached: the same `os.environ[` recurs all over a history)."""
     if kind == "private_key":
@@ -306,15 +313,17 @@ def _rejected(kind: str, value: str, following: str, name: str, quoted: bool) ->
         return sum(c.isalnum() for c in body.split("-----END")[0]) < 16
     if kind == "basic_auth":
         return not _basic_auth_ok(value)
-    code_check = kind not in _POSITIONAL and not quoted
+    if not group:  # a provider's own shape (ya29.…, SG.….…): only documentation examples are vetoed
+        return bool(_DOC_EXAMPLE.search(value))
+    code_check = kind not in _POSITIONAL and not quoted and _code_like(value)
     if _is_placeholder_value(value, following, code_check):
         return True
     if kind in _LABELLED or kind == "password":
         strength = label_strength(name) if name else 2
         if strength == 0:
             return True
-        if value.startswith(("-", "/", "~", "./", "../", "http://", "https://", "file:", "@", "&", "*")):
-            return True  # the next flag, a path, an endpoint (token_uri), an alias, a glob
+        if value.startswith(("-", "http://", "https://", "file:", "@", "&", "*")) or _PATH.match(value):
+            return True  # the next flag, an endpoint (token_uri), an alias, a glob, a path
         if value.lower() in ("required", "optional", "string", "str", "bool", "int", "bytes", "any", "prompt"):
             return True
         if kind == "password" and not random_like(value) and not any(not c.isalnum() for c in value):
@@ -328,6 +337,7 @@ def _rejected(kind: str, value: str, following: str, name: str, quoted: bool) ->
     return bool(_DOC_EXAMPLE.search(value))
 
 
+_PATH = Rx(r"^(?:~|\.{1,2})?/[A-Za-z0-9_.@/-]*$")
 _GENERIC_TYPE = Rx(r"^[A-Za-z_][A-Za-z0-9_.]*\[")
 _ACCESS_KEY_ID = Rx(r"\b(?:AKIA|ASIA)[A-Z2-7]{16}\b")
 _AWS_SECRET_SHAPE = Rx(r"(?:^|[^A-Za-z0-9/+=])([A-Za-z0-9/+]{40})(?:[^A-Za-z0-9/+=]|$)")
@@ -390,7 +400,7 @@ def own_rule_spans(text: str) -> list[Span]:
                 continue
             if kind == "cli_secret" and not name:
                 name = "password"  # positional flags (-p, -a) take passwords
-            if not _rejected(kind, text[start:end], text[end : end + 1], name, quoted):
+            if not _rejected(kind, group or labelled, text[start:end], text[end : end + 1], name, quoted):
                 spans.append(Span(start, end, "password" if kind == "cli_secret" else kind))
     spans.extend(near_id_spans(text))
     return spans
