@@ -42,7 +42,9 @@ _TEST_CARDS = {
     "3056930009020004",
 }
 _IPV4 = Rx(r"\b(?:\d{1,3}\.){3}\d{1,3}\b")
-_IPV6 = Rx(r"(?i)\b[0-9a-f]{1,4}(?::{1,2}[0-9a-f]{1,4}){1,7}(?:::)?")
+# Global unicast (2000::/3) only, so the first hextet is [23]xxx: times, MACs, `dead::beef` and C++
+# scopes never become candidates.
+_IPV6 = Rx(r"(?i)\b[23][0-9a-f]{3}(?::{1,2}[0-9a-f]{1,4}){1,7}(?:::)?")
 _VERSION_BEFORE = Rx(r"(?i)(?:version|release|upgraded?|downgraded?|bump(?:ed)?|\bv|==|>=|<=|~=)\s*(?:from\s+)?$")
 _SSN = Rx(r"\b(\d{3})-(\d{2})-(\d{4})\b")
 # A path segment after a home root is the account name.
@@ -199,8 +201,16 @@ _PHONE_CONTEXT = Rx(
     r"portable|celular|ph|mob|numero|nummer|n\x7fmero|number|no\.?|#)\b"
     r"(?:\W{1,3}(?:me|us|him|her|them|at|on|no|nr|number|is|was|de|der)\b){0,3}\W{0,4}$"
 )
-# A national number: optional (area), then 2-5 groups of digits with single separators.
-_NATIONAL_CANDIDATE = Rx(r"(?:\(\d{2,5}\)[ .-]?|\b)\d{2,8}(?:[ .-]\d{2,8}){1,4}\b|\b\d{9,12}\b")
+# National numbers in the shapes regions write them: a trunk 0 then groups (UK, DE, FR, IN), an
+# (area) then groups (BR, US), 5+5 (IN mobiles), 3-3-4 (NANP); any shape right after a phone label.
+# Dates, IPs and versions do not start with 0 or "(" and are not 3-3-4, so they are rarely candidates.
+_NATIONAL_CANDIDATE = Rx(
+    r"\b0\d{1,4}(?:[ .-]\d{2,8}){1,4}\b|\(\d{2,5}\)[ .-]?\d{3,5}[ .-]?\d{3,4}\b|\b[6-9]\d{4}[ .-]\d{5}\b|"
+    r"\b\d{3}[ .-]\d{3}[ .-]\d{4}\b|"
+    r"(?i:\b(?:phone|tel|mobile|mobil|cell|call|fax|whatsapp|sms|contact|ring|handy|telefon|portable|celular|ph|mob|"
+    r"numero|nummer|number)\b(?:\W{1,3}(?:me|us|him|her|them|at|on|no|nr|number|is|was|de|der)\b){0,3}\W{0,4})"
+    r"(\(?\d[\d ().-]{6,18}\d)"
+)
 _DATE_LIKE = Rx(r"^(?:\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4})")
 _IP_LIKE = Rx(r"^\d{1,3}(?:\.\d{1,3}){3}$")
 
@@ -225,6 +235,8 @@ def _national_ok(raw: str, context: bool) -> bool:
         return False
     if _DATE_LIKE.match(raw) or _IP_LIKE.match(raw):
         return False
+    if "." in raw and any(len(g) == 1 for g in raw.split(".")):
+        return False  # versions and addresses, not dotted phone groups
     if raw.isdigit() and not context:
         return False  # a bare digit run is an id unless a label says it is a number to call
     return _valid_in_any_region(raw)
@@ -253,15 +265,17 @@ def phone_spans(text: str) -> Iterator[Span]:
         if phonenumbers.is_valid_number(num) or (raw.startswith("+") and phonenumbers.is_possible_number(num)):
             seen.append((start, end))
             yield Span(start, end, "phone")
-    for ((start, end),) in _NATIONAL_CANDIDATE.finditer(text):
+    for (start, end), labelled in _NATIONAL_CANDIDATE.finditer(text):
+        if labelled[0] >= 0:
+            start, end = labelled
         if any(a < end and start < b for a, b in seen):
             continue
         before, after = text[start - 1 : start], text[end : end + 1]
-        if before.isalnum() or before in ("_", "/", ".", "+", "#", "$") or after.isalnum() or after in ("_", "-", "/"):
-            continue
+        if before.isalnum() or before in ("_", "/", ".", "+", "#", "$", "%") or after.isalnum() or after in ("_", "-", "/"):
+            continue  # `%20` before digits is an escape: the decoded view sees the number
         if after == "." and text[end + 1 : end + 2].isdigit():
             continue  # a version or an address
-        context = _PHONE_CONTEXT.search(text[max(0, start - 28) : start].replace("\n", " ")) is not None
+        context = labelled[0] >= 0 or _PHONE_CONTEXT.search(text[max(0, start - 28) : start]) is not None
         if before in ("-", ":", "=") and not context:
             continue
         if _national_ok(text[start:end], context):
@@ -315,8 +329,7 @@ def ip_spans(text: str) -> Iterator[Span]:
             if value.count(":") < 2 or ("::" not in value and value.count(":") != 7):
                 continue
             # global unicast (2000::/3) only: `dead::beef`, `abc::def` and C++ scopes are not addresses
-            head = value.split(":", 1)[0]
-            if not head or not 0x2000 <= int(head, 16) <= 0x3FFF or sum(1 for g in value.split(":") if g) < 3:
+            if sum(1 for g in value.split(":") if g) < 3:
                 continue
             if _is_global_ip(value):
                 yield Span(start, end, "ip_address")
@@ -405,6 +418,7 @@ def dob_spans(text: str) -> Iterator[Span]:
         yield Span(start, end, "date_of_birth")
 
 
+_DIGIT = Rx(r"\d")
 _CAP = r"[A-Z\x7f][A-Za-z\x7f'.-]*"
 _US_SUFFIXES = (
     "Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Place|Pl|Terrace|Ter|Way|Parkway|"
@@ -469,7 +483,7 @@ def address_spans(text: str) -> Iterator[Span]:
     and postcode), German (Namestraße 12, 12345 Ort) and French (12 rue …, 75001 Ville). A street
     type that is also an ordinary word (Park, Point, Ring) needs a postal tail or an address label."""
     common, allsuf = _street_suffixes()
-    if any(c.isdigit() for c in text):
+    if _DIGIT.search(text) is not None:
         for (start, end), (w0, w1) in _STREET_EN.finditer(text):
             word = text[w0:w1]
             tail = text[w1:end]
@@ -509,8 +523,8 @@ _NW = r"(?:Mc|Mac|O'|D'|O\x7f|D\x7f)?[A-Z\x7f](?:[a-z\x7f]+|'[a-z\x7f]+)(?:['\x7
 _PARTICLE = r"(?:\x7f|N\x7f|Nic|Ua|van der|van den|van de|van|von der|von|de la|de los|del|della|de|da|di|du|dos|das|le|la|bin|ibn|al|el|ter|ten|zu|st\.)"
 _FULL = rf"{_NW}(?:[ \t]+(?:[A-Z]\.[ \t]+)?(?:{_PARTICLE}[ \t]+)?{_NW}){{1,3}}"
 _NAME_CONTEXT = Rx(
-    r"(?i:\b(?:ask|asked|ping|pinged|cc|bcc|dear|hi|hello|hey|thanks|thank you|attn|with|met|told|"
-    r"from|to|reviewer|assignee|author|owner|contact|signed|regards|cheers|best|sincerely|per|"
+    r"(?i:\b(?:ask|asked|ping|pinged|cc|bcc|dear|hi|hello|hey|thanks|thank you|attn|with|talked to|spoke to|"
+    r"from:|to:|reviewer|assignee|author|owner|contact|signed|regards|cheers|sincerely|"
     r"(?:reviewed|signed-off|co-authored|acked|reported|tested|suggested|helped|approved|authored|written)[ -]by)"
     r"(?:[ \t]*:)?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?)"
     rf"({_FULL}|{_NW})"
@@ -522,9 +536,9 @@ _KEYED_NAME = Rx(
 )
 # Sign-offs: "Thanks,\nFirst Last", "--\nFirst Last" at a line start.
 _SIGNOFF = Rx(
-    r"(?im:^[ \t]*(?:thanks|thank you|many thanks|cheers|best|best regards|kind regards|regards|sincerely|"
+    r"(?m)(?i:^[ \t]*(?:thanks|thank you|many thanks|cheers|best|best regards|kind regards|regards|sincerely|"
     r"br|all the best|--)[ \t]*[,!.]?[ \t]*\r?\n[ \t]*)"
-    rf"({_FULL}|{_NW})[ \t]*$"
+    rf"({_FULL}|{_NW})[ \t]*(?:$|[|<])"
 )
 # Capitalised words that start sentences or name products, teams and roles, never people.
 _NOT_NAME_WORDS = frozenset(
@@ -543,6 +557,11 @@ _NOT_NAME_WORDS = frozenset(
     "If When Then Else For While With Without From To By On In At Of As Is Are Was Were Be Been Has Have "
     "Had Do Does Did Can Could Will Would Should Must May Might Shall Let Run Use Add Fix Make Set Get Put "
     "Check Merge Open Close Start Stop Ask Ping Call Send Mail Email Message Chat Meeting Sync Standup".split()
+)
+
+
+_NAME_IN_CONTEXT = Rx(
+    "(?m)(?:" + _NAME_CONTEXT.pattern + ")|(?:" + _KEYED_NAME.pattern + ")|(?:" + _SIGNOFF.pattern.removeprefix("(?m)") + ")"
 )
 
 
@@ -583,15 +602,13 @@ def person_name_spans(text: str) -> Iterator[Span]:
             if suf:
                 end += suf[0][1] - suf[0][0]
             yield Span(start, end, "person_name")
-    if not any(c.isupper() for c in text[:4096]) and not any(c.isupper() for c in text):
-        return
-    for rx, single_needs_list in ((_NAME_CONTEXT, True), (_KEYED_NAME, True), (_SIGNOFF, False)):
-        for _, (start, end) in rx.finditer(text):
-            after = text[end : end + 1]
-            if after in ("(", "_", "[") or (after == "." and text[end + 1 : end + 2].isalnum()):
-                continue  # From: Config.load(...) — code
-            if _name_words_ok(text[start:end], single_needs_list):
-                yield Span(start, end, "person_name")
+    for _, ctx, keyed, signoff in _NAME_IN_CONTEXT.finditer(text):  # one pass for the three contexts
+        start, end = ctx if ctx[0] >= 0 else keyed if keyed[0] >= 0 else signoff
+        after = text[end : end + 1]
+        if after in ("(", "_", "[") or (after == "." and text[end + 1 : end + 2].isalnum()):
+            continue  # From: Config.load(...) — code
+        if _name_words_ok(text[start:end], single_needs_list=signoff[0] < 0):
+            yield Span(start, end, "person_name")
 
 
 # Listed first names that are also everyday capitalised words in developer text: they make a

@@ -62,6 +62,8 @@ _STRONG_PARTS = frozenset(
 _WEAK_PARTS = frozenset(["key", "keys", "auth", "sig", "signature", "cred", "salt"])
 _CAMEL = Rx(r"[A-Z]?[a-z0-9]+|[A-Z]+(?:[a-z0-9]+)?")
 
+_STRONG_WORD = r"(?i:secret|pass|pwd|token|credential|cred)"
+_KEYLIKE_VALUE = r"""(?:(["'`])([A-Za-z0-9+/=_.~-]{12,200})["'`]|([A-Za-z0-9+/=_.~-]{12,200})(?:[^A-Za-z0-9+/=_.~-]|$))"""
 _QUOTED_OR_BARE = r"""(?:(["'`])([^"'`\r\n]{4,200})["'`]|([^\s"'`,;<>]{4,200}))"""
 
 # (kind, pattern, group holding the secret, lowercase keywords: the rule runs only if one occurs)
@@ -142,9 +144,17 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # separator's spaces never cross a line break (a bare `password:` line labels nothing).
     (
         "env_secret",
-        rf"\b([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_]*)[\"']?[ \t]*(?::|=|:=|=>)[ \t]*{_QUOTED_OR_BARE}",
+        rf"\b([A-Za-z0-9_.-]*{_STRONG_WORD}[A-Za-z0-9_]*)[\"']?[ \t]*(?::|=|:=|=>)[ \t]*{_QUOTED_OR_BARE}",
         0,
-        ("secret", "pass", "pwd", "token", "key", "auth", "cred"),
+        ("secret", "pass", "pwd", "token", "cred"),
+    ),
+    # `key`/`auth` alone label a secret only when the value looks generated: a 12+ run of key
+    # characters (most `key: value` pairs, `cache_key = f(...)`, never become candidates)
+    (
+        "env_secret",
+        rf"\b([A-Za-z0-9_.-]*(?i:key|auth)[A-Za-z0-9_]*)[\"']?[ \t]*(?::|=|:=|=>)[ \t]*{_KEYLIKE_VALUE}",
+        0,
+        ("key", "auth"),
     ),
     # os.environ["X_TOKEN"] = "…", ENV['X_KEY'] = '…', setdefault("X_SECRET", "…"), set("api_token", "…")
     (
@@ -201,7 +211,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # prose: "my password is X", "the token was X", "the login is admin / X"
     (
         "password",
-        r"(?i)\b(?:password|passwd|passphrase|passcode|pwd|secret|api key|token)\s+(?:is|was|=|:|-)\s*[:=]?\s*"
+        r"(?i)\b(?:password|passwd|passphrase|passcode|pwd|secret|api key|token)\s+(?:is|was|are)\s*:?\s*"
         r"[\"'`]?([^\s\"'`]{6,128})",
         1,
         ("pass", "pwd", "secret", "api key", "token"),
@@ -300,7 +310,14 @@ _IDENT_PART = Rx(r"^(?:[a-z_]+[0-9]*|[A-Z_]+[0-9]*|[A-Z]?[a-z]+(?:[A-Z][a-z]+)*[
 def _code_like(value: str) -> bool:
     """Whether every dotted part reads as an identifier (settings.db_password, cfg.ApiKey), so a
     dotted value may be a code reference; `fqzbp.xgYHq1t` is not one."""
-    return all(_IDENT_PART.match(p) for p in value.split(".") if p) if "." in value or "(" in value else True
+    head = value
+    for sep in ("(", "["):
+        head = head.split(sep, 1)[0]
+    if not head:
+        return False
+    if head == value and "." not in value:
+        return True  # one bare word: the reference checks decide
+    return all(_IDENT_PART.match(p) for p in head.split(".") if p)
 
 
 @lru_cache(maxsize=16384)
@@ -393,7 +410,7 @@ def own_rule_spans(text: str) -> list[Span]:
                 quoted = start > 0 and text[start - 1] in "\"'`"
             if start < 0:
                 continue
-            if not quoted and kind in ("password", "cli_secret", *_LABELLED):
+            if not quoted and kind in ("password", "cli_secret", *_LABELLED) and not text.endswith("...", start, end):
                 while end > start and text[end - 1] in _TRAILING_PUNCT:
                     end -= 1  # "my password is hunter2." — the full stop is prose
             if end - start < (1 if kind == "cli_secret" and not name else 4):
