@@ -18,7 +18,7 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import Any
 
-from persona_pipeline.evidence.redaction.matching import Rx
+from persona_pipeline.evidence.redaction.matching import Prepared, Rx, RxSet, fold
 from persona_pipeline.evidence.redaction.spans import Span
 
 _EMAIL = Rx(r"(?i)\b[a-z0-9][a-z0-9._%+-]{0,63}@[a-z0-9][a-z0-9.-]{0,253}\.[a-z]{2,24}\b")
@@ -321,7 +321,7 @@ def ip_spans(text: str) -> Iterator[Span]:
             # "from 1.2.3.4 to 1.3.0": a version range, unless the other end is an address too
             continue
         yield Span(start, end, "ip_address")
-    if "::" in text or text.count(":") >= 7:
+    if _open(text, "ipv6"):
         for ((start, end),) in _IPV6.finditer(text):
             value = text[start:end]
             if text[end : end + 1].isalnum() or text[start - 1 : start] in ("_", "."):
@@ -342,6 +342,8 @@ _SSN_CONTEXT = Rx(r"(?i)(?:ssn|social security|soc\.? ?sec|ss#|ss no|tax ?id|tin
 def ssn_spans(text: str) -> Iterator[Span]:
     """US SSNs with dashes, spaces or none, valid by the SSA's area rules (no 000, 666 or 9xx
     area, no 00 group, no 0000 serial). Without separators (any 9-digit id) only beside a label."""
+    if not _open(text, "ssn"):
+        return
     for (start, end), (a0, a1), (p0, p1), (g0, g1), (s0, s1) in _SSN_ANY.finditer(text):
         raw = text[start:end]
         seps = {c for c in raw if not c.isdigit()}
@@ -389,6 +391,8 @@ def _iban_ok(compact: str) -> bool:
 
 def iban_spans(text: str) -> Iterator[Span]:
     """IBANs (compact or in groups of four), valid by country length and the mod-97 checksum."""
+    if not _open(text, "iban"):
+        return
     for ((start, end),) in _IBAN_CANDIDATE.finditer(text):
         raw = text[start:end]
         compact = raw.replace(" ", "")
@@ -414,6 +418,8 @@ _DOB = Rx(
 
 def dob_spans(text: str) -> Iterator[Span]:
     """Dates of birth: a date right after a birth label (dob, date of birth, born on, …)."""
+    if not _open(text, "dob"):
+        return
     for _, (start, end) in _DOB.finditer(text):
         yield Span(start, end, "date_of_birth")
 
@@ -483,7 +489,7 @@ def address_spans(text: str) -> Iterator[Span]:
     and postcode), German (Namestraße 12, 12345 Ort) and French (12 rue …, 75001 Ville). A street
     type that is also an ordinary word (Park, Point, Ring) needs a postal tail or an address label."""
     common, allsuf = _street_suffixes()
-    if _DIGIT.search(text) is not None:
+    if _open(text, "address_en"):
         for (start, end), (w0, w1) in _STREET_EN.finditer(text):
             word = text[w0:w1]
             tail = text[w1:end]
@@ -494,6 +500,7 @@ def address_spans(text: str) -> Iterator[Span]:
                 if not _ADDRESS_CONTEXT.search(text[max(0, start - 24) : start]):
                     continue
             yield Span(start, end, "address")
+    if _open(text, "address_de"):
         for ((start, end), *rest) in _DE_STREET.finditer(text):
             raw = text[start:end]
             low = raw.lower()
@@ -502,6 +509,7 @@ def address_spans(text: str) -> Iterator[Span]:
             if not (strong or has_tail or _ADDRESS_CONTEXT.search(text[max(0, start - 24) : start])):
                 continue
             yield Span(start, end, "address")
+    if _open(text, "address_fr"):
         for (start, end), (z0, _z1) in _FR_STREET.finditer(text):
             if z0 < 0 and not text[start].isdigit():
                 continue  # "rue de la Paix" alone is a street name; with a number or a postcode, an address
@@ -509,7 +517,7 @@ def address_spans(text: str) -> Iterator[Span]:
 
 
 def home_user_spans(text: str) -> Iterator[Span]:
-    for rx in (_HOME_SPACED, _HOME_PATH, _HOME_SLUG):
+    for rx in (_HOME_SPACED, _HOME_PATH, _HOME_SLUG) if _open(text, "home") else ():
         for _, (start, end) in rx.finditer(text):
             name = text[start:end]
             if name.lower() in _SYSTEM_ACCOUNTS or name.startswith(("$", "<", "%", "{", "[")):
@@ -633,6 +641,45 @@ def known_identifier_spans(text: str, identifiers: Sequence[tuple[Any, str]]) ->
             for m in rx.finditer(text):
                 yield Span(*m.span(), kind)
 
+
+# Detectors whose candidates are rare in developer text are gated by one RE2 Set pass per text
+# (cached on the prepared text): a text with no candidate for any of them costs one scan, not
+# one per pattern. The Set holds each detector's own candidate patterns, so a gate never hides
+# a match; a Set that fails (None) opens every gate.
+_GATED: dict[str, tuple[Rx, ...]] = {}
+_GATE_SET: RxSet | None = None
+
+
+def _gates(text: str) -> frozenset[str] | None:
+    global _GATE_SET
+    cached = getattr(text, "pii_gates", False)
+    if cached is not False:
+        return cached  # type: ignore[no-any-return]
+    if _GATE_SET is None:
+        _GATE_SET = RxSet([rx.pattern for rxs in _GATED.values() for rx in rxs])
+    owners = [name for name, rxs in _GATED.items() for _ in rxs]
+    hits = _GATE_SET.matching(text) if fold(text) is not None else None
+    out = None if hits is None else frozenset(owners[i] for i in hits)
+    if isinstance(text, Prepared):
+        text.pii_gates = out  # type: ignore[attr-defined]
+    return out
+
+
+def _open(text: str, name: str) -> bool:
+    g = _gates(text)
+    return g is None or name in g
+
+
+_GATED.update(
+    ssn=(_SSN_ANY,),
+    iban=(_IBAN_CANDIDATE,),
+    dob=(_DOB,),
+    address_en=(_STREET_EN,),
+    address_de=(_DE_STREET,),
+    address_fr=(_FR_STREET,),
+    ipv6=(_IPV6,),
+    home=(_HOME_SPACED, _HOME_PATH, _HOME_SLUG),
+)
 
 DETECTORS = (
     email_spans,

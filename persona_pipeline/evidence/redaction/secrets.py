@@ -62,7 +62,10 @@ _STRONG_PARTS = frozenset(
 _WEAK_PARTS = frozenset(["key", "keys", "auth", "sig", "signature", "cred", "salt"])
 _CAMEL = Rx(r"[A-Z]?[a-z0-9]+|[A-Z]+(?:[a-z0-9]+)?")
 
-_STRONG_WORD = r"(?i:secret|pass|pwd|token|credential|cred)"
+_STRONG_WORD = (
+    r"(?i:secret|pass|pwd|token|credential|cred|api_?key|private_?key|access_?key|encryption_?key|signing_?key|"
+    r"account_?key|master_?key|client_?key|license_?key)"
+)
 _KEYLIKE_VALUE = r"""(?:(["'`])([A-Za-z0-9+/=_.~-]{12,200})["'`]|([A-Za-z0-9+/=_.~-]{12,200})(?:[^A-Za-z0-9+/=_.~-]|$))"""
 _QUOTED_OR_BARE = r"""(?:(["'`])([^"'`\r\n]{4,200})["'`]|([^\s"'`,;<>]{4,200}))"""
 
@@ -113,6 +116,8 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ("docker_pat", r"\bdckr_pat_[A-Za-z0-9_-]{20,}", 0, ("dckr_pat_",)),
     ("vault_token", r"\bhv[sb]\.[A-Za-z0-9_-]{24,}", 0, ("hvs.", "hvb.")),
     ("aws_access_key", r"\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}\b", 0, ("akia", "asia", "abia", "acca")),
+    # a Twilio account SID is an id, not a secret: it only anchors the search for its auth token
+    ("twilio_sid", r"\bAC[0-9a-f]{32}\b", 0, ("ac",)),
     # AWS secret access keys have no prefix; they are only recognisable by their label (or by
     # standing near an access key id: `near_id_spans`).
     (
@@ -146,7 +151,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         "env_secret",
         rf"\b([A-Za-z0-9_.-]*{_STRONG_WORD}[A-Za-z0-9_]*)[\"']?[ \t]*(?::|=|:=|=>)[ \t]*{_QUOTED_OR_BARE}",
         0,
-        ("secret", "pass", "pwd", "token", "cred"),
+        ("secret", "pass", "pwd", "token", "cred", "key"),
     ),
     # `key`/`auth` alone label a secret only when the value looks generated: a 12+ run of key
     # characters (most `key: value` pairs, `cache_key = f(...)`, never become candidates)
@@ -227,6 +232,9 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
 
 
 _COMPILED = [(kind, Rx(pat), group, kws, tuple(k.encode() for k in kws)) for kind, pat, group, kws in _OWN_RULES]
+_AWS_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "aws_access_key")
+_TWILIO_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "twilio_sid")
+_ANCHOR_RULES = frozenset({_TWILIO_RULE})
 _RULE_SET = RxSet([pat for _, pat, _, _ in _OWN_RULES])
 # Rules whose value sits behind a label of our own: group 1 is the label, then (quote, quoted
 # value) or the bare value.
@@ -258,7 +266,11 @@ def label_strength(name: str) -> int:
         return 0  # counts and switches about secrets
     joined = "".join(parts)
     if any(p in _STRONG_PARTS for p in parts) or any(
-        w in joined for w in ("password", "passwd", "secret", "apikey", "privatekey", "accesskey", "credential")
+        w in joined
+        for w in (
+            "password", "passwd", "secret", "apikey", "privatekey", "accesskey", "credential", "encryptionkey",
+            "signingkey", "accountkey", "masterkey", "clientkey", "licensekey",
+        )
     ):
         return 2
     if any(p in _WEAK_PARTS for p in parts) or joined.endswith(("token", "key")):
@@ -383,43 +395,80 @@ def near_id_spans(text: str) -> list[Span]:
     return spans
 
 
+def _rel(m: tuple[tuple[int, int], ...], s0: int) -> tuple[tuple[int, int], ...]:
+    return tuple((a - s0, b - s0) if a >= 0 else (a, b) for a, b in m)
+
+
+_MISS = object()
+_DECISIONS: dict[tuple[int, str, str], object] = {}
+
+
+def _decide(
+    idx: int, matched: str, following: str, prev: str, groups: tuple[tuple[int, int], ...]
+) -> tuple[int, int, str] | None:
+    """(start, end, kind) of the secret within one rule match (offsets relative to the match), or
+    None when the match is a reference, placeholder, example or no secret at all."""
+    kind, _, group, _, _ = _COMPILED[idx]
+    labelled = kind in _LABELLED and group == 0
+    name = ""
+    if labelled:  # groups: [label,] quote, quoted value, bare value
+        if len(groups) == 5:
+            name = matched[groups[1][0] : groups[1][1]]
+        q, qv, bv = groups[-3], groups[-2], groups[-1]
+        quoted = q[1] > q[0] >= 0
+        start, end = qv if qv[0] >= 0 else bv
+    else:
+        start, end = groups[group]
+        before = matched[start - 1] if start > 0 else prev
+        quoted = start >= 0 and before in ("\"", "'", "`")
+    if start < 0:
+        return None
+    if not quoted and kind in ("password", "cli_secret", *_LABELLED) and not matched.endswith("...", start, end):
+        while end > start and matched[end - 1] in _TRAILING_PUNCT:
+            end -= 1  # "my password is hunter2." — the full stop is prose
+    if end - start < (1 if kind == "cli_secret" and not name else 4):
+        return None
+    if kind == "cli_secret" and not name:
+        name = "password"  # positional flags (-p, -a) take passwords
+    following = matched[end : end + 1] if end < len(matched) else following
+    if _rejected(kind, group or labelled, matched[start:end], following, name, quoted):
+        return None
+    return start, end, "password" if kind == "cli_secret" else kind
+
+
 def own_rule_spans(text: str) -> list[Span]:
     spans: list[Span] = []
     b = fold(text)
     # The rules that match somewhere (one Set pass); None if the Set failed or the text has no fold.
     matching = _RULE_SET.matching(text) if b is not None else None
     if matching is not None:
-        rules = [_COMPILED[i] for i in sorted(matching)]
+        rule_ids = sorted(matching)
     else:  # every rule whose keyword occurs (each rule's keywords are necessary to its pattern)
         # The keywords are ASCII: the fold's (ASCII) lower() finds them wherever text.lower() would.
         lowered: bytes | str = b.lower() if b is not None else text.lower()
-        rules = [r for r in _COMPILED if any(k in lowered for k in (r[4] if b is not None else r[3]))]  # type: ignore[operator]
-    for kind, rx, group, _, _ in rules:
-        labelled = kind in _LABELLED and group == 0
+        rule_ids = [
+            i for i, r in enumerate(_COMPILED) if any(k in lowered for k in (r[4] if b is not None else r[3]))  # type: ignore[operator]
+        ]
+    cache = _DECISIONS
+    for idx in rule_ids:
+        if idx in _ANCHOR_RULES:
+            continue  # ids only: near_id_spans looks beside them
+        rx = _COMPILED[idx][1]
         for m in rx.finditer(text):
-            name = ""
-            quoted = False
-            if labelled:  # groups: [label,] quote, quoted value, bare value
-                if len(m) == 5:
-                    name = text[m[1][0] : m[1][1]]
-                q, qv, bv = m[-3], m[-2], m[-1]
-                quoted = q[1] > q[0] >= 0
-                start, end = qv if qv[0] >= 0 else bv
-            else:
-                start, end = m[group]
-                quoted = start > 0 and text[start - 1] in "\"'`"
-            if start < 0:
-                continue
-            if not quoted and kind in ("password", "cli_secret", *_LABELLED) and not text.endswith("...", start, end):
-                while end > start and text[end - 1] in _TRAILING_PUNCT:
-                    end -= 1  # "my password is hunter2." — the full stop is prose
-            if end - start < (1 if kind == "cli_secret" and not name else 4):
-                continue
-            if kind == "cli_secret" and not name:
-                name = "password"  # positional flags (-p, -a) take passwords
-            if not _rejected(kind, group or labelled, text[start:end], text[end : end + 1], name, quoted):
-                spans.append(Span(start, end, "password" if kind == "cli_secret" else kind))
-    spans.extend(near_id_spans(text))
+            s0, e0 = m[0]
+            # The decision is a pure function of the match (and the characters around it), cached:
+            # histories repeat the same `token = os.getenv(` lines thousands of times.
+            key = (idx, text[s0 : e0 + 1], text[s0 - 1 : s0] if s0 else "")
+            found = cache.get(key, _MISS)
+            if found is _MISS:
+                found = _decide(idx, text[s0:e0], text[e0 : e0 + 1], key[2], _rel(m, s0))
+                if len(cache) >= 65536:
+                    cache.clear()
+                cache[key] = found
+            if found is not None:
+                spans.append(Span(s0 + found[0], s0 + found[1], found[2]))  # type: ignore[index]
+    if _AWS_RULE in rule_ids or _TWILIO_RULE in rule_ids:
+        spans.extend(near_id_spans(text))
     return spans
 
 
