@@ -123,8 +123,9 @@ class Redactor:
     def _detect(self, texts: Sequence[str]) -> tuple[list[Prepared], dict[str, str], list[list[Span]]] | None:
         docs = [prepare(t) for t in texts]  # each text folded once, for every detector
         try:
-            # decoded views go to the secret engine too: a key visible only once URL-decoded
-            views = [prepare(v.text) for t in docs for v in decoded_views(t)]
+            # URL-decoded views go to the secret engine too: a key labelled `token%3D…` is visible
+            # only decoded (JSON escapes hide nothing its rules need; our own rules see those views)
+            views = [prepare(v.text) for t in docs for v in decoded_views(t) if v.url]
             found = betterleaks_values(docs + views if views else docs)
         except Exception as exc:  # the engine failing must not let text through unredacted
             log.warning("secret engine failed on a batch (%s); redacting fields one by one", type(exc).__name__)

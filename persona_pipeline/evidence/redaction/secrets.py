@@ -55,18 +55,13 @@ _DOC_EXAMPLE = Rx(r"EXAMPLE|\.\.\.$|x{8,}|X{8,}")
 
 # Label words. A label's parts (split at _ . - and camel humps) decide how strong it is: `pass`
 # must be a whole part (DB_PASS, not bypass/compass), `key`/`auth` alone only label random values.
-_LABEL_WORD = r"(?i:secret|pass|pwd|token|key|auth|credential|cred)"
+_LABEL_WORD = r"(?i:secret|pass(?:word|wd|phrase|code)?|pwd|token|key|auth|credential|cred)"
 _STRONG_PARTS = frozenset(
     ["secret", "secrets", "password", "passwords", "passwd", "passphrase", "passcode", "pass", "pwd", "pw", "token", "tokens", "credential", "credentials", "creds", "apikey", "privatekey", "accesskey", "secretkey", "accountkey", "signingkey", "encryptionkey", "masterkey", "authtoken", "accesstoken", "refreshtoken", "sessiontoken"]
 )
 _WEAK_PARTS = frozenset(["key", "keys", "auth", "sig", "signature", "cred", "salt"])
 _CAMEL = Rx(r"[A-Z]?[a-z0-9]+|[A-Z]+(?:[a-z0-9]+)?")
 
-_STRONG_WORD = (
-    r"(?i:secret|pass|pwd|token|credential|cred|api_?key|private_?key|access_?key|encryption_?key|signing_?key|"
-    r"account_?key|master_?key|client_?key|license_?key)"
-)
-_KEYLIKE_VALUE = r"""(?:(["'`])([A-Za-z0-9+/=_.~-]{12,200})["'`]|([A-Za-z0-9+/=_.~-]{12,200})(?:[^A-Za-z0-9+/=_.~-]|$))"""
 _QUOTED_OR_BARE = r"""(?:(["'`])([^"'`\r\n]{4,200})["'`]|([^\s"'`,;<>]{4,200}))"""
 
 # (kind, pattern, group holding the secret, lowercase keywords: the rule runs only if one occurs)
@@ -146,20 +141,15 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         ("key", "token", "secret"),
     ),
     # NAME_WITH_SECRET_WORD = value  (.env, settings.py, YAML, TOML, JSON, shell exports). The
-    # separator's spaces never cross a line break (a bare `password:` line labels nothing).
+    # separator's spaces never cross a line break (a bare `password:` line labels nothing). A label
+    # ending in a lowercase plural s (input_tokens, output_tokens: usage counters) is no candidate;
+    # `key`/`auth` labels are told apart from strong ones in `_rejected` (label_strength).
     (
         "env_secret",
-        rf"\b([A-Za-z0-9_.-]*{_STRONG_WORD}[A-Za-z0-9_]*)[\"']?[ \t]*(?::|=|:=|=>)[ \t]*{_QUOTED_OR_BARE}",
+        rf"\b([A-Za-z0-9_.-]*{_LABEL_WORD}(?:[A-Za-z0-9_]*[A-Za-rt-z0-9_])?)[\"']?[ \t]*(?::|=|:=|=>)[ \t]*"
+        + _QUOTED_OR_BARE,
         0,
-        ("secret", "pass", "pwd", "token", "cred", "key"),
-    ),
-    # `key`/`auth` alone label a secret only when the value looks generated: a 12+ run of key
-    # characters (most `key: value` pairs, `cache_key = f(...)`, never become candidates)
-    (
-        "env_secret",
-        rf"\b([A-Za-z0-9_.-]*(?i:key|auth)[A-Za-z0-9_]*)[\"']?[ \t]*(?::|=|:=|=>)[ \t]*{_KEYLIKE_VALUE}",
-        0,
-        ("key", "auth"),
+        ("secret", "pass", "pwd", "token", "cred", "key", "auth"),
     ),
     # os.environ["X_TOKEN"] = "…", ENV['X_KEY'] = '…', setdefault("X_SECRET", "…"), set("api_token", "…")
     (
@@ -359,13 +349,15 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             return True  # prose: "the password is correct" labels no value
         if not quoted and (_GENERIC_TYPE.match(value) or (value.replace("_", "").isalpha() and value.islower())):
             return True  # `token: Optional[str]`, `api_key=api_key`, `password=password_input`
-        if strength == 1 and not random_like(value):
-            return True
+        if strength == 1 and (not random_like(value) or len(value) < 12 or not _KEYLIKE.match(value)):
+            return True  # `key`/`auth` alone label only generated values
         if value.isdigit() and (strength < 2 or len(value) < 6):
             return True  # ports and counts
     return bool(_DOC_EXAMPLE.search(value))
 
 
+_NEXT_PARAM = Rx(r"&[A-Za-z_][A-Za-z0-9_.\[\]-]*=")
+_KEYLIKE = Rx(r"^[A-Za-z0-9+/=_.~-]+$")
 _PATH = Rx(r"^(?:~|\.{1,2})?/[A-Za-z0-9_.@/-]*$")
 _GENERIC_TYPE = Rx(r"^[A-Za-z_][A-Za-z0-9_.]*\[")
 _ACCESS_KEY_ID = Rx(r"\b(?:AKIA|ASIA)[A-Z2-7]{16}\b")
@@ -423,6 +415,10 @@ def _decide(
         quoted = start >= 0 and before in ("\"", "'", "`")
     if start < 0:
         return None
+    if not quoted and "&" in matched[start:end]:
+        nxt = _NEXT_PARAM.search(matched[start:end])
+        if nxt is not None:
+            end = start + nxt[0][0]  # `token=abc&page=2`: the value ends where the next parameter starts
     if not quoted and kind in ("password", "cli_secret", *_LABELLED) and not matched.endswith("...", start, end):
         while end > start and matched[end - 1] in _TRAILING_PUNCT:
             end -= 1  # "my password is hunter2." — the full stop is prose

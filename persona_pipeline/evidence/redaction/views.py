@@ -35,6 +35,7 @@ class View:
     """A decoded text and how its offsets map to the original's."""
 
     text: str
+    url: bool  # URL-decoded (percent escapes hide `=`, `:`, `@` from any rule); else JSON-unescaped
     # per decoded escape: (view start, view end, original start, original end), in order
     _escapes: tuple[tuple[int, int, int, int], ...]
 
@@ -62,7 +63,7 @@ class View:
         return cached
 
 
-def _build(text: str, rx: re.Pattern[str], decode: object) -> View | None:
+def _build(text: str, rx: re.Pattern[str], decode: object, url: bool) -> View | None:
     parts: list[str] = []
     escapes: list[tuple[int, int, int, int]] = []
     pos = vpos = 0
@@ -80,7 +81,7 @@ def _build(text: str, rx: re.Pattern[str], decode: object) -> View | None:
     if not escapes:
         return None
     parts.append(text[pos:])
-    return View("".join(parts), tuple(escapes))
+    return View("".join(parts), url, tuple(escapes))
 
 
 def _url_decode(esc: str) -> str | None:
@@ -115,15 +116,15 @@ def decoded_views(text: str) -> tuple[View, ...]:
     views: list[View] = []
     has_json = "\\" in text and _JSON_PROBE.search(text) is not None
     has_pct = ("%" in text or ("+" in text and "=" in text)) and _PCT_PROBE.search(text) is not None
-    json_view = _build(text, _JSON_ESC, _json_decode) if has_json else None
+    json_view = _build(text, _JSON_ESC, _json_decode, False) if has_json else None
     if json_view is not None:
         views.append(json_view)
     if has_pct:
-        url_view = _build(text, _PCT, _url_decode_safe)
+        url_view = _build(text, _PCT, _url_decode_safe, True)
         if url_view is not None:
             views.append(url_view)
         if json_view is not None and "%" in json_view.text and _PCT_PROBE.search(json_view.text) is not None:
-            inner = _build(json_view.text, _PCT, _url_decode_safe)
+            inner = _build(json_view.text, _PCT, _url_decode_safe, True)
             if inner is not None:
                 views.append(_Composed(inner, json_view))
     return tuple(views)
@@ -134,6 +135,7 @@ class _Composed(View):
 
     def __init__(self, outer: View, inner: View) -> None:
         object.__setattr__(self, "text", outer.text)
+        object.__setattr__(self, "url", True)
         object.__setattr__(self, "_escapes", outer._escapes)
         object.__setattr__(self, "_inner", inner)
 
