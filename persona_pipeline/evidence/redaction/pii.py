@@ -516,10 +516,23 @@ def address_spans(text: str) -> Iterator[Span]:
             yield Span(start, end, "address")
 
 
+def _display_name_folder(name: str) -> bool:
+    """`First Last` (up to four capitalised words) — not `mquill on Linux, ` running to the next path."""
+    words = name.split(" ")
+    particles = ("van", "von", "de", "der", "den", "da", "du", "di", "la", "le", "del", "dos", "bin", "al")
+    return (
+        2 <= len(words) <= 5
+        and all(w[:1].isupper() or w in particles for w in words[1:])
+        and name[-1].isalnum()
+    )
+
+
 def home_user_spans(text: str) -> Iterator[Span]:
     for rx in (_HOME_SPACED, _HOME_PATH, _HOME_SLUG) if _open(text, "home") else ():
         for _, (start, end) in rx.finditer(text):
             name = text[start:end]
+            if rx is _HOME_SPACED and not _display_name_folder(name):
+                continue
             if name.lower() in _SYSTEM_ACCOUNTS or name.startswith(("$", "<", "%", "{", "[")):
                 continue
             yield Span(start, end, "user_name")
@@ -554,7 +567,7 @@ _NOT_NAME_WORDS = frozenset(
     "Team Teams Everyone Everybody Folks Guys Gang Friends There Here Thanks Thank Please Sorry Yes No Ok Okay "
     "Hi Hello Hey Dear Best Regards Cheers Monday Tuesday Wednesday Thursday Friday Saturday Sunday Today "
     "Tomorrow Yesterday January February March April May June July August September October November "
-    "December Claude Code Codex ChatGPT Copilot Gemini Cursor Assistant Bot Agent Model GitHub GitLab Git "
+    "December Claude Code Codex Opus Sonnet Haiku Desktop Instant Pro ChatGPT Copilot Gemini Cursor Assistant Bot Agent Model GitHub GitLab Git "
     "Google Microsoft Amazon Apple Meta Docker Kubernetes Python Java JavaScript TypeScript Rust Go Node "
     "React Linux Windows Mac Slack Jira Cloud Studio Visual Pull Request Issue Bug Review Update Support "
     "Security Admin Service Server Client Api Ci Cd Dev Prod Staging Main Master Branch Repo Project Product "
@@ -598,7 +611,9 @@ def person_name_spans(text: str) -> Iterator[Span]:
         words = [w[0] for w in _CAP_WORD.finditer(text, r0, r1)]
         for (s0, e0), (s1, e1) in pairwise(words):
             first, last = text[s0:e0], text[s1:e1]
-            if first not in firsts or (last not in lasts and (last in _NOT_NAME_WORDS or last in firsts)):
+            if first not in firsts or (
+                last not in lasts and (last in _NOT_NAME_WORDS or last in firsts or first in _NOT_NAME_WORDS)
+            ):
                 continue
             if last not in lasts and (first in _COMMON_WORD_FIRSTS or text[e1 : e1 + 1] in ("(", ".", "_")):
                 continue  # "Will Update", "Grant Access", "Max Retries": words, not people

@@ -152,8 +152,9 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         ("secret", "pass", "pwd", "token", "cred", "key", "auth"),
     ),
     # os.environ["X_TOKEN"] = "…", ENV['X_KEY'] = '…', setdefault("X_SECRET", "…"), set("api_token", "…")
+    # (a pair in a tuple or list is as often data: `("pack_tokens", "bullets")`, so generated values only)
     (
-        "env_secret",
+        "env_pair",
         rf"""(?:\[|\()\s*["']([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)["']\s*(?:\]\s*=|,)\s*{_QUOTED_OR_BARE}""",
         0,
         ("secret", "pass", "pwd", "token", "key", "auth", "cred"),
@@ -228,7 +229,7 @@ _ANCHOR_RULES = frozenset({_TWILIO_RULE})
 _RULE_SET = RxSet([pat for _, pat, _, _ in _OWN_RULES])
 # Rules whose value sits behind a label of our own: group 1 is the label, then (quote, quoted
 # value) or the bare value.
-_LABELLED = ("env_secret", "cli_secret")
+_LABELLED = ("env_secret", "env_pair", "cli_secret")
 # Rules whose value is a credential by position alone: a `name.name` shape is no code reference.
 _POSITIONAL = ("url_password", "bearer_token", "cli_secret", "password")
 _TRAILING_PUNCT = ".,;:)]}"
@@ -329,7 +330,7 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
     if kind == "private_key":
         # the doc-example check runs on the key body only, and a body of `...` is no key
         body = value.split("-----", 2)[-1]
-        return sum(c.isalnum() for c in body.split("-----END")[0]) < 16
+        return sum(c.isalnum() for c in body.split("-----END")[0]) < 8
     if kind == "basic_auth":
         return not _basic_auth_ok(value)
     if not group:  # a provider's own shape (ya29.…, SG.….…): only documentation examples are vetoed
@@ -349,6 +350,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             return True  # prose: "the password is correct" labels no value
         if not quoted and (_GENERIC_TYPE.match(value) or (value.replace("_", "").isalpha() and value.islower())):
             return True  # `token: Optional[str]`, `api_key=api_key`, `password=password_input`
+        if kind == "env_pair" and not random_like(value):
+            return True
         if strength == 1 and (not random_like(value) or len(value) < 12 or not _KEYLIKE.match(value)):
             return True  # `key`/`auth` alone label only generated values
         if value.isdigit() and (strength < 2 or len(value) < 6):
@@ -391,6 +394,7 @@ def _rel(m: tuple[tuple[int, int], ...], s0: int) -> tuple[tuple[int, int], ...]
     return tuple((a - s0, b - s0) if a >= 0 else (a, b) for a, b in m)
 
 
+_OUT_KIND = {"cli_secret": "password", "env_pair": "env_secret"}
 _MISS = object()
 _DECISIONS: dict[tuple[int, str, str], object] = {}
 
@@ -420,6 +424,8 @@ def _decide(
         if nxt is not None:
             end = start + nxt[0][0]  # `token=abc&page=2`: the value ends where the next parameter starts
     if not quoted and kind in ("password", "cli_secret", *_LABELLED) and not matched.endswith("...", start, end):
+        if _PLACEHOLDER_VALUE.search(matched[start:end]):
+            return None  # `{STRIPE_KEY}`, `[token]`: judged whole, before trailing brackets go
         while end > start and matched[end - 1] in _TRAILING_PUNCT:
             end -= 1  # "my password is hunter2." — the full stop is prose
     if end - start < (1 if kind == "cli_secret" and not name else 4):
@@ -429,7 +435,7 @@ def _decide(
     following = matched[end : end + 1] if end < len(matched) else following
     if _rejected(kind, group or labelled, matched[start:end], following, name, quoted):
         return None
-    return start, end, "password" if kind == "cli_secret" else kind
+    return start, end, _OUT_KIND.get(kind, kind)
 
 
 def own_rule_spans(text: str) -> list[Span]:
