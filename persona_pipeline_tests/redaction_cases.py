@@ -412,6 +412,45 @@ PII_CATS = {
 }
 SECRET_CATS = set(CATS) - PII_CATS
 
+# A third pool ("fresh"): sentence templates and wrappings written after the detectors were tuned,
+# scored and never inspected for misses. Categories without a template here use template B.
+TEMPLATES_C: dict[str, list[str]] = {
+    "aws_access_key": ["[default]\naws_access_key_id={v}"],
+    "aws_secret_key": ["key id AKIA{ak}\nsecret: {v}", "AKIA{ak}\t{v}"],
+    "github_pat": ["remote: https://x-access-token:{v}@github.com/o/r.git"],
+    "slack_token": ["SLACK_TOKEN: '{v}'"],
+    "discord_webhook": ["curl -X POST {v} -d '{{\"content\":\"hi\"}}'"],
+    "google_oauth": ["ACCESS_TOKEN={v}"],
+    "twilio_auth_token": ["twilio: sid=AC{sid} secret={v}"],
+    "azure_storage_key": ["AccountName=st{u};AccountKey={v}"],
+    "url_password": ["DATABASE_URL=postgresql://svc:{v}@{h}:5432/db", "mongodb+srv://admin:{v}@cluster0.{h}/test"],
+    "bearer_token": ["Authorization: bearer {v}"],
+    "password_assignment": ["export PGPASSWORD='{v}'", "spring.datasource.password={v}", "ADMIN_PWD: {v}"],
+    "cli_password": ["mysql -h {h} -uroot -p'{v}'", "redis-cli -h {h} -p 6379 -a '{v}'"],
+    "labelled_secret": ["client_secret={v}", "WEBHOOK_SECRET: {v}"],
+    "k8s_secret": ["        - name: APP_PASSWORD\n          value: {v}"],
+    "environ_assignment": ["os.environ['DB_PASSWORD'] = '{v}'"],
+    "email": ["<{v}>", "mailto:{v}"],
+    "phone_us": ["cell: {v}", "SMS {v}"],
+    "phone_uk": ["Mobile: {v}"],
+    "phone_de": ["Tel.: {v}"],
+    "phone_fr": ["Tél. {v}"],
+    "phone_in": ["phone no. {v}"],
+    "phone_br": ["telefone {v}"],
+    "credit_card": ["Visa ending {v}"],
+    "ssn": ["SSN {v}", "ss# {v}"],
+    "iban": ["Kontonummer/IBAN {v}"],
+    "ipv4": ["X-Forwarded-For: {v}"],
+    "ipv6": ["inet6 {v}/64 scope global"],
+    "date_of_birth": ["Date of Birth: {v}", "dob={v}"],
+    "address_us": ["Address:\n{v}"],
+    "address_uk": ["registered office: {v}"],
+    "address_de": ["Anschrift: {v}"],
+    "address_fr": ["domicile : {v}"],
+    "person_name": ["Author: {v} <dev@corp.io>", "Co-authored-by: {v} <x@y.io>", "Dear {v},"],
+    "home_user": ["PS C:\\Users\\{v}\\Projects> dir", "/Users/{v}/Library/Logs"],
+}
+
 
 # Look-alikes that must survive (each a (category, generator)).
 def _conf_values(r: random.Random) -> list[tuple[str, str]]:
@@ -452,8 +491,28 @@ _CONF_TEMPLATES_B = [
 ]
 
 
-def _wrap(r: random.Random, snippet: str, value: str, held_out: bool) -> tuple[str, str]:
+def _wrap(r: random.Random, snippet: str, value: str, held_out: bool, fresh: bool = False) -> tuple[str, str]:
     """Wrap a snippet; returns (text, the value as written in it)."""
+    if fresh:
+        kind_c = r.choice(["html", "csv", "heredoc", "js", "urlenc_double", "json_in_json", "prose"])
+        if kind_c == "html":
+            esc = value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            return f"<pre><code>{snippet.replace('&', '&amp;').replace('<', '&lt;').replace('>', '&gt;')}</code></pre>", esc
+        if kind_c == "csv":
+            return f"id,note,created\n{r.randint(1, 999)},\"{snippet}\",2026-01-0{r.randint(1, 9)}\n", value
+        if kind_c == "heredoc":
+            return f"cat > .env <<'EOF'\n{snippet}\nEOF\n", value
+        if kind_c == "js":
+            return f"const cfg = {{ note: `{snippet}`, retries: 2 }};", value
+        if kind_c == "urlenc_double":
+            return (
+                f"redirect_uri=https%3A%2F%2Fapp.dev%2Fcb%3Fnote%3D{urllib.parse.quote(urllib.parse.quote(snippet, safe=''), safe='')}",
+                urllib.parse.quote(urllib.parse.quote(value, safe=""), safe=""),
+            )
+        if kind_c == "json_in_json":
+            inner = json.dumps({"msg": snippet})
+            return json.dumps({"event": inner}), json.dumps(json.dumps(value)[1:-1])[1:-1]
+        return f"quick question — {snippet} — is that right?", value
     kinds_a = ["prose", "quoted", "json", "fence", "curl", "trace", "urlenc"]
     kinds_b = ["prose", "json", "fence", "urlenc", "yaml_block", "log", "markdown_table", "python_dict", "json_nested", "urlenc_form"]
     kind = r.choice(kinds_b if held_out else kinds_a)
@@ -495,16 +554,16 @@ def _wrap(r: random.Random, snippet: str, value: str, held_out: bool) -> tuple[s
     return f"payload = {{'text': {snippet!r}, 'retries': 3}}", repr(value)[1:-1]
 
 
-def make_cases(held_out: bool, n: int = 1500, seed: int | None = None) -> list[Case]:
+def make_cases(held_out: bool, n: int = 1500, seed: int | None = None, fresh: bool = False) -> list[Case]:
     """One pool: every category about n/len(CATS) times, plus look-alike cases."""
-    r = random.Random(seed if seed is not None else (20261203 if held_out else 7))
+    r = random.Random(seed if seed is not None else (4242 if fresh else 20261203 if held_out else 7))
     cases: list[Case] = []
     cats = sorted(CATS)
     for i in range(n):
         cat = cats[i % len(cats)]
         gen, tpl_a, tpl_b = CATS[cat]
         value = gen(r)
-        tpl = r.choice(tpl_b if held_out else tpl_a)
+        tpl = r.choice(TEMPLATES_C.get(cat, tpl_b) if fresh else tpl_b if held_out else tpl_a)
         ctx = {
             "u": _s(r, string.ascii_lowercase, 5),
             "h": _s(r, string.ascii_lowercase, 6) + ".internal",
@@ -512,7 +571,7 @@ def make_cases(held_out: bool, n: int = 1500, seed: int | None = None) -> list[C
             "sid": _s(r, HEX, 32),
         }
         snippet = tpl.replace("{v}", "\x00").format(**ctx).replace("{{", "{").replace("}}", "}").replace("\x00", value)
-        text, written = _wrap(r, snippet, value, held_out)
+        text, written = _wrap(r, snippet, value, held_out, fresh)
         pos = text.find(written)
         if pos < 0:
             continue
@@ -524,7 +583,7 @@ def make_cases(held_out: bool, n: int = 1500, seed: int | None = None) -> list[C
                 ctext = f'{{"type": "service_account", "private_key_id": "{_s(r, HEX, 40)}", "token_uri": "{conf}"}}'
             else:
                 ctext = r.choice(_CONF_TEMPLATES_B if held_out else _CONF_TEMPLATES_A).format(c=conf)
-            ctext, cwritten = _wrap(r, ctext, conf, held_out)
+            ctext, cwritten = _wrap(r, ctext, conf, held_out, fresh)
             cpos = ctext.find(cwritten)
             if cpos >= 0:
                 cases.append(Case(ctext, [], [(cpos, cpos + len(cwritten), conf_cat)]))
@@ -603,7 +662,11 @@ def main() -> None:
         from redaction_bench import load_baseline
 
         engines = {"before": load_baseline(args.baseline)(b"k" * 32), **engines}
-    pools = {"dev": make_cases(False, args.n), "held-out": make_cases(True, args.n)}
+    pools = {
+        "dev": make_cases(False, args.n),
+        "held-out": make_cases(True, args.n),
+        "fresh": make_cases(True, args.n, fresh=True),
+    }
     results: dict[tuple[str, str], Score] = {}
     for pool, cases in pools.items():
         for name, eng in engines.items():
@@ -628,7 +691,7 @@ def main() -> None:
                 cells.append(f"{sc.hit.get(cat, 0)}/{sc.total.get(cat, 0)}")
         print(f"| {cat} | " + " | ".join(cells) + " |")
     if args.misses:
-        for p in pools:
+        for p in ("dev",):  # only the dev pool's misses are ever looked at
             for cat, text in results[(p, names[-1])].misses[: args.misses]:
                 print(f"MISS {p} {cat}: {text[:300]!r}")
 
