@@ -26,6 +26,8 @@ ALNUM = string.ascii_letters + string.digits
 B64 = ALNUM + "+/"
 URLSAFE = ALNUM + "-_"
 HEX = "0123456789abcdef"
+UPPER_DIGITS = string.ascii_uppercase + string.digits
+LOWER = string.ascii_lowercase
 
 
 @dataclass
@@ -139,14 +141,16 @@ def _address(r: random.Random, country: str) -> str:
             f"{r.choice(_US_STATES)} {r.randint(10000, 99999)}"
         )
     if country == "uk":
-        pc = f"{_s(r, 'ABCEGHJKLMNPRSTW', r.randint(1, 2))}{r.randint(1, 20)} {r.randint(1, 9)}{_s(r, 'ABDEFGHJLNPQRSTUWXYZ', 2)}"
+        outward = f"{_s(r, 'ABCEGHJKLMNPRSTW', r.randint(1, 2))}{r.randint(1, 20)}"
+        pc = f"{outward} {r.randint(1, 9)}{_s(r, 'ABDEFGHJLNPQRSTUWXYZ', 2)}"
         return f"{r.randint(1, 200)} {word} {r.choice(_UK_SUFFIX)}, {town} {pc}"
     if country == "de":
         suffix = r.choice(["straße", "str.", "weg", "gasse", "platz", "allee", "ring", "Straße"])
         sep = "" if suffix[0].islower() else " "
         return f"{word}{sep}{suffix} {r.randint(1, 180)}{r.choice(['', 'a', 'b'])}, {r.randint(10000, 99999)} {town}"
     prefix = r.choice(["rue", "avenue", "boulevard", "chemin", "impasse", "place", "allée"])
-    return f"{r.randint(1, 150)}{r.choice(['', ' bis', ','])} {prefix} {r.choice(['', 'de ', 'du '])}{word}, {r.randint(10000, 99999)} {town}"
+    number = f"{r.randint(1, 150)}{r.choice(['', ' bis', ','])}"
+    return f"{number} {prefix} {r.choice(['', 'de ', 'du '])}{word}, {r.randint(10000, 99999)} {town}"
 
 
 def _phone(r: random.Random, region: str) -> str:
@@ -163,10 +167,15 @@ def _phone(r: random.Random, region: str) -> str:
         return r.choice([f"0{r.randint(151, 179)} {_s(r, d, 7)}", f"030 {r.randint(2, 9)}{_s(r, d, 7)}"])
     if region == "fr":
         return r.choice(
-            [f"0{r.randint(6, 7)} " + " ".join(_s(r, d, 2) for _ in range(4)), f"01 {r.randint(40, 89)} " + " ".join(_s(r, d, 2) for _ in range(3))]
+            [
+                f"0{r.randint(6, 7)} " + " ".join(_s(r, d, 2) for _ in range(4)),
+                f"01 {r.randint(40, 89)} " + " ".join(_s(r, d, 2) for _ in range(3)),
+            ]
         )
     if region == "in":
-        return r.choice([f"0{r.randint(70, 99)}{_s(r, d, 3)} {_s(r, d, 5)}", f"{r.randint(70, 99)}{_s(r, d, 3)} {_s(r, d, 5)}"])
+        return r.choice(
+            [f"0{r.randint(70, 99)}{_s(r, d, 3)} {_s(r, d, 5)}", f"{r.randint(70, 99)}{_s(r, d, 3)} {_s(r, d, 5)}"]
+        )
     if region == "br":
         return f"({r.choice([11, 21, 31, 41, 47, 48, 51, 61, 71, 81, 85, 91])}) 9{_s(r, d, 4)}-{_s(r, d, 4)}"
     # international: a national number of some region, trunk 0 dropped, behind its country code
@@ -185,7 +194,7 @@ def _ssn(r: random.Random) -> str:
 
 
 def _ipv6(r: random.Random) -> str:
-    groups = [f"{r.randint(0x2001, 0x2c0f):x}"] + [f"{r.randint(0, 0xFFFF):x}" for _ in range(7)]
+    groups = [f"{r.randint(0x2001, 0x2C0F):x}"] + [f"{r.randint(0, 0xFFFF):x}" for _ in range(7)]
     if r.random() < 0.7:
         i = r.randint(2, 5)
         j = r.randint(i + 1, 7)
@@ -202,9 +211,28 @@ def _ipv4(r: random.Random) -> str:
 
 def _dob_date(r: random.Random) -> str:
     y, m, d = r.randint(1940, 2005), r.randint(1, 12), r.randint(1, 28)
-    months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+    months = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ]
     return r.choice(
-        [f"{y}-{m:02d}-{d:02d}", f"{m:02d}/{d:02d}/{y}", f"{d:02d}.{m:02d}.{y}", f"{d} {months[m - 1]} {y}", f"{months[m - 1]} {d}, {y}"]
+        [
+            f"{y}-{m:02d}-{d:02d}",
+            f"{m:02d}/{d:02d}/{y}",
+            f"{d:02d}.{m:02d}.{y}",
+            f"{d} {months[m - 1]} {y}",
+            f"{months[m - 1]} {d}, {y}",
+        ]
     )
 
 
@@ -249,20 +277,30 @@ CATS: dict[str, tuple[Gen, list[str], list[str]]] = {
             "User name,Access key ID,Secret access key\n{u},AKIA{ak},{v}",
         ],
     ),
-    "github_pat": (lambda r: "ghp_" + _s(r, ALNUM, 36), ["GITHUB_TOKEN={v}", "push with {v}"], ["token: {v}", "git clone https://{v}@github.com/o/r"]),
+    "github_pat": (
+        lambda r: "ghp_" + _s(r, ALNUM, 36),
+        ["GITHUB_TOKEN={v}", "push with {v}"],
+        ["token: {v}", "git clone https://{v}@github.com/o/r"],
+    ),
     "github_fine_grained": (
         lambda r: f"github_pat_{_s(r, ALNUM, 22)}_{_s(r, ALNUM, 59)}",
         ["GH_TOKEN={v}", "new PAT {v}"],
         ["gh auth login --with-token <<< {v}", "pat is {v}"],
     ),
-    "gitlab_pat": (lambda r: "glpat-" + _s(r, URLSAFE, 20), ["GITLAB_TOKEN={v}", "use {v} for the api"], ["PRIVATE-TOKEN: {v}", "glab token {v}"]),
+    "gitlab_pat": (
+        lambda r: "glpat-" + _s(r, URLSAFE, 20),
+        ["GITLAB_TOKEN={v}", "use {v} for the api"],
+        ["PRIVATE-TOKEN: {v}", "glab token {v}"],
+    ),
     "slack_token": (
         lambda r: f"xox{r.choice('bp')}-{_s(r, string.digits, 12)}-{_s(r, string.digits, 13)}-{_s(r, ALNUM, 24)}",
         ["SLACK_BOT_TOKEN={v}", "bot token {v}"],
         ["slack: {v}", "token={v}"],
     ),
     "slack_webhook": (
-        lambda r: f"https://hooks.slack.com/services/T{_s(r, string.ascii_uppercase + string.digits, 10)}/B{_s(r, string.ascii_uppercase + string.digits, 10)}/{_s(r, ALNUM, 24)}",
+        lambda r: (
+            f"https://hooks.slack.com/services/T{_s(r, UPPER_DIGITS, 10)}/B{_s(r, UPPER_DIGITS, 10)}/{_s(r, ALNUM, 24)}"
+        ),
         ["post to {v}", "WEBHOOK={v}"],
         ["notify: {v}", "url = {v}"],
     ),
@@ -271,18 +309,46 @@ CATS: dict[str, tuple[Gen, list[str], list[str]]] = {
         ["DISCORD_WEBHOOK_URL={v}", "send alerts to {v}"],
         ["webhook: {v}", "requests.post('{v}', json=payload)"],
     ),
-    "stripe_key": (lambda r: f"{r.choice(['sk', 'rk'])}_live_{_s(r, ALNUM, 24)}", ["STRIPE_SECRET_KEY={v}", "stripe key {v}"], ["Stripe.api_key = '{v}'", "live key: {v}"]),
-    "google_api_key": (lambda r: "AIza" + _s(r, URLSAFE, 35), ["GOOGLE_API_KEY={v}", "maps key {v}"], ["?key={v}", "apiKey: '{v}'"]),
+    "stripe_key": (
+        lambda r: f"{r.choice(['sk', 'rk'])}_live_{_s(r, ALNUM, 24)}",
+        ["STRIPE_SECRET_KEY={v}", "stripe key {v}"],
+        ["Stripe.api_key = '{v}'", "live key: {v}"],
+    ),
+    "google_api_key": (
+        lambda r: "AIza" + _s(r, URLSAFE, 35),
+        ["GOOGLE_API_KEY={v}", "maps key {v}"],
+        ["?key={v}", "apiKey: '{v}'"],
+    ),
     "google_oauth": (
         lambda r: "ya29." + _s(r, URLSAFE, r.randint(60, 120)),
         ["Authorization: Bearer {v}", "access_token={v}"],
         ['{{"access_token": "{v}", "expires_in": 3599}}', "gcloud gave me {v}"],
     ),
-    "openai_key": (lambda r: f"sk-proj-{_s(r, URLSAFE, 48)}T3BlbkFJ{_s(r, URLSAFE, 48)}", ["OPENAI_API_KEY={v}", "key {v}"], ["openai.api_key = '{v}'", "-H 'Authorization: Bearer {v}'"]),
-    "anthropic_key": (lambda r: f"sk-ant-api03-{_s(r, URLSAFE, 93)}AA", ["ANTHROPIC_API_KEY={v}", "claude key {v}"], ["x-api-key: {v}", "key={v}"]),
-    "hf_token": (lambda r: "hf_" + _s(r, string.ascii_letters, 34), ["HF_TOKEN={v}", "huggingface-cli login --token {v}"], ["token: {v}", "use_auth_token='{v}'"]),
-    "npm_token": (lambda r: "npm_" + _s(r, ALNUM, 36), ["//registry.npmjs.org/:_authToken={v}", "NPM_TOKEN={v}"], ["npm token {v}", "authToken: {v}"]),
-    "pypi_token": (lambda r: "pypi-AgEIcHlwaS5vcmc" + _s(r, URLSAFE, 60), ["TWINE_PASSWORD={v}", "pypi token {v}"], ["password = {v}", "twine upload -p {v} dist/*"]),
+    "openai_key": (
+        lambda r: f"sk-proj-{_s(r, URLSAFE, 48)}T3BlbkFJ{_s(r, URLSAFE, 48)}",
+        ["OPENAI_API_KEY={v}", "key {v}"],
+        ["openai.api_key = '{v}'", "-H 'Authorization: Bearer {v}'"],
+    ),
+    "anthropic_key": (
+        lambda r: f"sk-ant-api03-{_s(r, URLSAFE, 93)}AA",
+        ["ANTHROPIC_API_KEY={v}", "claude key {v}"],
+        ["x-api-key: {v}", "key={v}"],
+    ),
+    "hf_token": (
+        lambda r: "hf_" + _s(r, string.ascii_letters, 34),
+        ["HF_TOKEN={v}", "huggingface-cli login --token {v}"],
+        ["token: {v}", "use_auth_token='{v}'"],
+    ),
+    "npm_token": (
+        lambda r: "npm_" + _s(r, ALNUM, 36),
+        ["//registry.npmjs.org/:_authToken={v}", "NPM_TOKEN={v}"],
+        ["npm token {v}", "authToken: {v}"],
+    ),
+    "pypi_token": (
+        lambda r: "pypi-AgEIcHlwaS5vcmc" + _s(r, URLSAFE, 60),
+        ["TWINE_PASSWORD={v}", "pypi token {v}"],
+        ["password = {v}", "twine upload -p {v} dist/*"],
+    ),
     "sendgrid_key": (
         lambda r: f"SG.{_s(r, URLSAFE, 22)}.{_s(r, URLSAFE, 43)}",
         ["SENDGRID_API_KEY={v}", "sendgrid {v}"],
@@ -300,26 +366,39 @@ CATS: dict[str, tuple[Gen, list[str], list[str]]] = {
     ),
     "azure_storage_key": (
         lambda r: _s(r, B64, 86) + "==",
-        ["DefaultEndpointsProtocol=https;AccountName=st{u};AccountKey={v};EndpointSuffix=core.windows.net", "az storage blob list --account-key {v}"],
+        [
+            "DefaultEndpointsProtocol=https;AccountName=st{u};AccountKey={v};EndpointSuffix=core.windows.net",
+            "az storage blob list --account-key {v}",
+        ],
         ["AZURE_STORAGE_KEY={v}", "az storage container create --account-name st{u} --account-key {v}"],
     ),
     "jwt": (
-        lambda r: "eyJ"
-        + base64.urlsafe_b64encode(b'{"alg":"HS256"}').decode().rstrip("=")[3:]
-        + ".eyJ"
-        + _s(r, URLSAFE, 40)
-        + "."
-        + _s(r, URLSAFE, 43),
+        lambda r: (
+            "eyJ"
+            + base64.urlsafe_b64encode(b'{"alg":"HS256"}').decode().rstrip("=")[3:]
+            + ".eyJ"
+            + _s(r, URLSAFE, 40)
+            + "."
+            + _s(r, URLSAFE, 43)
+        ),
         ["Authorization: Bearer {v}", "session={v}"],
         ["jwt: {v}", "id_token={v}"],
     ),
-    "private_key": (_pem, ["{v}", "key file:\n{v}\n..."], ["here is the key, see EXAMPLE below\n{v}", "cat id_rsa\n{v}"]),
+    "private_key": (
+        _pem,
+        ["{v}", "key file:\n{v}\n..."],
+        ["here is the key, see EXAMPLE below\n{v}", "cat id_rsa\n{v}"],
+    ),
     "url_password": (
         lambda r: _password(r),
         ["postgres://app:{v}@db.{h}:5432/main", "redis://:{v}@cache.{h}:6379/0"],
         ["mysql://root:{v}@{h}/shop", "amqp://guest:{v}@mq.{h}//", "redis://:{v}@{h}"],
     ),
-    "bearer_token": (lambda r: _mixed(r, URLSAFE + ".", r.randint(30, 50)), ["Authorization: Bearer {v}", "bearer {v}"], ["-H 'Authorization: Bearer {v}'", "headers={{'Authorization': 'Bearer {v}'}}"]),
+    "bearer_token": (
+        lambda r: _mixed(r, URLSAFE + ".", r.randint(30, 50)),
+        ["Authorization: Bearer {v}", "bearer {v}"],
+        ["-H 'Authorization: Bearer {v}'", "headers={{'Authorization': 'Bearer {v}'}}"],
+    ),
     "basic_auth": (
         lambda r: base64.b64encode(f"{_s(r, string.ascii_lowercase, 6)}:{_mixed(r, ALNUM, 12)}".encode()).decode(),
         ["Authorization: Basic {v}", "-H 'Authorization: Basic {v}'"],
@@ -328,12 +407,25 @@ CATS: dict[str, tuple[Gen, list[str], list[str]]] = {
     "password_assignment": (
         _password,
         ["DB_PASSWORD={v}", "password: {v}", 'DB_PASS="{v}"', "<password>{v}</password>", "pwd = '{v}'"],
-        ['"password": "{v}"', "DATABASE_PASS={v}", "the login is admin / {v}", "my password is {v}", "<Password>{v}</Password>", "PASSWD: {v}"],
+        [
+            '"password": "{v}"',
+            "DATABASE_PASS={v}",
+            "the login is admin / {v}",
+            "my password is {v}",
+            "<Password>{v}</Password>",
+            "PASSWD: {v}",
+        ],
     ),
     "cli_password": (
         _password,
         ["mysql -u root -p{v} shop", "redis-cli -h {h} -a {v} ping", "sshpass -p '{v}' ssh {u}@{h}"],
-        ["mysqldump -uadmin -p{v} db > d.sql", "redis-cli -a {v} --no-auth-warning", "sshpass -p {v} scp f {u}@{h}:", "psql --password={v}", "tool login --password {v}"],
+        [
+            "mysqldump -uadmin -p{v} db > d.sql",
+            "redis-cli -a {v} --no-auth-warning",
+            "sshpass -p {v} scp f {u}@{h}:",
+            "psql --password={v}",
+            "tool login --password {v}",
+        ],
     ),
     "labelled_secret": (
         lambda r: _mixed(r, ALNUM, r.randint(20, 40)),
@@ -352,7 +444,7 @@ CATS: dict[str, tuple[Gen, list[str], list[str]]] = {
     ),
     # personal data
     "email": (
-        lambda r: f"{_s(r, string.ascii_lowercase, 6)}.{_s(r, string.ascii_lowercase, 5)}@{_s(r, string.ascii_lowercase, 7)}.{r.choice(['com', 'io', 'de', 'co.uk'])}",
+        lambda r: f"{_s(r, LOWER, 6)}.{_s(r, LOWER, 5)}@{_s(r, LOWER, 7)}.{r.choice(['com', 'io', 'de', 'co.uk'])}",
         ["mail {v} about it", "From: {v}"],
         ["contact: {v}", "git config user.email {v}"],
     ),
@@ -364,7 +456,9 @@ CATS: dict[str, tuple[Gen, list[str], list[str]]] = {
     "phone_in": (lambda r: _phone(r, "in"), ["mobile {v}", "call {v}"], ["ph: {v}", "contact no {v}"]),
     "phone_br": (lambda r: _phone(r, "br"), ["celular {v}", "call {v}"], ["whatsapp: {v}", "tel {v}"]),
     "credit_card": (
-        lambda r: r.choice([_luhn_complete(r, "4", 16), _luhn_complete(r, "5" + str(r.randint(1, 5)), 16), _luhn_complete(r, "37", 15)]),
+        lambda r: r.choice(
+            [_luhn_complete(r, "4", 16), _luhn_complete(r, "5" + str(r.randint(1, 5)), 16), _luhn_complete(r, "37", 15)]
+        ),
         ["card {v} declined", "cc={v}"],
         ["charged {v} twice", "card_number: {v}"],
     ),
@@ -380,7 +474,13 @@ CATS: dict[str, tuple[Gen, list[str], list[str]]] = {
     "person_name": (
         _person,
         ["ask {v} about the migration", "cc {v}", "From: {v}", "Reviewed-by: {v}", "Thanks,\n{v}"],
-        ["ping {v} before merging", "Signed-off-by: {v} <x@y.z>", "Hi team,\n\nthe deploy is done.\n\nBest,\n{v}", "to: {v}", "meeting with {v} tomorrow"],
+        [
+            "ping {v} before merging",
+            "Signed-off-by: {v} <x@y.z>",
+            "Hi team,\n\nthe deploy is done.\n\nBest,\n{v}",
+            "to: {v}",
+            "meeting with {v} tomorrow",
+        ],
     ),
     "home_user": (
         lambda r: r.choice([_s(r, string.ascii_lowercase, r.randint(4, 9)), _person(r)]),
@@ -419,7 +519,7 @@ TEMPLATES_C: dict[str, list[str]] = {
     "aws_secret_key": ["key id AKIA{ak}\nsecret: {v}", "AKIA{ak}\t{v}"],
     "github_pat": ["remote: https://x-access-token:{v}@github.com/o/r.git"],
     "slack_token": ["SLACK_TOKEN: '{v}'"],
-    "discord_webhook": ["curl -X POST {v} -d '{{\"content\":\"hi\"}}'"],
+    "discord_webhook": ['curl -X POST {v} -d \'{{"content":"hi"}}\''],
     "google_oauth": ["ACCESS_TOKEN={v}"],
     "twilio_auth_token": ["twilio: sid=AC{sid} secret={v}"],
     "azure_storage_key": ["AccountName=st{u};AccountKey={v}"],
@@ -460,10 +560,28 @@ def _conf_values(r: random.Random) -> list[tuple[str, str]]:
         ("git_sha", _s(r, HEX, 40)),
         ("hash", "sha256:" + _s(r, HEX, 64)),
         ("uuid", f"{_s(r, HEX, 8)}-{_s(r, HEX, 4)}-4{_s(r, HEX, 3)}-a{_s(r, HEX, 3)}-{_s(r, HEX, 12)}"),
-        ("code_identifier", r.choice(["UserAccountService", "HttpClientFactory", "getElementById", "ReactDOM.createRoot", "OAuth2Session"])),
+        (
+            "code_identifier",
+            r.choice(
+                ["UserAccountService", "HttpClientFactory", "getElementById", "ReactDOM.createRoot", "OAuth2Session"]
+            ),
+        ),
         ("code_identifier", f"{_name_word(r).lower()}_{r.choice(['token', 'key', 'secret', 'pass'])}_count"),
-        ("doc_example_key", r.choice(["AKIAIOSFODNN7EXAMPLE", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "sk-...your-key...", "<YOUR_API_KEY>"])),
-        ("env_reference", r.choice(["${DB_PASSWORD}", "$API_TOKEN", "os.environ['SECRET_KEY']", "process.env.AUTH_TOKEN"])),
+        (
+            "doc_example_key",
+            r.choice(
+                [
+                    "AKIAIOSFODNN7EXAMPLE",
+                    "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+                    "sk-...your-key...",
+                    "<YOUR_API_KEY>",
+                ]
+            ),
+        ),
+        (
+            "env_reference",
+            r.choice(["${DB_PASSWORD}", "$API_TOKEN", "os.environ['SECRET_KEY']", "process.env.AUTH_TOKEN"]),
+        ),
         ("numeric_id", str(r.randint(10**9, 10**13))),
         ("private_ip", f"10.{r.randint(0, 255)}.{r.randint(0, 255)}.{r.randint(1, 254)}"),
         ("date", f"{r.randint(2015, 2026)}-{r.randint(1, 12):02d}-{r.randint(1, 28):02d}"),
@@ -473,7 +591,12 @@ def _conf_values(r: random.Random) -> list[tuple[str, str]]:
         ("test_card", "4242424242424242"),
         ("mac_address", ":".join(_s(r, HEX, 2) for _ in range(6))),
         ("time", f"{r.randint(0, 23):02d}:{r.randint(0, 59):02d}:{r.randint(0, 59):02d}"),
-        ("product_name", r.choice(["Visual Studio Code", "Google Cloud Storage", "Pull Request", "Amazon Web Services", "Apple Silicon"])),
+        (
+            "product_name",
+            r.choice(
+                ["Visual Studio Code", "Google Cloud Storage", "Pull Request", "Amazon Web Services", "Apple Silicon"]
+            ),
+        ),
     ]
 
 
@@ -497,16 +620,20 @@ def _wrap(r: random.Random, snippet: str, value: str, held_out: bool, fresh: boo
         kind_c = r.choice(["html", "csv", "heredoc", "js", "urlenc_double", "json_in_json", "prose"])
         if kind_c == "html":
             esc = value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            return f"<pre><code>{snippet.replace('&', '&amp;').replace('<', '&lt;').replace('>', '&gt;')}</code></pre>", esc
+            return (
+                f"<pre><code>{snippet.replace('&', '&amp;').replace('<', '&lt;').replace('>', '&gt;')}</code></pre>",
+                esc,
+            )
         if kind_c == "csv":
-            return f"id,note,created\n{r.randint(1, 999)},\"{snippet}\",2026-01-0{r.randint(1, 9)}\n", value
+            return f'id,note,created\n{r.randint(1, 999)},"{snippet}",2026-01-0{r.randint(1, 9)}\n', value
         if kind_c == "heredoc":
             return f"cat > .env <<'EOF'\n{snippet}\nEOF\n", value
         if kind_c == "js":
             return f"const cfg = {{ note: `{snippet}`, retries: 2 }};", value
         if kind_c == "urlenc_double":
             return (
-                f"redirect_uri=https%3A%2F%2Fapp.dev%2Fcb%3Fnote%3D{urllib.parse.quote(urllib.parse.quote(snippet, safe=''), safe='')}",
+                "redirect_uri=https%3A%2F%2Fapp.dev%2Fcb%3Fnote%3D"
+                + urllib.parse.quote(urllib.parse.quote(snippet, safe=""), safe=""),
                 urllib.parse.quote(urllib.parse.quote(value, safe=""), safe=""),
             )
         if kind_c == "json_in_json":
@@ -514,16 +641,37 @@ def _wrap(r: random.Random, snippet: str, value: str, held_out: bool, fresh: boo
             return json.dumps({"event": inner}), json.dumps(json.dumps(value)[1:-1])[1:-1]
         return f"quick question — {snippet} — is that right?", value
     kinds_a = ["prose", "quoted", "json", "fence", "curl", "trace", "urlenc"]
-    kinds_b = ["prose", "json", "fence", "urlenc", "yaml_block", "log", "markdown_table", "python_dict", "json_nested", "urlenc_form"]
+    kinds_b = [
+        "prose",
+        "json",
+        "fence",
+        "urlenc",
+        "yaml_block",
+        "log",
+        "markdown_table",
+        "python_dict",
+        "json_nested",
+        "urlenc_form",
+    ]
     kind = r.choice(kinds_b if held_out else kinds_a)
     if kind == "prose":
-        lead = r.choice(["I tried this: ", "ok so ", "FYI — ", "", "Note: "] if not held_out else ["hmm, ", "Heads up: ", "so basically ", ""])
-        tail = r.choice([" and it failed.", " — can you check?", "", ". Thanks"] if not held_out else [" (prod).", "\n\nany idea?", "", " 🙏"])
+        lead = r.choice(
+            ["I tried this: ", "ok so ", "FYI — ", "", "Note: "]
+            if not held_out
+            else ["hmm, ", "Heads up: ", "so basically ", ""]
+        )
+        tail = r.choice(
+            [" and it failed.", " — can you check?", "", ". Thanks"]
+            if not held_out
+            else [" (prod).", "\n\nany idea?", "", " 🙏"]
+        )
         return lead + snippet + tail, value
     if kind == "quoted":
         return f"> {snippet}\n\nwhy does this break?", value
     if kind in ("json", "json_nested"):
-        obj: object = {"role": "user", "content": snippet} if kind == "json" else {"tool_result": {"stdout": snippet, "code": 1}}
+        obj: object = (
+            {"role": "user", "content": snippet} if kind == "json" else {"tool_result": {"stdout": snippet, "code": 1}}
+        )
         ascii_only = r.random() < 0.5
         return json.dumps(obj, ensure_ascii=ascii_only), json.dumps(value, ensure_ascii=ascii_only)[1:-1]
     if kind == "fence":
@@ -547,7 +695,10 @@ def _wrap(r: random.Random, snippet: str, value: str, held_out: bool, fresh: boo
     if kind == "yaml_block":
         return "config:\n  note: |\n    " + snippet.replace("\n", "\n    ") + "\n", value
     if kind == "log":
-        return f"2026-03-0{r.randint(1, 9)}T10:{r.randint(10, 59)}:00Z WARN worker[{r.randint(100, 999)}] {snippet}", value
+        return (
+            f"2026-03-0{r.randint(1, 9)}T10:{r.randint(10, 59)}:00Z WARN worker[{r.randint(100, 999)}] {snippet}",
+            value,
+        )
     if kind == "markdown_table":
         return f"| field | value |\n| --- | --- |\n| data | {snippet} |\n", value
     # python_dict
@@ -638,7 +789,9 @@ def score(redactor: object, cases: list[Case], check_idempotent: bool = True) ->
     if check_idempotent:
         once = redactor.redact_many(texts)  # type: ignore[attr-defined]
         twice = redactor.redact_many([o.text for o in once if o is not None])  # type: ignore[attr-defined]
-        s.idempotent = all(t is not None and t.text == o.text for o, t in zip([o for o in once if o], twice, strict=True))
+        s.idempotent = all(
+            t is not None and t.text == o.text for o, t in zip([o for o in once if o], twice, strict=True)
+        )
     return s
 
 
@@ -675,8 +828,9 @@ def main() -> None:
             dt = time.process_time() - t0
             sc = results[(pool, name)]
             print(
-                f"{pool:8s} {name:6s}: secrets {100 * sc.recall(SECRET_CATS):5.1f}%  pii {100 * sc.recall(PII_CATS):5.1f}%  "
-                f"FP {sum(sc.fps.values())}/{sc.conf_total} look-alikes = {sum(sc.fps.values()) / sc.mb:.0f}/MB {sc.fps}  "
+                f"{pool:8s} {name:6s}: secrets {100 * sc.recall(SECRET_CATS):5.1f}%  "
+                f"pii {100 * sc.recall(PII_CATS):5.1f}%  FP {sum(sc.fps.values())}/{sc.conf_total} look-alikes = "
+                f"{sum(sc.fps.values()) / sc.mb:.0f}/MB {sc.fps}  "
                 f"idempotent={sc.idempotent}  ({sc.mb:.2f} MB, {dt:.1f} CPU-s incl. idempotence pass)"
             )
     names = list(engines)

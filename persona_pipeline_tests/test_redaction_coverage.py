@@ -129,7 +129,8 @@ def test_new_detectors_with_validation(seed: int) -> None:
     iban = _iban(r, "DE", 22)
     grouped = " ".join(iban[i : i + 4] for i in range(0, 22, 4))
     bad = iban[:2] + f"{(int(iban[2:4]) + 1) % 100:02d}" + iban[4:]
-    hook = f"https://discord.com/api/webhooks/{r.randint(10**17, 10**18)}/{_rand(r, 68, string.ascii_letters + string.digits + '_-')}"
+    token = _rand(r, 68, string.ascii_letters + string.digits + "_-")
+    hook = f"https://discord.com/api/webhooks/{r.randint(10**17, 10**18)}/{token}"
     ssn_spaced = f"{r.randint(100, 599)} {r.randint(10, 99)} {r.randint(1000, 9999)}"
     ssn_bare = f"{r.randint(100, 599)}{r.randint(10, 99)}{r.randint(1000, 9999)}"
     ipv6 = f"2a03:{r.randint(0x1000, 0xFFFF):x}:{r.randint(1, 0xFFFF):x}::{r.randint(1, 0xFFFF):x}"

@@ -51,7 +51,10 @@ _SSN = Rx(r"\b(\d{3})-(\d{2})-(\d{4})\b")
 _HOME_PATH = Rx(r"(?:/Users/|/home/|[A-Za-z]:\\\\?Users\\\\?|[A-Za-z]:/Users/)([^/\\\s\"'`:*?<>|]{1,64})")
 # A profile folder named after the display name (C:\\Users\\First Last\\): spaces allowed, but
 # only when the segment is closed by a path separator.
-_HOME_SPACED = Rx(r"(?:/Users/|/home/|[A-Za-z]:\\\\?Users\\\\?|[A-Za-z]:/Users/)([^/\\\r\n\"`:*?<>|]{1,64}? [^/\\\r\n\"`:*?<>|]{1,64}?)[/\\]")
+_HOME_SPACED = Rx(
+    r"(?:/Users/|/home/|[A-Za-z]:\\\\?Users\\\\?|[A-Za-z]:/Users/)"
+    r"([^/\\\r\n\"`:*?<>|]{1,64}? [^/\\\r\n\"`:*?<>|]{1,64}?)[/\\]"
+)
 _HOME_SLUG = Rx(r"-(?:Users|home)-([A-Za-z0-9._]{1,64})-")
 _SYSTEM_ACCOUNTS = {
     "shared",
@@ -271,7 +274,12 @@ def phone_spans(text: str) -> Iterator[Span]:
         if any(a < end and start < b for a, b in seen):
             continue
         before, after = text[start - 1 : start], text[end : end + 1]
-        if before.isalnum() or before in ("_", "/", ".", "+", "#", "$", "%") or after.isalnum() or after in ("_", "-", "/"):
+        if (
+            before.isalnum()
+            or before in ("_", "/", ".", "+", "#", "$", "%")
+            or after.isalnum()
+            or after in ("_", "-", "/")
+        ):
             continue  # `%20` before digits is an escape: the decoded view sees the number
         if after == "." and text[end + 1 : end + 2].isdigit():
             continue  # a version or an address
@@ -350,7 +358,7 @@ def ssn_spans(text: str) -> Iterator[Span]:
         if len(seps) > 1 or (seps and text[p0:p1] not in seps) or (seps and raw.count(next(iter(seps))) != 2):
             continue  # "123-45 6789": mixed separators are no SSN
         before, after = text[start - 1 : start], text[end : end + 1]
-        if before in ("-", ".", "/", "+") or after in ("-", ".", "/") and text[end + 1 : end + 2].isdigit():
+        if before in ("-", ".", "/", "+") or (after in ("-", ".", "/") and text[end + 1 : end + 2].isdigit()):
             continue
         area, group, serial = text[a0:a1], text[g0:g1], text[s0:s1]
         if area in ("000", "666") or area[0] == "9" or group == "00" or serial == "0000":
@@ -412,7 +420,8 @@ _DOB = Rx(
     r"geburtsdatum|geboren(?:[ \t]+am)?|date[ _]de[ _]naissance|n\x7fe?[ \t]+le|fecha[ _]de[ _]nacimiento|"
     r"data[ _]de[ _]nascimento|data[ _]di[ _]nascita)[\"']?[ \t]*(?:[:=]|is|was|-)?[ \t]*[\"']?"
     rf"(\d{{4}}-\d{{1,2}}-\d{{1,2}}|\d{{1,2}}[/.-]\d{{1,2}}[/.-](?:\d{{4}}|\d{{2}})|"
-    rf"\d{{1,2}}(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?{_MONTH},?[ \t]+\d{{4}}|{_MONTH}[ \t]+\d{{1,2}}(?:st|nd|rd|th)?,?[ \t]+\d{{4}})"
+    rf"\d{{1,2}}(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?{_MONTH},?[ \t]+\d{{4}}|"
+    rf"{_MONTH}[ \t]+\d{{1,2}}(?:st|nd|rd|th)?,?[ \t]+\d{{4}})"
 )
 
 
@@ -445,7 +454,9 @@ def _all_street_suffixes() -> list[str]:
 
 
 _STREET_LINE = (
-    rf"(?:\b(?:Flat|Studio|Apt\.?|Unit|Suite)[ \t]+\d{{1,4}}[A-Za-z]?,?\s+(?:\d{{1,6}}[A-Za-z]?,?[ \t]+)?|\b\d{{1,6}}[A-Za-z]?,?[ \t]+)(?:[NSEW]\.?[ \t]+)?(?:{_CAP}[ \t]+){{1,4}}({'|'.join(_all_street_suffixes())})\b"
+    rf"(?:\b(?:Flat|Studio|Apt\.?|Unit|Suite)[ \t]+\d{{1,4}}[A-Za-z]?,?\s+(?:\d{{1,6}}[A-Za-z]?,?[ \t]+)?|"
+    rf"\b\d{{1,6}}[A-Za-z]?,?[ \t]+)(?:[NSEW]\.?[ \t]+)?(?:{_CAP}[ \t]+){{1,4}}"
+    rf"({'|'.join(_all_street_suffixes())})\b"
 )
 _UNIT = r"(?:,?[ \t]+(?:Apt|Apartment|Suite|Ste|Unit|Flat|Fl|Floor|Rm|Room|#)\.?[ \t]*#?[A-Za-z0-9-]{1,6})?"
 _US_TAIL = rf"(?:,?\s+{_CAP}(?:[ \t]+{_CAP}){{0,3}},?[ \t]+[A-Z]{{2}}[ \t]+\d{{5}}(?:-\d{{4}})?)"
@@ -454,14 +465,21 @@ _UK_TAIL = rf"(?:,?\s+{_CAP}(?:[ \t]+{_CAP}){{0,3}},?\s+{_UK_POSTCODE})"
 _STREET_EN = Rx(rf"{_STREET_LINE}\.?{_UNIT}(?:{_US_TAIL}|{_UK_TAIL})?")
 _DE_STREET = Rx(
     r"\b[A-Z\x7f][A-Za-z\x7f-]*(?i:stra(?:ss|\x7f)e|str\.|weg|gasse|platz|allee|ring|damm|ufer|chaussee|steig|markt)"
-    r"[ \t]+\d{1,4}(?:[ \t]?[a-zA-Z]\b|[-/]\d{1,4})?(?:,?\s+(\d{5})[ \t]+[A-Z\x7f][A-Za-z\x7f.-]*(?:[ \t]+(?:am|an|im|ob|in|bei)[ \t]+[A-Z\x7f][A-Za-z\x7f.-]*)?)?|"
-    r"\b[A-Z\x7f][A-Za-z\x7f-]*[ \t](?:Stra(?:ss|\x7f)e|Str\.|Weg|Gasse|Platz|Allee|Ring|Damm)[ \t]+\d{1,4}(?:[a-zA-Z]\b|[-/]\d{1,4})?"
+    r"[ \t]+\d{1,4}(?:[ \t]?[a-zA-Z]\b|[-/]\d{1,4})?(?:,?\s+(\d{5})[ \t]+[A-Z\x7f][A-Za-z\x7f.-]*"
+    r"(?:[ \t]+(?:am|an|im|ob|in|bei)[ \t]+[A-Z\x7f][A-Za-z\x7f.-]*)?)?|"
+    r"\b[A-Z\x7f][A-Za-z\x7f-]*[ \t](?:Stra(?:ss|\x7f)e|Str\.|Weg|Gasse|Platz|Allee|Ring|Damm)[ \t]+\d{1,4}"
+    r"(?:[a-zA-Z]\b|[-/]\d{1,4})?"
     r"(?:,?\s+(\d{5})[ \t]+[A-Z\x7f][A-Za-z\x7f.-]*)?"
 )
-_FR_WAY = r"(?i:rue|avenue|av\.|boulevard|bd|place|impasse|all\x7fe|allee|chemin|quai|route|cours|passage|square|voie|sentier)"
+_FR_WAY = (
+    r"(?i:rue|avenue|av\.|boulevard|bd|place|impasse|all\x7fe|allee|chemin|quai|route|cours|passage|square|voie|"
+    r"sentier)"
+)
 _FR_STREET = Rx(
-    rf"(?:\b\d{{1,4}}(?:[ \t]?(?:bis|ter))?,?[ \t]+)?{_FR_WAY}[ \t]+(?:(?:de[ \t]+la|de[ \t]+l'|des|du|de|d'|la|le|les)[ \t]*)?"
-    rf"[A-Z\x7f][A-Za-z\x7f'-]*(?:[ \t]+[A-Z\x7f][A-Za-z\x7f'-]*){{0,3}}(?:,?\s+(\d{{5}})[ \t]+[A-Z\x7f][A-Za-z\x7f'-]*(?:[ \t]+[A-Z\x7f][A-Za-z\x7f'-]*)?)?"
+    rf"(?:\b\d{{1,4}}(?:[ \t]?(?:bis|ter))?,?[ \t]+)?{_FR_WAY}[ \t]+"
+    r"(?:(?:de[ \t]+la|de[ \t]+l'|des|du|de|d'|la|le|les)[ \t]*)?"
+    r"[A-Z\x7f][A-Za-z\x7f'-]*(?:[ \t]+[A-Z\x7f][A-Za-z\x7f'-]*){0,3}"
+    r"(?:,?\s+(\d{5})[ \t]+[A-Z\x7f][A-Za-z\x7f'-]*(?:[ \t]+[A-Z\x7f][A-Za-z\x7f'-]*)?)?"
 )
 _ADDRESS_CONTEXT = Rx(
     r"(?i)(?:address|addr|ship(?:ping)? to|deliver(?:y)? to|send (?:it )?to|mail to|post to|lives? at|living at|"
@@ -496,12 +514,12 @@ def address_spans(text: str) -> Iterator[Span]:
             has_tail = any(c.isdigit() for c in tail)
             if word not in allsuf:
                 continue
-            if not has_tail and (word not in common or text[end : end + 1] == "("):
-                if not _ADDRESS_CONTEXT.search(text[max(0, start - 24) : start]):
-                    continue
+            weak = not has_tail and (word not in common or text[end : end + 1] == "(")
+            if weak and not _ADDRESS_CONTEXT.search(text[max(0, start - 24) : start]):
+                continue
             yield Span(start, end, "address")
     if _open(text, "address_de"):
-        for ((start, end), *rest) in _DE_STREET.finditer(text):
+        for (start, end), *rest in _DE_STREET.finditer(text):
             raw = text[start:end]
             low = raw.lower()
             has_tail = any(g[0] >= 0 for g in rest)
@@ -520,11 +538,7 @@ def _display_name_folder(name: str) -> bool:
     """`First Last` (up to four capitalised words) — not `mquill on Linux, ` running to the next path."""
     words = name.split(" ")
     particles = ("van", "von", "de", "der", "den", "da", "du", "di", "la", "le", "del", "dos", "bin", "al")
-    return (
-        2 <= len(words) <= 5
-        and all(w[:1].isupper() or w in particles for w in words[1:])
-        and name[-1].isalnum()
-    )
+    return 2 <= len(words) <= 5 and all(w[:1].isupper() or w in particles for w in words[1:]) and name[-1].isalnum()
 
 
 def home_user_spans(text: str) -> Iterator[Span]:
@@ -541,7 +555,10 @@ def home_user_spans(text: str) -> Iterator[Span]:
 # Names by context. A name word is capitalised, may carry non-ASCII letters (DEL in the fold,
 # checked on the original), an inner capital after Mc/Mac/O'/D', a hyphen or an apostrophe.
 _NW = r"(?:Mc|Mac|O'|D'|O\x7f|D\x7f)?[A-Z\x7f](?:[a-z\x7f]+|'[a-z\x7f]+)(?:['\x7f-][A-Z\x7f]?[a-z\x7f]+)*"
-_PARTICLE = r"(?:\x7f|N\x7f|Nic|Ua|van der|van den|van de|van|von der|von|de la|de los|del|della|de|da|di|du|dos|das|le|la|bin|ibn|al|el|ter|ten|zu|st\.)"
+_PARTICLE = (
+    r"(?:\x7f|N\x7f|Nic|Ua|van der|van den|van de|van|von der|von|de la|de los|del|della|de|da|di|du|dos|das|le|la|"
+    r"bin|ibn|al|el|ter|ten|zu|st\.)"
+)
 _FULL = rf"{_NW}(?:[ \t]+(?:[A-Z]\.[ \t]+)?(?:{_PARTICLE}[ \t]+)?{_NW}){{1,3}}"
 _NAME_CONTEXT = Rx(
     r"(?i:\b(?:ask|asked|ping|pinged|cc|bcc|dear|hi|hello|hey|thanks|thank you|attn|with|talked to|spoke to|"
@@ -561,13 +578,21 @@ _SIGNOFF = Rx(
     r"br|all the best|--)[ \t]*[,!.]?[ \t]*\r?\n[ \t]*)"
     rf"({_FULL}|{_NW})[ \t]*(?:$|[|<])"
 )
+
+
+def _words(text: str) -> frozenset[str]:
+    """A word list written as one string (it reads better than a list literal)."""
+    return frozenset(text.split())
+
+
 # Capitalised words that start sentences or name products, teams and roles, never people.
-_NOT_NAME_WORDS = frozenset(
+_NOT_NAME_WORDS = _words(
     "The A An This That These Those It Its We You They He She I Me My Our Your Their Us Them All Any Some "
     "Team Teams Everyone Everybody Folks Guys Gang Friends There Here Thanks Thank Please Sorry Yes No Ok Okay "
     "Hi Hello Hey Dear Best Regards Cheers Monday Tuesday Wednesday Thursday Friday Saturday Sunday Today "
     "Tomorrow Yesterday January February March April May June July August September October November "
-    "December Claude Code Codex Opus Sonnet Haiku Desktop Instant Pro ChatGPT Copilot Gemini Cursor Assistant Bot Agent Model GitHub GitLab Git "
+    "December Claude Code Codex Opus Sonnet Haiku Desktop Instant Pro ChatGPT Copilot Gemini Cursor Assistant "
+    "Bot Agent Model GitHub GitLab Git "
     "Google Microsoft Amazon Apple Meta Docker Kubernetes Python Java JavaScript TypeScript Rust Go Node "
     "React Linux Windows Mac Slack Jira Cloud Studio Visual Pull Request Issue Bug Review Update Support "
     "Security Admin Service Server Client Api Ci Cd Dev Prod Staging Main Master Branch Repo Project Product "
@@ -577,12 +602,18 @@ _NOT_NAME_WORDS = frozenset(
     "Old Next Last First Final Draft Section Chapter Part Page Table Figure Example See Also And Or But Not "
     "If When Then Else For While With Without From To By On In At Of As Is Are Was Were Be Been Has Have "
     "Had Do Does Did Can Could Will Would Should Must May Might Shall Let Run Use Add Fix Make Set Get Put "
-    "Check Merge Open Close Start Stop Ask Ping Call Send Mail Email Message Chat Meeting Sync Standup".split()
+    "Check Merge Open Close Start Stop Ask Ping Call Send Mail Email Message Chat Meeting Sync Standup"
 )
 
 
 _NAME_IN_CONTEXT = Rx(
-    "(?m)(?:" + _NAME_CONTEXT.pattern + ")|(?:" + _KEYED_NAME.pattern + ")|(?:" + _SIGNOFF.pattern.removeprefix("(?m)") + ")"
+    "(?m)(?:"
+    + _NAME_CONTEXT.pattern
+    + ")|(?:"
+    + _KEYED_NAME.pattern
+    + ")|(?:"
+    + _SIGNOFF.pattern.removeprefix("(?m)")
+    + ")"
 )
 
 
@@ -636,12 +667,12 @@ def person_name_spans(text: str) -> Iterator[Span]:
 
 # Listed first names that are also everyday capitalised words in developer text: they make a
 # name only with a listed surname.
-_COMMON_WORD_FIRSTS = frozenset(
+_COMMON_WORD_FIRSTS = _words(
     "Will May Mark Bill Grant Chase Page Rose Joy Hope Art Max Ray Dean Drew Glen Lane Miles Pat Rich Sky "
     "Summer Wade Young Price Hunter Cliff Dale Gene Guy Jack Jean Major Tag Van Rob Sage Reed Case Colt "
     "Dash Holly Iris Ivy June Lily Penny Ruby Sandy Crystal Storm Blue Star Sunny Angel Faith Grace Harmony "
     "Chance Bishop Brock Carter Cash Chip Clay Cole Cruz Fisher Ford Gray Grey Hall King Knight Link Mason "
-    "Nova Pierce Porter Walker".split()
+    "Nova Pierce Porter Walker"
 )
 
 

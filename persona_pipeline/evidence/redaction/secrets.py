@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from itertools import pairwise
 
 from persona_pipeline.evidence.redaction.matching import Rx, RxSet, fold
 from persona_pipeline.evidence.redaction.spans import Span
@@ -57,7 +58,35 @@ _DOC_EXAMPLE = Rx(r"EXAMPLE|\.\.\.$|x{8,}|X{8,}")
 # must be a whole part (DB_PASS, not bypass/compass), `key`/`auth` alone only label random values.
 _LABEL_WORD = r"(?i:secret|pass(?:word|wd|phrase|code)?|pwd|token|key|auth|credential|cred)"
 _STRONG_PARTS = frozenset(
-    ["secret", "secrets", "password", "passwords", "passwd", "passphrase", "passcode", "pass", "pwd", "pw", "token", "tokens", "credential", "credentials", "creds", "apikey", "privatekey", "accesskey", "secretkey", "accountkey", "signingkey", "encryptionkey", "masterkey", "authtoken", "accesstoken", "refreshtoken", "sessiontoken"]
+    [
+        "secret",
+        "secrets",
+        "password",
+        "passwords",
+        "passwd",
+        "passphrase",
+        "passcode",
+        "pass",
+        "pwd",
+        "pw",
+        "token",
+        "tokens",
+        "credential",
+        "credentials",
+        "creds",
+        "apikey",
+        "privatekey",
+        "accesskey",
+        "secretkey",
+        "accountkey",
+        "signingkey",
+        "encryptionkey",
+        "masterkey",
+        "authtoken",
+        "accesstoken",
+        "refreshtoken",
+        "sessiontoken",
+    ]
 )
 _WEAK_PARTS = frozenset(["key", "keys", "auth", "sig", "signature", "cred", "salt"])
 _CAMEL = Rx(r"[A-Z]?[a-z0-9]+|[A-Z]+(?:[a-z0-9]+)?")
@@ -259,8 +288,19 @@ def label_strength(name: str) -> int:
     if any(p in _STRONG_PARTS for p in parts) or any(
         w in joined
         for w in (
-            "password", "passwd", "secret", "apikey", "privatekey", "accesskey", "credential", "encryptionkey",
-            "signingkey", "accountkey", "masterkey", "clientkey", "licensekey",
+            "password",
+            "passwd",
+            "secret",
+            "apikey",
+            "privatekey",
+            "accesskey",
+            "credential",
+            "encryptionkey",
+            "signingkey",
+            "accountkey",
+            "masterkey",
+            "clientkey",
+            "licensekey",
         )
     ):
         return 2
@@ -281,7 +321,7 @@ def random_like(value: str) -> bool:
     if len(value) >= 16 and uppers >= 3 and lowers >= 3:
         # CamelCase identifiers switch case only at word starts; random strings often have two
         # capitals in a row or a capital after a lower that starts no word
-        caps_in_row = sum(1 for a, b in zip(value, value[1:], strict=False) if a.isupper() and b.isupper())
+        caps_in_row = sum(1 for a, b in pairwise(value) if a.isupper() and b.isupper())
         return caps_in_row >= 2 or uppers >= len(value) // 4
     return False
 
@@ -303,11 +343,13 @@ def _basic_auth_ok(value: str) -> bool:
         raw = base64.b64decode(value + "=" * (-len(value) % 4), validate=True)
     except (binascii.Error, ValueError):
         return False
-    user, colon, pw = raw.partition(b":")
+    _user, colon, pw = raw.partition(b":")
     return bool(colon and pw) and all(32 <= c < 127 for c in raw)
 
 
-_IDENT_PART = Rx(r"^(?:[a-z_]+[0-9]*|[A-Z_]+[0-9]*|[A-Z]?[a-z]+(?:[A-Z][a-z]+)*[0-9]*|[a-z]+(?:[A-Z][a-z]+)+[0-9]*)\??\(?$")
+_IDENT_PART = Rx(
+    r"^(?:[a-z_]+[0-9]*|[A-Z_]+[0-9]*|[A-Z]?[a-z]+(?:[A-Z][a-z]+)*[0-9]*|[a-z]+(?:[A-Z][a-z]+)+[0-9]*)\??\(?$"
+)
 
 
 def _code_like(value: str) -> bool:
@@ -416,7 +458,7 @@ def _decide(
     else:
         start, end = groups[group]
         before = matched[start - 1] if start > 0 else prev
-        quoted = start >= 0 and before in ("\"", "'", "`")
+        quoted = start >= 0 and before in ('"', "'", "`")
     if start < 0:
         return None
     if not quoted and "&" in matched[start:end]:
@@ -449,7 +491,9 @@ def own_rule_spans(text: str) -> list[Span]:
         # The keywords are ASCII: the fold's (ASCII) lower() finds them wherever text.lower() would.
         lowered: bytes | str = b.lower() if b is not None else text.lower()
         rule_ids = [
-            i for i, r in enumerate(_COMPILED) if any(k in lowered for k in (r[4] if b is not None else r[3]))  # type: ignore[operator]
+            i
+            for i, r in enumerate(_COMPILED)
+            if any(k in lowered for k in (r[4] if b is not None else r[3]))  # type: ignore[operator]
         ]
     cache = _DECISIONS
     for idx in rule_ids:
