@@ -45,7 +45,10 @@ _IPV4 = Rx(r"\b(?:\d{1,3}\.){3}\d{1,3}\b")
 # Global unicast (2000::/3) only, so the first hextet is [23]xxx: times, MACs, `dead::beef` and C++
 # scopes never become candidates.
 _IPV6 = Rx(r"(?i)\b[23][0-9a-f]{3}(?::{1,2}[0-9a-f]{1,4}){1,7}(?:::)?")
-_VERSION_BEFORE = Rx(r"(?i)(?:version|release|upgraded?|downgraded?|bump(?:ed)?|\bv|==|>=|<=|~=)\s*(?:from\s+)?$")
+_VERSION_BEFORE = Rx(
+    r"(?i)(?:version|release|upgraded?|downgraded?|updated?|bump(?:ed)?|pin(?:ned)?|\bv|==|>=|<=|~=)\s*"
+    r"(?:(?:from|to)\s+)?$"
+)
 _SSN = Rx(r"\b(\d{3})-(\d{2})-(\d{4})\b")
 # A path segment after a home root is the account name.
 _HOME_PATH = Rx(r"(?:/Users/|/home/|[A-Za-z]:\\\\?Users\\\\?|[A-Za-z]:/Users/)([^/\\\s\"'`:*?<>|]{1,64})")
@@ -510,6 +513,8 @@ def address_spans(text: str) -> Iterator[Span]:
     if _open(text, "address_en"):
         for (start, end), (w0, w1) in _STREET_EN.finditer(text):
             word = text[w0:w1]
+            if text[w1 : w1 + 1].isalpha():
+                continue  # "St" of "Stüvel": the fold's DEL ended the word, the original did not
             tail = text[w1:end]
             has_tail = any(c.isdigit() for c in tail)
             if word not in allsuf:
@@ -640,13 +645,14 @@ def person_name_spans(text: str) -> Iterator[Span]:
     firsts, lasts = _name_lists()
     for ((r0, r1),) in _CAP_RUN.finditer(text):
         words = [w[0] for w in _CAP_WORD.finditer(text, r0, r1)]
+        long_run = len(words) > 3  # "Tai Tham Vowel Sign": a title, unless both names are listed
         for (s0, e0), (s1, e1) in pairwise(words):
             first, last = text[s0:e0], text[s1:e1]
             if first not in firsts or (
                 last not in lasts and (last in _NOT_NAME_WORDS or last in firsts or first in _NOT_NAME_WORDS)
             ):
                 continue
-            if last not in lasts and (first in _COMMON_WORD_FIRSTS or text[e1 : e1 + 1] in ("(", ".", "_")):
+            if last not in lasts and (long_run or first in _COMMON_WORD_FIRSTS or text[e1 : e1 + 1] in ("(", ".", "_")):
                 continue  # "Will Update", "Grant Access", "Max Retries": words, not people
             start, end = s0, e1
             pre = _NAME_PREFIX.search(text[max(0, start - 6) : start])

@@ -159,7 +159,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ),
     # scheme://user:password@host in any URL scheme; the user may be empty (redis://:pw@host).
     ("url_password", r"\b[a-zA-Z][a-zA-Z0-9+.-]{1,20}://[^\s:/?#@\"'<>]{0,64}:([^\s@/\"'<>]{1,128})@", 1, ("://",)),
-    ("bearer_token", r"(?i)\b(?:bearer|token)\s+([A-Za-z0-9._~+/=-]{20,})", 1, ("bearer", "token")),
+    ("bearer_token", r"(?i)\b(?:bearer|token)[ \t]+([A-Za-z0-9._~+/=-]{20,})", 1, ("bearer", "token")),
     ("basic_auth", r"(?i)\bbasic\s+([A-Za-z0-9+/]{8,}={0,2})", 1, ("basic",)),
     # x-api-key: <uuid> and friends: a uuid is only a secret when labelled as one.
     (
@@ -377,6 +377,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         return not _basic_auth_ok(value)
     if not group:  # a provider's own shape (ya29.…, SG.….…): only documentation examples are vetoed
         return bool(_DOC_EXAMPLE.search(value))
+    if kind == "bearer_token" and not random_like(value):
+        return True  # "token\tsubprocess.check_call": a word after `token`, not a credential
     code_check = kind not in _POSITIONAL and not quoted and _code_like(value)
     if _is_placeholder_value(value, following, code_check):
         return True
@@ -388,12 +390,16 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             return True  # the next flag, an endpoint (token_uri), an alias, a glob, a path
         if value.lower() in ("required", "optional", "string", "str", "bool", "int", "bytes", "any", "prompt"):
             return True
-        if kind == "password" and not random_like(value) and not any(not c.isalnum() for c in value):
-            return True  # prose: "the password is correct" labels no value
+        if kind == "password" and not random_like(value) and (value.isalnum() or _code_like(value)):
+            return True  # prose: "the password is correct", "if token is Name.Other" label no value
         if not quoted and (_GENERIC_TYPE.match(value) or (value.replace("_", "").isalpha() and value.islower())):
             return True  # `token: Optional[str]`, `api_key=api_key`, `password=password_input`
         if kind == "env_pair" and not random_like(value):
             return True
+        if value.strip(":*•x. ") == "":
+            return True  # masked: `****`, `•••`
+        if strength == 1 and _HEX_ID.match(value):
+            return True  # `"AWS::KMS::Key": "2b447c471bc70388"`: a short hex id under a bare `key`
         if strength == 1 and (not random_like(value) or len(value) < 12 or not _KEYLIKE.match(value)):
             return True  # `key`/`auth` alone label only generated values
         if value.isdigit() and (strength < 2 or len(value) < 6):
@@ -402,6 +408,7 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
 
 
 _NEXT_PARAM = Rx(r"&[A-Za-z_][A-Za-z0-9_.\[\]-]*=")
+_HEX_ID = Rx(r"^[0-9a-f]{8,31}$")
 _KEYLIKE = Rx(r"^[A-Za-z0-9+/=_.~-]+$")
 _PATH = Rx(r"^(?:~|\.{1,2})?/[A-Za-z0-9_.@/-]*$")
 _GENERIC_TYPE = Rx(r"^[A-Za-z_][A-Za-z0-9_.]*\[")
@@ -448,6 +455,8 @@ def _decide(
     None when the match is a reference, placeholder, example or no secret at all."""
     kind, _, group, _, _ = _COMPILED[idx]
     labelled = kind in _LABELLED and group == 0
+    if labelled and prev == ":" and kind != "cli_secret":
+        return None  # `AWS::KMS::Key`, `std::key`: the tail of a scoped name, not a label
     name = ""
     if labelled:  # groups: [label,] quote, quoted value, bare value
         if len(groups) == 5:
