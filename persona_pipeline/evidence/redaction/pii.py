@@ -271,7 +271,7 @@ def phone_spans(text: str) -> Iterator[Span]:
         if phonenumbers.is_valid_number(num) or (raw.startswith("+") and phonenumbers.is_possible_number(num)):
             seen.append((start, end))
             yield Span(start, end, "phone")
-    for (start, end), labelled in _NATIONAL_CANDIDATE.finditer(text):
+    for (start, end), labelled in _NATIONAL_CANDIDATE.finditer(text) if _open(text, "phone_national") else ():
         if labelled[0] >= 0:
             start, end = labelled
         if any(a < end and start < b for a, b in seen):
@@ -662,7 +662,8 @@ def person_name_spans(text: str) -> Iterator[Span]:
             if suf:
                 end += suf[0][1] - suf[0][0]
             yield Span(start, end, "person_name")
-    for _, ctx, keyed, signoff in _NAME_IN_CONTEXT.finditer(text):  # one pass for the three contexts
+    contexts = _NAME_IN_CONTEXT.finditer(text) if _open(text, "name_context") else ()
+    for _, ctx, keyed, signoff in contexts:  # one pass for the three contexts
         start, end = ctx if ctx[0] >= 0 else keyed if keyed[0] >= 0 else signoff
         after = text[end : end + 1]
         if after in ("(", "_", "[") or (after == "." and text[end + 1 : end + 2].isalnum()):
@@ -731,6 +732,8 @@ _GATED.update(
     address_fr=(_FR_STREET,),
     ipv6=(_IPV6,),
     home=(_HOME_SPACED, _HOME_PATH, _HOME_SLUG),
+    phone_national=(_NATIONAL_CANDIDATE,),
+    name_context=(_NAME_IN_CONTEXT,),
 )
 
 DETECTORS = (
