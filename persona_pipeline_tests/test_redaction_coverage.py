@@ -3,6 +3,7 @@ wrappings; the held-out pools are scored here, never tuned on (see redaction_cas
 
 from __future__ import annotations
 
+import json
 import random
 import string
 import urllib.parse
@@ -26,7 +27,7 @@ def pools() -> dict[str, Score]:
 
 
 @pytest.mark.parametrize(
-    ("pool", "secrets_floor", "pii_floor"), [("dev", 0.99, 0.97), ("held-out", 0.98, 0.95), ("fresh", 0.8, 0.7)]
+    ("pool", "secrets_floor", "pii_floor"), [("dev", 0.99, 0.97), ("held-out", 0.98, 0.95), ("fresh", 0.97, 0.9)]
 )
 def test_generated_recall(pools: dict[str, Score], pool: str, secrets_floor: float, pii_floor: float) -> None:
     sc = pools[pool]
@@ -115,6 +116,19 @@ def test_decoded_views_redact_encoded_secrets_in_place(seed: int) -> None:
     out = _redacted(escaped)
     assert "ghp_" not in out and pw[:8] not in out, out
     assert _redacted(out) == out  # idempotent through the views too
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_nested_encodings_are_decoded(seed: int) -> None:
+    r = random.Random(seed)
+    pw = _rand(r, 12)
+    twice = "next=" + urllib.parse.quote(urllib.parse.quote(f"password={pw}&x=1", safe=""), safe="")
+    out = _redacted(twice)
+    assert pw[:8] not in out and out.startswith("next=password%253D") and out.endswith("%2526x%253D1"), out
+    inner = json.dumps({"msg": f"config:\ntoken: {pw}"})
+    doubled = json.dumps({"event": inner})
+    out = _redacted(doubled)
+    assert pw[:8] not in out and _redacted(out) == out, out
 
 
 def _iban(r: random.Random, country: str, length: int) -> str:

@@ -107,26 +107,46 @@ def _json_decode(esc: str) -> str | None:
         return None
 
 
+_MAX_DEPTH = 3  # text double-encoded (a query string inside a query string, JSON in a JSON string)
+
+
+def _direct_views(text: str) -> list[View]:
+    """The one-step views of `text`: JSON-unescaped and URL-decoded, where they differ."""
+    out: list[View] = []
+    if "\\" in text and _JSON_PROBE.search(text) is not None:
+        v = _build(text, _JSON_ESC, _json_decode, False)
+        if v is not None:
+            out.append(v)
+    if ("%" in text or ("+" in text and "=" in text)) and _PCT_PROBE.search(text) is not None:
+        v = _build(text, _PCT, _url_decode_safe, True)
+        if v is not None:
+            out.append(v)
+    return out
+
+
 @lru_cache(maxsize=512)
 def decoded_views(text: str) -> tuple[View, ...]:
-    """The views of `text` that differ from it: JSON-unescaped, URL-decoded, and URL-decoded
-    after JSON-unescaping (a query string inside a JSON string), composed into one mapping."""
+    """The views of `text` that differ from it: JSON-unescaped and URL-decoded, and the same again
+    on those views while escapes remain (up to three levels: JSON inside JSON, a query string
+    inside a URL-encoded parameter), each composed into one mapping back to `text`."""
     if "\\" not in text and "%" not in text and "+" not in text:
         return ()
     views: list[View] = []
-    has_json = "\\" in text and _JSON_PROBE.search(text) is not None
-    has_pct = ("%" in text or ("+" in text and "=" in text)) and _PCT_PROBE.search(text) is not None
-    json_view = _build(text, _JSON_ESC, _json_decode, False) if has_json else None
-    if json_view is not None:
-        views.append(json_view)
-    if has_pct:
-        url_view = _build(text, _PCT, _url_decode_safe, True)
-        if url_view is not None:
-            views.append(url_view)
-        if json_view is not None and "%" in json_view.text and _PCT_PROBE.search(json_view.text) is not None:
-            inner = _build(json_view.text, _PCT, _url_decode_safe, True)
-            if inner is not None:
-                views.append(_Composed(inner, json_view))
+    seen = {text}
+    frontier: list[View | None] = [None]
+    for _ in range(_MAX_DEPTH):
+        nxt: list[View | None] = []
+        for parent in frontier:
+            for v in _direct_views(text if parent is None else parent.text):
+                if v.text in seen:
+                    continue
+                seen.add(v.text)
+                view = v if parent is None else _Composed(v, parent)
+                views.append(view)
+                nxt.append(view)
+        if not nxt:
+            break
+        frontier = nxt
     return tuple(views)
 
 
@@ -135,7 +155,7 @@ class _Composed(View):
 
     def __init__(self, outer: View, inner: View) -> None:
         object.__setattr__(self, "text", outer.text)
-        object.__setattr__(self, "url", True)
+        object.__setattr__(self, "url", outer.url or inner.url)
         object.__setattr__(self, "_escapes", outer._escapes)
         object.__setattr__(self, "_inner", inner)
 
