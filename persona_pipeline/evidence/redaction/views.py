@@ -24,7 +24,11 @@ from persona_pipeline.evidence.redaction.matching import Rx
 # Escapes a view decodes. Python `re` here is safe: no nested quantifiers, so linear time.
 _PCT = re.compile(r"(?:%[0-9A-Fa-f]{2})+|\+")
 # Probes run in RE2 on the fold (C speed, no backtracking): is there anything to decode?
-_PCT_PROBE = Rx(r"%[0-9A-Fa-f]{2}|(?:^|[?&\s])[^\s=&?]{1,64}=[^\s&]*[A-Za-z0-9]\+[A-Za-z0-9%]")
+# Form encoding (`+` for a space) only inside a query parameter (after `?`, `&` or at the start
+# of the text) whose value has no `/` or `=`: a base64 blob's `+` is no space.
+_PCT_PROBE = Rx(
+    r"%[0-9A-Fa-f]{2}|(?:^|[?&])[A-Za-z0-9_.\[\]-]{1,64}=[^\s&=/]*[A-Za-z0-9]\+[A-Za-z0-9%][^\s&=/]*(?:&|\s|$)"
+)
 _JSON_ESC = re.compile(r"\\(?:u[0-9a-fA-F]{4}(?:\\u[0-9a-fA-F]{4})?|[nrtbf\"\\/])")
 _JSON_PROBE = Rx(r"\\[nrtbf\"\\/u]")
 _SIMPLE = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f", '"': '"', "\\": "\\", "/": "/"}
