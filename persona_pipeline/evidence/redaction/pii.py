@@ -27,7 +27,9 @@ _DOC_TLDS = (".invalid", ".test", ".example", ".local", ".localhost")
 _NO_REPLY_LOCALS = {"noreply", "no-reply", "donotreply", "do-not-reply", "git", "notifications"}
 
 _PHONE_CANDIDATE = Rx(r"\+\d{1,3}(?:[ .-]?(?:\(\d{1,6}\)|\d{1,6})){1,5}|(?:\(\d{3}\)|\b\d{3})[ .-]\d{3}[ .-]\d{4}\b")
-_CARD_CANDIDATE = Rx(r"\b\d(?:[ -]?\d){12,18}\b")
+# 15 or 16 digits (the only lengths card_spans accepts), so the numeric ids and snowflakes of
+# every log are no candidates.
+_CARD_CANDIDATE = Rx(r"\b\d(?:[ -]?\d){14,15}\b")
 _TEST_CARDS = {
     "4242424242424242",
     "4000000000000002",
@@ -294,13 +296,23 @@ def phone_spans(text: str) -> Iterator[Span]:
 
 
 def card_spans(text: str) -> Iterator[Span]:
-    for ((start, end),) in _CARD_CANDIDATE.finditer(text):
+    pos = 0
+    while True:
+        m = _CARD_CANDIDATE.search_from(text, pos)
+        if m is None:
+            return
+        start, end = m
         digits = text[start:end]
         if not digits.isdigit():
             digits = digits.replace(" ", "").replace("-", "")
-        if len(digits) not in (15, 16) or digits in _TEST_CARDS or not _card_issuer_ok(digits) or not _luhn_ok(digits):
+        if digits in _TEST_CARDS or not _card_issuer_ok(digits) or not _luhn_ok(digits):
+            # "order 12 4539 1488 0343 6467": the candidate began in the number before the card;
+            # look again from its next digit group
+            gap = next((i for i in range(start, end) if not text[i].isdigit()), -1)
+            pos = gap + 1 if gap >= 0 else end
             continue
         yield Span(start, end, "credit_card")
+        pos = end
 
 
 _NOT_GLOBAL_PREFIXES = ("10.", "127.", "192.168.", "0.", *(f"172.{n}." for n in range(16, 32)))
