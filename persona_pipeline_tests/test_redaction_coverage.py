@@ -156,6 +156,7 @@ def test_new_detectors_with_validation(seed: int) -> None:
         (f"alerts go to {hook}", hook.rsplit("/", 1)[1]),
         (f"SSN: {ssn_spaced}", ssn_spaced),
         (f"ssn={ssn_bare}", ssn_bare),
+        (f"ss# {ssn_bare}", ssn_bare),
         (f"peer {ipv6} up", ipv6),
         (f"DOB: {dob}", dob),
         (f"born on {born}", born),
@@ -248,6 +249,7 @@ def test_code_and_prose_lookalikes_survive(text: str) -> None:
         ("Reviewed-by: Jean-Luc Dubois-Martin <jl@corp.io>", "Dubois-Martin"),
         ("From: Maarten van der Berg", "van der Berg"),
         ("Thanks,\nZofia Wiśniewska", "Wiśniewska"),
+        ("write to mailto:zofia.w@firma-poczta.pl today", "zofia.w"),
         ("PS C:\\Users\\Tomás Ortega\\repo> git status", "Ortega"),
     ],
 )

@@ -185,7 +185,7 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
             continue
         if text[end : end + 1] == ":" and local == "git":
             continue
-        if text[start - 1 : start] in (":", "/"):
+        if text[start - 1 : start] in (":", "/") and not text.endswith("mailto:", 0, start):
             continue  # scheme://user:password@host — the URL-password rule owns that span
         yield Span(start, end, "email")
 
@@ -359,7 +359,7 @@ def ip_spans(text: str) -> Iterator[Span]:
 
 
 _SSN_ANY = Rx(r"\b(\d{3})([- ]?)(\d{2})[- ]?(\d{4})\b")
-_SSN_CONTEXT = Rx(r"(?i)(?:ssn|social security|soc\.? ?sec|ss#|ss no|tax ?id|tin|itin)\b[^\n]{0,24}$")
+_SSN_CONTEXT = Rx(r"(?i)(?:(?:ssn|social security|soc\.? ?sec|ss no|tax ?id|tin|itin)\b|ss#)[^\n]{0,24}$")
 
 
 def ssn_spans(text: str) -> Iterator[Span]:
