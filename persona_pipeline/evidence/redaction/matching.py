@@ -100,6 +100,11 @@ class Rx:
     def search(self, text: str) -> Spans | None:
         return next(self.finditer(text), None)
 
+    def search_from(self, text: str, pos: int) -> tuple[int, int] | None:
+        """(start, end) of the first match at or after `pos`."""
+        m = next(self.finditer(text, pos), None)
+        return None if m is None else m[0]
+
     def match(self, text: str) -> bool:
         """Whether the pattern matches at the start of `text`."""
         b = fold(text)

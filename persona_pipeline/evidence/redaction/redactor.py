@@ -31,6 +31,7 @@ from persona_pipeline.evidence.redaction.spans import (
     merge_spans,
     protected_ranges,
 )
+from persona_pipeline.evidence.redaction.views import View, decoded_views
 
 log = logging.getLogger(__name__)
 
@@ -122,7 +123,10 @@ class Redactor:
     def _detect(self, texts: Sequence[str]) -> tuple[list[Prepared], dict[str, str], list[list[Span]]] | None:
         docs = [prepare(t) for t in texts]  # each text folded once, for every detector
         try:
-            found = betterleaks_values(docs)
+            # URL-decoded views go to the secret engine too: a key labelled `token%3D…` is visible
+            # only decoded (JSON escapes hide nothing its rules need; our own rules see those views)
+            views = [prepare(v.text) for t in docs for v in decoded_views(t) if v.url]
+            found = betterleaks_values(docs + views if views else docs)
         except Exception as exc:  # the engine failing must not let text through unredacted
             log.warning("secret engine failed on a batch (%s); redacting fields one by one", type(exc).__name__)
             return None
@@ -141,7 +145,25 @@ class Redactor:
         spans = own_rule_spans(text) + value_spans(text, found) + pii_spans
         if self._identifiers:
             spans.extend(pii.known_identifier_spans(text, self._identifiers))
+        for view in decoded_views(text):
+            spans.extend(self._view_spans(view, found))
         return merge_spans(spans, protected_ranges(text))
+
+    def _view_spans(self, view: View, found: dict[str, str]) -> list[Span]:
+        """Every detector over a decoded view, its spans mapped back onto the original text
+        (placeholders already in the view are protected there, as in the original)."""
+        vt = prepare(view.text)
+        spans = own_rule_spans(vt) + value_spans(vt, found)
+        for detector in pii.DETECTORS:
+            spans.extend(detector(vt))
+        if self._identifiers:
+            spans.extend(pii.known_identifier_spans(vt, self._identifiers))
+        protected = protected_ranges(vt)
+        out: list[Span] = []
+        for s in merge_spans(spans, protected):
+            start, end = view.to_original(s.start, s.end)
+            out.append(Span(start, end, s.kind))
+        return out
 
     def _finish(self, text: str, pii_spans: list[Span], found: dict[str, str]) -> Redacted:
         merged = self._spans(text, pii_spans, found)
