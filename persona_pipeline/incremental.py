@@ -131,7 +131,8 @@ def plan(
             store.delete_units(con, erased)
             if oldest:
                 store.purge_older_than(con, oldest)
-    order = {k: i for i, k in enumerate([*existing, *new])}
+    # partition order (dynamic partitions are ordered by insertion); unregistered ones after
+    order = {k: i for i, k in enumerate([*existing, *(k for k in current if k not in existing_set)])}
     return Plan(
         found,
         new,
