@@ -74,7 +74,10 @@ def identity_suffix(settings: Settings, create_key: bool = True) -> str:
     path = settings.redaction_key_path
     if not create_key and not path.exists():
         return ""
-    return f"|id:{identity_tag(base_identifiers(settings), load_or_create_key(path))}"
+    # the host name is left out: it changes with the network on some machines, and a re-read of
+    # everything each time would buy nothing (it is still redacted wherever it appears)
+    ids = [i for i in base_identifiers(settings) if i[1] != "host_name"]
+    return f"|id:{identity_tag(ids, load_or_create_key(path))}"
 
 
 def make_redactor(settings: Settings) -> Redactor:
