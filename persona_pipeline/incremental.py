@@ -26,7 +26,7 @@ class Plan:
     epoch_path: Path  # the partitions epoch (config.Settings.partitions_epoch_path)
     probes: dict[str, str] = field(default_factory=dict)  # key -> probe of the hashed kinds
     gone: list[str] = field(default_factory=list)  # stored units whose file vanished: kept
-    identity: str = ""  # what stored fingerprints append (`ingest.identity_suffix`; warehouse passes)
+    identity: str = ""  # what stored fingerprints append (`owner_identity.identity_suffix`; warehouse passes)
 
     def apply_partitions(self, instance: Any) -> None:
         """Register and unregister partitions on a Dagster instance (imported only here)."""
@@ -115,8 +115,8 @@ def plan(
             if k not in current and (forgotten.excludes(k) or (from_warehouse and (k not in stored or k in doomed)))
         ]
     gone = [k for k in vanished if k not in set(erased)]
-    if from_warehouse:  # stored fingerprints carry the redaction identity (`ingest.identity_suffix`)
-        from persona_pipeline.ingest import identity_suffix
+    if from_warehouse:  # stored fingerprints carry the redaction identity (`owner_identity.identity_suffix`)
+        from persona_pipeline.evidence.owner_identity import identity_suffix
 
         suffix = identity_suffix(settings, create_key=apply)
         changed = [k for k in current if known.get(k) != current[k] + suffix]

@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING
 
 from persona_pipeline.config import Settings
 from persona_pipeline.evidence import retention
-from persona_pipeline.evidence.owner_identity import git_identity, owner_identifiers
-from persona_pipeline.evidence.owner_identity import tag as identity_tag
+from persona_pipeline.evidence.owner_identity import base_identifiers, git_identity, identity_suffix
 from persona_pipeline.evidence.records import build_evidence, index_rows
 from persona_pipeline.evidence.redaction.redactor import Redactor, load_or_create_key
 from persona_pipeline.models import ReadResult, ReadStats, SourceKind, Turn
@@ -58,26 +57,6 @@ class UnitOutcome(store.UnitRows):
             "lines_bad": int(self.unit_row["lines_bad"]),  # type: ignore[call-overload]
             "redactions": sum(self.redactions.values()),
         }
-
-
-def base_identifiers(settings: Settings) -> list[tuple[str, str]]:
-    """The person's own identifiers, known before any file is read (`evidence.owner_identity`)."""
-    from persona_pipeline.config import claude_home
-
-    return owner_identifiers(claude_home(), settings.resolved_author_emails(), settings.redact_names)
-
-
-def identity_suffix(settings: Settings, create_key: bool = True) -> str:
-    """What stored fingerprints carry of the redaction identity: when the identifiers change (a new
-    git identity, a name added), every unit is read again and redacted with them. Keyed, so the
-    stored tag reveals no name. Empty when there is no key yet and `create_key` is False."""
-    path = settings.redaction_key_path
-    if not create_key and not path.exists():
-        return ""
-    # the host name is left out: it changes with the network on some machines, and a re-read of
-    # everything each time would buy nothing (it is still redacted wherever it appears)
-    ids = [i for i in base_identifiers(settings) if i[1] != "host_name"]
-    return f"|id:{identity_tag(ids, load_or_create_key(path))}"
 
 
 def make_redactor(settings: Settings) -> Redactor:

@@ -62,8 +62,7 @@ def _month_spend(settings: Settings) -> dict[str, Any] | None:
 
 
 def _identifier_kinds(settings: Settings) -> dict[str, int]:
-    from persona_pipeline.evidence.owner_identity import kinds
-    from persona_pipeline.ingest import base_identifiers
+    from persona_pipeline.evidence.owner_identity import base_identifiers, kinds
 
     return kinds(base_identifiers(settings))
 

@@ -22,6 +22,10 @@ import socket
 from collections import Counter
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from persona_pipeline.config import Settings
 
 Identifier = tuple[str, str]  # (value, kind)
 _MAX_CONFIG_BYTES = 64 * 1024 * 1024  # ~/.claude.json can be large; beyond this it is not read
@@ -129,3 +133,30 @@ def tag(ids: list[Identifier], key: bytes) -> str:
 
 def kinds(ids: list[Identifier]) -> dict[str, int]:
     return dict(Counter(kind for _, kind in ids))
+
+
+# --- the settings' view (ingest, the incremental pass and `persona status` share it) ---------
+def base_identifiers(settings: Settings) -> list[tuple[str, str]]:
+    """The person's own identifiers, known before any file is read (`evidence.owner_identity`)."""
+    from persona_pipeline.config import claude_home
+
+    return owner_identifiers(claude_home(), settings.resolved_author_emails(), settings.redact_names)
+
+
+def identity_suffix(settings: Settings, create_key: bool = True) -> str:
+    """What stored fingerprints carry of the redaction identity: when the identifiers change (a new
+    git identity, a name added), every unit is read again and redacted with them. Keyed, so the
+    stored tag reveals no name. Empty when there is no key yet and `create_key` is False."""
+    path = settings.redaction_key_path
+    if not create_key and not path.exists():
+        return ""
+    try:  # the key as `load_or_create_key` writes it (hex), without importing the redactor
+        key = bytes.fromhex(path.read_text().strip())
+    except (OSError, ValueError):
+        from persona_pipeline.evidence.redaction.redactor import load_or_create_key
+
+        key = load_or_create_key(path)
+    # the host name is left out: it changes with the network on some machines, and a re-read of
+    # everything each time would buy nothing (it is still redacted wherever it appears)
+    ids = [i for i in base_identifiers(settings) if i[1] != "host_name"]
+    return f"|id:{tag(ids, key)}"

@@ -12,12 +12,14 @@ import hmac
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import PurePosixPath, PureWindowsPath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, ValidationInfo, model_validator
 
-from persona_pipeline.evidence.redaction.redactor import Redactor
 from persona_pipeline.models import ACTIVITY_KINDS, SourceKind, Tier, Turn, TurnIndexRow, TurnKind
+
+if TYPE_CHECKING:
+    from persona_pipeline.evidence.redaction.redactor import Redactor
 
 _SEAL = object()
 _HOME_ROOTS = {"home", "Users"}

@@ -15,13 +15,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import duckdb
 import polars as pl
 
-from persona_pipeline.evidence.records import Evidence
 from persona_pipeline.models import TurnIndexRow
+
+if TYPE_CHECKING:
+    from persona_pipeline.evidence.records import Evidence
 
 SCHEMA_VERSION = 2  # 2: lessons, session_notes, skills, memory_state (new tables only)
 LOCK_WAIT_S = 120.0
