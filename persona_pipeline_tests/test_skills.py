@@ -418,30 +418,31 @@ def test_dagster_materialises_lessons_over_partitions_then_skills(settings, env_
 
     keys = [CLAUDE_A, CODEX_B, "instructions/widget/AGENTS.md"]
     write_units(settings, {CLAUDE_A: claude_session_a(), CODEX_B: codex_session_b()})
-    instance = dg.DagsterInstance.ephemeral()
-    instance.add_dynamic_partitions(SOURCE_UNITS, keys)
-    result = dg.materialize(
-        [skill_experiences],
-        instance=instance,
-        tags={"dagster/asset_partition_range_start": keys[0], "dagster/asset_partition_range_end": keys[-1]},
-    )
-    assert result.success
-    mats = result.asset_materializations_for_node("skill_experiences")
-    assert sorted(m.partition for m in mats) == sorted(keys)
-    for m in mats:
-        if m.partition.startswith("instructions/"):
-            assert m.metadata["status"].value == "not_applicable"  # done, so never "missing" in the UI
-            continue
-        assert set(m.metadata) >= {"lessons", "worth_learning", "worth_avoiding", "llm_calls", "dropped_quotes"}
-        assert all(isinstance(v.value, (int, float)) for v in m.metadata.values())  # counts only, never text
-    tail = dg.materialize([skills, skills_cite_stored_evidence], instance=instance)
-    assert tail.success
-    [mat] = tail.asset_materializations_for_node("skills")
-    assert mat.metadata["skills"].value == len(_skills(settings)) > 0
-    checks = tail.get_asset_check_evaluations()
-    assert [c.check_name for c in checks] == ["skills_cite_stored_evidence"] and all(c.passed for c in checks)
-    logged = json.dumps([str(e) for e in instance.all_logs(result.run_id) + instance.all_logs(tail.run_id)])
-    assert "push to main" not in logged and "uv run pytest" not in logged and SECRET not in logged
+    # entered, so Dagster's context-wide state storage is this instance's (not an earlier test's)
+    with dg.DagsterInstance.ephemeral() as instance:
+        instance.add_dynamic_partitions(SOURCE_UNITS, keys)
+        result = dg.materialize(
+            [skill_experiences],
+            instance=instance,
+            tags={"dagster/asset_partition_range_start": keys[0], "dagster/asset_partition_range_end": keys[-1]},
+        )
+        assert result.success
+        mats = result.asset_materializations_for_node("skill_experiences")
+        assert sorted(m.partition for m in mats) == sorted(keys)
+        for m in mats:
+            if m.partition.startswith("instructions/"):
+                assert m.metadata["status"].value == "not_applicable"  # done, so never "missing" in the UI
+                continue
+            assert set(m.metadata) >= {"lessons", "worth_learning", "worth_avoiding", "llm_calls", "dropped_quotes"}
+            assert all(isinstance(v.value, (int, float)) for v in m.metadata.values())  # counts only, never text
+        tail = dg.materialize([skills, skills_cite_stored_evidence], instance=instance)
+        assert tail.success
+        [mat] = tail.asset_materializations_for_node("skills")
+        assert mat.metadata["skills"].value == len(_skills(settings)) > 0
+        checks = tail.get_asset_check_evaluations()
+        assert [c.check_name for c in checks] == ["skills_cite_stored_evidence"] and all(c.passed for c in checks)
+        logged = json.dumps([str(e) for e in instance.all_logs(result.run_id) + instance.all_logs(tail.run_id)])
+        assert "push to main" not in logged and "uv run pytest" not in logged and SECRET not in logged
 
 
 # --- litellm backends against a local OpenAI-style server --------------------------------------

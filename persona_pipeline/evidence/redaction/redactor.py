@@ -43,17 +43,30 @@ class Redacted:
 
 
 def load_or_create_key(path: Path) -> bytes:
-    """The HMAC key for placeholders lives beside the warehouse, never in git."""
+    """The HMAC key for placeholders lives beside the warehouse, never in git. Created at most once
+    even when several threads or processes ask at the same moment: the first link wins and every
+    caller reads the winner's key (two keys would give one secret two placeholders)."""
     try:
         return bytes.fromhex(path.read_text().strip())
     except (OSError, ValueError):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        key = _secrets.token_bytes(32)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(key.hex())
-        os.chmod(tmp, 0o600)
-        tmp.replace(path)
-        return key
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.{_secrets.token_hex(4)}.tmp")
+    tmp.write_text(_secrets.token_bytes(32).hex())
+    os.chmod(tmp, 0o600)
+    try:
+        if path.exists():  # unreadable or damaged: replaced, as before
+            os.replace(tmp, path)
+        else:
+            try:
+                os.link(tmp, path)  # atomic and exclusive: fails when another caller won
+            except FileExistsError:
+                pass
+            except OSError:  # a filesystem without hard links
+                os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return bytes.fromhex(path.read_text().strip())
 
 
 def _identifier_patterns(identifiers: Sequence[tuple[str, str]]) -> list[tuple[Any, str]]:
