@@ -123,7 +123,6 @@ def plan(
     else:
         suffix = ""
         changed = [k for k in current if known.get(k) != current[k]]
-    if not from_warehouse:
         # a tick erases nothing itself: its run's ingest does, for the deleted instruction files
         changed += [k for k in vanished if is_instruction_key(k) and k in existing_set]
     if apply and (erased or oldest):
@@ -145,5 +144,3 @@ def plan(
         gone,
         suffix,
     )
-
-

@@ -67,7 +67,9 @@ def _identifier_kinds(settings: Settings) -> dict[str, int]:
     return kinds(base_identifiers(settings))
 
 
-def _run_row(run_id: str, job: str, status: str, tags: dict[str, str], started: float | None, ended: float | None):
+def _run_row(
+    run_id: str, job: str, status: str, tags: dict[str, str], started: float | None, ended: float | None
+) -> dict[str, Any]:
     return {
         "run_id": run_id,
         "job": job,
