@@ -28,9 +28,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from make_corpus import make_corpus  # noqa: E402
 
-from persona_pipeline.config import SAMPLE_DIR, Settings  # noqa: E402
-from persona_pipeline.evidence.redaction.redactor import load_or_create_key  # noqa: E402
-from persona_pipeline.ingest import ingest_units, make_redactor, process_unit  # noqa: E402
+from persona_pipeline.core.config import SAMPLE_DIR, Settings  # noqa: E402
+from persona_pipeline.core.evidence.redaction.redactor import load_or_create_key  # noqa: E402
+from persona_pipeline.core.ingest import ingest_units, make_redactor, process_unit  # noqa: E402
 
 
 def replicate(dst: Path, copies: int) -> tuple[Path, Path]:

@@ -24,10 +24,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from persona_pipeline.digests.models import DigestInput, EvidenceView  # noqa: E402
-from persona_pipeline.digests.remote.client import RetryPolicy  # noqa: E402
-from persona_pipeline.digests.remote.digester import LitellmDigester  # noqa: E402
-from persona_pipeline.models import Tier  # noqa: E402
+from persona_pipeline.core.llm.client import RetryPolicy  # noqa: E402
+from persona_pipeline.core.models import Tier  # noqa: E402
+from persona_pipeline.persona.digest.llm_digester import LitellmDigester  # noqa: E402
+from persona_pipeline.persona.digest.models import DigestInput, EvidenceView  # noqa: E402
 from persona_pipeline_tests.fake_openai import Behaviour, FakeOpenAI  # noqa: E402
 
 REPLY = json.dumps(

@@ -164,8 +164,8 @@ def compute(corpus: Path, fuzz: int) -> dict[str, str | int]:
     `persona_pipeline` importable in this process."""
     import orjson
 
-    from persona_pipeline.config import SAMPLE_DIR, Settings
-    from persona_pipeline.sources import user_text
+    from persona_pipeline.core.config import SAMPLE_DIR, Settings
+    from persona_pipeline.core.sources import user_text
 
     claude = [corpus / f"s{s}" / "claude" / "projects" for s in (1, 2)] + [SAMPLE_DIR / "claude" / "projects"]
     codex = [corpus / f"s{s}" / "codex" / "sessions" for s in (1, 2)] + [SAMPLE_DIR / "codex" / "sessions"]

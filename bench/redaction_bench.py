@@ -29,7 +29,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from persona_pipeline.evidence.redaction.redactor import Redactor  # noqa: E402
+from persona_pipeline.core.evidence.redaction.redactor import Redactor  # noqa: E402
 
 ENGINE = "persona_pipeline/evidence/redaction"
 
@@ -47,8 +47,8 @@ def load_baseline(rev: str) -> Any:
         src = subprocess.run(
             ["git", "show", f"{rev}:{ENGINE}/{name}"], cwd=ROOT, capture_output=True, text=True, check=True
         ).stdout
-        src = src.replace("persona_pipeline.evidence.redaction import", "_redaction_baseline import")
-        src = src.replace("persona_pipeline.evidence.redaction.", "_redaction_baseline.")
+        src = src.replace("persona_pipeline.core.evidence.redaction import", "_redaction_baseline import")
+        src = src.replace("persona_pipeline.core.evidence.redaction.", "_redaction_baseline.")
         (pkg / name).write_text(src)
     sys.path.insert(0, str(pkg.parent))
     return importlib.import_module("_redaction_baseline.redactor").Redactor
@@ -59,7 +59,7 @@ def transcript_batches(files: int) -> list[list[str]]:
     sys.path.insert(0, str(ROOT / "bench"))
     from make_corpus import make_corpus
 
-    from persona_pipeline.sources.catalog import Sources
+    from persona_pipeline.core.sources.catalog import Sources
 
     with tempfile.TemporaryDirectory() as tmp:
         make_corpus(Path(tmp), files=files, mb=files * 0.1, repos=0, seed=7)

@@ -33,7 +33,7 @@ from make_corpus import corpus_env, make_corpus  # noqa: E402
 _CHILD = """
 import json, resource, subprocess, sys, time
 t = time.perf_counter()
-p = subprocess.run([sys.executable, "-m", "persona_pipeline.cli", "run", "--json"], capture_output=True, text=True)
+p = subprocess.run([sys.executable, "-m", "persona_pipeline", "run", "--json"], capture_output=True, text=True)
 wall = time.perf_counter() - t
 last = p.stdout.strip().splitlines()[-1] if p.stdout.strip() else "{}"
 print(json.dumps({"rc": p.returncode, "wall": wall, "maxrss_kb": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,

@@ -47,7 +47,7 @@ def build_sample_copies(corpus: Path, files: int) -> tuple[Path, Path]:
 def persona(env: dict[str, str], *args: str) -> tuple[float, dict]:
     start = time.perf_counter()
     proc = subprocess.run(
-        [sys.executable, "-m", "persona_pipeline.cli", *args], cwd=ROOT, env=env, capture_output=True, text=True
+        [sys.executable, "-m", "persona_pipeline", *args], cwd=ROOT, env=env, capture_output=True, text=True
     )
     elapsed = time.perf_counter() - start
     if proc.returncode != 0:
@@ -68,7 +68,7 @@ def compile_only(env: dict[str, str]) -> float:
     """persona_pack alone, from the stored rules (no reader, no digest)."""
     code = (
         "import time, dagster as dg\n"
-        "from persona_pipeline.defs.distill_assets import persona_pack\n"
+        "from persona_pipeline.orchestration.defs.distill_assets import persona_pack\n"
         "t = time.perf_counter()\n"
         "r = dg.materialize([persona_pack], instance=dg.DagsterInstance.get())\n"
         "assert r.success\n"

@@ -32,7 +32,7 @@ def start(corpus: Path, data: Path) -> subprocess.Popen[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PERSONA_", "DAGSTER_"))}
     env.update(corpus_env(corpus), PERSONA_DATA_DIR=str(data), DAGSTER_HOME=str(data / "dagster_home"))
     return subprocess.Popen(
-        [sys.executable, "-m", "persona_pipeline.cli", "run", "--json"],
+        [sys.executable, "-m", "persona_pipeline", "run", "--json"],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,

@@ -29,10 +29,10 @@ sys.path.insert(0, str(ROOT))
 
 import polars as pl  # noqa: E402
 
-from persona_pipeline.config import Settings  # noqa: E402
+from persona_pipeline.core.config import Settings  # noqa: E402
+from persona_pipeline.core.warehouse import store  # noqa: E402
 from persona_pipeline.search.index import build_index  # noqa: E402
 from persona_pipeline.search.query import search  # noqa: E402
-from persona_pipeline.warehouse import store  # noqa: E402
 
 _ENGLISH = """the a to and of in is it that for you this with on be not do use we are can so if
 but at as was my have just what all there when make sure add fix run test tests please instead
@@ -234,7 +234,7 @@ def main() -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     start = time.perf_counter()
     out = subprocess.run(
-        [sys.executable, "-m", "persona_pipeline.cli", "search", "polars pytest", "--json"],
+        [sys.executable, "-m", "persona_pipeline", "search", "polars pytest", "--json"],
         cwd=ROOT,
         env=env,
         capture_output=True,

@@ -8,7 +8,7 @@ repositories with their instruction files, and a global CLAUDE.md (then the refe
 those too). The reference walks the same roots with os.scandir
 and stats every file; both are timed interleaved, medians reported, in wall time (the target)
 and in this process's CPU time (steadier on a shared machine: other processes' load barely moves
-it). A tick with nothing changed must take the sensor's shortcuts (`defs/sensor_cursor.py`):
+it). A tick with nothing changed must take the sensor's shortcuts (`orchestration/defs/sensor_cursor.py`):
 ticks run within PERSONA_SENSOR_RECHECK_S of the first; one full re-check is timed apart.
 """
 
@@ -67,7 +67,7 @@ def main() -> None:
         os.environ["PERSONA_INSTRUCTION_FILES"] = ""  # none
     import dagster as dg
 
-    from persona_pipeline.defs.automation import source_files_sensor
+    from persona_pipeline.orchestration.defs.automation import source_files_sensor
 
     with dg.instance_for_test() as instance:
         first = source_files_sensor(dg.build_sensor_context(instance=instance))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dagster as dg
 
-from persona_pipeline.defs.automation import (
+from persona_pipeline.orchestration.defs.automation import (
     automation_sensor,
     compile_job,
     daily_incremental,
@@ -12,11 +12,11 @@ from persona_pipeline.defs.automation import (
     source_files_sensor,
     units_job,
 )
-from persona_pipeline.defs.checks import CHECKS
-from persona_pipeline.defs.distill_assets import facet_trees, persona_pack, session_digests
-from persona_pipeline.defs.ingest_assets import ingest
-from persona_pipeline.defs.note_assets import session_notes
-from persona_pipeline.defs.skill_assets import skill_experiences, skills
+from persona_pipeline.orchestration.defs.checks import CHECKS
+from persona_pipeline.orchestration.defs.distill_assets import facet_trees, persona_pack, session_digests
+from persona_pipeline.orchestration.defs.ingest_assets import ingest
+from persona_pipeline.orchestration.defs.note_assets import session_notes
+from persona_pipeline.orchestration.defs.skill_assets import skill_experiences, skills
 
 defs = dg.Definitions(
     assets=[ingest, session_digests, skill_experiences, session_notes, facet_trees, persona_pack, skills],

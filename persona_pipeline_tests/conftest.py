@@ -14,7 +14,7 @@ SAMPLE = REPO / "data" / "sample"
 
 
 def persona_cmd(*args: str) -> list[str]:
-    return [sys.executable, "-m", "persona_pipeline.cli", *args]
+    return [sys.executable, "-m", "persona_pipeline", *args]
 
 
 def cli(env: dict[str, str], *args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:

@@ -808,7 +808,7 @@ def main() -> None:
     args = ap.parse_args()
     root = Path(__file__).resolve().parents[1]
     sys.path.insert(0, str(root / "bench"))
-    from persona_pipeline.evidence.redaction.redactor import Redactor
+    from persona_pipeline.core.evidence.redaction.redactor import Redactor
 
     engines: dict[str, object] = {"after": Redactor(b"k" * 32)}
     if args.baseline:

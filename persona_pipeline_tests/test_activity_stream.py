@@ -9,13 +9,13 @@ from typing import Any
 
 import duckdb
 
-from persona_pipeline.config import Settings
-from persona_pipeline.ingest import ingest_units
-from persona_pipeline.models import ACTIVITY_KINDS, ReadResult, Tier, Turn, TurnKind
-from persona_pipeline.sources import activity as act
-from persona_pipeline.sources import user_text as ut
-from persona_pipeline.sources.claude_code import read_claude
-from persona_pipeline.sources.codex import read_codex
+from persona_pipeline.core.config import Settings
+from persona_pipeline.core.ingest import ingest_units
+from persona_pipeline.core.models import ACTIVITY_KINDS, ReadResult, Tier, Turn, TurnKind
+from persona_pipeline.core.sources import activity as act
+from persona_pipeline.core.sources import user_text as ut
+from persona_pipeline.core.sources.claude_code import read_claude
+from persona_pipeline.core.sources.codex import read_codex
 from persona_pipeline_tests.builders import (
     claude_assistant,
     claude_call,

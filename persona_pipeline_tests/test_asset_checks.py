@@ -11,8 +11,8 @@ from persona_pipeline_tests.test_cli_run import _run, _summary
 
 
 def _materialize_tail(env: dict[str, str]) -> dg.ExecuteInProcessResult:
-    from persona_pipeline.defs.checks import CHECKS
-    from persona_pipeline.defs.distill_assets import facet_trees, persona_pack
+    from persona_pipeline.orchestration.defs.checks import CHECKS
+    from persona_pipeline.orchestration.defs.distill_assets import facet_trees, persona_pack
 
     saved = {k: os.environ.get(k) for k in ("PERSONA_DATA_DIR", "PERSONA_CLAUDE_DIRS", "PERSONA_CODEX_DIRS")}
     os.environ.update({k: env[k] for k in saved})

@@ -8,8 +8,8 @@ import os
 import dagster as dg
 import pytest
 
-from persona_pipeline.defs.automation import daily_incremental, source_files_sensor
-from persona_pipeline.defs.partitions import SOURCE_UNITS
+from persona_pipeline.orchestration.defs.automation import daily_incremental, source_files_sensor
+from persona_pipeline.orchestration.defs.partitions import SOURCE_UNITS
 
 
 @pytest.fixture

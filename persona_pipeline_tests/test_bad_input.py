@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from persona_pipeline.models import ReadStats
-from persona_pipeline.sources.claude_code import read_claude
-from persona_pipeline.sources.codex import read_codex
-from persona_pipeline.sources.jsonl_stream import iter_jsonl
+from persona_pipeline.core.models import ReadStats
+from persona_pipeline.core.sources.claude_code import read_claude
+from persona_pipeline.core.sources.codex import read_codex
+from persona_pipeline.core.sources.jsonl_stream import iter_jsonl
 from persona_pipeline_tests.builders import claude_user
 
 

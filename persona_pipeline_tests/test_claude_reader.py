@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from persona_pipeline.models import Tier, TurnKind
-from persona_pipeline.sources.claude_code import read_claude
+from persona_pipeline.core.models import Tier, TurnKind
+from persona_pipeline.core.sources.claude_code import read_claude
 from persona_pipeline_tests.builders import (
     claude_assistant,
     claude_user,

@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from persona_pipeline.models import ReadResult, Tier, TurnKind
-from persona_pipeline.sources.claude_code import read_claude
+from persona_pipeline.core.models import ReadResult, Tier, TurnKind
+from persona_pipeline.core.sources.claude_code import read_claude
 from persona_pipeline_tests.builders import claude_assistant, claude_user, text, tool_result, write_jsonl
 
 

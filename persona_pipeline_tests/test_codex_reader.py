@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from persona_pipeline.models import ACTIVITY_KINDS, Tier, TurnKind
-from persona_pipeline.sources.codex import read_codex
+from persona_pipeline.core.models import ACTIVITY_KINDS, Tier, TurnKind
+from persona_pipeline.core.sources.codex import read_codex
 from persona_pipeline_tests.builders import (
     codex_assistant,
     codex_event_user,

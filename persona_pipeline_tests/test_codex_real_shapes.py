@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from persona_pipeline.models import TurnKind
-from persona_pipeline.sources.codex import read_codex
+from persona_pipeline.core.models import TurnKind
+from persona_pipeline.core.sources.codex import read_codex
 from persona_pipeline_tests.builders import (
     codex_assistant,
     codex_event_user,

@@ -165,11 +165,11 @@ def test_sensor_triggered_run_concurrent_with_persona_run(cli_env, sample_copy, 
     script = """
 import json
 import dagster as dg
-from persona_pipeline.cli import _prepare_instance
-from persona_pipeline.config import Settings
+from persona_pipeline.orchestration.cli import _prepare_instance
+from persona_pipeline.core.config import Settings
 instance = _prepare_instance(Settings())
 from persona_pipeline.definitions import defs
-from persona_pipeline.defs.automation import source_files_sensor
+from persona_pipeline.orchestration.defs.automation import source_files_sensor
 res = source_files_sensor(dg.build_sensor_context(instance=instance))
 for req in res.dynamic_partitions_requests or []:
     if isinstance(req, dg.AddDynamicPartitionsRequest):

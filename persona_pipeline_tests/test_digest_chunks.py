@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from persona_pipeline import distill
-from persona_pipeline.config import Settings
-from persona_pipeline.ingest import ingest_units
-from persona_pipeline.sources.discovery import discover
-from persona_pipeline.warehouse import store
+from persona_pipeline.core.config import Settings
+from persona_pipeline.core.ingest import ingest_units
+from persona_pipeline.core.sources.discovery import discover
+from persona_pipeline.core.warehouse import store
+from persona_pipeline.persona import stage as distill
 
 
 def test_chunks_bound_the_evidence_held() -> None:

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import duckdb
 
-from persona_pipeline.digests.models import DigestResult, Facet, Observation
-from persona_pipeline.models import Tier
-from persona_pipeline.warehouse import digest_store, store
+from persona_pipeline.core.models import Tier
+from persona_pipeline.core.warehouse import store
+from persona_pipeline.persona import store as digest_store
+from persona_pipeline.persona.digest.models import DigestResult, Facet, Observation
 
 _STATE = (
     "unit_key, evidence_hash, model, prompt_version, status, error, observations, calls, cache_hits, "

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from persona_pipeline.digests.models import Facet
-from persona_pipeline.pack.compile import TOTAL_BUDGET_TOKENS, compile_pack
-from persona_pipeline.trees.fold import Rule
+from persona_pipeline.persona.digest.models import Facet
+from persona_pipeline.persona.fold import Rule
+from persona_pipeline.persona.pack import TOTAL_BUDGET_TOKENS, compile_pack
 from persona_pipeline_tests.test_cli_run import _run, _summary
 
 # Each known preference of the sample's ground truth, as the words a correct bullet must contain.
@@ -109,7 +109,7 @@ def test_compile_only_rematerialises_from_stored_rules(env, tmp_path) -> None:
     pack_md.unlink()
     import dagster as dg
 
-    from persona_pipeline.defs.distill_assets import persona_pack
+    from persona_pipeline.orchestration.defs.distill_assets import persona_pack
 
     os.environ.update(
         PERSONA_DATA_DIR=env["PERSONA_DATA_DIR"],

@@ -11,6 +11,9 @@ from pathlib import Path
 import duckdb
 import pytest
 
+from persona_pipeline.core.sources.claude_code import read_claude
+from persona_pipeline.core.sources.codex import read_codex
+from persona_pipeline.core.sources.instructions import split_directives
 from persona_pipeline.eval import corpus as corpus_mod
 from persona_pipeline.eval.corpus import generate
 from persona_pipeline.eval.runner import THRESHOLDS, check, run_eval, totals
@@ -27,9 +30,6 @@ from persona_pipeline.eval.truth import (
     Statement,
     Truth,
 )
-from persona_pipeline.sources.claude_code import read_claude
-from persona_pipeline.sources.codex import read_codex
-from persona_pipeline.sources.instructions import split_directives
 
 
 def _files(root: Path) -> dict[str, bytes]:
@@ -322,7 +322,7 @@ def test_persona_eval_command_on_another_seed(tmp_path: Path) -> None:
 
     proc = subprocess.run(
         [
-            *(sys.executable, "-m", "persona_pipeline.cli", "eval", "--pool", "test", "--seed", "2"),
+            *(sys.executable, "-m", "persona_pipeline", "eval", "--pool", "test", "--seed", "2"),
             *("--json", "--work-dir", str(tmp_path)),
         ],
         capture_output=True,

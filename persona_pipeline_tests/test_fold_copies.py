@@ -3,9 +3,9 @@ under another session (and even another project) is one utterance."""
 
 from __future__ import annotations
 
-from persona_pipeline.digests.models import Facet, Observation
-from persona_pipeline.models import Tier
-from persona_pipeline.trees.fold import fold
+from persona_pipeline.core.models import Tier
+from persona_pipeline.persona.digest.models import Facet, Observation
+from persona_pipeline.persona.fold import fold
 
 QUOTE = "Keep functions under forty lines, split them otherwise."
 

@@ -16,12 +16,12 @@ from collections.abc import Sequence
 
 import pytest
 
-from persona_pipeline.digests import similarity as sim_mod
-from persona_pipeline.digests.models import Facet, Observation
-from persona_pipeline.digests.similarity import similarity, tokens
-from persona_pipeline.models import Tier
-from persona_pipeline.trees import fold as fold_mod
-from persona_pipeline.trees.fold import RULE_SIMILARITY, Rule, fold
+from persona_pipeline.core.models import Tier
+from persona_pipeline.persona import fold as fold_mod
+from persona_pipeline.persona.digest import similarity as sim_mod
+from persona_pipeline.persona.digest.models import Facet, Observation
+from persona_pipeline.persona.digest.similarity import similarity, tokens
+from persona_pipeline.persona.fold import RULE_SIMILARITY, Rule, fold
 
 
 def _reference_clusters(obs: Sequence[Observation]) -> list[list[Observation]]:

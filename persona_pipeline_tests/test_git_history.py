@@ -10,13 +10,13 @@ import git
 import pytest
 from git import Actor
 
-from persona_pipeline.digests import commit_style as cs
-from persona_pipeline.digests.models import DigestInput, EvidenceView
-from persona_pipeline.digests.validate import ground
-from persona_pipeline.evidence.records import project_of
-from persona_pipeline.models import ReadResult, SourceKind, Tier, TurnKind
-from persona_pipeline.sources.discovery import SourceUnit
-from persona_pipeline.sources.git_history import discover_repos, read_git, repo_fingerprint
+from persona_pipeline.core.evidence.records import project_of
+from persona_pipeline.core.models import ReadResult, SourceKind, Tier, TurnKind
+from persona_pipeline.core.sources.discovery import SourceUnit
+from persona_pipeline.core.sources.git_history import discover_repos, read_git, repo_fingerprint
+from persona_pipeline.persona.digest import commit_style as cs
+from persona_pipeline.persona.digest.models import DigestInput, EvidenceView
+from persona_pipeline.persona.digest.validate import ground
 from persona_pipeline_tests.builders import ME, OTHER, T0, Builder
 
 EMAILS = ["Pat@Example.com"]  # matched case-insensitively
@@ -348,7 +348,7 @@ def test_diff_drafts_untyped_and_removed_imports(tmp_path: Path) -> None:
 
 def test_an_oversized_commit_is_cut_at_whitespace_not_inside_a_secret(tmp_path: Path) -> None:
     """The batch is cut before redaction: a token straddling the limit is dropped whole."""
-    from persona_pipeline.sources import git_history as gh
+    from persona_pipeline.core.sources import git_history as gh
 
     key = "ghp_RIBXuDL7DxtpYlSXpfKtHF4vUCsMehGAkWvj"
     b = Builder(tmp_path / "big")

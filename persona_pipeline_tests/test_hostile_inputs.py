@@ -22,17 +22,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from persona_pipeline.config import Settings
-from persona_pipeline.ingest import ingest_units, make_redactor, process_unit
-from persona_pipeline.models import ReadStats, SourceKind
-from persona_pipeline.sources import user_text
-from persona_pipeline.sources.catalog import Sources
-from persona_pipeline.sources.claude_code import read_claude
-from persona_pipeline.sources.codex import read_codex
-from persona_pipeline.sources.discovery import SourceUnit
-from persona_pipeline.sources.instructions import read_instructions
-from persona_pipeline.sources.jsonl_stream import iter_jsonl
-from persona_pipeline.warehouse import store
+from persona_pipeline.core.config import Settings
+from persona_pipeline.core.ingest import ingest_units, make_redactor, process_unit
+from persona_pipeline.core.models import ReadStats, SourceKind
+from persona_pipeline.core.sources import user_text
+from persona_pipeline.core.sources.catalog import Sources
+from persona_pipeline.core.sources.claude_code import read_claude
+from persona_pipeline.core.sources.codex import read_codex
+from persona_pipeline.core.sources.discovery import SourceUnit
+from persona_pipeline.core.sources.instructions import read_instructions
+from persona_pipeline.core.sources.jsonl_stream import iter_jsonl
+from persona_pipeline.core.warehouse import store
 from persona_pipeline_tests.builders import (
     Builder,
     claude_assistant,
@@ -148,8 +148,8 @@ def _peak_rss_delta_mb(code: str, timeout: float = 120) -> dict:
     script = (
         "import json, resource, sys\n"
         "from pathlib import Path\n"
-        "from persona_pipeline.sources.claude_code import read_claude\n"
-        "from persona_pipeline.sources.codex import read_codex\n"
+        "from persona_pipeline.core.sources.claude_code import read_claude\n"
+        "from persona_pipeline.core.sources.codex import read_codex\n"
         "base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
         f"{code}\n"
         "out['rss_delta_mb'] = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - base) / 1024\n"
@@ -282,7 +282,7 @@ def test_unreadable_files_are_recorded_file_skips(tmp_path: Path) -> None:
 
 
 def test_read_error_mid_file_skips_the_file_not_silently_part_of_it(tmp_path: Path, monkeypatch) -> None:
-    from persona_pipeline.sources import jsonl_stream
+    from persona_pipeline.core.sources import jsonl_stream
 
     p = write_jsonl(tmp_path / "s.jsonl", [claude_user(GOOD_A), claude_user(GOOD_B)])
     real = jsonl_stream._read_line

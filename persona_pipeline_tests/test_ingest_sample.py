@@ -6,11 +6,11 @@ from pathlib import Path
 
 import duckdb
 
-from persona_pipeline.config import Settings
-from persona_pipeline.ingest import ingest_units
-from persona_pipeline.models import ACTIVITY_KINDS
-from persona_pipeline.sources.discovery import discover
-from persona_pipeline.warehouse import store
+from persona_pipeline.core.config import Settings
+from persona_pipeline.core.ingest import ingest_units
+from persona_pipeline.core.models import ACTIVITY_KINDS
+from persona_pipeline.core.sources.discovery import discover
+from persona_pipeline.core.warehouse import store
 from persona_pipeline_tests.conftest import planted_values
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from persona_pipeline.sources.instructions import discover_instructions, not_a_rule, read_instructions
+from persona_pipeline.core.sources.instructions import discover_instructions, not_a_rule, read_instructions
 
 
 def _git(repo: Path, *args: str) -> None:

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from persona_pipeline.evidence.records import project_of
-from persona_pipeline.models import ReadResult, SourceKind, Tier, TurnKind
-from persona_pipeline.sources import instructions as ins
-from persona_pipeline.sources.discovery import SourceUnit
-from persona_pipeline.sources.instructions import (
+from persona_pipeline.core.evidence.records import project_of
+from persona_pipeline.core.models import ReadResult, SourceKind, Tier, TurnKind
+from persona_pipeline.core.sources import instructions as ins
+from persona_pipeline.core.sources.discovery import SourceUnit
+from persona_pipeline.core.sources.instructions import (
     MAX_FILE_BYTES,
     content_fingerprint,
     discover_instructions,

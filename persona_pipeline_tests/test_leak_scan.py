@@ -340,7 +340,7 @@ def test_nothing_planted_is_persisted_logged_cached_or_sent(tmp_path, monkeypatc
 
         def persona(*args: str) -> subprocess.CompletedProcess[str]:
             proc = subprocess.run(
-                [sys.executable, "-m", "persona_pipeline.cli", *args],
+                [sys.executable, "-m", "persona_pipeline", *args],
                 cwd=REPO,
                 env=env,
                 capture_output=True,
@@ -383,7 +383,7 @@ def test_nothing_planted_is_persisted_logged_cached_or_sent(tmp_path, monkeypatc
 
 def test_generated_plants_of_many_seeds_are_all_caught() -> None:
     """The generator's values for 40 more seeds, through the redactor directly (cheap, many cases)."""
-    from persona_pipeline.evidence.redaction.redactor import Redactor
+    from persona_pipeline.core.evidence.redaction.redactor import Redactor
 
     red = Redactor(b"k" * 32, [(ACCOUNT, "user_name"), (GIT_EMAIL, "email")])
     leaked = []
@@ -398,8 +398,8 @@ def test_context_tails_never_leave_an_unrecognisable_fragment() -> None:
     """The assistant text before a correction is cut to ~200 chars *before* it is redacted: at
     every cut position, what is left of each planted value is either whole (and redacted) or
     gone — never a fragment no detector recognises (half a card, a value without its label)."""
-    from persona_pipeline.evidence.redaction.redactor import Redactor
-    from persona_pipeline.sources.user_text import tail
+    from persona_pipeline.core.evidence.redaction.redactor import Redactor
+    from persona_pipeline.core.sources.user_text import tail
 
     red = Redactor(b"k" * 32)
     cases = []
@@ -424,7 +424,7 @@ def test_context_tails_never_leave_an_unrecognisable_fragment() -> None:
 
 @pytest.mark.parametrize("lead", ["$", "%", "<", "[", "{"])
 def test_secret_values_starting_with_reference_sigils_are_redacted(lead: str) -> None:
-    from persona_pipeline.evidence.redaction.redactor import Redactor
+    from persona_pipeline.core.evidence.redaction.redactor import Redactor
 
     value = lead + "h7k2m9xqz8w4v1pTr6tYy3u0oLKJ"
     out = Redactor(b"k" * 32).redact(f"DJANGO_SECRET_KEY='{value}'")

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from persona_pipeline.digests.models import DigestInput, EvidenceView, Facet
-from persona_pipeline.digests.remote.client import RetryPolicy
-from persona_pipeline.digests.remote.digester import LitellmDigester
-from persona_pipeline.models import Tier
+from persona_pipeline.core.llm.client import RetryPolicy
+from persona_pipeline.core.models import Tier
+from persona_pipeline.persona.digest.llm_digester import LitellmDigester
+from persona_pipeline.persona.digest.models import DigestInput, EvidenceView, Facet
 from persona_pipeline_tests.fake_openai import Behaviour, FakeOpenAI
 
 FAST = RetryPolicy(max_attempts=3, base_delay=0.01, max_delay=0.05, max_retry_after=1.0)
@@ -191,7 +191,7 @@ def test_persona_run_with_a_model_sends_only_redacted_text_and_reruns_free(
 
     def run() -> dict:
         proc = subprocess.run(
-            [sys.executable, "-m", "persona_pipeline.cli", "run", "--json"],
+            [sys.executable, "-m", "persona_pipeline", "run", "--json"],
             env=env,
             capture_output=True,
             text=True,
@@ -227,7 +227,7 @@ def test_one_budget_for_every_stage_of_a_run(server, cli_env) -> None:
         PERSONA_MAX_CALLS="3",
     )
     proc = subprocess.run(
-        [sys.executable, "-m", "persona_pipeline.cli", "run", "--json"],
+        [sys.executable, "-m", "persona_pipeline", "run", "--json"],
         env=env,
         capture_output=True,
         text=True,
@@ -262,7 +262,7 @@ def test_forget_removes_the_forgotten_words_from_the_reply_cache(server, tmp_pat
 
     def persona(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
-            [sys.executable, "-m", "persona_pipeline.cli", *args], env=env, capture_output=True, text=True, timeout=300
+            [sys.executable, "-m", "persona_pipeline", *args], env=env, capture_output=True, text=True, timeout=300
         )
 
     assert persona("run", "--json").returncode == 0

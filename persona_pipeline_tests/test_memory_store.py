@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import polars as pl
 
-from persona_pipeline.config import Settings
-from persona_pipeline.ingest import ingest_units
-from persona_pipeline.warehouse import memory_store as ms
-from persona_pipeline.warehouse import store
+from persona_pipeline.core.config import Settings
+from persona_pipeline.core.ingest import ingest_units
+from persona_pipeline.core.warehouse import memory_store as ms
+from persona_pipeline.core.warehouse import store
 
 
 def _settings(tmp_path, roots) -> Settings:

@@ -14,7 +14,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from persona_pipeline.sources.sample_repos import ensure_sample_repos
+from persona_pipeline.core.sources.sample_repos import ensure_sample_repos
 from persona_pipeline_tests.conftest import REPO, SAMPLE, last_json, persona_cmd
 
 
@@ -198,7 +198,7 @@ def test_unknown_variable_is_named(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("PERSONA_")}
     env.update(PERSONA_DATA_DIR=str(tmp_path / "d"), PERSONA_CLAUDE_DIR="/x")
     proc = subprocess.run(
-        [sys.executable, "-m", "persona_pipeline.cli", "status"], env=env, capture_output=True, text=True, timeout=120
+        [sys.executable, "-m", "persona_pipeline", "status"], env=env, capture_output=True, text=True, timeout=120
     )
     assert proc.returncode == 2
     assert "PERSONA_CLAUDE_DIR" in proc.stderr and "PERSONA_CLAUDE_DIRS" in proc.stderr

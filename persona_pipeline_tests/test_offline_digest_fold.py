@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from persona_pipeline.digests.models import DigestInput, EvidenceView, Facet, Observation
-from persona_pipeline.digests.offline import OfflineDigester, classify
-from persona_pipeline.digests.reading import read
-from persona_pipeline.digests.similarity import similarity, stance, tokens
-from persona_pipeline.models import Tier
-from persona_pipeline.pack.compile import compile_pack
-from persona_pipeline.trees.fold import fold
+from persona_pipeline.core.models import Tier
+from persona_pipeline.persona.digest.models import DigestInput, EvidenceView, Facet, Observation
+from persona_pipeline.persona.digest.offline import OfflineDigester, classify
+from persona_pipeline.persona.digest.reading import read
+from persona_pipeline.persona.digest.similarity import similarity, stance, tokens
+from persona_pipeline.persona.fold import fold
+from persona_pipeline.persona.pack import compile_pack
 
 
 def _inp(

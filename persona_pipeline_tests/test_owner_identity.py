@@ -11,7 +11,7 @@ from pathlib import Path
 
 import duckdb
 
-from persona_pipeline.evidence.owner_identity import git_identity
+from persona_pipeline.core.evidence.owner_identity import git_identity
 from persona_pipeline_tests.conftest import REPO, last_json, persona_cmd
 
 NAME, EMAIL = "Dana Quill-Ortega", "dana.qo@example.org"

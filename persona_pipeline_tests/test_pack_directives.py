@@ -4,9 +4,9 @@ rules first; what exceeds the budget is named per repository by reference, and
 
 from __future__ import annotations
 
-from persona_pipeline.digests.models import Facet
-from persona_pipeline.pack.compile import FACET_BUDGET_SHARE, TOTAL_BUDGET_TOKENS, compile_pack, missing_directives
-from persona_pipeline.trees.fold import Rule
+from persona_pipeline.persona.digest.models import Facet
+from persona_pipeline.persona.fold import Rule
+from persona_pipeline.persona.pack import FACET_BUDGET_SHARE, TOTAL_BUDGET_TOKENS, compile_pack, missing_directives
 
 
 def _directive(i: int, projects: list[str], words: int = 12, stamp: int | None = None) -> Rule:

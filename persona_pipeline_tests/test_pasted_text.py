@@ -1,10 +1,10 @@
-"""Pasted-text classifier (`sources/pasted.py`): shapes, client markers, and the typed part kept."""
+"""Pasted-text classifier (`core/sources/pasted.py`): shapes, client markers, and the typed part kept."""
 
 from __future__ import annotations
 
 import pytest
 
-from persona_pipeline.sources.pasted import split_pasted
+from persona_pipeline.core.sources.pasted import split_pasted
 
 _PLAN = "\n".join(
     [

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import duckdb
 
-from persona_pipeline.models import TurnKind
-from persona_pipeline.sources.prompt_logs import read_prompt_log, session_of_transcript
+from persona_pipeline.core.models import TurnKind
+from persona_pipeline.core.sources.prompt_logs import read_prompt_log, session_of_transcript
 from persona_pipeline_tests.conftest import REPO, last_json, persona_cmd
 
 S1 = "11111111-1111-4111-8111-111111111111"  # has a transcript
@@ -129,7 +129,7 @@ def test_default_run_reads_the_log_once_and_forget_reaches_it(tmp_path: Path) ->
     logged = [(p, e) for k, p, e in rows if k == "prompt_log"]
     assert ("api", "write the migration as a separate commit please") in logged
     assert ("web", "use pnpm, never npm, in this repo") in logged
-    from persona_pipeline.warehouse import digest_store
+    from persona_pipeline.persona import store as digest_store
 
     with duckdb.connect(str(wh), read_only=True) as con:
         [log_key] = [
@@ -161,8 +161,8 @@ def _parts(proc: subprocess.CompletedProcess[str]) -> tuple[str, int, str]:
 def test_btw_side_question_file_is_read(tmp_path: Path) -> None:
     """`/btw` runs as a sidechain in its own `agent-aside_question-*` file: its first user entry,
     after a system-reminder preamble, is the person's question; the rest is the agent's."""
-    from persona_pipeline.sources.claude_code import read_claude
-    from persona_pipeline.sources.discovery import discover_claude
+    from persona_pipeline.core.sources.claude_code import read_claude
+    from persona_pipeline.core.sources.discovery import discover_claude
 
     folder = tmp_path / "projects" / "-home-pat-code-api"
     folder.mkdir(parents=True)

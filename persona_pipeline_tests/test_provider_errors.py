@@ -9,8 +9,8 @@ import socket
 
 import pytest
 
-from persona_pipeline.digests.remote.client import ProviderError, RetryPolicy, completion
-from persona_pipeline.digests.remote.structured import StructuredCaller
+from persona_pipeline.core.llm.client import ProviderError, RetryPolicy, completion
+from persona_pipeline.core.llm.structured import StructuredCaller
 from persona_pipeline_tests.fake_openai import Behaviour, FakeOpenAI
 
 SCHEMA = {

@@ -20,9 +20,9 @@ from typing import Any
 import duckdb
 import pytest
 
-from persona_pipeline.digests.remote.client import RetryPolicy
-from persona_pipeline.digests.remote.digester import LitellmDigester
-from persona_pipeline.models import Tier
+from persona_pipeline.core.llm.client import RetryPolicy
+from persona_pipeline.core.models import Tier
+from persona_pipeline.persona.digest.llm_digester import LitellmDigester
 from persona_pipeline_tests.builders import claude_assistant, claude_user, text, write_jsonl
 from persona_pipeline_tests.conftest import REPO
 from persona_pipeline_tests.fake_openai import Behaviour, FakeOpenAI
@@ -149,7 +149,7 @@ def test_schema_violating_content_is_a_soft_skip(server, tmp_path, content) -> N
 
 
 def test_one_unit_crashing_never_costs_the_batch(server, tmp_path, monkeypatch) -> None:
-    from persona_pipeline.digests.remote import digester as mod
+    from persona_pipeline.persona.digest import llm_digester as mod
 
     real = mod.ground
 
@@ -167,7 +167,7 @@ def test_one_unit_crashing_never_costs_the_batch(server, tmp_path, monkeypatch) 
 
 # --- quotes that are not the person's words -------------------------------------------------------
 def test_quotes_from_the_assistant_context_or_another_session_are_dropped(server, tmp_path) -> None:
-    from persona_pipeline.digests.models import DigestInput, EvidenceView
+    from persona_pipeline.persona.digest.models import DigestInput, EvidenceView
 
     ev = EvidenceView(
         evidence_id="e1",
@@ -213,7 +213,7 @@ def test_quotes_from_the_assistant_context_or_another_session_are_dropped(server
 
 # --- the budget under faults ---------------------------------------------------------------------
 def _worst_case(d: LitellmDigester, inp) -> float:
-    from persona_pipeline.digests.remote.prompt import messages, windows
+    from persona_pipeline.persona.digest.llm_prompt import messages, windows
 
     in_price, out_price = d._prices()
     msgs = messages(windows(inp)[0])
@@ -326,7 +326,7 @@ def _env(root: Path, data: Path, server: FakeOpenAI) -> dict[str, str]:
 
 def _run(env: dict[str, str]) -> tuple[int, dict, str]:
     proc = subprocess.run(
-        [sys.executable, "-m", "persona_pipeline.cli", "run", "--json"],
+        [sys.executable, "-m", "persona_pipeline", "run", "--json"],
         cwd=REPO,
         env=env,
         capture_output=True,

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from persona_pipeline.evidence.redaction.redactor import Redactor
-from persona_pipeline.evidence.redaction.spans import PLACEHOLDER_RE
+from persona_pipeline.core.evidence.redaction.redactor import Redactor
+from persona_pipeline.core.evidence.redaction.spans import PLACEHOLDER_RE
 
 KEY = b"k" * 32
 R = Redactor(KEY, [("alice", "user_name"), ("alice.smith@corp-mail.io", "email")])

@@ -10,8 +10,8 @@ import urllib.parse
 
 import pytest
 
-from persona_pipeline.evidence.redaction.redactor import Redactor
-from persona_pipeline.evidence.redaction.spans import PLACEHOLDER_RE
+from persona_pipeline.core.evidence.redaction.redactor import Redactor
+from persona_pipeline.core.evidence.redaction.spans import PLACEHOLDER_RE
 from persona_pipeline_tests.redaction_cases import PII_CATS, SECRET_CATS, Score, make_cases, score
 
 R = Redactor(b"k" * 32)

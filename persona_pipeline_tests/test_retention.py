@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from persona_pipeline.config import Settings
-from persona_pipeline.digests.offline import OfflineDigester
-from persona_pipeline.ingest import ingest_units
-from persona_pipeline.sources.discovery import discover
-from persona_pipeline.warehouse import digest_store, store
+from persona_pipeline.core.config import Settings
+from persona_pipeline.core.ingest import ingest_units
+from persona_pipeline.core.sources.discovery import discover
+from persona_pipeline.core.warehouse import store
+from persona_pipeline.persona import store as digest_store
+from persona_pipeline.persona.digest.offline import OfflineDigester
 
 
 def _count(con, sql: str, *params: object) -> int:

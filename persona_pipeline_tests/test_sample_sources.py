@@ -10,7 +10,7 @@ from pathlib import Path
 
 import duckdb
 
-from persona_pipeline.pack.compile import missing_directives
+from persona_pipeline.persona.pack import missing_directives
 from persona_pipeline_tests.conftest import cli, last_json, planted_values
 
 

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from persona_pipeline import cli
-from persona_pipeline.config import Settings
+from persona_pipeline.core.config import Settings
+from persona_pipeline.core.warehouse import store
+from persona_pipeline.orchestration import cli
 from persona_pipeline.search import build_index
 from persona_pipeline.search.query import search
 from persona_pipeline.search.tokens import tokenize
-from persona_pipeline.warehouse import store
 from persona_pipeline_tests.conftest import REPO, last_json
 
 # ---------------------------------------------------------------- warehouse rows (plain INSERTs)
@@ -377,7 +377,7 @@ def test_documents_without_any_word(rows: Rows, capfd) -> None:
 
 def test_search_modules_import_lazily() -> None:
     code = (
-        "import sys, persona_pipeline.cli, persona_pipeline.search.query; "
+        "import sys, persona_pipeline.orchestration.cli, persona_pipeline.search.query; "
         "print([m for m in ('bm25s', 'numpy', 'scipy') if m in sys.modules])"
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True)

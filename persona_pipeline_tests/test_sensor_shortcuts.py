@@ -1,4 +1,4 @@
-"""The sensor's shortcuts for a tick with nothing changed (`defs/sensor_cursor.py`): it reads no
+"""The sensor's shortcuts for a tick with nothing changed (`orchestration/defs/sensor_cursor.py`): it reads no
 partitions, hashes no instruction file and opens no repo or warehouse, yet every change is still
 seen, on the next tick or, for edits made behind its back, at the periodic full re-check."""
 
@@ -12,13 +12,13 @@ import dagster as dg
 import orjson
 import pytest
 
-from persona_pipeline.config import load_settings
-from persona_pipeline.defs.automation import source_files_sensor
-from persona_pipeline.defs.partitions import SOURCE_UNITS, delete_source_units
-from persona_pipeline.defs.sensor_cursor import SensorCursor
-from persona_pipeline.models import SourceKind
-from persona_pipeline.sources import catalog, git_history, instructions
-from persona_pipeline.warehouse import store
+from persona_pipeline.core.config import load_settings
+from persona_pipeline.core.models import SourceKind
+from persona_pipeline.core.sources import catalog, git_history, instructions
+from persona_pipeline.core.warehouse import store
+from persona_pipeline.orchestration.defs.automation import source_files_sensor
+from persona_pipeline.orchestration.defs.partitions import SOURCE_UNITS, delete_source_units
+from persona_pipeline.orchestration.defs.sensor_cursor import SensorCursor
 
 
 @pytest.fixture

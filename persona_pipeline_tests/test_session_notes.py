@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from persona_pipeline.config import Settings
-from persona_pipeline.digests.notes import session as ns
-from persona_pipeline.digests.notes.models import CAPS, MAX_CITATIONS, NoteKind
-from persona_pipeline.digests.notes.offline import OfflineNoteTaker
-from persona_pipeline.models import Tier, TurnKind
-from persona_pipeline.warehouse.memory_store import SessionEvidence, SessionRow
+from persona_pipeline.core.config import Settings
+from persona_pipeline.core.models import Tier, TurnKind
+from persona_pipeline.core.warehouse.memory_store import SessionEvidence, SessionRow
+from persona_pipeline.notes import session as ns
+from persona_pipeline.notes.models import CAPS, MAX_CITATIONS, NoteKind
+from persona_pipeline.notes.offline import OfflineNoteTaker
 
 PERSON = {TurnKind.PROMPT, TurnKind.CORRECTION}
 
@@ -252,7 +252,7 @@ def test_every_note_cites_evidence_of_its_session() -> None:
     ids = {r.evidence_id for r in s.rows}
     assert res.notes and all(n.evidence_ids and set(n.evidence_ids) <= ids for n in res.notes)
     # finalize drops foreign ids and the notes left with none
-    from persona_pipeline.digests.notes.models import DraftNote, NotesResult
+    from persona_pipeline.notes.models import DraftNote, NotesResult
 
     out = NotesResult(unit_key=s.unit_key)
     drafts = [
@@ -277,11 +277,11 @@ def _store(settings: Settings, unit_key: str, rows: list[tuple[TurnKind, str]], 
     """Evidence rows written the way ingest writes them: through the redacting constructor."""
     from datetime import UTC, datetime
 
-    from persona_pipeline.evidence.records import build_evidence, index_rows
-    from persona_pipeline.evidence.redaction.redactor import load_or_create_key
-    from persona_pipeline.ingest import make_redactor
-    from persona_pipeline.models import SourceKind, Turn
-    from persona_pipeline.warehouse import store
+    from persona_pipeline.core.evidence.records import build_evidence, index_rows
+    from persona_pipeline.core.evidence.redaction.redactor import load_or_create_key
+    from persona_pipeline.core.ingest import make_redactor
+    from persona_pipeline.core.models import SourceKind, Turn
+    from persona_pipeline.core.warehouse import store
 
     turns = [
         Turn(
@@ -334,7 +334,7 @@ SESSION_A = [
 
 
 def _rows(settings: Settings, unit: str | None = None) -> list[tuple]:
-    from persona_pipeline.warehouse import store
+    from persona_pipeline.core.warehouse import store
 
     with store.connect(settings.warehouse_path, read_only=True) as con:
         where, args = ("WHERE unit_key = ?", [unit]) if unit else ("", [])
@@ -346,8 +346,8 @@ def _rows(settings: Settings, unit: str | None = None) -> list[tuple]:
 
 
 def test_build_notes_stores_cited_notes_and_markdown_then_replaces_and_erases_exactly(tmp_path) -> None:
-    from persona_pipeline.notes_stage import build_notes, remove_note_files
-    from persona_pipeline.warehouse import store
+    from persona_pipeline.core.warehouse import store
+    from persona_pipeline.notes.stage import build_notes, remove_note_files
 
     s = _settings(tmp_path)
     a, b, short = "claude/widget/s1.jsonl", "codex/2026/10/01/rollout-x.jsonl", "claude/widget/s3.jsonl"
@@ -406,7 +406,7 @@ def test_build_notes_stores_cited_notes_and_markdown_then_replaces_and_erases_ex
 
 
 def test_a_unit_emptied_of_evidence_loses_its_notes(tmp_path) -> None:
-    from persona_pipeline.notes_stage import build_notes
+    from persona_pipeline.notes.stage import build_notes
 
     s = _settings(tmp_path)
     a = "claude/widget/s1.jsonl"
@@ -421,8 +421,8 @@ def test_a_unit_emptied_of_evidence_loses_its_notes(tmp_path) -> None:
 def test_session_notes_asset_materialises_partitions(tmp_path, monkeypatch) -> None:
     import dagster as dg
 
-    from persona_pipeline.defs.note_assets import session_notes
-    from persona_pipeline.defs.partitions import SOURCE_UNITS
+    from persona_pipeline.orchestration.defs.note_assets import session_notes
+    from persona_pipeline.orchestration.defs.partitions import SOURCE_UNITS
 
     s = _settings(tmp_path)
     a, b, short = "claude/widget/s1.jsonl", "claude/widget/s2.jsonl", "claude/widget/s3.jsonl"
@@ -470,8 +470,8 @@ def server():
 
 
 def _taker(server, tmp_path: Path, **kw):
-    from persona_pipeline.digests.notes.remote import LitellmNoteTaker
-    from persona_pipeline.digests.remote.client import RetryPolicy
+    from persona_pipeline.core.llm.client import RetryPolicy
+    from persona_pipeline.notes.remote import LitellmNoteTaker
 
     args = {
         "model": "openai/fake-model",
@@ -548,7 +548,7 @@ def _reply(payload: dict) -> str:
 def test_litellm_notes_are_cited_cached_and_sent_redacted(server, tmp_path) -> None:
     import json
 
-    from persona_pipeline.notes_stage import build_notes
+    from persona_pipeline.notes.stage import build_notes
 
     s = _settings(tmp_path)
     a, b, short = "claude/widget/s1.jsonl", "claude/widget/s2.jsonl", "claude/widget/s3.jsonl"
@@ -579,7 +579,7 @@ def test_litellm_notes_are_cited_cached_and_sent_redacted(server, tmp_path) -> N
 def store_ids(s: Settings):
     from contextlib import contextmanager
 
-    from persona_pipeline.warehouse import store
+    from persona_pipeline.core.warehouse import store
 
     @contextmanager
     def ids():
@@ -590,8 +590,8 @@ def store_ids(s: Settings):
 
 
 def test_a_provider_failure_leaves_the_unit_failed_and_retried(server, tmp_path) -> None:
-    from persona_pipeline.notes_stage import build_notes
-    from persona_pipeline.warehouse import store
+    from persona_pipeline.core.warehouse import store
+    from persona_pipeline.notes.stage import build_notes
     from persona_pipeline_tests.fake_openai import Behaviour
 
     s = _settings(tmp_path)
@@ -610,7 +610,7 @@ def test_a_provider_failure_leaves_the_unit_failed_and_retried(server, tmp_path)
 
 
 def test_unparseable_replies_are_soft_skips(server, tmp_path) -> None:
-    from persona_pipeline.notes_stage import build_notes
+    from persona_pipeline.notes.stage import build_notes
     from persona_pipeline_tests.fake_openai import Behaviour
 
     s = _settings(tmp_path)
@@ -646,8 +646,8 @@ def test_litellm_long_session_two_passes(server, tmp_path) -> None:
 
 
 def test_the_budget_stops_new_calls_and_the_unit_is_retried(server, tmp_path) -> None:
-    from persona_pipeline.notes_stage import build_notes
-    from persona_pipeline.warehouse import store
+    from persona_pipeline.core.warehouse import store
+    from persona_pipeline.notes.stage import build_notes
 
     s = _settings(tmp_path)
     a, b = "claude/widget/s1.jsonl", "claude/widget/s2.jsonl"
@@ -664,8 +664,8 @@ def test_the_budget_stops_new_calls_and_the_unit_is_retried(server, tmp_path) ->
 
 
 def test_batches_and_one_failing_unit_costs_only_that_unit(tmp_path, monkeypatch) -> None:
-    from persona_pipeline import notes_stage
-    from persona_pipeline.digests.notes import offline
+    from persona_pipeline.notes import offline
+    from persona_pipeline.notes import stage as notes_stage
 
     s = _settings(tmp_path)
     keys = [f"claude/widget/s{i}.jsonl" for i in range(1, 5)]
@@ -695,7 +695,7 @@ def test_batches_and_one_failing_unit_costs_only_that_unit(tmp_path, monkeypatch
 
 
 def test_two_units_with_one_session_id_keep_a_file_each(tmp_path) -> None:
-    from persona_pipeline.notes_stage import build_notes, remove_note_files
+    from persona_pipeline.notes.stage import build_notes, remove_note_files
 
     s = _settings(tmp_path)
     a, b = "claude/widget/s1.jsonl", "claude/widget/resumed.jsonl"
@@ -714,9 +714,9 @@ def test_two_units_with_one_session_id_keep_a_file_each(tmp_path) -> None:
 
 
 def test_sample_corpus_through_the_real_readers(tmp_path, sample_copy, ground_truth) -> None:
-    from persona_pipeline.ingest import ingest_units
-    from persona_pipeline.notes_stage import build_notes
-    from persona_pipeline.warehouse import store
+    from persona_pipeline.core.ingest import ingest_units
+    from persona_pipeline.core.warehouse import store
+    from persona_pipeline.notes.stage import build_notes
     from persona_pipeline_tests.conftest import planted_values
 
     s = Settings(data_dir=tmp_path / "data", claude_dirs=[sample_copy[0]], codex_dirs=[sample_copy[1]])

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from persona_pipeline.digests.lessons.ground import ground, norm
-from persona_pipeline.digests.lessons.models import Lesson, LessonKind, Signal
-from persona_pipeline.digests.lessons.offline import PROMPT_VERSION, draft_lessons, program_key
-from persona_pipeline.models import Tier
-from persona_pipeline.trees.skill_names import group_name, name_for
-from persona_pipeline.trees.skills import evolve, supported, triggers_of
-from persona_pipeline.warehouse.memory_store import SessionEvidence, SessionRow
+from persona_pipeline.core.models import Tier
+from persona_pipeline.core.warehouse.memory_store import SessionEvidence, SessionRow
+from persona_pipeline.skills.evolve import evolve, supported, triggers_of
+from persona_pipeline.skills.lessons.ground import ground, norm
+from persona_pipeline.skills.lessons.models import Lesson, LessonKind, Signal
+from persona_pipeline.skills.lessons.offline import PROMPT_VERSION, draft_lessons, program_key
+from persona_pipeline.skills.names import group_name, name_for
 
 NOW = datetime(2026, 10, 9, 12, 0)
 LEDGER_ERROR = (

@@ -14,18 +14,19 @@ from pathlib import Path
 import dagster as dg
 import pytest
 
-from persona_pipeline.config import Settings
-from persona_pipeline.digests.lessons.ground import ground, norm
-from persona_pipeline.digests.lessons.models import CREDIBILITY_BANDS, DraftLesson, LessonKind, Signal
-from persona_pipeline.digests.lessons.offline import draft_lessons
-from persona_pipeline.evidence.records import build_evidence, index_rows
-from persona_pipeline.evidence.redaction.redactor import load_or_create_key
-from persona_pipeline.ingest import make_redactor
-from persona_pipeline.models import SourceKind, Tier, Turn, TurnKind
-from persona_pipeline.pack.skill_files import MANIFEST
-from persona_pipeline.skills_stage import build_lessons, build_skills
-from persona_pipeline.trees.skills import evolve
-from persona_pipeline.warehouse import memory_store, skill_store, store
+from persona_pipeline.core.config import Settings
+from persona_pipeline.core.evidence.records import build_evidence, index_rows
+from persona_pipeline.core.evidence.redaction.redactor import load_or_create_key
+from persona_pipeline.core.ingest import make_redactor
+from persona_pipeline.core.models import SourceKind, Tier, Turn, TurnKind
+from persona_pipeline.core.warehouse import memory_store, store
+from persona_pipeline.skills import store as skill_store
+from persona_pipeline.skills.evolve import evolve
+from persona_pipeline.skills.files import MANIFEST
+from persona_pipeline.skills.lessons.ground import ground, norm
+from persona_pipeline.skills.lessons.models import CREDIBILITY_BANDS, DraftLesson, LessonKind, Signal
+from persona_pipeline.skills.lessons.offline import draft_lessons
+from persona_pipeline.skills.stage import build_lessons, build_skills
 
 CLAUDE_A = "claude/widget/sess-a.jsonl"
 CLAUDE_C = "claude/widget/sess-c.jsonl"
@@ -412,9 +413,9 @@ def env_data_dir(settings) -> Iterator[None]:
 
 
 def test_dagster_materialises_lessons_over_partitions_then_skills(settings, env_data_dir) -> None:
-    from persona_pipeline.defs.checks import skills_cite_stored_evidence
-    from persona_pipeline.defs.partitions import SOURCE_UNITS
-    from persona_pipeline.defs.skill_assets import skill_experiences, skills
+    from persona_pipeline.orchestration.defs.checks import skills_cite_stored_evidence
+    from persona_pipeline.orchestration.defs.partitions import SOURCE_UNITS
+    from persona_pipeline.orchestration.defs.skill_assets import skill_experiences, skills
 
     keys = [CLAUDE_A, CODEX_B, "instructions/widget/AGENTS.md"]
     write_units(settings, {CLAUDE_A: claude_session_a(), CODEX_B: codex_session_b()})
@@ -497,7 +498,7 @@ def server():
 
 @pytest.fixture
 def llm_settings(settings, server, monkeypatch) -> Settings:
-    from persona_pipeline.digests.remote import client
+    from persona_pipeline.core.llm import client
 
     fast = client.RetryPolicy(max_attempts=2, base_delay=0.001, max_delay=0.002, max_retry_after=0.1)
     monkeypatch.setattr(client, "RetryPolicy", lambda: fast)
@@ -583,8 +584,8 @@ def test_litellm_skills_refine_the_existing_skill(llm_settings, server) -> None:
 
 
 def test_writer_never_overwrites_a_folder_it_did_not_create(tmp_path) -> None:
-    from persona_pipeline.pack.skill_files import write_skills
-    from persona_pipeline.trees.skills import Skill
+    from persona_pipeline.skills.evolve import Skill
+    from persona_pipeline.skills.files import write_skills
 
     now = datetime(2026, 10, 1)
     skill = Skill(
@@ -619,7 +620,7 @@ def test_writer_never_overwrites_a_folder_it_did_not_create(tmp_path) -> None:
 def test_sample_transcripts_end_to_end(tmp_path, sample_copy, ground_truth) -> None:
     """Real Claude Code and Codex files through the readers' activity stream: every lesson is
     grounded in its session, and nothing planted in the sample reaches lessons or SKILL.md."""
-    from persona_pipeline.ingest import ingest_units
+    from persona_pipeline.core.ingest import ingest_units
     from persona_pipeline_tests.conftest import planted_values
 
     s = Settings(data_dir=tmp_path / "data", claude_dirs=[sample_copy[0]], codex_dirs=[sample_copy[1]])

@@ -10,7 +10,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from persona_pipeline.digests.commit_style import CONVENTIONAL
+from persona_pipeline.persona.digest.commit_style import CONVENTIONAL
 from persona_pipeline_tests.builders import OTHER, Builder
 from persona_pipeline_tests.conftest import cli, last_json
 

@@ -7,12 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from persona_pipeline.digests.remote.ledger import (
-    STALE_RESERVATION_S,
-    BudgetExhausted,
-    PeriodLedger,
-    SpendLedger,
-)
+from persona_pipeline.core.llm.ledger import STALE_RESERVATION_S, BudgetExhausted, PeriodLedger, SpendLedger
 
 
 class Clock:

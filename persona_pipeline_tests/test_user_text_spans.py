@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import re
 
-from persona_pipeline.sources import user_text as ut
+from persona_pipeline.core.sources import user_text as ut
 
 _PIECES = [
     "the",

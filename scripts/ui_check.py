@@ -189,7 +189,7 @@ def ensure_materialised(data_dir: Path, env: dict[str, str]) -> None:
     if (data_dir / "dagster_home" / "dagster.yaml").exists() and (data_dir / "persona" / "PERSONA.md").exists():
         return
     data_dir.mkdir(parents=True, exist_ok=True)
-    cmd = [sys.executable, "-m", "persona_pipeline.cli", "run", "--json"]
+    cmd = [sys.executable, "-m", "persona_pipeline", "run", "--json"]
     done = subprocess.run(cmd, cwd=REPO, env=env, capture_output=True, text=True, timeout=900)
     if done.returncode != 0:
         raise UICheckError(f"`persona run` failed (exit {done.returncode}):\n{done.stderr[-3000:]}")
@@ -199,7 +199,7 @@ def read_expected(data_dir: Path) -> Expected:
     """Partition keys and metadata values straight from the instance (not via the UI)."""
     import dagster as dg
 
-    from persona_pipeline.defs.partitions import SOURCE_UNITS
+    from persona_pipeline.orchestration.defs.partitions import SOURCE_UNITS
 
     with dg.DagsterInstance.from_config(str(data_dir / "dagster_home")) as instance:
         keys = list(instance.get_dynamic_partitions(SOURCE_UNITS))

@@ -59,7 +59,7 @@ CLAUDE_FOOTER = (
 )
 CODEX_TRAILER = "Co-authored-by: Codex <codex@openai.com>"
 
-# Statements of persona_pipeline/digests/commit_style.py that each repo's batch must yield.
+# Statements of persona_pipeline/persona/digest/commit_style.py that each repo's batch must yield.
 EXPECTED_COMMIT_RULES = [
     "Write commit messages in Conventional Commits style (feat:, fix:, …).",
     "Write commit subjects in the imperative mood.",

@@ -124,7 +124,7 @@ def _one_run(truth: DeveloperTruth, run: str, corpus: Path, work: Path, model: s
     no_git = work / "no-git"
     no_git.mkdir(exist_ok=True)
     env = run_env(truth, corpus, data_dir, home, no_git, model)
-    cmd = [sys.executable, "-m", "persona_pipeline.cli", "run", "--json"]
+    cmd = [sys.executable, "-m", "persona_pipeline", "run", "--json"]
     t0 = time.monotonic()
     try:
         proc = subprocess.run(cmd, cwd=work, env=env, capture_output=True, text=True, timeout=RUN_TIMEOUT_S)

@@ -26,7 +26,7 @@ from pydantic import BaseModel, Field
 
 from persona_pipeline.eval.corpus import has_term, matches, norm
 from persona_pipeline.eval.truth import Contradiction, DeveloperTruth, Preference
-from persona_pipeline.pack.compile import missing_directives
+from persona_pipeline.persona.pack import missing_directives
 
 _CLAUSES = re.compile(r"[;.!?](?:\s+|$)|,\s+|\s+[—–-]\s+|:\s+|\s+\band\b\s+|\s+\bbut\b\s+")
 # negators and verbs of refusal the scorer reads (its own reading, independent of the digester's)

@@ -9,7 +9,7 @@ import sys
 def run_search(args: argparse.Namespace) -> int:
     import duckdb
 
-    from persona_pipeline.config import load_settings
+    from persona_pipeline.core.config import load_settings
     from persona_pipeline.search.index import WarehouseMissing, preload
     from persona_pipeline.search.query import search
     from persona_pipeline.search.render import render

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 
 import duckdb
 
-from persona_pipeline.digests.models import TIER_WEIGHT
-from persona_pipeline.models import ACTIVITY_KINDS
+from persona_pipeline.core.models import ACTIVITY_KINDS
+from persona_pipeline.persona.digest.models import TIER_WEIGHT
 from persona_pipeline.search.models import Citation
 from persona_pipeline.search.tokens import TOKENIZER_VERSION
 

@@ -33,7 +33,7 @@ from persona_pipeline.search.tokens import CorpusTokenizer
 if TYPE_CHECKING:
     import numpy as np
 
-    from persona_pipeline.config import Settings
+    from persona_pipeline.core.config import Settings
 
 MANIFEST = "manifest.json"  # written last: a directory without it is not an index
 _TMP_PREFIX = ".tmp-"
@@ -101,7 +101,7 @@ def index_key(settings: Settings) -> bytes:
     try:
         raw = bytes.fromhex(settings.redaction_key_path.read_text().strip())
     except (OSError, ValueError):
-        from persona_pipeline.evidence.redaction.redactor import load_or_create_key
+        from persona_pipeline.core.evidence.redaction.redactor import load_or_create_key
 
         raw = load_or_create_key(settings.redaction_key_path)
     return hashlib.blake2b(b"persona-search-tokens", key=raw[:64], digest_size=32).digest()
@@ -119,7 +119,7 @@ def preload() -> None:
     """Import what a search uses now (a CLI process does it once, before timing its search)."""
     import numpy  # noqa: F401
 
-    import persona_pipeline.warehouse.store  # noqa: F401  (polars comes with it)
+    import persona_pipeline.core.warehouse.store  # noqa: F401  (polars comes with it)
 
     _bm25s()
 
@@ -133,7 +133,7 @@ def build_index(settings: Settings) -> IndexInfo:
     `persona run` so the first search after it does not pay for the build."""
     if not settings.warehouse_path.exists():
         raise WarehouseMissing(str(settings.warehouse_path))
-    from persona_pipeline.warehouse import store
+    from persona_pipeline.core.warehouse import store
 
     started = time.perf_counter()
     with store.connect(settings.warehouse_path, read_only=True, wait_s=LOCK_WAIT_S) as con:

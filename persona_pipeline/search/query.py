@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
     import duckdb
 
-    from persona_pipeline.config import Settings
+    from persona_pipeline.core.config import Settings
 
 SNIPPET_CHARS = 160
 _TIE_DECIMALS = 5  # scores equal to this precision are ties (float32 arithmetic)
@@ -68,7 +68,7 @@ def search(
 def _open(settings: Settings) -> Iterator[duckdb.DuckDBPyConnection]:
     """The warehouse, read-only, on one DuckDB thread: a search's statements are small, and on a
     busy machine a parallel statement waits for every one of its threads to be scheduled."""
-    from persona_pipeline.warehouse import store
+    from persona_pipeline.core.warehouse import store
 
     with store.connect(settings.warehouse_path, read_only=True, wait_s=LOCK_WAIT_S) as con:
         con.execute("SET threads = 1")

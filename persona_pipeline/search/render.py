@@ -15,7 +15,7 @@ def _label(r: SearchResult) -> str:
         return f"lesson/{d.get('kind', '')}"
     if r.kind == "note":
         return f"note/{d.get('kind', '')}"
-    return f"evidence/{d.get('kind', '')} {d.get('tier', '')}".strip()
+    return f"core/evidence/{d.get('kind', '')} {d.get('tier', '')}".strip()
 
 
 def render(response: SearchResponse) -> str:

@@ -1,0 +1,762 @@
+"""PII detectors, run through scrubadub's framework.
+
+scrubadub's stock detectors are noisy (its twitter detector masks `@dataclass`, its URL detector
+every URL, its phone detector any 10-digit id), so each detector here validates what it finds:
+Luhn and issuer prefixes for cards, libphonenumber for phones, `ipaddress.is_global` for IPs,
+documentation/no-reply addresses skipped for emails, a name dictionary for person names.
+
+Every pattern runs on the text's fold (`matching.fold`: one byte per character), so offsets need
+no conversion; values are read from the original text.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+from itertools import pairwise
+from typing import Any
+
+from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold
+from persona_pipeline.core.evidence.redaction.spans import Span
+
+_EMAIL = Rx(r"(?i)\b[a-z0-9][a-z0-9._%+-]{0,63}@[a-z0-9][a-z0-9.-]{0,253}\.[a-z]{2,24}\b")
+_DOC_DOMAINS = ("example.com", "example.org", "example.net", "localhost", "users.noreply.github.com")
+_DOC_TLDS = (".invalid", ".test", ".example", ".local", ".localhost")
+_NO_REPLY_LOCALS = {"noreply", "no-reply", "donotreply", "do-not-reply", "git", "notifications"}
+
+_PHONE_CANDIDATE = Rx(r"\+\d{1,3}(?:[ .-]?(?:\(\d{1,6}\)|\d{1,6})){1,5}|(?:\(\d{3}\)|\b\d{3})[ .-]\d{3}[ .-]\d{4}\b")
+# 15 or 16 digits (the only lengths card_spans accepts), so the numeric ids and snowflakes of
+# every log are no candidates.
+_CARD_CANDIDATE = Rx(r"\b\d(?:[ -]?\d){14,15}\b")
+_TEST_CARDS = {
+    "4242424242424242",
+    "4000000000000002",
+    "4111111111111111",
+    "5555555555554444",
+    "378282246310005",
+    "371449635398431",
+    "6011111111111117",
+    "4000056655665556",
+    "5105105105105100",
+    "4012888888881881",
+    "3056930009020004",
+}
+_IPV4 = Rx(r"\b(?:\d{1,3}\.){3}\d{1,3}\b")
+# Global unicast (2000::/3) only, so the first hextet is [23]xxx: times, MACs, `dead::beef` and C++
+# scopes never become candidates.
+_IPV6 = Rx(r"(?i)\b[23][0-9a-f]{3}(?::{1,2}[0-9a-f]{1,4}){1,7}(?:::)?")
+_VERSION_BEFORE = Rx(
+    r"(?i)(?:version|release|upgraded?|downgraded?|updated?|bump(?:ed)?|pin(?:ned)?|\bv|==|>=|<=|~=)\s*"
+    r"(?:(?:from|to)\s+)?$"
+)
+_SSN = Rx(r"\b(\d{3})-(\d{2})-(\d{4})\b")
+# A path segment after a home root is the account name.
+_HOME_PATH = Rx(r"(?:/Users/|/home/|[A-Za-z]:\\\\?Users\\\\?|[A-Za-z]:/Users/)([^/\\\s\"'`:*?<>|]{1,64})")
+# A profile folder named after the display name (C:\\Users\\First Last\\): spaces allowed, but
+# only when the segment is closed by a path separator.
+_HOME_SPACED = Rx(
+    r"(?:/Users/|/home/|[A-Za-z]:\\\\?Users\\\\?|[A-Za-z]:/Users/)"
+    r"([^/\\\r\n\"`:*?<>|]{1,64}? [^/\\\r\n\"`:*?<>|]{1,64}?)[/\\]"
+)
+_HOME_SLUG = Rx(r"-(?:Users|home)-([A-Za-z0-9._]{1,64})-")
+_SYSTEM_ACCOUNTS = {
+    "shared",
+    "runner",
+    "ubuntu",
+    "ec2-user",
+    "root",
+    "admin",
+    "vscode",
+    "node",
+    "codespace",
+    "public",
+    "default",
+    "all users",
+    "default user",
+    "linuxbrew",
+    "travis",
+    "circleci",
+    "jenkins",
+    "user",
+    "username",
+    "you",
+    "me",
+    "runneradmin",
+    "docker",
+    "git",
+    "app",
+    "www-data",
+    "<user>",
+    "$user",
+    "${user}",
+    "%username%",
+    "~",
+}
+# Capitalised words; pairs of adjacent ones are checked against the name lists. A run is two or more
+# of them separated by one space (or " X. "): only runs can hold a name, and they are rare.
+_WORD = r"\b[A-Z][a-z]{1,20}(?:-[A-Z][a-z]+)?\b"
+_CAP_RUN = Rx(rf"{_WORD}(?: (?:[A-Z]\. )?{_WORD})+")
+_CAP_WORD = Rx(_WORD)
+_NAME_PREFIX = Rx(r"(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.? $")
+_NAME_SUFFIX = Rx(r"^,? (?:Jr\.?|Sr\.?|II|III|IV|MD|DDS|PhD|DVM)\b")
+
+
+@lru_cache(maxsize=1)
+def _name_lists() -> tuple[frozenset[str], frozenset[str]]:
+    """First and last names from Faker's census-derived person providers (Faker ships with
+    scrubadub), across several locales."""
+    import importlib
+
+    firsts: set[str] = set()
+    lasts: set[str] = set()
+    for locale in (
+        "en_US",
+        "en_GB",
+        "en_IE",
+        "en_CA",
+        "en_AU",
+        "en_NZ",
+        "en_IN",
+        "en_PH",
+        "de_DE",
+        "fr_FR",
+        "es_ES",
+        "es_MX",
+        "it_IT",
+        "nl_NL",
+        "pt_BR",
+        "pt_PT",
+        "pl_PL",
+        "sv_SE",
+        "da_DK",
+        "no_NO",
+        "fi_FI",
+        "cs_CZ",
+        "tr_TR",
+        "id_ID",
+    ):
+        try:
+            prov = importlib.import_module(f"faker.providers.person.{locale}").Provider
+        except (ImportError, AttributeError):
+            continue
+        for attr in ("first_names", "first_names_male", "first_names_female"):
+            firsts.update(getattr(prov, attr, ()) or ())
+        lasts.update(getattr(prov, "last_names", ()) or ())
+    return frozenset(firsts), frozenset(lasts)
+
+
+def _luhn_ok(digits: str) -> bool:
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = ord(ch) - 48
+        if i % 2 == 1:
+            d *= 2
+            if d > 9:
+                d -= 9
+        total += d
+    return total % 10 == 0
+
+
+def _card_issuer_ok(d: str) -> bool:
+    if len(d) == 15:
+        return d[:2] in ("34", "37")
+    if len(d) == 16:
+        return (
+            d[0] == "4"
+            or 51 <= int(d[:2]) <= 55
+            or 2221 <= int(d[:4]) <= 2720
+            or d.startswith("6011")
+            or d.startswith("65")
+        )
+    return False
+
+
+def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
+    if "@" not in text:
+        return
+    for ((start, end),) in _EMAIL.finditer(text):
+        value = text[start:end]
+        local, _, domain = value.lower().partition("@")
+        if local in _NO_REPLY_LOCALS or domain in _DOC_DOMAINS or domain.endswith(_DOC_TLDS):
+            continue
+        if domain.endswith(".noreply.github.com") or value.lower() in allow:
+            continue
+        if text[end : end + 1] == ":" and local == "git":
+            continue
+        if text[start - 1 : start] in (":", "/") and not text.endswith("mailto:", 0, start):
+            continue  # scheme://user:password@host — the URL-password rule owns that span
+        yield Span(start, end, "email")
+
+
+def _user_region() -> str | None:
+    """The region of the machine's locale (en_GB.UTF-8 -> GB): the user's own numbers are written
+    in its national format."""
+    for var in ("LC_ALL", "LC_TELEPHONE", "LANG"):
+        loc = os.environ.get(var, "")
+        if len(loc) >= 5 and loc[2] == "_" and loc[3:5].isalpha() and loc[3:5].isupper():
+            return loc[3:5]
+    return None
+
+
+# Regions whose national formats (no country code) are tried, the user's own first.
+PHONE_REGIONS: tuple[str, ...] = tuple(
+    dict.fromkeys([r for r in (_user_region(),) if r] + ["US", "GB", "DE", "FR", "IN", "BR", "ES", "IT", "AU"])
+)
+_PHONE_CONTEXT = Rx(
+    r"(?i)(?:phone|tel|mobile|mobil|cell|call|fax|whatsapp|sms|text me|contact|ring|handy|telefon|t\x7fl|"
+    r"portable|celular|ph|mob|numero|nummer|n\x7fmero|number|no\.?|#)\b"
+    r"(?:\W{1,3}(?:me|us|him|her|them|at|on|no|nr|number|is|was|de|der)\b){0,3}\W{0,4}$"
+)
+# National numbers in the shapes regions write them: a trunk 0 then groups (UK, DE, FR, IN), an
+# (area) then groups (BR, US), 5+5 (IN mobiles), 3-3-4 (NANP); any shape right after a phone label.
+# Dates, IPs and versions do not start with 0 or "(" and are not 3-3-4, so they are rarely candidates.
+_NATIONAL_CANDIDATE = Rx(
+    r"\b0\d{1,4}(?:[ .-]\d{2,8}){1,4}\b|\(\d{2,5}\)[ .-]?\d{3,5}[ .-]?\d{3,4}\b|\b[6-9]\d{4}[ .-]\d{5}\b|"
+    r"\b\d{3}[ .-]\d{3}[ .-]\d{4}\b|"
+    r"(?i:\b(?:phone|tel|mobile|mobil|cell|call|fax|whatsapp|sms|contact|ring|handy|telefon|portable|celular|ph|mob|"
+    r"numero|nummer|number)\b(?:\W{1,3}(?:me|us|him|her|them|at|on|no|nr|number|is|was|de|der)\b){0,3}\W{0,4})"
+    r"(\(?\d[\d ().-]{6,18}\d)"
+)
+_DATE_LIKE = Rx(r"^(?:\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4})")
+_IP_LIKE = Rx(r"^\d{1,3}(?:\.\d{1,3}){3}$")
+
+
+def _valid_in_any_region(raw: str) -> bool:
+    import phonenumbers
+
+    for region in PHONE_REGIONS:
+        try:
+            num = phonenumbers.parse(raw, region)
+        except phonenumbers.NumberParseException:
+            continue
+        if phonenumbers.is_valid_number(num):
+            return True
+    return False
+
+
+@lru_cache(maxsize=8192)
+def _national_ok(raw: str, context: bool) -> bool:
+    digits = sum(ch.isdigit() for ch in raw)
+    if digits < 9 or digits > 13:
+        return False
+    if _DATE_LIKE.match(raw) or _IP_LIKE.match(raw):
+        return False
+    if "." in raw and any(len(g) == 1 for g in raw.split(".")):
+        return False  # versions and addresses, not dotted phone groups
+    if raw.isdigit() and not context:
+        return False  # a bare digit run is an id unless a label says it is a number to call
+    return _valid_in_any_region(raw)
+
+
+def phone_spans(text: str) -> Iterator[Span]:
+    """International numbers (+cc), then national formats of the user's and common regions,
+    validated by libphonenumber (the checks `PhoneNumberMatcher` applies at leniency VALID, on
+    candidates found by a linear-time RE2 scan rather than its own backtracking regexes)."""
+    import phonenumbers
+
+    seen: list[tuple[int, int]] = []
+    for (start, end), *_ in _PHONE_CANDIDATE.finditer(text):
+        raw = text[start:end]
+        digits = sum(ch.isdigit() for ch in raw)
+        if digits < 9 or digits > 15:
+            continue
+        before = text[start - 1 : start]
+        if before.isalnum() or (before in ("-", ".", "/", ":", "=", "_") and not raw.startswith("+")):
+            continue  # part of an id, a version, a path or a key=value number
+        try:
+            region = None if raw.startswith("+") else "US"
+            num = phonenumbers.parse(raw, region)
+        except phonenumbers.NumberParseException:
+            continue
+        if phonenumbers.is_valid_number(num) or (raw.startswith("+") and phonenumbers.is_possible_number(num)):
+            seen.append((start, end))
+            yield Span(start, end, "phone")
+    for (start, end), labelled in _NATIONAL_CANDIDATE.finditer(text) if _open(text, "phone_national") else ():
+        if labelled[0] >= 0:
+            start, end = labelled
+        if any(a < end and start < b for a, b in seen):
+            continue
+        before, after = text[start - 1 : start], text[end : end + 1]
+        if (
+            before.isalnum()
+            or before in ("_", "/", ".", "+", "#", "$", "%")
+            or after.isalnum()
+            or after in ("_", "-", "/")
+        ):
+            continue  # `%20` before digits is an escape: the decoded view sees the number
+        if after == "." and text[end + 1 : end + 2].isdigit():
+            continue  # a version or an address
+        context = labelled[0] >= 0 or _PHONE_CONTEXT.search(text[max(0, start - 28) : start]) is not None
+        if before in ("-", ":", "=") and not context:
+            continue
+        if _national_ok(text[start:end], context):
+            yield Span(start, end, "phone")
+
+
+def card_spans(text: str) -> Iterator[Span]:
+    pos = 0
+    while True:
+        m = _CARD_CANDIDATE.search_from(text, pos)
+        if m is None:
+            return
+        start, end = m
+        digits = text[start:end]
+        if not digits.isdigit():
+            digits = digits.replace(" ", "").replace("-", "")
+        if digits in _TEST_CARDS or not _card_issuer_ok(digits) or not _luhn_ok(digits):
+            # "order 12 4539 1488 0343 6467": the candidate began in the number before the card;
+            # look again from its next digit group
+            gap = next((i for i in range(start, end) if not text[i].isdigit()), -1)
+            pos = gap + 1 if gap >= 0 else end
+            continue
+        yield Span(start, end, "credit_card")
+        pos = end
+
+
+_NOT_GLOBAL_PREFIXES = ("10.", "127.", "192.168.", "0.", *(f"172.{n}." for n in range(16, 32)))
+
+
+@lru_cache(maxsize=4096)
+def _is_global_ip(value: str) -> bool:
+    if value.startswith(_NOT_GLOBAL_PREFIXES):  # private, loopback, "this network": never global
+        return False
+    try:
+        return ipaddress.ip_address(value).is_global
+    except ValueError:
+        return False
+
+
+def ip_spans(text: str) -> Iterator[Span]:
+    for ((start, end),) in _IPV4.finditer(text):
+        if text[start - 1 : start] in (".", "-", "v") or text[end : end + 1] == ".":
+            continue
+        if not _is_global_ip(text[start:end]):  # first: it rejects most candidates, and it is cached
+            continue
+        if _VERSION_BEFORE.search(text[max(0, start - 24) : start]):
+            continue
+        if (
+            text[end : end + 4] == " to "
+            and not _IPV4.match(text[end + 4 : end + 24])
+            and text[max(0, start - 5) : start].lower().endswith("from ")
+        ):
+            # "from 1.2.3.4 to 1.3.0": a version range, unless the other end is an address too
+            continue
+        yield Span(start, end, "ip_address")
+    if _open(text, "ipv6"):
+        for ((start, end),) in _IPV6.finditer(text):
+            value = text[start:end]
+            if text[end : end + 1].isalnum() or text[start - 1 : start] in ("_", "."):
+                continue
+            if value.count(":") < 2 or ("::" not in value and value.count(":") != 7):
+                continue
+            # global unicast (2000::/3) only: `dead::beef`, `abc::def` and C++ scopes are not addresses
+            if sum(1 for g in value.split(":") if g) < 3:
+                continue
+            if _is_global_ip(value):
+                yield Span(start, end, "ip_address")
+
+
+_SSN_ANY = Rx(r"\b(\d{3})([- ]?)(\d{2})[- ]?(\d{4})\b")
+_SSN_CONTEXT = Rx(r"(?i)(?:(?:ssn|social security|soc\.? ?sec|ss no|tax ?id|tin|itin)\b|ss#)[^\n]{0,24}$")
+
+
+def ssn_spans(text: str) -> Iterator[Span]:
+    """US SSNs with dashes, spaces or none, valid by the SSA's area rules (no 000, 666 or 9xx
+    area, no 00 group, no 0000 serial). Without separators (any 9-digit id) only beside a label."""
+    if not _open(text, "ssn"):
+        return
+    for (start, end), (a0, a1), (p0, p1), (g0, g1), (s0, s1) in _SSN_ANY.finditer(text):
+        raw = text[start:end]
+        seps = {c for c in raw if not c.isdigit()}
+        if len(seps) > 1 or (seps and text[p0:p1] not in seps) or (seps and raw.count(next(iter(seps))) != 2):
+            continue  # "123-45 6789": mixed separators are no SSN
+        before, after = text[start - 1 : start], text[end : end + 1]
+        if before in ("-", ".", "/", "+") or (after in ("-", ".", "/") and text[end + 1 : end + 2].isdigit()):
+            continue
+        area, group, serial = text[a0:a1], text[g0:g1], text[s0:s1]
+        if area in ("000", "666") or area[0] == "9" or group == "00" or serial == "0000":
+            continue
+        if (not seps or " " in seps) and not _SSN_CONTEXT.search(text[max(0, start - 40) : start]):
+            continue  # "123 45 6789" and "123456789" are ids, phone parts or amounts without a label
+        yield Span(start, end, "ssn")
+
+
+_IBAN_LENGTHS = {
+    **dict.fromkeys(("NO",), 15),
+    **dict.fromkeys(("BE",), 16),
+    **dict.fromkeys(("DK", "FI", "FO", "GL", "NL"), 18),
+    **dict.fromkeys(("MK", "SI"), 19),
+    **dict.fromkeys(("AT", "BA", "EE", "KZ", "LT", "LU", "XK"), 20),
+    **dict.fromkeys(("CH", "HR", "LI", "LV"), 21),
+    **dict.fromkeys(("BG", "BH", "CR", "DE", "GB", "GE", "IE", "ME", "RS", "VA"), 22),
+    **dict.fromkeys(("AE", "GI", "IL", "IQ", "TL"), 23),
+    **dict.fromkeys(("AD", "CZ", "ES", "MD", "PK", "RO", "SA", "SE", "SK", "TN", "VG"), 24),
+    **dict.fromkeys(("PT", "ST"), 25),
+    **dict.fromkeys(("IS", "TR"), 26),
+    **dict.fromkeys(("FR", "GR", "IT", "MC", "MR", "SM"), 27),
+    **dict.fromkeys(("AL", "AZ", "BY", "CY", "DO", "GT", "HU", "LB", "PL", "SV"), 28),
+    **dict.fromkeys(("BR", "EG", "PS", "QA", "UA"), 29),
+    **dict.fromkeys(("JO", "KW", "MU"), 30),
+    **dict.fromkeys(("MT", "SC"), 31),
+    **dict.fromkeys(("LC",), 32),
+}
+_IBAN_CANDIDATE = Rx(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b")
+
+
+def _iban_ok(compact: str) -> bool:
+    if _IBAN_LENGTHS.get(compact[:2]) != len(compact):
+        return False
+    rearranged = compact[4:] + compact[:4]
+    return int("".join(str(int(c, 36)) for c in rearranged)) % 97 == 1
+
+
+def iban_spans(text: str) -> Iterator[Span]:
+    """IBANs (compact or in groups of four), valid by country length and the mod-97 checksum."""
+    if not _open(text, "iban"):
+        return
+    for ((start, end),) in _IBAN_CANDIDATE.finditer(text):
+        raw = text[start:end]
+        compact = raw.replace(" ", "")
+        # a trailing group may belong to the next word ("DE89 … 3000 and"): retry without it
+        while len(compact) > 15 and not _iban_ok(compact):
+            if " " not in raw:
+                break
+            raw = raw[: raw.rfind(" ")]
+            compact = raw.replace(" ", "")
+        if len(compact) >= 15 and _iban_ok(compact):
+            yield Span(start, start + len(raw), "iban")
+
+
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_DOB = Rx(
+    r"(?i)\b(?:d\.?o\.?b\.?|date[ _-]?of[ _-]?birth|birth[ _-]?date|birth[ _-]?day|born(?:[ \t]+on)?|"
+    r"geburtsdatum|geboren(?:[ \t]+am)?|date[ _]de[ _]naissance|n\x7fe?[ \t]+le|fecha[ _]de[ _]nacimiento|"
+    r"data[ _]de[ _]nascimento|data[ _]di[ _]nascita)[\"']?[ \t]*(?:[:=]|is|was|-)?[ \t]*[\"']?"
+    rf"(\d{{4}}-\d{{1,2}}-\d{{1,2}}|\d{{1,2}}[/.-]\d{{1,2}}[/.-](?:\d{{4}}|\d{{2}})|"
+    rf"\d{{1,2}}(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?{_MONTH},?[ \t]+\d{{4}}|"
+    rf"{_MONTH}[ \t]+\d{{1,2}}(?:st|nd|rd|th)?,?[ \t]+\d{{4}})"
+)
+
+
+def dob_spans(text: str) -> Iterator[Span]:
+    """Dates of birth: a date right after a birth label (dob, date of birth, born on, …)."""
+    if not _open(text, "dob"):
+        return
+    for _, (start, end) in _DOB.finditer(text):
+        yield Span(start, end, "date_of_birth")
+
+
+_DIGIT = Rx(r"\d")
+_CAP = r"[A-Z\x7f][A-Za-z\x7f'.-]*"
+_US_SUFFIXES = (
+    "Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Place|Pl|Terrace|Ter|Way|Parkway|"
+    "Pkwy|Highway|Hwy|Circle|Cir|Square|Sq|Trail|Trl|Close|Crescent|Cres|Gardens|Grove|Mews|Row|Walk|Hill"
+)
+
+
+def _all_street_suffixes() -> list[str]:
+    """Common street types and every USPS-style suffix Faker's address provider lists."""
+    out = set(_US_SUFFIXES.split("|"))
+    try:
+        from faker.providers.address.en_US import Provider as US
+
+        out.update(w for w in US.street_suffixes if w.isalpha())
+    except ImportError:
+        pass
+    return sorted(out, key=lambda w: (-len(w), w))
+
+
+_STREET_LINE = (
+    rf"(?:\b(?:Flat|Studio|Apt\.?|Unit|Suite)[ \t]+\d{{1,4}}[A-Za-z]?,?\s+(?:\d{{1,6}}[A-Za-z]?,?[ \t]+)?|"
+    rf"\b\d{{1,6}}[A-Za-z]?,?[ \t]+)(?:[NSEW]\.?[ \t]+)?(?:{_CAP}[ \t]+){{1,4}}"
+    rf"({'|'.join(_all_street_suffixes())})\b"
+)
+_UNIT = r"(?:,?[ \t]+(?:Apt|Apartment|Suite|Ste|Unit|Flat|Fl|Floor|Rm|Room|#)\.?[ \t]*#?[A-Za-z0-9-]{1,6})?"
+_US_TAIL = rf"(?:,?\s+{_CAP}(?:[ \t]+{_CAP}){{0,3}},?[ \t]+[A-Z]{{2}}[ \t]+\d{{5}}(?:-\d{{4}})?)"
+_UK_POSTCODE = r"[A-Z]{1,2}\d[A-Z\d]?[ \t]*\d[A-Z]{2}\b"
+_UK_TAIL = rf"(?:,?\s+{_CAP}(?:[ \t]+{_CAP}){{0,3}},?\s+{_UK_POSTCODE})"
+_STREET_EN = Rx(rf"{_STREET_LINE}\.?{_UNIT}(?:{_US_TAIL}|{_UK_TAIL})?")
+_DE_STREET = Rx(
+    r"\b[A-Z\x7f][A-Za-z\x7f-]*(?i:stra(?:ss|\x7f)e|str\.|weg|gasse|platz|allee|ring|damm|ufer|chaussee|steig|markt)"
+    r"[ \t]+\d{1,4}(?:[ \t]?[a-zA-Z]\b|[-/]\d{1,4})?(?:,?\s+(\d{5})[ \t]+[A-Z\x7f][A-Za-z\x7f.-]*"
+    r"(?:[ \t]+(?:am|an|im|ob|in|bei)[ \t]+[A-Z\x7f][A-Za-z\x7f.-]*)?)?|"
+    r"\b[A-Z\x7f][A-Za-z\x7f-]*[ \t](?:Stra(?:ss|\x7f)e|Str\.|Weg|Gasse|Platz|Allee|Ring|Damm)[ \t]+\d{1,4}"
+    r"(?:[a-zA-Z]\b|[-/]\d{1,4})?"
+    r"(?:,?\s+(\d{5})[ \t]+[A-Z\x7f][A-Za-z\x7f.-]*)?"
+)
+_FR_WAY = (
+    r"(?i:rue|avenue|av\.|boulevard|bd|place|impasse|all\x7fe|allee|chemin|quai|route|cours|passage|square|voie|"
+    r"sentier)"
+)
+_FR_STREET = Rx(
+    rf"(?:\b\d{{1,4}}(?:[ \t]?(?:bis|ter))?,?[ \t]+)?{_FR_WAY}[ \t]+"
+    r"(?:(?:de[ \t]+la|de[ \t]+l'|des|du|de|d'|la|le|les)[ \t]*)?"
+    r"[A-Z\x7f][A-Za-z\x7f'-]*(?:[ \t]+[A-Z\x7f][A-Za-z\x7f'-]*){0,3}"
+    r"(?:,?\s+(\d{5})[ \t]+[A-Z\x7f][A-Za-z\x7f'-]*(?:[ \t]+[A-Z\x7f][A-Za-z\x7f'-]*)?)?"
+)
+_ADDRESS_CONTEXT = Rx(
+    r"(?i)(?:address|addr|ship(?:ping)? to|deliver(?:y)? to|send (?:it )?to|mail to|post to|lives? at|living at|"
+    r"located at|billing|residence|home|office|adresse|wohnt|wohnhaft|anschrift|habite|domicile|direcci\x7fn)"
+    r"\b[^\n]{0,12}$"
+)
+
+
+@lru_cache(maxsize=1)
+def _street_suffixes() -> tuple[frozenset[str], frozenset[str]]:
+    """(common street types, every USPS-style suffix Faker's address providers list)."""
+    common = frozenset(_US_SUFFIXES.split("|"))
+    allsuf: set[str] = set(common)
+    try:
+        from faker.providers.address.en_US import Provider as US
+
+        allsuf.update(US.street_suffixes)
+    except ImportError:
+        pass
+    return common, frozenset(allsuf)
+
+
+def address_spans(text: str) -> Iterator[Span]:
+    """Street addresses: US/UK (number, capitalised words, a street type, city/state/ZIP or town
+    and postcode), German (Namestraße 12, 12345 Ort) and French (12 rue …, 75001 Ville). A street
+    type that is also an ordinary word (Park, Point, Ring) needs a postal tail or an address label."""
+    common, allsuf = _street_suffixes()
+    if _open(text, "address_en"):
+        for (start, end), (w0, w1) in _STREET_EN.finditer(text):
+            word = text[w0:w1]
+            if text[w1 : w1 + 1].isalpha():
+                continue  # "St" of "Stüvel": the fold's DEL ended the word, the original did not
+            tail = text[w1:end]
+            has_tail = any(c.isdigit() for c in tail)
+            if word not in allsuf:
+                continue
+            weak = not has_tail and (word not in common or text[end : end + 1] == "(")
+            if weak and not _ADDRESS_CONTEXT.search(text[max(0, start - 24) : start]):
+                continue
+            yield Span(start, end, "address")
+    if _open(text, "address_de"):
+        for (start, end), *rest in _DE_STREET.finditer(text):
+            raw = text[start:end]
+            low = raw.lower()
+            has_tail = any(g[0] >= 0 for g in rest)
+            strong = "stra" in low or "str." in low or "gasse" in low or "platz" in low or "allee" in low
+            if not (strong or has_tail or _ADDRESS_CONTEXT.search(text[max(0, start - 24) : start])):
+                continue
+            yield Span(start, end, "address")
+    if _open(text, "address_fr"):
+        for (start, end), (z0, _z1) in _FR_STREET.finditer(text):
+            if z0 < 0 and not text[start].isdigit():
+                continue  # "rue de la Paix" alone is a street name; with a number or a postcode, an address
+            yield Span(start, end, "address")
+
+
+def _display_name_folder(name: str) -> bool:
+    """`First Last` (up to four capitalised words) — not `mquill on Linux, ` running to the next path."""
+    words = name.split(" ")
+    particles = ("van", "von", "de", "der", "den", "da", "du", "di", "la", "le", "del", "dos", "bin", "al")
+    return 2 <= len(words) <= 5 and all(w[:1].isupper() or w in particles for w in words[1:]) and name[-1].isalnum()
+
+
+def home_user_spans(text: str) -> Iterator[Span]:
+    for rx in (_HOME_SPACED, _HOME_PATH, _HOME_SLUG) if _open(text, "home") else ():
+        for _, (start, end) in rx.finditer(text):
+            name = text[start:end]
+            if rx is _HOME_SPACED and not _display_name_folder(name):
+                continue
+            if name.lower() in _SYSTEM_ACCOUNTS or name.startswith(("$", "<", "%", "{", "[")):
+                continue
+            yield Span(start, end, "user_name")
+
+
+# Names by context. A name word is capitalised, may carry non-ASCII letters (DEL in the fold,
+# checked on the original), an inner capital after Mc/Mac/O'/D', a hyphen or an apostrophe.
+_NW = r"(?:Mc|Mac|O'|D'|O\x7f|D\x7f)?[A-Z\x7f](?:[a-z\x7f]+|'[a-z\x7f]+)(?:['\x7f-][A-Z\x7f]?[a-z\x7f]+)*"
+_PARTICLE = (
+    r"(?:\x7f|N\x7f|Nic|Ua|van der|van den|van de|van|von der|von|de la|de los|del|della|de|da|di|du|dos|das|le|la|"
+    r"bin|ibn|al|el|ter|ten|zu|st\.)"
+)
+_FULL = rf"{_NW}(?:[ \t]+(?:[A-Z]\.[ \t]+)?(?:{_PARTICLE}[ \t]+)?{_NW}){{1,3}}"
+_NAME_CONTEXT = Rx(
+    r"(?i:\b(?:ask|asked|ping|pinged|cc|bcc|dear|hi|hello|hey|thanks|thank you|attn|with|talked to|spoke to|"
+    r"from:|to:|reviewer|assignee|author|owner|contact|signed|regards|cheers|sincerely|"
+    r"(?:reviewed|signed-off|co-authored|acked|reported|tested|suggested|helped|approved|authored|written)[ -]by)"
+    r"(?:[ \t]*:)?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?)"
+    rf"({_FULL}|{_NW})"
+)
+_KEYED_NAME = Rx(
+    r"(?i:\b(?:author|full_?name|display_?name|user\.name|git_author_name|git_committer_name|owner_name|"
+    r"customer(?:_name)?|patient(?:_name)?|employee(?:_name)?|contact_name|signed by|first_?name|last_?name))"
+    rf"[\"']?[ \t]*[:=][ \t]*[\"']?({_FULL}|{_NW})"
+)
+# Sign-offs: "Thanks,\nFirst Last", "--\nFirst Last" at a line start.
+_SIGNOFF = Rx(
+    r"(?m)(?i:^[ \t]*(?:thanks|thank you|many thanks|cheers|best|best regards|kind regards|regards|sincerely|"
+    r"br|all the best|--)[ \t]*[,!.]?[ \t]*\r?\n[ \t]*)"
+    rf"({_FULL}|{_NW})[ \t]*(?:$|[|<])"
+)
+
+
+def _words(text: str) -> frozenset[str]:
+    """A word list written as one string (it reads better than a list literal)."""
+    return frozenset(text.split())
+
+
+# Capitalised words that start sentences or name products, teams and roles, never people.
+_NOT_NAME_WORDS = _words(
+    "The A An This That These Those It Its We You They He She I Me My Our Your Their Us Them All Any Some "
+    "Team Teams Everyone Everybody Folks Guys Gang Friends There Here Thanks Thank Please Sorry Yes No Ok Okay "
+    "Hi Hello Hey Dear Best Regards Cheers Monday Tuesday Wednesday Thursday Friday Saturday Sunday Today "
+    "Tomorrow Yesterday January February March April May June July August September October November "
+    "December Claude Code Codex Opus Sonnet Haiku Desktop Instant Pro ChatGPT Copilot Gemini Cursor Assistant "
+    "Bot Agent Model GitHub GitLab Git "
+    "Google Microsoft Amazon Apple Meta Docker Kubernetes Python Java JavaScript TypeScript Rust Go Node "
+    "React Linux Windows Mac Slack Jira Cloud Studio Visual Pull Request Issue Bug Review Update Support "
+    "Security Admin Service Server Client Api Ci Cd Dev Prod Staging Main Master Branch Repo Project Product "
+    "Sales Engineering Design Marketing Legal Finance Ops Infra Platform Backend Frontend Data Mobile Web "
+    "Customer Customers User Users Manager Lead Owner Director Board Group Company Inc Ltd Llc Corp Error "
+    "Warning Info Debug Note Todo Fixme Step Test Tests Build Deploy Release Version Config File Files New "
+    "Old Next Last First Final Draft Section Chapter Part Page Table Figure Example See Also And Or But Not "
+    "If When Then Else For While With Without From To By On In At Of As Is Are Was Were Be Been Has Have "
+    "Had Do Does Did Can Could Will Would Should Must May Might Shall Let Run Use Add Fix Make Set Get Put "
+    "Check Merge Open Close Start Stop Ask Ping Call Send Mail Email Message Chat Meeting Sync Standup"
+)
+
+
+_NAME_IN_CONTEXT = Rx(
+    "(?m)(?:"
+    + _NAME_CONTEXT.pattern
+    + ")|(?:"
+    + _KEYED_NAME.pattern
+    + ")|(?:"
+    + _SIGNOFF.pattern.removeprefix("(?m)")
+    + ")"
+)
+
+
+def _name_words_ok(value: str, single_needs_list: bool) -> bool:
+    firsts, _ = _name_lists()
+    words = [w for w in value.replace("\t", " ").split(" ") if w]
+    core = [w for w in words if w[0].isupper() and not (len(w) == 2 and w[1] == ".")]
+    if not core or any(w.rstrip(".") in _NOT_NAME_WORDS for w in core):
+        return False
+    for w in core:  # the DEL of the fold stood for some non-ASCII character: it must be a letter
+        if not all(c.isalpha() or c in "'-." or c == "\u2019" for c in w) or not w[0].isupper():
+            return False
+        if w.isupper():
+            return False  # ACRONYMS
+    if len(core) == 1 and single_needs_list:
+        return core[0] in firsts
+    return True
+
+
+def person_name_spans(text: str) -> Iterator[Span]:
+    """Person names: first + last name both in the name lists (optionally a middle initial), a
+    listed first name before any name-shaped surname, and any name-shaped sequence in a name
+    context (ask X, cc X, From: X, Reviewed-by: X, a sign-off line, author = "X")."""
+    firsts, lasts = _name_lists()
+    for ((r0, r1),) in _CAP_RUN.finditer(text):
+        words = [w[0] for w in _CAP_WORD.finditer(text, r0, r1)]
+        long_run = len(words) > 3  # "Tai Tham Vowel Sign": a title, unless both names are listed
+        for (s0, e0), (s1, e1) in pairwise(words):
+            first, last = text[s0:e0], text[s1:e1]
+            if first not in firsts or (
+                last not in lasts and (last in _NOT_NAME_WORDS or last in firsts or first in _NOT_NAME_WORDS)
+            ):
+                continue
+            if last not in lasts and (long_run or first in _COMMON_WORD_FIRSTS or text[e1 : e1 + 1] in ("(", ".", "_")):
+                continue  # "Will Update", "Grant Access", "Max Retries": words, not people
+            start, end = s0, e1
+            pre = _NAME_PREFIX.search(text[max(0, start - 6) : start])
+            if pre:
+                start -= pre[0][1] - pre[0][0]
+            suf = _NAME_SUFFIX.search(text[end : end + 6])
+            if suf:
+                end += suf[0][1] - suf[0][0]
+            yield Span(start, end, "person_name")
+    contexts = _NAME_IN_CONTEXT.finditer(text) if _open(text, "name_context") else ()
+    for _, ctx, keyed, signoff in contexts:  # one pass for the three contexts
+        start, end = ctx if ctx[0] >= 0 else keyed if keyed[0] >= 0 else signoff
+        after = text[end : end + 1]
+        if after in ("(", "_", "[") or (after == "." and text[end + 1 : end + 2].isalnum()):
+            continue  # From: Config.load(...) — code
+        if _name_words_ok(text[start:end], single_needs_list=signoff[0] < 0):
+            yield Span(start, end, "person_name")
+
+
+# Listed first names that are also everyday capitalised words in developer text: they make a
+# name only with a listed surname.
+_COMMON_WORD_FIRSTS = _words(
+    "Will May Mark Bill Grant Chase Page Rose Joy Hope Art Max Ray Dean Drew Glen Lane Miles Pat Rich Sky "
+    "Summer Wade Young Price Hunter Cliff Dale Gene Guy Jack Jean Major Tag Van Rob Sage Reed Case Colt "
+    "Dash Holly Iris Ivy June Lily Penny Ruby Sandy Crystal Storm Blue Star Sunny Angel Faith Grace Harmony "
+    "Chance Bishop Brock Carter Cash Chip Clay Cole Cruz Fisher Ford Gray Grey Hall King Knight Link Mason "
+    "Nova Pierce Porter Walker"
+)
+
+
+def known_identifier_spans(text: str, identifiers: Sequence[tuple[Any, str]]) -> Iterator[Span]:
+    """The user's own identifiers (account name, git name/email, host name) from config and
+    session metadata: no engine can know them, so they are matched literally."""
+    for rx, kind in identifiers:
+        if isinstance(rx, Rx):
+            for ((start, end),) in rx.finditer(text):
+                yield Span(start, end, kind)
+        else:  # a non-ASCII identifier: a str pattern on the original text
+            for m in rx.finditer(text):
+                yield Span(*m.span(), kind)
+
+
+# Detectors whose candidates are rare in developer text are gated by one RE2 Set pass per text
+# (cached on the prepared text): a text with no candidate for any of them costs one scan, not
+# one per pattern. The Set holds each detector's own candidate patterns, so a gate never hides
+# a match; a Set that fails (None) opens every gate.
+_GATED: dict[str, tuple[Rx, ...]] = {}
+_GATE_SET: RxSet | None = None
+
+
+def _gates(text: str) -> frozenset[str] | None:
+    global _GATE_SET
+    cached = getattr(text, "pii_gates", False)
+    if cached is not False:
+        return cached  # type: ignore[no-any-return]
+    if _GATE_SET is None:
+        _GATE_SET = RxSet([rx.pattern for rxs in _GATED.values() for rx in rxs])
+    owners = [name for name, rxs in _GATED.items() for _ in rxs]
+    hits = _GATE_SET.matching(text) if fold(text) is not None else None
+    out = None if hits is None else frozenset(owners[i] for i in hits)
+    if isinstance(text, Prepared):
+        text.pii_gates = out  # type: ignore[attr-defined]
+    return out
+
+
+def _open(text: str, name: str) -> bool:
+    g = _gates(text)
+    return g is None or name in g
+
+
+_GATED.update(
+    ssn=(_SSN_ANY,),
+    iban=(_IBAN_CANDIDATE,),
+    dob=(_DOB,),
+    address_en=(_STREET_EN,),
+    address_de=(_DE_STREET,),
+    address_fr=(_FR_STREET,),
+    ipv6=(_IPV6,),
+    home=(_HOME_SPACED, _HOME_PATH, _HOME_SLUG),
+    phone_national=(_NATIONAL_CANDIDATE,),
+    name_context=(_NAME_IN_CONTEXT,),
+)
+
+DETECTORS = (
+    email_spans,
+    phone_spans,
+    card_spans,
+    ip_spans,
+    ssn_spans,
+    iban_spans,
+    dob_spans,
+    address_spans,
+    home_user_spans,
+    person_name_spans,
+)

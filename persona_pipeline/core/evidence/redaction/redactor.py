@@ -1,0 +1,235 @@
+"""The redactor: secrets and PII replaced by typed, keyed placeholders, in batches.
+
+Runs on decoded strings (never raw JSON lines), is deterministic for a given key and idempotent
+(existing placeholders are never re-detected). A text whose redaction raises is returned as None:
+the caller drops that field rather than store it raw.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import secrets as _secrets
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import re2
+
+from persona_pipeline.core.evidence.redaction import pii
+from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, prepare
+from persona_pipeline.core.evidence.redaction.secrets import betterleaks_values, own_rule_spans, value_spans
+from persona_pipeline.core.evidence.redaction.spans import Span, apply_spans, merge_spans, protected_ranges
+from persona_pipeline.core.evidence.redaction.views import View, decoded_views
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Redacted:
+    text: str
+    counts: dict[str, int] = field(default_factory=dict)
+
+
+def load_or_create_key(path: Path) -> bytes:
+    """The HMAC key for placeholders lives beside the warehouse, never in git. Created at most once
+    even when several threads or processes ask at the same moment: the first link wins and every
+    caller reads the winner's key (two keys would give one secret two placeholders)."""
+    try:
+        return bytes.fromhex(path.read_text().strip())
+    except (OSError, ValueError):
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.{_secrets.token_hex(4)}.tmp")
+    tmp.write_text(_secrets.token_bytes(32).hex())
+    os.chmod(tmp, 0o600)
+    try:
+        if path.exists():  # unreadable or damaged: replaced, as before
+            os.replace(tmp, path)
+        else:
+            try:
+                os.link(tmp, path)  # atomic and exclusive: fails when another caller won
+            except FileExistsError:
+                pass
+            except OSError:  # a filesystem without hard links
+                os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return bytes.fromhex(path.read_text().strip())
+
+
+def _identifier_patterns(identifiers: Sequence[tuple[str, str]]) -> list[tuple[Any, str]]:
+    """(value, kind) -> compiled case-insensitive literal matchers, longest first so an email
+    wins over the user name inside it. Values shorter than 3 chars would mask ordinary words."""
+    seen: set[str] = set()
+    out: list[tuple[Any, str]] = []
+    for value, kind in sorted(identifiers, key=lambda vk: -len(vk[0])):
+        v = value.strip()
+        if len(v) < 3 or v.lower() in seen or v.lower() in pii._SYSTEM_ACCOUNTS:
+            continue
+        seen.add(v.lower())
+        boundary = r"\b" if v[0].isalnum() and v[-1].isalnum() else ""
+        pattern = rf"(?i){boundary}{re2.escape(v)}{boundary}"
+        out.append((Rx(pattern) if pattern.isascii() else re2.compile(pattern), kind))
+    return out
+
+
+class Redactor:
+    def __init__(self, key: bytes, identifiers: Sequence[tuple[str, str]] = ()) -> None:
+        self._key = key
+        self._identifiers = _identifier_patterns(identifiers)
+        self._scrubber: Any = None
+
+    def with_identifiers(self, identifiers: Sequence[tuple[str, str]]) -> Redactor:
+        """A redactor that also knows the identifiers found in one source's metadata."""
+        extra = Redactor(self._key)
+        extra._identifiers = self._identifiers + _identifier_patterns(identifiers)
+        extra._scrubber = self._get_scrubber()  # build once, share across per-unit redactors
+        return extra
+
+    def _get_scrubber(self) -> Any:
+        if self._scrubber is None:
+            self._scrubber = _build_scrubber()
+        return self._scrubber
+
+    def redact(self, text: str) -> Redacted | None:
+        return self.redact_many([text])[0]
+
+    def redact_many(self, texts: Sequence[str]) -> list[Redacted | None]:
+        """Redact a batch. One engine call per ~8 KB of text, not per field."""
+        detected = self._detect(texts)
+        if detected is None:  # an engine failed on the batch: redact field by field
+            if len(texts) > 1:
+                return [r for t in texts for r in self.redact_many([t])]
+            return [None]
+        docs, found, spans_by_doc = detected
+        out: list[Redacted | None] = []
+        for doc, pii_spans in zip(docs, spans_by_doc, strict=True):
+            try:
+                out.append(self._finish(doc, pii_spans, found))
+            except Exception as exc:
+                log.warning("redaction failed for one field (%s); field dropped", type(exc).__name__)
+                out.append(None)
+        return out
+
+    def spans_many(self, texts: Sequence[str]) -> list[list[Span] | None]:
+        """The merged spans redact_many would replace in each text (None: the field is dropped)."""
+        detected = self._detect(texts)
+        if detected is None:
+            if len(texts) > 1:
+                return [r for t in texts for r in self.spans_many([t])]
+            return [None]
+        docs, found, spans_by_doc = detected
+        return [self._spans(doc, pii_spans, found) for doc, pii_spans in zip(docs, spans_by_doc, strict=True)]
+
+    def _detect(self, texts: Sequence[str]) -> tuple[list[Prepared], dict[str, str], list[list[Span]]] | None:
+        docs = [prepare(t) for t in texts]  # each text folded once, for every detector
+        try:
+            # URL-decoded views go to the secret engine too: a key labelled `token%3D…` is visible
+            # only decoded (JSON escapes hide nothing its rules need; our own rules see those views)
+            views = [prepare(v.text) for t in docs for v in decoded_views(t) if v.url]
+            found = betterleaks_values(docs + views if views else docs)
+        except Exception as exc:  # the engine failing must not let text through unredacted
+            log.warning("secret engine failed on a batch (%s); redacting fields one by one", type(exc).__name__)
+            return None
+        spans_by_doc: list[list[Span]] = [[] for _ in texts]
+        try:
+            scrubber = self._get_scrubber()
+            for filth in scrubber.iter_filth_documents(documents=docs, run_post_processors=False):
+                for f in getattr(filth, "filths", [filth]):
+                    spans_by_doc[int(f.document_name)].append(Span(f.beg, f.end, f.type))
+        except Exception as exc:
+            log.warning("PII detection failed on a batch (%s)", type(exc).__name__)
+            return None
+        return docs, found, spans_by_doc
+
+    def _spans(self, text: str, pii_spans: list[Span], found: dict[str, str]) -> list[Span]:
+        spans = own_rule_spans(text) + value_spans(text, found) + pii_spans
+        if self._identifiers:
+            spans.extend(pii.known_identifier_spans(text, self._identifiers))
+        for view in decoded_views(text):
+            spans.extend(self._view_spans(view, found))
+        return merge_spans(spans, protected_ranges(text))
+
+    def _view_spans(self, view: View, found: dict[str, str]) -> list[Span]:
+        """Every detector over a decoded view, its spans mapped back onto the original text
+        (placeholders already in the view are protected there, as in the original)."""
+        vt = prepare(view.text)
+        spans = own_rule_spans(vt) + value_spans(vt, found)
+        for detector in pii.DETECTORS:
+            spans.extend(detector(vt))
+        if self._identifiers:
+            spans.extend(pii.known_identifier_spans(vt, self._identifiers))
+        protected = protected_ranges(vt)
+        out: list[Span] = []
+        for s in merge_spans(spans, protected):
+            start, end = view.to_original(s.start, s.end)
+            out.append(Span(start, end, s.kind))
+        return out
+
+    def _finish(self, text: str, pii_spans: list[Span], found: dict[str, str]) -> Redacted:
+        merged = self._spans(text, pii_spans, found)
+        if not merged:
+            return Redacted(str(text), {})
+        return Redacted(apply_spans(text, merged, self._key), dict(Counter(s.kind for s in merged)))
+
+
+# scrubadub's package import loads every stock detector, and two of them (the skype and TextBlob
+# name detectors, which we never use) import textblob → nltk → scipy and scikit-learn: 1.4-3 s
+# and ~120 MB of RSS in every process that redacts, for nothing. Their modules are replaced by
+# empty stand-ins before scrubadub is first imported (only if nobody imported them already), so
+# `import scrubadub` costs ~0.3 s and ~30 MB. nltk, textblob and scipy themselves are untouched.
+_UNUSED_STOCK_DETECTORS = {
+    "scrubadub.detectors.skype": "SkypeDetector",
+    "scrubadub.detectors.text_blob": "TextBlobNameDetector",
+}
+
+
+def _import_scrubadub() -> Any:
+    import sys
+    import types
+
+    if "scrubadub" not in sys.modules:
+        for module, cls in _UNUSED_STOCK_DETECTORS.items():
+            if module not in sys.modules:
+                stand_in = types.ModuleType(module, "Not loaded: persona_pipeline uses its own detectors only.")
+                setattr(stand_in, cls, type(cls, (), {"__doc__": stand_in.__doc__}))
+                sys.modules[module] = stand_in
+    import scrubadub
+
+    return scrubadub
+
+
+def _build_scrubber() -> Any:
+    """scrubadub with only our validated detectors (lazy, and without its NLP detectors' imports)."""
+    scrubadub = _import_scrubadub()
+    from scrubadub.detectors import Detector
+    from scrubadub.filth import Filth
+
+    scrubber = scrubadub.Scrubber(detector_list=[], post_processor_list=[])
+    for func in pii.DETECTORS:
+        kind = func.__name__.removesuffix("_spans")
+
+        filth_cls = type(f"{kind.title()}Filth", (Filth,), {"type": kind})
+
+        def iter_filth(
+            self: Any, text: str, document_name: str | None = None, _func: Any = func, _cls: Any = filth_cls
+        ) -> Any:
+            for s in _func(text):
+                f = _cls(
+                    beg=s.start,
+                    end=s.end,
+                    text=text[s.start : s.end],
+                    document_name=document_name,
+                    detector_name=self.name,
+                )
+                f.type = s.kind
+                yield f
+
+        det_cls = type(
+            f"{kind.title()}Detector", (Detector,), {"name": kind, "filth_cls": filth_cls, "iter_filth": iter_filth}
+        )
+        scrubber.add_detector(det_cls(), warn=False)
+    return scrubber

@@ -1,0 +1,577 @@
+"""Secret detection: betterleaks' maintained rule set plus linear-time rules for its gaps.
+
+betterleaks is called on packed chunks of ~8 KB (its throughput peaks there: per-call overhead
+dominates smaller chunks and something superlinear larger ones); its findings are mapped back to
+every text by value. Our own rules use RE2 so pasted logs can never make a pattern backtrack.
+
+Our rules run on the texts' folds (`matching.Rx`: no offset conversions), and only the rules that
+match somewhere in a text are run over it: one RE2 Set pass over all of them says which (a Set
+that fails, e.g. out of DFA memory, says so, and then every rule runs).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from itertools import pairwise
+
+from persona_pipeline.core.evidence.redaction.matching import Rx, RxSet, fold
+from persona_pipeline.core.evidence.redaction.spans import Span
+
+CHUNK_CHARS = 8_000
+
+# betterleaks rule ids -> our placeholder types (anything unlisted becomes rule_id with '_').
+_RULE_KIND = {
+    "aws-access-token": "aws_access_key",
+    "generic-api-key": "api_key",
+    "generic-password": "password",
+    "generic-credential-uri": "url_password",
+    "curl-auth-header": "bearer_token",
+    "gcp-api-key": "google_api_key",
+    "huggingface-access-token": "hf_token",
+    "npm-access-token": "npm_token",
+    "stripe-access-token": "stripe_key",
+}
+
+# Values that are obviously references or documentation, never secrets.
+_PLACEHOLDER_VALUE = Rx(
+    # whole-value references only ($VAR, ${VAR}, $(cmd), %(var)s, %VAR%, <your-key>, [..], {{ var }}):
+    # a random key may itself start with $ or % (Django's alphabet has both)
+    r"^(?:\$[A-Z_][A-Z0-9_]*$|\$\{|\$\(|%\(\w+\)[sd]$|%[A-Za-z_]\w*%$|<[^>]*>$|\[[^\]]*\]$|\{[^}]*\}$|\{\{)|"
+    r"(?i)^(?:xxx|\*\*\*|\.\.\.|your[-_ ]|changeme|example|placeholder|dummy|"
+    r"redacted|none$|null$|nil$|true$|false$|undefined$|password$|secret$|token$|env\b|os\.|process\.|"
+    r"settings\.|config\.|self\.|getenv|toolu_|msg_|req_|call_|chatcmpl-|fp_|run_|sha256:)"
+)
+# The last word of a label that names something about a secret rather than the secret itself.
+_NOT_A_SECRET_NAME = Rx(
+    r"(?i)(?:^|[_.-])(?:name|names|id|ids|arn|path|file|files|ref|type|types|field|header|version|ttl|len|length|"
+    r"env|var|manager|store|prefix|count|rotation|policy|provider|scope|uri|url|urls|endpoint|host|method|mode|"
+    r"format|size|expiry|expires|expiration|lifetime|timeout|dir|algorithm|alg|kind|label|hint|limit|usage|"
+    r"location|source|required|enabled|strength|reset|regex|pattern|input|prompt|field_name)$"
+)
+_CODE_REFERENCE = Rx(
+    r"^[A-Za-z_$][A-Za-z0-9_$]*(?:(?:\??\.[A-Za-z_$][A-Za-z0-9_$]*)+\??\.?$|(?:\??\.[A-Za-z_$][A-Za-z0-9_$]*)*\()"
+)
+_DOC_EXAMPLE = Rx(r"EXAMPLE|\.\.\.$|x{8,}|X{8,}")
+
+# Label words. A label's parts (split at _ . - and camel humps) decide how strong it is: `pass`
+# must be a whole part (DB_PASS, not bypass/compass), `key`/`auth` alone only label random values.
+_LABEL_WORD = r"(?i:secret|pass(?:word|wd|phrase|code)?|pwd|token|key|auth|credential|cred)"
+_STRONG_PARTS = frozenset(
+    [
+        "secret",
+        "secrets",
+        "password",
+        "passwords",
+        "passwd",
+        "passphrase",
+        "passcode",
+        "pass",
+        "pwd",
+        "pw",
+        "token",
+        "tokens",
+        "credential",
+        "credentials",
+        "creds",
+        "apikey",
+        "privatekey",
+        "accesskey",
+        "secretkey",
+        "accountkey",
+        "signingkey",
+        "encryptionkey",
+        "masterkey",
+        "authtoken",
+        "accesstoken",
+        "refreshtoken",
+        "sessiontoken",
+    ]
+)
+_WEAK_PARTS = frozenset(["key", "keys", "auth", "sig", "signature", "cred", "salt"])
+_CAMEL = Rx(r"[A-Z]?[a-z0-9]+|[A-Z]+(?:[a-z0-9]+)?")
+
+_QUOTED_OR_BARE = r"""(?:(["'`])([^"'`\r\n]{4,200})["'`]|([^\s"'`,;<>]{4,200}))"""
+
+# (kind, pattern, group holding the secret, lowercase keywords: the rule runs only if one occurs)
+_OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
+    (
+        "private_key",
+        # to its END line; without one (a truncated paste) only the base64 lines that follow, so
+        # the rest of the text is neither redacted nor able to veto the match
+        r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?:(?s:.*?)-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|"
+        r"(?:(?:\r?\n|\\r?\\n|[ \t])+(?:[A-Za-z0-9+/=]{4,}|Proc-Type:[^\r\n\\]*|DEK-Info:[^\r\n\\]*))+)",
+        0,
+        ("private key",),
+    ),
+    ("jwt", r"\beyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{10,}", 0, ("eyj",)),
+    ("anthropic_key", r"\bsk-ant-[a-z0-9]{2,8}-[A-Za-z0-9_-]{40,}", 0, ("sk-ant-",)),
+    ("openai_key", r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{16,}T3BlbkFJ[A-Za-z0-9_-]{16,}", 0, ("t3blbkfj",)),
+    ("openai_key", r"\bsk-proj-[A-Za-z0-9_-]{40,}", 0, ("sk-proj-",)),
+    ("github_pat", r"\bgh[pousr]_[A-Za-z0-9]{36,}", 0, ("ghp_", "gho_", "ghu_", "ghs_", "ghr_")),
+    ("github_fine_grained", r"\bgithub_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}", 0, ("github_pat_",)),
+    ("gitlab_token", r"\bgl(?:pat|dt|rt|cbt|ptt|ft|imt|agent)-[A-Za-z0-9_-]{20,}", 0, ("gl",)),
+    ("slack_token", r"\bxox[abposre]-[0-9]{6,}-[0-9A-Za-z-]{6,}", 0, ("xox",)),
+    (
+        "slack_webhook",
+        r"https://hooks\.slack\.com/(?:services|workflows|triggers)/T[A-Z0-9]+/[A-Za-z0-9/]+",
+        0,
+        ("hooks.slack.com",),
+    ),
+    (
+        "discord_webhook",
+        r"https://(?:(?:ptb|canary)\.)?discord(?:app)?\.com/api/(?:v\d+/)?webhooks/[0-9]{15,22}/[A-Za-z0-9_-]{20,100}",
+        0,
+        ("discord",),
+    ),
+    ("stripe_key", r"\b[sr]k_(?:live|test)_[A-Za-z0-9]{20,}", 0, ("k_live_", "k_test_")),
+    ("stripe_key", r"\bwhsec_[A-Za-z0-9]{24,}", 0, ("whsec_",)),
+    ("google_api_key", r"\bAIza[A-Za-z0-9_-]{35}", 0, ("aiza",)),
+    # Google OAuth access tokens: `ya29.` then a long url-safe run (dotted, so no code-reference check)
+    ("google_oauth_token", r"\bya29\.[A-Za-z0-9_-]{20,}", 0, ("ya29.",)),
+    ("google_oauth_token", r"\b1//0[A-Za-z0-9_-]{30,}", 0, ("1//0",)),
+    ("npm_token", r"\bnpm_[A-Za-z0-9]{36}", 0, ("npm_",)),
+    ("pypi_token", r"\bpypi-AgE[A-Za-z0-9_-]{40,}", 0, ("pypi-",)),
+    ("hf_token", r"\bhf_[A-Za-z]{30,}", 0, ("hf_",)),
+    ("sendgrid_key", r"\bSG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64}", 0, ("sg.",)),
+    ("telegram_bot_token", r"(?:\b|bot)([0-9]{8,10}:AA[A-Za-z0-9_-]{30,40})\b", 1, (":aa",)),
+    ("digitalocean_token", r"\bdo[por]_v1_[a-f0-9]{64}\b", 0, ("_v1_",)),
+    ("shopify_token", r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b", 0, ("shp",)),
+    ("docker_pat", r"\bdckr_pat_[A-Za-z0-9_-]{20,}", 0, ("dckr_pat_",)),
+    ("vault_token", r"\bhv[sb]\.[A-Za-z0-9_-]{24,}", 0, ("hvs.", "hvb.")),
+    ("aws_access_key", r"\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}\b", 0, ("akia", "asia", "abia", "acca")),
+    # a Twilio account SID is an id, not a secret: it only anchors the search for its auth token
+    ("twilio_sid", r"\bAC[0-9a-f]{32}\b", 0, ("ac",)),
+    # AWS secret access keys have no prefix; they are only recognisable by their label (or by
+    # standing near an access key id: `near_id_spans`).
+    (
+        "aws_secret_key",
+        r"(?i)(?:aws_?secret_?(?:access_?)?key|secret_?access_?key|SecretAccessKey)[\"']?\s*[:=]\s*"
+        r"[\"']?([A-Za-z0-9/+]{40})\b",
+        1,
+        ("secret",),
+    ),
+    (
+        "azure_storage_key",
+        r"(?i)(?:AccountKey=|SharedAccessKey=|--account-key[= ]+[\"']?)([A-Za-z0-9+/]{40,}={0,2})",
+        1,
+        ("accountkey", "account-key", "sharedaccesskey"),
+    ),
+    # scheme://user:password@host in any URL scheme; the user may be empty (redis://:pw@host).
+    ("url_password", r"\b[a-zA-Z][a-zA-Z0-9+.-]{1,20}://[^\s:/?#@\"'<>]{0,64}:([^\s@/\"'<>]{1,128})@", 1, ("://",)),
+    ("bearer_token", r"(?i)\b(?:bearer|token)[ \t]+([A-Za-z0-9._~+/=-]{20,})", 1, ("bearer", "token")),
+    ("basic_auth", r"(?i)\bbasic\s+([A-Za-z0-9+/]{8,}={0,2})", 1, ("basic",)),
+    # x-api-key: <uuid> and friends: a uuid is only a secret when labelled as one.
+    (
+        "api_key",
+        r"(?i)(?:api[_-]?key|x-api-key|access[_-]?key|auth[_-]?token|client[_-]?secret)[\"']?\s*[:=]\s*"
+        r"[\"']?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})",
+        1,
+        ("key", "token", "secret"),
+    ),
+    # NAME_WITH_SECRET_WORD = value  (.env, settings.py, YAML, TOML, JSON, shell exports). The
+    # separator's spaces never cross a line break (a bare `password:` line labels nothing). A label
+    # ending in a lowercase plural s (input_tokens, output_tokens: usage counters) is no candidate;
+    # `key`/`auth` labels are told apart from strong ones in `_rejected` (label_strength).
+    (
+        "env_secret",
+        rf"\b([A-Za-z0-9_.-]*{_LABEL_WORD}(?:[A-Za-z0-9_]*[A-Za-rt-z0-9_])?)[\"']?[ \t]*(?::|=|:=|=>)[ \t]*"
+        + _QUOTED_OR_BARE,
+        0,
+        ("secret", "pass", "pwd", "token", "cred", "key", "auth"),
+    ),
+    # os.environ["X_TOKEN"] = "…", ENV['X_KEY'] = '…', setdefault("X_SECRET", "…"), set("api_token", "…")
+    # (a pair in a tuple or list is as often data: `("pack_tokens", "bullets")`, so generated values only)
+    (
+        "env_pair",
+        rf"""(?:\[|\()\s*["']([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)["']\s*(?:\]\s*=|,)\s*{_QUOTED_OR_BARE}""",
+        0,
+        ("secret", "pass", "pwd", "token", "key", "auth", "cred"),
+    ),
+    # Kubernetes/Compose env lists: `- name: DB_PASSWORD` then `value: …` (YAML or JSON)
+    (
+        "env_secret",
+        rf"""(?i)\bname["']?\s*:\s*["']?([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)["']?\s*,?\s*(?:\\n)?\s*-?\s*"""
+        rf"""["']?value["']?\s*:[ \t]*{_QUOTED_OR_BARE}""",
+        0,
+        ("secret", "pass", "pwd", "token", "key", "auth", "cred"),
+    ),
+    # <password>…</password>, <apiKey>…</apiKey>
+    (
+        "env_secret",
+        # the `>` stands in for a quote: an element's text is a literal, never a code reference
+        rf"<([A-Za-z0-9_:.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)(>)[ \t]*(?:<!\[CDATA\[)?([^<\]\r\n]{{4,200}})()(?:\]\]>)?</",
+        0,
+        ("secret", "pass", "pwd", "token", "key", "auth", "cred"),
+    ),
+    # CLI flags that take a secret: --password X, --password=X, --client-secret X, --api-key X …
+    (
+        "cli_secret",
+        rf"(?:^|\s)(--?(?:[A-Za-z0-9]+-)*{_LABEL_WORD}[A-Za-z0-9-]*)(?:=|[ \t]+){_QUOTED_OR_BARE}",
+        0,
+        ("secret", "pass", "pwd", "token", "key", "auth", "cred"),
+    ),
+    # -pSECRET (mysql family, attached: `-p` alone prompts), -a SECRET (redis-cli), sshpass -p, docker -p
+    (
+        "cli_secret",
+        r"\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mariadb|mariadb-dump|mycli)\b[^\r\n|;&]*?[ \t]-p"
+        + _QUOTED_OR_BARE.replace("{4,200}", "{1,200}"),
+        0,
+        ("mysql", "mariadb", "mycli"),
+    ),
+    ("cli_secret", r"\bredis-cli\b[^\r\n|;&]*?[ \t]-a[ \t]+" + _QUOTED_OR_BARE, 0, ("redis-cli",)),
+    ("cli_secret", r"\bsshpass[ \t]+-p[ \t]*" + _QUOTED_OR_BARE, 0, ("sshpass",)),
+    (
+        "cli_secret",
+        r"\b(?:docker|podman|nerdctl|helm|twine|oras|skopeo)\b[^\r\n|;&]*?[ \t]-p[ \t]+" + _QUOTED_OR_BARE,
+        0,
+        ("docker", "podman", "nerdctl", "helm", "twine", "oras", "skopeo"),
+    ),
+    (
+        "cli_secret",
+        r"\b(?:curl|wget|http)\b[^\r\n|;&]*?[ \t](?:-u|--user)[ \t]*[\"']?[^\s:\"']{1,64}:([^\s\"'`]{1,200})",
+        1,
+        ("curl", "wget", "http"),
+    ),
+    # prose: "my password is X", "the token was X", "the login is admin / X"
+    (
+        "password",
+        r"(?i)\b(?:password|passwd|passphrase|passcode|pwd|secret|api key|token)\s+(?:is|was|are)\s*:?\s*"
+        r"[\"'`]?([^\s\"'`]{6,128})",
+        1,
+        ("pass", "pwd", "secret", "api key", "token"),
+    ),
+    (
+        "password",
+        r"(?i)\b(?:login|credentials?|creds|user(?:name)?\s*/\s*pass(?:word)?)(?:\s+(?:is|are))?\s*:?\s+[\"'`]?"
+        r"[A-Za-z0-9._@-]{1,40}[\"'`]?\s*(?:/|:)\s*[\"'`]?([^\s\"'`]{4,128})",
+        1,
+        ("login", "cred", "user"),
+    ),
+]
+
+
+_COMPILED = [(kind, Rx(pat), group, kws, tuple(k.encode() for k in kws)) for kind, pat, group, kws in _OWN_RULES]
+_AWS_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "aws_access_key")
+_TWILIO_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "twilio_sid")
+_ANCHOR_RULES = frozenset({_TWILIO_RULE})
+_RULE_SET = RxSet([pat for _, pat, _, _ in _OWN_RULES])
+# Rules whose value sits behind a label of our own: group 1 is the label, then (quote, quoted
+# value) or the bare value.
+_LABELLED = ("env_secret", "env_pair", "cli_secret")
+# Rules whose value is a credential by position alone: a `name.name` shape is no code reference.
+_POSITIONAL = ("url_password", "bearer_token", "cli_secret", "password")
+_TRAILING_PUNCT = ".,;:)]}"
+
+
+def _label_parts(name: str) -> list[str]:
+    parts: list[str] = []
+    for chunk in name.replace("-", "_").replace(".", "_").replace(":", "_").split("_"):
+        if chunk:
+            parts.extend(m.lower() for m in (chunk[a:b] for ((a, b),) in _CAMEL.finditer(chunk)))
+    return parts
+
+
+@lru_cache(maxsize=8192)
+def label_strength(name: str) -> int:
+    """2: the label names a secret (password, token, secret…); 1: only maybe (key, auth); 0: not.
+    `max_tokens`, `bypass`, `token_uri`, `secret_name` are 0."""
+    name = name.lstrip("-")
+    if _NOT_A_SECRET_NAME.search(name):
+        return 0
+    parts = _label_parts(name)
+    if not parts:
+        return 0
+    if parts[0] in ("max", "min", "num", "n", "total", "is", "has", "use", "enable", "disable", "no", "allow"):
+        return 0  # counts and switches about secrets
+    joined = "".join(parts)
+    if any(p in _STRONG_PARTS for p in parts) or any(
+        w in joined
+        for w in (
+            "password",
+            "passwd",
+            "secret",
+            "apikey",
+            "privatekey",
+            "accesskey",
+            "credential",
+            "encryptionkey",
+            "signingkey",
+            "accountkey",
+            "masterkey",
+            "clientkey",
+            "licensekey",
+        )
+    ):
+        return 2
+    if any(p in _WEAK_PARTS for p in parts) or joined.endswith(("token", "key")):
+        return 1
+    return 0
+
+
+def random_like(value: str) -> bool:
+    """Whether a value looks generated (letters and digits, or a long mixed-case run) rather than
+    a word, an identifier or a number."""
+    letters = sum(c.isalpha() for c in value)
+    digits = sum(c.isdigit() for c in value)
+    if letters and digits and len(value) >= 6:
+        return True
+    uppers = sum(c.isupper() for c in value)
+    lowers = letters - uppers
+    if len(value) >= 16 and uppers >= 3 and lowers >= 3:
+        # CamelCase identifiers switch case only at word starts; random strings often have two
+        # capitals in a row or a capital after a lower that starts no word
+        caps_in_row = sum(1 for a, b in pairwise(value) if a.isupper() and b.isupper())
+        return caps_in_row >= 2 or uppers >= len(value) // 4
+    return False
+
+
+def _is_placeholder_value(value: str, following: str, code_check: bool = True) -> bool:
+    # os.environ["X"], getenv(...), req.headers.authorization: code, not a value
+    if code_check and (following[:1] in ("(", "[") or _CODE_REFERENCE.match(value)):
+        return True
+    if _PLACEHOLDER_VALUE.search(value) or _DOC_EXAMPLE.search(value):
+        return True
+    return "REDACTED" in value
+
+
+def _basic_auth_ok(value: str) -> bool:
+    import base64
+    import binascii
+
+    try:
+        raw = base64.b64decode(value + "=" * (-len(value) % 4), validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    _user, colon, pw = raw.partition(b":")
+    return bool(colon and pw) and all(32 <= c < 127 for c in raw)
+
+
+_IDENT_PART = Rx(
+    r"^(?:[a-z_]+[0-9]*|[A-Z_]+[0-9]*|[A-Z]?[a-z]+(?:[A-Z][a-z]+)*[0-9]*|[a-z]+(?:[A-Z][a-z]+)+[0-9]*)\??\(?$"
+)
+
+
+def _code_like(value: str) -> bool:
+    """Whether every dotted part reads as an identifier (settings.db_password, cfg.ApiKey), so a
+    dotted value may be a code reference; `fqzbp.xgYHq1t` is not one."""
+    head = value
+    for sep in ("(", "["):
+        head = head.split(sep, 1)[0]
+    if not head:
+        return False
+    if head == value and "." not in value:
+        return True  # one bare word: the reference checks decide
+    return all(_IDENT_PART.match(p) for p in head.split(".") if p)
+
+
+@lru_cache(maxsize=16384)
+def _rejected(kind: str, group: int, value: str, following: str, name: str, quoted: bool) -> bool:
+    """Whether a rule's match is a reference, placeholder or example rather than a secret (a pure
+    function of the match, cached: the same `os.environ[` recurs all over a history)."""
+    if kind == "private_key":
+        # the doc-example check runs on the key body only, and a body of `...` is no key
+        body = value.split("-----", 2)[-1]
+        return sum(c.isalnum() for c in body.split("-----END")[0]) < 8
+    if kind == "basic_auth":
+        return not _basic_auth_ok(value)
+    if not group:  # a provider's own shape (ya29.…, SG.….…): only documentation examples are vetoed
+        return bool(_DOC_EXAMPLE.search(value))
+    if kind == "bearer_token" and not random_like(value):
+        return True  # "token\tsubprocess.check_call": a word after `token`, not a credential
+    code_check = kind not in _POSITIONAL and not quoted and _code_like(value)
+    if _is_placeholder_value(value, following, code_check):
+        return True
+    if kind in _LABELLED or kind == "password":
+        strength = label_strength(name) if name else 2
+        if strength == 0:
+            return True
+        if value.startswith(("-", "http://", "https://", "file:", "@", "&", "*")) or _PATH.match(value):
+            return True  # the next flag, an endpoint (token_uri), an alias, a glob, a path
+        if value.lower() in ("required", "optional", "string", "str", "bool", "int", "bytes", "any", "prompt"):
+            return True
+        if kind == "password" and not random_like(value) and (value.isalnum() or _code_like(value)):
+            return True  # prose: "the password is correct", "if token is Name.Other" label no value
+        if not quoted and (_GENERIC_TYPE.match(value) or (value.replace("_", "").isalpha() and value.islower())):
+            return True  # `token: Optional[str]`, `api_key=api_key`, `password=password_input`
+        if kind == "env_pair" and not random_like(value):
+            return True
+        if value.strip(":*•x. ") == "":
+            return True  # masked: `****`, `•••`
+        if strength == 1 and _HEX_ID.match(value):
+            return True  # `"AWS::KMS::Key": "2b447c471bc70388"`: a short hex id under a bare `key`
+        if strength == 1 and (not random_like(value) or len(value) < 12 or not _KEYLIKE.match(value)):
+            return True  # `key`/`auth` alone label only generated values
+        if value.isdigit() and (strength < 2 or len(value) < 6):
+            return True  # ports and counts
+    return bool(_DOC_EXAMPLE.search(value))
+
+
+_NEXT_PARAM = Rx(r"&[A-Za-z_][A-Za-z0-9_.\[\]-]*=")
+_HEX_ID = Rx(r"^[0-9a-f]{8,31}$")
+_KEYLIKE = Rx(r"^[A-Za-z0-9+/=_.~-]+$")
+_PATH = Rx(r"^(?:~|\.{1,2})?/[A-Za-z0-9_.@/-]*$")
+_GENERIC_TYPE = Rx(r"^[A-Za-z_][A-Za-z0-9_.]*\[")
+_ACCESS_KEY_ID = Rx(r"\b(?:AKIA|ASIA)[A-Z2-7]{16}\b")
+_AWS_SECRET_SHAPE = Rx(r"(?:^|[^A-Za-z0-9/+=])([A-Za-z0-9/+]{40})(?:[^A-Za-z0-9/+=]|$)")
+_TWILIO_SID = Rx(r"\bAC[0-9a-f]{32}\b")
+_HEX32 = Rx(r"\b([0-9a-f]{32})\b")
+_NEAR = 240  # characters around an id where its paired secret is looked for
+
+
+def near_id_spans(text: str) -> list[Span]:
+    """Secrets with no shape of their own, found beside the id they pair with: an AWS secret key
+    (40 base64 characters) near an access key id, a Twilio auth token (32 hex) near an `AC` SID."""
+    spans: list[Span] = []
+    if "AKIA" in text or "ASIA" in text:
+        for ((s, e),) in _ACCESS_KEY_ID.finditer(text):
+            lo, hi = max(0, s - _NEAR), min(len(text), e + _NEAR)
+            for _, (a, b) in _AWS_SECRET_SHAPE.finditer(text, lo, hi):
+                v = text[a:b]
+                if any(c.isupper() for c in v) and any(c.islower() for c in v) and not _DOC_EXAMPLE.search(v):
+                    spans.append(Span(a, b, "aws_secret_key"))
+    if "AC" in text:
+        for ((s, e),) in _TWILIO_SID.finditer(text):
+            lo, hi = max(0, s - _NEAR), min(len(text), e + _NEAR)
+            for _, (a, b) in _HEX32.finditer(text, lo, hi):
+                if (a, b) != (s + 2, e) and any(c.isalpha() for c in text[a:b]):
+                    spans.append(Span(a, b, "twilio_auth_token"))
+    return spans
+
+
+def _rel(m: tuple[tuple[int, int], ...], s0: int) -> tuple[tuple[int, int], ...]:
+    return tuple((a - s0, b - s0) if a >= 0 else (a, b) for a, b in m)
+
+
+_OUT_KIND = {"cli_secret": "password", "env_pair": "env_secret"}
+_MISS = object()
+_DECISIONS: dict[tuple[int, str, str], object] = {}
+
+
+def _decide(
+    idx: int, matched: str, following: str, prev: str, groups: tuple[tuple[int, int], ...]
+) -> tuple[int, int, str] | None:
+    """(start, end, kind) of the secret within one rule match (offsets relative to the match), or
+    None when the match is a reference, placeholder, example or no secret at all."""
+    kind, _, group, _, _ = _COMPILED[idx]
+    labelled = kind in _LABELLED and group == 0
+    if labelled and prev == ":" and kind != "cli_secret":
+        return None  # `AWS::KMS::Key`, `std::key`: the tail of a scoped name, not a label
+    name = ""
+    if labelled:  # groups: [label,] quote, quoted value, bare value
+        if len(groups) == 5:
+            name = matched[groups[1][0] : groups[1][1]]
+        q, qv, bv = groups[-3], groups[-2], groups[-1]
+        quoted = q[1] > q[0] >= 0
+        start, end = qv if qv[0] >= 0 else bv
+    else:
+        start, end = groups[group]
+        before = matched[start - 1] if start > 0 else prev
+        quoted = start >= 0 and before in ('"', "'", "`")
+    if start < 0:
+        return None
+    if not quoted and "&" in matched[start:end]:
+        nxt = _NEXT_PARAM.search(matched[start:end])
+        if nxt is not None:
+            end = start + nxt[0][0]  # `token=abc&page=2`: the value ends where the next parameter starts
+    if not quoted and kind in ("password", "cli_secret", *_LABELLED) and not matched.endswith("...", start, end):
+        if _PLACEHOLDER_VALUE.search(matched[start:end]):
+            return None  # `{STRIPE_KEY}`, `[token]`: judged whole, before trailing brackets go
+        while end > start and matched[end - 1] in _TRAILING_PUNCT:
+            end -= 1  # "my password is hunter2." — the full stop is prose
+    if end - start < (1 if kind == "cli_secret" and not name else 4):
+        return None
+    if kind == "cli_secret" and not name:
+        name = "password"  # positional flags (-p, -a) take passwords
+    following = matched[end : end + 1] if end < len(matched) else following
+    if _rejected(kind, group or labelled, matched[start:end], following, name, quoted):
+        return None
+    return start, end, _OUT_KIND.get(kind, kind)
+
+
+def own_rule_spans(text: str) -> list[Span]:
+    spans: list[Span] = []
+    b = fold(text)
+    # The rules that match somewhere (one Set pass); None if the Set failed or the text has no fold.
+    matching = _RULE_SET.matching(text) if b is not None else None
+    if matching is not None:
+        rule_ids = sorted(matching)
+    else:  # every rule whose keyword occurs (each rule's keywords are necessary to its pattern)
+        # The keywords are ASCII: the fold's (ASCII) lower() finds them wherever text.lower() would.
+        lowered: bytes | str = b.lower() if b is not None else text.lower()
+        rule_ids = [
+            i
+            for i, r in enumerate(_COMPILED)
+            if any(k in lowered for k in (r[4] if b is not None else r[3]))  # type: ignore[operator]
+        ]
+    cache = _DECISIONS
+    for idx in rule_ids:
+        if idx in _ANCHOR_RULES:
+            continue  # ids only: near_id_spans looks beside them
+        rx = _COMPILED[idx][1]
+        for m in rx.finditer(text):
+            s0, e0 = m[0]
+            # The decision is a pure function of the match (and the characters around it), cached:
+            # histories repeat the same `token = os.getenv(` lines thousands of times.
+            key = (idx, text[s0 : e0 + 1], text[s0 - 1 : s0] if s0 else "")
+            found = cache.get(key, _MISS)
+            if found is _MISS:
+                found = _decide(idx, text[s0:e0], text[e0 : e0 + 1], key[2], _rel(m, s0))
+                if len(cache) >= 65536:
+                    cache.clear()
+                cache[key] = found
+            if found is not None:
+                spans.append(Span(s0 + found[0], s0 + found[1], found[2]))  # type: ignore[index]
+    if _AWS_RULE in rule_ids or _TWILIO_RULE in rule_ids:
+        spans.extend(near_id_spans(text))
+    return spans
+
+
+def _pack(texts: Sequence[str]) -> Iterable[str]:
+    """Join texts into ~CHUNK_CHARS chunks; split long texts at line breaks with an overlap so a
+    secret on a boundary is seen whole in one chunk."""
+    buf: list[str] = []
+    size = 0
+    for text in texts:
+        if len(text) > CHUNK_CHARS:
+            start = 0
+            while start < len(text):
+                end = min(len(text), start + CHUNK_CHARS)
+                cut = text.rfind("\n", start + CHUNK_CHARS // 2, end) if end < len(text) else end
+                end = cut if cut > start else end
+                yield text[max(0, start - 512) : end]
+                start = end
+            continue
+        if size + len(text) > CHUNK_CHARS and buf:
+            yield "\n\n".join(buf)
+            buf, size = [], 0
+        buf.append(text)
+        size += len(text) + 2
+    if buf:
+        yield "\n\n".join(buf)
+
+
+def betterleaks_values(texts: Sequence[str]) -> dict[str, str]:
+    """Secret value -> placeholder type, for every betterleaks finding in the texts."""
+    import betterleaks  # lazy: loads a Go shared library
+
+    found: dict[str, str] = {}
+    for chunk in _pack(texts):
+        for finding in betterleaks.scan_string(chunk):
+            value = finding.match.value or finding.match.full
+            if not value or len(value) < 6 or "REDACTED" in value or _DOC_EXAMPLE.search(value):
+                continue
+            if _PLACEHOLDER_VALUE.search(value):
+                continue
+            found.setdefault(value, _RULE_KIND.get(finding.rule_id, finding.rule_id.replace("-", "_")))
+    return found
+
+
+def value_spans(text: str, values: dict[str, str]) -> list[Span]:
+    spans: list[Span] = []
+    for value, kind in values.items():
+        pos = text.find(value)
+        while pos >= 0:
+            spans.append(Span(pos, pos + len(value), kind))
+            pos = text.find(value, pos + len(value))
+    return spans

@@ -1,0 +1,65 @@
+"""Detected spans and the placeholder format shared by every detector."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from dataclasses import dataclass
+
+import re2
+
+from persona_pipeline.core.evidence.redaction.matching import Rx
+
+# Placeholders look like `[REDACTED:github_pat:1a2b3c4d]`. Detectors never look inside them,
+# which is what makes redaction idempotent.
+PLACEHOLDER_RE = re2.compile(r"\[REDACTED:[a-z0-9_]+(?::[0-9a-f]{8})?\]")
+_PLACEHOLDER = Rx(PLACEHOLDER_RE.pattern)
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    start: int
+    end: int
+    kind: str  # placeholder type, e.g. "aws_access_key"
+
+
+def placeholder(kind: str, value: str, key: bytes) -> str:
+    """Typed, stable, non-reversible placeholder: a keyed HMAC lets identical values group."""
+    digest = hmac.new(key, value.encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest()[:8]
+    return f"[REDACTED:{kind}:{digest}]"
+
+
+def protected_ranges(text: str) -> list[tuple[int, int]]:
+    if "[REDACTED:" not in text:
+        return []
+    return [m[0] for m in _PLACEHOLDER.finditer(text)]
+
+
+def merge_spans(spans: list[Span], protected: list[tuple[int, int]]) -> list[Span]:
+    """Union overlapping spans (the earliest-starting, then longest, names the merged span) and
+    drop anything touching an existing placeholder."""
+    if protected:
+        spans = [s for s in spans if s.end > s.start and not any(s.start < pe and ps < s.end for ps, pe in protected)]
+    else:
+        spans = [s for s in spans if s.end > s.start]
+    spans.sort(key=lambda s: (s.start, -(s.end - s.start)))
+    out: list[Span] = []
+    for s in spans:
+        if out and s.start < out[-1].end:
+            last = out[-1]
+            if s.end > last.end:
+                out[-1] = Span(last.start, s.end, last.kind)
+            continue
+        out.append(s)
+    return out
+
+
+def apply_spans(text: str, spans: list[Span], key: bytes) -> str:
+    parts: list[str] = []
+    pos = 0
+    for s in spans:
+        parts.append(text[pos : s.start])
+        parts.append(placeholder(s.kind, text[s.start : s.end], key))
+        pos = s.end
+    parts.append(text[pos:])
+    return "".join(parts)

@@ -1,0 +1,169 @@
+"""Decoded views of a text: URL-decoded and JSON-unescaped, with their offsets mapped back.
+
+A secret written `password%3Dhunter2` or `\\"token\\": \\"…\\"` or right after an escaped `\\n`
+defeats rules that need a word boundary or a quote. Each view is scanned like the text itself,
+and every span found in it is mapped back to the characters of the original that encode it (a
+span never ends inside an escape), so the encoded secret is replaced in place.
+
+Views are built only for texts that hold an escape (one C-speed search says which), so plain
+text costs nothing. Building one is linear: the text is cut at its escapes, and a view keeps one
+(view offset, original offset, original length, view length) segment per escape, not per char.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.parse
+from bisect import bisect_right
+from dataclasses import dataclass
+from functools import lru_cache
+
+from persona_pipeline.core.evidence.redaction.matching import Rx
+
+# Escapes a view decodes. Python `re` here is safe: no nested quantifiers, so linear time.
+_PCT = re.compile(r"(?:%[0-9A-Fa-f]{2})+|\+")
+# Probes run in RE2 on the fold (C speed, no backtracking): is there anything to decode?
+# Form encoding (`+` for a space) only inside a query parameter (after `?`, `&` or at the start
+# of the text) whose value has no `/` or `=`: a base64 blob's `+` is no space.
+_PCT_PROBE = Rx(
+    r"%[0-9A-Fa-f]{2}|(?:^|[?&])[A-Za-z0-9_.\[\]-]{1,64}=[^\s&=/]*[A-Za-z0-9]\+[A-Za-z0-9%][^\s&=/]*(?:&|\s|$)"
+)
+_JSON_ESC = re.compile(r"\\(?:u[0-9a-fA-F]{4}(?:\\u[0-9a-fA-F]{4})?|[nrtbf\"\\/])")
+_JSON_PROBE = Rx(r"\\[nrtbf\"\\/u]")
+_SIMPLE = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f", '"': '"', "\\": "\\", "/": "/"}
+
+
+@dataclass(frozen=True)
+class View:
+    """A decoded text and how its offsets map to the original's."""
+
+    text: str
+    url: bool  # URL-decoded (percent escapes hide `=`, `:`, `@` from any rule); else JSON-unescaped
+    # per decoded escape: (view start, view end, original start, original end), in order
+    _escapes: tuple[tuple[int, int, int, int], ...]
+
+    def to_original(self, start: int, end: int) -> tuple[int, int]:
+        """The original range encoding view range [start, end): widened to whole escapes."""
+        return self._map(start, False), self._map(end, True)
+
+    def _map(self, pos: int, is_end: bool) -> int:
+        esc = self._escapes
+        i = bisect_right(self._vstarts(), pos) - 1
+        if i < 0:
+            return pos
+        vs, ve, os_, oe = esc[i]
+        if pos >= ve:  # after this escape: a literal stretch, shifted by the escapes before it
+            return oe + (pos - ve)
+        if pos == vs:
+            return os_
+        return oe if is_end else os_  # inside an escape: cover it whole
+
+    def _vstarts(self) -> list[int]:
+        cached = self.__dict__.get("_vs")
+        if cached is None:
+            cached = [e[0] for e in self._escapes]
+            object.__setattr__(self, "_vs", cached)
+        return cached
+
+
+def _build(text: str, rx: re.Pattern[str], decode: object, url: bool) -> View | None:
+    parts: list[str] = []
+    escapes: list[tuple[int, int, int, int]] = []
+    pos = vpos = 0
+    for m in rx.finditer(text):
+        s, e = m.span()
+        out = decode(m.group())  # type: ignore[operator]
+        if out is None:
+            continue
+        parts.append(text[pos:s])
+        vpos += s - pos
+        parts.append(out)
+        escapes.append((vpos, vpos + len(out), s, e))
+        vpos += len(out)
+        pos = e
+    if not escapes:
+        return None
+    parts.append(text[pos:])
+    return View("".join(parts), url, tuple(escapes))
+
+
+def _url_decode(esc: str) -> str | None:
+    if esc == "+":
+        return " "
+    out = urllib.parse.unquote(esc, errors="strict") if len(esc) > 3 else chr(int(esc[1:], 16))
+    return out
+
+
+def _url_decode_safe(esc: str) -> str | None:
+    try:
+        return _url_decode(esc)
+    except UnicodeDecodeError:
+        return urllib.parse.unquote(esc, encoding="latin-1")
+
+
+def _json_decode(esc: str) -> str | None:
+    if esc[1] != "u":
+        return _SIMPLE[esc[1]]
+    try:
+        return json.loads(f'"{esc}"')
+    except ValueError:
+        return None
+
+
+_MAX_DEPTH = 3  # text double-encoded (a query string inside a query string, JSON in a JSON string)
+
+
+def _direct_views(text: str) -> list[View]:
+    """The one-step views of `text`: JSON-unescaped and URL-decoded, where they differ."""
+    out: list[View] = []
+    if "\\" in text and _JSON_PROBE.search(text) is not None:
+        v = _build(text, _JSON_ESC, _json_decode, False)
+        if v is not None:
+            out.append(v)
+    if ("%" in text or ("+" in text and "=" in text)) and _PCT_PROBE.search(text) is not None:
+        v = _build(text, _PCT, _url_decode_safe, True)
+        if v is not None:
+            out.append(v)
+    return out
+
+
+@lru_cache(maxsize=512)
+def decoded_views(text: str) -> tuple[View, ...]:
+    """The views of `text` that differ from it: JSON-unescaped and URL-decoded, and the same again
+    on those views while escapes remain (up to three levels: JSON inside JSON, a query string
+    inside a URL-encoded parameter), each composed into one mapping back to `text`."""
+    if "\\" not in text and "%" not in text and "+" not in text:
+        return ()
+    views: list[View] = []
+    seen = {text}
+    frontier: list[View | None] = [None]
+    for _ in range(_MAX_DEPTH):
+        nxt: list[View | None] = []
+        for parent in frontier:
+            for v in _direct_views(text if parent is None else parent.text):
+                if v.text in seen:
+                    continue
+                seen.add(v.text)
+                view = v if parent is None else _Composed(v, parent)
+                views.append(view)
+                nxt.append(view)
+        if not nxt:
+            break
+        frontier = nxt
+    return tuple(views)
+
+
+class _Composed(View):
+    """A view of a view: offsets map through both."""
+
+    def __init__(self, outer: View, inner: View) -> None:
+        object.__setattr__(self, "text", outer.text)
+        object.__setattr__(self, "url", outer.url or inner.url)
+        object.__setattr__(self, "_escapes", outer._escapes)
+        object.__setattr__(self, "_inner", inner)
+
+    def to_original(self, start: int, end: int) -> tuple[int, int]:
+        s, e = View.to_original(self, start, end)
+        inner: View = self.__dict__["_inner"]
+        return inner.to_original(s, e)

@@ -1,0 +1,190 @@
+"""Warehouse access shared by the skills and session-notes stages: a transcript session's
+evidence in (every kind, activity included), per-stage build state, per-unit row replacement.
+
+Each stage (`lessons`, `notes`) is rebuilt for a unit when that unit's evidence, the model or the
+prompt version changes, or when its last build failed — the same rule as `digest_state`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+import duckdb
+import polars as pl
+
+from persona_pipeline.core.sessions import SessionEvidence, SessionRow, StageState
+from persona_pipeline.core.warehouse import store
+
+__all__ = ["LESSONS", "NOTES", "SessionEvidence", "SessionRow", "StageState"]
+
+LESSONS = "lessons"
+NOTES = "notes"
+# Skills and notes come from what happened in agent sessions: transcripts only (instruction files
+# and commit history carry no tool activity and no per-session decisions).
+_TRANSCRIPTS = "source_kind IN ('claude', 'codex')"
+
+
+def unit_hashes(con: duckdb.DuckDBPyConnection, unit_keys: Sequence[str] | None = None) -> dict[str, str]:
+    """Per transcript unit (all, or only `unit_keys`), a hash of all its current evidence ids
+    (activity included)."""
+    only = "AND e.unit_key IN (SELECT unnest(?))" if unit_keys is not None else ""
+    rows = con.execute(
+        f"""SELECT e.unit_key, string_agg(e.evidence_id, ',' ORDER BY e.evidence_id)
+            FROM evidence e JOIN units u USING (unit_key) WHERE u.{_TRANSCRIPTS} {only} GROUP BY e.unit_key""",
+        [list(unit_keys)] if unit_keys is not None else [],
+    ).fetchall()
+    return {k: hashlib.sha256((v or "").encode()).hexdigest()[:32] for k, v in rows}
+
+
+def stale_units(con: duckdb.DuckDBPyConnection, stage: str, model: str, prompt_version: str) -> list[str]:
+    """Transcript units whose `stage` must be (re)built, in key order."""
+    states = {
+        r[0]: (r[1], r[2], r[3], r[4])
+        for r in con.execute(
+            "SELECT unit_key, evidence_hash, model, prompt_version, status FROM memory_state WHERE stage = ?", [stage]
+        ).fetchall()
+    }
+    return [k for k, h in sorted(unit_hashes(con).items()) if states.get(k) != (h, model, prompt_version, "ok")]
+
+
+def load_sessions(con: duckdb.DuckDBPyConnection, unit_keys: Sequence[str]) -> list[SessionEvidence]:
+    """The evidence of `unit_keys` (transcripts only), one `SessionEvidence` per unit, rows in file order."""
+    if not unit_keys:
+        return []
+    rows = con.execute(
+        f"""SELECT e.unit_key, e.evidence_id, e.tier, e.kind, e.correction_signal, e.excerpt, e.context,
+                   e.timestamp, e.line_no, e.project, e.session_id
+            FROM evidence e JOIN units u USING (unit_key)
+            WHERE e.unit_key IN (SELECT unnest(?)) AND u.{_TRANSCRIPTS}
+            ORDER BY e.unit_key, e.line_no, e.kind, e.evidence_id""",
+        [list(unit_keys)],
+    ).fetchall()
+    out: dict[str, SessionEvidence] = {}
+    for r in rows:
+        sess = out.get(r[0])
+        if sess is None:
+            sess = out[r[0]] = SessionEvidence(unit_key=r[0], session_id=r[10], project=r[9] or "", rows=[])
+        sess.rows.append(
+            SessionRow(
+                evidence_id=r[1],
+                tier=r[2],
+                kind=r[3],
+                correction_signal=r[4],
+                excerpt=r[5],
+                context=r[6] or "",
+                timestamp=r[7],
+                line_no=r[8] or 0,
+            )
+        )
+    return list(out.values())
+
+
+def save_stage(
+    con: duckdb.DuckDBPyConnection,
+    stage: str,
+    table: str,
+    rows: pl.DataFrame,
+    states: Sequence[StageState],
+    model: str,
+    prompt_version: str,
+) -> None:
+    """In one transaction: replace `table`'s rows of the units built successfully with `rows`
+    (which must hold only those units' rows) and record every unit's state. A failed unit keeps
+    its previous rows and is retried next run."""
+    done = [s.unit_key for s in states if s.status == "ok"]
+    hashes = unit_hashes(con, [s.unit_key for s in states])  # only the batch's units, not the warehouse
+    now = datetime.now(UTC).replace(tzinfo=None)
+    state_df = pl.DataFrame(
+        [
+            {
+                "stage": stage,
+                "unit_key": s.unit_key,
+                "evidence_hash": hashes.get(s.unit_key, ""),
+                "model": model,
+                "prompt_version": prompt_version,
+                "built_at": now,
+                **s.model_dump(),
+            }
+            for s in states
+        ],
+        schema={
+            "stage": pl.Utf8,
+            "unit_key": pl.Utf8,
+            "evidence_hash": pl.Utf8,
+            "model": pl.Utf8,
+            "prompt_version": pl.Utf8,
+            "status": pl.Utf8,
+            "error": pl.Utf8,
+            "items": pl.Int32,
+            "calls": pl.Int32,
+            "cache_hits": pl.Int32,
+            "prompt_tokens": pl.Int64,
+            "completion_tokens": pl.Int64,
+            "cost_usd": pl.Float64,
+            "built_at": pl.Datetime,
+        },
+    )
+    with store.transaction(con):
+        con.execute(f"DELETE FROM {table} WHERE unit_key IN (SELECT unnest(?))", [done])
+        store.insert_frame(con, table, rows)
+        con.execute(
+            "DELETE FROM memory_state WHERE stage = ? AND unit_key IN (SELECT unnest(?))",
+            [stage, [s.unit_key for s in states]],
+        )
+        store.insert_frame(con, "memory_state", state_df)
+
+
+def run_totals(con: duckdb.DuckDBPyConnection, since: datetime) -> dict[str, float]:
+    """Calls, cache hits, tokens and USD of the skills and notes builds recorded since `since`."""
+    row = con.execute(
+        """SELECT coalesce(sum(calls),0), coalesce(sum(cache_hits),0), coalesce(sum(prompt_tokens),0),
+                  coalesce(sum(completion_tokens),0), coalesce(sum(cost_usd),0)
+           FROM memory_state WHERE built_at >= ?""",
+        [since],
+    ).fetchone()
+    assert row is not None
+    return {
+        "llm_calls": int(row[0]),
+        "cache_hits": int(row[1]),
+        "prompt_tokens": int(row[2]),
+        "completion_tokens": int(row[3]),
+        "cost_usd": round(float(row[4]), 6),
+    }
+
+
+def counts(con: duckdb.DuckDBPyConnection) -> dict[str, int]:
+    """What the skills and notes stages hold now."""
+    row = con.execute(
+        """SELECT (SELECT count(*) FROM lessons), (SELECT count(*) FROM skills),
+                  (SELECT count(*) FROM session_notes), (SELECT count(DISTINCT unit_key) FROM session_notes)"""
+    ).fetchone()
+    assert row is not None
+    return {"lessons": int(row[0]), "skills": int(row[1]), "session_notes": int(row[2]), "note_sessions": int(row[3])}
+
+
+def batches(
+    con: duckdb.DuckDBPyConnection, unit_keys: Sequence[str], max_units: int, max_rows: int = 5_000
+) -> list[list[str]]:
+    """`unit_keys` in consecutive batches of at most `max_units` units and `max_rows` evidence rows
+    (a larger unit alone): what a stage holds in memory at once, whatever the sessions' sizes."""
+    rows = dict(
+        con.execute(
+            "SELECT unit_key, count(*) FROM evidence WHERE unit_key IN (SELECT unnest(?)) GROUP BY unit_key",
+            [list(unit_keys)],
+        ).fetchall()
+    )
+    out: list[list[str]] = []
+    batch: list[str] = []
+    held = 0
+    for k in unit_keys:
+        n = int(rows.get(k, 0))
+        if batch and (len(batch) >= max_units or held + n > max_rows):
+            out.append(batch)
+            batch, held = [], 0
+        batch.append(k)
+        held += n
+    if batch:
+        out.append(batch)
+    return out

@@ -1,0 +1,408 @@
+"""The offline digester: deterministic, no network. The person's own words are the rule.
+
+Per evidence turn: split into sentences and read each (`reading.read`: directive force,
+one-off markers, questions, descriptions of behaviour). A sentence read as a rule becomes an
+observation whose statement is that sentence, trimmed of filler at its ends ("no,", "please",
+"honestly") and capitalised — never reworded — and whose quote is the same words as typed.
+A bare fragment ("pathlib.") is joined to the rule sentence that follows it. Anything the
+reader is unsure about is not a rule. Whether a rule is durable is left to recurrence: the
+fold groups wordings across sessions and the pack keeps rules said in two or more.
+"""
+
+from __future__ import annotations
+
+import re
+
+from persona_pipeline.core.models import TurnKind
+from persona_pipeline.persona.digest.commit_style import commit_style_drafts, diff_drafts
+from persona_pipeline.persona.digest.models import DigestInput, DigestResult, DraftObservation, Facet
+from persona_pipeline.persona.digest.reading import Reading, read, sentences, words
+from persona_pipeline.persona.digest.similarity import tokens
+from persona_pipeline.persona.digest.validate import ground
+
+# v5: sentence reader (force, polarity, one-off markers), statements are the person's trimmed words
+PROMPT_VERSION = "offline-v5"
+MAX_STATEMENT = 300
+
+# What a rule is about, by the general vocabulary of each area (not any corpus's wording):
+# how the agent talks, how code is written, which tools and libraries, how work is done, the
+# person's machine. A rule matching none that names a rare word (a tool) is `stack`.
+FACET_WORDS: dict[Facet, frozenset[str]] = {
+    Facet.COMMUNICATION: frozenset(
+        [
+            "answer",
+            "answers",
+            "reply",
+            "replies",
+            "respond",
+            "response",
+            "responses",
+            "explain",
+            "explanation",
+            "explanations",
+            "summary",
+            "summaries",
+            "summarise",
+            "summarize",
+            "tell",
+            "say",
+            "talk",
+            "ask",
+            "question",
+            "questions",
+            "message",
+            "messages",
+            "tone",
+            "wording",
+            "words",
+            "word",
+            "prose",
+            "paragraph",
+            "paragraphs",
+            "bullet",
+            "bullets",
+            "list",
+            "lists",
+            "verbose",
+            "concise",
+            "brief",
+            "short",
+            "shorter",
+            "long",
+            "terse",
+            "detail",
+            "details",
+            "language",
+            "english",
+            "spelling",
+            "grammar",
+            "emoji",
+            "emojis",
+            "recap",
+            "preamble",
+            "jargon",
+            "options",
+            "option",
+            "recommendation",
+            "apologise",
+            "apologize",
+            "apology",
+            "apologies",
+            "table",
+            "tables",
+            "chat",
+        ]
+    ),
+    Facet.CODING_STYLE: frozenset(
+        [
+            "code",
+            "function",
+            "functions",
+            "method",
+            "methods",
+            "class",
+            "classes",
+            "variable",
+            "variables",
+            "name",
+            "names",
+            "naming",
+            "identifier",
+            "identifiers",
+            "comment",
+            "comments",
+            "docstring",
+            "docstrings",
+            "type",
+            "types",
+            "annotation",
+            "annotations",
+            "hint",
+            "hints",
+            "import",
+            "imports",
+            "module",
+            "modules",
+            "exception",
+            "exceptions",
+            "except",
+            "return",
+            "returns",
+            "loop",
+            "loops",
+            "nesting",
+            "nested",
+            "indent",
+            "indentation",
+            "tabs",
+            "spaces",
+            "line",
+            "lines",
+            "style",
+            "readable",
+            "readability",
+            "constant",
+            "constants",
+            "global",
+            "globals",
+            "string",
+            "strings",
+            "dict",
+            "dicts",
+            "helper",
+            "helpers",
+            "parameter",
+            "parameters",
+            "argument",
+            "arguments",
+            "signature",
+            "signatures",
+            "lambda",
+            "enum",
+            "enums",
+            "struct",
+            "structs",
+            "interface",
+            "interfaces",
+            "abbreviation",
+            "abbreviations",
+            "ternary",
+            "ternaries",
+            "formatting",
+            "magic",
+            "number",
+            "numbers",
+            "mutable",
+            "immutable",
+            "default",
+            "defaults",
+            "record",
+            "records",
+            "boilerplate",
+        ]
+    ),
+    Facet.STACK: frozenset(
+        [
+            "library",
+            "libraries",
+            "framework",
+            "frameworks",
+            "database",
+            "databases",
+            "runtime",
+            "orm",
+            "sdk",
+            "api",
+            "apis",
+            "package",
+            "packages",
+            "dependency",
+            "dependencies",
+            "stack",
+            "frontend",
+            "backend",
+            "server",
+            "client",
+            "http",
+            "sql",
+            "queue",
+            "cache",
+            "dataframe",
+            "dataframes",
+            "validation",
+            "logging",
+            "logger",
+            "logs",
+            "migrations",
+            "css",
+            "styling",
+            "ui",
+        ]
+    ),
+    Facet.WORKFLOW: frozenset(
+        [
+            "commit",
+            "commits",
+            "branch",
+            "branches",
+            "merge",
+            "merges",
+            "rebase",
+            "push",
+            "pull",
+            "pr",
+            "prs",
+            "review",
+            "reviews",
+            "reviewer",
+            "test",
+            "tests",
+            "testing",
+            "ci",
+            "pipeline",
+            "deploy",
+            "deploys",
+            "deployment",
+            "release",
+            "releases",
+            "changelog",
+            "plan",
+            "plans",
+            "issue",
+            "issues",
+            "ticket",
+            "tickets",
+            "hook",
+            "hooks",
+            "lint",
+            "linter",
+            "linting",
+            "format",
+            "formatter",
+            "build",
+            "builds",
+            "benchmark",
+            "benchmarks",
+            "fix",
+            "fixes",
+            "bug",
+            "bugs",
+            "reproduce",
+            "reproduction",
+            "lockfile",
+            "version",
+            "control",
+            "git",
+            "workflow",
+            "done",
+            "finished",
+            "task",
+            "tasks",
+            "diff",
+            "diffs",
+            "refactor",
+            "refactors",
+            "ship",
+        ]
+    ),
+    Facet.ENVIRONMENT: frozenset(
+        [
+            "shell",
+            "terminal",
+            "editor",
+            "ide",
+            "machine",
+            "laptop",
+            "desktop",
+            "os",
+            "linux",
+            "macos",
+            "mac",
+            "windows",
+            "wsl",
+            "container",
+            "containers",
+            "vm",
+            "dotfiles",
+            "keyboard",
+            "keybindings",
+            "keybinding",
+            "install",
+            "installs",
+            "installed",
+            "brew",
+            "apt",
+            "path",
+            "paths",
+            "env",
+            "environment",
+            "environments",
+            "tmux",
+            "pane",
+            "panes",
+            "window",
+            "split",
+            "home",
+            "setup",
+        ]
+    ),
+}
+_FACET_ORDER = (Facet.WORKFLOW, Facet.COMMUNICATION, Facet.STACK, Facet.CODING_STYLE, Facet.ENVIRONMENT)
+_NEGATIVE_ONLY = re.compile(r"^(?:never|don'?t|do not|no|avoid|stop|quit)\b", re.IGNORECASE)
+_CONTRAST = re.compile(r"\b(?:instead|rather|than|but|over|use|prefer)\b|,", re.IGNORECASE)
+
+
+def classify(statement: str) -> Facet:
+    """The facet of a rule: the area whose vocabulary it uses most; a rule that only forbids is an
+    anti-preference; a rule that names an unknown tool and nothing else is `stack`."""
+    ws = set(words(statement))
+    scores = {f: len(ws & vocab) for f, vocab in FACET_WORDS.items()}
+    best = max(scores.values())
+    if _NEGATIVE_ONLY.match(statement.strip()) and not _CONTRAST.search(statement):
+        return Facet.ANTI_PREFERENCES
+    if best == 0:
+        from persona_pipeline.persona.digest.similarity import rare
+
+        return Facet.STACK if rare(tokens(statement)) else Facet.WORKFLOW
+    return next(f for f in _FACET_ORDER if scores[f] == best)
+
+
+def statement_of(reading: Reading) -> str:
+    """The rule as the person said it: first letter up, a full stop if it has none."""
+    t = reading.text.strip()
+    t = t[:1].upper() + t[1:]
+    return t if t.endswith((".", "!", "?", "`", ")")) else t + "."
+
+
+def _spans(text: str) -> list[str]:
+    """Sentences; a bare fragment ("pathlib.", "no, polars.") is joined to the next sentence when
+    that one is a rule ("no, pathlib. don't reach for os.path"), else read on its own."""
+    out: list[str] = []
+    pending = ""
+    for s in sentences(text):
+        if pending:
+            start = text.find(pending)
+            if read(s).rule and (end := text.find(s, start)) >= 0:
+                out.append(text[start : end + len(s)])
+                pending = ""
+                continue
+            out.append(pending)
+            pending = ""
+        if len(words(s)) <= 2 and not s.rstrip().endswith("?"):
+            pending = s
+            continue
+        out.append(s)
+    if pending:
+        out.append(pending)
+    return out
+
+
+def drafts_for(inp: DigestInput) -> list[DraftObservation]:
+    drafts: list[DraftObservation] = []
+    for ev in inp.evidence:
+        # Commit batches and diffs are read for conventions, not for preference sentences.
+        if ev.kind == TurnKind.COMMIT_BATCH:
+            drafts.extend(commit_style_drafts(ev))
+            continue
+        if ev.kind == TurnKind.DIFF:
+            drafts.extend(diff_drafts(ev))
+            continue
+        for sentence in _spans(ev.excerpt):
+            r = read(sentence)
+            if not r.rule or not tokens(r.text) or len(r.text) > MAX_STATEMENT:
+                continue
+            statement = statement_of(r)
+            drafts.append(DraftObservation(facet=classify(statement), statement=statement, quote=r.text, tier=ev.tier))
+    return drafts
+
+
+class OfflineDigester:
+    name = "offline"
+    prompt_version = PROMPT_VERSION
+
+    def digest_many(self, inputs: list[DigestInput]) -> list[DigestResult]:
+        results = []
+        for inp in inputs:
+            observations, dropped = ground(inp, drafts_for(inp), self.name, self.prompt_version)
+            results.append(DigestResult(unit_key=inp.unit_key, observations=observations, dropped_quotes=dropped))
+        return results

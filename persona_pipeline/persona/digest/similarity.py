@@ -1,0 +1,336 @@
+"""Corpus-independent lexical similarity and stance of rule statements (the fold's grouping).
+
+- Tokens: content words (closed-class words dropped), lightly stemmed, cut to their first 6
+  letters (a prefix match: "abbreviations" ~ "abbreviated", "summarise" ~ "summaries"); a word
+  English does not know (a tool name, an identifier) is kept whole.
+- Weights: general-English rarity, (7 − Zipf)^1.5 / √7 (wordfreq 3.1.1, `data/en_zipf.tsv.gz`; a
+  word it does not list — a tool name, an identifier — weighs 7, "stick" 1.2, "use" 0.5),
+  so two wordings that share "polars" are close and two that share "use" are not.
+- Similarity: weighted Dice of the token sets.
+- Stance: which rare tokens a statement prefers and which it rejects, by negation scope
+  ("X, not Y", "X instead of Y", "don't …", "no …", "I don't like …", "moved off X", "replaced X
+  with Y"); a condition ("no X without Y", "don't … until Y") turns what follows it positive.
+No synonym table: "keep answers short" and "be concise" are not grouped (an embedding model
+would be needed for that; none is used).
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+from functools import lru_cache
+from importlib import resources
+
+from persona_pipeline.persona.digest.lexicon import STOP, _stem
+from persona_pipeline.persona.digest.reading import AUX, DEFINITE, PREPOSITIONS, SUBJECT_PRONOUNS
+
+PREFIX = 6
+EXPONENT = 1.5
+
+
+def _w(zipf_value: float) -> float:
+    return max(0.0, 7.0 - zipf_value) ** EXPONENT / 7.0 ** (EXPONENT - 1)
+
+
+RARE = _w(4.0)  # a word at Zipf ≤ 4 (rarer than ~1 in 100,000 words): names a thing
+NAMED = _w(5.0)  # Zipf ≤ 5: common enough for "requests", rare enough to leave out "test", "use", "small"
+_CLOSED = (
+    STOP
+    | AUX
+    | DEFINITE
+    | PREPOSITIONS
+    | SUBJECT_PRONOUNS
+    | frozenset(
+        [
+            "me",
+            "us",
+            "him",
+            "them",
+            "my",
+            "our",
+            "your",
+            "their",
+            "mine",
+            "ours",
+            "yours",
+            "a",
+            "an",
+            "some",
+            "any",
+            "every",
+            "each",
+            "all",
+            "both",
+            "either",
+            "neither",
+            "none",
+            "nothing",
+            "something",
+            "anything",
+            "everything",
+            "not",
+            "no",
+            "nor",
+            "never",
+            "always",
+            "ever",
+            "also",
+            "just",
+            "only",
+            "very",
+            "really",
+            "quite",
+            "much",
+            "many",
+            "more",
+            "most",
+            "less",
+            "least",
+            "few",
+            "lot",
+            "lots",
+            "please",
+            "thanks",
+            "ok",
+            "okay",
+            "yes",
+            "yeah",
+            "hmm",
+            "honestly",
+            "actually",
+            "here",
+            "there",
+            "now",
+            "then",
+            "when",
+            "where",
+            "why",
+            "how",
+            "what",
+            "which",
+            "who",
+            "whom",
+            "whose",
+            "whether",
+            "if",
+            "unless",
+            "until",
+            "while",
+            "though",
+            "although",
+            "because",
+            "since",
+            "so",
+            "than",
+            "too",
+            "instead",
+            "rather",
+            "else",
+            "again",
+            "already",
+            "still",
+            "yet",
+            "even",
+            "maybe",
+            "perhaps",
+            "i'm",
+            "i've",
+            "i'd",
+            "i'll",
+            "we're",
+            "we've",
+            "we'd",
+            "we'll",
+            "you're",
+            "you've",
+            "you'd",
+            "you'll",
+            "it's",
+            "that's",
+            "there's",
+            "let's",
+            "dont",
+            "doesnt",
+            "isnt",
+            "arent",
+            "wont",
+            "cant",
+            "didnt",
+            "im",
+            "ive",
+            "id",
+            "anymore",
+        ]
+    )
+)
+_TOKEN = re.compile(r"[a-z0-9][a-z0-9_+#.\-]*[a-z0-9+#]|[a-z]")
+
+
+@lru_cache(maxsize=1)
+def _zipf() -> dict[str, float]:
+    try:
+        raw = resources.files("persona_pipeline.persona.digest").joinpath("data/en_zipf.tsv.gz").read_bytes()
+    except (FileNotFoundError, OSError):  # without the table every word weighs the same
+        return {}
+    out: dict[str, float] = {}
+    for line in gzip.decompress(raw).decode().splitlines():
+        w, _, z = line.partition("\t")
+        out[w] = float(z)
+    return out
+
+
+def zipf(word: str) -> float:
+    return _zipf().get(word, 0.0)
+
+
+@lru_cache(maxsize=1)
+def _by_prefix() -> dict[str, float]:
+    """Zipf of the commonest listed word starting with each PREFIX-letter prefix."""
+    out: dict[str, float] = {}
+    for w, z in _zipf().items():
+        if len(w) >= PREFIX and w.isalpha():
+            k = w[:PREFIX]
+            out[k] = max(out.get(k, 0.0), z)
+    return out
+
+
+@lru_cache(maxsize=1 << 16)
+def weight(token: str) -> float:
+    """Rarity of a token, from the commonest English word it may stand for."""
+    z = _zipf()
+    forms = (token, token + "s", token + "e", token + "es", token + "ing", token + "ed", token + "y")
+    common = max((z.get(f, 0.0) for f in forms), default=0.0)
+    if len(token) == PREFIX and token.isalpha():  # a cut stem: "instal" stands for "install"
+        common = max(common, _by_prefix().get(token, 0.0))
+    # to the power 1.5: a tool name (unlisted, 7) outweighs a mid-frequency word ("stick",
+    # "packages", ≈ 1.2) by six, so wordings of one rule group on what they name, not how they say it
+    return round(max(0.05, _w(common)), 3)
+
+
+def _key(word: str) -> str:
+    """A word's token: an English word stemmed and cut to a prefix; a word English does not
+    know (a tool, an identifier: polars, os.path) as it is."""
+    if not word.isalpha() or word not in _zipf():
+        return word
+    return _stem(word)[:PREFIX]
+
+
+@lru_cache(maxsize=1 << 16)
+def tokens(text: str) -> frozenset[str]:
+    """The content tokens of a statement."""
+    low = text.lower().replace("’", "'").replace("`", " ")
+    low = re.sub(r"'(?:s|re|ve|d|ll|m)\b", "", re.sub(r"n't\b", " not", low))
+    words = [w.strip(".-") for w in _TOKEN.findall(low)]
+    # a dotted identifier also names its parent ("os.path.join" ~ "os.path"); a hyphenated
+    # compound also its parts ("force-pushing" ~ "force push")
+    words += [w.rsplit(".", 1)[0] for w in words if w.count(".") >= 2]
+    words += [part for w in words if "-" in w.strip("-") for part in w.split("-") if len(part) > 1]
+    return frozenset(_key(w) for w in words if w and w not in _CLOSED and len(w) > 1 and not w.isdigit())
+
+
+def similarity(a: frozenset[str], b: frozenset[str]) -> float:
+    """Weighted Dice of two token sets (rare tokens weigh most): a short and a long wording of one
+    rule that share its tool name are close, however many other words the long one has."""
+    if not a or not b:
+        return 0.0
+    shared = a & b
+    if not shared:
+        return 0.0
+    top = max(weight(t) for t in shared)
+    both = sum(weight(t) for t in shared)
+    dice = 2 * both / (sum(weight(t) for t in a) + sum(weight(t) for t in b))
+    if a <= b or b <= a:  # one wording inside the other: "type hints everywhere" ⊂ "…, mypy runs in CI"
+        dice = max(dice, 0.5) if both >= 1.0 else dice
+    # sharing a word that names a thing (Zipf ≤ 4) counts for more than sharing its phrasing
+    return min(1.0, dice * 1.5) if top >= RARE else dice
+
+
+def rare(toks: frozenset[str], at_least: float = RARE) -> frozenset[str]:
+    """The tokens that name a thing (a tool, a practice): rare in general English."""
+    return frozenset(t for t in toks if weight(t) >= at_least)
+
+
+# --- stance -------------------------------------------------------------------------------------
+# clause ends, and coordination: "stop guessing and ask a question" negates only the guessing
+_CLAUSE = re.compile(r"[;.!?](?:\s+|$)|,\s+|\s+[—–-]\s+|:\s+|\s+\b(?:but|and|so|then)\b\s+")
+# the rejected side of a contrast ends where a phrase shared by both sides starts: in "a bullet
+# list over paragraphs for summaries" only the paragraphs are rejected
+_SCOPE_END = re.compile(r"\b(?:for|in|on|at|when|where|while|if|because|since|with|to|so|as)\b")
+# what a clause prefers or rejects ends where its circumstances start: "f-strings for string
+# formatting" prefers f-strings, "don't mock the database in tests" rejects no tests
+_DOMAIN = re.compile(r"\b(?:for|in|when|where|while|if|because|since|so|as|during|inside|within)\b")
+
+
+# a statement about its subject ("X makes me …", "X is …"): which way it leans is not grammar's to tell
+_DECLARATIVE = re.compile(
+    r"^\S+(?:\s+\S+){0,3}?\s+(?:is|are|was|were|'s|makes?|drives?|bothers?|gets?|looks?|seems?|feels?|has|have|"
+    r"tends?|reads?)\b"
+)
+_FIRST_PERSON = re.compile(r"\b(?:we|our|ours|my|mine|us|i)\b")
+
+
+def _head(clause: str) -> str:
+    m = _DOMAIN.search(clause)
+    return clause[: m.start()] if m and m.start() > 0 else clause
+
+
+_NEG_OPEN = re.compile(
+    r"^(?:please\s+)?(?:don'?t|do not|never|no|not|avoid|stop|quit|skip|without|nor|no more|no longer)(?![\w-])"
+)
+# a contrast: what comes before is preferred ("X instead of Y", "X over Y", "X, never Y")
+_CONTRAST = re.compile(
+    r"(?<![\w-])(?:instead of|rather than|than|not|never|no|without|no more|no longer)(?![\w-])|\bover\b(?!\s+\d)"
+)
+# a negated predicate: its subject is only the topic ("tiny helpers don't need docstrings")
+_NEG_PRED = re.compile(r"\b(?:don'?t|doesn'?t|do not|does not|isn'?t|aren'?t|can'?t|cannot|won'?t|shouldn'?t)\b")
+_CONDITION = re.compile(r"\b(?:until|unless|without|before|except|only if)\b")
+# change of habit: what was left is rejected, what replaced it preferred
+_MOVED_OFF = re.compile(
+    r"\b(?:switched|moved|migrated|changed)\s+(?:away\s+)?(?:from|off)\s+(?P<old>.+?)(?:\s+(?:to|for)\s+(?P<new>.+))?$"
+)
+_REPLACED = re.compile(r"\breplaced\s+(?P<old>.+?)\s+with\s+(?P<new>.+)$")
+
+
+def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset[str]]:
+    """(tokens preferred, tokens rejected) of a statement, of tokens weighing `at_least`."""
+
+    def rare(toks: frozenset[str]) -> frozenset[str]:
+        return frozenset(t for t in toks if weight(t) >= at_least)
+
+    pos: set[str] = set()
+    neg: set[str] = set()
+    low = " ".join(text.lower().replace("’", "'").replace("`", " ").split())
+    for clause in _CLAUSE.split(low):
+        c = re.sub(r"^(?:(?:and|so|then|also|actually|just|we|i)\s+)+", "", clause.strip(" .!?()"))
+        if not c:
+            continue
+        if m := _MOVED_OFF.search(c) or _REPLACED.search(c):
+            neg |= rare(tokens(m.group("old")))
+            pos |= rare(tokens(m.group("new") or ""))
+            pos |= rare(tokens(c[: m.start()]))
+            continue
+        if _NEG_OPEN.match(c):
+            if cond := _CONDITION.search(c):
+                # "don't commit until ruff passes", "no fix without a failing test": a condition on
+                # X, not a rejection of it; what it waits for is wanted
+                pos |= rare(tokens(c[cond.end() :]))
+            else:
+                neg |= rare(tokens(_head(c)))
+            continue
+        m = min((x for x in (_CONTRAST.search(c), _NEG_PRED.search(c)) if x), key=lambda x: x.start(), default=None)
+        if m:
+            head, tail = c[: m.start()], c[m.end() :]
+            cond = _CONDITION.search(tail)
+            if not _NEG_PRED.fullmatch(m.group(0)):
+                pos |= rare(tokens(_head(head)))
+            if cond:
+                pos |= rare(tokens(tail[cond.end() :]))
+            elif not _NEG_PRED.fullmatch(m.group(0)) and (end := _SCOPE_END.search(tail)):
+                neg |= rare(tokens(tail[: end.start()]))
+            else:
+                neg |= rare(tokens(tail))
+            continue
+        if _DECLARATIVE.match(c) and not _FIRST_PERSON.search(c):
+            continue  # "sudo makes me uncomfortable", "x is off limits": a judgement, no stance read
+        pos |= rare(tokens(_head(c)))
+    return frozenset(pos - neg), frozenset(neg)

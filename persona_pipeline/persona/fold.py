@@ -1,0 +1,453 @@
+"""Folding observations into per-facet rules (deterministic, lexical, corpus-independent).
+
+Observations are grouped by `digests.similarity`: weighted Dice of their content tokens,
+each weighted by its rarity in general English (so a shared tool name counts, a shared "use"
+barely does), single-linkage at RULE_SIMILARITY. A rule is named by one of its members' own
+statements (the person's words, offline). Contradictions — one statement preferring what
+another rejects (`similarity.stance`: negation scope) — are resolved by one policy, inside a
+group and across groups:
+  1. a newer explicit reversal ("from now on", "anymore", "we switched from X to Y", …)
+     supersedes everything said before it, whatever the tiers;
+  2. otherwise the higher tier wins (a correction beats a plain prompt), then the newer.
+The loser is kept as a superseded rule. Two statements that agree ("tiny helpers don't need
+docstrings" / "stop adding docstrings to every helper") never conflict: both reject docstrings.
+Ids are content-stable, so folding the same observations twice gives the same rules.
+
+`similarity`, `named_terms` and `_ANCHORS` below are the older vocabulary-based overlap the
+skills fold (`skills/evolve.py`) still groups lessons with.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import re
+import sys
+from collections import Counter, deque
+from collections.abc import Sequence
+from functools import lru_cache
+
+from pydantic import BaseModel
+
+from persona_pipeline.core.models import Tier
+from persona_pipeline.persona.digest import similarity as sim
+from persona_pipeline.persona.digest.lexicon import (
+    _TOKEN,
+    ANCHOR_TOKENS,
+    IMPERATIVE_VERBS,
+    STOP,
+    _stem,
+    content_tokens,
+    normalise,
+)
+from persona_pipeline.persona.digest.models import TIER_WEIGHT, Facet, Observation
+from persona_pipeline.persona.digest.reading import read, reversal
+
+SIMILARITY = 0.34  # skills' lexical overlap
+RULE_SIMILARITY = 0.3  # persona rules: rarity-weighted Dice
+STANCE_WEIGHT = sim._w(5.6)  # inside a group: words of Zipf ≤ 5.6 ("black", "spaces") can conflict
+# A statement recurs across sessions (the same preference said many times): tokenise it once.
+_tokens = lru_cache(maxsize=1 << 16)(content_tokens)
+_NOT_IDENTITIES = {
+    _stem(t)
+    for t in {
+        "tests",
+        "commit",
+        "code",
+        "done",
+        "ask",
+        "tell",
+        "format",
+        "plan",
+        "names",
+        "function",
+        "functions",
+        "class",
+        "classes",
+        "module",
+        "modules",
+        "comment",
+        "comments",
+        "env",
+        "environment",
+        "path",
+        "machine",
+        # categories, not identities: "polars for dataframes" and "polars, not pandas" are one rule
+        "dataframe",
+        "library",
+        "framework",
+        "orm",
+        "database",
+        "language",
+        "shell",
+        "editor",
+        "terminal",
+        "style",
+        "naming",
+        "imports",
+        "variables",
+        "exceptions",
+        "review",
+        "diff",
+        "diffs",
+        "branch",
+        "branches",
+        "answer",
+        "answers",
+        "reply",
+        "replies",
+        "respond",
+        "explain",
+        "explanation",
+        "summary",
+        "questions",
+        "wording",
+    }
+}
+_ANCHORS = ANCHOR_TOKENS - _NOT_IDENTITIES
+# clause ends, and "and" where a second instruction starts ("stop guessing and ask …")
+_CLAUSE = re.compile(rf"[;:]\s*|,\s+|\.\s+|\s+[—–-]\s+|\s+and\s+(?=(?:{'|'.join(IMPERATIVE_VERBS)})\b)")
+_CLAUSE_FILLER = re.compile(r"^(?:(?:and|but|so|then|also|actually|we|i)\s+)+", re.IGNORECASE)
+# "don't say done until the tests pass", "no fix without a failing test": a condition, not a rejection
+_CONDITION = re.compile(r"\b(?:until|unless|without|before|except)\b", re.IGNORECASE)
+_NEG_HEAD = re.compile(
+    r"^(?:avoid|never|don'?t|do not|stop|no|not|without|drop|moved off|switched (?:away )?from|no longer)\b",
+    re.IGNORECASE,
+)
+_NEG_MID = re.compile(r"\b(?:instead of|rather than|over|not|never|no|without|away from)\b", re.IGNORECASE)
+
+
+class Rule(BaseModel):
+    rule_id: str
+    facet: Facet
+    statement: str
+    tier: Tier  # strongest tier among its observations
+    support_observations: int
+    support_sessions: int
+    support_projects: int
+    projects: list[str] = []
+    score: float  # Σ over sessions of the strongest tier weight seen in that session
+    first_seen: str | None
+    last_seen: str | None
+    observation_ids: list[str]
+    evidence_ids: list[str]
+    quotes: list[str]
+    superseded_by: str | None = None
+    established: bool = True  # False when only T3 evidence supports it
+
+
+# What a statement names as the thing to use or avoid: flags and `code`, dotted/snake/versioned
+# identifiers, and the head of "use X" / "prefer X" / "instead of Y" / "avoid Y" / "no Y".
+_IDENT = re.compile(r"(?:^|[\s(])--?(?P<flag>[a-z][a-z0-9-]*)|`(?P<code>[^`]+)`", re.IGNORECASE)
+_HEAD = re.compile(
+    r"\b(?:use|using|prefer|stick (?:with|to)|assume|switch to|instead of|rather than|over|avoid|no|"
+    r"never use|dont use|do not use)\s+(?P<head>[a-z][a-z0-9_.+#-]*(?:\s+[a-z][a-z0-9_.+#-]*){0,2})",
+)
+_GENERIC_HEADS = frozenset({"more", "new", "other", "same", "real", "plain", "good", "proper", "local"})
+
+
+# A capitalised word inside a sentence the person typed is a name (FastAPI, British, Google).
+_PROPER = re.compile(
+    r"(?<![.!?:]\s)(?<!^)(?<![.!?:])\b([A-Z][A-Za-z0-9]*[a-z0-9][A-Za-z0-9]*|[a-z]+[A-Z][A-Za-z0-9]*)\b"
+)
+
+
+def named_terms(statement: str, quote: str = "") -> frozenset[str]:
+    """Tokens a statement names as a tool or practice, beyond the shared vocabulary."""
+    out: set[str] = set()
+    for m in _PROPER.finditer(quote.strip()):
+        if m.start() > 0 and m.group(1).lower() not in STOP:
+            out |= content_tokens(m.group(1))
+    for m in _IDENT.finditer(statement):
+        out |= content_tokens(m.group("flag") or m.group("code"))
+    out |= {t for t in content_tokens(statement) if re.search(r"[._\d]", t)}
+    for m in _HEAD.finditer(normalise(statement)):
+        head = [t for t in _TOKEN.findall(m.group("head")) if t not in STOP and t not in _GENERIC_HEADS]
+        if head:
+            out |= content_tokens(head[0])
+    return frozenset(out) - _NOT_IDENTITIES
+
+
+def similarity(
+    a: frozenset[str], b: frozenset[str], anchors: frozenset[str] = _ANCHORS, same_facet: bool = True
+) -> float:
+    """Weighted Jaccard; 1.0 when one statement's named tools/practices are all in the other's
+    ("type hints everywhere" ⊂ "type hints everywhere, mypy --strict runs in CI") — across facets
+    only when both name the same ones: "uv" ⊂ "`uv run ruff check`" is a stack rule inside a
+    workflow rule, not the same rule."""
+    aa, ba = a & anchors, b & anchors
+    if aa and ba and (aa == ba or (same_facet and (aa <= ba or ba <= aa))):
+        return 1.0
+    # anchors weigh 3: a set's weight is its size plus 2 per anchor in it (set arithmetic, no
+    # per-token loop: the skills fold compares thousands of lessons)
+    both, either = a & b, a | b
+    union = len(either) + 2 * len(aa | ba)
+    return (len(both) + 2 * len(aa & ba)) / union if union else 0.0
+
+
+def _anchors(text: str) -> frozenset[str]:
+    return _tokens(text) & _ANCHORS
+
+
+@lru_cache(maxsize=1 << 16)
+def _reverses(quote: str) -> bool:
+    return reversal(quote)
+
+
+@lru_cache(maxsize=1 << 16)
+def _stance(statement: str, at_least: float) -> tuple[frozenset[str], frozenset[str]]:
+    return sim.stance(statement, at_least)
+
+
+def _order(members: Sequence[Observation]) -> list[Observation]:
+    """Strongest first, by the supersession policy (module docstring)."""
+    revs = [o.timestamp or "" for o in members if _reverses(o.quote)]
+    cut = max(revs) if revs else None
+
+    def key(o: Observation) -> tuple[bool, float, str, str]:
+        after = cut is not None and (o.timestamp or "") >= cut
+        return (after, TIER_WEIGHT[o.tier], o.timestamp or "", o.observation_id)
+
+    return sorted(members, key=key, reverse=True)
+
+
+def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observation], list[Observation]]:
+    """(current, superseded): in policy order, an observation joins the current stance unless it
+    prefers what that stance rejects or rejects what it prefers."""
+    preferred: set[str] = set()
+    rejected: set[str] = set()
+    kept: list[Observation] = []
+    lost: list[Observation] = []
+    for o in _order(members):
+        p, n = _stance(o.statement, STANCE_WEIGHT)
+        if p & rejected or n & preferred:
+            lost.append(o)
+            continue
+        kept.append(o)
+        preferred |= p
+        rejected |= n
+    return kept, lost
+
+
+_ULP = sys.float_info.epsilon / 2  # unit roundoff of a float
+
+
+def _centralities(toks: Sequence[frozenset[str]], same: Sequence[int]) -> list[float]:
+    """Per member i, round(Σ over the members j that are not i of sim.similarity(toks[i], toks[j]), 6)
+    (`same[j] == same[i]`: the same object, listed twice), exactly as the pairwise loop in member
+    order computes it, but in O(k² + m) for k distinct token sets.
+
+    The sum is taken per distinct token set, weighted by how often it occurs. Float sums in two
+    orders can differ in the last bits; both are within `err` of the exact value, so where no
+    6-decimal rounding boundary lies within 2·err of the grouped sum, both round alike. Near a
+    boundary (rare; sums landing exactly on one, like 1/128, always) the member's sum is taken
+    the pairwise way."""
+    m = len(toks)
+    distinct = Counter(toks)
+    occurs = Counter(same)
+    row = {t: {u: sim.similarity(t, u) for u in distinct} for t in distinct}
+    err = 2 * (m + 2) * (m + 2) * _ULP  # each sum: ≤ (terms + 1)·u·Σ|terms|, Σ ≤ m (similarity ≤ 1)
+    out: list[float] = []
+    done: dict[tuple[frozenset[str], int], float | None] = {}
+    for i, t in enumerate(toks):
+        key = (t, occurs[same[i]])
+        if key not in done:
+            g = sum(c * row[t][u] for u, c in distinct.items()) - key[1] * row[t][t]
+            x = g * 1e6
+            near_boundary = abs(x - math.floor(x) - 0.5) <= 2 * err * 1e6 + 4 * abs(x) * _ULP + 1e-9
+            done[key] = None if near_boundary else round(g, 6)
+        r = done[key]
+        if r is None:  # the pairwise sum, in member order
+            r = round(sum(row[t][u] for u, s in zip(toks, same, strict=True) if s != same[i]), 6)
+        out.append(r)
+    return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _explicit(quote: str) -> bool:
+    """Said with explicit force (a modal, a habit, a contrast, …), not only as a bare phrase."""
+    return read(quote).strength >= 1.0
+
+
+def _rule(facet: Facet, members: list[Observation]) -> Rule:
+    members = sorted(members, key=lambda o: o.observation_id)
+    toks = [sim.tokens(o.statement) for o in members]
+    central = _centralities(toks, [id(o) for o in members])
+    cluster_rare = frozenset().union(*(sim.rare(t) for t in toks))
+
+    def naming(i: int) -> tuple[bool, bool, float, int, float, int, str]:
+        o = members[i]
+        p = _stance(o.statement, STANCE_WEIGHT)[0]
+        names = len(sim.rare(toks[i]) & cluster_rare)
+        return (
+            bool(p),
+            _explicit(o.quote),
+            TIER_WEIGHT[o.tier],
+            names,
+            central[i],
+            -len(o.statement),
+            o.timestamp or "",
+        )
+
+    # the rule is named by a statement that says what to do (not only what to avoid), said with
+    # explicit force, from the strongest tier, naming most of the group's rare words, most like the rest
+    best = members[max(range(len(members)), key=naming)]
+    per_session: dict[str, float] = {}
+    distinct = _one_per_utterance(members)
+    for o in distinct:
+        sid = o.session_id or o.unit_key
+        per_session[sid] = max(per_session.get(sid, 0.0), TIER_WEIGHT[o.tier])
+    stamps = sorted(o.timestamp for o in members if o.timestamp)
+    ids = sorted(o.observation_id for o in members)
+    return Rule(
+        rule_id=hashlib.sha256("\x1f".join([facet.value, *ids]).encode()).hexdigest()[:16],
+        facet=facet,
+        statement=best.statement,
+        tier=min((o.tier for o in members), key=lambda t: t.value),
+        support_observations=len(distinct),
+        support_sessions=len(per_session),
+        support_projects=len({o.project for o in distinct}),
+        projects=sorted({o.project for o in members}),
+        score=round(sum(per_session.values()), 3),
+        first_seen=stamps[0] if stamps else None,
+        last_seen=stamps[-1] if stamps else None,
+        observation_ids=ids,
+        evidence_ids=sorted({e for o in members for e in o.evidence_ids}),
+        quotes=sorted({o.quote for o in members}),
+        established=any(o.tier is not Tier.T3 for o in members),
+    )
+
+
+def _one_per_utterance(members: Sequence[Observation]) -> list[Observation]:
+    """Copies of one utterance count once: a resumed or forked session replays earlier entries
+    into another file (often under another session id) with their text and timestamp unchanged,
+    and the same words at the same instant are one thing the person said, wherever stored."""
+    seen: set[tuple[str, str]] = set()
+    out: list[Observation] = []
+    for o in sorted(members, key=lambda m: (m.session_id or m.unit_key, m.observation_id)):
+        if o.timestamp:
+            key = (" ".join(o.quote.split()).casefold(), o.timestamp)
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(o)
+    return out
+
+
+def _directive_rules(obs: list[Observation]) -> list[Rule]:
+    """Directives are the person's own words: merged only when identical (whitespace and case
+    aside, e.g. the same rule in AGENTS.md and CLAUDE.md), never reworded or superseded."""
+    groups: dict[str, list[Observation]] = {}
+    for o in obs:
+        groups.setdefault(" ".join(o.statement.split()).casefold(), []).append(o)
+    return [_rule(Facet.DIRECTIVES, members) for members in groups.values()]
+
+
+def _facet_of(members: Sequence[Observation]) -> Facet:
+    """The facet most of a rule's evidence (tier-weighted) was classified into."""
+    votes: dict[Facet, float] = {}
+    for o in members:
+        votes[o.facet] = votes.get(o.facet, 0.0) + TIER_WEIGHT[o.tier]
+    order = {f: i for i, f in enumerate(Facet)}
+    return max(votes, key=lambda f: (round(votes[f], 6), -order[f]))
+
+
+class _Cluster:
+    """Members (newest joiner first), the distinct token sets a newcomer is compared with."""
+
+    __slots__ = ("last", "members", "pairs")
+
+    def __init__(self, o: Observation, toks: frozenset[str], last: int) -> None:
+        self.last = last  # when it was last joined: clusters are kept in this order
+        self.members: deque[Observation] = deque([o])
+        self.pairs: set[frozenset[str]] = {toks}
+
+
+def _clusters(obs: Sequence[Observation]) -> list[list[Observation]]:
+    """Nearest group: in order, an observation joins the group holding the observation most
+    similar to it (≥ RULE_SIMILARITY; ties: the group joined last), or starts one. It never
+    unites two groups: "stick with npm for JS packages" is near both "stick with poetry for
+    packaging" and "use pnpm instead of npm", which stay two rules.
+
+    Similarity ≥ RULE_SIMILARITY needs a shared token, so a newcomer is compared only with the
+    groups an inverted index token → groups lists for its tokens, and with each group's distinct
+    token sets once."""
+    live: dict[int, _Cluster] = {}  # by a stable id (the first member's position)
+    index: dict[str, set[int]] = {}
+    for i, o in enumerate(obs):
+        toks = sim.tokens(o.statement)
+        best, best_key = -1, (0.0, -1)
+        for cid in set().union(*(index.get(t, ()) for t in toks)):
+            near = max(sim.similarity(toks, t) for t in live[cid].pairs)
+            if near >= RULE_SIMILARITY and (near, live[cid].last) > best_key:
+                best, best_key = cid, (near, live[cid].last)
+        if best < 0:
+            live[i] = _Cluster(o, toks, i)
+            best = i
+        else:
+            into = live[best]
+            into.members.appendleft(o)
+            into.pairs.add(toks)
+            into.last = i
+        for t in toks:
+            index.setdefault(t, set()).add(best)
+    return [list(c.members) for c in sorted(live.values(), key=lambda c: c.last)]
+
+
+def _cross_group(groups: list[list[Observation]]) -> dict[int, int]:
+    """Groups superseded by a newer explicit reversal in another group (loser index -> winner
+    index): "no more pandas, polars from now on" supersedes "we use pandas for the reports"
+    though the two share too few words to be one group — when most of the older group's members
+    prefer the word (Zipf ≤ 5) the reversal rejects, and the reversal is newer than all of them.
+    Without a reversal, groups never supersede each other: a word one rule mentions in passing
+    ("never install them locally") does not overrule another ("assume macOS for install steps")."""
+    prefers: dict[str, list[int]] = {}
+    for i, g in enumerate(groups):
+        counts: Counter[str] = Counter()
+        for o in g:
+            counts.update(_stance(o.statement, sim.NAMED)[0])
+        for t, c in counts.items():
+            if 2 * c >= len(g):
+                prefers.setdefault(t, []).append(i)
+    beaten: dict[int, int] = {}
+    for i, g in enumerate(groups):
+        for o in _order(g):
+            if not _reverses(o.quote):
+                continue
+            rejected = _stance(o.statement, sim.NAMED)[1]
+            for j in sorted({j for t in rejected for j in prefers.get(t, ()) if j != i}):
+                if all((x.timestamp or "") < (o.timestamp or "") for x in groups[j]):
+                    beaten.setdefault(j, i)
+    return beaten
+
+
+def fold(observations: Sequence[Observation]) -> list[Rule]:
+    """All rules, in a deterministic order (facet order, then score, then statement).
+
+    Preferences are grouped across facets (a facet is where a rule is shown, not what it is:
+    "never commit with --no-verify" and "avoid --no-verify" are one rule even when their words
+    classify them differently); each rule then takes its members' majority facet."""
+    rules = _directive_rules(
+        sorted(
+            (o for o in observations if o.facet is Facet.DIRECTIVES),
+            key=lambda o: (o.timestamp or "", o.observation_id),
+        )
+    )
+    obs = sorted(
+        (o for o in observations if o.facet is not Facet.DIRECTIVES),
+        key=lambda o: (o.timestamp or "", o.observation_id),
+    )
+    groups = [split_contradictions(members) for members in _clusters(obs)]
+    current = [kept for kept, _ in groups]
+    beaten = _cross_group(current)
+    made = [_rule(_facet_of(kept), kept) for kept in current]
+    for i, (_, losers) in enumerate(groups):
+        rule = made[i]
+        if i in beaten:
+            rule = rule.model_copy(update={"superseded_by": made[beaten[i]].rule_id})
+        rules.append(rule)
+        if losers:
+            lost = _rule(_facet_of(losers), losers)
+            rules.append(lost.model_copy(update={"superseded_by": made[i].rule_id}))
+    order = {f: i for i, f in enumerate(Facet)}
+    return sorted(rules, key=lambda r: (order[r.facet], r.superseded_by is not None, -r.score, r.statement))

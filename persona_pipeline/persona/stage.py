@@ -1,0 +1,93 @@
+"""The digest stage over stored evidence: instruction files verbatim, everything else through the
+configured digester. Plain Python: the `session_digests` asset and the tests call it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from persona_pipeline.core.config import Settings
+from persona_pipeline.core.progress import report
+from persona_pipeline.core.warehouse import store
+from persona_pipeline.persona import store as digest_store
+from persona_pipeline.persona.digest.backend import make_digester
+from persona_pipeline.persona.digest.directives import (
+    DIRECTIVES_VERSION,
+    VERBATIM_MODEL,
+    directive_result,
+    is_instruction_unit,
+)
+from persona_pipeline.persona.digest.models import DigestResult
+
+# Evidence is loaded, digested and stored a slice of units at a time: loading a 2 GB history's
+# ~60,000 evidence rows at once held ~190 MB for the whole digest (bench/RESULTS.notes.md).
+CHUNK_EVIDENCE_ROWS = 5_000
+
+
+def chunks(keys: Sequence[str], rows: dict[str, int], limit: int = CHUNK_EVIDENCE_ROWS) -> Iterator[list[str]]:
+    """Consecutive slices of `keys` holding at most `limit` evidence rows (a larger unit alone)."""
+    chunk: list[str] = []
+    held = 0
+    for k in keys:
+        n = rows.get(k, 0)
+        if chunk and held + n > limit:
+            yield chunk
+            chunk, held = [], 0
+        chunk.append(k)
+        held += n
+    if chunk:
+        yield chunk
+
+
+_WORST = {"ok": 0, "budget": 1, "failed": 2}
+
+
+def merge_by_unit(results: Sequence[DigestResult]) -> list[DigestResult]:
+    """One result per unit, in first-seen order: a prompt log is digested session by session. A
+    unit with any failed part is failed as a whole (it keeps its previous observations)."""
+    merged: dict[str, DigestResult] = {}
+    for r in results:
+        m = merged.get(r.unit_key)
+        if m is None:
+            merged[r.unit_key] = r.model_copy(deep=True)
+            continue
+        if _WORST.get(r.status, 2) > _WORST.get(m.status, 2):
+            m.status, m.error = r.status, r.error
+        m.observations += r.observations
+        m.calls += r.calls
+        m.cache_hits += r.cache_hits
+        m.prompt_tokens += r.prompt_tokens
+        m.completion_tokens += r.completion_tokens
+        m.cost_usd += r.cost_usd
+        m.soft_skips += r.soft_skips
+        m.dropped_quotes += r.dropped_quotes
+    return list(merged.values())
+
+
+def digest_units(settings: Settings, keys: Sequence[str], force: bool = False) -> tuple[list[DigestResult], str]:
+    """Digest `keys` (only the stale ones unless `force`) and store the results. Returns the
+    results and the digester's name. A failed unit keeps its previous observations."""
+    digester = make_digester(settings)
+    with store.connect(settings.warehouse_path) as con:
+        if not force:
+            stale = set(digest_store.stale_units(con, digester.name, digester.prompt_version))
+            keys = [k for k in keys if k in stale]
+        hashes = digest_store.evidence_hashes(con)
+        rows = digest_store.evidence_rows(con)
+    verbatim: list[DigestResult] = []
+    digested: list[DigestResult] = []
+    report(0, len(keys), "digests")
+    for chunk in chunks(keys, rows, CHUNK_EVIDENCE_ROWS):
+        with store.connect(settings.warehouse_path) as con:
+            inputs = digest_store.load_inputs(con, chunk)
+        done_verbatim = [directive_result(i) for i in inputs if is_instruction_unit(i.unit_key)]
+        rest = [i for i in inputs if not is_instruction_unit(i.unit_key)]
+        del inputs
+        done = merge_by_unit(digester.digest_many(rest)) if rest else []  # the slow part: no connection held
+        del rest
+        with store.connect(settings.warehouse_path) as con:
+            digest_store.save_digests(con, done_verbatim, hashes, VERBATIM_MODEL, DIRECTIVES_VERSION)
+            digest_store.save_digests(con, done, hashes, digester.name, digester.prompt_version)
+        verbatim += done_verbatim
+        digested += done
+        report(len(verbatim) + len(digested), len(keys), "digests")
+    return verbatim + digested, digester.name

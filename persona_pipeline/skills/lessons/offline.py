@@ -1,0 +1,594 @@
+"""The offline lesson builder: deterministic episodes over a session's rows, no network.
+
+Rows are read in file order and grouped into episodes:
+- a tool error and the call that recovered from it (`tool_recovered`, matched by `after_line:N`
+  or by the failed call). The same program succeeding after file edits: the code was the cause
+  ("When `P` fails with E, the cause was in the code (fixed in …)"); a changed command with no
+  edits in between: "Run `X` instead of `Y` when it fails with E". Signal: the agent's own
+  correction, or the person's critique when a correction in between names the command that then
+  worked (and is not the reply to a rejected call: that is the rejection's episode), or their
+  confirmation when the next prompt opens with "perfect", "that fixed it", …;
+- a tool error nothing recovered from: worth avoiding (tool_error), "fix what it reports" when
+  edits followed it; the same failing call repeated unchanged adds an inferred lesson;
+- a rejected tool call and the person's next words (user_critique);
+- any other correction with an instruction in it (user_critique);
+- a confirmation right after edits: the change was right (user_confirmation).
+Quotes are verbatim slices of the rows; `ground` checks them like any model's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from persona_pipeline.core.models import TurnKind
+from persona_pipeline.core.sessions import SessionEvidence, SessionRow
+from persona_pipeline.skills.lessons.ground import ground
+from persona_pipeline.skills.lessons.models import DraftLesson, LessonKind, LessonResult, Signal
+
+PROMPT_VERSION = "lessons-offline-v2"
+MAX_LESSONS = 20
+# A plain style correction ("don't mock the database") is a persona preference the persona pack
+# already carries: below the skills' strong-importance bar (0.5), so one correction alone is no
+# skill, two from two sessions are. Tool errors, their fixes and refused commands are procedural.
+STYLE_IMPORTANCE = 0.45
+_PERSON = {TurnKind.PROMPT.value, TurnKind.CORRECTION.value, TurnKind.SLASH_COMMAND.value}
+_TOOL_CALLS = {TurnKind.TOOL_ERROR.value, TurnKind.TOOL_RECOVERED.value, TurnKind.TOOL_REJECTED.value}
+
+# Python's exceptions whose names end in neither (a test calling sys.exit fails with SystemExit)
+_BARE_EXCEPTIONS = r"SystemExit|KeyboardInterrupt|StopIteration|StopAsyncIteration|GeneratorExit"
+_EXCEPTION = re.compile(rf"\b(?:[A-Z][A-Za-z0-9_]*(?:Error|Exception)|{_BARE_EXCEPTIONS})\b")
+_ERROR_WORDS = re.compile(
+    r"\b(?:errors?|fatal|failed|failure|not found|no such file|permission denied|denied|cannot|can't|"
+    r"could not|couldn't|unable to|traceback|invalid|unknown|refused|timed out|conflict)\b",
+    re.IGNORECASE,
+)
+_BANNER = re.compile(r"={3,}")
+_EXIT_LINE = re.compile(r"^\s*exit code:? (-?\d+)\b", re.IGNORECASE)
+_AFTER_LINE = re.compile(r"^after_line:(\d+)$")
+_EXIT = re.compile(r"^exit_code:(-?\d+)$")
+# "perfect", "great, that works", "yes exactly", "that fixed it": the person saying it worked
+CONFIRMATION = re.compile(
+    r"^\W*(?:perfect|great|excellent|awesome|amazing|nice|brilliant|lovely|exactly|yes|yep|yeah|yup|"
+    r"lgtm|looks good|that works|that worked|it works|works now|that fixed it|that did it|that's it|"
+    r"that'?s (?:right|correct|better)|thanks?(?: you)?,? that)\b(?!\s*(?:but|except|however)\b)",
+    re.IGNORECASE,
+)
+# Openers of a correction that carry no instruction themselves
+# Openers of a correction that carry no instruction themselves. "no", "stop" and "wrong" only
+# when punctuation follows: "no print() debugging", "stop using mocks" are the instruction.
+_OPENER = re.compile(
+    r"^(?:\s*(?:(?:wait|actually|hmm+|hold on|not quite|nah|ugh|please|ok(?:ay)?|so|well|i said|i told you|"
+    r"that'?s (?:wrong|not (?:it|right|what i (?:asked|meant|wanted))))\b[\s,.!:;—–-]*|"
+    r"(?:no+|nope|stop|wrong)(?:\s*[,.!:;—–-]+\s*|\s+(?=no+\b|nope\b|stop\b|wait\b|actually\b))))+",
+    re.IGNORECASE,
+)
+# A clause about what the agent did, before the instruction proper
+_ABOUT_AGENT = re.compile(
+    r"\s*you(?:'re| are| keep| did| used|'ve| have)\b[^—–;:,]*(?:\s[—–-]\s|[;:,]\s)", re.IGNORECASE
+)
+# An instruction: the shapes a correction takes when it says what to do instead
+_INSTRUCTION = re.compile(
+    r"\b(?:don'?t|do not|never|always|instead|rather|use|should|must|need to|needs to|stop|avoid|prefer|"
+    r"keep|only|first|before|after|run|put|leave|revert|undo|not)\b",
+    re.IGNORECASE,
+)
+# a sentence ends at . ! ? followed by whitespace (or the end): "os.path", "v1.2" stay whole
+_SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?]+(?=[^\s.!?]))+[.!?]*")
+# tools whose call is a command line: shown as the command alone ("`pytest -q`")
+_SHELLS = frozenset(
+    {"bash", "shell", "exec_command", "local_shell", "container.exec", "run_shell_command", "powershell"}
+)
+
+
+@dataclass
+class _Call:
+    tool: str
+    call: str
+
+    @property
+    def short(self) -> str:
+        """The call as a statement shows it: a command alone, any other tool with its name
+        ("Write scripts/seed.py")."""
+        first = self.call.splitlines()[0].strip() if self.call.strip() else ""
+        if self.tool and self.tool.casefold() not in _SHELLS:
+            first = f"{self.tool} {first}".strip()
+        first = (first or self.tool).replace("`", "'")
+        return first if len(first) <= 80 else first[:77].rstrip() + "…"
+
+    @property
+    def same_as_key(self) -> tuple[str, str]:
+        return self.tool.casefold(), " ".join(self.call.split()).casefold()
+
+
+def parse_call(text: str) -> _Call:
+    """`<Tool>: <call>` as the readers write activity rows; a bare text is all call."""
+    tool, sep, call = text.partition(": ")
+    if sep and tool.strip() and len(tool) <= 40 and " " not in tool.strip():
+        return _Call(tool.strip(), call.strip())
+    return _Call("", text.strip())
+
+
+def error_line(result: str) -> str | None:
+    """The line of a tool result that says what went wrong, verbatim (≤ 160 chars): a named
+    exception first, else a line with an error word."""
+    # pytest's "===== … =====" banners join a summary into one long line: its parts count as lines
+    lines = [seg.strip() for ln in result.splitlines() for seg in _BANNER.split(ln) if seg.strip()]
+    for pattern in (_EXCEPTION, _ERROR_WORDS):
+        for ln in reversed(lines) if pattern is _EXCEPTION else lines:  # a traceback ends in its exception
+            if pattern.search(ln):
+                return ln[:160].strip()
+    return None
+
+
+def error_name(row: SessionRow) -> str:
+    """How a statement names an error: its exception, its exit code, or 'an error'."""
+    found = _EXCEPTION.search(row.context or "")
+    if found:
+        return f"`{found.group(0)}`"
+    m = _EXIT.match(row.correction_signal or "") or _EXIT_LINE.match(row.context or "")
+    if m:
+        return f"exit code {m.group(1)}"
+    return "an error"
+
+
+def instruction_span(text: str, limit: int = 240) -> str | None:
+    """From the first sentence of `text` that says what to do (its opener — "no,", "wait —" —
+    cut off) up to the next sentence or two that fit in `limit`: one verbatim slice, so it can
+    be quoted. None when no sentence is an instruction."""
+    sentences = list(_SENTENCE.finditer(text))
+    for i, m in enumerate(sentences):
+        opener = _OPENER.match(m.group(0))
+        start = m.start() + (opener.end() if opener else 0)
+        about = _ABOUT_AGENT.match(text, start)
+        if about:  # "you're reaching for os.path again — use pathlib": the instruction is the rest
+            start = about.end()
+        rest = text[start : m.end()].strip(" ,;:—–-\n")
+        if len(rest.split()) < 3 or not _INSTRUCTION.search(rest) or rest.endswith("?"):
+            continue
+        start = text.index(rest, start)
+        end = start + len(rest)
+        for nxt in sentences[i + 1 : i + 3]:
+            piece = nxt.group(0).strip()
+            if not piece or piece.endswith("?") or nxt.end() - start > limit or "\n" in text[end : nxt.start()]:
+                break
+            end = nxt.end()
+        return text[start:end].strip()[:limit]
+    return None
+
+
+_SENTENCE_START = re.compile(r"([.!?]\s+)([a-z])")
+
+
+def _as_statement(span: str) -> str:
+    """A quoted span as a statement: sentence case, one closing period."""
+    s = _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), span.rstrip(" .!"))
+    return s[:1].upper() + s[1:] + "."
+
+
+def _lower_first(s: str) -> str:
+    """ "Don't push …" → "don't push …" after a colon; "PR …", "I …" stay as they are."""
+    return s if s[:2].isupper() else s[:1].lower() + s[1:]
+
+
+def _clamp(x: float) -> float:
+    return round(min(1.0, max(0.0, x)), 3)
+
+
+@dataclass
+class _Drafts:
+    items: list[tuple[DraftLesson, list[str]]] = field(default_factory=list)
+    used: set[str] = field(default_factory=set)  # evidence ids already explained by an episode
+
+    def add(
+        self,
+        kind: LessonKind,
+        statement: str,
+        signal: Signal,
+        quote: str,
+        ids: Sequence[str],
+        importance: float,
+        credibility: float,
+    ) -> None:
+        self.items.append(
+            (
+                DraftLesson(
+                    kind=kind,
+                    statement=statement[:300],
+                    importance=_clamp(importance),
+                    credibility=_clamp(credibility),
+                    signal=signal,
+                    quote=quote[:400],
+                ),
+                list(ids),
+            )
+        )
+        self.used.update(ids)
+
+
+def _first_person_after(rows: Sequence[SessionRow], line: int) -> SessionRow | None:
+    """The person's next words from `line` on: a person row on the same line as an activity row
+    is the feedback attached to it (Claude appends it to the rejected tool result)."""
+    return next((r for r in rows if r.kind in _PERSON and r.line_no >= line), None)
+
+
+def _confirmation(rows: Sequence[SessionRow], line: int) -> tuple[SessionRow, str] | None:
+    """The person's next words after `line`, when they open with a confirmation."""
+    nxt = _first_person_after(rows, line)
+    if nxt is None:
+        return None
+    m = CONFIRMATION.match(nxt.excerpt)
+    if not m:
+        return None
+    first = _SENTENCE.match(nxt.excerpt)
+    quote = (first.group(0) if first else nxt.excerpt).strip()[:200]
+    return (nxt, quote) if len(quote) >= 3 else None
+
+
+def _edit_paths(rows: Sequence[SessionRow]) -> list[str]:
+    out: list[str] = []
+    for r in rows:
+        path = parse_call(r.excerpt).call.split(" (functions:")[0].strip()
+        if path and path not in out:
+            out.append(path)
+    return out
+
+
+def _paths_phrase(paths: Sequence[str]) -> str:
+    shown = ", ".join(f"`{p}`" for p in paths[:3])
+    return shown + (f" (and {len(paths) - 3} more)" if len(paths) > 3 else "")
+
+
+def _recoveries(rows: Sequence[SessionRow]) -> dict[str, SessionRow]:
+    """Error evidence id -> the row that recovered from it."""
+    errors = [r for r in rows if r.kind == TurnKind.TOOL_ERROR.value]
+    out: dict[str, SessionRow] = {}
+    for rec in (r for r in rows if r.kind == TurnKind.TOOL_RECOVERED.value):
+        m = _AFTER_LINE.match(rec.correction_signal or "")
+        cands = [e for e in errors if e.line_no < rec.line_no and e.evidence_id not in out]
+        match = None
+        if m:
+            match = next((e for e in cands if e.line_no == int(m.group(1))), None)
+        if match is None and rec.context:
+            failed = parse_call(rec.context).same_as_key
+            match = next((e for e in reversed(cands) if parse_call(e.excerpt).same_as_key == failed), None)
+        if match is None:
+            tool = parse_call(rec.excerpt).tool.casefold()
+            match = next((e for e in reversed(cands) if parse_call(e.excerpt).tool.casefold() == tool), None)
+        if match is not None:
+            out[match.evidence_id] = rec
+    return out
+
+
+def _edits_after(rows: Sequence[SessionRow], err: SessionRow) -> list[SessionRow]:
+    """The file edits right after an error, up to the person's next words or the next tool call."""
+    out: list[SessionRow] = []
+    for r in rows:
+        if r.line_no <= err.line_no:
+            continue
+        if r.kind == TurnKind.FILE_EDIT.value:
+            out.append(r)
+        elif r.kind in _PERSON or r.kind in _TOOL_CALLS:
+            break
+    return out
+
+
+def _error_episodes(rows: Sequence[SessionRow], d: _Drafts) -> None:
+    recovered = _recoveries(rows)
+    claimed = _rejection_replies(rows)
+    errors = [r for r in rows if r.kind == TurnKind.TOOL_ERROR.value]
+    repeats: dict[tuple[str, str], int] = {}
+    for e in errors:
+        key = parse_call(e.excerpt).same_as_key
+        repeats[key] = repeats.get(key, 0) + 1
+    done_unrecovered: set[tuple[str, str]] = set()
+    for err in errors:
+        failed = parse_call(err.excerpt)
+        n = repeats[failed.same_as_key]
+        sig = error_name(err)
+        line = error_line(err.context or "")
+        rec = recovered.get(err.evidence_id)
+        if rec is not None:
+            _recovery_lesson(rows, d, err, rec, failed, sig, n, claimed)
+            continue
+        if failed.same_as_key in done_unrecovered:
+            continue
+        done_unrecovered.add(failed.same_as_key)
+        same = [e.evidence_id for e in errors if parse_call(e.excerpt).same_as_key == failed.same_as_key]
+        quote = line or err.excerpt
+        detail = f" ({line.replace('`', chr(39))})" if line and not sig.startswith("`") else ""
+        failure = ("failed" if sig == "an error" else f"failed with {sig}") + detail
+        fixes = _edits_after(rows, err)
+        if fixes:  # the agent went on to fix what the tool reported: that is the lesson
+            prog = _program(failed) or failed.short
+            d.add(
+                LessonKind.AVOID,
+                f"When `{prog}` fails, fix what it reports before re-running it: here it {failure} "
+                f"and the fix was in {_paths_phrase(_edit_paths(fixes))}.",
+                Signal.TOOL_ERROR,
+                quote,
+                [*same, *(r.evidence_id for r in fixes)],
+                0.6 + 0.1 * min(n - 1, 2),
+                0.8 + 0.05 * min(n - 1, 4),
+            )
+        else:
+            d.add(
+                LessonKind.AVOID,
+                f"Don't re-run `{failed.short}` blindly: here it {failure}; fix the cause first.",
+                Signal.TOOL_ERROR,
+                quote,
+                same,
+                0.4 + 0.15 * min(n - 1, 2),
+                0.8 + 0.05 * min(n - 1, 4),
+            )
+        if n >= 2:
+            d.add(
+                LessonKind.AVOID,
+                f"Don't retry `{failed.short}` unchanged after it fails with {sig}; change the approach first.",
+                Signal.INFERRED,
+                err.excerpt,
+                same,
+                0.5,
+                0.1 + 0.05 * min(n - 1, 4),
+            )
+
+
+# wrappers whose next word is the program that actually ran ("uv run pytest", "python -m pytest")
+_WRAPPERS = {("uv", "run"), ("poetry", "run"), ("pipenv", "run"), ("pnpm", "exec"), ("python", "-m"), ("python3", "-m")}
+_WRAPPER_1 = frozenset({"npx", "uvx", "bunx", "sudo", "time", "env"})
+# programs whose first argument is a subcommand ("git push", "npm test", "cargo test")
+_SUBCOMMANDS = frozenset(
+    {
+        "git",
+        "npm",
+        "pnpm",
+        "yarn",
+        "bun",
+        "cargo",
+        "go",
+        "docker",
+        "kubectl",
+        "uv",
+        "poetry",
+        "pip",
+        "pip3",
+        "gh",
+        "dotnet",
+        "mix",
+        "bundle",
+        "rails",
+        "terraform",
+        "helm",
+        "make",
+        "just",
+        "deno",
+        "brew",
+        "apt",
+        "apt-get",
+        "ruff",
+        "pre-commit",
+        "alembic",
+        "dbt",
+        "dagster",
+        "prisma",
+    }
+)
+_PLAIN_WORD = re.compile(r"^[a-z][a-z0-9_:-]*$")
+_ENV_ASSIGN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
+
+
+def program_key(call: str) -> str:
+    """The program (and subcommand) a command line runs, without its arguments: `uv run pytest
+    tests/x.py -v` → "uv run pytest", `npm test` → "npm test", `git push origin main` → "git push".
+    Only the first command of a `&&`/`;`/`|` chain counts."""
+    first = re.split(r"&&|\|\||;|\|", call.strip().splitlines()[0] if call.strip() else "", maxsplit=1)[0]
+    words = [w for w in first.split()]
+    while words and (_ENV_ASSIGN.match(words[0]) or words[0] in _WRAPPER_1):
+        words = words[1:]
+    if not words:
+        return ""
+    out = [words[0].rsplit("/", 1)[-1]]
+    rest = words[1:]
+    if rest and (out[0], rest[0]) in _WRAPPERS:
+        out.append(rest[0])
+        rest = rest[1:]
+        if rest:
+            out.append(rest[0].rsplit("/", 1)[-1])
+            rest = rest[1:]
+    if out[-1] in _SUBCOMMANDS and rest and _PLAIN_WORD.match(rest[0]):
+        out.append(rest[0])
+    return " ".join(out)
+
+
+def _program(c: _Call) -> str:
+    """What a call runs: a command's program key; any other tool is its name."""
+    return program_key(c.call) if not c.tool or c.tool.casefold() in _SHELLS else c.tool
+
+
+def _mentions(text: str, c: _Call) -> bool:
+    """Whether the person's words name the call's program ("use `uv run pytest`" for `uv run pytest -q`)."""
+    words = {w for w in _program(c).casefold().split() if len(w) > 1 and w not in {"run", "exec", "-m"}}
+    said = set(re.findall(r"[a-z0-9][a-z0-9_.+-]*", text.casefold()))
+    return bool(words & said)
+
+
+def _recovery_lesson(
+    rows: Sequence[SessionRow],
+    d: _Drafts,
+    err: SessionRow,
+    rec: SessionRow,
+    failed: _Call,
+    sig: str,
+    n: int,
+    claimed: set[str],
+) -> None:
+    """The lesson of an error and the call that recovered from it. The command is only the lesson
+    when it changed and nothing was edited in between ("run Y instead of X"); the same program
+    succeeding after edits means the code was the cause, not the command."""
+    worked = parse_call(rec.excerpt)
+    between = [r for r in rows if err.line_no < r.line_no < rec.line_no]
+    edits = [r for r in between if r.kind == TurnKind.FILE_EDIT.value]
+    when = f" when it fails with {sig}" if sig != "an error" else ""
+    failing = f"fails with {sig}" if sig != "an error" else "fails"
+    same_program = _program(worked).casefold() == _program(failed).casefold() and bool(_program(failed))
+    if edits:
+        paths = _paths_phrase(_edit_paths(edits))
+        if same_program:
+            statement = (
+                f"When `{_program(failed)}` {failing}, the cause was in the code (fixed in {paths}): "
+                "fix the code and rerun; don't change the command."
+            )
+        else:
+            statement = f"When `{failed.short}` {failing}, fix the cause (edited {paths}) and run `{worked.short}`."
+    elif worked.same_as_key != failed.same_as_key:
+        statement = f"Run `{worked.short}` instead of `{failed.short}`{when}."
+    else:
+        statement = f"When `{failed.short}` {failing}, find and fix the cause before re-running it."
+    ids = [err.evidence_id, *(r.evidence_id for r in edits), rec.evidence_id]
+    importance = 0.7 + 0.1 * min(n - 1, 2)  # a tool error and its fix: the most procedural lesson there is
+    confirmed = _confirmation(rows, rec.line_no)
+    # the person's critique in between is this episode's only when it is not the reply to a
+    # rejected call (that is the rejection's episode) and it names the command that then worked
+    critique = next(
+        (
+            r
+            for r in between
+            if r.kind == TurnKind.CORRECTION.value and r.evidence_id not in claimed and _mentions(r.excerpt, worked)
+        ),
+        None,
+    )
+    if confirmed is not None:
+        row, quote = confirmed
+        d.add(
+            LessonKind.LEARN,
+            statement,
+            Signal.USER_CONFIRMATION,
+            quote,
+            [*ids, row.evidence_id],
+            importance + 0.1,
+            0.95,
+        )
+    elif critique is not None and (span := instruction_span(critique.excerpt) or critique.excerpt.strip()):
+        d.add(
+            LessonKind.LEARN, statement, Signal.USER_CRITIQUE, span, [*ids, critique.evidence_id], importance + 0.1, 0.9
+        )
+    else:
+        # the error line is what the agent saw and fixed: a better example than the command
+        quote = error_line(err.context or "") or rec.excerpt
+        d.add(LessonKind.LEARN, statement, Signal.SELF_CORRECTION, quote, ids, importance, 0.55 + 0.05 * bool(edits))
+
+
+def _rejection_replies(rows: Sequence[SessionRow]) -> set[str]:
+    """Corrections that are the person's reply to a rejected call: the rejection's episode."""
+    out: set[str] = set()
+    for rej in (r for r in rows if r.kind == TurnKind.TOOL_REJECTED.value):
+        nxt = _first_person_after(rows, rej.line_no)
+        if nxt is not None and nxt.kind == TurnKind.CORRECTION.value:
+            out.add(nxt.evidence_id)
+    return out
+
+
+def _rejections(rows: Sequence[SessionRow], d: _Drafts) -> None:
+    for rej in (r for r in rows if r.kind == TurnKind.TOOL_REJECTED.value):
+        call = parse_call(rej.excerpt)
+        nxt = _first_person_after(rows, rej.line_no)
+        said = nxt if nxt is not None and nxt.kind == TurnKind.CORRECTION.value else None
+        span = instruction_span(said.excerpt) if said is not None else None
+        if said is not None and span:
+            # a refused command is what not to run (procedural); a refused edit is about its
+            # content ("use polars, not pandas"): a preference, which the persona pack carries
+            command = not call.tool or call.tool.casefold() in _SHELLS
+            d.add(
+                LessonKind.AVOID,
+                f"Instead of `{call.short}`: {_lower_first(_as_statement(span))}" if command else _as_statement(span),
+                Signal.USER_CRITIQUE,
+                span,
+                [rej.evidence_id, said.evidence_id],
+                0.7 if command else STYLE_IMPORTANCE,
+                0.95,
+            )
+        else:
+            ids = [rej.evidence_id] + ([said.evidence_id] if said is not None else [])
+            d.add(
+                LessonKind.AVOID,
+                f"Ask before running `{call.short}`: the person rejected it.",
+                Signal.USER_CRITIQUE,
+                rej.excerpt,
+                ids,
+                0.5,
+                0.8,
+            )
+
+
+def _corrections(rows: Sequence[SessionRow], d: _Drafts) -> None:
+    for r in rows:
+        if r.kind != TurnKind.CORRECTION.value or r.evidence_id in d.used:
+            continue
+        span = instruction_span(r.excerpt)
+        if not span:
+            continue
+        strong = r.correction_signal in ("interrupt", "rejected_tool_use", "turn_aborted")
+        d.add(
+            LessonKind.AVOID,
+            _as_statement(span),
+            Signal.USER_CRITIQUE,
+            span,
+            [r.evidence_id],
+            0.6 if "`" in span else STYLE_IMPORTANCE,  # naming a command: how to work with a tool
+            0.9 if strong else 0.85,
+        )
+
+
+def _confirmed_edits(rows: Sequence[SessionRow], d: _Drafts) -> None:
+    """A confirmation right after edits (not already explained by a recovery): the change the
+    person asked for was right."""
+    last_person: SessionRow | None = None
+    edits: list[SessionRow] = []
+    for r in rows:
+        if r.kind == TurnKind.FILE_EDIT.value:
+            edits.append(r)
+            continue
+        if r.kind not in _PERSON:
+            continue
+        asked = last_person is not None and last_person.kind == TurnKind.PROMPT.value
+        if edits and asked and r.evidence_id not in d.used and CONFIRMATION.match(r.excerpt):
+            confirmed = _confirmation(rows, edits[-1].line_no)
+            request = _SENTENCE.match(last_person.excerpt) if last_person is not None else None
+            ask = request.group(0).strip() if request else ""
+            if confirmed is not None and confirmed[0] is r and len(ask) >= 8:
+                d.add(
+                    LessonKind.LEARN,
+                    f'When asked to "{ask[:120].rstrip(" .")}", change {_paths_phrase(_edit_paths(edits))} '
+                    "the way this session did: the person confirmed it.",
+                    Signal.USER_CONFIRMATION,
+                    confirmed[1],
+                    [last_person.evidence_id, *(e.evidence_id for e in edits), r.evidence_id],
+                    0.4,
+                    0.9,
+                )
+        last_person, edits = r, []
+
+
+def draft_lessons(session: SessionEvidence) -> list[tuple[DraftLesson, list[str]]]:
+    rows = session.rows
+    d = _Drafts()
+    _error_episodes(rows, d)
+    _rejections(rows, d)
+    _corrections(rows, d)
+    _confirmed_edits(rows, d)
+    # the most useful first, deterministically; a session yields at most MAX_LESSONS
+    ranked = sorted(d.items, key=lambda x: (-round(x[0].importance * x[0].credibility, 6), x[0].statement, x[0].quote))
+    return ranked[:MAX_LESSONS]
+
+
+class OfflineLessonBuilder:
+    name = "offline"
+    prompt_version = PROMPT_VERSION
+
+    def build_many(self, sessions: list[SessionEvidence]) -> list[LessonResult]:
+        out: list[LessonResult] = []
+        for s in sessions:
+            lessons, dropped = ground(s, draft_lessons(s), self.name, self.prompt_version)
+            out.append(LessonResult(unit_key=s.unit_key, lessons=lessons, dropped_quotes=dropped))
+        return out
