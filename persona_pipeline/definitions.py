@@ -10,6 +10,7 @@ from persona_pipeline.orchestration.defs.automation import (
     daily_incremental,
     ingest_job,
     source_files_sensor,
+    source_refresh,
     units_job,
 )
 from persona_pipeline.orchestration.defs.checks import CHECKS
@@ -21,7 +22,7 @@ from persona_pipeline.orchestration.defs.skill_assets import skill_experiences, 
 defs = dg.Definitions(
     assets=[ingest, session_digests, skill_experiences, session_notes, facet_trees, persona_pack, skills],
     asset_checks=CHECKS,
-    jobs=[ingest_job, units_job, compile_job],
+    jobs=[ingest_job, units_job, compile_job, source_refresh],
     sensors=[source_files_sensor, automation_sensor],
     schedules=[daily_incremental],
 )

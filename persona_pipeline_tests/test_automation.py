@@ -68,16 +68,17 @@ def test_sensor_registers_batches_and_tracks_changes(configured) -> None:
     ]
 
 
-def test_schedule_skips_when_nothing_changed(configured) -> None:
-    instance, _ = configured
-    ctx = dg.build_schedule_context(instance=instance)
-    [run] = daily_incremental(ctx)
-    assert len(instance.get_dynamic_partitions(SOURCE_UNITS)) == 10
+def test_schedule_only_asks_and_its_run_registers_for_the_sensor(configured) -> None:
+    """A schedule tick writes nothing; its run (`source_refresh`) registers the units and moves
+    the epoch, so the sensor's next tick asks for their ingest."""
     from persona_pipeline.definitions import defs
 
-    assert (
-        defs.resolve_job_def("incremental_ingest")
-        .execute_in_process(instance=instance, tags=run.tags, run_config=run.run_config)
-        .success
-    )
-    assert isinstance(daily_incremental(dg.build_schedule_context(instance=instance)), dg.SkipReason)
+    instance, _ = configured
+    request = daily_incremental(dg.build_schedule_context(instance=instance))
+    assert isinstance(request, dg.RunRequest)
+    assert instance.get_dynamic_partitions(SOURCE_UNITS) == []  # the tick registered nothing
+    refresh = defs.resolve_job_def("source_refresh").execute_in_process(instance=instance)
+    assert refresh.success
+    assert len(instance.get_dynamic_partitions(SOURCE_UNITS)) == 10
+    [run] = source_files_sensor(dg.build_sensor_context(instance=instance)).run_requests
+    assert len(run.run_config["ops"]["ingest"]["config"]["only_units"]) == 10

@@ -1,6 +1,7 @@
-"""The sensor's shortcuts for a tick with nothing changed (`orchestration/defs/sensor_cursor.py`): it reads no
-partitions, hashes no instruction file and opens no repo or warehouse, yet every change is still
-seen, on the next tick or, for edits made behind its back, at the periodic full re-check."""
+"""The sensor's shortcuts for a tick with nothing changed (`orchestration/defs/sensor_cursor.py`): its
+watermark matches, so it reads no partitions, hashes no instruction file and opens no repo or
+warehouse, yet every change is still seen against the warehouse's fingerprints, on the next tick
+or, for edits made behind its back, at the periodic full re-check."""
 
 from __future__ import annotations
 
@@ -58,6 +59,15 @@ def _tick(instance: dg.DagsterInstance, cursor: str | None) -> dg.SensorResult:
     return result
 
 
+def _run(instance: dg.DagsterInstance, result: dg.SensorResult) -> None:
+    """Execute the tick's run request, as the daemon would: the warehouse then holds its units."""
+    from persona_pipeline.definitions import defs
+
+    [run] = result.run_requests
+    job = defs.resolve_job_def("incremental_ingest")
+    assert job.execute_in_process(instance=instance, tags=run.tags, run_config=run.run_config).success
+
+
 def _only_units(result: dg.SensorResult) -> list[str]:
     [run] = result.run_requests
     return run.run_config["ops"]["ingest"]["config"]["only_units"]
@@ -72,6 +82,7 @@ def test_idle_tick_reads_nothing_and_next_changes_are_seen(env, monkeypatch) -> 
     instance, (claude_root, codex_root) = env
     first = _tick(instance, None)
     assert len(_only_units(first)) == 10
+    _run(instance, first)
 
     reads = Counter(instance.get_dynamic_partitions)
     monkeypatch.setattr(instance, "get_dynamic_partitions", reads)
@@ -107,6 +118,7 @@ def test_idle_tick_reads_nothing_and_next_changes_are_seen(env, monkeypatch) -> 
 def test_partition_deleted_behind_the_sensor_is_re_added_at_the_recheck(env, monkeypatch) -> None:
     instance, _ = env
     first = _tick(instance, None)
+    _run(instance, first)
     victim = instance.get_dynamic_partitions(SOURCE_UNITS)[3]
     instance.delete_dynamic_partition(SOURCE_UNITS, victim)  # as the UI does: no epoch change
     within = _tick(instance, first.cursor)
@@ -145,6 +157,7 @@ def test_forget_moves_the_epoch_and_the_next_tick_re_registers(env) -> None:
 def test_reader_version_bump_reingests_that_kind(env, monkeypatch) -> None:
     instance, _ = env
     first = _tick(instance, None)
+    _run(instance, first)
     monkeypatch.setitem(catalog.READER_VERSIONS, SourceKind.CODEX, "codex-bumped")
     result = _tick(instance, first.cursor)
     keys = _only_units(result)
@@ -162,6 +175,7 @@ def test_instruction_edit_keeping_size_and_mtime_is_seen_and_idle_ticks_hash_not
     monkeypatch.setenv("PERSONA_INSTRUCTION_FILES", str(rules))
     first = _tick(instance, None)
     [key] = [k for k in _only_units(first) if k.startswith("instructions/")]
+    _run(instance, first)
 
     hashes = Counter(instructions.content_fingerprint)
     monkeypatch.setattr(instructions, "content_fingerprint", hashes)
@@ -209,6 +223,7 @@ def test_repo_head_changes_are_seen_and_idle_ticks_run_no_git(env, repo, monkeyp
     instance, _ = env
     first = _tick(instance, None)
     [key] = [k for k in _only_units(first) if k.startswith("git/")]
+    _run(instance, first)
     heads = Counter(git_history.repo_fingerprint)
     monkeypatch.setattr(git_history, "repo_fingerprint", heads)
     second = _tick(instance, first.cursor)
@@ -232,12 +247,15 @@ def test_repo_head_changes_are_seen_and_idle_ticks_run_no_git(env, repo, monkeyp
         step()
         result = _tick(instance, cursor)
         assert _only_units(result) == [key], what
+        _run(instance, result)  # the warehouse then holds this state of the repo
         cursor = result.cursor
         assert not _tick(instance, cursor).run_requests, what
 
-    # new author emails change the fingerprint too
+    # new author emails change the repo's fingerprint, and (a new identifier to redact) the
+    # identity every stored fingerprint carries: everything is read again with it
     monkeypatch.setenv("PERSONA_AUTHOR_EMAILS", "pat@example.com,pat@work.example")
-    assert _only_units(_tick(instance, cursor)) == [key]
+    again = _only_units(_tick(instance, cursor))
+    assert key in again and len(again) == len(instance.get_dynamic_partitions(SOURCE_UNITS))
 
 
 def test_ticks_never_write_retention_runs_in_the_ingest_run(env, monkeypatch) -> None:
@@ -268,15 +286,34 @@ def test_ticks_never_write_retention_runs_in_the_ingest_run(env, monkeypatch) ->
 def test_old_and_malformed_cursors_force_a_full_check(env) -> None:
     instance, _ = env
     first = _tick(instance, None)
-    old_format = orjson.dumps(SensorCursor.parse(first.cursor).units).decode()
+    _run(instance, first)
+    old_format = orjson.dumps({"units": {"a": "1"}, "probes": {}, "epoch": "", "checked_at": 1e12}).decode()
     victim = instance.get_dynamic_partitions(SOURCE_UNITS)[0]
     instance.delete_dynamic_partition(SOURCE_UNITS, victim)
     result = _tick(instance, old_format)
-    assert not result.run_requests  # its fingerprints still say nothing changed
+    assert not result.run_requests  # the warehouse says nothing changed
     assert [list(r.partition_keys) for r in result.dynamic_partitions_requests] == [[victim]]
-    assert SensorCursor.parse(result.cursor).units == SensorCursor.parse(first.cursor).units
-    for bad in ("not json", "[1, 2]", "null"):
-        assert SensorCursor.parse(bad).units is None
-    odd = SensorCursor.parse('{"units": {"a": "1"}, "probes": [1], "epoch": 3, "checked_at": "x"}')
-    assert odd.units == {"a": "1"} and odd.reuse() == {} and odd.recheck_due("", 1e9)
-    assert len(_only_units(_tick(instance, "not json"))) == 10  # every unit, as on a first tick
+    assert SensorCursor.parse(result.cursor).watermark == SensorCursor.parse(first.cursor).watermark
+    for bad in ("not json", "[1, 2]", "null", old_format):
+        assert SensorCursor.parse(bad).watermark is None
+    odd = SensorCursor.parse('{"watermark": "w", "epoch": 3, "checked_at": "x"}')
+    assert odd.watermark == "w" and odd.recheck_due("", 1e9, 900)
+
+
+def test_cursor_stays_small_and_a_busy_warehouse_skips_the_tick(env, monkeypatch) -> None:
+    """The cursor is a watermark whatever the number of units (tick history stays small); a tick
+    that finds the warehouse being written does not wait for it and looks again next tick."""
+    import duckdb
+
+    instance, _ = env
+    first = _tick(instance, None)
+    assert len(first.cursor) < 200
+    _run(instance, first)
+
+    def locked(*args, **kwargs):
+        raise duckdb.IOException('Could not set lock on file "warehouse.duckdb": Conflicting lock is held')
+
+    monkeypatch.setattr(store.duckdb, "connect", locked)
+    monkeypatch.setenv("PERSONA_SENSOR_RECHECK_S", "0")
+    busy = _tick(instance, first.cursor)
+    assert busy.skip_reason and "warehouse" in busy.skip_reason.skip_message and busy.cursor is None

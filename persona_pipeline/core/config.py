@@ -47,7 +47,6 @@ class ConfigError(ValueError):
 # known, so they are not reported as typos.
 _OTHER_ENV = {
     "PERSONA_PROGRESS_FD",
-    "PERSONA_SENSOR_RECHECK_S",
     "PERSONA_CRASH_SEED",
     "PERSONA_CRASH_LOOPS",
 }
@@ -106,6 +105,9 @@ class Settings(BaseSettings):
     on_source_removed: Literal["keep", "erase"] = "keep"
     # Orchestration: how often the file sensor and the automation look, and when the schedule runs
     sensor_interval_s: int = Field(default=60, ge=5)
+    # at least this often a sensor tick compares the roots with the warehouse even when its
+    # watermark says nothing moved (an edit that keeps every stat, a partition deleted in the UI)
+    sensor_recheck_s: int = Field(default=900, ge=0)
     automation_interval_s: int = Field(default=30, ge=5)
     schedule_cron: str = "0 3 * * *"
     # Optional endpoint override for the litellm backend (a local server, a proxy). The key is

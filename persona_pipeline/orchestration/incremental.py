@@ -4,6 +4,7 @@ cursor) last saw them, what must be registered, erased or kept. Plain Python, no
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,8 +38,40 @@ class Plan:
         delete_source_units(instance, self.removed, self.epoch_path)
 
 
+@dataclass
+class Scan:
+    """A stat-only look at the roots: the units, their fingerprints, the probes of hashed kinds."""
+
+    found: Any  # sources.discovery.Discovery
+    current: dict[str, str]  # key -> fingerprint now
+    probes: dict[str, str]  # key -> probe (instruction files, repositories)
+
+    def watermark(self) -> str:
+        """One short digest of every key and fingerprint: equal watermarks, nothing changed."""
+        h = hashlib.blake2b(digest_size=16)
+        for key, fp in sorted(self.current.items()):
+            h.update(f"{key}\x1f{fp}\x1e".encode())
+        return h.hexdigest()
+
+
 def is_instruction_key(key: str) -> bool:
     return key.startswith("instructions/")
+
+
+def scan(settings: Settings, reuse: dict[str, tuple[str, str]] | None = None, prepare: bool = True) -> Scan:
+    """Check the roots (`config.ConfigError` for a bad one), discover the units, leave out the
+    tombstoned ones and fingerprint the rest; `reuse` (key -> (probe, fingerprint)) spares
+    hashing an instruction file or repo whose probe has not moved."""
+    from persona_pipeline.core.sources import tombstones
+
+    settings.check_roots()
+    sources = settings.sources()
+    found = sources.discover(prepare=prepare)  # False: not even the sample's repositories are cloned
+    forgotten = tombstones.load(settings.data_dir)
+    if forgotten:
+        found.units = [u for u in found.units if not forgotten.excludes(u.key)]
+    current, probes = sources.fingerprints(found.units, reuse)
+    return Scan(found, current, probes)
 
 
 def plan(
@@ -51,6 +84,8 @@ def plan(
     purge: bool = True,
     settings: Settings | None = None,
     prepare: bool = True,
+    scanned: Scan | None = None,
+    wait_s: float | None = None,
 ) -> Plan:
     """Stat the roots (no reads) and compare with `known` (key -> fingerprint; the warehouse's
     when None). With `apply`, rows that must go are erased here and (with `purge`) the retention
@@ -67,20 +102,18 @@ def plan(
     The sensor's shortcuts: `is_registered` says the registered partitions are exactly `known`'s
     keys, so when the roots match `known` the partitions are not read (and nothing is written);
     `reuse` (key -> (probe, fingerprint)) spares hashing unchanged instruction files and repos.
-    `settings`: the caller's `config.Settings` (loaded here when None)."""
+    `settings`: the caller's `config.Settings` (loaded here when None); `scanned`: a `scan` the
+    caller already made; `wait_s`: how long to wait for the warehouse while another process
+    writes (a sensor tick does not wait: it raises DuckDB's lock error and tries next tick)."""
     from persona_pipeline.core.config import load_settings
     from persona_pipeline.core.evidence import retention
     from persona_pipeline.core.sources import tombstones
     from persona_pipeline.core.warehouse import store
 
     settings = settings or load_settings()
-    settings.check_roots()
-    sources = settings.sources()
-    found = sources.discover(prepare=prepare)  # False: not even the sample's repositories are cloned
+    scanned = scanned or scan(settings, reuse, prepare)
+    found, current, probes = scanned.found, scanned.current, scanned.probes
     forgotten = tombstones.load(settings.data_dir)
-    if forgotten:
-        found.units = [u for u in found.units if not forgotten.excludes(u.key)]
-    current, probes = sources.fingerprints(found.units, reuse)
     oldest = retention.cutoff(settings.retention_days) if purge else None
     if is_registered and known is not None and known == current:
         if apply and oldest:
@@ -90,7 +123,7 @@ def plan(
     # The sensor's cursor already holds every key it saw, so a tick reads no warehouse; the CLI
     # and the schedule compare with what is stored.
     from_warehouse = known is None
-    stored = store.unit_fingerprints(settings.warehouse_path) if from_warehouse else known
+    stored = store.unit_fingerprints(settings.warehouse_path, wait_s) if from_warehouse else known
     if known is None:
         known = stored
     existing = registered() if registered is not None else []
@@ -112,7 +145,8 @@ def plan(
         removed = [
             k
             for k in existing
-            if k not in current and (forgotten.excludes(k) or (from_warehouse and (k not in stored or k in doomed)))
+            if k not in current
+            and (forgotten.excludes(k) or (from_warehouse and (k not in stored or (apply and k in doomed))))
         ]
     gone = [k for k in vanished if k not in set(erased)]
     if from_warehouse:  # stored fingerprints carry the redaction identity (`owner_identity.identity_suffix`)
@@ -120,6 +154,8 @@ def plan(
 
         suffix = identity_suffix(settings, create_key=apply)
         changed = [k for k in current if known.get(k) != current[k] + suffix]
+        if not apply:  # a read-only pass erases nothing: the run it asks for erases these
+            changed += [k for k in erased if is_instruction_key(k) and k in existing_set]
     else:
         suffix = ""
         changed = [k for k in current if known.get(k) != current[k]]

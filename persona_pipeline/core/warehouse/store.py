@@ -343,10 +343,10 @@ def stored_units(con: duckdb.DuckDBPyConnection, keys: Sequence[str]) -> list[st
     return [r[0] for r in rows]
 
 
-def unit_fingerprints(path: Path) -> dict[str, str]:
+def unit_fingerprints(path: Path, wait_s: float | None = None) -> dict[str, str]:
     if not path.exists():
         return {}
-    with connect(path, read_only=True) as con:
+    with connect(path, read_only=True, wait_s=LOCK_WAIT_S if wait_s is None else wait_s) as con:
         return dict(con.execute("SELECT unit_key, fingerprint FROM units").fetchall())
 
 

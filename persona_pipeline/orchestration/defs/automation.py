@@ -4,8 +4,9 @@ conditions that keep digests → trees → pack fresh without waiting for every 
 (No `from __future__ import annotations`: Dagster inspects these signatures at runtime.)
 """
 
+import hashlib
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import dagster as dg
 
@@ -14,9 +15,6 @@ from persona_pipeline.orchestration.defs.partitions import SOURCE_UNITS, partiti
 from persona_pipeline.orchestration.defs.sensor_cursor import SensorCursor
 from persona_pipeline.orchestration.incremental import Plan
 from persona_pipeline.orchestration.incremental import plan as incremental_plan
-
-if TYPE_CHECKING:
-    pass
 
 RAW, EVIDENCE = dg.AssetKey("raw_sessions"), dg.AssetKey("redacted_evidence")
 # intervals and cron from persona.toml + PERSONA_* like every other setting (read once, at load)
@@ -59,11 +57,24 @@ def plan(instance: dg.DagsterInstance, known: dict[str, str] | None = None, **kw
     return incremental_plan(lambda: instance.get_dynamic_partitions(SOURCE_UNITS), known, **kw)
 
 
-def _run_request(changed: list[str]) -> dg.RunRequest:
+def _run_request(changed: list[str], fingerprints: dict[str, str]) -> dg.RunRequest:
     # One run for all changed units: a range spanning them, restricted by config to exactly them.
+    # The run key repeats while the same units stand changed (their run not finished yet), so
+    # Dagster launches it once.
+    key = hashlib.blake2b(digest_size=12)
+    for k in changed:
+        key.update(f"{k}\x1f{fingerprints.get(k, 'gone')}\x1e".encode())
     return dg.RunRequest(
-        tags=range_tags(changed, "automation"), run_config={"ops": {"ingest": {"config": {"only_units": changed}}}}
+        run_key=key.hexdigest(),
+        tags=range_tags(changed, "automation"),
+        run_config={"ops": {"ingest": {"config": {"only_units": changed}}}},
     )
+
+
+# key -> (probe, fingerprint) of the hashed kinds, kept by this process between ticks: an
+# instruction file or repo whose probe has not moved is not hashed again (a cache, not state:
+# a new process hashes each once).
+_PROBED: dict[str, tuple[str, str]] = {}
 
 
 @dg.sensor(
@@ -72,54 +83,80 @@ def _run_request(changed: list[str]) -> dg.RunRequest:
     default_status=dg.DefaultSensorStatus.RUNNING,  # change-driven runs are the point; stop it in the UI,
 )
 def source_files_sensor(context: dg.SensorEvaluationContext) -> dg.SensorResult:
-    """Registers new units and asks for one run over the units whose size, mtime, content
-    (instruction files), HEAD (repos) or reader version changed since the cursor, or whose
-    instruction file was deleted. It only returns requests: nothing is written or erased in a tick.
-    Between full re-checks a tick trusts its cursor (`defs.sensor_cursor`)."""
+    """Registers new units and asks for one run over the units whose fingerprint (size, mtime,
+    content for instruction files, HEAD for repos, reader version) differs from the warehouse's,
+    or whose instruction file was deleted. It only returns requests: nothing is written or erased
+    in a tick. A tick whose watermark (`defs.sensor_cursor`) has not moved reads nothing more."""
+    import duckdb
+
     from persona_pipeline.core.config import ConfigError, load_settings
     from persona_pipeline.orchestration.defs.project_settings import throwaway_instance_problem
+    from persona_pipeline.orchestration.incremental import scan
 
     try:
         settings = load_settings()
-        settings.check_roots()
+        scanned = scan(settings, _PROBED)
     except ConfigError as exc:  # a broken root must look like an error, never like an empty history
         return dg.SensorResult(skip_reason=f"configuration error: {exc}")
     problem = throwaway_instance_problem(context.instance, settings)
     if problem:
         return dg.SensorResult(skip_reason=problem)
+    _PROBED.update({k: (p, scanned.current[k]) for k, p in scanned.probes.items()})
     cursor = SensorCursor.parse(context.cursor)
     epoch = partitions_epoch(settings.partitions_epoch_path)  # before plan() reads the partitions
-    now = time.time()
-    full = cursor.recheck_due(epoch, now)
-    reuse = None if full else cursor.reuse()
-    # apply=False: a tick writes nothing (no erasure, no retention purge, no lock wait past the
-    # tick's timeout); deleted instruction files go to its run, retention to `persona run` and
-    # the daily schedule
-    p = plan(context.instance, cursor.units, apply=False, is_registered=not full, reuse=reuse, settings=settings)
+    now, mark = time.time(), scanned.watermark()
+    if mark == cursor.watermark and not cursor.recheck_due(epoch, now, settings.sensor_recheck_s):
+        return dg.SensorResult(cursor=context.cursor)
+    try:
+        # apply=False: a tick writes nothing (no erasure, no retention purge); deleted instruction
+        # files go to its run, retention to the run and `persona run`; no wait on the warehouse
+        p = plan(context.instance, apply=False, settings=settings, scanned=scanned, wait_s=0)
+    except duckdb.IOException:  # a run holds the warehouse: look again next tick
+        return dg.SensorResult(skip_reason="the warehouse is being written; next tick looks again")
     requests: list[dg.AddDynamicPartitionsRequest | dg.DeleteDynamicPartitionsRequest] = []
     if p.new:
         requests.append(dg.AddDynamicPartitionsRequest(SOURCE_UNITS, p.new))
     if p.removed:
         requests.append(dg.DeleteDynamicPartitionsRequest(SOURCE_UNITS, p.removed))
-    runs = [_run_request(p.changed)] if p.changed else []
-    after = SensorCursor(p.current, p.probes, epoch, now if full else cursor.checked_at)
+    runs = [_run_request(p.changed, p.current)] if p.changed else []
+    after = SensorCursor(mark, epoch, now)
     return dg.SensorResult(run_requests=runs, dynamic_partitions_requests=requests, cursor=after.dumps())
 
 
+@dg.op(
+    description="The incremental pass with its writes: registers and unregisters source-unit "
+    "partitions, erases what must go (forgotten units, deleted instruction files) and applies "
+    "the retention window. The file sensor then asks for the ingest of what changed."
+)
+def refresh_sources(context: dg.OpExecutionContext) -> None:
+    from persona_pipeline.orchestration.defs.partitions import bump_epoch
+    from persona_pipeline.orchestration.defs.project_settings import project_settings
+
+    settings = project_settings(context)
+    p = plan(context.instance, settings=settings)
+    p.apply_partitions(context.instance)
+    bump_epoch(settings.partitions_epoch_path)  # the sensor's next tick compares with the warehouse
+    context.add_output_metadata(
+        {
+            "registered": len(p.new),
+            "unregistered": len(p.removed),
+            "erased": len(p.erased),
+            "stale": len(p.changed),
+            "source_gone": len(p.gone),
+        }
+    )
+
+
+@dg.job(description="Registers, unregisters and erases source units (the schedule's pass).")
+def source_refresh() -> None:
+    refresh_sources()
+
+
 @dg.schedule(
-    job=ingest_job,
+    job=source_refresh,
     cron_schedule=_DEFS.schedule_cron,
     default_status=dg.DefaultScheduleStatus.RUNNING,
 )
-def daily_incremental(context: dg.ScheduleEvaluationContext) -> list[dg.RunRequest] | dg.SkipReason:
-    """The same incremental pass on a timer, against the warehouse's fingerprints."""
-    from persona_pipeline.core.config import ConfigError
-
-    try:
-        p = plan(context.instance)
-    except ConfigError as exc:
-        return dg.SkipReason(f"configuration error: {exc}")
-    p.apply_partitions(context.instance)
-    if not p.changed:
-        return dg.SkipReason("no source changed")
-    return [_run_request(p.changed)]
+def daily_incremental(context: dg.ScheduleEvaluationContext) -> dg.RunRequest:
+    """The incremental pass on a timer, as a run of its own (`source_refresh`): the tick only asks."""
+    return dg.RunRequest(tags={"persona/trigger": "schedule"})

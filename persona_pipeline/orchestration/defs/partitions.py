@@ -33,10 +33,15 @@ def delete_source_units(instance: dg.DagsterInstance, keys: list[str], epoch_pat
     for key in keys:
         instance.delete_dynamic_partition(SOURCE_UNITS, key)
     if keys:
-        epoch_path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = epoch_path.with_name(f"{epoch_path.name}.{uuid.uuid4().hex}.tmp")
-        tmp.write_text(uuid.uuid4().hex, encoding="ascii")
-        os.replace(tmp, epoch_path)  # a reader sees the old epoch or the new one, never a torn one
+        bump_epoch(epoch_path)
+
+
+def bump_epoch(epoch_path: Path) -> None:
+    """Move the epoch on: the sensor's next tick compares the roots with the warehouse."""
+    epoch_path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = epoch_path.with_name(f"{epoch_path.name}.{uuid.uuid4().hex}.tmp")
+    tmp.write_text(uuid.uuid4().hex, encoding="ascii")
+    os.replace(tmp, epoch_path)  # a reader sees the old epoch or the new one, never a torn one
 
 
 def range_tags(keys_in_order: list[str], trigger: str) -> dict[str, str]:

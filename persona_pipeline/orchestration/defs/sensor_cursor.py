@@ -1,65 +1,50 @@
-"""The `source_files_sensor` cursor: what the last tick saw, so a tick with nothing changed reads
-neither the registered partitions nor the warehouse, and hashes no instruction file or repo.
+"""The `source_files_sensor` cursor: a watermark, not a copy of the warehouse.
 
-Shortcuts are trusted only between full re-checks: at least every `PERSONA_SENSOR_RECHECK_S`
-seconds (default 900) a tick re-reads the registered partitions (a partition deleted by hand in
-the UI is registered again), recomputes every fingerprint from the sources and applies the
-retention window. Deletions by `persona forget`, the schedule or `persona run` move the
-partitions epoch (`defs.partitions`), which forces the re-read on the next tick.
+It holds one digest of every unit's key and fingerprint (`incremental.Scan.watermark`), the
+partitions epoch and when the last full check ran: ~120 bytes whatever the number of units, so
+tick history stays small. A tick whose watermark and epoch match reads neither the registered
+partitions nor the warehouse; otherwise it compares the roots with the warehouse, which holds the
+fingerprints (the one owner of incrementality). At least every `recheck_s` seconds (default 900) a
+tick compares with the warehouse even when nothing moved (a partition deleted by hand in the UI, an
+edit that keeps all four stats, a unit whose run failed).
 """
 
 from __future__ import annotations
 
-import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import orjson
 
 
-def recheck_seconds() -> float:
-    return float(os.environ.get("PERSONA_SENSOR_RECHECK_S", "900"))
-
-
 @dataclass
 class SensorCursor:
-    units: dict[str, str] | None = None  # key -> fingerprint; None before the first tick
-    probes: dict[str, str] = field(default_factory=dict)  # key -> probe, for hashed kinds
-    epoch: str | None = None  # the partitions epoch when the registered set was last known
-    checked_at: float = 0.0  # when the last full re-check ran (time.time())
+    watermark: str | None = None  # None before the first full check
+    epoch: str | None = None  # the partitions epoch at the last full check
+    checked_at: float = 0.0  # when the last full check ran (time.time())
 
     @classmethod
     def parse(cls, raw: str | None) -> SensorCursor:
-        """An empty, malformed or pre-epoch cursor (the bare key -> fingerprint object; unit
-        keys are never "units") gives a cursor that forces a full re-check."""
+        """An empty, malformed or older cursor (one that held every fingerprint) gives a cursor
+        that forces a full check."""
         if not raw:
             return cls()
         try:
             obj = orjson.loads(raw)
         except orjson.JSONDecodeError:
             return cls()
-        if not isinstance(obj, dict):
+        if not isinstance(obj, dict) or not isinstance(obj.get("watermark"), str):
             return cls()
-        if not isinstance(obj.get("units"), dict):
-            return cls(units=obj)  # old format: its fingerprints still say what changed
-        probes, epoch, checked_at = obj.get("probes"), obj.get("epoch"), obj.get("checked_at")
+        epoch, checked_at = obj.get("epoch"), obj.get("checked_at")
         return cls(
-            units=obj["units"],
-            probes=probes if isinstance(probes, dict) else {},
+            watermark=obj["watermark"],
             epoch=epoch if isinstance(epoch, str) else None,
             checked_at=float(checked_at) if isinstance(checked_at, int | float) else 0.0,
         )
 
     def dumps(self) -> str:
-        return orjson.dumps(
-            {"units": self.units, "probes": self.probes, "epoch": self.epoch, "checked_at": self.checked_at}
-        ).decode()
+        return orjson.dumps({"watermark": self.watermark, "epoch": self.epoch, "checked_at": self.checked_at}).decode()
 
-    def recheck_due(self, epoch: str, now: float) -> bool:
-        """True when the shortcuts may not be trusted: no earlier full check, the epoch moved,
+    def recheck_due(self, epoch: str, now: float, recheck_s: float) -> bool:
+        """True when the watermark may not be trusted: no earlier full check, the epoch moved,
         the interval passed (or the clock went back)."""
-        return self.units is None or self.epoch != epoch or not 0 <= now - self.checked_at < recheck_seconds()
-
-    def reuse(self) -> dict[str, tuple[str, str]]:
-        """key -> (probe, fingerprint) of the hashed units, for `Sources.fingerprints`."""
-        units = self.units or {}
-        return {k: (p, units[k]) for k, p in self.probes.items() if k in units}
+        return self.watermark is None or self.epoch != epoch or not 0 <= now - self.checked_at < recheck_s
