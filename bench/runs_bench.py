@@ -70,7 +70,8 @@ def compile_only(env: dict[str, str]) -> float:
         "import time, dagster as dg\n"
         "from persona_pipeline.orchestration.defs.distill_assets import persona_pack\n"
         "t = time.perf_counter()\n"
-        "r = dg.materialize([persona_pack], instance=dg.DagsterInstance.get())\n"
+        "from persona_pipeline.orchestration.defs.resources import project_resources\n"
+        "r = dg.materialize([persona_pack], resources=project_resources(), instance=dg.DagsterInstance.get())\n"
         "assert r.success\n"
         "print(time.perf_counter() - t)\n"
     )

@@ -17,6 +17,7 @@ from persona_pipeline.orchestration.defs.checks import CHECKS
 from persona_pipeline.orchestration.defs.distill_assets import facet_trees, persona_pack, session_digests
 from persona_pipeline.orchestration.defs.ingest_assets import ingest
 from persona_pipeline.orchestration.defs.note_assets import session_notes
+from persona_pipeline.orchestration.defs.resources import project_resources
 from persona_pipeline.orchestration.defs.skill_assets import skill_experiences, skills
 
 defs = dg.Definitions(
@@ -25,4 +26,5 @@ defs = dg.Definitions(
     jobs=[ingest_job, units_job, compile_job, source_refresh],
     sensors=[source_files_sensor, automation_sensor],
     schedules=[daily_incremental],
+    resources=project_resources(),
 )

@@ -7,6 +7,7 @@ import os
 import dagster as dg
 import duckdb
 
+from persona_pipeline.orchestration.defs.resources import project_resources
 from persona_pipeline_tests.test_cli_run import _run, _summary
 
 
@@ -18,7 +19,10 @@ def _materialize_tail(env: dict[str, str]) -> dg.ExecuteInProcessResult:
     os.environ.update({k: env[k] for k in saved})
     try:
         return dg.materialize(
-            [facet_trees, persona_pack, *CHECKS], instance=dg.DagsterInstance.ephemeral(), raise_on_error=False
+            [facet_trees, persona_pack, *CHECKS],
+            instance=dg.DagsterInstance.ephemeral(),
+            raise_on_error=False,
+            resources=project_resources(),
         )
     finally:
         for k, v in saved.items():

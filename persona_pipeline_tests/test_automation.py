@@ -82,3 +82,23 @@ def test_schedule_only_asks_and_its_run_registers_for_the_sensor(configured) -> 
     assert len(instance.get_dynamic_partitions(SOURCE_UNITS)) == 10
     [run] = source_files_sensor(dg.build_sensor_context(instance=instance)).run_requests
     assert len(run.run_config["ops"]["ingest"]["config"]["only_units"]) == 10
+
+
+def test_runs_read_settings_from_their_resource_not_the_environment(configured, tmp_path, monkeypatch) -> None:
+    """A run's settings come from its `persona` resource: handed the settings `persona run`
+    resolved, the run uses them even when its own environment says otherwise, and the API key
+    never enters the run config."""
+    from persona_pipeline.core.config import load_settings
+    from persona_pipeline.definitions import defs
+    from persona_pipeline.orchestration.defs.resources import resource_run_config
+
+    instance, _ = configured
+    monkeypatch.setenv("PERSONA_API_KEY", "sk-test-never-in-run-config")
+    handed = load_settings()
+    config = resource_run_config(handed)
+    assert "sk-test-never-in-run-config" not in json.dumps(config)
+    monkeypatch.setenv("PERSONA_DATA_DIR", str(tmp_path / "elsewhere"))  # what the run's env would say
+    result = defs.resolve_job_def("source_refresh").execute_in_process(instance=instance, run_config=config)
+    assert result.success
+    assert handed.data_dir.is_dir() and not (tmp_path / "elsewhere").exists()
+    assert result.dagster_run.run_config["resources"]["persona"]["config"]["values_json"]

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from persona_pipeline.orchestration.defs.resources import project_resources
 from persona_pipeline.persona.digest.models import Facet
 from persona_pipeline.persona.fold import Rule
 from persona_pipeline.persona.pack import TOTAL_BUDGET_TOKENS, compile_pack
@@ -117,7 +118,7 @@ def test_compile_only_rematerialises_from_stored_rules(env, tmp_path) -> None:
         PERSONA_CODEX_DIRS=env["PERSONA_CODEX_DIRS"],
     )
     try:
-        result = dg.materialize([persona_pack], instance=dg.DagsterInstance.ephemeral())
+        result = dg.materialize([persona_pack], resources=project_resources(), instance=dg.DagsterInstance.ephemeral())
     finally:
         for k in ("PERSONA_DATA_DIR", "PERSONA_CLAUDE_DIRS", "PERSONA_CODEX_DIRS"):
             os.environ.pop(k, None)

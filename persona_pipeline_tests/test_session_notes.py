@@ -14,6 +14,7 @@ from persona_pipeline.core.warehouse.memory_store import SessionEvidence, Sessio
 from persona_pipeline.notes import session as ns
 from persona_pipeline.notes.models import CAPS, MAX_CITATIONS, NoteKind
 from persona_pipeline.notes.offline import OfflineNoteTaker
+from persona_pipeline.orchestration.defs.resources import project_resources
 
 PERSON = {TurnKind.PROMPT, TurnKind.CORRECTION}
 
@@ -436,6 +437,7 @@ def test_session_notes_asset_materialises_partitions(tmp_path, monkeypatch) -> N
         instance.add_dynamic_partitions(SOURCE_UNITS, [a, b, short])
         result = dg.materialize(
             [session_notes],
+            resources=project_resources(),
             instance=instance,
             tags={"dagster/asset_partition_range_start": a, "dagster/asset_partition_range_end": short},
         )
@@ -450,6 +452,7 @@ def test_session_notes_asset_materialises_partitions(tmp_path, monkeypatch) -> N
         assert "DuckDB" not in logged and "parser" not in logged
         again = dg.materialize(
             [session_notes],
+            resources=project_resources(),
             instance=instance,
             tags={"dagster/asset_partition_range_start": a, "dagster/asset_partition_range_end": short},
         )

@@ -20,6 +20,7 @@ from persona_pipeline.core.evidence.redaction.redactor import load_or_create_key
 from persona_pipeline.core.ingest import make_redactor
 from persona_pipeline.core.models import SourceKind, Tier, Turn, TurnKind
 from persona_pipeline.core.warehouse import memory_store, store
+from persona_pipeline.orchestration.defs.resources import project_resources
 from persona_pipeline.skills import store as skill_store
 from persona_pipeline.skills.evolve import evolve
 from persona_pipeline.skills.files import MANIFEST
@@ -424,6 +425,7 @@ def test_dagster_materialises_lessons_over_partitions_then_skills(settings, env_
         instance.add_dynamic_partitions(SOURCE_UNITS, keys)
         result = dg.materialize(
             [skill_experiences],
+            resources=project_resources(),
             instance=instance,
             tags={"dagster/asset_partition_range_start": keys[0], "dagster/asset_partition_range_end": keys[-1]},
         )
@@ -436,7 +438,7 @@ def test_dagster_materialises_lessons_over_partitions_then_skills(settings, env_
                 continue
             assert set(m.metadata) >= {"lessons", "worth_learning", "worth_avoiding", "llm_calls", "dropped_quotes"}
             assert all(isinstance(v.value, (int, float)) for v in m.metadata.values())  # counts only, never text
-        tail = dg.materialize([skills, skills_cite_stored_evidence], instance=instance)
+        tail = dg.materialize([skills, skills_cite_stored_evidence], resources=project_resources(), instance=instance)
         assert tail.success
         [mat] = tail.asset_materializations_for_node("skills")
         assert mat.metadata["skills"].value == len(_skills(settings)) > 0

@@ -107,7 +107,17 @@ INGEST_JOB, UNITS_JOB, COMPILE_JOB = "incremental_ingest", "persona_units", "per
 _QUIET = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
 
 
-def _launch_partitioned(instance: Any, ordered: list[str], work: list[tuple[Any, list[str]]]) -> bool:
+def _run_config(settings: Settings) -> dict[str, Any]:
+    """Quiet console, and this invocation's settings handed to the run's resources: the run uses
+    exactly what `persona run` resolved, and shows it in the UI."""
+    from persona_pipeline.orchestration.defs.resources import resource_run_config
+
+    return {**_QUIET, **resource_run_config(settings)}
+
+
+def _launch_partitioned(
+    instance: Any, settings: Settings, ordered: list[str], work: list[tuple[Any, list[str]]]
+) -> bool:
     """One in-process run of partitioned assets over the range spanning all their keys (dynamic
     partitions are ordered by insertion); each asset's `only_units` config restricts its work to
     exactly its own keys. (Ingest and the per-unit digests go in separate runs: a skippable
@@ -131,13 +141,13 @@ def _launch_partitioned(instance: Any, ordered: list[str], work: list[tuple[Any,
         instance=instance,
         tags=tags,
         raise_on_error=False,
-        run_config={"ops": ops, **_QUIET},
+        run_config={"ops": ops, **_run_config(settings)},
         asset_selection=[k for asset, _ in work for k in asset.keys],
     )
     return bool(result.success)
 
 
-def _launch_compile(instance: Any, spend: dict[str, float] | None = None) -> list[str]:
+def _launch_compile(instance: Any, settings: Settings, spend: dict[str, float] | None = None) -> list[str]:
     """facet_trees → persona_pack and skills: the unpartitioned tail, from stored rows only.
     Returns what went wrong (failed checks and steps, by name: never data), empty on success."""
     import dagster as dg
@@ -148,7 +158,7 @@ def _launch_compile(instance: Any, spend: dict[str, float] | None = None) -> lis
         instance=instance,
         raise_on_error=False,
         tags={"persona/trigger": "cli"},
-        run_config=_QUIET,
+        run_config=_run_config(settings),
     )
     if spend is not None:  # the skill writer's model calls (a litellm backend refines skills)
         for event in result.get_asset_materialization_events():
@@ -282,17 +292,17 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     ordered = instance.get_dynamic_partitions(SOURCE_UNITS)
     if stale:
-        ok = _launch_partitioned(instance, ordered, [(ingest, stale)])
+        ok = _launch_partitioned(instance, settings, ordered, [(ingest, stale)])
     per_unit = [(session_digests, digest_keys), (skill_experiences, lesson_keys), (session_notes, note_keys)]
     if digest_keys or lesson_keys or note_keys:
-        ok = _launch_partitioned(instance, ordered, per_unit) and ok
+        ok = _launch_partitioned(instance, settings, ordered, per_unit) and ok
     pack_md = settings.data_dir / "persona" / "PERSONA.md"
     compile_problems: list[str] = []
     skill_spend: dict[str, float] = {}
     pack_before = _mtime(pack_md)
     if stale or digest_keys or lesson_keys or note_keys or gone or not pack_md.exists():
         # one failed partition never blocks the compile: it uses whatever is stored
-        compile_problems = _launch_compile(instance, skill_spend)
+        compile_problems = _launch_compile(instance, settings, skill_spend)
     after = store.unit_fingerprints(settings.warehouse_path)
     failed = [k for k in stale if after.get(k) != todo.current[k] + todo.identity]
     with store.connect(settings.warehouse_path, read_only=True) as con:
@@ -518,7 +528,7 @@ def cmd_forget(args: argparse.Namespace) -> int:
 
     instance = _prepare_instance(settings)
     delete_source_units(instance, done.keys, settings.partitions_epoch_path)
-    problems = _launch_compile(instance)
+    problems = _launch_compile(instance, settings)
     stays = "" if args.sample else f"; they stay forgotten (`persona forget --undo {target}` restores)"
     logged = f" and {done.log_rows} prompt-log row(s)" if done.log_rows else ""
     print(

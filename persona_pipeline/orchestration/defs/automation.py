@@ -12,6 +12,7 @@ import dagster as dg
 
 from persona_pipeline.core.config import definition_settings
 from persona_pipeline.orchestration.defs.partitions import SOURCE_UNITS, partitions_epoch, range_tags
+from persona_pipeline.orchestration.defs.resources import PersonaSettings
 from persona_pipeline.orchestration.defs.sensor_cursor import SensorCursor
 from persona_pipeline.orchestration.incremental import Plan
 from persona_pipeline.orchestration.incremental import plan as incremental_plan
@@ -128,11 +129,10 @@ def source_files_sensor(context: dg.SensorEvaluationContext) -> dg.SensorResult:
     "partitions, erases what must go (forgotten units, deleted instruction files) and applies "
     "the retention window. The file sensor then asks for the ingest of what changed."
 )
-def refresh_sources(context: dg.OpExecutionContext) -> None:
+def refresh_sources(context: dg.OpExecutionContext, persona: PersonaSettings) -> None:
     from persona_pipeline.orchestration.defs.partitions import bump_epoch
-    from persona_pipeline.orchestration.defs.project_settings import project_settings
 
-    settings = project_settings(context)
+    settings = persona.for_run(context)
     p = plan(context.instance, settings=settings)
     p.apply_partitions(context.instance)
     bump_epoch(settings.partitions_epoch_path)  # the sensor's next tick compares with the warehouse

@@ -7,37 +7,32 @@ every pack bullet traced to stored evidence, every current directive in the pack
 import dagster as dg
 
 from persona_pipeline.orchestration.defs.distill_assets import facet_trees, persona_pack
+from persona_pipeline.orchestration.defs.resources import PersonaSettings, Warehouse
 
 
-def _leaks(texts: list[str]) -> int:
+def _leaks(persona: PersonaSettings, texts: list[str]) -> int:
     """Texts the redactor would still change: a secret or PII pattern survived. Counts only."""
-    from persona_pipeline.core.config import load_settings
     from persona_pipeline.core.ingest import make_redactor
 
-    redactor = make_redactor(load_settings())
+    redactor = make_redactor(persona.settings())
     return sum(1 for t, r in zip(texts, redactor.redact_many(texts), strict=True) if r is None or r.text != t)
 
 
 @dg.asset_check(asset=facet_trees, blocking=True, description="No secret or PII pattern in stored evidence.")
-def evidence_has_no_secrets() -> dg.AssetCheckResult:
-    from persona_pipeline.core.config import load_settings
-    from persona_pipeline.core.warehouse import store
-
-    settings = load_settings()
-    with store.connect(settings.warehouse_path, read_only=True) as con:
+def evidence_has_no_secrets(persona: PersonaSettings, warehouse: Warehouse) -> dg.AssetCheckResult:
+    with warehouse.connect(read_only=True) as con:
         texts = [t for row in con.execute("SELECT excerpt, context FROM evidence").fetchall() for t in row if t]
-    leaks = _leaks(texts)
+    leaks = _leaks(persona, texts)
     return dg.AssetCheckResult(passed=leaks == 0, metadata={"fields_scanned": len(texts), "fields_flagged": leaks})
 
 
 @dg.asset_check(asset=persona_pack, description="PERSONA.md holds no secret or PII pattern and fits the budget.")
-def pack_is_clean_and_within_budget() -> dg.AssetCheckResult:
-    from persona_pipeline.core.config import load_settings
+def pack_is_clean_and_within_budget(persona: PersonaSettings) -> dg.AssetCheckResult:
     from persona_pipeline.persona.pack import TOTAL_BUDGET_TOKENS, estimate_tokens
 
-    md = (load_settings().data_dir / "persona" / "PERSONA.md").read_text(encoding="utf-8")
+    md = (persona.settings().data_dir / "persona" / "PERSONA.md").read_text(encoding="utf-8")
     tokens = estimate_tokens(md)
-    leaks = _leaks(md.splitlines())
+    leaks = _leaks(persona, md.splitlines())
     return dg.AssetCheckResult(
         passed=leaks == 0 and tokens <= TOTAL_BUDGET_TOKENS,
         metadata={"pack_tokens": tokens, "budget": TOTAL_BUDGET_TOKENS, "lines_flagged": leaks},
@@ -45,16 +40,13 @@ def pack_is_clean_and_within_budget() -> dg.AssetCheckResult:
 
 
 @dg.asset_check(asset=persona_pack, description="Every pack bullet cites evidence rows that are still stored.")
-def pack_bullets_traced_to_evidence() -> dg.AssetCheckResult:
+def pack_bullets_traced_to_evidence(persona: PersonaSettings, warehouse: Warehouse) -> dg.AssetCheckResult:
     import json
 
-    from persona_pipeline.core.config import load_settings
-    from persona_pipeline.core.warehouse import store
-
-    settings = load_settings()
+    settings = persona.settings()
     bullets = json.loads((settings.data_dir / "persona" / "persona.json").read_text(encoding="utf-8"))["bullets"]
     wanted = sorted({e for b in bullets for e in b["evidence_ids"]})
-    with store.connect(settings.warehouse_path, read_only=True) as con:
+    with warehouse.connect(read_only=True) as con:
         found = {
             r[0]
             for r in con.execute(
@@ -66,14 +58,12 @@ def pack_bullets_traced_to_evidence() -> dg.AssetCheckResult:
 
 
 @dg.asset_check(asset=persona_pack, description="Every current instruction-file directive is in PERSONA.md, verbatim.")
-def pack_has_every_directive() -> dg.AssetCheckResult:
-    from persona_pipeline.core.config import load_settings
-    from persona_pipeline.core.warehouse import store
+def pack_has_every_directive(persona: PersonaSettings, warehouse: Warehouse) -> dg.AssetCheckResult:
     from persona_pipeline.persona.pack import missing_directives
 
-    settings = load_settings()
+    settings = persona.settings()
     md = (settings.data_dir / "persona" / "PERSONA.md").read_text(encoding="utf-8")
-    with store.connect(settings.warehouse_path, read_only=True) as con:
+    with warehouse.connect(read_only=True) as con:
         # with the project: the pack may name a repository's overflow by reference (persona/pack.py)
         rows = con.execute("SELECT excerpt, project FROM evidence WHERE kind = 'directive'").fetchall()
     directives = [(text, project) for text, project in rows]
@@ -84,12 +74,8 @@ def pack_has_every_directive() -> dg.AssetCheckResult:
 
 
 @dg.asset_check(asset="skills", description="Every skill cites lessons and evidence rows that are still stored.")
-def skills_cite_stored_evidence() -> dg.AssetCheckResult:
-    from persona_pipeline.core.config import load_settings
-    from persona_pipeline.core.warehouse import store
-
-    settings = load_settings()
-    with store.connect(settings.warehouse_path, read_only=True) as con:
+def skills_cite_stored_evidence(warehouse: Warehouse) -> dg.AssetCheckResult:
+    with warehouse.connect(read_only=True) as con:
         total, untraced = con.execute(
             """SELECT count(*), count(*) FILTER (WHERE len(evidence_ids) = 0 OR EXISTS (
                    SELECT 1 FROM (SELECT unnest(s.evidence_ids) AS id) x

@@ -9,6 +9,7 @@ import dagster as dg
 
 from persona_pipeline.orchestration.defs.automation import DIGEST_CONDITION, TAIL_CONDITION
 from persona_pipeline.orchestration.defs.partitions import selected_keys, source_units
+from persona_pipeline.orchestration.defs.resources import PersonaSettings
 from persona_pipeline.orchestration.defs.unit_outcomes import raise_for_failed, untouched
 
 
@@ -37,13 +38,14 @@ class UnitsConfig(dg.Config):
     partitions_def=source_units,
     backfill_policy=dg.BackfillPolicy.single_run(),
 )
-def session_digests(context: dg.AssetExecutionContext, config: UnitsConfig) -> Iterator[dg.AssetMaterialization]:
-    from persona_pipeline.orchestration.defs.project_settings import project_settings
+def session_digests(
+    context: dg.AssetExecutionContext, config: UnitsConfig, persona: PersonaSettings
+) -> Iterator[dg.AssetMaterialization]:
     from persona_pipeline.persona.digest.directives import VERBATIM_MODEL, is_instruction_unit
     from persona_pipeline.persona.stage import digest_units
 
     keys = selected_keys(list(context.partition_keys), config.only_units)
-    results, model = digest_units(project_settings(context), keys, force=config.force)
+    results, model = digest_units(persona.for_run(context), keys, force=config.force)
     failed = [r for r in results if r.status != "ok"]
     for r in results:
         if r.status != "ok":
@@ -74,13 +76,12 @@ def session_digests(context: dg.AssetExecutionContext, config: UnitsConfig) -> I
     description="Per facet: merged, deduplicated rules with support, tier-weighted score, first/last "
     "seen and superseded-by for contradicted rules. Rebuilt from all stored observations.",
 )
-def facet_trees(context: dg.AssetExecutionContext) -> dg.MaterializeResult:
+def facet_trees(context: dg.AssetExecutionContext, persona: PersonaSettings) -> dg.MaterializeResult:
     from persona_pipeline.core.warehouse import store
-    from persona_pipeline.orchestration.defs.project_settings import project_settings
     from persona_pipeline.persona import store as digest_store
     from persona_pipeline.persona.fold import fold
 
-    settings = project_settings(context)
+    settings = persona.for_run(context)
     with store.connect(settings.warehouse_path) as con:
         rules = fold(digest_store.load_observations(con))
         digest_store.save_rules(con, rules)
@@ -104,13 +105,12 @@ def facet_trees(context: dg.AssetExecutionContext) -> dg.MaterializeResult:
     description="PERSONA.md (deterministic, no LLM) and persona.json mapping every bullet to its evidence ids. "
     "Re-materialisable alone from the stored rules.",
 )
-def persona_pack(context: dg.AssetExecutionContext) -> dg.MaterializeResult:
+def persona_pack(context: dg.AssetExecutionContext, persona: PersonaSettings) -> dg.MaterializeResult:
     from persona_pipeline.core.warehouse import store
-    from persona_pipeline.orchestration.defs.project_settings import project_settings
     from persona_pipeline.persona import store as digest_store
     from persona_pipeline.persona.pack import compile_pack, write_pack
 
-    settings = project_settings(context)
+    settings = persona.for_run(context)
     with store.connect(settings.warehouse_path) as con:
         rules = digest_store.load_rules(con)
     pack = compile_pack(rules)

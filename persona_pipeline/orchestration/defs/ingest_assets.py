@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import dagster as dg
 
 from persona_pipeline.orchestration.defs.partitions import selected_keys, source_units
+from persona_pipeline.orchestration.defs.resources import PersonaSettings
 
 
 class IngestConfig(dg.Config):
@@ -42,17 +43,18 @@ class IngestConfig(dg.Config):
     backfill_policy=dg.BackfillPolicy.single_run(),
     can_subset=False,
 )
-def ingest(context: dg.AssetExecutionContext, config: IngestConfig) -> Iterator[dg.AssetMaterialization]:
+def ingest(
+    context: dg.AssetExecutionContext, config: IngestConfig, persona: PersonaSettings
+) -> Iterator[dg.AssetMaterialization]:
     # Heavy modules load here, not when the code location loads.
     from persona_pipeline.core.evidence import retention
     from persona_pipeline.core.ingest import iter_ingest
     from persona_pipeline.core.progress import report
     from persona_pipeline.core.sources import tombstones
     from persona_pipeline.core.warehouse import store
-    from persona_pipeline.orchestration.defs.project_settings import project_settings
     from persona_pipeline.orchestration.incremental import is_instruction_key
 
-    settings = project_settings(context)
+    settings = persona.for_run(context)
     settings.check_roots()  # a broken root fails the run before anything is read or changed
     oldest = retention.cutoff(settings.retention_days)
     if oldest:  # here, not in the sensor's tick: a tick only returns requests

@@ -10,6 +10,7 @@ import dagster as dg
 from persona_pipeline.orchestration.defs.automation import DIGEST_CONDITION
 from persona_pipeline.orchestration.defs.distill_assets import UnitsConfig
 from persona_pipeline.orchestration.defs.partitions import selected_keys, source_units
+from persona_pipeline.orchestration.defs.resources import PersonaSettings
 from persona_pipeline.orchestration.defs.unit_outcomes import raise_for_failed, untouched
 
 
@@ -30,14 +31,15 @@ from persona_pipeline.orchestration.defs.unit_outcomes import raise_for_failed, 
     partitions_def=source_units,
     backfill_policy=dg.BackfillPolicy.single_run(),
 )
-def session_notes(context: dg.AssetExecutionContext, config: UnitsConfig) -> Iterator[dg.AssetMaterialization]:
+def session_notes(
+    context: dg.AssetExecutionContext, config: UnitsConfig, persona: PersonaSettings
+) -> Iterator[dg.AssetMaterialization]:
     from persona_pipeline.notes.models import NoteKind
     from persona_pipeline.notes.stage import build_notes
-    from persona_pipeline.orchestration.defs.project_settings import project_settings
     from persona_pipeline.skills.stage import is_transcript_unit
 
     keys = selected_keys(list(context.partition_keys), config.only_units)
-    results, model = build_notes(project_settings(context), keys, force=config.force)
+    results, model = build_notes(persona.for_run(context), keys, force=config.force)
     failed = [r for r in results if r.status != "ok"]
     for r in results:
         if r.status != "ok":

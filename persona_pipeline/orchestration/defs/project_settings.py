@@ -1,4 +1,4 @@
-"""The settings an asset runs with, refused on a throwaway instance.
+"""Runs refuse a throwaway instance.
 
 `dagster dev` / `dg dev` without DAGSTER_HOME start a temporary instance (`.tmp_dagster_home_*`)
 whose default-on automation would still write the real warehouse and PERSONA.md behind the
@@ -24,12 +24,7 @@ def throwaway_instance_problem(instance: Any, settings: Any) -> str | None:
     return None
 
 
-def project_settings(context: Any) -> Any:
-    """`config.load_settings()`, after checking the run's instance is the project's."""
-    from persona_pipeline.core.config import load_settings
-
-    settings = load_settings()
-    problem = throwaway_instance_problem(context.instance, settings)
+def refuse_throwaway(instance: Any, settings: Any) -> None:
+    problem = throwaway_instance_problem(instance, settings)
     if problem:
         raise dg.Failure(description=problem, allow_retries=False)
-    return settings

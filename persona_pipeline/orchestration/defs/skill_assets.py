@@ -11,6 +11,7 @@ import dagster as dg
 from persona_pipeline.orchestration.defs.automation import DIGEST_CONDITION, TAIL_CONDITION
 from persona_pipeline.orchestration.defs.distill_assets import UnitsConfig
 from persona_pipeline.orchestration.defs.partitions import selected_keys, source_units
+from persona_pipeline.orchestration.defs.resources import PersonaSettings
 from persona_pipeline.orchestration.defs.unit_outcomes import raise_for_failed, untouched
 
 
@@ -31,12 +32,13 @@ from persona_pipeline.orchestration.defs.unit_outcomes import raise_for_failed, 
     partitions_def=source_units,
     backfill_policy=dg.BackfillPolicy.single_run(),
 )
-def skill_experiences(context: dg.AssetExecutionContext, config: UnitsConfig) -> Iterator[dg.AssetMaterialization]:
-    from persona_pipeline.orchestration.defs.project_settings import project_settings
+def skill_experiences(
+    context: dg.AssetExecutionContext, config: UnitsConfig, persona: PersonaSettings
+) -> Iterator[dg.AssetMaterialization]:
     from persona_pipeline.skills.stage import build_lessons, is_transcript_unit
 
     keys = selected_keys(list(context.partition_keys), config.only_units)
-    results, _ = build_lessons(project_settings(context), keys, force=config.force)
+    results, _ = build_lessons(persona.for_run(context), keys, force=config.force)
     failed = [r for r in results if r.status != "ok"]
     yield from untouched("skill_experiences", keys, results, is_transcript_unit)
     for r in results:
@@ -68,10 +70,9 @@ def skill_experiences(context: dg.AssetExecutionContext, config: UnitsConfig) ->
     description="Named procedural skills evolved from every stored lesson (a new version only when a skill's "
     "instructions or evidence change), written as <data_dir>/skills/<name>/SKILL.md.",
 )
-def skills(context: dg.AssetExecutionContext) -> dg.MaterializeResult:
-    from persona_pipeline.orchestration.defs.project_settings import project_settings
+def skills(context: dg.AssetExecutionContext, persona: PersonaSettings) -> dg.MaterializeResult:
     from persona_pipeline.skills.stage import build_skills
 
-    out = build_skills(project_settings(context))
+    out = build_skills(persona.for_run(context))
     # counts only: skill names come from (redacted) session text and stay out of the event log
     return dg.MaterializeResult(metadata={**out.model_dump(), "path": "<data_dir>/skills/"})
