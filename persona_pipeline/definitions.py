@@ -1,30 +1,6 @@
-"""Dagster code location. Kept thin and import-light: heavy libraries load inside assets."""
+"""The Dagster code location (`workspace.yaml`, `[tool.dg]`): the definitions live in
+`orchestration/definitions.py`, where the CLI builds its runs from them too."""
 
-from __future__ import annotations
+from persona_pipeline.orchestration.definitions import defs
 
-import dagster as dg
-
-from persona_pipeline.orchestration.defs.automation import (
-    automation_sensor,
-    compile_job,
-    daily_incremental,
-    ingest_job,
-    source_files_sensor,
-    source_refresh,
-    units_job,
-)
-from persona_pipeline.orchestration.defs.checks import CHECKS
-from persona_pipeline.orchestration.defs.distill_assets import facet_trees, persona_pack, session_digests
-from persona_pipeline.orchestration.defs.ingest_assets import ingest
-from persona_pipeline.orchestration.defs.note_assets import session_notes
-from persona_pipeline.orchestration.defs.resources import project_resources
-from persona_pipeline.orchestration.defs.skill_assets import skill_experiences, skills
-
-defs = dg.Definitions(
-    assets=[ingest, session_digests, skill_experiences, session_notes, facet_trees, persona_pack, skills],
-    asset_checks=CHECKS,
-    jobs=[ingest_job, units_job, compile_job, source_refresh],
-    sensors=[source_files_sensor, automation_sensor],
-    schedules=[daily_incremental],
-    resources=project_resources(),
-)
+__all__ = ["defs"]

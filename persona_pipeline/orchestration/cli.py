@@ -133,7 +133,7 @@ def _launch_partitioned(
         return True
     tags = range_tags(span, "cli")
     ops = {asset.op.name: {"config": {"only_units": sorted(keys, key=pos.__getitem__)}} for asset, keys in work}
-    from persona_pipeline.definitions import defs
+    from persona_pipeline.orchestration.definitions import defs
 
     # a named job (not `__ephemeral_asset_job__`), so CLI runs read like the sensor's in the UI
     job = defs.resolve_job_def(INGEST_JOB if any(a.op.name == "ingest" for a, _ in work) else UNITS_JOB)
@@ -152,7 +152,7 @@ def _launch_compile(instance: Any, settings: Settings, spend: dict[str, float] |
     Returns what went wrong (failed checks and steps, by name: never data), empty on success."""
     import dagster as dg
 
-    from persona_pipeline.definitions import defs
+    from persona_pipeline.orchestration.definitions import defs
 
     result = defs.resolve_job_def(COMPILE_JOB).execute_in_process(
         instance=instance,

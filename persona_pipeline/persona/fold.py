@@ -27,8 +27,6 @@ from collections import Counter, deque
 from collections.abc import Sequence
 from functools import lru_cache
 
-from pydantic import BaseModel
-
 from persona_pipeline.core.models import Tier
 from persona_pipeline.persona.digest import similarity as sim
 from persona_pipeline.persona.digest.lexicon import (
@@ -40,7 +38,7 @@ from persona_pipeline.persona.digest.lexicon import (
     content_tokens,
     normalise,
 )
-from persona_pipeline.persona.digest.models import TIER_WEIGHT, Facet, Observation
+from persona_pipeline.persona.digest.models import TIER_WEIGHT, Facet, Observation, Rule
 from persona_pipeline.persona.digest.reading import read, reversal
 
 SIMILARITY = 0.34  # skills' lexical overlap
@@ -115,25 +113,6 @@ _NEG_HEAD = re.compile(
     re.IGNORECASE,
 )
 _NEG_MID = re.compile(r"\b(?:instead of|rather than|over|not|never|no|without|away from)\b", re.IGNORECASE)
-
-
-class Rule(BaseModel):
-    rule_id: str
-    facet: Facet
-    statement: str
-    tier: Tier  # strongest tier among its observations
-    support_observations: int
-    support_sessions: int
-    support_projects: int
-    projects: list[str] = []
-    score: float  # Σ over sessions of the strongest tier weight seen in that session
-    first_seen: str | None
-    last_seen: str | None
-    observation_ids: list[str]
-    evidence_ids: list[str]
-    quotes: list[str]
-    superseded_by: str | None = None
-    established: bool = True  # False when only T3 evidence supports it
 
 
 # What a statement names as the thing to use or avoid: flags and `code`, dotted/snake/versioned

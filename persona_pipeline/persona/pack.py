@@ -14,8 +14,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from persona_pipeline.persona.digest.models import Facet
-from persona_pipeline.persona.fold import Rule
+from persona_pipeline.persona.digest.models import Facet, Rule
 
 TOTAL_BUDGET_TOKENS = 10_000
 # Share of the total budget per facet; directives are protected (taken first, never trimmed

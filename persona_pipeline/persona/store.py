@@ -12,8 +12,7 @@ import polars as pl
 from persona_pipeline.core.models import ACTIVITY_KINDS
 from persona_pipeline.core.warehouse import store
 from persona_pipeline.persona.digest.directives import DIRECTIVES_VERSION, VERBATIM_MODEL, is_instruction_unit
-from persona_pipeline.persona.digest.models import DigestInput, DigestResult, EvidenceView, Observation
-from persona_pipeline.persona.fold import Rule
+from persona_pipeline.persona.digest.models import DigestInput, DigestResult, EvidenceView, Observation, Rule
 
 _OBS_COLS = (
     "observation_id",

@@ -22,11 +22,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from pydantic import BaseModel
-
 from persona_pipeline.persona.digest.lexicon import STOP, content_tokens
 from persona_pipeline.persona.fold import _ANCHORS, SIMILARITY, named_terms, similarity
-from persona_pipeline.skills.lessons.models import Lesson
+from persona_pipeline.skills.lessons.models import Lesson, Skill
 from persona_pipeline.skills.names import NAME_MAX, group_name, name_for, program, slug
 
 MIN_LESSONS, MIN_SESSIONS = 2, 2
@@ -46,24 +44,6 @@ _WORD = re.compile(r"[a-z][a-z0-9_.+-]*[a-z0-9](?:\(\))?")
 _FILE = re.compile(r"\.(?:py|md|toml|json|ya?ml|txt|sql|js|ts|tsx|rs|go|html|css|cfg|ini|lock|sh)$")
 # words the lexicon knows as practices but that say nothing about when a skill applies
 _NOT_KEYWORDS = frozenset({"global", "request", "requests", "tone", "spell", "grammar", "typo", "english"})
-
-
-class Skill(BaseModel):
-    """A stored skill (one `skills` row)."""
-
-    name: str  # kebab-case, unique
-    version: int
-    description: str
-    instructions: list[str]
-    triggers: list[str]  # "tool: Bash", "error: ModuleNotFoundError", "keyword: uv"
-    examples: list[str]  # a quote with its citation
-    lesson_ids: list[str]
-    evidence_ids: list[str]
-    importance: float
-    credibility: float
-    content_hash: str
-    created_at: datetime
-    updated_at: datetime
 
 
 @dataclass

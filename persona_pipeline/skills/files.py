@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from persona_pipeline.skills.evolve import Skill
+from persona_pipeline.skills.lessons.models import Skill
 
 MANIFEST = ".persona-skills.json"
 SKILL_FILE = "SKILL.md"

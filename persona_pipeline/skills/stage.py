@@ -17,6 +17,7 @@ from persona_pipeline.skills.evolve import evolve
 from persona_pipeline.skills.files import foreign_folders, write_skills
 from persona_pipeline.skills.lessons.backend import make_caller, make_lesson_builder
 from persona_pipeline.skills.lessons.models import LessonResult
+from persona_pipeline.skills.lessons.offline import parse_call
 
 SKILLS_DIR = "skills"
 BATCH_UNITS = 200
@@ -90,7 +91,8 @@ def build_skills(settings: Settings, now: datetime | None = None, offline: bool 
     with store.connect(settings.warehouse_path) as con:
         lessons = skill_store.load_lessons(con)
         existing = skill_store.load_skills(con)
-        tools = skill_store.activity_tools(con, sorted({e for m in lessons for e in m.evidence_ids}))
+        calls = skill_store.failed_call_excerpts(con, sorted({e for m in lessons for e in m.evidence_ids}))
+        tools = {eid: tool for eid, excerpt in calls.items() if (tool := parse_call(excerpt).tool)}
     writer = None
     if settings.model != "offline" and not offline:
         from persona_pipeline.skills.llm_evolve import LitellmSkillWriter

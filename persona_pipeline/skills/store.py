@@ -9,9 +9,7 @@ import duckdb
 import polars as pl
 
 from persona_pipeline.core.warehouse import store
-from persona_pipeline.skills.evolve import Skill
-from persona_pipeline.skills.lessons.models import Lesson, LessonResult
-from persona_pipeline.skills.lessons.offline import parse_call
+from persona_pipeline.skills.lessons.models import Lesson, LessonResult, Skill
 
 LESSON_SCHEMA = {
     "lesson_id": pl.Utf8,
@@ -64,10 +62,10 @@ def load_lessons(con: duckdb.DuckDBPyConnection) -> list[Lesson]:
     return [Lesson(**dict(zip(cols, r, strict=True))) for r in rows]
 
 
-def activity_tools(con: duckdb.DuckDBPyConnection, evidence_ids: Sequence[str]) -> dict[str, str]:
-    """Evidence id -> the tool its activity row names ("Bash: pytest -q" -> "Bash"): the calls
-    that failed, recovered or were refused. File edits are left out: an edit tool is how any fix
-    is made, not a sign of when a skill applies."""
+def failed_call_excerpts(con: duckdb.DuckDBPyConnection, evidence_ids: Sequence[str]) -> dict[str, str]:
+    """Evidence id -> excerpt of its activity row ("Bash: pytest -q"), for the calls that failed,
+    recovered or were refused. File edits are left out: an edit tool is how any fix is made, not a
+    sign of when a skill applies."""
     if not evidence_ids:
         return {}
     rows = con.execute(
@@ -75,7 +73,7 @@ def activity_tools(con: duckdb.DuckDBPyConnection, evidence_ids: Sequence[str]) 
            AND kind IN ('tool_error', 'tool_rejected', 'tool_recovered')""",
         [list(evidence_ids)],
     ).fetchall()
-    return {eid: tool for eid, excerpt in rows if (tool := parse_call(excerpt or "").tool)}
+    return {eid: excerpt or "" for eid, excerpt in rows}
 
 
 def load_skills(con: duckdb.DuckDBPyConnection) -> list[Skill]:

@@ -113,3 +113,24 @@ class Digester(Protocol):
     def digest_many(self, inputs: list[DigestInput]) -> list[DigestResult]:
         """Digest units (bounded concurrency inside); results in input order."""
         ...
+
+
+class Rule(BaseModel):
+    """One merged rule of a facet tree (a `facet_rules` row), built by `persona.fold`."""
+
+    rule_id: str
+    facet: Facet
+    statement: str
+    tier: Tier  # strongest tier among its observations
+    support_observations: int
+    support_sessions: int
+    support_projects: int
+    projects: list[str] = []
+    score: float  # Σ over sessions of the strongest tier weight seen in that session
+    first_seen: str | None
+    last_seen: str | None
+    observation_ids: list[str]
+    evidence_ids: list[str]
+    quotes: list[str]
+    superseded_by: str | None = None
+    established: bool = True  # False when only T3 evidence supports it

@@ -8,6 +8,7 @@ confirmation, or an inference. Its credibility is held inside the band of its si
 from __future__ import annotations
 
 import hashlib
+from datetime import datetime
 from enum import StrEnum
 from typing import Protocol
 
@@ -108,3 +109,21 @@ class LessonBuilder(Protocol):
     def build_many(self, sessions: list[SessionEvidence]) -> list[LessonResult]:
         """Lessons per session (bounded concurrency inside); results in input order."""
         ...
+
+
+class Skill(BaseModel):
+    """A stored skill (one `skills` row)."""
+
+    name: str  # kebab-case, unique
+    version: int
+    description: str
+    instructions: list[str]
+    triggers: list[str]  # "tool: Bash", "error: ModuleNotFoundError", "keyword: uv"
+    examples: list[str]  # a quote with its citation
+    lesson_ids: list[str]
+    evidence_ids: list[str]
+    importance: float
+    credibility: float
+    content_hash: str
+    created_at: datetime
+    updated_at: datetime
