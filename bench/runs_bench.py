@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SAMPLE = ROOT / "data" / "sample"
+SAMPLE = ROOT / "persona_pipeline" / "sample"
 sys.path.insert(0, str(ROOT / "bench"))
 
 from make_corpus import corpus_env, make_corpus  # noqa: E402

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-SAMPLE = REPO / "data" / "sample"
+SAMPLE = REPO / "persona_pipeline" / "sample"
 
 
 def persona_cmd(*args: str) -> list[str]:

@@ -24,7 +24,8 @@ if TYPE_CHECKING:
     from persona_pipeline.core.sources.catalog import Sources
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-SAMPLE_DIR = REPO_ROOT / "data" / "sample"
+# the bundled sample corpus ships inside the package (an installed wheel keeps its embedded default)
+SAMPLE_DIR = Path(__file__).resolve().parents[1] / "sample"
 SAMPLE_AUTHOR_EMAIL = "mara@quill.dev"  # the sample developer's commits
 
 PathList = Annotated[list[Path], NoDecode]
@@ -64,9 +65,9 @@ _PATH_FIELDS = (
 
 
 def default_data_dir() -> Path:
-    """One place whatever the current folder: the checkout's `data/` (beside the bundled sample)
-    when running from a clone, else the per-user data dir."""
-    if SAMPLE_DIR.is_dir():
+    """One place whatever the current folder: the checkout's `data/` when running from a clone
+    (an editable install), else the per-user data dir (an installed wheel)."""
+    if (REPO_ROOT / "pyproject.toml").is_file() and (REPO_ROOT / "persona_pipeline").is_dir():
         return REPO_ROOT / "data"
     from platformdirs import user_data_dir
 

@@ -8,7 +8,7 @@ this directory, plus README.md and ground_truth.json describing what was planted
 Deterministic (every random choice comes from seeded ``random.Random``), stdlib
 only. Regenerate with:
 
-    python data/sample/make_sample.py
+    python persona_pipeline/sample/make_sample.py
 
 Everything here is fake: the secrets are random strings in the shape of real
 credentials, and the colleague's phone number is in the 555-01xx fiction range.
@@ -2616,7 +2616,7 @@ def readme(gt: dict, claude: list[ClaudeSession], codex: list[CodexSession]) -> 
         "# Sample corpus: Mara Quill",
         "",
         "Fictional developer history for tests and demos. **Generated** by `make_sample.py` "
-        "(deterministic, stdlib only): edit the script, not the output, then run `python data/sample/make_sample.py`.",
+        "(deterministic, stdlib only): edit the script, not the output, then run `python persona_pipeline/sample/make_sample.py`.",
         "Machine-readable ground truth (every genuine prompt with its cleaned text) is in `ground_truth.json`.",
         "",
         "- `claude/projects/` — Claude Code 2.0.14 sessions: ledgerly ×4 (Linux), tidewatch ×2 (+2 subagent files), "
