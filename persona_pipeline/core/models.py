@@ -119,3 +119,9 @@ class ReadResult(BaseModel):
             for t in turns
         )
         return cls(turns=turns, stats=stats)
+
+
+def is_transcript_key(key: str) -> bool:
+    """A unit key of an agent transcript (lessons and notes come from agent sessions only:
+    instruction files, repositories and prompt logs have none)."""
+    return key.startswith(("claude/", "codex/"))

@@ -23,11 +23,6 @@ SKILLS_DIR = "skills"
 BATCH_UNITS = 200
 
 
-def is_transcript_unit(key: str) -> bool:
-    """Lessons come from agent sessions: instruction files and repositories have none."""
-    return key.startswith(("claude/", "codex/"))
-
-
 def build_lessons(settings: Settings, keys: Sequence[str], force: bool = False) -> tuple[list[LessonResult], str]:
     """Build lessons for `keys` (only the stale transcript units unless `force`) and store them,
     at most `BATCH_UNITS` units and 5,000 evidence rows at a time (bounded memory on a large

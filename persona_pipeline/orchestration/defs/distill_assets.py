@@ -3,70 +3,40 @@
 (No `from __future__ import annotations`: Dagster resolves config annotations at runtime.)
 """
 
-from collections.abc import Iterator
+from typing import Any
 
 import dagster as dg
 
-from persona_pipeline.orchestration.defs.automation import DIGEST_CONDITION, TAIL_CONDITION
-from persona_pipeline.orchestration.defs.partitions import selected_keys, source_units
+from persona_pipeline.orchestration.defs.automation import TAIL_CONDITION
 from persona_pipeline.orchestration.defs.resources import PersonaSettings
-from persona_pipeline.orchestration.defs.unit_outcomes import raise_for_failed, untouched
+from persona_pipeline.orchestration.defs.unit_assets import per_unit_asset
 
 
-class UnitsConfig(dg.Config):
-    """Run config of every per-unit stage (digests, lessons, notes)."""
-
-    # Units to build within the run's range; None = every key in the range whose evidence,
-    # model or prompt changed (a UI backfill). The CLI passes the stale units.
-    only_units: list[str] | None = None
-    force: bool = False  # rebuild even when nothing changed (the cache keeps it at $0)
-
-
-@dg.multi_asset(
-    specs=[
-        dg.AssetSpec(
-            "session_digests",
-            deps=["redacted_evidence"],
-            automation_condition=DIGEST_CONDITION,
-            group_name="distill",
-            skippable=True,
-            partitions_def=source_units,
-            description="Per source unit: prescriptive observations per facet, each grounded in a quote of "
-            "the redacted evidence, with model, prompt version, tokens and cost.",
-        )
-    ],
-    partitions_def=source_units,
-    backfill_policy=dg.BackfillPolicy.single_run(),
-)
-def session_digests(
-    context: dg.AssetExecutionContext, config: UnitsConfig, persona: PersonaSettings
-) -> Iterator[dg.AssetMaterialization]:
-    from persona_pipeline.persona.digest.directives import VERBATIM_MODEL, is_instruction_unit
+def _build(settings: Any, keys: list[str], force: bool) -> tuple[list[Any], str]:
     from persona_pipeline.persona.stage import digest_units
 
-    keys = selected_keys(list(context.partition_keys), config.only_units)
-    results, model = digest_units(persona.for_run(context), keys, force=config.force)
-    failed = [r for r in results if r.status != "ok"]
-    for r in results:
-        if r.status != "ok":
-            continue
-        yield dg.AssetMaterialization(
-            "session_digests",
-            partition=r.unit_key,
-            metadata={
-                "observations": len(r.observations),
-                "llm_calls": r.calls,
-                "cache_hits": r.cache_hits,
-                "prompt_tokens": r.prompt_tokens,
-                "completion_tokens": r.completion_tokens,
-                "cost_usd": r.cost_usd,
-                "soft_skips": r.soft_skips,
-                "dropped_quotes": r.dropped_quotes,
-                "model": VERBATIM_MODEL if is_instruction_unit(r.unit_key) else model,
-            },
-        )
-    yield from untouched("session_digests", keys, results)
-    raise_for_failed(failed, "digests")
+    return digest_units(settings, keys, force=force)
+
+
+def _counts(r: Any, model: str) -> dict[str, Any]:
+    from persona_pipeline.persona.digest.directives import VERBATIM_MODEL, is_instruction_unit
+
+    return {
+        "observations": len(r.observations),
+        "dropped_quotes": r.dropped_quotes,
+        "model": VERBATIM_MODEL if is_instruction_unit(r.unit_key) else model,
+    }
+
+
+session_digests = per_unit_asset(
+    "session_digests",
+    group="distill",
+    description="Per source unit: prescriptive observations per facet, each grounded in a quote of the "
+    "redacted evidence, with model, prompt version, tokens and cost.",
+    build=_build,
+    counts=_counts,
+    what="digests",
+)
 
 
 @dg.asset(
