@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from persona_pipeline.core.llm.client import RetryPolicy  # noqa: E402
+from persona_pipeline.core.llm.structured import StructuredCaller  # noqa: E402
 from persona_pipeline.core.models import Tier  # noqa: E402
 from persona_pipeline.persona.digest.llm_digester import LitellmDigester  # noqa: E402
 from persona_pipeline.persona.digest.models import DigestInput, EvidenceView  # noqa: E402
@@ -60,17 +61,17 @@ def inputs(n: int, tag: str) -> list[DigestInput]:
 def run(server: FakeOpenAI, sessions: int, concurrency: int, tag: str) -> tuple[float, float, int]:
     """(wall seconds, CPU seconds, calls) for digesting `sessions` fresh sessions."""
     with tempfile.TemporaryDirectory() as cache:
-        d = LitellmDigester(
-            model="openai/fake-model",
-            cache_dir=Path(cache),
-            max_usd=100.0,
-            max_calls=10_000,
-            concurrency=concurrency,
+        caller = StructuredCaller(
+            "openai/fake-model",
+            Path(cache),
+            100.0,
+            10_000,
+            timeout=10.0,
             api_base=server.base_url,
             api_key="sk-test-not-real",
             retry=RetryPolicy(max_attempts=2, base_delay=0.01, max_delay=0.05, max_retry_after=1.0),
-            timeout=10.0,
         )
+        d = LitellmDigester(caller, concurrency=concurrency)
         batch = inputs(sessions, tag)
         w0, c0 = time.perf_counter(), time.process_time()
         results = d.digest_many(batch)

@@ -104,3 +104,22 @@ def _completion(b: Behaviour, payload: dict[str, Any]) -> dict[str, Any]:
         "choices": [{"index": 0, "message": {"role": "assistant", "content": b.content}, "finish_reason": "stop"}],
         "usage": {"prompt_tokens": 120, "completion_tokens": 30, "total_tokens": 150},
     }
+
+
+CALLER_ARGS = {
+    "model",
+    "cache_dir",
+    "max_usd",
+    "max_calls",
+    "timeout",
+    "max_tokens",
+    "api_base",
+    "api_key",
+    "retry",
+    "ledger",
+}
+
+
+def split_caller_args(args: dict) -> tuple[dict, dict]:
+    """(StructuredCaller's keyword arguments, the backend's own)."""
+    return {k: v for k, v in args.items() if k in CALLER_ARGS}, {k: v for k, v in args.items() if k not in CALLER_ARGS}

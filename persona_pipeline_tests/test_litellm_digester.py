@@ -62,7 +62,11 @@ def _digester(server: FakeOpenAI, tmp_path: Path, **kw) -> LitellmDigester:
         "timeout": 2.0,
     }
     args.update(kw)
-    return LitellmDigester(**args)
+    from persona_pipeline.core.llm.structured import StructuredCaller
+    from persona_pipeline_tests.fake_openai import split_caller_args
+
+    caller_args, own = split_caller_args(args)
+    return LitellmDigester(StructuredCaller(**caller_args), **own)
 
 
 def test_happy_path_grounds_quotes_and_takes_tier_from_evidence(server, tmp_path) -> None:

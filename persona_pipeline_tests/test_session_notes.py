@@ -487,7 +487,11 @@ def _taker(server, tmp_path: Path, **kw):
         "timeout": 5.0,
     }
     args.update(kw)
-    return LitellmNoteTaker(**args)
+    from persona_pipeline.core.llm.structured import StructuredCaller
+    from persona_pipeline_tests.fake_openai import split_caller_args
+
+    caller_args, own = split_caller_args(args)
+    return LitellmNoteTaker(StructuredCaller(**caller_args), **own)
 
 
 def _reply(payload: dict) -> str:

@@ -9,9 +9,7 @@ the deterministic merge of the window notes instead.
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 
-from persona_pipeline.core.llm import client
 from persona_pipeline.core.llm.ledger import SpendLedger
 from persona_pipeline.core.llm.structured import StructuredCaller, map_units, strict_schema
 from persona_pipeline.core.sessions import SessionEvidence
@@ -29,33 +27,13 @@ class LitellmNoteTaker:
 
     def __init__(
         self,
-        model: str,
-        cache_dir: Path,
-        max_usd: float,
-        max_calls: int,
+        caller: StructuredCaller,
         concurrency: int = 8,
-        timeout: float = 60.0,
-        max_tokens: int = 3000,
-        api_base: str | None = None,
-        api_key: str | None = None,
-        retry: client.RetryPolicy | None = None,
         window_rows: int = ns.WINDOW_ROWS,
         window_chars: int = ns.WINDOW_CHARS,
-        ledger: SpendLedger | None = None,
     ) -> None:
-        self.name = model
-        self.caller = StructuredCaller(
-            model,
-            cache_dir,
-            max_usd,
-            max_calls,
-            timeout=timeout,
-            max_tokens=max_tokens,
-            api_base=api_base,
-            api_key=api_key,
-            retry=retry,
-            ledger=ledger,
-        )
+        self.name = caller.model
+        self.caller = caller
         self.schema = strict_schema(NotesReply)
         self.concurrency = concurrency
         self.window_rows = window_rows

@@ -44,19 +44,10 @@ def make_note_taker(settings: Settings) -> NoteTaker:
         from persona_pipeline.notes.offline import OfflineNoteTaker
 
         return OfflineNoteTaker()
-    from persona_pipeline.core.llm.ledger import run_ledger
+    from persona_pipeline.core.llm.structured import make_caller
     from persona_pipeline.notes.remote import LitellmNoteTaker
 
-    return LitellmNoteTaker(
-        model=settings.model,
-        cache_dir=settings.data_dir / "llm_cache",
-        max_usd=settings.max_usd,
-        max_calls=settings.max_calls,
-        concurrency=settings.digest_concurrency,
-        api_base=settings.api_base,
-        api_key=settings.api_key,
-        ledger=run_ledger(settings),
-    )
+    return LitellmNoteTaker(make_caller(settings, max_tokens=3000), concurrency=settings.digest_concurrency)
 
 
 def notes_frame(notes: Iterable[Note]) -> pl.DataFrame:

@@ -15,7 +15,7 @@ from persona_pipeline.core.warehouse import memory_store, store
 from persona_pipeline.skills import store as skill_store
 from persona_pipeline.skills.evolve import evolve
 from persona_pipeline.skills.files import foreign_folders, write_skills
-from persona_pipeline.skills.lessons.backend import make_caller, make_lesson_builder
+from persona_pipeline.skills.lessons.backend import make_lesson_builder
 from persona_pipeline.skills.lessons.models import LessonResult
 from persona_pipeline.skills.lessons.offline import parse_call
 
@@ -90,6 +90,7 @@ def build_skills(settings: Settings, now: datetime | None = None, offline: bool 
         tools = {eid: tool for eid, excerpt in calls.items() if (tool := parse_call(excerpt).tool)}
     writer = None
     if settings.model != "offline" and not offline:
+        from persona_pipeline.core.llm.structured import make_caller
         from persona_pipeline.skills.llm_evolve import LitellmSkillWriter
 
         writer = LitellmSkillWriter(make_caller(settings), tools)

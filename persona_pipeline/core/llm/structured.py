@@ -13,13 +13,16 @@ import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from persona_pipeline.core.llm import client
 from persona_pipeline.core.llm.cache import ResponseCache, cache_key
 from persona_pipeline.core.llm.ledger import BudgetExhausted, SpendLedger
+
+if TYPE_CHECKING:
+    from persona_pipeline.core.config import Settings
 
 # Used when litellm does not know the model's prices: deliberately high, so the budget holds.
 DEFAULT_USD_PER_INPUT_TOKEN = 5e-6
@@ -207,3 +210,21 @@ def map_units(build: Callable[[T], U], items: Sequence[T], concurrency: int, wha
     if failed or budget:
         log.warning("litellm %s: %d failed, %d stopped by budget (retried next run)", what, failed, budget)
     return results
+
+
+def make_caller(settings: Settings, max_tokens: int = 2000) -> StructuredCaller:
+    """The one model client of every stage (digests, lessons, notes, skills), from the settings:
+    the model, the response cache under the data dir, the per-run and per-period budgets (one
+    `run_ledger` for the whole run), the endpoint and key."""
+    from persona_pipeline.core.llm.ledger import run_ledger
+
+    return StructuredCaller(
+        settings.model,
+        settings.data_dir / "llm_cache",
+        settings.max_usd,
+        settings.max_calls,
+        max_tokens=max_tokens,
+        api_base=settings.api_base,
+        api_key=settings.api_key,
+        ledger=run_ledger(settings),
+    )

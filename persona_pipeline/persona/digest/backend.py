@@ -11,16 +11,7 @@ def make_digester(settings: Settings) -> Digester:
         from persona_pipeline.persona.digest.offline import OfflineDigester
 
         return OfflineDigester()
-    from persona_pipeline.core.llm.ledger import run_ledger
+    from persona_pipeline.core.llm.structured import make_caller
     from persona_pipeline.persona.digest.llm_digester import LitellmDigester
 
-    return LitellmDigester(
-        model=settings.model,
-        cache_dir=settings.data_dir / "llm_cache",
-        max_usd=settings.max_usd,
-        max_calls=settings.max_calls,
-        concurrency=settings.digest_concurrency,
-        api_base=settings.api_base,
-        api_key=settings.api_key,
-        ledger=run_ledger(settings),
-    )
+    return LitellmDigester(make_caller(settings), concurrency=settings.digest_concurrency)

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 from typing import Any
 
-from persona_pipeline.core.llm import client
 from persona_pipeline.core.llm.ledger import SpendLedger
 from persona_pipeline.core.llm.structured import StructuredCaller, map_units, strict_schema
 from persona_pipeline.persona.digest.llm_prompt import PROMPT_VERSION, messages, windows
@@ -25,25 +23,9 @@ def provider_schema() -> dict[str, Any]:
 class LitellmDigester:
     prompt_version = PROMPT_VERSION
 
-    def __init__(
-        self,
-        model: str,
-        cache_dir: Path,
-        max_usd: float,
-        max_calls: int,
-        concurrency: int = 8,
-        timeout: float = 60.0,
-        max_tokens: int = 2000,
-        api_base: str | None = None,
-        api_key: str | None = None,
-        retry: client.RetryPolicy | None = None,
-        ledger: SpendLedger | None = None,
-    ) -> None:
-        self.name = model
-        self.model = model
-        self.caller = StructuredCaller(
-            model, cache_dir, max_usd, max_calls, timeout, max_tokens, api_base, api_key, retry, ledger
-        )
+    def __init__(self, caller: StructuredCaller, concurrency: int = 8) -> None:
+        self.name = self.model = caller.model
+        self.caller = caller
         self.concurrency = concurrency
         self.schema = provider_schema()
 
