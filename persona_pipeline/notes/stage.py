@@ -15,7 +15,7 @@ import polars as pl
 from persona_pipeline.core.config import Settings
 from persona_pipeline.core.progress import report
 from persona_pipeline.core.warehouse import memory_store as ms
-from persona_pipeline.core.warehouse import store
+from persona_pipeline.core.warehouse import store, unit_state
 from persona_pipeline.notes.markdown import render, safe_name, unit_of
 from persona_pipeline.notes.models import Note, NotesResult, NoteTaker
 
@@ -135,14 +135,14 @@ def _drop_orphans(con: duckdb.DuckDBPyConnection) -> list[str]:
     held = {
         r[0]
         for r in con.execute(
-            f"SELECT unit_key FROM {TABLE} UNION SELECT unit_key FROM memory_state WHERE stage = ?", [ms.NOTES]
+            f"SELECT unit_key FROM {TABLE} UNION SELECT unit_key FROM unit_state WHERE stage = ?", [ms.NOTES]
         ).fetchall()
     }
     gone = sorted(held - live)
     if gone:
         with store.transaction(con):
             con.execute(f"DELETE FROM {TABLE} WHERE unit_key IN (SELECT unnest(?))", [gone])
-            con.execute("DELETE FROM memory_state WHERE stage = ? AND unit_key IN (SELECT unnest(?))", [ms.NOTES, gone])
+            unit_state.forget(con, ms.NOTES, gone)
     return gone
 
 

@@ -31,7 +31,7 @@ def _warehouse_status(settings: Settings) -> dict[str, Any]:
             row = con.execute(sql).fetchone()
             return int(row[0]) if row and row[0] is not None else 0
 
-        cur = con.execute("SELECT * FROM spend ORDER BY model")
+        cur = con.execute("SELECT * FROM spend ORDER BY stage, model")
         cols = [d[0] for d in cur.description]
         spend = [dict(zip(cols, r, strict=True)) for r in cur.fetchall()]
         return {

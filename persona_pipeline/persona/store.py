@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from datetime import UTC, datetime
 
 import duckdb
 import polars as pl
 
 from persona_pipeline.core.models import ACTIVITY_KINDS
-from persona_pipeline.core.warehouse import store
+from persona_pipeline.core.warehouse import store, unit_state
 from persona_pipeline.persona.digest.directives import DIRECTIVES_VERSION, VERBATIM_MODEL, is_instruction_unit
 from persona_pipeline.persona.digest.models import DigestInput, DigestResult, EvidenceView, Observation, Rule
 
@@ -32,23 +31,6 @@ _OBS_COLS = (
 # The persona is what the person said: tool activity never reaches the persona digesters.
 PROMPT_LOG_PREFIX = "prompt_log/"
 PERSONA_EVIDENCE = "kind NOT IN (" + ", ".join(f"'{k.value}'" for k in sorted(ACTIVITY_KINDS)) + ")"
-_STATE_SCHEMA = {
-    "unit_key": pl.Utf8,
-    "evidence_hash": pl.Utf8,
-    "model": pl.Utf8,
-    "prompt_version": pl.Utf8,
-    "status": pl.Utf8,
-    "error": pl.Utf8,
-    "observations": pl.Int32,
-    "calls": pl.Int32,
-    "cache_hits": pl.Int32,
-    "prompt_tokens": pl.Int64,
-    "completion_tokens": pl.Int64,
-    "cost_usd": pl.Float64,
-    "soft_skips": pl.Int32,
-    "dropped_quotes": pl.Int32,
-    "digested_at": pl.Datetime("us"),
-}
 _RULE_COLS = (
     "rule_id",
     "facet",
@@ -83,22 +65,10 @@ def evidence_rows(con: duckdb.DuckDBPyConnection) -> dict[str, int]:
     return {k: int(n or 0) for k, n in con.execute("SELECT unit_key, evidence_rows FROM units").fetchall()}
 
 
-def digest_states(con: duckdb.DuckDBPyConnection) -> dict[str, tuple[str, str, str, str]]:
-    """unit -> (evidence_hash, model, prompt_version, status)."""
-    rows = con.execute("SELECT unit_key, evidence_hash, model, prompt_version, status FROM digest_state").fetchall()
-    return {r[0]: (r[1], r[2], r[3], r[4]) for r in rows}
-
-
 def stale_digest_units(con: duckdb.DuckDBPyConnection, model: str, prompt_version: str) -> list[str]:
     """Units whose evidence, model or prompt changed since their last good digest (or that
     failed / ran out of budget last time)."""
-    states = digest_states(con)
-    out = []
-    for key, h in sorted(evidence_hashes(con).items()):
-        st = states.get(key)
-        if st is None or st != (h, model, prompt_version, "ok"):
-            out.append(key)
-    return out
+    return unit_state.stale(con, unit_state.DIGESTS, evidence_hashes(con), model, prompt_version)
 
 
 def stale_units(con: duckdb.DuckDBPyConnection, model: str, prompt_version: str) -> list[str]:
@@ -160,35 +130,15 @@ def save_digests(
             for c in _OBS_COLS
         },
     )
-    # one row per unit (the last result wins, as a per-row INSERT OR REPLACE would), bulk-written:
-    # a statement per unit cost more than the digesting at 1,000 units
-    states = list({r.unit_key: r for r in results}.values())
-    now = datetime.now(UTC).replace(tzinfo=None)
-    state_df = pl.DataFrame(
-        {
-            "unit_key": [r.unit_key for r in states],
-            "evidence_hash": [hashes.get(r.unit_key, "") for r in states],
-            "model": [model] * len(states),
-            "prompt_version": [prompt_version] * len(states),
-            "status": [r.status for r in states],
-            "error": [r.error for r in states],
-            "observations": [len(r.observations) for r in states],
-            "calls": [r.calls for r in states],
-            "cache_hits": [r.cache_hits for r in states],
-            "prompt_tokens": [r.prompt_tokens for r in states],
-            "completion_tokens": [r.completion_tokens for r in states],
-            "cost_usd": [r.cost_usd for r in states],
-            "soft_skips": [r.soft_skips for r in states],
-            "dropped_quotes": [r.dropped_quotes for r in states],
-            "digested_at": [now] * len(states),
-        },
-        schema=_STATE_SCHEMA,
+    # one row per unit (the last result wins), bulk-written: a statement per unit cost more than
+    # the digesting at 1,000 units
+    state_df = unit_state.frame(
+        unit_state.DIGESTS, results, [len(r.observations) for r in results], hashes, model, prompt_version
     )
     with store.transaction(con):
         con.execute("DELETE FROM observations WHERE unit_key IN (SELECT unnest(?))", [[r.unit_key for r in done]])
         store.insert_frame(con, "observations", obs_df)
-        con.execute("DELETE FROM digest_state WHERE unit_key IN (SELECT unnest(?))", [state_df["unit_key"].to_list()])
-        store.insert_frame(con, "digest_state", state_df)
+        unit_state.replace(con, unit_state.DIGESTS, state_df)
 
 
 def load_observations(con: duckdb.DuckDBPyConnection) -> list[Observation]:
@@ -225,17 +175,4 @@ def load_rules(con: duckdb.DuckDBPyConnection) -> list[Rule]:
 
 
 def run_totals(con: duckdb.DuckDBPyConnection, unit_keys: Sequence[str]) -> dict[str, float]:
-    row = con.execute(
-        """SELECT coalesce(sum(calls),0), coalesce(sum(cache_hits),0), coalesce(sum(prompt_tokens),0),
-                  coalesce(sum(completion_tokens),0), coalesce(sum(cost_usd),0)
-           FROM digest_state WHERE unit_key IN (SELECT unnest(?))""",
-        [list(unit_keys)],
-    ).fetchone()
-    assert row is not None
-    return {
-        "llm_calls": int(row[0]),
-        "cache_hits": int(row[1]),
-        "prompt_tokens": int(row[2]),
-        "completion_tokens": int(row[3]),
-        "cost_usd": round(float(row[4]), 6),
-    }
+    return unit_state.totals(con, [unit_state.DIGESTS], unit_keys)

@@ -2,25 +2,24 @@
 evidence in (every kind, activity included), per-stage build state, per-unit row replacement.
 
 Each stage (`lessons`, `notes`) is rebuilt for a unit when that unit's evidence, the model or the
-prompt version changes, or when its last build failed — the same rule as `digest_state`.
+prompt version changes, or when its last build failed (`unit_state`).
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 
 import duckdb
 import polars as pl
 
 from persona_pipeline.core.sessions import SessionEvidence, SessionRow, StageState
-from persona_pipeline.core.warehouse import store
+from persona_pipeline.core.warehouse import store, unit_state
 
 __all__ = ["LESSONS", "NOTES", "SessionEvidence", "SessionRow", "StageState"]
 
-LESSONS = "lessons"
-NOTES = "notes"
+LESSONS, NOTES = unit_state.LESSONS, unit_state.NOTES
 # Skills and notes come from what happened in agent sessions: transcripts only (instruction files
 # and commit history carry no tool activity and no per-session decisions).
 _TRANSCRIPTS = "source_kind IN ('claude', 'codex')"
@@ -40,13 +39,7 @@ def unit_hashes(con: duckdb.DuckDBPyConnection, unit_keys: Sequence[str] | None 
 
 def stale_units(con: duckdb.DuckDBPyConnection, stage: str, model: str, prompt_version: str) -> list[str]:
     """Transcript units whose `stage` must be (re)built, in key order."""
-    states = {
-        r[0]: (r[1], r[2], r[3], r[4])
-        for r in con.execute(
-            "SELECT unit_key, evidence_hash, model, prompt_version, status FROM memory_state WHERE stage = ?", [stage]
-        ).fetchall()
-    }
-    return [k for k, h in sorted(unit_hashes(con).items()) if states.get(k) != (h, model, prompt_version, "ok")]
+    return unit_state.stale(con, stage, unit_hashes(con), model, prompt_version)
 
 
 def load_sessions(con: duckdb.DuckDBPyConnection, unit_keys: Sequence[str]) -> list[SessionEvidence]:
@@ -95,63 +88,16 @@ def save_stage(
     its previous rows and is retried next run."""
     done = [s.unit_key for s in states if s.status == "ok"]
     hashes = unit_hashes(con, [s.unit_key for s in states])  # only the batch's units, not the warehouse
-    now = datetime.now(UTC).replace(tzinfo=None)
-    state_df = pl.DataFrame(
-        [
-            {
-                "stage": stage,
-                "unit_key": s.unit_key,
-                "evidence_hash": hashes.get(s.unit_key, ""),
-                "model": model,
-                "prompt_version": prompt_version,
-                "built_at": now,
-                **s.model_dump(),
-            }
-            for s in states
-        ],
-        schema={
-            "stage": pl.Utf8,
-            "unit_key": pl.Utf8,
-            "evidence_hash": pl.Utf8,
-            "model": pl.Utf8,
-            "prompt_version": pl.Utf8,
-            "status": pl.Utf8,
-            "error": pl.Utf8,
-            "items": pl.Int32,
-            "calls": pl.Int32,
-            "cache_hits": pl.Int32,
-            "prompt_tokens": pl.Int64,
-            "completion_tokens": pl.Int64,
-            "cost_usd": pl.Float64,
-            "built_at": pl.Datetime,
-        },
-    )
+    state_df = unit_state.frame(stage, states, [s.items for s in states], hashes, model, prompt_version)
     with store.transaction(con):
         con.execute(f"DELETE FROM {table} WHERE unit_key IN (SELECT unnest(?))", [done])
         store.insert_frame(con, table, rows)
-        con.execute(
-            "DELETE FROM memory_state WHERE stage = ? AND unit_key IN (SELECT unnest(?))",
-            [stage, [s.unit_key for s in states]],
-        )
-        store.insert_frame(con, "memory_state", state_df)
+        unit_state.replace(con, stage, state_df)
 
 
 def run_totals(con: duckdb.DuckDBPyConnection, since: datetime) -> dict[str, float]:
     """Calls, cache hits, tokens and USD of the skills and notes builds recorded since `since`."""
-    row = con.execute(
-        """SELECT coalesce(sum(calls),0), coalesce(sum(cache_hits),0), coalesce(sum(prompt_tokens),0),
-                  coalesce(sum(completion_tokens),0), coalesce(sum(cost_usd),0)
-           FROM memory_state WHERE built_at >= ?""",
-        [since],
-    ).fetchone()
-    assert row is not None
-    return {
-        "llm_calls": int(row[0]),
-        "cache_hits": int(row[1]),
-        "prompt_tokens": int(row[2]),
-        "completion_tokens": int(row[3]),
-        "cost_usd": round(float(row[4]), 6),
-    }
+    return unit_state.totals(con, [LESSONS, NOTES], since=since)
 
 
 def counts(con: duckdb.DuckDBPyConnection) -> dict[str, int]:

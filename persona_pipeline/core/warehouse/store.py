@@ -25,7 +25,7 @@ from persona_pipeline.core.models import TurnIndexRow
 if TYPE_CHECKING:
     from persona_pipeline.core.evidence.records import Evidence
 
-SCHEMA_VERSION = 2  # 2: lessons, session_notes, skills, memory_state (new tables only)
+SCHEMA_VERSION = 3  # 2: lessons, session_notes, skills; 3: one unit_state table (digest_state, memory_state views)
 LOCK_WAIT_S = 120.0
 
 _DDL = [
@@ -52,11 +52,6 @@ _DDL = [
         observation_id VARCHAR, unit_key VARCHAR, session_id VARCHAR, project VARCHAR, facet VARCHAR,
         statement VARCHAR, tier VARCHAR, strength DOUBLE, quote VARCHAR, evidence_ids VARCHAR[],
         timestamp VARCHAR, model VARCHAR, prompt_version VARCHAR)""",
-    """CREATE TABLE IF NOT EXISTS digest_state (
-        unit_key VARCHAR PRIMARY KEY, evidence_hash VARCHAR, model VARCHAR, prompt_version VARCHAR,
-        status VARCHAR, error VARCHAR, observations INTEGER, calls INTEGER, cache_hits INTEGER,
-        prompt_tokens BIGINT, completion_tokens BIGINT, cost_usd DOUBLE, soft_skips INTEGER,
-        dropped_quotes INTEGER, digested_at TIMESTAMP)""",
     """CREATE TABLE IF NOT EXISTS facet_rules (
         rule_id VARCHAR, facet VARCHAR, statement VARCHAR, tier VARCHAR, support_observations INTEGER,
         support_sessions INTEGER, support_projects INTEGER, projects VARCHAR[], score DOUBLE, first_seen VARCHAR,
@@ -71,12 +66,21 @@ _DDL = [
         note_id VARCHAR, unit_key VARCHAR, session_id VARCHAR, project VARCHAR, kind VARCHAR,
         text VARCHAR, alternative VARCHAR, reason VARCHAR, files VARCHAR[], functions VARCHAR[],
         evidence_ids VARCHAR[], timestamp VARCHAR, model VARCHAR, prompt_version VARCHAR)""",
-    # One row per (stage, unit): what the lessons / notes of a unit were built from, like digest_state.
-    """CREATE TABLE IF NOT EXISTS memory_state (
+    # One row per (stage, unit) of the per-unit stages: what it was built from (`unit_state.py`).
+    """CREATE TABLE IF NOT EXISTS unit_state (
         stage VARCHAR, unit_key VARCHAR, evidence_hash VARCHAR, model VARCHAR, prompt_version VARCHAR,
         status VARCHAR, error VARCHAR, items INTEGER, calls INTEGER, cache_hits INTEGER,
-        prompt_tokens BIGINT, completion_tokens BIGINT, cost_usd DOUBLE, built_at TIMESTAMP,
-        PRIMARY KEY (stage, unit_key))""",
+        prompt_tokens BIGINT, completion_tokens BIGINT, cost_usd DOUBLE, soft_skips INTEGER,
+        dropped_quotes INTEGER, built_at TIMESTAMP, PRIMARY KEY (stage, unit_key))""",
+    """CREATE OR REPLACE VIEW digest_state AS
+        SELECT unit_key, evidence_hash, model, prompt_version, status, error, items AS observations, calls,
+               cache_hits, prompt_tokens, completion_tokens, cost_usd, soft_skips, dropped_quotes,
+               built_at AS digested_at
+        FROM unit_state WHERE stage = 'digests'""",
+    """CREATE OR REPLACE VIEW memory_state AS
+        SELECT stage, unit_key, evidence_hash, model, prompt_version, status, error, items, calls, cache_hits,
+               prompt_tokens, completion_tokens, cost_usd, built_at
+        FROM unit_state WHERE stage <> 'digests'""",
     # Rebuilt from all lessons each run (like facet_rules); versions carried over by name.
     """CREATE TABLE IF NOT EXISTS skills (
         name VARCHAR PRIMARY KEY, version INTEGER, description VARCHAR, instructions VARCHAR[],
@@ -84,16 +88,16 @@ _DDL = [
         importance DOUBLE, credibility DOUBLE, content_hash VARCHAR, created_at TIMESTAMP,
         updated_at TIMESTAMP)""",
     """CREATE OR REPLACE VIEW spend AS
-        SELECT model, count(*) AS units, sum(calls) AS llm_calls, sum(cache_hits) AS cache_hits,
+        SELECT stage, model, count(*) AS units, sum(calls) AS llm_calls, sum(cache_hits) AS cache_hits,
                sum(prompt_tokens) AS prompt_tokens, sum(completion_tokens) AS completion_tokens,
                sum(cost_usd) AS cost_usd
-        FROM digest_state GROUP BY model""",
+        FROM unit_state GROUP BY stage, model""",
     """CREATE OR REPLACE VIEW redaction_totals AS
         SELECT kind, sum(count)::BIGINT AS count FROM redactions GROUP BY kind""",
 ]
 _UNIT_TABLES = ("turns", "skips", "entry_types", "evidence", "redactions", "units")
 # Erasing a unit also removes what was derived from it (facet_rules are rebuilt by the fold).
-_DERIVED_TABLES = ("observations", "digest_state", "lessons", "session_notes", "memory_state")
+_DERIVED_TABLES = ("observations", "unit_state", "lessons", "session_notes")
 _ERASE_TABLES = (*_UNIT_TABLES, *_DERIVED_TABLES)
 
 
@@ -155,9 +159,43 @@ def ensure_schema(con: duckdb.DuckDBPyConnection) -> None:
             return
     except duckdb.CatalogException:
         pass
-    for ddl in _DDL:
-        con.execute(ddl)
-    con.execute("INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)])
+    with transaction(con):
+        legacy = _legacy_state_tables(con)
+        for ddl in _DDL:
+            if "VIEW digest_state" in ddl or "VIEW memory_state" in ddl:
+                _migrate_state(con, legacy)
+            con.execute(ddl)
+        con.execute("INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)])
+
+
+def _legacy_state_tables(con: duckdb.DuckDBPyConnection) -> set[str]:
+    """The per-stage state tables of schema 2 still present as tables."""
+    rows = con.execute(
+        """SELECT table_name FROM information_schema.tables WHERE table_type = 'BASE TABLE'
+           AND table_name IN ('digest_state', 'memory_state')"""
+    ).fetchall()
+    return {r[0] for r in rows}
+
+
+def _migrate_state(con: duckdb.DuckDBPyConnection, legacy: set[str]) -> None:
+    """Schema 2 -> 3: copy `digest_state` and `memory_state` into `unit_state`, then drop them
+    (their names become views). Once, inside the schema transaction."""
+    if "digest_state" in legacy:
+        con.execute(
+            """INSERT OR REPLACE INTO unit_state SELECT 'digests', unit_key, evidence_hash, model, prompt_version,
+                   status, error, observations, calls, cache_hits, prompt_tokens, completion_tokens, cost_usd,
+                   soft_skips, dropped_quotes, digested_at FROM digest_state"""
+        )
+        con.execute("DROP VIEW IF EXISTS spend")
+        con.execute("DROP TABLE digest_state")
+    if "memory_state" in legacy:
+        con.execute(
+            """INSERT OR REPLACE INTO unit_state SELECT stage, unit_key, evidence_hash, model, prompt_version,
+                   status, error, items, calls, cache_hits, prompt_tokens, completion_tokens, cost_usd, 0, 0,
+                   built_at FROM memory_state"""
+        )
+        con.execute("DROP TABLE memory_state")
+    legacy.clear()
 
 
 _UNIT_SCHEMA = {
