@@ -138,7 +138,8 @@ class Redactor:
         try:
             # URL-decoded views go to the secret engine too: a key labelled `token%3D…` is visible
             # only decoded (JSON escapes hide nothing its rules need; our own rules see those views)
-            views = [prepare(v.text) for t in docs for v in decoded_views(t) if v.url]
+            # (only the windows where a view differs from its text: the rest was scanned as is)
+            views = [v.text[a:b] for t in docs for v in decoded_views(t) if v.url for a, b in v.windows()]
             found = betterleaks_values(docs + views if views else docs)
         except Exception as exc:  # the engine failing must not let text through unredacted
             log.warning("secret engine failed on a batch (%s); redacting fields one by one", type(exc).__name__)
@@ -163,19 +164,20 @@ class Redactor:
         return merge_spans(spans, protected_ranges(text))
 
     def _view_spans(self, view: View, found: dict[str, str]) -> list[Span]:
-        """Every detector over a decoded view, its spans mapped back onto the original text
-        (placeholders already in the view are protected there, as in the original)."""
-        vt = prepare(view.text)
-        spans = own_rule_spans(vt) + value_spans(vt, found)
-        for detector in pii.DETECTORS:
-            spans.extend(detector(vt))
-        if self._identifiers:
-            spans.extend(pii.known_identifier_spans(vt, self._identifiers))
-        protected = protected_ranges(vt)
+        """Every detector over a decoded view's windows (where it differs from the original), the
+        spans mapped back onto the original text (placeholders already in the view are protected
+        there, as in the original)."""
         out: list[Span] = []
-        for s in merge_spans(spans, protected):
-            start, end = view.to_original(s.start, s.end)
-            out.append(Span(start, end, s.kind))
+        for a, b in view.windows():
+            vt = prepare(view.text[a:b])
+            spans = own_rule_spans(vt) + value_spans(vt, found)
+            for detector in pii.DETECTORS:
+                spans.extend(detector(vt))
+            if self._identifiers:
+                spans.extend(pii.known_identifier_spans(vt, self._identifiers))
+            for s in merge_spans(spans, protected_ranges(vt)):
+                start, end = view.to_original(s.start + a, s.end + a)
+                out.append(Span(start, end, s.kind))
         return out
 
     def _finish(self, text: str, pii_spans: list[Span], found: dict[str, str]) -> Redacted:

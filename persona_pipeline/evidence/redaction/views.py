@@ -59,6 +59,38 @@ class View:
             return os_
         return oe if is_end else os_  # inside an escape: cover it whole
 
+    def windows(self) -> list[tuple[int, int]]:
+        """The parts of the view that differ from the original, with their context: each line
+        holding an escape plus the line before and after it (a label on the line above, a
+        `value:` below), merged where they touch. Outside them the view *is* the original text,
+        which every detector has scanned already, so only the windows are scanned again."""
+        cached = self.__dict__.get("_win")
+        if cached is not None:
+            return cached  # type: ignore[no-any-return]
+        t = self.text
+        n = len(t)
+        out: list[tuple[int, int]] = []
+        ws = we = own_end = -1
+        for vs, ve, _, _ in self._escapes:
+            if ve <= own_end:
+                continue  # on a line already taken with its context
+            i = t.rfind("\n", 0, vs)
+            s = 0 if i <= 0 else t.rfind("\n", 0, i) + 1
+            j = t.find("\n", ve)
+            own_end = n if j < 0 else j
+            k = -1 if j < 0 else t.find("\n", j + 1)
+            e = n if j < 0 or k < 0 else k
+            if ws >= 0 and s <= we:
+                we = max(we, e)
+            else:
+                if ws >= 0:
+                    out.append((ws, we))
+                ws, we = s, e
+        if ws >= 0:
+            out.append((ws, we))
+        object.__setattr__(self, "_win", out)
+        return out
+
     def _vstarts(self) -> list[int]:
         cached = self.__dict__.get("_vs")
         if cached is None:
