@@ -19,7 +19,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 
-from persona_pipeline.evidence.redaction.matching import Rx
+from persona_pipeline.evidence.redaction.matching import Prepared, Rx, prepare
 
 # Escapes a view decodes. Python `re` here is safe: no nested quantifiers, so linear time.
 _PCT = re.compile(r"(?:%[0-9A-Fa-f]{2})+|\+")
@@ -90,6 +90,14 @@ class View:
             out.append((ws, we))
         object.__setattr__(self, "_win", out)
         return out
+
+    def window_texts(self) -> list[tuple[int, Prepared]]:
+        """(view offset, prepared text) of each window, built once per view."""
+        cached = self.__dict__.get("_wt")
+        if cached is None:
+            cached = [(a, prepare(self.text[a:b])) for a, b in self.windows()]
+            object.__setattr__(self, "_wt", cached)
+        return cached  # type: ignore[no-any-return]
 
     def _vstarts(self) -> list[int]:
         cached = self.__dict__.get("_vs")
