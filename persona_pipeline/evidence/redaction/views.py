@@ -1,7 +1,9 @@
-"""Decoded views of a text: URL-decoded and JSON-unescaped, with their offsets mapped back.
+"""Decoded views of a text: URL-decoded, JSON-unescaped and HTML-unescaped, with their offsets
+mapped back.
 
-A secret written `password%3Dhunter2` or `\\"token\\": \\"…\\"` or right after an escaped `\\n`
-defeats rules that need a word boundary or a quote. Each view is scanned like the text itself,
+A secret written `password%3Dhunter2` or `\\"token\\": \\"…\\"` or right after an escaped `\\n`,
+or an e-mail written `ana&#64;corp.dev`, or `&quot;password&quot;: &quot;…&quot;`, defeats rules
+that need a word boundary, a quote or an `@`. Each view is scanned like the text itself,
 and every span found in it is mapped back to the characters of the original that encode it (a
 span never ends inside an escape), so the encoded secret is replaced in place.
 
@@ -12,6 +14,7 @@ text costs nothing. Building one is linear: the text is cut at its escapes, and 
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import urllib.parse
@@ -31,6 +34,10 @@ _PCT_PROBE = Rx(
 )
 _JSON_ESC = re.compile(r"\\(?:u[0-9a-fA-F]{4}(?:\\u[0-9a-fA-F]{4})?|[nrtbf\"\\/])")
 _JSON_PROBE = Rx(r"\\[nrtbf\"\\/u]")
+# Character references: numeric (decimal, hex) and named, always with their `;` (a bare `&copy`
+# or `&page=` in a query string is left alone).
+_HTML_ESC = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+_HTML_PROBE = Rx(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 _SIMPLE = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f", '"': '"', "\\": "\\", "/": "/"}
 
 
@@ -39,7 +46,9 @@ class View:
     """A decoded text and how its offsets map to the original's."""
 
     text: str
-    url: bool  # URL-decoded (percent escapes hide `=`, `:`, `@` from any rule); else JSON-unescaped
+    # URL-decoded or HTML-unescaped (percent escapes and entities hide `=`, `:`, `@`, quotes from
+    # any rule: the secret engine sees these views too); else JSON-unescaped
+    url: bool
     # per decoded escape: (view start, view end, original start, original end), in order
     _escapes: tuple[tuple[int, int, int, int], ...]
 
@@ -142,6 +151,11 @@ def _url_decode_safe(esc: str) -> str | None:
         return urllib.parse.unquote(esc, encoding="latin-1")
 
 
+def _html_decode(esc: str) -> str | None:
+    out = html.unescape(esc)
+    return None if out == esc else out  # an unknown name (`&foo;`) decodes to nothing
+
+
 def _json_decode(esc: str) -> str | None:
     if esc[1] != "u":
         return _SIMPLE[esc[1]]
@@ -155,7 +169,8 @@ _MAX_DEPTH = 3  # text double-encoded (a query string inside a query string, JSO
 
 
 def _direct_views(text: str) -> list[View]:
-    """The one-step views of `text`: JSON-unescaped and URL-decoded, where they differ."""
+    """The one-step views of `text`: JSON-unescaped, URL-decoded and HTML-unescaped, where they
+    differ."""
     out: list[View] = []
     if "\\" in text and _JSON_PROBE.search(text) is not None:
         v = _build(text, _JSON_ESC, _json_decode, False)
@@ -163,6 +178,10 @@ def _direct_views(text: str) -> list[View]:
             out.append(v)
     if ("%" in text or ("+" in text and "=" in text)) and _PCT_PROBE.search(text) is not None:
         v = _build(text, _PCT, _url_decode_safe, True)
+        if v is not None:
+            out.append(v)
+    if "&" in text and _HTML_PROBE.search(text) is not None:
+        v = _build(text, _HTML_ESC, _html_decode, True)
         if v is not None:
             out.append(v)
     return out
@@ -173,7 +192,7 @@ def decoded_views(text: str) -> tuple[View, ...]:
     """The views of `text` that differ from it: JSON-unescaped and URL-decoded, and the same again
     on those views while escapes remain (up to three levels: JSON inside JSON, a query string
     inside a URL-encoded parameter), each composed into one mapping back to `text`."""
-    if "\\" not in text and "%" not in text and "+" not in text:
+    if "\\" not in text and "%" not in text and "+" not in text and "&" not in text:
         return ()
     views: list[View] = []
     seen = {text}
