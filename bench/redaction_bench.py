@@ -31,24 +31,32 @@ sys.path.insert(0, str(ROOT))
 
 from persona_pipeline.core.evidence.redaction.redactor import Redactor  # noqa: E402
 
-ENGINE = "persona_pipeline/evidence/redaction"
+# where the engine lives: today, and before the layout by product
+ENGINES = ("persona_pipeline/core/evidence/redaction", "persona_pipeline/evidence/redaction")
 
 
 def load_baseline(rev: str) -> Any:
     """The Redactor class of the engine at `rev`, imported as package `_redaction_baseline`."""
-    names = subprocess.run(
-        ["git", "ls-tree", "--name-only", f"{rev}:{ENGINE}"], cwd=ROOT, capture_output=True, text=True, check=True
-    ).stdout.split()
+    for engine in ENGINES:
+        listed = subprocess.run(
+            ["git", "ls-tree", "--name-only", f"{rev}:{engine}"], cwd=ROOT, capture_output=True, text=True
+        )
+        if listed.returncode == 0:
+            break
+    else:
+        raise SystemExit(f"no redaction engine at {rev}")
+    names = listed.stdout.split()
     pkg = Path(tempfile.mkdtemp(prefix="redaction-baseline-")) / "_redaction_baseline"
     pkg.mkdir()
     for name in names:
-        if not name.endswith(".py"):
+        if not name.endswith((".py", ".toml")):
             continue
         src = subprocess.run(
-            ["git", "show", f"{rev}:{ENGINE}/{name}"], cwd=ROOT, capture_output=True, text=True, check=True
+            ["git", "show", f"{rev}:{engine}/{name}"], cwd=ROOT, capture_output=True, text=True, check=True
         ).stdout
-        src = src.replace("persona_pipeline.core.evidence.redaction import", "_redaction_baseline import")
-        src = src.replace("persona_pipeline.core.evidence.redaction.", "_redaction_baseline.")
+        for package in ("persona_pipeline.core.evidence.redaction", "persona_pipeline.evidence.redaction"):
+            src = src.replace(f"{package} import", "_redaction_baseline import")
+            src = src.replace(f"{package}.", "_redaction_baseline.")
         (pkg / name).write_text(src)
     sys.path.insert(0, str(pkg.parent))
     return importlib.import_module("_redaction_baseline.redactor").Redactor

@@ -640,7 +640,7 @@ def _wrap(r: random.Random, snippet: str, value: str, held_out: bool, fresh: boo
             inner = json.dumps({"msg": snippet})
             return json.dumps({"event": inner}), json.dumps(json.dumps(value)[1:-1])[1:-1]
         return f"quick question — {snippet} — is that right?", value
-    kinds_a = ["prose", "quoted", "json", "fence", "curl", "trace", "urlenc"]
+    kinds_a = ["prose", "quoted", "json", "fence", "curl", "trace", "urlenc", "html_attr"]
     kinds_b = [
         "prose",
         "json",
@@ -652,6 +652,7 @@ def _wrap(r: random.Random, snippet: str, value: str, held_out: bool, fresh: boo
         "python_dict",
         "json_nested",
         "urlenc_form",
+        "html_numeric",
     ]
     kind = r.choice(kinds_b if held_out else kinds_a)
     if kind == "prose":
@@ -692,6 +693,21 @@ def _wrap(r: random.Random, snippet: str, value: str, held_out: bool, fresh: boo
             enc = urllib.parse.quote_plus(value, safe="")
             q = urllib.parse.quote_plus(snippet, safe="")
         return f"GET https://app.internal.dev/api/debug?q={q}&page={r.randint(1, 9)}", enc
+    if kind == "html_attr":  # a page's attribute: quotes, ampersands, brackets and the @ as entities
+
+        def attr(t: str) -> str:
+            t = t.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
+            return t.replace("@", "&#64;")
+
+        return f'<span class="hint" data-copy="{attr(snippet)}">copy</span>', attr(value)
+    if kind == "html_numeric":  # a mail encoder: every punctuation character as a numeric reference
+
+        def numeric(t: str) -> str:
+            return "".join(
+                c if c.isalnum() or c == " " else (f"&#{ord(c)};" if ord(c) % 2 else f"&#x{ord(c):X};") for c in t
+            )
+
+        return f"<td class='cell'>{numeric(snippet)}</td>", numeric(value)
     if kind == "yaml_block":
         return "config:\n  note: |\n    " + snippet.replace("\n", "\n    ") + "\n", value
     if kind == "log":

@@ -85,20 +85,17 @@ def test_schedule_only_asks_and_its_run_registers_for_the_sensor(configured) -> 
 
 
 def test_runs_read_settings_from_their_resource_not_the_environment(configured, tmp_path, monkeypatch) -> None:
-    """A run's settings come from its `persona` resource: handed the settings `persona run`
-    resolved, the run uses them even when its own environment says otherwise, and the API key
-    never enters the run config."""
+    """A run's settings come from its `persona` resource: bound to the settings `persona run`
+    resolved, the run uses them even when its own environment says otherwise, and nothing of
+    them is written into the run's config in Dagster's storage."""
     from persona_pipeline.core.config import load_settings
-    from persona_pipeline.definitions import defs
-    from persona_pipeline.orchestration.defs.resources import resource_run_config
+    from persona_pipeline.orchestration.definitions import build_defs
 
     instance, _ = configured
-    monkeypatch.setenv("PERSONA_API_KEY", "sk-test-never-in-run-config")
+    monkeypatch.setenv("PERSONA_AUTHOR_EMAILS", "pat@example.invalid")
     handed = load_settings()
-    config = resource_run_config(handed)
-    assert "sk-test-never-in-run-config" not in json.dumps(config)
     monkeypatch.setenv("PERSONA_DATA_DIR", str(tmp_path / "elsewhere"))  # what the run's env would say
-    result = defs.resolve_job_def("source_refresh").execute_in_process(instance=instance, run_config=config)
+    result = build_defs(handed).resolve_job_def("source_refresh").execute_in_process(instance=instance)
     assert result.success
     assert handed.data_dir.is_dir() and not (tmp_path / "elsewhere").exists()
-    assert result.dagster_run.run_config["resources"]["persona"]["config"]["values_json"]
+    assert "pat@example.invalid" not in json.dumps(result.dagster_run.run_config)

@@ -79,3 +79,83 @@ def test_local_identity_is_redacted_and_a_new_one_rereads(tmp_path: Path) -> Non
     # git's last user.name wins (as in git): Robin Vale and the signed-in display name
     assert status["redacted_identifiers"]["person_name"] >= 2 and status["redacted_identifiers"]["email"] >= 2
     assert NAME not in proc.stdout and EMAIL not in proc.stdout
+
+
+def _git(repo: Path, *args: str, name: str = "Ottilie Brandvold", email: str = "ob@corp.test") -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+    env.update(
+        GIT_AUTHOR_NAME=name,
+        GIT_AUTHOR_EMAIL=email,
+        GIT_COMMITTER_NAME="Cosmin Tarvainen",
+        GIT_COMMITTER_EMAIL="ct@corp.test",
+        GIT_CONFIG_GLOBAL=os.devnull,
+        GIT_CONFIG_SYSTEM=os.devnull,
+    )
+    subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, env=env)
+
+
+def _repo(root: Path) -> Path:
+    repo = root / "svc"
+    repo.mkdir(parents=True)
+    _git(repo, "init", "-q")
+    (repo / "a.txt").write_text("one\n")
+    _git(repo, "add", "a.txt")
+    _git(repo, "commit", "-q", "-m", "first\n\nCo-authored-by: Wendeline Moy-Asante <wm@corp.test>")
+    _git(repo, "commit", "-q", "--allow-empty", "-m", "bump", name="dependabot[bot]", email="bot@corp.test")
+    _git(repo, "commit", "-q", "--allow-empty", "-m", "merge", name="GitHub", email="noreply@github.com")
+    _git(repo, "commit", "-q", "--allow-empty", "-m", "x", name="deploy", email="d@corp.test")
+    return repo
+
+
+def test_git_people_names_authors_committers_and_co_authors_not_bots(tmp_path: Path) -> None:
+    from persona_pipeline.core.evidence.owner_identity import git_people
+
+    _repo(tmp_path / "roots")
+    names = {n for n, kind in git_people([tmp_path / "roots"]) if kind == "person_name"}
+    assert names == {"Ottilie Brandvold", "Cosmin Tarvainen", "Wendeline Moy-Asante"}
+    assert git_people([tmp_path / "nothing-here"]) == []
+
+
+def test_git_people_are_redacted_and_a_new_co_author_rereads(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    roots = tmp_path / "roots"
+    repo = _repo(roots)
+    claude = tmp_path / "claude"
+    _transcript(claude, "ask Cosmin Tarvainen, or Wendeline Moy-Asante; Ottilie Brandvold wrote it, and Ysolde Karrow")
+    env = {
+        k: v for k, v in os.environ.items() if not k.startswith(("PERSONA_", "DAGSTER_", "CLAUDE_", "CODEX_", "GIT_"))
+    }
+    env.update(
+        HOME=str(home),
+        PERSONA_DATA_DIR=str(tmp_path / "data"),
+        PERSONA_CLAUDE_DIRS=str(claude),
+        PERSONA_CODEX_DIRS="",
+        PERSONA_GIT_ROOTS=str(roots),
+        PERSONA_INSTRUCTION_FILES="",
+        PERSONA_PROMPT_LOGS="",
+    )
+
+    def run() -> dict:
+        proc = subprocess.run(persona_cmd("run", "--json"), cwd=REPO, env=env, capture_output=True, text=True)
+        return last_json(proc.stdout, proc.returncode, proc.stderr)
+
+    def excerpts() -> str:
+        with duckdb.connect(str(tmp_path / "data" / "warehouse.duckdb"), read_only=True) as con:
+            return "\n".join(r[0] for r in con.execute("SELECT excerpt FROM evidence").fetchall())
+
+    assert run()["units_processed"] >= 1
+    text = excerpts()
+    for value in ("Cosmin", "Tarvainen", "Moy-Asante", "Brandvold"):
+        assert value not in text, text
+    assert run()["units_processed"] == 0  # same people: nothing to re-read
+
+    _git(repo, "commit", "-q", "--allow-empty", "-m", "pair\n\nCo-authored-by: Ysolde Karrow <yk@corp.test>")
+    assert run()["units_processed"] >= 2  # a new person in the history: every unit redacted again
+    assert "Karrow" not in excerpts()
+    proc = subprocess.run(persona_cmd("status", "--json"), cwd=REPO, env=env, capture_output=True, text=True)
+    status = last_json(proc.stdout, proc.returncode, proc.stderr)
+    assert status["redacted_identifiers"]["git_person_name"] == 4
+    assert status["stale"]["new_or_changed"] == 0  # the people as last recorded: no repository read, nothing stale
+    assert "Karrow" not in proc.stdout and "Tarvainen" not in proc.stdout
+    assert "Karrow" not in (tmp_path / "data" / "git_people.json").read_text()

@@ -119,6 +119,27 @@ def test_decoded_views_redact_encoded_secrets_in_place(seed: int) -> None:
 
 
 @pytest.mark.parametrize("seed", SEEDS)
+def test_html_entities_are_decoded_and_redacted_in_place(seed: int) -> None:
+    r = random.Random(seed)
+    local, host = _rand(r, 7).lower(), _rand(r, 6).lower()
+    mail = f"<p>reach me at {local}&#64;{host}-post.io or {local}&#x40;{host}.dev</p>"
+    out = _redacted(mail)
+    assert local not in out and out.startswith("<p>reach me at [REDACTED:email:") and out.endswith("</p>"), out
+    pw = _rand(r, 14)
+    attr = f'<div data-cfg="{{&quot;db_password&quot;: &quot;{pw}&quot;, &quot;pool&quot;: 4}}"></div>'
+    out = _redacted(attr)
+    assert pw[:8] not in out and out.endswith('&quot;, &quot;pool&quot;: 4}"></div>'), out
+    numeric = "".join(c if c.isalnum() else f"&#{ord(c)};" for c in f"api_token={pw}")
+    out = _redacted(f"<td>{numeric}</td>")
+    assert pw[:8] not in out, out
+    doubled = f"&amp;quot;client_secret&amp;quot;: &amp;quot;{pw}&amp;quot;"  # escaped twice
+    out = _redacted(doubled)
+    assert pw[:8] not in out and _redacted(out) == out, out
+    plain = "R&amp;D asked: is &lt;b&gt; ok? GET /a?x=1&page=2&copy=3 &unknown; &#;"
+    assert _redacted(plain) == plain  # entities without a secret change nothing
+
+
+@pytest.mark.parametrize("seed", SEEDS)
 def test_nested_encodings_are_decoded(seed: int) -> None:
     r = random.Random(seed)
     pw = _rand(r, 12)

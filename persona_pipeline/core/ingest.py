@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from persona_pipeline.core.config import Settings
 from persona_pipeline.core.evidence import retention
-from persona_pipeline.core.evidence.owner_identity import base_identifiers, git_identity, identity_suffix
+from persona_pipeline.core.evidence.owner_identity import git_identity, identity_suffix, redaction_identifiers
 from persona_pipeline.core.evidence.records import build_evidence, index_rows
 from persona_pipeline.core.evidence.redaction.redactor import Redactor, load_or_create_key
 from persona_pipeline.core.models import ReadResult, ReadStats, SourceKind, Turn
@@ -60,7 +60,7 @@ class UnitOutcome(store.UnitRows):
 
 
 def make_redactor(settings: Settings) -> Redactor:
-    return Redactor(load_or_create_key(settings.redaction_key_path), base_identifiers(settings))
+    return Redactor(load_or_create_key(settings.redaction_key_path), redaction_identifiers(settings))
 
 
 def _safe_provenance(unit_key: str, turns: list[Turn], stats: ReadStats, redactor: Redactor) -> list[Turn]:

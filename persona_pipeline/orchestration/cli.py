@@ -107,14 +107,6 @@ INGEST_JOB, UNITS_JOB, COMPILE_JOB = "incremental_ingest", "persona_units", "per
 _QUIET = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
 
 
-def _run_config(settings: Settings) -> dict[str, Any]:
-    """Quiet console, and this invocation's settings handed to the run's resources: the run uses
-    exactly what `persona run` resolved, and shows it in the UI."""
-    from persona_pipeline.orchestration.defs.resources import resource_run_config
-
-    return {**_QUIET, **resource_run_config(settings)}
-
-
 def _launch_partitioned(
     instance: Any, settings: Settings, ordered: list[str], work: list[tuple[Any, list[str]]]
 ) -> bool:
@@ -133,15 +125,16 @@ def _launch_partitioned(
         return True
     tags = range_tags(span, "cli")
     ops = {asset.op.name: {"config": {"only_units": sorted(keys, key=pos.__getitem__)}} for asset, keys in work}
-    from persona_pipeline.orchestration.definitions import defs
+    from persona_pipeline.orchestration.definitions import build_defs
 
+    defs = build_defs(settings)
     # a named job (not `__ephemeral_asset_job__`), so CLI runs read like the sensor's in the UI
     job = defs.resolve_job_def(INGEST_JOB if any(a.op.name == "ingest" for a, _ in work) else UNITS_JOB)
     result = job.execute_in_process(
         instance=instance,
         tags=tags,
         raise_on_error=False,
-        run_config={"ops": ops, **_run_config(settings)},
+        run_config={"ops": ops, **_QUIET},
         asset_selection=[k for asset, _ in work for k in asset.keys],
     )
     return bool(result.success)
@@ -152,13 +145,17 @@ def _launch_compile(instance: Any, settings: Settings, spend: dict[str, float] |
     Returns what went wrong (failed checks and steps, by name: never data), empty on success."""
     import dagster as dg
 
-    from persona_pipeline.orchestration.definitions import defs
+    from persona_pipeline.orchestration.definitions import build_defs
 
-    result = defs.resolve_job_def(COMPILE_JOB).execute_in_process(
-        instance=instance,
-        raise_on_error=False,
-        tags={"persona/trigger": "cli"},
-        run_config=_run_config(settings),
+    result = (
+        build_defs(settings)
+        .resolve_job_def(COMPILE_JOB)
+        .execute_in_process(
+            instance=instance,
+            raise_on_error=False,
+            tags={"persona/trigger": "cli"},
+            run_config=_QUIET,
+        )
     )
     if spend is not None:  # the skill writer's model calls (a litellm backend refines skills)
         for event in result.get_asset_materialization_events():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import dagster as dg
 
 from persona_pipeline.orchestration.defs.automation import (
@@ -20,11 +22,22 @@ from persona_pipeline.orchestration.defs.note_assets import session_notes
 from persona_pipeline.orchestration.defs.resources import project_resources
 from persona_pipeline.orchestration.defs.skill_assets import skill_experiences, skills
 
-defs = dg.Definitions(
-    assets=[ingest, session_digests, skill_experiences, session_notes, facet_trees, persona_pack, skills],
-    asset_checks=CHECKS,
-    jobs=[ingest_job, units_job, compile_job, source_refresh],
-    sensors=[source_files_sensor, automation_sensor],
-    schedules=[daily_incremental],
-    resources=project_resources(),
-)
+if TYPE_CHECKING:
+    from persona_pipeline.core.config import Settings
+
+
+def build_defs(settings: Settings | None = None) -> dg.Definitions:
+    """The definitions, with resources resolved in each run (the code location), or bound to
+    `settings` (`persona run`'s in-process runs: the settings it resolved, never written into
+    Dagster's run storage, which keeps no configured names or e-mails)."""
+    return dg.Definitions(
+        assets=[ingest, session_digests, skill_experiences, session_notes, facet_trees, persona_pack, skills],
+        asset_checks=CHECKS,
+        jobs=[ingest_job, units_job, compile_job, source_refresh],
+        sensors=[source_files_sensor, automation_sensor],
+        schedules=[daily_incremental],
+        resources=project_resources(settings),
+    )
+
+
+defs = build_defs()

@@ -152,7 +152,8 @@ def plan(
     if from_warehouse:  # stored fingerprints carry the redaction identity (`owner_identity.identity_suffix`)
         from persona_pipeline.core.evidence.owner_identity import identity_suffix
 
-        suffix = identity_suffix(settings, create_key=apply)
+        # `persona status` (prepare=False) reads no repository: the git people as last recorded
+        suffix = identity_suffix(settings, create_key=apply, read_git=prepare)
         changed = [k for k in current if known.get(k) != current[k] + suffix]
         if not apply:  # a read-only pass erases nothing: the run it asks for erases these
             changed += [k for k in erased if is_instruction_key(k) and k in existing_set]

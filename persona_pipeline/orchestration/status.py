@@ -62,9 +62,13 @@ def _month_spend(settings: Settings) -> dict[str, Any] | None:
 
 
 def _identifier_kinds(settings: Settings) -> dict[str, int]:
-    from persona_pipeline.core.evidence.owner_identity import base_identifiers, kinds
+    from persona_pipeline.core.evidence.owner_identity import base_identifiers, kinds, settings_git_people
 
-    return kinds(base_identifiers(settings))
+    out = kinds(base_identifiers(settings))
+    _, _, people = settings_git_people(settings, read_git=False)  # as last recorded: no repository read
+    if people:
+        out["git_person_name"] = people
+    return out
 
 
 def _run_row(

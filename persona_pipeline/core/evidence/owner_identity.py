@@ -4,11 +4,14 @@ Sources: the OS account (login name, the full name in its passwd entry), the hom
 the machine's host name, git's global identity (`user.name`, `user.email` in ~/.gitconfig and
 $XDG_CONFIG_HOME/git/config), the account Claude Code is signed in with (`oauthAccount` in
 ~/.claude.json: e-mail and display name), and `PERSONA_AUTHOR_EMAILS` / `PERSONA_REDACT_NAMES`.
-Repositories' own `user.name` / `user.email` are added when a repository is read.
+Repositories' own `user.name` / `user.email` are added when a repository is read, and every
+person the configured repositories' history names (author, committer, `Co-authored-by:`) is
+redacted as a person name (`git_people`: bounded, cached per repository HEAD).
 
 Values stay in memory; `tag()` (a keyed digest) goes into fingerprints, so a changed identity
 re-reads what was redacted without it, and `kinds()` (counts per kind) is all `persona status`
-shows.
+shows. The git people's tag and count are kept in `<data_dir>/git_people.json` (never a name), so
+`persona status` reads no repository.
 """
 
 from __future__ import annotations
@@ -135,6 +138,153 @@ def kinds(ids: list[Identifier]) -> dict[str, int]:
     return dict(Counter(kind for _, kind in ids))
 
 
+# --- people named by the configured repositories' history ------------------------------------
+MAX_COMMITS = 5000  # per repository, newest first: a bounded read however long the history
+MAX_PEOPLE = 1000  # per repository
+# names git writes for services, not people (GitHub's web merges, bots)
+_SERVICE_NAMES = frozenset(
+    [
+        "github",
+        "gitlab",
+        "gitea",
+        "bitbucket",
+        "web-flow",
+        "copilot",
+        "claude",
+        "codex",
+        "dependabot",
+        "renovate",
+        "snyk-bot",
+        "github-actions",
+        "actions-user",
+        "unknown",
+        "root",
+        "ubuntu",
+        "admin",
+        "user",
+    ]
+)
+
+
+def _git_dir(repo: Path) -> Path:
+    """The repository's git dir (a linked worktree's `.git` file names it)."""
+    dot = repo / ".git"
+    if dot.is_file():
+        try:
+            line = dot.read_text(encoding="utf-8", errors="replace").strip()
+        except OSError:
+            return dot
+        if line.startswith("gitdir:"):
+            target = Path(line[7:].strip())
+            return target if target.is_absolute() else (repo / target).resolve()
+    return dot
+
+
+def _head_key(repo: Path) -> tuple[tuple[str, int, int], ...]:
+    """Stats that change whenever HEAD moves (a commit, a checkout, a fetch into the branch)."""
+    gd = _git_dir(repo)
+    return _stat_key((gd / "HEAD", gd / "logs" / "HEAD", gd / "packed-refs", gd / "refs" / "heads"))
+
+
+def person_like(name: str) -> bool:
+    """A git name that is a person's: not a bot or a service, not an ordinary lowercase handle
+    (`build`, `deploy` would mask words everywhere); two words, or one capitalised word."""
+    from persona_pipeline.core.evidence.redaction.pii import _NOT_NAME_WORDS
+
+    n = " ".join(name.split())
+    low = n.lower()
+    if len(n) < 3 or len(n) > 80 or "[bot]" in low or low.endswith(("-bot", " bot")) or low in _SERVICE_NAMES:
+        return False
+    if "@" in n or "<" in n or "/" in n:
+        return False
+    words = n.split(" ")
+    if len(words) >= 2:
+        return any(c.isalpha() for c in n)
+    return n[0].isupper() and n.isalpha() and n not in _NOT_NAME_WORDS
+
+
+def _parse_log(out: str) -> list[str]:
+    names: list[str] = []
+    for record in out.split("\x1e"):
+        fields = record.strip("\n").split("\x00")
+        if len(fields) < 2:
+            continue
+        names += fields[:2]
+        for trailer in fields[2:]:
+            for line in trailer.splitlines():  # `Name <email>` (the e-mail detector has its part)
+                names.append(line.split("<", 1)[0])
+    return names
+
+
+@lru_cache(maxsize=256)
+def _repo_people(repo: str, head_key: tuple[tuple[str, int, int], ...]) -> tuple[str, ...]:
+    """Author, committer and co-author names of a repository's newest MAX_COMMITS commits."""
+    try:
+        import git
+
+        out = git.Repo(repo).git.log(
+            f"--max-count={MAX_COMMITS}",
+            "--format=%an%x00%cn%x00%(trailers:key=Co-authored-by,valueonly,separator=%x00)%x1e",
+        )
+    except Exception:  # not a repository, no commits yet, no git: nothing known
+        return ()
+    seen: dict[str, None] = {}
+    for raw in _parse_log(out):
+        name = " ".join(raw.split())
+        if name and person_like(name):
+            seen.setdefault(name, None)
+            if len(seen) >= MAX_PEOPLE:
+                break
+    return tuple(seen)
+
+
+def git_people(roots: list[Path]) -> list[Identifier]:
+    """Everyone the repositories under `roots` name in their history, as person names."""
+    from persona_pipeline.core.sources.git_history import discover_repos
+
+    out: dict[Identifier, None] = {}
+    for unit in discover_repos(roots, {}):
+        for name in _repo_people(str(unit.path), _head_key(unit.path)):
+            out.setdefault((name, "person_name"), None)
+    return list(out)
+
+
+def _people_cache(settings: Settings) -> Path:
+    return settings.data_dir / "git_people.json"
+
+
+def settings_git_people(settings: Settings, read_git: bool = True) -> tuple[list[Identifier], str, int]:
+    """(the people, their keyed tag, how many) for the settings' repositories. With `read_git`
+    False (`persona status`) nothing is read: the tag and count last written are returned."""
+    cache = _people_cache(settings)
+    if not read_git:
+        try:
+            data = json.loads(cache.read_text(encoding="utf-8"))
+            return [], str(data.get("tag", "")), int(data.get("count", 0))
+        except (OSError, ValueError, AttributeError):
+            return [], "", 0
+    people = git_people(settings.resolved_git_roots())
+    key = _key_or_empty(settings)
+    people_tag = tag(people, key) if people and key else ""
+    record = {"tag": people_tag, "count": len(people)}
+    try:
+        if not cache.exists() or json.loads(cache.read_text(encoding="utf-8")) != record:
+            cache.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cache.with_name(f"{cache.name}.{os.getpid()}.tmp")
+            tmp.write_text(json.dumps(record), encoding="utf-8")
+            os.replace(tmp, cache)
+    except (OSError, ValueError):
+        pass  # a read-only data dir: status shows the people as unknown
+    return people, people_tag, len(people)
+
+
+def _key_or_empty(settings: Settings) -> bytes:
+    try:
+        return bytes.fromhex(settings.redaction_key_path.read_text().strip())
+    except (OSError, ValueError):
+        return b""
+
+
 # --- the settings' view (ingest, the incremental pass and `persona status` share it) ---------
 def base_identifiers(settings: Settings) -> list[tuple[str, str]]:
     """The person's own identifiers, known before any file is read (`evidence.owner_identity`)."""
@@ -143,10 +293,19 @@ def base_identifiers(settings: Settings) -> list[tuple[str, str]]:
     return owner_identifiers(claude_home(), settings.resolved_author_emails(), settings.redact_names)
 
 
-def identity_suffix(settings: Settings, create_key: bool = True) -> str:
+def redaction_identifiers(settings: Settings) -> list[Identifier]:
+    """What the redactor knows without reading a source: the owner's identifiers and the people
+    of the configured repositories (ingest's redactor)."""
+    people, _, _ = settings_git_people(settings)
+    return list(dict.fromkeys(base_identifiers(settings) + people))
+
+
+def identity_suffix(settings: Settings, create_key: bool = True, read_git: bool = True) -> str:
     """What stored fingerprints carry of the redaction identity: when the identifiers change (a new
-    git identity, a name added), every unit is read again and redacted with them. Keyed, so the
-    stored tag reveals no name. Empty when there is no key yet and `create_key` is False."""
+    git identity, a name added, a new co-author in a configured repository), every unit is read
+    again and redacted with them. Keyed, so the stored tag reveals no name. Empty when there is no
+    key yet and `create_key` is False. With `read_git` False (`persona status`) the repositories'
+    people are taken as last recorded, without reading a repository."""
     path = settings.redaction_key_path
     if not create_key and not path.exists():
         return ""
@@ -159,4 +318,5 @@ def identity_suffix(settings: Settings, create_key: bool = True) -> str:
     # the host name is left out: it changes with the network on some machines, and a re-read of
     # everything each time would buy nothing (it is still redacted wherever it appears)
     ids = [i for i in base_identifiers(settings) if i[1] != "host_name"]
-    return f"|id:{tag(ids, key)}"
+    _, people_tag, _ = settings_git_people(settings, read_git=read_git)
+    return f"|id:{tag(ids, key)}" + (f"|git:{people_tag}" if people_tag else "")

@@ -1,9 +1,10 @@
 """Resources: the project's settings and its warehouse, shared by every asset and check.
 
 The settings are persona.toml + PERSONA_* as the process running the code location resolves
-them (the run workers `dagster dev`'s daemon starts), or `persona run`'s own, handed to its runs
-in their run config (`resource_run_config`, shown with the run in the UI). Asset and check code
-reads no environment of its own. Secrets (the API key) are never part of it:
+them (the run workers `dagster dev`'s daemon starts), or `persona run`'s own, bound to the
+resources of its in-process runs (`definitions.build_defs(settings)`). Never run config: Dagster's
+run storage would keep the configured e-mails and names. Asset and check code reads no
+environment of its own. Secrets (the API key) are never part of it:
 they are read from the environment of the process that makes the model call.
 
 (No `from __future__ import annotations`: Dagster inspects these classes at runtime.)
@@ -69,8 +70,3 @@ def project_resources(settings: "Settings | None" = None) -> dict[str, Any]:
     left to resolve in the run."""
     persona = PersonaSettings(values_json=settings_json(settings) if settings is not None else "")
     return {"persona": persona, "warehouse": Warehouse(persona=persona)}
-
-
-def resource_run_config(settings: "Settings") -> dict[str, Any]:
-    """Run config that hands `settings` to a run's resources (`persona run`'s in-process runs)."""
-    return {"resources": {"persona": {"config": {"values_json": settings_json(settings)}}}}

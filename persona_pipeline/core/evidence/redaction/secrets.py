@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import pairwise
+from pathlib import Path
 
 from persona_pipeline.core.evidence.redaction.matching import Rx, RxSet, fold
 from persona_pipeline.core.evidence.redaction.spans import Span
@@ -551,13 +552,18 @@ def _pack(texts: Sequence[str]) -> Iterable[str]:
         yield "\n\n".join(buf)
 
 
+# betterleaks' default rules, less those our own rules cover (see engine.toml)
+_CONFIG_FILE = Path(__file__).with_name("engine.toml")
+ENGINE_CONFIG: str | None = str(_CONFIG_FILE) if _CONFIG_FILE.is_file() else None  # else the full default set
+
+
 def betterleaks_values(texts: Sequence[str]) -> dict[str, str]:
     """Secret value -> placeholder type, for every betterleaks finding in the texts."""
     import betterleaks  # lazy: loads a Go shared library
 
     found: dict[str, str] = {}
     for chunk in _pack(texts):
-        for finding in betterleaks.scan_string(chunk):
+        for finding in betterleaks.scan_string(chunk, config_path=ENGINE_CONFIG):
             value = finding.match.value or finding.match.full
             if not value or len(value) < 6 or "REDACTED" in value or _DOC_EXAMPLE.search(value):
                 continue

@@ -1,7 +1,9 @@
-"""Decoded views of a text: URL-decoded and JSON-unescaped, with their offsets mapped back.
+"""Decoded views of a text: URL-decoded, JSON-unescaped and HTML-unescaped, with their offsets
+mapped back.
 
-A secret written `password%3Dhunter2` or `\\"token\\": \\"…\\"` or right after an escaped `\\n`
-defeats rules that need a word boundary or a quote. Each view is scanned like the text itself,
+A secret written `password%3Dhunter2` or `\\"token\\": \\"…\\"` or right after an escaped `\\n`,
+or an e-mail written `ana&#64;corp.dev`, or `&quot;password&quot;: &quot;…&quot;`, defeats rules
+that need a word boundary, a quote or an `@`. Each view is scanned like the text itself,
 and every span found in it is mapped back to the characters of the original that encode it (a
 span never ends inside an escape), so the encoded secret is replaced in place.
 
@@ -12,6 +14,7 @@ text costs nothing. Building one is linear: the text is cut at its escapes, and 
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import urllib.parse
@@ -19,7 +22,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 
-from persona_pipeline.core.evidence.redaction.matching import Rx
+from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, prepare
 
 # Escapes a view decodes. Python `re` here is safe: no nested quantifiers, so linear time.
 _PCT = re.compile(r"(?:%[0-9A-Fa-f]{2})+|\+")
@@ -31,6 +34,10 @@ _PCT_PROBE = Rx(
 )
 _JSON_ESC = re.compile(r"\\(?:u[0-9a-fA-F]{4}(?:\\u[0-9a-fA-F]{4})?|[nrtbf\"\\/])")
 _JSON_PROBE = Rx(r"\\[nrtbf\"\\/u]")
+# Character references: numeric (decimal, hex) and named, always with their `;` (a bare `&copy`
+# or `&page=` in a query string is left alone).
+_HTML_ESC = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+_HTML_PROBE = Rx(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 _SIMPLE = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f", '"': '"', "\\": "\\", "/": "/"}
 
 
@@ -39,7 +46,9 @@ class View:
     """A decoded text and how its offsets map to the original's."""
 
     text: str
-    url: bool  # URL-decoded (percent escapes hide `=`, `:`, `@` from any rule); else JSON-unescaped
+    # URL-decoded or HTML-unescaped (percent escapes and entities hide `=`, `:`, `@`, quotes from
+    # any rule: the secret engine sees these views too); else JSON-unescaped
+    url: bool
     # per decoded escape: (view start, view end, original start, original end), in order
     _escapes: tuple[tuple[int, int, int, int], ...]
 
@@ -58,6 +67,46 @@ class View:
         if pos == vs:
             return os_
         return oe if is_end else os_  # inside an escape: cover it whole
+
+    def windows(self) -> list[tuple[int, int]]:
+        """The parts of the view that differ from the original, with their context: each line
+        holding an escape plus the line before and after it (a label on the line above, a
+        `value:` below), merged where they touch. Outside them the view *is* the original text,
+        which every detector has scanned already, so only the windows are scanned again."""
+        cached = self.__dict__.get("_win")
+        if cached is not None:
+            return cached  # type: ignore[no-any-return]
+        t = self.text
+        n = len(t)
+        out: list[tuple[int, int]] = []
+        ws = we = own_end = -1
+        for vs, ve, _, _ in self._escapes:
+            if ve <= own_end:
+                continue  # on a line already taken with its context
+            i = t.rfind("\n", 0, vs)
+            s = 0 if i <= 0 else t.rfind("\n", 0, i) + 1
+            j = t.find("\n", ve)
+            own_end = n if j < 0 else j
+            k = -1 if j < 0 else t.find("\n", j + 1)
+            e = n if j < 0 or k < 0 else k
+            if ws >= 0 and s <= we:
+                we = max(we, e)
+            else:
+                if ws >= 0:
+                    out.append((ws, we))
+                ws, we = s, e
+        if ws >= 0:
+            out.append((ws, we))
+        object.__setattr__(self, "_win", out)
+        return out
+
+    def window_texts(self) -> list[tuple[int, Prepared]]:
+        """(view offset, prepared text) of each window, built once per view."""
+        cached = self.__dict__.get("_wt")
+        if cached is None:
+            cached = [(a, prepare(self.text[a:b])) for a, b in self.windows()]
+            object.__setattr__(self, "_wt", cached)
+        return cached  # type: ignore[no-any-return]
 
     def _vstarts(self) -> list[int]:
         cached = self.__dict__.get("_vs")
@@ -102,6 +151,11 @@ def _url_decode_safe(esc: str) -> str | None:
         return urllib.parse.unquote(esc, encoding="latin-1")
 
 
+def _html_decode(esc: str) -> str | None:
+    out = html.unescape(esc)
+    return None if out == esc else out  # an unknown name (`&foo;`) decodes to nothing
+
+
 def _json_decode(esc: str) -> str | None:
     if esc[1] != "u":
         return _SIMPLE[esc[1]]
@@ -115,7 +169,8 @@ _MAX_DEPTH = 3  # text double-encoded (a query string inside a query string, JSO
 
 
 def _direct_views(text: str) -> list[View]:
-    """The one-step views of `text`: JSON-unescaped and URL-decoded, where they differ."""
+    """The one-step views of `text`: JSON-unescaped, URL-decoded and HTML-unescaped, where they
+    differ."""
     out: list[View] = []
     if "\\" in text and _JSON_PROBE.search(text) is not None:
         v = _build(text, _JSON_ESC, _json_decode, False)
@@ -123,6 +178,10 @@ def _direct_views(text: str) -> list[View]:
             out.append(v)
     if ("%" in text or ("+" in text and "=" in text)) and _PCT_PROBE.search(text) is not None:
         v = _build(text, _PCT, _url_decode_safe, True)
+        if v is not None:
+            out.append(v)
+    if "&" in text and _HTML_PROBE.search(text) is not None:
+        v = _build(text, _HTML_ESC, _html_decode, True)
         if v is not None:
             out.append(v)
     return out
@@ -133,7 +192,7 @@ def decoded_views(text: str) -> tuple[View, ...]:
     """The views of `text` that differ from it: JSON-unescaped and URL-decoded, and the same again
     on those views while escapes remain (up to three levels: JSON inside JSON, a query string
     inside a URL-encoded parameter), each composed into one mapping back to `text`."""
-    if "\\" not in text and "%" not in text and "+" not in text:
+    if "\\" not in text and "%" not in text and "+" not in text and "&" not in text:
         return ()
     views: list[View] = []
     seen = {text}
