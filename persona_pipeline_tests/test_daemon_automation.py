@@ -109,3 +109,92 @@ def test_sensor_and_automation_under_the_daemon(cli_env, sample_copy, tmp_path) 
         assert runs and all(r.status == dg.DagsterRunStatus.SUCCESS for r in runs), [r.status for r in runs]
         ingest_runs = [r for r in runs if r.job_name == "incremental_ingest"]
         assert len(ingest_runs) == 2  # one per sensor tick with changes, not one per file
+
+
+def _plant_leak(db: Path, secret: str) -> None:
+    """Write an unredacted secret into one stored evidence row, as a redaction bug would."""
+    deadline = time.monotonic() + 120
+    while True:
+        try:
+            con = duckdb.connect(str(db))
+            break
+        except duckdb.IOException:  # a run holds the lock
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.5)
+    try:
+        con.execute(
+            "UPDATE evidence SET excerpt = excerpt || ' ' || ? "
+            "WHERE evidence_id = (SELECT min(evidence_id) FROM evidence)",
+            [secret],
+        )
+    finally:
+        con.close()
+
+
+def test_daemon_never_recompiles_the_pack_over_a_failing_blocking_check(cli_env, sample_copy, tmp_path) -> None:
+    """Under the real daemon: once `evidence_has_no_secrets` (blocking, on facet_trees) fails, new
+    evidence still reaches facet_trees, but the pack is not recompiled over the failing check."""
+    import dagster as dg
+
+    data = tmp_path / "data"
+    home = data / "dagster_home"
+    home.mkdir(parents=True)
+    shutil.copyfile(REPO / "dagster.yaml", home / "dagster.yaml")
+    held = tmp_path / "held"
+    held.mkdir()
+    [later] = sorted(sample_copy[0].glob("*/*.jsonl"))[:1]
+    shutil.move(later, held / f"{later.parent.name}__{later.name}")
+    env = {
+        **cli_env,
+        "DAGSTER_HOME": str(home),
+        "PERSONA_SENSOR_INTERVAL_S": "5",
+        "PERSONA_AUTOMATION_INTERVAL_S": "5",
+    }
+    log = open(tmp_path / "daemon.log", "w")  # noqa: SIM115 - closed in finally
+    daemon = subprocess.Popen(
+        [BIN / "dagster-daemon", "run", "-w", str(REPO / "workspace.yaml")],
+        cwd=REPO,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    pack = data / "persona" / "PERSONA.md"
+    trees, pack_key = dg.AssetKey("facet_trees"), dg.AssetKey("persona_pack")
+    os.environ["DAGSTER_HOME"] = str(home)
+    try:
+        _wait(lambda: _settled(data, 9) and pack.exists(), 240, "the first pack")
+        time.sleep(12)  # let the first compile's run finish
+        written = pack.read_bytes()
+        # a well-formed GitHub token shape (random, not a real credential)
+        _plant_leak(data / "warehouse.duckdb", "ghp_" + "Zq7Lw2Rk9Tn4Vb8Xc1Md5Fh3Jp6Sy0Ga2Ue")
+        planted = time.time()
+        project, name = next(held.iterdir()).name.split("__")
+        shutil.move(next(held.iterdir()), sample_copy[0] / project / name)  # new evidence arrives
+
+        with dg.DagsterInstance.get() as instance:
+
+            def trees_rebuilt() -> bool:
+                event = instance.get_latest_materialization_event(trees)
+                return event is not None and event.timestamp > planted
+
+            _wait(trees_rebuilt, 240, "facet_trees over the new evidence")
+            time.sleep(25)  # five automation ticks
+            latest_pack = instance.get_latest_materialization_event(pack_key)
+            assert latest_pack is not None and latest_pack.timestamp < planted
+            history = instance.event_log_storage.get_asset_check_execution_history(
+                dg.AssetCheckKey(trees, "evidence_has_no_secrets"), limit=1
+            )
+            assert history and history[0].status.value in ("FAILED", "SUCCEEDED")  # executed
+            evaluation = history[0].event.dagster_event.event_specific_data.evaluation if history[0].event else None
+            assert evaluation is not None and not evaluation.passed
+        assert pack.read_bytes() == written
+    finally:
+        os.killpg(daemon.pid, signal.SIGTERM)
+        try:
+            daemon.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(daemon.pid, signal.SIGKILL)
+            daemon.wait(timeout=15)
+        log.close()
