@@ -125,3 +125,18 @@ def is_transcript_key(key: str) -> bool:
     """A unit key of an agent transcript (lessons and notes come from agent sessions only:
     instruction files, repositories and prompt logs have none)."""
     return key.startswith(("claude/", "codex/"))
+
+
+class SessionRecord(BaseModel):
+    """What every stored per-session record carries (an `observations`, `lessons` or
+    `session_notes` row): where it comes from, the evidence it cites, and what built it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    unit_key: str
+    session_id: str | None
+    project: str
+    evidence_ids: list[str]
+    timestamp: str | None
+    model: str
+    prompt_version: str

@@ -8,6 +8,7 @@ from typing import Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from persona_pipeline.core.models import SessionRecord
 from persona_pipeline.core.sessions import SessionEvidence
 
 
@@ -59,25 +60,16 @@ class NotesReply(BaseModel):
     notes: list[ReplyNote] = Field(max_length=60)
 
 
-class Note(BaseModel):
+class Note(SessionRecord):
     """A stored note (one `session_notes` row)."""
 
-    model_config = ConfigDict(frozen=True)
-
     note_id: str
-    unit_key: str
-    session_id: str | None
-    project: str
     kind: NoteKind
     text: str
     alternative: str | None
     reason: str | None
     files: list[str]
     functions: list[str]
-    evidence_ids: list[str]
-    timestamp: str | None
-    model: str
-    prompt_version: str
 
 
 def note_id(unit_key: str, kind: str, text: str, evidence_ids: list[str]) -> str:

@@ -8,7 +8,7 @@ from typing import Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from persona_pipeline.core.models import Tier
+from persona_pipeline.core.models import SessionRecord, Tier
 
 
 class Facet(StrEnum):
@@ -64,22 +64,13 @@ class DigestReply(BaseModel):
     observations: list[DraftObservation] = Field(max_length=40)
 
 
-class Observation(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class Observation(SessionRecord):
     observation_id: str
-    unit_key: str
-    session_id: str | None
-    project: str
     facet: Facet
     statement: str
     tier: Tier
     strength: float
     quote: str
-    evidence_ids: list[str]
-    timestamp: str | None
-    model: str
-    prompt_version: str
 
 
 def observation_id(unit_key: str, facet: str, statement: str, evidence_ids: list[str]) -> str:

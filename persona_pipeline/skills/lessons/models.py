@@ -14,6 +14,7 @@ from typing import Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from persona_pipeline.core.models import SessionRecord
 from persona_pipeline.core.sessions import SessionEvidence, StageState
 
 
@@ -64,25 +65,16 @@ class LessonReply(BaseModel):
     lessons: list[DraftLesson] = Field(max_length=20)
 
 
-class Lesson(BaseModel):
+class Lesson(SessionRecord):
     """A stored lesson (one `lessons` row)."""
 
-    model_config = ConfigDict(frozen=True)
-
     lesson_id: str
-    unit_key: str
-    session_id: str | None
-    project: str
     kind: LessonKind
     statement: str
     importance: float
     credibility: float
     signal: Signal
     quote: str
-    evidence_ids: list[str]
-    timestamp: str | None
-    model: str
-    prompt_version: str
 
 
 def lesson_id(unit_key: str, kind: str, statement: str, evidence_ids: list[str]) -> str:
