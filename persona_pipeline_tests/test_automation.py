@@ -99,3 +99,18 @@ def test_runs_read_settings_from_their_resource_not_the_environment(configured, 
     assert result.success
     assert handed.data_dir.is_dir() and not (tmp_path / "elsewhere").exists()
     assert "pat@example.invalid" not in json.dumps(result.dagster_run.run_config)
+
+
+def test_a_model_set_only_in_the_shell_is_named(tmp_path, monkeypatch) -> None:
+    """`persona run` names the configured model when PERSONA_MODEL overrides it (the UI's
+    daemon, without that variable, would digest again with the configured one)."""
+    from persona_pipeline.core.config import environment_only_model, load_settings
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "persona.toml").write_text('model = "openai/configured"\n')
+    monkeypatch.delenv("PERSONA_MODEL", raising=False)
+    assert environment_only_model(load_settings()) is None
+    monkeypatch.setenv("PERSONA_MODEL", "openai/configured")
+    assert environment_only_model(load_settings()) is None
+    monkeypatch.setenv("PERSONA_MODEL", "offline")
+    assert environment_only_model(load_settings()) == "openai/configured"

@@ -186,9 +186,8 @@ def test_daemon_never_recompiles_the_pack_over_a_failing_blocking_check(cli_env,
             history = instance.event_log_storage.get_asset_check_execution_history(
                 dg.AssetCheckKey(trees, "evidence_has_no_secrets"), limit=1
             )
-            assert history and history[0].status.value in ("FAILED", "SUCCEEDED")  # executed
-            evaluation = history[0].event.dagster_event.event_specific_data.evaluation if history[0].event else None
-            assert evaluation is not None and not evaluation.passed
+            assert history and history[0].event is not None  # the check ran over the new trees
+            assert history[0].event.dagster_event.event_specific_data.passed is False
         assert pack.read_bytes() == written
     finally:
         os.killpg(daemon.pid, signal.SIGTERM)

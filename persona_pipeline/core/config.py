@@ -450,6 +450,17 @@ def describe_settings(settings: Settings) -> dict[str, Any]:
     return {"config_file": str(path) if path else None, "settings": out}
 
 
+def environment_only_model(settings: Settings) -> str | None:
+    """The model persona.toml (or the default) names, when `PERSONA_MODEL` overrides it with
+    another: runs the UI's daemon starts read their own environment, and would digest again with
+    that one. None when there is nothing to warn about."""
+    if "PERSONA_MODEL" not in os.environ:
+        return None
+    path = find_config_file()
+    in_file = str((read_config_file(path) if path else {}).get("model", Settings.model_fields["model"].default))
+    return in_file if in_file != settings.model else None
+
+
 def definition_settings() -> Settings:
     """Settings for building the Dagster definitions (sensor intervals, the schedule's cron): the
     same `persona.toml` and environment as every run; a configuration mistake falls back to the

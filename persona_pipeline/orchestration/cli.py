@@ -13,7 +13,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from persona_pipeline.core.config import REPO_ROOT, ConfigError, Settings, find_config_file, load_settings
+from persona_pipeline.core.config import (
+    REPO_ROOT,
+    ConfigError,
+    Settings,
+    environment_only_model,
+    find_config_file,
+    load_settings,
+)
 
 
 def _prepare_instance(settings: Settings) -> Any:
@@ -236,6 +243,13 @@ def cmd_run(args: argparse.Namespace) -> int:
     settings = load_settings()
     settings.check_roots()  # before anything is read, registered or erased
     _preflight(settings)
+    other = environment_only_model(settings)
+    if other is not None:
+        print(
+            f"persona: PERSONA_MODEL={settings.model} overrides the configured model {other}; runs the UI's "
+            f"daemon starts without it digest with {other} again. Set `model` in persona.toml to use one everywhere.",
+            file=sys.stderr,
+        )
     from persona_pipeline.core.llm.ledger import start_run
     from persona_pipeline.core.warehouse import store
     from persona_pipeline.orchestration.defs.automation import plan
