@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 import duckdb
 import polars as pl
@@ -39,7 +40,8 @@ _SCHEMA = {
 }
 
 
-def make_note_taker(settings: Settings) -> NoteTaker:
+def make_note_taker(settings: Settings, caller: Callable[..., Any] | None = None) -> NoteTaker:
+    """`caller(max_tokens=…)` builds the model client (default: `make_caller` on the settings)."""
     if settings.model == "offline":
         from persona_pipeline.notes.offline import OfflineNoteTaker
 
@@ -47,7 +49,8 @@ def make_note_taker(settings: Settings) -> NoteTaker:
     from persona_pipeline.core.llm.structured import make_caller
     from persona_pipeline.notes.remote import LitellmNoteTaker
 
-    return LitellmNoteTaker(make_caller(settings, max_tokens=3000), concurrency=settings.digest_concurrency)
+    client = caller(max_tokens=3000) if caller is not None else make_caller(settings, max_tokens=3000)
+    return LitellmNoteTaker(client, concurrency=settings.digest_concurrency)
 
 
 def notes_frame(notes: Iterable[Note]) -> pl.DataFrame:

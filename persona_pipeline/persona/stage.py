@@ -16,7 +16,7 @@ from persona_pipeline.persona.digest.directives import (
     directive_result,
     is_instruction_unit,
 )
-from persona_pipeline.persona.digest.models import DigestResult
+from persona_pipeline.persona.digest.models import Digester, DigestResult
 
 # Evidence is loaded, digested and stored a slice of units at a time: loading a 2 GB history's
 # ~60,000 evidence rows at once held ~190 MB for the whole digest (bench/RESULTS.notes.md).
@@ -63,10 +63,13 @@ def merge_by_unit(results: Sequence[DigestResult]) -> list[DigestResult]:
     return list(merged.values())
 
 
-def digest_units(settings: Settings, keys: Sequence[str], force: bool = False) -> tuple[list[DigestResult], str]:
-    """Digest `keys` (only the stale ones unless `force`) and store the results. Returns the
-    results and the digester's name. A failed unit keeps its previous observations."""
-    digester = make_digester(settings)
+def digest_units(
+    settings: Settings, keys: Sequence[str], force: bool = False, digester: Digester | None = None
+) -> tuple[list[DigestResult], str]:
+    """Digest `keys` (only the stale ones unless `force`) with `digester` (default: the one the
+    settings name) and store the results. Returns the results and the digester's name. A failed
+    unit keeps its previous observations."""
+    digester = digester or make_digester(settings)
     with store.connect(settings.warehouse_path) as con:
         if not force:
             stale = set(digest_store.stale_units(con, digester.name, digester.prompt_version))

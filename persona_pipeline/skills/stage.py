@@ -4,8 +4,9 @@ Dagster assets and the tests call these."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -16,19 +17,21 @@ from persona_pipeline.skills import store as skill_store
 from persona_pipeline.skills.evolve import evolve
 from persona_pipeline.skills.files import foreign_folders, write_skills
 from persona_pipeline.skills.lessons.backend import make_lesson_builder
-from persona_pipeline.skills.lessons.models import LessonResult
+from persona_pipeline.skills.lessons.models import LessonBuilder, LessonResult
 from persona_pipeline.skills.lessons.offline import parse_call
 
 SKILLS_DIR = "skills"
 BATCH_UNITS = 200
 
 
-def build_lessons(settings: Settings, keys: Sequence[str], force: bool = False) -> tuple[list[LessonResult], str]:
+def build_lessons(
+    settings: Settings, keys: Sequence[str], force: bool = False, builder: LessonBuilder | None = None
+) -> tuple[list[LessonResult], str]:
     """Build lessons for `keys` (only the stale transcript units unless `force`) and store them,
     at most `BATCH_UNITS` units and 5,000 evidence rows at a time (bounded memory on a large
     history; a crash loses one batch). Returns the results and the builder's name. A failed unit
     keeps its previous lessons and is retried next run."""
-    builder = make_lesson_builder(settings)
+    builder = builder or make_lesson_builder(settings)
     with store.connect(settings.warehouse_path) as con:
         if not force:
             stale = set(memory_store.stale_units(con, memory_store.LESSONS, builder.name, builder.prompt_version))
@@ -77,7 +80,9 @@ class SkillsOutcome(BaseModel):
     cost_usd: float = 0.0
 
 
-def build_skills(settings: Settings, now: datetime | None = None, offline: bool = False) -> SkillsOutcome:
+def build_skills(
+    settings: Settings, now: datetime | None = None, offline: bool = False, caller: Callable[..., Any] | None = None
+) -> SkillsOutcome:
     """Evolve the stored skills with every stored lesson, store them, and bring
     `<data_dir>/skills/` in line (removed skills lose their folder). `offline` writes changed
     skills without a model whatever the configuration (erasure: no network, nothing of the
@@ -93,7 +98,7 @@ def build_skills(settings: Settings, now: datetime | None = None, offline: bool 
         from persona_pipeline.core.llm.structured import make_caller
         from persona_pipeline.skills.llm_evolve import LitellmSkillWriter
 
-        writer = LitellmSkillWriter(make_caller(settings), tools)
+        writer = LitellmSkillWriter(caller() if caller is not None else make_caller(settings), tools)
     root = settings.data_dir / SKILLS_DIR
     skills = evolve(lessons, existing, now, tools, write=writer, reserved=foreign_folders(root))
     with store.connect(settings.warehouse_path) as con:

@@ -212,7 +212,7 @@ def map_units(build: Callable[[T], U], items: Sequence[T], concurrency: int, wha
     return results
 
 
-def make_caller(settings: Settings, max_tokens: int = 2000) -> StructuredCaller:
+def make_caller(settings: Settings, max_tokens: int = 2000, ledger: SpendLedger | None = None) -> StructuredCaller:
     """The one model client of every stage (digests, lessons, notes, skills), from the settings:
     the model, the response cache under the data dir, the per-run and per-period budgets (one
     `run_ledger` for the whole run), the endpoint and key."""
@@ -226,5 +226,5 @@ def make_caller(settings: Settings, max_tokens: int = 2000) -> StructuredCaller:
         max_tokens=max_tokens,
         api_base=settings.api_base,
         api_key=settings.api_key,
-        ledger=run_ledger(settings),
+        ledger=ledger or run_ledger(settings),
     )

@@ -12,10 +12,10 @@ from persona_pipeline.orchestration.defs.resources import PersonaSettings
 from persona_pipeline.orchestration.defs.unit_assets import per_unit_asset
 
 
-def _build(settings: Any, keys: list[str], force: bool) -> tuple[list[Any], str]:
+def _build(settings: Any, model: Any, keys: list[str], force: bool) -> tuple[list[Any], str]:
     from persona_pipeline.persona.stage import digest_units
 
-    return digest_units(settings, keys, force=force)
+    return digest_units(settings, keys, force=force, digester=model.digester())
 
 
 def _counts(r: Any, model: str) -> dict[str, Any]:

@@ -6,10 +6,10 @@ from persona_pipeline.core.models import is_transcript_key
 from persona_pipeline.orchestration.defs.unit_assets import per_unit_asset
 
 
-def _build(settings: Any, keys: list[str], force: bool) -> tuple[list[Any], str]:
+def _build(settings: Any, model: Any, keys: list[str], force: bool) -> tuple[list[Any], str]:
     from persona_pipeline.notes.stage import build_notes
 
-    return build_notes(settings, keys, force=force)
+    return build_notes(settings, keys, force=force, taker=model.note_taker())
 
 
 def _counts(r: Any, model: str) -> dict[str, Any]:

@@ -65,8 +65,55 @@ class Warehouse(dg.ConfigurableResource):
             yield con
 
 
+class SpendBudget(dg.ConfigurableResource):
+    """The spend ledger of a run: the per-run budget (`max_usd`, `max_calls`) shared by every stage
+    of the process, and the monthly one shared by every process on the data dir
+    (`core.llm.ledger.run_ledger`)."""
+
+    persona: PersonaSettings
+
+    def ledger(self) -> Any:
+        from persona_pipeline.core.llm.ledger import run_ledger
+
+        return run_ledger(self.persona.settings())
+
+
+class ModelClient(dg.ConfigurableResource):
+    """The model behind every stage, from the settings: the offline backends, or one litellm
+    client (`core.llm.structured.make_caller`) drawing on the run's spend ledger."""
+
+    persona: PersonaSettings
+    spend: SpendBudget
+
+    def caller(self, max_tokens: int = 2000) -> Any:
+        from persona_pipeline.core.llm.structured import make_caller
+
+        return make_caller(self.persona.settings(), max_tokens=max_tokens, ledger=self.spend.ledger())
+
+    def digester(self) -> Any:
+        from persona_pipeline.persona.digest.backend import make_digester
+
+        return make_digester(self.persona.settings(), self.caller)
+
+    def lesson_builder(self) -> Any:
+        from persona_pipeline.skills.lessons.backend import make_lesson_builder
+
+        return make_lesson_builder(self.persona.settings(), self.caller)
+
+    def note_taker(self) -> Any:
+        from persona_pipeline.notes.stage import make_note_taker
+
+        return make_note_taker(self.persona.settings(), self.caller)
+
+
 def project_resources(settings: "Settings | None" = None) -> dict[str, Any]:
     """The resources of the code location: from `settings` (`persona run`'s own) or, when None,
     left to resolve in the run."""
     persona = PersonaSettings(values_json=settings_json(settings) if settings is not None else "")
-    return {"persona": persona, "warehouse": Warehouse(persona=persona)}
+    spend = SpendBudget(persona=persona)
+    return {
+        "persona": persona,
+        "warehouse": Warehouse(persona=persona),
+        "spend": spend,
+        "model": ModelClient(persona=persona, spend=spend),
+    }

@@ -10,14 +10,14 @@ import dagster as dg
 
 from persona_pipeline.core.models import is_transcript_key
 from persona_pipeline.orchestration.defs.automation import TAIL_CONDITION
-from persona_pipeline.orchestration.defs.resources import PersonaSettings
+from persona_pipeline.orchestration.defs.resources import ModelClient, PersonaSettings
 from persona_pipeline.orchestration.defs.unit_assets import per_unit_asset
 
 
-def _build(settings: Any, keys: list[str], force: bool) -> tuple[list[Any], str]:
+def _build(settings: Any, model: Any, keys: list[str], force: bool) -> tuple[list[Any], str]:
     from persona_pipeline.skills.stage import build_lessons
 
-    return build_lessons(settings, keys, force=force)
+    return build_lessons(settings, keys, force=force, builder=model.lesson_builder())
 
 
 def _counts(r: Any, model: str) -> dict[str, Any]:
@@ -49,9 +49,9 @@ skill_experiences = per_unit_asset(
     description="Named procedural skills evolved from every stored lesson (a new version only when a skill's "
     "instructions or evidence change), written as <data_dir>/skills/<name>/SKILL.md.",
 )
-def skills(context: dg.AssetExecutionContext, persona: PersonaSettings) -> dg.MaterializeResult:
+def skills(context: dg.AssetExecutionContext, persona: PersonaSettings, model: ModelClient) -> dg.MaterializeResult:
     from persona_pipeline.skills.stage import build_skills
 
-    out = build_skills(persona.for_run(context))
+    out = build_skills(persona.for_run(context), caller=model.caller)
     # counts only: skill names come from (redacted) session text and stay out of the event log
     return dg.MaterializeResult(metadata={**out.model_dump(), "path": "<data_dir>/skills/"})

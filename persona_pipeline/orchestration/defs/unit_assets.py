@@ -19,7 +19,7 @@ import dagster as dg
 
 from persona_pipeline.orchestration.defs.automation import DIGEST_CONDITION
 from persona_pipeline.orchestration.defs.partitions import selected_keys, source_units
-from persona_pipeline.orchestration.defs.resources import PersonaSettings
+from persona_pipeline.orchestration.defs.resources import ModelClient, PersonaSettings
 
 
 class UnitsConfig(dg.Config):
@@ -37,8 +37,8 @@ class UnitOutcome(Protocol):
     error: str | None
 
 
-# settings, keys, force -> (one result per unit built or failed, the model name)
-Build = Callable[[Any, list[str], bool], tuple[Sequence[Any], str]]
+# settings, model client, keys, force -> (one result per unit built or failed, the model name)
+Build = Callable[[Any, Any, list[str], bool], tuple[Sequence[Any], str]]
 CALL_COUNTS = ("calls", "cache_hits", "prompt_tokens", "completion_tokens", "cost_usd", "soft_skips")
 
 
@@ -73,14 +73,15 @@ def per_unit_asset(
         backfill_policy=dg.BackfillPolicy.single_run(),
     )
     def _asset(
-        context: dg.AssetExecutionContext, config: UnitsConfig, persona: PersonaSettings
+        context: dg.AssetExecutionContext, config: UnitsConfig, persona: PersonaSettings, model: ModelClient
     ) -> Iterator[dg.AssetMaterialization]:
         keys = selected_keys(list(context.partition_keys), config.only_units)
-        results, model = build(persona.for_run(context), keys, config.force)
+        results, name_of_model = build(persona.for_run(context), model, keys, config.force)
         for r in results:
             if r.status == "ok":
                 calls = {("llm_calls" if c == "calls" else c): getattr(r, c) for c in CALL_COUNTS}
-                yield dg.AssetMaterialization(name, partition=r.unit_key, metadata={**counts(r, model), **calls})
+                meta = {**counts(r, name_of_model), **calls}
+                yield dg.AssetMaterialization(name, partition=r.unit_key, metadata=meta)
         yield from untouched(name, keys, results, applies)
         raise_for_failed([r for r in results if r.status != "ok"], what)
 

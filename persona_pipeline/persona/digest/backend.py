@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from persona_pipeline.core.config import Settings
 from persona_pipeline.persona.digest.models import Digester
 
 
-def make_digester(settings: Settings) -> Digester:
+def make_digester(settings: Settings, caller: Callable[..., Any] | None = None) -> Digester:
+    """`caller(max_tokens=…)` builds the model client (default: `make_caller` on the settings)."""
     if settings.model == "offline":
         from persona_pipeline.persona.digest.offline import OfflineDigester
 
@@ -14,4 +18,5 @@ def make_digester(settings: Settings) -> Digester:
     from persona_pipeline.core.llm.structured import make_caller
     from persona_pipeline.persona.digest.llm_digester import LitellmDigester
 
-    return LitellmDigester(make_caller(settings), concurrency=settings.digest_concurrency)
+    client = caller() if caller is not None else make_caller(settings)
+    return LitellmDigester(client, concurrency=settings.digest_concurrency)
