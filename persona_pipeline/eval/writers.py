@@ -1,4 +1,4 @@
-"""Transcript writers in the real on-disk formats (the entry shapes of persona_pipeline/sample/make_sample.py):
+"""Transcript writers in the real on-disk formats (the entry shapes of scripts/sample/make_sample.py):
 Claude Code 2.0.x session JSONL and Codex CLI 0.46 rollouts. Seeded, so output is reproducible."""
 
 from __future__ import annotations

@@ -3,12 +3,12 @@
 
 Fictional developer "Mara Quill" (/home/mquill on Linux, /Users/mquill on a Mac).
 Writes realistic Claude Code (2.0.14) and Codex CLI (0.46.0) transcripts under
-this directory, plus README.md and ground_truth.json describing what was planted.
+persona_pipeline/sample/, plus README.md and ground_truth.json describing what was planted.
 
 Deterministic (every random choice comes from seeded ``random.Random``), stdlib
 only. Regenerate with:
 
-    python persona_pipeline/sample/make_sample.py
+    python scripts/sample/make_sample.py
 
 Everything here is fake: the secrets are random strings in the shape of real
 credentials, and the colleague's phone number is in the 555-01xx fiction range.
@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent
+ROOT = Path(__file__).resolve().parents[2] / "persona_pipeline" / "sample"  # the generated corpus
 SEED = "persona-sample-v1"
 CLAUDE_VERSION = "2.0.14"
 CLAUDE_MODEL = "claude-sonnet-4-5"
@@ -2616,7 +2616,7 @@ def readme(gt: dict, claude: list[ClaudeSession], codex: list[CodexSession]) -> 
         "# Sample corpus: Mara Quill",
         "",
         "Fictional developer history for tests and demos. **Generated** by `make_sample.py` "
-        "(deterministic, stdlib only): edit the script, not the output, then run `python persona_pipeline/sample/make_sample.py`.",
+        "(deterministic, stdlib only): edit the script, not the output, then run `python scripts/sample/make_sample.py`.",
         "Machine-readable ground truth (every genuine prompt with its cleaned text) is in `ground_truth.json`.",
         "",
         "- `claude/projects/` — Claude Code 2.0.14 sessions: ledgerly ×4 (Linux), tidewatch ×2 (+2 subagent files), "

@@ -10,7 +10,7 @@ plus the global instruction file home/.claude/CLAUDE.md. Then extends ground_tru
 "sources") and README.md (the last section). make_sample.py rewrites both of those files, so
 run this script after it:
 
-    python persona_pipeline/sample/make_sample.py && python persona_pipeline/sample/make_sample_repos.py
+    python scripts/sample/make_sample.py && python scripts/sample/make_sample_repos.py
 
 Deterministic: fixed names, emails and dates, no user or system git config, so every run gives
 the same commit shas. Stdlib only, plus the `git` CLI. Everything here is fake: the staging
@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent
+ROOT = Path(__file__).resolve().parents[2] / "persona_pipeline" / "sample"  # the generated corpus
 REPOS_DIR = ROOT / "repos"
 GLOBAL_CLAUDE_MD = ROOT / "home" / ".claude" / "CLAUDE.md"
 README_HEADING = "## Instruction files and git history"
@@ -2976,7 +2976,7 @@ def readme_section(repos: dict[str, Repo], heads: dict[str, str], n_directives: 
         "**Generated** by `make_sample_repos.py` (deterministic: fixed identities and dates, no user git config; "
         "stdlib + the `git` CLI). `make_sample.py` rewrites this README and `ground_truth.json`, so run both:",
         "",
-        "    python persona_pipeline/sample/make_sample.py && python persona_pipeline/sample/make_sample_repos.py",
+        "    python scripts/sample/make_sample.py && python scripts/sample/make_sample_repos.py",
         "",
         "- `repos/ledgerly.bundle`, `repos/tidewatch.bundle` — git bundles (`--all`, HEAD on `main`). Clone with "
         "`git clone -q persona_pipeline/sample/repos/ledgerly.bundle /tmp/x/ledgerly`. Mara's email is `mara@quill.dev` "
