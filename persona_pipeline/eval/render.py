@@ -171,7 +171,7 @@ def _claude_scaffold(s: ClaudeSession, sc: Scaffold, file: str, rng: random.Rand
         )
     elif sc.kind == "progress":
         tid = s.call("Bash", {"command": "make build", "description": "Build"})
-        s.progress(tid, f"building {sc.canary}\n")
+        s.progress(tid, [f"building {sc.canary}\n"], line_counts=False, lo=0.3)
         s.tool_result(tid, "built\n", tur={"stdout": "built\n", "stderr": "", "interrupted": False, "isImage": False})
     elif sc.kind == "system_entry":
         s.system(f"PostToolUse:Edit hook succeeded: lint ok {pay}", subtype="informational")
