@@ -293,6 +293,15 @@ class ClaudeSession:
         self.tool_result(tid, numbered(body), tur={"type": "text", "file": file})
         return tid
 
+    def grep(self, pattern: str, path: str, out: str, *, think: str | None = None, pre: str | None = None) -> str:
+        """A Grep in content mode with line numbers; `out` is its `file:line:text` lines."""
+        inp = {"pattern": pattern, "path": path, "output_mode": "content", "-n": True}
+        tid = self.call("Grep", inp, think=think, pre=pre)
+        files = {line.split(":", 1)[0] for line in out.splitlines()}
+        tur = {"mode": "content", "numFiles": len(files), "filenames": [], "content": out, "numLines": out.count("\n")}
+        self.tool_result(tid, out, tur=tur)
+        return tid
+
     def edit(
         self, path: str, old: str, new: str, *, think: str | None = None, pre: str | None = None, at_line: int = 1
     ) -> str:

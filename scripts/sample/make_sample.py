@@ -564,7 +564,6 @@ class ClaudeSession(writers.ClaudeSession):
     def __init__(
         self,
         key: str,
-        project_dir: str,
         cwd: str,
         branch: str,
         start: datetime,
@@ -576,7 +575,14 @@ class ClaudeSession(writers.ClaudeSession):
         rng = random.Random(f"{SEED}:claude:{key}")
         super().__init__(rng, "", cwd, branch, start, session_id=session_id, agent_id=agent_id, shape=CLAUDE_SHAPE)
         self.key = key
-        self.rel = f"claude/projects/{project_dir}/{filename or self.session_id + '.jsonl'}"
+        # Claude Code names a project's folder after its cwd
+        self.rel = f"claude/projects/{cwd.replace('/', '-')}/{filename or self.session_id + '.jsonl'}"
+
+    def subagent(self, key: str, agent_id: str, filename: str) -> ClaudeSession:
+        """A Task subagent's own file: this session's id, cwd and branch, starting now."""
+        return ClaudeSession(
+            key, self.cwd, self.branch, self.clock.t, session_id=self.session_id, agent_id=agent_id, filename=filename
+        )
 
     def prompt(
         self, content: Any, *, snapshot: bool = True, tracked: dict[str, int] | None = None, **labels: Unpack[Labels]
@@ -623,13 +629,7 @@ def ledgerly_tests(rng: random.Random, extra: dict[str, list[str]] | None = None
 
 
 def mac_session() -> ClaudeSession:
-    s = ClaudeSession(
-        "mac-ledgerly",
-        "-Users-mquill-code-ledgerly",
-        MAC_LEDGERLY,
-        "spike/duckdb-schema",
-        utc(2026, 8, 29, 16, 2, 11),
-    )
+    s = ClaudeSession("mac-ledgerly", MAC_LEDGERLY, "spike/duckdb-schema", utc(2026, 8, 29, 16, 2, 11))
     r = s.rng
     s.prompt(
         "scaffold a duckdb schema for accounts and transactions in src/ledgerly/schema.py, "
@@ -728,7 +728,7 @@ def mac_session() -> ClaudeSession:
 
 
 def ledgerly_s1() -> ClaudeSession:
-    s = ClaudeSession("ledgerly-1", "-home-mquill-code-ledgerly", LEDGERLY, "main", utc(2026, 9, 14, 8, 31, 2))
+    s = ClaudeSession("ledgerly-1", LEDGERLY, "main", utc(2026, 9, 14, 8, 31, 2))
     r = s.rng
     s.prompt(
         [
@@ -846,13 +846,7 @@ def ledgerly_s1() -> ClaudeSession:
 
 
 def ledgerly_s2() -> ClaudeSession:
-    s = ClaudeSession(
-        "ledgerly-2",
-        "-home-mquill-code-ledgerly",
-        LEDGERLY,
-        "fix/ledger-test",
-        utc(2026, 9, 16, 19, 44, 37),
-    )
+    s = ClaudeSession("ledgerly-2", LEDGERLY, "fix/ledger-test", utc(2026, 9, 16, 19, 44, 37))
     r = s.rng
     s.user(CAVEAT, meta=True)
     s.user("<command-name>/cost</command-name>\n<command-message>cost</command-message>\n<command-args></command-args>")
@@ -990,7 +984,7 @@ def ledgerly_s2() -> ClaudeSession:
 
 
 def ledgerly_s3() -> ClaudeSession:
-    s = ClaudeSession("ledgerly-3", "-home-mquill-code-ledgerly", LEDGERLY, "main", utc(2026, 9, 22, 13, 5, 48))
+    s = ClaudeSession("ledgerly-3", LEDGERLY, "main", utc(2026, 9, 22, 13, 5, 48))
     r = s.rng
     png = b"\x89PNG\r\n\x1a\n" + r.randbytes(IMAGE_BYTES - 8)
     s.prompt(
@@ -1116,13 +1110,7 @@ def ledgerly_s3() -> ClaudeSession:
 
 
 def ledgerly_s4() -> ClaudeSession:
-    s = ClaudeSession(
-        "ledgerly-4",
-        "-home-mquill-code-ledgerly",
-        LEDGERLY,
-        "fix/import-encoding",
-        utc(2026, 10, 1, 20, 17, 9),
-    )
+    s = ClaudeSession("ledgerly-4", LEDGERLY, "fix/import-encoding", utc(2026, 10, 1, 20, 17, 9))
     r = s.rng
     s.prompt(
         "the importer chokes on C:\\Users\\mquill\\Downloads\\relevé_septembre.csv when I run it on my Windows "
@@ -1160,26 +1148,7 @@ def ledgerly_s4() -> ClaudeSession:
             'tests/test_importer.py:19:        path = os.path.join(self.tmp, "export.csv")\n'
             'tests/test_importer.py:20:        with open(path, "w") as fh:\n'
         )
-        gid = s.call(
-            "Grep",
-            {
-                "pattern": "os\\.path|os\\.listdir|\\bopen\\(",
-                "path": LEDGERLY,
-                "output_mode": "content",
-                "-n": True,
-            },
-        )
-        s.tool_result(
-            gid,
-            grep,
-            tur={
-                "mode": "content",
-                "numFiles": 2,
-                "filenames": [],
-                "content": grep,
-                "numLines": 10,
-            },
-        )
+        s.grep("os\\.path|os\\.listdir|\\bopen\\(", LEDGERLY, grep)
         report = "10 hits:\n" + grep
         s.say(report)
     s.tool_result(
@@ -1334,7 +1303,7 @@ def ledgerly_s4() -> ClaudeSession:
 
 
 def tidewatch_s1() -> tuple[ClaudeSession, ClaudeSession]:
-    s = ClaudeSession("tidewatch-1", "-home-mquill-code-tidewatch", TIDEWATCH, "main", utc(2026, 9, 18, 6, 58, 20))
+    s = ClaudeSession("tidewatch-1", TIDEWATCH, "main", utc(2026, 9, 18, 6, 58, 20))
     r = s.rng
     s.prompt("why is the tide chart off by one hour after DST?", task="debug tide chart DST offset")
     s.read(f"{TIDEWATCH}/src/tidewatch/tides.py", TIDES_PY)
@@ -1364,16 +1333,7 @@ def tidewatch_s1() -> tuple[ClaudeSession, ClaudeSession]:
         ],
         stop="tool_use",
     )
-    sub = ClaudeSession(
-        "tidewatch-1-agent",
-        "-home-mquill-code-tidewatch",
-        TIDEWATCH,
-        "main",
-        s.clock.t,
-        session_id=s.session_id,
-        agent_id=agent_id,
-        filename=f"agent-{agent_id}.jsonl",
-    )
+    sub = s.subagent("tidewatch-1-agent", agent_id, f"agent-{agent_id}.jsonl")
     sub.user(task_prompt)
     grep = (
         "src/tidewatch/tides.py:1:from datetime import datetime, timedelta\n"
@@ -1383,20 +1343,11 @@ def tidewatch_s1() -> tuple[ClaudeSession, ClaudeSession]:
         "src/tidewatch/cli.py:33:    now = datetime.now()\n"
         "src/tidewatch/cli.py:41:    day = date.today()\n"
     )
-    gid = sub.call(
-        "Grep",
-        {
-            "pattern": "datetime|time_zone|date\\.today",
-            "path": f"{TIDEWATCH}/src",
-            "output_mode": "content",
-            "-n": True,
-        },
-        think="Search for datetime construction and tz params.",
-    )
-    sub.tool_result(
-        gid,
+    sub.grep(
+        "datetime|time_zone|date\\.today",
+        f"{TIDEWATCH}/src",
         grep,
-        tur={"mode": "content", "numFiles": 3, "filenames": [], "content": grep, "numLines": 6},
+        think="Search for datetime construction and tz params.",
     )
     sub.read(f"{TIDEWATCH}/src/tidewatch/noaa.py", NOAA_PY)
     report = (
@@ -1515,13 +1466,7 @@ def tidewatch_s1() -> tuple[ClaudeSession, ClaudeSession]:
 
 
 def tidewatch_s2() -> tuple[ClaudeSession, ClaudeSession]:
-    s = ClaudeSession(
-        "tidewatch-2",
-        "-home-mquill-code-tidewatch",
-        TIDEWATCH,
-        "feat/retry",
-        utc(2026, 9, 25, 17, 30, 3),
-    )
+    s = ClaudeSession("tidewatch-2", TIDEWATCH, "feat/retry", utc(2026, 9, 25, 17, 30, 3))
     r = s.rng
     s.prompt(
         "add a retry with backoff to the NOAA fetcher, their API 503s every few mornings",
@@ -1549,16 +1494,7 @@ def tidewatch_s2() -> tuple[ClaudeSession, ClaudeSession]:
         tu["id"],
         [{"type": "text", "text": f"Async agent launched successfully.\nagentId: {agent_id}"}],
     )
-    sub = ClaudeSession(
-        "tidewatch-2-agent",
-        "-home-mquill-code-tidewatch",
-        TIDEWATCH,
-        "feat/retry",
-        s.clock.t,
-        session_id=s.session_id,
-        agent_id=agent_id,
-        filename=f"{s.session_id}/subagents/agent-{agent_id}.jsonl",
-    )
+    sub = s.subagent("tidewatch-2-agent", agent_id, f"{s.session_id}/subagents/agent-{agent_id}.jsonl")
     sub.user(task_prompt)
     log_lines = []
     for day in range(1, 25):
