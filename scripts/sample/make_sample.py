@@ -5,8 +5,9 @@ Fictional developer "Mara Quill" (/home/mquill on Linux, /Users/mquill on a Mac)
 Writes realistic Claude Code (2.0.14) and Codex CLI (0.46.0) transcripts under
 persona_pipeline/sample/, plus README.md and ground_truth.json describing what was planted.
 
-Deterministic (every random choice comes from seeded ``random.Random``), stdlib
-only. Regenerate with:
+Deterministic (every random choice comes from seeded ``random.Random``); stdlib
+plus this checkout's persona_pipeline/eval/writers.py, which holds the two transcript
+formats (the eval corpora write through it too). Regenerate with:
 
     python scripts/sample/make_sample.py
 
@@ -548,7 +549,7 @@ def record_prompt(source: str, session: object, entry: Entry, content: object, l
         {
             "source": source,
             "session": session,
-            "uuid": entry["uuid"] if source == "claude" else None,
+            "uuid": entry.get("uuid"),  # Codex lines have none
             "timestamp": entry["timestamp"],
             "text": clean,
             "preferences": list(prefs),
