@@ -171,7 +171,7 @@ def _claude_scaffold(s: ClaudeSession, sc: Scaffold, file: str, rng: random.Rand
         )
     elif sc.kind == "progress":
         tid = s.call("Bash", {"command": "make build", "description": "Build"})
-        s.progress(tid, f"building {sc.canary}\n")
+        s.progress(tid, [f"building {sc.canary}\n"], line_counts=False, lo=0.3)
         s.tool_result(tid, "built\n", tur={"stdout": "built\n", "stderr": "", "interrupted": False, "isImage": False})
     elif sc.kind == "system_entry":
         s.system(f"PostToolUse:Edit hook succeeded: lint ok {pay}", subtype="informational")
@@ -199,6 +199,30 @@ def _opening_content(text: str, reminder: Scaffold | None, ide: Scaffold | None,
     return [{"type": "text", "text": block}, {"type": "text", "text": text}]
 
 
+def _opening(sp: SessionPlan, rng: random.Random) -> tuple[str, list[tuple[Say, str]]]:
+    """The opening prompt with the says appended to it, and each appended say as it was worded."""
+    text = sp.opening
+    parts: list[tuple[Say, str]] = []
+    for a in (x for x in sp.says if x.mode == "append"):
+        text, said = _join(text, a.text, rng)
+        parts.append((a, said))
+    return text, parts
+
+
+def _record_opening(sp: SessionPlan, parts: list[tuple[Say, str]], file: str, timestamp: str) -> None:
+    sp.opening_record.append(Statement(file=file, text=sp.opening, timestamp=timestamp))
+    for a, said in parts:
+        a.record.append(Statement(file=file, text=said, timestamp=timestamp))
+
+
+def _beats(sp: SessionPlan, scaffolds: list[Scaffold], rng: random.Random) -> list[tuple[str, object]]:
+    """What follows the opening, shuffled: the other says, the tasks and the scaffolds left."""
+    beats: list[tuple[str, object]] = [("say", x) for x in sp.says if x.mode != "append"]
+    beats += [("task", x) for x in sp.tasks] + [("scaffold", x) for x in scaffolds]
+    rng.shuffle(beats)
+    return beats
+
+
 def _claude(root: Path, plan: DeveloperPlan, sp: SessionPlan, rng: random.Random, rec: _Recorder) -> ClaudeSession:
     t = plan.truth
     cwd = f"/home/{t.account}/code/{sp.project}"
@@ -215,21 +239,11 @@ def _claude(root: Path, plan: DeveloperPlan, sp: SessionPlan, rng: random.Random
     local = _pop(scaffolds, "local_command_stdout")
     if local is not None:
         _claude_scaffold(s, local, file, rng, sp.project, rec)
-    text = sp.opening
-    appended = [x for x in sp.says if x.mode == "append"]
-    parts: list[tuple[Say, str]] = []
-    for a in appended:
-        text, said = _join(text, a.text, rng)
-        parts.append((a, said))
+    text, parts = _opening(sp, rng)
     e = s.prompt(_opening_content(text, reminder, ide, cwd))
-    sp.opening_record.append(Statement(file=file, text=sp.opening, timestamp=e["timestamp"]))
-    for a, said in parts:
-        a.record.append(Statement(file=file, text=said, timestamp=e["timestamp"]))
+    _record_opening(sp, parts, file, e["timestamp"])
     _claude_work(s, rng, sp.project)
-    beats: list[tuple[str, object]] = [("say", x) for x in sp.says if x.mode != "append"]
-    beats += [("task", x) for x in sp.tasks] + [("scaffold", x) for x in scaffolds]
-    rng.shuffle(beats)
-    for kind, item in beats:
+    for kind, item in _beats(sp, scaffolds, rng):
         if kind == "say":
             assert isinstance(item, Say)
             _claude_say(s, item, file, rng, sp.project)
@@ -285,25 +299,15 @@ def _codex(root: Path, plan: DeveloperPlan, sp: SessionPlan, rng: random.Random,
         rec.canary(sc, file)
         if sc is not None:
             rec.decoy(sc.decoy, sc.kind, file)
-    text = sp.opening
-    parts: list[tuple[Say, str]] = []
-    for a in (x for x in sp.says if x.mode == "append"):
-        text, said = _join(text, a.text, rng)
-        parts.append((a, said))
+    text, parts = _opening(sp, rng)
     if ide is not None:
         text = (
             f"# Context from my IDE setup:\n\n## Active file: src/{sp.project}/app.py\n\n## Open tabs:\n"
             f"- app.py: src/{sp.project}/app.py {_payload(ide)}\n\n## My request for Codex:\n{text}"
         )
-    rec_ = c.prompt(text)
-    sp.opening_record.append(Statement(file=file, text=sp.opening, timestamp=rec_["timestamp"]))
-    for a, said in parts:
-        a.record.append(Statement(file=file, text=said, timestamp=rec_["timestamp"]))
+    _record_opening(sp, parts, file, c.prompt(text)["timestamp"])
     _codex_work(c, rng, sp.project)
-    beats: list[tuple[str, object]] = [("say", x) for x in sp.says if x.mode != "append"]
-    beats += [("task", x) for x in sp.tasks] + [("scaffold", x) for x in scaffolds]
-    rng.shuffle(beats)
-    for kind, item in beats:
+    for kind, item in _beats(sp, scaffolds, rng):
         if kind == "say":
             assert isinstance(item, Say)
             correction = item.mode != "prompt"

@@ -1,15 +1,23 @@
-"""Transcript writers in the real on-disk formats (the entry shapes of persona_pipeline/sample/make_sample.py):
-Claude Code 2.0.x session JSONL and Codex CLI 0.46 rollouts. Seeded, so output is reproducible."""
+"""Transcript writers in the real on-disk formats: Claude Code 2.0.x session JSONL and Codex CLI 0.46
+rollouts. Seeded, so output is reproducible. Both the eval corpora (persona_pipeline/eval/render.py)
+and the committed sample corpus (scripts/sample/make_sample.py) write through these classes.
+
+Where the two corpora draw or shape entries differently, a `ClaudeShape` / `CodexShape` says which:
+the defaults give the eval corpora's leaner entries, the sample asks for the fuller ones (longer
+signatures and reasoning blobs, snapshots keyed by their prompt, token totals and rate limits).
+Changing a default changes every generated eval corpus, so the defaults stay as they are."""
 
 from __future__ import annotations
 
 import base64
+import copy
 import json
 import random
 import string
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -57,21 +65,59 @@ def b62(rng: random.Random, n: int) -> str:
     return "".join(rng.choice(B62) for _ in range(n))
 
 
-def write_jsonl(path: Path, records: list[Entry]) -> None:
+def numbered(text: str, start: int = 1) -> str:
+    """Claude Code's Read tool output format (cat -n with an arrow)."""
+    return "\n".join(f"{i:>6}→{line}" for i, line in enumerate(text.split("\n"), start))
+
+
+def dump(obj: Any) -> str:
+    """Compact JSON, as both tools write their lines."""
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+def write_jsonl(path: Path, records: list[Entry]) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("w", encoding="utf-8", newline="\n") as fh:
         for rec in records:
-            fh.write(json.dumps(rec, ensure_ascii=False, separators=(",", ":")) + "\n")
+            fh.write(dump(rec) + "\n")
+    return path
 
 
 class Clock:
     def __init__(self, start: datetime, rng: random.Random) -> None:
         self.t = start
+        self.start = start
         self.rng = rng
 
     def tick(self, lo: float = 0.4, hi: float = 3.0) -> str:
         self.t += timedelta(seconds=self.rng.uniform(lo, hi))
         return iso(self.t)
+
+    def jump(self, seconds: float) -> None:
+        self.t += timedelta(seconds=seconds)
+
+
+@dataclass(frozen=True)
+class ClaudeShape:
+    """How a Claude Code session draws what the two corpora draw differently."""
+
+    signature_bytes: tuple[int, int] = (90, 200)  # random bytes behind a thinking block's signature
+    # True: a prompt's file-history snapshot carries the prompt's own uuid (as Claude Code writes it);
+    # False: the snapshot draws an id of its own
+    linked_snapshots: bool = False
+
+
+@dataclass(frozen=True)
+class CodexShape:
+    """How a Codex rollout draws and shapes what the two corpora draw differently."""
+
+    shell: str = "zsh"  # in <environment_context>
+    sandbox_excludes: bool = False  # turn_context's sandbox_policy lists the exclude_* flags
+    usage_totals: bool = False  # token_count with running totals, context window and rate limits
+    reasoning_bytes: tuple[int, int] = (200, 500)  # random bytes behind encrypted_content
+    # True: compact JSON in function calls and a drawn duration the output's timestamp follows;
+    # False: default json.dumps and a fixed 0.4 s
+    timed_calls: bool = False
 
 
 class ClaudeSession:
@@ -88,8 +134,10 @@ class ClaudeSession:
         session_id: str | None = None,
         agent_id: str | None = None,
         entrypoint: str | None = None,
+        shape: ClaudeShape | None = None,
     ) -> None:
         self.rng = rng
+        self.shape = shape or ClaudeShape()
         self.clock = Clock(start, rng)
         self.session_id = session_id or rand_uuid4(rng)
         self.rel = rel
@@ -118,8 +166,10 @@ class ClaudeSession:
         e["type"] = type_
         return e
 
-    def _finish(self, e: Entry, *, lo: float = 0.3, hi: float = 2.5, advance: bool = True) -> Entry:
-        e["uuid"] = rand_uuid4(self.rng)
+    def _finish(
+        self, e: Entry, *, lo: float = 0.3, hi: float = 2.5, advance: bool = True, uuid_: str | None = None
+    ) -> Entry:
+        e["uuid"] = uuid_ or rand_uuid4(self.rng)
         e["timestamp"] = self.clock.tick(lo, hi)
         self.entries.append(e)
         if advance:
@@ -127,23 +177,34 @@ class ClaudeSession:
         return e
 
     # user side ---------------------------------------------------------------------------
-    def user(self, content: Any, *, meta: bool = False, lo: float = 2.0, hi: float = 40.0, **extra: Any) -> Entry:
+    def user(
+        self,
+        content: Any,
+        *,
+        meta: bool = False,
+        uuid_: str | None = None,
+        lo: float = 2.0,
+        hi: float = 40.0,
+        **extra: Any,
+    ) -> Entry:
         e = self._common("user")
         if meta:
             e["isMeta"] = True
         tur = extra.pop("toolUseResult", None)
         e.update(extra)
         e["message"] = {"role": "user", "content": content}
-        self._finish(e, lo=lo, hi=hi)
+        self._finish(e, uuid_=uuid_, lo=lo, hi=hi)
         if tur is not None:
             e["toolUseResult"] = tur
         return e
 
-    def prompt(self, content: Any) -> Entry:
-        """A genuine typed prompt, preceded by the file-history snapshot Claude Code writes."""
-        if not self.sidechain:
-            self.snapshot()
-        return self.user(content, lo=8.0, hi=90.0)
+    def prompt(self, content: Any, *, snapshot: bool = True, tracked: dict[str, int] | None = None) -> Entry:
+        """A genuine typed prompt, preceded by the file-history snapshot Claude Code writes
+        (`tracked`: path -> backup version)."""
+        uuid_ = rand_uuid4(self.rng) if self.shape.linked_snapshots else None
+        if snapshot and not self.sidechain:
+            self.snapshot(uuid_, tracked)
+        return self.user(content, uuid_=uuid_, lo=8.0, hi=90.0)
 
     def tool_result(self, tool_id: str, content: Any, *, is_error: bool = False, tur: Any = None) -> Entry:
         block = {"type": "tool_result", "tool_use_id": tool_id, "content": content, "is_error": is_error}
@@ -180,15 +241,18 @@ class ClaudeSession:
         return out
 
     def thinking(self, text: str) -> Entry:
-        sig = base64.b64encode(self.rng.randbytes(self.rng.randint(90, 200))).decode()
+        sig = base64.b64encode(self.rng.randbytes(self.rng.randint(*self.shape.signature_bytes))).decode()
         return {"type": "thinking", "thinking": text, "signature": "Eu" + sig}
 
     @staticmethod
     def text(text: str) -> Entry:
         return {"type": "text", "text": text}
 
+    def toolu(self) -> str:
+        return "toolu_01" + b62(self.rng, 22)
+
     def tool_use(self, name: str, inp: dict[str, Any]) -> Entry:
-        return {"type": "tool_use", "id": "toolu_01" + b62(self.rng, 22), "name": name, "input": inp}
+        return {"type": "tool_use", "id": self.toolu(), "name": name, "input": inp}
 
     def call(self, name: str, inp: dict[str, Any], *, think: str | None = None, pre: str | None = None) -> str:
         blocks = [self.thinking(think)] if think else []
@@ -199,43 +263,112 @@ class ClaudeSession:
         self.assistant(blocks, stop="tool_use")
         return str(tu["id"])
 
-    def bash(self, cmd: str, out: str, *, think: str | None = None, pre: str | None = None, code: int = 0) -> str:
-        tid = self.call("Bash", {"command": cmd, "description": cmd.split()[0]}, think=think, pre=pre)
-        content = out if code == 0 else f"Exit code {code}\n{out}"
+    def bash(
+        self,
+        cmd: str,
+        out: str,
+        *,
+        desc: str = "",
+        think: str | None = None,
+        pre: str | None = None,
+        exit_code: int = 0,
+        progress: list[str] | None = None,
+        background: bool = False,
+    ) -> str:
+        inp: dict[str, Any] = {"command": cmd, "description": desc or cmd.split()[0]}
+        if background:
+            inp["run_in_background"] = True
+        tid = self.call("Bash", inp, think=think, pre=pre)
+        if progress:
+            self.progress(tid, progress)
+        content = out if exit_code == 0 else f"Exit code {exit_code}\n{out}"
         tur = {"stdout": out, "stderr": "", "interrupted": False, "isImage": False}
-        self.tool_result(tid, content, is_error=code != 0, tur=tur)
+        self.tool_result(tid, content, is_error=exit_code != 0, tur=tur)
         return tid
 
     def read(self, path: str, body: str, *, think: str | None = None, pre: str | None = None) -> str:
         tid = self.call("Read", {"file_path": path}, think=think, pre=pre)
-        lines = body.split("\n")
-        numbered = "\n".join(f"{i:>6}→{line}" for i, line in enumerate(lines, 1))
-        file = {"filePath": path, "content": body, "numLines": len(lines), "startLine": 1, "totalLines": len(lines)}
-        self.tool_result(tid, numbered, tur={"type": "text", "file": file})
+        n = body.count("\n") + 1
+        file = {"filePath": path, "content": body, "numLines": n, "startLine": 1, "totalLines": n}
+        self.tool_result(tid, numbered(body), tur={"type": "text", "file": file})
+        return tid
+
+    def grep(self, pattern: str, path: str, out: str, *, think: str | None = None, pre: str | None = None) -> str:
+        """A Grep in content mode with line numbers; `out` is its `file:line:text` lines."""
+        inp = {"pattern": pattern, "path": path, "output_mode": "content", "-n": True}
+        tid = self.call("Grep", inp, think=think, pre=pre)
+        files = {line.split(":", 1)[0] for line in out.splitlines()}
+        tur = {"mode": "content", "numFiles": len(files), "filenames": [], "content": out, "numLines": out.count("\n")}
+        self.tool_result(tid, out, tur=tur)
+        return tid
+
+    def edit(
+        self, path: str, old: str, new: str, *, think: str | None = None, pre: str | None = None, at_line: int = 1
+    ) -> str:
+        tid = self.call("Edit", {"file_path": path, "old_string": old, "new_string": new}, think=think, pre=pre)
+        hunk = {
+            "oldStart": at_line,
+            "oldLines": old.count("\n") + 1,
+            "newStart": at_line,
+            "newLines": new.count("\n") + 1,
+            "lines": [f"-{x}" for x in old.split("\n")] + [f"+{x}" for x in new.split("\n")],
+        }
+        tur = {
+            "filePath": path,
+            "oldString": old,
+            "newString": new,
+            "userModified": False,
+            "replaceAll": False,
+            "structuredPatch": [hunk],
+        }
+        self.tool_result(
+            tid,
+            f"The file {path} has been updated. Here's the result of running `cat -n` on a snippet "
+            f"of the edited file:\n{numbered(new, at_line)}",
+            tur=tur,
+        )
+        return tid
+
+    def write(self, path: str, body: str, *, think: str | None = None, pre: str | None = None) -> str:
+        tid = self.call("Write", {"file_path": path, "content": body}, think=think, pre=pre)
+        tur = {"type": "create", "filePath": path, "content": body, "structuredPatch": []}
+        self.tool_result(tid, f"File created successfully at: {path}", tur=tur)
         return tid
 
     def say(self, text: str, *, think: str | None = None) -> list[Entry]:
         return self.assistant(([self.thinking(think)] if think else []) + [self.text(text)])
 
     # bookkeeping entries -----------------------------------------------------------------
-    def snapshot(self) -> None:
-        mid = rand_uuid4(self.rng)
+    def snapshot(self, message_id: str | None = None, tracked: dict[str, int] | None = None) -> None:
+        mid = message_id or rand_uuid4(self.rng)
         ts = iso(self.clock.t)
+        backups = {
+            path: {"backupFileName": f"{b62(self.rng, 16).lower()}@v{v}", "version": v, "backupTime": ts}
+            for path, v in (tracked or {}).items()
+        }
         self.entries.append(
             {
                 "type": "file-history-snapshot",
                 "messageId": mid,
-                "snapshot": {"messageId": mid, "trackedFileBackups": {}, "timestamp": ts},
+                "snapshot": {"messageId": mid, "trackedFileBackups": backups, "timestamp": ts},
                 "isSnapshotUpdate": False,
             }
         )
 
-    def progress(self, tool_id: str, chunk: str) -> None:
-        e = self._common("progress")
-        e["data"] = {"type": "bash_progress", "output": chunk, "fullOutput": chunk, "elapsedTimeSeconds": 2}
-        e["toolUseID"] = "bash-progress-0"
-        e["parentToolUseID"] = tool_id
-        self._finish(e, advance=False)
+    def progress(
+        self, tool_id: str, chunks: list[str], *, line_counts: bool = True, lo: float = 1.5, hi: float = 2.5
+    ) -> None:
+        """bash_progress entries, one a chunk (`line_counts`: with the running totalLines)."""
+        acc = ""
+        for i, chunk in enumerate(chunks, 1):
+            acc += chunk
+            e = self._common("progress")
+            e["data"] = {"type": "bash_progress", "output": chunk, "fullOutput": acc, "elapsedTimeSeconds": 2 * i}
+            if line_counts:
+                e["data"]["totalLines"] = acc.count("\n")
+            e["toolUseID"] = f"bash-progress-{i - 1}"
+            e["parentToolUseID"] = tool_id
+            self._finish(e, advance=False, lo=lo, hi=hi)
 
     def queue(self, operation: str, content: str | None = None) -> None:
         e: Entry = {"type": "queue-operation", "operation": operation, "timestamp": self.clock.tick(0.5, 4.0)}
@@ -244,15 +377,21 @@ class ClaudeSession:
             e["content"] = content
         self.entries.append(e)
 
-    def system(self, content: str, *, subtype: str | None = None, **extra: Any) -> Entry:
+    def system(self, content: str, *, subtype: str | None = None, level: str = "info", **extra: Any) -> Entry:
         e = self._common("system")
         if subtype:
             e["subtype"] = subtype
-        e.update({"content": content, "isMeta": False, "level": "info", **extra})
+        e.update({"content": content, "isMeta": False, "level": level, **extra})
         return self._finish(e)
 
-    def summary(self, text: str) -> None:
-        self.entries.insert(0, {"type": "summary", "summary": text, "leafUuid": self.last})
+    def summary(self, text: str, leaf_uuid: str | None = None) -> None:
+        """The summary line Claude Code puts first (`leaf_uuid`: the entry it ends at; default the last)."""
+        self.entries.insert(0, {"type": "summary", "summary": text, "leafUuid": leaf_uuid or self.last})
+
+    def replay(self, entry_uuid: str) -> None:
+        """Resumed sessions re-append earlier entries verbatim (same uuid)."""
+        orig = next(e for e in self.entries if e.get("uuid") == entry_uuid)
+        self.entries.append(copy.deepcopy(orig))
 
     @contextmanager
     def side(self) -> Iterator[ClaudeSession]:
@@ -278,8 +417,10 @@ class CodexSession:
         *,
         source: str = "cli",
         originator: str = "codex_cli_rs",
+        shape: CodexShape | None = None,
     ) -> None:
         self.rng = rng
+        self.shape = shape or CodexShape()
         self.clock = Clock(start, rng)
         self.start = start
         self.id = rand_uuid7(rng, start)
@@ -290,6 +431,9 @@ class CodexSession:
         self.originator = originator
         self.rel = f"codex/sessions/{start:%Y/%m/%d}/rollout-{start:%Y-%m-%dT%H-%M-%S}-{self.id}.jsonl"
         self.lines: list[Entry] = []
+        self.total = dict.fromkeys(
+            ("input_tokens", "cached_input_tokens", "output_tokens", "reasoning_output_tokens", "total_tokens"), 0
+        )
 
     def line(self, type_: str, payload: dict[str, Any], lo: float = 0.05, hi: float = 1.5) -> Entry:
         rec = {"timestamp": self.clock.tick(lo, hi), "type": type_, "payload": payload}
@@ -324,7 +468,7 @@ class CodexSession:
             "  <approval_policy>on-request</approval_policy>\n"
             "  <sandbox_mode>workspace-write</sandbox_mode>\n"
             "  <network_access>restricted</network_access>\n"
-            f"  <shell>zsh</shell>{extra}\n"
+            f"  <shell>{self.shape.shell}</shell>{extra}\n"
             "</environment_context>",
         )
 
@@ -334,36 +478,85 @@ class CodexSession:
     def developer(self, text: str) -> None:
         self.message("developer", text)
 
-    def turn_context(self) -> None:
-        sandbox = {"mode": "workspace-write", "network_access": False}
+    def turn_context(self, effort: str = "medium") -> None:
+        sandbox: Entry = {"mode": "workspace-write", "network_access": False}
+        if self.shape.sandbox_excludes:
+            sandbox.update({"exclude_tmpdir_env_var": False, "exclude_slash_tmp": False})
         payload = {"cwd": self.cwd, "approval_policy": "on-request", "sandbox_policy": sandbox}
-        self.line("turn_context", {**payload, "model": CODEX_MODEL, "effort": "medium", "summary": "auto"})
+        self.line("turn_context", {**payload, "model": CODEX_MODEL, "effort": effort, "summary": "auto"})
 
     def prompt(self, text: str) -> Entry:
         rec = self.message("user", text, lo=10.0, hi=120.0)
         self.line("event_msg", {"type": "user_message", "message": text, "images": []}, 0.0, 0.01)
         self.turn_context()
-        self.tokens()
+        self.tokens(first=True)
         return rec
 
-    def tokens(self) -> None:
-        last = {"input_tokens": self.rng.randint(3000, 24000), "output_tokens": self.rng.randint(50, 900)}
-        self.line("event_msg", {"type": "token_count", "info": {"last_token_usage": last}, "rate_limits": None})
+    def tokens(self, first: bool = False) -> None:
+        """A token_count event (`first`: the one after a prompt, which has no usage yet in the full shape)."""
+        if not self.shape.usage_totals:
+            last = {"input_tokens": self.rng.randint(3000, 24000), "output_tokens": self.rng.randint(50, 900)}
+            self.line("event_msg", {"type": "token_count", "info": {"last_token_usage": last}, "rate_limits": None})
+            return
+        last = {
+            "input_tokens": self.rng.randint(3000, 24000),
+            "cached_input_tokens": 0,
+            "output_tokens": self.rng.randint(50, 900),
+            "reasoning_output_tokens": 0,
+        }
+        last["cached_input_tokens"] = int(last["input_tokens"] * self.rng.uniform(0.4, 0.9))
+        last["reasoning_output_tokens"] = self.rng.randint(0, last["output_tokens"])
+        last["total_tokens"] = last["input_tokens"] + last["output_tokens"]
+        for k in self.total:
+            self.total[k] += last[k]
+        info = None
+        if not first:
+            info = {"total_token_usage": dict(self.total), "last_token_usage": last, "model_context_window": 272000}
+        limits = {
+            "primary": self._limit((2, 40), 299, (600, 17000)),
+            "secondary": self._limit((1, 20), 10079, (9000, 600000)),
+        }
+        self.line("event_msg", {"type": "token_count", "info": info, "rate_limits": limits})
+
+    def _limit(self, used: tuple[float, float], window: int, resets: tuple[int, int]) -> Entry:
+        return {
+            "used_percent": round(self.rng.uniform(*used), 1),
+            "window_minutes": window,
+            "resets_in_seconds": self.rng.randint(*resets),
+        }
 
     def reasoning(self, summary: str) -> None:
         self.line("event_msg", {"type": "agent_reasoning", "text": summary}, 1.0, 6.0)
-        enc = "gAAAAAB" + base64.urlsafe_b64encode(self.rng.randbytes(self.rng.randint(200, 500))).decode()
+        blob = self.rng.randbytes(self.rng.randint(*self.shape.reasoning_bytes))
+        enc = "gAAAAAB" + base64.urlsafe_b64encode(blob).decode()
         summary_items = [{"type": "summary_text", "text": summary}]
         self.line(
             "response_item", {"type": "reasoning", "summary": summary_items, "content": None, "encrypted_content": enc}
         )
 
-    def shell(self, cmd: str, output: str, code: int = 0) -> None:
+    def call(self, command: list[str], output: str | None, exit_code: int = 0) -> str:
+        """A shell function call and (unless `output` is None) its output."""
+        timed = self.shape.timed_calls
+        js = dump if timed else json.dumps
         call_id = "call_" + b62(self.rng, 24)
-        args = json.dumps({"command": ["bash", "-lc", cmd], "workdir": self.cwd, "timeout_ms": 120000})
-        self.line("response_item", {"type": "function_call", "name": "shell", "arguments": args, "call_id": call_id})
-        result = json.dumps({"output": output, "metadata": {"exit_code": code, "duration_seconds": 0.4}})
-        self.line("response_item", {"type": "function_call_output", "call_id": call_id, "output": result}, 0.3, 3.0)
+        args = js({"command": command, "workdir": self.cwd, "timeout_ms": 120000})
+        payload = {"type": "function_call", "name": "shell", "arguments": args, "call_id": call_id}
+        self.line("response_item", payload, *((0.3, 3.0) if timed else (0.05, 1.5)))
+        if output is not None:
+            dur = round(self.rng.uniform(0.05, 4.5), 1) if timed else 0.4
+            result = js({"output": output, "metadata": {"exit_code": exit_code, "duration_seconds": dur}})
+            payload = {"type": "function_call_output", "call_id": call_id, "output": result}
+            self.line("response_item", payload, *((dur, dur + 0.3) if timed else (0.3, 3.0)))
+        return call_id
+
+    def shell(self, cmd: str, output: str | None, exit_code: int = 0) -> str:
+        return self.call(["bash", "-lc", cmd], output, exit_code)
+
+    def patch(self, body: str, files: list[str]) -> None:
+        self.call(
+            ["apply_patch", f"*** Begin Patch\n{body}\n*** End Patch\n"],
+            "Success. Updated the following files:\n" + "\n".join(f"M {f}" for f in files) + "\n",
+        )
 
     def answer(self, text: str) -> None:
         self.line("event_msg", {"type": "agent_message", "message": text}, 1.0, 5.0)

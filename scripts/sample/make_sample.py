@@ -3,12 +3,13 @@
 
 Fictional developer "Mara Quill" (/home/mquill on Linux, /Users/mquill on a Mac).
 Writes realistic Claude Code (2.0.14) and Codex CLI (0.46.0) transcripts under
-this directory, plus README.md and ground_truth.json describing what was planted.
+persona_pipeline/sample/, plus README.md and ground_truth.json describing what was planted.
 
-Deterministic (every random choice comes from seeded ``random.Random``), stdlib
-only. Regenerate with:
+Deterministic (every random choice comes from seeded ``random.Random``); stdlib
+plus this checkout's persona_pipeline/eval/writers.py, which holds the two transcript
+formats (the eval corpora write through it too). Regenerate with:
 
-    python persona_pipeline/sample/make_sample.py
+    python scripts/sample/make_sample.py
 
 Everything here is fake: the secrets are random strings in the shape of real
 credentials, and the colleague's phone number is in the 555-01xx fiction range.
@@ -17,22 +18,29 @@ credentials, and the colleague's phone number is in the 555-01xx fiction range.
 from __future__ import annotations
 
 import base64
-import copy
 import json
 import random
 import shutil
-import string
-import uuid
-from contextlib import contextmanager
-from datetime import UTC, datetime, timedelta
+import sys
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any, TypedDict, Unpack
 
-ROOT = Path(__file__).resolve().parent
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO))  # this checkout's persona_pipeline, whatever copy is installed
+from persona_pipeline.eval import writers  # noqa: E402
+from persona_pipeline.eval.writers import (  # noqa: E402
+    CAVEAT,
+    INTERRUPT_TEXT,
+    INTERRUPTED_TOOL,
+    REJECTED,
+    Entry,
+    iso,
+    write_jsonl,
+)
+
+ROOT = REPO / "persona_pipeline" / "sample"  # the generated corpus
 SEED = "persona-sample-v1"
-CLAUDE_VERSION = "2.0.14"
-CLAUDE_MODEL = "claude-sonnet-4-5"
-CODEX_VERSION = "0.46.0"
-CODEX_MODEL = "gpt-5-codex"
 LINUX_HOME = "/home/mquill"
 MAC_HOME = "/Users/mquill"
 LEDGERLY = f"{LINUX_HOME}/code/ledgerly"
@@ -81,51 +89,12 @@ PREFERENCES = {
 
 GROUND: list[dict] = []  # genuine human prompts, filled while building sessions
 
-B62 = string.ascii_letters + string.digits
-
 
 # --------------------------------------------------------------------------
 # Small helpers
 # --------------------------------------------------------------------------
-def iso(t: datetime) -> str:
-    return t.strftime("%Y-%m-%dT%H:%M:%S.") + f"{t.microsecond // 1000:03d}Z"
-
-
 def utc(*args: int) -> datetime:
     return datetime(*args, tzinfo=UTC)
-
-
-def rand_uuid4(rng: random.Random) -> str:
-    return str(uuid.UUID(int=rng.getrandbits(128), version=4))
-
-
-def rand_uuid7(rng: random.Random, t: datetime) -> str:
-    ms = int(t.timestamp() * 1000)
-    value = (ms << 80) | (0x7 << 76) | (rng.getrandbits(12) << 64) | (0b10 << 62) | rng.getrandbits(62)
-    return str(uuid.UUID(int=value))
-
-
-def b62(rng: random.Random, n: int) -> str:
-    return "".join(rng.choice(B62) for _ in range(n))
-
-
-def numbered(text: str, start: int = 1) -> str:
-    """Claude Code's Read tool output format (cat -n with an arrow)."""
-    return "\n".join(f"{i:>6}→{line}" for i, line in enumerate(text.split("\n"), start))
-
-
-class Clock:
-    def __init__(self, start: datetime, rng: random.Random) -> None:
-        self.t = start
-        self.start = start
-        self.rng = rng
-
-    def tick(self, lo: float = 0.4, hi: float = 3.0) -> str:
-        self.t += timedelta(seconds=self.rng.uniform(lo, hi))
-        return iso(self.t)
-
-    def jump(self, seconds: float) -> None:
-        self.t += timedelta(seconds=seconds)
 
 
 def pytest_output(
@@ -547,13 +516,55 @@ AGENTS_MD = """# AGENTS.md — ledgerly
 
 
 # --------------------------------------------------------------------------
-# Claude Code session writer
+# Session writers: persona_pipeline.eval.writers in the sample's fuller shape,
+# with each genuine prompt recorded in the ground truth
 # --------------------------------------------------------------------------
-class ClaudeSession:
+CLAUDE_SHAPE = writers.ClaudeShape(signature_bytes=(180, 420), linked_snapshots=True)
+CODEX_SHAPE = writers.CodexShape(
+    shell="bash", sandbox_excludes=True, usage_totals=True, reasoning_bytes=(600, 1500), timed_calls=True
+)
+
+
+class Labels(TypedDict, total=False):
+    """What the ground truth says of a genuine prompt (`clean`: its text once the noise is stripped)."""
+
+    prefs: tuple[str, ...]
+    task: str | None
+    clean: str | None
+    correction: bool
+    secrets: tuple[str, ...]
+    pii: tuple[str, ...]
+
+
+def record_prompt(source: str, session: object, entry: Entry, content: object, labels: Labels) -> None:
+    """One genuine, typed-by-Mara prompt in the ground truth."""
+    prefs = labels.get("prefs", ())
+    for p in prefs:
+        assert p in PREFERENCES, p
+    clean = labels.get("clean")
+    if clean is None:
+        assert isinstance(content, str)
+        clean = content
+    GROUND.append(
+        {
+            "source": source,
+            "session": session,
+            "uuid": entry.get("uuid"),  # Codex lines have none
+            "timestamp": entry["timestamp"],
+            "text": clean,
+            "preferences": list(prefs),
+            "task": labels.get("task"),
+            "correction": labels.get("correction", False),
+            "secrets": list(labels.get("secrets", ())),
+            "pii": list(labels.get("pii", ())),
+        }
+    )
+
+
+class ClaudeSession(writers.ClaudeSession):
     def __init__(
         self,
         key: str,
-        project_dir: str,
         cwd: str,
         branch: str,
         start: datetime,
@@ -562,567 +573,42 @@ class ClaudeSession:
         agent_id: str | None = None,
         filename: str | None = None,
     ) -> None:
-        self.rng = random.Random(f"{SEED}:claude:{key}")
+        rng = random.Random(f"{SEED}:claude:{key}")
+        super().__init__(rng, "", cwd, branch, start, session_id=session_id, agent_id=agent_id, shape=CLAUDE_SHAPE)
         self.key = key
-        self.clock = Clock(start, self.rng)
-        self.session_id = session_id or rand_uuid4(self.rng)
-        self.cwd = cwd
-        self.branch = branch
-        self.agent_id = agent_id
-        self.sidechain = agent_id is not None
-        self.rel = f"claude/projects/{project_dir}/{filename or self.session_id + '.jsonl'}"
-        self.entries: list[dict] = []
-        self.last: str | None = None
+        # Claude Code names a project's folder after its cwd
+        self.rel = f"claude/projects/{cwd.replace('/', '-')}/{filename or self.session_id + '.jsonl'}"
 
-    # ids -------------------------------------------------------------------
-    def toolu(self) -> str:
-        return "toolu_01" + b62(self.rng, 22)
-
-    def _common(self, type_: str) -> dict:
-        e = {
-            "parentUuid": self.last,
-            "isSidechain": self.sidechain,
-            "userType": "external",
-            "cwd": self.cwd,
-            "sessionId": self.session_id,
-            "version": CLAUDE_VERSION,
-            "gitBranch": self.branch,
-        }
-        if self.agent_id:
-            e["agentId"] = self.agent_id
-        e["type"] = type_
-        return e
-
-    def _finish(self, e: dict, *, advance: bool = True, uuid_: str | None = None, lo=0.3, hi=2.5) -> dict:
-        e["uuid"] = uuid_ or rand_uuid4(self.rng)
-        e["timestamp"] = self.clock.tick(lo, hi)
-        self.entries.append(e)
-        if advance:
-            self.last = e["uuid"]
-        return e
-
-    # user side -------------------------------------------------------------
-    def user(self, content, *, meta: bool = False, uuid_: str | None = None, lo=2.0, hi=40.0, **extra) -> dict:
-        e = self._common("user")
-        if meta:
-            e["isMeta"] = True
-        e.update({k: v for k, v in extra.items() if k not in ("toolUseResult",)})
-        e["message"] = {"role": "user", "content": content}
-        self._finish(e, uuid_=uuid_, lo=lo, hi=hi)
-        if "toolUseResult" in extra:
-            e["toolUseResult"] = extra["toolUseResult"]
-        return e
+    def subagent(self, key: str, agent_id: str, filename: str) -> ClaudeSession:
+        """A Task subagent's own file: this session's id, cwd and branch, starting now."""
+        return ClaudeSession(
+            key, self.cwd, self.branch, self.clock.t, session_id=self.session_id, agent_id=agent_id, filename=filename
+        )
 
     def prompt(
-        self,
-        content,
-        *,
-        prefs: tuple[str, ...] = (),
-        task: str | None = None,
-        clean: str | None = None,
-        correction: bool = False,
-        secrets: tuple[str, ...] = (),
-        pii: tuple[str, ...] = (),
-        snapshot: bool = True,
-        tracked: dict | None = None,
-    ) -> dict:
+        self, content: Any, *, snapshot: bool = True, tracked: dict[str, int] | None = None, **labels: Unpack[Labels]
+    ) -> Entry:
         """A genuine, typed-by-Mara prompt (recorded in the ground truth)."""
-        for p in prefs:
-            assert p in PREFERENCES, p
-        msg_uuid = rand_uuid4(self.rng)
-        if snapshot and not self.sidechain:
-            self.snapshot(msg_uuid, tracked or {})
-        e = self.user(content, uuid_=msg_uuid, lo=8.0, hi=90.0)
-        if clean is None:
-            assert isinstance(content, str)
-            clean = content
-        GROUND.append(
-            {
-                "source": "claude",
-                "session": self,
-                "uuid": e["uuid"],
-                "timestamp": e["timestamp"],
-                "text": clean,
-                "preferences": list(prefs),
-                "task": task,
-                "correction": correction,
-                "secrets": list(secrets),
-                "pii": list(pii),
-            }
-        )
+        e = super().prompt(content, snapshot=snapshot, tracked=tracked)
+        record_prompt("claude", self, e, content, labels)
         return e
 
-    def tool_result(self, tool_id: str, content, *, is_error: bool = False, tur=None) -> dict:
-        block = {
-            "type": "tool_result",
-            "tool_use_id": tool_id,
-            "content": content,
-            "is_error": is_error,
-        }
-        if tur is None:
-            tur = content if isinstance(content, str) else {"content": content}
-        return self.user([block], toolUseResult=tur, lo=0.5, hi=12.0)
 
-    # assistant side --------------------------------------------------------
-    def assistant(self, blocks: list[dict], stop: str = "end_turn") -> list[dict]:
-        msg_id = "msg_01" + b62(self.rng, 22)
-        req_id = "req_011C" + b62(self.rng, 20)
-        usage = {
-            "input_tokens": self.rng.randint(3, 12),
-            "cache_creation_input_tokens": self.rng.randint(200, 6000),
-            "cache_read_input_tokens": self.rng.randint(12000, 90000),
-            "output_tokens": self.rng.randint(40, 1400),
-            "service_tier": "standard",
-        }
-        out = []
-        for i, block in enumerate(blocks):
-            e = self._common("assistant")
-            e["message"] = {
-                "id": msg_id,
-                "type": "message",
-                "role": "assistant",
-                "model": CLAUDE_MODEL,
-                "content": [block],
-                "stop_reason": stop if i == len(blocks) - 1 else None,
-                "stop_sequence": None,
-                "usage": usage,
-            }
-            e["requestId"] = req_id
-            out.append(self._finish(e, lo=1.0 if i == 0 else 0.1, hi=9.0 if i == 0 else 1.5))
-        return out
-
-    def thinking(self, text: str) -> dict:
-        sig = base64.b64encode(self.rng.randbytes(self.rng.randint(180, 420))).decode()
-        return {"type": "thinking", "thinking": text, "signature": "Eu" + sig}
-
-    @staticmethod
-    def text(text: str) -> dict:
-        return {"type": "text", "text": text}
-
-    def tool_use(self, name: str, inp: dict) -> dict:
-        return {"type": "tool_use", "id": self.toolu(), "name": name, "input": inp}
-
-    def _call(self, name: str, inp: dict, think: str | None, pre: str | None) -> str:
-        blocks = []
-        if think:
-            blocks.append(self.thinking(think))
-        if pre:
-            blocks.append(self.text(pre))
-        tu = self.tool_use(name, inp)
-        blocks.append(tu)
-        self.assistant(blocks, stop="tool_use")
-        return tu["id"]
-
-    def bash(
-        self,
-        cmd: str,
-        out: str,
-        *,
-        desc: str = "",
-        think=None,
-        pre=None,
-        exit_code: int = 0,
-        progress: list[str] | None = None,
-        background: bool = False,
-    ) -> str:
-        inp = {"command": cmd, "description": desc or cmd.split()[0]}
-        if background:
-            inp["run_in_background"] = True
-        tid = self._call("Bash", inp, think, pre)
-        if progress:
-            self.progress(tid, progress)
-        content = out if exit_code == 0 else f"Exit code {exit_code}\n{out}"
-        self.tool_result(
-            tid,
-            content,
-            is_error=exit_code != 0,
-            tur={"stdout": out, "stderr": "", "interrupted": False, "isImage": False},
-        )
-        return tid
-
-    def read(self, path: str, body: str, *, think=None, pre=None) -> str:
-        tid = self._call("Read", {"file_path": path}, think, pre)
-        n = body.count("\n") + 1
-        self.tool_result(
-            tid,
-            numbered(body),
-            tur={
-                "type": "text",
-                "file": {
-                    "filePath": path,
-                    "content": body,
-                    "numLines": n,
-                    "startLine": 1,
-                    "totalLines": n,
-                },
-            },
-        )
-        return tid
-
-    def edit(self, path: str, old: str, new: str, *, think=None, pre=None, at_line: int = 1) -> str:
-        tid = self._call("Edit", {"file_path": path, "old_string": old, "new_string": new}, think, pre)
-        self.tool_result(
-            tid,
-            f"The file {path} has been updated. Here's the result of running `cat -n` on a snippet "
-            f"of the edited file:\n{numbered(new, at_line)}",
-            tur={
-                "filePath": path,
-                "oldString": old,
-                "newString": new,
-                "userModified": False,
-                "replaceAll": False,
-                "structuredPatch": [
-                    {
-                        "oldStart": at_line,
-                        "oldLines": old.count("\n") + 1,
-                        "newStart": at_line,
-                        "newLines": new.count("\n") + 1,
-                        "lines": [f"-{x}" for x in old.split("\n")] + [f"+{x}" for x in new.split("\n")],
-                    }
-                ],
-            },
-        )
-        return tid
-
-    def write(self, path: str, body: str, *, think=None, pre=None) -> str:
-        tid = self._call("Write", {"file_path": path, "content": body}, think, pre)
-        self.tool_result(
-            tid,
-            f"File created successfully at: {path}",
-            tur={"type": "create", "filePath": path, "content": body, "structuredPatch": []},
-        )
-        return tid
-
-    def say(self, text: str, *, think: str | None = None) -> list[dict]:
-        blocks = ([self.thinking(think)] if think else []) + [self.text(text)]
-        return self.assistant(blocks)
-
-    # bookkeeping entries ---------------------------------------------------
-    def snapshot(self, message_id: str, tracked: dict) -> None:
-        ts = iso(self.clock.t)
-        backups = {
-            path: {
-                "backupFileName": f"{b62(self.rng, 16).lower()}@v{v}",
-                "version": v,
-                "backupTime": ts,
-            }
-            for path, v in tracked.items()
-        }
-        self.entries.append(
-            {
-                "type": "file-history-snapshot",
-                "messageId": message_id,
-                "snapshot": {
-                    "messageId": message_id,
-                    "trackedFileBackups": backups,
-                    "timestamp": ts,
-                },
-                "isSnapshotUpdate": False,
-            }
-        )
-
-    def progress(self, tool_id: str, chunks: list[str]) -> None:
-        acc = ""
-        for i, chunk in enumerate(chunks, 1):
-            acc += chunk
-            e = self._common("progress")
-            e["data"] = {
-                "type": "bash_progress",
-                "output": chunk,
-                "fullOutput": acc,
-                "elapsedTimeSeconds": 2 * i,
-                "totalLines": acc.count("\n"),
-            }
-            e["toolUseID"] = f"bash-progress-{i - 1}"
-            e["parentToolUseID"] = tool_id
-            self._finish(e, advance=False, lo=1.5, hi=2.5)
-
-    def queue(self, operation: str, content: str | None = None) -> None:
-        e = {
-            "type": "queue-operation",
-            "operation": operation,
-            "timestamp": self.clock.tick(0.5, 4.0),
-            "sessionId": self.session_id,
-        }
-        if content is not None:
-            e["content"] = content
-        self.entries.append(e)
-
-    def system(self, content: str, *, subtype: str | None = None, level: str = "info", **extra) -> dict:
-        e = self._common("system")
-        if subtype:
-            e["subtype"] = subtype
-        e["content"] = content
-        e["isMeta"] = False
-        e["level"] = level
-        e.update(extra)
-        return self._finish(e)
-
-    def summary(self, text: str, leaf_uuid: str) -> None:
-        self.entries.insert(0, {"type": "summary", "summary": text, "leafUuid": leaf_uuid})
-
-    def replay(self, entry_uuid: str) -> None:
-        """Resumed sessions re-append earlier entries verbatim (same uuid)."""
-        orig = next(e for e in self.entries if e.get("uuid") == entry_uuid)
-        self.entries.append(copy.deepcopy(orig))
-
-    @contextmanager
-    def side(self):
-        """Inline sidechain (Task subagent) entries, as older builds wrote them."""
-        saved = self.last
-        self.sidechain, self.last = True, None
-        try:
-            yield self
-        finally:
-            self.sidechain, self.last = False, saved
-
-
-# --------------------------------------------------------------------------
-# Codex CLI rollout writer
-# --------------------------------------------------------------------------
-class CodexSession:
+class CodexSession(writers.CodexSession):
     def __init__(self, key: str, start: datetime, cwd: str, branch: str, repo: str) -> None:
-        self.rng = random.Random(f"{SEED}:codex:{key}")
+        super().__init__(random.Random(f"{SEED}:codex:{key}"), start, cwd, branch, repo, shape=CODEX_SHAPE)
         self.key = key
-        self.clock = Clock(start, self.rng)
-        self.start = start
-        self.id = rand_uuid7(self.rng, start)
-        self.cwd = cwd
-        self.branch = branch
-        self.repo = repo
-        self.rel = f"codex/sessions/{start:%Y/%m/%d}/rollout-{start:%Y-%m-%dT%H-%M-%S}-{self.id}.jsonl"
-        self.lines: list[dict] = []
-        self.total = {
-            "input_tokens": 0,
-            "cached_input_tokens": 0,
-            "output_tokens": 0,
-            "reasoning_output_tokens": 0,
-            "total_tokens": 0,
-        }
 
-    def line(self, type_: str, payload: dict, lo=0.05, hi=1.5) -> dict:
-        rec = {"timestamp": self.clock.tick(lo, hi), "type": type_, "payload": payload}
-        self.lines.append(rec)
+    def prompt(self, text: str, **labels: Unpack[Labels]) -> Entry:
+        """A genuine prompt (recorded in the ground truth)."""
+        rec = super().prompt(text)
+        record_prompt("codex", self, rec, text, labels)
         return rec
-
-    def meta(self) -> None:
-        self.lines.append(
-            {
-                "timestamp": iso(self.start),
-                "type": "session_meta",
-                "payload": {
-                    "id": self.id,
-                    "timestamp": iso(self.start),
-                    "cwd": self.cwd,
-                    "originator": "codex_cli_rs",
-                    "cli_version": CODEX_VERSION,
-                    "instructions": None,
-                    "source": "cli",
-                    "model_provider": "openai",
-                    "git": {
-                        "commit_hash": f"{self.rng.getrandbits(160):040x}",
-                        "branch": self.branch,
-                        "repository_url": self.repo,
-                    },
-                },
-            }
-        )
-
-    def message(self, role: str, text: str, lo=0.05, hi=1.0) -> dict:
-        kind = "output_text" if role == "assistant" else "input_text"
-        return self.line(
-            "response_item",
-            {"type": "message", "role": role, "content": [{"type": kind, "text": text}]},
-            lo,
-            hi,
-        )
-
-    def env_context(self) -> None:
-        self.message(
-            "user",
-            (
-                "<environment_context>\n"
-                f"  <cwd>{self.cwd}</cwd>\n"
-                "  <approval_policy>on-request</approval_policy>\n"
-                "  <sandbox_mode>workspace-write</sandbox_mode>\n"
-                "  <network_access>restricted</network_access>\n"
-                "  <shell>bash</shell>\n"
-                "</environment_context>"
-            ),
-        )
-
-    def user_instructions(self, agents_md: str) -> None:
-        self.message("user", f"<user_instructions>\n\n{agents_md}\n</user_instructions>")
-
-    def developer(self, text: str) -> None:
-        self.message("developer", text)
-
-    def turn_context(self, effort: str = "medium") -> None:
-        self.line(
-            "turn_context",
-            {
-                "cwd": self.cwd,
-                "approval_policy": "on-request",
-                "sandbox_policy": {
-                    "mode": "workspace-write",
-                    "network_access": False,
-                    "exclude_tmpdir_env_var": False,
-                    "exclude_slash_tmp": False,
-                },
-                "model": CODEX_MODEL,
-                "effort": effort,
-                "summary": "auto",
-            },
-        )
-
-    def prompt(self, text: str, *, prefs=(), task=None, clean=None, correction=False, secrets=(), pii=()) -> None:
-        for p in prefs:
-            assert p in PREFERENCES, p
-        rec = self.message("user", text, lo=10.0, hi=120.0)
-        self.line("event_msg", {"type": "user_message", "message": text, "images": []}, 0.0, 0.01)
-        GROUND.append(
-            {
-                "source": "codex",
-                "session": self,
-                "uuid": None,
-                "timestamp": rec["timestamp"],
-                "text": clean if clean is not None else text,
-                "preferences": list(prefs),
-                "task": task,
-                "correction": correction,
-                "secrets": list(secrets),
-                "pii": list(pii),
-            }
-        )
-        self.turn_context()
-        self.tokens(first=True)
-
-    def tokens(self, first: bool = False) -> None:
-        last = {
-            "input_tokens": self.rng.randint(3000, 24000),
-            "cached_input_tokens": 0,
-            "output_tokens": self.rng.randint(50, 900),
-            "reasoning_output_tokens": 0,
-        }
-        last["cached_input_tokens"] = int(last["input_tokens"] * self.rng.uniform(0.4, 0.9))
-        last["reasoning_output_tokens"] = self.rng.randint(0, last["output_tokens"])
-        last["total_tokens"] = last["input_tokens"] + last["output_tokens"]
-        for k in self.total:
-            self.total[k] += last[k]
-        self.line(
-            "event_msg",
-            {
-                "type": "token_count",
-                "info": None
-                if first
-                else {
-                    "total_token_usage": dict(self.total),
-                    "last_token_usage": last,
-                    "model_context_window": 272000,
-                },
-                "rate_limits": {
-                    "primary": {
-                        "used_percent": round(self.rng.uniform(2, 40), 1),
-                        "window_minutes": 299,
-                        "resets_in_seconds": self.rng.randint(600, 17000),
-                    },
-                    "secondary": {
-                        "used_percent": round(self.rng.uniform(1, 20), 1),
-                        "window_minutes": 10079,
-                        "resets_in_seconds": self.rng.randint(9000, 600000),
-                    },
-                },
-            },
-        )
-
-    def reasoning(self, summary: str) -> None:
-        self.line("event_msg", {"type": "agent_reasoning", "text": summary}, 1.0, 6.0)
-        enc = "gAAAAAB" + base64.urlsafe_b64encode(self.rng.randbytes(self.rng.randint(600, 1500))).decode()
-        self.line(
-            "response_item",
-            {
-                "type": "reasoning",
-                "summary": [{"type": "summary_text", "text": summary}],
-                "content": None,
-                "encrypted_content": enc,
-            },
-        )
-
-    def call(self, command: list[str], output: str | None, exit_code: int = 0) -> str:
-        call_id = "call_" + b62(self.rng, 24)
-        args = {"command": command, "workdir": self.cwd, "timeout_ms": 120000}
-        self.line(
-            "response_item",
-            {
-                "type": "function_call",
-                "name": "shell",
-                "arguments": json.dumps(args, ensure_ascii=False, separators=(",", ":")),
-                "call_id": call_id,
-            },
-            0.3,
-            3.0,
-        )
-        if output is not None:
-            dur = round(self.rng.uniform(0.05, 4.5), 1)
-            self.line(
-                "response_item",
-                {
-                    "type": "function_call_output",
-                    "call_id": call_id,
-                    "output": json.dumps(
-                        {
-                            "output": output,
-                            "metadata": {"exit_code": exit_code, "duration_seconds": dur},
-                        },
-                        ensure_ascii=False,
-                        separators=(",", ":"),
-                    ),
-                },
-                dur,
-                dur + 0.3,
-            )
-        return call_id
-
-    def shell(self, cmd: str, output: str | None, exit_code: int = 0) -> str:
-        return self.call(["bash", "-lc", cmd], output, exit_code)
-
-    def patch(self, body: str, files: list[str]) -> None:
-        self.call(
-            ["apply_patch", f"*** Begin Patch\n{body}\n*** End Patch\n"],
-            "Success. Updated the following files:\n" + "\n".join(f"M {f}" for f in files) + "\n",
-        )
-
-    def answer(self, text: str) -> None:
-        self.line("event_msg", {"type": "agent_message", "message": text}, 1.0, 5.0)
-        self.message("assistant", text, 0.0, 0.02)
-        self.tokens()
-
-    def aborted(self) -> None:
-        self.line("event_msg", {"type": "turn_aborted", "reason": "interrupted"}, 2.0, 8.0)
-
-    def compacted(self, message: str) -> None:
-        self.line("compacted", {"message": message}, 5.0, 20.0)
 
 
 # --------------------------------------------------------------------------
 # Claude sessions
 # --------------------------------------------------------------------------
-CAVEAT = (
-    "Caveat: The messages below were generated by the user while running local commands. "
-    "DO NOT respond to these messages or otherwise consider them in your response unless "
-    "the user explicitly asks you to."
-)
-REJECTED = (
-    "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it "
-    "was a file edit, the new_string was NOT written to the file). STOP what you are doing and "
-    "wait for the user to tell you how to proceed."
-)
-INTERRUPTED_TOOL = (
-    "The user doesn't want to take this action right now. STOP what you are doing and wait "
-    "for the user to tell you how to proceed."
-)
-INTERRUPT_TEXT = "[Request interrupted by user for tool use]"
-
 LEDGER_TESTS = {
     "tests/test_ledger.py": [
         "test_balance_empty",
@@ -1144,13 +630,7 @@ def ledgerly_tests(rng: random.Random, extra: dict[str, list[str]] | None = None
 
 
 def mac_session() -> ClaudeSession:
-    s = ClaudeSession(
-        "mac-ledgerly",
-        "-Users-mquill-code-ledgerly",
-        MAC_LEDGERLY,
-        "spike/duckdb-schema",
-        utc(2026, 8, 29, 16, 2, 11),
-    )
+    s = ClaudeSession("mac-ledgerly", MAC_LEDGERLY, "spike/duckdb-schema", utc(2026, 8, 29, 16, 2, 11))
     r = s.rng
     s.prompt(
         "scaffold a duckdb schema for accounts and transactions in src/ledgerly/schema.py, "
@@ -1249,7 +729,7 @@ def mac_session() -> ClaudeSession:
 
 
 def ledgerly_s1() -> ClaudeSession:
-    s = ClaudeSession("ledgerly-1", "-home-mquill-code-ledgerly", LEDGERLY, "main", utc(2026, 9, 14, 8, 31, 2))
+    s = ClaudeSession("ledgerly-1", LEDGERLY, "main", utc(2026, 9, 14, 8, 31, 2))
     r = s.rng
     s.prompt(
         [
@@ -1299,7 +779,7 @@ def ledgerly_s1() -> ClaudeSession:
         },
     )
     out = pytest_output(r, LEDGERLY, tests)
-    tid = s._call("Bash", {"command": "uv run pytest -v", "description": "Run the test suite"}, None, None)
+    tid = s.call("Bash", {"command": "uv run pytest -v", "description": "Run the test suite"})
     s.progress(tid, [out[:900], out[900:2200]])
     s.queue("enqueue", "keep commits small and use conventional commit messages")
     s.tool_result(tid, out, tur={"stdout": out, "stderr": "", "interrupted": False, "isImage": False})
@@ -1367,13 +847,7 @@ def ledgerly_s1() -> ClaudeSession:
 
 
 def ledgerly_s2() -> ClaudeSession:
-    s = ClaudeSession(
-        "ledgerly-2",
-        "-home-mquill-code-ledgerly",
-        LEDGERLY,
-        "fix/ledger-test",
-        utc(2026, 9, 16, 19, 44, 37),
-    )
+    s = ClaudeSession("ledgerly-2", LEDGERLY, "fix/ledger-test", utc(2026, 9, 16, 19, 44, 37))
     r = s.rng
     s.user(CAVEAT, meta=True)
     s.user("<command-name>/cost</command-name>\n<command-message>cost</command-message>\n<command-args></command-args>")
@@ -1406,11 +880,11 @@ def ledgerly_s2() -> ClaudeSession:
     )
     s.read(f"{LEDGERLY}/src/ledgerly/ledger.py", LEDGER_PY)
     s.read(f"{LEDGERLY}/tests/test_ledger.py", TEST_LEDGER_PY)
-    tid = s._call(
+    tid = s.call(
         "Bash",
         {"command": "pip install --upgrade duckdb", "description": "Upgrade duckdb"},
-        "duckdb 1.1 changed implicit transaction handling; maybe the installed version is stale.",
-        "The installed duckdb may be older than the lockfile. Upgrading it:",
+        think="duckdb 1.1 changed implicit transaction handling; maybe the installed version is stale.",
+        pre="The installed duckdb may be older than the lockfile. Upgrading it:",
     )
     s.tool_result(tid, INTERRUPTED_TOOL, is_error=True, tur="Error: " + INTERRUPTED_TOOL)
     s.user([{"type": "text", "text": INTERRUPT_TEXT}])
@@ -1511,7 +985,7 @@ def ledgerly_s2() -> ClaudeSession:
 
 
 def ledgerly_s3() -> ClaudeSession:
-    s = ClaudeSession("ledgerly-3", "-home-mquill-code-ledgerly", LEDGERLY, "main", utc(2026, 9, 22, 13, 5, 48))
+    s = ClaudeSession("ledgerly-3", LEDGERLY, "main", utc(2026, 9, 22, 13, 5, 48))
     r = s.rng
     png = b"\x89PNG\r\n\x1a\n" + r.randbytes(IMAGE_BYTES - 8)
     s.prompt(
@@ -1637,13 +1111,7 @@ def ledgerly_s3() -> ClaudeSession:
 
 
 def ledgerly_s4() -> ClaudeSession:
-    s = ClaudeSession(
-        "ledgerly-4",
-        "-home-mquill-code-ledgerly",
-        LEDGERLY,
-        "fix/import-encoding",
-        utc(2026, 10, 1, 20, 17, 9),
-    )
+    s = ClaudeSession("ledgerly-4", LEDGERLY, "fix/import-encoding", utc(2026, 10, 1, 20, 17, 9))
     r = s.rng
     s.prompt(
         "the importer chokes on C:\\Users\\mquill\\Downloads\\relevé_septembre.csv when I run it on my Windows "
@@ -1681,28 +1149,7 @@ def ledgerly_s4() -> ClaudeSession:
             'tests/test_importer.py:19:        path = os.path.join(self.tmp, "export.csv")\n'
             'tests/test_importer.py:20:        with open(path, "w") as fh:\n'
         )
-        gid = s._call(
-            "Grep",
-            {
-                "pattern": "os\\.path|os\\.listdir|\\bopen\\(",
-                "path": LEDGERLY,
-                "output_mode": "content",
-                "-n": True,
-            },
-            None,
-            None,
-        )
-        s.tool_result(
-            gid,
-            grep,
-            tur={
-                "mode": "content",
-                "numFiles": 2,
-                "filenames": [],
-                "content": grep,
-                "numLines": 10,
-            },
-        )
+        s.grep("os\\.path|os\\.listdir|\\bopen\\(", LEDGERLY, grep)
         report = "10 hits:\n" + grep
         s.say(report)
     s.tool_result(
@@ -1857,7 +1304,7 @@ def ledgerly_s4() -> ClaudeSession:
 
 
 def tidewatch_s1() -> tuple[ClaudeSession, ClaudeSession]:
-    s = ClaudeSession("tidewatch-1", "-home-mquill-code-tidewatch", TIDEWATCH, "main", utc(2026, 9, 18, 6, 58, 20))
+    s = ClaudeSession("tidewatch-1", TIDEWATCH, "main", utc(2026, 9, 18, 6, 58, 20))
     r = s.rng
     s.prompt("why is the tide chart off by one hour after DST?", task="debug tide chart DST offset")
     s.read(f"{TIDEWATCH}/src/tidewatch/tides.py", TIDES_PY)
@@ -1887,16 +1334,7 @@ def tidewatch_s1() -> tuple[ClaudeSession, ClaudeSession]:
         ],
         stop="tool_use",
     )
-    sub = ClaudeSession(
-        "tidewatch-1-agent",
-        "-home-mquill-code-tidewatch",
-        TIDEWATCH,
-        "main",
-        s.clock.t,
-        session_id=s.session_id,
-        agent_id=agent_id,
-        filename=f"agent-{agent_id}.jsonl",
-    )
+    sub = s.subagent("tidewatch-1-agent", agent_id, f"agent-{agent_id}.jsonl")
     sub.user(task_prompt)
     grep = (
         "src/tidewatch/tides.py:1:from datetime import datetime, timedelta\n"
@@ -1906,21 +1344,11 @@ def tidewatch_s1() -> tuple[ClaudeSession, ClaudeSession]:
         "src/tidewatch/cli.py:33:    now = datetime.now()\n"
         "src/tidewatch/cli.py:41:    day = date.today()\n"
     )
-    gid = sub._call(
-        "Grep",
-        {
-            "pattern": "datetime|time_zone|date\\.today",
-            "path": f"{TIDEWATCH}/src",
-            "output_mode": "content",
-            "-n": True,
-        },
-        "Search for datetime construction and tz params.",
-        None,
-    )
-    sub.tool_result(
-        gid,
+    sub.grep(
+        "datetime|time_zone|date\\.today",
+        f"{TIDEWATCH}/src",
         grep,
-        tur={"mode": "content", "numFiles": 3, "filenames": [], "content": grep, "numLines": 6},
+        think="Search for datetime construction and tz params.",
     )
     sub.read(f"{TIDEWATCH}/src/tidewatch/noaa.py", NOAA_PY)
     report = (
@@ -2039,13 +1467,7 @@ def tidewatch_s1() -> tuple[ClaudeSession, ClaudeSession]:
 
 
 def tidewatch_s2() -> tuple[ClaudeSession, ClaudeSession]:
-    s = ClaudeSession(
-        "tidewatch-2",
-        "-home-mquill-code-tidewatch",
-        TIDEWATCH,
-        "feat/retry",
-        utc(2026, 9, 25, 17, 30, 3),
-    )
+    s = ClaudeSession("tidewatch-2", TIDEWATCH, "feat/retry", utc(2026, 9, 25, 17, 30, 3))
     r = s.rng
     s.prompt(
         "add a retry with backoff to the NOAA fetcher, their API 503s every few mornings",
@@ -2073,16 +1495,7 @@ def tidewatch_s2() -> tuple[ClaudeSession, ClaudeSession]:
         tu["id"],
         [{"type": "text", "text": f"Async agent launched successfully.\nagentId: {agent_id}"}],
     )
-    sub = ClaudeSession(
-        "tidewatch-2-agent",
-        "-home-mquill-code-tidewatch",
-        TIDEWATCH,
-        "feat/retry",
-        s.clock.t,
-        session_id=s.session_id,
-        agent_id=agent_id,
-        filename=f"{s.session_id}/subagents/agent-{agent_id}.jsonl",
-    )
+    sub = s.subagent("tidewatch-2-agent", agent_id, f"{s.session_id}/subagents/agent-{agent_id}.jsonl")
     sub.user(task_prompt)
     log_lines = []
     for day in range(1, 25):
@@ -2094,14 +1507,12 @@ def tidewatch_s2() -> tuple[ClaudeSession, ClaudeSession]:
                 f"attempt=1 body='{'Service Unavailable' if code == 503 else 'Gateway Timeout' if code == 504 else 'Too Many Requests'}'"
             )
     logs = "\n".join(log_lines)
-    lid = sub._call(
+    lid = sub.call(
         "Bash",
         {
             "command": "cat ~/.cache/tidewatch/logs/*.log | grep -E 'HTTP [45][0-9]{2}'",
             "description": "Collect HTTP errors",
         },
-        None,
-        None,
     )
     sub.tool_result(lid, logs, tur={"stdout": logs, "stderr": "", "interrupted": False, "isImage": False})
     summary = (
@@ -2501,19 +1912,6 @@ def codex_s3() -> CodexSession:
 # --------------------------------------------------------------------------
 # Output
 # --------------------------------------------------------------------------
-def dump(obj: dict) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
-
-
-def write_jsonl(rel: str, records: list[dict]) -> Path:
-    path = ROOT / rel
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("w", encoding="utf-8", newline="\n") as fh:
-        for rec in records:
-            fh.write(dump(rec) + "\n")
-    return path
-
-
 SECRETS = {
     "aws_access_key_id": AWS_ACCESS_KEY_ID,
     "aws_secret_access_key": AWS_SECRET_ACCESS_KEY,
@@ -2616,7 +2014,7 @@ def readme(gt: dict, claude: list[ClaudeSession], codex: list[CodexSession]) -> 
         "# Sample corpus: Mara Quill",
         "",
         "Fictional developer history for tests and demos. **Generated** by `make_sample.py` "
-        "(deterministic, stdlib only): edit the script, not the output, then run `python persona_pipeline/sample/make_sample.py`.",
+        "(deterministic, stdlib only): edit the script, not the output, then run `python scripts/sample/make_sample.py`.",
         "Machine-readable ground truth (every genuine prompt with its cleaned text) is in `ground_truth.json`.",
         "",
         "- `claude/projects/` — Claude Code 2.0.14 sessions: ledgerly ×4 (Linux), tidewatch ×2 (+2 subagent files), "
@@ -2695,7 +2093,8 @@ def main() -> None:
     for sub in ("claude", "codex"):
         shutil.rmtree(ROOT / sub, ignore_errors=True)
     claude, codex = build()
-    files = [write_jsonl(s.rel, s.entries) for s in claude] + [write_jsonl(c.rel, c.lines) for c in codex]
+    files = [write_jsonl(ROOT / s.rel, s.entries) for s in claude]
+    files += [write_jsonl(ROOT / c.rel, c.lines) for c in codex]
     gt = ground_truth(claude, codex)
     (ROOT / "ground_truth.json").write_text(json.dumps(gt, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     (ROOT / "README.md").write_text(readme(gt, claude, codex), encoding="utf-8")

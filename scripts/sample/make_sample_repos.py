@@ -10,7 +10,7 @@ plus the global instruction file home/.claude/CLAUDE.md. Then extends ground_tru
 "sources") and README.md (the last section). make_sample.py rewrites both of those files, so
 run this script after it:
 
-    python persona_pipeline/sample/make_sample.py && python persona_pipeline/sample/make_sample_repos.py
+    python scripts/sample/make_sample.py && python scripts/sample/make_sample_repos.py
 
 Deterministic: fixed names, emails and dates, no user or system git config, so every run gives
 the same commit shas. Stdlib only, plus the `git` CLI. Everything here is fake: the staging
@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent
+ROOT = Path(__file__).resolve().parents[2] / "persona_pipeline" / "sample"  # the generated corpus
 REPOS_DIR = ROOT / "repos"
 GLOBAL_CLAUDE_MD = ROOT / "home" / ".claude" / "CLAUDE.md"
 README_HEADING = "## Instruction files and git history"
@@ -801,6 +801,26 @@ def test_format_cents_round_trip() -> None:
     assert format_cents(parse_amount("-1234.05")) == "-1,234.05"
 """)
 
+
+def importer_tail(path_type: str, doc: str) -> str:
+    """The end of src/ledgerly/importer.py, the same in each version but for the path type and a docstring."""
+    return f'''    return df.rename(COLUMNS).with_columns(
+        pl.col("booked_on").str.to_date("%Y-%m-%d"),
+        pl.col("amt").map_elements(parse_amount, return_dtype=pl.Int64),
+    )
+
+
+def import_file(con: duckdb.DuckDBPyConnection, path: {path_type}, account_id: int) -> int:
+    """{doc}"""
+    df = read_export(path).with_columns(pl.lit(account_id).alias("account_id"))
+    con.execute(
+        "INSERT INTO transactions (account_id, booked_on, payee, amt) "
+        "SELECT account_id, booked_on, payee, amt FROM df"
+    )
+    return df.height
+'''
+
+
 L_IMPORTER_1 = src(r'''
 """Bank CSV exports -> rows of the transactions table."""
 
@@ -817,21 +837,7 @@ COLUMNS = {"Date": "booked_on", "Payee": "payee", "Amount": "amt"}
 def read_export(path: Path) -> pl.DataFrame:
     """The export as booked_on (date), payee and amt (cents) columns."""
     df = pl.read_csv(path, separator=";", columns=list(COLUMNS), infer_schema=False)
-    return df.rename(COLUMNS).with_columns(
-        pl.col("booked_on").str.to_date("%Y-%m-%d"),
-        pl.col("amt").map_elements(parse_amount, return_dtype=pl.Int64),
-    )
-
-
-def import_file(con: duckdb.DuckDBPyConnection, path: Path, account_id: int) -> int:
-    """Append the export's rows to account_id; returns how many were inserted."""
-    df = read_export(path).with_columns(pl.lit(account_id).alias("account_id"))
-    con.execute(
-        "INSERT INTO transactions (account_id, booked_on, payee, amt) "
-        "SELECT account_id, booked_on, payee, amt FROM df"
-    )
-    return df.height
-''')
+''') + importer_tail("Path", "Append the export's rows to account_id; returns how many were inserted.")
 
 L_IMPORTER_CODEX = src(r'''
 """Importer module for bank CSV exports.
@@ -877,21 +883,7 @@ def read_export(path: str) -> pl.DataFrame:
     validate_columns(df)
     df = df.select(REQUIRED_COLUMNS)
     df = df.filter(pl.col("Date").str.len_chars() > 0, pl.col("Date") != "Total")
-    return df.rename(COLUMNS).with_columns(
-        pl.col("booked_on").str.to_date("%Y-%m-%d"),
-        pl.col("amt").map_elements(parse_amount, return_dtype=pl.Int64),
-    )
-
-
-def import_file(con: duckdb.DuckDBPyConnection, path: str, account_id: int) -> int:
-    """Import the export into the transactions table for the given account."""
-    df = read_export(path).with_columns(pl.lit(account_id).alias("account_id"))
-    con.execute(
-        "INSERT INTO transactions (account_id, booked_on, payee, amt) "
-        "SELECT account_id, booked_on, payee, amt FROM df"
-    )
-    return df.height
-''')
+''') + importer_tail("str", "Import the export into the transactions table for the given account.")
 
 L_IMPORTER_PATHLIB = src(r'''
 """Bank CSV exports -> rows of the transactions table."""
@@ -923,21 +915,7 @@ def read_export(path: Path) -> pl.DataFrame:
         raise ExportError(f"missing columns: {', '.join(missing)}")
     df = df.select(list(COLUMNS))
     df = df.filter(pl.col("Date").str.len_chars() > 0, pl.col("Date") != "Total")
-    return df.rename(COLUMNS).with_columns(
-        pl.col("booked_on").str.to_date("%Y-%m-%d"),
-        pl.col("amt").map_elements(parse_amount, return_dtype=pl.Int64),
-    )
-
-
-def import_file(con: duckdb.DuckDBPyConnection, path: Path, account_id: int) -> int:
-    """Append the export's rows to account_id; returns how many were inserted."""
-    df = read_export(path).with_columns(pl.lit(account_id).alias("account_id"))
-    con.execute(
-        "INSERT INTO transactions (account_id, booked_on, payee, amt) "
-        "SELECT account_id, booked_on, payee, amt FROM df"
-    )
-    return df.height
-''')
+''') + importer_tail("Path", "Append the export's rows to account_id; returns how many were inserted.")
 
 L_TEST_IMPORTER_1 = src(r"""
 from pathlib import Path
@@ -2976,7 +2954,7 @@ def readme_section(repos: dict[str, Repo], heads: dict[str, str], n_directives: 
         "**Generated** by `make_sample_repos.py` (deterministic: fixed identities and dates, no user git config; "
         "stdlib + the `git` CLI). `make_sample.py` rewrites this README and `ground_truth.json`, so run both:",
         "",
-        "    python persona_pipeline/sample/make_sample.py && python persona_pipeline/sample/make_sample_repos.py",
+        "    python scripts/sample/make_sample.py && python scripts/sample/make_sample_repos.py",
         "",
         "- `repos/ledgerly.bundle`, `repos/tidewatch.bundle` — git bundles (`--all`, HEAD on `main`). Clone with "
         "`git clone -q persona_pipeline/sample/repos/ledgerly.bundle /tmp/x/ledgerly`. Mara's email is `mara@quill.dev` "
