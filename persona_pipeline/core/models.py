@@ -140,3 +140,9 @@ class SessionRecord(BaseModel):
     timestamp: str | None
     model: str
     prompt_version: str
+
+
+class StrictReply(BaseModel):
+    """A model's reply, or a part of it: no field beyond the schema (strict JSON schema calls)."""
+
+    model_config = ConfigDict(extra="forbid")

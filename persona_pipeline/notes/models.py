@@ -8,7 +8,7 @@ from typing import Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from persona_pipeline.core.models import SessionRecord
+from persona_pipeline.core.models import SessionRecord, StrictReply
 from persona_pipeline.core.sessions import SessionEvidence
 
 
@@ -42,9 +42,7 @@ class DraftNote(BaseModel):
 
 
 # --- the strict schema a model must answer with (window pass and merge pass alike) -------------
-class ReplyNote(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class ReplyNote(StrictReply):
     kind: NoteKind
     text: str = Field(min_length=2, max_length=400, description="The note, in the person's terms")
     alternative: str | None = Field(description="The rejected option of a decision, when stated")
@@ -54,9 +52,7 @@ class ReplyNote(BaseModel):
     evidence_ids: list[str] = Field(max_length=50, description="Ids of the rows the note comes from")
 
 
-class NotesReply(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class NotesReply(StrictReply):
     notes: list[ReplyNote] = Field(max_length=60)
 
 

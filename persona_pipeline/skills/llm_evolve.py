@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from persona_pipeline.core.llm.structured import StructuredCaller, strict_schema
+from persona_pipeline.core.models import StrictReply
 from persona_pipeline.skills.evolve import Group, SkillText, offline_text
 
 PROMPT_VERSION = "skills-v2"  # v2: examples share nothing with our corpora
@@ -20,18 +21,14 @@ PROMPT_FILE = "skills_v2.md"
 MAX_LESSONS_SHOWN = 40
 
 
-class SkillDraft(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class SkillDraft(StrictReply):
     name: str = Field(min_length=2, max_length=64)
     description: str = Field(min_length=8, max_length=1024)
     instructions: list[str] = Field(min_length=1, max_length=8)
     triggers: list[str] = Field(max_length=10)
 
 
-class SkillReply(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class SkillReply(StrictReply):
     skill: SkillDraft
 
 

@@ -8,7 +8,7 @@ from typing import Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from persona_pipeline.core.models import SessionRecord, Tier
+from persona_pipeline.core.models import SessionRecord, StrictReply, Tier
 
 
 class Facet(StrEnum):
@@ -49,18 +49,14 @@ class DigestInput(BaseModel):
 
 
 # --- the strict schema a model must answer with -------------------------------------------
-class DraftObservation(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class DraftObservation(StrictReply):
     facet: Facet
     statement: str = Field(min_length=3, max_length=300, description="Prescriptive rule for an agent")
     quote: str = Field(min_length=3, max_length=400, description="Verbatim span of the person's words")
     tier: Tier
 
 
-class DigestReply(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class DigestReply(StrictReply):
     observations: list[DraftObservation] = Field(max_length=40)
 
 

@@ -12,9 +12,9 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Protocol
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
-from persona_pipeline.core.models import SessionRecord
+from persona_pipeline.core.models import SessionRecord, StrictReply
 from persona_pipeline.core.sessions import SessionEvidence, StageState
 
 
@@ -48,9 +48,7 @@ def in_band(signal: Signal, credibility: float) -> float:
 
 
 # --- the strict schema a model must answer with -------------------------------------------
-class DraftLesson(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class DraftLesson(StrictReply):
     kind: LessonKind
     statement: str = Field(min_length=8, max_length=300, description="Prescriptive instruction for a coding agent")
     importance: float = Field(ge=0, le=1)
@@ -59,9 +57,7 @@ class DraftLesson(BaseModel):
     quote: str = Field(min_length=3, max_length=400, description="Verbatim span of the evidence")
 
 
-class LessonReply(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class LessonReply(StrictReply):
     lessons: list[DraftLesson] = Field(max_length=20)
 
 
