@@ -54,6 +54,16 @@ def _settled(data: Path, n_files: int) -> bool:
         con.close()
 
 
+def _idle(home: Path) -> bool:
+    """No run of the instance is queued or in progress (killing the daemon then interrupts none)."""
+    import dagster as dg
+
+    os.environ["DAGSTER_HOME"] = str(home)
+    busy = (dg.DagsterRunStatus.QUEUED, dg.DagsterRunStatus.STARTING, dg.DagsterRunStatus.STARTED)
+    with dg.DagsterInstance.get() as instance:
+        return not instance.get_runs(filters=dg.RunsFilter(statuses=list(busy)))
+
+
 def test_sensor_and_automation_under_the_daemon(cli_env, sample_copy, tmp_path) -> None:
     data = tmp_path / "data"
     home = data / "dagster_home"
@@ -92,6 +102,8 @@ def test_sensor_and_automation_under_the_daemon(cli_env, sample_copy, tmp_path) 
         second = _wait(
             lambda: _settled(data, 10) and pack.stat().st_mtime_ns != written, 240, "the new sessions in the pack"
         )
+        # skills and notes may still be running; idle across more than one automation tick (5 s)
+        _wait(lambda: _idle(home) and (time.sleep(7) or _idle(home)), 240, "the runs the new sessions started")
     finally:
         os.killpg(daemon.pid, signal.SIGTERM)
         try:
