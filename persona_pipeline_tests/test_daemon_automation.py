@@ -180,7 +180,11 @@ def test_daemon_never_recompiles_the_pack_over_a_failing_blocking_check(cli_env,
         time.sleep(12)  # let the first compile's run finish
         written = pack.read_bytes()
         # a well-formed GitHub token shape (random, not a real credential)
-        _plant_leak(data / "warehouse.duckdb", "ghp_" + "Zq7Lw2Rk9Tn4Vb8Xc1Md5Fh3Jp6Sy0Ga2Ue")
+        token = "ghp_" + "Zq7Lw2Rk9Tn4Vb8Xc1Md5Fh3Jp6Sy0Ga2Uex"  # 36 random characters: the shape, no credential
+        from persona_pipeline.core.evidence.redaction.redactor import Redactor
+
+        assert Redactor(b"k" * 32).redact_many([token])[0].text != token  # the check will see it
+        _plant_leak(data / "warehouse.duckdb", token)
         planted = time.time()
         project, name = next(held.iterdir()).name.split("__")
         shutil.move(next(held.iterdir()), sample_copy[0] / project / name)  # new evidence arrives
@@ -200,7 +204,13 @@ def test_daemon_never_recompiles_the_pack_over_a_failing_blocking_check(cli_env,
             )
             assert history and history[0].event is not None  # the check ran over the new trees
             assert history[0].event.dagster_event.event_specific_data.passed is False
-        assert pack.read_bytes() == written
+            assert pack.read_bytes() == written
+            # the control: once the check passes, the same automation compiles the pack
+            instance.report_runless_asset_event(
+                dg.AssetCheckEvaluation(asset_key=trees, check_name="evidence_has_no_secrets", passed=True)
+            )
+            _wait(lambda: pack.read_bytes() != written, 240, "the pack once the check passes")
+            _wait(lambda: _idle(home) and (time.sleep(7) or _idle(home)), 240, "the compile run")
     finally:
         os.killpg(daemon.pid, signal.SIGTERM)
         try:
