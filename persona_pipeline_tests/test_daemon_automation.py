@@ -209,7 +209,12 @@ def test_daemon_never_recompiles_the_pack_over_a_failing_blocking_check(cli_env,
             instance.report_runless_asset_event(
                 dg.AssetCheckEvaluation(asset_key=trees, check_name="evidence_has_no_secrets", passed=True)
             )
-            _wait(lambda: pack.read_bytes() != written, 240, "the pack once the check passes")
+
+            def pack_rebuilt() -> bool:
+                event = instance.get_latest_materialization_event(pack_key)
+                return event is not None and event.timestamp > planted
+
+            _wait(pack_rebuilt, 240, "the pack once the check passes")
             _wait(lambda: _idle(home) and (time.sleep(7) or _idle(home)), 240, "the compile run")
     finally:
         os.killpg(daemon.pid, signal.SIGTERM)
