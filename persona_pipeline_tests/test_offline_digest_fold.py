@@ -240,3 +240,35 @@ def test_rules_that_agree_are_never_contradictions() -> None:
 def test_t3_alone_never_establishes_a_rule() -> None:
     obs = _obs(_inp("g", ["always use tabs"], Tier.T3))
     assert obs and all(not r.established for r in fold(obs))
+
+
+@pytest.mark.parametrize(
+    ("text", "preferred", "rejected"),
+    [
+        # a judgement of its subject leans by the general-English valence of what is said of it
+        ("force-pushing to main is not ok", set(), {"force-pushing"}),
+        ("jquery makes me uneasy", set(), {"jquery"}),
+        ("kotlin reads much nicer than groovy", {"kotlin"}, {"groovy"}),
+        ("terraform works best for me", {"terraform"}, set()),
+    ],
+)
+def test_judgements_lean_by_the_valence_of_their_predicate(text: str, preferred: set[str], rejected: set[str]) -> None:
+    p, n = stance(text)
+    assert preferred <= p and rejected <= n and not (p & rejected) and not (n & preferred), (p, n)
+
+
+def test_a_statement_that_agrees_more_than_it_disagrees_is_not_a_contradiction() -> None:
+    # both reject stubbing and want a real server; one names the server as what it stubs, the other
+    # as what the tests hit: agreement outweighs that, so neither supersedes the other
+    obs = _obs(
+        _inp("s1", ["don't stub the server in tests, use a real one"], Tier.T2, "2026-01-01T00:00:00Z"),
+        _inp("s2", ["never stub the api, tests hit a real server"], Tier.T2, "2026-02-01T00:00:00Z"),
+    )
+    assert len({r.rule_id for r in fold(obs)}) == 1
+    assert [r.statement for r in fold(obs) if r.superseded_by is not None] == []
+    # a real reversal still is one
+    old = _inp("o", ["always use jquery for the widgets"], Tier.T2, "2026-01-01T00:00:00Z")
+    new = _inp("n", ["no jquery, use htmx for the widgets"], Tier.T2, "2026-03-01T00:00:00Z")
+    assert [r.statement for r in fold(_obs(old, new)) if r.superseded_by is not None] == [
+        "Always use jquery for the widgets."
+    ]

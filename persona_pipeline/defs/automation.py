@@ -69,7 +69,7 @@ def _run_request(changed: list[str]) -> dg.RunRequest:
 @dg.sensor(
     job=ingest_job,
     minimum_interval_seconds=_DEFS.sensor_interval_s,
-    default_status=dg.DefaultSensorStatus.RUNNING  # change-driven runs are the point; stop it in the UI,
+    default_status=dg.DefaultSensorStatus.RUNNING,  # change-driven runs are the point; stop it in the UI,
 )
 def source_files_sensor(context: dg.SensorEvaluationContext) -> dg.SensorResult:
     """Registers new units and asks for one run over the units whose size, mtime, content

@@ -184,6 +184,38 @@ def zipf(word: str) -> float:
 
 
 @lru_cache(maxsize=1)
+def _valence() -> dict[str, float]:
+    """General-English valence of evaluative words (VADER lexicon, `data/en_valence.tsv.gz`)."""
+    try:
+        raw = resources.files("persona_pipeline.digests").joinpath("data/en_valence.tsv.gz").read_bytes()
+    except (FileNotFoundError, OSError):  # without the table no judgement is read
+        return {}
+    out: dict[str, float] = {}
+    for line in gzip.decompress(raw).decode().splitlines():
+        w, _, v = line.partition("\t")
+        out[w] = float(v)
+    return out
+
+
+_NEGATION_WORD = re.compile(r"^(?:not|never|no|hardly|barely|nothing|[a-z]+n't)$")
+
+
+def valence(text: str) -> float:
+    """How good or bad a phrase says something is: the sum of its words' valence (a word after a
+    negator within three words counts the other way: "not ok" < 0, "never fun" < 0)."""
+    table = _valence()
+    total, flip_left = 0.0, 0
+    for w in re.findall(r"[a-z][a-z'-]*", text.lower().replace("’", "'")):
+        if _NEGATION_WORD.match(w):
+            flip_left = 3
+            continue
+        v = table.get(w, 0.0)
+        total += -v if flip_left else v
+        flip_left = max(0, flip_left - 1)
+    return total
+
+
+@lru_cache(maxsize=1)
 def _by_prefix() -> dict[str, float]:
     """Zipf of the commonest listed word starting with each PREFIX-letter prefix."""
     out: dict[str, float] = {}
@@ -267,6 +299,13 @@ _DECLARATIVE = re.compile(
     r"tends?|reads?)\b"
 )
 _FIRST_PERSON = re.compile(r"\b(?:we|our|ours|my|mine|us|i)\b")
+# a judgement: a subject of one to four words (not a person), a verb of being or of effect, and
+# what is said of it
+_JUDGEMENT = re.compile(
+    r"^(?!(?:i|we|you|i'm|we're|you're|they|he|she|it|it's|that|this|there)\b)(?P<subj>\S+(?:\s+\S+){0,3}?)\s+"
+    r"(?:is|are|was|were|'s|isn't|aren't|makes?|gets?|looks?|seems?|feels?|reads?|works?|bothers?|drives?)\s+"
+    r"(?P<pred>.+)$"
+)
 
 
 def _head(clause: str) -> str:
@@ -317,6 +356,22 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
             else:
                 neg |= rare(tokens(_head(c)))
             continue
+        if j := _JUDGEMENT.match(c):
+            # a judgement of its subject ("X is not ok", "X makes me uneasy", "X reads better than
+            # Y"): which way it leans is the valence of what is said of X, in general English
+            pred = j.group("pred")
+            than = re.search(r"\bthan\b", pred)
+            v = valence(pred[: than.start()] if than else pred)
+            if abs(v) >= 0.5:
+                subject = rare(tokens(_head(j.group("subj"))))
+                other = frozenset()
+                if than:
+                    rest = pred[than.end() :]
+                    end = _SCOPE_END.search(rest)
+                    other = rare(tokens(rest[: end.start()] if end else rest))
+                (pos if v > 0 else neg).update(subject)
+                (neg if v > 0 else pos).update(other)
+                continue
         m = min((x for x in (_CONTRAST.search(c), _NEG_PRED.search(c)) if x), key=lambda x: x.start(), default=None)
         if m:
             head, tail = c[: m.start()], c[m.end() :]

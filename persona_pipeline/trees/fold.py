@@ -220,7 +220,12 @@ def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observati
     lost: list[Observation] = []
     for o in _order(members):
         p, n = _stance(o.statement, STANCE_WEIGHT)
-        if p & rejected or n & preferred:
+        # it contradicts the current stance only when it disagrees with it more than it agrees:
+        # "never mock the db, tests hit a real database" agrees with "don't mock the database,
+        # use a real one" on the mocking and the real one, though one names the database as wanted
+        against = sum(sim.weight(t) for t in (p & rejected) | (n & preferred))
+        agree = sum(sim.weight(t) for t in (p & preferred) | (n & rejected))
+        if against > agree:
             lost.append(o)
             continue
         kept.append(o)
