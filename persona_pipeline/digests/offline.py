@@ -21,7 +21,8 @@ from persona_pipeline.digests.validate import ground
 from persona_pipeline.models import TurnKind
 
 # v5: sentence reader (force, polarity, one-off markers), statements are the person's trimmed words
-PROMPT_VERSION = "offline-v5"
+# v6: universal quantifiers anywhere, "keep …" states, judgements by valence, "that" clauses
+PROMPT_VERSION = "offline-v6"
 MAX_STATEMENT = 300
 
 # What a rule is about, by the general vocabulary of each area (not any corpus's wording):

@@ -23,6 +23,23 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+
+def _valence(text: str) -> float:
+    from persona_pipeline.digests.similarity import valence
+
+    return valence(text)
+
+
+# a judgement of a subject that is not a person: "X is/are …", "X makes …", "X works …"
+_JUDGEMENT = re.compile(
+    r"^(?!(?:i|we|you|i'm|we're|you're|they|he|she|it|it's|that|this|there|these|those|the)\b)"
+    r"(?P<subj>\S+(?:\s+\S+){0,3}?)\s+"
+    r"(?:is|are|'s|makes?|make|looks?|look|seems?|seem|feels?|feel|reads?|read|works?|work)\s+(?P<pred>.+)$"
+)
+
+# "the fewer dependencies the better": a comparative correlative, a general judgement
+_CORRELATIVE = re.compile(r"^the\s+(?:more|less|fewer|\w+er)\b.*\bthe\s+(?:better|worse|more|less|\w+er)\b")
+
 # --- closed classes ---------------------------------------------------------------------------
 SUBJECT_PRONOUNS = frozenset({"i", "we", "you", "he", "she", "it", "they"})
 FIRST_PERSON = frozenset({"i", "we", "my", "our", "i'm", "we're", "i've", "we've", "i'd", "we'd", "i'll", "we'll"})
@@ -367,6 +384,16 @@ def _clause_force(c: str) -> tuple[float, str]:
         return 1.0, "habitual"
     if w[0] in {"every", "each", "all", "any", "everything", "anything", "everyone", "anyone"}:
         return 1.0, "universal"  # "every endpoint needs …": a norm for the whole class
+    if subj != "definite" and re.search(
+        r"\b(?:every|each)\s+(?!time\b|one\b)\w|\b(?:any|all)\s+(?!the\b|these\b|those\b|this\b|that\b|my\b|our\b|of\b|"
+        r"your\b|it\b|them\b|day\b|night\b|idea\b|ideas\b|chance\b|luck\b)[a-z]",
+        low,
+    ):
+        return 1.0, "universal"  # "… before every commit", "a test for any new endpoint": the whole class
+    if re.match(r"^(?:please\s+)?(?:keep|stay|remain)\b", low):
+        return 1.0, "standing state"  # "keep it short", "keep commits small": a state to maintain
+    if _CORRELATIVE.match(low):
+        return 1.0, "comparative judgement"  # "the fewer dependencies the better"
     if re.search(r"\bfirst\b(?!\s+(?:time|one|thing|step|page|row|line)\b)", low):
         return 1.0, "procedure"  # "write a failing test first", "ask first"
     if REVERSAL.search(low):
@@ -401,6 +428,8 @@ def _clause_force(c: str) -> tuple[float, str]:
         return (1.0, "second-person modal") if MODAL.search(low) else (0.0, "")
     if subj == "definite":
         return 0.0, ""
+    if (j := _JUDGEMENT.match(low)) and abs(_valence(j.group("pred"))) >= 0.5:
+        return 1.0, "judgement"  # "raw SQL is fine", "Makefiles are the nicest way to run tasks"
     if re.search(r"\b(?:prefer(?:s|red)?|rather|stick (?:with|to)|go with)\b", low):
         return 1.0, "preference"  # "like", "want" only with a first-person subject (above)
     # a bare imperative or a generic statement ("use pathlib", "tabs for indentation"): weak
@@ -453,6 +482,22 @@ def _one_off(sentence: str, cls: list[str]) -> str:
     return ""
 
 
+# "that" introducing a clause ("names that say what they hold", "make sure that it …"), not
+# pointing at one thing: followed by a finite verb (an -s form), an auxiliary, a pronoun or an adverb
+_THAT_CLAUSE = re.compile(
+    r"\bthat\s+(?:[a-z]+[^s\s']s\b|(?:is|are|was|were|has|have|had|do|does|did|can|could|will|would|should|"
+    r"may|might|must|isn't|aren't|doesn't|don't|won't|can't|i|we|you|they|it|he|she|not|never|always|only|just|"
+    r"really|actually)\b)"
+)
+
+
+def _definite(clause: str) -> bool:
+    """Whether a clause names one thing definitely: a definite determiner or pronoun ("fix the
+    typo", "rename that function", "make it faster"), not "that" opening a clause."""
+    low = _THAT_CLAUSE.sub(" ", _low(clause))
+    return bool(set(words(low)) & (DEFINITE | {"it", "them"}))
+
+
 def reversal(text: str) -> bool:
     """A change of habit: a reversal adverbial, or a first-person change verb in the past/perfect
     ("we've switched to …", "I moved off …", "we replaced X with Y")."""
@@ -479,7 +524,7 @@ def read(sentence: str) -> Reading:
     off = _one_off(text, cls)
     if off:
         return Reading(text, False, 0.0, off)
-    if _subject(words(cls[0])) == "definite":
+    if _subject(words(cls[0])) == "definite" and not _CORRELATIVE.match(_low(text)):
         return Reading(text, False, 0.0, "about one thing")  # "the cache TTL should be …"
     forces = [_clause_force(re.sub(r"\"[^\"]*\"", " ", c)) for c in cls]  # a quoted "should" is not the person's
     force, why = max(forces, key=lambda f: f[0]) if forces else (0.0, "")
@@ -488,7 +533,7 @@ def read(sentence: str) -> Reading:
     # a weak clause counts only when no clause of the sentence names one thing definitely
     if force < 1.0 and len(words(text)) <= 2:
         return Reading(text, False, 0.0, "fragment")  # "see screenshot"
-    if force < 1.0 and any(set(words(c)) & (DEFINITE | {"it", "them"}) for c in cls):
+    if force < 1.0 and any(_definite(c) for c in cls):
         return Reading(text, False, 0.0, "definite object")
     if force < 1.0 and NAMED_CODE.search(text):
         return Reading(text, False, 0.0, "named file or function")
