@@ -283,3 +283,28 @@ def test_a_statement_that_agrees_more_than_it_disagrees_is_not_a_contradiction()
     assert [r.statement for r in fold(_obs(old, new)) if r.superseded_by is not None] == [
         "Always use jquery for the widgets."
     ]
+
+
+def test_quoted_examples_and_the_words_of_liking_do_not_decide_grouping() -> None:
+    # 'toque' / 'beanie' are examples of the rule, "stick with" is how a stance is said
+    quoted = tokens("Canadian English please, 'toque' not 'beanie'")
+    assert similarity(quoted, tokens("we write Canadian English here")) > 0.5
+    assert similarity(tokens("stick with gradle for builds"), tokens("stick with mocha for tests")) < 0.3
+
+
+def test_a_newer_reversal_names_its_group_and_supersedes_older_judgements() -> None:
+    old = [
+        _inp("o1", ["no, we use jquery for the widgets"], Tier.T1, "2026-01-01T00:00:00Z"),
+        _inp("o2", ["jquery is my favourite for the widgets"], Tier.T1, "2026-02-01T00:00:00Z"),
+    ]
+    new = [_inp("n1", ["no more jquery for the widgets, htmx from now on"], Tier.T2, "2026-05-01T00:00:00Z")]
+    rules = fold(_obs(*old, *new))
+    current = [r.statement for r in rules if r.superseded_by is None]
+    assert current == ["No more jquery for the widgets, htmx from now on."]
+    # the judgement's stance is inferred, yet an older one still gives way to a newer reversal
+    lost = [q for r in rules if r.superseded_by is not None for q in r.quotes]
+    assert "jquery is my favourite for the widgets" in lost
+    # a newer reversal names its group, though an older correction in it agrees and ranks higher
+    agree = _inp("a1", ["no, always use htmx for the widgets"], Tier.T1, "2026-01-01T00:00:00Z")
+    current = [r.statement for r in fold(_obs(agree, *new)) if r.superseded_by is None]
+    assert current == ["No more jquery for the widgets, htmx from now on."]

@@ -160,9 +160,23 @@ _CLOSED = (
             "ive",
             "id",
             "anymore",
+            # the words of the preference construction itself ("stick with X", "X is my go-to"): how
+            # a stance is said, not what it is about
+            "prefer",
+            "prefers",
+            "preferred",
+            "stick",
+            "go-to",
+            "rather",
+            "like",
+            "love",
+            "want",
+            "wants",
         ]
     )
-)
+) - {"done"}  # "done" names completion ("a task isn't done until …"), a content word here
+# a quoted mention ("'initialise' not 'initialize'"): an example, not what the rule is about
+_MENTION = re.compile(r"(?<![a-z])'[^'\n]{1,40}'(?![a-z])|\"[^\"\n]{1,40}\"")
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9_+#.\-]*[a-z0-9+#]|[a-z]")
 
 
@@ -251,6 +265,9 @@ def _key(word: str) -> str:
 def tokens(text: str) -> frozenset[str]:
     """The content tokens of a statement."""
     low = text.lower().replace("’", "'").replace("`", " ")
+    unquoted = _MENTION.sub(" ", low)
+    if unquoted != low and _TOKEN.search(unquoted):
+        low = unquoted
     low = re.sub(r"'(?:s|re|ve|d|ll|m)\b", "", re.sub(r"n't\b", " not", low))
     words = [w.strip(".-") for w in _TOKEN.findall(low)]
     # a dotted identifier also names its parent ("os.path.join" ~ "os.path"); a hyphenated

@@ -211,14 +211,33 @@ def _order(members: Sequence[Observation]) -> list[Observation]:
     return sorted(members, key=key, reverse=True)
 
 
+# Readings whose stance is inferred, not stated: a judgement ("X is too much for me"), a state
+# ("my X is Y"). Which way they lean is read less surely than an imperative, a refusal, a contrast
+# or a preference verb says it, so they neither set a group's stance nor are superseded by it.
+_INFERRED = frozenset(
+    {"personal judgement", "judgement", "first-person state", "first-person standing fact", "comparative judgement"}
+)
+
+
+@lru_cache(maxsize=1 << 16)
+def _stated(quote: str) -> bool:
+    """Its stance is stated (see _INFERRED), or it announces a change of habit."""
+    return read(quote).why not in _INFERRED or _reverses(quote)
+
+
 def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observation], list[Observation]]:
     """(current, superseded): in policy order, an observation joins the current stance unless it
-    prefers what that stance rejects or rejects what it prefers."""
+    prefers what that stance rejects or rejects what it prefers (stated stances only, _INFERRED)."""
     preferred: set[str] = set()
     rejected: set[str] = set()
     kept: list[Observation] = []
     lost: list[Observation] = []
+    revs = [o.timestamp or "" for o in members if _reverses(o.quote)]
+    cut = max(revs) if revs else None
     for o in _order(members):
+        if not _stated(o.quote) and (cut is None or (o.timestamp or "") >= cut):
+            kept.append(o)  # an inferred stance is set against the group only by a newer reversal
+            continue
         p, n = _stance(o.statement, STANCE_WEIGHT)
         # it contradicts the current stance only when it disagrees with it more than it agrees:
         # "never mock the db, tests hit a real database" agrees with "don't mock the database,
@@ -280,11 +299,15 @@ def _rule(facet: Facet, members: list[Observation]) -> Rule:
     central = _centralities(toks, [id(o) for o in members])
     cluster_rare = frozenset().union(*(sim.rare(t) for t in toks))
 
-    def naming(i: int) -> tuple[bool, bool, float, int, float, int, str]:
+    revs = [o.timestamp or "" for o in members if _reverses(o.quote)]
+    cut = max(revs) if revs else None
+
+    def naming(i: int) -> tuple[bool, bool, bool, float, int, float, int, str]:
         o = members[i]
         p = _stance(o.statement, STANCE_WEIGHT)[0]
         names = len(sim.rare(toks[i]) & cluster_rare)
         return (
+            cut is not None and (o.timestamp or "") >= cut,  # the policy: a newer reversal names it
             bool(p),
             _explicit(o.quote),
             TIER_WEIGHT[o.tier],
@@ -294,8 +317,9 @@ def _rule(facet: Facet, members: list[Observation]) -> Rule:
             o.timestamp or "",
         )
 
-    # the rule is named by a statement that says what to do (not only what to avoid), said with
-    # explicit force, from the strongest tier, naming most of the group's rare words, most like the rest
+    # the rule is named by the newest reversal, if any, else by a statement that says what to do
+    # (not only what to avoid), said with explicit force, from the strongest tier, naming most of
+    # the group's rare words, most like the rest
     best = members[max(range(len(members)), key=naming)]
     per_session: dict[str, float] = {}
     distinct = _one_per_utterance(members)
