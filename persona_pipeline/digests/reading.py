@@ -416,7 +416,11 @@ def _clause_force(c: str) -> tuple[float, str]:
         if verb and verb not in AUX and not verb.endswith("n't"):
             return 1.0, "first-person habit"
         return 0.0, ""
-    if re.search(r"\b(?:for|to) me\b", low) or (subj != "second" and re.search(r"\b\w+(?:s|ed) me\b", low)):
+    if re.search(r"\b(?:for|to) me\b", low) or (
+        # "X bothers me", "X annoyed me", "functions without docstrings bug me": a plural subject
+        # takes the bare verb, so two words before it tell it from an imperative ("show me …")
+        subj != "second" and re.search(r"\b\w+(?:s|ed) me\b|^(?:\S+\s+){2,}\w+ me\b", low)
+    ):
         return 1.0, "personal judgement"
     # a copular statement about the person's own practice: "polars is my default", "uv is what we
     # run everything through", "pnpm is the package manager for all our JS"
@@ -491,10 +495,19 @@ _THAT_CLAUSE = re.compile(
 )
 
 
+# relational definites: "the same PR", "the top of the file", "the whole suite", "the way you …"
+# pick out a part or a relation of whatever is at hand, not one thing the person points at
+_RELATIONAL = re.compile(
+    r"\bthe\s+(?:same|top|bottom|end|start|beginning|middle|rest|whole|entire|full|usual|way|why|what|how|"
+    r"other|opposite|default|simplest|shortest|smallest|easiest)\b"
+)
+
+
 def _definite(clause: str) -> bool:
     """Whether a clause names one thing definitely: a definite determiner or pronoun ("fix the
-    typo", "rename that function", "make it faster"), not "that" opening a clause."""
-    low = _THAT_CLAUSE.sub(" ", _low(clause))
+    typo", "rename that function", "make it faster"), not "that" opening a clause nor a
+    relational "the same …" / "the top of …"."""
+    low = _RELATIONAL.sub(" ", _THAT_CLAUSE.sub(" ", _low(clause)))
     return bool(set(words(low)) & (DEFINITE | {"it", "them"}))
 
 
