@@ -111,7 +111,23 @@ def test_everyday_preferences_are_rules_with_explicit_force(text: str) -> None:
 )
 def test_one_offs_bug_reports_and_questions_are_not_rules(text: str) -> None:
     [res] = OfflineDigester().digest_many([_inp("u", [text])])
-    assert res.observations == [], [(o.statement, read(text).why) for o in res.observations]
+    # at most a corroborating reading (a definite object), which never makes a rule on its own
+    assert all(not read(o.quote).rule for o in res.observations), [
+        (o.statement, read(text).why) for o in res.observations
+    ]
+    twice = fold(_obs(_inp("s1", [text]), _inp("s2", [text], ts="2026-10-02T00:00:00Z")))
+    assert compile_pack(twice).bullets == []
+
+
+def test_a_corroborating_reading_adds_support_but_never_names_or_establishes() -> None:
+    stated = _inp("s1", ["small diffs, always"], Tier.T2, "2026-01-01T00:00:00Z")
+    corroborating = _inp("s2", ["make the diffs small"], Tier.T1, "2026-02-01T00:00:00Z")
+    assert not read("make the diffs small").rule and read("make the diffs small").corroborates
+    rules = fold(_obs(stated, corroborating))
+    assert [(b.text, b.support_sessions) for b in compile_pack(rules).bullets] == [("Small diffs, always.", 2)]
+    # two corroborating readings alone are no rule
+    again = _inp("s3", ["make the diffs small"], Tier.T1, "2026-03-01T00:00:00Z")
+    assert compile_pack(fold(_obs(corroborating, again))).bullets == []
 
 
 @pytest.mark.parametrize("text", ["scaffold a schema for accounts", "write diffs small"])

@@ -287,6 +287,9 @@ class Reading:
     strength: float  # 1.0 explicit (modal, habit, contrast, preference, negative directive), 0.5 weak
     why: str  # the deciding signal, for tests and debugging
     reversal: bool = False  # states a change of habit ("from now on", "we switched to …")
+    # not a rule on its own, but generic enough to corroborate one said elsewhere in other words:
+    # a bare imperative whose object is definite ("keep the diff small" beside "small diffs, always")
+    corroborates: bool = False
 
 
 def words(text: str) -> list[str]:
@@ -547,7 +550,7 @@ def read(sentence: str) -> Reading:
     if force < 1.0 and len(words(text)) <= 2:
         return Reading(text, False, 0.0, "fragment")  # "see screenshot"
     if force < 1.0 and any(_definite(c) for c in cls):
-        return Reading(text, False, 0.0, "definite object")
+        return Reading(text, False, 0.0, "definite object", corroborates=not NAMED_CODE.search(text))
     if force < 1.0 and NAMED_CODE.search(text):
         return Reading(text, False, 0.0, "named file or function")
     return Reading(text, True, force, why, reversal=reversal(text))

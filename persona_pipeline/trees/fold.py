@@ -220,6 +220,13 @@ _INFERRED = frozenset(
 
 
 @lru_cache(maxsize=1 << 16)
+def _corroborates_only(quote: str) -> bool:
+    """Read as not a rule on its own (`Reading.corroborates`): it may add support to a group of
+    rules said elsewhere, never start, name or establish one."""
+    return not read(quote).rule
+
+
+@lru_cache(maxsize=1 << 16)
 def _stated(quote: str) -> bool:
     """Its stance is stated (see _INFERRED), or it announces a change of habit."""
     return read(quote).why not in _INFERRED or _reverses(quote)
@@ -235,7 +242,7 @@ def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observati
     revs = [o.timestamp or "" for o in members if _reverses(o.quote)]
     cut = max(revs) if revs else None
     for o in _order(members):
-        if not _stated(o.quote) and (cut is None or (o.timestamp or "") >= cut):
+        if _corroborates_only(o.quote) or (not _stated(o.quote) and (cut is None or (o.timestamp or "") >= cut)):
             kept.append(o)  # an inferred stance is set against the group only by a newer reversal
             continue
         p, n = _stance(o.statement, STANCE_WEIGHT)
@@ -302,11 +309,12 @@ def _rule(facet: Facet, members: list[Observation]) -> Rule:
     revs = [o.timestamp or "" for o in members if _reverses(o.quote)]
     cut = max(revs) if revs else None
 
-    def naming(i: int) -> tuple[bool, bool, bool, float, int, float, int, str]:
+    def naming(i: int) -> tuple[bool, bool, bool, bool, float, int, float, int, str]:
         o = members[i]
         p = _stance(o.statement, STANCE_WEIGHT)[0]
         names = len(sim.rare(toks[i]) & cluster_rare)
         return (
+            not _corroborates_only(o.quote),
             cut is not None and (o.timestamp or "") >= cut,  # the policy: a newer reversal names it
             bool(p),
             _explicit(o.quote),
@@ -343,7 +351,7 @@ def _rule(facet: Facet, members: list[Observation]) -> Rule:
         observation_ids=ids,
         evidence_ids=sorted({e for o in members for e in o.evidence_ids}),
         quotes=sorted({o.quote for o in members}),
-        established=any(o.tier is not Tier.T3 for o in members),
+        established=any(o.tier is not Tier.T3 and not _corroborates_only(o.quote) for o in members),
     )
 
 
@@ -423,6 +431,31 @@ def _clusters(obs: Sequence[Observation]) -> list[list[Observation]]:
     return [list(c.members) for c in sorted(live.values(), key=lambda c: c.last)]
 
 
+def _attach(groups: list[list[Observation]], obs: Sequence[Observation]) -> list[list[Observation]]:
+    """Corroborating observations (`_corroborates_only`) join the group holding the stated one most
+    like them, by the same measure and threshold as any observation (RULE_SIMILARITY); the others
+    are left out."""
+    index: dict[str, set[int]] = {}
+    toks = [[sim.tokens(o.statement) for o in g] for g in groups]
+    for i, g in enumerate(toks):
+        for t in g:
+            for x in t:
+                index.setdefault(x, set()).add(i)
+    out = [list(g) for g in groups]
+    for o in obs:
+        if not _corroborates_only(o.quote):
+            continue
+        mine = sim.tokens(o.statement)
+        best, near = -1, RULE_SIMILARITY
+        for i in sorted(set().union(*(index.get(t, ()) for t in mine))):
+            s = max(sim.similarity(mine, t) for t in toks[i])
+            if s >= near:
+                best, near = i, s
+        if best >= 0:
+            out[best].append(o)
+    return out
+
+
 def _cross_group(groups: list[list[Observation]]) -> dict[int, int]:
     """Groups superseded by a newer explicit reversal in another group (loser index -> winner
     index): "no more pandas, polars from now on" supersedes "we use pandas for the reports"
@@ -466,7 +499,8 @@ def fold(observations: Sequence[Observation]) -> list[Rule]:
         (o for o in observations if o.facet is not Facet.DIRECTIVES),
         key=lambda o: (o.timestamp or "", o.observation_id),
     )
-    groups = [split_contradictions(members) for members in _clusters(obs)]
+    stated = [o for o in obs if not _corroborates_only(o.quote)]
+    groups = [split_contradictions(members) for members in _attach(_clusters(stated), obs)]
     current = [kept for kept, _ in groups]
     beaten = _cross_group(current)
     made = [_rule(_facet_of(kept), kept) for kept in current]
