@@ -277,6 +277,10 @@ def test_t3_alone_never_establishes_a_rule() -> None:
         ("jquery makes me uneasy", set(), {"jquery"}),
         ("kotlin reads much nicer than groovy", {"kotlin"}, {"groovy"}),
         ("terraform works best for me", {"terraform"}, set()),
+        # a first-person verb of liking or disliking, or of finding something good or bad
+        ("I hate jquery in new code", set(), {"jquery"}),
+        ("I find jquery distracting", set(), {"jquery"}),
+        ("I love terraform for infra", {"terraform"}, set()),
     ],
 )
 def test_judgements_lean_by_the_valence_of_their_predicate(text: str, preferred: set[str], rejected: set[str]) -> None:

@@ -316,6 +316,10 @@ _DECLARATIVE = re.compile(
     r"tends?|reads?)\b"
 )
 _FIRST_PERSON = re.compile(r"\b(?:we|our|ours|my|mine|us|i)\b")
+_FEELING = re.compile(
+    r"^(?:and\s+|so\s+|honestly\s+|actually\s+)*(?:i|we)\s+(?:really\s+|just\s+|also\s+|genuinely\s+)?"
+    r"(?P<verb>hate|dislike|detest|loathe|despise|love|adore|enjoy|like|find|found|consider)\s+(?P<rest>.+)$"
+)
 # a judgement: a subject of one to four words (not a person), a verb of being or of effect, and
 # what is said of it
 _JUDGEMENT = re.compile(
@@ -360,6 +364,14 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
         c = re.sub(r"^(?:(?:and|so|then|also|actually|just|we|i)\s+)+", "", clause.strip(" .!?()"))
         if not c:
             continue
+        if f := _FEELING.match(clause.strip(" .!?()")):
+            # a first-person verb of liking or disliking ("I hate X", "we can't stand X"), or of
+            # finding ("I find X distracting"): its valence, in general English, says which way
+            verb, rest = f.group("verb"), f.group("rest")
+            v = valence(verb) if verb not in {"find", "found", "consider"} else valence(rest)
+            if abs(v) >= 0.5:
+                (pos if v > 0 else neg).update(rare(tokens(_head(rest))))
+                continue
         if m := _MOVED_OFF.search(c) or _REPLACED.search(c):
             neg |= rare(tokens(m.group("old")))
             pos |= rare(tokens(m.group("new") or ""))
