@@ -9,7 +9,11 @@
 - Similarity: weighted Dice of the token sets.
 - Stance: which rare tokens a statement prefers and which it rejects, by negation scope
   ("X, not Y", "X instead of Y", "don't …", "no …", "I don't like …", "moved off X", "replaced X
-  with Y"); a condition ("no X without Y", "don't … until Y") turns what follows it positive.
+  with Y"); a condition ("no X without Y", "don't … until Y") turns what follows it positive; a
+  judgement ("X is not ok", "X makes me uneasy", "I find X distracting", "I hate X") leans by the
+  general-English valence of its words (VADER lexicon, `data/en_valence.tsv.gz`).
+- Quoted mentions are examples ("'initialise' not 'initialize'"), and the words of liking
+  ("prefer", "stick with", "rather") say how a stance is put: neither counts as content.
 No synonym table: "keep answers short" and "be concise" are not grouped (an embedding model
 would be needed for that; none is used).
 """

@@ -10,7 +10,12 @@ group and across groups:
      supersedes everything said before it, whatever the tiers;
   2. otherwise the higher tier wins (a correction beats a plain prompt), then the newer.
 The loser is kept as a superseded rule. Two statements that agree ("tiny helpers don't need
-docstrings" / "stop adding docstrings to every helper") never conflict: both reject docstrings.
+docstrings" / "stop adding docstrings to every helper") never conflict: both reject docstrings;
+a member conflicts only when it disagrees with the group's stance more than it agrees, and an
+inferred stance (a judgement, a first-person state) is set against the group only by a newer
+reversal. The newest reversal names its group. Corroborating observations (a bare imperative with
+a definite object, `Reading.corroborates`) join a group stated elsewhere and add support; they
+never start, name or establish a rule.
 Ids are content-stable, so folding the same observations twice gives the same rules.
 
 `similarity`, `named_terms` and `_ANCHORS` below are the older vocabulary-based overlap the
