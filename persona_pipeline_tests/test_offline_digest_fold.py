@@ -328,3 +328,26 @@ def test_a_newer_reversal_names_its_group_and_supersedes_older_judgements() -> N
     agree = _inp("a1", ["no, always use htmx for the widgets"], Tier.T1, "2026-01-01T00:00:00Z")
     current = [r.statement for r in fold(_obs(agree, *new)) if r.superseded_by is None]
     assert current == ["No more jquery for the widgets, htmx from now on."]
+
+
+def test_a_directive_is_established_whatever_its_grammar() -> None:
+    # an instruction-file line shaped like a task (a definite object) is still the person's rule
+    text = "Update the CHANGELOG in the same commit as the change."
+    assert not read(text).rule
+    o = Observation(
+        observation_id="d1",
+        unit_key="instructions/repo/AGENTS.md",
+        session_id=None,
+        project="repo",
+        facet=Facet.DIRECTIVES,
+        statement=text,
+        tier=Tier.T0,
+        strength=1.0,
+        quote=text,
+        evidence_ids=["e1"],
+        timestamp="2026-01-01T00:00:00Z",
+        model="verbatim",
+        prompt_version="directives-v1",
+    )
+    [rule] = fold([o])
+    assert rule.established and [b.text for b in compile_pack([rule]).bullets] == [text]

@@ -356,7 +356,11 @@ def _rule(facet: Facet, members: list[Observation]) -> Rule:
         observation_ids=ids,
         evidence_ids=sorted({e for o in members for e in o.evidence_ids}),
         quotes=sorted({o.quote for o in members}),
-        established=any(o.tier is not Tier.T3 and not _corroborates_only(o.quote) for o in members),
+        # a directive is the person's written rule whatever its grammar; a corroborating reading
+        # never establishes a preference
+        established=any(
+            o.tier is not Tier.T3 and (facet is Facet.DIRECTIVES or not _corroborates_only(o.quote)) for o in members
+        ),
     )
 
 
