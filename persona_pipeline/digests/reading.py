@@ -1,16 +1,21 @@
 """Reading a person's sentence: is it a standing rule, and which way round does it say it?
 
-Closed-class English only — pronouns, determiners, modals, negators, frequency and time
-adverbials, calendar words, a few mental and malfunction verbs — plus the shape of the text
-(question marks, paths, ticket ids, versions). No word here was chosen from a corpus sentence.
+Closed-class English — pronouns, determiners, modals, negators, quantifiers, frequency and time
+adverbials, calendar words, a few mental, malfunction and keeping verbs — plus the shape of the
+text (question marks, paths, ticket ids, versions) and one general resource: the valence of
+evaluative words (VADER lexicon, `similarity.valence`). No word here was chosen from a corpus
+sentence.
 
 A sentence is split into clauses (commas, dashes, semicolons); each clause is read for
 - force: modal obligation (should, must, have to), habitual or scope adverbs (always, never,
   every time, by default), a negative directive ("don't …", "no …", "stop …ing"), a contrast
   ("X, not Y", "X instead of Y", "rather … than"), a first-person preference or standing fact
   ("I prefer", "I'm a X person", "my X is Y", "we X" in the present), a personal judgement
-  ("… for me", "… to me", "… me nervous"); a bare imperative or verbless phrase with only
-  generic objects is weak force (it becomes a rule only if it recurs across sessions);
+  ("… for me", "… to me", "… me nervous"), a universal quantifier anywhere ("before every
+  commit"), a state to keep ("keep it short"), a comparative correlative ("the fewer … the
+  better"), a judgement whose predicate has a clear valence ("raw SQL is fine"); a bare
+  imperative or verbless phrase with only generic objects is weak force (it becomes a rule only
+  if it recurs across sessions); one with a definite object only corroborates (`corroborates`);
 - one-off markers: questions, deictic time ("yet", "today", "for now", "this time", "until
   Friday"), specific references (paths, branches, ticket ids, versions, sizes, file names), a
   description of something's behaviour (a definite subject with a frequency adverb, a past tense,
