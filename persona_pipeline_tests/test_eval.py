@@ -238,6 +238,38 @@ def test_inverted_and_garbled_bullets_are_fabricated(warehouse: Path) -> None:
     assert sorted(set(_verbatim_truth().model_dump()) - {"preferences"})  # the truth is unchanged otherwise
 
 
+@pytest.mark.parametrize(
+    ("bullet", "faithful"),
+    [
+        # reworded bullets (not as said) are read for polarity, judgements included
+        ("Prefer pathlib to os.path.", True),
+        ("Pathlib reads better than os.path.", True),
+        ("Prefer os.path to pathlib.", False),
+        ("Pathlib is not ok.", False),
+        ("Pathlib makes me nervous.", False),
+        ("Pathlib is a bad idea.", False),
+        ("I don't like pathlib.", False),
+    ],
+)
+def test_a_reworded_bullet_counts_only_the_right_way_round(bullet: str, faithful: bool) -> None:
+    from persona_pipeline.eval.score import pref_matches
+
+    pathlib = Preference(
+        id="pathlib",
+        facet="coding_style",
+        statement="Use pathlib",
+        terms=[["pathlib"]],
+        rejects=["os.path"],
+        polarity="prefer",
+    )
+    no_verify = Preference(
+        id="no_verify", facet="anti_preferences", statement="No --no-verify", terms=[["no-verify"]], polarity="avoid"
+    )
+    assert pref_matches(bullet, pathlib) is faithful
+    assert pref_matches("Skipping hooks with --no-verify is not ok.", no_verify)
+    assert not pref_matches("Skipping hooks with --no-verify is fine.", no_verify)
+
+
 def test_the_scorer_accepts_every_pool_phrasing_as_said() -> None:
     """A bullet that is exactly what the person said (filler aside) is always faithful."""
     from persona_pipeline.eval import pool, pool_test

@@ -70,6 +70,12 @@ def test_preferences_found_in_many_wordings(text: str) -> None:
         "tests should never touch the network",
         "every endpoint needs an OpenAPI description",
         "before you push, run the linters",
+        # universal quantifiers anywhere, states to keep, general judgements
+        "run the whole suite before every merge",
+        "keep diffs minimal",
+        "keep it brief, a couple of sentences is enough",
+        "the fewer layers the better",
+        "Makefiles are the nicest way to run tasks",
     ],
 )
 def test_everyday_preferences_are_rules_with_explicit_force(text: str) -> None:
@@ -96,14 +102,35 @@ def test_everyday_preferences_are_rules_with_explicit_force(text: str) -> None:
         "skip the slow tests this time",
         "this function is too long",
         "see screenshot",
+        "make it faster",
+        "keep it as it is for now",
+        "fix all the failing tests",
+        "write a script that dumps the table to CSV",
+        "check whether the webhook fires twice",
     ],
 )
 def test_one_offs_bug_reports_and_questions_are_not_rules(text: str) -> None:
     [res] = OfflineDigester().digest_many([_inp("u", [text])])
-    assert res.observations == [], [(o.statement, read(text).why) for o in res.observations]
+    # at most a corroborating reading (a definite object), which never makes a rule on its own
+    assert all(not read(o.quote).rule for o in res.observations), [
+        (o.statement, read(text).why) for o in res.observations
+    ]
+    twice = fold(_obs(_inp("s1", [text]), _inp("s2", [text], ts="2026-10-02T00:00:00Z")))
+    assert compile_pack(twice).bullets == []
 
 
-@pytest.mark.parametrize("text", ["scaffold a schema for accounts", "keep diffs minimal"])
+def test_a_corroborating_reading_adds_support_but_never_names_or_establishes() -> None:
+    stated = _inp("s1", ["small diffs, always"], Tier.T2, "2026-01-01T00:00:00Z")
+    corroborating = _inp("s2", ["make the diffs small"], Tier.T1, "2026-02-01T00:00:00Z")
+    assert not read("make the diffs small").rule and read("make the diffs small").corroborates
+    rules = fold(_obs(stated, corroborating))
+    assert [(b.text, b.support_sessions) for b in compile_pack(rules).bullets] == [("Small diffs, always.", 2)]
+    # two corroborating readings alone are no rule
+    again = _inp("s3", ["make the diffs small"], Tier.T1, "2026-03-01T00:00:00Z")
+    assert compile_pack(fold(_obs(corroborating, again))).bullets == []
+
+
+@pytest.mark.parametrize("text", ["scaffold a schema for accounts", "write diffs small"])
 def test_a_bare_imperative_is_weak_and_needs_recurrence(text: str) -> None:
     """No marker says it is a one-off, none that it is a habit: a weak reading, which becomes a
     pack rule only when said in two sessions."""
@@ -240,3 +267,87 @@ def test_rules_that_agree_are_never_contradictions() -> None:
 def test_t3_alone_never_establishes_a_rule() -> None:
     obs = _obs(_inp("g", ["always use tabs"], Tier.T3))
     assert obs and all(not r.established for r in fold(obs))
+
+
+@pytest.mark.parametrize(
+    ("text", "preferred", "rejected"),
+    [
+        # a judgement of its subject leans by the general-English valence of what is said of it
+        ("force-pushing to main is not ok", set(), {"force-pushing"}),
+        ("jquery makes me uneasy", set(), {"jquery"}),
+        ("kotlin reads much nicer than groovy", {"kotlin"}, {"groovy"}),
+        ("terraform works best for me", {"terraform"}, set()),
+        # a first-person verb of liking or disliking, or of finding something good or bad
+        ("I hate jquery in new code", set(), {"jquery"}),
+        ("I find jquery distracting", set(), {"jquery"}),
+        ("I love terraform for infra", {"terraform"}, set()),
+    ],
+)
+def test_judgements_lean_by_the_valence_of_their_predicate(text: str, preferred: set[str], rejected: set[str]) -> None:
+    p, n = stance(text)
+    assert preferred <= p and rejected <= n and not (p & rejected) and not (n & preferred), (p, n)
+
+
+def test_a_statement_that_agrees_more_than_it_disagrees_is_not_a_contradiction() -> None:
+    # both reject stubbing and want a real server; one names the server as what it stubs, the other
+    # as what the tests hit: agreement outweighs that, so neither supersedes the other
+    obs = _obs(
+        _inp("s1", ["don't stub the server in tests, use a real one"], Tier.T2, "2026-01-01T00:00:00Z"),
+        _inp("s2", ["never stub the api, tests hit a real server"], Tier.T2, "2026-02-01T00:00:00Z"),
+    )
+    assert len({r.rule_id for r in fold(obs)}) == 1
+    assert [r.statement for r in fold(obs) if r.superseded_by is not None] == []
+    # a real reversal still is one
+    old = _inp("o", ["always use jquery for the widgets"], Tier.T2, "2026-01-01T00:00:00Z")
+    new = _inp("n", ["no jquery, use htmx for the widgets"], Tier.T2, "2026-03-01T00:00:00Z")
+    assert [r.statement for r in fold(_obs(old, new)) if r.superseded_by is not None] == [
+        "Always use jquery for the widgets."
+    ]
+
+
+def test_quoted_examples_and_the_words_of_liking_do_not_decide_grouping() -> None:
+    # 'toque' / 'beanie' are examples of the rule, "stick with" is how a stance is said
+    quoted = tokens("Canadian English please, 'toque' not 'beanie'")
+    assert similarity(quoted, tokens("we write Canadian English here")) > 0.5
+    assert similarity(tokens("stick with gradle for builds"), tokens("stick with mocha for tests")) < 0.3
+
+
+def test_a_newer_reversal_names_its_group_and_supersedes_older_judgements() -> None:
+    old = [
+        _inp("o1", ["no, we use jquery for the widgets"], Tier.T1, "2026-01-01T00:00:00Z"),
+        _inp("o2", ["jquery is my favourite for the widgets"], Tier.T1, "2026-02-01T00:00:00Z"),
+    ]
+    new = [_inp("n1", ["no more jquery for the widgets, htmx from now on"], Tier.T2, "2026-05-01T00:00:00Z")]
+    rules = fold(_obs(*old, *new))
+    current = [r.statement for r in rules if r.superseded_by is None]
+    assert current == ["No more jquery for the widgets, htmx from now on."]
+    # the judgement's stance is inferred, yet an older one still gives way to a newer reversal
+    lost = [q for r in rules if r.superseded_by is not None for q in r.quotes]
+    assert "jquery is my favourite for the widgets" in lost
+    # a newer reversal names its group, though an older correction in it agrees and ranks higher
+    agree = _inp("a1", ["no, always use htmx for the widgets"], Tier.T1, "2026-01-01T00:00:00Z")
+    current = [r.statement for r in fold(_obs(agree, *new)) if r.superseded_by is None]
+    assert current == ["No more jquery for the widgets, htmx from now on."]
+
+
+def test_a_directive_is_established_whatever_its_grammar() -> None:
+    # an instruction-file line shaped like a task (a definite object) is still the person's rule
+    text = "Update the CHANGELOG in the same commit as the change."
+    assert not read(text).rule
+    o = Observation(
+        observation_id="d1",
+        unit_key="instructions/repo/AGENTS.md",
+        session_id=None,
+        project="repo",
+        facet=Facet.DIRECTIVES,
+        statement=text,
+        tier=Tier.T0,
+        strength=1.0,
+        quote=text,
+        evidence_ids=["e1"],
+        timestamp="2026-01-01T00:00:00Z",
+        model="verbatim",
+        prompt_version="directives-v1",
+    )
+    [rule] = fold([o])
+    assert rule.established and [b.text for b in compile_pack([rule]).bullets] == [text]

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from wordfreq import top_n_list, zipf_frequency
 
-OUT = Path(__file__).resolve().parents[1] / "persona_pipeline" / "digests" / "data" / "en_zipf.tsv.gz"
+OUT = Path(__file__).resolve().parents[1] / "persona_pipeline" / "persona" / "digest" / "data" / "en_zipf.tsv.gz"
 
 
 def main() -> None:

@@ -31,26 +31,24 @@ from persona_pipeline.eval.truth import DeveloperTruth, Truth
 
 # The gate (offline backend). The test suite applies it to the TEST pool (held out from tuning,
 # eval/pool_test.py), where it is set just below what the offline backend measures on seeds 1
-# and 2 — recall 0.71 / 0.76, 1 / 0 fabricated (a contradiction loser kept), 0 one-offs,
-# contradictions 3/4, 5/5 — so a change that loses a preference, states one backwards or garbled,
-# keeps a one-off or leaks anything fails the build. These are NOT the targets (recall
-# ≥ 0.85, 0 fabricated): the offline backend does not reach them on phrasing it was not tuned on.
-# On the DEV pool (tuned on) it measures 0.97 / 0.94, 0 fabricated. Directive fidelity, pack
-# tokens and offline stability are reported but not gated: they cannot fail here (the pack is
+# and 2 — recall 0.87 / 0.85, 0 / 0 fabricated, 0 one-offs, contradictions 4/4, 5/5 — so a change
+# that loses preferences, states one backwards or garbled, keeps a one-off or leaks anything fails
+# the build. On the DEV pool (tuned on) it measures 1.00 / 0.97, 0 fabricated. Directive fidelity,
+# pack tokens and offline stability are reported but not gated: they cannot fail here (the pack is
 # checked with its own renderer and budget; the offline backend is deterministic) — unit tests
 # and asset checks cover them. Stability is gated for model backends only.
 THRESHOLDS_BY_POOL: dict[str, dict[str, float | int | bool]] = {
     "test": {
-        "recall_min": 0.68,
-        "fabricated_max": 1,
+        "recall_min": 0.82,
+        "fabricated_max": 0,
         "one_off_leaks_max": 0,
-        "contradictions_handled_min": 0.75,
+        "contradictions_handled_min": 0.8,
         "canary_leaks_max": 0,
         "secret_leaks_max": 0,
         "stability_jaccard_min": 0.5,  # model backends (not measured here: no model in CI)
     },
     "dev": {
-        "recall_min": 0.9,
+        "recall_min": 0.95,
         "fabricated_max": 0,
         "one_off_leaks_max": 0,
         "contradictions_handled_min": 1.0,

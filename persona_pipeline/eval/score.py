@@ -103,6 +103,40 @@ _STOP = frozenset(
 )
 
 
+# a judgement of its subject ("X is not ok", "X makes me uneasy", "X is a bad idea"): the subject
+# is rejected or preferred by the general-English valence of what is said of it
+_JUDGED = re.compile(
+    r"^(?!(?:i|we|you|it|this|that|there|they)\b)(?P<subj>\S+(?:\s+\S+){0,4}?)\s+"
+    r"(?:is|are|'s|makes?|feels?|looks?|seems?)\s+(?P<pred>.+)$"
+)
+# "prefer X to Y": Y is the rejected side
+_PREFER_TO = re.compile(r"\bprefer\w*\s+\S.*?\s(?P<to>to)\s")
+
+
+def _judged(clause: str) -> tuple[str, float] | None:
+    """(subject, valence) of a clause that judges its subject, when the valence is clear."""
+    from persona_pipeline.persona.digest.similarity import valence
+
+    m = _JUDGED.match(clause)
+    if not m:
+        return None
+    pred = m.group("pred")
+    than = re.search(r"\bthan\b", pred)
+    v = valence(pred[: than.start()] if than else pred)
+    return (m.group("subj"), v) if abs(v) >= 0.5 else None
+
+
+def _first_negation(c: str) -> re.Match[str] | None:
+    """Where the rejected part of a clause starts: a contrast ("X over Y", "X, not Y"), a negator
+    after a subject ("I don't like Y"), the "to" of "prefer X to Y"."""
+    found = [m for m in (_NEG_MID.search(c), _NEG_ANY.search(c), _PREFER_TO.search(c)) if m]
+    return min(found, key=_start) if found else None
+
+
+def _start(m: re.Match[str]) -> int:
+    return m.start("to") if "to" in m.groupdict() else m.start()
+
+
 def positive_text(bullet: str) -> str:
     """The parts of a bullet that name what it prefers (negated parts removed)."""
     keep = []
@@ -110,21 +144,30 @@ def positive_text(bullet: str) -> str:
         c = clause.strip(" ,.;:!?()")
         if not c or (_NEG_OPEN.match(c) and not _CONDITION.search(c)):
             continue  # "don't commit before ruff passes" is a condition, not a rejection of ruff
-        m = _NEG_MID.search(c)
-        keep.append(c[: m.start()] if m else c)
+        if (j := _judged(c)) and j[1] < 0:
+            continue  # "X is not ok": X is rejected
+        if _CONDITION.search(c):
+            m = _NEG_MID.search(c)
+            keep.append(c[: m.start()] if m else c)
+            continue
+        m = _first_negation(c)
+        keep.append(c[: _start(m)] if m else c)
     return " . ".join(keep)
 
 
 def negated_text(bullet: str) -> str:
-    """The parts of a bullet inside a negation: clauses opening with a negator, and what follows
-    one inside a clause ("X instead of Y", "X, not Y", "I don't want Y")."""
+    """The parts of a bullet inside a negation: clauses opening with a negator, what follows one
+    inside a clause ("X instead of Y", "X, not Y", "I don't want Y", "prefer X to Y"), and the
+    subject of a clause that judges it badly ("X is not ok", "X makes me uneasy")."""
     out = []
     for clause in _CLAUSES.split(norm(bullet)):
         c = clause.strip(" ,.;:!?()")
         if _NEG_OPEN.match(c) and not _CONDITION.search(c):
             out.append(c)
-        elif m := _NEG_ANY.search(c):
-            out.append(c[m.start() :])
+        elif (j := _judged(c)) and j[1] < 0:
+            out.append(j[0])
+        elif m := _first_negation(c):
+            out.append(c[_start(m) :])
     return " . ".join(out)
 
 

@@ -10,7 +10,12 @@ group and across groups:
      supersedes everything said before it, whatever the tiers;
   2. otherwise the higher tier wins (a correction beats a plain prompt), then the newer.
 The loser is kept as a superseded rule. Two statements that agree ("tiny helpers don't need
-docstrings" / "stop adding docstrings to every helper") never conflict: both reject docstrings.
+docstrings" / "stop adding docstrings to every helper") never conflict: both reject docstrings;
+a member conflicts only when it disagrees with the group's stance more than it agrees, and an
+inferred stance (a judgement, a first-person state) is set against the group only by a newer
+reversal. The newest reversal names its group. Corroborating observations (a bare imperative with
+a definite object, `Reading.corroborates`) join a group stated elsewhere and add support; they
+never start, name or establish a rule.
 Ids are content-stable, so folding the same observations twice gives the same rules.
 
 `similarity`, `named_terms` and `_ANCHORS` below are the older vocabulary-based overlap the
@@ -190,16 +195,47 @@ def _order(members: Sequence[Observation]) -> list[Observation]:
     return sorted(members, key=key, reverse=True)
 
 
+# Readings whose stance is inferred, not stated: a judgement ("X is too much for me"), a state
+# ("my X is Y"). Which way they lean is read less surely than an imperative, a refusal, a contrast
+# or a preference verb says it, so they neither set a group's stance nor are superseded by it.
+_INFERRED = frozenset(
+    {"personal judgement", "judgement", "first-person state", "first-person standing fact", "comparative judgement"}
+)
+
+
+@lru_cache(maxsize=1 << 16)
+def _corroborates_only(quote: str) -> bool:
+    """Read as not a rule on its own (`Reading.corroborates`): it may add support to a group of
+    rules said elsewhere, never start, name or establish one."""
+    return not read(quote).rule
+
+
+@lru_cache(maxsize=1 << 16)
+def _stated(quote: str) -> bool:
+    """Its stance is stated (see _INFERRED), or it announces a change of habit."""
+    return read(quote).why not in _INFERRED or _reverses(quote)
+
+
 def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observation], list[Observation]]:
     """(current, superseded): in policy order, an observation joins the current stance unless it
-    prefers what that stance rejects or rejects what it prefers."""
+    prefers what that stance rejects or rejects what it prefers (stated stances only, _INFERRED)."""
     preferred: set[str] = set()
     rejected: set[str] = set()
     kept: list[Observation] = []
     lost: list[Observation] = []
+    revs = [o.timestamp or "" for o in members if _reverses(o.quote)]
+    cut = max(revs) if revs else None
     for o in _order(members):
+        if _corroborates_only(o.quote) or (not _stated(o.quote) and (cut is None or (o.timestamp or "") >= cut)):
+            kept.append(o)  # an inferred stance is set against the group only by a newer reversal
+            continue
         p, n = _stance(o.statement, STANCE_WEIGHT)
-        if p & rejected or n & preferred:
+        # it contradicts the current stance only when it disagrees with it more than it agrees:
+        # "never mock the db, tests hit a real database" agrees with "don't mock the database,
+        # use a real one" on the mocking and the real one, though one names the database as wanted
+        against = sum(sim.weight(t) for t in (p & rejected) | (n & preferred))
+        agree = sum(sim.weight(t) for t in (p & preferred) | (n & rejected))
+        if against > agree:
             lost.append(o)
             continue
         kept.append(o)
@@ -254,11 +290,16 @@ def _rule(facet: Facet, members: list[Observation]) -> Rule:
     central = _centralities(toks, [id(o) for o in members])
     cluster_rare = frozenset().union(*(sim.rare(t) for t in toks))
 
-    def naming(i: int) -> tuple[bool, bool, float, int, float, int, str]:
+    revs = [o.timestamp or "" for o in members if _reverses(o.quote)]
+    cut = max(revs) if revs else None
+
+    def naming(i: int) -> tuple[bool, bool, bool, bool, float, int, float, int, str]:
         o = members[i]
         p = _stance(o.statement, STANCE_WEIGHT)[0]
         names = len(sim.rare(toks[i]) & cluster_rare)
         return (
+            not _corroborates_only(o.quote),
+            cut is not None and (o.timestamp or "") >= cut,  # the policy: a newer reversal names it
             bool(p),
             _explicit(o.quote),
             TIER_WEIGHT[o.tier],
@@ -268,8 +309,9 @@ def _rule(facet: Facet, members: list[Observation]) -> Rule:
             o.timestamp or "",
         )
 
-    # the rule is named by a statement that says what to do (not only what to avoid), said with
-    # explicit force, from the strongest tier, naming most of the group's rare words, most like the rest
+    # the rule is named by the newest reversal, if any, else by a statement that says what to do
+    # (not only what to avoid), said with explicit force, from the strongest tier, naming most of
+    # the group's rare words, most like the rest
     best = members[max(range(len(members)), key=naming)]
     per_session: dict[str, float] = {}
     distinct = _one_per_utterance(members)
@@ -293,7 +335,11 @@ def _rule(facet: Facet, members: list[Observation]) -> Rule:
         observation_ids=ids,
         evidence_ids=sorted({e for o in members for e in o.evidence_ids}),
         quotes=sorted({o.quote for o in members}),
-        established=any(o.tier is not Tier.T3 for o in members),
+        # a directive is the person's written rule whatever its grammar; a corroborating reading
+        # never establishes a preference
+        established=any(
+            o.tier is not Tier.T3 and (facet is Facet.DIRECTIVES or not _corroborates_only(o.quote)) for o in members
+        ),
     )
 
 
@@ -373,6 +419,31 @@ def _clusters(obs: Sequence[Observation]) -> list[list[Observation]]:
     return [list(c.members) for c in sorted(live.values(), key=lambda c: c.last)]
 
 
+def _attach(groups: list[list[Observation]], obs: Sequence[Observation]) -> list[list[Observation]]:
+    """Corroborating observations (`_corroborates_only`) join the group holding the stated one most
+    like them, by the same measure and threshold as any observation (RULE_SIMILARITY); the others
+    are left out."""
+    index: dict[str, set[int]] = {}
+    toks = [[sim.tokens(o.statement) for o in g] for g in groups]
+    for i, g in enumerate(toks):
+        for t in g:
+            for x in t:
+                index.setdefault(x, set()).add(i)
+    out = [list(g) for g in groups]
+    for o in obs:
+        if not _corroborates_only(o.quote):
+            continue
+        mine = sim.tokens(o.statement)
+        best, near = -1, RULE_SIMILARITY
+        for i in sorted(set().union(*(index.get(t, ()) for t in mine))):
+            s = max(sim.similarity(mine, t) for t in toks[i])
+            if s >= near:
+                best, near = i, s
+        if best >= 0:
+            out[best].append(o)
+    return out
+
+
 def _cross_group(groups: list[list[Observation]]) -> dict[int, int]:
     """Groups superseded by a newer explicit reversal in another group (loser index -> winner
     index): "no more pandas, polars from now on" supersedes "we use pandas for the reports"
@@ -416,7 +487,8 @@ def fold(observations: Sequence[Observation]) -> list[Rule]:
         (o for o in observations if o.facet is not Facet.DIRECTIVES),
         key=lambda o: (o.timestamp or "", o.observation_id),
     )
-    groups = [split_contradictions(members) for members in _clusters(obs)]
+    stated = [o for o in obs if not _corroborates_only(o.quote)]
+    groups = [split_contradictions(members) for members in _attach(_clusters(stated), obs)]
     current = [kept for kept, _ in groups]
     beaten = _cross_group(current)
     made = [_rule(_facet_of(kept), kept) for kept in current]

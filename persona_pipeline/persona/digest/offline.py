@@ -21,7 +21,9 @@ from persona_pipeline.persona.digest.similarity import tokens
 from persona_pipeline.persona.digest.validate import ground
 
 # v5: sentence reader (force, polarity, one-off markers), statements are the person's trimmed words
-PROMPT_VERSION = "offline-v5"
+# v6: universal quantifiers anywhere, "keep …" states, judgements by valence, "that" clauses,
+# corroborating readings (definite objects) kept for the fold
+PROMPT_VERSION = "offline-v6"
 MAX_STATEMENT = 300
 
 # What a rule is about, by the general vocabulary of each area (not any corpus's wording):
@@ -389,7 +391,9 @@ def drafts_for(inp: DigestInput) -> list[DraftObservation]:
             continue
         for sentence in _spans(ev.excerpt):
             r = read(sentence)
-            if not r.rule or not tokens(r.text) or len(r.text) > MAX_STATEMENT:
+            # a corroborating reading is kept too: the fold lets it add support to a rule stated
+            # elsewhere, never establish or name one
+            if not (r.rule or r.corroborates) or not tokens(r.text) or len(r.text) > MAX_STATEMENT:
                 continue
             statement = statement_of(r)
             drafts.append(DraftObservation(facet=classify(statement), statement=statement, quote=r.text, tier=ev.tier))

@@ -1,16 +1,21 @@
 """Reading a person's sentence: is it a standing rule, and which way round does it say it?
 
-Closed-class English only — pronouns, determiners, modals, negators, frequency and time
-adverbials, calendar words, a few mental and malfunction verbs — plus the shape of the text
-(question marks, paths, ticket ids, versions). No word here was chosen from a corpus sentence.
+Closed-class English — pronouns, determiners, modals, negators, quantifiers, frequency and time
+adverbials, calendar words, a few mental, malfunction and keeping verbs — plus the shape of the
+text (question marks, paths, ticket ids, versions) and one general resource: the valence of
+evaluative words (VADER lexicon, `similarity.valence`). No word here was chosen from a corpus
+sentence.
 
 A sentence is split into clauses (commas, dashes, semicolons); each clause is read for
 - force: modal obligation (should, must, have to), habitual or scope adverbs (always, never,
   every time, by default), a negative directive ("don't …", "no …", "stop …ing"), a contrast
   ("X, not Y", "X instead of Y", "rather … than"), a first-person preference or standing fact
   ("I prefer", "I'm a X person", "my X is Y", "we X" in the present), a personal judgement
-  ("… for me", "… to me", "… me nervous"); a bare imperative or verbless phrase with only
-  generic objects is weak force (it becomes a rule only if it recurs across sessions);
+  ("… for me", "… to me", "… me nervous"), a universal quantifier anywhere ("before every
+  commit"), a state to keep ("keep it short"), a comparative correlative ("the fewer … the
+  better"), a judgement whose predicate has a clear valence ("raw SQL is fine"); a bare
+  imperative or verbless phrase with only generic objects is weak force (it becomes a rule only
+  if it recurs across sessions); one with a definite object only corroborates (`corroborates`);
 - one-off markers: questions, deictic time ("yet", "today", "for now", "this time", "until
   Friday"), specific references (paths, branches, ticket ids, versions, sizes, file names), a
   description of something's behaviour (a definite subject with a frequency adverb, a past tense,
@@ -22,6 +27,23 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+
+def _valence(text: str) -> float:
+    from persona_pipeline.persona.digest.similarity import valence
+
+    return valence(text)
+
+
+# a judgement of a subject that is not a person: "X is/are …", "X makes …", "X works …"
+_JUDGEMENT = re.compile(
+    r"^(?!(?:i|we|you|i'm|we're|you're|they|he|she|it|it's|that|this|there|these|those|the)\b)"
+    r"(?P<subj>\S+(?:\s+\S+){0,3}?)\s+"
+    r"(?:is|are|'s|makes?|make|looks?|look|seems?|seem|feels?|feel|reads?|read|works?|work)\s+(?P<pred>.+)$"
+)
+
+# "the fewer dependencies the better": a comparative correlative, a general judgement
+_CORRELATIVE = re.compile(r"^the\s+(?:more|less|fewer|\w+er)\b.*\bthe\s+(?:better|worse|more|less|\w+er)\b")
 
 # --- closed classes ---------------------------------------------------------------------------
 SUBJECT_PRONOUNS = frozenset({"i", "we", "you", "he", "she", "it", "they"})
@@ -270,6 +292,9 @@ class Reading:
     strength: float  # 1.0 explicit (modal, habit, contrast, preference, negative directive), 0.5 weak
     why: str  # the deciding signal, for tests and debugging
     reversal: bool = False  # states a change of habit ("from now on", "we switched to …")
+    # not a rule on its own, but generic enough to corroborate one said elsewhere in other words:
+    # a bare imperative whose object is definite ("keep the diff small" beside "small diffs, always")
+    corroborates: bool = False
 
 
 def words(text: str) -> list[str]:
@@ -367,6 +392,16 @@ def _clause_force(c: str) -> tuple[float, str]:
         return 1.0, "habitual"
     if w[0] in {"every", "each", "all", "any", "everything", "anything", "everyone", "anyone"}:
         return 1.0, "universal"  # "every endpoint needs …": a norm for the whole class
+    if subj != "definite" and re.search(
+        r"\b(?:every|each)\s+(?!time\b|one\b)\w|\b(?:any|all)\s+(?!the\b|these\b|those\b|this\b|that\b|my\b|our\b|of\b|"
+        r"your\b|it\b|them\b|day\b|night\b|idea\b|ideas\b|chance\b|luck\b)[a-z]",
+        low,
+    ):
+        return 1.0, "universal"  # "… before every commit", "a test for any new endpoint": the whole class
+    if re.match(r"^(?:please\s+)?(?:keep|stay|remain)\b", low):
+        return 1.0, "standing state"  # "keep it short", "keep commits small": a state to maintain
+    if _CORRELATIVE.match(low):
+        return 1.0, "comparative judgement"  # "the fewer dependencies the better"
     if re.search(r"\bfirst\b(?!\s+(?:time|one|thing|step|page|row|line)\b)", low):
         return 1.0, "procedure"  # "write a failing test first", "ask first"
     if REVERSAL.search(low):
@@ -389,7 +424,11 @@ def _clause_force(c: str) -> tuple[float, str]:
         if verb and verb not in AUX and not verb.endswith("n't"):
             return 1.0, "first-person habit"
         return 0.0, ""
-    if re.search(r"\b(?:for|to) me\b", low) or (subj != "second" and re.search(r"\b\w+(?:s|ed) me\b", low)):
+    if re.search(r"\b(?:for|to) me\b", low) or (
+        # "X bothers me", "X annoyed me", "functions without docstrings bug me": a plural subject
+        # takes the bare verb, so two words before it tell it from an imperative ("show me …")
+        subj != "second" and re.search(r"\b\w+(?:s|ed) me\b|^(?:\S+\s+){2,}\w+ me\b", low)
+    ):
         return 1.0, "personal judgement"
     # a copular statement about the person's own practice: "polars is my default", "uv is what we
     # run everything through", "pnpm is the package manager for all our JS"
@@ -401,6 +440,8 @@ def _clause_force(c: str) -> tuple[float, str]:
         return (1.0, "second-person modal") if MODAL.search(low) else (0.0, "")
     if subj == "definite":
         return 0.0, ""
+    if (j := _JUDGEMENT.match(low)) and abs(_valence(j.group("pred"))) >= 0.5:
+        return 1.0, "judgement"  # "raw SQL is fine", "Makefiles are the nicest way to run tasks"
     if re.search(r"\b(?:prefer(?:s|red)?|rather|stick (?:with|to)|go with)\b", low):
         return 1.0, "preference"  # "like", "want" only with a first-person subject (above)
     # a bare imperative or a generic statement ("use pathlib", "tabs for indentation"): weak
@@ -453,6 +494,31 @@ def _one_off(sentence: str, cls: list[str]) -> str:
     return ""
 
 
+# "that" introducing a clause ("names that say what they hold", "make sure that it …"), not
+# pointing at one thing: followed by a finite verb (an -s form), an auxiliary, a pronoun or an adverb
+_THAT_CLAUSE = re.compile(
+    r"\bthat\s+(?:[a-z]+[^s\s']s\b|(?:is|are|was|were|has|have|had|do|does|did|can|could|will|would|should|"
+    r"may|might|must|isn't|aren't|doesn't|don't|won't|can't|i|we|you|they|it|he|she|not|never|always|only|just|"
+    r"really|actually)\b)"
+)
+
+
+# relational definites: "the same PR", "the top of the file", "the whole suite", "the way you …"
+# pick out a part or a relation of whatever is at hand, not one thing the person points at
+_RELATIONAL = re.compile(
+    r"\bthe\s+(?:same|top|bottom|end|start|beginning|middle|rest|whole|entire|full|usual|way|why|what|how|"
+    r"other|opposite|default|simplest|shortest|smallest|easiest)\b"
+)
+
+
+def _definite(clause: str) -> bool:
+    """Whether a clause names one thing definitely: a definite determiner or pronoun ("fix the
+    typo", "rename that function", "make it faster"), not "that" opening a clause nor a
+    relational "the same …" / "the top of …"."""
+    low = _RELATIONAL.sub(" ", _THAT_CLAUSE.sub(" ", _low(clause)))
+    return bool(set(words(low)) & (DEFINITE | {"it", "them"}))
+
+
 def reversal(text: str) -> bool:
     """A change of habit: a reversal adverbial, or a first-person change verb in the past/perfect
     ("we've switched to …", "I moved off …", "we replaced X with Y")."""
@@ -479,7 +545,7 @@ def read(sentence: str) -> Reading:
     off = _one_off(text, cls)
     if off:
         return Reading(text, False, 0.0, off)
-    if _subject(words(cls[0])) == "definite":
+    if _subject(words(cls[0])) == "definite" and not _CORRELATIVE.match(_low(text)):
         return Reading(text, False, 0.0, "about one thing")  # "the cache TTL should be …"
     forces = [_clause_force(re.sub(r"\"[^\"]*\"", " ", c)) for c in cls]  # a quoted "should" is not the person's
     force, why = max(forces, key=lambda f: f[0]) if forces else (0.0, "")
@@ -488,8 +554,8 @@ def read(sentence: str) -> Reading:
     # a weak clause counts only when no clause of the sentence names one thing definitely
     if force < 1.0 and len(words(text)) <= 2:
         return Reading(text, False, 0.0, "fragment")  # "see screenshot"
-    if force < 1.0 and any(set(words(c)) & (DEFINITE | {"it", "them"}) for c in cls):
-        return Reading(text, False, 0.0, "definite object")
+    if force < 1.0 and any(_definite(c) for c in cls):
+        return Reading(text, False, 0.0, "definite object", corroborates=not NAMED_CODE.search(text))
     if force < 1.0 and NAMED_CODE.search(text):
         return Reading(text, False, 0.0, "named file or function")
     return Reading(text, True, force, why, reversal=reversal(text))

@@ -9,7 +9,11 @@
 - Similarity: weighted Dice of the token sets.
 - Stance: which rare tokens a statement prefers and which it rejects, by negation scope
   ("X, not Y", "X instead of Y", "don't …", "no …", "I don't like …", "moved off X", "replaced X
-  with Y"); a condition ("no X without Y", "don't … until Y") turns what follows it positive.
+  with Y"); a condition ("no X without Y", "don't … until Y") turns what follows it positive; a
+  judgement ("X is not ok", "X makes me uneasy", "I find X distracting", "I hate X") leans by the
+  general-English valence of its words (VADER lexicon, `data/en_valence.tsv.gz`).
+- Quoted mentions are examples ("'initialise' not 'initialize'"), and the words of liking
+  ("prefer", "stick with", "rather") say how a stance is put: neither counts as content.
 No synonym table: "keep answers short" and "be concise" are not grouped (an embedding model
 would be needed for that; none is used).
 """
@@ -160,9 +164,23 @@ _CLOSED = (
             "ive",
             "id",
             "anymore",
+            # the words of the preference construction itself ("stick with X", "X is my go-to"): how
+            # a stance is said, not what it is about
+            "prefer",
+            "prefers",
+            "preferred",
+            "stick",
+            "go-to",
+            "rather",
+            "like",
+            "love",
+            "want",
+            "wants",
         ]
     )
-)
+) - {"done"}  # "done" names completion ("a task isn't done until …"), a content word here
+# a quoted mention ("'initialise' not 'initialize'"): an example, not what the rule is about
+_MENTION = re.compile(r"(?<![a-z])'[^'\n]{1,40}'(?![a-z])|\"[^\"\n]{1,40}\"")
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9_+#.\-]*[a-z0-9+#]|[a-z]")
 
 
@@ -181,6 +199,38 @@ def _zipf() -> dict[str, float]:
 
 def zipf(word: str) -> float:
     return _zipf().get(word, 0.0)
+
+
+@lru_cache(maxsize=1)
+def _valence() -> dict[str, float]:
+    """General-English valence of evaluative words (VADER lexicon, `data/en_valence.tsv.gz`)."""
+    try:
+        raw = resources.files("persona_pipeline.persona.digest").joinpath("data/en_valence.tsv.gz").read_bytes()
+    except (FileNotFoundError, OSError):  # without the table no judgement is read
+        return {}
+    out: dict[str, float] = {}
+    for line in gzip.decompress(raw).decode().splitlines():
+        w, _, v = line.partition("\t")
+        out[w] = float(v)
+    return out
+
+
+_NEGATION_WORD = re.compile(r"^(?:not|never|no|hardly|barely|nothing|[a-z]+n't)$")
+
+
+def valence(text: str) -> float:
+    """How good or bad a phrase says something is: the sum of its words' valence (a word after a
+    negator within three words counts the other way: "not ok" < 0, "never fun" < 0)."""
+    table = _valence()
+    total, flip_left = 0.0, 0
+    for w in re.findall(r"[a-z][a-z'-]*", text.lower().replace("’", "'")):
+        if _NEGATION_WORD.match(w):
+            flip_left = 3
+            continue
+        v = table.get(w, 0.0)
+        total += -v if flip_left else v
+        flip_left = max(0, flip_left - 1)
+    return total
 
 
 @lru_cache(maxsize=1)
@@ -219,6 +269,9 @@ def _key(word: str) -> str:
 def tokens(text: str) -> frozenset[str]:
     """The content tokens of a statement."""
     low = text.lower().replace("’", "'").replace("`", " ")
+    unquoted = _MENTION.sub(" ", low)
+    if unquoted != low and _TOKEN.search(unquoted):
+        low = unquoted
     low = re.sub(r"'(?:s|re|ve|d|ll|m)\b", "", re.sub(r"n't\b", " not", low))
     words = [w.strip(".-") for w in _TOKEN.findall(low)]
     # a dotted identifier also names its parent ("os.path.join" ~ "os.path"); a hyphenated
@@ -267,6 +320,17 @@ _DECLARATIVE = re.compile(
     r"tends?|reads?)\b"
 )
 _FIRST_PERSON = re.compile(r"\b(?:we|our|ours|my|mine|us|i)\b")
+_FEELING = re.compile(
+    r"^(?:and\s+|so\s+|honestly\s+|actually\s+)*(?:i|we)\s+(?:really\s+|just\s+|also\s+|genuinely\s+)?"
+    r"(?P<verb>hate|dislike|detest|loathe|despise|love|adore|enjoy|like|find|found|consider)\s+(?P<rest>.+)$"
+)
+# a judgement: a subject of one to four words (not a person), a verb of being or of effect, and
+# what is said of it
+_JUDGEMENT = re.compile(
+    r"^(?!(?:i|we|you|i'm|we're|you're|they|he|she|it|it's|that|this|there)\b)(?P<subj>\S+(?:\s+\S+){0,3}?)\s+"
+    r"(?:is|are|was|were|'s|isn't|aren't|makes?|gets?|looks?|seems?|feels?|reads?|works?|bothers?|drives?)\s+"
+    r"(?P<pred>.+)$"
+)
 
 
 def _head(clause: str) -> str:
@@ -304,6 +368,14 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
         c = re.sub(r"^(?:(?:and|so|then|also|actually|just|we|i)\s+)+", "", clause.strip(" .!?()"))
         if not c:
             continue
+        if f := _FEELING.match(clause.strip(" .!?()")):
+            # a first-person verb of liking or disliking ("I hate X", "we can't stand X"), or of
+            # finding ("I find X distracting"): its valence, in general English, says which way
+            verb, rest = f.group("verb"), f.group("rest")
+            v = valence(verb) if verb not in {"find", "found", "consider"} else valence(rest)
+            if abs(v) >= 0.5:
+                (pos if v > 0 else neg).update(rare(tokens(_head(rest))))
+                continue
         if m := _MOVED_OFF.search(c) or _REPLACED.search(c):
             neg |= rare(tokens(m.group("old")))
             pos |= rare(tokens(m.group("new") or ""))
@@ -317,6 +389,22 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
             else:
                 neg |= rare(tokens(_head(c)))
             continue
+        if j := _JUDGEMENT.match(c):
+            # a judgement of its subject ("X is not ok", "X makes me uneasy", "X reads better than
+            # Y"): which way it leans is the valence of what is said of X, in general English
+            pred = j.group("pred")
+            than = re.search(r"\bthan\b", pred)
+            v = valence(pred[: than.start()] if than else pred)
+            if abs(v) >= 0.5:
+                subject = rare(tokens(_head(j.group("subj"))))
+                other = frozenset()
+                if than:
+                    rest = pred[than.end() :]
+                    end = _SCOPE_END.search(rest)
+                    other = rare(tokens(rest[: end.start()] if end else rest))
+                (pos if v > 0 else neg).update(subject)
+                (neg if v > 0 else pos).update(other)
+                continue
         m = min((x for x in (_CONTRAST.search(c), _NEG_PRED.search(c)) if x), key=lambda x: x.start(), default=None)
         if m:
             head, tail = c[: m.start()], c[m.end() :]
