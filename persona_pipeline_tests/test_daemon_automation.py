@@ -177,7 +177,9 @@ def test_daemon_never_recompiles_the_pack_over_a_failing_blocking_check(cli_env,
     os.environ["DAGSTER_HOME"] = str(home)
     try:
         _wait(lambda: _settled(data, 9) and pack.exists(), 240, "the first pack")
-        time.sleep(12)  # let the first compile's run finish
+        # every run the first wave asked for has finished (a pack run queued before the leak
+        # would otherwise land after it)
+        _wait(lambda: _idle(home) and (time.sleep(7) or _idle(home)), 240, "the first wave of runs")
         written = pack.read_bytes()
         # a well-formed GitHub token shape (random, not a real credential)
         token = "ghp_" + "Zq7Lw2Rk9Tn4Vb8Xc1Md5Fh3Jp6Sy0Ga2Uex"  # 36 random characters: the shape, no credential
