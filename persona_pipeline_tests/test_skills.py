@@ -416,7 +416,7 @@ def env_data_dir(settings) -> Iterator[None]:
 def test_dagster_materialises_lessons_over_partitions_then_skills(settings, env_data_dir) -> None:
     from persona_pipeline.orchestration.defs.checks import skills_cite_stored_evidence
     from persona_pipeline.orchestration.defs.partitions import SOURCE_UNITS
-    from persona_pipeline.orchestration.defs.skill_assets import skill_experiences, skills
+    from persona_pipeline.orchestration.defs.skill_assets import session_lessons, skills
 
     keys = [CLAUDE_A, CODEX_B, "instructions/widget/AGENTS.md"]
     write_units(settings, {CLAUDE_A: claude_session_a(), CODEX_B: codex_session_b()})
@@ -424,13 +424,13 @@ def test_dagster_materialises_lessons_over_partitions_then_skills(settings, env_
     with dg.DagsterInstance.ephemeral() as instance:
         instance.add_dynamic_partitions(SOURCE_UNITS, keys)
         result = dg.materialize(
-            [skill_experiences],
+            [session_lessons],
             resources=project_resources(),
             instance=instance,
             tags={"dagster/asset_partition_range_start": keys[0], "dagster/asset_partition_range_end": keys[-1]},
         )
         assert result.success
-        mats = result.asset_materializations_for_node("skill_experiences")
+        mats = result.asset_materializations_for_node("session_lessons")
         assert sorted(m.partition for m in mats) == sorted(keys)
         for m in mats:
             if m.partition.startswith("instructions/"):

@@ -299,12 +299,12 @@ def cmd_run(args: argparse.Namespace) -> int:
     from persona_pipeline.orchestration.defs.distill_assets import session_digests
     from persona_pipeline.orchestration.defs.ingest_assets import ingest
     from persona_pipeline.orchestration.defs.note_assets import session_notes
-    from persona_pipeline.orchestration.defs.skill_assets import skill_experiences
+    from persona_pipeline.orchestration.defs.skill_assets import session_lessons
 
     ordered = instance.get_dynamic_partitions(SOURCE_UNITS)
     if stale:
         ok = _launch_partitioned(instance, settings, ordered, [(ingest, stale)])
-    per_unit = [(session_digests, digest_keys), (skill_experiences, lesson_keys), (session_notes, note_keys)]
+    per_unit = [(session_digests, digest_keys), (session_lessons, lesson_keys), (session_notes, note_keys)]
     if digest_keys or lesson_keys or note_keys:
         ok = _launch_partitioned(instance, settings, ordered, per_unit) and ok
     pack_md = settings.data_dir / "persona" / "PERSONA.md"

@@ -20,7 +20,7 @@ from persona_pipeline.orchestration.defs.distill_assets import facet_trees, pers
 from persona_pipeline.orchestration.defs.ingest_assets import ingest
 from persona_pipeline.orchestration.defs.note_assets import session_notes
 from persona_pipeline.orchestration.defs.resources import project_resources
-from persona_pipeline.orchestration.defs.skill_assets import skill_experiences, skills
+from persona_pipeline.orchestration.defs.skill_assets import session_lessons, skills
 
 if TYPE_CHECKING:
     from persona_pipeline.core.config import Settings
@@ -31,7 +31,7 @@ def build_defs(settings: Settings | None = None) -> dg.Definitions:
     `settings` (`persona run`'s in-process runs: the settings it resolved, never written into
     Dagster's run storage, which keeps no configured names or e-mails)."""
     return dg.Definitions(
-        assets=[ingest, session_digests, skill_experiences, session_notes, facet_trees, persona_pack, skills],
+        assets=[ingest, session_digests, session_lessons, session_notes, facet_trees, persona_pack, skills],
         asset_checks=CHECKS,
         jobs=[ingest_job, units_job, compile_job, source_refresh],
         sensors=[source_files_sensor, automation_sensor],

@@ -1,4 +1,4 @@
-"""The skills stages over stored evidence: per-session lessons (`skill_experiences`) and the
+"""The skills stages over stored evidence: per-session lessons (`session_lessons`) and the
 skills evolved from all of them (`skills`, written as SKILL.md folders). Plain Python: the
 Dagster assets and the tests call these."""
 

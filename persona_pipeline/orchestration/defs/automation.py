@@ -23,7 +23,7 @@ _DEFS = definition_settings()
 ingest_job = dg.define_asset_job("incremental_ingest", selection=dg.AssetSelection.assets(RAW, EVIDENCE))
 # The jobs `persona run` launches (named, so its runs read as what they are in the UI).
 units_job = dg.define_asset_job(
-    "persona_units", selection=dg.AssetSelection.assets("session_digests", "skill_experiences", "session_notes")
+    "persona_units", selection=dg.AssetSelection.assets("session_digests", "session_lessons", "session_notes")
 )
 compile_job = dg.define_asset_job(
     "persona_compile", selection=dg.AssetSelection.assets("facet_trees", "persona_pack", "skills")

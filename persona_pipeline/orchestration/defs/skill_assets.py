@@ -1,4 +1,4 @@
-"""`skill_experiences` (partitioned: per-session lessons) and `skills` (unpartitioned: the
+"""`session_lessons` (partitioned: per-session lessons) and `skills` (unpartitioned: the
 lessons evolved into SKILL.md folders). Thin: the work is in `skills/stage.py`.
 
 (No `from __future__ import annotations`: Dagster resolves config annotations at runtime.)
@@ -29,8 +29,8 @@ def _counts(r: Any, model: str) -> dict[str, Any]:
     }
 
 
-skill_experiences = per_unit_asset(
-    "skill_experiences",
+session_lessons = per_unit_asset(
+    "session_lessons",
     group="skills",
     description="Per transcript session: lessons worth learning / worth avoiding from tool errors, recoveries, "
     "rejections, corrections and confirmations, each with importance, credibility, signal and a quote of the "
@@ -43,7 +43,7 @@ skill_experiences = per_unit_asset(
 
 
 @dg.asset(
-    deps=["skill_experiences"],
+    deps=["session_lessons"],
     automation_condition=TAIL_CONDITION,
     group_name="skills",
     description="Named procedural skills evolved from every stored lesson (a new version only when a skill's "

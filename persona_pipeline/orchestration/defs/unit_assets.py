@@ -1,4 +1,4 @@
-"""The one per-unit asset factory: `session_digests`, `skill_experiences` and `session_notes` are
+"""The one per-unit asset factory: `session_digests`, `session_lessons` and `session_notes` are
 each built by `per_unit_asset` from a stage function and the counts it reports.
 
 Every such asset ends a run the same way:

@@ -1,4 +1,4 @@
-"""Records of the `skill_experiences` stage: lessons an agent should carry across sessions.
+"""Records of the `session_lessons` stage: lessons an agent should carry across sessions.
 
 A lesson is one prescriptive statement (worth learning or worth avoiding) learnt from what
 happened in one session: a tool error, the agent's own correction, the person's critique or
