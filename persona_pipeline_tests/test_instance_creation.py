@@ -66,3 +66,23 @@ def test_a_throwaway_dev_instance_writes_nothing(tmp_path: Path, monkeypatch) ->
     failure = result.failure_data_for_node("facet_trees")
     assert failure is not None and "DAGSTER_HOME=" in (failure.error.message if failure.error else "")
     assert not (tmp_path / "data" / "warehouse.duckdb").exists()
+
+
+def test_a_warehouse_killed_before_its_schema_is_fresh_and_garbage_is_damaged(
+    cli_env: dict[str, str], tmp_path: Path
+) -> None:
+    """A kill during the warehouse's first transaction leaves a DuckDB file without tables: the
+    next run creates the schema. A file that is not a warehouse at all stops the run with the fix."""
+    import duckdb
+
+    data = tmp_path / "data"
+    data.mkdir()
+    duckdb.connect(str(data / "warehouse.duckdb")).close()  # a file with no schema yet
+    summary = last_json(*(lambda p: (p.stdout, p.returncode, p.stderr))(cli(cli_env, "run", "--json")))
+    assert summary["units_failed"] == 0 and summary["evidence_rows"] > 0
+
+    garbage = tmp_path / "g"
+    (garbage / "data").mkdir(parents=True)
+    (garbage / "data" / "warehouse.duckdb").write_bytes(b"not a database" * 100)
+    proc = cli({**cli_env, "PERSONA_DATA_DIR": str(garbage / "data")}, "run", "--json")
+    assert proc.returncode == 3 and "persona rebuild" in proc.stderr

@@ -207,7 +207,13 @@ def _preflight(settings: Settings) -> None:
 
         try:
             with store.connect(settings.warehouse_path, read_only=True, wait_s=0) as con:
-                con.execute("SELECT count(*) FROM units").fetchone()
+                # a file whose schema was never committed (a kill during its first transaction)
+                # is empty, not damaged: the run's first write creates the schema
+                row = con.execute(
+                    "SELECT count(*) FROM information_schema.tables WHERE table_name = 'units'"
+                ).fetchone()
+                if row and row[0]:
+                    con.execute("SELECT count(*) FROM units").fetchone()
         except duckdb.IOException as exc:
             if "lock" in str(exc).lower():
                 return  # another run is writing: the run waits for it

@@ -385,7 +385,15 @@ def unit_fingerprints(path: Path, wait_s: float | None = None) -> dict[str, str]
     if not path.exists():
         return {}
     with connect(path, read_only=True, wait_s=LOCK_WAIT_S if wait_s is None else wait_s) as con:
+        if not has_schema(con):  # created, then killed before its first transaction committed
+            return {}
         return dict(con.execute("SELECT unit_key, fingerprint FROM units").fetchall())
+
+
+def has_schema(con: duckdb.DuckDBPyConnection) -> bool:
+    """Whether the warehouse's tables exist (a file whose schema was never committed has none)."""
+    row = con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = 'units'").fetchone()
+    return bool(row and row[0])
 
 
 def totals(con: duckdb.DuckDBPyConnection, keys: Sequence[str] | None = None) -> dict[str, int]:
