@@ -74,8 +74,12 @@ class View:
         `value:` below), merged where they touch. Outside them the view *is* the original text,
         which every detector has scanned already, so only the windows are scanned again."""
         cached = self.__dict__.get("_win")
-        if cached is not None:
-            return cached  # type: ignore[no-any-return]
+        if cached is None:
+            cached = self._windows()
+            object.__setattr__(self, "_win", cached)
+        return cached  # type: ignore[no-any-return]
+
+    def _windows(self) -> list[tuple[int, int]]:
         t = self.text
         n = len(t)
         out: list[tuple[int, int]] = []
@@ -97,7 +101,6 @@ class View:
                 ws, we = s, e
         if ws >= 0:
             out.append((ws, we))
-        object.__setattr__(self, "_win", out)
         return out
 
     def window_texts(self) -> list[tuple[int, Prepared]]:
@@ -226,3 +229,24 @@ class _Composed(View):
         s, e = View.to_original(self, start, end)
         inner: View = self.__dict__["_inner"]
         return inner.to_original(s, e)
+
+    def _windows(self) -> list[tuple[int, int]]:
+        """Only the windows where every decoding of the chain changes something: a window whose
+        stretch of some inner view holds none of that view's escapes reads as if that decoding had
+        been skipped, so it is a window of the shorter chain (built too: views are built for every
+        chain of decodings that finds escapes), scanned there already. A text with a JSON string
+        and a URL-encoded query elsewhere thus has its query scanned once, not once more through
+        the JSON-unescaped view."""
+        out: list[tuple[int, int]] = []
+        for a, b in View._windows(self):
+            view: View = self
+            s, e = a, b
+            while isinstance(view, _Composed):
+                s, e = View.to_original(view, s, e)  # the window's stretch of the inner view
+                view = view.__dict__["_inner"]
+                i = bisect_right(view._vstarts(), e) - 1  # its last escape starting before the end
+                if i < 0 or view._escapes[i][1] < s:
+                    break  # that decoding changes nothing here
+            else:
+                out.append((a, b))
+        return out
