@@ -25,6 +25,7 @@ from functools import lru_cache
 from itertools import accumulate
 
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, prepare
+from persona_pipeline.core.evidence.redaction.secrets import _LABEL_WORD
 
 # Escapes a view decodes. Python `re` here is safe: no nested quantifiers, so linear time.
 # Each is one capturing group: `split` cuts the text into literal stretches and escapes in C.
@@ -41,7 +42,25 @@ _JSON_PROBE = Rx(r"\\[nrtbf\"\\/u]")
 # Character references: numeric (decimal, hex) and named, always with their `;` (a bare `&copy`
 # or `&page=` in a query string is left alone).
 _HTML_ESC = re.compile(r"(&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});)")
-_HTML_PROBE = Rx(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+# The HTML view is built only when a reference can hide what a rule needs: a numeric or hex
+# reference (`&#64;` for the `@`, a mail encoder's `&#61;`), any named one but the three of
+# escaped code (`&quot;`, `&apos;`, `&commat;`, `&equals;`, `&nbsp;`…), a double escape
+# (`&amp;quot;`, `&amp;#64;`), or an escaped element named like a secret
+# (`&lt;password&gt;…&lt;/password&gt;`), or an `&amp;` inside a word (a password holding an
+# `&`: `hunt&amp;er2`). Else a bare `&amp;`, `&lt;`, `&gt;` of escaped code hides nothing from a
+# rule (`&amp;token=` keeps its word boundary, `&lt;a@b.io&gt;` its e-mail), and building and
+# scanning that view was most of the HTML view's cost.
+_NAME_NOT_CODE = (  # an entity name other than amp, lt, gt (no lookahead in RE2: spelt out)
+    r"[A-Za-z][A-Za-z0-9]{3,31}"
+    r"|[B-Zb-z][A-Za-z0-9]{2}|A[A-Za-z0-9]{2}|a[A-Za-ln-z0-9][A-Za-z0-9]|am[A-Za-oq-z0-9]"
+    r"|[A-Za-fh-km-z][A-Za-z0-9]|[gl][A-Za-su-z0-9]"
+)
+_HTML_PROBE = Rx(
+    r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|" + _NAME_NOT_CODE + r");"
+    r"|&amp;(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
+    rf"|&lt;/?[A-Za-z0-9_:.-]{{0,64}}{_LABEL_WORD}[A-Za-z0-9_.-]{{0,64}}&gt;"
+    r"|[^\s;&]&amp;[^\s;&]"
+)
 _SIMPLE = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f", '"': '"', "\\": "\\", "/": "/"}
 
 
