@@ -260,7 +260,7 @@ def phone_spans(text: str) -> Iterator[Span]:
     import phonenumbers
 
     seen: list[tuple[int, int]] = []
-    for (start, end), *_ in _PHONE_CANDIDATE.finditer(text):
+    for (start, end), *_ in _PHONE_CANDIDATE.finditer(text) if _open(text, "phone") else ():
         raw = text[start:end]
         digits = sum(ch.isdigit() for ch in raw)
         if digits < 9 or digits > 15:
@@ -300,7 +300,7 @@ def phone_spans(text: str) -> Iterator[Span]:
 
 def card_spans(text: str) -> Iterator[Span]:
     pos = 0
-    while True:
+    while _open(text, "card"):
         m = _CARD_CANDIDATE.search_from(text, pos)
         if m is None:
             return
@@ -332,7 +332,7 @@ def _is_global_ip(value: str) -> bool:
 
 
 def ip_spans(text: str) -> Iterator[Span]:
-    for ((start, end),) in _IPV4.finditer(text):
+    for ((start, end),) in _IPV4.finditer(text) if _open(text, "ipv4") else ():
         if text[start - 1 : start] in (".", "-", "v") or text[end : end + 1] == ".":
             continue
         if not _is_global_ip(text[start:end]):  # first: it rejects most candidates, and it is cached
@@ -658,7 +658,7 @@ def person_name_spans(text: str) -> Iterator[Span]:
     listed first name before any name-shaped surname, and any name-shaped sequence in a name
     context (ask X, cc X, From: X, Reviewed-by: X, a sign-off line, author = "X")."""
     firsts, lasts = _name_lists()
-    for ((r0, r1),) in _CAP_RUN.finditer(text):
+    for ((r0, r1),) in _CAP_RUN.finditer(text) if _open(text, "name_run") else ():
         words = [w[0] for w in _CAP_WORD.finditer(text, r0, r1)]
         long_run = len(words) > 3  # "Tai Tham Vowel Sign": a title, unless both names are listed
         for (s0, e0), (s1, e1) in pairwise(words):
@@ -741,6 +741,10 @@ def _open(text: str, name: str) -> bool:
 
 
 _GATED.update(
+    phone=(_PHONE_CANDIDATE,),
+    card=(_CARD_CANDIDATE,),
+    ipv4=(_IPV4,),
+    name_run=(_CAP_RUN,),
     ssn=(_SSN_ANY,),
     iban=(_IBAN_CANDIDATE,),
     dob=(_DOB,),
