@@ -253,11 +253,23 @@ def _national_ok(raw: str, context: bool) -> bool:
     return _valid_in_any_region(raw)
 
 
+@lru_cache(maxsize=8192)
+def _candidate_ok(raw: str) -> bool:
+    """An international (+cc) or NANP-shaped candidate is a number: a pure function of its text,
+    cached (a decoded view's windows hold the numbers their text was scanned for already)."""
+    import phonenumbers
+
+    try:
+        num = phonenumbers.parse(raw, None if raw.startswith("+") else "US")
+    except phonenumbers.NumberParseException:
+        return False
+    return phonenumbers.is_valid_number(num) or (raw.startswith("+") and phonenumbers.is_possible_number(num))
+
+
 def phone_spans(text: str) -> Iterator[Span]:
     """International numbers (+cc), then national formats of the user's and common regions,
     validated by libphonenumber (the checks `PhoneNumberMatcher` applies at leniency VALID, on
     candidates found by a linear-time RE2 scan rather than its own backtracking regexes)."""
-    import phonenumbers
 
     seen: list[tuple[int, int]] = []
     for (start, end), *_ in _PHONE_CANDIDATE.finditer(text) if _open(text, "phone") else ():
@@ -268,12 +280,7 @@ def phone_spans(text: str) -> Iterator[Span]:
         before = text[start - 1 : start]
         if before.isalnum() or (before in ("-", ".", "/", ":", "=", "_") and not raw.startswith("+")):
             continue  # part of an id, a version, a path or a key=value number
-        try:
-            region = None if raw.startswith("+") else "US"
-            num = phonenumbers.parse(raw, region)
-        except phonenumbers.NumberParseException:
-            continue
-        if phonenumbers.is_valid_number(num) or (raw.startswith("+") and phonenumbers.is_possible_number(num)):
+        if _candidate_ok(raw):
             seen.append((start, end))
             yield Span(start, end, "phone")
     for (start, end), labelled in _NATIONAL_CANDIDATE.finditer(text) if _open(text, "phone_national") else ():
