@@ -99,12 +99,21 @@ class Rx:
             pos = e0 if e0 > pos else pos + 1
 
     def search(self, text: str) -> Spans | None:
-        return next(self.finditer(text), None)
+        return self._first(text, 0)
 
     def search_from(self, text: str, pos: int) -> tuple[int, int] | None:
         """(start, end) of the first match at or after `pos`."""
-        m = next(self.finditer(text, pos), None)
+        m = self._first(text, pos)
         return None if m is None else m[0]
+
+    def _first(self, text: str, pos: int) -> Spans | None:
+        b = fold(text)
+        if b is None or self._match is None:
+            return next(self.finditer(text, pos), None)
+        if pos > len(b):
+            return None
+        spans = self._match(_UNANCHORED, b, max(0, pos), len(b))  # one C call, no generator
+        return tuple(spans) if spans[0][0] >= 0 else None
 
     def match(self, text: str) -> bool:
         """Whether the pattern matches at the start of `text`."""
