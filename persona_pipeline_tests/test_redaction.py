@@ -148,3 +148,21 @@ def test_property_idempotent_and_placeholders_never_redetected(text: str) -> Non
     # existing placeholders pass through untouched
     for m in PLACEHOLDER_RE.finditer(text):
         assert m.group(0) in once.text
+
+
+def test_loosened_rule_set_never_hides_a_rule() -> None:
+    """The secret rules' gate Set runs loosened patterns (counted repetitions opened): it may
+    open a rule that then finds nothing, never close one that matches."""
+    import re2
+
+    from persona_pipeline.core.evidence.redaction import secrets
+    from persona_pipeline.core.evidence.redaction.matching import loosened
+
+    assert loosened(r"a{2,5}[{}]{3}\{1,2\}x{0,64}?") == r"a+[{}]+\{1,2\}x*"
+    texts = [*SECRETS.values(), *(t for t, _ in PII.values()), *LOOKALIKES]
+    for text in texts:
+        gates = secrets._RULE_SET.matching(text)
+        assert gates is not None
+        for i, (_, pat, _, _) in enumerate(secrets._OWN_RULES):
+            if re2.search(pat, text) is not None:
+                assert i in gates, (pat, text)

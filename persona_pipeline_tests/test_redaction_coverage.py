@@ -10,8 +10,10 @@ import urllib.parse
 
 import pytest
 
+from persona_pipeline.core.evidence.redaction.matching import prepare
 from persona_pipeline.core.evidence.redaction.redactor import Redactor
 from persona_pipeline.core.evidence.redaction.spans import PLACEHOLDER_RE
+from persona_pipeline.core.evidence.redaction.views import decoded_views
 from persona_pipeline_tests.redaction_cases import PII_CATS, SECRET_CATS, Score, make_cases, score
 
 R = Redactor(b"k" * 32)
@@ -137,6 +139,22 @@ def test_html_entities_are_decoded_and_redacted_in_place(seed: int) -> None:
     assert pw[:8] not in out and _redacted(out) == out, out
     plain = "R&amp;D asked: is &lt;b&gt; ok? GET /a?x=1&page=2&copy=3 &unknown; &#;"
     assert _redacted(plain) == plain  # entities without a secret change nothing
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_html_view_only_where_an_entity_can_hide_something(seed: int) -> None:
+    r = random.Random(seed)
+    pw = _rand(r, 14)
+    xml = f"<pre>&lt;config&gt;&lt;db_password&gt;{pw}&lt;/db_password&gt;&lt;/config&gt;</pre>"
+    out = _redacted(xml)  # an escaped element named like a secret
+    assert pw[:8] not in out and out.endswith("&lt;/db_password&gt;&lt;/config&gt;</pre>"), out
+    half = pw[:7] + "&amp;" + pw[7:]  # a password holding an `&`, HTML-escaped
+    out = _redacted(f"<code>DB_PASSWORD={half}</code>")
+    assert pw[:7] not in out and pw[7:] not in out, out
+    # escaped code with only &amp; / &lt; / &gt; around words: no HTML view is built at all
+    code = f"<pre>if (a &amp;&amp; b) {{ List&lt;String&gt; x = f(&lt;T&gt;); }} // {pw.lower()}</pre>"
+    assert decoded_views(prepare(code)) == ()
+    assert decoded_views(prepare("R&#38;D or user&#64;x.io")) != ()
 
 
 @pytest.mark.parametrize("seed", SEEDS)

@@ -18,6 +18,7 @@ Values are always read from the original text.
 from __future__ import annotations
 
 import codecs
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -98,12 +99,21 @@ class Rx:
             pos = e0 if e0 > pos else pos + 1
 
     def search(self, text: str) -> Spans | None:
-        return next(self.finditer(text), None)
+        return self._first(text, 0)
 
     def search_from(self, text: str, pos: int) -> tuple[int, int] | None:
         """(start, end) of the first match at or after `pos`."""
-        m = next(self.finditer(text, pos), None)
+        m = self._first(text, pos)
         return None if m is None else m[0]
+
+    def _first(self, text: str, pos: int) -> Spans | None:
+        b = fold(text)
+        if b is None or self._match is None:
+            return next(self.finditer(text, pos), None)
+        if pos > len(b):
+            return None
+        spans = self._match(_UNANCHORED, b, max(0, pos), len(b))  # one C call, no generator
+        return tuple(spans) if spans[0][0] >= 0 else None
 
     def match(self, text: str) -> bool:
         """Whether the pattern matches at the start of `text`."""
@@ -111,6 +121,44 @@ class Rx:
         if b is None or self._match is None:
             return (self._str.match(text) if b is None else self._bytes.match(b)) is not None
         return bool(self._match(_ANCHOR_START, b, 0, len(b))[0][0] >= 0)
+
+
+_COUNTED = re.compile(r"\{(\d+)(?:,\d*)?\}\??")
+
+
+def loosened(pattern: str) -> str:
+    """`pattern` with every counted repetition opened (`X{4,200}` -> `X+`, `X{0,64}` -> `X*`):
+    it matches wherever the pattern does (and maybe elsewhere). A Set of such patterns still
+    says which patterns may match, and its DFA, without the counting, has a fraction of the
+    states: on text it has not seen (every text, in use) it runs ~4x faster."""
+    out: list[str] = []
+    i, n, in_class = 0, len(pattern), False
+    while i < n:
+        c = pattern[i]
+        if c == "\\":
+            out.append(pattern[i : i + 2])
+            i += 2
+            continue
+        if in_class:
+            in_class = c != "]"
+            out.append(c)
+            i += 1
+            continue
+        if c == "[":
+            in_class = True
+            j = i + 1 + (pattern[i + 1 : i + 2] == "^")
+            j += pattern[j : j + 1] == "]"  # a `]` first in a class is a member
+            out.append(pattern[i:j])
+            i = j
+            continue
+        m = _COUNTED.match(pattern, i) if c == "{" else None
+        if m is not None:
+            out.append("*" if int(m.group(1)) == 0 else "+")
+            i = m.end()
+            continue
+        out.append(c)
+        i += 1
+    return "".join(out)
 
 
 class RxSet:

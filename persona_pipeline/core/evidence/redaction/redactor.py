@@ -10,9 +10,11 @@ from __future__ import annotations
 import logging
 import os
 import secrets as _secrets
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
@@ -87,6 +89,38 @@ def _masked(text: Prepared) -> str:
         pos = s.end
     parts.append(text[pos:])
     return "".join(parts)
+
+
+class _Found(dict[str, str]):
+    """A batch's secret values (value -> placeholder type) with where each occurs in the texts
+    they are looked for in (the batch's texts and their views' windows): one `str.find` loop per
+    value over the texts joined, not one per value and text."""
+
+    def __init__(self, values: dict[str, str], texts: list[Prepared]) -> None:
+        super().__init__(values)
+        self.texts = texts  # alive while `hits` is keyed by their ids
+        self.hits: dict[int, list[Span]] = {id(t): [] for t in texts}
+        if not values or not texts:
+            return
+        starts = list(accumulate((len(t) + 1 for t in texts), initial=0))
+        joined = "\0".join(texts)
+        lists = [self.hits[id(t)] for t in texts]
+        for value, kind in values.items():
+            if "\0" in value:  # could span two texts: looked for text by text
+                for t, hits in zip(texts, lists, strict=True):
+                    hits.extend(value_spans(t, {value: kind}))
+                continue
+            n = len(value)
+            pos = joined.find(value)
+            while pos >= 0:  # the separator is in no value: no occurrence spans two texts
+                i = bisect_right(starts, pos) - 1
+                lists[i].append(Span(pos - starts[i], pos - starts[i] + n, kind))
+                pos = joined.find(value, pos + n)
+
+
+def _value_spans(text: Prepared, found: dict[str, str]) -> list[Span]:
+    hits = found.hits.get(id(text)) if isinstance(found, _Found) else None
+    return list(hits) if hits is not None else value_spans(text, found)
 
 
 def _identifier_patterns(identifiers: Sequence[tuple[str, str]]) -> list[tuple[Any, str]]:
@@ -168,6 +202,8 @@ class Redactor:
                 for s in own_spans(p):
                     if s.end - s.start >= _MIN_SHARED:
                         found.setdefault(p[s.start : s.end], s.kind)
+            targets = docs + [p for t in docs for v in decoded_views(t) for _, p in v.window_texts()]
+            found = _Found(found, list({id(t): t for t in targets}.values()))
         except Exception as exc:  # the engine failing must not let text through unredacted
             log.warning("secret engine failed on a batch (%s); redacting fields one by one", type(exc).__name__)
             return None
@@ -183,7 +219,7 @@ class Redactor:
         return docs, found, spans_by_doc
 
     def _spans(self, text: str, pii_spans: list[Span], found: dict[str, str]) -> list[Span]:
-        spans = own_spans(text) + value_spans(text, found) + pii_spans
+        spans = own_spans(text) + _value_spans(text, found) + pii_spans
         if self._identifiers:
             spans.extend(pii.known_identifier_spans(text, self._identifiers))
         for view in decoded_views(text):
@@ -196,7 +232,7 @@ class Redactor:
         there, as in the original)."""
         out: list[Span] = []
         for a, vt in view.window_texts():
-            spans = own_spans(vt) + value_spans(vt, found)
+            spans = own_spans(vt) + _value_spans(vt, found)
             for detector in pii.DETECTORS:
                 spans.extend(detector(vt))
             if self._identifiers:
