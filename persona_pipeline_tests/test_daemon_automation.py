@@ -123,8 +123,8 @@ def test_sensor_and_automation_under_the_daemon(cli_env, sample_copy, tmp_path) 
         assert len(ingest_runs) == 2  # one per sensor tick with changes, not one per file
 
 
-def _plant_leak(db: Path, secret: str) -> None:
-    """Write an unredacted secret into one stored evidence row, as a redaction bug would."""
+def _write_evidence(db: Path, sql: str, params: list[str]) -> None:
+    """Change stored evidence behind the pipeline's back (a leak as a redaction bug would write it)."""
     deadline = time.monotonic() + 120
     while True:
         try:
@@ -135,11 +135,7 @@ def _plant_leak(db: Path, secret: str) -> None:
                 raise
             time.sleep(0.5)
     try:
-        con.execute(
-            "UPDATE evidence SET excerpt = excerpt || ' ' || ? "
-            "WHERE evidence_id = (SELECT min(evidence_id) FROM evidence)",
-            [secret],
-        )
+        con.execute(sql, params)
     finally:
         con.close()
 
@@ -155,8 +151,9 @@ def test_daemon_never_recompiles_the_pack_over_a_failing_blocking_check(cli_env,
     shutil.copyfile(REPO / "dagster.yaml", home / "dagster.yaml")
     held = tmp_path / "held"
     held.mkdir()
-    [later] = sorted(sample_copy[0].glob("*/*.jsonl"))[:1]
-    shutil.move(later, held / f"{later.parent.name}__{later.name}")
+    later = sorted(sample_copy[0].glob("*/*.jsonl"))[:2]  # one arrives with the leak, one after its fix
+    for f in later:
+        shutil.move(f, held / f"{f.parent.name}__{f.name}")
     env = {
         **cli_env,
         "DAGSTER_HOME": str(home),
@@ -176,7 +173,7 @@ def test_daemon_never_recompiles_the_pack_over_a_failing_blocking_check(cli_env,
     trees, pack_key = dg.AssetKey("facet_trees"), dg.AssetKey("persona_pack")
     os.environ["DAGSTER_HOME"] = str(home)
     try:
-        _wait(lambda: _settled(data, 9) and pack.exists(), 240, "the first pack")
+        _wait(lambda: _settled(data, 8) and pack.exists(), 240, "the first pack")
         # every run the first wave asked for has finished (a pack run queued before the leak
         # would otherwise land after it)
         _wait(lambda: _idle(home) and (time.sleep(7) or _idle(home)), 240, "the first wave of runs")
@@ -186,10 +183,20 @@ def test_daemon_never_recompiles_the_pack_over_a_failing_blocking_check(cli_env,
         from persona_pipeline.core.evidence.redaction.redactor import Redactor
 
         assert Redactor(b"k" * 32).redact_many([token])[0].text != token  # the check will see it
-        _plant_leak(data / "warehouse.duckdb", token)
+        db = data / "warehouse.duckdb"
+        _write_evidence(
+            db,
+            "UPDATE evidence SET excerpt = excerpt || ' ' || ? WHERE evidence_id = (SELECT min(evidence_id) FROM evidence)",
+            [token],
+        )
         planted = time.time()
-        project, name = next(held.iterdir()).name.split("__")
-        shutil.move(next(held.iterdir()), sample_copy[0] / project / name)  # new evidence arrives
+        arriving = sorted(held.iterdir())
+
+        def arrive(f: Path) -> None:
+            project, name = f.name.split("__")
+            shutil.move(f, sample_copy[0] / project / name)
+
+        arrive(arriving[0])  # new evidence arrives
 
         with dg.DagsterInstance.get() as instance:
 
@@ -207,10 +214,10 @@ def test_daemon_never_recompiles_the_pack_over_a_failing_blocking_check(cli_env,
             assert history and history[0].event is not None  # the check ran over the new trees
             assert history[0].event.dagster_event.event_specific_data.passed is False
             assert pack.read_bytes() == written
-            # the control: once the check passes, the same automation compiles the pack
-            instance.report_runless_asset_event(
-                dg.AssetCheckEvaluation(asset_key=trees, check_name="evidence_has_no_secrets", passed=True)
-            )
+            # the control: with the leak gone, the next evidence compiles the pack again
+            _wait(lambda: _idle(home) and (time.sleep(7) or _idle(home)), 240, "the blocked wave")
+            _write_evidence(db, "UPDATE evidence SET excerpt = replace(excerpt, ' ' || ?, '')", [token])
+            arrive(arriving[1])
 
             def pack_rebuilt() -> bool:
                 event = instance.get_latest_materialization_event(pack_key)
