@@ -186,7 +186,8 @@ def test_daemon_never_recompiles_the_pack_over_a_failing_blocking_check(cli_env,
         db = data / "warehouse.duckdb"
         _write_evidence(
             db,
-            "UPDATE evidence SET excerpt = excerpt || ' ' || ? WHERE evidence_id = (SELECT min(evidence_id) FROM evidence)",
+            "UPDATE evidence SET excerpt = excerpt || ' ' || ? "
+            "WHERE evidence_id = (SELECT min(evidence_id) FROM evidence)",
             [token],
         )
         planted = time.time()
