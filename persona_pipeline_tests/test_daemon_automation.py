@@ -140,6 +140,23 @@ def _write_evidence(db: Path, sql: str, params: list[str]) -> None:
         con.close()
 
 
+def _chain_done(home: Path) -> bool:
+    """No run in flight and nothing left for the automation: the pack is newer than the trees,
+    the trees newer than the newest digest (a tick under load can come seconds late)."""
+    import dagster as dg
+
+    if not _idle(home):
+        return False
+    with dg.DagsterInstance.get() as instance:
+        stamps = []
+        for name in ("session_digests", "facet_trees", "persona_pack"):
+            event = instance.get_latest_materialization_event(dg.AssetKey(name))
+            if event is None:
+                return False
+            stamps.append(event.timestamp)
+    return stamps == sorted(stamps) and _idle(home)
+
+
 def test_daemon_never_recompiles_the_pack_over_a_failing_blocking_check(cli_env, sample_copy, tmp_path) -> None:
     """Under the real daemon: once `evidence_has_no_secrets` (blocking, on facet_trees) fails, new
     evidence still reaches facet_trees, but the pack is not recompiled over the failing check."""
@@ -176,7 +193,7 @@ def test_daemon_never_recompiles_the_pack_over_a_failing_blocking_check(cli_env,
         _wait(lambda: _settled(data, 8) and pack.exists(), 240, "the first pack")
         # every run the first wave asked for has finished (a pack run queued before the leak
         # would otherwise land after it)
-        _wait(lambda: _idle(home) and (time.sleep(7) or _idle(home)), 240, "the first wave of runs")
+        _wait(lambda: _chain_done(home) and (time.sleep(10) or _chain_done(home)), 240, "the first wave of runs")
         written = pack.read_bytes()
         # a well-formed GitHub token shape (random, not a real credential)
         token = "ghp_" + "Zq7Lw2Rk9Tn4Vb8Xc1Md5Fh3Jp6Sy0Ga2Uex"  # 36 random characters: the shape, no credential
