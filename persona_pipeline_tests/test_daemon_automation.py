@@ -12,6 +12,8 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import duckdb
@@ -64,46 +66,33 @@ def _idle(home: Path) -> bool:
         return not instance.get_runs(filters=dg.RunsFilter(statuses=list(busy)))
 
 
-def test_sensor_and_automation_under_the_daemon(cli_env, sample_copy, tmp_path) -> None:
+@contextmanager
+def _daemon(cli_env: dict[str, str], sample_copy, tmp_path: Path, hold: int) -> Iterator[tuple[Path, list[Path]]]:
+    """The project's instance under `tmp_path/data` with a real daemon (5 s sensor and automation
+    ticks), `hold` transcripts moved aside to arrive later; yields the data dir and the held
+    files. The daemon is stopped on the way out."""
     data = tmp_path / "data"
     home = data / "dagster_home"
     home.mkdir(parents=True)
     shutil.copyfile(REPO / "dagster.yaml", home / "dagster.yaml")
-    # hold two sessions back to add them while the daemon runs
     held = tmp_path / "held"
     held.mkdir()
-    later = sorted(sample_copy[0].glob("*/*.jsonl"))[:2]
-    for f in later:
+    for f in sorted(sample_copy[0].glob("*/*.jsonl"))[:hold]:
         shutil.move(f, held / f"{f.parent.name}__{f.name}")
-    env = {
-        **cli_env,
-        "DAGSTER_HOME": str(home),
-        "PERSONA_SENSOR_INTERVAL_S": "5",
-        "PERSONA_AUTOMATION_INTERVAL_S": "5",
-    }
-    ws = ["-w", str(REPO / "workspace.yaml")]
+    env = {**cli_env, "DAGSTER_HOME": str(home), "PERSONA_SENSOR_INTERVAL_S": "5", "PERSONA_AUTOMATION_INTERVAL_S": "5"}
     # no `dagster sensor start`: the sensor is on by default in the project's instance
     log = open(tmp_path / "daemon.log", "w")  # noqa: SIM115 - closed in finally
     daemon = subprocess.Popen(
-        [BIN / "dagster-daemon", "run", *ws],
+        [BIN / "dagster-daemon", "run", "-w", str(REPO / "workspace.yaml")],
         cwd=REPO,
         env=env,
         stdout=log,
         stderr=subprocess.STDOUT,
         start_new_session=True,
     )
-    pack = data / "persona" / "PERSONA.md"
+    os.environ["DAGSTER_HOME"] = str(home)
     try:
-        first = _wait(lambda: _settled(data, 8) and pack.exists(), 240, "the first pack")
-        written = pack.stat().st_mtime_ns
-        for f in held.iterdir():  # two new transcripts appear
-            project, name = f.name.split("__")
-            shutil.move(f, sample_copy[0] / project / name)
-        second = _wait(
-            lambda: _settled(data, 10) and pack.stat().st_mtime_ns != written, 240, "the new sessions in the pack"
-        )
-        # skills and notes may still be running; idle across more than one automation tick (5 s)
-        _wait(lambda: _idle(home) and (time.sleep(7) or _idle(home)), 240, "the runs the new sessions started")
+        yield data, sorted(held.iterdir())
     finally:
         os.killpg(daemon.pid, signal.SIGTERM)
         try:
@@ -112,6 +101,27 @@ def test_sensor_and_automation_under_the_daemon(cli_env, sample_copy, tmp_path) 
             os.killpg(daemon.pid, signal.SIGKILL)
             daemon.wait(timeout=15)
         log.close()
+
+
+def _arrive(held: Path, sample_copy) -> None:
+    """A held transcript appears back in its project folder."""
+    project, name = held.name.split("__")
+    shutil.move(held, sample_copy[0] / project / name)
+
+
+def test_sensor_and_automation_under_the_daemon(cli_env, sample_copy, tmp_path) -> None:
+    with _daemon(cli_env, sample_copy, tmp_path, hold=2) as (data, held):
+        home = data / "dagster_home"
+        pack = data / "persona" / "PERSONA.md"
+        first = _wait(lambda: _settled(data, 8) and pack.exists(), 240, "the first pack")
+        written = pack.stat().st_mtime_ns
+        for f in held:  # two new transcripts appear
+            _arrive(f, sample_copy)
+        second = _wait(
+            lambda: _settled(data, 10) and pack.stat().st_mtime_ns != written, 240, "the new sessions in the pack"
+        )
+        # skills and notes may still be running; idle across more than one automation tick (5 s)
+        _wait(lambda: _idle(home) and (time.sleep(7) or _idle(home)), 240, "the runs the new sessions started")
     print(f"first pack after {first:.0f} s; new sessions in the pack {second:.0f} s after they appeared")
     import dagster as dg
 
@@ -162,34 +172,10 @@ def test_daemon_never_recompiles_the_pack_over_a_failing_blocking_check(cli_env,
     evidence still reaches facet_trees, but the pack is not recompiled over the failing check."""
     import dagster as dg
 
-    data = tmp_path / "data"
-    home = data / "dagster_home"
-    home.mkdir(parents=True)
-    shutil.copyfile(REPO / "dagster.yaml", home / "dagster.yaml")
-    held = tmp_path / "held"
-    held.mkdir()
-    later = sorted(sample_copy[0].glob("*/*.jsonl"))[:2]  # one arrives with the leak, one after its fix
-    for f in later:
-        shutil.move(f, held / f"{f.parent.name}__{f.name}")
-    env = {
-        **cli_env,
-        "DAGSTER_HOME": str(home),
-        "PERSONA_SENSOR_INTERVAL_S": "5",
-        "PERSONA_AUTOMATION_INTERVAL_S": "5",
-    }
-    log = open(tmp_path / "daemon.log", "w")  # noqa: SIM115 - closed in finally
-    daemon = subprocess.Popen(
-        [BIN / "dagster-daemon", "run", "-w", str(REPO / "workspace.yaml")],
-        cwd=REPO,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    pack = data / "persona" / "PERSONA.md"
-    trees, pack_key = dg.AssetKey("facet_trees"), dg.AssetKey("persona_pack")
-    os.environ["DAGSTER_HOME"] = str(home)
-    try:
+    with _daemon(cli_env, sample_copy, tmp_path, hold=2) as (data, held):  # one with the leak, one after
+        home = data / "dagster_home"
+        pack = data / "persona" / "PERSONA.md"
+        trees, pack_key = dg.AssetKey("facet_trees"), dg.AssetKey("persona_pack")
         _wait(lambda: _settled(data, 8) and pack.exists(), 240, "the first pack")
         # every run the first wave asked for has finished (a pack run queued before the leak
         # would otherwise land after it)
@@ -208,13 +194,7 @@ def test_daemon_never_recompiles_the_pack_over_a_failing_blocking_check(cli_env,
             [token],
         )
         planted = time.time()
-        arriving = sorted(held.iterdir())
-
-        def arrive(f: Path) -> None:
-            project, name = f.name.split("__")
-            shutil.move(f, sample_copy[0] / project / name)
-
-        arrive(arriving[0])  # new evidence arrives
+        _arrive(held[0], sample_copy)  # new evidence arrives
 
         with dg.DagsterInstance.get() as instance:
 
@@ -235,7 +215,7 @@ def test_daemon_never_recompiles_the_pack_over_a_failing_blocking_check(cli_env,
             # the control: with the leak gone, the next evidence compiles the pack again
             _wait(lambda: _idle(home) and (time.sleep(7) or _idle(home)), 240, "the blocked wave")
             _write_evidence(db, "UPDATE evidence SET excerpt = replace(excerpt, ' ' || ?, '')", [token])
-            arrive(arriving[1])
+            _arrive(held[1], sample_copy)
 
             def pack_rebuilt() -> bool:
                 event = instance.get_latest_materialization_event(pack_key)
@@ -243,11 +223,3 @@ def test_daemon_never_recompiles_the_pack_over_a_failing_blocking_check(cli_env,
 
             _wait(pack_rebuilt, 240, "the pack once the check passes")
             _wait(lambda: _idle(home) and (time.sleep(7) or _idle(home)), 240, "the compile run")
-    finally:
-        os.killpg(daemon.pid, signal.SIGTERM)
-        try:
-            daemon.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(daemon.pid, signal.SIGKILL)
-            daemon.wait(timeout=15)
-        log.close()
