@@ -424,7 +424,7 @@ def _attach(groups: list[list[Observation]], obs: Sequence[Observation]) -> list
     like them, by the same measure and threshold as any observation (RULE_SIMILARITY); the others
     are left out."""
     index: dict[str, set[int]] = {}
-    toks = [[sim.tokens(o.statement) for o in g] for g in groups]
+    toks = [{sim.tokens(o.statement) for o in g} for g in groups]  # each distinct wording once
     for i, g in enumerate(toks):
         for t in g:
             for x in t:

@@ -281,6 +281,12 @@ def tokens(text: str) -> frozenset[str]:
     return frozenset(_key(w) for w in words if w and w not in _CLOSED and len(w) > 1 and not w.isdigit())
 
 
+@lru_cache(maxsize=1 << 16)
+def _mass(tokens: frozenset[str]) -> float:
+    """The summed weight of a token set (a fold compares each wording with many others)."""
+    return sum(weight(t) for t in tokens)
+
+
 def similarity(a: frozenset[str], b: frozenset[str]) -> float:
     """Weighted Dice of two token sets (rare tokens weigh most): a short and a long wording of one
     rule that share its tool name are close, however many other words the long one has."""
@@ -291,7 +297,7 @@ def similarity(a: frozenset[str], b: frozenset[str]) -> float:
         return 0.0
     top = max(weight(t) for t in shared)
     both = sum(weight(t) for t in shared)
-    dice = 2 * both / (sum(weight(t) for t in a) + sum(weight(t) for t in b))
+    dice = 2 * both / (_mass(a) + _mass(b))
     if a <= b or b <= a:  # one wording inside the other: "type hints everywhere" ⊂ "…, mypy runs in CI"
         dice = max(dice, 0.5) if both >= 1.0 else dice
     # sharing a word that names a thing (Zipf ≤ 4) counts for more than sharing its phrasing
