@@ -24,9 +24,10 @@ def ground(
     out: list[Observation] = []
     dropped = 0
     seen: set[str] = set()
+    excerpts = [(e, _norm(e.excerpt)) for e in inp.evidence]  # once per unit, not once per draft
     for d in drafts:
         q = _norm(d.quote)
-        hits = [e for e in inp.evidence if q and q in _norm(e.excerpt)]
+        hits = [e for e, text in excerpts if q and q in text]
         if not hits or d.facet is Facet.DIRECTIVES:
             dropped += 1  # directives come only from instruction files, never from a digest
             continue
