@@ -45,6 +45,7 @@ class Scan:
     found: Any  # sources.discovery.Discovery
     current: dict[str, str]  # key -> fingerprint now
     probes: dict[str, str]  # key -> probe (instruction files, repositories)
+    forgotten: Any  # core.sources.tombstones.Tombstones: what `persona forget` left out
 
     def watermark(self) -> str:
         """One short digest of every key and fingerprint: equal watermarks, nothing changed."""
@@ -71,7 +72,7 @@ def scan(settings: Settings, reuse: dict[str, tuple[str, str]] | None = None, pr
     if forgotten:
         found.units = [u for u in found.units if not forgotten.excludes(u.key)]
     current, probes = sources.fingerprints(found.units, reuse)
-    return Scan(found, current, probes)
+    return Scan(found, current, probes, forgotten)
 
 
 def plan(
@@ -107,13 +108,11 @@ def plan(
     writes (a sensor tick does not wait: it raises DuckDB's lock error and tries next tick)."""
     from persona_pipeline.core.config import load_settings
     from persona_pipeline.core.evidence import retention
-    from persona_pipeline.core.sources import tombstones
     from persona_pipeline.core.warehouse import store
 
     settings = settings or load_settings()
     scanned = scanned or scan(settings, reuse, prepare)
-    found, current, probes = scanned.found, scanned.current, scanned.probes
-    forgotten = tombstones.load(settings.data_dir)
+    found, current, probes, forgotten = scanned.found, scanned.current, scanned.probes, scanned.forgotten
     oldest = retention.cutoff(settings.retention_days) if purge else None
     if is_registered and known is not None and known == current:
         if apply and oldest:
