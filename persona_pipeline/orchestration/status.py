@@ -7,6 +7,7 @@ applying, so it can run beside a materialisation.
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
@@ -89,9 +90,10 @@ def last_runs(dagster_home: Path, limit: int = 5) -> list[dict[str, Any]]:
     status in well under a second); an instance on other storage (Postgres) goes through Dagster."""
     cfg = dagster_home / "dagster.yaml"
     db = dagster_home / "history" / "runs.db"
-    custom = cfg.exists() and any(
-        w in cfg.read_text(encoding="utf-8", errors="replace") for w in ("storage:", "run_storage:")
-    )
+    # only a storage or run storage of its own moves runs.db (an event log of its own does not)
+    custom = cfg.exists() and re.search(
+        r"^(storage|run_storage):", cfg.read_text(encoding="utf-8", errors="replace"), re.MULTILINE
+    ) is not None
     if not custom:
         if not db.exists():
             return []
