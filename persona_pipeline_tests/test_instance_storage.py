@@ -1,7 +1,6 @@
 """The pooled event log named in dagster.yaml: same files as Dagster's default, readable by it,
 and a bounded number of open engines."""
 
-
 import shutil
 from pathlib import Path
 

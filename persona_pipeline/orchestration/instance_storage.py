@@ -82,9 +82,7 @@ class PooledSqliteEventLogStorage(SqliteEventLogStorage):
         if engine is not None:
             self._engines.move_to_end(key)
             return engine
-        engine = create_engine(
-            self.conn_string_for_shard(shard), connect_args={"timeout": SQLITE_BUSY_TIMEOUT_SECONDS}
-        )
+        engine = create_engine(self.conn_string_for_shard(shard), connect_args={"timeout": SQLITE_BUSY_TIMEOUT_SECONDS})
         self._engines[key] = engine
         runs = [k for k in self._engines if k[1] != INDEX_SHARD_NAME]
         for old in runs[: max(0, len(runs) - OPEN_RUN_SHARDS)]:
