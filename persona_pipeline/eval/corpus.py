@@ -18,6 +18,7 @@ from pathlib import Path
 from types import ModuleType
 
 from persona_pipeline.eval import pool, pool_test
+from persona_pipeline.eval.pool_data import Person, PrefTemplate
 from persona_pipeline.eval.truth import (
     Contradiction,
     Decoy,
@@ -109,7 +110,7 @@ class SessionPlan:
 @dataclass
 class DeveloperPlan:
     truth: DeveloperTruth
-    person: pool.Person
+    person: Person
     sessions: list[SessionPlan]
     file_canaries: dict[str, str]  # kind -> token
     instruction_files: dict[str, str]  # project -> AGENTS.md | CLAUDE.md
@@ -148,7 +149,7 @@ def _terms(t: tuple[tuple[str, ...], ...]) -> Terms:
     return [list(g) for g in t]
 
 
-def _pref(p: pool.PrefTemplate) -> Preference:
+def _pref(p: PrefTemplate) -> Preference:
     return Preference(
         id=p.id,
         facet=p.facet,
@@ -197,7 +198,7 @@ def _github_pat(rng: random.Random) -> str:
 
 
 def plan_developer(
-    rng: random.Random, person: pool.Person, dev: str, projects: list[str], src: ModuleType = pool
+    rng: random.Random, person: Person, dev: str, projects: list[str], src: ModuleType = pool
 ) -> DeveloperPlan:
     n = rng.randint(11, 13)
     times = _session_times(rng, n)
@@ -210,13 +211,13 @@ def plan_developer(
     candidates = [p for p in src.PREFERENCES if p.group not in used_groups]
     rng.shuffle(candidates)
 
-    def take(p: pool.PrefTemplate, chosen: list[pool.PrefTemplate]) -> bool:
+    def take(p: PrefTemplate, chosen: list[PrefTemplate]) -> bool:
         if p in chosen or (p.group and p.group in {c.group for c in chosen}):
             return False
         chosen.append(p)
         return True
 
-    durable: list[pool.PrefTemplate] = []
+    durable: list[PrefTemplate] = []
     for facet in ("communication", "coding_style", "stack", "workflow", "environment", "anti_preferences"):
         next(p for p in candidates if p.facet == facet and take(p, durable))
     target = rng.randint(8, 10)
@@ -229,8 +230,8 @@ def plan_developer(
 
     # stated-once preferences and decoys: nothing about them may collide with the durable ones
     rest = [p for p in candidates if p not in durable and not (p.group and p.group in {d.group for d in durable})]
-    once: list[pool.PrefTemplate] = []
-    decoys_t: list[pool.PrefTemplate] = []
+    once: list[PrefTemplate] = []
+    decoys_t: list[PrefTemplate] = []
     for p in rest:
         clash = _any_term(durable_texts, p.terms) or _any_term(p.phrasings, durable_terms)
         clash = clash or any(

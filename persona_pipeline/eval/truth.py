@@ -26,7 +26,7 @@ class Preference(BaseModel):
     statement: str  # canonical wording
     terms: Terms
     rejects: list[str] = Field(default_factory=list)  # named as preferred in a bullet = contradicting it
-    polarity: str = ""  # prefer | avoid | "" (see pool.PrefTemplate)
+    polarity: str = ""  # prefer | avoid | "" (see pool_data.PrefTemplate)
     statements: list[Statement] = Field(default_factory=list)
 
     @property
