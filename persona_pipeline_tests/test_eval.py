@@ -298,6 +298,37 @@ def test_pools_are_apart() -> None:
     assert orders == {True, False}
 
 
+def test_pools_are_served_from_their_data_files() -> None:
+    """Each pool module serves its `pools/<name>.toml` as records (the dev pool with its everyday
+    phrasing appended and every polarity set); a misspelt field in a file fails loudly; the files
+    are package data, so an installed wheel has them."""
+    import tomllib
+
+    from persona_pipeline.eval import pool, pool_data, pool_test
+
+    for mod, name in ((pool, "dev"), (pool_test, "test")):
+        raw = pool_data.parse_pool(pool_data.read_pool(name))
+        assert raw.tasks == mod.TASKS and raw.secret_tasks == mod.SECRET_TASKS and raw.people == mod.PEOPLE
+        assert raw.contradictions == mod.CONTRADICTIONS and raw.projects == mod.PROJECTS
+        assert all(isinstance(p, pool_data.PrefTemplate) for p in mod.PREFERENCES)
+        assert all(isinstance(t, tuple) for p in mod.PREFERENCES for t in (p.terms, *p.terms, p.phrasings))
+        with pytest.raises(AttributeError):
+            _ = mod.NOT_A_TABLE
+    assert pool_data.parse_pool(pool_data.read_pool("test")).preferences == pool_test.PREFERENCES
+    data = pool_data.read_pool("dev")
+    raw_prefs = pool_data.parse_pool(data).preferences
+    assert [p.phrasings[:-1] for p in pool.PREFERENCES] == [p.phrasings for p in raw_prefs]
+    assert [p.phrasings[-1] for p in pool.PREFERENCES] == [data["everyday"][p.id] for p in raw_prefs]
+    assert {p.polarity for p in pool.PREFERENCES} == {"prefer", "avoid", ""}
+
+    data["tasks"][0]["phrasing"] = data["tasks"][0].pop("phrasings")
+    with pytest.raises(TypeError):
+        pool_data.parse_pool(data)
+
+    pyproject = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "eval/pools/*.toml" in pyproject["tool"]["setuptools"]["package-data"]["persona_pipeline"]
+
+
 def test_directives_leaks_and_stability_helpers(tmp_path: Path, warehouse: Path) -> None:
     truth = _truth()
     md = "# Persona\n\n## Directives\n- Money is stored as integer cents; never use floats.\n"
