@@ -91,9 +91,11 @@ def last_runs(dagster_home: Path, limit: int = 5) -> list[dict[str, Any]]:
     cfg = dagster_home / "dagster.yaml"
     db = dagster_home / "history" / "runs.db"
     # only a storage or run storage of its own moves runs.db (an event log of its own does not)
-    custom = cfg.exists() and re.search(
-        r"^(storage|run_storage):", cfg.read_text(encoding="utf-8", errors="replace"), re.MULTILINE
-    ) is not None
+    custom = (
+        cfg.exists()
+        and re.search(r"^(storage|run_storage):", cfg.read_text(encoding="utf-8", errors="replace"), re.MULTILINE)
+        is not None
+    )
     if not custom:
         if not db.exists():
             return []
