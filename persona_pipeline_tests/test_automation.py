@@ -114,3 +114,49 @@ def test_a_model_set_only_in_the_shell_is_named(tmp_path, monkeypatch) -> None:
     assert environment_only_model(load_settings()) is None
     monkeypatch.setenv("PERSONA_MODEL", "offline")
     assert environment_only_model(load_settings()) == "openai/configured"
+
+
+def test_a_retention_purge_in_the_schedule_run_asks_the_automation_to_redigest(configured) -> None:
+    """Observations derived from aged-out evidence do not linger in daemon mode: `source_refresh`
+    erases them and reports the touched units' evidence as changed, and the automation sensor's
+    conditions then request exactly those partitions of the per-unit stages."""
+    from datetime import UTC, datetime
+
+    from persona_pipeline.core.config import load_settings
+    from persona_pipeline.core.ingest import ingest_units
+    from persona_pipeline.core.warehouse import store
+    from persona_pipeline.orchestration.definitions import build_defs
+    from persona_pipeline.persona.stage import digest_units
+
+    instance, _ = configured
+    settings = load_settings()
+    units = settings.sources().discover().units
+    ingest_units(settings, units)
+    digest_units(settings, [u.key for u in units])
+    instance.add_dynamic_partitions(SOURCE_UNITS, [u.key for u in units])
+    aged = settings.model_copy(update={"retention_days": (datetime.now(UTC) - datetime(2026, 9, 20, tzinfo=UTC)).days})
+    defs = build_defs(aged)
+    digests = dg.AssetKey("session_digests")
+    before = dg.evaluate_automation_conditions(
+        defs=defs, instance=instance, asset_selection=dg.AssetSelection.assets(digests)
+    )
+    assert defs.resolve_job_def("source_refresh").execute_in_process(instance=instance).success
+    with store.connect(settings.warehouse_path, read_only=True) as con:
+        touched = {r[0] for r in con.execute("SELECT unit_key FROM units").fetchall()} - {
+            r[0] for r in con.execute("SELECT unit_key FROM digest_state").fetchall()
+        }
+        assert touched  # the purge took their state: they are stale
+        assert not con.execute(
+            "SELECT count(*) FROM observations o WHERE NOT EXISTS (SELECT 1 FROM evidence e"
+            " WHERE list_contains(o.evidence_ids, e.evidence_id))"
+        ).fetchone()[0]  # no observation cites only aged-out evidence
+    purged = {
+        e.event_log_entry.asset_materialization.partition
+        for e in instance.fetch_materializations(dg.AssetKey("redacted_evidence"), limit=1000).records
+    }
+    assert purged == touched
+    after = dg.evaluate_automation_conditions(
+        defs=defs, instance=instance, asset_selection=dg.AssetSelection.assets(digests), cursor=before.cursor
+    )
+    requested = set(after.get_requested_partitions(digests))
+    assert requested == touched

@@ -239,7 +239,9 @@ def test_one_budget_for_every_stage_of_a_run(server, cli_env) -> None:
     )
     summary = json.loads(proc.stdout.strip().splitlines()[-1])
     assert len(server.requests) == 3 == summary["llm_calls"]
-    assert proc.returncode == 1 and summary["units_failed"] > 0  # the rest is left for the next run
+    # a clean stop: the rest is left stale for the next run, nothing failed
+    assert proc.returncode == 0 and summary["units_failed"] == 0 and summary["units_deferred"] > 0
+    assert "spend cap reached" in proc.stderr and "call limit 3" in proc.stderr
 
 
 def test_forget_removes_the_forgotten_words_from_the_reply_cache(server, tmp_path, cli_env) -> None:
@@ -274,8 +276,11 @@ def test_forget_removes_the_forgotten_words_from_the_reply_cache(server, tmp_pat
     entries = lambda: {p: p.read_text() for p in cache.glob("*/*.json")}  # noqa: E731
     before = entries()
     assert any(quote in t for t in before.values())
-    proc = persona("forget", "claude/code-ledgerly/d99c46b5-6a67-4a41-a4ee-29f3b2679f0e.jsonl")
+    key = "claude/code-ledgerly/d99c46b5-6a67-4a41-a4ee-29f3b2679f0e.jsonl"
+    proc = persona("forget", key)
     assert proc.returncode == 0, proc.stderr[-2000:]
     after = entries()
     assert not any(quote in t for t in after.values())
-    assert len(after) >= len(before) - sum(quote in t for t in before.values()) > 0  # the rest stays cached
+    # every reply to a prompt built from the unit goes (found by its key), the rest stays cached
+    of_unit = {p for p, t in before.items() if key in json.loads(t)["units"] or quote in t}
+    assert of_unit and set(after) == set(before) - of_unit

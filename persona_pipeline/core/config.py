@@ -93,8 +93,10 @@ class Settings(BaseSettings):
     max_usd: float = Field(default=5.0, ge=0)
     max_calls: int = Field(default=2000, ge=0)
     digest_concurrency: int = Field(default=8, ge=1, le=64)
-    # Across every process on this data dir, per calendar month (UTC): sensor- and automation-
-    # triggered runs and step processes each start a fresh per-run allowance, this one holds.
+    # Across every process on this data dir, per calendar day and month (UTC): sensor- and
+    # automation-triggered runs and step processes each start a fresh per-run allowance, these hold.
+    max_usd_per_day: float = Field(default=10.0, ge=0)
+    max_calls_per_day: int = Field(default=5000, ge=0)
     max_usd_per_month: float = Field(default=50.0, ge=0)
     max_calls_per_month: int = Field(default=20000, ge=0)
     # Keep evidence (transcript turns, commits) only this many days; None keeps everything.

@@ -15,8 +15,8 @@ import polars as pl
 
 from persona_pipeline.core.config import Settings
 from persona_pipeline.core.progress import report
+from persona_pipeline.core.warehouse import claims, store, unit_state
 from persona_pipeline.core.warehouse import memory_store as ms
-from persona_pipeline.core.warehouse import store, unit_state
 from persona_pipeline.notes.markdown import render, safe_name, unit_of
 from persona_pipeline.notes.models import Note, NotesResult, NoteTaker
 
@@ -89,8 +89,12 @@ def build_notes(
     results: list[NotesResult] = []
     done = 0
     report(0, sum(map(len, todo)), "notes")
+    owner = claims.new_owner()
+    still_stale = ms.still_stale(ms.NOTES, taker, force)
     for batch in todo:
-        results += _build_batch(settings, batch, taker, index)
+        # units another process is taking notes of (or just did) are left to it: nobody pays twice
+        with claims.held(settings.warehouse_path, f"notes:{taker.name}", batch, owner, still_stale) as mine:
+            results += _build_batch(settings, mine, taker, index)
         done += len(batch)
         report(done, sum(map(len, todo)), "notes")
     with store.connect(settings.warehouse_path) as con:

@@ -326,24 +326,21 @@ def cmd_run(args: argparse.Namespace) -> int:
         tot = store.totals(con)
         bad = con.execute("SELECT count(*) FROM units WHERE status = 'skipped_bad'").fetchone()
         machine = con.execute("SELECT count(*) FROM units WHERE status = 'machine_generated'").fetchone()
-        digest_failed = [
-            r[0]
-            for r in con.execute(
-                "SELECT unit_key FROM digest_state WHERE status <> 'ok' AND digested_at >= ?", [started]
-            ).fetchall()
-        ]
-        digest_failed += [
-            r[0]
-            for r in con.execute(
-                "SELECT unit_key FROM memory_state WHERE status <> 'ok' AND built_at >= ?", [started]
-            ).fetchall()
-        ]
+        built = con.execute(
+            """SELECT unit_key, status, error FROM digest_state WHERE status <> 'ok' AND digested_at >= ?
+               UNION ALL SELECT unit_key, status, error FROM memory_state WHERE status <> 'ok' AND built_at >= ?""",
+            [started, started],
+        ).fetchall()
+        digest_failed = [k for k, st, _ in built if st != "budget"]
+        # stopped by a spend cap: left stale for the next period, not failed (nothing is lost)
+        deferred = sorted({k for k, st, _ in built if st == "budget"})
+        caps = sorted({e for _, st, e in built if st == "budget" and e})
         reasons = [
             r[0]
             for r in con.execute(
                 """SELECT DISTINCT error FROM (
-                       SELECT error FROM digest_state WHERE status <> 'ok' AND digested_at >= ?
-                       UNION ALL SELECT error FROM memory_state WHERE status <> 'ok' AND built_at >= ?)
+                       SELECT error FROM digest_state WHERE status = 'failed' AND digested_at >= ?
+                       UNION ALL SELECT error FROM memory_state WHERE status = 'failed' AND built_at >= ?)
                    WHERE error IS NOT NULL ORDER BY 1 LIMIT 3""",
                 [started, started],
             ).fetchall()
@@ -363,12 +360,13 @@ def cmd_run(args: argparse.Namespace) -> int:
         n_rules = con.execute("SELECT count(*) FROM facet_rules WHERE superseded_by IS NULL").fetchone()
         memory = memory_store.counts(con)
     failed = sorted(set(failed) | set(digest_failed))
-    this_run = sorted(set(this_run) | set(memory_run))
+    this_run = sorted((set(this_run) | set(memory_run)) - set(deferred))
     summary = {
         "units_seen": len(keys),
         "units_processed": len(set(stale) | set(this_run)) - len(failed),
-        "units_unchanged": len(keys) - len(set(stale) | set(this_run)),
+        "units_unchanged": len(keys) - len(set(stale) | set(this_run) | set(deferred)),
         "units_failed": len(failed),
+        "units_deferred": len(set(deferred) - set(failed)),
         "units_skipped_bad": int(bad[0]) if bad else 0,
         "units_machine_generated": int(machine[0]) if machine else 0,
         "units_source_gone": len(todo.gone),
@@ -401,6 +399,12 @@ def cmd_run(args: argparse.Namespace) -> int:
         print(
             f"persona: compile: {'; '.join(compile_problems)}; {pack_md} {outcome} "
             "(see the run's checks in the Dagster UI)",
+            file=sys.stderr,
+        )
+    if deferred:
+        print(
+            f"persona: spend cap reached ({caps[0] if caps else 'budget'}): {len(deferred)} unit(s) left "
+            "undigested; nothing is lost, the next run digests them once the cap allows",
             file=sys.stderr,
         )
     if not ok or failed:
@@ -455,6 +459,7 @@ def _print_summary(s: dict[str, Any], ignored: dict[str, int]) -> None:
         f"{s['units_skipped_bad']} skipped (bad)"
         + (f", {s['units_source_gone']} kept with source gone" if s["units_source_gone"] else "")
         + (f", {s['units_erased']} erased" if s["units_erased"] else "")
+        + (f", {s['units_deferred']} deferred by a spend cap" if s.get("units_deferred") else "")
     )
     print(f"bytes: {raw:,} raw -> {kept:,} kept ({reduction:.2f}% reduction)")
     print(f"evidence: {s['evidence_rows']} rows, {s['redactions']} redactions")

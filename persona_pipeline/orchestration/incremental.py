@@ -28,6 +28,7 @@ class Plan:
     probes: dict[str, str] = field(default_factory=dict)  # key -> probe of the hashed kinds
     gone: list[str] = field(default_factory=list)  # stored units whose file vanished: kept
     identity: str = ""  # what stored fingerprints append (`owner_identity.identity_suffix`; warehouse passes)
+    touched: list[str] = field(default_factory=list)  # units that lost aged-out rows: each stage rebuilds them
 
     def apply_partitions(self, instance: Any) -> None:
         """Register and unregister partitions on a Dagster instance (imported only here)."""
@@ -115,10 +116,9 @@ def plan(
     found, current, probes, forgotten = scanned.found, scanned.current, scanned.probes, scanned.forgotten
     oldest = retention.cutoff(settings.retention_days) if purge else None
     if is_registered and known is not None and known == current:
-        if apply and oldest:
-            with store.connect(settings.warehouse_path) as con:
-                store.purge_older_than(con, oldest)
-        return Plan(found, [], [], [], current, [], settings.partitions_epoch_path, probes)  # partitions not read
+        aged = _erase(settings, [], oldest).touched if apply and oldest else []
+        # partitions not read
+        return Plan(found, [], [], [], current, [], settings.partitions_epoch_path, probes, touched=aged)
     # The sensor's cursor already holds every key it saw, so a tick reads no warehouse; the CLI
     # and the schedule compare with what is stored.
     from_warehouse = known is None
@@ -161,11 +161,7 @@ def plan(
         changed = [k for k in current if known.get(k) != current[k]]
         # a tick erases nothing itself: its run's ingest does, for the deleted instruction files
         changed += [k for k in vanished if is_instruction_key(k) and k in existing_set]
-    if apply and (erased or oldest):
-        with store.connect(settings.warehouse_path) as con:
-            store.delete_units(con, erased)
-            if oldest:
-                store.purge_older_than(con, oldest)
+    touched = _erase(settings, erased, oldest).touched if apply and (erased or oldest) else []
     # partition order (dynamic partitions are ordered by insertion); unregistered ones after
     order = {k: i for i, k in enumerate([*existing, *(k for k in current if k not in existing_set)])}
     return Plan(
@@ -179,4 +175,13 @@ def plan(
         probes,
         gone,
         suffix,
+        touched,
     )
+
+
+def _erase(settings: Settings, units: list[str], oldest: Any) -> Any:
+    """The one erasure (`orchestration.erasure.erase`): vanished or forgotten units whole, and the
+    evidence the retention window ages out with everything derived from it."""
+    from persona_pipeline.orchestration.erasure import erase
+
+    return erase(settings, units, older_than=oldest)

@@ -53,12 +53,12 @@ def _warehouse_status(settings: Settings) -> dict[str, Any]:
         }
 
 
-def _month_spend(settings: Settings) -> dict[str, Any] | None:
+def _month_spend(settings: Settings, period: str = "month") -> dict[str, Any] | None:
     from persona_pipeline.core.llm.ledger import month_spend
 
-    spend = month_spend(settings.data_dir / "spend")
+    spend = month_spend(settings.data_dir / "spend", period)
     if spend is not None:
-        spend["max_usd"] = settings.max_usd_per_month
+        spend["max_usd"] = settings.max_usd_per_month if period == "month" else settings.max_usd_per_day
     return spend
 
 
@@ -163,6 +163,7 @@ def collect(settings: Settings) -> dict[str, Any]:
         # what is redacted without being configured, as kinds and counts (never the values)
         "redacted_identifiers": _identifier_kinds(settings),
         "month_spend": _month_spend(settings),
+        "day_spend": _month_spend(settings, "day"),
         "sample_corpus": settings.uses_sample(),
         "sources_on_disk": len(todo.current),
         # stored units whose file vanished: their evidence is kept (`persona forget` erases)
@@ -220,12 +221,13 @@ def render(s: dict[str, Any]) -> str:
             f"spend ({sp['model']}): {sp['llm_calls']} calls, {sp['cache_hits']} cache hits, "
             f"{sp['prompt_tokens']}+{sp['completion_tokens']} tokens, ${float(sp['cost_usd'] or 0):.4f}"
         )
-    if s.get("month_spend"):
-        m = s["month_spend"]
-        lines.append(
-            f"spend this month ({m['period']}, all processes): ${m['spent_usd']:.4f} of ${m['max_usd']:.2f}, "
-            f"{m['calls']} calls"
-        )
+    for key, when in (("day_spend", "today"), ("month_spend", "this month")):
+        if s.get(key):
+            m = s[key]
+            lines.append(
+                f"spend {when} ({m['period']}, all processes): ${m['spent_usd']:.4f} of ${m['max_usd']:.2f}, "
+                f"{m['calls']} calls"
+            )
     p = s["pack"]
     if p["exists"]:
         lines.append(f"pack: {p['path']} ({p['tokens']} tokens, written {p['written']})")

@@ -4,10 +4,11 @@ configured digester. Plain Python: the `session_digests` asset and the tests cal
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 from persona_pipeline.core.config import Settings
 from persona_pipeline.core.progress import report
-from persona_pipeline.core.warehouse import store
+from persona_pipeline.core.warehouse import claims, store
 from persona_pipeline.persona import store as digest_store
 from persona_pipeline.persona.digest.backend import make_digester
 from persona_pipeline.persona.digest.directives import (
@@ -79,18 +80,30 @@ def digest_units(
     verbatim: list[DigestResult] = []
     digested: list[DigestResult] = []
     report(0, len(keys), "digests")
+    owner = claims.new_owner()
+
+    def still_stale(con: Any) -> Any:  # another process may have digested some of them meanwhile
+        return keys if force else digest_store.stale_units(con, digester.name, digester.prompt_version)
+
     for chunk in chunks(keys, rows, CHUNK_EVIDENCE_ROWS):
-        with store.connect(settings.warehouse_path) as con:
-            inputs = digest_store.load_inputs(con, chunk)
-        done_verbatim = [directive_result(i) for i in inputs if is_instruction_unit(i.unit_key)]
-        rest = [i for i in inputs if not is_instruction_unit(i.unit_key)]
-        del inputs
-        done = merge_by_unit(digester.digest_many(rest)) if rest else []  # the slow part: no connection held
-        del rest
-        with store.connect(settings.warehouse_path) as con:
-            digest_store.save_digests(con, done_verbatim, hashes, VERBATIM_MODEL, DIRECTIVES_VERSION)
-            digest_store.save_digests(con, done, hashes, digester.name, digester.prompt_version)
+        # units another process is digesting (or just digested) are left to it: nobody pays twice
+        with claims.held(settings.warehouse_path, claims_stage(digester), chunk, owner, still_stale) as mine:
+            with store.connect(settings.warehouse_path) as con:
+                inputs = digest_store.load_inputs(con, mine)
+            done_verbatim = [directive_result(i) for i in inputs if is_instruction_unit(i.unit_key)]
+            rest = [i for i in inputs if not is_instruction_unit(i.unit_key)]
+            del inputs
+            done = merge_by_unit(digester.digest_many(rest)) if rest else []  # the slow part: no connection held
+            del rest
+            with store.connect(settings.warehouse_path) as con:
+                digest_store.save_digests(con, done_verbatim, hashes, VERBATIM_MODEL, DIRECTIVES_VERSION)
+                digest_store.save_digests(con, done, hashes, digester.name, digester.prompt_version)
         verbatim += done_verbatim
         digested += done
         report(len(verbatim) + len(digested), len(keys), "digests")
     return verbatim + digested, digester.name
+
+
+def claims_stage(digester: Digester) -> str:
+    """Claims are per stage and model: two runs digesting with different models do not wait."""
+    return f"digests:{digester.name}"

@@ -6,7 +6,7 @@ re-derives. Only redacted lesson text goes into the prompt. Built on `core/llm/s
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 
@@ -44,6 +44,7 @@ class CallUsage:
     completion_tokens: int = 0
     cost_usd: float = 0.0
     soft_skips: int = 0
+    unit_keys: list[str] = field(default_factory=list)  # the units of the lessons shown (erasure)
 
 
 @lru_cache(maxsize=1)
@@ -85,7 +86,7 @@ class LitellmSkillWriter:
         self.usage: list[CallUsage] = []
 
     def __call__(self, group: Group) -> SkillText | None:
-        usage = CallUsage()
+        usage = CallUsage(unit_keys=sorted({m.unit_key for m in group.members}))
         self.usage.append(usage)
         reply = self.caller.call(messages(group), SkillReply, self.schema, self.prompt_version, usage)
         if reply is None:

@@ -12,7 +12,7 @@ from pydantic import BaseModel
 
 from persona_pipeline.core.config import Settings
 from persona_pipeline.core.progress import report
-from persona_pipeline.core.warehouse import memory_store, store
+from persona_pipeline.core.warehouse import claims, memory_store, store
 from persona_pipeline.skills import store as skill_store
 from persona_pipeline.skills.evolve import evolve
 from persona_pipeline.skills.files import foreign_folders, write_skills
@@ -40,25 +40,34 @@ def build_lessons(
     results: list[LessonResult] = []
     done = 0
     report(0, len(keys), "lessons")
+    owner = claims.new_owner()
+    still_stale = memory_store.still_stale(memory_store.LESSONS, builder, force)
     for keys_batch in todo:
-        with store.connect(settings.warehouse_path) as con:
-            sessions = memory_store.load_sessions(con, keys_batch)
-        batch = builder.build_many(sessions) if sessions else []  # the slow part: no connection held
-        if batch:
-            with store.connect(settings.warehouse_path) as con:
-                memory_store.save_stage(
-                    con,
-                    memory_store.LESSONS,
-                    "lessons",
-                    skill_store.lessons_frame(batch),
-                    [r.state() for r in batch],
-                    builder.name,
-                    builder.prompt_version,
-                )
-        results += batch
+        with claims.held(settings.warehouse_path, f"lessons:{builder.name}", keys_batch, owner, still_stale) as mine:
+            batch = _lessons_of(settings, builder, mine)
         done += len(keys_batch)
+        results += batch
         report(done, len(keys), "lessons")
     return results, builder.name
+
+
+def _lessons_of(settings: Settings, builder: LessonBuilder, keys: Sequence[str]) -> list[LessonResult]:
+    """Build and store the lessons of `keys` (one claimed batch)."""
+    with store.connect(settings.warehouse_path) as con:
+        sessions = memory_store.load_sessions(con, keys)
+    batch = builder.build_many(sessions) if sessions else []  # the slow part: no connection held
+    if batch:
+        with store.connect(settings.warehouse_path) as con:
+            memory_store.save_stage(
+                con,
+                memory_store.LESSONS,
+                "lessons",
+                skill_store.lessons_frame(batch),
+                [r.state() for r in batch],
+                builder.name,
+                builder.prompt_version,
+            )
+    return batch
 
 
 class SkillsOutcome(BaseModel):

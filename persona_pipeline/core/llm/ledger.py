@@ -1,18 +1,25 @@
 """Spend ledgers: reserve the worst case before a call, settle the actual cost after.
 
-Two bounds hold at once:
+Three bounds hold at once:
 - per invocation (`PERSONA_MAX_USD`, `PERSONA_MAX_CALLS`): one `SpendLedger` per process, shared
   by every stage of one `persona run`;
-- per calendar month (UTC) across every process on the data dir (`PERSONA_MAX_USD_PER_MONTH`,
+- per calendar day and per calendar month (UTC) across every process on the data dir
+  (`PERSONA_MAX_USD_PER_DAY` / `PERSONA_MAX_CALLS_PER_DAY`, `PERSONA_MAX_USD_PER_MONTH` /
   `PERSONA_MAX_CALLS_PER_MONTH`): `PeriodLedger`, a small JSON file under a file lock, so sensor-
   and automation-triggered runs, step processes under `dagster dev` and concurrent `persona run`s
-  all draw on one allowance. A reservation left by a killed process counts at its worst case once
-  it is an hour old (never under-counted).
+  all draw on one allowance. A reservation counts against the day and the month it was made in
+  until it is settled; one left by a killed process counts at its worst case once it is an hour
+  old (never under-counted).
+
+Why a file and not a warehouse table: DuckDB lets one process write at a time and every writer
+holds the file for a whole transaction, so a reservation before each HTTP attempt would queue
+every model call of every process behind the ingest and digest writes (docs/architecture.md).
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 import threading
 import time
@@ -26,10 +33,15 @@ if TYPE_CHECKING:
     from persona_pipeline.core.config import Settings
 
 STALE_RESERVATION_S = 3600.0
+# period name -> (strftime of its key, its adjective, the settings that bound it, when it starts again)
+PERIODS = {
+    "day": ("%Y-%m-%d", "daily", "PERSONA_MAX_USD_PER_DAY / PERSONA_MAX_CALLS_PER_DAY", "tomorrow (UTC)"),
+    "month": ("%Y-%m", "monthly", "PERSONA_MAX_USD_PER_MONTH / PERSONA_MAX_CALLS_PER_MONTH", "next month (UTC)"),
+}
 
 
 class BudgetExhausted(Exception):
-    """The next call could exceed a budget (per run or per month)."""
+    """The next call could exceed a budget (per run, per day or per month)."""
 
 
 @dataclass
@@ -38,32 +50,63 @@ class Reservation:
     period_id: str | None = None
 
 
+def _empty(key: str) -> dict[str, Any]:
+    return {"period": key, "spent_usd": 0.0, "calls": 0}
+
+
 @dataclass
 class PeriodLedger:
-    """One month's spend of every process on a data dir (`<data_dir>/spend/ledger.json`)."""
+    """Today's and this month's spend of every process on a data dir (`<data_dir>/spend/ledger.json`)."""
 
     root: Path
-    max_usd: float
-    max_calls: int
+    max_usd: float  # per month
+    max_calls: int  # per month
+    max_usd_per_day: float = math.inf
+    max_calls_per_day: float = math.inf
     _clock: Any = field(default=time.time, repr=False)
 
     @property
     def path(self) -> Path:
         return self.root / "ledger.json"
 
-    def _load(self, period: str) -> dict[str, Any]:
+    def _limits(self) -> dict[str, tuple[float, float]]:
+        return {"day": (self.max_usd_per_day, self.max_calls_per_day), "month": (self.max_usd, self.max_calls)}
+
+    def _keys(self) -> dict[str, str]:
+        now = datetime.fromtimestamp(self._clock(), UTC)
+        return {name: now.strftime(spec[0]) for name, spec in PERIODS.items()}
+
+    def _load(self) -> dict[str, Any]:
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             data = {}
-        if not isinstance(data, dict) or data.get("period") != period:
-            data = {"period": period, "spent_usd": 0.0, "calls": 0, "reserved": {}}
+        if not isinstance(data, dict):
+            data = {}
+        if "period" in data:  # the month-only file of earlier versions
+            month = {k: data[k] for k in ("period", "spent_usd", "calls")}
+            data = {"month": month, "reserved": data.get("reserved", {})}
+        keys = self._keys()
+        for name, key in keys.items():
+            if not isinstance(data.get(name), dict) or data[name].get("period") != key:
+                data[name] = _empty(key)
+        reserved = {}
+        for rid, entry in dict(data.get("reserved") or {}).items():
+            usd, at, made_in = entry[0], entry[1], entry[2] if len(entry) > 2 else keys
+            reserved[rid] = [usd, at, made_in]
+        data["reserved"] = reserved
         now = self._clock()
-        for rid, (usd, at) in list(data["reserved"].items()):
+        for rid, (usd, at, made_in) in list(reserved.items()):
             if now - at > STALE_RESERVATION_S:  # its process died: charge the worst case
-                data["spent_usd"] += usd
-                del data["reserved"][rid]
+                self._charge(data, made_in, usd)
+                del reserved[rid]
         return data
+
+    @staticmethod
+    def _charge(data: dict[str, Any], made_in: dict[str, str], usd: float) -> None:
+        for name in PERIODS:
+            if data[name]["period"] == made_in.get(name):  # a reservation of an earlier day stays there
+                data[name]["spent_usd"] += usd
 
     def _save(self, data: dict[str, Any]) -> None:
         tmp = self.path.with_name(f"ledger.{uuid.uuid4().hex}.tmp")
@@ -77,50 +120,56 @@ class PeriodLedger:
         return FileLock(self.root / "ledger.lock", timeout=60)
 
     def reserve(self, usd: float) -> str:
-        period = datetime.fromtimestamp(self._clock(), UTC).strftime("%Y-%m")
         with self._locked():
-            data = self._load(period)
-            held = data["spent_usd"] + sum(u for u, _ in data["reserved"].values())
-            if data["calls"] + 1 > self.max_calls:
-                raise BudgetExhausted(f"monthly call limit {self.max_calls} reached (PERSONA_MAX_CALLS_PER_MONTH)")
-            if held + usd > self.max_usd:
-                raise BudgetExhausted(
-                    f"monthly budget ${self.max_usd:.2f} would be exceeded (PERSONA_MAX_USD_PER_MONTH)"
+            data = self._load()
+            for name, (max_usd, max_calls) in self._limits().items():
+                bucket = data[name]
+                held = bucket["spent_usd"] + sum(
+                    u for u, _, made_in in data["reserved"].values() if made_in.get(name) == bucket["period"]
                 )
+                _, adjective, settings, again = PERIODS[name]
+                if bucket["calls"] + 1 > max_calls:
+                    raise BudgetExhausted(f"{adjective} call limit {max_calls:g} reached ({settings}); resumes {again}")
+                if held + usd > max_usd:
+                    raise BudgetExhausted(
+                        f"{adjective} budget ${max_usd:.2f} would be exceeded ({settings}); resumes {again}"
+                    )
             rid = uuid.uuid4().hex
-            data["reserved"][rid] = (usd, self._clock())
-            data["calls"] += 1
+            data["reserved"][rid] = [usd, self._clock(), {n: data[n]["period"] for n in PERIODS}]
+            for name in PERIODS:
+                data[name]["calls"] += 1
             self._save(data)
             return rid
 
     def settle(self, rid: str, actual_usd: float) -> None:
-        period = datetime.fromtimestamp(self._clock(), UTC).strftime("%Y-%m")
         with self._locked():
-            data = self._load(period)
-            if data["reserved"].pop(rid, None) is not None:
-                data["spent_usd"] += max(0.0, actual_usd)
+            data = self._load()
+            entry = data["reserved"].pop(rid, None)
+            if entry is not None:
+                self._charge(data, entry[2], max(0.0, actual_usd))
             self._save(data)
 
-    def spent(self) -> dict[str, Any]:
-        period = datetime.fromtimestamp(self._clock(), UTC).strftime("%Y-%m")
+    def spent(self, period: str = "month") -> dict[str, Any]:
         with self._locked():
-            data = self._load(period)
-        return {"period": period, "spent_usd": round(data["spent_usd"], 6), "calls": data["calls"]}
+            data = self._load()
+        bucket = data[period]
+        return {"period": bucket["period"], "spent_usd": round(bucket["spent_usd"], 6), "calls": bucket["calls"]}
 
 
-def month_spend(root: Path) -> dict[str, Any] | None:
-    """This month's figures as last written (read-only: no lock, no file created)."""
+def month_spend(root: Path, period: str = "month") -> dict[str, Any] | None:
+    """This month's (or today's) figures as last written (read-only: no lock, no file created)."""
     try:
-        data = json.loads((root / "ledger.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = PeriodLedger(root, math.inf, math.inf)._load() if (root / "ledger.json").exists() else None
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):  # a damaged file: nothing to show
         return None
-    if not isinstance(data, dict) or data.get("period") != datetime.now(UTC).strftime("%Y-%m"):
+    if data is None or not data[period]["calls"]:
         return None
-    held = sum(u for u, _ in data.get("reserved", {}).values())
+    bucket = data[period]
+    held = sum(u for u, _, made_in in data["reserved"].values() if made_in.get(period) == bucket["period"])
     return {
-        "period": data["period"],
-        "spent_usd": round(float(data["spent_usd"]), 6),
-        "calls": data["calls"],
+        "period": bucket["period"],
+        "spent_usd": round(float(bucket["spent_usd"]), 6),
+        "calls": bucket["calls"],
         "reserved_usd": round(held, 6),
     }
 
@@ -138,9 +187,9 @@ class SpendLedger:
     def reserve(self, worst_case_usd: float) -> Reservation:
         with self._lock:
             if self.calls + 1 > self.max_calls:
-                raise BudgetExhausted(f"call limit {self.max_calls} reached")
+                raise BudgetExhausted(f"call limit {self.max_calls} reached (PERSONA_MAX_CALLS, per run)")
             if self.spent_usd + self.reserved_usd + worst_case_usd > self.max_usd:
-                raise BudgetExhausted(f"budget ${self.max_usd:.2f} would be exceeded")
+                raise BudgetExhausted(f"budget ${self.max_usd:.2f} would be exceeded (PERSONA_MAX_USD, per run)")
             period_id = self.period.reserve(worst_case_usd) if self.period else None
             self.calls += 1
             self.reserved_usd += worst_case_usd
@@ -156,23 +205,37 @@ class SpendLedger:
 
 # One ledger per process and budget: within one `persona run` (in-process runs) every stage —
 # digests, lessons, notes, skills — draws on the same per-run budget; all of them, in every
-# process, also draw on the data dir's monthly one.
+# process, also draw on the data dir's daily and monthly ones.
 _RUN_LEDGERS: dict[tuple[Any, ...], SpendLedger] = {}
 _RUN_LOCK = threading.Lock()
 
 
 def run_ledger(settings: Settings) -> SpendLedger:
-    key = (settings.max_usd, settings.max_calls, str(settings.data_dir))
+    key = (
+        settings.max_usd,
+        settings.max_calls,
+        settings.max_usd_per_day,
+        settings.max_calls_per_day,
+        settings.max_usd_per_month,
+        settings.max_calls_per_month,
+        str(settings.data_dir),
+    )
     with _RUN_LOCK:
         ledger = _RUN_LEDGERS.get(key)
         if ledger is None:
-            period = PeriodLedger(settings.data_dir / "spend", settings.max_usd_per_month, settings.max_calls_per_month)
+            period = PeriodLedger(
+                settings.data_dir / "spend",
+                settings.max_usd_per_month,
+                settings.max_calls_per_month,
+                settings.max_usd_per_day,
+                settings.max_calls_per_day,
+            )
             ledger = _RUN_LEDGERS[key] = SpendLedger(settings.max_usd, settings.max_calls, period)
         return ledger
 
 
 def start_run() -> None:
     """A new invocation (`persona run`, `persona eval`'s runs are processes of their own) starts
-    with the whole per-run budget (the monthly one carries on)."""
+    with the whole per-run budget (the daily and monthly ones carry on)."""
     with _RUN_LOCK:
         _RUN_LEDGERS.clear()

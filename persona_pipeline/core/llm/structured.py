@@ -47,6 +47,13 @@ class Usage(Protocol):
     soft_skips: int
 
 
+def usage_units(usage: Usage) -> list[str]:
+    """The units a call's prompt was built from: a per-unit stage's `unit_key`, or the several
+    `unit_keys` of a call over many units (skills). Recorded with the cached reply for erasure."""
+    one = getattr(usage, "unit_key", None)
+    return [one] if isinstance(one, str) else list(getattr(usage, "unit_keys", None) or [])
+
+
 def strict_schema(reply_model: type[BaseModel], drop_enum_values: tuple[str, ...] = ()) -> dict[str, Any]:
     """A reply model's JSON schema in the subset strict structured-output modes accept: no titles,
     descriptions or length keywords (pydantic still enforces them locally)."""
@@ -138,9 +145,11 @@ class StructuredCaller:
         )
         hit = self.cache.get(key)
         usage_row: dict[str, int] = {}
+        units = usage_units(usage)
         if hit is not None:
             usage.cache_hits += 1
             text = str(hit.get("text", ""))
+            self.cache.note_units(key, units)
         else:
             if self.fatal is not None:  # the same failure for every later call: do not send them
                 usage.status, usage.error = "failed", str(self.fatal)
@@ -196,7 +205,7 @@ class StructuredCaller:
             usage.soft_skips += 1  # counted, not retried
             return None
         if hit is None:
-            self.cache.put(key, {"text": text, **usage_row})  # only parseable replies are worth replaying
+            self.cache.put(key, {"text": text, **usage_row}, units)  # only parseable replies are worth replaying
         return parsed
 
 

@@ -8,8 +8,9 @@ prompt version changes, or when its last build failed (`unit_state`).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
+from typing import Any
 
 import duckdb
 import polars as pl
@@ -40,6 +41,14 @@ def unit_hashes(con: duckdb.DuckDBPyConnection, unit_keys: Sequence[str] | None 
 def stale_units(con: duckdb.DuckDBPyConnection, stage: str, model: str, prompt_version: str) -> list[str]:
     """Transcript units whose `stage` must be (re)built, in key order."""
     return unit_state.stale(con, stage, unit_hashes(con), model, prompt_version)
+
+
+def still_stale(stage: str, builder: Any, force: bool) -> Callable[[duckdb.DuckDBPyConnection], Any] | None:
+    """What a claim re-reads inside its transaction (`claims.take`): the units still stale for
+    `stage` and `builder` (name, prompt_version); None with `force` (every unit asked for)."""
+    if force:
+        return None
+    return lambda con: stale_units(con, stage, builder.name, builder.prompt_version)
 
 
 def load_sessions(con: duckdb.DuckDBPyConnection, unit_keys: Sequence[str]) -> list[SessionEvidence]:

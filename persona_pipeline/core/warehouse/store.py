@@ -99,6 +99,7 @@ _UNIT_TABLES = ("turns", "skips", "entry_types", "evidence", "redactions", "unit
 # Erasing a unit also removes what was derived from it (facet_rules are rebuilt by the fold).
 _DERIVED_TABLES = ("observations", "unit_state", "lessons", "session_notes")
 _ERASE_TABLES = (*_UNIT_TABLES, *_DERIVED_TABLES)
+_CITING_TABLES = ("observations", "lessons", "session_notes")  # derived rows naming their evidence ids
 
 
 def _is_lock_error(exc: BaseException) -> bool:
@@ -357,22 +358,30 @@ def units_aging_out(con: duckdb.DuckDBPyConnection, oldest: datetime) -> list[st
 
 def purge_older_than(con: duckdb.DuckDBPyConnection, oldest: datetime) -> int:
     """Apply the retention window to what is stored: evidence and turn-index rows older than
-    `oldest` go (directives never age). Units left without evidence lose what was derived from
-    it; the others' digests become stale through their evidence hash. Returns evidence rows removed."""
+    `oldest` go (directives never age), and with them every observation, lesson and note citing
+    one of those rows. Every touched unit loses its build state, so each stage rebuilds it from
+    what is left (`units_aging_out` names them). Returns evidence rows removed."""
     aged = "kind <> 'directive' AND TRY_CAST(timestamp AS TIMESTAMPTZ) < ?"
     with transaction(con):
-        row = con.execute(f"SELECT count(*) FROM evidence WHERE {aged}", [oldest]).fetchone()
-        removed = int(row[0]) if row else 0
-        if not removed:
+        hit = con.execute(f"SELECT unit_key, evidence_id FROM evidence WHERE {aged}", [oldest]).fetchall()
+        if not hit:
             return 0
+        units = sorted({u for u, _ in hit})
+        ids = [e for _, e in hit]
         con.execute(f"DELETE FROM evidence WHERE {aged}", [oldest])
         con.execute(f"DELETE FROM turns WHERE {aged}", [oldest])
         con.execute(
-            """UPDATE units SET evidence_rows = (SELECT count(*) FROM evidence e WHERE e.unit_key = units.unit_key)"""
+            """UPDATE units SET evidence_rows = (SELECT count(*) FROM evidence e WHERE e.unit_key = units.unit_key)
+               WHERE unit_key IN (SELECT unnest(?))""",
+            [units],
         )
-        for table in _DERIVED_TABLES:
-            con.execute(f"DELETE FROM {table} WHERE unit_key IN (SELECT unit_key FROM units WHERE evidence_rows = 0)")
-    return removed
+        for table in _CITING_TABLES:
+            con.execute(
+                f"DELETE FROM {table} WHERE unit_key IN (SELECT unnest(?)) AND list_has_any(evidence_ids, ?)",
+                [units, ids],
+            )
+        con.execute("DELETE FROM unit_state WHERE unit_key IN (SELECT unnest(?))", [units])
+    return len(hit)
 
 
 def stored_units(con: duckdb.DuckDBPyConnection, keys: Sequence[str]) -> list[str]:

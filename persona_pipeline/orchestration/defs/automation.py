@@ -136,11 +136,17 @@ def refresh_sources(context: dg.OpExecutionContext, persona: PersonaSettings) ->
     p = plan(context.instance, settings=settings)
     p.apply_partitions(context.instance)
     bump_epoch(settings.partitions_epoch_path)  # the sensor's next tick compares with the warehouse
+    # Units the retention window took rows from lost what was derived from those rows: their
+    # evidence changed, so it is reported as such and the automation sensor re-digests them.
+    registered = set(context.instance.get_dynamic_partitions(SOURCE_UNITS)) if p.touched else set()
+    for key in (k for k in p.touched if k in registered):
+        context.log_event(dg.AssetMaterialization(EVIDENCE, partition=key, metadata={"status": "retention_purged"}))
     context.add_output_metadata(
         {
             "registered": len(p.new),
             "unregistered": len(p.removed),
             "erased": len(p.erased),
+            "aged_out_units": len(p.touched),
             "stale": len(p.changed),
             "source_gone": len(p.gone),
         }

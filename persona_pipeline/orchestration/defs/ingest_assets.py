@@ -52,15 +52,16 @@ def ingest(
     from persona_pipeline.core.progress import report
     from persona_pipeline.core.sources import tombstones
     from persona_pipeline.core.warehouse import store
+    from persona_pipeline.orchestration import erasure
     from persona_pipeline.orchestration.incremental import is_instruction_key
 
     settings = persona.for_run(context)
     settings.check_roots()  # a broken root fails the run before anything is read or changed
     oldest = retention.cutoff(settings.retention_days)
     if oldest:  # here, not in the sensor's tick: a tick only returns requests
-        with store.connect(settings.warehouse_path) as con:
-            aged = [k for k in store.units_aging_out(con, oldest) if k in set(context.partition_keys)]
-            store.purge_older_than(con, oldest)
+        # the one erasure (`orchestration/erasure.py`): aged-out rows and all derived from them, compacted
+        touched = erasure.erase(settings, older_than=oldest).touched
+        aged = [k for k in touched if k in set(context.partition_keys)]
         # their evidence changed: materialised, so the automation re-digests them (no observation
         # outlives the evidence it came from)
         for key in aged:
@@ -75,10 +76,9 @@ def ingest(
     if missing:
         with store.connect(settings.warehouse_path) as con:
             stored = set(store.stored_units(con, missing))
-            erase = [
-                k for k in missing if k in stored and (settings.on_source_removed == "erase" or is_instruction_key(k))
-            ]
-            store.delete_units(con, erase)
+        erase = [k for k in missing if k in stored and (settings.on_source_removed == "erase" or is_instruction_key(k))]
+        if erase:
+            erasure.erase(settings, erase)
         for key in missing:
             if forgotten.excludes(key):
                 context.log.info(f"{key} was forgotten (`persona forget --undo` restores it); not read")

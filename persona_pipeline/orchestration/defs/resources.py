@@ -67,8 +67,10 @@ class Warehouse(dg.ConfigurableResource):
 
 class SpendBudget(dg.ConfigurableResource):
     """The spend ledger of a run: the per-run budget (`max_usd`, `max_calls`) shared by every stage
-    of the process, and the monthly one shared by every process on the data dir
-    (`core.llm.ledger.run_ledger`)."""
+    of the process, and the daily and monthly ones (`max_usd_per_day`, `max_usd_per_month`, and
+    their call limits) shared by every process on the data dir through `<data_dir>/spend/ledger.json`
+    (`core.llm.ledger.run_ledger`): CLI runs, sensor- and schedule-triggered runs and the step
+    processes of `dagster dev` all reserve there before each call."""
 
     persona: PersonaSettings
 

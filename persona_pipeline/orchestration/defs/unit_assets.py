@@ -7,7 +7,10 @@ Every such asset ends a run the same way:
   unchanged partitions completes green and no partition shows "missing" forever;
 - when some units failed, the step fails after materialising the rest, so the Dagster run's
   status says what the CLI's exit code says; the failed units stay unmaterialised and are retried
-  next run (the compile never waits for them).
+  next run (the compile never waits for them). Units a spend cap stopped are no failure: they
+  stay unmaterialised and stale (a warning says which cap), built once the period allows;
+- model calls run in the `persona_model` concurrency pool (dagster.yaml), and a unit another
+  process is building is skipped by its warehouse claim (`core/warehouse/claims.py`).
 
 (No `from __future__ import annotations`: Dagster resolves config annotations at runtime.)
 """
@@ -39,6 +42,7 @@ class UnitOutcome(Protocol):
 
 # settings, model client, keys, force -> (one result per unit built or failed, the model name)
 Build = Callable[[Any, Any, list[str], bool], tuple[Sequence[Any], str]]
+MODEL_POOL = "persona_model"  # the per-unit stages' model calls (dagster.yaml `concurrency`)
 CALL_COUNTS = ("calls", "cache_hits", "prompt_tokens", "completion_tokens", "cost_usd", "soft_skips")
 
 
@@ -71,6 +75,7 @@ def per_unit_asset(
         ],
         partitions_def=source_units,
         backfill_policy=dg.BackfillPolicy.single_run(),
+        pool=MODEL_POOL,
     )
     def _asset(
         context: dg.AssetExecutionContext, config: UnitsConfig, persona: PersonaSettings, model: ModelClient
@@ -83,7 +88,11 @@ def per_unit_asset(
                 meta = {**counts(r, name_of_model), **calls}
                 yield dg.AssetMaterialization(name, partition=r.unit_key, metadata=meta)
         yield from untouched(name, keys, results, applies)
-        raise_for_failed([r for r in results if r.status != "ok"], what)
+        deferred = [r for r in results if r.status == "budget"]
+        if deferred:  # a clean stop: the units stay stale and are built when the period allows
+            reasons = "; ".join(sorted({r.error for r in deferred if r.error}))
+            context.log.warning(f"{len(deferred)} unit(s) left for the next period by a spend cap: {reasons}")
+        raise_for_failed([r for r in results if r.status not in ("ok", "budget")], what)
 
     return _asset
 
