@@ -56,8 +56,8 @@ def facet_trees(context: dg.AssetExecutionContext, persona: PersonaSettings) -> 
     with store.connect(settings.warehouse_path) as con:
         rules = fold(digest_store.load_observations(con))
         digest_store.save_rules(con, rules)
-        # a review decision whose evidence is all gone (forgotten, aged out) can match nothing
-        review_store.prune_orphans(con)
+        # review decisions cite only evidence still stored (forgotten, aged-out rows are dropped)
+        review_store.prune(con)
     current = [r for r in rules if r.superseded_by is None]
     by_facet: dict[str, int] = {}
     for r in current:

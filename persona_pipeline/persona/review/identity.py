@@ -5,8 +5,8 @@ re-digest or another model gives the same rule another id. A decision therefore 
 again by two keys, in this order:
   1. wording: the normalised statement (casefolded words, punctuation and spacing aside) is one
      the decision has been made on — a rebuild or a re-digest with the same model;
-  2. evidence: the rule cites at least EVIDENCE_OVERLAP of the decision's evidence rows that are
-     still stored (overlap coefficient, |E ∩ D| / min(|E|, |D|)) — a model switch words the rule
+  2. evidence: the overlap coefficient of the rule's evidence rows E and the decision's D (the
+     rows still stored), |E ∩ D| / min(|E|, |D|), is at least EVIDENCE_OVERLAP — a model switch words the rule
      differently, but it is drawn from the same redacted evidence rows, whose ids are
      content-stable (sha256 of source and excerpt); the coefficient tolerates a rule that grew.
 Pairs are assigned one-to-one, best first (wording before evidence, then higher overlap), so two
@@ -45,7 +45,6 @@ def reviewable(rule: Rule) -> bool:
 def match(rules: Sequence[Rule], decisions: Sequence[Decision]) -> dict[str, tuple[Decision, str, float]]:
     """rule_id -> (decision, "wording" | "evidence", overlap), one-to-one."""
     current = [r for r in rules if reviewable(r)]
-    stored = {e for r in current for e in r.evidence_ids}
     by_key: dict[str, list[int]] = {}
     by_evidence: dict[str, list[int]] = {}
     for i, d in enumerate(decisions):
@@ -53,7 +52,9 @@ def match(rules: Sequence[Rule], decisions: Sequence[Decision]) -> dict[str, tup
             by_key.setdefault(k, []).append(i)
         for e in d.evidence_ids:
             by_evidence.setdefault(e, []).append(i)
-    live = [set(d.evidence_ids) & stored for d in decisions]
+    # a decision's evidence is trimmed to the rows still stored when the rules are rebuilt
+    # (`store.prune`): erased or aged-out rows never dilute the overlap
+    live = [set(d.evidence_ids) for d in decisions]
     pairs: list[tuple[int, float, str, str, int, int]] = []
     for ri, r in enumerate(current):
         mine = set(r.evidence_ids)

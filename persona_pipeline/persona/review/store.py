@@ -58,19 +58,24 @@ def delete_decisions(con: duckdb.DuckDBPyConnection, decision_ids: Sequence[str]
     return int(row[0]) if row else 0
 
 
-def prune_orphans(con: duckdb.DuckDBPyConnection) -> int:
-    """Drop decisions none of whose evidence is stored any more (erased or aged out): they can
-    match no rule, and their edited wording must not outlive the evidence it was about."""
-    if not _exists(con):
+def prune(con: duckdb.DuckDBPyConnection) -> int:
+    """Trim each decision's evidence to the rows still stored (erased, aged out) and drop the
+    decisions left with none: they can match no rule, and their edited wording must not outlive
+    the evidence it was about. Returns how many were dropped."""
+    decisions = load_decisions(con)
+    if not decisions:
         return 0
-    orphans = [
+    cited = sorted({e for d in decisions for e in d.evidence_ids})
+    stored = {
         r[0]
-        for r in con.execute(
-            f"""SELECT decision_id FROM {TABLE} d WHERE NOT EXISTS (
-                    SELECT 1 FROM evidence e WHERE e.evidence_id IN (SELECT unnest(d.evidence_ids)))"""
-        ).fetchall()
-    ]
-    return delete_decisions(con, orphans)
+        for r in con.execute("SELECT evidence_id FROM evidence WHERE evidence_id IN (SELECT unnest(?))", [cited])
+    }
+    trimmed = [d.model_copy(update={"evidence_ids": [e for e in d.evidence_ids if e in stored]}) for d in decisions]
+    changed = [d for d, old in zip(trimmed, decisions, strict=True) if d.evidence_ids != old.evidence_ids]
+    kept = [d for d in changed if d.evidence_ids]
+    if kept:
+        save_decisions(con, kept)
+    return delete_decisions(con, [d.decision_id for d in changed if not d.evidence_ids])
 
 
 def carry_over(old_warehouse: Path, con: duckdb.DuckDBPyConnection) -> int:
