@@ -185,6 +185,7 @@ class Session:
             "first_seen": r.first_seen,
             "last_seen": r.last_seen,
             "new_sessions_since_decision": c.review.new_sessions,
+            "evidence_ids": r.evidence_ids,
             "evidence": evidence,
         }
 

@@ -68,7 +68,9 @@ def prune(con: duckdb.DuckDBPyConnection) -> int:
     cited = sorted({e for d in decisions for e in d.evidence_ids})
     stored = {
         r[0]
-        for r in con.execute("SELECT evidence_id FROM evidence WHERE evidence_id IN (SELECT unnest(?))", [cited])
+        for r in con.execute(
+            "SELECT evidence_id FROM evidence WHERE evidence_id IN (SELECT unnest(?))", [cited]
+        ).fetchall()
     }
     trimmed = [d.model_copy(update={"evidence_ids": [e for e in d.evidence_ids if e in stored]}) for d in decisions]
     changed = [d for d, old in zip(trimmed, decisions, strict=True) if d.evidence_ids != old.evidence_ids]
