@@ -13,7 +13,7 @@ import pytest
 
 from persona_pipeline.core.config import Settings, load_settings
 from persona_pipeline.core.warehouse import store
-from persona_pipeline.orchestration.review_cli import Session
+from persona_pipeline.orchestration.review_cli import Session, interactive
 from persona_pipeline.persona import store as digest_store
 from persona_pipeline.persona.compile import build_pack
 from persona_pipeline.persona.digest.models import DigestInput, DigestResult, Rule, observation_id
@@ -173,3 +173,27 @@ def test_pack_project_prints_one_project_part(env) -> None:
 
 def _out(proc) -> tuple[str, int, str]:  # type: ignore[no-untyped-def]
     return proc.stdout, proc.returncode, proc.stderr
+
+
+def test_prompts_store_each_decision_as_it_is_made(env) -> None:
+    last_json(*_out(cli(env, "run", "--json")))
+    settings = load_settings()
+    session = Session(settings)
+    todo = [c for c in session.reviewable() if c.rule.rule_id in session.pending_ids()]
+    assert len(todo) >= 4
+    answers = iter(["x", "a", "r", "e", "My own words, please.", "p", "q"])
+    said: list[str] = []
+    interactive(session, lambda _prompt: next(answers), said.append)
+    assert "  answer a, r, e, p, s or q" in said  # a wrong key asks again
+    assert any(line.startswith("  - T") for line in said)  # the evidence is shown before each question
+    with store.connect(settings.warehouse_path, read_only=True) as con:
+        stored = {d.decision_id: d for d in review_store.load_decisions(con)}
+    again = Session(settings)  # a new session finds each decision by the rule's identity
+    got = [again.selection.reviews[c.rule.rule_id] for c in todo[:4]]
+    assert [(g.state.value, g.pinned, g.edited_text) for g in got] == [
+        ("accepted", False, None),
+        ("rejected", False, None),
+        ("accepted", False, "My own words, please."),
+        ("accepted", True, None),
+    ]
+    assert len(stored) == 4 and again.selection.reviews[todo[4].rule.rule_id].state.value == "new"  # quit: undecided
