@@ -308,7 +308,7 @@ def cmd_review(args: argparse.Namespace) -> int:
                 )
             )
             return 0
-        if args.prompt or sys.stdin.isatty():
+        if args.prompt or (sys.stdin.isatty() and not args.all):  # --all lists, it does not ask
             interactive(session, input, print)
         else:
             _listing(session, args.all, print)

@@ -319,7 +319,8 @@ def _render(
                 [
                     f"# Persona: {p}",
                     "",
-                    f"What I said or wrote only while working in `{p}`; the global part is in PERSONA.md.",
+                    f"What applies only when working in `{p}` (its own rules and the directives it shares with "
+                    "other repositories); the global part is in global.md and PERSONA.md.",
                     "",
                 ],
                 [s for s in scopes if p in projects_of(s)],
