@@ -65,7 +65,7 @@ class Session:
         from persona_pipeline.persona.selection import select
 
         self.settings = settings
-        self.rules, self.options = load_for_pack(settings)
+        self.rules, self.options = load_for_pack(settings, read_only=True)  # decisions are written apart
         self.selection: Selection = select(self.rules, self.options)
         self.changed = 0
 

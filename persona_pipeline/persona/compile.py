@@ -12,8 +12,8 @@ from persona_pipeline.persona.pack import Pack, PackOptions, compile_pack
 from persona_pipeline.persona.review import store as review_store
 
 
-def load_for_pack(settings: Settings) -> tuple[list[Rule], PackOptions]:
-    with store.connect(settings.warehouse_path) as con:
+def load_for_pack(settings: Settings, read_only: bool = False) -> tuple[list[Rule], PackOptions]:
+    with store.connect(settings.warehouse_path, read_only=read_only) as con:
         rules = digest_store.load_rules(con)
         options = PackOptions(
             review_mode=settings.review,
