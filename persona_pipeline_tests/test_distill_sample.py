@@ -70,10 +70,16 @@ def test_offline_pack_on_sample(env, tmp_path, ground_truth) -> None:
     md = Path(s["pack_path"]).read_text()
     pack = json.loads((Path(s["pack_path"]).parent / "persona.json").read_text())
     # structure: fixed section order, a strength line per section, within budget
-    titles = re.findall(r"^## (.+)$", md, re.M)
+    # the global part, then a part per project for what was said only there (facets in order in each)
     order = ["Directives", "Communication", "Coding style", "Stack", "Workflow", "Environment", "Anti-preferences"]
+    parts = re.split(r"^## Only in .+$", md, flags=re.M)
+    titles = re.findall(r"^## (.+)$", parts[0], re.M)
     assert titles == [t for t in order if t in titles] and len(titles) >= 3
     assert len(re.findall(r"^_from \d+ observations across \d+ projects?_$", md, re.M)) == len(titles)
+    for part in parts[1:]:
+        sub = re.findall(r"^### (.+)$", part, re.M)
+        assert sub and sub == [t for t in order if t in sub]
+    assert re.findall(r"^## Only in (.+)$", md, re.M) == sorted(pack["projects"])
     assert 0 < s["pack_tokens"] <= TOTAL_BUDGET_TOKENS
     bullets = re.findall(r"^- (.+)$", md, re.M)
     assert bullets == [b["text"] for b in pack["bullets"]]

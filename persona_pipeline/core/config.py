@@ -106,6 +106,14 @@ class Settings(BaseSettings):
     # shown as "source gone" (agents delete their own transcripts; this may be the only copy);
     # "erase" erases its rows on the next run.
     on_source_removed: Literal["keep", "erase"] = "keep"
+    # Review (`persona review`): "all" compiles every rule not rejected (new ones are marked in
+    # persona.json); "required" compiles only the rules the person accepted (and directives,
+    # which are their own written words).
+    review: Literal["all", "required"] = "all"
+    # Freshness: a rule's score halves for every this many days it goes without new evidence,
+    # counted back from the newest evidence in the corpus (not the calendar: an archive that is
+    # not updated does not rot); below `persona.freshness.STALE_BELOW` it leaves the pack.
+    half_life_days: float = Field(default=180.0, gt=0)
     # Orchestration: how often the file sensor and the automation look, and when the schedule runs
     sensor_interval_s: int = Field(default=60, ge=5)
     # at least this often a sensor tick compares the roots with the warehouse even when its

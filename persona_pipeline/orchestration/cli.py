@@ -242,7 +242,25 @@ def cmd_rebuild(args: argparse.Namespace) -> int:
         if wal.exists():
             os.replace(wal, aside.with_name(aside.name + ".wal"))
         print(f"moved {wh} to {aside}", file=sys.stderr)
+        _carry_review_decisions(aside, settings)
     return cmd_run(args)
+
+
+def _carry_review_decisions(old: Path, settings: Settings) -> None:
+    """The person's review decisions are not re-read from any source: copy them over."""
+    import duckdb
+
+    from persona_pipeline.core.warehouse import store
+    from persona_pipeline.persona.review.store import carry_over
+
+    try:
+        with store.connect(settings.warehouse_path) as con:
+            n = carry_over(old, con)
+    except duckdb.Error:
+        print(f"persona: the review decisions in {old} could not be read; review again", file=sys.stderr)
+        return
+    if n:
+        print(f"kept {n} review decision(s) from {old}", file=sys.stderr)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -487,7 +505,8 @@ def cmd_explain(args: argparse.Namespace) -> int:
     if not pack_json.exists():
         print("persona: no pack yet; run `persona run` first", file=sys.stderr)
         return 2
-    bullets = json.loads(pack_json.read_text(encoding="utf-8"))["bullets"]
+    pack = json.loads(pack_json.read_text(encoding="utf-8"))
+    bullets = pack["bullets"]
     query = " ".join(args.bullet).strip()
     if all(part.isdigit() for part in args.bullet):  # `explain 30 31`: several bullets by number
         wanted = {int(part) for part in args.bullet}
@@ -498,27 +517,23 @@ def cmd_explain(args: argparse.Namespace) -> int:
         print(f"persona: no bullet matches {query!r}", file=sys.stderr)
         return 1
     from persona_pipeline.core.warehouse import store
+    from persona_pipeline.orchestration.evidence_view import evidence_lines
 
+    # winner rule id -> the rules it superseded (a newer reversal): both are cited
+    replaced: dict[str, list[dict[str, Any]]] = {}
+    for s in pack.get("superseded") or []:
+        if s.get("superseded_by"):
+            replaced.setdefault(s["superseded_by"]["rule_id"], []).append(s)
     with store.connect(settings.warehouse_path, read_only=True) as con:
         for b in matches:
             print(
                 f"[{b['n']}] {b['text']}  ({b['section']}; {b['support_sessions']} sessions, "
-                f"{b['support_projects']} projects)"
+                f"{b['support_projects']} projects; {b.get('scope', 'global')})"
             )
-            rows = con.execute(
-                """SELECT evidence_id, tier, kind, project, session_id, timestamp, unit_key, line_no, excerpt, context
-                   FROM evidence WHERE evidence_id IN (SELECT unnest(?)) ORDER BY timestamp""",
-                [b["evidence_ids"]],
-            ).fetchall()
-            for eid, tier, kind, project, _session, ts, unit, line, excerpt, context in rows:
-                print(f"  - {tier} {kind} · {project} · {ts or '?'} · {unit}:{line} · {eid}")
-                if context:
-                    print(f"      after assistant: {context}")
-                for text_line in excerpt.splitlines()[:12]:
-                    print(f"      > {text_line}")
-            missing = set(b["evidence_ids"]) - {r[0] for r in rows}
-            if missing:
-                print(f"  ({len(missing)} evidence row(s) no longer stored: source erased since the pack was built)")
+            print("\n".join(evidence_lines(con, b["evidence_ids"])))
+            for old in replaced.get(b["rule_id"], []):
+                print(f"  supersedes: {old['text']}  (last said {old['last_seen'] or '?'})")
+                print("\n".join("  " + line for line in evidence_lines(con, old["evidence_ids"])))
     return 0
 
 
@@ -672,6 +687,10 @@ def build_parser() -> argparse.ArgumentParser:
     se.add_argument("--limit", type=int, default=10, help="at most this many results (default 10)")
     se.add_argument("--json", action="store_true", help="print one JSON object")
     se.set_defaults(func=cmd_search)
+    from persona_pipeline.orchestration import install, pack_cli, review_cli
+
+    for module in (review_cli, pack_cli, install):  # each subcommand in its own module
+        module.add_parser(sub)
     ev = sub.add_parser(
         "eval", help="score the pipeline on a generated corpus with known truths (exit 1 on a regression)"
     )

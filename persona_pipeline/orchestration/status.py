@@ -131,6 +131,49 @@ def last_runs(dagster_home: Path, limit: int = 5) -> list[dict[str, Any]]:
         ]
 
 
+def _pack_report(pack_json: Path) -> dict[str, Any]:
+    """Review counts, stale and superseded rules as the last compile wrote them (persona.json)."""
+    try:
+        data = json.loads(pack_json.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    keep = ("text", "section", "last_seen", "rule_id")
+    return {
+        "projects": data.get("projects", []),
+        "as_of": data.get("as_of"),
+        "half_life_days": data.get("half_life_days"),
+        "review_mode": data.get("review_mode"),
+        "review": data.get("review", {}),
+        "pending_review": len(data.get("pending_review", [])),
+        "stale": [{k: s.get(k) for k in keep} for s in data.get("stale", [])],
+        "superseded": [
+            {"text": s.get("text"), "by": (s.get("superseded_by") or {}).get("text"), "rule_id": s.get("rule_id")}
+            for s in data.get("superseded", [])
+        ],
+    }
+
+
+def _render_pack(p: dict[str, Any]) -> list[str]:
+    lines = [f"pack: {p['path']} ({p['tokens']} tokens, written {p['written']})"]
+    if p.get("projects"):
+        lines.append(f"  parts: global + {len(p['projects'])} project(s): {', '.join(p['projects'])}")
+    if "review" in p:
+        r = p["review"]
+        lines.append(
+            f"  review ({p.get('review_mode')}): {p['pending_review']} to review (`persona review`), "
+            f"{r.get('accepted', 0)} accepted, {r.get('rejected', 0)} rejected, {r.get('pinned', 0)} pinned"
+        )
+    if p.get("stale"):
+        lines.append(
+            f"  stale: {len(p['stale'])} rule(s) without new evidence for too long (half-life "
+            f"{p.get('half_life_days')} days, counted back from the newest evidence, {p.get('as_of')}):"
+        )
+        lines += [f"    - {s['text']} (last seen {s['last_seen']})" for s in p["stale"][:10]]
+    for s in p.get("superseded", [])[:10]:
+        lines.append(f"  superseded: {s['text']} -> {s['by'] or '?'}")
+    return lines
+
+
 def collect(settings: Settings) -> dict[str, Any]:
     from persona_pipeline.core.warehouse import store
     from persona_pipeline.orchestration.incremental import plan
@@ -158,6 +201,7 @@ def collect(settings: Settings) -> dict[str, Any]:
     if pack_md.exists():
         pack["tokens"] = estimate_tokens(pack_md.read_text(encoding="utf-8"))
         pack["written"] = datetime.fromtimestamp(pack_md.stat().st_mtime, UTC).isoformat(timespec="seconds")
+        pack.update(_pack_report(pack_md.with_name("persona.json")))
     return {
         "model": settings.model,
         # what is redacted without being configured, as kinds and counts (never the values)
@@ -230,7 +274,7 @@ def render(s: dict[str, Any]) -> str:
             )
     p = s["pack"]
     if p["exists"]:
-        lines.append(f"pack: {p['path']} ({p['tokens']} tokens, written {p['written']})")
+        lines += _render_pack(p)
     else:
         lines.append("pack: none yet")
     for r in s["last_runs"]:

@@ -50,11 +50,14 @@ def facet_trees(context: dg.AssetExecutionContext, persona: PersonaSettings) -> 
     from persona_pipeline.core.warehouse import store
     from persona_pipeline.persona import store as digest_store
     from persona_pipeline.persona.fold import fold
+    from persona_pipeline.persona.review import store as review_store
 
     settings = persona.for_run(context)
     with store.connect(settings.warehouse_path) as con:
         rules = fold(digest_store.load_observations(con))
         digest_store.save_rules(con, rules)
+        # review decisions cite only evidence still stored (forgotten, aged-out rows are dropped)
+        review_store.prune(con)
     current = [r for r in rules if r.superseded_by is None]
     by_facet: dict[str, int] = {}
     for r in current:
@@ -76,16 +79,20 @@ def facet_trees(context: dg.AssetExecutionContext, persona: PersonaSettings) -> 
     "Re-materialisable alone from the stored rules.",
 )
 def persona_pack(context: dg.AssetExecutionContext, persona: PersonaSettings) -> dg.MaterializeResult:
-    from persona_pipeline.core.warehouse import store
-    from persona_pipeline.persona import store as digest_store
-    from persona_pipeline.persona.pack import compile_pack, write_pack
+    from persona_pipeline.persona.compile import build_pack
+    from persona_pipeline.persona.pack import write_pack
 
     settings = persona.for_run(context)
-    with store.connect(settings.warehouse_path) as con:
-        rules = digest_store.load_rules(con)
-    pack = compile_pack(rules)
+    pack = build_pack(settings)  # stored rules + review decisions + settings; no model call
     write_pack(pack, settings.data_dir / "persona")
     # relative path only: an absolute one would put the home-directory user name in the event log
     return dg.MaterializeResult(
-        metadata={"pack_tokens": pack.tokens, "bullets": len(pack.bullets), "path": "<data_dir>/persona/PERSONA.md"}
+        metadata={
+            "pack_tokens": pack.tokens,
+            "bullets": len(pack.bullets),
+            "projects": len(pack.project_markdown),
+            "stale_rules": len(pack.report.get("stale", [])),
+            "pending_review": len(pack.report.get("pending_review", [])),
+            "path": "<data_dir>/persona/PERSONA.md",
+        }
     )

@@ -1,0 +1,29 @@
+"""The pack from what the warehouse holds: stored rules, the person's review decisions and the
+settings. Deterministic and LLM-free; the `persona_pack` asset and `persona pack` both call it."""
+
+from __future__ import annotations
+
+from persona_pipeline.core.config import Settings
+from persona_pipeline.core.warehouse import store
+from persona_pipeline.persona import freshness
+from persona_pipeline.persona import store as digest_store
+from persona_pipeline.persona.digest.models import Rule
+from persona_pipeline.persona.pack import Pack, PackOptions, compile_pack
+from persona_pipeline.persona.review import store as review_store
+
+
+def load_for_pack(settings: Settings, read_only: bool = False) -> tuple[list[Rule], PackOptions]:
+    with store.connect(settings.warehouse_path, read_only=read_only) as con:
+        rules = digest_store.load_rules(con)
+        options = PackOptions(
+            review_mode=settings.review,
+            half_life_days=settings.half_life_days,
+            decisions=review_store.load_decisions(con),
+            histories=freshness.histories(rules, digest_store.load_observations(con)),
+        )
+    return rules, options
+
+
+def build_pack(settings: Settings) -> Pack:
+    rules, options = load_for_pack(settings)
+    return compile_pack(rules, options=options)
