@@ -124,18 +124,15 @@ def _rebuild_from_what_is_left(settings: Settings) -> None:
     """Facet rules, the pack, skills and the search index from the remaining rows, without a
     model: no rule, bullet or skill keeps an erased quote (the next compile run refreshes the
     pack as usual; this one only makes sure nothing erased outlives the erase)."""
-    from persona_pipeline.persona import store as digest_store
-    from persona_pipeline.persona.fold import fold
-    from persona_pipeline.persona.pack import compile_pack, write_pack
+    from persona_pipeline.persona.compile import build_pack, refold
+    from persona_pipeline.persona.pack import write_pack
     from persona_pipeline.search import discard_index
     from persona_pipeline.skills.stage import build_skills
 
-    with store.connect(settings.warehouse_path) as con:
-        rules = fold(digest_store.load_observations(con))
-        digest_store.save_rules(con, rules)
+    refold(settings)
     pack_dir = settings.data_dir / "persona"
     if pack_dir.exists():
-        write_pack(compile_pack(rules), pack_dir)
+        write_pack(build_pack(settings), pack_dir)  # with the review decisions, as the compile run
     build_skills(settings, offline=True)  # skills citing erased lessons are rewritten or removed now
     discard_index(settings)  # the search index holds (keyed) token hashes of what was just erased
 

@@ -1,4 +1,4 @@
-"""The pack from what the warehouse holds: stored rules, the person's review decisions and the
+"""The rules and the pack from what the warehouse holds: stored rules, the person's review decisions and the
 settings. Deterministic and LLM-free; the `persona_pack` asset and `persona pack` both call it."""
 
 from __future__ import annotations
@@ -8,8 +8,19 @@ from persona_pipeline.core.warehouse import store
 from persona_pipeline.persona import freshness
 from persona_pipeline.persona import store as digest_store
 from persona_pipeline.persona.digest.models import Rule
+from persona_pipeline.persona.fold import fold
 from persona_pipeline.persona.pack import Pack, PackOptions, compile_pack
 from persona_pipeline.persona.review import store as review_store
+
+
+def refold(settings: Settings) -> list[Rule]:
+    """The facet rules rebuilt whole from every stored observation, and the review decisions
+    trimmed to the evidence still stored (forgotten and aged-out rows are dropped)."""
+    with store.connect(settings.warehouse_path) as con:
+        rules = fold(digest_store.load_observations(con))
+        digest_store.save_rules(con, rules)
+        review_store.prune(con)
+    return rules
 
 
 def load_for_pack(settings: Settings, read_only: bool = False) -> tuple[list[Rule], PackOptions]:

@@ -47,17 +47,9 @@ session_digests = per_unit_asset(
     "seen and superseded-by for contradicted rules. Rebuilt from all stored observations.",
 )
 def facet_trees(context: dg.AssetExecutionContext, persona: PersonaSettings) -> dg.MaterializeResult:
-    from persona_pipeline.core.warehouse import store
-    from persona_pipeline.persona import store as digest_store
-    from persona_pipeline.persona.fold import fold
-    from persona_pipeline.persona.review import store as review_store
+    from persona_pipeline.persona.compile import refold
 
-    settings = persona.for_run(context)
-    with store.connect(settings.warehouse_path) as con:
-        rules = fold(digest_store.load_observations(con))
-        digest_store.save_rules(con, rules)
-        # review decisions cite only evidence still stored (forgotten, aged-out rows are dropped)
-        review_store.prune(con)
+    rules = refold(persona.for_run(context))
     current = [r for r in rules if r.superseded_by is None]
     by_facet: dict[str, int] = {}
     for r in current:
