@@ -4,4 +4,5 @@ import sys
 
 from persona_pipeline.orchestration.cli import main
 
-sys.exit(main())
+if __name__ == "__main__":  # not when a spawned child re-imports the main module
+    sys.exit(main())
