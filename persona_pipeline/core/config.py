@@ -245,7 +245,8 @@ class Settings(BaseSettings):
             return self.instruction_files
         if self.uses_sample():
             return [SAMPLE_DIR / "home" / ".claude" / "CLAUDE.md"]
-        return [claude_home() / "CLAUDE.md", codex_home() / "AGENTS.md"]
+        host = _host()
+        return [f for r in _readers() if r.global_instructions for f in r.global_instructions(host)]
 
     def resolved_prompt_logs(self) -> list[Path]:
         """The agents' prompt logs (they outlive the transcripts); defaults where present."""

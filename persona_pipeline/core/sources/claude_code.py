@@ -599,4 +599,5 @@ READER = readers.Reader(
     project_in_key=True,
     sample_roots=("claude/projects",),
     has_history=readers.has_file_ending(".jsonl"),
+    global_instructions=lambda host: [claude_home(host) / "CLAUDE.md"],
 )

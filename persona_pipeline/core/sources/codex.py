@@ -423,4 +423,5 @@ READER = readers.Reader(
     read=lambda unit: read_codex(unit.path),
     sample_roots=("codex/sessions",),
     has_history=readers.has_file_ending(".jsonl"),
+    global_instructions=lambda host: [codex_home(host) / "AGENTS.md"],
 )

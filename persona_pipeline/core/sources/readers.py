@@ -44,6 +44,7 @@ from persona_pipeline.core.sources.jsonl_stream import FileSkipped
 AGENT_MODULES: tuple[str, ...] = (
     "persona_pipeline.core.sources.claude_code",
     "persona_pipeline.core.sources.codex",
+    "persona_pipeline.core.sources.copilot",
 )
 
 System = Literal["Linux", "Darwin", "Windows"]
@@ -119,6 +120,9 @@ class Reader:
     roots_may_be_files: bool = False  # a configured root may be a file (an export zip), not only a folder
     sample_roots: tuple[str, ...] = ()  # folders of the bundled sample (`persona_pipeline/sample/`) in sample mode
     has_history: Callable[[Path], bool] | None = None  # whether a default root holds any; None: discovery finds a unit
+    # the agent's global instruction files (`~/.claude/CLAUDE.md`), read by `sources/instructions.py`
+    # as T0 directives unless `PERSONA_INSTRUCTION_FILES` says otherwise
+    global_instructions: Callable[[Host], list[Path]] | None = None
 
     def __post_init__(self) -> None:
         if not _KIND.fullmatch(self.kind) or not _SETTING.fullmatch(self.setting):
@@ -171,13 +175,15 @@ def discover_files(
 ) -> list[SourceUnit]:
     """Units for the files under `roots` that `key_of(folders below the root, file name)` names:
     it returns the key after `<kind>/` (made of cleaned names, never a home path), or None to
-    leave the file out. A root that is a file is offered as `([], name)`. Stat-only."""
+    leave the file out. A root that is a file is offered with all its parent folders' names (so
+    a key function looking at the last few sees the same as in a walk: it must never put the
+    leading ones, a home path, in a key). Stat-only."""
     units: list[SourceUnit] = []
     for root in roots:
         try:
             if root.is_file():
                 st = root.stat()
-                rest = key_of([], root.name)
+                rest = key_of([p for p in root.absolute().parent.parts if p not in ("/", "\\")], root.name)
                 if rest is not None:
                     units.append(SourceUnit(f"{kind}/{rest}", kind, root, st.st_size, st.st_mtime_ns))
                 continue

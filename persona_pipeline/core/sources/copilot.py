@@ -1,0 +1,379 @@
+"""GitHub Copilot: VS Code chat sessions and the Copilot CLI's event logs.
+
+Formats (public descriptions: VS Code's `chatModel.ts` serialisation as summarised by
+`Dicklesworthstone/franken_agent_detection` `src/connectors/copilot_vscode.rs` and
+`ryansmccoy/feed-spine docs/features/copilot-chat-ingestion/README.md`; the CLI's events by
+`franken_agent_detection` `copilot_cli.rs` and the Copilot SDK's event names):
+
+- VS Code, `<Code>/User/workspaceStorage/<hash>/chatSessions/<session>.json` (one JSON document:
+  `{sessionId, requesterUsername, customTitle?, requests:[{requestId, message:{text, parts[]},
+  variableData:{variables[]}, response:[parts], timestamp (ms), isCanceled?, isHidden?}]}`), with
+  `workspace.json` beside `chatSessions/` naming the folder; sessions of empty windows under
+  `globalStorage/emptyWindowChatSessions/`; the older extension store
+  `globalStorage/github.copilot-chat/*.json` (`[{id, workspaceFolder, turns:[{request:{message,
+  timestamp}, response}]}]`).
+- CLI, `~/.copilot/session-state/<session>/events.jsonl`: one event a line, `{type, data,
+  timestamp}` with types `session.start` (`data.context.cwd`), `user.message` (`data.content`;
+  `data.transformedContent` is the prompt with injected context, `data.attachments` files),
+  `assistant.message` (`content`, `reasoningText`, `toolRequests`), `tool.execution_start`
+  (`toolCallId, toolName, arguments`), `tool.execution_complete` (`toolCallId, success, result,
+  error`), `abort`.
+
+Kept: what the person typed (`message.text` without its `@participant` / `/command` routing parts;
+`data.content`), T1 after a cancelled or aborted response or a refused tool. Dropped, counted:
+attached context (`variableData`, `attachments`), the injected prompt (`transformedContent`),
+responses and tool output (the tail of a response stays as a correction's context), reasoning,
+hidden requests, titles and the account name (never read). Activity: refused and failed tool
+calls, recoveries and file edits (`textEditGroup` parts; the CLI's edit/create tools).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from persona_pipeline.core.models import ReadStats, Turn
+from persona_pipeline.core.sources import activity as act
+from persona_pipeline.core.sources import readers
+from persona_pipeline.core.sources.chat_turns import Conversation, iso_from_epoch, load_json, workspace_folder
+from persona_pipeline.core.sources.discovery import SourceUnit
+from persona_pipeline.core.sources.jsonl_stream import FileSkipped, read_entries, type_name
+
+READER_VERSION = "copilot-1"
+KIND = "copilot"
+MAX_SESSION_BYTES = 256 * 1024 * 1024  # a VS Code session is one document (screenshots inline)
+_PRODUCTS = ("Code", "Code - Insiders", "VSCodium")
+_SESSION_DIRS = {"chatSessions": "vscode", "emptyWindowChatSessions": "vscode-empty-window"}
+_LEGACY_DIR = "github.copilot-chat"
+_ROUTING_PARTS = frozenset({"agent", "subcommand"})  # `@workspace`, `/explain`: routing, not prose
+_CANCELLED = "interrupt"
+
+
+# --- discovery ---------------------------------------------------------------------------------
+def _key(folder: list[str], name: str) -> str | None:
+    """`vscode/<workspace hash>/<session>.json`, `vscode-empty-window/<session>.json`,
+    `vscode-legacy/<file>.json`, `cli/<session>/events.jsonl`: hashes and ids, no user names."""
+    clean = readers.clean
+    if name.endswith(".json") and folder:
+        container = _SESSION_DIRS.get(folder[-1])
+        if container == "vscode" and len(folder) >= 3 and folder[-3] == "workspaceStorage":
+            return f"vscode/{clean(folder[-2])}/{clean(name)}"
+        if container is not None and container != "vscode":
+            return f"{container}/{clean(name)}"
+        if folder[-1] == _LEGACY_DIR:
+            return f"vscode-legacy/{clean(name)}"
+        if folder[-1] == "history-session-state":
+            return f"cli-legacy/{clean(name)}"
+    if name == "events.jsonl" and len(folder) >= 2 and folder[-2] == "session-state":
+        return f"cli/{clean(folder[-1])}/events.jsonl"
+    return None
+
+
+def _discover(roots: list[Path], ignored: dict[str, int]) -> list[SourceUnit]:
+    return readers.discover_files(KIND, roots, ignored, _key)
+
+
+def _default_roots(host: readers.Host) -> list[Path]:
+    return [host.config_dir() / p / "User" for p in _PRODUCTS] + [host.agent_home(".copilot", "COPILOT_HOME")]
+
+
+# --- VS Code chat sessions ---------------------------------------------------------------------
+def _message_text(message: Any) -> Any:
+    """What the person typed: `message.text` without the ranges of its routing parts."""
+    if isinstance(message, str):
+        return message
+    if not isinstance(message, dict):
+        return None
+    text = message.get("text")
+    parts = message.get("parts")
+    if not isinstance(text, str) or not isinstance(parts, list):
+        return text
+    cuts = []
+    for p in parts:
+        if not isinstance(p, dict) or p.get("kind") not in _ROUTING_PARTS or not isinstance(p.get("range"), dict):
+            continue
+        start, end = p["range"].get("start"), p["range"].get("endExclusive")
+        if isinstance(start, int) and isinstance(end, int) and 0 <= start <= end <= len(text):
+            cuts.append((start, end))
+    for start, end in sorted(cuts, reverse=True):
+        text = text[:start] + text[end:]
+    return text
+
+
+def _response_parts(response: Any) -> list[dict[str, Any]]:
+    if isinstance(response, dict):  # the legacy store: {value: [...]} or {message: "..."}
+        response = response.get("value", response.get("message"))
+    if isinstance(response, str):
+        return [{"value": response}]
+    return [p for p in response if isinstance(p, dict)] if isinstance(response, list) else []
+
+
+def _markdown(part: dict[str, Any]) -> str:
+    value = part.get("value")
+    if isinstance(value, dict):  # {kind: "markdownContent", content: {value}}
+        value = value.get("value")
+    content = part.get("content")
+    if value is None and isinstance(content, dict):
+        value = content.get("value")
+    return value if isinstance(value, str) else ""
+
+
+def _uri_path(uri: Any) -> str | None:
+    if isinstance(uri, dict):
+        for k in ("fsPath", "path"):
+            if isinstance(uri.get(k), str):
+                return uri[k]
+    return uri if isinstance(uri, str) else None
+
+
+def _vscode_tool_summary(tool: str, raw: Any, cwd: str | None) -> str:
+    return raw if isinstance(raw, str) else act.compact_json(raw)
+
+
+def _vscode_edits(tool: str, raw: Any) -> list[tuple[str, str]]:
+    """An edit group's file (its new text is not in the session: no function names)."""
+    return [(raw, "")] if tool == _EDIT and isinstance(raw, str) else []
+
+
+_EDIT = "Edit"  # as Claude Code names its edits
+
+
+class _Session:
+    """One VS Code session's pass: its conversation state and activity tracker."""
+
+    def __init__(self, stats: ReadStats, cwd: str | None) -> None:
+        self.chat = Conversation(stats)
+        self.cwd = cwd
+        self.activity = act.Activity(self.chat.turns, _vscode_tool_summary, _vscode_edits, frozenset({_EDIT}))
+
+
+def _response(parts: list[dict[str, Any]], where: act.Where, s: _Session, stats: ReadStats) -> None:
+    """The assistant's side: its text is a correction's context; tool invocations and edit groups
+    feed the activity stream; everything else is counted and dropped."""
+    texts: list[str] = []
+    for i, part in enumerate(parts):
+        kind = part.get("kind")
+        if kind in (None, "markdownContent"):
+            texts.append(_markdown(part))
+        elif kind == "toolInvocationSerialized":
+            _tool_invocation(part, i, where, s, stats)
+        elif kind == "textEditGroup":
+            path = _uri_path(part.get("uri"))
+            if path:
+                s.activity.call(f"edit:{where[0]}:{i}", _EDIT, path, where)
+                s.activity.result(f"edit:{where[0]}:{i}", act.Outcome.OK, where)
+            stats.skip("response:textEditGroup")
+        else:
+            stats.skip(f"response:{type_name(kind)}")
+    stats.skip("response")
+    s.chat.assistant("\n".join(t for t in texts if t))
+
+
+def _tool_invocation(part: dict[str, Any], i: int, where: act.Where, s: _Session, stats: ReadStats) -> None:
+    tool = part.get("toolId")
+    if not isinstance(tool, str) or not tool:
+        stats.skip("tool_call_malformed")
+        return
+    call_id = part.get("toolCallId") if isinstance(part.get("toolCallId"), str) else f"{where[0]}:{i}"
+    summary = part.get("invocationMessage")
+    if isinstance(summary, dict):
+        summary = summary.get("value")
+    s.activity.call(call_id, tool, summary if isinstance(summary, str) else "", where)
+    confirmed = part.get("isConfirmed")
+    if confirmed is False or (isinstance(confirmed, dict) and confirmed.get("type") in (0, "denied", "rejected")):
+        s.activity.result(call_id, act.Outcome.REJECTED, where)
+        s.chat.signal("rejected_tool_use")
+    else:
+        s.activity.result(call_id, act.Outcome.OK, where)
+    stats.skip("tool_output")
+
+
+def _vscode_turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
+    data = load_json(unit.path, MAX_SESSION_BYTES)
+    stats.raw_bytes = unit.size
+    if isinstance(data, list):  # the legacy extension store: a list of conversations
+        return _legacy_turns(unit, data, stats)
+    if not isinstance(data, dict) or not isinstance(data.get("requests"), list):
+        raise FileSkipped("not_a_chat_session")
+    session_id = data.get("sessionId") if isinstance(data.get("sessionId"), str) else unit.path.stem
+    stats.session_id = session_id
+    folder = unit.path.parent.parent  # workspaceStorage/<hash>/ beside chatSessions/
+    s = _Session(stats, workspace_folder(folder) if unit.path.parent.name == "chatSessions" else None)
+    stats.cwd = s.cwd
+    for n, req in enumerate(data["requests"], start=1):
+        stats.lines_total += 1
+        if not isinstance(req, dict):
+            stats.lines_bad += 1
+            stats.skip("request_malformed")
+            continue
+        stats.saw("request")
+        ts = iso_from_epoch(req.get("timestamp"))
+        if req.get("isHidden") is True:
+            stats.skip("hidden_request")
+            continue
+        variables = req.get("variableData")
+        if isinstance(variables, dict) and isinstance(variables.get("variables"), list):
+            stats.skip("attached_context", len(variables["variables"]))
+        rid = req.get("requestId") if isinstance(req.get("requestId"), str) else None
+        s.chat.user(
+            _message_text(req.get("message")), line_no=n, session_id=session_id, timestamp=ts, cwd=s.cwd, entry_uuid=rid
+        )
+        where: act.Where = (n, 0, rid, ts, session_id, s.cwd)
+        _response(_response_parts(req.get("response")), where, s, stats)
+        if req.get("isCanceled") is True:
+            s.chat.signal(_CANCELLED)  # the person stopped this response: their next words correct it
+    s.activity.finish()
+    return s.chat.turns
+
+
+def _legacy_turns(unit: SourceUnit, conversations: list[Any], stats: ReadStats) -> list[Turn]:
+    """`globalStorage/github.copilot-chat/*.json`: `[{id, workspaceFolder, turns:[{request, response}]}]`."""
+    turns: list[Turn] = []
+    n = 0
+    for conv in conversations:
+        if not isinstance(conv, dict) or not isinstance(conv.get("turns"), list):
+            stats.skip("conversation_malformed")
+            continue
+        stats.saw("conversation")
+        sid = conv.get("id") if isinstance(conv.get("id"), str) else None
+        cwd = conv.get("workspaceFolder") if isinstance(conv.get("workspaceFolder"), str) else None
+        s = _Session(stats, cwd)
+        s.chat.turns = turns
+        s.activity.turns = turns
+        for t in conv["turns"]:
+            n += 1
+            stats.lines_total += 1
+            request = t.get("request") if isinstance(t, dict) else None
+            if not isinstance(request, dict):
+                stats.lines_bad += 1
+                stats.skip("turn_malformed")
+                continue
+            ts = iso_from_epoch(request.get("timestamp"))
+            s.chat.user(_message_text(request.get("message")), line_no=n, session_id=sid, timestamp=ts, cwd=cwd)
+            _response(_response_parts(t.get("response")), (n, 0, None, ts, sid, cwd), s, stats)
+    return turns
+
+
+# --- Copilot CLI events ------------------------------------------------------------------------
+_EDIT_TOOLS = frozenset({"edit", "create", "write", "str_replace", "str_replace_editor", "apply_patch"})
+_PATH_KEYS = ("path", "file_path", "filePath")
+_NEW_TEXT_KEYS = ("new_str", "file_text", "content", "newText", "new_string")
+
+
+def _cli_summary(tool: str, raw: Any, cwd: str | None) -> str:
+    if isinstance(raw, dict):
+        for key in ("command", "pattern", "query", "url", "description"):
+            if isinstance(raw.get(key), str):
+                return raw[key]
+        for key in _PATH_KEYS:
+            if isinstance(raw.get(key), str):
+                return act.relative(raw[key], cwd)
+    return raw if isinstance(raw, str) else act.compact_json(raw)
+
+
+def _cli_edits(tool: str, raw: Any) -> list[tuple[str, str]]:
+    if tool == "apply_patch" and isinstance(raw, str | dict):
+        body = raw if isinstance(raw, str) else next((v for v in raw.values() if isinstance(v, str)), "")
+        return act.patch_files(body)
+    if not isinstance(raw, dict):
+        return []
+    path = next((raw[k] for k in _PATH_KEYS if isinstance(raw.get(k), str)), None)
+    new = next((raw[k] for k in _NEW_TEXT_KEYS if isinstance(raw.get(k), str)), "")
+    return [(path, new)] if path else []
+
+
+class _Cli:
+    def __init__(self, stats: ReadStats, session_id: str) -> None:
+        self.chat = Conversation(stats)
+        self.session_id = session_id
+        self.cwd: str | None = None
+        self.activity = act.Activity(self.chat.turns, _cli_summary, _cli_edits, _EDIT_TOOLS)
+
+
+def _cli_event(e: dict[str, Any], line_no: int, offset: int, c: _Cli, stats: ReadStats) -> None:
+    etype = e.get("type")
+    data = e.get("data") if isinstance(e.get("data"), dict) else {}
+    ts = e.get("timestamp") if isinstance(e.get("timestamp"), str) else iso_from_epoch(e.get("timestamp"))
+    stats.saw(type_name(etype))
+    where: act.Where = (line_no, offset, e.get("id"), ts, c.session_id, c.cwd)
+    if etype == "session.start":
+        context = data.get("context") if isinstance(data.get("context"), dict) else data
+        if isinstance(context.get("cwd"), str):
+            c.cwd = stats.cwd = context["cwd"]
+        if isinstance(data.get("sessionId"), str):
+            c.session_id = stats.session_id = data["sessionId"]
+        stats.skip("session_start")
+    elif etype == "user.message":
+        if data.get("transformedContent") is not None:
+            stats.skip("injected_prompt")  # the prompt as sent, with the client's context in it
+        if isinstance(data.get("attachments"), list) and data["attachments"]:
+            stats.skip("attached_context", len(data["attachments"]))
+        uid = e.get("id") if isinstance(e.get("id"), str) else None
+        c.chat.user(
+            data.get("content"),
+            line_no=line_no,
+            offset=offset,
+            session_id=c.session_id,
+            timestamp=ts,
+            cwd=c.cwd,
+            entry_uuid=uid,
+        )
+    elif etype == "assistant.message":
+        c.chat.assistant(data.get("content"))
+        if data.get("reasoningText"):
+            stats.skip("reasoning")
+        stats.skip("assistant")
+    elif etype == "tool.execution_start":
+        call_id, tool = data.get("toolCallId"), data.get("toolName")
+        if isinstance(call_id, str) and isinstance(tool, str) and tool:
+            c.activity.call(call_id, tool, data.get("arguments"), where)
+        else:
+            stats.skip("tool_call_malformed")
+    elif etype == "tool.execution_complete":
+        _cli_tool_result(data, where, c)
+        stats.skip("tool_output")
+    elif isinstance(etype, str) and ("abort" in etype or "cancel" in etype):
+        c.chat.signal(_CANCELLED)
+        stats.skip("abort")
+    else:
+        stats.skip(f"event:{type_name(etype)}")
+
+
+def _cli_tool_result(data: dict[str, Any], where: act.Where, c: _Cli) -> None:
+    call_id = data.get("toolCallId")
+    if not isinstance(call_id, str) or not c.activity.pending(call_id):
+        return
+    error = data.get("error")
+    message = error.get("message") if isinstance(error, dict) else error if isinstance(error, str) else ""
+    if isinstance(message, str) and "denied" in message.lower() and "user" in message.lower():
+        c.activity.result(call_id, act.Outcome.REJECTED, where)
+        c.chat.signal("rejected_tool_use")
+    elif data.get("success") is False or error:
+        c.activity.result(call_id, act.Outcome.ERROR, where, message if isinstance(message, str) else "")
+    else:
+        c.activity.result(call_id, act.Outcome.OK, where)
+
+
+def _cli_turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
+    c = _Cli(stats, unit.path.parent.name)
+    stats.session_id = c.session_id
+    read_entries(unit.path, stats, lambda e, line_no, offset: _cli_event(e, line_no, offset, c, stats))
+    c.activity.finish()
+    return c.chat.turns
+
+
+def _turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
+    return _cli_turns(unit, stats) if unit.path.name == "events.jsonl" else _vscode_turns(unit, stats)
+
+
+READER = readers.Reader(
+    kind=KIND,
+    agent="GitHub Copilot",
+    version=READER_VERSION,
+    setting="copilot_dirs",
+    default_roots=_default_roots,
+    discover=_discover,
+    read=readers.streamed(_turns),
+    sample_roots=("copilot",),
+    global_instructions=lambda host: [host.agent_home(".copilot", "COPILOT_HOME") / "copilot-instructions.md"],
+)
