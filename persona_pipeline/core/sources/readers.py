@@ -45,6 +45,7 @@ AGENT_MODULES: tuple[str, ...] = (
     "persona_pipeline.core.sources.claude_code",
     "persona_pipeline.core.sources.codex",
     "persona_pipeline.core.sources.copilot",
+    "persona_pipeline.core.sources.cursor",
 )
 
 System = Literal["Linux", "Darwin", "Windows"]
