@@ -30,7 +30,8 @@ def test_sample_mode_reads_every_source(tmp_path, ground_truth) -> None:
     summary = last_json(proc.stdout, proc.returncode, proc.stderr)
     truth = ground_truth["sources"]
     assert summary["sample_corpus"] and summary["units_failed"] == 0
-    assert summary["units_seen"] == 10 + len(truth["instruction_files"]) + len(truth["repos"])
+    others = len(ground_truth["other_agents"]["units"])  # Copilot, Cursor, the chat exports
+    assert summary["units_seen"] == 10 + others + len(truth["instruction_files"]) + len(truth["repos"])
 
     md = (tmp_path / "data" / "persona" / "PERSONA.md").read_text()
     directives = [d["text"] for d in truth["directives"]]

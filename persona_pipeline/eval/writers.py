@@ -578,6 +578,19 @@ def _ms(t: datetime) -> int:
     return int(t.timestamp() * 1000)
 
 
+def write_zip(path: Path, members: dict[str, str], when: datetime) -> Path:
+    """A zip whose bytes depend only on its members and `when` (no wall-clock member times)."""
+    import zipfile
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, text in members.items():
+            info = zipfile.ZipInfo(name, date_time=when.timetuple()[:6])
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, text)
+    return path
+
+
 def file_uri(folder: str) -> str:
     return "file://" + folder if folder.startswith("/") else "file:///" + folder.replace("\\", "/")
 
@@ -850,14 +863,12 @@ class ChatGptExport:
         )
 
     def write(self, path: Path) -> Path:
-        import zipfile
-
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
-            z.writestr("conversations.json", json.dumps(self.conversations, ensure_ascii=False))
-            z.writestr("user.json", json.dumps({"id": "user-" + b62(self.rng, 24)}))
-            z.writestr("chat.html", "<html><body>export</body></html>")
-        return path
+        members = {
+            "conversations.json": json.dumps(self.conversations, ensure_ascii=False),
+            "user.json": json.dumps({"id": "user-" + b62(self.rng, 24)}),
+            "chat.html": "<html><body>export</body></html>",
+        }
+        return write_zip(path, members, self.clock.t)
 
 
 class ClaudeAiExport:
@@ -909,11 +920,9 @@ class ClaudeAiExport:
         )
 
     def write(self, path: Path) -> Path:
-        import zipfile
-
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
-            z.writestr("conversations.json", json.dumps(self.conversations, ensure_ascii=False))
-            z.writestr("users.json", json.dumps([{"uuid": rand_uuid4(self.rng)}]))
-            z.writestr("projects.json", "[]")
-        return path
+        members = {
+            "conversations.json": json.dumps(self.conversations, ensure_ascii=False),
+            "users.json": json.dumps([{"uuid": rand_uuid4(self.rng)}]),
+            "projects.json": "[]",
+        }
+        return write_zip(path, members, self.clock.t)
