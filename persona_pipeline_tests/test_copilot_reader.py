@@ -27,17 +27,19 @@ CANARY = {
     "reasoning": "CANARY-REASONING-3f45",
     "cli_tool_output": "CANARY-CLI-TOOL-OUTPUT-5a6b",
     "system_reminder": "CANARY-SYSTEM-REMINDER-9d01",
+    "rendered": "CANARY-RENDERED-CONTEXT-0e2f",
 }
 
 
-def _vscode(user_root: Path) -> Path:
-    rng, clk = clock(3)
+def _vscode(user_root: Path, append_log: bool = False, seed: int = 3) -> Path:
+    rng, clk = clock(seed)
     chat = CopilotChat(rng, clk, "/home/alice/code/billing", title=CANARY["title"], user=CANARY["account"])
     chat.ask(
         "use pathlib for every file path in this module",
         f"Sure. {CANARY['response']}",
         participant="workspace",
         attachments={"billing.py": f"import os\n# {CANARY['attachment']}"},
+        context=f"<workspace_info>{CANARY['rendered']}</workspace_info>",
     )
     chat.ask(
         "run the tests",
@@ -52,7 +54,7 @@ def _vscode(user_root: Path) -> Path:
     chat.ask("keep it to three bullet points", "Done.")
     chat.ask(CANARY["hidden"], "hidden", hidden=True)
     chat.ask(f"ship it <system-reminder>{CANARY['system_reminder']}</system-reminder>", "ok")
-    return chat.write(user_root, "a1b2c3d4e5f60718293a4b5c6d7e8f90")
+    return chat.write(user_root, "a1b2c3d4e5f60718293a4b5c6d7e8f90", append_log=append_log)
 
 
 def _cli(copilot_home: Path) -> Path:
@@ -180,10 +182,11 @@ def test_legacy_extension_store(tmp_path: Path) -> None:
 def test_no_scaffolding_canary_reaches_the_warehouse(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     user, home = tmp_path / "User", tmp_path / ".copilot"
     _vscode(user)
+    _vscode(tmp_path / "log" / "User", append_log=True, seed=9)  # another session, in the 1.109+ form
     _cli(home)
-    settings = only_roots(monkeypatch, tmp_path, COPILOT_DIRS=f"{user}:{home}")
+    settings = only_roots(monkeypatch, tmp_path, COPILOT_DIRS=f"{user}:{home}:{tmp_path / 'log' / 'User'}")
     outcomes = ingest_all(settings)
-    assert sorted(o.status for o in outcomes) == ["processed", "processed"]
+    assert sorted(o.status for o in outcomes) == ["processed", "processed", "processed"]
     assert "use pathlib for every file path in this module" in stored_excerpts(settings)
     assert canaries_stored(settings, list(CANARY.values())) == {}
     assert canaries_stored(settings, ["use pathlib for every file path"])  # the scan does see stored text
@@ -249,3 +252,33 @@ def test_hostile_cli_logs(tmp_path: Path) -> None:
     assert skips["event:a.new.event"] == 1
     (folder / "events.jsonl").write_bytes(b"\x00binary")
     assert copilot.READER.read(_unit(folder / "events.jsonl")).file_error == "binary"
+
+
+def test_the_append_log_replays_to_the_same_session(tmp_path: Path) -> None:
+    """VS Code 1.109+ writes `chatSessions/<id>.jsonl`: a snapshot, then set / push / delete mutations."""
+    flat = copilot.READER.read(_unit(_vscode(tmp_path / "a" / "User")))
+    log = _vscode(tmp_path / "b" / "User", append_log=True)
+    assert log.suffix == ".jsonl"
+    replayed = copilot.READER.read(_unit(log))
+    assert replayed.file_error is None
+    assert [(t.kind, t.text, t.correction_signal) for t in replayed.turns] == [
+        (t.kind, t.text, t.correction_signal) for t in flat.turns
+    ]
+    assert replayed.stats.entries_by_type["snapshot"] == 1 and replayed.stats.entries_by_type["mutation:2"] >= 1
+    with log.open("a") as f:
+        f.write('{"kind": 1, "k": ["requests", 99, "response"], "v": []}\n{"kind": 9}\n{"kind": 2, "k": ["nope"]}\n')
+    drift = copilot.READER.read(_unit(log))
+    assert drift.stats.skips["mutation_unresolved"] == 2 and drift.stats.skips["mutation_unknown"] == 1
+    assert len(drift.turns) == len(flat.turns)
+    log.write_text('{"kind": 2, "k": ["requests"], "v": []}\n')
+    assert copilot.READER.read(_unit(log)).file_error == "no_snapshot"
+
+
+def test_a_session_migrated_to_the_append_log_is_read_once(tmp_path: Path) -> None:
+    user = tmp_path / "User"
+    flat = _vscode(user)
+    log = flat.with_suffix(".jsonl")
+    log.write_text(json.dumps({"kind": 0, "v": json.loads(flat.read_text())}) + "\n")
+    ignored: dict[str, int] = {}
+    assert [u.path for u in copilot.READER.discover([user], ignored)] == [log]
+    assert ignored == {"migrated_session": 1}

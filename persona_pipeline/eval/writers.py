@@ -624,7 +624,11 @@ class CopilotChat:
         edits: list[str] | None = None,
         cancelled: bool = False,
         hidden: bool = False,
+        context: str = "",
     ) -> None:
+        """One request. `context`: what the extension put around the prompt when it sent it
+        (`result.metadata.renderedUserMessage` / `renderedGlobalContext`); `tool_output` is kept
+        in the invocation and in `result.metadata.toolCallResults` too, as Copilot records both."""
         self.clock.tick(20, 120)
         shown = f"@{participant} {text}" if participant else text
         parts: list[Entry] = []
@@ -668,6 +672,21 @@ class CopilotChat:
             "timestamp": _ms(self.clock.t),
             "modelId": "gpt-5",
             "agent": {"id": "github.copilot.default", "name": "GitHub Copilot"},
+            "result": {
+                "timings": {"firstProgress": 900, "totalElapsed": 5400},
+                "metadata": {
+                    "promptTokens": 1200 + len(context) // 4,
+                    "outputTokens": len(answer) // 4,
+                    "renderedUserMessage": [
+                        {"type": 1, "text": f"<context>{context}</context>\n<prompt>{text}</prompt>"}
+                    ],
+                    "renderedGlobalContext": [{"type": 1, "text": context}],
+                    "toolCallRounds": [{"toolCalls": [{"name": t, "arguments": ran}]} for t, ran, _ in tools or []],
+                    "toolCallResults": {
+                        f"call_{i}": {"content": [{"value": tool_output}]} for i, _ in enumerate(tools or [])
+                    },
+                },
+            },
         }
         if cancelled:
             request["isCanceled"] = True
@@ -676,14 +695,27 @@ class CopilotChat:
         self.doc["requests"].append(request)
         self.doc["lastMessageDate"] = _ms(self.clock.t)
 
-    def write(self, user_root: Path, storage_hash: str) -> Path:
-        """Under a VS Code `User` folder: `workspaceStorage/<hash>/{workspace.json, chatSessions/<id>.json}`."""
+    def write(self, user_root: Path, storage_hash: str, *, append_log: bool = False) -> Path:
+        """Under a VS Code `User` folder: `workspaceStorage/<hash>/{workspace.json, chatSessions/<id>.json}`;
+        `append_log`: the 1.109+ form, `<id>.jsonl` of mutations (`kind` 0 snapshot, 1 set, 2 push,
+        3 delete) that replay to the same document."""
         folder = user_root / "workspaceStorage" / storage_hash
         (folder / "chatSessions").mkdir(parents=True, exist_ok=True)
         (folder / "workspace.json").write_text(json.dumps({"folder": file_uri(self.folder)}), encoding="utf-8")
-        path = folder / "chatSessions" / f"{self.id}.json"
-        path.write_text(json.dumps(self.doc, ensure_ascii=False, indent=2), encoding="utf-8")
-        return path
+        if not append_log:
+            path = folder / "chatSessions" / f"{self.id}.json"
+            path.write_text(json.dumps(self.doc, ensure_ascii=False, indent=2), encoding="utf-8")
+            return path
+        requests = self.doc["requests"]
+        head = {**self.doc, "requests": requests[:1], "customTitle": None}
+        log: list[Entry] = [{"kind": 0, "v": head}]
+        for req in requests[1:]:
+            log.append({"kind": 2, "k": ["requests"], "v": [req]})
+        log.append({"kind": 1, "k": ["customTitle"], "v": self.doc["customTitle"]})
+        if len(requests) > 1:  # a response part replaced in place, as the extension streams it
+            log.append({"kind": 1, "k": ["requests", len(requests) - 1, "response"], "v": requests[-1]["response"]})
+        log.append({"kind": 3, "k": ["lastMessageDate"]})
+        return write_jsonl(folder / "chatSessions" / f"{self.id}.jsonl", log)
 
 
 class CopilotCliSession:

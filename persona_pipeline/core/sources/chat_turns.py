@@ -9,6 +9,7 @@ material is taken out, and an overlong turn is cut at a safe place before redact
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -44,14 +45,21 @@ def load_json(path: Path, max_bytes: int) -> Any:
         if size > max_bytes:
             raise FileSkipped("file_too_large")
         with open(path, "rb") as f:
-            data = f.read(max_bytes + 1)
+            data = f.read(size + 1)  # sized by the stat (a read of max_bytes would allocate it)
+            if len(data) > size:  # grew since the stat: the rest, still bounded
+                data += f.read(max_bytes - len(data) + 1)
     except OSError as exc:
         raise FileSkipped(f"unreadable:{type(exc).__name__}") from None
+    if len(data) > max_bytes:
+        raise FileSkipped("file_too_large")
     return parse_json(data)
 
 
+_BLANK = re.compile(rb"\s*\Z")
+
+
 def parse_json(data: bytes) -> Any:
-    if not data.strip():
+    if _BLANK.match(data):  # stops at the first non-blank byte: no copy of a large document
         raise FileSkipped("empty")
     if b"\x00" in data[:8192]:
         raise FileSkipped("binary")

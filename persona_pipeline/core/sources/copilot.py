@@ -5,9 +5,12 @@ Formats (public descriptions: VS Code's `chatModel.ts` serialisation as summaris
 `ryansmccoy/feed-spine docs/features/copilot-chat-ingestion/README.md`; the CLI's events by
 `franken_agent_detection` `copilot_cli.rs` and the Copilot SDK's event names):
 
-- VS Code, `<Code>/User/workspaceStorage/<hash>/chatSessions/<session>.json` (one JSON document:
+- VS Code, `<Code>/User/workspaceStorage/<hash>/chatSessions/<session>.json` (one JSON document
+  (until 1.108), or from 1.109 `<session>.jsonl`, a log of mutations replayed to that document:
   `{sessionId, requesterUsername, customTitle?, requests:[{requestId, message:{text, parts[]},
-  variableData:{variables[]}, response:[parts], timestamp (ms), isCanceled?, isHidden?}]}`), with
+  variableData:{variables[]}, response:[parts], result:{metadata:{renderedUserMessage,
+  renderedGlobalContext, toolCallRounds, toolCallResults}}, timestamp (ms), isCanceled?,
+  isHidden?}]}`), with
   `workspace.json` beside `chatSessions/` naming the folder; sessions of empty windows under
   `globalStorage/emptyWindowChatSessions/`; the older extension store
   `globalStorage/github.copilot-chat/*.json` (`[{id, workspaceFolder, turns:[{request:{message,
@@ -21,7 +24,8 @@ Formats (public descriptions: VS Code's `chatModel.ts` serialisation as summaris
 
 Kept: what the person typed (`message.text` without its `@participant` / `/command` routing parts;
 `data.content`), T1 after a cancelled or aborted response or a refused tool. Dropped, counted:
-attached context (`variableData`, `attachments`), the injected prompt (`transformedContent`),
+attached context (`variableData`, `attachments`), the prompt as sent (`result.metadata`:
+rendered with injected context, tool rounds and results; `transformedContent`),
 responses and tool output (the tail of a response stays as a correction's context), reasoning,
 hidden requests, titles and the account name (never read). Activity: refused and failed tool
 calls, recoveries and file edits (`textEditGroup` parts; the CLI's edit/create tools).
@@ -39,7 +43,7 @@ from persona_pipeline.core.sources.chat_turns import Conversation, iso_from_epoc
 from persona_pipeline.core.sources.discovery import SourceUnit
 from persona_pipeline.core.sources.jsonl_stream import FileSkipped, read_entries, type_name
 
-READER_VERSION = "copilot-1"
+READER_VERSION = "copilot-1"  # the first: VS Code JSON and JSONL logs, legacy store, CLI events
 KIND = "copilot"
 MAX_SESSION_BYTES = 256 * 1024 * 1024  # a VS Code session is one document (screenshots inline)
 _PRODUCTS = ("Code", "Code - Insiders", "VSCodium")
@@ -54,23 +58,28 @@ def _key(folder: list[str], name: str) -> str | None:
     """`vscode/<workspace hash>/<session>.json`, `vscode-empty-window/<session>.json`,
     `vscode-legacy/<file>.json`, `cli/<session>/events.jsonl`: hashes and ids, no user names."""
     clean = readers.clean
-    if name.endswith(".json") and folder:
+    if name.endswith((".json", ".jsonl")) and name != "events.jsonl" and folder:
         container = _SESSION_DIRS.get(folder[-1])
         if container == "vscode" and len(folder) >= 3 and folder[-3] == "workspaceStorage":
             return f"vscode/{clean(folder[-2])}/{clean(name)}"
         if container is not None and container != "vscode":
             return f"{container}/{clean(name)}"
-        if folder[-1] == _LEGACY_DIR:
+        if folder[-1] == _LEGACY_DIR and name.endswith(".json"):
             return f"vscode-legacy/{clean(name)}"
-        if folder[-1] == "history-session-state":
-            return f"cli-legacy/{clean(name)}"
     if name == "events.jsonl" and len(folder) >= 2 and folder[-2] == "session-state":
         return f"cli/{clean(folder[-1])}/events.jsonl"
     return None
 
 
 def _discover(roots: list[Path], ignored: dict[str, int]) -> list[SourceUnit]:
-    return readers.discover_files(KIND, roots, ignored, _key)
+    """Every session file; a `<id>.json` beside its own `<id>.jsonl` (VS Code migrated the session
+    to the append log and left the old file) is the same session, read once: from the log."""
+    units = readers.discover_files(KIND, roots, ignored, _key)
+    logs = {u.key[: -len(".jsonl")] for u in units if u.key.endswith(".jsonl")}
+    kept = [u for u in units if not (u.key.endswith(".json") and u.key[: -len(".json")] in logs)]
+    if len(kept) < len(units):
+        ignored["migrated_session"] = ignored.get("migrated_session", 0) + len(units) - len(kept)
+    return kept
 
 
 def _default_roots(host: readers.Host) -> list[Path]:
@@ -189,8 +198,11 @@ def _tool_invocation(part: dict[str, Any], i: int, where: act.Where, s: _Session
 
 
 def _vscode_turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
-    data = load_json(unit.path, MAX_SESSION_BYTES)
-    stats.raw_bytes = unit.size
+    if unit.path.suffix == ".jsonl":
+        data = _replay(unit.path, stats)
+    else:
+        data = load_json(unit.path, MAX_SESSION_BYTES)
+        stats.raw_bytes = unit.size
     if isinstance(data, list):  # the legacy extension store: a list of conversations
         return _legacy_turns(unit, data, stats)
     if not isinstance(data, dict) or not isinstance(data.get("requests"), list):
@@ -214,6 +226,8 @@ def _vscode_turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
         variables = req.get("variableData")
         if isinstance(variables, dict) and isinstance(variables.get("variables"), list):
             stats.skip("attached_context", len(variables["variables"]))
+        if isinstance(req.get("result"), dict) and req["result"].get("metadata"):
+            stats.skip("rendered_prompt")  # the prompt as sent (injected context, tool rounds): never read
         rid = req.get("requestId") if isinstance(req.get("requestId"), str) else None
         s.chat.user(
             _message_text(req.get("message")), line_no=n, session_id=session_id, timestamp=ts, cwd=s.cwd, entry_uuid=rid
@@ -224,6 +238,65 @@ def _vscode_turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
             s.chat.signal(_CANCELLED)  # the person stopped this response: their next words correct it
     s.activity.finish()
     return s.chat.turns
+
+
+# --- the append log (VS Code 1.109+: `chatSessions/<id>.jsonl`) -------------------------------
+def _replay(path: Path, stats: ReadStats) -> Any:
+    """The session document a mutation log replays to: `{kind: 0, v}` a snapshot, `{kind: 1, k, v}`
+    a set at key path `k`, `{kind: 2, k, v, i?}` a push onto the array at `k` (truncated to `i`
+    first), `{kind: 3, k}` a delete. A mutation whose path does not resolve is counted and skipped."""
+    state: list[Any] = [None]
+
+    def apply(e: dict[str, Any], line_no: int, offset: int) -> None:
+        kind, keys = e.get("kind"), e.get("k")
+        if kind == 0:
+            state[0] = e.get("v")
+            stats.saw("snapshot")
+            return
+        if kind not in (1, 2, 3) or not isinstance(keys, list) or not keys:
+            stats.skip("mutation_unknown")
+            return
+        stats.saw(f"mutation:{kind}")
+        parent = state[0]
+        for k in keys[:-1]:
+            parent = _step(parent, k)
+        last = keys[-1]
+        if kind == 2:
+            target = _step(parent, last)
+            if not isinstance(target, list):
+                stats.skip("mutation_unresolved")
+                return
+            if isinstance(e.get("i"), int):
+                del target[e["i"] :]
+            if isinstance(e.get("v"), list):
+                target.extend(e["v"])
+        elif isinstance(parent, dict) and isinstance(last, str):
+            if kind == 1:
+                parent[last] = e.get("v")
+            else:
+                parent.pop(last, None)
+        elif isinstance(parent, list) and isinstance(last, int) and 0 <= last < len(parent) + (kind == 1):
+            if kind == 3:
+                del parent[last]
+            elif last == len(parent):
+                parent.append(e.get("v"))
+            else:
+                parent[last] = e.get("v")
+        else:
+            stats.skip("mutation_unresolved")
+
+    read_entries(path, stats, apply)
+    if state[0] is None:
+        raise FileSkipped("no_snapshot")
+    return state[0]
+
+
+def _step(node: Any, key: Any) -> Any:
+    if isinstance(node, dict) and isinstance(key, str):
+        return node.get(key)
+    if isinstance(node, list) and isinstance(key, int) and not isinstance(key, bool) and 0 <= key < len(node):
+        return node[key]
+    return None
 
 
 def _legacy_turns(unit: SourceUnit, conversations: list[Any], stats: ReadStats) -> list[Turn]:
@@ -288,61 +361,91 @@ class _Cli:
         self.session_id = session_id
         self.cwd: str | None = None
         self.activity = act.Activity(self.chat.turns, _cli_summary, _cli_edits, _EDIT_TOOLS)
+        self.seen: dict[str | None, int] = {}  # event type -> count
+
+    def where(self, e: dict[str, Any], line_no: int, offset: int) -> act.Where:
+        ts = e.get("timestamp")
+        return (
+            line_no,
+            offset,
+            e.get("id"),
+            ts if isinstance(ts, str) else iso_from_epoch(ts),
+            self.session_id,
+            self.cwd,
+        )
+
+
+# What a CLI event costs when it carries nothing of the person's: counted by its type (a plain dict
+# per file, flushed once: a pydantic attribute write per event cost more than the event).
+_CLI_SKIPS = {
+    "session.start": "session_start",
+    "assistant.message": "assistant",
+    "tool.execution_complete": "tool_output",
+}
 
 
 def _cli_event(e: dict[str, Any], line_no: int, offset: int, c: _Cli, stats: ReadStats) -> None:
     etype = e.get("type")
-    data = e.get("data") if isinstance(e.get("data"), dict) else {}
-    ts = e.get("timestamp") if isinstance(e.get("timestamp"), str) else iso_from_epoch(e.get("timestamp"))
-    stats.saw(type_name(etype))
-    where: act.Where = (line_no, offset, e.get("id"), ts, c.session_id, c.cwd)
-    if etype == "session.start":
-        context = data.get("context") if isinstance(data.get("context"), dict) else data
-        if isinstance(context.get("cwd"), str):
-            c.cwd = stats.cwd = context["cwd"]
-        if isinstance(data.get("sessionId"), str):
-            c.session_id = stats.session_id = data["sessionId"]
-        stats.skip("session_start")
+    key = etype if isinstance(etype, str) else None
+    c.seen[key] = c.seen.get(key, 0) + 1
+    data = e.get("data")
+    if not isinstance(data, dict):
+        data = {}
+    if etype == "tool.execution_complete":
+        call_id = data.get("toolCallId")
+        if isinstance(call_id, str) and c.activity.pending(call_id):
+            _cli_tool_result(data, call_id, c.where(e, line_no, offset), c)
+    elif etype == "tool.execution_start":
+        call_id, tool = data.get("toolCallId"), data.get("toolName")
+        if isinstance(call_id, str) and isinstance(tool, str) and tool:
+            c.activity.call(call_id, tool, data.get("arguments"), c.where(e, line_no, offset))
+        else:
+            stats.skip("tool_call_malformed")
+    elif etype == "assistant.message":
+        c.chat.assistant(data.get("content"))
+        if data.get("reasoningText"):
+            stats.skip("reasoning")
     elif etype == "user.message":
         if data.get("transformedContent") is not None:
             stats.skip("injected_prompt")  # the prompt as sent, with the client's context in it
         if isinstance(data.get("attachments"), list) and data["attachments"]:
             stats.skip("attached_context", len(data["attachments"]))
-        uid = e.get("id") if isinstance(e.get("id"), str) else None
+        w = c.where(e, line_no, offset)
         c.chat.user(
             data.get("content"),
             line_no=line_no,
             offset=offset,
             session_id=c.session_id,
-            timestamp=ts,
+            timestamp=w[3],
             cwd=c.cwd,
-            entry_uuid=uid,
+            entry_uuid=w[2] if isinstance(w[2], str) else None,
         )
-    elif etype == "assistant.message":
-        c.chat.assistant(data.get("content"))
-        if data.get("reasoningText"):
-            stats.skip("reasoning")
-        stats.skip("assistant")
-    elif etype == "tool.execution_start":
-        call_id, tool = data.get("toolCallId"), data.get("toolName")
-        if isinstance(call_id, str) and isinstance(tool, str) and tool:
-            c.activity.call(call_id, tool, data.get("arguments"), where)
-        else:
-            stats.skip("tool_call_malformed")
-    elif etype == "tool.execution_complete":
-        _cli_tool_result(data, where, c)
-        stats.skip("tool_output")
-    elif isinstance(etype, str) and ("abort" in etype or "cancel" in etype):
+    elif etype == "session.start":
+        context = data.get("context") if isinstance(data.get("context"), dict) else data
+        if isinstance(context.get("cwd"), str):
+            c.cwd = stats.cwd = context["cwd"]
+        if isinstance(data.get("sessionId"), str):
+            c.session_id = stats.session_id = data["sessionId"]
+    elif key is not None and ("abort" in key or "cancel" in key):
         c.chat.signal(_CANCELLED)
-        stats.skip("abort")
-    else:
-        stats.skip(f"event:{type_name(etype)}")
 
 
-def _cli_tool_result(data: dict[str, Any], where: act.Where, c: _Cli) -> None:
-    call_id = data.get("toolCallId")
-    if not isinstance(call_id, str) or not c.activity.pending(call_id):
-        return
+def _flush_counts(c: _Cli, stats: ReadStats) -> None:
+    for raw, n in c.seen.items():
+        name = type_name(raw)
+        stats.entries_by_type[name] = stats.entries_by_type.get(name, 0) + n
+        if raw == "user.message":
+            continue
+        if raw in _CLI_SKIPS:
+            reason = _CLI_SKIPS[raw]
+        elif raw is not None and ("abort" in raw or "cancel" in raw):
+            reason = "abort"
+        else:
+            reason = f"event:{name}"
+        stats.skip(reason, n)
+
+
+def _cli_tool_result(data: dict[str, Any], call_id: str, where: act.Where, c: _Cli) -> None:
     error = data.get("error")
     message = error.get("message") if isinstance(error, dict) else error if isinstance(error, str) else ""
     if isinstance(message, str) and "denied" in message.lower() and "user" in message.lower():
@@ -357,7 +460,10 @@ def _cli_tool_result(data: dict[str, Any], where: act.Where, c: _Cli) -> None:
 def _cli_turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
     c = _Cli(stats, unit.path.parent.name)
     stats.session_id = c.session_id
-    read_entries(unit.path, stats, lambda e, line_no, offset: _cli_event(e, line_no, offset, c, stats))
+    try:
+        read_entries(unit.path, stats, lambda e, line_no, offset: _cli_event(e, line_no, offset, c, stats))
+    finally:
+        _flush_counts(c, stats)
     c.activity.finish()
     return c.chat.turns
 

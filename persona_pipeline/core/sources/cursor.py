@@ -121,6 +121,18 @@ class _Store:
         self.chat = Conversation(stats)
         self.activity = act.Activity(self.chat.turns, _summary, _edits, _EDIT_TOOLS)
         self.line = 0
+        self.counts: dict[str, int] = {}  # per-bubble skips, added to the stats once (see `flush`)
+
+    def skip(self, reason: str) -> None:
+        self.counts[reason] = self.counts.get(reason, 0) + 1
+
+    def flush(self) -> None:
+        for reason, n in self.counts.items():
+            if reason.startswith("saw:"):
+                self.stats.entries_by_type[reason[4:]] = self.stats.entries_by_type.get(reason[4:], 0) + n
+            else:
+                self.stats.skip(reason, n)
+        self.counts.clear()
 
 
 def _bubble_cwd(bubble: dict[str, Any]) -> str | None:
@@ -134,39 +146,37 @@ def _bubble_cwd(bubble: dict[str, Any]) -> str | None:
 
 
 def _bubble(b: Any, session_id: str | None, s: _Store) -> None:
-    stats = s.stats
     s.line += 1
-    stats.lines_total += 1
     if not isinstance(b, dict):
-        stats.skip("bubble_malformed")
+        s.skip("bubble_malformed")
         return
     kind = b.get("type")
     ts = iso_from_epoch(b.get("createdAt"))
     if b.get("richText") is not None:
-        stats.skip("rich_text")  # the editor's state of the same words
+        s.skip("rich_text")  # the editor's state of the same words
     if b.get("context"):
-        stats.skip("attached_context")
+        s.skip("attached_context")
     if kind == _USER:
-        stats.saw("bubble:user")
+        s.skip("saw:bubble:user")
         bid = b.get("bubbleId") if isinstance(b.get("bubbleId"), str) else None
         s.chat.user(b.get("text"), line_no=s.line, session_id=session_id, timestamp=ts, cwd=s.cwd, entry_uuid=bid)
     elif kind == _AGENT:
-        stats.saw("bubble:agent")
-        stats.skip("agent")
+        s.skip("saw:bubble:agent")
+        s.skip("agent")
         s.chat.assistant(b.get("text"))
         if b.get("thinking"):
-            stats.skip("thinking")
+            s.skip("thinking")
         tool = b.get("toolFormerData")
         if isinstance(tool, dict):
             _tool(tool, (s.line, 0, None, ts, session_id, s.cwd), s)
     else:
-        stats.skip(f"bubble_type:{kind}" if isinstance(kind, int) and 0 <= kind < 100 else "bubble_type:<other>")
+        s.skip(f"bubble_type:{kind}" if isinstance(kind, int) and 0 <= kind < 100 else "bubble_type:<other>")
 
 
 def _tool(tool: dict[str, Any], where: act.Where, s: _Store) -> None:
     name = tool.get("name")
     if not isinstance(name, str) or not name:
-        s.stats.skip("tool_call_malformed")
+        s.skip("tool_call_malformed")
         return
     call_id = tool.get("toolCallId") if isinstance(tool.get("toolCallId"), str) else f"{where[0]}"
     s.activity.call(call_id, name, tool.get("params", tool.get("rawArgs")), where)
@@ -179,7 +189,7 @@ def _tool(tool: dict[str, Any], where: act.Where, s: _Store) -> None:
         s.activity.result(call_id, act.Outcome.ERROR, where, result if isinstance(result, str) else "")
     else:
         s.activity.result(call_id, act.Outcome.OK, where)
-    s.stats.skip("tool_output")
+    s.skip("tool_output")
 
 
 def _composers(con: sqlite3.Connection, s: _Store) -> Iterator[tuple[str, dict[str, Any]]]:
@@ -264,6 +274,9 @@ def _turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
                 stats.skip("no_chat_tables")
         except sqlite3.DatabaseError as exc:
             raise FileSkipped(sqlite_snapshot.reason(exc)) from None
+        finally:
+            s.flush()
+            stats.lines_total = s.line
     s.activity.finish()
     return s.chat.turns
 
