@@ -35,7 +35,7 @@ import orjson
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from persona_pipeline.core.sources import chat_exports, copilot, cursor  # noqa: E402
+from persona_pipeline.core.sources import chat_exports, claude_code, copilot, cursor  # noqa: E402
 from persona_pipeline.core.sources.readers import Reader  # noqa: E402
 from persona_pipeline.eval import writers  # noqa: E402
 
@@ -181,6 +181,19 @@ def make_exports(root: Path, mb: float, rng: random.Random) -> None:
     claude.write(root / "claude.zip")
 
 
+def make_claude(root: Path, mb: float, rng: random.Random) -> None:
+    """The existing Claude Code reader on the ingest bench's corpus, as a reference row."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    import shutil
+
+    from make_corpus import make_corpus
+
+    make_corpus(root / "corpus", files=max(4, int(mb * 3)), mb=mb, codex_share=0.0, repos=0, commits=0)
+    for project in (root / "corpus" / "claude" / "projects").iterdir():  # the reader's root: project folders
+        shutil.move(project, root / project.name)
+    shutil.rmtree(root / "corpus")
+
+
 def _size(root: Path) -> int:
     return sum(f.stat().st_size for f in root.rglob("*") if f.is_file())
 
@@ -222,6 +235,7 @@ FORMATS: list[tuple[str, Reader, Callable[[Path, float, random.Random], None], C
     ("copilot (CLI events.jsonl)", copilot.READER, make_cli, bare_lines, "orjson.loads per line"),
     ("cursor (state.vscdb)", cursor.READER, make_cursor, bare_select, "SELECT + orjson.loads per value"),
     ("chat_export (ChatGPT + Claude.ai zips)", chat_exports.READER, make_exports, bare_zips, "unzip + orjson.loads"),
+    ("claude (reference: the existing reader)", claude_code.READER, make_claude, bare_lines, "orjson.loads per line"),
 ]
 
 

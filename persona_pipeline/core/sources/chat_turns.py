@@ -45,9 +45,7 @@ def load_json(path: Path, max_bytes: int) -> Any:
         if size > max_bytes:
             raise FileSkipped("file_too_large")
         with open(path, "rb") as f:
-            data = f.read(size + 1)  # sized by the stat (a read of max_bytes would allocate it)
-            if len(data) > size:  # grew since the stat: the rest, still bounded
-                data += f.read(max_bytes - len(data) + 1)
+            data = f.read()  # the size was checked: one read sized by the file (a read(n) allocates n)
     except OSError as exc:
         raise FileSkipped(f"unreadable:{type(exc).__name__}") from None
     if len(data) > max_bytes:
