@@ -193,3 +193,24 @@ def test_wal_fingerprint_sees_a_commit_that_leaves_the_main_file_alone(tmp_path:
 def test_kinds_and_settings_must_be_identifiers() -> None:
     with pytest.raises(ValueError):
         readers.Reader("Bad Kind", "x", "1", "x_dirs", lambda h: [], lambda r, i: [], lambda u: None)  # type: ignore[arg-type,return-value]
+
+
+def test_forget_a_project_erases_a_registered_readers_units_and_keeps_them_out(toy: Path, monkeypatch) -> None:
+    from persona_pipeline.core.ingest import ingest_units
+    from persona_pipeline.orchestration import erasure
+    from persona_pipeline.orchestration.incremental import scan
+
+    for name in ("PERSONA_CLAUDE_DIRS", "PERSONA_CODEX_DIRS", "PERSONA_INSTRUCTION_FILES"):
+        monkeypatch.setenv(name, "")
+    monkeypatch.setenv("PERSONA_TOYAGENT_DIRS", str(toy))
+    settings = load_settings()
+    ingest_units(settings, settings.sources().discover(prepare=False).units)
+    gone = erasure.forget(settings, "api")  # the project the key names
+    assert gone.keys == ["toyagent/api/s1.toy"]
+    con = duckdb.connect(str(settings.warehouse_path), read_only=True)
+    try:
+        assert con.execute("SELECT count(*) FROM evidence").fetchone() == (0,)
+    finally:
+        con.close()
+    (toy / "api" / "s2.toy").write_text("a later session of the forgotten project\n")
+    assert not scan(settings, prepare=False).current  # tombstoned: neither file comes back

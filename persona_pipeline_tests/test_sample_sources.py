@@ -60,6 +60,24 @@ def test_sample_mode_reads_every_source(tmp_path, ground_truth) -> None:
         for subject in agent_subjects:
             hits = con.execute("SELECT count(*) FROM evidence WHERE contains(excerpt, ?)", [subject]).fetchone()
             assert hits == (0,), subject
+        # every agent's short history is read, and the pack's rules cite sessions of several agents
+        stored = {r[0] for r in con.execute("SELECT unit_key FROM units WHERE status = 'processed'").fetchall()}
+        assert set(ground_truth["other_agents"]["units"]) <= stored
+        bullets = json.loads((tmp_path / "data" / "persona" / "persona.json").read_text())["bullets"]
+        per_bullet = [
+            {
+                r[0]
+                for r in con.execute(
+                    "SELECT DISTINCT source_kind FROM evidence WHERE evidence_id IN (SELECT unnest(?))",
+                    [b["evidence_ids"]],
+                ).fetchall()
+            }
+            - {"instructions", "git"}
+            for b in bullets
+        ]
+        assert {"copilot", "cursor", "chat_export"} <= set().union(*per_bullet)
+        new = {"copilot", "cursor", "chat_export"}
+        assert any(len(kinds) >= 2 and kinds & new for kinds in per_bullet)  # one rule, several agents
     finally:
         con.close()
 
