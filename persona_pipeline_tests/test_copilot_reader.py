@@ -282,3 +282,15 @@ def test_a_session_migrated_to_the_append_log_is_read_once(tmp_path: Path) -> No
     ignored: dict[str, int] = {}
     assert [u.path for u in copilot.READER.discover([user], ignored)] == [log]
     assert ignored == {"migrated_session": 1}
+
+
+def test_tool_args_name_paths_edits_and_patches() -> None:
+    from persona_pipeline.core.sources.chat_turns import ToolArgs
+
+    args = ToolArgs(path_keys=("path",), new_text_keys=("new_str",))
+    assert args.summarize("bash", {"command": "make test"}, None) == "make test"
+    assert args.summarize("view", '{"path": "/w/api/a.py"}', "/w/api") == "a.py"
+    assert args.edits("edit", {"path": "a.py", "new_str": "x"}) == [("a.py", "x")]
+    patch = "*** Begin Patch\n*** Update File: src/b.py\n@@\n+def b():\n*** End Patch\n"
+    assert [p for p, _ in args.edits("apply_patch", {"input": patch})] == ["src/b.py"]
+    assert args.edits("edit", ["not", "a", "dict"]) == []

@@ -10,6 +10,7 @@ material is taken out, and an overlong turn is cut at a safe place before redact
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from typing import Any
 import orjson
 
 from persona_pipeline.core.models import ReadStats, Tier, Turn, TurnKind
+from persona_pipeline.core.sources import activity as act
 from persona_pipeline.core.sources import user_text as ut
 from persona_pipeline.core.sources.jsonl_stream import FileSkipped
 
@@ -169,3 +171,40 @@ def workspace_folder(storage_dir: Path) -> str | None:
         return folder
     workspace = folder_of_uri(data.get("workspace"))
     return str(Path(workspace).parent) if workspace else None
+
+
+# --- tool calls recorded as named arguments (Copilot CLI, Cursor) -------------------------------
+_SUMMARY_KEYS = ("command", "pattern", "query", "url", "description")
+
+
+@dataclass(frozen=True)
+class ToolArgs:
+    """How one client names a tool call's arguments: where the file path is, where an edit's new
+    text is. Gives the activity tracker its `summarize` and `edits` (`activity.Activity`)."""
+
+    path_keys: tuple[str, ...]
+    new_text_keys: tuple[str, ...]
+
+    def summarize(self, tool: str, raw: Any, cwd: str | None) -> str:
+        """The command, pattern, query or url a call ran; else the path it touched; else its input."""
+        args = act.parse_json(raw) if isinstance(raw, str) else raw
+        if isinstance(args, dict):
+            for key in _SUMMARY_KEYS:
+                if isinstance(args.get(key), str):
+                    return args[key]
+            for key in self.path_keys:
+                if isinstance(args.get(key), str):
+                    return act.relative(args[key], cwd)
+        return args if isinstance(args, str) else act.compact_json(args)
+
+    def edits(self, tool: str, raw: Any) -> list[tuple[str, str]]:
+        """(path, new text) of a file-changing call; an `apply_patch` body lists its own files."""
+        args = act.parse_json(raw) if isinstance(raw, str) else raw
+        if tool == "apply_patch":
+            values = args.values() if isinstance(args, dict) else [args]
+            return act.patch_files(next((v for v in values if isinstance(v, str) and act.PATCH_MARKER in v), ""))
+        if not isinstance(args, dict):
+            return []
+        path = next((args[k] for k in self.path_keys if isinstance(args.get(k), str)), None)
+        new = next((args[k] for k in self.new_text_keys if isinstance(args.get(k), str)), "")
+        return [(path, new)] if path else []

@@ -39,7 +39,7 @@ from typing import Any
 from persona_pipeline.core.models import ReadStats, Turn
 from persona_pipeline.core.sources import activity as act
 from persona_pipeline.core.sources import readers
-from persona_pipeline.core.sources.chat_turns import Conversation, iso_from_epoch, load_json, workspace_folder
+from persona_pipeline.core.sources.chat_turns import Conversation, ToolArgs, iso_from_epoch, load_json, workspace_folder
 from persona_pipeline.core.sources.discovery import SourceUnit
 from persona_pipeline.core.sources.jsonl_stream import FileSkipped, read_entries, type_name
 
@@ -329,30 +329,10 @@ def _legacy_turns(unit: SourceUnit, conversations: list[Any], stats: ReadStats) 
 
 # --- Copilot CLI events ------------------------------------------------------------------------
 _EDIT_TOOLS = frozenset({"edit", "create", "write", "str_replace", "str_replace_editor", "apply_patch"})
-_PATH_KEYS = ("path", "file_path", "filePath")
-_NEW_TEXT_KEYS = ("new_str", "file_text", "content", "newText", "new_string")
-
-
-def _cli_summary(tool: str, raw: Any, cwd: str | None) -> str:
-    if isinstance(raw, dict):
-        for key in ("command", "pattern", "query", "url", "description"):
-            if isinstance(raw.get(key), str):
-                return raw[key]
-        for key in _PATH_KEYS:
-            if isinstance(raw.get(key), str):
-                return act.relative(raw[key], cwd)
-    return raw if isinstance(raw, str) else act.compact_json(raw)
-
-
-def _cli_edits(tool: str, raw: Any) -> list[tuple[str, str]]:
-    if tool == "apply_patch" and isinstance(raw, str | dict):
-        body = raw if isinstance(raw, str) else next((v for v in raw.values() if isinstance(v, str)), "")
-        return act.patch_files(body)
-    if not isinstance(raw, dict):
-        return []
-    path = next((raw[k] for k in _PATH_KEYS if isinstance(raw.get(k), str)), None)
-    new = next((raw[k] for k in _NEW_TEXT_KEYS if isinstance(raw.get(k), str)), "")
-    return [(path, new)] if path else []
+_CLI_ARGS = ToolArgs(
+    path_keys=("path", "file_path", "filePath"),
+    new_text_keys=("new_str", "file_text", "content", "newText", "new_string"),
+)
 
 
 class _Cli:
@@ -360,7 +340,7 @@ class _Cli:
         self.chat = Conversation(stats)
         self.session_id = session_id
         self.cwd: str | None = None
-        self.activity = act.Activity(self.chat.turns, _cli_summary, _cli_edits, _EDIT_TOOLS)
+        self.activity = act.Activity(self.chat.turns, _CLI_ARGS.summarize, _CLI_ARGS.edits, _EDIT_TOOLS)
         self.seen: dict[str | None, int] = {}  # event type -> count
 
     def where(self, e: dict[str, Any], line_no: int, offset: int) -> act.Where:

@@ -36,7 +36,13 @@ import orjson
 from persona_pipeline.core.models import ReadStats, Turn
 from persona_pipeline.core.sources import activity as act
 from persona_pipeline.core.sources import readers, sqlite_snapshot
-from persona_pipeline.core.sources.chat_turns import Conversation, folder_of_uri, iso_from_epoch, workspace_folder
+from persona_pipeline.core.sources.chat_turns import (
+    Conversation,
+    ToolArgs,
+    folder_of_uri,
+    iso_from_epoch,
+    workspace_folder,
+)
 from persona_pipeline.core.sources.discovery import SourceUnit
 from persona_pipeline.core.sources.jsonl_stream import FileSkipped
 
@@ -83,33 +89,10 @@ def _json(value: Any, stats: ReadStats) -> Any:
 
 
 _EDIT_TOOLS = frozenset({"edit_file", "search_replace", "write", "edit_file_v2", "MultiEdit", "apply_patch"})
-_PATH_KEYS = ("target_file", "file_path", "relative_workspace_path", "path")
-_NEW_TEXT_KEYS = ("code_edit", "contents", "new_string", "content")
-
-
-def _params(raw: Any) -> Any:
-    return act.parse_json(raw) if isinstance(raw, str) else raw
-
-
-def _summary(tool: str, raw: Any, cwd: str | None) -> str:
-    args = _params(raw)
-    if isinstance(args, dict):
-        for key in ("command", "query", "pattern", "url"):
-            if isinstance(args.get(key), str):
-                return args[key]
-        for key in _PATH_KEYS:
-            if isinstance(args.get(key), str):
-                return act.relative(args[key], cwd)
-    return args if isinstance(args, str) else act.compact_json(args)
-
-
-def _edits(tool: str, raw: Any) -> list[tuple[str, str]]:
-    args = _params(raw)
-    if not isinstance(args, dict):
-        return []
-    path = next((args[k] for k in _PATH_KEYS if isinstance(args.get(k), str)), None)
-    new = next((args[k] for k in _NEW_TEXT_KEYS if isinstance(args.get(k), str)), "")
-    return [(path, new)] if path else []
+_ARGS = ToolArgs(
+    path_keys=("target_file", "file_path", "relative_workspace_path", "path"),
+    new_text_keys=("code_edit", "contents", "new_string", "content"),
+)
 
 
 class _Store:
@@ -119,7 +102,7 @@ class _Store:
         self.stats = stats
         self.base_cwd = self.cwd = cwd  # a workspace store's folder; the global store's chats name their own
         self.chat = Conversation(stats)
-        self.activity = act.Activity(self.chat.turns, _summary, _edits, _EDIT_TOOLS)
+        self.activity = act.Activity(self.chat.turns, _ARGS.summarize, _ARGS.edits, _EDIT_TOOLS)
         self.line = 0
         self.counts: dict[str, int] = {}  # per-bubble skips, added to the stats once (see `flush`)
 
