@@ -294,3 +294,25 @@ def test_tool_args_name_paths_edits_and_patches() -> None:
     patch = "*** Begin Patch\n*** Update File: src/b.py\n@@\n+def b():\n*** End Patch\n"
     assert [p for p, _ in args.edits("apply_patch", {"input": patch})] == ["src/b.py"]
     assert args.edits("edit", ["not", "a", "dict"]) == []
+
+
+def test_discovery_walks_only_the_chat_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """VS Code's `User/` holds file history and every extension's storage: a sensor tick must not
+    stat all of it."""
+    import os
+
+    user = tmp_path / "User"
+    _vscode(user)
+    for junk in (
+        "History/abc/chatSessions",
+        "globalStorage/some.extension/chatSessions",
+        "workspaceStorage/h/ms-python/deep",
+    ):
+        (user / junk).mkdir(parents=True)
+        (user / junk / "x.json").write_text("{}")
+    entered: list[str] = []
+    real = os.scandir
+    monkeypatch.setattr(os, "scandir", lambda d: entered.append(str(d)) or real(d))
+    keys = [u.key for u in copilot.READER.discover([user], {})]
+    assert len(keys) == 1 and keys[0].startswith("copilot/vscode/a1b2")
+    assert not any(("History" in d or "some.extension" in d or "ms-python" in d) for d in entered)

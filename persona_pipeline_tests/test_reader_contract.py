@@ -25,9 +25,9 @@ from persona_pipeline.core.sources.jsonl_stream import FileSkipped
 
 
 def _key(folder: list[str], name: str) -> str | None:
-    if not name.endswith(".toy") or len(folder) != 1:
+    if not name.endswith(".toy"):
         return None
-    return f"{readers.clean(folder[0])}/{readers.clean(name)}"
+    return f"{readers.clean(folder[-1])}/{readers.clean(name)}"  # the project folder above the file
 
 
 def _turns(unit: SourceUnit, stats: ReadStats) -> Iterator[Turn]:

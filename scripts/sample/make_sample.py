@@ -1999,7 +1999,7 @@ def other_agents() -> dict[str, Any]:
         said("copilot_cli", "stop, use the logging module instead of print", "logging_not_print", correction=True)
     )
     units.append(f"copilot/cli/{cli.id}/events.jsonl")
-    cli.write(ROOT / "copilot" / "cli")
+    cli.write(ROOT / "copilot" / ".copilot")
 
     clock = writers.Clock(utc(2026, 10, 16, 9, 40, 0), rng)
     store = writers.CursorStore(rng, clock)

@@ -71,10 +71,22 @@ def _key(folder: list[str], name: str) -> str | None:
     return None
 
 
+# The folders a walk enters: VS Code's `User/` holds far more than chats (file history, every
+# extension's storage), and a sensor tick stats every folder it enters.
+_WALKED = frozenset(
+    {"User", ".copilot", "workspaceStorage", "globalStorage", "session-state", _LEGACY_DIR, *_SESSION_DIRS}
+)
+
+
+def _descend(folders: list[str]) -> bool:
+    return folders[-1] in _WALKED or (len(folders) >= 2 and folders[-2] in ("workspaceStorage", "session-state"))
+
+
 def _discover(roots: list[Path], ignored: dict[str, int]) -> list[SourceUnit]:
-    """Every session file; a `<id>.json` beside its own `<id>.jsonl` (VS Code migrated the session
-    to the append log and left the old file) is the same session, read once: from the log."""
-    units = readers.discover_files(KIND, roots, ignored, _key)
+    """Every session file under the roots (a VS Code `User` folder, `~/.copilot`, or a folder of
+    theirs); a `<id>.json` beside its own `<id>.jsonl` (VS Code migrated the session to the append
+    log and left the old file) is the same session, read once: from the log."""
+    units = readers.discover_files(KIND, roots, ignored, _key, _descend)
     logs = {u.key[: -len(".jsonl")] for u in units if u.key.endswith(".jsonl")}
     kept = [u for u in units if not (u.key.endswith(".json") and u.key[: -len(".json")] in logs)]
     if len(kept) < len(units):

@@ -67,8 +67,15 @@ def _key(folder: list[str], name: str) -> str | None:
     return None
 
 
+def _descend(folders: list[str]) -> bool:
+    """Only the stores' folders: Cursor's `User/` also holds file history and extension storage."""
+    return folders[-1] in ("User", "globalStorage", "workspaceStorage") or (
+        len(folders) >= 2 and folders[-2] == "workspaceStorage"
+    )
+
+
 def _discover(roots: list[Path], ignored: dict[str, int]) -> list[SourceUnit]:
-    return readers.discover_files(KIND, roots, ignored, _key)
+    return readers.discover_files(KIND, roots, ignored, _key, _descend)
 
 
 # --- reading -----------------------------------------------------------------------------------

@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Literal
 
 from persona_pipeline.core.models import ReadResult, ReadStats, Turn
-from persona_pipeline.core.sources.discovery import PRUNE_DIRS, SourceUnit, _clean_name, _dir_files, _rel_parts
+from persona_pipeline.core.sources.discovery import PRUNE_DIRS, SourceUnit, _clean_name
 from persona_pipeline.core.sources.jsonl_stream import FileSkipped
 
 # The agent readers, in registration order. A new agent: write its module, add it here.
@@ -173,35 +173,56 @@ def wal_fingerprint(unit: SourceUnit) -> str:
 
 
 def discover_files(
-    kind: str, roots: list[Path], ignored: dict[str, int], key_of: Callable[[list[str], str], str | None]
+    kind: str,
+    roots: list[Path],
+    ignored: dict[str, int],
+    key_of: Callable[[list[str], str], str | None],
+    descend: Callable[[list[str]], bool] | None = None,
 ) -> list[SourceUnit]:
-    """Units for the files under `roots` that `key_of(folders below the root, file name)` names:
-    it returns the key after `<kind>/` (made of cleaned names, never a home path), or None to
-    leave the file out. A root that is a file is offered with all its parent folders' names (so
-    a key function looking at the last few sees the same as in a walk: it must never put the
-    leading ones, a home path, in a key). Stat-only."""
+    """Units for the files under `roots` that `key_of(folders, file name)` names: it returns the
+    key after `<kind>/` (made of cleaned names, never a home path), or None to leave the file out.
+    `folders` are the file's folder names from the filesystem root (the root's own included), so
+    a key function looks at the last few, whether the root is the folder above or the file itself
+    — and must never put the leading ones (a home path) in a key. `descend(folders)` says whether a
+    folder below a root is walked (an app's data folder holds far more than its chats: the sensor
+    stats every folder it enters); the root is always walked. Stat-only; prunes `PRUNE_DIRS`."""
     units: list[SourceUnit] = []
     for root in roots:
         try:
-            if root.is_file():
+            is_file = root.is_file()
+            if not is_file and not root.is_dir():
+                continue
+            base = [p for p in root.absolute().parts if p not in ("/", "\\")]
+            if is_file:
                 st = root.stat()
-                rest = key_of([p for p in root.absolute().parent.parts if p not in ("/", "\\")], root.name)
+                rest = key_of(base[:-1], root.name)
                 if rest is not None:
                     units.append(SourceUnit(f"{kind}/{rest}", kind, root, st.st_size, st.st_mtime_ns))
-                continue
-            if not root.is_dir():
                 continue
         except OSError:
             ignored["unreadable_entry"] = ignored.get("unreadable_entry", 0) + 1
             continue
-        root_str = str(root)
-        for d, files in _dir_files(root_str, ignored):
-            folder = _rel_parts(root_str, d)
-            for entry in files:
-                rest = key_of(folder, entry.name)
-                if rest is None:
-                    continue
+        stack: list[tuple[str, list[str]]] = [(str(root), base)]
+        while stack:
+            d, folder = stack.pop()
+            try:
+                with os.scandir(d) as it:
+                    entries = list(it)
+            except OSError:
+                ignored["unreadable_dir"] = ignored.get("unreadable_dir", 0) + 1
+                continue
+            for entry in entries:
                 try:
+                    if entry.is_dir(follow_symlinks=False):
+                        sub = [*folder, entry.name]
+                        if entry.name not in PRUNE_DIRS and (descend is None or descend(sub)):
+                            stack.append((entry.path, sub))
+                        continue
+                    if not entry.is_file():
+                        continue
+                    rest = key_of(folder, entry.name)
+                    if rest is None:
+                        continue
                     st = entry.stat()
                 except OSError:
                     ignored["unreadable_entry"] = ignored.get("unreadable_entry", 0) + 1
