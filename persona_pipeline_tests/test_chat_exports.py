@@ -29,6 +29,7 @@ CANARY = {
     "attachment": "CANARY-ATTACHMENT-EXTRACT-1b88",
     "thinking": "CANARY-THINKING-BLOCK-2c99",
     "claude_answer": "CANARY-CLAUDE-ANSWER-3daa",
+    "system": "CANARY-SYSTEM-PROMPT-4ebb",
 }
 
 
@@ -50,6 +51,9 @@ def _chatgpt(path: Path) -> Path:
     )
     ex.conversation("code", [("user", "in my parser.py prefer `re.fullmatch` over `re.match`"), ("assistant", "ok")])
     tool = ex.conversations[0]["mapping"]
+    system = next(n for n in tool.values() if n["message"] and n["message"]["author"]["role"] == "system")
+    system["message"]["content"]["parts"] = [CANARY["system"]]
+    system["message"]["metadata"] = {}  # shown, not hidden: dropped for being the system's
     leaf = ex.conversations[0]["current_node"]
     tid = "tool-node"
     tool[tid] = {
@@ -110,7 +114,8 @@ def test_chatgpt_walks_the_shown_branch_from_current_node(tmp_path: Path) -> Non
         correction.tier is Tier.T1 and correction.context.endswith("Noted.") and len(correction.context) <= 201
     )  # 200 and an ellipsis
     skips = result.stats.skips
-    assert skips["hidden_message"] == 3 and skips["other_branch"] >= 1 and skips["title"] == 2
+    assert skips["system:text"] == 1  # the system prompt made visible above
+    assert skips["hidden_message"] == 2 and skips["other_branch"] >= 1 and skips["title"] == 2
     assert skips["export_member"] == 2  # user.json, chat.html
 
 
