@@ -483,3 +483,37 @@ def test_content_fingerprint_of_large_and_missing_files(tmp_path: Path) -> None:
     st = big.stat()
     assert content_fingerprint(big) == f"{st.st_size}:{st.st_mtime_ns}"
     assert content_fingerprint(tmp_path / "gone.md") == "missing"
+
+
+def test_copilot_path_scoped_instruction_files(tmp_path: Path) -> None:
+    """`.github/instructions/*.instructions.md`: discovered, rules verbatim, the `applyTo` front
+    matter kept as each rule's scope (context), never as a rule."""
+    root = repo(tmp_path / "api")
+    scoped = root / ".github" / "instructions" / "python.instructions.md"
+    scoped.parent.mkdir(parents=True)
+    scoped.write_text('---\napplyTo: "**/*.py"\ndescription: py rules\n---\n- Use type hints on every function.\n')
+    (root / ".github" / "instructions" / "notes.md").write_text("- not an instructions file\n")
+    found = discover_instructions([tmp_path], [], {})
+    assert keys(found) == ["instructions/api/.github/instructions/python.instructions.md"]
+    result = read_file(scoped, found[0].key)
+    assert [(t.text, t.context) for t in result.turns] == [("Use type hints on every function.", "applies to: **/*.py")]
+    assert ins.front_matter_scope(["---", "applyTo: '**'", "---"]) is None  # everywhere: no scope
+    assert ins.front_matter_scope(["- no front matter"]) is None
+
+
+def test_copilot_global_instructions_are_a_default_global_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from persona_pipeline.core.config import load_settings
+
+    for name in list(os.environ):
+        if name.startswith("PERSONA_"):
+            monkeypatch.delenv(name)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("PERSONA_CLAUDE_DIRS", "")  # a configured source: not the sample
+    monkeypatch.setenv("PERSONA_DATA_DIR", str(tmp_path / "data"))
+    rules = tmp_path / ".copilot" / "copilot-instructions.md"
+    rules.parent.mkdir()
+    rules.write_text("- Answer in British English.\n")
+    files = load_settings().resolved_instruction_files()
+    assert rules in files and tmp_path / ".claude" / "CLAUDE.md" in files
+    [unit] = discover_instructions([], files, {})
+    assert unit.key == "instructions/global/copilot/copilot-instructions.md"

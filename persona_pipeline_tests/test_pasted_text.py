@@ -274,3 +274,55 @@ def test_a_long_typed_prompt_addressing_the_agent_without_a_role_opener_is_kept(
     para = "can you look at the importer again, you changed the date parsing and now you drop rows. "
     text = "\n\n".join([para * 4, para * 4, para * 4])
     assert split_pasted(text).kinds == ()
+
+
+def test_the_one_short_line_fast_path_decides_as_the_full_reading(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`split_pasted` answers a single short line without splitting it into blocks; every line the
+    full reading would take anything out of must still get the full reading."""
+    import json
+    import random
+
+    from persona_pipeline.core.sources import pasted
+    from persona_pipeline_tests.conftest import SAMPLE
+
+    truth = json.loads((SAMPLE / "ground_truth.json").read_text())
+    lines = [p["text"] for p in truth["genuine_prompts"] if "\n" not in p["text"]]
+    rng = random.Random(3)
+    heads = [
+        "pytest says: ",
+        "the reviewer said: ",
+        "User: ",
+        "You said: ",
+        "```",
+        "> ",
+        "Traceback (most recent call last): ",
+        "- ",
+        "# ",
+        "| a | b |",
+        "⏺ ",
+    ]
+    words = [
+        "fix",
+        "the",
+        "failing",
+        "test",
+        "and",
+        "rename",
+        "the",
+        "helper",
+        "please",
+        "because",
+        "it",
+        "reads",
+        "badly",
+        "in",
+        "the",
+        "module",
+    ]
+    for _ in range(400):
+        body = " ".join(rng.choice(words) for _ in range(rng.randint(1, 90)))
+        lines.append(rng.choice(heads) + body if rng.random() < 0.6 else body)
+    fast = [split_pasted(t) for t in lines]
+    monkeypatch.setattr(pasted, "_ONE_LINE_CHARS", 0)  # the full reading for every line
+    assert [split_pasted(t) for t in lines] == fast
+    assert any(f.kinds for f in fast)  # some lines are relays: the fast path left them to the full reading

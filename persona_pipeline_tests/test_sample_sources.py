@@ -30,7 +30,8 @@ def test_sample_mode_reads_every_source(tmp_path, ground_truth) -> None:
     summary = last_json(proc.stdout, proc.returncode, proc.stderr)
     truth = ground_truth["sources"]
     assert summary["sample_corpus"] and summary["units_failed"] == 0
-    assert summary["units_seen"] == 10 + len(truth["instruction_files"]) + len(truth["repos"])
+    others = len(ground_truth["other_agents"]["units"])  # Copilot, Cursor, the chat exports
+    assert summary["units_seen"] == 10 + others + len(truth["instruction_files"]) + len(truth["repos"])
 
     md = (tmp_path / "data" / "persona" / "PERSONA.md").read_text()
     directives = [d["text"] for d in truth["directives"]]
@@ -59,6 +60,24 @@ def test_sample_mode_reads_every_source(tmp_path, ground_truth) -> None:
         for subject in agent_subjects:
             hits = con.execute("SELECT count(*) FROM evidence WHERE contains(excerpt, ?)", [subject]).fetchone()
             assert hits == (0,), subject
+        # every agent's short history is read, and the pack's rules cite sessions of several agents
+        stored = {r[0] for r in con.execute("SELECT unit_key FROM units WHERE status = 'processed'").fetchall()}
+        assert set(ground_truth["other_agents"]["units"]) <= stored
+        bullets = json.loads((tmp_path / "data" / "persona" / "persona.json").read_text())["bullets"]
+        per_bullet = [
+            {
+                r[0]
+                for r in con.execute(
+                    "SELECT DISTINCT source_kind FROM evidence WHERE evidence_id IN (SELECT unnest(?))",
+                    [b["evidence_ids"]],
+                ).fetchall()
+            }
+            - {"instructions", "git"}
+            for b in bullets
+        ]
+        assert {"copilot", "cursor", "chat_export"} <= set().union(*per_bullet)
+        new = {"copilot", "cursor", "chat_export"}
+        assert any(len(kinds) >= 2 and kinds & new for kinds in per_bullet)  # one rule, several agents
     finally:
         con.close()
 

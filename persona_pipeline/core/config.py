@@ -22,6 +22,7 @@ from pydantic_settings import (
 
 if TYPE_CHECKING:
     from persona_pipeline.core.sources.catalog import Sources
+    from persona_pipeline.core.sources.readers import Reader
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 # the bundled sample corpus ships inside the package (an installed wheel keeps its embedded default)
@@ -125,6 +126,10 @@ class Settings(BaseSettings):
     # read from the environment only and never stored.
     api_base: str | None = None
     api_key: str | None = Field(default=None, repr=False)
+    # The roots of the agent readers that have no field above, by the reader's setting name
+    # (`copilot_dirs` <- PERSONA_COPILOT_DIRS or `copilot_dirs` in persona.toml); absent: the
+    # reader's default locations. Filled by `_ReaderRootsSource` from the registry.
+    reader_roots: dict[str, list[Path]] = Field(default_factory=dict)
 
     @classmethod
     def settings_customise_sources(
@@ -137,7 +142,15 @@ class Settings(BaseSettings):
     ) -> tuple[PydanticBaseSettingsSource, ...]:
         path = find_config_file()
         data = read_config_file(path) if path else {}
-        return (init_settings, env_settings, _DictSource(settings_cls, data))
+        in_file = {k: data.pop(k) for k in list(data) if k in _reader_settings()}
+        # the environment's reader roots over the file's (the sources' dicts are merged, earlier wins)
+        return (
+            init_settings,
+            _ReaderRootsSource(settings_cls, os.environ),
+            env_settings,
+            _DictSource(settings_cls, data),
+            _ReaderRootsSource(settings_cls, in_file),
+        )
 
     @field_validator(
         "claude_dirs", "codex_dirs", "instruction_roots", "instruction_files", "git_roots", "prompt_logs", mode="before"
@@ -161,34 +174,42 @@ class Settings(BaseSettings):
     def configured_sources(self) -> bool:
         """Whether any source root or file was set (then the sample corpus is never used)."""
         return (
-            self.claude_dirs is not None
-            or self.codex_dirs is not None
+            any(self.configured_roots(r) is not None for r in _readers())
             or self.instruction_files is not None
             or self.prompt_logs is not None
             or bool(self.git_roots or self.instruction_roots)
         )
 
-    # Default roots: the real history when any holds a transcript, else the bundled sample corpus
-    # (an empty ~/.claude/projects would otherwise give an empty pack, silently).
+    def configured_roots(self, reader: Reader) -> list[Path] | None:
+        """A reader's configured roots (a field of its own, or `reader_roots`); None: not set."""
+        if reader.setting in Settings.model_fields:
+            value: list[Path] | None = getattr(self, reader.setting)
+            return value
+        return self.reader_roots.get(reader.setting)
+
+    # Default roots: the real history when any supported agent's default location holds some,
+    # else the bundled sample corpus (an empty ~/.claude/projects would otherwise give an empty
+    # pack, silently).
     def uses_sample(self) -> bool:
-        return not self.configured_sources() and not any(
-            _has_jsonl(d) for d in default_claude_dirs() + default_codex_dirs()
-        )
+        if self.configured_sources():
+            return False
+        host = _host()
+        return not any(r.holds_history(d) for r in _readers() for d in r.default_roots(host))
 
     # Each agent's roots are its own: configuring one never changes another's default.
-    def resolved_claude_dirs(self) -> list[Path]:
-        if self.claude_dirs is not None:
-            return self.claude_dirs
+    def resolved_roots(self, reader: Reader) -> list[Path]:
+        configured = self.configured_roots(reader)
+        if configured is not None:
+            return configured
         if self.uses_sample():
-            return [SAMPLE_DIR / "claude" / "projects"]
-        return [d for d in default_claude_dirs() if d.is_dir()]
+            return [SAMPLE_DIR / p for p in reader.sample_roots]
+        return [d for d in reader.default_roots(_host()) if d.exists()]
+
+    def resolved_claude_dirs(self) -> list[Path]:
+        return self.resolved_roots(_reader("claude"))
 
     def resolved_codex_dirs(self) -> list[Path]:
-        if self.codex_dirs is not None:
-            return self.codex_dirs
-        if self.uses_sample():
-            return [SAMPLE_DIR / "codex" / "sessions"]
-        return [d for d in default_codex_dirs() if d.is_dir()]
+        return self.resolved_roots(_reader("codex"))
 
     def check_roots(self) -> None:
         """Every explicitly configured root must be a readable folder (and every instruction file a
@@ -196,8 +217,6 @@ class Settings(BaseSettings):
         history. Default roots that are absent are skipped silently."""
         problems: list[str] = []
         folders = {
-            "claude_dirs": self.claude_dirs or [],
-            "codex_dirs": self.codex_dirs or [],
             "git_roots": self.git_roots,
             "instruction_roots": self.instruction_roots,
         }
@@ -206,6 +225,11 @@ class Settings(BaseSettings):
                 why = _folder_problem(root)
                 if why:
                     problems.append(f"{_env_name(name)}: {root} {why}")
+        for reader in _readers():
+            for root in self.configured_roots(reader) or []:
+                why = _root_problem(root, files_too=reader.roots_may_be_files)
+                if why:
+                    problems.append(f"{reader.env_name}: {root} {why}")
         for name, files in (("instruction_files", self.instruction_files), ("prompt_logs", self.prompt_logs)):
             for f in files or []:
                 why = _file_problem(f)
@@ -231,7 +255,8 @@ class Settings(BaseSettings):
             return self.instruction_files
         if self.uses_sample():
             return [SAMPLE_DIR / "home" / ".claude" / "CLAUDE.md"]
-        return [claude_home() / "CLAUDE.md", codex_home() / "AGENTS.md"]
+        host = _host()
+        return [f for r in _readers() if r.global_instructions for f in r.global_instructions(host)]
 
     def resolved_prompt_logs(self) -> list[Path]:
         """The agents' prompt logs (they outlive the transcripts); defaults where present."""
@@ -252,6 +277,7 @@ class Settings(BaseSettings):
         return Sources(
             claude_dirs=self.resolved_claude_dirs(),
             codex_dirs=self.resolved_codex_dirs(),
+            agent_roots={r.kind: self.resolved_roots(r) for r in _readers() if r.kind not in ("claude", "codex")},
             instruction_roots=self.resolved_instruction_roots(),
             instruction_files=self.resolved_instruction_files(),
             git_roots=self.resolved_git_roots(),
@@ -283,23 +309,47 @@ class Settings(BaseSettings):
         return self.data_dir / "secrets" / "redaction.key"
 
 
-def _has_jsonl(root: Path) -> bool:
-    """Whether a default root holds at least one transcript (stops at the first)."""
-    if not root.is_dir():
-        return False
-    stack = [root]
-    while stack:
-        d = stack.pop()
-        try:
-            with os.scandir(d) as it:
-                for entry in it:
-                    if entry.is_dir(follow_symlinks=False):
-                        stack.append(Path(entry.path))
-                    elif entry.name.endswith(".jsonl"):
-                        return True
-        except OSError:
-            continue
-    return False
+def _readers() -> tuple[Reader, ...]:
+    from persona_pipeline.core.sources.readers import registered
+
+    return registered()
+
+
+def _reader(kind: str) -> Reader:
+    from persona_pipeline.core.sources.readers import by_kind
+
+    return by_kind()[kind]
+
+
+def _reader_settings() -> dict[str, Reader]:
+    """The registered readers without a Settings field of their own, by setting name."""
+    return {r.setting: r for r in _readers() if r.setting not in Settings.model_fields}
+
+
+def _host() -> Any:
+    from persona_pipeline.core.sources.readers import Host
+
+    return Host.current()
+
+
+class _ReaderRootsSource(PydanticBaseSettingsSource):
+    """`reader_roots` from `PERSONA_<SETTING>` variables (or persona.toml keys) of the registered
+    readers: a new reader brings its setting without a field here."""
+
+    def __init__(self, settings_cls: type[BaseSettings], values: Mapping[str, Any]) -> None:
+        super().__init__(settings_cls)
+        self._values = values
+
+    def get_field_value(self, field: Any, field_name: str) -> tuple[Any, str, bool]:
+        return None, field_name, False
+
+    def __call__(self) -> dict[str, Any]:
+        roots = {}
+        for name, reader in _reader_settings().items():
+            value = self._values.get(reader.env_name, self._values.get(name))
+            if value is not None:
+                roots[name] = _split_paths(value)
+        return {"reader_roots": roots} if roots else {}
 
 
 def claude_home() -> Path:
@@ -311,16 +361,22 @@ def codex_home() -> Path:
 
 
 def default_claude_dirs() -> list[Path]:
-    return [claude_home() / "projects"]
+    return _reader("claude").default_roots(_host())
 
 
 def default_codex_dirs() -> list[Path]:
     """Live sessions and the ones Codex archived (same rollout files, moved)."""
-    return [codex_home() / "sessions", codex_home() / "archived_sessions"]
+    return _reader("codex").default_roots(_host())
 
 
 def _env_name(field_name: str) -> str:
     return f"PERSONA_{field_name.upper()}"
+
+
+def _root_problem(root: Path, files_too: bool) -> str | None:
+    if files_too and root.is_file():
+        return _file_problem(root)
+    return _folder_problem(root)
 
 
 def _folder_problem(root: Path) -> str | None:
@@ -374,13 +430,14 @@ def read_config_file(path: Path) -> dict[str, Any]:
         raise ConfigError(f"{path}: invalid TOML: {exc}") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: cannot be read ({type(exc).__name__})") from None
-    known = sorted(Settings.model_fields)
+    readers = _reader_settings()
+    known = sorted(set(Settings.model_fields) | set(readers))
     for key, value in data.items():
-        if key not in Settings.model_fields:
+        if key not in Settings.model_fields and key not in readers:
             hint = " (settings go at the top level, not in a section)" if isinstance(value, dict) else ""
             raise ConfigError(f"{path}: unknown key {key!r}{hint or _suggest(key, known)}")
     base = path.parent
-    for key in _PATH_FIELDS:
+    for key in (*_PATH_FIELDS, *readers):
         if key in data:
             data[key] = _relative_to(data[key], base)
     return data
@@ -412,7 +469,7 @@ class _DictSource(PydanticBaseSettingsSource):
 def check_environment(environ: Mapping[str, str] | None = None) -> None:
     """Unknown `PERSONA_*` variables are errors (a typo would otherwise be ignored)."""
     env = os.environ if environ is None else environ
-    fields = {_env_name(f) for f in Settings.model_fields}
+    fields = {_env_name(f) for f in Settings.model_fields} | {r.env_name for r in _reader_settings().values()}
     known = sorted(fields | _OTHER_ENV)
     for name in sorted(env):
         if not name.upper().startswith("PERSONA_") or name.upper().startswith(_OTHER_ENV_PREFIXES):
@@ -447,9 +504,15 @@ def describe_settings(settings: Settings) -> dict[str, Any]:
         elif isinstance(value, list):
             value = os.pathsep.join(str(v) for v in value) if value else "(none)"
         out[name] = {"value": str(value), "source": source}
-    resolved = {
-        "claude_dirs (resolved)": settings.resolved_claude_dirs(),
-        "codex_dirs (resolved)": settings.resolved_codex_dirs(),
+    out.pop("reader_roots", None)  # shown per reader below
+    for name, reader in _reader_settings().items():
+        env = reader.env_name
+        source = f"env {env}" if env in os.environ else (str(path) if name in in_file else "default")
+        value = settings.reader_roots.get(name)
+        shown = "(default locations)" if value is None else os.pathsep.join(map(str, value)) or "(none)"
+        out[name] = {"value": shown, "source": source}
+    resolved = {f"{r.setting} (resolved)": settings.resolved_roots(r) for r in _readers()}
+    resolved |= {
         "git_roots (resolved)": settings.resolved_git_roots(),
         "instruction_files (resolved)": settings.resolved_instruction_files(),
         "prompt_logs (resolved)": settings.resolved_prompt_logs(),

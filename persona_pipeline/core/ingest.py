@@ -19,7 +19,7 @@ from persona_pipeline.core.evidence.owner_identity import git_identity, identity
 from persona_pipeline.core.evidence.records import build_evidence, index_rows
 from persona_pipeline.core.evidence.redaction.redactor import Redactor, load_or_create_key
 from persona_pipeline.core.models import ReadResult, ReadStats, SourceKind, Turn
-from persona_pipeline.core.sources.catalog import READER_VERSIONS, Sources
+from persona_pipeline.core.sources.catalog import READER_VERSIONS, Sources, project_in_key
 from persona_pipeline.core.sources.discovery import SourceUnit
 from persona_pipeline.core.warehouse import store
 
@@ -123,15 +123,15 @@ def process_unit(
     result = ReadResult(
         turns=_safe_provenance(unit.key, result.turns, stats, unit_redactor), stats=stats, file_error=result.file_error
     )
-    # Claude slugs, instruction scopes and repository folders name the project; Codex keys are dates.
-    by_key = unit.kind not in (SourceKind.CODEX, SourceKind.PROMPT_LOG)
-    fallback_project = unit.key.split("/")[1] if by_key else "unknown"
+    # Claude slugs, instruction scopes and repository folders name the project; Codex keys are
+    # dates (each reader says whether its keys name one).
+    fallback_project = unit.key.split("/")[1] if project_in_key(unit.kind) else "unknown"
     evidence, red_counts, dropped = build_evidence(unit.key, unit.kind, result.turns, unit_redactor, fallback_project)
     turns = index_rows(unit.key, result.turns, key)
     project = evidence[0].project if evidence else fallback_project
     unit_row: dict[str, object] = {
         "unit_key": unit.key,
-        "source_kind": unit.kind.value,
+        "source_kind": str(unit.kind),
         "project": project,
         "fingerprint": fingerprint,
         "reader_version": READER_VERSIONS[unit.kind],

@@ -122,9 +122,12 @@ class ReadResult(BaseModel):
 
 
 def is_transcript_key(key: str) -> bool:
-    """A unit key of an agent transcript (lessons and notes come from agent sessions only:
-    instruction files, repositories and prompt logs have none)."""
-    return key.startswith(("claude/", "codex/"))
+    """A unit key of an agent session (lessons and notes come from agent sessions only:
+    instruction files, repositories, prompt logs and chat exports have none); the registered
+    readers say which kinds are sessions (`sources/readers.py`)."""
+    from persona_pipeline.core.sources.readers import session_prefixes  # the registry imports this module
+
+    return key.startswith(session_prefixes())
 
 
 class SessionRecord(BaseModel):

@@ -568,3 +568,393 @@ class CodexSession:
 
     def compacted(self, message: str) -> None:
         self.line("compacted", {"message": message}, 5.0, 20.0)
+
+
+# --- chat-shaped histories: GitHub Copilot, Cursor, the ChatGPT and Claude.ai exports ----------
+# Shapes from the public descriptions cited in docs/architecture.md ("Readers"). Each writer takes
+# the clock's times and the caller's texts; `scaffolding` arguments put text where each client
+# keeps what the person did not type (attached files, injected prompts, tool output, titles).
+def _ms(t: datetime) -> int:
+    return int(t.timestamp() * 1000)
+
+
+def write_zip(path: Path, members: dict[str, str], when: datetime) -> Path:
+    """A zip whose bytes depend only on its members and `when` (no wall-clock member times)."""
+    import zipfile
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, text in members.items():
+            info = zipfile.ZipInfo(name, date_time=when.timetuple()[:6])
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, text)
+    return path
+
+
+def file_uri(folder: str) -> str:
+    return "file://" + folder if folder.startswith("/") else "file:///" + folder.replace("\\", "/")
+
+
+class CopilotChat:
+    """One VS Code Copilot Chat session (`workspaceStorage/<hash>/chatSessions/<id>.json`)."""
+
+    def __init__(self, rng: random.Random, clock: Clock, folder: str, *, title: str, user: str) -> None:
+        self.rng, self.clock, self.folder = rng, clock, folder
+        self.id = rand_uuid4(rng)
+        self.doc: Entry = {
+            "version": 3,
+            "requesterUsername": user,
+            "responderUsername": "GitHub Copilot",
+            "initialLocation": "panel",
+            "sessionId": self.id,
+            "creationDate": _ms(clock.t),
+            "customTitle": title,
+            "requests": [],
+        }
+
+    def ask(
+        self,
+        text: str,
+        answer: str,
+        *,
+        participant: str | None = None,
+        attachments: dict[str, str] | None = None,
+        tools: list[tuple[str, str, bool]] | None = None,  # (tool id, what it ran, confirmed)
+        tool_output: str = "",
+        edits: list[str] | None = None,
+        cancelled: bool = False,
+        hidden: bool = False,
+        context: str = "",
+    ) -> None:
+        """One request. `context`: what the extension put around the prompt when it sent it
+        (`result.metadata.renderedUserMessage` / `renderedGlobalContext`); `tool_output` is kept
+        in the invocation and in `result.metadata.toolCallResults` too, as Copilot records both."""
+        self.clock.tick(20, 120)
+        shown = f"@{participant} {text}" if participant else text
+        parts: list[Entry] = []
+        if participant:
+            parts.append(
+                {
+                    "kind": "agent",
+                    "text": f"@{participant}",
+                    "range": {"start": 0, "endExclusive": len(participant) + 1},
+                }
+            )
+        parts.append(
+            {"kind": "text", "text": text, "range": {"start": len(shown) - len(text), "endExclusive": len(shown)}}
+        )
+        response: list[Entry] = [{"value": answer, "supportThemeIcons": False}]
+        for tool, ran, confirmed in tools or []:
+            response.append(
+                {
+                    "kind": "toolInvocationSerialized",
+                    "toolId": tool,
+                    "toolCallId": rand_uuid4(self.rng),
+                    "invocationMessage": {"value": ran},
+                    "isConfirmed": confirmed,
+                    "isComplete": True,
+                    "resultDetails": {"output": [{"value": tool_output}]},
+                }
+            )
+        for path in edits or []:
+            response.append(
+                {"kind": "textEditGroup", "uri": {"scheme": "file", "path": path}, "edits": [[]], "done": True}
+            )
+        variables = [
+            {"id": f"vscode.file:{name}", "name": name, "kind": "file", "value": {"content": body}}
+            for name, body in (attachments or {}).items()
+        ]
+        request: Entry = {
+            "requestId": f"request_{rand_uuid4(self.rng)}",
+            "message": {"text": shown, "parts": parts},
+            "variableData": {"variables": variables},
+            "response": response,
+            "timestamp": _ms(self.clock.t),
+            "modelId": "gpt-5",
+            "agent": {"id": "github.copilot.default", "name": "GitHub Copilot"},
+            "result": {
+                "timings": {"firstProgress": 900, "totalElapsed": 5400},
+                "metadata": {
+                    "promptTokens": 1200 + len(context) // 4,
+                    "outputTokens": len(answer) // 4,
+                    "renderedUserMessage": [
+                        {"type": 1, "text": f"<context>{context}</context>\n<prompt>{text}</prompt>"}
+                    ],
+                    "renderedGlobalContext": [{"type": 1, "text": context}],
+                    "toolCallRounds": [{"toolCalls": [{"name": t, "arguments": ran}]} for t, ran, _ in tools or []],
+                    "toolCallResults": {
+                        f"call_{i}": {"content": [{"value": tool_output}]} for i, _ in enumerate(tools or [])
+                    },
+                },
+            },
+        }
+        if cancelled:
+            request["isCanceled"] = True
+        if hidden:
+            request["isHidden"] = True
+        self.doc["requests"].append(request)
+        self.doc["lastMessageDate"] = _ms(self.clock.t)
+
+    def write(self, user_root: Path, storage_hash: str, *, append_log: bool = False) -> Path:
+        """Under a VS Code `User` folder: `workspaceStorage/<hash>/{workspace.json, chatSessions/<id>.json}`;
+        `append_log`: the 1.109+ form, `<id>.jsonl` of mutations (`kind` 0 snapshot, 1 set, 2 push,
+        3 delete) that replay to the same document."""
+        folder = user_root / "workspaceStorage" / storage_hash
+        (folder / "chatSessions").mkdir(parents=True, exist_ok=True)
+        (folder / "workspace.json").write_text(json.dumps({"folder": file_uri(self.folder)}), encoding="utf-8")
+        if not append_log:
+            path = folder / "chatSessions" / f"{self.id}.json"
+            path.write_text(json.dumps(self.doc, ensure_ascii=False, indent=2), encoding="utf-8")
+            return path
+        requests = self.doc["requests"]
+        head = {**self.doc, "requests": requests[:1], "customTitle": None}
+        log: list[Entry] = [{"kind": 0, "v": head}]
+        for req in requests[1:]:
+            log.append({"kind": 2, "k": ["requests"], "v": [req]})
+        log.append({"kind": 1, "k": ["customTitle"], "v": self.doc["customTitle"]})
+        if len(requests) > 1:  # a response part replaced in place, as the extension streams it
+            log.append({"kind": 1, "k": ["requests", len(requests) - 1, "response"], "v": requests[-1]["response"]})
+        log.append({"kind": 3, "k": ["lastMessageDate"]})
+        return write_jsonl(folder / "chatSessions" / f"{self.id}.jsonl", log)
+
+
+class CopilotCliSession:
+    """One Copilot CLI session (`~/.copilot/session-state/<id>/events.jsonl`)."""
+
+    def __init__(self, rng: random.Random, clock: Clock, cwd: str) -> None:
+        self.rng, self.clock = rng, clock
+        self.id = rand_uuid4(rng)
+        self.events: list[Entry] = []
+        self.event("session.start", {"sessionId": self.id, "copilotVersion": "0.0.350", "context": {"cwd": cwd}})
+
+    def event(self, type_: str, data: Entry) -> Entry:
+        e = {"type": type_, "data": data, "id": rand_uuid4(self.rng), "timestamp": self.clock.tick(0.5, 4.0)}
+        self.events.append(e)
+        return e
+
+    def prompt(self, text: str, *, injected: str = "", attachments: dict[str, str] | None = None) -> None:
+        data: Entry = {"content": text}
+        if injected:
+            data["transformedContent"] = f"<current_datetime>{iso(self.clock.t)}</current_datetime>\n{injected}\n{text}"
+        if attachments:
+            data["attachments"] = [
+                {"type": "file", "path": p, "displayName": p, "content": b} for p, b in attachments.items()
+            ]
+        self.event("user.message", data)
+
+    def answer(self, text: str, *, reasoning: str = "") -> None:
+        self.event(
+            "assistant.message",
+            {"messageId": rand_uuid4(self.rng), "content": text, "reasoningText": reasoning, "toolRequests": []},
+        )
+
+    def tool(self, name: str, arguments: Entry, *, output: str = "", error: str | None = None) -> None:
+        call = f"toolu_{b62(self.rng, 20)}"
+        self.event("tool.execution_start", {"toolCallId": call, "toolName": name, "arguments": arguments})
+        data: Entry = {"toolCallId": call, "success": error is None, "result": {"content": output}}
+        if error is not None:
+            data["error"] = {"message": error}
+        self.event("tool.execution_complete", data)
+
+    def abort(self) -> None:
+        self.event("abort", {"reason": "user initiated"})
+
+    def write(self, copilot_home: Path) -> Path:
+        return write_jsonl(copilot_home / "session-state" / self.id / "events.jsonl", self.events)
+
+
+class CursorStore:
+    """Cursor's `state.vscdb` (SQLite): `cursorDiskKV` rows `composerData:<id>` and
+    `bubbleId:<composer>:<bubble>` (type 1 = the person, 2 = the agent)."""
+
+    def __init__(self, rng: random.Random, clock: Clock) -> None:
+        self.rng, self.clock = rng, clock
+        self.rows: dict[str, Entry] = {}
+
+    def composer(self, name: str) -> str:
+        cid = rand_uuid4(self.rng)
+        self.rows[f"composerData:{cid}"] = {
+            "_v": 3,
+            "composerId": cid,
+            "name": name,
+            "createdAt": _ms(self.clock.t),
+            "fullConversationHeadersOnly": [],
+        }
+        return cid
+
+    def bubble(self, cid: str, type_: int, text: str, **extra: Any) -> str:
+        bid = rand_uuid4(self.rng)
+        self.clock.tick(5, 90)
+        self.rows[f"bubbleId:{cid}:{bid}"] = {
+            "_v": 2,
+            "bubbleId": bid,
+            "type": type_,
+            "text": text,
+            "createdAt": iso(self.clock.t),
+            **extra,
+        }
+        self.rows[f"composerData:{cid}"]["fullConversationHeadersOnly"].append({"bubbleId": bid, "type": type_})
+        return bid
+
+    def user(self, cid: str, text: str, *, context: str = "", rich: bool = True) -> str:
+        extra: Entry = {}
+        if rich:  # the editor's Lexical state: the same words with markup
+            extra["richText"] = json.dumps(
+                {"root": {"children": [{"children": [{"text": text, "type": "text"}], "type": "paragraph"}]}}
+            )
+        if context:
+            extra["context"] = {"fileSelections": [{"uri": {"path": "/src/app.py"}, "text": context}]}
+        return self.bubble(cid, 1, text, **extra)
+
+    def agent(self, cid: str, text: str, *, thinking: str = "", tool: Entry | None = None) -> str:
+        extra: Entry = {}
+        if thinking:
+            extra["thinking"] = {"text": thinking}
+        if tool is not None:
+            extra["toolFormerData"] = tool
+        return self.bubble(cid, 2, text, **extra)
+
+    def write(self, path: Path) -> Path:
+        import sqlite3
+
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.unlink(missing_ok=True)
+        con = sqlite3.connect(path)
+        try:
+            con.execute("CREATE TABLE ItemTable (key TEXT UNIQUE ON CONFLICT REPLACE, value BLOB)")
+            con.execute("CREATE TABLE cursorDiskKV (key TEXT UNIQUE ON CONFLICT REPLACE, value BLOB)")
+            con.executemany("INSERT INTO cursorDiskKV VALUES (?, ?)", [(k, dump(v)) for k, v in self.rows.items()])
+            con.commit()
+        finally:
+            con.close()
+        return path
+
+
+class ChatGptExport:
+    """A ChatGPT data export: `conversations.json` (a message tree per conversation, the shown
+    branch ending at `current_node`) in a zip with `user.json` and `chat.html`."""
+
+    def __init__(self, rng: random.Random, clock: Clock) -> None:
+        self.rng, self.clock = rng, clock
+        self.conversations: list[Entry] = []
+
+    def conversation(
+        self, title: str, turns: list[tuple[str, str]], *, custom_instructions: str = "", abandoned: str = ""
+    ) -> None:
+        """`turns`: (role, text) in order. `abandoned`: a first answer the person regenerated (a
+        sibling branch off the shown one)."""
+        mapping: Entry = {}
+        root = rand_uuid4(self.rng)
+        mapping[root] = {"id": root, "message": None, "parent": None, "children": []}
+        parent = root
+
+        def node(role: str, content: Entry, **meta: Any) -> str:
+            nonlocal parent
+            nid = rand_uuid4(self.rng)
+            mapping[nid] = {
+                "id": nid,
+                "parent": parent,
+                "children": [],
+                "message": {
+                    "id": nid,
+                    "author": {"role": role, "name": None, "metadata": {}},
+                    "create_time": self.clock.t.timestamp(),
+                    "content": content,
+                    "status": "finished_successfully",
+                    "metadata": meta,
+                    "recipient": "all",
+                },
+            }
+            mapping[parent]["children"].append(nid)
+            parent = nid
+            self.clock.tick(10, 200)
+            return nid
+
+        node("system", {"content_type": "text", "parts": [""]}, is_visually_hidden_from_conversation=True)
+        if custom_instructions:
+            node(
+                "user",
+                {"content_type": "user_editable_context", "user_profile": "", "user_instructions": custom_instructions},
+                is_visually_hidden_from_conversation=True,
+            )
+        for i, (role, text) in enumerate(turns):
+            if abandoned and role == "assistant" and i == 1:
+                branch = parent
+                node("assistant", {"content_type": "text", "parts": [abandoned]})
+                parent = branch  # the regenerated answer is the shown branch
+            node(role, {"content_type": "text", "parts": [text]})
+        self.conversations.append(
+            {
+                "id": rand_uuid4(self.rng),
+                "title": title,
+                "create_time": self.clock.start.timestamp(),
+                "update_time": self.clock.t.timestamp(),
+                "current_node": parent,
+                "mapping": mapping,
+            }
+        )
+
+    def write(self, path: Path) -> Path:
+        members = {
+            "conversations.json": json.dumps(self.conversations, ensure_ascii=False),
+            "user.json": json.dumps({"id": "user-" + b62(self.rng, 24)}),
+            "chat.html": "<html><body>export</body></html>",
+        }
+        return write_zip(path, members, self.clock.t)
+
+
+class ClaudeAiExport:
+    """A Claude.ai data export: `conversations.json` (`chat_messages` per conversation) in a zip with
+    `users.json` and `projects.json`."""
+
+    def __init__(self, rng: random.Random, clock: Clock) -> None:
+        self.rng, self.clock = rng, clock
+        self.conversations: list[Entry] = []
+
+    def conversation(
+        self, name: str, summary: str, turns: list[tuple[str, str]], *, attachment: str = "", thinking: str = ""
+    ) -> None:
+        messages = []
+        for i, (sender, text) in enumerate(turns):
+            content: list[Entry] = [{"type": "text", "text": text}]
+            if sender == "assistant" and thinking:
+                content.insert(0, {"type": "thinking", "thinking": thinking})
+            messages.append(
+                {
+                    "uuid": rand_uuid4(self.rng),
+                    "sender": sender,
+                    "text": text,
+                    "content": content,
+                    "created_at": self.clock.tick(10, 200),
+                    "attachments": [
+                        {
+                            "file_name": "notes.txt",
+                            "file_type": "txt",
+                            "file_size": len(attachment),
+                            "extracted_content": attachment,
+                        }
+                    ]
+                    if attachment and sender == "human" and i == 0
+                    else [],
+                    "files": [],
+                }
+            )
+        self.conversations.append(
+            {
+                "uuid": rand_uuid4(self.rng),
+                "name": name,
+                "summary": summary,
+                "created_at": iso(self.clock.start),
+                "updated_at": iso(self.clock.t),
+                "account": {"uuid": rand_uuid4(self.rng)},
+                "chat_messages": messages,
+            }
+        )
+
+    def write(self, path: Path) -> Path:
+        members = {
+            "conversations.json": json.dumps(self.conversations, ensure_ascii=False),
+            "users.json": json.dumps([{"uuid": rand_uuid4(self.rng)}]),
+            "projects.json": "[]",
+        }
+        return write_zip(path, members, self.clock.t)

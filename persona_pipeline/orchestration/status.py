@@ -53,6 +53,14 @@ def _warehouse_status(settings: Settings) -> dict[str, Any]:
         }
 
 
+def _by_kind(keys: Any) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for key in keys:
+        kind = key.split("/", 1)[0]
+        out[kind] = out.get(kind, 0) + 1
+    return dict(sorted(out.items()))
+
+
 def _month_spend(settings: Settings, period: str = "month") -> dict[str, Any] | None:
     from persona_pipeline.core.llm.ledger import month_spend
 
@@ -210,6 +218,8 @@ def collect(settings: Settings) -> dict[str, Any]:
         "day_spend": _month_spend(settings, "day"),
         "sample_corpus": settings.uses_sample(),
         "sources_on_disk": len(todo.current),
+        # per source kind (an agent, instruction files, git, prompt logs): units found now
+        "sources_by_kind": _by_kind(todo.current),
         # stored units whose file vanished: their evidence is kept (`persona forget` erases)
         "source_gone": len(todo.gone),
         "stale": {
@@ -241,8 +251,13 @@ def render(s: dict[str, Any]) -> str:
         lines.append(f"your identifiers redacted everywhere: {ids}")
     if s.get("source_gone"):
         lines.append(f"source gone: {s['source_gone']} stored unit(s) whose file vanished (evidence kept)")
-    for kind, by_status in sorted(s["units"].items()):
-        lines.append(f"  {kind}: " + ", ".join(f"{n} {st}" for st, n in sorted(by_status.items())))
+    from persona_pipeline.core.sources.readers import label
+
+    # units by agent (and instruction files, git, prompt logs): found on disk, then as stored
+    on_disk = s.get("sources_by_kind", {})
+    for kind in sorted(set(on_disk) | set(s["units"])):
+        stored = ", ".join(f"{n} {st}" for st, n in sorted(s["units"].get(kind, {}).items())) or "none stored"
+        lines.append(f"  {label(kind)} ({kind}): {on_disk.get(kind, 0)} on disk; {stored}")
     st = s["stale"]
     lines.append(
         f"stale: {st['new_or_changed']} new/changed, {st['to_erase']} to erase, {st['undigested']} to digest, "

@@ -9,6 +9,7 @@ import duckdb
 import polars as pl
 
 from persona_pipeline.core.models import ACTIVITY_KINDS
+from persona_pipeline.core.sources import readers
 from persona_pipeline.core.warehouse import store, unit_state
 from persona_pipeline.persona.digest.directives import DIRECTIVES_VERSION, VERBATIM_MODEL, is_instruction_unit
 from persona_pipeline.persona.digest.models import DigestInput, DigestResult, EvidenceView, Observation, Rule
@@ -29,7 +30,6 @@ _OBS_COLS = (
     "prompt_version",
 )
 # The persona is what the person said: tool activity never reaches the persona digesters.
-PROMPT_LOG_PREFIX = "prompt_log/"
 PERSONA_EVIDENCE = "kind NOT IN (" + ", ".join(f"'{k.value}'" for k in sorted(ACTIVITY_KINDS)) + ")"
 _RULE_COLS = (
     "rule_id",
@@ -83,18 +83,21 @@ def load_inputs(con: duckdb.DuckDBPyConnection, unit_keys: Sequence[str]) -> lis
     if not unit_keys:
         return []
     rows = con.execute(
-        """SELECT unit_key, evidence_id, tier, kind, excerpt, context, timestamp, project, session_id
+        """SELECT unit_key, evidence_id, tier, kind, excerpt, context, timestamp, project, session_id,
+                  source_kind
            FROM evidence WHERE unit_key IN (SELECT unnest(?)) AND """
         + PERSONA_EVIDENCE
         + """
            ORDER BY unit_key, coalesce(timestamp, ''), line_no""",
         [list(unit_keys)],
     ).fetchall()
-    # A prompt log holds many sessions: one input per session, so support counts sessions there
-    # too (`distill.merge_by_unit` joins the results back into one per unit).
+    # A prompt log (or a reader's many-session unit: a database, an export) holds many sessions:
+    # one input per session, so support counts sessions there too (`stage.merge_by_unit` joins the
+    # results back into one per unit).
+    many = readers.many_session_prefixes()
     by_unit: dict[tuple[str, str | None], list[EvidenceView]] = {}
     for r in rows:
-        by_unit.setdefault((r[0], r[8] if r[0].startswith(PROMPT_LOG_PREFIX) else None), []).append(
+        by_unit.setdefault((r[0], r[8] if r[0].startswith(many) else None), []).append(
             EvidenceView(
                 evidence_id=r[1],
                 tier=r[2],
@@ -104,6 +107,7 @@ def load_inputs(con: duckdb.DuckDBPyConnection, unit_keys: Sequence[str]) -> lis
                 timestamp=r[6],
                 project=r[7] or "",
                 session_id=r[8],
+                source_kind=r[9] or "",
             )
         )
     return [

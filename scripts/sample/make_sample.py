@@ -1945,6 +1945,103 @@ NOISE = [
 ]
 
 
+# --------------------------------------------------------------------------
+# The other agents' formats: a short history each (GitHub Copilot in VS Code and its CLI, Cursor,
+# the ChatGPT and Claude.ai exports), written through the same writers module
+# --------------------------------------------------------------------------
+OTHER_AGENTS_NOISE = [
+    "Copilot (VS Code): `@workspace` routing part, attached file contents (`variableData`), "
+    "responses and tool output, the generated `customTitle`, `requesterUsername`",
+    "Copilot CLI: `transformedContent` (the prompt with injected context), attachments, reasoning, tool output",
+    "Cursor: `richText` (the same words as editor state), attached `context`, agent text, thinking, "
+    "tool results, composer names",
+    "ChatGPT export: system and hidden messages, custom instructions, the regenerated answer's branch, titles; "
+    "Claude.ai export: attachments' extracted content, thinking blocks, names and summaries",
+]
+
+
+def other_agents() -> dict[str, Any]:
+    """Writes the short histories; returns their truth: the unit keys and the person's prompts."""
+    rng = random.Random(f"{SEED}-other-agents")
+    prompts: list[dict[str, Any]] = []
+
+    def said(source: str, text: str, *prefs: str, correction: bool = False) -> str:
+        prompts.append({"source": source, "text": text, "preferences": list(prefs), "correction": correction})
+        return text
+
+    clock = writers.Clock(utc(2026, 10, 14, 10, 2, 0), rng)
+    chat = writers.CopilotChat(rng, clock, LEDGERLY, title="Budget export questions", user="mquill")
+    storage = "4f1c2e9a7b3d5e6f8a9b0c1d2e3f4a5b"  # VS Code's id of the workspace folder
+    chat.ask(
+        said("copilot_vscode", "add a --month flag to the export command"),
+        "Added the flag.",
+        participant="workspace",
+        attachments={"cli.py": "import argparse\n"},
+    )
+    chat.ask(said("copilot_vscode", "use uv run for the scripts, never pip", "uv"), "Switched the docs to uv run.")
+    chat.ask("write the release notes", "Here is a long draft …", cancelled=True)
+    chat.ask(said("copilot_vscode", "no recap at the end, just the notes", "terse", correction=True), "Done.")
+    vscode = chat.write(ROOT / "copilot" / "User", storage)
+    units = [f"copilot/vscode/{storage}/{vscode.name}"]
+
+    clock = writers.Clock(utc(2026, 10, 15, 18, 20, 0), rng)
+    cli = writers.CopilotCliSession(rng, clock, TIDEWATCH)
+    cli.prompt(
+        said("copilot_cli", "annotate every function with type hints, mypy --strict must pass", "type_hints"),
+        injected="<tools/>",
+    )
+    cli.answer("Adding annotations.")
+    cli.tool("bash", {"command": "mypy --strict tidewatch"}, error="exit status 1: 3 errors")
+    cli.tool("bash", {"command": "mypy --strict tidewatch"}, output="Success: no issues found")
+    cli.answer("Also adding print statements to trace the fetch")
+    cli.abort()
+    cli.prompt(
+        said("copilot_cli", "stop, use the logging module instead of print", "logging_not_print", correction=True)
+    )
+    units.append(f"copilot/cli/{cli.id}/events.jsonl")
+    cli.write(ROOT / "copilot" / ".copilot")
+
+    clock = writers.Clock(utc(2026, 10, 16, 9, 40, 0), rng)
+    store = writers.CursorStore(rng, clock)
+    cid = store.composer("Monthly report query")
+    first = store.user(cid, said("cursor", "load the monthly totals with polars, not pandas", "polars"))
+    store.rows[f"bubbleId:{cid}:{first}"]["workspaceProjectDir"] = LEDGERLY
+    store.agent(
+        cid,
+        "Running the whole suite",
+        tool={"name": "run_terminal_cmd", "params": json.dumps({"command": "pytest"}), "userDecision": "rejected"},
+    )
+    store.user(
+        cid, said("cursor", "no, write the test with a real duckdb file in tmp_path", "real_duckdb", correction=True)
+    )
+    store.write(ROOT / "cursor" / "User" / "globalStorage" / "state.vscdb")
+    units.append("cursor/global/state.vscdb")
+
+    clock = writers.Clock(utc(2026, 10, 18, 20, 5, 0), rng)
+    gpt = writers.ChatGptExport(rng, clock)
+    gpt.conversation(
+        "Tide tables", [("user", said("chatgpt", "answer tersely, no preamble", "terse")), ("assistant", "Understood.")]
+    )
+    gpt.conversation(
+        "Paths",
+        [
+            ("user", said("chatgpt", "in my python scripts prefer `pathlib.Path` over `os.path`", "pathlib")),
+            ("assistant", "Sure."),
+        ],
+    )
+    gpt.write(ROOT / "exports" / "chatgpt-export.zip")
+    clock = writers.Clock(utc(2026, 10, 19, 7, 30, 0), rng)
+    claude_ai = writers.ClaudeAiExport(rng, clock)
+    claude_ai.conversation(
+        "Trip",
+        "A trip plan",
+        [("human", said("claude_ai", "keep replies to three short bullet points")), ("assistant", "Sure.")],
+    )
+    claude_ai.write(ROOT / "exports" / "claude-export.zip")
+    units += ["chat_export/chatgpt-export.zip", "chat_export/claude-export.zip"]
+    return {"units": sorted(units), "prompts": prompts, "noise_to_drop": OTHER_AGENTS_NOISE}
+
+
 def build() -> tuple[list[ClaudeSession], list[CodexSession]]:
     mac = mac_session()
     l1 = ledgerly_s1()
@@ -2020,6 +2117,9 @@ def readme(gt: dict, claude: list[ClaudeSession], codex: list[CodexSession]) -> 
         "- `claude/projects/` — Claude Code 2.0.14 sessions: ledgerly ×4 (Linux), tidewatch ×2 (+2 subagent files), "
         "ledgerly ×1 from a Mac (`/Users/mquill`).",
         "- `codex/sessions/` — Codex CLI 0.46.0 rollouts: 2026-10-03, 2026-10-07 (ledgerly), 2026-10-12 (tidewatch).",
+        "- `copilot/` — GitHub Copilot: a VS Code chat session (ledgerly) and a Copilot CLI session (tidewatch); "
+        "`cursor/` — a Cursor `state.vscdb` (ledgerly); `exports/` — a ChatGPT and a Claude.ai data export "
+        "(`ground_truth.json` → `other_agents`).",
         "",
         "| label | start (UTC) | file |",
         "|---|---|---|",
@@ -2051,7 +2151,7 @@ def readme(gt: dict, claude: list[ClaudeSession], codex: list[CodexSession]) -> 
         "## Noise a reader must drop",
         "",
     ]
-    lines += [f"- {n}" for n in NOISE]
+    lines += [f"- {n}" for n in NOISE + OTHER_AGENTS_NOISE]
     return "\n".join(lines) + "\n"
 
 
@@ -2090,12 +2190,14 @@ def validate(files: list[Path]) -> None:
 
 
 def main() -> None:
-    for sub in ("claude", "codex"):
+    for sub in ("claude", "codex", "copilot", "cursor", "exports"):
         shutil.rmtree(ROOT / sub, ignore_errors=True)
     claude, codex = build()
+    others = other_agents()
     files = [write_jsonl(ROOT / s.rel, s.entries) for s in claude]
     files += [write_jsonl(ROOT / c.rel, c.lines) for c in codex]
     gt = ground_truth(claude, codex)
+    gt["other_agents"] = others
     (ROOT / "ground_truth.json").write_text(json.dumps(gt, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     (ROOT / "README.md").write_text(readme(gt, claude, codex), encoding="utf-8")
     validate(files)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, ValidationInfo, model_validator
 
-from persona_pipeline.core.models import ACTIVITY_KINDS, SourceKind, Tier, Turn, TurnIndexRow, TurnKind
+from persona_pipeline.core.models import ACTIVITY_KINDS, Tier, Turn, TurnIndexRow, TurnKind
 
 if TYPE_CHECKING:
     from persona_pipeline.core.evidence.redaction.redactor import Redactor
@@ -30,7 +30,7 @@ class Evidence(BaseModel):
 
     evidence_id: str
     unit_key: str
-    source_kind: SourceKind
+    source_kind: str  # a `SourceKind` or a registered reader's kind
     tier: Tier
     kind: TurnKind
     correction_signal: str | None
@@ -95,7 +95,7 @@ def index_rows(unit_key: str, turns: Sequence[Turn], key: bytes) -> list[TurnInd
 
 def build_evidence(
     unit_key: str,
-    source_kind: SourceKind,
+    source_kind: str,
     turns: Sequence[Turn],
     redactor: Redactor,
     fallback_project: str,

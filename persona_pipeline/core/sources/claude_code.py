@@ -15,8 +15,9 @@ from typing import Any
 
 from persona_pipeline.core.models import ReadResult, ReadStats, Tier, Turn, TurnKind
 from persona_pipeline.core.sources import activity as act
+from persona_pipeline.core.sources import readers
 from persona_pipeline.core.sources import user_text as ut
-from persona_pipeline.core.sources.discovery import SIDE_QUESTION_PREFIX
+from persona_pipeline.core.sources.discovery import SIDE_QUESTION_PREFIX, discover_claude
 from persona_pipeline.core.sources.jsonl_stream import FileSkipped, read_entries, type_name
 
 # 2: malformed fields cost a line, not the file; safe cuts; linear tag stripping. 3: activity stream.
@@ -581,3 +582,22 @@ def _prompt(
             truncated=truncated,
         )
     )
+
+
+def claude_home(host: readers.Host) -> Path:
+    return host.agent_home(".claude", "CLAUDE_CONFIG_DIR")
+
+
+READER = readers.Reader(
+    kind="claude",
+    agent="Claude Code",
+    version=READER_VERSION,
+    setting="claude_dirs",
+    default_roots=lambda host: [claude_home(host) / "projects"],
+    discover=discover_claude,
+    read=lambda unit: read_claude(unit.path),
+    project_in_key=True,
+    sample_roots=("claude/projects",),
+    has_history=readers.has_file_ending(".jsonl"),
+    global_instructions=lambda host: [claude_home(host) / "CLAUDE.md"],
+)

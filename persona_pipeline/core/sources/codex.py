@@ -17,7 +17,9 @@ import orjson
 
 from persona_pipeline.core.models import ReadResult, ReadStats, Tier, Turn, TurnKind
 from persona_pipeline.core.sources import activity as act
+from persona_pipeline.core.sources import readers
 from persona_pipeline.core.sources import user_text as ut
+from persona_pipeline.core.sources.discovery import discover_codex
 from persona_pipeline.core.sources.jsonl_stream import FileSkipped, read_entries, type_name
 
 # 2: malformed fields cost a line, not the file; safe cuts. 3: activity stream. 4: pasted material (the
@@ -404,3 +406,22 @@ def _end_event(p: dict[str, Any], where: act.Where, st: _State) -> None:
         st.activity.result(call_id, act.Outcome.ERROR, where, out)
     else:
         st.activity.result(call_id, act.Outcome.OK, where)
+
+
+def codex_home(host: readers.Host) -> Path:
+    return host.agent_home(".codex", "CODEX_HOME")
+
+
+READER = readers.Reader(
+    kind="codex",
+    agent="Codex CLI",
+    version=READER_VERSION,
+    setting="codex_dirs",
+    # live sessions and the ones Codex archived (same rollout files, moved)
+    default_roots=lambda host: [codex_home(host) / "sessions", codex_home(host) / "archived_sessions"],
+    discover=discover_codex,
+    read=lambda unit: read_codex(unit.path),
+    sample_roots=("codex/sessions",),
+    has_history=readers.has_file_ending(".jsonl"),
+    global_instructions=lambda host: [codex_home(host) / "AGENTS.md"],
+)

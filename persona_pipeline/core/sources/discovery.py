@@ -29,7 +29,7 @@ _ROLLOUT_DATE = re.compile(r"rollout-(\d{4})-(\d{2})-(\d{2})T")
 @dataclass(slots=True)
 class SourceUnit:
     key: str
-    kind: SourceKind
+    kind: str  # a `SourceKind`, or a registered reader's kind (`sources/readers.py`)
     location: str | Path  # kept as found: a sensor tick builds thousands and reads none
     size: int
     mtime_ns: int

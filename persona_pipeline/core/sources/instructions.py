@@ -1,8 +1,10 @@
 """Agent instruction files as a source (tier T0): what the person wrote down for their agents.
 
-Files: `CLAUDE.md`, `AGENTS.md`, `GEMINI.md`, `.cursorrules`, `.github/copilot-instructions.md`
-and `.cursor/rules/*.mdc` under the roots, plus explicit global files (`~/.claude/CLAUDE.md`,
-`~/.codex/AGENTS.md`, …). One file is one source unit; each rule in it is one DIRECTIVE turn.
+Files: `CLAUDE.md`, `AGENTS.md`, `GEMINI.md`, `.cursorrules`, `.github/copilot-instructions.md`,
+`.github/instructions/*.instructions.md` and `.cursor/rules/*.mdc` under the roots, plus explicit
+global files (each agent reader's `global_instructions`: `~/.claude/CLAUDE.md`,
+`~/.codex/AGENTS.md`, `~/.copilot/copilot-instructions.md`, …). One file is one source unit; each
+rule in it is one DIRECTIVE turn.
 
 Choices:
 - Scope is the nearest ancestor holding `.git` (dir, or file for worktrees/submodules); the walk
@@ -30,6 +32,8 @@ Choices:
 - The person's own files only: dependency trees (package caches, virtualenvs, vendored and
   third-party folders, the Go module cache) are not discovered, and a file inside a repository
   that `git ls-files` does not list (ignored, untracked) yields no rules.
+- A file scoped to some paths by its front matter (Copilot's `applyTo:`, Cursor's `globs:`) keeps
+  its rules verbatim; the scope goes in each directive's context (`applies to: **/*.py`).
 - Turns carry `cwd` = the repo root (None outside a repo): callers should pass the key's scope
   (`unit.key.split("/")[1]`) as the project fallback, as for Claude units.
 """
@@ -55,8 +59,9 @@ from persona_pipeline.core.sources.user_text import cut_head
 
 # 2: trailing-colon lead-ins dropped; 3: long chunks cut at whitespace. 4: rules only (descriptions,
 # bold heading-like lead-ins and status lines dropped); untracked files in a repo read as no rules;
-# timestamps carry the rule's ordinal (file order)
-READER_VERSION = "instructions-5"
+# timestamps carry the rule's ordinal (file order). 6: `.github/instructions/*.instructions.md`; a
+# front-matter scope (applyTo, globs) in the directives' context
+READER_VERSION = "instructions-6"
 
 MAX_FILE_BYTES = 1024 * 1024
 MAX_CHUNK_CHARS = 2000
@@ -64,7 +69,7 @@ MIN_WORD_CHARS = 3
 GLOBAL_SCOPE = "global"
 
 INSTRUCTION_NAMES = frozenset({"CLAUDE.md", "AGENTS.md", "GEMINI.md", ".cursorrules"})
-GLOBAL_DIRS = frozenset({".claude", ".codex", ".gemini"})  # agent config dirs in the home directory
+GLOBAL_DIRS = frozenset({".claude", ".codex", ".gemini", ".copilot"})  # agent config dirs in the home directory
 _KEY_PREFIX = "instructions/"
 
 
@@ -75,6 +80,8 @@ def is_instruction_file(path: Path) -> bool:
         return True
     if name == "copilot-instructions.md":
         return parent.name == ".github"
+    if name.endswith(".instructions.md"):  # Copilot's path-scoped files
+        return parent.name == "instructions" and parent.parent.name == ".github"
     return name.endswith(".mdc") and parent.name == "rules" and parent.parent.name == ".cursor"
 
 
@@ -612,6 +619,25 @@ def _iso(mtime_ns: int, ordinal: int = 0) -> str:
     return f"{base}.{min(ordinal, 999_999):06d}Z" if ordinal else f"{base}Z"
 
 
+_SCOPED_SUFFIXES = (".instructions.md", ".mdc")  # the formats whose front matter scopes their rules
+_SCOPE_KEY = re.compile(r"^(?:applyTo|globs)[ \t]*:[ \t]*(.*?)[ \t]*$")
+
+
+def front_matter_scope(lines: list[str]) -> str | None:
+    """The paths a file's rules apply to, from its front matter (`applyTo: "**/*.ts"`, `globs:`);
+    None without one (`**` alone scopes nothing)."""
+    if not lines or lines[0].rstrip() != "---":
+        return None
+    for line in lines[1:50]:
+        if line.rstrip() == "---":
+            return None
+        m = _SCOPE_KEY.match(line)
+        if m:
+            value = m.group(1).strip().strip("'\"").strip()
+            return value[:200] if value and value not in ("**", "**/*", "*") else None
+    return None
+
+
 def read_instructions(unit: SourceUnit, explicit: bool = False, author_emails: Sequence[str] = ()) -> ReadResult:
     """One T0 DIRECTIVE turn per rule of the file. `explicit` marks a unit from the explicit
     (global) files; a key under `instructions/global/` implies it. With `author_emails`, a file in a
@@ -643,6 +669,7 @@ def read_instructions(unit: SourceUnit, explicit: bool = False, author_emails: S
         offsets.append(pos)
         pos += len(line.encode("utf-8")) + 1
     chunks, drops = _Splitter(lines).run()
+    scope = front_matter_scope(lines) if unit.path.name.endswith(_SCOPED_SUFFIXES) else None
     for reason, n in sorted(drops.items()):
         stats.skip(reason, n)
     turns: list[Turn] = []
@@ -662,6 +689,7 @@ def read_instructions(unit: SourceUnit, explicit: bool = False, author_emails: S
                 tier=Tier.T0,
                 kind=TurnKind.DIRECTIVE,
                 text=cut_head(chunk, MAX_CHUNK_CHARS),  # before redaction: never half a token
+                context=f"applies to: {scope}" if scope else "",
                 truncated=len(chunk) > MAX_CHUNK_CHARS,
             )
         )

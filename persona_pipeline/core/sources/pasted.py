@@ -104,6 +104,9 @@ DOC_CHARS = 2000  # a document region: at least this long (about a page) and str
 BRIEF_CHARS = 1200  # a structured text in the second person: shorter suffices
 RELAY_MIN_CHARS = 40  # what follows a relay prefix: shorter is an inline quote
 PROSE_DOC_CHARS, PROSE_DOC_BLOCKS = 4000, 6  # multi-page prose without markup
+AGENT_OUTPUT_CHARS = 600  # an agent's reply pasted back: at least this long
+# a single line shorter than every size a region or a pasted block needs (`split_pasted`'s fast path)
+_ONE_LINE_CHARS = min(BIG_CHARS, DOC_CHARS, BRIEF_CHARS, PROSE_DOC_CHARS, AGENT_OUTPUT_CHARS)
 TYPED_TAIL_CHARS = 300  # a short block after a region may be the person's follow-up
 
 
@@ -267,7 +270,7 @@ def _region_start(blocks: list[_Block]) -> tuple[int, str] | None:
         and _you_density(whole) >= 0.025
     ):
         return 0, "brief"
-    if rest and _ASSISTANT_OPEN.match(rest[0].text) and len(rest_text) >= 600 and (heads or items >= 3):
+    if rest and _ASSISTANT_OPEN.match(rest[0].text) and len(rest_text) >= AGENT_OUTPUT_CHARS and (heads or items >= 3):
         return first, "agent_output"
     return None
 
@@ -282,6 +285,10 @@ def split_pasted(text: str) -> PasteSplit:
             text = stripped
     if _PLAN_ACCEPT.match(text):
         return PasteSplit("", (*kinds, "plan_accept"))
+    if len(text) < _ONE_LINE_CHARS and "\n" not in text and not _RELAY.match(text):
+        # one short line: smaller than every region and block size below, and not a relay (the
+        # only region a single short line can open), so nothing in it can be pasted material
+        return PasteSplit(text.strip(), tuple(kinds))
     blocks = _blocks(text)
     if not blocks:
         return PasteSplit(text.strip(), tuple(kinds))

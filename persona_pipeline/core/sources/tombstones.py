@@ -21,9 +21,11 @@ FILE_NAME = "forgotten.json"
 
 def project_of_key(key: str) -> str | None:
     """The project a unit key names (`claude/<project>/…`, `instructions/<project>/…`, `git/<project>`);
-    Codex keys are dates and name none."""
+    Codex keys are dates and name none (each reader says whether its keys name one)."""
+    from persona_pipeline.core.sources.catalog import project_in_key
+
     parts = key.split("/")
-    if len(parts) < 2 or parts[0] in ("codex", "prompt_log"):  # keys without a project: dates, agents
+    if len(parts) < 2 or not project_in_key(parts[0]):  # keys without a project: dates, agents, ids
         return None
     return parts[1]
 

@@ -90,9 +90,14 @@ _CORRECTION_OPENER = re.compile(
 )
 
 
+_WRAPPER_FIRST = frozenset(opener[0] for opener, _ in _WRAPPER_OPENERS)  # most prompts start otherwise
+
+
 def wrapper_kind(text: str) -> str | None:
     """If the whole turn is client scaffolding, its kind; else None."""
     head = text.lstrip()[:200]
+    if not head or head[0] not in _WRAPPER_FIRST:
+        return None
     for opener, kind in _WRAPPER_OPENERS:
         if head.startswith(opener):
             return kind

@@ -16,14 +16,19 @@ import duckdb
 import polars as pl
 
 from persona_pipeline.core.sessions import SessionEvidence, SessionRow, StageState
+from persona_pipeline.core.sources import readers
 from persona_pipeline.core.warehouse import store, unit_state
 
 __all__ = ["LESSONS", "NOTES", "SessionEvidence", "SessionRow", "StageState"]
 
 LESSONS, NOTES = unit_state.LESSONS, unit_state.NOTES
-# Skills and notes come from what happened in agent sessions: transcripts only (instruction files
-# and commit history carry no tool activity and no per-session decisions).
-_TRANSCRIPTS = "source_kind IN ('claude', 'codex')"
+
+
+# Skills and notes come from what happened in agent sessions: the registered readers' session
+# kinds only (instruction files, commit history and chat exports carry no tool activity and no
+# per-session decisions).
+def _sessions() -> str:
+    return f"source_kind IN {readers.sql_in(readers.session_kinds())}"
 
 
 def unit_hashes(con: duckdb.DuckDBPyConnection, unit_keys: Sequence[str] | None = None) -> dict[str, str]:
@@ -32,7 +37,7 @@ def unit_hashes(con: duckdb.DuckDBPyConnection, unit_keys: Sequence[str] | None 
     only = "AND e.unit_key IN (SELECT unnest(?))" if unit_keys is not None else ""
     rows = con.execute(
         f"""SELECT e.unit_key, string_agg(e.evidence_id, ',' ORDER BY e.evidence_id)
-            FROM evidence e JOIN units u USING (unit_key) WHERE u.{_TRANSCRIPTS} {only} GROUP BY e.unit_key""",
+            FROM evidence e JOIN units u USING (unit_key) WHERE u.{_sessions()} {only} GROUP BY e.unit_key""",
         [list(unit_keys)] if unit_keys is not None else [],
     ).fetchall()
     return {k: hashlib.sha256((v or "").encode()).hexdigest()[:32] for k, v in rows}
@@ -59,7 +64,7 @@ def load_sessions(con: duckdb.DuckDBPyConnection, unit_keys: Sequence[str]) -> l
         f"""SELECT e.unit_key, e.evidence_id, e.tier, e.kind, e.correction_signal, e.excerpt, e.context,
                    e.timestamp, e.line_no, e.project, e.session_id
             FROM evidence e JOIN units u USING (unit_key)
-            WHERE e.unit_key IN (SELECT unnest(?)) AND u.{_TRANSCRIPTS}
+            WHERE e.unit_key IN (SELECT unnest(?)) AND u.{_sessions()}
             ORDER BY e.unit_key, e.line_no, e.kind, e.evidence_id""",
         [list(unit_keys)],
     ).fetchall()

@@ -6,16 +6,23 @@ from collections.abc import Iterable
 from functools import lru_cache
 from importlib import resources
 
+from persona_pipeline.core.sources.readers import general_chat_kinds
 from persona_pipeline.persona.digest.models import DigestInput, EvidenceView
 
+CHAT_TAG = "chat"  # `[T2 chat]`: a turn of a general chat-UI conversation
 PROMPT_VERSION = "digest-v3"  # v2: commit-message batches; v3: examples share nothing with our corpora
 PROMPT_FILE = "digest_v3.md"
+# Appended only for windows holding turns of general chat-UI conversations (`[T2 chat]`): the
+# prompt every coding session gets stays byte-identical (its cached replies stay valid).
+CHAT_RULE_FILE = "general_chat.md"
 WINDOW_CHARS = 12_000
 
 
-@lru_cache(maxsize=1)
-def system_prompt() -> str:
-    return resources.files("persona_pipeline.persona.digest.prompts").joinpath(PROMPT_FILE).read_text(encoding="utf-8")
+@lru_cache(maxsize=2)
+def system_prompt(general_chat: bool = False) -> str:
+    files = resources.files("persona_pipeline.persona.digest.prompts")
+    text = files.joinpath(PROMPT_FILE).read_text(encoding="utf-8")
+    return text + "\n" + files.joinpath(CHAT_RULE_FILE).read_text(encoding="utf-8") if general_chat else text
 
 
 def _pieces(text: str, limit: int) -> list[str]:
@@ -43,7 +50,8 @@ def _pieces(text: str, limit: int) -> list[str]:
 
 def _render(n: int, ev: EvidenceView, limit: int) -> list[str]:
     ctx = f"(after assistant: {ev.context}) " if ev.context else ""
-    head = f"{n}. [{ev.tier.value}] {ctx}"
+    tag = f"{ev.tier.value} {CHAT_TAG}" if ev.source_kind in general_chat_kinds() else ev.tier.value
+    head = f"{n}. [{tag}] {ctx}"
     return [head + piece for piece in _pieces(ev.excerpt, max(limit - len(head), 200))]
 
 
@@ -72,7 +80,8 @@ def pack_lines(lines: Iterable[str], window_chars: int) -> list[list[str]]:
 
 
 def messages(turns: list[str]) -> list[dict[str, str]]:
+    chat = any(f" {CHAT_TAG}] " in t for t in turns)
     return [
-        {"role": "system", "content": system_prompt()},
+        {"role": "system", "content": system_prompt(chat)},
         {"role": "user", "content": "Turns:\n" + "\n".join(turns) + "\nAnswer:"},
     ]

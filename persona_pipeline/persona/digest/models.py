@@ -39,6 +39,7 @@ class EvidenceView(BaseModel):
     timestamp: str | None = None
     project: str = ""
     session_id: str | None = None
+    source_kind: str = ""  # the unit's kind (`core/sources/readers.py` says which are general chat)
 
 
 class DigestInput(BaseModel):

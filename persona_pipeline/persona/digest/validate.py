@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from persona_pipeline.core.sources.readers import general_chat_kinds
+from persona_pipeline.persona.digest.code_talk import about_code
 from persona_pipeline.persona.digest.models import (
     TIER_WEIGHT,
     DigestInput,
     DraftObservation,
+    EvidenceView,
     Facet,
     Observation,
     observation_id,
@@ -33,7 +36,8 @@ def ground(
             continue
         tier = min((e.tier for e in hits), key=lambda t: t.value)  # the strongest source wins
         ids = sorted({e.evidence_id for e in hits})
-        oid = observation_id(inp.unit_key, d.facet.value, d.statement, ids)
+        facet = chat_facet(d.facet, hits)
+        oid = observation_id(inp.unit_key, facet.value, d.statement, ids)
         if oid in seen:
             continue
         seen.add(oid)
@@ -44,7 +48,7 @@ def ground(
                 unit_key=inp.unit_key,
                 session_id=first.session_id or inp.session_id,
                 project=first.project or inp.project,
-                facet=d.facet,
+                facet=facet,
                 statement=d.statement.strip(),
                 tier=tier,
                 strength=TIER_WEIGHT[tier],
@@ -56,3 +60,16 @@ def ground(
             )
         )
     return out, dropped
+
+
+def chat_facet(facet: Facet, hits: list[EvidenceView]) -> Facet:
+    """General chat-UI conversations (an export of ChatGPT or Claude.ai: `readers.general_chat`)
+    are not coding sessions: a rule drawn only from their turns says how the person wants to be
+    answered — the communication facet — unless a turn it quotes is about code (`code_talk`),
+    when it keeps the coding facet it was given. Rules from coding agents are untouched."""
+    if facet is Facet.COMMUNICATION:
+        return facet
+    chat = general_chat_kinds()
+    if not chat or any(e.source_kind not in chat for e in hits):
+        return facet
+    return facet if any(about_code(e.excerpt) for e in hits) else Facet.COMMUNICATION

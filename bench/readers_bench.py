@@ -1,0 +1,304 @@
+"""Each agent reader's throughput against a bare scan of the same files.
+
+    python bench/readers_bench.py [--mb 8] [--repeat 5] [--json OUT]
+
+Per format, a generated corpus of about `--mb` MB (written through `persona_pipeline/eval/writers.py`,
+the writers of the sample and eval corpora, with prose-like text of realistic lengths) is read by:
+- the bare scan, the least work that looks at every record: `orjson.loads` (and, as a second
+  reference, the standard library's `json.loads`) of each whole document
+  (VS Code sessions, an export's `conversations.json` read from its zip) or of each line (the
+  Copilot CLI's events.jsonl); for Cursor's SQLite store, `SELECT key, value FROM cursorDiskKV`
+  with an `orjson.loads` of each value (and, shown beside it, the SELECT alone);
+- the reader (`READER.read(unit)` for every unit: discovery excluded, redaction excluded, as the
+  readers' own cost is what is compared).
+Timings are medians of interleaved repeats (load from other work hits both alike); the ratio is
+bare time / reader time (1.0 = as fast as the bare scan; the target is >= 0.5).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+import zipfile
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+import orjson
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from persona_pipeline.core.sources import chat_exports, claude_code, copilot, cursor  # noqa: E402
+from persona_pipeline.core.sources.readers import Reader  # noqa: E402
+from persona_pipeline.eval import writers  # noqa: E402
+
+_WORDS = [
+    "the",
+    "a",
+    "to",
+    "of",
+    "and",
+    "in",
+    "is",
+    "it",
+    "that",
+    "for",
+    "on",
+    "with",
+    "this",
+    "use",
+    "we",
+    "not",
+    "be",
+    "you",
+    "as",
+    "are",
+    "but",
+    "or",
+    "can",
+    "should",
+    "function",
+    "test",
+    "file",
+    "module",
+    "error",
+    "value",
+    "return",
+    "list",
+    "config",
+    "path",
+    "query",
+    "table",
+    "index",
+    "build",
+    "run",
+    "please",
+    "keep",
+    "make",
+    "sure",
+    "when",
+    "then",
+    "also",
+    "just",
+    "only",
+    "never",
+    "always",
+    "prefer",
+    "instead",
+    "small",
+    "change",
+]
+
+
+def prose(rng: random.Random, words: int) -> str:
+    return " ".join(rng.choice(_WORDS) for _ in range(words)).capitalize() + "."
+
+
+def output(rng: random.Random) -> str:
+    """A tool's output: a file read or a command's log, 0.5-20 KB (most of a real session's bytes)."""
+    lines = rng.randint(10, 400)
+    return "\n".join(f"{i:>5}  {prose(rng, rng.randint(3, 9))}" for i in range(lines))
+
+
+def _clock(rng: random.Random) -> writers.Clock:
+    return writers.Clock(datetime(2026, 9, 1, 9, 0, tzinfo=UTC), rng)
+
+
+def make_vscode(root: Path, mb: float, rng: random.Random) -> None:
+    user = root / "User"
+    n = 0
+    while _size(root) < mb * 1e6:
+        chat = writers.CopilotChat(rng, _clock(rng), f"/work/proj{n % 7}", title=prose(rng, 5), user="dev")
+        for _ in range(rng.randint(6, 20)):
+            tools = rng.random() < 0.4
+            chat.ask(
+                prose(rng, rng.randint(5, 60)),
+                prose(rng, rng.randint(80, 400)),
+                attachments={"a.py": output(rng)} if rng.random() < 0.3 else None,
+                tools=[("run_in_terminal", "pytest -q", rng.random() > 0.1)] if tools else None,
+                tool_output=output(rng) if tools else "",
+                context=prose(rng, rng.randint(300, 1200)),  # the workspace summary Copilot sends along
+            )
+        chat.write(user, f"{n:032x}")
+        n += 1
+
+
+def make_cli(root: Path, mb: float, rng: random.Random) -> None:
+    home = root / ".copilot"
+    while _size(root) < mb * 1e6:
+        s = writers.CopilotCliSession(rng, _clock(rng), "/work/api")
+        for _ in range(rng.randint(6, 20)):
+            s.prompt(prose(rng, rng.randint(5, 60)), injected=prose(rng, 80))
+            s.answer(prose(rng, rng.randint(40, 200)), reasoning=prose(rng, 60))
+            for _ in range(rng.randint(0, 4)):
+                s.tool(
+                    "bash",
+                    {"command": "pytest -q"},
+                    output=prose(rng, 120),
+                    error="exit 1" if rng.random() < 0.2 else None,
+                )
+        s.write(home)
+
+
+def make_cursor(root: Path, mb: float, rng: random.Random) -> None:
+    store = writers.CursorStore(rng, _clock(rng))
+    size = 0
+    while size < mb * 1e6:
+        cid = store.composer(prose(rng, 4))
+        for _ in range(rng.randint(6, 20)):
+            text = prose(rng, rng.randint(5, 60))
+            store.user(cid, text, context=prose(rng, 100) if rng.random() < 0.3 else "")
+            answer = prose(rng, rng.randint(80, 400))
+            tool = {
+                "name": "read_file",
+                "params": json.dumps({"target_file": "a.py"}),
+                "result": output(rng),
+                "status": "completed",
+            }
+            store.agent(cid, answer, thinking=prose(rng, 60), tool=tool if rng.random() < 0.4 else None)
+            size += 2 * len(text) + len(answer) + 900 + (len(tool["result"]) if rng.random() < 0.4 else 0)
+    store.write(root / "User" / "globalStorage" / "state.vscdb")
+
+
+def make_exports(root: Path, mb: float, rng: random.Random) -> None:
+    gpt, claude = writers.ChatGptExport(rng, _clock(rng)), writers.ClaudeAiExport(rng, _clock(rng))
+    size = 0
+    while size < mb * 1e6:
+        turns = []
+        for _ in range(rng.randint(4, 16)):
+            turns += [("user", prose(rng, rng.randint(5, 60))), ("assistant", prose(rng, rng.randint(80, 400)))]
+        gpt.conversation(prose(rng, 4), turns)
+        claude.conversation(prose(rng, 4), prose(rng, 20), [("human" if r == "user" else r, t) for r, t in turns])
+        size += 2 * sum(len(t) for _, t in turns) + 700 * len(turns)
+    gpt.write(root / "chatgpt.zip")
+    claude.write(root / "claude.zip")
+
+
+def make_claude(root: Path, mb: float, rng: random.Random) -> None:
+    """The existing Claude Code reader on the ingest bench's corpus, as a reference row."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    import shutil
+
+    from make_corpus import make_corpus
+
+    make_corpus(root / "corpus", files=max(4, int(mb * 3)), mb=mb, codex_share=0.0, repos=0, commits=0)
+    for project in (root / "corpus" / "claude" / "projects").iterdir():  # the reader's root: project folders
+        shutil.move(project, root / project.name)
+    shutil.rmtree(root / "corpus")
+
+
+def _size(root: Path) -> int:
+    return sum(f.stat().st_size for f in root.rglob("*") if f.is_file())
+
+
+# --- the bare scans (`loads`: orjson, the parser the readers use, or the standard library's) -------
+Loads = Callable[[bytes], object]
+
+
+def bare_documents(paths: list[Path], loads: Loads = orjson.loads) -> None:
+    for p in paths:
+        loads(p.read_bytes())
+
+
+def bare_lines(paths: list[Path], loads: Loads = orjson.loads) -> None:
+    for p in paths:
+        with open(p, "rb") as f:
+            for line in f:
+                loads(line)
+
+
+def bare_select(paths: list[Path], loads: Loads | None = orjson.loads) -> None:
+    for p in paths:
+        con = sqlite3.connect(f"file:{p}?mode=ro", uri=True)
+        con.text_factory = bytes
+        for _, value in con.execute("SELECT key, value FROM cursorDiskKV"):
+            if loads is not None:
+                loads(value)
+        con.close()
+
+
+def bare_zips(paths: list[Path], loads: Loads = orjson.loads) -> None:
+    for p in paths:
+        with zipfile.ZipFile(p) as z:
+            loads(z.read("conversations.json"))
+
+
+FORMATS: list[tuple[str, Reader, Callable[[Path, float, random.Random], None], Callable[[list[Path]], None], str]] = [
+    ("copilot (VS Code sessions)", copilot.READER, make_vscode, bare_documents, "orjson.loads per document"),
+    ("copilot (CLI events.jsonl)", copilot.READER, make_cli, bare_lines, "orjson.loads per line"),
+    ("cursor (state.vscdb)", cursor.READER, make_cursor, bare_select, "SELECT + orjson.loads per value"),
+    ("chat_export (ChatGPT + Claude.ai zips)", chat_exports.READER, make_exports, bare_zips, "unzip + orjson.loads"),
+    ("claude (reference: the existing reader)", claude_code.READER, make_claude, bare_lines, "orjson.loads per line"),
+]
+
+
+def _timed(fn: Callable[[], object]) -> float:
+    t = time.perf_counter()
+    fn()
+    return time.perf_counter() - t
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--mb", type=float, default=8.0)
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--json", help="append result rows (JSON lines) to this file")
+    args = ap.parse_args()
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="persona-readers-bench-") as tmp:
+        for i, (name, reader, make, bare, bare_name) in enumerate(FORMATS):
+            root = Path(tmp) / str(i)
+            root.mkdir()
+            make(root, args.mb, random.Random(i))
+            units = reader.discover([root], {})
+            paths = [u.path for u in units]
+            mb = sum(u.size for u in units) / 1e6
+            turns = sum(len(reader.read(u).turns) for u in units)  # warm-up, and a check it reads
+            times: dict[str, list[float]] = {"bare": [], "bare_json": [], "reader": [], "select_only": []}
+            for _ in range(args.repeat):
+                times["bare"].append(_timed(lambda b=bare, p=paths: b(p)))
+                times["bare_json"].append(_timed(lambda b=bare, p=paths: b(p, json.loads)))
+                times["reader"].append(_timed(lambda r=reader, us=units: [r.read(u) for u in us]))
+                if bare is bare_select:
+                    times["select_only"].append(_timed(lambda p=paths: bare_select(p, None)))
+            t = {k: statistics.median(v) for k, v in times.items() if v}
+            row = {
+                "format": name,
+                "units": len(units),
+                "mb": round(mb, 2),
+                "turns_kept": turns,
+                "bare": bare_name,
+                "bare_mb_s": round(mb / t["bare"], 1),
+                "reader_mb_s": round(mb / t["reader"], 1),
+                "ratio": round(t["bare"] / t["reader"], 2),
+                "ratio_vs_stdlib_json": round(t["bare_json"] / t["reader"], 2),
+                "repeats": args.repeat,
+            }
+            if "select_only" in t:
+                row["ratio_vs_select_only"] = round(t["select_only"] / t["reader"], 2)
+            rows.append(row)
+            print(
+                f"{name:40s} {len(units):4d} units {mb:6.1f} MB  bare ({bare_name}) {row['bare_mb_s']:7.1f} MB/s"
+                f"  reader {row['reader_mb_s']:6.1f} MB/s  ratio {row['ratio']:.2f} (stdlib json: "
+                f"{row['ratio_vs_stdlib_json']:.2f})"
+                + (f"  (vs SELECT alone {row['ratio_vs_select_only']:.2f})" if "ratio_vs_select_only" in row else "")
+            )
+    print(
+        f"median of {args.repeat} interleaved repeats; ratio = bare time / reader time (target >= 0.5); the bare "
+        "scan parses with orjson (the readers' parser), the stdlib json figure with json.loads"
+    )
+    if args.json:
+        with open(args.json, "a", encoding="utf-8") as f:
+            for row in rows:
+                f.write(json.dumps(row) + "\n")
+
+
+if __name__ == "__main__":
+    main()

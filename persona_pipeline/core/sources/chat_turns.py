@@ -1,0 +1,210 @@
+"""What the chat-shaped readers share (Copilot, Cursor, the chat-UI exports): one conversation's
+state — the preceding assistant text a correction carries, a pending structural signal — and the
+one path from a raw user message to a kept `Turn`, with every drop counted.
+
+A raw message goes through the same scaffolding rules as the Claude Code and Codex readers
+(`user_text`): a whole-turn wrapper is dropped, injected `<tag>…</tag>` spans are cut, pasted
+material is taken out, and an overlong turn is cut at a safe place before redaction.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from persona_pipeline.core.models import ReadStats, Tier, Turn, TurnKind
+from persona_pipeline.core.sources import activity as act
+from persona_pipeline.core.sources import user_text as ut
+from persona_pipeline.core.sources.jsonl_stream import FileSkipped
+
+ASSISTANT_TAIL = 2000  # assistant text kept in memory for a correction's context (cut to ~200 there)
+
+
+def iso_from_epoch(value: Any) -> str | None:
+    """An ISO-8601 UTC timestamp from epoch seconds or milliseconds (by magnitude), or an ISO
+    string as given; None for anything else (ingest drops a malformed time rather than store it)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    seconds = value / 1000 if value > 1e11 else value  # ms since 1973 vs s until 5138
+    try:
+        return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    except (OverflowError, OSError, ValueError):
+        return None
+
+
+def load_json(path: Path, max_bytes: int) -> Any:
+    """One whole JSON document (a session file, an export's member read by the caller), bounded
+    by size; every failure is a `FileSkipped` with its reason."""
+    try:
+        size = path.stat().st_size
+        if size > max_bytes:
+            raise FileSkipped("file_too_large")
+        with open(path, "rb") as f:
+            data = f.read()  # the size was checked: one read sized by the file (a read(n) allocates n)
+    except OSError as exc:
+        raise FileSkipped(f"unreadable:{type(exc).__name__}") from None
+    if len(data) > max_bytes:
+        raise FileSkipped("file_too_large")
+    return parse_json(data)
+
+
+_BLANK = re.compile(rb"\s*\Z")
+
+
+def parse_json(data: bytes) -> Any:
+    if _BLANK.match(data):  # stops at the first non-blank byte: no copy of a large document
+        raise FileSkipped("empty")
+    if b"\x00" in data[:8192]:
+        raise FileSkipped("binary")
+    try:
+        return orjson.loads(data)
+    except orjson.JSONDecodeError:
+        raise FileSkipped("invalid_json") from None
+    except RecursionError:
+        raise FileSkipped("nested_too_deep") from None
+
+
+class Conversation:
+    """One reader's pass over a file: the turns kept so far, and per conversation the last assistant
+    text and a pending structural correction signal (`interrupt`, `rejected_tool_use`, …)."""
+
+    __slots__ = ("assistant_text", "pending", "stats", "turns")
+
+    def __init__(self, stats: ReadStats, turns: list[Turn] | None = None) -> None:
+        self.stats = stats
+        self.turns: list[Turn] = [] if turns is None else turns
+        self.assistant_text = ""
+        self.pending: str | None = None
+
+    def new_conversation(self) -> None:
+        """A unit with many conversations: nothing carries over from the previous one."""
+        self.assistant_text = ""
+        self.pending = None
+
+    def assistant(self, text: Any) -> None:
+        if isinstance(text, str) and text.strip():
+            self.assistant_text = text.strip()[-ASSISTANT_TAIL:]
+
+    def signal(self, signal: str) -> None:
+        self.pending = signal
+
+    def user(
+        self,
+        raw: Any,
+        *,
+        line_no: int,
+        offset: int = 0,
+        session_id: str | None = None,
+        timestamp: str | None = None,
+        cwd: str | None = None,
+        entry_uuid: str | None = None,
+    ) -> Turn | None:
+        """Keep what the person typed in `raw` as a T2 prompt or a T1 correction; None (and the
+        reason counted) when nothing of theirs is left."""
+        stats = self.stats
+        if not isinstance(raw, str):
+            stats.skip("user_message_malformed")
+            return None
+        kind = ut.wrapper_kind(raw)
+        if kind:
+            stats.skip(kind)
+            return None
+        text = ut.strip_injected(raw)
+        if not text:
+            stats.skip("empty_after_scaffolding")
+            return None
+        text = ut.typed_part(text, stats)
+        if not text:
+            return None
+        text, signal, truncated = ut.settle_turn(text, self.pending, self.assistant_text, stats)
+        self.pending = None
+        correction = signal is not None
+        turn = Turn(
+            line_no=line_no,
+            byte_offset=offset,
+            entry_uuid=entry_uuid,
+            session_id=session_id,
+            timestamp=timestamp,
+            cwd=cwd,
+            tier=Tier.T1 if correction else Tier.T2,
+            kind=TurnKind.CORRECTION if correction else TurnKind.PROMPT,
+            correction_signal=signal,
+            text=text,
+            context=ut.tail(self.assistant_text) if correction and self.assistant_text else "",
+            truncated=truncated,
+        )
+        self.turns.append(turn)
+        return turn
+
+
+def folder_of_uri(uri: Any) -> str | None:
+    """A local folder path from a `file://` URI (VS Code's and Cursor's `workspace.json`)."""
+    if not isinstance(uri, str) or not uri.startswith("file://"):
+        return None
+    from urllib.parse import unquote, urlparse
+
+    parsed = urlparse(uri)
+    path = unquote(parsed.path)
+    if len(path) > 2 and path[0] == "/" and path[2] == ":":  # file:///c:/Users/… on Windows
+        path = path[1:].replace("/", "\\")
+    return path or None
+
+
+def workspace_folder(storage_dir: Path) -> str | None:
+    """The folder a VS Code-family `workspaceStorage/<hash>/` belongs to, from its `workspace.json`
+    (`{"folder": "file:///…"}` or `{"workspace": "file:///….code-workspace"}`); None if unknown."""
+    try:
+        data = orjson.loads((storage_dir / "workspace.json").read_bytes()[:65536])
+    except (OSError, orjson.JSONDecodeError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    folder = folder_of_uri(data.get("folder"))
+    if folder:
+        return folder
+    workspace = folder_of_uri(data.get("workspace"))
+    return str(Path(workspace).parent) if workspace else None
+
+
+# --- tool calls recorded as named arguments (Copilot CLI, Cursor) -------------------------------
+_SUMMARY_KEYS = ("command", "pattern", "query", "url", "description")
+
+
+@dataclass(frozen=True)
+class ToolArgs:
+    """How one client names a tool call's arguments: where the file path is, where an edit's new
+    text is. Gives the activity tracker its `summarize` and `edits` (`activity.Activity`)."""
+
+    path_keys: tuple[str, ...]
+    new_text_keys: tuple[str, ...]
+
+    def summarize(self, tool: str, raw: Any, cwd: str | None) -> str:
+        """The command, pattern, query or url a call ran; else the path it touched; else its input."""
+        args = act.parse_json(raw) if isinstance(raw, str) else raw
+        if isinstance(args, dict):
+            for key in _SUMMARY_KEYS:
+                if isinstance(args.get(key), str):
+                    return args[key]
+            for key in self.path_keys:
+                if isinstance(args.get(key), str):
+                    return act.relative(args[key], cwd)
+        return args if isinstance(args, str) else act.compact_json(args)
+
+    def edits(self, tool: str, raw: Any) -> list[tuple[str, str]]:
+        """(path, new text) of a file-changing call; an `apply_patch` body lists its own files."""
+        args = act.parse_json(raw) if isinstance(raw, str) else raw
+        if tool == "apply_patch":
+            values = args.values() if isinstance(args, dict) else [args]
+            return act.patch_files(next((v for v in values if isinstance(v, str) and act.PATCH_MARKER in v), ""))
+        if not isinstance(args, dict):
+            return []
+        path = next((args[k] for k in self.path_keys if isinstance(args.get(k), str)), None)
+        new = next((args[k] for k in self.new_text_keys if isinstance(args.get(k), str)), "")
+        return [(path, new)] if path else []

@@ -1,0 +1,285 @@
+"""Cursor: the IDE's chats in its SQLite `state.vscdb` stores.
+
+Format (public descriptions: `Dicklesworthstone/franken_agent_detection` `src/connectors/cursor.rs`,
+`stwalsh4118/clio docs/api-specs/cursor/cursor-api.md`): under `<Cursor>/User/` a global
+`globalStorage/state.vscdb` and one `workspaceStorage/<id>/state.vscdb` per workspace (with the
+VS Code-style `workspace.json` beside it). Table `cursorDiskKV(key, value)`:
+`composerData:<composerId>` = `{composerId, name (auto-generated title), createdAt,
+fullConversationHeadersOnly:[{bubbleId, type}]}` (older builds inline `conversation:[bubbles]`),
+`bubbleId:<composerId>:<bubbleId>` = `{type (1 the person, 2 the agent), text, richText (the
+editor state of the same words), context (attached files, selections), thinking,
+toolFormerData (a tool call: name, params, result, status, userDecision), createdAt,
+workspaceProjectDir | workspaceUris}`. `ItemTable` key
+`workbench.panel.aichat.view.aichat.chatdata` holds the pre-composer chat tabs
+(`{tabs:[{bubbles:[{type:"user"|"ai", text}]}]}`).
+
+One unit per store (a store holds many chats: `many_sessions`, digested per composer); its
+fingerprint is the stats of the file and its `-wal` (Cursor writes in WAL mode). The store is read
+through `sqlite_snapshot` (read-only, a private copy when Cursor's lock keeps readers out). Kept:
+the person's `text`; T1 after a refused tool call or by a correction opener. Dropped, counted:
+`richText`, attached `context`, agent text (its tail is a correction's context), thinking, tool
+output, titles. Activity: refused and failed tool calls, recoveries, file edits.
+
+Not read: the `cursor-agent` CLI's `~/.cursor/chats/<hash>/<id>/store.db` (content-addressed blobs
+without a public description of their encoding) — left for a later reader.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from persona_pipeline.core.models import ReadStats, Turn
+from persona_pipeline.core.sources import activity as act
+from persona_pipeline.core.sources import readers, sqlite_snapshot
+from persona_pipeline.core.sources.chat_turns import (
+    Conversation,
+    ToolArgs,
+    folder_of_uri,
+    iso_from_epoch,
+    workspace_folder,
+)
+from persona_pipeline.core.sources.discovery import SourceUnit
+from persona_pipeline.core.sources.jsonl_stream import FileSkipped
+
+READER_VERSION = "cursor-1"
+KIND = "cursor"
+STORE = "state.vscdb"
+_COMPOSER = "composerData:"
+_LEGACY_CHAT = "workbench.panel.aichat.view.aichat.chatdata"
+_USER, _AGENT = 1, 2
+MAX_VALUE_BYTES = 64 * 1024 * 1024  # one row's JSON (a bubble with a pasted image stays far below)
+
+
+# --- discovery ---------------------------------------------------------------------------------
+def _key(folder: list[str], name: str) -> str | None:
+    """`global/state.vscdb`, `workspace/<id>/state.vscdb`: ids only, no user names."""
+    if name != STORE or not folder:
+        return None
+    if folder[-1] == "globalStorage":
+        return f"global/{STORE}"
+    if len(folder) >= 2 and folder[-2] == "workspaceStorage":
+        return f"workspace/{readers.clean(folder[-1])}/{STORE}"
+    return None
+
+
+def _descend(folders: list[str]) -> bool:
+    """Only the stores' folders: Cursor's `User/` also holds file history and extension storage."""
+    return folders[-1] in ("User", "globalStorage", "workspaceStorage") or (
+        len(folders) >= 2 and folders[-2] == "workspaceStorage"
+    )
+
+
+def _discover(roots: list[Path], ignored: dict[str, int]) -> list[SourceUnit]:
+    return readers.discover_files(KIND, roots, ignored, _key, _descend)
+
+
+# --- reading -----------------------------------------------------------------------------------
+def _json(value: Any, stats: ReadStats) -> Any:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        value = value.encode("utf-8", "surrogatepass")
+    if not isinstance(value, bytes) or len(value) > MAX_VALUE_BYTES:
+        stats.skip("row_unreadable")
+        return None
+    try:
+        return orjson.loads(value)
+    except (orjson.JSONDecodeError, RecursionError):
+        stats.lines_bad += 1
+        stats.skip("row_invalid_json")
+        return None
+
+
+_EDIT_TOOLS = frozenset({"edit_file", "search_replace", "write", "edit_file_v2", "MultiEdit", "apply_patch"})
+_ARGS = ToolArgs(
+    path_keys=("target_file", "file_path", "relative_workspace_path", "path"),
+    new_text_keys=("code_edit", "contents", "new_string", "content"),
+)
+
+
+class _Store:
+    """A pass over one store: turns of every composer, and the line counter that orders them."""
+
+    def __init__(self, stats: ReadStats, cwd: str | None) -> None:
+        self.stats = stats
+        self.base_cwd = self.cwd = cwd  # a workspace store's folder; the global store's chats name their own
+        self.chat = Conversation(stats)
+        self.activity = act.Activity(self.chat.turns, _ARGS.summarize, _ARGS.edits, _EDIT_TOOLS)
+        self.line = 0
+        self.counts: dict[str, int] = {}  # per-bubble skips, added to the stats once (see `flush`)
+
+    def skip(self, reason: str) -> None:
+        self.counts[reason] = self.counts.get(reason, 0) + 1
+
+    def flush(self) -> None:
+        for reason, n in self.counts.items():
+            if reason.startswith("saw:"):
+                self.stats.entries_by_type[reason[4:]] = self.stats.entries_by_type.get(reason[4:], 0) + n
+            else:
+                self.stats.skip(reason, n)
+        self.counts.clear()
+
+
+def _bubble_cwd(bubble: dict[str, Any]) -> str | None:
+    d = bubble.get("workspaceProjectDir")
+    if isinstance(d, str) and d:
+        return d
+    uris = bubble.get("workspaceUris")
+    if isinstance(uris, list):
+        return next((f for u in uris if (f := folder_of_uri(u))), None)
+    return None
+
+
+def _bubble(b: Any, session_id: str | None, s: _Store) -> None:
+    s.line += 1
+    if not isinstance(b, dict):
+        s.skip("bubble_malformed")
+        return
+    kind = b.get("type")
+    ts = iso_from_epoch(b.get("createdAt"))
+    if b.get("richText") is not None:
+        s.skip("rich_text")  # the editor's state of the same words
+    if b.get("context"):
+        s.skip("attached_context")
+    if kind == _USER:
+        s.skip("saw:bubble:user")
+        bid = b.get("bubbleId") if isinstance(b.get("bubbleId"), str) else None
+        s.chat.user(b.get("text"), line_no=s.line, session_id=session_id, timestamp=ts, cwd=s.cwd, entry_uuid=bid)
+    elif kind == _AGENT:
+        s.skip("saw:bubble:agent")
+        s.skip("agent")
+        s.chat.assistant(b.get("text"))
+        if b.get("thinking"):
+            s.skip("thinking")
+        tool = b.get("toolFormerData")
+        if isinstance(tool, dict):
+            _tool(tool, (s.line, 0, None, ts, session_id, s.cwd), s)
+    else:
+        s.skip(f"bubble_type:{kind}" if isinstance(kind, int) and 0 <= kind < 100 else "bubble_type:<other>")
+
+
+def _tool(tool: dict[str, Any], where: act.Where, s: _Store) -> None:
+    name = tool.get("name")
+    if not isinstance(name, str) or not name:
+        s.skip("tool_call_malformed")
+        return
+    call_id = tool.get("toolCallId") if isinstance(tool.get("toolCallId"), str) else f"{where[0]}"
+    s.activity.call(call_id, name, tool.get("params", tool.get("rawArgs")), where)
+    decision, status = tool.get("userDecision"), tool.get("status")
+    result = tool.get("result")
+    if decision == "rejected":
+        s.activity.result(call_id, act.Outcome.REJECTED, where)
+        s.chat.signal("rejected_tool_use")
+    elif status in ("error", "failed"):
+        s.activity.result(call_id, act.Outcome.ERROR, where, result if isinstance(result, str) else "")
+    else:
+        s.activity.result(call_id, act.Outcome.OK, where)
+    s.skip("tool_output")
+
+
+def _composers(con: sqlite3.Connection, s: _Store) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(composer id, composerData) in key order, streamed (one row at a time)."""
+    upper = _COMPOSER[:-1] + chr(ord(_COMPOSER[-1]) + 1)
+    for key, value in con.execute(
+        "SELECT key, value FROM cursorDiskKV WHERE key >= ? AND key < ? ORDER BY key", [_COMPOSER, upper]
+    ):
+        data = _json(value, s.stats)
+        if not isinstance(data, dict):
+            if data is not None:
+                s.stats.skip("composer_malformed")
+            continue
+        key = key.decode("utf-8", "replace") if isinstance(key, bytes) else str(key)
+        yield key[len(_COMPOSER) :], data
+
+
+def _bubbles(con: sqlite3.Connection, cid: str, data: dict[str, Any], s: _Store) -> list[Any]:
+    """One composer's bubbles in conversation order: the headers' order, else by creation time."""
+    inline = data.get("conversation")
+    if isinstance(inline, list):
+        return inline
+    prefix = f"bubbleId:{cid}:"
+    rows = con.execute(
+        "SELECT key, value FROM cursorDiskKV WHERE key >= ? AND key < ?", [prefix, prefix[:-1] + ";"]
+    ).fetchall()  # one conversation at a time
+    by_id: dict[str, Any] = {}
+    for key, value in rows:
+        bubble = _json(value, s.stats)
+        if bubble is not None:
+            by_id[(key.decode("utf-8", "replace") if isinstance(key, bytes) else str(key))[len(prefix) :]] = bubble
+    headers = data.get("fullConversationHeadersOnly")
+    if isinstance(headers, list):
+        order = [h.get("bubbleId") for h in headers if isinstance(h, dict)]
+        missing = sum(1 for b in order if b not in by_id)
+        if missing:
+            s.stats.skip("bubble_missing", missing)
+        return [by_id[b] for b in order if b in by_id]
+    return sorted(by_id.values(), key=lambda b: str(b.get("createdAt", "")) if isinstance(b, dict) else "")
+
+
+def _legacy_tabs(con: sqlite3.Connection, s: _Store) -> None:
+    row = con.execute("SELECT value FROM ItemTable WHERE key = ?", [_LEGACY_CHAT]).fetchone()
+    data = _json(row[0], s.stats) if row else None
+    tabs = data.get("tabs") if isinstance(data, dict) else None
+    for tab in tabs if isinstance(tabs, list) else []:
+        if not isinstance(tab, dict) or not isinstance(tab.get("bubbles"), list):
+            s.stats.skip("tab_malformed")
+            continue
+        s.chat.new_conversation()
+        s.cwd = s.base_cwd
+        sid = tab.get("tabId") if isinstance(tab.get("tabId"), str) else None
+        for b in tab["bubbles"]:
+            if isinstance(b, dict) and b.get("type") in ("user", "ai"):
+                b = {**b, "type": _USER if b["type"] == "user" else _AGENT}
+            _bubble(b, sid, s)
+
+
+def _turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
+    stats.raw_bytes = unit.size
+    s = _Store(
+        stats, workspace_folder(unit.path.parent) if unit.path.parent.parent.name == "workspaceStorage" else None
+    )
+    stats.cwd = s.cwd
+    with sqlite_snapshot.snapshot(unit.path) as con:
+        try:
+            names = sqlite_snapshot.tables(con)
+            if "cursorDiskKV" in names:
+                for cid, data in _composers(con, s):
+                    stats.saw("composer")
+                    if data.get("name"):
+                        stats.skip("title")  # generated by the client, never read
+                    s.chat.new_conversation()
+                    bubbles = _bubbles(con, cid, data, s)
+                    # the folder the chat's bubbles name (the global store holds every workspace's)
+                    s.cwd = next((c for b in bubbles if isinstance(b, dict) and (c := _bubble_cwd(b))), s.base_cwd)
+                    for b in bubbles:
+                        _bubble(b, cid, s)
+            if "ItemTable" in names:
+                _legacy_tabs(con, s)
+            if not names & {"cursorDiskKV", "ItemTable"}:
+                stats.skip("no_chat_tables")
+        except sqlite3.DatabaseError as exc:
+            raise FileSkipped(sqlite_snapshot.reason(exc)) from None
+        finally:
+            s.flush()
+            stats.lines_total = s.line
+    s.activity.finish()
+    return s.chat.turns
+
+
+READER = readers.Reader(
+    kind=KIND,
+    agent="Cursor",
+    version=READER_VERSION,
+    setting="cursor_dirs",
+    default_roots=lambda host: [host.config_dir() / "Cursor" / "User"],
+    discover=_discover,
+    read=readers.streamed(_turns),
+    fingerprint=readers.wal_fingerprint,
+    many_sessions=True,
+    sample_roots=("cursor",),
+)
