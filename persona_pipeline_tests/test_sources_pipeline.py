@@ -81,15 +81,20 @@ def test_directives_and_commit_rules_reach_the_pack_and_follow_edits(setup, tmp_
     first = last_json(**vars_of(cli(env, "run", "--json")))
     assert first["units_seen"] == 10 + 3 + 2  # transcripts, instruction files, repositories
     md, bullets = _pack(tmp_path)
-    directives = md.split("## Directives", 1)[1].split("\n## ", 1)[0]
-    # grouped by scope, global first; verbatim, nested continuation kept; shared rule once
-    assert directives.index("### global") < directives.index("### ledgerly")
-    assert "- Answer tersely, with no preamble." in directives
-    assert "- Money is stored as integer cents.\n  - never floats, not even in tests" in directives
-    assert directives.count("Run the tests with `uv run pytest`.") == 1
-    assert "### ledgerly, tidewatch\n\n- Run the tests with `uv run pytest`." in directives
+    def part(heading: str) -> str:
+        return md.split(heading + "\n", 1)[1].split("\n## ", 1)[0]
+
+    # global directives in the global part, a repository's in its own part after it; verbatim,
+    # nested continuation kept; a rule two repositories share is said once, in their common part
+    glob, ledgerly, shared = part("## Directives"), part("## Only in ledgerly"), part("## Only in ledgerly, tidewatch")
+    assert md.index("## Directives") < md.index("## Only in ledgerly")
+    assert "- Answer tersely, with no preamble." in glob
+    assert "- Money is stored as integer cents.\n  - never floats, not even in tests" in ledgerly
+    assert "Money is stored" not in glob
+    assert md.count("Run the tests with `uv run pytest`.") == 1
+    assert "### Directives\n- Run the tests with `uv run pytest`." in shared
     for dropped in ("Rules for this repo", "uv run pytest -q", "description:", "Conventions"):
-        assert dropped not in directives
+        assert all(dropped not in p for p in (glob, ledgerly, shared))
     # commit conventions of two repositories support a workflow rule (merged with the prompts'
     # "conventional commit messages" when they say the same); the agent's style never appears
     assert "Updated the importer" not in md

@@ -193,9 +193,11 @@ def _launch_compile_apart(settings: Settings, spend: dict[str, float] | None = N
     earlier runs left in its heap (freed, but not returned to the system): 582 MB on a 2 GB
     history against ~410 MB apart (bench/RESULTS.md). Costs the child's start, ~1-2 s."""
     import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
 
-    with multiprocessing.get_context("spawn").Pool(1) as pool:
-        problems, child_spend = pool.apply(_compile_child, (settings, spend is not None))
+    # an executor's shutdown waits for its worker (a Pool's `with` terminates it mid-exit)
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        problems, child_spend = pool.submit(_compile_child, settings, spend is not None).result()
     if spend is not None:
         for key, value in child_spend.items():
             spend[key] = spend.get(key, 0) + value
