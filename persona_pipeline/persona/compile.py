@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from persona_pipeline.core.config import Settings
 from persona_pipeline.core.warehouse import store
-from persona_pipeline.persona import freshness
 from persona_pipeline.persona import store as digest_store
 from persona_pipeline.persona.digest.models import Rule
 from persona_pipeline.persona.fold import fold
@@ -30,7 +29,7 @@ def load_for_pack(settings: Settings, read_only: bool = False) -> tuple[list[Rul
             review_mode=settings.review,
             half_life_days=settings.half_life_days,
             decisions=review_store.load_decisions(con),
-            histories=freshness.histories(rules, digest_store.load_observations(con)),
+            histories=digest_store.rule_histories(con),
         )
     return rules, options
 

@@ -15,11 +15,11 @@ new evidence, and a rule said in more sessions, or as corrections, lasts proport
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 
 from persona_pipeline.core.models import Tier
-from persona_pipeline.persona.digest.models import TIER_WEIGHT, Facet, Observation, Rule
+from persona_pipeline.persona.digest.models import TIER_WEIGHT, Facet, Rule
 
 MIN_SESSIONS = 2  # a preference stated in one session only is a guess, not a persona rule
 STALE_BELOW = MIN_SESSIONS * TIER_WEIGHT[Tier.T2] / 2
@@ -61,27 +61,6 @@ def weight(rule: Rule, as_of: str | None, half_life_days: float = DEFAULT_HALF_L
 
 def is_stale(rule: Rule, as_of: str | None, half_life_days: float = DEFAULT_HALF_LIFE_DAYS) -> bool:
     return rule.facet is not Facet.DIRECTIVES and weight(rule, as_of, half_life_days) < STALE_BELOW
-
-
-def session_key(o: Observation) -> str:
-    return o.session_id or o.unit_key
-
-
-def histories(rules: Sequence[Rule], observations: Sequence[Observation]) -> dict[str, dict[str, str]]:
-    """Per rule id, its supporting sessions and the newest timestamp of its evidence in each
-    ("" when unknown): what a review decision compares against, and the support over time."""
-    by_id = {o.observation_id: o for o in observations}
-    out: dict[str, dict[str, str]] = {}
-    for r in rules:
-        sessions: dict[str, str] = {}
-        for oid in r.observation_ids:
-            o = by_id.get(oid)
-            if o is None:
-                continue
-            key = session_key(o)
-            sessions[key] = max(sessions.get(key, ""), o.timestamp or "")
-        out[r.rule_id] = sessions
-    return out
 
 
 def support_by_month(sessions: Mapping[str, str]) -> dict[str, int]:

@@ -31,7 +31,7 @@ class PackOptions(BaseModel):
     review_mode: ReviewMode = "all"
     half_life_days: float = Field(default=freshness.DEFAULT_HALF_LIFE_DAYS, gt=0)
     decisions: list[Decision] = Field(default_factory=list)
-    # rule_id -> {session: newest evidence timestamp} (`freshness.histories`)
+    # rule_id -> {session: newest evidence timestamp} (`persona.store.rule_histories`)
     histories: dict[str, dict[str, str]] = Field(default_factory=dict)
 
 
