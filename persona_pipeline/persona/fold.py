@@ -378,14 +378,35 @@ def _facet_of(members: Sequence[Observation]) -> Facet:
 
 
 class _Cluster:
-    """Members (newest joiner first), the distinct token sets a newcomer is compared with."""
+    """Members (newest joiner first), the distinct token sets a newcomer is compared with (in the
+    order they joined), and per wording already compared, its nearest similarity so far and how
+    many of the token sets that covered: a history repeats few wordings many times (1,114
+    distinct token sets among 49,020 observations on the 2 GB bench corpus), so each wording is
+    compared with each token set once, not once per observation."""
 
-    __slots__ = ("last", "members", "pairs")
+    __slots__ = ("last", "members", "nearest", "order", "pairs")
 
     def __init__(self, o: Observation, toks: frozenset[str], last: int) -> None:
         self.last = last  # when it was last joined: clusters are kept in this order
         self.members: deque[Observation] = deque([o])
         self.pairs: set[frozenset[str]] = {toks}
+        self.order: list[frozenset[str]] = [toks]
+        self.nearest: dict[frozenset[str], tuple[float, int]] = {}
+
+    def near(self, toks: frozenset[str]) -> float:
+        """max(similarity(toks, t) for t in pairs), from where the last call for `toks` stopped."""
+        best, seen = self.nearest.get(toks, (0.0, 0))
+        if seen < len(self.order):
+            best = max(best, *(sim.similarity(toks, t) for t in self.order[seen:]))
+            self.nearest[toks] = (best, len(self.order))
+        return best
+
+    def join(self, o: Observation, toks: frozenset[str], last: int) -> None:
+        self.members.appendleft(o)
+        if toks not in self.pairs:
+            self.pairs.add(toks)
+            self.order.append(toks)
+        self.last = last
 
 
 def _clusters(obs: Sequence[Observation]) -> list[list[Observation]]:
@@ -403,17 +424,14 @@ def _clusters(obs: Sequence[Observation]) -> list[list[Observation]]:
         toks = sim.tokens(o.statement)
         best, best_key = -1, (0.0, -1)
         for cid in set().union(*(index.get(t, ()) for t in toks)):
-            near = max(sim.similarity(toks, t) for t in live[cid].pairs)
+            near = live[cid].near(toks)
             if near >= RULE_SIMILARITY and (near, live[cid].last) > best_key:
                 best, best_key = cid, (near, live[cid].last)
         if best < 0:
             live[i] = _Cluster(o, toks, i)
             best = i
         else:
-            into = live[best]
-            into.members.appendleft(o)
-            into.pairs.add(toks)
-            into.last = i
+            live[best].join(o, toks, i)
         for t in toks:
             index.setdefault(t, set()).add(best)
     return [list(c.members) for c in sorted(live.values(), key=lambda c: c.last)]
@@ -430,17 +448,20 @@ def _attach(groups: list[list[Observation]], obs: Sequence[Observation]) -> list
             for x in t:
                 index.setdefault(x, set()).add(i)
     out = [list(g) for g in groups]
+    chosen: dict[frozenset[str], int] = {}  # the groups do not change here: one answer per wording
     for o in obs:
         if not _corroborates_only(o.quote):
             continue
         mine = sim.tokens(o.statement)
-        best, near = -1, RULE_SIMILARITY
-        for i in sorted(set().union(*(index.get(t, ()) for t in mine))):
-            s = max(sim.similarity(mine, t) for t in toks[i])
-            if s >= near:
-                best, near = i, s
-        if best >= 0:
-            out[best].append(o)
+        if mine not in chosen:
+            best, near = -1, RULE_SIMILARITY
+            for i in sorted(set().union(*(index.get(t, ()) for t in mine))):
+                s = max(sim.similarity(mine, t) for t in toks[i])
+                if s >= near:
+                    best, near = i, s
+            chosen[mine] = best
+        if chosen[mine] >= 0:
+            out[chosen[mine]].append(o)
     return out
 
 
