@@ -11,6 +11,7 @@ content tokens and one observation object listed twice.
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 from collections.abc import Sequence
 
@@ -41,9 +42,9 @@ def _reference_clusters(obs: Sequence[Observation]) -> list[list[Observation]]:
 
 
 def _reference_centralities(toks: Sequence[frozenset[str]], same: Sequence[int]) -> list[float]:
-    """_rule()'s centrality before the grouping: Σ over every other member, in member order."""
+    """_rule()'s centrality without the grouping: the correctly rounded Σ over every other member."""
     return [
-        round(sum(similarity(t, u) for u, s in zip(toks, same, strict=True) if s != same[i]), 6)
+        round(math.fsum(similarity(t, u) for u, s in zip(toks, same, strict=True) if s != same[i]), 6)
         for i, t in enumerate(toks)
     ]
 
@@ -162,7 +163,7 @@ def test_clusters_keep_members_and_cluster_order(monkeypatch: pytest.MonkeyPatch
     assert [[id(o) for o in c] for c in got] == [[id(o) for o in c] for c in expected]
 
 
-def test_centralities_round_as_the_pairwise_sum_even_on_a_rounding_boundary(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_centralities_round_as_the_exact_sum_even_on_a_rounding_boundary(monkeypatch: pytest.MonkeyPatch) -> None:
     rng = random.Random(5)
     vocab = [f"word{i}" for i in range(25)] + ["use", "tests", "commit", "the", "code"]  # rare and common
     toks = [frozenset(rng.sample(vocab, rng.randint(0, 6))) for _ in range(40)]
@@ -171,7 +172,7 @@ def test_centralities_round_as_the_pairwise_sum_even_on_a_rounding_boundary(monk
     same[10], toks[10] = same[3], toks[3]  # one member listed twice
     assert fold_mod._centralities(toks, same) == _reference_centralities(toks, same)
     # two sets of 128 tokens of weight 1, one shared: Dice 2/256 = 0.0078125 lies exactly on a
-    # 6-decimal boundary, where the rounding follows the exact float the pairwise sum gives
+    # 6-decimal boundary, where the rounding follows the correctly rounded sum
     monkeypatch.setattr(sim_mod, "weight", lambda t: 1.0)
     big = [frozenset(f"a{i}q" for i in range(127)) | {"sharedq"}, frozenset(f"b{i}q" for i in range(127)) | {"sharedq"}]
     assert similarity(big[0], big[1]) == 1 / 128

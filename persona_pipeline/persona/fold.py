@@ -25,9 +25,7 @@ skills fold (`skills/evolve.py`) still groups lessons with.
 from __future__ import annotations
 
 import hashlib
-import math
 import re
-import sys
 from collections import Counter, deque
 from collections.abc import Sequence
 from functools import lru_cache
@@ -244,37 +242,33 @@ def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observati
     return kept, lost
 
 
-_ULP = sys.float_info.epsilon / 2  # unit roundoff of a float
-
-
 def _centralities(toks: Sequence[frozenset[str]], same: Sequence[int]) -> list[float]:
-    """Per member i, round(Σ over the members j that are not i of sim.similarity(toks[i], toks[j]), 6)
-    (`same[j] == same[i]`: the same object, listed twice), exactly as the pairwise loop in member
-    order computes it, but in O(k² + m) for k distinct token sets.
+    """Per member i, round(math.fsum(sim.similarity(toks[i], toks[j]) for every member j that is
+    not i), 6) (`same[j] == same[i]`: the same object, listed twice): the correctly rounded sum,
+    so no summation order matters.
 
-    The sum is taken per distinct token set, weighted by how often it occurs. Float sums in two
-    orders can differ in the last bits; both are within `err` of the exact value, so where no
-    6-decimal rounding boundary lies within 2·err of the grouped sum, both round alike. Near a
-    boundary (rare; sums landing exactly on one, like 1/128, always) the member's sum is taken
-    the pairwise way."""
-    m = len(toks)
+    Computed per distinct token set in O(k² + m) for k distinct sets: each similarity is an exact
+    binary fraction, so the sum weighted by how often each set occurs is taken exactly in
+    integers and divided once (Python's int / int is correctly rounded, as fsum is). (A pairwise
+    sum in member order, which a grouped float sum can only approximate, made members near a
+    rounding boundary fall back to O(m) each: O(m²) on a large group, minutes at 20,000 members.)"""
     distinct = Counter(toks)
     occurs = Counter(same)
-    row = {t: {u: sim.similarity(t, u) for u in distinct} for t in distinct}
-    err = 2 * (m + 2) * (m + 2) * _ULP  # each sum: ≤ (terms + 1)·u·Σ|terms|, Σ ≤ m (similarity ≤ 1)
+    exact: dict[frozenset[str], dict[frozenset[str], tuple[int, int]]] = {
+        t: {u: sim.similarity(t, u).as_integer_ratio() for u in distinct} for t in distinct
+    }
+    scale = max((d for row in exact.values() for _, d in row.values()), default=1)  # powers of two
+    whole = {
+        t: sum(c * n * (scale // d) for u, c in distinct.items() for n, d in (row[u],)) for t, row in exact.items()
+    }
+    done: dict[tuple[frozenset[str], int], float] = {}
     out: list[float] = []
-    done: dict[tuple[frozenset[str], int], float | None] = {}
     for i, t in enumerate(toks):
         key = (t, occurs[same[i]])
         if key not in done:
-            g = sum(c * row[t][u] for u, c in distinct.items()) - key[1] * row[t][t]
-            x = g * 1e6
-            near_boundary = abs(x - math.floor(x) - 0.5) <= 2 * err * 1e6 + 4 * abs(x) * _ULP + 1e-9
-            done[key] = None if near_boundary else round(g, 6)
-        r = done[key]
-        if r is None:  # the pairwise sum, in member order
-            r = round(sum(row[t][u] for u, s in zip(toks, same, strict=True) if s != same[i]), 6)
-        out.append(r)
+            n, d = exact[t][t]
+            done[key] = round((whole[t] - key[1] * n * (scale // d)) / scale, 6)
+        out.append(done[key])
     return out
 
 
