@@ -1,6 +1,6 @@
 """Each agent reader's throughput against a bare scan of the same files.
 
-    python bench/readers_bench.py [--mb 8] [--repeat 5] [--json OUT]
+    python bench/readers_bench.py [--mb 8] [--repeat 5] [--json OUT] [--only gemini ...]
 
 Per format, a generated corpus of about `--mb` MB (written through `persona_pipeline/eval/writers.py`,
 the writers of the sample and eval corpora, with prose-like text of realistic lengths) is read by:
@@ -35,7 +35,7 @@ import orjson
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from persona_pipeline.core.sources import chat_exports, claude_code, copilot, cursor  # noqa: E402
+from persona_pipeline.core.sources import chat_exports, claude_code, copilot, cursor, gemini  # noqa: E402
 from persona_pipeline.core.sources.readers import Reader  # noqa: E402
 from persona_pipeline.eval import writers  # noqa: E402
 
@@ -181,6 +181,36 @@ def make_exports(root: Path, mb: float, rng: random.Random) -> None:
     claude.write(root / "claude.zip")
 
 
+def _gemini_sessions(root: Path, mb: float, rng: random.Random, jsonl: bool) -> None:
+    tmp = root / ".gemini" / "tmp"
+    while _size(root) < mb * 1e6:
+        project = f"/work/proj{rng.randint(0, 6)}"
+        s = writers.GeminiSession(rng, _clock(rng), project, summary=prose(rng, 5))
+        s.session_context([project], memory=prose(rng, 300))
+        for _ in range(rng.randint(6, 20)):
+            files = {"a.py": output(rng)} if rng.random() < 0.2 else None
+            s.prompt(prose(rng, rng.randint(5, 60)), files=files)
+            tools = [
+                (
+                    "run_shell_command",
+                    {"command": "pytest -q"},
+                    "error" if rng.random() < 0.2 else "success",
+                    output(rng),
+                )
+                for _ in range(rng.randint(0, 3))
+            ]
+            s.answer(prose(rng, rng.randint(80, 400)), thoughts=prose(rng, 60), tools=tools)
+        s.write(tmp, jsonl=jsonl)
+
+
+def make_gemini_json(root: Path, mb: float, rng: random.Random) -> None:
+    _gemini_sessions(root, mb, rng, jsonl=False)
+
+
+def make_gemini_jsonl(root: Path, mb: float, rng: random.Random) -> None:
+    _gemini_sessions(root, mb, rng, jsonl=True)
+
+
 def make_claude(root: Path, mb: float, rng: random.Random) -> None:
     """The existing Claude Code reader on the ingest bench's corpus, as a reference row."""
     sys.path.insert(0, str(ROOT / "bench"))
@@ -235,6 +265,8 @@ FORMATS: list[tuple[str, Reader, Callable[[Path, float, random.Random], None], C
     ("copilot (CLI events.jsonl)", copilot.READER, make_cli, bare_lines, "orjson.loads per line"),
     ("cursor (state.vscdb)", cursor.READER, make_cursor, bare_select, "SELECT + orjson.loads per value"),
     ("chat_export (ChatGPT + Claude.ai zips)", chat_exports.READER, make_exports, bare_zips, "unzip + orjson.loads"),
+    ("gemini (session-*.json)", gemini.READER, make_gemini_json, bare_documents, "orjson.loads per document"),
+    ("gemini (session-*.jsonl logs)", gemini.READER, make_gemini_jsonl, bare_lines, "orjson.loads per line"),
     ("claude (reference: the existing reader)", claude_code.READER, make_claude, bare_lines, "orjson.loads per line"),
 ]
 
@@ -250,10 +282,13 @@ def main() -> None:
     ap.add_argument("--mb", type=float, default=8.0)
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--json", help="append result rows (JSON lines) to this file")
+    ap.add_argument("--only", action="append", default=[], help="formats whose name contains this (repeatable)")
     args = ap.parse_args()
     rows = []
     with tempfile.TemporaryDirectory(prefix="persona-readers-bench-") as tmp:
         for i, (name, reader, make, bare, bare_name) in enumerate(FORMATS):
+            if args.only and not any(o in name for o in args.only):
+                continue
             root = Path(tmp) / str(i)
             root.mkdir()
             make(root, args.mb, random.Random(i))

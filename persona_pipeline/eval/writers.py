@@ -958,3 +958,125 @@ class ClaudeAiExport:
             "projects.json": "[]",
         }
         return write_zip(path, members, self.clock.t)
+
+
+# --- Gemini CLI / Qwen Code sessions -----------------------------------------------------------
+GEMINI_MODEL = "gemini-2.5-pro"
+
+
+class GeminiSession:
+    """One Gemini CLI session (`~/.gemini/tmp/<project id>/chats/session-<time>-<id8>.json`, or the
+    newer `.jsonl` log). `project_hash`: sha256 of the project root, as Gemini CLI names it."""
+
+    def __init__(self, rng: random.Random, clock: Clock, project_root: str, *, summary: str = "") -> None:
+        import hashlib
+
+        self.rng, self.clock = rng, clock
+        self.id = rand_uuid4(rng)
+        self.project_hash = hashlib.sha256(project_root.encode()).hexdigest()
+        self.start = iso(clock.t)
+        self.summary = summary
+        self.messages: list[Entry] = []
+        self.log: list[Entry] = []  # the `.jsonl` form: every write in order
+
+    def _push(self, type_: str, content: Any, **extra: Any) -> Entry:
+        m: Entry = {"id": rand_uuid4(self.rng), "timestamp": self.clock.tick(1, 30), "type": type_, "content": content}
+        m.update(extra)
+        self.messages.append(m)
+        self.log += [copy.deepcopy(m), {"$set": {"lastUpdated": m["timestamp"]}}]
+        return m
+
+    def session_context(self, folders: list[str], memory: str = "") -> None:
+        """The context the client sends first (environment, folder list and tree, GEMINI.md memory)."""
+        dirs = "\n".join(f"  - {d}" for d in folders)
+        text = (
+            "<session_context>\nThis is the Gemini CLI. We are setting up the context for our chat.\n"
+            f"Today's date is {self.clock.t:%A, %B %d, %Y} (formatted according to the user's locale).\n"
+            "My operating system is: linux\n"
+            f"- **Workspace Directories:**\n{dirs}\n- **Directory Structure:**\n\n{folders[0]}/\n\n{memory}\n"
+            "</session_context>"
+        )
+        self._push("user", [{"text": text}])
+
+    def prompt(self, text: str, *, files: dict[str, str] | None = None, note: str = "") -> Entry:
+        """A typed prompt; `files`: @-referenced files whose contents the client appends (the prompt
+        as shown then goes in `displayContent`); `note`: an injected `<system_note>`."""
+        parts: list[Entry] = [{"text": text}]
+        if note:
+            parts.append({"text": f"\n<system_note>\n{note}\n</system_note>\n"})
+        if files:
+            parts.append({"text": "\n--- Content from referenced files ---"})
+            for path, body in files.items():
+                parts += [{"text": f"\nContent from @{path}:\n"}, {"text": body}]
+            parts.append({"text": "\n--- End of content ---"})
+        extra = {"displayContent": [{"text": text}]} if files or note else {}
+        return self._push("user", parts, **extra)
+
+    def answer(self, text: str, *, thoughts: str = "", tools: list[tuple[str, Entry, str, str]] | None = None) -> Entry:
+        """A model message; `tools`: (name, args, status, output) of the calls it made."""
+        calls = [
+            {
+                "id": f"{name}-{_ms(self.clock.t)}-{b62(self.rng, 12)}",
+                "name": name,
+                "args": args,
+                "result": [{"functionResponse": {"id": name, "name": name, "response": {"output": out}}}],
+                "status": status,
+                "timestamp": iso(self.clock.t),
+                "resultDisplay": out,
+                "displayName": name,
+            }
+            for name, args, status, out in tools or []
+        ]
+        extra: Entry = {"thoughts": [{"subject": "Plan", "description": thoughts, "timestamp": iso(self.clock.t)}]}
+        if not thoughts:
+            extra = {"thoughts": []}
+        extra["tokens"] = {"input": 9000, "output": len(text) // 4, "cached": 0, "total": 9000 + len(text) // 4}
+        extra["model"] = GEMINI_MODEL
+        m = self._push("gemini", text, **extra)
+        if calls:  # as recorded: the message re-written with its tool calls under the same id
+            m["toolCalls"] = calls
+            self.log.append(copy.deepcopy(m))
+        return m
+
+    def tool_response(self, name: str, output: str) -> None:
+        """Newer builds record a tool's response as a user message of functionResponse parts."""
+        self._push("user", [{"functionResponse": {"id": name, "name": name, "response": {"output": output}}}])
+
+    def info(self, text: str) -> None:
+        self._push("info", text)
+
+    def rewind(self, to: Entry) -> None:
+        """The person rewound to before `to`: it and every later message removed."""
+        i = next(i for i, m in enumerate(self.messages) if m["id"] == to["id"])
+        del self.messages[i:]
+        self.log.append({"$rewindTo": to["id"]})
+
+    def document(self) -> Entry:
+        doc: Entry = {
+            "sessionId": self.id,
+            "projectHash": self.project_hash,
+            "startTime": self.start,
+            "lastUpdated": iso(self.clock.t),
+            "messages": self.messages,
+        }
+        if self.summary:
+            doc["summary"] = self.summary
+        return doc
+
+    def write(self, tmp_root: Path, *, jsonl: bool = False, project_id: str | None = None) -> Path:
+        """Under `tmp_root` (`~/.gemini/tmp`): `<project id>/chats/session-<time>-<id8>.json[l]`."""
+        name = f"session-{self.start[:16].replace(':', '-')}-{self.id[:8]}"
+        chats = tmp_root / (project_id or self.project_hash) / "chats"
+        chats.mkdir(parents=True, exist_ok=True)
+        if not jsonl:
+            path = chats / f"{name}.json"
+            path.write_text(json.dumps(self.document(), ensure_ascii=False, indent=2), encoding="utf-8")
+            return path
+        head = {
+            "sessionId": self.id,
+            "projectHash": self.project_hash,
+            "startTime": self.start,
+            "lastUpdated": self.start,
+        }
+        tail = [{"$set": {"summary": self.summary}}] if self.summary else []
+        return write_jsonl(chats / f"{name}.jsonl", [head, *self.log, *tail])

@@ -47,6 +47,7 @@ AGENT_MODULES: tuple[str, ...] = (
     "persona_pipeline.core.sources.copilot",
     "persona_pipeline.core.sources.cursor",
     "persona_pipeline.core.sources.chat_exports",
+    "persona_pipeline.core.sources.gemini",
 )
 
 System = Literal["Linux", "Darwin", "Windows"]
