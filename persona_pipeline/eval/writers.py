@@ -1080,3 +1080,166 @@ class GeminiSession:
         }
         tail = [{"$set": {"summary": self.summary}}] if self.summary else []
         return write_jsonl(chats / f"{name}.jsonl", [head, *self.log, *tail])
+
+
+# --- opencode ------------------------------------------------------------------------------------
+class OpencodeStore:
+    """opencode's sessions: written as the v1.2+ SQLite `opencode.db` (session / message / part
+    tables with JSON `data`) or as the older `storage/{session,message,part}/…` JSON tree."""
+
+    def __init__(self, rng: random.Random, clock: Clock) -> None:
+        self.rng, self.clock = rng, clock
+        self.sessions: list[Entry] = []
+        self.messages: list[tuple[str, Entry, list[Entry]]] = []  # (session id, info, parts)
+        self._n = 0
+
+    def _id(self, prefix: str) -> str:
+        self._n += 1  # ascending, as opencode's ids sort by creation
+        return f"{prefix}_{_ms(self.clock.t):012x}{self._n:04d}{b62(self.rng, 10)}"
+
+    def session(self, directory: str, title: str, *, parent: str | None = None) -> str:
+        sid = self._id("ses")
+        self.sessions.append(
+            {
+                "id": sid,
+                "projectID": f"{self.rng.getrandbits(160):040x}",
+                "directory": directory,
+                "parentID": parent,
+                "title": title,
+                "version": "1.2.4",
+                "time": {"created": _ms(self.clock.t), "updated": _ms(self.clock.t)},
+            }
+        )
+        return sid
+
+    def _message(self, sid: str, info: Entry, parts: list[Entry]) -> Entry:
+        self.clock.tick(2, 60)
+        mid = self._id("msg")
+        info = {"id": mid, "sessionID": sid, **info, "time": {"created": _ms(self.clock.t)}}
+        for p in parts:
+            p.update({"id": self._id("prt"), "sessionID": sid, "messageID": mid})
+        self.messages.append((sid, info, parts))
+        return info
+
+    def user(
+        self, sid: str, text: str, *, files: dict[str, str] | None = None, system: str = "", summary: str = ""
+    ) -> Entry:
+        """A typed prompt; `files`: @-mentioned files (a file part and the synthetic text parts opencode
+        adds with their contents); `system`, `summary`: what the client stores beside the prompt."""
+        parts: list[Entry] = [{"type": "text", "text": text}]
+        for path, body in (files or {}).items():
+            parts.append(
+                {"type": "text", "synthetic": True, "text": f'Called the Read tool with {{"filePath":"{path}"}}'}
+            )
+            parts.append({"type": "text", "synthetic": True, "text": body})
+            parts.append({"type": "file", "mime": "text/plain", "filename": path, "url": f"file://{path}"})
+        info: Entry = {
+            "role": "user",
+            "agent": "build",
+            "model": {"providerID": "anthropic", "modelID": "claude-sonnet-4-5"},
+        }
+        if system:
+            info["system"] = system
+        if summary:
+            info["summary"] = {"title": summary, "diffs": []}
+        return self._message(sid, info, parts)
+
+    def assistant(
+        self,
+        sid: str,
+        text: str,
+        *,
+        reasoning: str = "",
+        tools: list[tuple[str, Entry, str, str]] | None = None,  # (tool, input, status, output or error)
+        aborted: bool = False,
+    ) -> Entry:
+        parts: list[Entry] = [{"type": "step-start", "snapshot": f"{self.rng.getrandbits(160):040x}"}]
+        if reasoning:
+            parts.append({"type": "reasoning", "text": reasoning, "time": {"start": _ms(self.clock.t)}})
+        parts.append({"type": "text", "text": text, "time": {"start": _ms(self.clock.t)}})
+        for tool, inp, status, out in tools or []:
+            state: Entry = {
+                "status": status,
+                "input": inp,
+                "time": {"start": _ms(self.clock.t), "end": _ms(self.clock.t)},
+            }
+            if status == "completed":
+                state.update({"output": out, "title": tool, "metadata": {}})
+            else:
+                state["error"] = out
+            parts.append({"type": "tool", "callID": f"toolu_{b62(self.rng, 20)}", "tool": tool, "state": state})
+        parts.append({"type": "step-finish", "reason": "stop", "cost": 0.01, "tokens": {"input": 900, "output": 90}})
+        info: Entry = {"role": "assistant", "modelID": "claude-sonnet-4-5", "providerID": "anthropic", "mode": "build"}
+        if aborted:
+            info["error"] = {"name": "MessageAbortedError", "data": {"message": "The operation was aborted."}}
+        return self._message(sid, info, parts)
+
+    def write_db(self, path: Path) -> Path:
+        import sqlite3
+
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.unlink(missing_ok=True)
+        con = sqlite3.connect(path)
+        try:
+            con.execute(
+                "CREATE TABLE session (id TEXT PRIMARY KEY, project_id TEXT NOT NULL, parent_id TEXT, slug TEXT, "
+                "directory TEXT NOT NULL, title TEXT NOT NULL, version TEXT, time_created INTEGER, "
+                "time_updated INTEGER)"
+            )
+            con.execute(
+                "CREATE TABLE message (id TEXT PRIMARY KEY, session_id TEXT NOT NULL, time_created INTEGER, "
+                "time_updated INTEGER, data TEXT NOT NULL)"
+            )
+            con.execute(
+                "CREATE TABLE part (id TEXT PRIMARY KEY, message_id TEXT NOT NULL, session_id TEXT NOT NULL, "
+                "time_created INTEGER, time_updated INTEGER, data TEXT NOT NULL)"
+            )
+            con.execute("CREATE INDEX message_session_time_created_id_idx ON message (session_id, time_created, id)")
+            con.execute("CREATE INDEX part_message_id_id_idx ON part (message_id, id)")
+            for s in self.sessions:
+                t = s["time"]["created"]
+                con.execute(
+                    "INSERT INTO session VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    [
+                        s["id"],
+                        s["projectID"],
+                        s["parentID"],
+                        s["id"][-8:],
+                        s["directory"],
+                        s["title"],
+                        s["version"],
+                        t,
+                        t,
+                    ],
+                )
+            for sid, info, parts in self.messages:
+                t = info["time"]["created"]
+                data = {k: v for k, v in info.items() if k not in ("id", "sessionID")}
+                con.execute("INSERT INTO message VALUES (?, ?, ?, ?, ?)", [info["id"], sid, t, t, dump(data)])
+                for p in parts:
+                    pdata = {k: v for k, v in p.items() if k not in ("id", "sessionID", "messageID")}
+                    con.execute(
+                        "INSERT INTO part VALUES (?, ?, ?, ?, ?, ?)", [p["id"], info["id"], sid, t, t, dump(pdata)]
+                    )
+            con.commit()
+        finally:
+            con.close()
+        return path
+
+    def write_tree(self, storage: Path) -> list[Path]:
+        """`storage/session/<project>/<session>.json`, `message/<session>/<msg>.json`, `part/<msg>/<part>.json`."""
+        out = []
+        for s in self.sessions:
+            path = storage / "session" / s["projectID"] / f"{s['id']}.json"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(s, indent=2), encoding="utf-8")
+            out.append(path)
+        for sid, info, parts in self.messages:
+            mpath = storage / "message" / sid / f"{info['id']}.json"
+            mpath.parent.mkdir(parents=True, exist_ok=True)
+            mpath.write_text(json.dumps(info, indent=2), encoding="utf-8")
+            for p in parts:
+                ppath = storage / "part" / info["id"] / f"{p['id']}.json"
+                ppath.parent.mkdir(parents=True, exist_ok=True)
+                ppath.write_text(json.dumps(p, indent=2), encoding="utf-8")
+        return out

@@ -1959,6 +1959,8 @@ OTHER_AGENTS_NOISE = [
     "Claude.ai export: attachments' extracted content, thinking blocks, names and summaries",
     "Gemini CLI: the `<session_context>` first message (environment, folder tree, GEMINI.md memory), "
     "referenced file contents, model text, tool calls and output, the generated `summary`",
+    "opencode: synthetic text parts (the mentioned file's contents), file parts, assistant text, tool output, "
+    "step bookkeeping, the generated session title",
 ]
 
 
@@ -2057,6 +2059,26 @@ def other_agents() -> dict[str, Any]:
     gem.answer("Added with uv.", tools=[("run_shell_command", {"command": "uv add requests-cache"}, "success", "ok")])
     tmp = ROOT / "gemini" / ".gemini" / "tmp"
     units.append(f"gemini/{gem.project_hash}/{gem.write(tmp, jsonl=True).name}")
+
+    clock = writers.Clock(utc(2026, 10, 21, 17, 40, 0), rng)
+    oc = writers.OpencodeStore(rng, clock)
+    sid = oc.session(LEDGERLY, "Export totals by category")
+    oc.user(
+        sid,
+        said("opencode", "group the export totals by category with polars, not pandas", "polars"),
+        files={"ledgerly/export.py": "import pandas as pd\n"},
+    )
+    oc.assistant(
+        sid,
+        "I'll run the whole suite first.",
+        tools=[
+            ("bash", {"command": "pytest"}, "error", "The user rejected permission to use this specific tool call.")
+        ],
+    )
+    oc.user(sid, said("opencode", "no, test it with a real duckdb file in tmp_path", "real_duckdb", correction=True))
+    oc.assistant(sid, "Added a test using a duckdb file in tmp_path.")
+    oc.write_db(ROOT / "opencode" / "opencode.db")
+    units.append("opencode/opencode.db")
     return {"units": sorted(units), "prompts": prompts, "noise_to_drop": OTHER_AGENTS_NOISE}
 
 
@@ -2137,7 +2159,7 @@ def readme(gt: dict, claude: list[ClaudeSession], codex: list[CodexSession]) -> 
         "- `codex/sessions/` — Codex CLI 0.46.0 rollouts: 2026-10-03, 2026-10-07 (ledgerly), 2026-10-12 (tidewatch).",
         "- `copilot/` — GitHub Copilot: a VS Code chat session (ledgerly) and a Copilot CLI session (tidewatch); "
         "`cursor/` — a Cursor `state.vscdb` (ledgerly); `exports/` — a ChatGPT and a Claude.ai data export "
-        "(`ground_truth.json` → `other_agents`); `gemini/` — a Gemini CLI session log (tidewatch).",
+        "(`ground_truth.json` → `other_agents`); `gemini/` — a Gemini CLI session log (tidewatch); `opencode/` — an opencode database (ledgerly).",
         "",
         "| label | start (UTC) | file |",
         "|---|---|---|",
@@ -2208,7 +2230,7 @@ def validate(files: list[Path]) -> None:
 
 
 def main() -> None:
-    for sub in ("claude", "codex", "copilot", "cursor", "exports", "gemini"):
+    for sub in ("claude", "codex", "copilot", "cursor", "exports", "gemini", "opencode"):
         shutil.rmtree(ROOT / sub, ignore_errors=True)
     claude, codex = build()
     others = other_agents()
