@@ -1,6 +1,6 @@
 """Each agent reader's throughput against a bare scan of the same files.
 
-    python bench/readers_bench.py [--mb 8] [--repeat 5] [--json OUT]
+    python bench/readers_bench.py [--mb 8] [--repeat 5] [--json OUT] [--only gemini ...]
 
 Per format, a generated corpus of about `--mb` MB (written through `persona_pipeline/eval/writers.py`,
 the writers of the sample and eval corpora, with prose-like text of realistic lengths) is read by:
@@ -35,7 +35,7 @@ import orjson
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from persona_pipeline.core.sources import chat_exports, claude_code, copilot, cursor  # noqa: E402
+from persona_pipeline.core.sources import chat_exports, claude_code, copilot, cursor, gemini, opencode  # noqa: E402
 from persona_pipeline.core.sources.readers import Reader  # noqa: E402
 from persona_pipeline.eval import writers  # noqa: E402
 
@@ -181,6 +181,75 @@ def make_exports(root: Path, mb: float, rng: random.Random) -> None:
     claude.write(root / "claude.zip")
 
 
+def _gemini_sessions(root: Path, mb: float, rng: random.Random, jsonl: bool) -> None:
+    tmp = root / ".gemini" / "tmp"
+    while _size(root) < mb * 1e6:
+        project = f"/work/proj{rng.randint(0, 6)}"
+        s = writers.GeminiSession(rng, _clock(rng), project, summary=prose(rng, 5))
+        s.session_context([project], memory=prose(rng, 300))
+        for _ in range(rng.randint(6, 20)):
+            files = {"a.py": output(rng)} if rng.random() < 0.2 else None
+            s.prompt(prose(rng, rng.randint(5, 60)), files=files)
+            tools = [
+                (
+                    "run_shell_command",
+                    {"command": "pytest -q"},
+                    "error" if rng.random() < 0.2 else "success",
+                    output(rng),
+                )
+                for _ in range(rng.randint(0, 3))
+            ]
+            s.answer(prose(rng, rng.randint(80, 400)), thoughts=prose(rng, 60), tools=tools)
+        s.write(tmp, jsonl=jsonl)
+
+
+def make_gemini_json(root: Path, mb: float, rng: random.Random) -> None:
+    _gemini_sessions(root, mb, rng, jsonl=False)
+
+
+def make_gemini_jsonl(root: Path, mb: float, rng: random.Random) -> None:
+    _gemini_sessions(root, mb, rng, jsonl=True)
+
+
+def _opencode_store(mb: float, rng: random.Random) -> writers.OpencodeStore:
+    store = writers.OpencodeStore(rng, _clock(rng))
+    size = 0
+    while size < mb * 1e6:
+        sid = store.session(f"/work/proj{rng.randint(0, 6)}", prose(rng, 4))
+        for _ in range(rng.randint(6, 20)):
+            text = prose(rng, rng.randint(5, 60))
+            files = {"a.py": output(rng)} if rng.random() < 0.2 else None
+            store.user(sid, text, files=files)
+            tools = [
+                ("bash", {"command": "pytest -q"}, "error" if rng.random() < 0.2 else "completed", output(rng))
+                for _ in range(rng.randint(0, 3))
+            ]
+            answer = prose(rng, rng.randint(80, 400))
+            store.assistant(sid, answer, reasoning=prose(rng, 60), tools=tools)
+            size += len(text) + len(answer) + 1200 + sum(len(t[3]) for t in tools)
+            size += sum(len(b) for b in (files or {}).values())
+    return store
+
+
+def make_opencode_db(root: Path, mb: float, rng: random.Random) -> None:
+    _opencode_store(mb, rng).write_db(root / "opencode" / "opencode.db")
+
+
+def bare_opencode_tree(paths: list[Path], loads: Loads = orjson.loads) -> None:
+    """Every session, message and part file of the tree parsed (what the reader must open)."""
+    for p in paths:
+        storage = p.parents[2]
+        loads(p.read_bytes())
+        for m in sorted((storage / "message" / p.stem).iterdir()):
+            info = loads(m.read_bytes())
+            for part in sorted((storage / "part" / info["id"]).iterdir()):
+                loads(part.read_bytes())
+
+
+def make_opencode_tree(root: Path, mb: float, rng: random.Random) -> None:
+    _opencode_store(mb, rng).write_tree(root / "opencode" / "storage")
+
+
 def make_claude(root: Path, mb: float, rng: random.Random) -> None:
     """The existing Claude Code reader on the ingest bench's corpus, as a reference row."""
     sys.path.insert(0, str(ROOT / "bench"))
@@ -214,14 +283,22 @@ def bare_lines(paths: list[Path], loads: Loads = orjson.loads) -> None:
                 loads(line)
 
 
-def bare_select(paths: list[Path], loads: Loads | None = orjson.loads) -> None:
+def bare_select(paths: list[Path], loads: Loads | None = orjson.loads, query: str = "") -> None:
     for p in paths:
         con = sqlite3.connect(f"file:{p}?mode=ro", uri=True)
         con.text_factory = bytes
-        for _, value in con.execute("SELECT key, value FROM cursorDiskKV"):
+        for row in con.execute(query or "SELECT key, value FROM cursorDiskKV"):
             if loads is not None:
-                loads(value)
+                for value in row[1:]:
+                    loads(value)
         con.close()
+
+
+_OPENCODE_ROWS = "SELECT 1, data FROM message UNION ALL SELECT 1, data FROM part"
+
+
+def bare_opencode_db(paths: list[Path], loads: Loads | None = orjson.loads) -> None:
+    bare_select(paths, loads, _OPENCODE_ROWS)
 
 
 def bare_zips(paths: list[Path], loads: Loads = orjson.loads) -> None:
@@ -235,6 +312,16 @@ FORMATS: list[tuple[str, Reader, Callable[[Path, float, random.Random], None], C
     ("copilot (CLI events.jsonl)", copilot.READER, make_cli, bare_lines, "orjson.loads per line"),
     ("cursor (state.vscdb)", cursor.READER, make_cursor, bare_select, "SELECT + orjson.loads per value"),
     ("chat_export (ChatGPT + Claude.ai zips)", chat_exports.READER, make_exports, bare_zips, "unzip + orjson.loads"),
+    ("gemini (session-*.json)", gemini.READER, make_gemini_json, bare_documents, "orjson.loads per document"),
+    ("gemini (session-*.jsonl logs)", gemini.READER, make_gemini_jsonl, bare_lines, "orjson.loads per line"),
+    ("opencode (opencode.db)", opencode.READER, make_opencode_db, bare_opencode_db, "SELECT + orjson.loads per row"),
+    (
+        "opencode (storage/ JSON tree)",
+        opencode.READER,
+        make_opencode_tree,
+        bare_opencode_tree,
+        "orjson.loads per file",
+    ),
     ("claude (reference: the existing reader)", claude_code.READER, make_claude, bare_lines, "orjson.loads per line"),
 ]
 
@@ -250,24 +337,27 @@ def main() -> None:
     ap.add_argument("--mb", type=float, default=8.0)
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--json", help="append result rows (JSON lines) to this file")
+    ap.add_argument("--only", action="append", default=[], help="formats whose name contains this (repeatable)")
     args = ap.parse_args()
     rows = []
     with tempfile.TemporaryDirectory(prefix="persona-readers-bench-") as tmp:
         for i, (name, reader, make, bare, bare_name) in enumerate(FORMATS):
+            if args.only and not any(o in name for o in args.only):
+                continue
             root = Path(tmp) / str(i)
             root.mkdir()
             make(root, args.mb, random.Random(i))
             units = reader.discover([root], {})
             paths = [u.path for u in units]
-            mb = sum(u.size for u in units) / 1e6
+            mb = _size(root) / 1e6  # every file the reader may open (a tree's message and part files too)
             turns = sum(len(reader.read(u).turns) for u in units)  # warm-up, and a check it reads
             times: dict[str, list[float]] = {"bare": [], "bare_json": [], "reader": [], "select_only": []}
             for _ in range(args.repeat):
                 times["bare"].append(_timed(lambda b=bare, p=paths: b(p)))
                 times["bare_json"].append(_timed(lambda b=bare, p=paths: b(p, json.loads)))
                 times["reader"].append(_timed(lambda r=reader, us=units: [r.read(u) for u in us]))
-                if bare is bare_select:
-                    times["select_only"].append(_timed(lambda p=paths: bare_select(p, None)))
+                if bare in (bare_select, bare_opencode_db):
+                    times["select_only"].append(_timed(lambda b=bare, p=paths: b(p, None)))
             t = {k: statistics.median(v) for k, v in times.items() if v}
             row = {
                 "format": name,

@@ -958,3 +958,288 @@ class ClaudeAiExport:
             "projects.json": "[]",
         }
         return write_zip(path, members, self.clock.t)
+
+
+# --- Gemini CLI / Qwen Code sessions -----------------------------------------------------------
+GEMINI_MODEL = "gemini-2.5-pro"
+
+
+class GeminiSession:
+    """One Gemini CLI session (`~/.gemini/tmp/<project id>/chats/session-<time>-<id8>.json`, or the
+    newer `.jsonl` log). `project_hash`: sha256 of the project root, as Gemini CLI names it."""
+
+    def __init__(self, rng: random.Random, clock: Clock, project_root: str, *, summary: str = "") -> None:
+        import hashlib
+
+        self.rng, self.clock = rng, clock
+        self.id = rand_uuid4(rng)
+        self.project_hash = hashlib.sha256(project_root.encode()).hexdigest()
+        self.start = iso(clock.t)
+        self.summary = summary
+        self.messages: list[Entry] = []
+        self.log: list[Entry] = []  # the `.jsonl` form: every write in order
+
+    def _push(self, type_: str, content: Any, **extra: Any) -> Entry:
+        m: Entry = {"id": rand_uuid4(self.rng), "timestamp": self.clock.tick(1, 30), "type": type_, "content": content}
+        m.update(extra)
+        self.messages.append(m)
+        self.log += [copy.deepcopy(m), {"$set": {"lastUpdated": m["timestamp"]}}]
+        return m
+
+    def session_context(self, folders: list[str], memory: str = "") -> None:
+        """The context the client sends first (environment, folder list and tree, GEMINI.md memory)."""
+        dirs = "\n".join(f"  - {d}" for d in folders)
+        text = (
+            "<session_context>\nThis is the Gemini CLI. We are setting up the context for our chat.\n"
+            f"Today's date is {self.clock.t:%A, %B %d, %Y} (formatted according to the user's locale).\n"
+            "My operating system is: linux\n"
+            f"- **Workspace Directories:**\n{dirs}\n- **Directory Structure:**\n\n{folders[0]}/\n\n{memory}\n"
+            "</session_context>"
+        )
+        self._push("user", [{"text": text}])
+
+    def prompt(self, text: str, *, files: dict[str, str] | None = None, note: str = "") -> Entry:
+        """A typed prompt; `files`: @-referenced files whose contents the client appends (the prompt
+        as shown then goes in `displayContent`); `note`: an injected `<system_note>`."""
+        parts: list[Entry] = [{"text": text}]
+        if note:
+            parts.append({"text": f"\n<system_note>\n{note}\n</system_note>\n"})
+        if files:
+            parts.append({"text": "\n--- Content from referenced files ---"})
+            for path, body in files.items():
+                parts += [{"text": f"\nContent from @{path}:\n"}, {"text": body}]
+            parts.append({"text": "\n--- End of content ---"})
+        extra = {"displayContent": [{"text": text}]} if files or note else {}
+        return self._push("user", parts, **extra)
+
+    def answer(self, text: str, *, thoughts: str = "", tools: list[tuple[str, Entry, str, str]] | None = None) -> Entry:
+        """A model message; `tools`: (name, args, status, output) of the calls it made."""
+        calls = [
+            {
+                "id": f"{name}-{_ms(self.clock.t)}-{b62(self.rng, 12)}",
+                "name": name,
+                "args": args,
+                "result": [{"functionResponse": {"id": name, "name": name, "response": {"output": out}}}],
+                "status": status,
+                "timestamp": iso(self.clock.t),
+                "resultDisplay": out,
+                "displayName": name,
+            }
+            for name, args, status, out in tools or []
+        ]
+        extra: Entry = {"thoughts": [{"subject": "Plan", "description": thoughts, "timestamp": iso(self.clock.t)}]}
+        if not thoughts:
+            extra = {"thoughts": []}
+        extra["tokens"] = {"input": 9000, "output": len(text) // 4, "cached": 0, "total": 9000 + len(text) // 4}
+        extra["model"] = GEMINI_MODEL
+        m = self._push("gemini", text, **extra)
+        if calls:  # as recorded: the message re-written with its tool calls under the same id
+            m["toolCalls"] = calls
+            self.log.append(copy.deepcopy(m))
+        return m
+
+    def tool_response(self, name: str, output: str) -> None:
+        """Newer builds record a tool's response as a user message of functionResponse parts."""
+        self._push("user", [{"functionResponse": {"id": name, "name": name, "response": {"output": output}}}])
+
+    def info(self, text: str) -> None:
+        self._push("info", text)
+
+    def rewind(self, to: Entry) -> None:
+        """The person rewound to before `to`: it and every later message removed."""
+        i = next(i for i, m in enumerate(self.messages) if m["id"] == to["id"])
+        del self.messages[i:]
+        self.log.append({"$rewindTo": to["id"]})
+
+    def document(self) -> Entry:
+        doc: Entry = {
+            "sessionId": self.id,
+            "projectHash": self.project_hash,
+            "startTime": self.start,
+            "lastUpdated": iso(self.clock.t),
+            "messages": self.messages,
+        }
+        if self.summary:
+            doc["summary"] = self.summary
+        return doc
+
+    def write(self, tmp_root: Path, *, jsonl: bool = False, project_id: str | None = None) -> Path:
+        """Under `tmp_root` (`~/.gemini/tmp`): `<project id>/chats/session-<time>-<id8>.json[l]`."""
+        name = f"session-{self.start[:16].replace(':', '-')}-{self.id[:8]}"
+        chats = tmp_root / (project_id or self.project_hash) / "chats"
+        chats.mkdir(parents=True, exist_ok=True)
+        if not jsonl:
+            path = chats / f"{name}.json"
+            path.write_text(json.dumps(self.document(), ensure_ascii=False, indent=2), encoding="utf-8")
+            return path
+        head = {
+            "sessionId": self.id,
+            "projectHash": self.project_hash,
+            "startTime": self.start,
+            "lastUpdated": self.start,
+        }
+        tail = [{"$set": {"summary": self.summary}}] if self.summary else []
+        return write_jsonl(chats / f"{name}.jsonl", [head, *self.log, *tail])
+
+
+# --- opencode ------------------------------------------------------------------------------------
+class OpencodeStore:
+    """opencode's sessions: written as the v1.2+ SQLite `opencode.db` (session / message / part
+    tables with JSON `data`) or as the older `storage/{session,message,part}/…` JSON tree."""
+
+    def __init__(self, rng: random.Random, clock: Clock) -> None:
+        self.rng, self.clock = rng, clock
+        self.sessions: list[Entry] = []
+        self.messages: list[tuple[str, Entry, list[Entry]]] = []  # (session id, info, parts)
+        self._n = 0
+
+    def _id(self, prefix: str) -> str:
+        self._n += 1  # ascending, as opencode's ids sort by creation
+        return f"{prefix}_{_ms(self.clock.t):012x}{self._n:04d}{b62(self.rng, 10)}"
+
+    def session(self, directory: str, title: str, *, parent: str | None = None) -> str:
+        sid = self._id("ses")
+        self.sessions.append(
+            {
+                "id": sid,
+                "projectID": f"{self.rng.getrandbits(160):040x}",
+                "directory": directory,
+                "parentID": parent,
+                "title": title,
+                "version": "1.2.4",
+                "time": {"created": _ms(self.clock.t), "updated": _ms(self.clock.t)},
+            }
+        )
+        return sid
+
+    def _message(self, sid: str, info: Entry, parts: list[Entry]) -> Entry:
+        self.clock.tick(2, 60)
+        mid = self._id("msg")
+        info = {"id": mid, "sessionID": sid, **info, "time": {"created": _ms(self.clock.t)}}
+        for p in parts:
+            p.update({"id": self._id("prt"), "sessionID": sid, "messageID": mid})
+        self.messages.append((sid, info, parts))
+        return info
+
+    def user(
+        self, sid: str, text: str, *, files: dict[str, str] | None = None, system: str = "", summary: str = ""
+    ) -> Entry:
+        """A typed prompt; `files`: @-mentioned files (a file part and the synthetic text parts opencode
+        adds with their contents); `system`, `summary`: what the client stores beside the prompt."""
+        parts: list[Entry] = [{"type": "text", "text": text}]
+        for path, body in (files or {}).items():
+            parts.append(
+                {"type": "text", "synthetic": True, "text": f'Called the Read tool with {{"filePath":"{path}"}}'}
+            )
+            parts.append({"type": "text", "synthetic": True, "text": body})
+            parts.append({"type": "file", "mime": "text/plain", "filename": path, "url": f"file://{path}"})
+        info: Entry = {
+            "role": "user",
+            "agent": "build",
+            "model": {"providerID": "anthropic", "modelID": "claude-sonnet-4-5"},
+        }
+        if system:
+            info["system"] = system
+        if summary:
+            info["summary"] = {"title": summary, "diffs": []}
+        return self._message(sid, info, parts)
+
+    def assistant(
+        self,
+        sid: str,
+        text: str,
+        *,
+        reasoning: str = "",
+        tools: list[tuple[str, Entry, str, str]] | None = None,  # (tool, input, status, output or error)
+        aborted: bool = False,
+    ) -> Entry:
+        parts: list[Entry] = [{"type": "step-start", "snapshot": f"{self.rng.getrandbits(160):040x}"}]
+        if reasoning:
+            parts.append({"type": "reasoning", "text": reasoning, "time": {"start": _ms(self.clock.t)}})
+        parts.append({"type": "text", "text": text, "time": {"start": _ms(self.clock.t)}})
+        for tool, inp, status, out in tools or []:
+            state: Entry = {
+                "status": status,
+                "input": inp,
+                "time": {"start": _ms(self.clock.t), "end": _ms(self.clock.t)},
+            }
+            if status == "completed":
+                state.update({"output": out, "title": tool, "metadata": {}})
+            else:
+                state["error"] = out
+            parts.append({"type": "tool", "callID": f"toolu_{b62(self.rng, 20)}", "tool": tool, "state": state})
+        parts.append({"type": "step-finish", "reason": "stop", "cost": 0.01, "tokens": {"input": 900, "output": 90}})
+        info: Entry = {"role": "assistant", "modelID": "claude-sonnet-4-5", "providerID": "anthropic", "mode": "build"}
+        if aborted:
+            info["error"] = {"name": "MessageAbortedError", "data": {"message": "The operation was aborted."}}
+        return self._message(sid, info, parts)
+
+    def write_db(self, path: Path) -> Path:
+        import sqlite3
+
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.unlink(missing_ok=True)
+        con = sqlite3.connect(path)
+        try:
+            con.execute(
+                "CREATE TABLE session (id TEXT PRIMARY KEY, project_id TEXT NOT NULL, parent_id TEXT, slug TEXT, "
+                "directory TEXT NOT NULL, title TEXT NOT NULL, version TEXT, time_created INTEGER, "
+                "time_updated INTEGER)"
+            )
+            con.execute(
+                "CREATE TABLE message (id TEXT PRIMARY KEY, session_id TEXT NOT NULL, time_created INTEGER, "
+                "time_updated INTEGER, data TEXT NOT NULL)"
+            )
+            con.execute(
+                "CREATE TABLE part (id TEXT PRIMARY KEY, message_id TEXT NOT NULL, session_id TEXT NOT NULL, "
+                "time_created INTEGER, time_updated INTEGER, data TEXT NOT NULL)"
+            )
+            con.execute("CREATE INDEX message_session_time_created_id_idx ON message (session_id, time_created, id)")
+            con.execute("CREATE INDEX part_message_id_id_idx ON part (message_id, id)")
+            for s in self.sessions:
+                t = s["time"]["created"]
+                con.execute(
+                    "INSERT INTO session VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    [
+                        s["id"],
+                        s["projectID"],
+                        s["parentID"],
+                        s["id"][-8:],
+                        s["directory"],
+                        s["title"],
+                        s["version"],
+                        t,
+                        t,
+                    ],
+                )
+            for sid, info, parts in self.messages:
+                t = info["time"]["created"]
+                data = {k: v for k, v in info.items() if k not in ("id", "sessionID")}
+                con.execute("INSERT INTO message VALUES (?, ?, ?, ?, ?)", [info["id"], sid, t, t, dump(data)])
+                for p in parts:
+                    pdata = {k: v for k, v in p.items() if k not in ("id", "sessionID", "messageID")}
+                    con.execute(
+                        "INSERT INTO part VALUES (?, ?, ?, ?, ?, ?)", [p["id"], info["id"], sid, t, t, dump(pdata)]
+                    )
+            con.commit()
+        finally:
+            con.close()
+        return path
+
+    def write_tree(self, storage: Path) -> list[Path]:
+        """`storage/session/<project>/<session>.json`, `message/<session>/<msg>.json`, `part/<msg>/<part>.json`."""
+        out = []
+        for s in self.sessions:
+            path = storage / "session" / s["projectID"] / f"{s['id']}.json"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(s, indent=2), encoding="utf-8")
+            out.append(path)
+        for sid, info, parts in self.messages:
+            mpath = storage / "message" / sid / f"{info['id']}.json"
+            mpath.parent.mkdir(parents=True, exist_ok=True)
+            mpath.write_text(json.dumps(info, indent=2), encoding="utf-8")
+            for p in parts:
+                ppath = storage / "part" / info["id"] / f"{p['id']}.json"
+                ppath.parent.mkdir(parents=True, exist_ok=True)
+                ppath.write_text(json.dumps(p, indent=2), encoding="utf-8")
+        return out

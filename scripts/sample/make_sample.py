@@ -1957,6 +1957,10 @@ OTHER_AGENTS_NOISE = [
     "tool results, composer names",
     "ChatGPT export: system and hidden messages, custom instructions, the regenerated answer's branch, titles; "
     "Claude.ai export: attachments' extracted content, thinking blocks, names and summaries",
+    "Gemini CLI: the `<session_context>` first message (environment, folder tree, GEMINI.md memory), "
+    "referenced file contents, model text, tool calls and output, the generated `summary`",
+    "opencode: synthetic text parts (the mentioned file's contents), file parts, assistant text, tool output, "
+    "step bookkeeping, the generated session title",
 ]
 
 
@@ -2039,6 +2043,42 @@ def other_agents() -> dict[str, Any]:
     )
     claude_ai.write(ROOT / "exports" / "claude-export.zip")
     units += ["chat_export/chatgpt-export.zip", "chat_export/claude-export.zip"]
+
+    clock = writers.Clock(utc(2026, 10, 20, 8, 15, 0), rng)
+    gem = writers.GeminiSession(rng, clock, TIDEWATCH, summary="Tide chart caching")
+    gem.session_context([TIDEWATCH], memory="--- Context from: GEMINI.md ---\nTidewatch conventions\n")
+    gem.prompt(
+        said("gemini", "cache the NOAA responses on disk for a day, keep it behind a flag"),
+        files={"src/tidewatch/noaa.py": "import httpx\n"},
+    )
+    gem.answer(
+        "I'll add a cache module and install requests-cache with pip.",
+        tools=[("run_shell_command", {"command": "pip install requests-cache"}, "cancelled", "")],
+    )
+    gem.prompt(said("gemini", "no, don't use pip, add it with uv add", "uv", correction=True))
+    gem.answer("Added with uv.", tools=[("run_shell_command", {"command": "uv add requests-cache"}, "success", "ok")])
+    tmp = ROOT / "gemini" / ".gemini" / "tmp"
+    units.append(f"gemini/{gem.project_hash}/{gem.write(tmp, jsonl=True).name}")
+
+    clock = writers.Clock(utc(2026, 10, 21, 17, 40, 0), rng)
+    oc = writers.OpencodeStore(rng, clock)
+    sid = oc.session(LEDGERLY, "Export totals by category")
+    oc.user(
+        sid,
+        said("opencode", "group the export totals by category with polars, not pandas", "polars"),
+        files={"ledgerly/export.py": "import pandas as pd\n"},
+    )
+    oc.assistant(
+        sid,
+        "I'll run the whole suite first.",
+        tools=[
+            ("bash", {"command": "pytest"}, "error", "The user rejected permission to use this specific tool call.")
+        ],
+    )
+    oc.user(sid, said("opencode", "no, test it with a real duckdb file in tmp_path", "real_duckdb", correction=True))
+    oc.assistant(sid, "Added a test using a duckdb file in tmp_path.")
+    oc.write_db(ROOT / "opencode" / "opencode.db")
+    units.append("opencode/opencode.db")
     return {"units": sorted(units), "prompts": prompts, "noise_to_drop": OTHER_AGENTS_NOISE}
 
 
@@ -2119,7 +2159,7 @@ def readme(gt: dict, claude: list[ClaudeSession], codex: list[CodexSession]) -> 
         "- `codex/sessions/` — Codex CLI 0.46.0 rollouts: 2026-10-03, 2026-10-07 (ledgerly), 2026-10-12 (tidewatch).",
         "- `copilot/` — GitHub Copilot: a VS Code chat session (ledgerly) and a Copilot CLI session (tidewatch); "
         "`cursor/` — a Cursor `state.vscdb` (ledgerly); `exports/` — a ChatGPT and a Claude.ai data export "
-        "(`ground_truth.json` → `other_agents`).",
+        "(`ground_truth.json` → `other_agents`); `gemini/` — a Gemini CLI session log (tidewatch); `opencode/` — an opencode database (ledgerly).",
         "",
         "| label | start (UTC) | file |",
         "|---|---|---|",
@@ -2190,7 +2230,7 @@ def validate(files: list[Path]) -> None:
 
 
 def main() -> None:
-    for sub in ("claude", "codex", "copilot", "cursor", "exports"):
+    for sub in ("claude", "codex", "copilot", "cursor", "exports", "gemini", "opencode"):
         shutil.rmtree(ROOT / sub, ignore_errors=True)
     claude, codex = build()
     others = other_agents()

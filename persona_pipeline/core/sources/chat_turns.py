@@ -71,6 +71,29 @@ def parse_json(data: bytes) -> Any:
         raise FileSkipped("nested_too_deep") from None
 
 
+class LocalCounts:
+    """Per-record skips counted in a plain dict and added to the stats once (a pydantic write per
+    record cost more than the record); a `saw:<type>` reason counts an entry type instead."""
+
+    __slots__ = ("counts", "stats")
+
+    def __init__(self, stats: ReadStats) -> None:
+        self.stats = stats
+        self.counts: dict[str, int] = {}
+
+    def skip(self, reason: str, n: int = 1) -> None:
+        self.counts[reason] = self.counts.get(reason, 0) + n
+
+    def flush(self) -> None:
+        by_type = self.stats.entries_by_type
+        for reason, n in self.counts.items():
+            if reason.startswith("saw:"):
+                by_type[reason[4:]] = by_type.get(reason[4:], 0) + n
+            else:
+                self.stats.skip(reason, n)
+        self.counts.clear()
+
+
 class Conversation:
     """One reader's pass over a file: the turns kept so far, and per conversation the last assistant
     text and a pending structural correction signal (`interrupt`, `rejected_tool_use`, …)."""

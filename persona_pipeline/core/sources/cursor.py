@@ -38,6 +38,7 @@ from persona_pipeline.core.sources import activity as act
 from persona_pipeline.core.sources import readers, sqlite_snapshot
 from persona_pipeline.core.sources.chat_turns import (
     Conversation,
+    LocalCounts,
     ToolArgs,
     folder_of_uri,
     iso_from_epoch,
@@ -111,18 +112,9 @@ class _Store:
         self.chat = Conversation(stats)
         self.activity = act.Activity(self.chat.turns, _ARGS.summarize, _ARGS.edits, _EDIT_TOOLS)
         self.line = 0
-        self.counts: dict[str, int] = {}  # per-bubble skips, added to the stats once (see `flush`)
-
-    def skip(self, reason: str) -> None:
-        self.counts[reason] = self.counts.get(reason, 0) + 1
-
-    def flush(self) -> None:
-        for reason, n in self.counts.items():
-            if reason.startswith("saw:"):
-                self.stats.entries_by_type[reason[4:]] = self.stats.entries_by_type.get(reason[4:], 0) + n
-            else:
-                self.stats.skip(reason, n)
-        self.counts.clear()
+        self.counts = LocalCounts(stats)  # per-bubble skips, added to the stats once
+        self.skip = self.counts.skip
+        self.flush = self.counts.flush
 
 
 def _bubble_cwd(bubble: dict[str, Any]) -> str | None:

@@ -47,6 +47,8 @@ AGENT_MODULES: tuple[str, ...] = (
     "persona_pipeline.core.sources.copilot",
     "persona_pipeline.core.sources.cursor",
     "persona_pipeline.core.sources.chat_exports",
+    "persona_pipeline.core.sources.gemini",
+    "persona_pipeline.core.sources.opencode",
 )
 
 System = Literal["Linux", "Darwin", "Windows"]
