@@ -86,12 +86,7 @@ def _discover(roots: list[Path], ignored: dict[str, int]) -> list[SourceUnit]:
     """Every session file under the roots (a VS Code `User` folder, `~/.copilot`, or a folder of
     theirs); a `<id>.json` beside its own `<id>.jsonl` (VS Code migrated the session to the append
     log and left the old file) is the same session, read once: from the log."""
-    units = readers.discover_files(KIND, roots, ignored, _key, _descend)
-    logs = {u.key[: -len(".jsonl")] for u in units if u.key.endswith(".jsonl")}
-    kept = [u for u in units if not (u.key.endswith(".json") and u.key[: -len(".json")] in logs)]
-    if len(kept) < len(units):
-        ignored["migrated_session"] = ignored.get("migrated_session", 0) + len(units) - len(kept)
-    return kept
+    return readers.without_migrated(readers.discover_files(KIND, roots, ignored, _key, _descend), ignored)
 
 
 def _default_roots(host: readers.Host) -> list[Path]:

@@ -107,12 +107,7 @@ def _descend(folders: list[str]) -> bool:
 def _discover(roots: list[Path], ignored: dict[str, int]) -> list[SourceUnit]:
     """Session files; a `.json` beside its own `.jsonl` (Gemini migrates a resumed legacy session
     to the log and keeps the old file) is the same session, read once: from the log."""
-    units = readers.discover_files(KIND, roots, ignored, _key, _descend)
-    logs = {u.key[: -len(".jsonl")] for u in units if u.key.endswith(".jsonl")}
-    kept = [u for u in units if not (u.key.endswith(".json") and u.key[: -len(".json")] in logs)]
-    if len(kept) < len(units):
-        ignored["migrated_session"] = ignored.get("migrated_session", 0) + len(units) - len(kept)
-    return kept
+    return readers.without_migrated(readers.discover_files(KIND, roots, ignored, _key, _descend), ignored)
 
 
 def _default_roots(host: readers.Host) -> list[Path]:

@@ -330,3 +330,13 @@ def clear_cache() -> None:
     """Forget the registry (tests that register a reader of their own)."""
     for f in (registered, by_kind, session_kinds, session_prefixes, many_session_prefixes, general_chat_kinds):
         f.cache_clear()
+
+
+def without_migrated(units: list[SourceUnit], ignored: dict[str, int]) -> list[SourceUnit]:
+    """A `<id>.json` beside its own `<id>.jsonl` is one session that its client migrated to the
+    append log, leaving the old file: read once, from the log (counted as `migrated_session`)."""
+    logs = {u.key[: -len(".jsonl")] for u in units if u.key.endswith(".jsonl")}
+    kept = [u for u in units if not (u.key.endswith(".json") and u.key[: -len(".json")] in logs)]
+    if len(kept) < len(units):
+        ignored["migrated_session"] = ignored.get("migrated_session", 0) + len(units) - len(kept)
+    return kept
