@@ -68,8 +68,9 @@ def digest_units(
     settings: Settings, keys: Sequence[str], force: bool = False, digester: Digester | None = None
 ) -> tuple[list[DigestResult], str]:
     """Digest `keys` (only the stale ones unless `force`) with `digester` (default: the one the
-    settings name) and store the results. Returns the results and the digester's name. A failed
-    unit keeps its previous observations."""
+    settings name) and store the results. Returns the results (their observations stored, and
+    counted in `stored_observations`) and the digester's name. A failed unit keeps its previous
+    observations."""
     digester = digester or make_digester(settings)
     with store.connect(settings.warehouse_path) as con:
         if not force:
@@ -98,6 +99,8 @@ def digest_units(
             with store.connect(settings.warehouse_path) as con:
                 digest_store.save_digests(con, done_verbatim, hashes, VERBATIM_MODEL, DIRECTIVES_VERSION)
                 digest_store.save_digests(con, done, hashes, digester.name, digester.prompt_version)
+        for r in (*done_verbatim, *done):  # stored: keep the counts, not the records
+            r.stored_observations, r.observations = len(r.observations), []
         verbatim += done_verbatim
         digested += done
         report(len(verbatim) + len(digested), len(keys), "digests")

@@ -22,7 +22,7 @@ def _counts(r: Any, model: str) -> dict[str, Any]:
     from persona_pipeline.persona.digest.directives import VERBATIM_MODEL, is_instruction_unit
 
     return {
-        "observations": len(r.observations),
+        "observations": r.stored_observations if r.stored_observations is not None else len(r.observations),
         "dropped_quotes": r.dropped_quotes,
         "model": VERBATIM_MODEL if is_instruction_unit(r.unit_key) else model,
     }

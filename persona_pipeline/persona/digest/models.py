@@ -92,6 +92,8 @@ class DigestResult(BaseModel):
     cost_usd: float = 0.0
     soft_skips: int = 0  # unparseable / schema-violating replies
     dropped_quotes: int = 0  # observations whose quote is not in the evidence
+    # set once stored: the stage then drops `observations` (a 2 GB history's ~49,000 held ~70 MB)
+    stored_observations: int | None = None
 
 
 class Digester(Protocol):
