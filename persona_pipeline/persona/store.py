@@ -145,9 +145,14 @@ def save_digests(
         unit_state.replace(con, unit_state.DIGESTS, state_df)
 
 
-def load_observations(con: duckdb.DuckDBPyConnection) -> list[Observation]:
-    rows = con.execute(f"SELECT {', '.join(_OBS_COLS)} FROM observations ORDER BY observation_id").fetchall()
-    return [Observation(**dict(zip(_OBS_COLS, r, strict=True))) for r in rows]
+def load_observations(con: duckdb.DuckDBPyConnection, batch: int = 4_096) -> list[Observation]:
+    """Every observation, built a batch of rows at a time (all rows fetched at once, as Python
+    tuples beside the records built from them, were the compile's peak on a large history)."""
+    cur = con.execute(f"SELECT {', '.join(_OBS_COLS)} FROM observations ORDER BY observation_id")
+    out: list[Observation] = []
+    while rows := cur.fetchmany(batch):
+        out += [Observation(**dict(zip(_OBS_COLS, r, strict=True))) for r in rows]
+    return out
 
 
 def save_rules(con: duckdb.DuckDBPyConnection, rules: Sequence[Rule]) -> None:
