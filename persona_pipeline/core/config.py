@@ -203,7 +203,10 @@ class Settings(BaseSettings):
             return configured
         if self.uses_sample():
             return [SAMPLE_DIR / p for p in reader.sample_roots]
-        return [d for d in reader.default_roots(_host()) if d.exists()]
+        found = [d for d in reader.default_roots(_host()) if d.exists()]
+        if reader.in_projects:  # its files sit in the projects: where instruction files are looked for
+            found += [r for r in self.resolved_instruction_roots() if r not in found]
+        return found
 
     def resolved_claude_dirs(self) -> list[Path]:
         return self.resolved_roots(_reader("claude"))

@@ -1243,3 +1243,188 @@ class OpencodeStore:
                 ppath.parent.mkdir(parents=True, exist_ok=True)
                 ppath.write_text(json.dumps(p, indent=2), encoding="utf-8")
         return out
+
+
+class AiderHistory:
+    """One project's `.aider.chat.history.md` (every run appended) and its `.aider.input.history`,
+    written as `aider/io.py` writes them: the input as `#### ` lines with a markdown hard break,
+    Aider's own output as `> ` lines, the model's reply as plain text."""
+
+    def __init__(self, rng: random.Random, clock: Clock) -> None:
+        self.rng, self.clock = rng, clock
+        self.chat: list[str] = []
+        self.inputs: list[str] = []
+
+    def run(self) -> None:
+        self.clock.jump(self.rng.uniform(600, 7200))
+        self.chat.append(f"\n# aider chat started at {self.clock.t:%Y-%m-%d %H:%M:%S}\n\n")
+
+    def typed(self, text: str) -> None:
+        """What the person entered (a prompt or a command), in both files."""
+        self.clock.tick(5, 60)
+        lines = text.splitlines() or ["<blank>"]
+        self.chat.append("".join(f"#### {line}  \n" for line in lines) + "\n")
+        self.inputs.append(f"\n# {self.clock.t:%Y-%m-%d %H:%M:%S.%f}\n" + "".join(f"+{line}\n" for line in lines))
+
+    def output(self, text: str) -> None:
+        """Aider's own output (`tool_output`): the first line blockquoted, as `io.py` writes it."""
+        self.chat.append(f"> {text.strip()}  \n\n")
+
+    def reply(self, text: str, *, interrupted: bool = False) -> None:
+        self.clock.tick(2, 40)
+        self.chat.append(f"{text.strip()}\n" + ("\n^C KeyboardInterrupt\n" if interrupted else "") + "\n")
+
+    def write(self, project: Path, *, inputs: bool = True) -> Path:
+        project.mkdir(parents=True, exist_ok=True)
+        path = project / ".aider.chat.history.md"
+        path.write_text("".join(self.chat), encoding="utf-8")
+        if inputs:
+            (project / ".aider.input.history").write_text("".join(self.inputs), encoding="utf-8")
+        return path
+
+
+CLINE_EXTENSIONS = {
+    "cline": "saoudrizwan.claude-dev",
+    "roo": "rooveterinaryinc.roo-cline",
+    "kilo": "kilocode.kilo-code",
+}
+
+
+class ClineTask:
+    """One Cline / Roo Code / Kilo Code task folder: `ui_messages.json` (what the panel shows:
+    `{ts, type: say|ask, say|ask, text}`), `api_conversation_history.json` (the Anthropic-shaped
+    messages sent, the person's words wrapped in the extension's scaffolding) and
+    `task_metadata.json`."""
+
+    def __init__(self, rng: random.Random, clock: Clock, cwd: str) -> None:
+        self.rng, self.clock, self.cwd = rng, clock, cwd
+        self.id = str(int(clock.t.timestamp() * 1000))
+        self.ui: list[Entry] = []
+        self.api: list[Entry] = []
+        self.files: list[str] = []
+
+    def _ui(self, type_: str, sub: str, text: str | None = None, **extra: Any) -> Entry:
+        self.clock.tick(1, 20)
+        m: Entry = {"ts": _ms(self.clock.t), "type": type_, type_: sub}
+        if text is not None:
+            m["text"] = text
+        m.update(extra)
+        self.ui.append(m)
+        return m
+
+    def environment(self, extra: str = "") -> str:
+        return (
+            "<environment_details>\n# VSCode Visible Files\nsrc/app.py\n\n"
+            f"# Current Working Directory ({self.cwd}) Files\nsrc/\nREADME.md\n{extra}\n</environment_details>"
+        )
+
+    def task(self, text: str, *, env_extra: str = "", images: list[str] | None = None) -> None:
+        self._ui("say", "task", text, **({"images": images} if images else {}))
+        content = [
+            {"type": "text", "text": f"<task>\n{text}\n</task>"},
+            {"type": "text", "text": self.environment(env_extra)},
+        ]
+        self.api.append({"role": "user", "content": content})
+        self.request(content)
+
+    def request(self, content: list[Entry], cancelled: bool = False) -> None:
+        """The `api_req_started` line: the request as sent, with token counts."""
+        body = "\n\n".join(str(b.get("text", "")) for b in content)
+        info: Entry = {"request": body, "tokensIn": self.rng.randint(900, 9000), "tokensOut": 120, "cost": 0.01}
+        if cancelled:
+            info["cancelReason"] = "user_cancelled"
+        self._ui("say", "api_req_started", json.dumps(info))
+
+    def say(self, text: str, *, reasoning: str = "") -> None:
+        if reasoning:
+            self._ui("say", "reasoning", reasoning)
+        self._ui("say", "text", text)
+        self.api.append({"role": "assistant", "content": [{"type": "text", "text": text}]})
+
+    def ask_tool(self, tool: Entry, *, command: str | None = None) -> str:
+        """An approval the extension asks for: a tool (`{tool, path, content|diff}`) or a command."""
+        tid = f"toolu_{b62(self.rng, 20)}"
+        if command is not None:
+            self._ui("ask", "command", command)
+            use = {"type": "tool_use", "id": tid, "name": "execute_command", "input": {"command": command}}
+        else:
+            self._ui("ask", "tool", json.dumps(tool))
+            use = {"type": "tool_use", "id": tid, "name": str(tool.get("tool")), "input": tool}
+        self.api.append({"role": "assistant", "content": [use]})
+        return tid
+
+    def approved(self, tid: str, output: str) -> None:
+        self._ui("say", "command_output", output)
+        content = [
+            {"type": "tool_result", "tool_use_id": tid, "content": output},
+            {"type": "text", "text": self.environment()},
+        ]
+        self.api.append({"role": "user", "content": content})
+        self.request(content)
+
+    def denied(self, tid: str, feedback: str) -> None:
+        self._ui("say", "user_feedback", feedback)
+        result = (
+            "The user denied this operation.\nThe user provided the following feedback:\n"
+            f"<feedback>\n{feedback}\n</feedback>"
+        )
+        content = [
+            {"type": "tool_result", "tool_use_id": tid, "content": result},
+            {"type": "text", "text": self.environment()},
+        ]
+        self.api.append({"role": "user", "content": content})
+        self.request(content)
+
+    def followup(self, question: str, answer: str) -> None:
+        self._ui("ask", "followup", json.dumps({"question": question, "options": ["yes", "no"]}))
+        tid = f"toolu_{b62(self.rng, 20)}"
+        self.api.append(
+            {
+                "role": "assistant",
+                "content": [
+                    {"type": "tool_use", "id": tid, "name": "ask_followup_question", "input": {"question": question}}
+                ],
+            }
+        )
+        self._ui("say", "user_feedback", answer)
+        self.api.append(
+            {
+                "role": "user",
+                "content": [{"type": "tool_result", "tool_use_id": tid, "content": f"<answer>\n{answer}\n</answer>"}],
+            }
+        )
+
+    def completed(self, result: str, feedback: str | None = None) -> None:
+        self._ui("say", "completion_result", result)
+        self._ui("ask", "completion_result", "")
+        if feedback is not None:
+            self._ui("say", "user_feedback", feedback)
+            self.api.append(
+                {"role": "user", "content": [{"type": "text", "text": f"<feedback>\n{feedback}\n</feedback>"}]}
+            )
+
+    def resumed(self, text: str, notice: str = "") -> None:
+        self._ui("ask", "resume_task")
+        self._ui("say", "user_feedback", text)
+        body = (
+            "[TASK RESUMPTION] This task was interrupted 5 minutes ago. It may or may not be complete, so please "
+            f"reassess the task context. {notice}\n\nNew instructions for task continuation:\n"
+            f"<user_message>\n{text}\n</user_message>"
+        )
+        self.api.append(
+            {"role": "user", "content": [{"type": "text", "text": body}, {"type": "text", "text": self.environment()}]}
+        )
+
+    def nag(self, extra: str = "") -> None:
+        """The extension's reminder when the model answered without a tool (a user-role message)."""
+        text = f"[ERROR] You did not use a tool in your previous response! Please retry with a tool use. {extra}"
+        self.api.append({"role": "user", "content": [{"type": "text", "text": text}]})
+
+    def write(self, user_dir: Path, product: str = "cline") -> Path:
+        folder = user_dir / "globalStorage" / CLINE_EXTENSIONS[product] / "tasks" / self.id
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "ui_messages.json").write_text(json.dumps(self.ui), encoding="utf-8")
+        (folder / "api_conversation_history.json").write_text(json.dumps(self.api), encoding="utf-8")
+        meta = {"files_in_context": [{"path": f, "record_state": "active"} for f in self.files], "model_usage": []}
+        (folder / "task_metadata.json").write_text(json.dumps(meta), encoding="utf-8")
+        return folder

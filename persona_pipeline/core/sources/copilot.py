@@ -46,7 +46,6 @@ from persona_pipeline.core.sources.jsonl_stream import FileSkipped, read_entries
 READER_VERSION = "copilot-1"  # the first: VS Code JSON and JSONL logs, legacy store, CLI events
 KIND = "copilot"
 MAX_SESSION_BYTES = 256 * 1024 * 1024  # a VS Code session is one document (screenshots inline)
-_PRODUCTS = ("Code", "Code - Insiders", "VSCodium")
 _SESSION_DIRS = {"chatSessions": "vscode", "emptyWindowChatSessions": "vscode-empty-window"}
 _LEGACY_DIR = "github.copilot-chat"
 _ROUTING_PARTS = frozenset({"agent", "subcommand"})  # `@workspace`, `/explain`: routing, not prose
@@ -90,7 +89,7 @@ def _discover(roots: list[Path], ignored: dict[str, int]) -> list[SourceUnit]:
 
 
 def _default_roots(host: readers.Host) -> list[Path]:
-    return [host.config_dir() / p / "User" for p in _PRODUCTS] + [host.agent_home(".copilot", "COPILOT_HOME")]
+    return [*host.user_dirs(readers.VSCODE_FAMILY), host.agent_home(".copilot", "COPILOT_HOME")]
 
 
 # --- VS Code chat sessions ---------------------------------------------------------------------

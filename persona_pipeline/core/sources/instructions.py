@@ -60,15 +60,23 @@ from persona_pipeline.core.sources.user_text import cut_head
 # 2: trailing-colon lead-ins dropped; 3: long chunks cut at whitespace. 4: rules only (descriptions,
 # bold heading-like lead-ins and status lines dropped); untracked files in a repo read as no rules;
 # timestamps carry the rule's ordinal (file order). 6: `.github/instructions/*.instructions.md`; a
-# front-matter scope (applyTo, globs) in the directives' context
-READER_VERSION = "instructions-6"
+# front-matter scope (applyTo, globs) in the directives' context. 7: Aider's `CONVENTIONS.md`, the
+# Cline / Roo Code / Kilo Code rule files and folders
+READER_VERSION = "instructions-7"
 
 MAX_FILE_BYTES = 1024 * 1024
 MAX_CHUNK_CHARS = 2000
 MIN_WORD_CHARS = 3
 GLOBAL_SCOPE = "global"
 
-INSTRUCTION_NAMES = frozenset({"CLAUDE.md", "AGENTS.md", "GEMINI.md", ".cursorrules"})
+# `CONVENTIONS.md`: the file Aider's docs load with `--read`
+INSTRUCTION_NAMES = frozenset({"CLAUDE.md", "AGENTS.md", "GEMINI.md", ".cursorrules", "CONVENTIONS.md"})
+# Cline's `.clinerules`, Roo Code's `.roorules` and Kilo Code's `.kilocoderules` (a rules file, or per
+# mode `-<mode>`); as folders, their rule files: `.clinerules/*.md`, `.roo/rules[-<mode>]/*`,
+# `.kilocode/rules[-<mode>]/*`
+_RULES_FILE = re.compile(r"\.(?:clinerules|roorules|kilocoderules)(?:-[\w-]+)?")
+_RULES_DIR = re.compile(r"rules(?:-[\w-]+)?")
+_RULE_SUFFIXES = (".md", ".txt", ".mdc")
 GLOBAL_DIRS = frozenset({".claude", ".codex", ".gemini", ".copilot"})  # agent config dirs in the home directory
 _KEY_PREFIX = "instructions/"
 
@@ -80,6 +88,13 @@ def is_instruction_file(path: Path) -> bool:
         return True
     if name == "copilot-instructions.md":
         return parent.name == ".github"
+    if _RULES_FILE.fullmatch(name):
+        return True
+    if name.endswith(_RULE_SUFFIXES) and not name.startswith("."):
+        if parent.name == ".clinerules":
+            return True
+        if _RULES_DIR.fullmatch(parent.name) and parent.parent.name in (".roo", ".kilocode"):
+            return True
     if name.endswith(".instructions.md"):  # Copilot's path-scoped files
         return parent.name == "instructions" and parent.parent.name == ".github"
     return name.endswith(".mdc") and parent.name == "rules" and parent.parent.name == ".cursor"

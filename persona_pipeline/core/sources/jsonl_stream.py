@@ -88,6 +88,16 @@ def _read_line(f: Any, max_bytes: int) -> tuple[bytes | None, int]:
     return (None if oversize else b"".join(parts)), size
 
 
+def bounded_lines(f: Any, max_bytes: int = MAX_LINE_BYTES) -> Iterator[tuple[bytes | None, int]]:
+    """(line or None when longer than max_bytes, its byte length) for each line of a binary file:
+    the text formats (Aider's markdown log) stream through the same bounded reads as JSONL."""
+    while True:
+        raw, size = _read_line(f, max_bytes)
+        if not size:
+            return
+        yield raw, size
+
+
 def iter_jsonl(path: Path, stats: ReadStats, max_line_bytes: int = MAX_LINE_BYTES) -> Iterator[Line]:
     """Yield parsed JSON objects; count bad lines in `stats` by reason."""
     lines = _parsed_lines(path, stats, max_line_bytes)

@@ -49,7 +49,12 @@ AGENT_MODULES: tuple[str, ...] = (
     "persona_pipeline.core.sources.chat_exports",
     "persona_pipeline.core.sources.gemini",
     "persona_pipeline.core.sources.opencode",
+    "persona_pipeline.core.sources.aider",
+    "persona_pipeline.core.sources.cline",
 )
+
+# VS Code and its builds that keep the same `User/` layout (Copilot and the Cline family read them).
+VSCODE_FAMILY: tuple[str, ...] = ("Code", "Code - Insiders", "VSCodium")
 
 System = Literal["Linux", "Darwin", "Windows"]
 _KIND = re.compile(r"[a-z][a-z0-9_]{0,30}")
@@ -94,6 +99,10 @@ class Host:
             return self._env_path("LOCALAPPDATA") or self.home / "AppData" / "Local"
         return self._env_path("XDG_DATA_HOME") or self.home / ".local" / "share"
 
+    def user_dirs(self, products: tuple[str, ...]) -> list[Path]:
+        """VS Code-family `User/` folders (`<config>/<product>/User`), one per product."""
+        return [self.config_dir() / p / "User" for p in products]
+
     def agent_home(self, dot_dir: str, env_var: str | None = None) -> Path:
         """An agent's dot folder in the home directory (`~/.copilot`), moved by `env_var` when set."""
         moved = self._env_path(env_var) if env_var else None
@@ -127,6 +136,9 @@ class Reader:
     # the agent's global instruction files (`~/.claude/CLAUDE.md`), read by `sources/instructions.py`
     # as T0 directives unless `PERSONA_INSTRUCTION_FILES` says otherwise
     global_instructions: Callable[[Host], list[Path]] | None = None
+    # its files live in project folders (Aider's `.aider.chat.history.md`): unset, its roots are
+    # its defaults plus the resolved instruction roots (which default to the git roots)
+    in_projects: bool = False
 
     def __post_init__(self) -> None:
         if not _KIND.fullmatch(self.kind) or not _SETTING.fullmatch(self.setting):

@@ -1,0 +1,292 @@
+"""Aider: the chat history it writes into each project, and its prompt history there.
+
+Format (public sources: `Aider-AI/aider` `aider/io.py` — `user_input` writes the typed input as
+`#### ` lines, `tool_output`/`tool_warning`/`confirm_ask` as `> ` blockquotes, `ai_output` as
+plain text; `aider/main.py` — the `# aider chat started at <time>` line opening each run; the
+layout also in `Dicklesworthstone/franken_agent_detection` `src/connectors/aider.rs`, which takes
+the `> ` lines for the person's: they are the tool's):
+
+- `<project>/.aider.chat.history.md` (`--chat-history-file`; the git root, else the folder Aider
+  ran in): one file holding every run in that project. A run starts with `# aider chat started at
+  YYYY-MM-DD HH:MM:SS`; the person's input is consecutive `#### ` lines (one per typed line, a
+  markdown hard break `  ` at the end; an empty input is `#### <blank>`); `> ` lines are Aider's own
+  output (added files, token counts, confirmations and their answers, shell output, warnings); the
+  rest is the model's reply.
+- `<project>/.aider.input.history` (`--input-history-file`, prompt_toolkit's `FileHistory`): `# <time>`
+  then the entry as `+` lines. It repeats the chat history's inputs, so it is read only where no
+  chat history sits beside it (counted `input_history_beside_chat`).
+
+One unit per file (`aider/<project folder>/.aider.chat.history.md`; a project in the home folder is
+`home`), digested per run (`many_sessions`; a run's session id is `<unit key>#<n>`). Kept: the
+person's input, minus Aider's commands (`/add`, `/run`, `!cmd`, `/commit`, `/model …`: dropped and
+counted by name), except `/ask`, `/code`, `/architect` and `/context`, whose text is a prompt. T1
+after a reply the person interrupted (`^C KeyboardInterrupt`), after answering no to one of Aider's
+confirmations (an edit, a shell command), or opening with a correction. Dropped, counted: run
+headers, blockquoted output, the model's replies (their tail is a correction's context), blank
+inputs. Aider records no tool calls as such: no activity stream.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Iterator
+from pathlib import Path
+
+from persona_pipeline.core.models import ReadStats, Turn
+from persona_pipeline.core.sources import readers
+from persona_pipeline.core.sources import user_text as ut
+from persona_pipeline.core.sources.chat_turns import Conversation, LocalCounts
+from persona_pipeline.core.sources.discovery import PRUNE_DIRS, SourceUnit, is_home_dir
+from persona_pipeline.core.sources.jsonl_stream import FileSkipped, bounded_lines
+
+READER_VERSION = "aider-1"
+KIND = "aider"
+CHAT_FILE = ".aider.chat.history.md"
+INPUT_FILE = ".aider.input.history"
+MAX_LINE_BYTES = 4 * 1024 * 1024  # a pasted log as one line is still a line; longer is skipped
+MAX_DEPTH = 4  # folders below a root walked: projects sit a few levels under a code folder
+_HEADER = "# aider chat started at "
+_USER = "####"
+_INTERRUPTED = "^C KeyboardInterrupt"
+# `confirm_ask` writes the question and the answer on one blockquoted line: a no refuses the action
+_REFUSED = re.compile(r"\(Y\)es/\(N\)o.*\]:\s*(?:n|no)\s*$", re.IGNORECASE)
+# Commands followed by a prompt to the model (the text after the command is the person's)
+_PROMPT_COMMANDS = frozenset({"ask", "code", "architect", "context"})
+# Aider's other commands, named in skip reasons; anything else is `command:other`
+_COMMANDS = frozenset(
+    {
+        "add", "clear", "commit", "copy", "copy-context", "diff", "drop", "editor", "edit", "exit",
+        "git", "help", "lint", "load", "ls", "map", "map-refresh", "model", "models", "multiline-mode",
+        "ok", "paste", "quit", "read-only", "reasoning-effort", "report", "reset", "run", "save",
+        "settings", "test", "think-tokens", "tokens", "undo", "voice", "weak-model", "web",
+        "editor-model", "chat-mode", "architect", "ask", "code", "context",
+    }
+)  # fmt: skip
+_BLANK_INPUT = "<blank>"
+
+
+# --- discovery ---------------------------------------------------------------------------------
+def _project(folder: list[str]) -> str:
+    """The project's folder name as a key part; a history in the home folder is `home` (its name
+    is the user's)."""
+    if not folder or is_home_dir(Path("/", *folder)):
+        return "home"
+    return readers.clean(folder[-1])
+
+
+def _key(folder: list[str], name: str) -> str | None:
+    if name not in (CHAT_FILE, INPUT_FILE):
+        return None
+    return f"{_project(folder)}/{name}"
+
+
+def _discover(roots: list[Path], ignored: dict[str, int]) -> list[SourceUnit]:
+    """The history files at most MAX_DEPTH folders below each root (a root may be the file itself),
+    never entering hidden folders (caches, dotfiles, agent stores): a project's history sits in
+    its root folder. An input history beside a chat history repeats it: left out, counted."""
+    units: list[SourceUnit] = []
+    for root in roots:
+        depth = len([p for p in root.absolute().parts if p not in ("/", "\\")])
+
+        def descend(folders: list[str], depth: int = depth) -> bool:
+            name = folders[-1]
+            return len(folders) - depth <= MAX_DEPTH and not name.startswith(".") and name not in PRUNE_DIRS
+
+        units += readers.discover_files(KIND, [root], ignored, _key, descend)
+    chats = {str(Path(u.location).parent) for u in units if u.key.endswith(CHAT_FILE)}
+    kept = [u for u in units if u.key.endswith(CHAT_FILE) or str(Path(u.location).parent) not in chats]
+    if len(kept) < len(units):
+        ignored["input_history_beside_chat"] = ignored.get("input_history_beside_chat", 0) + len(units) - len(kept)
+    return kept
+
+
+# --- reading -----------------------------------------------------------------------------------
+def _lines(path: Path, stats: ReadStats, counts: LocalCounts) -> Iterator[tuple[int, int, str]]:
+    """(line number, byte offset, text without its newline) of a UTF-8 text file; an overlong
+    line is skipped and counted; a binary or empty file is a `FileSkipped`."""
+    try:
+        f = open(path, "rb")  # noqa: SIM115 (closed below; a generator owns it)
+    except OSError as exc:
+        raise FileSkipped(f"unreadable:{type(exc).__name__}") from None
+    with f:
+        head = f.read(8192)
+        if b"\x00" in head:
+            raise FileSkipped("binary")
+        if not head.strip():
+            raise FileSkipped("empty")
+        f.seek(0)
+        offset = 0
+        for n, (raw, size) in enumerate(bounded_lines(f, MAX_LINE_BYTES), start=1):
+            stats.lines_total += 1
+            if raw is None:
+                stats.lines_bad += 1
+                counts.skip("line_too_long")
+            else:
+                yield n, offset, raw.decode("utf-8", "replace").rstrip("\r\n")
+            offset += size
+    stats.raw_bytes = offset
+
+
+def _typed(text: str, counts: LocalCounts) -> str | None:
+    """The person's words in one input, or None when it was an Aider command (counted by name)."""
+    head = text.lstrip()
+    if head.strip() == _BLANK_INPUT or not head.strip():
+        counts.skip("blank_input")
+        return None
+    if head.startswith("!"):  # `!cmd` is `/run cmd`
+        counts.skip("command:run")
+        return None
+    name = ut.raw_command_name(head)
+    if name is None:
+        return text
+    name = name.lower()
+    if name in _PROMPT_COMMANDS:
+        prompt = head[len(name) + 1 :].strip()
+        if prompt:
+            counts.skip(f"saw:command:{name}")
+            return prompt
+    counts.skip(f"command:{name if name in _COMMANDS else 'other'}")
+    return None
+
+
+class _Run:
+    """The pass over one chat history: its runs, the pending input and the reply since it."""
+
+    def __init__(self, unit: SourceUnit, stats: ReadStats, counts: LocalCounts) -> None:
+        self.key = unit.key
+        self.cwd = str(unit.path.parent)
+        self.chat = Conversation(stats)
+        self.counts = counts
+        self.run = 0
+        self.started: str | None = None
+        self.typed: list[str] = []
+        self.typed_at = (0, 0)
+        self.inputs = 0
+        self.reply: deque[str] = deque(maxlen=64)  # the reply's last lines: a correction's context
+
+    def header(self, line: str) -> None:
+        self.flush()
+        self.flush_reply()
+        self.chat.new_conversation()
+        self.run += 1
+        self.started = _time(line[len(_HEADER) :])
+        self.counts.skip("saw:run")
+
+    def user(self, n: int, offset: int, line: str) -> None:
+        if not self.typed:
+            self.flush_reply()
+            self.typed_at = (n, offset)
+            self.inputs += 1
+        self.typed.append(line[len(_USER) + 1 :].removesuffix("  ") if line != _USER else "")
+
+    def output(self, line: str) -> None:
+        self.flush()
+        self.counts.skip("tool_output")
+        if _INTERRUPTED in line:
+            self.chat.signal("interrupt")
+        elif _REFUSED.search(line):
+            self.chat.signal("rejected_tool_use")
+
+    def reply_line(self, line: str) -> None:
+        self.flush()
+        if line.strip():
+            self.reply.append(line)
+        if _INTERRUPTED in line:
+            self.flush_reply()
+            self.chat.signal("interrupt")
+
+    def flush_reply(self) -> None:
+        if self.reply:
+            self.counts.skip("assistant")
+            self.chat.assistant("\n".join(self.reply).replace(_INTERRUPTED, "").strip())
+            self.reply.clear()
+
+    def flush(self) -> None:
+        if not self.typed:
+            return
+        text = _typed("\n".join(self.typed), self.counts)
+        self.typed = []
+        if text is not None:
+            n, offset = self.typed_at
+            sid = f"{self.key}#{self.run}"
+            self.chat.user(text, line_no=n, offset=offset, session_id=sid, timestamp=self.started, cwd=self.cwd)
+
+
+_TIME = re.compile(r"\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?")
+
+
+def _time(text: str) -> str | None:
+    """An ISO-shaped local time (Aider writes no zone), or None for anything else."""
+    m = _TIME.match(text.strip())
+    return m.group(0).replace(" ", "T") if m else None
+
+
+def _chat_turns(unit: SourceUnit, stats: ReadStats, counts: LocalCounts) -> list[Turn]:
+    r = _Run(unit, stats, counts)
+    for n, offset, line in _lines(unit.path, stats, counts):
+        if line.startswith(_HEADER):
+            r.header(line)
+        elif line.startswith(_USER) and (len(line) == len(_USER) or line[len(_USER)] == " "):
+            r.user(n, offset, line)
+        elif line.startswith(">"):
+            r.output(line)
+        else:
+            r.reply_line(line)
+    r.flush()
+    if not r.run and not r.inputs:
+        raise FileSkipped("not_a_chat_history")  # neither a run header nor an input: not Aider's
+    return r.chat.turns
+
+
+def _input_turns(unit: SourceUnit, stats: ReadStats, counts: LocalCounts) -> list[Turn]:
+    """prompt_toolkit's history: `# <time>` opens an entry, `+` lines are its text."""
+    chat = Conversation(stats)
+    entry: list[str] = []
+    at: tuple[int, int, str | None] = (0, 0, None)
+
+    def flush() -> None:
+        if entry:
+            text = _typed("\n".join(entry), counts)
+            if text is not None:
+                chat.user(text, line_no=at[0], offset=at[1], session_id=unit.key, timestamp=at[2], cwd=cwd)
+            entry.clear()
+
+    cwd = str(unit.path.parent)
+    for n, offset, line in _lines(unit.path, stats, counts):
+        if line.startswith("#"):
+            flush()
+            at = (n + 1, offset, _time(line[1:]))
+        elif line.startswith("+"):
+            entry.append(line[1:])
+        elif line.strip():
+            counts.skip("line_unknown")
+    flush()
+    return chat.turns
+
+
+def _turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
+    counts = LocalCounts(stats)
+    stats.cwd = str(unit.path.parent)
+    try:
+        if unit.path.name == INPUT_FILE:
+            return _input_turns(unit, stats, counts)
+        return _chat_turns(unit, stats, counts)
+    finally:
+        counts.flush()
+
+
+READER = readers.Reader(
+    kind=KIND,
+    agent="Aider",
+    version=READER_VERSION,
+    setting="aider_dirs",
+    default_roots=lambda host: [],  # no store of its own: the projects (`in_projects`)
+    discover=_discover,
+    read=readers.streamed(_turns),
+    many_sessions=True,  # one file holds every run in the project
+    project_in_key=True,
+    roots_may_be_files=True,  # a history file named directly
+    in_projects=True,
+    sample_roots=("aider",),
+)

@@ -1,0 +1,311 @@
+"""Cline and its forks Roo Code and Kilo Code: the task folders the VS Code extensions keep.
+
+Format (public sources: `cline/cline` `src/shared/ExtensionMessage.ts` (`ClineMessage {ts, type:
+"ask"|"say", ask?, say?, text?, images?, partial?}` and the `ClineAsk`/`ClineSay` names),
+`src/core/storage/disk.ts` (the task folder's files), `src/core/prompts/responses.ts` (the
+wrappers put around the person's words in the API history); the layout also in
+`Dicklesworthstone/franken_agent_detection` `src/connectors/cline.rs`):
+`<VS Code-family User>/globalStorage/<extension id>/tasks/<task id>/` holds `ui_messages.json`
+(what the panel shows), `api_conversation_history.json` (Anthropic-shaped `[{role, content:
+[blocks]}]` as sent to the model) and `task_metadata.json` (files in context, model usage).
+Extension ids: `saoudrizwan.claude-dev` (Cline), `rooveterinaryinc.roo-cline` (Roo Code),
+`kilocode.kilo-code` (Kilo Code).
+
+One unit per task folder (`cline/<cline|roo|kilo>/<task id>`), fingerprinted by the stats of its
+three files. The person's words come from `ui_messages.json`: the task (`say: "task"`) and every
+`say: "user_feedback"` — an answer to a follow-up question, feedback on a completion, the text a
+resumed task was given, or what the person typed when refusing a tool or command (T1 after an
+`ask: "tool"|"command"|…`). T1 also after a request the person cancelled (`api_req_started`'s
+`cancelReason`), or on a correction opener. Dropped, counted: the requests as sent
+(`api_req_started`: environment details, file contents), assistant text (its tail is a
+correction's context), reasoning, tool and command approvals and their output, follow-up
+questions, completion results, checkpoints, errors, the person's edits of a proposed diff, images.
+
+Only a task without `ui_messages.json` is read from `api_conversation_history.json`, where the
+person's words sit inside the extension's scaffolding: kept are the insides of `<task>`,
+`<feedback>`, `<answer>` and a resumption's `<user_message>`; dropped and counted are
+`<environment_details>`, tool results, resumption notices, the "[ERROR] You did not use a tool"
+nag, other user-role text (the extension's) and the assistant's text, tool uses and thinking.
+
+A Roo Code / Kilo Code subtask (`new_task`: its task text is the parent agent's, not the
+person's) is machine-generated when its metadata names a `parentTaskId`.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from persona_pipeline.core.models import ReadStats, Turn
+from persona_pipeline.core.sources import readers
+from persona_pipeline.core.sources.chat_turns import Conversation, LocalCounts, iso_from_epoch, load_json
+from persona_pipeline.core.sources.discovery import SourceUnit
+from persona_pipeline.core.sources.jsonl_stream import FileSkipped, type_name
+
+READER_VERSION = "cline-1"
+KIND = "cline"
+MAX_TASK_BYTES = 256 * 1024 * 1024  # screenshots ride inline as data URLs
+UI_FILE = "ui_messages.json"
+API_FILE = "api_conversation_history.json"
+META_FILES = ("task_metadata.json", "history_item.json")
+EXTENSIONS = {"saoudrizwan.claude-dev": "cline", "rooveterinaryinc.roo-cline": "roo", "kilocode.kilo-code": "kilo"}
+# VS Code and the forks the extensions install into
+_PRODUCTS = (*readers.VSCODE_FAMILY, "Cursor", "Windsurf")
+# Asks that wait for an approval: feedback typed in answer refuses the action
+_APPROVALS = frozenset({"tool", "command", "browser_action_launch", "use_mcp_server"})
+_CWD = re.compile(r"# Current (?:Working|Workspace) Directory \((.+?)\) Files")
+
+
+# --- discovery ---------------------------------------------------------------------------------
+def _key(folder: list[str], name: str) -> str | None:
+    if name not in (UI_FILE, API_FILE) or len(folder) < 2 or folder[-2] != "tasks":
+        return None
+    product = EXTENSIONS.get(folder[-3], "cline") if len(folder) >= 3 else "cline"
+    return f"{product}/{readers.clean(folder[-1])}"
+
+
+_WALKED = frozenset({"User", "globalStorage", "tasks", *EXTENSIONS})
+
+
+def _descend(folders: list[str]) -> bool:
+    """`User/globalStorage/<extension>/tasks/<id>/` only: `User/` holds every extension's storage."""
+    return folders[-1] in _WALKED or (len(folders) >= 2 and folders[-2] == "tasks")
+
+
+def _discover(roots: list[Path], ignored: dict[str, int]) -> list[SourceUnit]:
+    """One unit per task folder: its `ui_messages.json`, else its API history."""
+    units = readers.discover_files(KIND, roots, ignored, _key, _descend)
+    with_ui = {u.key for u in units if Path(u.location).name == UI_FILE}
+    kept = [u for u in units if Path(u.location).name == UI_FILE or u.key not in with_ui]
+    if len(kept) < len(units):
+        ignored["api_history_beside_ui"] = ignored.get("api_history_beside_ui", 0) + len(units) - len(kept)
+    return kept
+
+
+def _fingerprint(unit: SourceUnit) -> str:
+    """The task folder's files' stats: a new message rewrites `ui_messages.json` and the API
+    history, a metadata change only its own file."""
+    folder = unit.path.parent
+    others = ":".join(readers.stat_of(folder / n) for n in (API_FILE, *META_FILES) if n != unit.path.name)
+    return f"{unit.size}:{unit.mtime_ns}:{others}"
+
+
+def _default_roots(host: readers.Host) -> list[Path]:
+    return host.user_dirs(_PRODUCTS)
+
+
+# --- the task folder ---------------------------------------------------------------------------
+def _metadata(folder: Path) -> dict[str, Any]:
+    """The task's small metadata files merged (a bad one is ignored: it holds no words)."""
+    out: dict[str, Any] = {}
+    for name in META_FILES:
+        try:
+            data = orjson.loads((folder / name).read_bytes()[: 4 * 1024 * 1024])
+        except (OSError, orjson.JSONDecodeError):
+            continue
+        if isinstance(data, dict):
+            out.update(data)
+    return out
+
+
+def _cwd_of_request(text: Any) -> str | None:
+    """The workspace folder named in a request's environment details."""
+    if not isinstance(text, str) or "Directory (" not in text:
+        return None
+    try:
+        info = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        info = {"request": text}
+    request = info.get("request") if isinstance(info, dict) else None
+    m = _CWD.search(request) if isinstance(request, str) else None
+    return m.group(1) if m else None
+
+
+def _cancelled(text: Any) -> bool:
+    if not isinstance(text, str) or "cancelReason" not in text:
+        return False
+    try:
+        info = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return False
+    return isinstance(info, dict) and info.get("cancelReason") == "user_cancelled"
+
+
+def _question(text: Any) -> str:
+    """A follow-up question's words (`{question, options}` JSON, or plain text)."""
+    if not isinstance(text, str):
+        return ""
+    try:
+        info = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return text
+    return info["question"] if isinstance(info, dict) and isinstance(info.get("question"), str) else ""
+
+
+class _Task:
+    def __init__(self, unit: SourceUnit, stats: ReadStats, counts: LocalCounts, cwd: str | None) -> None:
+        self.chat = Conversation(stats)
+        self.counts = counts
+        self.sid = unit.key
+        self.cwd = cwd
+
+    def said(self, text: Any, n: int, ts: Any) -> None:
+        self.chat.user(text, line_no=n, session_id=self.sid, timestamp=iso_from_epoch(ts), cwd=self.cwd)
+
+
+def _ui_turns(messages: list[Any], t: _Task, stats: ReadStats) -> None:
+    counts = t.counts
+    waiting: str | None = None  # the ask the next user_feedback answers
+    for n, m in enumerate(messages, start=1):
+        stats.lines_total += 1
+        if not isinstance(m, dict):
+            stats.lines_bad += 1
+            counts.skip("message_malformed")
+            continue
+        mtype, text, ts = m.get("type"), m.get("text"), m.get("ts")
+        if isinstance(m.get("images"), list) and m["images"]:
+            counts.skip("image", len(m["images"]))
+        if mtype == "ask":
+            ask = m.get("ask")
+            counts.skip(f"ask:{type_name(ask)}")
+            waiting = ask if isinstance(ask, str) else None
+            if ask == "followup":
+                t.chat.assistant(_question(text))  # the question is an answer's context
+            continue
+        if mtype != "say":
+            counts.skip(f"message_type:{type_name(mtype)}")
+            continue
+        say = m.get("say")
+        if say == "task":
+            counts.skip("saw:task")
+            t.said(text, n, ts)
+        elif say == "user_feedback":
+            counts.skip("saw:user_feedback")
+            if waiting in _APPROVALS:
+                t.chat.signal("rejected_tool_use")  # typed instead of approving: a refusal with reasons
+            t.said(text, n, ts)
+        elif say == "api_req_started":
+            counts.skip("api_request")  # the request as sent: environment details, file contents
+            if t.cwd is None:
+                t.cwd = stats.cwd = _cwd_of_request(text)
+            if _cancelled(text):
+                t.chat.signal("interrupt")
+        elif say in ("text", "completion_result"):
+            counts.skip(f"say:{say}")
+            t.chat.assistant(text)
+        else:
+            counts.skip(f"say:{type_name(say)}")  # reasoning, tool output, checkpoints, errors, …
+        waiting = None
+
+
+# --- the API history (a task without ui_messages.json) -----------------------------------------
+_WRAPPERS = ("task", "feedback", "answer", "user_message")
+_RESUMPTION = "[TASK RESUMPTION]"
+_NAG = "[ERROR] You did not use a tool"
+_ENV = re.compile(r"<environment_details>.*?(?:</environment_details>|\Z)", re.DOTALL)
+_DENIED = "The user denied this operation"
+
+
+def _inside(text: str, tag: str) -> str | None:
+    start, end = text.find(f"<{tag}>"), text.rfind(f"</{tag}>")
+    return text[start + len(tag) + 2 : end].strip() if 0 <= start < end else None
+
+
+def _block_text(block: Any) -> str:
+    if isinstance(block, str):
+        return block
+    if not isinstance(block, dict):
+        return ""
+    content = block.get("content", block.get("text"))
+    if isinstance(content, list):
+        return "\n".join(_block_text(b) for b in content)
+    return content if isinstance(content, str) else ""
+
+
+def _api_user(content: Any, n: int, t: _Task) -> None:
+    counts = t.counts
+    blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content
+    for block in blocks if isinstance(blocks, list) else []:
+        kind = block.get("type") if isinstance(block, dict) else None
+        text = _block_text(block)
+        if kind == "tool_result":
+            counts.skip("tool_result")
+            if _DENIED in text:
+                t.chat.signal("rejected_tool_use")
+        elif kind != "text":
+            counts.skip(f"block:{type_name(kind)}")  # images, documents
+            continue
+        if "<environment_details>" in text:
+            text, k = _ENV.subn("", text)
+            counts.skip("environment_details", k)
+        found = _CWD.search(_block_text(block)) if t.cwd is None else None
+        if found:
+            t.cwd = found.group(1)
+        said = next((s for tag in _WRAPPERS if (s := _inside(text, tag)) is not None), None)
+        if said is not None:
+            if text.lstrip().startswith(_RESUMPTION):
+                counts.skip("task_resumption")
+            t.said(said, n, None)
+        elif kind == "text" and text.strip():
+            reason = "task_resumption" if _RESUMPTION in text else "tool_use_nag" if _NAG in text else "extension_text"
+            counts.skip(reason)
+
+
+def _api_turns(messages: list[Any], t: _Task, stats: ReadStats) -> None:
+    for n, m in enumerate(messages, start=1):
+        stats.lines_total += 1
+        role = m.get("role") if isinstance(m, dict) else None
+        if role == "user":
+            _api_user(m.get("content"), n, t)
+        elif role == "assistant":
+            content = m.get("content")
+            blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content
+            for b in blocks if isinstance(blocks, list) else []:
+                kind = b.get("type") if isinstance(b, dict) else None
+                t.counts.skip(f"assistant:{type_name(kind)}")  # text, tool_use, thinking
+                if kind == "text":
+                    t.chat.assistant(b.get("text"))
+        else:
+            stats.lines_bad += 1
+            t.counts.skip("message_malformed")
+
+
+def _turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
+    folder = unit.path.parent
+    meta = _metadata(folder)
+    if isinstance(meta.get("parentTaskId"), str) and meta["parentTaskId"]:
+        stats.machine_generated = "subtask"  # the parent agent wrote this task's words
+        return []
+    messages = load_json(unit.path, MAX_TASK_BYTES)
+    stats.raw_bytes = unit.size
+    if not isinstance(messages, list):
+        raise FileSkipped("not_a_task_history")
+    cwd = next((meta[k] for k in ("cwd", "rootPath", "workspace") if isinstance(meta.get(k), str)), None)
+    counts = LocalCounts(stats)
+    t = _Task(unit, stats, counts, cwd)
+    stats.session_id = unit.key
+    try:
+        if unit.path.name == UI_FILE:
+            _ui_turns(messages, t, stats)
+        else:
+            _api_turns(messages, t, stats)
+    finally:
+        counts.flush()
+    stats.cwd = t.cwd
+    return [turn if turn.cwd or not t.cwd else turn.model_copy(update={"cwd": t.cwd}) for turn in t.chat.turns]
+
+
+READER = readers.Reader(
+    kind=KIND,
+    agent="Cline / Roo Code / Kilo Code",
+    version=READER_VERSION,
+    setting="cline_dirs",
+    default_roots=_default_roots,
+    discover=_discover,
+    read=readers.streamed(_turns),
+    fingerprint=_fingerprint,
+    sample_roots=("cline",),
+)
