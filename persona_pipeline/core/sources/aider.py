@@ -229,7 +229,7 @@ def _chat_turns(unit: SourceUnit, stats: ReadStats, counts: LocalCounts) -> list
             r.header(line)
         elif line.startswith(_USER) and (len(line) == len(_USER) or line[len(_USER)] == " "):
             r.user(n, offset, line)
-        elif line.startswith(">"):
+        elif line.startswith("> ") or line == ">":  # not `>>>>>>> REPLACE`: the reply's edit block
             r.output(line)
         else:
             r.reply_line(line)
