@@ -1298,7 +1298,7 @@ class ClineTask:
 
     def __init__(self, rng: random.Random, clock: Clock, cwd: str) -> None:
         self.rng, self.clock, self.cwd = rng, clock, cwd
-        self.id = str(int(clock.t.timestamp() * 1000))
+        self.id = str(int(clock.t.timestamp() * 1000) + rng.randint(0, 10**6))  # Cline's ids: Date.now()
         self.ui: list[Entry] = []
         self.api: list[Entry] = []
         self.files: list[str] = []
