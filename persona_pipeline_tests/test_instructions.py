@@ -517,3 +517,39 @@ def test_copilot_global_instructions_are_a_default_global_file(tmp_path: Path, m
     assert rules in files and tmp_path / ".claude" / "CLAUDE.md" in files
     [unit] = discover_instructions([], files, {})
     assert unit.key == "instructions/global/copilot/copilot-instructions.md"
+
+
+def test_aider_and_cline_family_rule_files_are_instruction_files(tmp_path: Path) -> None:
+    repo = tmp_path / "invoicer"
+    (repo / ".git").mkdir(parents=True)
+    rules = {
+        "CONVENTIONS.md": "- Prefer dataclasses over dicts for records.\n",  # Aider, loaded with --read
+        ".clinerules": "- Keep functions under forty lines.\n",
+        ".clinerules/naming.md": "- Name tests after the behaviour they check.\n",
+        ".roo/rules/style.md": "- Use f-strings, never percent formatting.\n",
+        ".roo/rules-architect/plans.md": "- Write the plan as a numbered list.\n",
+        ".roorules-code": "- Run the linter after every edit.\n",
+        ".kilocode/rules/deps.md": "- Pin every dependency exactly.\n",
+    }
+    for rel, text in rules.items():
+        path = repo / rel
+        if rel == ".clinerules":
+            path = repo / "legacy" / ".clinerules"  # the single-file form (a folder at the root here)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    (repo / ".clinerules" / "workflows").mkdir()
+    (repo / ".clinerules" / "workflows" / "release.md").write_text("1. tag\n")  # a workflow: a prompt, not a rule
+    (repo / "docs").mkdir()
+    (repo / "docs" / "rules.md").write_text("- not an agent's file\n")
+    keys = sorted(u.key for u in discover_instructions([tmp_path], [], {}))
+    assert keys == sorted(
+        [
+            "instructions/invoicer/CONVENTIONS.md",
+            "instructions/invoicer/legacy/.clinerules",
+            "instructions/invoicer/.clinerules/naming.md",
+            "instructions/invoicer/.roo/rules/style.md",
+            "instructions/invoicer/.roo/rules-architect/plans.md",
+            "instructions/invoicer/.roorules-code",
+            "instructions/invoicer/.kilocode/rules/deps.md",
+        ]
+    )
