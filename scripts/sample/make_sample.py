@@ -1961,6 +1961,9 @@ OTHER_AGENTS_NOISE = [
     "referenced file contents, model text, tool calls and output, the generated `summary`",
     "opencode: synthetic text parts (the mentioned file's contents), file parts, assistant text, tool output, "
     "step bookkeeping, the generated session title",
+    "Aider: `> ` tool output (version banner, added files), `/add` and `/commit` commands, the model's replies",
+    "Cline: `api_req_started` (the request with `<environment_details>`), assistant text, the command approval, "
+    "the completion result; the API history's wrappers",
 ]
 
 
@@ -2079,6 +2082,30 @@ def other_agents() -> dict[str, Any]:
     oc.assistant(sid, "Added a test using a duckdb file in tmp_path.")
     oc.write_db(ROOT / "opencode" / "opencode.db")
     units.append("opencode/opencode.db")
+
+    clock = writers.Clock(utc(2026, 10, 22, 19, 10, 0), rng)
+    ai = writers.AiderHistory(rng, clock)
+    ai.run()
+    ai.output("Aider v0.86.1\nMain model: sonnet with diff edit format")
+    ai.typed("/add src/tidewatch/plot.py")
+    ai.output("Added src/tidewatch/plot.py to the chat")
+    ai.typed(said("aider", "label the tide chart axes in local time, with type hints on the new helpers", "type_hints"))
+    ai.reply("I'll add print calls to check the offsets first.", interrupted=True)
+    ai.typed(said("aider", "no prints, log through the logging module", "logging_not_print", correction=True))
+    ai.reply("Switched to logging.getLogger(__name__).")
+    ai.typed("/commit")
+    ai.write(ROOT / "aider" / "tidewatch", inputs=False)
+    units.append("aider/tidewatch/.aider.chat.history.md")
+
+    clock = writers.Clock(utc(2026, 10, 23, 8, 45, 0), rng)
+    task = writers.ClineTask(rng, clock, LEDGERLY)
+    task.task(said("cline", "add a monthly summary query to the report module, using polars", "polars"))
+    task.say("I'll install pandas with pip to build the summary.")
+    tool = task.ask_tool({}, command="pip install pandas")
+    task.denied(tool, said("cline", "no pip and no pandas: uv add polars", "uv", correction=True))
+    task.say("Added polars with uv and wrote the query.")
+    task.completed("The monthly summary query is in ledgerly/report.py.")
+    units.append(f"cline/cline/{task.write(ROOT / 'cline').name}")
     return {"units": sorted(units), "prompts": prompts, "noise_to_drop": OTHER_AGENTS_NOISE}
 
 
@@ -2159,7 +2186,8 @@ def readme(gt: dict, claude: list[ClaudeSession], codex: list[CodexSession]) -> 
         "- `codex/sessions/` — Codex CLI 0.46.0 rollouts: 2026-10-03, 2026-10-07 (ledgerly), 2026-10-12 (tidewatch).",
         "- `copilot/` — GitHub Copilot: a VS Code chat session (ledgerly) and a Copilot CLI session (tidewatch); "
         "`cursor/` — a Cursor `state.vscdb` (ledgerly); `exports/` — a ChatGPT and a Claude.ai data export "
-        "(`ground_truth.json` → `other_agents`); `gemini/` — a Gemini CLI session log (tidewatch); `opencode/` — an opencode database (ledgerly).",
+        "(`ground_truth.json` → `other_agents`); `gemini/` — a Gemini CLI session log (tidewatch); `opencode/` — an opencode database (ledgerly); "
+        "`aider/` — an Aider chat history (tidewatch); `cline/` — a Cline task folder (ledgerly).",
         "",
         "| label | start (UTC) | file |",
         "|---|---|---|",
@@ -2230,7 +2258,7 @@ def validate(files: list[Path]) -> None:
 
 
 def main() -> None:
-    for sub in ("claude", "codex", "copilot", "cursor", "exports", "gemini", "opencode"):
+    for sub in ("claude", "codex", "copilot", "cursor", "exports", "gemini", "opencode", "aider", "cline"):
         shutil.rmtree(ROOT / sub, ignore_errors=True)
     claude, codex = build()
     others = other_agents()
