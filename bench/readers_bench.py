@@ -35,7 +35,16 @@ import orjson
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from persona_pipeline.core.sources import chat_exports, claude_code, copilot, cursor, gemini, opencode  # noqa: E402
+from persona_pipeline.core.sources import (  # noqa: E402
+    aider,
+    chat_exports,
+    claude_code,
+    cline,
+    copilot,
+    cursor,
+    gemini,
+    opencode,
+)
 from persona_pipeline.core.sources.readers import Reader  # noqa: E402
 from persona_pipeline.eval import writers  # noqa: E402
 
@@ -250,6 +259,54 @@ def make_opencode_tree(root: Path, mb: float, rng: random.Random) -> None:
     _opencode_store(mb, rng).write_tree(root / "opencode" / "storage")
 
 
+def make_aider(root: Path, mb: float, rng: random.Random) -> None:
+    """Project folders each with a chat history of many runs: prompts, commands, Aider's output
+    lines, long replies with edit blocks, now and then an interrupted reply."""
+    histories = [writers.AiderHistory(rng, _clock(rng)) for _ in range(6)]
+    written = 0
+    while written < mb * 1e6:
+        h = rng.choice(histories)
+        h.run()
+        for _ in range(rng.randint(4, 16)):
+            if rng.random() < 0.3:
+                h.typed(f"/add src/{rng.choice(_WORDS)}.py")
+                h.output(f"Added src/{rng.choice(_WORDS)}.py to the chat")
+            h.typed(prose(rng, rng.randint(5, 60)))
+            body = prose(rng, rng.randint(80, 400))
+            h.reply(
+                f"{body}\n<<<<<<< SEARCH\n{output(rng)}\n=======\n{output(rng)}\n>>>>>>> REPLACE",
+                interrupted=rng.random() < 0.1,
+            )
+            h.output(f"Tokens: {rng.randint(1, 40)}k sent, {rng.randint(1, 9)}k received.")
+        written = sum(len(c) for x in histories for c in x.chat)
+    for i, h in enumerate(histories):
+        h.write(root / f"proj{i}", inputs=False)
+
+
+def make_cline(root: Path, mb: float, rng: random.Random) -> None:
+    """Task folders: a task, replies, command approvals with output, refusals with feedback."""
+    while _size(root) < mb * 1e6:
+        t = writers.ClineTask(rng, _clock(rng), f"/work/proj{rng.randint(0, 6)}")
+        t.task(prose(rng, rng.randint(10, 80)), env_extra=prose(rng, 200))
+        for _ in range(rng.randint(6, 20)):
+            t.say(prose(rng, rng.randint(80, 400)), reasoning=prose(rng, 60))
+            tid = t.ask_tool({}, command="pytest -q")
+            if rng.random() < 0.2:
+                t.denied(tid, prose(rng, rng.randint(5, 40)))
+            else:
+                t.approved(tid, output(rng))
+        t.completed(prose(rng, 40), feedback=prose(rng, 20))
+        t.write(root / "User", rng.choice(["cline", "roo", "kilo"]))
+
+
+def bare_text_lines(paths: list[Path], loads: object = None) -> None:
+    """Every line read and decoded (a markdown log has nothing to parse)."""
+    for p in paths:
+        with open(p, "rb") as f:
+            for line in f:
+                line.decode("utf-8", "replace")
+
+
 def make_claude(root: Path, mb: float, rng: random.Random) -> None:
     """The existing Claude Code reader on the ingest bench's corpus, as a reference row."""
     sys.path.insert(0, str(ROOT / "bench"))
@@ -322,6 +379,8 @@ FORMATS: list[tuple[str, Reader, Callable[[Path, float, random.Random], None], C
         bare_opencode_tree,
         "orjson.loads per file",
     ),
+    ("aider (.aider.chat.history.md)", aider.READER, make_aider, bare_text_lines, "read + decode per line"),
+    ("cline (task ui_messages.json)", cline.READER, make_cline, bare_documents, "orjson.loads per document"),
     ("claude (reference: the existing reader)", claude_code.READER, make_claude, bare_lines, "orjson.loads per line"),
 ]
 

@@ -102,9 +102,10 @@ def _discover(roots: list[Path], ignored: dict[str, int]) -> list[SourceUnit]:
 
 
 # --- reading -----------------------------------------------------------------------------------
-def _lines(path: Path, stats: ReadStats, counts: LocalCounts) -> Iterator[tuple[int, int, str]]:
-    """(line number, byte offset, text without its newline) of a UTF-8 text file; an overlong
-    line is skipped and counted; a binary or empty file is a `FileSkipped`."""
+def _raw_lines(path: Path, stats: ReadStats, counts: LocalCounts) -> Iterator[tuple[int, int, bytes]]:
+    """(line number, byte offset, raw line) of a text file; an overlong line is skipped and counted;
+    a binary or empty file is a `FileSkipped`. Lines stay bytes: most are the model's reply, of
+    which only the tail is ever decoded."""
     try:
         f = open(path, "rb")  # noqa: SIM115 (closed below; a generator owns it)
     except OSError as exc:
@@ -116,16 +117,22 @@ def _lines(path: Path, stats: ReadStats, counts: LocalCounts) -> Iterator[tuple[
         if not head.strip():
             raise FileSkipped("empty")
         f.seek(0)
-        offset = 0
+        offset = n = bad = 0
         for n, (raw, size) in enumerate(bounded_lines(f, MAX_LINE_BYTES), start=1):
-            stats.lines_total += 1
             if raw is None:
-                stats.lines_bad += 1
-                counts.skip("line_too_long")
+                bad += 1
             else:
-                yield n, offset, raw.decode("utf-8", "replace").rstrip("\r\n")
+                yield n, offset, raw
             offset += size
+    stats.lines_total += n
+    stats.lines_bad += bad
+    if bad:
+        counts.skip("line_too_long", bad)
     stats.raw_bytes = offset
+
+
+def _text(raw: bytes) -> str:
+    return raw.decode("utf-8", "replace").rstrip("\r\n")
 
 
 def _typed(text: str, counts: LocalCounts) -> str | None:
@@ -163,7 +170,7 @@ class _Run:
         self.typed: list[str] = []
         self.typed_at = (0, 0)
         self.inputs = 0
-        self.reply: deque[str] = deque(maxlen=64)  # the reply's last lines: a correction's context
+        self.reply: deque[bytes] = deque(maxlen=64)  # the reply's last lines: a correction's context
 
     def header(self, line: str) -> None:
         self.flush()
@@ -188,18 +195,11 @@ class _Run:
         elif _REFUSED.search(line):
             self.chat.signal("rejected_tool_use")
 
-    def reply_line(self, line: str) -> None:
-        self.flush()
-        if line.strip():
-            self.reply.append(line)
-        if _INTERRUPTED in line:
-            self.flush_reply()
-            self.chat.signal("interrupt")
-
     def flush_reply(self) -> None:
         if self.reply:
             self.counts.skip("assistant")
-            self.chat.assistant("\n".join(self.reply).replace(_INTERRUPTED, "").strip())
+            text = b"".join(self.reply).decode("utf-8", "replace")
+            self.chat.assistant(text.replace(_INTERRUPTED, "").strip())
             self.reply.clear()
 
     def flush(self) -> None:
@@ -222,17 +222,33 @@ def _time(text: str) -> str | None:
     return m.group(0).replace(" ", "T") if m else None
 
 
+_INTERRUPTED_BYTES = _INTERRUPTED.encode()
+
+
 def _chat_turns(unit: SourceUnit, stats: ReadStats, counts: LocalCounts) -> list[Turn]:
     r = _Run(unit, stats, counts)
-    for n, offset, line in _lines(unit.path, stats, counts):
-        if line.startswith(_HEADER):
-            r.header(line)
-        elif line.startswith(_USER) and (len(line) == len(_USER) or line[len(_USER)] == " "):
-            r.user(n, offset, line)
-        elif line.startswith("> ") or line == ">":  # not `>>>>>>> REPLACE`: the reply's edit block
-            r.output(line)
-        else:
-            r.reply_line(line)
+    reply = r.reply
+    for n, offset, raw in _raw_lines(unit.path, stats, counts):
+        first = raw[:1]
+        if first == b"#":
+            line = _text(raw)
+            if line.startswith(_HEADER):
+                r.header(line)
+                continue
+            if line.startswith(_USER) and (len(line) == len(_USER) or line[len(_USER)] == " "):
+                r.user(n, offset, line)
+                continue
+        elif first == b">" and (raw[1:2] in (b" ", b"\n", b"\r", b"")):  # not `>>>>>>> REPLACE`
+            r.output(_text(raw))
+            continue
+        # the model's reply: the hot path (kept as bytes; only its tail is decoded, at the next input)
+        if r.typed:
+            r.flush()
+        if not raw.isspace():
+            reply.append(raw)
+        if _INTERRUPTED_BYTES in raw:
+            r.flush_reply()
+            r.chat.signal("interrupt")
     r.flush()
     if not r.run and not r.inputs:
         raise FileSkipped("not_a_chat_history")  # neither a run header nor an input: not Aider's
@@ -253,7 +269,8 @@ def _input_turns(unit: SourceUnit, stats: ReadStats, counts: LocalCounts) -> lis
             entry.clear()
 
     cwd = str(unit.path.parent)
-    for n, offset, line in _lines(unit.path, stats, counts):
+    for n, offset, raw in _raw_lines(unit.path, stats, counts):
+        line = _text(raw)
         if line.startswith("#"):
             flush()
             at = (n + 1, offset, _time(line[1:]))
