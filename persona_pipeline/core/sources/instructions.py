@@ -1,8 +1,9 @@
 """Agent instruction files as a source (tier T0): what the person wrote down for their agents.
 
 Files: `CLAUDE.md`, `AGENTS.md`, `GEMINI.md`, `.cursorrules`, `.github/copilot-instructions.md`,
-`.github/instructions/*.instructions.md` and `.cursor/rules/*.mdc` under the roots, plus explicit
-global files (each agent reader's `global_instructions`: `~/.claude/CLAUDE.md`,
+`.github/instructions/*.instructions.md`, `.cursor/rules/*.mdc`, Aider's `CONVENTIONS.md` and the
+Cline-family rules (`.clinerules`, `.roorules`, `.kilocoderules`, `.roo/rules/`, `.kilocode/rules/`)
+under the roots, plus explicit global files (each agent reader's `global_instructions`: `~/.claude/CLAUDE.md`,
 `~/.codex/AGENTS.md`, `~/.copilot/copilot-instructions.md`, …). One file is one source unit; each
 rule in it is one DIRECTIVE turn.
 
