@@ -277,7 +277,8 @@ def render(s: dict[str, Any]) -> str:
         )
     for sp in s["spend"]:
         lines.append(
-            f"spend, {sp.get('stage') or 'digests'} ({sp['model']}): {sp['llm_calls']} calls, {sp['cache_hits']} cache hits, "
+            f"spend, {sp.get('stage') or 'digests'} ({sp['model']}): {sp['llm_calls']} calls, "
+            f"{sp['cache_hits']} cache hits, "
             f"{sp['prompt_tokens']}+{sp['completion_tokens']} tokens, ${float(sp['cost_usd'] or 0):.4f}"
         )
     for key, when in (("day_spend", "today"), ("month_spend", "this month")):
