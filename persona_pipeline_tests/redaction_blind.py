@@ -1411,6 +1411,139 @@ def generate(seed: int, pool: Pool, n: int = 2400) -> list[BlindCase]:
     return cases
 
 
-if __name__ == "__main__":  # a peek at a few dev prompts
-    for case in generate(0, "dev", 6):
-        print(case.text, "\n", [p.category for p in case.plants], [d.category for d in case.decoys], "\n---")
+# ---------------------------------------------------------------------------------------------
+# scoring, as redaction_cases scores: the redactor's spans over each prompt (`spans_many`, the
+# batch call ingest makes); a plant is caught when no run of 8 characters of any occurrence of
+# any of its forms is left uncovered; a decoy is a false positive when any span touches it.
+
+
+def _occurrences(text: str, needle: str) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    pos = text.find(needle)
+    while pos >= 0:
+        out.append((pos, pos + len(needle)))
+        pos = text.find(needle, pos + 1)
+    return out
+
+
+def _caught(a: int, b: int, ranges: list[tuple[int, int]], run: int = 8) -> bool:
+    covered = bytearray(b - a)
+    for x, y in ranges:
+        for i in range(max(x, a), min(y, b)):
+            covered[i - a] = 1
+    cur = best = 0
+    for c in covered:
+        cur = 0 if c else cur + 1
+        best = max(best, cur)
+    return best < min(run, b - a)
+
+
+@dataclass
+class BlindScore:
+    total: dict[str, int] = field(default_factory=dict)
+    hit: dict[str, int] = field(default_factory=dict)
+    decoys: dict[str, int] = field(default_factory=dict)
+    fps: dict[str, int] = field(default_factory=dict)
+    stray: int = 0  # spans touching neither a plant nor a decoy (frames, template user names, hosts)
+    mb: float = 0.0
+    idempotent: bool = True
+    dropped: int = 0
+    misses: list[tuple[str, str]] = field(default_factory=list)
+    fp_texts: list[tuple[str, str]] = field(default_factory=list)
+
+    def recall(self, kind: str) -> float:
+        cats = [c for c in self.total if KIND.get(c) == kind]
+        t = sum(self.total[c] for c in cats)
+        return sum(self.hit.get(c, 0) for c in cats) / t if t else 1.0
+
+    def fp_per_mb(self) -> float:
+        return sum(self.fps.values()) / self.mb if self.mb else 0.0
+
+
+def score(redactor: object, cases: list[BlindCase], check_idempotent: bool = True) -> BlindScore:
+    s = BlindScore()
+    texts = [c.text for c in cases]
+    s.mb = sum(len(t.encode()) for t in texts) / 1e6
+    all_spans = redactor.spans_many(texts)  # type: ignore[attr-defined]
+    for c, sp in zip(cases, all_spans, strict=True):
+        ranges = [(x.start, x.end) for x in sp or []]
+        owned: list[tuple[int, int]] = []
+        for p in c.plants:
+            occ = [o for f in p.needles for o in _occurrences(c.text, f)]
+            if not occ:
+                raise AssertionError(f"generator bug: {p.category} not in its prompt")
+            owned += occ
+            s.total[p.category] = s.total.get(p.category, 0) + 1
+            if sp is not None and all(_caught(a, b, ranges) for a, b in occ):
+                s.hit[p.category] = s.hit.get(p.category, 0) + 1
+            else:
+                s.misses.append((p.category, c.text))
+        for d in c.decoys:
+            s.decoys[d.category] = s.decoys.get(d.category, 0) + 1
+            occ = _occurrences(c.text, d.text)
+            owned += occ
+            if any(x < b and a < y for a, b in occ for x, y in ranges):
+                s.fps[d.category] = s.fps.get(d.category, 0) + 1
+                s.fp_texts.append((d.category, d.text))
+        s.stray += sum(1 for x, y in ranges if not any(x < b and a < y for a, b in owned))
+        s.dropped += sp is None
+    if check_idempotent:
+        once = redactor.redact_many(texts)  # type: ignore[attr-defined]
+        kept = [o.text for o in once if o is not None]
+        twice = redactor.redact_many(kept)  # type: ignore[attr-defined]
+        s.idempotent = all(t is not None and t.text == o for o, t in zip(kept, twice, strict=True))
+    return s
+
+
+def main() -> None:
+    import argparse
+    import sys
+    import time
+    from pathlib import Path
+
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--n", type=int, default=2400)
+    ap.add_argument("--baseline", help="git revision of the engine to compare with")
+    ap.add_argument("--misses", type=int, default=0, help="print up to N missed plants (dev pool only)")
+    ap.add_argument("--fps", type=int, default=0, help="print up to N false positives (dev pool only)")
+    ap.add_argument("--only", help="print misses of this category only")
+    args = ap.parse_args()
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    from persona_pipeline.core.evidence.redaction.redactor import Redactor
+
+    engines: dict[str, object] = {"after": Redactor(b"k" * 32)}
+    if args.baseline:
+        from redaction_bench import load_baseline
+
+        engines = {"before": load_baseline(args.baseline)(b"k" * 32), **engines}
+    results: dict[tuple[str, str], BlindScore] = {}
+    for pool in POOLS:
+        cases = generate(args.seed, pool, args.n)
+        for name, eng in engines.items():
+            t0 = time.process_time()
+            sc = results[(pool, name)] = score(eng, cases)
+            print(
+                f"{pool:8s} {name:6s}: secrets {100 * sc.recall('secret'):5.1f}%  pii {100 * sc.recall('pii'):5.1f}%  "
+                f"FP {sum(sc.fps.values())}/{sum(sc.decoys.values())} decoys = {sc.fp_per_mb():.1f}/MB  "
+                f"stray spans {sc.stray}  dropped {sc.dropped}  idempotent={sc.idempotent}  "
+                f"({sc.mb:.2f} MB, {time.process_time() - t0:.1f} CPU-s)"
+            )
+    names = list(engines)
+    print("| category | " + " | ".join(f"{p} {n}" for p in POOLS for n in names) + " |")
+    print("|" + " --- |" * (1 + len(POOLS) * len(names)))
+    for c in sorted(CATEGORIES, key=lambda c: (KIND[c] == "pii", c)):
+        cells = [f"{results[(p, n)].hit.get(c, 0)}/{results[(p, n)].total.get(c, 0)}" for p in POOLS for n in names]
+        print(f"| {c} | " + " | ".join(cells) + " |")
+    for c in DECOY_CATEGORIES:
+        cells = [f"{results[(p, n)].fps.get(c, 0)}/{results[(p, n)].decoys.get(c, 0)} FP" for p in POOLS for n in names]
+        print(f"| decoy {c} | " + " | ".join(cells) + " |")
+    dev = results[("dev", names[-1])]  # only the dev pool's failures are ever printed
+    for cat_, text in [m for m in dev.misses if not args.only or m[0] == args.only][: args.misses]:
+        print(f"MISS dev {cat_}: {text[:400]!r}")
+    for cat_, text in dev.fp_texts[: args.fps]:
+        print(f"FP dev {cat_}: {text!r}")
+
+
+if __name__ == "__main__":
+    main()
