@@ -1450,6 +1450,7 @@ class BlindScore:
     dropped: int = 0
     misses: list[tuple[str, str]] = field(default_factory=list)
     fp_texts: list[tuple[str, str]] = field(default_factory=list)
+    stray_texts: list[str] = field(default_factory=list)
 
     def recall(self, kind: str) -> float:
         cats = [c for c in self.total if KIND.get(c) == kind]
@@ -1474,10 +1475,12 @@ def score(redactor: object, cases: list[BlindCase], check_idempotent: bool = Tru
                 raise AssertionError(f"generator bug: {p.category} not in its prompt")
             owned += occ
             s.total[p.category] = s.total.get(p.category, 0) + 1
-            if sp is not None and all(_caught(a, b, ranges) for a, b in occ):
+            leaks = [(a, b) for a, b in occ if sp is None or not _caught(a, b, ranges)]
+            if not leaks:
                 s.hit[p.category] = s.hit.get(p.category, 0) + 1
             else:
-                s.misses.append((p.category, c.text))
+                a, b = leaks[0]
+                s.misses.append((p.category, f"{c.text[a:b]!r} in {c.text[max(0, a - 120) : b + 60]!r}"))
         for d in c.decoys:
             s.decoys[d.category] = s.decoys.get(d.category, 0) + 1
             occ = _occurrences(c.text, d.text)
@@ -1485,7 +1488,10 @@ def score(redactor: object, cases: list[BlindCase], check_idempotent: bool = Tru
             if any(x < b and a < y for a, b in occ for x, y in ranges):
                 s.fps[d.category] = s.fps.get(d.category, 0) + 1
                 s.fp_texts.append((d.category, d.text))
-        s.stray += sum(1 for x, y in ranges if not any(x < b and a < y for a, b in owned))
+        for x, y in ranges:
+            if not any(x < b and a < y for a, b in owned):
+                s.stray += 1
+                s.stray_texts.append(f"{c.text[x:y]!r} in {c.text[max(0, x - 60) : y + 30]!r}")
         s.dropped += sp is None
     if check_idempotent:
         once = redactor.redact_many(texts)  # type: ignore[attr-defined]
@@ -1508,6 +1514,7 @@ def main() -> None:
     ap.add_argument("--misses", type=int, default=0, help="print up to N missed plants (dev pool only)")
     ap.add_argument("--fps", type=int, default=0, help="print up to N false positives (dev pool only)")
     ap.add_argument("--only", help="print misses of this category only")
+    ap.add_argument("--stray", type=int, default=0, help="print up to N stray spans (dev pool only)")
     args = ap.parse_args()
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
     from persona_pipeline.core.evidence.redaction.redactor import Redactor
@@ -1540,9 +1547,11 @@ def main() -> None:
         print(f"| decoy {c} | " + " | ".join(cells) + " |")
     dev = results[("dev", names[-1])]  # only the dev pool's failures are ever printed
     for cat_, text in [m for m in dev.misses if not args.only or m[0] == args.only][: args.misses]:
-        print(f"MISS dev {cat_}: {text[:400]!r}")
+        print(f"MISS dev {cat_}: {text}")
     for cat_, text in dev.fp_texts[: args.fps]:
         print(f"FP dev {cat_}: {text!r}")
+    for text in dev.stray_texts[: args.stray]:
+        print(f"STRAY dev {text}")
 
 
 if __name__ == "__main__":

@@ -141,7 +141,16 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ("docker_pat", r"\bdckr_pat_[A-Za-z0-9_-]{20,}", 0, ("dckr_pat_",)),
     ("vault_token", r"\bhv[sb]\.[A-Za-z0-9_-]{24,}", 0, ("hvs.", "hvb.")),
     ("aws_access_key", r"\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}\b", 0, ("akia", "asia", "abia", "acca")),
+    # a service-account JSON's key id names the private key beside it (and is Google's handle for
+    # revoking it): redacted with the key, never alone in prose
+    (
+        "gcp_private_key_id",
+        r"private_key_id\\?[\"']?\s*:\s*\\?[\"']([0-9a-f]{40})\b",
+        1,
+        ("private_key_id",),
+    ),
     # a Twilio account SID is an id, not a secret: it only anchors the search for its auth token
+    # (and is redacted with the token it pairs with: `near_id_spans`)
     ("twilio_sid", r"\bAC[0-9a-f]{32}\b", 0, ("ac",)),
     # AWS secret access keys have no prefix; they are only recognisable by their label (or by
     # standing near an access key id: `near_id_spans`).
@@ -205,6 +214,15 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         0,
         ("secret", "pass", "pwd", "token", "key", "auth", "cred"),
     ),
+    # <add key="ClearTextPassword" value="…" />, <param name="apiToken" value="…"/>: a key/name
+    # attribute naming a secret, then its value attribute (NuGet, .NET appSettings, Ant, log4j)
+    (
+        "env_secret",
+        rf"""(?i)\b(?:key|name)[ \t]*=[ \t]*["']([A-Za-z0-9_.:-]*{_LABEL_WORD}[A-Za-z0-9_.:-]*)["'][ \t]+"""
+        rf"""value[ \t]*=[ \t]*{_QUOTED_OR_BARE}""",
+        0,
+        ("secret", "pass", "pwd", "token", "key", "auth", "cred"),
+    ),
     # CLI flags that take a secret: --password X, --password=X, --client-secret X, --api-key X …
     (
         "cli_secret",
@@ -242,9 +260,14 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         1,
         ("pass", "pwd", "secret", "api key", "token"),
     ),
+    # prose: "the storage key is X", "my access key was X": `key` alone labels only a generated
+    # value (`prose_key` in _rejected), never "the key is that…"
+    ("prose_key", r"(?i)\bkey\s+(?:is|was)\s*:?\s*[\"'`]?([^\s\"'`]{16,256})", 1, ("key",)),
     (
         "password",
-        r"(?i)\b(?:login|credentials?|creds|user(?:name)?\s*/\s*pass(?:word)?)(?:\s+(?:is|are))?\s*:?\s+[\"'`]?"
+        # "creds for staging are admin:X", "the login on prod is root / X"
+        r"(?i)\b(?:login|credentials?|creds|user(?:name)?\s*/\s*pass(?:word)?)"
+        r"(?:\s+(?:for|on|to|of|at)\s+(?:the\s+)?[A-Za-z0-9._-]{1,40}){0,2}(?:\s+(?:is|are))?\s*:?\s+[\"'`]?"
         r"[A-Za-z0-9._@-]{1,40}[\"'`]?\s*(?:/|:)\s*[\"'`]?([^\s\"'`]{4,128})",
         1,
         ("login", "cred", "user"),
@@ -383,6 +406,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         return bool(_DOC_EXAMPLE.search(value))
     if kind == "bearer_token" and not random_like(value):
         return True  # "token\tsubprocess.check_call": a word after `token`, not a credential
+    if kind == "prose_key":
+        return not (random_like(value) and _KEYLIKE.match(value)) or bool(_DOC_EXAMPLE.search(value))
     code_check = kind not in _POSITIONAL and not quoted and _code_like(value)
     if _is_placeholder_value(value, following, code_check):
         return True
@@ -390,8 +415,12 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         strength = label_strength(name) if name else 2
         if strength == 0:
             return True
-        if value.startswith(("-", "http://", "https://", "file:", "@", "&", "*")) or _PATH.match(value):
+        if value.startswith(("http://", "https://", "file:", "@", "&", "*")) or _PATH.match(value):
+            return True
+        if _FLAG.match(value):
             return True  # the next flag, an endpoint (token_uri), an alias, a glob, a path
+        if kind == "password" and _VERSIONISH.match(value):
+            return True  # "login HTTP/1.1": a protocol version after a slash, not a password
         if value.lower() in ("required", "optional", "string", "str", "bool", "int", "bytes", "any", "prompt"):
             return True
         if kind == "password" and not random_like(value) and (value.isalnum() or _code_like(value)):
@@ -415,6 +444,9 @@ _NEXT_PARAM = Rx(r"&[A-Za-z_][A-Za-z0-9_.\[\]-]*=")
 _HEX_ID = Rx(r"^[0-9a-f]{8,31}$")
 _KEYLIKE = Rx(r"^[A-Za-z0-9+/=_.~-]+$")
 _PATH = Rx(r"^(?:~|\.{1,2})?/[A-Za-z0-9_.@/-]*$")
+# the next option rather than a value: `-v`, `--no-cache` (a generated `-Ad2r…@!` is a value)
+_FLAG = Rx(r"^(?:-[A-Za-z]|--?[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$")
+_VERSIONISH = Rx(r"^v?\d+(?:\.\d+)+[^A-Za-z0-9]*$")
 _GENERIC_TYPE = Rx(r"^[A-Za-z_][A-Za-z0-9_.]*\[")
 _ACCESS_KEY_ID = Rx(r"\b(?:AKIA|ASIA)[A-Z2-7]{16}\b")
 _AWS_SECRET_SHAPE = Rx(r"(?:^|[^A-Za-z0-9/+=])([A-Za-z0-9/+]{40})(?:[^A-Za-z0-9/+=]|$)")
@@ -437,9 +469,13 @@ def near_id_spans(text: str) -> list[Span]:
     if "AC" in text:
         for ((s, e),) in _TWILIO_SID.finditer(text):
             lo, hi = max(0, s - _NEAR), min(len(text), e + _NEAR)
+            paired = False
             for _, (a, b) in _HEX32.finditer(text, lo, hi):
                 if (a, b) != (s + 2, e) and any(c.isalpha() for c in text[a:b]):
                     spans.append(Span(a, b, "twilio_auth_token"))
+                    paired = True
+            if paired:  # beside its auth token the SID is half of a credential pair (the -u user)
+                spans.append(Span(s, e, "twilio_sid"))
     return spans
 
 
@@ -447,7 +483,7 @@ def _rel(m: tuple[tuple[int, int], ...], s0: int) -> tuple[tuple[int, int], ...]
     return tuple((a - s0, b - s0) if a >= 0 else (a, b) for a, b in m)
 
 
-_OUT_KIND = {"cli_secret": "password", "env_pair": "env_secret"}
+_OUT_KIND = {"cli_secret": "password", "env_pair": "env_secret", "prose_key": "api_key"}
 _MISS = object()
 _DECISIONS: dict[tuple[int, str, str], object] = {}
 
@@ -478,7 +514,11 @@ def _decide(
         nxt = _NEXT_PARAM.search(matched[start:end])
         if nxt is not None:
             end = start + nxt[0][0]  # `token=abc&page=2`: the value ends where the next parameter starts
-    if not quoted and kind in ("password", "cli_secret", *_LABELLED) and not matched.endswith("...", start, end):
+    if (
+        not quoted
+        and kind in ("password", "prose_key", "cli_secret", *_LABELLED)
+        and not matched.endswith("...", start, end)
+    ):
         if _PLACEHOLDER_VALUE.search(matched[start:end]):
             return None  # `{STRIPE_KEY}`, `[token]`: judged whole, before trailing brackets go
         while end > start and matched[end - 1] in _TRAILING_PUNCT:
