@@ -61,6 +61,8 @@ _HOME_SPACED = Rx(
     r"([^/\\\r\n\"`:*?<>|]{1,64}? [^/\\\r\n\"`:*?<>|]{1,64}?)[/\\]"
 )
 _HOME_SLUG = Rx(r"-(?:Users|home)-([A-Za-z0-9._]{1,64})-")
+# `~name/…`: the shell's home of another account (`~/` alone names no one)
+_HOME_TILDE = Rx(r"(?:^|[^A-Za-z0-9_~/.\\-])~([a-z_][a-z0-9._-]{1,31})/")
 _SYSTEM_ACCOUNTS = {
     "shared",
     "runner",
@@ -181,7 +183,8 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
         local, _, domain = value.lower().partition("@")
         if local in _NO_REPLY_LOCALS or domain in _DOC_DOMAINS or domain.endswith(_DOC_TLDS):
             continue
-        if domain.endswith(".noreply.github.com") or value.lower() in allow:
+        if domain.endswith((".noreply.github.com", ".gserviceaccount.com")) or value.lower() in allow:
+            # (a GCP service account's address names a machine identity, not a person)
             continue
         if text[end : end + 1] == ":" and local == "git":
             continue
@@ -216,13 +219,15 @@ _PHONE_CONTEXT = Rx(
 # (area) then groups (BR, US), 5+5 (IN mobiles), 3-3-4 (NANP); any shape right after a phone label.
 # Dates, IPs and versions do not start with 0 or "(" and are not 3-3-4, so they are rarely candidates.
 _NATIONAL_CANDIDATE = Rx(
-    r"\b0\d{1,4}(?:[ .-]\d{2,8}){1,4}\b|\(\d{2,5}\)[ .-]?\d{3,5}[ .-]?\d{3,4}\b|\b[6-9]\d{4}[ .-]\d{5}\b|"
+    r"\b0\d{1,4}(?:[ .-]\d{2,8}){1,4}\b|\(\d{2,5}\)[ .-]?\d{3,5}[ .-]?\d{3,4}\b|\b0?[6-9]\d{4}[ .-]\d{5}\b|"
     r"\b\d{3}[ .-]\d{3}[ .-]\d{4}\b|"
     r"(?i:\b(?:phone|tel|mobile|mobil|cell|call|fax|whatsapp|sms|contact|ring|handy|telefon|portable|celular|ph|mob|"
     r"numero|nummer|number)\b(?:\W{1,3}(?:me|us|him|her|them|at|on|no|nr|number|is|was|de|der)\b){0,3}\W{0,4})"
     r"(\(?\d[\d ().-]{6,18}\d)"
 )
 _DATE_LIKE = Rx(r"^(?:\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4})")
+# 0X XX XX XX XX in dots or dashes (France, Belgium, Morocco…): five pairs, which no date has
+_FIVE_PAIRS = Rx(r"^0\d(?:\.\d\d){4}$|^0\d(?:-\d\d){4}$")
 _IP_LIKE = Rx(r"^\d{1,3}(?:\.\d{1,3}){3}$")
 
 
@@ -244,7 +249,7 @@ def _national_ok(raw: str, context: bool) -> bool:
     digits = sum(ch.isdigit() for ch in raw)
     if digits < 9 or digits > 13:
         return False
-    if _DATE_LIKE.match(raw) or _IP_LIKE.match(raw):
+    if (_DATE_LIKE.match(raw) and not _FIVE_PAIRS.match(raw)) or _IP_LIKE.match(raw):
         return False
     if "." in raw and any(len(g) == 1 for g in raw.split(".")):
         return False  # versions and addresses, not dotted phone groups
@@ -303,6 +308,72 @@ def phone_spans(text: str) -> Iterator[Span]:
             continue
         if _national_ok(text[start:end], context):
             yield Span(start, end, "phone")
+
+
+# A delimited table whose header names a phone, SSN or birth-date column: its cells there carry
+# their label in the header, not beside them (a bare `4155550123` in a `phone` column is a number
+# to call; in prose it is an id). Unbounded `[^\n]*` keeps the pattern linear in RE2.
+_TABLE_HEAD = Rx(r"(?i)(?:^|\n)([^\n]*(?:phone|mobile|\btel|\bcell|\bfax|whatsapp|\bssn|social|\bdob\b|birth)[^\n]*)\n")
+_TABLE_SEPS = (",", "\t", ";", "|")
+_CELL_VALUE = Rx(r"^\+?\(?\d[\d ()./-]*\d")
+_MAX_TABLE_ROWS = 2000
+
+
+def _column_kind(header_cell: str) -> str | None:
+    h = header_cell.strip().strip("\"'").lower()
+    if any(k in h for k in ("phone", "mobile", "cell", "fax", "whatsapp")) or h in ("tel", "telephone", "telefon"):
+        return "phone"
+    if "ssn" in h or "social" in h:
+        return "ssn"
+    if h == "dob" or "birth" in h:
+        return "date_of_birth"
+    return None
+
+
+def _cell_ok(kind: str, cell: str) -> bool:
+    if kind == "phone":
+        return _candidate_ok(cell) if cell.startswith("+") else _national_ok(cell, True)
+    if kind == "ssn":
+        d = cell.replace("-", "").replace(" ", "")
+        return len(d) == 9 and d.isdigit() and d[:3] not in ("000", "666") and d[0] != "9" and d[3:5] != "00"
+    return bool(_DATE_LIKE.match(cell)) and sum(c.isdigit() for c in cell) >= 6
+
+
+def table_column_spans(text: str) -> Iterator[Span]:
+    """Cells of phone, SSN and birth-date columns of CSV/TSV-like tables, validated like the
+    labelled values they are (the header is their label)."""
+    if not _open(text, "table"):
+        return
+    for _, (h0, h1) in _TABLE_HEAD.finditer(text):
+        header = text[h0:h1]
+        sep = next((c for c in _TABLE_SEPS if c in header), None)
+        if sep is None:
+            continue
+        cols = {i: k for i, cell in enumerate(header.split(sep)) if (k := _column_kind(cell)) is not None}
+        if not cols:
+            continue
+        width = header.count(sep)
+        pos = h1 + 1
+        for _ in range(_MAX_TABLE_ROWS):
+            if pos >= len(text):
+                break
+            nl = text.find("\n", pos)
+            end = len(text) if nl < 0 else nl
+            row = text[pos:end]
+            if row.count(sep) != width:
+                break  # the table ended (or its rows quote the separator: not parsed here)
+            start = pos
+            for i, cell in enumerate(row.split(sep)):
+                kind = cols.get(i)
+                if kind is not None:
+                    value = cell.strip().strip("\"'")
+                    lead = _CELL_VALUE.search(value)  # the last row may run into prose: "…,0301234567. thanks"
+                    value = value[: lead[0][1]] if lead is not None else ""
+                    if value and _cell_ok(kind, value):
+                        a = start + cell.find(value)
+                        yield Span(a, a + len(value), kind)
+                start += len(cell) + 1
+            pos = end + 1
 
 
 def card_spans(text: str) -> Iterator[Span]:
@@ -488,13 +559,18 @@ _US_TAIL = rf"(?:,?\s+{_CAP}(?:[ \t]+{_CAP}){{0,3}},?[ \t]+[A-Z]{{2}}[ \t]+\d{{5
 _UK_POSTCODE = r"[A-Z]{1,2}\d[A-Z\d]?[ \t]*\d[A-Z]{2}\b"
 _UK_TAIL = rf"(?:,?\s+{_CAP}(?:[ \t]+{_CAP}){{0,3}},?\s+{_UK_POSTCODE})"
 _STREET_EN = Rx(rf"{_STREET_LINE}\.?{_UNIT}(?:{_US_TAIL}|{_UK_TAIL})?")
+# ", 12345 Ort" with a two-word town (Frankfurt am Main, Halle an der Saale, Freiburg im Breisgau)
+_DE_TOWN = r"[ \t]+[A-Z\x7f][A-Za-z\x7f.-]*(?:[ \t]+(?:am|an|im|ob|in|bei|an der)[ \t]+[A-Z\x7f][A-Za-z\x7f.-]*)?"
 _DE_STREET = Rx(
     r"\b[A-Z\x7f][A-Za-z\x7f-]*(?i:stra(?:ss|\x7f)e|str\.|weg|gasse|platz|allee|ring|damm|ufer|chaussee|steig|markt)"
-    r"[ \t]+\d{1,4}(?:[ \t]?[a-zA-Z]\b|[-/]\d{1,4})?(?:,?\s+(\d{5})[ \t]+[A-Z\x7f][A-Za-z\x7f.-]*"
-    r"(?:[ \t]+(?:am|an|im|ob|in|bei)[ \t]+[A-Z\x7f][A-Za-z\x7f.-]*)?)?|"
-    r"\b[A-Z\x7f][A-Za-z\x7f-]*[ \t](?:Stra(?:ss|\x7f)e|Str\.|Weg|Gasse|Platz|Allee|Ring|Damm)[ \t]+\d{1,4}"
+    rf"[ \t]+\d{{1,4}}(?:[ \t]?[a-zA-Z]\b|[-/]\d{{1,4}})?(?:,?\s+(\d{{5}}){_DE_TOWN})?|"
+    r"\b[A-Z\x7f][A-Za-z\x7f-]*[ \t](?:Stra(?:ss|\x7f)e|Str\.|Weg|Gasse|Platz|Allee|Ring|Damm|Markt)[ \t]+\d{1,4}"
     r"(?:[a-zA-Z]\b|[-/]\d{1,4})?"
-    r"(?:,?\s+(\d{5})[ \t]+[A-Z\x7f][A-Za-z\x7f.-]*)?"
+    rf"(?:,?\s+(\d{{5}}){_DE_TOWN})?|"
+    # streets named by a preposition (Am Markt 5, An der Alster 12, Im Winkel 3): only with a
+    # postcode and town, as "Im Jahr 2020" is no address
+    r"\b(?:Am|An[ \t]+der|An[ \t]+den|Auf[ \t]+der|Auf[ \t]+dem|Im|In[ \t]+der|Zum|Zur|Unter[ \t]+den)[ \t]+"
+    r"[A-Z\x7f][A-Za-z\x7f-]*[ \t]+\d{1,4}[a-zA-Z]?,?\s+(\d{5})" + _DE_TOWN
 )
 _FR_WAY = (
     r"(?i:rue|avenue|av\.|boulevard|bd|place|impasse|all\x7fe|allee|chemin|quai|route|cours|passage|square|voie|"
@@ -569,7 +645,7 @@ def _display_name_folder(name: str) -> bool:
 
 
 def home_user_spans(text: str) -> Iterator[Span]:
-    for rx in (_HOME_SPACED, _HOME_PATH, _HOME_SLUG) if _open(text, "home") else ():
+    for rx in (_HOME_SPACED, _HOME_PATH, _HOME_SLUG, _HOME_TILDE) if _open(text, "home") else ():
         for _, (start, end) in rx.finditer(text):
             name = text[start:end]
             if rx is _HOME_SPACED and not _display_name_folder(name):
@@ -590,6 +666,9 @@ _FULL = rf"{_NW}(?:[ \t]+(?:[A-Z]\.[ \t]+)?(?:{_PARTICLE}[ \t]+)?{_NW}){{1,3}}"
 _NAME_CONTEXT = Rx(
     r"(?i:\b(?:ask|asked|ping|pinged|cc|bcc|dear|hi|hello|hey|thanks|thank you|attn|with|talked to|spoke to|"
     r"from:|to:|reviewer|assignee|author|owner|contact|signed|regards|cheers|sincerely|"
+    # people named by their relation to the writer: "my colleague X", "our manager X"
+    r"colleagues?|co-?workers?|teammates?|manager|boss|mentor|intern|landlord|neighbou?r|recruiter|"
+    r"(?:my|our|his|her)[ \t]+(?:friend|wife|husband|partner|son|daughter|brother|sister|lead|client)|"
     r"(?:reviewed|signed-off|co-authored|acked|reported|tested|suggested|helped|approved|authored|written)[ -]by)"
     r"(?:[ \t]*:)?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?)"
     rf"({_FULL}|{_NW})"
@@ -759,8 +838,9 @@ _GATED.update(
     address_de=(_DE_STREET,),
     address_fr=(_FR_STREET,),
     ipv6=(_IPV6,),
-    home=(_HOME_SPACED, _HOME_PATH, _HOME_SLUG),
+    home=(_HOME_SPACED, _HOME_PATH, _HOME_SLUG, _HOME_TILDE),
     phone_national=(_NATIONAL_CANDIDATE,),
+    table=(_TABLE_HEAD,),
     name_context=(_NAME_IN_CONTEXT,),
 )
 
@@ -775,4 +855,5 @@ DETECTORS = (
     address_spans,
     home_user_spans,
     person_name_spans,
+    table_column_spans,
 )

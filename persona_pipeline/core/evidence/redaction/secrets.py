@@ -415,8 +415,10 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         strength = label_strength(name) if name else 2
         if strength == 0:
             return True
-        if value.startswith(("http://", "https://", "file:", "@", "&", "*")) or _PATH.match(value):
+        if value.startswith(("http://", "https://", "file:", "@", "&")) or _PATH.match(value):
             return True
+        if value.startswith("*") and not random_like(value):
+            return True  # a glob (`*.pem`); a generated `*DYn…3s_v` is a value
         if _FLAG.match(value):
             return True  # the next flag, an endpoint (token_uri), an alias, a glob, a path
         if kind == "password" and _VERSIONISH.match(value):
