@@ -1,0 +1,150 @@
+"""The blind generator's pools (redaction_blind.py) at one seed, with floors just under what the
+engine reaches, and one test per detector or fix its dev pool led to (each fails without it)."""
+
+from __future__ import annotations
+
+import random
+import string
+
+import pytest
+
+from persona_pipeline.core.evidence.redaction.redactor import Redactor
+from persona_pipeline_tests.redaction_blind import BlindScore, generate, luhn_complete, score
+
+R = Redactor(b"k" * 32)
+SEED = 7
+
+
+@pytest.fixture(scope="module")
+def blind() -> dict[str, BlindScore]:
+    return {pool: score(R, generate(SEED, pool, 1200)) for pool in ("dev", "holdout")}
+
+
+# floors: dev is tuned on (secrets 100%, PII 99.8% at seed 1); the holdout only scored
+@pytest.mark.parametrize(
+    ("pool", "secrets_floor", "pii_floor", "fp_per_mb"), [("dev", 0.995, 0.99, 1.0), ("holdout", 0.95, 0.97, 5.0)]
+)
+def test_blind_pools(
+    blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float
+) -> None:
+    sc = blind[pool]
+    assert sc.idempotent
+    assert sc.dropped == 0
+    assert sc.recall("secret") >= secrets_floor, sc.recall("secret")
+    assert sc.recall("pii") >= pii_floor, sc.recall("pii")
+    assert sc.fp_per_mb() <= fp_per_mb, sc.fps
+    assert sc.stray <= 2, sc.stray  # no redaction outside a plant or decoy (frames, template prose)
+
+
+def _spans(text: str) -> list[tuple[str, str]]:
+    return [(text[s.start : s.end], s.kind) for s in R.spans_many([text])[0] or []]
+
+
+def _covered(text: str, value: str) -> bool:
+    out = R.redact(text)
+    assert out is not None
+    return value not in out.text and not any(value[i : i + 8] in out.text for i in range(max(1, len(value) - 7)))
+
+
+def _rand(r: random.Random, n: int, alphabet: str = string.ascii_letters + string.digits) -> str:
+    return "".join(r.choice(alphabet) for _ in range(n))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_twilio_sid_with_its_token(seed: int) -> None:
+    r = random.Random(seed)
+    sid, tok = "AC" + _rand(r, 32, "0123456789abcdef"), _rand(r, 32, "0123456789abcdef")
+    text = f"curl https://api.twilio.com/2010-04-01/Accounts/{sid}/Messages.json -u {sid}:{tok}"
+    assert _covered(text, sid) and _covered(text, tok)
+    alone = f"GET /2010-04-01/Accounts/{sid}/Calls.json 200"
+    assert _spans(alone) == []  # an SID with no token beside it is an id
+
+
+def test_service_account_key_id_and_machine_address() -> None:
+    kid = "3f55a4676a6b55ba1e12c9b2aa0c7f7e7b1c2225"
+    text = (
+        f'{{"type": "service_account", "private_key_id": "{kid}", '
+        '"client_email": "deployer@acme-prod.iam.gserviceaccount.com"}'
+    )
+    assert _covered(text, kid)
+    assert "deployer@acme-prod.iam.gserviceaccount.com" in R.redact(text).text  # type: ignore[union-attr]
+    assert _covered(text.replace('"', '\\"'), kid)  # JSON-escaped
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_prose_key_is_generated_value(seed: int) -> None:
+    r = random.Random(seed)
+    key = _rand(r, 86, string.ascii_letters + string.digits + "+/") + "=="
+    assert _covered(f"the storage key is {key}", key)
+    for text in ("the key is that we never retry", "the key is configurable per tenant", "the key is KEYBOARD_LAYOUT"):
+        assert _spans(text) == [], text
+
+
+def test_credentials_for_an_environment_and_flag_like_values() -> None:
+    assert _covered("creds for staging are deploy:Monkey2000*SE (don't share)", "Monkey2000*SE")
+    assert _covered("login: root\npass: -Ad2rbNtkUx1@!UHx", "-Ad2rbNtkUx1@!UHx")
+    assert _covered("pass: *DYnIk3s_v-nTvzvU#VVkt", "*DYnIk3s_v-nTvzvU#VVkt")
+    # the next option and a glob are still no values
+    assert _spans("--password --verbose") == []
+    assert _spans("secret_files: *.pem") == []
+    # a protocol version after `login` is no password (JSON-escaped access log)
+    assert _spans('\\"GET /login HTTP/1.1\\" 200 512') == []
+
+
+def test_key_value_attribute_pairs() -> None:
+    pw = "FkpxmSC17JxH2pAkuYc4rYlQ"
+    assert _covered(f'<add key="ClearTextPassword" value="{pw}" />', pw)
+    assert _covered(f"<param name='apiToken' value='{pw}'/>", pw)
+    assert _spans('<add key="PasswordMinLength" value="12" />') == []  # a number under a policy name
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("name,phone\nsupport,6139816518\nsales,03024291086", "6139816518"),
+        ("name,phone\nsupport,6139816518\nsales,03024291086", "03024291086"),
+        ("id;mobile_phone;plan\n17;09236442360;pro", "09236442360"),
+        ("id,ssn,dob\n1,123456789,1990-02-03", "123456789"),
+        ("id,ssn,dob\n1,123456789,1990-02-03", "1990-02-03"),
+        ("Tel: 04.94.59.26.11", "04.94.59.26.11"),
+        ("call me at 02-37-08-63-30 if it breaks", "02-37-08-63-30"),
+        ("mobile 062970 07748", "062970 07748"),
+        ("cat ~jpatel/.ssh/config", "jpatel"),
+        ("ship it to Am Markt 68, 56764 Düsseldorf please", "Am Markt 68, 56764 Düsseldorf"),
+        ("my address is Berliner Platz 36, 18313 Frankfurt am Main", "Berliner Platz 36, 18313 Frankfurt am Main"),
+        ("my colleague François van Dijk said it is safe", "François van Dijk"),
+        ("our manager Rahul Zimmermann signed it off", "Rahul Zimmermann"),
+    ],
+)
+def test_pii_fixes(text: str, value: str) -> None:
+    assert _covered(text, value), _spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "id,count,phone_model\n1,6139816518,pixel",  # a count column beside a phone *model* column
+        "id,created\n1,6139816518",  # no phone column at all
+        "released on 01.03.2024 10:22",  # a date and a time, not five pairs
+        "see ~/.config/nvim and ~/projects",
+        "Im Jahr 2020 haben wir 12345 Nutzer",
+        "order,total\n4024007103939509,12",  # a Luhn-valid id in a table without card columns is for card_spans
+    ],
+)
+def test_pii_lookalikes_survive(text: str) -> None:
+    found = _spans(text)
+    if text.startswith("order,total"):  # card_spans owns card numbers wherever they stand
+        assert all(kind == "credit_card" for _, kind in found)
+        return
+    assert found == [], found
+
+
+def test_generator_checksums() -> None:
+    r = random.Random(0)
+    for _ in range(50):
+        number = luhn_complete("4", 16, r)
+        total = sum(
+            int(d) if i % 2 == 0 else (2 * int(d) - 9 if int(d) > 4 else 2 * int(d))
+            for i, d in enumerate(reversed(number))
+        )
+        assert total % 10 == 0
