@@ -15,7 +15,6 @@ import ipaddress
 import os
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from itertools import pairwise
 from typing import Any
 
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold
@@ -98,9 +97,15 @@ _SYSTEM_ACCOUNTS = {
 }
 # Capitalised words; pairs of adjacent ones are checked against the name lists. A run is two or more
 # of them separated by one space (or " X. "): only runs can hold a name, and they are rare.
-_WORD = r"\b[A-Z][a-z]{1,20}(?:-[A-Z][a-z]+)?\b"
-_CAP_RUN = Rx(rf"{_WORD}(?: (?:[A-Z]\. )?{_WORD})+")
-_CAP_WORD = Rx(_WORD)
+# A word may carry non-ASCII letters (DEL in the fold: checked on the original), Mc/Mac/O'/D', a
+# hyphen or an apostrophe, and a surname may follow a lowercase particle (van der, de la). A DEL
+# may also be punctuation (…, —): `_name_pairs` reads the words' edges in the original.
+_WORD = r"(?:Mc|Mac|O'|D')?[A-Z\x7f][a-z\x7f]{1,20}(?:['-][A-Z\x7f]?[a-z\x7f]+)?"
+_RUN_PARTICLES = frozenset(
+    ["van", "der", "den", "de", "von", "la", "los", "del", "della", "da", "di", "du", "dos", "das", "le", "ter", "ten"]
+)
+_RUN_PARTICLE = r"(?:van der|van den|van de|von der|de la|de los|" + "|".join(sorted(_RUN_PARTICLES)) + ")"
+_CAP_RUN = Rx(rf"{_WORD}(?:[ \t](?:[A-Z]\.[ \t])?(?:{_RUN_PARTICLE}[ \t])?{_WORD})+")
 _NAME_PREFIX = Rx(r"(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.? $")
 _NAME_SUFFIX = Rx(r"^,? (?:Jr\.?|Sr\.?|II|III|IV|MD|DDS|PhD|DVM)\b")
 
@@ -669,8 +674,10 @@ _NAME_CONTEXT = Rx(
     # people named by their relation to the writer: "my colleague X", "our manager X"
     r"colleagues?|co-?workers?|teammates?|manager|boss|mentor|intern|landlord|neighbou?r|recruiter|"
     r"(?:my|our|his|her)[ \t]+(?:friend|wife|husband|partner|son|daughter|brother|sister|lead|client)|"
-    r"(?:reviewed|signed-off|co-authored|acked|reported|tested|suggested|helped|approved|authored|written)[ -]by)"
-    r"(?:[ \t]*:)?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?)"
+    r"(?:reviewed|signed-off|co-authored|acked|reported|tested|suggested|helped|approved|authored|written)[ -]by|"
+    # a title: "Dr. Ngozi Okafor", "Ms Chen"
+    r"(?-i:(?:Mr|Mrs|Ms|Mx|Dr|Prof)\.?))"
+    r"(?:[ \t]*:|[ \t]+(?:is|was))?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?)"
     rf"({_FULL}|{_NW})"
 )
 _KEYED_NAME = Rx(
@@ -739,21 +746,61 @@ def _name_words_ok(value: str, single_needs_list: bool) -> bool:
     return True
 
 
+def _name_pairs(text: str, r0: int, r1: int) -> Iterator[tuple[int, int, int, int]]:
+    """(first start, first end, surname start, surname end) of adjacent capitalised words of a run,
+    a middle initial or particles (van der, de la) allowed between them. A run of more than three
+    capitalised words is a title ("Tai Tham Vowel Sign"): its pairs must both be listed, which the
+    caller's lists check cannot tell, so such runs give no pairs with an unlisted surname."""
+    words: list[tuple[int, int]] = []
+    pos = r0
+    for token in text[r0:r1].replace("\t", " ").split(" "):
+        a, b = pos, pos + len(token)
+        pos = b + 1
+        while a < b and not text[a].isalpha():
+            a += 1  # "…Laura": the fold's DEL stood for punctuation
+        while b > a + 1 and not text[b - 1].isalpha() and not (b - a == 2 and text[b - 1] == "."):
+            b -= 1
+        words.append((a, b))
+    if words and r0 > 0 and (text[r0 - 1].isalnum() or text[r0 - 1] == "_"):
+        words.pop(0)  # "iPhone Pro": the run began inside a word
+    if words and r1 < len(text) and (text[r1].isalnum() or text[r1] == "_"):
+        words.pop()  # "Garcia2": the run ends inside a token
+    caps = [(a, b) for a, b in words if text[a].isupper() and not (b - a == 2 and text[b - 1] == ".")]
+    _, lasts = _name_lists()
+    long_run = len(caps) > 3
+    for i, (s0, e0) in enumerate(words):
+        if not text[s0].isupper() or e0 - s0 < 2 or text[e0 - 1] == ".":
+            continue
+        j = i + 1
+        if j < len(words) and words[j][1] - words[j][0] == 2 and text[words[j][1] - 1] == ".":
+            j += 1  # a middle initial
+        while j < len(words) and text[words[j][0] : words[j][1]] in _RUN_PARTICLES:
+            j += 1
+        if j >= len(words):
+            continue
+        s1, e1 = words[j]
+        if not text[s1].isupper() or not all(c.isalpha() or c in "'-" for c in text[s0:e0] + text[s1:e1]):
+            continue  # a lowercase non-ASCII initial (über) or a non-letter the fold hid (—)
+        if long_run and text[s1:e1] not in lasts:
+            continue
+        yield s0, e0, s1, e1
+
+
 def person_name_spans(text: str) -> Iterator[Span]:
     """Person names: first + last name both in the name lists (optionally a middle initial), a
     listed first name before any name-shaped surname, and any name-shaped sequence in a name
     context (ask X, cc X, From: X, Reviewed-by: X, a sign-off line, author = "X")."""
     firsts, lasts = _name_lists()
     for ((r0, r1),) in _CAP_RUN.finditer(text) if _open(text, "name_run") else ():
-        words = [w[0] for w in _CAP_WORD.finditer(text, r0, r1)]
-        long_run = len(words) > 3  # "Tai Tham Vowel Sign": a title, unless both names are listed
-        for (s0, e0), (s1, e1) in pairwise(words):
+        for s0, e0, s1, e1 in _name_pairs(text, r0, r1):
             first, last = text[s0:e0], text[s1:e1]
+            if "-" in first and all(p in firsts for p in first.split("-")):
+                first = first.split("-")[0]  # Jean-Luc, Anne-Marie: a compound of listed names
             if first not in firsts or (
                 last not in lasts and (last in _NOT_NAME_WORDS or last in firsts or first in _NOT_NAME_WORDS)
             ):
                 continue
-            if last not in lasts and (long_run or first in _COMMON_WORD_FIRSTS or text[e1 : e1 + 1] in ("(", ".", "_")):
+            if last not in lasts and (first in _COMMON_WORD_FIRSTS or text[e1 : e1 + 1] in ("(", ".", "_")):
                 continue  # "Will Update", "Grant Access", "Max Retries": words, not people
             start, end = s0, e1
             pre = _NAME_PREFIX.search(text[max(0, start - 6) : start])
