@@ -91,6 +91,15 @@ def test_credentials_for_an_environment_and_flag_like_values() -> None:
     assert _spans('\\"GET /login HTTP/1.1\\" 200 512') == []
 
 
+def test_azure_sas_signature_and_prose_password_for_a_host() -> None:
+    sig = "Ab3dEf%2BgHiJkLmNoPqRsTuVwXyZ0123456789%3D"
+    url = f"https://acct.blob.core.windows.net/c?sv=2021-06-08&ss=b&sp=rwdl&se=2025-01-01T00:00:00Z&sig={sig}"
+    assert _covered(url, sig)
+    assert _spans("https://example.org/?sig=abc&sv=1") == []  # no SAS version, no signature
+    assert _covered("the root password for the VM is Tr0ub4dor&3", "Tr0ub4dor&3")
+    assert _spans("the token for this request is valid") == []
+
+
 def test_key_value_attribute_pairs() -> None:
     pw = "FkpxmSC17JxH2pAkuYc4rYlQ"
     assert _covered(f'<add key="ClearTextPassword" value="{pw}" />', pw)
@@ -119,6 +128,7 @@ def test_key_value_attribute_pairs() -> None:
         ("Dr. Ngozi Okafor will review", "Ngozi Okafor"),
         ("the reviewer was Jean-Luc Picard", "Jean-Luc Picard"),
         ("she is at 062970 07748 after six", "062970 07748"),
+        ("+33 (0)6 12 34 56 78", "+33 (0)6 12 34 56 78"),
     ],
 )
 def test_pii_fixes(text: str, value: str) -> None:

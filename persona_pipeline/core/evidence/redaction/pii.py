@@ -25,7 +25,8 @@ _DOC_DOMAINS = ("example.com", "example.org", "example.net", "localhost", "users
 _DOC_TLDS = (".invalid", ".test", ".example", ".local", ".localhost")
 _NO_REPLY_LOCALS = {"noreply", "no-reply", "donotreply", "do-not-reply", "git", "notifications"}
 
-_PHONE_CANDIDATE = Rx(r"\+\d{1,3}(?:[ .-]?(?:\(\d{1,6}\)|\d{1,6})){1,5}|(?:\(\d{3}\)|\b\d{3})[ .-]\d{3}[ .-]\d{4}\b")
+# (+33 (0)6 12 34 56 78: the bracketed trunk 0 and five pairs are seven groups)
+_PHONE_CANDIDATE = Rx(r"\+\d{1,3}(?:[ .-]?(?:\(\d{1,6}\)|\d{1,6})){1,7}|(?:\(\d{3}\)|\b\d{3})[ .-]\d{3}[ .-]\d{4}\b")
 # 15 or 16 digits (the only lengths card_spans accepts), so the numeric ids and snowflakes of
 # every log are no candidates.
 _CARD_CANDIDATE = Rx(r"\b\d(?:[ -]?\d){14,15}\b")

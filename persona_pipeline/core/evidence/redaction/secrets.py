@@ -131,6 +131,8 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # Google OAuth access tokens: `ya29.` then a long url-safe run (dotted, so no code-reference check)
     ("google_oauth_token", r"\bya29\.[A-Za-z0-9_-]{20,}", 0, ("ya29.",)),
     ("google_oauth_token", r"\b1//0[A-Za-z0-9_-]{30,}", 0, ("1//0",)),
+    # an Azure SAS URL's signature (`…?sv=2021-06-08&…&sig=…`, the signature usually URL-encoded)
+    ("azure_sas_signature", r"[?&]sv=\d{4}-\d{2}-\d{2}&[^\s\"'<>]*?\bsig=([A-Za-z0-9%+/=]{20,})", 1, ("sig=",)),
     ("npm_token", r"\bnpm_[A-Za-z0-9]{36}", 0, ("npm_",)),
     ("pypi_token", r"\bpypi-AgE[A-Za-z0-9_-]{40,}", 0, ("pypi-",)),
     ("hf_token", r"\bhf_[A-Za-z]{30,}", 0, ("hf_",)),
@@ -255,7 +257,10 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # prose: "my password is X", "the token was X", "the login is admin / X"
     (
         "password",
-        r"(?i)\b(?:password|passwd|passphrase|passcode|pwd|secret|api key|token)\s+(?:is|was|are)\s*:?\s*"
+        # "the root password for the VM is X", "the api key of prod was X"
+        r"(?i)\b(?:password|passwd|passphrase|passcode|pwd|secret|api key|token)"
+        r"(?:\s+(?:for|of|on|to)\s+(?:the\s+|our\s+|my\s+)?[A-Za-z0-9._-]{1,40}(?:\s+[A-Za-z0-9._-]{1,40})?)?"
+        r"\s+(?:is|was|are)\s*:?\s*"
         r"[\"'`]?([^\s\"'`]{6,128})",
         1,
         ("pass", "pwd", "secret", "api key", "token"),
