@@ -78,6 +78,9 @@ def test_prose_key_is_generated_value(seed: int) -> None:
     assert _covered(f"the storage key is {key}", key)
     for text in ("the key is that we never retry", "the key is configurable per tenant", "the key is KEYBOARD_LAYOUT"):
         assert _spans(text) == [], text
+    # a label and its value after "key is": the env rule owns the value, the label stays readable
+    out = R.redact("key is OPENAI_API_KEY=" + "sk-proj-" + _rand(r, 80))
+    assert out is not None and out.text.startswith("key is OPENAI_API_KEY=[REDACTED:"), out
 
 
 def test_credentials_for_an_environment_and_flag_like_values() -> None:

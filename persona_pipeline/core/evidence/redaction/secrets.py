@@ -411,8 +411,10 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         return bool(_DOC_EXAMPLE.search(value))
     if kind == "bearer_token" and not random_like(value):
         return True  # "token\tsubprocess.check_call": a word after `token`, not a credential
-    if kind == "prose_key":
-        return not (random_like(value) and _KEYLIKE.match(value)) or bool(_DOC_EXAMPLE.search(value))
+    if kind == "prose_key":  # (an `=` before the padding: "key is NAME=…", a label the other rules own)
+        if "=" in value.rstrip("=") or not (random_like(value) and _KEYLIKE.match(value)):
+            return True
+        return bool(_DOC_EXAMPLE.search(value))
     code_check = kind not in _POSITIONAL and not quoted and _code_like(value)
     if _is_placeholder_value(value, following, code_check):
         return True
