@@ -319,7 +319,11 @@ def phone_spans(text: str) -> Iterator[Span]:
 # A delimited table whose header names a phone, SSN or birth-date column: its cells there carry
 # their label in the header, not beside them (a bare `4155550123` in a `phone` column is a number
 # to call; in prose it is an id). Unbounded `[^\n]*` keeps the pattern linear in RE2.
-_TABLE_HEAD = Rx(r"(?i)(?:^|\n)([^\n]*(?:phone|mobile|\btel|\bcell|\bfax|whatsapp|\bssn|social|\bdob\b|birth)[^\n]*)\n")
+_COLUMN_WORD = r"(?:phone|mobile|\btel|\bcell|\bfax|whatsapp|\bssn|social|\bdob\b|birth)"
+# a whole line holding a column word and a separator (no group: the match is the line, which
+# spares RE2 a submatch pass over it)
+_TABLE_HEAD = Rx(rf"(?i)[^\n]*(?:[,;\t|][^\n]*{_COLUMN_WORD}|{_COLUMN_WORD}[^\n]*[,;\t|])[^\n]*\n")
+_TABLE_GATE = Rx(rf"(?i){_COLUMN_WORD}")
 _TABLE_SEPS = (",", "\t", ";", "|")
 _CELL_VALUE = Rx(r"^\+?\(?\d[\d ()./-]*\d")
 _MAX_TABLE_ROWS = 2000
@@ -350,15 +354,19 @@ def table_column_spans(text: str) -> Iterator[Span]:
     labelled values they are (the header is their label)."""
     if not _open(text, "table"):
         return
-    for _, (h0, h1) in _TABLE_HEAD.finditer(text):
+    for ((h0, h1),) in _TABLE_HEAD.finditer(text):
+        h1 -= 1  # the line without its break
         header = text[h0:h1]
         sep = next((c for c in _TABLE_SEPS if c in header), None)
         if sep is None:
             continue
+        width = header.count(sep)
+        nl = text.find("\n", h1 + 1)
+        if text.count(sep, h1 + 1, len(text) if nl < 0 else nl) != width:
+            continue  # a line of prose that names a phone, not a header (checked before its cells)
         cols = {i: k for i, cell in enumerate(header.split(sep)) if (k := _column_kind(cell)) is not None}
         if not cols:
             continue
-        width = header.count(sep)
         pos = h1 + 1
         for _ in range(_MAX_TABLE_ROWS):
             if pos >= len(text):
@@ -793,6 +801,9 @@ def person_name_spans(text: str) -> Iterator[Span]:
     context (ask X, cc X, From: X, Reviewed-by: X, a sign-off line, author = "X")."""
     firsts, lasts = _name_lists()
     for ((r0, r1),) in _CAP_RUN.finditer(text) if _open(text, "name_run") else ():
+        # most runs hold no listed first name ("Visual Studio Code"): set lookups before any pairing
+        if not any(w in firsts or "-" in w or not w[:1].isalpha() for w in text[r0:r1].split()):
+            continue
         for s0, e0, s1, e1 in _name_pairs(text, r0, r1):
             first, last = text[s0:e0], text[s1:e1]
             if "-" in first and all(p in firsts for p in first.split("-")):
@@ -888,7 +899,7 @@ _GATED.update(
     ipv6=(_IPV6,),
     home=(_HOME_SPACED, _HOME_PATH, _HOME_SLUG, _HOME_TILDE),
     phone_national=(_NATIONAL_CANDIDATE,),
-    table=(_TABLE_HEAD,),
+    table=(_TABLE_GATE,),  # the column word alone: a cheaper Set member than the whole line
     name_context=(_NAME_IN_CONTEXT,),
 )
 
