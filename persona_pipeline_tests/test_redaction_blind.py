@@ -132,6 +132,8 @@ def test_key_value_attribute_pairs() -> None:
         ("the reviewer was Jean-Luc Picard", "Jean-Luc Picard"),
         ("she is at 062970 07748 after six", "062970 07748"),
         ("+33 (0)6 12 34 56 78", "+33 (0)6 12 34 56 78"),
+        ("Yesterday Kwame O'Neill said it works", "Kwame O'Neill"),
+        ("then Ngozi MacAllister approved it", "Ngozi MacAllister"),
     ],
 )
 def test_pii_fixes(text: str, value: str) -> None:
@@ -148,6 +150,7 @@ def test_pii_fixes(text: str, value: str) -> None:
         "Im Jahr 2020 haben wir 12345 Nutzer",
         "the iPhone Pro Max and Ask Docker Desktop with Visual Studio Code",
         "Mr. Robot and Dr. Who",
+        "The Load Balancer said 502 and Docker Desktop wants a restart",
         "Glen Ellen Ranch Road Trip Planner",  # a title: a run of more than three capitalised words
         "order,total\n4024007103939509,12",  # a Luhn-valid id in a table without card columns is for card_spans
     ],

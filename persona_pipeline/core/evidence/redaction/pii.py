@@ -728,6 +728,13 @@ _NOT_NAME_WORDS = _words(
 )
 
 
+# A full name (two or more name words) as the subject of a verb of communication or review:
+# "Hiroshi Yamamoto said", "Kwame Mensah approved it". One word alone never ("Docker said").
+_NAME_BEFORE_VERB = Rx(
+    rf"(?:^|[^A-Za-z0-9_\x7f'.-])({_FULL})[ \t]+(?:said|says|wrote|writes|mentioned|asked|suggested|approved|"
+    r"reported|commented|replied|noted|confirmed|explained|emailed|messaged|pinged|merged|reviewed|"
+    r"thinks|thought|agreed|promised|wants|needs)\b"
+)
 _NAME_IN_CONTEXT = Rx(
     "(?m)(?:"
     + _NAME_CONTEXT.pattern
@@ -735,6 +742,8 @@ _NAME_IN_CONTEXT = Rx(
     + _KEYED_NAME.pattern
     + ")|(?:"
     + _SIGNOFF.pattern.removeprefix("(?m)")
+    + ")|(?:"
+    + _NAME_BEFORE_VERB.pattern
     + ")"
 )
 
@@ -795,6 +804,20 @@ def _name_pairs(text: str, r0: int, r1: int) -> Iterator[tuple[int, int, int, in
         yield s0, e0, s1, e1
 
 
+def _person_like(words: list[str]) -> bool:
+    """Some word is a listed first or last name, or has a shape only names have: a non-ASCII
+    letter, Mc/Mac/O' before a capital, a hyphenated pair of capitals or a particle (van, de)."""
+    firsts, lasts = _name_lists()
+    for w in words:
+        if w in firsts or w in lasts or w in _RUN_PARTICLES or not w.isascii():
+            return True
+        if any(w.startswith(p) and w[len(p) : len(p) + 1].isupper() for p in ("Mc", "Mac", "O'")):
+            return True
+        if "-" in w and w.split("-")[-1][:1].isupper():
+            return True
+    return False
+
+
 def person_name_spans(text: str) -> Iterator[Span]:
     """Person names: first + last name both in the name lists (optionally a middle initial), a
     listed first name before any name-shaped surname, and any name-shaped sequence in a name
@@ -823,11 +846,18 @@ def person_name_spans(text: str) -> Iterator[Span]:
                 end += suf[0][1] - suf[0][0]
             yield Span(start, end, "person_name")
     contexts = _NAME_IN_CONTEXT.finditer(text) if _open(text, "name_context") else ()
-    for _, ctx, keyed, signoff in contexts:  # one pass for the three contexts
-        start, end = ctx if ctx[0] >= 0 else keyed if keyed[0] >= 0 else signoff
+    for _, ctx, keyed, signoff, verb in contexts:  # one pass for the four contexts
+        start, end = ctx if ctx[0] >= 0 else keyed if keyed[0] >= 0 else signoff if signoff[0] >= 0 else verb
         after = text[end : end + 1]
         if after in ("(", "_", "[") or (after == "." and text[end + 1 : end + 2].isalnum()):
             continue  # From: Config.load(...) — code
+        if verb[0] >= 0:
+            # "Yesterday Kwame Mensah said": the words before the name are not part of it
+            words = text[start:end].split(" ")
+            while len(words) > 2 and not _name_words_ok(" ".join(words), single_needs_list=True):
+                start += len(words.pop(0)) + 1
+            if not _person_like(words):
+                continue  # "Load Balancer said": a verb alone makes no name of two plain words
         if _name_words_ok(text[start:end], single_needs_list=signoff[0] < 0):
             yield Span(start, end, "person_name")
 
