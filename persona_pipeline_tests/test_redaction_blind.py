@@ -87,6 +87,10 @@ def test_credentials_for_an_environment_and_flag_like_values() -> None:
     assert _covered("creds for staging are deploy:Monkey2000*SE (don't share)", "Monkey2000*SE")
     assert _covered("login: root\npass: -Ad2rbNtkUx1@!UHx", "-Ad2rbNtkUx1@!UHx")
     assert _covered("pass: *DYnIk3s_v-nTvzvU#VVkt", "*DYnIk3s_v-nTvzvU#VVkt")
+    assert _covered("the login is root / @zTFGLvIVxLz", "@zTFGLvIVxLz")
+    assert _covered("creds for staging are lmcallister:zsznOPEVFcbOjo (don't share)", "zsznOPEVFcbOjo")
+    for text in ("login: user / password", "the login is admin / admin", "token: @babel", "deps: @types/node"):
+        assert _spans(text) == [], text
     # the next option and a glob are still no values
     assert _spans("--password --verbose") == []
     assert _spans("secret_files: *.pem") == []
@@ -116,6 +120,7 @@ def test_key_value_attribute_pairs() -> None:
         ("name,phone\nsupport,6139816518\nsales,03024291086", "6139816518"),
         ("name,phone\nsupport,6139816518\nsales,03024291086", "03024291086"),
         ("id;mobile_phone;plan\n17;09236442360;pro", "09236442360"),
+        ("here's the csv: name,phone\nsupport,09386492286", "09386492286"),
         ("id,ssn,dob\n1,123456789,1990-02-03", "123456789"),
         ("id,ssn,dob\n1,123456789,1990-02-03", "1990-02-03"),
         ("Tel: 04.94.59.26.11", "04.94.59.26.11"),

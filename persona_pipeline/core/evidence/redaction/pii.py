@@ -360,11 +360,13 @@ def table_column_spans(text: str) -> Iterator[Span]:
         sep = next((c for c in _TABLE_SEPS if c in header), None)
         if sep is None:
             continue
-        width = header.count(sep)
         nl = text.find("\n", h1 + 1)
-        if text.count(sep, h1 + 1, len(text) if nl < 0 else nl) != width:
+        width = text.count(sep, h1 + 1, len(text) if nl < 0 else nl)  # the first row's
+        if not 0 < width <= header.count(sep):
             continue  # a line of prose that names a phone, not a header (checked before its cells)
-        cols = {i: k for i, cell in enumerate(header.split(sep)) if (k := _column_kind(cell)) is not None}
+        # "here's the csv: name,phone": prose before the header on its line; columns align right
+        cells = header.split(sep)[header.count(sep) - width :]
+        cols = {i: k for i, cell in enumerate(cells) if (k := _column_kind(cell)) is not None}
         if not cols:
             continue
         pos = h1 + 1

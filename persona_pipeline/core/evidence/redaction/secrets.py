@@ -269,7 +269,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # value (`prose_key` in _rejected), never "the key is that…"
     ("prose_key", r"(?i)\bkey\s+(?:is|was)\s*:?\s*[\"'`]?([^\s\"'`]{16,256})", 1, ("key",)),
     (
-        "password",
+        "login_password",
         # "creds for staging are admin:X", "the login on prod is root / X"
         r"(?i)\b(?:login|credentials?|creds|user(?:name)?\s*/\s*pass(?:word)?)"
         r"(?:\s+(?:for|on|to|of|at)\s+(?:the\s+)?[A-Za-z0-9._-]{1,40}){0,2}(?:\s+(?:is|are))?\s*:?\s+[\"'`]?"
@@ -290,7 +290,7 @@ _RULE_SET = RxSet([loosened(pat) for _, pat, _, _ in _OWN_RULES])
 # value) or the bare value.
 _LABELLED = ("env_secret", "env_pair", "cli_secret")
 # Rules whose value is a credential by position alone: a `name.name` shape is no code reference.
-_POSITIONAL = ("url_password", "bearer_token", "cli_secret", "password")
+_POSITIONAL = ("url_password", "bearer_token", "cli_secret", "password", "login_password")
 _TRAILING_PUNCT = ".,;:)]}"
 
 
@@ -418,22 +418,30 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
     code_check = kind not in _POSITIONAL and not quoted and _code_like(value)
     if _is_placeholder_value(value, following, code_check):
         return True
-    if kind in _LABELLED or kind == "password":
+    if kind in _LABELLED or kind in ("password", "login_password"):
         strength = label_strength(name) if name else 2
         if strength == 0:
             return True
-        if value.startswith(("http://", "https://", "file:", "@", "&")) or _PATH.match(value):
+        if value.startswith(("http://", "https://", "file:", "&")) or _PATH.match(value):
             return True
+        if _ALIAS.match(value):
+            return True  # an alias or a scoped package (`@types/node`); a generated `@Jxx9…` is a value
         if value.startswith("*") and not random_like(value):
             return True  # a glob (`*.pem`); a generated `*DYn…3s_v` is a value
         if _FLAG.match(value):
             return True  # the next flag, an endpoint (token_uri), an alias, a glob, a path
-        if kind == "password" and _VERSIONISH.match(value):
+        if kind in ("password", "login_password") and _VERSIONISH.match(value):
             return True  # "login HTTP/1.1": a protocol version after a slash, not a password
         if value.lower() in ("required", "optional", "string", "str", "bool", "int", "bytes", "any", "prompt"):
             return True
         if kind == "password" and not random_like(value) and (value.isalnum() or _code_like(value)):
             return True  # prose: "the password is correct", "if token is Name.Other" label no value
+        if (
+            kind == "login_password"
+            and not random_like(value)
+            and ((value.isalpha() and not _CASE_MIXED.search(value)) or ("." in value and _code_like(value)))
+        ):
+            return True  # "login: user / password" is words; after `user:` a mixed-case run is a password
         if not quoted and (_GENERIC_TYPE.match(value) or (value.replace("_", "").isalpha() and value.islower())):
             return True  # `token: Optional[str]`, `api_key=api_key`, `password=password_input`
         if kind == "env_pair" and not random_like(value):
@@ -455,6 +463,8 @@ _KEYLIKE = Rx(r"^[A-Za-z0-9+/=_.~-]+$")
 _PATH = Rx(r"^(?:~|\.{1,2})?/[A-Za-z0-9_.@/-]*$")
 # the next option rather than a value: `-v`, `--no-cache` (a generated `-Ad2r…@!` is a value)
 _FLAG = Rx(r"^(?:-[A-Za-z]|--?[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$")
+_ALIAS = Rx(r"^@[a-z0-9_.-]+(?:/[a-z0-9_.-]+)?$")
+_CASE_MIXED = Rx(r"[a-z][A-Z]|[A-Z]{2}[a-z]")
 _VERSIONISH = Rx(r"^v?\d+(?:\.\d+)+[^A-Za-z0-9]*$")
 _GENERIC_TYPE = Rx(r"^[A-Za-z_][A-Za-z0-9_.]*\[")
 _ACCESS_KEY_ID = Rx(r"\b(?:AKIA|ASIA)[A-Z2-7]{16}\b")
@@ -492,7 +502,7 @@ def _rel(m: tuple[tuple[int, int], ...], s0: int) -> tuple[tuple[int, int], ...]
     return tuple((a - s0, b - s0) if a >= 0 else (a, b) for a, b in m)
 
 
-_OUT_KIND = {"cli_secret": "password", "env_pair": "env_secret", "prose_key": "api_key"}
+_OUT_KIND = {"cli_secret": "password", "env_pair": "env_secret", "prose_key": "api_key", "login_password": "password"}
 _MISS = object()
 _DECISIONS: dict[tuple[int, str, str], object] = {}
 
@@ -525,7 +535,7 @@ def _decide(
             end = start + nxt[0][0]  # `token=abc&page=2`: the value ends where the next parameter starts
     if (
         not quoted
-        and kind in ("password", "prose_key", "cli_secret", *_LABELLED)
+        and kind in ("password", "login_password", "prose_key", "cli_secret", *_LABELLED)
         and not matched.endswith("...", start, end)
     ):
         if _PLACEHOLDER_VALUE.search(matched[start:end]):
