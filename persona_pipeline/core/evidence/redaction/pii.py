@@ -62,7 +62,9 @@ _HOME_SPACED = Rx(
 )
 _HOME_SLUG = Rx(r"-(?:Users|home)-([A-Za-z0-9._]{1,64})-")
 # `~name/…`: the shell's home of another account (`~/` alone names no one)
-_HOME_TILDE = Rx(r"(?:^|[^A-Za-z0-9_~/.\\-])~([a-z_][a-z0-9._-]{1,31})/")
+# (a literal first, so RE2 skips to each `~`; the character before it is checked in Python)
+_HOME_TILDE = Rx(r"~([a-z_][a-z0-9._-]{1,31})/")
+_TILDE_AFTER_WORD = frozenset("~/.\\-_")
 _SYSTEM_ACCOUNTS = {
     "shared",
     "runner",
@@ -666,6 +668,8 @@ def home_user_spans(text: str) -> Iterator[Span]:
             name = text[start:end]
             if rx is _HOME_SPACED and not _display_name_folder(name):
                 continue
+            if rx is _HOME_TILDE and start > 1 and (text[start - 2].isalnum() or text[start - 2] in _TILDE_AFTER_WORD):
+                continue  # `a~b/`, `/~x/`: inside a word or a path, not the shell's ~user
             if name.lower() in _SYSTEM_ACCOUNTS or name.startswith(("$", "<", "%", "{", "[")):
                 continue
             yield Span(start, end, "user_name")
