@@ -107,6 +107,13 @@ def test_azure_sas_signature_and_prose_password_for_a_host() -> None:
     assert _spans("the token for this request is valid") == []
 
 
+def test_an_element_rule_needs_its_closing_tag() -> None:
+    # the HTML view decodes `&lt;YOUR_API_KEY&gt;` to a tag-shaped placeholder that closes nothing
+    assert _spans('<span data-copy="upgraded to &lt;YOUR_API_KEY&gt; yesterday">copy</span>') == []
+    assert _covered("<db><password><![CDATA[Xk9mP2vLq8Rt]]></password></db>", "Xk9mP2vLq8Rt")
+    assert _covered("&lt;apiKey&gt;Xk9mP2vLq8Rt77&lt;/apiKey&gt;", "Xk9mP2vLq8Rt77")
+
+
 def test_key_value_attribute_pairs() -> None:
     pw = "FkpxmSC17JxH2pAkuYc4rYlQ"
     assert _covered(f'<add key="ClearTextPassword" value="{pw}" />', pw)

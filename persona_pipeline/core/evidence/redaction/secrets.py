@@ -212,7 +212,9 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     (
         "env_secret",
         # the `>` stands in for a quote: an element's text is a literal, never a code reference
-        rf"<([A-Za-z0-9_:.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)(>)[ \t]*(?:<!\[CDATA\[)?([^<\]\r\n]{{4,200}})()(?:\]\]>)?</",
+        # (the closing tag's name is matched too: `_decide` wants it to close the same element)
+        rf"<([A-Za-z0-9_:.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)(>)[ \t]*(?:<!\[CDATA\[)?([^<\]\r\n]{{4,200}})()(?:\]\]>)?"
+        r"</[A-Za-z0-9_:.-]*",
         0,
         ("secret", "pass", "pwd", "token", "key", "auth", "cred"),
     ),
@@ -522,6 +524,8 @@ def _decide(
             name = matched[groups[1][0] : groups[1][1]]
         q, qv, bv = groups[-3], groups[-2], groups[-1]
         quoted = q[1] > q[0] >= 0
+        if quoted and matched[q[0]] == ">" and not matched.lower().endswith("</" + name.lower()):
+            return None  # `&lt;YOUR_API_KEY&gt; yesterday">copy</span>`: a placeholder, no element
         start, end = qv if qv[0] >= 0 else bv
     else:
         start, end = groups[group]
