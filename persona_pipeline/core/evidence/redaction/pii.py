@@ -789,11 +789,12 @@ def _name_pairs(text: str, r0: int, r1: int) -> Iterator[tuple[int, int, int, in
         words.pop(0)  # "iPhone Pro": the run began inside a word
     if words and r1 < len(text) and (text[r1].isalnum() or text[r1] == "_"):
         words.pop()  # "Garcia2": the run ends inside a token
-    caps = [(a, b) for a, b in words if text[a].isupper() and not (b - a == 2 and text[b - 1] == ".")]
+    # (a token of punctuation alone, "——", is trimmed to nothing: it ends no pair and starts none)
+    caps = [(a, b) for a, b in words if a < b and text[a].isupper() and not (b - a == 2 and text[b - 1] == ".")]
     _, lasts = _name_lists()
     long_run = len(caps) > 3
     for i, (s0, e0) in enumerate(words):
-        if not text[s0].isupper() or e0 - s0 < 2 or text[e0 - 1] == ".":
+        if e0 - s0 < 2 or not text[s0].isupper() or text[e0 - 1] == ".":
             continue
         j = i + 1
         if j < len(words) and words[j][1] - words[j][0] == 2 and text[words[j][1] - 1] == ".":
@@ -803,7 +804,7 @@ def _name_pairs(text: str, r0: int, r1: int) -> Iterator[tuple[int, int, int, in
         if j >= len(words):
             continue
         s1, e1 = words[j]
-        if not text[s1].isupper() or not all(c.isalpha() or c in "'-" for c in text[s0:e0] + text[s1:e1]):
+        if e1 <= s1 or not text[s1].isupper() or not all(c.isalpha() or c in "'-" for c in text[s0:e0] + text[s1:e1]):
             continue  # a lowercase non-ASCII initial (über) or a non-letter the fold hid (—)
         if long_run and text[s1:e1] not in lasts:
             continue
