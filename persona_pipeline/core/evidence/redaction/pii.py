@@ -279,6 +279,9 @@ def _candidate_ok(raw: str) -> bool:
     return phonenumbers.is_valid_number(num) or (raw.startswith("+") and phonenumbers.is_possible_number(num))
 
 
+_PLACEHOLDER_END = Rx(r"\[REDACTED:[a-z0-9_]+(?::[0-9a-f]{8})?\]$")
+
+
 def phone_spans(text: str) -> Iterator[Span]:
     """International numbers (+cc), then national formats of the user's and common regions,
     validated by libphonenumber (the checks `PhoneNumberMatcher` applies at leniency VALID, on
@@ -287,13 +290,23 @@ def phone_spans(text: str) -> Iterator[Span]:
     seen: list[tuple[int, int]] = []
     for (start, end), *_ in _PHONE_CANDIDATE.finditer(text) if _open(text, "phone") else ():
         raw = text[start:end]
-        digits = sum(ch.isdigit() for ch in raw)
-        if digits < 9 or digits > 15:
-            continue
         before = text[start - 1 : start]
         if before.isalnum() or (before in ("-", ".", "/", ":", "=", "_") and not raw.startswith("+")):
             continue  # part of an id, a version, a path or a key=value number
-        if _candidate_ok(raw):
+        if before == "]" and _PLACEHOLDER_END.search(text[max(0, start - 40) : start]):
+            continue  # glued to what was redacted: it was glued to a word then (idempotence)
+        ok = False
+        for _ in range(3):  # "+44 7911 123456 2024": the candidate ran into the next number
+            digits = sum(ch.isdigit() for ch in raw)
+            if 9 <= digits <= 15 and _candidate_ok(raw):
+                ok = True
+                break
+            cut = max(raw.rfind(" "), raw.rfind("-"), raw.rfind("."))
+            if cut < 0 or sum(ch.isdigit() for ch in raw[:cut]) < 9:
+                break
+            raw = raw[:cut]
+        if ok:
+            end = start + len(raw)
             seen.append((start, end))
             yield Span(start, end, "phone")
     for (start, end), labelled in _NATIONAL_CANDIDATE.finditer(text) if _open(text, "phone_national") else ():
@@ -785,9 +798,10 @@ def _name_pairs(text: str, r0: int, r1: int) -> Iterator[tuple[int, int, int, in
         while b > a + 1 and not text[b - 1].isalpha() and not (b - a == 2 and text[b - 1] == "."):
             b -= 1
         words.append((a, b))
-    if words and r0 > 0 and (text[r0 - 1].isalnum() or text[r0 - 1] == "_"):
+    # (a placeholder beside the run counts as the word it replaced: redaction stays idempotent)
+    if words and r0 > 0 and (text[r0 - 1].isalnum() or text[r0 - 1] in "_]"):
         words.pop(0)  # "iPhone Pro": the run began inside a word
-    if words and r1 < len(text) and (text[r1].isalnum() or text[r1] == "_"):
+    if words and r1 < len(text) and (text[r1].isalnum() or text[r1] == "_" or text.startswith("[REDACTED:", r1)):
         words.pop()  # "Garcia2": the run ends inside a token
     # (a token of punctuation alone, "——", is trimmed to nothing: it ends no pair and starts none)
     caps = [(a, b) for a, b in words if a < b and text[a].isupper() and not (b - a == 2 and text[b - 1] == ".")]
