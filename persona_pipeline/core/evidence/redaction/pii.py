@@ -282,6 +282,13 @@ def _candidate_ok(raw: str) -> bool:
 _PLACEHOLDER_END = Rx(r"\[REDACTED:[a-z0-9_]+(?::[0-9a-f]{8})?\]$")
 
 
+def _after_placeholder(text: str, pos: int) -> bool:
+    """Whether `pos` directly follows a placeholder. A label or a number glued to one was glued to
+    the word it replaced, which `\\b` and the boundary checks refused: refused again, so that
+    redacting redacted text changes nothing."""
+    return pos > 0 and text[pos - 1] == "]" and _PLACEHOLDER_END.search(text[max(0, pos - 40) : pos]) is not None
+
+
 def phone_spans(text: str) -> Iterator[Span]:
     """International numbers (+cc), then national formats of the user's and common regions,
     validated by libphonenumber (the checks `PhoneNumberMatcher` applies at leniency VALID, on
@@ -293,8 +300,8 @@ def phone_spans(text: str) -> Iterator[Span]:
         before = text[start - 1 : start]
         if before.isalnum() or (before in ("-", ".", "/", ":", "=", "_") and not raw.startswith("+")):
             continue  # part of an id, a version, a path or a key=value number
-        if before == "]" and _PLACEHOLDER_END.search(text[max(0, start - 40) : start]):
-            continue  # glued to what was redacted: it was glued to a word then (idempotence)
+        if _after_placeholder(text, start):
+            continue
         ok = False
         for _ in range(3):  # "+44 7911 123456 2024": the candidate ran into the next number
             digits = sum(ch.isdigit() for ch in raw)
@@ -305,7 +312,7 @@ def phone_spans(text: str) -> Iterator[Span]:
             if cut < 0 or sum(ch.isdigit() for ch in raw[:cut]) < 9:
                 break
             raw = raw[:cut]
-        if ok:
+        if ok and not text.startswith("[REDACTED:", start + len(raw)):
             end = start + len(raw)
             seen.append((start, end))
             yield Span(start, end, "phone")
@@ -320,6 +327,8 @@ def phone_spans(text: str) -> Iterator[Span]:
             or before in ("_", "/", ".", "+", "#", "$", "%")
             or after.isalnum()
             or after in ("_", "-", "/")
+            or _after_placeholder(text, start)
+            or text.startswith("[REDACTED:", end)
         ):
             continue  # `%20` before digits is an escape: the decoded view sees the number
         if after == "." and text[end + 1 : end + 2].isdigit():
@@ -556,8 +565,9 @@ def dob_spans(text: str) -> Iterator[Span]:
     """Dates of birth: a date right after a birth label (dob, date of birth, born on, …)."""
     if not _open(text, "dob"):
         return
-    for _, (start, end) in _DOB.finditer(text):
-        yield Span(start, end, "date_of_birth")
+    for (m0, _), (start, end) in _DOB.finditer(text):
+        if not _after_placeholder(text, m0):
+            yield Span(start, end, "date_of_birth")
 
 
 _DIGIT = Rx(r"\d")
@@ -867,7 +877,9 @@ def person_name_spans(text: str) -> Iterator[Span]:
                 end += suf[0][1] - suf[0][0]
             yield Span(start, end, "person_name")
     contexts = _NAME_IN_CONTEXT.finditer(text) if _open(text, "name_context") else ()
-    for _, ctx, keyed, signoff, verb in contexts:  # one pass for the four contexts
+    for (m0, _), ctx, keyed, signoff, verb in contexts:  # one pass for the four contexts
+        if _after_placeholder(text, m0):
+            continue
         start, end = ctx if ctx[0] >= 0 else keyed if keyed[0] >= 0 else signoff if signoff[0] >= 0 else verb
         after = text[end : end + 1]
         if after in ("(", "_", "[") or (after == "." and text[end + 1 : end + 2].isalnum()):

@@ -459,6 +459,7 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
     return bool(_DOC_EXAMPLE.search(value))
 
 
+_PLACEHOLDER_END = Rx(r"\[REDACTED:[a-z0-9_]+(?::[0-9a-f]{8})?\]$")
 _NEXT_PARAM = Rx(r"&[A-Za-z_][A-Za-z0-9_.\[\]-]*=")
 _HEX_ID = Rx(r"^[0-9a-f]{8,31}$")
 _KEYLIKE = Rx(r"^[A-Za-z0-9+/=_.~-]+$")
@@ -578,6 +579,8 @@ def own_rule_spans(text: str) -> list[Span]:
         rx = _COMPILED[idx][1]
         for m in rx.finditer(text):
             s0, e0 = m[0]
+            if s0 and text[s0 - 1] == "]" and _PLACEHOLDER_END.search(text[max(0, s0 - 40) : s0]):
+                continue  # glued to a placeholder: it was glued to the word it replaced (idempotence)
             # The decision is a pure function of the match (and the characters around it), cached:
             # histories repeat the same `token = os.getenv(` lines thousands of times.
             key = (idx, text[s0 : e0 + 1], text[s0 - 1 : s0] if s0 else "")
