@@ -15,7 +15,6 @@ import ipaddress
 import os
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from itertools import pairwise
 from typing import Any
 
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold
@@ -26,7 +25,8 @@ _DOC_DOMAINS = ("example.com", "example.org", "example.net", "localhost", "users
 _DOC_TLDS = (".invalid", ".test", ".example", ".local", ".localhost")
 _NO_REPLY_LOCALS = {"noreply", "no-reply", "donotreply", "do-not-reply", "git", "notifications"}
 
-_PHONE_CANDIDATE = Rx(r"\+\d{1,3}(?:[ .-]?(?:\(\d{1,6}\)|\d{1,6})){1,5}|(?:\(\d{3}\)|\b\d{3})[ .-]\d{3}[ .-]\d{4}\b")
+# (+33 (0)6 12 34 56 78: the bracketed trunk 0 and five pairs are seven groups)
+_PHONE_CANDIDATE = Rx(r"\+\d{1,3}(?:[ .-]?(?:\(\d{1,6}\)|\d{1,6})){1,7}|(?:\(\d{3}\)|\b\d{3})[ .-]\d{3}[ .-]\d{4}\b")
 # 15 or 16 digits (the only lengths card_spans accepts), so the numeric ids and snowflakes of
 # every log are no candidates.
 _CARD_CANDIDATE = Rx(r"\b\d(?:[ -]?\d){14,15}\b")
@@ -61,6 +61,10 @@ _HOME_SPACED = Rx(
     r"([^/\\\r\n\"`:*?<>|]{1,64}? [^/\\\r\n\"`:*?<>|]{1,64}?)[/\\]"
 )
 _HOME_SLUG = Rx(r"-(?:Users|home)-([A-Za-z0-9._]{1,64})-")
+# `~name/…`: the shell's home of another account (`~/` alone names no one)
+# (a literal first, so RE2 skips to each `~`; the character before it is checked in Python)
+_HOME_TILDE = Rx(r"~([a-z_][a-z0-9._-]{1,31})/")
+_TILDE_AFTER_WORD = frozenset("~/.\\-_")
 _SYSTEM_ACCOUNTS = {
     "shared",
     "runner",
@@ -96,9 +100,15 @@ _SYSTEM_ACCOUNTS = {
 }
 # Capitalised words; pairs of adjacent ones are checked against the name lists. A run is two or more
 # of them separated by one space (or " X. "): only runs can hold a name, and they are rare.
-_WORD = r"\b[A-Z][a-z]{1,20}(?:-[A-Z][a-z]+)?\b"
-_CAP_RUN = Rx(rf"{_WORD}(?: (?:[A-Z]\. )?{_WORD})+")
-_CAP_WORD = Rx(_WORD)
+# A word may carry non-ASCII letters (DEL in the fold: checked on the original), Mc/Mac/O'/D', a
+# hyphen or an apostrophe, and a surname may follow a lowercase particle (van der, de la). A DEL
+# may also be punctuation (…, —): `_name_pairs` reads the words' edges in the original.
+_WORD = r"(?:Mc|Mac|O'|D')?[A-Z\x7f][a-z\x7f]{1,20}(?:['-][A-Z\x7f]?[a-z\x7f]+)?"
+_RUN_PARTICLES = frozenset(
+    ["van", "der", "den", "de", "von", "la", "los", "del", "della", "da", "di", "du", "dos", "das", "le", "ter", "ten"]
+)
+_RUN_PARTICLE = r"(?:van der|van den|van de|von der|de la|de los|" + "|".join(sorted(_RUN_PARTICLES)) + ")"
+_CAP_RUN = Rx(rf"{_WORD}(?:[ \t](?:[A-Z]\.[ \t])?(?:{_RUN_PARTICLE}[ \t])?{_WORD})+")
 _NAME_PREFIX = Rx(r"(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.? $")
 _NAME_SUFFIX = Rx(r"^,? (?:Jr\.?|Sr\.?|II|III|IV|MD|DDS|PhD|DVM)\b")
 
@@ -181,7 +191,8 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
         local, _, domain = value.lower().partition("@")
         if local in _NO_REPLY_LOCALS or domain in _DOC_DOMAINS or domain.endswith(_DOC_TLDS):
             continue
-        if domain.endswith(".noreply.github.com") or value.lower() in allow:
+        if domain.endswith((".noreply.github.com", ".gserviceaccount.com")) or value.lower() in allow:
+            # (a GCP service account's address names a machine identity, not a person)
             continue
         if text[end : end + 1] == ":" and local == "git":
             continue
@@ -216,13 +227,15 @@ _PHONE_CONTEXT = Rx(
 # (area) then groups (BR, US), 5+5 (IN mobiles), 3-3-4 (NANP); any shape right after a phone label.
 # Dates, IPs and versions do not start with 0 or "(" and are not 3-3-4, so they are rarely candidates.
 _NATIONAL_CANDIDATE = Rx(
-    r"\b0\d{1,4}(?:[ .-]\d{2,8}){1,4}\b|\(\d{2,5}\)[ .-]?\d{3,5}[ .-]?\d{3,4}\b|\b[6-9]\d{4}[ .-]\d{5}\b|"
+    r"\b0\d{1,4}(?:[ .-]\d{2,8}){1,4}\b|\(\d{2,5}\)[ .-]?\d{3,5}[ .-]?\d{3,4}\b|\b0?[6-9]\d{4}[ .-]\d{5}\b|"
     r"\b\d{3}[ .-]\d{3}[ .-]\d{4}\b|"
     r"(?i:\b(?:phone|tel|mobile|mobil|cell|call|fax|whatsapp|sms|contact|ring|handy|telefon|portable|celular|ph|mob|"
     r"numero|nummer|number)\b(?:\W{1,3}(?:me|us|him|her|them|at|on|no|nr|number|is|was|de|der)\b){0,3}\W{0,4})"
     r"(\(?\d[\d ().-]{6,18}\d)"
 )
 _DATE_LIKE = Rx(r"^(?:\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4})")
+# 0X XX XX XX XX in dots or dashes (France, Belgium, Morocco…): five pairs, which no date has
+_FIVE_PAIRS = Rx(r"^0\d(?:\.\d\d){4}$|^0\d(?:-\d\d){4}$")
 _IP_LIKE = Rx(r"^\d{1,3}(?:\.\d{1,3}){3}$")
 
 
@@ -244,7 +257,7 @@ def _national_ok(raw: str, context: bool) -> bool:
     digits = sum(ch.isdigit() for ch in raw)
     if digits < 9 or digits > 13:
         return False
-    if _DATE_LIKE.match(raw) or _IP_LIKE.match(raw):
+    if (_DATE_LIKE.match(raw) and not _FIVE_PAIRS.match(raw)) or _IP_LIKE.match(raw):
         return False
     if "." in raw and any(len(g) == 1 for g in raw.split(".")):
         return False  # versions and addresses, not dotted phone groups
@@ -266,6 +279,16 @@ def _candidate_ok(raw: str) -> bool:
     return phonenumbers.is_valid_number(num) or (raw.startswith("+") and phonenumbers.is_possible_number(num))
 
 
+_PLACEHOLDER_END = Rx(r"\[REDACTED:[a-z0-9_]+(?::[0-9a-f]{8})?\]$")
+
+
+def _after_placeholder(text: str, pos: int) -> bool:
+    """Whether `pos` directly follows a placeholder. A label or a number glued to one was glued to
+    the word it replaced, which `\\b` and the boundary checks refused: refused again, so that
+    redacting redacted text changes nothing."""
+    return pos > 0 and text[pos - 1] == "]" and _PLACEHOLDER_END.search(text[max(0, pos - 40) : pos]) is not None
+
+
 def phone_spans(text: str) -> Iterator[Span]:
     """International numbers (+cc), then national formats of the user's and common regions,
     validated by libphonenumber (the checks `PhoneNumberMatcher` applies at leniency VALID, on
@@ -274,13 +297,23 @@ def phone_spans(text: str) -> Iterator[Span]:
     seen: list[tuple[int, int]] = []
     for (start, end), *_ in _PHONE_CANDIDATE.finditer(text) if _open(text, "phone") else ():
         raw = text[start:end]
-        digits = sum(ch.isdigit() for ch in raw)
-        if digits < 9 or digits > 15:
-            continue
         before = text[start - 1 : start]
         if before.isalnum() or (before in ("-", ".", "/", ":", "=", "_") and not raw.startswith("+")):
             continue  # part of an id, a version, a path or a key=value number
-        if _candidate_ok(raw):
+        if _after_placeholder(text, start):
+            continue
+        ok = False
+        for _ in range(3):  # "+44 7911 123456 2024": the candidate ran into the next number
+            digits = sum(ch.isdigit() for ch in raw)
+            if 9 <= digits <= 15 and _candidate_ok(raw):
+                ok = True
+                break
+            cut = max(raw.rfind(" "), raw.rfind("-"), raw.rfind("."))
+            if cut < 0 or sum(ch.isdigit() for ch in raw[:cut]) < 9:
+                break
+            raw = raw[:cut]
+        if ok and not text.startswith("[REDACTED:", start + len(raw)):
+            end = start + len(raw)
             seen.append((start, end))
             yield Span(start, end, "phone")
     for (start, end), labelled in _NATIONAL_CANDIDATE.finditer(text) if _open(text, "phone_national") else ():
@@ -294,6 +327,8 @@ def phone_spans(text: str) -> Iterator[Span]:
             or before in ("_", "/", ".", "+", "#", "$", "%")
             or after.isalnum()
             or after in ("_", "-", "/")
+            or _after_placeholder(text, start)
+            or text.startswith("[REDACTED:", end)
         ):
             continue  # `%20` before digits is an escape: the decoded view sees the number
         if after == "." and text[end + 1 : end + 2].isdigit():
@@ -303,6 +338,82 @@ def phone_spans(text: str) -> Iterator[Span]:
             continue
         if _national_ok(text[start:end], context):
             yield Span(start, end, "phone")
+
+
+# A delimited table whose header names a phone, SSN or birth-date column: its cells there carry
+# their label in the header, not beside them (a bare `4155550123` in a `phone` column is a number
+# to call; in prose it is an id). Unbounded `[^\n]*` keeps the pattern linear in RE2.
+_COLUMN_WORD = r"(?:phone|mobile|\btel|\bcell|\bfax|whatsapp|\bssn|social|\bdob\b|birth)"
+# a whole line holding a column word and a separator (no group: the match is the line, which
+# spares RE2 a submatch pass over it)
+_TABLE_HEAD = Rx(rf"(?i)[^\n]*(?:[,;\t|][^\n]*{_COLUMN_WORD}|{_COLUMN_WORD}[^\n]*[,;\t|])[^\n]*\n")
+_TABLE_GATE = Rx(rf"(?i){_COLUMN_WORD}")
+_TABLE_SEPS = (",", "\t", ";", "|")
+_CELL_VALUE = Rx(r"^\+?\(?\d[\d ()./-]*\d")
+_MAX_TABLE_ROWS = 2000
+
+
+def _column_kind(header_cell: str) -> str | None:
+    h = header_cell.strip().strip("\"'").lower()
+    if any(k in h for k in ("phone", "mobile", "cell", "fax", "whatsapp")) or h in ("tel", "telephone", "telefon"):
+        return "phone"
+    if "ssn" in h or "social" in h:
+        return "ssn"
+    if h == "dob" or "birth" in h:
+        return "date_of_birth"
+    return None
+
+
+def _cell_ok(kind: str, cell: str) -> bool:
+    if kind == "phone":
+        return _candidate_ok(cell) if cell.startswith("+") else _national_ok(cell, True)
+    if kind == "ssn":
+        d = cell.replace("-", "").replace(" ", "")
+        return len(d) == 9 and d.isdigit() and d[:3] not in ("000", "666") and d[0] != "9" and d[3:5] != "00"
+    return bool(_DATE_LIKE.match(cell)) and sum(c.isdigit() for c in cell) >= 6
+
+
+def table_column_spans(text: str) -> Iterator[Span]:
+    """Cells of phone, SSN and birth-date columns of CSV/TSV-like tables, validated like the
+    labelled values they are (the header is their label)."""
+    if not _open(text, "table"):
+        return
+    for ((h0, h1),) in _TABLE_HEAD.finditer(text):
+        h1 -= 1  # the line without its break
+        header = text[h0:h1]
+        sep = next((c for c in _TABLE_SEPS if c in header), None)
+        if sep is None:
+            continue
+        nl = text.find("\n", h1 + 1)
+        width = text.count(sep, h1 + 1, len(text) if nl < 0 else nl)  # the first row's
+        if not 0 < width <= header.count(sep):
+            continue  # a line of prose that names a phone, not a header (checked before its cells)
+        # "here's the csv: name,phone": prose before the header on its line; columns align right
+        cells = header.split(sep)[header.count(sep) - width :]
+        cols = {i: k for i, cell in enumerate(cells) if (k := _column_kind(cell)) is not None}
+        if not cols:
+            continue
+        pos = h1 + 1
+        for _ in range(_MAX_TABLE_ROWS):
+            if pos >= len(text):
+                break
+            nl = text.find("\n", pos)
+            end = len(text) if nl < 0 else nl
+            row = text[pos:end]
+            if row.count(sep) != width:
+                break  # the table ended (or its rows quote the separator: not parsed here)
+            start = pos
+            for i, cell in enumerate(row.split(sep)):
+                kind = cols.get(i)
+                if kind is not None:
+                    value = cell.strip().strip("\"'")
+                    lead = _CELL_VALUE.search(value)  # the last row may run into prose: "…,0301234567. thanks"
+                    value = value[: lead[0][1]] if lead is not None else ""
+                    if value and _cell_ok(kind, value):
+                        a = start + cell.find(value)
+                        yield Span(a, a + len(value), kind)
+                start += len(cell) + 1
+            pos = end + 1
 
 
 def card_spans(text: str) -> Iterator[Span]:
@@ -454,8 +565,9 @@ def dob_spans(text: str) -> Iterator[Span]:
     """Dates of birth: a date right after a birth label (dob, date of birth, born on, …)."""
     if not _open(text, "dob"):
         return
-    for _, (start, end) in _DOB.finditer(text):
-        yield Span(start, end, "date_of_birth")
+    for (m0, _), (start, end) in _DOB.finditer(text):
+        if not _after_placeholder(text, m0):
+            yield Span(start, end, "date_of_birth")
 
 
 _DIGIT = Rx(r"\d")
@@ -488,13 +600,18 @@ _US_TAIL = rf"(?:,?\s+{_CAP}(?:[ \t]+{_CAP}){{0,3}},?[ \t]+[A-Z]{{2}}[ \t]+\d{{5
 _UK_POSTCODE = r"[A-Z]{1,2}\d[A-Z\d]?[ \t]*\d[A-Z]{2}\b"
 _UK_TAIL = rf"(?:,?\s+{_CAP}(?:[ \t]+{_CAP}){{0,3}},?\s+{_UK_POSTCODE})"
 _STREET_EN = Rx(rf"{_STREET_LINE}\.?{_UNIT}(?:{_US_TAIL}|{_UK_TAIL})?")
+# ", 12345 Ort" with a two-word town (Frankfurt am Main, Halle an der Saale, Freiburg im Breisgau)
+_DE_TOWN = r"[ \t]+[A-Z\x7f][A-Za-z\x7f.-]*(?:[ \t]+(?:am|an|im|ob|in|bei|an der)[ \t]+[A-Z\x7f][A-Za-z\x7f.-]*)?"
 _DE_STREET = Rx(
     r"\b[A-Z\x7f][A-Za-z\x7f-]*(?i:stra(?:ss|\x7f)e|str\.|weg|gasse|platz|allee|ring|damm|ufer|chaussee|steig|markt)"
-    r"[ \t]+\d{1,4}(?:[ \t]?[a-zA-Z]\b|[-/]\d{1,4})?(?:,?\s+(\d{5})[ \t]+[A-Z\x7f][A-Za-z\x7f.-]*"
-    r"(?:[ \t]+(?:am|an|im|ob|in|bei)[ \t]+[A-Z\x7f][A-Za-z\x7f.-]*)?)?|"
-    r"\b[A-Z\x7f][A-Za-z\x7f-]*[ \t](?:Stra(?:ss|\x7f)e|Str\.|Weg|Gasse|Platz|Allee|Ring|Damm)[ \t]+\d{1,4}"
+    rf"[ \t]+\d{{1,4}}(?:[ \t]?[a-zA-Z]\b|[-/]\d{{1,4}})?(?:,?\s+(\d{{5}}){_DE_TOWN})?|"
+    r"\b[A-Z\x7f][A-Za-z\x7f-]*[ \t](?:Stra(?:ss|\x7f)e|Str\.|Weg|Gasse|Platz|Allee|Ring|Damm|Markt)[ \t]+\d{1,4}"
     r"(?:[a-zA-Z]\b|[-/]\d{1,4})?"
-    r"(?:,?\s+(\d{5})[ \t]+[A-Z\x7f][A-Za-z\x7f.-]*)?"
+    rf"(?:,?\s+(\d{{5}}){_DE_TOWN})?|"
+    # streets named by a preposition (Am Markt 5, An der Alster 12, Im Winkel 3): only with a
+    # postcode and town, as "Im Jahr 2020" is no address
+    r"\b(?:Am|An[ \t]+der|An[ \t]+den|Auf[ \t]+der|Auf[ \t]+dem|Im|In[ \t]+der|Zum|Zur|Unter[ \t]+den)[ \t]+"
+    r"[A-Z\x7f][A-Za-z\x7f-]*[ \t]+\d{1,4}[a-zA-Z]?,?\s+(\d{5})" + _DE_TOWN
 )
 _FR_WAY = (
     r"(?i:rue|avenue|av\.|boulevard|bd|place|impasse|all\x7fe|allee|chemin|quai|route|cours|passage|square|voie|"
@@ -569,11 +686,13 @@ def _display_name_folder(name: str) -> bool:
 
 
 def home_user_spans(text: str) -> Iterator[Span]:
-    for rx in (_HOME_SPACED, _HOME_PATH, _HOME_SLUG) if _open(text, "home") else ():
+    for rx in (_HOME_SPACED, _HOME_PATH, _HOME_SLUG, _HOME_TILDE) if _open(text, "home") else ():
         for _, (start, end) in rx.finditer(text):
             name = text[start:end]
             if rx is _HOME_SPACED and not _display_name_folder(name):
                 continue
+            if rx is _HOME_TILDE and start > 1 and (text[start - 2].isalnum() or text[start - 2] in _TILDE_AFTER_WORD):
+                continue  # `a~b/`, `/~x/`: inside a word or a path, not the shell's ~user
             if name.lower() in _SYSTEM_ACCOUNTS or name.startswith(("$", "<", "%", "{", "[")):
                 continue
             yield Span(start, end, "user_name")
@@ -590,8 +709,13 @@ _FULL = rf"{_NW}(?:[ \t]+(?:[A-Z]\.[ \t]+)?(?:{_PARTICLE}[ \t]+)?{_NW}){{1,3}}"
 _NAME_CONTEXT = Rx(
     r"(?i:\b(?:ask|asked|ping|pinged|cc|bcc|dear|hi|hello|hey|thanks|thank you|attn|with|talked to|spoke to|"
     r"from:|to:|reviewer|assignee|author|owner|contact|signed|regards|cheers|sincerely|"
-    r"(?:reviewed|signed-off|co-authored|acked|reported|tested|suggested|helped|approved|authored|written)[ -]by)"
-    r"(?:[ \t]*:)?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?)"
+    # people named by their relation to the writer: "my colleague X", "our manager X"
+    r"colleagues?|co-?workers?|teammates?|manager|boss|mentor|intern|landlord|neighbou?r|recruiter|"
+    r"(?:my|our|his|her)[ \t]+(?:friend|wife|husband|partner|son|daughter|brother|sister|lead|client)|"
+    r"(?:reviewed|signed-off|co-authored|acked|reported|tested|suggested|helped|approved|authored|written)[ -]by|"
+    # a title: "Dr. Ngozi Okafor", "Ms Chen"
+    r"(?-i:(?:Mr|Mrs|Ms|Mx|Dr|Prof)\.?))"
+    r"(?:[ \t]*:|[ \t]+(?:is|was))?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?)"
     rf"({_FULL}|{_NW})"
 )
 _KEYED_NAME = Rx(
@@ -633,6 +757,13 @@ _NOT_NAME_WORDS = _words(
 )
 
 
+# A full name (two or more name words) as the subject of a verb of communication or review:
+# "Hiroshi Yamamoto said", "Kwame Mensah approved it". One word alone never ("Docker said").
+_NAME_BEFORE_VERB = Rx(
+    rf"(?:^|[^A-Za-z0-9_\x7f'.-])({_FULL})[ \t]+(?:said|says|wrote|writes|mentioned|asked|suggested|approved|"
+    r"reported|commented|replied|noted|confirmed|explained|emailed|messaged|pinged|merged|reviewed|"
+    r"thinks|thought|agreed|promised|wants|needs)\b"
+)
 _NAME_IN_CONTEXT = Rx(
     "(?m)(?:"
     + _NAME_CONTEXT.pattern
@@ -640,6 +771,8 @@ _NAME_IN_CONTEXT = Rx(
     + _KEYED_NAME.pattern
     + ")|(?:"
     + _SIGNOFF.pattern.removeprefix("(?m)")
+    + ")|(?:"
+    + _NAME_BEFORE_VERB.pattern
     + ")"
 )
 
@@ -660,21 +793,80 @@ def _name_words_ok(value: str, single_needs_list: bool) -> bool:
     return True
 
 
+def _name_pairs(text: str, r0: int, r1: int) -> Iterator[tuple[int, int, int, int]]:
+    """(first start, first end, surname start, surname end) of adjacent capitalised words of a run,
+    a middle initial or particles (van der, de la) allowed between them. A run of more than three
+    capitalised words is a title ("Tai Tham Vowel Sign"): its pairs must both be listed, which the
+    caller's lists check cannot tell, so such runs give no pairs with an unlisted surname."""
+    words: list[tuple[int, int]] = []
+    pos = r0
+    for token in text[r0:r1].replace("\t", " ").split(" "):
+        a, b = pos, pos + len(token)
+        pos = b + 1
+        while a < b and not text[a].isalpha():
+            a += 1  # "…Laura": the fold's DEL stood for punctuation
+        while b > a + 1 and not text[b - 1].isalpha() and not (b - a == 2 and text[b - 1] == "."):
+            b -= 1
+        words.append((a, b))
+    # (a placeholder beside the run counts as the word it replaced: redaction stays idempotent)
+    if words and r0 > 0 and (text[r0 - 1].isalnum() or text[r0 - 1] in "_]"):
+        words.pop(0)  # "iPhone Pro": the run began inside a word
+    if words and r1 < len(text) and (text[r1].isalnum() or text[r1] == "_" or text.startswith("[REDACTED:", r1)):
+        words.pop()  # "Garcia2": the run ends inside a token
+    # (a token of punctuation alone, "——", is trimmed to nothing: it ends no pair and starts none)
+    caps = [(a, b) for a, b in words if a < b and text[a].isupper() and not (b - a == 2 and text[b - 1] == ".")]
+    _, lasts = _name_lists()
+    long_run = len(caps) > 3
+    for i, (s0, e0) in enumerate(words):
+        if e0 - s0 < 2 or not text[s0].isupper() or text[e0 - 1] == ".":
+            continue
+        j = i + 1
+        if j < len(words) and words[j][1] - words[j][0] == 2 and text[words[j][1] - 1] == ".":
+            j += 1  # a middle initial
+        while j < len(words) and text[words[j][0] : words[j][1]] in _RUN_PARTICLES:
+            j += 1
+        if j >= len(words):
+            continue
+        s1, e1 = words[j]
+        if e1 <= s1 or not text[s1].isupper() or not all(c.isalpha() or c in "'-" for c in text[s0:e0] + text[s1:e1]):
+            continue  # a lowercase non-ASCII initial (über) or a non-letter the fold hid (—)
+        if long_run and text[s1:e1] not in lasts:
+            continue
+        yield s0, e0, s1, e1
+
+
+def _person_like(words: list[str]) -> bool:
+    """Some word is a listed first or last name, or has a shape only names have: a non-ASCII
+    letter, Mc/Mac/O' before a capital, a hyphenated pair of capitals or a particle (van, de)."""
+    firsts, lasts = _name_lists()
+    for w in words:
+        if w in firsts or w in lasts or w in _RUN_PARTICLES or not w.isascii():
+            return True
+        if any(w.startswith(p) and w[len(p) : len(p) + 1].isupper() for p in ("Mc", "Mac", "O'")):
+            return True
+        if "-" in w and w.split("-")[-1][:1].isupper():
+            return True
+    return False
+
+
 def person_name_spans(text: str) -> Iterator[Span]:
     """Person names: first + last name both in the name lists (optionally a middle initial), a
     listed first name before any name-shaped surname, and any name-shaped sequence in a name
     context (ask X, cc X, From: X, Reviewed-by: X, a sign-off line, author = "X")."""
     firsts, lasts = _name_lists()
     for ((r0, r1),) in _CAP_RUN.finditer(text) if _open(text, "name_run") else ():
-        words = [w[0] for w in _CAP_WORD.finditer(text, r0, r1)]
-        long_run = len(words) > 3  # "Tai Tham Vowel Sign": a title, unless both names are listed
-        for (s0, e0), (s1, e1) in pairwise(words):
+        # most runs hold no listed first name ("Visual Studio Code"): set lookups before any pairing
+        if not any(w in firsts or "-" in w or not w[:1].isalpha() for w in text[r0:r1].split()):
+            continue
+        for s0, e0, s1, e1 in _name_pairs(text, r0, r1):
             first, last = text[s0:e0], text[s1:e1]
+            if "-" in first and all(p in firsts for p in first.split("-")):
+                first = first.split("-")[0]  # Jean-Luc, Anne-Marie: a compound of listed names
             if first not in firsts or (
                 last not in lasts and (last in _NOT_NAME_WORDS or last in firsts or first in _NOT_NAME_WORDS)
             ):
                 continue
-            if last not in lasts and (long_run or first in _COMMON_WORD_FIRSTS or text[e1 : e1 + 1] in ("(", ".", "_")):
+            if last not in lasts and (first in _COMMON_WORD_FIRSTS or text[e1 : e1 + 1] in ("(", ".", "_")):
                 continue  # "Will Update", "Grant Access", "Max Retries": words, not people
             start, end = s0, e1
             pre = _NAME_PREFIX.search(text[max(0, start - 6) : start])
@@ -685,11 +877,20 @@ def person_name_spans(text: str) -> Iterator[Span]:
                 end += suf[0][1] - suf[0][0]
             yield Span(start, end, "person_name")
     contexts = _NAME_IN_CONTEXT.finditer(text) if _open(text, "name_context") else ()
-    for _, ctx, keyed, signoff in contexts:  # one pass for the three contexts
-        start, end = ctx if ctx[0] >= 0 else keyed if keyed[0] >= 0 else signoff
+    for (m0, _), ctx, keyed, signoff, verb in contexts:  # one pass for the four contexts
+        if _after_placeholder(text, m0):
+            continue
+        start, end = ctx if ctx[0] >= 0 else keyed if keyed[0] >= 0 else signoff if signoff[0] >= 0 else verb
         after = text[end : end + 1]
         if after in ("(", "_", "[") or (after == "." and text[end + 1 : end + 2].isalnum()):
             continue  # From: Config.load(...) — code
+        if verb[0] >= 0:
+            # "Yesterday Kwame Mensah said": the words before the name are not part of it
+            words = text[start:end].split(" ")
+            while len(words) > 2 and not _name_words_ok(" ".join(words), single_needs_list=True):
+                start += len(words.pop(0)) + 1
+            if not _person_like(words):
+                continue  # "Load Balancer said": a verb alone makes no name of two plain words
         if _name_words_ok(text[start:end], single_needs_list=signoff[0] < 0):
             yield Span(start, end, "person_name")
 
@@ -759,8 +960,9 @@ _GATED.update(
     address_de=(_DE_STREET,),
     address_fr=(_FR_STREET,),
     ipv6=(_IPV6,),
-    home=(_HOME_SPACED, _HOME_PATH, _HOME_SLUG),
+    home=(_HOME_SPACED, _HOME_PATH, _HOME_SLUG, _HOME_TILDE),
     phone_national=(_NATIONAL_CANDIDATE,),
+    table=(_TABLE_GATE,),  # the column word alone: a cheaper Set member than the whole line
     name_context=(_NAME_IN_CONTEXT,),
 )
 
@@ -775,4 +977,5 @@ DETECTORS = (
     address_spans,
     home_user_spans,
     person_name_spans,
+    table_column_spans,
 )

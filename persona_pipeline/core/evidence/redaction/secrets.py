@@ -131,6 +131,8 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # Google OAuth access tokens: `ya29.` then a long url-safe run (dotted, so no code-reference check)
     ("google_oauth_token", r"\bya29\.[A-Za-z0-9_-]{20,}", 0, ("ya29.",)),
     ("google_oauth_token", r"\b1//0[A-Za-z0-9_-]{30,}", 0, ("1//0",)),
+    # an Azure SAS URL's signature (`…?sv=2021-06-08&…&sig=…`, the signature usually URL-encoded)
+    ("azure_sas_signature", r"[?&]sv=\d{4}-\d{2}-\d{2}&[^\s\"'<>]*?\bsig=([A-Za-z0-9%+/=]{20,})", 1, ("sig=",)),
     ("npm_token", r"\bnpm_[A-Za-z0-9]{36}", 0, ("npm_",)),
     ("pypi_token", r"\bpypi-AgE[A-Za-z0-9_-]{40,}", 0, ("pypi-",)),
     ("hf_token", r"\bhf_[A-Za-z]{30,}", 0, ("hf_",)),
@@ -141,7 +143,16 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ("docker_pat", r"\bdckr_pat_[A-Za-z0-9_-]{20,}", 0, ("dckr_pat_",)),
     ("vault_token", r"\bhv[sb]\.[A-Za-z0-9_-]{24,}", 0, ("hvs.", "hvb.")),
     ("aws_access_key", r"\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}\b", 0, ("akia", "asia", "abia", "acca")),
+    # a service-account JSON's key id names the private key beside it (and is Google's handle for
+    # revoking it): redacted with the key, never alone in prose
+    (
+        "gcp_private_key_id",
+        r"private_key_id\\?[\"']?\s*:\s*\\?[\"']([0-9a-f]{40})\b",
+        1,
+        ("private_key_id",),
+    ),
     # a Twilio account SID is an id, not a secret: it only anchors the search for its auth token
+    # (and is redacted with the token it pairs with: `near_id_spans`)
     ("twilio_sid", r"\bAC[0-9a-f]{32}\b", 0, ("ac",)),
     # AWS secret access keys have no prefix; they are only recognisable by their label (or by
     # standing near an access key id: `near_id_spans`).
@@ -201,7 +212,18 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     (
         "env_secret",
         # the `>` stands in for a quote: an element's text is a literal, never a code reference
-        rf"<([A-Za-z0-9_:.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)(>)[ \t]*(?:<!\[CDATA\[)?([^<\]\r\n]{{4,200}})()(?:\]\]>)?</",
+        # (the closing tag's name is matched too: `_decide` wants it to close the same element)
+        rf"<([A-Za-z0-9_:.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)(>)[ \t]*(?:<!\[CDATA\[)?([^<\]\r\n]{{4,200}})()(?:\]\]>)?"
+        r"</[A-Za-z0-9_:.-]*",
+        0,
+        ("secret", "pass", "pwd", "token", "key", "auth", "cred"),
+    ),
+    # <add key="ClearTextPassword" value="…" />, <param name="apiToken" value="…"/>: a key/name
+    # attribute naming a secret, then its value attribute (NuGet, .NET appSettings, Ant, log4j)
+    (
+        "env_secret",
+        rf"""(?i)\b(?:key|name)[ \t]*=[ \t]*["']([A-Za-z0-9_.:-]*{_LABEL_WORD}[A-Za-z0-9_.:-]*)["'][ \t]+"""
+        rf"""value[ \t]*=[ \t]*{_QUOTED_OR_BARE}""",
         0,
         ("secret", "pass", "pwd", "token", "key", "auth", "cred"),
     ),
@@ -237,14 +259,22 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # prose: "my password is X", "the token was X", "the login is admin / X"
     (
         "password",
-        r"(?i)\b(?:password|passwd|passphrase|passcode|pwd|secret|api key|token)\s+(?:is|was|are)\s*:?\s*"
+        # "the root password for the VM is X", "the api key of prod was X"
+        r"(?i)\b(?:password|passwd|passphrase|passcode|pwd|secret|api key|token)"
+        r"(?:\s+(?:for|of|on|to)\s+(?:the\s+|our\s+|my\s+)?[A-Za-z0-9._-]{1,40}(?:\s+[A-Za-z0-9._-]{1,40})?)?"
+        r"\s+(?:is|was|are)\s*:?\s*"
         r"[\"'`]?([^\s\"'`]{6,128})",
         1,
         ("pass", "pwd", "secret", "api key", "token"),
     ),
+    # prose: "the storage key is X", "my access key was X": `key` alone labels only a generated
+    # value (`prose_key` in _rejected), never "the key is that…"
+    ("prose_key", r"(?i)\bkey\s+(?:is|was)\s*:?\s*[\"'`]?([^\s\"'`]{16,256})", 1, ("key",)),
     (
-        "password",
-        r"(?i)\b(?:login|credentials?|creds|user(?:name)?\s*/\s*pass(?:word)?)(?:\s+(?:is|are))?\s*:?\s+[\"'`]?"
+        "login_password",
+        # "creds for staging are admin:X", "the login on prod is root / X"
+        r"(?i)\b(?:login|credentials?|creds|user(?:name)?\s*/\s*pass(?:word)?)"
+        r"(?:\s+(?:for|on|to|of|at)\s+(?:the\s+)?[A-Za-z0-9._-]{1,40}){0,2}(?:\s+(?:is|are))?\s*:?\s+[\"'`]?"
         r"[A-Za-z0-9._@-]{1,40}[\"'`]?\s*(?:/|:)\s*[\"'`]?([^\s\"'`]{4,128})",
         1,
         ("login", "cred", "user"),
@@ -262,7 +292,7 @@ _RULE_SET = RxSet([loosened(pat) for _, pat, _, _ in _OWN_RULES])
 # value) or the bare value.
 _LABELLED = ("env_secret", "env_pair", "cli_secret")
 # Rules whose value is a credential by position alone: a `name.name` shape is no code reference.
-_POSITIONAL = ("url_password", "bearer_token", "cli_secret", "password")
+_POSITIONAL = ("url_password", "bearer_token", "cli_secret", "password", "login_password")
 _TRAILING_PUNCT = ".,;:)]}"
 
 
@@ -383,19 +413,37 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         return bool(_DOC_EXAMPLE.search(value))
     if kind == "bearer_token" and not random_like(value):
         return True  # "token\tsubprocess.check_call": a word after `token`, not a credential
+    if kind == "prose_key":  # (an `=` before the padding: "key is NAME=…", a label the other rules own)
+        if "=" in value.rstrip("=") or not (random_like(value) and _KEYLIKE.match(value)):
+            return True
+        return bool(_DOC_EXAMPLE.search(value))
     code_check = kind not in _POSITIONAL and not quoted and _code_like(value)
     if _is_placeholder_value(value, following, code_check):
         return True
-    if kind in _LABELLED or kind == "password":
+    if kind in _LABELLED or kind in ("password", "login_password"):
         strength = label_strength(name) if name else 2
         if strength == 0:
             return True
-        if value.startswith(("-", "http://", "https://", "file:", "@", "&", "*")) or _PATH.match(value):
+        if value.startswith(("http://", "https://", "file:", "&")) or _PATH.match(value):
+            return True
+        if _ALIAS.match(value):
+            return True  # an alias or a scoped package (`@types/node`); a generated `@Jxx9…` is a value
+        if value.startswith("*") and not random_like(value):
+            return True  # a glob (`*.pem`); a generated `*DYn…3s_v` is a value
+        if _FLAG.match(value):
             return True  # the next flag, an endpoint (token_uri), an alias, a glob, a path
+        if kind in ("password", "login_password") and _VERSIONISH.match(value):
+            return True  # "login HTTP/1.1": a protocol version after a slash, not a password
         if value.lower() in ("required", "optional", "string", "str", "bool", "int", "bytes", "any", "prompt"):
             return True
         if kind == "password" and not random_like(value) and (value.isalnum() or _code_like(value)):
             return True  # prose: "the password is correct", "if token is Name.Other" label no value
+        if (
+            kind == "login_password"
+            and not random_like(value)
+            and ((value.isalpha() and not _CASE_MIXED.search(value)) or ("." in value and _code_like(value)))
+        ):
+            return True  # "login: user / password" is words; after `user:` a mixed-case run is a password
         if not quoted and (_GENERIC_TYPE.match(value) or (value.replace("_", "").isalpha() and value.islower())):
             return True  # `token: Optional[str]`, `api_key=api_key`, `password=password_input`
         if kind == "env_pair" and not random_like(value):
@@ -411,10 +459,16 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
     return bool(_DOC_EXAMPLE.search(value))
 
 
+_PLACEHOLDER_END = Rx(r"\[REDACTED:[a-z0-9_]+(?::[0-9a-f]{8})?\]$")
 _NEXT_PARAM = Rx(r"&[A-Za-z_][A-Za-z0-9_.\[\]-]*=")
 _HEX_ID = Rx(r"^[0-9a-f]{8,31}$")
 _KEYLIKE = Rx(r"^[A-Za-z0-9+/=_.~-]+$")
 _PATH = Rx(r"^(?:~|\.{1,2})?/[A-Za-z0-9_.@/-]*$")
+# the next option rather than a value: `-v`, `--no-cache` (a generated `-Ad2r…@!` is a value)
+_FLAG = Rx(r"^(?:-[A-Za-z]|--?[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$")
+_ALIAS = Rx(r"^@[a-z0-9_.-]+(?:/[a-z0-9_.-]+)?$")
+_CASE_MIXED = Rx(r"[a-z][A-Z]|[A-Z]{2}[a-z]")
+_VERSIONISH = Rx(r"^v?\d+(?:\.\d+)+[^A-Za-z0-9]*$")
 _GENERIC_TYPE = Rx(r"^[A-Za-z_][A-Za-z0-9_.]*\[")
 _ACCESS_KEY_ID = Rx(r"\b(?:AKIA|ASIA)[A-Z2-7]{16}\b")
 _AWS_SECRET_SHAPE = Rx(r"(?:^|[^A-Za-z0-9/+=])([A-Za-z0-9/+]{40})(?:[^A-Za-z0-9/+=]|$)")
@@ -437,9 +491,13 @@ def near_id_spans(text: str) -> list[Span]:
     if "AC" in text:
         for ((s, e),) in _TWILIO_SID.finditer(text):
             lo, hi = max(0, s - _NEAR), min(len(text), e + _NEAR)
+            paired = False
             for _, (a, b) in _HEX32.finditer(text, lo, hi):
                 if (a, b) != (s + 2, e) and any(c.isalpha() for c in text[a:b]):
                     spans.append(Span(a, b, "twilio_auth_token"))
+                    paired = True
+            if paired:  # beside its auth token the SID is half of a credential pair (the -u user)
+                spans.append(Span(s, e, "twilio_sid"))
     return spans
 
 
@@ -447,7 +505,7 @@ def _rel(m: tuple[tuple[int, int], ...], s0: int) -> tuple[tuple[int, int], ...]
     return tuple((a - s0, b - s0) if a >= 0 else (a, b) for a, b in m)
 
 
-_OUT_KIND = {"cli_secret": "password", "env_pair": "env_secret"}
+_OUT_KIND = {"cli_secret": "password", "env_pair": "env_secret", "prose_key": "api_key", "login_password": "password"}
 _MISS = object()
 _DECISIONS: dict[tuple[int, str, str], object] = {}
 
@@ -467,6 +525,8 @@ def _decide(
             name = matched[groups[1][0] : groups[1][1]]
         q, qv, bv = groups[-3], groups[-2], groups[-1]
         quoted = q[1] > q[0] >= 0
+        if quoted and matched[q[0]] == ">" and not matched.lower().endswith("</" + name.lower()):
+            return None  # `&lt;YOUR_API_KEY&gt; yesterday">copy</span>`: a placeholder, no element
         start, end = qv if qv[0] >= 0 else bv
     else:
         start, end = groups[group]
@@ -478,7 +538,11 @@ def _decide(
         nxt = _NEXT_PARAM.search(matched[start:end])
         if nxt is not None:
             end = start + nxt[0][0]  # `token=abc&page=2`: the value ends where the next parameter starts
-    if not quoted and kind in ("password", "cli_secret", *_LABELLED) and not matched.endswith("...", start, end):
+    if (
+        not quoted
+        and kind in ("password", "login_password", "prose_key", "cli_secret", *_LABELLED)
+        and not matched.endswith("...", start, end)
+    ):
         if _PLACEHOLDER_VALUE.search(matched[start:end]):
             return None  # `{STRIPE_KEY}`, `[token]`: judged whole, before trailing brackets go
         while end > start and matched[end - 1] in _TRAILING_PUNCT:
@@ -515,6 +579,8 @@ def own_rule_spans(text: str) -> list[Span]:
         rx = _COMPILED[idx][1]
         for m in rx.finditer(text):
             s0, e0 = m[0]
+            if s0 and text[s0 - 1] == "]" and _PLACEHOLDER_END.search(text[max(0, s0 - 40) : s0]):
+                continue  # glued to a placeholder: it was glued to the word it replaced (idempotence)
             # The decision is a pure function of the match (and the characters around it), cached:
             # histories repeat the same `token = os.getenv(` lines thousands of times.
             key = (idx, text[s0 : e0 + 1], text[s0 - 1 : s0] if s0 else "")

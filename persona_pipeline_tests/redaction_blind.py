@@ -1,0 +1,1558 @@
+"""An independent, seeded generator of developer prompts with planted secrets and personal data.
+
+Written blind (before reading the redaction engine or ``redaction_cases``) to measure how the
+redactor generalises. Every seed draws fresh values (valid checksums where a format has one:
+Luhn, IBAN mod-97, phone numbers that ``phonenumbers`` accepts) and wraps them in the shapes
+developers actually paste: prose, quotes, JSON tool payloads, code fences, curl commands,
+stack traces, URL query strings, env files, YAML / k8s manifests, CSV and log lines.
+
+An equal share of *decoys* are hard negatives that must survive verbatim: git SHAs, UUIDs,
+semver, lockfile hashes, base64 image data, code identifiers, placeholders, public endpoints,
+ordinary dates, capitalised product names, ports, paths without user names, AWS's documented
+EXAMPLE keys, private addresses.
+
+Two pools split by template family: every category's snippet templates and every wrapper
+have an index; even indices form the ``dev`` pool (tune on its failures) and odd ones the
+``holdout`` pool (read only aggregate counts). New values every seed, in both pools.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+import string
+import urllib.parse
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Literal
+
+import phonenumbers
+
+Pool = Literal["dev", "holdout"]
+POOLS: tuple[Pool, Pool] = ("dev", "holdout")
+
+B62 = string.ascii_letters + string.digits
+B64URL = B62 + "-_"
+HEX = "0123456789abcdef"
+UPPER32 = string.ascii_uppercase + "234567"
+
+
+@dataclass(frozen=True)
+class Plant:
+    """A planted value: caught when no run of 8 characters of any of its forms survives."""
+
+    category: str
+    kind: Literal["secret", "pii"]
+    needles: tuple[str, ...]  # the sensitive parts as they appear (raw and as rendered)
+
+
+@dataclass(frozen=True)
+class Decoy:
+    """A look-alike that must come out verbatim."""
+
+    category: str
+    text: str  # as rendered in the prompt
+
+
+@dataclass(frozen=True)
+class BlindCase:
+    pool: Pool
+    text: str
+    plants: tuple[Plant, ...]
+    decoys: tuple[Decoy, ...]
+    families: tuple[str, ...] = field(default=())
+
+
+def _rs(rng: random.Random, alphabet: str, n: int) -> str:
+    return "".join(rng.choice(alphabet) for _ in range(n))
+
+
+# ---------------------------------------------------------------------------------------------
+# value generators
+
+FIRST = [
+    "James",
+    "Priya",
+    "Wei",
+    "Fatima",
+    "Lukas",
+    "Sofia",
+    "Mateo",
+    "Aisha",
+    "Olga",
+    "Kenji",
+    "Chloé",
+    "José",
+    "Zoë",
+    "Søren",
+    "Łukasz",
+    "Bjørn",
+    "François",
+    "Jürgen",
+    "Ngozi",
+    "Ana",
+    "Anne-Marie",
+    "Jean-Luc",
+    "Hannah",
+    "Oliver",
+    "Amélie",
+    "Dmitri",
+    "Siobhan",
+    "Rahul",
+    "Camila",
+    "Thandiwe",
+    "Mikael",
+    "Yusuf",
+    "Ingrid",
+    "Tomás",
+    "Emily",
+    "Marcus",
+    "Leïla",
+    "Björn",
+    "Agnieszka",
+    "Declan",
+    "Rosalind",
+    "Kwame",
+    "Nadia",
+    "Ravi",
+    "Elodie",
+    "Hiroshi",
+]
+LAST = [
+    "McAllister",
+    "MacDonald",
+    "O'Brien",
+    "Smith-Jones",
+    "van der Berg",
+    "de la Cruz",
+    "von Trapp",
+    "da Silva",
+    "van Dijk",
+    "Müller",
+    "Ångström",
+    "Nguyen",
+    "Kowalski",
+    "Okafor",
+    "Schröder",
+    "Dubois",
+    "Fernández",
+    "Gonçalves",
+    "Patel",
+    "Sharma",
+    "Yamamoto",
+    "Ivanova",
+    "Johansson",
+    "Lefèvre",
+    "Brennan",
+    "Abernathy",
+    "Whitfield",
+    "Castellanos",
+    "Eriksen",
+    "Mbeki",
+    "Novák",
+    "Papadopoulos",
+    "Rossi",
+    "Hernández-López",
+    "Kuznetsov",
+    "Lindqvist",
+    "Mendoza",
+    "Achterberg",
+    "Delacroix",
+    "Fitzgerald",
+    "Haddad",
+    "Oyelaran",
+    "Pereira",
+    "Quintero",
+    "Rasmussen",
+    "Szabó",
+    "Thornbury",
+    "Villanueva",
+    "Wójcik",
+    "Zimmermann",
+]
+
+
+def person_name(rng: random.Random) -> str:
+    return f"{rng.choice(FIRST)} {rng.choice(LAST)}"
+
+
+def _ascii_slug(s: str) -> str:
+    import unicodedata
+
+    s = unicodedata.normalize("NFKD", s).encode("ascii", "ignore").decode()
+    return "".join(c for c in s.lower() if c.isalnum())
+
+
+def username(rng: random.Random) -> str:
+    first, last = rng.choice(FIRST), rng.choice(LAST)
+    f, la = _ascii_slug(first), _ascii_slug(last)
+    form = rng.randrange(4)
+    if form == 0:
+        return f"{f}.{la}"
+    if form == 1:
+        return f"{f[0]}{la}"
+    if form == 2:
+        return f"{f}{la[:4]}{rng.randrange(10, 99)}"
+    return f"{f}_{la}"
+
+
+DOMAINS = ["io", "com", "co.uk", "de", "fr", "dev", "net", "com.br", "in", "org"]
+COMPANY = [
+    "acmeanalytics",
+    "brightloop",
+    "northwind-labs",
+    "quantflow",
+    "helio",
+    "tidepool",
+    "corvid-systems",
+    "lumenworks",
+    "stackhaven",
+    "orchardpay",
+    "veloxa",
+    "kitebyte",
+]
+
+
+def email(rng: random.Random) -> str:
+    local = username(rng)
+    if rng.random() < 0.2:
+        local += f"+{rng.choice(['ci', 'test', 'jira', 'aws'])}"
+    dom = rng.choice(COMPANY)
+    if rng.random() < 0.2:
+        dom = f"{rng.choice(['mail', 'eu', 'corp'])}.{dom}"
+    if rng.random() < 0.25:
+        return f"{local}@{rng.choice(['gmail.com', 'outlook.com', 'proton.me', 'yahoo.co.uk', 'web.de'])}"
+    return f"{local}@{dom}.{rng.choice(DOMAINS)}"
+
+
+def _phone_digits(rng: random.Random, region: str) -> phonenumbers.PhoneNumber:
+    # National significant numbers drawn from realistic leading digits, kept only when valid.
+    lead = {
+        "US": lambda: (
+            rng.choice(["415", "212", "646", "312", "617", "206", "512", "303", "404", "702"])
+            + str(rng.randrange(2, 10))
+            + _rs(rng, "0123456789", 6)
+        ),
+        "GB": lambda: rng.choice(
+            [
+                "7" + _rs(rng, "0123456789", 9),
+                "20" + rng.choice("378") + _rs(rng, "0123456789", 7),
+                "161" + str(rng.randrange(2, 10)) + _rs(rng, "0123456789", 6),
+            ]
+        ),
+        "DE": lambda: rng.choice(
+            [
+                "30" + str(rng.randrange(2, 10)) + _rs(rng, "0123456789", 7),
+                "15" + rng.choice("1279") + _rs(rng, "0123456789", 8),
+                "89" + str(rng.randrange(2, 10)) + _rs(rng, "0123456789", 6),
+            ]
+        ),
+        "FR": lambda: rng.choice("1234567") + _rs(rng, "0123456789", 8),
+        "IN": lambda: rng.choice("6789") + _rs(rng, "0123456789", 9),
+        "BR": lambda: (
+            rng.choice(["11", "21", "31", "41", "51", "61"])
+            + rng.choice(["9" + _rs(rng, "0123456789", 8), "3" + _rs(rng, "0123456789", 7)])
+        ),
+    }[region]
+    cc = phonenumbers.country_code_for_region(region)
+    for _ in range(200):
+        num = phonenumbers.parse(f"+{cc}{lead()}")
+        if phonenumbers.is_valid_number(num):
+            return num
+    raise RuntimeError(region)
+
+
+def phone(rng: random.Random, region: str) -> str:
+    num = _phone_digits(rng, region)
+    style = rng.randrange(5)
+    if style == 0:
+        return phonenumbers.format_number(num, phonenumbers.PhoneNumberFormat.NATIONAL)
+    if style == 1:
+        return phonenumbers.format_number(num, phonenumbers.PhoneNumberFormat.INTERNATIONAL)
+    if style == 2:
+        return phonenumbers.format_number(num, phonenumbers.PhoneNumberFormat.E164)
+    nat = phonenumbers.format_number(num, phonenumbers.PhoneNumberFormat.NATIONAL)
+    if style == 3:  # dots or dashes instead of spaces, as people type them
+        sep = rng.choice(".-")
+        return nat.replace("(", "").replace(") ", sep).replace(" ", sep)
+    return "".join(c for c in nat if c.isdigit())  # bare national digits
+
+
+def luhn_complete(prefix: str, length: int, rng: random.Random) -> str:
+    body = prefix + _rs(rng, "0123456789", length - len(prefix) - 1)
+    total = 0
+    for i, d in enumerate(reversed(body)):
+        n = int(d)
+        if i % 2 == 0:
+            n *= 2
+            n -= 9 if n > 9 else 0
+        total += n
+    return body + str((10 - total % 10) % 10)
+
+
+def card(rng: random.Random) -> str:
+    kind = rng.randrange(4)
+    if kind == 0:
+        num = luhn_complete("4", 16, rng)
+    elif kind == 1:
+        num = luhn_complete(str(rng.randrange(51, 56)), 16, rng)
+    elif kind == 2:
+        num = luhn_complete(rng.choice(["34", "37"]), 15, rng)
+        sep = rng.choice([" ", "-", ""])
+        return sep.join([num[:4], num[4:10], num[10:]])
+    else:
+        num = luhn_complete("6011", 16, rng)
+    sep = rng.choice([" ", "-", ""])
+    return sep.join(num[i : i + 4] for i in range(0, 16, 4))
+
+
+IBAN_BBAN = {
+    "DE": lambda r: _rs(r, "0123456789", 18),
+    "GB": lambda r: _rs(r, string.ascii_uppercase, 4) + _rs(r, "0123456789", 14),
+    "FR": lambda r: _rs(r, "0123456789", 23),
+    "NL": lambda r: _rs(r, string.ascii_uppercase, 4) + _rs(r, "0123456789", 10),
+    "ES": lambda r: _rs(r, "0123456789", 20),
+    "BE": lambda r: _rs(r, "0123456789", 12),
+    "CH": lambda r: _rs(r, "0123456789", 17),
+    "IT": lambda r: _rs(r, string.ascii_uppercase, 1) + _rs(r, "0123456789", 22),
+}
+
+
+def iban(rng: random.Random) -> str:
+    cc = rng.choice(sorted(IBAN_BBAN))
+    bban = IBAN_BBAN[cc](rng)
+    digits = "".join(str(int(c, 36)) for c in bban + cc + "00")
+    check = 98 - int(digits) % 97
+    value = f"{cc}{check:02d}{bban}"
+    if rng.random() < 0.5:
+        return " ".join(value[i : i + 4] for i in range(0, len(value), 4))
+    return value
+
+
+def ssn(rng: random.Random) -> str:
+    area = rng.choice([a for a in range(1, 900) if a != 666])
+    group, serial = rng.randrange(1, 100), rng.randrange(1, 10000)
+    sep = rng.choice(["-", " ", ""])
+    return f"{area:03d}{sep}{group:02d}{sep}{serial:04d}"
+
+
+MONTHS = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
+
+
+def dob(rng: random.Random) -> str:
+    y, m, d = rng.randrange(1950, 2006), rng.randrange(1, 13), rng.randrange(1, 29)
+    return rng.choice(
+        [
+            f"{y}-{m:02d}-{d:02d}",
+            f"{m:02d}/{d:02d}/{y}",
+            f"{d:02d}.{m:02d}.{y}",
+            f"{d} {MONTHS[m - 1]} {y}",
+            f"{MONTHS[m - 1]} {d}, {y}",
+            f"{d:02d}/{m:02d}/{y}",
+        ]
+    )
+
+
+US_STREETS = ["Maple", "Oak", "Cedar", "Pine", "Elm", "Washington", "Lincoln", "Sunset", "Lakeview", "Highland"]
+US_SUFFIX = ["Street", "St", "Avenue", "Ave", "Road", "Rd", "Boulevard", "Blvd", "Drive", "Dr", "Lane", "Court"]
+US_CITY = [
+    ("Springfield", "IL"),
+    ("Austin", "TX"),
+    ("Portland", "OR"),
+    ("Denver", "CO"),
+    ("Columbus", "OH"),
+    ("Raleigh", "NC"),
+    ("Madison", "WI"),
+    ("Tucson", "AZ"),
+    ("Boise", "ID"),
+    ("Albany", "NY"),
+]
+UK_STREETS = [
+    "Baker Street",
+    "Victoria Road",
+    "Church Lane",
+    "Mill Road",
+    "Kings Road",
+    "Station Road",
+    "Queen's Drive",
+    "Park Avenue",
+    "Ashby Close",
+    "Hawthorn Crescent",
+]
+UK_CITY = ["London", "Manchester", "Leeds", "Bristol", "Edinburgh", "Cardiff", "Norwich", "York"]
+DE_STREETS = [
+    "Hauptstraße",
+    "Schillerstraße",
+    "Goethestr.",
+    "Bahnhofstraße",
+    "Lindenallee",
+    "Am Markt",
+    "Kastanienweg",
+    "Friedrichstraße",
+    "Rosenstr.",
+    "Berliner Platz",
+]
+DE_CITY = ["Berlin", "München", "Köln", "Hamburg", "Leipzig", "Düsseldorf", "Frankfurt am Main", "Stuttgart"]
+FR_STREETS = [
+    "rue de la Paix",
+    "avenue des Champs-Élysées",
+    "boulevard Saint-Germain",
+    "rue Victor Hugo",
+    "rue du Faubourg Saint-Honoré",
+    "place Bellecour",
+    "allée des Tilleuls",
+    "chemin des Vignes",
+]
+FR_CITY = ["Paris", "Lyon", "Marseille", "Toulouse", "Nantes", "Bordeaux", "Lille", "Strasbourg"]
+
+
+def address(rng: random.Random, region: str) -> str:
+    if region == "US":
+        city, st = rng.choice(US_CITY)
+        apt = rng.choice(["", f", Apt {rng.randrange(1, 40)}", f" #{rng.randrange(100, 999)}"])
+        return (
+            f"{rng.randrange(10, 9999)} {rng.choice(US_STREETS)} {rng.choice(US_SUFFIX)}{apt}, "
+            f"{city}, {st} {rng.randrange(10000, 99999)}"
+        )
+    if region == "UK":
+        pc = (
+            f"{rng.choice(['SW', 'NW', 'E', 'M', 'LS', 'BS', 'EH', 'CF'])}{rng.randrange(1, 20)} "
+            f"{rng.randrange(1, 10)}{_rs(rng, 'ABDEFGHJLNPQRSTUWXYZ', 2)}"
+        )
+        return f"{rng.randrange(1, 250)} {rng.choice(UK_STREETS)}, {rng.choice(UK_CITY)} {pc}"
+    if region == "DE":
+        return f"{rng.choice(DE_STREETS)} {rng.randrange(1, 150)}, {rng.randrange(10000, 99999)} {rng.choice(DE_CITY)}"
+    return (
+        f"{rng.randrange(1, 150)} {rng.choice(FR_STREETS)}, {rng.randrange(10, 96)}{rng.randrange(0, 999):03d} "
+        f"{rng.choice(FR_CITY)}"
+    )
+
+
+def public_ipv4(rng: random.Random) -> str:
+    while True:
+        a = rng.randrange(1, 224)
+        if a in (10, 127, 100, 169, 172, 192, 198, 203, 0):
+            continue
+        return f"{a}.{rng.randrange(0, 256)}.{rng.randrange(0, 256)}.{rng.randrange(1, 255)}"
+
+
+def public_ipv6(rng: random.Random) -> str:
+    first = rng.choice(["2a03", "2600", "2607", "2a00", "2406", "2804", "2001:4860", "2a01"])
+    groups = [f"{rng.randrange(0, 65536):x}" for _ in range(rng.randrange(1, 3))]
+    tail = [f"{rng.randrange(1, 65536):x}" for _ in range(rng.randrange(1, 3))]
+    return f"{first}:{':'.join(groups)}::{':'.join(tail)}"
+
+
+def password(rng: random.Random) -> str:
+    form = rng.randrange(4)
+    if form == 0:
+        return (
+            f"{rng.choice(['Summer', 'Winter', 'Falcon', 'Tiger', 'Orange', 'Monkey'])}{rng.randrange(1970, 2030)}"
+            f"{rng.choice('!@#$%&*')}{_rs(rng, B62, 2)}"
+        )
+    if form == 1:
+        return _rs(rng, B62 + "!@#%^*-_+=", rng.randrange(12, 24))
+    if form == 2:
+        words = ["correct", "horse", "battery", "staple", "purple", "rocket", "granite", "velvet"]
+        return "-".join(rng.sample(words, 3)) + str(rng.randrange(10, 99))
+    return _rs(rng, B62, rng.randrange(16, 33))
+
+
+def pem_body(rng: random.Random, lines: int) -> list[str]:
+    raw = base64.b64encode(bytes(rng.randrange(256) for _ in range(48 * lines))).decode()
+    return [raw[i : i + 64] for i in range(0, len(raw), 64)][:lines]
+
+
+def jwt(rng: random.Random) -> str:
+    def b64(obj: object) -> str:
+        return base64.urlsafe_b64encode(json.dumps(obj, separators=(",", ":")).encode()).decode().rstrip("=")
+
+    head = {"alg": rng.choice(["HS256", "RS256"]), "typ": "JWT"}
+    body = {
+        "sub": str(rng.randrange(10**6, 10**9)),
+        "iat": rng.randrange(1_600_000_000, 1_800_000_000),
+        "scope": rng.choice(["read", "admin", "user:write"]),
+    }
+    return f"{b64(head)}.{b64(body)}.{_rs(rng, B64URL, 43)}"
+
+
+def aws_secret(rng: random.Random) -> str:
+    return _rs(rng, B62 + "/+", 40)
+
+
+# ---------------------------------------------------------------------------------------------
+# categories: each yields (snippet, needles) from a template index; even index = dev family
+
+
+@dataclass(frozen=True)
+class Category:
+    name: str
+    kind: Literal["secret", "pii"]
+    make: Callable[[random.Random, int], tuple[str, list[str]]]
+    n_templates: int
+
+
+def _choose(templates: list[str], t: int, **kw: str) -> str:
+    return templates[t % len(templates)].format(**kw)
+
+
+def _single(
+    templates: list[str], gen: Callable[[random.Random], str]
+) -> Callable[[random.Random, int], tuple[str, list[str]]]:
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        v = gen(rng)
+        return _choose(templates, t, v=v, vq=urllib.parse.quote(v, safe=""), u=username(rng)), [v]
+
+    return make
+
+
+CATS: list[Category] = []
+
+
+def cat(name: str, kind: Literal["secret", "pii"], templates: list[str], gen: Callable[[random.Random], str]) -> None:
+    CATS.append(Category(name, kind, _single(templates, gen), len(templates)))
+
+
+cat(
+    "openai_key",
+    "secret",
+    [
+        "OPENAI_API_KEY={v}",
+        "my openai key is {v} but it says quota exceeded",
+        'client = OpenAI(api_key="{v}")',
+        'curl https://api.openai.com/v1/models -H "Authorization: Bearer {v}"',
+        "export OPENAI_API_KEY='{v}'",
+        "openai:\n  api_key: {v}\n  model: gpt-4o",
+    ],
+    lambda r: r.choice(
+        [
+            f"sk-proj-{_rs(r, B64URL, r.choice([48, 64, 120]))}",
+            f"sk-{_rs(r, B62, 20)}T3BlbkFJ{_rs(r, B62, 20)}",
+            f"sk-svcacct-{_rs(r, B64URL, 74)}",
+        ]
+    ),
+)
+cat(
+    "anthropic_key",
+    "secret",
+    [
+        "ANTHROPIC_API_KEY={v}",
+        "the claude key {v} keeps returning 401",
+        'anthropic.Anthropic(api_key="{v}")',
+        "curl https://api.anthropic.com/v1/messages -H 'x-api-key: {v}' -H 'anthropic-version: 2023-06-01'",
+    ],
+    lambda r: f"sk-ant-{r.choice(['api03', 'admin01'])}-{_rs(r, B64URL, 93)}AA",
+)
+cat(
+    "github_pat_classic",
+    "secret",
+    [
+        "GITHUB_TOKEN={v}",
+        "I created a PAT {v} with repo scope",
+        "git clone https://{v}@github.com/{u}/infra.git",
+        'curl -H "Authorization: token {v}" https://api.github.com/user/repos',
+        "gh auth login --with-token <<< {v}",
+    ],
+    lambda r: f"{r.choice(['ghp', 'gho', 'ghs', 'ghu'])}_{_rs(r, B62, 36)}",
+)
+cat(
+    "github_pat_fine",
+    "secret",
+    [
+        "GH_PAT={v}",
+        "new fine-grained token: {v}",
+        "      - uses: actions/checkout@v4\n        with:\n          token: {v}",
+        "git remote set-url origin https://oauth2:{v}@github.com/acme/web.git",
+    ],
+    lambda r: f"github_pat_11{_rs(r, UPPER32, 20)}_{_rs(r, B62, 59)}",
+)
+cat(
+    "gitlab_pat",
+    "secret",
+    [
+        "GITLAB_TOKEN={v}",
+        'curl --header "PRIVATE-TOKEN: {v}" https://gitlab.com/api/v4/projects',
+        "my gitlab token {v} stopped working after the upgrade",
+        "git push https://gitlab-ci-token:{v}@gitlab.example.org/team/app.git",
+    ],
+    lambda r: f"glpat-{_rs(r, B64URL, 20)}",
+)
+cat(
+    "slack_token",
+    "secret",
+    [
+        "SLACK_BOT_TOKEN={v}",
+        "slack_client = WebClient(token='{v}')",
+        "the bot token is {v}, channel is #deploys",
+        'curl -X POST -H "Authorization: Bearer {v}" https://slack.com/api/chat.postMessage',
+    ],
+    lambda r: r.choice(
+        [
+            f"xoxb-{_rs(r, '0123456789', 12)}-{_rs(r, '0123456789', 13)}-{_rs(r, B62, 24)}",
+            f"xoxp-{_rs(r, '0123456789', 11)}-{_rs(r, '0123456789', 12)}-{_rs(r, '0123456789', 13)}-{_rs(r, HEX, 32)}",
+        ]
+    ),
+)
+
+
+def _slack_webhook(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    path = f"T{_rs(rng, UPPER32, 10)}/B{_rs(rng, UPPER32, 10)}/{_rs(rng, B62, 24)}"
+    url = f"https://hooks.slack.com/services/{path}"
+    return _choose(
+        [
+            "SLACK_WEBHOOK_URL={url}",
+            "curl -X POST -H 'Content-type: application/json' --data '{{\"text\":\"deploy done\"}}' {url}",
+            "alerting posts to {url} but nothing shows up",
+            'notify:\n  slack:\n    webhook: "{url}"',
+        ],
+        t,
+        url=url,
+    ), [path]
+
+
+CATS.append(Category("slack_webhook", "secret", _slack_webhook, 4))
+
+
+def _discord_webhook(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    tail = f"{_rs(rng, '0123456789', 19)}/{_rs(rng, B64URL, 68)}"
+    url = f"https://{rng.choice(['discord.com', 'discordapp.com'])}/api/webhooks/{tail}"
+    return _choose(
+        [
+            "DISCORD_WEBHOOK={url}",
+            'requests.post("{url}", json={{"content": msg}})',
+            "our discord hook is {url}",
+            'curl -H "Content-Type: application/json" -d \'{{"content":"hi"}}\' {url}',
+        ],
+        t,
+        url=url,
+    ), [tail]
+
+
+CATS.append(Category("discord_webhook", "secret", _discord_webhook, 4))
+
+cat(
+    "stripe_key",
+    "secret",
+    [
+        "STRIPE_SECRET_KEY={v}",
+        'stripe.api_key = "{v}"',
+        "curl https://api.stripe.com/v1/charges -u {v}:",
+        "the live key {v} got rotated?",
+    ],
+    lambda r: f"{r.choice(['sk_live', 'rk_live'])}_{_rs(r, B62, r.choice([24, 99]))}",
+)
+
+
+def _twilio(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    sid, tok = "AC" + _rs(rng, HEX, 32), _rs(rng, HEX, 32)
+    return _choose(
+        [
+            "TWILIO_ACCOUNT_SID={sid}\nTWILIO_AUTH_TOKEN={tok}",
+            'client = Client("{sid}", "{tok}")',
+            "curl -X POST https://api.twilio.com/2010-04-01/Accounts/{sid}/Messages.json -u {sid}:{tok}",
+            "account sid {sid} and auth token {tok}",
+        ],
+        t,
+        sid=sid,
+        tok=tok,
+    ), [sid, tok]
+
+
+CATS.append(Category("twilio", "secret", _twilio, 4))
+cat(
+    "sendgrid_key",
+    "secret",
+    [
+        "SENDGRID_API_KEY={v}",
+        "sg = SendGridAPIClient('{v}')",
+        "curl --request POST --url https://api.sendgrid.com/v3/mail/send --header 'Authorization: Bearer {v}'",
+        "sendgrid says the key {v} lacks mail.send",
+    ],
+    lambda r: f"SG.{_rs(r, B64URL, 22)}.{_rs(r, B64URL, 43)}",
+)
+cat(
+    "google_api_key",
+    "secret",
+    [
+        "GOOGLE_API_KEY={v}",
+        "https://maps.googleapis.com/maps/api/geocode/json?address=berlin&key={v}",
+        'genai.configure(api_key="{v}")',
+        "the maps key {v} is restricted to our referrer",
+    ],
+    lambda r: f"AIza{_rs(r, B64URL, 35)}",
+)
+
+
+def _gcp_sa(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    body = pem_body(rng, 25)
+    kid = _rs(rng, HEX, 40)
+    pk = "-----BEGIN PRIVATE KEY-----\n" + "\n".join(body) + "\n-----END PRIVATE KEY-----\n"
+    project = rng.choice(["acme-prod", "data-lake-341", "ml-sandbox"])
+    obj = {
+        "type": "service_account",
+        "project_id": project,
+        "private_key_id": kid,
+        "private_key": pk,
+        "client_email": f"deployer@{project}.iam.gserviceaccount.com",
+        "client_id": _rs(rng, "0123456789", 21),
+        "token_uri": "https://oauth2.googleapis.com/token",
+    }
+    text = json.dumps(obj, indent=2) if t % 2 == 0 else json.dumps(obj)
+    if t % 4 >= 2:
+        text = f"GOOGLE_APPLICATION_CREDENTIALS_JSON='{json.dumps(obj)}'"
+    return text, [kid, *body]
+
+
+CATS.append(Category("gcp_service_account", "secret", _gcp_sa, 4))
+
+
+def _azure(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    key = base64.b64encode(bytes(rng.randrange(256) for _ in range(64))).decode()
+    acct = rng.choice(["acmestorage", "datalakeprod", "mediablobs01"])
+    cs = f"DefaultEndpointsProtocol=https;AccountName={acct};AccountKey={key};EndpointSuffix=core.windows.net"
+    return _choose(
+        [
+            'AZURE_STORAGE_CONNECTION_STRING="{cs}"',
+            "az storage blob upload --account-name {acct} --account-key {key} -c backups -f db.dump",
+            'BlobServiceClient.from_connection_string("{cs}")',
+            'az storage container list --account-name {acct} --account-key "{key}"',
+            "the storage key is {key}",
+            '"ConnectionStrings": {{ "Storage": "{cs}" }}',
+        ],
+        t,
+        cs=cs,
+        key=key,
+        acct=acct,
+    ), [key]
+
+
+CATS.append(Category("azure_storage", "secret", _azure, 6))
+
+
+def _aws(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    akid = rng.choice(["AKIA", "ASIA"]) + _rs(rng, UPPER32, 16)
+    sec = aws_secret(rng)
+    u = username(rng)
+    return _choose(
+        [
+            "[default]\naws_access_key_id = {a}\naws_secret_access_key = {s}",
+            "User name,Password,Access key ID,Secret access key,Console login link\n{u},,{a},{s},https://123456789012.signin.aws.amazon.com/console",
+            "AWS_ACCESS_KEY_ID={a}\nAWS_SECRET_ACCESS_KEY={s}",
+            "my access key is {a} and the secret is {s}, what's wrong with the policy?",
+            "boto3.client('s3', aws_access_key_id='{a}', aws_secret_access_key='{s}')",
+            "Access key ID,Secret access key\n{a},{s}",
+        ],
+        t,
+        a=akid,
+        s=sec,
+        u=u,
+    ), [akid, sec]
+
+
+CATS.append(Category("aws_keys", "secret", _aws, 6))
+cat(
+    "npm_token",
+    "secret",
+    [
+        "//registry.npmjs.org/:_authToken={v}",
+        "NPM_TOKEN={v}",
+        "npm publish fails with token {v}",
+        'echo "//registry.npmjs.org/:_authToken={v}" > ~/.npmrc',
+    ],
+    lambda r: f"npm_{_rs(r, B62, 36)}",
+)
+cat(
+    "pypi_token",
+    "secret",
+    [
+        "[pypi]\n  username = __token__\n  password = {v}",
+        "TWINE_PASSWORD={v}",
+        "twine upload -u __token__ -p {v} dist/*",
+        "uv publish --token {v}",
+    ],
+    lambda r: f"pypi-AgEIcHlwaS5vcmc{_rs(r, B64URL, r.choice([50, 140]))}",
+)
+cat(
+    "jwt",
+    "secret",
+    [
+        "Authorization: Bearer {v}",
+        "the token {v} decodes fine on jwt.io but the API says invalid signature",
+        "curl -H 'Authorization: Bearer {v}' http://localhost:8000/api/me",
+        'document.cookie = "session={v}"',
+        "https://app.internal/callback#access_token={v}&token_type=bearer",
+    ],
+    jwt,
+)
+cat(
+    "oauth_ya29",
+    "secret",
+    [
+        "GOOGLE_OAUTH_TOKEN={v}",
+        'curl -H "Authorization: Bearer {v}" https://www.googleapis.com/drive/v3/files',
+        "gcloud auth print-access-token gave me {v}",
+        "creds.token = '{v}'",
+    ],
+    lambda r: f"ya29.{_rs(r, B64URL, r.choice([120, 160, 200]))}",
+)
+
+
+def _pem(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    label = rng.choice(
+        ["RSA PRIVATE KEY", "PRIVATE KEY", "EC PRIVATE KEY", "OPENSSH PRIVATE KEY", "ENCRYPTED PRIVATE KEY"]
+    )
+    truncated = t % 2 == 1 or rng.random() < 0.3
+    body = pem_body(rng, rng.randrange(3, 8) if truncated else rng.randrange(12, 26))
+    head = f"-----BEGIN {label}-----\n" + "\n".join(body)
+    forms = [
+        head + (f"\n-----END {label}-----" if not truncated else "\n..."),
+        "here's the key file (cut):\n" + head + ("\n[truncated]" if truncated else f"\n-----END {label}-----"),
+        "ssh_key: |\n  " + head.replace("\n", "\n  ") + ("" if truncated else f"\n  -----END {label}-----"),
+        "cat deploy_key\n" + head + ("\n…" if truncated else f"\n-----END {label}-----"),
+    ]
+    return forms[t % len(forms)], body
+
+
+CATS.append(Category("pem_private_key", "secret", _pem, 4))
+
+
+def _pw_url(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    pw, u = password(rng), _ascii_slug(rng.choice(FIRST))
+    pwq = urllib.parse.quote(pw, safe="")
+    host = rng.choice(["db.internal", "10.0.3.14", "prod-db.c9xk.eu-west-1.rds.amazonaws.com", "cache-01"])
+    return _choose(
+        [
+            "DATABASE_URL=postgres://{u}:{pwq}@{host}:5432/app",
+            "redis://:{pwq}@{host}:6379/0",
+            "mongodb+srv://{u}:{pwq}@cluster0.ab12c.mongodb.net/?retryWrites=true",
+            'sqlalchemy.create_engine("mysql+pymysql://{u}:{pwq}@{host}/shop")',
+            "amqp://{u}:{pwq}@{host}:5672/%2F",
+            "celery broker is redis://default:{pwq}@{host}:6380 and it times out",
+        ],
+        t,
+        u=u,
+        pwq=pwq,
+        host=host,
+    ), [pw, pwq]
+
+
+CATS.append(Category("password_url", "secret", _pw_url, 6))
+cat(
+    "password_env",
+    "secret",
+    [
+        "DB_PASS={v}",
+        "export PGPASSWORD='{v}'",
+        'MYSQL_ROOT_PASSWORD: "{v}"',
+        "POSTGRES_PASSWORD={v}\nPOSTGRES_USER={u}",
+        'SMTP_PASSWORD="{v}"',
+        "ADMIN_PASS: {v}",
+    ],
+    password,
+)
+cat(
+    "password_cli",
+    "secret",
+    [
+        "mysql -u root -p{v} -h 127.0.0.1 shop",
+        "redis-cli -h cache-01 -a '{v}' ping",
+        "sshpass -p '{v}' ssh deploy@build-host",
+        "mysqldump --user=admin --password='{v}' prod > prod.sql",
+        "docker login -u {u} -p {v} registry.gitlab.com",
+        "redis-cli -a {v} --no-auth-warning INFO",
+    ],
+    password,
+)
+cat(
+    "password_xml",
+    "secret",
+    [
+        "<username>admin</username>\n<password>{v}</password>",
+        "<server><id>nexus</id><username>deploy</username><password>{v}</password></server>",
+        '<add key="ClearTextPassword" value="{v}" />',
+        '<property name="hibernate.connection.password">{v}</property>',
+    ],
+    password,
+)
+
+
+def _k8s(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v = password(rng) if rng.random() < 0.5 else _rs(rng, B62, 32)
+    name = rng.choice(["DB_PASSWORD", "API_TOKEN", "REDIS_PASSWORD", "JWT_SECRET", "SECRET_KEY"])
+    return _choose(
+        [
+            '        env:\n        - name: {n}\n          value: "{v}"',
+            "env:\n  - name: {n}\n    value: {v}\n  - name: LOG_LEVEL\n    value: info",
+            '[{{"name": "{n}", "value": "{v}"}}, {{"name": "PORT", "value": "8080"}}]',
+            "stringData:\n  {nl}: {v}",
+        ],
+        t,
+        n=name,
+        v=v,
+        nl=name.lower(),
+    ), [v]
+
+
+CATS.append(Category("password_k8s", "secret", _k8s, 4))
+
+
+def _code_env(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v = rng.choice([_rs(rng, B62, 32), _rs(rng, HEX, 40), password(rng)])
+    name = rng.choice(["SERVICE_TOKEN", "X_TOKEN", "HF_TOKEN", "WEBHOOK_SECRET", "INTERNAL_API_KEY", "SIGNING_KEY"])
+    return _choose(
+        [
+            'os.environ["{n}"] = "{v}"',
+            "process.env.{n} = '{v}';",
+            "os.environ.setdefault('{n}', '{v}')",
+            '{nl} = "{v}"  # TODO move to vault',
+            "ENV {n}={v}",
+            'const {nl} = "{v}";',
+        ],
+        t,
+        n=name,
+        v=v,
+        nl=name.lower(),
+    ), [v]
+
+
+CATS.append(Category("password_code", "secret", _code_env, 6))
+
+
+def _pw_prose(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    pw, u = password(rng), rng.choice(["admin", "root", "deploy", username(rng)])
+    return _choose(
+        [
+            "the login is {u} / {pw}",
+            "username: {u} password: {pw}",
+            "creds for staging are {u}:{pw} (don't share)",
+            "I reset the password to {pw} and it still fails",
+            "login: {u}\npass: {pw}",
+            "the wifi password is {pw}",
+        ],
+        t,
+        u=u,
+        pw=pw,
+    ), [pw]
+
+
+CATS.append(Category("password_prose", "secret", _pw_prose, 6))
+
+# --- PII
+
+
+def _email(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v = email(rng)
+    return _choose(
+        [
+            "please email {v} when it's done",
+            'git config user.email "{v}"',
+            "commit 3f9e1a2\nAuthor: Build Bot <{v}>",
+            '{{"user": {{"email": "{v}", "active": true}}}}',
+            "send the report to {v}",
+            "Reply-To: {v}",
+            "id,email,plan\n{i},{v},pro",
+            "?email={vq}&next=/dashboard",
+        ],
+        t,
+        v=v,
+        vq=urllib.parse.quote(v, safe=""),
+        i=str(rng.randrange(100, 9999)),
+    ), [v]
+
+
+CATS.append(Category("email", "pii", _email, 8))
+
+for _region in ("US", "GB", "DE", "FR", "IN", "BR"):
+
+    def _mk_phone(rng: random.Random, t: int, region: str = _region) -> tuple[str, list[str]]:
+        v = phone(rng, region)
+        return _choose(
+            [
+                "call me at {v} if the deploy breaks",
+                '"phone": "{v}"',
+                "name,phone\nsupport,{v}",
+                "my number is {v}",
+                "Tel: {v}",
+                "contact={vq}",
+            ],
+            t,
+            v=v,
+            vq=urllib.parse.quote(v, safe=""),
+        ), [v]
+
+    CATS.append(Category(f"phone_{_region.lower()}", "pii", _mk_phone, 6))
+
+cat(
+    "credit_card",
+    "pii",
+    [
+        "card number {v} exp 09/27",
+        '{{"card": "{v}", "cvc": "123"}}',
+        "the test charge with {v} was declined in prod",
+        "cc,amount\n{v},49.99",
+    ],
+    card,
+)
+cat(
+    "iban",
+    "pii",
+    [
+        "IBAN: {v}",
+        "please wire it to {v}",
+        '"iban": "{v}"',
+        "payee,iban\nAcme GmbH,{v}",
+    ],
+    iban,
+)
+cat(
+    "ssn",
+    "pii",
+    [
+        "SSN: {v}",
+        "my social security number is {v}",
+        '"ssn": "{v}"',
+        "applicant_ssn={v}",
+    ],
+    ssn,
+)
+cat(
+    "date_of_birth",
+    "pii",
+    [
+        "DOB: {v}",
+        "born on {v}",
+        '"date_of_birth": "{v}"',
+        "my date of birth is {v}",
+        "birthdate={v}",
+        "Geburtsdatum: {v}",
+    ],
+    dob,
+)
+for _region in ("US", "UK", "DE", "FR"):
+
+    def _mk_addr(rng: random.Random, t: int, region: str = _region) -> tuple[str, list[str]]:
+        v = address(rng, region)
+        return _choose(
+            [
+                "ship it to {v} please",
+                '"address": "{v}"',
+                "my address is {v}",
+                "Address: {v}",
+            ],
+            t,
+            v=v,
+        ), [v]
+
+    CATS.append(Category(f"address_{_region.lower()}", "pii", _mk_addr, 4))
+
+cat(
+    "ipv4",
+    "pii",
+    [
+        "ssh root@{v} hangs",
+        "my home IP is {v}, can you whitelist it",
+        '{v} - - [12/Mar/2024:10:01:22 +0000] "GET /login HTTP/1.1" 200 512',
+        '"client_ip": "{v}"',
+    ],
+    public_ipv4,
+)
+cat(
+    "ipv6",
+    "pii",
+    [
+        "my ipv6 is {v}",
+        "ping6 {v}",
+        "[{v}]:443 refused",
+        '"remote_addr": "{v}"',
+    ],
+    public_ipv6,
+)
+
+
+def _name(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v = person_name(rng)
+    return _choose(
+        [
+            "my colleague {v} said the migration is safe",
+            "Author: {v} <bot@noreply>",
+            "cc {v} on the PR please",
+            '"assignee": "{v}"',
+            "Thanks, {v}",
+            "Signed-off-by: {v}",
+            "ask {v} about the billing code",
+            "owner,team\n{v},payments",
+        ],
+        t,
+        v=v,
+    ), [v]
+
+
+CATS.append(Category("person_name", "pii", _name, 8))
+
+
+def _winpath(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v = person_name(rng) if rng.random() < 0.6 else rng.choice(FIRST) + rng.choice(LAST)[:1]
+    return _choose(
+        [
+            "C:\\Users\\{v}\\AppData\\Local\\Programs\\Python\\Python311\\python.exe",
+            "PS C:\\Users\\{v}\\source\\repos\\api> dotnet build",
+            '  File "C:\\Users\\{v}\\projects\\tool\\main.py", line 12, in <module>',
+            "npm ERR! path C:\\Users\\{v}\\Desktop\\site\\package.json",
+        ],
+        t,
+        v=v,
+    ), [v]
+
+
+CATS.append(Category("windows_profile", "pii", _winpath, 4))
+
+
+def _homepath(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v = username(rng)
+    return _choose(
+        [
+            "/home/{v}/projects/api/.venv/bin/python",
+            '  File "/Users/{v}/code/app/server.py", line 88, in handle',
+            "cd /home/{v}/work && make",
+            "error: could not open /Users/{v}/Library/Application Support/Code/settings.json",
+            "~{v}/.ssh/config",
+            "/mnt/c/Users/{v}/Downloads/data.csv",
+        ],
+        t,
+        v=v,
+    ), [v]
+
+
+CATS.append(Category("home_dir_user", "pii", _homepath, 6))
+
+CATEGORIES: tuple[str, ...] = tuple(c.name for c in CATS)
+KIND = {c.name: c.kind for c in CATS}
+
+# ---------------------------------------------------------------------------------------------
+# decoys (hard negatives): each makes text that must come out verbatim
+
+
+def _decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
+    def sha(r: random.Random) -> str:
+        return _rs(r, HEX, 40)
+
+    def uuid(r: random.Random) -> str:
+        h = _rs(r, HEX, 32)
+        return f"{h[:8]}-{h[8:12]}-4{h[13:16]}-a{h[17:20]}-{h[20:]}"
+
+    def ver(r: random.Random) -> str:
+        return f"{r.randrange(0, 20)}.{r.randrange(0, 40)}.{r.randrange(0, 30)}"
+
+    return {
+        "git_sha": [
+            lambda r: f"commit {sha(r)}",
+            lambda r: f"git cherry-pick {sha(r)[: r.choice([7, 10, 12])]}",
+            lambda r: f"HEAD is now at {sha(r)[:7]} fix flaky test",
+            lambda r: f"rev: {sha(r)}",
+        ],
+        "uuid": [
+            lambda r: f"request_id={uuid(r)}",
+            lambda r: f'"id": "{uuid(r)}"',
+            lambda r: f"trace {uuid(r)} failed",
+            lambda r: f"/api/v2/orders/{uuid(r)}/items",
+        ],
+        "semver": [
+            lambda r: f"upgraded react from {ver(r)} to {ver(r)}",
+            lambda r: f'"lodash": "^{ver(r)}"',
+            lambda r: f"pip install django=={ver(r)}",
+            lambda r: f"python {r.choice(['3.11.7', '3.12.1', '3.10.13'])} on ubuntu 22.04",
+        ],
+        "lockfile_hash": [
+            lambda r: f"integrity sha512-{base64.b64encode(bytes(r.randrange(256) for _ in range(64))).decode()}",
+            lambda r: f"    --hash=sha256:{_rs(r, HEX, 64)}",
+            lambda r: f'"checksum": "sha256:{_rs(r, HEX, 64)}"',
+            lambda r: f"image: nginx@sha256:{_rs(r, HEX, 64)}",
+        ],
+        "base64_image": [
+            lambda r: (
+                'img.src = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAA'
+                + base64.b64encode(bytes(r.randrange(256) for _ in range(60))).decode()
+                + '"'
+            ),
+            lambda r: (
+                "background: url(data:image/gif;base64,R0lGODlh"
+                + base64.b64encode(bytes(r.randrange(256) for _ in range(45))).decode()
+                + ");"
+            ),
+            lambda r: (
+                "const logo = 'data:image/svg+xml;base64,PHN2ZyB4bWxucz0i"
+                + base64.b64encode(bytes(r.randrange(256) for _ in range(36))).decode()
+                + "';"
+            ),
+            lambda r: (
+                '"thumbnail": "/9j/4AAQSkZJRgABAQ'
+                + base64.b64encode(bytes(r.randrange(256) for _ in range(48))).decode()
+                + '"'
+            ),
+        ],
+        "code_identifier": [
+            lambda r: "client = OpenAI(api_key=self.config.api_key)",
+            lambda r: 'token = os.environ["GITHUB_TOKEN"]',
+            lambda r: "password = getpass.getpass(prompt='DB password: ')",
+            lambda r: 'headers = {"Authorization": f"Bearer {access_token}"}',
+            lambda r: "if not settings.SECRET_KEY: raise ImproperlyConfigured",
+            lambda r: "def rotate_api_key(user_id: int, old_key: str) -> str:",
+        ],
+        "placeholder": [
+            lambda r: "OPENAI_API_KEY=<YOUR_API_KEY>",
+            lambda r: "export GITHUB_TOKEN=${GITHUB_TOKEN}",
+            lambda r: "password: xxxxxxxx",
+            lambda r: 'api_key = "your-api-key-here"',
+            lambda r: "AWS_SECRET_ACCESS_KEY=${{ secrets.AWS_SECRET_ACCESS_KEY }}",
+            lambda r: "DB_PASSWORD=********",
+        ],
+        "public_url": [
+            lambda r: "token_uri is https://oauth2.googleapis.com/token",
+            lambda r: "POST https://api.openai.com/v1/chat/completions",
+            lambda r: "see https://docs.python.org/3/library/asyncio-task.html#asyncio.gather",
+            lambda r: "https://github.com/pallets/flask/issues/" + str(r.randrange(1000, 5999)),
+        ],
+        "ordinary_date": [
+            lambda r: f"released on {r.randrange(2018, 2026)}-{r.randrange(1, 13):02d}-{r.randrange(1, 29):02d}",
+            lambda r: (
+                f"2024-0{r.randrange(1, 10)}-1{r.randrange(0, 9)}T0{r.randrange(0, 10)}:12:44Z INFO worker started"
+            ),
+            lambda r: f"the sprint ends {MONTHS[r.randrange(12)]} {r.randrange(1, 29)}",
+            lambda r: f"expires_at: {r.randrange(2025, 2030)}-{r.randrange(1, 13):02d}-01",
+        ],
+        "capitalised_words": [
+            lambda r: "Visual Studio Code keeps asking to Reload Window",
+            lambda r: "Docker Desktop and Google Cloud Run both fail",
+            lambda r: "Please Review The Pull Request Before Friday",
+            lambda r: "Amazon Web Services, Microsoft Azure or Google Kubernetes Engine?",
+            lambda r: "Internal Server Error when the Load Balancer Health Check runs",
+            lambda r: "New York Times API and Hacker News clone",
+        ],
+        "port_number": [
+            lambda r: f"http://localhost:{r.choice([3000, 5173, 8000, 8080, 8443])}/health",
+            lambda r: f"0.0.0.0:{r.choice([5432, 6379, 9200, 27017])}->5432/tcp",
+            lambda r: f"listen {r.choice([80, 443, 8080])} default_server;",
+            lambda r: f"EXPOSE {r.choice([3000, 8000, 9090])}",
+        ],
+        "plain_path": [
+            lambda r: "/usr/local/lib/python3.11/site-packages/requests/adapters.py",
+            lambda r: "C:\\Program Files\\Git\\bin\\bash.exe",
+            lambda r: "/var/log/nginx/error.log",
+            lambda r: "./src/components/UserProfile.tsx",
+            lambda r: "/etc/systemd/system/api.service",
+            lambda r: "~/.config/nvim/init.lua",
+        ],
+        "aws_example_key": [
+            lambda r: "AKIAIOSFODNN7EXAMPLE",
+            lambda r: "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+            lambda r: "AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE",
+            lambda r: "the docs use wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY as the secret",
+        ],
+        "private_ip": [
+            lambda r: f"curl http://192.168.{r.randrange(0, 255)}.{r.randrange(2, 254)}:8080/",
+            lambda r: f"10.{r.randrange(0, 255)}.{r.randrange(0, 255)}.{r.randrange(2, 254)}",
+            lambda r: "127.0.0.1 localhost",
+            lambda r: "::1 ip6-localhost",
+        ],
+        "number_lookalike": [
+            lambda r: f"order #{r.randrange(10**7, 10**8)}",
+            lambda r: f'"created": {r.randrange(1_600_000_000_000, 1_800_000_000_000)}',
+            lambda r: f"pid {r.randrange(1000, 99999)} exited with code 137",
+            lambda r: f"took {r.randrange(100, 9999)}ms ({r.randrange(10, 99)}.{r.randrange(0, 9)}% cpu)",
+        ],
+        "hex_color_css": [
+            lambda r: f"color: #{_rs(r, HEX, 6)}; margin: 0 auto;",
+            lambda r: f"--brand-primary: #{_rs(r, HEX, 6)};",
+            lambda r: "grid-template-columns: repeat(auto-fill, minmax(240px, 1fr));",
+            lambda r: f"rgba({r.randrange(256)}, {r.randrange(256)}, {r.randrange(256)}, 0.5)",
+        ],
+    }
+
+
+DECOYS = _decoy_templates()
+DECOY_CATEGORIES: tuple[str, ...] = tuple(DECOYS)
+
+# ---------------------------------------------------------------------------------------------
+# wrappers: how a snippet sits in the prompt. Each returns (frame with {s}, encoder).
+
+
+def _json_escape(ascii_only: bool) -> Callable[[str], str]:
+    return lambda s: json.dumps(s, ensure_ascii=ascii_only)[1:-1]
+
+
+def _ident(s: str) -> str:
+    return s
+
+
+WRAPPERS: list[list[Callable[[random.Random], tuple[str, Callable[[str], str]]]]] = [
+    # prose
+    [
+        lambda r: (
+            r.choice(["Hey, ", "ok so ", "", "Quick one: "]) + "{s}" + r.choice(["", " - any idea?", ". thanks!"]),
+            _ident,
+        ),
+        lambda r: (
+            r.choice(["I think the problem is here: ", "FYI ", "context: "]) + "{s}" + r.choice(["", " lol", "\n"]),
+            _ident,
+        ),
+    ],
+    # quoted
+    [lambda r: ("I ran `{s}` and got nothing back", _ident), lambda r: ("> {s}\n\nthat's what the log says", _ident)],
+    # code fence
+    [
+        lambda r: (f"```{r.choice(['bash', 'python', 'yaml', 'text', ''])}\n{{s}}\n```", _ident),
+        lambda r: ("here's the file:\n\n```\n{s}\n```\nwhat's wrong?", _ident),
+    ],
+    # JSON tool payload (escaped newlines, quotes, maybe \\u escapes)
+    [
+        lambda r: ('{"type": "tool_result", "content": "$ cat .env\\n{s}\\n"}', _json_escape(r.random() < 0.5)),
+        lambda r: ('{"role":"user","content":[{"type":"text","text":"look:\\n{s}"}]}', _json_escape(r.random() < 0.5)),
+    ],
+    # log line
+    [
+        lambda r: (
+            f"2024-05-{r.randrange(10, 28)}T10:22:31.{r.randrange(100, 999)}Z ERROR [worker-{r.randrange(1, 9)}] {{s}}",
+            _ident,
+        ),
+        lambda r: ("[app] WARN  config loaded: {s}", _ident),
+    ],
+    # stack trace
+    [
+        lambda r: (
+            'Traceback (most recent call last):\n  File "/srv/app/main.py", line 42, in <module>\n'
+            "    run()\nRuntimeError: bad config: {s}",
+            _ident,
+        ),
+        lambda r: (
+            'Exception in thread "main" java.lang.IllegalStateException: {s}\n'
+            "\tat com.acme.Config.load(Config.java:88)",
+            _ident,
+        ),
+    ],
+]
+
+FILLER = [
+    "can you help me figure out why the build fails on CI?",
+    "I'm migrating the service from Flask to FastAPI.",
+    "The tests pass locally but not in the pipeline.",
+    "Refactor this so it retries with exponential backoff.",
+    "Also, the docker image is way too big now.",
+    "why does this return None sometimes?",
+    "we switched to poetry last week and things broke",
+    "Make the function async and add type hints.",
+    "It worked yesterday, nothing changed on my side.",
+    "Please keep the existing behaviour for old clients.",
+]
+
+
+def _render(rng: random.Random, snippet: str, pool_idx: int) -> tuple[str, Callable[[str], str]]:
+    family = rng.randrange(len(WRAPPERS))
+    frame, enc = WRAPPERS[family][pool_idx](rng)
+    return frame.replace("{s}", enc(snippet)), enc
+
+
+def _forms(enc: Callable[[str], str], needle: str) -> tuple[str, ...]:
+    forms = {needle, enc(needle), urllib.parse.quote(needle, safe=""), urllib.parse.quote_plus(needle)}
+    forms.add(json.dumps(needle)[1:-1])
+    return tuple(sorted(forms))
+
+
+def generate(seed: int, pool: Pool, n: int = 2400) -> list[BlindCase]:
+    """``n`` prompts for one pool; about as many decoys as planted values."""
+    pool_idx = POOLS.index(pool)
+    cases: list[BlindCase] = []
+    order_rng = random.Random(f"blind:{seed}:{pool}")
+    cat_cycle: list[Category] = []
+    decoy_cycle: list[str] = []
+    for i in range(n):
+        rng = random.Random(f"blind:{seed}:{pool}:{i}")
+        parts: list[str] = []
+        plants: list[Plant] = []
+        decoys: list[Decoy] = []
+        k = rng.choice([1, 1, 2, 2, 3])
+        for _ in range(k):
+            if not cat_cycle:
+                cat_cycle = list(CATS)
+                order_rng.shuffle(cat_cycle)
+            if not decoy_cycle:
+                decoy_cycle = list(DECOYS)
+                order_rng.shuffle(decoy_cycle)
+            c = cat_cycle.pop()
+            templates = [t for t in range(c.n_templates) if t % 2 == pool_idx]
+            snippet, needles = c.make(rng, rng.choice(templates))
+            text, enc = _render(rng, snippet, pool_idx)
+            parts.append(text)
+            forms = tuple(f for nd in needles for f in _forms(enc, nd))
+            plants.append(Plant(c.name, c.kind, forms))
+            dname = decoy_cycle.pop()
+            dts = [t for j, t in enumerate(DECOYS[dname]) if j % 2 == pool_idx]
+            dsnip = rng.choice(dts)(rng)
+            dtext, denc = _render(rng, dsnip, pool_idx)
+            parts.append(dtext)
+            decoys.append(Decoy(dname, denc(dsnip)))
+        if rng.random() < 0.7:
+            parts.insert(rng.randrange(len(parts) + 1), rng.choice(FILLER))
+        rng.shuffle(parts)
+        cases.append(BlindCase(pool, "\n\n".join(parts), tuple(plants), tuple(decoys)))
+    return cases
+
+
+# ---------------------------------------------------------------------------------------------
+# scoring, as redaction_cases scores: the redactor's spans over each prompt (`spans_many`, the
+# batch call ingest makes); a plant is caught when no run of 8 characters of any occurrence of
+# any of its forms is left uncovered; a decoy is a false positive when any span touches it.
+
+
+def _occurrences(text: str, needle: str) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    pos = text.find(needle)
+    while pos >= 0:
+        out.append((pos, pos + len(needle)))
+        pos = text.find(needle, pos + 1)
+    return out
+
+
+def _caught(a: int, b: int, ranges: list[tuple[int, int]], run: int = 8) -> bool:
+    covered = bytearray(b - a)
+    for x, y in ranges:
+        for i in range(max(x, a), min(y, b)):
+            covered[i - a] = 1
+    cur = best = 0
+    for c in covered:
+        cur = 0 if c else cur + 1
+        best = max(best, cur)
+    return best < min(run, b - a)
+
+
+@dataclass
+class BlindScore:
+    total: dict[str, int] = field(default_factory=dict)
+    hit: dict[str, int] = field(default_factory=dict)
+    decoys: dict[str, int] = field(default_factory=dict)
+    fps: dict[str, int] = field(default_factory=dict)
+    stray: int = 0  # spans touching neither a plant nor a decoy (frames, template user names, hosts)
+    mb: float = 0.0
+    idempotent: bool = True
+    dropped: int = 0
+    misses: list[tuple[str, str]] = field(default_factory=list)
+    fp_texts: list[tuple[str, str]] = field(default_factory=list)
+    stray_texts: list[str] = field(default_factory=list)
+
+    def recall(self, kind: str) -> float:
+        cats = [c for c in self.total if KIND.get(c) == kind]
+        t = sum(self.total[c] for c in cats)
+        return sum(self.hit.get(c, 0) for c in cats) / t if t else 1.0
+
+    def fp_per_mb(self) -> float:
+        return sum(self.fps.values()) / self.mb if self.mb else 0.0
+
+
+def score(redactor: object, cases: list[BlindCase], check_idempotent: bool = True) -> BlindScore:
+    s = BlindScore()
+    texts = [c.text for c in cases]
+    s.mb = sum(len(t.encode()) for t in texts) / 1e6
+    all_spans = redactor.spans_many(texts)  # type: ignore[attr-defined]
+    for c, sp in zip(cases, all_spans, strict=True):
+        ranges = [(x.start, x.end) for x in sp or []]
+        owned: list[tuple[int, int]] = []
+        for p in c.plants:
+            occ = [o for f in p.needles for o in _occurrences(c.text, f)]
+            if not occ:
+                raise AssertionError(f"generator bug: {p.category} not in its prompt")
+            owned += occ
+            s.total[p.category] = s.total.get(p.category, 0) + 1
+            leaks = [(a, b) for a, b in occ if sp is None or not _caught(a, b, ranges)]
+            if not leaks:
+                s.hit[p.category] = s.hit.get(p.category, 0) + 1
+            else:
+                a, b = leaks[0]
+                s.misses.append((p.category, f"{c.text[a:b]!r} in {c.text[max(0, a - 120) : b + 60]!r}"))
+        for d in c.decoys:
+            s.decoys[d.category] = s.decoys.get(d.category, 0) + 1
+            occ = _occurrences(c.text, d.text)
+            owned += occ
+            if any(x < b and a < y for a, b in occ for x, y in ranges):
+                s.fps[d.category] = s.fps.get(d.category, 0) + 1
+                s.fp_texts.append((d.category, d.text))
+        for x, y in ranges:
+            if not any(x < b and a < y for a, b in owned):
+                s.stray += 1
+                s.stray_texts.append(f"{c.text[x:y]!r} in {c.text[max(0, x - 60) : y + 30]!r}")
+        s.dropped += sp is None
+    if check_idempotent:
+        once = redactor.redact_many(texts)  # type: ignore[attr-defined]
+        kept = [o.text for o in once if o is not None]
+        twice = redactor.redact_many(kept)  # type: ignore[attr-defined]
+        s.idempotent = all(t is not None and t.text == o for o, t in zip(kept, twice, strict=True))
+    return s
+
+
+def main() -> None:
+    import argparse
+    import sys
+    import time
+    from pathlib import Path
+
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--n", type=int, default=2400)
+    ap.add_argument("--baseline", help="git revision of the engine to compare with")
+    ap.add_argument("--misses", type=int, default=0, help="print up to N missed plants (dev pool only)")
+    ap.add_argument("--fps", type=int, default=0, help="print up to N false positives (dev pool only)")
+    ap.add_argument("--only", help="print misses of this category only")
+    ap.add_argument("--stray", type=int, default=0, help="print up to N stray spans (dev pool only)")
+    args = ap.parse_args()
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    from persona_pipeline.core.evidence.redaction.redactor import Redactor
+
+    engines: dict[str, object] = {"after": Redactor(b"k" * 32)}
+    if args.baseline:
+        from redaction_bench import load_baseline
+
+        engines = {"before": load_baseline(args.baseline)(b"k" * 32), **engines}
+    results: dict[tuple[str, str], BlindScore] = {}
+    for pool in POOLS:
+        cases = generate(args.seed, pool, args.n)
+        for name, eng in engines.items():
+            t0 = time.process_time()
+            sc = results[(pool, name)] = score(eng, cases)
+            print(
+                f"{pool:8s} {name:6s}: secrets {100 * sc.recall('secret'):5.1f}%  pii {100 * sc.recall('pii'):5.1f}%  "
+                f"FP {sum(sc.fps.values())}/{sum(sc.decoys.values())} decoys = {sc.fp_per_mb():.1f}/MB  "
+                f"stray spans {sc.stray}  dropped {sc.dropped}  idempotent={sc.idempotent}  "
+                f"({sc.mb:.2f} MB, {time.process_time() - t0:.1f} CPU-s)"
+            )
+    names = list(engines)
+    print("| category | " + " | ".join(f"{p} {n}" for p in POOLS for n in names) + " |")
+    print("|" + " --- |" * (1 + len(POOLS) * len(names)))
+    for c in sorted(CATEGORIES, key=lambda c: (KIND[c] == "pii", c)):
+        cells = [f"{results[(p, n)].hit.get(c, 0)}/{results[(p, n)].total.get(c, 0)}" for p in POOLS for n in names]
+        print(f"| {c} | " + " | ".join(cells) + " |")
+    for c in DECOY_CATEGORIES:
+        cells = [f"{results[(p, n)].fps.get(c, 0)}/{results[(p, n)].decoys.get(c, 0)} FP" for p in POOLS for n in names]
+        print(f"| decoy {c} | " + " | ".join(cells) + " |")
+    dev = results[("dev", names[-1])]  # only the dev pool's failures are ever printed
+    for cat_, text in [m for m in dev.misses if not args.only or m[0] == args.only][: args.misses]:
+        print(f"MISS dev {cat_}: {text}")
+    for cat_, text in dev.fp_texts[: args.fps]:
+        print(f"FP dev {cat_}: {text!r}")
+    for text in dev.stray_texts[: args.stray]:
+        print(f"STRAY dev {text}")
+
+
+if __name__ == "__main__":
+    main()

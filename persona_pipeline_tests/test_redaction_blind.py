@@ -1,0 +1,243 @@
+"""The blind generator's pools (redaction_blind.py) at one seed, with floors just under what the
+engine reaches, and one test per detector or fix its dev pool led to (each fails without it)."""
+
+from __future__ import annotations
+
+import random
+import string
+
+import pytest
+
+from persona_pipeline.core.evidence.redaction.redactor import Redactor
+from persona_pipeline_tests.redaction_blind import BlindScore, generate, luhn_complete, score
+
+R = Redactor(b"k" * 32)
+SEED = 7
+
+
+@pytest.fixture(scope="module")
+def blind() -> dict[str, BlindScore]:
+    return {pool: score(R, generate(SEED, pool, 1200)) for pool in ("dev", "holdout")}
+
+
+# floors: dev is tuned on (secrets 100%, PII 99.8% at seed 1); the holdout only scored
+@pytest.mark.parametrize(
+    ("pool", "secrets_floor", "pii_floor", "fp_per_mb"), [("dev", 0.995, 0.99, 1.0), ("holdout", 0.95, 0.97, 5.0)]
+)
+def test_blind_pools(
+    blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float
+) -> None:
+    sc = blind[pool]
+    assert sc.idempotent
+    assert sc.dropped == 0
+    assert sc.recall("secret") >= secrets_floor, sc.recall("secret")
+    assert sc.recall("pii") >= pii_floor, sc.recall("pii")
+    assert sc.fp_per_mb() <= fp_per_mb, sc.fps
+    assert sc.stray <= 2, sc.stray  # no redaction outside a plant or decoy (frames, template prose)
+
+
+def _spans(text: str) -> list[tuple[str, str]]:
+    return [(text[s.start : s.end], s.kind) for s in R.spans_many([text])[0] or []]
+
+
+def _covered(text: str, value: str) -> bool:
+    out = R.redact(text)
+    assert out is not None
+    return value not in out.text and not any(value[i : i + 8] in out.text for i in range(max(1, len(value) - 7)))
+
+
+def _rand(r: random.Random, n: int, alphabet: str = string.ascii_letters + string.digits) -> str:
+    return "".join(r.choice(alphabet) for _ in range(n))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_twilio_sid_with_its_token(seed: int) -> None:
+    r = random.Random(seed)
+    sid, tok = "AC" + _rand(r, 32, "0123456789abcdef"), _rand(r, 32, "0123456789abcdef")
+    text = f"curl https://api.twilio.com/2010-04-01/Accounts/{sid}/Messages.json -u {sid}:{tok}"
+    assert _covered(text, sid) and _covered(text, tok)
+    alone = f"GET /2010-04-01/Accounts/{sid}/Calls.json 200"
+    assert _spans(alone) == []  # an SID with no token beside it is an id
+
+
+def test_service_account_key_id_and_machine_address() -> None:
+    kid = "3f55a4676a6b55ba1e12c9b2aa0c7f7e7b1c2225"
+    text = (
+        f'{{"type": "service_account", "private_key_id": "{kid}", '
+        '"client_email": "deployer@acme-prod.iam.gserviceaccount.com"}'
+    )
+    assert _covered(text, kid)
+    assert "deployer@acme-prod.iam.gserviceaccount.com" in R.redact(text).text  # type: ignore[union-attr]
+    assert _covered(text.replace('"', '\\"'), kid)  # JSON-escaped
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_prose_key_is_generated_value(seed: int) -> None:
+    r = random.Random(seed)
+    key = _rand(r, 86, string.ascii_letters + string.digits + "+/") + "=="
+    assert _covered(f"the storage key is {key}", key)
+    for text in ("the key is that we never retry", "the key is configurable per tenant", "the key is KEYBOARD_LAYOUT"):
+        assert _spans(text) == [], text
+    # a label and its value after "key is": the env rule owns the value, the label stays readable
+    out = R.redact("key is OPENAI_API_KEY=" + "sk-proj-" + _rand(r, 80))
+    assert out is not None and out.text.startswith("key is OPENAI_API_KEY=[REDACTED:"), out
+
+
+def test_credentials_for_an_environment_and_flag_like_values() -> None:
+    assert _covered("creds for staging are deploy:Monkey2000*SE (don't share)", "Monkey2000*SE")
+    assert _covered("login: root\npass: -Ad2rbNtkUx1@!UHx", "-Ad2rbNtkUx1@!UHx")
+    assert _covered("pass: *DYnIk3s_v-nTvzvU#VVkt", "*DYnIk3s_v-nTvzvU#VVkt")
+    assert _covered("the login is root / @zTFGLvIVxLz", "@zTFGLvIVxLz")
+    assert _covered("creds for staging are lmcallister:zsznOPEVFcbOjo (don't share)", "zsznOPEVFcbOjo")
+    for text in ("login: user / password", "the login is admin / admin", "token: @babel", "deps: @types/node"):
+        assert _spans(text) == [], text
+    # the next option and a glob are still no values
+    assert _spans("--password --verbose") == []
+    assert _spans("secret_files: *.pem") == []
+    # a protocol version after `login` is no password (JSON-escaped access log)
+    assert _spans('\\"GET /login HTTP/1.1\\" 200 512') == []
+
+
+def test_azure_sas_signature_and_prose_password_for_a_host() -> None:
+    sig = "Ab3dEf%2BgHiJkLmNoPqRsTuVwXyZ0123456789%3D"
+    url = f"https://acct.blob.core.windows.net/c?sv=2021-06-08&ss=b&sp=rwdl&se=2025-01-01T00:00:00Z&sig={sig}"
+    assert _covered(url, sig)
+    assert _spans("https://example.org/?sig=abc&sv=1") == []  # no SAS version, no signature
+    assert _covered("the root password for the VM is Tr0ub4dor&3", "Tr0ub4dor&3")
+    assert _spans("the token for this request is valid") == []
+
+
+def test_an_element_rule_needs_its_closing_tag() -> None:
+    # the HTML view decodes `&lt;YOUR_API_KEY&gt;` to a tag-shaped placeholder that closes nothing
+    assert _spans('<span data-copy="upgraded to &lt;YOUR_API_KEY&gt; yesterday">copy</span>') == []
+    assert _covered("<db><password><![CDATA[Xk9mP2vLq8Rt]]></password></db>", "Xk9mP2vLq8Rt")
+    assert _covered("&lt;apiKey&gt;Xk9mP2vLq8Rt77&lt;/apiKey&gt;", "Xk9mP2vLq8Rt77")
+
+
+def test_key_value_attribute_pairs() -> None:
+    pw = "FkpxmSC17JxH2pAkuYc4rYlQ"
+    assert _covered(f'<add key="ClearTextPassword" value="{pw}" />', pw)
+    assert _covered(f"<param name='apiToken' value='{pw}'/>", pw)
+    assert _spans('<add key="PasswordMinLength" value="12" />') == []  # a number under a policy name
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("name,phone\nsupport,6139816518\nsales,03024291086", "6139816518"),
+        ("name,phone\nsupport,6139816518\nsales,03024291086", "03024291086"),
+        ("id;mobile_phone;plan\n17;09236442360;pro", "09236442360"),
+        ("here's the csv: name,phone\nsupport,09386492286", "09386492286"),
+        ("id,ssn,dob\n1,123456789,1990-02-03", "123456789"),
+        ("id,ssn,dob\n1,123456789,1990-02-03", "1990-02-03"),
+        ("Tel: 04.94.59.26.11", "04.94.59.26.11"),
+        ("call me at 02-37-08-63-30 if it breaks", "02-37-08-63-30"),
+        ("cat ~jpatel/.ssh/config", "jpatel"),
+        ("ship it to Am Markt 68, 56764 Düsseldorf please", "Am Markt 68, 56764 Düsseldorf"),
+        ("my address is Berliner Platz 36, 18313 Frankfurt am Main", "Berliner Platz 36, 18313 Frankfurt am Main"),
+        ("my colleague François van Dijk said it is safe", "François van Dijk"),
+        ("our manager Rahul Zimmermann signed it off", "Rahul Zimmermann"),
+        ("Siobhan McAllister approved the PR", "Siobhan McAllister"),
+        ("Zoë Ångström is on vacation", "Zoë Ångström"),
+        ("Pieter van der Berg wrote this module", "Pieter van der Berg"),
+        ("Dr. Ngozi Okafor will review", "Ngozi Okafor"),
+        ("the reviewer was Jean-Luc Picard", "Jean-Luc Picard"),
+        ("she is at 062970 07748 after six", "062970 07748"),
+        ("+33 (0)6 12 34 56 78", "+33 (0)6 12 34 56 78"),
+        ("call +44 7911 123456 2024 times", "+44 7911 123456"),
+        ("Yesterday Kwame O'Neill said it works", "Kwame O'Neill"),
+        ("then Ngozi MacAllister approved it", "Ngozi MacAllister"),
+    ],
+)
+def test_pii_fixes(text: str, value: str) -> None:
+    assert _covered(text, value), _spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "id,count,phone_model\n1,6139816518,pixel",  # a count column beside a phone *model* column
+        "id,created\n1,6139816518",  # no phone column at all
+        "released on 01.03.2024 10:22",  # a date and a time, not five pairs
+        "see ~/.config/nvim and ~/projects",
+        "Im Jahr 2020 haben wir 12345 Nutzer",
+        "the iPhone Pro Max and Ask Docker Desktop with Visual Studio Code",
+        "Mr. Robot and Dr. Who",
+        "The Load Balancer said 502 and Docker Desktop wants a restart",
+        "Glen Ellen Ranch Road Trip Planner",  # a title: a run of more than three capitalised words
+        "order,total\n4024007103939509,12",  # a Luhn-valid id in a table without card columns is for card_spans
+    ],
+)
+def test_pii_lookalikes_survive(text: str) -> None:
+    found = _spans(text)
+    if text.startswith("order,total"):  # card_spans owns card numbers wherever they stand
+        assert all(kind == "credit_card" for _, kind in found)
+        return
+    assert found == [], found
+
+
+def test_generator_checksums() -> None:
+    r = random.Random(0)
+    for _ in range(50):
+        number = luhn_complete("4", 16, r)
+        total = sum(
+            int(d) if i % 2 == 0 else (2 * int(d) - 9 if int(d) > 4 else 2 * int(d))
+            for i, d in enumerate(reversed(number))
+        )
+        assert total % 10 == 0
+
+
+def test_no_field_is_dropped_on_name_shaped_fragments() -> None:
+    """Runs of capitalised words, particles and non-ASCII punctuation in every order: the name
+    detector must never raise (a raise drops the field)."""
+    tokens = [
+        "Jane",
+        "Laura",
+        "Garcia",
+        "van",
+        "der",
+        "de",
+        "la",
+        "Zoë",
+        "Ångström",
+        "McAllister",
+        "O'Neill",
+        "—",
+        "——",
+        "…",
+        "”",
+        "“",
+        "J.",
+        "Anne-Marie",
+        "x",
+        "2",
+        ",",
+        "\t",
+        "Dr.",
+        "said",
+        "ß",
+        "İ",
+        "Ω",
+    ]
+    r = random.Random(11)
+    texts = []
+    for _ in range(3000):
+        parts = [r.choice(tokens) for _ in range(r.randrange(1, 7))]
+        texts.append(r.choice(["", " "]).join(parts) if r.random() < 0.2 else " ".join(parts))
+    outs = R.redact_many(texts)
+    assert all(o is not None for o in outs)
+    assert all(o is not None and R.redact(o.text).text == o.text for o in outs[:300])  # idempotent
+
+
+def test_glued_to_a_redacted_token_stays_idempotent() -> None:
+    sid, tok = "AC" + "a" * 32, "b" * 32
+    for text in (
+        f"{sid}+33 (0)6 12 34 56 78 and {tok}",
+        f"Anne-Marie{sid} Smith {tok}",
+        f"{tok}Anne-Marie Garcia",
+        f"{sid}dob 1990-01-02 {tok}",
+        f"{sid}creds for/said- {tok}",
+    ):
+        once = R.redact(text)
+        assert once is not None
+        assert R.redact(once.text).text == once.text  # type: ignore[union-attr]
