@@ -182,6 +182,11 @@ _CLOSED = (
 # a quoted mention ("'initialise' not 'initialize'"): an example, not what the rule is about
 _MENTION = re.compile(r"(?<![a-z])'[^'\n]{1,40}'(?![a-z])|\"[^\"\n]{1,40}\"")
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9_+#.\-]*[a-z0-9+#]|[a-z]")
+# a file name: its name says what it is about ("changelog.md", "settings.json")
+_FILE = re.compile(
+    r"^(?P<base>[a-z][a-z0-9_-]*)\.(?:md|txt|rst|py|js|ts|tsx|jsx|go|rs|rb|java|sh|yaml|yml|toml|json|ini|cfg|lock|"
+    r"html|css|sql|csv)$"
+)
 
 
 @lru_cache(maxsize=1)
@@ -248,6 +253,11 @@ def _by_prefix() -> dict[str, float]:
 def weight(token: str) -> float:
     """Rarity of a token, from the commonest English word it may stand for."""
     z = _zipf()
+    parts = token.split("-")
+    if len(parts) > 1 and all(len(x) > 2 and _english(x) for x in parts):
+        # a compound of English words ("user-facing", "force-pushing") is as rare as its parts
+        # together, not an unknown name ("f-strings", "x86-only" stay names)
+        return round(min(_w(0.0), sum(weight(_key(x)) for x in parts)), 3)
     forms = (token, token + "s", token + "e", token + "es", token + "ing", token + "ed", token + "y")
     common = max((z.get(f, 0.0) for f in forms), default=0.0)
     if len(token) == PREFIX and token.isalpha():  # a cut stem: "instal" stands for "install"
@@ -257,12 +267,36 @@ def weight(token: str) -> float:
     return round(max(0.05, _w(common)), 3)
 
 
+def _english(word: str) -> str | None:
+    """The listed English word `word` is a form of, if any: itself, an inflection the frequency
+    list happens to lack ("annotate" beside "annotated"), or a negated adjective ("untyped" is
+    about typing, as "unreadable" is about reading). None for a word English does not know."""
+    z = _zipf()
+    if word in z:
+        return word
+    if not word.isalpha() or len(word) < 4:
+        return None
+    # (never a shorter form: "polars" is a tool, not the plural of "polar")
+    for form in (word + "s", word + "d", word + "ed"):
+        if form in z:
+            return form
+    if word.startswith("un") and len(word) > 5:
+        return _english(word[2:])
+    return None
+
+
 def _key(word: str) -> str:
     """A word's token: an English word stemmed and cut to a prefix; a word English does not
-    know (a tool, an identifier: polars, os.path) as it is."""
-    if not word.isalpha() or word not in _zipf():
+    know (a tool, an identifier: polars, os.path) as it is. A stem that lost a final "e" the
+    word has ("typed" -> "typ", beside "type") gets it back, so inflections share one token."""
+    english = _english(word)
+    if english is None:
         return word
-    return _stem(word)[:PREFIX]
+    stem = _stem(english)
+    z = _zipf()
+    if stem not in z and stem + "e" in z:
+        stem += "e"
+    return stem[:PREFIX]
 
 
 @lru_cache(maxsize=1 << 16)
@@ -274,10 +308,17 @@ def tokens(text: str) -> frozenset[str]:
         low = unquoted
     low = re.sub(r"'(?:s|re|ve|d|ll|m)\b", "", re.sub(r"n't\b", " not", low))
     words = [w.strip(".-") for w in _TOKEN.findall(low)]
-    # a dotted identifier also names its parent ("os.path.join" ~ "os.path"); a hyphenated
-    # compound also its parts ("force-pushing" ~ "force push")
+    # a dotted identifier also names its parent ("os.path.join" ~ "os.path"), a file its name
+    # ("CHANGELOG.md" ~ "changelog")
     words += [w.rsplit(".", 1)[0] for w in words if w.count(".") >= 2]
-    words += [part for w in words if "-" in w.strip("-") for part in w.split("-") if len(part) > 1]
+    words += [m.group("base") for w in words if (m := _FILE.match(w))]
+    # a hyphenated compound is also its parts ("force-pushing" ~ "force push") and, written
+    # closed, one word ("trade-offs" ~ "tradeoffs"); its own weight is its parts' (`weight`)
+    for w in [w for w in words if "-" in w.strip("-")]:
+        parts = [x for x in w.split("-") if x]
+        words += [x for x in parts if len(x) > 1]
+        if all(_english(x) for x in parts) and _english(joined := "".join(parts)):
+            words.append(joined)
     return frozenset(_key(w) for w in words if w and w not in _CLOSED and len(w) > 1 and not w.isdigit())
 
 
