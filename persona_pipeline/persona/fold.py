@@ -463,7 +463,8 @@ def _cross_group(groups: list[list[Observation]]) -> dict[int, int]:
     """Groups superseded by a newer explicit reversal in another group (loser index -> winner
     index): "no more pandas, polars from now on" supersedes "we use pandas for the reports"
     though the two share too few words to be one group — when most of the older group's members
-    prefer the word (Zipf ≤ 5) the reversal rejects, and the reversal is newer than all of them.
+    prefer the word (Zipf ≤ 5) the reversal rejects, or the reversal substitutes another named
+    thing in one of their wordings (`_substitutes`), and the reversal is newer than all of them.
     Without a reversal, groups never supersede each other: a word one rule mentions in passing
     ("never install them locally") does not overrule another ("assume macOS for install steps")."""
     prefers: dict[str, list[int]] = {}
@@ -480,10 +481,37 @@ def _cross_group(groups: list[list[Observation]]) -> dict[int, int]:
             if not _reverses(o.quote):
                 continue
             rejected = _stance(o.statement, sim.NAMED)[1]
-            for j in sorted({j for t in rejected for j in prefers.get(t, ()) if j != i}):
+            targets = {j for t in rejected for j in prefers.get(t, ()) if j != i}
+            targets |= {j for j, g2 in enumerate(groups) if j != i and any(_substitutes(o, m) for m in g2)}
+            for j in sorted(targets):
                 if all((x.timestamp or "") < (o.timestamp or "") for x in groups[j]):
                     beaten.setdefault(j, i)
     return beaten
+
+
+@lru_cache(maxsize=1 << 16)
+def _substitution(reversal_statement: str, older_statement: str) -> bool:
+    new = _stance(reversal_statement, sim.RARE)[0]
+    old = _stance(older_statement, sim.RARE)[0]
+    mine, theirs = sim.tokens(reversal_statement), sim.tokens(older_statement)
+    if not new or not old or old & mine or new & theirs:
+        return False
+    named = sim.rare(mine | theirs)
+    a, b = mine - named, theirs - named
+    shared = sum(sim.weight(t) for t in a & b)
+    # most of each frame is shared: one common word ("shell") inside a longer wording is not enough
+    return shared >= 0.5 * max(sum(sim.weight(t) for t in a), sum(sim.weight(t) for t in b)) > 0
+
+
+def _substitutes(reversal_obs: Observation, older: Observation) -> bool:
+    """A reversal that puts another named thing in the same place: "I use duckdb for local
+    analysis now" after "for local analysis I load things into sqlite" — each prefers a rare name
+    (a tool) the other does not mention, and what remains of the two wordings without their rare
+    names is one rule's wording (RULE_SIMILARITY). The newer reversal then supersedes the older
+    rule though it never says what it replaced (the policy: a reversal supersedes what it
+    reverses, whatever the tiers). A frame inside a longer one ("zsh is my shell now" in "put
+    project env in .envrc rather than my shell profile") is not the same place."""
+    return _substitution(reversal_obs.statement, older.statement)
 
 
 def fold(observations: Sequence[Observation]) -> list[Rule]:

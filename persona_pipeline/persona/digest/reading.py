@@ -519,11 +519,17 @@ def _definite(clause: str) -> bool:
     return bool(set(words(low)) & (DEFINITE | {"it", "them"}))
 
 
+# "now" closing a clause after what it is said of ("pyright is the type checker now, it's faster"):
+# a change of state, as at the end of a sentence (REVERSAL); not "now, fix it" opening a turn.
+# Only for supersession: it gives no directive force.
+_CLAUSE_NOW = re.compile(r"(?<=\w )now(?=\s*[,;:—–]\s)")
+
+
 def reversal(text: str) -> bool:
     """A change of habit: a reversal adverbial, or a first-person change verb in the past/perfect
     ("we've switched to …", "I moved off …", "we replaced X with Y")."""
     low = _low(text)
-    if REVERSAL.search(low):
+    if REVERSAL.search(low) or _CLAUSE_NOW.search(low):
         return True
     return bool(
         re.search(
