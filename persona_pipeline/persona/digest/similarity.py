@@ -371,6 +371,13 @@ _FEELING = re.compile(
     r"^(?:and\s+|so\s+|honestly\s+|actually\s+)*(?:i|we)\s+(?:really\s+|just\s+|also\s+|genuinely\s+)?"
     r"(?P<verb>hate|dislike|detest|loathe|despise|love|adore|enjoy|like|find|found|consider)\s+(?P<rest>.+)$"
 )
+# any other first-person verb in the present ("I reject X", "we ban X", "I trust X"): it leans by
+# its own general-English valence when that is clear (VERB_VALENCE); a past tense is a story
+_FIRST_VERB = re.compile(
+    r"^(?:and\s+|so\s+|honestly\s+|actually\s+)*(?:i|we)\s+(?:really\s+|just\s+|also\s+|always\s+)?"
+    r"(?P<verb>[a-z]+)\s+(?P<rest>.+)$"
+)
+VERB_VALENCE = 1.0
 # a judgement: a subject of one to four words (not a person), a verb of being or of effect, and
 # what is said of it
 _JUDGEMENT = re.compile(
@@ -422,6 +429,11 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
             v = valence(verb) if verb not in {"find", "found", "consider"} else valence(rest)
             if abs(v) >= 0.5:
                 (pos if v > 0 else neg).update(rare(tokens(_head(rest))))
+                continue
+        if (f := _FIRST_VERB.match(clause.strip(" .!?()"))) and not f.group("verb").endswith("ed"):
+            v = valence(f.group("verb"))
+            if abs(v) >= VERB_VALENCE:
+                (pos if v > 0 else neg).update(rare(tokens(_head(f.group("rest")))))
                 continue
         if m := _MOVED_OFF.search(c) or _REPLACED.search(c):
             neg |= rare(tokens(m.group("old")))
