@@ -491,7 +491,23 @@ def _one_off(sentence: str, cls: list[str]) -> str:
             return "description"  # current behaviour: "log rotation isn't kicking in"
         if re.search(r"\bagain\b", cl) and re.search(r"\b(?:is|are|was|were|has|have|'s)\b", cl):
             return "description"  # "the build is red again"
+        if (
+            subj not in {"first", "second"}
+            and w[0] not in QUANTIFIERS | {"everything", "anything", "nothing"}
+            and not MODAL.search(cl)
+            and (m := _HABIT_3SG.search(cl))
+            and not m.group("verb").endswith(("ss", "us", "is"))
+        ):
+            return "description"  # "the sort always puts nulls first", "sorting by date never works"
     return ""
+
+
+# a subject, a frequency or persistence adverb, a verb in the third person singular: what
+# something does ("the retry always gives up", "sorting by date on the orders table always puts
+# nulls first"); a rule is said to the agent ("always run …") or of a kind ("tests never hit …")
+_HABIT_3SG = re.compile(
+    r"^(?:\S+\s+){1,8}?(?:always|never|usually|constantly|sometimes|still|often|rarely|just)\s+(?P<verb>[a-z]+s)\b"
+)
 
 
 # "that" introducing a clause ("names that say what they hold", "make sure that it …"), not
