@@ -415,7 +415,7 @@ def _clusters(obs: Sequence[Observation]) -> list[list[Observation]]:
     live: dict[int, _Cluster] = {}  # by a stable id (the first member's position)
     index: dict[str, set[int]] = {}
     for i, o in enumerate(obs):
-        toks = sim.tokens(o.statement)
+        toks = sim.topic(o.statement)
         best, best_key = -1, (0.0, -1)
         for cid in set().union(*(index.get(t, ()) for t in toks)):
             near = live[cid].near(toks)
@@ -436,7 +436,7 @@ def _attach(groups: list[list[Observation]], obs: Sequence[Observation]) -> list
     like them, by the same measure and threshold as any observation (RULE_SIMILARITY); the others
     are left out."""
     index: dict[str, set[int]] = {}
-    toks = [{sim.tokens(o.statement) for o in g} for g in groups]  # each distinct wording once
+    toks = [{sim.topic(o.statement) for o in g} for g in groups]  # each distinct wording once
     for i, g in enumerate(toks):
         for t in g:
             for x in t:
@@ -446,7 +446,7 @@ def _attach(groups: list[list[Observation]], obs: Sequence[Observation]) -> list
     for o in obs:
         if not _corroborates_only(o.quote):
             continue
-        mine = sim.tokens(o.statement)
+        mine = sim.topic(o.statement)
         if mine not in chosen:
             best, near = -1, RULE_SIMILARITY
             for i in sorted(set().union(*(index.get(t, ()) for t in mine))):

@@ -322,6 +322,41 @@ def tokens(text: str) -> frozenset[str]:
     return frozenset(_key(w) for w in words if w and w not in _CLOSED and len(w) > 1 and not w.isdigit())
 
 
+# How a person frames a judgement, apart from what it judges: the first-person side of a copula
+# ("untyped signatures are a pet peeve of mine", "my rule of thumb is …", "my shell is fish"),
+# an effect on the speaker ("nested ifs drive me nuts", "X makes me nervous") and a verdict held
+# "to me" / "for me" ("… feel unfinished to me", "… is a hard no for me").
+_COPULA = re.compile(r"^(?P<a>.+?)\s+(?:is|are|was|were|'s|'re)\s+(?P<b>.+)$")
+_SPEAKER = re.compile(r"\b(?:my|our|mine|ours|i|we|me|us|i'm|we're|i've|we've|i'd)\b")
+_EFFECT = re.compile(r"(?<=\w)\s+(?P<frame>\w+\s+me\b.*)$")
+_VERDICT = re.compile(r"\s+(?P<frame>(?:is|are|feels?|looks?|seems?|reads?)\s+.*\b(?:to|for) me)$")
+_FRAME_CLAUSE = re.compile(r"[;.!?](?:\s+|$)|,\s+|\s+[—–-]\s+|:\s+")
+
+
+@lru_cache(maxsize=1 << 16)
+def topic(text: str) -> frozenset[str]:
+    """The content tokens of what a statement is about: `tokens` without the words that frame the
+    person's judgement (see above), so wordings of one rule group on their subject — "my shell is
+    fish" with "I live in fish", not "untyped signatures are a pet peeve of mine" with "leftover
+    print statements are my biggest pet peeve". A clause that is all frame keeps its words."""
+    low = " ".join(text.lower().replace("’", "'").replace("`", " ").split())
+    frame: set[str] = set()
+    for clause in _FRAME_CLAUSE.split(low):
+        c = clause.strip(" .!?()")
+        if not c or re.match(r"^(?:i|we|you|please|just|don't|never|always|give|show|tell|let)\b", c):
+            continue  # the speaker's own habit, or a request to the agent: no judgement frame
+        if (m := _COPULA.match(c)) and bool(_SPEAKER.search(m.group("a"))) != bool(_SPEAKER.search(m.group("b"))):
+            a, b = m.group("a"), m.group("b")
+            side, other = (a, b) if _SPEAKER.search(a) else (b, a)
+            if tokens(other):
+                frame |= tokens(side) - tokens(other)
+            continue
+        if (m := _VERDICT.search(c) or _EFFECT.search(c)) and tokens(c[: m.start()]):
+            frame |= tokens(m.group("frame")) - tokens(c[: m.start()])
+    whole = tokens(text)
+    return whole - frame if whole - frame else whole
+
+
 @lru_cache(maxsize=1 << 16)
 def _mass(tokens: frozenset[str]) -> float:
     """The summed weight of a token set (a fold compares each wording with many others)."""
