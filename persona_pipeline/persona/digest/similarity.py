@@ -341,20 +341,31 @@ def topic(text: str) -> frozenset[str]:
     print statements are my biggest pet peeve". A clause that is all frame keeps its words."""
     low = " ".join(text.lower().replace("’", "'").replace("`", " ").split())
     frame: set[str] = set()
+    kept: set[str] = set()  # words the statement also uses outside any frame stay
     for clause in _FRAME_CLAUSE.split(low):
         c = clause.strip(" .!?()")
-        if not c or re.match(r"^(?:i|we|you|please|just|don't|never|always|give|show|tell|let)\b", c):
-            continue  # the speaker's own habit, or a request to the agent: no judgement frame
-        if (m := _COPULA.match(c)) and bool(_SPEAKER.search(m.group("a"))) != bool(_SPEAKER.search(m.group("b"))):
-            a, b = m.group("a"), m.group("b")
-            side, other = (a, b) if _SPEAKER.search(a) else (b, a)
-            if tokens(other):
-                frame |= tokens(side) - tokens(other)
+        if re.match(r"^(?:so|because|since|as|which|cause|'cause)\b", c):
+            frame |= tokens(c)  # the reason given for a rule ("…, so bash-only syntax trips me up")
             continue
+        m = None
+        if not re.match(r"^(?:i|we|you|please|just|don't|never|always|give|show|tell|let)\b", c):
+            m = _COPULA.match(c)  # not the speaker's own habit nor a request to the agent
+        if m and bool(_SPEAKER.search(m.group("a"))) != bool(_SPEAKER.search(m.group("b"))):
+            side, other = (
+                (m.group("a"), m.group("b")) if _SPEAKER.search(m.group("a")) else (m.group("b"), m.group("a"))
+            )
+            if tokens(other):
+                frame |= tokens(side)
+                kept |= tokens(other)
+                continue
         if (m := _VERDICT.search(c) or _EFFECT.search(c)) and tokens(c[: m.start()]):
-            frame |= tokens(m.group("frame")) - tokens(c[: m.start()])
+            frame |= tokens(m.group("frame"))
+            kept |= tokens(c[: m.start()])
+            continue
+        kept |= tokens(c)
     whole = tokens(text)
-    return whole - frame if whole - frame else whole
+    about = whole - (frame - kept)
+    return about or whole
 
 
 @lru_cache(maxsize=1 << 16)
