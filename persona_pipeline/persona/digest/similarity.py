@@ -292,8 +292,16 @@ def _key(word: str) -> str:
     english = _english(word)
     if english is None:
         return word
-    stem = _stem(english)
     z = _zipf()
+    if english.endswith("er") and len(english) >= 6:
+        # an agent noun or comparative is its verb or adjective ("checker" ~ "check", "linter" ~
+        # "lint", "faster" ~ "fast") when that is the commoner word ("number" is not "numb")
+        base = english[:-2]
+        for form in (base, base + "e", base[:-1] if base[-1] == base[-2] else ""):
+            if len(form) >= 4 and z.get(form, 0.0) > z.get(english, 0.0):
+                english = form
+                break
+    stem = _stem(english)
     if stem not in z and stem + "e" in z:
         stem += "e"
     return stem[:PREFIX]
