@@ -494,7 +494,9 @@ def _substitution(reversal_statement: str, older_statement: str) -> bool:
     new = _stance(reversal_statement, sim.RARE)[0]
     old = _stance(older_statement, sim.RARE)[0]
     mine, theirs = sim.tokens(reversal_statement), sim.tokens(older_statement)
-    if not new or not old or old & mine or new & theirs:
+    # the reversal may name the older thing, as what it left ("…, sqlite was too slow"), never
+    # as preferred; the older rule never names the new thing
+    if not new or not old or old & new or new & theirs:
         return False
     named = sim.rare(mine | theirs)
     a, b = mine - named, theirs - named
@@ -505,12 +507,13 @@ def _substitution(reversal_statement: str, older_statement: str) -> bool:
 
 def _substitutes(reversal_obs: Observation, older: Observation) -> bool:
     """A reversal that puts another named thing in the same place: "I use duckdb for local
-    analysis now" after "for local analysis I load things into sqlite" — each prefers a rare name
-    (a tool) the other does not mention, and what remains of the two wordings without their rare
-    names is one rule's wording (RULE_SIMILARITY). The newer reversal then supersedes the older
-    rule though it never says what it replaced (the policy: a reversal supersedes what it
-    reverses, whatever the tiers). A frame inside a longer one ("zsh is my shell now" in "put
-    project env in .envrc rather than my shell profile") is not the same place."""
+    analysis now" after "for local analysis I load things into sqlite". Each prefers a rare name
+    (a tool) the other does not prefer (the older one never mentions the newer; the newer may
+    name the older as what it left), and most of what remains of each wording without the rare
+    names is shared (by weight, in each). The newer reversal then supersedes the older rule
+    though it may never say what it replaced (the policy: a reversal supersedes what it reverses,
+    whatever the tiers). A frame inside a longer one ("zsh is my shell now" in "put project env
+    in .envrc rather than my shell profile") is not the same place."""
     return _substitution(reversal_obs.statement, older.statement)
 
 

@@ -352,7 +352,7 @@ def topic(text: str) -> frozenset[str]:
     kept: set[str] = set()  # words the statement also uses outside any frame stay
     for clause in _FRAME_CLAUSE.split(low):
         c = clause.strip(" .!?()")
-        if re.match(r"^(?:so|because|since|as|which|cause|'cause)\b", c):
+        if re.match(r"^(?:so|because|since)\b", c):
             frame |= tokens(c)  # the reason given for a rule ("…, so bash-only syntax trips me up")
             continue
         m = None
