@@ -81,6 +81,7 @@ def test_directives_and_commit_rules_reach_the_pack_and_follow_edits(setup, tmp_
     first = last_json(**vars_of(cli(env, "run", "--json")))
     assert first["units_seen"] == 10 + 3 + 2  # transcripts, instruction files, repositories
     md, bullets = _pack(tmp_path)
+
     def part(heading: str) -> str:
         return md.split(heading + "\n", 1)[1].split("\n## ", 1)[0]
 

@@ -350,6 +350,9 @@ def _is_past(word: str) -> bool:
     return word in _PAST_IRREGULAR or (len(word) > 4 and word.endswith("ed") and not word.endswith("eed"))
 
 
+_CONTRACTED_SUBJECT = frozenset({"it's", "that's", "there's", "here's"})
+
+
 def is_question(sentence: str) -> bool:
     s = _low(sentence).rstrip()
     if s.endswith("?"):
@@ -358,8 +361,11 @@ def is_question(sentence: str) -> bool:
     if not w:
         return False
     # "why is …", "does the …", "should the /orders API …", "can you …": an inverted auxiliary
+    # ("that's the one we use" is a statement: a contracted pronoun subject, not an auxiliary)
     return (w[0] in WH and len(w) > 1 and (w[1] in AUX or w[1] in SUBJECT_PRONOUNS)) or (
-        w[0] in AUX and len(w) > 1 and (w[1] in SUBJECT_PRONOUNS or w[1] in DEFINITE or w[1] in {"a", "an", "there"})
+        w[0] in AUX - _CONTRACTED_SUBJECT
+        and len(w) > 1
+        and (w[1] in SUBJECT_PRONOUNS or w[1] in DEFINITE or w[1] in {"a", "an", "there"})
     )
 
 
@@ -567,11 +573,11 @@ _CHANGE = re.compile(
 
 
 def _changed_habit(text: str) -> bool:
-    """A change of habit that names what it changed to: a rare word (a tool) it prefers — not "I
-    moved the tests to a new folder"."""
-    from persona_pipeline.persona.digest.similarity import stance
+    """A change of habit that names what it changed to: a name (a tool, Zipf ≤ 3) it prefers —
+    not "I moved the fixtures to a new folder"."""
+    from persona_pipeline.persona.digest.similarity import NAME, stance
 
-    return bool(_CHANGE.search(_low(text))) and bool(stance(text)[0])
+    return bool(_CHANGE.search(_low(text))) and bool(stance(text, NAME)[0])
 
 
 def reversal(text: str) -> bool:

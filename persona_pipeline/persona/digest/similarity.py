@@ -37,6 +37,7 @@ def _w(zipf_value: float) -> float:
 
 
 RARE = _w(4.0)  # a word at Zipf ≤ 4 (rarer than ~1 in 100,000 words): names a thing
+NAME = _w(3.0)  # Zipf ≤ 3 (rarer than one in a million words): a tool's name more than a word
 NAMED = _w(5.0)  # Zipf ≤ 5: common enough for "requests", rare enough to leave out "test", "use", "small"
 _CLOSED = (
     STOP
