@@ -282,7 +282,10 @@ def _rule(facet: Facet, members: list[Observation]) -> Rule:
     members = sorted(members, key=lambda o: o.observation_id)
     toks = [sim.tokens(o.statement) for o in members]
     central = _centralities(toks, [id(o) for o in members])
-    cluster_rare = frozenset().union(*(sim.rare(t) for t in toks))
+    # the rare words more than one wording uses: what the group is about, by its members' consent
+    # (a wording that joined on one shared word does not name the group for its own other words)
+    seen_in = Counter(t for ts in dict.fromkeys(toks) for t in sim.rare(ts))
+    cluster_rare = frozenset(t for t, c in seen_in.items() if c >= 2) or frozenset(seen_in)
 
     revs = [o.timestamp or "" for o in members if _reverses(o.quote)]
     cut = max(revs) if revs else None
