@@ -422,3 +422,6 @@ def test_a_first_person_verb_leans_by_its_valence() -> None:
     assert "lodash" in n and "lodash" not in p
     p, n = stance("we trust terraform for every environment")
     assert "terraform" in p
+    # "X without Y isn't done": a double negative, a condition — Y is wanted
+    p, n = stance("a release without a changelog entry is not finished")
+    assert "changelog" in p and "changelog" not in n

@@ -457,6 +457,7 @@ _CONTRAST = re.compile(
 # a negated predicate: its subject is only the topic ("tiny helpers don't need docstrings")
 _NEG_PRED = re.compile(r"\b(?:don'?t|doesn'?t|do not|does not|isn'?t|aren'?t|can'?t|cannot|won'?t|shouldn'?t)\b")
 _CONDITION = re.compile(r"\b(?:until|unless|without|before|except|only if)\b")
+_NOT_BE = re.compile(r"\b(?:is|are|was|were) not\b")
 # change of habit: what was left is rejected, what replaced it preferred
 _MOVED_OFF = re.compile(
     r"\b(?:switched|moved|migrated|changed)\s+(?:away\s+)?(?:from|off)\s+(?P<old>.+?)(?:\s+(?:to|for)\s+(?P<new>.+))?$"
@@ -522,6 +523,11 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
         m = min((x for x in (_CONTRAST.search(c), _NEG_PRED.search(c)) if x), key=lambda x: x.start(), default=None)
         if m:
             head, tail = c[: m.start()], c[m.end() :]
+            if m.group(0) == "without" and (np := _NEG_PRED.search(tail) or _NOT_BE.search(tail)):
+                # "a fix without a failing test isn't done": a double negative, a condition — what
+                # "without" names is required
+                pos |= rare(tokens(tail[: np.start()]))
+                continue
             cond = _CONDITION.search(tail)
             if not _NEG_PRED.fullmatch(m.group(0)):
                 pos |= rare(tokens(_head(head)))
