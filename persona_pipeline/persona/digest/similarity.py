@@ -364,12 +364,13 @@ def topic(text: str) -> frozenset[str]:
                 (m.group("a"), m.group("b")) if _SPEAKER.search(m.group("a")) else (m.group("b"), m.group("a"))
             )
             if tokens(other):
-                frame |= tokens(side)
-                kept |= tokens(other)
+                frame |= tokens(side) | tokens(other)
+                kept |= tokens(_head(other)) or tokens(other)
                 continue
-        if (m := _VERDICT.search(c) or _EFFECT.search(c)) and tokens(c[: m.start()]):
-            frame |= tokens(m.group("frame"))
-            kept |= tokens(c[: m.start()])
+        if (m := _VERDICT.search(c) or _EFFECT.search(c)) and tokens(subject := c[: m.start()]):
+            # what is judged is the subject's head; where it is found ("… in a diff") is circumstance
+            frame |= tokens(m.group("frame")) | tokens(subject)
+            kept |= tokens(_head(subject)) or tokens(subject)
             continue
         kept |= tokens(c)
     whole = tokens(text)
