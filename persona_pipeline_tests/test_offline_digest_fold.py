@@ -373,6 +373,7 @@ def test_grouping_reads_what_a_statement_is_about() -> None:
     from persona_pipeline.persona.digest.similarity import topic
 
     assert topic("my terminal is kitty, so ligature tricks look fine") == frozenset({"kitty"})
+    assert "esbuild" in topic("the old bundler kept timing out, so esbuild from now on")  # the rule itself
     a = _inp("s1", ["my terminal is kitty, so ligature tricks look fine"], ts="2026-03-01T00:00:00Z")
     b = _inp("s2", ["I spend the whole day in kitty, give me shortcuts for it"], ts="2026-04-01T00:00:00Z")
     kitty = [r for r in fold(_obs(a, b)) if "kitty" in r.statement.lower()]

@@ -26,7 +26,15 @@ from functools import lru_cache
 from importlib import resources
 
 from persona_pipeline.persona.digest.lexicon import STOP, _stem
-from persona_pipeline.persona.digest.reading import AUX, DEFINITE, PREPOSITIONS, SUBJECT_PRONOUNS
+from persona_pipeline.persona.digest.reading import (
+    AUX,
+    DEFINITE,
+    HABITUAL,
+    MODAL,
+    PREPOSITIONS,
+    REVERSAL,
+    SUBJECT_PRONOUNS,
+)
 
 PREFIX = 6
 EXPONENT = 1.5
@@ -339,6 +347,14 @@ _COPULA = re.compile(r"^(?P<a>.+?)\s+(?:is|are|was|were|'s|'re)\s+(?P<b>.+)$")
 _SPEAKER = re.compile(r"\b(?:my|our|mine|ours|i|we|me|us|i'm|we're|i've|we've|i'd)\b")
 _EFFECT = re.compile(r"(?<=\w)\s+(?P<frame>\w+\s+me\b.*)$")
 _VERDICT = re.compile(r"\s+(?P<frame>(?:is|are|feels?|looks?|seems?|reads?)\s+.*\b(?:to|for) me)$")
+
+
+def _states_rule(clause: str) -> bool:
+    """A consequence that is itself the rule ("…, so polars from now on", "…, so you should …"):
+    it states a change of habit, an obligation or a habit (the reader's adverbials and modals)."""
+    return clause.startswith("so ") and bool(REVERSAL.search(clause) or MODAL.search(clause) or HABITUAL.search(clause))
+
+
 _FRAME_CLAUSE = re.compile(r"[;.!?](?:\s+|$)|,\s+|\s+[—–-]\s+|:\s+")
 
 
@@ -353,7 +369,7 @@ def topic(text: str) -> frozenset[str]:
     kept: set[str] = set()  # words the statement also uses outside any frame stay
     for clause in _FRAME_CLAUSE.split(low):
         c = clause.strip(" .!?()")
-        if re.match(r"^(?:so|because|since)\b", c):
+        if re.match(r"^(?:so|because|since)\b", c) and not _states_rule(c):
             frame |= tokens(c)  # the reason given for a rule ("…, so bash-only syntax trips me up")
             continue
         m = None
