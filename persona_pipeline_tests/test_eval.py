@@ -407,6 +407,18 @@ def test_offline_scorecard_meets_thresholds(tmp_path: Path) -> None:
     assert t["canary_leaks"] == 0 and t["secret_leaks"] == 0 and t["stable"], table
 
 
+def test_offline_scorecard_on_the_blind_pool(tmp_path: Path) -> None:
+    """`persona eval --pool blind` on the seed-1 corpus, offline: the pool written without reading
+    the digester or the other pools (eval/pool_blind.py), gated just under what the offline
+    backend measures there (runner.THRESHOLDS_BY_POOL["blind"])."""
+    from persona_pipeline.eval.runner import THRESHOLDS_BY_POOL
+
+    report, table = run_eval(None, "offline", 1, False, work_dir=tmp_path / "eval", pool="blind")
+    assert report["pool"] == "blind" and report["failed_runs"] == [], table
+    assert report["thresholds"] == THRESHOLDS_BY_POOL["blind"]
+    assert report["passed"], table
+
+
 def test_persona_eval_command_on_another_seed(tmp_path: Path) -> None:
     """The real `persona eval` entry point, test pool, seed 2: exit 0, a JSON report whose gate passed."""
     import subprocess

@@ -492,6 +492,12 @@ def _cross_group(groups: list[list[Observation]]) -> dict[int, int]:
     return beaten
 
 
+# the verbs of a change of habit (as `reading.reversal` reads them), in any form
+_CHANGE_WORDS = re.compile(
+    r"\b(?:switch|move|moving|moved|migrat|replac|chang|drop|ditch|abandon|retir|stop)\w*\b", re.IGNORECASE
+)
+
+
 @lru_cache(maxsize=1 << 16)
 def _substitution(reversal_statement: str, older_statement: str) -> bool:
     new = _stance(reversal_statement, sim.RARE)[0]
@@ -502,10 +508,13 @@ def _substitution(reversal_statement: str, older_statement: str) -> bool:
     if not new or not old or old & new or new & theirs:
         return False
     named = sim.rare(mine | theirs)
-    a, b = mine - named, theirs - named
+    # the frame: what remains without the names and the words of changing ("switch to …")
+    a = sim.tokens(_CHANGE_WORDS.sub(" ", reversal_statement)) - named
+    b = sim.tokens(_CHANGE_WORDS.sub(" ", older_statement)) - named
     shared = sum(sim.weight(t) for t in a & b)
-    # most of each frame is shared: one common word ("shell") inside a longer wording is not enough
-    return shared >= 0.5 * max(sum(sim.weight(t) for t in a), sum(sim.weight(t) for t in b)) > 0
+    # most of each frame is shared, and what is shared says something (more than "use … now"):
+    # one common word ("shell") inside a longer wording is not the same place
+    return shared >= max(sim.NAMED, 0.5 * max(sum(sim.weight(t) for t in a), sum(sim.weight(t) for t in b)))
 
 
 def _substitutes(reversal_obs: Observation, older: Observation) -> bool:
