@@ -272,11 +272,11 @@ def test_a_reworded_bullet_counts_only_the_right_way_round(bullet: str, faithful
 
 def test_the_scorer_accepts_every_pool_phrasing_as_said() -> None:
     """A bullet that is exactly what the person said (filler aside) is always faithful."""
-    from persona_pipeline.eval import pool, pool_test
+    from persona_pipeline.eval import pool, pool_blind, pool_test
     from persona_pipeline.eval.corpus import _pref
     from persona_pipeline.eval.score import pref_matches
 
-    for src in (pool, pool_test):
+    for src in (pool, pool_test, pool_blind):
         for t in src.PREFERENCES:
             for ph in t.phrasings:
                 p = _pref(t)
@@ -296,6 +296,35 @@ def test_pools_are_apart() -> None:
     assert len(pool_test.PREFERENCES) >= 40 and len(pool_test.TASKS) >= 40 and len(pool_test.CONTRADICTIONS) >= 10
     orders = {c.old_correction for c in pool_test.CONTRADICTIONS}
     assert orders == {True, False}
+
+
+def test_blind_pool_is_apart_and_split_in_halves(tmp_path: Path) -> None:
+    """The blind pool (written without reading the digester or the other pools) shares no phrasing,
+    id, person or project with them; its two halves (blind_dev, tuned on; blind_hold, never) are
+    disjoint, cover it, keep every facet and both contradiction orders, and each generates."""
+    from persona_pipeline.eval import pool, pool_blind, pool_test
+    from persona_pipeline.eval.corpus import POOLS
+
+    def phrasings(src: object) -> set[str]:
+        return {x for t in src.PREFERENCES for x in t.phrasings} | {x for t in src.TASKS for x in t.phrasings}  # type: ignore[attr-defined]
+
+    b = pool_blind
+    assert len(b.PREFERENCES) >= 40 and len(b.TASKS) >= 40 and len(b.CONTRADICTIONS) >= 10
+    for other in (pool, pool_test):
+        assert not phrasings(other) & phrasings(b)
+        assert not {t.id for t in other.PREFERENCES} & {t.id for t in b.PREFERENCES}
+        assert not {p.account for p in other.PEOPLE} & {p.account for p in b.PEOPLE}
+        assert not set(other.PROJECTS) & set(b.PROJECTS)
+    dev, hold = POOLS["blind_dev"], POOLS["blind_hold"]
+    for table in ("PREFERENCES", "TASKS", "CONTRADICTIONS"):
+        d, h = ({x.id for x in getattr(half, table)} for half in (dev, hold))
+        assert not d & h and d | h == {x.id for x in getattr(b, table)}
+    facets = {p.facet for p in b.PREFERENCES}
+    for half in (dev, hold):
+        assert {p.facet for p in half.PREFERENCES} == facets
+        assert {c.old_correction for c in half.CONTRADICTIONS} == {True, False}
+        truth = generate(tmp_path / "g", 1, developers=3, pool_name="blind_dev" if half is dev else "blind_hold")
+        assert all(d.preferences and d.one_offs for d in truth.developers)
 
 
 def test_pools_are_served_from_their_data_files() -> None:
@@ -376,6 +405,18 @@ def test_offline_scorecard_meets_thresholds(tmp_path: Path) -> None:
     assert report["passed"], table
     assert t["recall"] >= THRESHOLDS["recall_min"] and t["fabricated"] <= THRESHOLDS["fabricated_max"], table
     assert t["canary_leaks"] == 0 and t["secret_leaks"] == 0 and t["stable"], table
+
+
+def test_offline_scorecard_on_the_blind_pool(tmp_path: Path) -> None:
+    """`persona eval --pool blind` on the seed-1 corpus, offline: the pool written without reading
+    the digester or the other pools (eval/pool_blind.py), gated just under what the offline
+    backend measures there (runner.THRESHOLDS_BY_POOL["blind"])."""
+    from persona_pipeline.eval.runner import THRESHOLDS_BY_POOL
+
+    report, table = run_eval(None, "offline", 1, False, work_dir=tmp_path / "eval", pool="blind")
+    assert report["pool"] == "blind" and report["failed_runs"] == [], table
+    assert report["thresholds"] == THRESHOLDS_BY_POOL["blind"]
+    assert report["passed"], table
 
 
 def test_persona_eval_command_on_another_seed(tmp_path: Path) -> None:

@@ -351,3 +351,78 @@ def test_a_directive_is_established_whatever_its_grammar() -> None:
     )
     [rule] = fold([o])
     assert rule.established and [b.text for b in compile_pack([rule]).bullets] == [text]
+
+
+# --- generalisation (issue 15): mechanisms read from grammar and general-English resources ----
+def test_similarity_tokens_read_english_morphology() -> None:
+    """Inflections the frequency list lacks, negated adjectives, agent nouns, file names and
+    compounds share tokens with their base words; an English compound is not a rare name."""
+    from persona_pipeline.persona.digest.similarity import weight
+
+    assert tokens("lay out the trade-offs") & tokens("the tradeoffs matter")
+    assert "changelog" in tokens("update CHANGELOG.md")
+    assert tokens("an untyped helper") & tokens("typed helpers")
+    assert tokens("the type checker") & tokens("type checking")
+    assert weight("user-facing") < weight("kubectl-specific") == weight("kubectl")  # a name English lacks
+    assert "polars" in tokens("use polars")  # a tool is never read as a plural ("polar")
+
+
+def test_grouping_reads_what_a_statement_is_about() -> None:
+    """The words that frame a judgement ("my X is", "… drives me up the wall", "…, so …") do not
+    decide grouping: wordings of one rule group on their subject, two judgements apart."""
+    from persona_pipeline.persona.digest.similarity import topic
+
+    assert topic("my terminal is kitty, so ligature tricks look fine") == frozenset({"kitty"})
+    assert "esbuild" in topic("the old bundler kept timing out, so esbuild from now on")  # the rule itself
+    a = _inp("s1", ["my terminal is kitty, so ligature tricks look fine"], ts="2026-03-01T00:00:00Z")
+    b = _inp("s2", ["I spend the whole day in kitty, give me shortcuts for it"], ts="2026-04-01T00:00:00Z")
+    kitty = [r for r in fold(_obs(a, b)) if "kitty" in r.statement.lower()]
+    assert len(kitty) == 1 and kitty[0].support_sessions == 2
+    c = _inp("s3", ["unused imports are a pet hate of mine"], ts="2026-03-01T00:00:00Z")
+    d = _inp("s4", ["long lambdas are my biggest pet hate"], ts="2026-04-01T00:00:00Z")
+    assert all(r.support_sessions == 1 for r in fold(_obs(c, d)))
+
+
+def test_a_reversal_that_puts_another_tool_in_the_same_place_supersedes() -> None:
+    """ "pino handles structured logging now" after "for structured logging I use bunyan": the
+    newer reversal names no loser, yet it reverses the older rule (whatever the tiers)."""
+    old = [
+        _inp(f"o{i}", ["for structured logging in node I use bunyan"], Tier.T1, f"2026-0{i}-01T00:00:00Z")
+        for i in (1, 2)
+    ]
+    new = [
+        _inp(f"n{i}", ["in node, structured logging goes through pino now"], ts=f"2026-0{i}-01T00:00:00Z")
+        for i in (5, 6)
+    ]
+    rules = fold(_obs(*old, *new))
+    assert [r.statement for r in rules if r.superseded_by is None] == [
+        "In node, structured logging goes through pino now."
+    ]
+    # another named thing in another place is no reversal of it
+    other = [_inp(f"x{i}", ["I deploy services with kamal"], ts=f"2026-0{i}-01T00:00:00Z") for i in (3, 4)]
+    kept = [r.statement for r in fold(_obs(*other, *new)) if r.superseded_by is None]
+    assert "I deploy services with kamal." in kept
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("the nightly export always skips the first row", False),  # what something does
+        ("the importer never retries on a timeout", False),
+        ("we moved our CI to buildkite last quarter", True),  # a dated change of habit
+        ("I moved the fixtures to a new folder yesterday", False),  # a one-off report
+        ("yes, that's the bundler we use, keep esbuild", True),  # a standing choice, not one thing
+    ],
+)
+def test_reading_descriptions_changes_and_standing_choices(text: str, rule: bool) -> None:
+    assert read(text).rule is rule, read(text)
+
+
+def test_a_first_person_verb_leans_by_its_valence() -> None:
+    p, n = stance("I reject anything that vendors lodash")
+    assert "lodash" in n and "lodash" not in p
+    p, n = stance("we trust terraform for every environment")
+    assert "terraform" in p
+    # "X without Y isn't done": a double negative, a condition — Y is wanted
+    p, n = stance("a release without a changelog entry is not finished")
+    assert "changelog" in p and "changelog" not in n

@@ -15,9 +15,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from types import ModuleType
+from typing import Any
 
-from persona_pipeline.eval import pool, pool_test
+from persona_pipeline.eval import pool, pool_blind, pool_test
 from persona_pipeline.eval.pool_data import Person, PrefTemplate
 from persona_pipeline.eval.truth import (
     Contradiction,
@@ -31,8 +31,15 @@ from persona_pipeline.eval.truth import (
 )
 
 GENERATOR = "persona-eval-corpus/2"
-# dev: the pool the digester is tuned on; test: written apart from it, held out (the CI gate)
-POOLS: dict[str, ModuleType] = {"dev": pool, "test": pool_test}
+# dev: the pool the digester is tuned on; test: written apart from it, held out (the CI gate);
+# blind: written without reading the digester or the other pools, in two halves by id (pool_blind.py)
+POOLS: dict[str, Any] = {
+    "dev": pool,
+    "test": pool_test,
+    "blind": pool_blind,
+    "blind_dev": pool_blind.DEV_HALF,
+    "blind_hold": pool_blind.HOLD_HALF,
+}
 CORRECTION_OPENER = re.compile(r"^(?:no|stop|actually|wait)\b", re.IGNORECASE)
 
 # Scaffolding every developer's corpus carries a canary in (each must never reach any output).
@@ -197,9 +204,7 @@ def _github_pat(rng: random.Random) -> str:
     return "ghp_" + "".join(rng.choice(alphabet) for _ in range(36))
 
 
-def plan_developer(
-    rng: random.Random, person: Person, dev: str, projects: list[str], src: ModuleType = pool
-) -> DeveloperPlan:
+def plan_developer(rng: random.Random, person: Person, dev: str, projects: list[str], src: Any = pool) -> DeveloperPlan:
     n = rng.randint(11, 13)
     times = _session_times(rng, n)
     codex_idx = set(rng.sample(range(n), rng.randint(3, 4)))

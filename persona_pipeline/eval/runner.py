@@ -57,6 +57,14 @@ THRESHOLDS_BY_POOL: dict[str, dict[str, float | int | bool]] = {
         "stability_jaccard_min": 0.5,
     },
 }
+# The blind pool (eval/pool_blind.py: written without reading the digester or the other pools)
+# is gated on seed 1 just under what the offline backend measures there — recall 0.85, 1
+# inverted bullet, 0 one-offs, contradictions 5/6 — so the floor records today's known failure
+# rather than hiding it (its details are not read: the pool holds the held-out half). Its halves
+# are reported against the test pool's gate (blind_hold is never tuned on).
+for _blind in ("blind_dev", "blind_hold"):
+    THRESHOLDS_BY_POOL[_blind] = dict(THRESHOLDS_BY_POOL["test"])
+THRESHOLDS_BY_POOL["blind"] = THRESHOLDS_BY_POOL["test"] | {"recall_min": 0.82, "fabricated_max": 1}
 THRESHOLDS = THRESHOLDS_BY_POOL["test"]  # the CI gate
 RUN_TIMEOUT_S = 600
 PASS_THROUGH = (

@@ -282,7 +282,10 @@ def _rule(facet: Facet, members: list[Observation]) -> Rule:
     members = sorted(members, key=lambda o: o.observation_id)
     toks = [sim.tokens(o.statement) for o in members]
     central = _centralities(toks, [id(o) for o in members])
-    cluster_rare = frozenset().union(*(sim.rare(t) for t in toks))
+    # the rare words more than one wording uses: what the group is about, by its members' consent
+    # (a wording that joined on one shared word does not name the group for its own other words)
+    seen_in = Counter(t for ts in dict.fromkeys(toks) for t in sim.rare(ts))
+    cluster_rare = frozenset(t for t, c in seen_in.items() if c >= 2) or frozenset(seen_in)
 
     revs = [o.timestamp or "" for o in members if _reverses(o.quote)]
     cut = max(revs) if revs else None
@@ -415,7 +418,7 @@ def _clusters(obs: Sequence[Observation]) -> list[list[Observation]]:
     live: dict[int, _Cluster] = {}  # by a stable id (the first member's position)
     index: dict[str, set[int]] = {}
     for i, o in enumerate(obs):
-        toks = sim.tokens(o.statement)
+        toks = sim.topic(o.statement)
         best, best_key = -1, (0.0, -1)
         for cid in set().union(*(index.get(t, ()) for t in toks)):
             near = live[cid].near(toks)
@@ -436,7 +439,7 @@ def _attach(groups: list[list[Observation]], obs: Sequence[Observation]) -> list
     like them, by the same measure and threshold as any observation (RULE_SIMILARITY); the others
     are left out."""
     index: dict[str, set[int]] = {}
-    toks = [{sim.tokens(o.statement) for o in g} for g in groups]  # each distinct wording once
+    toks = [{sim.topic(o.statement) for o in g} for g in groups]  # each distinct wording once
     for i, g in enumerate(toks):
         for t in g:
             for x in t:
@@ -446,7 +449,7 @@ def _attach(groups: list[list[Observation]], obs: Sequence[Observation]) -> list
     for o in obs:
         if not _corroborates_only(o.quote):
             continue
-        mine = sim.tokens(o.statement)
+        mine = sim.topic(o.statement)
         if mine not in chosen:
             best, near = -1, RULE_SIMILARITY
             for i in sorted(set().union(*(index.get(t, ()) for t in mine))):
@@ -463,7 +466,8 @@ def _cross_group(groups: list[list[Observation]]) -> dict[int, int]:
     """Groups superseded by a newer explicit reversal in another group (loser index -> winner
     index): "no more pandas, polars from now on" supersedes "we use pandas for the reports"
     though the two share too few words to be one group — when most of the older group's members
-    prefer the word (Zipf ≤ 5) the reversal rejects, and the reversal is newer than all of them.
+    prefer the word (Zipf ≤ 5) the reversal rejects, or the reversal substitutes another named
+    thing in one of their wordings (`_substitutes`), and the reversal is newer than all of them.
     Without a reversal, groups never supersede each other: a word one rule mentions in passing
     ("never install them locally") does not overrule another ("assume macOS for install steps")."""
     prefers: dict[str, list[int]] = {}
@@ -480,10 +484,49 @@ def _cross_group(groups: list[list[Observation]]) -> dict[int, int]:
             if not _reverses(o.quote):
                 continue
             rejected = _stance(o.statement, sim.NAMED)[1]
-            for j in sorted({j for t in rejected for j in prefers.get(t, ()) if j != i}):
+            targets = {j for t in rejected for j in prefers.get(t, ()) if j != i}
+            targets |= {j for j, g2 in enumerate(groups) if j != i and any(_substitutes(o, m) for m in g2)}
+            for j in sorted(targets):
                 if all((x.timestamp or "") < (o.timestamp or "") for x in groups[j]):
                     beaten.setdefault(j, i)
     return beaten
+
+
+# the verbs of a change of habit (as `reading.reversal` reads them), in any form
+_CHANGE_WORDS = re.compile(
+    r"\b(?:switch|move|moving|moved|migrat|replac|chang|drop|ditch|abandon|retir|stop)\w*\b", re.IGNORECASE
+)
+
+
+@lru_cache(maxsize=1 << 16)
+def _substitution(reversal_statement: str, older_statement: str) -> bool:
+    new = _stance(reversal_statement, sim.RARE)[0]
+    old = _stance(older_statement, sim.RARE)[0]
+    mine, theirs = sim.tokens(reversal_statement), sim.tokens(older_statement)
+    # the reversal may name the older thing, as what it left ("…, sqlite was too slow"), never
+    # as preferred; the older rule never names the new thing
+    if not new or not old or old & new or new & theirs:
+        return False
+    named = sim.rare(mine | theirs)
+    # the frame: what remains without the names and the words of changing ("switch to …")
+    a = sim.tokens(_CHANGE_WORDS.sub(" ", reversal_statement)) - named
+    b = sim.tokens(_CHANGE_WORDS.sub(" ", older_statement)) - named
+    shared = sum(sim.weight(t) for t in a & b)
+    # most of each frame is shared, and what is shared says something (more than "use … now"):
+    # one common word ("shell") inside a longer wording is not the same place
+    return shared >= max(sim.NAMED, 0.5 * max(sum(sim.weight(t) for t in a), sum(sim.weight(t) for t in b)))
+
+
+def _substitutes(reversal_obs: Observation, older: Observation) -> bool:
+    """A reversal that puts another named thing in the same place: "I use duckdb for local
+    analysis now" after "for local analysis I load things into sqlite". Each prefers a rare name
+    (a tool) the other does not prefer (the older one never mentions the newer; the newer may
+    name the older as what it left), and most of what remains of each wording without the rare
+    names is shared (by weight, in each). The newer reversal then supersedes the older rule
+    though it may never say what it replaced (the policy: a reversal supersedes what it reverses,
+    whatever the tiers). A frame inside a longer one ("zsh is my shell now" in "put project env
+    in .envrc rather than my shell profile") is not the same place."""
+    return _substitution(reversal_obs.statement, older.statement)
 
 
 def fold(observations: Sequence[Observation]) -> list[Rule]:

@@ -350,6 +350,9 @@ def _is_past(word: str) -> bool:
     return word in _PAST_IRREGULAR or (len(word) > 4 and word.endswith("ed") and not word.endswith("eed"))
 
 
+_CONTRACTED_SUBJECT = frozenset({"it's", "that's", "there's", "here's"})
+
+
 def is_question(sentence: str) -> bool:
     s = _low(sentence).rstrip()
     if s.endswith("?"):
@@ -358,8 +361,11 @@ def is_question(sentence: str) -> bool:
     if not w:
         return False
     # "why is …", "does the …", "should the /orders API …", "can you …": an inverted auxiliary
+    # ("that's the one we use" is a statement: a contracted pronoun subject, not an auxiliary)
     return (w[0] in WH and len(w) > 1 and (w[1] in AUX or w[1] in SUBJECT_PRONOUNS)) or (
-        w[0] in AUX and len(w) > 1 and (w[1] in SUBJECT_PRONOUNS or w[1] in DEFINITE or w[1] in {"a", "an", "there"})
+        w[0] in AUX - _CONTRACTED_SUBJECT
+        and len(w) > 1
+        and (w[1] in SUBJECT_PRONOUNS or w[1] in DEFINITE or w[1] in {"a", "an", "there"})
     )
 
 
@@ -448,12 +454,20 @@ def _clause_force(c: str) -> tuple[float, str]:
     return 0.5, "imperative or generic statement"
 
 
-def _one_off(sentence: str, cls: list[str]) -> str:
-    """Why the sentence is about one occasion or one thing ('' when it is not)."""
+def _unframed(clause: str) -> str:
+    """A clause without an opening change-of-habit adverbial ("these days X is …")."""
+    low = _low(clause)
+    m = REVERSAL.match(low)
+    return low[m.end() :].strip() if m else clause
+
+
+def _one_off(sentence: str, cls: list[str], changed: bool = False) -> str:
+    """Why the sentence is about one occasion or one thing ('' when it is not). A change of habit
+    (`changed`) may say when it happened ("we switched to pyright last month")."""
     low = _low(sentence)
     if is_question(sentence):
         return "question"
-    if DEICTIC_TIME.search(low):
+    if any(not (changed and _PAST_TIME.fullmatch(m.group(0))) for m in DEICTIC_TIME.finditer(low)):
         return "deictic time"
     for m in SPECIFIC.finditer(_CODE.sub(" ", sentence)):
         # a kind of file named in a refusal ("no requirements.txt") is not one file
@@ -483,15 +497,31 @@ def _one_off(sentence: str, cls: list[str]) -> str:
             verbs = [x for x in w[1:] if x not in DEFINITE]
             if HABITUAL.search(cl) or any(_is_past(x) for x in verbs):
                 return "description"
-        if w[0] in DEMONSTRATIVE and len(w) > 1 and w[1] not in AUX:
-            return "deictic reference"  # "this spreadsheet", "these rows"
+        if w[0] in DEMONSTRATIVE and len(w) > 1 and w[1] not in AUX and not REVERSAL.match(cl):
+            return "deictic reference"  # "this spreadsheet", "these rows" (not "these days")
         if subj not in {"first", "second"} and re.search(
             r"\b(?:is|are|isn't|aren't|was|wasn't|were|weren't|keeps|kept)(?: still| not)? \w+ing\b", cl
         ):
             return "description"  # current behaviour: "log rotation isn't kicking in"
         if re.search(r"\bagain\b", cl) and re.search(r"\b(?:is|are|was|were|has|have|'s)\b", cl):
             return "description"  # "the build is red again"
+        if (
+            subj not in {"first", "second"}
+            and w[0] not in QUANTIFIERS | {"everything", "anything", "nothing"}
+            and not MODAL.search(cl)
+            and (m := _HABIT_3SG.search(cl))
+            and not m.group("verb").endswith(("ss", "us", "is"))
+        ):
+            return "description"  # "the sort always puts nulls first", "sorting by date never works"
     return ""
+
+
+# a subject, a frequency or persistence adverb, a verb in the third person singular: what
+# something does ("the retry always gives up", "sorting by date on the orders table always puts
+# nulls first"); a rule is said to the agent ("always run …") or of a kind ("tests never hit …")
+_HABIT_3SG = re.compile(
+    r"^(?:\S+\s+){1,8}?(?:always|never|usually|constantly|sometimes|still|often|rarely|just)\s+(?P<verb>[a-z]+s)\b"
+)
 
 
 # "that" introducing a clause ("names that say what they hold", "make sure that it …"), not
@@ -511,19 +541,50 @@ _RELATIONAL = re.compile(
 )
 
 
+# "that's the checker we use", "X is the style I follow": said of the person's standing choice (a
+# present-tense first-person relative clause), not one thing pointed at
+_OUR_KIND = re.compile(
+    r"(?P<cop>\b(?:is|are|'s))\s+the\s+(?:[a-z-]+\s+){0,2}?[a-z-]+\s+(?:that\s+|which\s+)?(?:we|i)\s+(?!(?:was|were|had|did|just)\b)(?![a-z]+ed\b)[a-z]+\b"
+)
+
+
 def _definite(clause: str) -> bool:
     """Whether a clause names one thing definitely: a definite determiner or pronoun ("fix the
     typo", "rename that function", "make it faster"), not "that" opening a clause nor a
     relational "the same …" / "the top of …"."""
-    low = _RELATIONAL.sub(" ", _THAT_CLAUSE.sub(" ", _low(clause)))
+    low = _RELATIONAL.sub(" ", _THAT_CLAUSE.sub(" ", _OUR_KIND.sub(r"\g<cop> ", _low(clause))))
     return bool(set(words(low)) & (DEFINITE | {"it", "them"}))
+
+
+# "now" closing a clause after what it is said of ("pyright is the type checker now, it's faster"):
+# a change of state, as at the end of a sentence (REVERSAL); not "now, fix it" opening a turn.
+# Only for supersession: it gives no directive force.
+_CLAUSE_NOW = re.compile(r"(?<=\w )now(?=\s*[,;:—–]\s)")
+
+
+# when a change happened: past, so what it changed to stands now ("for now" does not)
+_PAST_TIME = re.compile(rf"last (?:{_TIME_NOUNS})|yesterday")
+# the person's change of habit to something: "we switched the type checker to pyright", "I moved
+# to zsh over the summer" (a past tense, yet what it says holds from then on)
+_CHANGE = re.compile(
+    r"^(?:(?:so|and|actually)\s+)?(?:we|i|we've|i've|we have|i have)\s+(?:\w+\s+)?(?:switched|moved|migrated|changed)\b"
+    r".*?\b(?:to|onto)\s+\S"
+)
+
+
+def _changed_habit(text: str) -> bool:
+    """A change of habit that names what it changed to: a name (a tool, Zipf ≤ 3) it prefers —
+    not "I moved the fixtures to a new folder"."""
+    from persona_pipeline.persona.digest.similarity import NAME, stance
+
+    return bool(_CHANGE.search(_low(text))) and bool(stance(text, NAME)[0])
 
 
 def reversal(text: str) -> bool:
     """A change of habit: a reversal adverbial, or a first-person change verb in the past/perfect
     ("we've switched to …", "I moved off …", "we replaced X with Y")."""
     low = _low(text)
-    if REVERSAL.search(low):
+    if REVERSAL.search(low) or _CLAUSE_NOW.search(low):
         return True
     return bool(
         re.search(
@@ -542,13 +603,16 @@ def read(sentence: str) -> Reading:
     if re.search(r"[;|=]\S", text) or sum(c.isalpha() or c == " " for c in text) < 0.7 * len(text):
         return Reading(text, False, 0.0, "data")  # "Date;Payee;Amount", "KEY=value", a table row
     cls = clauses(text)
-    off = _one_off(text, cls)
+    changed = _changed_habit(text)
+    off = _one_off(text, cls, changed)
     if off:
         return Reading(text, False, 0.0, off)
-    if _subject(words(cls[0])) == "definite" and not _CORRELATIVE.match(_low(text)):
+    if _subject(words(_unframed(cls[0]))) == "definite" and not _CORRELATIVE.match(_low(text)):
         return Reading(text, False, 0.0, "about one thing")  # "the cache TTL should be …"
     forces = [_clause_force(re.sub(r"\"[^\"]*\"", " ", c)) for c in cls]  # a quoted "should" is not the person's
     force, why = max(forces, key=lambda f: f[0]) if forces else (0.0, "")
+    if force == 0.0 and changed:
+        force, why = 1.0, "change of habit"
     if force == 0.0:
         return Reading(text, False, 0.0, "no force")
     # a weak clause counts only when no clause of the sentence names one thing definitely

@@ -26,7 +26,15 @@ from functools import lru_cache
 from importlib import resources
 
 from persona_pipeline.persona.digest.lexicon import STOP, _stem
-from persona_pipeline.persona.digest.reading import AUX, DEFINITE, PREPOSITIONS, SUBJECT_PRONOUNS
+from persona_pipeline.persona.digest.reading import (
+    AUX,
+    DEFINITE,
+    HABITUAL,
+    MODAL,
+    PREPOSITIONS,
+    REVERSAL,
+    SUBJECT_PRONOUNS,
+)
 
 PREFIX = 6
 EXPONENT = 1.5
@@ -37,6 +45,7 @@ def _w(zipf_value: float) -> float:
 
 
 RARE = _w(4.0)  # a word at Zipf ≤ 4 (rarer than ~1 in 100,000 words): names a thing
+NAME = _w(3.0)  # Zipf ≤ 3 (rarer than one in a million words): a tool's name more than a word
 NAMED = _w(5.0)  # Zipf ≤ 5: common enough for "requests", rare enough to leave out "test", "use", "small"
 _CLOSED = (
     STOP
@@ -182,6 +191,11 @@ _CLOSED = (
 # a quoted mention ("'initialise' not 'initialize'"): an example, not what the rule is about
 _MENTION = re.compile(r"(?<![a-z])'[^'\n]{1,40}'(?![a-z])|\"[^\"\n]{1,40}\"")
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9_+#.\-]*[a-z0-9+#]|[a-z]")
+# a file name: its name says what it is about ("changelog.md", "settings.json")
+_FILE = re.compile(
+    r"^(?P<base>[a-z][a-z0-9_-]*)\.(?:md|txt|rst|py|js|ts|tsx|jsx|go|rs|rb|java|sh|yaml|yml|toml|json|ini|cfg|lock|"
+    r"html|css|sql|csv)$"
+)
 
 
 @lru_cache(maxsize=1)
@@ -248,6 +262,11 @@ def _by_prefix() -> dict[str, float]:
 def weight(token: str) -> float:
     """Rarity of a token, from the commonest English word it may stand for."""
     z = _zipf()
+    parts = token.split("-")
+    if len(parts) > 1 and all(len(x) > 2 and _english(x) for x in parts):
+        # a compound of English words ("user-facing", "force-pushing") is as rare as its parts
+        # together, not an unknown name ("f-strings", "x86-only" stay names)
+        return round(min(_w(0.0), sum(weight(_key(x)) for x in parts)), 3)
     forms = (token, token + "s", token + "e", token + "es", token + "ing", token + "ed", token + "y")
     common = max((z.get(f, 0.0) for f in forms), default=0.0)
     if len(token) == PREFIX and token.isalpha():  # a cut stem: "instal" stands for "install"
@@ -257,12 +276,44 @@ def weight(token: str) -> float:
     return round(max(0.05, _w(common)), 3)
 
 
+def _english(word: str) -> str | None:
+    """The listed English word `word` is a form of, if any: itself, an inflection the frequency
+    list happens to lack ("annotate" beside "annotated"), or a negated adjective ("untyped" is
+    about typing, as "unreadable" is about reading). None for a word English does not know."""
+    z = _zipf()
+    if word in z:
+        return word
+    if not word.isalpha() or len(word) < 4:
+        return None
+    # (never a shorter form: "polars" is a tool, not the plural of "polar")
+    for form in (word + "s", word + "d", word + "ed"):
+        if form in z:
+            return form
+    if word.startswith("un") and len(word) > 5:
+        return _english(word[2:])
+    return None
+
+
 def _key(word: str) -> str:
     """A word's token: an English word stemmed and cut to a prefix; a word English does not
-    know (a tool, an identifier: polars, os.path) as it is."""
-    if not word.isalpha() or word not in _zipf():
+    know (a tool, an identifier: polars, os.path) as it is. A stem that lost a final "e" the
+    word has ("typed" -> "typ", beside "type") gets it back, so inflections share one token."""
+    english = _english(word)
+    if english is None:
         return word
-    return _stem(word)[:PREFIX]
+    z = _zipf()
+    if english.endswith("er") and len(english) >= 6:
+        # an agent noun or comparative is its verb or adjective ("checker" ~ "check", "linter" ~
+        # "lint", "faster" ~ "fast") when that is the commoner word ("number" is not "numb")
+        base = english[:-2]
+        for form in (base, base + "e", base[:-1] if base[-1] == base[-2] else ""):
+            if len(form) >= 4 and z.get(form, 0.0) > z.get(english, 0.0):
+                english = form
+                break
+    stem = _stem(english)
+    if stem not in z and stem + "e" in z:
+        stem += "e"
+    return stem[:PREFIX]
 
 
 @lru_cache(maxsize=1 << 16)
@@ -274,11 +325,73 @@ def tokens(text: str) -> frozenset[str]:
         low = unquoted
     low = re.sub(r"'(?:s|re|ve|d|ll|m)\b", "", re.sub(r"n't\b", " not", low))
     words = [w.strip(".-") for w in _TOKEN.findall(low)]
-    # a dotted identifier also names its parent ("os.path.join" ~ "os.path"); a hyphenated
-    # compound also its parts ("force-pushing" ~ "force push")
+    # a dotted identifier also names its parent ("os.path.join" ~ "os.path"), a file its name
+    # ("CHANGELOG.md" ~ "changelog")
     words += [w.rsplit(".", 1)[0] for w in words if w.count(".") >= 2]
-    words += [part for w in words if "-" in w.strip("-") for part in w.split("-") if len(part) > 1]
+    words += [m.group("base") for w in words if (m := _FILE.match(w))]
+    # a hyphenated compound is also its parts ("force-pushing" ~ "force push") and, written
+    # closed, one word ("trade-offs" ~ "tradeoffs"); its own weight is its parts' (`weight`)
+    for w in [w for w in words if "-" in w.strip("-")]:
+        parts = [x for x in w.split("-") if x]
+        words += [x for x in parts if len(x) > 1]
+        if all(_english(x) for x in parts) and _english(joined := "".join(parts)):
+            words.append(joined)
     return frozenset(_key(w) for w in words if w and w not in _CLOSED and len(w) > 1 and not w.isdigit())
+
+
+# How a person frames a judgement, apart from what it judges: the first-person side of a copula
+# ("untyped signatures are a pet peeve of mine", "my rule of thumb is …", "my shell is fish"),
+# an effect on the speaker ("nested ifs drive me nuts", "X makes me nervous") and a verdict held
+# "to me" / "for me" ("… feel unfinished to me", "… is a hard no for me").
+_COPULA = re.compile(r"^(?P<a>.+?)\s+(?:is|are|was|were|'s|'re)\s+(?P<b>.+)$")
+_SPEAKER = re.compile(r"\b(?:my|our|mine|ours|i|we|me|us|i'm|we're|i've|we've|i'd)\b")
+_EFFECT = re.compile(r"(?<=\w)\s+(?P<frame>\w+\s+me\b.*)$")
+_VERDICT = re.compile(r"\s+(?P<frame>(?:is|are|feels?|looks?|seems?|reads?)\s+.*\b(?:to|for) me)$")
+
+
+def _states_rule(clause: str) -> bool:
+    """A consequence that is itself the rule ("…, so polars from now on", "…, so you should …"):
+    it states a change of habit, an obligation or a habit (the reader's adverbials and modals)."""
+    return clause.startswith("so ") and bool(REVERSAL.search(clause) or MODAL.search(clause) or HABITUAL.search(clause))
+
+
+_FRAME_CLAUSE = re.compile(r"[;.!?](?:\s+|$)|,\s+|\s+[—–-]\s+|:\s+")
+
+
+@lru_cache(maxsize=1 << 16)
+def topic(text: str) -> frozenset[str]:
+    """The content tokens of what a statement is about: `tokens` without the words that frame the
+    person's judgement (see above), so wordings of one rule group on their subject — "my shell is
+    fish" with "I live in fish", not "untyped signatures are a pet peeve of mine" with "leftover
+    print statements are my biggest pet peeve". A clause that is all frame keeps its words."""
+    low = " ".join(text.lower().replace("’", "'").replace("`", " ").split())
+    frame: set[str] = set()
+    kept: set[str] = set()  # words the statement also uses outside any frame stay
+    for clause in _FRAME_CLAUSE.split(low):
+        c = clause.strip(" .!?()")
+        if re.match(r"^(?:so|because|since)\b", c) and not _states_rule(c):
+            frame |= tokens(c)  # the reason given for a rule ("…, so bash-only syntax trips me up")
+            continue
+        m = None
+        if not re.match(r"^(?:i|we|you|please|just|don't|never|always|give|show|tell|let)\b", c):
+            m = _COPULA.match(c)  # not the speaker's own habit nor a request to the agent
+        if m and bool(_SPEAKER.search(m.group("a"))) != bool(_SPEAKER.search(m.group("b"))):
+            side, other = (
+                (m.group("a"), m.group("b")) if _SPEAKER.search(m.group("a")) else (m.group("b"), m.group("a"))
+            )
+            if tokens(other):
+                frame |= tokens(side) | tokens(other)
+                kept |= tokens(_head(other)) or tokens(other)
+                continue
+        if (m := _VERDICT.search(c) or _EFFECT.search(c)) and tokens(subject := c[: m.start()]):
+            # what is judged is the subject's head; where it is found ("… in a diff") is circumstance
+            frame |= tokens(m.group("frame")) | tokens(subject)
+            kept |= tokens(_head(subject)) or tokens(subject)
+            continue
+        kept |= tokens(c)
+    whole = tokens(text)
+    about = whole - (frame - kept)
+    return about or whole
 
 
 @lru_cache(maxsize=1 << 16)
@@ -330,6 +443,13 @@ _FEELING = re.compile(
     r"^(?:and\s+|so\s+|honestly\s+|actually\s+)*(?:i|we)\s+(?:really\s+|just\s+|also\s+|genuinely\s+)?"
     r"(?P<verb>hate|dislike|detest|loathe|despise|love|adore|enjoy|like|find|found|consider)\s+(?P<rest>.+)$"
 )
+# any other first-person verb in the present ("I reject X", "we ban X", "I trust X"): it leans by
+# its own general-English valence when that is clear (VERB_VALENCE); a past tense is a story
+_FIRST_VERB = re.compile(
+    r"^(?:and\s+|so\s+|honestly\s+|actually\s+)*(?:i|we)\s+(?:really\s+|just\s+|also\s+|always\s+)?"
+    r"(?P<verb>[a-z]+)\s+(?P<rest>.+)$"
+)
+VERB_VALENCE = 1.0
 # a judgement: a subject of one to four words (not a person), a verb of being or of effect, and
 # what is said of it
 _JUDGEMENT = re.compile(
@@ -354,6 +474,7 @@ _CONTRAST = re.compile(
 # a negated predicate: its subject is only the topic ("tiny helpers don't need docstrings")
 _NEG_PRED = re.compile(r"\b(?:don'?t|doesn'?t|do not|does not|isn'?t|aren'?t|can'?t|cannot|won'?t|shouldn'?t)\b")
 _CONDITION = re.compile(r"\b(?:until|unless|without|before|except|only if)\b")
+_NOT_BE = re.compile(r"\b(?:is|are|was|were) not\b")
 # change of habit: what was left is rejected, what replaced it preferred
 _MOVED_OFF = re.compile(
     r"\b(?:switched|moved|migrated|changed)\s+(?:away\s+)?(?:from|off)\s+(?P<old>.+?)(?:\s+(?:to|for)\s+(?P<new>.+))?$"
@@ -381,6 +502,11 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
             v = valence(verb) if verb not in {"find", "found", "consider"} else valence(rest)
             if abs(v) >= 0.5:
                 (pos if v > 0 else neg).update(rare(tokens(_head(rest))))
+                continue
+        if (f := _FIRST_VERB.match(clause.strip(" .!?()"))) and not f.group("verb").endswith("ed"):
+            v = valence(f.group("verb"))
+            if abs(v) >= VERB_VALENCE:
+                (pos if v > 0 else neg).update(rare(tokens(_head(f.group("rest")))))
                 continue
         if m := _MOVED_OFF.search(c) or _REPLACED.search(c):
             neg |= rare(tokens(m.group("old")))
@@ -414,6 +540,11 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
         m = min((x for x in (_CONTRAST.search(c), _NEG_PRED.search(c)) if x), key=lambda x: x.start(), default=None)
         if m:
             head, tail = c[: m.start()], c[m.end() :]
+            if m.group(0) == "without" and (np := _NEG_PRED.search(tail) or _NOT_BE.search(tail)):
+                # "a fix without a failing test isn't done": a double negative, a condition — what
+                # "without" names is required
+                pos |= rare(tokens(tail[: np.start()]))
+                continue
             cond = _CONDITION.search(tail)
             if not _NEG_PRED.fullmatch(m.group(0)):
                 pos |= rare(tokens(_head(head)))
