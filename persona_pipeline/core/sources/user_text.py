@@ -306,16 +306,18 @@ def _next_of_kind(kind: int, text: str, pos: int, keyword_starts: list[int]) -> 
     return _KIND_PATTERNS[kind].search(text, max(pos, core - lead)) if core >= 0 else None
 
 
-def _sensitive_spans(text: str) -> Iterator[tuple[int, int]]:
+def _sensitive_spans(text: str, pos: int = 0, keyword_starts: list[int] | None = None) -> Iterator[tuple[int, int]]:
     """The (start, end) of each match of `_SENSITIVE_SPAN.finditer(text)`, found ~10x faster: each
     kind is searched on its own and its next match kept until the scan passes it; at a position
     where several kinds start, the first kind wins, as in the alternation. (No kind matches the
-    empty string, so the scan always moves on.)"""
+    empty string, so the scan always moves on.) From `pos`: the matches of `finditer(text, pos)`
+    (the same as the whole text's from there on only where no match can hold pos-1 and pos:
+    `_resting_point`)."""
     none = len(text) + 1
-    keyword_starts = _keyword_starts(text)
+    if keyword_starts is None:
+        keyword_starts = _keyword_starts(text)
     starts = [-1] * len(_KIND_PATTERNS)
     found: list[re.Match[str] | None] = [None] * len(_KIND_PATTERNS)
-    pos = 0
     while True:
         for kind in range(len(_KIND_PATTERNS)):
             if starts[kind] < pos:  # not searched yet, or passed by the scan
@@ -358,17 +360,72 @@ def head(text: str, n: int) -> str:
     return text[:end].rstrip()
 
 
+# The longest `label = value` match after its keyword's start, and before it: 60 label characters,
+# the keyword, 60 more, a quote, up to 3+1+3 separators, a quote, `bearer `, a 300-char value.
+_LABELLED_SPAN = 60 + 10 + 60 + 1 + 3 + 1 + 3 + 1 + 7 + 300
+_RESTING_TRIES = 8
+_RESTING_MIN = 600  # shorter texts are scanned whole
+
+
+def _resting_point(text: str, before: int, keyword_starts: list[int], floor: int = 0) -> int:
+    """A position q (floor <= q <= `before`) of a whitespace-collapsed text that no sensitive-span
+    candidate can straddle (none holds both q-1 and q), so the scan of the whole text and the scan
+    from q find the same spans from q on; 0 when none is found nearby. At q a space is followed by
+    a lower-case ASCII letter: a name (capitalised words), a digit group and URL user-info (no
+    whitespace) cannot hold both; a private-key block is ruled out by its opener being nowhere in
+    the text, and a `label = value` pair by no keyword starting in the `_LABELLED_SPAN` characters
+    before q (all of them at or after `floor`, where the keywords are known)."""
+    if before < _RESTING_MIN or "-----BEGIN" in text:
+        return 0
+    for _ in range(_RESTING_TRIES):
+        q = text.rfind(" ", 0, before)
+        while q > 0 and not ("a" <= text[q + 1] <= "z"):
+            q = text.rfind(" ", 0, q)
+        q += 1  # the letter after the space
+        if q < max(floor, 2):
+            return 0
+        i = bisect_left(keyword_starts, q) - 1  # the last keyword starting before q
+        if i < 0 or keyword_starts[i] < q - _LABELLED_SPAN - 1:
+            return q
+        before = keyword_starts[i]  # a pair may hold q: try before its keyword
+    return 0
+
+
+_SPACE = re.compile(r"\s")  # what str.split() splits at
+_SUFFIX = 800  # characters before the last n of a long text collapsed when it is cut
+
+
 def tail(text: str, n: int = 200) -> str:
     """The last ~n chars, starting at a whole token and never inside a secret-shaped span (the
     tail is cut before it is redacted: a value whose label was cut off would go unrecognised)."""
-    text = " ".join(text.split())
+    if len(text) > n + _SUFFIX + 1 and "-----BEGIN" not in text:
+        # only the end collapsed (from a whitespace: its words are the whole text's last words)
+        # and scanned from a resting point in it; else the whole text, as before
+        space = _SPACE.search(text, len(text) - n - _SUFFIX)
+        if space:
+            cut = _tail_of(" ".join(text[space.end() :].split()), n, suffix=True)
+            if cut is not None:
+                return cut
+    cut = _tail_of(" ".join(text.split()), n, suffix=False)
+    assert cut is not None
+    return cut
+
+
+def _tail_of(text: str, n: int, suffix: bool) -> str | None:
+    """`tail` of a collapsed text, or of its collapsed end (`suffix`: None when the end cannot
+    stand for the whole text)."""
     if len(text) <= n:
-        return text
+        return None if suffix else text
     start = len(text) - n
     if text[start - 1] != " ":
         nxt = text.find(" ", start)
         start = nxt + 1 if nxt >= 0 else len(text)
-    for span_start, span_end in _sensitive_spans(text):  # the bounded (≤ 2000 chars) last reply
+    # spans ending before `start` move nothing: the scan starts at a resting point before it
+    keyword_starts = _keyword_starts(text)
+    rest = _resting_point(text, start, keyword_starts, _LABELLED_SPAN + 2 if suffix else 0)
+    if suffix and not rest:
+        return None
+    for span_start, span_end in _sensitive_spans(text, rest, keyword_starts):
         if span_start >= start:
             break  # later spans start later still, and `start` moves only past a span around it
         if start < span_end:
