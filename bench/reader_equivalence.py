@@ -13,7 +13,8 @@ subprocess) in the same run, and compared. Speed is not measured here.
 
 With --bench-mb, every agent reader (`readers.registered()`: Copilot, Cursor, the exports, Gemini,
 OpenCode, Aider, Cline, … too) is also hashed, one hash per reader, over `bench/readers_bench.py`'s
-corpora of each format at that size (generated once, in this process) and over the bundled sample.
+corpora of each format at that size (generated once, in this process), odd Aider histories and Cline
+tasks, and the bundled sample.
 """
 
 from __future__ import annotations
@@ -232,7 +233,7 @@ def compute_agents(corpus: Path) -> dict[str, str | int]:
         for u in units:
             res = reader.read(u)
             h.update(u.key.encode())
-            dump = orjson.dumps(res.model_dump(mode="json"), option=orjson.OPT_SORT_KEYS)
+            dump = orjson.dumps(res.model_dump(mode="json"))  # unsorted: the order of skips counts too
             h.update(dump.replace(str(root).encode(), b"<root>"))
             counts[f"{kind}_turns"] = counts.get(f"{kind}_turns", 0) + len(res.turns)
     return {**counts, **{f"{k}_sha256": v.hexdigest()[:16] for k, v in sorted(hashes.items())}}
@@ -305,6 +306,65 @@ def write_odd_aider(root: Path, files: int = 40, seed: int = 11) -> None:
         (root / name / ".aider.chat.history.md").write_bytes(body)
 
 
+# Cline `ui_messages.json` message shapes, the odd ones included (for `write_odd_cline`)
+_CLINE_MESSAGES: list[object] = [
+    {"type": "say", "say": "task", "text": "fix the parser", "ts": 1760000000000},
+    {"type": "say", "say": "task", "text": "no, use polars", "images": ["data:image/png;base64,AAAA"]},
+    {"type": "say", "say": "text", "text": "I will rewrite the lexer. password = hunter2xyz"},
+    {"type": "say", "say": "completion_result", "text": "Done: Mr Sam Ortiz approved it."},
+    {"type": "say", "say": "user_feedback", "text": "wait, stop that", "ts": 1760000001000},
+    {"type": "say", "say": "user_feedback", "text": "actually keep the tabs", "images": []},
+    {"type": "say", "say": "user_feedback", "text": ["not", "a string"]},
+    {"type": "say", "say": "user_feedback"},
+    {"type": "say", "say": "api_req_started", "text": '{"request": "# Current Working Directory (/w/p) Files"}'},
+    {"type": "say", "say": "api_req_started", "text": '{"cancelReason": "user_cancelled"}'},
+    {"type": "say", "say": "api_req_started", "text": "Directory ( not json"},
+    {"type": "say", "say": "api_req_started", "text": '{"cancelReason": "streaming_failed"}'},
+    {"type": "say", "say": "reasoning", "text": "thinking"},
+    {"type": "say", "say": "command_output", "text": "ok"},
+    {"type": "say", "say": "A Pasted Token ghp_x"},
+    {"type": "say", "say": None},
+    {"type": "say", "say": ["list"]},
+    {"type": "say"},
+    {"type": "ask", "ask": "command", "text": "pytest -q"},
+    {"type": "ask", "ask": "tool", "text": '{"tool": "editedExistingFile"}'},
+    {"type": "ask", "ask": "followup", "text": '{"question": "Which file?", "options": ["a"]}'},
+    {"type": "ask", "ask": "followup", "text": "plain question?"},
+    {"type": "ask", "ask": "followup", "text": '["x"]'},
+    {"type": "ask", "ask": "completion_result", "text": ""},
+    {"type": "ask", "ask": "Some Secret Value 123"},
+    {"type": "ask", "ask": 7},
+    {"type": "ask"},
+    {"type": "weird", "text": "x"},
+    {"type": None},
+    {"type": "TYPE WITH SPACES"},
+    {"text": "no type"},
+    {"type": "say", "say": "text", "images": "not a list"},
+    None,
+    7,
+    "a string",
+    ["a", "list"],
+]
+
+
+def write_odd_cline(root: Path, tasks: int = 150, seed: int = 13) -> None:
+    """Cline task folders of random message shapes (and metadata: a cwd, a subtask, a bad file)."""
+    import orjson
+
+    rng = random.Random(seed)
+    for i in range(tasks):
+        ext = rng.choice(["saoudrizwan.claude-dev", "rooveterinaryinc.roo-cline", "kilocode.kilo-code"])
+        d = root / "User" / "globalStorage" / ext / "tasks" / str(1760000000000 + i)
+        d.mkdir(parents=True)
+        msgs = [rng.choice(_CLINE_MESSAGES) for _ in range(rng.randint(0, 120))]
+        (d / "ui_messages.json").write_bytes(orjson.dumps(msgs) if i % 13 else b"{not json")
+        meta = rng.choice([None, {"cwd": "/w/meta"}, {"parentTaskId": "p1"}, {"rootPath": 3}, b"junk"])
+        if isinstance(meta, dict):
+            (d / "task_metadata.json").write_bytes(orjson.dumps(meta))
+        elif meta is not None:
+            (d / "task_metadata.json").write_bytes(meta)
+
+
 def write_bench_corpora(corpus: Path, mb: float) -> None:
     """Each format of `bench/readers_bench.py` at `mb` MB, under `corpus/bench/<i>/root`, and odd
     Aider histories last."""
@@ -316,9 +376,10 @@ def write_bench_corpora(corpus: Path, mb: float) -> None:
         (d / "root").mkdir(parents=True)
         make(d / "root", mb, random.Random(i))
         (d / ".kind").write_text(reader.kind)
-    d = corpus / "bench" / str(len(formats))
-    write_odd_aider(d / "root")
-    (d / ".kind").write_text("aider")
+    for j, (kind, write) in enumerate((("aider", write_odd_aider), ("cline", write_odd_cline))):
+        d = corpus / "bench" / str(len(formats) + j)
+        write(d / "root")
+        (d / ".kind").write_text(kind)
 
 
 def at_revision(rev: str, corpus: Path, fuzz: int) -> dict[str, str | int]:
