@@ -6,7 +6,7 @@
 Hashes every reader output — each unit's turns (text, context, tier, kind, signal, positions),
 its stats (lines, bytes, entry types, skip counts, session, cwd, machine-generated verdict) and
 its file error — over a generated corpus (bench/make_corpus.py, two seeds), files of odd and bad lines, and
-the bundled sample, and `tail()` over fuzz texts dense in secret-shaped spans (key blocks, `label = value`
+the bundled sample, and `tail()` and `head()` over fuzz texts dense in secret-shaped spans (key blocks, `label = value`
 pairs, URL user-info, digit groups, capitalised names) at many cut lengths. With --baseline, the
 same hashes are computed by the code of GIT_REV (exported with `git archive`, run in a
 subprocess) in the same run, and compared. Speed is not measured here.
@@ -195,6 +195,7 @@ def compute(corpus: Path, fuzz: int) -> dict[str, str | int]:
         cut += out != flat
         moved += len(flat) > n and out != _token_tail(flat, n)
         t.update(out.encode("utf-8", "surrogatepass") + b"\x00")
+        t.update(user_text.head(text, n).encode("utf-8", "surrogatepass") + b"\x01")  # the other cut
     return {
         "units": len(units),
         "turns": turns,
