@@ -388,7 +388,7 @@ def head(text: str, n: int) -> str:
 # the keyword, 60 more, a quote, up to 3+1+3 separators, a quote, `bearer `, a 300-char value.
 _LABELLED_SPAN = 60 + 10 + 60 + 1 + 3 + 1 + 3 + 1 + 7 + 300
 _RESTING_TRIES = 8
-_RESTING_MIN = 600  # shorter texts are scanned whole
+_RESTING_MIN = 200  # shorter texts are scanned whole
 
 
 def _resting_point(text: str, before: int, keyword_starts: list[int], floor: int = 0) -> int:
@@ -449,10 +449,16 @@ def _tail_of(text: str, n: int, suffix: bool) -> str | None:
     rest = _resting_point(text, start, keyword_starts, _LABELLED_SPAN + 2 if suffix else 0)
     if suffix and not rest:
         return None
-    for span_start, span_end in _sensitive_spans(text, rest, keyword_starts):
-        if span_start >= start:
-            break  # later spans start later still, and `start` moves only past a span around it
-        if start < span_end:
-            nxt = text.find(" ", span_end)
-            start = nxt + 1 if nxt >= 0 else len(text)
+    # only spans starting before `start` can move it (later spans start later still); a span
+    # around it moves it past its end, and the scan goes on from there (the scan's state is
+    # only where it is) to the spans starting before the new `start`
+    pos, moved = rest, True
+    while moved:
+        moved = False
+        for _span_start, span_end in _sensitive_spans(text, pos, keyword_starts, start):
+            if start < span_end:
+                nxt = text.find(" ", span_end)
+                start = nxt + 1 if nxt >= 0 else len(text)
+                pos, moved = span_end, True
+                break
     return "…" + text[start:] if start < len(text) else ""
