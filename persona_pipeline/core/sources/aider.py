@@ -223,32 +223,173 @@ def _time(text: str) -> str | None:
 
 
 _INTERRUPTED_BYTES = _INTERRUPTED.encode()
+# bytes read at a time; a block holds whole lines (the rest waits for the next). Less than
+# MAX_LINE_BYTES: only a line begun in an earlier read can be overlong
+_BLOCK = 1024 * 1024
+# A line that may be Aider's (a header, an input, an output): the blocks are searched for these
+# line starts only, in C; every other line is the model's reply and is never visited one by one
+_MARK = re.compile(rb"\n[#>]")
+_REPLY_LINES = 64  # the reply's last non-blank lines kept: a correction's context
+
+
+def _blocks(path: Path, stats: ReadStats, counts: LocalCounts) -> Iterator[tuple[bytes, int, int]]:
+    """(block of whole lines, its byte offset, the overlong lines skipped just before it) of a text
+    file, read `_BLOCK` bytes at a time (the caller counts the lines); a line longer than
+    MAX_LINE_BYTES is read past, skipped and counted (as `bounded_lines` does: never more than it
+    plus a block held; overlong lines at the end come as an empty block); a binary or empty file is
+    a `FileSkipped`."""
+    try:
+        f = open(path, "rb", buffering=0)  # noqa: SIM115 (closed below; a generator owns it)
+    except OSError as exc:
+        raise FileSkipped(f"unreadable:{type(exc).__name__}") from None
+    offset = bad = skipped_lines = 0
+    with f:
+        head = f.read(8192)
+        if b"\x00" in head:
+            raise FileSkipped("binary")
+        if not head.strip():
+            raise FileSkipped("empty")
+        f.seek(0)
+        carry = b""  # the start of a line the next read ends
+        skipped = -1  # bytes of an overlong line read past so far (-1: none being read past)
+        while chunk := f.read(_BLOCK):
+            if skipped >= 0:
+                i = chunk.find(b"\n")
+                if i < 0:
+                    skipped += len(chunk)
+                    continue
+                offset += skipped + i + 1
+                skipped_lines += 1
+                skipped = -1
+                chunk = chunk[i + 1 :]
+            elif carry:
+                i = chunk.find(b"\n")
+                if i < 0:
+                    carry += chunk
+                elif len(carry) + i + 1 > MAX_LINE_BYTES:  # the line ends here, too long
+                    offset += len(carry) + i + 1
+                    skipped_lines += 1
+                    carry, chunk = b"", chunk[i + 1 :]
+                else:
+                    chunk, carry = carry + chunk, b""
+                if len(carry) > MAX_LINE_BYTES:
+                    skipped, carry = len(carry), b""
+                if i < 0:
+                    continue
+            end = chunk.rfind(b"\n") + 1
+            if end:
+                yield (chunk[:end] if end < len(chunk) else chunk), offset, skipped_lines
+                bad += skipped_lines
+                skipped_lines = 0
+                offset += end
+            carry = chunk[end:]
+            if len(carry) > MAX_LINE_BYTES:
+                skipped, carry = len(carry), b""
+        if skipped >= 0:
+            offset += skipped
+            skipped_lines += 1
+        if carry or skipped_lines:  # a last line without a newline; overlong lines at the end
+            yield carry, offset, skipped_lines
+            bad += skipped_lines
+            offset += len(carry)
+    stats.lines_bad += bad
+    if bad:
+        counts.skip("line_too_long", bad)
+    stats.raw_bytes = offset
+
+
+def _mark(raw: bytes) -> int:
+    """What a line starting with `#` or `>` is: 1 a run header, 2 an input, 3 Aider's output,
+    0 none of these (part of the model's reply: a markdown heading, `>>>>>>> REPLACE`)."""
+    if raw[:1] == b"#":
+        if raw.startswith(_HEADER_BYTES):
+            return 1
+        if raw.startswith(b"####"):
+            rest = raw[4:]
+            if rest[:1] == b" " or not rest.rstrip(b"\r\n"):
+                return 2
+        return 0
+    return 3 if raw[1:2] in (b" ", b"\n", b"\r", b"") else 0
+
+
+_HEADER_BYTES = _HEADER.encode()
+
+
+def _reply(r: _Run, block: bytes, start: int, end: int) -> None:
+    """Lines start..end of a block, the model's reply: the pending input is complete, an
+    interrupted reply signals, and the reply's last non-blank lines are kept."""
+    if r.typed:
+        r.flush()
+    find = block.find
+    i = find(_INTERRUPTED_BYTES, start, end)
+    while i >= 0:
+        stop = find(b"\n", i, end) + 1 or end  # the end of the interrupted line
+        _keep_tail(r.reply, block, start, stop)
+        r.flush_reply()
+        r.chat.signal("interrupt")
+        start = stop
+        i = find(_INTERRUPTED_BYTES, start, end)
+    if start < end:
+        _keep_tail(r.reply, block, start, end)
+
+
+def _keep_tail(reply: deque[bytes], block: bytes, start: int, end: int) -> None:
+    """The last `_REPLY_LINES` non-blank lines of block[start:end] onto the reply (the deque keeps
+    no more than that many anyway: earlier lines are never looked at)."""
+    splits = _REPLY_LINES + 8  # room for a few blank lines among the last
+    parts = block[start:end].rsplit(b"\n", splits)
+    last = parts.pop()  # after the span's last newline: empty, or a file's last line without one
+    full = len(parts) == splits  # parts[0] may then hold more lines than one
+    lines = [x + b"\n" for x in (parts[1:] if full else parts) if x and not x.isspace()]
+    if last and not last.isspace():
+        lines.append(last)
+    if full and len(lines) < _REPLY_LINES:  # blank lines among the last: look further back
+        lines = []
+        rfind = block.rfind
+        while end > start and len(lines) < _REPLY_LINES:
+            line_start = rfind(b"\n", start, end - 1) + 1 or start
+            raw = block[line_start:end]
+            if not raw.isspace():
+                lines.append(raw)
+            end = line_start
+        lines.reverse()
+    reply.extend(lines[-_REPLY_LINES:])
 
 
 def _chat_turns(unit: SourceUnit, stats: ReadStats, counts: LocalCounts) -> list[Turn]:
+    """A block scan: only the lines opening with `#` or `>` are looked at one by one (found by one
+    search per block); the reply lines between them are handled as whole spans."""
     r = _Run(unit, stats, counts)
-    reply = r.reply
-    for n, offset, raw in _raw_lines(unit.path, stats, counts):
-        first = raw[:1]
-        if first == b"#":
+    n = 1  # the number of the line starting at byte `counted` of the current block
+    for block, base, skipped in _blocks(unit.path, stats, counts):
+        n += skipped
+        size = len(block)
+        starts = [0] if block[:1] in (b"#", b">") else []
+        starts += [m.start() + 1 for m in _MARK.finditer(block)]
+        pending = counted = 0  # the start of the reply lines not yet handled; see `n`
+        for at in starts:
+            stop = block.find(b"\n", at) + 1 or size
+            raw = block[at:stop]
+            kind = _mark(raw)
+            if not kind:
+                continue
+            if pending < at:
+                _reply(r, block, pending, at)
+            pending = stop
+            if kind == 3:
+                r.output(_text(raw))
+                continue
             line = _text(raw)
-            if line.startswith(_HEADER):
+            if kind == 1:
                 r.header(line)
-                continue
-            if line.startswith(_USER) and (len(line) == len(_USER) or line[len(_USER)] == " "):
-                r.user(n, offset, line)
-                continue
-        elif first == b">" and (raw[1:2] in (b" ", b"\n", b"\r", b"")):  # not `>>>>>>> REPLACE`
-            r.output(_text(raw))
-            continue
-        # the model's reply: the hot path (kept as bytes; only its tail is decoded, at the next input)
-        if r.typed:
-            r.flush()
-        if not raw.isspace():
-            reply.append(raw)
-        if _INTERRUPTED_BYTES in raw:
-            r.flush_reply()
-            r.chat.signal("interrupt")
+            else:
+                n += block.count(b"\n", counted, at)
+                counted = at
+                r.user(n, base + at, line)
+        if pending < size:
+            _reply(r, block, pending, size)
+        n += block.count(b"\n", counted) + (block[-1:] not in (b"\n", b""))  # (a last line without one)
+    stats.lines_total += n - 1
     r.flush()
     if not r.run and not r.inputs:
         raise FileSkipped("not_a_chat_history")  # neither a run header nor an input: not Aider's

@@ -156,49 +156,73 @@ class _Task:
         self.chat.user(text, line_no=n, session_id=self.sid, timestamp=iso_from_epoch(ts), cwd=self.cwd)
 
 
+_REASONS: dict[tuple[str, object], str] = {}  # (prefix, identifier-like name) -> skip reason
+
+
+def _reason(prefix: str, name: object) -> str:
+    """`<prefix>:<type_name(name)>`, remembered for the names stored verbatim anyway (a few
+    recur on every message)."""
+    key = (prefix, name)
+    reason = _REASONS.get(key) if isinstance(name, str) else None
+    if reason is None:
+        label = type_name(name)
+        reason = f"{prefix}:{label}"
+        if label == name and len(_REASONS) < 4096:
+            _REASONS[key] = reason
+    return reason
+
+
 def _ui_turns(messages: list[Any], t: _Task, stats: ReadStats) -> None:
-    counts = t.counts
+    counts = t.counts.counts  # skips counted in the plain dict `LocalCounts` adds once
+    chat = t.chat
     waiting: str | None = None  # the ask the next user_feedback answers
+    bad = 0
     for n, m in enumerate(messages, start=1):
-        stats.lines_total += 1
         if not isinstance(m, dict):
-            stats.lines_bad += 1
-            counts.skip("message_malformed")
+            bad += 1
+            counts["message_malformed"] = counts.get("message_malformed", 0) + 1
             continue
-        mtype, text, ts = m.get("type"), m.get("text"), m.get("ts")
-        if isinstance(m.get("images"), list) and m["images"]:
-            counts.skip("image", len(m["images"]))
-        if mtype == "ask":
-            ask = m.get("ask")
-            counts.skip(f"ask:{type_name(ask)}")
+        get = m.get
+        mtype = get("type")
+        images = get("images")
+        if images and isinstance(images, list):
+            counts["image"] = counts.get("image", 0) + len(images)
+        if mtype == "say":
+            say = get("say")
+            if say == "text" or say == "completion_result":
+                reason = "say:text" if say == "text" else "say:completion_result"
+                chat.assistant(get("text"))
+            elif say == "api_req_started":
+                reason = "api_request"  # the request as sent: environment details, file contents
+                text = get("text")
+                if t.cwd is None:
+                    t.cwd = stats.cwd = _cwd_of_request(text)
+                if _cancelled(text):
+                    chat.signal("interrupt")
+            elif say == "task":
+                reason = "saw:task"
+                t.said(get("text"), n, get("ts"))
+            elif say == "user_feedback":
+                reason = "saw:user_feedback"
+                if waiting in _APPROVALS:
+                    chat.signal("rejected_tool_use")  # typed instead of approving: a refusal with reasons
+                t.said(get("text"), n, get("ts"))
+            else:
+                reason = _reason("say", say)  # reasoning, tool output, checkpoints, errors, …
+            counts[reason] = counts.get(reason, 0) + 1
+            waiting = None
+        elif mtype == "ask":
+            ask = get("ask")
+            reason = _reason("ask", ask)
+            counts[reason] = counts.get(reason, 0) + 1
             waiting = ask if isinstance(ask, str) else None
             if ask == "followup":
-                t.chat.assistant(_question(text))  # the question is an answer's context
-            continue
-        if mtype != "say":
-            counts.skip(f"message_type:{type_name(mtype)}")
-            continue
-        say = m.get("say")
-        if say == "task":
-            counts.skip("saw:task")
-            t.said(text, n, ts)
-        elif say == "user_feedback":
-            counts.skip("saw:user_feedback")
-            if waiting in _APPROVALS:
-                t.chat.signal("rejected_tool_use")  # typed instead of approving: a refusal with reasons
-            t.said(text, n, ts)
-        elif say == "api_req_started":
-            counts.skip("api_request")  # the request as sent: environment details, file contents
-            if t.cwd is None:
-                t.cwd = stats.cwd = _cwd_of_request(text)
-            if _cancelled(text):
-                t.chat.signal("interrupt")
-        elif say in ("text", "completion_result"):
-            counts.skip(f"say:{say}")
-            t.chat.assistant(text)
+                chat.assistant(_question(get("text")))  # the question is an answer's context
         else:
-            counts.skip(f"say:{type_name(say)}")  # reasoning, tool output, checkpoints, errors, …
-        waiting = None
+            reason = _reason("message_type", mtype)
+            counts[reason] = counts.get(reason, 0) + 1  # (the ask still waits)
+    stats.lines_total += len(messages)
+    stats.lines_bad += bad
 
 
 # --- the API history (a task without ui_messages.json) -----------------------------------------

@@ -285,7 +285,8 @@ def split_pasted(text: str) -> PasteSplit:
             text = stripped
     if _PLAN_ACCEPT.match(text):
         return PasteSplit("", (*kinds, "plan_accept"))
-    if len(text) < _ONE_LINE_CHARS and "\n" not in text and not _RELAY.match(text):
+    # (every relay prefix ends in a colon: a line without one is not searched for it)
+    if len(text) < _ONE_LINE_CHARS and "\n" not in text and not (":" in text and _RELAY.match(text)):
         # one short line: smaller than every region and block size below, and not a relay (the
         # only region a single short line can open), so nothing in it can be pasted material
         return PasteSplit(text.strip(), tuple(kinds))

@@ -258,6 +258,10 @@ _WORDISH_RUN_TO_END = re.compile(r"(?i:[\w.-]{0,60})\Z")
 _URL_CORE, _URL_LEAD = "://", 21  # the scheme: a letter and 1-20 more
 _PHONE_CORE, _PHONE_LEAD = re.compile(r"\d[\d ().-]{6,40}\d"), 2  # after `+` and `(`
 _NAME_CORE, _NAME_LEAD = re.compile(r"[A-Z][a-z]{1,20} (?:[A-Z]\. )?[A-Z][a-z]"), 6  # after `Prof. `
+_PHONE_CORE_MAX, _NAME_CORE_MAX = 42, 27  # the longest match of each core
+# How far past a match's start its keyword may start and end (60 label characters, the longest
+# keyword): keywords further on are never needed for spans starting before a stop
+_KEYWORD_REACH = 60 + 1 + len("credential")
 
 
 def _keyword_starts(text: str) -> list[int]:
@@ -273,16 +277,18 @@ def _keyword_starts(text: str) -> list[int]:
     return starts
 
 
-def _next_labelled(text: str, pos: int, keyword_starts: list[int]) -> re.Match[str] | None:
-    """The first `label = value` match starting at or after pos. Searched for directly, the
-    pattern's `[\\w.-]{0,60}` prefix backtracks through every word at every position; a match
-    can only start in the run of word characters (at most 60) before a keyword, so only those
-    positions are tried, in order."""
+def _next_labelled(text: str, pos: int, keyword_starts: list[int], stop: int) -> re.Match[str] | None:
+    """The first `label = value` match starting at or after pos (None when it cannot start before
+    `stop`). Searched for directly, the pattern's `[\\w.-]{0,60}` prefix backtracks through every
+    word at every position; a match can only start in the run of word characters (at most 60)
+    before a keyword, so only those positions are tried, in order."""
     pattern = _KIND_PATTERNS[_LABELLED]
     tried = pos - 1  # every position up to here is known not to start a match
     for k in keyword_starts[bisect_left(keyword_starts, pos) :]:
         if k <= tried:
             continue
+        if max(tried + 1, k - 60) >= stop:
+            return None  # this keyword's matches and every later one's start at stop or after
         run = _WORDISH_RUN_TO_END.search(text, max(tried + 1, k - 60), k)
         for j in range(run.start() if run else k, k + 1):
             m = pattern.match(text, j)
@@ -292,34 +298,51 @@ def _next_labelled(text: str, pos: int, keyword_starts: list[int]) -> re.Match[s
     return None
 
 
-def _next_of_kind(kind: int, text: str, pos: int, keyword_starts: list[int]) -> re.Match[str] | None:
-    """The first match of span kind `kind` starting at or after pos."""
+def _next_of_kind(kind: int, text: str, pos: int, keyword_starts: list[int], stop: int) -> re.Match[str] | None:
+    """The first match of span kind `kind` starting at or after pos; None also when it starts at
+    `stop` or after (no match starting there is looked for: its core is searched only as far as a
+    match starting before `stop` can hold it)."""
     if kind == _LABELLED:
-        return _next_labelled(text, pos, keyword_starts)
-    if kind == _KEY_BLOCK:  # its literal opener is what `re` searches for anyway
-        return _KIND_PATTERNS[kind].search(text, pos)
-    if kind == _URL_USERINFO:
-        core, lead = text.find(_URL_CORE, pos), _URL_LEAD
+        m = _next_labelled(text, pos, keyword_starts, stop)
+    elif kind == _KEY_BLOCK:  # its literal opener is what `re` searches for anyway
+        m = _KIND_PATTERNS[kind].search(text, pos)
     else:
-        found = (_PHONE_CORE if kind == _DIGIT_GROUP else _NAME_CORE).search(text, pos)
-        core, lead = (found.start() if found else -1), (_PHONE_LEAD if kind == _DIGIT_GROUP else _NAME_LEAD)
-    return _KIND_PATTERNS[kind].search(text, max(pos, core - lead)) if core >= 0 else None
+        if kind == _URL_USERINFO:
+            core, lead = text.find(_URL_CORE, pos, stop + _URL_LEAD + len(_URL_CORE)), _URL_LEAD
+        else:
+            pattern, lead, longest = (
+                (_PHONE_CORE, _PHONE_LEAD, _PHONE_CORE_MAX)
+                if kind == _DIGIT_GROUP
+                else (_NAME_CORE, _NAME_LEAD, _NAME_CORE_MAX)
+            )
+            found = pattern.search(text, pos, stop + lead + longest)
+            core = found.start() if found else -1
+        m = _KIND_PATTERNS[kind].search(text, max(pos, core - lead)) if core >= 0 else None
+    return m if m is not None and m.start() < stop else None
 
 
-def _sensitive_spans(text: str) -> Iterator[tuple[int, int]]:
+def _sensitive_spans(
+    text: str, pos: int = 0, keyword_starts: list[int] | None = None, stop: int | None = None
+) -> Iterator[tuple[int, int]]:
     """The (start, end) of each match of `_SENSITIVE_SPAN.finditer(text)`, found ~10x faster: each
     kind is searched on its own and its next match kept until the scan passes it; at a position
     where several kinds start, the first kind wins, as in the alternation. (No kind matches the
-    empty string, so the scan always moves on.)"""
+    empty string, so the scan always moves on.) From `pos`: the matches of `finditer(text, pos)`
+    (the same as the whole text's from there on only where no match can hold pos-1 and pos:
+    `_resting_point`). Up to `stop`: only the spans starting before it (the same as the first ones
+    of the whole scan: a span starting later would come after them), found without searching on
+    for later ones."""
     none = len(text) + 1
-    keyword_starts = _keyword_starts(text)
+    if stop is None:
+        stop = none
+    if keyword_starts is None:
+        keyword_starts = _keyword_starts(text)
     starts = [-1] * len(_KIND_PATTERNS)
     found: list[re.Match[str] | None] = [None] * len(_KIND_PATTERNS)
-    pos = 0
     while True:
         for kind in range(len(_KIND_PATTERNS)):
             if starts[kind] < pos:  # not searched yet, or passed by the scan
-                m = _next_of_kind(kind, text, pos, keyword_starts)
+                m = _next_of_kind(kind, text, pos, keyword_starts, stop)
                 found[kind], starts[kind] = m, (m.start() if m else none)
         first = min(starts)
         if first == none:
@@ -350,7 +373,10 @@ def head(text: str, n: int) -> str:
         return ""
     # spans are ordered and disjoint: walking back, each one the cut falls inside moves it before
     # that span's start (onto whitespace), where only earlier spans can hold it
-    for span_start, span_end in reversed(list(_sensitive_spans(text[: n + _CUT_SLACK]))):
+    # only spans starting before the cut can move it (a later one starts after every cut)
+    window = text[: n + _CUT_SLACK]
+    spans = _sensitive_spans(window, 0, _keyword_starts(window[: end + _KEYWORD_REACH]), end)
+    for span_start, span_end in reversed(list(spans)):
         if span_end <= end:
             break
         if span_start < end:
@@ -358,20 +384,81 @@ def head(text: str, n: int) -> str:
     return text[:end].rstrip()
 
 
+# The longest `label = value` match after its keyword's start, and before it: 60 label characters,
+# the keyword, 60 more, a quote, up to 3+1+3 separators, a quote, `bearer `, a 300-char value.
+_LABELLED_SPAN = 60 + 10 + 60 + 1 + 3 + 1 + 3 + 1 + 7 + 300
+_RESTING_TRIES = 8
+_RESTING_MIN = 200  # shorter texts are scanned whole
+
+
+def _resting_point(text: str, before: int, keyword_starts: list[int], floor: int = 0) -> int:
+    """A position q (floor <= q <= `before`) of a whitespace-collapsed text that no sensitive-span
+    candidate can straddle (none holds both q-1 and q), so the scan of the whole text and the scan
+    from q find the same spans from q on; 0 when none is found nearby. At q a space is followed by
+    a lower-case ASCII letter: a name (capitalised words), a digit group and URL user-info (no
+    whitespace) cannot hold both; a private-key block is ruled out by its opener being nowhere in
+    the text, and a `label = value` pair by no keyword starting in the `_LABELLED_SPAN` characters
+    before q (all of them at or after `floor`, where the keywords are known)."""
+    if before < _RESTING_MIN or "-----BEGIN" in text:
+        return 0
+    for _ in range(_RESTING_TRIES):
+        q = text.rfind(" ", 0, before)
+        while q > 0 and not ("a" <= text[q + 1] <= "z"):
+            q = text.rfind(" ", 0, q)
+        q += 1  # the letter after the space
+        if q < max(floor, 2):
+            return 0
+        i = bisect_left(keyword_starts, q) - 1  # the last keyword starting before q
+        if i < 0 or keyword_starts[i] < q - _LABELLED_SPAN - 1:
+            return q
+        before = keyword_starts[i]  # a pair may hold q: try before its keyword
+    return 0
+
+
+_SPACE = re.compile(r"\s")  # what str.split() splits at
+_SUFFIX = 800  # characters before the last n of a long text collapsed when it is cut
+
+
 def tail(text: str, n: int = 200) -> str:
     """The last ~n chars, starting at a whole token and never inside a secret-shaped span (the
     tail is cut before it is redacted: a value whose label was cut off would go unrecognised)."""
-    text = " ".join(text.split())
+    if len(text) > n + _SUFFIX + 1 and "-----BEGIN" not in text:
+        # only the end collapsed (from a whitespace: its words are the whole text's last words)
+        # and scanned from a resting point in it; else the whole text, as before
+        space = _SPACE.search(text, len(text) - n - _SUFFIX)
+        if space:
+            cut = _tail_of(" ".join(text[space.end() :].split()), n, suffix=True)
+            if cut is not None:
+                return cut
+    cut = _tail_of(" ".join(text.split()), n, suffix=False)
+    assert cut is not None
+    return cut
+
+
+def _tail_of(text: str, n: int, suffix: bool) -> str | None:
+    """`tail` of a collapsed text, or of its collapsed end (`suffix`: None when the end cannot
+    stand for the whole text)."""
     if len(text) <= n:
-        return text
+        return None if suffix else text
     start = len(text) - n
     if text[start - 1] != " ":
         nxt = text.find(" ", start)
         start = nxt + 1 if nxt >= 0 else len(text)
-    for span_start, span_end in _sensitive_spans(text):  # the bounded (≤ 2000 chars) last reply
-        if span_start >= start:
-            break  # later spans start later still, and `start` moves only past a span around it
-        if start < span_end:
-            nxt = text.find(" ", span_end)
-            start = nxt + 1 if nxt >= 0 else len(text)
+    # spans ending before `start` move nothing: the scan starts at a resting point before it
+    keyword_starts = _keyword_starts(text)
+    rest = _resting_point(text, start, keyword_starts, _LABELLED_SPAN + 2 if suffix else 0)
+    if suffix and not rest:
+        return None
+    # only spans starting before `start` can move it (later spans start later still); a span
+    # around it moves it past its end, and the scan goes on from there (the scan's state is
+    # only where it is) to the spans starting before the new `start`
+    pos, moved = rest, True
+    while moved:
+        moved = False
+        for _span_start, span_end in _sensitive_spans(text, pos, keyword_starts, start):
+            if start < span_end:
+                nxt = text.find(" ", span_end)
+                start = nxt + 1 if nxt >= 0 else len(text)
+                pos, moved = span_end, True
+                break
     return "…" + text[start:] if start < len(text) else ""
