@@ -10,8 +10,9 @@ from persona_pipeline.core.sources.readers import general_chat_kinds
 from persona_pipeline.persona.digest.models import DigestInput, EvidenceView
 
 CHAT_TAG = "chat"  # `[T2 chat]`: a turn of a general chat-UI conversation
-PROMPT_VERSION = "digest-v3"  # v2: commit-message batches; v3: examples share nothing with our corpora
-PROMPT_FILE = "digest_v3.md"
+# v2: commit-message batches; v3: examples share nothing with our corpora; v4: nor its one-off examples
+PROMPT_VERSION = "digest-v4"
+PROMPT_FILE = "digest_v4.md"
 # Appended only for windows holding turns of general chat-UI conversations (`[T2 chat]`): the
 # prompt every coding session gets stays byte-identical (its cached replies stay valid).
 CHAT_RULE_FILE = "general_chat.md"
