@@ -7,9 +7,18 @@
 two runs are comparable only with the same key), runs `persona run --json` in a child process
 (`sample`: the bundled sample corpus) and then hashes. `hash` prints, per warehouse table, the
 row count and a SHA-256 of its rows sorted (columns that hold the time of the run are left out),
-and the same with every ISO timestamp in the rows masked (the bundled sample is copied into the
-data dir on each run, so its instruction files' dates are the copy's), and a SHA-256 of every
-file under persona/, skills/ and notes/ (with timestamps masked).
+and the same with every ISO timestamp in the rows masked, and a SHA-256 of every file under
+persona/, skills/ and notes/ (with timestamps masked).
+
+The bundled sample's repositories are cloned into the data dir on each run, so their instruction
+files are dated by the clone (to the second): compare sample runs with times masked, and when a
+clone happened to cross a second boundary (the instruction rows' seconds differ between its
+files) the fold orders those rows differently — run it again. Generated corpora are fixed on disk:
+compare them unmasked.
+
+    python bench/output_digest.py run /tmp/c20 /tmp/out-new > new.txt   # and the same from a
+    diff old.txt new.txt                                                   # `git archive` of the old code
+
 Compare two outputs with `diff`.
 """
 
