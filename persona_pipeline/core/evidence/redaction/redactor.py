@@ -180,7 +180,7 @@ class Redactor:
     def count_changed(self, texts: Sequence[str]) -> int:
         """How many of the texts `redact_many` would change or drop (the same batch, the same
         findings), without holding its outputs: the evidence check's peak on a large history was a
-        redacted copy of every stored field beside the detection state (~40 MB on 2 GB)."""
+        redacted copy of every stored field beside the detection state (~30 MB on 2 GB)."""
         detected = self._detect(texts)
         if detected is None:  # as in redact_many: field by field
             if len(texts) > 1:
