@@ -57,10 +57,10 @@ WHY = {
     "ingest: readers": "at the line (49.9% in this run): the activity stream for skills and notes costs the "
     "readers ~7-10% (notes, 2026-12-03)",
     "sensor": "~1.5 us of Python per file on top of the walk's stat; a loaded machine inflates it (notes, 5)",
-    "first offline run": "Dagster's SQLite event log: ~2 fsync'd SQLite transactions per asset partition, "
-    "and a unit is now 5 asset partitions (ingest x2, digests, lessons, notes), not 3 (notes, 1)",
-    "peak RSS": "at the line: 486 MB and 511 MB in two runs an hour apart; RSS sampled every 0.5 s sits at "
-    "~410 MB and peaks for < 1 s early in ingest, on a ~305 MB import floor (notes, 2026-12-03)",
+    "first offline run": "Dagster's SQLite event log: ~2 SQLite transactions per asset partition (no longer "
+    "fsync'd), 5 asset partitions per unit; CPU ~24 s, the rest is waiting on a busy machine (notes, 2026-12-04)",
+    "peak RSS": "the largest process is the compile child (the fold of every observation, then the evidence "
+    "check over every stored field) on a ~310 MB import floor; `persona run` itself holds ~410 MB (notes, 2026-12-04)",
     "LLM": "litellm's per-call CPU on 2 cores",
     "Dagster runs": "see notes",
     "no-op": "see notes",

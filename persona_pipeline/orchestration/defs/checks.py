@@ -15,7 +15,7 @@ def _leaks(persona: PersonaSettings, texts: list[str]) -> int:
     from persona_pipeline.core.ingest import make_redactor
 
     redactor = make_redactor(persona.settings())
-    return sum(1 for t, r in zip(texts, redactor.redact_many(texts), strict=True) if r is None or r.text != t)
+    return redactor.count_changed(texts)
 
 
 @dg.asset_check(asset=facet_trees, blocking=True, description="No secret or PII pattern in stored evidence.")

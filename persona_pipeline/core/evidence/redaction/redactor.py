@@ -177,6 +177,25 @@ class Redactor:
                 out.append(None)
         return out
 
+    def count_changed(self, texts: Sequence[str]) -> int:
+        """How many of the texts `redact_many` would change or drop (the same batch, the same
+        findings), without holding its outputs: the evidence check's peak on a large history was a
+        redacted copy of every stored field beside the detection state (~30 MB on 2 GB)."""
+        detected = self._detect(texts)
+        if detected is None:  # as in redact_many: field by field
+            if len(texts) > 1:
+                return sum(self.count_changed([t]) for t in texts)
+            return 1
+        docs, found, spans_by_doc = detected
+        changed = 0
+        for text, doc, pii_spans in zip(texts, docs, spans_by_doc, strict=True):
+            try:
+                changed += self._finish(doc, pii_spans, found).text != text
+            except Exception as exc:
+                log.warning("redaction failed for one field (%s); field dropped", type(exc).__name__)
+                changed += 1
+        return changed
+
     def spans_many(self, texts: Sequence[str]) -> list[list[Span] | None]:
         """The merged spans redact_many would replace in each text (None: the field is dropped)."""
         detected = self._detect(texts)
