@@ -32,6 +32,7 @@ import re
 from collections import deque
 from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 from persona_pipeline.core.models import ReadStats, Turn
 from persona_pipeline.core.sources import readers
@@ -102,21 +103,31 @@ def _discover(roots: list[Path], ignored: dict[str, int]) -> list[SourceUnit]:
 
 
 # --- reading -----------------------------------------------------------------------------------
+def _opened(path: Path, buffering: int) -> BinaryIO:
+    """The file opened for reading bytes, at its start; an unreadable, binary or empty file is a
+    `FileSkipped` (closed before it is raised)."""
+    try:
+        f = open(path, "rb", buffering=buffering)  # noqa: SIM115 (the caller's `with` closes it)
+    except OSError as exc:
+        raise FileSkipped(f"unreadable:{type(exc).__name__}") from None
+    try:
+        head = f.read(8192)
+    except BaseException:
+        f.close()
+        raise
+    problem = "binary" if b"\x00" in head else "empty" if not head.strip() else None
+    if problem:
+        f.close()
+        raise FileSkipped(problem)
+    f.seek(0)
+    return f
+
+
 def _raw_lines(path: Path, stats: ReadStats, counts: LocalCounts) -> Iterator[tuple[int, int, bytes]]:
     """(line number, byte offset, raw line) of a text file; an overlong line is skipped and counted;
     a binary or empty file is a `FileSkipped`. Lines stay bytes: most are the model's reply, of
     which only the tail is ever decoded."""
-    try:
-        f = open(path, "rb")  # noqa: SIM115 (closed below; a generator owns it)
-    except OSError as exc:
-        raise FileSkipped(f"unreadable:{type(exc).__name__}") from None
-    with f:
-        head = f.read(8192)
-        if b"\x00" in head:
-            raise FileSkipped("binary")
-        if not head.strip():
-            raise FileSkipped("empty")
-        f.seek(0)
+    with _opened(path, buffering=-1) as f:
         offset = n = bad = 0
         for n, (raw, size) in enumerate(bounded_lines(f, MAX_LINE_BYTES), start=1):
             if raw is None:
@@ -238,18 +249,8 @@ def _blocks(path: Path, stats: ReadStats, counts: LocalCounts) -> Iterator[tuple
     MAX_LINE_BYTES is read past, skipped and counted (as `bounded_lines` does: never more than it
     plus a block held; overlong lines at the end come as an empty block); a binary or empty file is
     a `FileSkipped`."""
-    try:
-        f = open(path, "rb", buffering=0)  # noqa: SIM115 (closed below; a generator owns it)
-    except OSError as exc:
-        raise FileSkipped(f"unreadable:{type(exc).__name__}") from None
     offset = bad = skipped_lines = 0
-    with f:
-        head = f.read(8192)
-        if b"\x00" in head:
-            raise FileSkipped("binary")
-        if not head.strip():
-            raise FileSkipped("empty")
-        f.seek(0)
+    with _opened(path, buffering=0) as f:
         carry = b""  # the start of a line the next read ends
         skipped = -1  # bytes of an overlong line read past so far (-1: none being read past)
         while chunk := f.read(_BLOCK):
