@@ -11,9 +11,23 @@ semver, lockfile hashes, base64 image data, code identifiers, placeholders, publ
 ordinary dates, capitalised product names, ports, paths without user names, AWS's documented
 EXAMPLE keys, private addresses.
 
-Two pools split by template family: every category's snippet templates and every wrapper
-have an index; even indices form the ``dev`` pool (tune on its failures) and odd ones the
-``holdout`` pool (read only aggregate counts). New values every seed, in both pools.
+Two pools split by template family (new values every seed, in both pools):
+
+- ``dev`` (tune on its failures): every category's first ``holdout_from`` templates, the
+  ``DEV_WRAPPERS`` and the ``DECOYS``. This is the whole of the first generator (its even *and*
+  odd families, so the once-held-out prose / XML password and context-free name families are
+  dev material now).
+- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
+  positives; ``main`` prints failures of the dev pool alone): the templates after
+  ``holdout_from``, written in a second round before any of them was scored: other wrappers
+  and dialects (PowerShell ``$env:X``, TOML, .ini, docker-compose ``environment:``,
+  Terraform/HCL, Java properties, .NET connection strings, JDBC URLs, Helm values, GitHub
+  Actions ``env:``, markdown tables, ``curl -u``, ``git clone https://user:token@``,
+  ``docker login --password``, libpq ``psql "host=… password=…"``, auth logs, non-English
+  prose), the ``HOLDOUT_WRAPPERS`` (chat paste, markdown table cell, issue form, Go panic, Node
+  stack, YAML block scalar, e-mail quote, HTML ``<pre>``, Jupyter output, journal line) and the
+  ``HOLDOUT_DECOYS`` (fresh shapes of each decoy category, plus prose about credentials without
+  a value and configuration keys that merely contain a credential word).
 """
 
 from __future__ import annotations
@@ -504,6 +518,10 @@ class Category:
     kind: Literal["secret", "pii"]
     make: Callable[[random.Random, int], tuple[str, list[str]]]
     n_templates: int
+    holdout_from: int  # templates [0, holdout_from) are dev, [holdout_from, n_templates) holdout
+
+    def templates(self, pool: Pool) -> range:
+        return range(self.holdout_from) if pool == "dev" else range(self.holdout_from, self.n_templates)
 
 
 def _choose(templates: list[str], t: int, **kw: str) -> str:
@@ -523,8 +541,15 @@ def _single(
 CATS: list[Category] = []
 
 
-def cat(name: str, kind: Literal["secret", "pii"], templates: list[str], gen: Callable[[random.Random], str]) -> None:
-    CATS.append(Category(name, kind, _single(templates, gen), len(templates)))
+def cat(
+    name: str,
+    kind: Literal["secret", "pii"],
+    templates: list[str],
+    gen: Callable[[random.Random], str],
+    holdout: list[str],
+) -> None:
+    """``templates`` are the dev families, ``holdout`` the never-tuned ones."""
+    CATS.append(Category(name, kind, _single(templates + holdout, gen), len(templates) + len(holdout), len(templates)))
 
 
 cat(
@@ -545,6 +570,14 @@ cat(
             f"sk-svcacct-{_rs(r, B64URL, 74)}",
         ]
     ),
+    holdout=[
+        "    env:\n      OPENAI_API_KEY: {v}\n    steps:\n      - run: pytest",
+        '$env:OPENAI_API_KEY = "{v}"',
+        '[openai]\napi_key = "{v}"\norganization = "org-acme"',
+        "hola, mi clave de openai es {v} y me da error 429",
+        "| variable | value |\n|---|---|\n| OPENAI_API_KEY | {v} |",
+        "services:\n  api:\n    environment:\n      - OPENAI_API_KEY={v}",
+    ],
 )
 cat(
     "anthropic_key",
@@ -556,6 +589,12 @@ cat(
         "curl https://api.anthropic.com/v1/messages -H 'x-api-key: {v}' -H 'anthropic-version: 2023-06-01'",
     ],
     lambda r: f"sk-ant-{r.choice(['api03', 'admin01'])}-{_rs(r, B64URL, 93)}AA",
+    holdout=[
+        '$env:ANTHROPIC_API_KEY="{v}"',
+        'variable "anthropic_api_key" {{\n  type    = string\n  default = "{v}"\n}}',
+        "ich habe den Schlüssel {v} in die .env gelegt, trotzdem 401",
+        "anthropic.api-key={v}",
+    ],
 )
 cat(
     "github_pat_classic",
@@ -568,6 +607,13 @@ cat(
         "gh auth login --with-token <<< {v}",
     ],
     lambda r: f"{r.choice(['ghp', 'gho', 'ghs', 'ghu'])}_{_rs(r, B62, 36)}",
+    holdout=[
+        "git clone https://{u}:{v}@github.com/{u}/dotfiles.git",
+        "echo {v} | docker login ghcr.io -u {u} --password-stdin",
+        "      env:\n        GH_TOKEN: {v}",
+        "$env:GITHUB_TOKEN = '{v}'",
+        "jeton généré : {v} (scope repo)",
+    ],
 )
 cat(
     "github_pat_fine",
@@ -579,6 +625,12 @@ cat(
         "git remote set-url origin https://oauth2:{v}@github.com/acme/web.git",
     ],
     lambda r: f"github_pat_11{_rs(r, UPPER32, 20)}_{_rs(r, B62, 59)}",
+    holdout=[
+        "gh secret set DEPLOY_TOKEN --body {v}",
+        '[github]\ntoken = "{v}"',
+        "export GITHUB_PAT={v}",
+        "| name | token |\n|---|---|\n| ci-bot | {v} |",
+    ],
 )
 cat(
     "gitlab_pat",
@@ -590,6 +642,12 @@ cat(
         "git push https://gitlab-ci-token:{v}@gitlab.example.org/team/app.git",
     ],
     lambda r: f"glpat-{_rs(r, B64URL, 20)}",
+    holdout=[
+        "git clone https://oauth2:{v}@gitlab.com/group/project.git",
+        'variables:\n  GITLAB_API_TOKEN: "{v}"',
+        "el token de gitlab es {v} pero ya caducó",
+        '$env:GITLAB_TOKEN = "{v}"',
+    ],
 )
 cat(
     "slack_token",
@@ -606,6 +664,12 @@ cat(
             f"xoxp-{_rs(r, '0123456789', 11)}-{_rs(r, '0123456789', 12)}-{_rs(r, '0123456789', 13)}-{_rs(r, HEX, 32)}",
         ]
     ),
+    holdout=[
+        "slack:\n  botToken: {v}\n  channel: deploys",
+        '$env:SLACK_BOT_TOKEN = "{v}"',
+        'curl -d "token={v}&channel=C0123ABCD&text=hi" https://slack.com/api/chat.postMessage',
+        "[slack]\ntoken = {v}",
+    ],
 )
 
 
@@ -618,13 +682,17 @@ def _slack_webhook(rng: random.Random, t: int) -> tuple[str, list[str]]:
             "curl -X POST -H 'Content-type: application/json' --data '{{\"text\":\"deploy done\"}}' {url}",
             "alerting posts to {url} but nothing shows up",
             'notify:\n  slack:\n    webhook: "{url}"',
+            'webhook_url = "{url}"',
+            'Invoke-RestMethod -Uri "{url}" -Method Post -Body $payload',
+            "| channel | hook |\n|---|---|\n| #alerts | {url} |",
+            "la URL del webhook es {url}",
         ],
         t,
         url=url,
     ), [path]
 
 
-CATS.append(Category("slack_webhook", "secret", _slack_webhook, 4))
+CATS.append(Category("slack_webhook", "secret", _slack_webhook, 8, 4))
 
 
 def _discord_webhook(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -636,13 +704,17 @@ def _discord_webhook(rng: random.Random, t: int) -> tuple[str, list[str]]:
             'requests.post("{url}", json={{"content": msg}})',
             "our discord hook is {url}",
             'curl -H "Content-Type: application/json" -d \'{{"content":"hi"}}\' {url}',
+            "discord:\n  webhookUrl: {url}",
+            '$hook = "{url}"',
+            '[notifications]\ndiscord = "{url}"',
+            "webhook: <{url}>",
         ],
         t,
         url=url,
     ), [tail]
 
 
-CATS.append(Category("discord_webhook", "secret", _discord_webhook, 4))
+CATS.append(Category("discord_webhook", "secret", _discord_webhook, 8, 4))
 
 cat(
     "stripe_key",
@@ -654,6 +726,12 @@ cat(
         "the live key {v} got rotated?",
     ],
     lambda r: f"{r.choice(['sk_live', 'rk_live'])}_{_rs(r, B62, r.choice([24, 99]))}",
+    holdout=[
+        "\\Stripe\\Stripe::setApiKey('{v}');",
+        '$env:STRIPE_SECRET_KEY="{v}"',
+        "stripe:\n  secretKey: {v}\n  currency: eur",
+        "der Live-Schlüssel {v} wurde versehentlich committet",
+    ],
 )
 
 
@@ -665,6 +743,10 @@ def _twilio(rng: random.Random, t: int) -> tuple[str, list[str]]:
             'client = Client("{sid}", "{tok}")',
             "curl -X POST https://api.twilio.com/2010-04-01/Accounts/{sid}/Messages.json -u {sid}:{tok}",
             "account sid {sid} and auth token {tok}",
+            "twilio:\n  accountSid: {sid}\n  authToken: {tok}",
+            '$env:TWILIO_ACCOUNT_SID="{sid}"; $env:TWILIO_AUTH_TOKEN="{tok}"',
+            "[twilio]\naccount_sid = {sid}\nauth_token = {tok}",
+            "twilio.accountSid={sid}\ntwilio.authToken={tok}",
         ],
         t,
         sid=sid,
@@ -672,7 +754,7 @@ def _twilio(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [sid, tok]
 
 
-CATS.append(Category("twilio", "secret", _twilio, 4))
+CATS.append(Category("twilio", "secret", _twilio, 8, 4))
 cat(
     "sendgrid_key",
     "secret",
@@ -683,6 +765,12 @@ cat(
         "sendgrid says the key {v} lacks mail.send",
     ],
     lambda r: f"SG.{_rs(r, B64URL, 22)}.{_rs(r, B64URL, 43)}",
+    holdout=[
+        'sendgrid:\n  apiKey: "{v}"',
+        "$env:SENDGRID_API_KEY='{v}'",
+        "smtp relay: user apikey, password {v}",
+        '<add key="SendGridApiKey" value="{v}" />',
+    ],
 )
 cat(
     "google_api_key",
@@ -694,6 +782,12 @@ cat(
         "the maps key {v} is restricted to our referrer",
     ],
     lambda r: f"AIza{_rs(r, B64URL, 35)}",
+    holdout=[
+        'const firebaseConfig = {{ apiKey: "{v}", authDomain: "acme-app.firebaseapp.com" }};',
+        "curl 'https://generativelanguage.googleapis.com/v1beta/models?key={v}'",
+        'google_maps_api_key = "{v}"',
+        "der Maps-Key ist {v}, eingeschränkt auf unsere Domain",
+    ],
 )
 
 
@@ -711,13 +805,22 @@ def _gcp_sa(rng: random.Random, t: int) -> tuple[str, list[str]]:
         "client_id": _rs(rng, "0123456789", 21),
         "token_uri": "https://oauth2.googleapis.com/token",
     }
+    if t >= 4:  # holdout families
+        pretty = json.dumps(obj, indent=2)
+        text = [
+            "stringData:\n  credentials.json: |\n    " + pretty.replace("\n", "\n    "),
+            'resource "google_secret" "sa" {\n  credentials = <<EOF\n' + pretty + "\nEOF\n}",
+            "info = " + repr(obj) + "\ncreds = service_account.Credentials.from_service_account_info(info)",
+            f"$env:GCP_SA_KEY = '{json.dumps(obj)}'",
+        ][t - 4]
+        return text, [kid, *body]
     text = json.dumps(obj, indent=2) if t % 2 == 0 else json.dumps(obj)
     if t % 4 >= 2:
         text = f"GOOGLE_APPLICATION_CREDENTIALS_JSON='{json.dumps(obj)}'"
     return text, [kid, *body]
 
 
-CATS.append(Category("gcp_service_account", "secret", _gcp_sa, 4))
+CATS.append(Category("gcp_service_account", "secret", _gcp_sa, 8, 4))
 
 
 def _azure(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -732,6 +835,11 @@ def _azure(rng: random.Random, t: int) -> tuple[str, list[str]]:
             'az storage container list --account-name {acct} --account-key "{key}"',
             "the storage key is {key}",
             '"ConnectionStrings": {{ "Storage": "{cs}" }}',
+            '$env:AZURE_STORAGE_KEY = "{key}"',
+            "storage:\n  accountName: {acct}\n  accountKey: {key}",
+            'storage_account_access_key = "{key}"',
+            "key1   {key}   FULL",
+            '<add name="Blobs" connectionString="{cs}" />',
         ],
         t,
         cs=cs,
@@ -740,7 +848,7 @@ def _azure(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [key]
 
 
-CATS.append(Category("azure_storage", "secret", _azure, 6))
+CATS.append(Category("azure_storage", "secret", _azure, 11, 6))
 
 
 def _aws(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -755,6 +863,12 @@ def _aws(rng: random.Random, t: int) -> tuple[str, list[str]]:
             "my access key is {a} and the secret is {s}, what's wrong with the policy?",
             "boto3.client('s3', aws_access_key_id='{a}', aws_secret_access_key='{s}')",
             "Access key ID,Secret access key\n{a},{s}",
+            '$env:AWS_ACCESS_KEY_ID="{a}"\n$env:AWS_SECRET_ACCESS_KEY="{s}"',
+            'provider "aws" {{\n  region     = "eu-west-1"\n  access_key = "{a}"\n  secret_key = "{s}"\n}}',
+            "    environment:\n      - AWS_ACCESS_KEY_ID={a}\n      - AWS_SECRET_ACCESS_KEY={s}",
+            "| key id | secret |\n|---|---|\n| {a} | {s} |",
+            "aws configure set aws_access_key_id {a} && aws configure set aws_secret_access_key {s}",
+            "aws.accessKeyId={a}\naws.secretKey={s}",
         ],
         t,
         a=akid,
@@ -763,7 +877,7 @@ def _aws(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [akid, sec]
 
 
-CATS.append(Category("aws_keys", "secret", _aws, 6))
+CATS.append(Category("aws_keys", "secret", _aws, 12, 6))
 cat(
     "npm_token",
     "secret",
@@ -774,6 +888,12 @@ cat(
         'echo "//registry.npmjs.org/:_authToken={v}" > ~/.npmrc',
     ],
     lambda r: f"npm_{_rs(r, B62, 36)}",
+    holdout=[
+        "npm config set //registry.npmjs.org/:_authToken {v}",
+        'npmRegistryServer: "https://registry.npmjs.org"\nnpmAuthToken: "{v}"',
+        "      - run: npm publish\n        env:\n          NODE_AUTH_TOKEN: {v}",
+        "$env:NPM_TOKEN = '{v}'",
+    ],
 )
 cat(
     "pypi_token",
@@ -785,6 +905,12 @@ cat(
         "uv publish --token {v}",
     ],
     lambda r: f"pypi-AgEIcHlwaS5vcmc{_rs(r, B64URL, r.choice([50, 140]))}",
+    holdout=[
+        "poetry config pypi-token.pypi {v}",
+        "      - uses: pypa/gh-action-pypi-publish@release/v1\n        with:\n          password: {v}",
+        "UV_PUBLISH_TOKEN={v} uv publish",
+        "$env:TWINE_PASSWORD = '{v}'",
+    ],
 )
 cat(
     "jwt",
@@ -797,6 +923,13 @@ cat(
         "https://app.internal/callback#access_token={v}&token_type=bearer",
     ],
     jwt,
+    holdout=[
+        "Cookie: theme=dark; auth_token={v}; lang=en",
+        "localStorage.setItem('id_token', '{v}')",
+        "http :8080/api/me 'Authorization:Bearer {v}'",
+        "| header | value |\n|---|---|\n| Authorization | Bearer {v} |",
+        "wss://realtime.internal/socket?jwt={v}",
+    ],
 )
 cat(
     "oauth_ya29",
@@ -808,6 +941,12 @@ cat(
         "creds.token = '{v}'",
     ],
     lambda r: f"ya29.{_rs(r, B64URL, r.choice([120, 160, 200]))}",
+    holdout=[
+        "access_token={v}&expires_in=3599&token_type=Bearer",
+        '{{"access_token": "{v}", "expires_in": 3599, "token_type": "Bearer"}}',
+        'req.Header.Set("Authorization", "Bearer {v}")',
+        "$env:GOOGLE_OAUTH_ACCESS_TOKEN = '{v}'",
+    ],
 )
 
 
@@ -823,11 +962,16 @@ def _pem(rng: random.Random, t: int) -> tuple[str, list[str]]:
         "here's the key file (cut):\n" + head + ("\n[truncated]" if truncated else f"\n-----END {label}-----"),
         "ssh_key: |\n  " + head.replace("\n", "\n  ") + ("" if truncated else f"\n  -----END {label}-----"),
         "cat deploy_key\n" + head + ("\n…" if truncated else f"\n-----END {label}-----"),
+        # holdout families
+        "tls:\n  key: |\n    " + head.replace("\n", "\n    ") + ("" if truncated else f"\n    -----END {label}-----"),
+        '{"private_key": "' + head.replace("\n", "\\n") + ("" if truncated else f"\\n-----END {label}-----\\n") + '"}',
+        "private_key = <<EOT\n" + head + ("" if truncated else f"\n-----END {label}-----") + "\nEOT",
+        'echo "' + head + ("\n..." if truncated else f"\n-----END {label}-----") + '" > ~/.ssh/id_deploy',
     ]
-    return forms[t % len(forms)], body
+    return forms[t], body
 
 
-CATS.append(Category("pem_private_key", "secret", _pem, 4))
+CATS.append(Category("pem_private_key", "secret", _pem, 8, 4))
 
 
 def _pw_url(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -842,6 +986,12 @@ def _pw_url(rng: random.Random, t: int) -> tuple[str, list[str]]:
             'sqlalchemy.create_engine("mysql+pymysql://{u}:{pwq}@{host}/shop")',
             "amqp://{u}:{pwq}@{host}:5672/%2F",
             "celery broker is redis://default:{pwq}@{host}:6380 and it times out",
+            'psql "postgresql://{u}:{pwq}@{host}:5432/app?sslmode=require"',
+            "jdbc:postgresql://{host}:5432/app?user={u}&password={pwq}",
+            "git clone https://{u}:{pwq}@git.internal.example/team/app.git",
+            "ftp://{u}:{pwq}@{host}/upload",
+            "  url: postgresql+asyncpg://{u}:{pwq}@{host}/analytics",
+            "MAIL_URL=smtp://{u}:{pwq}@smtp.mailgun.org:587",
         ],
         t,
         u=u,
@@ -850,7 +1000,7 @@ def _pw_url(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [pw, pwq]
 
 
-CATS.append(Category("password_url", "secret", _pw_url, 6))
+CATS.append(Category("password_url", "secret", _pw_url, 12, 6))
 cat(
     "password_env",
     "secret",
@@ -863,6 +1013,16 @@ cat(
         "ADMIN_PASS: {v}",
     ],
     password,
+    holdout=[
+        '$env:DB_PASSWORD = "{v}"',
+        '[database]\nuser = "{u}"\npassword = "{v}"',
+        "[client]\nuser={u}\npasswd={v}",
+        "    environment:\n      - POSTGRES_PASSWORD={v}\n      - POSTGRES_DB=app",
+        "postgresql:\n  auth:\n    username: {u}\n    password: {v}",
+        "      env:\n        REDIS_PASSWORD: {v}",
+        "spring.datasource.username={u}\nspring.datasource.password={v}",
+        'resource "aws_db_instance" "main" {{\n  username = "{u}"\n  password = "{v}"\n}}',
+    ],
 )
 cat(
     "password_cli",
@@ -876,6 +1036,15 @@ cat(
         "redis-cli -a {v} --no-auth-warning INFO",
     ],
     password,
+    holdout=[
+        "curl -u {u}:{v} https://nexus.internal/service/rest/v1/repositories",
+        "docker login --username {u} --password {v} ghcr.io",
+        'psql "host=db.internal user={u} password={v} dbname=app sslmode=require"',
+        "mongosh --username {u} --password '{v}' --authenticationDatabase admin",
+        "ldapsearch -x -D 'cn=admin,dc=acme,dc=io' -w '{v}' -b dc=acme,dc=io",
+        "wget --user={u} --password='{v}' https://files.internal/dump.sql.gz",
+        "PGPASSWORD='{v}' psql -h db.internal -U {u} app",
+    ],
 )
 cat(
     "password_xml",
@@ -887,6 +1056,16 @@ cat(
         '<property name="hibernate.connection.password">{v}</property>',
     ],
     password,
+    holdout=[
+        '<connectionStrings>\n  <add name="Db" connectionString="Server=sql01;Database=App;'
+        'User Id={u};Password={v};" />\n</connectionStrings>',
+        '<entry key="db.password">{v}</entry>',
+        "<Credentials>\n  <UserName>{u}</UserName>\n  <Password>{v}</Password>\n</Credentials>",
+        '<input type="password" name="pwd" value="{v}">',
+        '<env name="DB_PASSWORD" value="{v}"/>',
+        '<datasource jndi-name="java:/AppDS">\n  <security><user-name>{u}</user-name>'
+        "<password>{v}</password></security>\n</datasource>",
+    ],
 )
 
 
@@ -899,6 +1078,11 @@ def _k8s(rng: random.Random, t: int) -> tuple[str, list[str]]:
             "env:\n  - name: {n}\n    value: {v}\n  - name: LOG_LEVEL\n    value: info",
             '[{{"name": "{n}", "value": "{v}"}}, {{"name": "PORT", "value": "8080"}}]',
             "stringData:\n  {nl}: {v}",
+            "kubectl create secret generic app --from-literal={nl}={v}",
+            "helm upgrade api ./chart --set env.{n}={v}",
+            '    environment:\n      {n}: "{v}"',
+            '{{"Name": "{n}", "Value": "{v}"}}',
+            "kubectl set env deployment/api {n}={v}",
         ],
         t,
         n=name,
@@ -907,7 +1091,7 @@ def _k8s(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [v]
 
 
-CATS.append(Category("password_k8s", "secret", _k8s, 4))
+CATS.append(Category("password_k8s", "secret", _k8s, 9, 4))
 
 
 def _code_env(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -921,6 +1105,12 @@ def _code_env(rng: random.Random, t: int) -> tuple[str, list[str]]:
             '{nl} = "{v}"  # TODO move to vault',
             "ENV {n}={v}",
             'const {nl} = "{v}";',
+            'os.Setenv("{n}", "{v}")',
+            'std::env::set_var("{n}", "{v}");',
+            'Environment.SetEnvironmentVariable("{n}", "{v}");',
+            "ENV['{n}'] = '{v}'",
+            "putenv('{n}={v}');",
+            "{n}={v} ./run.sh",
         ],
         t,
         n=name,
@@ -929,7 +1119,7 @@ def _code_env(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [v]
 
 
-CATS.append(Category("password_code", "secret", _code_env, 6))
+CATS.append(Category("password_code", "secret", _code_env, 12, 6))
 
 
 def _pw_prose(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -942,6 +1132,14 @@ def _pw_prose(rng: random.Random, t: int) -> tuple[str, list[str]]:
             "I reset the password to {pw} and it still fails",
             "login: {u}\npass: {pw}",
             "the wifi password is {pw}",
+            "the new password for {u} is now {pw}",
+            "changed the admin pwd to {pw} yesterday",
+            "la contraseña es {pw}",
+            "das Passwort lautet {pw}",
+            "le mot de passe est {pw}",
+            "user {u}, passphrase {pw}",
+            "pw: {pw}",
+            "@here staging db password → {pw}",
         ],
         t,
         u=u,
@@ -949,7 +1147,7 @@ def _pw_prose(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [pw]
 
 
-CATS.append(Category("password_prose", "secret", _pw_prose, 6))
+CATS.append(Category("password_prose", "secret", _pw_prose, 14, 6))
 
 # --- PII
 
@@ -966,6 +1164,13 @@ def _email(rng: random.Random, t: int) -> tuple[str, list[str]]:
             "Reply-To: {v}",
             "id,email,plan\n{i},{v},pro",
             "?email={vq}&next=/dashboard",
+            "mailto:{v}?subject=bug",
+            '$env:GIT_AUTHOR_EMAIL = "{v}"',
+            "| user | role |\n|---|---|\n| {v} | admin |",
+            "git log --author={v}",
+            "Co-authored-by: Bot <{v}>",
+            "2024-03-12 WARN login failed for user={v}",
+            "écrivez-moi à {v}",
         ],
         t,
         v=v,
@@ -974,7 +1179,7 @@ def _email(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [v]
 
 
-CATS.append(Category("email", "pii", _email, 8))
+CATS.append(Category("email", "pii", _email, 15, 8))
 
 for _region in ("US", "GB", "DE", "FR", "IN", "BR"):
 
@@ -988,13 +1193,19 @@ for _region in ("US", "GB", "DE", "FR", "IN", "BR"):
                 "my number is {v}",
                 "Tel: {v}",
                 "contact={vq}",
+                "| team | phone |\n|---|---|\n| support | {v} |",
+                'phone_number = "{v}"',
+                "mobile: {v}",
+                "ruf mich an unter {v}",
+                "WhatsApp {v}",
+                "<phone>{v}</phone>",
             ],
             t,
             v=v,
             vq=urllib.parse.quote(v, safe=""),
         ), [v]
 
-    CATS.append(Category(f"phone_{_region.lower()}", "pii", _mk_phone, 6))
+    CATS.append(Category(f"phone_{_region.lower()}", "pii", _mk_phone, 12, 6))
 
 cat(
     "credit_card",
@@ -1006,6 +1217,12 @@ cat(
         "cc,amount\n{v},49.99",
     ],
     card,
+    holdout=[
+        "| customer | card |\n|---|---|\n| 1042 | {v} |",
+        "card_number={v}&exp_month=09&exp_year=2027",
+        "<CardNumber>{v}</CardNumber>",
+        "Karte {v}, gültig bis 08/28",
+    ],
 )
 cat(
     "iban",
@@ -1017,6 +1234,12 @@ cat(
         "payee,iban\nAcme GmbH,{v}",
     ],
     iban,
+    holdout=[
+        "IBAN {v} (BIC DEUTDEFFXXX)",
+        "<IBAN>{v}</IBAN>",
+        "bank_account: {v}",
+        "virement vers {v} svp, merci",
+    ],
 )
 cat(
     "ssn",
@@ -1028,6 +1251,12 @@ cat(
         "applicant_ssn={v}",
     ],
     ssn,
+    holdout=[
+        "| field | value |\n|---|---|\n| ssn | {v} |",
+        "<SSN>{v}</SSN>",
+        "social security no. {v} on the W-2",
+        "tax id (SSN): {v}",
+    ],
 )
 cat(
     "date_of_birth",
@@ -1041,6 +1270,14 @@ cat(
         "Geburtsdatum: {v}",
     ],
     dob,
+    holdout=[
+        "| dob | {v} |",
+        "birthday: {v}",
+        "né le {v} à Lyon",
+        "<BirthDate>{v}</BirthDate>",
+        "D.O.B. {v}",
+        "geboren am {v}",
+    ],
 )
 for _region in ("US", "UK", "DE", "FR"):
 
@@ -1052,12 +1289,16 @@ for _region in ("US", "UK", "DE", "FR"):
                 '"address": "{v}"',
                 "my address is {v}",
                 "Address: {v}",
+                "| field | value |\n|---|---|\n| address | {v} |",
+                'shipping_address = "{v}"',
+                "billing address was {v}",
+                "I live at {v}",
             ],
             t,
             v=v,
         ), [v]
 
-    CATS.append(Category(f"address_{_region.lower()}", "pii", _mk_addr, 4))
+    CATS.append(Category(f"address_{_region.lower()}", "pii", _mk_addr, 8, 4))
 
 cat(
     "ipv4",
@@ -1069,6 +1310,12 @@ cat(
         '"client_ip": "{v}"',
     ],
     public_ipv4,
+    holdout=[
+        "Failed password for root from {v} port 52144 ssh2",
+        "X-Forwarded-For: {v}",
+        "allow {v};\ndeny all;",
+        "| host | ip |\n|---|---|\n| vpn-exit | {v} |",
+    ],
 )
 cat(
     "ipv6",
@@ -1080,6 +1327,12 @@ cat(
         '"remote_addr": "{v}"',
     ],
     public_ipv6,
+    holdout=[
+        "X-Real-IP: {v}",
+        "Connection from {v} port 50122 on 10.0.0.4 port 22",
+        "AAAA record points to {v}",
+        "| v6 | {v} |",
+    ],
 )
 
 
@@ -1095,13 +1348,23 @@ def _name(rng: random.Random, t: int) -> tuple[str, list[str]]:
             "Signed-off-by: {v}",
             "ask {v} about the billing code",
             "owner,team\n{v},payments",
+            "Reviewed-by: {v}",
+            "{v} approved the PR but CI is red",
+            "@channel {v} is on call this week",
+            "| name | team |\n|---|---|\n| {v} | backend |",
+            "From: {v}\nSubject: deploy",
+            "per {v}'s comment, we keep the old API",
+            "Best regards,\n{v}",
+            "laut {v} ist das Feature fertig",
+            "[10:42] {v}: can someone restart staging?",
+            '"displayName": "{v}"',
         ],
         t,
         v=v,
     ), [v]
 
 
-CATS.append(Category("person_name", "pii", _name, 8))
+CATS.append(Category("person_name", "pii", _name, 18, 8))
 
 
 def _winpath(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -1112,13 +1375,18 @@ def _winpath(rng: random.Random, t: int) -> tuple[str, list[str]]:
             "PS C:\\Users\\{v}\\source\\repos\\api> dotnet build",
             '  File "C:\\Users\\{v}\\projects\\tool\\main.py", line 12, in <module>',
             "npm ERR! path C:\\Users\\{v}\\Desktop\\site\\package.json",
+            "PS C:\\Users\\{v}> Get-ChildItem",
+            " Directory of C:\\Users\\{v}\\Documents",
+            '"python.defaultInterpreterPath": "C:\\\\Users\\\\{v}\\\\venv\\\\Scripts\\\\python.exe"',
+            "at Program.Main() in C:\\Users\\{v}\\source\\App\\Program.cs:line 14",
+            "C:/Users/{v}/AppData/Roaming/npm/node_modules",
         ],
         t,
         v=v,
     ), [v]
 
 
-CATS.append(Category("windows_profile", "pii", _winpath, 4))
+CATS.append(Category("windows_profile", "pii", _winpath, 9, 4))
 
 
 def _homepath(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -1131,13 +1399,18 @@ def _homepath(rng: random.Random, t: int) -> tuple[str, list[str]]:
             "error: could not open /Users/{v}/Library/Application Support/Code/settings.json",
             "~{v}/.ssh/config",
             "/mnt/c/Users/{v}/Downloads/data.csv",
+            "PermissionError: [Errno 13] Permission denied: '/home/{v}/.aws/credentials'",
+            '  File "/home/{v}/miniconda3/lib/python3.11/site-packages/torch/__init__.py", line 3',
+            "HOME=/Users/{v}",
+            "{v}@laptop:~/src$ make",
+            "/Users/{v}/.zshrc:12: command not found: pyenv",
         ],
         t,
         v=v,
     ), [v]
 
 
-CATS.append(Category("home_dir_user", "pii", _homepath, 6))
+CATS.append(Category("home_dir_user", "pii", _homepath, 11, 6))
 
 CATEGORIES: tuple[str, ...] = tuple(c.name for c in CATS)
 KIND = {c.name: c.kind for c in CATS}
@@ -1283,8 +1556,140 @@ def _decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
     }
 
 
+def _holdout_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
+    """Never-tuned hard negatives: fresh shapes of the dev decoy categories and new categories."""
+
+    def sha(r: random.Random) -> str:
+        return _rs(r, HEX, 40)
+
+    def uuid(r: random.Random) -> str:
+        h = _rs(r, HEX, 32)
+        return f"{h[:8]}-{h[8:12]}-4{h[13:16]}-b{h[17:20]}-{h[20:]}"
+
+    def ver(r: random.Random) -> str:
+        return f"{r.randrange(0, 20)}.{r.randrange(0, 40)}.{r.randrange(0, 30)}"
+
+    return {
+        "git_sha": [
+            lambda r: f"Merge: {sha(r)[:7]} {sha(r)[:7]}",
+            lambda r: f"fixup! {sha(r)[:8]} tidy imports",
+            lambda r: f"| {sha(r)[:10]} | bump deps |",
+        ],
+        "uuid": [
+            lambda r: f"<RequestId>{uuid(r)}</RequestId>",
+            lambda r: f"X-Request-Id: {uuid(r)}",
+            lambda r: f"$jobId = '{uuid(r)}'",
+        ],
+        "semver": [
+            lambda r: f"FROM node:{ver(r)}-alpine",
+            lambda r: f'terraform {{ required_version = ">= {ver(r)}" }}',
+            lambda r: f"helm.sh/chart: api-{ver(r)}",
+        ],
+        "lockfile_hash": [
+            lambda r: f'  resolved "https://registry.yarnpkg.com/ms/-/ms-2.1.3.tgz#{sha(r)}"',
+            lambda r: f"{_rs(r, HEX, 64)}  dist/app-linux-amd64.tar.gz",
+            lambda r: f'  hash = "h1:{base64.b64encode(bytes(r.randrange(256) for _ in range(32))).decode()}"',
+        ],
+        "base64_image": [
+            lambda r: (
+                "![diagram](data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAA"
+                + base64.b64encode(bytes(r.randrange(256) for _ in range(54))).decode()
+                + ")"
+            ),
+            lambda r: (
+                '<img src="data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ'
+                + base64.b64encode(bytes(r.randrange(256) for _ in range(42))).decode()
+                + '">'
+            ),
+        ],
+        "code_identifier": [
+            lambda r: "password: str = Field(..., min_length=12)",
+            lambda r: "def check_password(self, raw_password: str) -> bool:",
+            lambda r: "const { password, token } = req.body;",
+            lambda r: 'if token is None: raise ValueError("missing token")',
+            lambda r: '$password = Read-Host -AsSecureString "Password"',
+            lambda r: 'var connStr = config.GetConnectionString("Default");',
+        ],
+        "placeholder": [
+            lambda r: "Server=sql01;Database=App;User Id=sa;Password=<your-password>;",
+            lambda r: "$env:API_KEY = '<paste key here>'",
+            lambda r: "token: REPLACE_ME",
+            lambda r: 'password = "${var.db_password}"',
+            lambda r: "docker login -u ci -p $CI_REGISTRY_PASSWORD $CI_REGISTRY",
+            lambda r: "PGPASSWORD=$PGPASSWORD psql -h db -U app",
+            lambda r: "      env:\n        NPM_TOKEN: ${{ secrets.NPM_TOKEN }}",
+            lambda r: "spring.datasource.password=${DB_PASSWORD}",
+        ],
+        "public_url": [
+            lambda r: "https://login.microsoftonline.com/common/oauth2/v2.0/token",
+            lambda r: "npm config get registry -> https://registry.npmjs.org/",
+            lambda r: "https://api.slack.com/apps and https://discord.com/developers/docs/resources/webhook",
+        ],
+        "ordinary_date": [
+            lambda r: f"Last-Modified: Tue, {r.randrange(10, 28)} Mar 2024 10:01:22 GMT",
+            lambda r: f"deadline {r.randrange(2025, 2028)}-06-30, code freeze the week before",
+            lambda r: f"| {r.randrange(2019, 2026)}-0{r.randrange(1, 10)}-15 | v{ver(r)} |",
+        ],
+        "capitalised_words": [
+            lambda r: "Apache Kafka Connect changed the offsets again",
+            lambda r: "GitHub Actions said the job failed, Dependabot opened a PR",
+            lambda r: "ask Stack Overflow or the Spring Boot docs",
+            lambda r: "Thanks, Visual Studio",
+            lambda r: "Jupyter Notebook and React Native both reported it",
+            lambda r: "cc Platform Team on the rollout",
+        ],
+        "port_number": [
+            lambda r: f'ports:\n  - "{r.choice([3000, 8080, 9000])}:{r.choice([3000, 8080, 9000])}"',
+            lambda r: f"netstat: tcp 0 0 0.0.0.0:{r.choice([22, 5432, 6379])} LISTEN",
+        ],
+        "plain_path": [
+            lambda r: "C:\\Users\\Public\\Documents\\setup.log",
+            lambda r: "/home/runner/work/app/app/node_modules/.bin/jest",
+            lambda r: "C:\\Users\\Default\\AppData\\Local\\Temp",
+            lambda r: "/Users/Shared/Previously Relocated Items",
+        ],
+        "aws_example_key": [
+            lambda r: "aws_access_key_id = AKIAI44QH8DHBEXAMPLE",
+            lambda r: "secret: je7MtGbClwBF/2Zp9Utk/h3yCo8nvbEXAMPLEKEY",
+        ],
+        "private_ip": [
+            lambda r: f"172.{r.randrange(16, 32)}.{r.randrange(0, 255)}.{r.randrange(2, 254)} api.internal",
+            lambda r: "fe80::1ff:fe23:4567:890a%eth0",
+            lambda r: f"inet 100.{r.randrange(64, 128)}.{r.randrange(0, 255)}.{r.randrange(2, 254)}/32 tailscale0",
+        ],
+        "number_lookalike": [
+            lambda r: f"build #{r.randrange(10000, 99999)} passed",
+            lambda r: f"Content-Length: {r.randrange(100000, 9999999)}",
+            lambda r: f"| {r.randrange(10**8, 10**9)} | rows scanned |",
+        ],
+        "hex_color_css": [
+            lambda r: f'"editor.background": "#{_rs(r, HEX, 6)}"',
+            lambda r: f"fill='#{_rs(r, HEX, 6)}' stroke-width='{r.randrange(1, 4)}'",
+        ],
+        # new holdout-only decoy categories
+        "credential_prose": [
+            lambda r: "the password is wrong, reset it from the admin page",
+            lambda r: "I reset the password to make the test pass",
+            lambda r: "the token is expired, refresh it first",
+            lambda r: "set the password to something stronger before launch",
+            lambda r: "das Passwort ist abgelaufen",
+            lambda r: "the secret is stored in Vault under kv/app",
+            lambda r: "password changed to the one in 1Password",
+        ],
+        "credential_config_key": [
+            lambda r: "password_min_length: 12",
+            lambda r: "auth:\n  type: oauth2\n  tokenUrl: /oauth/token",
+            lambda r: '<property name="hibernate.connection.password_encryption" value="true"/>',
+            lambda r: "spring.security.oauth2.client.registration.github.client-id=Iv1.a629723000000000",
+            lambda r: "--password-stdin",
+            lambda r: "max_token_length = 4096",
+        ],
+    }
+
+
 DECOYS = _decoy_templates()
-DECOY_CATEGORIES: tuple[str, ...] = tuple(DECOYS)
+HOLDOUT_DECOYS = _holdout_decoy_templates()
+DECOY_CATEGORIES: tuple[str, ...] = tuple(dict.fromkeys([*DECOYS, *HOLDOUT_DECOYS]))
 
 # ---------------------------------------------------------------------------------------------
 # wrappers: how a snippet sits in the prompt. Each returns (frame with {s}, encoder).
@@ -1298,7 +1703,7 @@ def _ident(s: str) -> str:
     return s
 
 
-WRAPPERS: list[list[Callable[[random.Random], tuple[str, Callable[[str], str]]]]] = [
+DEV_WRAPPERS: list[list[Callable[[random.Random], tuple[str, Callable[[str], str]]]]] = [
     # prose
     [
         lambda r: (
@@ -1345,6 +1750,38 @@ WRAPPERS: list[list[Callable[[random.Random], tuple[str, Callable[[str], str]]]]
     ],
 ]
 
+
+def _indent(prefix: str) -> Callable[[str], str]:
+    return lambda s: s.replace("\n", "\n" + prefix)
+
+
+def _html(s: str) -> str:
+    import html
+
+    return html.escape(s, quote=False)
+
+
+# never-tuned wrapper families
+HOLDOUT_WRAPPERS: list[Callable[[random.Random], tuple[str, Callable[[str], str]]]] = [
+    # Slack-style chat paste
+    lambda r: (f"#backend · {r.randrange(1, 12)}:{r.randrange(10, 59)} PM\n{{s}}\n:eyes: 2", _ident),
+    # markdown table cell (a snippet with newlines breaks the row, as pastes do)
+    lambda r: ("| step | output |\n|---|---|\n| 3 | {s} |", _ident),
+    # GitHub issue form
+    lambda r: ("### Steps to reproduce\n1. deploy\n2. see:\n\n{s}\n\n### Expected behaviour\nno error", _ident),
+    # Go panic / Node stack
+    lambda r: ("panic: {s}\n\ngoroutine 1 [running]:\nmain.main()\n\t/app/main.go:12 +0x1d", _ident),
+    lambda r: ("Error: {s}\n    at Object.<anonymous> (/app/index.js:3:9)\n    at node:internal/main:1:1", _ident),
+    # YAML block scalar, e-mail quote: every line indented or prefixed
+    lambda r: ("notes: |\n  {s}\nstatus: open", _indent("  ")),
+    lambda r: ("On Tue, the bot wrote:\n> > {s}", _indent("> > ")),
+    # HTML <pre> (escaped), Jupyter stream output (JSON-escaped)
+    lambda r: ("<pre><code>{s}</code></pre>", _html),
+    lambda r: ('{"output_type": "stream", "name": "stdout", "text": ["{s}\\n"]}', _json_escape(r.random() < 0.5)),
+    # systemd journal line
+    lambda r: (f"Mar {r.randrange(10, 28)} 10:22:31 web-1 app[{r.randrange(100, 9999)}]: {{s}}", _ident),
+]
+
 FILLER = [
     "can you help me figure out why the build fails on CI?",
     "I'm migrating the service from Flask to FastAPI.",
@@ -1359,9 +1796,12 @@ FILLER = [
 ]
 
 
-def _render(rng: random.Random, snippet: str, pool_idx: int) -> tuple[str, Callable[[str], str]]:
-    family = rng.randrange(len(WRAPPERS))
-    frame, enc = WRAPPERS[family][pool_idx](rng)
+def _render(rng: random.Random, snippet: str, pool: Pool) -> tuple[str, Callable[[str], str]]:
+    if pool == "dev":
+        family = DEV_WRAPPERS[rng.randrange(len(DEV_WRAPPERS))]
+        frame, enc = family[rng.randrange(len(family))](rng)
+    else:
+        frame, enc = HOLDOUT_WRAPPERS[rng.randrange(len(HOLDOUT_WRAPPERS))](rng)
     return frame.replace("{s}", enc(snippet)), enc
 
 
@@ -1373,7 +1813,7 @@ def _forms(enc: Callable[[str], str], needle: str) -> tuple[str, ...]:
 
 def generate(seed: int, pool: Pool, n: int = 2400) -> list[BlindCase]:
     """``n`` prompts for one pool; about as many decoys as planted values."""
-    pool_idx = POOLS.index(pool)
+    decoy_pool = DECOYS if pool == "dev" else HOLDOUT_DECOYS
     cases: list[BlindCase] = []
     order_rng = random.Random(f"blind:{seed}:{pool}")
     cat_cycle: list[Category] = []
@@ -1389,19 +1829,17 @@ def generate(seed: int, pool: Pool, n: int = 2400) -> list[BlindCase]:
                 cat_cycle = list(CATS)
                 order_rng.shuffle(cat_cycle)
             if not decoy_cycle:
-                decoy_cycle = list(DECOYS)
+                decoy_cycle = list(decoy_pool)
                 order_rng.shuffle(decoy_cycle)
             c = cat_cycle.pop()
-            templates = [t for t in range(c.n_templates) if t % 2 == pool_idx]
-            snippet, needles = c.make(rng, rng.choice(templates))
-            text, enc = _render(rng, snippet, pool_idx)
+            snippet, needles = c.make(rng, rng.choice(c.templates(pool)))
+            text, enc = _render(rng, snippet, pool)
             parts.append(text)
             forms = tuple(f for nd in needles for f in _forms(enc, nd))
             plants.append(Plant(c.name, c.kind, forms))
             dname = decoy_cycle.pop()
-            dts = [t for j, t in enumerate(DECOYS[dname]) if j % 2 == pool_idx]
-            dsnip = rng.choice(dts)(rng)
-            dtext, denc = _render(rng, dsnip, pool_idx)
+            dsnip = rng.choice(decoy_pool[dname])(rng)
+            dtext, denc = _render(rng, dsnip, pool)
             parts.append(dtext)
             decoys.append(Decoy(dname, denc(dsnip)))
         if rng.random() < 0.7:
