@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -146,15 +146,53 @@ def _name_lists() -> tuple[frozenset[str], frozenset[str]]:
         "cs_CZ",
         "tr_TR",
         "id_ID",
+        # Latin-script names of more regions (Africa, Asia, Eastern Europe, Latin America)
+        "en_KE",
+        "en_NG",
+        "ig_NG",
+        "yo_NG",
+        "ha_NG",
+        "tw_GH",
+        "zu_ZA",
+        "en_PK",
+        "vi_VN",
+        "hu_HU",
+        "ro_RO",
+        "hr_HR",
+        "sk_SK",
+        "lt_LT",
+        "es_AR",
+        "es_CO",
+        "fr_CA",
+        "de_AT",
+        "zh_CN",
+        "ja_JP",
     ):
         try:
             prov = importlib.import_module(f"faker.providers.person.{locale}").Provider
         except (ImportError, AttributeError):
             continue
-        for attr in ("first_names", "first_names_male", "first_names_female"):
-            firsts.update(getattr(prov, attr, ()) or ())
-        lasts.update(getattr(prov, "last_names", ()) or ())
+        for attr in ("first_names", "first_names_male", "first_names_female", "first_romanized_names"):
+            firsts.update(_latin(getattr(prov, attr, ()) or ()))
+        for attr in ("last_names", "last_romanized_names"):
+            lasts.update(_latin(getattr(prov, attr, ()) or ()))
+        # ja_JP: (kanji, kana, romaji) triples
+        firsts.update(_latin(t[-1] for t in getattr(prov, "first_name_pairs", ()) or () if isinstance(t, tuple)))
+        lasts.update(_latin(t[-1] for t in getattr(prov, "last_name_pairs", ()) or () if isinstance(t, tuple)))
     return frozenset(firsts), frozenset(lasts)
+
+
+def _latin(names: Iterable[object]) -> Iterator[str]:
+    """Names written in Latin letters, capitalised as in prose (`Chao`, not `CHAO`); a name in
+    another script never reaches the ASCII-cased word checks anyway."""
+    for n in names:
+        if (
+            isinstance(n, str)
+            and n[:1].isupper()
+            and not n.isupper()
+            and all((c.isalpha() and ord(c) < 0x250) or c in "'- " for c in n)
+        ):
+            yield n
 
 
 def _luhn_ok(digits: str) -> bool:
@@ -343,7 +381,11 @@ def phone_spans(text: str) -> Iterator[Span]:
 # A delimited table whose header names a phone, SSN or birth-date column: its cells there carry
 # their label in the header, not beside them (a bare `4155550123` in a `phone` column is a number
 # to call; in prose it is an id). Unbounded `[^\n]*` keeps the pattern linear in RE2.
-_COLUMN_WORD = r"(?:phone|mobile|\btel|\bcell|\bfax|whatsapp|\bssn|social|\bdob\b|birth)"
+_COLUMN_WORD = (
+    r"(?:phone|mobile|\btel|\bcell|\bfax|whatsapp|\bssn|social|\bdob\b|birth|"
+    # columns of people: their cells must read as full names (`_cell_ok`)
+    r"\bname\b|full_?name|\bowner|\bauthor|assignee|reviewer|\bcontact\b|employee)"
+)
 # a whole line holding a column word and a separator (no group: the match is the line, which
 # spares RE2 a submatch pass over it)
 _TABLE_HEAD = Rx(rf"(?i)[^\n]*(?:[,;\t|][^\n]*{_COLUMN_WORD}|{_COLUMN_WORD}[^\n]*[,;\t|])[^\n]*\n")
@@ -361,10 +403,22 @@ def _column_kind(header_cell: str) -> str | None:
         return "ssn"
     if h == "dob" or "birth" in h:
         return "date_of_birth"
+    if h.replace("_", " ").split()[-1:] in (
+        ["name"],
+        ["fullname"],
+        ["owner"],
+        ["author"],
+        ["assignee"],
+        ["reviewer"],
+    ) or (h in ("contact", "employee")):
+        return "person_name"
     return None
 
 
 def _cell_ok(kind: str, cell: str) -> bool:
+    if kind == "person_name":  # two to four name words, one of them a listed or name-shaped word
+        words = cell.split(" ")
+        return 2 <= len(words) <= 5 and _name_words_ok(cell, single_needs_list=True) and _person_like(words)
     if kind == "phone":
         return _candidate_ok(cell) if cell.startswith("+") else _national_ok(cell, True)
     if kind == "ssn":
@@ -405,7 +459,12 @@ def table_column_spans(text: str) -> Iterator[Span]:
             start = pos
             for i, cell in enumerate(row.split(sep)):
                 kind = cols.get(i)
-                if kind is not None:
+                if kind == "person_name":
+                    value = " ".join(cell.strip().strip("\"'").split())
+                    if value and value in cell and _cell_ok(kind, value):
+                        a = start + cell.find(value)
+                        yield Span(a, a + len(value), kind)
+                elif kind is not None:
                     value = cell.strip().strip("\"'")
                     lead = _CELL_VALUE.search(value)  # the last row may run into prose: "…,0301234567. thanks"
                     value = value[: lead[0][1]] if lead is not None else ""
@@ -718,10 +777,13 @@ _NAME_CONTEXT = Rx(
     r"(?:[ \t]*:|[ \t]+(?:is|was))?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?)"
     rf"({_FULL}|{_NW})"
 )
+# a key naming a person's role (JSON, YAML, env), its quotes possibly JSON-escaped: "assignee": "X"
 _KEYED_NAME = Rx(
     r"(?i:\b(?:author|full_?name|display_?name|user\.name|git_author_name|git_committer_name|owner_name|"
-    r"customer(?:_name)?|patient(?:_name)?|employee(?:_name)?|contact_name|signed by|first_?name|last_?name))"
-    rf"[\"']?[ \t]*[:=][ \t]*[\"']?({_FULL}|{_NW})"
+    r"customer(?:_name)?|patient(?:_name)?|employee(?:_name)?|contact_name|signed by|first_?name|last_?name|"
+    r"assignee|owner|reviewer|reporter|approver|requester|requested_by|maintainer|creator|created_by|"
+    r"updated_by|on_?call|contact))"
+    rf"\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?({_FULL}|{_NW})"
 )
 # Sign-offs: "Thanks,\nFirst Last", "--\nFirst Last" at a line start.
 _SIGNOFF = Rx(
@@ -762,7 +824,10 @@ _NOT_NAME_WORDS = _words(
 _NAME_BEFORE_VERB = Rx(
     rf"(?:^|[^A-Za-z0-9_\x7f'.-])({_FULL})[ \t]+(?:said|says|wrote|writes|mentioned|asked|suggested|approved|"
     r"reported|commented|replied|noted|confirmed|explained|emailed|messaged|pinged|merged|reviewed|"
-    r"thinks|thought|agreed|promised|wants|needs)\b"
+    r"thinks|thought|agreed|promised|wants|needs|"
+    # change: "Hiroshi Yamamoto changed it", "Ana da Silva rotated the key"
+    r"changed|updated|fixed|broke|deployed|pushed|reverted|rotated|reset|added|removed|deleted|created|"
+    r"opened|closed|filed|assigned|migrated|shipped|told|sent|shared|posted|owns|handles|knows)\b"
 )
 _NAME_IN_CONTEXT = Rx(
     "(?m)(?:"
@@ -849,6 +914,22 @@ def _person_like(words: list[str]) -> bool:
     return False
 
 
+def _context_matches(text: str) -> Iterator[tuple[tuple[int, int], ...]]:
+    """The name-context matches; when the word taken as the name is itself a greeting or another
+    non-name word ("Hey, Thanks, Kenji Okafor"), the search resumes at that word, so the context it
+    starts is seen too."""
+    pos = 0
+    while True:
+        for m in _NAME_IN_CONTEXT.finditer(text, pos):
+            yield m
+            s0, e0 = next((g for g in m[1:] if g[0] >= 0), m[0])
+            if text[s0:e0].split(" ", 1)[0].rstrip(",.:") in _NOT_NAME_WORDS:
+                pos = max(s0, m[0][0] + 1)
+                break
+        else:
+            return
+
+
 def person_name_spans(text: str) -> Iterator[Span]:
     """Person names: first + last name both in the name lists (optionally a middle initial), a
     listed first name before any name-shaped surname, and any name-shaped sequence in a name
@@ -876,7 +957,7 @@ def person_name_spans(text: str) -> Iterator[Span]:
             if suf:
                 end += suf[0][1] - suf[0][0]
             yield Span(start, end, "person_name")
-    contexts = _NAME_IN_CONTEXT.finditer(text) if _open(text, "name_context") else ()
+    contexts = _context_matches(text) if _open(text, "name_context") else ()
     for (m0, _), ctx, keyed, signoff, verb in contexts:  # one pass for the four contexts
         if _after_placeholder(text, m0):
             continue

@@ -92,6 +92,14 @@ _STRONG_PARTS = frozenset(
 _WEAK_PARTS = frozenset(["key", "keys", "auth", "sig", "signature", "cred", "salt"])
 _CAMEL = Rx(r"[A-Z]?[a-z0-9]+|[A-Z]+(?:[a-z0-9]+)?")
 
+# Words that name a password or secret in prose (English and a few other languages; `contrase.a`:
+# the ñ is a DEL in the fold).
+_PROSE_LABEL = (
+    r"password|passwd|passphrase|passcode|pwd|secret|api key|token|passwort|kennwort|contrase[n\x7f]a|"
+    r"mot de passe|senha|wachtwoord"
+)
+_PROSE_NON_ASCII_OK = frozenset("→⇒ñüé")
+
 _QUOTED_OR_BARE = r"""(?:(["'`])([^"'`\r\n]{4,200})["'`]|([^\s"'`,;<>]{4,200}))"""
 
 # (kind, pattern, group holding the secret, lowercase keywords: the rule runs only if one occurs)
@@ -100,7 +108,10 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         "private_key",
         # to its END line; without one (a truncated paste) only the base64 lines that follow, so
         # the rest of the text is neither redacted nor able to veto the match
-        r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?:(?s:.*?)-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|"
+        # (the way to the END line crosses no `--`: a truncated key never runs on to the END line
+        # of another key further down, taking all the text between)
+        r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"
+        r"(?:(?:[^-]|-[^-])*?-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|"
         r"(?:(?:\r?\n|\\r?\\n|[ \t])+(?:[A-Za-z0-9+/=]{4,}|Proc-Type:[^\r\n\\]*|DEK-Info:[^\r\n\\]*))+)",
         0,
         ("private key",),
@@ -218,6 +229,16 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         0,
         ("secret", "pass", "pwd", "token", "key", "auth", "cred"),
     ),
+    # <property name="hibernate.connection.password">X</property>, <entry key="db.password">X</entry>:
+    # an element whose name/key attribute names a secret holds it as its text (the tag must not be
+    # self-closing: `<add key="…Password" value="…" />` is the next rule's)
+    (
+        "elem_secret",
+        rf"""(?i)\b(?:name|key)[ \t]*=[ \t]*\\?["']([A-Za-z0-9_.:-]*{_LABEL_WORD}[A-Za-z0-9_.:-]*)\\?["']"""
+        r"""(?:[^<>\r\n]{0,120}[^<>/\r\n])?(>)[ \t]*(?:<!\[CDATA\[)?([^<\]\r\n]{4,200})()(?:\]\]>)?</""",
+        0,
+        ("secret", "pass", "pwd", "token", "key", "auth", "cred"),
+    ),
     # <add key="ClearTextPassword" value="…" />, <param name="apiToken" value="…"/>: a key/name
     # attribute naming a secret, then its value attribute (NuGet, .NET appSettings, Ant, log4j)
     (
@@ -259,13 +280,20 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # prose: "my password is X", "the token was X", "the login is admin / X"
     (
         "password",
-        # "the root password for the VM is X", "the api key of prod was X"
-        r"(?i)\b(?:password|passwd|passphrase|passcode|pwd|secret|api key|token)"
-        r"(?:\s+(?:for|of|on|to)\s+(?:the\s+|our\s+|my\s+)?[A-Za-z0-9._-]{1,40}(?:\s+[A-Za-z0-9._-]{1,40})?)?"
-        r"\s+(?:is|was|are)\s*:?\s*"
+        # "the root password for the VM is X", "the api key of prod was X", "I reset the password
+        # to X", "changed the admin pwd to X", "the password is now X", "db password → X", and the
+        # same in a few other languages ("das Passwort lautet X", "le mot de passe est X"). The
+        # value must look generated (`_rejected`): "reset the password to make it pass" is words.
+        # (a non-ASCII character in the label or separator is a DEL in the fold: `_decide` checks it)
+        rf"(?i)\b(?:{_PROSE_LABEL})"
+        r"(?:\s+(?:for|of|on|to|f[u\x7f]r|de|du|para|pour|van)\s+(?:the\s+|our\s+|my\s+|the\s+new\s+)?"
+        r"[A-Za-z0-9._@-]{1,40}(?:\s+[A-Za-z0-9._-]{1,40})?)?"
+        r"(?:\s+(?:is|was|are|ist|lautet|war|es|est|era|\x7f|is\s+now|is\s+still|is\s+set\s+to|was\s+set\s+to|"
+        r"(?:was|has\s+been|is|got)\s+(?:changed|reset|updated|rotated)\s+to|(?:now\s+)?(?:set|changed|reset|updated|rotated)\s+to|"
+        r"to)|[ \t]*(?:\x7f|->|=>))\s*:?\s*"
         r"[\"'`]?([^\s\"'`]{6,128})",
         1,
-        ("pass", "pwd", "secret", "api key", "token"),
+        ("pass", "pwd", "secret", "api key", "token", "kennwort", "contrase", "mot de passe", "senha"),
     ),
     # prose: "the storage key is X", "my access key was X": `key` alone labels only a generated
     # value (`prose_key` in _rejected), never "the key is that…"
@@ -290,7 +318,7 @@ _ANCHOR_RULES = frozenset({_TWILIO_RULE})
 _RULE_SET = RxSet([loosened(pat) for _, pat, _, _ in _OWN_RULES])
 # Rules whose value sits behind a label of our own: group 1 is the label, then (quote, quoted
 # value) or the bare value.
-_LABELLED = ("env_secret", "env_pair", "cli_secret")
+_LABELLED = ("env_secret", "env_pair", "cli_secret", "elem_secret")
 # Rules whose value is a credential by position alone: a `name.name` shape is no code reference.
 _POSITIONAL = ("url_password", "bearer_token", "cli_secret", "password", "login_password")
 _TRAILING_PUNCT = ".,;:)]}"
@@ -505,7 +533,13 @@ def _rel(m: tuple[tuple[int, int], ...], s0: int) -> tuple[tuple[int, int], ...]
     return tuple((a - s0, b - s0) if a >= 0 else (a, b) for a, b in m)
 
 
-_OUT_KIND = {"cli_secret": "password", "env_pair": "env_secret", "prose_key": "api_key", "login_password": "password"}
+_OUT_KIND = {
+    "cli_secret": "password",
+    "env_pair": "env_secret",
+    "elem_secret": "env_secret",
+    "prose_key": "api_key",
+    "login_password": "password",
+}
 _MISS = object()
 _DECISIONS: dict[tuple[int, str, str], object] = {}
 
@@ -525,7 +559,12 @@ def _decide(
             name = matched[groups[1][0] : groups[1][1]]
         q, qv, bv = groups[-3], groups[-2], groups[-1]
         quoted = q[1] > q[0] >= 0
-        if quoted and matched[q[0]] == ">" and not matched.lower().endswith("</" + name.lower()):
+        if (
+            quoted
+            and kind == "env_secret"
+            and matched[q[0]] == ">"
+            and not matched.lower().endswith("</" + name.lower())
+        ):
             return None  # `&lt;YOUR_API_KEY&gt; yesterday">copy</span>`: a placeholder, no element
         start, end = qv if qv[0] >= 0 else bv
     else:
@@ -534,6 +573,12 @@ def _decide(
         quoted = start >= 0 and before in ('"', "'", "`")
     if start < 0:
         return None
+    if (
+        kind == "password"
+        and not matched.isascii()
+        and any(not c.isascii() and not c.isalpha() and c not in _PROSE_NON_ASCII_OK for c in matched[:start])
+    ):
+        return None  # the fold's DEL between label and value stood for no arrow or letter
     if not quoted and "&" in matched[start:end]:
         nxt = _NEXT_PARAM.search(matched[start:end])
         if nxt is not None:
