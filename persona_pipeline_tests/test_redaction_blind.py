@@ -241,3 +241,109 @@ def test_glued_to_a_redacted_token_stays_idempotent() -> None:
         once = R.redact(text)
         assert once is not None
         assert R.redact(once.text).text == once.text  # type: ignore[union-attr]
+
+
+# --- redact4: general mechanisms for the dev pool's prose / XML password and name families
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I reset the password to {v} and it still fails",
+        "changed the admin pwd to {v} yesterday",
+        "the password is now {v}",
+        "the db password was changed to {v}",
+        "staging db password → {v}",
+        "passphrase -> {v}",
+        "das Passwort lautet {v}",
+        "le mot de passe est {v}",
+        "la contraseña es {v}",
+    ],
+)
+@pytest.mark.parametrize("value", ["Summer2010#ia", "correct-horse-granite73", "6xrQu_m58r6@VC5Z^H"])
+def test_prose_password_grammar(text: str, value: str) -> None:
+    t = text.format(v=value)
+    assert _covered(t, value), _spans(t)
+    once = R.redact(t)
+    assert once is not None and R.redact(once.text).text == once.text  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I reset the password to make the test pass",
+        "set the password to something stronger before launch",
+        "the token is expired, refresh it first",
+        "password changed to the one in the vault",
+        "password ✓ Summer2010ia",  # a non-ASCII sign that is no arrow
+        "the password to the staging box is in 1Password",
+    ],
+)
+def test_prose_password_grammar_needs_a_value(text: str) -> None:
+    assert _spans(text) == [], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '<property name="hibernate.connection.password">{v}</property>',
+        '{{"text":"<property name=\\"hibernate.connection.password\\">{v}</property>"}}',
+        "<entry key='db.secret'>{v}</entry>",
+        '<setting name="ApiToken" serializeAs="String"><![CDATA[{v}]]></setting>',
+    ],
+)
+def test_element_named_by_its_attribute(text: str) -> None:
+    v = "IaXsGixzq7dtYLGUKlC5Spj"
+    t = text.format(v=v)
+    assert _covered(t, v), _spans(t)
+
+
+def test_element_rule_keeps_self_closing_tags_and_flags() -> None:
+    assert _spans('<property name="hibernate.connection.password_encryption" value="true"/>') == []
+    assert _spans('<property name="password.policy">strict</property>') == []  # a word, not a value
+    # a self-closing tag's text after it is no element text
+    assert _spans('<add key="PasswordLength" value="12" /><b>Xk9mP2vLq8Rt77</b>') == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ('"assignee": "Thandiwe Lindqvist"', "Thandiwe Lindqvist"),
+        ('{"text":"look:\\n\\"assignee\\": \\"Dmitri Whitfield\\""}', "Dmitri Whitfield"),
+        ("reviewer: Rosalind Zimmermann", "Rosalind Zimmermann"),
+        ("owner,team\nThandiwe van Dijk,payments", "Thandiwe van Dijk"),
+        ("FYI owner,team\nLeïla Castellanos,payments\n", "Leïla Castellanos"),
+        ("id,email,assignee\n3,x,Kenji Okafor\n", "Kenji Okafor"),
+        ("Hiroshi Yamamoto changed it", "Hiroshi Yamamoto"),
+        ("Kwame Mensah rotated the key last night", "Kwame Mensah"),
+        ("Hey, Thanks, Kenji Hernández-López - any idea?", "Kenji Hernández-López"),
+    ],
+)
+def test_role_keys_table_columns_and_change_verbs(text: str, value: str) -> None:
+    assert _covered(text, value), _spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "name,version\nVisual Studio,1.2",
+        "name,team\nLoad Balancer,infra",
+        '"owner": "acme-corp"',
+        "owner: Platform Team",
+        "Load Balancer changed the config",
+        "Hey Hey Hey",
+        '{"name": "Docker Desktop", "version": "4.2"}',
+    ],
+)
+def test_name_mechanisms_keep_products_and_teams(text: str) -> None:
+    assert _spans(text) == [], text
+
+
+def test_a_truncated_key_stops_before_the_next_key() -> None:
+    body = "TXyJ6Qt6cg/60jZUpeB5EIV7QZMEc/L7jd+QEJNYUkCxDGn5U0WXrMc0ckndBG5q"
+    text = (
+        f"cat deploy_key\n-----BEGIN EC PRIVATE KEY-----\n{body}\n…\n\nlisten 80 default_server;\n\n"
+        f"-----BEGIN PRIVATE KEY-----\n{body}\n-----END PRIVATE KEY-----\n"
+    )
+    out = R.redact(text)
+    assert out is not None and "listen 80 default_server;" in out.text and body not in out.text

@@ -381,15 +381,18 @@ def phone_spans(text: str) -> Iterator[Span]:
 # A delimited table whose header names a phone, SSN or birth-date column: its cells there carry
 # their label in the header, not beside them (a bare `4155550123` in a `phone` column is a number
 # to call; in prose it is an id). Unbounded `[^\n]*` keeps the pattern linear in RE2.
-_COLUMN_WORD = (
-    r"(?:phone|mobile|\btel|\bcell|\bfax|whatsapp|\bssn|social|\bdob\b|birth|"
-    # columns of people: their cells must read as full names (`_cell_ok`)
-    r"\bname\b|full_?name|\bowner|\bauthor|assignee|reviewer|\bcontact\b|employee)"
+_COLUMN_WORD = r"(?:phone|mobile|\btel|\bcell|\bfax|whatsapp|\bssn|social|\bdob\b|birth)"
+# A column of people (name, owner, assignee…): the word must be a whole header cell, a separator
+# beside it (`name` alone is everywhere in code); its cells must read as full names (`_cell_ok`).
+_PERSON_COLUMN = r"(?:name|full_?name|owner|author|assignee|reviewer|contact|employee)"
+_PERSON_HEAD_CELL = (
+    rf"(?:[,;\t|][ \t]*[\"']?{_PERSON_COLUMN}\b|(?:^|[ ,;\t|])[\"']?{_PERSON_COLUMN}[\"']?[ \t]*[,;\t|])"
 )
 # a whole line holding a column word and a separator (no group: the match is the line, which
 # spares RE2 a submatch pass over it)
-_TABLE_HEAD = Rx(rf"(?i)[^\n]*(?:[,;\t|][^\n]*{_COLUMN_WORD}|{_COLUMN_WORD}[^\n]*[,;\t|])[^\n]*\n")
+_TABLE_HEAD = Rx(rf"(?im)[^\n]*(?:[,;\t|][^\n]*{_COLUMN_WORD}|{_COLUMN_WORD}[^\n]*[,;\t|]|{_PERSON_HEAD_CELL})[^\n]*\n")
 _TABLE_GATE = Rx(rf"(?i){_COLUMN_WORD}")
+_PERSON_TABLE_GATE = Rx(rf"(?im){_PERSON_HEAD_CELL}")
 _TABLE_SEPS = (",", "\t", ";", "|")
 _CELL_VALUE = Rx(r"^\+?\(?\d[\d ()./-]*\d")
 _MAX_TABLE_ROWS = 2000
@@ -1043,7 +1046,7 @@ _GATED.update(
     ipv6=(_IPV6,),
     home=(_HOME_SPACED, _HOME_PATH, _HOME_SLUG, _HOME_TILDE),
     phone_national=(_NATIONAL_CANDIDATE,),
-    table=(_TABLE_GATE,),  # the column word alone: a cheaper Set member than the whole line
+    table=(_TABLE_GATE, _PERSON_TABLE_GATE),  # the column word alone: a cheaper Set member than the line
     name_context=(_NAME_IN_CONTEXT,),
 )
 

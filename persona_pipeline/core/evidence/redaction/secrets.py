@@ -288,9 +288,11 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         rf"(?i)\b(?:{_PROSE_LABEL})"
         r"(?:\s+(?:for|of|on|to|f[u\x7f]r|de|du|para|pour|van)\s+(?:the\s+|our\s+|my\s+|the\s+new\s+)?"
         r"[A-Za-z0-9._@-]{1,40}(?:\s+[A-Za-z0-9._-]{1,40})?)?"
-        r"(?:\s+(?:is|was|are|ist|lautet|war|es|est|era|\x7f|is\s+now|is\s+still|is\s+set\s+to|was\s+set\s+to|"
-        r"(?:was|has\s+been|is|got)\s+(?:changed|reset|updated|rotated)\s+to|(?:now\s+)?(?:set|changed|reset|updated|rotated)\s+to|"
-        r"to)|[ \t]*(?:\x7f|->|=>))\s*:?\s*"
+        # (longest verb phrases first: RE2 prefers the earlier alternative, and "was" alone would
+        # leave "changed" as the value of "was changed to X")
+        r"(?:\s+(?:(?:is|was|has\s+been|got)\s+(?:set|changed|reset|updated|rotated)\s+to|is\s+now|is\s+still|"
+        r"(?:now\s+)?(?:set|changed|reset|updated|rotated)\s+to|is|was|are|ist|lautet|war|es|est|era|\x7f|to)|"
+        r"[ \t]*(?:\x7f|->|=>))\s*:?\s*"
         r"[\"'`]?([^\s\"'`]{6,128})",
         1,
         ("pass", "pwd", "secret", "api key", "token", "kennwort", "contrase", "mot de passe", "senha"),
