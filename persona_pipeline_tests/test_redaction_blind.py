@@ -347,3 +347,11 @@ def test_a_truncated_key_stops_before_the_next_key() -> None:
     )
     out = R.redact(text)
     assert out is not None and "listen 80 default_server;" in out.text and body not in out.text
+
+
+def test_a_star_value_with_symbols_is_no_glob() -> None:
+    v = "*-iCkF^cR%dp"
+    assert _covered(f'<add key="ClearTextPassword" value="{v}" />', v)
+    assert _covered(f"DB_PASSWORD={v}", v)
+    for text in ("secret_files: *.pem", "token_glob: *-prod/*.json", "password_files=*.{key,pem}"):
+        assert _spans(text) == [], text

@@ -458,8 +458,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             return True
         if _ALIAS.match(value):
             return True  # an alias or a scoped package (`@types/node`); a generated `@Jxx9…` is a value
-        if value.startswith("*") and not random_like(value):
-            return True  # a glob (`*.pem`); a generated `*DYn…3s_v` is a value
+        if value.startswith("*") and not random_like(value) and _GLOB.match(value):
+            return True  # a glob (`*.pem`); a generated `*DYn…3s_v` or `*-iCkF^cR%dp` is a value
         if _FLAG.match(value):
             return True  # the next flag, an endpoint (token_uri), an alias, a glob, a path
         if kind in ("password", "login_password") and _VERSIONISH.match(value):
@@ -496,6 +496,8 @@ _KEYLIKE = Rx(r"^[A-Za-z0-9+/=_.~-]+$")
 _PATH = Rx(r"^(?:~|\.{1,2})?/[A-Za-z0-9_.@/-]*$")
 # the next option rather than a value: `-v`, `--no-cache` (a generated `-Ad2r…@!` is a value)
 _FLAG = Rx(r"^(?:-[A-Za-z]|--?[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$")
+# a glob: `*` then path characters only (a `^`, `%`, `!`, `#`, `@`, `$` make a generated value)
+_GLOB = Rx(r"^\*[A-Za-z0-9_.*/{},\[\]-]*$")
 _ALIAS = Rx(r"^@[a-z0-9_.-]+(?:/[a-z0-9_.-]+)?$")
 _CASE_MIXED = Rx(r"[a-z][A-Z]|[A-Z]{2}[a-z]")
 _VERSIONISH = Rx(r"^v?\d+(?:\.\d+)+[^A-Za-z0-9]*$")
