@@ -1886,9 +1886,10 @@ class BlindScore:
     mb: float = 0.0
     idempotent: bool = True
     dropped: int = 0
-    misses: list[tuple[str, str]] = field(default_factory=list)
-    fp_texts: list[tuple[str, str]] = field(default_factory=list)
-    stray_texts: list[str] = field(default_factory=list)
+    # (texts kept out of the repr: a failing holdout assertion must not print the holdout's failures)
+    misses: list[tuple[str, str]] = field(default_factory=list, repr=False)
+    fp_texts: list[tuple[str, str]] = field(default_factory=list, repr=False)
+    stray_texts: list[str] = field(default_factory=list, repr=False)
 
     def recall(self, kind: str) -> float:
         cats = [c for c in self.total if KIND.get(c) == kind]
