@@ -357,3 +357,14 @@ def test_a_star_value_with_symbols_is_no_glob() -> None:
     assert _covered(f"DB_PASSWORD={v}", v)
     for text in ("secret_files: *.pem", "token_glob: *-prod/*.json", "password_files=*.{key,pem}"):
         assert _spans(text) == [], text
+
+
+def test_k8s_env_value_is_data_and_an_address_ends_a_sentence() -> None:
+    # (redaction_cases dev pool) a dotted value under `name: X_PASSWORD` is no code reference
+    text = "env:\n  - name: DB_PASSWORD\n    value: ixizs.jmUy770\n"
+    assert _covered(text, "ixizs.jmUy770"), _spans(text)
+    assert _spans("env:\n  - name: DB_PASSWORD\n    valueFrom:\n      secretKeyRef: {name: db}\n") == []
+    assert _spans("env:\n  - name: DB_PASSWORD\n    value: $(DB_PASSWORD)\n") == []
+    # an address before a full stop is still an address; before `.5` it is part of a version
+    assert _covered("I tried this: ssh lntdr@191.8.24.93. Thanks", "191.8.24.93")
+    assert _spans("upgraded to 191.8.24.93.5 yesterday") == []

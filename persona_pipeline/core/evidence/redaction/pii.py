@@ -513,8 +513,10 @@ def _is_global_ip(value: str) -> bool:
 
 def ip_spans(text: str) -> Iterator[Span]:
     for ((start, end),) in _IPV4.finditer(text) if _open(text, "ipv4") else ():
-        if text[start - 1 : start] in (".", "-", "v") or text[end : end + 1] == ".":
-            continue
+        if text[start - 1 : start] in (".", "-", "v") or (
+            text[end : end + 1] == "." and text[end + 1 : end + 2].isalnum()
+        ):
+            continue  # 1.2.3.4.5 is a version; a full stop after an address ends the sentence
         if not _is_global_ip(text[start:end]):  # first: it rejects most candidates, and it is cached
             continue
         if _VERSION_BEFORE.search(text[max(0, start - 24) : start]):

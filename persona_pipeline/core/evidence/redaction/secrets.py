@@ -211,9 +211,10 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         0,
         ("secret", "pass", "pwd", "token", "key", "auth", "cred"),
     ),
-    # Kubernetes/Compose env lists: `- name: DB_PASSWORD` then `value: …` (YAML or JSON)
+    # Kubernetes/Compose env lists: `- name: DB_PASSWORD` then `value: …` (YAML or JSON): the value
+    # is data, never a code reference (`ixizs.jmUy770` is a password)
     (
-        "env_secret",
+        "k8s_secret",
         rf"""(?i)\bname["']?\s*:\s*["']?([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)["']?\s*,?\s*(?:\\n)?\s*-?\s*"""
         rf"""["']?value["']?\s*:[ \t]*{_QUOTED_OR_BARE}""",
         0,
@@ -320,9 +321,9 @@ _ANCHOR_RULES = frozenset({_TWILIO_RULE})
 _RULE_SET = RxSet([loosened(pat) for _, pat, _, _ in _OWN_RULES])
 # Rules whose value sits behind a label of our own: group 1 is the label, then (quote, quoted
 # value) or the bare value.
-_LABELLED = ("env_secret", "env_pair", "cli_secret", "elem_secret")
+_LABELLED = ("env_secret", "env_pair", "cli_secret", "elem_secret", "k8s_secret")
 # Rules whose value is a credential by position alone: a `name.name` shape is no code reference.
-_POSITIONAL = ("url_password", "bearer_token", "cli_secret", "password", "login_password")
+_POSITIONAL = ("url_password", "bearer_token", "cli_secret", "password", "login_password", "k8s_secret")
 _TRAILING_PUNCT = ".,;:)]}"
 
 
@@ -458,6 +459,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             return True
         if _ALIAS.match(value):
             return True  # an alias or a scoped package (`@types/node`); a generated `@Jxx9…` is a value
+        if value[:1] in "{[(" and not random_like(value):
+            return True  # the start of a flow mapping or a call (`secretKeyRef: {name: db}`), no value
         if value.startswith("*") and not random_like(value) and _GLOB.match(value):
             return True  # a glob (`*.pem`); a generated `*DYn…3s_v` or `*-iCkF^cR%dp` is a value
         if _FLAG.match(value):
@@ -541,6 +544,7 @@ _OUT_KIND = {
     "cli_secret": "password",
     "env_pair": "env_secret",
     "elem_secret": "env_secret",
+    "k8s_secret": "env_secret",
     "prose_key": "api_key",
     "login_password": "password",
 }
