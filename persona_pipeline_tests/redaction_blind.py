@@ -11,23 +11,25 @@ semver, lockfile hashes, base64 image data, code identifiers, placeholders, publ
 ordinary dates, capitalised product names, ports, paths without user names, AWS's documented
 EXAMPLE keys, private addresses.
 
-Two pools split by template family (new values every seed, in both pools):
+Two pools split by template family (new values every seed, in both pools). The generator grows
+in rounds; each round's holdout is written before any of it is scored, measured untuned, and
+joins dev when the next round's holdout has been written:
 
 - ``dev`` (tune on its failures): every category's first ``holdout_from`` templates, the
-  ``DEV_WRAPPERS`` and the ``DECOYS``. This is the whole of the first generator (its even *and*
-  odd families, so the once-held-out prose / XML password and context-free name families are
-  dev material now).
+  ``DEV_WRAPPERS`` and the ``DECOYS``. Round 1 is the first generator (its even *and* odd
+  families: the once-held-out prose / XML password and context-free name families); round 2 (the
+  ``round2`` templates, ``ROUND2_WRAPPERS`` and ``_round2_decoy_templates``) added other wrappers
+  and dialects: PowerShell ``$env:X``, TOML, .ini, docker-compose ``environment:``,
+  Terraform/HCL, Java properties, .NET connection strings, JDBC URLs, Helm values, GitHub Actions
+  ``env:``, markdown tables, ``curl -u``, ``git clone https://user:token@``, ``docker login
+  --password``, libpq ``psql "host=… password=…"``, auth logs, non-English prose; chat pastes,
+  issue forms, Go/Node stacks, YAML block scalars, e-mail quotes, HTML ``<pre>``, Jupyter output,
+  journal lines; decoys of prose about credentials and configuration keys that merely contain a
+  credential word.
 - ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
-  positives; ``main`` prints failures of the dev pool alone): the templates after
-  ``holdout_from``, written in a second round before any of them was scored: other wrappers
-  and dialects (PowerShell ``$env:X``, TOML, .ini, docker-compose ``environment:``,
-  Terraform/HCL, Java properties, .NET connection strings, JDBC URLs, Helm values, GitHub
-  Actions ``env:``, markdown tables, ``curl -u``, ``git clone https://user:token@``,
-  ``docker login --password``, libpq ``psql "host=… password=…"``, auth logs, non-English
-  prose), the ``HOLDOUT_WRAPPERS`` (chat paste, markdown table cell, issue form, Go panic, Node
-  stack, YAML block scalar, e-mail quote, HTML ``<pre>``, Jupyter output, journal line) and the
-  ``HOLDOUT_DECOYS`` (fresh shapes of each decoy category, plus prose about credentials without
-  a value and configuration keys that merely contain a credential word).
+  positives; ``main`` prints failures of the dev pool alone): round 3, the templates after
+  ``holdout_from``, the ``HOLDOUT_WRAPPERS`` (IRC log, quoted CSV cell, Python literal, Rust
+  panic, review comment, XML comment, heredoc, log4j line, task list) and ``HOLDOUT_DECOYS``.
 """
 
 from __future__ import annotations
@@ -546,10 +548,12 @@ def cat(
     kind: Literal["secret", "pii"],
     templates: list[str],
     gen: Callable[[random.Random], str],
+    round2: list[str],
     holdout: list[str],
 ) -> None:
-    """``templates`` are the dev families, ``holdout`` the never-tuned ones."""
-    CATS.append(Category(name, kind, _single(templates + holdout, gen), len(templates) + len(holdout), len(templates)))
+    """``templates`` (round 1) and ``round2`` are the dev families, ``holdout`` the never-tuned ones."""
+    dev = templates + round2
+    CATS.append(Category(name, kind, _single(dev + holdout, gen), len(dev) + len(holdout), len(dev)))
 
 
 cat(
@@ -570,13 +574,18 @@ cat(
             f"sk-svcacct-{_rs(r, B64URL, 74)}",
         ]
     ),
-    holdout=[
+    round2=[
         "    env:\n      OPENAI_API_KEY: {v}\n    steps:\n      - run: pytest",
         '$env:OPENAI_API_KEY = "{v}"',
         '[openai]\napi_key = "{v}"\norganization = "org-acme"',
         "hola, mi clave de openai es {v} y me da error 429",
         "| variable | value |\n|---|---|\n| OPENAI_API_KEY | {v} |",
         "services:\n  api:\n    environment:\n      - OPENAI_API_KEY={v}",
+    ],
+    holdout=[
+        "    - OPENAI_API_KEY={v}  # TODO rotate",
+        'Dim Key As String = "{v}"',
+        'openai_key := "{v}"',
     ],
 )
 cat(
@@ -589,11 +598,15 @@ cat(
         "curl https://api.anthropic.com/v1/messages -H 'x-api-key: {v}' -H 'anthropic-version: 2023-06-01'",
     ],
     lambda r: f"sk-ant-{r.choice(['api03', 'admin01'])}-{_rs(r, B64URL, 93)}AA",
-    holdout=[
+    round2=[
         '$env:ANTHROPIC_API_KEY="{v}"',
         'variable "anthropic_api_key" {{\n  type    = string\n  default = "{v}"\n}}',
         "ich habe den Schlüssel {v} in die .env gelegt, trotzdem 401",
         "anthropic.api-key={v}",
+    ],
+    holdout=[
+        'ANTHROPIC_API_KEY="{v}" python agent.py',
+        'var client = new AnthropicClient("{v}");',
     ],
 )
 cat(
@@ -607,12 +620,16 @@ cat(
         "gh auth login --with-token <<< {v}",
     ],
     lambda r: f"{r.choice(['ghp', 'gho', 'ghs', 'ghu'])}_{_rs(r, B62, 36)}",
-    holdout=[
+    round2=[
         "git clone https://{u}:{v}@github.com/{u}/dotfiles.git",
         "echo {v} | docker login ghcr.io -u {u} --password-stdin",
         "      env:\n        GH_TOKEN: {v}",
         "$env:GITHUB_TOKEN = '{v}'",
         "jeton généré : {v} (scope repo)",
+    ],
+    holdout=[
+        '[url "https://{v}@github.com/"]\n\tinsteadOf = https://github.com/',
+        "leaked in the build log: {v}",
     ],
 )
 cat(
@@ -625,11 +642,15 @@ cat(
         "git remote set-url origin https://oauth2:{v}@github.com/acme/web.git",
     ],
     lambda r: f"github_pat_11{_rs(r, UPPER32, 20)}_{_rs(r, B62, 59)}",
-    holdout=[
+    round2=[
         "gh secret set DEPLOY_TOKEN --body {v}",
         '[github]\ntoken = "{v}"',
         "export GITHUB_PAT={v}",
         "| name | token |\n|---|---|\n| ci-bot | {v} |",
+    ],
+    holdout=[
+        'terraform: github provider token = "{v}"',
+        "GITHUB_TOKEN: {v}  # fine-grained, expires in 30d",
     ],
 )
 cat(
@@ -642,11 +663,15 @@ cat(
         "git push https://gitlab-ci-token:{v}@gitlab.example.org/team/app.git",
     ],
     lambda r: f"glpat-{_rs(r, B64URL, 20)}",
-    holdout=[
+    round2=[
         "git clone https://oauth2:{v}@gitlab.com/group/project.git",
         'variables:\n  GITLAB_API_TOKEN: "{v}"',
         "el token de gitlab es {v} pero ya caducó",
         '$env:GITLAB_TOKEN = "{v}"',
+    ],
+    holdout=[
+        "ci-token {v} still valid?",
+        "url = https://gitlab-ci-token:{v}@gitlab.internal/api.git",
     ],
 )
 cat(
@@ -664,11 +689,15 @@ cat(
             f"xoxp-{_rs(r, '0123456789', 11)}-{_rs(r, '0123456789', 12)}-{_rs(r, '0123456789', 13)}-{_rs(r, HEX, 32)}",
         ]
     ),
-    holdout=[
+    round2=[
         "slack:\n  botToken: {v}\n  channel: deploys",
         '$env:SLACK_BOT_TOKEN = "{v}"',
         'curl -d "token={v}&channel=C0123ABCD&text=hi" https://slack.com/api/chat.postMessage',
         "[slack]\ntoken = {v}",
+    ],
+    holdout=[
+        'Dim slackToken = "{v}"',
+        "SLACK_APP_TOKEN={v} node bot.js",
     ],
 )
 
@@ -686,13 +715,15 @@ def _slack_webhook(rng: random.Random, t: int) -> tuple[str, list[str]]:
             'Invoke-RestMethod -Uri "{url}" -Method Post -Body $payload',
             "| channel | hook |\n|---|---|\n| #alerts | {url} |",
             "la URL del webhook es {url}",
+            "hooks:\n  - {url}",
+            'SLACK_URL="{url}" ./notify.sh',
         ],
         t,
         url=url,
     ), [path]
 
 
-CATS.append(Category("slack_webhook", "secret", _slack_webhook, 8, 4))
+CATS.append(Category("slack_webhook", "secret", _slack_webhook, 10, 8))
 
 
 def _discord_webhook(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -708,13 +739,15 @@ def _discord_webhook(rng: random.Random, t: int) -> tuple[str, list[str]]:
             '$hook = "{url}"',
             '[notifications]\ndiscord = "{url}"',
             "webhook: <{url}>",
+            "<{url}> gives 404",
+            'hook_url := "{url}"',
         ],
         t,
         url=url,
     ), [tail]
 
 
-CATS.append(Category("discord_webhook", "secret", _discord_webhook, 8, 4))
+CATS.append(Category("discord_webhook", "secret", _discord_webhook, 10, 8))
 
 cat(
     "stripe_key",
@@ -726,11 +759,15 @@ cat(
         "the live key {v} got rotated?",
     ],
     lambda r: f"{r.choice(['sk_live', 'rk_live'])}_{_rs(r, B62, r.choice([24, 99]))}",
-    holdout=[
+    round2=[
         "\\Stripe\\Stripe::setApiKey('{v}');",
         '$env:STRIPE_SECRET_KEY="{v}"',
         "stripe:\n  secretKey: {v}\n  currency: eur",
         "der Live-Schlüssel {v} wurde versehentlich committet",
+    ],
+    holdout=[
+        'Stripe.apiKey = "{v}";',
+        'stripe_secret := "{v}"',
     ],
 )
 
@@ -747,6 +784,8 @@ def _twilio(rng: random.Random, t: int) -> tuple[str, list[str]]:
             '$env:TWILIO_ACCOUNT_SID="{sid}"; $env:TWILIO_AUTH_TOKEN="{tok}"',
             "[twilio]\naccount_sid = {sid}\nauth_token = {tok}",
             "twilio.accountSid={sid}\ntwilio.authToken={tok}",
+            "TWILIO_SID={sid} TWILIO_TOKEN={tok} python sms.py",
+            "new Twilio('{sid}', '{tok}')",
         ],
         t,
         sid=sid,
@@ -754,7 +793,7 @@ def _twilio(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [sid, tok]
 
 
-CATS.append(Category("twilio", "secret", _twilio, 8, 4))
+CATS.append(Category("twilio", "secret", _twilio, 10, 8))
 cat(
     "sendgrid_key",
     "secret",
@@ -765,11 +804,15 @@ cat(
         "sendgrid says the key {v} lacks mail.send",
     ],
     lambda r: f"SG.{_rs(r, B64URL, 22)}.{_rs(r, B64URL, 43)}",
-    holdout=[
+    round2=[
         'sendgrid:\n  apiKey: "{v}"',
         "$env:SENDGRID_API_KEY='{v}'",
         "smtp relay: user apikey, password {v}",
         '<add key="SendGridApiKey" value="{v}" />',
+    ],
+    holdout=[
+        "SENDGRID_API_KEY={v} node send.js",
+        "mail.sendgrid.key={v}",
     ],
 )
 cat(
@@ -782,11 +825,15 @@ cat(
         "the maps key {v} is restricted to our referrer",
     ],
     lambda r: f"AIza{_rs(r, B64URL, 35)}",
-    holdout=[
+    round2=[
         'const firebaseConfig = {{ apiKey: "{v}", authDomain: "acme-app.firebaseapp.com" }};',
         "curl 'https://generativelanguage.googleapis.com/v1beta/models?key={v}'",
         'google_maps_api_key = "{v}"',
         "der Maps-Key ist {v}, eingeschränkt auf unsere Domain",
+    ],
+    holdout=[
+        '<meta-data android:name="com.google.android.geo.API_KEY" android:value="{v}"/>',
+        'GoogleMaps.init("{v}")',
     ],
 )
 
@@ -805,7 +852,13 @@ def _gcp_sa(rng: random.Random, t: int) -> tuple[str, list[str]]:
         "client_id": _rs(rng, "0123456789", 21),
         "token_uri": "https://oauth2.googleapis.com/token",
     }
-    if t >= 4:  # holdout families
+    if t >= 8:  # round-3 holdout families
+        text = [
+            "export GOOGLE_CREDENTIALS=" + json.dumps(json.dumps(obj)),
+            "```json\n" + json.dumps(obj, indent=4) + "\n```",
+        ][t - 8]
+        return text, [kid, *body]
+    if t >= 4:  # round-2 families (dev)
         pretty = json.dumps(obj, indent=2)
         text = [
             "stringData:\n  credentials.json: |\n    " + pretty.replace("\n", "\n    "),
@@ -820,7 +873,7 @@ def _gcp_sa(rng: random.Random, t: int) -> tuple[str, list[str]]:
     return text, [kid, *body]
 
 
-CATS.append(Category("gcp_service_account", "secret", _gcp_sa, 8, 4))
+CATS.append(Category("gcp_service_account", "secret", _gcp_sa, 10, 8))
 
 
 def _azure(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -840,6 +893,8 @@ def _azure(rng: random.Random, t: int) -> tuple[str, list[str]]:
             'storage_account_access_key = "{key}"',
             "key1   {key}   FULL",
             '<add name="Blobs" connectionString="{cs}" />',
+            "AccountKey: {key}",
+            "azcopy login --account-key {key}",
         ],
         t,
         cs=cs,
@@ -848,7 +903,7 @@ def _azure(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [key]
 
 
-CATS.append(Category("azure_storage", "secret", _azure, 11, 6))
+CATS.append(Category("azure_storage", "secret", _azure, 13, 11))
 
 
 def _aws(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -869,6 +924,8 @@ def _aws(rng: random.Random, t: int) -> tuple[str, list[str]]:
             "| key id | secret |\n|---|---|\n| {a} | {s} |",
             "aws configure set aws_access_key_id {a} && aws configure set aws_secret_access_key {s}",
             "aws.accessKeyId={a}\naws.secretKey={s}",
+            "export AWS_ACCESS_KEY_ID={a} AWS_SECRET_ACCESS_KEY={s}",
+            "key: {a}\nsecret: {s}",
         ],
         t,
         a=akid,
@@ -877,7 +934,7 @@ def _aws(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [akid, sec]
 
 
-CATS.append(Category("aws_keys", "secret", _aws, 12, 6))
+CATS.append(Category("aws_keys", "secret", _aws, 14, 12))
 cat(
     "npm_token",
     "secret",
@@ -888,11 +945,15 @@ cat(
         'echo "//registry.npmjs.org/:_authToken={v}" > ~/.npmrc',
     ],
     lambda r: f"npm_{_rs(r, B62, 36)}",
-    holdout=[
+    round2=[
         "npm config set //registry.npmjs.org/:_authToken {v}",
         'npmRegistryServer: "https://registry.npmjs.org"\nnpmAuthToken: "{v}"',
         "      - run: npm publish\n        env:\n          NODE_AUTH_TOKEN: {v}",
         "$env:NPM_TOKEN = '{v}'",
+    ],
+    holdout=[
+        "_auth_token={v}",
+        "NPM_CONFIG_//registry.npmjs.org/:_authToken={v}",
     ],
 )
 cat(
@@ -905,11 +966,15 @@ cat(
         "uv publish --token {v}",
     ],
     lambda r: f"pypi-AgEIcHlwaS5vcmc{_rs(r, B64URL, r.choice([50, 140]))}",
-    holdout=[
+    round2=[
         "poetry config pypi-token.pypi {v}",
         "      - uses: pypa/gh-action-pypi-publish@release/v1\n        with:\n          password: {v}",
         "UV_PUBLISH_TOKEN={v} uv publish",
         "$env:TWINE_PASSWORD = '{v}'",
+    ],
+    holdout=[
+        "[distutils]\nindex-servers = pypi\n[pypi]\npassword: {v}",
+        "PYPI_API_TOKEN: {v}",
     ],
 )
 cat(
@@ -923,12 +988,16 @@ cat(
         "https://app.internal/callback#access_token={v}&token_type=bearer",
     ],
     jwt,
-    holdout=[
+    round2=[
         "Cookie: theme=dark; auth_token={v}; lang=en",
         "localStorage.setItem('id_token', '{v}')",
         "http :8080/api/me 'Authorization:Bearer {v}'",
         "| header | value |\n|---|---|\n| Authorization | Bearer {v} |",
         "wss://realtime.internal/socket?jwt={v}",
+    ],
+    holdout=[
+        "Set-Cookie: sid={v}; HttpOnly; Secure",
+        "curl -b 'jwt={v}' https://api.internal/me",
     ],
 )
 cat(
@@ -941,11 +1010,15 @@ cat(
         "creds.token = '{v}'",
     ],
     lambda r: f"ya29.{_rs(r, B64URL, r.choice([120, 160, 200]))}",
-    holdout=[
+    round2=[
         "access_token={v}&expires_in=3599&token_type=Bearer",
         '{{"access_token": "{v}", "expires_in": 3599, "token_type": "Bearer"}}',
         'req.Header.Set("Authorization", "Bearer {v}")',
         "$env:GOOGLE_OAUTH_ACCESS_TOKEN = '{v}'",
+    ],
+    holdout=[
+        "google-oauth: {v}",
+        'creds = Credentials(token="{v}")',
     ],
 )
 
@@ -962,16 +1035,19 @@ def _pem(rng: random.Random, t: int) -> tuple[str, list[str]]:
         "here's the key file (cut):\n" + head + ("\n[truncated]" if truncated else f"\n-----END {label}-----"),
         "ssh_key: |\n  " + head.replace("\n", "\n  ") + ("" if truncated else f"\n  -----END {label}-----"),
         "cat deploy_key\n" + head + ("\n…" if truncated else f"\n-----END {label}-----"),
-        # holdout families
+        # round-2 families (dev)
         "tls:\n  key: |\n    " + head.replace("\n", "\n    ") + ("" if truncated else f"\n    -----END {label}-----"),
         '{"private_key": "' + head.replace("\n", "\\n") + ("" if truncated else f"\\n-----END {label}-----\\n") + '"}',
         "private_key = <<EOT\n" + head + ("" if truncated else f"\n-----END {label}-----") + "\nEOT",
         'echo "' + head + ("\n..." if truncated else f"\n-----END {label}-----") + '" > ~/.ssh/id_deploy',
+        # round-3 holdout families
+        'PRIVATE_KEY="' + head.replace("\n", "\\n") + ("" if truncated else f"\\n-----END {label}-----") + '"',
+        "- key: |-\n    " + head.replace("\n", "\n    ") + ("" if truncated else f"\n    -----END {label}-----"),
     ]
     return forms[t], body
 
 
-CATS.append(Category("pem_private_key", "secret", _pem, 8, 4))
+CATS.append(Category("pem_private_key", "secret", _pem, 10, 8))
 
 
 def _pw_url(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -992,6 +1068,8 @@ def _pw_url(rng: random.Random, t: int) -> tuple[str, list[str]]:
             "ftp://{u}:{pwq}@{host}/upload",
             "  url: postgresql+asyncpg://{u}:{pwq}@{host}/analytics",
             "MAIL_URL=smtp://{u}:{pwq}@smtp.mailgun.org:587",
+            "spring.data.mongodb.uri=mongodb://{u}:{pwq}@{host}:27017/app",
+            "sftp://{u}:{pwq}@{host}/in",
         ],
         t,
         u=u,
@@ -1000,7 +1078,7 @@ def _pw_url(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [pw, pwq]
 
 
-CATS.append(Category("password_url", "secret", _pw_url, 12, 6))
+CATS.append(Category("password_url", "secret", _pw_url, 14, 12))
 cat(
     "password_env",
     "secret",
@@ -1013,7 +1091,7 @@ cat(
         "ADMIN_PASS: {v}",
     ],
     password,
-    holdout=[
+    round2=[
         '$env:DB_PASSWORD = "{v}"',
         '[database]\nuser = "{u}"\npassword = "{v}"',
         "[client]\nuser={u}\npasswd={v}",
@@ -1022,6 +1100,12 @@ cat(
         "      env:\n        REDIS_PASSWORD: {v}",
         "spring.datasource.username={u}\nspring.datasource.password={v}",
         'resource "aws_db_instance" "main" {{\n  username = "{u}"\n  password = "{v}"\n}}',
+    ],
+    holdout=[
+        "DB_PASSWORD ?= {v}",
+        "set PGPASSWORD={v}",
+        'Environment="REDIS_PASS={v}"',
+        "  db_pass: !!str {v}",
     ],
 )
 cat(
@@ -1036,7 +1120,7 @@ cat(
         "redis-cli -a {v} --no-auth-warning INFO",
     ],
     password,
-    holdout=[
+    round2=[
         "curl -u {u}:{v} https://nexus.internal/service/rest/v1/repositories",
         "docker login --username {u} --password {v} ghcr.io",
         'psql "host=db.internal user={u} password={v} dbname=app sslmode=require"',
@@ -1044,6 +1128,12 @@ cat(
         "ldapsearch -x -D 'cn=admin,dc=acme,dc=io' -w '{v}' -b dc=acme,dc=io",
         "wget --user={u} --password='{v}' https://files.internal/dump.sql.gz",
         "PGPASSWORD='{v}' psql -h db.internal -U {u} app",
+    ],
+    holdout=[
+        "mysqladmin -uroot --password={v} status",
+        "rabbitmqctl add_user {u} '{v}'",
+        "net use Z: \\\\fs01\\share /user:{u} {v}",
+        "echo '{v}' | sudo -S systemctl restart api",
     ],
 )
 cat(
@@ -1056,7 +1146,7 @@ cat(
         '<property name="hibernate.connection.password">{v}</property>',
     ],
     password,
-    holdout=[
+    round2=[
         '<connectionStrings>\n  <add name="Db" connectionString="Server=sql01;Database=App;'
         'User Id={u};Password={v};" />\n</connectionStrings>',
         '<entry key="db.password">{v}</entry>',
@@ -1065,6 +1155,11 @@ cat(
         '<env name="DB_PASSWORD" value="{v}"/>',
         '<datasource jndi-name="java:/AppDS">\n  <security><user-name>{u}</user-name>'
         "<password>{v}</password></security>\n</datasource>",
+    ],
+    holdout=[
+        "<jdbc-password>{v}</jdbc-password>",
+        '<Setting Name="DbPassword" Value="{v}" />',
+        "<secret>{v}</secret>",
     ],
 )
 
@@ -1083,6 +1178,8 @@ def _k8s(rng: random.Random, t: int) -> tuple[str, list[str]]:
             '    environment:\n      {n}: "{v}"',
             '{{"Name": "{n}", "Value": "{v}"}}',
             "kubectl set env deployment/api {n}={v}",
+            '  - {{name: {n}, value: "{v}"}}',
+            "--env {n}={v}",
         ],
         t,
         n=name,
@@ -1091,7 +1188,7 @@ def _k8s(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [v]
 
 
-CATS.append(Category("password_k8s", "secret", _k8s, 9, 4))
+CATS.append(Category("password_k8s", "secret", _k8s, 11, 9))
 
 
 def _code_env(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -1111,6 +1208,8 @@ def _code_env(rng: random.Random, t: int) -> tuple[str, list[str]]:
             "ENV['{n}'] = '{v}'",
             "putenv('{n}={v}');",
             "{n}={v} ./run.sh",
+            'export const {n} = "{v}";',
+            'System.setProperty("{n}", "{v}");',
         ],
         t,
         n=name,
@@ -1119,7 +1218,7 @@ def _code_env(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [v]
 
 
-CATS.append(Category("password_code", "secret", _code_env, 12, 6))
+CATS.append(Category("password_code", "secret", _code_env, 14, 12))
 
 
 def _pw_prose(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -1140,6 +1239,9 @@ def _pw_prose(rng: random.Random, t: int) -> tuple[str, list[str]]:
             "user {u}, passphrase {pw}",
             "pw: {pw}",
             "@here staging db password → {pw}",
+            "the {u} account password: {pw}",
+            "pass is {pw} for now",
+            "new pwd = {pw}",
         ],
         t,
         u=u,
@@ -1147,7 +1249,7 @@ def _pw_prose(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [pw]
 
 
-CATS.append(Category("password_prose", "secret", _pw_prose, 14, 6))
+CATS.append(Category("password_prose", "secret", _pw_prose, 17, 14))
 
 # --- PII
 
@@ -1171,6 +1273,9 @@ def _email(rng: random.Random, t: int) -> tuple[str, list[str]]:
             "Co-authored-by: Bot <{v}>",
             "2024-03-12 WARN login failed for user={v}",
             "écrivez-moi à {v}",
+            "ping me on {v}",
+            "<email>{v}</email>",
+            "user: {v} (locked out)",
         ],
         t,
         v=v,
@@ -1179,7 +1284,7 @@ def _email(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [v]
 
 
-CATS.append(Category("email", "pii", _email, 15, 8))
+CATS.append(Category("email", "pii", _email, 18, 15))
 
 for _region in ("US", "GB", "DE", "FR", "IN", "BR"):
 
@@ -1199,13 +1304,15 @@ for _region in ("US", "GB", "DE", "FR", "IN", "BR"):
                 "ruf mich an unter {v}",
                 "WhatsApp {v}",
                 "<phone>{v}</phone>",
+                "phone={v}",
+                "emergency contact {v}",
             ],
             t,
             v=v,
             vq=urllib.parse.quote(v, safe=""),
         ), [v]
 
-    CATS.append(Category(f"phone_{_region.lower()}", "pii", _mk_phone, 12, 6))
+    CATS.append(Category(f"phone_{_region.lower()}", "pii", _mk_phone, 14, 12))
 
 cat(
     "credit_card",
@@ -1217,11 +1324,15 @@ cat(
         "cc,amount\n{v},49.99",
     ],
     card,
-    holdout=[
+    round2=[
         "| customer | card |\n|---|---|\n| 1042 | {v} |",
         "card_number={v}&exp_month=09&exp_year=2027",
         "<CardNumber>{v}</CardNumber>",
         "Karte {v}, gültig bis 08/28",
+    ],
+    holdout=[
+        "pan: {v}",
+        "refund to card {v} please",
     ],
 )
 cat(
@@ -1234,11 +1345,15 @@ cat(
         "payee,iban\nAcme GmbH,{v}",
     ],
     iban,
-    holdout=[
+    round2=[
         "IBAN {v} (BIC DEUTDEFFXXX)",
         "<IBAN>{v}</IBAN>",
         "bank_account: {v}",
         "virement vers {v} svp, merci",
+    ],
+    holdout=[
+        "Konto: {v}",
+        "IBAN\t{v}",
     ],
 )
 cat(
@@ -1251,11 +1366,15 @@ cat(
         "applicant_ssn={v}",
     ],
     ssn,
-    holdout=[
+    round2=[
         "| field | value |\n|---|---|\n| ssn | {v} |",
         "<SSN>{v}</SSN>",
         "social security no. {v} on the W-2",
         "tax id (SSN): {v}",
+    ],
+    holdout=[
+        "SSN#: {v}",
+        "soc sec {v}",
     ],
 )
 cat(
@@ -1270,13 +1389,17 @@ cat(
         "Geburtsdatum: {v}",
     ],
     dob,
-    holdout=[
+    round2=[
         "| dob | {v} |",
         "birthday: {v}",
         "né le {v} à Lyon",
         "<BirthDate>{v}</BirthDate>",
         "D.O.B. {v}",
         "geboren am {v}",
+    ],
+    holdout=[
+        'dateOfBirth = "{v}"',
+        "fecha de nacimiento: {v}",
     ],
 )
 for _region in ("US", "UK", "DE", "FR"):
@@ -1293,12 +1416,14 @@ for _region in ("US", "UK", "DE", "FR"):
                 'shipping_address = "{v}"',
                 "billing address was {v}",
                 "I live at {v}",
+                "Lieferadresse: {v}",
+                'address = "{v}"',
             ],
             t,
             v=v,
         ), [v]
 
-    CATS.append(Category(f"address_{_region.lower()}", "pii", _mk_addr, 8, 4))
+    CATS.append(Category(f"address_{_region.lower()}", "pii", _mk_addr, 10, 8))
 
 cat(
     "ipv4",
@@ -1310,11 +1435,15 @@ cat(
         '"client_ip": "{v}"',
     ],
     public_ipv4,
-    holdout=[
+    round2=[
         "Failed password for root from {v} port 52144 ssh2",
         "X-Forwarded-For: {v}",
         "allow {v};\ndeny all;",
         "| host | ip |\n|---|---|\n| vpn-exit | {v} |",
+    ],
+    holdout=[
+        "Accepted publickey for deploy from {v} port 50211",
+        "client {v} exceeded rate limit",
     ],
 )
 cat(
@@ -1327,11 +1456,15 @@ cat(
         '"remote_addr": "{v}"',
     ],
     public_ipv6,
-    holdout=[
+    round2=[
         "X-Real-IP: {v}",
         "Connection from {v} port 50122 on 10.0.0.4 port 22",
         "AAAA record points to {v}",
         "| v6 | {v} |",
+    ],
+    holdout=[
+        "listen [{v}]:8443;",
+        "from={v} proto=tcp",
     ],
 )
 
@@ -1358,13 +1491,17 @@ def _name(rng: random.Random, t: int) -> tuple[str, list[str]]:
             "laut {v} ist das Feature fertig",
             "[10:42] {v}: can someone restart staging?",
             '"displayName": "{v}"',
+            "Approved-by: {v}",
+            "{v} (PM) asked for this",
+            "hi {v}, quick question",
+            "<author>{v}</author>",
         ],
         t,
         v=v,
     ), [v]
 
 
-CATS.append(Category("person_name", "pii", _name, 18, 8))
+CATS.append(Category("person_name", "pii", _name, 22, 18))
 
 
 def _winpath(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -1380,13 +1517,15 @@ def _winpath(rng: random.Random, t: int) -> tuple[str, list[str]]:
             '"python.defaultInterpreterPath": "C:\\\\Users\\\\{v}\\\\venv\\\\Scripts\\\\python.exe"',
             "at Program.Main() in C:\\Users\\{v}\\source\\App\\Program.cs:line 14",
             "C:/Users/{v}/AppData/Roaming/npm/node_modules",
+            "C:\\Users\\{v}\\.ssh\\id_ed25519",
+            '"cwd": "C:\\\\Users\\\\{v}\\\\repo"',
         ],
         t,
         v=v,
     ), [v]
 
 
-CATS.append(Category("windows_profile", "pii", _winpath, 9, 4))
+CATS.append(Category("windows_profile", "pii", _winpath, 11, 9))
 
 
 def _homepath(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -1404,13 +1543,15 @@ def _homepath(rng: random.Random, t: int) -> tuple[str, list[str]]:
             "HOME=/Users/{v}",
             "{v}@laptop:~/src$ make",
             "/Users/{v}/.zshrc:12: command not found: pyenv",
+            "/home/{v}/.cache/pip",
+            "ls: cannot access '/Users/{v}/Desktop/x': No such file",
         ],
         t,
         v=v,
     ), [v]
 
 
-CATS.append(Category("home_dir_user", "pii", _homepath, 11, 6))
+CATS.append(Category("home_dir_user", "pii", _homepath, 13, 11))
 
 CATEGORIES: tuple[str, ...] = tuple(c.name for c in CATS)
 KIND = {c.name: c.kind for c in CATS}
@@ -1556,8 +1697,9 @@ def _decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
     }
 
 
-def _holdout_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
-    """Never-tuned hard negatives: fresh shapes of the dev decoy categories and new categories."""
+def _round2_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
+    """Round-2 hard negatives (the holdout of round 2, dev since round 3): fresh shapes of the
+    first decoy categories and new categories."""
 
     def sha(r: random.Random) -> str:
         return _rs(r, HEX, 40)
@@ -1687,7 +1829,55 @@ def _holdout_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]
     }
 
 
+def _holdout_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
+    """Round-3 never-tuned hard negatives."""
+
+    def hexs(r: random.Random, n: int) -> str:
+        return _rs(r, HEX, n)
+
+    return {
+        "git_sha": [lambda r: f"Reverts commit {hexs(r, 40)}.", lambda r: f"* {hexs(r, 7)} (HEAD -> main) wip"],
+        "uuid": [lambda r: f"tenant_id: {hexs(r, 8)}-{hexs(r, 4)}-4{hexs(r, 3)}-8{hexs(r, 3)}-{hexs(r, 12)}"],
+        "lockfile_hash": [lambda r: f'etag: W/"{hexs(r, 32)}"', lambda r: f"sha1sum {hexs(r, 40)}"],
+        "code_identifier": [
+            lambda r: "if (!apiKey) { throw new Error('API key missing'); }",
+            lambda r: 'let token = try keychain.get("token")',
+            lambda r: "passwordEncoder.matches(rawPassword, user.getPassword())",
+            lambda r: "self.secret_key = secret_key or os.urandom(32)",
+        ],
+        "placeholder": [
+            lambda r: "DB_PASSWORD=<db password>",
+            lambda r: 'token = "<TOKEN>"',
+            lambda r: "password: '{{ .Values.db.password }}'",
+            lambda r: "$env:OPENAI_API_KEY = $null",
+            lambda r: "API_KEY=your_api_key_here",
+        ],
+        "capitalised_words": [
+            lambda r: "Hi Team, the Release Train is late",
+            lambda r: "Sentry Issue Tracker reported it",
+            lambda r: "From: Build Pipeline\nSubject: nightly failed",
+            lambda r: "| Name | Status |\n|---|---|\n| Payment Service | degraded |",
+        ],
+        "credential_prose": [
+            lambda r: "the password is stored hashed with argon2",
+            lambda r: "we rotated the token to a shorter lifetime",
+            lambda r: "mot de passe oublié ? voir la page d'aide",
+        ],
+        "plain_path": [lambda r: "/home/linuxbrew/.linuxbrew/bin/brew", lambda r: "C:\\Users\\All Users\\chocolatey"],
+        "number_lookalike": [
+            lambda r: f"invoice {r.randrange(10**9, 10**10)}",
+            lambda r: f"tracking 1Z{_rs(r, UPPER32, 16)}",
+        ],
+        "ordinary_date": [
+            lambda r: f"Date: {r.randrange(1, 28)}.{r.randrange(1, 12)}.{r.randrange(2019, 2026)} (release)"
+        ],
+        "semver": [lambda r: f"image: postgres:{r.randrange(12, 17)}.{r.randrange(0, 9)}"],
+    }
+
+
 DECOYS = _decoy_templates()
+for _name_, _ts in _round2_decoy_templates().items():  # round 2 joins dev
+    DECOYS[_name_] = DECOYS.get(_name_, []) + _ts
 HOLDOUT_DECOYS = _holdout_decoy_templates()
 DECOY_CATEGORIES: tuple[str, ...] = tuple(dict.fromkeys([*DECOYS, *HOLDOUT_DECOYS]))
 
@@ -1761,8 +1951,8 @@ def _html(s: str) -> str:
     return html.escape(s, quote=False)
 
 
-# never-tuned wrapper families
-HOLDOUT_WRAPPERS: list[Callable[[random.Random], tuple[str, Callable[[str], str]]]] = [
+# round-2 wrapper families (the holdout of round 2; dev since round 3)
+ROUND2_WRAPPERS: list[Callable[[random.Random], tuple[str, Callable[[str], str]]]] = [
     # Slack-style chat paste
     lambda r: (f"#backend · {r.randrange(1, 12)}:{r.randrange(10, 59)} PM\n{{s}}\n:eyes: 2", _ident),
     # markdown table cell (a snippet with newlines breaks the row, as pastes do)
@@ -1780,6 +1970,26 @@ HOLDOUT_WRAPPERS: list[Callable[[random.Random], tuple[str, Callable[[str], str]
     lambda r: ('{"output_type": "stream", "name": "stdout", "text": ["{s}\\n"]}', _json_escape(r.random() < 0.5)),
     # systemd journal line
     lambda r: (f"Mar {r.randrange(10, 28)} 10:22:31 web-1 app[{r.randrange(100, 9999)}]: {{s}}", _ident),
+]
+
+DEV_WRAPPERS.append(ROUND2_WRAPPERS)
+
+
+def _csv_cell(s: str) -> str:
+    return s.replace('"', '""')
+
+
+# round-3 never-tuned wrapper families
+HOLDOUT_WRAPPERS: list[Callable[[random.Random], tuple[str, Callable[[str], str]]]] = [
+    lambda r: ("<dev42> {s}", _ident),  # IRC / chat log
+    lambda r: ('id,note\n7,"{s}"', _csv_cell),  # a CSV cell, quotes doubled
+    lambda r: ("msg = '{s}'", lambda s: repr(s)[1:-1] if "'" not in s else s),  # a Python literal
+    lambda r: ("thread 'main' panicked at src/main.rs:14:5:\n{s}\nnote: run with RUST_BACKTRACE=1", _ident),
+    lambda r: ("> **Suggestion**\n> {s}", _indent("> ")),  # review comment
+    lambda r: ("<!-- {s} -->", _ident),
+    lambda r: ("cat <<'EOF' > notes.txt\n{s}\nEOF", _ident),
+    lambda r: (f"2024-06-0{r.randrange(1, 9)} 12:00:01,123 WARN  [main] c.a.Config - {{s}}", _ident),
+    lambda r: ("- [ ] {s}", _indent("  ")),
 ]
 
 FILLER = [
