@@ -58,7 +58,11 @@ _HOME_PATH = Rx(r"(?:/Users/|/home/|[A-Za-z]:\\\\?Users\\\\?|[A-Za-z]:/Users/)([
 # only when the segment is closed by a path separator.
 _HOME_SPACED = Rx(
     r"(?:/Users/|/home/|[A-Za-z]:\\\\?Users\\\\?|[A-Za-z]:/Users/)"
-    r"([^/\\\r\n\"`:*?<>|]{1,64}? [^/\\\r\n\"`:*?<>|]{1,64}?)[/\\]"
+    r"([^/\\\r\n\"`:*?<>|]{1,64}? [^/\\\r\n\"`:*?<>|]{1,64}?)(?:[/\\]|> )"
+)
+# A shell prompt's account: `ana_silva@laptop:~/src$ make`, `deploy@web-1:/srv#`
+_PROMPT_USER = Rx(
+    r"(?:^|[\s>\"'\[|(])([a-z_][a-z0-9._-]{1,31})@[A-Za-z0-9][A-Za-z0-9.-]{0,62}:(?:~|/)[^\s$#]{0,200}[$#](?:[ \t\\]|$)"
 )
 _HOME_SLUG = Rx(r"-(?:Users|home)-([A-Za-z0-9._]{1,64})-")
 # `~name/…`: the shell's home of another account (`~/` alone names no one)
@@ -177,7 +181,8 @@ def _name_lists() -> tuple[frozenset[str], frozenset[str]]:
         for attr in ("last_names", "last_romanized_names"):
             lasts.update(_latin(getattr(prov, attr, ()) or ()))
         # ja_JP: (kanji, kana, romaji) triples
-        firsts.update(_latin(t[-1] for t in getattr(prov, "first_name_pairs", ()) or () if isinstance(t, tuple)))
+        for attr in ("first_name_pairs", "first_name_male_pairs", "first_name_female_pairs"):
+            firsts.update(_latin(t[-1] for t in getattr(prov, attr, ()) or () if isinstance(t, tuple)))
         lasts.update(_latin(t[-1] for t in getattr(prov, "last_name_pairs", ()) or () if isinstance(t, tuple)))
     return frozenset(firsts), frozenset(lasts)
 
@@ -258,8 +263,8 @@ PHONE_REGIONS: tuple[str, ...] = tuple(
 )
 _PHONE_CONTEXT = Rx(
     r"(?i)(?:phone|tel|mobile|mobil|cell|call|fax|whatsapp|sms|text me|contact|ring|handy|telefon|t\x7fl|"
-    r"portable|celular|ph|mob|numero|nummer|n\x7fmero|number|no\.?|#)\b"
-    r"(?:\W{1,3}(?:me|us|him|her|them|at|on|no|nr|number|is|was|de|der)\b){0,3}\W{0,4}$"
+    r"portable|celular|ph|mob|numero|nummer|n\x7fmero|number|no\.?|#|ruf mich an|anrufen|erreichbar|appelle[sz]?-moi)\b"
+    r"(?:\W{1,3}(?:me|us|him|her|them|at|on|no|nr|number|is|was|de|der|unter|au|al)\b){0,3}\W{0,4}$"
 )
 # National numbers in the shapes regions write them: a trunk 0 then groups (UK, DE, FR, IN), an
 # (area) then groups (BR, US), 5+5 (IN mobiles), 3-3-4 (NANP); any shape right after a phone label.
@@ -268,7 +273,8 @@ _NATIONAL_CANDIDATE = Rx(
     r"\b0\d{1,4}(?:[ .-]\d{2,8}){1,4}\b|\(\d{2,5}\)[ .-]?\d{3,5}[ .-]?\d{3,4}\b|\b0?[6-9]\d{4}[ .-]\d{5}\b|"
     r"\b\d{3}[ .-]\d{3}[ .-]\d{4}\b|"
     r"(?i:\b(?:phone|tel|mobile|mobil|cell|call|fax|whatsapp|sms|contact|ring|handy|telefon|portable|celular|ph|mob|"
-    r"numero|nummer|number)\b(?:\W{1,3}(?:me|us|him|her|them|at|on|no|nr|number|is|was|de|der)\b){0,3}\W{0,4})"
+    r"numero|nummer|number|ruf mich an|anrufen|erreichbar|appelle[sz]?-moi)\b"
+    r"(?:\W{1,3}(?:me|us|him|her|them|at|on|no|nr|number|is|was|de|der|unter|au|al)\b){0,3}\W{0,4})"
     r"(\(?\d[\d ().-]{6,18}\d)"
 )
 _DATE_LIKE = Rx(r"^(?:\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4})")
@@ -618,7 +624,7 @@ _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _DOB = Rx(
     r"(?i)\b(?:d\.?o\.?b\.?|date[ _-]?of[ _-]?birth|birth[ _-]?date|birth[ _-]?day|born(?:[ \t]+on)?|"
     r"geburtsdatum|geboren(?:[ \t]+am)?|date[ _]de[ _]naissance|n\x7fe?[ \t]+le|fecha[ _]de[ _]nacimiento|"
-    r"data[ _]de[ _]nascimento|data[ _]di[ _]nascita)[\"']?[ \t]*(?:[:=]|is|was|-)?[ \t]*[\"']?"
+    r"data[ _]de[ _]nascimento|data[ _]di[ _]nascita)[\"']?[ \t]*(?:[:=|>]|is|was|-)?[ \t]*[\"']?"
     rf"(\d{{4}}-\d{{1,2}}-\d{{1,2}}|\d{{1,2}}[/.-]\d{{1,2}}[/.-](?:\d{{4}}|\d{{2}})|"
     rf"\d{{1,2}}(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?{_MONTH},?[ \t]+\d{{4}}|"
     rf"{_MONTH}[ \t]+\d{{1,2}}(?:st|nd|rd|th)?,?[ \t]+\d{{4}})"
@@ -750,7 +756,7 @@ def _display_name_folder(name: str) -> bool:
 
 
 def home_user_spans(text: str) -> Iterator[Span]:
-    for rx in (_HOME_SPACED, _HOME_PATH, _HOME_SLUG, _HOME_TILDE) if _open(text, "home") else ():
+    for rx in (_HOME_SPACED, _HOME_PATH, _HOME_SLUG, _HOME_TILDE, _PROMPT_USER) if _open(text, "home") else ():
         for _, (start, end) in rx.finditer(text):
             name = text[start:end]
             if rx is _HOME_SPACED and not _display_name_folder(name):
@@ -777,6 +783,9 @@ _NAME_CONTEXT = Rx(
     r"colleagues?|co-?workers?|teammates?|manager|boss|mentor|intern|landlord|neighbou?r|recruiter|"
     r"(?:my|our|his|her)[ \t]+(?:friend|wife|husband|partner|son|daughter|brother|sister|lead|client)|"
     r"(?:reviewed|signed-off|co-authored|acked|reported|tested|suggested|helped|approved|authored|written)[ -]by|"
+    r"laut|according to|per|"
+    # a chat log's speaker: "[10:42] First Last: …"
+    r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp][Mm])?\]|"
     # a title: "Dr. Ngozi Okafor", "Ms Chen"
     r"(?-i:(?:Mr|Mrs|Ms|Mx|Dr|Prof)\.?))"
     r"(?:[ \t]*:|[ \t]+(?:is|was))?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?)"
@@ -791,10 +800,12 @@ _KEYED_NAME = Rx(
     rf"\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?({_FULL}|{_NW})"
 )
 # Sign-offs: "Thanks,\nFirst Last", "--\nFirst Last" at a line start.
+# (the sign-off may follow a log prefix, `… ERROR [worker-5] Best regards,`, and its line break may
+# be a JSON-escaped `\n`)
 _SIGNOFF = Rx(
-    r"(?m)(?i:^[ \t]*(?:thanks|thank you|many thanks|cheers|best|best regards|kind regards|regards|sincerely|"
-    r"br|all the best|--)[ \t]*[,!.]?[ \t]*\r?\n[ \t]*)"
-    rf"({_FULL}|{_NW})[ \t]*(?:$|[|<])"
+    r"(?m)(?i:(?:^|[\]>:][ \t]+|\")[ \t]*(?:thanks|thank you|many thanks|cheers|best|best regards|kind regards|regards|"
+    r"sincerely|br|all the best|--)[ \t]*[,!.]?[ \t]*(?:\r?\n|\\n)[ \t]*)"
+    rf"({_FULL}|{_NW})[ \t]*(?:$|[|<\"]|\\n)"
 )
 
 
@@ -905,6 +916,17 @@ def _name_pairs(text: str, r0: int, r1: int) -> Iterator[tuple[int, int, int, in
         yield s0, e0, s1, e1
 
 
+def _first_or_shaped(words: list[str]) -> bool:
+    """The first word is a listed first name (a compound too: Jean-Luc), or some word has a shape
+    only names have; a listed *surname* alone is not enough (Stack, Spring, Rust are surnames)."""
+    firsts, lasts = _name_lists()
+    if words[0] in firsts or words[0].split("-")[0] in firsts:
+        return True
+    if words[-1] in lasts and words[0] not in lasts and words[0] not in _NOT_NAME_WORDS:
+        return True  # an unlisted first name before a listed surname: "Kenji Rossi"
+    return _person_like([w for w in words if w not in lasts])
+
+
 def _person_like(words: list[str]) -> bool:
     """Some word is a listed first or last name, or has a shape only names have: a non-ASCII
     letter, Mc/Mac/O' before a capital, a hyphenated pair of capitals or a particle (van, de)."""
@@ -977,6 +999,8 @@ def person_name_spans(text: str) -> Iterator[Span]:
                 start += len(words.pop(0)) + 1
             if not _person_like(words):
                 continue  # "Load Balancer said": a verb alone makes no name of two plain words
+        if ctx[0] >= 0 and " " in text[start:end] and not _first_or_shaped(text[start:end].split()):
+            continue  # "ask Stack Overflow", "with Visual Studio": no first name, nothing name-shaped
         if _name_words_ok(text[start:end], single_needs_list=signoff[0] < 0):
             yield Span(start, end, "person_name")
 
@@ -1046,7 +1070,7 @@ _GATED.update(
     address_de=(_DE_STREET,),
     address_fr=(_FR_STREET,),
     ipv6=(_IPV6,),
-    home=(_HOME_SPACED, _HOME_PATH, _HOME_SLUG, _HOME_TILDE),
+    home=(_HOME_SPACED, _HOME_PATH, _HOME_SLUG, _HOME_TILDE, _PROMPT_USER),
     phone_national=(_NATIONAL_CANDIDATE,),
     table=(_TABLE_GATE, _PERSON_TABLE_GATE),  # the column word alone: a cheaper Set member than the line
     name_context=(_NAME_IN_CONTEXT,),

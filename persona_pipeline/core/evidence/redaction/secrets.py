@@ -50,6 +50,69 @@ _NOT_A_SECRET_NAME = Rx(
     r"format|size|expiry|expires|expiration|lifetime|timeout|dir|algorithm|alg|kind|label|hint|limit|usage|"
     r"location|source|required|enabled|strength|reset|regex|pattern|input|prompt|field_name)$"
 )
+_META_PARTS = frozenset(
+    [
+        "name",
+        "names",
+        "id",
+        "ids",
+        "arn",
+        "path",
+        "file",
+        "files",
+        "ref",
+        "type",
+        "types",
+        "field",
+        "header",
+        "version",
+        "ttl",
+        "len",
+        "length",
+        "env",
+        "var",
+        "manager",
+        "store",
+        "prefix",
+        "count",
+        "rotation",
+        "policy",
+        "provider",
+        "scope",
+        "uri",
+        "url",
+        "urls",
+        "endpoint",
+        "host",
+        "method",
+        "mode",
+        "format",
+        "size",
+        "expiry",
+        "expires",
+        "expiration",
+        "lifetime",
+        "timeout",
+        "dir",
+        "algorithm",
+        "alg",
+        "kind",
+        "label",
+        "hint",
+        "limit",
+        "usage",
+        "location",
+        "source",
+        "required",
+        "enabled",
+        "strength",
+        "reset",
+        "regex",
+        "pattern",
+        "input",
+        "prompt",
+    ]
+)
 _CODE_REFERENCE = Rx(
     r"^[A-Za-z_$][A-Za-z0-9_$]*(?:(?:\??\.[A-Za-z_$][A-Za-z0-9_$]*)+\??\.?$|(?:\??\.[A-Za-z_$][A-Za-z0-9_$]*)*\()"
 )
@@ -57,7 +120,7 @@ _DOC_EXAMPLE = Rx(r"EXAMPLE|\.\.\.$|x{8,}|X{8,}")
 
 # Label words. A label's parts (split at _ . - and camel humps) decide how strong it is: `pass`
 # must be a whole part (DB_PASS, not bypass/compass), `key`/`auth` alone only label random values.
-_LABEL_WORD = r"(?i:secret|pass(?:word|wd|phrase|code)?|pwd|token|key|auth|credential|cred)"
+_LABEL_WORD = r"(?i:secret|pass(?:word|wd|phrase|code)?|pwd|pw|token|key|auth|credential|cred)"
 _STRONG_PARTS = frozenset(
     [
         "secret",
@@ -120,6 +183,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ("anthropic_key", r"\bsk-ant-[a-z0-9]{2,8}-[A-Za-z0-9_-]{40,}", 0, ("sk-ant-",)),
     ("openai_key", r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{16,}T3BlbkFJ[A-Za-z0-9_-]{16,}", 0, ("t3blbkfj",)),
     ("openai_key", r"\bsk-proj-[A-Za-z0-9_-]{40,}", 0, ("sk-proj-",)),
+    ("openai_key", r"\bsk-(?:svcacct|admin)-[A-Za-z0-9_-]{40,}", 0, ("sk-svcacct-", "sk-admin-")),
     ("github_pat", r"\bgh[pousr]_[A-Za-z0-9]{36,}", 0, ("ghp_", "gho_", "ghu_", "ghs_", "ghr_")),
     ("github_fine_grained", r"\bgithub_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}", 0, ("github_pat_",)),
     ("gitlab_token", r"\bgl(?:pat|dt|rt|cbt|ptt|ft|imt|agent)-[A-Za-z0-9_-]{20,}", 0, ("gl",)),
@@ -174,6 +238,13 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         1,
         ("secret",),
     ),
+    # `az storage account keys list -o table`: key1/key2 then the 88-character key
+    (
+        "azure_storage_key",
+        r"(?i)\b(?:key[12]|primary_?key|secondary_?key)[\"']?[ \t|:=,]+[\"']?([A-Za-z0-9+/]{86}==)",
+        1,
+        ("key",),
+    ),
     (
         "azure_storage_key",
         r"(?i)(?:AccountKey=|SharedAccessKey=|--account-key[= ]+[\"']?)([A-Za-z0-9+/]{40,}={0,2})",
@@ -201,7 +272,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         rf"\b([A-Za-z0-9_.-]*{_LABEL_WORD}(?:[A-Za-z0-9_]*[A-Za-rt-z0-9_])?)[\"']?[ \t]*(?::|=|:=|=>)[ \t]*"
         + _QUOTED_OR_BARE,
         0,
-        ("secret", "pass", "pwd", "token", "cred", "key", "auth"),
+        ("secret", "pass", "pw", "token", "cred", "key", "auth"),
     ),
     # os.environ["X_TOKEN"] = "…", ENV['X_KEY'] = '…', setdefault("X_SECRET", "…"), set("api_token", "…")
     # (a pair in a tuple or list is as often data: `("pack_tokens", "bullets")`, so generated values only)
@@ -209,16 +280,18 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         "env_pair",
         rf"""(?:\[|\()\s*["']([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)["']\s*(?:\]\s*=|,)\s*{_QUOTED_OR_BARE}""",
         0,
-        ("secret", "pass", "pwd", "token", "key", "auth", "cred"),
+        ("secret", "pass", "pw", "token", "key", "auth", "cred"),
     ),
     # Kubernetes/Compose env lists: `- name: DB_PASSWORD` then `value: …` (YAML or JSON): the value
     # is data, never a code reference (`ixizs.jmUy770` is a password)
     (
         "k8s_secret",
-        rf"""(?i)\bname["']?\s*:\s*["']?([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)["']?\s*,?\s*(?:\\n)?\s*-?\s*"""
+        # (an e-mail quote's `> >` may start the value's line)
+        rf"""(?i)\bname["']?\s*:\s*["']?([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)["']?\s*,?\s*"""
+        r"""(?:\\n)?(?:[ \t]*>)*\s*-?\s*"""
         rf"""["']?value["']?\s*:[ \t]*{_QUOTED_OR_BARE}""",
         0,
-        ("secret", "pass", "pwd", "token", "key", "auth", "cred"),
+        ("secret", "pass", "pw", "token", "key", "auth", "cred"),
     ),
     # <password>…</password>, <apiKey>…</apiKey>
     (
@@ -228,7 +301,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         rf"<([A-Za-z0-9_:.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)(>)[ \t]*(?:<!\[CDATA\[)?([^<\]\r\n]{{4,200}})()(?:\]\]>)?"
         r"</[A-Za-z0-9_:.-]*",
         0,
-        ("secret", "pass", "pwd", "token", "key", "auth", "cred"),
+        ("secret", "pass", "pw", "token", "key", "auth", "cred"),
     ),
     # <property name="hibernate.connection.password">X</property>, <entry key="db.password">X</entry>:
     # an element whose name/key attribute names a secret holds it as its text (the tag must not be
@@ -238,7 +311,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         rf"""(?i)\b(?:name|key)[ \t]*=[ \t]*\\?["']([A-Za-z0-9_.:-]*{_LABEL_WORD}[A-Za-z0-9_.:-]*)\\?["']"""
         r"""(?:[^<>\r\n]{0,120}[^<>/\r\n])?(>)[ \t]*(?:<!\[CDATA\[)?([^<\]\r\n]{4,200})()(?:\]\]>)?</""",
         0,
-        ("secret", "pass", "pwd", "token", "key", "auth", "cred"),
+        ("secret", "pass", "pw", "token", "key", "auth", "cred"),
     ),
     # <add key="ClearTextPassword" value="…" />, <param name="apiToken" value="…"/>: a key/name
     # attribute naming a secret, then its value attribute (NuGet, .NET appSettings, Ant, log4j)
@@ -247,14 +320,14 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         rf"""(?i)\b(?:key|name)[ \t]*=[ \t]*["']([A-Za-z0-9_.:-]*{_LABEL_WORD}[A-Za-z0-9_.:-]*)["'][ \t]+"""
         rf"""value[ \t]*=[ \t]*{_QUOTED_OR_BARE}""",
         0,
-        ("secret", "pass", "pwd", "token", "key", "auth", "cred"),
+        ("secret", "pass", "pw", "token", "key", "auth", "cred"),
     ),
     # CLI flags that take a secret: --password X, --password=X, --client-secret X, --api-key X …
     (
         "cli_secret",
         rf"(?:^|\s)(--?(?:[A-Za-z0-9]+-)*{_LABEL_WORD}[A-Za-z0-9-]*)(?:=|[ \t]+){_QUOTED_OR_BARE}",
         0,
-        ("secret", "pass", "pwd", "token", "key", "auth", "cred"),
+        ("secret", "pass", "pw", "token", "key", "auth", "cred"),
     ),
     # -pSECRET (mysql family, attached: `-p` alone prompts), -a SECRET (redis-cli), sshpass -p, docker -p
     (
@@ -266,6 +339,21 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ),
     ("cli_secret", r"\bredis-cli\b[^\r\n|;&]*?[ \t]-a[ \t]+" + _QUOTED_OR_BARE, 0, ("redis-cli",)),
     ("cli_secret", r"\bsshpass[ \t]+-p[ \t]*" + _QUOTED_OR_BARE, 0, ("sshpass",)),
+    # the password flags of LDAP clients (-w), SQL Server's tools (-P) and MongoDB's (-p)
+    (
+        "cli_secret",
+        r"\bldap(?:search|modify|add|delete|whoami|passwd|compare|modrdn|exop)\b[^\r\n|;&]*?[ \t]-w[ \t]*"
+        + _QUOTED_OR_BARE,
+        0,
+        ("ldap",),
+    ),
+    ("cli_secret", r"\b(?:sqlcmd|bcp|osql)\b[^\r\n|;&]*?[ \t]-P[ \t]*" + _QUOTED_OR_BARE, 0, ("sqlcmd", "bcp", "osql")),
+    (
+        "cli_secret",
+        r"\bmongo(?:sh|dump|restore|export|import)?\b[^\r\n|;&]*?[ \t]-p[ \t]+" + _QUOTED_OR_BARE,
+        0,
+        ("mongo",),
+    ),
     (
         "cli_secret",
         r"\b(?:docker|podman|nerdctl|helm|twine|oras|skopeo)\b[^\r\n|;&]*?[ \t]-p[ \t]+" + _QUOTED_OR_BARE,
@@ -298,6 +386,14 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         1,
         ("pass", "pwd", "secret", "api key", "token", "kennwort", "contrase", "mot de passe", "senha"),
     ),
+    # "user root, passphrase X": a password label right before a value, no verb; only a value with
+    # three character classes counts ("password hashing_v2", "password reset" are words)
+    (
+        "bare_password",
+        r"(?i)\b(?:password|passwd|passphrase|passcode|pwd|pw)[ \t]+[\"'`]?([^\s\"'`]{8,128})",
+        1,
+        ("pass", "pw"),
+    ),
     # prose: "the storage key is X", "my access key was X": `key` alone labels only a generated
     # value (`prose_key` in _rejected), never "the key is that…"
     ("prose_key", r"(?i)\bkey\s+(?:is|was)\s*:?\s*[\"'`]?([^\s\"'`]{16,256})", 1, ("key",)),
@@ -323,7 +419,15 @@ _RULE_SET = RxSet([loosened(pat) for _, pat, _, _ in _OWN_RULES])
 # value) or the bare value.
 _LABELLED = ("env_secret", "env_pair", "cli_secret", "elem_secret", "k8s_secret")
 # Rules whose value is a credential by position alone: a `name.name` shape is no code reference.
-_POSITIONAL = ("url_password", "bearer_token", "cli_secret", "password", "login_password", "k8s_secret")
+_POSITIONAL = (
+    "url_password",
+    "bearer_token",
+    "cli_secret",
+    "password",
+    "login_password",
+    "k8s_secret",
+    "bare_password",
+)
 _TRAILING_PUNCT = ".,;:)]}"
 
 
@@ -343,8 +447,8 @@ def label_strength(name: str) -> int:
     if _NOT_A_SECRET_NAME.search(name):
         return 0
     parts = _label_parts(name)
-    if not parts:
-        return 0
+    if not parts or parts[-1] in _META_PARTS:
+        return 0  # (camel humps too: `tokenUrl`, `secretKeyRef`)
     if parts[0] in ("max", "min", "num", "n", "total", "is", "has", "use", "enable", "disable", "no", "allow"):
         return 0  # counts and switches about secrets
     joined = "".join(parts)
@@ -442,6 +546,14 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         return not _basic_auth_ok(value)
     if not group:  # a provider's own shape (ya29.…, SG.….…): only documentation examples are vetoed
         return bool(_DOC_EXAMPLE.search(value))
+    if kind == "bare_password":
+        upper, symbol = any(map(str.isupper, value)), _SYMBOL.search(value) is not None
+        classes = any(map(str.islower, value)) + upper + any(map(str.isdigit, value)) + symbol
+        if classes < 3 or not (upper or symbol) or not random_like(value):
+            return True
+        return bool(
+            _PLACEHOLDER_VALUE.search(value) or _DOC_EXAMPLE.search(value) or _PATH.match(value) or "://" in value
+        )
     if kind == "bearer_token" and not random_like(value):
         return True  # "token\tsubprocess.check_call": a word after `token`, not a credential
     if kind == "prose_key":  # (an `=` before the padding: "key is NAME=…", a label the other rules own)
@@ -459,6 +571,10 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             return True
         if _ALIAS.match(value):
             return True  # an alias or a scoped package (`@types/node`); a generated `@Jxx9…` is a value
+        if value[:1] == "$" and _IDENT.match(value[1:]) and not random_like(value[1:]):
+            return True  # `$null`, `$dbPassword`: a variable (PowerShell's are any case), not a value
+        if _CONSTANT.match(value):
+            return True  # `REPLACE_ME`, `CHANGEME`, `TODO`: a constant's name or a placeholder
         if value[:1] in "{[(" and not random_like(value):
             return True  # the start of a flow mapping or a call (`secretKeyRef: {name: db}`), no value
         if value.startswith("*") and not random_like(value) and _GLOB.match(value):
@@ -494,6 +610,9 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
 
 _PLACEHOLDER_END = Rx(r"\[REDACTED:[a-z0-9_]+(?::[0-9a-f]{8})?\]$")
 _NEXT_PARAM = Rx(r"&[A-Za-z_][A-Za-z0-9_.\[\]-]*=")
+_SYMBOL = Rx(r"[^A-Za-z0-9_.-]")
+_IDENT = Rx(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_CONSTANT = Rx(r"^[A-Z]+(?:_[A-Z]+)*$")
 _HEX_ID = Rx(r"^[0-9a-f]{8,31}$")
 _KEYLIKE = Rx(r"^[A-Za-z0-9+/=_.~-]+$")
 _PATH = Rx(r"^(?:~|\.{1,2})?/[A-Za-z0-9_.@/-]*$")
@@ -541,6 +660,7 @@ def _rel(m: tuple[tuple[int, int], ...], s0: int) -> tuple[tuple[int, int], ...]
 
 
 _OUT_KIND = {
+    "bare_password": "password",
     "cli_secret": "password",
     "env_pair": "env_secret",
     "elem_secret": "env_secret",
@@ -559,7 +679,7 @@ def _decide(
     None when the match is a reference, placeholder, example or no secret at all."""
     kind, _, group, _, _ = _COMPILED[idx]
     labelled = kind in _LABELLED and group == 0
-    if labelled and prev == ":" and kind != "cli_secret":
+    if labelled and prev[-1:] == ":" and kind != "cli_secret" and not prev.lower().endswith("$env:"):
         return None  # `AWS::KMS::Key`, `std::key`: the tail of a scoped name, not a label
     name = ""
     if labelled:  # groups: [label,] quote, quoted value, bare value
@@ -577,10 +697,12 @@ def _decide(
         start, end = qv if qv[0] >= 0 else bv
     else:
         start, end = groups[group]
-        before = matched[start - 1] if start > 0 else prev
+        before = matched[start - 1] if start > 0 else prev[-1:]
         quoted = start >= 0 and before in ('"', "'", "`")
     if start < 0:
         return None
+    if labelled and prev[-1:] == "$" and not quoted:
+        return None  # `$password = Read-Host …`: a variable set to an expression (a literal is quoted)
     if (
         kind == "password"
         and not matched.isascii()
@@ -636,7 +758,7 @@ def own_rule_spans(text: str) -> list[Span]:
                 continue  # glued to a placeholder: it was glued to the word it replaced (idempotence)
             # The decision is a pure function of the match (and the characters around it), cached:
             # histories repeat the same `token = os.getenv(` lines thousands of times.
-            key = (idx, text[s0 : e0 + 1], text[s0 - 1 : s0] if s0 else "")
+            key = (idx, text[s0 : e0 + 1], text[max(0, s0 - 5) : s0])
             found = cache.get(key, _MISS)
             if found is _MISS:
                 found = _decide(idx, text[s0:e0], text[e0 : e0 + 1], key[2], _rel(m, s0))
