@@ -368,3 +368,83 @@ def test_k8s_env_value_is_data_and_an_address_ends_a_sentence() -> None:
     # an address before a full stop is still an address; before `.5` it is part of a version
     assert _covered("I tried this: ssh lntdr@191.8.24.93. Thanks", "191.8.24.93")
     assert _spans("upgraded to 191.8.24.93.5 yesterday") == []
+
+
+# --- round 2 of the blind generator (dev since round 3): one test per mechanism
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ('$env:DB_PASSWORD = "battery-granite-staple58"', "battery-granite-staple58"),
+        (
+            "key1   "
+            + "yD+tIQKlGbjCP9ahPui8Xs30VgVgewD8VCcBuqGUopD2rF9O7hqrxI5ZhMtDYo05YAH38pkEca5cqQRSCczdHw=="
+            + "   FULL",
+            "yD+tIQKlGbjCP9ahPui8Xs30VgVgewD8VCcBuqGUopD2rF9O7hqrxI5ZhMtDYo05YAH38pkEca5cqQRSCczdHw==",
+        ),
+        ("user root, passphrase Winter1990#zC - any idea?", "Winter1990#zC"),
+        ("pw: Winter1971$0p", "Winter1971$0p"),
+        ("ldapsearch -x -D 'cn=admin,dc=acme,dc=io' -w 'Falcon1994*RL' -b dc=acme,dc=io", "Falcon1994*RL"),
+        ("sqlcmd -S db01 -U sa -P Xk9mP2vLq8Rt -Q 'select 1'", "Xk9mP2vLq8Rt"),
+        ("mongodump --host db -u admin -p Xk9mP2vLq8Rt --out /tmp", "Xk9mP2vLq8Rt"),
+        (
+            "echo sk-svcacct-" + "mcT1VwrRcL3Fa76O3gKG_c50HQCIkknyESQXdI6TvOxkXiGw",
+            "mcT1VwrRcL3Fa76O3gKG_c50HQCIkknyESQXdI6TvOxkXiGw",
+        ),
+        ('> >   - name: JWT_SECRET\n> >     value: "afgZIYSH6qMzCMWUzMCZEkcx"', "afgZIYSH6qMzCMWUzMCZEkcx"),
+    ],
+)
+def test_round2_secret_mechanisms(text: str, value: str) -> None:
+    assert _covered(text, value), _spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '$password = Read-Host -AsSecureString "Password"',
+        "$env:OPENAI_API_KEY = $null",
+        "$env:DB_PASSWORD = $dbPassword",
+        "token: REPLACE_ME",
+        "auth:\n  type: oauth2\n  tokenUrl: /oauth/token",
+        "secretKeyRef: {name: db}",
+        "password hashing_v2 is slow",
+        "the password reset flow needs a token generator",
+        "std::env:DB_PASSWORD = value",
+    ],
+)
+def test_round2_secret_lookalikes(text: str) -> None:
+    assert _spans(text) == [], text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("| dob | 28.08.1966 |", "28.08.1966"),
+        ("<BirthDate>June 22, 1953</BirthDate>", "June 22, 1953"),
+        ("ruf mich an unter 0232786484", "0232786484"),
+        ("amelie_nguyen@laptop:~/src$ make", "amelie_nguyen"),
+        ("PS C:\\Users\\Kenji Ångström> Get-ChildItem", "Kenji Ångström"),
+        ("[10:42] Dmitri MacDonald: can someone restart staging?", "Dmitri MacDonald"),
+        ("laut Kenji Rossi ist das Feature fertig", "Kenji Rossi"),
+        ("cc Kenji Rossi on the PR", "Kenji Rossi"),
+        ('{"text": ["Best regards,\\nKenji Mbeki\\n"]}', "Kenji Mbeki"),
+        ("ERROR [worker-5] Best regards,\nKenji Achterberg\n\npanic", "Kenji Achterberg"),
+    ],
+)
+def test_round2_pii_mechanisms(text: str, value: str) -> None:
+    assert _covered(text, value), _spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ask Stack Overflow or the Spring Boot docs",
+        "with Visual Studio and Google Chrome",
+        "Best,\nThe Team",
+        "root@web-1:/srv# systemctl restart api",  # a system account
+        "[10:42] Build Pipeline: nightly failed",
+    ],
+)
+def test_round2_pii_lookalikes(text: str) -> None:
+    assert _spans(text) == [], text
