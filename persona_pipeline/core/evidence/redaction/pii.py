@@ -756,7 +756,8 @@ def _display_name_folder(name: str) -> bool:
 
 
 def home_user_spans(text: str) -> Iterator[Span]:
-    for rx in (_HOME_SPACED, _HOME_PATH, _HOME_SLUG, _HOME_TILDE, _PROMPT_USER) if _open(text, "home") else ():
+    rxs = (_HOME_SPACED, _HOME_PATH, _HOME_SLUG, _HOME_TILDE) if _open(text, "home") else ()
+    for rx in (*rxs, _PROMPT_USER) if _open(text, "prompt") else rxs:
         for _, (start, end) in rx.finditer(text):
             name = text[start:end]
             if rx is _HOME_SPACED and not _display_name_folder(name):
@@ -1070,7 +1071,8 @@ _GATED.update(
     address_de=(_DE_STREET,),
     address_fr=(_FR_STREET,),
     ipv6=(_IPV6,),
-    home=(_HOME_SPACED, _HOME_PATH, _HOME_SLUG, _HOME_TILDE, _PROMPT_USER),
+    home=(_HOME_SPACED, _HOME_PATH, _HOME_SLUG, _HOME_TILDE),
+    prompt=(_PROMPT_USER,),
     phone_national=(_NATIONAL_CANDIDATE,),
     table=(_TABLE_GATE, _PERSON_TABLE_GATE),  # the column word alone: a cheaper Set member than the line
     name_context=(_NAME_IN_CONTEXT,),

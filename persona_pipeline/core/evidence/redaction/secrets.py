@@ -758,7 +758,10 @@ def own_rule_spans(text: str) -> list[Span]:
                 continue  # glued to a placeholder: it was glued to the word it replaced (idempotence)
             # The decision is a pure function of the match (and the characters around it), cached:
             # histories repeat the same `token = os.getenv(` lines thousands of times.
-            key = (idx, text[s0 : e0 + 1], text[max(0, s0 - 5) : s0])
+            # (the character before; five before a `:` or `$`, which `$env:` and `$var` need: a wider
+            # key for every match would split the cache)
+            pre = text[s0 - 1 : s0] if s0 else ""
+            key = (idx, text[s0 : e0 + 1], text[max(0, s0 - 5) : s0] if pre in (":", "$") else pre)
             found = cache.get(key, _MISS)
             if found is _MISS:
                 found = _decide(idx, text[s0:e0], text[e0 : e0 + 1], key[2], _rel(m, s0))
