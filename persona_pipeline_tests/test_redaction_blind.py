@@ -365,7 +365,7 @@ def test_k8s_env_value_is_data_and_an_address_ends_a_sentence() -> None:
     assert _covered(text, "ixizs.jmUy770"), _spans(text)
     assert _spans("env:\n  - name: DB_PASSWORD\n    valueFrom:\n      secretKeyRef: {name: db}\n") == []
     assert _spans("env:\n  - name: DB_PASSWORD\n    value: $(DB_PASSWORD)\n") == []
-    # an address before a full stop is still an address; before `.5` it is part of a version
+    # user@address before a full stop is still an address; before `.5` it is part of a version
     assert _covered("I tried this: ssh lntdr@191.8.24.93. Thanks", "191.8.24.93")
     assert _spans("upgraded to 191.8.24.93.5 yesterday") == []
 

@@ -520,9 +520,9 @@ def _is_global_ip(value: str) -> bool:
 def ip_spans(text: str) -> Iterator[Span]:
     for ((start, end),) in _IPV4.finditer(text) if _open(text, "ipv4") else ():
         if text[start - 1 : start] in (".", "-", "v") or (
-            text[end : end + 1] == "." and text[end + 1 : end + 2].isalnum()
+            text[end : end + 1] == "." and (text[start - 1 : start] != "@" or text[end + 1 : end + 2].isalnum())
         ):
-            continue  # 1.2.3.4.5 is a version; a full stop after an address ends the sentence
+            continue  # 1.2.3.4.5 or "bumped to 10.4.2.1." is a version; `ssh me@1.2.3.4.` is an address
         if not _is_global_ip(text[start:end]):  # first: it rejects most candidates, and it is cached
             continue
         if _VERSION_BEFORE.search(text[max(0, start - 24) : start]):
@@ -832,7 +832,13 @@ _NOT_NAME_WORDS = _words(
     "Old Next Last First Final Draft Section Chapter Part Page Table Figure Example See Also And Or But Not "
     "If When Then Else For While With Without From To By On In At Of As Is Are Was Were Be Been Has Have "
     "Had Do Does Did Can Could Will Would Should Must May Might Shall Let Run Use Add Fix Make Set Get Put "
-    "Check Merge Open Close Start Stop Ask Ping Call Send Mail Email Message Chat Meeting Sync Standup"
+    "Check Merge Open Close Start Stop Ask Ping Call Send Mail Email Message Chat Meeting Sync Standup "
+    # developer products and their parts (no common surname among them): "ask Stack Overflow"
+    "Overflow Boot Engine Services Hub Docs Actions Pipeline Pipelines Compose Registry Console Portal "
+    "Workspace Notebook Native Toolkit Framework Gateway Functions Lambda Kafka Terraform Ansible Grafana "
+    "Prometheus Sentry Vercel Netlify Heroku Firebase Supabase Jupyter Chrome Firefox Xcode Android Kotlin "
+    "Django Flask Rails Vue Angular Svelte Nginx Tomcat Maven Gradle Webpack Vite Babel Jest Pytest "
+    "Confluence Bitbucket Trello Notion Figma Outlook Postgres Mongo Redis Elasticsearch Kibana Airflow"
 )
 
 
@@ -917,17 +923,6 @@ def _name_pairs(text: str, r0: int, r1: int) -> Iterator[tuple[int, int, int, in
         yield s0, e0, s1, e1
 
 
-def _first_or_shaped(words: list[str]) -> bool:
-    """The first word is a listed first name (a compound too: Jean-Luc), or some word has a shape
-    only names have; a listed *surname* alone is not enough (Stack, Spring, Rust are surnames)."""
-    firsts, lasts = _name_lists()
-    if words[0] in firsts or words[0].split("-")[0] in firsts:
-        return True
-    if words[-1] in lasts and words[0] not in lasts and words[0] not in _NOT_NAME_WORDS:
-        return True  # an unlisted first name before a listed surname: "Kenji Rossi"
-    return _person_like([w for w in words if w not in lasts])
-
-
 def _person_like(words: list[str]) -> bool:
     """Some word is a listed first or last name, or has a shape only names have: a non-ASCII
     letter, Mc/Mac/O' before a capital, a hyphenated pair of capitals or a particle (van, de)."""
@@ -1000,8 +995,6 @@ def person_name_spans(text: str) -> Iterator[Span]:
                 start += len(words.pop(0)) + 1
             if not _person_like(words):
                 continue  # "Load Balancer said": a verb alone makes no name of two plain words
-        if ctx[0] >= 0 and " " in text[start:end] and not _first_or_shaped(text[start:end].split()):
-            continue  # "ask Stack Overflow", "with Visual Studio": no first name, nothing name-shaped
         if _name_words_ok(text[start:end], single_needs_list=signoff[0] < 0):
             yield Span(start, end, "person_name")
 
