@@ -390,7 +390,9 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # three character classes counts ("password hashing_v2", "password reset" are words)
     (
         "bare_password",
-        r"(?i)\b(?:password|passwd|passphrase|passcode|pwd|pw)[ \t]+[\"'`]?([^\s\"'`]{8,128})",
+        # (a digit or a symbol somewhere in the value: prose words after the label fail fast)
+        r"(?i)\b(?:password|passwd|passphrase|passcode|pwd|pw)[ \t]+[\"'`]?"
+        r"([^\s\"'`]{0,100}[0-9!#$%&*+=?@^~][^\s\"'`]{0,100})",
         1,
         ("pass", "pw"),
     ),
@@ -547,6 +549,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
     if not group:  # a provider's own shape (ya29.…, SG.….…): only documentation examples are vetoed
         return bool(_DOC_EXAMPLE.search(value))
     if kind == "bare_password":
+        if len(value) < 8:
+            return True
         upper, symbol = any(map(str.isupper, value)), _SYMBOL.search(value) is not None
         classes = any(map(str.islower, value)) + upper + any(map(str.isdigit, value)) + symbol
         if classes < 3 or not (upper or symbol) or not random_like(value):
