@@ -450,3 +450,11 @@ def test_round2_pii_mechanisms(text: str, value: str) -> None:
 )
 def test_round2_pii_lookalikes(text: str) -> None:
     assert _spans(text) == [], text
+
+
+def test_phone_number_keys_backticked_prompts_and_escaped_constants() -> None:
+    assert _covered('phone_number = "21975837225"', "21975837225")
+    assert _covered('mobile_no: "0773583064"', "0773583064")
+    assert _spans('order_number = "21975837225"') == []
+    assert _covered("I ran `hszabo@laptop:~/src$ make` and", "hszabo")
+    assert _spans('{"text": ["token: REPLACE_ME\\n"]}') == []

@@ -62,7 +62,8 @@ _HOME_SPACED = Rx(
 )
 # A shell prompt's account: `ana_silva@laptop:~/src$ make`, `deploy@web-1:/srv#`
 _PROMPT_USER = Rx(
-    r"(?:^|[\s>\"'\[|(])([a-z_][a-z0-9._-]{1,31})@[A-Za-z0-9][A-Za-z0-9.-]{0,62}:(?:~|/)[^\s$#]{0,200}[$#](?:[ \t\\]|$)"
+    r"(?:^|[\s>\"'`\[|(])([a-z_][a-z0-9._-]{1,31})@[A-Za-z0-9][A-Za-z0-9.-]{0,62}:"
+    r"(?:~|/)[^\s$#]{0,200}[$#](?:[ \t\\]|$)"
 )
 _HOME_SLUG = Rx(r"-(?:Users|home)-([A-Za-z0-9._]{1,64})-")
 # `~name/…`: the shell's home of another account (`~/` alone names no one)
@@ -273,6 +274,7 @@ _NATIONAL_CANDIDATE = Rx(
     r"\b0\d{1,4}(?:[ .-]\d{2,8}){1,4}\b|\(\d{2,5}\)[ .-]?\d{3,5}[ .-]?\d{3,4}\b|\b0?[6-9]\d{4}[ .-]\d{5}\b|"
     r"\b\d{3}[ .-]\d{3}[ .-]\d{4}\b|"
     r"(?i:\b(?:phone|tel|mobile|mobil|cell|call|fax|whatsapp|sms|contact|ring|handy|telefon|portable|celular|ph|mob|"
+    r"(?:phone|mobile|tel|cell)_?(?:number|no|nr)|"
     r"numero|nummer|number|ruf mich an|anrufen|erreichbar|appelle[sz]?-moi)\b"
     r"(?:\W{1,3}(?:me|us|him|her|them|at|on|no|nr|number|is|was|de|der|unter|au|al)\b){0,3}\W{0,4})"
     r"(\(?\d[\d ().-]{6,18}\d)"
