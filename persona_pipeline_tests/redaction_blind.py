@@ -11,9 +11,25 @@ semver, lockfile hashes, base64 image data, code identifiers, placeholders, publ
 ordinary dates, capitalised product names, ports, paths without user names, AWS's documented
 EXAMPLE keys, private addresses.
 
-Two pools split by template family: every category's snippet templates and every wrapper
-have an index; even indices form the ``dev`` pool (tune on its failures) and odd ones the
-``holdout`` pool (read only aggregate counts). New values every seed, in both pools.
+Two pools split by template family (new values every seed, in both pools). The generator grows
+in rounds; each round's holdout is written before any of it is scored, measured untuned, and
+joins dev when the next round's holdout has been written:
+
+- ``dev`` (tune on its failures): every category's first ``holdout_from`` templates, the
+  ``DEV_WRAPPERS`` and the ``DECOYS``. Round 1 is the first generator (its even *and* odd
+  families: the once-held-out prose / XML password and context-free name families); round 2 (the
+  ``round2`` templates, ``ROUND2_WRAPPERS`` and ``_round2_decoy_templates``) added other wrappers
+  and dialects: PowerShell ``$env:X``, TOML, .ini, docker-compose ``environment:``,
+  Terraform/HCL, Java properties, .NET connection strings, JDBC URLs, Helm values, GitHub Actions
+  ``env:``, markdown tables, ``curl -u``, ``git clone https://user:token@``, ``docker login
+  --password``, libpq ``psql "host=… password=…"``, auth logs, non-English prose; chat pastes,
+  issue forms, Go/Node stacks, YAML block scalars, e-mail quotes, HTML ``<pre>``, Jupyter output,
+  journal lines; decoys of prose about credentials and configuration keys that merely contain a
+  credential word.
+- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
+  positives; ``main`` prints failures of the dev pool alone): round 3, the templates after
+  ``holdout_from``, the ``HOLDOUT_WRAPPERS`` (IRC log, quoted CSV cell, Python literal, Rust
+  panic, review comment, XML comment, heredoc, log4j line, task list) and ``HOLDOUT_DECOYS``.
 """
 
 from __future__ import annotations
@@ -504,6 +520,10 @@ class Category:
     kind: Literal["secret", "pii"]
     make: Callable[[random.Random, int], tuple[str, list[str]]]
     n_templates: int
+    holdout_from: int  # templates [0, holdout_from) are dev, [holdout_from, n_templates) holdout
+
+    def templates(self, pool: Pool) -> range:
+        return range(self.holdout_from) if pool == "dev" else range(self.holdout_from, self.n_templates)
 
 
 def _choose(templates: list[str], t: int, **kw: str) -> str:
@@ -523,8 +543,17 @@ def _single(
 CATS: list[Category] = []
 
 
-def cat(name: str, kind: Literal["secret", "pii"], templates: list[str], gen: Callable[[random.Random], str]) -> None:
-    CATS.append(Category(name, kind, _single(templates, gen), len(templates)))
+def cat(
+    name: str,
+    kind: Literal["secret", "pii"],
+    templates: list[str],
+    gen: Callable[[random.Random], str],
+    round2: list[str],
+    holdout: list[str],
+) -> None:
+    """``templates`` (round 1) and ``round2`` are the dev families, ``holdout`` the never-tuned ones."""
+    dev = templates + round2
+    CATS.append(Category(name, kind, _single(dev + holdout, gen), len(dev) + len(holdout), len(dev)))
 
 
 cat(
@@ -545,6 +574,19 @@ cat(
             f"sk-svcacct-{_rs(r, B64URL, 74)}",
         ]
     ),
+    round2=[
+        "    env:\n      OPENAI_API_KEY: {v}\n    steps:\n      - run: pytest",
+        '$env:OPENAI_API_KEY = "{v}"',
+        '[openai]\napi_key = "{v}"\norganization = "org-acme"',
+        "hola, mi clave de openai es {v} y me da error 429",
+        "| variable | value |\n|---|---|\n| OPENAI_API_KEY | {v} |",
+        "services:\n  api:\n    environment:\n      - OPENAI_API_KEY={v}",
+    ],
+    holdout=[
+        "    - OPENAI_API_KEY={v}  # TODO rotate",
+        'Dim Key As String = "{v}"',
+        'openai_key := "{v}"',
+    ],
 )
 cat(
     "anthropic_key",
@@ -556,6 +598,16 @@ cat(
         "curl https://api.anthropic.com/v1/messages -H 'x-api-key: {v}' -H 'anthropic-version: 2023-06-01'",
     ],
     lambda r: f"sk-ant-{r.choice(['api03', 'admin01'])}-{_rs(r, B64URL, 93)}AA",
+    round2=[
+        '$env:ANTHROPIC_API_KEY="{v}"',
+        'variable "anthropic_api_key" {{\n  type    = string\n  default = "{v}"\n}}',
+        "ich habe den Schlüssel {v} in die .env gelegt, trotzdem 401",
+        "anthropic.api-key={v}",
+    ],
+    holdout=[
+        'ANTHROPIC_API_KEY="{v}" python agent.py',
+        'var client = new AnthropicClient("{v}");',
+    ],
 )
 cat(
     "github_pat_classic",
@@ -568,6 +620,17 @@ cat(
         "gh auth login --with-token <<< {v}",
     ],
     lambda r: f"{r.choice(['ghp', 'gho', 'ghs', 'ghu'])}_{_rs(r, B62, 36)}",
+    round2=[
+        "git clone https://{u}:{v}@github.com/{u}/dotfiles.git",
+        "echo {v} | docker login ghcr.io -u {u} --password-stdin",
+        "      env:\n        GH_TOKEN: {v}",
+        "$env:GITHUB_TOKEN = '{v}'",
+        "jeton généré : {v} (scope repo)",
+    ],
+    holdout=[
+        '[url "https://{v}@github.com/"]\n\tinsteadOf = https://github.com/',
+        "leaked in the build log: {v}",
+    ],
 )
 cat(
     "github_pat_fine",
@@ -579,6 +642,16 @@ cat(
         "git remote set-url origin https://oauth2:{v}@github.com/acme/web.git",
     ],
     lambda r: f"github_pat_11{_rs(r, UPPER32, 20)}_{_rs(r, B62, 59)}",
+    round2=[
+        "gh secret set DEPLOY_TOKEN --body {v}",
+        '[github]\ntoken = "{v}"',
+        "export GITHUB_PAT={v}",
+        "| name | token |\n|---|---|\n| ci-bot | {v} |",
+    ],
+    holdout=[
+        'terraform: github provider token = "{v}"',
+        "GITHUB_TOKEN: {v}  # fine-grained, expires in 30d",
+    ],
 )
 cat(
     "gitlab_pat",
@@ -590,6 +663,16 @@ cat(
         "git push https://gitlab-ci-token:{v}@gitlab.example.org/team/app.git",
     ],
     lambda r: f"glpat-{_rs(r, B64URL, 20)}",
+    round2=[
+        "git clone https://oauth2:{v}@gitlab.com/group/project.git",
+        'variables:\n  GITLAB_API_TOKEN: "{v}"',
+        "el token de gitlab es {v} pero ya caducó",
+        '$env:GITLAB_TOKEN = "{v}"',
+    ],
+    holdout=[
+        "ci-token {v} still valid?",
+        "url = https://gitlab-ci-token:{v}@gitlab.internal/api.git",
+    ],
 )
 cat(
     "slack_token",
@@ -606,6 +689,16 @@ cat(
             f"xoxp-{_rs(r, '0123456789', 11)}-{_rs(r, '0123456789', 12)}-{_rs(r, '0123456789', 13)}-{_rs(r, HEX, 32)}",
         ]
     ),
+    round2=[
+        "slack:\n  botToken: {v}\n  channel: deploys",
+        '$env:SLACK_BOT_TOKEN = "{v}"',
+        'curl -d "token={v}&channel=C0123ABCD&text=hi" https://slack.com/api/chat.postMessage',
+        "[slack]\ntoken = {v}",
+    ],
+    holdout=[
+        'Dim slackToken = "{v}"',
+        "SLACK_APP_TOKEN={v} node bot.js",
+    ],
 )
 
 
@@ -618,13 +711,19 @@ def _slack_webhook(rng: random.Random, t: int) -> tuple[str, list[str]]:
             "curl -X POST -H 'Content-type: application/json' --data '{{\"text\":\"deploy done\"}}' {url}",
             "alerting posts to {url} but nothing shows up",
             'notify:\n  slack:\n    webhook: "{url}"',
+            'webhook_url = "{url}"',
+            'Invoke-RestMethod -Uri "{url}" -Method Post -Body $payload',
+            "| channel | hook |\n|---|---|\n| #alerts | {url} |",
+            "la URL del webhook es {url}",
+            "hooks:\n  - {url}",
+            'SLACK_URL="{url}" ./notify.sh',
         ],
         t,
         url=url,
     ), [path]
 
 
-CATS.append(Category("slack_webhook", "secret", _slack_webhook, 4))
+CATS.append(Category("slack_webhook", "secret", _slack_webhook, 10, 8))
 
 
 def _discord_webhook(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -636,13 +735,19 @@ def _discord_webhook(rng: random.Random, t: int) -> tuple[str, list[str]]:
             'requests.post("{url}", json={{"content": msg}})',
             "our discord hook is {url}",
             'curl -H "Content-Type: application/json" -d \'{{"content":"hi"}}\' {url}',
+            "discord:\n  webhookUrl: {url}",
+            '$hook = "{url}"',
+            '[notifications]\ndiscord = "{url}"',
+            "webhook: <{url}>",
+            "<{url}> gives 404",
+            'hook_url := "{url}"',
         ],
         t,
         url=url,
     ), [tail]
 
 
-CATS.append(Category("discord_webhook", "secret", _discord_webhook, 4))
+CATS.append(Category("discord_webhook", "secret", _discord_webhook, 10, 8))
 
 cat(
     "stripe_key",
@@ -654,6 +759,16 @@ cat(
         "the live key {v} got rotated?",
     ],
     lambda r: f"{r.choice(['sk_live', 'rk_live'])}_{_rs(r, B62, r.choice([24, 99]))}",
+    round2=[
+        "\\Stripe\\Stripe::setApiKey('{v}');",
+        '$env:STRIPE_SECRET_KEY="{v}"',
+        "stripe:\n  secretKey: {v}\n  currency: eur",
+        "der Live-Schlüssel {v} wurde versehentlich committet",
+    ],
+    holdout=[
+        'Stripe.apiKey = "{v}";',
+        'stripe_secret := "{v}"',
+    ],
 )
 
 
@@ -665,6 +780,12 @@ def _twilio(rng: random.Random, t: int) -> tuple[str, list[str]]:
             'client = Client("{sid}", "{tok}")',
             "curl -X POST https://api.twilio.com/2010-04-01/Accounts/{sid}/Messages.json -u {sid}:{tok}",
             "account sid {sid} and auth token {tok}",
+            "twilio:\n  accountSid: {sid}\n  authToken: {tok}",
+            '$env:TWILIO_ACCOUNT_SID="{sid}"; $env:TWILIO_AUTH_TOKEN="{tok}"',
+            "[twilio]\naccount_sid = {sid}\nauth_token = {tok}",
+            "twilio.accountSid={sid}\ntwilio.authToken={tok}",
+            "TWILIO_SID={sid} TWILIO_TOKEN={tok} python sms.py",
+            "new Twilio('{sid}', '{tok}')",
         ],
         t,
         sid=sid,
@@ -672,7 +793,7 @@ def _twilio(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [sid, tok]
 
 
-CATS.append(Category("twilio", "secret", _twilio, 4))
+CATS.append(Category("twilio", "secret", _twilio, 10, 8))
 cat(
     "sendgrid_key",
     "secret",
@@ -683,6 +804,16 @@ cat(
         "sendgrid says the key {v} lacks mail.send",
     ],
     lambda r: f"SG.{_rs(r, B64URL, 22)}.{_rs(r, B64URL, 43)}",
+    round2=[
+        'sendgrid:\n  apiKey: "{v}"',
+        "$env:SENDGRID_API_KEY='{v}'",
+        "smtp relay: user apikey, password {v}",
+        '<add key="SendGridApiKey" value="{v}" />',
+    ],
+    holdout=[
+        "SENDGRID_API_KEY={v} node send.js",
+        "mail.sendgrid.key={v}",
+    ],
 )
 cat(
     "google_api_key",
@@ -694,6 +825,16 @@ cat(
         "the maps key {v} is restricted to our referrer",
     ],
     lambda r: f"AIza{_rs(r, B64URL, 35)}",
+    round2=[
+        'const firebaseConfig = {{ apiKey: "{v}", authDomain: "acme-app.firebaseapp.com" }};',
+        "curl 'https://generativelanguage.googleapis.com/v1beta/models?key={v}'",
+        'google_maps_api_key = "{v}"',
+        "der Maps-Key ist {v}, eingeschränkt auf unsere Domain",
+    ],
+    holdout=[
+        '<meta-data android:name="com.google.android.geo.API_KEY" android:value="{v}"/>',
+        'GoogleMaps.init("{v}")',
+    ],
 )
 
 
@@ -711,13 +852,28 @@ def _gcp_sa(rng: random.Random, t: int) -> tuple[str, list[str]]:
         "client_id": _rs(rng, "0123456789", 21),
         "token_uri": "https://oauth2.googleapis.com/token",
     }
+    if t >= 8:  # round-3 holdout families
+        text = [
+            "export GOOGLE_CREDENTIALS=" + json.dumps(json.dumps(obj)),
+            "```json\n" + json.dumps(obj, indent=4) + "\n```",
+        ][t - 8]
+        return text, [kid, *body]
+    if t >= 4:  # round-2 families (dev)
+        pretty = json.dumps(obj, indent=2)
+        text = [
+            "stringData:\n  credentials.json: |\n    " + pretty.replace("\n", "\n    "),
+            'resource "google_secret" "sa" {\n  credentials = <<EOF\n' + pretty + "\nEOF\n}",
+            "info = " + repr(obj) + "\ncreds = service_account.Credentials.from_service_account_info(info)",
+            f"$env:GCP_SA_KEY = '{json.dumps(obj)}'",
+        ][t - 4]
+        return text, [kid, *body]
     text = json.dumps(obj, indent=2) if t % 2 == 0 else json.dumps(obj)
     if t % 4 >= 2:
         text = f"GOOGLE_APPLICATION_CREDENTIALS_JSON='{json.dumps(obj)}'"
     return text, [kid, *body]
 
 
-CATS.append(Category("gcp_service_account", "secret", _gcp_sa, 4))
+CATS.append(Category("gcp_service_account", "secret", _gcp_sa, 10, 8))
 
 
 def _azure(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -732,6 +888,13 @@ def _azure(rng: random.Random, t: int) -> tuple[str, list[str]]:
             'az storage container list --account-name {acct} --account-key "{key}"',
             "the storage key is {key}",
             '"ConnectionStrings": {{ "Storage": "{cs}" }}',
+            '$env:AZURE_STORAGE_KEY = "{key}"',
+            "storage:\n  accountName: {acct}\n  accountKey: {key}",
+            'storage_account_access_key = "{key}"',
+            "key1   {key}   FULL",
+            '<add name="Blobs" connectionString="{cs}" />',
+            "AccountKey: {key}",
+            "azcopy login --account-key {key}",
         ],
         t,
         cs=cs,
@@ -740,7 +903,7 @@ def _azure(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [key]
 
 
-CATS.append(Category("azure_storage", "secret", _azure, 6))
+CATS.append(Category("azure_storage", "secret", _azure, 13, 11))
 
 
 def _aws(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -755,6 +918,14 @@ def _aws(rng: random.Random, t: int) -> tuple[str, list[str]]:
             "my access key is {a} and the secret is {s}, what's wrong with the policy?",
             "boto3.client('s3', aws_access_key_id='{a}', aws_secret_access_key='{s}')",
             "Access key ID,Secret access key\n{a},{s}",
+            '$env:AWS_ACCESS_KEY_ID="{a}"\n$env:AWS_SECRET_ACCESS_KEY="{s}"',
+            'provider "aws" {{\n  region     = "eu-west-1"\n  access_key = "{a}"\n  secret_key = "{s}"\n}}',
+            "    environment:\n      - AWS_ACCESS_KEY_ID={a}\n      - AWS_SECRET_ACCESS_KEY={s}",
+            "| key id | secret |\n|---|---|\n| {a} | {s} |",
+            "aws configure set aws_access_key_id {a} && aws configure set aws_secret_access_key {s}",
+            "aws.accessKeyId={a}\naws.secretKey={s}",
+            "export AWS_ACCESS_KEY_ID={a} AWS_SECRET_ACCESS_KEY={s}",
+            "key: {a}\nsecret: {s}",
         ],
         t,
         a=akid,
@@ -763,7 +934,7 @@ def _aws(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [akid, sec]
 
 
-CATS.append(Category("aws_keys", "secret", _aws, 6))
+CATS.append(Category("aws_keys", "secret", _aws, 14, 12))
 cat(
     "npm_token",
     "secret",
@@ -774,6 +945,16 @@ cat(
         'echo "//registry.npmjs.org/:_authToken={v}" > ~/.npmrc',
     ],
     lambda r: f"npm_{_rs(r, B62, 36)}",
+    round2=[
+        "npm config set //registry.npmjs.org/:_authToken {v}",
+        'npmRegistryServer: "https://registry.npmjs.org"\nnpmAuthToken: "{v}"',
+        "      - run: npm publish\n        env:\n          NODE_AUTH_TOKEN: {v}",
+        "$env:NPM_TOKEN = '{v}'",
+    ],
+    holdout=[
+        "_auth_token={v}",
+        "NPM_CONFIG_//registry.npmjs.org/:_authToken={v}",
+    ],
 )
 cat(
     "pypi_token",
@@ -785,6 +966,16 @@ cat(
         "uv publish --token {v}",
     ],
     lambda r: f"pypi-AgEIcHlwaS5vcmc{_rs(r, B64URL, r.choice([50, 140]))}",
+    round2=[
+        "poetry config pypi-token.pypi {v}",
+        "      - uses: pypa/gh-action-pypi-publish@release/v1\n        with:\n          password: {v}",
+        "UV_PUBLISH_TOKEN={v} uv publish",
+        "$env:TWINE_PASSWORD = '{v}'",
+    ],
+    holdout=[
+        "[distutils]\nindex-servers = pypi\n[pypi]\npassword: {v}",
+        "PYPI_API_TOKEN: {v}",
+    ],
 )
 cat(
     "jwt",
@@ -797,6 +988,17 @@ cat(
         "https://app.internal/callback#access_token={v}&token_type=bearer",
     ],
     jwt,
+    round2=[
+        "Cookie: theme=dark; auth_token={v}; lang=en",
+        "localStorage.setItem('id_token', '{v}')",
+        "http :8080/api/me 'Authorization:Bearer {v}'",
+        "| header | value |\n|---|---|\n| Authorization | Bearer {v} |",
+        "wss://realtime.internal/socket?jwt={v}",
+    ],
+    holdout=[
+        "Set-Cookie: sid={v}; HttpOnly; Secure",
+        "curl -b 'jwt={v}' https://api.internal/me",
+    ],
 )
 cat(
     "oauth_ya29",
@@ -808,6 +1010,16 @@ cat(
         "creds.token = '{v}'",
     ],
     lambda r: f"ya29.{_rs(r, B64URL, r.choice([120, 160, 200]))}",
+    round2=[
+        "access_token={v}&expires_in=3599&token_type=Bearer",
+        '{{"access_token": "{v}", "expires_in": 3599, "token_type": "Bearer"}}',
+        'req.Header.Set("Authorization", "Bearer {v}")',
+        "$env:GOOGLE_OAUTH_ACCESS_TOKEN = '{v}'",
+    ],
+    holdout=[
+        "google-oauth: {v}",
+        'creds = Credentials(token="{v}")',
+    ],
 )
 
 
@@ -823,11 +1035,19 @@ def _pem(rng: random.Random, t: int) -> tuple[str, list[str]]:
         "here's the key file (cut):\n" + head + ("\n[truncated]" if truncated else f"\n-----END {label}-----"),
         "ssh_key: |\n  " + head.replace("\n", "\n  ") + ("" if truncated else f"\n  -----END {label}-----"),
         "cat deploy_key\n" + head + ("\n…" if truncated else f"\n-----END {label}-----"),
+        # round-2 families (dev)
+        "tls:\n  key: |\n    " + head.replace("\n", "\n    ") + ("" if truncated else f"\n    -----END {label}-----"),
+        '{"private_key": "' + head.replace("\n", "\\n") + ("" if truncated else f"\\n-----END {label}-----\\n") + '"}',
+        "private_key = <<EOT\n" + head + ("" if truncated else f"\n-----END {label}-----") + "\nEOT",
+        'echo "' + head + ("\n..." if truncated else f"\n-----END {label}-----") + '" > ~/.ssh/id_deploy',
+        # round-3 holdout families
+        'PRIVATE_KEY="' + head.replace("\n", "\\n") + ("" if truncated else f"\\n-----END {label}-----") + '"',
+        "- key: |-\n    " + head.replace("\n", "\n    ") + ("" if truncated else f"\n    -----END {label}-----"),
     ]
-    return forms[t % len(forms)], body
+    return forms[t], body
 
 
-CATS.append(Category("pem_private_key", "secret", _pem, 4))
+CATS.append(Category("pem_private_key", "secret", _pem, 10, 8))
 
 
 def _pw_url(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -842,6 +1062,14 @@ def _pw_url(rng: random.Random, t: int) -> tuple[str, list[str]]:
             'sqlalchemy.create_engine("mysql+pymysql://{u}:{pwq}@{host}/shop")',
             "amqp://{u}:{pwq}@{host}:5672/%2F",
             "celery broker is redis://default:{pwq}@{host}:6380 and it times out",
+            'psql "postgresql://{u}:{pwq}@{host}:5432/app?sslmode=require"',
+            "jdbc:postgresql://{host}:5432/app?user={u}&password={pwq}",
+            "git clone https://{u}:{pwq}@git.internal.example/team/app.git",
+            "ftp://{u}:{pwq}@{host}/upload",
+            "  url: postgresql+asyncpg://{u}:{pwq}@{host}/analytics",
+            "MAIL_URL=smtp://{u}:{pwq}@smtp.mailgun.org:587",
+            "spring.data.mongodb.uri=mongodb://{u}:{pwq}@{host}:27017/app",
+            "sftp://{u}:{pwq}@{host}/in",
         ],
         t,
         u=u,
@@ -850,7 +1078,7 @@ def _pw_url(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [pw, pwq]
 
 
-CATS.append(Category("password_url", "secret", _pw_url, 6))
+CATS.append(Category("password_url", "secret", _pw_url, 14, 12))
 cat(
     "password_env",
     "secret",
@@ -863,6 +1091,22 @@ cat(
         "ADMIN_PASS: {v}",
     ],
     password,
+    round2=[
+        '$env:DB_PASSWORD = "{v}"',
+        '[database]\nuser = "{u}"\npassword = "{v}"',
+        "[client]\nuser={u}\npasswd={v}",
+        "    environment:\n      - POSTGRES_PASSWORD={v}\n      - POSTGRES_DB=app",
+        "postgresql:\n  auth:\n    username: {u}\n    password: {v}",
+        "      env:\n        REDIS_PASSWORD: {v}",
+        "spring.datasource.username={u}\nspring.datasource.password={v}",
+        'resource "aws_db_instance" "main" {{\n  username = "{u}"\n  password = "{v}"\n}}',
+    ],
+    holdout=[
+        "DB_PASSWORD ?= {v}",
+        "set PGPASSWORD={v}",
+        'Environment="REDIS_PASS={v}"',
+        "  db_pass: !!str {v}",
+    ],
 )
 cat(
     "password_cli",
@@ -876,6 +1120,21 @@ cat(
         "redis-cli -a {v} --no-auth-warning INFO",
     ],
     password,
+    round2=[
+        "curl -u {u}:{v} https://nexus.internal/service/rest/v1/repositories",
+        "docker login --username {u} --password {v} ghcr.io",
+        'psql "host=db.internal user={u} password={v} dbname=app sslmode=require"',
+        "mongosh --username {u} --password '{v}' --authenticationDatabase admin",
+        "ldapsearch -x -D 'cn=admin,dc=acme,dc=io' -w '{v}' -b dc=acme,dc=io",
+        "wget --user={u} --password='{v}' https://files.internal/dump.sql.gz",
+        "PGPASSWORD='{v}' psql -h db.internal -U {u} app",
+    ],
+    holdout=[
+        "mysqladmin -uroot --password={v} status",
+        "rabbitmqctl add_user {u} '{v}'",
+        "net use Z: \\\\fs01\\share /user:{u} {v}",
+        "echo '{v}' | sudo -S systemctl restart api",
+    ],
 )
 cat(
     "password_xml",
@@ -887,6 +1146,21 @@ cat(
         '<property name="hibernate.connection.password">{v}</property>',
     ],
     password,
+    round2=[
+        '<connectionStrings>\n  <add name="Db" connectionString="Server=sql01;Database=App;'
+        'User Id={u};Password={v};" />\n</connectionStrings>',
+        '<entry key="db.password">{v}</entry>',
+        "<Credentials>\n  <UserName>{u}</UserName>\n  <Password>{v}</Password>\n</Credentials>",
+        '<input type="password" name="pwd" value="{v}">',
+        '<env name="DB_PASSWORD" value="{v}"/>',
+        '<datasource jndi-name="java:/AppDS">\n  <security><user-name>{u}</user-name>'
+        "<password>{v}</password></security>\n</datasource>",
+    ],
+    holdout=[
+        "<jdbc-password>{v}</jdbc-password>",
+        '<Setting Name="DbPassword" Value="{v}" />',
+        "<secret>{v}</secret>",
+    ],
 )
 
 
@@ -899,6 +1173,13 @@ def _k8s(rng: random.Random, t: int) -> tuple[str, list[str]]:
             "env:\n  - name: {n}\n    value: {v}\n  - name: LOG_LEVEL\n    value: info",
             '[{{"name": "{n}", "value": "{v}"}}, {{"name": "PORT", "value": "8080"}}]',
             "stringData:\n  {nl}: {v}",
+            "kubectl create secret generic app --from-literal={nl}={v}",
+            "helm upgrade api ./chart --set env.{n}={v}",
+            '    environment:\n      {n}: "{v}"',
+            '{{"Name": "{n}", "Value": "{v}"}}',
+            "kubectl set env deployment/api {n}={v}",
+            '  - {{name: {n}, value: "{v}"}}',
+            "--env {n}={v}",
         ],
         t,
         n=name,
@@ -907,7 +1188,7 @@ def _k8s(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [v]
 
 
-CATS.append(Category("password_k8s", "secret", _k8s, 4))
+CATS.append(Category("password_k8s", "secret", _k8s, 11, 9))
 
 
 def _code_env(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -921,6 +1202,14 @@ def _code_env(rng: random.Random, t: int) -> tuple[str, list[str]]:
             '{nl} = "{v}"  # TODO move to vault',
             "ENV {n}={v}",
             'const {nl} = "{v}";',
+            'os.Setenv("{n}", "{v}")',
+            'std::env::set_var("{n}", "{v}");',
+            'Environment.SetEnvironmentVariable("{n}", "{v}");',
+            "ENV['{n}'] = '{v}'",
+            "putenv('{n}={v}');",
+            "{n}={v} ./run.sh",
+            'export const {n} = "{v}";',
+            'System.setProperty("{n}", "{v}");',
         ],
         t,
         n=name,
@@ -929,7 +1218,7 @@ def _code_env(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [v]
 
 
-CATS.append(Category("password_code", "secret", _code_env, 6))
+CATS.append(Category("password_code", "secret", _code_env, 14, 12))
 
 
 def _pw_prose(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -942,6 +1231,17 @@ def _pw_prose(rng: random.Random, t: int) -> tuple[str, list[str]]:
             "I reset the password to {pw} and it still fails",
             "login: {u}\npass: {pw}",
             "the wifi password is {pw}",
+            "the new password for {u} is now {pw}",
+            "changed the admin pwd to {pw} yesterday",
+            "la contraseña es {pw}",
+            "das Passwort lautet {pw}",
+            "le mot de passe est {pw}",
+            "user {u}, passphrase {pw}",
+            "pw: {pw}",
+            "@here staging db password → {pw}",
+            "the {u} account password: {pw}",
+            "pass is {pw} for now",
+            "new pwd = {pw}",
         ],
         t,
         u=u,
@@ -949,7 +1249,7 @@ def _pw_prose(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [pw]
 
 
-CATS.append(Category("password_prose", "secret", _pw_prose, 6))
+CATS.append(Category("password_prose", "secret", _pw_prose, 17, 14))
 
 # --- PII
 
@@ -966,6 +1266,16 @@ def _email(rng: random.Random, t: int) -> tuple[str, list[str]]:
             "Reply-To: {v}",
             "id,email,plan\n{i},{v},pro",
             "?email={vq}&next=/dashboard",
+            "mailto:{v}?subject=bug",
+            '$env:GIT_AUTHOR_EMAIL = "{v}"',
+            "| user | role |\n|---|---|\n| {v} | admin |",
+            "git log --author={v}",
+            "Co-authored-by: Bot <{v}>",
+            "2024-03-12 WARN login failed for user={v}",
+            "écrivez-moi à {v}",
+            "ping me on {v}",
+            "<email>{v}</email>",
+            "user: {v} (locked out)",
         ],
         t,
         v=v,
@@ -974,7 +1284,7 @@ def _email(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [v]
 
 
-CATS.append(Category("email", "pii", _email, 8))
+CATS.append(Category("email", "pii", _email, 18, 15))
 
 for _region in ("US", "GB", "DE", "FR", "IN", "BR"):
 
@@ -988,13 +1298,21 @@ for _region in ("US", "GB", "DE", "FR", "IN", "BR"):
                 "my number is {v}",
                 "Tel: {v}",
                 "contact={vq}",
+                "| team | phone |\n|---|---|\n| support | {v} |",
+                'phone_number = "{v}"',
+                "mobile: {v}",
+                "ruf mich an unter {v}",
+                "WhatsApp {v}",
+                "<phone>{v}</phone>",
+                "phone={v}",
+                "emergency contact {v}",
             ],
             t,
             v=v,
             vq=urllib.parse.quote(v, safe=""),
         ), [v]
 
-    CATS.append(Category(f"phone_{_region.lower()}", "pii", _mk_phone, 6))
+    CATS.append(Category(f"phone_{_region.lower()}", "pii", _mk_phone, 14, 12))
 
 cat(
     "credit_card",
@@ -1006,6 +1324,16 @@ cat(
         "cc,amount\n{v},49.99",
     ],
     card,
+    round2=[
+        "| customer | card |\n|---|---|\n| 1042 | {v} |",
+        "card_number={v}&exp_month=09&exp_year=2027",
+        "<CardNumber>{v}</CardNumber>",
+        "Karte {v}, gültig bis 08/28",
+    ],
+    holdout=[
+        "pan: {v}",
+        "refund to card {v} please",
+    ],
 )
 cat(
     "iban",
@@ -1017,6 +1345,16 @@ cat(
         "payee,iban\nAcme GmbH,{v}",
     ],
     iban,
+    round2=[
+        "IBAN {v} (BIC DEUTDEFFXXX)",
+        "<IBAN>{v}</IBAN>",
+        "bank_account: {v}",
+        "virement vers {v} svp, merci",
+    ],
+    holdout=[
+        "Konto: {v}",
+        "IBAN\t{v}",
+    ],
 )
 cat(
     "ssn",
@@ -1028,6 +1366,16 @@ cat(
         "applicant_ssn={v}",
     ],
     ssn,
+    round2=[
+        "| field | value |\n|---|---|\n| ssn | {v} |",
+        "<SSN>{v}</SSN>",
+        "social security no. {v} on the W-2",
+        "tax id (SSN): {v}",
+    ],
+    holdout=[
+        "SSN#: {v}",
+        "soc sec {v}",
+    ],
 )
 cat(
     "date_of_birth",
@@ -1041,6 +1389,18 @@ cat(
         "Geburtsdatum: {v}",
     ],
     dob,
+    round2=[
+        "| dob | {v} |",
+        "birthday: {v}",
+        "né le {v} à Lyon",
+        "<BirthDate>{v}</BirthDate>",
+        "D.O.B. {v}",
+        "geboren am {v}",
+    ],
+    holdout=[
+        'dateOfBirth = "{v}"',
+        "fecha de nacimiento: {v}",
+    ],
 )
 for _region in ("US", "UK", "DE", "FR"):
 
@@ -1052,12 +1412,18 @@ for _region in ("US", "UK", "DE", "FR"):
                 '"address": "{v}"',
                 "my address is {v}",
                 "Address: {v}",
+                "| field | value |\n|---|---|\n| address | {v} |",
+                'shipping_address = "{v}"',
+                "billing address was {v}",
+                "I live at {v}",
+                "Lieferadresse: {v}",
+                'address = "{v}"',
             ],
             t,
             v=v,
         ), [v]
 
-    CATS.append(Category(f"address_{_region.lower()}", "pii", _mk_addr, 4))
+    CATS.append(Category(f"address_{_region.lower()}", "pii", _mk_addr, 10, 8))
 
 cat(
     "ipv4",
@@ -1069,6 +1435,16 @@ cat(
         '"client_ip": "{v}"',
     ],
     public_ipv4,
+    round2=[
+        "Failed password for root from {v} port 52144 ssh2",
+        "X-Forwarded-For: {v}",
+        "allow {v};\ndeny all;",
+        "| host | ip |\n|---|---|\n| vpn-exit | {v} |",
+    ],
+    holdout=[
+        "Accepted publickey for deploy from {v} port 50211",
+        "client {v} exceeded rate limit",
+    ],
 )
 cat(
     "ipv6",
@@ -1080,6 +1456,16 @@ cat(
         '"remote_addr": "{v}"',
     ],
     public_ipv6,
+    round2=[
+        "X-Real-IP: {v}",
+        "Connection from {v} port 50122 on 10.0.0.4 port 22",
+        "AAAA record points to {v}",
+        "| v6 | {v} |",
+    ],
+    holdout=[
+        "listen [{v}]:8443;",
+        "from={v} proto=tcp",
+    ],
 )
 
 
@@ -1095,13 +1481,27 @@ def _name(rng: random.Random, t: int) -> tuple[str, list[str]]:
             "Signed-off-by: {v}",
             "ask {v} about the billing code",
             "owner,team\n{v},payments",
+            "Reviewed-by: {v}",
+            "{v} approved the PR but CI is red",
+            "@channel {v} is on call this week",
+            "| name | team |\n|---|---|\n| {v} | backend |",
+            "From: {v}\nSubject: deploy",
+            "per {v}'s comment, we keep the old API",
+            "Best regards,\n{v}",
+            "laut {v} ist das Feature fertig",
+            "[10:42] {v}: can someone restart staging?",
+            '"displayName": "{v}"',
+            "Approved-by: {v}",
+            "{v} (PM) asked for this",
+            "hi {v}, quick question",
+            "<author>{v}</author>",
         ],
         t,
         v=v,
     ), [v]
 
 
-CATS.append(Category("person_name", "pii", _name, 8))
+CATS.append(Category("person_name", "pii", _name, 22, 18))
 
 
 def _winpath(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -1112,13 +1512,20 @@ def _winpath(rng: random.Random, t: int) -> tuple[str, list[str]]:
             "PS C:\\Users\\{v}\\source\\repos\\api> dotnet build",
             '  File "C:\\Users\\{v}\\projects\\tool\\main.py", line 12, in <module>',
             "npm ERR! path C:\\Users\\{v}\\Desktop\\site\\package.json",
+            "PS C:\\Users\\{v}> Get-ChildItem",
+            " Directory of C:\\Users\\{v}\\Documents",
+            '"python.defaultInterpreterPath": "C:\\\\Users\\\\{v}\\\\venv\\\\Scripts\\\\python.exe"',
+            "at Program.Main() in C:\\Users\\{v}\\source\\App\\Program.cs:line 14",
+            "C:/Users/{v}/AppData/Roaming/npm/node_modules",
+            "C:\\Users\\{v}\\.ssh\\id_ed25519",
+            '"cwd": "C:\\\\Users\\\\{v}\\\\repo"',
         ],
         t,
         v=v,
     ), [v]
 
 
-CATS.append(Category("windows_profile", "pii", _winpath, 4))
+CATS.append(Category("windows_profile", "pii", _winpath, 11, 9))
 
 
 def _homepath(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -1131,13 +1538,20 @@ def _homepath(rng: random.Random, t: int) -> tuple[str, list[str]]:
             "error: could not open /Users/{v}/Library/Application Support/Code/settings.json",
             "~{v}/.ssh/config",
             "/mnt/c/Users/{v}/Downloads/data.csv",
+            "PermissionError: [Errno 13] Permission denied: '/home/{v}/.aws/credentials'",
+            '  File "/home/{v}/miniconda3/lib/python3.11/site-packages/torch/__init__.py", line 3',
+            "HOME=/Users/{v}",
+            "{v}@laptop:~/src$ make",
+            "/Users/{v}/.zshrc:12: command not found: pyenv",
+            "/home/{v}/.cache/pip",
+            "ls: cannot access '/Users/{v}/Desktop/x': No such file",
         ],
         t,
         v=v,
     ), [v]
 
 
-CATS.append(Category("home_dir_user", "pii", _homepath, 6))
+CATS.append(Category("home_dir_user", "pii", _homepath, 13, 11))
 
 CATEGORIES: tuple[str, ...] = tuple(c.name for c in CATS)
 KIND = {c.name: c.kind for c in CATS}
@@ -1283,8 +1697,189 @@ def _decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
     }
 
 
+def _round2_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
+    """Round-2 hard negatives (the holdout of round 2, dev since round 3): fresh shapes of the
+    first decoy categories and new categories."""
+
+    def sha(r: random.Random) -> str:
+        return _rs(r, HEX, 40)
+
+    def uuid(r: random.Random) -> str:
+        h = _rs(r, HEX, 32)
+        return f"{h[:8]}-{h[8:12]}-4{h[13:16]}-b{h[17:20]}-{h[20:]}"
+
+    def ver(r: random.Random) -> str:
+        return f"{r.randrange(0, 20)}.{r.randrange(0, 40)}.{r.randrange(0, 30)}"
+
+    return {
+        "git_sha": [
+            lambda r: f"Merge: {sha(r)[:7]} {sha(r)[:7]}",
+            lambda r: f"fixup! {sha(r)[:8]} tidy imports",
+            lambda r: f"| {sha(r)[:10]} | bump deps |",
+        ],
+        "uuid": [
+            lambda r: f"<RequestId>{uuid(r)}</RequestId>",
+            lambda r: f"X-Request-Id: {uuid(r)}",
+            lambda r: f"$jobId = '{uuid(r)}'",
+        ],
+        "semver": [
+            lambda r: f"FROM node:{ver(r)}-alpine",
+            lambda r: f'terraform {{ required_version = ">= {ver(r)}" }}',
+            lambda r: f"helm.sh/chart: api-{ver(r)}",
+        ],
+        "lockfile_hash": [
+            lambda r: f'  resolved "https://registry.yarnpkg.com/ms/-/ms-2.1.3.tgz#{sha(r)}"',
+            lambda r: f"{_rs(r, HEX, 64)}  dist/app-linux-amd64.tar.gz",
+            lambda r: f'  hash = "h1:{base64.b64encode(bytes(r.randrange(256) for _ in range(32))).decode()}"',
+        ],
+        "base64_image": [
+            lambda r: (
+                "![diagram](data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAA"
+                + base64.b64encode(bytes(r.randrange(256) for _ in range(54))).decode()
+                + ")"
+            ),
+            lambda r: (
+                '<img src="data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ'
+                + base64.b64encode(bytes(r.randrange(256) for _ in range(42))).decode()
+                + '">'
+            ),
+        ],
+        "code_identifier": [
+            lambda r: "password: str = Field(..., min_length=12)",
+            lambda r: "def check_password(self, raw_password: str) -> bool:",
+            lambda r: "const { password, token } = req.body;",
+            lambda r: 'if token is None: raise ValueError("missing token")',
+            lambda r: '$password = Read-Host -AsSecureString "Password"',
+            lambda r: 'var connStr = config.GetConnectionString("Default");',
+        ],
+        "placeholder": [
+            lambda r: "Server=sql01;Database=App;User Id=sa;Password=<your-password>;",
+            lambda r: "$env:API_KEY = '<paste key here>'",
+            lambda r: "token: REPLACE_ME",
+            lambda r: 'password = "${var.db_password}"',
+            lambda r: "docker login -u ci -p $CI_REGISTRY_PASSWORD $CI_REGISTRY",
+            lambda r: "PGPASSWORD=$PGPASSWORD psql -h db -U app",
+            lambda r: "      env:\n        NPM_TOKEN: ${{ secrets.NPM_TOKEN }}",
+            lambda r: "spring.datasource.password=${DB_PASSWORD}",
+        ],
+        "public_url": [
+            lambda r: "https://login.microsoftonline.com/common/oauth2/v2.0/token",
+            lambda r: "npm config get registry -> https://registry.npmjs.org/",
+            lambda r: "https://api.slack.com/apps and https://discord.com/developers/docs/resources/webhook",
+        ],
+        "ordinary_date": [
+            lambda r: f"Last-Modified: Tue, {r.randrange(10, 28)} Mar 2024 10:01:22 GMT",
+            lambda r: f"deadline {r.randrange(2025, 2028)}-06-30, code freeze the week before",
+            lambda r: f"| {r.randrange(2019, 2026)}-0{r.randrange(1, 10)}-15 | v{ver(r)} |",
+        ],
+        "capitalised_words": [
+            lambda r: "Apache Kafka Connect changed the offsets again",
+            lambda r: "GitHub Actions said the job failed, Dependabot opened a PR",
+            lambda r: "ask Stack Overflow or the Spring Boot docs",
+            lambda r: "Thanks, Visual Studio",
+            lambda r: "Jupyter Notebook and React Native both reported it",
+            lambda r: "cc Platform Team on the rollout",
+        ],
+        "port_number": [
+            lambda r: f'ports:\n  - "{r.choice([3000, 8080, 9000])}:{r.choice([3000, 8080, 9000])}"',
+            lambda r: f"netstat: tcp 0 0 0.0.0.0:{r.choice([22, 5432, 6379])} LISTEN",
+        ],
+        "plain_path": [
+            lambda r: "C:\\Users\\Public\\Documents\\setup.log",
+            lambda r: "/home/runner/work/app/app/node_modules/.bin/jest",
+            lambda r: "C:\\Users\\Default\\AppData\\Local\\Temp",
+            lambda r: "/Users/Shared/Previously Relocated Items",
+        ],
+        "aws_example_key": [
+            lambda r: "aws_access_key_id = AKIAI44QH8DHBEXAMPLE",
+            lambda r: "secret: je7MtGbClwBF/2Zp9Utk/h3yCo8nvbEXAMPLEKEY",
+        ],
+        "private_ip": [
+            lambda r: f"172.{r.randrange(16, 32)}.{r.randrange(0, 255)}.{r.randrange(2, 254)} api.internal",
+            lambda r: "fe80::1ff:fe23:4567:890a%eth0",
+            lambda r: f"inet 100.{r.randrange(64, 128)}.{r.randrange(0, 255)}.{r.randrange(2, 254)}/32 tailscale0",
+        ],
+        "number_lookalike": [
+            lambda r: f"build #{r.randrange(10000, 99999)} passed",
+            lambda r: f"Content-Length: {r.randrange(100000, 9999999)}",
+            lambda r: f"| {r.randrange(10**8, 10**9)} | rows scanned |",
+        ],
+        "hex_color_css": [
+            lambda r: f'"editor.background": "#{_rs(r, HEX, 6)}"',
+            lambda r: f"fill='#{_rs(r, HEX, 6)}' stroke-width='{r.randrange(1, 4)}'",
+        ],
+        # new holdout-only decoy categories
+        "credential_prose": [
+            lambda r: "the password is wrong, reset it from the admin page",
+            lambda r: "I reset the password to make the test pass",
+            lambda r: "the token is expired, refresh it first",
+            lambda r: "set the password to something stronger before launch",
+            lambda r: "das Passwort ist abgelaufen",
+            lambda r: "the secret is stored in Vault under kv/app",
+            lambda r: "password changed to the one in 1Password",
+        ],
+        "credential_config_key": [
+            lambda r: "password_min_length: 12",
+            lambda r: "auth:\n  type: oauth2\n  tokenUrl: /oauth/token",
+            lambda r: '<property name="hibernate.connection.password_encryption" value="true"/>',
+            lambda r: "spring.security.oauth2.client.registration.github.client-id=Iv1.a629723000000000",
+            lambda r: "--password-stdin",
+            lambda r: "max_token_length = 4096",
+        ],
+    }
+
+
+def _holdout_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
+    """Round-3 never-tuned hard negatives."""
+
+    def hexs(r: random.Random, n: int) -> str:
+        return _rs(r, HEX, n)
+
+    return {
+        "git_sha": [lambda r: f"Reverts commit {hexs(r, 40)}.", lambda r: f"* {hexs(r, 7)} (HEAD -> main) wip"],
+        "uuid": [lambda r: f"tenant_id: {hexs(r, 8)}-{hexs(r, 4)}-4{hexs(r, 3)}-8{hexs(r, 3)}-{hexs(r, 12)}"],
+        "lockfile_hash": [lambda r: f'etag: W/"{hexs(r, 32)}"', lambda r: f"sha1sum {hexs(r, 40)}"],
+        "code_identifier": [
+            lambda r: "if (!apiKey) { throw new Error('API key missing'); }",
+            lambda r: 'let token = try keychain.get("token")',
+            lambda r: "passwordEncoder.matches(rawPassword, user.getPassword())",
+            lambda r: "self.secret_key = secret_key or os.urandom(32)",
+        ],
+        "placeholder": [
+            lambda r: "DB_PASSWORD=<db password>",
+            lambda r: 'token = "<TOKEN>"',
+            lambda r: "password: '{{ .Values.db.password }}'",
+            lambda r: "$env:OPENAI_API_KEY = $null",
+            lambda r: "API_KEY=your_api_key_here",
+        ],
+        "capitalised_words": [
+            lambda r: "Hi Team, the Release Train is late",
+            lambda r: "Sentry Issue Tracker reported it",
+            lambda r: "From: Build Pipeline\nSubject: nightly failed",
+            lambda r: "| Name | Status |\n|---|---|\n| Payment Service | degraded |",
+        ],
+        "credential_prose": [
+            lambda r: "the password is stored hashed with argon2",
+            lambda r: "we rotated the token to a shorter lifetime",
+            lambda r: "mot de passe oublié ? voir la page d'aide",
+        ],
+        "plain_path": [lambda r: "/home/linuxbrew/.linuxbrew/bin/brew", lambda r: "C:\\Users\\All Users\\chocolatey"],
+        "number_lookalike": [
+            lambda r: f"invoice {r.randrange(10**9, 10**10)}",
+            lambda r: f"tracking 1Z{_rs(r, UPPER32, 16)}",
+        ],
+        "ordinary_date": [
+            lambda r: f"Date: {r.randrange(1, 28)}.{r.randrange(1, 12)}.{r.randrange(2019, 2026)} (release)"
+        ],
+        "semver": [lambda r: f"image: postgres:{r.randrange(12, 17)}.{r.randrange(0, 9)}"],
+    }
+
+
 DECOYS = _decoy_templates()
-DECOY_CATEGORIES: tuple[str, ...] = tuple(DECOYS)
+for _name_, _ts in _round2_decoy_templates().items():  # round 2 joins dev
+    DECOYS[_name_] = DECOYS.get(_name_, []) + _ts
+HOLDOUT_DECOYS = _holdout_decoy_templates()
+DECOY_CATEGORIES: tuple[str, ...] = tuple(dict.fromkeys([*DECOYS, *HOLDOUT_DECOYS]))
 
 # ---------------------------------------------------------------------------------------------
 # wrappers: how a snippet sits in the prompt. Each returns (frame with {s}, encoder).
@@ -1298,7 +1893,7 @@ def _ident(s: str) -> str:
     return s
 
 
-WRAPPERS: list[list[Callable[[random.Random], tuple[str, Callable[[str], str]]]]] = [
+DEV_WRAPPERS: list[list[Callable[[random.Random], tuple[str, Callable[[str], str]]]]] = [
     # prose
     [
         lambda r: (
@@ -1345,6 +1940,58 @@ WRAPPERS: list[list[Callable[[random.Random], tuple[str, Callable[[str], str]]]]
     ],
 ]
 
+
+def _indent(prefix: str) -> Callable[[str], str]:
+    return lambda s: s.replace("\n", "\n" + prefix)
+
+
+def _html(s: str) -> str:
+    import html
+
+    return html.escape(s, quote=False)
+
+
+# round-2 wrapper families (the holdout of round 2; dev since round 3)
+ROUND2_WRAPPERS: list[Callable[[random.Random], tuple[str, Callable[[str], str]]]] = [
+    # Slack-style chat paste
+    lambda r: (f"#backend · {r.randrange(1, 12)}:{r.randrange(10, 59)} PM\n{{s}}\n:eyes: 2", _ident),
+    # markdown table cell (a snippet with newlines breaks the row, as pastes do)
+    lambda r: ("| step | output |\n|---|---|\n| 3 | {s} |", _ident),
+    # GitHub issue form
+    lambda r: ("### Steps to reproduce\n1. deploy\n2. see:\n\n{s}\n\n### Expected behaviour\nno error", _ident),
+    # Go panic / Node stack
+    lambda r: ("panic: {s}\n\ngoroutine 1 [running]:\nmain.main()\n\t/app/main.go:12 +0x1d", _ident),
+    lambda r: ("Error: {s}\n    at Object.<anonymous> (/app/index.js:3:9)\n    at node:internal/main:1:1", _ident),
+    # YAML block scalar, e-mail quote: every line indented or prefixed
+    lambda r: ("notes: |\n  {s}\nstatus: open", _indent("  ")),
+    lambda r: ("On Tue, the bot wrote:\n> > {s}", _indent("> > ")),
+    # HTML <pre> (escaped), Jupyter stream output (JSON-escaped)
+    lambda r: ("<pre><code>{s}</code></pre>", _html),
+    lambda r: ('{"output_type": "stream", "name": "stdout", "text": ["{s}\\n"]}', _json_escape(r.random() < 0.5)),
+    # systemd journal line
+    lambda r: (f"Mar {r.randrange(10, 28)} 10:22:31 web-1 app[{r.randrange(100, 9999)}]: {{s}}", _ident),
+]
+
+DEV_WRAPPERS.append(ROUND2_WRAPPERS)
+
+
+def _csv_cell(s: str) -> str:
+    return s.replace('"', '""')
+
+
+# round-3 never-tuned wrapper families
+HOLDOUT_WRAPPERS: list[Callable[[random.Random], tuple[str, Callable[[str], str]]]] = [
+    lambda r: ("<dev42> {s}", _ident),  # IRC / chat log
+    lambda r: ('id,note\n7,"{s}"', _csv_cell),  # a CSV cell, quotes doubled
+    lambda r: ("msg = '{s}'", lambda s: repr(s)[1:-1] if "'" not in s else s),  # a Python literal
+    lambda r: ("thread 'main' panicked at src/main.rs:14:5:\n{s}\nnote: run with RUST_BACKTRACE=1", _ident),
+    lambda r: ("> **Suggestion**\n> {s}", _indent("> ")),  # review comment
+    lambda r: ("<!-- {s} -->", _ident),
+    lambda r: ("cat <<'EOF' > notes.txt\n{s}\nEOF", _ident),
+    lambda r: (f"2024-06-0{r.randrange(1, 9)} 12:00:01,123 WARN  [main] c.a.Config - {{s}}", _ident),
+    lambda r: ("- [ ] {s}", _indent("  ")),
+]
+
 FILLER = [
     "can you help me figure out why the build fails on CI?",
     "I'm migrating the service from Flask to FastAPI.",
@@ -1359,9 +2006,12 @@ FILLER = [
 ]
 
 
-def _render(rng: random.Random, snippet: str, pool_idx: int) -> tuple[str, Callable[[str], str]]:
-    family = rng.randrange(len(WRAPPERS))
-    frame, enc = WRAPPERS[family][pool_idx](rng)
+def _render(rng: random.Random, snippet: str, pool: Pool) -> tuple[str, Callable[[str], str]]:
+    if pool == "dev":
+        family = DEV_WRAPPERS[rng.randrange(len(DEV_WRAPPERS))]
+        frame, enc = family[rng.randrange(len(family))](rng)
+    else:
+        frame, enc = HOLDOUT_WRAPPERS[rng.randrange(len(HOLDOUT_WRAPPERS))](rng)
     return frame.replace("{s}", enc(snippet)), enc
 
 
@@ -1373,7 +2023,7 @@ def _forms(enc: Callable[[str], str], needle: str) -> tuple[str, ...]:
 
 def generate(seed: int, pool: Pool, n: int = 2400) -> list[BlindCase]:
     """``n`` prompts for one pool; about as many decoys as planted values."""
-    pool_idx = POOLS.index(pool)
+    decoy_pool = DECOYS if pool == "dev" else HOLDOUT_DECOYS
     cases: list[BlindCase] = []
     order_rng = random.Random(f"blind:{seed}:{pool}")
     cat_cycle: list[Category] = []
@@ -1389,19 +2039,17 @@ def generate(seed: int, pool: Pool, n: int = 2400) -> list[BlindCase]:
                 cat_cycle = list(CATS)
                 order_rng.shuffle(cat_cycle)
             if not decoy_cycle:
-                decoy_cycle = list(DECOYS)
+                decoy_cycle = list(decoy_pool)
                 order_rng.shuffle(decoy_cycle)
             c = cat_cycle.pop()
-            templates = [t for t in range(c.n_templates) if t % 2 == pool_idx]
-            snippet, needles = c.make(rng, rng.choice(templates))
-            text, enc = _render(rng, snippet, pool_idx)
+            snippet, needles = c.make(rng, rng.choice(c.templates(pool)))
+            text, enc = _render(rng, snippet, pool)
             parts.append(text)
             forms = tuple(f for nd in needles for f in _forms(enc, nd))
             plants.append(Plant(c.name, c.kind, forms))
             dname = decoy_cycle.pop()
-            dts = [t for j, t in enumerate(DECOYS[dname]) if j % 2 == pool_idx]
-            dsnip = rng.choice(dts)(rng)
-            dtext, denc = _render(rng, dsnip, pool_idx)
+            dsnip = rng.choice(decoy_pool[dname])(rng)
+            dtext, denc = _render(rng, dsnip, pool)
             parts.append(dtext)
             decoys.append(Decoy(dname, denc(dsnip)))
         if rng.random() < 0.7:
@@ -1448,9 +2096,10 @@ class BlindScore:
     mb: float = 0.0
     idempotent: bool = True
     dropped: int = 0
-    misses: list[tuple[str, str]] = field(default_factory=list)
-    fp_texts: list[tuple[str, str]] = field(default_factory=list)
-    stray_texts: list[str] = field(default_factory=list)
+    # (texts kept out of the repr: a failing holdout assertion must not print the holdout's failures)
+    misses: list[tuple[str, str]] = field(default_factory=list, repr=False)
+    fp_texts: list[tuple[str, str]] = field(default_factory=list, repr=False)
+    stray_texts: list[str] = field(default_factory=list, repr=False)
 
     def recall(self, kind: str) -> float:
         cats = [c for c in self.total if KIND.get(c) == kind]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -58,7 +58,12 @@ _HOME_PATH = Rx(r"(?:/Users/|/home/|[A-Za-z]:\\\\?Users\\\\?|[A-Za-z]:/Users/)([
 # only when the segment is closed by a path separator.
 _HOME_SPACED = Rx(
     r"(?:/Users/|/home/|[A-Za-z]:\\\\?Users\\\\?|[A-Za-z]:/Users/)"
-    r"([^/\\\r\n\"`:*?<>|]{1,64}? [^/\\\r\n\"`:*?<>|]{1,64}?)[/\\]"
+    r"([^/\\\r\n\"`:*?<>|]{1,64}? [^/\\\r\n\"`:*?<>|]{1,64}?)(?:[/\\]|> )"
+)
+# A shell prompt's account: `ana_silva@laptop:~/src$ make`, `deploy@web-1:/srv#`
+_PROMPT_USER = Rx(
+    r"(?:^|[\s>\"'`\[|(])([a-z_][a-z0-9._-]{1,31})@[A-Za-z0-9][A-Za-z0-9.-]{0,62}:"
+    r"(?:~|/)[^\s$#]{0,200}[$#](?:[ \t\\]|$)"
 )
 _HOME_SLUG = Rx(r"-(?:Users|home)-([A-Za-z0-9._]{1,64})-")
 # `~name/…`: the shell's home of another account (`~/` alone names no one)
@@ -146,15 +151,54 @@ def _name_lists() -> tuple[frozenset[str], frozenset[str]]:
         "cs_CZ",
         "tr_TR",
         "id_ID",
+        # Latin-script names of more regions (Africa, Asia, Eastern Europe, Latin America)
+        "en_KE",
+        "en_NG",
+        "ig_NG",
+        "yo_NG",
+        "ha_NG",
+        "tw_GH",
+        "zu_ZA",
+        "en_PK",
+        "vi_VN",
+        "hu_HU",
+        "ro_RO",
+        "hr_HR",
+        "sk_SK",
+        "lt_LT",
+        "es_AR",
+        "es_CO",
+        "fr_CA",
+        "de_AT",
+        "zh_CN",
+        "ja_JP",
     ):
         try:
             prov = importlib.import_module(f"faker.providers.person.{locale}").Provider
         except (ImportError, AttributeError):
             continue
-        for attr in ("first_names", "first_names_male", "first_names_female"):
-            firsts.update(getattr(prov, attr, ()) or ())
-        lasts.update(getattr(prov, "last_names", ()) or ())
+        for attr in ("first_names", "first_names_male", "first_names_female", "first_romanized_names"):
+            firsts.update(_latin(getattr(prov, attr, ()) or ()))
+        for attr in ("last_names", "last_romanized_names"):
+            lasts.update(_latin(getattr(prov, attr, ()) or ()))
+        # ja_JP: (kanji, kana, romaji) triples
+        for attr in ("first_name_pairs", "first_name_male_pairs", "first_name_female_pairs"):
+            firsts.update(_latin(t[-1] for t in getattr(prov, attr, ()) or () if isinstance(t, tuple)))
+        lasts.update(_latin(t[-1] for t in getattr(prov, "last_name_pairs", ()) or () if isinstance(t, tuple)))
     return frozenset(firsts), frozenset(lasts)
+
+
+def _latin(names: Iterable[object]) -> Iterator[str]:
+    """Names written in Latin letters, capitalised as in prose (`Chao`, not `CHAO`); a name in
+    another script never reaches the ASCII-cased word checks anyway."""
+    for n in names:
+        if (
+            isinstance(n, str)
+            and n[:1].isupper()
+            and not n.isupper()
+            and all((c.isalpha() and ord(c) < 0x250) or c in "'- " for c in n)
+        ):
+            yield n
 
 
 def _luhn_ok(digits: str) -> bool:
@@ -220,8 +264,8 @@ PHONE_REGIONS: tuple[str, ...] = tuple(
 )
 _PHONE_CONTEXT = Rx(
     r"(?i)(?:phone|tel|mobile|mobil|cell|call|fax|whatsapp|sms|text me|contact|ring|handy|telefon|t\x7fl|"
-    r"portable|celular|ph|mob|numero|nummer|n\x7fmero|number|no\.?|#)\b"
-    r"(?:\W{1,3}(?:me|us|him|her|them|at|on|no|nr|number|is|was|de|der)\b){0,3}\W{0,4}$"
+    r"portable|celular|ph|mob|numero|nummer|n\x7fmero|number|no\.?|#|ruf mich an|anrufen|erreichbar|appelle[sz]?-moi)\b"
+    r"(?:\W{1,3}(?:me|us|him|her|them|at|on|no|nr|number|is|was|de|der|unter|au|al)\b){0,3}\W{0,4}$"
 )
 # National numbers in the shapes regions write them: a trunk 0 then groups (UK, DE, FR, IN), an
 # (area) then groups (BR, US), 5+5 (IN mobiles), 3-3-4 (NANP); any shape right after a phone label.
@@ -230,7 +274,9 @@ _NATIONAL_CANDIDATE = Rx(
     r"\b0\d{1,4}(?:[ .-]\d{2,8}){1,4}\b|\(\d{2,5}\)[ .-]?\d{3,5}[ .-]?\d{3,4}\b|\b0?[6-9]\d{4}[ .-]\d{5}\b|"
     r"\b\d{3}[ .-]\d{3}[ .-]\d{4}\b|"
     r"(?i:\b(?:phone|tel|mobile|mobil|cell|call|fax|whatsapp|sms|contact|ring|handy|telefon|portable|celular|ph|mob|"
-    r"numero|nummer|number)\b(?:\W{1,3}(?:me|us|him|her|them|at|on|no|nr|number|is|was|de|der)\b){0,3}\W{0,4})"
+    r"(?:phone|mobile|tel|cell)_?(?:number|no|nr)|"
+    r"numero|nummer|number|ruf mich an|anrufen|erreichbar|appelle[sz]?-moi)\b"
+    r"(?:\W{1,3}(?:me|us|him|her|them|at|on|no|nr|number|is|was|de|der|unter|au|al)\b){0,3}\W{0,4})"
     r"(\(?\d[\d ().-]{6,18}\d)"
 )
 _DATE_LIKE = Rx(r"^(?:\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4})")
@@ -344,10 +390,17 @@ def phone_spans(text: str) -> Iterator[Span]:
 # their label in the header, not beside them (a bare `4155550123` in a `phone` column is a number
 # to call; in prose it is an id). Unbounded `[^\n]*` keeps the pattern linear in RE2.
 _COLUMN_WORD = r"(?:phone|mobile|\btel|\bcell|\bfax|whatsapp|\bssn|social|\bdob\b|birth)"
+# A column of people (name, owner, assignee…): the word must be a whole header cell, a separator
+# beside it (`name` alone is everywhere in code); its cells must read as full names (`_cell_ok`).
+_PERSON_COLUMN = r"(?:name|full_?name|owner|author|assignee|reviewer|contact|employee)"
+_PERSON_HEAD_CELL = (
+    rf"(?:[,;\t|][ \t]*[\"']?{_PERSON_COLUMN}\b|(?:^|[ ,;\t|])[\"']?{_PERSON_COLUMN}[\"']?[ \t]*[,;\t|])"
+)
 # a whole line holding a column word and a separator (no group: the match is the line, which
 # spares RE2 a submatch pass over it)
-_TABLE_HEAD = Rx(rf"(?i)[^\n]*(?:[,;\t|][^\n]*{_COLUMN_WORD}|{_COLUMN_WORD}[^\n]*[,;\t|])[^\n]*\n")
+_TABLE_HEAD = Rx(rf"(?im)[^\n]*(?:[,;\t|][^\n]*{_COLUMN_WORD}|{_COLUMN_WORD}[^\n]*[,;\t|]|{_PERSON_HEAD_CELL})[^\n]*\n")
 _TABLE_GATE = Rx(rf"(?i){_COLUMN_WORD}")
+_PERSON_TABLE_GATE = Rx(rf"(?im){_PERSON_HEAD_CELL}")
 _TABLE_SEPS = (",", "\t", ";", "|")
 _CELL_VALUE = Rx(r"^\+?\(?\d[\d ()./-]*\d")
 _MAX_TABLE_ROWS = 2000
@@ -361,10 +414,22 @@ def _column_kind(header_cell: str) -> str | None:
         return "ssn"
     if h == "dob" or "birth" in h:
         return "date_of_birth"
+    if h.replace("_", " ").split()[-1:] in (
+        ["name"],
+        ["fullname"],
+        ["owner"],
+        ["author"],
+        ["assignee"],
+        ["reviewer"],
+    ) or (h in ("contact", "employee")):
+        return "person_name"
     return None
 
 
 def _cell_ok(kind: str, cell: str) -> bool:
+    if kind == "person_name":  # two to four name words, one of them a listed or name-shaped word
+        words = cell.split(" ")
+        return 2 <= len(words) <= 5 and _name_words_ok(cell, single_needs_list=True) and _person_like(words)
     if kind == "phone":
         return _candidate_ok(cell) if cell.startswith("+") else _national_ok(cell, True)
     if kind == "ssn":
@@ -405,7 +470,12 @@ def table_column_spans(text: str) -> Iterator[Span]:
             start = pos
             for i, cell in enumerate(row.split(sep)):
                 kind = cols.get(i)
-                if kind is not None:
+                if kind == "person_name":
+                    value = " ".join(cell.strip().strip("\"'").split())
+                    if value and value in cell and _cell_ok(kind, value):
+                        a = start + cell.find(value)
+                        yield Span(a, a + len(value), kind)
+                elif kind is not None:
                     value = cell.strip().strip("\"'")
                     lead = _CELL_VALUE.search(value)  # the last row may run into prose: "…,0301234567. thanks"
                     value = value[: lead[0][1]] if lead is not None else ""
@@ -451,8 +521,10 @@ def _is_global_ip(value: str) -> bool:
 
 def ip_spans(text: str) -> Iterator[Span]:
     for ((start, end),) in _IPV4.finditer(text) if _open(text, "ipv4") else ():
-        if text[start - 1 : start] in (".", "-", "v") or text[end : end + 1] == ".":
-            continue
+        if text[start - 1 : start] in (".", "-", "v") or (
+            text[end : end + 1] == "." and (text[start - 1 : start] != "@" or text[end + 1 : end + 2].isalnum())
+        ):
+            continue  # 1.2.3.4.5 or "bumped to 10.4.2.1." is a version; `ssh me@1.2.3.4.` is an address
         if not _is_global_ip(text[start:end]):  # first: it rejects most candidates, and it is cached
             continue
         if _VERSION_BEFORE.search(text[max(0, start - 24) : start]):
@@ -554,7 +626,7 @@ _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _DOB = Rx(
     r"(?i)\b(?:d\.?o\.?b\.?|date[ _-]?of[ _-]?birth|birth[ _-]?date|birth[ _-]?day|born(?:[ \t]+on)?|"
     r"geburtsdatum|geboren(?:[ \t]+am)?|date[ _]de[ _]naissance|n\x7fe?[ \t]+le|fecha[ _]de[ _]nacimiento|"
-    r"data[ _]de[ _]nascimento|data[ _]di[ _]nascita)[\"']?[ \t]*(?:[:=]|is|was|-)?[ \t]*[\"']?"
+    r"data[ _]de[ _]nascimento|data[ _]di[ _]nascita)[\"']?[ \t]*(?:[:=|>]|is|was|-)?[ \t]*[\"']?"
     rf"(\d{{4}}-\d{{1,2}}-\d{{1,2}}|\d{{1,2}}[/.-]\d{{1,2}}[/.-](?:\d{{4}}|\d{{2}})|"
     rf"\d{{1,2}}(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?{_MONTH},?[ \t]+\d{{4}}|"
     rf"{_MONTH}[ \t]+\d{{1,2}}(?:st|nd|rd|th)?,?[ \t]+\d{{4}})"
@@ -686,7 +758,8 @@ def _display_name_folder(name: str) -> bool:
 
 
 def home_user_spans(text: str) -> Iterator[Span]:
-    for rx in (_HOME_SPACED, _HOME_PATH, _HOME_SLUG, _HOME_TILDE) if _open(text, "home") else ():
+    rxs = (_HOME_SPACED, _HOME_PATH, _HOME_SLUG, _HOME_TILDE) if _open(text, "home") else ()
+    for rx in (*rxs, _PROMPT_USER) if _open(text, "prompt") else rxs:
         for _, (start, end) in rx.finditer(text):
             name = text[start:end]
             if rx is _HOME_SPACED and not _display_name_folder(name):
@@ -713,21 +786,29 @@ _NAME_CONTEXT = Rx(
     r"colleagues?|co-?workers?|teammates?|manager|boss|mentor|intern|landlord|neighbou?r|recruiter|"
     r"(?:my|our|his|her)[ \t]+(?:friend|wife|husband|partner|son|daughter|brother|sister|lead|client)|"
     r"(?:reviewed|signed-off|co-authored|acked|reported|tested|suggested|helped|approved|authored|written)[ -]by|"
+    r"laut|according to|per|"
+    # a chat log's speaker: "[10:42] First Last: …"
+    r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp][Mm])?\]|"
     # a title: "Dr. Ngozi Okafor", "Ms Chen"
     r"(?-i:(?:Mr|Mrs|Ms|Mx|Dr|Prof)\.?))"
     r"(?:[ \t]*:|[ \t]+(?:is|was))?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?)"
     rf"({_FULL}|{_NW})"
 )
+# a key naming a person's role (JSON, YAML, env), its quotes possibly JSON-escaped: "assignee": "X"
 _KEYED_NAME = Rx(
     r"(?i:\b(?:author|full_?name|display_?name|user\.name|git_author_name|git_committer_name|owner_name|"
-    r"customer(?:_name)?|patient(?:_name)?|employee(?:_name)?|contact_name|signed by|first_?name|last_?name))"
-    rf"[\"']?[ \t]*[:=][ \t]*[\"']?({_FULL}|{_NW})"
+    r"customer(?:_name)?|patient(?:_name)?|employee(?:_name)?|contact_name|signed by|first_?name|last_?name|"
+    r"assignee|owner|reviewer|reporter|approver|requester|requested_by|maintainer|creator|created_by|"
+    r"updated_by|on_?call|contact))"
+    rf"\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?({_FULL}|{_NW})"
 )
 # Sign-offs: "Thanks,\nFirst Last", "--\nFirst Last" at a line start.
+# (the sign-off may follow a log prefix, `… ERROR [worker-5] Best regards,`, and its line break may
+# be a JSON-escaped `\n`)
 _SIGNOFF = Rx(
-    r"(?m)(?i:^[ \t]*(?:thanks|thank you|many thanks|cheers|best|best regards|kind regards|regards|sincerely|"
-    r"br|all the best|--)[ \t]*[,!.]?[ \t]*\r?\n[ \t]*)"
-    rf"({_FULL}|{_NW})[ \t]*(?:$|[|<])"
+    r"(?m)(?i:(?:^|[\]>:][ \t]+|\")[ \t]*(?:thanks|thank you|many thanks|cheers|best|best regards|kind regards|regards|"
+    r"sincerely|br|all the best|--)[ \t]*[,!.]?[ \t]*(?:\r?\n|\\n)[ \t]*)"
+    rf"({_FULL}|{_NW})[ \t]*(?:$|[|<\"]|\\n)"
 )
 
 
@@ -753,7 +834,13 @@ _NOT_NAME_WORDS = _words(
     "Old Next Last First Final Draft Section Chapter Part Page Table Figure Example See Also And Or But Not "
     "If When Then Else For While With Without From To By On In At Of As Is Are Was Were Be Been Has Have "
     "Had Do Does Did Can Could Will Would Should Must May Might Shall Let Run Use Add Fix Make Set Get Put "
-    "Check Merge Open Close Start Stop Ask Ping Call Send Mail Email Message Chat Meeting Sync Standup"
+    "Check Merge Open Close Start Stop Ask Ping Call Send Mail Email Message Chat Meeting Sync Standup "
+    # developer products and their parts (no common surname among them): "ask Stack Overflow"
+    "Overflow Boot Engine Services Hub Docs Actions Pipeline Pipelines Compose Registry Console Portal "
+    "Workspace Notebook Native Toolkit Framework Gateway Functions Lambda Kafka Terraform Ansible Grafana "
+    "Prometheus Sentry Vercel Netlify Heroku Firebase Supabase Jupyter Chrome Firefox Xcode Android Kotlin "
+    "Django Flask Rails Vue Angular Svelte Nginx Tomcat Maven Gradle Webpack Vite Babel Jest Pytest "
+    "Confluence Bitbucket Trello Notion Figma Outlook Postgres Mongo Redis Elasticsearch Kibana Airflow"
 )
 
 
@@ -762,7 +849,10 @@ _NOT_NAME_WORDS = _words(
 _NAME_BEFORE_VERB = Rx(
     rf"(?:^|[^A-Za-z0-9_\x7f'.-])({_FULL})[ \t]+(?:said|says|wrote|writes|mentioned|asked|suggested|approved|"
     r"reported|commented|replied|noted|confirmed|explained|emailed|messaged|pinged|merged|reviewed|"
-    r"thinks|thought|agreed|promised|wants|needs)\b"
+    r"thinks|thought|agreed|promised|wants|needs|"
+    # change: "Hiroshi Yamamoto changed it", "Ana da Silva rotated the key"
+    r"changed|updated|fixed|broke|deployed|pushed|reverted|rotated|reset|added|removed|deleted|created|"
+    r"opened|closed|filed|assigned|migrated|shipped|told|sent|shared|posted|owns|handles|knows)\b"
 )
 _NAME_IN_CONTEXT = Rx(
     "(?m)(?:"
@@ -849,6 +939,22 @@ def _person_like(words: list[str]) -> bool:
     return False
 
 
+def _context_matches(text: str) -> Iterator[tuple[tuple[int, int], ...]]:
+    """The name-context matches; when the word taken as the name is itself a greeting or another
+    non-name word ("Hey, Thanks, Kenji Okafor"), the search resumes at that word, so the context it
+    starts is seen too."""
+    pos = 0
+    while True:
+        for m in _NAME_IN_CONTEXT.finditer(text, pos):
+            yield m
+            s0, e0 = next((g for g in m[1:] if g[0] >= 0), m[0])
+            if text[s0:e0].split(" ", 1)[0].rstrip(",.:") in _NOT_NAME_WORDS:
+                pos = max(s0, m[0][0] + 1)
+                break
+        else:
+            return
+
+
 def person_name_spans(text: str) -> Iterator[Span]:
     """Person names: first + last name both in the name lists (optionally a middle initial), a
     listed first name before any name-shaped surname, and any name-shaped sequence in a name
@@ -876,7 +982,7 @@ def person_name_spans(text: str) -> Iterator[Span]:
             if suf:
                 end += suf[0][1] - suf[0][0]
             yield Span(start, end, "person_name")
-    contexts = _NAME_IN_CONTEXT.finditer(text) if _open(text, "name_context") else ()
+    contexts = _context_matches(text) if _open(text, "name_context") else ()
     for (m0, _), ctx, keyed, signoff, verb in contexts:  # one pass for the four contexts
         if _after_placeholder(text, m0):
             continue
@@ -961,8 +1067,9 @@ _GATED.update(
     address_fr=(_FR_STREET,),
     ipv6=(_IPV6,),
     home=(_HOME_SPACED, _HOME_PATH, _HOME_SLUG, _HOME_TILDE),
+    prompt=(_PROMPT_USER,),
     phone_national=(_NATIONAL_CANDIDATE,),
-    table=(_TABLE_GATE,),  # the column word alone: a cheaper Set member than the whole line
+    table=(_TABLE_GATE, _PERSON_TABLE_GATE),  # the column word alone: a cheaper Set member than the line
     name_context=(_NAME_IN_CONTEXT,),
 )
 

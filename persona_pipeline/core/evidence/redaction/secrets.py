@@ -50,6 +50,69 @@ _NOT_A_SECRET_NAME = Rx(
     r"format|size|expiry|expires|expiration|lifetime|timeout|dir|algorithm|alg|kind|label|hint|limit|usage|"
     r"location|source|required|enabled|strength|reset|regex|pattern|input|prompt|field_name)$"
 )
+_META_PARTS = frozenset(
+    [
+        "name",
+        "names",
+        "id",
+        "ids",
+        "arn",
+        "path",
+        "file",
+        "files",
+        "ref",
+        "type",
+        "types",
+        "field",
+        "header",
+        "version",
+        "ttl",
+        "len",
+        "length",
+        "env",
+        "var",
+        "manager",
+        "store",
+        "prefix",
+        "count",
+        "rotation",
+        "policy",
+        "provider",
+        "scope",
+        "uri",
+        "url",
+        "urls",
+        "endpoint",
+        "host",
+        "method",
+        "mode",
+        "format",
+        "size",
+        "expiry",
+        "expires",
+        "expiration",
+        "lifetime",
+        "timeout",
+        "dir",
+        "algorithm",
+        "alg",
+        "kind",
+        "label",
+        "hint",
+        "limit",
+        "usage",
+        "location",
+        "source",
+        "required",
+        "enabled",
+        "strength",
+        "reset",
+        "regex",
+        "pattern",
+        "input",
+        "prompt",
+    ]
+)
 _CODE_REFERENCE = Rx(
     r"^[A-Za-z_$][A-Za-z0-9_$]*(?:(?:\??\.[A-Za-z_$][A-Za-z0-9_$]*)+\??\.?$|(?:\??\.[A-Za-z_$][A-Za-z0-9_$]*)*\()"
 )
@@ -57,7 +120,7 @@ _DOC_EXAMPLE = Rx(r"EXAMPLE|\.\.\.$|x{8,}|X{8,}")
 
 # Label words. A label's parts (split at _ . - and camel humps) decide how strong it is: `pass`
 # must be a whole part (DB_PASS, not bypass/compass), `key`/`auth` alone only label random values.
-_LABEL_WORD = r"(?i:secret|pass(?:word|wd|phrase|code)?|pwd|token|key|auth|credential|cred)"
+_LABEL_WORD = r"(?i:secret|pass(?:word|wd|phrase|code)?|pwd|pw|token|key|auth|credential|cred)"
 _STRONG_PARTS = frozenset(
     [
         "secret",
@@ -92,6 +155,14 @@ _STRONG_PARTS = frozenset(
 _WEAK_PARTS = frozenset(["key", "keys", "auth", "sig", "signature", "cred", "salt"])
 _CAMEL = Rx(r"[A-Z]?[a-z0-9]+|[A-Z]+(?:[a-z0-9]+)?")
 
+# Words that name a password or secret in prose (English and a few other languages; `contrase.a`:
+# the ñ is a DEL in the fold).
+_PROSE_LABEL = (
+    r"password|passwd|passphrase|passcode|pwd|secret|api key|token|passwort|kennwort|contrase[n\x7f]a|"
+    r"mot de passe|senha|wachtwoord"
+)
+_PROSE_NON_ASCII_OK = frozenset("→⇒ñüé")
+
 _QUOTED_OR_BARE = r"""(?:(["'`])([^"'`\r\n]{4,200})["'`]|([^\s"'`,;<>]{4,200}))"""
 
 # (kind, pattern, group holding the secret, lowercase keywords: the rule runs only if one occurs)
@@ -100,7 +171,10 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         "private_key",
         # to its END line; without one (a truncated paste) only the base64 lines that follow, so
         # the rest of the text is neither redacted nor able to veto the match
-        r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?:(?s:.*?)-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|"
+        # (the way to the END line crosses no `--`: a truncated key never runs on to the END line
+        # of another key further down, taking all the text between)
+        r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"
+        r"(?:(?:[^-]|-[^-])*?-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|"
         r"(?:(?:\r?\n|\\r?\\n|[ \t])+(?:[A-Za-z0-9+/=]{4,}|Proc-Type:[^\r\n\\]*|DEK-Info:[^\r\n\\]*))+)",
         0,
         ("private key",),
@@ -109,6 +183,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ("anthropic_key", r"\bsk-ant-[a-z0-9]{2,8}-[A-Za-z0-9_-]{40,}", 0, ("sk-ant-",)),
     ("openai_key", r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{16,}T3BlbkFJ[A-Za-z0-9_-]{16,}", 0, ("t3blbkfj",)),
     ("openai_key", r"\bsk-proj-[A-Za-z0-9_-]{40,}", 0, ("sk-proj-",)),
+    ("openai_key", r"\bsk-(?:svcacct|admin)-[A-Za-z0-9_-]{40,}", 0, ("sk-svcacct-", "sk-admin-")),
     ("github_pat", r"\bgh[pousr]_[A-Za-z0-9]{36,}", 0, ("ghp_", "gho_", "ghu_", "ghs_", "ghr_")),
     ("github_fine_grained", r"\bgithub_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}", 0, ("github_pat_",)),
     ("gitlab_token", r"\bgl(?:pat|dt|rt|cbt|ptt|ft|imt|agent)-[A-Za-z0-9_-]{20,}", 0, ("gl",)),
@@ -163,6 +238,13 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         1,
         ("secret",),
     ),
+    # `az storage account keys list -o table`: key1/key2 then the 88-character key
+    (
+        "azure_storage_key",
+        r"(?i)\b(?:key[12]|primary_?key|secondary_?key)[\"']?[ \t|:=,]+[\"']?([A-Za-z0-9+/]{86}==)",
+        1,
+        ("key",),
+    ),
     (
         "azure_storage_key",
         r"(?i)(?:AccountKey=|SharedAccessKey=|--account-key[= ]+[\"']?)([A-Za-z0-9+/]{40,}={0,2})",
@@ -190,7 +272,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         rf"\b([A-Za-z0-9_.-]*{_LABEL_WORD}(?:[A-Za-z0-9_]*[A-Za-rt-z0-9_])?)[\"']?[ \t]*(?::|=|:=|=>)[ \t]*"
         + _QUOTED_OR_BARE,
         0,
-        ("secret", "pass", "pwd", "token", "cred", "key", "auth"),
+        ("secret", "pass", "pw", "token", "cred", "key", "auth"),
     ),
     # os.environ["X_TOKEN"] = "…", ENV['X_KEY'] = '…', setdefault("X_SECRET", "…"), set("api_token", "…")
     # (a pair in a tuple or list is as often data: `("pack_tokens", "bullets")`, so generated values only)
@@ -198,15 +280,18 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         "env_pair",
         rf"""(?:\[|\()\s*["']([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)["']\s*(?:\]\s*=|,)\s*{_QUOTED_OR_BARE}""",
         0,
-        ("secret", "pass", "pwd", "token", "key", "auth", "cred"),
+        ("secret", "pass", "pw", "token", "key", "auth", "cred"),
     ),
-    # Kubernetes/Compose env lists: `- name: DB_PASSWORD` then `value: …` (YAML or JSON)
+    # Kubernetes/Compose env lists: `- name: DB_PASSWORD` then `value: …` (YAML or JSON): the value
+    # is data, never a code reference (`ixizs.jmUy770` is a password)
     (
-        "env_secret",
-        rf"""(?i)\bname["']?\s*:\s*["']?([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)["']?\s*,?\s*(?:\\n)?\s*-?\s*"""
+        "k8s_secret",
+        # (an e-mail quote's `> >` may start the value's line)
+        rf"""(?i)\bname["']?\s*:\s*["']?([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)["']?\s*,?\s*"""
+        r"""(?:\\n)?(?:[ \t]*>)*\s*-?\s*"""
         rf"""["']?value["']?\s*:[ \t]*{_QUOTED_OR_BARE}""",
         0,
-        ("secret", "pass", "pwd", "token", "key", "auth", "cred"),
+        ("secret", "pass", "pw", "token", "key", "auth", "cred"),
     ),
     # <password>…</password>, <apiKey>…</apiKey>
     (
@@ -216,7 +301,17 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         rf"<([A-Za-z0-9_:.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)(>)[ \t]*(?:<!\[CDATA\[)?([^<\]\r\n]{{4,200}})()(?:\]\]>)?"
         r"</[A-Za-z0-9_:.-]*",
         0,
-        ("secret", "pass", "pwd", "token", "key", "auth", "cred"),
+        ("secret", "pass", "pw", "token", "key", "auth", "cred"),
+    ),
+    # <property name="hibernate.connection.password">X</property>, <entry key="db.password">X</entry>:
+    # an element whose name/key attribute names a secret holds it as its text (the tag must not be
+    # self-closing: `<add key="…Password" value="…" />` is the next rule's)
+    (
+        "elem_secret",
+        rf"""(?i)\b(?:name|key)[ \t]*=[ \t]*\\?["']([A-Za-z0-9_.:-]*{_LABEL_WORD}[A-Za-z0-9_.:-]*)\\?["']"""
+        r"""(?:[^<>\r\n]{0,120}[^<>/\r\n])?(>)[ \t]*(?:<!\[CDATA\[)?([^<\]\r\n]{4,200})()(?:\]\]>)?</""",
+        0,
+        ("secret", "pass", "pw", "token", "key", "auth", "cred"),
     ),
     # <add key="ClearTextPassword" value="…" />, <param name="apiToken" value="…"/>: a key/name
     # attribute naming a secret, then its value attribute (NuGet, .NET appSettings, Ant, log4j)
@@ -225,14 +320,14 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         rf"""(?i)\b(?:key|name)[ \t]*=[ \t]*["']([A-Za-z0-9_.:-]*{_LABEL_WORD}[A-Za-z0-9_.:-]*)["'][ \t]+"""
         rf"""value[ \t]*=[ \t]*{_QUOTED_OR_BARE}""",
         0,
-        ("secret", "pass", "pwd", "token", "key", "auth", "cred"),
+        ("secret", "pass", "pw", "token", "key", "auth", "cred"),
     ),
     # CLI flags that take a secret: --password X, --password=X, --client-secret X, --api-key X …
     (
         "cli_secret",
         rf"(?:^|\s)(--?(?:[A-Za-z0-9]+-)*{_LABEL_WORD}[A-Za-z0-9-]*)(?:=|[ \t]+){_QUOTED_OR_BARE}",
         0,
-        ("secret", "pass", "pwd", "token", "key", "auth", "cred"),
+        ("secret", "pass", "pw", "token", "key", "auth", "cred"),
     ),
     # -pSECRET (mysql family, attached: `-p` alone prompts), -a SECRET (redis-cli), sshpass -p, docker -p
     (
@@ -244,6 +339,21 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ),
     ("cli_secret", r"\bredis-cli\b[^\r\n|;&]*?[ \t]-a[ \t]+" + _QUOTED_OR_BARE, 0, ("redis-cli",)),
     ("cli_secret", r"\bsshpass[ \t]+-p[ \t]*" + _QUOTED_OR_BARE, 0, ("sshpass",)),
+    # the password flags of LDAP clients (-w), SQL Server's tools (-P) and MongoDB's (-p)
+    (
+        "cli_secret",
+        r"\bldap(?:search|modify|add|delete|whoami|passwd|compare|modrdn|exop)\b[^\r\n|;&]*?[ \t]-w[ \t]*"
+        + _QUOTED_OR_BARE,
+        0,
+        ("ldap",),
+    ),
+    ("cli_secret", r"\b(?:sqlcmd|bcp|osql)\b[^\r\n|;&]*?[ \t]-P[ \t]*" + _QUOTED_OR_BARE, 0, ("sqlcmd", "bcp", "osql")),
+    (
+        "cli_secret",
+        r"\bmongo(?:sh|dump|restore|export|import)?\b[^\r\n|;&]*?[ \t]-p[ \t]+" + _QUOTED_OR_BARE,
+        0,
+        ("mongo",),
+    ),
     (
         "cli_secret",
         r"\b(?:docker|podman|nerdctl|helm|twine|oras|skopeo)\b[^\r\n|;&]*?[ \t]-p[ \t]+" + _QUOTED_OR_BARE,
@@ -259,13 +369,32 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # prose: "my password is X", "the token was X", "the login is admin / X"
     (
         "password",
-        # "the root password for the VM is X", "the api key of prod was X"
-        r"(?i)\b(?:password|passwd|passphrase|passcode|pwd|secret|api key|token)"
-        r"(?:\s+(?:for|of|on|to)\s+(?:the\s+|our\s+|my\s+)?[A-Za-z0-9._-]{1,40}(?:\s+[A-Za-z0-9._-]{1,40})?)?"
-        r"\s+(?:is|was|are)\s*:?\s*"
+        # "the root password for the VM is X", "the api key of prod was X", "I reset the password
+        # to X", "changed the admin pwd to X", "the password is now X", "db password → X", and the
+        # same in a few other languages ("das Passwort lautet X", "le mot de passe est X"). The
+        # value must look generated (`_rejected`): "reset the password to make it pass" is words.
+        # (a non-ASCII character in the label or separator is a DEL in the fold: `_decide` checks it)
+        rf"(?i)\b(?:{_PROSE_LABEL})"
+        r"(?:\s+(?:for|of|on|to|f[u\x7f]r|de|du|para|pour|van)\s+(?:the\s+|our\s+|my\s+|the\s+new\s+)?"
+        r"[A-Za-z0-9._@-]{1,40}(?:\s+[A-Za-z0-9._-]{1,40})?)?"
+        # (longest verb phrases first: RE2 prefers the earlier alternative, and "was" alone would
+        # leave "changed" as the value of "was changed to X")
+        r"(?:\s+(?:(?:is|was|has\s+been|got)\s+(?:set|changed|reset|updated|rotated)\s+to|is\s+now|is\s+still|"
+        r"(?:now\s+)?(?:set|changed|reset|updated|rotated)\s+to|is|was|are|ist|lautet|war|es|est|era|\x7f|to)|"
+        r"[ \t]*(?:\x7f|->|=>))\s*:?\s*"
         r"[\"'`]?([^\s\"'`]{6,128})",
         1,
-        ("pass", "pwd", "secret", "api key", "token"),
+        ("pass", "pwd", "secret", "api key", "token", "kennwort", "contrase", "mot de passe", "senha"),
+    ),
+    # "user root, passphrase X": a password label right before a value, no verb; only a value with
+    # three character classes counts ("password hashing_v2", "password reset" are words)
+    (
+        "bare_password",
+        # (a digit or a symbol somewhere in the value: prose words after the label fail fast)
+        r"(?i)\b(?:password|passwd|passphrase|passcode|pwd|pw)[ \t]+[\"'`]?"
+        r"([^\s\"'`]{0,100}[0-9!#$%&*+=?@^~][^\s\"'`]{0,100})",
+        1,
+        ("pass", "pw"),
     ),
     # prose: "the storage key is X", "my access key was X": `key` alone labels only a generated
     # value (`prose_key` in _rejected), never "the key is that…"
@@ -290,9 +419,17 @@ _ANCHOR_RULES = frozenset({_TWILIO_RULE})
 _RULE_SET = RxSet([loosened(pat) for _, pat, _, _ in _OWN_RULES])
 # Rules whose value sits behind a label of our own: group 1 is the label, then (quote, quoted
 # value) or the bare value.
-_LABELLED = ("env_secret", "env_pair", "cli_secret")
+_LABELLED = ("env_secret", "env_pair", "cli_secret", "elem_secret", "k8s_secret")
 # Rules whose value is a credential by position alone: a `name.name` shape is no code reference.
-_POSITIONAL = ("url_password", "bearer_token", "cli_secret", "password", "login_password")
+_POSITIONAL = (
+    "url_password",
+    "bearer_token",
+    "cli_secret",
+    "password",
+    "login_password",
+    "k8s_secret",
+    "bare_password",
+)
 _TRAILING_PUNCT = ".,;:)]}"
 
 
@@ -312,8 +449,8 @@ def label_strength(name: str) -> int:
     if _NOT_A_SECRET_NAME.search(name):
         return 0
     parts = _label_parts(name)
-    if not parts:
-        return 0
+    if not parts or parts[-1] in _META_PARTS:
+        return 0  # (camel humps too: `tokenUrl`, `secretKeyRef`)
     if parts[0] in ("max", "min", "num", "n", "total", "is", "has", "use", "enable", "disable", "no", "allow"):
         return 0  # counts and switches about secrets
     joined = "".join(parts)
@@ -411,6 +548,16 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         return not _basic_auth_ok(value)
     if not group:  # a provider's own shape (ya29.…, SG.….…): only documentation examples are vetoed
         return bool(_DOC_EXAMPLE.search(value))
+    if kind == "bare_password":
+        if len(value) < 8:
+            return True
+        upper, symbol = any(map(str.isupper, value)), _SYMBOL.search(value) is not None
+        classes = any(map(str.islower, value)) + upper + any(map(str.isdigit, value)) + symbol
+        if classes < 3 or not (upper or symbol) or not random_like(value):
+            return True
+        return bool(
+            _PLACEHOLDER_VALUE.search(value) or _DOC_EXAMPLE.search(value) or _PATH.match(value) or "://" in value
+        )
     if kind == "bearer_token" and not random_like(value):
         return True  # "token\tsubprocess.check_call": a word after `token`, not a credential
     if kind == "prose_key":  # (an `=` before the padding: "key is NAME=…", a label the other rules own)
@@ -428,8 +575,14 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             return True
         if _ALIAS.match(value):
             return True  # an alias or a scoped package (`@types/node`); a generated `@Jxx9…` is a value
-        if value.startswith("*") and not random_like(value):
-            return True  # a glob (`*.pem`); a generated `*DYn…3s_v` is a value
+        if value[:1] == "$" and _IDENT.match(value[1:]) and not random_like(value[1:]):
+            return True  # `$null`, `$dbPassword`: a variable (PowerShell's are any case), not a value
+        if _CONSTANT.match(value):
+            return True  # `REPLACE_ME`, `CHANGEME`, `TODO`: a constant's name or a placeholder
+        if value[:1] in "{[(" and not random_like(value):
+            return True  # the start of a flow mapping or a call (`secretKeyRef: {name: db}`), no value
+        if value.startswith("*") and not random_like(value) and _GLOB.match(value):
+            return True  # a glob (`*.pem`); a generated `*DYn…3s_v` or `*-iCkF^cR%dp` is a value
         if _FLAG.match(value):
             return True  # the next flag, an endpoint (token_uri), an alias, a glob, a path
         if kind in ("password", "login_password") and _VERSIONISH.match(value):
@@ -461,11 +614,16 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
 
 _PLACEHOLDER_END = Rx(r"\[REDACTED:[a-z0-9_]+(?::[0-9a-f]{8})?\]$")
 _NEXT_PARAM = Rx(r"&[A-Za-z_][A-Za-z0-9_.\[\]-]*=")
+_SYMBOL = Rx(r"[^A-Za-z0-9_.-]")
+_IDENT = Rx(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_CONSTANT = Rx(r"^[A-Z]+(?:_[A-Z]+)*(?:\\[nrt])*$")  # (a JSON-escaped line end may follow)
 _HEX_ID = Rx(r"^[0-9a-f]{8,31}$")
 _KEYLIKE = Rx(r"^[A-Za-z0-9+/=_.~-]+$")
 _PATH = Rx(r"^(?:~|\.{1,2})?/[A-Za-z0-9_.@/-]*$")
 # the next option rather than a value: `-v`, `--no-cache` (a generated `-Ad2r…@!` is a value)
 _FLAG = Rx(r"^(?:-[A-Za-z]|--?[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$")
+# a glob: `*` then path characters only (a `^`, `%`, `!`, `#`, `@`, `$` make a generated value)
+_GLOB = Rx(r"^\*[A-Za-z0-9_.*/{},\[\]-]*$")
 _ALIAS = Rx(r"^@[a-z0-9_.-]+(?:/[a-z0-9_.-]+)?$")
 _CASE_MIXED = Rx(r"[a-z][A-Z]|[A-Z]{2}[a-z]")
 _VERSIONISH = Rx(r"^v?\d+(?:\.\d+)+[^A-Za-z0-9]*$")
@@ -505,7 +663,15 @@ def _rel(m: tuple[tuple[int, int], ...], s0: int) -> tuple[tuple[int, int], ...]
     return tuple((a - s0, b - s0) if a >= 0 else (a, b) for a, b in m)
 
 
-_OUT_KIND = {"cli_secret": "password", "env_pair": "env_secret", "prose_key": "api_key", "login_password": "password"}
+_OUT_KIND = {
+    "bare_password": "password",
+    "cli_secret": "password",
+    "env_pair": "env_secret",
+    "elem_secret": "env_secret",
+    "k8s_secret": "env_secret",
+    "prose_key": "api_key",
+    "login_password": "password",
+}
 _MISS = object()
 _DECISIONS: dict[tuple[int, str, str], object] = {}
 
@@ -517,7 +683,7 @@ def _decide(
     None when the match is a reference, placeholder, example or no secret at all."""
     kind, _, group, _, _ = _COMPILED[idx]
     labelled = kind in _LABELLED and group == 0
-    if labelled and prev == ":" and kind != "cli_secret":
+    if labelled and prev[-1:] == ":" and kind != "cli_secret" and not prev.lower().endswith("$env:"):
         return None  # `AWS::KMS::Key`, `std::key`: the tail of a scoped name, not a label
     name = ""
     if labelled:  # groups: [label,] quote, quoted value, bare value
@@ -525,15 +691,28 @@ def _decide(
             name = matched[groups[1][0] : groups[1][1]]
         q, qv, bv = groups[-3], groups[-2], groups[-1]
         quoted = q[1] > q[0] >= 0
-        if quoted and matched[q[0]] == ">" and not matched.lower().endswith("</" + name.lower()):
+        if (
+            quoted
+            and kind == "env_secret"
+            and matched[q[0]] == ">"
+            and not matched.lower().endswith("</" + name.lower())
+        ):
             return None  # `&lt;YOUR_API_KEY&gt; yesterday">copy</span>`: a placeholder, no element
         start, end = qv if qv[0] >= 0 else bv
     else:
         start, end = groups[group]
-        before = matched[start - 1] if start > 0 else prev
+        before = matched[start - 1] if start > 0 else prev[-1:]
         quoted = start >= 0 and before in ('"', "'", "`")
     if start < 0:
         return None
+    if labelled and prev[-1:] == "$" and not quoted:
+        return None  # `$password = Read-Host …`: a variable set to an expression (a literal is quoted)
+    if (
+        kind == "password"
+        and not matched.isascii()
+        and any(not c.isascii() and not c.isalpha() and c not in _PROSE_NON_ASCII_OK for c in matched[:start])
+    ):
+        return None  # the fold's DEL between label and value stood for no arrow or letter
     if not quoted and "&" in matched[start:end]:
         nxt = _NEXT_PARAM.search(matched[start:end])
         if nxt is not None:
@@ -583,7 +762,10 @@ def own_rule_spans(text: str) -> list[Span]:
                 continue  # glued to a placeholder: it was glued to the word it replaced (idempotence)
             # The decision is a pure function of the match (and the characters around it), cached:
             # histories repeat the same `token = os.getenv(` lines thousands of times.
-            key = (idx, text[s0 : e0 + 1], text[s0 - 1 : s0] if s0 else "")
+            # (the character before; five before a `:` or `$`, which `$env:` and `$var` need: a wider
+            # key for every match would split the cache)
+            pre = text[s0 - 1 : s0] if s0 else ""
+            key = (idx, text[s0 : e0 + 1], text[max(0, s0 - 5) : s0] if pre in (":", "$") else pre)
             found = cache.get(key, _MISS)
             if found is _MISS:
                 found = _decide(idx, text[s0:e0], text[e0 : e0 + 1], key[2], _rel(m, s0))
