@@ -51,8 +51,11 @@ class Scan:
     def watermark(self) -> str:
         """One short digest of every key and fingerprint: equal watermarks, nothing changed."""
         h = hashlib.blake2b(digest_size=16)
-        for key, fp in sorted(self.current.items()):
-            h.update(f"{key}\x1f{fp}\x1e".encode())
+        keys, cur = sorted(self.current), self.current
+        # hashed a few thousand entries per update (one update per entry was ~a third of the cost);
+        # the digest is the same as entry by entry, so stored cursors stay valid
+        for i in range(0, len(keys), 4096):
+            h.update("".join([f"{k}\x1f{cur[k]}\x1e" for k in keys[i : i + 4096]]).encode())
         return h.hexdigest()
 
 
