@@ -68,20 +68,15 @@ def main() -> None:
     import dagster as dg
 
     from persona_pipeline.orchestration.defs.automation import source_files_sensor
-    from persona_pipeline.orchestration.defs.resources import PersonaSettings
-
-    PERSONA = {"persona": PersonaSettings()}
 
     with dg.instance_for_test() as instance:
-        first = source_files_sensor(dg.build_sensor_context(instance=instance, resources=PERSONA))
+        first = source_files_sensor(dg.build_sensor_context(instance=instance))
         for req in first.dynamic_partitions_requests:
             instance.add_dynamic_partitions(req.partitions_def_name, list(req.partition_keys))
         ticks, walks, tick_cpu, walk_cpu = [], [], [], []
         for _ in range(args.repeat):
             t0, c0 = time.perf_counter(), time.process_time()
-            res = source_files_sensor(
-                dg.build_sensor_context(instance=instance, resources=PERSONA, cursor=first.cursor)
-            )
+            res = source_files_sensor(dg.build_sensor_context(instance=instance, cursor=first.cursor))
             ticks.append(time.perf_counter() - t0)
             tick_cpu.append(time.process_time() - c0)
             assert not res.run_requests and not res.dynamic_partitions_requests
@@ -92,7 +87,7 @@ def main() -> None:
         # the periodic full re-check (partitions read, every fingerprint recomputed)
         os.environ["PERSONA_SENSOR_RECHECK_S"] = "0"
         t0 = time.perf_counter()
-        source_files_sensor(dg.build_sensor_context(instance=instance, resources=PERSONA, cursor=first.cursor))
+        source_files_sensor(dg.build_sensor_context(instance=instance, cursor=first.cursor))
         recheck = time.perf_counter() - t0
         del os.environ["PERSONA_SENSOR_RECHECK_S"]
     tick, bare = statistics.median(ticks), statistics.median(walks)

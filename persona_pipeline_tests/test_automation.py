@@ -10,10 +10,6 @@ import pytest
 
 from persona_pipeline.orchestration.defs.automation import daily_incremental, source_files_sensor
 from persona_pipeline.orchestration.defs.partitions import SOURCE_UNITS
-from persona_pipeline.orchestration.defs.resources import PersonaSettings
-
-# the sensor's settings resource, resolved from the environment at each tick (as in the code location)
-PERSONA = {"persona": PersonaSettings()}
 
 
 @pytest.fixture
@@ -36,7 +32,7 @@ def _apply(instance: dg.DagsterInstance, result: dg.SensorResult) -> None:
 
 def test_sensor_registers_batches_and_tracks_changes(configured) -> None:
     instance, (claude_root, codex_root) = configured
-    first = source_files_sensor(dg.build_sensor_context(instance=instance, resources=PERSONA))
+    first = source_files_sensor(dg.build_sensor_context(instance=instance))
     [add] = first.dynamic_partitions_requests
     assert len(add.partition_keys) == 10
     [run] = first.run_requests  # ten new files cost one run, not ten
@@ -51,7 +47,7 @@ def test_sensor_registers_batches_and_tracks_changes(configured) -> None:
     assert len(instance.get_materialized_partitions(dg.AssetKey("redacted_evidence"))) == 10
 
     # nothing changed: no run, no partition request
-    second = source_files_sensor(dg.build_sensor_context(instance=instance, resources=PERSONA, cursor=first.cursor))
+    second = source_files_sensor(dg.build_sensor_context(instance=instance, cursor=first.cursor))
     assert second.run_requests == [] and not second.dynamic_partitions_requests
 
     # one file grows, one vanishes
@@ -63,7 +59,7 @@ def test_sensor_registers_batches_and_tracks_changes(configured) -> None:
     os.utime(grown, ns=(grown.stat().st_atime_ns, grown.stat().st_mtime_ns + 10**9))
     gone = next(codex_root.rglob("rollout-2026-10-12*.jsonl"))
     gone.unlink()
-    third = source_files_sensor(dg.build_sensor_context(instance=instance, resources=PERSONA, cursor=second.cursor))
+    third = source_files_sensor(dg.build_sensor_context(instance=instance, cursor=second.cursor))
     # the vanished file's partition and evidence stay (agents delete their own transcripts)
     assert not third.dynamic_partitions_requests
     [run] = third.run_requests
@@ -84,7 +80,7 @@ def test_schedule_only_asks_and_its_run_registers_for_the_sensor(configured) -> 
     refresh = defs.resolve_job_def("source_refresh").execute_in_process(instance=instance)
     assert refresh.success
     assert len(instance.get_dynamic_partitions(SOURCE_UNITS)) == 10
-    [run] = source_files_sensor(dg.build_sensor_context(instance=instance, resources=PERSONA)).run_requests
+    [run] = source_files_sensor(dg.build_sensor_context(instance=instance)).run_requests
     assert len(run.run_config["ops"]["ingest"]["config"]["only_units"]) == 10
 
 

@@ -170,9 +170,7 @@ from persona_pipeline.core.config import Settings
 instance = _prepare_instance(Settings())
 from persona_pipeline.definitions import defs
 from persona_pipeline.orchestration.defs.automation import source_files_sensor
-from persona_pipeline.orchestration.defs.resources import PersonaSettings
-PERSONA = {"persona": PersonaSettings()}
-res = source_files_sensor(dg.build_sensor_context(instance=instance, resources=PERSONA))
+res = source_files_sensor(dg.build_sensor_context(instance=instance))
 for req in res.dynamic_partitions_requests or []:
     if isinstance(req, dg.AddDynamicPartitionsRequest):
         have = set(instance.get_dynamic_partitions(req.partitions_def_name))

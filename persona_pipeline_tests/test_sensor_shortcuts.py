@@ -19,11 +19,7 @@ from persona_pipeline.core.sources import catalog, git_history, instructions
 from persona_pipeline.core.warehouse import store
 from persona_pipeline.orchestration.defs.automation import source_files_sensor
 from persona_pipeline.orchestration.defs.partitions import SOURCE_UNITS, delete_source_units
-from persona_pipeline.orchestration.defs.resources import PersonaSettings
 from persona_pipeline.orchestration.defs.sensor_cursor import SensorCursor
-
-# the sensor's settings resource, resolved from the environment at each tick (as in the code location)
-PERSONA = {"persona": PersonaSettings()}
 
 
 @pytest.fixture
@@ -58,7 +54,7 @@ def _apply(instance: dg.DagsterInstance, result: dg.SensorResult) -> None:
 
 
 def _tick(instance: dg.DagsterInstance, cursor: str | None) -> dg.SensorResult:
-    result = source_files_sensor(dg.build_sensor_context(instance=instance, resources=PERSONA, cursor=cursor))
+    result = source_files_sensor(dg.build_sensor_context(instance=instance, cursor=cursor))
     _apply(instance, result)
     return result
 
