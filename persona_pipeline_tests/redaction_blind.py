@@ -35,6 +35,7 @@ joins dev when the next round's holdout has been written:
 from __future__ import annotations
 
 import base64
+import calendar
 import json
 import random
 import string
@@ -353,20 +354,7 @@ def ssn(rng: random.Random) -> str:
     return f"{area:03d}{sep}{group:02d}{sep}{serial:04d}"
 
 
-MONTHS = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-]
+MONTHS = list(calendar.month_name)[1:]  # English names: the module never sets a locale
 
 
 def dob(rng: random.Random) -> str:
