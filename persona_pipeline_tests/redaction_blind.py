@@ -26,10 +26,35 @@ joins dev when the next round's holdout has been written:
   issue forms, Go/Node stacks, YAML block scalars, e-mail quotes, HTML ``<pre>``, Jupyter output,
   journal lines; decoys of prose about credentials and configuration keys that merely contain a
   credential word.
+  Round 3 (the ``round3`` templates, ``ROUND3_WRAPPERS`` and ``_round3_decoy_templates``, dev
+  since round 4) added IRC logs, quoted CSV cells, Python literals, Rust panics, review
+  comments, XML comments, heredocs, log4j lines and task lists; decoys of ETags, checksums,
+  GUID tenant ids, Helm placeholders, team names and tracking numbers.
 - ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
-  positives; ``main`` prints failures of the dev pool alone): round 3, the templates after
-  ``holdout_from``, the ``HOLDOUT_WRAPPERS`` (IRC log, quoted CSV cell, Python literal, Rust
-  panic, review comment, XML comment, heredoc, log4j line, task list) and ``HOLDOUT_DECOYS``.
+  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
+  table alone): round 4, the templates after ``holdout_from`` (at least two new families for
+  every category: .netrc, git config, Dockerfile ``ENV``/``ARG``, tfvars, ``.pgpass``, Ansible
+  vars, fish ``set -gx``, SQL ``INSERT``/``WHERE``, vCard, ``tel:`` links, WS-Security, Tomcat
+  users, s3cmd / rclone configs, ``aws iam create-access-key`` output, a k8s Secret's base64
+  ``data:``, proxy and pip.conf URLs, Japanese / Italian / Dutch prose…), categories the
+  generator lacked (``holdout_from == 0``: Hugging Face, DigitalOcean, Shopify, Atlassian,
+  Databricks, Vault, Doppler, Mailgun, Datadog, Heroku, Linear, Postman and Telegram tokens,
+  opaque bearer tokens, SSH passwords; UK NINO, Canadian SIN (Luhn), passport numbers, Spanish
+  DNI/NIE and Brazilian CPF (check digits), dates of birth in other languages, plus-addressed and
+  sub-domain e-mails, ES/IT/NL/JP/AU phones, NL/ES/IT/JP/CA addresses, transliterated names),
+  the ``HOLDOUT_WRAPPERS`` (Slack export JSON with ``\\/``, GraphQL variables, Ansible shell
+  block, systemd comment, Makefile recipe, Dockerfile ``RUN echo -e "…"``, diff hunk, pytest
+  failure, HAR excerpt, logged dict, SQL string, Postman raw body, ANSI colours, CRLF, Jira
+  ``{code}``, JUnit ``failure message=``, URL-encoded query, Teams copy, tfvars heredoc, reST
+  block) and ``HOLDOUT_DECOYS`` (new shapes of the older kinds and request ids, build artefacts,
+  version banners, public keys and certificates, provider object ids, cloud resource ids, role
+  and documentation contacts, well-known and documentation IPs, products named like people,
+  PII-shaped schema fields).
+
+Policy for the round-4 decoys: only what is truly neither secret nor personal: public keys and
+certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 2001:db8::/32,
+555-01xx), public resolvers, bot and role addresses, ids that grant nothing (Stripe object ids,
+ARNs, account numbers in resource names); no test keys (redacting those is documented policy).
 """
 
 from __future__ import annotations
@@ -3276,6 +3301,7 @@ def main() -> None:
     ap.add_argument("--fps", type=int, default=0, help="print up to N false positives (dev pool only)")
     ap.add_argument("--only", help="print misses of this category only")
     ap.add_argument("--stray", type=int, default=0, help="print up to N stray spans (dev pool only)")
+    ap.add_argument("--pool", choices=POOLS, help="score and print this pool only (the holdout: aggregates only)")
     args = ap.parse_args()
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
     from persona_pipeline.core.evidence.redaction.redactor import Redactor
@@ -3286,7 +3312,8 @@ def main() -> None:
 
         engines = {"before": load_baseline(args.baseline)(b"k" * 32), **engines}
     results: dict[tuple[str, str], BlindScore] = {}
-    for pool in POOLS:
+    pools = (args.pool,) if args.pool else POOLS
+    for pool in pools:
         cases = generate(args.seed, pool, args.n)
         for name, eng in engines.items():
             t0 = time.process_time()
@@ -3298,14 +3325,16 @@ def main() -> None:
                 f"({sc.mb:.2f} MB, {time.process_time() - t0:.1f} CPU-s)"
             )
     names = list(engines)
-    print("| category | " + " | ".join(f"{p} {n}" for p in POOLS for n in names) + " |")
-    print("|" + " --- |" * (1 + len(POOLS) * len(names)))
+    print("| category | " + " | ".join(f"{p} {n}" for p in pools for n in names) + " |")
+    print("|" + " --- |" * (1 + len(pools) * len(names)))
     for c in sorted(CATEGORIES, key=lambda c: (KIND[c] == "pii", c)):
-        cells = [f"{results[(p, n)].hit.get(c, 0)}/{results[(p, n)].total.get(c, 0)}" for p in POOLS for n in names]
+        cells = [f"{results[(p, n)].hit.get(c, 0)}/{results[(p, n)].total.get(c, 0)}" for p in pools for n in names]
         print(f"| {c} | " + " | ".join(cells) + " |")
     for c in DECOY_CATEGORIES:
-        cells = [f"{results[(p, n)].fps.get(c, 0)}/{results[(p, n)].decoys.get(c, 0)} FP" for p in POOLS for n in names]
+        cells = [f"{results[(p, n)].fps.get(c, 0)}/{results[(p, n)].decoys.get(c, 0)} FP" for p in pools for n in names]
         print(f"| decoy {c} | " + " | ".join(cells) + " |")
+    if "dev" not in pools:
+        return
     dev = results[("dev", names[-1])]  # only the dev pool's failures are ever printed
     for cat_, text in [m for m in dev.misses if not args.only or m[0] == args.only][: args.misses]:
         print(f"MISS dev {cat_}: {text}")
