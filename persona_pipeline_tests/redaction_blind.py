@@ -26,10 +26,35 @@ joins dev when the next round's holdout has been written:
   issue forms, Go/Node stacks, YAML block scalars, e-mail quotes, HTML ``<pre>``, Jupyter output,
   journal lines; decoys of prose about credentials and configuration keys that merely contain a
   credential word.
+  Round 3 (the ``round3`` templates, ``ROUND3_WRAPPERS`` and ``_round3_decoy_templates``, dev
+  since round 4) added IRC logs, quoted CSV cells, Python literals, Rust panics, review
+  comments, XML comments, heredocs, log4j lines and task lists; decoys of ETags, checksums,
+  GUID tenant ids, Helm placeholders, team names and tracking numbers.
 - ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
-  positives; ``main`` prints failures of the dev pool alone): round 3, the templates after
-  ``holdout_from``, the ``HOLDOUT_WRAPPERS`` (IRC log, quoted CSV cell, Python literal, Rust
-  panic, review comment, XML comment, heredoc, log4j line, task list) and ``HOLDOUT_DECOYS``.
+  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
+  table alone): round 4, the templates after ``holdout_from`` (at least two new families for
+  every category: .netrc, git config, Dockerfile ``ENV``/``ARG``, tfvars, ``.pgpass``, Ansible
+  vars, fish ``set -gx``, SQL ``INSERT``/``WHERE``, vCard, ``tel:`` links, WS-Security, Tomcat
+  users, s3cmd / rclone configs, ``aws iam create-access-key`` output, a k8s Secret's base64
+  ``data:``, proxy and pip.conf URLs, Japanese / Italian / Dutch prose…), categories the
+  generator lacked (``holdout_from == 0``: Hugging Face, DigitalOcean, Shopify, Atlassian,
+  Databricks, Vault, Doppler, Mailgun, Datadog, Heroku, Linear, Postman and Telegram tokens,
+  opaque bearer tokens, SSH passwords; UK NINO, Canadian SIN (Luhn), passport numbers, Spanish
+  DNI/NIE and Brazilian CPF (check digits), dates of birth in other languages, plus-addressed and
+  sub-domain e-mails, ES/IT/NL/JP/AU phones, NL/ES/IT/JP/CA addresses, transliterated names),
+  the ``HOLDOUT_WRAPPERS`` (Slack export JSON with ``\\/``, GraphQL variables, Ansible shell
+  block, systemd comment, Makefile recipe, Dockerfile ``RUN echo -e "…"``, diff hunk, pytest
+  failure, HAR excerpt, logged dict, SQL string, Postman raw body, ANSI colours, CRLF, Jira
+  ``{code}``, JUnit ``failure message=``, URL-encoded query, Teams copy, tfvars heredoc, reST
+  block) and ``HOLDOUT_DECOYS`` (new shapes of the older kinds and request ids, build artefacts,
+  version banners, public keys and certificates, provider object ids, cloud resource ids, role
+  and documentation contacts, well-known and documentation IPs, products named like people,
+  PII-shaped schema fields).
+
+Policy for the round-4 decoys: only what is truly neither secret nor personal: public keys and
+certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 2001:db8::/32,
+555-01xx), public resolvers, bot and role addresses, ids that grant nothing (Stripe object ids,
+ARNs, account numbers in resource names); no test keys (redacting those is documented policy).
 """
 
 from __future__ import annotations
@@ -270,6 +295,25 @@ def _phone_digits(rng: random.Random, region: str) -> phonenumbers.PhoneNumber:
         "BR": lambda: (
             rng.choice(["11", "21", "31", "41", "51", "61"])
             + rng.choice(["9" + _rs(rng, "0123456789", 8), "3" + _rs(rng, "0123456789", 7)])
+        ),
+        # round-4 regions (holdout-only)
+        "ES": lambda: rng.choice(
+            ["6" + _rs(rng, "0123456789", 8), rng.choice(["91", "93", "95"]) + _rs(rng, "0123456789", 7)]
+        ),
+        "IT": lambda: rng.choice(
+            [
+                "3" + rng.choice(["20", "28", "33", "35", "39", "47", "49"]) + _rs(rng, "0123456789", 7),
+                rng.choice(["06", "02"]) + _rs(rng, "0123456789", 8),
+            ]
+        ),
+        "NL": lambda: rng.choice(
+            ["6" + _rs(rng, "0123456789", 8), rng.choice(["20", "10"]) + _rs(rng, "0123456789", 7)]
+        ),
+        "JP": lambda: rng.choice(
+            [rng.choice(["90", "80", "70"]) + _rs(rng, "0123456789", 8), "3" + _rs(rng, "0123456789", 8)]
+        ),
+        "AU": lambda: rng.choice(
+            ["4" + _rs(rng, "0123456789", 8), rng.choice(["2", "3"]) + rng.choice("89") + _rs(rng, "0123456789", 7)]
         ),
     }[region]
     cc = phonenumbers.country_code_for_region(region)
@@ -537,10 +581,12 @@ def cat(
     templates: list[str],
     gen: Callable[[random.Random], str],
     round2: list[str],
+    round3: list[str],
     holdout: list[str],
 ) -> None:
-    """``templates`` (round 1) and ``round2`` are the dev families, ``holdout`` the never-tuned ones."""
-    dev = templates + round2
+    """``templates`` (round 1), ``round2`` and ``round3`` are the dev families, ``holdout`` (round 4)
+    the never-tuned ones."""
+    dev = templates + round2 + round3
     CATS.append(Category(name, kind, _single(dev + holdout, gen), len(dev) + len(holdout), len(dev)))
 
 
@@ -570,10 +616,15 @@ cat(
         "| variable | value |\n|---|---|\n| OPENAI_API_KEY | {v} |",
         "services:\n  api:\n    environment:\n      - OPENAI_API_KEY={v}",
     ],
-    holdout=[
+    round3=[
         "    - OPENAI_API_KEY={v}  # TODO rotate",
         'Dim Key As String = "{v}"',
         'openai_key := "{v}"',
+    ],
+    holdout=[
+        'OpenAI::Client.new(access_token: "{v}")',
+        "llm keys set openai\nEnter key: {v}",
+        '"openai.apiKey": "{v}",',
     ],
 )
 cat(
@@ -592,9 +643,14 @@ cat(
         "ich habe den Schlüssel {v} in die .env gelegt, trotzdem 401",
         "anthropic.api-key={v}",
     ],
-    holdout=[
+    round3=[
         'ANTHROPIC_API_KEY="{v}" python agent.py',
         'var client = new AnthropicClient("{v}");',
+    ],
+    holdout=[
+        "ENV ANTHROPIC_API_KEY={v}",
+        "x-api-key: {v}\nanthropic-version: 2023-06-01\ncontent-type: application/json",
+        '{{"providers": {{"anthropic": {{"apiKey": "{v}"}}}}}}',
     ],
 )
 cat(
@@ -615,9 +671,14 @@ cat(
         "$env:GITHUB_TOKEN = '{v}'",
         "jeton généré : {v} (scope repo)",
     ],
-    holdout=[
+    round3=[
         '[url "https://{v}@github.com/"]\n\tinsteadOf = https://github.com/',
         "leaked in the build log: {v}",
+    ],
+    holdout=[
+        "machine github.com\n  login {u}\n  password {v}",
+        'git config --global url."https://{u}:{v}@github.com/".insteadOf "https://github.com/"',
+        "HOMEBREW_GITHUB_API_TOKEN={v} brew install --build-from-source gh",
     ],
 )
 cat(
@@ -636,9 +697,14 @@ cat(
         "export GITHUB_PAT={v}",
         "| name | token |\n|---|---|\n| ci-bot | {v} |",
     ],
-    holdout=[
+    round3=[
         'terraform: github provider token = "{v}"',
         "GITHUB_TOKEN: {v}  # fine-grained, expires in 30d",
+    ],
+    holdout=[
+        "GET /repos/acme/api/actions/runs HTTP/1.1\nAuthorization: Bearer {v}\nX-GitHub-Api-Version: 2022-11-28",
+        'github_token = "{v}"\nrepository   = "acme/infra"',
+        "printf %s {v} | gh auth login --with-token",
     ],
 )
 cat(
@@ -657,9 +723,14 @@ cat(
         "el token de gitlab es {v} pero ya caducó",
         '$env:GITLAB_TOKEN = "{v}"',
     ],
-    holdout=[
+    round3=[
         "ci-token {v} still valid?",
         "url = https://gitlab-ci-token:{v}@gitlab.internal/api.git",
+    ],
+    holdout=[
+        "glab auth login --hostname gitlab.com --token {v}",
+        "machine gitlab.com login oauth2 password {v}",
+        '{{"key": "PRIVATE-TOKEN", "value": "{v}", "type": "text"}}',
     ],
 )
 cat(
@@ -683,9 +754,14 @@ cat(
         'curl -d "token={v}&channel=C0123ABCD&text=hi" https://slack.com/api/chat.postMessage',
         "[slack]\ntoken = {v}",
     ],
-    holdout=[
+    round3=[
         'Dim slackToken = "{v}"',
         "SLACK_APP_TOKEN={v} node bot.js",
+    ],
+    holdout=[
+        'slack_bot_token: "{v}"\nslack_channel: "#ops"',
+        "curl 'https://slack.com/api/auth.test?token={v}&pretty=1'",
+        'app.client.chat_postMessage(token="{v}", channel="C0123ABCD", text="done")',
     ],
 )
 
@@ -705,13 +781,17 @@ def _slack_webhook(rng: random.Random, t: int) -> tuple[str, list[str]]:
             "la URL del webhook es {url}",
             "hooks:\n  - {url}",
             'SLACK_URL="{url}" ./notify.sh',
+            # round-4 holdout families
+            'curl -X POST --data-urlencode \'payload={{"channel": "#ops", "text": "done"}}\' {url}',
+            "ENV SLACK_WEBHOOK_URL={url}",
+            'SLACK_WEBHOOK := {url}\nnotify:\n\tcurl -s -X POST -d \'{{"text":"$(MSG)"}}\' $(SLACK_WEBHOOK)',
         ],
         t,
         url=url,
     ), [path]
 
 
-CATS.append(Category("slack_webhook", "secret", _slack_webhook, 10, 8))
+CATS.append(Category("slack_webhook", "secret", _slack_webhook, 13, 10))
 
 
 def _discord_webhook(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -729,13 +809,17 @@ def _discord_webhook(rng: random.Random, t: int) -> tuple[str, list[str]]:
             "webhook: <{url}>",
             "<{url}> gives 404",
             'hook_url := "{url}"',
+            # round-4 holdout families
+            "ENV DISCORD_WEBHOOK_URL={url}",
+            'webhook = DiscordWebhook(url="{url}", content="deploy ok")',
+            "POST {url}?wait=true -> 204",
         ],
         t,
         url=url,
     ), [tail]
 
 
-CATS.append(Category("discord_webhook", "secret", _discord_webhook, 10, 8))
+CATS.append(Category("discord_webhook", "secret", _discord_webhook, 13, 10))
 
 cat(
     "stripe_key",
@@ -753,9 +837,14 @@ cat(
         "stripe:\n  secretKey: {v}\n  currency: eur",
         "der Live-Schlüssel {v} wurde versehentlich committet",
     ],
-    holdout=[
+    round3=[
         'Stripe.apiKey = "{v}";',
         'stripe_secret := "{v}"',
+    ],
+    holdout=[
+        'curl https://api.stripe.com/v1/customers -H "Authorization: Bearer {v}"',
+        "STRIPE_API_KEY={v} stripe listen --forward-to localhost:4242/webhook",
+        'StripeConfiguration.ApiKey = "{v}";',
     ],
 )
 
@@ -774,6 +863,10 @@ def _twilio(rng: random.Random, t: int) -> tuple[str, list[str]]:
             "twilio.accountSid={sid}\ntwilio.authToken={tok}",
             "TWILIO_SID={sid} TWILIO_TOKEN={tok} python sms.py",
             "new Twilio('{sid}', '{tok}')",
+            # round-4 holdout families
+            'TwilioClient.Init("{sid}", "{tok}");',
+            "http -a {sid}:{tok} POST https://api.twilio.com/2010-04-01/Accounts/{sid}/Calls.json",
+            'twilio_account_sid: "{sid}"\ntwilio_auth_token: "{tok}"',
         ],
         t,
         sid=sid,
@@ -781,7 +874,7 @@ def _twilio(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [sid, tok]
 
 
-CATS.append(Category("twilio", "secret", _twilio, 10, 8))
+CATS.append(Category("twilio", "secret", _twilio, 13, 10))
 cat(
     "sendgrid_key",
     "secret",
@@ -798,9 +891,14 @@ cat(
         "smtp relay: user apikey, password {v}",
         '<add key="SendGridApiKey" value="{v}" />',
     ],
-    holdout=[
+    round3=[
         "SENDGRID_API_KEY={v} node send.js",
         "mail.sendgrid.key={v}",
+    ],
+    holdout=[
+        "sgMail.setApiKey('{v}');",
+        '"SendGrid": {{ "ApiKey": "{v}", "From": "noreply@acme.dev" }}',
+        'EMAIL_HOST = "smtp.sendgrid.net"\nEMAIL_HOST_USER = "apikey"\nEMAIL_HOST_PASSWORD = "{v}"',
     ],
 )
 cat(
@@ -819,9 +917,14 @@ cat(
         'google_maps_api_key = "{v}"',
         "der Maps-Key ist {v}, eingeschränkt auf unsere Domain",
     ],
-    holdout=[
+    round3=[
         '<meta-data android:name="com.google.android.geo.API_KEY" android:value="{v}"/>',
         'GoogleMaps.init("{v}")',
+    ],
+    holdout=[
+        '<string name="google_maps_key" templateMergeStrategy="preserve" translatable="false">{v}</string>',
+        '<script src="https://maps.googleapis.com/maps/api/js?key={v}&callback=initMap" async></script>',
+        '"android": {{ "config": {{ "googleMaps": {{ "apiKey": "{v}" }} }} }}',
     ],
 )
 
@@ -840,7 +943,19 @@ def _gcp_sa(rng: random.Random, t: int) -> tuple[str, list[str]]:
         "client_id": _rs(rng, "0123456789", 21),
         "token_uri": "https://oauth2.googleapis.com/token",
     }
-    if t >= 8:  # round-3 holdout families
+    if t >= 10:  # round-4 holdout families: YAML values, a Secret's base64 `data:`
+        if t == 10:
+            yaml_pk = "\n".join(["-----BEGIN PRIVATE KEY-----", *body, "-----END PRIVATE KEY-----"])
+            text = (
+                f"gcp:\n  serviceAccount:\n    type: service_account\n    project_id: {project}\n"
+                f"    private_key_id: {kid}\n    private_key: |\n      "
+                + yaml_pk.replace("\n", "\n      ")
+                + f"\n    client_email: deployer@{project}.iam.gserviceaccount.com"
+            )
+            return text, [kid, *body]
+        b64 = base64.b64encode(json.dumps(obj, indent=2).encode()).decode()
+        return f"apiVersion: v1\nkind: Secret\nmetadata:\n  name: gcp-sa\ndata:\n  key.json: {b64}", [b64]
+    if t >= 8:  # round-3 families (dev since round 4)
         text = [
             "export GOOGLE_CREDENTIALS=" + json.dumps(json.dumps(obj)),
             "```json\n" + json.dumps(obj, indent=4) + "\n```",
@@ -861,7 +976,7 @@ def _gcp_sa(rng: random.Random, t: int) -> tuple[str, list[str]]:
     return text, [kid, *body]
 
 
-CATS.append(Category("gcp_service_account", "secret", _gcp_sa, 10, 8))
+CATS.append(Category("gcp_service_account", "secret", _gcp_sa, 12, 10))
 
 
 def _azure(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -883,6 +998,11 @@ def _azure(rng: random.Random, t: int) -> tuple[str, list[str]]:
             '<add name="Blobs" connectionString="{cs}" />',
             "AccountKey: {key}",
             "azcopy login --account-key {key}",
+            # round-4 holdout families
+            '[\n  {{\n    "keyName": "key1",\n    "permissions": "FULL",\n    "value": "{key}"\n  }}\n]',
+            '{{\n  "IsEncrypted": false,\n  "Values": {{\n    "AzureWebJobsStorage": "{cs}",\n'
+            '    "FUNCTIONS_WORKER_RUNTIME": "python"\n  }}\n}}',
+            "export AZURE_STORAGE_ACCOUNT={acct} AZURE_STORAGE_KEY={key}",
         ],
         t,
         cs=cs,
@@ -891,7 +1011,7 @@ def _azure(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [key]
 
 
-CATS.append(Category("azure_storage", "secret", _azure, 13, 11))
+CATS.append(Category("azure_storage", "secret", _azure, 16, 13))
 
 
 def _aws(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -914,6 +1034,12 @@ def _aws(rng: random.Random, t: int) -> tuple[str, list[str]]:
             "aws.accessKeyId={a}\naws.secretKey={s}",
             "export AWS_ACCESS_KEY_ID={a} AWS_SECRET_ACCESS_KEY={s}",
             "key: {a}\nsecret: {s}",
+            # round-4 holdout families
+            '{{\n    "AccessKey": {{\n        "UserName": "ci-deployer",\n        "AccessKeyId": "{a}",\n'
+            '        "Status": "Active",\n        "SecretAccessKey": "{s}"\n    }}\n}}',
+            "[default]\naccess_key = {a}\nsecret_key = {s}\nhost_base = s3.amazonaws.com",
+            "[s3]\ntype = s3\nprovider = AWS\naccess_key_id = {a}\nsecret_access_key = {s}",
+            'aws_access_key_id: "{a}"\naws_secret_access_key: "{s}"',
         ],
         t,
         a=akid,
@@ -922,7 +1048,7 @@ def _aws(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [akid, sec]
 
 
-CATS.append(Category("aws_keys", "secret", _aws, 14, 12))
+CATS.append(Category("aws_keys", "secret", _aws, 18, 14))
 cat(
     "npm_token",
     "secret",
@@ -939,9 +1065,14 @@ cat(
         "      - run: npm publish\n        env:\n          NODE_AUTH_TOKEN: {v}",
         "$env:NPM_TOKEN = '{v}'",
     ],
-    holdout=[
+    round3=[
         "_auth_token={v}",
         "NPM_CONFIG_//registry.npmjs.org/:_authToken={v}",
+    ],
+    holdout=[
+        '@acme:registry=https://registry.acme.dev/npm/\n//registry.acme.dev/npm/:_authToken="{v}"',
+        "ARG NPM_TOKEN={v}\nRUN npm ci",
+        '[install.registry]\nurl = "https://registry.npmjs.org"\ntoken = "{v}"',
     ],
 )
 cat(
@@ -960,9 +1091,14 @@ cat(
         "UV_PUBLISH_TOKEN={v} uv publish",
         "$env:TWINE_PASSWORD = '{v}'",
     ],
-    holdout=[
+    round3=[
         "[distutils]\nindex-servers = pypi\n[pypi]\npassword: {v}",
         "PYPI_API_TOKEN: {v}",
+    ],
+    holdout=[
+        "export POETRY_PYPI_TOKEN_PYPI={v}",
+        "hatch publish -u __token__ -a {v}",
+        "FLIT_USERNAME=__token__ FLIT_PASSWORD={v} flit publish",
     ],
 )
 cat(
@@ -983,9 +1119,14 @@ cat(
         "| header | value |\n|---|---|\n| Authorization | Bearer {v} |",
         "wss://realtime.internal/socket?jwt={v}",
     ],
-    holdout=[
+    round3=[
         "Set-Cookie: sid={v}; HttpOnly; Secure",
         "curl -b 'jwt={v}' https://api.internal/me",
+    ],
+    holdout=[
+        '{{"type": "connection_init", "payload": {{"Authorization": "Bearer {v}"}}}}',
+        '"GET /api/export?format=csv&token={v} HTTP/1.1" 200 18211',
+        "grpcurl -H 'authorization: Bearer {v}' api.internal:443 list",
     ],
 )
 cat(
@@ -1004,9 +1145,14 @@ cat(
         'req.Header.Set("Authorization", "Bearer {v}")',
         "$env:GOOGLE_OAUTH_ACCESS_TOKEN = '{v}'",
     ],
-    holdout=[
+    round3=[
         "google-oauth: {v}",
         'creds = Credentials(token="{v}")',
+    ],
+    holdout=[
+        '{{"name": "authorization", "value": "Bearer {v}"}}',
+        "GOOGLE_OAUTH_ACCESS_TOKEN={v} terraform plan",
+        "https://www.googleapis.com/oauth2/v3/tokeninfo?access_token={v}",
     ],
 )
 
@@ -1028,14 +1174,23 @@ def _pem(rng: random.Random, t: int) -> tuple[str, list[str]]:
         '{"private_key": "' + head.replace("\n", "\\n") + ("" if truncated else f"\\n-----END {label}-----\\n") + '"}',
         "private_key = <<EOT\n" + head + ("" if truncated else f"\n-----END {label}-----") + "\nEOT",
         'echo "' + head + ("\n..." if truncated else f"\n-----END {label}-----") + '" > ~/.ssh/id_deploy',
-        # round-3 holdout families
+        # round-3 families (dev since round 4)
         'PRIVATE_KEY="' + head.replace("\n", "\\n") + ("" if truncated else f"\\n-----END {label}-----") + '"',
         "- key: |-\n    " + head.replace("\n", "\n    ") + ("" if truncated else f"\n    -----END {label}-----"),
+        # round-4 holdout families: a Python string concatenation, a multi-line env value, `vault kv get`
+        "KEY = (\n"
+        + "".join(f'    "{ln}\\n"\n' for ln in head.split("\n"))
+        + ("    # …\n)" if truncated else f'    "-----END {label}-----\\n"\n)'),
+        'SSH_PRIVATE_KEY="' + head + ("\n..." if truncated else f"\n-----END {label}-----") + '"',
+        "====== Data ======\nKey            Value\n---            -----\nprivate_key    "
+        + head
+        + ("" if truncated else f"\n-----END {label}-----")
+        + "\nusername       deploy",
     ]
     return forms[t], body
 
 
-CATS.append(Category("pem_private_key", "secret", _pem, 10, 8))
+CATS.append(Category("pem_private_key", "secret", _pem, 13, 10))
 
 
 def _pw_url(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -1058,6 +1213,11 @@ def _pw_url(rng: random.Random, t: int) -> tuple[str, list[str]]:
             "MAIL_URL=smtp://{u}:{pwq}@smtp.mailgun.org:587",
             "spring.data.mongodb.uri=mongodb://{u}:{pwq}@{host}:27017/app",
             "sftp://{u}:{pwq}@{host}/in",
+            # round-4 holdout families
+            "http_proxy=http://{u}:{pwq}@proxy.corp:3128",
+            "[global]\nindex-url = https://{u}:{pwq}@pypi.acme.internal/simple/",
+            "clickhouse://{u}:{pwq}@{host}:9000/default",
+            "nats://{u}:{pwq}@{host}:4222",
         ],
         t,
         u=u,
@@ -1066,7 +1226,7 @@ def _pw_url(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [pw, pwq]
 
 
-CATS.append(Category("password_url", "secret", _pw_url, 14, 12))
+CATS.append(Category("password_url", "secret", _pw_url, 18, 14))
 cat(
     "password_env",
     "secret",
@@ -1089,11 +1249,17 @@ cat(
         "spring.datasource.username={u}\nspring.datasource.password={v}",
         'resource "aws_db_instance" "main" {{\n  username = "{u}"\n  password = "{v}"\n}}',
     ],
-    holdout=[
+    round3=[
         "DB_PASSWORD ?= {v}",
         "set PGPASSWORD={v}",
         'Environment="REDIS_PASS={v}"',
         "  db_pass: !!str {v}",
+    ],
+    holdout=[
+        "db.internal:5432:*:{u}:{v}",
+        'ansible_become_password: "{v}"',
+        "ARG DB_PASSWORD={v}\nENV DB_PASSWORD=${{DB_PASSWORD}}",
+        "set -gx DB_PASSWORD {v}",
     ],
 )
 cat(
@@ -1117,11 +1283,17 @@ cat(
         "wget --user={u} --password='{v}' https://files.internal/dump.sql.gz",
         "PGPASSWORD='{v}' psql -h db.internal -U {u} app",
     ],
-    holdout=[
+    round3=[
         "mysqladmin -uroot --password={v} status",
         "rabbitmqctl add_user {u} '{v}'",
         "net use Z: \\\\fs01\\share /user:{u} {v}",
         "echo '{v}' | sudo -S systemctl restart api",
+    ],
+    holdout=[
+        "smbclient //fs01/share -U {u}%{v}",
+        "htpasswd -b -c .htpasswd {u} '{v}'",
+        "keytool -genkeypair -alias app -keystore app.jks -storepass {v} -keyalg RSA",
+        "xfreerdp /u:{u} /p:'{v}' /v:10.0.0.5",
     ],
 )
 cat(
@@ -1144,10 +1316,16 @@ cat(
         '<datasource jndi-name="java:/AppDS">\n  <security><user-name>{u}</user-name>'
         "<password>{v}</password></security>\n</datasource>",
     ],
-    holdout=[
+    round3=[
         "<jdbc-password>{v}</jdbc-password>",
         '<Setting Name="DbPassword" Value="{v}" />',
         "<secret>{v}</secret>",
+    ],
+    holdout=[
+        "<wsse:UsernameToken><wsse:Username>{u}</wsse:Username>"
+        '<wsse:Password Type="#PasswordText">{v}</wsse:Password></wsse:UsernameToken>',
+        '<user username="{u}" password="{v}" roles="manager-gui,admin-gui"/>',
+        '<bean id="ds" class="com.zaxxer.hikari.HikariDataSource">\n  <property name="password" value="{v}"/>\n</bean>',
     ],
 )
 
@@ -1168,15 +1346,20 @@ def _k8s(rng: random.Random, t: int) -> tuple[str, list[str]]:
             "kubectl set env deployment/api {n}={v}",
             '  - {{name: {n}, value: "{v}"}}',
             "--env {n}={v}",
+            # round-4 holdout families
+            "secretGenerator:\n- name: app\n  literals:\n  - {n}={v}",
+            "printf '{v}' | docker secret create {nl} -",
+            "apiVersion: v1\nkind: Secret\ntype: Opaque\ndata:\n  {nl}: {vb}",
         ],
         t,
         n=name,
         v=v,
         nl=name.lower(),
-    ), [v]
+        vb=base64.b64encode(v.encode()).decode(),  # a Secret's `data:` holds base64
+    ), [v, base64.b64encode(v.encode()).decode()]
 
 
-CATS.append(Category("password_k8s", "secret", _k8s, 11, 9))
+CATS.append(Category("password_k8s", "secret", _k8s, 14, 11))
 
 
 def _code_env(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -1198,6 +1381,11 @@ def _code_env(rng: random.Random, t: int) -> tuple[str, list[str]]:
             "{n}={v} ./run.sh",
             'export const {n} = "{v}";',
             'System.setProperty("{n}", "{v}");',
+            # round-4 holdout families
+            'app.config["{n}"] = "{v}"',
+            'var {nl} = []byte("{v}")',
+            'private static final String {n} = "{v}";',
+            "define('{n}', '{v}');",
         ],
         t,
         n=name,
@@ -1206,7 +1394,7 @@ def _code_env(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [v]
 
 
-CATS.append(Category("password_code", "secret", _code_env, 14, 12))
+CATS.append(Category("password_code", "secret", _code_env, 18, 14))
 
 
 def _pw_prose(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -1230,6 +1418,11 @@ def _pw_prose(rng: random.Random, t: int) -> tuple[str, list[str]]:
             "the {u} account password: {pw}",
             "pass is {pw} for now",
             "new pwd = {pw}",
+            # round-4 holdout families
+            "la password è {pw}",
+            "パスワード: {pw}",
+            "het wachtwoord is {pw}",
+            "try logging in as {u} with {pw}",
         ],
         t,
         u=u,
@@ -1237,7 +1430,7 @@ def _pw_prose(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [pw]
 
 
-CATS.append(Category("password_prose", "secret", _pw_prose, 17, 14))
+CATS.append(Category("password_prose", "secret", _pw_prose, 21, 17))
 
 # --- PII
 
@@ -1264,6 +1457,11 @@ def _email(rng: random.Random, t: int) -> tuple[str, list[str]]:
             "ping me on {v}",
             "<email>{v}</email>",
             "user: {v} (locked out)",
+            # round-4 holdout families
+            'maintainers = [{{ email = "{v}" }}]',
+            'LABEL maintainer="{v}"',
+            "[user]\n\tname = ci\n\temail = {v}",
+            "SELECT id FROM users WHERE email = '{v}';",
         ],
         t,
         v=v,
@@ -1272,7 +1470,7 @@ def _email(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [v]
 
 
-CATS.append(Category("email", "pii", _email, 18, 15))
+CATS.append(Category("email", "pii", _email, 22, 18))
 
 for _region in ("US", "GB", "DE", "FR", "IN", "BR"):
 
@@ -1300,7 +1498,7 @@ for _region in ("US", "GB", "DE", "FR", "IN", "BR"):
             vq=urllib.parse.quote(v, safe=""),
         ), [v]
 
-    CATS.append(Category(f"phone_{_region.lower()}", "pii", _mk_phone, 14, 12))
+    CATS.append(Category(f"phone_{_region.lower()}", "pii", _mk_phone, 18, 14))
 
 cat(
     "credit_card",
@@ -1318,9 +1516,14 @@ cat(
         "<CardNumber>{v}</CardNumber>",
         "Karte {v}, gültig bis 08/28",
     ],
-    holdout=[
+    round3=[
         "pan: {v}",
         "refund to card {v} please",
+    ],
+    holdout=[
+        "INSERT INTO payments (order_id, card_no) VALUES (1042, '{v}');",
+        "card%5Bnumber%5D={vq}&card%5Bcvc%5D=314",
+        "numéro de carte : {v}",
     ],
 )
 cat(
@@ -1339,9 +1542,14 @@ cat(
         "bank_account: {v}",
         "virement vers {v} svp, merci",
     ],
-    holdout=[
+    round3=[
         "Konto: {v}",
         "IBAN\t{v}",
+    ],
+    holdout=[
+        'creditor_iban: "{v}"',
+        "INSERT INTO payouts (vendor_id, iban) VALUES (77, '{v}');",
+        "rekeningnummer: {v}",
     ],
 )
 cat(
@@ -1360,9 +1568,14 @@ cat(
         "social security no. {v} on the W-2",
         "tax id (SSN): {v}",
     ],
-    holdout=[
+    round3=[
         "SSN#: {v}",
         "soc sec {v}",
+    ],
+    holdout=[
+        "employee_id,ssn\n1042,{v}",
+        '"socialSecurityNumber": "{v}"',
+        "my SSN's {v}, is that needed for the W-9?",
     ],
 )
 cat(
@@ -1385,9 +1598,15 @@ cat(
         "D.O.B. {v}",
         "geboren am {v}",
     ],
-    holdout=[
+    round3=[
         'dateOfBirth = "{v}"',
         "fecha de nacimiento: {v}",
+    ],
+    holdout=[
+        '"birthDate": "{v}"',
+        "data di nascita: {v}",
+        "date of birth (as on passport): {v}",
+        "geb. {v}",
     ],
 )
 for _region in ("US", "UK", "DE", "FR"):
@@ -1411,7 +1630,7 @@ for _region in ("US", "UK", "DE", "FR"):
             v=v,
         ), [v]
 
-    CATS.append(Category(f"address_{_region.lower()}", "pii", _mk_addr, 10, 8))
+    CATS.append(Category(f"address_{_region.lower()}", "pii", _mk_addr, 14, 10))
 
 cat(
     "ipv4",
@@ -1429,9 +1648,15 @@ cat(
         "allow {v};\ndeny all;",
         "| host | ip |\n|---|---|\n| vpn-exit | {v} |",
     ],
-    holdout=[
+    round3=[
         "Accepted publickey for deploy from {v} port 50211",
         "client {v} exceeded rate limit",
+    ],
+    holdout=[
+        "sudo ufw allow from {v} to any port 22",
+        "iptables -A INPUT -s {v} -j DROP",
+        "CF-Connecting-IP: {v}",
+        "ALLOWED_IPS={v}/32",
     ],
 )
 cat(
@@ -1450,9 +1675,14 @@ cat(
         "AAAA record points to {v}",
         "| v6 | {v} |",
     ],
-    holdout=[
+    round3=[
         "listen [{v}]:8443;",
         "from={v} proto=tcp",
+    ],
+    holdout=[
+        "ip6tables -A INPUT -s {v} -j ACCEPT",
+        'Forwarded: for="[{v}]";proto=https',
+        "peer {v} sent a RST",
     ],
 )
 
@@ -1483,13 +1713,29 @@ def _name(rng: random.Random, t: int) -> tuple[str, list[str]]:
             "{v} (PM) asked for this",
             "hi {v}, quick question",
             "<author>{v}</author>",
+            # round-4 holdout families
+            "INSERT INTO contacts (label, phone) VALUES ('support', '{v}');",
+            "BEGIN:VCARD\nVERSION:3.0\nTEL;TYPE=cell:{v}\nEND:VCARD",
+            '<a href="tel:{v}">call us</a>',
+            "text me at {v} when it's back up",
+            # round-4 holdout families
+            "deliver to: {v}",
+            '"shipping": {{"address1": "{v}", "country_code": null}}',
+            "Postanschrift: {v}",
+            "the invoice still shows my old flat, {v}",
+            # round-4 holdout families
+            "# Maintainer: {v}",
+            'authors = [{{ name = "{v}" }}]',
+            "Requested by {v} via the service desk",
+            "Kunde: {v}",
+            "nom du client : {v}",
         ],
         t,
         v=v,
     ), [v]
 
 
-CATS.append(Category("person_name", "pii", _name, 22, 18))
+CATS.append(Category("person_name", "pii", _name, 27, 22))
 
 
 def _winpath(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -1507,13 +1753,18 @@ def _winpath(rng: random.Random, t: int) -> tuple[str, list[str]]:
             "C:/Users/{v}/AppData/Roaming/npm/node_modules",
             "C:\\Users\\{v}\\.ssh\\id_ed25519",
             '"cwd": "C:\\\\Users\\\\{v}\\\\repo"',
+            # round-4 holdout families
+            "C:\\Users\\{v}\\OneDrive - Acme\\Documents\\budget.xlsx",
+            "{v}@DESKTOP-7Q2L MINGW64 /c/Users/{v}/src/app (main)",
+            "file:///C:/Users/{vq}/Desktop/report.html",
         ],
         t,
         v=v,
+        vq=urllib.parse.quote(v),  # a file:// URL escapes spaces and accents
     ), [v]
 
 
-CATS.append(Category("windows_profile", "pii", _winpath, 11, 9))
+CATS.append(Category("windows_profile", "pii", _winpath, 14, 11))
 
 
 def _homepath(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -1533,13 +1784,606 @@ def _homepath(rng: random.Random, t: int) -> tuple[str, list[str]]:
             "/Users/{v}/.zshrc:12: command not found: pyenv",
             "/home/{v}/.cache/pip",
             "ls: cannot access '/Users/{v}/Desktop/x': No such file",
+            # round-4 holdout families
+            "docker run --rm -v /home/{v}/data:/data alpine ls /data",
+            "\\\\wsl.localhost\\Ubuntu\\home\\{v}\\proj\\build.log",
+            "[{v}@fedora app]$ dnf list installed",
+            "file:///Users/{v}/Downloads/index.html",
         ],
         t,
         v=v,
     ), [v]
 
 
-CATS.append(Category("home_dir_user", "pii", _homepath, 13, 11))
+CATS.append(Category("home_dir_user", "pii", _homepath, 17, 13))
+
+NL_STREETS = ["Prinsengracht", "Keizersgracht", "Kerkstraat", "Dorpsstraat", "Molenweg", "Julianalaan", "Beatrixstraat"]
+NL_CITY = ["Amsterdam", "Rotterdam", "Utrecht", "Den Haag", "Eindhoven", "Groningen"]
+ES_STREETS = ["Calle Mayor", "Calle de Alcalá", "Avenida de la Constitución", "Paseo de Gracia", "Carrer de Balmes"]
+ES_CITY = [("Madrid", "28"), ("Barcelona", "08"), ("Sevilla", "41"), ("Valencia", "46"), ("Málaga", "29")]
+IT_STREETS = ["Via Roma", "Via Garibaldi", "Corso Vittorio Emanuele II", "Via Dante Alighieri", "Viale Monza"]
+IT_CITY = [
+    ("Roma", "RM", "00"),
+    ("Milano", "MI", "20"),
+    ("Torino", "TO", "10"),
+    ("Napoli", "NA", "80"),
+    ("Bologna", "BO", "40"),
+]
+JP_PLACES = [
+    ("Jingumae", "Shibuya", "Tokyo", "150", "東京都渋谷区神宮前"),
+    ("Roppongi", "Minato", "Tokyo", "106", "東京都港区六本木"),
+    ("Umeda", "Kita", "Osaka", "530", "大阪府大阪市北区梅田"),
+    ("Sakae", "Naka", "Nagoya", "460", "愛知県名古屋市中区栄"),
+]
+CA_PLACES = [
+    ("Queen St W", "Toronto", "ON", "M"),
+    ("Yonge St", "Toronto", "ON", "M"),
+    ("Rue Sainte-Catherine O", "Montréal", "QC", "H"),
+    ("Rue Saint-Denis", "Montréal", "QC", "H"),
+    ("Robson St", "Vancouver", "BC", "V"),
+    ("Jasper Ave NW", "Edmonton", "AB", "T"),
+]
+
+
+def address4(rng: random.Random, region: str) -> str:
+    """Round-4 address formats (holdout-only)."""
+    if region == "NL":
+        pc = f"{rng.randrange(1000, 10000)} {_rs(rng, 'ABCEGHJKLMNPRTVWXZ', 2)}"
+        num = f"{rng.randrange(1, 400)}{rng.choice(['', '', 'A', '-2'])}"
+        return f"{rng.choice(NL_STREETS)} {num}, {pc} {rng.choice(NL_CITY)}"
+    if region == "ES":
+        city, pre = rng.choice(ES_CITY)
+        return (
+            f"{rng.choice(ES_STREETS)} {rng.randrange(1, 200)}, {rng.randrange(1, 9)}º {rng.choice('ABCD')}, "
+            f"{pre}{rng.randrange(0, 1000):03d} {city}"
+        )
+    if region == "IT":
+        city, prov, pre = rng.choice(IT_CITY)
+        return f"{rng.choice(IT_STREETS)} {rng.randrange(1, 200)}, {pre}{rng.randrange(100, 199)} {city} {prov}"
+    if region == "JP":
+        area, ward, city, pc, kanji = rng.choice(JP_PLACES)
+        c, b, g = rng.randrange(1, 7), rng.randrange(1, 30), rng.randrange(1, 20)
+        pcode = f"{pc}-{rng.randrange(0, 10000):04d}"
+        if rng.random() < 0.5:
+            return f"〒{pcode} {kanji}{c}-{b}-{g}"
+        return f"{c}-{b}-{g} {area}, {ward}-ku, {city} {pcode}"
+    street, city, prov, first = rng.choice(CA_PLACES)
+    letters = "ABCEGHJKLMNPRSTVWXYZ"
+    pc = f"{first}{rng.randrange(10)}{rng.choice(letters)} {rng.randrange(10)}{rng.choice(letters)}{rng.randrange(10)}"
+    return f"{rng.randrange(10, 3000)} {street}, {city}, {prov} {pc}"
+
+
+# ---------------------------------------------------------------------------------------------
+# round 4: categories the generator lacked, holdout-only this round (no dev template yet)
+
+
+def holdout_cat(
+    name: str, kind: Literal["secret", "pii"], templates: list[str], gen: Callable[[random.Random], str]
+) -> None:
+    CATS.append(Category(name, kind, _single(templates, gen), len(templates), 0))
+
+
+HEXU = "0123456789ABCDEF"
+holdout_cat(
+    "huggingface_token",
+    "secret",
+    [
+        "HF_TOKEN={v}",
+        "huggingface-cli login --token {v} --add-to-git-credential",
+        'from huggingface_hub import login\nlogin(token="{v}")',
+        "git clone https://{u}:{v}@huggingface.co/acme/private-model",
+        'curl https://api-inference.huggingface.co/models/gpt2 -H "Authorization: Bearer {v}"',
+        "my HF read token {v} gets 401 on the gated repo",
+    ],
+    lambda r: "hf_" + _rs(r, string.ascii_letters, 34),
+)
+holdout_cat(
+    "digitalocean_token",
+    "secret",
+    [
+        "doctl auth init --access-token {v}",
+        "DIGITALOCEAN_TOKEN={v}",
+        'do_token = "{v}"',
+        'provider "digitalocean" {{\n  token = "{v}"\n}}',
+        "the DO token {v} only has read scope",
+    ],
+    lambda r: r.choice(["dop_v1_", "doo_v1_", "dor_v1_"]) + _rs(r, HEX, 64),
+)
+holdout_cat(
+    "shopify_token",
+    "secret",
+    [
+        "X-Shopify-Access-Token: {v}",
+        "SHOPIFY_ADMIN_API_ACCESS_TOKEN={v}",
+        'shopify.Session("acme-store.myshopify.com", "2024-01", "{v}")',
+        "curl -H 'X-Shopify-Access-Token: {v}' https://acme-store.myshopify.com/admin/api/2024-01/shop.json",
+    ],
+    lambda r: r.choice(["shpat_", "shpca_", "shppa_", "shpss_"]) + _rs(r, HEX, 32),
+)
+holdout_cat(
+    "atlassian_token",
+    "secret",
+    [
+        "JIRA_API_TOKEN={v}",
+        "curl -u ci-bot:{v} -H 'Accept: application/json' https://acme.atlassian.net/rest/api/3/myself",
+        "jira:\n  server: https://acme.atlassian.net\n  token: {v}",
+        "confluence token {v} was revoked when I left the group?",
+        'JIRA(server="https://acme.atlassian.net", basic_auth=("ci-bot", "{v}"))',
+    ],
+    lambda r: "ATATT3xFfGF0" + _rs(r, B64URL, r.choice([160, 170, 180])) + "=" + _rs(r, HEXU, 8),
+)
+holdout_cat(
+    "databricks_token",
+    "secret",
+    [
+        "DATABRICKS_TOKEN={v}",
+        "[DEFAULT]\nhost = https://adb-4471210593.12.azuredatabricks.net\ntoken = {v}",
+        "databricks configure --token\nDatabricks Host: https://dbc-1a2b3c.cloud.databricks.com\nToken: {v}",
+        'spark.conf.set("spark.databricks.token", "{v}")',
+        "curl -H 'Authorization: Bearer {v}' https://dbc-1a2b3c.cloud.databricks.com/api/2.0/clusters/list",
+    ],
+    lambda r: "dapi" + _rs(r, HEX, 32) + r.choice(["", "", "-2", "-3"]),
+)
+holdout_cat(
+    "vault_token",
+    "secret",
+    [
+        "VAULT_TOKEN={v}",
+        "vault login {v}",
+        "curl -H 'X-Vault-Token: {v}' https://vault.internal:8200/v1/secret/data/app",
+        "Key                  Value\n---                  -----\ntoken                {v}\ntoken_accessor       "
+        "x1Yq3mTbJ0ZrS8kW\ntoken_duration       768h",
+        'client = hvac.Client(url="https://vault.internal:8200", token="{v}")',
+    ],
+    lambda r: r.choice(
+        ["hvs.CAESI" + _rs(r, B64URL, 86), "hvs." + _rs(r, B62, 24), "hvb.AAAAAQ" + _rs(r, B64URL, 120)]
+    ),
+)
+holdout_cat(
+    "doppler_token",
+    "secret",
+    [
+        "DOPPLER_TOKEN={v}",
+        "doppler configure set token {v} --scope /app",
+        "docker run -e DOPPLER_TOKEN='{v}' acme/api",
+        "the doppler service token {v} is scoped to prd",
+    ],
+    lambda r: r.choice(
+        [
+            f"dp.st.{r.choice(['dev', 'stg', 'prd'])}.{_rs(r, B62, 40)}",
+            f"dp.pt.{_rs(r, B62, 43)}",
+            f"dp.sa.{_rs(r, B62, 43)}",
+        ]
+    ),
+)
+holdout_cat(
+    "mailgun_key",
+    "secret",
+    [
+        "MAILGUN_API_KEY={v}",
+        "curl -s --user 'api:{v}' https://api.mailgun.net/v3/mg.acme.dev/messages -F to=ops@acme.dev",
+        "mailgun:\n  domain: mg.acme.dev\n  secret: {v}",
+        "MAILGUN_SECRET={v}\nMAILGUN_DOMAIN=mg.acme.dev",
+    ],
+    lambda r: r.choice(["key-" + _rs(r, HEX, 32), f"{_rs(r, HEX, 32)}-{_rs(r, HEX, 8)}-{_rs(r, HEX, 8)}"]),
+)
+
+
+def _datadog(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    api, app = _rs(rng, HEX, 32), _rs(rng, HEX, 40)
+    return _choose(
+        [
+            "DD_API_KEY={api}\nDD_APP_KEY={app}\nDD_SITE=datadoghq.eu",
+            'curl -X GET "https://api.datadoghq.com/api/v1/validate" -H "DD-API-KEY: {api}" '
+            '-H "DD-APPLICATION-KEY: {app}"',
+            "datadog:\n  apiKey: {api}\n  appKey: {app}\n  site: datadoghq.com",
+            "docker run -d -e DD_API_KEY={api} -e DD_SITE=datadoghq.com gcr.io/datadoghq/agent:7",
+            "api_key: {api}\nsite: datadoghq.eu\nlogs_enabled: true",
+            'provider "datadog" {{\n  api_key = "{api}"\n  app_key = "{app}"\n}}',
+        ],
+        t,
+        api=api,
+        app=app,
+    ), ([api, app] if t not in (3, 4) else [api])
+
+
+CATS.append(Category("datadog_keys", "secret", _datadog, 6, 0))
+holdout_cat(
+    "heroku_key",
+    "secret",
+    [
+        "HEROKU_API_KEY={v}",
+        "$ heroku auth:token\n›   Warning: token will expire 12/01/2026\n{v}",
+        "machine api.heroku.com\n  login ci@acme.dev\n  password {v}",
+        'curl -n https://api.heroku.com/apps -H "Accept: application/vnd.heroku+json; version=3" '
+        '-H "Authorization: Bearer {v}"',
+        "heroku_api_key: {v}",
+    ],
+    lambda r: r.choice(
+        [
+            "HRKU-" + _rs(r, B62 + "-_", 60),
+            "-".join(_rs(r, HEX, n) for n in (8, 4, 4, 4, 12)),  # the classic UUID-shaped key
+        ]
+    ),
+)
+holdout_cat(
+    "linear_key",
+    "secret",
+    [
+        "LINEAR_API_KEY={v}",
+        'curl https://api.linear.app/graphql -H "Authorization: {v}" -d \'{{"query": "{{ viewer {{ id }} }}"}}\'',
+        'const linear = new LinearClient({{ apiKey: "{v}" }});',
+        "linear personal key: {v}",
+    ],
+    lambda r: "lin_api_" + _rs(r, B62, 40),
+)
+holdout_cat(
+    "postman_key",
+    "secret",
+    [
+        "POSTMAN_API_KEY={v}",
+        "curl https://api.getpostman.com/collections -H 'X-Api-Key: {v}'",
+        "newman run https://api.getpostman.com/collections/123?apikey={v}",
+        "postman api key {v} (team workspace)",
+    ],
+    lambda r: f"PMAK-{_rs(r, HEX, 24)}-{_rs(r, HEX, 34)}",
+)
+holdout_cat(
+    "telegram_bot_token",
+    "secret",
+    [
+        "TELEGRAM_BOT_TOKEN={v}",
+        "curl https://api.telegram.org/bot{v}/getUpdates",
+        'bot = telebot.TeleBot("{v}")',
+        "BotFather gave me {v} for the alerts bot",
+    ],
+    lambda r: f"{r.randrange(10**8, 10**10)}:AA{_rs(r, B64URL, 33)}",
+)
+holdout_cat(
+    "bearer_opaque",
+    "secret",
+    [
+        "Authorization: Bearer {v}",
+        'axios.get(url, {{ headers: {{ Authorization: "Bearer {v}" }} }})',
+        "curl -sS -H 'Authorization: Bearer {v}' https://api.acme.dev/v2/reports",
+        'session.headers.update({{"Authorization": "Bearer {v}"}})',
+        "http GET :8000/api/items Authorization:'Bearer {v}'",
+        '"headers": {{"Authorization": "Token {v}"}}',
+    ],
+    lambda r: r.choice([_rs(r, B62, r.choice([32, 40, 64])), _rs(r, B64URL, 43), _rs(r, HEX, 40)]),
+)
+holdout_cat(
+    "password_ssh",
+    "secret",
+    [
+        "plink -ssh {u}@10.0.4.12 -pw {v}",
+        "open sftp://{u}:{vq}@files.acme.dev/ -hostkey=*",
+        "client.connect(hostname, username='{u}', password='{v}')",
+        "ssh_password: {v}\nssh_user: {u}",
+        "Host bastion\n  User {u}\n  # password: {v}",
+        "hydra said: [22][ssh] host: 10.0.0.7   login: {u}   password: {v}",
+    ],
+    password,
+)
+
+# --- round-4 personal data
+
+
+def uk_nino(rng: random.Random) -> str:
+    while True:
+        pre = rng.choice("ABCEGHJKLMNOPRSTWXYZ") + rng.choice("ABCEGHJKLMNPRSTWXYZ")
+        if pre not in {"BG", "GB", "KN", "NK", "NT", "TN", "ZZ"}:
+            break
+    d = _rs(rng, "0123456789", 6)
+    suf = rng.choice("ABCD")
+    if rng.random() < 0.5:
+        return f"{pre} {d[:2]} {d[2:4]} {d[4:]} {suf}"
+    return f"{pre}{d}{suf}"
+
+
+def ca_sin(rng: random.Random) -> str:
+    n = luhn_complete(rng.choice("12345679"), 9, rng)
+    sep = rng.choice([" ", "-", ""])
+    return sep.join([n[:3], n[3:6], n[6:]])
+
+
+def passport(rng: random.Random) -> str:
+    return rng.choice(
+        [
+            _rs(rng, "0123456789", 9),  # US / UK booklets
+            rng.choice("CFGHJK") + _rs(rng, "CFGHJKLMNPRTVWXYZ0123456789", 8),  # DE
+            _rs(rng, "0123456789", 2) + _rs(rng, string.ascii_uppercase, 2) + _rs(rng, "0123456789", 5),  # FR
+            rng.choice("JKLMNPRSTUVWZ") + _rs(rng, "0123456789", 7),  # IN
+        ]
+    )
+
+
+def es_dni(rng: random.Random) -> str:
+    letters = "TRWAGMYFPDXBNJZSQVHLCKE"
+    if rng.random() < 0.7:
+        n = rng.randrange(10**6, 10**8)
+        return f"{n:08d}{rng.choice(['', '-'])}{letters[n % 23]}"
+    pre = rng.randrange(3)  # NIE: X/Y/Z stand for 0/1/2 in the check
+    n = rng.randrange(10**7)
+    return f"{'XYZ'[pre]}{n:07d}{letters[int(f'{pre}{n:07d}') % 23]}"
+
+
+def br_cpf(rng: random.Random) -> str:
+    d = [rng.randrange(10) for _ in range(9)]
+    for w in (10, 11):
+        r = sum(x * (w - i) for i, x in enumerate(d)) * 10 % 11
+        d.append(0 if r == 10 else r)
+    s = "".join(map(str, d))
+    return rng.choice([f"{s[:3]}.{s[3:6]}.{s[6:9]}-{s[9:]}", s])
+
+
+MONTHS_INTL = {
+    "es": [
+        "enero",
+        "febrero",
+        "marzo",
+        "abril",
+        "mayo",
+        "junio",
+        "julio",
+        "agosto",
+        "septiembre",
+        "octubre",
+        "noviembre",
+        "diciembre",
+    ],
+    "fr": [
+        "janvier",
+        "février",
+        "mars",
+        "avril",
+        "mai",
+        "juin",
+        "juillet",
+        "août",
+        "septembre",
+        "octobre",
+        "novembre",
+        "décembre",
+    ],
+    "de": [
+        "Januar",
+        "Februar",
+        "März",
+        "April",
+        "Mai",
+        "Juni",
+        "Juli",
+        "August",
+        "September",
+        "Oktober",
+        "November",
+        "Dezember",
+    ],
+    "it": [
+        "gennaio",
+        "febbraio",
+        "marzo",
+        "aprile",
+        "maggio",
+        "giugno",
+        "luglio",
+        "agosto",
+        "settembre",
+        "ottobre",
+        "novembre",
+        "dicembre",
+    ],
+}
+
+
+def dob_intl(rng: random.Random) -> str:
+    y, m, d = rng.randrange(1950, 2006), rng.randrange(1, 13), rng.randrange(1, 29)
+    return rng.choice(
+        [
+            f"{d} de {MONTHS_INTL['es'][m - 1]} de {y}",
+            f"{d} {MONTHS_INTL['fr'][m - 1]} {y}",
+            f"{d}. {MONTHS_INTL['de'][m - 1]} {y}",
+            f"{d} {MONTHS_INTL['it'][m - 1]} {y}",
+            f"{y}年{m}月{d}日",
+            f"{y}/{m:02d}/{d:02d}",
+            f"{d:02d}-{calendar.month_abbr[m]}-{y}",
+            f"{calendar.month_abbr[m]} {d} {y}",
+        ]
+    )
+
+
+def email_variant(rng: random.Random) -> str:
+    local = username(rng)
+    tag = rng.choice(["github", "newsletter", "stripe-test", "2fa", "dev.alerts"])
+    form = rng.randrange(5)
+    if form == 0:
+        return f"{local}+{tag}@gmail.com"
+    if form == 1:
+        return f"{local}@{rng.choice(['eng', 'mail.eu', 'corp.us'])}.{rng.choice(COMPANY)}.{rng.choice(DOMAINS)}"
+    if form == 2:
+        uni = rng.choice(["students.uni-heidelberg.de", "cam.ac.uk", "alumni.usp.br", "iitb.ac.in", "u-tokyo.ac.jp"])
+        return f"{local}@{uni}"
+    if form == 3:
+        isp = rng.choice(["hotmail.com.br", "yahoo.co.jp", "bigpond.com.au", "libero.it", "orange.fr"])
+        return f"{local}{rng.randrange(70, 99)}@{isp}"
+    return f"{local.title()}@{rng.choice(COMPANY).title()}.com"  # as Outlook shows it
+
+
+holdout_cat(
+    "uk_nino",
+    "pii",
+    [
+        "NI number: {v}",
+        '"national_insurance_number": "{v}"',
+        "my National Insurance No. is {v}",
+        "employee_id,nino\n1042,{v}",
+        "<NINO>{v}</NINO>",
+    ],
+    uk_nino,
+)
+holdout_cat(
+    "ca_sin",
+    "pii",
+    [
+        "SIN: {v}",
+        "numéro d'assurance sociale : {v}",
+        '"sin": "{v}"',
+        "my social insurance number is {v} (for the T4)",
+        "employee,sin\n1042,{v}",
+    ],
+    ca_sin,
+)
+holdout_cat(
+    "passport_number",
+    "pii",
+    [
+        "passport no. {v}",
+        '"passport_number": "{v}"',
+        "Reisepassnummer: {v}",
+        "n° de passeport {v}, expire en 2031",
+        "PassportNo={v}&nationality=DE",
+        "my passport number is {v} if the visa form needs it",
+    ],
+    passport,
+)
+holdout_cat(
+    "es_dni",
+    "pii",
+    [
+        "DNI: {v}",
+        "mi DNI es {v}",
+        '"nif": "{v}"',
+        "NIE {v} (residencia)",
+        "cliente,dni\n1042,{v}",
+    ],
+    es_dni,
+)
+holdout_cat(
+    "br_cpf",
+    "pii",
+    [
+        "CPF: {v}",
+        "meu CPF é {v}",
+        '"cpf": "{v}"',
+        "cliente_id,cpf\n1042,{v}",
+        "cpf={v}&nome_mae=",
+    ],
+    br_cpf,
+)
+holdout_cat(
+    "date_of_birth_intl",
+    "pii",
+    [
+        "fecha de nacimiento: {v}",
+        "date de naissance : {v}",
+        "Geburtsdatum: {v}",
+        "data di nascita {v}",
+        "生年月日: {v}",
+        "DOB {v}",
+        "born {v} in Porto",
+    ],
+    dob_intl,
+)
+holdout_cat(
+    "email_variant",
+    "pii",
+    [
+        "reach me at {v}",
+        "From: {v}",
+        '"email": "{v}"',
+        "login={vq}&remember=1",
+        "invite {v} to the org please",
+        "bounce: <{v}>: mailbox full",
+    ],
+    email_variant,
+)
+
+for _region in ("ES", "IT", "NL", "JP", "AU"):
+
+    def _mk_phone4(rng: random.Random, t: int, region: str = _region) -> tuple[str, list[str]]:
+        v = phone(rng, region)
+        return _choose(
+            [
+                "llámame al {v}",
+                "chiamami al {v} dopo le 18",
+                "bel me op {v}",
+                "電話番号: {v}",
+                "mobile: {v}",
+                '"telefono": "{v}"',
+                "contact_phone={vq}",
+                "support line {v} (9-5)",
+            ],
+            t,
+            v=v,
+            vq=urllib.parse.quote(v, safe=""),
+        ), [v]
+
+    CATS.append(Category(f"phone_{_region.lower()}", "pii", _mk_phone4, 8, 0))
+
+for _region in ("NL", "ES", "IT", "JP", "CA"):
+
+    def _mk_addr4(rng: random.Random, t: int, region: str = _region) -> tuple[str, list[str]]:
+        v = address4(rng, region)
+        return _choose(
+            [
+                "send it to {v}",
+                '"address": "{v}"',
+                "my address: {v}",
+                "adres: {v}",
+                "indirizzo di consegna: {v}",
+                "dirección de envío: {v}",
+                "住所: {v}",
+            ],
+            t,
+            v=v,
+        ), [v]
+
+    CATS.append(Category(f"address_{_region.lower()}", "pii", _mk_addr4, 7, 0))
+
+TRANSLIT_NAMES = [
+    "Zhang Wei",
+    "Li Xiaoming",
+    "Wang Fang",
+    "Chen Jing",
+    "Liu Yang",
+    "Sato Haruto",
+    "Suzuki Yui",
+    "Takahashi Ren",
+    "Kim Min-jun",
+    "Park Ji-woo",
+    "Lee Seo-yeon",
+    "Choi Hyun-woo",
+    "Mohammed Al-Sayed",
+    "Abdullah bin Rashid",
+    "Fatemeh Hosseini",
+    "Aleksandr Vasilyev",
+    "Ekaterina Smirnova",
+    "Venkatesh Subramanian",
+    "Lakshmi Narayanan",
+    "Nguyen Thi Mai",
+    "Tran Van Duc",
+    "Somchai Srisuk",
+    "Giorgos Papadakis",
+    "Oksana Melnyk",
+    "Tsegaye Bekele",
+    "Chinonso Eze",
+]
+holdout_cat(
+    "person_name_translit",
+    "pii",
+    [
+        "{v} wrote the original parser",
+        "cc {v}",
+        '"reporter": "{v}"',
+        "Signed-off-by: {v}",
+        "thanks to {v} for the fix",
+        "owner: {v}",
+        "[09:12] {v}: deploy is stuck again",
+    ],
+    lambda r: r.choice(TRANSLIT_NAMES),
+)
+
 
 CATEGORIES: tuple[str, ...] = tuple(c.name for c in CATS)
 KIND = {c.name: c.kind for c in CATS}
@@ -1817,8 +2661,8 @@ def _round2_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]
     }
 
 
-def _holdout_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
-    """Round-3 never-tuned hard negatives."""
+def _round3_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
+    """Round-3 hard negatives (the holdout of round 3, dev since round 4)."""
 
     def hexs(r: random.Random, n: int) -> str:
         return _rs(r, HEX, n)
@@ -1863,9 +2707,240 @@ def _holdout_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]
     }
 
 
+def _holdout_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
+    """Round-4 never-tuned hard negatives: new shapes of the older decoy kinds and new kinds
+    (request ids, build artefacts, version banners, public keys and certificates, provider object
+    ids and cloud resource ids, role and documentation contacts, well-known and documentation IP
+    addresses, products named like people, PII-shaped schema fields)."""
+
+    def hexs(r: random.Random, n: int) -> str:
+        return _rs(r, HEX, n)
+
+    def b64(r: random.Random, n: int) -> str:
+        return base64.b64encode(bytes(r.randrange(256) for _ in range(n))).decode()
+
+    def ver(r: random.Random) -> str:
+        return f"{r.randrange(0, 20)}.{r.randrange(0, 40)}.{r.randrange(0, 30)}"
+
+    def guid(r: random.Random) -> str:
+        h = _rs(r, HEXU, 32)
+        return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
+
+    def isbn13(r: random.Random) -> str:
+        body = "978" + _rs(r, "0123456789", 9)
+        check = (10 - sum(int(d) * (1 if i % 2 == 0 else 3) for i, d in enumerate(body)) % 10) % 10
+        return f"{body[:3]}-{body[3]}-{body[4:7]}-{body[7:12]}-{check}"
+
+    def cert(r: random.Random, label: str) -> str:
+        return f"-----BEGIN {label}-----\n" + "\n".join(pem_body(r, 6)) + f"\n-----END {label}-----"
+
+    return {
+        "git_sha": [
+            lambda r: f"Change-Id: I{hexs(r, 40)}",
+            lambda r: f"$ git describe --tags\nv{ver(r)}-{r.randrange(1, 90)}-g{hexs(r, 7)}",
+            lambda r: f"git bisect bad {hexs(r, 12)}",
+        ],
+        "uuid": [
+            lambda r: (
+                'Project("{FAE04EC0-301F-11D3-BF4B-00C04F79EFBC}") = "Api", "Api\\Api.csproj", "{' + guid(r) + '}"'
+            ),
+            lambda r: f"<ProductCode>{{{guid(r)}}}</ProductCode>",
+        ],
+        "lockfile_hash": [
+            lambda r: (
+                '[[package]]\nname = "serde"\nversion = "1.0.197"\n'
+                f'source = "registry+https://github.com/rust-lang/crates.io-index"\nchecksum = "{hexs(r, 64)}"'
+            ),
+            lambda r: f"golang.org/x/text v0.14.0 h1:{b64(r, 32)}\ngolang.org/x/text v0.14.0/go.mod h1:{b64(r, 32)}",
+            lambda r: f'"hashes": [\n    "sha256:{hexs(r, 64)}",\n    "sha256:{hexs(r, 64)}"\n]',
+            lambda r: f"    resolution: {{integrity: sha512-{b64(r, 64)}}}",
+            lambda r: f'"narHash": "sha256-{b64(r, 32)}",',
+            lambda r: f"SPEC CHECKSUMS:\n  Alamofire: {hexs(r, 40)}\n  Firebase: {hexs(r, 40)}",
+            lambda r: f'{{file = "requests-2.31.0-py3-none-any.whl", hash = "sha256:{hexs(r, 64)}"}},',
+            lambda r: f'<sha256 value="{hexs(r, 64)}" origin="Generated by Gradle"/>',
+        ],
+        "request_id": [
+            lambda r: f"x-amz-request-id: {_rs(r, HEXU, 16)}\nx-amz-id-2: {b64(r, 54)}",
+            lambda r: (
+                f"X-GitHub-Request-Id: {_rs(r, HEXU, 4)}:{_rs(r, HEXU, 5)}:{_rs(r, HEXU, 7)}:"
+                f"{_rs(r, HEXU, 7)}:{_rs(r, HEXU, 8)}"
+            ),
+            lambda r: f"cf-ray: {hexs(r, 16)}-{r.choice(['FRA', 'AMS', 'IAD', 'NRT'])}",
+            lambda r: f"traceparent: 00-{hexs(r, 32)}-{hexs(r, 16)}-01",
+            lambda r: f"Request-Id: req_{_rs(r, B62, 14)}",
+            lambda r: f"X-Cloud-Trace-Context: {hexs(r, 32)}/{r.randrange(10**18, 10**19)};o=1",
+            lambda r: f"x-request-id: req_{hexs(r, 32)}",
+        ],
+        "build_artifact": [
+            lambda r: (
+                f"dist/assets/index-{_rs(r, B64URL, 8)}.js   {r.randrange(40, 900)}.{r.randrange(10, 99)} kB │ "
+                f"gzip: {r.randrange(10, 300)}.{r.randrange(10, 99)} kB"
+            ),
+            lambda r: f"main.{hexs(r, 20)}.bundle.js",
+            lambda r: f"/nix/store/{_rs(r, '0123456789abcdfghijklmnpqrsvwxyz', 32)}-python3-3.11.6/bin/python3",
+            lambda r: f" => writing image sha256:{hexs(r, 64)}",
+            lambda r: f"ELF 64-bit LSB pie executable, x86-64, BuildID[sha1]={hexs(r, 40)}, stripped",
+            lambda r: f".next/static/{_rs(r, B64URL, 21)}/_buildManifest.js",
+        ],
+        "version_string": [
+            lambda r: f"go version go1.22.{r.randrange(0, 9)} linux/amd64",
+            lambda r: (
+                f"rustc 1.{r.randrange(70, 80)}.0 ({hexs(r, 9)} 2024-0{r.randrange(1, 10)}-{r.randrange(10, 28)})"
+            ),
+            lambda r: (
+                f"Linux web-1 6.5.0-{r.randrange(10, 40)}-generic #{r.randrange(10, 40)}~22.04.1-Ubuntu SMP "
+                "PREEMPT_DYNAMIC x86_64 GNU/Linux"
+            ),
+            lambda r: (
+                "User-Agent: Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) "
+                f"Chrome/122.0.6261.{r.randrange(10, 200)} Safari/537.36"
+            ),
+            lambda r: f"Microsoft Windows [Version 10.0.22631.{r.randrange(1000, 4000)}]",
+        ],
+        "placeholder": [
+            lambda r: "HF_TOKEN=hf_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+            lambda r: "Authorization: Bearer <ACCESS_TOKEN>",
+            lambda r: "VAULT_TOKEN=$(vault print token)",
+            lambda r: '"apiKey": "YOUR_API_KEY_HERE"',
+            lambda r: 'ansible_become_password: "{{ vault_become_password }}"',
+            lambda r: "DATABASE_URL=postgres://user:password@localhost:5432/dbname",
+            lambda r: "OPENAI_API_KEY=sk-...",
+            lambda r: "git clone https://gitlab-ci-token:${CI_JOB_TOKEN}@gitlab.com/acme/app.git",
+            lambda r: "export AWS_SECRET_ACCESS_KEY=$(aws configure get aws_secret_access_key)",
+        ],
+        "role_or_example_contact": [
+            lambda r: "git remote add origin git@github.com:acme/api.git",
+            lambda r: (
+                "Co-authored-by: dependabot[bot] "
+                f"<{r.randrange(10**7, 10**8)}+dependabot[bot]@users.noreply.github.com>"
+            ),
+            lambda r: "From: GitHub <noreply@github.com>",
+            lambda r: 'DEFAULT_FROM_EMAIL = "user@example.com"',
+            lambda r: f"call +1-202-555-01{r.randrange(10, 100)} (a fictional 555 number in the docs)",
+            lambda r: "ssh -T git@gitlab.com",
+        ],
+        "well_known_ip": [
+            lambda r: "nameserver 8.8.8.8\nnameserver 1.1.1.1",
+            lambda r: "dig @9.9.9.9 example.com +short",
+            lambda r: "DNS=2001:4860:4860::8888 2606:4700:4700::1111",
+            lambda r: f"curl http://192.0.2.{r.randrange(1, 255)}/ (TEST-NET-1, from the RFC example)",
+            lambda r: f"allow 198.51.100.{r.randrange(1, 255)}; # documentation range",
+            lambda r: f"peer 2001:db8::{r.randrange(1, 999)} is the example host",
+        ],
+        "public_key_material": [
+            lambda r: f"ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI{b64(r, 30)} deploy@ci",
+            lambda r: "here's the CA cert:\n" + cert(r, "CERTIFICATE"),
+            lambda r: f"caBundle: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0t{b64(r, 90)}",
+            lambda r: f"recipient: age1{_rs(r, '023456789acdefghjklmnpqrstuvwxyz', 58)}",
+            lambda r: "Key fingerprint = " + " ".join(_rs(r, HEXU, 4) for _ in range(10)),
+            lambda r: cert(r, "PUBLIC KEY"),
+        ],
+        "provider_object_id": [
+            lambda r: f"customer cus_{_rs(r, B62, 14)} has no default payment method",
+            lambda r: f'"id": "pi_3{_rs(r, B62, 23)}", "object": "payment_intent"',
+            lambda r: f"price_1{_rs(r, B62, 23)}",
+            lambda r: f"i-0{hexs(r, 16)} is in state stopped (sg-0{hexs(r, 16)})",
+            lambda r: f"message SM{hexs(r, 32)} delivered",
+            lambda r: f"evt_1{_rs(r, B62, 23)} webhook retried 3 times",
+        ],
+        "cloud_resource_id": [
+            lambda r: f"arn:aws:iam::{r.randrange(10**11, 10**12)}:role/github-deploy",
+            lambda r: f"projects/{r.randrange(10**11, 10**12)}/secrets/db-password/versions/latest",
+            lambda r: (
+                f"/subscriptions/{hexs(r, 8)}-{hexs(r, 4)}-{hexs(r, 4)}-{hexs(r, 4)}-{hexs(r, 12)}/resourceGroups/"
+                "rg-prod/providers/Microsoft.Web/sites/api"
+            ),
+            lambda r: f"{r.randrange(10**11, 10**12)}.dkr.ecr.eu-west-1.amazonaws.com/api:latest",
+            lambda r: "arn:aws:s3:::acme-logs/*",
+        ],
+        "person_like_product": [
+            lambda r: "migrated the blog from Jekyll to Hugo",
+            lambda r: "Jenkins, Travis and Buildkite all run the same job",
+            lambda r: "the Sinatra app runs on Puma behind Nginx",
+            lambda r: "we use Jackson for JSON and Lombok for getters",
+            lambda r: "Apache Kafka with Debezium and Flink",
+            lambda r: "Grafana Loki and Tempo for traces",
+            lambda r: "Sidekiq, Devise and Rubocop all need upgrades",
+        ],
+        "pii_schema_field": [
+            lambda r: "street_address = models.CharField(max_length=255, blank=True)",
+            lambda r: '"postalCode": {"type": "string", "pattern": "^[0-9]{5}$"}',
+            lambda r: "first_name: str\nlast_name: str\ndate_of_birth: date | None = None",
+            lambda r: "ALTER TABLE users ADD COLUMN phone_number VARCHAR(20);",
+            lambda r: "class MainStreetRouter(BaseRouter):",
+            lambda r: "def format_iban(raw: str) -> str:",
+            lambda r: "ssn_last4 = ssn[-4:]  # never log the rest",
+            lambda r: '<input type="tel" name="phone" placeholder="Phone number">',
+        ],
+        "ordinary_date": [
+            lambda r: f"## [{ver(r)}] - 20{r.randrange(18, 26)}-{r.randrange(1, 13):02d}-{r.randrange(1, 29):02d}",
+            lambda r: f"Copyright (c) 2019-20{r.randrange(20, 27)} Acme Inc.",
+            lambda r: f"Expires: Wed, 21 Oct 20{r.randrange(25, 30)} 07:28:00 GMT",
+            lambda r: f"notAfter=Mar {r.randrange(1, 29)} 12:00:00 20{r.randrange(25, 35)} GMT",
+            lambda r: f"Date:   Mon Sep {r.randrange(1, 29)} 10:01:22 20{r.randrange(10, 24)} +0200",
+            lambda r: f'"first_release": "199{r.randrange(1, 10)}-0{r.randrange(1, 10)}-1{r.randrange(0, 9)}"',
+        ],
+        "number_lookalike": [
+            lambda r: f"ISBN {isbn13(r)}",
+            lambda r: f"doi:10.1145/{r.randrange(3000000, 3999999)}.{r.randrange(3000000, 3999999)}",
+            lambda r: "net.ipv4.ip_local_port_range = 32768 60999",
+            lambda r: f"EAN {r.randrange(10**12, 10**13)}",
+            lambda r: f"inode {r.randrange(10**6, 10**8)} links 1",
+        ],
+        "code_identifier": [
+            lambda r: "public String getPassword() { return password; }",
+            lambda r: "token_bytes = secrets.token_bytes(32)",
+            lambda r: "CREATE USER app WITH PASSWORD :'app_password';",
+            lambda r: "aws secretsmanager get-secret-value --secret-id prod/db/password",
+            lambda r: "export GITHUB_TOKEN=$(gh auth token)",
+            lambda r: "vault kv get -field=password secret/db",
+        ],
+        "credential_prose": [
+            lambda r: "the token lives in 1Password under the CI vault",
+            lambda r: "rotate the API key every 90 days",
+            lambda r: "Passwort vergessen? Der Link ist im Login-Formular",
+            lambda r: "la contraseña debe tener al menos 12 caracteres",
+            lambda r: "パスワードを忘れた場合はリセットしてください",
+        ],
+        "capitalised_words": [
+            lambda r: "Google Maps Platform and Apple Push Notification Service",
+            lambda r: "Hi Support Team,",
+            lambda r: "Red Hat Enterprise Linux and Amazon Linux",
+            lambda r: "the Los Angeles and San Francisco regions",
+            lambda r: "New Relic, Sumo Logic and Elastic Cloud",
+        ],
+        "plain_path": [
+            lambda r: "/opt/homebrew/Cellar/python@3.12/3.12.2/bin/python3",
+            lambda r: "/Users/runner/work/_temp/setup.sh",
+            lambda r: "/home/ubuntu/.bashrc",
+            lambda r: "/home/ec2-user/app/logs",
+            lambda r: "C:\\Users\\runneradmin\\AppData\\Local\\Temp",
+            lambda r: "~/Library/Application Support/Code/User/settings.json",
+        ],
+        "port_number": [
+            lambda r: f"-p 127.0.0.1:{r.choice([5432, 6379, 3306])}:{r.choice([5432, 6379, 3306])}",
+            lambda r: "Listening on http://[::]:8080",
+        ],
+        "private_ip": [
+            lambda r: f"fd12:3456:789a::{r.randrange(1, 99)}",
+            lambda r: "curl http://169.254.169.254/latest/meta-data/",
+            lambda r: "host.docker.internal -> 192.168.65.254",
+        ],
+        "base64_image": [
+            lambda r: f'"icon": "data:image/webp;base64,UklGR{b64(r, 48)}"',
+        ],
+        "aws_example_key": [
+            lambda r: (
+                "Access key ID: AKIAIOSFODNN7EXAMPLE\nSecret access key: wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
+            ),
+        ],
+    }
+
+
 DECOYS = _decoy_templates()
-for _name_, _ts in _round2_decoy_templates().items():  # round 2 joins dev
-    DECOYS[_name_] = DECOYS.get(_name_, []) + _ts
+for _later in (_round2_decoy_templates(), _round3_decoy_templates()):  # rounds 2 and 3 joined dev
+    for _name_, _ts in _later.items():
+        DECOYS[_name_] = DECOYS.get(_name_, []) + _ts
 HOLDOUT_DECOYS = _holdout_decoy_templates()
 DECOY_CATEGORIES: tuple[str, ...] = tuple(dict.fromkeys([*DECOYS, *HOLDOUT_DECOYS]))
 
@@ -1967,8 +3042,8 @@ def _csv_cell(s: str) -> str:
     return s.replace('"', '""')
 
 
-# round-3 never-tuned wrapper families
-HOLDOUT_WRAPPERS: list[Callable[[random.Random], tuple[str, Callable[[str], str]]]] = [
+# round-3 wrapper families (the holdout of round 3; dev since round 4)
+ROUND3_WRAPPERS: list[Callable[[random.Random], tuple[str, Callable[[str], str]]]] = [
     lambda r: ("<dev42> {s}", _ident),  # IRC / chat log
     lambda r: ('id,note\n7,"{s}"', _csv_cell),  # a CSV cell, quotes doubled
     lambda r: ("msg = '{s}'", lambda s: repr(s)[1:-1] if "'" not in s else s),  # a Python literal
@@ -1978,6 +3053,80 @@ HOLDOUT_WRAPPERS: list[Callable[[random.Random], tuple[str, Callable[[str], str]
     lambda r: ("cat <<'EOF' > notes.txt\n{s}\nEOF", _ident),
     lambda r: (f"2024-06-0{r.randrange(1, 9)} 12:00:01,123 WARN  [main] c.a.Config - {{s}}", _ident),
     lambda r: ("- [ ] {s}", _indent("  ")),
+]
+
+DEV_WRAPPERS.append(ROUND3_WRAPPERS)
+
+
+def _py_single(s: str) -> str:
+    """As Python's repr writes a str between single quotes (pytest, logging of dicts)."""
+    return s.replace("\\", "\\\\").replace("'", "\\'").replace("\n", "\\n").replace("\t", "\\t")
+
+
+def _slack_export(s: str) -> str:
+    # Slack's export: &, <, > as entities, then JSON with every / escaped as \/
+    s = s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return json.dumps(s, ensure_ascii=False)[1:-1].replace("/", "\\/")
+
+
+def _shell_dq(s: str) -> str:
+    # inside "…" of a Dockerfile RUN line: \ " $ ` escaped, newlines written as \n for echo -e
+    for a, b in (("\\", "\\\\"), ('"', '\\"'), ("$", "\\$"), ("`", "\\`"), ("\n", "\\n")):
+        s = s.replace(a, b)
+    return s
+
+
+def _junit_attr(s: str) -> str:
+    import html
+
+    return html.escape(s, quote=True).replace("\n", "&#10;")
+
+
+# round-4 never-tuned wrapper families
+HOLDOUT_WRAPPERS: list[Callable[[random.Random], tuple[str, Callable[[str], str]]]] = [
+    lambda r: (  # Slack export JSON
+        f'{{"type": "message", "user": "U0{_rs(r, UPPER32, 8)}", "text": "{{s}}", '
+        f'"ts": "17140{r.randrange(10000, 99999)}.000200"}}',
+        _slack_export,
+    ),
+    lambda r: (  # GraphQL request variables
+        '{"query": "mutation Save($input: NoteInput!) { saveNote(input: $input) { id } }", '
+        '"variables": {"input": {"body": "{s}"}}}',
+        _json_escape(r.random() < 0.5),
+    ),
+    lambda r: ("- name: configure app\n  ansible.builtin.shell: |\n    {s}\n  become: true", _indent("    ")),
+    lambda r: ("[Service]\nType=simple\n# {s}\nExecStart=/usr/bin/api", _indent("# ")),  # systemd unit comment
+    lambda r: ("deploy:\n\t{s}", _indent("\t")),  # Makefile recipe
+    lambda r: ('FROM python:3.12-slim\nRUN echo -e "{s}" > /tmp/debug.txt', _shell_dq),
+    lambda r: (  # diff hunk
+        "diff --git a/config/app.env b/config/app.env\n--- a/config/app.env\n+++ b/config/app.env\n"
+        f"@@ -3,2 +3,{r.randrange(3, 9)} @@\n LOG_LEVEL=info\n+{{s}}",
+        _indent("+"),
+    ),
+    lambda r: (  # pytest failure
+        "    def test_config():\n>       assert load() == expected\nE       AssertionError: assert '{s}' == ''\n\n"
+        "tests/test_config.py:14: AssertionError",
+        _py_single,
+    ),
+    lambda r: (  # HAR excerpt
+        '{"request": {"method": "POST", "url": "https://api.acme.dev/v1/notes", '
+        '"postData": {"mimeType": "text/plain", "text": "{s}"}}, "response": {"status": 500}}',
+        _json_escape(r.random() < 0.5),
+    ),
+    lambda r: ("DEBUG:app.config:{'source': 'env', 'raw': '{s}'}", _py_single),  # logging of a dict
+    lambda r: ("INSERT INTO support_tickets (id, body) VALUES (4211, '{s}');", lambda s: s.replace("'", "''")),
+    lambda r: ('"body": {"mode": "raw", "raw": "{s}"}', _json_escape(False)),  # Postman collection
+    lambda r: ("\x1b[1;31merror\x1b[0m: {s}\x1b[0m", _ident),  # coloured terminal output
+    lambda r: ("C:\\> type config.txt\r\n{s}\r\n", lambda s: s.replace("\n", "\r\n")),  # CRLF
+    lambda r: ("{code:bash}\n{s}\n{code}", _ident),  # Jira wiki markup
+    lambda r: (
+        '<testcase classname="tests.test_config" name="test_load"><failure message="{s}"/></testcase>',
+        _junit_attr,
+    ),
+    lambda r: ("GET /search?q={s}&page=2 HTTP/1.1", lambda s: urllib.parse.quote(s, safe="")),
+    lambda r: (f"Build Bot  {r.randrange(1, 12)}:{r.randrange(10, 59)} AM\n{{s}}", _ident),  # Teams copy
+    lambda r: ("notes = <<-EOT\n  {s}\n  EOT", _indent("  ")),  # Terraform tfvars heredoc
+    lambda r: (".. code-block:: console\n\n   {s}", _indent("   ")),  # reStructuredText
 ]
 
 FILLER = [
@@ -2004,9 +3153,9 @@ def _render(rng: random.Random, snippet: str, pool: Pool) -> tuple[str, Callable
 
 
 def _forms(enc: Callable[[str], str], needle: str) -> tuple[str, ...]:
-    forms = {needle, enc(needle), urllib.parse.quote(needle, safe=""), urllib.parse.quote_plus(needle)}
-    forms.add(json.dumps(needle)[1:-1])
-    return tuple(sorted(forms))
+    base = {needle, urllib.parse.quote(needle, safe=""), urllib.parse.quote_plus(needle), json.dumps(needle)[1:-1]}
+    # the wrapper's encoding over a template's own (a URL-encoded value in a URL-encoded query)
+    return tuple(sorted(base | {enc(f) for f in base}))
 
 
 def generate(seed: int, pool: Pool, n: int = 2400) -> list[BlindCase]:
@@ -2023,8 +3172,8 @@ def generate(seed: int, pool: Pool, n: int = 2400) -> list[BlindCase]:
         decoys: list[Decoy] = []
         k = rng.choice([1, 1, 2, 2, 3])
         for _ in range(k):
-            if not cat_cycle:
-                cat_cycle = list(CATS)
+            if not cat_cycle:  # (holdout-only categories have no dev template)
+                cat_cycle = [c for c in CATS if c.templates(pool)]
                 order_rng.shuffle(cat_cycle)
             if not decoy_cycle:
                 decoy_cycle = list(decoy_pool)
@@ -2152,6 +3301,7 @@ def main() -> None:
     ap.add_argument("--fps", type=int, default=0, help="print up to N false positives (dev pool only)")
     ap.add_argument("--only", help="print misses of this category only")
     ap.add_argument("--stray", type=int, default=0, help="print up to N stray spans (dev pool only)")
+    ap.add_argument("--pool", choices=POOLS, help="score and print this pool only (the holdout: aggregates only)")
     args = ap.parse_args()
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
     from persona_pipeline.core.evidence.redaction.redactor import Redactor
@@ -2162,7 +3312,8 @@ def main() -> None:
 
         engines = {"before": load_baseline(args.baseline)(b"k" * 32), **engines}
     results: dict[tuple[str, str], BlindScore] = {}
-    for pool in POOLS:
+    pools = (args.pool,) if args.pool else POOLS
+    for pool in pools:
         cases = generate(args.seed, pool, args.n)
         for name, eng in engines.items():
             t0 = time.process_time()
@@ -2174,14 +3325,16 @@ def main() -> None:
                 f"({sc.mb:.2f} MB, {time.process_time() - t0:.1f} CPU-s)"
             )
     names = list(engines)
-    print("| category | " + " | ".join(f"{p} {n}" for p in POOLS for n in names) + " |")
-    print("|" + " --- |" * (1 + len(POOLS) * len(names)))
+    print("| category | " + " | ".join(f"{p} {n}" for p in pools for n in names) + " |")
+    print("|" + " --- |" * (1 + len(pools) * len(names)))
     for c in sorted(CATEGORIES, key=lambda c: (KIND[c] == "pii", c)):
-        cells = [f"{results[(p, n)].hit.get(c, 0)}/{results[(p, n)].total.get(c, 0)}" for p in POOLS for n in names]
+        cells = [f"{results[(p, n)].hit.get(c, 0)}/{results[(p, n)].total.get(c, 0)}" for p in pools for n in names]
         print(f"| {c} | " + " | ".join(cells) + " |")
     for c in DECOY_CATEGORIES:
-        cells = [f"{results[(p, n)].fps.get(c, 0)}/{results[(p, n)].decoys.get(c, 0)} FP" for p in POOLS for n in names]
+        cells = [f"{results[(p, n)].fps.get(c, 0)}/{results[(p, n)].decoys.get(c, 0)} FP" for p in pools for n in names]
         print(f"| decoy {c} | " + " | ".join(cells) + " |")
+    if "dev" not in pools:
+        return
     dev = results[("dev", names[-1])]  # only the dev pool's failures are ever printed
     for cat_, text in [m for m in dev.misses if not args.only or m[0] == args.only][: args.misses]:
         print(f"MISS dev {cat_}: {text}")

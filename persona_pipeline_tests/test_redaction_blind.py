@@ -9,7 +9,19 @@ import string
 import pytest
 
 from persona_pipeline.core.evidence.redaction.redactor import Redactor
-from persona_pipeline_tests.redaction_blind import BlindScore, generate, luhn_complete, score
+from persona_pipeline_tests.redaction_blind import (
+    CATS,
+    DECOYS,
+    HOLDOUT_DECOYS,
+    BlindScore,
+    br_cpf,
+    ca_sin,
+    es_dni,
+    generate,
+    luhn_complete,
+    score,
+    uk_nino,
+)
 
 R = Redactor(b"k" * 32)
 SEED = 7
@@ -20,13 +32,15 @@ def blind() -> dict[str, BlindScore]:
     return {pool: score(R, generate(SEED, pool, 1200)) for pool in ("dev", "holdout")}
 
 
-# floors, just under what the engine reaches at this seed: dev (rounds 1 and 2) is tuned on
-# (99.7% / 98.9%, 0 FP, no stray span); the round-3 holdout is only scored (92.8% / 99.6%,
-# 225 FP/MB and 15 stray spans: its decoy and wrapper shapes are not in dev; the ceilings only
-# stop it getting worse)
+# floors, just under what the engine at 1f9e602 reaches at this seed (margins: about 1 point of
+# recall, +5 FP/MB and +3 stray spans on dev; about 1 point, +12 FP/MB and +30 stray spans on the
+# holdout). Dev (rounds 1 to 3) is tuned on: 97.8% / 99.7%, 14.9 FP/MB, 3 stray spans now that
+# round 3 joined it (the lead raises these after the round-3 tuning merges). The round-4 holdout
+# is only scored: 87.7% / 63.2%, 158 FP/MB, 231 stray spans (its categories, wrappers and decoys
+# are in no dev pool; the floors and ceilings only stop it getting worse).
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.995, 0.985, 1.0, 2), ("holdout", 0.92, 0.99, 235.0, 20)],
+    [("dev", 0.97, 0.99, 20.0, 6), ("holdout", 0.865, 0.62, 170.0, 260)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
@@ -189,6 +203,50 @@ def test_generator_checksums() -> None:
             for i, d in enumerate(reversed(number))
         )
         assert total % 10 == 0
+
+
+def _luhn_ok(digits: str) -> bool:
+    return (
+        sum(
+            int(d) if i % 2 == 0 else (2 * int(d) - 9 if int(d) > 4 else 2 * int(d)) for i, d in enumerate(digits[::-1])
+        )
+        % 10
+        == 0
+    )
+
+
+def test_round4_generator_checksums() -> None:
+    r = random.Random(4)
+    for _ in range(200):
+        sin = "".join(c for c in ca_sin(r) if c.isdigit())
+        assert len(sin) == 9 and sin[0] not in "08" and _luhn_ok(sin), sin
+        dni = es_dni(r).replace("-", "")
+        num = int(dni[:-1].replace("X", "0").replace("Y", "1").replace("Z", "2"))
+        assert dni[-1] == "TRWAGMYFPDXBNJZSQVHLCKE"[num % 23], dni
+        cpf = [int(c) for c in br_cpf(r) if c.isdigit()]
+        for n in (9, 10):  # each check digit: weights n+1 .. 2 over the digits before it
+            assert cpf[n] == (sum(d * (n + 1 - i) for i, d in enumerate(cpf[:n])) * 10 % 11) % 10, cpf
+        nino = uk_nino(r).replace(" ", "")
+        assert (
+            nino[0] not in "DFIQUV"
+            and nino[1] not in "DFIOQUV"
+            and nino[:2] not in {"BG", "GB", "NK", "KN", "TN", "NT", "ZZ"}
+        )
+        assert nino[2:8].isdigit() and nino[8] in "ABCD", nino
+
+
+def test_pools_are_split_by_family() -> None:
+    """Every category has at least two never-tuned families; the holdout-only categories and
+    decoy kinds never reach dev."""
+    assert all(len(c.templates("holdout")) >= 2 for c in CATS)
+    holdout_only = {c.name for c in CATS if not c.templates("dev")}
+    assert len(holdout_only) >= 30
+    dev = generate(1, "dev", 300)
+    assert not holdout_only & {p.category for case in dev for p in case.plants}
+    holdout = generate(1, "holdout", 300)
+    assert holdout_only & {p.category for case in holdout for p in case.plants}
+    new_decoys = set(HOLDOUT_DECOYS) - set(DECOYS)
+    assert new_decoys and not new_decoys & {d.category for case in dev for d in case.decoys}
 
 
 def test_no_field_is_dropped_on_name_shaped_fragments() -> None:
