@@ -272,11 +272,11 @@ def test_a_reworded_bullet_counts_only_the_right_way_round(bullet: str, faithful
 
 def test_the_scorer_accepts_every_pool_phrasing_as_said() -> None:
     """A bullet that is exactly what the person said (filler aside) is always faithful."""
-    from persona_pipeline.eval import pool, pool_blind, pool_test
+    from persona_pipeline.eval import pool, pool_blind, pool_blind2, pool_test
     from persona_pipeline.eval.corpus import _pref
     from persona_pipeline.eval.score import pref_matches
 
-    for src in (pool, pool_test, pool_blind):
+    for src in (pool, pool_test, pool_blind, pool_blind2):
         for t in src.PREFERENCES:
             for ph in t.phrasings:
                 p = _pref(t)
@@ -325,6 +325,77 @@ def test_blind_pool_is_apart_and_split_in_halves(tmp_path: Path) -> None:
         assert {c.old_correction for c in half.CONTRADICTIONS} == {True, False}
         truth = generate(tmp_path / "g", 1, developers=3, pool_name="blind_dev" if half is dev else "blind_hold")
         assert all(d.preferences and d.one_offs for d in truth.developers)
+
+
+def _pool_texts(src: object) -> set[str]:
+    """Every sentence a pool can put in a transcript (preferences, contradictions, tasks), normalised."""
+    from persona_pipeline.eval.corpus import norm
+
+    texts = [x for t in src.PREFERENCES for x in t.phrasings]  # type: ignore[attr-defined]
+    texts += [x for c in src.CONTRADICTIONS for x in c.old + c.new]  # type: ignore[attr-defined]
+    texts += [x for t in src.TASKS for x in t.phrasings]  # type: ignore[attr-defined]
+    texts += [x for t in src.SECRET_TASKS.values() for x in t.phrasings]  # type: ignore[attr-defined]
+    return {norm(x).strip(" .!?") for x in texts}
+
+
+def _pool_ids(src: object) -> set[str]:
+    tables = ("PREFERENCES", "CONTRADICTIONS", "TASKS")
+    return {x.id for table in tables for x in getattr(src, table)} | {t.id for t in src.SECRET_TASKS.values()}  # type: ignore[attr-defined]
+
+
+def test_blind2_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
+    """The blind2 pool (eval/pool_blind2.py: a fresh held-out pool, written blind, read in aggregate
+    only) shares no sentence, id, person or project with the other pools — checked here without
+    anyone reading them — and is complete: every facet, both contradiction orders, every item's
+    sentences naming its terms and no other item's, each task able to recur, each seed generating."""
+    from persona_pipeline.eval import pool_blind2, pool_data
+    from persona_pipeline.eval.corpus import POOLS, has_term, matches
+
+    b = pool_blind2
+    assert POOLS["blind2"] is b
+    assert pool_data.parse_pool(pool_data.read_pool("blind2")).preferences == b.PREFERENCES
+    for name, other in POOLS.items():
+        if name == "blind2":
+            continue
+        assert not _pool_texts(other) & _pool_texts(b), name
+        assert not _pool_ids(other) & _pool_ids(b), name
+        assert not {p.account for p in other.PEOPLE} & {p.account for p in b.PEOPLE}, name
+        assert not {p.name for p in other.PEOPLE} & {p.name for p in b.PEOPLE}, name
+        assert not set(other.PROJECTS) & set(b.PROJECTS), name
+    assert all(i.startswith("b2_") for i in _pool_ids(b))
+    assert len(b.PREFERENCES) >= 48 and len(b.TASKS) >= 50 and len(b.CONTRADICTIONS) >= 12
+    assert {p.facet for p in b.PREFERENCES} >= {
+        "communication",
+        "coding_style",
+        "stack",
+        "workflow",
+        "environment",
+        "anti_preferences",
+    }
+    assert {c.old_correction for c in b.CONTRADICTIONS} == {True, False}
+    assert {p.polarity for p in b.PREFERENCES} == {"prefer", "avoid", ""}
+    assert all(len(t.phrasings) >= 2 for t in b.TASKS) and all(len(p.phrasings) >= 3 for p in b.PREFERENCES)
+    items: list[tuple[str, tuple[tuple[str, ...], ...], list[str]]] = []
+    for p in b.PREFERENCES:
+        assert all(matches(x, p.terms) for x in p.phrasings), p.id
+        items.append((p.id, p.terms, list(p.phrasings)))
+    for c in b.CONTRADICTIONS:
+        assert len(c.old) >= 2 and len(c.new) >= 3, c.id
+        assert all(matches(x, c.loser_terms) for x in c.old) and all(matches(x, c.winner_terms) for x in c.new), c.id
+        items.append((c.id, c.winner_terms + c.loser_terms, list(c.old + c.new)))
+    for t in [*b.TASKS, *b.SECRET_TASKS.values()]:
+        texts = [x.format(proj="someproj", value="somevalue") for x in t.phrasings]
+        assert all(matches(x, t.terms) for x in texts), t.id
+        items.append((t.id, t.terms, texts))
+    # a bullet can be about one item only: no term alternative occurs in another item's sentences
+    for item_id, terms, _ in items:
+        for other_id, _, texts in items:
+            clash = [a for g in terms for a in g if other_id != item_id and any(has_term(x, [a]) for x in texts)]
+            assert not clash, (item_id, other_id, clash)
+    for seed in (1, 2, 3):
+        truth = generate(tmp_path / f"g{seed}", seed, developers=3, pool_name="blind2")
+        assert truth.pool == "blind2"
+        assert all(d.preferences and d.one_offs and d.contradictions for d in truth.developers)
 
 
 def test_pools_are_served_from_their_data_files() -> None:
@@ -417,6 +488,36 @@ def test_offline_scorecard_on_the_blind_pool(tmp_path: Path) -> None:
     assert report["pool"] == "blind" and report["failed_runs"] == [], table
     assert report["thresholds"] == THRESHOLDS_BY_POOL["blind"]
     assert report["passed"], table
+
+
+# blind2 in CI: seed 1 held to floors a little under the untuned baseline (2026-12-04, main at
+# 1f9e602: recall 0.69 (22/32), 0 fabricated, 0 one-offs, contradictions 5/6), so that a regression
+# fails. The pool is held out and read in aggregate only, so a failure prints the totals, never the
+# bullets or the missed ids.
+BLIND2_FLOORS: dict[str, float | int] = {
+    "recall_min": 0.65,
+    "fabricated_max": 1,
+    "one_off_leaks_max": 1,
+    "contradiction_handling_min": 0.66,
+}
+
+
+def test_offline_scorecard_on_the_blind2_pool(tmp_path: Path) -> None:
+    """`persona eval --pool blind2` on the seed-1 corpus, offline: the fresh held-out pool
+    (eval/pool_blind2.py), reported against the test pool's gate and held to BLIND2_FLOORS."""
+    from persona_pipeline.eval.runner import THRESHOLDS_BY_POOL
+
+    report, _ = run_eval(None, "offline", 1, False, work_dir=tmp_path / "eval", pool="blind2")
+    t = report["totals"]
+    keys = ("recall", "fabricated", "garbled", "inverted", "one_off_leaks", "contradictions_handled", "bullets")
+    aggregates = {k: t[k] for k in (*keys, "contradictions", "canary_leaks", "secret_leaks")}
+    assert report["pool"] == "blind2" and report["thresholds"] == THRESHOLDS_BY_POOL["test"]
+    assert [(r["dev"], r["run"], r["returncode"]) for r in report["failed_runs"]] == [], aggregates
+    assert t["recall"] >= BLIND2_FLOORS["recall_min"], aggregates
+    assert t["fabricated"] <= BLIND2_FLOORS["fabricated_max"], aggregates
+    assert t["one_off_leaks"] <= BLIND2_FLOORS["one_off_leaks_max"], aggregates
+    assert t["contradiction_handling"] >= BLIND2_FLOORS["contradiction_handling_min"], aggregates
+    assert t["canary_leaks"] == 0 and t["secret_leaks"] == 0 and t["stable"], aggregates
 
 
 def test_persona_eval_command_on_another_seed(tmp_path: Path) -> None:

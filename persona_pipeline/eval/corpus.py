@@ -17,7 +17,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from persona_pipeline.eval import pool, pool_blind, pool_test
+from persona_pipeline.eval import pool, pool_blind, pool_blind2, pool_test
 from persona_pipeline.eval.pool_data import Person, PrefTemplate
 from persona_pipeline.eval.truth import (
     Contradiction,
@@ -32,13 +32,15 @@ from persona_pipeline.eval.truth import (
 
 GENERATOR = "persona-eval-corpus/2"
 # dev: the pool the digester is tuned on; test: written apart from it, held out (the CI gate);
-# blind: written without reading the digester or the other pools, in two halves by id (pool_blind.py)
+# blind: written without reading the digester or the other pools, in two halves by id (pool_blind.py);
+# blind2: a fresh blind pool, held out, only ever read in aggregate (pool_blind2.py)
 POOLS: dict[str, Any] = {
     "dev": pool,
     "test": pool_test,
     "blind": pool_blind,
     "blind_dev": pool_blind.DEV_HALF,
     "blind_hold": pool_blind.HOLD_HALF,
+    "blind2": pool_blind2,
 }
 CORRECTION_OPENER = re.compile(r"^(?:no|stop|actually|wait)\b", re.IGNORECASE)
 
