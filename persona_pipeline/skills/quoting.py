@@ -18,7 +18,7 @@ MAX_QUOTE = 240
 # A one-off reason of the reading that still leaves a statement worth a session note: a decision
 # may be scoped to this session's files, branch or day ("let's keep src/app.py as is for now").
 # Masking those parts lets the reading judge what is left (a bug report, a description).
-_NOT_A_STATEMENT = frozenset({"malfunction", "description", "the agent's current action", "data", "secret"})
+_NOT_A_STATEMENT = frozenset({"malfunction", "description", "the agent's current action"})
 
 
 @dataclass(frozen=True)
