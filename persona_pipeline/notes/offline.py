@@ -24,7 +24,7 @@ from persona_pipeline.persona.digest import reading
 from persona_pipeline.skills.quoting import is_statement, trimmed
 
 log = logging.getLogger(__name__)
-PROMPT_VERSION = "notes-offline-v1"
+PROMPT_VERSION = "notes-offline-v2"  # v2: decisions quoted whole
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+|;\s+|\s+[—–]\s+|\s+-\s+")
 _OPENER = re.compile(

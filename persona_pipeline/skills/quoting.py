@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from persona_pipeline.persona.digest import reading
 
 MAX_QUOTE = 240
+_SENTENCE_START = re.compile(r"([.!?]\s+)([a-z])")
 # A one-off reason of the reading that still leaves a statement worth a session note: a decision
 # may be scoped to this session's files, branch or day ("let's keep src/app.py as is for now").
 # Masking those parts lets the reading judge what is left (a bug report, a description).
@@ -31,8 +32,9 @@ class Quote:
 
     @property
     def statement(self) -> str:
-        """The quote as a line of a skill: its first letter capitalised, one closing stop."""
-        s = self.text
+        """The quote as a line of a skill: each sentence's first letter capitalised, one closing
+        stop; the words themselves untouched (it still matches the quote, case aside)."""
+        s = _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), self.text)
         s = s[:1].upper() + s[1:]
         return s if s[-1:] in ".!)`\"'" else s + "."
 

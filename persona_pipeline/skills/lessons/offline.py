@@ -32,7 +32,7 @@ from persona_pipeline.skills.lessons.ground import ground
 from persona_pipeline.skills.lessons.models import DraftLesson, LessonKind, LessonResult, Signal
 from persona_pipeline.skills.quoting import quote_of
 
-PROMPT_VERSION = "lessons-offline-v2"
+PROMPT_VERSION = "lessons-offline-v3"  # v3: quotes, not templates around a call
 MAX_LESSONS = 20
 # A plain style correction ("don't mock the database") is a persona preference the persona pack
 # already carries: below the skills' strong-importance bar (0.5), so one correction alone is no
