@@ -19,6 +19,7 @@ from persona_pipeline.skills.evolve import evolve
 from persona_pipeline.skills.lessons.ground import ground, norm
 from persona_pipeline.skills.lessons.models import Lesson, Signal
 from persona_pipeline.skills.lessons.offline import PROMPT_VERSION, draft_lessons
+from persona_pipeline.skills.names import group_name, name_for
 
 NOW = datetime(2026, 11, 2, 9, 0)
 _PERSON = {TurnKind.PROMPT.value, TurnKind.CORRECTION.value}
@@ -206,3 +207,12 @@ def test_decision_text_and_alternative_are_the_persons_words() -> None:
     md = render(s.unit_key, s.session_id, s.project, got, {r.evidence_id: r.line_no for r in s.rows})
     assert "(instead of" not in md and "— because" not in md
     assert "Use pnpm, not yarn from now on" in md
+
+
+def test_a_group_is_named_by_what_is_preferred_and_no_name_ends_on_a_function_word() -> None:
+    # the strongest statement is a judgement; the name comes from the one that says what is refused
+    assert group_name(["Spaces read so much cleaner than tabs to me.", "Stop using tabs, we use spaces."]) == (
+        "spaces-not-tabs"
+    )
+    for said in ("Don't rebase shared branches with", "No mocks and no", "Avoid globals in"):
+        assert name_for(said).split("-")[-1] not in {"with", "and", "no", "in"}, name_for(said)
