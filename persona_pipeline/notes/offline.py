@@ -178,9 +178,9 @@ def decision(sentence: str) -> Decision | None:
     s = sentence.strip()
     if not s or s.endswith("?"):
         return None
-    quote = _clean(trimmed(s))
+    quote = s
     s = _OPENER.sub("", s)
-    if _QUESTION.match(s) or not is_statement(quote):
+    if _QUESTION.match(s):
         return None
     reason = None
     m = _REASON.match(s)
@@ -199,6 +199,9 @@ def decision(sentence: str) -> Decision | None:
         if not (explicit or _BARE_CHOICE.match(pos) or (led and _CHOICE.match(pos))):
             return None
     if len(pos) < 3 or not _meaningful(pos):
+        return None
+    quote = _clean(trimmed(quote))
+    if not is_statement(quote):  # read last: the reading costs more than the patterns above
         return None
     return Decision(_capital(quote), _clean(alternative) or None, _clean(reason) or None, explicit)
 
