@@ -66,23 +66,29 @@ def test_decisions_carry_the_rejected_alternative_and_the_reason() -> None:
         )
     )
     got = {n.text: (n.alternative, n.reason, n.evidence_ids) for n in _of(res, NoteKind.DECISION)}
+    # the text is the person's sentence, trimmed (not "Go with DuckDB" cut out of it); alternative
+    # and reason are slices of it ("mock the database", not "mocking the database")
     assert got == {
-        "Go with DuckDB": ("SQLite", "we need columnar scans", ["e1"]),
-        "Use polars": ("pandas", "the frames are large", ["e2"]),
-        "Do the migration in SQL": ("Python", None, ["e3"]),
-        "Drop the cache layer": (None, "reads stay consistent", ["e4"]),
-        "Keep the current schema": (None, None, ["e5"]),
-        "Use uv": ("pip", None, ["e9"]),
-        "Use a real duckdb file": ("mocking the database", None, ["e10"]),
-        "Stick with polars for the date filtering": ("pandas round-trips", None, ["e11"]),
+        "Let's go with DuckDB instead of SQLite because we need columnar scans": (
+            "SQLite",
+            "we need columnar scans",
+            ["e1"],
+        ),
+        "Use polars rather than pandas since the frames are large": ("pandas", "the frames are large", ["e2"]),
+        "Do the migration in SQL not Python": ("Python", None, ["e3"]),
+        "We decided to drop the cache layer so that reads stay consistent": (None, "reads stay consistent", ["e4"]),
+        "We'll keep the current schema": (None, None, ["e5"]),
+        "Don't use pip, we use uv": ("pip", None, ["e9"]),
+        "Don't mock the database, use a real duckdb file": ("mock the database", None, ["e10"]),
+        "Stick with polars for the date filtering — no pandas round-trips": ("pandas round-trips", None, ["e11"]),
     }
     # ranked: alternative and reason first (the most recent first among equals), an explicit
     # "decided" next, a correction over a prompt
     assert [n.text for n in _of(res, NoteKind.DECISION)][:4] == [
-        "Use polars",
-        "Go with DuckDB",
-        "Drop the cache layer",
-        "Use a real duckdb file",
+        "Use polars rather than pandas since the frames are large",
+        "Let's go with DuckDB instead of SQLite because we need columnar scans",
+        "We decided to drop the cache layer so that reads stay consistent",
+        "Don't mock the database, use a real duckdb file",
     ]
 
 
@@ -195,7 +201,9 @@ def test_caps_keep_the_best_ranked_deterministically() -> None:
     decisions = _of(a, NoteKind.DECISION)
     assert len(decisions) == CAPS[NoteKind.DECISION] == 10
     # all 10 with an alternative and a reason, most recent first among equals
-    assert [n.text for n in decisions] == [f"Use tool{i}" for i in (27, 24, 21, 18, 15, 12, 9, 6, 3, 0)]
+    assert [n.text for n in decisions] == [
+        f"Use tool{i} instead of legacy{i} because reason{i} matters" for i in (27, 24, 21, 18, 15, 12, 9, 6, 3, 0)
+    ]
     assert [n.note_id for n in a.notes] == [n.note_id for n in b.notes]
     edits = [(EDIT, f"Edit: src/m{i}.py") for i in range(12)]
     todos = [(TODO, "\n".join(f"[pending] item number {i}" for i in range(9)))]
@@ -228,7 +236,7 @@ def test_two_passes_on_a_long_session_keep_the_caps_and_merge_duplicates_across_
         assert app.functions == ["load", "save"] and app.text == "Edited src/app.py (2 edits)"
         [retry] = _of(res, NoteKind.TODO)
         assert retry.text == "Add retries" and len(retry.evidence_ids) == 2
-        tool0 = [n for n in _of(res, NoteKind.DECISION) if n.text == "Use tool0"]
+        tool0 = [n for n in _of(res, NoteKind.DECISION) if n.text.startswith("Use tool0 ")]
         assert len(tool0) == 1 and len(tool0[0].evidence_ids) == 2  # said twice, merged
         assert res.merged_duplicates >= 2
     assert [n.note_id for n in one.notes] == [n.note_id for n in many.notes]
@@ -738,7 +746,7 @@ def test_sample_corpus_through_the_real_readers(tmp_path, sample_copy, ground_tr
     assert all(n[4] and all(ev.get(e) == n[0] for e in n[4]) for n in notes)  # cited within their own unit
     fixes = {n[2]: n[3] for n in notes if n[1] == "code_change" and n[2].startswith("Fixed")}
     assert "tests/test_ledger.py" in fixes["Fixed the failing test in test_ledger.py"]
-    assert any(n[1] == "decision" and n[2] == "Use pathlib" for n in notes)
+    assert any(n[1] == "decision" and n[2] == "Use pathlib instead of os.path" for n in notes)
     written = "\n".join(p.read_text() for p in (tmp_path / "data" / "notes").rglob("*.md"))
     assert len(list((tmp_path / "data" / "notes").rglob("*.md"))) == len({n[0] for n in notes})
     dump = repr(notes) + written

@@ -25,6 +25,10 @@ def unit_of(first_line: str) -> str | None:
     return m.group("key") if m else None
 
 
+def _plain(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
 def _cites(note: Note, unit_key: str, lines: Mapping[str, int]) -> str:
     return ", ".join(f"`{unit_key}:{lines[e]}`" for e in note.evidence_ids if e in lines)
 
@@ -42,9 +46,11 @@ def render(unit_key: str, session_id: str | None, project: str, notes: Sequence[
         out += ["", f"## {title}", ""]
         for n in of_kind:
             line = f"- {n.text}"
-            if n.alternative:
+            said = _plain(n.text)
+            # a decision quoted whole already says its alternative and reason: never spliced twice
+            if n.alternative and _plain(n.alternative) not in said:
                 line += f" (instead of {n.alternative})"
-            if n.reason:
+            if n.reason and _plain(n.reason) not in said:
                 line += f" — because {n.reason}"
             if n.files and kind is NoteKind.CODE_CHANGE and not any(f in n.text for f in n.files):
                 line += " — files: " + ", ".join(f"`{f}`" for f in n.files)

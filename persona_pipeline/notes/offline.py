@@ -4,7 +4,9 @@ Decisions come from the person's prompts and corrections ("let's go with X inste
 Z", "use X rather than Y since …", "we'll keep X", "no, do X not Y", "decided to …"); code changes
 from file edits grouped by file (a fix the person asked for, with the edits that followed it, is
 one note citing both); todos from the open items of the session's last todo list and from
-prompts that defer work. Every text is a span of the (already redacted) evidence, trimmed.
+prompts that defer work. Every text is a span of the (already redacted) evidence, trimmed; a
+decision's text is the person's whole sentence (`skills/quoting.py`), its alternative and reason
+slices of it.
 """
 
 from __future__ import annotations
@@ -18,9 +20,11 @@ from persona_pipeline.core.models import Tier, TurnKind
 from persona_pipeline.core.sessions import SessionEvidence, SessionRow
 from persona_pipeline.notes import session as ns
 from persona_pipeline.notes.models import DraftNote, NoteKind, NotesResult
+from persona_pipeline.persona.digest import reading
+from persona_pipeline.skills.quoting import is_statement, trimmed
 
 log = logging.getLogger(__name__)
-PROMPT_VERSION = "notes-offline-v1"
+PROMPT_VERSION = "notes-offline-v2"  # v2: decisions quoted whole
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+|;\s+|\s+[—–]\s+|\s+-\s+")
 _OPENER = re.compile(
@@ -146,18 +150,12 @@ class Decision:
     explicit: bool
 
 
-def _gerund(verb: str) -> str:
-    """ "mock" -> "mocking", "write" -> "writing" (the rejected option reads as an activity)."""
-    if verb.endswith("e") and not verb.endswith("ee"):
-        return verb[:-1] + "ing"
-    return verb + "ing"
-
-
 def _split_alternative(head: str) -> tuple[str, str | None]:
     m = _DONT.match(head)
     if m:  # "don't use pip, we use uv"; "don't mock the database, use a real file"
         verb = m.group("verb").casefold()
-        return m.group("pos"), m.group("neg") if verb == "use" else f"{_gerund(verb)} {m.group('neg')}"
+        # the rejected option in the person's words ("mock the database"), never re-inflected
+        return m.group("pos"), m.group("neg") if verb == "use" else f"{m.group('verb')} {m.group('neg')}"
     for pat in (_NO_THEN, _INSTEAD_FIRST, _INSTEAD, _OVER):
         m = pat.match(head)
         if m:
@@ -165,17 +163,22 @@ def _split_alternative(head: str) -> tuple[str, str | None]:
     m = _NOT.match(head)
     if m:
         before = m.group("pos").split()
-        # "do not", "shouldn't … not": a negated verb, not a contrast
-        if before and before[-1].casefold() not in _AUX and not before[-1].casefold().endswith("n't"):
+        # "do not", "shouldn't … not", "it's not firing": a negated verb, not a contrast
+        last = before[-1].casefold().replace("’", "'") if before else ""
+        if last and last not in _AUX and last not in reading.AUX and not last.endswith("n't"):
             return m.group("pos"), m.group("neg")
     return head, None
 
 
 def decision(sentence: str) -> Decision | None:
-    """A decision stated in one sentence of the person's, or None."""
+    """A decision stated in one sentence of the person's, or None. Its text is the sentence in
+    the person's words, trimmed of filler (a quote, never the chosen option cut out of it);
+    the alternative and the reason are slices of it. A sentence the reading takes for a bug
+    report or a description ("I set a watch on line 212 and it's not firing") decides nothing."""
     s = sentence.strip()
     if not s or s.endswith("?"):
         return None
+    quote = s
     s = _OPENER.sub("", s)
     if _QUESTION.match(s):
         return None
@@ -197,7 +200,10 @@ def decision(sentence: str) -> Decision | None:
             return None
     if len(pos) < 3 or not _meaningful(pos):
         return None
-    return Decision(_capital(pos), _clean(alternative) or None, _clean(reason) or None, explicit)
+    quote = _clean(trimmed(quote))
+    if not is_statement(quote):  # read last: the reading costs more than the patterns above
+        return None
+    return Decision(_capital(quote), _clean(alternative) or None, _clean(reason) or None, explicit)
 
 
 _ASK = re.compile(
@@ -306,6 +312,13 @@ def _decision_score(d: Decision, row: SessionRow) -> float:
     return 1.0 + (d.alternative is not None) + (d.reason is not None) + 0.5 * d.explicit + 0.25 * (row.tier is Tier.T1)
 
 
+def _span(text: str, first: str, second: str) -> str | None:
+    """The slice of `text` from `first` through the `second` that follows it."""
+    a = text.find(first)
+    b = text.find(second, a + len(first)) if a >= 0 else -1
+    return text[a : b + len(second)] if b >= 0 else None
+
+
 def window_notes(rows: Sequence[SessionRow], responds_to: dict[str, str | None]) -> WindowNotes:
     out = WindowNotes()
     for r in rows:
@@ -316,7 +329,10 @@ def window_notes(rows: Sequence[SessionRow], responds_to: dict[str, str | None])
                 if d is not None and d.alternative is None and i + 1 < len(parts):
                     m = _NO_ALONE.match(parts[i + 1])  # "stick with polars — no pandas round-trips"
                     if m and _meaningful(m.group("neg")):
-                        d = Decision(d.text, _clean(m.group("neg")), d.reason, d.explicit)
+                        # quoted with both sentences as said, so the alternative is never spliced on
+                        both = _span(r.excerpt, s, parts[i + 1])
+                        text = _capital(_clean(trimmed(both))) if both else d.text
+                        d = Decision(text, _clean(m.group("neg")), d.reason, d.explicit)
                 if d is not None:
                     draft = DraftNote(
                         kind=NoteKind.DECISION,

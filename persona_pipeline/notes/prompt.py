@@ -13,8 +13,8 @@ from persona_pipeline.core.sessions import SessionEvidence, SessionRow
 from persona_pipeline.notes.models import DraftNote
 from persona_pipeline.notes.session import is_person
 
-PROMPT_VERSION = "notes-v1"
-WINDOW_FILE = "notes_v1.md"
+PROMPT_VERSION = "notes-v2"  # v2: a decision's text is the developer's sentence, not a summary
+WINDOW_FILE = "notes_v2.md"
 MERGE_FILE = "notes_merge_v1.md"
 ROW_CHARS = 4_000  # a longer row is cut: notes need its gist, not all of it
 

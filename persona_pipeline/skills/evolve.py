@@ -8,8 +8,7 @@ group gets new text (offline below, or a model shown the existing skill) and kee
 The version bumps only when the content hash (instructions + evidence ids) changes. A skill
 with no lessons left, or no longer enough support, is gone.
 
-Support: ≥ 2 lessons from ≥ 2 sessions, or one lesson with credibility ≥ 0.8 and importance
-≥ 0.5 (the person's explicit words or a tool's error, about something that matters).
+Support: recurrence — ≥ 2 lessons from ≥ 2 distinct sessions. One event is never a skill.
 """
 
 from __future__ import annotations
@@ -28,7 +27,6 @@ from persona_pipeline.skills.lessons.models import Lesson, Skill
 from persona_pipeline.skills.names import NAME_MAX, group_name, name_for, program, slug
 
 MIN_LESSONS, MIN_SESSIONS = 2, 2
-STRONG_CREDIBILITY, STRONG_IMPORTANCE = 0.8, 0.5
 MAX_INSTRUCTIONS, MAX_EXAMPLES, MAX_KEYWORDS = 8, 5, 5
 REPRESENTATIVES = 8  # distinct token sets a group is compared by (single linkage, bounded)
 # words every command-shaped lesson shares: never what identifies a skill
@@ -72,10 +70,10 @@ class Group:
 
 
 def supported(members: Sequence[Lesson]) -> bool:
+    """A skill is what recurs: lessons from at least MIN_SESSIONS distinct sessions. A single
+    event, however emphatic (the person's explicit words, a tool's error), is not a skill."""
     sessions = {m.session_id or m.unit_key for m in members}
-    if len(members) >= MIN_LESSONS and len(sessions) >= MIN_SESSIONS:
-        return True
-    return any(m.credibility >= STRONG_CREDIBILITY and m.importance >= STRONG_IMPORTANCE for m in members)
+    return len(members) >= MIN_LESSONS and len(sessions) >= MIN_SESSIONS
 
 
 def _rank(m: Lesson) -> tuple[float, float, str, str]:

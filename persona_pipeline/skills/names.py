@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 
 from persona_pipeline.persona.digest.lexicon import STOP
+from persona_pipeline.persona.digest.reading import CONJUNCTIONS, PREPOSITIONS
 
 NAME_MAX = 48
 _CODE = re.compile(r"`([^`]+)`")
@@ -57,8 +58,15 @@ _FILLER = frozenset(
         "you",
         "s",
         "t",
+        "now",
+        "so",
+        "much",
+        "how",
+        "me",
     }
 )
+# closed-class words a name never ends on ("no-skip-hooks-with", "no-pip-and-no")
+_DANGLING = PREPOSITIONS | CONJUNCTIONS | {"no", "not", "a", "an", "the", "to", "using", "use"}
 _GENERIC_VERBS = frozenset(
     {
         "use",
@@ -133,7 +141,7 @@ _PREFER = re.compile(
     re.IGNORECASE,
 )
 _NOT_BUT = re.compile(
-    rf"\b(?:don'?t|do not|never)\s+use\s+(?P<y>[^,;:!?—–]+?)[,;:—–.]+\s*"
+    rf"\b(?:(?:don'?t|do not|never)\s+use|stop\s+using)\s+(?P<y>[^,;:!?—–]+?)[,;:—–.]+\s*"
     rf"(?:\w+\s+){{0,2}}?use\s+(?P<x>[^,;:!?—–]+?){_CUT}",
     re.IGNORECASE,
 )
@@ -191,10 +199,10 @@ def _preference(text: str) -> str | None:
     m = _NEGATED.search(text)
     if m:
         words = [w for w in re.findall(r"[A-Za-z0-9][\w.+-]*", m.group("y")) if w.lower() not in _FILLER]
-        if words and words[0].lower() == "use":
+        if words and words[0].lower() in ("use", "using"):
             words = words[1:]
         if words:
-            return slug("no " + " ".join(words[:3]))
+            return slug("no " + " ".join(words[:4]))
     return None
 
 
@@ -205,8 +213,21 @@ def _key_words(text: str) -> str:
     return slug(" ".join((content or words)[:4]))
 
 
+def _tidy(name: str) -> str:
+    """A name without closed-class words dangling at its end."""
+    parts = name.split("-")
+    while len(parts) > 1 and parts[-1] in _DANGLING:
+        parts.pop()
+    return "-".join(parts)
+
+
 def name_for(statement: str) -> str:
     """A short, descriptive kebab-case name for one lesson statement."""
+    return _tidy(_shaped(statement) or _key_words(statement))
+
+
+def _shaped(statement: str) -> str | None:
+    """The name a statement's shape gives (an offline template, a preference, a negation), or None."""
     s = " ".join(statement.split())
     if m := _FIX.match(s):
         err = error_words(m.group(2) or "")
@@ -234,7 +255,7 @@ def name_for(statement: str) -> str:
         return _preference(m.group(2)) or slug(f"ask before {program(m.group(1))}")
     if m := _CONFIRMED.match(s):
         return _key_words(m.group(1))
-    return _preference(s) or _key_words(s)
+    return _preference(s)
 
 
 def group_name(statements: Sequence[str]) -> str:
@@ -253,5 +274,7 @@ def group_name(statements: Sequence[str]) -> str:
             k += 1
         common = common[:k]
     if len(common) >= 3 and common != first:
-        return "-".join(common)
-    return names[0]
+        return _tidy("-".join(common))
+    # a name that says what is preferred or refused ("pathlib-not-os-path") over one made of a
+    # judgement's first words ("pathlib-reads-better"), strongest statement first
+    return next((_tidy(n) for st in statements if (n := _shaped(st))), names[0])

@@ -1,19 +1,23 @@
 """The offline lesson builder: deterministic episodes over a session's rows, no network.
 
-Rows are read in file order and grouped into episodes:
+The person's own words are the lesson wherever they said something: a statement is the clearest
+of their sentences, trimmed of filler (`skills/quoting.py`, the digester's reading), never a
+template around a tool call; a turn that does not read as a standing statement (a question, a
+bug report, a request about one file) gives no lesson. Rows are read in file order and grouped
+into episodes:
 - a tool error and the call that recovered from it (`tool_recovered`, matched by `after_line:N`
-  or by the failed call). The same program succeeding after file edits: the code was the cause
-  ("When `P` fails with E, the cause was in the code (fixed in …)"); a changed command with no
-  edits in between: "Run `X` instead of `Y` when it fails with E". Signal: the agent's own
-  correction, or the person's critique when a correction in between names the command that then
-  worked (and is not the reply to a rejected call: that is the rejection's episode), or their
-  confirmation when the next prompt opens with "perfect", "that fixed it", …;
+  or by the failed call). When the person said how in between (a correction naming the command
+  that then worked, not the reply to a rejected call), their words are the lesson; otherwise
+  the agent's own correction is stated from the tool activity: the same program succeeding after
+  file edits means the code was the cause ("When `P` fails with E, the cause was in the code
+  (fixed in …)"); a changed command with no edits in between: "Run `X` instead of `Y` when it
+  fails with E". A confirmation ("perfect", "that fixed it") raises its signal;
 - a tool error nothing recovered from: worth avoiding (tool_error), "fix what it reports" when
   edits followed it; the same failing call repeated unchanged adds an inferred lesson;
-- a rejected tool call and the person's next words (user_critique);
-- any other correction with an instruction in it (user_critique);
-- a confirmation right after edits: the change was right (user_confirmation).
-Quotes are verbatim slices of the rows; `ground` checks them like any model's.
+- a rejected tool call and the person's reply (user_critique); a bare refusal is no lesson;
+- any other correction that reads as a standing statement (user_critique).
+Quotes are verbatim slices of the rows; `ground` checks them like any model's. Skills need
+recurrence across sessions (`evolve.supported`): one episode is never a skill.
 """
 
 from __future__ import annotations
@@ -26,8 +30,9 @@ from persona_pipeline.core.models import TurnKind
 from persona_pipeline.core.sessions import SessionEvidence, SessionRow
 from persona_pipeline.skills.lessons.ground import ground
 from persona_pipeline.skills.lessons.models import DraftLesson, LessonKind, LessonResult, Signal
+from persona_pipeline.skills.quoting import quote_of
 
-PROMPT_VERSION = "lessons-offline-v2"
+PROMPT_VERSION = "lessons-offline-v3"  # v3: quotes, not templates around a call
 MAX_LESSONS = 20
 # A plain style correction ("don't mock the database") is a persona preference the persona pack
 # already carries: below the skills' strong-importance bar (0.5), so one correction alone is no
@@ -55,27 +60,9 @@ CONFIRMATION = re.compile(
     r"that'?s (?:right|correct|better)|thanks?(?: you)?,? that)\b(?!\s*(?:but|except|however)\b)",
     re.IGNORECASE,
 )
-# Openers of a correction that carry no instruction themselves
-# Openers of a correction that carry no instruction themselves. "no", "stop" and "wrong" only
-# when punctuation follows: "no print() debugging", "stop using mocks" are the instruction.
-_OPENER = re.compile(
-    r"^(?:\s*(?:(?:wait|actually|hmm+|hold on|not quite|nah|ugh|please|ok(?:ay)?|so|well|i said|i told you|"
-    r"that'?s (?:wrong|not (?:it|right|what i (?:asked|meant|wanted))))\b[\s,.!:;—–-]*|"
-    r"(?:no+|nope|stop|wrong)(?:\s*[,.!:;—–-]+\s*|\s+(?=no+\b|nope\b|stop\b|wait\b|actually\b))))+",
-    re.IGNORECASE,
-)
-# A clause about what the agent did, before the instruction proper
-_ABOUT_AGENT = re.compile(
-    r"\s*you(?:'re| are| keep| did| used|'ve| have)\b[^—–;:,]*(?:\s[—–-]\s|[;:,]\s)", re.IGNORECASE
-)
-# An instruction: the shapes a correction takes when it says what to do instead
-_INSTRUCTION = re.compile(
-    r"\b(?:don'?t|do not|never|always|instead|rather|use|should|must|need to|needs to|stop|avoid|prefer|"
-    r"keep|only|first|before|after|run|put|leave|revert|undo|not)\b",
-    re.IGNORECASE,
-)
 # a sentence ends at . ! ? followed by whitespace (or the end): "os.path", "v1.2" stay whole
 _SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?]+(?=[^\s.!?]))+[.!?]*")
+_PAYLOAD = re.compile(r"[{}\[\]\"<>]")
 # tools whose call is a command line: shown as the command alone ("`pytest -q`")
 _SHELLS = frozenset(
     {"bash", "shell", "exec_command", "local_shell", "container.exec", "run_shell_command", "powershell"}
@@ -93,7 +80,8 @@ class _Call:
         ("Write scripts/seed.py")."""
         first = self.call.splitlines()[0].strip() if self.call.strip() else ""
         if self.tool and self.tool.casefold() not in _SHELLS:
-            first = f"{self.tool} {first}".strip()
+            # a tool's raw payload (JSON, a quoted argument) is no part of a readable statement
+            first = self.tool if _PAYLOAD.search(first) else f"{self.tool} {first}".strip()
         first = (first or self.tool).replace("`", "'")
         return first if len(first) <= 80 else first[:77].rstrip() + "…"
 
@@ -131,45 +119,6 @@ def error_name(row: SessionRow) -> str:
     if m:
         return f"exit code {m.group(1)}"
     return "an error"
-
-
-def instruction_span(text: str, limit: int = 240) -> str | None:
-    """From the first sentence of `text` that says what to do (its opener — "no,", "wait —" —
-    cut off) up to the next sentence or two that fit in `limit`: one verbatim slice, so it can
-    be quoted. None when no sentence is an instruction."""
-    sentences = list(_SENTENCE.finditer(text))
-    for i, m in enumerate(sentences):
-        opener = _OPENER.match(m.group(0))
-        start = m.start() + (opener.end() if opener else 0)
-        about = _ABOUT_AGENT.match(text, start)
-        if about:  # "you're reaching for os.path again — use pathlib": the instruction is the rest
-            start = about.end()
-        rest = text[start : m.end()].strip(" ,;:—–-\n")
-        if len(rest.split()) < 3 or not _INSTRUCTION.search(rest) or rest.endswith("?"):
-            continue
-        start = text.index(rest, start)
-        end = start + len(rest)
-        for nxt in sentences[i + 1 : i + 3]:
-            piece = nxt.group(0).strip()
-            if not piece or piece.endswith("?") or nxt.end() - start > limit or "\n" in text[end : nxt.start()]:
-                break
-            end = nxt.end()
-        return text[start:end].strip()[:limit]
-    return None
-
-
-_SENTENCE_START = re.compile(r"([.!?]\s+)([a-z])")
-
-
-def _as_statement(span: str) -> str:
-    """A quoted span as a statement: sentence case, one closing period."""
-    s = _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), span.rstrip(" .!"))
-    return s[:1].upper() + s[1:] + "."
-
-
-def _lower_first(s: str) -> str:
-    """ "Don't push …" → "don't push …" after a colon; "PR …", "I …" stay as they are."""
-    return s if s[:2].isupper() else s[:1].lower() + s[1:]
 
 
 def _clamp(x: float) -> float:
@@ -469,9 +418,16 @@ def _recovery_lesson(
             importance + 0.1,
             0.95,
         )
-    elif critique is not None and (span := instruction_span(critique.excerpt) or critique.excerpt.strip()):
+    elif critique is not None and (q := quote_of(critique.excerpt)) is not None:
+        # the person said how: their words are the lesson, not a "run Y instead of X" of ours
         d.add(
-            LessonKind.LEARN, statement, Signal.USER_CRITIQUE, span, [*ids, critique.evidence_id], importance + 0.1, 0.9
+            LessonKind.LEARN,
+            q.statement,
+            Signal.USER_CRITIQUE,
+            q.text,
+            [*ids, critique.evidence_id],
+            importance + 0.1,
+            0.9,
         )
     else:
         # the error line is what the agent saw and fixed: a better example than the command
@@ -490,84 +446,47 @@ def _rejection_replies(rows: Sequence[SessionRow]) -> set[str]:
 
 
 def _rejections(rows: Sequence[SessionRow], d: _Drafts) -> None:
+    """A refused call and the person's reply: the reply is the lesson, in their words. A refusal
+    with no reply that reads as a statement teaches nothing certain (why was it refused?): no
+    lesson, rather than one built from the call ("ask before running <payload>")."""
     for rej in (r for r in rows if r.kind == TurnKind.TOOL_REJECTED.value):
         call = parse_call(rej.excerpt)
         nxt = _first_person_after(rows, rej.line_no)
         said = nxt if nxt is not None and nxt.kind == TurnKind.CORRECTION.value else None
-        span = instruction_span(said.excerpt) if said is not None else None
-        if said is not None and span:
-            # a refused command is what not to run (procedural); a refused edit is about its
-            # content ("use polars, not pandas"): a preference, which the persona pack carries
-            command = not call.tool or call.tool.casefold() in _SHELLS
-            d.add(
-                LessonKind.AVOID,
-                f"Instead of `{call.short}`: {_lower_first(_as_statement(span))}" if command else _as_statement(span),
-                Signal.USER_CRITIQUE,
-                span,
-                [rej.evidence_id, said.evidence_id],
-                0.7 if command else STYLE_IMPORTANCE,
-                0.95,
-            )
-        else:
-            ids = [rej.evidence_id] + ([said.evidence_id] if said is not None else [])
-            d.add(
-                LessonKind.AVOID,
-                f"Ask before running `{call.short}`: the person rejected it.",
-                Signal.USER_CRITIQUE,
-                rej.excerpt,
-                ids,
-                0.5,
-                0.8,
-            )
+        q = quote_of(said.excerpt) if said is not None else None
+        if said is None or q is None:
+            continue
+        # a reply naming the refused command says how to work with a tool (procedural); any other
+        # ("use polars, not pandas" on a refused edit) is a preference, which the persona carries
+        about_command = (not call.tool or call.tool.casefold() in _SHELLS) and _mentions(q.text, call)
+        d.add(
+            LessonKind.AVOID,
+            q.statement,
+            Signal.USER_CRITIQUE,
+            q.text,
+            [rej.evidence_id, said.evidence_id],
+            0.7 if about_command else STYLE_IMPORTANCE,
+            0.95 if q.strength >= 1.0 else 0.85,
+        )
 
 
 def _corrections(rows: Sequence[SessionRow], d: _Drafts) -> None:
     for r in rows:
         if r.kind != TurnKind.CORRECTION.value or r.evidence_id in d.used:
             continue
-        span = instruction_span(r.excerpt)
-        if not span:
+        q = quote_of(r.excerpt)
+        if q is None:  # a correction about one file, one moment, a question: not a lesson
             continue
         strong = r.correction_signal in ("interrupt", "rejected_tool_use", "turn_aborted")
         d.add(
             LessonKind.AVOID,
-            _as_statement(span),
+            q.statement,
             Signal.USER_CRITIQUE,
-            span,
+            q.text,
             [r.evidence_id],
-            0.6 if "`" in span else STYLE_IMPORTANCE,  # naming a command: how to work with a tool
-            0.9 if strong else 0.85,
+            0.6 if "`" in q.text else STYLE_IMPORTANCE,  # naming a command: how to work with a tool
+            (0.9 if strong else 0.85) - (0.05 if q.strength < 1.0 else 0.0),
         )
-
-
-def _confirmed_edits(rows: Sequence[SessionRow], d: _Drafts) -> None:
-    """A confirmation right after edits (not already explained by a recovery): the change the
-    person asked for was right."""
-    last_person: SessionRow | None = None
-    edits: list[SessionRow] = []
-    for r in rows:
-        if r.kind == TurnKind.FILE_EDIT.value:
-            edits.append(r)
-            continue
-        if r.kind not in _PERSON:
-            continue
-        asked = last_person is not None and last_person.kind == TurnKind.PROMPT.value
-        if edits and asked and r.evidence_id not in d.used and CONFIRMATION.match(r.excerpt):
-            confirmed = _confirmation(rows, edits[-1].line_no)
-            request = _SENTENCE.match(last_person.excerpt) if last_person is not None else None
-            ask = request.group(0).strip() if request else ""
-            if confirmed is not None and confirmed[0] is r and len(ask) >= 8:
-                d.add(
-                    LessonKind.LEARN,
-                    f'When asked to "{ask[:120].rstrip(" .")}", change {_paths_phrase(_edit_paths(edits))} '
-                    "the way this session did: the person confirmed it.",
-                    Signal.USER_CONFIRMATION,
-                    confirmed[1],
-                    [last_person.evidence_id, *(e.evidence_id for e in edits), r.evidence_id],
-                    0.4,
-                    0.9,
-                )
-        last_person, edits = r, []
 
 
 def draft_lessons(session: SessionEvidence) -> list[tuple[DraftLesson, list[str]]]:
@@ -576,7 +495,6 @@ def draft_lessons(session: SessionEvidence) -> list[tuple[DraftLesson, list[str]
     _error_episodes(rows, d)
     _rejections(rows, d)
     _corrections(rows, d)
-    _confirmed_edits(rows, d)
     # the most useful first, deterministically; a session yields at most MAX_LESSONS
     ranked = sorted(d.items, key=lambda x: (-round(x[0].importance * x[0].credibility, 6), x[0].statement, x[0].quote))
     return ranked[:MAX_LESSONS]
