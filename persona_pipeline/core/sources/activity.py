@@ -20,6 +20,7 @@ import orjson
 
 from persona_pipeline.core.models import Tier, Turn, TurnKind
 from persona_pipeline.core.sources import user_text as ut
+from persona_pipeline.core.sources.turn_fast import NO_TRUNCATED, make_turn
 
 SUMMARY_CHARS = 300  # a call summary: the command, path, pattern, url …
 EXCERPT_CHARS = 400  # a result excerpt: head and tail of the output
@@ -204,19 +205,7 @@ class Activity:
             return
         self._keys.add(key)
         self.turns.append(
-            Turn(
-                line_no=line_no,
-                byte_offset=offset,
-                entry_uuid=uuid,
-                session_id=session_id,
-                timestamp=ts,
-                cwd=cwd,
-                tier=_T3,
-                kind=kind,
-                correction_signal=signal,
-                text=text,
-                context=context,
-            )
+            make_turn(line_no, offset, uuid, session_id, ts, cwd, _T3, kind, signal, text, context, False, NO_TRUNCATED)
         )
 
 

@@ -21,6 +21,7 @@ from persona_pipeline.core.models import ReadStats, Tier, Turn, TurnKind
 from persona_pipeline.core.sources import activity as act
 from persona_pipeline.core.sources import user_text as ut
 from persona_pipeline.core.sources.jsonl_stream import FileSkipped
+from persona_pipeline.core.sources.turn_fast import make_turn
 
 ASSISTANT_TAIL = 2000  # assistant text kept in memory for a correction's context (cut to ~200 there)
 
@@ -149,19 +150,19 @@ class Conversation:
         text, signal, truncated = ut.settle_turn(text, self.pending, self.assistant_text, stats)
         self.pending = None
         correction = signal is not None
-        turn = Turn(
-            line_no=line_no,
-            byte_offset=offset,
-            entry_uuid=entry_uuid,
-            session_id=session_id,
-            timestamp=timestamp,
-            cwd=cwd,
-            tier=Tier.T1 if correction else Tier.T2,
-            kind=TurnKind.CORRECTION if correction else TurnKind.PROMPT,
-            correction_signal=signal,
-            text=text,
-            context=ut.tail(self.assistant_text) if correction and self.assistant_text else "",
-            truncated=truncated,
+        turn = make_turn(
+            line_no,
+            offset,
+            entry_uuid,
+            session_id,
+            timestamp,
+            cwd,
+            Tier.T1 if correction else Tier.T2,
+            TurnKind.CORRECTION if correction else TurnKind.PROMPT,
+            signal,
+            text,
+            ut.tail(self.assistant_text) if correction and self.assistant_text else "",
+            truncated,
         )
         self.turns.append(turn)
         return turn

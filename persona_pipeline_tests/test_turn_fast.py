@@ -1,0 +1,58 @@
+"""`turn_fast.make_turn` must build the very `Turn` the validating constructor builds, and fall
+back to validation for anything not of the declared type."""
+
+from __future__ import annotations
+
+import pydantic
+import pytest
+
+from persona_pipeline.core.models import Tier, Turn, TurnKind
+from persona_pipeline.core.sources.turn_fast import ALL_FIELDS, NO_ENTRY_UUID, NO_TRUNCATED, make_turn
+
+ARGS = (
+    3,
+    120,
+    "u-1",
+    "s-1",
+    "2026-09-01T09:00:00Z",
+    "/w",
+    Tier.T1,
+    TurnKind.CORRECTION,
+    "opener",
+    "no, not that",
+    "ctx",
+    True,
+)
+NAMES = list(Turn.model_fields)
+
+
+@pytest.mark.parametrize("fields", [ALL_FIELDS, NO_TRUNCATED, NO_ENTRY_UUID])
+def test_same_turn_as_the_validating_constructor(fields: frozenset[str]) -> None:
+    args = list(ARGS)
+    if "truncated" not in fields:
+        args[11] = False
+    if "entry_uuid" not in fields:
+        args[2] = None
+    fast = make_turn(*args, fields_set=fields)
+    slow = Turn(**{k: v for k, v in zip(NAMES, args, strict=True) if k in fields})
+    assert fast == slow
+    assert list(fast.__dict__.items()) == list(slow.__dict__.items())  # the order of a dump too
+    assert fast.model_fields_set == slow.model_fields_set
+    assert fast.model_dump_json() == slow.model_dump_json()
+    assert hash(fast) == hash(slow)
+    with pytest.raises(pydantic.ValidationError):
+        fast.text = "x"  # type: ignore[misc]  # still frozen
+
+
+def test_values_of_other_types_are_validated() -> None:
+    args = list(ARGS)
+    args[6] = "T2"  # a plain string for the enum: pydantic coerces it, as before
+    t = make_turn(*args)
+    assert type(t.tier) is Tier and t.tier is Tier.T2
+    args = list(ARGS)
+    args[4] = 12345  # not a string: rejected, as before
+    with pytest.raises(pydantic.ValidationError):
+        make_turn(*args)
+    args = list(ARGS)
+    args[0] = True  # a bool for an int: left to pydantic
+    assert make_turn(*args) == Turn(**dict(zip(NAMES, args, strict=True)))
