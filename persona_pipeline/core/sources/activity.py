@@ -110,6 +110,21 @@ class Activity:
     def pending(self, call_id: str) -> bool:
         return call_id in self._calls
 
+    def ok(self, call_id: str) -> bool:
+        """`result(call_id, Outcome.OK, where)` for a success that needs no `where` (its tool has no
+        error waiting for a recovery, so nothing is cited to the result); False, and nothing done,
+        when it does: then `result` is called with a `where`."""
+        entry = self._calls.get(call_id)
+        if entry is None:
+            return True
+        tool = entry[0]
+        if tool in self._errors:
+            return False
+        del self._calls[call_id]
+        if tool in self._edit_tools:
+            self._file_edits(tool, entry[1], entry[2])
+        return True
+
     def result(self, call_id: str, outcome: str, where: Where, body: str = "", signal: str = "is_error") -> None:
         """The outcome of a call (unknown ids are ignored: their call was not seen or is resolved)."""
         entry = self._calls.pop(call_id, None)

@@ -190,6 +190,12 @@ def _parse_stripped(raw: bytes, stats: ReadStats) -> Any:
     return _UNPARSED
 
 
+def parsed_lines(path: Path, stats: ReadStats) -> Iterator[tuple[dict[str, Any], int, int]]:
+    """(object, line_no, offset) for each good line, for a reader that loops itself (a callback per
+    line costs more than a short line's parse); close it when done: its counts are added then."""
+    return _parsed_lines(path, stats, MAX_LINE_BYTES)
+
+
 def read_entries(path: Path, stats: ReadStats, handle: Callable[[dict[str, Any], int, int], None]) -> None:
     """Feed every parsed line to `handle(entry, line_no, offset)`; stop early once the reader
     has recognised a machine-generated session."""
