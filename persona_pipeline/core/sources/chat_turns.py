@@ -21,6 +21,7 @@ from persona_pipeline.core.models import ReadStats, Tier, Turn, TurnKind
 from persona_pipeline.core.sources import activity as act
 from persona_pipeline.core.sources import user_text as ut
 from persona_pipeline.core.sources.jsonl_stream import FileSkipped
+from persona_pipeline.core.sources.pasted import ONE_LINE_CHARS
 from persona_pipeline.core.sources.turn_fast import make_turn
 
 ASSISTANT_TAIL = 2000  # assistant text kept in memory for a correction's context (cut to ~200 there)
@@ -140,13 +141,28 @@ class Conversation:
         if kind:
             stats.skip(kind)
             return None
-        text = ut.strip_injected(raw)
-        if not text:
-            stats.skip("empty_after_scaffolding")
-            return None
-        text = ut.typed_part(text, stats)
-        if not text:
-            return None
+        if (
+            "<" not in raw
+            and ":" not in raw
+            and "\n" not in raw
+            and len(raw) < ONE_LINE_CHARS
+            and "[Pasted text #" not in raw
+        ):
+            # one short line without a tag, a colon or a paste marker: no injected span to cut,
+            # and no pasted material (`split_pasted`'s one-line case; its plan-accept openers end
+            # in a colon): what the two steps below would leave is the stripped line itself
+            text = raw.strip()
+            if not text:
+                stats.skip("empty_after_scaffolding")
+                return None
+        else:
+            text = ut.strip_injected(raw)
+            if not text:
+                stats.skip("empty_after_scaffolding")
+                return None
+            text = ut.typed_part(text, stats)
+            if not text:
+                return None
         text, signal, truncated = ut.settle_turn(text, self.pending, self.assistant_text, stats)
         self.pending = None
         correction = signal is not None
