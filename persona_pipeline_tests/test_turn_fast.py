@@ -56,3 +56,23 @@ def test_values_of_other_types_are_validated() -> None:
     args = list(ARGS)
     args[0] = True  # a bool for an int: left to pydantic
     assert make_turn(*args) == Turn(**dict(zip(NAMES, args, strict=True)))
+
+
+def test_epoch_milliseconds_format_as_the_datetime_path() -> None:
+    """`iso_from_epoch`'s integer path gives what `datetime.fromtimestamp(v / 1000)` gives."""
+    import random
+    from datetime import UTC, datetime
+
+    from persona_pipeline.core.sources.chat_turns import _MS_MAX, _MS_MIN, iso_from_epoch
+
+    def slow(v: int) -> str:
+        return datetime.fromtimestamp(v / 1000, UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+    rng = random.Random(5)
+    values = [rng.randrange(_MS_MIN + 1, _MS_MAX) for _ in range(100_000)]
+    values += [*range(_MS_MIN + 1, _MS_MIN + 3000), *range(_MS_MAX - 3000, _MS_MAX)]
+    values += [1788253203945, 1700000000000, 1767225599999, 1767225600000]  # around a new year
+    for v in values:
+        assert iso_from_epoch(v) == slow(v), v
+    assert iso_from_epoch(_MS_MAX + 123) == slow(_MS_MAX + 123)  # beyond the range: the datetime path
+    assert iso_from_epoch(1788253203.5) == "2026-09-01T09:00:03.500Z"  # seconds, as a float

@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from time import gmtime as _gmtime
+from time import strftime as _strftime
 from typing import Any
 
 import orjson
@@ -27,11 +29,20 @@ from persona_pipeline.core.sources.turn_fast import make_turn
 ASSISTANT_TAIL = 2000  # assistant text kept in memory for a correction's context (cut to ~200 there)
 
 
+_MS_MIN, _MS_MAX = 10**11, 2**32 * 1000  # epoch ms from 1973 to 2106
+
+
 def iso_from_epoch(value: Any) -> str | None:
     """An ISO-8601 UTC timestamp from epoch seconds or milliseconds (by magnitude), or an ISO
     string as given; None for anything else (ingest drops a malformed time rather than store it)."""
     if isinstance(value, str):
         return value
+    if type(value) is int and _MS_MIN < value < _MS_MAX:
+        # epoch milliseconds, the usual case: formatted from integers (~2x cheaper). The datetime
+        # path below gives the same text here: v / 1000 is within half a microsecond of the exact
+        # time while the seconds are below 2**32 (a test compares the two over this range)
+        seconds, ms = divmod(value, 1000)
+        return f"{_strftime('%Y-%m-%dT%H:%M:%S', _gmtime(seconds))}.{ms:03d}Z"
     if isinstance(value, bool) or not isinstance(value, int | float):
         return None
     seconds = value / 1000 if value > 1e11 else value  # ms since 1973 vs s until 5138

@@ -22,12 +22,7 @@ NO_ENTRY_UUID = ALL_FIELDS - {"entry_uuid"}  # Codex prompts
 _new = object.__new__
 _set = object.__setattr__
 _str = str
-_none = type(None)
-
-
-def _opt(value: object) -> bool:
-    t = type(value)
-    return t is _str or t is _none
+_OPTIONAL_STR = frozenset({str, type(None)})
 
 
 def make_turn(
@@ -68,11 +63,11 @@ def make_turn(
         and type(text) is _str
         and type(context) is _str
         and type(truncated) is bool
-        and _opt(entry_uuid)
-        and _opt(session_id)
-        and _opt(timestamp)
-        and _opt(cwd)
-        and _opt(correction_signal)
+        and type(entry_uuid) in _OPTIONAL_STR
+        and type(session_id) in _OPTIONAL_STR
+        and type(timestamp) in _OPTIONAL_STR
+        and type(cwd) in _OPTIONAL_STR
+        and type(correction_signal) in _OPTIONAL_STR
     ):
         return Turn(**{k: v for k, v in values.items() if k in fields_set})
     turn = _new(Turn)
