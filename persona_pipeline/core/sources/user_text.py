@@ -243,6 +243,7 @@ _KIND_PATTERNS = tuple(re.compile(p, re.DOTALL) for p in _SPAN_KINDS)
 _KEY_BLOCK, _LABELLED, _URL_USERINFO, _DIGIT_GROUP, _NAME = range(len(_SPAN_KINDS))
 _KEYWORD_LIST = _KEYWORDS.split("|")
 _ANY_KEYWORD = re2.compile(_KEYWORDS)  # on a lower-cased ASCII text (the keywords are lower-case)
+_FIND_ALL_CHARS = 400  # up to this length the eleven finds cost less than one RE2 call
 # What `re` matches to a keyword's letters under IGNORECASE: ASCII case, and four non-ASCII
 # characters (all of Unicode is checked by a test). Folding keeps every character's position.
 _KEYWORD_FOLD = str.maketrans(
@@ -271,14 +272,16 @@ def _keyword_starts(text: str) -> list[int]:
     """Every position (overlaps included) where `(?i:<a keyword>)` matches, by str.find on a fold.
     An ASCII text is first searched once for any keyword (RE2, one linear pass: ~3x cheaper than
     eleven `find`s over a text that holds none): none, no starts; else every keyword is found from
-    the leftmost match on, as no occurrence starts before it."""
+    the leftmost match on, as no occurrence starts before it. (A short text is searched by the
+    `find`s alone: cheaper than the call into RE2.)"""
     begin = 0
     if text.isascii():
         folded = text.lower()
-        first = _ANY_KEYWORD.search(folded)
-        if first is None:
-            return []
-        begin = first.start()
+        if len(folded) > _FIND_ALL_CHARS:
+            first = _ANY_KEYWORD.search(folded)
+            if first is None:
+                return []
+            begin = first.start()
     else:
         folded = text.translate(_KEYWORD_FOLD)
     starts = []
