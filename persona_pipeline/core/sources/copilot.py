@@ -392,7 +392,7 @@ def _cli_turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
     try:
         for e, line_no, offset in lines:
             etype = e.get("type")
-            key = etype if type(etype) is str else None
+            key = etype if isinstance(etype, str) else None
             seen[key] = seen.get(key, 0) + 1
             data = e.get("data")
             if not isinstance(data, dict):
