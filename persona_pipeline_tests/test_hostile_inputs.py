@@ -285,16 +285,24 @@ def test_read_error_mid_file_skips_the_file_not_silently_part_of_it(tmp_path: Pa
     from persona_pipeline.core.sources import jsonl_stream
 
     p = write_jsonl(tmp_path / "s.jsonl", [claude_user(GOOD_A), claude_user(GOOD_B)])
-    real = jsonl_stream._read_line
-    calls = {"n": 0}
 
-    def flaky(f, max_bytes):
-        calls["n"] += 1
-        if calls["n"] == 2:
-            raise OSError(5, "Input/output error")
-        return real(f, max_bytes)
+    class Flaky:
+        """The file as opened, failing on its second line read (the disk gone mid-file)."""
 
-    monkeypatch.setattr(jsonl_stream, "_read_line", flaky)
+        def __init__(self, f) -> None:
+            self.f, self.n = f, 0
+
+        def readline(self, size: int = -1) -> bytes:
+            self.n += 1
+            if self.n == 2:
+                raise OSError(5, "Input/output error")
+            return self.f.readline(size)
+
+        def __getattr__(self, name: str):
+            return getattr(self.f, name)
+
+    opened = lambda *a, **k: Flaky(open(*a, **k))  # noqa: E731, SIM115 - closed by the reader
+    monkeypatch.setattr(jsonl_stream, "open", opened, raising=False)
     r = read_claude(p)
     assert r.file_error == "read_error:OSError" and r.turns == []
 

@@ -20,6 +20,7 @@ import orjson
 
 from persona_pipeline.core.models import Tier, Turn, TurnKind
 from persona_pipeline.core.sources import user_text as ut
+from persona_pipeline.core.sources.turn_fast import NO_TRUNCATED, make_turn
 
 SUMMARY_CHARS = 300  # a call summary: the command, path, pattern, url …
 EXCERPT_CHARS = 400  # a result excerpt: head and tail of the output
@@ -108,6 +109,21 @@ class Activity:
 
     def pending(self, call_id: str) -> bool:
         return call_id in self._calls
+
+    def ok(self, call_id: str) -> bool:
+        """`result(call_id, Outcome.OK, where)` for a success that needs no `where` (its tool has no
+        error waiting for a recovery, so nothing is cited to the result); False, and nothing done,
+        when it does: then `result` is called with a `where`."""
+        entry = self._calls.get(call_id)
+        if entry is None:
+            return True
+        tool = entry[0]
+        if tool in self._errors:
+            return False
+        del self._calls[call_id]
+        if tool in self._edit_tools:
+            self._file_edits(tool, entry[1], entry[2])
+        return True
 
     def result(self, call_id: str, outcome: str, where: Where, body: str = "", signal: str = "is_error") -> None:
         """The outcome of a call (unknown ids are ignored: their call was not seen or is resolved)."""
@@ -204,19 +220,7 @@ class Activity:
             return
         self._keys.add(key)
         self.turns.append(
-            Turn(
-                line_no=line_no,
-                byte_offset=offset,
-                entry_uuid=uuid,
-                session_id=session_id,
-                timestamp=ts,
-                cwd=cwd,
-                tier=_T3,
-                kind=kind,
-                correction_signal=signal,
-                text=text,
-                context=context,
-            )
+            make_turn(line_no, offset, uuid, session_id, ts, cwd, _T3, kind, signal, text, context, False, NO_TRUNCATED)
         )
 
 

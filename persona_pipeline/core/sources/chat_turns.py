@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from time import gmtime as _gmtime
+from time import strftime as _strftime
 from typing import Any
 
 import orjson
@@ -21,8 +23,13 @@ from persona_pipeline.core.models import ReadStats, Tier, Turn, TurnKind
 from persona_pipeline.core.sources import activity as act
 from persona_pipeline.core.sources import user_text as ut
 from persona_pipeline.core.sources.jsonl_stream import FileSkipped
+from persona_pipeline.core.sources.pasted import ONE_LINE_CHARS
+from persona_pipeline.core.sources.turn_fast import make_turn
 
 ASSISTANT_TAIL = 2000  # assistant text kept in memory for a correction's context (cut to ~200 there)
+
+
+_MS_MIN, _MS_MAX = 10**11, 2**32 * 1000  # epoch ms from 1973 to 2106
 
 
 def iso_from_epoch(value: Any) -> str | None:
@@ -30,6 +37,12 @@ def iso_from_epoch(value: Any) -> str | None:
     string as given; None for anything else (ingest drops a malformed time rather than store it)."""
     if isinstance(value, str):
         return value
+    if type(value) is int and _MS_MIN < value < _MS_MAX:
+        # epoch milliseconds, the usual case: formatted from integers (~2x cheaper). The datetime
+        # path below gives the same text here: v / 1000 is within half a microsecond of the exact
+        # time while the seconds are below 2**32 (a test compares the two over this range)
+        seconds, ms = divmod(value, 1000)
+        return f"{_strftime('%Y-%m-%dT%H:%M:%S', _gmtime(seconds))}.{ms:03d}Z"
     if isinstance(value, bool) or not isinstance(value, int | float):
         return None
     seconds = value / 1000 if value > 1e11 else value  # ms since 1973 vs s until 5138
@@ -139,29 +152,44 @@ class Conversation:
         if kind:
             stats.skip(kind)
             return None
-        text = ut.strip_injected(raw)
-        if not text:
-            stats.skip("empty_after_scaffolding")
-            return None
-        text = ut.typed_part(text, stats)
-        if not text:
-            return None
+        if (
+            "<" not in raw
+            and ":" not in raw
+            and "\n" not in raw
+            and len(raw) < ONE_LINE_CHARS
+            and "[Pasted text #" not in raw
+        ):
+            # one short line without a tag, a colon or a paste marker: no injected span to cut,
+            # and no pasted material (`split_pasted`'s one-line case; its plan-accept openers end
+            # in a colon): what the two steps below would leave is the stripped line itself
+            text = raw.strip()
+            if not text:
+                stats.skip("empty_after_scaffolding")
+                return None
+        else:
+            text = ut.strip_injected(raw)
+            if not text:
+                stats.skip("empty_after_scaffolding")
+                return None
+            text = ut.typed_part(text, stats)
+            if not text:
+                return None
         text, signal, truncated = ut.settle_turn(text, self.pending, self.assistant_text, stats)
         self.pending = None
         correction = signal is not None
-        turn = Turn(
-            line_no=line_no,
-            byte_offset=offset,
-            entry_uuid=entry_uuid,
-            session_id=session_id,
-            timestamp=timestamp,
-            cwd=cwd,
-            tier=Tier.T1 if correction else Tier.T2,
-            kind=TurnKind.CORRECTION if correction else TurnKind.PROMPT,
-            correction_signal=signal,
-            text=text,
-            context=ut.tail(self.assistant_text) if correction and self.assistant_text else "",
-            truncated=truncated,
+        turn = make_turn(
+            line_no,
+            offset,
+            entry_uuid,
+            session_id,
+            timestamp,
+            cwd,
+            Tier.T1 if correction else Tier.T2,
+            TurnKind.CORRECTION if correction else TurnKind.PROMPT,
+            signal,
+            text,
+            ut.tail(self.assistant_text) if correction and self.assistant_text else "",
+            truncated,
         )
         self.turns.append(turn)
         return turn

@@ -18,7 +18,8 @@ from persona_pipeline.core.sources import activity as act
 from persona_pipeline.core.sources import readers
 from persona_pipeline.core.sources import user_text as ut
 from persona_pipeline.core.sources.discovery import SIDE_QUESTION_PREFIX, discover_claude
-from persona_pipeline.core.sources.jsonl_stream import FileSkipped, read_entries, type_name
+from persona_pipeline.core.sources.jsonl_stream import FileSkipped, parsed_lines, type_name
+from persona_pipeline.core.sources.turn_fast import make_turn
 
 # 2: malformed fields cost a line, not the file; safe cuts; linear tag stripping. 3: activity stream.
 # 4: pasted material out; replay bursts once; SDK flags judged per entry; queued prompts, prompts beside
@@ -164,8 +165,15 @@ def read_claude(path: Path) -> ReadResult:
     # `/btw` side questions live in their own `agent-aside_question-*` file, run as a sidechain:
     # its first user entry (after a system-reminder preamble) is the person's question
     st.side_question = path.name.startswith(SIDE_QUESTION_PREFIX)
+    lines = parsed_lines(path, stats)  # `read_entries` without a lambda call per line
     try:
-        read_entries(path, stats, lambda e, line_no, offset: _handle(e, line_no, offset, st, stats))
+        try:
+            for e, line_no, offset in lines:
+                _handle(e, line_no, offset, st, stats)
+                if stats.machine_generated:
+                    break
+        finally:
+            lines.close()  # its line and byte counts are added on close, before any result
     except FileSkipped as exc:
         return ReadResult.finish([], stats, exc.reason)
     _end_run(st)
@@ -567,19 +575,19 @@ def _prompt(
     # id where the client kept it, so its support is not counted twice
     sid = e.get("sessionId")
     st.turns.append(
-        Turn(
-            line_no=line_no,
-            byte_offset=offset,
-            entry_uuid=e.get("uuid") if isinstance(e.get("uuid"), str) else None,
-            session_id=sid if isinstance(sid, str) and sid else stats.session_id,
-            timestamp=ts if isinstance(ts, str) else None,
-            cwd=stats.cwd,
-            tier=tier,
-            kind=turn_kind,
-            correction_signal=signal,
-            text=text,
-            context=context,
-            truncated=truncated,
+        make_turn(
+            line_no,
+            offset,
+            e.get("uuid") if isinstance(e.get("uuid"), str) else None,
+            sid if isinstance(sid, str) and sid else stats.session_id,
+            ts if isinstance(ts, str) else None,
+            stats.cwd,
+            tier,
+            turn_kind,
+            signal,
+            text,
+            context,
+            truncated,
         )
     )
 

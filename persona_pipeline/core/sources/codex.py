@@ -21,6 +21,7 @@ from persona_pipeline.core.sources import readers
 from persona_pipeline.core.sources import user_text as ut
 from persona_pipeline.core.sources.discovery import discover_codex
 from persona_pipeline.core.sources.jsonl_stream import FileSkipped, read_entries, type_name
+from persona_pipeline.core.sources.turn_fast import NO_ENTRY_UUID, make_turn
 
 # 2: malformed fields cost a line, not the file; safe cuts. 3: activity stream. 4: pasted material (the
 # plan-accept message included) out; a message that is only image placeholders dropped
@@ -289,18 +290,20 @@ def _user_text(raw: str, ts: str | None, line_no: int, offset: int, st: _State, 
     st.pending_signal = None
     correction = signal is not None
     st.turns.append(
-        Turn(
-            line_no=line_no,
-            byte_offset=offset,
-            session_id=stats.session_id,
-            timestamp=ts,
-            cwd=st.cwd,
-            tier=Tier.T1 if correction else Tier.T2,
-            kind=TurnKind.CORRECTION if correction else TurnKind.PROMPT,
-            correction_signal=signal,
-            text=text,
-            context=ut.tail(st.assistant_text) if correction and st.assistant_text else "",
-            truncated=truncated,
+        make_turn(
+            line_no,
+            offset,
+            None,
+            stats.session_id,
+            ts,
+            st.cwd,
+            Tier.T1 if correction else Tier.T2,
+            TurnKind.CORRECTION if correction else TurnKind.PROMPT,
+            signal,
+            text,
+            ut.tail(st.assistant_text) if correction and st.assistant_text else "",
+            truncated,
+            NO_ENTRY_UUID,
         )
     )
 

@@ -41,7 +41,7 @@ from persona_pipeline.core.sources import activity as act
 from persona_pipeline.core.sources import readers
 from persona_pipeline.core.sources.chat_turns import Conversation, ToolArgs, iso_from_epoch, load_json, workspace_folder
 from persona_pipeline.core.sources.discovery import SourceUnit
-from persona_pipeline.core.sources.jsonl_stream import FileSkipped, read_entries, type_name
+from persona_pipeline.core.sources.jsonl_stream import FileSkipped, parsed_lines, read_entries, type_name
 
 READER_VERSION = "copilot-1"  # the first: VS Code JSON and JSONL logs, legacy store, CLI events
 KIND = "copilot"
@@ -218,30 +218,41 @@ def _vscode_turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
     folder = unit.path.parent.parent  # workspaceStorage/<hash>/ beside chatSessions/
     s = _Session(stats, workspace_folder(folder) if unit.path.parent.name == "chatSessions" else None)
     stats.cwd = s.cwd
-    for n, req in enumerate(data["requests"], start=1):
-        stats.lines_total += 1
-        if not isinstance(req, dict):
-            stats.lines_bad += 1
-            stats.skip("request_malformed")
-            continue
-        stats.saw("request")
-        ts = iso_from_epoch(req.get("timestamp"))
-        if req.get("isHidden") is True:
-            stats.skip("hidden_request")
-            continue
-        variables = req.get("variableData")
-        if isinstance(variables, dict) and isinstance(variables.get("variables"), list):
-            stats.skip("attached_context", len(variables["variables"]))
-        if isinstance(req.get("result"), dict) and req["result"].get("metadata"):
-            stats.skip("rendered_prompt")  # the prompt as sent (injected context, tool rounds): never read
-        rid = req.get("requestId") if isinstance(req.get("requestId"), str) else None
-        s.chat.user(
-            _message_text(req.get("message")), line_no=n, session_id=session_id, timestamp=ts, cwd=s.cwd, entry_uuid=rid
-        )
-        where: act.Where = (n, 0, rid, ts, session_id, s.cwd)
-        _response(_response_parts(req.get("response")), where, s, stats)
-        if req.get("isCanceled") is True:
-            s.chat.signal(_CANCELLED)  # the person stopped this response: their next words correct it
+    requests = data["requests"]
+    bad = 0
+    try:
+        for n, req in enumerate(requests, start=1):
+            if not isinstance(req, dict):
+                bad += 1
+                stats.skip("request_malformed")
+                continue
+            stats.saw("request")
+            ts = iso_from_epoch(req.get("timestamp"))
+            if req.get("isHidden") is True:
+                stats.skip("hidden_request")
+                continue
+            variables = req.get("variableData")
+            if isinstance(variables, dict) and isinstance(variables.get("variables"), list):
+                stats.skip("attached_context", len(variables["variables"]))
+            if isinstance(req.get("result"), dict) and req["result"].get("metadata"):
+                stats.skip("rendered_prompt")  # the prompt as sent (injected context, tool rounds): never read
+            rid = req.get("requestId") if isinstance(req.get("requestId"), str) else None
+            s.chat.user(
+                _message_text(req.get("message")),
+                line_no=n,
+                session_id=session_id,
+                timestamp=ts,
+                cwd=s.cwd,
+                entry_uuid=rid,
+            )
+            where: act.Where = (n, 0, rid, ts, session_id, s.cwd)
+            _response(_response_parts(req.get("response")), where, s, stats)
+            if req.get("isCanceled") is True:
+                s.chat.signal(_CANCELLED)  # the person stopped this response: their next words correct it
+    finally:
+        # counted once (a pydantic attribute write per request cost more than most requests)
+        stats.lines_total += len(requests)
+        stats.lines_bad += bad
     s.activity.finish()
     return s.chat.turns
 
@@ -370,50 +381,68 @@ _CLI_SKIPS = {
 }
 
 
-def _cli_event(e: dict[str, Any], line_no: int, offset: int, c: _Cli, stats: ReadStats) -> None:
-    etype = e.get("type")
-    key = etype if isinstance(etype, str) else None
-    c.seen[key] = c.seen.get(key, 0) + 1
-    data = e.get("data")
-    if not isinstance(data, dict):
-        data = {}
-    if etype == "tool.execution_complete":
-        call_id = data.get("toolCallId")
-        if isinstance(call_id, str) and c.activity.pending(call_id):
-            _cli_tool_result(data, call_id, c.where(e, line_no, offset), c)
-    elif etype == "tool.execution_start":
-        call_id, tool = data.get("toolCallId"), data.get("toolName")
-        if isinstance(call_id, str) and isinstance(tool, str) and tool:
-            c.activity.call(call_id, tool, data.get("arguments"), c.where(e, line_no, offset))
-        else:
-            stats.skip("tool_call_malformed")
-    elif etype == "assistant.message":
-        c.chat.assistant(data.get("content"))
-        if data.get("reasoningText"):
-            stats.skip("reasoning")
-    elif etype == "user.message":
-        if data.get("transformedContent") is not None:
-            stats.skip("injected_prompt")  # the prompt as sent, with the client's context in it
-        if isinstance(data.get("attachments"), list) and data["attachments"]:
-            stats.skip("attached_context", len(data["attachments"]))
-        w = c.where(e, line_no, offset)
-        c.chat.user(
-            data.get("content"),
-            line_no=line_no,
-            offset=offset,
-            session_id=c.session_id,
-            timestamp=w[3],
-            cwd=c.cwd,
-            entry_uuid=w[2] if isinstance(w[2], str) else None,
-        )
-    elif etype == "session.start":
-        context = data.get("context") if isinstance(data.get("context"), dict) else data
-        if isinstance(context.get("cwd"), str):
-            c.cwd = stats.cwd = context["cwd"]
-        if isinstance(data.get("sessionId"), str):
-            c.session_id = stats.session_id = data["sessionId"]
-    elif key is not None and ("abort" in key or "cancel" in key):
-        c.chat.signal(_CANCELLED)
+def _cli_turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
+    """One events.jsonl. The dispatch is inlined in the line loop (a CLI session is thousands of
+    small events, each one C parse: a function call and a `where` tuple per event were most of the
+    reader's time); a `where` is built only where it is stored or cited."""
+    c = _Cli(stats, unit.path.parent.name)
+    stats.session_id = c.session_id
+    seen, activity, chat = c.seen, c.activity, c.chat
+    lines = parsed_lines(unit.path, stats)
+    try:
+        for e, line_no, offset in lines:
+            etype = e.get("type")
+            key = etype if isinstance(etype, str) else None
+            seen[key] = seen.get(key, 0) + 1
+            data = e.get("data")
+            if not isinstance(data, dict):
+                data = {}
+            if etype == "tool.execution_complete":
+                call_id = data.get("toolCallId")
+                if not isinstance(call_id, str) or not activity.pending(call_id):
+                    continue
+                error = data.get("error")
+                if not error and data.get("success") is not False and activity.ok(call_id):
+                    continue  # a success that cites nothing (`_cli_tool_result`'s last branch)
+                _cli_tool_result(data, call_id, c.where(e, line_no, offset), c)
+            elif etype == "tool.execution_start":
+                call_id, tool = data.get("toolCallId"), data.get("toolName")
+                if isinstance(call_id, str) and isinstance(tool, str) and tool:
+                    activity.call(call_id, tool, data.get("arguments"), c.where(e, line_no, offset))
+                else:
+                    stats.skip("tool_call_malformed")
+            elif etype == "assistant.message":
+                chat.assistant(data.get("content"))
+                if data.get("reasoningText"):
+                    stats.skip("reasoning")
+            elif etype == "user.message":
+                if data.get("transformedContent") is not None:
+                    stats.skip("injected_prompt")  # the prompt as sent, with the client's context in it
+                if isinstance(data.get("attachments"), list) and data["attachments"]:
+                    stats.skip("attached_context", len(data["attachments"]))
+                w = c.where(e, line_no, offset)
+                chat.user(
+                    data.get("content"),
+                    line_no=line_no,
+                    offset=offset,
+                    session_id=c.session_id,
+                    timestamp=w[3],
+                    cwd=c.cwd,
+                    entry_uuid=w[2] if isinstance(w[2], str) else None,
+                )
+            elif etype == "session.start":
+                context = data.get("context") if isinstance(data.get("context"), dict) else data
+                if isinstance(context.get("cwd"), str):
+                    c.cwd = stats.cwd = context["cwd"]
+                if isinstance(data.get("sessionId"), str):
+                    c.session_id = stats.session_id = data["sessionId"]
+            elif key is not None and ("abort" in key or "cancel" in key):
+                chat.signal(_CANCELLED)
+    finally:
+        lines.close()  # its line and byte counts are added on close
+        _flush_counts(c, stats)
+    activity.finish()
+    return c.chat.turns
 
 
 def _flush_counts(c: _Cli, stats: ReadStats) -> None:
@@ -441,17 +470,6 @@ def _cli_tool_result(data: dict[str, Any], call_id: str, where: act.Where, c: _C
         c.activity.result(call_id, act.Outcome.ERROR, where, message if isinstance(message, str) else "")
     else:
         c.activity.result(call_id, act.Outcome.OK, where)
-
-
-def _cli_turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
-    c = _Cli(stats, unit.path.parent.name)
-    stats.session_id = c.session_id
-    try:
-        read_entries(unit.path, stats, lambda e, line_no, offset: _cli_event(e, line_no, offset, c, stats))
-    finally:
-        _flush_counts(c, stats)
-    c.activity.finish()
-    return c.chat.turns
 
 
 def _turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:

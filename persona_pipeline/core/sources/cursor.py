@@ -129,28 +129,36 @@ def _bubble_cwd(bubble: dict[str, Any]) -> str | None:
 
 def _bubble(b: Any, session_id: str | None, s: _Store) -> None:
     s.line += 1
+    counts = s.counts.counts  # skips counted in the plain dict `LocalCounts` adds once
     if not isinstance(b, dict):
-        s.skip("bubble_malformed")
+        counts["bubble_malformed"] = counts.get("bubble_malformed", 0) + 1
         return
-    kind = b.get("type")
-    ts = iso_from_epoch(b.get("createdAt"))
-    if b.get("richText") is not None:
-        s.skip("rich_text")  # the editor's state of the same words
-    if b.get("context"):
-        s.skip("attached_context")
+    get = b.get
+    kind = get("type")
+    if get("richText") is not None:
+        counts["rich_text"] = counts.get("rich_text", 0) + 1  # the editor's state of the same words
+    if get("context"):
+        counts["attached_context"] = counts.get("attached_context", 0) + 1
     if kind == _USER:
-        s.skip("saw:bubble:user")
-        bid = b.get("bubbleId") if isinstance(b.get("bubbleId"), str) else None
-        s.chat.user(b.get("text"), line_no=s.line, session_id=session_id, timestamp=ts, cwd=s.cwd, entry_uuid=bid)
+        counts["saw:bubble:user"] = counts.get("saw:bubble:user", 0) + 1
+        bid = get("bubbleId")
+        s.chat.user(
+            get("text"),
+            line_no=s.line,
+            session_id=session_id,
+            timestamp=iso_from_epoch(get("createdAt")),
+            cwd=s.cwd,
+            entry_uuid=bid if isinstance(bid, str) else None,
+        )
     elif kind == _AGENT:
-        s.skip("saw:bubble:agent")
-        s.skip("agent")
-        s.chat.assistant(b.get("text"))
-        if b.get("thinking"):
-            s.skip("thinking")
-        tool = b.get("toolFormerData")
-        if isinstance(tool, dict):
-            _tool(tool, (s.line, 0, None, ts, session_id, s.cwd), s)
+        counts["saw:bubble:agent"] = counts.get("saw:bubble:agent", 0) + 1
+        counts["agent"] = counts.get("agent", 0) + 1
+        s.chat.assistant(get("text"))
+        if get("thinking"):
+            counts["thinking"] = counts.get("thinking", 0) + 1
+        tool = get("toolFormerData")
+        if isinstance(tool, dict):  # the time is converted only where it is cited
+            _tool(tool, (s.line, 0, None, iso_from_epoch(get("createdAt")), session_id, s.cwd), s)
     else:
         s.skip(f"bubble_type:{kind}" if isinstance(kind, int) and 0 <= kind < 100 else "bubble_type:<other>")
 

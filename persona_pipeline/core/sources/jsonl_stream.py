@@ -69,6 +69,11 @@ def _read_line(f: Any, max_bytes: int) -> tuple[bytes | None, int]:
     first = f.readline(_CHUNK)
     if not first or first.endswith(b"\n") or len(first) < _CHUNK:
         return first, len(first)
+    return _rest_of_line(f, first, max_bytes)
+
+
+def _rest_of_line(f: Any, first: bytes, max_bytes: int) -> tuple[bytes | None, int]:
+    """`_read_line` of a line longer than one `_CHUNK` read (`first`)."""
     parts = [first]
     size = len(first)
     oversize = False
@@ -123,14 +128,21 @@ def _parsed_lines(path: Path, stats: ReadStats, max_line_bytes: int) -> Iterator
             raise FileSkipped(f"unreadable:{type(exc).__name__}") from None
         if b"\x00" in head:
             raise FileSkipped("binary")
+        readline = f.readline
+        raw: bytes | None
         while True:
             try:
-                raw, size = _read_line(f, max_line_bytes)
+                # `_read_line` inlined for the usual line (one read, ending in a newline or short of
+                # a chunk): a function call per line cost as much as reading it
+                raw = readline(_CHUNK)
+                size = len(raw)
+                if size == _CHUNK and not raw.endswith(b"\n"):
+                    raw, size = _rest_of_line(f, raw, max_line_bytes)
             except OSError as exc:
                 # The whole file, not a silently shortened one: a unit stored from a partial read
                 # would keep its fingerprint and never be re-read.
                 raise FileSkipped(f"read_error:{type(exc).__name__}") from None
-            if raw is not None and not raw:
+            if not size:
                 return
             line_no += 1
             start = offset
@@ -188,6 +200,12 @@ def _parse_stripped(raw: bytes, stats: ReadStats) -> Any:
         stats.lines_bad += 1
         stats.skip("nested_too_deep")
     return _UNPARSED
+
+
+def parsed_lines(path: Path, stats: ReadStats) -> Iterator[tuple[dict[str, Any], int, int]]:
+    """(object, line_no, offset) for each good line, for a reader that loops itself (a callback per
+    line costs more than a short line's parse); close it when done: its counts are added then."""
+    return _parsed_lines(path, stats, MAX_LINE_BYTES)
 
 
 def read_entries(path: Path, stats: ReadStats, handle: Callable[[dict[str, Any], int, int], None]) -> None:

@@ -107,6 +107,7 @@ PROSE_DOC_CHARS, PROSE_DOC_BLOCKS = 4000, 6  # multi-page prose without markup
 AGENT_OUTPUT_CHARS = 600  # an agent's reply pasted back: at least this long
 # a single line shorter than every size a region or a pasted block needs (`split_pasted`'s fast path)
 _ONE_LINE_CHARS = min(BIG_CHARS, DOC_CHARS, BRIEF_CHARS, PROSE_DOC_CHARS, AGENT_OUTPUT_CHARS)
+ONE_LINE_CHARS = _ONE_LINE_CHARS  # a single line shorter than this holds no pasted material but a relay
 TYPED_TAIL_CHARS = 300  # a short block after a region may be the person's follow-up
 
 

@@ -9,6 +9,8 @@ import re
 from bisect import bisect_left
 from collections.abc import Iterator
 
+import re2
+
 from persona_pipeline.core.models import ReadStats
 from persona_pipeline.core.sources.pasted import split_pasted
 
@@ -240,6 +242,8 @@ _SENSITIVE_SPAN = re.compile("|".join(_SPAN_KINDS), re.DOTALL)
 _KIND_PATTERNS = tuple(re.compile(p, re.DOTALL) for p in _SPAN_KINDS)
 _KEY_BLOCK, _LABELLED, _URL_USERINFO, _DIGIT_GROUP, _NAME = range(len(_SPAN_KINDS))
 _KEYWORD_LIST = _KEYWORDS.split("|")
+_ANY_KEYWORD = re2.compile(_KEYWORDS)  # on a lower-cased ASCII text (the keywords are lower-case)
+_FIND_ALL_CHARS = 400  # up to this length the eleven finds cost less than one RE2 call
 # What `re` matches to a keyword's letters under IGNORECASE: ASCII case, and four non-ASCII
 # characters (all of Unicode is checked by a test). Folding keeps every character's position.
 _KEYWORD_FOLD = str.maketrans(
@@ -265,11 +269,24 @@ _KEYWORD_REACH = 60 + 1 + len("credential")
 
 
 def _keyword_starts(text: str) -> list[int]:
-    """Every position (overlaps included) where `(?i:<a keyword>)` matches, by str.find on a fold."""
-    folded = text.lower() if text.isascii() else text.translate(_KEYWORD_FOLD)
+    """Every position (overlaps included) where `(?i:<a keyword>)` matches, by str.find on a fold.
+    An ASCII text is first searched once for any keyword (RE2, one linear pass: ~3x cheaper than
+    eleven `find`s over a text that holds none): none, no starts; else every keyword is found from
+    the leftmost match on, as no occurrence starts before it. (A short text is searched by the
+    `find`s alone: cheaper than the call into RE2.)"""
+    begin = 0
+    if text.isascii():
+        folded = text.lower()
+        if len(folded) > _FIND_ALL_CHARS:
+            first = _ANY_KEYWORD.search(folded)
+            if first is None:
+                return []
+            begin = first.start()
+    else:
+        folded = text.translate(_KEYWORD_FOLD)
     starts = []
     for word in _KEYWORD_LIST:
-        i = folded.find(word)
+        i = folded.find(word, begin)
         while i >= 0:
             starts.append(i)
             i = folded.find(word, i + 1)
@@ -427,12 +444,21 @@ def tail(text: str, n: int = 200) -> str:
         # and scanned from a resting point in it; else the whole text, as before
         space = _SPACE.search(text, len(text) - n - _SUFFIX)
         if space:
-            cut = _tail_of(" ".join(text[space.end() :].split()), n, suffix=True)
+            cut = _tail_of(_collapsed(text[space.end() :]), n, suffix=True)
             if cut is not None:
                 return cut
-    cut = _tail_of(" ".join(text.split()), n, suffix=False)
+    cut = _tail_of(_collapsed(text), n, suffix=False)
     assert cut is not None
     return cut
+
+
+def _collapsed(text: str) -> str:
+    """`" ".join(text.split())`. Prose whose only whitespace is single spaces (every other
+    whitespace character is non-printable: checked over all of Unicode by a test) collapses to
+    itself stripped, without splitting it into words (~5x cheaper)."""
+    if "  " not in text and text.isprintable():
+        return text.strip()
+    return " ".join(text.split())
 
 
 def _tail_of(text: str, n: int, suffix: bool) -> str | None:
