@@ -70,24 +70,48 @@ _HOME_SLUG = Rx(r"-(?:Users|home)-([A-Za-z0-9._]{1,64})-")
 # (a literal first, so RE2 skips to each `~`; the character before it is checked in Python)
 _HOME_TILDE = Rx(r"~([a-z_][a-z0-9._-]{1,31})/")
 _TILDE_AFTER_WORD = frozenset("~/.\\-_")
+# Profile folders no person owns: the ones an OS creates (Windows' All Users / Default / Public /
+# Administrator / the sandbox and OOBE accounts, macOS' Shared and Guest) and the default accounts
+# of CI runners, cloud images, dev containers and notebook images.
 _SYSTEM_ACCOUNTS = {
     "shared",
+    "guest",
     "runner",
     "ubuntu",
+    "debian",
+    "centos",
+    "fedora",
+    "almalinux",
+    "rocky",
+    "cloud-user",
+    "opc",
+    "azureuser",
     "ec2-user",
     "root",
     "admin",
+    "administrator",
+    "nobody",
     "vscode",
     "node",
     "codespace",
+    "gitpod",
+    "coder",
+    "vagrant",
+    "jovyan",
+    "pi",
     "public",
     "default",
     "all users",
     "default user",
+    "wdagutilityaccount",
+    "defaultapppool",
     "linuxbrew",
     "travis",
     "circleci",
     "jenkins",
+    "gitlab-runner",
+    "buildkite-agent",
+    "appveyor",
     "user",
     "username",
     "you",
@@ -766,9 +790,26 @@ def home_user_spans(text: str) -> Iterator[Span]:
                 continue
             if rx is _HOME_TILDE and start > 1 and (text[start - 2].isalnum() or text[start - 2] in _TILDE_AFTER_WORD):
                 continue  # `a~b/`, `/~x/`: inside a word or a path, not the shell's ~user
-            if name.lower() in _SYSTEM_ACCOUNTS or name.startswith(("$", "<", "%", "{", "[")):
+            if _system_account(name):
                 continue
+            if rx is _HOME_PATH and text[end : end + 1] == " ":
+                # `C:\\Users\\All Users\\…`: the folder may be a spaced system profile, not its first word
+                window = text[start : start + 65]
+                cut = next((i for i, c in enumerate(window) if c in _SEGMENT_STOP), len(window))
+                words = window[:cut].split(" ")
+                if _system_account(" ".join(words[:2])) or _system_account(" ".join(words[:3])):
+                    continue
             yield Span(start, end, "user_name")
+
+
+def _system_account(name: str) -> bool:
+    low = name.lower()
+    # (defaultuser0, defaultuser100000: the accounts Windows set-up creates and removes)
+    return low in _SYSTEM_ACCOUNTS or low.rstrip("0123456789") == "defaultuser" or name.startswith(_TEMPLATE_STARTS)
+
+
+_TEMPLATE_STARTS = ("$", "<", "%", "{", "[")
+_SEGMENT_STOP = frozenset("/\\\r\n\"'`:*?<>|")
 
 
 # Names by context. A name word is capitalised, may carry non-ASCII letters (DEL in the fold,
