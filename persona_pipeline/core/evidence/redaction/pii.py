@@ -646,13 +646,28 @@ def iban_spans(text: str) -> Iterator[Span]:
             yield Span(start, start + len(raw), "iban")
 
 
-_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+# Month names (and their abbreviations) in English, German, French, Spanish, Italian, Portuguese and
+# Dutch, by their distinct prefixes (a non-ASCII letter is the fold's DEL): März, février, août,
+# diciembre, giugno, outubro, maart… Only read after a birth label and before a year.
+_MONTH = (
+    r"(?:jan|feb|f\x7fv|fev|mar|m\x7frz|maa|apr|avr|abr|may|mai|mei|mag|jun|jui|giu|jul|lug|aug|ao\x7f|ago|"
+    r"sep|set|oct|okt|ott|out|nov|dec|dez|d\x7fc|dic|ene|gen)[a-z\x7f]*\.?"
+)
+# A birth label in the languages of the phone and address detectors (abbreviations too: geb.,
+# d.o.b.), then an optional separator; quotes may be doubled (a CSV cell) or escaped (JSON).
+_DOB_LABEL = (
+    r"d\.?o\.?b\.?|date[ _-]?of[ _-]?birth|birth[ _-]?date|birth[ _-]?day|born(?:[ \t]+on)?|"
+    r"geburtsdatum|geburtstag|geboren(?:[ \t]+am)?|geb\.|date[ _]de[ _]naissance|n\x7fe?[ \t]+le|"
+    r"fecha[ _]de[ _]nacimiento|nacid[oa][ \t]+el|data[ _]de[ _]nascimento|nascid[oa][ \t]+em|"
+    r"data[ _]di[ _]nascita|nat[oa][ \t]+il|geboortedatum|geboren[ \t]+op|f\x7fdelsedatum|f\x7fdd[ \t]+den|"
+    r"f\x7fdselsdato|f\x7fdt[ \t]+den|syntym\x7faika|data[ _]urodzenia|urodzon[ya]|datum[ _]narozen\x7f|"
+    r"do\x7fum[ _]tarihi"
+)
+_DOB_QUOTE = r"(?:\\?[\"']){0,2}"
 _DOB = Rx(
-    r"(?i)\b(?:d\.?o\.?b\.?|date[ _-]?of[ _-]?birth|birth[ _-]?date|birth[ _-]?day|born(?:[ \t]+on)?|"
-    r"geburtsdatum|geboren(?:[ \t]+am)?|date[ _]de[ _]naissance|n\x7fe?[ \t]+le|fecha[ _]de[ _]nacimiento|"
-    r"data[ _]de[ _]nascimento|data[ _]di[ _]nascita)[\"']?[ \t]*(?:[:=|>]|is|was|-)?[ \t]*[\"']?"
-    rf"(\d{{4}}-\d{{1,2}}-\d{{1,2}}|\d{{1,2}}[/.-]\d{{1,2}}[/.-](?:\d{{4}}|\d{{2}})|"
-    rf"\d{{1,2}}(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?{_MONTH},?[ \t]+\d{{4}}|"
+    rf"(?i)\b(?:{_DOB_LABEL}){_DOB_QUOTE}[ \t]*(?:[:=|>]|is|was|-)?[ \t]*{_DOB_QUOTE}"
+    rf"(\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}|\d{{1,2}}[/.-]\d{{1,2}}[/.-](?:\d{{4}}|\d{{2}})|"
+    rf"\d{{1,2}}(?:st|nd|rd|th|er|\.|\x7f)?[ \t]+(?:(?:of|de)[ \t]+)?{_MONTH},?[ \t]+(?:de[ \t]+)?\d{{4}}|"
     rf"{_MONTH}[ \t]+\d{{1,2}}(?:st|nd|rd|th)?,?[ \t]+\d{{4}})"
 )
 
