@@ -209,7 +209,26 @@ def _name_lists() -> tuple[frozenset[str], frozenset[str]]:
         for attr in ("first_name_pairs", "first_name_male_pairs", "first_name_female_pairs"):
             firsts.update(_latin(t[-1] for t in getattr(prov, attr, ()) or () if isinstance(t, tuple)))
         lasts.update(_latin(t[-1] for t in getattr(prov, "last_name_pairs", ()) or () if isinstance(t, tuple)))
-    return frozenset(firsts), frozenset(lasts)
+    # the same names as they are often typed on an ASCII keyboard: Elodie, Soren, Jurgen or Juergen
+    return frozenset(firsts | _ascii_spellings(firsts)), frozenset(lasts | _ascii_spellings(lasts))
+
+
+_NO_DECOMPOSITION = str.maketrans({"ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ı": "i", "ß": "ss"})
+_GERMAN_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+
+
+def _ascii_spellings(names: Iterable[str]) -> set[str]:
+    import unicodedata
+
+    out: set[str] = set()
+    for n in names:
+        if n.isascii():
+            continue
+        for v in (n, n.translate(_GERMAN_UMLAUTS)):
+            plain = "".join(c for c in unicodedata.normalize("NFKD", v.translate(_NO_DECOMPOSITION)) if c.isascii())
+            if plain.isascii() and len(plain) >= 2 and plain[0].isupper():
+                out.add(plain)
+    return out
 
 
 def _latin(names: Iterable[object]) -> Iterator[str]:
@@ -851,12 +870,18 @@ _NAME_CONTEXT = Rx(
     rf"({_FULL}|{_NW})"
 )
 # a key naming a person's role (JSON, YAML, env), its quotes possibly JSON-escaped: "assignee": "X"
-_KEYED_NAME = Rx(
-    r"(?i:\b(?:author|full_?name|display_?name|user\.name|git_author_name|git_committer_name|owner_name|"
+_PERSON_KEYS = (
+    r"author|full_?name|display_?name|user\.name|git_author_name|git_committer_name|owner_name|"
     r"customer(?:_name)?|patient(?:_name)?|employee(?:_name)?|contact_name|signed by|first_?name|last_?name|"
     r"assignee|owner|reviewer|reporter|approver|requester|requested_by|maintainer|creator|created_by|"
-    r"updated_by|on_?call|contact))"
-    rf"\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?({_FULL}|{_NW})"
+    r"updated_by|on_?call|contact"
+)
+# ... or an XML/HTML element of that name, its attributes and its brackets possibly escaped:
+# <author>X</author>, <maintainer email="…">X, &lt;owner&gt;X
+_KEYED_NAME = Rx(
+    rf"(?:(?i:\b(?:{_PERSON_KEYS}))\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?|"
+    rf"(?i:(?:<|&lt;)(?:{_PERSON_KEYS}))(?:[ \t][^<>\n]{{0,80}})?(?:>|&gt;)[ \t]*)"
+    rf"({_FULL}|{_NW})"
 )
 # Sign-offs: "Thanks,\nFirst Last", "--\nFirst Last" at a line start.
 # (the sign-off may follow a log prefix, `… ERROR [worker-5] Best regards,`, and its line break may
@@ -903,7 +928,9 @@ _NOT_NAME_WORDS = _words(
 # A full name (two or more name words) as the subject of a verb of communication or review:
 # "Hiroshi Yamamoto said", "Kwame Mensah approved it". One word alone never ("Docker said").
 _NAME_BEFORE_VERB = Rx(
-    rf"(?:^|[^A-Za-z0-9_\x7f'.-])({_FULL})[ \t]+(?:said|says|wrote|writes|mentioned|asked|suggested|approved|"
+    # (a role or pronouns in brackets may stand between them: "Kwame Mensah (PM) asked")
+    rf"(?:^|[^A-Za-z0-9_\x7f'.-])({_FULL})[ \t]+(?:\(([^()\n]{{1,30}})\)[ \t]+)?"
+    r"(?:said|says|wrote|writes|mentioned|asked|suggested|approved|"
     r"reported|commented|replied|noted|confirmed|explained|emailed|messaged|pinged|merged|reviewed|"
     r"thinks|thought|agreed|promised|wants|needs|"
     # change: "Hiroshi Yamamoto changed it", "Ana da Silva rotated the key"
@@ -1022,13 +1049,15 @@ def person_name_spans(text: str) -> Iterator[Span]:
             continue
         for s0, e0, s1, e1 in _name_pairs(text, r0, r1):
             first, last = text[s0:e0], text[s1:e1]
-            if "-" in first and all(p in firsts for p in first.split("-")):
+            compound = "-" in first and all(p in firsts for p in first.split("-"))
+            if compound:
                 first = first.split("-")[0]  # Jean-Luc, Anne-Marie: a compound of listed names
             if first not in firsts or (
                 last not in lasts and (last in _NOT_NAME_WORDS or last in firsts or first in _NOT_NAME_WORDS)
             ):
                 continue
-            if last not in lasts and (first in _COMMON_WORD_FIRSTS or text[e1 : e1 + 1] in ("(", ".", "_")):
+            # (a compound is no everyday word: "Jean-Luc Wójcik" is a name where "Jean Jacket" is not)
+            if last not in lasts and ((first in _COMMON_WORD_FIRSTS and not compound) or text[e1 : e1 + 1] in "(._"):
                 continue  # "Will Update", "Grant Access", "Max Retries": words, not people
             start, end = s0, e1
             pre = _NAME_PREFIX.search(text[max(0, start - 6) : start])
@@ -1039,7 +1068,7 @@ def person_name_spans(text: str) -> Iterator[Span]:
                 end += suf[0][1] - suf[0][0]
             yield Span(start, end, "person_name")
     contexts = _context_matches(text) if _open(text, "name_context") else ()
-    for (m0, _), ctx, keyed, signoff, verb in contexts:  # one pass for the four contexts
+    for (m0, _), ctx, keyed, signoff, verb, role in contexts:  # one pass for the four contexts
         if _after_placeholder(text, m0):
             continue
         start, end = ctx if ctx[0] >= 0 else keyed if keyed[0] >= 0 else signoff if signoff[0] >= 0 else verb
@@ -1051,10 +1080,29 @@ def person_name_spans(text: str) -> Iterator[Span]:
             words = text[start:end].split(" ")
             while len(words) > 2 and not _name_words_ok(" ".join(words), single_needs_list=True):
                 start += len(words.pop(0)) + 1
-            if not _person_like(words):
+            if role[0] >= 0:
+                if not _is_role(text[role[0] : role[1]]):
+                    continue  # "Single Sign-On (SSO) changed": brackets that introduce no person
+            elif not _person_like(words):
                 continue  # "Load Balancer said": a verb alone makes no name of two plain words
         if _name_words_ok(text[start:end], single_needs_list=signoff[0] < 0):
             yield Span(start, end, "person_name")
+
+
+# What a person, never a product, is introduced with in brackets: a job role or its abbreviation,
+# or pronouns ("(PM)", "(tech lead)", "(she/her)").
+_ROLE_WORDS = _words(
+    "pm em tpm pgm po tl cto ceo cfo coo cio ciso cpo cmo vp svp evp avp gm md qa sre dba swe sde ux ui hr "
+    "eng devops secops lead manager engineer designer intern architect director head analyst scientist "
+    "researcher founder cofounder co-founder maintainer contractor consultant sysadmin admin on-call oncall "
+    "recruiter tech team product engineering staff senior principal junior sr jr she her hers he him his they "
+    "them theirs ze zir xe xem"
+)
+
+
+def _is_role(text: str) -> bool:
+    words = text.lower().replace("/", " ").replace(",", " ").split()
+    return bool(words) and words[0] in _ROLE_WORDS
 
 
 # Listed first names that are also everyday capitalised words in developer text: they make a
