@@ -138,6 +138,15 @@ NAMES: list[tuple[str, str]] = [
     ("Quillon Marchetti (EM) approved the rollout", "Quillon Marchetti"),
     ("Tobiah Wrenfield (she/her) asked about the retry", "Tobiah Wrenfield"),
     ("- Zephyrine de Wit (tech lead) said to wait", "Zephyrine de Wit"),
+    # a chat mention, a mailbox's display name, work or credit handed to someone
+    ("@Quillon Lowenthal can you take this?", "Quillon Lowenthal"),
+    ("Oleander Brisco <obrisco@corvid-labs.io> wrote:", "Oleander Brisco"),
+    ("reassigned to Yevgenia Tarkowsky on Monday", "Yevgenia Tarkowsky"),
+    ("big thanks to Zephyrine Ashgrove for the repro", "Zephyrine Ashgrove"),
+    # every entry of a list a name context began
+    ("cc: Ana Lima, Oleander Brisco & Quillon Lowenthal", "Quillon Lowenthal"),
+    ("Reviewed-by: Ana Lima, Tobiah Wrenfield", "Tobiah Wrenfield"),
+    ("paired with Ana Lima and Dervla Brisco", "Dervla Brisco"),
     # a compound first name whose first part is also an everyday word (Jean, May, Rose)
     ("'Jean-Luc Brisco (PM) asked for this'", "Jean-Luc Brisco"),
     ("Rose-Marie Tarkowsky joined", "Rose-Marie Tarkowsky"),
@@ -158,6 +167,12 @@ NOT_NAMES = [
     "class UserService(BaseService) said nothing",
     "Visual Studio Code (Insiders) updated itself",
     "Jean Jacket sold out",
+    "@Override public void run()",
+    '@Component @Scope("prototype")',
+    "Renovate Bot <bot@renovateapp.com>",
+    "GitHub Actions <noreply@github.com>",
+    "assigned to Platform Team",
+    "Map<String, Integer> counts; Optional<User> user",
     "May Release notes",
 ]
 
@@ -170,3 +185,8 @@ def test_person_names_in_context_are_redacted(text: str, value: str) -> None:
 @pytest.mark.parametrize("text", NOT_NAMES)
 def test_capitalised_non_names_survive(text: str) -> None:
     assert [k for k in _kinds(text) if k[0] == "person_name"] == []
+
+
+def test_a_list_after_a_weak_cue_goes_on_with_products() -> None:
+    text = "worked with Ana Lima, Hacker News and Product Hunt"
+    assert [v for k, v in _kinds(text) if k == "person_name"] == ["Ana Lima"]

@@ -855,7 +855,11 @@ _PARTICLE = (
 )
 _FULL = rf"{_NW}(?:[ \t]+(?:[A-Z]\.[ \t]+)?(?:{_PARTICLE}[ \t]+)?{_NW}){{1,3}}"
 _NAME_CONTEXT = Rx(
+    # a chat mention of a display name, "@Kwame Mensah" (two words at least: see person_name_spans)
+    r"(?:(?:^|[\s(\[>\"',])@|"
     r"(?i:\b(?:ask|asked|ping|pinged|cc|bcc|dear|hi|hello|hey|thanks|thank you|attn|with|talked to|spoke to|"
+    # handing work or credit to someone: "assigned to X", "thanks to X"
+    r"(?:re)?assigned to|handed (?:it )?(?:over )?to|escalated to|(?:thanks|thank you|kudos|credit) to|"
     r"from:|to:|reviewer|assignee|author|owner|contact|signed|regards|cheers|sincerely|"
     # people named by their relation to the writer: "my colleague X", "our manager X"
     r"colleagues?|co-?workers?|teammates?|manager|boss|mentor|intern|landlord|neighbou?r|recruiter|"
@@ -865,8 +869,8 @@ _NAME_CONTEXT = Rx(
     # a chat log's speaker: "[10:42] First Last: …"
     r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp][Mm])?\]|"
     # a title: "Dr. Ngozi Okafor", "Ms Chen"
-    r"(?-i:(?:Mr|Mrs|Ms|Mx|Dr|Prof)\.?))"
-    r"(?:[ \t]*:|[ \t]+(?:is|was))?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?)"
+    r"(?-i:(?:Mr|Mrs|Ms|Mx|Dr|Prof)\.?)))"
+    r"(?:[ \t]*:|[ \t]+(?i:is|was))?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?)"
     rf"({_FULL}|{_NW})"
 )
 # a key naming a person's role (JSON, YAML, env), its quotes possibly JSON-escaped: "assignee": "X"
@@ -930,12 +934,14 @@ _NOT_NAME_WORDS = _words(
 _NAME_BEFORE_VERB = Rx(
     # (a role or pronouns in brackets may stand between them: "Kwame Mensah (PM) asked")
     rf"(?:^|[^A-Za-z0-9_\x7f'.-])({_FULL})[ \t]+(?:\(([^()\n]{{1,30}})\)[ \t]+)?"
-    r"(?:said|says|wrote|writes|mentioned|asked|suggested|approved|"
+    r"(?:(?:said|says|wrote|writes|mentioned|asked|suggested|approved|"
     r"reported|commented|replied|noted|confirmed|explained|emailed|messaged|pinged|merged|reviewed|"
     r"thinks|thought|agreed|promised|wants|needs|"
     # change: "Hiroshi Yamamoto changed it", "Ana da Silva rotated the key"
     r"changed|updated|fixed|broke|deployed|pushed|reverted|rotated|reset|added|removed|deleted|created|"
-    r"opened|closed|filed|assigned|migrated|shipped|told|sent|shared|posted|owns|handles|knows)\b"
+    r"opened|closed|filed|assigned|migrated|shipped|told|sent|shared|posted|owns|handles|knows)\b|"
+    # a mailbox's display name: "Kwame Mensah <kwame@…>" (headers, trailers, quoted replies)
+    r"<[A-Za-z0-9._%+-]{1,64}@)"
 )
 _NAME_IN_CONTEXT = Rx(
     "(?m)(?:"
@@ -1075,6 +1081,8 @@ def person_name_spans(text: str) -> Iterator[Span]:
         after = text[end : end + 1]
         if after in ("(", "_", "[") or (after == "." and text[end + 1 : end + 2].isalnum()):
             continue  # From: Config.load(...) — code
+        if ctx[0] >= 0 and text[start - 1 : start] == "@" and " " not in text[start:end].strip():
+            continue  # "@Override", "@Component": one word after @ is a handle or an annotation
         if verb[0] >= 0:
             # "Yesterday Kwame Mensah said": the words before the name are not part of it
             words = text[start:end].split(" ")
@@ -1083,10 +1091,37 @@ def person_name_spans(text: str) -> Iterator[Span]:
             if role[0] >= 0:
                 if not _is_role(text[role[0] : role[1]]):
                     continue  # "Single Sign-On (SSO) changed": brackets that introduce no person
-            elif not _person_like(words):
+            elif not _person_like(words) and not text[end : end + 2].lstrip(" \t").startswith("<"):
                 continue  # "Load Balancer said": a verb alone makes no name of two plain words
         if _name_words_ok(text[start:end], single_needs_list=signoff[0] < 0):
             yield Span(start, end, "person_name")
+            if ctx[0] >= 0 or keyed[0] >= 0:
+                # (after an address header or a role key every entry is a person; after "with" or
+                # "thanks" the list may go on with products: there an entry needs a listed first name)
+                cue = text[m0:start].lower()
+                yield from _listed_after(text, end, keyed[0] >= 0 or any(h in cue for h in _LIST_HEADERS))
+
+
+# the next full name of a list a name context began: "cc: Ana Lima, Kwame Mensah and Li Wei"
+_NEXT_IN_LIST = Rx(rf"^(?:,[ \t]*|[ \t]*;[ \t]*|[ \t]+(?:and|&)[ \t]+)({_FULL})")
+
+
+_LIST_HEADERS = ("cc", "to:", "from:", "attn", "reviewer", "assignee", "author", "owner", "-by", " by")
+
+
+def _listed_after(text: str, end: int, all_people: bool) -> Iterator[Span]:
+    for _ in range(8):
+        m = _NEXT_IN_LIST.search(text[end : end + 160])
+        if m is None:
+            return
+        a, b = end + m[1][0], end + m[1][1]
+        after = text[b : b + 1]
+        if after in ("(", "_", "[", ".") or not _name_words_ok(text[a:b], single_needs_list=True):
+            return
+        if not all_people and text[a:b].split(" ", 1)[0] not in _name_lists()[0]:
+            return  # "with Ana Lima, Hacker News": a product goes on the list, not a first name
+        yield Span(a, b, "person_name")
+        end = b
 
 
 # What a person, never a product, is introduced with in brackets: a job role or its abbreviation,
