@@ -105,6 +105,12 @@ DOBS: list[tuple[str, str]] = [
     ("fødselsdato 01.02.1985", "01.02.1985"),
     ("DOB - Aug 2nd, 1974", "Aug 2nd, 1974"),
     ("birthday: 1995/04/27", "1995/04/27"),
+    ("born on the 9th of March, 1977", "9th of March, 1977"),
+    ('{"birthdate": "19910314"}', "19910314"),
+    ("dob=14-Mar-1991", "14-Mar-1991"),
+    ("DOB 14 Mar 91", "14 Mar 91"),
+    ("geb. am 14.03.1991", "14.03.1991"),
+    ("F. nac.: 14/03/1991", "14/03/1991"),
 ]
 
 NOT_DOBS = [
@@ -114,6 +120,9 @@ NOT_DOBS = [
     "fecha de publicación: 9 de julio de 2023",
     "Last login 2024-04-19 from the VPN",
     "born-again shell 5.2.15",
+    "build 19910314 of the firmware",
+    "dob_field_id 20241399",
+    "deadline 14-Mar-2025",
 ]
 
 

@@ -676,17 +676,22 @@ _MONTH = (
 # d.o.b.), then an optional separator; quotes may be doubled (a CSV cell) or escaped (JSON).
 _DOB_LABEL = (
     r"d\.?o\.?b\.?|date[ _-]?of[ _-]?birth|birth[ _-]?date|birth[ _-]?day|born(?:[ \t]+on)?|"
-    r"geburtsdatum|geburtstag|geboren(?:[ \t]+am)?|geb\.|date[ _]de[ _]naissance|n\x7fe?[ \t]+le|"
-    r"fecha[ _]de[ _]nacimiento|nacid[oa][ \t]+el|data[ _]de[ _]nascimento|nascid[oa][ \t]+em|"
+    r"geburtsdatum|geburtstag|geboren(?:[ \t]+am)?|geb\.(?:[ \t]+am)?|date[ _]de[ _]naissance|n\x7fe?[ \t]+le|"
+    r"(?:fecha[ _]de[ _]|f\.[ \t]?(?:de[ \t])?)nac(?:imiento|\.)|nacid[oa][ \t]+el|"
+    r"data[ _]de[ _]nascimento|nascid[oa][ \t]+em|"
     r"data[ _]di[ _]nascita|nat[oa][ \t]+il|geboortedatum|geboren[ \t]+op|f\x7fdelsedatum|f\x7fdd[ \t]+den|"
     r"f\x7fdselsdato|f\x7fdt[ \t]+den|syntym\x7faika|data[ _]urodzenia|urodzon[ya]|datum[ _]narozen\x7f|"
     r"do\x7fum[ _]tarihi"
 )
 _DOB_QUOTE = r"(?:\\?[\"']){0,2}"
+# (a written month also takes dashes and a two-digit year: 02-Jul-1984, 2 Jul 84; a compact
+# 19840702 is read only as a valid year, month and day)
 _DOB = Rx(
-    rf"(?i)\b(?:{_DOB_LABEL}){_DOB_QUOTE}[ \t]*(?:[:=|>]|is|was|-)?[ \t]*{_DOB_QUOTE}"
+    rf"(?i)\b(?:{_DOB_LABEL}){_DOB_QUOTE}[ \t]*(?:[:=|>]|is|was|-)?[ \t]*{_DOB_QUOTE}(?:the[ \t]+)?"
     rf"(\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}|\d{{1,2}}[/.-]\d{{1,2}}[/.-](?:\d{{4}}|\d{{2}})|"
-    rf"\d{{1,2}}(?:st|nd|rd|th|er|\.|\x7f)?[ \t]+(?:(?:of|de)[ \t]+)?{_MONTH},?[ \t]+(?:de[ \t]+)?\d{{4}}|"
+    r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\b|"
+    rf"\d{{1,2}}(?:st|nd|rd|th|er|\.|\x7f)?(?:[ \t]+(?:(?:of|de)[ \t]+)?|-){_MONTH}(?:,?[ \t]+(?:de[ \t]+)?|-)"
+    r"(?:\d{4}|\d{2}\b)|"
     rf"{_MONTH}[ \t]+\d{{1,2}}(?:st|nd|rd|th)?,?[ \t]+\d{{4}})"
 )
 
