@@ -164,6 +164,12 @@ NAMES: list[tuple[str, str]] = [
     ("Soren Brandvold, Anais Tarkowsky and Jurgen Wrenfield joined", "Soren"),
     ("Anais Tarkowsky joined", "Anais"),
     ("Jurgen Wrenfield joined", "Jurgen"),
+    # Russian and Ukrainian names in their Latin spellings
+    ("Dmitri Wrenfield joined", "Dmitri"),
+    ("Yevgeny Brisco joined", "Yevgeny"),
+    ("Iuliia Brisco joined", "Iuliia"),
+    ("Serhiy Wrenfield joined", "Serhiy"),
+    ("Quillon Kuznetsov approved it", "Kuznetsov"),
 ]
 
 NOT_NAMES = [

@@ -209,8 +209,57 @@ def _name_lists() -> tuple[frozenset[str], frozenset[str]]:
         for attr in ("first_name_pairs", "first_name_male_pairs", "first_name_female_pairs"):
             firsts.update(_latin(t[-1] for t in getattr(prov, attr, ()) or () if isinstance(t, tuple)))
         lasts.update(_latin(t[-1] for t in getattr(prov, "last_name_pairs", ()) or () if isinstance(t, tuple)))
+    # Russian and Ukrainian names in the Latin spellings passports, papers and e-mail addresses use
+    for locale in ("ru_RU", "uk_UA"):
+        try:
+            prov = importlib.import_module(f"faker.providers.person.{locale}").Provider
+        except (ImportError, AttributeError):
+            continue
+        ukrainian = locale == "uk_UA"
+        for attr, out in (("first_names", firsts), ("last_names", lasts)):
+            for n in getattr(prov, attr, ()) or ():
+                if isinstance(n, str):
+                    out.update(_romanised(n, ukrainian, first=out is firsts))
     # the same names as they are often typed on an ASCII keyboard: Elodie, Soren, Jurgen or Juergen
     return frozenset(firsts | _ascii_spellings(firsts)), frozenset(lasts | _ascii_spellings(lasts))
+
+
+# Cyrillic to Latin in three common schemes: English (BGN/PCGN: Yevgeny, Kuznetsov), the ICAO
+# passport one (Iurii, Natalia) and the j-spellings of German and scholarly use (Jurij, Julija).
+# Ukrainian reads г as h (Serhiy, Hanna).
+_CYR = {
+    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh", "з": "z", "и": "i",
+    "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r", "с": "s", "т": "t", "у": "u",
+    "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch", "ъ": "", "ы": "y", "ь": "", "э": "e",
+    "і": "i", "ї": "yi", "ґ": "g",
+}  # fmt: skip
+_CYR_SCHEMES = (
+    {"й": "y", "ю": "yu", "я": "ya", "є": "ye", "ё": "yo"},
+    {"й": "i", "ю": "iu", "я": "ia", "є": "ie"},
+    {"й": "j", "ю": "ju", "я": "ja", "є": "je", "х": "h"},
+)
+
+
+def _romanised(name: str, ukrainian: bool, first: bool) -> set[str]:
+    """Latin spellings of a Cyrillic name; the -ий/-ый ending's variants (Dmitri, Dmitry) of first
+    names only, as a surname's (Babiy -> Baby) would be words. Three letters or fewer are left out
+    (Tit, Mir, Les)."""
+    low = name.lower()
+    if not all(c in _CYR or c in "йюяє" or c in "'-" for c in low):
+        return set()
+    out: set[str] = set()
+    for scheme in _CYR_SCHEMES:
+        table = {**_CYR, **({"г": "h", "и": "y"} if ukrainian else {}), **scheme}
+        latin = "".join(table.get(c, c) for c in low)
+        forms = {latin}
+        if low[0] in "её" and not ukrainian:
+            forms.add(("yo" if low[0] == "ё" else "ye") + latin[1:])  # Yevgeny, Yelena
+        for f in list(forms) if first else ():
+            for end in ("iy", "ii", "ij", "yy", "yi"):  # -ий / -ый: Dmitriy, Dmitri, Dmitry
+                if f.endswith(end):
+                    forms.update({f[:-2] + "i", f[:-2] + "y", f[:-2] + "iy", f[:-2] + "ii"})
+        out.update(f[:1].upper() + f[1:] for f in forms if len(f) >= 4 and f.isascii())
+    return out
 
 
 _NO_DECOMPOSITION = str.maketrans({"ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ı": "i", "ß": "ss"})
