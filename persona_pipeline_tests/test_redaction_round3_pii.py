@@ -186,6 +186,8 @@ NOT_NAMES = [
     '@Component @Scope("prototype")',
     "Renovate Bot <bot@renovateapp.com>",
     "GitHub Actions <noreply@github.com>",
+    "Corvid Billing <billing@corvid.io> wrote:",
+    "Acme Alerts <alerts+prod@acme.io> wrote:",
     "assigned to Platform Team",
     "Map<String, Integer> counts; Optional<User> user",
     "May Release notes",

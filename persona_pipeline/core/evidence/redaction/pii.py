@@ -1145,7 +1145,7 @@ def person_name_spans(text: str) -> Iterator[Span]:
             if role[0] >= 0:
                 if not _is_role(text[role[0] : role[1]]):
                     continue  # "Single Sign-On (SSO) changed": brackets that introduce no person
-            elif not _person_like(words) and not text[end : end + 2].lstrip(" \t").startswith("<"):
+            elif not _person_like(words) and not _mailbox_of(words, text[end : end + 80]):
                 continue  # "Load Balancer said": a verb alone makes no name of two plain words
         if _name_words_ok(text[start:end], single_needs_list=signoff[0] < 0):
             yield Span(start, end, "person_name")
@@ -1154,6 +1154,27 @@ def person_name_spans(text: str) -> Iterator[Span]:
                 # "thanks" the list may go on with products: there an entry needs a listed first name)
                 cue = text[m0:start].lower()
                 yield from _listed_after(text, end, keyed[0] >= 0 or any(h in cue for h in _LIST_HEADERS))
+
+
+# Mailboxes of a role or a machine, never a person (their display names are teams and products).
+_ROLE_LOCALS = _words(
+    "admin alerts alert billing bot builds ci contact deploy devops dev feedback hello help info invoices jobs "
+    "mailer marketing monitoring news newsletter noreply no-reply notifications notify ops orders payments "
+    "postmaster press privacy releases release reports root sales security service status support system "
+    "team updates webmaster"
+)
+
+
+def _mailbox_of(words: list[str], after: str) -> bool:
+    """Whether `words` are the display name of a person's mailbox, `Name <local@…>`: the local
+    part is no role's and spells part of the name (obrisco, ana.lima, zash)."""
+    after = after.lstrip(" \t")
+    if not after.startswith("<") or "@" not in after:
+        return False
+    local = after[1 : after.index("@")].lower()
+    if local in _ROLE_LOCALS or local.split(".")[0].split("+")[0] in _ROLE_LOCALS:
+        return False
+    return any(len(w) >= 3 and w[:3].lower() in local for w in words)
 
 
 # the next full name of a list a name context began: "cc: Ana Lima, Kwame Mensah and Li Wei"
