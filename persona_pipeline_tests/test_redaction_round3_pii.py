@@ -207,3 +207,27 @@ def test_capitalised_non_names_survive(text: str) -> None:
 def test_a_list_after_a_weak_cue_goes_on_with_products() -> None:
     text = "worked with Ana Lima, Hacker News and Product Hunt"
     assert [v for k, v in _kinds(text) if k == "person_name"] == ["Ana Lima"]
+
+
+# --- phone numbers: the label's gap may hold a CSV cell's doubled quotes or escaped markup -----
+
+PHONES: list[tuple[str, str]] = [
+    ('12,"mobile_no = ""0612345678"""', "0612345678"),
+    ("&lt;telephone&gt;02079460958&lt;/telephone&gt;", "02079460958"),
+    ("<td>phone:&nbsp;03012345678</td>", "03012345678"),
+]
+
+NOT_PHONES = [
+    '12,"build_no = ""0612345678"""',
+    "&lt;order&gt;02079460958&lt;/order&gt;",
+]
+
+
+@pytest.mark.parametrize(("text", "value"), PHONES)
+def test_labelled_phone_numbers_behind_quoting_are_redacted(text: str, value: str) -> None:
+    _assert_caught(text, value)
+
+
+@pytest.mark.parametrize("text", NOT_PHONES)
+def test_unlabelled_digit_runs_survive(text: str) -> None:
+    assert [k for k in _kinds(text) if k[0] == "phone"] == []

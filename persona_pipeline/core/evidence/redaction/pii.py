@@ -354,10 +354,13 @@ def _user_region() -> str | None:
 PHONE_REGIONS: tuple[str, ...] = tuple(
     dict.fromkeys([r for r in (_user_region(),) if r] + ["DE", "GB", "FR", "BR", "IN", "IT", "AU", "ES", "US"])
 )
+# between a phone label and its number: punctuation, a CSV cell's doubled quotes (`= ""06…""`) or
+# an escaped markup bracket or quote (`&lt;phone&gt;07…`)
+_LABEL_GAP = r"(?:\W|&(?:gt|quot|apos|#3[49]|#62|nbsp);){0,6}"
 _PHONE_CONTEXT = Rx(
-    r"(?i)(?:phone|tel|mobile|mobil|cell|call|fax|whatsapp|sms|text me|contact|ring|handy|telefon|t\x7fl|"
+    r"(?i)(?:phone|telephone|tel|mobile|mobil|cell|call|fax|whatsapp|sms|text me|contact|ring|handy|telefon|t\x7fl|"
     r"portable|celular|ph|mob|numero|nummer|n\x7fmero|number|no\.?|#|ruf mich an|anrufen|erreichbar|appelle[sz]?-moi)\b"
-    r"(?:\W{1,3}(?:me|us|him|her|them|at|on|no|nr|number|is|was|de|der|unter|au|al)\b){0,3}\W{0,4}$"
+    r"(?:\W{1,3}(?:me|us|him|her|them|at|on|no|nr|number|is|was|de|der|unter|au|al)\b){0,3}" + _LABEL_GAP + "$"
 )
 # National numbers in the shapes regions write them: a trunk 0 then groups (UK, DE, FR, IN), an
 # (area) then groups (BR, US), 5+5 (IN mobiles), 3-3-4 (NANP); any shape right after a phone label.
@@ -365,10 +368,10 @@ _PHONE_CONTEXT = Rx(
 _NATIONAL_CANDIDATE = Rx(
     r"\b0\d{1,4}(?:[ .-]\d{2,8}){1,4}\b|\(\d{2,5}\)[ .-]?\d{3,5}[ .-]?\d{3,4}\b|\b0?[6-9]\d{4}[ .-]\d{5}\b|"
     r"\b\d{3}[ .-]\d{3}[ .-]\d{4}\b|"
-    r"(?i:\b(?:phone|tel|mobile|mobil|cell|call|fax|whatsapp|sms|contact|ring|handy|telefon|portable|celular|ph|mob|"
+    r"(?i:\b(?:phone|telephone|tel|mobile|mobil|cell|call|fax|whatsapp|sms|contact|ring|handy|telefon|portable|celular|ph|mob|"
     r"(?:phone|mobile|tel|cell)_?(?:number|no|nr)|"
     r"numero|nummer|number|ruf mich an|anrufen|erreichbar|appelle[sz]?-moi)\b"
-    r"(?:\W{1,3}(?:me|us|him|her|them|at|on|no|nr|number|is|was|de|der|unter|au|al)\b){0,3}\W{0,4})"
+    r"(?:\W{1,3}(?:me|us|him|her|them|at|on|no|nr|number|is|was|de|der|unter|au|al)\b){0,3}" + _LABEL_GAP + r")"
     r"(\(?\d[\d ().-]{6,18}\d)"
 )
 _DATE_LIKE = Rx(r"^(?:\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4})")
