@@ -215,6 +215,10 @@ PHONES: list[tuple[str, str]] = [
     ('12,"mobile_no = ""0612345678"""', "0612345678"),
     ("&lt;telephone&gt;02079460958&lt;/telephone&gt;", "02079460958"),
     ("<td>phone:&nbsp;03012345678</td>", "03012345678"),
+    # a table's column label, the table pasted after prose with a comma in it
+    ("So, | who | phone |\n|---|---|\n| desk | 02079460958 |", "02079460958"),
+    ("FYI, here: name;mobile\nops;0612345678", "0612345678"),
+    ("| # | | who | phone |\n|---|---|\n| desk | 02079460958 | |", "02079460958"),
 ]
 
 NOT_PHONES = [

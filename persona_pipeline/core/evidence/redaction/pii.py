@@ -541,12 +541,16 @@ def table_column_spans(text: str) -> Iterator[Span]:
     for ((h0, h1),) in _TABLE_HEAD.finditer(text):
         h1 -= 1  # the line without its break
         header = text[h0:h1]
-        sep = next((c for c in _TABLE_SEPS if c in header), None)
-        if sep is None:
-            continue
         nl = text.find("\n", h1 + 1)
-        width = text.count(sep, h1 + 1, len(text) if nl < 0 else nl)  # the first row's
-        if not 0 < width <= header.count(sep):
+        first_row = text[h1 + 1 : len(text) if nl < 0 else nl]
+        # the separator the header and its first row share, the header's most frequent first
+        # ("Hey, | team | phone |": the comma is prose, the pipes are the table)
+        sep, width = None, 0
+        for c in sorted((c for c in _TABLE_SEPS if c in header), key=header.count, reverse=True):
+            if 0 < first_row.count(c) <= header.count(c):
+                sep, width = c, first_row.count(c)
+                break
+        if sep is None:
             continue  # a line of prose that names a phone, not a header (checked before its cells)
         # "here's the csv: name,phone": prose before the header on its line; columns align right
         cells = header.split(sep)[header.count(sep) - width :]
@@ -560,8 +564,10 @@ def table_column_spans(text: str) -> Iterator[Span]:
             nl = text.find("\n", pos)
             end = len(text) if nl < 0 else nl
             row = text[pos:end]
-            if row.count(sep) != width:
+            n = row.count(sep)
+            if n != width and not (n > width and not row.split(sep, width + 1)[-1].replace(sep, "").strip()):
                 break  # the table ended (or its rows quote the separator: not parsed here)
+            # (a row may close with empty cells: `| desk | 0301234567 | |`, a table in a table's cell)
             start = pos
             for i, cell in enumerate(row.split(sep)):
                 kind = cols.get(i)
