@@ -923,11 +923,14 @@ _NAME_CONTEXT = Rx(
     r"(?i:\b(?:ask|asked|ping|pinged|cc|bcc|dear|hi|hello|hey|thanks|thank you|attn|with|talked to|spoke to|"
     # handing work or credit to someone: "assigned to X", "thanks to X"
     r"(?:re)?assigned to|handed (?:it )?(?:over )?to|escalated to|(?:thanks|thank you|kudos|credit) to|"
-    r"from:|to:|reviewer|assignee|author|owner|contact|signed|regards|cheers|sincerely|"
+    r"from:|to:|reviewer|assignee|author|owner|contact(?:[ \t]+person)?|point of contact|ansprechpartner(?:in)?|"
+    r"signed|regards|cheers|sincerely|"
     # people named by their relation to the writer: "my colleague X", "our manager X"
     r"colleagues?|co-?workers?|teammates?|manager|boss|mentor|intern|landlord|neighbou?r|recruiter|"
     r"(?:my|our|his|her)[ \t]+(?:friend|wife|husband|partner|son|daughter|brother|sister|lead|client)|"
-    r"(?:reviewed|signed-off|co-authored|acked|reported|tested|suggested|helped|approved|authored|written)[ -]by|"
+    r"(?:reviewed|signed-off|co-authored|acked|reported|tested|suggested|helped|approved|authored|written|"
+    r"commented|created|opened|closed|merged|edited|posted|submitted|raised|filed|requested|assigned|owned|"
+    r"maintained|led|managed|updated|modified|fixed)[ -]by|"
     r"laut|according to|per|"
     # a chat log's speaker: "[10:42] First Last: …"
     r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp][Mm])?\]|"
@@ -944,10 +947,10 @@ _PERSON_KEYS = (
     r"updated_by|on_?call|contact"
 )
 # ... or an XML/HTML element of that name, its attributes and its brackets possibly escaped:
-# <author>X</author>, <maintainer email="…">X, &lt;owner&gt;X
+# <author>X</author>, <dc:creator>X, <maintainer email="…">X, &lt;owner&gt;X
 _KEYED_NAME = Rx(
     rf"(?:(?i:\b(?:{_PERSON_KEYS}))\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?|"
-    rf"(?i:(?:<|&lt;)(?:{_PERSON_KEYS}))(?:[ \t][^<>\n]{{0,80}})?(?:>|&gt;)[ \t]*)"
+    rf"(?i:(?:<|&lt;)(?:[a-z]{{1,12}}:)?(?:{_PERSON_KEYS}))(?:[ \t][^<>\n]{{0,80}})?(?:>|&gt;)[ \t]*)"
     rf"({_FULL}|{_NW})"
 )
 # Sign-offs: "Thanks,\nFirst Last", "--\nFirst Last" at a line start.
@@ -969,6 +972,7 @@ def _words(text: str) -> frozenset[str]:
 _NOT_NAME_WORDS = _words(
     "The A An This That These Those It Its We You They He She I Me My Our Your Their Us Them All Any Some "
     "Team Teams Everyone Everybody Folks Guys Gang Friends There Here Thanks Thank Please Sorry Yes No Ok Okay "
+    "Mr Mrs Ms Mx Dr Prof "
     "Hi Hello Hey Dear Best Regards Cheers Monday Tuesday Wednesday Thursday Friday Saturday Sunday Today "
     "Tomorrow Yesterday January February March April May June July August September October November "
     "December Claude Code Codex Opus Sonnet Haiku Desktop Instant Pro ChatGPT Copilot Gemini Cursor Assistant "
@@ -1002,9 +1006,10 @@ _NAME_BEFORE_VERB = Rx(
     r"thinks|thought|agreed|promised|wants|needs|"
     # change: "Hiroshi Yamamoto changed it", "Ana da Silva rotated the key"
     r"changed|updated|fixed|broke|deployed|pushed|reverted|rotated|reset|added|removed|deleted|created|"
-    r"opened|closed|filed|assigned|migrated|shipped|told|sent|shared|posted|owns|handles|knows)\b|"
-    # a mailbox's display name: "Kwame Mensah <kwame@…>" (headers, trailers, quoted replies)
-    r"<[A-Za-z0-9._%+-]{1,64}@)"
+    r"opened|closed|filed|assigned|migrated|shipped|told|sent|shared|posted|owns|handles|knows|committed|"
+    r"commented|requested)\b|"
+    # a mailbox's display name: "Kwame Mensah <kwame@…>", "(kwame@…)" (headers, trailers, quoted replies)
+    r"[<(][A-Za-z0-9._%+-]{1,64}@)"
 )
 _NAME_IN_CONTEXT = Rx(
     "(?m)(?:"
@@ -1154,7 +1159,7 @@ def person_name_spans(text: str) -> Iterator[Span]:
             if role[0] >= 0:
                 if not _is_role(text[role[0] : role[1]]):
                     continue  # "Single Sign-On (SSO) changed": brackets that introduce no person
-            elif not _person_like(words) and not _mailbox_of(words, text[end : end + 80]):
+            elif not (_person_like(words) or _mailbox_of(words, text[end : end + 80]) or _quote_header(text, end)):
                 continue  # "Load Balancer said": a verb alone makes no name of two plain words
         if _name_words_ok(text[start:end], single_needs_list=signoff[0] < 0):
             yield Span(start, end, "person_name")
@@ -1178,12 +1183,20 @@ def _mailbox_of(words: list[str], after: str) -> bool:
     """Whether `words` are the display name of a person's mailbox, `Name <local@…>`: the local
     part is no role's and spells part of the name (obrisco, ana.lima, zash)."""
     after = after.lstrip(" \t")
-    if not after.startswith("<") or "@" not in after:
+    if not after.startswith(("<", "(")) or "@" not in after:
         return False
     local = after[1 : after.index("@")].lower()
     if local in _ROLE_LOCALS or local.split(".")[0].split("+")[0] in _ROLE_LOCALS:
         return False
     return any(len(w) >= 3 and w[:3].lower() in local for w in words)
+
+
+def _quote_header(text: str, end: int) -> bool:
+    """`On <date>, <name> wrote:`: a mail client's header above a quoted reply."""
+    if not text.startswith(" wrote:", end):
+        return False
+    line = text.rfind("\n", 0, end) + 1
+    return text.startswith("On ", line) or text.startswith("> On ", line)
 
 
 # the next full name of a list a name context began: "cc: Ana Lima, Kwame Mensah and Li Wei"
