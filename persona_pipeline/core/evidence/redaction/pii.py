@@ -71,8 +71,9 @@ _HOME_SLUG = Rx(r"-(?:Users|home)-([A-Za-z0-9._]{1,64})-")
 _HOME_TILDE = Rx(r"~([a-z_][a-z0-9._-]{1,31})/")
 _TILDE_AFTER_WORD = frozenset("~/.\\-_")
 # Profile folders no person owns: the ones an OS creates (Windows' All Users / Default / Public /
-# Administrator / the sandbox and OOBE accounts, macOS' Shared and Guest) and the default accounts
-# of CI runners, cloud images, dev containers and notebook images.
+# Administrator / the sandbox and OOBE accounts, macOS' Shared and Guest), the default accounts
+# of CI runners, cloud images, dev containers and notebook images, service accounts, and folders
+# named for their contents.
 _SYSTEM_ACCOUNTS = {
     "shared",
     "guest",
@@ -112,6 +113,32 @@ _SYSTEM_ACCOUNTS = {
     "gitlab-runner",
     "buildkite-agent",
     "appveyor",
+    "actions-runner",
+    "agent",
+    "deploy",
+    "deployer",
+    "build",
+    "builder",
+    "service",
+    "svc",
+    # folders that name what they hold, not whose they are: /home/data, /home/workspace
+    "data",
+    "workspace",
+    "workspaces",
+    "project",
+    "projects",
+    "apps",
+    "src",
+    "source",
+    "www",
+    "web",
+    "backup",
+    "backups",
+    "tmp",
+    "temp",
+    "share",
+    "common",
+    "local",
     "user",
     "username",
     "you",
