@@ -166,9 +166,11 @@ NAMES: list[tuple[str, str]] = [
     ("cc: Ana Lima, Oleander Brisco & Quillon Lowenthal", "Quillon Lowenthal"),
     ("Reviewed-by: Ana Lima, Tobiah Wrenfield", "Tobiah Wrenfield"),
     ("paired with Ana Lima and Dervla Brisco", "Dervla Brisco"),
+    ("bcc: Ana Lima and Tobiah Wrenfield.", "Tobiah Wrenfield"),
     # a compound first name whose first part is also an everyday word (Jean, May, Rose)
     ("'Jean-Luc Brisco (PM) asked for this'", "Jean-Luc Brisco"),
     ("Rose-Marie Tarkowsky joined", "Rose-Marie Tarkowsky"),
+    ("the last reply came from Jean-Luc Tarkowsky", "Jean-Luc Tarkowsky"),
     # a listed name written without its accents (Élodie, Søren, Anaïs, Jürgen)
     ("Elodie Brandvold approved it", "Elodie"),
     ("Soren Brandvold, Anais Tarkowsky and Jurgen Wrenfield joined", "Soren"),
@@ -219,6 +221,8 @@ def test_capitalised_non_names_survive(text: str) -> None:
 
 def test_a_list_after_a_weak_cue_goes_on_with_products() -> None:
     text = "worked with Ana Lima, Hacker News and Product Hunt"
+    assert [v for k, v in _kinds(text) if k == "person_name"] == ["Ana Lima"]
+    text = "according to Ana Lima, Quick Start and Load Balancer are fine"
     assert [v for k, v in _kinds(text) if k == "person_name"] == ["Ana Lima"]
 
 

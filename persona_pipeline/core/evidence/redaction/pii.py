@@ -1158,7 +1158,8 @@ def person_name_spans(text: str) -> Iterator[Span]:
             ):
                 continue
             # (a compound is no everyday word: "Jean-Luc Wójcik" is a name where "Jean Jacket" is not)
-            if last not in lasts and ((first in _COMMON_WORD_FIRSTS and not compound) or text[e1 : e1 + 1] in "(._"):
+            after = text[e1 : e1 + 1]
+            if last not in lasts and ((first in _COMMON_WORD_FIRSTS and not compound) or after in ("(", ".", "_")):
                 continue  # "Will Update", "Grant Access", "Max Retries": words, not people
             start, end = s0, e1
             pre = _NAME_PREFIX.search(text[max(0, start - 6) : start])
@@ -1193,8 +1194,9 @@ def person_name_spans(text: str) -> Iterator[Span]:
             if ctx[0] >= 0 or keyed[0] >= 0:
                 # (after an address header or a role key every entry is a person; after "with" or
                 # "thanks" the list may go on with products: there an entry needs a listed first name)
-                cue = text[m0:start].lower()
-                yield from _listed_after(text, end, keyed[0] >= 0 or any(h in cue for h in _LIST_HEADERS))
+                cue = text[m0:start].lower().lstrip(" \t\r\n([>\"',")
+                headed = cue.startswith(_LIST_HEADERS) or "-by" in cue or " by" in cue
+                yield from _listed_after(text, end, keyed[0] >= 0 or headed)
 
 
 # Mailboxes of a role or a machine, never a person (their display names are teams and products).
@@ -1230,7 +1232,7 @@ def _quote_header(text: str, end: int) -> bool:
 _NEXT_IN_LIST = Rx(rf"^(?:,[ \t]*|[ \t]*;[ \t]*|[ \t]+(?:and|&)[ \t]+)({_FULL})")
 
 
-_LIST_HEADERS = ("cc", "to:", "from:", "attn", "reviewer", "assignee", "author", "owner", "-by", " by")
+_LIST_HEADERS = ("cc", "bcc", "to:", "from:", "attn", "reviewer", "assignee", "author", "owner")
 
 
 def _listed_after(text: str, end: int, all_people: bool) -> Iterator[Span]:
@@ -1240,7 +1242,9 @@ def _listed_after(text: str, end: int, all_people: bool) -> Iterator[Span]:
             return
         a, b = end + m[1][0], end + m[1][1]
         after = text[b : b + 1]
-        if after in ("(", "_", "[", ".") or not _name_words_ok(text[a:b], single_needs_list=True):
+        if after in ("(", "_", "[") or (after == "." and text[b + 1 : b + 2].isalnum()):
+            return  # Config.load(...): code
+        if not _name_words_ok(text[a:b], single_needs_list=True):
             return
         if not all_people and text[a:b].split(" ", 1)[0] not in _name_lists()[0]:
             return  # "with Ana Lima, Hacker News": a product goes on the list, not a first name
