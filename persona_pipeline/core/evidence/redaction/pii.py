@@ -70,24 +70,75 @@ _HOME_SLUG = Rx(r"-(?:Users|home)-([A-Za-z0-9._]{1,64})-")
 # (a literal first, so RE2 skips to each `~`; the character before it is checked in Python)
 _HOME_TILDE = Rx(r"~([a-z_][a-z0-9._-]{1,31})/")
 _TILDE_AFTER_WORD = frozenset("~/.\\-_")
+# Profile folders no person owns: the ones an OS creates (Windows' All Users / Default / Public /
+# Administrator / the sandbox and OOBE accounts, macOS' Shared and Guest), the default accounts
+# of CI runners, cloud images, dev containers and notebook images, service accounts, and folders
+# named for their contents.
 _SYSTEM_ACCOUNTS = {
     "shared",
+    "guest",
     "runner",
     "ubuntu",
+    "debian",
+    "centos",
+    "fedora",
+    "almalinux",
+    "rocky",
+    "cloud-user",
+    "opc",
+    "azureuser",
     "ec2-user",
     "root",
     "admin",
+    "administrator",
+    "nobody",
     "vscode",
     "node",
     "codespace",
+    "gitpod",
+    "coder",
+    "vagrant",
+    "jovyan",
+    "pi",
     "public",
     "default",
     "all users",
     "default user",
+    "wdagutilityaccount",
+    "defaultapppool",
     "linuxbrew",
     "travis",
     "circleci",
     "jenkins",
+    "gitlab-runner",
+    "buildkite-agent",
+    "appveyor",
+    "actions-runner",
+    "agent",
+    "deploy",
+    "deployer",
+    "build",
+    "builder",
+    "service",
+    "svc",
+    # folders that name what they hold, not whose they are: /home/data, /home/workspace
+    "data",
+    "workspace",
+    "workspaces",
+    "project",
+    "projects",
+    "apps",
+    "src",
+    "source",
+    "www",
+    "web",
+    "backup",
+    "backups",
+    "tmp",
+    "temp",
+    "share",
+    "common",
+    "local",
     "user",
     "username",
     "you",
@@ -185,7 +236,75 @@ def _name_lists() -> tuple[frozenset[str], frozenset[str]]:
         for attr in ("first_name_pairs", "first_name_male_pairs", "first_name_female_pairs"):
             firsts.update(_latin(t[-1] for t in getattr(prov, attr, ()) or () if isinstance(t, tuple)))
         lasts.update(_latin(t[-1] for t in getattr(prov, "last_name_pairs", ()) or () if isinstance(t, tuple)))
-    return frozenset(firsts), frozenset(lasts)
+    # Russian and Ukrainian names in the Latin spellings passports, papers and e-mail addresses use
+    for locale in ("ru_RU", "uk_UA"):
+        try:
+            prov = importlib.import_module(f"faker.providers.person.{locale}").Provider
+        except (ImportError, AttributeError):
+            continue
+        ukrainian = locale == "uk_UA"
+        for attr, out in (("first_names", firsts), ("last_names", lasts)):
+            for n in getattr(prov, attr, ()) or ():
+                if isinstance(n, str):
+                    out.update(_romanised(n, ukrainian, first=out is firsts))
+    # the same names as they are often typed on an ASCII keyboard: Elodie, Soren, Jurgen or Juergen
+    return frozenset(firsts | _ascii_spellings(firsts)), frozenset(lasts | _ascii_spellings(lasts))
+
+
+# Cyrillic to Latin in three common schemes: English (BGN/PCGN: Yevgeny, Kuznetsov), the ICAO
+# passport one (Iurii, Natalia) and the j-spellings of German and scholarly use (Jurij, Julija).
+# Ukrainian reads г as h (Serhiy, Hanna).
+_CYR = {
+    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh", "з": "z", "и": "i",
+    "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r", "с": "s", "т": "t", "у": "u",
+    "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch", "ъ": "", "ы": "y", "ь": "", "э": "e",
+    "і": "i", "ї": "yi", "ґ": "g",
+}  # fmt: skip
+_CYR_SCHEMES = (
+    {"й": "y", "ю": "yu", "я": "ya", "є": "ye", "ё": "yo"},
+    {"й": "i", "ю": "iu", "я": "ia", "є": "ie"},
+    {"й": "j", "ю": "ju", "я": "ja", "є": "je", "х": "h"},
+)
+
+
+def _romanised(name: str, ukrainian: bool, first: bool) -> set[str]:
+    """Latin spellings of a Cyrillic name; the -ий/-ый ending's variants (Dmitri, Dmitry) of first
+    names only, as a surname's (Babiy -> Baby) would be words. Three letters or fewer are left out
+    (Tit, Mir, Les)."""
+    low = name.lower()
+    if not all(c in _CYR or c in "йюяє" or c in "'-" for c in low):
+        return set()
+    out: set[str] = set()
+    for scheme in _CYR_SCHEMES:
+        table = {**_CYR, **({"г": "h", "и": "y"} if ukrainian else {}), **scheme}
+        latin = "".join(table.get(c, c) for c in low)
+        forms = {latin}
+        if low[0] in "её" and not ukrainian:
+            forms.add(("yo" if low[0] == "ё" else "ye") + latin[1:])  # Yevgeny, Yelena
+        for f in list(forms) if first else ():
+            for end in ("iy", "ii", "ij", "yy", "yi"):  # -ий / -ый: Dmitriy, Dmitri, Dmitry
+                if f.endswith(end):
+                    forms.update({f[:-2] + "i", f[:-2] + "y", f[:-2] + "iy", f[:-2] + "ii"})
+        out.update(f[:1].upper() + f[1:] for f in forms if len(f) >= 4 and f.isascii())
+    return out
+
+
+_NO_DECOMPOSITION = str.maketrans({"ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ı": "i", "ß": "ss"})
+_GERMAN_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+
+
+def _ascii_spellings(names: Iterable[str]) -> set[str]:
+    import unicodedata
+
+    out: set[str] = set()
+    for n in names:
+        if n.isascii():
+            continue
+        for v in (n, n.translate(_GERMAN_UMLAUTS)):
+            plain = "".join(c for c in unicodedata.normalize("NFKD", v.translate(_NO_DECOMPOSITION)) if c.isascii())
+            if plain.isascii() and len(plain) >= 2 and plain[0].isupper():
+                out.add(plain)
+    return out
 
 
 def _latin(names: Iterable[object]) -> Iterator[str]:
@@ -262,10 +381,13 @@ def _user_region() -> str | None:
 PHONE_REGIONS: tuple[str, ...] = tuple(
     dict.fromkeys([r for r in (_user_region(),) if r] + ["DE", "GB", "FR", "BR", "IN", "IT", "AU", "ES", "US"])
 )
+# between a phone label and its number: punctuation, a CSV cell's doubled quotes (`= ""06…""`) or
+# an escaped markup bracket or quote (`&lt;phone&gt;07…`)
+_LABEL_GAP = r"(?:\W|&(?:gt|quot|apos|#3[49]|#62|nbsp);){0,6}"
 _PHONE_CONTEXT = Rx(
-    r"(?i)(?:phone|tel|mobile|mobil|cell|call|fax|whatsapp|sms|text me|contact|ring|handy|telefon|t\x7fl|"
+    r"(?i)(?:phone|telephone|tel|mobile|mobil|cell|call|fax|whatsapp|sms|text me|contact|ring|handy|telefon|t\x7fl|"
     r"portable|celular|ph|mob|numero|nummer|n\x7fmero|number|no\.?|#|ruf mich an|anrufen|erreichbar|appelle[sz]?-moi)\b"
-    r"(?:\W{1,3}(?:me|us|him|her|them|at|on|no|nr|number|is|was|de|der|unter|au|al)\b){0,3}\W{0,4}$"
+    r"(?:\W{1,3}(?:me|us|him|her|them|at|on|no|nr|number|is|was|de|der|unter|au|al)\b){0,3}" + _LABEL_GAP + "$"
 )
 # National numbers in the shapes regions write them: a trunk 0 then groups (UK, DE, FR, IN), an
 # (area) then groups (BR, US), 5+5 (IN mobiles), 3-3-4 (NANP); any shape right after a phone label.
@@ -273,10 +395,10 @@ _PHONE_CONTEXT = Rx(
 _NATIONAL_CANDIDATE = Rx(
     r"\b0\d{1,4}(?:[ .-]\d{2,8}){1,4}\b|\(\d{2,5}\)[ .-]?\d{3,5}[ .-]?\d{3,4}\b|\b0?[6-9]\d{4}[ .-]\d{5}\b|"
     r"\b\d{3}[ .-]\d{3}[ .-]\d{4}\b|"
-    r"(?i:\b(?:phone|tel|mobile|mobil|cell|call|fax|whatsapp|sms|contact|ring|handy|telefon|portable|celular|ph|mob|"
+    r"(?i:\b(?:phone|telephone|tel|mobile|mobil|cell|call|fax|whatsapp|sms|contact|ring|handy|telefon|portable|celular|ph|mob|"
     r"(?:phone|mobile|tel|cell)_?(?:number|no|nr)|"
     r"numero|nummer|number|ruf mich an|anrufen|erreichbar|appelle[sz]?-moi)\b"
-    r"(?:\W{1,3}(?:me|us|him|her|them|at|on|no|nr|number|is|was|de|der|unter|au|al)\b){0,3}\W{0,4})"
+    r"(?:\W{1,3}(?:me|us|him|her|them|at|on|no|nr|number|is|was|de|der|unter|au|al)\b){0,3}" + _LABEL_GAP + r")"
     r"(\(?\d[\d ().-]{6,18}\d)"
 )
 _DATE_LIKE = Rx(r"^(?:\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4})")
@@ -446,12 +568,16 @@ def table_column_spans(text: str) -> Iterator[Span]:
     for ((h0, h1),) in _TABLE_HEAD.finditer(text):
         h1 -= 1  # the line without its break
         header = text[h0:h1]
-        sep = next((c for c in _TABLE_SEPS if c in header), None)
-        if sep is None:
-            continue
         nl = text.find("\n", h1 + 1)
-        width = text.count(sep, h1 + 1, len(text) if nl < 0 else nl)  # the first row's
-        if not 0 < width <= header.count(sep):
+        first_row = text[h1 + 1 : len(text) if nl < 0 else nl]
+        # the separator the header and its first row share, the header's most frequent first
+        # ("Hey, | team | phone |": the comma is prose, the pipes are the table)
+        sep, width = None, 0
+        for c in sorted((c for c in _TABLE_SEPS if c in header), key=header.count, reverse=True):
+            if 0 < first_row.count(c) <= header.count(c):
+                sep, width = c, first_row.count(c)
+                break
+        if sep is None:
             continue  # a line of prose that names a phone, not a header (checked before its cells)
         # "here's the csv: name,phone": prose before the header on its line; columns align right
         cells = header.split(sep)[header.count(sep) - width :]
@@ -465,8 +591,10 @@ def table_column_spans(text: str) -> Iterator[Span]:
             nl = text.find("\n", pos)
             end = len(text) if nl < 0 else nl
             row = text[pos:end]
-            if row.count(sep) != width:
+            n = row.count(sep)
+            if n != width and not (n > width and not row.split(sep, width + 1)[-1].replace(sep, "").strip()):
                 break  # the table ended (or its rows quote the separator: not parsed here)
+            # (a row may close with empty cells: `| desk | 0301234567 | |`, a table in a table's cell)
             start = pos
             for i, cell in enumerate(row.split(sep)):
                 kind = cols.get(i)
@@ -622,13 +750,33 @@ def iban_spans(text: str) -> Iterator[Span]:
             yield Span(start, start + len(raw), "iban")
 
 
-_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+# Month names (and their abbreviations) in English, German, French, Spanish, Italian, Portuguese and
+# Dutch, by their distinct prefixes (a non-ASCII letter is the fold's DEL): März, février, août,
+# diciembre, giugno, outubro, maart… Only read after a birth label and before a year.
+_MONTH = (
+    r"(?:jan|feb|f\x7fv|fev|mar|m\x7frz|maa|apr|avr|abr|may|mai|mei|mag|jun|jui|giu|jul|lug|aug|ao\x7f|ago|"
+    r"sep|set|oct|okt|ott|out|nov|dec|dez|d\x7fc|dic|ene|gen)[a-z\x7f]*\.?"
+)
+# A birth label in the languages of the phone and address detectors (abbreviations too: geb.,
+# d.o.b.), then an optional separator; quotes may be doubled (a CSV cell) or escaped (JSON).
+_DOB_LABEL = (
+    r"d\.?o\.?b\.?|date[ _-]?of[ _-]?birth|birth[ _-]?date|birth[ _-]?day|born(?:[ \t]+on)?|"
+    r"geburtsdatum|geburtstag|geboren(?:[ \t]+am)?|geb\.(?:[ \t]+am)?|date[ _]de[ _]naissance|n\x7fe?[ \t]+le|"
+    r"(?:fecha[ _]de[ _]|f\.[ \t]?(?:de[ \t])?)nac(?:imiento|\.)|nacid[oa][ \t]+el|"
+    r"data[ _]de[ _]nascimento|nascid[oa][ \t]+em|"
+    r"data[ _]di[ _]nascita|nat[oa][ \t]+il|geboortedatum|geboren[ \t]+op|f\x7fdelsedatum|f\x7fdd[ \t]+den|"
+    r"f\x7fdselsdato|f\x7fdt[ \t]+den|syntym\x7faika|data[ _]urodzenia|urodzon[ya]|datum[ _]narozen\x7f|"
+    r"do\x7fum[ _]tarihi"
+)
+_DOB_QUOTE = r"(?:\\?[\"']){0,2}"
+# (a written month also takes dashes and a two-digit year: 02-Jul-1984, 2 Jul 84; a compact
+# 19840702 is read only as a valid year, month and day)
 _DOB = Rx(
-    r"(?i)\b(?:d\.?o\.?b\.?|date[ _-]?of[ _-]?birth|birth[ _-]?date|birth[ _-]?day|born(?:[ \t]+on)?|"
-    r"geburtsdatum|geboren(?:[ \t]+am)?|date[ _]de[ _]naissance|n\x7fe?[ \t]+le|fecha[ _]de[ _]nacimiento|"
-    r"data[ _]de[ _]nascimento|data[ _]di[ _]nascita)[\"']?[ \t]*(?:[:=|>]|is|was|-)?[ \t]*[\"']?"
-    rf"(\d{{4}}-\d{{1,2}}-\d{{1,2}}|\d{{1,2}}[/.-]\d{{1,2}}[/.-](?:\d{{4}}|\d{{2}})|"
-    rf"\d{{1,2}}(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?{_MONTH},?[ \t]+\d{{4}}|"
+    rf"(?i)\b(?:{_DOB_LABEL}){_DOB_QUOTE}[ \t]*(?:[:=|>]|is|was|-)?[ \t]*{_DOB_QUOTE}(?:the[ \t]+)?"
+    rf"(\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}|\d{{1,2}}[/.-]\d{{1,2}}[/.-](?:\d{{4}}|\d{{2}})|"
+    r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\b|"
+    rf"\d{{1,2}}(?:st|nd|rd|th|er|\.|\x7f)?(?:[ \t]+(?:(?:of|de)[ \t]+)?|-){_MONTH}(?:,?[ \t]+(?:de[ \t]+)?|-)"
+    r"(?:\d{4}|\d{2}\b)|"
     rf"{_MONTH}[ \t]+\d{{1,2}}(?:st|nd|rd|th)?,?[ \t]+\d{{4}})"
 )
 
@@ -766,9 +914,26 @@ def home_user_spans(text: str) -> Iterator[Span]:
                 continue
             if rx is _HOME_TILDE and start > 1 and (text[start - 2].isalnum() or text[start - 2] in _TILDE_AFTER_WORD):
                 continue  # `a~b/`, `/~x/`: inside a word or a path, not the shell's ~user
-            if name.lower() in _SYSTEM_ACCOUNTS or name.startswith(("$", "<", "%", "{", "[")):
+            if _system_account(name):
                 continue
+            if rx is _HOME_PATH and text[end : end + 1] == " ":
+                # `C:\\Users\\All Users\\…`: the folder may be a spaced system profile, not its first word
+                window = text[start : start + 65]
+                cut = next((i for i, c in enumerate(window) if c in _SEGMENT_STOP), len(window))
+                words = window[:cut].split(" ")
+                if _system_account(" ".join(words[:2])) or _system_account(" ".join(words[:3])):
+                    continue
             yield Span(start, end, "user_name")
+
+
+def _system_account(name: str) -> bool:
+    low = name.lower()
+    # (defaultuser0, defaultuser100000: the accounts Windows set-up creates and removes)
+    return low in _SYSTEM_ACCOUNTS or low.rstrip("0123456789") == "defaultuser" or name.startswith(_TEMPLATE_STARTS)
+
+
+_TEMPLATE_STARTS = ("$", "<", "%", "{", "[")
+_SEGMENT_STOP = frozenset("/\\\r\n\"'`:*?<>|")
 
 
 # Names by context. A name word is capitalised, may carry non-ASCII letters (DEL in the fold,
@@ -780,27 +945,40 @@ _PARTICLE = (
 )
 _FULL = rf"{_NW}(?:[ \t]+(?:[A-Z]\.[ \t]+)?(?:{_PARTICLE}[ \t]+)?{_NW}){{1,3}}"
 _NAME_CONTEXT = Rx(
+    # a chat mention of a display name, "@Kwame Mensah" (two words at least: see person_name_spans)
+    r"(?:(?:^|[\s(\[>\"',])@|"
     r"(?i:\b(?:ask|asked|ping|pinged|cc|bcc|dear|hi|hello|hey|thanks|thank you|attn|with|talked to|spoke to|"
-    r"from:|to:|reviewer|assignee|author|owner|contact|signed|regards|cheers|sincerely|"
+    # handing work or credit to someone: "assigned to X", "thanks to X"
+    r"(?:re)?assigned to|handed (?:it )?(?:over )?to|escalated to|(?:thanks|thank you|kudos|credit) to|"
+    r"from:|to:|reviewer|assignee|author|owner|contact(?:[ \t]+person)?|point of contact|ansprechpartner(?:in)?|"
+    r"signed|regards|cheers|sincerely|"
     # people named by their relation to the writer: "my colleague X", "our manager X"
     r"colleagues?|co-?workers?|teammates?|manager|boss|mentor|intern|landlord|neighbou?r|recruiter|"
     r"(?:my|our|his|her)[ \t]+(?:friend|wife|husband|partner|son|daughter|brother|sister|lead|client)|"
-    r"(?:reviewed|signed-off|co-authored|acked|reported|tested|suggested|helped|approved|authored|written)[ -]by|"
+    r"(?:reviewed|signed-off|co-authored|acked|reported|tested|suggested|helped|approved|authored|written|"
+    r"commented|created|opened|closed|merged|edited|posted|submitted|raised|filed|requested|assigned|owned|"
+    r"maintained|led|managed|updated|modified|fixed)[ -]by|"
     r"laut|according to|per|"
     # a chat log's speaker: "[10:42] First Last: …"
     r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp][Mm])?\]|"
     # a title: "Dr. Ngozi Okafor", "Ms Chen"
-    r"(?-i:(?:Mr|Mrs|Ms|Mx|Dr|Prof)\.?))"
-    r"(?:[ \t]*:|[ \t]+(?:is|was))?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?)"
+    r"(?-i:(?:Mr|Mrs|Ms|Mx|Dr|Prof)\.?)))"
+    r"(?:[ \t]*:|[ \t]+(?i:is|was))?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?)"
     rf"({_FULL}|{_NW})"
 )
 # a key naming a person's role (JSON, YAML, env), its quotes possibly JSON-escaped: "assignee": "X"
-_KEYED_NAME = Rx(
-    r"(?i:\b(?:author|full_?name|display_?name|user\.name|git_author_name|git_committer_name|owner_name|"
+_PERSON_KEYS = (
+    r"author|full_?name|display_?name|user\.name|git_author_name|git_committer_name|owner_name|"
     r"customer(?:_name)?|patient(?:_name)?|employee(?:_name)?|contact_name|signed by|first_?name|last_?name|"
     r"assignee|owner|reviewer|reporter|approver|requester|requested_by|maintainer|creator|created_by|"
-    r"updated_by|on_?call|contact))"
-    rf"\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?({_FULL}|{_NW})"
+    r"updated_by|on_?call|contact"
+)
+# ... or an XML/HTML element of that name, its attributes and its brackets possibly escaped:
+# <author>X</author>, <dc:creator>X, <maintainer email="…">X, &lt;owner&gt;X
+_KEYED_NAME = Rx(
+    rf"(?:(?i:\b(?:{_PERSON_KEYS}))\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?|"
+    rf"(?i:(?:<|&lt;)(?:[a-z]{{1,12}}:)?(?:{_PERSON_KEYS}))(?:[ \t][^<>\n]{{0,80}})?(?:>|&gt;)[ \t]*)"
+    rf"({_FULL}|{_NW})"
 )
 # Sign-offs: "Thanks,\nFirst Last", "--\nFirst Last" at a line start.
 # (the sign-off may follow a log prefix, `… ERROR [worker-5] Best regards,`, and its line break may
@@ -821,6 +999,7 @@ def _words(text: str) -> frozenset[str]:
 _NOT_NAME_WORDS = _words(
     "The A An This That These Those It Its We You They He She I Me My Our Your Their Us Them All Any Some "
     "Team Teams Everyone Everybody Folks Guys Gang Friends There Here Thanks Thank Please Sorry Yes No Ok Okay "
+    "Mr Mrs Ms Mx Dr Prof "
     "Hi Hello Hey Dear Best Regards Cheers Monday Tuesday Wednesday Thursday Friday Saturday Sunday Today "
     "Tomorrow Yesterday January February March April May June July August September October November "
     "December Claude Code Codex Opus Sonnet Haiku Desktop Instant Pro ChatGPT Copilot Gemini Cursor Assistant "
@@ -847,12 +1026,17 @@ _NOT_NAME_WORDS = _words(
 # A full name (two or more name words) as the subject of a verb of communication or review:
 # "Hiroshi Yamamoto said", "Kwame Mensah approved it". One word alone never ("Docker said").
 _NAME_BEFORE_VERB = Rx(
-    rf"(?:^|[^A-Za-z0-9_\x7f'.-])({_FULL})[ \t]+(?:said|says|wrote|writes|mentioned|asked|suggested|approved|"
+    # (a role or pronouns in brackets may stand between them: "Kwame Mensah (PM) asked")
+    rf"(?:^|[^A-Za-z0-9_\x7f'.-])({_FULL})[ \t]+(?:\(([^()\n]{{1,30}})\)[ \t]+)?"
+    r"(?:(?:said|says|wrote|writes|mentioned|asked|suggested|approved|"
     r"reported|commented|replied|noted|confirmed|explained|emailed|messaged|pinged|merged|reviewed|"
     r"thinks|thought|agreed|promised|wants|needs|"
     # change: "Hiroshi Yamamoto changed it", "Ana da Silva rotated the key"
     r"changed|updated|fixed|broke|deployed|pushed|reverted|rotated|reset|added|removed|deleted|created|"
-    r"opened|closed|filed|assigned|migrated|shipped|told|sent|shared|posted|owns|handles|knows)\b"
+    r"opened|closed|filed|assigned|migrated|shipped|told|sent|shared|posted|owns|handles|knows|committed|"
+    r"commented|requested)\b|"
+    # a mailbox's display name: "Kwame Mensah <kwame@…>", "(kwame@…)" (headers, trailers, quoted replies)
+    r"[<(][A-Za-z0-9._%+-]{1,64}@)"
 )
 _NAME_IN_CONTEXT = Rx(
     "(?m)(?:"
@@ -966,13 +1150,16 @@ def person_name_spans(text: str) -> Iterator[Span]:
             continue
         for s0, e0, s1, e1 in _name_pairs(text, r0, r1):
             first, last = text[s0:e0], text[s1:e1]
-            if "-" in first and all(p in firsts for p in first.split("-")):
+            compound = "-" in first and all(p in firsts for p in first.split("-"))
+            if compound:
                 first = first.split("-")[0]  # Jean-Luc, Anne-Marie: a compound of listed names
             if first not in firsts or (
                 last not in lasts and (last in _NOT_NAME_WORDS or last in firsts or first in _NOT_NAME_WORDS)
             ):
                 continue
-            if last not in lasts and (first in _COMMON_WORD_FIRSTS or text[e1 : e1 + 1] in ("(", ".", "_")):
+            # (a compound is no everyday word: "Jean-Luc Wójcik" is a name where "Jean Jacket" is not)
+            after = text[e1 : e1 + 1]
+            if last not in lasts and ((first in _COMMON_WORD_FIRSTS and not compound) or after in ("(", ".", "_")):
                 continue  # "Will Update", "Grant Access", "Max Retries": words, not people
             start, end = s0, e1
             pre = _NAME_PREFIX.search(text[max(0, start - 6) : start])
@@ -983,22 +1170,102 @@ def person_name_spans(text: str) -> Iterator[Span]:
                 end += suf[0][1] - suf[0][0]
             yield Span(start, end, "person_name")
     contexts = _context_matches(text) if _open(text, "name_context") else ()
-    for (m0, _), ctx, keyed, signoff, verb in contexts:  # one pass for the four contexts
+    for (m0, _), ctx, keyed, signoff, verb, role in contexts:  # one pass for the four contexts
         if _after_placeholder(text, m0):
             continue
         start, end = ctx if ctx[0] >= 0 else keyed if keyed[0] >= 0 else signoff if signoff[0] >= 0 else verb
         after = text[end : end + 1]
         if after in ("(", "_", "[") or (after == "." and text[end + 1 : end + 2].isalnum()):
             continue  # From: Config.load(...) — code
+        if ctx[0] >= 0 and text[start - 1 : start] == "@" and " " not in text[start:end].strip():
+            continue  # "@Override", "@Component": one word after @ is a handle or an annotation
         if verb[0] >= 0:
             # "Yesterday Kwame Mensah said": the words before the name are not part of it
             words = text[start:end].split(" ")
             while len(words) > 2 and not _name_words_ok(" ".join(words), single_needs_list=True):
                 start += len(words.pop(0)) + 1
-            if not _person_like(words):
+            if role[0] >= 0:
+                if not _is_role(text[role[0] : role[1]]):
+                    continue  # "Single Sign-On (SSO) changed": brackets that introduce no person
+            elif not (_person_like(words) or _mailbox_of(words, text[end : end + 80]) or _quote_header(text, end)):
                 continue  # "Load Balancer said": a verb alone makes no name of two plain words
         if _name_words_ok(text[start:end], single_needs_list=signoff[0] < 0):
             yield Span(start, end, "person_name")
+            if ctx[0] >= 0 or keyed[0] >= 0:
+                # (after an address header or a role key every entry is a person; after "with" or
+                # "thanks" the list may go on with products: there an entry needs a listed first name)
+                cue = text[m0:start].lower().lstrip(" \t\r\n([>\"',")
+                headed = cue.startswith(_LIST_HEADERS) or "-by" in cue or " by" in cue
+                yield from _listed_after(text, end, keyed[0] >= 0 or headed)
+
+
+# Mailboxes of a role or a machine, never a person (their display names are teams and products).
+_ROLE_LOCALS = _words(
+    "admin alerts alert billing bot builds ci contact deploy devops dev feedback hello help info invoices jobs "
+    "mailer marketing monitoring news newsletter noreply no-reply notifications notify ops orders payments "
+    "postmaster press privacy releases release reports root sales security service status support system "
+    "team updates webmaster"
+)
+
+
+def _mailbox_of(words: list[str], after: str) -> bool:
+    """Whether `words` are the display name of a person's mailbox, `Name <local@…>`: the local
+    part is no role's and spells part of the name (obrisco, ana.lima, zash)."""
+    after = after.lstrip(" \t")
+    if not after.startswith(("<", "(")) or "@" not in after:
+        return False
+    local = after[1 : after.index("@")].lower()
+    if local in _ROLE_LOCALS or local.split(".")[0].split("+")[0] in _ROLE_LOCALS:
+        return False
+    return any(len(w) >= 3 and w[:3].lower() in local for w in words)
+
+
+def _quote_header(text: str, end: int) -> bool:
+    """`On <date>, <name> wrote:`: a mail client's header above a quoted reply."""
+    if not text.startswith(" wrote:", end):
+        return False
+    line = text.rfind("\n", 0, end) + 1
+    return text.startswith("On ", line) or text.startswith("> On ", line)
+
+
+# the next full name of a list a name context began: "cc: Ana Lima, Kwame Mensah and Li Wei"
+_NEXT_IN_LIST = Rx(rf"^(?:,[ \t]*|[ \t]*;[ \t]*|[ \t]+(?:and|&)[ \t]+)({_FULL})")
+
+
+_LIST_HEADERS = ("cc", "bcc", "to:", "from:", "attn", "reviewer", "assignee", "author", "owner")
+
+
+def _listed_after(text: str, end: int, all_people: bool) -> Iterator[Span]:
+    for _ in range(8):
+        m = _NEXT_IN_LIST.search(text[end : end + 160])
+        if m is None:
+            return
+        a, b = end + m[1][0], end + m[1][1]
+        after = text[b : b + 1]
+        if after in ("(", "_", "[") or (after == "." and text[b + 1 : b + 2].isalnum()):
+            return  # Config.load(...): code
+        if not _name_words_ok(text[a:b], single_needs_list=True):
+            return
+        if not all_people and text[a:b].split(" ", 1)[0] not in _name_lists()[0]:
+            return  # "with Ana Lima, Hacker News": a product goes on the list, not a first name
+        yield Span(a, b, "person_name")
+        end = b
+
+
+# What a person, never a product, is introduced with in brackets: a job role or its abbreviation,
+# or pronouns ("(PM)", "(tech lead)", "(she/her)").
+_ROLE_WORDS = _words(
+    "pm em tpm pgm po tl cto ceo cfo coo cio ciso cpo cmo vp svp evp avp gm md qa sre dba swe sde ux ui hr "
+    "eng devops secops lead manager engineer designer intern architect director head analyst scientist "
+    "researcher founder cofounder co-founder maintainer contractor consultant sysadmin admin on-call oncall "
+    "recruiter tech team product engineering staff senior principal junior sr jr she her hers he him his they "
+    "them theirs ze zir xe xem"
+)
+
+
+def _is_role(text: str) -> bool:
+    words = text.lower().replace("/", " ").replace(",", " ").split()
+    return bool(words) and words[0] in _ROLE_WORDS
 
 
 # Listed first names that are also everyday capitalised words in developer text: they make a
