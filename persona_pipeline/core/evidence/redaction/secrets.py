@@ -48,7 +48,7 @@ _NOT_A_SECRET_NAME = Rx(
     r"(?i)(?:^|[_.-])(?:name|names|id|ids|arn|path|file|files|ref|type|types|field|header|version|ttl|len|length|"
     r"env|var|manager|store|prefix|count|rotation|policy|provider|scope|uri|url|urls|endpoint|host|method|mode|"
     r"format|size|expiry|expires|expiration|lifetime|timeout|dir|algorithm|alg|kind|label|hint|limit|usage|"
-    r"location|source|required|enabled|strength|reset|regex|pattern|input|prompt|field_name)$"
+    r"location|source|required|enabled|strength|reset|regex|pattern|input|prompt|field_name|stdin)$"
 )
 _META_PARTS = frozenset(
     [
@@ -111,6 +111,7 @@ _META_PARTS = frozenset(
         "pattern",
         "input",
         "prompt",
+        "stdin",
     ]
 )
 _CODE_REFERENCE = Rx(
@@ -175,7 +176,8 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         # of another key further down, taking all the text between)
         r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"
         r"(?:(?:[^-]|-[^-])*?-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|"
-        r"(?:(?:\r?\n|\\r?\\n|[ \t])+(?:[A-Za-z0-9+/=]{4,}|Proc-Type:[^\r\n\\]*|DEK-Info:[^\r\n\\]*))+)",
+        # (a quoted e-mail or review comment prefixes every line with `>`)
+        r"(?:(?:\r?\n(?:[ \t]*>)*|\\r?\\n|[ \t])+(?:[A-Za-z0-9+/=]{4,}|Proc-Type:[^\r\n\\]*|DEK-Info:[^\r\n\\]*))+)",
         0,
         ("private key",),
     ),
@@ -269,8 +271,10 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # `key`/`auth` labels are told apart from strong ones in `_rejected` (label_strength).
     (
         "env_secret",
-        rf"\b([A-Za-z0-9_.-]*{_LABEL_WORD}(?:[A-Za-z0-9_]*[A-Za-rt-z0-9_])?)[\"']?[ \t]*(?::|=|:=|=>)[ \t]*"
-        + _QUOTED_OR_BARE,
+        # (Makefile's `?=`, `::=`, `+=` assign too; a YAML type tag `!!str` or an anchor `&pw` may
+        # stand before the value: an application tag `!Ref X` is a reference, rejected as a value)
+        rf"\b([A-Za-z0-9_.-]*{_LABEL_WORD}(?:[A-Za-z0-9_]*[A-Za-rt-z0-9_])?)[\"']?[ \t]*(?::|=|:=|::=|\?=|\+=|=>)[ \t]*"
+        r"(?:(?:!![A-Za-z]{1,20}|&[A-Za-z0-9_-]{1,64})[ \t]+)?" + _QUOTED_OR_BARE,
         0,
         ("secret", "pass", "pw", "token", "cred", "key", "auth"),
     ),
@@ -366,6 +370,75 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         1,
         ("curl", "wget", "http"),
     ),
+    # Commands that take a password by position, not behind a flag of its own. Their values must
+    # look generated (`positional_password` in `_rejected`): `echo 'hello world' | sudo -S` is none.
+    # A password piped to a command that reads it from stdin: `echo X | sudo -S`, `… | docker
+    # login --password-stdin`, `echo user:X | chpasswd`
+    (
+        "positional_password",
+        r"\b(?:echo|printf)[ \t]+(?:-[neE]{1,3}[ \t]+)?(?:[\"']%s(?:\\n)?[\"'][ \t]+)?"
+        + _QUOTED_OR_BARE
+        + r"[ \t]*\|[ \t]*(?:sudo[ \t]+(?:-[A-Za-z][ \t]+)*)?"
+        r"(?:sudo\b[^\r\n|;&]{0,200}?[ \t]-S\b|[A-Za-z0-9_.-]{1,40}\b[^\r\n|;&]{0,200}?[ \t]--password-stdin\b|"
+        r"chpasswd\b|passwd[ \t]+--stdin\b)",
+        0,
+        ("sudo", "stdin", "chpasswd"),
+    ),
+    # user management: `rabbitmqctl add_user USER PW`, `htpasswd -b FILE USER PW`, `net user USER PW`,
+    # `net use \\srv\share PW /user:U` or `… /user:U PW`, `mysqladmin … password PW`
+    (
+        "positional_password",
+        r"\brabbitmqctl\b[^\r\n|;&]{0,100}?[ \t](?:add_user|change_password)[ \t]+[\"']?[^\s\"']{1,64}[\"']?[ \t]+"
+        + _QUOTED_OR_BARE,
+        0,
+        ("rabbitmqctl",),
+    ),
+    (
+        "positional_password",
+        r"\b(?:htpasswd|mosquitto_passwd)\b[^\r\n|;&]{0,100}?[ \t]-[A-Za-z]{0,4}b[A-Za-z]{0,4}[ \t]+"
+        r"(?:[^\s-][^\s]{0,200}[ \t]+)?[^\s-][^\s]{0,64}[ \t]+" + _QUOTED_OR_BARE,
+        0,
+        ("htpasswd", "mosquitto_passwd"),
+    ),
+    (
+        "positional_password",
+        r"(?i)\bnet[ \t]+user[ \t]+[\"']?[^\s\"'/]{1,64}[\"']?[ \t]+" + _QUOTED_OR_BARE,
+        0,
+        ("net",),
+    ),
+    (
+        "positional_password",
+        r"(?i)\bnet[ \t]+use\b[^\r\n|;&]{0,200}?[ \t]/u(?:ser)?:[^\s]{1,100}[ \t]+" + _QUOTED_OR_BARE,
+        0,
+        ("net",),
+    ),
+    (
+        "positional_password",
+        r"(?i)\bnet[ \t]+use[ \t]+(?:[A-Za-z*]:?[ \t]+)?\\\\[^\s]{1,200}[ \t]+" + _QUOTED_OR_BARE,
+        0,
+        ("net",),
+    ),
+    (
+        "positional_password",
+        r"\bmysqladmin\b[^\r\n|;&]{0,200}?[ \t]password[ \t]+" + _QUOTED_OR_BARE,
+        0,
+        ("mysqladmin",),
+    ),
+    # SQL: `CREATE USER … IDENTIFIED BY 'X'`, `ALTER ROLE … WITH PASSWORD 'X'`; PowerShell's
+    # `ConvertTo-SecureString 'X' -AsPlainText`
+    (
+        "positional_password",
+        r"(?i)\b(?:identified[ \t]+(?:with[ \t]+[A-Za-z0-9_]{1,40}[ \t]+)?by|(?:with|encrypted)[ \t]+password)"
+        r"[ \t]+(?:password[ \t]+)?" + _QUOTED_OR_BARE,
+        0,
+        ("identified", "password"),
+    ),
+    (
+        "positional_password",
+        r"(?i)\bConvertTo-SecureString[ \t]+(?:-String[ \t]+)?" + _QUOTED_OR_BARE,
+        0,
+        ("convertto-securestring",),
+    ),
     # prose: "my password is X", "the token was X", "the login is admin / X"
     (
         "password",
@@ -396,6 +469,9 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         1,
         ("pass", "pw"),
     ),
+    # prose with the short labels: "the wifi pass is X", "admin pw was X" (`pass` is also a verb and
+    # a ticket: only a value with three character classes counts, `short_password` in `_rejected`)
+    ("short_password", r"(?i)\b(?:pass|pw)[ \t]+(?:is|was)[ \t]+[\"'`]?([^\s\"'`]{8,128})", 1, ("pass", "pw")),
     # prose: "the storage key is X", "my access key was X": `key` alone labels only a generated
     # value (`prose_key` in _rejected), never "the key is that…"
     ("prose_key", r"(?i)\bkey\s+(?:is|was)\s*:?\s*[\"'`]?([^\s\"'`]{16,256})", 1, ("key",)),
@@ -419,7 +495,7 @@ _ANCHOR_RULES = frozenset({_TWILIO_RULE})
 _RULE_SET = RxSet([loosened(pat) for _, pat, _, _ in _OWN_RULES])
 # Rules whose value sits behind a label of our own: group 1 is the label, then (quote, quoted
 # value) or the bare value.
-_LABELLED = ("env_secret", "env_pair", "cli_secret", "elem_secret", "k8s_secret")
+_LABELLED = ("env_secret", "env_pair", "cli_secret", "elem_secret", "k8s_secret", "positional_password")
 # Rules whose value is a credential by position alone: a `name.name` shape is no code reference.
 _POSITIONAL = (
     "url_password",
@@ -429,6 +505,8 @@ _POSITIONAL = (
     "login_password",
     "k8s_secret",
     "bare_password",
+    "positional_password",
+    "short_password",
 )
 _TRAILING_PUNCT = ".,;:)]}"
 
@@ -497,6 +575,15 @@ def random_like(value: str) -> bool:
     return False
 
 
+def _generated(value: str) -> bool:
+    """`random_like`, or a short value mixing cases with symbols (`=viV*=H_ZsUd`): no word or name."""
+    if random_like(value):
+        return True
+    if len(value) < 8 or _SYMBOL.search(value) is None or any(map(str.isspace, value)):
+        return False
+    return any(map(str.islower, value)) + any(map(str.isupper, value)) + any(map(str.isdigit, value)) >= 2
+
+
 def _is_placeholder_value(value: str, following: str, code_check: bool = True) -> bool:
     # os.environ["X"], getenv(...), req.headers.authorization: code, not a value
     if code_check and (following[:1] in ("(", "[") or _CODE_REFERENCE.match(value)):
@@ -558,6 +645,22 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         return bool(
             _PLACEHOLDER_VALUE.search(value) or _DOC_EXAMPLE.search(value) or _PATH.match(value) or "://" in value
         )
+    if kind == "positional_password" and (
+        any(map(str.isspace, value))
+        or (not quoted and value[:1] in "/-")
+        or (not _generated(value) and (value.isalpha() or value.isdigit()) and not _CASE_MIXED.search(value))
+    ):
+        return True  # a password by position, but not `hello world`, `/add`, `-v`, `Password`, `true`
+    if kind == "short_password":
+        classes = (
+            any(map(str.islower, value))
+            + any(map(str.isupper, value))
+            + any(map(str.isdigit, value))
+            + (_SYMBOL.search(value) is not None or "-" in value)
+        )
+        if classes < 3 or not random_like(value) or _PATH.match(value) or "://" in value:
+            return True
+        return bool(_PLACEHOLDER_VALUE.search(value) or _DOC_EXAMPLE.search(value))
     if kind == "bearer_token" and not random_like(value):
         return True  # "token\tsubprocess.check_call": a word after `token`, not a credential
     if kind == "prose_key":  # (an `=` before the padding: "key is NAME=…", a label the other rules own)
@@ -573,6 +676,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             return True
         if value.startswith(("http://", "https://", "file:", "&")) or _PATH.match(value):
             return True
+        if value[:1] == "!" and _YAML_TAG.match(value) and not random_like(value):
+            return True  # a YAML application tag (`!Ref DbPassword`, `!secret db_pw`, `!vault |`): a reference
         if _ALIAS.match(value):
             return True  # an alias or a scoped package (`@types/node`); a generated `@Jxx9…` is a value
         if value[:1] == "$" and _IDENT.match(value[1:]) and not random_like(value[1:]):
@@ -599,7 +704,7 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             return True  # "login: user / password" is words; after `user:` a mixed-case run is a password
         if not quoted and (_GENERIC_TYPE.match(value) or (value.replace("_", "").isalpha() and value.islower())):
             return True  # `token: Optional[str]`, `api_key=api_key`, `password=password_input`
-        if kind == "env_pair" and not random_like(value):
+        if kind == "env_pair" and not _generated(value):
             return True
         if value.strip(":*•x. ") == "":
             return True  # masked: `****`, `•••`
@@ -624,6 +729,7 @@ _PATH = Rx(r"^(?:~|\.{1,2})?/[A-Za-z0-9_.@/-]*$")
 _FLAG = Rx(r"^(?:-[A-Za-z]|--?[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$")
 # a glob: `*` then path characters only (a `^`, `%`, `!`, `#`, `@`, `$` make a generated value)
 _GLOB = Rx(r"^\*[A-Za-z0-9_.*/{},\[\]-]*$")
+_YAML_TAG = Rx(r"^!!?[A-Za-z][A-Za-z0-9_.:/-]*$")
 _ALIAS = Rx(r"^@[a-z0-9_.-]+(?:/[a-z0-9_.-]+)?$")
 _CASE_MIXED = Rx(r"[a-z][A-Z]|[A-Z]{2}[a-z]")
 _VERSIONISH = Rx(r"^v?\d+(?:\.\d+)+[^A-Za-z0-9]*$")
@@ -671,6 +777,8 @@ _OUT_KIND = {
     "k8s_secret": "env_secret",
     "prose_key": "api_key",
     "login_password": "password",
+    "positional_password": "password",
+    "short_password": "password",
 }
 _MISS = object()
 _DECISIONS: dict[tuple[int, str, str], object] = {}
@@ -683,7 +791,8 @@ def _decide(
     None when the match is a reference, placeholder, example or no secret at all."""
     kind, _, group, _, _ = _COMPILED[idx]
     labelled = kind in _LABELLED and group == 0
-    if labelled and prev[-1:] == ":" and kind != "cli_secret" and not prev.lower().endswith("$env:"):
+    scoped = prev[-1:] == ":" and not prev.lower().endswith("$env:")
+    if labelled and scoped and kind not in ("cli_secret", "positional_password"):
         return None  # `AWS::KMS::Key`, `std::key`: the tail of a scoped name, not a label
     name = ""
     if labelled:  # groups: [label,] quote, quoted value, bare value
@@ -719,7 +828,7 @@ def _decide(
             end = start + nxt[0][0]  # `token=abc&page=2`: the value ends where the next parameter starts
     if (
         not quoted
-        and kind in ("password", "login_password", "prose_key", "cli_secret", *_LABELLED)
+        and kind in ("password", "login_password", "short_password", "prose_key", "cli_secret", *_LABELLED)
         and not matched.endswith("...", start, end)
     ):
         if _PLACEHOLDER_VALUE.search(matched[start:end]):
@@ -728,7 +837,7 @@ def _decide(
             end -= 1  # "my password is hunter2." — the full stop is prose
     if end - start < (1 if kind == "cli_secret" and not name else 4):
         return None
-    if kind == "cli_secret" and not name:
+    if kind in ("cli_secret", "positional_password") and not name:
         name = "password"  # positional flags (-p, -a) take passwords
     following = matched[end : end + 1] if end < len(matched) else following
     if _rejected(kind, group or labelled, matched[start:end], following, name, quoted):

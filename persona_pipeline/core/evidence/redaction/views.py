@@ -61,6 +61,11 @@ _HTML_PROBE = Rx(
     rf"|&lt;/?[A-Za-z0-9_:.-]{{0,64}}{_LABEL_WORD}[A-Za-z0-9_.-]{{0,64}}&gt;"
     r"|[^\s;&]&amp;[^\s;&]"
 )
+# A doubled quote: how CSV cells, SQL/VB/C# verbatim strings and spreadsheet pastes escape `"`
+# (`7,"token = ""…"""`). Built only where a doubled quote touches a word, a brace or a bracket on
+# one side and no third quote (an empty string `""`, a docstring's `"""` are no escapes).
+_DQ_ESC = re.compile(r'("")')
+_DQ_PROBE = Rx(r'(?:^|[^"])""[A-Za-z0-9_$<{\[\\-]|[A-Za-z0-9_}\]]""(?:[^"]|$)')
 _SIMPLE = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f", '"': '"', "\\": "\\", "/": "/"}
 
 
@@ -71,7 +76,7 @@ class View:
     text: str
     # URL-decoded or HTML-unescaped (percent escapes and entities hide `=`, `:`, `@`, quotes from
     # any rule: the secret engine sees these views too); else JSON-unescaped
-    url: bool
+    url: bool  # (a doubled-quote view is not: the engine's rules match by value, which it leaves as is)
     # per decoded escape: (view start, view end, original start, original end), in order
     _escapes: tuple[tuple[int, int, int, int], ...]
 
@@ -190,6 +195,10 @@ def _html_decode(esc: str) -> str | None:
     return None if out == esc else out  # an unknown name (`&foo;`) decodes to nothing
 
 
+def _dq_decode(esc: str) -> str | None:
+    return '"'
+
+
 def _json_decode(esc: str) -> str | None:
     if esc[1] != "u":
         return _SIMPLE[esc[1]]
@@ -210,6 +219,10 @@ def _direct_views(text: str) -> list[View]:
         v = _build(text, _JSON_ESC, _json_decode, False)
         if v is not None:
             out.append(v)
+    if '""' in text and _DQ_PROBE.search(text) is not None:
+        v = _build(text, _DQ_ESC, _dq_decode, False)
+        if v is not None:
+            out.append(v)
     if ("%" in text or ("+" in text and "=" in text)) and _PCT_PROBE.search(text) is not None:
         v = _build(text, _PCT, _url_decode_safe, True)
         if v is not None:
@@ -226,7 +239,7 @@ def decoded_views(text: str) -> tuple[View, ...]:
     """The views of `text` that differ from it: JSON-unescaped and URL-decoded, and the same again
     on those views while escapes remain (up to three levels: JSON inside JSON, a query string
     inside a URL-encoded parameter), each composed into one mapping back to `text`."""
-    if "\\" not in text and "%" not in text and "+" not in text and "&" not in text:
+    if "\\" not in text and "%" not in text and "+" not in text and "&" not in text and '""' not in text:
         return ()
     views: list[View] = []
     seen = {text}

@@ -1,0 +1,163 @@
+"""Secrets in the shapes round 3 of the blind measure found leaking, written afresh (own values,
+own templates) per mechanism, with the look-alikes each mechanism must leave alone.
+
+Policy for look-alikes (what is *not* a secret):
+- a reference to where a secret lives: `${DB_PASS}`, `$DB_PASS`, `<password>`, `{{ .Values.x }}`,
+  `os.environ[...]`, a call (`get_password()`), an attribute (`self.token`, `settings.db_pw`),
+  a YAML application tag (`!Ref X`, `!secret x`, `!vault |`);
+- documentation placeholders: `changeme`, `your-token-here`, `xxxxxxxx`, `...`, `EXAMPLE`;
+- prose about a secret with no value in it ("the pass is valid for a day").
+A value whose shape says "generated" (letters and digits or symbols) behind a secret label or a
+secret-taking position is a secret even when it reads `name.name`.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from persona_pipeline.core.evidence.redaction.redactor import Redactor
+
+R = Redactor(b"r" * 32)
+
+PEM_BODY = [
+    "MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQDf3kT9uQ1zR7pL",
+    "c2Vb8nW4yXq5JmE0aTgH6kLdP3sVw9ZrUo7iYbF1eNcM2jKx4hQ8tGv5BnR6pWzA",
+    "q9Xy1Lm3Nb5Vc7Zd2Fg4Hj6Kk8Pp0Rr2Tt4Ww6Yy8Aa1Cc3Ee5Gg7Ii9Mm2Oo4Qq6",
+]
+
+# (text, the secret value that must not survive)
+CAUGHT: list[tuple[str, str]] = [
+    # a password fed to a command's stdin (`sudo -S`, `--password-stdin`, `chpasswd`)
+    ("echo 'Qv7#mLp2Zx9!' | sudo -S apt-get update", "Qv7#mLp2Zx9!"),
+    ('echo "Hk29vXqp4Lmz" | docker login --username ci --password-stdin ghcr.io', "Hk29vXqp4Lmz"),
+    ("printf '%s' 'Tr8$wQz3Lk5n' | podman login -u bot --password-stdin quay.io", "Tr8$wQz3Lk5n"),
+    ('echo "ops_user:Wq8pL2nZr5Tx" | sudo chpasswd', "Wq8pL2nZr5Tx"),
+    # user-management commands whose positional arguments are a user and its password
+    ("rabbitmqctl change_password svc_ingest 'Lm3&vPq9Rt2w'", "Lm3&vPq9Rt2w"),
+    ("sudo rabbitmqctl add_user metrics Jx8vQ2mKp5Zr", "Jx8vQ2mKp5Zr"),
+    ("rabbitmqctl add_user grafana 'QTRvuWpMxkNB'", "QTRvuWpMxkNB"),
+    ("rabbitmqctl add_user grafana 'k#m^qwE_VbzRt'", "k#m^qwE_VbzRt"),
+    ("echo '-7uv%=qLm2Rz@pX' | sudo -S reboot", "-7uv%=qLm2Rz@pX"),
+    ("CREATE USER report IDENTIFIED BY 'Gq4#Lm9vZx2P';", "Gq4#Lm9vZx2P"),
+    ("ALTER ROLE app WITH PASSWORD 'Hn5Wq2Lz8Vm4';", "Hn5Wq2Lz8Vm4"),
+    ('$pw = ConvertTo-SecureString "Xe4Rt8Lq2Wm6" -AsPlainText -Force', "Xe4Rt8Lq2Wm6"),
+    ("net use \\\\files02\\finance /user:CORP\\mtanaka Pz4!kW9qRm2v", "Pz4!kW9qRm2v"),
+    ("net use Y: \\\\nas\\media Rb7@Lq2Wx9Mz /user:backup /persistent:no", "Rb7@Lq2Wx9Mz"),
+    ("net user svc_backup Tn6$Vr2pLq8x /add", "Tn6$Vr2pLq8x"),
+    ("htpasswd -bc /etc/nginx/.htpasswd editor Vk3pQ9wZx7Lm", "Vk3pQ9wZx7Lm"),
+    ("mosquitto_passwd -b /etc/mosquitto/pw sensor01 Mx5Qt8Lp2Wz7", "Mx5Qt8Lp2Wz7"),
+    # Makefile assignments (`?=`, `::=`, `+=`) and YAML type tags / anchors before a value
+    ("REGISTRY_TOKEN ?= Lq8Vx2Mz7Pk4Wn3R", "Lq8Vx2Mz7Pk4Wn3R"),
+    ("SMTP_PASS ::= gentle-otter-canyon57", "gentle-otter-canyon57"),
+    ("  smtp_password: !!str Wd4Kp9Lx2Qm7", "Wd4Kp9Lx2Qm7"),
+    ("cache_pass: &cachepw Zr8Nq2Lp5Vx9", "Zr8Nq2Lp5Vx9"),
+    # a name/value pair in a call: any generated value, also one of letters and symbols only
+    ('Environment.SetEnvironmentVariable("RELAY_TOKEN", "+kqW*=Zt_RmpB");', "+kqW*=Zt_RmpB"),
+    # prose with the short labels (`pass`, `pw`)
+    ("the wifi pass is Ty7mQ2pLx9Vz btw", "Ty7mQ2pLx9Vz"),
+    ("admin pw was Hz3Lq9Wx2Mp7 until yesterday", "Hz3Lq9Wx2Mp7"),
+    ("vpn pass is amber-walrus-tundra64 for the week", "amber-walrus-tundra64"),
+    # a CSV cell (quotes doubled) around code, XML, a k8s env pair, service-account JSON
+    ('7,"const WEBHOOK_SECRET = ""Lp9Vx2Qz7Mk4Wn8R"";"', "Lp9Vx2Qz7Mk4Wn8R"),
+    ('3,"System.setProperty(""BILLING_TOKEN"", ""c0ffee12ab34cd56ef78ab90cd12ef34ab56cd78"");"', "c0ffee12ab34"),
+    ('3,"<add key=""MailPassword"" value=""Qx7Lp2Vz9Mk4"" />"', "Qx7Lp2Vz9Mk4"),
+    ('9,"  - {name: API_SECRET, value: ""Rt5Kp8Lx2Qz9Wm4V""}"', "Rt5Kp8Lx2Qz9Wm4V"),
+    (
+        'row,"{\n  ""type"": ""service_account"",\n  ""private_key_id"": ""'
+        + "3f" * 20
+        + '"",\n  ""token_uri"": ""https://oauth2.googleapis.com/token""\n}"',
+        "3f" * 20,
+    ),
+    (
+        'env,"export SA=""{\\""private_key_id\\"": \\""'
+        + "a7" * 20
+        + '\\"", \\""type\\"": \\""service_account\\""}"""',
+        "a7" * 20,
+    ),
+    ('{"client_id": "1234.apps.googleusercontent.com", "client_secret": "GOCSPX-Vq3Lm8Zx2Pk9Wn4Rt7"}', "Vq3Lm8Zx2Pk9"),
+    # PEM blocks: e-mail/review quoted, truncated, ending in `...`, beside an EXAMPLE elsewhere
+    ("> key: |-\n>   -----BEGIN PRIVATE KEY-----\n>   " + "\n>   ".join(PEM_BODY), PEM_BODY[1]),
+    ("-----BEGIN RSA PRIVATE KEY-----\n" + "\n".join(PEM_BODY) + "\n...", PEM_BODY[2]),
+    (
+        "the docs use AKIAIOSFODNN7EXAMPLE; mine:\n-----BEGIN EC PRIVATE KEY-----\n" + "\n".join(PEM_BODY),
+        PEM_BODY[0],
+    ),
+    # values shaped `name.name` in a credential's position
+    ("redis://:orbit.Lantern@cache.internal:6379/0", "orbit.Lantern"),
+    ("postgres://app:mellow.Tulip7@db:5432/app", "mellow.Tulip7"),
+    (
+        "Authorization: Bearer ya29.a0AfB_byC3xQ9LmP2vZk7WnRt5Hs8JdF4gYc1",
+        "a0AfB_byC3xQ9LmP2vZk7WnRt5Hs8JdF4gYc1",
+    ),
+]
+
+# texts whose every character must survive
+KEPT: list[str] = [
+    "password = get_password()",
+    "token = self.token",
+    "api_key=api_key",
+    'DB_PASSWORD="<password>"',
+    "DB_PASS ?= ${DB_PASS}",
+    "password: changeme",
+    "api_token: your-token-here",
+    "password: !secret mqtt_password",
+    "DbPassword: !Ref DbPasswordParameter",
+    "the boarding pass is ready at the desk",
+    "the pass is valid for a day",
+    "a pw is required for the admin page",
+    "the tests pass locally but the pw reset flow fails",
+    '"token_uri": "https://oauth2.googleapis.com/token",',
+    'row,"{""token_uri"": ""https://oauth2.googleapis.com/token""}"',
+    "DB_PASSWORD=\nrun_migrations --all",
+    "secret_token:\n  description: the signing token",
+    'cols,"""quoted"" header",""',
+    "-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE\n-----END PUBLIC KEY-----",
+    "echo 'hello world' | sudo -S true",
+    "echo $PASSWORD | sudo -S apt-get update",
+    "net use Z: \\\\fs01\\share /user:backup *",
+    "rabbitmqctl add_user",
+    "rabbitmqctl add_user guest guest",
+    "rabbitmqctl add_user admin Password",
+    'cfg.set("pack_tokens", "bullet_list")',
+    "GRANT SELECT ON t TO app IDENTIFIED BY PASSWORD",
+    'echo "$REGISTRY_TOKEN" | docker login --password-stdin ghcr.io',
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), CAUGHT)
+def test_secret_is_redacted(text: str, secret: str) -> None:
+    out = R.redact(text)
+    assert out is not None
+    assert secret not in out.text, out.text
+
+
+@pytest.mark.parametrize("text", KEPT)
+def test_lookalike_survives(text: str) -> None:
+    out = R.redact(text)
+    assert out is not None
+    assert out.text == text, out.text
+
+
+def test_redacting_twice_changes_nothing() -> None:
+    once = R.redact("\n".join(t for t, _ in CAUGHT))
+    assert once is not None
+    twice = R.redact(once.text)
+    assert twice is not None and twice.text == once.text and twice.counts == {}
+
+
+def test_long_adversarial_inputs_stay_fast() -> None:
+    import time
+
+    pieces = [
+        "echo '" + "a" * 50_000,
+        "rabbitmqctl add_user " + "x " * 30_000,
+        "net use " + "\\\\s " * 20_000,
+        '""' * 50_000 + "x",
+        "> " * 40_000 + "-----BEGIN PRIVATE KEY-----\n" + ">\n" * 40_000,
+        "PASS ?= !!" + "!" * 50_000,
+        "pass is " * 20_000,
+    ]
+    for text in pieces:
+        t0 = time.perf_counter()
+        assert R.redact(text) is not None
+        assert time.perf_counter() - t0 < 5.0
