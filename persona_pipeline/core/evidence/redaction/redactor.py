@@ -76,8 +76,10 @@ def own_spans(text: Prepared) -> list[Span]:
 
 
 def _masked(text: Prepared) -> str:
-    """The text with our own rules' findings cut to one `x`: the secret engine need not weigh
-    them again (nor can it find a part of one: their values are ours already)."""
+    """The text with our own rules' findings cut to `REDACTED`: the secret engine need not weigh
+    them again (nor can it find a part of one: their values are ours already). The stand-in is
+    one the engine's findings are dropped for: a plain `x` became the start of a "value"
+    (`x</code></pre>`) that was then redacted wherever else it occurs in the batch."""
     spans = merge_spans(own_spans(text), [])
     if not spans:
         return text
@@ -85,7 +87,7 @@ def _masked(text: Prepared) -> str:
     pos = 0
     for s in spans:
         parts.append(text[pos : s.start])
-        parts.append("x")
+        parts.append("REDACTED")
         pos = s.end
     parts.append(text[pos:])
     return "".join(parts)

@@ -474,7 +474,8 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ("short_password", r"(?i)\b(?:pass|pw)[ \t]+(?:is|was)[ \t]+[\"'`]?([^\s\"'`]{8,128})", 1, ("pass", "pw")),
     # prose: "the storage key is X", "my access key was X": `key` alone labels only a generated
     # value (`prose_key` in _rejected), never "the key is that…"
-    ("prose_key", r"(?i)\bkey\s+(?:is|was)\s*:?\s*[\"'`]?([^\s\"'`]{16,256})", 1, ("key",)),
+    # (a key's alphabet has no `<`: `</code>` after it is markup)
+    ("prose_key", r"(?i)\bkey\s+(?:is|was)\s*:?\s*[\"'`]?([^\s\"'`<]{16,256})", 1, ("key",)),
     (
         "login_password",
         # "creds for staging are admin:X", "the login on prod is root / X"
@@ -638,7 +639,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
     if kind == "bare_password":
         if len(value) < 8:
             return True
-        upper, symbol = any(map(str.isupper, value)), _SYMBOL.search(value) is not None
+        # (a passphrase's hyphens count as a symbol: `word-word-word42`, not `reset-flow`)
+        upper, symbol = any(map(str.isupper, value)), _SYMBOL.search(value) is not None or value.count("-") >= 2
         classes = any(map(str.islower, value)) + upper + any(map(str.isdigit, value)) + symbol
         if classes < 3 or not (upper or symbol) or not random_like(value):
             return True
@@ -694,7 +696,7 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             return True  # "login HTTP/1.1": a protocol version after a slash, not a password
         if value.lower() in ("required", "optional", "string", "str", "bool", "int", "bytes", "any", "prompt"):
             return True
-        if kind == "password" and not random_like(value) and (value.isalnum() or _code_like(value)):
+        if kind == "password" and not _generated(value) and (value.isalnum() or _code_like(value)):
             return True  # prose: "the password is correct", "if token is Name.Other" label no value
         if (
             kind == "login_password"
@@ -755,6 +757,11 @@ def near_id_spans(text: str) -> list[Span]:
     if "AC" in text:
         for ((s, e),) in _TWILIO_SID.finditer(text):
             lo, hi = max(0, s - _NEAR), min(len(text), e + _NEAR)
+            # a 32-hex run is as often an MD5, an ETag or a dashless uuid: the auth token pairs with
+            # its SID within one paragraph (a call, an env block), not across a blank line
+            lo = max(lo, text.rfind("\n\n", lo, s) + 1, text.rfind("\n\r\n", lo, s) + 1)
+            cut = [i for i in (text.find("\n\n", e, hi), text.find("\n\r\n", e, hi)) if i >= 0]
+            hi = min(cut, default=hi)
             paired = False
             for _, (a, b) in _HEX32.finditer(text, lo, hi):
                 if (a, b) != (s + 2, e) and any(c.isalpha() for c in text[a:b]):
