@@ -660,7 +660,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             + any(map(str.isdigit, value))
             + (_SYMBOL.search(value) is not None or "-" in value)
         )
-        if classes < 3 or not random_like(value) or _PATH.match(value) or "://" in value:
+        # (a long run is judged by `random_like` alone: it tells CamelCase words from generated case)
+        if (classes < 3 and len(value) < 16) or not random_like(value) or _PATH.match(value) or "://" in value:
             return True
         return bool(_PLACEHOLDER_VALUE.search(value) or _DOC_EXAMPLE.search(value))
     if kind == "bearer_token" and not random_like(value):
