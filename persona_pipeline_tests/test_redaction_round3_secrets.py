@@ -46,6 +46,10 @@ CAUGHT: list[tuple[str, str]] = [
     ("net user svc_backup Tn6$Vr2pLq8x /add", "Tn6$Vr2pLq8x"),
     ("htpasswd -bc /etc/nginx/.htpasswd editor Vk3pQ9wZx7Lm", "Vk3pQ9wZx7Lm"),
     ("mosquitto_passwd -b /etc/mosquitto/pw sensor01 Mx5Qt8Lp2Wz7", "Mx5Qt8Lp2Wz7"),
+    ("keytool -list -keystore app.jks -storepass Wm3Zq8Lx2Vp7", "Wm3Zq8Lx2Vp7"),
+    ("./install.sh --adminpwd Gx4Lq9Zm2Wv7 --yes", "Gx4Lq9Zm2Wv7"),
+    ("openssl pkcs12 -export -in c.pem -passout pass:Yq3Lm8Zx5Vw2 -out c.p12", "Yq3Lm8Zx5Vw2"),
+    ("echo 'Np6Wq2Lz9Xm4' | gpg --batch --passphrase-fd 0 -d vault.gpg", "Np6Wq2Lz9Xm4"),
     # Makefile assignments (`?=`, `::=`, `+=`) and YAML type tags / anchors before a value
     ("REGISTRY_TOKEN ?= Lq8Vx2Mz7Pk4Wn3R", "Lq8Vx2Mz7Pk4Wn3R"),
     ("SMTP_PASS ::= gentle-otter-canyon57", "gentle-otter-canyon57"),
@@ -86,6 +90,7 @@ CAUGHT: list[tuple[str, str]] = [
         "the docs use AKIAIOSFODNN7EXAMPLE; mine:\n-----BEGIN EC PRIVATE KEY-----\n" + "\n".join(PEM_BODY),
         PEM_BODY[0],
     ),
+    ("# -----BEGIN OPENSSH PRIVATE KEY-----\n# " + "\n# ".join(PEM_BODY), PEM_BODY[2]),
     # values shaped `name.name` in a credential's position
     ("redis://:orbit.Lantern@cache.internal:6379/0", "orbit.Lantern"),
     ("postgres://app:mellow.Tulip7@db:5432/app", "mellow.Tulip7"),
@@ -148,6 +153,8 @@ KEPT: list[str] = [
     "net use Z: \\\\fs01\\share /user:backup *",
     # a 32-hex run a paragraph away from a Twilio SID is an ETag, a checksum: no auth token
     "client = Client(sid, token)  # AC" + "0f" * 16 + '\n\netag: W/"' + "9e" * 16 + '"',
+    "git push --bypass-hooks origin main",
+    "kubectl apply --bypass all-checks",
     "rabbitmqctl add_user",
     "rabbitmqctl add_user guest guest",
     "rabbitmqctl add_user admin Password",

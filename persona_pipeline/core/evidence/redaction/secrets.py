@@ -153,6 +153,8 @@ _STRONG_PARTS = frozenset(
         "sessiontoken",
     ]
 )
+# English words ending in `pass`: no password label when glued
+_PASS_WORDS = ("bypass", "compass", "encompass", "surpass", "trespass", "overpass", "underpass", "impass")
 _WEAK_PARTS = frozenset(["key", "keys", "auth", "sig", "signature", "cred", "salt"])
 _CAMEL = Rx(r"[A-Z]?[a-z0-9]+|[A-Z]+(?:[a-z0-9]+)?")
 
@@ -176,8 +178,10 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         # of another key further down, taking all the text between)
         r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"
         r"(?:(?:[^-]|-[^-])*?-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|"
-        # (a quoted e-mail or review comment prefixes every line with `>`)
-        r"(?:(?:\r?\n(?:[ \t]*>)*|\\r?\\n|[ \t])+(?:[A-Za-z0-9+/=]{4,}|Proc-Type:[^\r\n\\]*|DEK-Info:[^\r\n\\]*))+)",
+        # (a quoted e-mail or review comment prefixes every line with `>`, a commented-out key with
+        # `#`, `//` or a block comment's `*`)
+        r"(?:(?:\r?\n(?:[ \t]*(?:>|#|//|\*))*|\\r?\\n|[ \t])+"
+        r"(?:[A-Za-z0-9+/=]{4,}|Proc-Type:[^\r\n\\]*|DEK-Info:[^\r\n\\]*))+)",
         0,
         ("private key",),
     ),
@@ -329,7 +333,8 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # CLI flags that take a secret: --password X, --password=X, --client-secret X, --api-key X …
     (
         "cli_secret",
-        rf"(?:^|\s)(--?(?:[A-Za-z0-9]+-)*{_LABEL_WORD}[A-Za-z0-9-]*)(?:=|[ \t]+){_QUOTED_OR_BARE}",
+        # (a label word may be glued to a prefix: keytool's `-storepass`, kickstart's `--rootpw`)
+        rf"(?:^|\s)(--?(?:[A-Za-z0-9]+-)*[A-Za-z0-9]{{0,12}}{_LABEL_WORD}[A-Za-z0-9-]*)(?:=|[ \t]+){_QUOTED_OR_BARE}",
         0,
         ("secret", "pass", "pw", "token", "key", "auth", "cred"),
     ),
@@ -379,11 +384,14 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         r"\b(?:echo|printf)[ \t]+(?:-[neE]{1,3}[ \t]+)?(?:[\"']%s(?:\\n)?[\"'][ \t]+)?"
         + _QUOTED_OR_BARE
         + r"[ \t]*\|[ \t]*(?:sudo[ \t]+(?:-[A-Za-z][ \t]+)*)?"
-        r"(?:sudo\b[^\r\n|;&]{0,200}?[ \t]-S\b|[A-Za-z0-9_.-]{1,40}\b[^\r\n|;&]{0,200}?[ \t]--password-stdin\b|"
+        r"(?:sudo\b[^\r\n|;&]{0,200}?[ \t]-S\b|[A-Za-z0-9_.-]{1,40}\b[^\r\n|;&]{0,200}?[ \t]"
+        r"(?:--password-stdin|--passphrase-stdin|--passphrase-fd[ =]0|-pass(?:in|out)?[ \t]+stdin)\b|"
         r"chpasswd\b|passwd[ \t]+--stdin\b)",
         0,
         ("sudo", "stdin", "chpasswd"),
     ),
+    # openssl's pass phrase arguments: `-passin pass:X`, `-passout pass:X`, `-pass pass:X`
+    ("positional_password", r"(?:^|\s)-pass(?:in|out)?[ \t]+pass:" + _QUOTED_OR_BARE, 0, ("pass:",)),
     # user management: `rabbitmqctl add_user USER PW`, `htpasswd -b FILE USER PW`, `net user USER PW`,
     # `net use \\srv\share PW /user:U` or `… /user:U PW`, `mysqladmin … password PW`
     (
@@ -552,6 +560,8 @@ def label_strength(name: str) -> int:
         )
     ):
         return 2
+    if joined.endswith(("pass", "passwd", "pwd", "pw")) and not joined.endswith(_PASS_WORDS):
+        return 2  # glued: `storepass`, `dbpass`, `adminpwd`, `rootpw` (not `bypass`, `compass`)
     if any(p in _WEAK_PARTS for p in parts) or joined.endswith(("token", "key")):
         return 1
     return 0
