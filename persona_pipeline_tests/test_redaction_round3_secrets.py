@@ -69,6 +69,7 @@ CAUGHT: list[tuple[str, str]] = [
     ('7,"const WEBHOOK_SECRET = ""Lp9Vx2Qz7Mk4Wn8R"";"', "Lp9Vx2Qz7Mk4Wn8R"),
     ('3,"System.setProperty(""BILLING_TOKEN"", ""c0ffee12ab34cd56ef78ab90cd12ef34ab56cd78"");"', "c0ffee12ab34"),
     ('3,"<add key=""MailPassword"" value=""Qx7Lp2Vz9Mk4"" />"', "Qx7Lp2Vz9Mk4"),
+    ('4,"<Setting Name=""SmtpPassword"" Value=""=qrT=b!KZ8wLp3"" />"', "=qrT=b!KZ8wLp3"),
     ('9,"  - {name: API_SECRET, value: ""Rt5Kp8Lx2Qz9Wm4V""}"', "Rt5Kp8Lx2Qz9Wm4V"),
     (
         'row,"{\n  ""type"": ""service_account"",\n  ""private_key_id"": ""'
@@ -154,6 +155,16 @@ KEPT: list[str] = [
     # a 32-hex run a paragraph away from a Twilio SID is an ETag, a checksum: no auth token
     "client = Client(sid, token)  # AC" + "0f" * 16 + '\n\netag: W/"' + "9e" * 16 + '"',
     "git push --bypass-hooks origin main",
+    # the same batch holds a doubled-quote escape and code whose `""` are empty strings
+    'x = 1\n7,"token = ""<TOKEN>"""\nurl.copy_with(username="", password="", path="/")',
+    'ctx = ContextVar(\n    "io_token_budget",\n    default=None,\n)',
+    '@click.option("--api-key", default=None, help="key")',
+    'API_KEY_SENTINEL = "".join(["<", "missing API key", ">"])',
+    'def f(token="", secret=""):\n    return ("", secret_store[""])',
+    'T = TypeVar("_ApiKeyT", bound=Union[str, Callable])',
+    "<title>Your API Key is Ready</title>",
+    "# UTF8: identified by box-drawing corner chars",
+    '"ypw": "Puwa Yi",',
     "kubectl apply --bypass all-checks",
     "rabbitmqctl add_user",
     "rabbitmqctl add_user guest guest",

@@ -11,6 +11,7 @@ that fails, e.g. out of DFA memory, says so, and then every rule runs).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import islice, pairwise
@@ -437,7 +438,8 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     (
         "positional_password",
         r"(?i)\b(?:identified[ \t]+(?:with[ \t]+[A-Za-z0-9_]{1,40}[ \t]+)?by|(?:with|encrypted)[ \t]+password)"
-        r"[ \t]+(?:password[ \t]+)?" + _QUOTED_OR_BARE,
+        # (quoted: SQL's literal; "identified by its shape" is prose)
+        r"[ \t]+(?:password[ \t]+)?" + r"""(["'`])([^"'`\r\n]{4,200})["'`]()""",
         0,
         ("identified", "password"),
     ),
@@ -560,8 +562,8 @@ def label_strength(name: str) -> int:
         )
     ):
         return 2
-    if joined.endswith(("pass", "passwd", "pwd", "pw")) and not joined.endswith(_PASS_WORDS):
-        return 2  # glued: `storepass`, `dbpass`, `adminpwd`, `rootpw` (not `bypass`, `compass`)
+    if joined.endswith(("pass", "passwd", "pwd")) and not joined.endswith(_PASS_WORDS):
+        return 2  # glued: `storepass`, `dbpass`, `adminpwd` (not `bypass`, `compass`; `ypw` is a language)
     if any(p in _WEAK_PARTS for p in parts) or joined.endswith(("token", "key")):
         return 1
     return 0
@@ -587,12 +589,17 @@ def random_like(value: str) -> bool:
 
 
 def _generated(value: str) -> bool:
-    """`random_like`, or a short value mixing cases with symbols (`=viV*=H_ZsUd`): no word or name."""
+    """`random_like`, or a value of letters and symbols that no word, name or markup reads as:
+    two symbols or more (`=viV*=H_ZsUd`, `m!CzymbCo!YFDe`), or one beside a run of case no word
+    has (`Fvxtu=VMaSAWTk`); not `default=None`, `Ready</title>`."""
     if random_like(value):
         return True
-    if len(value) < 8 or _SYMBOL.search(value) is None or any(map(str.isspace, value)):
+    if len(value) < 8 or any(map(str.isspace, value)) or "</" in value or "/>" in value:
         return False
-    return any(map(str.islower, value)) + any(map(str.isupper, value)) + any(map(str.isdigit, value)) >= 2
+    if not (any(map(str.islower, value)) and (any(map(str.isupper, value)) or any(map(str.isdigit, value)))):
+        return False
+    symbols = len(_SYMBOLS.findall(value))
+    return symbols >= 2 or (symbols == 1 and _ODD_CASE.search(value) is not None)
 
 
 def _is_placeholder_value(value: str, following: str, code_check: bool = True) -> bool:
@@ -660,9 +667,9 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
     if kind == "positional_password" and (
         any(map(str.isspace, value))
         or (not quoted and value[:1] in "/-")
-        or (not _generated(value) and (value.isalpha() or value.isdigit()) and not _CASE_MIXED.search(value))
+        or (not _generated(value) and not _CASE_MIXED.search(value))
     ):
-        return True  # a password by position, but not `hello world`, `/add`, `-v`, `Password`, `true`
+        return True  # a password by position, but not `hello world`, `/add`, `-v`, `Password`, `box-drawing`
     if kind == "short_password":
         classes = (
             any(map(str.islower, value))
@@ -717,8 +724,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             return True  # "login: user / password" is words; after `user:` a mixed-case run is a password
         if not quoted and (_GENERIC_TYPE.match(value) or (value.replace("_", "").isalpha() and value.islower())):
             return True  # `token: Optional[str]`, `api_key=api_key`, `password=password_input`
-        if kind == "env_pair" and not _generated(value):
-            return True
+        if kind == "env_pair" and (not _generated(value) or (not quoted and _KWARG.match(value))):
+            return True  # (unquoted `name=…` after a pair's comma is the call's next keyword argument)
         if value.strip(":*•x. ") == "":
             return True  # masked: `****`, `•••`
         if strength == 1 and _HEX_ID.match(value):
@@ -733,6 +740,9 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
 _PLACEHOLDER_END = Rx(r"\[REDACTED:[a-z0-9_]+(?::[0-9a-f]{8})?\]$")
 _NEXT_PARAM = Rx(r"&[A-Za-z_][A-Za-z0-9_.\[\]-]*=")
 _SYMBOL = Rx(r"[^A-Za-z0-9_.-]")
+_SYMBOLS = re.compile(r"[^A-Za-z0-9_.-]")  # (Python re: `findall` to count, a one-class pattern)
+_ODD_CASE = re.compile(r"[A-Z]{2}[a-z]|[a-z][A-Z]{2}|[a-z][A-Z][a-z][A-Z]")
+_KWARG = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
 _IDENT = Rx(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _CONSTANT = Rx(r"^[A-Z]+(?:_[A-Z]+)*(?:\\[nrt])*$")  # (a JSON-escaped line end may follow)
 _HEX_ID = Rx(r"^[0-9a-f]{8,31}$")

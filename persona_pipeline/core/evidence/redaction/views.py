@@ -62,10 +62,12 @@ _HTML_PROBE = Rx(
     r"|[^\s;&]&amp;[^\s;&]"
 )
 # A doubled quote: how CSV cells, SQL/VB/C# verbatim strings and spreadsheet pastes escape `"`
-# (`7,"token = ""…"""`). Built only where a doubled quote touches a word, a brace or a bracket on
-# one side and no third quote (an empty string `""`, a docstring's `"""` are no escapes).
-_DQ_ESC = re.compile(r'("")')
-_DQ_PROBE = Rx(r'(?:^|[^"])""[A-Za-z0-9_$<{\[\\-]|[A-Za-z0-9_}\]]""(?:[^"]|$)')
+# (`7,"token = ""…"""`). Only a pair that opens a value (after anything but a quote, before
+# anything but a quote, a space, a `.` or a closing `,;)]}`) or closes one (after anything but a quote,
+# a space or an opening `=:,([{`) is decoded: an empty string (`password="", path="/"`,
+# `f("")`, `"".join(…)`, `return ""`) and a docstring's `"""` are no escapes.
+_DQ_ESC = re.compile(r'((?:(?<=[^"])|^)""(?=[^"\s,;.)\]}])|(?<=[^"\s=:,(\[{])""(?=[^"]|$))')
+_DQ_PROBE = Rx(r'(?:^|[^"])""[^"\s,;.)\]}]|[^"\s=:,(\[{]""(?:[^"]|$)')
 _SIMPLE = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f", '"': '"', "\\": "\\", "/": "/"}
 
 
