@@ -168,6 +168,8 @@ _PROSE_LABEL = (
 _PROSE_NON_ASCII_OK = frozenset("→⇒ñüé")
 
 _QUOTED_OR_BARE = r"""(?:(["'`])([^"'`\r\n]{4,200})["'`]|([^\s"'`,;<>]{4,200}))"""
+# (the same groups, the value quoted: where a bare word is a variable, `login("u", password)`)
+_QUOTED_ONLY = r"""(["'`])([^"'`\r\n]{4,200})["'`]()"""
 
 # (kind, pattern, group holding the secret, lowercase keywords: the rule runs only if one occurs)
 _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
@@ -439,7 +441,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         "positional_password",
         r"(?i)\b(?:identified[ \t]+(?:with[ \t]+[A-Za-z0-9_]{1,40}[ \t]+)?by|(?:with|encrypted)[ \t]+password)"
         # (quoted: SQL's literal; "identified by its shape" is prose)
-        r"[ \t]+(?:password[ \t]+)?" + r"""(["'`])([^"'`\r\n]{4,200})["'`]()""",
+        r"[ \t]+(?:password[ \t]+)?" + _QUOTED_ONLY,
         0,
         ("identified", "password"),
     ),
@@ -448,6 +450,73 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         r"(?i)\bConvertTo-SecureString[ \t]+(?:-String[ \t]+)?" + _QUOTED_OR_BARE,
         0,
         ("convertto-securestring",),
+    ),
+    # credential constructors and logins taking (user, password): `HTTPBasicAuth("u", "X")`,
+    # `auth=("u", "X")`, `new NetworkCredential("u", "X")`, `smtp.login("u", "X")`
+    (
+        "positional_password",
+        r"(?:\bauth\s*=\s*[(\[]|\b[A-Za-z]{0,30}(?:Auth|Credentials?|Authentication|AuthenticationToken)\s*\(|"
+        r"\.(?:login|auth|authenticate)\s*\()\s*[\"'][^\"'\r\n]{1,64}[\"']\s*,\s*" + _QUOTED_ONLY,
+        0,
+        ("auth", "credential", "login"),
+    ),
+    # `smbclient //srv/share -U user%X` (Samba's user%password), Oracle's `sqlplus user/X@db`
+    (
+        "cli_secret",
+        r"\b(?:smbclient|rpcclient|smbmap|smbcacls|smbget|net[ \t]+rpc|crackmapexec|nxc|netexec)\b[^\r\n|;&]{0,200}?"
+        r"[ \t](?:-U|--user(?:name)?)[= \t]*[\"']?[^\s%\"']{1,64}%([^\s\"'`]{1,200})",
+        1,
+        ("smb", "rpcclient", "net", "crackmapexec", "nxc", "netexec"),
+    ),
+    (
+        "cli_secret",
+        r"\b(?:sqlplus|expdp|impdp|rman|sqlldr|dgmgrl)\b[^\r\n|;&]{0,100}?[ \t=][\"']?[A-Za-z0-9_$#]{1,30}/"
+        r"([^\s@/\"']{1,128})(?:@|[\"']?(?:\s|$))",
+        1,
+        ("sqlplus", "expdp", "impdp", "rman", "sqlldr", "dgmgrl"),
+    ),
+    # pass-phrase flags of single-letter form: `ssh-keygen -N X`, `zip -P X`, `7z a -pX`, the `-p`
+    # of `az login`, `oc login`, `cf login`, `psexec`; Windows' `/pass:X`, `schtasks … /RP X`
+    ("cli_secret", r"\bssh-keygen\b[^\r\n|;&]{0,200}?[ \t]-[NP][ \t]+" + _QUOTED_OR_BARE, 0, ("ssh-keygen",)),
+    ("cli_secret", r"\b(?:zip|unzip|zipcloak)\b[^\r\n|;&]{0,200}?[ \t]-P[ \t]+" + _QUOTED_OR_BARE, 0, ("zip",)),
+    ("cli_secret", r"\b7z[a-z]?\b[^\r\n|;&]{0,200}?[ \t]-p" + _QUOTED_OR_BARE, 0, ("7z",)),
+    (
+        "cli_secret",
+        r"(?:\b(?:az|oc|cf)[ \t]+login\b|\bpsexec(?:64)?\b|\bpaexec\b)[^\r\n|;&]{0,200}?[ \t]-p[ \t]+"
+        + _QUOTED_OR_BARE,
+        0,
+        ("login", "psexec", "paexec"),
+    ),
+    ("positional_password", r"\bcf[ \t]+auth[ \t]+[^\s\"']{1,64}[ \t]+" + _QUOTED_OR_BARE, 0, ("cf",)),
+    (
+        "cli_secret",
+        r"(?i)(?:(?:^|\s)/(?:pass|password|pwd)[:=]|\bschtasks\b[^\r\n|;&]{0,200}?[ \t]/RP[ \t]+)" + _QUOTED_OR_BARE,
+        0,
+        ("/pass", "/pwd", "schtasks"),
+    ),
+    # shells and Dockerfiles that set a variable by position: `set -gx API_TOKEN X` (fish),
+    # `setenv DB_PASS X` (csh), `ENV DB_PASSWORD X` (Dockerfile's legacy form)
+    (
+        "env_secret",
+        rf"(?m)(?:\bsetenv|\bset[ \t]+-[A-Za-z]{{1,4}}|^[ \t]*ENV)[ \t]+([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)"
+        r"[ \t]+" + _QUOTED_OR_BARE,
+        0,
+        ("setenv", "set", "env"),
+    ),
+    # a YAML block scalar: `password: |` (or `>-`) and the value on the next, indented line
+    (
+        "env_secret",
+        rf"\b([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)[\"']?[ \t]*:[ \t]*[|>][+-]?[1-9]?[ \t]*\r?\n[ \t]+"
+        + _QUOTED_OR_BARE,
+        0,
+        ("secret", "pass", "pw", "token", "key", "auth", "cred"),
+    ),
+    # PuTTY's .ppk: the private key is the base64 after `Private-Lines: N`
+    (
+        "private_key",
+        r"Private-Lines:[ \t]*[0-9]{1,3}[ \t]*\r?\n((?:[A-Za-z0-9+/=]{4,}[ \t]*(?:\r?\n|$))+)",
+        1,
+        ("private-lines",),
     ),
     # prose: "my password is X", "the token was X", "the login is admin / X"
     (
@@ -482,6 +551,15 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # prose with the short labels: "the wifi pass is X", "admin pw was X" (`pass` is also a verb and
     # a ticket: only a value with three character classes counts, `short_password` in `_rejected`)
     ("short_password", r"(?i)\b(?:pass|pw)[ \t]+(?:is|was)[ \t]+[\"'`]?([^\s\"'`]{8,128})", 1, ("pass", "pw")),
+    # "use X as the password", "tried X as my pw": the value before its label
+    (
+        "short_password",
+        r"(?i)\b(?:use|used|using|try|tried|with|set)[ \t]+[\"'`]?([^\s\"'`]{8,128})[\"'`]?[ \t]+as[ \t]+"
+        r"(?:the[ \t]+|my[ \t]+|our[ \t]+|your[ \t]+|a[ \t]+)?(?:new[ \t]+)?"
+        r"(?:password|passphrase|passwd|pass|pw|pwd|secret|token|api[ \t]key)\b",
+        1,
+        ("pass", "pw", "secret", "token", "api key"),
+    ),
     # prose: "the storage key is X", "my access key was X": `key` alone labels only a generated
     # value (`prose_key` in _rejected), never "the key is that…"
     # (a key's alphabet has no `<`: `</code>` after it is markup)
