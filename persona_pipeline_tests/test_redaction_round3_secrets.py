@@ -246,6 +246,15 @@ def test_long_adversarial_inputs_stay_fast() -> None:
         "> " * 40_000 + "-----BEGIN PRIVATE KEY-----\n" + ">\n" * 40_000,
         "PASS ?= !!" + "!" * 50_000,
         "pass is " * 20_000,
+        "smbclient -U " + "a%" * 30_000,
+        "sqlplus " + "u/" * 30_000,
+        "schtasks " + "/RP " * 20_000,
+        "setenv TOKEN " * 10_000,
+        "password: |\n " * 10_000,
+        "Private-Lines: 1\n" + "AAAA " * 20_000,
+        "use " * 20_000 + "x as the password",
+        'auth=("' + "u" * 60 + '", ' * 10_000,
+        'x,"' + '""a' * 30_000,
     ]
     for text in pieces:
         t0 = time.perf_counter()

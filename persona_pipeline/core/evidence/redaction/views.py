@@ -197,6 +197,26 @@ def _html_decode(esc: str) -> str | None:
     return None if out == esc else out  # an unknown name (`&foo;`) decodes to nothing
 
 
+_DQ_OPEN_NOT = frozenset('"' + " \t\r\n,;.)]}")
+_DQ_CLOSE_NOT = frozenset('"' + " \t\r\n=:,([{")
+
+
+def _has_dq_escape(text: str) -> bool:
+    """`_DQ_PROBE`, by the first few `""` and their neighbours: most texts holding one are JSON
+    with empty strings, told apart here without a scan of the whole text."""
+    i = text.find('""')
+    for _ in range(16):
+        if i < 0:
+            return False
+        prev, nxt = text[i - 1 : i] if i else "", text[i + 2 : i + 3]
+        if prev != '"' and nxt and nxt not in _DQ_OPEN_NOT:
+            return True
+        if prev and prev not in _DQ_CLOSE_NOT and nxt != '"':
+            return True
+        i = text.find('""', i + 1)
+    return _DQ_PROBE.search(text) is not None  # (many pairs: one RE2 pass)
+
+
 def _dq_decode(esc: str) -> str | None:
     return '"'
 
@@ -221,7 +241,7 @@ def _direct_views(text: str) -> list[View]:
         v = _build(text, _JSON_ESC, _json_decode, False)
         if v is not None:
             out.append(v)
-    if '""' in text and _DQ_PROBE.search(text) is not None:
+    if '""' in text and _has_dq_escape(text):
         v = _build(text, _DQ_ESC, _dq_decode, False)
         if v is not None:
             out.append(v)
