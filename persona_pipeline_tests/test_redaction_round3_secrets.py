@@ -113,6 +113,10 @@ CAUGHT: list[tuple[str, str]] = [
         PEM_BODY[0],
     ),
     ("# -----BEGIN OPENSSH PRIVATE KEY-----\n# " + "\n# ".join(PEM_BODY), PEM_BODY[2]),
+    ("+> -----BEGIN PRIVATE KEY-----\n+> " + "\n+> ".join(PEM_BODY), PEM_BODY[2]),
+    ("   7 | -----BEGIN RSA PRIVATE KEY-----\n   8 | " + "\n   9 | ".join(PEM_BODY), PEM_BODY[2]),
+    ("&gt; -----BEGIN EC PRIVATE KEY-----\n&gt; " + "\n&gt; ".join(PEM_BODY), PEM_BODY[1]),
+    ("> Private-Lines: 2\n> " + PEM_BODY[0] + "\n> " + PEM_BODY[1] + "</pre>", PEM_BODY[1]),
     # values shaped `name.name` in a credential's position
     ("redis://:orbit.Lantern@cache.internal:6379/0", "orbit.Lantern"),
     ("postgres://app:mellow.Tulip7@db:5432/app", "mellow.Tulip7"),

@@ -167,6 +167,10 @@ _PROSE_LABEL = (
 )
 _PROSE_NON_ASCII_OK = frozenset("→⇒ñüé")
 
+# What a wrapper puts before every line of a pasted block: an e-mail or review quote (`>`, also
+# HTML-escaped), a comment (`#`, `//`, a block comment's `*`), a diff's `+`, a table's `|`, a
+# compiler listing's line number (`  12 | `)
+_LINE_PREFIX = r"(?:[ \t]*(?:>|&gt;|#|//|\*|\+|\||[0-9]{1,6}[ \t]*[|:]))*[ \t]*"
 _QUOTED_OR_BARE = r"""(?:(["'`])([^"'`\r\n]{4,200})["'`]|([^\s"'`,;<>]{4,200}))"""
 # (the same groups, the value quoted: where a bare word is a variable, `login("u", password)`)
 _QUOTED_ONLY = r"""(["'`])([^"'`\r\n]{4,200})["'`]()"""
@@ -181,9 +185,8 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         # of another key further down, taking all the text between)
         r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"
         r"(?:(?:[^-]|-[^-])*?-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|"
-        # (a quoted e-mail or review comment prefixes every line with `>`, a commented-out key with
-        # `#`, `//` or a block comment's `*`)
-        r"(?:(?:\r?\n(?:[ \t]*(?:>|#|//|\*))*|\\r?\\n|[ \t])+"
+        # (a wrapper may prefix every line: `_LINE_PREFIX`)
+        r"(?:(?:\r?\n" + _LINE_PREFIX + r"|\\r?\\n|[ \t])+"
         r"(?:[A-Za-z0-9+/=]{4,}|Proc-Type:[^\r\n\\]*|DEK-Info:[^\r\n\\]*))+)",
         0,
         ("private key",),
@@ -514,7 +517,11 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # PuTTY's .ppk: the private key is the base64 after `Private-Lines: N`
     (
         "private_key",
-        r"Private-Lines:[ \t]*[0-9]{1,3}[ \t]*\r?\n((?:[A-Za-z0-9+/=]{4,}[ \t]*(?:\r?\n|$))+)",
+        r"Private-Lines:[ \t]*[0-9]{1,3}[ \t]*\r?\n"
+        + _LINE_PREFIX
+        + r"((?:[A-Za-z0-9+/=]{4,}[ \t]*(?:\r?\n"
+        + _LINE_PREFIX
+        + r")?)+)",
         1,
         ("private-lines",),
     ),
