@@ -117,6 +117,22 @@ CAUGHT: list[tuple[str, str]] = [
     ("   7 | -----BEGIN RSA PRIVATE KEY-----\n   8 | " + "\n   9 | ".join(PEM_BODY), PEM_BODY[2]),
     ("&gt; -----BEGIN EC PRIVATE KEY-----\n&gt; " + "\n&gt; ".join(PEM_BODY), PEM_BODY[1]),
     ("> Private-Lines: 2\n> " + PEM_BODY[0] + "\n> " + PEM_BODY[1] + "</pre>", PEM_BODY[1]),
+    # wrappers around whole blocks: a SQL string (quotes doubled), a markdown table (pipe escaped),
+    # a notebook's `source` array of lines, a diff, an HTML-escaped paragraph
+    ("INSERT INTO runbook VALUES ('echo ''Wv5Lq8Zm2Xk7'' | sudo -S reboot');", "Wv5Lq8Zm2Xk7"),
+    ("| step | cmd |\n|---|---|\n| 2 | echo 'Ub6Zq3Lm9Wx2' \\| sudo -S apt upgrade |", "Ub6Zq3Lm9Wx2"),
+    (
+        '{"source": [\n  "-----BEGIN PRIVATE KEY-----\\n",\n  "'
+        + PEM_BODY[0]
+        + '\\n",\n  "'
+        + PEM_BODY[1]
+        + '\\n"\n ]}',
+        PEM_BODY[1],
+    ),
+    ('{"source": ["- name: RELAY_PASSWORD\\n", "  value: Kc7Lq2Zx9Wm4\\n"]}', "Kc7Lq2Zx9Wm4"),
+    ("+FROM alpine\n+ENV API_TOKEN Hv3Lq8Zm2Wx6Kp9R\n", "Hv3Lq8Zm2Wx6Kp9R"),
+    ("#   env:\n#   - name: DB_PASS\n#     value: Qd4Lz7Wm2Xv9", "Qd4Lz7Wm2Xv9"),
+    ("&lt;p&gt;the storage key is Mv8/Lq2+Zx7Wk4Rn3Ts5Yp6Ab1Cd9Ef==&lt;/p&gt;", "Mv8/Lq2+Zx7Wk4Rn3Ts5Yp6Ab1Cd9Ef=="),
     # values shaped `name.name` in a credential's position
     ("redis://:orbit.Lantern@cache.internal:6379/0", "orbit.Lantern"),
     ("postgres://app:mellow.Tulip7@db:5432/app", "mellow.Tulip7"),
@@ -180,6 +196,8 @@ KEPT: list[str] = [
     # a 32-hex run a paragraph away from a Twilio SID is an ETag, a checksum: no auth token
     "client = Client(sid, token)  # AC" + "0f" * 16 + '\n\netag: W/"' + "9e" * 16 + '"',
     "git push --bypass-hooks origin main",
+    "x = ''.join(parts); y = ''\nsql = 'SELECT ''a'' AS v'",
+    '{"source": ["import os\\n", "token = os.environ[\\"API_TOKEN\\"]\\n"]}',
     'session.auth = ("svc", password)',
     "smtp.login(user, get_password())",
     'client.login("ops", os.environ["OPS_PASSWORD"])',

@@ -169,8 +169,10 @@ _PROSE_NON_ASCII_OK = frozenset("→⇒ñüé")
 
 # What a wrapper puts before every line of a pasted block: an e-mail or review quote (`>`, also
 # HTML-escaped), a comment (`#`, `//`, a block comment's `*`), a diff's `+`, a table's `|`, a
-# compiler listing's line number (`  12 | `)
-_LINE_PREFIX = r"(?:[ \t]*(?:>|&gt;|#|//|\*|\+|\||[0-9]{1,6}[ \t]*[|:]))*[ \t]*"
+# compiler listing's line number (`  12 | `), a JSON array of lines (`",` then `"`: a notebook's
+# `source`)
+_PREFIX_ITEM = r"[ \t]*(?:>|&gt;|#|//|\*|\+|\||\"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?\"|\"|,|[0-9]{1,6}[ \t]*[|:])"
+_LINE_PREFIX = rf"(?:{_PREFIX_ITEM})*[ \t]*"
 _QUOTED_OR_BARE = r"""(?:(["'`])([^"'`\r\n]{4,200})["'`]|([^\s"'`,;<>]{4,200}))"""
 # (the same groups, the value quoted: where a bare word is a variable, `login("u", password)`)
 _QUOTED_ONLY = r"""(["'`])([^"'`\r\n]{4,200})["'`]()"""
@@ -186,7 +188,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"
         r"(?:(?:[^-]|-[^-])*?-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|"
         # (a wrapper may prefix every line: `_LINE_PREFIX`)
-        r"(?:(?:\r?\n" + _LINE_PREFIX + r"|\\r?\\n|[ \t])+"
+        r"(?:(?:(?:\r?\n|\\r?\\n)" + _LINE_PREFIX + r"|[ \t])+"
         r"(?:[A-Za-z0-9+/=]{4,}|Proc-Type:[^\r\n\\]*|DEK-Info:[^\r\n\\]*))+)",
         0,
         ("private key",),
@@ -302,7 +304,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         "k8s_secret",
         # (an e-mail quote's `> >` may start the value's line)
         rf"""(?i)\bname["']?\s*:\s*["']?([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)["']?\s*,?\s*"""
-        r"""(?:\\n)?(?:[ \t]*>)*\s*-?\s*"""
+        r"""(?:\\n)?(?:""" + _PREFIX_ITEM + r""")*\s*-?\s*"""
         rf"""["']?value["']?\s*:[ \t]*{_QUOTED_OR_BARE}""",
         0,
         ("secret", "pass", "pw", "token", "key", "auth", "cred"),
@@ -389,7 +391,8 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         "positional_password",
         r"\b(?:echo|printf)[ \t]+(?:-[neE]{1,3}[ \t]+)?(?:[\"']%s(?:\\n)?[\"'][ \t]+)?"
         + _QUOTED_OR_BARE
-        + r"[ \t]*\|[ \t]*(?:sudo[ \t]+(?:-[A-Za-z][ \t]+)*)?"
+        # (a markdown table escapes the pipe: `\|`)
+        + r"[ \t]*\\?\|[ \t]*(?:sudo[ \t]+(?:-[A-Za-z][ \t]+)*)?"
         r"(?:sudo\b[^\r\n|;&]{0,200}?[ \t]-S\b|[A-Za-z0-9_.-]{1,40}\b[^\r\n|;&]{0,200}?[ \t]"
         r"(?:--password-stdin|--passphrase-stdin|--passphrase-fd[ =]0|-pass(?:in|out)?[ \t]+stdin)\b|"
         r"chpasswd\b|passwd[ \t]+--stdin\b)",
@@ -501,7 +504,8 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # `setenv DB_PASS X` (csh), `ENV DB_PASSWORD X` (Dockerfile's legacy form)
     (
         "env_secret",
-        rf"(?m)(?:\bsetenv|\bset[ \t]+-[A-Za-z]{{1,4}}|^[ \t]*ENV)[ \t]+([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)"
+        rf"(?m)(?:\bsetenv|\bset[ \t]+-[A-Za-z]{{1,4}}|^{_LINE_PREFIX}ENV)[ \t]+"
+        rf"([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)"
         r"[ \t]+" + _QUOTED_OR_BARE,
         0,
         ("setenv", "set", "env"),
@@ -509,8 +513,8 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # a YAML block scalar: `password: |` (or `>-`) and the value on the next, indented line
     (
         "env_secret",
-        rf"\b([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)[\"']?[ \t]*:[ \t]*[|>][+-]?[1-9]?[ \t]*\r?\n[ \t]+"
-        + _QUOTED_OR_BARE,
+        rf"\b([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)[\"']?[ \t]*:[ \t]*[|>][+-]?[1-9]?[ \t]*\r?\n"
+        rf"(?:{_PREFIX_ITEM})*[ \t]+" + _QUOTED_OR_BARE,
         0,
         ("secret", "pass", "pw", "token", "key", "auth", "cred"),
     ),
@@ -570,7 +574,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # prose: "the storage key is X", "my access key was X": `key` alone labels only a generated
     # value (`prose_key` in _rejected), never "the key is that…"
     # (a key's alphabet has no `<`: `</code>` after it is markup)
-    ("prose_key", r"(?i)\bkey\s+(?:is|was)\s*:?\s*[\"'`]?([^\s\"'`<]{16,256})", 1, ("key",)),
+    ("prose_key", r"(?i)\bkey\s+(?:is|was)\s*:?\s*[\"'`]?([^\s\"'`<&]{16,256})", 1, ("key",)),
     (
         "login_password",
         # "creds for staging are admin:X", "the login on prod is root / X"

@@ -68,6 +68,9 @@ _HTML_PROBE = Rx(
 # `f("")`, `"".join(…)`, `return ""`) and a docstring's `"""` are no escapes.
 _DQ_ESC = re.compile(r'((?:(?<=[^"])|^)""(?=[^"\s,;.)\]}])|(?<=[^"\s=:,(\[{])""(?=[^"]|$))')
 _DQ_PROBE = Rx(r'(?:^|[^"])""[^"\s,;.)\]}]|[^"\s=:,(\[{]""(?:[^"]|$)')
+# The same for single quotes: SQL and YAML single-quoted strings double a `'` (`'echo ''X'' | …'`).
+_SQ_ESC = re.compile(_DQ_ESC.pattern.replace('"', "'"))
+_SQ_PROBE = Rx(_DQ_PROBE.pattern.replace('"', "'"))
 _SIMPLE = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f", '"': '"', "\\": "\\", "/": "/"}
 
 
@@ -197,28 +200,37 @@ def _html_decode(esc: str) -> str | None:
     return None if out == esc else out  # an unknown name (`&foo;`) decodes to nothing
 
 
-_DQ_OPEN_NOT = frozenset('"' + " \t\r\n,;.)]}")
-_DQ_CLOSE_NOT = frozenset('"' + " \t\r\n=:,([{")
+_OPEN_NOT = " \t\r\n,;.)]}"
+_CLOSE_NOT = " \t\r\n=:,([{"
 
 
-def _has_dq_escape(text: str) -> bool:
-    """`_DQ_PROBE`, by the first few `""` and their neighbours: most texts holding one are JSON
-    with empty strings, told apart here without a scan of the whole text."""
-    i = text.find('""')
+def _has_pair_escape(text: str, q: str, probe: Rx) -> bool:
+    """`probe` (`_DQ_PROBE`, `_SQ_PROBE`), by the first few doubled quotes and their neighbours:
+    most texts holding one are code with empty strings, told apart without a scan of the text."""
+    pair = q + q
+    i = text.find(pair)
     for _ in range(16):
         if i < 0:
             return False
         prev, nxt = text[i - 1 : i] if i else "", text[i + 2 : i + 3]
-        if prev != '"' and nxt and nxt not in _DQ_OPEN_NOT:
+        if prev != q and nxt and nxt != q and nxt not in _OPEN_NOT:
             return True
-        if prev and prev not in _DQ_CLOSE_NOT and nxt != '"':
+        if prev and prev != q and prev not in _CLOSE_NOT and nxt != q:
             return True
-        i = text.find('""', i + 1)
-    return _DQ_PROBE.search(text) is not None  # (many pairs: one RE2 pass)
+        i = text.find(pair, i + 1)
+    return probe.search(text) is not None  # (many pairs: one RE2 pass)
+
+
+def _has_dq_escape(text: str) -> bool:
+    return _has_pair_escape(text, '"', _DQ_PROBE)
 
 
 def _dq_decode(esc: str) -> str | None:
     return '"'
+
+
+def _sq_decode(esc: str) -> str | None:
+    return "'"
 
 
 def _json_decode(esc: str) -> str | None:
@@ -245,6 +257,10 @@ def _direct_views(text: str) -> list[View]:
         v = _build(text, _DQ_ESC, _dq_decode, False)
         if v is not None:
             out.append(v)
+    if "''" in text and _has_pair_escape(text, "'", _SQ_PROBE):
+        v = _build(text, _SQ_ESC, _sq_decode, False)
+        if v is not None:
+            out.append(v)
     if ("%" in text or ("+" in text and "=" in text)) and _PCT_PROBE.search(text) is not None:
         v = _build(text, _PCT, _url_decode_safe, True)
         if v is not None:
@@ -261,7 +277,14 @@ def decoded_views(text: str) -> tuple[View, ...]:
     """The views of `text` that differ from it: JSON-unescaped and URL-decoded, and the same again
     on those views while escapes remain (up to three levels: JSON inside JSON, a query string
     inside a URL-encoded parameter), each composed into one mapping back to `text`."""
-    if "\\" not in text and "%" not in text and "+" not in text and "&" not in text and '""' not in text:
+    if (
+        "\\" not in text
+        and "%" not in text
+        and "+" not in text
+        and "&" not in text
+        and '""' not in text
+        and "''" not in text
+    ):
         return ()
     views: list[View] = []
     seen = {text}
