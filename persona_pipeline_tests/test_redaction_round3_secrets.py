@@ -182,6 +182,8 @@ KEPT: list[str] = [
     "password hashing_v2 is enabled",
     "the pass is valid for a day",
     "the pass is HandledByTheAuthenticationMiddleware now",
+    "first pass was Step2Done in the log",
+    "I tried Argon2id as the password KDF",
     "a pw is required for the admin page",
     "the tests pass locally but the pw reset flow fails",
     '"token_uri": "https://oauth2.googleapis.com/token",',

@@ -769,6 +769,13 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         # (a long run is judged by `random_like` alone: it tells CamelCase words from generated case)
         if (classes < 3 and len(value) < 16) or not random_like(value) or _PATH.match(value) or "://" in value:
             return True
+        if (
+            len(value) < 16
+            and _SYMBOL.search(value) is None
+            and "-" not in value
+            and len(_LETTER_DIGIT.findall(value)) < 3
+        ):
+            return True  # a name with a number in it (`Step2Done`, `Argon2id`), not a generated run
         return bool(_PLACEHOLDER_VALUE.search(value) or _DOC_EXAMPLE.search(value))
     if kind == "bearer_token" and not random_like(value):
         return True  # "token\tsubprocess.check_call": a word after `token`, not a credential
@@ -831,6 +838,7 @@ _NEXT_PARAM = Rx(r"&[A-Za-z_][A-Za-z0-9_.\[\]-]*=")
 _SYMBOL = Rx(r"[^A-Za-z0-9_.-]")
 _SYMBOLS = re.compile(r"[^A-Za-z0-9_.-]")  # (Python re: `findall` to count, a one-class pattern)
 _ODD_CASE = re.compile(r"[A-Z]{2}[a-z]|[a-z][A-Z]{2}|[a-z][A-Z][a-z][A-Z]")
+_LETTER_DIGIT = re.compile(r"[A-Za-z](?=[0-9])|[0-9](?=[A-Za-z])")  # each switch between the two
 _KWARG = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
 _IDENT = Rx(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _CONSTANT = Rx(r"^[A-Z]+(?:_[A-Z]+)*(?:\\[nrt])*$")  # (a JSON-escaped line end may follow)
