@@ -71,6 +71,10 @@ CAUGHT: list[tuple[str, str]] = [
     ("stringData:\n  db_password: |-\n    Nz6Lq3Wm9Xv2\n", "Nz6Lq3Wm9Xv2"),
     ("Private-Lines: 2\n" + PEM_BODY[0] + "\n" + PEM_BODY[1] + "\nPrivate-MAC: 00ff", PEM_BODY[1]),
     ("I used Tq4Zx8Lm2Wv6 as the password and it failed", "Tq4Zx8Lm2Wv6"),
+    ("http -a deploy:Lk7Zq2Wm9Xv4 POST api.local/items", "Lk7Zq2Wm9Xv4"),
+    ("npm config set //registry.npmjs.org/:_authToken Zr5Lq9Wm2Xv7Kp3T", "Zr5Lq9Wm2Xv7Kp3T"),
+    ("aws configure set aws_secret_access_key Wq4Zm8Lx2Vp6Kr9T", "Wq4Zm8Lx2Vp6Kr9T"),
+    ("git config --global user.password Pb7Lq3Zx9Wm2", "Pb7Lq3Zx9Wm2"),
     # Makefile assignments (`?=`, `::=`, `+=`) and YAML type tags / anchors before a value
     ("REGISTRY_TOKEN ?= Lq8Vx2Mz7Pk4Wn3R", "Lq8Vx2Mz7Pk4Wn3R"),
     ("SMTP_PASS ::= gentle-otter-canyon57", "gentle-otter-canyon57"),
@@ -198,6 +202,10 @@ KEPT: list[str] = [
     # a 32-hex run a paragraph away from a Twilio SID is an ETag, a checksum: no auth token
     "client = Client(sid, token)  # AC" + "0f" * 16 + '\n\netag: W/"' + "9e" * 16 + '"',
     "git push --bypass-hooks origin main",
+    '<span class="v">MASTER_KEY=""</span> <span class="c"># your key</span>',
+    'define VIM "PLUTO""ZAY mypass""::RF10:[UTIL.VIM]"',
+    "git config --global credential.helper store",
+    "npm config set token-timeout 30000",
     "x = ''.join(parts); y = ''\nsql = 'SELECT ''a'' AS v'",
     '{"source": ["import os\\n", "token = os.environ[\\"API_TOKEN\\"]\\n"]}',
     'session.auth = ("svc", password)',

@@ -379,7 +379,8 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ),
     (
         "cli_secret",
-        r"\b(?:curl|wget|http)\b[^\r\n|;&]*?[ \t](?:-u|--user)[ \t]*[\"']?[^\s:\"']{1,64}:([^\s\"'`]{1,200})",
+        r"\b(?:curl|wget|https?)\b[^\r\n|;&]*?[ \t](?:-u|--user|-a|--auth)[ \t]*"
+        r"[\"']?[^\s:\"']{1,64}:([^\s\"'`]{1,200})",
         1,
         ("curl", "wget", "http"),
     ),
@@ -509,6 +510,15 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         r"[ \t]+" + _QUOTED_OR_BARE,
         0,
         ("setenv", "set", "env"),
+    ),
+    # config setters: `npm config set //registry/:_authToken X`, `git config --global user.password X`,
+    # `aws configure set aws_secret_access_key X`
+    (
+        "env_secret",
+        r"\bconfig(?:ure)?[ \t]+(?:set[ \t]+)?(?:--?[A-Za-z-]{1,20}[ \t]+){0,3}"
+        rf"([A-Za-z0-9_.:/@-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)[ \t]+" + _QUOTED_OR_BARE,
+        0,
+        ("config",),
     ),
     # a YAML block scalar: `password: |` (or `>-`) and the value on the next, indented line
     (
@@ -792,6 +802,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             return True
         if value.startswith(("http://", "https://", "file:", "&")) or _PATH.match(value):
             return True
+        if value.startswith("</") or (not quoted and value[:1] == ":"):
+            return True  # markup after an empty value, the tail of a `::` scope
         if value[:1] == "!" and _YAML_TAG.match(value) and not random_like(value):
             return True  # a YAML application tag (`!Ref DbPassword`, `!secret db_pw`, `!vault |`): a reference
         if _ALIAS.match(value):

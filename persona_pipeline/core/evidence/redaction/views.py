@@ -63,11 +63,11 @@ _HTML_PROBE = Rx(
 )
 # A doubled quote: how CSV cells, SQL/VB/C# verbatim strings and spreadsheet pastes escape `"`
 # (`7,"token = ""…"""`). Only a pair that opens a value (after anything but a quote, before
-# anything but a quote, a space, a `.` or a closing `,;)]}`) or closes one (after anything but a quote,
+# anything but a quote, a space, a `.`, a tag's `<` or a closing `,;)]}`) or closes one (after anything but a quote,
 # a space or an opening `=:,([{`) is decoded: an empty string (`password="", path="/"`,
 # `f("")`, `"".join(…)`, `return ""`) and a docstring's `"""` are no escapes.
-_DQ_ESC = re.compile(r'((?:(?<=[^"])|^)""(?=[^"\s,;.)\]}])|(?<=[^"\s=:,(\[{])""(?=[^"]|$))')
-_DQ_PROBE = Rx(r'(?:^|[^"])""[^"\s,;.)\]}]|[^"\s=:,(\[{]""(?:[^"]|$)')
+_DQ_ESC = re.compile(r'((?:(?<=[^"])|^)""(?=[^"\s,;.<)\]}])|(?<=[^"\s=:,(\[{])""(?=[^"]|$))')
+_DQ_PROBE = Rx(r'(?:^|[^"])""[^"\s,;.<)\]}]|[^"\s=:,(\[{]""(?:[^"]|$)')
 # The same for single quotes: SQL and YAML single-quoted strings double a `'` (`'echo ''X'' | …'`).
 _SQ_ESC = re.compile(_DQ_ESC.pattern.replace('"', "'"))
 _SQ_PROBE = Rx(_DQ_PROBE.pattern.replace('"', "'"))
@@ -200,7 +200,7 @@ def _html_decode(esc: str) -> str | None:
     return None if out == esc else out  # an unknown name (`&foo;`) decodes to nothing
 
 
-_OPEN_NOT = " \t\r\n,;.)]}"
+_OPEN_NOT = " \t\r\n,;.<)]}"
 _CLOSE_NOT = " \t\r\n=:,([{"
 
 
