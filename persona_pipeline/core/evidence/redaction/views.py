@@ -62,15 +62,17 @@ _HTML_PROBE = Rx(
     r"|[^\s;&]&amp;[^\s;&]"
 )
 # A doubled quote: how CSV cells, SQL/VB/C# verbatim strings and spreadsheet pastes escape `"`
-# (`7,"token = ""…"""`). Only a pair that opens a value (after anything but a quote, before
-# anything but a quote, a space, a `.`, a tag's `<` or a closing `,;)]}`) or closes one (after anything but a quote,
-# a space or an opening `=:,([{`) is decoded: an empty string (`password="", path="/"`,
-# `f("")`, `"".join(…)`, `return ""`) and a docstring's `"""` are no escapes.
+# (`7,"token = ""…"""`). Only a pair that opens a value (after anything but a quote; before
+# anything but a quote, a space, a `.`, a tag's `<` or a closing `,;)]}`) or closes one (after
+# anything but a quote, a space or an opening `=:,([{`) is decoded: an empty string
+# (`password="", path="/"`, `f("")`, `"".join(…)`, `return ""`) and a docstring's `"""` are no
+# escapes. The view is built where a pair opens a value (an escaped value opens before it closes).
 _DQ_ESC = re.compile(r'((?:(?<=[^"])|^)""(?=[^"\s,;.<)\]}])|(?<=[^"\s=:,(\[{])""(?=[^"]|$))')
-_DQ_PROBE = Rx(r'(?:^|[^"])""[^"\s,;.<)\]}]|[^"\s=:,(\[{]""(?:[^"]|$)')
+# (the probe leads with the literal pair: `re` skips to each at C speed; ~3x a 2-char `in`)
+_DQ_OPENS = re.compile(r'""(?=[^"\s,;.<)\]}])')
 # The same for single quotes: SQL and YAML single-quoted strings double a `'` (`'echo ''X'' | …'`).
 _SQ_ESC = re.compile(_DQ_ESC.pattern.replace('"', "'"))
-_SQ_PROBE = Rx(_DQ_PROBE.pattern.replace('"', "'"))
+_SQ_OPENS = re.compile(_DQ_OPENS.pattern.replace('"', "'"))
 _SIMPLE = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f", '"': '"', "\\": "\\", "/": "/"}
 
 
@@ -200,29 +202,16 @@ def _html_decode(esc: str) -> str | None:
     return None if out == esc else out  # an unknown name (`&foo;`) decodes to nothing
 
 
-_OPEN_NOT = " \t\r\n,;.<)]}"
-_CLOSE_NOT = " \t\r\n=:,([{"
-
-
-def _has_pair_escape(text: str, q: str, probe: Rx) -> bool:
-    """`probe` (`_DQ_PROBE`, `_SQ_PROBE`), by the first few doubled quotes and their neighbours:
-    most texts holding one are code with empty strings, told apart without a scan of the text."""
-    pair = q + q
-    i = text.find(pair)
-    for _ in range(16):
-        if i < 0:
-            return False
-        prev, nxt = text[i - 1 : i] if i else "", text[i + 2 : i + 3]
-        if prev != q and nxt and nxt != q and nxt not in _OPEN_NOT:
+def _pair_opens(text: str, q: str) -> bool:
+    """Whether a doubled quote `q` opens a value somewhere in `text` (see `_DQ_ESC`)."""
+    rx = _DQ_OPENS if q == '"' else _SQ_OPENS
+    m = rx.search(text)
+    while m is not None:
+        i = m.start()
+        if i == 0 or text[i - 1] != q:
             return True
-        if prev and prev != q and prev not in _CLOSE_NOT and nxt != q:
-            return True
-        i = text.find(pair, i + 1)
-    return probe.search(text) is not None  # (many pairs: one RE2 pass)
-
-
-def _has_dq_escape(text: str) -> bool:
-    return _has_pair_escape(text, '"', _DQ_PROBE)
+        m = rx.search(text, i + 2)  # (`"""x`: the pair after a third quote opens nothing)
+    return False
 
 
 def _dq_decode(esc: str) -> str | None:
@@ -253,11 +242,11 @@ def _direct_views(text: str) -> list[View]:
         v = _build(text, _JSON_ESC, _json_decode, False)
         if v is not None:
             out.append(v)
-    if '""' in text and _has_dq_escape(text):
+    if _pair_opens(text, '"'):
         v = _build(text, _DQ_ESC, _dq_decode, False)
         if v is not None:
             out.append(v)
-    if "''" in text and _has_pair_escape(text, "'", _SQ_PROBE):
+    if _pair_opens(text, "'"):
         v = _build(text, _SQ_ESC, _sq_decode, False)
         if v is not None:
             out.append(v)
@@ -282,8 +271,8 @@ def decoded_views(text: str) -> tuple[View, ...]:
         and "%" not in text
         and "+" not in text
         and "&" not in text
-        and '""' not in text
-        and "''" not in text
+        and not _pair_opens(text, '"')
+        and not _pair_opens(text, "'")
     ):
         return ()
     views: list[View] = []
