@@ -267,6 +267,12 @@ def test_redacting_twice_changes_nothing() -> None:
     assert twice is not None and twice.text == once.text and twice.counts == {}
 
 
+def test_a_truncated_key_does_not_run_into_the_table_after_it() -> None:
+    text = "-----BEGIN PRIVATE KEY-----\n" + "\n".join(PEM_BODY) + "\n\n| field | value |\n| --- | --- |"
+    out = R.redact(text)
+    assert out is not None and PEM_BODY[2] not in out.text and "| field | value |" in out.text, out.text
+
+
 def test_long_adversarial_inputs_stay_fast() -> None:
     import time
 

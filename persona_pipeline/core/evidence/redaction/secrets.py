@@ -168,10 +168,10 @@ _PROSE_LABEL = (
 _PROSE_NON_ASCII_OK = frozenset("→⇒ñüé")
 
 # What a wrapper puts before every line of a pasted block: an e-mail or review quote (`>`, also
-# HTML-escaped), a comment (`#`, `//`, a block comment's `*`), a diff's `+`, a table's `|`, a
-# compiler listing's line number (`  12 | `), a JSON array of lines (`",` then `"`: a notebook's
-# `source`)
-_PREFIX_ITEM = r"[ \t]*(?:>|&gt;|#|//|\*|\+|\||\"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?\"|\"|,|[0-9]{1,6}[ \t]*[|:])"
+# HTML-escaped), a comment (`#`, `//`, a block comment's `*`), a diff's `+`, a compiler
+# listing's line number (`  12 | `), a JSON array of lines (`",` then `"`: a notebook's
+# `source`). Not a bare `|`: a markdown table after a truncated key is no part of it.
+_PREFIX_ITEM = r"[ \t]*(?:>|&gt;|#|//|\*|\+|\"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?\"|\"|,|[0-9]{1,6}[ \t]*[|:])"
 _LINE_PREFIX = rf"(?:{_PREFIX_ITEM})*[ \t]*"
 _QUOTED_OR_BARE = r"""(?:(["'`])([^"'`\r\n]{4,200})["'`]|([^\s"'`,;<>]{4,200}))"""
 # (the same groups, the value quoted: where a bare word is a variable, `login("u", password)`)
