@@ -100,13 +100,16 @@ class _Found(dict[str, str]):
 
     def __init__(self, values: dict[str, str], texts: list[Prepared]) -> None:
         super().__init__(values)
-        self.texts = texts  # alive while `hits` is keyed by their ids
-        self.hits: dict[int, list[Span]] = {id(t): [] for t in texts}
+        # keyed by content, not identity: a view rebuilt after its cache entry was evicted (a batch
+        # of more texts than `decoded_views` caches) has new window objects with the same text
+        texts = list(dict.fromkeys(texts))
+        self.texts = texts
+        self.hits: dict[str, list[Span]] = {t: [] for t in texts}
         if not values or not texts:
             return
         starts = list(accumulate((len(t) + 1 for t in texts), initial=0))
         joined = "\0".join(texts)
-        lists = [self.hits[id(t)] for t in texts]
+        lists = [self.hits[t] for t in texts]
         for value, kind in values.items():
             if "\0" in value:  # could span two texts: looked for text by text
                 for t, hits in zip(texts, lists, strict=True):
@@ -121,7 +124,7 @@ class _Found(dict[str, str]):
 
 
 def _value_spans(text: Prepared, found: dict[str, str]) -> list[Span]:
-    hits = found.hits.get(id(text)) if isinstance(found, _Found) else None
+    hits = found.hits.get(text) if isinstance(found, _Found) else None
     return list(hits) if hits is not None else value_spans(text, found)
 
 
