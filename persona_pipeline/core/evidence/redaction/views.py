@@ -204,6 +204,8 @@ def _html_decode(esc: str) -> str | None:
 
 def _pair_opens(text: str, q: str) -> bool:
     """Whether a doubled quote `q` opens a value somewhere in `text` (see `_DQ_ESC`)."""
+    if len(text) < 4096 and q + q not in text:
+        return False  # (a short text: `in` costs less than the call into `re`)
     rx = _DQ_OPENS if q == '"' else _SQ_OPENS
     m = rx.search(text)
     while m is not None:
