@@ -76,8 +76,10 @@ def own_spans(text: Prepared) -> list[Span]:
 
 
 def _masked(text: Prepared) -> str:
-    """The text with our own rules' findings cut to one `x`: the secret engine need not weigh
-    them again (nor can it find a part of one: their values are ours already)."""
+    """The text with our own rules' findings cut to `REDACTED`: the secret engine need not weigh
+    them again (nor can it find a part of one: their values are ours already). The stand-in is
+    one the engine's findings are dropped for: a plain `x` became the start of a "value"
+    (`x</code></pre>`) that was then redacted wherever else it occurs in the batch."""
     spans = merge_spans(own_spans(text), [])
     if not spans:
         return text
@@ -85,7 +87,7 @@ def _masked(text: Prepared) -> str:
     pos = 0
     for s in spans:
         parts.append(text[pos : s.start])
-        parts.append("x")
+        parts.append("REDACTED")
         pos = s.end
     parts.append(text[pos:])
     return "".join(parts)
@@ -98,13 +100,16 @@ class _Found(dict[str, str]):
 
     def __init__(self, values: dict[str, str], texts: list[Prepared]) -> None:
         super().__init__(values)
-        self.texts = texts  # alive while `hits` is keyed by their ids
-        self.hits: dict[int, list[Span]] = {id(t): [] for t in texts}
+        # keyed by content, not identity: a view rebuilt after its cache entry was evicted (a batch
+        # of more texts than `decoded_views` caches) has new window objects with the same text
+        texts = list(dict.fromkeys(texts))
+        self.texts = texts
+        self.hits: dict[str, list[Span]] = {t: [] for t in texts}
         if not values or not texts:
             return
         starts = list(accumulate((len(t) + 1 for t in texts), initial=0))
         joined = "\0".join(texts)
-        lists = [self.hits[id(t)] for t in texts]
+        lists = [self.hits[t] for t in texts]
         for value, kind in values.items():
             if "\0" in value:  # could span two texts: looked for text by text
                 for t, hits in zip(texts, lists, strict=True):
@@ -119,7 +124,7 @@ class _Found(dict[str, str]):
 
 
 def _value_spans(text: Prepared, found: dict[str, str]) -> list[Span]:
-    hits = found.hits.get(id(text)) if isinstance(found, _Found) else None
+    hits = found.hits.get(text) if isinstance(found, _Found) else None
     return list(hits) if hits is not None else value_spans(text, found)
 
 

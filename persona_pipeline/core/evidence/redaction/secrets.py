@@ -11,6 +11,7 @@ that fails, e.g. out of DFA memory, says so, and then every rule runs).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import islice, pairwise
@@ -48,7 +49,7 @@ _NOT_A_SECRET_NAME = Rx(
     r"(?i)(?:^|[_.-])(?:name|names|id|ids|arn|path|file|files|ref|type|types|field|header|version|ttl|len|length|"
     r"env|var|manager|store|prefix|count|rotation|policy|provider|scope|uri|url|urls|endpoint|host|method|mode|"
     r"format|size|expiry|expires|expiration|lifetime|timeout|dir|algorithm|alg|kind|label|hint|limit|usage|"
-    r"location|source|required|enabled|strength|reset|regex|pattern|input|prompt|field_name)$"
+    r"location|source|required|enabled|strength|reset|regex|pattern|input|prompt|field_name|stdin)$"
 )
 _META_PARTS = frozenset(
     [
@@ -111,6 +112,7 @@ _META_PARTS = frozenset(
         "pattern",
         "input",
         "prompt",
+        "stdin",
     ]
 )
 _CODE_REFERENCE = Rx(
@@ -152,6 +154,8 @@ _STRONG_PARTS = frozenset(
         "sessiontoken",
     ]
 )
+# English words ending in `pass`: no password label when glued
+_PASS_WORDS = ("bypass", "compass", "encompass", "surpass", "trespass", "overpass", "underpass", "impass")
 _WEAK_PARTS = frozenset(["key", "keys", "auth", "sig", "signature", "cred", "salt"])
 _CAMEL = Rx(r"[A-Z]?[a-z0-9]+|[A-Z]+(?:[a-z0-9]+)?")
 
@@ -163,7 +167,15 @@ _PROSE_LABEL = (
 )
 _PROSE_NON_ASCII_OK = frozenset("→⇒ñüé")
 
+# What a wrapper puts before every line of a pasted block: an e-mail or review quote (`>`, also
+# HTML-escaped), a comment (`#`, `//`, a block comment's `*`), a diff's `+`, a compiler
+# listing's line number (`  12 | `), a JSON array of lines (`",` then `"`: a notebook's
+# `source`). Not a bare `|`: a markdown table after a truncated key is no part of it.
+_PREFIX_ITEM = r"[ \t]*(?:>|&gt;|#|//|\*|\+|\"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?\"|\"|,|[0-9]{1,6}[ \t]*[|:])"
+_LINE_PREFIX = rf"(?:{_PREFIX_ITEM})*[ \t]*"
 _QUOTED_OR_BARE = r"""(?:(["'`])([^"'`\r\n]{4,200})["'`]|([^\s"'`,;<>]{4,200}))"""
+# (the same groups, the value quoted: where a bare word is a variable, `login("u", password)`)
+_QUOTED_ONLY = r"""(["'`])([^"'`\r\n]{4,200})["'`]()"""
 
 # (kind, pattern, group holding the secret, lowercase keywords: the rule runs only if one occurs)
 _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
@@ -175,7 +187,9 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         # of another key further down, taking all the text between)
         r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"
         r"(?:(?:[^-]|-[^-])*?-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|"
-        r"(?:(?:\r?\n|\\r?\\n|[ \t])+(?:[A-Za-z0-9+/=]{4,}|Proc-Type:[^\r\n\\]*|DEK-Info:[^\r\n\\]*))+)",
+        # (a wrapper may prefix every line: `_LINE_PREFIX`)
+        r"(?:(?:(?:\r?\n|\\r?\\n)" + _LINE_PREFIX + r"|[ \t])+"
+        r"(?:[A-Za-z0-9+/=]{4,}|Proc-Type:[^\r\n\\]*|DEK-Info:[^\r\n\\]*))+)",
         0,
         ("private key",),
     ),
@@ -269,8 +283,10 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # `key`/`auth` labels are told apart from strong ones in `_rejected` (label_strength).
     (
         "env_secret",
-        rf"\b([A-Za-z0-9_.-]*{_LABEL_WORD}(?:[A-Za-z0-9_]*[A-Za-rt-z0-9_])?)[\"']?[ \t]*(?::|=|:=|=>)[ \t]*"
-        + _QUOTED_OR_BARE,
+        # (Makefile's `?=`, `::=`, `+=` assign too; a YAML type tag `!!str` or an anchor `&pw` may
+        # stand before the value: an application tag `!Ref X` is a reference, rejected as a value)
+        rf"\b([A-Za-z0-9_.-]*{_LABEL_WORD}(?:[A-Za-z0-9_]*[A-Za-rt-z0-9_])?)[\"']?[ \t]*(?::|=|:=|::=|\?=|\+=|=>)[ \t]*"
+        r"(?:(?:!![A-Za-z]{1,20}|&[A-Za-z0-9_-]{1,64})[ \t]+)?" + _QUOTED_OR_BARE,
         0,
         ("secret", "pass", "pw", "token", "cred", "key", "auth"),
     ),
@@ -288,7 +304,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         "k8s_secret",
         # (an e-mail quote's `> >` may start the value's line)
         rf"""(?i)\bname["']?\s*:\s*["']?([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)["']?\s*,?\s*"""
-        r"""(?:\\n)?(?:[ \t]*>)*\s*-?\s*"""
+        r"""(?:\\n)?(?:""" + _PREFIX_ITEM + r""")*\s*-?\s*"""
         rf"""["']?value["']?\s*:[ \t]*{_QUOTED_OR_BARE}""",
         0,
         ("secret", "pass", "pw", "token", "key", "auth", "cred"),
@@ -325,7 +341,8 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # CLI flags that take a secret: --password X, --password=X, --client-secret X, --api-key X …
     (
         "cli_secret",
-        rf"(?:^|\s)(--?(?:[A-Za-z0-9]+-)*{_LABEL_WORD}[A-Za-z0-9-]*)(?:=|[ \t]+){_QUOTED_OR_BARE}",
+        # (a label word may be glued to a prefix: keytool's `-storepass`, kickstart's `--rootpw`)
+        rf"(?:^|\s)(--?(?:[A-Za-z0-9]+-)*[A-Za-z0-9]{{0,12}}{_LABEL_WORD}[A-Za-z0-9-]*)(?:=|[ \t]+){_QUOTED_OR_BARE}",
         0,
         ("secret", "pass", "pw", "token", "key", "auth", "cred"),
     ),
@@ -362,9 +379,165 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ),
     (
         "cli_secret",
-        r"\b(?:curl|wget|http)\b[^\r\n|;&]*?[ \t](?:-u|--user)[ \t]*[\"']?[^\s:\"']{1,64}:([^\s\"'`]{1,200})",
+        r"\b(?:curl|wget|https?)\b[^\r\n|;&]*?[ \t](?:-u|--user|-a|--auth)[ \t]*"
+        r"[\"']?[^\s:\"']{1,64}:([^\s\"'`]{1,200})",
         1,
         ("curl", "wget", "http"),
+    ),
+    # Commands that take a password by position, not behind a flag of its own. Their values must
+    # look generated (`positional_password` in `_rejected`): `echo 'hello world' | sudo -S` is none.
+    # A password piped to a command that reads it from stdin: `echo X | sudo -S`, `… | docker
+    # login --password-stdin`, `echo user:X | chpasswd`
+    (
+        "positional_password",
+        r"\b(?:echo|printf)[ \t]+(?:-[neE]{1,3}[ \t]+)?(?:[\"']%s(?:\\n)?[\"'][ \t]+)?"
+        + _QUOTED_OR_BARE
+        # (a markdown table escapes the pipe: `\|`)
+        + r"[ \t]*\\?\|[ \t]*(?:sudo[ \t]+(?:-[A-Za-z][ \t]+)*)?"
+        r"(?:sudo\b[^\r\n|;&]{0,200}?[ \t]-S\b|[A-Za-z0-9_.-]{1,40}\b[^\r\n|;&]{0,200}?[ \t]"
+        r"(?:--password-stdin|--passphrase-stdin|--passphrase-fd[ =]0|-pass(?:in|out)?[ \t]+stdin)\b|"
+        r"chpasswd\b|passwd[ \t]+--stdin\b)",
+        0,
+        ("sudo", "stdin", "chpasswd"),
+    ),
+    # openssl's pass phrase arguments: `-passin pass:X`, `-passout pass:X`, `-pass pass:X`
+    ("positional_password", r"(?:^|\s)-pass(?:in|out)?[ \t]+pass:" + _QUOTED_OR_BARE, 0, ("pass:",)),
+    # user management: `rabbitmqctl add_user USER PW`, `htpasswd -b FILE USER PW`, `net user USER PW`,
+    # `net use \\srv\share PW /user:U` or `… /user:U PW`, `mysqladmin … password PW`
+    (
+        "positional_password",
+        r"\brabbitmqctl\b[^\r\n|;&]{0,100}?[ \t](?:add_user|change_password)[ \t]+[\"']?[^\s\"']{1,64}[\"']?[ \t]+"
+        + _QUOTED_OR_BARE,
+        0,
+        ("rabbitmqctl",),
+    ),
+    (
+        "positional_password",
+        r"\b(?:htpasswd|mosquitto_passwd)\b[^\r\n|;&]{0,100}?[ \t]-[A-Za-z]{0,4}b[A-Za-z]{0,4}[ \t]+"
+        r"(?:[^\s-][^\s]{0,200}[ \t]+)?[^\s-][^\s]{0,64}[ \t]+" + _QUOTED_OR_BARE,
+        0,
+        ("htpasswd", "mosquitto_passwd"),
+    ),
+    (
+        "positional_password",
+        r"(?i)\bnet[ \t]+user[ \t]+[\"']?[^\s\"'/]{1,64}[\"']?[ \t]+" + _QUOTED_OR_BARE,
+        0,
+        ("net",),
+    ),
+    (
+        "positional_password",
+        r"(?i)\bnet[ \t]+use\b[^\r\n|;&]{0,200}?[ \t]/u(?:ser)?:[^\s]{1,100}[ \t]+" + _QUOTED_OR_BARE,
+        0,
+        ("net",),
+    ),
+    (
+        "positional_password",
+        r"(?i)\bnet[ \t]+use[ \t]+(?:[A-Za-z*]:?[ \t]+)?\\\\[^\s]{1,200}[ \t]+" + _QUOTED_OR_BARE,
+        0,
+        ("net",),
+    ),
+    (
+        "positional_password",
+        r"\bmysqladmin\b[^\r\n|;&]{0,200}?[ \t]password[ \t]+" + _QUOTED_OR_BARE,
+        0,
+        ("mysqladmin",),
+    ),
+    # SQL: `CREATE USER … IDENTIFIED BY 'X'`, `ALTER ROLE … WITH PASSWORD 'X'`; PowerShell's
+    # `ConvertTo-SecureString 'X' -AsPlainText`
+    (
+        "positional_password",
+        r"(?i)\b(?:identified[ \t]+(?:with[ \t]+[A-Za-z0-9_]{1,40}[ \t]+)?by|(?:with|encrypted)[ \t]+password)"
+        # (quoted: SQL's literal; "identified by its shape" is prose)
+        r"[ \t]+(?:password[ \t]+)?" + _QUOTED_ONLY,
+        0,
+        ("identified", "password"),
+    ),
+    (
+        "positional_password",
+        r"(?i)\bConvertTo-SecureString[ \t]+(?:-String[ \t]+)?" + _QUOTED_OR_BARE,
+        0,
+        ("convertto-securestring",),
+    ),
+    # credential constructors and logins taking (user, password): `HTTPBasicAuth("u", "X")`,
+    # `auth=("u", "X")`, `new NetworkCredential("u", "X")`, `smtp.login("u", "X")`
+    (
+        "positional_password",
+        r"(?:\bauth\s*=\s*[(\[]|\b[A-Za-z]{0,30}(?:Auth|Credentials?|Authentication|AuthenticationToken)\s*\(|"
+        r"\.(?:login|auth|authenticate)\s*\()\s*[\"'][^\"'\r\n]{1,64}[\"']\s*,\s*" + _QUOTED_ONLY,
+        0,
+        ("auth", "credential", "login"),
+    ),
+    # `smbclient //srv/share -U user%X` (Samba's user%password), Oracle's `sqlplus user/X@db`
+    (
+        "cli_secret",
+        r"\b(?:smbclient|rpcclient|smbmap|smbcacls|smbget|net[ \t]+rpc|crackmapexec|nxc|netexec)\b[^\r\n|;&]{0,200}?"
+        r"[ \t](?:-U|--user(?:name)?)[= \t]*[\"']?[^\s%\"']{1,64}%([^\s\"'`]{1,200})",
+        1,
+        ("smb", "rpcclient", "net", "crackmapexec", "nxc", "netexec"),
+    ),
+    (
+        "cli_secret",
+        r"\b(?:sqlplus|expdp|impdp|rman|sqlldr|dgmgrl)\b[^\r\n|;&]{0,100}?[ \t=][\"']?[A-Za-z0-9_$#]{1,30}/"
+        r"([^\s@/\"']{1,128})(?:@|[\"']?(?:\s|$))",
+        1,
+        ("sqlplus", "expdp", "impdp", "rman", "sqlldr", "dgmgrl"),
+    ),
+    # pass-phrase flags of single-letter form: `ssh-keygen -N X`, `zip -P X`, `7z a -pX`, the `-p`
+    # of `az login`, `oc login`, `cf login`, `psexec`; Windows' `/pass:X`, `schtasks … /RP X`
+    ("cli_secret", r"\bssh-keygen\b[^\r\n|;&]{0,200}?[ \t]-[NP][ \t]+" + _QUOTED_OR_BARE, 0, ("ssh-keygen",)),
+    ("cli_secret", r"\b(?:zip|unzip|zipcloak)\b[^\r\n|;&]{0,200}?[ \t]-P[ \t]+" + _QUOTED_OR_BARE, 0, ("zip",)),
+    ("cli_secret", r"\b7z[a-z]?\b[^\r\n|;&]{0,200}?[ \t]-p" + _QUOTED_OR_BARE, 0, ("7z",)),
+    (
+        "cli_secret",
+        r"(?:\b(?:az|oc|cf)[ \t]+login\b|\bpsexec(?:64)?\b|\bpaexec\b)[^\r\n|;&]{0,200}?[ \t]-p[ \t]+"
+        + _QUOTED_OR_BARE,
+        0,
+        ("login", "psexec", "paexec"),
+    ),
+    ("positional_password", r"\bcf[ \t]+auth[ \t]+[^\s\"']{1,64}[ \t]+" + _QUOTED_OR_BARE, 0, ("cf",)),
+    (
+        "cli_secret",
+        r"(?i)(?:(?:^|\s)/(?:pass|password|pwd)[:=]|\bschtasks\b[^\r\n|;&]{0,200}?[ \t]/RP[ \t]+)" + _QUOTED_OR_BARE,
+        0,
+        ("/pass", "/pwd", "schtasks"),
+    ),
+    # shells and Dockerfiles that set a variable by position: `set -gx API_TOKEN X` (fish),
+    # `setenv DB_PASS X` (csh), `ENV DB_PASSWORD X` (Dockerfile's legacy form)
+    (
+        "env_secret",
+        rf"(?m)(?:\bsetenv|\bset[ \t]+-[A-Za-z]{{1,4}}|^{_LINE_PREFIX}ENV)[ \t]+"
+        rf"([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)"
+        r"[ \t]+" + _QUOTED_OR_BARE,
+        0,
+        ("setenv", "set", "env"),
+    ),
+    # config setters: `npm config set //registry/:_authToken X`, `git config --global user.password X`,
+    # `aws configure set aws_secret_access_key X`
+    (
+        "env_secret",
+        r"\bconfig(?:ure)?[ \t]+(?:set[ \t]+)?(?:--?[A-Za-z-]{1,20}[ \t]+){0,3}"
+        rf"([A-Za-z0-9_.:/@-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)[ \t]+" + _QUOTED_OR_BARE,
+        0,
+        ("config",),
+    ),
+    # a YAML block scalar: `password: |` (or `>-`) and the value on the next, indented line
+    (
+        "env_secret",
+        rf"\b([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)[\"']?[ \t]*:[ \t]*[|>][+-]?[1-9]?[ \t]*\r?\n"
+        rf"(?:{_PREFIX_ITEM})*[ \t]+" + _QUOTED_OR_BARE,
+        0,
+        ("secret", "pass", "pw", "token", "key", "auth", "cred"),
+    ),
+    # PuTTY's .ppk: the private key is the base64 after `Private-Lines: N`
+    (
+        "private_key",
+        r"Private-Lines:[ \t]*[0-9]{1,3}[ \t]*\r?\n"
+        + _LINE_PREFIX
+        + r"((?:[A-Za-z0-9+/=]{4,}[ \t]*(?:\r?\n"
+        + _LINE_PREFIX
+        + r")?)+)",
+        1,
+        ("private-lines",),
     ),
     # prose: "my password is X", "the token was X", "the login is admin / X"
     (
@@ -396,9 +569,22 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         1,
         ("pass", "pw"),
     ),
+    # prose with the short labels: "the wifi pass is X", "admin pw was X" (`pass` is also a verb and
+    # a ticket: only a value with three character classes counts, `short_password` in `_rejected`)
+    ("short_password", r"(?i)\b(?:pass|pw)[ \t]+(?:is|was)[ \t]+[\"'`]?([^\s\"'`]{8,128})", 1, ("pass", "pw")),
+    # "use X as the password", "tried X as my pw": the value before its label
+    (
+        "short_password",
+        r"(?i)\b(?:use|used|using|try|tried|with|set)[ \t]+[\"'`]?([^\s\"'`]{8,128})[\"'`]?[ \t]+as[ \t]+"
+        r"(?:the[ \t]+|my[ \t]+|our[ \t]+|your[ \t]+|a[ \t]+)?(?:new[ \t]+)?"
+        r"(?:password|passphrase|passwd|pass|pw|pwd|secret|token|api[ \t]key)\b",
+        1,
+        ("pass", "pw", "secret", "token", "api key"),
+    ),
     # prose: "the storage key is X", "my access key was X": `key` alone labels only a generated
     # value (`prose_key` in _rejected), never "the key is that…"
-    ("prose_key", r"(?i)\bkey\s+(?:is|was)\s*:?\s*[\"'`]?([^\s\"'`]{16,256})", 1, ("key",)),
+    # (a key's alphabet has no `<`: `</code>` after it is markup)
+    ("prose_key", r"(?i)\bkey\s+(?:is|was)\s*:?\s*[\"'`]?([^\s\"'`<&]{16,256})", 1, ("key",)),
     (
         "login_password",
         # "creds for staging are admin:X", "the login on prod is root / X"
@@ -419,7 +605,7 @@ _ANCHOR_RULES = frozenset({_TWILIO_RULE})
 _RULE_SET = RxSet([loosened(pat) for _, pat, _, _ in _OWN_RULES])
 # Rules whose value sits behind a label of our own: group 1 is the label, then (quote, quoted
 # value) or the bare value.
-_LABELLED = ("env_secret", "env_pair", "cli_secret", "elem_secret", "k8s_secret")
+_LABELLED = ("env_secret", "env_pair", "cli_secret", "elem_secret", "k8s_secret", "positional_password")
 # Rules whose value is a credential by position alone: a `name.name` shape is no code reference.
 _POSITIONAL = (
     "url_password",
@@ -429,6 +615,8 @@ _POSITIONAL = (
     "login_password",
     "k8s_secret",
     "bare_password",
+    "positional_password",
+    "short_password",
 )
 _TRAILING_PUNCT = ".,;:)]}"
 
@@ -473,6 +661,8 @@ def label_strength(name: str) -> int:
         )
     ):
         return 2
+    if joined.endswith(("pass", "passwd", "pwd")) and not joined.endswith(_PASS_WORDS):
+        return 2  # glued: `storepass`, `dbpass`, `adminpwd` (not `bypass`, `compass`; `ypw` is a language)
     if any(p in _WEAK_PARTS for p in parts) or joined.endswith(("token", "key")):
         return 1
     return 0
@@ -495,6 +685,20 @@ def random_like(value: str) -> bool:
         caps_in_row = sum(1 for a, b in pairwise(value) if a.isupper() and b.isupper())
         return caps_in_row >= 2 or uppers >= len(value) // 4
     return False
+
+
+def _generated(value: str) -> bool:
+    """`random_like`, or a value of letters and symbols that no word, name or markup reads as:
+    two symbols or more (`=viV*=H_ZsUd`, `m!CzymbCo!YFDe`), or one beside a run of case no word
+    has (`Fvxtu=VMaSAWTk`); not `default=None`, `Ready</title>`."""
+    if random_like(value):
+        return True
+    if len(value) < 8 or any(map(str.isspace, value)) or "</" in value or "/>" in value:
+        return False
+    if not (any(map(str.islower, value)) and (any(map(str.isupper, value)) or any(map(str.isdigit, value)))):
+        return False
+    symbols = len(_SYMBOLS.findall(value))
+    return symbols >= 2 or (symbols == 1 and _ODD_CASE.search(value) is not None)
 
 
 def _is_placeholder_value(value: str, following: str, code_check: bool = True) -> bool:
@@ -551,13 +755,38 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
     if kind == "bare_password":
         if len(value) < 8:
             return True
-        upper, symbol = any(map(str.isupper, value)), _SYMBOL.search(value) is not None
+        # (a passphrase's hyphens count as a symbol: `word-word-word42`, not `reset-flow`)
+        upper, symbol = any(map(str.isupper, value)), _SYMBOL.search(value) is not None or value.count("-") >= 2
         classes = any(map(str.islower, value)) + upper + any(map(str.isdigit, value)) + symbol
         if classes < 3 or not (upper or symbol) or not random_like(value):
             return True
         return bool(
             _PLACEHOLDER_VALUE.search(value) or _DOC_EXAMPLE.search(value) or _PATH.match(value) or "://" in value
         )
+    if kind == "positional_password" and (
+        any(map(str.isspace, value))
+        or (not quoted and value[:1] in "/-")
+        or (not _generated(value) and not _CASE_MIXED.search(value))
+    ):
+        return True  # a password by position, but not `hello world`, `/add`, `-v`, `Password`, `box-drawing`
+    if kind == "short_password":
+        classes = (
+            any(map(str.islower, value))
+            + any(map(str.isupper, value))
+            + any(map(str.isdigit, value))
+            + (_SYMBOL.search(value) is not None or "-" in value)
+        )
+        # (a long run is judged by `random_like` alone: it tells CamelCase words from generated case)
+        if (classes < 3 and len(value) < 16) or not random_like(value) or _PATH.match(value) or "://" in value:
+            return True
+        if (
+            len(value) < 16
+            and _SYMBOL.search(value) is None
+            and "-" not in value
+            and len(_LETTER_DIGIT.findall(value)) < 3
+        ):
+            return True  # a name with a number in it (`Step2Done`, `Argon2id`), not a generated run
+        return bool(_PLACEHOLDER_VALUE.search(value) or _DOC_EXAMPLE.search(value))
     if kind == "bearer_token" and not random_like(value):
         return True  # "token\tsubprocess.check_call": a word after `token`, not a credential
     if kind == "prose_key":  # (an `=` before the padding: "key is NAME=…", a label the other rules own)
@@ -573,6 +802,10 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             return True
         if value.startswith(("http://", "https://", "file:", "&")) or _PATH.match(value):
             return True
+        if value.startswith("</") or (not quoted and value[:1] == ":"):
+            return True  # markup after an empty value, the tail of a `::` scope
+        if value[:1] == "!" and _YAML_TAG.match(value) and not random_like(value):
+            return True  # a YAML application tag (`!Ref DbPassword`, `!secret db_pw`, `!vault |`): a reference
         if _ALIAS.match(value):
             return True  # an alias or a scoped package (`@types/node`); a generated `@Jxx9…` is a value
         if value[:1] == "$" and _IDENT.match(value[1:]) and not random_like(value[1:]):
@@ -589,7 +822,7 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             return True  # "login HTTP/1.1": a protocol version after a slash, not a password
         if value.lower() in ("required", "optional", "string", "str", "bool", "int", "bytes", "any", "prompt"):
             return True
-        if kind == "password" and not random_like(value) and (value.isalnum() or _code_like(value)):
+        if kind == "password" and not _generated(value) and (value.isalnum() or _code_like(value)):
             return True  # prose: "the password is correct", "if token is Name.Other" label no value
         if (
             kind == "login_password"
@@ -599,8 +832,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             return True  # "login: user / password" is words; after `user:` a mixed-case run is a password
         if not quoted and (_GENERIC_TYPE.match(value) or (value.replace("_", "").isalpha() and value.islower())):
             return True  # `token: Optional[str]`, `api_key=api_key`, `password=password_input`
-        if kind == "env_pair" and not random_like(value):
-            return True
+        if kind == "env_pair" and (not _generated(value) or (not quoted and _KWARG.match(value))):
+            return True  # (unquoted `name=…` after a pair's comma is the call's next keyword argument)
         if value.strip(":*•x. ") == "":
             return True  # masked: `****`, `•••`
         if strength == 1 and _HEX_ID.match(value):
@@ -615,6 +848,10 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
 _PLACEHOLDER_END = Rx(r"\[REDACTED:[a-z0-9_]+(?::[0-9a-f]{8})?\]$")
 _NEXT_PARAM = Rx(r"&[A-Za-z_][A-Za-z0-9_.\[\]-]*=")
 _SYMBOL = Rx(r"[^A-Za-z0-9_.-]")
+_SYMBOLS = re.compile(r"[^A-Za-z0-9_.-]")  # (Python re: `findall` to count, a one-class pattern)
+_ODD_CASE = re.compile(r"[A-Z]{2}[a-z]|[a-z][A-Z]{2}|[a-z][A-Z][a-z][A-Z]")
+_LETTER_DIGIT = re.compile(r"[A-Za-z](?=[0-9])|[0-9](?=[A-Za-z])")  # each switch between the two
+_KWARG = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
 _IDENT = Rx(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _CONSTANT = Rx(r"^[A-Z]+(?:_[A-Z]+)*(?:\\[nrt])*$")  # (a JSON-escaped line end may follow)
 _HEX_ID = Rx(r"^[0-9a-f]{8,31}$")
@@ -624,6 +861,7 @@ _PATH = Rx(r"^(?:~|\.{1,2})?/[A-Za-z0-9_.@/-]*$")
 _FLAG = Rx(r"^(?:-[A-Za-z]|--?[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$")
 # a glob: `*` then path characters only (a `^`, `%`, `!`, `#`, `@`, `$` make a generated value)
 _GLOB = Rx(r"^\*[A-Za-z0-9_.*/{},\[\]-]*$")
+_YAML_TAG = Rx(r"^!!?[A-Za-z][A-Za-z0-9_.:/-]*$")
 _ALIAS = Rx(r"^@[a-z0-9_.-]+(?:/[a-z0-9_.-]+)?$")
 _CASE_MIXED = Rx(r"[a-z][A-Z]|[A-Z]{2}[a-z]")
 _VERSIONISH = Rx(r"^v?\d+(?:\.\d+)+[^A-Za-z0-9]*$")
@@ -649,6 +887,11 @@ def near_id_spans(text: str) -> list[Span]:
     if "AC" in text:
         for ((s, e),) in _TWILIO_SID.finditer(text):
             lo, hi = max(0, s - _NEAR), min(len(text), e + _NEAR)
+            # a 32-hex run is as often an MD5, an ETag or a dashless uuid: the auth token pairs with
+            # its SID within one paragraph (a call, an env block), not across a blank line
+            lo = max(lo, text.rfind("\n\n", lo, s) + 1, text.rfind("\n\r\n", lo, s) + 1)
+            cut = [i for i in (text.find("\n\n", e, hi), text.find("\n\r\n", e, hi)) if i >= 0]
+            hi = min(cut, default=hi)
             paired = False
             for _, (a, b) in _HEX32.finditer(text, lo, hi):
                 if (a, b) != (s + 2, e) and any(c.isalpha() for c in text[a:b]):
@@ -671,6 +914,8 @@ _OUT_KIND = {
     "k8s_secret": "env_secret",
     "prose_key": "api_key",
     "login_password": "password",
+    "positional_password": "password",
+    "short_password": "password",
 }
 _MISS = object()
 _DECISIONS: dict[tuple[int, str, str], object] = {}
@@ -683,7 +928,8 @@ def _decide(
     None when the match is a reference, placeholder, example or no secret at all."""
     kind, _, group, _, _ = _COMPILED[idx]
     labelled = kind in _LABELLED and group == 0
-    if labelled and prev[-1:] == ":" and kind != "cli_secret" and not prev.lower().endswith("$env:"):
+    scoped = prev[-1:] == ":" and not prev.lower().endswith("$env:")
+    if labelled and scoped and kind not in ("cli_secret", "positional_password"):
         return None  # `AWS::KMS::Key`, `std::key`: the tail of a scoped name, not a label
     name = ""
     if labelled:  # groups: [label,] quote, quoted value, bare value
@@ -719,7 +965,7 @@ def _decide(
             end = start + nxt[0][0]  # `token=abc&page=2`: the value ends where the next parameter starts
     if (
         not quoted
-        and kind in ("password", "login_password", "prose_key", "cli_secret", *_LABELLED)
+        and kind in ("password", "login_password", "short_password", "prose_key", "cli_secret", *_LABELLED)
         and not matched.endswith("...", start, end)
     ):
         if _PLACEHOLDER_VALUE.search(matched[start:end]):
@@ -728,7 +974,7 @@ def _decide(
             end -= 1  # "my password is hunter2." — the full stop is prose
     if end - start < (1 if kind == "cli_secret" and not name else 4):
         return None
-    if kind == "cli_secret" and not name:
+    if kind in ("cli_secret", "positional_password") and not name:
         name = "password"  # positional flags (-p, -a) take passwords
     following = matched[end : end + 1] if end < len(matched) else following
     if _rejected(kind, group or labelled, matched[start:end], following, name, quoted):

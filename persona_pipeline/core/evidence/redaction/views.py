@@ -61,6 +61,18 @@ _HTML_PROBE = Rx(
     rf"|&lt;/?[A-Za-z0-9_:.-]{{0,64}}{_LABEL_WORD}[A-Za-z0-9_.-]{{0,64}}&gt;"
     r"|[^\s;&]&amp;[^\s;&]"
 )
+# A doubled quote: how CSV cells, SQL/VB/C# verbatim strings and spreadsheet pastes escape `"`
+# (`7,"token = ""…"""`). Only a pair that opens a value (after anything but a quote; before
+# anything but a quote, a space, a `.`, a tag's `<` or a closing `,;)]}`) or closes one (after
+# anything but a quote, a space or an opening `=:,([{`) is decoded: an empty string
+# (`password="", path="/"`, `f("")`, `"".join(…)`, `return ""`) and a docstring's `"""` are no
+# escapes. The view is built where a pair opens a value (an escaped value opens before it closes).
+_DQ_ESC = re.compile(r'((?:(?<=[^"])|^)""(?=[^"\s,;.<)\]}])|(?<=[^"\s=:,(\[{])""(?=[^"]|$))')
+# (the probe leads with the literal pair: `re` skips to each at C speed; ~3x a 2-char `in`)
+_DQ_OPENS = re.compile(r'""(?=[^"\s,;.<)\]}])')
+# The same for single quotes: SQL and YAML single-quoted strings double a `'` (`'echo ''X'' | …'`).
+_SQ_ESC = re.compile(_DQ_ESC.pattern.replace('"', "'"))
+_SQ_OPENS = re.compile(_DQ_OPENS.pattern.replace('"', "'"))
 _SIMPLE = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f", '"': '"', "\\": "\\", "/": "/"}
 
 
@@ -71,7 +83,7 @@ class View:
     text: str
     # URL-decoded or HTML-unescaped (percent escapes and entities hide `=`, `:`, `@`, quotes from
     # any rule: the secret engine sees these views too); else JSON-unescaped
-    url: bool
+    url: bool  # (a doubled-quote view is not: the engine's rules match by value, which it leaves as is)
     # per decoded escape: (view start, view end, original start, original end), in order
     _escapes: tuple[tuple[int, int, int, int], ...]
 
@@ -190,6 +202,28 @@ def _html_decode(esc: str) -> str | None:
     return None if out == esc else out  # an unknown name (`&foo;`) decodes to nothing
 
 
+def _pair_opens(text: str, q: str) -> bool:
+    """Whether a doubled quote `q` opens a value somewhere in `text` (see `_DQ_ESC`)."""
+    if len(text) < 4096 and q + q not in text:
+        return False  # (a short text: `in` costs less than the call into `re`)
+    rx = _DQ_OPENS if q == '"' else _SQ_OPENS
+    m = rx.search(text)
+    while m is not None:
+        i = m.start()
+        if i == 0 or text[i - 1] != q:
+            return True
+        m = rx.search(text, i + 2)  # (`"""x`: the pair after a third quote opens nothing)
+    return False
+
+
+def _dq_decode(esc: str) -> str | None:
+    return '"'
+
+
+def _sq_decode(esc: str) -> str | None:
+    return "'"
+
+
 def _json_decode(esc: str) -> str | None:
     if esc[1] != "u":
         return _SIMPLE[esc[1]]
@@ -210,6 +244,14 @@ def _direct_views(text: str) -> list[View]:
         v = _build(text, _JSON_ESC, _json_decode, False)
         if v is not None:
             out.append(v)
+    if _pair_opens(text, '"'):
+        v = _build(text, _DQ_ESC, _dq_decode, False)
+        if v is not None:
+            out.append(v)
+    if _pair_opens(text, "'"):
+        v = _build(text, _SQ_ESC, _sq_decode, False)
+        if v is not None:
+            out.append(v)
     if ("%" in text or ("+" in text and "=" in text)) and _PCT_PROBE.search(text) is not None:
         v = _build(text, _PCT, _url_decode_safe, True)
         if v is not None:
@@ -226,7 +268,14 @@ def decoded_views(text: str) -> tuple[View, ...]:
     """The views of `text` that differ from it: JSON-unescaped and URL-decoded, and the same again
     on those views while escapes remain (up to three levels: JSON inside JSON, a query string
     inside a URL-encoded parameter), each composed into one mapping back to `text`."""
-    if "\\" not in text and "%" not in text and "+" not in text and "&" not in text:
+    if (
+        "\\" not in text
+        and "%" not in text
+        and "+" not in text
+        and "&" not in text
+        and not _pair_opens(text, '"')
+        and not _pair_opens(text, "'")
+    ):
         return ()
     views: list[View] = []
     seen = {text}
