@@ -601,6 +601,8 @@ _COMPILED = [(kind, Rx(pat), group, kws, tuple(k.encode() for k in kws)) for kin
 _AWS_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "aws_access_key")
 _TWILIO_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "twilio_sid")
 _ANCHOR_RULES = frozenset({_TWILIO_RULE})
+_PROSE_KEY_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "prose_key")
+_PUBLIC_BEFORE = re.compile(r"(?i)\bpub(?:lic|lishable)?[ \t_-]*$")
 # (loosened: a prefilter only, and its counted repetitions cost more than every rule it spares)
 _RULE_SET = RxSet([loosened(pat) for _, pat, _, _ in _OWN_RULES])
 # Rules whose value sits behind a label of our own: group 1 is the label, then (quote, quoted
@@ -629,6 +631,9 @@ def _label_parts(name: str) -> list[str]:
     return parts
 
 
+_PUBLIC_HALF = frozenset(["public", "pub", "publishable"])
+
+
 @lru_cache(maxsize=8192)
 def label_strength(name: str) -> int:
     """2: the label names a secret (password, token, secret…); 1: only maybe (key, auth); 0: not.
@@ -642,6 +647,10 @@ def label_strength(name: str) -> int:
     if parts[0] in ("max", "min", "num", "n", "total", "is", "has", "use", "enable", "disable", "no", "allow"):
         return 0  # counts and switches about secrets
     joined = "".join(parts)
+    if (_PUBLIC_HALF.intersection(parts) or joined.startswith("pubkey")) and not any(
+        w in joined for w in ("private", "secret", "password", "passwd")
+    ):
+        return 0  # the public half of a key pair or a publishable key: meant to be shared
     if any(p in _STRONG_PARTS for p in parts) or any(
         w in joined
         for w in (
@@ -1006,6 +1015,8 @@ def own_rule_spans(text: str) -> list[Span]:
             s0, e0 = m[0]
             if s0 and text[s0 - 1] == "]" and _PLACEHOLDER_END.search(text[max(0, s0 - 40) : s0]):
                 continue  # glued to a placeholder: it was glued to the word it replaced (idempotence)
+            if idx == _PROSE_KEY_RULE and _PUBLIC_BEFORE.search(text[max(0, s0 - 14) : s0]):
+                continue  # "the server's public key is …": the half of a key pair meant to be shared
             # The decision is a pure function of the match (and the characters around it), cached:
             # histories repeat the same `token = os.getenv(` lines thousands of times.
             # (the character before; five before a `:` or `$`, which `$env:` and `$var` need: a wider
