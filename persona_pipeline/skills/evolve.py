@@ -8,7 +8,11 @@ group gets new text (offline below, or a model shown the existing skill) and kee
 The version bumps only when the content hash (instructions + evidence ids) changes. A skill
 with no lessons left, or no longer enough support, is gone.
 
-Support: recurrence — ≥ 2 lessons from ≥ 2 distinct sessions. One event is never a skill.
+Support: recurrence — ≥ 2 lessons from ≥ 2 distinct sessions. One event is never a skill, and
+a lesson the pipeline worded from tool activity (not the person's words) takes part only when its
+pattern recurs in ≥ 2 sessions (`recurring`). Polarity: the pack's supersession policy
+(`supersede.py`): a lesson or group a newer reversal contradicts is gone, and two groups saying
+opposite things are never both skills.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from persona_pipeline.persona.digest.lexicon import STOP, content_tokens
 from persona_pipeline.persona.fold import _ANCHORS, SIMILARITY, named_terms, similarity
 from persona_pipeline.skills.lessons.models import Lesson, Skill
 from persona_pipeline.skills.names import NAME_MAX, group_name, name_for, program, slug
+from persona_pipeline.skills.supersede import resolve
 
 MIN_LESSONS, MIN_SESSIONS = 2, 2
 MAX_INSTRUCTIONS, MAX_EXAMPLES, MAX_KEYWORDS = 8, 5, 5
@@ -74,6 +79,40 @@ def supported(members: Sequence[Lesson]) -> bool:
     event, however emphatic (the person's explicit words, a tool's error), is not a skill."""
     sessions = {m.session_id or m.unit_key for m in members}
     return len(members) >= MIN_LESSONS and len(sessions) >= MIN_SESSIONS
+
+
+def settle(groups: Sequence[Group]) -> list[Group]:
+    """Groups after the pack's supersession policy (`supersede.resolve`): a lesson or a whole group
+    contradicted by a newer reversal is gone, and two groups saying opposite things never both stay."""
+    kept = resolve([(g, g.members) for g in groups], supported)
+    return [Group(members, g.existing, g.tokens) for g, members in kept if members]
+
+
+def _plain(text: str) -> str:
+    return " ".join(text.split()).casefold().rstrip(".!")
+
+
+def in_their_words(m: Lesson) -> bool:
+    """Whether a lesson's statement is its quote (the person's sentence, case and closing stop
+    aside), rather than the pipeline's wording of what tools did."""
+    return bool(_plain(m.statement)) and _plain(m.statement) in _plain(m.quote)
+
+
+def pattern(m: Lesson) -> str:
+    """What a lesson in the pipeline's wording says, with its error's name left out: the same
+    failure→fix pattern from another session (another exception, the same command) reads the same."""
+    return _plain(_ERROR_SIG.sub("E", m.statement))
+
+
+def recurring(lessons: Sequence[Lesson]) -> list[Lesson]:
+    """The lessons skills are made of: the person's own words, and a lesson the pipeline worded
+    from tool activity (a failure and its fix) only when the same pattern recurs in at least
+    MIN_SESSIONS distinct sessions — one session's failure is a one-off, not a procedure."""
+    sessions: dict[str, set[str]] = {}
+    for m in lessons:
+        if not in_their_words(m):
+            sessions.setdefault(pattern(m), set()).add(m.session_id or m.unit_key)
+    return [m for m in lessons if in_their_words(m) or len(sessions[pattern(m)]) >= MIN_SESSIONS]
 
 
 def _rank(m: Lesson) -> tuple[float, float, str, str]:
@@ -313,7 +352,7 @@ def evolve(
     """The skills after this run. `write` drafts a changed group's text (default: offline);
     only changed, supported groups are written."""
     tools = tools or {}
-    groups = group_lessons(lessons, existing)
+    groups = settle(group_lessons(recurring(lessons), existing))
     draft = write or (lambda g: offline_text(g.members, tools))
     texts = {i: draft(g) for i, g in enumerate(groups) if g.changed and supported(g.members)}
     return finish(groups, texts, now, tools, reserved)
