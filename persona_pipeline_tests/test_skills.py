@@ -553,7 +553,7 @@ def test_litellm_lessons_calls_cache_failures_and_soft_skips(llm_settings, serve
     [failed], _ = build_lessons(s, [CLAUDE_C])
     assert failed.status == "failed" and "500" in (failed.error or "") and _states(s)[CLAUDE_C] == "failed"
     with store.connect(s.warehouse_path) as con:
-        assert CLAUDE_C in memory_store.stale_units(con, memory_store.LESSONS, name, "lessons-v3")
+        assert CLAUDE_C in memory_store.stale_units(con, memory_store.LESSONS, name, "lessons-v4")
     # an unparseable reply is a soft skip: the unit is done, with nothing learnt
     server.default = Behaviour(content="this is not json")
     [soft], _ = build_lessons(s, [CLAUDE_C])
