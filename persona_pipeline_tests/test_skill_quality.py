@@ -13,7 +13,7 @@ from persona_pipeline.core.warehouse.memory_store import SessionEvidence, Sessio
 from persona_pipeline.skills.evolve import evolve, supported, triggers_of
 from persona_pipeline.skills.lessons.ground import ground, norm
 from persona_pipeline.skills.lessons.models import Lesson, LessonKind, Signal
-from persona_pipeline.skills.lessons.offline import PROMPT_VERSION, draft_lessons, program_key
+from persona_pipeline.skills.lessons.offline import PROMPT_VERSION, draft_lessons, parse_call, program_key
 from persona_pipeline.skills.names import group_name, name_for
 
 NOW = datetime(2026, 10, 9, 12, 0)
@@ -284,8 +284,11 @@ def test_several_fixes_of_one_program_make_one_named_skill() -> None:
         fix_session("codex/b.jsonl", "b", "tests/test_cli.py:31: SystemExit", "tests/test_cli.py")
     )
     [skill] = evolve(lessons, [], NOW, {"e": "shell", "r": "shell"})
-    assert skill.name == "fix-code-when-pytest-fails" and len(skill.instructions) == 2
-    assert skill.description.startswith("When `uv run pytest` fails (`AssertionError`, `SystemExit`), the cause was")
+    # one pattern, two errors: one instruction naming both (no file of either session)
+    fix = "When `uv run pytest` fails with `AssertionError` or `SystemExit`, the cause was in the code"
+    assert skill.name == "fix-code-when-pytest-fails" and len(skill.instructions) == 1
+    assert skill.instructions[0].startswith(fix) and skill.description.startswith(fix)
+    assert "test_app" not in skill.description and "test_cli" not in skill.instructions[0]
     assert "error: AssertionError" in skill.triggers and "keyword: pytest" in skill.triggers
 
 
@@ -326,7 +329,9 @@ def test_a_tool_lesson_names_no_file_or_exit_code_of_its_session() -> None:
         ]
     )
     [z] = _lessons(swapped)
-    assert z.statement == "Run `npx vitest run` instead of `jest` when it fails with `TypeError`."
+    assert z.statement == "Run `vitest` instead of `jest` when it fails with `TypeError`."
+    # a package or module argument is this session's too; the flags say how the command was run
+    assert parse_call("Bash: FOO=1 mypy --strict --cache-dir=/tmp/x orchard").generic == "mypy --strict --cache-dir"
 
 
 def test_a_tool_lesson_from_one_session_is_no_skill() -> None:

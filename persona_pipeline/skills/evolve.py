@@ -239,36 +239,38 @@ def _when(triggers: Sequence[str]) -> str:
     return ""
 
 
-_FIX_SHAPE = re.compile(r"^When `([^`]+)` fails(?: with (`[^`]+`|exit code -?\d+))?, the cause was in the code")
-
-
-def _fixes_summary(instructions: Sequence[str]) -> str | None:
-    """One sentence for several "the cause was in the code" lessons about the same program
-    (different errors), instead of the first one's files and error alone."""
-    found = [_FIX_SHAPE.match(i) for i in instructions]
-    if len(found) < 2 or not all(found) or len({m.group(1) for m in found if m}) != 1:
-        return None
-    errors = list(dict.fromkeys(m.group(2) for m in found if m and m.group(2)))
-    on = f" ({', '.join(errors)})" if errors else ""
-    fix = "the cause was in the code: fix the code and rerun; don't change the command."
-    return f"When `{found[0].group(1)}` fails{on}, {fix}"
+def _or(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 def offline_text(members: Sequence[Lesson], tools: Mapping[str, str]) -> SkillText:
-    """Instructions = the distinct statements, strongest first; the description says what the
-    strongest one does and when it applies."""
+    """Instructions = the distinct statements, strongest first; lessons in the pipeline's words
+    that state one pattern for different errors are one instruction naming them all ("When `P`
+    fails with `A` or `B`, …"). The description says what the strongest one does and when it
+    applies."""
     instructions: list[str] = []
-    seen: set[str] = set()
+    distinct: list[str] = []
+    at: dict[str, int] = {}  # statement or pattern -> its instruction
+    errors: dict[int, list[str]] = {}
     for m in sorted(members, key=_rank):
-        key = " ".join(m.statement.split()).casefold()
-        if key not in seen:
-            seen.add(key)
+        key = pattern(m) if not in_their_words(m) else " ".join(m.statement.split()).casefold()
+        if " ".join(m.statement.split()).casefold() not in {d.casefold() for d in distinct}:
+            distinct.append(m.statement)
+        if key not in at:
+            at[key] = len(instructions)
             instructions.append(m.statement)
+        if not in_their_words(m):
+            found = _ERROR_SIG.findall(m.statement)
+            named = errors.setdefault(at[key], [])
+            named += [f"`{e}`" for e in found if f"`{e}`" not in named]
+    for i, names in errors.items():
+        one = [e for e in names if e in instructions[i]]
+        if len(names) > 1 and len(one) == 1:
+            instructions[i] = instructions[i].replace(one[0], _or(names), 1)
     triggers = triggers_of(members, tools)
-    summary = _fixes_summary(instructions)  # names the errors itself
-    description = summary + _when([t for t in triggers if not t.startswith("error: ")]) if summary else ""
-    description = description or instructions[0] + _when(triggers)
-    return SkillText(description[:1024], instructions[:MAX_INSTRUCTIONS], triggers, name_hint=group_name(instructions))
+    said = [t for t in triggers if not (t.startswith("error: ") and f"`{t[7:]}`" in instructions[0])]
+    description = instructions[0] + _when(said)
+    return SkillText(description[:1024], instructions[:MAX_INSTRUCTIONS], triggers, name_hint=group_name(distinct))
 
 
 def content_hash(instructions: Sequence[str], evidence_ids: Sequence[str]) -> str:

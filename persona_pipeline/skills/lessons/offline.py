@@ -64,8 +64,6 @@ CONFIRMATION = re.compile(
 # a sentence ends at . ! ? followed by whitespace (or the end): "os.path", "v1.2" stay whole
 _SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?]+(?=[^\s.!?]))+[.!?]*")
 _PAYLOAD = re.compile(r"[{}\[\]\"<>]")
-# an argument naming this session's files: a path, a test id, a file name, a quoted payload
-_ONE_OFF_ARG = re.compile(r"/|::|^['\"]|\.[A-Za-z0-9]{1,5}$")
 # tools whose call is a command line: shown as the command alone ("`pytest -q`")
 _SHELLS = frozenset(
     {"bash", "shell", "exec_command", "local_shell", "container.exec", "run_shell_command", "powershell"}
@@ -79,14 +77,20 @@ class _Call:
 
     @property
     def generic(self) -> str:
-        """The call without what only this session ran it on: a command's first step without its
-        file and path arguments (`uv run pytest tests/test_x.py -q` → `uv run pytest -q`); any
-        other tool by its name."""
+        """The call without what only this session ran it on: a command's program (`program_key`)
+        and its flags, without their values or any positional argument — a file, a path, a
+        package, a test id (`uv run pytest tests/test_x.py -q` → `uv run pytest -q`, `mypy
+        --strict pkg` → `mypy --strict`); any other tool by its name."""
         if self.tool and self.tool.casefold() not in _SHELLS:
             return self.tool
+        key = program_key(self.call)
         first = re.split(r"&&|\|\||;|\|", self.call.strip().splitlines()[0] if self.call.strip() else "")[0]
-        words = [w for w in first.split() if not _ONE_OFF_ARG.search(w)]
-        shown = " ".join(words).replace("`", "'") or self.tool
+        flags: list[str] = []
+        for w in first.split():
+            flag = w.split("=", 1)[0]
+            if flag.startswith("-") and flag not in key.split() and flag not in flags:
+                flags.append(flag)
+        shown = " ".join([key, *flags]).strip().replace("`", "'") or self.tool
         return shown if len(shown) <= 80 else shown[:77].rstrip() + "…"
 
     @property
