@@ -66,12 +66,6 @@ def _stance(members: Sequence[Observation]) -> tuple[frozenset[str], frozenset[s
     )
 
 
-def _opposed(a: Sequence[Observation], b: Sequence[Observation]) -> bool:
-    ap, an = _stance(a)
-    bp, bn = _stance(b)
-    return bool(ap & bn or an & bp)
-
-
 def resolve(
     groups: Sequence[tuple[G, Sequence[Lesson]]], supported: Callable[[Sequence[Lesson]], bool]
 ) -> list[tuple[G, list[Lesson]]]:
@@ -87,13 +81,19 @@ def resolve(
     alive = [i for i in range(len(groups)) if i not in beaten and current[i]]
     skills = {i for i in alive if supported([by_id[o.observation_id] for o in current[i]])}
     # rule 3: opposite stances with no newer reversal between them: the policy order decides, as
-    # inside a group; a skill is the pair's stake (two remarks that are no skill are left alone)
-    for i in sorted(alive):
-        for j in sorted(alive):
-            if i >= j or i not in alive or j not in alive or not {i, j} & skills:
-                continue
-            if not _opposed(current[i], current[j]):
-                continue
-            first = fold._order([*current[i], *current[j]])[0]
-            alive.remove(j if any(first is o for o in current[i]) else i)
+    # inside a group; a skill is the pair's stake (two remarks that are no skill are left alone).
+    # Pairs are found through an index of what each group prefers (no all-pairs comparison).
+    stance = {i: _stance(current[i]) for i in alive}
+    prefers: dict[str, set[int]] = {}
+    for i in alive:
+        for t in stance[i][0]:
+            prefers.setdefault(t, set()).add(i)
+    pairs = sorted({(min(i, j), max(i, j)) for i in alive for t in stance[i][1] for j in prefers.get(t, ()) if j != i})
+    gone: set[int] = set()
+    for i, j in pairs:
+        if i in gone or j in gone or not {i, j} & skills:
+            continue
+        first = fold._order([*current[i], *current[j]])[0]
+        gone.add(j if any(first is o for o in current[i]) else i)
+    alive = [i for i in alive if i not in gone]
     return [(groups[i][0], [by_id[o.observation_id] for o in current[i]]) for i in alive]
