@@ -79,13 +79,22 @@ class Rows:
             [lesson_id, project, statement, credibility, list(evidence)],
         )
 
-    def note(self, note_id: str, text: str, *, kind: str = "decision", project: str = "alpha", evidence=()):
+    def note(
+        self,
+        note_id: str,
+        text: str,
+        *,
+        kind: str = "decision",
+        project: str = "alpha",
+        evidence=(),
+        alternative: str = "sqlite",
+        reason: str = "concurrency",
+    ):
         self.sql(
             """INSERT INTO session_notes (note_id, unit_key, session_id, project, kind, text, alternative, reason,
                    files, functions, evidence_ids, timestamp)
-               VALUES (?, 'claude/u.jsonl', 's', ?, ?, ?, 'sqlite', 'concurrency', ['src/db.py'], ['connect'],
-                       ?, NULL)""",
-            [note_id, project, kind, text, list(evidence)],
+               VALUES (?, 'claude/u.jsonl', 's', ?, ?, ?, ?, ?, ['src/db.py'], ['connect'], ?, NULL)""",
+            [note_id, project, kind, text, alternative, reason, list(evidence)],
         )
 
     def search(self, query: str, **kw):
@@ -192,6 +201,16 @@ def _one_of_each(rows: Rows) -> None:
     rows.skill("duckdb-tests", "test against a real duckdb file", credibility=0.8, evidence=("ev-b",))
     rows.lesson("lesson-1", "duckdb locks the file for one writer", credibility=0.9, project="alpha")
     rows.note("note-1", "chose duckdb for the warehouse", project="alpha", evidence=("ev-a",))
+
+
+def test_a_note_quoting_its_alternative_is_shown_as_said(rows: Rows) -> None:
+    # the decision is the person's sentence: it already names what it replaced and why
+    said = "Let's keep the queue in Redis rather than RabbitMQ since ops already runs Redis"
+    rows.note("n-said", said, alternative="RabbitMQ", reason="ops already runs Redis")
+    rows.note("n-bare", "Queue jobs in Redis", alternative="RabbitMQ", reason="ops already runs Redis")
+    got = {r.id: r.text for r in rows.search("queue redis rabbitmq", kind="note").results}
+    assert got["n-said"] == f"{said} [files: src/db.py]"
+    assert got["n-bare"] == "Queue jobs in Redis (instead of RabbitMQ: ops already runs Redis) [files: src/db.py]"
 
 
 def test_kind_filter(rows: Rows) -> None:

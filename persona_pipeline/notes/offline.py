@@ -5,7 +5,7 @@ Z", "use X rather than Y since …", "we'll keep X", "no, do X not Y", "decided 
 from file edits grouped by file (a fix the person asked for, with the edits that followed it, is
 one note citing both); todos from the open items of the session's last todo list and from
 prompts that defer work. Every text is a span of the (already redacted) evidence, trimmed; a
-decision's text is the person's whole sentence (`skills/quoting.py`), its alternative and reason
+decision's text is the person's whole sentence (`notes/reading.py`), its alternative and reason
 slices of it.
 """
 
@@ -20,8 +20,8 @@ from persona_pipeline.core.models import Tier, TurnKind
 from persona_pipeline.core.sessions import SessionEvidence, SessionRow
 from persona_pipeline.notes import session as ns
 from persona_pipeline.notes.models import DraftNote, NoteKind, NotesResult
+from persona_pipeline.notes.reading import is_statement, trimmed
 from persona_pipeline.persona.digest import reading
-from persona_pipeline.skills.quoting import is_statement, trimmed
 
 log = logging.getLogger(__name__)
 PROMPT_VERSION = "notes-offline-v2"  # v2: decisions quoted whole

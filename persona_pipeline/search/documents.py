@@ -237,15 +237,33 @@ def read_stored(con: duckdb.DuckDBPyConnection, kind: str, keys: list[str]) -> d
                FROM session_notes WHERE note_id = ANY(?)""",
             [keys],
         ).fetchall():
-            shown = text or ""
-            if alternative:
-                shown += f" (instead of {alternative}" + (f": {reason})" if reason else ")")
-            elif reason:
-                shown += f" ({reason})"
-            if files:
-                shown += f" [files: {', '.join(files)}]"
-            out[note_id] = Stored(_cap(shown), list(evidence_ids or []), ts, {"kind": nkind or ""})
+            out[note_id] = Stored(
+                _cap(note_text(text or "", alternative, reason, files)),
+                list(evidence_ids or []),
+                ts,
+                {"kind": nkind or ""},
+            )
     return out
+
+
+def _said(part: str | None, text: str) -> bool:
+    return bool(part) and " ".join(str(part).split()).casefold() in text
+
+
+def note_text(text: str, alternative: str | None, reason: str | None, files: Sequence[str] | None) -> str:
+    """A note as a result shows it: a decision is the person's sentence, which often already says
+    what it replaced and why ("… rather than X since Y"): those are appended only when not said."""
+    said = " ".join(text.split()).casefold()
+    alt = alternative if alternative and not _said(alternative, said) else None
+    why = reason if reason and not _said(reason, said) else None
+    shown = text
+    if alt:
+        shown += f" (instead of {alt}" + (f": {why})" if why else ")")
+    elif why:
+        shown += f" ({why})"
+    if files:
+        shown += f" [files: {', '.join(files)}]"
+    return shown
 
 
 _CITATION_FIELDS = ("evidence_id", "source_kind", "tier", "kind", "project", "session_id", "timestamp", "unit_key")

@@ -8,7 +8,11 @@ group gets new text (offline below, or a model shown the existing skill) and kee
 The version bumps only when the content hash (instructions + evidence ids) changes. A skill
 with no lessons left, or no longer enough support, is gone.
 
-Support: recurrence — ≥ 2 lessons from ≥ 2 distinct sessions. One event is never a skill.
+Support: recurrence — ≥ 2 lessons from ≥ 2 distinct sessions. One event is never a skill, and
+a lesson the pipeline worded from tool activity (not the person's words) takes part only when its
+pattern recurs in ≥ 2 sessions (`recurring`). Polarity: the pack's supersession policy
+(`supersede.py`): a lesson or group a newer reversal contradicts is gone, and two groups saying
+opposite things are never both skills.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from persona_pipeline.persona.digest.lexicon import STOP, content_tokens
 from persona_pipeline.persona.fold import _ANCHORS, SIMILARITY, named_terms, similarity
 from persona_pipeline.skills.lessons.models import Lesson, Skill
 from persona_pipeline.skills.names import NAME_MAX, group_name, name_for, program, slug
+from persona_pipeline.skills.supersede import resolve
 
 MIN_LESSONS, MIN_SESSIONS = 2, 2
 MAX_INSTRUCTIONS, MAX_EXAMPLES, MAX_KEYWORDS = 8, 5, 5
@@ -74,6 +79,40 @@ def supported(members: Sequence[Lesson]) -> bool:
     event, however emphatic (the person's explicit words, a tool's error), is not a skill."""
     sessions = {m.session_id or m.unit_key for m in members}
     return len(members) >= MIN_LESSONS and len(sessions) >= MIN_SESSIONS
+
+
+def settle(groups: Sequence[Group]) -> list[Group]:
+    """Groups after the pack's supersession policy (`supersede.resolve`): a lesson or a whole group
+    contradicted by a newer reversal is gone, and two groups saying opposite things never both stay."""
+    kept = resolve([(g, g.members) for g in groups], supported)
+    return [Group(members, g.existing, g.tokens) for g, members in kept if members]
+
+
+def _plain(text: str) -> str:
+    return " ".join(text.split()).casefold().rstrip(".!")
+
+
+def in_their_words(m: Lesson) -> bool:
+    """Whether a lesson's statement is its quote (the person's sentence, case and closing stop
+    aside), rather than the pipeline's wording of what tools did."""
+    return bool(_plain(m.statement)) and _plain(m.statement) in _plain(m.quote)
+
+
+def pattern(m: Lesson) -> str:
+    """What a lesson in the pipeline's wording says, with its error's name left out: the same
+    failure→fix pattern from another session (another exception, the same command) reads the same."""
+    return _plain(_ERROR_SIG.sub("E", m.statement))
+
+
+def recurring(lessons: Sequence[Lesson]) -> list[Lesson]:
+    """The lessons skills are made of: the person's own words, and a lesson the pipeline worded
+    from tool activity (a failure and its fix) only when the same pattern recurs in at least
+    MIN_SESSIONS distinct sessions — one session's failure is a one-off, not a procedure."""
+    sessions: dict[str, set[str]] = {}
+    for m in lessons:
+        if not in_their_words(m):
+            sessions.setdefault(pattern(m), set()).add(m.session_id or m.unit_key)
+    return [m for m in lessons if in_their_words(m) or len(sessions[pattern(m)]) >= MIN_SESSIONS]
 
 
 def _rank(m: Lesson) -> tuple[float, float, str, str]:
@@ -200,36 +239,38 @@ def _when(triggers: Sequence[str]) -> str:
     return ""
 
 
-_FIX_SHAPE = re.compile(r"^When `([^`]+)` fails(?: with (`[^`]+`|exit code -?\d+))?, the cause was in the code")
-
-
-def _fixes_summary(instructions: Sequence[str]) -> str | None:
-    """One sentence for several "the cause was in the code" lessons about the same program
-    (different errors), instead of the first one's files and error alone."""
-    found = [_FIX_SHAPE.match(i) for i in instructions]
-    if len(found) < 2 or not all(found) or len({m.group(1) for m in found if m}) != 1:
-        return None
-    errors = list(dict.fromkeys(m.group(2) for m in found if m and m.group(2)))
-    on = f" ({', '.join(errors)})" if errors else ""
-    fix = "the cause was in the code: fix the code and rerun; don't change the command."
-    return f"When `{found[0].group(1)}` fails{on}, {fix}"
+def _or(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 def offline_text(members: Sequence[Lesson], tools: Mapping[str, str]) -> SkillText:
-    """Instructions = the distinct statements, strongest first; the description says what the
-    strongest one does and when it applies."""
+    """Instructions = the distinct statements, strongest first; lessons in the pipeline's words
+    that state one pattern for different errors are one instruction naming them all ("When `P`
+    fails with `A` or `B`, …"). The description says what the strongest one does and when it
+    applies."""
     instructions: list[str] = []
-    seen: set[str] = set()
+    distinct: list[str] = []
+    at: dict[str, int] = {}  # statement or pattern -> its instruction
+    errors: dict[int, list[str]] = {}
     for m in sorted(members, key=_rank):
-        key = " ".join(m.statement.split()).casefold()
-        if key not in seen:
-            seen.add(key)
+        key = pattern(m) if not in_their_words(m) else " ".join(m.statement.split()).casefold()
+        if " ".join(m.statement.split()).casefold() not in {d.casefold() for d in distinct}:
+            distinct.append(m.statement)
+        if key not in at:
+            at[key] = len(instructions)
             instructions.append(m.statement)
+        if not in_their_words(m):
+            found = _ERROR_SIG.findall(m.statement)
+            named = errors.setdefault(at[key], [])
+            named += [f"`{e}`" for e in found if f"`{e}`" not in named]
+    for i, names in errors.items():
+        one = [e for e in names if e in instructions[i]]
+        if len(names) > 1 and len(one) == 1:
+            instructions[i] = instructions[i].replace(one[0], _or(names), 1)
     triggers = triggers_of(members, tools)
-    summary = _fixes_summary(instructions)  # names the errors itself
-    description = summary + _when([t for t in triggers if not t.startswith("error: ")]) if summary else ""
-    description = description or instructions[0] + _when(triggers)
-    return SkillText(description[:1024], instructions[:MAX_INSTRUCTIONS], triggers, name_hint=group_name(instructions))
+    said = [t for t in triggers if not (t.startswith("error: ") and f"`{t[7:]}`" in instructions[0])]
+    description = instructions[0] + _when(said)
+    return SkillText(description[:1024], instructions[:MAX_INSTRUCTIONS], triggers, name_hint=group_name(distinct))
 
 
 def content_hash(instructions: Sequence[str], evidence_ids: Sequence[str]) -> str:
@@ -313,7 +354,7 @@ def evolve(
     """The skills after this run. `write` drafts a changed group's text (default: offline);
     only changed, supported groups are written."""
     tools = tools or {}
-    groups = group_lessons(lessons, existing)
+    groups = settle(group_lessons(recurring(lessons), existing))
     draft = write or (lambda g: offline_text(g.members, tools))
     texts = {i: draft(g) for i, g in enumerate(groups) if g.changed and supported(g.members)}
     return finish(groups, texts, now, tools, reserved)

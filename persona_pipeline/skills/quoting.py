@@ -1,10 +1,11 @@
-"""The person's own words as a lesson or a note: the clearest statement of a turn, trimmed of
-filler and read with the digester's reading (`persona/digest/reading.py`), never rewritten.
+"""The person's own words as a lesson: the clearest statement of a turn, trimmed of filler and
+read with the digester's reading (`persona/digest/reading.py`), never rewritten.
 
-Shared by the offline lesson builder and the offline note taker (issue 15, item 4): a lesson's
-statement and a decision's text are quotes — a verbatim slice of the (redacted) turn, only its
-first letter capitalised — and a turn whose sentences cannot be read with confidence gives
-nothing ("when unsure, no lesson").
+The offline lesson builder's reading (issue 15, item 4; the note taker reads decisions the same
+way in `notes/reading.py`, kept apart because skills and notes are independent layers): a
+lesson's statement is a quote — a verbatim slice of the (redacted) turn, only its first letter
+capitalised — and a turn whose sentences cannot be read with confidence gives nothing ("when
+unsure, no lesson").
 """
 
 from __future__ import annotations
@@ -16,10 +17,6 @@ from persona_pipeline.persona.digest import reading
 
 MAX_QUOTE = 240
 _SENTENCE_START = re.compile(r"([.!?]\s+)([a-z])")
-# A one-off reason of the reading that still leaves a statement worth a session note: a decision
-# may be scoped to this session's files, branch or day ("let's keep src/app.py as is for now").
-# Masking those parts lets the reading judge what is left (a bug report, a description).
-_NOT_A_STATEMENT = frozenset({"malfunction", "description", "the agent's current action"})
 
 
 @dataclass(frozen=True)
@@ -73,21 +70,3 @@ def quote_of(text: str, limit: int = MAX_QUOTE) -> Quote | None:
             end, strength = nxt_end, max(strength, nxt.strength)
         return Quote(text[start:end].strip(), strength, why)
     return None
-
-
-# parts of a sentence that scope it to this session (a path, a ticket, a date, a `code` span)
-_SCOPED = re.compile(rf"{reading.SPECIFIC.pattern}|{reading.DEICTIC_TIME.pattern}|`[^`]*`", re.IGNORECASE)
-
-
-def is_statement(sentence: str) -> bool:
-    """Whether a sentence states something the person wants, rather than reporting a bug,
-    describing what something does or narrating the agent's action — read with the parts that
-    scope it to this session masked (those are allowed in a session's note)."""
-    masked = _SCOPED.sub(" thing ", sentence)
-    return reading.read(masked).why not in _NOT_A_STATEMENT
-
-
-def trimmed(sentence: str) -> str:
-    """The sentence without the filler around it (the reading's trim), when that is a slice of it."""
-    t = reading.trim(sentence)
-    return t if t and t in sentence else sentence.strip()

@@ -8,12 +8,15 @@ into episodes:
 - a tool error and the call that recovered from it (`tool_recovered`, matched by `after_line:N`
   or by the failed call). When the person said how in between (a correction naming the command
   that then worked, not the reply to a rejected call), their words are the lesson; otherwise
-  the agent's own correction is stated from the tool activity: the same program succeeding after
-  file edits means the code was the cause ("When `P` fails with E, the cause was in the code
-  (fixed in …)"); a changed command with no edits in between: "Run `X` instead of `Y` when it
-  fails with E". A confirmation ("perfect", "that fixed it") raises its signal;
+  the agent's own correction is stated from what can recur — the program and the kind of error,
+  never this session's files, paths or exit code: the same program succeeding after file edits
+  means the code was the cause ("When `P` fails with E, the cause was in the code: fix the code
+  and rerun"); a changed command with no edits in between: "Run `X` instead of `Y` when it fails
+  with E". A confirmation ("perfect", "that fixed it") raises its signal;
 - a tool error nothing recovered from: worth avoiding (tool_error), "fix what it reports" when
-  edits followed it; the same failing call repeated unchanged adds an inferred lesson;
+  edits followed it; the same failing call repeated unchanged adds an inferred lesson. These are
+  the pipeline's words, not the person's: a skill takes them only when the same pattern recurs
+  in two sessions (`evolve.recurring`);
 - a rejected tool call and the person's reply (user_critique); a bare refusal is no lesson;
 - any other correction that reads as a standing statement (user_critique).
 Quotes are verbatim slices of the rows; `ground` checks them like any model's. Skills need
@@ -32,7 +35,7 @@ from persona_pipeline.skills.lessons.ground import ground
 from persona_pipeline.skills.lessons.models import DraftLesson, LessonKind, LessonResult, Signal
 from persona_pipeline.skills.quoting import quote_of
 
-PROMPT_VERSION = "lessons-offline-v3"  # v3: quotes, not templates around a call
+PROMPT_VERSION = "lessons-offline-v4"  # v4: tool lessons without this session's files or exit codes
 MAX_LESSONS = 20
 # A plain style correction ("don't mock the database") is a persona preference the persona pack
 # already carries: below the skills' strong-importance bar (0.5), so one correction alone is no
@@ -50,9 +53,7 @@ _ERROR_WORDS = re.compile(
     re.IGNORECASE,
 )
 _BANNER = re.compile(r"={3,}")
-_EXIT_LINE = re.compile(r"^\s*exit code:? (-?\d+)\b", re.IGNORECASE)
 _AFTER_LINE = re.compile(r"^after_line:(\d+)$")
-_EXIT = re.compile(r"^exit_code:(-?\d+)$")
 # "perfect", "great, that works", "yes exactly", "that fixed it": the person saying it worked
 CONFIRMATION = re.compile(
     r"^\W*(?:perfect|great|excellent|awesome|amazing|nice|brilliant|lovely|exactly|yes|yep|yeah|yup|"
@@ -75,15 +76,22 @@ class _Call:
     call: str
 
     @property
-    def short(self) -> str:
-        """The call as a statement shows it: a command alone, any other tool with its name
-        ("Write scripts/seed.py")."""
-        first = self.call.splitlines()[0].strip() if self.call.strip() else ""
+    def generic(self) -> str:
+        """The call without what only this session ran it on: a command's program (`program_key`)
+        and its flags, without their values or any positional argument — a file, a path, a
+        package, a test id (`uv run pytest tests/test_x.py -q` → `uv run pytest -q`, `mypy
+        --strict pkg` → `mypy --strict`); any other tool by its name."""
         if self.tool and self.tool.casefold() not in _SHELLS:
-            # a tool's raw payload (JSON, a quoted argument) is no part of a readable statement
-            first = self.tool if _PAYLOAD.search(first) else f"{self.tool} {first}".strip()
-        first = (first or self.tool).replace("`", "'")
-        return first if len(first) <= 80 else first[:77].rstrip() + "…"
+            return self.tool
+        key = program_key(self.call)
+        first = re.split(r"&&|\|\||;|\|", self.call.strip().splitlines()[0] if self.call.strip() else "")[0]
+        flags: list[str] = []
+        for w in first.split():
+            flag = w.split("=", 1)[0]
+            if flag.startswith("-") and flag not in key.split() and flag not in flags:
+                flags.append(flag)
+        shown = " ".join([key, *flags]).strip().replace("`", "'") or self.tool
+        return shown if len(shown) <= 80 else shown[:77].rstrip() + "…"
 
     @property
     def same_as_key(self) -> tuple[str, str]:
@@ -111,14 +119,10 @@ def error_line(result: str) -> str | None:
 
 
 def error_name(row: SessionRow) -> str:
-    """How a statement names an error: its exception, its exit code, or 'an error'."""
+    """How a statement names an error: its exception (a kind of failure that can recur), or 'an
+    error'. An exit code or the error's own line is this run's detail, not a lesson's."""
     found = _EXCEPTION.search(row.context or "")
-    if found:
-        return f"`{found.group(0)}`"
-    m = _EXIT.match(row.correction_signal or "") or _EXIT_LINE.match(row.context or "")
-    if m:
-        return f"exit code {m.group(1)}"
-    return "an error"
+    return f"`{found.group(0)}`" if found else "an error"
 
 
 def _clamp(x: float) -> float:
@@ -173,20 +177,6 @@ def _confirmation(rows: Sequence[SessionRow], line: int) -> tuple[SessionRow, st
     first = _SENTENCE.match(nxt.excerpt)
     quote = (first.group(0) if first else nxt.excerpt).strip()[:200]
     return (nxt, quote) if len(quote) >= 3 else None
-
-
-def _edit_paths(rows: Sequence[SessionRow]) -> list[str]:
-    out: list[str] = []
-    for r in rows:
-        path = parse_call(r.excerpt).call.split(" (functions:")[0].strip()
-        if path and path not in out:
-            out.append(path)
-    return out
-
-
-def _paths_phrase(paths: Sequence[str]) -> str:
-    shown = ", ".join(f"`{p}`" for p in paths[:3])
-    return shown + (f" (and {len(paths) - 3} more)" if len(paths) > 3 else "")
 
 
 def _recoveries(rows: Sequence[SessionRow]) -> dict[str, SessionRow]:
@@ -246,15 +236,13 @@ def _error_episodes(rows: Sequence[SessionRow], d: _Drafts) -> None:
         done_unrecovered.add(failed.same_as_key)
         same = [e.evidence_id for e in errors if parse_call(e.excerpt).same_as_key == failed.same_as_key]
         quote = line or err.excerpt
-        detail = f" ({line.replace('`', chr(39))})" if line and not sig.startswith("`") else ""
-        failure = ("failed" if sig == "an error" else f"failed with {sig}") + detail
+        failing = "fails" if sig == "an error" else f"fails with {sig}"
         fixes = _edits_after(rows, err)
         if fixes:  # the agent went on to fix what the tool reported: that is the lesson
-            prog = _program(failed) or failed.short
+            prog = _program(failed) or failed.generic
             d.add(
                 LessonKind.AVOID,
-                f"When `{prog}` fails, fix what it reports before re-running it: here it {failure} "
-                f"and the fix was in {_paths_phrase(_edit_paths(fixes))}.",
+                f"When `{prog}` {failing}, fix what it reports before re-running it.",
                 Signal.TOOL_ERROR,
                 quote,
                 [*same, *(r.evidence_id for r in fixes)],
@@ -264,7 +252,7 @@ def _error_episodes(rows: Sequence[SessionRow], d: _Drafts) -> None:
         else:
             d.add(
                 LessonKind.AVOID,
-                f"Don't re-run `{failed.short}` blindly: here it {failure}; fix the cause first.",
+                f"Don't re-run `{failed.generic}` blindly after it {failing}; fix the cause first.",
                 Signal.TOOL_ERROR,
                 quote,
                 same,
@@ -274,7 +262,7 @@ def _error_episodes(rows: Sequence[SessionRow], d: _Drafts) -> None:
         if n >= 2:
             d.add(
                 LessonKind.AVOID,
-                f"Don't retry `{failed.short}` unchanged after it fails with {sig}; change the approach first.",
+                f"Don't retry `{failed.generic}` unchanged after it {failing}; change the approach first.",
                 Signal.INFERRED,
                 err.excerpt,
                 same,
@@ -381,19 +369,20 @@ def _recovery_lesson(
     when = f" when it fails with {sig}" if sig != "an error" else ""
     failing = f"fails with {sig}" if sig != "an error" else "fails"
     same_program = _program(worked).casefold() == _program(failed).casefold() and bool(_program(failed))
+    # stated from what can recur (the program, the kind of error), never this session's files:
+    # the same pattern from another session then reads the same (`evolve.recurring`)
     if edits:
-        paths = _paths_phrase(_edit_paths(edits))
         if same_program:
             statement = (
-                f"When `{_program(failed)}` {failing}, the cause was in the code (fixed in {paths}): "
+                f"When `{_program(failed)}` {failing}, the cause was in the code: "
                 "fix the code and rerun; don't change the command."
             )
         else:
-            statement = f"When `{failed.short}` {failing}, fix the cause (edited {paths}) and run `{worked.short}`."
-    elif worked.same_as_key != failed.same_as_key:
-        statement = f"Run `{worked.short}` instead of `{failed.short}`{when}."
+            statement = f"When `{failed.generic}` {failing}, fix the cause and run `{worked.generic}`."
+    elif worked.generic != failed.generic:
+        statement = f"Run `{worked.generic}` instead of `{failed.generic}`{when}."
     else:
-        statement = f"When `{failed.short}` {failing}, find and fix the cause before re-running it."
+        statement = f"When `{failed.generic}` {failing}, find and fix the cause before re-running it."
     ids = [err.evidence_id, *(r.evidence_id for r in edits), rec.evidence_id]
     importance = 0.7 + 0.1 * min(n - 1, 2)  # a tool error and its fix: the most procedural lesson there is
     confirmed = _confirmation(rows, rec.line_no)

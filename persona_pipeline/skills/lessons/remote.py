@@ -20,8 +20,8 @@ from persona_pipeline.skills.lessons.models import DraftLesson, LessonReply, Les
 from persona_pipeline.skills.lessons.offline import CONFIRMATION
 
 log = logging.getLogger(__name__)
-PROMPT_VERSION = "lessons-v3"  # v3: the person's words are quoted as the statement, never rephrased
-PROMPT_FILE = "lessons_v3.md"
+PROMPT_VERSION = "lessons-v4"  # v4: a tool lesson names no file, path or exit code of its session
+PROMPT_FILE = "lessons_v4.md"
 WINDOW_CHARS = 12_000
 ROW_CHARS = 2_000  # one row's share of a window: excerpts are bounded already, this keeps windows full
 _SIGNALS = {
