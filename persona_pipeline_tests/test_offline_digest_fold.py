@@ -8,7 +8,7 @@ import pytest
 from persona_pipeline.core.models import Tier
 from persona_pipeline.persona.digest.models import DigestInput, EvidenceView, Facet, Observation
 from persona_pipeline.persona.digest.offline import OfflineDigester, classify
-from persona_pipeline.persona.digest.reading import read
+from persona_pipeline.persona.digest.reading import assignment, read
 from persona_pipeline.persona.digest.similarity import similarity, stance, tokens
 from persona_pipeline.persona.fold import fold
 from persona_pipeline.persona.pack import compile_pack
@@ -426,3 +426,48 @@ def test_a_first_person_verb_leans_by_its_valence() -> None:
     # "X without Y isn't done": a double negative, a condition — Y is wanted
     p, n = stance("a release without a changelog entry is not finished")
     assert "changelog" in p and "changelog" not in n
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("my shell is fish, use its syntax", ("shell", "fish")),
+        ("kakoune is my editor now", ("editor", "kakoune")),
+        ("I switched browsers to Vivaldi a few weeks ago", ("browsers", "vivaldi")),
+        ("the linter is oxlint these days", ("linter", "oxlint")),
+        ("my rule of thumb is small functions", None),  # no slot filled by a name
+        ("my editor is the one the team shares", None),  # a description, not a name
+    ],
+)
+def test_assignments_of_a_slot_are_read(text: str, expected: tuple[str, str] | None) -> None:
+    assert assignment(text) == expected
+
+
+def test_a_reversal_that_fills_a_slot_again_supersedes_the_older_choice() -> None:
+    """ "kakoune is my editor now" after "my editor is Emacs, use its init file": one slot holds
+    one thing, so the newer reversal supersedes the older choice though their other words differ."""
+    old = [_inp(f"o{i}", ["my editor is Emacs, use its init file"], ts=f"2026-0{i}-01T00:00:00Z") for i in (1, 2)]
+    new = [_inp(f"n{i}", ["kakoune is my editor now"], ts=f"2026-0{i}-01T00:00:00Z") for i in (5, 6)]
+    current = [r.statement for r in fold(_obs(*old, *new)) if r.superseded_by is None]
+    assert current == ["Kakoune is my editor now."]
+    # without a reversal, an older statement is not overruled by one that fills another slot
+    other = [_inp(f"x{i}", ["my shell is nushell"], ts=f"2026-0{i}-01T00:00:00Z") for i in (5, 6)]
+    kept = [r.statement for r in fold(_obs(*old, *other)) if r.superseded_by is None]
+    assert "My editor is Emacs, use its init file." in kept
+    # "the linter is oxlint these days": a change of habit said of a slot, not one thing's state
+    assert read("the linter is oxlint these days").rule
+    assert not read("the staging server is down these days").rule
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("don't reformat anything in this migration", False),  # the task at hand
+        ("for these endpoints, return 404 rather than 403", False),
+        ("no need for feature branches on this stuff, commit to trunk", False),
+        ("in this repo we always use tabs", True),  # a standing place
+        ("for this kind of change, always write a test first", True),
+    ],
+)
+def test_a_deictic_scope_marks_the_task_at_hand(text: str, rule: bool) -> None:
+    assert read(text).rule is rule, read(text)

@@ -42,7 +42,7 @@ from persona_pipeline.persona.digest.lexicon import (
     normalise,
 )
 from persona_pipeline.persona.digest.models import TIER_WEIGHT, Facet, Observation, Rule
-from persona_pipeline.persona.digest.reading import read, reversal
+from persona_pipeline.persona.digest.reading import assignment, read, reversal
 
 SIMILARITY = 0.34  # skills' lexical overlap
 RULE_SIMILARITY = 0.3  # persona rules: rarity-weighted Dice
@@ -486,6 +486,7 @@ def _cross_group(groups: list[list[Observation]]) -> dict[int, int]:
             rejected = _stance(o.statement, sim.NAMED)[1]
             targets = {j for t in rejected for j in prefers.get(t, ()) if j != i}
             targets |= {j for j, g2 in enumerate(groups) if j != i and any(_substitutes(o, m) for m in g2)}
+            targets |= {j for j, g2 in enumerate(groups) if j != i and any(_reassigns(o, m) for m in g2)}
             for j in sorted(targets):
                 if all((x.timestamp or "") < (o.timestamp or "") for x in groups[j]):
                     beaten.setdefault(j, i)
@@ -515,6 +516,20 @@ def _substitution(reversal_statement: str, older_statement: str) -> bool:
     # most of each frame is shared, and what is shared says something (more than "use … now"):
     # one common word ("shell") inside a longer wording is not the same place
     return shared >= max(sim.NAMED, 0.5 * max(sum(sim.weight(t) for t in a), sum(sim.weight(t) for t in b)))
+
+
+@lru_cache(maxsize=1 << 16)
+def _assignment(statement: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    a = assignment(statement)
+    return (sim.tokens(a[0]), sim.tokens(a[1])) if a else None
+
+
+def _reassigns(reversal_obs: Observation, older: Observation) -> bool:
+    """A reversal that puts another thing in a slot the older statement filled: "Zed is my editor
+    now" after "my editor is VS Code, use its settings.json" (`reading.assignment`). One slot
+    holds one thing, so the older choice is superseded whatever else either says."""
+    new, old = _assignment(reversal_obs.statement), _assignment(older.statement)
+    return bool(new and old and new[0] and new[0] == old[0] and new[1] and old[1] and not new[1] & old[1])
 
 
 def _substitutes(reversal_obs: Observation, older: Observation) -> bool:
@@ -566,5 +581,15 @@ def clear_caches() -> None:
     """Drop the per-statement and per-quote memos a fold filled (~30 MB of small objects after
     49,000 observations). The compile folds once per process; the checks that run after it in the
     same process reuse the space instead of growing the heap. Results do not depend on them."""
-    for memo in (_tokens, _reverses, _stance, _corroborates_only, _stated, _explicit, sim.tokens, sim._mass):
+    for memo in (
+        _tokens,
+        _reverses,
+        _stance,
+        _assignment,
+        _corroborates_only,
+        _stated,
+        _explicit,
+        sim.tokens,
+        sim._mass,
+    ):
         memo.cache_clear()

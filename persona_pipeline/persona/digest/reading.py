@@ -17,9 +17,12 @@ A sentence is split into clauses (commas, dashes, semicolons); each clause is re
   imperative or verbless phrase with only generic objects is weak force (it becomes a rule only
   if it recurs across sessions); one with a definite object only corroborates (`corroborates`);
 - one-off markers: questions, deictic time ("yet", "today", "for now", "this time", "until
-  Friday"), specific references (paths, branches, ticket ids, versions, sizes, file names), a
-  description of something's behaviour (a definite subject with a frequency adverb, a past tense,
-  or a malfunction word), the agent's current action ("you're …ing").
+  Friday"), a deictic scope ("in this refactor", "for this ticket"), specific references (paths,
+  branches, ticket ids, versions, sizes, file names), a description of something's behaviour (a
+  definite subject with a frequency adverb, a past tense, or a malfunction word), the agent's
+  current action ("you're …ing").
+A standing choice of one thing for a slot ("my editor is X", "Y is the formatter now") is read as
+an assignment (`assignment`): a newer reversal that fills the slot again supersedes the older one.
 Any one-off marker makes the whole sentence "not a rule"; so does the absence of force.
 """
 
@@ -164,6 +167,15 @@ DEICTIC_TIME = re.compile(
     rf"\b(?:yet|still|today|tonight|tomorrow|yesterday|right now|just now|for now|at the moment|at this point|"
     rf"currently|so far|this (?:{_TIME_NOUNS})|last (?:{_TIME_NOUNS})|next (?:{_TIME_NOUNS})|"
     rf"(?:until|till|by|before|after|on|since) (?:next )?(?:{_DAYS}|{_MONTHS})|{_DAYS}'?s?)\b"
+)
+# A scope pointed at ("in this refactor", "for this ticket", "on this stuff", "with these files"):
+# the task at hand, not a habit. A standing place or kind is no task: "in this repo", "for this
+# kind of change", "in this codebase" keep their force.
+DEICTIC_SCOPE = re.compile(
+    r"\b(?:in|on|for|with|during|to|from|under|across|within|throughout)\s+(?:this|these)\s+"
+    r"(?!(?:repo|repos|repository|repositories|project|projects|codebase|codebases|code ?base|monorepo|team|teams|"
+    r"company|org|organisation|organization|house|shop|workspace|language|languages|kind|kinds|sort|sorts|type|"
+    r"types|way|ways|days)\b)[a-z]"
 )
 # Specific things: a path or branch, a file name, a ticket or issue number, a version, a size.
 SPECIFIC = re.compile(
@@ -469,6 +481,8 @@ def _one_off(sentence: str, cls: list[str], changed: bool = False) -> str:
         return "question"
     if any(not (changed and _PAST_TIME.fullmatch(m.group(0))) for m in DEICTIC_TIME.finditer(low)):
         return "deictic time"
+    if DEICTIC_SCOPE.search(low):
+        return "deictic scope"
     for m in SPECIFIC.finditer(_CODE.sub(" ", sentence)):
         # a kind of file named in a refusal ("no requirements.txt") is not one file
         if not (
@@ -580,6 +594,61 @@ def _changed_habit(text: str) -> bool:
     return bool(_CHANGE.search(_low(text))) and bool(stance(text, NAME)[0])
 
 
+# "my editor is VS Code", "Zed is my editor now", "the formatter is ruff these days", "I switched
+# editors to Zed": a standing choice of one thing in a slot named by a noun. Two assignments of
+# one slot to different things cannot both hold, whatever other words they share.
+_SLOT_OWNER = r"(?:my|our|the)"
+_ASSIGN_SLOT_FIRST = re.compile(
+    rf"^(?:(?:so|and|actually|also)\s+)?{_SLOT_OWNER}\s+(?:main\s+|default\s+|usual\s+)?(?P<slot>[a-z][a-z-]+)\s+"
+    r"(?:is|are|'s)\s+(?P<value>.+)$"
+)
+_ASSIGN_VALUE_FIRST = re.compile(
+    rf"^(?P<value>\S+(?:\s+\S+){{0,2}}?)\s+(?:is|are|'s)\s+{_SLOT_OWNER}\s+(?:main\s+|default\s+|usual\s+)?"
+    r"(?P<slot>[a-z][a-z-]+)\b(?P<tail>.*)$"
+)
+_ASSIGN_CHANGE = re.compile(
+    r"^(?:(?:so|and|actually)\s+)?(?:we|i|we've|i've|we have|i have)\s+(?:\w+\s+)?(?:switched|moved|changed)\s+"
+    r"(?:(?:my|our|the)\s+)?(?P<slot>[a-z][a-z-]+)\s+(?:to|over to)\s+(?P<value>.+)$"
+)
+# what may follow the slot's value without being part of it: "now", "these days", "a few weeks ago"
+_VALUE_END = re.compile(
+    rf"\s+(?:now|these days|nowadays|anymore|from now on|going forward|for (?:everything|all)\b.*|"
+    rf"(?:a few|a couple of|some|two|three|\d+) (?:days|weeks|months|years) ago|last (?:{_TIME_NOUNS}))$"
+)
+
+
+def assignment(text: str) -> tuple[str, str] | None:
+    """(slot, value) of a clause assigning one thing to a slot the person owns ("my editor is VS
+    Code" -> ("editor", "vs code")), from the first clause that does; None when none does. A
+    pronoun or a determiner phrase as the value ("my editor is the one we share") is no name."""
+    for c in clauses(_low(text)):
+        c = _unframed(c)
+        m = _ASSIGN_SLOT_FIRST.match(c) or _ASSIGN_CHANGE.match(c)
+        if not m and (v := _ASSIGN_VALUE_FIRST.match(c)):
+            tail = v.group("tail").strip(" ,.")
+            m = v if not tail or _VALUE_END.fullmatch(" " + tail) else None
+        if not m:
+            continue
+        value = m.group("value")
+        prev = None
+        while prev != value:
+            prev, value = value, _VALUE_END.sub("", value).strip(" ,.")
+        vw = words(value)
+        if not vw or vw[0] in SUBJECT_PRONOUNS | DEFINITE | {"a", "an", "what", "how", "where", "one"} or len(vw) > 4:
+            continue
+        return m.group("slot"), " ".join(vw)
+    return None
+
+
+def _changed_slot(text: str) -> bool:
+    """A change of habit said of a slot ("the formatter is ruff format these days"): a reversal
+    adverbial and an assignment whose value names a rare word (a tool), not "the build is red now"."""
+    from persona_pipeline.persona.digest.similarity import rare, tokens
+
+    a = assignment(text)
+    return a is not None and bool(REVERSAL.search(_low(text))) and bool(rare(tokens(a[1])))
+
+
 def reversal(text: str) -> bool:
     """A change of habit: a reversal adverbial, or a first-person change verb in the past/perfect
     ("we've switched to …", "I moved off …", "we replaced X with Y")."""
@@ -607,7 +676,11 @@ def read(sentence: str) -> Reading:
     off = _one_off(text, cls, changed)
     if off:
         return Reading(text, False, 0.0, off)
-    if _subject(words(_unframed(cls[0]))) == "definite" and not _CORRELATIVE.match(_low(text)):
+    if (
+        _subject(words(_unframed(cls[0]))) == "definite"
+        and not _CORRELATIVE.match(_low(text))
+        and not _changed_slot(text)
+    ):
         return Reading(text, False, 0.0, "about one thing")  # "the cache TTL should be …"
     forces = [_clause_force(re.sub(r"\"[^\"]*\"", " ", c)) for c in cls]  # a quoted "should" is not the person's
     force, why = max(forces, key=lambda f: f[0]) if forces else (0.0, "")
