@@ -471,3 +471,59 @@ def test_a_reversal_that_fills_a_slot_again_supersedes_the_older_choice() -> Non
 )
 def test_a_deictic_scope_marks_the_task_at_hand(text: str, rule: bool) -> None:
     assert read(text).rule is rule, read(text)
+
+
+def _derived_obs(unit: str, statement: str, quote: str, ts: str) -> Observation:
+    """A convention a digester stated from a batch of commits, its quote one commit line."""
+    return Observation(
+        observation_id=f"{unit}-{statement}",
+        unit_key=unit,
+        session_id=unit,
+        project=unit,
+        timestamp=ts,
+        evidence_ids=[f"{unit}-batch"],
+        facet=Facet.WORKFLOW,
+        statement=statement,
+        tier=Tier.T2,
+        strength=0.7,
+        quote=quote,
+        model="offline",
+        prompt_version="test",
+    )
+
+
+def test_conventions_stated_from_commits_are_rules_of_their_own() -> None:
+    """Conventions counted over commit batches share words ("commit subjects …") yet are different
+    rules; their quotes are commit lines, not sentences to read for force; the person's own
+    wording of a rule is never renamed by one."""
+    conventions = ["Keep commit subjects under 50 characters.", "Write commit subjects in the imperative mood."]
+    quotes = ["chore: scaffold the thing", "the layout follows the other repo, so no new config"]
+    obs = [
+        _derived_obs(repo, st, q, f"2026-0{i}-01T00:00:00Z")
+        for i, repo in ((1, "git/a"), (2, "git/b"))
+        for st, q in zip(conventions, quotes, strict=True)
+    ]
+    said = _obs(
+        _inp("s1", ["short commit subjects please"], ts="2026-03-01T00:00:00Z"),
+        _inp("s2", ["short commit subjects please"], ts="2026-04-01T00:00:00Z"),
+    )
+    bullets = sorted(b.text for b in compile_pack(fold([*obs, *said])).bullets)
+    assert bullets == sorted([*conventions, "Short commit subjects."])
+
+
+def test_a_bare_imperative_is_not_established_by_corroboration_alone() -> None:
+    """A weak reading needs to recur as said: a corroborating request elsewhere ("make the error
+    messages shorter") does not turn "focus on error handling" into a rule."""
+    obs = _obs(
+        _inp("s1", ["focus on error handling"], ts="2026-01-01T00:00:00Z"),
+        _inp("s2", ["make the error messages shorter"], ts="2026-02-01T00:00:00Z"),
+    )
+    assert compile_pack(fold(obs)).bullets == []
+    again = _obs(_inp("s3", ["focus on error handling"], ts="2026-03-01T00:00:00Z"))
+    assert [b.text for b in compile_pack(fold([*obs, *again])).bullets] == ["Focus on error handling."]
+    # a corroborating reading that names what the bare imperative names (a rare word) supports it
+    named = _obs(
+        _inp("s1", ["podman for containers"], ts="2026-01-01T00:00:00Z"),
+        _inp("s2", ["put the image on podman"], ts="2026-02-01T00:00:00Z"),
+    )
+    assert [b.text for b in compile_pack(fold(named)).bullets] == ["Podman for containers."]
