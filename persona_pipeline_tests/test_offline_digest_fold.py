@@ -473,6 +473,30 @@ def test_a_deictic_scope_marks_the_task_at_hand(text: str, rule: bool) -> None:
     assert read(text).rule is rule, read(text)
 
 
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("closing the modal on Firefox leaves the overlay behind every time", False),  # what it does
+        ("the nightly job in the billing service always runs twice", False),  # one thing's parts
+        ("the exporter never actually flushes its buffer", False),  # an adverb before the verb
+        ("Stripe changed the webhook payload", False),  # what happened to one thing
+        ("subscribers get the receipt twice whenever they renew", False),  # an event counted
+        ("run the linter twice before a release", False),  # a request with a definite object
+        ("give functions their own module, always", True),  # an imperative, not a report
+        ("integration tests against a real broker beat mocked ones every time", True),  # a judgement
+        ("a docstring that just repeats the signature is noise to me", True),  # a relative clause
+        ("the fewer layers the better", True),
+    ],
+)
+def test_reports_of_what_something_does_are_not_rules(text: str, rule: bool) -> None:
+    assert read(text).rule is rule, read(text)
+
+
+def test_a_standing_role_is_no_report_and_may_corroborate() -> None:
+    assert read("poetry handles the lockfile").corroborates  # no frequency, no past: not a report
+    assert not read("poetry always rewrites the lockfile").corroborates  # what it does, every time
+
+
 def _derived_obs(unit: str, statement: str, quote: str, ts: str) -> Observation:
     """A convention a digester stated from a batch of commits, its quote one commit line."""
     return Observation(
@@ -527,3 +551,33 @@ def test_a_bare_imperative_is_not_established_by_corroboration_alone() -> None:
         _inp("s2", ["put the image on podman"], ts="2026-02-01T00:00:00Z"),
     )
     assert [b.text for b in compile_pack(fold(named)).bullets] == ["Podman for containers."]
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("when you cite code, give me the path and the line", True),  # a subordinate clause, no question
+        ("when you run the migrations", False),  # no main clause: not a statement of a rule
+        ("I do better with short answers", True),  # a first-person comparative judgement
+        ("I would do better with a nap", False),
+    ],
+)
+def test_subordinate_clauses_and_first_person_comparatives(text: str, rule: bool) -> None:
+    assert read(text).rule is rule, read(text)
+
+
+def test_a_hyphenated_compound_and_its_plural_are_one_token() -> None:
+    assert "f-string" in tokens("f-strings by default") & tokens("an f-string over concatenation")
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("don't deploy the billing branch until Okonkwo has signed it off", False),  # one awaited event
+        ("park the refactor till Mia's review is in", False),
+        ("don't say done until the tests pass", True),  # a condition that recurs
+        ("never merge until CI is green", True),
+    ],
+)
+def test_waiting_for_one_event_is_a_one_off(text: str, rule: bool) -> None:
+    assert read(text).rule is rule, read(text)

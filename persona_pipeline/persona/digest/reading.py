@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 
 def _valence(text: str) -> float:
@@ -176,6 +177,12 @@ DEICTIC_SCOPE = re.compile(
     r"(?!(?:repo|repos|repository|repositories|project|projects|codebase|codebases|code ?base|monorepo|team|teams|"
     r"company|org|organisation|organization|house|shop|workspace|language|languages|kind|kinds|sort|sorts|type|"
     r"types|way|ways|days)\b)[a-z]"
+)
+# Waiting for one event: "until Radomir has reviewed it", "till Mia's review is in" — a perfect
+# or someone's named act after "until"; "until the tests pass" is a condition that recurs.
+_AWAITED = re.compile(
+    r"\b(?:until|till|before)\s+(?:\S+\s+){0,3}?(?:has|have|'s|'ve)\s+(?:been\s+)?[a-z]+(?:ed|en|wn|ne|ht)\b"
+    r"|\b(?:until|till)\s+[A-Z][a-z]+'s\s"
 )
 # Specific things: a path or branch, a file name, a ticket or issue number, a version, a size.
 SPECIFIC = re.compile(
@@ -365,6 +372,10 @@ def _is_past(word: str) -> bool:
 _CONTRACTED_SUBJECT = frozenset({"it's", "that's", "there's", "here's"})
 
 
+# wh-words that also open an adverbial clause ("when you …, …", "where we can, …")
+_SUBORDINATORS = frozenset({"when", "where", "whenever", "wherever"})
+
+
 def is_question(sentence: str) -> bool:
     s = _low(sentence).rstrip()
     if s.endswith("?"):
@@ -374,7 +385,12 @@ def is_question(sentence: str) -> bool:
         return False
     # "why is …", "does the …", "should the /orders API …", "can you …": an inverted auxiliary
     # ("that's the one we use" is a statement: a contracted pronoun subject, not an auxiliary)
-    return (w[0] in WH and len(w) > 1 and (w[1] in AUX or w[1] in SUBJECT_PRONOUNS)) or (
+    # ("when you mention code, give me the file" opens with a subordinate clause: no inversion)
+    return (
+        w[0] in WH
+        and len(w) > 1
+        and (w[1] in AUX or (w[1] in SUBJECT_PRONOUNS and not (w[0] in _SUBORDINATORS and "," in s)))
+    ) or (
         w[0] in AUX - _CONTRACTED_SUBJECT
         and len(w) > 1
         and (w[1] in SUBJECT_PRONOUNS or w[1] in DEFINITE or w[1] in {"a", "an", "there"})
@@ -437,6 +453,8 @@ def _clause_force(c: str) -> tuple[float, str]:
         verb = rest[0] if rest else ""
         if verb in MENTAL or _is_past(verb) or verb.endswith("ing"):
             return 0.0, ""
+        if re.search(r"\b(?:better|best|worse|worst)\b", low) and not re.search(r"\b(?:would|could|might|'d)\b", low):
+            return 1.0, "first-person judgement"  # "I do better with one question per message"
         if w[0] in {"my", "our"} or w[0] in {"i'm", "we're"} or verb in {"am", "are", "is", "'m", "'re"}:
             return 1.0, "first-person state"
         if verb and verb not in AUX and not verb.endswith("n't"):
@@ -483,6 +501,8 @@ def _one_off(sentence: str, cls: list[str], changed: bool = False) -> str:
         return "deictic time"
     if DEICTIC_SCOPE.search(low):
         return "deictic scope"
+    if _AWAITED.search(sentence.replace("’", "'")):
+        return "awaits one event"
     for m in SPECIFIC.finditer(_CODE.sub(" ", sentence)):
         # a kind of file named in a refusal ("no requirements.txt") is not one file
         if not (
@@ -525,16 +545,76 @@ def _one_off(sentence: str, cls: list[str], changed: bool = False) -> str:
             and not MODAL.search(cl)
             and (m := _HABIT_3SG.search(cl))
             and not m.group("verb").endswith(("ss", "us", "is"))
+            and not m.group("rel")  # "a comment that just narrates the next line is clutter to me"
         ):
             return "description"  # "the sort always puts nulls first", "sorting by date never works"
+        if _acts_on_one_thing(w, cl):
+            return "description"
     return ""
+
+
+_OBJECT_DET = frozenset({"the", "its", "their", "his", "her", "this", "that", "these", "those"})
+_ADVERBS = frozenset(
+    {"always", "never", "usually", "often", "sometimes", "still", "just", "actually", "really", "even", "also"}
+)
+_PERSONS = FIRST_PERSON | {"me", "us", "mine", "ours", "you", "your", "yours", "you're", "you've", "you'll", "you'd"}
+
+
+@lru_cache(maxsize=1)
+def _base_verbs() -> frozenset[str]:
+    from persona_pipeline.persona.digest.commit_style import _IMPERATIVE_VERBS
+    from persona_pipeline.persona.digest.lexicon import IMPERATIVE_VERBS
+
+    return _IMPERATIVE_VERBS | frozenset(IMPERATIVE_VERBS)
+
+
+# an event counted ("twice", "three times"): what happens, not what to do
+_EVENT_COUNT = re.compile(r"\b(?:twice|(?:two|three|four|five|several|many|\d+) times)\b")
+_FREQUENCY = re.compile(
+    rf"\b(?:always|never|usually|often|sometimes|still|again|rarely|constantly)\b|{_EVENT_COUNT.pattern}"
+)
+# a subject before a frequency adverb: "<subject> always …"
+_FREQUENT = re.compile(r"^(?P<subj>(?:\S+\s+){1,8}?)(?:always|never|usually|constantly|sometimes|often|rarely)\s+\w")
+
+
+def _acts_on_one_thing(w: list[str], cl: str) -> bool:
+    """What something did or does to one thing: a subject that is no person, a verb in the third
+    person singular or the past, and a definite object ("logout on Safari leaves the cookie
+    behind", "NOAA changed the predictions JSON", "clicking logout never clears the cookie"): a
+    report, not a rule. Said of the person or the agent, with a modal, or opening with a base verb
+    (an imperative: "give functions their own module") it is not one."""
+    if (
+        MODAL.search(cl)
+        or set(w) & _PERSONS
+        or w[0] in _base_verbs() | _ADVERBS | QUANTIFIERS
+        or _CORRELATIVE.match(cl)
+    ):
+        return False
+    if w[0] in {"don't", "dont", "never", "no", "not", "please", "do", "let", "let's"}:
+        return False
+    if _EVENT_COUNT.search(cl):
+        return True  # "customers get the welcome email twice whenever they sign up"
+    if (m := _FREQUENT.match(cl)) and _definite(m.group("subj")):
+        return True  # "timestamps in the weekly report always come out in UTC": one thing's parts
+    for i in range(1, min(len(w) - 2, 8)):  # a determiner before a noun, not a pronoun ("… handles that")
+        verb, nxt, before = w[i], w[i + 1], w[i - 1]
+        if verb in _ADVERBS:
+            continue
+        if nxt not in _OBJECT_DET or before in PREPOSITIONS | DEFINITE | {"a", "an"} or verb in AUX | PREPOSITIONS:
+            continue
+        third = len(verb) > 3 and verb.endswith("s") and not verb.endswith(("ss", "us", "is", "'s"))
+        # in the present only with a frequency ("… every time"): "uv manages the env" is a standing
+        # role, which may corroborate a rule
+        return (third and bool(HABITUAL.search(cl) or _FREQUENCY.search(cl))) or _is_past(verb)
+    return False
 
 
 # a subject, a frequency or persistence adverb, a verb in the third person singular: what
 # something does ("the retry always gives up", "sorting by date on the orders table always puts
 # nulls first"); a rule is said to the agent ("always run …") or of a kind ("tests never hit …")
 _HABIT_3SG = re.compile(
-    r"^(?:\S+\s+){1,8}?(?:always|never|usually|constantly|sometimes|still|often|rarely|just)\s+(?P<verb>[a-z]+s)\b"
+    r"^(?:\S+\s+){1,8}?(?P<rel>(?:that|which|who)\s+)?(?:always|never|usually|constantly|sometimes|still|often|"
+    r"rarely|just)\s+(?:(?:actually|really|even|quite|ever)\s+)?(?P<verb>[a-z]+s)\b"
 )
 
 

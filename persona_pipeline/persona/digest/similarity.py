@@ -331,6 +331,15 @@ def tokens(text: str) -> frozenset[str]:
     words += [m.group("base") for w in words if (m := _FILE.match(w))]
     # a hyphenated compound is also its parts ("force-pushing" ~ "force push") and, written
     # closed, one word ("trade-offs" ~ "tradeoffs"); its own weight is its parts' (`weight`)
+    for i, w in enumerate(words):
+        # a compound's plural is its singular ("f-strings" ~ "f-string"), as a word's is
+        if (
+            "-" in w.strip("-")
+            and len(last := w.rsplit("-", 1)[-1]) > 3
+            and last.endswith("s")
+            and last[-2] not in "su"
+        ):
+            words[i] = w[:-1]
     for w in [w for w in words if "-" in w.strip("-")]:
         parts = [x for x in w.split("-") if x]
         words += [x for x in parts if len(x) > 1]
