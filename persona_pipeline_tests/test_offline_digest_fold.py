@@ -581,3 +581,16 @@ def test_a_hyphenated_compound_and_its_plural_are_one_token() -> None:
 )
 def test_waiting_for_one_event_is_a_one_off(text: str, rule: bool) -> None:
     assert read(text).rule is rule, read(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "preferred", "rejected"),
+    [
+        ("I'd honestly rather you drop the boilerplate and show the diff", {"diff"}, {"boiler"}),
+        ("please remove the docstrings", set(), {"docstrings"}),
+        ("we dropped poetry for uv", {"uv"}, {"poetry"}),
+    ],
+)
+def test_a_verb_of_removal_rejects_its_object(text: str, preferred: set[str], rejected: set[str]) -> None:
+    pos, neg = stance(text, 1.0)
+    assert preferred <= pos and rejected <= neg and not rejected & pos, (pos, neg)

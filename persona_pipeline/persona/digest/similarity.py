@@ -489,6 +489,15 @@ _MOVED_OFF = re.compile(
     r"\b(?:switched|moved|migrated|changed)\s+(?:away\s+)?(?:from|off)\s+(?P<old>.+?)(?:\s+(?:to|for)\s+(?P<new>.+))?$"
 )
 _REPLACED = re.compile(r"\breplaced\s+(?P<old>.+?)\s+with\s+(?P<new>.+)$")
+# a change of habit told as a removal: "we dropped pandas for polars", "I ditched poetry"
+_DROPPED = re.compile(
+    r"\b(?:dropped|ditched|removed|abandoned|retired)\s+(?P<old>.+?)(?:\s+(?:for|in favou?r of)\s+(?P<new>.+))?$"
+)
+# a verb of removal in its base form, and what it removes
+_REMOVE = re.compile(
+    r"(?:^|\b(?:you|to|please|just|rather|'d|would)\s+)(?:drop|remove|omit|ditch|skip|cut out|strip out|leave out|"
+    r"get rid of)\s+(?P<obj>\S.*)$"
+)
 
 
 def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset[str]]:
@@ -517,10 +526,15 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
             if abs(v) >= VERB_VALENCE:
                 (pos if v > 0 else neg).update(rare(tokens(_head(f.group("rest")))))
                 continue
-        if m := _MOVED_OFF.search(c) or _REPLACED.search(c):
+        if m := _MOVED_OFF.search(c) or _REPLACED.search(c) or _DROPPED.search(c):
             neg |= rare(tokens(m.group("old")))
             pos |= rare(tokens(m.group("new") or ""))
             pos |= rare(tokens(c[: m.start()]))
+            continue
+        if (r := _REMOVE.search(c)) and not _CONDITION.search(c):
+            # a verb of removal governs its object: "I'd rather you drop the preamble" rejects
+            # the preamble, as "no preamble" does; what precedes it is no preference
+            neg |= rare(tokens(_head(r.group("obj"))))
             continue
         if _NEG_OPEN.match(c):
             if cond := _CONDITION.search(c):
