@@ -8,7 +8,7 @@ import pytest
 from persona_pipeline.core.models import Tier
 from persona_pipeline.persona.digest.models import DigestInput, EvidenceView, Facet, Observation
 from persona_pipeline.persona.digest.offline import OfflineDigester, classify
-from persona_pipeline.persona.digest.reading import read
+from persona_pipeline.persona.digest.reading import assignment, read
 from persona_pipeline.persona.digest.similarity import similarity, stance, tokens
 from persona_pipeline.persona.fold import fold
 from persona_pipeline.persona.pack import compile_pack
@@ -426,3 +426,171 @@ def test_a_first_person_verb_leans_by_its_valence() -> None:
     # "X without Y isn't done": a double negative, a condition — Y is wanted
     p, n = stance("a release without a changelog entry is not finished")
     assert "changelog" in p and "changelog" not in n
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("my shell is fish, use its syntax", ("shell", "fish")),
+        ("kakoune is my editor now", ("editor", "kakoune")),
+        ("I switched browsers to Vivaldi a few weeks ago", ("browsers", "vivaldi")),
+        ("the linter is oxlint these days", ("linter", "oxlint")),
+        ("my rule of thumb is small functions", None),  # no slot filled by a name
+        ("my editor is the one the team shares", None),  # a description, not a name
+    ],
+)
+def test_assignments_of_a_slot_are_read(text: str, expected: tuple[str, str] | None) -> None:
+    assert assignment(text) == expected
+
+
+def test_a_reversal_that_fills_a_slot_again_supersedes_the_older_choice() -> None:
+    """ "kakoune is my editor now" after "my editor is Emacs, use its init file": one slot holds
+    one thing, so the newer reversal supersedes the older choice though their other words differ."""
+    old = [_inp(f"o{i}", ["my editor is Emacs, use its init file"], ts=f"2026-0{i}-01T00:00:00Z") for i in (1, 2)]
+    new = [_inp(f"n{i}", ["kakoune is my editor now"], ts=f"2026-0{i}-01T00:00:00Z") for i in (5, 6)]
+    current = [r.statement for r in fold(_obs(*old, *new)) if r.superseded_by is None]
+    assert current == ["Kakoune is my editor now."]
+    # without a reversal, an older statement is not overruled by one that fills another slot
+    other = [_inp(f"x{i}", ["my shell is nushell"], ts=f"2026-0{i}-01T00:00:00Z") for i in (5, 6)]
+    kept = [r.statement for r in fold(_obs(*old, *other)) if r.superseded_by is None]
+    assert "My editor is Emacs, use its init file." in kept
+    # "the linter is oxlint these days": a change of habit said of a slot, not one thing's state
+    assert read("the linter is oxlint these days").rule
+    assert not read("the staging server is down these days").rule
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("don't reformat anything in this migration", False),  # the task at hand
+        ("for these endpoints, return 404 rather than 403", False),
+        ("no need for feature branches on this stuff, commit to trunk", False),
+        ("in this repo we always use tabs", True),  # a standing place
+        ("for this kind of change, always write a test first", True),
+    ],
+)
+def test_a_deictic_scope_marks_the_task_at_hand(text: str, rule: bool) -> None:
+    assert read(text).rule is rule, read(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("closing the modal on Firefox leaves the overlay behind every time", False),  # what it does
+        ("the nightly job in the billing service always runs twice", False),  # one thing's parts
+        ("the exporter never actually flushes its buffer", False),  # an adverb before the verb
+        ("Stripe changed the webhook payload", False),  # what happened to one thing
+        ("subscribers get the receipt twice whenever they renew", False),  # an event counted
+        ("run the linter twice before a release", False),  # a request with a definite object
+        ("give functions their own module, always", True),  # an imperative, not a report
+        ("integration tests against a real broker beat mocked ones every time", True),  # a judgement
+        ("a docstring that just repeats the signature is noise to me", True),  # a relative clause
+        ("the fewer layers the better", True),
+    ],
+)
+def test_reports_of_what_something_does_are_not_rules(text: str, rule: bool) -> None:
+    assert read(text).rule is rule, read(text)
+
+
+def test_a_standing_role_is_no_report_and_may_corroborate() -> None:
+    assert read("poetry handles the lockfile").corroborates  # no frequency, no past: not a report
+    assert not read("poetry always rewrites the lockfile").corroborates  # what it does, every time
+
+
+def _derived_obs(unit: str, statement: str, quote: str, ts: str) -> Observation:
+    """A convention a digester stated from a batch of commits, its quote one commit line."""
+    return Observation(
+        observation_id=f"{unit}-{statement}",
+        unit_key=unit,
+        session_id=unit,
+        project=unit,
+        timestamp=ts,
+        evidence_ids=[f"{unit}-batch"],
+        facet=Facet.WORKFLOW,
+        statement=statement,
+        tier=Tier.T2,
+        strength=0.7,
+        quote=quote,
+        model="offline",
+        prompt_version="test",
+    )
+
+
+def test_conventions_stated_from_commits_are_rules_of_their_own() -> None:
+    """Conventions counted over commit batches share words ("commit subjects …") yet are different
+    rules; their quotes are commit lines, not sentences to read for force; the person's own
+    wording of a rule is never renamed by one."""
+    conventions = ["Keep commit subjects under 50 characters.", "Write commit subjects in the imperative mood."]
+    quotes = ["chore: scaffold the thing", "the layout follows the other repo, so no new config"]
+    obs = [
+        _derived_obs(repo, st, q, f"2026-0{i}-01T00:00:00Z")
+        for i, repo in ((1, "git/a"), (2, "git/b"))
+        for st, q in zip(conventions, quotes, strict=True)
+    ]
+    said = _obs(
+        _inp("s1", ["short commit subjects please"], ts="2026-03-01T00:00:00Z"),
+        _inp("s2", ["short commit subjects please"], ts="2026-04-01T00:00:00Z"),
+    )
+    bullets = sorted(b.text for b in compile_pack(fold([*obs, *said])).bullets)
+    assert bullets == sorted([*conventions, "Short commit subjects."])
+
+
+def test_a_bare_imperative_is_not_established_by_corroboration_alone() -> None:
+    """A weak reading needs to recur as said: a corroborating request elsewhere ("make the error
+    messages shorter") does not turn "focus on error handling" into a rule."""
+    obs = _obs(
+        _inp("s1", ["focus on error handling"], ts="2026-01-01T00:00:00Z"),
+        _inp("s2", ["make the error messages shorter"], ts="2026-02-01T00:00:00Z"),
+    )
+    assert compile_pack(fold(obs)).bullets == []
+    again = _obs(_inp("s3", ["focus on error handling"], ts="2026-03-01T00:00:00Z"))
+    assert [b.text for b in compile_pack(fold([*obs, *again])).bullets] == ["Focus on error handling."]
+    # a corroborating reading that names what the bare imperative names (a rare word) supports it
+    named = _obs(
+        _inp("s1", ["podman for containers"], ts="2026-01-01T00:00:00Z"),
+        _inp("s2", ["put the image on podman"], ts="2026-02-01T00:00:00Z"),
+    )
+    assert [b.text for b in compile_pack(fold(named)).bullets] == ["Podman for containers."]
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("when you cite code, give me the path and the line", True),  # a subordinate clause, no question
+        ("when you run the migrations", False),  # no main clause: not a statement of a rule
+        ("I do better with short answers", True),  # a first-person comparative judgement
+        ("I would do better with a nap", False),
+    ],
+)
+def test_subordinate_clauses_and_first_person_comparatives(text: str, rule: bool) -> None:
+    assert read(text).rule is rule, read(text)
+
+
+def test_a_hyphenated_compound_and_its_plural_are_one_token() -> None:
+    assert "f-string" in tokens("f-strings by default") & tokens("an f-string over concatenation")
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("don't deploy the billing branch until Okonkwo has signed it off", False),  # one awaited event
+        ("park the refactor till Mia's review is in", False),
+        ("don't say done until the tests pass", True),  # a condition that recurs
+        ("never merge until CI is green", True),
+    ],
+)
+def test_waiting_for_one_event_is_a_one_off(text: str, rule: bool) -> None:
+    assert read(text).rule is rule, read(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "preferred", "rejected"),
+    [
+        ("I'd honestly rather you drop the boilerplate and show the diff", {"diff"}, {"boiler"}),
+        ("please remove the docstrings", set(), {"docstrings"}),
+        ("we dropped poetry for uv", {"uv"}, {"poetry"}),
+    ],
+)
+def test_a_verb_of_removal_rejects_its_object(text: str, preferred: set[str], rejected: set[str]) -> None:
+    pos, neg = stance(text, 1.0)
+    assert preferred <= pos and rejected <= neg and not rejected & pos, (pos, neg)

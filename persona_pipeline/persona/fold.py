@@ -42,7 +42,7 @@ from persona_pipeline.persona.digest.lexicon import (
     normalise,
 )
 from persona_pipeline.persona.digest.models import TIER_WEIGHT, Facet, Observation, Rule
-from persona_pipeline.persona.digest.reading import read, reversal
+from persona_pipeline.persona.digest.reading import assignment, read, reversal
 
 SIMILARITY = 0.34  # skills' lexical overlap
 RULE_SIMILARITY = 0.3  # persona rules: rarity-weighted Dice
@@ -197,7 +197,14 @@ def _order(members: Sequence[Observation]) -> list[Observation]:
 # ("my X is Y"). Which way they lean is read less surely than an imperative, a refusal, a contrast
 # or a preference verb says it, so they neither set a group's stance nor are superseded by it.
 _INFERRED = frozenset(
-    {"personal judgement", "judgement", "first-person state", "first-person standing fact", "comparative judgement"}
+    {
+        "personal judgement",
+        "judgement",
+        "first-person state",
+        "first-person standing fact",
+        "comparative judgement",
+        "first-person judgement",
+    }
 )
 
 
@@ -224,7 +231,7 @@ def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observati
     revs = [o.timestamp or "" for o in members if _reverses(o.quote)]
     cut = max(revs) if revs else None
     for o in _order(members):
-        if _corroborates_only(o.quote) or (not _stated(o.quote) and (cut is None or (o.timestamp or "") >= cut)):
+        if _corroborating(o) or (not (_derived(o) or _stated(o.quote)) and (cut is None or (o.timestamp or "") >= cut)):
             kept.append(o)  # an inferred stance is set against the group only by a newer reversal
             continue
         p, n = _stance(o.statement, STANCE_WEIGHT)
@@ -278,6 +285,31 @@ def _explicit(quote: str) -> bool:
     return read(quote).strength >= 1.0
 
 
+@lru_cache(maxsize=1 << 16)
+def _derived_text(statement: str, quote: str) -> bool:
+    return not (sim.tokens(statement) & sim.tokens(quote))
+
+
+def _derived(o: Observation) -> bool:
+    """A convention a digester stated from counted evidence ("Explain the why in the commit
+    body." from a batch of commits), its quote one example of it: the statement shares no word
+    with the quote, and the evidence is not the corroborating kind (T3: one diff). The quote is no
+    sentence the person said as a rule, so it is not read for force (a commit body line is neither
+    a rule nor a corroboration): the count that stated it is the force. Such conventions are
+    grouped only with the same statement (`fold`): conventions drawn from one batch share words
+    ("commit subjects under 50 characters", "commit subjects in the imperative mood") and are
+    still different rules, and none of them names or joins a rule the person said in words."""
+    return o.tier is not Tier.T3 and _derived_text(o.statement, o.quote)
+
+
+def _corroborating(o: Observation) -> bool:
+    return not _derived(o) and _corroborates_only(o.quote)
+
+
+def _explicitly(o: Observation) -> bool:
+    return _derived(o) or _explicit(o.quote)
+
+
 def _rule(facet: Facet, members: list[Observation]) -> Rule:
     members = sorted(members, key=lambda o: o.observation_id)
     toks = [sim.tokens(o.statement) for o in members]
@@ -290,15 +322,16 @@ def _rule(facet: Facet, members: list[Observation]) -> Rule:
     revs = [o.timestamp or "" for o in members if _reverses(o.quote)]
     cut = max(revs) if revs else None
 
-    def naming(i: int) -> tuple[bool, bool, bool, bool, float, int, float, int, str]:
+    def naming(i: int) -> tuple[bool, bool, bool, bool, bool, float, int, float, int, str]:
         o = members[i]
         p = _stance(o.statement, STANCE_WEIGHT)[0]
         names = len(sim.rare(toks[i]) & cluster_rare)
         return (
-            not _corroborates_only(o.quote),
+            not _corroborating(o),
             cut is not None and (o.timestamp or "") >= cut,  # the policy: a newer reversal names it
+            not _derived(o),  # the person's own words before a digester's statement of them
             bool(p),
-            _explicit(o.quote),
+            _explicitly(o),
             TIER_WEIGHT[o.tier],
             names,
             central[i],
@@ -312,6 +345,15 @@ def _rule(facet: Facet, members: list[Observation]) -> Rule:
     best = members[max(range(len(members)), key=naming)]
     per_session: dict[str, float] = {}
     distinct = _one_per_utterance(members)
+    if not any(_explicitly(o) for o in members if not _corroborating(o)):
+        # only bare imperatives state it: a corroborating reading adds support to it only when it
+        # names what they name (a rare word: "sudo is locked down" / "I don't have sudo on the
+        # work laptop"), not when it shares common words ("focus on error handling" beside "make
+        # the error messages shorter" is one request, then another)
+        named = frozenset().union(*(sim.rare(toks[i]) for i, o in enumerate(members) if not _corroborating(o)))
+        distinct = [
+            o for o in distinct if not _corroborating(o) or sim.rare(sim.tokens(o.statement)) & named
+        ] or distinct
     for o in distinct:
         sid = o.session_id or o.unit_key
         per_session[sid] = max(per_session.get(sid, 0.0), TIER_WEIGHT[o.tier])
@@ -335,7 +377,7 @@ def _rule(facet: Facet, members: list[Observation]) -> Rule:
         # a directive is the person's written rule whatever its grammar; a corroborating reading
         # never establishes a preference
         established=any(
-            o.tier is not Tier.T3 and (facet is Facet.DIRECTIVES or not _corroborates_only(o.quote)) for o in members
+            o.tier is not Tier.T3 and (facet is Facet.DIRECTIVES or not _corroborating(o)) for o in members
         ),
     )
 
@@ -447,7 +489,7 @@ def _attach(groups: list[list[Observation]], obs: Sequence[Observation]) -> list
     out = [list(g) for g in groups]
     chosen: dict[frozenset[str], int] = {}  # the groups do not change here: one answer per wording
     for o in obs:
-        if not _corroborates_only(o.quote):
+        if not _corroborating(o):
             continue
         mine = sim.topic(o.statement)
         if mine not in chosen:
@@ -486,6 +528,7 @@ def _cross_group(groups: list[list[Observation]]) -> dict[int, int]:
             rejected = _stance(o.statement, sim.NAMED)[1]
             targets = {j for t in rejected for j in prefers.get(t, ()) if j != i}
             targets |= {j for j, g2 in enumerate(groups) if j != i and any(_substitutes(o, m) for m in g2)}
+            targets |= {j for j, g2 in enumerate(groups) if j != i and any(_reassigns(o, m) for m in g2)}
             for j in sorted(targets):
                 if all((x.timestamp or "") < (o.timestamp or "") for x in groups[j]):
                     beaten.setdefault(j, i)
@@ -517,6 +560,20 @@ def _substitution(reversal_statement: str, older_statement: str) -> bool:
     return shared >= max(sim.NAMED, 0.5 * max(sum(sim.weight(t) for t in a), sum(sim.weight(t) for t in b)))
 
 
+@lru_cache(maxsize=1 << 16)
+def _assignment(statement: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    a = assignment(statement)
+    return (sim.tokens(a[0]), sim.tokens(a[1])) if a else None
+
+
+def _reassigns(reversal_obs: Observation, older: Observation) -> bool:
+    """A reversal that puts another thing in a slot the older statement filled: "Zed is my editor
+    now" after "my editor is VS Code, use its settings.json" (`reading.assignment`). One slot
+    holds one thing, so the older choice is superseded whatever else either says."""
+    new, old = _assignment(reversal_obs.statement), _assignment(older.statement)
+    return bool(new and old and new[0] and new[0] == old[0] and new[1] and old[1] and not new[1] & old[1])
+
+
 def _substitutes(reversal_obs: Observation, older: Observation) -> bool:
     """A reversal that puts another named thing in the same place: "I use duckdb for local
     analysis now" after "for local analysis I load things into sqlite". Each prefers a rare name
@@ -545,8 +602,14 @@ def fold(observations: Sequence[Observation]) -> list[Rule]:
         (o for o in observations if o.facet is not Facet.DIRECTIVES),
         key=lambda o: (o.timestamp or "", o.observation_id),
     )
-    stated = [o for o in obs if not _corroborates_only(o.quote)]
+    derived: dict[str, list[Observation]] = {}
+    for o in obs:
+        if _derived(o):
+            derived.setdefault(" ".join(o.statement.split()).casefold(), []).append(o)
+    obs = [o for o in obs if not _derived(o)]
+    stated = [o for o in obs if not _corroborating(o)]
     groups = [split_contradictions(members) for members in _attach(_clusters(stated), obs)]
+    groups += [(members, []) for members in derived.values()]
     current = [kept for kept, _ in groups]
     beaten = _cross_group(current)
     made = [_rule(_facet_of(kept), kept) for kept in current]
@@ -566,5 +629,15 @@ def clear_caches() -> None:
     """Drop the per-statement and per-quote memos a fold filled (~30 MB of small objects after
     49,000 observations). The compile folds once per process; the checks that run after it in the
     same process reuse the space instead of growing the heap. Results do not depend on them."""
-    for memo in (_tokens, _reverses, _stance, _corroborates_only, _stated, _explicit, sim.tokens, sim._mass):
+    for memo in (
+        _tokens,
+        _reverses,
+        _stance,
+        _assignment,
+        _corroborates_only,
+        _stated,
+        _explicit,
+        sim.tokens,
+        sim._mass,
+    ):
         memo.cache_clear()

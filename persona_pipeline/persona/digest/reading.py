@@ -17,9 +17,12 @@ A sentence is split into clauses (commas, dashes, semicolons); each clause is re
   imperative or verbless phrase with only generic objects is weak force (it becomes a rule only
   if it recurs across sessions); one with a definite object only corroborates (`corroborates`);
 - one-off markers: questions, deictic time ("yet", "today", "for now", "this time", "until
-  Friday"), specific references (paths, branches, ticket ids, versions, sizes, file names), a
-  description of something's behaviour (a definite subject with a frequency adverb, a past tense,
-  or a malfunction word), the agent's current action ("you're …ing").
+  Friday"), a deictic scope ("in this refactor", "for this ticket"), specific references (paths,
+  branches, ticket ids, versions, sizes, file names), a description of something's behaviour (a
+  definite subject with a frequency adverb, a past tense, or a malfunction word), the agent's
+  current action ("you're …ing").
+A standing choice of one thing for a slot ("my editor is X", "Y is the formatter now") is read as
+an assignment (`assignment`): a newer reversal that fills the slot again supersedes the older one.
 Any one-off marker makes the whole sentence "not a rule"; so does the absence of force.
 """
 
@@ -27,6 +30,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 
 def _valence(text: str) -> float:
@@ -164,6 +168,21 @@ DEICTIC_TIME = re.compile(
     rf"\b(?:yet|still|today|tonight|tomorrow|yesterday|right now|just now|for now|at the moment|at this point|"
     rf"currently|so far|this (?:{_TIME_NOUNS})|last (?:{_TIME_NOUNS})|next (?:{_TIME_NOUNS})|"
     rf"(?:until|till|by|before|after|on|since) (?:next )?(?:{_DAYS}|{_MONTHS})|{_DAYS}'?s?)\b"
+)
+# A scope pointed at ("in this refactor", "for this ticket", "on this stuff", "with these files"):
+# the task at hand, not a habit. A standing place or kind is no task: "in this repo", "for this
+# kind of change", "in this codebase" keep their force.
+DEICTIC_SCOPE = re.compile(
+    r"\b(?:in|on|for|with|during|to|from|under|across|within|throughout)\s+(?:this|these)\s+"
+    r"(?!(?:repo|repos|repository|repositories|project|projects|codebase|codebases|code ?base|monorepo|team|teams|"
+    r"company|org|organisation|organization|house|shop|workspace|language|languages|kind|kinds|sort|sorts|type|"
+    r"types|way|ways|days)\b)[a-z]"
+)
+# Waiting for one event: "until Radomir has reviewed it", "till Mia's review is in" — a perfect
+# or someone's named act after "until"; "until the tests pass" is a condition that recurs.
+_AWAITED = re.compile(
+    r"\b(?:until|till|before)\s+(?:\S+\s+){0,3}?(?:has|have|'s|'ve)\s+(?:been\s+)?[a-z]+(?:ed|en|wn|ne|ht)\b"
+    r"|\b(?:until|till)\s+[A-Z][a-z]+'s\s"
 )
 # Specific things: a path or branch, a file name, a ticket or issue number, a version, a size.
 SPECIFIC = re.compile(
@@ -353,6 +372,10 @@ def _is_past(word: str) -> bool:
 _CONTRACTED_SUBJECT = frozenset({"it's", "that's", "there's", "here's"})
 
 
+# wh-words that also open an adverbial clause ("when you …, …", "where we can, …")
+_SUBORDINATORS = frozenset({"when", "where", "whenever", "wherever"})
+
+
 def is_question(sentence: str) -> bool:
     s = _low(sentence).rstrip()
     if s.endswith("?"):
@@ -362,7 +385,12 @@ def is_question(sentence: str) -> bool:
         return False
     # "why is …", "does the …", "should the /orders API …", "can you …": an inverted auxiliary
     # ("that's the one we use" is a statement: a contracted pronoun subject, not an auxiliary)
-    return (w[0] in WH and len(w) > 1 and (w[1] in AUX or w[1] in SUBJECT_PRONOUNS)) or (
+    # ("when you mention code, give me the file" opens with a subordinate clause: no inversion)
+    return (
+        w[0] in WH
+        and len(w) > 1
+        and (w[1] in AUX or (w[1] in SUBJECT_PRONOUNS and not (w[0] in _SUBORDINATORS and "," in s)))
+    ) or (
         w[0] in AUX - _CONTRACTED_SUBJECT
         and len(w) > 1
         and (w[1] in SUBJECT_PRONOUNS or w[1] in DEFINITE or w[1] in {"a", "an", "there"})
@@ -425,6 +453,8 @@ def _clause_force(c: str) -> tuple[float, str]:
         verb = rest[0] if rest else ""
         if verb in MENTAL or _is_past(verb) or verb.endswith("ing"):
             return 0.0, ""
+        if re.search(r"\b(?:better|best|worse|worst)\b", low) and not re.search(r"\b(?:would|could|might|'d)\b", low):
+            return 1.0, "first-person judgement"  # "I do better with one question per message"
         if w[0] in {"my", "our"} or w[0] in {"i'm", "we're"} or verb in {"am", "are", "is", "'m", "'re"}:
             return 1.0, "first-person state"
         if verb and verb not in AUX and not verb.endswith("n't"):
@@ -469,6 +499,10 @@ def _one_off(sentence: str, cls: list[str], changed: bool = False) -> str:
         return "question"
     if any(not (changed and _PAST_TIME.fullmatch(m.group(0))) for m in DEICTIC_TIME.finditer(low)):
         return "deictic time"
+    if DEICTIC_SCOPE.search(low):
+        return "deictic scope"
+    if _AWAITED.search(sentence.replace("’", "'")):
+        return "awaits one event"
     for m in SPECIFIC.finditer(_CODE.sub(" ", sentence)):
         # a kind of file named in a refusal ("no requirements.txt") is not one file
         if not (
@@ -511,16 +545,76 @@ def _one_off(sentence: str, cls: list[str], changed: bool = False) -> str:
             and not MODAL.search(cl)
             and (m := _HABIT_3SG.search(cl))
             and not m.group("verb").endswith(("ss", "us", "is"))
+            and not m.group("rel")  # "a comment that just narrates the next line is clutter to me"
         ):
             return "description"  # "the sort always puts nulls first", "sorting by date never works"
+        if _acts_on_one_thing(w, cl):
+            return "description"
     return ""
+
+
+_OBJECT_DET = frozenset({"the", "its", "their", "his", "her", "this", "that", "these", "those"})
+_ADVERBS = frozenset(
+    {"always", "never", "usually", "often", "sometimes", "still", "just", "actually", "really", "even", "also"}
+)
+_PERSONS = FIRST_PERSON | {"me", "us", "mine", "ours", "you", "your", "yours", "you're", "you've", "you'll", "you'd"}
+
+
+@lru_cache(maxsize=1)
+def _base_verbs() -> frozenset[str]:
+    from persona_pipeline.persona.digest.commit_style import _IMPERATIVE_VERBS
+    from persona_pipeline.persona.digest.lexicon import IMPERATIVE_VERBS
+
+    return _IMPERATIVE_VERBS | frozenset(IMPERATIVE_VERBS)
+
+
+# an event counted ("twice", "three times"): what happens, not what to do
+_EVENT_COUNT = re.compile(r"\b(?:twice|(?:two|three|four|five|several|many|\d+) times)\b")
+_FREQUENCY = re.compile(
+    rf"\b(?:always|never|usually|often|sometimes|still|again|rarely|constantly)\b|{_EVENT_COUNT.pattern}"
+)
+# a subject before a frequency adverb: "<subject> always …"
+_FREQUENT = re.compile(r"^(?P<subj>(?:\S+\s+){1,8}?)(?:always|never|usually|constantly|sometimes|often|rarely)\s+\w")
+
+
+def _acts_on_one_thing(w: list[str], cl: str) -> bool:
+    """What something did or does to one thing: a subject that is no person, a verb in the third
+    person singular or the past, and a definite object ("logout on Safari leaves the cookie
+    behind", "NOAA changed the predictions JSON", "clicking logout never clears the cookie"): a
+    report, not a rule. Said of the person or the agent, with a modal, or opening with a base verb
+    (an imperative: "give functions their own module") it is not one."""
+    if (
+        MODAL.search(cl)
+        or set(w) & _PERSONS
+        or w[0] in _base_verbs() | _ADVERBS | QUANTIFIERS
+        or _CORRELATIVE.match(cl)
+    ):
+        return False
+    if w[0] in {"don't", "dont", "never", "no", "not", "please", "do", "let", "let's"}:
+        return False
+    if _EVENT_COUNT.search(cl):
+        return True  # "customers get the welcome email twice whenever they sign up"
+    if (m := _FREQUENT.match(cl)) and _definite(m.group("subj")):
+        return True  # "timestamps in the weekly report always come out in UTC": one thing's parts
+    for i in range(1, min(len(w) - 2, 8)):  # a determiner before a noun, not a pronoun ("… handles that")
+        verb, nxt, before = w[i], w[i + 1], w[i - 1]
+        if verb in _ADVERBS:
+            continue
+        if nxt not in _OBJECT_DET or before in PREPOSITIONS | DEFINITE | {"a", "an"} or verb in AUX | PREPOSITIONS:
+            continue
+        third = len(verb) > 3 and verb.endswith("s") and not verb.endswith(("ss", "us", "is", "'s"))
+        # in the present only with a frequency ("… every time"): "uv manages the env" is a standing
+        # role, which may corroborate a rule
+        return (third and bool(HABITUAL.search(cl) or _FREQUENCY.search(cl))) or _is_past(verb)
+    return False
 
 
 # a subject, a frequency or persistence adverb, a verb in the third person singular: what
 # something does ("the retry always gives up", "sorting by date on the orders table always puts
 # nulls first"); a rule is said to the agent ("always run …") or of a kind ("tests never hit …")
 _HABIT_3SG = re.compile(
-    r"^(?:\S+\s+){1,8}?(?:always|never|usually|constantly|sometimes|still|often|rarely|just)\s+(?P<verb>[a-z]+s)\b"
+    r"^(?:\S+\s+){1,8}?(?P<rel>(?:that|which|who)\s+)?(?:always|never|usually|constantly|sometimes|still|often|"
+    r"rarely|just)\s+(?:(?:actually|really|even|quite|ever)\s+)?(?P<verb>[a-z]+s)\b"
 )
 
 
@@ -580,6 +674,61 @@ def _changed_habit(text: str) -> bool:
     return bool(_CHANGE.search(_low(text))) and bool(stance(text, NAME)[0])
 
 
+# "my editor is VS Code", "Zed is my editor now", "the formatter is ruff these days", "I switched
+# editors to Zed": a standing choice of one thing in a slot named by a noun. Two assignments of
+# one slot to different things cannot both hold, whatever other words they share.
+_SLOT_OWNER = r"(?:my|our|the)"
+_ASSIGN_SLOT_FIRST = re.compile(
+    rf"^(?:(?:so|and|actually|also)\s+)?{_SLOT_OWNER}\s+(?:main\s+|default\s+|usual\s+)?(?P<slot>[a-z][a-z-]+)\s+"
+    r"(?:is|are|'s)\s+(?P<value>.+)$"
+)
+_ASSIGN_VALUE_FIRST = re.compile(
+    rf"^(?P<value>\S+(?:\s+\S+){{0,2}}?)\s+(?:is|are|'s)\s+{_SLOT_OWNER}\s+(?:main\s+|default\s+|usual\s+)?"
+    r"(?P<slot>[a-z][a-z-]+)\b(?P<tail>.*)$"
+)
+_ASSIGN_CHANGE = re.compile(
+    r"^(?:(?:so|and|actually)\s+)?(?:we|i|we've|i've|we have|i have)\s+(?:\w+\s+)?(?:switched|moved|changed)\s+"
+    r"(?:(?:my|our|the)\s+)?(?P<slot>[a-z][a-z-]+)\s+(?:to|over to)\s+(?P<value>.+)$"
+)
+# what may follow the slot's value without being part of it: "now", "these days", "a few weeks ago"
+_VALUE_END = re.compile(
+    rf"\s+(?:now|these days|nowadays|anymore|from now on|going forward|for (?:everything|all)\b.*|"
+    rf"(?:a few|a couple of|some|two|three|\d+) (?:days|weeks|months|years) ago|last (?:{_TIME_NOUNS}))$"
+)
+
+
+def assignment(text: str) -> tuple[str, str] | None:
+    """(slot, value) of a clause assigning one thing to a slot the person owns ("my editor is VS
+    Code" -> ("editor", "vs code")), from the first clause that does; None when none does. A
+    pronoun or a determiner phrase as the value ("my editor is the one we share") is no name."""
+    for c in clauses(_low(text)):
+        c = _unframed(c)
+        m = _ASSIGN_SLOT_FIRST.match(c) or _ASSIGN_CHANGE.match(c)
+        if not m and (v := _ASSIGN_VALUE_FIRST.match(c)):
+            tail = v.group("tail").strip(" ,.")
+            m = v if not tail or _VALUE_END.fullmatch(" " + tail) else None
+        if not m:
+            continue
+        value = m.group("value")
+        prev = None
+        while prev != value:
+            prev, value = value, _VALUE_END.sub("", value).strip(" ,.")
+        vw = words(value)
+        if not vw or vw[0] in SUBJECT_PRONOUNS | DEFINITE | {"a", "an", "what", "how", "where", "one"} or len(vw) > 4:
+            continue
+        return m.group("slot"), " ".join(vw)
+    return None
+
+
+def _changed_slot(text: str) -> bool:
+    """A change of habit said of a slot ("the formatter is ruff format these days"): a reversal
+    adverbial and an assignment whose value names a rare word (a tool), not "the build is red now"."""
+    from persona_pipeline.persona.digest.similarity import rare, tokens
+
+    a = assignment(text)
+    return a is not None and bool(REVERSAL.search(_low(text))) and bool(rare(tokens(a[1])))
+
+
 def reversal(text: str) -> bool:
     """A change of habit: a reversal adverbial, or a first-person change verb in the past/perfect
     ("we've switched to …", "I moved off …", "we replaced X with Y")."""
@@ -607,7 +756,11 @@ def read(sentence: str) -> Reading:
     off = _one_off(text, cls, changed)
     if off:
         return Reading(text, False, 0.0, off)
-    if _subject(words(_unframed(cls[0]))) == "definite" and not _CORRELATIVE.match(_low(text)):
+    if (
+        _subject(words(_unframed(cls[0]))) == "definite"
+        and not _CORRELATIVE.match(_low(text))
+        and not _changed_slot(text)
+    ):
         return Reading(text, False, 0.0, "about one thing")  # "the cache TTL should be …"
     forces = [_clause_force(re.sub(r"\"[^\"]*\"", " ", c)) for c in cls]  # a quoted "should" is not the person's
     force, why = max(forces, key=lambda f: f[0]) if forces else (0.0, "")

@@ -331,6 +331,15 @@ def tokens(text: str) -> frozenset[str]:
     words += [m.group("base") for w in words if (m := _FILE.match(w))]
     # a hyphenated compound is also its parts ("force-pushing" ~ "force push") and, written
     # closed, one word ("trade-offs" ~ "tradeoffs"); its own weight is its parts' (`weight`)
+    for i, w in enumerate(words):
+        # a compound's plural is its singular ("f-strings" ~ "f-string"), as a word's is
+        if (
+            "-" in w.strip("-")
+            and len(last := w.rsplit("-", 1)[-1]) > 3
+            and last.endswith("s")
+            and last[-2] not in "su"
+        ):
+            words[i] = w[:-1]
     for w in [w for w in words if "-" in w.strip("-")]:
         parts = [x for x in w.split("-") if x]
         words += [x for x in parts if len(x) > 1]
@@ -480,6 +489,15 @@ _MOVED_OFF = re.compile(
     r"\b(?:switched|moved|migrated|changed)\s+(?:away\s+)?(?:from|off)\s+(?P<old>.+?)(?:\s+(?:to|for)\s+(?P<new>.+))?$"
 )
 _REPLACED = re.compile(r"\breplaced\s+(?P<old>.+?)\s+with\s+(?P<new>.+)$")
+# a change of habit told as a removal: "we dropped pandas for polars", "I ditched poetry"
+_DROPPED = re.compile(
+    r"\b(?:dropped|ditched|removed|abandoned|retired)\s+(?P<old>.+?)(?:\s+(?:for|in favou?r of)\s+(?P<new>.+))?$"
+)
+# a verb of removal in its base form, and what it removes
+_REMOVE = re.compile(
+    r"(?:^|\b(?:you|to|please|just|rather|'d|would)\s+)(?:drop|remove|omit|ditch|skip|cut out|strip out|leave out|"
+    r"get rid of)\s+(?P<obj>\S.*)$"
+)
 
 
 def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset[str]]:
@@ -508,10 +526,15 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
             if abs(v) >= VERB_VALENCE:
                 (pos if v > 0 else neg).update(rare(tokens(_head(f.group("rest")))))
                 continue
-        if m := _MOVED_OFF.search(c) or _REPLACED.search(c):
+        if m := _MOVED_OFF.search(c) or _REPLACED.search(c) or _DROPPED.search(c):
             neg |= rare(tokens(m.group("old")))
             pos |= rare(tokens(m.group("new") or ""))
             pos |= rare(tokens(c[: m.start()]))
+            continue
+        if (r := _REMOVE.search(c)) and not _CONDITION.search(c):
+            # a verb of removal governs its object: "I'd rather you drop the preamble" rejects
+            # the preamble, as "no preamble" does; what precedes it is no preference
+            neg |= rare(tokens(_head(r.group("obj"))))
             continue
         if _NEG_OPEN.match(c):
             if cond := _CONDITION.search(c):
