@@ -1073,6 +1073,8 @@ _GATED.update(
     name_context=(_NAME_IN_CONTEXT,),
 )
 
+from persona_pipeline.core.evidence.redaction import intl_formats, national_ids  # noqa: E402
+
 DETECTORS = (
     email_spans,
     phone_spans,
@@ -1085,4 +1087,8 @@ DETECTORS = (
     home_user_spans,
     person_name_spans,
     table_column_spans,
+    national_ids.national_id_spans,
+    intl_formats.intl_address_spans,
+    intl_formats.intl_dob_spans,
+    intl_formats.intl_phone_spans,
 )

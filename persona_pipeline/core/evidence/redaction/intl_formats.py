@@ -1,0 +1,317 @@
+"""Addresses, dates of birth and phone numbers as other countries write them.
+
+- Addresses: NL (Keizersgracht 123, 1015 CJ Amsterdam), ES (Calle de Alcalá, 45, 28014 Madrid),
+  IT (Via dei Mille 12, 00184 Roma (RM)), CA (City, ON K1A 0B6), JP (〒150-0002 東京都渋谷区…, and
+  romanised `1-2-3 Shibuya, Shibuya-ku, Tokyo 150-0002`). A street type that is also an ordinary
+  word (Via, weg) needs a number and a postal tail, a particle or an address label.
+- Dates of birth: a birth label in several languages (geboren, né le, fecha de nacimiento, data di
+  nascita, nascido em, geboortedatum, 生年月日…) followed by a date in ISO, numeric or written form
+  (months in EN/DE/FR/ES/IT/PT/NL, or 1985年3月12日). A date without such a label is left alone.
+- Phones: national shapes the generic candidate scan does not produce (ES 612 345 678, IT
+  333 1234567, JP 090-1234-5678, MX 55 1234 5678 beside a label), validated by libphonenumber
+  for the one region whose plan the shape belongs to.
+
+Patterns run on the text's fold (see `matching`); the Japanese forms run on the original text
+behind a substring test.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import lru_cache
+
+from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold
+from persona_pipeline.core.evidence.redaction.spans import Span
+
+_CAPW = r"[A-Z\x7f][A-Za-z\x7f'.-]*"
+_CITY = rf"{_CAPW}(?:[ \t]+(?:{_CAPW}|aan|an|de|den|am|sul|del|di|la|le|en))?"
+_ADDRESS_LABEL = Rx(
+    r"(?i)(?:address|addr|adres|adresse|direcci\x7fn|direccion|domicilio|indirizzo|endere\x7fo|ship(?:ping)? to|"
+    r"deliver(?:y)? to|send (?:it )?to|lives? at|located at|residence|woonadres|postadres|sede|via postale)"
+    r"\b[^\n]{0,16}$"
+)
+
+# NL: street name (one word ending in a street type, maybe after a word: Prins Hendrikkade), house
+# number (12, 12a, 12-3, 12 hs), then optionally the postcode (1234 AB) and the town.
+_NL_STRONG = r"straat|gracht|laan|plein|kade|singel|dijk|steeg|dreef|plantsoen|straatweg|burgwal"
+_NL_WEAK = r"weg|hof|pad|wal|markt|baan|haven|park|veld|hout|berg|dam"
+_NL_POSTCODE = r"[1-9]\d{3}[ \t]?[A-Z]{2}"
+_NL_STREET = Rx(
+    rf"\b(?:[A-Z\x7f][A-Za-z\x7f'.-]*[ \t]+){{0,2}}[A-Z\x7f][a-z\x7f'-]*(?:({_NL_STRONG})|{_NL_WEAK})"
+    r"[ \t]+\d{1,5}(?:[ \t]?[a-zA-Z]\b|-\d{1,4}|[ \t]hs\b)?"
+    rf"(?:,?\s+({_NL_POSTCODE})[ \t]+({_CITY}))?"
+)
+_NL_POSTAL = Rx(rf"\b{_NL_POSTCODE}\b[ \t]+{_CITY}")
+
+# ES / IT: a street type, optional particles, capitalised name words, a number (nº 12, n. 12, s/n),
+# optional floor/door, then optionally the 5-digit postcode and town (with a province).
+_ES_WAY = (
+    r"Calle|C/|Avenida|Avda\.?|Av\.|Paseo|P\x7f\.?|Plaza|Pza\.|Carrer|Camino|Ronda|Traves\x7fa|Glorieta|Rambla|"
+    r"Passeig|Carretera|Ctra\.|Pla\x7fa|Callej\x7fn|Urbanizaci\x7fn"
+)
+_IT_WAY = (
+    r"Via|Viale|V\.le|Piazza|P\.za|Piazzale|Corso|C\.so|Largo|Vicolo|Strada|Lungomare|Lungotevere|Contrada|"
+    r"Borgo|Salita|Vico|Rua|Avenida|"
+    # NL streets named type-first: Laan van Meerdervoort, Plein 1813
+    r"Laan|Plein|Kade|Dijk|Weg"
+)
+_PARTICLES = (
+    r"(?:(?:de|del|della|delle|dei|degli|di|da|dal|dello|la|las|los|el|les|d'|dos|das|do|van|der|den|op|ter)[ \t]+)"
+)
+_ROMAN_STREET = Rx(
+    rf"\b({_ES_WAY}|{_IT_WAY})[ \t]+({_PARTICLES}{{1,2}})?(?:{_CAPW}|\d{{1,2}}[ \t]+de)"
+    rf"(?:[ \t]+(?:{_PARTICLES})?{_CAPW}){{0,3}}"
+    r"(,?[ \t]*(?:n\x7f|n\.|no\.|num\.|n\x7fm\.|nr\.)?[ \t]*)(\d{1,4}[A-Za-z]?(?:/[A-Za-z0-9]{1,3})?|s/n)\b"
+    r"(?:,?[ \t]*\d{1,2}(?:\x7f[ \t]?[A-Za-z\x7f]{0,4}|[ \t]?[A-Z]\b)\.?(?:[ \t]+(?:izq|dcha|izda)\.?)?)?"
+    rf"(,?\s+(?:\d{{5}})[ \t]+{_CITY}(?:[ \t]*\(?[A-Z]{{2}}\)?)?)?"
+)
+_STRONG_WAYS = frozenset(
+    [
+        "Calle",
+        "C/",
+        "Avenida",
+        "Avda",
+        "Avda.",
+        "Av.",
+        "Paseo",
+        "Plaza",
+        "Pza.",
+        "Carrer",
+        "Glorieta",
+        "Rambla",
+        "Passeig",
+        "Viale",
+        "V.le",
+        "Piazza",
+        "P.za",
+        "Piazzale",
+        "Corso",
+        "C.so",
+        "Vicolo",
+        "Lungomare",
+        "Lungotevere",
+        "Contrada",
+        "Plaça",
+        "Laan",
+        "Plein",
+        "Kade",
+    ]
+)
+
+# Canada: (city,) province code and postal code A1A 1A1 (no D, F, I, O, Q, U; no W or Z first).
+_CA_PROVINCE = (
+    r"AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT|Ontario|Qu\x7fbec|Quebec|British Columbia|Alberta|Manitoba|"
+    r"Saskatchewan|Nova Scotia|New Brunswick"
+)
+_CA_TAIL = Rx(
+    rf"(?:\b{_CAPW}(?:[ \t]+{_CAPW}){{0,2}},?[ \t]*)?\(?\b(?:{_CA_PROVINCE})\b\)?,?[ \t]+"
+    r"([ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ -]?\d[ABCEGHJ-NPRSTV-Z]\d)\b"
+)
+# romanised Japanese: block-lot numbers, ward/city (…-ku, …-shi), prefecture, postcode
+_JP_ROMAJI = Rx(
+    r"\b\d{1,4}(?:-\d{1,4}){1,3},?[ \t]+(?:[A-Z][a-z]+(?:-[a-z]+)?,?[ \t]+){0,3}"
+    r"[A-Z][a-z]+-(?:ku|shi|cho|machi|gun)\b(?:,?[ \t]+[A-Z][a-z]+(?:-(?:to|fu|ken))?)?(?:,?[ \t]+\d{3}-\d{4}\b)?"
+)
+_JP_NATIVE = re.compile(
+    r"〒[ \u3000]?\d{3}[-−ー]\d{4}(?:[ \u3000]*[^\s\"'<>,;、。]{1,40})?|"
+    r"(?:東京都|北海道|大阪府|京都府|[\u4e00-\u9fff]{2,3}県)[\u3040-\u30ff\u4e00-\u9fff0-9０-９\-−ー－]{2,40}"
+)
+_JP_CHARS = ("〒", "都", "道", "府", "県")
+
+# Birth labels; the date right after them (the label's gap allows `: `, `": "`, ` am `, ` le `).
+_DOB_LABEL = (
+    r"d\.?o\.?b\.?|date[ _-]?of[ _-]?birth|birth[ _-]?date|birthday|born(?:[ \t]+on)?|"
+    r"geburtsdatum|geburtstag|geboren(?:[ \t]+(?:am|op))?|geb\.|geboortedatum|"
+    r"date[ _]?(?:de[ _]?)?naissance|n\x7fe?s?[ \t]+le|nee?[ \t]+le|"
+    r"fecha[ _]?(?:de[ _]?)?nac(?:imiento)?\.?|f\.[ _]?nac(?:imiento)?\.?|nacid[oa][ \t]+el|"
+    r"data[ _]?(?:de[ _]?)?nascimento|nascid[oa][ \t]+em|"
+    r"data[ _]?(?:di[ _]?)?nascita|luogo[ _]e[ _]data[ _]di[ _]nascita|nat[oa][ \t]+(?:il|a[^\n,]{1,30}?[ \t]+il)|"
+    r"data[ _]urodzenia|urodzon[ya]|f\x7fdelsedatum|f\x7fdd|syntym\x7faika"
+)
+_MONTH = (
+    r"(?:jan|j\x7fn|feb|f\x7fv|fev|ene|gen|mar|m\x7fr|maa|apr|avr|abr|may|mai|mei|mag|jun|jui|giu|lug|jul|aug|"
+    r"ago|ao\x7f|sep|set|oct|okt|ott|out|nov|dec|dez|dic|d\x7fc)[a-z\x7f]*\.?"
+)
+_DATE = (
+    r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|"
+    rf"\d{{1,2}}(?:st|nd|rd|th|er|\x7f|o)?\.?[ \t]+(?:de[ \t]+|of[ \t]+)?{_MONTH},?[ \t]+(?:de[ \t]+)?\d{{4}}|"
+    rf"\d{{1,2}}-{_MONTH}-\d{{2,4}}|"
+    rf"{_MONTH}[ \t]+\d{{1,2}}(?:st|nd|rd|th)?,?[ \t]+\d{{4}}|"
+    r"\d{4}\x7f\d{1,2}\x7f\d{1,2}\x7f"  # 1985年3月12日 (checked on the original)
+)
+_DOB = Rx(
+    rf"(?i)(?:\b|_)(?:{_DOB_LABEL})(?:\\?[\"'])?[ \t]*(?:[:=|>-]|is|was|am|le|el|il|em|op|:)?[ \t]*(?:\\?[\"'])?[ \t]*"
+    rf"({_DATE})"
+)
+_JA_DOB = re.compile(
+    r"(?:生年月日|誕生日|出生日期|生まれ)[\s:：は=\"'「]{0,4}"
+    r"(\d{4}年\d{1,2}月\d{1,2}日|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|(?:昭和|平成|令和)\d{1,2}年\d{1,2}月\d{1,2}日)"
+)
+
+# Phones: shapes of one national plan each, with the region to validate in; a bare digit run
+# (no separators) only right after a phone label.
+_PHONE_LABEL = (
+    r"(?i:\b(?:phone|tel|t\x7fl|tel\x7ffono|telefono|telefoon|telefon|mobile|mobiel|m\x7fvil|movil|cellulare|cell|"
+    r"cellular|celular|handy|fax|whatsapp|contact|ring|call|sms|num(?:ero)?|n\x7fmero|nummer|number|ph|mob)\b"
+    r"[^A-Za-z0-9\n]{0,6}(?:(?:me|us|at|on|is|es|\x7f|di|de|van|no|nr)\b[^A-Za-z0-9\n]{0,4}){0,2})"
+)
+_PHONE_SHAPES: tuple[tuple[Rx, str, bool], ...] = (
+    # ES: 9 digits beginning 6, 7, 8 or 9, in 3-3-3, 3-2-2-2 or 2-3-2-2 groups
+    (
+        Rx(
+            r"\b[6-9]\d{2}(?:[ .-]\d{3}[ .-]\d{3}|[ .-]\d{2}[ .-]\d{2}[ .-]\d{2})\b|"
+            r"\b[89]\d[ .-]\d{3}[ .-]\d{2}[ .-]\d{2}\b"
+        ),
+        "ES",
+        False,
+    ),
+    # IT mobiles: 3xx then 6-7 digits (one space) or 3-3-4 / 3-4-3
+    (Rx(r"\b3\d{2}[ .-]?\d{6,7}\b|\b3\d{2}[ .-]\d{3,4}[ .-]\d{3,4}\b"), "IT", False),
+    # JP: trunk 0, hyphenated area-exchange-subscriber, 10 or 11 digits
+    (Rx(r"\b0\d{1,4}-\d{1,4}-\d{4}\b"), "JP", False),
+    # NL: 06-12345678, 020-1234567, 020 123 4567
+    (Rx(r"\b0[1-9]\d{0,2}[ -]\d{3}[ -]?\d{2,4}\b|\b06[ -]?\d{8}\b"), "NL", False),
+    # AU: 04xx xxx xxx, (0x) xxxx xxxx, 0x xxxx xxxx
+    (Rx(r"\b04\d{2}[ -]?\d{3}[ -]?\d{3}\b|\(0[2378]\)[ ]?\d{4}[ -]?\d{4}|\b0[2378][ -]\d{4}[ -]\d{4}\b"), "AU", False),
+    # MX: 2-4-4 / 3-3-4, only beside a label (most 10-digit runs are valid somewhere in its plan)
+    (Rx(r"\b\d{2}[ -]\d{4}[ -]\d{4}\b"), "MX", True),
+)
+_PHONE_CONTEXT = Rx(_PHONE_LABEL + r"$")
+_NOT_PHONE_BEFORE = Rx(
+    r"(?i)\b(?:build|version|ver|release|rev|revision|order|invoice|ticket|issue|pr|job|run|id|ref|sku|"
+    r"tracking|amount|total|port|ports|pid|size|bytes|v)\W{0,3}$"
+)
+_PHONE_LABELLED = Rx(_PHONE_LABEL + r"(\+?\d[\d .-]{7,14}\d)")
+_LABELLED_REGIONS = ("ES", "IT", "NL", "JP", "AU", "MX", "CA")
+
+_GATED: tuple[Rx, ...] = (
+    _NL_STREET,
+    _NL_POSTAL,
+    _ROMAN_STREET,
+    _CA_TAIL,
+    _JP_ROMAJI,
+    _DOB,
+    *(rx for rx, _, _ in _PHONE_SHAPES),
+    _PHONE_LABELLED,
+)
+_GATE = RxSet([rx.pattern for rx in _GATED])
+_IDX = {id(rx): i for i, rx in enumerate(_GATED)}
+
+
+def _gates(text: str) -> frozenset[int] | None:
+    cached = getattr(text, "intl_fmt_gates", False)
+    if cached is not False:
+        return cached  # type: ignore[no-any-return]
+    out = _GATE.matching(text) if fold(text) is not None else None
+    if isinstance(text, Prepared):
+        text.intl_fmt_gates = out  # type: ignore[attr-defined]
+    return out
+
+
+def _open(gates: frozenset[int] | None, rx: Rx) -> bool:
+    return gates is None or _IDX[id(rx)] in gates
+
+
+def _labelled_address(text: str, start: int) -> bool:
+    return _ADDRESS_LABEL.search(text[max(0, start - 32) : start]) is not None
+
+
+def intl_address_spans(text: str) -> Iterator[Span]:
+    """NL, ES, IT, CA and JP addresses (see the module docstring)."""
+    gates = _gates(text)
+    if _open(gates, _NL_STREET):
+        for (start, end), strong, post, _city in _NL_STREET.finditer(text):
+            if text[end : end + 1].isalnum() or (text[end : end + 1] == "." and text[end + 1 : end + 2].isdigit()):
+                continue
+            if strong[0] >= 0 or post[0] >= 0 or _labelled_address(text, start):
+                yield Span(start, end, "address")
+    if _open(gates, _NL_POSTAL):
+        for ((start, end),) in _NL_POSTAL.finditer(text):
+            # "1015 CJ Amsterdam" beside a street line or a label (a bare "2024 CE Release" is not)
+            if _labelled_address(text, start) or _after_street_number(text, start):
+                yield Span(start, end, "address")
+    if _open(gates, _ROMAN_STREET):
+        for (start, end), (w0, w1), particle, (n0, n1), _num, tail in _ROMAN_STREET.finditer(text):
+            way = text[w0:w1]
+            if text[end : end + 1].isalnum() or text[end : end + 1] in ("_", "(") or text[start - 1 : start] in "_.":
+                continue
+            strong = way in _STRONG_WAYS or particle[0] >= 0 or tail[0] >= 0
+            # "Via Roma, 12" / "Via Roma n. 12": a comma or a number sign before the number
+            marked = "," in text[n0:n1] or "n" in text[n0:n1].lower()
+            if strong or marked or _labelled_address(text, start):
+                yield Span(start, end, "address")
+    if _open(gates, _CA_TAIL):
+        for (start, end), _ in _CA_TAIL.finditer(text):
+            if not text[end : end + 1].isalnum():
+                yield Span(start, end, "address")
+    if _open(gates, _JP_ROMAJI):
+        for ((start, end),) in _JP_ROMAJI.finditer(text):
+            yield Span(start, end, "address")
+    if any(c in text for c in _JP_CHARS):
+        for m in _JP_NATIVE.finditer(text):
+            value = m.group(0)
+            if value.startswith("〒") or any(ch.isdigit() for ch in value):
+                yield Span(m.start(), m.end(), "address")
+
+
+# a house number (12, 12a) or a floor/door (3º B) right before, then a comma or a line break
+_STREET_NUMBER_BEFORE = Rx(r"(?:\b\d{1,5}[A-Za-z]?|\x7f[ \t]?[A-Za-z]{0,4}\.?),?[ \t]*\r?\n?[ \t]*$")
+
+
+def _after_street_number(text: str, start: int) -> bool:
+    """A postcode right after a house number (`… 263, 1016 GV Amsterdam`) ends an address."""
+    return _STREET_NUMBER_BEFORE.search(text[max(0, start - 14) : start]) is not None
+
+
+def intl_dob_spans(text: str) -> Iterator[Span]:
+    """A date right after a birth label in one of several languages."""
+    if _open(_gates(text), _DOB):
+        for _, (start, end) in _DOB.finditer(text):
+            value = text[start:end]
+            if value[:4].isdigit() and value[4:5] != "年" and not value[4:5].isascii():
+                continue  # the fold's DEL after a year stood for something other than 年
+            if not text[end : end + 1].isdigit():
+                yield Span(start, end, "date_of_birth")
+    if "生" in text or "誕" in text:
+        for m in _JA_DOB.finditer(text):
+            yield Span(*m.span(1), "date_of_birth")
+
+
+@lru_cache(maxsize=4096)
+def _valid_in(raw: str, region: str) -> bool:
+    import phonenumbers
+
+    try:
+        num = phonenumbers.parse(raw, region)
+    except phonenumbers.NumberParseException:
+        return False
+    return phonenumbers.is_valid_number(num) and phonenumbers.region_code_for_number(num) == region
+
+
+def intl_phone_spans(text: str) -> Iterator[Span]:
+    """National numbers of ES, IT, JP, NL, AU (any shape of their plan) and MX (beside a label)."""
+    gates = _gates(text)
+    for rx, region, needs_label in _PHONE_SHAPES:
+        if not _open(gates, rx):
+            continue
+        for (start, end), *_ in rx.finditer(text):
+            before, after = text[start - 1 : start], text[end : end + 1]
+            glued = before in ("_", "/", ".", "+", "#", "$", "%", "=", ":", "-") or after in ("_", "-", "/", ".", ":")
+            if glued and not (after == "." and not text[end + 1 : end + 2].isalnum()):
+                continue  # an id, a version, a path, a key=value number (the labelled scan below takes those)
+            raw = text[start:end]
+            labelled = _PHONE_CONTEXT.search(text[max(0, start - 32) : start]) is not None
+            if (needs_label or raw.isdigit()) and not labelled:
+                continue
+            if not labelled and _NOT_PHONE_BEFORE.search(text[max(0, start - 24) : start]):
+                continue  # "build 612.345.678", "order #900 123 456"
+            if _valid_in(raw, region):
+                yield Span(start, end, "phone")
+    if _open(gates, _PHONE_LABELLED):
+        for _, (start, end) in _PHONE_LABELLED.finditer(text):
+            if text[end : end + 1].isalnum() or text[end : end + 1] in ("_", "-", "/"):
+                continue
+            raw = text[start:end]
+            if any(_valid_in(raw, r) for r in _LABELLED_REGIONS):
+                yield Span(start, end, "phone")

@@ -1,0 +1,286 @@
+"""National identity numbers of several countries, and passport numbers beside a label.
+
+Two kinds of evidence, precision first:
+
+- a shape no ordinary token has, *and* its check digits: UK National Insurance numbers (prefix
+  rules), Spanish DNI/NIE (mod 23 letter), Brazilian CPF/CNPJ in their punctuated forms (mod 11),
+  Italian codici fiscali (check letter), French NIR in its spaced form (mod 97), US ITINs with
+  dashes (group ranges). These are taken anywhere.
+- a label naming the number (SIN, BSN, Steuer-ID, Aadhaar, CPF, passport, …), then a value of
+  the kind's shape with valid check digits (where the kind has them) right after it. A bare
+  digit run is an order number, a timestamp or an id unless such a label says otherwise.
+
+Check digits are python-stdnum's (imported lazily, run only on candidates). Every pattern runs on
+the text's fold (see `matching`); the Japanese passport label is matched on the original text,
+behind a substring test.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from functools import lru_cache
+
+from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold
+from persona_pipeline.core.evidence.redaction.spans import Span
+
+# UK NINO: two prefix letters (D, F, I, Q, U, V never; O never second), six digits, A-D.
+_NINO = Rx(r"\b[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d\d ?\d\d ?\d\d ?[A-D]\b")
+_NINO_BAD_PREFIXES = frozenset(("BG", "GB", "KN", "NK", "NT", "TN", "ZZ"))
+# ES DNI (8 digits) / NIE (X, Y or Z and 7 digits), a hyphen or nothing before the letter; the
+# dotted form (12.345.678-Z) too.
+_DNI = Rx(r"\b(?:[XYZ]-?\d{7}|\d{8}|\d{2}\.\d{3}\.\d{3})-?[A-Z]\b")
+_CPF_CNPJ = Rx(r"\b(?:\d{3}\.\d{3}\.\d{3}-\d{2}|\d{2}\.\d{3}\.\d{3}/\d{4}-\d{2})\b")
+# Italian codice fiscale: surname/name letters, year, month letter, day, town code, check
+# letter; digits may be replaced by letters (omocodia).
+_CF = Rx(r"\b[A-Z]{6}[0-9LMNP-V]{2}[ABCDEHLMPRST][0-9LMNP-V]{2}[A-Z][0-9LMNP-V]{3}[A-Z]\b")
+# French NIR as printed on the carte Vitale: sex, year, month, department (2A/2B: Corsica),
+# commune, order, key.
+_NIR = Rx(r"\b[12378] \d\d \d\d (?:\d\d|2[AB]) \d{3} \d{3}(?: \d\d)?\b")
+# US ITIN: area 9xx, group 50-65, 70-88, 90-92 or 94-99.
+_ITIN = Rx(r"\b9\d\d-(?:5\d|6[0-5]|7\d|8[0-8]|9[0-24-9])-\d{4}\b")
+
+# Labels, one group per kind (their values are read right after the match). A label may end a
+# JSON/YAML key (`customer_sin`), be quoted or escaped, and be followed by `no`, `number`, `is`…
+_W = r"[ _.-]?"
+_LABELS: dict[str, str] = {
+    "ca_sin": rf"sin|s\.i\.n\.?|social{_W}insurance(?:{_W}n(?:o|umber|um))?|nas|assurance{_W}sociale",
+    "nl_bsn": rf"bsn|burger{_W}service{_W}nummer|sofi(?:{_W}nummer)?",
+    "de_tax_id": rf"steuer{_W}id(?:{_W}nr)?|steuer{_W}identifikations{_W}nummer|idnr|identifikationsnummer",
+    "in_aadhaar": r"aadhaa?r(?:[ _-]?(?:no|number|card|id))?|uidai",
+    "in_pan": rf"pan(?:{_W}(?:no|number|card))?|permanent{_W}account{_W}number",
+    "br_cpf": r"cpf|cnpj|cadastro de pessoas?",
+    "es_dni": rf"dni|nie|nif|documento{_W}nacional|n\x7fmero{_W}de{_W}identidad",
+    "fr_nir": rf"nir|insee|s\x7fcurit\x7f{_W}sociale|securite{_W}sociale|num\x7fro{_W}de{_W}s\x7fcu|carte{_W}vitale",
+    "uk_nino": rf"nino|ni{_W}(?:no|number|num)|national{_W}insurance(?:{_W}(?:no|number|num))?",
+    "ssn": rf"ssn|ss#|social{_W}security(?:{_W}(?:no|number|num))?|itin|taxpayer{_W}id(?:entification)?(?:{_W}number)?",
+    "passport_number": (
+        r"passports?(?:[ _.-]?(?:no|nr|num|number|id))?|reisepass(?:[ _-]?(?:nr|nummer))?|pass(?:[ _-]?nr|nummer)|"
+        r"passeport|pasaporte|passaporto|passaporte|paspoort(?:nummer)?|passnummer|travel[ _]document"
+    ),
+}
+_KINDS = tuple(_LABELS)
+# (between label and value: `: `, `": "`, `\": \"`, ` number is `, ` nº `, ` (NL) `)
+_GAP = (
+    r"(?:[^A-Za-z0-9\n]{0,6}(?:no|nr|n\x7f|number|num|numero|nummer|n\x7fmero|is|was|de|del|du|di|der|des|am|ist|"
+    r"est|es|\x7f|e|el|le|il|of|the|my|our)\b\.?){0,3}[^A-Za-z0-9\n]{0,8}"
+)
+_LABEL = Rx(r"(?i)(?:\b|_)(?:" + "|".join(f"({p})" for p in _LABELS.values()) + r")(?:\b|_)" + _GAP + r"[A-Za-z0-9]")
+# A label that is a whole header cell of a delimited table: its column's cells are its values.
+_LABEL_CELL = Rx(
+    r"(?im)(?:^|[,;\t|])[ \t]*[\"']?(?:[a-z]+_)?(?:"
+    + "|".join(f"({p})" for p in _LABELS.values())
+    + r")[\"']?[ \t]*(?:[,;\t|]|\r?$)"
+)
+_TABLE_SEPS = (",", "\t", ";", "|")
+_MAX_TABLE_ROWS = 2000
+_JA_PASSPORT = re.compile(
+    r"(?:パスポート|旅券)(?:番号)?[\s:：は=\"'「]{0,6}([A-Z]{1,2}\d{7,8}|[A-Z0-9]{6,10})(?![A-Za-z0-9])"
+)
+
+# Value shapes after a label (anchored at the value's start). Digits-only kinds keep one
+# separator style, so an IP or a version (1.2.3.4) never reads as a grouped number.
+_SHAPES: dict[str, tuple[Rx, ...]] = {
+    "ca_sin": (Rx(r"^(?:\d{3}([ -]?)\d{3}[ -]?\d{3})"),),
+    "nl_bsn": (Rx(r"^(?:\d{4}\.?\d{2}\.?\d{3}|\d{3}[ .]\d{3}[ .]\d{3}|\d{9}|\d{8})"),),
+    "de_tax_id": (Rx(r"^(?:\d{2} ?\d{3} ?\d{3} ?\d{3}|\d{11})"),),
+    "in_aadhaar": (Rx(r"^(?:\d{4}([ -]?)\d{4}[ -]?\d{4})"),),
+    "in_pan": (Rx(r"^(?:[A-Za-z]{5}\d{4}[A-Za-z])"),),
+    "br_cpf": (Rx(r"^(?:\d{2}\.?\d{3}\.?\d{3}/?\d{4}-?\d{2}|\d{3}\.?\d{3}\.?\d{3}-?\d{2})"),),
+    "es_dni": (Rx(r"^(?:(?:[XYZxyz][ -]?\d{7}|\d{8}|\d{2}\.\d{3}\.\d{3})[ -]?[A-Za-z])"),),
+    "fr_nir": (Rx(r"^(?:[12378] ?\d\d ?\d\d ?(?:\d\d|2[ABab]) ?\d{3} ?\d{3} ?\d\d)"),),
+    "uk_nino": (Rx(r"^(?:[A-Za-z]{2} ?\d\d ?\d\d ?\d\d ?[A-Da-d])"),),
+    "ssn": (Rx(r"^(?:\d{3}([- .]?)\d{2}[- .]?\d{4})"),),
+    # letters and digits, at least one digit: US/UK 9 digits, DE C01X00T47, FR 12AB34567, JP TK1234567
+    "passport_number": (Rx(r"^(?:[A-Z0-9]{6,10})"),),
+}
+
+
+def _nino_ok(v: str) -> bool:
+    c = v.replace(" ", "").upper()
+    return (
+        len(c) == 9
+        and c[0] not in "DFIQUV"
+        and c[1] not in "DFIOQUV"
+        and c[:2] not in _NINO_BAD_PREFIXES
+        and c[2:8].isdigit()
+        and c[8] in "ABCD"
+    )
+
+
+def _digits(v: str) -> str:
+    return "".join(c for c in v if c.isdigit())
+
+
+def _ssn_ok(v: str) -> bool:
+    d = _digits(v)
+    if len(d) != 9 or d[3:5] == "00" or d[5:] == "0000":
+        return False
+    if d[0] == "9":  # an ITIN
+        g = int(d[3:5])
+        return 50 <= g <= 65 or 70 <= g <= 88 or 90 <= g <= 92 or 94 <= g <= 99
+    return d[:3] not in ("000", "666")
+
+
+def _passport_ok(v: str) -> bool:
+    digits = sum(c.isdigit() for c in v)
+    # a number, not a word ("PASSPORT", "EXPIRED") nor a year; letters only as a prefix or mixed in
+    return digits >= 5 and not (len(v) == 4 and v.isdigit())
+
+
+@lru_cache(maxsize=1)
+def _validators() -> dict[str, Callable[[str], bool]]:
+    from stdnum.br import cnpj, cpf
+    from stdnum.ca import sin
+    from stdnum.de import idnr
+    from stdnum.es import dni, nie
+    from stdnum.fr import nir
+    from stdnum.in_ import aadhaar, pan
+    from stdnum.it import codicefiscale
+    from stdnum.nl import bsn
+
+    def es(v: str) -> bool:
+        c = v.replace(".", "").replace("-", "").replace(" ", "").upper()
+        return (nie if c[0] in "XYZ" else dni).is_valid(c)
+
+    return {
+        "ca_sin": lambda v: _digits(v)[:1] not in ("0", "8") and sin.is_valid(_digits(v)),
+        "nl_bsn": lambda v: bsn.is_valid(_digits(v)),
+        "de_tax_id": lambda v: idnr.is_valid(_digits(v)),
+        "in_aadhaar": lambda v: aadhaar.is_valid(_digits(v)),
+        "in_pan": lambda v: pan.is_valid(v.upper()),
+        "br_cpf": lambda v: (cpf if len(_digits(v)) == 11 else cnpj).is_valid(_digits(v)),
+        "es_dni": es,
+        "fr_nir": lambda v: nir.is_valid(v.replace(" ", "").upper()),
+        "it_fiscal_code": lambda v: codicefiscale.is_valid(v),
+        "uk_nino": _nino_ok,
+        "ssn": _ssn_ok,
+        "passport_number": _passport_ok,
+    }
+
+
+def _valid(kind: str, value: str) -> bool:
+    try:
+        return _validators()[kind](value)
+    except Exception:  # a validator refusing a shape it does not parse: not a number of that kind
+        return False
+
+
+def _bounded(text: str, start: int, end: int) -> bool:
+    """The value is a whole token: no letter, digit or `_` glued to either side, no further
+    digit group after a separator (`123-456-789-0`)."""
+    before, after = text[start - 1 : start], text[end : end + 1]
+    if before.isalnum() or before == "_" or after.isalnum() or after == "_":
+        return False
+    return not (after in ("-", ".", "/", ":") and text[end + 1 : end + 2].isdigit())
+
+
+_SHAPED: tuple[tuple[Rx, str], ...] = (
+    (_NINO, "uk_nino"),
+    (_DNI, "es_dni"),
+    (_CPF_CNPJ, "br_cpf"),
+    (_CF, "it_fiscal_code"),
+    (_NIR, "fr_nir"),
+    (_ITIN, "ssn"),
+)
+_GATE = RxSet([rx.pattern for rx, _ in _SHAPED] + [_LABEL.pattern, _LABEL_CELL.pattern])
+
+
+def _gates(text: str) -> frozenset[int] | None:
+    """Which of the shape patterns (and the label pattern, last) may match: one Set pass per
+    text, cached on a prepared text."""
+    cached = getattr(text, "intl_id_gates", False)
+    if cached is not False:
+        return cached  # type: ignore[no-any-return]
+    out = _GATE.matching(text) if fold(text) is not None else None
+    if isinstance(text, Prepared):
+        text.intl_id_gates = out  # type: ignore[attr-defined]
+    return out
+
+
+def national_id_spans(text: str) -> Iterator[Span]:
+    """National ids by shape and check digits, and labelled ids and passport numbers."""
+    gates = _gates(text)
+    for i, (rx, kind) in enumerate(_SHAPED):
+        if gates is not None and i not in gates:
+            continue
+        for ((start, end),) in rx.finditer(text):
+            if _bounded(text, start, end) and _valid(kind, text[start:end]):
+                yield Span(start, end, kind)
+    if gates is None or len(_SHAPED) in gates:
+        yield from _labelled(text)
+    if gates is None or len(_SHAPED) + 1 in gates:
+        yield from _column_cells(text)
+    if "パスポート" in text or "旅券" in text:
+        for m in _JA_PASSPORT.finditer(text):
+            if _passport_ok(m.group(1)):
+                yield Span(*m.span(1), "passport_number")
+
+
+def _labelled(text: str) -> Iterator[Span]:
+    for spans in _LABEL.finditer(text):
+        m_end = spans[0][1] - 1  # the value's first character
+        kinds = [k for k, g in zip(_KINDS, spans[1:], strict=True) if g[0] >= 0]
+        window = text[m_end : m_end + 40]
+        for kind in kinds:
+            for shape in _SHAPES[kind]:
+                m = _match_at(shape, window)
+                if m is None:
+                    continue
+                start, end = m_end, m_end + m
+                if not _bounded(text, start, end):
+                    # "646-45-1234 5" or "DNI 12345678Z9": the shape ran short of the token
+                    continue
+                value = text[start:end]
+                if _valid(kind, value) or (kind == "es_dni" and _valid("it_fiscal_code", value)):
+                    yield Span(start, end, kind)
+                    break
+
+
+def _value_span(kind: str, text: str, start: int) -> int | None:
+    """The end of a valid value of `kind` starting at `start`, or None."""
+    for shape in _SHAPES[kind]:
+        n = _match_at(shape, text[start : start + 40])
+        if n is not None and _bounded(text, start, start + n) and _valid(kind, text[start : start + n]):
+            return start + n
+    return None
+
+
+def _column_cells(text: str) -> Iterator[Span]:
+    """Cells of a CSV/TSV column whose header names an id kind, each validated as if labelled."""
+    for spans in _LABEL_CELL.finditer(text):
+        (h0, _), *groups = spans
+        kind = next(k for k, g in zip(_KINDS, groups, strict=True) if g[0] >= 0)
+        line_start = text.rfind("\n", 0, h0 + 1) + 1
+        line_end = text.find("\n", h0 + 1)
+        if line_end < 0:
+            continue
+        header = text[line_start:line_end]
+        label_at = next(g for g in groups if g[0] >= 0)[0] - line_start
+        sep = next((c for c in _TABLE_SEPS if c in header), None)
+        if sep is None:
+            continue
+        col, width = header.count(sep, 0, label_at), header.count(sep)
+        pos = line_end + 1
+        for _ in range(_MAX_TABLE_ROWS):
+            end = text.find("\n", pos)
+            end = len(text) if end < 0 else end
+            row = text[pos:end]
+            if row.count(sep) != width:
+                break
+            cells = row.split(sep)
+            a = pos + sum(len(c) + 1 for c in cells[:col])
+            cell = cells[col]
+            lead = len(cell) - len(cell.lstrip(" \t\"'"))
+            v_end = _value_span(kind, text, a + lead)
+            if v_end is not None:
+                yield Span(a + lead, v_end, kind)
+            pos = end + 1
+            if pos >= len(text):
+                break
+
+
+def _match_at(rx: Rx, window: str) -> int | None:
+    """The length of `rx`'s match at the window's start, or None."""
+    spans = rx.search(window)
+    return None if spans is None else spans[0][1]
