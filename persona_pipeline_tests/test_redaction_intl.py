@@ -176,6 +176,13 @@ def test_japanese_passport_label() -> None:
     assert not _leaks(f"パスポート番号：{value}です", value)
 
 
+def test_label_then_a_few_words() -> None:
+    value = "C01X00T47"
+    assert not _leaks(f"Passport number (DE, issued 2019): {value}", value)
+    sin = "046 454 286"  # Luhn-valid, an unassigned first digit: still a SIN beside its label
+    assert not _leaks(f"SIN of the applicant: {sin}", sin)
+
+
 def test_itin_and_spaced_ssn() -> None:
     itin = f"9{RNG.randrange(10, 99)}-{RNG.choice([70, 75, 88, 90, 94, 99])}-{RNG.randrange(1000, 9999)}"
     assert not _leaks(f"their ITIN {itin} was issued", itin)
@@ -228,6 +235,10 @@ DOBS = [
     ("生年月日：", "1985年3月12日"),
     ("date of birth:", "12-Mar-1985"),
     ("DOB", "1985/03/12"),
+    ("born in Lisbon on", "12 March 1985"),
+    ("Date of Birth (DD/MM/YYYY):", "12/03/1985"),
+    ("née à Lyon le", "1er mars 1985"),
+    ("dob=", "19850312"),
 ]
 
 
@@ -250,6 +261,10 @@ PHONES = [
     ("mobile", "0412 345 678"),
     ("office", "(02) 9876 5432"),
     ("tel:", "55 1234 5678"),
+    ("TEL;TYPE=CELL:", "0612345678"),
+    ("<a href='tel:", "0612345678"),
+    ("móvil", "612345678"),
+    ("hotline", "1300 123 456"),
 ]
 
 
@@ -277,6 +292,12 @@ SURVIVORS = [
     "passport: expired",
     "Via Docker you can run it",
     "Calle is a word in Spanish",
+    "NATO in Brussels on 12 March 2024 agreed",
+    "Kubernetes was born at Google; GA on 2015-07-21",
+    "the birthday paradox needs 23 people",
+    "id=0612345678&page=2",
+    "seq 612345678 acked",
+    "at 01-02-2024 12:30 the job ran",
     "born to run; date 12 March 1985 was a Tuesday",
     "2024 CE Release notes",
     "ON A1A is not a postal code without a digit pair",

@@ -119,15 +119,19 @@ _JP_NATIVE = re.compile(
 )
 _JP_CHARS = ("〒", "都", "道", "府", "県")
 
-# Birth labels; the date right after them (the label's gap allows `: `, `": "`, ` am `, ` le `).
-_DOB_LABEL = (
-    r"d\.?o\.?b\.?|date[ _-]?of[ _-]?birth|birth[ _-]?date|birthday|born(?:[ \t]+on)?|"
-    r"geburtsdatum|geburtstag|geboren(?:[ \t]+(?:am|op))?|geb\.|geboortedatum|"
-    r"date[ _]?(?:de[ _]?)?naissance|n\x7fe?s?[ \t]+le|nee?[ \t]+le|"
-    r"fecha[ _]?(?:de[ _]?)?nac(?:imiento)?\.?|f\.[ _]?nac(?:imiento)?\.?|nacid[oa][ \t]+el|"
-    r"data[ _]?(?:de[ _]?)?nascimento|nascid[oa][ \t]+em|"
-    r"data[ _]?(?:di[ _]?)?nascita|luogo[ _]e[ _]data[ _]di[ _]nascita|nat[oa][ \t]+(?:il|a[^\n,]{1,30}?[ \t]+il)|"
-    r"data[ _]urodzenia|urodzon[ya]|f\x7fdelsedatum|f\x7fdd|syntym\x7faika"
+# Birth labels. A noun label (date of birth, Geburtsdatum, fecha de nacimiento…) may be followed
+# by a format hint or punctuation before the date: `Date of Birth (DD/MM/YYYY): 12/03/1985`; a verb
+# (born, geboren, né le, nato il…) by a few words: `born in Lisbon on 12 March 1985`.
+_DOB_NOUN = (
+    r"d\.?o\.?b\.?|date[ _-]?of[ _-]?birth|birth[ _-]?date|birth[ _-]?day|geburtsdatum|geburtstag|"
+    r"geboortedatum|date[ _]?(?:de[ _]?)?naissance|fecha[ _]?(?:de[ _]?)?nac(?:imiento)?\.?|"
+    r"f\.[ _]?nac(?:imiento)?\.?|data[ _]?(?:de[ _]?)?nascimento|data[ _]?(?:di[ _]?)?nascita|"
+    r"data[ _]urodzenia|f\x7fdelsedatum|syntym\x7faika|fdn|ddn"
+)
+_DOB_VERB = (
+    r"born|geboren|geb\.|n(?:\x7f|e)e?(?:\(e\))?s?(?:[ \t]+(?:\x7f|a)[ \t]+[A-Z\x7f][A-Za-z\x7f'-]+)?[ \t]+le|"
+    r"nacid[oa]|nascid[oa]|urodzon[ya]|f\x7fdd|"
+    r"(?-i:[Nn]at[oa])[ \t]+(?:a|il|in|nel)"
 )
 _MONTH = (
     r"(?:jan|j\x7fn|feb|f\x7fv|fev|ene|gen|mar|m\x7fr|maa|apr|avr|abr|may|mai|mei|mag|jun|jui|giu|lug|jul|aug|"
@@ -135,54 +139,57 @@ _MONTH = (
 )
 _DATE = (
     r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|"
-    rf"\d{{1,2}}(?:st|nd|rd|th|er|\x7f|o)?\.?[ \t]+(?:de[ \t]+|of[ \t]+)?{_MONTH},?[ \t]+(?:de[ \t]+)?\d{{4}}|"
-    rf"\d{{1,2}}-{_MONTH}-\d{{2,4}}|"
+    rf"\d{{1,2}}(?:st|nd|rd|th|er|\x7f|o)?\.?[ \t]+(?:de[ \t]+|of[ \t]+)?{_MONTH},?[ \t]+(?:del?[ \t]+)?\d{{4}}|"
+    rf"\d{{1,2}}[-/ ]{_MONTH}[-/ ]\d{{2,4}}|(?:19|20)\d{{2}}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\b|"
     rf"{_MONTH}[ \t]+\d{{1,2}}(?:st|nd|rd|th)?,?[ \t]+\d{{4}}|"
     r"\d{4}\x7f\d{1,2}\x7f\d{1,2}\x7f"  # 1985年3月12日 (checked on the original)
 )
 _DOB = Rx(
-    rf"(?i)(?:\b|_)(?:{_DOB_LABEL})(?:\\?[\"'])?[ \t]*(?:[:=|>-]|is|was|am|le|el|il|em|op|:)?[ \t]*(?:\\?[\"'])?[ \t]*"
-    rf"({_DATE})"
+    rf"(?i)(?:\b|_)(?:(?:{_DOB_NOUN})[^\n;!?0-9]{{0,32}}?|"
+    rf"(?:{_DOB_VERB})(?:[ \t,]+[A-Za-z\x7f'-]{{1,20}}){{0,4}}?[ \t,:=\"'-]*)"
+    rf"\b({_DATE})"
 )
 _JA_DOB = re.compile(
-    r"(?:生年月日|誕生日|出生日期|生まれ)[\s:：は=\"'「]{0,4}"
+    r"(?:生年月日|誕生日|出生日期|出生年月日|生まれ|생년월일|[Дд]ата рождения)[\s:：は=\"'「]{0,4}"
     r"(\d{4}年\d{1,2}月\d{1,2}日|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|(?:昭和|平成|令和)\d{1,2}年\d{1,2}月\d{1,2}日)"
 )
 
 # Phones: shapes of one national plan each, with the region to validate in; a bare digit run
 # (no separators) only right after a phone label.
-_PHONE_LABEL = (
-    r"(?i:\b(?:phone|tel|t\x7fl|tel\x7ffono|telefono|telefoon|telefon|mobile|mobiel|m\x7fvil|movil|cellulare|cell|"
-    r"cellular|celular|handy|fax|whatsapp|contact|ring|call|sms|num(?:ero)?|n\x7fmero|nummer|number|ph|mob)\b"
-    r"[^A-Za-z0-9\n]{0,6}(?:(?:me|us|at|on|is|es|\x7f|di|de|van|no|nr)\b[^A-Za-z0-9\n]{0,4}){0,2})"
+_PHONE_WORDS = (
+    r"phone|tel|t\x7fl|tel\x7ffono|telefono|telefoon|telefon|telephone|mobile|mobiel|m\x7fvil|movil|cellulare|cell|"
+    r"cellular|celular|handy|fax|whatsapp|contact|ring|call|sms|num(?:ero)?|n\x7fmero|nummer|number|ph|mob|"
+    r"ll\x7fmame|llamar|chiamami|chiamare|chiama|bel|bellen|appelle[rz]?|anrufen|reach|text"
 )
-_PHONE_SHAPES: tuple[tuple[Rx, str, bool], ...] = (
-    # ES: 9 digits beginning 6, 7, 8 or 9, in 3-3-3, 3-2-2-2 or 2-3-2-2 groups
+# a phone word shortly before the number: `tel:`, `TEL;TYPE=CELL:`, `llámame al`, `phone (NL): `
+_PHONE_CONTEXT = Rx(rf"(?i)\b(?:{_PHONE_WORDS})\b[^\n0-9]{{0,16}}$")
+# labels in other scripts, looked for in the original text before the number
+_OTHER_SCRIPT_PHONE = ("電話", "携帯", "連絡先", "телефон", "Телефон", "전화", "手机", "電話番号")
+_PHONE_SHAPES: tuple[tuple[Rx, tuple[str, ...], bool], ...] = (
+    # ES: 9 digits beginning 6, 7, 8 or 9, in 3-3-3, 3-2-2-2 or 2-3-2-2 groups, or bare
     (
         Rx(
             r"\b[6-9]\d{2}(?:[ .-]\d{3}[ .-]\d{3}|[ .-]\d{2}[ .-]\d{2}[ .-]\d{2})\b|"
-            r"\b[89]\d[ .-]\d{3}[ .-]\d{2}[ .-]\d{2}\b"
+            r"\b[89]\d[ .-]\d{3}[ .-]\d{2}[ .-]\d{2}\b|\b[6-9]\d{8}\b"
         ),
-        "ES",
+        ("ES",),
         False,
     ),
     # IT mobiles: 3xx then 6-7 digits (one space) or 3-3-4 / 3-4-3
-    (Rx(r"\b3\d{2}[ .-]?\d{6,7}\b|\b3\d{2}[ .-]\d{3,4}[ .-]\d{3,4}\b"), "IT", False),
-    # JP: trunk 0, hyphenated area-exchange-subscriber, 10 or 11 digits
-    (Rx(r"\b0\d{1,4}-\d{1,4}-\d{4}\b"), "JP", False),
-    # NL: 06-12345678, 020-1234567, 020 123 4567
-    (Rx(r"\b0[1-9]\d{0,2}[ -]\d{3}[ -]?\d{2,4}\b|\b06[ -]?\d{8}\b"), "NL", False),
-    # AU: 04xx xxx xxx, (0x) xxxx xxxx, 0x xxxx xxxx
-    (Rx(r"\b04\d{2}[ -]?\d{3}[ -]?\d{3}\b|\(0[2378]\)[ ]?\d{4}[ -]?\d{4}|\b0[2378][ -]\d{4}[ -]\d{4}\b"), "AU", False),
-    # MX: 2-4-4 / 3-3-4, only beside a label (most 10-digit runs are valid somewhere in its plan)
-    (Rx(r"\b\d{2}[ -]\d{4}[ -]\d{4}\b"), "MX", True),
+    (Rx(r"\b3\d{2}[ .-]?\d{6,7}\b|\b3\d{2}[ .-]\d{3,4}[ .-]\d{3,4}\b"), ("IT",), False),
+    # trunk-0 plans (NL, JP, AU, IT landlines), 9 to 11 digits in any grouping; (0x) area codes
+    (Rx(r"\b0\d(?:[ .-]?\d){7,9}\b|\(0\d{1,4}\)[ ]?\d{1,4}[ -]?\d{3,4}\b"), ("NL", "JP", "AU", "IT"), False),
+    # AU local-rate numbers: 1300 / 1800 and six digits
+    (Rx(r"\b1[38]00[ -]?\d{3}[ -]?\d{3}\b"), ("AU",), False),
+    # MX: 2-4-4, only beside a label (most 10-digit runs are valid somewhere in its plan)
+    (Rx(r"\b\d{2}[ -]\d{4}[ -]\d{4}\b"), ("MX",), True),
 )
-_PHONE_CONTEXT = Rx(_PHONE_LABEL + r"$")
 _NOT_PHONE_BEFORE = Rx(
     r"(?i)\b(?:build|version|ver|release|rev|revision|order|invoice|ticket|issue|pr|job|run|id|ref|sku|"
     r"tracking|amount|total|port|ports|pid|size|bytes|v)\W{0,3}$"
 )
-_PHONE_LABELLED = Rx(_PHONE_LABEL + r"(\+?\d[\d .-]{7,14}\d)")
+_DATE_OR_IP = Rx(r"^(?:\d{1,2}[-./]\d{1,2}[-./]\d{2,4}|\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,3}(?:\.\d{1,3}){3})")
+_PHONE_LABELLED = Rx(rf"(?i)\b(?:{_PHONE_WORDS})\b[^\n0-9]{{0,16}}(\+?\d[\d .-]{{7,14}}\d)")
 _LABELLED_REGIONS = ("ES", "IT", "NL", "JP", "AU", "MX", "CA")
 
 _GATED: tuple[Rx, ...] = (
@@ -273,7 +280,7 @@ def intl_dob_spans(text: str) -> Iterator[Span]:
                 continue  # the fold's DEL after a year stood for something other than 年
             if not text[end : end + 1].isdigit():
                 yield Span(start, end, "date_of_birth")
-    if "生" in text or "誕" in text:
+    if "生" in text or "誕" in text or "생년" in text or "рождения" in text:
         for m in _JA_DOB.finditer(text):
             yield Span(*m.span(1), "date_of_birth")
 
@@ -289,29 +296,38 @@ def _valid_in(raw: str, region: str) -> bool:
     return phonenumbers.is_valid_number(num) and phonenumbers.region_code_for_number(num) == region
 
 
+def _phone_labelled(text: str, start: int) -> bool:
+    window = text[max(0, start - 32) : start]
+    return _PHONE_CONTEXT.search(window) is not None or any(w in window for w in _OTHER_SCRIPT_PHONE)
+
+
 def intl_phone_spans(text: str) -> Iterator[Span]:
-    """National numbers of ES, IT, JP, NL, AU (any shape of their plan) and MX (beside a label)."""
+    """National numbers of ES, IT, NL, JP, AU in their plans' shapes (a bare digit run, or one
+    glued to `=`/`:`, only beside a phone label), MX beside a label."""
     gates = _gates(text)
-    for rx, region, needs_label in _PHONE_SHAPES:
+    for rx, regions, needs_label in _PHONE_SHAPES:
         if not _open(gates, rx):
             continue
         for (start, end), *_ in rx.finditer(text):
             before, after = text[start - 1 : start], text[end : end + 1]
-            glued = before in ("_", "/", ".", "+", "#", "$", "%", "=", ":", "-") or after in ("_", "-", "/", ".", ":")
-            if glued and not (after == "." and not text[end + 1 : end + 2].isalnum()):
-                continue  # an id, a version, a path, a key=value number (the labelled scan below takes those)
-            raw = text[start:end]
-            labelled = _PHONE_CONTEXT.search(text[max(0, start - 32) : start]) is not None
-            if (needs_label or raw.isdigit()) and not labelled:
+            if before in ("_", "/", ".", "+", "#", "$", "%", "-") or after in ("_", "-", "/", ":"):
+                continue  # an id, a version, a path, a time
+            if after == "." and text[end + 1 : end + 2].isdigit():
                 continue
+            raw = text[start:end]
+            if _DATE_OR_IP.match(raw):
+                continue
+            labelled = _phone_labelled(text, start)
+            if not labelled and (needs_label or raw.isdigit() or before in ("=", ":")):
+                continue  # a bare digit run (or key=value) is an id unless a label says otherwise
             if not labelled and _NOT_PHONE_BEFORE.search(text[max(0, start - 24) : start]):
                 continue  # "build 612.345.678", "order #900 123 456"
-            if _valid_in(raw, region):
+            if any(_valid_in(raw, region) for region in regions):
                 yield Span(start, end, "phone")
     if _open(gates, _PHONE_LABELLED):
         for _, (start, end) in _PHONE_LABELLED.finditer(text):
             if text[end : end + 1].isalnum() or text[end : end + 1] in ("_", "-", "/"):
                 continue
             raw = text[start:end]
-            if any(_valid_in(raw, r) for r in _LABELLED_REGIONS):
+            if not _DATE_OR_IP.match(raw) and any(_valid_in(raw, r) for r in _LABELLED_REGIONS):
                 yield Span(start, end, "phone")

@@ -56,16 +56,15 @@ _LABELS: dict[str, str] = {
     "ssn": rf"ssn|ss#|social{_W}security(?:{_W}(?:no|number|num))?|itin|taxpayer{_W}id(?:entification)?(?:{_W}number)?",
     "passport_number": (
         r"passports?(?:[ _.-]?(?:no|nr|num|number|id))?|reisepass(?:[ _-]?(?:nr|nummer))?|pass(?:[ _-]?nr|nummer)|"
-        r"passeport|pasaporte|passaporto|passaporte|paspoort(?:nummer)?|passnummer|travel[ _]document"
+        r"passeport|pasaporte|passaporto|passaporte|paspoort(?:nummer)?|passnummer|paszport|pasaport|passi|"
+        r"travel[ _]document"
     ),
 }
 _KINDS = tuple(_LABELS)
-# (between label and value: `: `, `": "`, `\": \"`, ` number is `, ` nº `, ` (NL) `)
-_GAP = (
-    r"(?:[^A-Za-z0-9\n]{0,6}(?:no|nr|n\x7f|number|num|numero|nummer|n\x7fmero|is|was|de|del|du|di|der|des|am|ist|"
-    r"est|es|\x7f|e|el|le|il|of|the|my|our)\b\.?){0,3}[^A-Za-z0-9\n]{0,8}"
-)
-_LABEL = Rx(r"(?i)(?:\b|_)(?:" + "|".join(f"({p})" for p in _LABELS.values()) + r")(?:\b|_)" + _GAP + r"[A-Za-z0-9]")
+_LABEL = Rx(r"(?i)(?:\b|_)(?:" + "|".join(f"({p})" for p in _LABELS.values()) + r")(?:\b|_)")
+# a label's value is among its next few tokens, on its line
+_VALUE_REACH = 48
+_MAX_TOKENS = 5
 # A label that is a whole header cell of a delimited table: its column's cells are its values.
 _LABEL_CELL = Rx(
     r"(?im)(?:^|[,;\t|])[ \t]*[\"']?(?:[a-z]+_)?(?:"
@@ -75,8 +74,11 @@ _LABEL_CELL = Rx(
 _TABLE_SEPS = (",", "\t", ";", "|")
 _MAX_TABLE_ROWS = 2000
 _JA_PASSPORT = re.compile(
-    r"(?:パスポート|旅券)(?:番号)?[\s:：は=\"'「]{0,6}([A-Z]{1,2}\d{7,8}|[A-Z0-9]{6,10})(?![A-Za-z0-9])"
+    r"(?:パスポート|旅券|护照|護照|여권|[Пп]аспорт)(?:番号|号码|號碼|번호|[ _]?(?:номер|№))?"
+    r"[\s:：は=\"'「]{0,6}([A-Z]{1,2}\d{7,8}|[A-Z0-9]{6,10})(?![A-Za-z0-9])"
 )
+
+_OTHER_SCRIPT_PASSPORT = ("パスポート", "旅券", "护照", "護照", "여권", "аспорт")
 
 # Value shapes after a label (anchored at the value's start). Digits-only kinds keep one
 # separator style, so an IP or a version (1.2.3.4) never reads as a grouped number.
@@ -124,14 +126,14 @@ def _ssn_ok(v: str) -> bool:
 
 def _passport_ok(v: str) -> bool:
     digits = sum(c.isdigit() for c in v)
-    # a number, not a word ("PASSPORT", "EXPIRED") nor a year; letters only as a prefix or mixed in
-    return digits >= 5 and not (len(v) == 4 and v.isdigit())
+    # a number, not a word ("PASSPORT", "EXPIRED"); NL numbers may hold as few as three digits
+    return digits >= 3
 
 
 @lru_cache(maxsize=1)
 def _validators() -> dict[str, Callable[[str], bool]]:
+    from stdnum import luhn
     from stdnum.br import cnpj, cpf
-    from stdnum.ca import sin
     from stdnum.de import idnr
     from stdnum.es import dni, nie
     from stdnum.fr import nir
@@ -144,7 +146,9 @@ def _validators() -> dict[str, Callable[[str], bool]]:
         return (nie if c[0] in "XYZ" else dni).is_valid(c)
 
     return {
-        "ca_sin": lambda v: _digits(v)[:1] not in ("0", "8") and sin.is_valid(_digits(v)),
+        # Luhn only: stdnum also refuses the unassigned first digits 0 and 8, which example and
+        # test SINs use (046 454 286)
+        "ca_sin": lambda v: len(_digits(v)) == 9 and luhn.is_valid(_digits(v)),
         "nl_bsn": lambda v: bsn.is_valid(_digits(v)),
         "de_tax_id": lambda v: idnr.is_valid(_digits(v)),
         "in_aadhaar": lambda v: aadhaar.is_valid(_digits(v)),
@@ -211,30 +215,35 @@ def national_id_spans(text: str) -> Iterator[Span]:
         yield from _labelled(text)
     if gates is None or len(_SHAPED) + 1 in gates:
         yield from _column_cells(text)
-    if "パスポート" in text or "旅券" in text:
+    if any(w in text for w in _OTHER_SCRIPT_PASSPORT):
         for m in _JA_PASSPORT.finditer(text):
             if _passport_ok(m.group(1)):
                 yield Span(*m.span(1), "passport_number")
 
 
 def _labelled(text: str) -> Iterator[Span]:
+    """After each label, the first of its next few tokens that is a valid value of the label's
+    kind (`passport number (DE): C01X00T47`, `SIN of the applicant: 046 454 286`)."""
     for spans in _LABEL.finditer(text):
-        m_end = spans[0][1] - 1  # the value's first character
+        label_end = spans[0][1]
         kinds = [k for k, g in zip(_KINDS, spans[1:], strict=True) if g[0] >= 0]
-        window = text[m_end : m_end + 40]
-        for kind in kinds:
-            for shape in _SHAPES[kind]:
-                m = _match_at(shape, window)
-                if m is None:
-                    continue
-                start, end = m_end, m_end + m
-                if not _bounded(text, start, end):
-                    # "646-45-1234 5" or "DNI 12345678Z9": the shape ran short of the token
-                    continue
-                value = text[start:end]
-                if _valid(kind, value) or (kind == "es_dni" and _valid("it_fiscal_code", value)):
-                    yield Span(start, end, kind)
-                    break
+        window = text[label_end : label_end + _VALUE_REACH]
+        cut = window.find("\n")
+        if cut >= 0:
+            window = window[:cut]
+        tried = 0
+        for i, ch in enumerate(window):
+            if not ch.isalnum() or (i and window[i - 1].isalnum()):
+                continue
+            tried += 1
+            if tried > _MAX_TOKENS:
+                break
+            found = next(
+                ((kind, end) for kind in kinds if (end := _value_span(kind, text, label_end + i)) is not None), None
+            )
+            if found is not None:
+                yield Span(label_end + i, found[1], found[0])
+                break
 
 
 def _value_span(kind: str, text: str, start: int) -> int | None:
