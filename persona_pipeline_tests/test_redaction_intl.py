@@ -313,9 +313,26 @@ def test_lookalikes_survive(text: str) -> None:
     assert out is not None and out.text == text, out.text
 
 
+def _all_positive_texts() -> list[str]:
+    texts = [t for label, gen in CASES for t in wrap(label, gen())]  # type: ignore[operator]
+    texts += [f"ship to {a}; then {a}" for a in ADDRESSES]
+    texts += [f"{label} {date} / {label} {date}" for label, date in DOBS]
+    texts += [f"{label} {n}, or {n}" for label, n in PHONES]
+    # a second value after the first one's placeholder: the placeholder's kind is no label
+    texts += [f"SIN: {ca_sin()} and {ca_sin()[::-1]}", "passport number: C01X00T47 then 123456789"]
+    return texts
+
+
 def test_idempotent() -> None:
-    text = " | ".join([f"DNI {es_dni()}", "Keizersgracht 263, 1016 GV Amsterdam", "né le 7 février 1990"])
-    once = R.redact(text)
-    assert once is not None
-    twice = R.redact(once.text)
-    assert twice is not None and twice.text == once.text
+    for text in _all_positive_texts():
+        once = R.redact(text)
+        assert once is not None
+        twice = R.redact(once.text)
+        assert twice is not None and twice.text == once.text, (once.text, twice.text)
+
+
+def test_placeholder_kind_is_no_label() -> None:
+    for kind in ("ca_sin", "passport_number", "date_of_birth", "phone", "nl_bsn", "uk_nino"):
+        text = f"[REDACTED:{kind}:abcdefab] 046454286 C01X00T47 12/03/1985 612345678"
+        out = R.redact(text)
+        assert out is not None and out.text == text, out.text

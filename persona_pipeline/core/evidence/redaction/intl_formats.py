@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold
-from persona_pipeline.core.evidence.redaction.spans import Span
+from persona_pipeline.core.evidence.redaction.spans import PLACEHOLDER_RE, Span
 
 _CAPW = r"[A-Z\x7f][A-Za-z\x7f'.-]*"
 _CITY = rf"{_CAPW}(?:[ \t]+(?:{_CAPW}|aan|an|de|den|am|sul|del|di|la|le|en))?"
@@ -156,13 +156,17 @@ _JA_DOB = re.compile(
 
 # Phones: shapes of one national plan each, with the region to validate in; a bare digit run
 # (no separators) only right after a phone label.
+# Words that name a phone; the weak ones (number, contact, call…) also name other things, so they
+# vouch only for a grouped number, never for a bare digit run.
 _PHONE_WORDS = (
     r"phone|tel|t\x7fl|tel\x7ffono|telefono|telefoon|telefon|telephone|mobile|mobiel|m\x7fvil|movil|cellulare|cell|"
-    r"cellular|celular|handy|fax|whatsapp|contact|ring|call|sms|num(?:ero)?|n\x7fmero|nummer|number|ph|mob|"
-    r"ll\x7fmame|llamar|chiamami|chiamare|chiama|bel|bellen|appelle[rz]?|anrufen|reach|text"
+    r"cellular|celular|handy|fax|whatsapp|sms|ph|mob|ll\x7fmame|chiamami|bel[ \t]+me|text[ \t]+me|call[ \t]+me|"
+    r"ring[ \t]+me|appelle[rz]?-moi|ruf[ \t]+mich[ \t]+an"
 )
+_WEAK_PHONE_WORDS = r"contact|ring|call|num(?:ero)?|n\x7fmero|nummer|number|llamar|chiamare|chiama|bellen|anrufen"
 # a phone word shortly before the number: `tel:`, `TEL;TYPE=CELL:`, `llámame al`, `phone (NL): `
 _PHONE_CONTEXT = Rx(rf"(?i)\b(?:{_PHONE_WORDS})\b[^\n0-9]{{0,16}}$")
+_WEAK_PHONE_CONTEXT = Rx(rf"(?i)\b(?:{_WEAK_PHONE_WORDS})\b[^\n0-9]{{0,16}}$")
 # labels in other scripts, looked for in the original text before the number
 _OTHER_SCRIPT_PHONE = ("電話", "携帯", "連絡先", "телефон", "Телефон", "전화", "手机", "電話番号")
 _PHONE_SHAPES: tuple[tuple[Rx, tuple[str, ...], bool], ...] = (
@@ -271,10 +275,25 @@ def _after_street_number(text: str, start: int) -> bool:
     return _STREET_NUMBER_BEFORE.search(text[max(0, start - 14) : start]) is not None
 
 
+def _in_placeholder(text: str, pos: int) -> bool:
+    """Whether `pos` lies inside a `[REDACTED:kind:…]` placeholder (its kind names a label:
+    `date_of_birth`, `passport_number`), so that redacting redacted text changes nothing."""
+    i = text.rfind("[REDACTED:", max(0, pos - 48), pos + 1)
+    return i >= 0 and "]" not in text[i:pos]
+
+
+def _blank_placeholders(window: str) -> str:
+    if "[REDACTED:" not in window:
+        return window
+    return PLACEHOLDER_RE.sub(lambda m: "#" * len(m.group(0)), window)
+
+
 def intl_dob_spans(text: str) -> Iterator[Span]:
     """A date right after a birth label in one of several languages."""
     if _open(_gates(text), _DOB):
-        for _, (start, end) in _DOB.finditer(text):
+        for (m0, _), (start, end) in _DOB.finditer(text):
+            if _in_placeholder(text, m0):
+                continue
             value = text[start:end]
             if value[:4].isdigit() and value[4:5] != "年" and not value[4:5].isascii():
                 continue  # the fold's DEL after a year stood for something other than 年
@@ -296,9 +315,13 @@ def _valid_in(raw: str, region: str) -> bool:
     return phonenumbers.is_valid_number(num) and phonenumbers.region_code_for_number(num) == region
 
 
-def _phone_labelled(text: str, start: int) -> bool:
-    window = text[max(0, start - 32) : start]
-    return _PHONE_CONTEXT.search(window) is not None or any(w in window for w in _OTHER_SCRIPT_PHONE)
+def _phone_label(text: str, start: int) -> int:
+    """2: a phone word before `start`, 1: a word that may name a phone, 0: none. Placeholders in
+    the window are blanked first (`[REDACTED:phone:…]` names no phone of the text's)."""
+    window = _blank_placeholders(text[max(0, start - 32) : start])
+    if _PHONE_CONTEXT.search(window) is not None or any(w in window for w in _OTHER_SCRIPT_PHONE):
+        return 2
+    return 1 if _WEAK_PHONE_CONTEXT.search(window) is not None else 0
 
 
 def intl_phone_spans(text: str) -> Iterator[Span]:
@@ -317,16 +340,16 @@ def intl_phone_spans(text: str) -> Iterator[Span]:
             raw = text[start:end]
             if _DATE_OR_IP.match(raw):
                 continue
-            labelled = _phone_labelled(text, start)
-            if not labelled and (needs_label or raw.isdigit() or before in ("=", ":")):
-                continue  # a bare digit run (or key=value) is an id unless a label says otherwise
-            if not labelled and _NOT_PHONE_BEFORE.search(text[max(0, start - 24) : start]):
+            label = _phone_label(text, start)
+            if label < 2 and (raw.isdigit() or before in ("=", ":")):
+                continue  # a bare digit run (or key=value) is an id unless a phone word says otherwise
+            if not label and (needs_label or _NOT_PHONE_BEFORE.search(text[max(0, start - 24) : start])):
                 continue  # "build 612.345.678", "order #900 123 456"
             if any(_valid_in(raw, region) for region in regions):
                 yield Span(start, end, "phone")
     if _open(gates, _PHONE_LABELLED):
-        for _, (start, end) in _PHONE_LABELLED.finditer(text):
-            if text[end : end + 1].isalnum() or text[end : end + 1] in ("_", "-", "/"):
+        for (m0, _), (start, end) in _PHONE_LABELLED.finditer(text):
+            if text[end : end + 1].isalnum() or text[end : end + 1] in ("_", "-", "/") or _in_placeholder(text, m0):
                 continue
             raw = text[start:end]
             if not _DATE_OR_IP.match(raw) and any(_valid_in(raw, r) for r in _LABELLED_REGIONS):

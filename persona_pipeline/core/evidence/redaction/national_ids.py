@@ -225,6 +225,8 @@ def _labelled(text: str) -> Iterator[Span]:
     """After each label, the first of its next few tokens that is a valid value of the label's
     kind (`passport number (DE): C01X00T47`, `SIN of the applicant: 046 454 286`)."""
     for spans in _LABEL.finditer(text):
+        if _in_placeholder(text, spans[0][0]):
+            continue  # `[REDACTED:ca_sin:…]` names a kind, not a number of the text's
         label_end = spans[0][1]
         kinds = [k for k, g in zip(_KINDS, spans[1:], strict=True) if g[0] >= 0]
         window = text[label_end : label_end + _VALUE_REACH]
@@ -246,6 +248,11 @@ def _labelled(text: str) -> Iterator[Span]:
                 break
 
 
+def _in_placeholder(text: str, pos: int) -> bool:
+    i = text.rfind("[REDACTED:", max(0, pos - 48), pos + 1)
+    return i >= 0 and "]" not in text[i:pos]
+
+
 def _value_span(kind: str, text: str, start: int) -> int | None:
     """The end of a valid value of `kind` starting at `start`, or None."""
     for shape in _SHAPES[kind]:
@@ -259,6 +266,8 @@ def _column_cells(text: str) -> Iterator[Span]:
     """Cells of a CSV/TSV column whose header names an id kind, each validated as if labelled."""
     for spans in _LABEL_CELL.finditer(text):
         (h0, _), *groups = spans
+        if _in_placeholder(text, h0 + 1):
+            continue
         kind = next(k for k, g in zip(_KINDS, groups, strict=True) if g[0] >= 0)
         line_start = text.rfind("\n", 0, h0 + 1) + 1
         line_end = text.find("\n", h0 + 1)
