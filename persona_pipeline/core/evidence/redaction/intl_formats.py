@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterator
 from functools import lru_cache
 
+from persona_pipeline.core.evidence.redaction import national_ids
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold
 from persona_pipeline.core.evidence.redaction.spans import PLACEHOLDER_RE, Span
 
@@ -126,10 +127,12 @@ _DOB_NOUN = (
     r"d\.?o\.?b\.?|date[ _-]?of[ _-]?birth|birth[ _-]?date|birth[ _-]?day|geburtsdatum|geburtstag|"
     r"geboortedatum|date[ _]?(?:de[ _]?)?naissance|fecha[ _]?(?:de[ _]?)?nac(?:imiento)?\.?|"
     r"f\.[ _]?nac(?:imiento)?\.?|data[ _]?(?:de[ _]?)?nascimento|data[ _]?(?:di[ _]?)?nascita|"
-    r"data[ _]urodzenia|f\x7fdelsedatum|syntym\x7faika|fdn|ddn"
+    r"data[ _]urodzenia|f\x7fdelsedatum|f\x7fdselsdato|syntym\x7faika|do\x7fum[ _]tarihi|datum[ _]narozen\x7f|"
+    r"geb(?:\.|urts)?[ _-]?datum|date[ _]de[ _]naiss\.|birth[\"']?[ \t]*[:=]|fdn|ddn"
 )
 _DOB_VERB = (
-    r"born|geboren|geb\.|n(?:\x7f|e)e?(?:\(e\))?s?(?:[ \t]+(?:\x7f|a)[ \t]+[A-Z\x7f][A-Za-z\x7f'-]+)?[ \t]+le|"
+    r"born|geboren|geb\.|nacid[oa]/a|nascid[oa]\(a\)|nat[oa]/a|"
+    r"n(?:\x7f|e)e?(?:\(e\))?s?(?:[ \t]+(?:\x7f|a)[ \t]+[A-Z\x7f][A-Za-z\x7f'-]+)?[ \t]+le|"
     r"nacid[oa]|nascid[oa]|urodzon[ya]|f\x7fdd|"
     r"(?-i:[Nn]at[oa])[ \t]+(?:a|il|in|nel)"
 )
@@ -149,9 +152,16 @@ _DOB = Rx(
     rf"(?:{_DOB_VERB})(?:[ \t,]+[A-Za-z\x7f'-]{{1,20}}){{0,4}}?[ \t,:=\"'-]*)"
     rf"\b({_DATE})"
 )
+_JA_DOB_WORDS = ("生年月日", "誕生日", "出生", "生まれ", "생년월일", "ата рождения")
 _JA_DOB = re.compile(
     r"(?:生年月日|誕生日|出生日期|出生年月日|生まれ|생년월일|[Дд]ата рождения)[\s:：は=\"'「]{0,4}"
-    r"(\d{4}年\d{1,2}月\d{1,2}日|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|(?:昭和|平成|令和)\d{1,2}年\d{1,2}月\d{1,2}日)"
+    r"(\d{4}年\s?\d{1,2}月\s?\d{1,2}日|\d{4}년\s?\d{1,2}월\s?\d{1,2}일|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|"
+    r"\d{1,2}[-/.]\d{1,2}[-/.]\d{4}|\d{1,2}\s[а-я]+\s\d{4}|(?:昭和|平成|令和)\d{1,2}年\d{1,2}月\d{1,2}日)"
+)
+# the label after the date: `12/03/1985 (DOB)`, `1985-03-12 - date of birth`
+_DOB_AFTER = Rx(
+    rf"(?i)\b({_DATE})[ \t]*[(,-]?[ \t]*(?:dob|d\.o\.b\.?|date[ _]of[ _]birth|birth[ _]?date|geburtsdatum|"
+    r"fecha[ _]de[ _]nacimiento|data[ _]di[ _]nascita|date[ _]de[ _]naissance|geboortedatum|data[ _]de[ _]nascimento)\b"
 )
 
 # Phones: shapes of one national plan each, with the region to validate in; a bare digit run
@@ -169,24 +179,27 @@ _PHONE_CONTEXT = Rx(rf"(?i)\b(?:{_PHONE_WORDS})\b[^\n0-9]{{0,16}}$")
 _WEAK_PHONE_CONTEXT = Rx(rf"(?i)\b(?:{_WEAK_PHONE_WORDS})\b[^\n0-9]{{0,16}}$")
 # labels in other scripts, looked for in the original text before the number
 _OTHER_SCRIPT_PHONE = ("電話", "携帯", "連絡先", "телефон", "Телефон", "전화", "手机", "電話番号")
-_PHONE_SHAPES: tuple[tuple[Rx, tuple[str, ...], bool], ...] = (
-    # ES: 9 digits beginning 6, 7, 8 or 9, in 3-3-3, 3-2-2-2 or 2-3-2-2 groups, or bare
+# National shapes with at least one separator (a bare digit run is read only after a phone word,
+# by `_PHONE_LABELLED`: ids and counters are bare digit runs too).
+_PHONE_SHAPES: tuple[tuple[Rx, tuple[str, ...]], ...] = (
+    # ES: 9 digits beginning 6, 7, 8 or 9, in 3-3-3, 3-2-2-2 or 2-3-2-2 groups
     (
         Rx(
             r"\b[6-9]\d{2}(?:[ .-]\d{3}[ .-]\d{3}|[ .-]\d{2}[ .-]\d{2}[ .-]\d{2})\b|"
-            r"\b[89]\d[ .-]\d{3}[ .-]\d{2}[ .-]\d{2}\b|\b[6-9]\d{8}\b"
+            r"\b[89]\d[ .-]\d{3}[ .-]\d{2}[ .-]\d{2}\b"
         ),
         ("ES",),
-        False,
     ),
-    # IT mobiles: 3xx then 6-7 digits (one space) or 3-3-4 / 3-4-3
-    (Rx(r"\b3\d{2}[ .-]?\d{6,7}\b|\b3\d{2}[ .-]\d{3,4}[ .-]\d{3,4}\b"), ("IT",), False),
-    # trunk-0 plans (NL, JP, AU, IT landlines), 9 to 11 digits in any grouping; (0x) area codes
-    (Rx(r"\b0\d(?:[ .-]?\d){7,9}\b|\(0\d{1,4}\)[ ]?\d{1,4}[ -]?\d{3,4}\b"), ("NL", "JP", "AU", "IT"), False),
+    # IT mobiles: 3xx then 6-7 digits, or 3-3-4 / 3-4-3
+    (Rx(r"\b3\d{2}[ .-]\d{6,7}\b|\b3\d{2}[ .-]\d{3,4}[ .-]\d{3,4}\b"), ("IT",)),
+    # trunk-0 plans (NL, JP, AU, IT landlines), 9 to 11 digits in groups of 3+ after the area code
+    # (dates' 05-11 never); (0x) area codes
+    (
+        Rx(r"\b0\d{1,4}[ .-]\d{3,8}(?:[ .-]\d{2,4}){0,2}\b|\(0\d{1,4}\)[ ]?\d{1,4}[ -]?\d{3,4}\b"),
+        ("NL", "JP", "AU", "IT"),
+    ),
     # AU local-rate numbers: 1300 / 1800 and six digits
-    (Rx(r"\b1[38]00[ -]?\d{3}[ -]?\d{3}\b"), ("AU",), False),
-    # MX: 2-4-4, only beside a label (most 10-digit runs are valid somewhere in its plan)
-    (Rx(r"\b\d{2}[ -]\d{4}[ -]\d{4}\b"), ("MX",), True),
+    (Rx(r"\b1[38]00[ -]\d{3}[ -]?\d{3}\b"), ("AU",)),
 )
 _NOT_PHONE_BEFORE = Rx(
     r"(?i)\b(?:build|version|ver|release|rev|revision|order|invoice|ticket|issue|pr|job|run|id|ref|sku|"
@@ -203,10 +216,26 @@ _GATED: tuple[Rx, ...] = (
     _CA_TAIL,
     _JP_ROMAJI,
     _DOB,
-    *(rx for rx, _, _ in _PHONE_SHAPES),
+    _DOB_AFTER,
+    *(rx for rx, _ in _PHONE_SHAPES),
     _PHONE_LABELLED,
+    *national_ids.GATED,
 )
-_GATE = RxSet([rx.pattern for rx in _GATED])
+
+
+def _gate_pattern(pattern: str) -> str:
+    """`pattern` with its wide counted repetitions opened (`{0,32}` -> `*`): a superset, and a
+    smaller Set DFA; narrow ones (`\\d{8}`) are kept, or the gate would open on every number."""
+    return re.sub(
+        r"(?<!\\)\{(\d+),(\d+)\}(\??)",
+        lambda m: m[0] if int(m[2]) - int(m[1]) < 8 else ("*" if m[1] == "0" else "+") + m[3],
+        pattern,
+    )
+
+
+# one Set pass per text for every pattern of this module and `national_ids` (counted repetitions
+# opened: the Set only tells which patterns may match, and its DFA stays small)
+_GATE = RxSet([_gate_pattern(rx.pattern) for rx in _GATED])
 _IDX = {id(rx): i for i, rx in enumerate(_GATED)}
 
 
@@ -222,6 +251,36 @@ def _gates(text: str) -> frozenset[int] | None:
 
 def _open(gates: frozenset[int] | None, rx: Rx) -> bool:
     return gates is None or _IDX[id(rx)] in gates
+
+
+# Words of other scripts that open the detectors reading the original text (one scan of a
+# non-ASCII text for all of them, cached on a prepared text).
+_OTHER_SCRIPT = re.compile(
+    "|".join(re.escape(w) for w in (*national_ids.OTHER_SCRIPT_WORDS, *_JP_CHARS, *_JA_DOB_WORDS, "생년", "рождения"))
+)
+
+
+def _other_script(text: str) -> bool:
+    if text.isascii():
+        return False
+    cached = getattr(text, "intl_other_script", None)
+    if cached is None:
+        cached = _OTHER_SCRIPT.search(text) is not None
+        if isinstance(text, Prepared):
+            text.intl_other_script = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def intl_spans(text: str) -> Iterator[Span]:
+    """Every detector of this module and `national_ids`, as one detector (one gate pass, one
+    detector's overhead per text)."""
+    gates = _gates(text)
+    if gates is not None and not gates and not _other_script(text):
+        return
+    yield from national_ids.national_id_spans(text, lambda rx: _open(gates, rx), _other_script(text))
+    yield from intl_address_spans(text)
+    yield from intl_dob_spans(text)
+    yield from intl_phone_spans(text)
 
 
 def _labelled_address(text: str, start: int) -> bool:
@@ -259,7 +318,7 @@ def intl_address_spans(text: str) -> Iterator[Span]:
     if _open(gates, _JP_ROMAJI):
         for ((start, end),) in _JP_ROMAJI.finditer(text):
             yield Span(start, end, "address")
-    if any(c in text for c in _JP_CHARS):
+    if _other_script(text) and any(c in text for c in _JP_CHARS):
         for m in _JP_NATIVE.finditer(text):
             value = m.group(0)
             if value.startswith("〒") or any(ch.isdigit() for ch in value):
@@ -288,9 +347,14 @@ def _blank_placeholders(window: str) -> str:
     return PLACEHOLDER_RE.sub(lambda m: "#" * len(m.group(0)), window)
 
 
+def _after_digit_or_placeholder(text: str, start: int) -> bool:
+    return text[start - 1 : start].isdigit() or (text[start - 1 : start] == "]" and _in_placeholder(text, start - 1))
+
+
 def intl_dob_spans(text: str) -> Iterator[Span]:
     """A date right after a birth label in one of several languages."""
-    if _open(_gates(text), _DOB):
+    gates = _gates(text)
+    if _open(gates, _DOB):
         for (m0, _), (start, end) in _DOB.finditer(text):
             if _in_placeholder(text, m0):
                 continue
@@ -299,7 +363,11 @@ def intl_dob_spans(text: str) -> Iterator[Span]:
                 continue  # the fold's DEL after a year stood for something other than 年
             if not text[end : end + 1].isdigit():
                 yield Span(start, end, "date_of_birth")
-    if "生" in text or "誕" in text or "생년" in text or "рождения" in text:
+    if _open(gates, _DOB_AFTER):
+        for _, (start, end) in _DOB_AFTER.finditer(text):
+            if not _after_digit_or_placeholder(text, start):
+                yield Span(start, end, "date_of_birth")
+    if _other_script(text):
         for m in _JA_DOB.finditer(text):
             yield Span(*m.span(1), "date_of_birth")
 
@@ -325,10 +393,10 @@ def _phone_label(text: str, start: int) -> int:
 
 
 def intl_phone_spans(text: str) -> Iterator[Span]:
-    """National numbers of ES, IT, NL, JP, AU in their plans' shapes (a bare digit run, or one
-    glued to `=`/`:`, only beside a phone label), MX beside a label."""
+    """National numbers of ES, IT, NL, JP, AU in their plans' grouped shapes, and any number of
+    those regions, MX or CA right after a phone word (bare digit runs included)."""
     gates = _gates(text)
-    for rx, regions, needs_label in _PHONE_SHAPES:
+    for rx, regions in _PHONE_SHAPES:
         if not _open(gates, rx):
             continue
         for (start, end), *_ in rx.finditer(text):
@@ -338,12 +406,13 @@ def intl_phone_spans(text: str) -> Iterator[Span]:
             if after == "." and text[end + 1 : end + 2].isdigit():
                 continue
             raw = text[start:end]
-            if _DATE_OR_IP.match(raw):
+            digits = sum(c.isdigit() for c in raw)
+            if not 9 <= digits <= 11 or _DATE_OR_IP.match(raw):
                 continue
             label = _phone_label(text, start)
-            if label < 2 and (raw.isdigit() or before in ("=", ":")):
-                continue  # a bare digit run (or key=value) is an id unless a phone word says otherwise
-            if not label and (needs_label or _NOT_PHONE_BEFORE.search(text[max(0, start - 24) : start])):
+            if label < 2 and before in ("=", ":"):
+                continue  # key=value: an id unless a phone word says otherwise
+            if not label and _NOT_PHONE_BEFORE.search(text[max(0, start - 24) : start]):
                 continue  # "build 612.345.678", "order #900 123 456"
             if any(_valid_in(raw, region) for region in regions):
                 yield Span(start, end, "phone")

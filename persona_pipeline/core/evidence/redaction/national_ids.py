@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 
-from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold
+from persona_pipeline.core.evidence.redaction.matching import Rx
 from persona_pipeline.core.evidence.redaction.spans import Span
 
 # UK NINO: two prefix letters (D, F, I, Q, U, V never; O never second), six digits, A-D.
@@ -63,8 +63,8 @@ _LABELS: dict[str, str] = {
 _KINDS = tuple(_LABELS)
 _LABEL = Rx(r"(?i)(?:\b|_)(?:" + "|".join(f"({p})" for p in _LABELS.values()) + r")(?:\b|_)")
 # a label's value is among its next few tokens, on its line
-_VALUE_REACH = 48
-_MAX_TOKENS = 5
+_VALUE_REACH = 56
+_MAX_TOKENS = 7
 # A label that is a whole header cell of a delimited table: its column's cells are its values.
 _LABEL_CELL = Rx(
     r"(?im)(?:^|[,;\t|])[ \t]*[\"']?(?:[a-z]+_)?(?:"
@@ -78,7 +78,7 @@ _JA_PASSPORT = re.compile(
     r"[\s:：は=\"'「]{0,6}([A-Z]{1,2}\d{7,8}|[A-Z0-9]{6,10})(?![A-Za-z0-9])"
 )
 
-_OTHER_SCRIPT_PASSPORT = ("パスポート", "旅券", "护照", "護照", "여권", "аспорт")
+OTHER_SCRIPT_WORDS = ("パスポート", "旅券", "护照", "護照", "여권", "аспорт")  # labels needing the original text
 
 # Value shapes after a label (anchored at the value's start). Digits-only kinds keep one
 # separator style, so an IP or a version (1.2.3.4) never reads as a grouped number.
@@ -126,8 +126,9 @@ def _ssn_ok(v: str) -> bool:
 
 def _passport_ok(v: str) -> bool:
     digits = sum(c.isdigit() for c in v)
-    # a number, not a word ("PASSPORT", "EXPIRED"); NL numbers may hold as few as three digits
-    return digits >= 3
+    # a number, not a word ("PASSPORT", "EXPIRED"): DE and NL numbers mix letters in, so a long
+    # value may hold as few as two digits
+    return digits >= 4 or (digits >= 2 and len(v) >= 8)
 
 
 @lru_cache(maxsize=1)
@@ -187,35 +188,34 @@ _SHAPED: tuple[tuple[Rx, str], ...] = (
     (_NIR, "fr_nir"),
     (_ITIN, "ssn"),
 )
-_GATE = RxSet([rx.pattern for rx, _ in _SHAPED] + [_LABEL.pattern, _LABEL_CELL.pattern])
+# the patterns whose matches this module needs: a caller's Set pass over them (`intl_formats`)
+# says which can match a text, so the others are not run
+GATED: tuple[Rx, ...] = (*(rx for rx, _ in _SHAPED), _LABEL, _LABEL_CELL)
 
 
-def _gates(text: str) -> frozenset[int] | None:
-    """Which of the shape patterns (and the label pattern, last) may match: one Set pass per
-    text, cached on a prepared text."""
-    cached = getattr(text, "intl_id_gates", False)
-    if cached is not False:
-        return cached  # type: ignore[no-any-return]
-    out = _GATE.matching(text) if fold(text) is not None else None
-    if isinstance(text, Prepared):
-        text.intl_id_gates = out  # type: ignore[attr-defined]
-    return out
+def _always(_rx: Rx) -> bool:
+    return True
 
 
-def national_id_spans(text: str) -> Iterator[Span]:
-    """National ids by shape and check digits, and labelled ids and passport numbers."""
-    gates = _gates(text)
-    for i, (rx, kind) in enumerate(_SHAPED):
-        if gates is not None and i not in gates:
+def national_id_spans(
+    text: str, is_open: Callable[[Rx], bool] = _always, other_script: bool | None = None
+) -> Iterator[Span]:
+    """National ids by shape and check digits, and labelled ids and passport numbers. `is_open`
+    says whether a pattern of `GATED` may match the text (by default: run them all);
+    `other_script`, whether one of `OTHER_SCRIPT_WORDS` may be in it (by default: look)."""
+    for rx, kind in _SHAPED:
+        if not is_open(rx):
             continue
         for ((start, end),) in rx.finditer(text):
             if _bounded(text, start, end) and _valid(kind, text[start:end]):
                 yield Span(start, end, kind)
-    if gates is None or len(_SHAPED) in gates:
+    if is_open(_LABEL):
         yield from _labelled(text)
-    if gates is None or len(_SHAPED) + 1 in gates:
+    if is_open(_LABEL_CELL):
         yield from _column_cells(text)
-    if any(w in text for w in _OTHER_SCRIPT_PASSPORT):
+    if other_script is None:
+        other_script = not text.isascii() and any(w in text for w in OTHER_SCRIPT_WORDS)
+    if other_script:
         for m in _JA_PASSPORT.finditer(text):
             if _passport_ok(m.group(1)):
                 yield Span(*m.span(1), "passport_number")
@@ -230,9 +230,12 @@ def _labelled(text: str) -> Iterator[Span]:
         label_end = spans[0][1]
         kinds = [k for k, g in zip(_KINDS, spans[1:], strict=True) if g[0] >= 0]
         window = text[label_end : label_end + _VALUE_REACH]
-        cut = window.find("\n")
-        if cut >= 0:
-            window = window[:cut]
+        # on its line, and before any placeholder: a label's value that was redacted already is
+        # not looked for again further on (redacting redacted text changes nothing)
+        for stop in ("\n", "[REDACTED:"):
+            cut = window.find(stop)
+            if cut >= 0:
+                window = window[:cut]
         tried = 0
         for i, ch in enumerate(window):
             if not ch.isalnum() or (i and window[i - 1].isalnum()):

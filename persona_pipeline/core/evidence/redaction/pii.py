@@ -1073,7 +1073,7 @@ _GATED.update(
     name_context=(_NAME_IN_CONTEXT,),
 )
 
-from persona_pipeline.core.evidence.redaction import intl_formats, national_ids  # noqa: E402
+from persona_pipeline.core.evidence.redaction import intl_formats  # noqa: E402
 
 DETECTORS = (
     email_spans,
@@ -1087,8 +1087,5 @@ DETECTORS = (
     home_user_spans,
     person_name_spans,
     table_column_spans,
-    national_ids.national_id_spans,
-    intl_formats.intl_address_spans,
-    intl_formats.intl_dob_spans,
-    intl_formats.intl_phone_spans,
+    intl_formats.intl_spans,  # national ids, passports, addresses, birth dates, phones of more countries
 )
