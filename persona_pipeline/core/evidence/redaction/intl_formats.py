@@ -233,17 +233,49 @@ def _gate_pattern(pattern: str) -> str:
     )
 
 
-# one Set pass per text for every pattern of this module and `national_ids` (counted repetitions
-# opened: the Set only tells which patterns may match, and its DFA stays small)
-_GATE = RxSet([_gate_pattern(rx.pattern) for rx in _GATED])
+# Gate patterns (wide counts opened), by name. `pii` adds them to its own Set, so one Set pass per
+# text tells its detectors and these which patterns may match; a text pii has not gated (a
+# direct call) gets a pass over this module's Set alone.
+GATE_NAMES: tuple[str, ...] = tuple(f"intl_{i}" for i in range(len(_GATED)))
+# A pattern with a long label list and gaps is gated by a part every match contains (its label,
+# its street type and number, its postcode): a superset, and a Set of such parts keeps few DFA
+# states, which on many short texts is most of the Set pass's cost.
+_DOB_LABELS = rf"(?i)(?:{_DOB_NOUN}|{_DOB_VERB})"
+_GATE_PART: dict[int, str] = {
+    id(_NL_STREET): rf"(?:{_NL_STRONG}|{_NL_WEAK})[ \t]+\d",
+    id(_NL_POSTAL): r"\b[1-9]\d{3}[ \t]?[A-Z]{2}\b[ \t]+[A-Z\x7f]",
+    id(_ROMAN_STREET): rf"\b(?:{_ES_WAY}|{_IT_WAY})[ \t]+",
+    id(_CA_TAIL): r"[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ -]?\d[ABCEGHJ-NPRSTV-Z]\d\b",
+    id(_JP_ROMAJI): r"[A-Z][a-z]+-(?:ku|shi|cho|machi|gun)\b",
+    id(_DOB): _DOB_LABELS,
+    id(_DOB_AFTER): _DOB_LABELS,
+    id(_PHONE_LABELLED): rf"(?i)\b(?:{_PHONE_WORDS})\b",
+    **national_ids.GATE_PART,
+}
+GATE_ENTRIES: dict[str, tuple[Rx, ...]] = {
+    name: (Rx(_GATE_PART.get(id(rx)) or _gate_pattern(rx.pattern)),)
+    for name, rx in zip(GATE_NAMES, _GATED, strict=True)
+}
 _IDX = {id(rx): i for i, rx in enumerate(_GATED)}
+_NAME_IDX = {n: i for i, n in enumerate(GATE_NAMES)}
+_NAME_SET = frozenset(GATE_NAMES)
+
+
+@lru_cache(maxsize=1)
+def _own_set() -> RxSet:
+    return RxSet([rxs[0].pattern for rxs in GATE_ENTRIES.values()])
 
 
 def _gates(text: str) -> frozenset[int] | None:
+    """Indices of the `_GATED` patterns that may match `text` (None: all may)."""
     cached = getattr(text, "intl_fmt_gates", False)
     if cached is not False:
         return cached  # type: ignore[no-any-return]
-    out = _GATE.matching(text) if fold(text) is not None else None
+    shared = getattr(text, "pii_gates", False)
+    if shared is not False:
+        out = None if shared is None else frozenset(_NAME_IDX[n] for n in _NAME_SET.intersection(shared))
+    else:
+        out = _own_set().matching(text) if fold(text) is not None else None
     if isinstance(text, Prepared):
         text.intl_fmt_gates = out  # type: ignore[attr-defined]
     return out
@@ -367,7 +399,7 @@ def intl_dob_spans(text: str) -> Iterator[Span]:
         for _, (start, end) in _DOB_AFTER.finditer(text):
             if not _after_digit_or_placeholder(text, start):
                 yield Span(start, end, "date_of_birth")
-    if _other_script(text):
+    if _other_script(text) and any(w in text for w in _JA_DOB_WORDS):
         for m in _JA_DOB.finditer(text):
             yield Span(*m.span(1), "date_of_birth")
 

@@ -191,6 +191,8 @@ _SHAPED: tuple[tuple[Rx, str], ...] = (
 # the patterns whose matches this module needs: a caller's Set pass over them (`intl_formats`)
 # says which can match a text, so the others are not run
 GATED: tuple[Rx, ...] = (*(rx for rx, _ in _SHAPED), _LABEL, _LABEL_CELL)
+# (a header cell holds a label: the label alone gates both)
+GATE_PART: dict[int, str] = {id(_LABEL_CELL): _LABEL.pattern}
 
 
 def _always(_rx: Rx) -> bool:
@@ -215,7 +217,7 @@ def national_id_spans(
         yield from _column_cells(text)
     if other_script is None:
         other_script = not text.isascii() and any(w in text for w in OTHER_SCRIPT_WORDS)
-    if other_script:
+    if other_script and any(w in text for w in OTHER_SCRIPT_WORDS):
         for m in _JA_PASSPORT.finditer(text):
             if _passport_ok(m.group(1)):
                 yield Span(*m.span(1), "passport_number")

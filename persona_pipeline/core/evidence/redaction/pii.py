@@ -1075,6 +1075,8 @@ _GATED.update(
 
 from persona_pipeline.core.evidence.redaction import intl_formats  # noqa: E402
 
+_GATED.update(intl_formats.GATE_ENTRIES)  # one Set pass gates both modules' patterns
+
 DETECTORS = (
     email_spans,
     phone_spans,
