@@ -169,13 +169,16 @@ _DOB_AFTER = Rx(
 # Words that name a phone; the weak ones (number, contact, call…) also name other things, so they
 # vouch only for a grouped number, never for a bare digit run.
 _PHONE_WORDS = (
+    r"(?:mobile|cell|home|work|office|contact|private)[ _-]?phone|"
     r"phone|tel|t\x7fl|tel\x7ffono|telefono|telefoon|telefon|telephone|mobile|mobiel|m\x7fvil|movil|cellulare|cell|"
     r"cellular|celular|handy|fax|whatsapp|sms|ph|mob|ll\x7fmame|chiamami|bel[ \t]+me|text[ \t]+me|call[ \t]+me|"
-    r"ring[ \t]+me|appelle[rz]?-moi|ruf[ \t]+mich[ \t]+an"
+    r"ring[ \t]+me|appelle[rz]?-moi|ruf[ \t]+mich[ \t]+an|recapito|telefonnummer|telefoonnummer|rufnummer"
 )
 _WEAK_PHONE_WORDS = r"contact|ring|call|num(?:ero)?|n\x7fmero|nummer|number|llamar|chiamare|chiama|bellen|anrufen"
 # a phone word shortly before the number: `tel:`, `TEL;TYPE=CELL:`, `llámame al`, `phone (NL): `
-_PHONE_CONTEXT = Rx(rf"(?i)\b(?:{_PHONE_WORDS})\b[^\n0-9]{{0,16}}$")
+# (a word may be part of a key: `phone_number`, `mobilePhone`, `telefoonnummer`)
+_NUMBER_SUFFIX = r"(?:[ _-]?(?:number|no|nr|num|nummer|numero|n\x7fmero))?"
+_PHONE_CONTEXT = Rx(rf"(?i)(?:\b|_)(?:{_PHONE_WORDS}){_NUMBER_SUFFIX}(?:\b|_)[^\n0-9]{{0,16}}$")
 _WEAK_PHONE_CONTEXT = Rx(rf"(?i)\b(?:{_WEAK_PHONE_WORDS})\b[^\n0-9]{{0,16}}$")
 # labels in other scripts, looked for in the original text before the number
 _OTHER_SCRIPT_PHONE = ("電話", "携帯", "連絡先", "телефон", "Телефон", "전화", "手机", "電話番号")
@@ -192,10 +195,13 @@ _PHONE_SHAPES: tuple[tuple[Rx, tuple[str, ...]], ...] = (
     ),
     # IT mobiles: 3xx then 6-7 digits, or 3-3-4 / 3-4-3
     (Rx(r"\b3\d{2}[ .-]\d{6,7}\b|\b3\d{2}[ .-]\d{3,4}[ .-]\d{3,4}\b"), ("IT",)),
-    # trunk-0 plans (NL, JP, AU, IT landlines), 9 to 11 digits in groups of 3+ after the area code
-    # (dates' 05-11 never); (0x) area codes
+    # trunk-0 plans (NL, JP, AU, IT landlines), 9 to 11 digits: a group of 3+ after the area code
+    # (dates' 05-11 never), or 3-4 pairs and triples with one separator (06 12 34 56 78)
     (
-        Rx(r"\b0\d{1,4}[ .-]\d{3,8}(?:[ .-]\d{2,4}){0,2}\b|\(0\d{1,4}\)[ ]?\d{1,4}[ -]?\d{3,4}\b"),
+        Rx(
+            r"\b0\d{1,4}[ .-]\d{3,8}(?:[ .-]\d{2,4}){0,2}\b|\(0\d{1,4}\)[ ]?\d{1,4}[ -]?\d{3,4}\b|"
+            r"\b0\d{1,3}(?: \d{2,4}){3,4}\b|\b0\d{1,3}(?:-\d{2,4}){3,4}\b|\b0\d{1,3}(?:\.\d{2,4}){3,4}\b"
+        ),
         ("NL", "JP", "AU", "IT"),
     ),
     # AU local-rate numbers: 1300 / 1800 and six digits
@@ -206,7 +212,11 @@ _NOT_PHONE_BEFORE = Rx(
     r"tracking|amount|total|port|ports|pid|size|bytes|v)\W{0,3}$"
 )
 _DATE_OR_IP = Rx(r"^(?:\d{1,2}[-./]\d{1,2}[-./]\d{2,4}|\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,3}(?:\.\d{1,3}){3})")
-_PHONE_LABELLED = Rx(rf"(?i)\b(?:{_PHONE_WORDS})\b[^\n0-9]{{0,16}}(\+?\d[\d .-]{{7,14}}\d)")
+_PHONE_LABELLED = Rx(rf"(?i)(?:\b|_)(?:{_PHONE_WORDS}){_NUMBER_SUFFIX}(?:\b|_)[^\n0-9]{{0,16}}(\+?\d[\d .-]{{7,14}}\d)")
+# labels in other scripts before a number (the original text, behind `_other_script`)
+_OTHER_PHONE = re.compile(
+    r"(?:電話|携帯|連絡先|телефон|Телефон|전화|手机)(?:番号|号码|번호)?[^\d\n]{0,8}(\+?\d[\d .\-]{7,14}\d)"
+)
 _LABELLED_REGIONS = ("ES", "IT", "NL", "JP", "AU", "MX", "CA")
 
 _GATED: tuple[Rx, ...] = (
@@ -249,7 +259,7 @@ _GATE_PART: dict[int, str] = {
     id(_JP_ROMAJI): r"[A-Z][a-z]+-(?:ku|shi|cho|machi|gun)\b",
     id(_DOB): _DOB_LABELS,
     id(_DOB_AFTER): _DOB_LABELS,
-    id(_PHONE_LABELLED): rf"(?i)\b(?:{_PHONE_WORDS})\b",
+    id(_PHONE_LABELLED): rf"(?i)(?:{_PHONE_WORDS})",
     **national_ids.GATE_PART,
 }
 GATE_ENTRIES: dict[str, tuple[Rx, ...]] = {
@@ -288,7 +298,17 @@ def _open(gates: frozenset[int] | None, rx: Rx) -> bool:
 # Words of other scripts that open the detectors reading the original text (one scan of a
 # non-ASCII text for all of them, cached on a prepared text).
 _OTHER_SCRIPT = re.compile(
-    "|".join(re.escape(w) for w in (*national_ids.OTHER_SCRIPT_WORDS, *_JP_CHARS, *_JA_DOB_WORDS, "생년", "рождения"))
+    "|".join(
+        re.escape(w)
+        for w in (
+            *national_ids.OTHER_SCRIPT_WORDS,
+            *_JP_CHARS,
+            *_JA_DOB_WORDS,
+            *_OTHER_SCRIPT_PHONE,
+            "생년",
+            "рождения",
+        )
+    )
 )
 
 
@@ -448,6 +468,11 @@ def intl_phone_spans(text: str) -> Iterator[Span]:
                 continue  # "build 612.345.678", "order #900 123 456"
             if any(_valid_in(raw, region) for region in regions):
                 yield Span(start, end, "phone")
+    if _other_script(text) and any(w in text for w in _OTHER_SCRIPT_PHONE):
+        for m in _OTHER_PHONE.finditer(text):
+            raw = m.group(1)
+            if not text[m.end(1) : m.end(1) + 1].isalnum() and any(_valid_in(raw, r) for r in _LABELLED_REGIONS):
+                yield Span(*m.span(1), "phone")
     if _open(gates, _PHONE_LABELLED):
         for (m0, _), (start, end) in _PHONE_LABELLED.finditer(text):
             if text[end : end + 1].isalnum() or text[end : end + 1] in ("_", "-", "/") or _in_placeholder(text, m0):
