@@ -246,7 +246,6 @@ def _gate_pattern(pattern: str) -> str:
 # Gate patterns (wide counts opened), by name. `pii` adds them to its own Set, so one Set pass per
 # text tells its detectors and these which patterns may match; a text pii has not gated (a
 # direct call) gets a pass over this module's Set alone.
-GATE_NAMES: tuple[str, ...] = tuple(f"intl_{i}" for i in range(len(_GATED)))
 # A pattern with a long label list and gaps is gated by a part every match contains (its label,
 # its street type and number, its postcode): a superset, and a Set of such parts keeps few DFA
 # states, which on many short texts is most of the Set pass's cost.
@@ -259,21 +258,29 @@ _GATE_PART: dict[int, str] = {
     id(_JP_ROMAJI): r"[A-Z][a-z]+-(?:ku|shi|cho|machi|gun)\b",
     id(_DOB): _DOB_LABELS,
     id(_DOB_AFTER): _DOB_LABELS,
-    id(_PHONE_LABELLED): rf"(?i)(?:{_PHONE_WORDS})",
+    id(_PHONE_LABELLED): rf"(?i)(?:\b|_)(?:{_PHONE_WORDS})",
     **national_ids.GATE_PART,
 }
-GATE_ENTRIES: dict[str, tuple[Rx, ...]] = {
-    name: (Rx(_GATE_PART.get(id(rx)) or _gate_pattern(rx.pattern)),)
-    for name, rx in zip(GATE_NAMES, _GATED, strict=True)
-}
+_GATE_PATTERNS = [_GATE_PART.get(id(rx)) or _gate_pattern(rx.pattern) for rx in _GATED]
+# one name per distinct gate pattern (two patterns gated by the same label share a Set member)
+_UNIQUE = list(dict.fromkeys(_GATE_PATTERNS))
+GATE_NAMES: tuple[str, ...] = tuple(f"intl_{i}" for i in range(len(_UNIQUE)))
+GATE_ENTRIES: dict[str, tuple[Rx, ...]] = {n: (Rx(p),) for n, p in zip(GATE_NAMES, _UNIQUE, strict=True)}
 _IDX = {id(rx): i for i, rx in enumerate(_GATED)}
-_NAME_IDX = {n: i for i, n in enumerate(GATE_NAMES)}
+# gate name -> the indices of the `_GATED` patterns it opens
+_NAME_IDX = {
+    n: tuple(i for i, g in enumerate(_GATE_PATTERNS) if g == p) for n, p in zip(GATE_NAMES, _UNIQUE, strict=True)
+}
 _NAME_SET = frozenset(GATE_NAMES)
+_NAT_IDX = frozenset(_IDX[id(rx)] for rx in national_ids.GATED)
+_ADDR_IDX = frozenset(_IDX[id(rx)] for rx in (_NL_STREET, _NL_POSTAL, _ROMAN_STREET, _CA_TAIL, _JP_ROMAJI))
+_DOB_IDX = frozenset(_IDX[id(rx)] for rx in (_DOB, _DOB_AFTER))
+_PHONE_IDX = frozenset(_IDX[id(rx)] for rx in (*(rx for rx, _ in _PHONE_SHAPES), _PHONE_LABELLED))
 
 
 @lru_cache(maxsize=1)
 def _own_set() -> RxSet:
-    return RxSet([rxs[0].pattern for rxs in GATE_ENTRIES.values()])
+    return RxSet(_UNIQUE)
 
 
 def _gates(text: str) -> frozenset[int] | None:
@@ -283,9 +290,11 @@ def _gates(text: str) -> frozenset[int] | None:
         return cached  # type: ignore[no-any-return]
     shared = getattr(text, "pii_gates", False)
     if shared is not False:
-        out = None if shared is None else frozenset(_NAME_IDX[n] for n in _NAME_SET.intersection(shared))
+        names = _NAME_SET.intersection(shared) if shared is not None else None
     else:
-        out = _own_set().matching(text) if fold(text) is not None else None
+        hits = _own_set().matching(text) if fold(text) is not None else None
+        names = None if hits is None else {GATE_NAMES[i] for i in hits}
+    out = None if names is None else frozenset(i for n in names for i in _NAME_IDX[n])
     if isinstance(text, Prepared):
         text.intl_fmt_gates = out  # type: ignore[attr-defined]
     return out
@@ -312,12 +321,21 @@ _OTHER_SCRIPT = re.compile(
 )
 
 
+# (a scan for their first characters first: one character class is a fast scan, an alternation
+# of words is not)
+_OTHER_FIRST = re.compile("[" + "".join(sorted({w[0] for w in _OTHER_SCRIPT.pattern.split("|")})) + "]")
+
+
 def _other_script(text: str) -> bool:
     if text.isascii():
         return False
     cached = getattr(text, "intl_other_script", None)
     if cached is None:
-        cached = _OTHER_SCRIPT.search(text) is not None
+        # every word is two or more non-ASCII characters, or a postal mark beside a prefecture
+        # name: a run of two DELs in the fold (a C-speed find) comes first
+        b = fold(text)
+        first = _OTHER_FIRST.search(text) if b is None or b"\x7f\x7f" in b else None
+        cached = first is not None and _OTHER_SCRIPT.search(text, first.start()) is not None
         if isinstance(text, Prepared):
             text.intl_other_script = cached  # type: ignore[attr-defined]
     return cached
@@ -325,14 +343,19 @@ def _other_script(text: str) -> bool:
 
 def intl_spans(text: str) -> Iterator[Span]:
     """Every detector of this module and `national_ids`, as one detector (one gate pass, one
-    detector's overhead per text)."""
+    detector's overhead per text); a group of rules runs only when one of its gates is open."""
     gates = _gates(text)
-    if gates is not None and not gates and not _other_script(text):
+    other = _other_script(text)
+    if gates is not None and not gates and not other:
         return
-    yield from national_ids.national_id_spans(text, lambda rx: _open(gates, rx), _other_script(text))
-    yield from intl_address_spans(text)
-    yield from intl_dob_spans(text)
-    yield from intl_phone_spans(text)
+    if gates is None or other or not gates.isdisjoint(_NAT_IDX):
+        yield from national_ids.national_id_spans(text, lambda rx: _open(gates, rx), other)
+    if gates is None or other or not gates.isdisjoint(_ADDR_IDX):
+        yield from intl_address_spans(text)
+    if gates is None or other or not gates.isdisjoint(_DOB_IDX):
+        yield from intl_dob_spans(text)
+    if gates is None or other or not gates.isdisjoint(_PHONE_IDX):
+        yield from intl_phone_spans(text)
 
 
 def _labelled_address(text: str, start: int) -> bool:
