@@ -251,11 +251,12 @@ def _gate_pattern(pattern: str) -> str:
 # states, which on many short texts is most of the Set pass's cost.
 _DOB_LABELS = rf"(?i)(?:{_DOB_NOUN}|{_DOB_VERB})"
 _GATE_PART: dict[int, str] = {
-    id(_NL_STREET): rf"(?:{_NL_STRONG}|{_NL_WEAK})[ \t]+\d",
+    # (a weak street type opens only with a postcode, which its rule needs then anyway)
+    id(_NL_STREET): rf"(?:{_NL_STRONG})[ \t]+\d|\b[1-9]\d{{3}}[ \t]?[A-Z]{{2}}\b",
     id(_NL_POSTAL): r"\b[1-9]\d{3}[ \t]?[A-Z]{2}\b[ \t]+[A-Z\x7f]",
     id(_ROMAN_STREET): rf"\b(?:{_ES_WAY}|{_IT_WAY})[ \t]+",
     id(_CA_TAIL): r"[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ -]?\d[ABCEGHJ-NPRSTV-Z]\d\b",
-    id(_JP_ROMAJI): r"[A-Z][a-z]+-(?:ku|shi|cho|machi|gun)\b",
+    id(_JP_ROMAJI): r"-(?:ku|shi|cho|machi|gun)\b",
     id(_DOB): _DOB_LABELS,
     id(_DOB_AFTER): _DOB_LABELS,
     id(_PHONE_LABELLED): rf"(?i)(?:\b|_)(?:{_PHONE_WORDS})",
