@@ -251,6 +251,10 @@ DOBS = [
     ("생년월일:", "1985년 3월 12일"),
     ("Дата рождения:", "12.03.1985"),
     ("Doğum tarihi:", "12.03.1985"),
+    ("geboren op", "12-mrt-1985"),
+    ("data urodzenia:", "12 marca 1985"),
+    ("تاريخ الميلاد:", "12/03/1985"),
+    ("date naiss.", "12/03/1985"),
 ]
 
 
@@ -281,6 +285,9 @@ PHONES = [
     ('{"phone_number": "', "0612345678"),
     ("mobilePhone=", "0412345678"),
     ("電話番号：", "09012345678"),
+    ("携帯", "０９０－１２３４－５６７８"),
+    ("llama al", "0034 612 345 678"),
+    ("Tfno.", "612345678"),
 ]
 
 
@@ -314,6 +321,8 @@ SURVIVORS = [
     "id=0612345678&page=2",
     "seq 612345678 acked",
     "at 01-02-2024 12:30 the job ran",
+    "trace 0012 3456 7890 1234 5678 done",
+    "順番は１２３です",
     "born to run; date 12 March 1985 was a Tuesday",
     "2024 CE Release notes",
     "ON A1A is not a postal code without a digit pair",

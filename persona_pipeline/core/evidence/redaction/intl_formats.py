@@ -18,6 +18,7 @@ behind a substring test.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 from functools import lru_cache
 
@@ -125,10 +126,10 @@ _JP_CHARS = ("〒", "都", "道", "府", "県")
 # (born, geboren, né le, nato il…) by a few words: `born in Lisbon on 12 March 1985`.
 _DOB_NOUN = (
     r"d\.?o\.?b\.?|date[ _-]?of[ _-]?birth|birth[ _-]?date|birth[ _-]?day|geburtsdatum|geburtstag|"
-    r"geboortedatum|date[ _]?(?:de[ _]?)?naissance|fecha[ _]?(?:de[ _]?)?nac(?:imiento)?\.?|"
-    r"f\.[ _]?nac(?:imiento)?\.?|data[ _]?(?:de[ _]?)?nascimento|data[ _]?(?:di[ _]?)?nascita|"
+    r"geboortedatum|date[ _]?(?:de[ _]?)?naiss(?:ance)?\.?|fecha[ _]?(?:de[ _]?)?nac(?:imiento)?\.?|"
+    r"f\.[ _]?nac(?:imiento)?\.?|data[ _]?(?:de[ _]?)?nasc(?:imento)?\.?|data[ _]?(?:di[ _]?)?nascita|"
     r"data[ _]urodzenia|f\x7fdelsedatum|f\x7fdselsdato|syntym\x7faika|do\x7fum[ _]tarihi|datum[ _]narozen\x7f|"
-    r"geb(?:\.|urts)?[ _-]?datum|date[ _]de[ _]naiss\.|birth[\"']?[ \t]*[:=]|fdn|ddn"
+    r"geb(?:\.|urts)?[ _-]?dat(?:um|\.)|birth[\"']?[ \t]*[:=]|fdn|ddn"
 )
 _DOB_VERB = (
     r"born|geboren|geb\.|nacid[oa]/a|nascid[oa]\(a\)|nat[oa]/a|"
@@ -137,8 +138,10 @@ _DOB_VERB = (
     r"(?-i:[Nn]at[oa])[ \t]+(?:a|il|in|nel)"
 )
 _MONTH = (
-    r"(?:jan|j\x7fn|feb|f\x7fv|fev|ene|gen|mar|m\x7fr|maa|apr|avr|abr|may|mai|mei|mag|jun|jui|giu|lug|jul|aug|"
-    r"ago|ao\x7f|sep|set|oct|okt|ott|out|nov|dec|dez|dic|d\x7fc)[a-z\x7f]*\.?"
+    r"(?:jan|j\x7fn|feb|f\x7fv|fev|ene|gen|mar|m\x7fr|mrt|mrz|maa|apr|avr|abr|may|mai|mei|mag|maj|jun|jui|giu|lug|"
+    r"jul|aug|ago|ao\x7f|sep|set|oct|okt|ott|out|nov|dec|dez|dic|d\x7fc|"
+    # Polish genitive months (stycznia, lutego, kwietnia, czerwca, lipca, sierpnia, wrzesnia, …)
+    r"sty|lut|kwi|cze|lip|sie|wrz|pa\x7f|lis|gru)[a-z\x7f]*\.?"
 )
 _DATE = (
     r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|"
@@ -152,9 +155,10 @@ _DOB = Rx(
     rf"(?:{_DOB_VERB})(?:[ \t,]+[A-Za-z\x7f'-]{{1,20}}){{0,4}}?[ \t,:=\"'-]*)"
     rf"\b({_DATE})"
 )
-_JA_DOB_WORDS = ("生年月日", "誕生日", "出生", "生まれ", "생년월일", "ата рождения")
+_JA_DOB_WORDS = ("生年月日", "誕生日", "出生", "生まれ", "생년월일", "ата рождения", "الميلاد", "जन्म", "γέννησης")
 _JA_DOB = re.compile(
-    r"(?:生年月日|誕生日|出生日期|出生年月日|生まれ|생년월일|[Дд]ата рождения)[\s:：は=\"'「]{0,4}"
+    r"(?:生年月日|誕生日|出生日期|出生年月日|生まれ|생년월일|[Дд]ата рождения|تاريخ الميلاد|जन्म तिथि|"
+    r"Ημερομηνία γέννησης)[\s:：は=\"'「]{0,4}"
     r"(\d{4}年\s?\d{1,2}月\s?\d{1,2}日|\d{4}년\s?\d{1,2}월\s?\d{1,2}일|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|"
     r"\d{1,2}[-/.]\d{1,2}[-/.]\d{4}|\d{1,2}\s[а-я]+\s\d{4}|(?:昭和|平成|令和)\d{1,2}年\d{1,2}月\d{1,2}日)"
 )
@@ -171,7 +175,8 @@ _DOB_AFTER = Rx(
 _PHONE_WORDS = (
     r"(?:mobile|cell|home|work|office|contact|private)[ _-]?phone|"
     r"phone|tel|t\x7fl|tel\x7ffono|telefono|telefoon|telefon|telephone|mobile|mobiel|m\x7fvil|movil|cellulare|cell|"
-    r"cellular|celular|handy|fax|whatsapp|sms|ph|mob|ll\x7fmame|chiamami|bel[ \t]+me|text[ \t]+me|call[ \t]+me|"
+    r"cellular|celular|cel|tlf|tfno|tlfno|telf|handy|fax|whatsapp|sms|ph|mob|"
+    r"ll\x7fmame|chiamami|bel[ \t]+me|text[ \t]+me|call[ \t]+me|"
     r"ring[ \t]+me|appelle[rz]?-moi|ruf[ \t]+mich[ \t]+an|recapito|telefonnummer|telefoonnummer|rufnummer"
 )
 _WEAK_PHONE_WORDS = r"contact|ring|call|num(?:ero)?|n\x7fmero|nummer|number|llamar|chiamare|chiama|bellen|anrufen"
@@ -206,6 +211,8 @@ _PHONE_SHAPES: tuple[tuple[Rx, tuple[str, ...]], ...] = (
     ),
     # AU local-rate numbers: 1300 / 1800 and six digits
     (Rx(r"\b1[38]00[ -]\d{3}[ -]?\d{3}\b"), ("AU",)),
+    # the international prefix 00 written instead of + (0034 612 345 678): any country
+    (Rx(r"\b00[1-9]\d{0,2}[ .-]\d{1,4}(?:[ .-]?\d{2,4}){1,4}\b"), ("IDD",)),
 )
 _NOT_PHONE_BEFORE = Rx(
     r"(?i)\b(?:build|version|ver|release|rev|revision|order|invoice|ticket|issue|pr|job|run|id|ref|sku|"
@@ -213,6 +220,9 @@ _NOT_PHONE_BEFORE = Rx(
 )
 _DATE_OR_IP = Rx(r"^(?:\d{1,2}[-./]\d{1,2}[-./]\d{2,4}|\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,3}(?:\.\d{1,3}){3})")
 _PHONE_LABELLED = Rx(rf"(?i)(?:\b|_)(?:{_PHONE_WORDS}){_NUMBER_SUFFIX}(?:\b|_)[^\n0-9]{{0,16}}(\+?\d[\d .-]{{7,14}}\d)")
+# numbers in full-width digits (Japanese prose: ０９０－１２３４－５６７８)
+_FULLWIDTH_DIGITS = tuple(chr(c) for c in range(0xFF10, 0xFF1A))
+_FULLWIDTH_PHONE = re.compile(r"[＋+]?[０-９][０-９－ー‐\-（）() ]{8,16}[０-９]")
 # labels in other scripts before a number (the original text, behind `_other_script`)
 _OTHER_PHONE = re.compile(
     r"(?:電話|携帯|連絡先|телефон|Телефон|전화|手机)(?:番号|号码|번호)?[^\d\n]{0,8}(\+?\d[\d .\-]{7,14}\d)"
@@ -315,6 +325,7 @@ _OTHER_SCRIPT = re.compile(
             *_JP_CHARS,
             *_JA_DOB_WORDS,
             *_OTHER_SCRIPT_PHONE,
+            *_FULLWIDTH_DIGITS,
             "생년",
             "рождения",
         )
@@ -453,10 +464,10 @@ def _valid_in(raw: str, region: str) -> bool:
     import phonenumbers
 
     try:
-        num = phonenumbers.parse(raw, region)
+        num = phonenumbers.parse("+" + raw[2:] if region == "IDD" else raw, None if region == "IDD" else region)
     except phonenumbers.NumberParseException:
         return False
-    return phonenumbers.is_valid_number(num) and phonenumbers.region_code_for_number(num) == region
+    return phonenumbers.is_valid_number(num) and (region == "IDD" or phonenumbers.region_code_for_number(num) == region)
 
 
 def _phone_label(text: str, start: int) -> int:
@@ -483,7 +494,7 @@ def intl_phone_spans(text: str) -> Iterator[Span]:
                 continue
             raw = text[start:end]
             digits = sum(c.isdigit() for c in raw)
-            if not 9 <= digits <= 11 or _DATE_OR_IP.match(raw):
+            if not 9 <= digits <= (17 if regions == ("IDD",) else 11) or _DATE_OR_IP.match(raw):
                 continue
             label = _phone_label(text, start)
             if label < 2 and before in ("=", ":"):
@@ -492,6 +503,11 @@ def intl_phone_spans(text: str) -> Iterator[Span]:
                 continue  # "build 612.345.678", "order #900 123 456"
             if any(_valid_in(raw, region) for region in regions):
                 yield Span(start, end, "phone")
+    if _other_script(text) and any(d in text for d in _FULLWIDTH_DIGITS):
+        for m in _FULLWIDTH_PHONE.finditer(text):
+            raw = unicodedata.normalize("NFKC", m.group(0))
+            if any(_valid_in(raw, r) for r in ("JP", *_LABELLED_REGIONS)):
+                yield Span(m.start(), m.end(), "phone")
     if _other_script(text) and any(w in text for w in _OTHER_SCRIPT_PHONE):
         for m in _OTHER_PHONE.finditer(text):
             raw = m.group(1)
