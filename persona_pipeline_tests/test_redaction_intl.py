@@ -180,6 +180,14 @@ def test_japanese_passport_label() -> None:
     assert not _leaks(f"パスポート番号：{value}です", value)
 
 
+def test_birth_date_column() -> None:
+    for header in ("fecha_nacimiento", "Geburtsdatum", "data di nascita"):
+        out = R.redact(f"id;nombre_id;{header};plan\n1;x1;12/03/1985;pro\n2;x2;1990-07-21;free\n")
+        assert out is not None and "12/03/1985" not in out.text and "1990-07-21" not in out.text, out.text
+    out = R.redact("id;created;plan\n1;12/03/1985;pro\n")  # a date column of another kind
+    assert out is not None and "12/03/1985" in out.text
+
+
 def test_birth_label_after_the_date() -> None:
     out = R.redact("Ana Ruiz, 12/03/1985 (DOB), Madrid")
     assert out is not None and "12/03/1985" not in out.text
@@ -255,6 +263,10 @@ DOBS = [
     ("data urodzenia:", "12 marca 1985"),
     ("تاريخ الميلاد:", "12/03/1985"),
     ("date naiss.", "12/03/1985"),
+    ("date of birth:", "12 марта 1985"),
+    ("birthday:", "1985년 3월 12일"),
+    ("data di nascita", "12.III.1985"),
+    ("geburtsdatum:\n ", "12.03.1985"),
 ]
 
 

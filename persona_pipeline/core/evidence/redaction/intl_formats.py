@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from persona_pipeline.core.evidence.redaction import national_ids
@@ -148,10 +148,13 @@ _DATE = (
     rf"\d{{1,2}}(?:st|nd|rd|th|er|\x7f|o)?\.?[ \t]+(?:de[ \t]+|of[ \t]+)?{_MONTH},?[ \t]+(?:del?[ \t]+)?\d{{4}}|"
     rf"\d{{1,2}}[-/ ]{_MONTH}[-/ ]\d{{2,4}}|(?:19|20)\d{{2}}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\b|"
     rf"{_MONTH}[ \t]+\d{{1,2}}(?:st|nd|rd|th)?,?[ \t]+\d{{4}}|"
-    r"\d{4}\x7f\d{1,2}\x7f\d{1,2}\x7f"  # 1985年3月12日 (checked on the original)
+    r"\d{1,2}[./ -](?:I|II|III|IV|V|VI|VII|VIII|IX|X|XI|XII)[./ -]\d{4}|"  # 12.III.1985
+    r"\d{1,2}\.?[ \t]+\x7f{3,12}\.?[ \t]+\d{4}|"  # a month in another script (12 марта 1985)
+    r"\d{4}\x7f ?\d{1,2}\x7f ?\d{1,2}\x7f"  # 1985年3月12日, 1985년 3월 12일 (checked on the original)
 )
 _DOB = Rx(
-    rf"(?i)(?:\b|_)(?:(?:{_DOB_NOUN})[^\n;!?0-9]{{0,32}}?|"
+    # (a noun label may end its line: a YAML key, the value indented below it)
+    rf"(?i)(?:\b|_)(?:(?:{_DOB_NOUN})[^\n;!?0-9]{{0,32}}?(?:\r?\n[ \t]*(?:-[ \t]*)?)?|"
     rf"(?:{_DOB_VERB})(?:[ \t,]+[A-Za-z\x7f'-]{{1,20}}){{0,4}}?[ \t,:=\"'-]*)"
     rf"\b({_DATE})"
 )
@@ -162,6 +165,9 @@ _JA_DOB = re.compile(
     r"(\d{4}年\s?\d{1,2}月\s?\d{1,2}日|\d{4}년\s?\d{1,2}월\s?\d{1,2}일|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|"
     r"\d{1,2}[-/.]\d{1,2}[-/.]\d{4}|\d{1,2}\s[а-я]+\s\d{4}|(?:昭和|平成|令和)\d{1,2}年\d{1,2}月\d{1,2}日)"
 )
+# a birth-date column of a delimited table (`id;fecha_nacimiento;plan`): its cells are dates of birth
+_DOB_CELL = Rx(rf"(?im)(?:^|[,;\t|])[ \t]*[\"']?(?:[a-z]+_)?((?:{_DOB_NOUN}))[\"']?[ \t]*(?:[,;\t|]|\r?$)")
+_DATE_AT = Rx(rf"(?i)^(?:{_DATE})")
 # the label after the date: `12/03/1985 (DOB)`, `1985-03-12 - date of birth`
 _DOB_AFTER = Rx(
     rf"(?i)\b({_DATE})[ \t]*[(,-]?[ \t]*(?:dob|d\.o\.b\.?|date[ _]of[ _]birth|birth[ _]?date|geburtsdatum|"
@@ -237,6 +243,7 @@ _GATED: tuple[Rx, ...] = (
     _JP_ROMAJI,
     _DOB,
     _DOB_AFTER,
+    _DOB_CELL,
     *(rx for rx, _ in _PHONE_SHAPES),
     _PHONE_LABELLED,
     *national_ids.GATED,
@@ -269,6 +276,7 @@ _GATE_PART: dict[int, str] = {
     id(_JP_ROMAJI): r"-(?:ku|shi|cho|machi|gun)\b",
     id(_DOB): _DOB_LABELS,
     id(_DOB_AFTER): _DOB_LABELS,
+    id(_DOB_CELL): _DOB_LABELS,
     id(_PHONE_LABELLED): rf"(?i)(?:\b|_)(?:{_PHONE_WORDS})",
     **national_ids.GATE_PART,
 }
@@ -285,7 +293,7 @@ _NAME_IDX = {
 _NAME_SET = frozenset(GATE_NAMES)
 _NAT_IDX = frozenset(_IDX[id(rx)] for rx in national_ids.GATED)
 _ADDR_IDX = frozenset(_IDX[id(rx)] for rx in (_NL_STREET, _NL_POSTAL, _ROMAN_STREET, _CA_TAIL, _JP_ROMAJI))
-_DOB_IDX = frozenset(_IDX[id(rx)] for rx in (_DOB, _DOB_AFTER))
+_DOB_IDX = frozenset(_IDX[id(rx)] for rx in (_DOB, _DOB_AFTER, _DOB_CELL))
 _PHONE_IDX = frozenset(_IDX[id(rx)] for rx in (*(rx for rx, _ in _PHONE_SHAPES), _PHONE_LABELLED))
 
 
@@ -434,6 +442,18 @@ def _blank_placeholders(window: str) -> str:
     return PLACEHOLDER_RE.sub(lambda m: "#" * len(m.group(0)), window)
 
 
+def _dob_kind(groups: Sequence[tuple[int, int]]) -> tuple[str, int]:
+    return "date_of_birth", groups[0][0]
+
+
+def _date_end(_kind: str, text: str, start: int) -> int | None:
+    m = _DATE_AT.search(text[start : start + 40])
+    if m is None:
+        return None
+    end = start + m[0][1]
+    return None if text[end : end + 1].isalnum() else end
+
+
 def _after_digit_or_placeholder(text: str, start: int) -> bool:
     return text[start - 1 : start].isdigit() or (text[start - 1 : start] == "]" and _in_placeholder(text, start - 1))
 
@@ -446,10 +466,12 @@ def intl_dob_spans(text: str) -> Iterator[Span]:
             if _in_placeholder(text, m0):
                 continue
             value = text[start:end]
-            if value[:4].isdigit() and value[4:5] != "年" and not value[4:5].isascii():
+            if value[:4].isdigit() and value[4:5] not in ("年", "년") and not value[4:5].isascii():
                 continue  # the fold's DEL after a year stood for something other than 年
             if not text[end : end + 1].isdigit():
                 yield Span(start, end, "date_of_birth")
+    if _open(gates, _DOB_CELL):
+        yield from national_ids.table_column_values(text, _DOB_CELL, _dob_kind, _date_end)
     if _open(gates, _DOB_AFTER):
         for _, (start, end) in _DOB_AFTER.finditer(text):
             if not _after_digit_or_placeholder(text, start):

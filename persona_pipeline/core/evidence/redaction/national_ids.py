@@ -18,7 +18,7 @@ behind a substring test.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 
 from persona_pipeline.core.evidence.redaction.matching import Rx
@@ -269,21 +269,37 @@ def _value_span(kind: str, text: str, start: int) -> int | None:
 
 def _column_cells(text: str) -> Iterator[Span]:
     """Cells of a CSV/TSV column whose header names an id kind, each validated as if labelled."""
-    for spans in _LABEL_CELL.finditer(text):
+
+    def kind_of(groups: Sequence[tuple[int, int]]) -> tuple[str, int]:
+        i = next(i for i, g in enumerate(groups) if g[0] >= 0)
+        return _KINDS[i], groups[i][0]
+
+    yield from table_column_values(text, _LABEL_CELL, kind_of, _value_span)
+
+
+def table_column_values(
+    text: str,
+    header_cell: Rx,
+    kind_of: Callable[[Sequence[tuple[int, int]]], tuple[str, int]],
+    value_end: Callable[[str, str, int], int | None],
+) -> Iterator[Span]:
+    """Values in the column of each `header_cell` match (a header cell naming a kind) of a
+    delimited table: `kind_of(groups)` gives the kind and the label's offset, `value_end(kind,
+    text, start)` the end of a valid value starting at `start` (None: not one)."""
+    for spans in header_cell.finditer(text):
         (h0, _), *groups = spans
         if _in_placeholder(text, h0 + 1):
             continue
-        kind = next(k for k, g in zip(_KINDS, groups, strict=True) if g[0] >= 0)
+        kind, label_pos = kind_of(groups)
         line_start = text.rfind("\n", 0, h0 + 1) + 1
         line_end = text.find("\n", h0 + 1)
         if line_end < 0:
             continue
         header = text[line_start:line_end]
-        label_at = next(g for g in groups if g[0] >= 0)[0] - line_start
         sep = next((c for c in _TABLE_SEPS if c in header), None)
         if sep is None:
             continue
-        col, width = header.count(sep, 0, label_at), header.count(sep)
+        col, width = header.count(sep, 0, label_pos - line_start), header.count(sep)
         pos = line_end + 1
         for _ in range(_MAX_TABLE_ROWS):
             end = text.find("\n", pos)
@@ -295,7 +311,7 @@ def _column_cells(text: str) -> Iterator[Span]:
             a = pos + sum(len(c) + 1 for c in cells[:col])
             cell = cells[col]
             lead = len(cell) - len(cell.lstrip(" \t\"'"))
-            v_end = _value_span(kind, text, a + lead)
+            v_end = value_end(kind, text, a + lead)
             if v_end is not None:
                 yield Span(a + lead, v_end, kind)
             pos = end + 1
