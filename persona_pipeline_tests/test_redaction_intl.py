@@ -191,6 +191,10 @@ def test_birth_date_column() -> None:
 def test_birth_label_after_the_date() -> None:
     out = R.redact("Ana Ruiz, 12/03/1985 (DOB), Madrid")
     assert out is not None and "12/03/1985" not in out.text
+    out = R.redact("山田太郎、1985年3月12日生まれ、東京在住")
+    assert out is not None and "1985年3月12日" not in out.text, out.text
+    out = R.redact("リリース日は2024年3月12日です")  # a date, not a birth date
+    assert out is not None and "2024年3月12日" in out.text
 
 
 def test_label_then_a_few_words() -> None:

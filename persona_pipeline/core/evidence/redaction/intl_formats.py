@@ -158,7 +158,18 @@ _DOB = Rx(
     rf"(?:{_DOB_VERB})(?:[ \t,]+[A-Za-z\x7f'-]{{1,20}}){{0,4}}?[ \t,:=\"'-]*)"
     rf"\b({_DATE})"
 )
-_JA_DOB_WORDS = ("生年月日", "誕生日", "出生", "生まれ", "생년월일", "ата рождения", "الميلاد", "जन्म", "γέννησης")
+_JA_DOB_WORDS = (
+    "生年月日",
+    "誕生日",
+    "出生",
+    "生まれ",
+    "생년월일",
+    "일생",
+    "ата рождения",
+    "الميلاد",
+    "जन्म",
+    "γέννησης",
+)
 _JA_DOB = re.compile(
     r"(?:生年月日|誕生日|出生日期|出生年月日|生まれ|생년월일|[Дд]ата рождения|تاريخ الميلاد|जन्म तिथि|"
     r"Ημερομηνία γέννησης)[\s:：は=\"'「]{0,4}"
@@ -168,6 +179,10 @@ _JA_DOB = re.compile(
 # a birth-date column of a delimited table (`id;fecha_nacimiento;plan`): its cells are dates of birth
 _DOB_CELL = Rx(rf"(?im)(?:^|[,;\t|])[ \t]*[\"']?(?:[a-z]+_)?((?:{_DOB_NOUN}))[\"']?[ \t]*(?:[,;\t|]|\r?$)")
 _DATE_AT = Rx(rf"(?i)^(?:{_DATE})")
+# the label after a CJK date: 1985年3月12日生まれ, 1985年3月12日出生, 1985년 3월 12일생
+_JA_DOB_AFTER = re.compile(
+    r"((?:\d{4}|(?:昭和|平成|令和)\d{1,2})年\s?\d{1,2}月\s?\d{1,2}日|\d{4}년\s?\d{1,2}월\s?\d{1,2}일)[にの]?\s?(?:生まれ|出生|생)"
+)
 # the label after the date: `12/03/1985 (DOB)`, `1985-03-12 - date of birth`
 _DOB_AFTER = Rx(
     rf"(?i)\b({_DATE})[ \t]*[(,-]?[ \t]*(?:dob|d\.o\.b\.?|date[ _]of[ _]birth|birth[ _]?date|geburtsdatum|"
@@ -478,6 +493,9 @@ def intl_dob_spans(text: str) -> Iterator[Span]:
                 yield Span(start, end, "date_of_birth")
     if _other_script(text) and any(w in text for w in _JA_DOB_WORDS):
         for m in _JA_DOB.finditer(text):
+            yield Span(*m.span(1), "date_of_birth")
+    if _other_script(text) and ("生" in text or "생" in text):
+        for m in _JA_DOB_AFTER.finditer(text):
             yield Span(*m.span(1), "date_of_birth")
 
 
