@@ -379,6 +379,9 @@ def _other_script(text: str) -> bool:
 def intl_spans(text: str) -> Iterator[Span]:
     """Every detector of this module and `national_ids`, as one detector (one gate pass, one
     detector's overhead per text); a group of rules runs only when one of its gates is open."""
+    shared = getattr(text, "pii_gates", False)
+    if shared is not False and shared is not None and _NAME_SET.isdisjoint(shared) and text.isascii():
+        return  # the common case, decided without a call
     gates = _gates(text)
     other = _other_script(text)
     if gates is not None and not gates and not other:
