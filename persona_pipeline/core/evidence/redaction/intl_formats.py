@@ -1,18 +1,22 @@
-"""Addresses, dates of birth and phone numbers as other countries write them.
+"""Addresses, dates of birth and phone numbers as other countries write them, and (through
+`intl_spans`, the one detector `pii` registers) the national ids of `national_ids`.
 
 - Addresses: NL (Keizersgracht 123, 1015 CJ Amsterdam), ES (Calle de Alcalá, 45, 28014 Madrid),
   IT (Via dei Mille 12, 00184 Roma (RM)), CA (City, ON K1A 0B6), JP (〒150-0002 東京都渋谷区…, and
   romanised `1-2-3 Shibuya, Shibuya-ku, Tokyo 150-0002`). A street type that is also an ordinary
-  word (Via, weg) needs a number and a postal tail, a particle or an address label.
+  word (Via, weg) needs a postal tail, a particle, a number sign or an address label.
 - Dates of birth: a birth label in several languages (geboren, né le, fecha de nacimiento, data di
-  nascita, nascido em, geboortedatum, 生年月日…) followed by a date in ISO, numeric or written form
-  (months in EN/DE/FR/ES/IT/PT/NL, or 1985年3月12日). A date without such a label is left alone.
-- Phones: national shapes the generic candidate scan does not produce (ES 612 345 678, IT
-  333 1234567, JP 090-1234-5678, MX 55 1234 5678 beside a label), validated by libphonenumber
-  for the one region whose plan the shape belongs to.
+  nascita, nascido em, geboortedatum, 生年月日, дата рождения…) before the date, after it
+  (`12/03/1985 (DOB)`, 1985年3月12日生まれ) or heading a table column; the date in ISO, numeric or
+  written form (months in EN/DE/FR/ES/IT/PT/NL/PL or another script, 1985年3月12日). A date
+  without such a label is left alone.
+- Phones: grouped national shapes the generic candidate scan does not produce (ES 612 345 678,
+  IT 333 1234567, NL 06 12 34 56 78, JP 090-1234-5678, AU 1300 123 456, 0034 …), validated by
+  libphonenumber for the regions whose plan the shape belongs to; any number of those regions,
+  MX or CA (bare digit runs included) right after a phone word.
 
-Patterns run on the text's fold (see `matching`); the Japanese forms run on the original text
-behind a substring test.
+Patterns run on the text's fold (see `matching`), gated by pii's one Set pass per text; the
+forms in other scripts run on the original text, behind one scan for their words.
 """
 
 from __future__ import annotations

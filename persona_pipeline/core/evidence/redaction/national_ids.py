@@ -6,13 +6,14 @@ Two kinds of evidence, precision first:
   rules), Spanish DNI/NIE (mod 23 letter), Brazilian CPF/CNPJ in their punctuated forms (mod 11),
   Italian codici fiscali (check letter), French NIR in its spaced form (mod 97), US ITINs with
   dashes (group ranges). These are taken anywhere.
-- a label naming the number (SIN, BSN, Steuer-ID, Aadhaar, CPF, passport, …), then a value of
-  the kind's shape with valid check digits (where the kind has them) right after it. A bare
-  digit run is an order number, a timestamp or an id unless such a label says otherwise.
+- a label naming the number (SIN, BSN, Steuer-ID, Aadhaar, CPF, passport, …) in several
+  languages, then, among its next few tokens on its line, a value of the kind's shape with valid
+  check digits (where the kind has them); or a table column headed by such a label. A bare digit
+  run is an order number, a timestamp or an id unless such a label says otherwise.
 
 Check digits are python-stdnum's (imported lazily, run only on candidates). Every pattern runs on
-the text's fold (see `matching`); the Japanese passport label is matched on the original text,
-behind a substring test.
+the text's fold (see `matching`); passport labels in other scripts (パスポート, 护照, паспорт) are
+matched on the original text, behind a substring test.
 """
 
 from __future__ import annotations
@@ -80,20 +81,20 @@ _JA_PASSPORT = re.compile(
 
 OTHER_SCRIPT_WORDS = ("パスポート", "旅券", "护照", "護照", "여권", "аспорт")  # labels needing the original text
 
-# Value shapes after a label (anchored at the value's start). Digits-only kinds keep one
-# separator style, so an IP or a version (1.2.3.4) never reads as a grouped number.
+# Value shapes after a label (anchored at the value's start): each kind's printed groupings only
+# (dots only where the kind is written with dots), so an IP or a version never reads as an id.
 _SHAPES: dict[str, tuple[Rx, ...]] = {
-    "ca_sin": (Rx(r"^(?:\d{3}([ -]?)\d{3}[ -]?\d{3})"),),
+    "ca_sin": (Rx(r"^(?:\d{3}[ -]?\d{3}[ -]?\d{3})"),),
     "nl_bsn": (Rx(r"^(?:\d{4}\.?\d{2}\.?\d{3}|\d{3}[ .]\d{3}[ .]\d{3}|\d{9}|\d{8})"),),
     "de_tax_id": (Rx(r"^(?:\d{2} ?\d{3} ?\d{3} ?\d{3}|\d{11})"),),
-    "in_aadhaar": (Rx(r"^(?:\d{4}([ -]?)\d{4}[ -]?\d{4})"),),
+    "in_aadhaar": (Rx(r"^(?:\d{4}[ -]?\d{4}[ -]?\d{4})"),),
     "in_pan": (Rx(r"^(?:[A-Za-z]{5}\d{4}[A-Za-z])"),),
     "br_cpf": (Rx(r"^(?:\d{2}\.?\d{3}\.?\d{3}/?\d{4}-?\d{2}|\d{3}\.?\d{3}\.?\d{3}-?\d{2})"),),
     "es_dni": (Rx(r"^(?:(?:[XYZxyz][ -]?\d{7}|\d{8}|\d{2}\.\d{3}\.\d{3})[ -]?[A-Za-z])"),),
     "fr_nir": (Rx(r"^(?:[12378] ?\d\d ?\d\d ?(?:\d\d|2[ABab]) ?\d{3} ?\d{3} ?\d\d)"),),
     "uk_nino": (Rx(r"^(?:[A-Za-z]{2} ?\d\d ?\d\d ?\d\d ?[A-Da-d])"),),
-    "ssn": (Rx(r"^(?:\d{3}([- .]?)\d{2}[- .]?\d{4})"),),
-    # letters and digits, at least one digit: US/UK 9 digits, DE C01X00T47, FR 12AB34567, JP TK1234567
+    "ssn": (Rx(r"^(?:\d{3}[- .]?\d{2}[- .]?\d{4})"),),
+    # capitals and digits (see `_passport_ok`): US/UK 9 digits, DE C01X00T47, FR 12AB34567, JP TK1234567
     "passport_number": (Rx(r"^(?:[A-Z0-9]{6,10})"),),
 }
 
