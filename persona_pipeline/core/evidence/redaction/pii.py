@@ -1030,6 +1030,7 @@ def known_identifier_spans(text: str, identifiers: Sequence[tuple[Any, str]]) ->
 # a match; a Set that fails (None) opens every gate.
 _GATED: dict[str, tuple[Rx, ...]] = {}
 _GATE_SET: RxSet | None = None
+_GATE_OWNERS: list[str] = []  # the detector owning each Set member, in Set order
 
 
 def _gates(text: str) -> frozenset[str] | None:
@@ -1039,7 +1040,8 @@ def _gates(text: str) -> frozenset[str] | None:
         return cached  # type: ignore[no-any-return]
     if _GATE_SET is None:
         _GATE_SET = RxSet([rx.pattern for rxs in _GATED.values() for rx in rxs])
-    owners = [name for name, rxs in _GATED.items() for _ in rxs]
+        _GATE_OWNERS.extend(name for name, rxs in _GATED.items() for _ in rxs)  # once, not per text
+    owners = _GATE_OWNERS
     hits = _GATE_SET.matching(text) if fold(text) is not None else None
     out = None if hits is None else frozenset(owners[i] for i in hits)
     if isinstance(text, Prepared):
