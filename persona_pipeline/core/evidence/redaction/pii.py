@@ -1297,6 +1297,7 @@ def known_identifier_spans(text: str, identifiers: Sequence[tuple[Any, str]]) ->
 # a match; a Set that fails (None) opens every gate.
 _GATED: dict[str, tuple[Rx, ...]] = {}
 _GATE_SET: RxSet | None = None
+_GATE_OWNERS: list[str] = []  # the detector owning each Set member, in Set order
 
 
 def _gates(text: str) -> frozenset[str] | None:
@@ -1306,7 +1307,8 @@ def _gates(text: str) -> frozenset[str] | None:
         return cached  # type: ignore[no-any-return]
     if _GATE_SET is None:
         _GATE_SET = RxSet([rx.pattern for rxs in _GATED.values() for rx in rxs])
-    owners = [name for name, rxs in _GATED.items() for _ in rxs]
+        _GATE_OWNERS.extend(name for name, rxs in _GATED.items() for _ in rxs)  # once, not per text
+    owners = _GATE_OWNERS
     hits = _GATE_SET.matching(text) if fold(text) is not None else None
     out = None if hits is None else frozenset(owners[i] for i in hits)
     if isinstance(text, Prepared):
@@ -1340,6 +1342,10 @@ _GATED.update(
     name_context=(_NAME_IN_CONTEXT,),
 )
 
+from persona_pipeline.core.evidence.redaction import intl_formats  # noqa: E402
+
+_GATED.update(intl_formats.GATE_ENTRIES)  # one Set pass gates both modules' patterns
+
 DETECTORS = (
     email_spans,
     phone_spans,
@@ -1352,4 +1358,5 @@ DETECTORS = (
     home_user_spans,
     person_name_spans,
     table_column_spans,
+    intl_formats.intl_spans,  # national ids, passports, addresses, birth dates, phones of more countries
 )

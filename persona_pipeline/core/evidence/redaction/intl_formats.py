@@ -1,0 +1,569 @@
+"""Addresses, dates of birth and phone numbers as other countries write them, and (through
+`intl_spans`, the one detector `pii` registers) the national ids of `national_ids`.
+
+- Addresses: NL (Keizersgracht 123, 1015 CJ Amsterdam), ES (Calle de Alcalá, 45, 28014 Madrid),
+  IT (Via dei Mille 12, 00184 Roma (RM)), CA (City, ON K1A 0B6), JP (〒150-0002 東京都渋谷区…, and
+  romanised `1-2-3 Shibuya, Shibuya-ku, Tokyo 150-0002`). A street type that is also an ordinary
+  word (Via, weg) needs a postal tail, a particle, a number sign or an address label.
+- Dates of birth: a birth label in several languages (geboren, né le, fecha de nacimiento, data di
+  nascita, nascido em, geboortedatum, 生年月日, дата рождения…) before the date, after it
+  (`12/03/1985 (DOB)`, 1985年3月12日生まれ) or heading a table column; the date in ISO, numeric or
+  written form (months in EN/DE/FR/ES/IT/PT/NL/PL or another script, 1985年3月12日). A date
+  without such a label is left alone.
+- Phones: grouped national shapes the generic candidate scan does not produce (ES 612 345 678,
+  IT 333 1234567, NL 06 12 34 56 78, JP 090-1234-5678, AU 1300 123 456, 0034 …), validated by
+  libphonenumber for the regions whose plan the shape belongs to; any number of those regions,
+  MX or CA (bare digit runs included) right after a phone word.
+
+Patterns run on the text's fold (see `matching`), gated by pii's one Set pass per text; the
+forms in other scripts run on the original text, behind one scan for their words.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+
+from persona_pipeline.core.evidence.redaction import national_ids
+from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold
+from persona_pipeline.core.evidence.redaction.spans import PLACEHOLDER_RE, Span
+
+_CAPW = r"[A-Z\x7f][A-Za-z\x7f'.-]*"
+_CITY = rf"{_CAPW}(?:[ \t]+(?:{_CAPW}|aan|an|de|den|am|sul|del|di|la|le|en))?"
+_ADDRESS_LABEL = Rx(
+    r"(?i)(?:address|addr|adres|adresse|direcci\x7fn|direccion|domicilio|indirizzo|endere\x7fo|ship(?:ping)? to|"
+    r"deliver(?:y)? to|send (?:it )?to|lives? at|located at|residence|woonadres|postadres|sede|via postale)"
+    r"\b[^\n]{0,16}$"
+)
+
+# NL: street name (one word ending in a street type, maybe after a word: Prins Hendrikkade), house
+# number (12, 12a, 12-3, 12 hs), then optionally the postcode (1234 AB) and the town.
+_NL_STRONG = r"straat|gracht|laan|plein|kade|singel|dijk|steeg|dreef|plantsoen|straatweg|burgwal"
+_NL_WEAK = r"weg|hof|pad|wal|markt|baan|haven|park|veld|hout|berg|dam"
+_NL_POSTCODE = r"[1-9]\d{3}[ \t]?[A-Z]{2}"
+_NL_STREET = Rx(
+    rf"\b(?:[A-Z\x7f][A-Za-z\x7f'.-]*[ \t]+){{0,2}}[A-Z\x7f][a-z\x7f'-]*(?:({_NL_STRONG})|{_NL_WEAK})"
+    r"[ \t]+\d{1,5}(?:[ \t]?[a-zA-Z]\b|-\d{1,4}|[ \t]hs\b)?"
+    rf"(?:,?\s+({_NL_POSTCODE})[ \t]+({_CITY}))?"
+)
+_NL_POSTAL = Rx(rf"\b{_NL_POSTCODE}\b[ \t]+{_CITY}")
+
+# ES / IT: a street type, optional particles, capitalised name words, a number (nº 12, n. 12, s/n),
+# optional floor/door, then optionally the 5-digit postcode and town (with a province).
+_ES_WAY = (
+    r"Calle|C/|Avenida|Avda\.?|Av\.|Paseo|P\x7f\.?|Plaza|Pza\.|Carrer|Camino|Ronda|Traves\x7fa|Glorieta|Rambla|"
+    r"Passeig|Carretera|Ctra\.|Pla\x7fa|Callej\x7fn|Urbanizaci\x7fn"
+)
+_IT_WAY = (
+    r"Via|Viale|V\.le|Piazza|P\.za|Piazzale|Corso|C\.so|Largo|Vicolo|Strada|Lungomare|Lungotevere|Contrada|"
+    r"Borgo|Salita|Vico|Rua|Avenida|"
+    # NL streets named type-first: Laan van Meerdervoort, Plein 1813
+    r"Laan|Plein|Kade|Dijk|Weg"
+)
+_PARTICLES = (
+    r"(?:(?:de|del|della|delle|dei|degli|di|da|dal|dello|la|las|los|el|les|d'|dos|das|do|van|der|den|op|ter)[ \t]+)"
+)
+_ROMAN_STREET = Rx(
+    rf"\b({_ES_WAY}|{_IT_WAY})[ \t]+({_PARTICLES}{{1,2}})?(?:{_CAPW}|\d{{1,2}}[ \t]+de)"
+    rf"(?:[ \t]+(?:{_PARTICLES})?{_CAPW}){{0,3}}"
+    r"(,?[ \t]*(?:n\x7f|n\.|no\.|num\.|n\x7fm\.|nr\.)?[ \t]*)(\d{1,4}[A-Za-z]?(?:/[A-Za-z0-9]{1,3})?|s/n)\b"
+    r"(?:,?[ \t]*\d{1,2}(?:\x7f[ \t]?[A-Za-z\x7f]{0,4}|[ \t]?[A-Z]\b)\.?(?:[ \t]+(?:izq|dcha|izda)\.?)?)?"
+    rf"(,?\s+(?:\d{{5}})[ \t]+{_CITY}(?:[ \t]*\(?[A-Z]{{2}}\)?)?)?"
+)
+_STRONG_WAYS = frozenset(
+    [
+        "Calle",
+        "C/",
+        "Avenida",
+        "Avda",
+        "Avda.",
+        "Av.",
+        "Paseo",
+        "Plaza",
+        "Pza.",
+        "Carrer",
+        "Glorieta",
+        "Rambla",
+        "Passeig",
+        "Viale",
+        "V.le",
+        "Piazza",
+        "P.za",
+        "Piazzale",
+        "Corso",
+        "C.so",
+        "Vicolo",
+        "Lungomare",
+        "Lungotevere",
+        "Contrada",
+        "Plaça",
+        "Laan",
+        "Plein",
+        "Kade",
+    ]
+)
+
+# Canada: (city,) province code and postal code A1A 1A1 (no D, F, I, O, Q, U; no W or Z first).
+_CA_PROVINCE = (
+    r"AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT|Ontario|Qu\x7fbec|Quebec|British Columbia|Alberta|Manitoba|"
+    r"Saskatchewan|Nova Scotia|New Brunswick"
+)
+_CA_TAIL = Rx(
+    rf"(?:\b{_CAPW}(?:[ \t]+{_CAPW}){{0,2}},?[ \t]*)?\(?\b(?:{_CA_PROVINCE})\b\)?,?[ \t]+"
+    r"([ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ -]?\d[ABCEGHJ-NPRSTV-Z]\d)\b"
+)
+# romanised Japanese: block-lot numbers, ward/city (…-ku, …-shi), prefecture, postcode
+_JP_ROMAJI = Rx(
+    r"\b\d{1,4}(?:-\d{1,4}){1,3},?[ \t]+(?:[A-Z][a-z]+(?:-[a-z]+)?,?[ \t]+){0,3}"
+    r"[A-Z][a-z]+-(?:ku|shi|cho|machi|gun)\b(?:,?[ \t]+[A-Z][a-z]+(?:-(?:to|fu|ken))?)?(?:,?[ \t]+\d{3}-\d{4}\b)?"
+)
+_JP_NATIVE = re.compile(
+    r"〒[ \u3000]?\d{3}[-−ー]\d{4}(?:[ \u3000]*[^\s\"'<>,;、。]{1,40})?|"
+    r"(?:東京都|北海道|大阪府|京都府|[\u4e00-\u9fff]{2,3}県)[\u3040-\u30ff\u4e00-\u9fff0-9０-９\-−ー－]{2,40}"
+)
+_JP_CHARS = ("〒", "都", "道", "府", "県")
+
+# Birth labels. A noun label (date of birth, Geburtsdatum, fecha de nacimiento…) may be followed
+# by a format hint or punctuation before the date: `Date of Birth (DD/MM/YYYY): 12/03/1985`; a verb
+# (born, geboren, né le, nato il…) by a few words: `born in Lisbon on 12 March 1985`.
+_DOB_NOUN = (
+    r"d\.?o\.?b\.?|date[ _-]?of[ _-]?birth|birth[ _-]?date|birth[ _-]?day|geburtsdatum|geburtstag|"
+    r"geboortedatum|date[ _]?(?:de[ _]?)?naiss(?:ance)?\.?|fecha[ _]?(?:de[ _]?)?nac(?:imiento)?\.?|"
+    r"f\.[ _]?nac(?:imiento)?\.?|data[ _]?(?:de[ _]?)?nasc(?:imento)?\.?|data[ _]?(?:di[ _]?)?nascita|"
+    r"data[ _]urodzenia|f\x7fdelsedatum|f\x7fdselsdato|syntym\x7faika|do\x7fum[ _]tarihi|datum[ _]narozen\x7f|"
+    r"geb(?:\.|urts)?[ _-]?dat(?:um|\.)|birth[\"']?[ \t]*[:=]|fdn|ddn"
+)
+_DOB_VERB = (
+    r"born|geboren|geb\.|nacid[oa]/a|nascid[oa]\(a\)|nat[oa]/a|"
+    r"n(?:\x7f|e)e?(?:\(e\))?s?(?:[ \t]+(?:\x7f|a)[ \t]+[A-Z\x7f][A-Za-z\x7f'-]+)?[ \t]+le|"
+    r"nacid[oa]|nascid[oa]|urodzon[ya]|f\x7fdd|"
+    r"(?-i:[Nn]at[oa])[ \t]+(?:a|il|in|nel)"
+)
+_MONTH = (
+    r"(?:jan|j\x7fn|feb|f\x7fv|fev|ene|gen|mar|m\x7fr|mrt|mrz|maa|apr|avr|abr|may|mai|mei|mag|maj|jun|jui|giu|lug|"
+    r"jul|aug|ago|ao\x7f|sep|set|oct|okt|ott|out|nov|dec|dez|dic|d\x7fc|"
+    # Polish genitive months (stycznia, lutego, kwietnia, czerwca, lipca, sierpnia, wrzesnia, …)
+    r"sty|lut|kwi|cze|lip|sie|wrz|pa\x7f|lis|gru)[a-z\x7f]*\.?"
+)
+_DATE = (
+    r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|"
+    rf"\d{{1,2}}(?:st|nd|rd|th|er|\x7f|o)?\.?[ \t]+(?:de[ \t]+|of[ \t]+)?{_MONTH},?[ \t]+(?:del?[ \t]+)?\d{{4}}|"
+    rf"\d{{1,2}}[-/ ]{_MONTH}[-/ ]\d{{2,4}}|(?:19|20)\d{{2}}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\b|"
+    rf"{_MONTH}[ \t]+\d{{1,2}}(?:st|nd|rd|th)?,?[ \t]+\d{{4}}|"
+    r"\d{1,2}[./ -](?:I|II|III|IV|V|VI|VII|VIII|IX|X|XI|XII)[./ -]\d{4}|"  # 12.III.1985
+    r"\d{1,2}\.?[ \t]+\x7f{3,12}\.?[ \t]+\d{4}|"  # a month in another script (12 марта 1985)
+    r"\d{4}\x7f ?\d{1,2}\x7f ?\d{1,2}\x7f"  # 1985年3月12日, 1985년 3월 12일 (checked on the original)
+)
+_DOB = Rx(
+    # (a noun label may end its line: a YAML key, the value indented below it)
+    rf"(?i)(?:\b|_)(?:(?:{_DOB_NOUN})[^\n;!?0-9]{{0,32}}?(?:\r?\n[ \t]*(?:-[ \t]*)?)?|"
+    rf"(?:{_DOB_VERB})(?:[ \t,]+[A-Za-z\x7f'-]{{1,20}}){{0,4}}?[ \t,:=\"'-]*)"
+    rf"\b({_DATE})"
+)
+_JA_DOB_WORDS = (
+    "生年月日",
+    "誕生日",
+    "出生",
+    "生まれ",
+    "생년월일",
+    "일생",
+    "ата рождения",
+    "الميلاد",
+    "जन्म",
+    "γέννησης",
+)
+_JA_DOB = re.compile(
+    r"(?:生年月日|誕生日|出生日期|出生年月日|生まれ|생년월일|[Дд]ата рождения|تاريخ الميلاد|जन्म तिथि|"
+    r"Ημερομηνία γέννησης)[\s:：は=\"'「]{0,4}"
+    r"(\d{4}年\s?\d{1,2}月\s?\d{1,2}日|\d{4}년\s?\d{1,2}월\s?\d{1,2}일|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|"
+    r"\d{1,2}[-/.]\d{1,2}[-/.]\d{4}|\d{1,2}\s[а-я]+\s\d{4}|(?:昭和|平成|令和)\d{1,2}年\d{1,2}月\d{1,2}日)"
+)
+# a birth-date column of a delimited table (`id;fecha_nacimiento;plan`): its cells are dates of birth
+_DOB_CELL = Rx(rf"(?im)(?:^|[,;\t|])[ \t]*[\"']?(?:[a-z]+_)?((?:{_DOB_NOUN}))[\"']?[ \t]*(?:[,;\t|]|\r?$)")
+_DATE_AT = Rx(rf"(?i)^(?:{_DATE})")
+# the label after a CJK date: 1985年3月12日生まれ, 1985年3月12日出生, 1985년 3월 12일생
+_JA_DOB_AFTER = re.compile(
+    r"((?:\d{4}|(?:昭和|平成|令和)\d{1,2})年\s?\d{1,2}月\s?\d{1,2}日|\d{4}년\s?\d{1,2}월\s?\d{1,2}일)[にの]?\s?(?:生まれ|出生|생)"
+)
+# the label after the date: `12/03/1985 (DOB)`, `1985-03-12 - date of birth`
+_DOB_AFTER = Rx(
+    rf"(?i)\b({_DATE})[ \t]*[(,-]?[ \t]*(?:dob|d\.o\.b\.?|date[ _]of[ _]birth|birth[ _]?date|geburtsdatum|"
+    r"fecha[ _]de[ _]nacimiento|data[ _]di[ _]nascita|date[ _]de[ _]naissance|geboortedatum|data[ _]de[ _]nascimento)\b"
+)
+
+# Phones: shapes of one national plan each, with the region to validate in; a bare digit run
+# (no separators) only right after a phone label.
+# Words that name a phone; the weak ones (number, contact, call…) also name other things, so they
+# vouch only for a grouped number, never for a bare digit run.
+_PHONE_WORDS = (
+    r"(?:mobile|cell|home|work|office|contact|private)[ _-]?phone|"
+    r"phone|tel|t\x7fl|tel\x7ffono|telefono|telefoon|telefon|telephone|mobile|mobiel|m\x7fvil|movil|cellulare|cell|"
+    r"cellular|celular|cel|tlf|tfno|tlfno|telf|handy|fax|whatsapp|sms|ph|mob|"
+    r"ll\x7fmame|chiamami|bel[ \t]+me|text[ \t]+me|call[ \t]+me|"
+    r"ring[ \t]+me|appelle[rz]?-moi|ruf[ \t]+mich[ \t]+an|recapito|telefonnummer|telefoonnummer|rufnummer"
+)
+_WEAK_PHONE_WORDS = r"contact|ring|call|num(?:ero)?|n\x7fmero|nummer|number|llamar|chiamare|chiama|bellen|anrufen"
+# a phone word shortly before the number: `tel:`, `TEL;TYPE=CELL:`, `llámame al`, `phone (NL): `
+# (a word may be part of a key: `phone_number`, `mobilePhone`, `telefoonnummer`)
+_NUMBER_SUFFIX = r"(?:[ _-]?(?:number|no|nr|num|nummer|numero|n\x7fmero))?"
+_PHONE_CONTEXT = Rx(rf"(?i)(?:\b|_)(?:{_PHONE_WORDS}){_NUMBER_SUFFIX}(?:\b|_)[^\n0-9]{{0,16}}$")
+_WEAK_PHONE_CONTEXT = Rx(rf"(?i)\b(?:{_WEAK_PHONE_WORDS})\b[^\n0-9]{{0,16}}$")
+# labels in other scripts, looked for in the original text before the number
+_OTHER_SCRIPT_PHONE = ("電話", "携帯", "連絡先", "телефон", "Телефон", "전화", "手机", "電話番号")
+# National shapes with at least one separator (a bare digit run is read only after a phone word,
+# by `_PHONE_LABELLED`: ids and counters are bare digit runs too).
+_PHONE_SHAPES: tuple[tuple[Rx, tuple[str, ...]], ...] = (
+    # ES: 9 digits beginning 6, 7, 8 or 9, in 3-3-3, 3-2-2-2 or 2-3-2-2 groups
+    (
+        Rx(
+            r"\b[6-9]\d{2}(?:[ .-]\d{3}[ .-]\d{3}|[ .-]\d{2}[ .-]\d{2}[ .-]\d{2})\b|"
+            r"\b[89]\d[ .-]\d{3}[ .-]\d{2}[ .-]\d{2}\b"
+        ),
+        ("ES",),
+    ),
+    # IT mobiles: 3xx then 6-7 digits, or 3-3-4 / 3-4-3
+    (Rx(r"\b3\d{2}[ .-]\d{6,7}\b|\b3\d{2}[ .-]\d{3,4}[ .-]\d{3,4}\b"), ("IT",)),
+    # trunk-0 plans (NL, JP, AU, IT landlines), 9 to 11 digits: a group of 3+ after the area code
+    # (dates' 05-11 never), or 3-4 pairs and triples with one separator (06 12 34 56 78)
+    (
+        Rx(
+            r"\b0\d{1,4}[ .-]\d{3,8}(?:[ .-]\d{2,4}){0,2}\b|\(0\d{1,4}\)[ ]?\d{1,4}[ -]?\d{3,4}\b|"
+            r"\b0\d{1,3}(?: \d{2,4}){3,4}\b|\b0\d{1,3}(?:-\d{2,4}){3,4}\b|\b0\d{1,3}(?:\.\d{2,4}){3,4}\b"
+        ),
+        ("NL", "JP", "AU", "IT"),
+    ),
+    # AU local-rate numbers: 1300 / 1800 and six digits
+    (Rx(r"\b1[38]00[ -]\d{3}[ -]?\d{3}\b"), ("AU",)),
+    # the international prefix 00 written instead of + (0034 612 345 678): any country
+    (Rx(r"\b00[1-9]\d{0,2}[ .-]\d{1,4}(?:[ .-]?\d{2,4}){1,4}\b"), ("IDD",)),
+)
+_NOT_PHONE_BEFORE = Rx(
+    r"(?i)\b(?:build|version|ver|release|rev|revision|order|invoice|ticket|issue|pr|job|run|id|ref|sku|"
+    r"tracking|amount|total|port|ports|pid|size|bytes|v)\W{0,3}$"
+)
+_DATE_OR_IP = Rx(r"^(?:\d{1,2}[-./]\d{1,2}[-./]\d{2,4}|\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,3}(?:\.\d{1,3}){3})")
+_PHONE_LABELLED = Rx(rf"(?i)(?:\b|_)(?:{_PHONE_WORDS}){_NUMBER_SUFFIX}(?:\b|_)[^\n0-9]{{0,16}}(\+?\d[\d .-]{{7,14}}\d)")
+# numbers in full-width digits (Japanese prose: ０９０－１２３４－５６７８)
+_FULLWIDTH_DIGITS = tuple(chr(c) for c in range(0xFF10, 0xFF1A))
+_FULLWIDTH_PHONE = re.compile(r"[＋+]?[０-９][０-９－ー‐\-（）() ]{8,16}[０-９]")
+# labels in other scripts before a number (the original text, behind `_other_script`)
+_OTHER_PHONE = re.compile(
+    r"(?:電話|携帯|連絡先|телефон|Телефон|전화|手机)(?:番号|号码|번호)?[^\d\n]{0,8}(\+?\d[\d .\-]{7,14}\d)"
+)
+_LABELLED_REGIONS = ("ES", "IT", "NL", "JP", "AU", "MX", "CA")
+
+_GATED: tuple[Rx, ...] = (
+    _NL_STREET,
+    _NL_POSTAL,
+    _ROMAN_STREET,
+    _CA_TAIL,
+    _JP_ROMAJI,
+    _DOB,
+    _DOB_AFTER,
+    _DOB_CELL,
+    *(rx for rx, _ in _PHONE_SHAPES),
+    _PHONE_LABELLED,
+    *national_ids.GATED,
+)
+
+
+def _gate_pattern(pattern: str) -> str:
+    """`pattern` with its wide counted repetitions opened (`{0,32}` -> `*`): a superset, and a
+    smaller Set DFA; narrow ones (`\\d{8}`) are kept, or the gate would open on every number."""
+    return re.sub(
+        r"(?<!\\)\{(\d+),(\d+)\}(\??)",
+        lambda m: m[0] if int(m[2]) - int(m[1]) < 8 else ("*" if m[1] == "0" else "+") + m[3],
+        pattern,
+    )
+
+
+# Gate patterns (wide counts opened), by name. `pii` adds them to its own Set, so one Set pass per
+# text tells its detectors and these which patterns may match; a text pii has not gated (a
+# direct call) gets a pass over this module's Set alone.
+# A pattern with a long label list and gaps is gated by a part every match contains (its label,
+# its street type and number, its postcode): a superset, and a Set of such parts keeps few DFA
+# states, which on many short texts is most of the Set pass's cost.
+_DOB_LABELS = rf"(?i)(?:{_DOB_NOUN}|{_DOB_VERB})"
+_GATE_PART: dict[int, str] = {
+    # (a weak street type opens only with a postcode, which its rule needs then anyway)
+    id(_NL_STREET): rf"(?:{_NL_STRONG})[ \t]+\d|\b[1-9]\d{{3}}[ \t]?[A-Z]{{2}}\b",
+    id(_NL_POSTAL): r"\b[1-9]\d{3}[ \t]?[A-Z]{2}\b[ \t]+[A-Z\x7f]",
+    id(_ROMAN_STREET): rf"\b(?:{_ES_WAY}|{_IT_WAY})[ \t]+",
+    id(_CA_TAIL): r"[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ -]?\d[ABCEGHJ-NPRSTV-Z]\d\b",
+    id(_JP_ROMAJI): r"-(?:ku|shi|cho|machi|gun)\b",
+    id(_DOB): _DOB_LABELS,
+    id(_DOB_AFTER): _DOB_LABELS,
+    id(_DOB_CELL): _DOB_LABELS,
+    id(_PHONE_LABELLED): rf"(?i)(?:\b|_)(?:{_PHONE_WORDS})",
+    **national_ids.GATE_PART,
+}
+_GATE_PATTERNS = [_GATE_PART.get(id(rx)) or _gate_pattern(rx.pattern) for rx in _GATED]
+# one name per distinct gate pattern (two patterns gated by the same label share a Set member)
+_UNIQUE = list(dict.fromkeys(_GATE_PATTERNS))
+GATE_NAMES: tuple[str, ...] = tuple(f"intl_{i}" for i in range(len(_UNIQUE)))
+GATE_ENTRIES: dict[str, tuple[Rx, ...]] = {n: (Rx(p),) for n, p in zip(GATE_NAMES, _UNIQUE, strict=True)}
+_IDX = {id(rx): i for i, rx in enumerate(_GATED)}
+# gate name -> the indices of the `_GATED` patterns it opens
+_NAME_IDX = {
+    n: tuple(i for i, g in enumerate(_GATE_PATTERNS) if g == p) for n, p in zip(GATE_NAMES, _UNIQUE, strict=True)
+}
+_NAME_SET = frozenset(GATE_NAMES)
+_NAT_IDX = frozenset(_IDX[id(rx)] for rx in national_ids.GATED)
+_ADDR_IDX = frozenset(_IDX[id(rx)] for rx in (_NL_STREET, _NL_POSTAL, _ROMAN_STREET, _CA_TAIL, _JP_ROMAJI))
+_DOB_IDX = frozenset(_IDX[id(rx)] for rx in (_DOB, _DOB_AFTER, _DOB_CELL))
+_PHONE_IDX = frozenset(_IDX[id(rx)] for rx in (*(rx for rx, _ in _PHONE_SHAPES), _PHONE_LABELLED))
+
+
+@lru_cache(maxsize=1)
+def _own_set() -> RxSet:
+    return RxSet(_UNIQUE)
+
+
+def _gates(text: str) -> frozenset[int] | None:
+    """Indices of the `_GATED` patterns that may match `text` (None: all may)."""
+    cached = getattr(text, "intl_fmt_gates", False)
+    if cached is not False:
+        return cached  # type: ignore[no-any-return]
+    shared = getattr(text, "pii_gates", False)
+    if shared is not False:
+        names = _NAME_SET.intersection(shared) if shared is not None else None
+    else:
+        hits = _own_set().matching(text) if fold(text) is not None else None
+        names = None if hits is None else {GATE_NAMES[i] for i in hits}
+    out = None if names is None else frozenset(i for n in names for i in _NAME_IDX[n])
+    if isinstance(text, Prepared):
+        text.intl_fmt_gates = out  # type: ignore[attr-defined]
+    return out
+
+
+def _open(gates: frozenset[int] | None, rx: Rx) -> bool:
+    return gates is None or _IDX[id(rx)] in gates
+
+
+# Words of other scripts that open the detectors reading the original text (one scan of a
+# non-ASCII text for all of them, cached on a prepared text).
+_OTHER_SCRIPT = re.compile(
+    "|".join(
+        re.escape(w)
+        for w in (
+            *national_ids.OTHER_SCRIPT_WORDS,
+            *_JP_CHARS,
+            *_JA_DOB_WORDS,
+            *_OTHER_SCRIPT_PHONE,
+            *_FULLWIDTH_DIGITS,
+            "생년",
+            "рождения",
+        )
+    )
+)
+
+
+# (a scan for their first characters first: one character class is a fast scan, an alternation
+# of words is not)
+_OTHER_FIRST = re.compile("[" + "".join(sorted({w[0] for w in _OTHER_SCRIPT.pattern.split("|")})) + "]")
+
+
+def _other_script(text: str) -> bool:
+    if text.isascii():
+        return False
+    cached = getattr(text, "intl_other_script", None)
+    if cached is None:
+        # every word is two or more non-ASCII characters, or a postal mark beside a prefecture
+        # name: a run of two DELs in the fold (a C-speed find) comes first
+        b = fold(text)
+        first = _OTHER_FIRST.search(text) if b is None or b"\x7f\x7f" in b else None
+        cached = first is not None and _OTHER_SCRIPT.search(text, first.start()) is not None
+        if isinstance(text, Prepared):
+            text.intl_other_script = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def intl_spans(text: str) -> Iterator[Span]:
+    """Every detector of this module and `national_ids`, as one detector (one gate pass, one
+    detector's overhead per text); a group of rules runs only when one of its gates is open."""
+    shared = getattr(text, "pii_gates", False)
+    if shared is not False and shared is not None and _NAME_SET.isdisjoint(shared) and text.isascii():
+        return  # the common case, decided without a call
+    gates = _gates(text)
+    other = _other_script(text)
+    if gates is not None and not gates and not other:
+        return
+    if gates is None or other or not gates.isdisjoint(_NAT_IDX):
+        yield from national_ids.national_id_spans(text, lambda rx: _open(gates, rx), other)
+    if gates is None or other or not gates.isdisjoint(_ADDR_IDX):
+        yield from intl_address_spans(text)
+    if gates is None or other or not gates.isdisjoint(_DOB_IDX):
+        yield from intl_dob_spans(text)
+    if gates is None or other or not gates.isdisjoint(_PHONE_IDX):
+        yield from intl_phone_spans(text)
+
+
+def _labelled_address(text: str, start: int) -> bool:
+    return _ADDRESS_LABEL.search(text[max(0, start - 32) : start]) is not None
+
+
+def intl_address_spans(text: str) -> Iterator[Span]:
+    """NL, ES, IT, CA and JP addresses (see the module docstring)."""
+    gates = _gates(text)
+    if _open(gates, _NL_STREET):
+        for (start, end), strong, post, _city in _NL_STREET.finditer(text):
+            if text[end : end + 1].isalnum() or (text[end : end + 1] == "." and text[end + 1 : end + 2].isdigit()):
+                continue
+            if strong[0] >= 0 or post[0] >= 0 or _labelled_address(text, start):
+                yield Span(start, end, "address")
+    if _open(gates, _NL_POSTAL):
+        for ((start, end),) in _NL_POSTAL.finditer(text):
+            # "1015 CJ Amsterdam" beside a street line or a label (a bare "2024 CE Release" is not)
+            if _labelled_address(text, start) or _after_street_number(text, start):
+                yield Span(start, end, "address")
+    if _open(gates, _ROMAN_STREET):
+        for (start, end), (w0, w1), particle, (n0, n1), _num, tail in _ROMAN_STREET.finditer(text):
+            way = text[w0:w1]
+            if text[end : end + 1].isalnum() or text[end : end + 1] in ("_", "(") or text[start - 1 : start] in "_.":
+                continue
+            strong = way in _STRONG_WAYS or particle[0] >= 0 or tail[0] >= 0
+            # "Via Roma, 12" / "Via Roma n. 12": a comma or a number sign before the number
+            marked = "," in text[n0:n1] or "n" in text[n0:n1].lower()
+            if strong or marked or _labelled_address(text, start):
+                yield Span(start, end, "address")
+    if _open(gates, _CA_TAIL):
+        for (start, end), _ in _CA_TAIL.finditer(text):
+            if not text[end : end + 1].isalnum():
+                yield Span(start, end, "address")
+    if _open(gates, _JP_ROMAJI):
+        for ((start, end),) in _JP_ROMAJI.finditer(text):
+            yield Span(start, end, "address")
+    if _other_script(text) and any(c in text for c in _JP_CHARS):
+        for m in _JP_NATIVE.finditer(text):
+            value = m.group(0)
+            if value.startswith("〒") or any(ch.isdigit() for ch in value):
+                yield Span(m.start(), m.end(), "address")
+
+
+# a house number (12, 12a) or a floor/door (3º B) right before, then a comma or a line break
+_STREET_NUMBER_BEFORE = Rx(r"(?:\b\d{1,5}[A-Za-z]?|\x7f[ \t]?[A-Za-z]{0,4}\.?),?[ \t]*\r?\n?[ \t]*$")
+
+
+def _after_street_number(text: str, start: int) -> bool:
+    """A postcode right after a house number (`… 263, 1016 GV Amsterdam`) ends an address."""
+    return _STREET_NUMBER_BEFORE.search(text[max(0, start - 14) : start]) is not None
+
+
+def _in_placeholder(text: str, pos: int) -> bool:
+    """Whether `pos` lies inside a `[REDACTED:kind:…]` placeholder (its kind names a label:
+    `date_of_birth`, `passport_number`), so that redacting redacted text changes nothing."""
+    i = text.rfind("[REDACTED:", max(0, pos - 48), pos + 1)
+    return i >= 0 and "]" not in text[i:pos]
+
+
+def _blank_placeholders(window: str) -> str:
+    if "[REDACTED:" not in window:
+        return window
+    return PLACEHOLDER_RE.sub(lambda m: "#" * len(m.group(0)), window)
+
+
+def _dob_kind(groups: Sequence[tuple[int, int]]) -> tuple[str, int]:
+    return "date_of_birth", groups[0][0]
+
+
+def _date_end(_kind: str, text: str, start: int) -> int | None:
+    m = _DATE_AT.search(text[start : start + 40])
+    if m is None:
+        return None
+    end = start + m[0][1]
+    return None if text[end : end + 1].isalnum() else end
+
+
+def _after_digit_or_placeholder(text: str, start: int) -> bool:
+    return text[start - 1 : start].isdigit() or (text[start - 1 : start] == "]" and _in_placeholder(text, start - 1))
+
+
+def intl_dob_spans(text: str) -> Iterator[Span]:
+    """A date right after a birth label in one of several languages."""
+    gates = _gates(text)
+    if _open(gates, _DOB):
+        for (m0, _), (start, end) in _DOB.finditer(text):
+            if _in_placeholder(text, m0):
+                continue
+            value = text[start:end]
+            if value[:4].isdigit() and value[4:5] not in ("年", "년") and not value[4:5].isascii():
+                continue  # the fold's DEL after a year stood for something other than 年
+            if not text[end : end + 1].isdigit():
+                yield Span(start, end, "date_of_birth")
+    if _open(gates, _DOB_CELL):
+        yield from national_ids.table_column_values(text, _DOB_CELL, _dob_kind, _date_end)
+    if _open(gates, _DOB_AFTER):
+        for _, (start, end) in _DOB_AFTER.finditer(text):
+            if not _after_digit_or_placeholder(text, start):
+                yield Span(start, end, "date_of_birth")
+    if _other_script(text) and any(w in text for w in _JA_DOB_WORDS):
+        for m in _JA_DOB.finditer(text):
+            yield Span(*m.span(1), "date_of_birth")
+    if _other_script(text) and ("生" in text or "생" in text):
+        for m in _JA_DOB_AFTER.finditer(text):
+            yield Span(*m.span(1), "date_of_birth")
+
+
+@lru_cache(maxsize=4096)
+def _valid_in(raw: str, region: str) -> bool:
+    import phonenumbers
+
+    try:
+        num = phonenumbers.parse("+" + raw[2:] if region == "IDD" else raw, None if region == "IDD" else region)
+    except phonenumbers.NumberParseException:
+        return False
+    return phonenumbers.is_valid_number(num) and (region == "IDD" or phonenumbers.region_code_for_number(num) == region)
+
+
+def _phone_label(text: str, start: int) -> int:
+    """2: a phone word before `start`, 1: a word that may name a phone, 0: none. Placeholders in
+    the window are blanked first (`[REDACTED:phone:…]` names no phone of the text's)."""
+    window = _blank_placeholders(text[max(0, start - 32) : start])
+    if _PHONE_CONTEXT.search(window) is not None or any(w in window for w in _OTHER_SCRIPT_PHONE):
+        return 2
+    return 1 if _WEAK_PHONE_CONTEXT.search(window) is not None else 0
+
+
+def intl_phone_spans(text: str) -> Iterator[Span]:
+    """National numbers of ES, IT, NL, JP, AU in their plans' grouped shapes, and any number of
+    those regions, MX or CA right after a phone word (bare digit runs included)."""
+    gates = _gates(text)
+    for rx, regions in _PHONE_SHAPES:
+        if not _open(gates, rx):
+            continue
+        for (start, end), *_ in rx.finditer(text):
+            before, after = text[start - 1 : start], text[end : end + 1]
+            if before in ("_", "/", ".", "+", "#", "$", "%", "-") or after in ("_", "-", "/", ":"):
+                continue  # an id, a version, a path, a time
+            if after == "." and text[end + 1 : end + 2].isdigit():
+                continue
+            raw = text[start:end]
+            digits = sum(c.isdigit() for c in raw)
+            if not 9 <= digits <= (17 if regions == ("IDD",) else 11) or _DATE_OR_IP.match(raw):
+                continue
+            label = _phone_label(text, start)
+            if label < 2 and before in ("=", ":"):
+                continue  # key=value: an id unless a phone word says otherwise
+            if not label and _NOT_PHONE_BEFORE.search(text[max(0, start - 24) : start]):
+                continue  # "build 612.345.678", "order #900 123 456"
+            if any(_valid_in(raw, region) for region in regions):
+                yield Span(start, end, "phone")
+    if _other_script(text) and any(d in text for d in _FULLWIDTH_DIGITS):
+        for m in _FULLWIDTH_PHONE.finditer(text):
+            raw = unicodedata.normalize("NFKC", m.group(0))
+            if any(_valid_in(raw, r) for r in ("JP", *_LABELLED_REGIONS)):
+                yield Span(m.start(), m.end(), "phone")
+    if _other_script(text) and any(w in text for w in _OTHER_SCRIPT_PHONE):
+        for m in _OTHER_PHONE.finditer(text):
+            raw = m.group(1)
+            if not text[m.end(1) : m.end(1) + 1].isalnum() and any(_valid_in(raw, r) for r in _LABELLED_REGIONS):
+                yield Span(*m.span(1), "phone")
+    if _open(gates, _PHONE_LABELLED):
+        for (m0, _), (start, end) in _PHONE_LABELLED.finditer(text):
+            if text[end : end + 1].isalnum() or text[end : end + 1] in ("_", "-", "/") or _in_placeholder(text, m0):
+                continue
+            raw = text[start:end]
+            if not _DATE_OR_IP.match(raw) and any(_valid_in(raw, r) for r in _LABELLED_REGIONS):
+                yield Span(start, end, "phone")

@@ -1,0 +1,326 @@
+"""National identity numbers of several countries, and passport numbers beside a label.
+
+Two kinds of evidence, precision first:
+
+- a shape no ordinary token has, *and* its check digits: UK National Insurance numbers (prefix
+  rules), Spanish DNI/NIE (mod 23 letter), Brazilian CPF/CNPJ in their punctuated forms (mod 11),
+  Italian codici fiscali (check letter), French NIR in its spaced form (mod 97), US ITINs with
+  dashes (group ranges). These are taken anywhere.
+- a label naming the number (SIN, BSN, Steuer-ID, Aadhaar, CPF, passport, …) in several
+  languages, then, among its next few tokens on its line, a value of the kind's shape with valid
+  check digits (where the kind has them); or a table column headed by such a label. A bare digit
+  run is an order number, a timestamp or an id unless such a label says otherwise.
+
+Check digits are python-stdnum's (imported lazily, run only on candidates). Every pattern runs on
+the text's fold (see `matching`); passport labels in other scripts (パスポート, 护照, паспорт) are
+matched on the original text, behind a substring test.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
+
+from persona_pipeline.core.evidence.redaction.matching import Rx
+from persona_pipeline.core.evidence.redaction.spans import Span
+
+# UK NINO: two prefix letters (D, F, I, Q, U, V never; O never second), six digits, A-D.
+_NINO = Rx(r"\b[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d\d ?\d\d ?\d\d ?[A-D]\b")
+_NINO_BAD_PREFIXES = frozenset(("BG", "GB", "KN", "NK", "NT", "TN", "ZZ"))
+# ES DNI (8 digits) / NIE (X, Y or Z and 7 digits), a hyphen or nothing before the letter; the
+# dotted form (12.345.678-Z) too.
+_DNI = Rx(r"\b(?:[XYZ]-?\d{7}|\d{8}|\d{2}\.\d{3}\.\d{3})-?[A-Z]\b")
+_CPF_CNPJ = Rx(r"\b(?:\d{3}\.\d{3}\.\d{3}-\d{2}|\d{2}\.\d{3}\.\d{3}/\d{4}-\d{2})\b")
+# Italian codice fiscale: surname/name letters, year, month letter, day, town code, check
+# letter; digits may be replaced by letters (omocodia).
+_CF = Rx(r"\b[A-Z]{6}[0-9LMNP-V]{2}[ABCDEHLMPRST][0-9LMNP-V]{2}[A-Z][0-9LMNP-V]{3}[A-Z]\b")
+# French NIR as printed on the carte Vitale: sex, year, month, department (2A/2B: Corsica),
+# commune, order, key.
+_NIR = Rx(r"\b[12378] \d\d \d\d (?:\d\d|2[AB]) \d{3} \d{3}(?: \d\d)?\b")
+# US ITIN: area 9xx, group 50-65, 70-88, 90-92 or 94-99.
+_ITIN = Rx(r"\b9\d\d-(?:5\d|6[0-5]|7\d|8[0-8]|9[0-24-9])-\d{4}\b")
+
+# Labels, one group per kind (their values are read right after the match). A label may end a
+# JSON/YAML key (`customer_sin`), be quoted or escaped, and be followed by `no`, `number`, `is`…
+_W = r"[ _.-]?"
+_LABELS: dict[str, str] = {
+    "ca_sin": rf"sin|s\.i\.n\.?|social{_W}insurance(?:{_W}n(?:o|umber|um))?|nas|assurance{_W}sociale",
+    "nl_bsn": rf"bsn|burger{_W}service{_W}nummer|sofi(?:{_W}nummer)?",
+    "de_tax_id": rf"steuer{_W}id(?:{_W}nr)?|steuer{_W}identifikations{_W}nummer|idnr|identifikationsnummer",
+    "in_aadhaar": r"aadhaa?r(?:[ _-]?(?:no|number|card|id))?|uidai",
+    "in_pan": rf"pan(?:{_W}(?:no|number|card))?|permanent{_W}account{_W}number",
+    "br_cpf": r"cpf|cnpj|cadastro de pessoas?",
+    "es_dni": rf"dni|nie|nif|documento{_W}nacional|n\x7fmero{_W}de{_W}identidad",
+    "fr_nir": rf"nir|insee|s\x7fcurit\x7f{_W}sociale|securite{_W}sociale|num\x7fro{_W}de{_W}s\x7fcu|carte{_W}vitale",
+    "uk_nino": rf"nino|ni{_W}(?:no|number|num)|national{_W}insurance(?:{_W}(?:no|number|num))?",
+    "ssn": rf"ssn|ss#|social{_W}security(?:{_W}(?:no|number|num))?|itin|taxpayer{_W}id(?:entification)?(?:{_W}number)?",
+    "passport_number": (
+        r"passports?(?:[ _.-]?(?:no|nr|num|number|id))?|reisepass(?:[ _-]?(?:nr|nummer))?|pass(?:[ _-]?nr|nummer)|"
+        r"passeport|pasaporte|passaporto|passaporte|paspoort(?:nummer)?|passnummer|paszport|pasaport|passi|"
+        r"travel[ _]document"
+    ),
+}
+_KINDS = tuple(_LABELS)
+_LABEL = Rx(r"(?i)(?:\b|_)(?:" + "|".join(f"({p})" for p in _LABELS.values()) + r")(?:\b|_)")
+# a label's value is among its next few tokens, on its line
+_VALUE_REACH = 56
+_MAX_TOKENS = 7
+# A label that is a whole header cell of a delimited table: its column's cells are its values.
+_LABEL_CELL = Rx(
+    r"(?im)(?:^|[,;\t|])[ \t]*[\"']?(?:[a-z]+_)?(?:"
+    + "|".join(f"({p})" for p in _LABELS.values())
+    + r")[\"']?[ \t]*(?:[,;\t|]|\r?$)"
+)
+_TABLE_SEPS = (",", "\t", ";", "|")
+_MAX_TABLE_ROWS = 2000
+_JA_PASSPORT = re.compile(
+    r"(?:パスポート|旅券|护照|護照|여권|[Пп]аспорт)(?:番号|号码|號碼|번호|[ _]?(?:номер|№))?"
+    r"[\s:：は=\"'「]{0,6}([A-Z]{1,2}\d{7,8}|[A-Z0-9]{6,10})(?![A-Za-z0-9])"
+)
+
+OTHER_SCRIPT_WORDS = ("パスポート", "旅券", "护照", "護照", "여권", "аспорт")  # labels needing the original text
+
+# Value shapes after a label (anchored at the value's start): each kind's printed groupings only
+# (dots only where the kind is written with dots), so an IP or a version never reads as an id.
+_SHAPES: dict[str, tuple[Rx, ...]] = {
+    "ca_sin": (Rx(r"^(?:\d{3}[ -]?\d{3}[ -]?\d{3})"),),
+    "nl_bsn": (Rx(r"^(?:\d{4}\.?\d{2}\.?\d{3}|\d{3}[ .]\d{3}[ .]\d{3}|\d{9}|\d{8})"),),
+    "de_tax_id": (Rx(r"^(?:\d{2} ?\d{3} ?\d{3} ?\d{3}|\d{11})"),),
+    "in_aadhaar": (Rx(r"^(?:\d{4}[ -]?\d{4}[ -]?\d{4})"),),
+    "in_pan": (Rx(r"^(?:[A-Za-z]{5}\d{4}[A-Za-z])"),),
+    "br_cpf": (Rx(r"^(?:\d{2}\.?\d{3}\.?\d{3}/?\d{4}-?\d{2}|\d{3}\.?\d{3}\.?\d{3}-?\d{2})"),),
+    "es_dni": (Rx(r"^(?:(?:[XYZxyz][ -]?\d{7}|\d{8}|\d{2}\.\d{3}\.\d{3})[ -]?[A-Za-z])"),),
+    "fr_nir": (Rx(r"^(?:[12378] ?\d\d ?\d\d ?(?:\d\d|2[ABab]) ?\d{3} ?\d{3} ?\d\d)"),),
+    "uk_nino": (Rx(r"^(?:[A-Za-z]{2} ?\d\d ?\d\d ?\d\d ?[A-Da-d])"),),
+    "ssn": (Rx(r"^(?:\d{3}[- .]?\d{2}[- .]?\d{4})"),),
+    # capitals and digits (see `_passport_ok`): US/UK 9 digits, DE C01X00T47, FR 12AB34567, JP TK1234567
+    "passport_number": (Rx(r"^(?:[A-Z0-9]{6,10})"),),
+}
+
+
+def _nino_ok(v: str) -> bool:
+    c = v.replace(" ", "").upper()
+    return (
+        len(c) == 9
+        and c[0] not in "DFIQUV"
+        and c[1] not in "DFIOQUV"
+        and c[:2] not in _NINO_BAD_PREFIXES
+        and c[2:8].isdigit()
+        and c[8] in "ABCD"
+    )
+
+
+def _digits(v: str) -> str:
+    return "".join(c for c in v if c.isdigit())
+
+
+def _ssn_ok(v: str) -> bool:
+    d = _digits(v)
+    if len(d) != 9 or d[3:5] == "00" or d[5:] == "0000":
+        return False
+    if d[0] == "9":  # an ITIN
+        g = int(d[3:5])
+        return 50 <= g <= 65 or 70 <= g <= 88 or 90 <= g <= 92 or 94 <= g <= 99
+    return d[:3] not in ("000", "666")
+
+
+def _passport_ok(v: str) -> bool:
+    digits = sum(c.isdigit() for c in v)
+    # a number, not a word ("PASSPORT", "EXPIRED"): DE and NL numbers mix letters in, so a long
+    # value may hold as few as two digits
+    return digits >= 4 or (digits >= 2 and len(v) >= 8)
+
+
+@lru_cache(maxsize=1)
+def _validators() -> dict[str, Callable[[str], bool]]:
+    from stdnum import luhn
+    from stdnum.br import cnpj, cpf
+    from stdnum.de import idnr
+    from stdnum.es import dni, nie
+    from stdnum.fr import nir
+    from stdnum.in_ import aadhaar, pan
+    from stdnum.it import codicefiscale
+    from stdnum.nl import bsn
+
+    def es(v: str) -> bool:
+        c = v.replace(".", "").replace("-", "").replace(" ", "").upper()
+        return (nie if c[0] in "XYZ" else dni).is_valid(c)
+
+    return {
+        # Luhn only: stdnum also refuses the unassigned first digits 0 and 8, which example and
+        # test SINs use (046 454 286)
+        "ca_sin": lambda v: len(_digits(v)) == 9 and luhn.is_valid(_digits(v)),
+        "nl_bsn": lambda v: bsn.is_valid(_digits(v)),
+        "de_tax_id": lambda v: idnr.is_valid(_digits(v)),
+        "in_aadhaar": lambda v: aadhaar.is_valid(_digits(v)),
+        "in_pan": lambda v: pan.is_valid(v.upper()),
+        "br_cpf": lambda v: (cpf if len(_digits(v)) == 11 else cnpj).is_valid(_digits(v)),
+        "es_dni": es,
+        "fr_nir": lambda v: nir.is_valid(v.replace(" ", "").upper()),
+        "it_fiscal_code": lambda v: codicefiscale.is_valid(v),
+        "uk_nino": _nino_ok,
+        "ssn": _ssn_ok,
+        "passport_number": _passport_ok,
+    }
+
+
+def _valid(kind: str, value: str) -> bool:
+    try:
+        return _validators()[kind](value)
+    except Exception:  # a validator refusing a shape it does not parse: not a number of that kind
+        return False
+
+
+def _bounded(text: str, start: int, end: int) -> bool:
+    """The value is a whole token: no letter, digit or `_` glued to either side, no further
+    digit group after a separator (`123-456-789-0`)."""
+    before, after = text[start - 1 : start], text[end : end + 1]
+    if before.isalnum() or before == "_" or after.isalnum() or after == "_":
+        return False
+    return not (after in ("-", ".", "/", ":") and text[end + 1 : end + 2].isdigit())
+
+
+_SHAPED: tuple[tuple[Rx, str], ...] = (
+    (_NINO, "uk_nino"),
+    (_DNI, "es_dni"),
+    (_CPF_CNPJ, "br_cpf"),
+    (_CF, "it_fiscal_code"),
+    (_NIR, "fr_nir"),
+    (_ITIN, "ssn"),
+)
+# the patterns whose matches this module needs: a caller's Set pass over them (`intl_formats`)
+# says which can match a text, so the others are not run
+GATED: tuple[Rx, ...] = (*(rx for rx, _ in _SHAPED), _LABEL, _LABEL_CELL)
+# (a header cell holds a label: the label alone gates both)
+GATE_PART: dict[int, str] = {id(_LABEL_CELL): _LABEL.pattern}
+
+
+def _always(_rx: Rx) -> bool:
+    return True
+
+
+def national_id_spans(
+    text: str, is_open: Callable[[Rx], bool] = _always, other_script: bool | None = None
+) -> Iterator[Span]:
+    """National ids by shape and check digits, and labelled ids and passport numbers. `is_open`
+    says whether a pattern of `GATED` may match the text (by default: run them all);
+    `other_script`, whether one of `OTHER_SCRIPT_WORDS` may be in it (by default: look)."""
+    for rx, kind in _SHAPED:
+        if not is_open(rx):
+            continue
+        for ((start, end),) in rx.finditer(text):
+            if _bounded(text, start, end) and _valid(kind, text[start:end]):
+                yield Span(start, end, kind)
+    if is_open(_LABEL):
+        yield from _labelled(text)
+    if is_open(_LABEL_CELL):
+        yield from _column_cells(text)
+    if other_script is None:
+        other_script = not text.isascii() and any(w in text for w in OTHER_SCRIPT_WORDS)
+    if other_script and any(w in text for w in OTHER_SCRIPT_WORDS):
+        for m in _JA_PASSPORT.finditer(text):
+            if _passport_ok(m.group(1)):
+                yield Span(*m.span(1), "passport_number")
+
+
+def _labelled(text: str) -> Iterator[Span]:
+    """After each label, the first of its next few tokens that is a valid value of the label's
+    kind (`passport number (DE): C01X00T47`, `SIN of the applicant: 046 454 286`)."""
+    for spans in _LABEL.finditer(text):
+        if _in_placeholder(text, spans[0][0]):
+            continue  # `[REDACTED:ca_sin:…]` names a kind, not a number of the text's
+        label_end = spans[0][1]
+        kinds = [k for k, g in zip(_KINDS, spans[1:], strict=True) if g[0] >= 0]
+        window = text[label_end : label_end + _VALUE_REACH]
+        # on its line, and before any placeholder: a label's value that was redacted already is
+        # not looked for again further on (redacting redacted text changes nothing)
+        for stop in ("\n", "[REDACTED:"):
+            cut = window.find(stop)
+            if cut >= 0:
+                window = window[:cut]
+        tried = 0
+        for i, ch in enumerate(window):
+            if not ch.isalnum() or (i and window[i - 1].isalnum()):
+                continue
+            tried += 1
+            if tried > _MAX_TOKENS:
+                break
+            found = next(
+                ((kind, end) for kind in kinds if (end := _value_span(kind, text, label_end + i)) is not None), None
+            )
+            if found is not None:
+                yield Span(label_end + i, found[1], found[0])
+                break
+
+
+def _in_placeholder(text: str, pos: int) -> bool:
+    i = text.rfind("[REDACTED:", max(0, pos - 48), pos + 1)
+    return i >= 0 and "]" not in text[i:pos]
+
+
+def _value_span(kind: str, text: str, start: int) -> int | None:
+    """The end of a valid value of `kind` starting at `start`, or None."""
+    for shape in _SHAPES[kind]:
+        n = _match_at(shape, text[start : start + 40])
+        if n is not None and _bounded(text, start, start + n) and _valid(kind, text[start : start + n]):
+            return start + n
+    return None
+
+
+def _column_cells(text: str) -> Iterator[Span]:
+    """Cells of a CSV/TSV column whose header names an id kind, each validated as if labelled."""
+
+    def kind_of(groups: Sequence[tuple[int, int]]) -> tuple[str, int]:
+        i = next(i for i, g in enumerate(groups) if g[0] >= 0)
+        return _KINDS[i], groups[i][0]
+
+    yield from table_column_values(text, _LABEL_CELL, kind_of, _value_span)
+
+
+def table_column_values(
+    text: str,
+    header_cell: Rx,
+    kind_of: Callable[[Sequence[tuple[int, int]]], tuple[str, int]],
+    value_end: Callable[[str, str, int], int | None],
+) -> Iterator[Span]:
+    """Values in the column of each `header_cell` match (a header cell naming a kind) of a
+    delimited table: `kind_of(groups)` gives the kind and the label's offset, `value_end(kind,
+    text, start)` the end of a valid value starting at `start` (None: not one)."""
+    for spans in header_cell.finditer(text):
+        (h0, _), *groups = spans
+        if _in_placeholder(text, h0 + 1):
+            continue
+        kind, label_pos = kind_of(groups)
+        line_start = text.rfind("\n", 0, h0 + 1) + 1
+        line_end = text.find("\n", h0 + 1)
+        if line_end < 0:
+            continue
+        header = text[line_start:line_end]
+        sep = next((c for c in _TABLE_SEPS if c in header), None)
+        if sep is None:
+            continue
+        col, width = header.count(sep, 0, label_pos - line_start), header.count(sep)
+        pos = line_end + 1
+        for _ in range(_MAX_TABLE_ROWS):
+            end = text.find("\n", pos)
+            end = len(text) if end < 0 else end
+            row = text[pos:end]
+            if row.count(sep) != width:
+                break
+            cells = row.split(sep)
+            a = pos + sum(len(c) + 1 for c in cells[:col])
+            cell = cells[col]
+            lead = len(cell) - len(cell.lstrip(" \t\"'"))
+            v_end = value_end(kind, text, a + lead)
+            if v_end is not None:
+                yield Span(a + lead, v_end, kind)
+            pos = end + 1
+            if pos >= len(text):
+                break
+
+
+def _match_at(rx: Rx, window: str) -> int | None:
+    """The length of `rx`'s match at the window's start, or None."""
+    spans = rx.search(window)
+    return None if spans is None else spans[0][1]
