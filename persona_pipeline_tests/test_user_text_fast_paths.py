@@ -50,3 +50,33 @@ def _reference_starts(text: str) -> list[int]:
 def test_keyword_starts_are_every_overlapping_match() -> None:
     for text in _texts(6000):
         assert ut._keyword_starts(text) == _reference_starts(text), repr(text)
+
+
+def test_share_at_least_is_the_ratio_compared() -> None:
+    """`pasted._share_at_least` stops early; it must answer what the full count compared gives
+    (`sum(matches) / len(lines) >= share`), at every threshold `_block_shape` uses and beside them."""
+    import re
+
+    from persona_pipeline.core.sources import pasted
+
+    pattern = re.compile(r"^x")
+    rng = random.Random(11)
+    for _ in range(20_000):
+        lines = [rng.choice(["x1", "y2", "x", "zz"]) for _ in range(rng.randint(0, 12))]
+        share = rng.choice([0.3, 0.5, 0.6, 0.7, 1 / 3, 2 / 3, 0.0, 1.0, 0.25])
+        expected = (sum(1 for ln in lines if pattern.search(ln)) / len(lines) if lines else 0.0) >= share
+        assert pasted._share_at_least(lines, pattern, share) is expected, (lines, share)
+
+
+def test_agent_glyphs_and_box_characters_are_not_ascii() -> None:
+    """`pasted._block_shape` skips both patterns on an all-ASCII block: right only if no ASCII
+    line can match either."""
+    from persona_pipeline.core.sources import pasted
+
+    rng = random.Random(5)
+    lines = [chr(cp) + tail for cp in range(128) for tail in ("", " ", " x", "\t|")]
+    lines += ["".join(chr(rng.randrange(128)) for _ in range(rng.randint(1, 30))) for _ in range(20_000)]
+    for line in lines:
+        assert not pasted._AGENT_GLYPH.search(line), line
+        assert not pasted._BOX.search(line), line
+    assert pasted._AGENT_GLYPH.search("⏺ done") and pasted._BOX.search("│ a │")  # the test can fail
