@@ -80,3 +80,16 @@ def test_agent_glyphs_and_box_characters_are_not_ascii() -> None:
         assert not pasted._AGENT_GLYPH.search(line), line
         assert not pasted._BOX.search(line), line
     assert pasted._AGENT_GLYPH.search("⏺ done") and pasted._BOX.search("│ a │")  # the test can fail
+
+
+def test_raw_re2_search_finds_what_search_finds() -> None:
+    """`_keyword_starts` calls RE2's match on the bytes of an ASCII text: the same leftmost match
+    as the package's `search`, with and without a keyword in the text."""
+    assert ut._RAW_SEARCH is not None  # the installed google-re2 has it: the fast path is tested
+    for text in _texts(2000):
+        if not text.isascii():
+            continue
+        folded = text.lower()
+        data = folded.encode("ascii")
+        m = ut._ANY_KEYWORD.search(folded)
+        assert ut._RAW_SEARCH(ut._UNANCHORED, data, 0, len(data))[0][0] == (m.start() if m else -1)

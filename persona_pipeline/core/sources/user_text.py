@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Iterator
+from typing import Any
 
 import re2
 
@@ -243,7 +244,15 @@ _KIND_PATTERNS = tuple(re.compile(p, re.DOTALL) for p in _SPAN_KINDS)
 _KEY_BLOCK, _LABELLED, _URL_USERINFO, _DIGIT_GROUP, _NAME = range(len(_SPAN_KINDS))
 _KEYWORD_LIST = _KEYWORDS.split("|")
 _ANY_KEYWORD = re2.compile(_KEYWORDS)  # on a lower-cased ASCII text (the keywords are lower-case)
-_FIND_ALL_CHARS = 400  # up to this length the eleven finds cost less than one RE2 call
+# RE2's own match call on the text's bytes (for ASCII, byte offsets are character offsets): the
+# package's `search` wraps it in a generator, offset decoding and a match object (~2 us a call).
+# Its internals are not public API: if they are not there, `search` is used.
+try:
+    _RAW_SEARCH: Any = _ANY_KEYWORD._regexp.Match
+    _UNANCHORED: Any = re2._Anchor.UNANCHORED
+except AttributeError:  # pragma: no cover - another google-re2 layout
+    _RAW_SEARCH = None
+_FIND_ALL_CHARS = 64  # up to this length the eleven finds cost less than one RE2 call
 # What `re` matches to a keyword's letters under IGNORECASE: ASCII case, and four non-ASCII
 # characters (all of Unicode is checked by a test). Folding keeps every character's position.
 _KEYWORD_FOLD = str.maketrans(
@@ -278,10 +287,14 @@ def _keyword_starts(text: str) -> list[int]:
     if text.isascii():
         folded = text.lower()
         if len(folded) > _FIND_ALL_CHARS:
-            first = _ANY_KEYWORD.search(folded)
-            if first is None:
+            if _RAW_SEARCH is not None:
+                data = folded.encode("ascii")
+                begin = _RAW_SEARCH(_UNANCHORED, data, 0, len(data))[0][0]
+            else:
+                first = _ANY_KEYWORD.search(folded)
+                begin = first.start() if first is not None else -1
+            if begin < 0:
                 return []
-            begin = first.start()
     else:
         folded = text.translate(_KEYWORD_FOLD)
     starts = []
