@@ -93,3 +93,28 @@ def test_raw_re2_search_finds_what_search_finds() -> None:
         data = folded.encode("ascii")
         m = ut._ANY_KEYWORD.search(folded)
         assert ut._RAW_SEARCH(ut._UNANCHORED, data, 0, len(data))[0][0] == (m.start() if m else -1)
+
+
+def test_correction_openers_start_with_a_listed_character() -> None:
+    """`is_correction_opener` rules a text out by its first non-blank character: every character
+    `re` matches (IGNORECASE) to an opener's first letter is listed, and `\\s` is str.isspace()."""
+    import re
+
+    first_letters = re.compile(r"[nswahturiy]", re.IGNORECASE)
+    space = re.compile(r"\s")
+    for cp in range(sys.maxunicode + 1):
+        c = chr(cp)
+        if first_letters.match(c):
+            assert c in ut._OPENER_FIRST, hex(cp)
+        assert bool(space.match(c)) == c.isspace(), hex(cp)
+    body = ut._CORRECTION_OPENER.pattern.removeprefix("^\\s*(?:")[:-1]  # the top-level alternation
+    depth, starts = 0, [0]
+    for i, ch in enumerate(body):
+        depth += (ch == "(") - (ch == ")")
+        if ch == "|" and depth == 0:
+            starts.append(i + 1)
+    assert len(starts) == 18
+    for i in starts:
+        assert body[i] in "nswahturiy", body[i:]
+    for text in ["No, not that", "  wait", "\u2003stop it", "ſtop", "Please do", "", " ", "actually yes", "x no"]:
+        assert ut.is_correction_opener(text) == bool(ut._CORRECTION_OPENER.match(text)), text

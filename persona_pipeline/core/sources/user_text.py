@@ -200,8 +200,18 @@ def rejection_feedback(text: str) -> str | None:
     return m.group(1).strip() if m else None
 
 
+# What the first non-blank character of an opener can be: every alternative of `_CORRECTION_OPENER`
+# starts with one of these letters, and under IGNORECASE `re` also matches their upper case, `ı`, `İ`
+# (to i) and `ſ` (to s) to them (checked over all of Unicode by a test).
+_OPENER_FIRST = frozenset("nswahturiyNSWAHTURIY\u0130\u0131\u017f")
+
+
 def is_correction_opener(text: str) -> bool:
-    return bool(_CORRECTION_OPENER.match(text))
+    first = text[:1]
+    if first.isspace():
+        first = text.lstrip()[:1]  # `\s` is what str.isspace() calls whitespace
+    # most prompts start otherwise: a set lookup instead of the regex (~0.5 us a turn)
+    return first in _OPENER_FIRST and bool(_CORRECTION_OPENER.match(text))
 
 
 MAX_TURN_CHARS = 20_000
