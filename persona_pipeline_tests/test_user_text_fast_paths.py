@@ -118,3 +118,13 @@ def test_correction_openers_start_with_a_listed_character() -> None:
         assert body[i] in "nswahturiy", body[i:]
     for text in ["No, not that", "  wait", "\u2003stop it", "ſtop", "Please do", "", " ", "actually yes", "x no"]:
         assert ut.is_correction_opener(text) == bool(ut._CORRECTION_OPENER.match(text)), text
+
+
+def test_printable_is_isprintable() -> None:
+    """`_printable` decides ASCII texts from their bytes: every ASCII character alone and inside a
+    text, and non-ASCII texts (the str method), give what str.isprintable() gives."""
+    for cp in range(256):
+        for text in (chr(cp), f"ab {chr(cp)} cd", "x" * 50 + chr(cp)):
+            assert ut._printable(text) == text.isprintable(), hex(cp)
+    assert ut._printable("") and not ut._printable("a\tb") and not ut._printable("é\n")
+    assert "" not in ut._WRAPPER_FIRST  # `wrapper_kind` relies on it for an empty or blank text

@@ -98,9 +98,12 @@ _WRAPPER_FIRST = frozenset(opener[0] for opener, _ in _WRAPPER_OPENERS)  # most 
 
 def wrapper_kind(text: str) -> str | None:
     """If the whole turn is client scaffolding, its kind; else None."""
-    head = text.lstrip()[:200]
-    if not head or head[0] not in _WRAPPER_FIRST:
+    first = text[:1]
+    if first.isspace():
+        first = text.lstrip()[:1]
+    if first not in _WRAPPER_FIRST:  # most prompts: no copy of their start is made ("" is not in it)
         return None
+    head = text.lstrip()[:200]
     for opener, kind in _WRAPPER_OPENERS:
         if head.startswith(opener):
             return kind
@@ -479,9 +482,20 @@ def _collapsed(text: str) -> str:
     """`" ".join(text.split())`. Prose whose only whitespace is single spaces (every other
     whitespace character is non-printable: checked over all of Unicode by a test) collapses to
     itself stripped, without splitting it into words (~5x cheaper)."""
-    if "  " not in text and text.isprintable():
+    if "  " not in text and _printable(text):
         return text.strip()
     return " ".join(text.split())
+
+
+_PRINTABLE_ASCII = bytes(range(0x20, 0x7F))  # what str.isprintable() accepts of ASCII (a test checks)
+
+
+def _printable(text: str) -> bool:
+    """`text.isprintable()`; an ASCII text by deleting its printable bytes (~2.5x cheaper than
+    the per-character table lookup: nothing left, all printable)."""
+    if text.isascii():
+        return not text.encode("ascii").translate(None, _PRINTABLE_ASCII)
+    return text.isprintable()
 
 
 def _tail_of(text: str, n: int, suffix: bool) -> str | None:
