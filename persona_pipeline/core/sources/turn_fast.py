@@ -27,7 +27,7 @@ _new = object.__new__
 def _slot_setter(name: str) -> Any:
     """The `__set__` of the data descriptor `object.__setattr__(turn, name, v)` finds (the first
     class in Turn's MRO defining `name`: pydantic's BaseModel slots), looked up once: through
-    `object.__setattr__` the four lookups a turn cost ~0.35 us."""
+    `object.__setattr__` the four lookups cost ~0.15 us a turn."""
     return next(vars(c)[name] for c in Turn.__mro__ if name in vars(c)).__set__
 
 
