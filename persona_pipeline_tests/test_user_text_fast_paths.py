@@ -50,3 +50,81 @@ def _reference_starts(text: str) -> list[int]:
 def test_keyword_starts_are_every_overlapping_match() -> None:
     for text in _texts(6000):
         assert ut._keyword_starts(text) == _reference_starts(text), repr(text)
+
+
+def test_share_at_least_is_the_ratio_compared() -> None:
+    """`pasted._share_at_least` stops early; it must answer what the full count compared gives
+    (`sum(matches) / len(lines) >= share`), at every threshold `_block_shape` uses and beside them."""
+    import re
+
+    from persona_pipeline.core.sources import pasted
+
+    pattern = re.compile(r"^x")
+    rng = random.Random(11)
+    for _ in range(20_000):
+        lines = [rng.choice(["x1", "y2", "x", "zz"]) for _ in range(rng.randint(0, 12))]
+        share = rng.choice([0.3, 0.5, 0.6, 0.7, 1 / 3, 2 / 3, 0.0, 1.0, 0.25])
+        expected = (sum(1 for ln in lines if pattern.search(ln)) / len(lines) if lines else 0.0) >= share
+        assert pasted._share_at_least(lines, pattern, share) is expected, (lines, share)
+
+
+def test_agent_glyphs_and_box_characters_are_not_ascii() -> None:
+    """`pasted._block_shape` skips both patterns on an all-ASCII block: right only if no ASCII
+    line can match either."""
+    from persona_pipeline.core.sources import pasted
+
+    rng = random.Random(5)
+    lines = [chr(cp) + tail for cp in range(128) for tail in ("", " ", " x", "\t|")]
+    lines += ["".join(chr(rng.randrange(128)) for _ in range(rng.randint(1, 30))) for _ in range(20_000)]
+    for line in lines:
+        assert not pasted._AGENT_GLYPH.search(line), line
+        assert not pasted._BOX.search(line), line
+    assert pasted._AGENT_GLYPH.search("⏺ done") and pasted._BOX.search("│ a │")  # the test can fail
+
+
+def test_raw_re2_search_finds_what_search_finds() -> None:
+    """`_keyword_starts` calls RE2's match on the bytes of an ASCII text: the same leftmost match
+    as the package's `search`, with and without a keyword in the text."""
+    assert ut._RAW_SEARCH is not None  # the installed google-re2 has it: the fast path is tested
+    for text in _texts(2000):
+        if not text.isascii():
+            continue
+        folded = text.lower()
+        data = folded.encode("ascii")
+        m = ut._ANY_KEYWORD.search(folded)
+        assert ut._RAW_SEARCH(ut._UNANCHORED, data, 0, len(data))[0][0] == (m.start() if m else -1)
+
+
+def test_correction_openers_start_with_a_listed_character() -> None:
+    """`is_correction_opener` rules a text out by its first non-blank character: every character
+    `re` matches (IGNORECASE) to an opener's first letter is listed, and `\\s` is str.isspace()."""
+    import re
+
+    first_letters = re.compile(r"[nswahturiy]", re.IGNORECASE)
+    space = re.compile(r"\s")
+    for cp in range(sys.maxunicode + 1):
+        c = chr(cp)
+        if first_letters.match(c):
+            assert c in ut._OPENER_FIRST, hex(cp)
+        assert bool(space.match(c)) == c.isspace(), hex(cp)
+    body = ut._CORRECTION_OPENER.pattern.removeprefix("^\\s*(?:")[:-1]  # the top-level alternation
+    depth, starts = 0, [0]
+    for i, ch in enumerate(body):
+        depth += (ch == "(") - (ch == ")")
+        if ch == "|" and depth == 0:
+            starts.append(i + 1)
+    assert len(starts) == 18
+    for i in starts:
+        assert body[i] in "nswahturiy", body[i:]
+    for text in ["No, not that", "  wait", "\u2003stop it", "ſtop", "Please do", "", " ", "actually yes", "x no"]:
+        assert ut.is_correction_opener(text) == bool(ut._CORRECTION_OPENER.match(text)), text
+
+
+def test_printable_is_isprintable() -> None:
+    """`_printable` decides ASCII texts from their bytes: every ASCII character alone and inside a
+    text, and non-ASCII texts (the str method), give what str.isprintable() gives."""
+    for cp in range(256):
+        for text in (chr(cp), f"ab {chr(cp)} cd", "x" * 50 + chr(cp)):
+            assert ut._printable(text) == text.isprintable(), hex(cp)
+    assert ut._printable("") and not ut._printable("a\tb") and not ut._printable("é\n")
+    assert "" not in ut._WRAPPER_FIRST  # `wrapper_kind` relies on it for an empty or blank text

@@ -298,12 +298,13 @@ def _api_turns(messages: list[Any], t: _Task, stats: ReadStats) -> None:
 
 
 def _turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
-    folder = unit.path.parent
+    path = unit.path  # built once: a `Path` from the unit's location costs a few us each time
+    folder = path.parent
     meta = _metadata(folder)
     if isinstance(meta.get("parentTaskId"), str) and meta["parentTaskId"]:
         stats.machine_generated = "subtask"  # the parent agent wrote this task's words
         return []
-    messages = load_json(unit.path, MAX_TASK_BYTES)
+    messages = load_json(path, MAX_TASK_BYTES)
     stats.raw_bytes = unit.size
     if not isinstance(messages, list):
         raise FileSkipped("not_a_task_history")
@@ -312,7 +313,7 @@ def _turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
     t = _Task(unit, stats, counts, cwd)
     stats.session_id = unit.key
     try:
-        if unit.path.name == UI_FILE:
+        if path.name == UI_FILE:
             _ui_turns(messages, t, stats)
         else:
             _api_turns(messages, t, stats)

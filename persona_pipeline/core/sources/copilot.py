@@ -203,20 +203,21 @@ def _tool_invocation(part: dict[str, Any], i: int, where: act.Where, s: _Session
     stats.skip("tool_output")
 
 
-def _vscode_turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
-    if unit.path.suffix == ".jsonl":
-        data = _replay(unit.path, stats)
+def _vscode_turns(unit: SourceUnit, path: Path, stats: ReadStats) -> list[Turn]:
+    if path.suffix == ".jsonl":
+        data = _replay(path, stats)
     else:
-        data = load_json(unit.path, MAX_SESSION_BYTES)
+        data = load_json(path, MAX_SESSION_BYTES)
         stats.raw_bytes = unit.size
     if isinstance(data, list):  # the legacy extension store: a list of conversations
         return _legacy_turns(unit, data, stats)
     if not isinstance(data, dict) or not isinstance(data.get("requests"), list):
         raise FileSkipped("not_a_chat_session")
-    session_id = data.get("sessionId") if isinstance(data.get("sessionId"), str) else unit.path.stem
+    session_id = data.get("sessionId") if isinstance(data.get("sessionId"), str) else path.stem
     stats.session_id = session_id
-    folder = unit.path.parent.parent  # workspaceStorage/<hash>/ beside chatSessions/
-    s = _Session(stats, workspace_folder(folder) if unit.path.parent.name == "chatSessions" else None)
+    parent = path.parent
+    folder = parent.parent  # workspaceStorage/<hash>/ beside chatSessions/
+    s = _Session(stats, workspace_folder(folder) if parent.name == "chatSessions" else None)
     stats.cwd = s.cwd
     requests = data["requests"]
     bad = 0
@@ -381,14 +382,15 @@ _CLI_SKIPS = {
 }
 
 
-def _cli_turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
+def _cli_turns(path: Path, stats: ReadStats) -> list[Turn]:
     """One events.jsonl. The dispatch is inlined in the line loop (a CLI session is thousands of
     small events, each one C parse: a function call and a `where` tuple per event were most of the
     reader's time); a `where` is built only where it is stored or cited."""
-    c = _Cli(stats, unit.path.parent.name)
+    c = _Cli(stats, path.parent.name)
     stats.session_id = c.session_id
     seen, activity, chat = c.seen, c.activity, c.chat
-    lines = parsed_lines(unit.path, stats)
+    pending, call, ok = activity.pending, activity.call, activity.ok  # bound once, called per event
+    lines = parsed_lines(path, stats)
     try:
         for e, line_no, offset in lines:
             etype = e.get("type")
@@ -399,16 +401,18 @@ def _cli_turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
                 data = {}
             if etype == "tool.execution_complete":
                 call_id = data.get("toolCallId")
-                if not isinstance(call_id, str) or not activity.pending(call_id):
+                if not isinstance(call_id, str) or not pending(call_id):
                     continue
                 error = data.get("error")
-                if not error and data.get("success") is not False and activity.ok(call_id):
+                if not error and data.get("success") is not False and ok(call_id):
                     continue  # a success that cites nothing (`_cli_tool_result`'s last branch)
                 _cli_tool_result(data, call_id, c.where(e, line_no, offset), c)
             elif etype == "tool.execution_start":
                 call_id, tool = data.get("toolCallId"), data.get("toolName")
                 if isinstance(call_id, str) and isinstance(tool, str) and tool:
-                    activity.call(call_id, tool, data.get("arguments"), c.where(e, line_no, offset))
+                    ts = e.get("timestamp")  # `c.where(e, line_no, offset)`, inlined: one per call
+                    ts = ts if isinstance(ts, str) else iso_from_epoch(ts)
+                    call(call_id, tool, data.get("arguments"), (line_no, offset, e.get("id"), ts, c.session_id, c.cwd))
                 else:
                     stats.skip("tool_call_malformed")
             elif etype == "assistant.message":
@@ -473,7 +477,8 @@ def _cli_tool_result(data: dict[str, Any], call_id: str, where: act.Where, c: _C
 
 
 def _turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
-    return _cli_turns(unit, stats) if unit.path.name == "events.jsonl" else _vscode_turns(unit, stats)
+    path = unit.path  # built once: a `Path` from the unit's location costs a few us each time
+    return _cli_turns(path, stats) if path.name == "events.jsonl" else _vscode_turns(unit, path, stats)
 
 
 READER = readers.Reader(

@@ -269,6 +269,7 @@ def _by_session(rows: Iterable[Any], s: _Pass) -> Iterator[tuple[str | None, lis
     messages: list[tuple[Any, list[Any]]] = []
     last_mid: Any = object()
     parts: list[Any] = []
+    loads = orjson.loads
     for sid, mid, mdata, pdata in rows:
         if sid != current:
             if messages:
@@ -282,7 +283,16 @@ def _by_session(rows: Iterable[Any], s: _Pass) -> Iterator[tuple[str | None, lis
             parts = []
             messages.append((info, parts))
         if pdata is not None:
-            part = _json(pdata, s)
+            # `_json` inlined for the usual part (bytes, within the limit, valid JSON: never None);
+            # anything else goes through it, which records the skip exactly as before
+            part = None
+            if type(pdata) is bytes and len(pdata) <= MAX_ROW_BYTES:
+                try:
+                    part = loads(pdata)
+                except (orjson.JSONDecodeError, RecursionError):
+                    part = _json(pdata, s)
+            else:
+                part = _json(pdata, s)
             if part is not None:
                 parts.append(part)
     if messages:

@@ -157,30 +157,48 @@ def _blocks(text: str) -> list[_Block]:
     return blocks
 
 
-def _ratio(lines: list[str], pattern: re.Pattern[str]) -> float:
-    body = [ln for ln in lines if ln.strip()]
-    return sum(1 for ln in body if pattern.search(ln)) / len(body) if body else 0.0
+def _share_at_least(lines: list[str], pattern: re.Pattern[str], share: float) -> bool:
+    """Whether at least `share` of `lines` (all non-blank) match `pattern`: `hits / len(lines) >=
+    share`, decided as soon as it is known (the quotient only grows with the hits, so it is true
+    once the hits so far reach it, and false once all the lines left could not)."""
+    n = len(lines)
+    hits = 0
+    left = n
+    for ln in lines:
+        left -= 1
+        if pattern.search(ln):
+            hits += 1
+            if hits / n >= share:
+                return True
+        elif (hits + left) / n < share:
+            return False
+    return hits / n >= share if n else share <= 0.0  # no lines: a share of 0.0, as before
 
 
 def _block_shape(b: _Block) -> str | None:
     """What machine-shaped material a block is, judged by its own lines."""
-    lines = [ln for ln in b.lines if ln.strip()]
+    lines = [ln for ln in b.lines if ln.strip()]  # non-blank, as `_share_at_least` takes them
     if b.fenced:
         inner = lines[1:-1] if len(lines) > 1 else lines
-        if inner and (_ratio(inner, _LOG_LINE) >= 0.5 or _TRACE_HEAD.search("\n".join(inner))):
+        if inner and (_share_at_least(inner, _LOG_LINE, 0.5) or _TRACE_HEAD.search("\n".join(inner))):
             return "log"
         return "code"
-    if len(lines) >= 2 and _ratio(lines, _AGENT_GLYPH) >= 0.3:
+    # agent glyphs and box-drawing characters are all non-ASCII: an ASCII line matches neither
+    # (`isascii` is a flag lookup), so an all-ASCII block has a share of 0 of both
+    ascii_only = all(map(str.isascii, lines))
+    if len(lines) >= 2 and not ascii_only and _share_at_least(lines, _AGENT_GLYPH, 0.3):
         return "agent_output"
     if len(lines) >= 3 and (
-        _ratio(lines, _PIPE_ROW) >= 0.6 or _ratio(lines, _BOX) >= 0.5 or all(ln.count("\t") >= 2 for ln in lines)
+        _share_at_least(lines, _PIPE_ROW, 0.6)
+        or (not ascii_only and _share_at_least(lines, _BOX, 0.5))
+        or all(ln.count("\t") >= 2 for ln in lines)
     ):
         return "table"
-    if len(lines) >= 3 and _ratio(lines, _QUOTE_LINE) >= 0.6:
+    if len(lines) >= 3 and _share_at_least(lines, _QUOTE_LINE, 0.6):
         return "quote"  # quoted from elsewhere (an email, the agent's own reply)
-    if _TRACE_HEAD.search(b.text) or (len(lines) >= 3 and _ratio(lines, _LOG_LINE) >= 0.6):
+    if _TRACE_HEAD.search(b.text) or (len(lines) >= 3 and _share_at_least(lines, _LOG_LINE, 0.6)):
         return "log"
-    if len(lines) >= 4 and _ratio(lines, _DATA_LINE) >= 0.7:
+    if len(lines) >= 4 and _share_at_least(lines, _DATA_LINE, 0.7):
         return "data"
     return None
 

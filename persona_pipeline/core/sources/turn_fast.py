@@ -12,6 +12,8 @@ rejected) exactly as before.
 
 from __future__ import annotations
 
+from typing import Any
+
 from persona_pipeline.core.models import Tier, Turn, TurnKind
 
 # The keyword sets of the calls replaced (pydantic records which fields were passed).
@@ -20,7 +22,19 @@ NO_TRUNCATED = ALL_FIELDS - {"truncated"}  # the activity stream's turns
 NO_ENTRY_UUID = ALL_FIELDS - {"entry_uuid"}  # Codex prompts
 
 _new = object.__new__
-_set = object.__setattr__
+
+
+def _slot_setter(name: str) -> Any:
+    """The `__set__` of the data descriptor `object.__setattr__(turn, name, v)` finds (the first
+    class in Turn's MRO defining `name`: pydantic's BaseModel slots), looked up once: through
+    `object.__setattr__` the four lookups cost ~0.15 us a turn."""
+    return next(vars(c)[name] for c in Turn.__mro__ if name in vars(c)).__set__
+
+
+_set_dict = _slot_setter("__dict__")
+_set_fields_set = _slot_setter("__pydantic_fields_set__")
+_set_extra = _slot_setter("__pydantic_extra__")
+_set_private = _slot_setter("__pydantic_private__")
 _str = str
 _OPTIONAL_STR = frozenset({str, type(None)})
 
@@ -71,8 +85,8 @@ def make_turn(
     ):
         return Turn(**{k: v for k, v in values.items() if k in fields_set})
     turn = _new(Turn)
-    _set(turn, "__dict__", values)
-    _set(turn, "__pydantic_fields_set__", set(fields_set))
-    _set(turn, "__pydantic_extra__", None)
-    _set(turn, "__pydantic_private__", None)
+    _set_dict(turn, values)
+    _set_fields_set(turn, set(fields_set))
+    _set_extra(turn, None)
+    _set_private(turn, None)
     return turn
