@@ -142,9 +142,10 @@ T0 = 1_700_000_000
 class Builder:
     """A repo under tmp_path with explicit authors and increasing dates."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, start: int = T0) -> None:
         self.repo = git.Repo.init(path, initial_branch="main")
         self.path = path
+        self.start = start  # epoch seconds of the first commit (a minute apart after it)
         self.tick = 0
 
     def commit(
@@ -160,7 +161,7 @@ class Builder:
             p.write_bytes(content if isinstance(content, bytes) else content.encode())
             self.repo.index.add([name])
         self.tick += 1
-        when = f"{T0 + self.tick * 60} +0000"
+        when = f"{self.start + self.tick * 60} +0000"
         dates = {"author_date": when, "commit_date": when}
         return self.repo.index.commit(
             msg, author=author, committer=author, parent_commits=parents, skip_hooks=True, **dates

@@ -37,6 +37,9 @@ description: tidewatch
 GLOBAL_MD = "- Answer tersely, with no preamble.\n"
 
 
+RECENT = 1_789_000_000  # 2026-09-10, days before the transcripts' sessions (2026-09-14 on)
+
+
 def _conventional_history(b: Builder, n: int) -> None:
     for i in range(n):
         b.commit(f"feat: add step {i}\n\nThe importer needs step {i} so that totals reconcile.")
@@ -48,13 +51,14 @@ def setup(cli_env, tmp_path, monkeypatch) -> tuple[dict[str, str], Path]:
         monkeypatch.setenv(f"GIT_{role}_NAME", "Pat Dev")
         monkeypatch.setenv(f"GIT_{role}_EMAIL", "pat@example.com")
     code = tmp_path / "code"
-    ledgerly = Builder(code / "ledgerly")
+    # committed in the weeks of the transcripts: conventions three years older would be stale
+    ledgerly = Builder(code / "ledgerly", start=RECENT)
     ledgerly.commit("chore: add agent notes", {"AGENTS.md": AGENTS_MD})
     _conventional_history(ledgerly, 7)
     for i in range(3):  # an agent's commits in another style: never the person's evidence
         ledgerly.commit(f"Updated the importer to handle case {i}\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
     ledgerly.commit("Tweak their module", author=OTHER)
-    tidewatch = Builder(code / "tidewatch")
+    tidewatch = Builder(code / "tidewatch", start=RECENT)
     tidewatch.commit("docs: add CLAUDE.md", {"CLAUDE.md": CLAUDE_MD})
     _conventional_history(tidewatch, 6)
     home = tmp_path / "home" / ".claude"
@@ -96,8 +100,9 @@ def test_directives_and_commit_rules_reach_the_pack_and_follow_edits(setup, tmp_
     assert "### Directives\n- Run the tests with `uv run pytest`." in shared
     for dropped in ("Rules for this repo", "uv run pytest -q", "description:", "Conventions"):
         assert all(dropped not in p for p in (glob, ledgerly, shared))
-    # commit conventions of two repositories support a workflow rule (merged with the prompts'
-    # "conventional commit messages" when they say the same); the agent's style never appears
+    # commit conventions of two repositories support a workflow rule of their own (a convention
+    # counted from commits neither joins nor renames what the prompts said); the agent's style
+    # never appears
     assert "Updated the importer" not in md
     with duckdb.connect(str(tmp_path / "data" / "warehouse.duckdb"), read_only=True) as con:
         skips = dict(con.execute("SELECT reason, count FROM skips WHERE unit_key = 'git/ledgerly'").fetchall())
