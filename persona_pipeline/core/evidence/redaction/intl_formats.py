@@ -28,6 +28,7 @@ from functools import lru_cache
 
 from persona_pipeline.core.evidence.redaction import national_ids
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold
+from persona_pipeline.core.evidence.redaction.phone_check import valid_region
 from persona_pipeline.core.evidence.redaction.spans import PLACEHOLDER_RE, Span
 
 _CAPW = r"[A-Z\x7f][A-Za-z\x7f'.-]*"
@@ -506,15 +507,10 @@ def intl_dob_spans(text: str) -> Iterator[Span]:
             yield Span(*m.span(1), "date_of_birth")
 
 
-@lru_cache(maxsize=4096)
 def _valid_in(raw: str, region: str) -> bool:
-    import phonenumbers
-
-    try:
-        num = phonenumbers.parse("+" + raw[2:] if region == "IDD" else raw, None if region == "IDD" else region)
-    except phonenumbers.NumberParseException:
-        return False
-    return phonenumbers.is_valid_number(num) and (region == "IDD" or phonenumbers.region_code_for_number(num) == region)
+    if region == "IDD":  # 00-prefixed: the country code follows
+        return valid_region("+" + raw[2:], None) is not None
+    return valid_region(raw, region) == region
 
 
 def _phone_label(text: str, start: int) -> int:

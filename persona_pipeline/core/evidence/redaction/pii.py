@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold
+from persona_pipeline.core.evidence.redaction.phone_check import valid_region
 from persona_pipeline.core.evidence.redaction.spans import Span
 
 _EMAIL = Rx(r"(?i)\b[a-z0-9][a-z0-9._%+-]{0,63}@[a-z0-9][a-z0-9.-]{0,253}\.[a-z]{2,24}\b")
@@ -408,16 +409,7 @@ _IP_LIKE = Rx(r"^\d{1,3}(?:\.\d{1,3}){3}$")
 
 
 def _valid_in_any_region(raw: str) -> bool:
-    import phonenumbers
-
-    for region in PHONE_REGIONS:
-        try:
-            num = phonenumbers.parse(raw, region)
-        except phonenumbers.NumberParseException:
-            continue
-        if phonenumbers.is_valid_number(num):
-            return True
-    return False
+    return any(valid_region(raw, region) is not None for region in PHONE_REGIONS)
 
 
 @lru_cache(maxsize=8192)
