@@ -11,6 +11,9 @@ from typing import Any
 import git
 from git import Actor
 
+from persona_pipeline.core.models import Tier
+from persona_pipeline.core.warehouse.memory_store import SessionRow
+
 _ids = itertools.count(1)
 
 
@@ -166,3 +169,21 @@ class Builder:
         return self.repo.index.commit(
             msg, author=author, committer=author, parent_commits=parents, skip_hooks=True, **dates
         )
+
+
+def session_row(
+    eid: str, line: int, kind: str, text: str, context: str = "", signal: str | None = None, *, hour: str
+) -> SessionRow:
+    """One row of a session as `load_sessions` returns it, at minute `line` of `hour`
+    ("2026-10-01T10"): prompts T2, corrections T1, activity T3."""
+    tier = Tier.T1 if kind == "correction" else Tier.T2 if kind == "prompt" else Tier.T3
+    return SessionRow(
+        evidence_id=eid,
+        tier=tier,
+        kind=kind,
+        correction_signal=signal,
+        excerpt=text,
+        context=context,
+        line_no=line,
+        timestamp=f"{hour}:{line:02d}:00Z",
+    )

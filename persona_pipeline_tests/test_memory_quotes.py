@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from functools import partial
 
-from persona_pipeline.core.models import Tier, TurnKind
+from persona_pipeline.core.models import TurnKind
 from persona_pipeline.core.warehouse.memory_store import SessionEvidence, SessionRow
 from persona_pipeline.notes.markdown import render
 from persona_pipeline.notes.models import NoteKind
@@ -20,23 +21,13 @@ from persona_pipeline.skills.lessons.ground import ground, norm
 from persona_pipeline.skills.lessons.models import Lesson, Signal
 from persona_pipeline.skills.lessons.offline import PROMPT_VERSION, draft_lessons
 from persona_pipeline.skills.names import group_name, name_for
+from persona_pipeline_tests.builders import session_row
 
 NOW = datetime(2026, 11, 2, 9, 0)
 _PERSON = {TurnKind.PROMPT.value, TurnKind.CORRECTION.value}
 
 
-def _row(eid: str, line: int, kind: str, text: str, context: str = "", signal: str | None = None) -> SessionRow:
-    tier = Tier.T1 if kind == "correction" else Tier.T2 if kind == "prompt" else Tier.T3
-    return SessionRow(
-        evidence_id=eid,
-        tier=tier,
-        kind=kind,
-        correction_signal=signal,
-        excerpt=text,
-        context=context,
-        line_no=line,
-        timestamp=f"2026-11-01T08:{line:02d}:00Z",
-    )
+_row = partial(session_row, hour="2026-11-01T08")
 
 
 def _session(rows: list[SessionRow], sid: str = "a1") -> SessionEvidence:

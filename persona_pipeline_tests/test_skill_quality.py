@@ -7,6 +7,7 @@ style correction alone is no skill. Pure: sessions built as `load_sessions` retu
 from __future__ import annotations
 
 from datetime import datetime
+from functools import partial
 
 from persona_pipeline.core.models import Tier
 from persona_pipeline.core.warehouse.memory_store import SessionEvidence, SessionRow
@@ -15,6 +16,7 @@ from persona_pipeline.skills.lessons.ground import ground, norm
 from persona_pipeline.skills.lessons.models import Lesson, LessonKind, Signal
 from persona_pipeline.skills.lessons.offline import PROMPT_VERSION, draft_lessons, parse_call, program_key
 from persona_pipeline.skills.names import group_name, name_for
+from persona_pipeline_tests.builders import session_row
 
 NOW = datetime(2026, 10, 9, 12, 0)
 LEDGER_ERROR = (
@@ -24,18 +26,7 @@ LEDGER_ERROR = (
 )
 
 
-def _row(eid: str, line: int, kind: str, text: str, context: str = "", signal: str | None = None) -> SessionRow:
-    tier = Tier.T1 if kind == "correction" else Tier.T2 if kind == "prompt" else Tier.T3
-    return SessionRow(
-        evidence_id=eid,
-        tier=tier,
-        kind=kind,
-        correction_signal=signal,
-        excerpt=text,
-        context=context,
-        line_no=line,
-        timestamp=f"2026-10-01T10:{line:02d}:00Z",
-    )
+_row = partial(session_row, hour="2026-10-01T10")
 
 
 def _session(rows: list[SessionRow], key: str = "claude/ledgerly/s1.jsonl", sid: str = "s1") -> SessionEvidence:
