@@ -500,7 +500,7 @@ def _one_off(sentence: str, cls: list[str], changed: bool = False) -> str:
     if any(not (changed and _PAST_TIME.fullmatch(m.group(0))) for m in DEICTIC_TIME.finditer(low)):
         return "deictic time"
     if DEICTIC_SCOPE.search(low) and not HABITUAL.search(low):
-        return "deictic scope"  # ("never mock the database in these tests": a habit about a place)
+        return "deictic scope"  # ("always pin the base image in these Dockerfiles": a habit about a place)
     if _AWAITED.search(sentence.replace("’", "'")):
         return "awaits one event"
     for m in SPECIFIC.finditer(_CODE.sub(" ", sentence)):
