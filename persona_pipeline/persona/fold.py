@@ -177,11 +177,12 @@ def _reverses(quote: str) -> bool:
 
 
 @lru_cache(maxsize=1 << 16)
-def _stance(statement: str, at_least: float) -> tuple[frozenset[str], frozenset[str]]:
+def stance(statement: str, at_least: float) -> tuple[frozenset[str], frozenset[str]]:
+    """(preferred, rejected) words of a statement (`similarity.stance`), memoised per fold."""
     return sim.stance(statement, at_least)
 
 
-def _order(members: Sequence[Observation]) -> list[Observation]:
+def policy_order(members: Sequence[Observation]) -> list[Observation]:
     """Strongest first, by the supersession policy (module docstring)."""
     revs = [o.timestamp or "" for o in members if _reverses(o.quote)]
     cut = max(revs) if revs else None
@@ -230,11 +231,11 @@ def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observati
     lost: list[Observation] = []
     revs = [o.timestamp or "" for o in members if _reverses(o.quote)]
     cut = max(revs) if revs else None
-    for o in _order(members):
+    for o in policy_order(members):
         if _corroborating(o) or (not (_derived(o) or _stated(o.quote)) and (cut is None or (o.timestamp or "") >= cut)):
             kept.append(o)  # an inferred stance is set against the group only by a newer reversal
             continue
-        p, n = _stance(o.statement, STANCE_WEIGHT)
+        p, n = stance(o.statement, STANCE_WEIGHT)
         # it contradicts the current stance only when it disagrees with it more than it agrees:
         # "never mock the db, tests hit a real database" agrees with "don't mock the database,
         # use a real one" on the mocking and the real one, though one names the database as wanted
@@ -324,7 +325,7 @@ def _rule(facet: Facet, members: list[Observation]) -> Rule:
 
     def naming(i: int) -> tuple[bool, bool, bool, bool, bool, float, int, float, int, str]:
         o = members[i]
-        p = _stance(o.statement, STANCE_WEIGHT)[0]
+        p = stance(o.statement, STANCE_WEIGHT)[0]
         names = len(sim.rare(toks[i]) & cluster_rare)
         return (
             not _corroborating(o),
@@ -504,7 +505,7 @@ def _attach(groups: list[list[Observation]], obs: Sequence[Observation]) -> list
     return out
 
 
-def _cross_group(groups: list[list[Observation]]) -> dict[int, int]:
+def cross_group_superseded(groups: list[list[Observation]]) -> dict[int, int]:
     """Groups superseded by a newer explicit reversal in another group (loser index -> winner
     index): "no more pandas, polars from now on" supersedes "we use pandas for the reports"
     though the two share too few words to be one group — when most of the older group's members
@@ -516,16 +517,16 @@ def _cross_group(groups: list[list[Observation]]) -> dict[int, int]:
     for i, g in enumerate(groups):
         counts: Counter[str] = Counter()
         for o in g:
-            counts.update(_stance(o.statement, sim.NAMED)[0])
+            counts.update(stance(o.statement, sim.NAMED)[0])
         for t, c in counts.items():
             if 2 * c >= len(g):
                 prefers.setdefault(t, []).append(i)
     beaten: dict[int, int] = {}
     for i, g in enumerate(groups):
-        for o in _order(g):
+        for o in policy_order(g):
             if not _reverses(o.quote):
                 continue
-            rejected = _stance(o.statement, sim.NAMED)[1]
+            rejected = stance(o.statement, sim.NAMED)[1]
             targets = {j for t in rejected for j in prefers.get(t, ()) if j != i}
             targets |= {j for j, g2 in enumerate(groups) if j != i and any(_substitutes(o, m) for m in g2)}
             targets |= {j for j, g2 in enumerate(groups) if j != i and any(_reassigns(o, m) for m in g2)}
@@ -543,8 +544,8 @@ _CHANGE_WORDS = re.compile(
 
 @lru_cache(maxsize=1 << 16)
 def _substitution(reversal_statement: str, older_statement: str) -> bool:
-    new = _stance(reversal_statement, sim.RARE)[0]
-    old = _stance(older_statement, sim.RARE)[0]
+    new = stance(reversal_statement, sim.RARE)[0]
+    old = stance(older_statement, sim.RARE)[0]
     mine, theirs = sim.tokens(reversal_statement), sim.tokens(older_statement)
     # the reversal may name the older thing, as what it left ("…, sqlite was too slow"), never
     # as preferred; the older rule never names the new thing
@@ -611,7 +612,7 @@ def fold(observations: Sequence[Observation]) -> list[Rule]:
     groups = [split_contradictions(members) for members in _attach(_clusters(stated), obs)]
     groups += [(members, []) for members in derived.values()]
     current = [kept for kept, _ in groups]
-    beaten = _cross_group(current)
+    beaten = cross_group_superseded(current)
     made = [_rule(_facet_of(kept), kept) for kept in current]
     for i, (_, losers) in enumerate(groups):
         rule = made[i]
@@ -632,7 +633,7 @@ def clear_caches() -> None:
     for memo in (
         _tokens,
         _reverses,
-        _stance,
+        stance,
         _assignment,
         _corroborates_only,
         _stated,

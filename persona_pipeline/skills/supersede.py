@@ -6,7 +6,7 @@ what it rejects; whether its quote announces a change of habit), so one policy d
   1. inside a group, a lesson that contradicts the group's current stance is superseded
      (`fold.split_contradictions`): a newer explicit reversal wins whatever else was said;
   2. across groups, a group whose stance a newer explicit reversal rejects — or substitutes
-     another named thing for — is superseded by it (`fold._cross_group`), even when the reversal
+     another named thing for — is superseded by it (`fold.cross_group_superseded`), even when the reversal
      alone (one session) is no skill;
   3. two groups still saying opposite things (one prefers what the other rejects) are never both
      kept: the one holding the member first in the policy order (the newest reversal, else the
@@ -52,11 +52,11 @@ def as_observation(m: Lesson) -> Observation:
 
 
 def _stance(members: Sequence[Observation]) -> tuple[frozenset[str], frozenset[str]]:
-    """What most of a group prefers and what most of it rejects (named words, as `_cross_group`)."""
+    """What most of a group prefers and what most of it rejects (named words, as `fold.cross_group_superseded`)."""
     pro: Counter[str] = Counter()
     con: Counter[str] = Counter()
     for o in members:
-        p, n = fold._stance(o.statement, sim.NAMED)
+        p, n = fold.stance(o.statement, sim.NAMED)
         pro.update(p)
         con.update(n)
     half = len(members)
@@ -77,7 +77,7 @@ def resolve(
     for _, members in groups:
         kept, _lost = fold.split_contradictions([as_observation(m) for m in members])
         current.append(kept)
-    beaten = set(fold._cross_group(current))
+    beaten = set(fold.cross_group_superseded(current))
     alive = [i for i in range(len(groups)) if i not in beaten and current[i]]
     skills = {i for i in alive if supported([by_id[o.observation_id] for o in current[i]])}
     # rule 3: opposite stances with no newer reversal between them: the policy order decides, as
@@ -93,7 +93,7 @@ def resolve(
     for i, j in pairs:
         if i in gone or j in gone or not {i, j} & skills:
             continue
-        first = fold._order([*current[i], *current[j]])[0]
+        first = fold.policy_order([*current[i], *current[j]])[0]
         gone.add(j if any(first is o for o in current[i]) else i)
     alive = [i for i in alive if i not in gone]
     return [(groups[i][0], [by_id[o.observation_id] for o in current[i]]) for i in alive]
