@@ -13,48 +13,76 @@ EXAMPLE keys, private addresses.
 
 Two pools split by template family (new values every seed, in both pools). The generator grows
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
-joins dev when the next round's holdout has been written:
+joins dev when the next round's holdout has been written. Every template family, wrapper family
+and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
+``HOLDOUT_ROUND`` is the holdout and every earlier round is dev.
 
-- ``dev`` (tune on its failures): every category's first ``holdout_from`` templates, the
-  ``DEV_WRAPPERS`` and the ``DECOYS``. Round 1 is the first generator (its even *and* odd
-  families: the once-held-out prose / XML password and context-free name families); round 2 (the
-  ``round2`` templates, ``ROUND2_WRAPPERS`` and ``_round2_decoy_templates``) added other wrappers
-  and dialects: PowerShell ``$env:X``, TOML, .ini, docker-compose ``environment:``,
-  Terraform/HCL, Java properties, .NET connection strings, JDBC URLs, Helm values, GitHub Actions
-  ``env:``, markdown tables, ``curl -u``, ``git clone https://user:token@``, ``docker login
-  --password``, libpq ``psql "host=… password=…"``, auth logs, non-English prose; chat pastes,
-  issue forms, Go/Node stacks, YAML block scalars, e-mail quotes, HTML ``<pre>``, Jupyter output,
-  journal lines; decoys of prose about credentials and configuration keys that merely contain a
-  credential word.
-  Round 3 (the ``round3`` templates, ``ROUND3_WRAPPERS`` and ``_round3_decoy_templates``, dev
-  since round 4) added IRC logs, quoted CSV cells, Python literals, Rust panics, review
-  comments, XML comments, heredocs, log4j lines and task lists; decoys of ETags, checksums,
-  GUID tenant ids, Helm placeholders, team names and tracking numbers.
+- ``dev`` (tune on its failures): rounds 1 to 4.
+  Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
+  password and context-free name families). Round 2 (the ``round2`` templates,
+  ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
+  ``$env:X``, TOML, .ini, docker-compose ``environment:``, Terraform/HCL, Java properties, .NET
+  connection strings, JDBC URLs, Helm values, GitHub Actions ``env:``, markdown tables, ``curl
+  -u``, ``git clone https://user:token@``, ``docker login --password``, libpq ``psql "host=…
+  password=…"``, auth logs, non-English prose; chat pastes, issue forms, Go/Node stacks, YAML
+  block scalars, e-mail quotes, HTML ``<pre>``, Jupyter output, journal lines; decoys of prose
+  about credentials and configuration keys that merely contain a credential word.
+  Round 3 (``round3``, ``ROUND3_WRAPPERS``, ``_round3_decoy_templates``) added IRC logs, quoted
+  CSV cells, Python literals, Rust panics, review comments, XML comments, heredocs, log4j lines
+  and task lists; decoys of ETags, checksums, GUID tenant ids, Helm placeholders, team names and
+  tracking numbers.
+  Round 4 (the ``holdout`` templates, ``ROUND4_WRAPPERS``, ``_round4_decoy_templates``; dev since
+  round 5) added two or more families for every category (.netrc, git config, Dockerfile
+  ``ENV``/``ARG``, tfvars, ``.pgpass``, Ansible vars, fish ``set -gx``, SQL ``INSERT``/``WHERE``,
+  vCard, ``tel:`` links, WS-Security, Tomcat users, s3cmd / rclone configs, ``aws iam
+  create-access-key`` output, a k8s Secret's base64 ``data:``, proxy and pip.conf URLs, Japanese /
+  Italian / Dutch prose…), categories the generator lacked (Hugging Face, DigitalOcean, Shopify,
+  Atlassian, Databricks, Vault, Doppler, Mailgun, Datadog, Heroku, Linear, Postman and Telegram
+  tokens, opaque bearer tokens, SSH passwords; UK NINO, Canadian SIN, passport numbers, Spanish
+  DNI/NIE, Brazilian CPF, dates of birth in other languages, plus-addressed and sub-domain
+  e-mails, ES/IT/NL/JP/AU phones, NL/ES/IT/JP/CA addresses, transliterated names), wrappers (Slack
+  export JSON with ``\\/``, GraphQL variables, Ansible shell block, systemd comment, Makefile
+  recipe, Dockerfile ``RUN echo -e``, diff hunk, pytest failure, HAR excerpt, logged dict, SQL
+  string, Postman raw body, ANSI colours, CRLF, Jira ``{code}``, JUnit ``failure message=``,
+  URL-encoded query, Teams copy, tfvars heredoc, reST block) and decoys (request ids, build
+  artefacts, version banners, public keys and certificates, provider object ids, cloud resource
+  ids, role and documentation contacts, well-known and documentation IPs, products named like
+  people, PII-shaped schema fields).
 - ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
   positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 4, the templates after ``holdout_from`` (at least two new families for
-  every category: .netrc, git config, Dockerfile ``ENV``/``ARG``, tfvars, ``.pgpass``, Ansible
-  vars, fish ``set -gx``, SQL ``INSERT``/``WHERE``, vCard, ``tel:`` links, WS-Security, Tomcat
-  users, s3cmd / rclone configs, ``aws iam create-access-key`` output, a k8s Secret's base64
-  ``data:``, proxy and pip.conf URLs, Japanese / Italian / Dutch prose…), categories the
-  generator lacked (``holdout_from == 0``: Hugging Face, DigitalOcean, Shopify, Atlassian,
-  Databricks, Vault, Doppler, Mailgun, Datadog, Heroku, Linear, Postman and Telegram tokens,
-  opaque bearer tokens, SSH passwords; UK NINO, Canadian SIN (Luhn), passport numbers, Spanish
-  DNI/NIE and Brazilian CPF (check digits), dates of birth in other languages, plus-addressed and
-  sub-domain e-mails, ES/IT/NL/JP/AU phones, NL/ES/IT/JP/CA addresses, transliterated names),
-  the ``HOLDOUT_WRAPPERS`` (Slack export JSON with ``\\/``, GraphQL variables, Ansible shell
-  block, systemd comment, Makefile recipe, Dockerfile ``RUN echo -e "…"``, diff hunk, pytest
-  failure, HAR excerpt, logged dict, SQL string, Postman raw body, ANSI colours, CRLF, Jira
-  ``{code}``, JUnit ``failure message=``, URL-encoded query, Teams copy, tfvars heredoc, reST
-  block) and ``HOLDOUT_DECOYS`` (new shapes of the older kinds and request ids, build artefacts,
-  version banners, public keys and certificates, provider object ids, cloud resource ids, role
-  and documentation contacts, well-known and documentation IPs, products named like people,
-  PII-shaped schema fields).
+  table alone): round 5, written blind to the engine.
+  Two to seven new families for every earlier category (Windows ``set``/``setx``, ``docker run
+  -e``, ``kubectl create secret``/``patch``, Helm ``--set``, MCP server configs, Jupyter JSON and
+  ``%env``, C#/Go/Rust/Kotlin/PowerShell code, Streamlit ``secrets.toml``, ``twilio login`` and
+  ``gcloud`` output, Alertmanager receivers, TSV cells, git blame lines, Portuguese / Polish /
+  Russian / Chinese / Korean / Turkish / non-native English prose…). Categories the generator
+  lacked (``Category.rounds`` all 5): provider tokens with documented formats (Groq, xAI,
+  Replicate, Perplexity, Slack app-level, Stripe webhook secrets, GitLab runner / deploy /
+  trigger tokens, Docker Hub, Sentry, New Relic, Okta, Terraform Cloud, Notion, Figma, Supabase,
+  Twilio API keys, Azure SAS and Service Bus keys, Azure AD client secrets, Google OAuth client
+  secrets, FCM server keys, Mailchimp, Grafana, Pulumi), private keys in other containers (age,
+  PGP, PuTTY, WireGuard, JWK ``d``, kubeconfig ``client-key-data`` and tokens), Basic auth
+  headers, session cookies, framework signing secrets, ODBC/JDBC/Oracle/Npgsql connection-string
+  passwords; national ids with their check digits (NL BSN, FR NIR, PL PESEL, IN Aadhaar
+  (Verhoeff) and PAN, ZA ID, KR RRN, SE personnummer, AU TFN, UK NHS, CN resident id, DE
+  Steuer-ID), IBANs of twelve more countries, MX/KR/ZA/PL/SE phones, AU/BR/IN/PL addresses, dates
+  of birth written in eight more languages and English ordinals, names in native scripts, IDN and
+  sub-addressed e-mails, full / upper-case / IPv4-mapped IPv6. ``ROUND5_WRAPPERS``: Jupyter cell
+  source and error output, PowerShell transcript, GitHub Actions log, Terraform plan, Kubernetes
+  events, Sentry event JSON and plain trace, e-mail with headers, PostgreSQL COPY/TSV, Markdown
+  table with escaped pipes, YAML front-matter, form-encoded POST body, JSON inside a JSON string
+  (tool-call arguments), compose logs, Go test failure, non-native chat, JSON log line, indented
+  code block, .NET exception. ``_round5_decoy_templates``: new shapes of the older kinds and LLM
+  API object ids, generated Kubernetes names, masked credentials, CI run ids, documentation
+  values, file checksums.
 
-Policy for the round-4 decoys: only what is truly neither secret nor personal: public keys and
-certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 2001:db8::/32,
-555-01xx), public resolvers, bot and role addresses, ids that grant nothing (Stripe object ids,
-ARNs, account numbers in resource names); no test keys (redacting those is documented policy).
+Decoy policy (rounds 4 and 5): only what is truly neither secret nor personal: public keys and
+certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
+2001:db8::/32, 555-01xx), public resolvers, bot and role addresses, ids that grant nothing (Stripe
+object ids, ARNs, account numbers in resource names, LLM API object ids, CI run ids), masked
+values; no test keys (redacting those is documented policy). Round 5 plants no MAC addresses,
+device ids, coordinates, password hashes, Sentry DSNs or bare user handles: the generator claims
+no policy for them.
 """
 
 from __future__ import annotations
@@ -604,8 +632,8 @@ def cat(
     round3: list[str],
     holdout: list[str],
 ) -> None:
-    """``templates`` (round 1), ``round2`` and ``round3`` are the dev families, ``holdout`` (round 4)
-    the never-tuned ones."""
+    """``templates`` (round 1), ``round2``, ``round3`` and ``holdout`` (round 4) families; round 5
+    adds its own with ``round5``."""
     GENS[name] = gen
     rounds = _rounds(len(templates), len(round2), len(round3), len(holdout))
     CATS.append(Category(name, kind, _single(templates + round2 + round3 + holdout, gen), rounds))
@@ -1875,7 +1903,7 @@ def address4(rng: random.Random, region: str) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
-# round 4: categories the generator lacked, holdout-only this round (no dev template yet)
+# round 4: categories the generator lacked (holdout-only in round 4, dev since round 5)
 
 
 def holdout_cat(
@@ -3718,7 +3746,8 @@ def za_id(rng: random.Random) -> str:
 def kr_rrn(rng: random.Random) -> str:
     y, m, d = rng.randrange(1950, 2006), rng.randrange(1, 13), rng.randrange(1, 29)
     sex = rng.choice("12") if y < 2000 else rng.choice("34")
-    body = f"{y % 100:02d}{m:02d}{d:02d}{sex}{rng.randrange(100000):05d}"
+    # the two digits after the sex digit are a place-of-registration code, 00-95
+    body = f"{y % 100:02d}{m:02d}{d:02d}{sex}{rng.randrange(96):02d}{rng.randrange(1000):03d}"
     check = (11 - sum(int(c) * w for c, w in zip(body, (2, 3, 4, 5, 6, 7, 8, 9, 2, 3, 4, 5), strict=True)) % 11) % 10
     return f"{body[:6]}-{body[6:]}{check}"
 
@@ -3754,7 +3783,7 @@ def uk_nhs(rng: random.Random) -> str:
 
 
 def cn_resident_id(rng: random.Random) -> str:
-    area = rng.choice(["110101", "310104", "440305", "510107", "330106", "420102"])
+    area = rng.choice(["110101", "310104", "110105", "440106", "320102", "330102", "420106", "610113"])
     y, m, d = rng.randrange(1950, 2006), rng.randrange(1, 13), rng.randrange(1, 29)
     body = f"{area}{y}{m:02d}{d:02d}{rng.randrange(1000):03d}"
     w = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
@@ -3786,7 +3815,7 @@ def iban_intl(rng: random.Random) -> str:
         "PT": lambda: _rs(rng, d, 21),
         "AT": lambda: _rs(rng, d, 16),
         "SE": lambda: _rs(rng, d, 20),
-        "NO": lambda: _rs(rng, d, 11),
+        "LT": lambda: _rs(rng, d, 16),
         "DK": lambda: _rs(rng, d, 14),
         "IE": lambda: _rs(rng, string.ascii_uppercase, 4) + _rs(rng, d, 14),
         "FI": lambda: _rs(rng, d, 14),
