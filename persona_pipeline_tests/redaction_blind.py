@@ -3783,7 +3783,7 @@ def uk_nhs(rng: random.Random) -> str:
 
 
 def cn_resident_id(rng: random.Random) -> str:
-    area = rng.choice(["110101", "310104", "110105", "440106", "320102", "330102", "420106", "610113"])
+    area = rng.choice(["110101", "110105", "110108", "120101", "310101", "310104"])  # valid since 1950
     y, m, d = rng.randrange(1950, 2006), rng.randrange(1, 13), rng.randrange(1, 29)
     body = f"{area}{y}{m:02d}{d:02d}{rng.randrange(1000):03d}"
     w = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)

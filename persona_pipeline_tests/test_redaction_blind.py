@@ -9,10 +9,16 @@ import string
 import pytest
 
 from persona_pipeline.core.evidence.redaction.redactor import Redactor
+from persona_pipeline_tests import redaction_blind as rb
 from persona_pipeline_tests.redaction_blind import (
     CATS,
+    DECOY_ROUNDS,
     DECOYS,
+    DEV_WRAPPERS,
     HOLDOUT_DECOYS,
+    HOLDOUT_ROUND,
+    HOLDOUT_WRAPPERS,
+    WRAPPER_ROUNDS,
     BlindScore,
     br_cpf,
     ca_sin,
@@ -236,10 +242,45 @@ def test_round4_generator_checksums() -> None:
         assert nino[2:8].isdigit() and nino[8] in "ABCD", nino
 
 
+@pytest.mark.parametrize(
+    ("gen", "validator"),
+    [
+        (rb.nl_bsn, "nl.bsn"),
+        (rb.fr_nir, "fr.nir"),
+        (rb.pl_pesel, "pl.pesel"),
+        (rb.in_aadhaar, "in_.aadhaar"),
+        (rb.in_pan, "in_.pan"),
+        (rb.za_id, "za.idnr"),
+        (rb.kr_rrn, "kr.rrn"),
+        (rb.se_personnummer, "se.personnummer"),
+        (rb.au_tfn, "au.tfn"),
+        (rb.uk_nhs, "gb.nhs"),
+        (rb.cn_resident_id, "cn.ric"),
+        (rb.de_steuer_id, "de.idnr"),
+        (rb.iban_intl, "iban"),
+    ],
+)
+def test_round5_generator_checksums(gen: object, validator: str) -> None:
+    """Round 5's national ids and IBANs pass python-stdnum's validators (an implementation
+    independent of the generator's)."""
+    import importlib
+
+    module = importlib.import_module(f"stdnum.{validator}")
+    r = random.Random(5)
+    values = [gen(r) for _ in range(300)]  # type: ignore[operator]
+    assert all(module.is_valid(v) for v in values), [v for v in values if not module.is_valid(v)][:3]
+
+
 def test_pools_are_split_by_family() -> None:
     """Every category has at least two never-tuned families; the holdout-only categories and
-    decoy kinds never reach dev."""
+    decoy kinds never reach dev; every earlier round is dev."""
     assert all(len(c.templates("holdout")) >= 2 for c in CATS)
+    for c in CATS:  # the pools partition the families by round
+        assert sorted(c.templates("dev") + c.templates("holdout")) == list(range(c.n_templates)), c.name
+        assert all(c.rounds[t] == HOLDOUT_ROUND for t in c.templates("holdout")), c.name
+    assert {"huggingface_token", "uk_nino", "phone_jp"} <= {c.name for c in CATS if c.templates("dev")}  # round 4
+    assert set(DECOY_ROUNDS[4]) <= set(DECOYS) and HOLDOUT_DECOYS is DECOY_ROUNDS[HOLDOUT_ROUND]
+    assert WRAPPER_ROUNDS[HOLDOUT_ROUND] == HOLDOUT_WRAPPERS and WRAPPER_ROUNDS[4][0] in DEV_WRAPPERS
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
     assert len(holdout_only) >= 30
     dev = generate(1, "dev", 300)
