@@ -65,7 +65,7 @@ and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``
   headers, session cookies, framework signing secrets, ODBC/JDBC/Oracle/Npgsql connection-string
   passwords; national ids with their check digits (NL BSN, FR NIR, PL PESEL, IN Aadhaar
   (Verhoeff) and PAN, ZA ID, KR RRN, SE personnummer, AU TFN, UK NHS, CN resident id, DE
-  Steuer-ID), IBANs of twelve more countries, MX/KR/ZA/PL/SE phones, AU/BR/IN/PL addresses, dates
+  Steuer-ID, IT codice fiscale), IBANs of twelve more countries, MX/KR/ZA/PL/SE phones, AU/BR/IN/PL addresses, dates
   of birth written in eight more languages and English ordinals, names in native scripts, IDN and
   sub-addressed e-mails, full / upper-case / IPv4-mapped IPv6. ``ROUND5_WRAPPERS``: Jupyter cell
   source and error output, PowerShell transcript, GitHub Actions log, Terraform plan, Kubernetes
@@ -3808,6 +3808,32 @@ def de_steuer_id(rng: random.Random) -> str:
         return rng.choice([s, f"{s[:2]} {s[2:5]} {s[5:8]} {s[8:]}"])
 
 
+IT_SURNAMES = ["Rossi", "Russo", "Ferrari", "Esposito", "Bianchi", "Romano", "Colombo", "Ricci", "Greco", "Conti"]
+IT_NAMES = ["Marco", "Giulia", "Luca", "Francesca", "Alessandro", "Chiara", "Matteo", "Sara", "Lorenzo", "Elena"]
+# the check character's values for characters at odd (1-based) positions, 0-9 then A-Z
+_CF_ODD = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14]
+_CF_ODD += [16, 10, 22, 25, 24, 23]
+
+
+def it_codice_fiscale(rng: random.Random) -> str:
+    def split(word: str) -> tuple[str, str]:
+        w = word.upper()
+        return "".join(c for c in w if c not in "AEIOU"), "".join(c for c in w if c in "AEIOU")
+
+    cons, vow = split(rng.choice(IT_SURNAMES))
+    code = (cons + vow + "XXX")[:3]
+    cons, vow = split(rng.choice(IT_NAMES))
+    code += cons[0] + cons[2] + cons[3] if len(cons) >= 4 else (cons + vow + "XXX")[:3]
+    y, m, d = rng.randrange(1950, 2006), rng.randrange(1, 13), rng.randrange(1, 29)
+    code += f"{y % 100:02d}{'ABCDEHLMPRST'[m - 1]}{d + rng.choice([0, 40]):02d}"
+    code += rng.choice(["H501", "F205", "L219", "F839", "A944"])  # Roma, Milano, Torino, Napoli, Bologna
+    alnum = "0123456789" + string.ascii_uppercase
+    total = sum(
+        _CF_ODD[alnum.index(c)] if i % 2 == 0 else (int(c) if c.isdigit() else ord(c) - 65) for i, c in enumerate(code)
+    )
+    return code + chr(65 + total % 26)
+
+
 def iban_intl(rng: random.Random) -> str:
     d = "0123456789"
     bban = {
@@ -3875,6 +3901,11 @@ for _name_, _gen, _templates in [
         "de_steuer_id",
         de_steuer_id,
         ["Steuer-ID: {v}", "steuerliche Identifikationsnummer {v}", '"steuerId": "{v}"', "meine IdNr ist {v}"],
+    ),
+    (
+        "it_codice_fiscale",
+        it_codice_fiscale,
+        ["codice fiscale: {v}", "C.F. {v}", '"codiceFiscale": "{v}"', "cliente;cf\n1042;{v}", "il mio CF è {v}"],
     ),
     (
         "iban_intl",

@@ -257,6 +257,7 @@ def test_round4_generator_checksums() -> None:
         (rb.uk_nhs, "gb.nhs"),
         (rb.cn_resident_id, "cn.ric"),
         (rb.de_steuer_id, "de.idnr"),
+        (rb.it_codice_fiscale, "it.codicefiscale"),
         (rb.iban_intl, "iban"),
     ],
 )
