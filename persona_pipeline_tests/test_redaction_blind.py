@@ -38,16 +38,19 @@ def blind() -> dict[str, BlindScore]:
     return {pool: score(R, generate(SEED, pool, 1200)) for pool in ("dev", "holdout")}
 
 
-# floors, just under what the engine reaches at this seed (margins: about half a point of recall,
-# +5 FP/MB and +3 stray spans on dev; about 1 point, +15 FP/MB and +30 stray spans on the holdout).
-# Dev (rounds 1 to 3, tuned on) at the round-3 tuning's head: 100% / 99.8%, 1.7 FP/MB, 0 stray.
-# The round-4 holdout is only scored (never its failures): untuned at 1f9e602 87.7% / 63.2%,
-# 158 FP/MB, 231 stray; now 90.4% / 95.3%, 206 FP/MB, 231 stray (its personal-data categories
-# were named to the international detectors' author, see docs/architecture.md; its false
-# positives rose with the round-3 tuning and are the next round's work).
+# floors, just under what the engine reaches (margins: about half a point of recall, +5 FP/MB and
+# +3 stray spans on dev; about 1 point, +15 FP/MB and +30 stray spans on the holdout).
+# Round 5 made round 4 dev: dev (rounds 1 to 4) at afe196a, seeds 1 / 2 (n 2400) and this
+# fixture's seed 7 (n 1200): 97.9 / 98.0 / 97.7% secrets, 98.1 / 98.2 / 97.9% personal data,
+# 154 / 142 / 156 FP/MB, 20 / 20 / 14 stray spans (rounds 1 to 3 alone were at 100% / 99.8%,
+# 1.7 FP/MB; round 4's families and decoys bring the rest).
+# The round-5 holdout is only scored (never its failures), untuned at afe196a: 87.7 / 87.1 / 87.1%
+# secrets, 81.1 / 80.8 / 80.9% personal data, 264 / 262 / 240 FP/MB, 574 / 545 / 229 stray spans
+# (scored one prompt per call, seed 1 has 48 stray spans and 374 false positives instead of 574 and
+# 415: batching adds them).
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.995, 0.993, 7.0, 3), ("holdout", 0.89, 0.94, 220.0, 260)],
+    [("dev", 0.972, 0.974, 161.0, 23), ("holdout", 0.86, 0.80, 280.0, 260)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
