@@ -57,24 +57,24 @@ and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``
   ``gcloud`` output, Alertmanager receivers, TSV cells, git blame lines, Portuguese / Polish /
   Russian / Chinese / Korean / Turkish / non-native English prose…). Categories the generator
   lacked (``Category.rounds`` all 5): provider tokens with documented formats (Groq, xAI,
-  Replicate, Perplexity, Slack app-level, Stripe webhook secrets, GitLab runner / deploy /
-  trigger tokens, Docker Hub, Sentry, New Relic, Okta, Terraform Cloud, Notion, Figma, Supabase,
-  Twilio API keys, Azure SAS and Service Bus keys, Azure AD client secrets, Google OAuth client
-  secrets, FCM server keys, Mailchimp, Grafana, Pulumi), private keys in other containers (age,
-  PGP, PuTTY, WireGuard, JWK ``d``, kubeconfig ``client-key-data`` and tokens), Basic auth
-  headers, session cookies, framework signing secrets, ODBC/JDBC/Oracle/Npgsql connection-string
-  passwords; national ids with their check digits (NL BSN, FR NIR, PL PESEL, IN Aadhaar
-  (Verhoeff) and PAN, ZA ID, KR RRN, SE personnummer, AU TFN, UK NHS, CN resident id, DE
-  Steuer-ID, IT codice fiscale), IBANs of twelve more countries, MX/KR/ZA/PL/SE phones, AU/BR/IN/PL addresses, dates
-  of birth written in eight more languages and English ordinals, names in native scripts, IDN and
+  Replicate, Perplexity, Slack app-level, Stripe webhook secrets, GitLab runner / deploy / trigger
+  tokens, Docker Hub, Sentry, New Relic, Okta, Terraform Cloud, Notion, Figma, Supabase, Twilio
+  API keys, Azure SAS and Service Bus keys, Azure AD client secrets, Google OAuth client secrets,
+  FCM server keys, Mailchimp, Grafana, Pulumi), private keys in other containers (age, PGP, PuTTY,
+  WireGuard, JWK ``d``, kubeconfig ``client-key-data`` and tokens), Basic auth headers, session
+  cookies, framework signing secrets, ODBC/JDBC/Oracle/Npgsql connection-string passwords;
+  national ids with their check digits (NL BSN, FR NIR, PL PESEL, IN Aadhaar (Verhoeff) and PAN,
+  ZA ID, KR RRN, SE personnummer, AU TFN, UK NHS, CN resident id, DE Steuer-ID, IT codice
+  fiscale), IBANs of twelve more countries, MX/KR/ZA/PL/SE phones, AU/BR/IN/PL addresses, dates of
+  birth written in eight more languages and English ordinals, names in native scripts, IDN and
   sub-addressed e-mails, full / upper-case / IPv4-mapped IPv6. ``ROUND5_WRAPPERS``: Jupyter cell
   source and error output, PowerShell transcript, GitHub Actions log, Terraform plan, Kubernetes
   events, Sentry event JSON and plain trace, e-mail with headers, PostgreSQL COPY/TSV, Markdown
   table with escaped pipes, YAML front-matter, form-encoded POST body, JSON inside a JSON string
   (tool-call arguments), compose logs, Go test failure, non-native chat, JSON log line, indented
-  code block, .NET exception. ``_round5_decoy_templates``: new shapes of the older kinds and LLM
-  API object ids, generated Kubernetes names, masked credentials, CI run ids, documentation
-  values, file checksums.
+  code block, curl JSON body, Referer query string, .NET exception. ``_round5_decoy_templates``:
+  new shapes of the older kinds and LLM API object ids, generated Kubernetes names, masked
+  credentials, CI run ids, documentation values, file checksums.
 
 Decoy policy (rounds 4 and 5): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
@@ -4866,7 +4866,7 @@ def _round5_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]
             lambda r: "2001:db8:85a3::8a2e:370:7334",
             lambda r: "mailto:someone@example.net",
             lambda r: f"user{r.randrange(1, 99)}@example.org",
-            lambda r: f"+1 (555) 01{r.randrange(10, 100)}",
+            lambda r: f"+1 (202) 555-01{r.randrange(10, 100)}",
             lambda r: "https://example.com/callback?code=AUTH_CODE&state=xyz",
         ],
         "file_checksum": [
@@ -5260,6 +5260,14 @@ ROUND5_WRAPPERS: list[Wrapper] = [
         _json_escape(True),
     ),
     lambda r: ("    {s}", _indent("    ")),  # Markdown indented code block
+    lambda r: (  # a curl command's JSON body, in single quotes
+        "curl -X POST https://api.acme.dev/v1/notes -H 'Content-Type: application/json' -d '{\"text\": \"{s}\"}'",
+        lambda s: json.dumps(s)[1:-1].replace("'", "'\\''"),
+    ),
+    lambda r: (  # a Referer header: the snippet URL-encoded in a query string
+        "Referer: https://app.acme.dev/share?note={s}&utm_source=slack",
+        lambda s: urllib.parse.quote(s, safe=""),
+    ),
     lambda r: (
         "Unhandled exception. System.InvalidOperationException: {s}\n"
         "   at Acme.Api.Program.Main(String[] args) in /src/Program.cs:line 14",
