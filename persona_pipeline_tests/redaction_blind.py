@@ -13,48 +13,76 @@ EXAMPLE keys, private addresses.
 
 Two pools split by template family (new values every seed, in both pools). The generator grows
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
-joins dev when the next round's holdout has been written:
+joins dev when the next round's holdout has been written. Every template family, wrapper family
+and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
+``HOLDOUT_ROUND`` is the holdout and every earlier round is dev.
 
-- ``dev`` (tune on its failures): every category's first ``holdout_from`` templates, the
-  ``DEV_WRAPPERS`` and the ``DECOYS``. Round 1 is the first generator (its even *and* odd
-  families: the once-held-out prose / XML password and context-free name families); round 2 (the
-  ``round2`` templates, ``ROUND2_WRAPPERS`` and ``_round2_decoy_templates``) added other wrappers
-  and dialects: PowerShell ``$env:X``, TOML, .ini, docker-compose ``environment:``,
-  Terraform/HCL, Java properties, .NET connection strings, JDBC URLs, Helm values, GitHub Actions
-  ``env:``, markdown tables, ``curl -u``, ``git clone https://user:token@``, ``docker login
-  --password``, libpq ``psql "host=… password=…"``, auth logs, non-English prose; chat pastes,
-  issue forms, Go/Node stacks, YAML block scalars, e-mail quotes, HTML ``<pre>``, Jupyter output,
-  journal lines; decoys of prose about credentials and configuration keys that merely contain a
-  credential word.
-  Round 3 (the ``round3`` templates, ``ROUND3_WRAPPERS`` and ``_round3_decoy_templates``, dev
-  since round 4) added IRC logs, quoted CSV cells, Python literals, Rust panics, review
-  comments, XML comments, heredocs, log4j lines and task lists; decoys of ETags, checksums,
-  GUID tenant ids, Helm placeholders, team names and tracking numbers.
+- ``dev`` (tune on its failures): rounds 1 to 4.
+  Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
+  password and context-free name families). Round 2 (the ``round2`` templates,
+  ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
+  ``$env:X``, TOML, .ini, docker-compose ``environment:``, Terraform/HCL, Java properties, .NET
+  connection strings, JDBC URLs, Helm values, GitHub Actions ``env:``, markdown tables, ``curl
+  -u``, ``git clone https://user:token@``, ``docker login --password``, libpq ``psql "host=…
+  password=…"``, auth logs, non-English prose; chat pastes, issue forms, Go/Node stacks, YAML
+  block scalars, e-mail quotes, HTML ``<pre>``, Jupyter output, journal lines; decoys of prose
+  about credentials and configuration keys that merely contain a credential word.
+  Round 3 (``round3``, ``ROUND3_WRAPPERS``, ``_round3_decoy_templates``) added IRC logs, quoted
+  CSV cells, Python literals, Rust panics, review comments, XML comments, heredocs, log4j lines
+  and task lists; decoys of ETags, checksums, GUID tenant ids, Helm placeholders, team names and
+  tracking numbers.
+  Round 4 (the ``holdout`` templates, ``ROUND4_WRAPPERS``, ``_round4_decoy_templates``; dev since
+  round 5) added two or more families for every category (.netrc, git config, Dockerfile
+  ``ENV``/``ARG``, tfvars, ``.pgpass``, Ansible vars, fish ``set -gx``, SQL ``INSERT``/``WHERE``,
+  vCard, ``tel:`` links, WS-Security, Tomcat users, s3cmd / rclone configs, ``aws iam
+  create-access-key`` output, a k8s Secret's base64 ``data:``, proxy and pip.conf URLs, Japanese /
+  Italian / Dutch prose…), categories the generator lacked (Hugging Face, DigitalOcean, Shopify,
+  Atlassian, Databricks, Vault, Doppler, Mailgun, Datadog, Heroku, Linear, Postman and Telegram
+  tokens, opaque bearer tokens, SSH passwords; UK NINO, Canadian SIN, passport numbers, Spanish
+  DNI/NIE, Brazilian CPF, dates of birth in other languages, plus-addressed and sub-domain
+  e-mails, ES/IT/NL/JP/AU phones, NL/ES/IT/JP/CA addresses, transliterated names), wrappers (Slack
+  export JSON with ``\\/``, GraphQL variables, Ansible shell block, systemd comment, Makefile
+  recipe, Dockerfile ``RUN echo -e``, diff hunk, pytest failure, HAR excerpt, logged dict, SQL
+  string, Postman raw body, ANSI colours, CRLF, Jira ``{code}``, JUnit ``failure message=``,
+  URL-encoded query, Teams copy, tfvars heredoc, reST block) and decoys (request ids, build
+  artefacts, version banners, public keys and certificates, provider object ids, cloud resource
+  ids, role and documentation contacts, well-known and documentation IPs, products named like
+  people, PII-shaped schema fields).
 - ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
   positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 4, the templates after ``holdout_from`` (at least two new families for
-  every category: .netrc, git config, Dockerfile ``ENV``/``ARG``, tfvars, ``.pgpass``, Ansible
-  vars, fish ``set -gx``, SQL ``INSERT``/``WHERE``, vCard, ``tel:`` links, WS-Security, Tomcat
-  users, s3cmd / rclone configs, ``aws iam create-access-key`` output, a k8s Secret's base64
-  ``data:``, proxy and pip.conf URLs, Japanese / Italian / Dutch prose…), categories the
-  generator lacked (``holdout_from == 0``: Hugging Face, DigitalOcean, Shopify, Atlassian,
-  Databricks, Vault, Doppler, Mailgun, Datadog, Heroku, Linear, Postman and Telegram tokens,
-  opaque bearer tokens, SSH passwords; UK NINO, Canadian SIN (Luhn), passport numbers, Spanish
-  DNI/NIE and Brazilian CPF (check digits), dates of birth in other languages, plus-addressed and
-  sub-domain e-mails, ES/IT/NL/JP/AU phones, NL/ES/IT/JP/CA addresses, transliterated names),
-  the ``HOLDOUT_WRAPPERS`` (Slack export JSON with ``\\/``, GraphQL variables, Ansible shell
-  block, systemd comment, Makefile recipe, Dockerfile ``RUN echo -e "…"``, diff hunk, pytest
-  failure, HAR excerpt, logged dict, SQL string, Postman raw body, ANSI colours, CRLF, Jira
-  ``{code}``, JUnit ``failure message=``, URL-encoded query, Teams copy, tfvars heredoc, reST
-  block) and ``HOLDOUT_DECOYS`` (new shapes of the older kinds and request ids, build artefacts,
-  version banners, public keys and certificates, provider object ids, cloud resource ids, role
-  and documentation contacts, well-known and documentation IPs, products named like people,
-  PII-shaped schema fields).
+  table alone): round 5, written blind to the engine.
+  Two to seven new families for every earlier category (Windows ``set``/``setx``, ``docker run
+  -e``, ``kubectl create secret``/``patch``, Helm ``--set``, MCP server configs, Jupyter JSON and
+  ``%env``, C#/Go/Rust/Kotlin/PowerShell code, Streamlit ``secrets.toml``, ``twilio login`` and
+  ``gcloud`` output, Alertmanager receivers, TSV cells, git blame lines, Portuguese / Polish /
+  Russian / Chinese / Korean / Turkish / non-native English prose…). Categories the generator
+  lacked (``Category.rounds`` all 5): provider tokens with documented formats (Groq, xAI,
+  Replicate, Perplexity, Slack app-level, Stripe webhook secrets, GitLab runner / deploy / trigger
+  tokens, Docker Hub, Sentry, New Relic, Okta, Terraform Cloud, Notion, Figma, Supabase, Twilio
+  API keys, Azure SAS and Service Bus keys, Azure AD client secrets, Google OAuth client secrets,
+  FCM server keys, Mailchimp, Grafana, Pulumi), private keys in other containers (age, PGP, PuTTY,
+  WireGuard, JWK ``d``, kubeconfig ``client-key-data`` and tokens), Basic auth headers, session
+  cookies, framework signing secrets, ODBC/JDBC/Oracle/Npgsql connection-string passwords;
+  national ids with their check digits (NL BSN, FR NIR, PL PESEL, IN Aadhaar (Verhoeff) and PAN,
+  ZA ID, KR RRN, SE personnummer, AU TFN, UK NHS, CN resident id, DE Steuer-ID, IT codice
+  fiscale), IBANs of twelve more countries, MX/KR/ZA/PL/SE phones, AU/BR/IN/PL addresses, dates of
+  birth written in eight more languages and English ordinals, names in native scripts, IDN and
+  sub-addressed e-mails, full / upper-case / IPv4-mapped IPv6. ``ROUND5_WRAPPERS``: Jupyter cell
+  source and error output, PowerShell transcript, GitHub Actions log, Terraform plan, Kubernetes
+  events, Sentry event JSON and plain trace, e-mail with headers, PostgreSQL COPY/TSV, Markdown
+  table with escaped pipes, YAML front-matter, form-encoded POST body, JSON inside a JSON string
+  (tool-call arguments), compose logs, Go test failure, non-native chat, JSON log line, indented
+  code block, curl JSON body, Referer query string, .NET exception. ``_round5_decoy_templates``:
+  new shapes of the older kinds and LLM API object ids, generated Kubernetes names, masked
+  credentials, CI run ids, documentation values, file checksums.
 
-Policy for the round-4 decoys: only what is truly neither secret nor personal: public keys and
-certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 2001:db8::/32,
-555-01xx), public resolvers, bot and role addresses, ids that grant nothing (Stripe object ids,
-ARNs, account numbers in resource names); no test keys (redacting those is documented policy).
+Decoy policy (rounds 4 and 5): only what is truly neither secret nor personal: public keys and
+certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
+2001:db8::/32, 555-01xx), public resolvers, bot and role addresses, ids that grant nothing (Stripe
+object ids, ARNs, account numbers in resource names, LLM API object ids, CI run ids), masked
+values; no test keys (redacting those is documented policy). Round 5 plants no MAC addresses,
+device ids, coordinates, password hashes, Sentry DSNs or bare user handles: the generator claims
+no policy for them.
 """
 
 from __future__ import annotations
@@ -546,16 +574,35 @@ def aws_secret(rng: random.Random) -> str:
 # categories: each yields (snippet, needles) from a template index; even index = dev family
 
 
+# The round whose families are the holdout; every earlier round is dev.
+HOLDOUT_ROUND = 5
+
+
 @dataclass(frozen=True)
 class Category:
     name: str
     kind: Literal["secret", "pii"]
     make: Callable[[random.Random, int], tuple[str, list[str]]]
-    n_templates: int
-    holdout_from: int  # templates [0, holdout_from) are dev, [holdout_from, n_templates) holdout
+    rounds: tuple[int, ...]  # the round that wrote each template family, by template index
 
-    def templates(self, pool: Pool) -> range:
-        return range(self.holdout_from) if pool == "dev" else range(self.holdout_from, self.n_templates)
+    @property
+    def n_templates(self) -> int:
+        return len(self.rounds)
+
+    def templates(self, pool: Pool) -> list[int]:
+        if pool == "dev":
+            return [t for t, r in enumerate(self.rounds) if r < HOLDOUT_ROUND]
+        return [t for t, r in enumerate(self.rounds) if r == HOLDOUT_ROUND]
+
+
+def _rounds(*counts: int) -> tuple[int, ...]:
+    """Per-template rounds from the number of families each round wrote, round 1 first."""
+    return tuple(r for r, n in enumerate(counts, start=1) for _ in range(n))
+
+
+def _legacy(n: int, round4_from: int) -> tuple[int, ...]:
+    # categories written as one list before round 4: [0, round4_from) are rounds 1-3 (labelled 3)
+    return (3,) * round4_from + (4,) * (n - round4_from)
 
 
 def _choose(templates: list[str], t: int, **kw: str) -> str:
@@ -573,6 +620,7 @@ def _single(
 
 
 CATS: list[Category] = []
+GENS: dict[str, Callable[[random.Random], str]] = {}  # a one-value category's generator, for later rounds
 
 
 def cat(
@@ -584,10 +632,11 @@ def cat(
     round3: list[str],
     holdout: list[str],
 ) -> None:
-    """``templates`` (round 1), ``round2`` and ``round3`` are the dev families, ``holdout`` (round 4)
-    the never-tuned ones."""
-    dev = templates + round2 + round3
-    CATS.append(Category(name, kind, _single(dev + holdout, gen), len(dev) + len(holdout), len(dev)))
+    """``templates`` (round 1), ``round2``, ``round3`` and ``holdout`` (round 4) families; round 5
+    adds its own with ``round5``."""
+    GENS[name] = gen
+    rounds = _rounds(len(templates), len(round2), len(round3), len(holdout))
+    CATS.append(Category(name, kind, _single(templates + round2 + round3 + holdout, gen), rounds))
 
 
 cat(
@@ -791,7 +840,7 @@ def _slack_webhook(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [path]
 
 
-CATS.append(Category("slack_webhook", "secret", _slack_webhook, 13, 10))
+CATS.append(Category("slack_webhook", "secret", _slack_webhook, _legacy(13, 10)))
 
 
 def _discord_webhook(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -819,7 +868,7 @@ def _discord_webhook(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [tail]
 
 
-CATS.append(Category("discord_webhook", "secret", _discord_webhook, 13, 10))
+CATS.append(Category("discord_webhook", "secret", _discord_webhook, _legacy(13, 10)))
 
 cat(
     "stripe_key",
@@ -874,7 +923,7 @@ def _twilio(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [sid, tok]
 
 
-CATS.append(Category("twilio", "secret", _twilio, 13, 10))
+CATS.append(Category("twilio", "secret", _twilio, _legacy(13, 10)))
 cat(
     "sendgrid_key",
     "secret",
@@ -976,7 +1025,7 @@ def _gcp_sa(rng: random.Random, t: int) -> tuple[str, list[str]]:
     return text, [kid, *body]
 
 
-CATS.append(Category("gcp_service_account", "secret", _gcp_sa, 12, 10))
+CATS.append(Category("gcp_service_account", "secret", _gcp_sa, _legacy(12, 10)))
 
 
 def _azure(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -1011,7 +1060,7 @@ def _azure(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [key]
 
 
-CATS.append(Category("azure_storage", "secret", _azure, 16, 13))
+CATS.append(Category("azure_storage", "secret", _azure, _legacy(16, 13)))
 
 
 def _aws(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -1048,7 +1097,7 @@ def _aws(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [akid, sec]
 
 
-CATS.append(Category("aws_keys", "secret", _aws, 18, 14))
+CATS.append(Category("aws_keys", "secret", _aws, _legacy(18, 14)))
 cat(
     "npm_token",
     "secret",
@@ -1190,7 +1239,7 @@ def _pem(rng: random.Random, t: int) -> tuple[str, list[str]]:
     return forms[t], body
 
 
-CATS.append(Category("pem_private_key", "secret", _pem, 13, 10))
+CATS.append(Category("pem_private_key", "secret", _pem, _legacy(13, 10)))
 
 
 def _pw_url(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -1226,7 +1275,7 @@ def _pw_url(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [pw, pwq]
 
 
-CATS.append(Category("password_url", "secret", _pw_url, 18, 14))
+CATS.append(Category("password_url", "secret", _pw_url, _legacy(18, 14)))
 cat(
     "password_env",
     "secret",
@@ -1359,7 +1408,7 @@ def _k8s(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [v, base64.b64encode(v.encode()).decode()]
 
 
-CATS.append(Category("password_k8s", "secret", _k8s, 14, 11))
+CATS.append(Category("password_k8s", "secret", _k8s, _legacy(14, 11)))
 
 
 def _code_env(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -1394,7 +1443,7 @@ def _code_env(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [v]
 
 
-CATS.append(Category("password_code", "secret", _code_env, 18, 14))
+CATS.append(Category("password_code", "secret", _code_env, _legacy(18, 14)))
 
 
 def _pw_prose(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -1430,7 +1479,7 @@ def _pw_prose(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [pw]
 
 
-CATS.append(Category("password_prose", "secret", _pw_prose, 21, 17))
+CATS.append(Category("password_prose", "secret", _pw_prose, _legacy(21, 17)))
 
 # --- PII
 
@@ -1470,7 +1519,7 @@ def _email(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [v]
 
 
-CATS.append(Category("email", "pii", _email, 22, 18))
+CATS.append(Category("email", "pii", _email, _legacy(22, 18)))
 
 for _region in ("US", "GB", "DE", "FR", "IN", "BR"):
 
@@ -1498,7 +1547,7 @@ for _region in ("US", "GB", "DE", "FR", "IN", "BR"):
             vq=urllib.parse.quote(v, safe=""),
         ), [v]
 
-    CATS.append(Category(f"phone_{_region.lower()}", "pii", _mk_phone, 18, 14))
+    CATS.append(Category(f"phone_{_region.lower()}", "pii", _mk_phone, _legacy(18, 14)))
 
 cat(
     "credit_card",
@@ -1630,7 +1679,7 @@ for _region in ("US", "UK", "DE", "FR"):
             v=v,
         ), [v]
 
-    CATS.append(Category(f"address_{_region.lower()}", "pii", _mk_addr, 14, 10))
+    CATS.append(Category(f"address_{_region.lower()}", "pii", _mk_addr, _legacy(14, 10)))
 
 cat(
     "ipv4",
@@ -1735,7 +1784,7 @@ def _name(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [v]
 
 
-CATS.append(Category("person_name", "pii", _name, 27, 22))
+CATS.append(Category("person_name", "pii", _name, _legacy(27, 22)))
 
 
 def _winpath(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -1764,7 +1813,7 @@ def _winpath(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [v]
 
 
-CATS.append(Category("windows_profile", "pii", _winpath, 14, 11))
+CATS.append(Category("windows_profile", "pii", _winpath, _legacy(14, 11)))
 
 
 def _homepath(rng: random.Random, t: int) -> tuple[str, list[str]]:
@@ -1795,7 +1844,7 @@ def _homepath(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), [v]
 
 
-CATS.append(Category("home_dir_user", "pii", _homepath, 17, 13))
+CATS.append(Category("home_dir_user", "pii", _homepath, _legacy(17, 13)))
 
 NL_STREETS = ["Prinsengracht", "Keizersgracht", "Kerkstraat", "Dorpsstraat", "Molenweg", "Julianalaan", "Beatrixstraat"]
 NL_CITY = ["Amsterdam", "Rotterdam", "Utrecht", "Den Haag", "Eindhoven", "Groningen"]
@@ -1854,13 +1903,14 @@ def address4(rng: random.Random, region: str) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
-# round 4: categories the generator lacked, holdout-only this round (no dev template yet)
+# round 4: categories the generator lacked (holdout-only in round 4, dev since round 5)
 
 
 def holdout_cat(
     name: str, kind: Literal["secret", "pii"], templates: list[str], gen: Callable[[random.Random], str]
 ) -> None:
-    CATS.append(Category(name, kind, _single(templates, gen), len(templates), 0))
+    GENS[name] = gen
+    CATS.append(Category(name, kind, _single(templates, gen), _rounds(0, 0, 0, len(templates))))
 
 
 HEXU = "0123456789ABCDEF"
@@ -1987,7 +2037,7 @@ def _datadog(rng: random.Random, t: int) -> tuple[str, list[str]]:
     ), ([api, app] if t not in (3, 4) else [api])
 
 
-CATS.append(Category("datadog_keys", "secret", _datadog, 6, 0))
+CATS.append(Category("datadog_keys", "secret", _datadog, _rounds(0, 0, 0, 6)))
 holdout_cat(
     "heroku_key",
     "secret",
@@ -2319,7 +2369,7 @@ for _region in ("ES", "IT", "NL", "JP", "AU"):
             vq=urllib.parse.quote(v, safe=""),
         ), [v]
 
-    CATS.append(Category(f"phone_{_region.lower()}", "pii", _mk_phone4, 8, 0))
+    CATS.append(Category(f"phone_{_region.lower()}", "pii", _mk_phone4, _rounds(0, 0, 0, 8)))
 
 for _region in ("NL", "ES", "IT", "JP", "CA"):
 
@@ -2339,7 +2389,7 @@ for _region in ("NL", "ES", "IT", "JP", "CA"):
             v=v,
         ), [v]
 
-    CATS.append(Category(f"address_{_region.lower()}", "pii", _mk_addr4, 7, 0))
+    CATS.append(Category(f"address_{_region.lower()}", "pii", _mk_addr4, _rounds(0, 0, 0, 7)))
 
 TRANSLIT_NAMES = [
     "Zhang Wei",
@@ -2383,6 +2433,1820 @@ holdout_cat(
     ],
     lambda r: r.choice(TRANSLIT_NAMES),
 )
+
+
+# ---------------------------------------------------------------------------------------------
+# round 5 (the holdout): at least two new families for every earlier category, and categories the
+# generator lacked. Families differ from rounds 1-4 in shape: Windows `set`/`setx`, `docker run -e`,
+# `kubectl create secret`, Helm `--set`, Jupyter JSON, C#/Go/Rust/Kotlin code, MCP configs,
+# CLI prompts and non-native or non-English prose.
+
+
+def _extend(name: str, make5: Callable[[random.Random, int], tuple[str, list[str]]], n: int) -> None:
+    """Appends ``n`` round-5 families (drawn by ``make5`` from index 0) to an earlier category."""
+    i = next(i for i, c in enumerate(CATS) if c.name == name)
+    old = CATS[i]
+    base = old.n_templates
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        return old.make(rng, t) if t < base else make5(rng, t - base)
+
+    CATS[i] = Category(name, old.kind, make, old.rounds + (HOLDOUT_ROUND,) * n)
+
+
+def round5(name: str, templates: list[str], gen: Callable[[random.Random], str] | None = None) -> None:
+    _extend(name, _single(templates, gen or GENS[name]), len(templates))
+
+
+def round5_cat(
+    name: str, kind: Literal["secret", "pii"], templates: list[str], gen: Callable[[random.Random], str]
+) -> None:
+    GENS[name] = gen
+    CATS.append(Category(name, kind, _single(templates, gen), (HOLDOUT_ROUND,) * len(templates)))
+
+
+def round5_custom(
+    name: str, kind: Literal["secret", "pii"], make: Callable[[random.Random, int], tuple[str, list[str]]], n: int
+) -> None:
+    CATS.append(Category(name, kind, make, (HOLDOUT_ROUND,) * n))
+
+
+# --- new families of the earlier one-value categories
+
+round5(
+    "openai_key",
+    [
+        "set OPENAI_API_KEY={v}",
+        "docker run -d -p 3000:8080 -e OPENAI_API_KEY={v} ghcr.io/open-webui/open-webui:main",
+        '{{"cell_type": "code", "source": ["import openai\\n", "openai.api_key = \\"{v}\\"\\n"]}}',
+        '# .streamlit/secrets.toml\nOPENAI_API_KEY = "{v}"',
+    ],
+)
+round5(
+    "anthropic_key",
+    [
+        'setx ANTHROPIC_API_KEY "{v}"',
+        "kubectl create secret generic anthropic --from-literal=api-key={v} -n agents",
+        'ANTHROPIC_AUTH_TOKEN={v} claude -p "summarise the diff"',
+        'var client = new AnthropicClient(new APIAuthentication("{v}"));',
+    ],
+)
+round5(
+    "github_pat_classic",
+    [
+        'gh api -H "Authorization: token {v}" /orgs/acme/members --paginate',
+        'COMPOSER_AUTH=\'{{"github-oauth": {{"github.com": "{v}"}}}}\' composer install',
+        "renovate --token {v} acme/web",
+        "set GITHUB_TOKEN={v}",
+    ],
+)
+round5(
+    "github_pat_fine",
+    [
+        "docker run -i --rm -e GITHUB_PERSONAL_ACCESS_TOKEN={v} ghcr.io/github/github-mcp-server",
+        '"mcpServers": {{"github": {{"env": {{"GITHUB_PERSONAL_ACCESS_TOKEN": "{v}"}}}}}}',
+        'client = Octokit::Client.new(access_token: "{v}")',
+        'provider "github" {{\n  owner = "acme"\n  token = "{v}"\n}}',
+    ],
+)
+round5(
+    "gitlab_pat",
+    [
+        "[global]\ndefault = acme\n\n[acme]\nurl = https://gitlab.com\nprivate_token = {v}\napi_version = 4",
+        'provider "gitlab" {{\n  base_url = "https://gitlab.acme.dev/api/v4/"\n  token    = "{v}"\n}}',
+        "GL_TOKEN={v} npx semantic-release --dry-run",
+        "set GITLAB_PRIVATE_TOKEN={v}",
+    ],
+)
+round5(
+    "slack_token",
+    [
+        "const app = new App({{ token: '{v}', signingSecret: process.env.SLACK_SIGNING_SECRET }});",
+        "docker run -e SLACK_BOT_TOKEN={v} acme/notifier:2.1",
+        "set SLACK_BOT_TOKEN={v}",
+        'api := slack.New("{v}")',
+    ],
+)
+round5(
+    "stripe_key",
+    [
+        'stripe.Key = "{v}"',
+        "stripe login --api-key {v}",
+        "kubectl create secret generic stripe --from-literal=STRIPE_SECRET_KEY={v}",
+        "const stripe = require('stripe')('{v}');",
+    ],
+)
+round5(
+    "sendgrid_key",
+    [
+        'EMAIL_BACKEND = "sendgrid_backend.SendgridBackend"\nSENDGRID_API_KEY = "{v}"',
+        'var client = new SendGridClient("{v}");',
+        "spring.sendgrid.api-key={v}",
+    ],
+)
+round5(
+    "google_api_key",
+    [
+        'GEMINI_API_KEY={v} gemini -p "explain this stack trace"',
+        "sdk.dir=/opt/android-sdk\nMAPS_API_KEY={v}",
+        "$ gcloud services api-keys get-key-string projects/123/locations/global/keys/maps-web\nkeyString: {v}",
+        'client := genai.NewClient(ctx, option.WithAPIKey("{v}"))',
+    ],
+)
+round5(
+    "npm_token",
+    [
+        "docker build --build-arg NPM_TOKEN={v} -t acme/web .",
+        "set NPM_TOKEN={v}\nnpm publish --access public",
+        "always-auth=true\n//registry.npmjs.org/:_authToken=${{NPM_TOKEN}}\n# NPM_TOKEN is {v} on my machine",
+    ],
+)
+round5(
+    "pypi_token",
+    [
+        "poetry publish --build --username __token__ --password {v}",
+        "machine upload.pypi.org\n  login __token__\n  password {v}",
+        "set TWINE_PASSWORD={v}\ntwine upload dist\\*",
+    ],
+)
+round5(
+    "jwt",
+    [
+        "Cookie: __Secure-next-auth.session-token={v}; _ga=GA1.1.12345",
+        "kubectl config set-credentials ci --token={v}",
+        '[2024-06-01 10:00:01] DEBUG auth header="Bearer {v}" user_id=42',
+        "fetch('/api/me', {{ headers: {{ Authorization: `Bearer {v}` }} }})",
+    ],
+)
+round5(
+    "oauth_ya29",
+    [
+        "$ gcloud auth print-access-token\n{v}",
+        'Invoke-RestMethod -Headers @{{Authorization = "Bearer {v}"}} -Uri https://storage.googleapis.com/storage/v1/b',
+        '{{"token": "{v}", "refresh_token": null, "token_uri": "https://oauth2.googleapis.com/token"}}',
+    ],
+)
+round5(
+    "password_env",
+    [
+        'setx SQL_PASSWORD "{v}"',
+        "docker run -e POSTGRES_PASSWORD={v} -p 5432:5432 -d postgres:16",
+        "db.user = {u}\ndb.password = {v}",
+        'variable "db_password" {{\n  type      = string\n  sensitive = true\n  default   = "{v}"\n}}',
+        "KEYCLOAK_ADMIN=admin\nKEYCLOAK_ADMIN_PASSWORD={v}",
+    ],
+)
+round5(
+    "password_cli",
+    [
+        'sqlcmd -S tcp:db01,1433 -U sa -P "{v}" -Q "SELECT @@VERSION"',
+        "openssl pkcs12 -export -in cert.pem -inkey key.pem -out app.p12 -passout pass:{v}",
+        'Invoke-Sqlcmd -ServerInstance db01 -Username sa -Password "{v}" -Query "SELECT 1"',
+        "kubectl create secret docker-registry regcred --docker-server=registry.acme.dev "
+        "--docker-username={u} --docker-password={v}",
+    ],
+)
+round5(
+    "password_xml",
+    [
+        "<server>\n  <password>{v}</password>\n  <username>{u}</username>\n  <id>releases</id>\n</server>",
+        '<bean id="dataSource" class="org.apache.commons.dbcp2.BasicDataSource" p:username="{u}" p:password="{v}"/>',
+        "<AutoLogon>\n  <Password>\n    <Value>{v}</Value>\n    <PlainText>true</PlainText>\n"
+        "  </Password>\n</AutoLogon>",
+        '<Resource name="jdbc/app" auth="Container" type="javax.sql.DataSource" username="{u}" password="{v}" '
+        'url="jdbc:postgresql://db:5432/app"/>',
+    ],
+)
+round5(
+    "huggingface_token",
+    [
+        "set HF_TOKEN={v}",
+        "docker run --gpus all -e HUGGING_FACE_HUB_TOKEN={v} ghcr.io/huggingface/text-generation-inference:2.0",
+        'pipe = pipeline("text-generation", model="meta-llama/Meta-Llama-3-8B", token="{v}")',
+    ],
+)
+round5(
+    "digitalocean_token",
+    [
+        "export DIGITALOCEAN_ACCESS_TOKEN={v}",
+        'curl -X GET -H "Authorization: Bearer {v}" "https://api.digitalocean.com/v2/droplets"',
+        "set DO_TOKEN={v}",
+    ],
+)
+round5(
+    "shopify_token",
+    [
+        '[store]\ndomain = "acme-store.myshopify.com"\naccess_token = "{v}"',
+        "const client = new shopify.clients.Rest({{ session: {{ shop, accessToken: '{v}' }} }});",
+        "set SHOPIFY_ACCESS_TOKEN={v}",
+    ],
+)
+round5(
+    "atlassian_token",
+    [
+        "docker run -e CONFLUENCE_URL=https://acme.atlassian.net/wiki -e CONFLUENCE_API_TOKEN={v} mcp/atlassian",
+        'confluence:\n  url: https://acme.atlassian.net/wiki\n  api_token: "{v}"',
+        "JIRA_API_TOKEN={v} jira issue list --assignee ci-bot",
+    ],
+)
+round5(
+    "databricks_token",
+    [
+        'databricks_token = "{v}"\ndatabricks_host  = "https://adb-4471210593.12.azuredatabricks.net"',
+        "jdbc:databricks://adb-4471210593.12.azuredatabricks.net:443/default;transportMode=http;AuthMech=3;"
+        "UID=token;PWD={v}",
+        "set DATABRICKS_TOKEN={v}",
+    ],
+)
+round5(
+    "vault_token",
+    [
+        "set VAULT_TOKEN={v}",
+        'vault {{\n  address = "https://vault.internal:8200"\n  token   = "{v}"\n}}',
+        "Unseal Key 1: (see 1Password)\n\nInitial Root Token: {v}",
+    ],
+)
+round5(
+    "doppler_token",
+    [
+        "doppler run --token {v} -- npm start",
+        "kubectl create secret generic doppler-token-secret --from-literal=serviceToken={v}",
+        "set DOPPLER_TOKEN={v}",
+    ],
+)
+round5(
+    "mailgun_key",
+    [
+        'mg = requests.auth.HTTPBasicAuth("api", "{v}")',
+        'ANYMAIL = {{"MAILGUN_API_KEY": "{v}", "MAILGUN_SENDER_DOMAIN": "mg.acme.dev"}}',
+        "set MAILGUN_API_KEY={v}",
+    ],
+)
+round5(
+    "heroku_key",
+    [
+        "docker login --username=_ --password={v} registry.heroku.com",
+        "git push https://heroku:{v}@git.heroku.com/acme-api.git main",
+        "set HEROKU_API_KEY={v}",
+    ],
+)
+round5(
+    "linear_key",
+    [
+        '"linear": {{"command": "npx", "args": ["-y", "linear-mcp"], "env": {{"LINEAR_API_KEY": "{v}"}}}}',
+        "set LINEAR_API_KEY={v}",
+        'linear_api_key = "{v}"',
+    ],
+)
+round5(
+    "postman_key",
+    [
+        "postman login --with-api-key {v}",
+        "POST /collections HTTP/1.1\nHost: api.getpostman.com\nx-api-key: {v}",
+        "set POSTMAN_API_KEY={v}",
+    ],
+)
+round5(
+    "telegram_bot_token",
+    [
+        'app = Application.builder().token("{v}").build()',
+        'bot_token: "{v}"\nchat_id: -1001234567890',
+        "set TELEGRAM_TOKEN={v}",
+    ],
+)
+round5(
+    "bearer_opaque",
+    [
+        'Invoke-RestMethod -Uri https://api.acme.dev/v1/me -Headers @{{ Authorization = "Bearer {v}" }}',
+        'client.DefaultRequestHeaders.Authorization = new AuthenticationHeaderValue("Bearer", "{v}");',
+        'wget --header="Authorization: Bearer {v}" https://files.acme.dev/export.zip',
+        'req.Header.Set("Authorization", "Bearer {v}")',
+    ],
+)
+round5(
+    "password_ssh",
+    [
+        "pscp -pw {v} build.zip {u}@10.0.4.12:/tmp/",
+        'config := &ssh.ClientConfig{{User: "{u}", Auth: []ssh.AuthMethod{{ssh.Password("{v}")}}}}',
+        '[webservers:vars]\nansible_user={u}\nansible_ssh_pass="{v}"',
+    ],
+)
+round5(
+    "credit_card",
+    [
+        "set TEST_CARD={v}",
+        '{{"payment_method": {{"type": "card", "card": {{"number": "{v}", "exp_month": 9}}}}}}',
+        "le client a payé avec la carte {v}, il veut un remboursement",
+        "Card No.\t{v}\tVISA/MC",
+    ],
+)
+round5(
+    "iban",
+    [
+        "Begünstigter: Acme GmbH\nIBAN: {v}\nVerwendungszweck: Rechnung 2024-118",
+        "<Cdtr><Nm>Acme</Nm></Cdtr><CdtrAcct><Id><IBAN>{v}</IBAN></Id></CdtrAcct>",
+        "please update my bank details, new IBAN is {v}",
+    ],
+)
+round5(
+    "ssn",
+    [
+        "SocialSecurityNumber,LastName\n{v},redacted",
+        "applicant.ssn = '{v}'",
+        "pls check, my SSN is {v} but the form rejects it",
+    ],
+)
+round5(
+    "date_of_birth",
+    [
+        "birth_date\t{v}",
+        "patient DOB = {v} (from the intake form)",
+        "Date of Birth* [{v}]",
+    ],
+)
+round5(
+    "ipv4",
+    [
+        "New-NetFirewallRule -DisplayName office -RemoteAddress {v} -Action Allow",
+        'resource "aws_security_group_rule" "ssh" {{\n  cidr_blocks = ["{v}/32"]\n}}',
+        "Connection closed by authenticating user root {v} port 41822 [preauth]",
+    ],
+)
+round5(
+    "ipv6",
+    [
+        "New-NetFirewallRule -DisplayName home6 -RemoteAddress {v} -Action Allow",
+        "Accepted publickey for deploy from {v} port 50122 ssh2",
+        'ingress {{\n  ipv6_cidr_blocks = ["{v}/128"]\n}}',
+    ],
+)
+round5(
+    "uk_nino",
+    [
+        "NINO\t{v}",
+        "pls find my NI no {v} for the payroll",
+        '{{"employee": {{"niNumber": "{v}"}}}}',
+    ],
+)
+round5(
+    "ca_sin",
+    [
+        "SIN\t{v}",
+        "employee.sin = '{v}'",
+        "hey, my SIN is {v} for the onboarding form",
+    ],
+)
+round5(
+    "passport_number",
+    [
+        "Passport No.\t{v}",
+        "P<GBR — document number {v} — expires 2031",
+        '{{"traveller": {{"passportNumber": "{v}", "nationality": "GBR"}}}}',
+    ],
+)
+round5(
+    "es_dni",
+    [
+        "NIF/NIE\t{v}",
+        "mi número de DNI: {v} (por si lo necesitas)",
+        "<nif>{v}</nif>",
+    ],
+)
+round5(
+    "br_cpf",
+    [
+        "CPF\t{v}",
+        "segue o CPF do cliente: {v}",
+        "<cpf>{v}</cpf>",
+    ],
+)
+round5(
+    "date_of_birth_intl",
+    [
+        "Fecha nac.\t{v}",
+        "Geburtstag des Mitarbeiters: {v}",
+        '{{"persona": {{"nacimiento": "{v}"}}}}',
+    ],
+)
+round5(
+    "email_variant",
+    [
+        "Bcc: {v}",
+        '"to": [{{"email": "{v}"}}]',
+        'ssh-keygen -t ed25519 -C "{v}"',
+    ],
+)
+round5(
+    "person_name_translit",
+    [
+        "Assigned to {v} · 2 hours ago",
+        "Kind regards,\n{v}\nSenior Engineer",
+        '"author": {{"name": "{v}", "url": null}}',
+    ],
+)
+
+# --- new families of the earlier multi-value categories
+
+
+def _slack_webhook5(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    path = f"T{_rs(rng, UPPER32, 10)}/B{_rs(rng, UPPER32, 10)}/{_rs(rng, B62, 24)}"
+    url = f"https://hooks.slack.com/services/{path}"
+    return _choose(
+        [
+            "set SLACK_WEBHOOK_URL={url}",
+            "receivers:\n- name: ops\n  slack_configs:\n  - api_url: {url}\n    channel: '#alerts'",
+            "Invoke-WebRequest -Uri {url} -Method POST -Body (@{{text='done'}} | ConvertTo-Json)",
+            "kubectl create secret generic slack-hook --from-literal=url={url}",
+        ],
+        t,
+        url=url,
+    ), [path]
+
+
+_extend("slack_webhook", _slack_webhook5, 4)
+
+
+def _discord_webhook5(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    tail = f"{_rs(rng, '0123456789', 19)}/{_rs(rng, B64URL, 68)}"
+    url = f"https://discord.com/api/webhooks/{tail}"
+    return _choose(
+        [
+            "docker run -e DISCORD_WEBHOOK_URL={url} acme/uptime-bot",
+            'curl -F "file=@build.log" -F "content=nightly failed" {url}',
+            "set DISCORD_WEBHOOK={url}",
+        ],
+        t,
+        url=url,
+    ), [tail]
+
+
+_extend("discord_webhook", _discord_webhook5, 3)
+
+
+def _twilio5(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    sid, tok = "AC" + _rs(rng, HEX, 32), _rs(rng, HEX, 32)
+    return _choose(
+        [
+            "set TWILIO_ACCOUNT_SID={sid}\nset TWILIO_AUTH_TOKEN={tok}",
+            "$ twilio login\n? The Account SID for your Twilio Account: {sid}\n"
+            "? Your Twilio Auth Token for your Twilio Account: {tok}",
+            'client := twilio.NewRestClientWithParams(twilio.ClientParams{{Username: "{sid}", Password: "{tok}"}})',
+        ],
+        t,
+        sid=sid,
+        tok=tok,
+    ), [sid, tok]
+
+
+_extend("twilio", _twilio5, 3)
+
+
+def _gcp_sa5(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    body = pem_body(rng, 25)
+    kid = _rs(rng, HEX, 40)
+    project = rng.choice(["acme-prod", "data-lake-341", "ml-sandbox"])
+    pk = "-----BEGIN PRIVATE KEY-----\n" + "\n".join(body) + "\n-----END PRIVATE KEY-----\n"
+    obj = {
+        "type": "service_account",
+        "project_id": project,
+        "private_key_id": kid,
+        "private_key": pk,
+        "client_email": f"ci@{project}.iam.gserviceaccount.com",
+    }
+    if t == 0:  # Streamlit secrets.toml: a TOML table with a \n-escaped key
+        text = (
+            f'[gcp_service_account]\ntype = "service_account"\nproject_id = "{project}"\n'
+            f'private_key_id = "{kid}"\nprivate_key = "{pk.replace(chr(10), chr(92) + "n")}"\n'
+            f'client_email = "ci@{project}.iam.gserviceaccount.com"'
+        )
+    elif t == 1:  # a GitHub Actions step with the key inline
+        text = "- uses: google-github-actions/auth@v2\n  with:\n    credentials_json: '" + json.dumps(obj) + "'"
+    else:
+        text = "gcloud auth activate-service-account --key-file=- <<'EOF'\n" + json.dumps(obj, indent=2) + "\nEOF"
+    return text, [kid, *body]
+
+
+_extend("gcp_service_account", _gcp_sa5, 3)
+
+
+def _azure5(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    key = base64.b64encode(bytes(rng.randrange(256) for _ in range(64))).decode()
+    acct = rng.choice(["acmestorage", "datalakeprod", "mediablobs01"])
+    cs = f"DefaultEndpointsProtocol=https;AccountName={acct};AccountKey={key};EndpointSuffix=core.windows.net"
+    return _choose(
+        [
+            '$ctx = New-AzStorageContext -StorageAccountName {acct} -StorageAccountKey "{key}"',
+            'spark.conf.set("fs.azure.account.key.{acct}.dfs.core.windows.net", "{key}")',
+            "set AZURE_STORAGE_CONNECTION_STRING={cs}",
+        ],
+        t,
+        cs=cs,
+        key=key,
+        acct=acct,
+    ), [key]
+
+
+_extend("azure_storage", _azure5, 3)
+
+
+def _aws5(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    akid = rng.choice(["AKIA", "ASIA"]) + _rs(rng, UPPER32, 16)
+    sec = aws_secret(rng)
+    return _choose(
+        [
+            "set AWS_ACCESS_KEY_ID={a}\nset AWS_SECRET_ACCESS_KEY={s}",
+            "Set-AWSCredential -AccessKey {a} -SecretKey {s} -StoreAs default",
+            "docker run --rm -e AWS_ACCESS_KEY_ID={a} -e AWS_SECRET_ACCESS_KEY={s} amazon/aws-cli s3 ls",
+            'var creds = new BasicAWSCredentials("{a}", "{s}");',
+        ],
+        t,
+        a=akid,
+        s=sec,
+    ), [akid, sec]
+
+
+_extend("aws_keys", _aws5, 4)
+
+
+def _pem5(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    label = rng.choice(["RSA PRIVATE KEY", "PRIVATE KEY", "EC PRIVATE KEY", "OPENSSH PRIVATE KEY"])
+    body = pem_body(rng, rng.randrange(8, 20))
+    block = f"-----BEGIN {label}-----\n" + "\n".join(body) + f"\n-----END {label}-----"
+    forms = [
+        'key = """\n' + block + '\n"""',  # TOML multi-line string
+        'var pem = @"' + block + '";',  # C# verbatim string
+        "const signingKey = `" + block + "`",  # Go / JS raw string
+        "kubectl create secret generic deploy-key --from-literal=id_rsa='" + block + "'",
+    ]
+    return forms[t], body
+
+
+_extend("pem_private_key", _pem5, 4)
+
+
+def _pw_url5(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    pw, u = password(rng), _ascii_slug(rng.choice(FIRST))
+    pwq = urllib.parse.quote(pw, safe="")
+    host = rng.choice(["db.internal", "10.0.3.14", "prod-db.c9xk.eu-west-1.rds.amazonaws.com"])
+    return _choose(
+        [
+            "set DATABASE_URL=postgres://{u}:{pwq}@{host}:5432/app",
+            "mssql://{u}:{pwq}@{host}:1433/app?encrypt=true",
+            'dsn := "{u}:{pwq}@tcp({host}:3306)/app?parseTime=true"',
+            "rediss://default:{pwq}@{host}:6380/0",
+            "snowflake://{u}:{pwq}@acme-xy12345/analytics/public?warehouse=WH",
+            'hosts: ["https://elastic:{pwq}@es.internal:9200"]',
+        ],
+        t,
+        u=u,
+        pwq=pwq,
+        host=host,
+    ), [pw, pwq]
+
+
+_extend("password_url", _pw_url5, 6)
+
+
+def _k8s5(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v = password(rng) if rng.random() < 0.5 else _rs(rng, B62, 32)
+    name = rng.choice(["DB_PASSWORD", "API_TOKEN", "REDIS_PASSWORD", "JWT_SECRET", "SECRET_KEY"])
+    return _choose(
+        [
+            "kubectl create secret generic app --from-literal {nl}='{v}' --dry-run=client -o yaml",
+            'kubectl patch secret app -p \'{{"stringData": {{"{nl}": "{v}"}}}}\'',
+            "docker run -d -e {n}='{v}' acme/api:1.4",
+            "extraEnv:\n  - name: {n}\n    value: >-\n      {v}",
+        ],
+        t,
+        n=name,
+        v=v,
+        nl=name.lower(),
+    ), [v]
+
+
+_extend("password_k8s", _k8s5, 4)
+
+
+def _code_env5(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v = rng.choice([_rs(rng, B62, 32), _rs(rng, HEX, 40), password(rng)])
+    name = rng.choice(["SERVICE_TOKEN", "X_TOKEN", "WEBHOOK_SECRET", "INTERNAL_API_KEY", "SIGNING_KEY"])
+    return _choose(
+        [
+            'const {n}: &str = "{v}";',  # Rust
+            'val {nl} = "{v}"',  # Kotlin
+            '$script:{n} = "{v}"',  # PowerShell
+            "%env {n}={v}",  # Jupyter magic
+            'const {n} = "{v}"',  # Go
+        ],
+        t,
+        n=name,
+        v=v,
+        nl=name.lower(),
+    ), [v]
+
+
+_extend("password_code", _code_env5, 5)
+
+
+def _pw_prose5(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    pw, u = password(rng), rng.choice(["admin", "root", "deploy", username(rng)])
+    return _choose(
+        [
+            "a senha do {u} é {pw}",
+            "hasło do serwera: {pw}",
+            "пароль от стенда: {pw}",
+            "服务器密码是 {pw}",
+            "비밀번호는 {pw} 입니다",
+            "sir password of server is {pw} only, kindly check",
+            "şifre: {pw} (kimseyle paylaşma)",
+        ],
+        t,
+        u=u,
+        pw=pw,
+    ), [pw]
+
+
+_extend("password_prose", _pw_prose5, 7)
+
+
+def _email5(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v = email(rng)
+    return _choose(
+        [
+            "EmailAddress,DisplayName,Department\n{v},ops,IT",
+            'git commit --author="ci <{v}>" -m "fix"',
+            "Bcc: {v}",
+            "user\t{v}\tactive\t2024-03-01",
+        ],
+        t,
+        v=v,
+    ), [v]
+
+
+_extend("email", _email5, 4)
+
+for _region in ("US", "GB", "DE", "FR", "IN", "BR", "ES", "IT", "NL", "JP", "AU"):
+
+    def _mk_phone5(rng: random.Random, t: int, region: str = _region) -> tuple[str, list[str]]:
+        v = phone(rng, region)
+        return _choose(
+            [
+                "SMS to {v} failed: 21211 invalid 'To' phone number",
+                '"PhoneNumber": "{v}"',
+                "phone\t{v}",
+                "set SUPPORT_PHONE={v}",
+            ],
+            t,
+            v=v,
+        ), [v]
+
+    _extend(f"phone_{_region.lower()}", _mk_phone5, 4)
+
+for _region in ("US", "UK", "DE", "FR", "NL", "ES", "IT", "JP", "CA"):
+
+    def _mk_addr5(rng: random.Random, t: int, region: str = _region) -> tuple[str, list[str]]:
+        v = address(rng, region) if region in ("US", "UK", "DE", "FR") else address4(rng, region)
+        return _choose(
+            [
+                "Ship-To: {v}",
+                "address_line = '{v}'  # from the customer profile",
+                "pls deliver the laptop at my home: {v}",
+            ],
+            t,
+            v=v,
+        ), [v]
+
+    _extend(f"address_{_region.lower()}", _mk_addr5, 3)
+
+
+def _name5(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v = person_name(rng)
+    return _choose(
+        [
+            "^3f9e1a2 ({v} 2024-03-12 10:01:22 +0100 42)     retries = 3",
+            "Assigned to {v} · 2 hours ago",
+            '"author": {{"name": "{v}", "url": null}}',
+            "Dear {v},\nyour ticket has been updated.",
+            "{v} is out until Monday, ask someone else",
+        ],
+        t,
+        v=v,
+    ), [v]
+
+
+_extend("person_name", _name5, 5)
+
+
+def _winpath5(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v = person_name(rng) if rng.random() < 0.6 else rng.choice(FIRST) + rng.choice(LAST)[:1]
+    return _choose(
+        [
+            "set USERPROFILE=C:\\Users\\{v}",
+            "PS> Get-Content C:\\Users\\{v}\\.aws\\credentials",
+            '"C:\\\\Users\\\\{v}\\\\AppData\\\\Local\\\\Temp\\\\tmpk2x9.json"',
+        ],
+        t,
+        v=v,
+    ), [v]
+
+
+_extend("windows_profile", _winpath5, 3)
+
+
+def _homepath5(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v = username(rng)
+    return _choose(
+        [
+            "Error: ENOENT: no such file or directory, open '/Users/{v}/projects/site/.env'",
+            "PS /home/{v}> pwsh -File ./build.ps1",
+            "/home/{v}/.local/share/jupyter/runtime/kernel-4f2a.json",
+            "/var/home/{v}/.config/containers/storage.conf",
+        ],
+        t,
+        v=v,
+    ), [v]
+
+
+_extend("home_dir_user", _homepath5, 4)
+
+
+def _datadog5(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    api, app = _rs(rng, HEX, 32), _rs(rng, HEX, 40)
+    return _choose(
+        [
+            'DD_API_KEY={api} DD_SITE="datadoghq.com" bash -c "$(curl -L https://install.datadoghq.com/agent.sh)"',
+            "helm install datadog-agent datadog/datadog --set datadog.apiKey={api} --set datadog.appKey={app}",
+            "set DD_API_KEY={api}\nset DD_APP_KEY={app}",
+        ],
+        t,
+        api=api,
+        app=app,
+    ), ([api] if t == 0 else [api, app])
+
+
+_extend("datadog_keys", _datadog5, 3)
+
+# --- round-5 secret categories the generator lacked (documented public formats)
+
+
+def _ai_provider(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    env, name, url, v = rng.choice(
+        [
+            ("GROQ_API_KEY", "groq", "https://api.groq.com/openai/v1/models", "gsk_" + _rs(rng, B62, 52)),
+            ("XAI_API_KEY", "grok", "https://api.x.ai/v1/models", "xai-" + _rs(rng, B62, 80)),
+            ("REPLICATE_API_TOKEN", "replicate", "https://api.replicate.com/v1/account", "r8_" + _rs(rng, B62, 37)),
+            ("PERPLEXITY_API_KEY", "perplexity", "https://api.perplexity.ai/models", "pplx-" + _rs(rng, B62, 48)),
+        ]
+    )
+    return _choose(
+        [
+            "{env}={v}",
+            'export {env}="{v}"',
+            "the {name} key {v} gives 401 since this morning",
+            'curl {url} -H "Authorization: Bearer {v}"',
+            '$env:{env} = "{v}"',
+        ],
+        t,
+        env=env,
+        name=name,
+        url=url,
+        v=v,
+    ), [v]
+
+
+round5_custom("ai_provider_key", "secret", _ai_provider, 5)
+round5_cat(
+    "slack_app_token",
+    "secret",
+    [
+        "SLACK_APP_TOKEN={v}",
+        'app = App(token=bot_token)\nSocketModeHandler(app, "{v}").start()',
+        "socket mode needs the app-level token {v} (connections:write)",
+        "set SLACK_APP_TOKEN={v}",
+    ],
+    lambda r: f"xapp-1-A{_rs(r, UPPER32, 10)}-{_rs(r, '0123456789', 13)}-{_rs(r, HEX, 64)}",
+)
+round5_cat(
+    "stripe_webhook_secret",
+    "secret",
+    [
+        "STRIPE_WEBHOOK_SECRET={v}",
+        "> Ready! Your webhook signing secret is {v} (^C to quit)",
+        'endpoint_secret = "{v}"\nevent = stripe.Webhook.construct_event(payload, sig_header, endpoint_secret)',
+        "set STRIPE_WEBHOOK_SECRET={v}",
+    ],
+    lambda r: "whsec_" + _rs(r, B62, 32),
+)
+round5_cat(
+    "gitlab_other_token",
+    "secret",
+    [
+        "gitlab-runner register --non-interactive --url https://gitlab.com --token {v} --executor docker",
+        "curl -X POST --fail -F token={v} -F ref=main https://gitlab.com/api/v4/projects/42/trigger/pipeline",
+        "deploy token for the registry: {v}",
+        'runners:\n  token: "{v}"',
+    ],
+    lambda r: r.choice(["glrt-" + _rs(r, B64URL, 20), "gldt-" + _rs(r, B64URL, 20), "glptt-" + _rs(r, HEX, 40)]),
+)
+round5_cat(
+    "docker_hub_pat",
+    "secret",
+    [
+        "echo {v} | docker login -u {u} --password-stdin",
+        "DOCKERHUB_TOKEN={v}",
+        '{{"auths": {{"https://index.docker.io/v1/": {{"username": "{u}", "password": "{v}"}}}}}}',
+        "set DOCKER_PASSWORD={v}",
+    ],
+    lambda r: "dckr_pat_" + _rs(r, B64URL, 27),
+)
+
+
+def _sentry_token(r: random.Random) -> str:
+    if r.random() < 0.5:
+        return "sntryu_" + _rs(r, HEX, 64)
+    claims = {"iat": r.randrange(1_700_000_000, 1_800_000_000), "url": "https://sentry.io", "org": "acme"}
+    b64 = base64.b64encode(json.dumps(claims, separators=(",", ":")).encode()).decode().rstrip("=")
+    return f"sntrys_{b64}_{_rs(r, B64URL, 43)}"
+
+
+round5_cat(
+    "sentry_token",
+    "secret",
+    [
+        "SENTRY_AUTH_TOKEN={v}",
+        "sentry-cli --auth-token {v} releases new 1.4.2",
+        "[auth]\ntoken={v}",
+        'sentryWebpackPlugin({{ org: "acme", project: "web", authToken: "{v}" }})',
+    ],
+    _sentry_token,
+)
+round5_cat(
+    "newrelic_key",
+    "secret",
+    [
+        "NEW_RELIC_API_KEY={v}",
+        "curl https://api.newrelic.com/graphql -H 'API-Key: {v}' "
+        '-d \'{{"query": "{{ actor {{ user {{ name }} }} }}"}}\'',
+        "license_key: {v}\napp_name: acme-api",
+        "newrelic.config.license_key = {v}",
+    ],
+    lambda r: r.choice(["NRAK-" + _rs(r, string.ascii_uppercase + string.digits, 27), _rs(r, HEX, 36) + "NRAL"]),
+)
+round5_cat(
+    "okta_token",
+    "secret",
+    [
+        "Authorization: SSWS {v}",
+        "OKTA_API_TOKEN={v}",
+        'curl -H "Authorization: SSWS {v}" https://acme.okta.com/api/v1/users?limit=1',
+        'okta:\n  client:\n    orgUrl: "https://acme.okta.com"\n    token: {v}',
+    ],
+    lambda r: "00" + _rs(r, B64URL, 40),
+)
+round5_cat(
+    "terraform_cloud_token",
+    "secret",
+    [
+        'credentials "app.terraform.io" {{\n  token = "{v}"\n}}',
+        "TF_TOKEN_app_terraform_io={v}",
+        '{{"credentials": {{"app.terraform.io": {{"token": "{v}"}}}}}}',
+        "the TFC team token {v} can't queue plans",
+    ],
+    lambda r: f"{_rs(r, B62, 14)}.atlasv1.{_rs(r, B62, 67)}",
+)
+round5_cat(
+    "notion_token",
+    "secret",
+    [
+        "NOTION_TOKEN={v}",
+        "const notion = new Client({{ auth: '{v}' }});",
+        'curl https://api.notion.com/v1/users -H "Authorization: Bearer {v}" -H "Notion-Version: 2022-06-28"',
+        "integration secret: {v}",
+    ],
+    lambda r: r.choice(["secret_" + _rs(r, B62, 43), "ntn_" + _rs(r, "0123456789", 11) + _rs(r, B62, 35)]),
+)
+round5_cat(
+    "figma_token",
+    "secret",
+    [
+        "FIGMA_ACCESS_TOKEN={v}",
+        "curl -H 'X-Figma-Token: {v}' https://api.figma.com/v1/files/aBcD1234",
+        '"figma": {{"env": {{"FIGMA_API_KEY": "{v}"}}}}',
+    ],
+    lambda r: "figd_" + _rs(r, B64URL, 40),
+)
+round5_cat(
+    "supabase_key",
+    "secret",
+    [
+        "SUPABASE_ACCESS_TOKEN={v}",
+        "supabase login --token {v}",
+        "SUPABASE_SERVICE_KEY={v}",
+        'createClient("https://abcd.supabase.co", "{v}")',
+    ],
+    lambda r: r.choice(["sbp_" + _rs(r, HEX, 40), "sb_secret_" + _rs(r, B64URL, 31)]),
+)
+
+
+def _twilio_api_key(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    sk, sec = "SK" + _rs(rng, HEX, 32), _rs(rng, B62, 32)
+    return _choose(
+        [
+            "TWILIO_API_KEY={sk}\nTWILIO_API_SECRET={sec}",
+            'client = Client("{sk}", "{sec}", account_sid)',
+            "api key {sk} / secret {sec} (created for the video app)",
+            "twilio:\n  apiKey: {sk}\n  apiSecret: {sec}",
+        ],
+        t,
+        sk=sk,
+        sec=sec,
+    ), [sk, sec]
+
+
+round5_custom("twilio_api_key", "secret", _twilio_api_key, 4)
+
+
+def _azure_shared_access(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    raw = base64.b64encode(bytes(rng.randrange(256) for _ in range(32))).decode()
+    sig = urllib.parse.quote(raw, safe="")
+    sas = (
+        f"sv=2022-11-02&ss=b&srt=sco&sp=rwdlacupx&se=2025-0{rng.randrange(1, 10)}-01T00:00:00Z"
+        f"&st=2024-01-01T00:00:00Z&spr=https&sig={sig}"
+    )
+    ns = rng.choice(["acme-bus", "telemetry-prod", "orders-eh"])
+    cs = f"Endpoint=sb://{ns}.servicebus.windows.net/;SharedAccessKeyName=RootManageSharedAccessKey;SharedAccessKey={raw}"
+    text = _choose(
+        [
+            "https://acmestorage.blob.core.windows.net/backups/db.bak?{sas}",
+            'azcopy copy "./dist" "https://acmestorage.blob.core.windows.net/$web?{sas}" --recursive',
+            "AZURE_SAS_TOKEN=?{sas}",
+            "SERVICEBUS_CONNECTION={cs}",
+            '"EventHubConnection": "{cs};EntityPath=events"',
+        ],
+        t,
+        sas=sas,
+        cs=cs,
+    )
+    return text, [sig if t < 3 else raw]
+
+
+round5_custom("azure_shared_access", "secret", _azure_shared_access, 5)
+round5_cat(
+    "azure_client_secret",
+    "secret",
+    [
+        "AZURE_CLIENT_SECRET={v}",
+        "az login --service-principal -u 7f2c1d9e-3b4a-4c5d-8e6f-0a1b2c3d4e5f -p {v} --tenant acme.onmicrosoft.com",
+        '"AzureAd": {{ "ClientId": "7f2c1d9e-3b4a-4c5d-8e6f-0a1b2c3d4e5f", "ClientSecret": "{v}" }}',
+        'client_secret = "{v}"',
+    ],
+    lambda r: _rs(r, B62, 3) + str(r.randrange(10)) + "Q~" + _rs(r, B62 + "-_.~", 34),
+)
+round5_cat(
+    "google_oauth_client_secret",
+    "secret",
+    [
+        '{{"installed": {{"client_id": "1234567890-abc.apps.googleusercontent.com", "client_secret": "{v}", '
+        '"redirect_uris": ["http://localhost"]}}}}',
+        "GOOGLE_CLIENT_SECRET={v}",
+        "AUTH_GOOGLE_SECRET={v}",
+        "the oauth client secret {v} shows as invalid_client",
+    ],
+    lambda r: "GOCSPX-" + _rs(r, B64URL, 28),
+)
+round5_cat(
+    "fcm_server_key",
+    "secret",
+    [
+        "Authorization: key={v}",
+        "FCM_SERVER_KEY={v}",
+        "curl -X POST -H \"Authorization: key={v}\" -H 'Content-Type: application/json' https://fcm.googleapis.com/fcm/send",
+    ],
+    lambda r: f"AAAA{_rs(r, B64URL, 7)}:APA91b{_rs(r, B64URL, 134)}",
+)
+BECH32 = "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L"
+round5_cat(
+    "age_secret_key",
+    "secret",
+    [
+        "# created: 2024-03-12T10:01:22Z\n# public key: age1{{p}}\n{v}",
+        "SOPS_AGE_KEY={v}",
+        "age -d -i <(echo {v}) secrets.enc",
+    ],
+    lambda r: "AGE-SECRET-KEY-1" + _rs(r, BECH32, 58),
+)
+
+
+def _age_template_fix() -> None:
+    # the public key line is public (no needle): fill it when the snippet is made
+    i = next(i for i, c in enumerate(CATS) if c.name == "age_secret_key")
+    old = CATS[i]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        text, needles = old.make(rng, t)
+        return text.replace("{p}", _rs(rng, BECH32.lower(), 58)), needles
+
+    CATS[i] = Category(old.name, old.kind, make, old.rounds)
+
+
+def _pgp_private(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    body = pem_body(rng, rng.randrange(6, 16))
+    crc = "=" + base64.b64encode(bytes(rng.randrange(256) for _ in range(3))).decode()
+    block = (
+        "-----BEGIN PGP PRIVATE KEY BLOCK-----\n\n" + "\n".join(body) + f"\n{crc}\n-----END PGP PRIVATE KEY BLOCK-----"
+    )
+    forms = [
+        block,
+        "gpg --export-secret-keys --armor ci@example.com\n" + block,
+        "GPG_PRIVATE_KEY: |\n  " + block.replace("\n", "\n  "),
+        '{"signing_key": "' + block.replace("\n", "\\n") + '"}',
+    ]
+    return forms[t], body
+
+
+round5_custom("pgp_private_key", "secret", _pgp_private, 4)
+
+
+def _putty(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    pub = pem_body(rng, 2)
+    priv = pem_body(rng, 1)[0][:44]
+    text = (
+        "PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: deploy@build\nPublic-Lines: 2\n"
+        + "\n".join(pub)
+        + f"\nPrivate-Lines: 1\n{priv}\nPrivate-MAC: {_rs(rng, HEX, 64)}"
+    )
+    forms = [text, "here is the .ppk, it works in PuTTY but not in WinSCP:\n" + text]
+    return forms[t], [priv]
+
+
+round5_custom("putty_private_key", "secret", _putty, 2)
+
+
+def _wireguard(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    priv = base64.b64encode(bytes(rng.randrange(256) for _ in range(32))).decode()
+    pub = base64.b64encode(bytes(rng.randrange(256) for _ in range(32))).decode()
+    return _choose(
+        [
+            "[Interface]\nPrivateKey = {k}\nAddress = 10.8.0.2/32\n\n[Peer]\nPublicKey = {p}\n"
+            "Endpoint = vpn.acme.dev:51820\nAllowedIPs = 0.0.0.0/0",
+            "wg set wg0 private-key <(echo {k})",
+            "WIREGUARD_PRIVATE_KEY={k}",
+            "interface: wg0\n  public key: {p}\n  private key: {k}\n  listening port: 51820",
+        ],
+        t,
+        k=priv,
+        p=pub,
+    ), [priv]
+
+
+round5_custom("wireguard_private_key", "secret", _wireguard, 4)
+
+
+def _jwk_private(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    def b64u(n: int) -> str:
+        return base64.urlsafe_b64encode(bytes(rng.randrange(256) for _ in range(n))).decode().rstrip("=")
+
+    d = b64u(32)
+    if rng.random() < 0.5:
+        key = {"kty": "EC", "crv": "P-256", "x": b64u(32), "y": b64u(32), "d": d, "kid": "sig-2024"}
+    else:
+        key = {"kty": "OKP", "crv": "Ed25519", "x": b64u(32), "d": d, "use": "sig"}
+    forms = [
+        json.dumps(key),
+        json.dumps({"keys": [key]}, indent=2),
+        "JWKS_PRIVATE='" + json.dumps(key) + "'",
+        "signing_key:\n  " + "\n  ".join(f"{k}: {v}" for k, v in key.items()),
+    ]
+    return forms[t], [d]
+
+
+round5_custom("jwk_private_key", "secret", _jwk_private, 4)
+
+
+def _kubeconfig(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    pem = "-----BEGIN RSA PRIVATE KEY-----\n" + "\n".join(pem_body(rng, 6)) + "\n-----END RSA PRIVATE KEY-----\n"
+    key_data = base64.b64encode(pem.encode()).decode()
+    cert = base64.b64encode(("-----BEGIN CERTIFICATE-----\n" + "\n".join(pem_body(rng, 3))).encode()).decode()
+    token = rng.choice(
+        [
+            _rs(rng, "abcdefghijklmnopqrstuvwxyz0123456789", 6)
+            + "."
+            + _rs(rng, "abcdefghijklmnopqrstuvwxyz0123456789", 16),
+            jwt(rng),
+        ]
+    )
+    forms = [
+        f"users:\n- name: admin\n  user:\n    client-certificate-data: {cert}\n    client-key-data: {key_data}",
+        f"users:\n- name: ci\n  user:\n    token: {token}",
+        f"kubectl config set-credentials ci --token={token}",
+        f'{{"users": [{{"name": "admin", "user": {{"client-key-data": "{key_data}"}}}}]}}',
+    ]
+    return forms[t], [key_data if t in (0, 3) else token]
+
+
+round5_custom("kubeconfig_credential", "secret", _kubeconfig, 4)
+
+
+def _basic_auth(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v = base64.b64encode(f"{username(rng)}:{password(rng)}".encode()).decode()
+    return _choose(
+        [
+            "Authorization: Basic {v}",
+            "curl -H 'Authorization: Basic {v}' https://nexus.acme.dev/service/rest/v1/status",
+            'headers = {{"Authorization": "Basic {v}"}}',
+            'proxy_set_header Authorization "Basic {v}";',
+            '{{"name": "Authorization", "value": "Basic {v}"}}',
+        ],
+        t,
+        v=v,
+    ), [v]
+
+
+round5_custom("basic_auth_header", "secret", _basic_auth, 5)
+
+
+def _session_cookie(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    name, v = rng.choice(
+        [
+            ("sessionid", _rs(rng, "abcdefghijklmnopqrstuvwxyz0123456789", 32)),
+            ("connect.sid", f"s%3A{_rs(rng, B64URL, 32)}.{_rs(rng, B62, 43)}"),
+            ("_app_session", f"{_rs(rng, B62 + '%', 120)}--{_rs(rng, HEX, 40)}"),
+            ("laravel_session", f"eyJpdiI6{_rs(rng, B62, 160)}"),
+            ("PHPSESSID", _rs(rng, "abcdefghijklmnopqrstuvwxyz0123456789", 26)),
+        ]
+    )
+    return _choose(
+        [
+            "Cookie: {n}={v}; theme=dark",
+            "Set-Cookie: {n}={v}; Path=/; HttpOnly; SameSite=Lax",
+            "curl -b '{n}={v}' https://admin.acme.dev/api/export",
+            'cookies = {{"{n}": "{v}"}}',
+            "the {n} cookie {v} stays valid after logout, is that a bug?",
+        ],
+        t,
+        n=name,
+        v=v,
+    ), [v]
+
+
+round5_custom("session_cookie", "secret", _session_cookie, 5)
+
+
+def _app_secret(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    label, v = rng.choice(
+        [
+            ("SECRET_KEY", "django-insecure-" + _rs(rng, "abcdefghijklmnopqrstuvwxyz0123456789!@#$%^&*(-_=+)", 50)),
+            ("SECRET_KEY_BASE", _rs(rng, HEX, 128)),
+            ("NEXTAUTH_SECRET", base64.b64encode(bytes(rng.randrange(256) for _ in range(32))).decode()),
+            ("FLASK_SECRET_KEY", _rs(rng, HEX, 64)),
+        ]
+    )
+    return _choose(
+        [
+            "{n}={v}",
+            "{n} = '{v}'",
+            "set {n}={v}",
+            "  {nl}: {v}",
+        ],
+        t,
+        n=label,
+        nl=label.lower(),
+        v=v,
+    ), [v]
+
+
+round5_custom("app_signing_secret", "secret", _app_secret, 4)
+round5_cat(
+    "password_connstr",
+    "secret",
+    [
+        "Driver={{ODBC Driver 18 for SQL Server}};Server=tcp:acme.database.windows.net,1433;Database=app;"
+        "Uid={u};Pwd={v};Encrypt=yes;",
+        "jdbc:sqlserver://db01:1433;databaseName=app;user={u};password={v};encrypt=true",
+        'sqlplus {u}/"{v}"@//db01:1521/ORCLPDB1',
+        '"Host=db.internal;Port=5432;Username={u};Password={v};Database=app"',
+        "DSN=warehouse;UID={u};PWD={v}",
+    ],
+    password,
+)
+round5_cat(
+    "mailchimp_key",
+    "secret",
+    [
+        "MAILCHIMP_API_KEY={v}",
+        'mailchimp.setConfig({{ apiKey: "{v}", server: "us12" }});',
+        "curl --user 'anystring:{v}' https://us12.api.mailchimp.com/3.0/lists",
+    ],
+    lambda r: f"{_rs(r, HEX, 32)}-us{r.randrange(1, 22)}",
+)
+round5_cat(
+    "grafana_token",
+    "secret",
+    [
+        "GRAFANA_SERVICE_ACCOUNT_TOKEN={v}",
+        'curl -H "Authorization: Bearer {v}" https://grafana.acme.dev/api/dashboards/home',
+        'provider "grafana" {{\n  url  = "https://grafana.acme.dev"\n  auth = "{v}"\n}}',
+    ],
+    lambda r: f"glsa_{_rs(r, B62, 32)}_{_rs(r, HEX, 8)}",
+)
+round5_cat(
+    "pulumi_token",
+    "secret",
+    [
+        "PULUMI_ACCESS_TOKEN={v}",
+        "pulumi login --cloud-url https://api.pulumi.com\nEnter your access token: {v}",
+        "set PULUMI_ACCESS_TOKEN={v}",
+    ],
+    lambda r: "pul-" + _rs(r, HEX, 40),
+)
+
+# --- round-5 personal data the generator lacked: national ids with their check digits
+
+
+def nl_bsn(rng: random.Random) -> str:
+    while True:  # the 11-test: weights 9..2 and -1
+        d = [rng.randrange(1, 10)] + [rng.randrange(10) for _ in range(7)]
+        last = sum(x * (9 - i) for i, x in enumerate(d)) % 11
+        if last < 10:
+            s = "".join(map(str, [*d, last]))
+            return rng.choice([s, f"{s[:4]}.{s[4:6]}.{s[6:]}"])
+
+
+def fr_nir(rng: random.Random) -> str:
+    dept = rng.choice([f"{n:02d}" for n in range(1, 96) if n != 20])
+    body = f"{rng.choice('12')}{rng.randrange(50, 100):02d}{rng.randrange(1, 13):02d}{dept}"
+    body += f"{rng.randrange(1, 990):03d}{rng.randrange(1, 1000):03d}"
+    key = 97 - int(body) % 97
+    s = f"{body}{key:02d}"
+    if rng.random() < 0.5:
+        return s
+    return f"{s[0]} {s[1:3]} {s[3:5]} {s[5:7]} {s[7:10]} {s[10:13]} {s[13:]}"
+
+
+def pl_pesel(rng: random.Random) -> str:
+    y, m, d = rng.randrange(1950, 2008), rng.randrange(1, 13), rng.randrange(1, 29)
+    mm = m + (20 if y >= 2000 else 0)
+    body = f"{y % 100:02d}{mm:02d}{d:02d}{rng.randrange(10000):04d}"
+    check = (10 - sum(int(c) * w for c, w in zip(body, (1, 3, 7, 9, 1, 3, 7, 9, 1, 3), strict=True)) % 10) % 10
+    return body + str(check)
+
+
+_VD = [
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+    [1, 2, 3, 4, 0, 6, 7, 8, 9, 5],
+    [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
+    [3, 4, 0, 1, 2, 8, 9, 5, 6, 7],
+    [4, 0, 1, 2, 3, 9, 5, 6, 7, 8],
+    [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
+    [6, 5, 9, 8, 7, 1, 0, 4, 3, 2],
+    [7, 6, 5, 9, 8, 2, 1, 0, 4, 3],
+    [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
+    [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
+]
+_VP = [
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+    [1, 5, 7, 6, 2, 8, 3, 0, 9, 4],
+    [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
+    [8, 9, 1, 6, 0, 4, 3, 5, 2, 7],
+    [9, 4, 5, 3, 1, 2, 6, 8, 7, 0],
+    [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
+    [2, 7, 9, 3, 8, 0, 6, 4, 1, 5],
+    [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
+]
+_VINV = [0, 4, 3, 2, 1, 5, 6, 7, 8, 9]
+
+
+def in_aadhaar(rng: random.Random) -> str:
+    body = str(rng.randrange(2, 10)) + _rs(rng, "0123456789", 10)
+    c = 0
+    for i, ch in enumerate(reversed(body)):  # Verhoeff: the check digit takes position 0
+        c = _VD[c][_VP[(i + 1) % 8][int(ch)]]
+    s = body + str(_VINV[c])
+    return rng.choice([s, f"{s[:4]} {s[4:8]} {s[8:]}", f"{s[:4]}-{s[4:8]}-{s[8:]}"])
+
+
+def in_pan(rng: random.Random) -> str:
+    # AAA + holder type P (person) + the surname's initial + 4 digits + a letter (no public checksum)
+    up = string.ascii_uppercase
+    return f"{_rs(rng, up, 3)}P{rng.choice(up)}{rng.randrange(1, 10000):04d}{rng.choice(up)}"
+
+
+def za_id(rng: random.Random) -> str:
+    y, m, d = rng.randrange(1950, 2006), rng.randrange(1, 13), rng.randrange(1, 29)
+    body = f"{y % 100:02d}{m:02d}{d:02d}{rng.randrange(10000):04d}{rng.choice('01')}8"
+    total = 0
+    for i, ch in enumerate(reversed(body)):  # Luhn over the 12 digits, check appended
+        n = int(ch)
+        if i % 2 == 0:
+            n = n * 2 - 9 if n > 4 else n * 2
+        total += n
+    return body + str((10 - total % 10) % 10)
+
+
+def kr_rrn(rng: random.Random) -> str:
+    y, m, d = rng.randrange(1950, 2006), rng.randrange(1, 13), rng.randrange(1, 29)
+    sex = rng.choice("12") if y < 2000 else rng.choice("34")
+    # the two digits after the sex digit are a place-of-registration code, 00-95
+    body = f"{y % 100:02d}{m:02d}{d:02d}{sex}{rng.randrange(96):02d}{rng.randrange(1000):03d}"
+    check = (11 - sum(int(c) * w for c, w in zip(body, (2, 3, 4, 5, 6, 7, 8, 9, 2, 3, 4, 5), strict=True)) % 11) % 10
+    return f"{body[:6]}-{body[6:]}{check}"
+
+
+def se_personnummer(rng: random.Random) -> str:
+    y, m, d = rng.randrange(1950, 2006), rng.randrange(1, 13), rng.randrange(1, 29)
+    body = f"{y % 100:02d}{m:02d}{d:02d}{rng.randrange(1000):03d}"
+    total = 0
+    for i, ch in enumerate(body):  # Luhn from the left over nine digits
+        n = int(ch) * (2 if i % 2 == 0 else 1)
+        total += n - 9 if n > 9 else n
+    check = (10 - total % 10) % 10
+    return rng.choice([f"{body[:6]}-{body[6:]}{check}", f"{y}{body[2:6]}-{body[6:]}{check}"])
+
+
+def au_tfn(rng: random.Random) -> str:
+    while True:  # weights 1 4 3 7 5 8 6 9 10, the sum a multiple of 11
+        d = [rng.randrange(10) for _ in range(8)]
+        last = (-sum(x * w for x, w in zip(d, (1, 4, 3, 7, 5, 8, 6, 9), strict=True)) * 10) % 11
+        if last < 10:
+            s = "".join(map(str, [*d, last]))
+            return rng.choice([s, f"{s[:3]} {s[3:6]} {s[6:]}"])
+
+
+def uk_nhs(rng: random.Random) -> str:
+    while True:  # mod 11 over weights 10..2
+        d = [rng.randrange(4, 10)] + [rng.randrange(10) for _ in range(8)]
+        check = 11 - sum(x * (10 - i) for i, x in enumerate(d)) % 11
+        check = 0 if check == 11 else check
+        if check < 10:
+            s = "".join(map(str, [*d, check]))
+            return rng.choice([s, f"{s[:3]} {s[3:6]} {s[6:]}"])
+
+
+def cn_resident_id(rng: random.Random) -> str:
+    area = rng.choice(["110101", "110105", "110108", "120101", "310101", "310104"])  # valid since 1950
+    y, m, d = rng.randrange(1950, 2006), rng.randrange(1, 13), rng.randrange(1, 29)
+    body = f"{area}{y}{m:02d}{d:02d}{rng.randrange(1000):03d}"
+    w = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
+    return body + "10X98765432"[sum(int(c) * x for c, x in zip(body, w, strict=True)) % 11]
+
+
+def de_steuer_id(rng: random.Random) -> str:
+    while True:
+        # ten digits, the first not 0: exactly one digit twice, eight others once, one digit unused
+        digits = rng.sample(range(10), 9)
+        dup = rng.choice(digits)
+        ten = [*digits, dup]
+        rng.shuffle(ten)
+        if ten[0] == 0:
+            continue
+        product = 10
+        for x in ten:  # ISO 7064 MOD 11,10
+            s = (x + product) % 10 or 10
+            product = s * 2 % 11
+        check = (11 - product) % 10
+        s = "".join(map(str, ten)) + str(check)
+        return rng.choice([s, f"{s[:2]} {s[2:5]} {s[5:8]} {s[8:]}"])
+
+
+IT_SURNAMES = ["Rossi", "Russo", "Ferrari", "Esposito", "Bianchi", "Romano", "Colombo", "Ricci", "Greco", "Conti"]
+IT_NAMES = ["Marco", "Giulia", "Luca", "Francesca", "Alessandro", "Chiara", "Matteo", "Sara", "Lorenzo", "Elena"]
+# the check character's values for characters at odd (1-based) positions, 0-9 then A-Z
+_CF_ODD = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14]
+_CF_ODD += [16, 10, 22, 25, 24, 23]
+
+
+def it_codice_fiscale(rng: random.Random) -> str:
+    def split(word: str) -> tuple[str, str]:
+        w = word.upper()
+        return "".join(c for c in w if c not in "AEIOU"), "".join(c for c in w if c in "AEIOU")
+
+    cons, vow = split(rng.choice(IT_SURNAMES))
+    code = (cons + vow + "XXX")[:3]
+    cons, vow = split(rng.choice(IT_NAMES))
+    code += cons[0] + cons[2] + cons[3] if len(cons) >= 4 else (cons + vow + "XXX")[:3]
+    y, m, d = rng.randrange(1950, 2006), rng.randrange(1, 13), rng.randrange(1, 29)
+    code += f"{y % 100:02d}{'ABCDEHLMPRST'[m - 1]}{d + rng.choice([0, 40]):02d}"
+    code += rng.choice(["H501", "F205", "L219", "F839", "A944"])  # Roma, Milano, Torino, Napoli, Bologna
+    alnum = "0123456789" + string.ascii_uppercase
+    total = sum(
+        _CF_ODD[alnum.index(c)] if i % 2 == 0 else (int(c) if c.isdigit() else ord(c) - 65) for i, c in enumerate(code)
+    )
+    return code + chr(65 + total % 26)
+
+
+def iban_intl(rng: random.Random) -> str:
+    d = "0123456789"
+    bban = {
+        "PL": lambda: _rs(rng, d, 24),
+        "PT": lambda: _rs(rng, d, 21),
+        "AT": lambda: _rs(rng, d, 16),
+        "SE": lambda: _rs(rng, d, 20),
+        "LT": lambda: _rs(rng, d, 16),
+        "DK": lambda: _rs(rng, d, 14),
+        "IE": lambda: _rs(rng, string.ascii_uppercase, 4) + _rs(rng, d, 14),
+        "FI": lambda: _rs(rng, d, 14),
+        "AE": lambda: _rs(rng, d, 19),
+        "SA": lambda: _rs(rng, d, 20),
+        "TR": lambda: _rs(rng, d, 5) + "0" + _rs(rng, d, 16),
+        "BR": lambda: _rs(rng, d, 23) + "C1",
+    }
+    cc = rng.choice(sorted(bban))
+    b = bban[cc]()
+    check = 98 - int("".join(str(int(c, 36)) for c in b + cc + "00")) % 97
+    value = f"{cc}{check:02d}{b}"
+    if rng.random() < 0.5:
+        return " ".join(value[i : i + 4] for i in range(0, len(value), 4))
+    return value
+
+
+for _name_, _gen, _templates in [
+    (
+        "nl_bsn",
+        nl_bsn,
+        ["BSN: {v}", "burgerservicenummer {v}", '"bsn": "{v}"', "medewerker,bsn\n1042,{v}", "mijn BSN is {v}"],
+    ),
+    (
+        "fr_nir",
+        fr_nir,
+        [
+            "n° de sécurité sociale : {v}",
+            "NIR {v}",
+            '"numeroSecu": "{v}"',
+            "salarie;nir\n1042;{v}",
+            "mon numéro de sécu c'est {v}",
+        ],
+    ),
+    ("pl_pesel", pl_pesel, ["PESEL: {v}", "mój PESEL to {v}", '"pesel": "{v}"', "pracownik;pesel\n1042;{v}"]),
+    (
+        "in_aadhaar",
+        in_aadhaar,
+        ["Aadhaar: {v}", "my aadhar no is {v} kindly update", '"aadhaar_number": "{v}"', "UID {v} (e-KYC)"],
+    ),
+    ("in_pan", in_pan, ["PAN: {v}", "my PAN card number is {v}", '"pan": "{v}"', "employee_id,pan\n1042,{v}"]),
+    ("za_id", za_id, ["ID number: {v}", "SA ID {v}", '"idNumber": "{v}"', "my RSA ID no. is {v}"]),
+    ("kr_rrn", kr_rrn, ["주민등록번호: {v}", "RRN {v}", '"rrn": "{v}"', "resident registration no. {v}"]),
+    (
+        "se_personnummer",
+        se_personnummer,
+        ["personnummer: {v}", "mitt personnummer är {v}", '"personnummer": "{v}"', "anstalld;pnr\n1042;{v}"],
+    ),
+    ("au_tfn", au_tfn, ["TFN: {v}", "my tax file number is {v}", '"tfn": "{v}"', "employee,tfn\n1042,{v}"]),
+    ("uk_nhs", uk_nhs, ["NHS number: {v}", "NHS No. {v}", '"nhsNumber": "{v}"', "patient,nhs_no\n1042,{v}"]),
+    (
+        "cn_resident_id",
+        cn_resident_id,
+        ["身份证号: {v}", "ID card no. {v}", '"id_card": "{v}"', "员工,身份证\n1042,{v}"],
+    ),
+    (
+        "de_steuer_id",
+        de_steuer_id,
+        ["Steuer-ID: {v}", "steuerliche Identifikationsnummer {v}", '"steuerId": "{v}"', "meine IdNr ist {v}"],
+    ),
+    (
+        "it_codice_fiscale",
+        it_codice_fiscale,
+        ["codice fiscale: {v}", "C.F. {v}", '"codiceFiscale": "{v}"', "cliente;cf\n1042;{v}", "il mio CF è {v}"],
+    ),
+    (
+        "iban_intl",
+        iban_intl,
+        ["IBAN: {v}", "konto: {v}", '"iban": "{v}"', "transfer to {v} pls", "beneficiary,iban\nAcme,{v}"],
+    ),
+]:
+    round5_cat(_name_, "pii", _templates, _gen)
+
+# --- phones, addresses, dates of birth, names, e-mails, IPv6 in more shapes
+
+
+def _phone_digits5(rng: random.Random, region: str) -> phonenumbers.PhoneNumber:
+    lead = {
+        "MX": lambda: rng.choice(["55", "33", "81"]) + _rs(rng, "0123456789", 8),
+        "KR": lambda: rng.choice(
+            ["10" + _rs(rng, "0123456789", 8), "2" + str(rng.randrange(2, 10)) + _rs(rng, "0123456789", 7)]
+        ),
+        "ZA": lambda: rng.choice(["82", "83", "72", "21", "11"]) + _rs(rng, "0123456789", 7),
+        "PL": lambda: (
+            rng.choice(["50", "51", "53", "60", "66", "69", "72", "79", "88", "22"]) + _rs(rng, "0123456789", 7)
+        ),
+        "SE": lambda: rng.choice(
+            ["70" + _rs(rng, "0123456789", 7), "73" + _rs(rng, "0123456789", 7), "8" + _rs(rng, "0123456789", 7)]
+        ),
+    }[region]
+    cc = phonenumbers.country_code_for_region(region)
+    for _ in range(500):
+        num = phonenumbers.parse(f"+{cc}{lead()}")
+        if phonenumbers.is_valid_number(num):
+            return num
+    raise RuntimeError(region)
+
+
+def phone5(rng: random.Random, region: str) -> str:
+    num = _phone_digits5(rng, region)
+    fmt = rng.choice(
+        [
+            phonenumbers.PhoneNumberFormat.NATIONAL,
+            phonenumbers.PhoneNumberFormat.INTERNATIONAL,
+            phonenumbers.PhoneNumberFormat.E164,
+        ]
+    )
+    return phonenumbers.format_number(num, fmt)
+
+
+for _region, _templates in [
+    ("MX", ["llámame al {v}", "Tel. {v}", '"telefono": "{v}"', "cel: {v} (whatsapp)"]),
+    ("KR", ["연락처: {v}", "휴대폰 {v}", '"phone": "{v}"', "call me {v} after 6pm KST"]),
+    ("ZA", ["cell: {v}", "phone me on {v}", '"cellphone": "{v}"', "contact,number\nsupport,{v}"]),
+    ("PL", ["tel. {v}", "zadzwoń pod {v}", '"telefon": "{v}"', "kontakt;telefon\nwsparcie;{v}"]),
+    ("SE", ["tel: {v}", "ring mig på {v}", '"telefon": "{v}"', "mobil {v}"]),
+]:
+
+    def _mk_phone_new(
+        rng: random.Random, t: int, region: str = _region, ts: list[str] = _templates
+    ) -> tuple[str, list[str]]:
+        v = phone5(rng, region)
+        return _choose(ts, t, v=v), [v]
+
+    round5_custom(f"phone_{_region.lower()}", "pii", _mk_phone_new, len(_templates))
+
+AU_PLACES = [
+    ("Surry Hills", "NSW", "2010"),
+    ("Fitzroy", "VIC", "3065"),
+    ("Fortitude Valley", "QLD", "4006"),
+    ("Fremantle", "WA", "6160"),
+    ("Glenelg", "SA", "5045"),
+]
+BR_PLACES = [
+    ("Rua Augusta", "Consolação", "São Paulo", "SP", "01305"),
+    ("Avenida Paulista", "Bela Vista", "São Paulo", "SP", "01310"),
+    ("Rua Visconde de Pirajá", "Ipanema", "Rio de Janeiro", "RJ", "22410"),
+    ("Rua da Bahia", "Centro", "Belo Horizonte", "MG", "30160"),
+]
+IN_PLACES = [
+    ("12th Main Road", "Indiranagar", "Bengaluru", "Karnataka", "5600"),
+    ("Linking Road", "Bandra West", "Mumbai", "Maharashtra", "4000"),
+    ("Anna Salai", "Teynampet", "Chennai", "Tamil Nadu", "6000"),
+    ("Park Street", "Park Circus", "Kolkata", "West Bengal", "7000"),
+]
+PL_PLACES = [
+    ("ul. Marszałkowska", "00", "Warszawa"),
+    ("al. Jerozolimskie", "02", "Warszawa"),
+    ("ul. Floriańska", "31", "Kraków"),
+    ("ul. Piotrkowska", "90", "Łódź"),
+    ("ul. Długa", "80", "Gdańsk"),
+]
+
+
+def address5(rng: random.Random, region: str) -> str:
+    if region == "AU":
+        suburb, st, pc = rng.choice(AU_PLACES)
+        unit = rng.choice(["", f"Unit {rng.randrange(1, 30)}/", f"{rng.randrange(1, 30)}/"])
+        street = rng.choice(["Crown St", "Brunswick St", "Ann St", "High St", "Jetty Rd"])
+        return f"{unit}{rng.randrange(1, 400)} {street}, {suburb} {st} {pc}"
+    if region == "BR":
+        street, bairro, city, uf, cep = rng.choice(BR_PLACES)
+        apt = rng.choice(["", f", apto {rng.randrange(11, 150)}"])
+        return f"{street}, {rng.randrange(10, 3000)}{apt} - {bairro}, {city} - {uf}, {cep}-{rng.randrange(1000):03d}"
+    if region == "IN":
+        road, area, city, state, pin = rng.choice(IN_PLACES)
+        return (
+            f"Flat {rng.randrange(101, 1204)}, {rng.choice(['Sai Residency', 'Green Park Apts', 'Shanti Nivas'])}, "
+            f"{road}, {area}, {city}, {state} {pin}{rng.randrange(10, 99)}"
+        )
+    street, pre, city = rng.choice(PL_PLACES)
+    flat = rng.choice(["", f"/{rng.randrange(1, 80)}", f" m. {rng.randrange(1, 80)}"])
+    return f"{street} {rng.randrange(1, 200)}{flat}, {pre}-{rng.randrange(1, 999):03d} {city}"
+
+
+for _region, _templates in [
+    ("AU", ["deliver to {v}", "postal address: {v}", '"address": "{v}"', "I moved to {v} last month"]),
+    ("BR", ["endereço: {v}", "entregar em {v}", '"endereco": "{v}"', "meu endereço é {v}"]),
+    ("IN", ["address: {v}", "kindly deliver at {v}", '"address": "{v}"', "my current address is {v}"]),
+    ("PL", ["adres: {v}", "proszę wysłać na {v}", '"adres": "{v}"', "mieszkam przy {v}"]),
+]:
+
+    def _mk_addr_new(
+        rng: random.Random, t: int, region: str = _region, ts: list[str] = _templates
+    ) -> tuple[str, list[str]]:
+        v = address5(rng, region)
+        return _choose(ts, t, v=v), [v]
+
+    round5_custom(f"address_{_region.lower()}", "pii", _mk_addr_new, len(_templates))
+
+MONTHS5 = {
+    "pt": [
+        "janeiro",
+        "fevereiro",
+        "março",
+        "abril",
+        "maio",
+        "junho",
+        "julho",
+        "agosto",
+        "setembro",
+        "outubro",
+        "novembro",
+        "dezembro",
+    ],
+    "nl": [
+        "januari",
+        "februari",
+        "maart",
+        "april",
+        "mei",
+        "juni",
+        "juli",
+        "augustus",
+        "september",
+        "oktober",
+        "november",
+        "december",
+    ],
+    "pl": [
+        "stycznia",
+        "lutego",
+        "marca",
+        "kwietnia",
+        "maja",
+        "czerwca",
+        "lipca",
+        "sierpnia",
+        "września",
+        "października",
+        "listopada",
+        "grudnia",
+    ],
+    "sv": [
+        "januari",
+        "februari",
+        "mars",
+        "april",
+        "maj",
+        "juni",
+        "juli",
+        "augusti",
+        "september",
+        "oktober",
+        "november",
+        "december",
+    ],
+    "ru": [
+        "января",
+        "февраля",
+        "марта",
+        "апреля",
+        "мая",
+        "июня",
+        "июля",
+        "августа",
+        "сентября",
+        "октября",
+        "ноября",
+        "декабря",
+    ],
+    "tr": [
+        "Ocak",
+        "Şubat",
+        "Mart",
+        "Nisan",
+        "Mayıs",
+        "Haziran",
+        "Temmuz",
+        "Ağustos",
+        "Eylül",
+        "Ekim",
+        "Kasım",
+        "Aralık",
+    ],
+}
+
+
+def _ordinal(d: int) -> str:
+    return f"{d}{'th' if 10 <= d % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(d % 10, 'th')}"
+
+
+def _dob_written(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    y, m, d = rng.randrange(1950, 2006), rng.randrange(1, 13), rng.randrange(1, 29)
+    lang = rng.choice(["pt", "nl", "pl", "sv", "ru", "tr", "ko", "zh", "en1", "en2"])
+    v, label = {
+        "pt": (f"{d} de {MONTHS5['pt'][m - 1]} de {y}", "data de nascimento"),
+        "nl": (f"{d} {MONTHS5['nl'][m - 1]} {y}", "geboortedatum"),
+        "pl": (f"{d} {MONTHS5['pl'][m - 1]} {y} r.", "data urodzenia"),
+        "sv": (f"{d} {MONTHS5['sv'][m - 1]} {y}", "födelsedatum"),
+        "ru": (f"{d} {MONTHS5['ru'][m - 1]} {y} г.", "дата рождения"),
+        "tr": (f"{d} {MONTHS5['tr'][m - 1]} {y}", "doğum tarihi"),
+        "ko": (f"{y}년 {m}월 {d}일", "생년월일"),
+        "zh": (f"{y}年{m:02d}月{d:02d}日", "出生日期"),
+        "en1": (f"{_ordinal(d)} of {MONTHS[m - 1]} {y}", "date of birth"),
+        "en2": (f"{MONTHS[m - 1]} {_ordinal(d)}, {y}", "DOB"),
+    }[lang]
+    return _choose(
+        ["{label}: {v}", '"{label}": "{v}"', "{label}\t{v}", "{label} — {v}"],
+        t,
+        label=label,
+        v=v,
+    ), [v]
+
+
+round5_custom("date_of_birth_written", "pii", _dob_written, 4)
+WORLD_NAMES = [
+    "李伟",
+    "王芳",
+    "张敏",
+    "山田太郎",
+    "佐藤花子",
+    "김민준",
+    "이서연",
+    "Арсений Иванов",
+    "Екатерина Смирнова",
+    "محمد العلي",
+    "فاطمة الزهراء",
+    "Ελένη Παπαδοπούλου",
+    "हर्ष शर्मा",
+    "Nguyễn Văn An",
+    "Trần Thị Hoa",
+    "Sigríður Jónsdóttir",
+    "Juan Carlos Pérez Gómez",
+    "María José García-Ruiz",
+    "Oluwaseun Adeyemi",
+    "Nnamdi Okonkwo",
+    "Aroha Ngata",
+    "Mehmet Yılmaz",
+    "Ayşe Kaya",
+    "Shlomo Ben-David",
+    "Kofi Boateng",
+    "Siddharth Venkataraman",
+    "Dương Minh Châu",
+    "Małgorzata Wiśniewska",
+    "Đorđe Petrović",
+    "Tiago Gonçalves",
+]
+round5_cat(
+    "person_name_world",
+    "pii",
+    [
+        "Reported-by: {v}",
+        '"assignee": {{"displayName": "{v}"}}',
+        "作者: {v}",
+        "담당자: {v}",
+        "{v} さんがレビューしました",
+        "merged by {v} 3 days ago",
+        "From: {v} <noreply@example.com>",
+    ],
+    lambda r: r.choice(WORLD_NAMES),
+)
+IDN_DOMAINS = ["münchen-dienst.de", "señal-tech.es", "café-lumière.fr", "bücher-schmidt.at", "smörgås-data.se"]
+
+
+def email_idn(rng: random.Random) -> str:
+    form = rng.randrange(4)
+    local = username(rng)
+    if form == 0:
+        return f"{local}@{rng.choice(IDN_DOMAINS)}"
+    if form == 1:  # the same domain as punycode, as mail headers carry it
+        return f"{local}@{rng.choice(IDN_DOMAINS).encode('idna').decode()}"
+    if form == 2:
+        first = rng.choice(["françois", "jürgen", "zoë", "josé", "søren", "łukasz"])
+        return f"{first}.{_ascii_slug(rng.choice(LAST))}@{rng.choice(COMPANY)}.{rng.choice(DOMAINS)}"
+    return f"{local}-{rng.choice(['github', 'billing', 'ci'])}@{rng.choice(COMPANY)}.{rng.choice(DOMAINS)}"
+
+
+round5_cat(
+    "email_idn",
+    "pii",
+    [
+        "Reply-To: {v}",
+        "contact me: {v}",
+        '"emailAddress": "{v}"',
+        "git config --global user.email {v}",
+        "Unable to deliver to <{v}>",
+    ],
+    email_idn,
+)
+
+
+def ipv6_form(rng: random.Random) -> str:
+    form = rng.randrange(3)
+    first = rng.choice(["2a03", "2600", "2607", "2a00", "2406", "2804", "2a01"])
+    if form == 0:  # all eight groups, zero-padded
+        return first + ":" + ":".join(f"{rng.randrange(65536):04x}" for _ in range(7))
+    if form == 1:  # upper case, as Windows prints it
+        groups = ":".join(f"{rng.randrange(65536):X}" for _ in range(3))
+        return f"{first}:{groups}::{rng.randrange(1, 65536):X}".upper()
+    return f"::ffff:{public_ipv4(rng)}"
+
+
+round5_cat(
+    "ipv6_forms",
+    "pii",
+    [
+        "IPv6 Address. . . . . . . . . . . : {v}",
+        "client {v} blocked by WAF rule 942100",
+        '"sourceIPAddress": "{v}"',
+        "ssh -6 deploy@{v}",
+    ],
+    ipv6_form,
+)
+_age_template_fix()
 
 
 CATEGORIES: tuple[str, ...] = tuple(c.name for c in CATS)
@@ -2707,8 +4571,9 @@ def _round3_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]
     }
 
 
-def _holdout_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
-    """Round-4 never-tuned hard negatives: new shapes of the older decoy kinds and new kinds
+def _round4_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
+    """Round-4 hard negatives (the holdout of round 4, dev since round 5): new shapes of the older
+    decoy kinds and new kinds
     (request ids, build artefacts, version banners, public keys and certificates, provider object
     ids and cloud resource ids, role and documentation contacts, well-known and documentation IP
     addresses, products named like people, PII-shaped schema fields)."""
@@ -2937,11 +4802,193 @@ def _holdout_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]
     }
 
 
-DECOYS = _decoy_templates()
-for _later in (_round2_decoy_templates(), _round3_decoy_templates()):  # rounds 2 and 3 joined dev
-    for _name_, _ts in _later.items():
-        DECOYS[_name_] = DECOYS.get(_name_, []) + _ts
-HOLDOUT_DECOYS = _holdout_decoy_templates()
+def _round5_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
+    """Round-5 never-tuned hard negatives, under the round-4 policy (neither secret nor personal):
+    new shapes of the older kinds, and new kinds: LLM API object ids, generated Kubernetes names,
+    masked credentials (a prefix and a few last characters, as dashboards show them), CI run ids,
+    documentation values (RFC 5737 / 3849 addresses, example.* contacts) and file checksums."""
+
+    def hexs(r: random.Random, n: int) -> str:
+        return _rs(r, HEX, n)
+
+    def b64(r: random.Random, n: int) -> str:
+        return base64.b64encode(bytes(r.randrange(256) for _ in range(n))).decode()
+
+    def b64u(r: random.Random, n: int) -> str:
+        return base64.urlsafe_b64encode(bytes(r.randrange(256) for _ in range(n))).decode().rstrip("=")
+
+    def ver(r: random.Random) -> str:
+        return f"{r.randrange(0, 20)}.{r.randrange(0, 40)}.{r.randrange(0, 30)}"
+
+    def uuid(r: random.Random) -> str:
+        h = hexs(r, 32)
+        return f"{h[:8]}-{h[8:12]}-4{h[13:16]}-9{h[17:20]}-{h[20:]}"
+
+    crockford = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+    lower36 = "abcdefghijklmnopqrstuvwxyz0123456789"
+    return {
+        "llm_object_id": [
+            lambda r: f'"id": "chatcmpl-{_rs(r, B62, 29)}", "object": "chat.completion"',
+            lambda r: f'"id": "msg_01{_rs(r, B62, 22)}", "type": "message", "role": "assistant"',
+            lambda r: f'{{"type": "tool_use", "id": "toolu_01{_rs(r, B62, 22)}", "name": "bash"}}',
+            lambda r: f"uploaded file-{_rs(r, B62, 22)} (purpose=fine-tune)",
+            lambda r: f"assistant asst_{_rs(r, B62, 24)} on thread_{_rs(r, B62, 24)}",
+            lambda r: f"request-id: req_011C{_rs(r, B62, 20)}",
+            lambda r: f"batch_{hexs(r, 32)} status=completed",
+        ],
+        "k8s_generated_name": [
+            lambda r: f"pod/api-{hexs(r, 10)}-{_rs(r, 'bcdfghjklmnpqrstvwxz2456789', 5)}   0/1   CrashLoopBackOff",
+            lambda r: f"replicaset.apps/web-{hexs(r, 9)} scaled to 3",
+            lambda r: f"pod-template-hash={hexs(r, 10)}",
+            lambda r: f"job.batch/backup-{r.randrange(28_000_000, 29_000_000)} complete",
+            lambda r: f"controller-revision-hash: web-{hexs(r, 10)}",
+        ],
+        "masked_credential": [
+            lambda r: f"OPENAI_API_KEY: sk-...{_rs(r, B62, 4)} (last used 2 days ago)",
+            lambda r: "ghp_************************************",
+            lambda r: "Authorization: Bearer ***",
+            lambda r: f"card ending in {r.randrange(1000, 9999)}",
+            lambda r: "DB_PASSWORD: ***",
+            lambda r: f"AKIA************{_rs(r, UPPER32, 4)}",
+            lambda r: "password: ●●●●●●●●●●",
+        ],
+        "ci_run_id": [
+            lambda r: (
+                f"https://github.com/acme/api/actions/runs/{r.randrange(10**9, 10**10)}"
+                f"/job/{r.randrange(10**10, 10**11)}"
+            ),
+            lambda r: f"Pipeline #{r.randrange(10**8, 10**9)} failed (job {r.randrange(10**9, 10**10)})",
+            lambda r: f"buildkite build #{r.randrange(1000, 99999)} on agent ci-{r.randrange(1, 40)}",
+            lambda r: f"Run ID: {r.randrange(10**9, 10**10)}  Attempt: {r.randrange(1, 4)}",
+        ],
+        "documentation_value": [
+            lambda r: f"ssh admin@203.0.113.{r.randrange(1, 255)}  # RFC 5737 example",
+            lambda r: "2001:db8:85a3::8a2e:370:7334",
+            lambda r: "mailto:someone@example.net",
+            lambda r: f"user{r.randrange(1, 99)}@example.org",
+            lambda r: f"+1 (202) 555-01{r.randrange(10, 100)}",
+            lambda r: "https://example.com/callback?code=AUTH_CODE&state=xyz",
+        ],
+        "file_checksum": [
+            lambda r: f"{hexs(r, 64)}  node-v20.11.1-linux-x64.tar.xz",
+            lambda r: f"MD5 ({r.choice(['app.zip', 'dump.sql', 'model.bin'])}) = {hexs(r, 32)}",
+            lambda r: f"Digest: sha256:{hexs(r, 64)}\nStatus: Downloaded newer image for postgres:16",
+            lambda r: f'<script src="/app.js" integrity="sha384-{b64(r, 48)}" crossorigin="anonymous"></script>',
+            lambda r: f"{hexs(r, 7)}: Pull complete",
+            lambda r: f"SHA1({r.choice(['setup.exe', 'firmware.bin'])})= {hexs(r, 40)}",
+        ],
+        "git_sha": [
+            lambda r: f"pick {hexs(r, 7)} add retry to the client",
+            lambda r: f"https://github.com/acme/api/compare/{hexs(r, 12)}...{hexs(r, 12)}",
+            lambda r: f"golang.org/x/exp v0.0.0-2024031210{r.randrange(10, 60)}22-{hexs(r, 12)}",
+            lambda r: f"Merge pull request #{r.randrange(100, 9999)} from acme/fix-login ({hexs(r, 40)})",
+        ],
+        "uuid": [
+            lambda r: f'  uid: {uuid(r)}\n  resourceVersion: "{r.randrange(10**5, 10**7)}"',
+            lambda r: f'"tenantId": "{uuid(r)}"',
+            lambda r: f"ulid={r.choice('01')}{_rs(r, crockford, 25)}",
+            lambda r: f"x-correlation-id: {uuid(r).upper()}",
+        ],
+        "version_string": [
+            lambda r: f"Docker version {r.randrange(20, 28)}.0.{r.randrange(0, 9)}, build {hexs(r, 7)}",
+            lambda r: f"Client Version: v1.{r.randrange(25, 31)}.{r.randrange(0, 9)}",
+            lambda r: "OpenSSL 3.0.2 15 Mar 2022 (Library: OpenSSL 3.0.2 15 Mar 2022)",
+            lambda r: f'openjdk version "21.0.{r.randrange(1, 5)}" 2024-01-16 LTS',
+            lambda r: f"$ node -v\nv{r.randrange(16, 23)}.{r.randrange(0, 20)}.{r.randrange(0, 5)}",
+        ],
+        "public_key_material": [
+            lambda r: f"ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABgQ{b64(r, 120)} ci@build",
+            lambda r: f"[Peer]\nPublicKey = {b64(r, 32)}\nAllowedIPs = 10.8.0.0/24",
+            lambda r: json.dumps({"kty": "EC", "crv": "P-256", "x": b64u(r, 32), "y": b64u(r, 32), "use": "sig"}),
+            lambda r: (
+                "-----BEGIN PGP PUBLIC KEY BLOCK-----\n\n"
+                + "\n".join(pem_body(r, 5))
+                + "\n-----END PGP PUBLIC KEY BLOCK-----"
+            ),
+            lambda r: "github.com ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl",
+            lambda r: f"untrusted comment: minisign public key {hexs(r, 16).upper()}\nRWQ{b64(r, 39)}",
+        ],
+        "placeholder": [
+            lambda r: "password: {{ .Values.postgresql.auth.password }}",
+            lambda r: "set DB_PASSWORD=%DB_PASSWORD%",
+            lambda r: "token: <redacted>",
+            lambda r: "SECRET_KEY=changeme",
+            lambda r: 'STRIPE_SECRET_KEY="sk_live_..."',
+            lambda r: "docker login -u $DOCKER_USER -p $DOCKER_PASS",
+        ],
+        "credential_prose": [
+            lambda r: "kindly share the api key of prod, i will keep it safe",
+            lambda r: "token expired yesterday, how to refresh it without re-login?",
+            lambda r: "o token expirou, preciso gerar outro",
+            lambda r: "Das Token ist abgelaufen, bitte neu erzeugen",
+            lambda r: "пароль должен быть не короче 12 символов",
+        ],
+        "code_identifier": [
+            lambda r: "func (c *Client) SetToken(token string) { c.token = token }",
+            lambda r: 'let api_key = std::env::var("API_KEY")?;',
+            lambda r: 'var password = builder.Configuration["Db:Password"];',
+            lambda r: "SecretString: !Ref DbPassword",
+            lambda r: "$secret = Get-Secret -Name ApiKey -AsPlainText",
+        ],
+        "pii_schema_field": [
+            lambda r: "type User {\n  email: String!\n  phoneNumber: String\n  dateOfBirth: Date\n}",
+            lambda r: "  string date_of_birth = 4;\n  string national_id = 5;",
+            lambda r: "model Customer {\n  id    Int    @id\n  email String @unique\n  iban  String?\n}",
+            lambda r: "      email:\n        type: string\n        format: email",
+        ],
+        "person_like_product": [
+            lambda r: "Apache Cassandra and Apache Ivy",
+            lambda r: "Beautiful Soup, Scrapy and Selenium",
+            lambda r: "Marshmallow vs Pydantic for validation",
+            lambda r: "Keycloak, Dex and Authelia",
+            lambda r: "Julia and Crystal benchmarks",
+        ],
+        "well_known_ip": [
+            lambda r: "nameserver 208.67.222.222",
+            lambda r: "dig @149.112.112.112 acme.dev",
+            lambda r: "DNS: 8.8.4.4, 1.0.0.1",
+            lambda r: "upstream 2606:4700:4700::1001",
+        ],
+        "ordinary_date": [
+            lambda r: f"Last-Modified: Tue, {r.randrange(10, 28)} Mar 2024 10:01:22 GMT",
+            lambda r: f"Not Before: Mar {r.randrange(1, 29)} 00:00:00 2024 GMT",
+            lambda r: f"sprint 24.{r.randrange(1, 12)} (2024-03-04 – 2024-03-15)",
+            lambda r: "Python 3.8 reached end of life on 2024-10-07",
+        ],
+        "number_lookalike": [
+            lambda r: f"Content-Length: {r.randrange(1000, 999999)}",
+            lambda r: f"1 file changed, {r.randrange(1, 400)} insertions(+), {r.randrange(1, 400)} deletions(-)",
+            lambda r: f"ts={r.randrange(1_600_000_000, 1_800_000_000)}",
+            lambda r: f"NodePort range 30000-32767, got {r.randrange(30000, 32767)}",
+        ],
+        "provider_object_id": [
+            lambda r: f"acct_1{_rs(r, B62, 15)} connected",
+            lambda r: f"subscription sub_1{_rs(r, B62, 23)} canceled",
+            lambda r: f"call CA{hexs(r, 32)} completed",
+            lambda r: f"channel C0{_rs(r, UPPER32, 8)} archived",
+        ],
+        "cloud_resource_id": [
+            lambda r: f"ocid1.instance.oc1.eu-frankfurt-1.{_rs(r, lower36, 60)}",
+            lambda r: f"vpc-0{hexs(r, 16)}",
+            lambda r: f"arn:aws:lambda:eu-west-1:{r.randrange(10**11, 10**12)}:function:api",
+            lambda r: "projects/acme-prod/locations/europe-west1/services/api",
+        ],
+    }
+
+
+DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
+    1: _decoy_templates(),
+    2: _round2_decoy_templates(),
+    3: _round3_decoy_templates(),
+    4: _round4_decoy_templates(),
+    5: _round5_decoy_templates(),
+}
+DECOYS: dict[str, list[Callable[[random.Random], str]]] = {}  # every round before the holdout's
+for _round, _kinds in sorted(DECOY_ROUNDS.items()):
+    if _round < HOLDOUT_ROUND:
+        for _name_, _ts in _kinds.items():
+            DECOYS[_name_] = DECOYS.get(_name_, []) + _ts
+HOLDOUT_DECOYS = DECOY_ROUNDS[HOLDOUT_ROUND]
 DECOY_CATEGORIES: tuple[str, ...] = tuple(dict.fromkeys([*DECOYS, *HOLDOUT_DECOYS]))
 
 # ---------------------------------------------------------------------------------------------
@@ -2956,7 +5003,10 @@ def _ident(s: str) -> str:
     return s
 
 
-DEV_WRAPPERS: list[list[Callable[[random.Random], tuple[str, Callable[[str], str]]]]] = [
+Wrapper = Callable[[random.Random], tuple[str, Callable[[str], str]]]
+
+# round-1 wrapper families, one list per family
+ROUND1_WRAPPERS: list[list[Wrapper]] = [
     # prose
     [
         lambda r: (
@@ -3035,8 +5085,6 @@ ROUND2_WRAPPERS: list[Callable[[random.Random], tuple[str, Callable[[str], str]]
     lambda r: (f"Mar {r.randrange(10, 28)} 10:22:31 web-1 app[{r.randrange(100, 9999)}]: {{s}}", _ident),
 ]
 
-DEV_WRAPPERS.append(ROUND2_WRAPPERS)
-
 
 def _csv_cell(s: str) -> str:
     return s.replace('"', '""')
@@ -3054,8 +5102,6 @@ ROUND3_WRAPPERS: list[Callable[[random.Random], tuple[str, Callable[[str], str]]
     lambda r: (f"2024-06-0{r.randrange(1, 9)} 12:00:01,123 WARN  [main] c.a.Config - {{s}}", _ident),
     lambda r: ("- [ ] {s}", _indent("  ")),
 ]
-
-DEV_WRAPPERS.append(ROUND3_WRAPPERS)
 
 
 def _py_single(s: str) -> str:
@@ -3082,8 +5128,8 @@ def _junit_attr(s: str) -> str:
     return html.escape(s, quote=True).replace("\n", "&#10;")
 
 
-# round-4 never-tuned wrapper families
-HOLDOUT_WRAPPERS: list[Callable[[random.Random], tuple[str, Callable[[str], str]]]] = [
+# round-4 wrapper families (the holdout of round 4; dev since round 5)
+ROUND4_WRAPPERS: list[Wrapper] = [
     lambda r: (  # Slack export JSON
         f'{{"type": "message", "user": "U0{_rs(r, UPPER32, 8)}", "text": "{{s}}", '
         f'"ts": "17140{r.randrange(10000, 99999)}.000200"}}',
@@ -3129,6 +5175,107 @@ HOLDOUT_WRAPPERS: list[Callable[[random.Random], tuple[str, Callable[[str], str]
     lambda r: (".. code-block:: console\n\n   {s}", _indent("   ")),  # reStructuredText
 ]
 
+
+def _jupyter_source(s: str) -> str:
+    # a notebook stores a cell as a list of lines, each a JSON string ending in \n
+    return '\\n", "'.join(json.dumps(ln, ensure_ascii=False)[1:-1] for ln in s.split("\n"))
+
+
+def _json_in_json(s: str) -> str:
+    # a JSON document carried as a string inside JSON (tool-call arguments): escaped twice
+    return json.dumps(json.dumps(s)[1:-1])[1:-1]
+
+
+def _pg_copy(s: str) -> str:
+    # PostgreSQL COPY text format (psql \copy exports): \ tab and newline escaped
+    return s.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n")
+
+
+def _md_cell(s: str) -> str:
+    return s.replace("|", "\\|").replace("\n", "<br>")
+
+
+# round-5 never-tuned wrapper families
+ROUND5_WRAPPERS: list[Wrapper] = [
+    lambda r: (  # Jupyter code cell
+        f'{{"cell_type": "code", "execution_count": {r.randrange(1, 40)}, "metadata": {{}}, "source": ["{{s}}"]}}',
+        _jupyter_source,
+    ),
+    lambda r: (  # Jupyter error output
+        '{"output_type": "error", "ename": "ValueError", "evalue": "{s}", "traceback": ["---"]}',
+        _json_escape(True),
+    ),
+    lambda r: (  # PowerShell transcript
+        "**********************\nWindows PowerShell transcript start\nStart time: 20240312101122\n"
+        "**********************\nPS C:\\src\\api> {s}\n**********************\nWindows PowerShell transcript end",
+        _ident,
+    ),
+    lambda r: (  # GitHub Actions log: every line timestamped
+        f"2024-03-12T10:01:{r.randrange(10, 59)}.1234567Z ##[group]Run ./deploy.sh\n"
+        "2024-03-12T10:01:22.1234567Z {s}\n2024-03-12T10:01:23.0000000Z ##[endgroup]",
+        _indent("2024-03-12T10:01:22.1234567Z "),
+    ),
+    lambda r: (  # Terraform plan
+        '  # aws_ssm_parameter.app will be created\n  + resource "aws_ssm_parameter" "app" {\n'
+        '      + name  = "/app/config"\n      + value = <<-EOT\n            {s}\n        EOT\n    }',
+        _indent("            "),
+    ),
+    lambda r: (  # Kubernetes events
+        "LAST SEEN   TYPE      REASON   OBJECT             MESSAGE\n"
+        f"{r.randrange(1, 59)}m         Warning   Failed   pod/api-0          Error: {{s}}",
+        _ident,
+    ),
+    lambda r: (  # Sentry-like event
+        f'{{"event_id": "{_rs(r, HEX, 32)}", "level": "error", "platform": "python", '
+        '"exception": {"values": [{"type": "ValueError", "value": "{s}"}]}}',
+        _json_escape(r.random() < 0.5),
+    ),
+    lambda r: (  # Sentry-like plain stack trace
+        'ValueError: {s}\n  File "app/settings.py", line 12, in <module>\n    load()\n'
+        '  File "app/config.py", line 88, in load',
+        _ident,
+    ),
+    lambda r: (  # an e-mail with its headers
+        "Subject: Re: build failing again\nContent-Type: text/plain; charset=utf-8\n"
+        "X-Mailer: Microsoft Outlook 16.0\n\n{s}\n\n-- \nSent from my phone",
+        _ident,
+    ),
+    lambda r: ("id\tcreated_at\tbody\n4211\t2024-03-12\t{s}", _pg_copy),  # TSV export
+    lambda r: ("| # | snippet |\n|---|---|\n| 1 | {s} |", _md_cell),  # Markdown table, pipes escaped
+    lambda r: ('---\ntitle: "Incident 42"\nsummary: "{s}"\ntags: [ops]\n---\n# Timeline', _json_escape(False)),
+    lambda r: (  # a form POST body
+        "POST /api/notes HTTP/1.1\nContent-Type: application/x-www-form-urlencoded\n\nnote={s}&submit=Save",
+        lambda s: urllib.parse.quote_plus(s, safe=""),
+    ),
+    lambda r: (  # tool-call arguments: JSON inside a JSON string
+        '{"type": "function", "function": {"name": "save_note", "arguments": "{\\"text\\": \\"{s}\\"}"}}',
+        _json_in_json,
+    ),
+    lambda r: ("api-1  | {s}", _indent("api-1  | ")),  # docker compose logs
+    lambda r: ("--- FAIL: TestConfig (0.00s)\n    config_test.go:14: got {s}", _indent("        ")),
+    lambda r: ("Hello sir, kindly check below details:\n{s}\nPlease do the needful.", _ident),
+    lambda r: ("hi all, i have problem with this one :(\n{s}\nsomebody can help??", _ident),
+    lambda r: (  # structured JSON log line
+        f'{{"level":"error","ts":{r.randrange(1_700_000_000, 1_800_000_000)}.{r.randrange(100, 999)},"msg":"{{s}}"}}',
+        _json_escape(True),
+    ),
+    lambda r: ("    {s}", _indent("    ")),  # Markdown indented code block
+    lambda r: (  # a curl command's JSON body, in single quotes
+        "curl -X POST https://api.acme.dev/v1/notes -H 'Content-Type: application/json' -d '{\"text\": \"{s}\"}'",
+        lambda s: json.dumps(s)[1:-1].replace("'", "'\\''"),
+    ),
+    lambda r: (  # a Referer header: the snippet URL-encoded in a query string
+        "Referer: https://app.acme.dev/share?note={s}&utm_source=slack",
+        lambda s: urllib.parse.quote(s, safe=""),
+    ),
+    lambda r: (
+        "Unhandled exception. System.InvalidOperationException: {s}\n"
+        "   at Acme.Api.Program.Main(String[] args) in /src/Program.cs:line 14",
+        _ident,
+    ),
+]
+
+
 FILLER = [
     "can you help me figure out why the build fails on CI?",
     "I'm migrating the service from Flask to FastAPI.",
@@ -3143,12 +5290,22 @@ FILLER = [
 ]
 
 
+# each round's wrapper families; a family is drawn uniformly, then one of its wrappers
+WRAPPER_ROUNDS: dict[int, list[list[Wrapper]]] = {
+    1: ROUND1_WRAPPERS,
+    2: [ROUND2_WRAPPERS],
+    3: [ROUND3_WRAPPERS],
+    4: [ROUND4_WRAPPERS],
+    5: [ROUND5_WRAPPERS],
+}
+DEV_WRAPPERS = [f for r, fams in sorted(WRAPPER_ROUNDS.items()) if r < HOLDOUT_ROUND for f in fams]
+HOLDOUT_WRAPPERS = WRAPPER_ROUNDS[HOLDOUT_ROUND]
+
+
 def _render(rng: random.Random, snippet: str, pool: Pool) -> tuple[str, Callable[[str], str]]:
-    if pool == "dev":
-        family = DEV_WRAPPERS[rng.randrange(len(DEV_WRAPPERS))]
-        frame, enc = family[rng.randrange(len(family))](rng)
-    else:
-        frame, enc = HOLDOUT_WRAPPERS[rng.randrange(len(HOLDOUT_WRAPPERS))](rng)
+    families = DEV_WRAPPERS if pool == "dev" else HOLDOUT_WRAPPERS
+    family = families[rng.randrange(len(families))]
+    frame, enc = family[rng.randrange(len(family))](rng)
     return frame.replace("{s}", enc(snippet)), enc
 
 

@@ -9,10 +9,16 @@ import string
 import pytest
 
 from persona_pipeline.core.evidence.redaction.redactor import Redactor
+from persona_pipeline_tests import redaction_blind as rb
 from persona_pipeline_tests.redaction_blind import (
     CATS,
+    DECOY_ROUNDS,
     DECOYS,
+    DEV_WRAPPERS,
     HOLDOUT_DECOYS,
+    HOLDOUT_ROUND,
+    HOLDOUT_WRAPPERS,
+    WRAPPER_ROUNDS,
     BlindScore,
     br_cpf,
     ca_sin,
@@ -32,16 +38,20 @@ def blind() -> dict[str, BlindScore]:
     return {pool: score(R, generate(SEED, pool, 1200)) for pool in ("dev", "holdout")}
 
 
-# floors, just under what the engine reaches at this seed (margins: about half a point of recall,
-# +5 FP/MB and +3 stray spans on dev; about 1 point, +15 FP/MB and +30 stray spans on the holdout).
-# Dev (rounds 1 to 3, tuned on) at the round-3 tuning's head: 100% / 99.8%, 1.7 FP/MB, 0 stray.
-# The round-4 holdout is only scored (never its failures): untuned at 1f9e602 87.7% / 63.2%,
-# 158 FP/MB, 231 stray; now 90.4% / 95.3%, 206 FP/MB, 231 stray (its personal-data categories
-# were named to the international detectors' author, see docs/architecture.md; its false
-# positives rose with the round-3 tuning and are the next round's work).
+# floors, just under what the engine reaches (margins: about half a point of recall, +5 FP/MB and
+# +3 stray spans on dev; about 1 point, +15 FP/MB and +30 stray spans on the holdout).
+# Round 5 made round 4 dev: dev (rounds 1 to 4) at afe196a, seeds 1 / 2 (n 2400) and this
+# fixture's seed 7 (n 1200): 97.9 / 98.0 / 97.7% secrets, 98.1 / 98.2 / 97.9% personal data,
+# 154 / 142 / 156 FP/MB, 20 / 20 / 14 stray spans (rounds 1 to 3 alone were at 100% / 99.8%,
+# 1.7 FP/MB; round 4's families and decoys bring the rest).
+# The round-5 holdout is only scored (never its failures), untuned at afe196a: 88.0 / 87.3 / 87.3%
+# secrets, 81.5 / 80.9 / 81.2% personal data, 275 / 280 / 252 FP/MB, 60 / 513 / 35 stray spans.
+# Its stray spans come and go with the batch: scored one prompt per call they are a tenth (one
+# value caught in one prompt is then redacted in every other prompt that holds it); 229 at this
+# seed before the last two wrappers were added, hence the wide stray margin.
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.995, 0.993, 7.0, 3), ("holdout", 0.89, 0.94, 220.0, 260)],
+    [("dev", 0.972, 0.974, 161.0, 23), ("holdout", 0.86, 0.80, 295.0, 260)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
@@ -236,10 +246,46 @@ def test_round4_generator_checksums() -> None:
         assert nino[2:8].isdigit() and nino[8] in "ABCD", nino
 
 
+@pytest.mark.parametrize(
+    ("gen", "validator"),
+    [
+        (rb.nl_bsn, "nl.bsn"),
+        (rb.fr_nir, "fr.nir"),
+        (rb.pl_pesel, "pl.pesel"),
+        (rb.in_aadhaar, "in_.aadhaar"),
+        (rb.in_pan, "in_.pan"),
+        (rb.za_id, "za.idnr"),
+        (rb.kr_rrn, "kr.rrn"),
+        (rb.se_personnummer, "se.personnummer"),
+        (rb.au_tfn, "au.tfn"),
+        (rb.uk_nhs, "gb.nhs"),
+        (rb.cn_resident_id, "cn.ric"),
+        (rb.de_steuer_id, "de.idnr"),
+        (rb.it_codice_fiscale, "it.codicefiscale"),
+        (rb.iban_intl, "iban"),
+    ],
+)
+def test_round5_generator_checksums(gen: object, validator: str) -> None:
+    """Round 5's national ids and IBANs pass python-stdnum's validators (an implementation
+    independent of the generator's)."""
+    import importlib
+
+    module = importlib.import_module(f"stdnum.{validator}")
+    r = random.Random(5)
+    values = [gen(r) for _ in range(300)]  # type: ignore[operator]
+    assert all(module.is_valid(v) for v in values), [v for v in values if not module.is_valid(v)][:3]
+
+
 def test_pools_are_split_by_family() -> None:
     """Every category has at least two never-tuned families; the holdout-only categories and
-    decoy kinds never reach dev."""
+    decoy kinds never reach dev; every earlier round is dev."""
     assert all(len(c.templates("holdout")) >= 2 for c in CATS)
+    for c in CATS:  # the pools partition the families by round
+        assert sorted(c.templates("dev") + c.templates("holdout")) == list(range(c.n_templates)), c.name
+        assert all(c.rounds[t] == HOLDOUT_ROUND for t in c.templates("holdout")), c.name
+    assert {"huggingface_token", "uk_nino", "phone_jp"} <= {c.name for c in CATS if c.templates("dev")}  # round 4
+    assert set(DECOY_ROUNDS[4]) <= set(DECOYS) and HOLDOUT_DECOYS is DECOY_ROUNDS[HOLDOUT_ROUND]
+    assert WRAPPER_ROUNDS[HOLDOUT_ROUND] == HOLDOUT_WRAPPERS and WRAPPER_ROUNDS[4][0] in DEV_WRAPPERS
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
     assert len(holdout_only) >= 30
     dev = generate(1, "dev", 300)
