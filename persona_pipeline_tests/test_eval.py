@@ -272,11 +272,11 @@ def test_a_reworded_bullet_counts_only_the_right_way_round(bullet: str, faithful
 
 def test_the_scorer_accepts_every_pool_phrasing_as_said() -> None:
     """A bullet that is exactly what the person said (filler aside) is always faithful."""
-    from persona_pipeline.eval import pool, pool_blind, pool_blind2, pool_test
+    from persona_pipeline.eval import pool, pool_blind, pool_blind2, pool_blind3, pool_test
     from persona_pipeline.eval.corpus import _pref
     from persona_pipeline.eval.score import pref_matches
 
-    for src in (pool, pool_test, pool_blind, pool_blind2):
+    for src in (pool, pool_test, pool_blind, pool_blind2, pool_blind3):
         for t in src.PREFERENCES:
             for ph in t.phrasings:
                 p = _pref(t)
@@ -343,26 +343,26 @@ def _pool_ids(src: object) -> set[str]:
     return {x.id for table in tables for x in getattr(src, table)} | {t.id for t in src.SECRET_TASKS.values()}  # type: ignore[attr-defined]
 
 
-def test_blind2_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
-    """The blind2 pool (eval/pool_blind2.py: a fresh held-out pool, written blind, read in aggregate
-    only) shares no sentence, id, person or project with the other pools — checked here without
-    anyone reading them — and is complete: every facet, both contradiction orders, every item's
-    sentences naming its terms and no other item's, each task able to recur, each seed generating."""
-    from persona_pipeline.eval import pool_blind2, pool_data
+def _assert_blind_pool_apart_and_well_formed(name: str, prefix: str, tmp_path: Path) -> None:
+    """Pool `name` (written blind) shares no sentence, id, person or project with the other pools —
+    checked without anyone reading them — and is complete: every facet, both contradiction orders,
+    every item's sentences naming its terms and no other item's, each task able to recur, each seed
+    generating a corpus whose truth the person's own words meet exactly."""
+    from persona_pipeline.eval import pool_data
     from persona_pipeline.eval.corpus import POOLS, has_term, matches
+    from persona_pipeline.eval.score import _contradiction, judge
 
-    b = pool_blind2
-    assert POOLS["blind2"] is b
-    assert pool_data.parse_pool(pool_data.read_pool("blind2")).preferences == b.PREFERENCES
-    for name, other in POOLS.items():
-        if name == "blind2":
+    b = POOLS[name]
+    assert pool_data.parse_pool(pool_data.read_pool(name)).preferences == b.PREFERENCES
+    for other_name, other in POOLS.items():
+        if other_name == name:
             continue
-        assert not _pool_texts(other) & _pool_texts(b), name
-        assert not _pool_ids(other) & _pool_ids(b), name
-        assert not {p.account for p in other.PEOPLE} & {p.account for p in b.PEOPLE}, name
-        assert not {p.name for p in other.PEOPLE} & {p.name for p in b.PEOPLE}, name
-        assert not set(other.PROJECTS) & set(b.PROJECTS), name
-    assert all(i.startswith("b2_") for i in _pool_ids(b))
+        assert not _pool_texts(other) & _pool_texts(b), other_name
+        assert not _pool_ids(other) & _pool_ids(b), other_name
+        assert not {p.account for p in other.PEOPLE} & {p.account for p in b.PEOPLE}, other_name
+        assert not {p.name for p in other.PEOPLE} & {p.name for p in b.PEOPLE}, other_name
+        assert not set(other.PROJECTS) & set(b.PROJECTS), other_name
+    assert all(i.startswith(prefix) for i in _pool_ids(b))
     assert len(b.PREFERENCES) >= 48 and len(b.TASKS) >= 50 and len(b.CONTRADICTIONS) >= 12
     assert {p.facet for p in b.PREFERENCES} >= {
         "communication",
@@ -393,9 +393,41 @@ def test_blind2_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
             clash = [a for g in terms for a in g if other_id != item_id and any(has_term(x, [a]) for x in texts)]
             assert not clash, (item_id, other_id, clash)
     for seed in (1, 2, 3):
-        truth = generate(tmp_path / f"g{seed}", seed, developers=3, pool_name="blind2")
-        assert truth.pool == "blind2"
+        truth = generate(tmp_path / f"g{seed}", seed, developers=3, pool_name=name)
+        assert truth.pool == name
         assert all(d.preferences and d.one_offs and d.contradictions for d in truth.developers)
+        # the oracle: each statement, kept as said, is judged what it is (a durable preference, a
+        # one-off), and the newer side of each contradiction wins — so the pool asks nothing the
+        # person's own words do not give
+        for d in truth.developers:
+            for pref in d.preferences:
+                for st in pref.statements:
+                    v = judge({"text": st.text}, d, None)
+                    assert (v.verdict, v.reason) == ("preference", pref.id), (seed, d.dev, pref.id)
+            for off in [*d.one_offs, *d.stated_once]:
+                assert all(judge({"text": st.text}, d, None).verdict == "one_off" for st in off.statements), off.id
+            for con in d.contradictions:
+                assert _contradiction([st.text for st in con.winner], con) == (True, False), con.id
+
+
+def test_blind2_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
+    """The blind2 pool (eval/pool_blind2.py: the second pool written blind, tunable since blind3
+    exists) is apart from the other pools and well formed."""
+    from persona_pipeline.eval import pool_blind2
+    from persona_pipeline.eval.corpus import POOLS
+
+    assert POOLS["blind2"] is pool_blind2
+    _assert_blind_pool_apart_and_well_formed("blind2", "b2_", tmp_path)
+
+
+def test_blind3_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
+    """The blind3 pool (eval/pool_blind3.py: a fresh held-out pool, written blind, read in aggregate
+    only) is apart from the other pools and well formed, and its truth is met by the person's words."""
+    from persona_pipeline.eval import pool_blind3
+    from persona_pipeline.eval.corpus import POOLS
+
+    assert POOLS["blind3"] is pool_blind3
+    _assert_blind_pool_apart_and_well_formed("blind3", "b3_", tmp_path)
 
 
 def test_pools_are_served_from_their_data_files() -> None:
@@ -492,32 +524,53 @@ def test_offline_scorecard_on_the_blind_pool(tmp_path: Path) -> None:
 
 # blind2 in CI: seed 1 held to floors a little under the untuned baseline (2026-12-04, main at
 # 1f9e602: recall 0.69 (22/32), 0 fabricated, 0 one-offs, contradictions 5/6), so that a regression
-# fails. The pool is held out and read in aggregate only, so a failure prints the totals, never the
-# bullets or the missed ids.
+# fails. blind2 may be tuned on since blind3 exists; its floors stay.
 BLIND2_FLOORS: dict[str, float | int] = {
     "recall_min": 0.65,
     "fabricated_max": 1,
     "one_off_leaks_max": 1,
     "contradiction_handling_min": 0.66,
 }
+# blind3 in CI: seed 1 held to floors a little under the untuned baseline (2026-12-04, main at
+# afe196a: recall 0.57 (17/30), 3 fabricated (3 inverted), 0 one-offs, contradictions 1/6). The pool
+# is held out and read in aggregate only, so a failure prints the totals, never the bullets or the
+# missed ids.
+BLIND3_FLOORS: dict[str, float | int] = {
+    "recall_min": 0.53,
+    "fabricated_max": 4,
+    "one_off_leaks_max": 1,
+    "contradiction_handling_min": 0.16,
+}
 
 
-def test_offline_scorecard_on_the_blind2_pool(tmp_path: Path) -> None:
-    """`persona eval --pool blind2` on the seed-1 corpus, offline: the fresh held-out pool
-    (eval/pool_blind2.py), reported against the test pool's gate and held to BLIND2_FLOORS."""
+def _assert_blind_scorecard(pool: str, floors: dict[str, float | int], tmp_path: Path) -> None:
+    """`persona eval --pool <pool>` on the seed-1 corpus, offline, reported against the test pool's
+    gate and held to `floors`; a failure shows aggregates only."""
     from persona_pipeline.eval.runner import THRESHOLDS_BY_POOL
 
-    report, _ = run_eval(None, "offline", 1, False, work_dir=tmp_path / "eval", pool="blind2")
+    report, _ = run_eval(None, "offline", 1, False, work_dir=tmp_path / "eval", pool=pool)
     t = report["totals"]
     keys = ("recall", "fabricated", "garbled", "inverted", "one_off_leaks", "contradictions_handled", "bullets")
     aggregates = {k: t[k] for k in (*keys, "contradictions", "canary_leaks", "secret_leaks")}
-    assert report["pool"] == "blind2" and report["thresholds"] == THRESHOLDS_BY_POOL["test"]
+    assert report["pool"] == pool and report["thresholds"] == THRESHOLDS_BY_POOL["test"]
     assert [(r["dev"], r["run"], r["returncode"]) for r in report["failed_runs"]] == [], aggregates
-    assert t["recall"] >= BLIND2_FLOORS["recall_min"], aggregates
-    assert t["fabricated"] <= BLIND2_FLOORS["fabricated_max"], aggregates
-    assert t["one_off_leaks"] <= BLIND2_FLOORS["one_off_leaks_max"], aggregates
-    assert t["contradiction_handling"] >= BLIND2_FLOORS["contradiction_handling_min"], aggregates
+    assert t["recall"] >= floors["recall_min"], aggregates
+    assert t["fabricated"] <= floors["fabricated_max"], aggregates
+    assert t["one_off_leaks"] <= floors["one_off_leaks_max"], aggregates
+    assert t["contradiction_handling"] >= floors["contradiction_handling_min"], aggregates
     assert t["canary_leaks"] == 0 and t["secret_leaks"] == 0 and t["stable"], aggregates
+
+
+def test_offline_scorecard_on_the_blind2_pool(tmp_path: Path) -> None:
+    """`persona eval --pool blind2` on the seed-1 corpus, offline (eval/pool_blind2.py), held to
+    BLIND2_FLOORS."""
+    _assert_blind_scorecard("blind2", BLIND2_FLOORS, tmp_path)
+
+
+def test_offline_scorecard_on_the_blind3_pool(tmp_path: Path) -> None:
+    """`persona eval --pool blind3` on the seed-1 corpus, offline: the fresh held-out pool
+    (eval/pool_blind3.py, never tuned on), held to BLIND3_FLOORS."""
+    _assert_blind_scorecard("blind3", BLIND3_FLOORS, tmp_path)
 
 
 def test_persona_eval_command_on_another_seed(tmp_path: Path) -> None:
