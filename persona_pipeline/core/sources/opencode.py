@@ -28,8 +28,6 @@ from __future__ import annotations
 import re
 import sqlite3
 from collections.abc import Iterable, Iterator
-from itertools import chain, groupby
-from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -272,11 +270,6 @@ def _columns(con: sqlite3.Connection, table: str) -> set[str]:
     return {_text(r[1]) or "" for r in con.execute(f'PRAGMA table_info("{table}")')}
 
 
-def _keyed_by_id(con: sqlite3.Connection, table: str) -> bool:
-    """`id` is the table's only key (so unique where not NULL)."""
-    return [_text(r[1]) for r in con.execute(f'PRAGMA table_info("{table}")') if r[5]] == ["id"]
-
-
 def _order(cols: set[str], prefix: str) -> str:
     """Creation order where the schema records it, else id order (ids sort by creation)."""
     return f"{prefix}.time_created, {prefix}.id" if "time_created" in cols else f"{prefix}.id"
@@ -297,53 +290,16 @@ def _db_sessions(con: sqlite3.Connection, s: _Pass) -> None:
         _text(sid): {"id": _text(sid), "directory": _text(directory), "parent_id": _text(parent_id), "title": name}
         for sid, directory, parent_id, name in con.execute(f"SELECT id, directory, {parent}, {title} FROM session")
     }
-    for sid, messages in _by_session(
-        _message_rows(con, _order(mcols, "m")), s
-    ):  # one session's rows in memory at a time
+    rows = con.execute(
+        f"SELECT m.session_id, m.id, m.data, p.data FROM message m LEFT JOIN part p ON p.message_id = m.id "
+        f"ORDER BY m.session_id, {_order(mcols, 'm')}, p.id"
+    )
+    for sid, messages in _by_session(rows, s):  # one session's rows in memory at a time
         session = sessions.get(sid)
         if session is None:
             s.skip("message_without_session", len(messages))
         else:
             _session(session, messages, s)
-
-
-_ROWS = (
-    "SELECT m.session_id, m.id, m.data, p.data FROM message m LEFT JOIN part p ON p.message_id = m.id "
-    "ORDER BY m.session_id, {order}, p.id"
-)
-_BLOCK_SORT = b"USE TEMP B-TREE FOR RIGHT PART OF ORDER BY"
-
-
-def _message_rows(con: sqlite3.Connection, order: str) -> Iterable[Any]:
-    """The message ⟕ part rows in `_ROWS`' order. Walking the indexes on (session, creation, id)
-    and (message_id, id), SQLite still sorts each message's parts — every part's data copied
-    through a sorter — as it cannot tell one message's index entry from the next with the same
-    key. Where message ids are the table's only key and all text, and part ids its only key and
-    never NULL, no two rows tie, so ordering by the message's rowid after its id changes no order
-    and, when the plan then walks the same indexes with no sort, spares it. Its rows are handed on
-    one message behind, as the sorter hands a message's rows over once the next message's first
-    row is read: a database failing part-way is read exactly as far as with the sort."""
-    query = _ROWS.format(order=order)
-    try:
-        if (
-            _keyed_by_id(con, "message")
-            and _keyed_by_id(con, "part")
-            and con.execute("SELECT 1 FROM message WHERE typeof(id) != 'text' LIMIT 1").fetchone() is None
-            and con.execute("SELECT 1 FROM part WHERE id IS NULL LIMIT 1").fetchone() is None
-        ):
-            unsorted = _ROWS.format(order=f"{order}, m.rowid")
-            plan, unsorted_plan = _plan(con, query), _plan(con, unsorted)
-            if plan[-1:] == [_BLOCK_SORT] and unsorted_plan == plan[:-1] and b"TEMP" not in b"".join(plan[:-1]):
-                # a message's rows (its id: text and unique) listed once the next one's first row is in
-                grouped = map(list, map(itemgetter(1), groupby(con.execute(unsorted), itemgetter(1))))
-                return chain.from_iterable(grouped)
-    except sqlite3.DatabaseError:
-        pass  # a schema or file these checks cannot read: the sorted query, as before
-    return con.execute(query)
-
-
-def _plan(con: sqlite3.Connection, query: str) -> list[bytes]:
-    return [r[3] for r in con.execute(f"EXPLAIN QUERY PLAN {query}")]
 
 
 def _by_session(rows: Iterable[Any], s: _Pass) -> Iterator[tuple[str | None, list[tuple[Any, list[Any]]]]]:
