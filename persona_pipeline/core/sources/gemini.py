@@ -33,6 +33,7 @@ project is left as the hash (its key's second segment).
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath, PureWindowsPath
@@ -60,6 +61,7 @@ _CLIENT_MESSAGES = (
     ("<hook_context>", "hook_context"),
     ("I ran the following shell command:", "shell_command_output"),
 )
+_CLIENT_PREFIXES = tuple(prefix for prefix, _ in _CLIENT_MESSAGES)
 _AUTO_CONTINUE = "Please continue."  # what the client sends itself when the model stops mid-task
 _MAX_CANDIDATES = 500  # folders hashed per session at most (a long session names thousands of paths)
 _HEX64 = re.compile(r"[0-9a-f]{64}")
@@ -205,17 +207,19 @@ def _typed(message: dict[str, Any], stats: ReadStats) -> str | None:
         text, n = _SYSTEM_NOTE.subn("", text)
         stats.skip("system_note", n)
     head = text.lstrip()
-    for prefix, reason in _CLIENT_MESSAGES:
-        if head.startswith(prefix):
-            stats.skip(reason)
-            return None
-    if head.rstrip() == _AUTO_CONTINUE:
+    # each check only where its first characters are there (most prompts are none of these)
+    if head.startswith(_CLIENT_PREFIXES):
+        for prefix, reason in _CLIENT_MESSAGES:
+            if head.startswith(prefix):
+                stats.skip(reason)
+                return None
+    if head.startswith(_AUTO_CONTINUE) and head.rstrip() == _AUTO_CONTINUE:
         stats.skip("auto_continue")
         return None
-    if ut.raw_command_name(head) is not None:
+    if head[:1] == "/" and ut.raw_command_name(head) is not None:
         stats.skip("slash_command")  # `/name …`: handled by the client, not a prompt
         return None
-    if head.split(maxsplit=1)[:1] == ["?"]:
+    if head[:1] == "?" and head.split(maxsplit=1)[:1] == ["?"]:
         stats.skip("help_command")
         return None
     return text
@@ -279,15 +283,17 @@ def _candidates(meta: dict[str, Any], messages: list[Any]) -> Iterator[str]:
 
 
 def _project_root(path: Path, meta: dict[str, Any], messages: list[Any]) -> str | None:
-    folder = path.parent.parent  # tmp/<project id>/ above chats/
+    # tmp/<project id>/ above chats/, as a `str`: `Path` steps cost a short session more than its hashing
+    folder = os.path.dirname(os.path.dirname(os.fspath(path)))
     try:
-        marker = (folder / ".project_root").read_text(encoding="utf-8", errors="replace")[:4096].strip()
+        with open(os.path.join(folder, ".project_root"), encoding="utf-8", errors="replace") as f:
+            marker = f.read()[:4096].strip()  # what `Path.read_text` reads
     except OSError:
         marker = ""
     if marker:
         return marker
     digest = meta.get("projectHash")
-    digest = digest if isinstance(digest, str) and _HEX64.fullmatch(digest) else folder.name
+    digest = digest if isinstance(digest, str) and _HEX64.fullmatch(digest) else os.path.basename(folder)
     if not _HEX64.fullmatch(digest):
         return None
     tried: set[str] = set()

@@ -317,8 +317,8 @@ def _by_session(rows: Iterable[Any], s: _Pass) -> Iterator[tuple[str | None, lis
         if mid != last_mid:
             last_mid = mid
             info = _json(mdata, s)
-            if isinstance(info, dict):
-                info.setdefault("id", _text(mid))
+            if type(info) is dict and "id" not in info:  # (orjson makes plain dicts)
+                info["id"] = _text(mid)
             parts = []
             messages.append((info, parts))
         if pdata is not None:
