@@ -275,7 +275,9 @@ def _order(cols: set[str], prefix: str) -> str:
     return f"{prefix}.time_created, {prefix}.id" if "time_created" in cols else f"{prefix}.id"
 
 
-def _db_sessions(con: sqlite3.Connection, s: _Pass) -> None:
+def _db_sessions(con: sqlite3.Connection, s: _Pass, unsorted: bool) -> None:
+    """`unsorted`: the rows without SQLite's per-message sort where that orders them the same
+    (`_unsorted_ok`); a failure while reading them raises `_Resort`."""
     names = sqlite_snapshot.tables(con)
     if not {"session", "message", "part"} <= names:
         s.stats.skip("no_session_tables")
@@ -290,16 +292,55 @@ def _db_sessions(con: sqlite3.Connection, s: _Pass) -> None:
         _text(sid): {"id": _text(sid), "directory": _text(directory), "parent_id": _text(parent_id), "title": name}
         for sid, directory, parent_id, name in con.execute(f"SELECT id, directory, {parent}, {title} FROM session")
     }
-    rows = con.execute(
-        f"SELECT m.session_id, m.id, m.data, p.data FROM message m LEFT JOIN part p ON p.message_id = m.id "
-        f"ORDER BY m.session_id, {_order(mcols, 'm')}, p.id"
-    )
-    for sid, messages in _by_session(rows, s):  # one session's rows in memory at a time
-        session = sessions.get(sid)
-        if session is None:
-            s.skip("message_without_session", len(messages))
-        else:
-            _session(session, messages, s)
+    order = _order(mcols, "m")
+    unsorted = unsorted and _unsorted_ok(con)
+    rows = con.execute(_ROWS.format(order=f"{order}, m.rowid" if unsorted else order))
+    try:
+        for sid, messages in _by_session(rows, s):  # one session's rows in memory at a time
+            session = sessions.get(sid)
+            if session is None:
+                s.skip("message_without_session", len(messages))
+            else:
+                _session(session, messages, s)
+    except sqlite3.DatabaseError:
+        if unsorted:
+            raise _Resort from None
+        raise
+
+
+_ROWS = (
+    "SELECT m.session_id, m.id, m.data, p.data FROM message m LEFT JOIN part p ON p.message_id = m.id "
+    "ORDER BY m.session_id, {order}, p.id"
+)
+
+
+class _Resort(Exception):
+    """The unsorted rows failed part-way: how far the sorted query gets differs (SQLite hands a
+    message's rows over once the next message's first row is read, Python's sqlite3 steps one
+    row ahead), so the file is read again with the sort, from the start."""
+
+
+def _unsorted_ok(con: sqlite3.Connection) -> bool:
+    """Whether ordering by the message's rowid after its id changes no order: message and part
+    ids each their table's only key and never NULL, so no two rows tie. (Walking the indexes on
+    (session, creation, id) and (message_id, id), SQLite still sorts each message's parts, every
+    part's data copied through a sorter, as it cannot tell one message's index entry from the
+    next with the same key; with the rowid it can, and sorts nothing.)"""
+    try:
+        return (
+            _keyed_by_id(con, "message")
+            and _keyed_by_id(con, "part")
+            and con.execute("SELECT 1 FROM message WHERE id IS NULL LIMIT 1").fetchone() is None
+            and con.execute("SELECT 1 FROM part WHERE id IS NULL LIMIT 1").fetchone() is None
+            and con.execute("SELECT rowid FROM message LIMIT 0").fetchall() == []  # a rowid table
+        )
+    except sqlite3.DatabaseError:
+        return False  # the sorted query meets whatever this met, as before
+
+
+def _keyed_by_id(con: sqlite3.Connection, table: str) -> bool:
+    """`id` is the table's only key (unique where not NULL)."""
+    return [_text(r[1]) for r in con.execute(f'PRAGMA table_info("{table}")') if r[5]] == ["id"]
 
 
 def _by_session(rows: Iterable[Any], s: _Pass) -> Iterator[tuple[str | None, list[tuple[Any, list[Any]]]]]:
@@ -365,24 +406,43 @@ def _file(path: Path, s: _Pass) -> Any:
 
 def _turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
     stats.raw_bytes = unit.size
-    s = _Pass(stats)
     path = unit.path
+    if path.name != DB:
+        return _tree_turns(path, stats)
+    fresh = stats.model_copy(deep=True)
     try:
-        if path.name == DB:
-            with sqlite_snapshot.snapshot(path) as con:
-                try:
-                    _db_sessions(con, s)
-                except sqlite3.DatabaseError as exc:
-                    raise FileSkipped(sqlite_snapshot.reason(exc)) from None
-        else:
-            session = load_json(path, MAX_FILE_BYTES)
-            if not isinstance(session, dict) or not isinstance(session.get("id"), str):
-                raise FileSkipped("not_a_session")
-            stats.session_id = session["id"]
-            stats.cwd = session.get("directory") if isinstance(session.get("directory"), str) else None
-            if session.get("parentID"):
-                stats.machine_generated = "subagent_session"  # the task tool's child session
-            _session(session, _tree_messages(path.parents[2], readers.clean(session["id"]), s), s)
+        return _db_turns(path, stats, unsorted=True)
+    except _Resort:
+        stats.__dict__.update(fresh.__dict__)  # nothing of the failed read counted
+        return _db_turns(path, stats, unsorted=False)
+
+
+def _db_turns(path: Path, stats: ReadStats, unsorted: bool) -> list[Turn]:
+    s = _Pass(stats)
+    try:
+        with sqlite_snapshot.snapshot(path) as con:
+            try:
+                _db_sessions(con, s, unsorted)
+            except sqlite3.DatabaseError as exc:
+                raise FileSkipped(sqlite_snapshot.reason(exc)) from None
+    finally:
+        s.local.flush()
+        stats.lines_total = s.line
+    s.activity.finish()
+    return s.chat.turns
+
+
+def _tree_turns(path: Path, stats: ReadStats) -> list[Turn]:
+    s = _Pass(stats)
+    try:
+        session = load_json(path, MAX_FILE_BYTES)
+        if not isinstance(session, dict) or not isinstance(session.get("id"), str):
+            raise FileSkipped("not_a_session")
+        stats.session_id = session["id"]
+        stats.cwd = session.get("directory") if isinstance(session.get("directory"), str) else None
+        if session.get("parentID"):
+            stats.machine_generated = "subagent_session"  # the task tool's child session
+        _session(session, _tree_messages(path.parents[2], readers.clean(session["id"]), s), s)
     finally:
         s.local.flush()
         stats.lines_total = s.line
