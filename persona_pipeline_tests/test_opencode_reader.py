@@ -246,3 +246,113 @@ def test_bad_files_of_the_tree_cost_themselves(tmp_path: Path) -> None:
     assert result.stats.skips["file_empty"] == 1 and result.stats.skips["file_invalid_json"] == 1
     (storage / "session").joinpath(unit.key.split("/")[1], unit.key.split("/")[2]).write_bytes(b"\x00\x01")
     assert opencode.READER.read(unit).file_error == "binary"
+
+
+# --- the rows without SQLite's per-message sort ------------------------------------------------
+def _many_sessions(seed: int = 5, sessions: int = 8) -> OpencodeStore:
+    """Sessions of prompts, replies and tool calls with outputs of a few KB (rows over many pages)."""
+    rng, clk = clock(seed)
+    st = OpencodeStore(rng, clk)
+    for i in range(sessions):
+        sid = st.session(f"/work/p{i}", f"session {i}")
+        for j in range(rng.randint(2, 5)):
+            st.user(sid, f"prompt {j} of session {i}: keep the tests small")
+            tools = [
+                ("bash", {"command": "pytest"}, rng.choice(["completed", "error"]), "line\n" * rng.randint(50, 600))
+                for _ in range(rng.randint(0, 3))
+            ]
+            st.assistant(sid, f"reply {j}", reasoning="thinking it over", tools=tools)
+    return st
+
+
+def _sorted_read(unit: SourceUnit, monkeypatch: pytest.MonkeyPatch) -> dict:
+    with monkeypatch.context() as m:
+        m.setattr(opencode, "_unsorted_ok", lambda con: False)
+        return opencode.READER.read(unit).model_dump()
+
+
+def test_rows_without_the_sort_read_as_the_sorted_rows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    db = _many_sessions().write_db(tmp_path / "opencode" / "opencode.db")
+    with sqlite_snapshot.snapshot(db) as con:
+        assert opencode._unsorted_ok(con)
+        sorted_rows = opencode._ROWS.format(order="m.time_created, m.id")
+        unsorted_rows = opencode._ROWS.format(order="m.time_created, m.id, m.rowid")
+        plan = [r[3] for r in con.execute(f"EXPLAIN QUERY PLAN {unsorted_rows}")]
+        assert not any(b"TEMP B-TREE" in step for step in plan)  # the indexes give the order
+        assert list(con.execute(unsorted_rows)) == list(con.execute(sorted_rows))
+    unit = _units(db.parent)[0]
+    fast = opencode.READER.read(unit).model_dump()
+    assert fast == _sorted_read(unit, monkeypatch) and fast["turns"]
+
+
+def test_a_database_failing_part_way_is_read_as_with_the_sort(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each page of the file garbled in turn: where the unsorted rows fail part-way, the file is
+    read again with the sort, and the result is the sorted read's (the same counts, the same skip)."""
+    clean = _many_sessions(sessions=12).write_db(tmp_path / "clean.db").read_bytes()
+    resorted: list[bool] = []
+    real = opencode._db_turns
+    monkeypatch.setattr(
+        opencode, "_db_turns", lambda p, st, unsorted: resorted.append(not unsorted) or real(p, st, unsorted)
+    )
+    page = 4096
+    for n in range(1, len(clean) // page):
+        db = tmp_path / str(n) / "opencode" / "opencode.db"
+        db.parent.mkdir(parents=True)
+        db.write_bytes(clean[: n * page] + b"\xa5" * page + clean[(n + 1) * page :])
+        unit = _units(db.parent)[0]
+        assert opencode.READER.read(unit).model_dump() == _sorted_read(unit, monkeypatch), n
+    assert sum(resorted) >= 2  # some pages fail the unsorted read part-way (and the sorted reads)
+
+
+@pytest.mark.parametrize(
+    ("message_key", "part_key", "change"),
+    [
+        ("PRIMARY KEY", "", "INSERT INTO part SELECT * FROM part WHERE rowid % 3 = 0"),  # part ids tie
+        ("PRIMARY KEY", "PRIMARY KEY", "UPDATE part SET id = NULL WHERE rowid % 3 = 0"),
+        ("PRIMARY KEY", "PRIMARY KEY", "UPDATE message SET id = NULL WHERE rowid % 5 = 0"),
+        ("", "PRIMARY KEY", "INSERT INTO message SELECT * FROM message WHERE rowid % 4 = 0"),  # message ids tie
+        ("PRIMARY KEY", "PRIMARY KEY", ""),
+    ],
+)
+def test_drifted_keys_read_as_with_the_sort(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, message_key: str, part_key: str, change: str
+) -> None:
+    src = _many_sessions().write_db(tmp_path / "src.db")
+    db = tmp_path / "opencode" / "opencode.db"
+    db.parent.mkdir()
+    con = sqlite3.connect(db)
+    con.execute("ATTACH ? AS src", [str(src)])
+    con.execute("CREATE TABLE session AS SELECT * FROM src.session")
+    con.execute(f"CREATE TABLE message (id TEXT {message_key}, session_id, time_created, time_updated, data)")
+    con.execute(f"CREATE TABLE part (id TEXT {part_key}, message_id, session_id, time_created, time_updated, data)")
+    con.execute("INSERT INTO message SELECT * FROM src.message")
+    con.execute("INSERT INTO part SELECT * FROM src.part")
+    con.execute("CREATE INDEX m_idx ON message (session_id, time_created, id)")
+    con.execute("CREATE INDEX p_idx ON part (message_id, id)")
+    if change:
+        con.execute(change)
+    con.commit()
+    con.close()
+    with sqlite_snapshot.snapshot(db) as con:
+        assert opencode._unsorted_ok(con) == (not change)
+    unit = _units(db.parent)[0]
+    result = opencode.READER.read(unit).model_dump()
+    assert result == _sorted_read(unit, monkeypatch) and result["turns"]
+
+
+def test_a_table_without_rowids_is_read_with_the_sort(tmp_path: Path) -> None:
+    db = _db(tmp_path)
+    before = opencode.READER.read(_units(db.parent)[0]).model_dump()
+    con = sqlite3.connect(db)
+    con.execute("ALTER TABLE message RENAME TO old")
+    con.execute(
+        "CREATE TABLE message (id TEXT PRIMARY KEY, session_id, time_created, time_updated, data) WITHOUT ROWID"
+    )
+    con.execute("INSERT INTO message SELECT * FROM old")
+    con.execute("DROP TABLE old")
+    con.commit()
+    con.close()
+    with sqlite_snapshot.snapshot(db) as con:
+        assert not opencode._unsorted_ok(con)
+    after = opencode.READER.read(_units(db.parent)[0]).model_dump()
+    assert after["turns"] == before["turns"] and after["stats"]["skips"] == before["stats"]["skips"]

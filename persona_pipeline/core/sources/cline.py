@@ -33,6 +33,7 @@ person's) is machine-generated when its metadata names a `parentTaskId`.
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -98,12 +99,14 @@ def _default_roots(host: readers.Host) -> list[Path]:
 
 
 # --- the task folder ---------------------------------------------------------------------------
-def _metadata(folder: Path) -> dict[str, Any]:
-    """The task's small metadata files merged (a bad one is ignored: it holds no words)."""
+def _metadata(folder: str) -> dict[str, Any]:
+    """The task's small metadata files merged (a bad one is ignored: it holds no words). Opened by
+    their `str` paths: `Path` joins and `read_bytes` cost a short task more than its parsing."""
     out: dict[str, Any] = {}
     for name in META_FILES:
         try:
-            data = orjson.loads((folder / name).read_bytes()[: 4 * 1024 * 1024])
+            with open(os.path.join(folder, name), "rb") as f:
+                data = orjson.loads(f.read()[: 4 * 1024 * 1024])
         except (OSError, orjson.JSONDecodeError):
             continue
         if isinstance(data, dict):
@@ -156,68 +159,103 @@ class _Task:
         self.chat.user(text, line_no=n, session_id=self.sid, timestamp=iso_from_epoch(ts), cwd=self.cwd)
 
 
-_REASONS: dict[tuple[str, object], str] = {}  # (prefix, identifier-like name) -> skip reason
+# prefix -> identifier-like name -> skip reason: the names stored verbatim anyway (a few recur
+# on every message), at most _MAX_REASONS in all
+_REASONS: dict[str, dict[str, str]] = {"say": {}, "ask": {}, "message_type": {}}
+_MAX_REASONS = 4096
+# The says `_ui_turns` only counts (reasoning, tool output, checkpoints, errors, …): the ones it
+# has sent to `_reason`, so one lookup settles most messages
+_COUNTED_SAYS = _REASONS["say"]
 
 
 def _reason(prefix: str, name: object) -> str:
-    """`<prefix>:<type_name(name)>`, remembered for the names stored verbatim anyway (a few
-    recur on every message)."""
-    key = (prefix, name)
-    reason = _REASONS.get(key) if isinstance(name, str) else None
+    """`<prefix>:<type_name(name)>`, remembered when `name` is itself the label."""
+    known = _REASONS[prefix]
+    reason = known.get(name) if isinstance(name, str) else None
     if reason is None:
         label = type_name(name)
         reason = f"{prefix}:{label}"
-        if label == name and len(_REASONS) < 4096:
-            _REASONS[key] = reason
+        if label == name and sum(map(len, _REASONS.values())) < _MAX_REASONS:
+            known[label] = reason
     return reason
 
 
+def _request_cwd(messages: list[Any]) -> str | None:
+    """The workspace folder the first request naming one gives (`api_req_started`'s environment
+    details): found before the pass, so every turn is made with it (a turn copied afterwards
+    cost more than a short task's other work)."""
+    for m in messages:
+        if isinstance(m, dict) and m.get("type") == "say" and m.get("say") == "api_req_started":
+            cwd = _cwd_of_request(m.get("text"))
+            if cwd is not None:
+                return cwd
+    return None
+
+
 def _ui_turns(messages: list[Any], t: _Task, stats: ReadStats) -> None:
+    """`t.cwd` is already the task's folder (`_request_cwd`): requests are only looked at for a
+    cancellation here. Most messages are only counted, so each is settled with as few lookups as
+    can be: a task holds thousands."""
     counts = t.counts.counts  # skips counted in the plain dict `LocalCounts` adds once
     chat = t.chat
+    counted_says, asks = _COUNTED_SAYS, _REASONS["ask"]
     waiting: str | None = None  # the ask the next user_feedback answers
+    # the latest assistant text or question, handed to `chat` only when a turn needs it (the
+    # strip and cut `Conversation.assistant` does, once per turn instead of once per reply)
+    latest: str | None = None
     bad = 0
-    for n, m in enumerate(messages, start=1):
+    n = 0
+    for m in messages:
+        n += 1
         if not isinstance(m, dict):
             bad += 1
             counts["message_malformed"] = counts.get("message_malformed", 0) + 1
             continue
         get = m.get
-        mtype = get("type")
         images = get("images")
         if images and isinstance(images, list):
             counts["image"] = counts.get("image", 0) + len(images)
+        mtype = get("type")
         if mtype == "say":
             say = get("say")
-            if say == "text" or say == "completion_result":
-                reason = "say:text" if say == "text" else "say:completion_result"
-                chat.assistant(get("text"))
-            elif say == "api_req_started":
-                reason = "api_request"  # the request as sent: environment details, file contents
-                text = get("text")
-                if t.cwd is None:
-                    t.cwd = stats.cwd = _cwd_of_request(text)
-                if _cancelled(text):
-                    chat.signal("interrupt")
-            elif say == "task":
-                reason = "saw:task"
-                t.said(get("text"), n, get("ts"))
-            elif say == "user_feedback":
-                reason = "saw:user_feedback"
-                if waiting in _APPROVALS:
-                    chat.signal("rejected_tool_use")  # typed instead of approving: a refusal with reasons
-                t.said(get("text"), n, get("ts"))
-            else:
-                reason = _reason("say", say)  # reasoning, tool output, checkpoints, errors, …
+            reason = counted_says.get(say) if isinstance(say, str) else None
+            if reason is None:
+                if say == "text" or say == "completion_result":
+                    reason = "say:text" if say == "text" else "say:completion_result"
+                    text = get("text")
+                    if isinstance(text, str) and text and not text.isspace():  # `text.strip()`, uncopied
+                        latest = text
+                elif say == "api_req_started":
+                    reason = "api_request"  # the request as sent: environment details, file contents
+                    text = get("text")
+                    if isinstance(text, str) and "cancelReason" in text and _cancelled(text):
+                        chat.signal("interrupt")
+                elif say == "task" or say == "user_feedback":
+                    if say == "task":
+                        reason = "saw:task"
+                    else:
+                        reason = "saw:user_feedback"
+                        if waiting in _APPROVALS:
+                            chat.signal("rejected_tool_use")  # typed instead of approving: a refusal with reasons
+                    if latest is not None:
+                        chat.assistant(latest)
+                        latest = None
+                    t.said(get("text"), n, get("ts"))
+                else:
+                    reason = _reason("say", say)  # reasoning, tool output, checkpoints, errors, …
             counts[reason] = counts.get(reason, 0) + 1
             waiting = None
         elif mtype == "ask":
             ask = get("ask")
-            reason = _reason("ask", ask)
+            reason = asks.get(ask) if isinstance(ask, str) else None
+            if reason is None:
+                reason = _reason("ask", ask)
             counts[reason] = counts.get(reason, 0) + 1
             waiting = ask if isinstance(ask, str) else None
             if ask == "followup":
-                chat.assistant(_question(get("text")))  # the question is an answer's context
+                question = _question(get("text"))  # the question is an answer's context
+                if question and not question.isspace():
+                    latest = question
         else:
             reason = _reason("message_type", mtype)
             counts[reason] = counts.get(reason, 0) + 1  # (the ask still waits)
@@ -299,7 +337,7 @@ def _api_turns(messages: list[Any], t: _Task, stats: ReadStats) -> None:
 
 def _turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
     path = unit.path  # built once: a `Path` from the unit's location costs a few us each time
-    folder = path.parent
+    folder, name = os.path.split(os.fspath(unit.location))
     meta = _metadata(folder)
     if isinstance(meta.get("parentTaskId"), str) and meta["parentTaskId"]:
         stats.machine_generated = "subtask"  # the parent agent wrote this task's words
@@ -309,11 +347,14 @@ def _turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
     if not isinstance(messages, list):
         raise FileSkipped("not_a_task_history")
     cwd = next((meta[k] for k in ("cwd", "rootPath", "workspace") if isinstance(meta.get(k), str)), None)
+    is_ui = name == UI_FILE
+    if cwd is None and is_ui:
+        cwd = _request_cwd(messages)
     counts = LocalCounts(stats)
     t = _Task(unit, stats, counts, cwd)
     stats.session_id = unit.key
     try:
-        if path.name == UI_FILE:
+        if is_ui:
             _ui_turns(messages, t, stats)
         else:
             _api_turns(messages, t, stats)

@@ -33,6 +33,7 @@ project is left as the hash (its key's second segment).
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath, PureWindowsPath
@@ -60,6 +61,7 @@ _CLIENT_MESSAGES = (
     ("<hook_context>", "hook_context"),
     ("I ran the following shell command:", "shell_command_output"),
 )
+_CLIENT_PREFIXES = tuple(prefix for prefix, _ in _CLIENT_MESSAGES)
 _AUTO_CONTINUE = "Please continue."  # what the client sends itself when the model stops mid-task
 _MAX_CANDIDATES = 500  # folders hashed per session at most (a long session names thousands of paths)
 _HEX64 = re.compile(r"[0-9a-f]{64}")
@@ -205,17 +207,19 @@ def _typed(message: dict[str, Any], stats: ReadStats) -> str | None:
         text, n = _SYSTEM_NOTE.subn("", text)
         stats.skip("system_note", n)
     head = text.lstrip()
-    for prefix, reason in _CLIENT_MESSAGES:
-        if head.startswith(prefix):
-            stats.skip(reason)
-            return None
-    if head.rstrip() == _AUTO_CONTINUE:
+    # each check only where its first characters are there (most prompts are none of these)
+    if head.startswith(_CLIENT_PREFIXES):
+        for prefix, reason in _CLIENT_MESSAGES:
+            if head.startswith(prefix):
+                stats.skip(reason)
+                return None
+    if head.startswith(_AUTO_CONTINUE) and head.rstrip() == _AUTO_CONTINUE:
         stats.skip("auto_continue")
         return None
-    if ut.raw_command_name(head) is not None:
+    if head[:1] == "/" and ut.raw_command_name(head) is not None:
         stats.skip("slash_command")  # `/name …`: handled by the client, not a prompt
         return None
-    if head.split(maxsplit=1)[:1] == ["?"]:
+    if head[:1] == "?" and head.split(maxsplit=1)[:1] == ["?"]:
         stats.skip("help_command")
         return None
     return text
@@ -228,25 +232,31 @@ _ARGS = ToolArgs(
 )
 
 
-def _tool_calls(calls: Any, where: act.Where, chat: Conversation, activity: act.Activity, stats: ReadStats) -> None:
+def _tool_calls(
+    calls: Any, where: act.Where, chat: Conversation, activity: act.Activity, skips: dict[str, int]
+) -> None:
+    """A model message's tool calls; `skips` is the stats' own dict, counted in place."""
     for call in calls if isinstance(calls, list) else []:
         name = call.get("name") if isinstance(call, dict) else None
         if not isinstance(name, str) or not name:
-            stats.skip("tool_call_malformed")
+            skips["tool_call_malformed"] = skips.get("tool_call_malformed", 0) + 1
             continue
-        cid = call.get("id") if isinstance(call.get("id"), str) else f"{where[0]}:{name}"
-        activity.call(cid, name, call.get("args"), where)
-        status = call.get("status")
+        get = call.get
+        cid = get("id")
+        if not isinstance(cid, str):
+            cid = f"{where[0]}:{name}"
+        activity.call(cid, name, get("args"), where)
+        status = get("status")
         if status == "cancelled":  # refused in the confirmation dialog, or stopped by the person
             activity.result(cid, act.Outcome.REJECTED, where)
             chat.signal("rejected_tool_use")
         elif status == "error":
-            shown = call.get("resultDisplay")
+            shown = get("resultDisplay")
             activity.result(cid, act.Outcome.ERROR, where, shown if isinstance(shown, str) else "")
-        else:
+        elif not activity.ok(cid):  # a tool with an error waiting for its recovery
             activity.result(cid, act.Outcome.OK, where)
-        if call.get("result") is not None or call.get("resultDisplay") is not None:
-            stats.skip("tool_output")
+        if get("result") is not None or get("resultDisplay") is not None:
+            skips["tool_output"] = skips.get("tool_output", 0) + 1
 
 
 def _candidates(meta: dict[str, Any], messages: list[Any]) -> Iterator[str]:
@@ -254,7 +264,9 @@ def _candidates(meta: dict[str, Any], messages: list[Any]) -> Iterator[str]:
     workspace directories, then the absolute paths its tool calls touched (with their parents)."""
     for m in messages[:3]:  # the session context is the first message
         if isinstance(m, dict) and m.get("type") == "user":
-            yield from _DIR_LINE.findall(_text(m))
+            # one at a time: the first folder listed is usually the project (a prompt's text can
+            # hold a whole referenced file, searched only when no earlier candidate matched)
+            yield from (d.group(1) for d in _DIR_LINE.finditer(_text(m)))
     dirs = meta.get("directories")
     yield from ([d for d in dirs if isinstance(d, str)] if isinstance(dirs, list) else [])
     for m in messages:
@@ -271,15 +283,17 @@ def _candidates(meta: dict[str, Any], messages: list[Any]) -> Iterator[str]:
 
 
 def _project_root(path: Path, meta: dict[str, Any], messages: list[Any]) -> str | None:
-    folder = path.parent.parent  # tmp/<project id>/ above chats/
+    # tmp/<project id>/ above chats/, as a `str`: `Path` steps cost a short session more than its hashing
+    folder = os.path.dirname(os.path.dirname(os.fspath(path)))
     try:
-        marker = (folder / ".project_root").read_text(encoding="utf-8", errors="replace")[:4096].strip()
+        with open(os.path.join(folder, ".project_root"), encoding="utf-8", errors="replace") as f:
+            marker = f.read()[:4096].strip()  # what `Path.read_text` reads
     except OSError:
         marker = ""
     if marker:
         return marker
     digest = meta.get("projectHash")
-    digest = digest if isinstance(digest, str) and _HEX64.fullmatch(digest) else folder.name
+    digest = digest if isinstance(digest, str) and _HEX64.fullmatch(digest) else os.path.basename(folder)
     if not _HEX64.fullmatch(digest):
         return None
     tried: set[str] = set()
@@ -293,6 +307,19 @@ def _project_root(path: Path, meta: dict[str, Any], messages: list[Any]) -> str 
         if len(tried) >= _MAX_CANDIDATES:
             break
     return None
+
+
+_LABELS: dict[str, str] = {}  # message type -> its `entries_by_type` label, for identifier-like types
+_MAX_LABELS = 4096
+
+
+def _label(mtype: object) -> str:
+    """`message:<type_name(mtype)>`, remembered when the type is itself the name (a few recur)."""
+    name = type_name(mtype)
+    label = f"message:{name}"
+    if name == mtype and len(_LABELS) < _MAX_LABELS:
+        _LABELS[name] = label
+    return label
 
 
 def _turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
@@ -317,15 +344,26 @@ def _turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
     stats.session_id, stats.cwd = sid, cwd
     chat = Conversation(stats)
     activity = act.Activity(chat.turns, _ARGS.summarize, _ARGS.edits, _EDIT_TOOLS)
+    # the stats' own dicts, counted in place: the order of first counts is kept (`chat` counts into
+    # the same dict), and a `stats.skip` call per message cost more than the message's other work
+    skips, seen = stats.skips, stats.entries_by_type
     for n, m in enumerate(messages, start=1):
         if not isinstance(m, dict):
             stats.lines_bad += 1
-            stats.skip("message_malformed")
+            skips["message_malformed"] = skips.get("message_malformed", 0) + 1
             continue
-        mtype = m.get("type")
-        stats.saw(f"message:{type_name(mtype)}")
-        ts = m.get("timestamp") if isinstance(m.get("timestamp"), str) else None
-        mid = m.get("id") if isinstance(m.get("id"), str) else None
+        get = m.get
+        mtype = get("type")
+        label = _LABELS.get(mtype) if isinstance(mtype, str) else None
+        if label is None:
+            label = _label(mtype)
+        seen[label] = seen.get(label, 0) + 1
+        ts = get("timestamp")
+        if not isinstance(ts, str):
+            ts = None
+        mid = get("id")
+        if not isinstance(mid, str):
+            mid = None
         if mtype == "user":
             if mid in rewound:
                 chat.assistant(rewound[mid])
@@ -334,17 +372,19 @@ def _turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
             if text is not None:
                 chat.user(text, line_no=n, session_id=sid, timestamp=ts, cwd=cwd, entry_uuid=mid)
         elif mtype == "gemini":
-            stats.skip("model")
+            skips["model"] = skips.get("model", 0) + 1
             chat.assistant(_text(m))
-            if m.get("thoughts") or any(isinstance(p, dict) and p.get("thought") for p in _parts(m.get("content"))):
-                stats.skip("thinking")
-            _tool_calls(m.get("toolCalls"), (n, 0, mid, ts, sid, cwd), chat, activity, stats)
+            if get("thoughts") or any(isinstance(p, dict) and p.get("thought") for p in _parts(get("content"))):
+                skips["thinking"] = skips.get("thinking", 0) + 1
+            _tool_calls(get("toolCalls"), (n, 0, mid, ts, sid, cwd), chat, activity, skips)
         elif mtype in ("info", "error", "warning"):
-            stats.skip(f"{mtype}_message")
+            reason = f"{mtype}_message"
+            skips[reason] = skips.get(reason, 0) + 1
             if mtype == "info" and "cancel" in _text(m).lower():
                 chat.signal("interrupt")  # "Request cancelled.": the person stopped the answer
         else:
-            stats.skip(f"message_type:{type_name(mtype)}")
+            reason = f"message_type:{type_name(mtype)}"
+            skips[reason] = skips.get(reason, 0) + 1
     activity.finish()
     if not is_log:
         stats.lines_total = len(messages)  # the document's records (counted once: a pydantic write each cost)
