@@ -41,6 +41,7 @@ _WRAPPER_OPENERS: tuple[tuple[str, str], ...] = (
     ("This session is being continued from a previous conversation", "compact_summary"),
 )
 _COMMAND_NAME = re.compile(r"<command-name>\s*/?([^<\s]*)\s*</command-name>")
+_NAME_OPEN = "<command-name>"
 _ARGS_OPEN, _ARGS_CLOSE = "<command-args>", "</command-args>"
 # Built-in commands whose arguments are settings, not prose about how the person works.
 _BOOKKEEPING_COMMANDS = {
@@ -143,6 +144,8 @@ def strip_injected(text: str) -> str:
 def slash_command(text: str) -> tuple[str, str] | None:
     """(command, args) for a `<command-name>` turn. Arguments the person typed after a custom or
     workflow command count as their words; built-in settings commands do not."""
+    if _NAME_OPEN not in text:  # the pattern's literal start: most prompts are ruled out by a find
+        return None
     m = _COMMAND_NAME.search(text)
     if not m:
         return None
@@ -173,6 +176,11 @@ _QUEUED_COMMAND = re.compile(r"^/([\w:-]+)(?:\s|$)")
 
 def raw_command_name(text: str) -> str | None:
     """`/name …` typed as plain text (a command queued while the agent was busy is sent so)."""
+    first = text[:1]
+    if first.isspace():
+        first = text.lstrip()[:1]
+    if first != "/":  # no copy of a prompt that does not open with a slash
+        return None
     m = _QUEUED_COMMAND.match(text.lstrip())
     return m.group(1) if m else None
 
