@@ -9,6 +9,7 @@ material is taken out, and an overlong turn is cut at a safe place before redact
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -16,6 +17,7 @@ from pathlib import Path
 from time import gmtime as _gmtime
 from time import strftime as _strftime
 from typing import Any
+from urllib.parse import unquote, urlparse
 
 import orjson
 
@@ -211,24 +213,45 @@ class Conversation:
         return turn
 
 
+# `file:///…` of printable ASCII without a query or fragment: what `urlparse` would take for its path
+# is all after `file://` (no host; `file` takes no `;params`; no blank or control character to drop)
+_PLAIN_FILE_URI = re.compile(r'file:///[!-"$->@-~]*')
+
+
 def folder_of_uri(uri: Any) -> str | None:
     """A local folder path from a `file://` URI (VS Code's and Cursor's `workspace.json`)."""
     if not isinstance(uri, str) or not uri.startswith("file://"):
         return None
-    from urllib.parse import unquote, urlparse
-
-    parsed = urlparse(uri)
-    path = unquote(parsed.path)
+    # the usual URI without `urlparse` (~5 us: a parse result per call); a test compares the two
+    path = unquote(uri[7:] if _PLAIN_FILE_URI.fullmatch(uri) else urlparse(uri).path)
     if len(path) > 2 and path[0] == "/" and path[2] == ":":  # file:///c:/Users/… on Windows
         path = path[1:].replace("/", "\\")
     return path or None
+
+
+def _head(path: str, limit: int) -> bytes:
+    """The first `limit` bytes of a file (`read_bytes()[:limit]` without a `Path`, a buffered file
+    object, or reading past the limit)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))  # (no newline translation on Windows)
+    try:
+        parts = []
+        left = limit
+        while left > 0:
+            chunk = os.read(fd, left)
+            if not chunk:
+                break
+            parts.append(chunk)
+            left -= len(chunk)
+        return b"".join(parts)
+    finally:
+        os.close(fd)
 
 
 def workspace_folder(storage_dir: Path) -> str | None:
     """The folder a VS Code-family `workspaceStorage/<hash>/` belongs to, from its `workspace.json`
     (`{"folder": "file:///…"}` or `{"workspace": "file:///….code-workspace"}`); None if unknown."""
     try:
-        data = orjson.loads((storage_dir / "workspace.json").read_bytes()[:65536])
+        data = orjson.loads(_head(os.path.join(storage_dir, "workspace.json"), 65536))
     except (OSError, orjson.JSONDecodeError):
         return None
     if not isinstance(data, dict):

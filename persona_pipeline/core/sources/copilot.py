@@ -190,7 +190,7 @@ def _response(parts: list[dict[str, Any]], where: act.Where, s: _Session, stats:
             reason = f"response:{type_name(kind)}"
             skips[reason] = skips.get(reason, 0) + 1
     skips["response"] = skips.get("response", 0) + 1
-    s.chat.assistant("\n".join(t for t in texts if t))
+    s.chat.assistant("\n".join(filter(None, texts)))  # the non-empty texts
 
 
 def _tool_invocation(part: dict[str, Any], i: int, where: act.Where, s: _Session, stats: ReadStats) -> None:
