@@ -31,6 +31,7 @@ from persona_pipeline.core.sources.turn_fast import make_turn
 ASSISTANT_TAIL = 2000  # assistant text kept in memory for a correction's context (cut to ~200 there)
 # Enum members as module constants: a class attribute lookup on an Enum costs ~0.06 us each, per turn
 _T1, _T2, _CORRECTION, _PROMPT = Tier.T1, Tier.T2, TurnKind.CORRECTION, TurnKind.PROMPT
+_WRAPPER_FIRST = ut.WRAPPER_FIRST
 
 
 _MS_MIN, _MS_MAX = 10**11, 2**32 * 1000  # epoch ms from 1973 to 2106
@@ -166,7 +167,9 @@ class Conversation:
         if not isinstance(raw, str):
             stats.skip("user_message_malformed")
             return None
-        kind = ut.wrapper_kind(raw)
+        first = raw[:1]
+        # `wrapper_kind` finds a wrapper only after a blank or at one of its openers' first characters
+        kind = ut.wrapper_kind(raw) if first in _WRAPPER_FIRST or first.isspace() else None
         if kind:
             stats.skip(kind)
             return None
@@ -192,7 +195,15 @@ class Conversation:
             text = ut.typed_part(text, stats)
             if not text:
                 return None
-        text, signal, truncated = ut.settle_turn(text, self.pending, self.assistant_text, stats)
+        pending = self.pending
+        if (
+            pending is None
+            and len(text) <= ut.MAX_TURN_CHARS
+            and not (self.assistant_text and ut.is_correction_opener(text))
+        ):
+            signal, truncated = None, False  # what `settle_turn` gives: no signal, no cut
+        else:
+            text, signal, truncated = ut.settle_turn(text, pending, self.assistant_text, stats)
         self.pending = None
         correction = signal is not None
         turn = make_turn(

@@ -95,6 +95,7 @@ _CORRECTION_OPENER = re.compile(
 
 
 _WRAPPER_FIRST = frozenset(opener[0] for opener, _ in _WRAPPER_OPENERS)  # most prompts start otherwise
+WRAPPER_FIRST = _WRAPPER_FIRST  # a text starting otherwise (and not with a blank) is no wrapper
 
 
 def wrapper_kind(text: str) -> str | None:
