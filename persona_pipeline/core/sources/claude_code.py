@@ -394,6 +394,8 @@ def _tool_result(
         outcome = act.Outcome.INTERRUPTED if interrupted else act.Outcome.ERROR
         if not interrupted and "tool_use_error>" in body[:200]:
             body = body.replace("<tool_use_error>", "").replace("</tool_use_error>", "")
+    elif st.activity.ok(call_id):
+        return  # a success that cites nothing: no `where` built
     else:
         outcome = act.Outcome.OK
     where = (line_no, offset, e.get("uuid"), e.get("timestamp"), stats.session_id, stats.cwd)
