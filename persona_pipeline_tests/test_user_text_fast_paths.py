@@ -65,7 +65,7 @@ def test_share_at_least_is_the_ratio_compared() -> None:
         lines = [rng.choice(["x1", "y2", "x", "zz"]) for _ in range(rng.randint(0, 12))]
         share = rng.choice([0.3, 0.5, 0.6, 0.7, 1 / 3, 2 / 3, 0.0, 1.0, 0.25])
         expected = (sum(1 for ln in lines if pattern.search(ln)) / len(lines) if lines else 0.0) >= share
-        assert pasted._share_at_least(lines, pattern, share) is expected, (lines, share)
+        assert pasted._share_at_least(lines, pattern.search, share) is expected, (lines, share)
 
 
 def test_agent_glyphs_and_box_characters_are_not_ascii() -> None:

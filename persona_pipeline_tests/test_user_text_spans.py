@@ -99,3 +99,43 @@ def test_tail_moves_past_a_span_around_the_cut() -> None:
     n = len(text) - text.index("hunter2")  # a whole-token cut would keep the value without its label
     cut = ut.tail(text, n)
     assert "verylongvalue" not in cut and cut.startswith("…in settings.py")
+
+
+def _reference_tail(text: str, n: int) -> str:
+    """`tail`'s definition: the whole text collapsed and scanned for spans from its start."""
+    flat = " ".join(text.split())
+    if len(flat) <= n:
+        return flat
+    start = len(flat) - n
+    if flat[start - 1] != " ":
+        nxt = flat.find(" ", start)
+        start = nxt + 1 if nxt >= 0 else len(flat)
+    for m in ut._SENSITIVE_SPAN.finditer(flat):
+        if m.start() >= start:
+            break
+        if start < m.end():
+            nxt = flat.find(" ", m.end())
+            start = nxt + 1 if nxt >= 0 else len(flat)
+    return "…" + flat[start:] if start < len(flat) else ""
+
+
+# Prose in which keywords are ordinary words (a session, a key, a token), and pairs whose separator
+# and `bearer` take the most spaces a pair can hold: where the resting point is found (or not).
+_PROSE = ["the", "run", "tests", "then", "file", "in", "src/app.py", "it", "a", "b", "session", "key", "tokens"]
+_PAIRS = ["token : bearer abc", "key = v", "session x", "auth: basic zz", "Secret 'q'", "pwd=1", "Robin Lee", "4111 11"]
+
+
+def test_tail_equals_its_definition_on_prose_with_keywords() -> None:
+    rng = random.Random(9)
+    cases = suffix_cases = 0
+    for _ in range(1200):
+        words = [
+            rng.choice(_PAIRS) if rng.random() < rng.choice((0.0, 0.02, 0.1)) else rng.choice(_PROSE)
+            for _ in range(rng.randint(40, 500))
+        ]
+        text = "".join(w + rng.choice((" ", " ", " ", "\n", "  ")) for w in words)
+        for n in (120, 200, 277):
+            assert ut.tail(text, n) == _reference_tail(text, n), (text[-600:], n)
+            cases += 1
+            suffix_cases += len(text) > n + ut._SUFFIX + 1
+    assert suffix_cases > 1500 and cases == 3600

@@ -114,11 +114,14 @@ class ReadResult(BaseModel):
         counted over what is kept."""
         if file_error or stats.machine_generated:
             return cls(turns=[], stats=stats, file_error=file_error)
-        stats.kept_bytes = sum(
-            len(t.text.encode("utf-8", "surrogatepass")) + len(t.context.encode("utf-8", "surrogatepass"))
-            for t in turns
-        )
+        stats.kept_bytes = sum(_utf8_len(t.text) + _utf8_len(t.context) for t in turns)
         return cls(turns=turns, stats=stats)
+
+
+def _utf8_len(text: str) -> int:
+    """`len(text.encode("utf-8", "surrogatepass"))`: an ASCII text's length without the copy
+    (`isascii` is a flag lookup; most kept text is ASCII)."""
+    return len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
 
 
 def is_transcript_key(key: str) -> bool:

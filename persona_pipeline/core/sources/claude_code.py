@@ -43,6 +43,7 @@ _BOOKKEEPING = {
     "result",
     "stream_event",
 }
+_CONVERSATION = frozenset({"user", "assistant"})
 # Entry points of headless / SDK runs: a program wrote those prompts, not the person.
 _HEADLESS_ENTRYPOINTS = {"sdk-py", "sdk-ts", "sdk-cli", "headless", "mcp"}
 # A replay (`--resume` copying earlier history into the file under new uuids) is written in one
@@ -132,6 +133,15 @@ def _key(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
+def _kept_keys(st: _State) -> set[str]:
+    """The keys of the texts kept so far (made here, at the first look-up after a kept prompt: most
+    files queue nothing, and a long prompt's key costs a split, a join and a casefold)."""
+    if st.unkeyed:
+        st.kept_keys.update(map(_key, st.unkeyed))
+        st.unkeyed.clear()
+    return st.kept_keys
+
+
 class _State:
     def __init__(self) -> None:
         self.seen_uuids: set[str] = set()
@@ -148,6 +158,7 @@ class _State:
         # queued prompts, and the texts already kept (so a delivery is kept once)
         self.queued: list[_Queued] = []
         self.kept_keys: set[str] = set()
+        self.unkeyed: list[str] = []  # kept texts whose key is made only when one is looked up
         # the last user entry was a slash command with nothing after it yet: (uuid, timestamp)
         self.after_command: tuple[object, object] | None = None
         self.assistant_id: str | None = None
@@ -191,14 +202,6 @@ def _end_run(st: _State) -> None:
     st.run_ts, st.run_len, st.run_start = None, 0, len(st.turns)
 
 
-def _track_run(e: dict[str, Any], st: _State) -> None:
-    ts = e.get("timestamp")
-    if ts != st.run_ts or not isinstance(ts, str):
-        _end_run(st)
-        st.run_ts = ts
-    st.run_len += 1
-
-
 def _drop_replayed(st: _State, stats: ReadStats) -> None:
     """A turn made inside a replay burst whose content the file already holds is a copy: kept once."""
     if not st.burst_turns:
@@ -218,15 +221,18 @@ def _drop_replayed(st: _State, stats: ReadStats) -> None:
 
 def _handle(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: ReadStats) -> None:
     etype = type_name(e.get("type"))
-    stats.saw(etype)
+    by_type = stats.entries_by_type  # `stats.saw` and `stats.skip` on their own dicts: no method call a line
+    by_type[etype] = by_type.get(etype, 0) + 1
     if etype == "queue-operation":
         _queue_operation(e, line_no, offset, st, stats)
         return
     if etype == "attachment":
         _attachment(e, line_no, offset, st, stats)
         return
-    if etype not in ("user", "assistant"):
-        stats.skip(etype if etype in _BOOKKEEPING else "unknown_type")
+    if etype not in _CONVERSATION:
+        reason = etype if etype in _BOOKKEEPING else "unknown_type"
+        skips = stats.skips
+        skips[reason] = skips.get(reason, 0) + 1
         return
     uuid = e.get("uuid")
     if isinstance(uuid, str):
@@ -234,7 +240,11 @@ def _handle(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: Rea
             stats.skip("duplicate_uuid")
             return
         st.seen_uuids.add(uuid)
-    _track_run(e, st)
+    ts = e.get("timestamp")  # the run of entries sharing one timestamp (a replay burst)
+    if ts != st.run_ts or not isinstance(ts, str):
+        _end_run(st)
+        st.run_ts = ts
+    st.run_len += 1
     if stats.session_id is None and isinstance(e.get("sessionId"), str):
         stats.session_id = e["sessionId"]
     cwd = e.get("cwd")
@@ -343,7 +353,7 @@ def _flush_queued(st: _State, stats: ReadStats) -> None:
     for q in pending:
         if q.cancelled:
             stats.skip("queued_cancelled")
-        elif q.key not in st.kept_keys:
+        elif q.key not in _kept_keys(st):
             _prompt(q.text, {"timestamp": q.timestamp}, q.line_no, q.offset, st, stats, queued=True)
 
 
@@ -384,6 +394,8 @@ def _tool_result(
         outcome = act.Outcome.INTERRUPTED if interrupted else act.Outcome.ERROR
         if not interrupted and "tool_use_error>" in body[:200]:
             body = body.replace("<tool_use_error>", "").replace("</tool_use_error>", "")
+    elif st.activity.ok(call_id):
+        return  # a success that cites nothing: no `where` built
     else:
         outcome = act.Outcome.OK
     where = (line_no, offset, e.get("uuid"), e.get("timestamp"), stats.session_id, stats.cwd)
@@ -414,7 +426,8 @@ def _assistant(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: 
             _tool_use(block, e, line_no, offset, st, stats)
     if added:
         st.assistant_text = texts_so_far.strip()
-    stats.skip("assistant")
+    skips = stats.skips
+    skips["assistant"] = skips.get("assistant", 0) + 1
 
 
 def _user(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: ReadStats) -> None:
@@ -432,7 +445,8 @@ def _user(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: ReadS
         if btype == "text" and isinstance(block.get("text"), str):
             texts.append(block["text"])
         elif btype == "tool_result":
-            stats.skip("tool_result")
+            skips = stats.skips
+            skips["tool_result"] = skips.get("tool_result", 0) + 1
             content = block.get("content")
             body = (
                 content
@@ -458,7 +472,8 @@ def _user(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: ReadS
     if not texts:
         return
     raw = "\n".join(texts)
-    if raw.lstrip().startswith(ut.INTERRUPT_MARKER):
+    # `raw.lstrip()` copied only when raw opens with a blank
+    if (raw.lstrip() if raw[:1].isspace() else raw).startswith(ut.INTERRUPT_MARKER):
         stats.skip("interrupt_marker")
         st.pending_signal = "interrupt"
         st.human = True
@@ -534,14 +549,22 @@ def _prompt(
 ) -> None:
     """One typed prompt: scaffolding stripped, pasted material out, kept once per delivery."""
     text = ut.strip_injected(raw)
-    key = _key(text)
-    pending = next((q for q in st.queued if not q.cancelled and q.key in (key, _key(raw))), None)
+    key: str | None = None
+    pending = None
+    if st.queued:
+        key, raw_key = _key(text), _key(raw)
+        pending = next((q for q in st.queued if not q.cancelled and q.key in (key, raw_key)), None)
     if pending is not None:
         st.queued.remove(pending)  # this entry delivers the queued prompt
-    elif queued and key in st.kept_keys:
-        stats.skip("queued_duplicate")
-        return
-    st.kept_keys.add(key)
+    elif queued:
+        key = _key(text) if key is None else key
+        if key in _kept_keys(st):
+            stats.skip("queued_duplicate")
+            return
+    if key is None:
+        st.unkeyed.append(text)
+    else:
+        st.kept_keys.add(key)
     if queued:
         wrapper = ut.wrapper_kind(raw) or ("queued_wrapper" if _ONE_ELEMENT.match(raw) else None)
         if wrapper:  # a peer or channel message carried by the queue: one `<tag …>…</tag>` element

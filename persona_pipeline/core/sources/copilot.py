@@ -39,7 +39,14 @@ from typing import Any
 from persona_pipeline.core.models import ReadStats, Turn
 from persona_pipeline.core.sources import activity as act
 from persona_pipeline.core.sources import readers
-from persona_pipeline.core.sources.chat_turns import Conversation, ToolArgs, iso_from_epoch, load_json, workspace_folder
+from persona_pipeline.core.sources.chat_turns import (
+    ASSISTANT_TAIL,
+    Conversation,
+    ToolArgs,
+    iso_from_epoch,
+    load_json,
+    workspace_folder,
+)
 from persona_pipeline.core.sources.discovery import SourceUnit
 from persona_pipeline.core.sources.jsonl_stream import FileSkipped, parsed_lines, read_entries, type_name
 
@@ -166,6 +173,7 @@ def _response(parts: list[dict[str, Any]], where: act.Where, s: _Session, stats:
     """The assistant's side: its text is a correction's context; tool invocations and edit groups
     feed the activity stream; everything else is counted and dropped."""
     texts: list[str] = []
+    skips = stats.skips  # `stats.skip` on its own dict: no method call per part
     for i, part in enumerate(parts):
         kind = part.get("kind")
         if kind in (None, "markdownContent"):
@@ -177,11 +185,12 @@ def _response(parts: list[dict[str, Any]], where: act.Where, s: _Session, stats:
             if path:
                 s.activity.call(f"edit:{where[0]}:{i}", _EDIT, path, where)
                 s.activity.result(f"edit:{where[0]}:{i}", act.Outcome.OK, where)
-            stats.skip("response:textEditGroup")
+            skips["response:textEditGroup"] = skips.get("response:textEditGroup", 0) + 1
         else:
-            stats.skip(f"response:{type_name(kind)}")
-    stats.skip("response")
-    s.chat.assistant("\n".join(t for t in texts if t))
+            reason = f"response:{type_name(kind)}"
+            skips[reason] = skips.get(reason, 0) + 1
+    skips["response"] = skips.get("response", 0) + 1
+    s.chat.assistant("\n".join(filter(None, texts)))  # the non-empty texts
 
 
 def _tool_invocation(part: dict[str, Any], i: int, where: act.Where, s: _Session, stats: ReadStats) -> None:
@@ -221,22 +230,26 @@ def _vscode_turns(unit: SourceUnit, path: Path, stats: ReadStats) -> list[Turn]:
     stats.cwd = s.cwd
     requests = data["requests"]
     bad = 0
+    # `stats.saw` / `stats.skip` on their own dicts (same keys, same order): no method call a request
+    skips, by_type = stats.skips, stats.entries_by_type
     try:
         for n, req in enumerate(requests, start=1):
             if not isinstance(req, dict):
                 bad += 1
-                stats.skip("request_malformed")
+                skips["request_malformed"] = skips.get("request_malformed", 0) + 1
                 continue
-            stats.saw("request")
+            by_type["request"] = by_type.get("request", 0) + 1
             ts = iso_from_epoch(req.get("timestamp"))
             if req.get("isHidden") is True:
-                stats.skip("hidden_request")
+                skips["hidden_request"] = skips.get("hidden_request", 0) + 1
                 continue
             variables = req.get("variableData")
             if isinstance(variables, dict) and isinstance(variables.get("variables"), list):
-                stats.skip("attached_context", len(variables["variables"]))
-            if isinstance(req.get("result"), dict) and req["result"].get("metadata"):
-                stats.skip("rendered_prompt")  # the prompt as sent (injected context, tool rounds): never read
+                skips["attached_context"] = skips.get("attached_context", 0) + len(variables["variables"])
+            result = req.get("result")
+            if isinstance(result, dict) and result.get("metadata"):
+                # the prompt as sent (injected context, tool rounds): never read
+                skips["rendered_prompt"] = skips.get("rendered_prompt", 0) + 1
             rid = req.get("requestId") if isinstance(req.get("requestId"), str) else None
             s.chat.user(
                 _message_text(req.get("message")),
@@ -390,6 +403,7 @@ def _cli_turns(path: Path, stats: ReadStats) -> list[Turn]:
     stats.session_id = c.session_id
     seen, activity, chat = c.seen, c.activity, c.chat
     pending, call, ok = activity.pending, activity.call, activity.ok  # bound once, called per event
+    skips = stats.skips  # `stats.skip` on its own dict: no method call per event
     lines = parsed_lines(path, stats)
     try:
         for e, line_no, offset in lines:
@@ -401,11 +415,13 @@ def _cli_turns(path: Path, stats: ReadStats) -> list[Turn]:
                 data = {}
             if etype == "tool.execution_complete":
                 call_id = data.get("toolCallId")
-                if not isinstance(call_id, str) or not pending(call_id):
+                if not isinstance(call_id, str):
                     continue
-                error = data.get("error")
-                if not error and data.get("success") is not False and ok(call_id):
-                    continue  # a success that cites nothing (`_cli_tool_result`'s last branch)
+                if not data.get("error") and data.get("success") is not False:
+                    if ok(call_id):  # True too for a call not pending: nothing to do
+                        continue  # a success that cites nothing (`_cli_tool_result`'s last branch)
+                elif not pending(call_id):
+                    continue
                 _cli_tool_result(data, call_id, c.where(e, line_no, offset), c)
             elif etype == "tool.execution_start":
                 call_id, tool = data.get("toolCallId"), data.get("toolName")
@@ -414,25 +430,31 @@ def _cli_turns(path: Path, stats: ReadStats) -> list[Turn]:
                     ts = ts if isinstance(ts, str) else iso_from_epoch(ts)
                     call(call_id, tool, data.get("arguments"), (line_no, offset, e.get("id"), ts, c.session_id, c.cwd))
                 else:
-                    stats.skip("tool_call_malformed")
+                    skips["tool_call_malformed"] = skips.get("tool_call_malformed", 0) + 1
             elif etype == "assistant.message":
-                chat.assistant(data.get("content"))
+                text = data.get("content")  # `chat.assistant`, inlined: one strip
+                if isinstance(text, str):
+                    text = text.strip()
+                    if text:
+                        chat.assistant_text = text[-ASSISTANT_TAIL:]
                 if data.get("reasoningText"):
-                    stats.skip("reasoning")
+                    skips["reasoning"] = skips.get("reasoning", 0) + 1
             elif etype == "user.message":
                 if data.get("transformedContent") is not None:
-                    stats.skip("injected_prompt")  # the prompt as sent, with the client's context in it
-                if isinstance(data.get("attachments"), list) and data["attachments"]:
-                    stats.skip("attached_context", len(data["attachments"]))
-                w = c.where(e, line_no, offset)
+                    # the prompt as sent, with the client's context in it
+                    skips["injected_prompt"] = skips.get("injected_prompt", 0) + 1
+                attachments = data.get("attachments")
+                if isinstance(attachments, list) and attachments:
+                    skips["attached_context"] = skips.get("attached_context", 0) + len(attachments)
+                ts, uuid = e.get("timestamp"), e.get("id")  # what `c.where` would hold
                 chat.user(
                     data.get("content"),
                     line_no=line_no,
                     offset=offset,
                     session_id=c.session_id,
-                    timestamp=w[3],
+                    timestamp=ts if isinstance(ts, str) else iso_from_epoch(ts),
                     cwd=c.cwd,
-                    entry_uuid=w[2] if isinstance(w[2], str) else None,
+                    entry_uuid=uuid if isinstance(uuid, str) else None,
                 )
             elif etype == "session.start":
                 context = data.get("context") if isinstance(data.get("context"), dict) else data

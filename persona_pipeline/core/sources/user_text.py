@@ -41,6 +41,7 @@ _WRAPPER_OPENERS: tuple[tuple[str, str], ...] = (
     ("This session is being continued from a previous conversation", "compact_summary"),
 )
 _COMMAND_NAME = re.compile(r"<command-name>\s*/?([^<\s]*)\s*</command-name>")
+_NAME_OPEN = "<command-name>"
 _ARGS_OPEN, _ARGS_CLOSE = "<command-args>", "</command-args>"
 # Built-in commands whose arguments are settings, not prose about how the person works.
 _BOOKKEEPING_COMMANDS = {
@@ -94,6 +95,7 @@ _CORRECTION_OPENER = re.compile(
 
 
 _WRAPPER_FIRST = frozenset(opener[0] for opener, _ in _WRAPPER_OPENERS)  # most prompts start otherwise
+WRAPPER_FIRST = _WRAPPER_FIRST  # a text starting otherwise (and not with a blank) is no wrapper
 
 
 def wrapper_kind(text: str) -> str | None:
@@ -143,6 +145,8 @@ def strip_injected(text: str) -> str:
 def slash_command(text: str) -> tuple[str, str] | None:
     """(command, args) for a `<command-name>` turn. Arguments the person typed after a custom or
     workflow command count as their words; built-in settings commands do not."""
+    if _NAME_OPEN not in text:  # the pattern's literal start: most prompts are ruled out by a find
+        return None
     m = _COMMAND_NAME.search(text)
     if not m:
         return None
@@ -173,6 +177,11 @@ _QUEUED_COMMAND = re.compile(r"^/([\w:-]+)(?:\s|$)")
 
 def raw_command_name(text: str) -> str | None:
     """`/name …` typed as plain text (a command queued while the agent was busy is sent so)."""
+    first = text[:1]
+    if first.isspace():
+        first = text.lstrip()[:1]
+    if first != "/":  # no copy of a prompt that does not open with a slash
+        return None
     m = _QUEUED_COMMAND.match(text.lstrip())
     return m.group(1) if m else None
 
@@ -430,18 +439,26 @@ def head(text: str, n: int) -> str:
 # The longest `label = value` match after its keyword's start, and before it: 60 label characters,
 # the keyword, 60 more, a quote, up to 3+1+3 separators, a quote, `bearer `, a 300-char value.
 _LABELLED_SPAN = 60 + 10 + 60 + 1 + 3 + 1 + 3 + 1 + 7 + 300
+_PAIR_SPACES = 3  # the most spaces a `label = value` match holds after its keyword's token (collapsed text)
 _RESTING_TRIES = 8
 _RESTING_MIN = 200  # shorter texts are scanned whole
 
 
 def _resting_point(text: str, before: int, keyword_starts: list[int], floor: int = 0) -> int:
-    """A position q (floor <= q <= `before`) of a whitespace-collapsed text that no sensitive-span
+    """A position q (q <= `before`) of a whitespace-collapsed text that no sensitive-span
     candidate can straddle (none holds both q-1 and q), so the scan of the whole text and the scan
     from q find the same spans from q on; 0 when none is found nearby. At q a space is followed by
     a lower-case ASCII letter: a name (capitalised words), a digit group and URL user-info (no
     whitespace) cannot hold both; a private-key block is ruled out by its opener being nowhere in
-    the text, and a `label = value` pair by no keyword starting in the `_LABELLED_SPAN` characters
-    before q (all of them at or after `floor`, where the keywords are known)."""
+    the text, and a `label = value` pair by either of:
+    - no keyword starting in the `_LABELLED_SPAN` characters before q (all of them at or after
+      `floor`, where the keywords are known: a suffix of a longer text knows none before it);
+    - more than `_PAIR_SPACES` spaces between the last keyword starting before q and q (or, with
+      none, the text's start: a keyword before a suffix is a space further away). A pair's label is
+      one token, the keyword in it; in a collapsed text (single spaces, no other whitespace) what
+      follows holds at most `_PAIR_SPACES` of them: " : " or one space as the separator, a space
+      after `bearer`/`basic`/`token`, and the value, one token. So no pair starting before that
+      keyword (in its token, or earlier) reaches the space at q-1."""
     if before < _RESTING_MIN or "-----BEGIN" in text:
         return 0
     for _ in range(_RESTING_TRIES):
@@ -449,12 +466,17 @@ def _resting_point(text: str, before: int, keyword_starts: list[int], floor: int
         while q > 0 and not ("a" <= text[q + 1] <= "z"):
             q = text.rfind(" ", 0, q)
         q += 1  # the letter after the space
-        if q < max(floor, 2):
+        if q < 2:
             return 0
         i = bisect_left(keyword_starts, q) - 1  # the last keyword starting before q
-        if i < 0 or keyword_starts[i] < q - _LABELLED_SPAN - 1:
+        keyword = keyword_starts[i] if i >= 0 else 0
+        if text.count(" ", keyword, q) > _PAIR_SPACES:
             return q
-        before = keyword_starts[i]  # a pair may hold q: try before its keyword
+        if q < floor:
+            return 0
+        if i < 0 or keyword < q - _LABELLED_SPAN - 1:
+            return q
+        before = keyword  # a pair may hold q: try before its keyword
     return 0
 
 
