@@ -39,7 +39,8 @@ _RULE_KIND = {
 _PLACEHOLDER_VALUE = Rx(
     # whole-value references only ($VAR, ${VAR}, $(cmd), %(var)s, %VAR%, <your-key>, [..], {{ var }}):
     # a random key may itself start with $ or % (Django's alphabet has both)
-    r"^(?:\$[A-Z_][A-Z0-9_]*$|\$\{|\$\(|%\(\w+\)[sd]$|%[A-Za-z_]\w*%$|<[^>]*>$|\[[^\]]*\]$|\{[^}]*\}$|\{\{)|"
+    # (a backslash before the `$` is a shell's escape inside double quotes: `echo "X=\$(cmd)"`)
+    r"^(?:\\?\$[A-Z_][A-Z0-9_]*$|\\?\$\{|\\?\$\(|%\(\w+\)[sd]$|%[A-Za-z_]\w*%$|<[^>]*>$|\[[^\]]*\]$|\{[^}]*\}$|\{\{)|"
     r"(?i)^(?:xxx|\*\*\*|\.\.\.|your[-_ ]|changeme|example|placeholder|dummy|"
     r"redacted|none$|null$|nil$|true$|false$|undefined$|password$|secret$|token$|env\b|os\.|process\.|"
     r"settings\.|config\.|self\.|getenv|toolu_|msg_|req_|call_|chatcmpl-|fp_|run_|sha256:)"
@@ -173,7 +174,9 @@ _PROSE_NON_ASCII_OK = frozenset("→⇒ñüé")
 # `source`). Not a bare `|`: a markdown table after a truncated key is no part of it.
 _PREFIX_ITEM = r"[ \t]*(?:>|&gt;|#|//|\*|\+|\"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?\"|\"|,|[0-9]{1,6}[ \t]*[|:])"
 _LINE_PREFIX = rf"(?:{_PREFIX_ITEM})*[ \t]*"
-_QUOTED_OR_BARE = r"""(?:(["'`])([^"'`\r\n]{4,200})["'`]|([^\s"'`,;<>]{4,200}))"""
+# (a quoted value may stand in a bytes literal or a conversion: Python's `b"…"`, Go's `[]byte("…")`;
+# a bare value ends at a control character: an ANSI colour code glued to it is no part of it)
+_QUOTED_OR_BARE = r"""(?:(?:\[\]byte\(|\bb)?(["'`])([^"'`\r\n]{4,200})["'`]|([^\s"'`,;<>\x00-\x1f]{4,200}))"""
 # (the same groups, the value quoted: where a bare word is a variable, `login("u", password)`)
 _QUOTED_ONLY = r"""(["'`])([^"'`\r\n]{4,200})["'`]()"""
 
@@ -231,15 +234,30 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ("shopify_token", r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b", 0, ("shp",)),
     ("docker_pat", r"\bdckr_pat_[A-Za-z0-9_-]{20,}", 0, ("dckr_pat_",)),
     ("vault_token", r"\bhv[sb]\.[A-Za-z0-9_-]{24,}", 0, ("hvs.", "hvb.")),
+    # Heroku's API keys since 2024 carry an `HRKU-` prefix; older ones are uuids, a secret where
+    # `heroku auth:token` prints one (its output: a warning line or two, then the key)
+    ("heroku_api_key", r"\bHRKU-[A-Za-z0-9_-]{20,}", 0, ("hrku-",)),
+    (
+        "heroku_api_key",
+        r"\bheroku[ \t]+auth:token\b[^\r\n]{0,80}(?:\r?\n[^\r\n]{0,160}){0,3}?"
+        r"\b([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\b",
+        1,
+        ("auth:token",),
+    ),
     ("aws_access_key", r"\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}\b", 0, ("akia", "asia", "abia", "acca")),
     # a service-account JSON's key id names the private key beside it (and is Google's handle for
     # revoking it): redacted with the key, never alone in prose
     (
         "gcp_private_key_id",
-        r"private_key_id\\?[\"']?\s*:\s*\\?[\"']([0-9a-f]{40})\b",
+        # (JSON quotes the id, a YAML copy of the file does not)
+        r"private_key_id\\?[\"']?\s*:\s*(?:\\?[\"'])?([0-9a-f]{40})\b",
         1,
         ("private_key_id",),
     ),
+    # a credentials file pasted base64-encoded (a k8s Secret's `data:`, GOOGLE_CREDENTIALS): base64
+    # of a JSON object opens with `ey` (`{"`) or `ew` (`{` and a line break); it is decoded and kept
+    # only when it holds a private key or a secret-named field (`_b64_credentials`)
+    ("encoded_credentials", r"(?:^|[^A-Za-z0-9+/])(e[wy][A-Za-z0-9+/]{120,}={0,2})", 1, ("ew", "ey")),
     # a Twilio account SID is an id, not a secret: it only anchors the search for its auth token
     # (and is redacted with the token it pairs with: `near_id_spans`)
     ("twilio_sid", r"\bAC[0-9a-f]{32}\b", 0, ("ac",)),
@@ -264,6 +282,14 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         r"(?i)(?:AccountKey=|SharedAccessKey=|--account-key[= ]+[\"']?)([A-Za-z0-9+/]{40,}={0,2})",
         1,
         ("accountkey", "account-key", "sharedaccesskey"),
+    ),
+    # `az storage account keys list` as JSON: `"keyName": "key1"`, then the key as `"value"`
+    (
+        "azure_storage_key",
+        r"(?i)\bkeyName[\"']?\s*:\s*[\"']key[12][\"'][^{}]{0,200}?\bvalue[\"']?\s*:\s*[\"']"
+        r"([A-Za-z0-9+/]{86}==)",
+        1,
+        ("keyname",),
     ),
     # scheme://user:password@host in any URL scheme; the user may be empty (redis://:pw@host).
     ("url_password", r"\b[a-zA-Z][a-zA-Z0-9+.-]{1,20}://[^\s:/?#@\"'<>]{0,64}:([^\s@/\"'<>]{1,128})@", 1, ("://",)),
@@ -314,7 +340,9 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         "env_secret",
         # the `>` stands in for a quote: an element's text is a literal, never a code reference
         # (the closing tag's name is matched too: `_decide` wants it to close the same element)
-        rf"<([A-Za-z0-9_:.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)(>)[ \t]*(?:<!\[CDATA\[)?([^<\]\r\n]{{4,200}})()(?:\]\]>)?"
+        # (attributes may stand in the tag: WS-Security's `<wsse:Password Type="…#PasswordText">`)
+        rf"<([A-Za-z0-9_:.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)(?:[ \t][^<>\r\n]{{0,160}}[^<>/\r\n])?"
+        r"(>)[ \t]*(?:<!\[CDATA\[)?([^<\]\r\n]{4,200})()(?:\]\]>)?"
         r"</[A-Za-z0-9_:.-]*",
         0,
         ("secret", "pass", "pw", "token", "key", "auth", "cred"),
@@ -400,6 +428,31 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         0,
         ("sudo", "stdin", "chpasswd"),
     ),
+    # a PostgreSQL password file line (`.pgpass`, PGPASSFILE): host:port:database:user:password, the
+    # port a number or `*`; the password runs to the end of the line (a `:` in it is escaped)
+    (
+        "positional_password",
+        r"(?m)(?:^|[\s\"'`>(])[A-Za-z0-9*][A-Za-z0-9.*_-]{0,252}:(?:[0-9]{1,5}|\*):[^\s:\"']{1,64}:"
+        r"[^\s:\"']{1,64}:((?:[^\s:\"'`\\]|\\:){4,128})(?:$|[\s\"'`\\])",
+        1,
+        (":",),
+    ),
+    # a secret piped to a command that stores it from stdin: `printf X | docker secret create NAME -`
+    (
+        "positional_password",
+        r"\b(?:echo|printf)[ \t]+(?:-[neE]{1,3}[ \t]+)?(?:[\"']%s(?:\\n)?[\"'][ \t]+)?"
+        + _QUOTED_OR_BARE
+        + r"[ \t]*\\?\|[ \t]*(?:docker|podman)[ \t]+secret[ \t]+create\b",
+        0,
+        ("secret",),
+    ),
+    # FreeRDP's `/p:X` (its user is `/u:`), Windows-style flags on a Unix command line
+    (
+        "cli_secret",
+        r"\b(?:xfreerdp3?|wlfreerdp|sdl-freerdp3?|freerdp)\b[^\r\n|;&]{0,200}?[ \t]/p:" + _QUOTED_OR_BARE,
+        0,
+        ("freerdp",),
+    ),
     # openssl's pass phrase arguments: `-passin pass:X`, `-passout pass:X`, `-pass pass:X`
     ("positional_password", r"(?:^|\s)-pass(?:in|out)?[ \t]+pass:" + _QUOTED_OR_BARE, 0, ("pass:",)),
     # user management: `rabbitmqctl add_user USER PW`, `htpasswd -b FILE USER PW`, `net user USER PW`,
@@ -414,7 +467,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     (
         "positional_password",
         r"\b(?:htpasswd|mosquitto_passwd)\b[^\r\n|;&]{0,100}?[ \t]-[A-Za-z]{0,4}b[A-Za-z]{0,4}[ \t]+"
-        r"(?:[^\s-][^\s]{0,200}[ \t]+)?[^\s-][^\s]{0,64}[ \t]+" + _QUOTED_OR_BARE,
+        r"(?:-[A-Za-z]{1,4}[ \t]+){0,3}(?:[^\s-][^\s]{0,200}[ \t]+)?[^\s-][^\s]{0,64}[ \t]+" + _QUOTED_OR_BARE,
         0,
         ("htpasswd", "mosquitto_passwd"),
     ),
@@ -559,6 +612,17 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         1,
         ("pass", "pwd", "secret", "api key", "token", "kennwort", "contrase", "mot de passe", "senha"),
     ),
+    # "log in as admin with X", "logged in as deploy using X": a login's user, then its password
+    (
+        "password",
+        r"(?i)\blog(?:ging|ged|s)?[ \t]*(?:in|on)[ \t]+as[ \t]+[\"'`]?[A-Za-z0-9._@\\-]{1,64}[\"'`]?[ \t]+"
+        r"(?:with|using)[ \t]+(?:(?:the[ \t]+)?password[ \t]+)?[\"'`]?([^\s\"'`]{6,128})",
+        1,
+        ("log",),
+    ),
+    # a password label in a non-Latin script (`パスワード: X`, `пароль: X`, `密码：X`): in the fold the
+    # label is a run of DELs; `_decide` reads it in the text (`_INTL_PASSWORD_LABELS`)
+    ("intl_password", r"(\x7f{2,12})[ \t]*(?::|\x7f)[ \t]*[\"'`]?([^\s\"'`\x7f]{6,128})", 2, ("\x7f",)),
     # "user root, passphrase X": a password label right before a value, no verb; only a value with
     # three character classes counts ("password hashing_v2", "password reset" are words)
     (
@@ -719,6 +783,28 @@ def _is_placeholder_value(value: str, following: str, code_check: bool = True) -
     return "REDACTED" in value
 
 
+# what a decoded credentials file holds (a service-account JSON, an OAuth client, a config with a
+# password): a private key, or a field named like a secret
+_CREDENTIAL_FIELDS = (b"PRIVATE KEY-----", b'"private_key"', b'"client_secret"', b'"password"', b'"secret"')
+
+
+def _names_a_secret(value: str) -> bool:
+    """`app_password`, `db_token`: a lowercase identifier naming a secret is a name (psql's
+    `:'app_password'` variable, a settings key), not the secret."""
+    return _IDENT.match(value) is not None and value.islower() and label_strength(value) == 2
+
+
+def _b64_credentials(value: str) -> bool:
+    import base64
+    import binascii
+
+    try:
+        raw = base64.b64decode(value[: len(value) // 4 * 4], validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    return raw[:1] == b"{" and any(f in raw for f in _CREDENTIAL_FIELDS)
+
+
 def _basic_auth_ok(value: str) -> bool:
     import base64
     import binascii
@@ -759,6 +845,10 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         return len(list(islice(filter(str.isalnum, body.split("-----END")[0]), 8))) < 8
     if kind == "basic_auth":
         return not _basic_auth_ok(value)
+    if kind == "encoded_credentials":
+        return not _b64_credentials(value)
+    if value.startswith("-----"):
+        return True  # a PEM armor line (`private_key: |` then `-----BEGIN`): the key rule owns the block
     if not group:  # a provider's own shape (ya29.…, SG.….…): only documentation examples are vetoed
         return bool(_DOC_EXAMPLE.search(value))
     if kind == "bare_password":
@@ -821,6 +911,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             return True  # `$null`, `$dbPassword`: a variable (PowerShell's are any case), not a value
         if _CONSTANT.match(value):
             return True  # `REPLACE_ME`, `CHANGEME`, `TODO`: a constant's name or a placeholder
+        if quoted and _names_a_secret(value):
+            return True  # `:'app_password'` (psql's variable), `"db_password"`: a name for a secret, no value
         if value[:1] in "{[(" and not random_like(value):
             return True  # the start of a flow mapping or a call (`secretKeyRef: {name: db}`), no value
         if value.startswith("*") and not random_like(value) and _GLOB.match(value):
@@ -926,6 +1018,22 @@ _OUT_KIND = {
     "positional_password": "password",
     "short_password": "password",
 }
+# "password" in scripts the fold turns into DELs (Japanese, Chinese, Korean, Cyrillic, Greek, Hebrew,
+# Hindi, Thai)
+_INTL_PASSWORD_LABELS = (
+    "パスワード",
+    "密码",
+    "密碼",
+    "口令",
+    "비밀번호",
+    "암호",
+    "пароль",
+    "κωδικός",
+    "συνθηματικό",
+    "סיסמה",
+    "पासवर्ड",
+    "รหัสผ่าน",
+)
 _MISS = object()
 _DECISIONS: dict[tuple[int, str, str], object] = {}
 
@@ -960,6 +1068,11 @@ def _decide(
         quoted = start >= 0 and before in ('"', "'", "`")
     if start < 0:
         return None
+    if kind == "intl_password":
+        label = matched[groups[1][0] : groups[1][1]].lower()
+        if not label.endswith(_INTL_PASSWORD_LABELS):
+            return None  # any other word in that script before a colon
+        kind = "password"
     if labelled and prev[-1:] == "$" and not quoted:
         return None  # `$password = Read-Host …`: a variable set to an expression (a literal is quoted)
     if (
@@ -1075,7 +1188,7 @@ def betterleaks_values(texts: Sequence[str]) -> dict[str, str]:
             value = finding.match.value or finding.match.full
             if not value or len(value) < 6 or "REDACTED" in value or _DOC_EXAMPLE.search(value):
                 continue
-            if _PLACEHOLDER_VALUE.search(value):
+            if _PLACEHOLDER_VALUE.search(value) or _names_a_secret(value):
                 continue
             found.setdefault(value, _RULE_KIND.get(finding.rule_id, finding.rule_id.replace("-", "_")))
     return found
