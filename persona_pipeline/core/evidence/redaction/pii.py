@@ -54,7 +54,10 @@ _VERSION_BEFORE = Rx(
 )
 _SSN = Rx(r"\b(\d{3})-(\d{2})-(\d{4})\b")
 # A path segment after a home root is the account name.
-_HOME_PATH = Rx(r"(?:/Users/|/home/|[A-Za-z]:\\\\?Users\\\\?|[A-Za-z]:/Users/)([^/\\\s\"'`:*?<>|]{1,64})")
+# (`\home\` too: a Linux home seen from Windows, `\\wsl$\Ubuntu\home\ana\`, `\\wsl.localhost\…`)
+_HOME_PATH = Rx(
+    r"(?:/Users/|/home/|\\\\?home\\\\?|[A-Za-z]:\\\\?Users\\\\?|[A-Za-z]:/Users/)([^/\\\s\"'`:*?<>|]{1,64})"
+)
 # A profile folder named after the display name (C:\\Users\\First Last\\): spaces allowed, but
 # only when the segment is closed by a path separator.
 _HOME_SPACED = Rx(
@@ -65,7 +68,14 @@ _HOME_SPACED = Rx(
 _PROMPT_USER = Rx(
     r"(?:^|[\s>\"'`\[|(])([a-z_][a-z0-9._-]{1,31})@[A-Za-z0-9][A-Za-z0-9.-]{0,62}:"
     r"(?:~|/)[^\s$#]{0,200}[$#](?:[ \t\\]|$)"
+    # Fedora / RHEL's bash prompt: `[ana@fedora app]$ dnf …`
+    r"|\[([a-z_][a-z0-9._-]{1,31})@[A-Za-z0-9][A-Za-z0-9.-]{0,62}[ \t][^\]\r\n]{1,100}\][$#]"
 )
+# Git Bash / MSYS2: `Ana Silva@DESKTOP-1 MINGW64 /c/Users/Ana Silva/src`: from the `@` on (the
+# profile name before it, spaces too, is read backwards in Python: a pattern starting at any
+# character cost the gate Set more than the whole detector)
+_MSYS_PROMPT = Rx(r"@[A-Za-z0-9][A-Za-z0-9.-]{0,62}[ \t]+(?:MINGW(?:32|64)|MSYS|UCRT64|CLANG(?:32|64|ARM64))\b")
+_NAME_STOP = frozenset("\r\n\"'`<>|[]()@")
 _HOME_SLUG = Rx(r"-(?:Users|home)-([A-Za-z0-9._]{1,64})-")
 # `~name/…`: the shell's home of another account (`~/` alone names no one)
 # (a literal first, so RE2 skips to each `~`; the character before it is checked in Python)
@@ -423,7 +433,17 @@ def _national_ok(raw: str, context: bool) -> bool:
         return False  # versions and addresses, not dotted phone groups
     if raw.isdigit() and not context:
         return False  # a bare digit run is an id unless a label says it is a number to call
+    if _fictional_nanp(raw):
+        return False
     return _valid_in_any_region(raw)
+
+
+def _fictional_nanp(raw: str) -> bool:
+    """555-0100 to 555-0199 in any North American area code: reserved for fiction and documentation."""
+    digits = "".join(filter(str.isdigit, raw))
+    if len(digits) == 11 and digits[0] == "1":
+        digits = digits[1:]
+    return len(digits) == 10 and digits[3:8] == "55501"
 
 
 @lru_cache(maxsize=8192)
@@ -432,6 +452,8 @@ def _candidate_ok(raw: str) -> bool:
     cached (a decoded view's windows hold the numbers their text was scanned for already)."""
     import phonenumbers
 
+    if _fictional_nanp(raw):
+        return False
     try:
         num = phonenumbers.parse(raw, None if raw.startswith("+") else "US")
     except phonenumbers.NumberParseException:
@@ -629,14 +651,45 @@ def card_spans(text: str) -> Iterator[Span]:
 _NOT_GLOBAL_PREFIXES = ("10.", "127.", "192.168.", "0.", *(f"172.{n}." for n in range(16, 32)))
 
 
+# Public DNS resolvers (Google, Cloudflare, Quad9, OpenDNS, AdGuard, Level3/Lumen, Verisign): anycast
+# service addresses every tutorial quotes, locating no one
+_PUBLIC_RESOLVERS = frozenset(
+    ipaddress.ip_address(a)
+    for a in (
+        "8.8.8.8",
+        "8.8.4.4",
+        "1.1.1.1",
+        "1.0.0.1",
+        "9.9.9.9",
+        "149.112.112.112",
+        "208.67.222.222",
+        "208.67.220.220",
+        "94.140.14.14",
+        "94.140.15.15",
+        "4.2.2.1",
+        "4.2.2.2",
+        "64.6.64.6",
+        "2001:4860:4860::8888",
+        "2001:4860:4860::8844",
+        "2606:4700:4700::1111",
+        "2606:4700:4700::1001",
+        "2620:fe::fe",
+        "2620:fe::9",
+        "2620:119:35::35",
+        "2620:119:53::53",
+    )
+)
+
+
 @lru_cache(maxsize=4096)
 def _is_global_ip(value: str) -> bool:
     if value.startswith(_NOT_GLOBAL_PREFIXES):  # private, loopback, "this network": never global
         return False
     try:
-        return ipaddress.ip_address(value).is_global
+        ip = ipaddress.ip_address(value)
     except ValueError:
         return False
+    return ip.is_global and ip not in _PUBLIC_RESOLVERS
 
 
 def ip_spans(text: str) -> Iterator[Span]:
@@ -651,6 +704,7 @@ def ip_spans(text: str) -> Iterator[Span]:
             continue
         if (
             text[end : end + 4] == " to "
+            and text[end + 4 : end + 5].isdigit()
             and not _IPV4.match(text[end + 4 : end + 24])
             and text[max(0, start - 5) : start].lower().endswith("from ")
         ):
@@ -660,7 +714,7 @@ def ip_spans(text: str) -> Iterator[Span]:
     if _open(text, "ipv6"):
         for ((start, end),) in _IPV6.finditer(text):
             value = text[start:end]
-            if text[end : end + 1].isalnum() or text[start - 1 : start] in ("_", "."):
+            if text[end : end + 1].isalnum() or text[start - 1 : start] in ("_", ".", ":"):
                 continue
             if value.count(":") < 2 or ("::" not in value and value.count(":") != 7):
                 continue
@@ -900,7 +954,8 @@ def _display_name_folder(name: str) -> bool:
 def home_user_spans(text: str) -> Iterator[Span]:
     rxs = (_HOME_SPACED, _HOME_PATH, _HOME_SLUG, _HOME_TILDE) if _open(text, "home") else ()
     for rx in (*rxs, _PROMPT_USER) if _open(text, "prompt") else rxs:
-        for _, (start, end) in rx.finditer(text):
+        for m in rx.finditer(text):
+            start, end = next(g for g in m[1:] if g[0] >= 0)  # (the prompt's shapes: one group each)
             name = text[start:end]
             if rx is _HOME_SPACED and not _display_name_folder(name):
                 continue
@@ -916,6 +971,26 @@ def home_user_spans(text: str) -> Iterator[Span]:
                 if _system_account(" ".join(words[:2])) or _system_account(" ".join(words[:3])):
                     continue
             yield Span(start, end, "user_name")
+    for ((at, _),) in _MSYS_PROMPT.finditer(text) if _open(text, "prompt") else ():
+        found = _msys_prompt_user(text, at)
+        if found is not None and not _system_account(text[found[0] : found[1]]):
+            yield Span(found[0], found[1], "user_name")
+
+
+def _msys_prompt_user(text: str, at: int) -> tuple[int, int] | None:
+    """The profile name before a Git Bash prompt's `@`: the words back to the line's start or a
+    quote, kept whole only where the prompt's /c/Users/ folder repeats them (else the last word:
+    the rest is the sentence the prompt stands in)."""
+    start = at
+    while start > max(0, at - 64) and text[start - 1] not in _NAME_STOP:
+        start -= 1
+    name = text[start:at].strip()
+    if not name:
+        return None
+    start = at - len(name)
+    if " " in name and f"/Users/{name}/" not in text[at : at + 200]:
+        start = at - len(name.rsplit(" ", 1)[-1])
+    return start, at
 
 
 def _system_account(name: str) -> bool:
@@ -1328,7 +1403,7 @@ _GATED.update(
     address_fr=(_FR_STREET,),
     ipv6=(_IPV6,),
     home=(_HOME_SPACED, _HOME_PATH, _HOME_SLUG, _HOME_TILDE),
-    prompt=(_PROMPT_USER,),
+    prompt=(_PROMPT_USER, _MSYS_PROMPT),
     phone_national=(_NATIONAL_CANDIDATE,),
     table=(_TABLE_GATE, _PERSON_TABLE_GATE),  # the column word alone: a cheaper Set member than the line
     name_context=(_NAME_IN_CONTEXT,),
