@@ -432,7 +432,8 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # port a number or `*`; the password runs to the end of the line (a `:` in it is escaped)
     (
         "positional_password",
-        r"(?m)(?:^|[\s\"'`>(])[A-Za-z0-9*][A-Za-z0-9.*_-]{0,252}:(?:[0-9]{1,5}|\*):[^\s:\"']{1,64}:"
+        # (the host a name, `*`, an IPv4 address: not the hex of a request id, `7F2A:81234:…`)
+        r"(?m)(?:^|[\s\"'`>(])(?:[A-Za-z*][A-Za-z0-9.*_-]{0,252}|[0-9]{1,3}(?:\.[0-9]{1,3}){3}):(?:[0-9]{1,5}|\*):[^\s:\"']{1,64}:"
         r"[^\s:\"']{1,64}:((?:[^\s:\"'`\\]|\\:){4,128})(?:$|[\s\"'`\\])",
         1,
         (":",),
@@ -665,6 +666,7 @@ _COMPILED = [(kind, Rx(pat), group, kws, tuple(k.encode() for k in kws)) for kin
 _AWS_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "aws_access_key")
 _TWILIO_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "twilio_sid")
 _ANCHOR_RULES = frozenset({_TWILIO_RULE})
+_PGPASS_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[3] == (":",))  # (its only keyword: the colon)
 _PROSE_KEY_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "prose_key")
 _PUBLIC_BEFORE = re.compile(r"(?i)\bpub(?:lic|lishable)?[ \t_-]*$")
 # (loosened: a prefilter only, and its counted repetitions cost more than every rule it spares)
@@ -1034,6 +1036,8 @@ _INTL_PASSWORD_LABELS = (
     "पासवर्ड",
     "รหัสผ่าน",
 )
+_HEX_FIELDS = Rx(r"^[0-9A-Fa-f]+(?::[0-9A-Fa-f]+)+$")
+_OPENERS = " \t\r\n\"'`>("
 _MISS = object()
 _DECISIONS: dict[tuple[int, str, str], object] = {}
 
@@ -1068,6 +1072,8 @@ def _decide(
         quoted = start >= 0 and before in ('"', "'", "`")
     if start < 0:
         return None
+    if idx == _PGPASS_RULE and _HEX_FIELDS.match(matched.lstrip(_OPENERS)):
+        return None  # colon-separated hex fields (`AB12:12345:C0FFEE:…`): an id, not a password file
     if kind == "intl_password":
         label = matched[groups[1][0] : groups[1][1]].lower()
         if not label.endswith(_INTL_PASSWORD_LABELS):

@@ -1,0 +1,128 @@
+"""Secret, personal-data and look-alike shapes from how tools print and store credentials: Heroku's
+keys, base64-encoded credential files, `.pgpass`, `az … keys list` JSON, FreeRDP and htpasswd
+command lines, WS-Security elements, Go/Python byte literals, non-Latin password labels; WSL, Fedora
+and Git Bash home folders and prompts. And what must survive: public resolvers, fiction phone
+numbers, ULA IPv6, escaped shell substitutions, PEM armor lines, psql variables. Values are made up
+here, of this file's own shapes."""
+
+from __future__ import annotations
+
+import base64
+import json
+
+import pytest
+
+from persona_pipeline.core.evidence.redaction.redactor import Redactor
+
+
+@pytest.fixture(scope="module")
+def redactor() -> Redactor:
+    return Redactor(b"r" * 32)
+
+
+def _out(redactor: Redactor, text: str) -> str:
+    out = redactor.redact(text)
+    assert out is not None
+    return out.text
+
+
+_SA = base64.b64encode(
+    json.dumps(
+        {
+            "type": "service_account",
+            "project_id": "lab-7",
+            "private_key_id": "4c" * 20,
+            "private_key": "-----BEGIN PRIVATE KEY-----\nQm9ndXNLZXlNYXRlcmlhbA==\n-----END PRIVATE KEY-----\n",
+        },
+        indent=2,
+    ).encode()
+).decode()
+_AZ_KEY = "Uk9" * 28 + "bw=="  # 88 characters, an account key's length
+
+_PGPASS = "Vq4;Lm9!Rz2x"
+SECRETS = [
+    ("Heroku key", "HEROKU_KEY is HRKU-Zt3qPw8RmXc2VbN7kLs4Hd9Gf6Jy1Ue5Ao0Ti_Rw-Ql", "Zt3qPw8RmXc2VbN7kLs4"),
+    (
+        "uuid after `heroku auth:token`",
+        "$ heroku auth:token\n ›   token expires soon\n7c0e91d2-4b3a-4f65-9a1e-2d8c7b6f5e40\n",
+        "7c0e91d2-4b3a-4f65-9a1e-2d8c7b6f5e40",
+    ),
+    ("base64 credentials file", f"kind: Secret\ndata:\n  sa.json: {_SA}\n", _SA),
+    ("YAML private_key_id", "creds:\n  private_key_id: 91ab" + "0f" * 18 + "\n", "91ab" + "0f" * 18),
+    ("az keys list JSON", '[{"keyName": "key2", "permissions": "FULL", "value": "' + _AZ_KEY + '"}]', _AZ_KEY),
+    ("ANSI colour after a value", "\x1b[33mexport STORE=x STORE_ACCOUNT_KEY=" + _AZ_KEY + "\x1b[0m", _AZ_KEY),
+    (".pgpass line", f"warehouse.lan:6543:analytics:etl_bot:{_PGPASS}\n", _PGPASS),
+    ("docker secret create", "echo -n 'Jd8sKq2LmZ7wRt' | docker secret create smtp_pw -", "Jd8sKq2LmZ7wRt"),
+    ("FreeRDP /p:", "xfreerdp3 /v:rdp.lan /u:ops /p:'Hy6#Tq9vWm2z' /cert:ignore", "Hy6#Tq9vWm2z"),
+    ("htpasswd -b -c", "htpasswd -B -b -c ./users.htpasswd carol 'Pn3$Xw8kQz'", "Pn3$Xw8kQz"),
+    ("WS-Security", '<sec:Password Type="urn:x#PasswordText">Wz8!Kp3qLm</sec:Password>', "Wz8!Kp3qLm"),
+    ("Go byte slice", 'var sessionSecret = []byte("Hb7Kq2Lm9XwZ4Pv8")', "Hb7Kq2Lm9XwZ4Pv8"),
+    ("Python bytes", 'WEBHOOK_SECRET = b"Qk4Lz8Pm2Wx7Rv9N"', "Qk4Lz8Pm2Wx7Rv9N"),
+    ("log in as U with X", "I could log in as ops-admin using Tr7!vLq2Zx just fine", "Tr7!vLq2Zx"),
+    ("Japanese label", "パスワード: Kz7Qw2Lp9Xv4", "Kz7Qw2Lp9Xv4"),
+    ("Russian label", "новый пароль: Kz7Qw2Lp9Xv4", "Kz7Qw2Lp9Xv4"),
+]
+
+
+@pytest.mark.parametrize(("what", "text", "secret"), SECRETS, ids=[w for w, _, _ in SECRETS])
+def test_round4_secret_shapes_are_redacted(redactor: Redactor, what: str, text: str, secret: str) -> None:
+    out = _out(redactor, text)
+    assert secret not in out and secret[:8] not in out, what
+    assert _out(redactor, out) == out
+
+
+def test_a_non_latin_word_that_is_no_password_label_labels_nothing(redactor: Redactor) -> None:
+    text = "説明: Kz7Qw2Lp9Xv4"  # "description"
+    assert _out(redactor, text) == text
+
+
+def test_base64_json_without_a_credential_is_kept(redactor: Redactor) -> None:
+    blob = base64.b64encode(json.dumps({"replicas": 3, "image": "registry.lan/app:1.4", "tier": "web" * 20}).encode())
+    text = f"data:\n  config.json: {blob.decode()}"
+    assert _out(redactor, text) == text
+
+
+PII = [
+    ("WSL home", "\\\\wsl$\\Debian\\home\\tobias.kern\\work\\out.txt", "tobias.kern"),
+    ("Fedora prompt", "[mkowalski@workstation api]$ podman ps", "mkowalski"),
+    ("Git Bash prompt", "PriyaR@LAPTOP-9Z MINGW64 /c/Users/PriyaR/code (dev)", "PriyaR"),
+    ("spaced Git Bash profile", "Jonas Berg@PC-2 MINGW64 /c/Users/Jonas Berg/repo", "Jonas Berg"),
+    ("firewall rule", "sudo ufw allow from 151.101.64.23 to any port 443", "151.101.64.23"),
+]
+
+
+@pytest.mark.parametrize(("what", "text", "value"), PII, ids=[w for w, _, _ in PII])
+def test_round4_personal_shapes_are_redacted(redactor: Redactor, what: str, text: str, value: str) -> None:
+    out = _out(redactor, text)
+    assert value not in out, what
+    assert _out(redactor, out) == out  # idempotent: the placeholder is not read as a new name
+
+
+KEPT = [
+    "nameserver 8.8.4.4\nnameserver 1.0.0.1",
+    "dig @149.112.112.112 example.org AAAA",
+    "DNS=2606:4700:4700::1001 2001:4860:4860::8844",
+    "ip -6 addr add fdab:cd01:2345::7/64 dev wg0",
+    "the helpdesk is at (312) 555-0143, a number from the film",
+    "call +1 646 555 0178 in the screenplay",
+    "upgrade from 10.4.2.1 to 10.5.0",
+    'RUN echo "export NPM_TOKEN=\\$(cat /run/secrets/npm)" >> ~/.profile',
+    "git clone https://ci:\\${CI_TOKEN}@git.lan/x.git",
+    "ssl:\n  private_key: |\n    -----BEGIN EC PARAMETERS-----\n",
+    "ALTER ROLE svc WITH PASSWORD :'svc_password';",
+    "X-Request-Id: 7F2A:81234:B33C9D1:C41E8A2:5E0F7A9B",
+]
+
+
+@pytest.mark.parametrize("text", KEPT)
+def test_round4_lookalikes_survive(redactor: Redactor, text: str) -> None:
+    assert _out(redactor, text) == text
+
+
+def test_fiction_numbers_are_only_the_0100_block(redactor: Redactor) -> None:
+    assert "[REDACTED:phone" in _out(redactor, "call +1 646 555 0278 after six")
+
+
+def test_a_ula_is_kept_but_a_global_v6_is_not(redactor: Redactor) -> None:
+    out = _out(redactor, "peers fd00:ab:cd::2 and 2a02:6b8:c0f::17")
+    assert "fd00:ab:cd::2" in out and "2a02:6b8" not in out
