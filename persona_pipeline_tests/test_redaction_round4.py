@@ -61,6 +61,10 @@ SECRETS = [
     ("log in as U with X", "I could log in as ops-admin using Tr7!vLq2Zx just fine", "Tr7!vLq2Zx"),
     ("Japanese label", "パスワード: Kz7Qw2Lp9Xv4", "Kz7Qw2Lp9Xv4"),
     ("Russian label", "новый пароль: Kz7Qw2Lp9Xv4", "Kz7Qw2Lp9Xv4"),
+    ("Python repr's escaped quotes", "E   assert 'xfreerdp /u:bo /p:\\'Qm4!tRz8Lp\\' /v:h' == ''", "Qm4!tRz8Lp"),
+    ("Linear key", 'curl -H "Authorization: lin_api_' + "Qw3Er5Ty7Ui9" * 3 + 'Op" https://api.x', "Qw3Er5Ty7Ui9"),
+    (".pgpass line in a query", "GET /q?s=pg.lan%3A5432%3A%2A%3Abob%3AHx8%21Lm3Qz&p=2", "Hx8%21Lm3Qz"),
+    ("letters-only run after a prose label", "el password es qzWRtbKLmvPxo", "qzWRtbKLmvPxo"),
 ]
 
 
@@ -88,6 +92,10 @@ PII = [
     ("Git Bash prompt", "PriyaR@LAPTOP-9Z MINGW64 /c/Users/PriyaR/code (dev)", "PriyaR"),
     ("spaced Git Bash profile", "Jonas Berg@PC-2 MINGW64 /c/Users/Jonas Berg/repo", "Jonas Berg"),
     ("firewall rule", "sudo ufw allow from 151.101.64.23 to any port 443", "151.101.64.23"),
+    ("helpline", "our helpline 0612873344 (9-5)", "0612873344"),
+    ("hotline", "hotline: 0298765432", "0298765432"),
+    ("passport with one digit", "Reisepassnummer: KXRTWQ4MZ", "KXRTWQ4MZ"),
+    ("escaped $ after a Fedora prompt", 'echo "[tkern@box src]\\$ make"', "tkern"),
 ]
 
 
@@ -111,6 +119,10 @@ KEPT = [
     "ssl:\n  private_key: |\n    -----BEGIN EC PARAMETERS-----\n",
     "ALTER ROLE svc WITH PASSWORD :'svc_password';",
     "X-Request-Id: 7F2A:81234:B33C9D1:C41E8A2:5E0F7A9B",
+    "vault read -field=password kv/app\x1b[0m",
+    "resolv: nameserver%201.0.0.1%0A",
+    "+210987654321.dkr.ecr.us-east-1.amazonaws.com/app:prod",
+    "ALTER ROLE svc WITH PASSWORD :&#x27;svc_password&#x27;;",
 ]
 
 

@@ -200,6 +200,8 @@ _DOB_AFTER = Rx(
 # vouch only for a grouped number, never for a bare digit run.
 _PHONE_WORDS = (
     r"(?:mobile|cell|home|work|office|contact|private)[ _-]?phone|"
+    # a line one calls: hotline, helpline, "the support line", "service line"
+    r"(?:hot|help|support|service|phone|contact)[ \t_-]?line|"
     r"phone|tel|t\x7fl|tel\x7ffono|telefono|telefoon|telefon|telephone|mobile|mobiel|m\x7fvil|movil|cellulare|cell|"
     r"cellular|celular|cel|tlf|tfno|tlfno|telf|handy|fax|whatsapp|sms|ph|mob|"
     r"ll\x7fmame|chiamami|bel[ \t]+me|text[ \t]+me|call[ \t]+me|"

@@ -494,6 +494,11 @@ def phone_spans(text: str) -> Iterator[Span]:
             if cut < 0 or sum(ch.isdigit() for ch in raw[:cut]) < 9:
                 break
             raw = raw[:cut]
+        if (
+            text[start + len(raw) : start + len(raw) + 1] == "."
+            and text[start + len(raw) + 1 : start + len(raw) + 2].isalpha()
+        ):
+            continue  # `+123456789012.dkr.ecr…`: a diff's `+` before a host name's leading account number
         if ok and not text.startswith("[REDACTED:", start + len(raw)):
             end = start + len(raw)
             seen.append((start, end))
@@ -694,7 +699,7 @@ def _is_global_ip(value: str) -> bool:
 
 def ip_spans(text: str) -> Iterator[Span]:
     for ((start, end),) in _IPV4.finditer(text) if _open(text, "ipv4") else ():
-        if text[start - 1 : start] in (".", "-", "v") or (
+        if text[start - 1 : start] in (".", "-", "v", "%") or (
             text[end : end + 1] == "." and (text[start - 1 : start] != "@" or text[end + 1 : end + 2].isalnum())
         ):
             continue  # 1.2.3.4.5 or "bumped to 10.4.2.1." is a version; `ssh me@1.2.3.4.` is an address

@@ -11,6 +11,7 @@ that fails, e.g. out of DFA memory, says so, and then every rule runs).
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
@@ -233,6 +234,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ("digitalocean_token", r"\bdo[por]_v1_[a-f0-9]{64}\b", 0, ("_v1_",)),
     ("shopify_token", r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b", 0, ("shp",)),
     ("docker_pat", r"\bdckr_pat_[A-Za-z0-9_-]{20,}", 0, ("dckr_pat_",)),
+    ("linear_api_key", r"\blin_api_[A-Za-z0-9]{32,}", 0, ("lin_api_",)),
     ("vault_token", r"\bhv[sb]\.[A-Za-z0-9_-]{24,}", 0, ("hvs.", "hvb.")),
     # Heroku's API keys since 2024 carry an `HRKU-` prefix; older ones are uuids, a secret where
     # `heroku auth:token` prints one (its output: a warning line or two, then the key)
@@ -433,7 +435,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     (
         "positional_password",
         # (the host a name, `*`, an IPv4 address: not the hex of a request id, `7F2A:81234:…`)
-        r"(?m)(?:^|[\s\"'`>(])(?:[A-Za-z*][A-Za-z0-9.*_-]{0,252}|[0-9]{1,3}(?:\.[0-9]{1,3}){3}):(?:[0-9]{1,5}|\*):[^\s:\"']{1,64}:"
+        r"(?m)(?:^|[\s\"'`>(=+])(?:[A-Za-z*][A-Za-z0-9.*_-]{0,252}|[0-9]{1,3}(?:\.[0-9]{1,3}){3}):(?:[0-9]{1,5}|\*):[^\s:\"']{1,64}:"
         r"[^\s:\"']{1,64}:((?:[^\s:\"'`\\]|\\:){4,128})(?:$|[\s\"'`\\])",
         1,
         (":",),
@@ -793,6 +795,8 @@ _CREDENTIAL_FIELDS = (b"PRIVATE KEY-----", b'"private_key"', b'"client_secret"',
 def _names_a_secret(value: str) -> bool:
     """`app_password`, `db_token`: a lowercase identifier naming a secret is a name (psql's
     `:'app_password'` variable, a settings key), not the secret."""
+    if "&" in value:  # (the engine sees the HTML view's windows too: `&#x27;app_password&#x27;`)
+        value = html.unescape(value).strip("'\"`")
     return _IDENT.match(value) is not None and value.islower() and label_strength(value) == 2
 
 
@@ -853,6 +857,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         return True  # a PEM armor line (`private_key: |` then `-----BEGIN`): the key rule owns the block
     if not group:  # a provider's own shape (ya29.…, SG.….…): only documentation examples are vetoed
         return bool(_DOC_EXAMPLE.search(value))
+    if kind in ("bare_password", "short_password") and _ENTITY.search(value):
+        return True  # `:&#x27;name&#x27;`: escaped markup; the HTML view reads the value decoded
     if kind == "bare_password":
         if len(value) < 8:
             return True
@@ -925,7 +931,13 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             return True  # "login HTTP/1.1": a protocol version after a slash, not a password
         if value.lower() in ("required", "optional", "string", "str", "bool", "int", "bytes", "any", "prompt"):
             return True
-        if kind == "password" and not _generated(value) and (value.isalnum() or _code_like(value)):
+        if (
+            kind == "password"
+            and not _generated(value)
+            and (value.isalnum() or _code_like(value))
+            and not (len(value) >= 10 and value.isalpha() and _ODD_CASE.search(value))
+        ):
+            # (a long run in a case no word has, `qzWRtbKLmvPx`, is a value after "password is")
             return True  # prose: "the password is correct", "if token is Name.Other" label no value
         if (
             kind == "login_password"
@@ -1036,8 +1048,10 @@ _INTL_PASSWORD_LABELS = (
     "पासवर्ड",
     "รหัสผ่าน",
 )
+_ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z]{2,8});")
+_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")  # (not the line breaks and tabs of a key block)
 _HEX_FIELDS = Rx(r"^[0-9A-Fa-f]+(?::[0-9A-Fa-f]+)+$")
-_OPENERS = " \t\r\n\"'`>("
+_OPENERS = " \t\r\n\"'`>(=+"
 _MISS = object()
 _DECISIONS: dict[tuple[int, str, str], object] = {}
 
@@ -1072,6 +1086,9 @@ def _decide(
         quoted = start >= 0 and before in ('"', "'", "`")
     if start < 0:
         return None
+    ctl = _CONTROL.search(matched, start, end)
+    if ctl is not None:
+        end = ctl.start()  # an ANSI colour code or another control character ends the value
     if idx == _PGPASS_RULE and _HEX_FIELDS.match(matched.lstrip(_OPENERS)):
         return None  # colon-separated hex fields (`AB12:12345:C0FFEE:…`): an id, not a password file
     if kind == "intl_password":
