@@ -95,6 +95,10 @@ PII = [
     ("helpline", "our helpline 0612873344 (9-5)", "0612873344"),
     ("hotline", "hotline: 0298765432", "0298765432"),
     ("passport with one digit", "Reisepassnummer: KXRTWQ4MZ", "KXRTWQ4MZ"),
+    ("Japanese birth label, French date", "生年月日: 21 mars 1977", "21 mars 1977"),
+    ("Russian birth label, German date", "Дата рождения: 4. Oktober 1969", "4. Oktober 1969"),
+    ("Spanish mobile in dotted groups", "móvil: 671.28.44.90", "671.28.44.90"),
+    ("Spanish landline in dotted groups", "llámame al 913.55.20.87", "913.55.20.87"),
     ("escaped $ after a Fedora prompt", 'echo "[tkern@box src]\\$ make"', "tkern"),
 ]
 
