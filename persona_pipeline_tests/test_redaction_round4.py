@@ -127,7 +127,13 @@ KEPT = [
     "resolv: nameserver%201.0.0.1%0A",
     "+210987654321.dkr.ecr.us-east-1.amazonaws.com/app:prod",
     "ALTER ROLE svc WITH PASSWORD :&#x27;svc_password&#x27;;",
+    '{"stdout": "$ type profile.ps1\\n$env:GH_TOKEN = $null\\nWrite-Host done"}',
 ]
+
+
+def test_a_json_escaped_line_end_ends_a_bare_value(redactor: Redactor) -> None:
+    out = _out(redactor, '{"stdout": "API_TOKEN=Wq8zLm2Pk9RtV3\\nNEXT_STEP=build"}')
+    assert "Wq8zLm2P" not in out and "NEXT_STEP=build" in out
 
 
 @pytest.mark.parametrize("text", KEPT)

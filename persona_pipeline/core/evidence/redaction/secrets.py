@@ -1089,6 +1089,14 @@ def _decide(
     ctl = _CONTROL.search(matched, start, end)
     if ctl is not None:
         end = ctl.start()  # an ANSI colour code or another control character ends the value
+    if not quoted and kind != "private_key":
+        # a JSON string's escaped line end ends a bare value (`= $null\\nX=1`): the JSON view reads
+        # the value on its own line
+        cut = min(
+            (i for i in (matched.find("\\n", start, end), matched.find("\\r", start, end)) if i > start), default=-1
+        )
+        if cut > start:
+            end = cut
     if idx == _PGPASS_RULE and _HEX_FIELDS.match(matched.lstrip(_OPENERS)):
         return None  # colon-separated hex fields (`AB12:12345:C0FFEE:…`): an id, not a password file
     if kind == "intl_password":
