@@ -128,6 +128,7 @@ KEPT = [
     "+210987654321.dkr.ecr.us-east-1.amazonaws.com/app:prod",
     "ALTER ROLE svc WITH PASSWORD :&#x27;svc_password&#x27;;",
     '{"stdout": "$ type profile.ps1\\n$env:GH_TOKEN = $null\\nWrite-Host done"}',
+    "gh auth login --with-credential\n\nGET /search?q=where%20the%20creds%20are&page=2 HTTP/1.1",
 ]
 
 

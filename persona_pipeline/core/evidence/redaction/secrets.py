@@ -656,8 +656,9 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         "login_password",
         # "creds for staging are admin:X", "the login on prod is root / X"
         r"(?i)\b(?:login|credentials?|creds|user(?:name)?\s*/\s*pass(?:word)?)"
-        r"(?:\s+(?:for|on|to|of|at)\s+(?:the\s+)?[A-Za-z0-9._-]{1,40}){0,2}(?:\s+(?:is|are))?\s*:?\s+[\"'`]?"
-        r"[A-Za-z0-9._@-]{1,40}[\"'`]?\s*(?:/|:)\s*[\"'`]?([^\s\"'`]{4,128})",
+        r"(?:\s+(?:for|on|to|of|at)\s+(?:the\s+)?[A-Za-z0-9._-]{1,40}){0,2}(?:\s+(?:is|are))?[ \t]*:?[ \t]+[\"'`]?"
+        # (user and password on the label's line: across a blank line a `/` is a path's, `GET /x`)
+        r"[A-Za-z0-9._@-]{1,40}[\"'`]?[ \t]*(?:/|:)[ \t]*[\"'`]?([^\s\"'`]{4,128})",
         1,
         ("login", "cred", "user"),
     ),
