@@ -149,3 +149,28 @@ def test_fiction_numbers_are_only_the_0100_block(redactor: Redactor) -> None:
 def test_a_ula_is_kept_but_a_global_v6_is_not(redactor: Redactor) -> None:
     out = _out(redactor, "peers fd00:ab:cd::2 and 2a02:6b8:c0f::17")
     assert "fd00:ab:cd::2" in out and "2a02:6b8" not in out
+
+
+@pytest.mark.parametrize(
+    "text", ["ref: 4.17.2.201 in the changelog", "see `2.3.0.118`", "compare 6.25.1.240 against main"]
+)
+def test_four_part_versions_are_no_addresses(redactor: Redactor, text: str) -> None:
+    assert _out(redactor, text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("ssh deploy@4.17.2.201", "4.17.2.201"),
+        ("curl http://2.3.0.118:9000/x", "2.3.0.118"),
+        ("ip 81.2.69.160", "81.2.69.160"),
+    ],
+)
+def test_version_shaped_addresses_in_a_host_position_are_redacted(redactor: Redactor, text: str, value: str) -> None:
+    assert value not in _out(redactor, text)
+
+
+def test_an_ssn_label_vouches_only_for_the_number_after_it(redactor: Redactor) -> None:
+    out = _out(redactor, "SSN 219-09-9999 and ticket 345678912")
+    assert "219-09-9999" not in out and "345678912" in out
+    assert "[REDACTED:ssn" in _out(redactor, "ssn: 345678912")

@@ -697,6 +697,24 @@ def _is_global_ip(value: str) -> bool:
     return ip.is_global and ip not in _PUBLIC_RESOLVERS
 
 
+def _version_shaped(value: str) -> bool:
+    """Major 0-9, minor up to 30, patch 0-9: how four-part versions (`3.11.5.230`, a build number
+    last) are numbered; addresses with all three leading octets that small are rare outside the
+    public resolvers (kept anyway)."""
+    a, b, c, _ = value.split(".")
+    return int(a) <= 9 and int(b) <= 30 and int(c) <= 9
+
+
+def _host_position(text: str, start: int, end: int) -> bool:
+    """Where only an address stands: after `user@` or `//`, before a `:port` or a `/prefix`."""
+    after = text[end : end + 2]
+    return (
+        text[start - 1 : start] == "@"
+        or text[max(0, start - 2) : start] == "//"
+        or (after[:1] in (":", "/") and after[1:].isdigit())
+    )
+
+
 def ip_spans(text: str) -> Iterator[Span]:
     for ((start, end),) in _IPV4.finditer(text) if _open(text, "ipv4") else ():
         if text[start - 1 : start] in (".", "-", "v", "%") or (
@@ -707,6 +725,8 @@ def ip_spans(text: str) -> Iterator[Span]:
             continue
         if _VERSION_BEFORE.search(text[max(0, start - 24) : start]):
             continue
+        if _version_shaped(text[start:end]) and not _host_position(text, start, end):
+            continue  # `1.9.8.205`: a four-part version (small major, minor and patch), no address
         if (
             text[end : end + 4] == " to "
             and text[end + 4 : end + 5].isdigit()
@@ -731,7 +751,9 @@ def ip_spans(text: str) -> Iterator[Span]:
 
 
 _SSN_ANY = Rx(r"\b(\d{3})([- ]?)(\d{2})[- ]?(\d{4})\b")
-_SSN_CONTEXT = Rx(r"(?i)(?:(?:ssn|social security|soc\.? ?sec|ss no|tax ?id|tin|itin)\b|ss#)[^\n]{0,24}$")
+# (no digit between the label and the number: the label vouches for the number right after it,
+# not for the next id on its line, "SSN 123-45-6789, order 234567890")
+_SSN_CONTEXT = Rx(r"(?i)(?:(?:ssn|social security|soc\.? ?sec|ss no|tax ?id|tin|itin)\b|ss#)[^\n0-9]{0,24}$")
 
 
 def ssn_spans(text: str) -> Iterator[Span]:
