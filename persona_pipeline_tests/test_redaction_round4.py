@@ -174,3 +174,8 @@ def test_an_ssn_label_vouches_only_for_the_number_after_it(redactor: Redactor) -
     out = _out(redactor, "SSN 219-09-9999 and ticket 345678912")
     assert "219-09-9999" not in out and "345678912" in out
     assert "[REDACTED:ssn" in _out(redactor, "ssn: 345678912")
+
+
+def test_role_mailboxes_are_kept_and_personal_ones_are_not(redactor: Redactor) -> None:
+    out = _out(redactor, "write to abuse@lumen-host.net or privacy@lumen-host.net, cc t.kern@lumen-host.net")
+    assert "abuse@lumen-host.net" in out and "privacy@lumen-host.net" in out and "t.kern@" not in out

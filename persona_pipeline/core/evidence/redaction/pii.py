@@ -25,6 +25,47 @@ _EMAIL = Rx(r"(?i)\b[a-z0-9][a-z0-9._%+-]{0,63}@[a-z0-9][a-z0-9.-]{0,253}\.[a-z]
 _DOC_DOMAINS = ("example.com", "example.org", "example.net", "localhost", "users.noreply.github.com")
 _DOC_TLDS = (".invalid", ".test", ".example", ".local", ".localhost")
 _NO_REPLY_LOCALS = {"noreply", "no-reply", "donotreply", "do-not-reply", "git", "notifications"}
+# Role mailboxes (RFC 2142's and the usual team ones): a function's address, no person's
+_ROLE_LOCALS = frozenset(
+    [
+        "support",
+        "info",
+        "sales",
+        "marketing",
+        "abuse",
+        "noc",
+        "security",
+        "postmaster",
+        "hostmaster",
+        "webmaster",
+        "usenet",
+        "news",
+        "uucp",
+        "ftp",
+        "www",
+        "admin",
+        "billing",
+        "help",
+        "helpdesk",
+        "contact",
+        "hello",
+        "team",
+        "privacy",
+        "legal",
+        "press",
+        "careers",
+        "jobs",
+        "office",
+        "ops",
+        "devops",
+        "it-support",
+        "servicedesk",
+        "service-desk",
+        "feedback",
+        "dpo",
+        "compliance",
+    ]
+)
 
 # (+33 (0)6 12 34 56 78: the bracketed trunk 0 and five pairs are seven groups)
 _PHONE_CANDIDATE = Rx(r"\+\d{1,3}(?:[ .-]?(?:\(\d{1,6}\)|\d{1,6})){1,7}|(?:\(\d{3}\)|\b\d{3})[ .-]\d{3}[ .-]\d{4}\b")
@@ -363,7 +404,7 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
     for ((start, end),) in _EMAIL.finditer(text):
         value = text[start:end]
         local, _, domain = value.lower().partition("@")
-        if local in _NO_REPLY_LOCALS or domain in _DOC_DOMAINS or domain.endswith(_DOC_TLDS):
+        if local in _NO_REPLY_LOCALS or local in _ROLE_LOCALS or domain in _DOC_DOMAINS or domain.endswith(_DOC_TLDS):
             continue
         if domain.endswith((".noreply.github.com", ".gserviceaccount.com")) or value.lower() in allow:
             # (a GCP service account's address names a machine identity, not a person)
