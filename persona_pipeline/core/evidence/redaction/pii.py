@@ -26,7 +26,7 @@ _DOC_DOMAINS = ("example.com", "example.org", "example.net", "localhost", "users
 _DOC_TLDS = (".invalid", ".test", ".example", ".local", ".localhost")
 _NO_REPLY_LOCALS = {"noreply", "no-reply", "donotreply", "do-not-reply", "git", "notifications"}
 # Role mailboxes (RFC 2142's and the usual team ones): a function's address, no person's
-_ROLE_LOCALS = frozenset(
+_ROLE_MAILBOXES = frozenset(
     [
         "support",
         "info",
@@ -404,7 +404,9 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
     for ((start, end),) in _EMAIL.finditer(text):
         value = text[start:end]
         local, _, domain = value.lower().partition("@")
-        if local in _NO_REPLY_LOCALS or local in _ROLE_LOCALS or domain in _DOC_DOMAINS or domain.endswith(_DOC_TLDS):
+        if local in _NO_REPLY_LOCALS or local in _ROLE_MAILBOXES:
+            continue  # a machine's or a function's mailbox
+        if domain in _DOC_DOMAINS or domain.endswith(_DOC_TLDS):
             continue
         if domain.endswith((".noreply.github.com", ".gserviceaccount.com")) or value.lower() in allow:
             # (a GCP service account's address names a machine identity, not a person)
