@@ -64,6 +64,11 @@ SECRETS = [
     ("Python repr's escaped quotes", "E   assert 'xfreerdp /u:bo /p:\\'Qm4!tRz8Lp\\' /v:h' == ''", "Qm4!tRz8Lp"),
     ("Linear key", 'curl -H "Authorization: lin_api_' + "Qw3Er5Ty7Ui9" * 3 + 'Op" https://api.x', "Qw3Er5Ty7Ui9"),
     (".pgpass line in a query", "GET /q?s=pg.lan%3A5432%3A%2A%3Abob%3AHx8%21Lm3Qz&p=2", "Hx8%21Lm3Qz"),
+    ("curl proxy user", "curl --proxy-user ops:Vb6Nm1Qx8Lz https://mirror.lan", "Vb6Nm1Qx8Lz"),
+    ("here-string to smbpasswd", "smbpasswd -s -a eve <<< 'Gt5Rf9Kd2Wq'", "Gt5Rf9Kd2Wq"),
+    ("rdesktop -p", "rdesktop -u svc -p 'Gt5Rf9Kd2Wq' 10.9.8.7", "Gt5Rf9Kd2Wq"),
+    ("lftp user,password", "lftp -u eve,Gt5Rf9Kd2Wq sftp://files.lan", "Gt5Rf9Kd2Wq"),
+    ("German label", "Passwort: Gt5Rf9Kd2Wq", "Gt5Rf9Kd2Wq"),
     ("letters-only run after a prose label", "el password es qzWRtbKLmvPxo", "qzWRtbKLmvPxo"),
 ]
 

@@ -135,6 +135,9 @@ _STRONG_PARTS = frozenset(
         "passphrase",
         "passcode",
         "pass",
+        # (German, Norwegian/Danish: the words that carry `pass` and so reach a label)
+        "passwort",
+        "passord",
         "pwd",
         "pw",
         "token",
@@ -409,7 +412,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ),
     (
         "cli_secret",
-        r"\b(?:curl|wget|https?)\b[^\r\n|;&]*?[ \t](?:-u|--user|-a|--auth)[ \t]*"
+        r"\b(?:curl|wget|https?)\b[^\r\n|;&]*?[ \t](?:-u|--user|-U|--proxy-user|-a|--auth)[ \t]*"
         r"[\"']?[^\s:\"']{1,64}:([^\s\"'`]{1,200})",
         1,
         ("curl", "wget", "http"),
@@ -455,6 +458,19 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         r"\b(?:xfreerdp3?|wlfreerdp|sdl-freerdp3?|freerdp)\b[^\r\n|;&]{0,200}?[ \t]/p:" + _QUOTED_OR_BARE,
         0,
         ("freerdp",),
+    ),
+    # a here-string into a command that reads a password (`smbpasswd -a bob <<< 'X'`), lftp's `-u user,X`
+    (
+        "positional_password",
+        r"\b(?:smbpasswd|passwd|chpasswd|pdbedit|htpasswd)\b[^\r\n|;&]{0,100}?<<<[ \t]*" + _QUOTED_OR_BARE,
+        0,
+        ("<<<",),
+    ),
+    (
+        "cli_secret",
+        r"\blftp\b[^\r\n|;&]{0,200}?[ \t]-u[ \t]+[\"']?[^\s,\"']{1,64},([^\s\"'`]{1,200}?)[\"']?(?:\s|$)",
+        1,
+        ("lftp",),
     ),
     # openssl's pass phrase arguments: `-passin pass:X`, `-passout pass:X`, `-pass pass:X`
     ("positional_password", r"(?:^|\s)-pass(?:in|out)?[ \t]+pass:" + _QUOTED_OR_BARE, 0, ("pass:",)),
@@ -545,8 +561,9 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ("cli_secret", r"\b7z[a-z]?\b[^\r\n|;&]{0,200}?[ \t]-p" + _QUOTED_OR_BARE, 0, ("7z",)),
     (
         "cli_secret",
-        r"(?:\b(?:az|oc|cf)[ \t]+login\b|\bpsexec(?:64)?\b|\bpaexec\b)[^\r\n|;&]{0,200}?[ \t]-p[ \t]+"
-        + _QUOTED_OR_BARE,
+        # (rdesktop's and ncftp's `-p` too)
+        r"(?:\b(?:az|oc|cf)[ \t]+login\b|\bpsexec(?:64)?\b|\bpaexec\b|\brdesktop\b|\bncftp(?:get|put)?\b)"
+        r"[^\r\n|;&]{0,200}?[ \t]-p[ \t]+" + _QUOTED_OR_BARE,
         0,
         ("login", "psexec", "paexec"),
     ),
