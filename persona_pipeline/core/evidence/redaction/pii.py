@@ -95,14 +95,16 @@ _VERSION_BEFORE = Rx(
 )
 _SSN = Rx(r"\b(\d{3})-(\d{2})-(\d{4})\b")
 # A path segment after a home root is the account name.
-# (`\home\` too: a Linux home seen from Windows, `\\wsl$\Ubuntu\home\ana\`, `\\wsl.localhost\…`)
+# (Windows XP's `Documents and Settings`; `\home\` too: a Linux home seen from Windows,
+# `\\wsl$\Ubuntu\home\ana\`, `\\wsl.localhost\…`)
 _HOME_PATH = Rx(
-    r"(?:/Users/|/home/|\\\\?home\\\\?|[A-Za-z]:\\\\?Users\\\\?|[A-Za-z]:/Users/)([^/\\\s\"'`:*?<>|]{1,64})"
+    r"(?:/Users/|/home/|\\\\?home\\\\?|[A-Za-z]:\\\\?(?:Users|Documents and Settings)\\\\?|[A-Za-z]:/Users/)"
+    r"([^/\\\s\"'`:*?<>|]{1,64})"
 )
 # A profile folder named after the display name (C:\\Users\\First Last\\): spaces allowed, but
 # only when the segment is closed by a path separator.
 _HOME_SPACED = Rx(
-    r"(?:/Users/|/home/|[A-Za-z]:\\\\?Users\\\\?|[A-Za-z]:/Users/)"
+    r"(?:/Users/|/home/|[A-Za-z]:\\\\?(?:Users|Documents and Settings)\\\\?|[A-Za-z]:/Users/)"
     r"([^/\\\r\n\"`:*?<>|]{1,64}? [^/\\\r\n\"`:*?<>|]{1,64}?)(?:[/\\]|> )"
 )
 # A shell prompt's account: `ana_silva@laptop:~/src$ make`, `deploy@web-1:/srv#`
