@@ -130,6 +130,8 @@ KEPT = [
     "ALTER ROLE svc WITH PASSWORD :'svc_password';",
     "X-Request-Id: 7F2A:81234:B33C9D1:C41E8A2:5E0F7A9B",
     "C:\\Documents and Settings\\All Users\\Application Data",
+    '<failure message="cat t | gh auth login --with-token"/></testcase>',
+    "Author: ci@buildfarm.lan",
     "vault read -field=password kv/app\x1b[0m",
     "resolv: nameserver%201.0.0.1%0A",
     "+210987654321.dkr.ecr.us-east-1.amazonaws.com/app:prod",

@@ -25,7 +25,7 @@ _EMAIL = Rx(r"(?i)\b[a-z0-9][a-z0-9._%+-]{0,63}@[a-z0-9][a-z0-9.-]{0,253}\.[a-z]
 _DOC_DOMAINS = ("example.com", "example.org", "example.net", "localhost", "users.noreply.github.com")
 _DOC_TLDS = (".invalid", ".test", ".example", ".local", ".localhost")
 _NO_REPLY_LOCALS = {"noreply", "no-reply", "donotreply", "do-not-reply", "git", "notifications"}
-# Role mailboxes (RFC 2142's and the usual team ones): a function's address, no person's
+# Role and machine mailboxes (RFC 2142's, the usual team ones, CI bots): a function's address, no person's
 _ROLE_MAILBOXES = frozenset(
     [
         "support",
@@ -64,6 +64,16 @@ _ROLE_MAILBOXES = frozenset(
         "feedback",
         "dpo",
         "compliance",
+        # machines' mailboxes: CI and build bots, alerting
+        "ci",
+        "build",
+        "builds",
+        "bot",
+        "jenkins",
+        "alerts",
+        "monitoring",
+        "releases",
+        "status",
     ]
 )
 

@@ -927,6 +927,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             return True
         if value.startswith(("http://", "https://", "file:", "&")) or _PATH.match(value):
             return True
+        if value[:1] == ">":
+            return True  # the end of a tag (`login --with-token"/></testcase>`: a `/>`, no user/password)
         if value.startswith("</") or (not quoted and value[:1] == ":"):
             return True  # markup after an empty value, the tail of a `::` scope
         if value[:1] == "!" and _YAML_TAG.match(value) and not random_like(value):
