@@ -219,7 +219,7 @@ def test_new_detectors_with_validation(seed: int) -> None:
         "tél : 06 12 34 56 78",
         "mobile 098765 43210",
         "celular (11) 91234-5678",
-        "phone=4155550199",
+        "phone=4157382291",
     ],
 )
 def test_addresses_and_national_phones(text: str) -> None:

@@ -175,10 +175,13 @@ _JA_DOB_WORDS = (
     "जन्म",
     "γέννησης",
 )
-_JA_DOB = re.compile(
+_JA_DOB_LABEL = re.compile(
     r"(?:生年月日|誕生日|出生日期|出生年月日|生まれ|생년월일|[Дд]ата рождения|تاريخ الميلاد|जन्म तिथि|"
     r"Ημερομηνία γέννησης)[\s:：は=\"'「]{0,4}"
-    r"(\d{4}年\s?\d{1,2}月\s?\d{1,2}日|\d{4}년\s?\d{1,2}월\s?\d{1,2}일|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|"
+)
+_JA_DOB = re.compile(
+    _JA_DOB_LABEL.pattern
+    + r"(\d{4}年\s?\d{1,2}月\s?\d{1,2}日|\d{4}년\s?\d{1,2}월\s?\d{1,2}일|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|"
     r"\d{1,2}[-/.]\d{1,2}[-/.]\d{4}|\d{1,2}\s[а-я]+\s\d{4}|(?:昭和|平成|令和)\d{1,2}年\d{1,2}月\d{1,2}日)"
 )
 # a birth-date column of a delimited table (`id;fecha_nacimiento;plan`): its cells are dates of birth
@@ -200,6 +203,8 @@ _DOB_AFTER = Rx(
 # vouch only for a grouped number, never for a bare digit run.
 _PHONE_WORDS = (
     r"(?:mobile|cell|home|work|office|contact|private)[ _-]?phone|"
+    # a line one calls: hotline, helpline, "the support line", "service line"
+    r"(?:hot|help|support|service|phone|contact)[ \t_-]?line|"
     r"phone|tel|t\x7fl|tel\x7ffono|telefono|telefoon|telefon|telephone|mobile|mobiel|m\x7fvil|movil|cellulare|cell|"
     r"cellular|celular|cel|tlf|tfno|tlfno|telf|handy|fax|whatsapp|sms|ph|mob|"
     r"ll\x7fmame|chiamami|bel[ \t]+me|text[ \t]+me|call[ \t]+me|"
@@ -244,6 +249,17 @@ _NOT_PHONE_BEFORE = Rx(
     r"(?i)\b(?:build|version|ver|release|rev|revision|order|invoice|ticket|issue|pr|job|run|id|ref|sku|"
     r"tracking|amount|total|port|ports|pid|size|bytes|v)\W{0,3}$"
 )
+
+
+def _date_or_ip(raw: str) -> bool:
+    """A date or an IPv4 address, not a phone; `958.74.18.57` has the shape of an address but no
+    octet above 255 (a Spanish number's first group is 6xx to 9xx)."""
+    if _DATE_OR_IP.match(raw) is None:
+        return False
+    parts = raw.split(".")
+    return len(parts) != 4 or all(p.isdigit() and int(p) <= 255 for p in parts)
+
+
 _DATE_OR_IP = Rx(r"^(?:\d{1,2}[-./]\d{1,2}[-./]\d{2,4}|\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,3}(?:\.\d{1,3}){3})")
 _PHONE_LABELLED = Rx(rf"(?i)(?:\b|_)(?:{_PHONE_WORDS}){_NUMBER_SUFFIX}(?:\b|_)[^\n0-9]{{0,16}}(\+?\d[\d .-]{{7,14}}\d)")
 # numbers in full-width digits (Japanese prose: ０９０－１２３４－５６７８)
@@ -502,6 +518,13 @@ def intl_dob_spans(text: str) -> Iterator[Span]:
     if _other_script(text) and any(w in text for w in _JA_DOB_WORDS):
         for m in _JA_DOB.finditer(text):
             yield Span(*m.span(1), "date_of_birth")
+        # the same labels before a date written the Latin way (`生年月日: 13 juin 1963`, `Feb 3 1959`)
+        for m in _JA_DOB_LABEL.finditer(text):
+            found = _DATE_AT.search(text[m.end() : m.end() + 40])
+            if found is not None:
+                a, b = found[0]
+                if not text[m.end() + b : m.end() + b + 1].isdigit():
+                    yield Span(m.end() + a, m.end() + b, "date_of_birth")
     if _other_script(text) and ("生" in text or "생" in text):
         for m in _JA_DOB_AFTER.finditer(text):
             yield Span(*m.span(1), "date_of_birth")
@@ -537,7 +560,7 @@ def intl_phone_spans(text: str) -> Iterator[Span]:
                 continue
             raw = text[start:end]
             digits = sum(c.isdigit() for c in raw)
-            if not 9 <= digits <= (17 if regions == ("IDD",) else 11) or _DATE_OR_IP.match(raw):
+            if not 9 <= digits <= (17 if regions == ("IDD",) else 11) or _date_or_ip(raw):
                 continue
             label = _phone_label(text, start)
             if label < 2 and before in ("=", ":"):

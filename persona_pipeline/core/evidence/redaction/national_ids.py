@@ -129,7 +129,8 @@ def _passport_ok(v: str) -> bool:
     digits = sum(c.isdigit() for c in v)
     # a number, not a word ("PASSPORT", "EXPIRED"): DE and NL numbers mix letters in, so a long
     # value may hold as few as two digits
-    return digits >= 4 or (digits >= 2 and len(v) >= 8)
+    # (a letter-heavy 8+ character run with a digit in it is no word either: `KXRTWQ4MZ`)
+    return digits >= 4 or (digits >= 1 and len(v) >= 8)
 
 
 @lru_cache(maxsize=1)

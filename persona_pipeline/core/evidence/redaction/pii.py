@@ -25,6 +25,57 @@ _EMAIL = Rx(r"(?i)\b[a-z0-9][a-z0-9._%+-]{0,63}@[a-z0-9][a-z0-9.-]{0,253}\.[a-z]
 _DOC_DOMAINS = ("example.com", "example.org", "example.net", "localhost", "users.noreply.github.com")
 _DOC_TLDS = (".invalid", ".test", ".example", ".local", ".localhost")
 _NO_REPLY_LOCALS = {"noreply", "no-reply", "donotreply", "do-not-reply", "git", "notifications"}
+# Role and machine mailboxes (RFC 2142's, the usual team ones, CI bots): a function's address, no person's
+_ROLE_MAILBOXES = frozenset(
+    [
+        "support",
+        "info",
+        "sales",
+        "marketing",
+        "abuse",
+        "noc",
+        "security",
+        "postmaster",
+        "hostmaster",
+        "webmaster",
+        "usenet",
+        "news",
+        "uucp",
+        "ftp",
+        "www",
+        "admin",
+        "billing",
+        "help",
+        "helpdesk",
+        "contact",
+        "hello",
+        "team",
+        "privacy",
+        "legal",
+        "press",
+        "careers",
+        "jobs",
+        "office",
+        "ops",
+        "devops",
+        "it-support",
+        "servicedesk",
+        "service-desk",
+        "feedback",
+        "dpo",
+        "compliance",
+        # machines' mailboxes: CI and build bots, alerting
+        "ci",
+        "build",
+        "builds",
+        "bot",
+        "jenkins",
+        "alerts",
+        "monitoring",
+        "releases",
+        "status",
+    ]
+)
 
 # (+33 (0)6 12 34 56 78: the bracketed trunk 0 and five pairs are seven groups)
 _PHONE_CANDIDATE = Rx(r"\+\d{1,3}(?:[ .-]?(?:\(\d{1,6}\)|\d{1,6})){1,7}|(?:\(\d{3}\)|\b\d{3})[ .-]\d{3}[ .-]\d{4}\b")
@@ -54,18 +105,30 @@ _VERSION_BEFORE = Rx(
 )
 _SSN = Rx(r"\b(\d{3})-(\d{2})-(\d{4})\b")
 # A path segment after a home root is the account name.
-_HOME_PATH = Rx(r"(?:/Users/|/home/|[A-Za-z]:\\\\?Users\\\\?|[A-Za-z]:/Users/)([^/\\\s\"'`:*?<>|]{1,64})")
+# (Windows XP's `Documents and Settings`; `\home\` too: a Linux home seen from Windows,
+# `\\wsl$\Ubuntu\home\ana\`, `\\wsl.localhost\…`)
+_HOME_PATH = Rx(
+    r"(?:/Users/|/home/|\\\\?home\\\\?|[A-Za-z]:\\\\?(?:Users|Documents and Settings)\\\\?|[A-Za-z]:/Users/)"
+    r"([^/\\\s\"'`:*?<>|]{1,64})"
+)
 # A profile folder named after the display name (C:\\Users\\First Last\\): spaces allowed, but
 # only when the segment is closed by a path separator.
 _HOME_SPACED = Rx(
-    r"(?:/Users/|/home/|[A-Za-z]:\\\\?Users\\\\?|[A-Za-z]:/Users/)"
+    r"(?:/Users/|/home/|[A-Za-z]:\\\\?(?:Users|Documents and Settings)\\\\?|[A-Za-z]:/Users/)"
     r"([^/\\\r\n\"`:*?<>|]{1,64}? [^/\\\r\n\"`:*?<>|]{1,64}?)(?:[/\\]|> )"
 )
 # A shell prompt's account: `ana_silva@laptop:~/src$ make`, `deploy@web-1:/srv#`
 _PROMPT_USER = Rx(
     r"(?:^|[\s>\"'`\[|(])([a-z_][a-z0-9._-]{1,31})@[A-Za-z0-9][A-Za-z0-9.-]{0,62}:"
     r"(?:~|/)[^\s$#]{0,200}[$#](?:[ \t\\]|$)"
+    # Fedora / RHEL's bash prompt: `[ana@fedora app]$ dnf …`
+    r"|\[([a-z_][a-z0-9._-]{1,31})@[A-Za-z0-9][A-Za-z0-9.-]{0,62}[ \t][^\]\r\n]{1,100}\][$#]"
 )
+# Git Bash / MSYS2: `Ana Silva@DESKTOP-1 MINGW64 /c/Users/Ana Silva/src`: from the `@` on (the
+# profile name before it, spaces too, is read backwards in Python: a pattern starting at any
+# character cost the gate Set more than the whole detector)
+_MSYS_PROMPT = Rx(r"@[A-Za-z0-9][A-Za-z0-9.-]{0,62}[ \t]+(?:MINGW(?:32|64)|MSYS|UCRT64|CLANG(?:32|64|ARM64))\b")
+_NAME_STOP = frozenset("\r\n\"'`<>|[]()@")
 _HOME_SLUG = Rx(r"-(?:Users|home)-([A-Za-z0-9._]{1,64})-")
 # `~name/…`: the shell's home of another account (`~/` alone names no one)
 # (a literal first, so RE2 skips to each `~`; the character before it is checked in Python)
@@ -353,7 +416,9 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
     for ((start, end),) in _EMAIL.finditer(text):
         value = text[start:end]
         local, _, domain = value.lower().partition("@")
-        if local in _NO_REPLY_LOCALS or domain in _DOC_DOMAINS or domain.endswith(_DOC_TLDS):
+        if local in _NO_REPLY_LOCALS or local in _ROLE_MAILBOXES:
+            continue  # a machine's or a function's mailbox
+        if domain in _DOC_DOMAINS or domain.endswith(_DOC_TLDS):
             continue
         if domain.endswith((".noreply.github.com", ".gserviceaccount.com")) or value.lower() in allow:
             # (a GCP service account's address names a machine identity, not a person)
@@ -423,7 +488,17 @@ def _national_ok(raw: str, context: bool) -> bool:
         return False  # versions and addresses, not dotted phone groups
     if raw.isdigit() and not context:
         return False  # a bare digit run is an id unless a label says it is a number to call
+    if _fictional_nanp(raw):
+        return False
     return _valid_in_any_region(raw)
+
+
+def _fictional_nanp(raw: str) -> bool:
+    """555-0100 to 555-0199 in any North American area code: reserved for fiction and documentation."""
+    digits = "".join(filter(str.isdigit, raw))
+    if len(digits) == 11 and digits[0] == "1":
+        digits = digits[1:]
+    return len(digits) == 10 and digits[3:8] == "55501"
 
 
 @lru_cache(maxsize=8192)
@@ -432,6 +507,8 @@ def _candidate_ok(raw: str) -> bool:
     cached (a decoded view's windows hold the numbers their text was scanned for already)."""
     import phonenumbers
 
+    if _fictional_nanp(raw):
+        return False
     try:
         num = phonenumbers.parse(raw, None if raw.startswith("+") else "US")
     except phonenumbers.NumberParseException:
@@ -472,6 +549,11 @@ def phone_spans(text: str) -> Iterator[Span]:
             if cut < 0 or sum(ch.isdigit() for ch in raw[:cut]) < 9:
                 break
             raw = raw[:cut]
+        if (
+            text[start + len(raw) : start + len(raw) + 1] == "."
+            and text[start + len(raw) + 1 : start + len(raw) + 2].isalpha()
+        ):
+            continue  # `+123456789012.dkr.ecr…`: a diff's `+` before a host name's leading account number
         if ok and not text.startswith("[REDACTED:", start + len(raw)):
             end = start + len(raw)
             seen.append((start, end))
@@ -629,19 +711,68 @@ def card_spans(text: str) -> Iterator[Span]:
 _NOT_GLOBAL_PREFIXES = ("10.", "127.", "192.168.", "0.", *(f"172.{n}." for n in range(16, 32)))
 
 
+# Public DNS resolvers (Google, Cloudflare, Quad9, OpenDNS, AdGuard, Level3/Lumen, Verisign): anycast
+# service addresses every tutorial quotes, locating no one
+_PUBLIC_RESOLVERS = frozenset(
+    ipaddress.ip_address(a)
+    for a in (
+        "8.8.8.8",
+        "8.8.4.4",
+        "1.1.1.1",
+        "1.0.0.1",
+        "9.9.9.9",
+        "149.112.112.112",
+        "208.67.222.222",
+        "208.67.220.220",
+        "94.140.14.14",
+        "94.140.15.15",
+        "4.2.2.1",
+        "4.2.2.2",
+        "64.6.64.6",
+        "2001:4860:4860::8888",
+        "2001:4860:4860::8844",
+        "2606:4700:4700::1111",
+        "2606:4700:4700::1001",
+        "2620:fe::fe",
+        "2620:fe::9",
+        "2620:119:35::35",
+        "2620:119:53::53",
+    )
+)
+
+
 @lru_cache(maxsize=4096)
 def _is_global_ip(value: str) -> bool:
     if value.startswith(_NOT_GLOBAL_PREFIXES):  # private, loopback, "this network": never global
         return False
     try:
-        return ipaddress.ip_address(value).is_global
+        ip = ipaddress.ip_address(value)
     except ValueError:
         return False
+    return ip.is_global and ip not in _PUBLIC_RESOLVERS
+
+
+def _version_shaped(value: str) -> bool:
+    """Major 0-9, minor up to 30, patch 0-9: how four-part versions (`3.11.5.230`, a build number
+    last) are numbered; addresses with all three leading octets that small are rare outside the
+    public resolvers (kept anyway)."""
+    a, b, c, _ = value.split(".")
+    return int(a) <= 9 and int(b) <= 30 and int(c) <= 9
+
+
+def _host_position(text: str, start: int, end: int) -> bool:
+    """Where only an address stands: after `user@` or `//`, before a `:port` or a `/prefix`."""
+    after = text[end : end + 2]
+    return (
+        text[start - 1 : start] == "@"
+        or text[max(0, start - 2) : start] == "//"
+        or (after[:1] in (":", "/") and after[1:].isdigit())
+    )
 
 
 def ip_spans(text: str) -> Iterator[Span]:
     for ((start, end),) in _IPV4.finditer(text) if _open(text, "ipv4") else ():
-        if text[start - 1 : start] in (".", "-", "v") or (
+        if text[start - 1 : start] in (".", "-", "v", "%") or (
             text[end : end + 1] == "." and (text[start - 1 : start] != "@" or text[end + 1 : end + 2].isalnum())
         ):
             continue  # 1.2.3.4.5 or "bumped to 10.4.2.1." is a version; `ssh me@1.2.3.4.` is an address
@@ -649,8 +780,11 @@ def ip_spans(text: str) -> Iterator[Span]:
             continue
         if _VERSION_BEFORE.search(text[max(0, start - 24) : start]):
             continue
+        if _version_shaped(text[start:end]) and not _host_position(text, start, end):
+            continue  # `1.9.8.205`: a four-part version (small major, minor and patch), no address
         if (
             text[end : end + 4] == " to "
+            and text[end + 4 : end + 5].isdigit()
             and not _IPV4.match(text[end + 4 : end + 24])
             and text[max(0, start - 5) : start].lower().endswith("from ")
         ):
@@ -660,7 +794,7 @@ def ip_spans(text: str) -> Iterator[Span]:
     if _open(text, "ipv6"):
         for ((start, end),) in _IPV6.finditer(text):
             value = text[start:end]
-            if text[end : end + 1].isalnum() or text[start - 1 : start] in ("_", "."):
+            if text[end : end + 1].isalnum() or text[start - 1 : start] in ("_", ".", ":"):
                 continue
             if value.count(":") < 2 or ("::" not in value and value.count(":") != 7):
                 continue
@@ -672,7 +806,9 @@ def ip_spans(text: str) -> Iterator[Span]:
 
 
 _SSN_ANY = Rx(r"\b(\d{3})([- ]?)(\d{2})[- ]?(\d{4})\b")
-_SSN_CONTEXT = Rx(r"(?i)(?:(?:ssn|social security|soc\.? ?sec|ss no|tax ?id|tin|itin)\b|ss#)[^\n]{0,24}$")
+# (no digit between the label and the number: the label vouches for the number right after it,
+# not for the next id on its line, "SSN 123-45-6789, order 234567890")
+_SSN_CONTEXT = Rx(r"(?i)(?:(?:ssn|social security|soc\.? ?sec|ss no|tax ?id|tin|itin)\b|ss#)[^\n0-9]{0,24}$")
 
 
 def ssn_spans(text: str) -> Iterator[Span]:
@@ -900,7 +1036,8 @@ def _display_name_folder(name: str) -> bool:
 def home_user_spans(text: str) -> Iterator[Span]:
     rxs = (_HOME_SPACED, _HOME_PATH, _HOME_SLUG, _HOME_TILDE) if _open(text, "home") else ()
     for rx in (*rxs, _PROMPT_USER) if _open(text, "prompt") else rxs:
-        for _, (start, end) in rx.finditer(text):
+        for m in rx.finditer(text):
+            start, end = next(g for g in m[1:] if g[0] >= 0)  # (the prompt's shapes: one group each)
             name = text[start:end]
             if rx is _HOME_SPACED and not _display_name_folder(name):
                 continue
@@ -916,6 +1053,26 @@ def home_user_spans(text: str) -> Iterator[Span]:
                 if _system_account(" ".join(words[:2])) or _system_account(" ".join(words[:3])):
                     continue
             yield Span(start, end, "user_name")
+    for ((at, _),) in _MSYS_PROMPT.finditer(text) if _open(text, "prompt") else ():
+        found = _msys_prompt_user(text, at)
+        if found is not None and not _system_account(text[found[0] : found[1]]):
+            yield Span(found[0], found[1], "user_name")
+
+
+def _msys_prompt_user(text: str, at: int) -> tuple[int, int] | None:
+    """The profile name before a Git Bash prompt's `@`: the words back to the line's start or a
+    quote, kept whole only where the prompt's /c/Users/ folder repeats them (else the last word:
+    the rest is the sentence the prompt stands in)."""
+    start = at
+    while start > max(0, at - 64) and text[start - 1] not in _NAME_STOP:
+        start -= 1
+    name = text[start:at].strip()
+    if not name:
+        return None
+    start = at - len(name)
+    if " " in name and f"/Users/{name}/" not in text[at : at + 200]:
+        start = at - len(name.rsplit(" ", 1)[-1])
+    return start, at
 
 
 def _system_account(name: str) -> bool:
@@ -1328,7 +1485,7 @@ _GATED.update(
     address_fr=(_FR_STREET,),
     ipv6=(_IPV6,),
     home=(_HOME_SPACED, _HOME_PATH, _HOME_SLUG, _HOME_TILDE),
-    prompt=(_PROMPT_USER,),
+    prompt=(_PROMPT_USER, _MSYS_PROMPT),
     phone_national=(_NATIONAL_CANDIDATE,),
     table=(_TABLE_GATE, _PERSON_TABLE_GATE),  # the column word alone: a cheaper Set member than the line
     name_context=(_NAME_IN_CONTEXT,),

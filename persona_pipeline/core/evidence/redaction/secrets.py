@@ -11,6 +11,7 @@ that fails, e.g. out of DFA memory, says so, and then every rule runs).
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
@@ -39,7 +40,8 @@ _RULE_KIND = {
 _PLACEHOLDER_VALUE = Rx(
     # whole-value references only ($VAR, ${VAR}, $(cmd), %(var)s, %VAR%, <your-key>, [..], {{ var }}):
     # a random key may itself start with $ or % (Django's alphabet has both)
-    r"^(?:\$[A-Z_][A-Z0-9_]*$|\$\{|\$\(|%\(\w+\)[sd]$|%[A-Za-z_]\w*%$|<[^>]*>$|\[[^\]]*\]$|\{[^}]*\}$|\{\{)|"
+    # (a backslash before the `$` is a shell's escape inside double quotes: `echo "X=\$(cmd)"`)
+    r"^(?:\\?\$[A-Z_][A-Z0-9_]*$|\\?\$\{|\\?\$\(|%\(\w+\)[sd]$|%[A-Za-z_]\w*%$|<[^>]*>$|\[[^\]]*\]$|\{[^}]*\}$|\{\{)|"
     r"(?i)^(?:xxx|\*\*\*|\.\.\.|your[-_ ]|changeme|example|placeholder|dummy|"
     r"redacted|none$|null$|nil$|true$|false$|undefined$|password$|secret$|token$|env\b|os\.|process\.|"
     r"settings\.|config\.|self\.|getenv|toolu_|msg_|req_|call_|chatcmpl-|fp_|run_|sha256:)"
@@ -133,6 +135,9 @@ _STRONG_PARTS = frozenset(
         "passphrase",
         "passcode",
         "pass",
+        # (German, Norwegian/Danish: the words that carry `pass` and so reach a label)
+        "passwort",
+        "passord",
         "pwd",
         "pw",
         "token",
@@ -173,7 +178,9 @@ _PROSE_NON_ASCII_OK = frozenset("→⇒ñüé")
 # `source`). Not a bare `|`: a markdown table after a truncated key is no part of it.
 _PREFIX_ITEM = r"[ \t]*(?:>|&gt;|#|//|\*|\+|\"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?\"|\"|,|[0-9]{1,6}[ \t]*[|:])"
 _LINE_PREFIX = rf"(?:{_PREFIX_ITEM})*[ \t]*"
-_QUOTED_OR_BARE = r"""(?:(["'`])([^"'`\r\n]{4,200})["'`]|([^\s"'`,;<>]{4,200}))"""
+# (a quoted value may stand in a bytes literal or a conversion: Python's `b"…"`, Go's `[]byte("…")`;
+# a bare value ends at a control character: an ANSI colour code glued to it is no part of it)
+_QUOTED_OR_BARE = r"""(?:(?:\[\]byte\(|\bb)?(["'`])([^"'`\r\n]{4,200})["'`]|([^\s"'`,;<>\x00-\x1f]{4,200}))"""
 # (the same groups, the value quoted: where a bare word is a variable, `login("u", password)`)
 _QUOTED_ONLY = r"""(["'`])([^"'`\r\n]{4,200})["'`]()"""
 
@@ -230,16 +237,32 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ("digitalocean_token", r"\bdo[por]_v1_[a-f0-9]{64}\b", 0, ("_v1_",)),
     ("shopify_token", r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b", 0, ("shp",)),
     ("docker_pat", r"\bdckr_pat_[A-Za-z0-9_-]{20,}", 0, ("dckr_pat_",)),
+    ("linear_api_key", r"\blin_api_[A-Za-z0-9]{32,}", 0, ("lin_api_",)),
     ("vault_token", r"\bhv[sb]\.[A-Za-z0-9_-]{24,}", 0, ("hvs.", "hvb.")),
+    # Heroku's API keys since 2024 carry an `HRKU-` prefix; older ones are uuids, a secret where
+    # `heroku auth:token` prints one (its output: a warning line or two, then the key)
+    ("heroku_api_key", r"\bHRKU-[A-Za-z0-9_-]{20,}", 0, ("hrku-",)),
+    (
+        "heroku_api_key",
+        r"\bheroku[ \t]+auth:token\b[^\r\n]{0,80}(?:\r?\n[^\r\n]{0,160}){0,3}?"
+        r"\b([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\b",
+        1,
+        ("auth:token",),
+    ),
     ("aws_access_key", r"\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}\b", 0, ("akia", "asia", "abia", "acca")),
     # a service-account JSON's key id names the private key beside it (and is Google's handle for
     # revoking it): redacted with the key, never alone in prose
     (
         "gcp_private_key_id",
-        r"private_key_id\\?[\"']?\s*:\s*\\?[\"']([0-9a-f]{40})\b",
+        # (JSON quotes the id, a YAML copy of the file does not)
+        r"private_key_id\\?[\"']?\s*:\s*(?:\\?[\"'])?([0-9a-f]{40})\b",
         1,
         ("private_key_id",),
     ),
+    # a credentials file pasted base64-encoded (a k8s Secret's `data:`, GOOGLE_CREDENTIALS): base64
+    # of a JSON object opens with `ey` (`{"`) or `ew` (`{` and a line break); it is decoded and kept
+    # only when it holds a private key or a secret-named field (`_b64_credentials`)
+    ("encoded_credentials", r"(?:^|[^A-Za-z0-9+/])(e[wy][A-Za-z0-9+/]{120,}={0,2})", 1, ("ew", "ey")),
     # a Twilio account SID is an id, not a secret: it only anchors the search for its auth token
     # (and is redacted with the token it pairs with: `near_id_spans`)
     ("twilio_sid", r"\bAC[0-9a-f]{32}\b", 0, ("ac",)),
@@ -264,6 +287,14 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         r"(?i)(?:AccountKey=|SharedAccessKey=|--account-key[= ]+[\"']?)([A-Za-z0-9+/]{40,}={0,2})",
         1,
         ("accountkey", "account-key", "sharedaccesskey"),
+    ),
+    # `az storage account keys list` as JSON: `"keyName": "key1"`, then the key as `"value"`
+    (
+        "azure_storage_key",
+        r"(?i)\bkeyName[\"']?\s*:\s*[\"']key[12][\"'][^{}]{0,200}?\bvalue[\"']?\s*:\s*[\"']"
+        r"([A-Za-z0-9+/]{86}==)",
+        1,
+        ("keyname",),
     ),
     # scheme://user:password@host in any URL scheme; the user may be empty (redis://:pw@host).
     ("url_password", r"\b[a-zA-Z][a-zA-Z0-9+.-]{1,20}://[^\s:/?#@\"'<>]{0,64}:([^\s@/\"'<>]{1,128})@", 1, ("://",)),
@@ -314,7 +345,9 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         "env_secret",
         # the `>` stands in for a quote: an element's text is a literal, never a code reference
         # (the closing tag's name is matched too: `_decide` wants it to close the same element)
-        rf"<([A-Za-z0-9_:.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)(>)[ \t]*(?:<!\[CDATA\[)?([^<\]\r\n]{{4,200}})()(?:\]\]>)?"
+        # (attributes may stand in the tag: WS-Security's `<wsse:Password Type="…#PasswordText">`)
+        rf"<([A-Za-z0-9_:.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)(?:[ \t][^<>\r\n]{{0,160}}[^<>/\r\n])?"
+        r"(>)[ \t]*(?:<!\[CDATA\[)?([^<\]\r\n]{4,200})()(?:\]\]>)?"
         r"</[A-Za-z0-9_:.-]*",
         0,
         ("secret", "pass", "pw", "token", "key", "auth", "cred"),
@@ -379,7 +412,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ),
     (
         "cli_secret",
-        r"\b(?:curl|wget|https?)\b[^\r\n|;&]*?[ \t](?:-u|--user|-a|--auth)[ \t]*"
+        r"\b(?:curl|wget|https?)\b[^\r\n|;&]*?[ \t](?:-u|--user|-U|--proxy-user|-a|--auth)[ \t]*"
         r"[\"']?[^\s:\"']{1,64}:([^\s\"'`]{1,200})",
         1,
         ("curl", "wget", "http"),
@@ -400,6 +433,45 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         0,
         ("sudo", "stdin", "chpasswd"),
     ),
+    # a PostgreSQL password file line (`.pgpass`, PGPASSFILE): host:port:database:user:password, the
+    # port a number or `*`; the password runs to the end of the line (a `:` in it is escaped)
+    (
+        "positional_password",
+        # (the host a name, `*`, an IPv4 address: not the hex of a request id, `7F2A:81234:…`)
+        r"(?m)(?:^|[\s\"'`>(=+])(?:[A-Za-z*][A-Za-z0-9.*_-]{0,252}|[0-9]{1,3}(?:\.[0-9]{1,3}){3}):(?:[0-9]{1,5}|\*):[^\s:\"']{1,64}:"
+        r"[^\s:\"']{1,64}:((?:[^\s:\"'`\\]|\\:){4,128})(?:$|[\s\"'`\\])",
+        1,
+        (":",),
+    ),
+    # a secret piped to a command that stores it from stdin: `printf X | docker secret create NAME -`
+    (
+        "positional_password",
+        r"\b(?:echo|printf)[ \t]+(?:-[neE]{1,3}[ \t]+)?(?:[\"']%s(?:\\n)?[\"'][ \t]+)?"
+        + _QUOTED_OR_BARE
+        + r"[ \t]*\\?\|[ \t]*(?:docker|podman)[ \t]+secret[ \t]+create\b",
+        0,
+        ("secret",),
+    ),
+    # FreeRDP's `/p:X` (its user is `/u:`), Windows-style flags on a Unix command line
+    (
+        "cli_secret",
+        r"\b(?:xfreerdp3?|wlfreerdp|sdl-freerdp3?|freerdp)\b[^\r\n|;&]{0,200}?[ \t]/p:" + _QUOTED_OR_BARE,
+        0,
+        ("freerdp",),
+    ),
+    # a here-string into a command that reads a password (`smbpasswd -a bob <<< 'X'`), lftp's `-u user,X`
+    (
+        "positional_password",
+        r"\b(?:smbpasswd|passwd|chpasswd|pdbedit|htpasswd)\b[^\r\n|;&]{0,100}?<<<[ \t]*" + _QUOTED_OR_BARE,
+        0,
+        ("<<<",),
+    ),
+    (
+        "cli_secret",
+        r"\blftp\b[^\r\n|;&]{0,200}?[ \t]-u[ \t]+[\"']?[^\s,\"']{1,64},([^\s\"'`]{1,200}?)[\"']?(?:\s|$)",
+        1,
+        ("lftp",),
+    ),
     # openssl's pass phrase arguments: `-passin pass:X`, `-passout pass:X`, `-pass pass:X`
     ("positional_password", r"(?:^|\s)-pass(?:in|out)?[ \t]+pass:" + _QUOTED_OR_BARE, 0, ("pass:",)),
     # user management: `rabbitmqctl add_user USER PW`, `htpasswd -b FILE USER PW`, `net user USER PW`,
@@ -414,7 +486,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     (
         "positional_password",
         r"\b(?:htpasswd|mosquitto_passwd)\b[^\r\n|;&]{0,100}?[ \t]-[A-Za-z]{0,4}b[A-Za-z]{0,4}[ \t]+"
-        r"(?:[^\s-][^\s]{0,200}[ \t]+)?[^\s-][^\s]{0,64}[ \t]+" + _QUOTED_OR_BARE,
+        r"(?:-[A-Za-z]{1,4}[ \t]+){0,3}(?:[^\s-][^\s]{0,200}[ \t]+)?[^\s-][^\s]{0,64}[ \t]+" + _QUOTED_OR_BARE,
         0,
         ("htpasswd", "mosquitto_passwd"),
     ),
@@ -489,8 +561,9 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ("cli_secret", r"\b7z[a-z]?\b[^\r\n|;&]{0,200}?[ \t]-p" + _QUOTED_OR_BARE, 0, ("7z",)),
     (
         "cli_secret",
-        r"(?:\b(?:az|oc|cf)[ \t]+login\b|\bpsexec(?:64)?\b|\bpaexec\b)[^\r\n|;&]{0,200}?[ \t]-p[ \t]+"
-        + _QUOTED_OR_BARE,
+        # (rdesktop's and ncftp's `-p` too)
+        r"(?:\b(?:az|oc|cf)[ \t]+login\b|\bpsexec(?:64)?\b|\bpaexec\b|\brdesktop\b|\bncftp(?:get|put)?\b)"
+        r"[^\r\n|;&]{0,200}?[ \t]-p[ \t]+" + _QUOTED_OR_BARE,
         0,
         ("login", "psexec", "paexec"),
     ),
@@ -559,6 +632,17 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         1,
         ("pass", "pwd", "secret", "api key", "token", "kennwort", "contrase", "mot de passe", "senha"),
     ),
+    # "log in as admin with X", "logged in as deploy using X": a login's user, then its password
+    (
+        "password",
+        r"(?i)\blog(?:ging|ged|s)?[ \t]*(?:in|on)[ \t]+as[ \t]+[\"'`]?[A-Za-z0-9._@\\-]{1,64}[\"'`]?[ \t]+"
+        r"(?:with|using)[ \t]+(?:(?:the[ \t]+)?password[ \t]+)?[\"'`]?([^\s\"'`]{6,128})",
+        1,
+        ("log",),
+    ),
+    # a password label in a non-Latin script (`パスワード: X`, `пароль: X`, `密码：X`): in the fold the
+    # label is a run of DELs; `_decide` reads it in the text (`_INTL_PASSWORD_LABELS`)
+    ("intl_password", r"(\x7f{2,12})[ \t]*(?::|\x7f)[ \t]*[\"'`]?([^\s\"'`\x7f]{6,128})", 2, ("\x7f",)),
     # "user root, passphrase X": a password label right before a value, no verb; only a value with
     # three character classes counts ("password hashing_v2", "password reset" are words)
     (
@@ -589,8 +673,9 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         "login_password",
         # "creds for staging are admin:X", "the login on prod is root / X"
         r"(?i)\b(?:login|credentials?|creds|user(?:name)?\s*/\s*pass(?:word)?)"
-        r"(?:\s+(?:for|on|to|of|at)\s+(?:the\s+)?[A-Za-z0-9._-]{1,40}){0,2}(?:\s+(?:is|are))?\s*:?\s+[\"'`]?"
-        r"[A-Za-z0-9._@-]{1,40}[\"'`]?\s*(?:/|:)\s*[\"'`]?([^\s\"'`]{4,128})",
+        r"(?:\s+(?:for|on|to|of|at)\s+(?:the\s+)?[A-Za-z0-9._-]{1,40}){0,2}(?:\s+(?:is|are))?[ \t]*:?[ \t]+[\"'`]?"
+        # (user and password on the label's line: across a blank line a `/` is a path's, `GET /x`)
+        r"[A-Za-z0-9._@-]{1,40}[\"'`]?[ \t]*(?:/|:)[ \t]*[\"'`]?([^\s\"'`]{4,128})",
         1,
         ("login", "cred", "user"),
     ),
@@ -601,6 +686,7 @@ _COMPILED = [(kind, Rx(pat), group, kws, tuple(k.encode() for k in kws)) for kin
 _AWS_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "aws_access_key")
 _TWILIO_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "twilio_sid")
 _ANCHOR_RULES = frozenset({_TWILIO_RULE})
+_PGPASS_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[3] == (":",))  # (its only keyword: the colon)
 _PROSE_KEY_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "prose_key")
 _PUBLIC_BEFORE = re.compile(r"(?i)\bpub(?:lic|lishable)?[ \t_-]*$")
 # (loosened: a prefilter only, and its counted repetitions cost more than every rule it spares)
@@ -719,6 +805,30 @@ def _is_placeholder_value(value: str, following: str, code_check: bool = True) -
     return "REDACTED" in value
 
 
+# what a decoded credentials file holds (a service-account JSON, an OAuth client, a config with a
+# password): a private key, or a field named like a secret
+_CREDENTIAL_FIELDS = (b"PRIVATE KEY-----", b'"private_key"', b'"client_secret"', b'"password"', b'"secret"')
+
+
+def _names_a_secret(value: str) -> bool:
+    """`app_password`, `db_token`: a lowercase identifier naming a secret is a name (psql's
+    `:'app_password'` variable, a settings key), not the secret."""
+    if "&" in value:  # (the engine sees the HTML view's windows too: `&#x27;app_password&#x27;`)
+        value = html.unescape(value).strip("'\"`")
+    return _IDENT.match(value) is not None and value.islower() and label_strength(value) == 2
+
+
+def _b64_credentials(value: str) -> bool:
+    import base64
+    import binascii
+
+    try:
+        raw = base64.b64decode(value[: len(value) // 4 * 4], validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    return raw[:1] == b"{" and any(f in raw for f in _CREDENTIAL_FIELDS)
+
+
 def _basic_auth_ok(value: str) -> bool:
     import base64
     import binascii
@@ -759,8 +869,14 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         return len(list(islice(filter(str.isalnum, body.split("-----END")[0]), 8))) < 8
     if kind == "basic_auth":
         return not _basic_auth_ok(value)
+    if kind == "encoded_credentials":
+        return not _b64_credentials(value)
+    if value.startswith("-----"):
+        return True  # a PEM armor line (`private_key: |` then `-----BEGIN`): the key rule owns the block
     if not group:  # a provider's own shape (ya29.…, SG.….…): only documentation examples are vetoed
         return bool(_DOC_EXAMPLE.search(value))
+    if kind in ("bare_password", "short_password") and _ENTITY.search(value):
+        return True  # `:&#x27;name&#x27;`: escaped markup; the HTML view reads the value decoded
     if kind == "bare_password":
         if len(value) < 8:
             return True
@@ -811,6 +927,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             return True
         if value.startswith(("http://", "https://", "file:", "&")) or _PATH.match(value):
             return True
+        if value[:1] == ">":
+            return True  # the end of a tag (`login --with-token"/></testcase>`: a `/>`, no user/password)
         if value.startswith("</") or (not quoted and value[:1] == ":"):
             return True  # markup after an empty value, the tail of a `::` scope
         if value[:1] == "!" and _YAML_TAG.match(value) and not random_like(value):
@@ -821,6 +939,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             return True  # `$null`, `$dbPassword`: a variable (PowerShell's are any case), not a value
         if _CONSTANT.match(value):
             return True  # `REPLACE_ME`, `CHANGEME`, `TODO`: a constant's name or a placeholder
+        if quoted and _names_a_secret(value):
+            return True  # `:'app_password'` (psql's variable), `"db_password"`: a name for a secret, no value
         if value[:1] in "{[(" and not random_like(value):
             return True  # the start of a flow mapping or a call (`secretKeyRef: {name: db}`), no value
         if value.startswith("*") and not random_like(value) and _GLOB.match(value):
@@ -831,7 +951,13 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             return True  # "login HTTP/1.1": a protocol version after a slash, not a password
         if value.lower() in ("required", "optional", "string", "str", "bool", "int", "bytes", "any", "prompt"):
             return True
-        if kind == "password" and not _generated(value) and (value.isalnum() or _code_like(value)):
+        if (
+            kind == "password"
+            and not _generated(value)
+            and (value.isalnum() or _code_like(value))
+            and not (len(value) >= 10 and value.isalpha() and _ODD_CASE.search(value))
+        ):
+            # (a long run in a case no word has, `qzWRtbKLmvPx`, is a value after "password is")
             return True  # prose: "the password is correct", "if token is Name.Other" label no value
         if (
             kind == "login_password"
@@ -926,6 +1052,26 @@ _OUT_KIND = {
     "positional_password": "password",
     "short_password": "password",
 }
+# "password" in scripts the fold turns into DELs (Japanese, Chinese, Korean, Cyrillic, Greek, Hebrew,
+# Hindi, Thai)
+_INTL_PASSWORD_LABELS = (
+    "パスワード",
+    "密码",
+    "密碼",
+    "口令",
+    "비밀번호",
+    "암호",
+    "пароль",
+    "κωδικός",
+    "συνθηματικό",
+    "סיסמה",
+    "पासवर्ड",
+    "รหัสผ่าน",
+)
+_ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z]{2,8});")
+_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")  # (not the line breaks and tabs of a key block)
+_HEX_FIELDS = Rx(r"^[0-9A-Fa-f]+(?::[0-9A-Fa-f]+)+$")
+_OPENERS = " \t\r\n\"'`>(=+"
 _MISS = object()
 _DECISIONS: dict[tuple[int, str, str], object] = {}
 
@@ -960,6 +1106,24 @@ def _decide(
         quoted = start >= 0 and before in ('"', "'", "`")
     if start < 0:
         return None
+    ctl = _CONTROL.search(matched, start, end)
+    if ctl is not None:
+        end = ctl.start()  # an ANSI colour code or another control character ends the value
+    if not quoted and kind != "private_key":
+        # a JSON string's escaped line end ends a bare value (`= $null\\nX=1`): the JSON view reads
+        # the value on its own line
+        cut = min(
+            (i for i in (matched.find("\\n", start, end), matched.find("\\r", start, end)) if i > start), default=-1
+        )
+        if cut > start:
+            end = cut
+    if idx == _PGPASS_RULE and _HEX_FIELDS.match(matched.lstrip(_OPENERS)):
+        return None  # colon-separated hex fields (`AB12:12345:C0FFEE:…`): an id, not a password file
+    if kind == "intl_password":
+        label = matched[groups[1][0] : groups[1][1]].lower()
+        if not label.endswith(_INTL_PASSWORD_LABELS):
+            return None  # any other word in that script before a colon
+        kind = "password"
     if labelled and prev[-1:] == "$" and not quoted:
         return None  # `$password = Read-Host …`: a variable set to an expression (a literal is quoted)
     if (
@@ -1075,7 +1239,7 @@ def betterleaks_values(texts: Sequence[str]) -> dict[str, str]:
             value = finding.match.value or finding.match.full
             if not value or len(value) < 6 or "REDACTED" in value or _DOC_EXAMPLE.search(value):
                 continue
-            if _PLACEHOLDER_VALUE.search(value):
+            if _PLACEHOLDER_VALUE.search(value) or _names_a_secret(value):
                 continue
             found.setdefault(value, _RULE_KIND.get(finding.rule_id, finding.rule_id.replace("-", "_")))
     return found

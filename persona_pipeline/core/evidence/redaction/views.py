@@ -37,8 +37,10 @@ _PCT = re.compile(r"(\+|%[0-9A-Fa-f]{2}(?:%[0-9A-Fa-f]{2})*)")
 _PCT_PROBE = Rx(
     r"%[0-9A-Fa-f]{2}|(?:^|[?&])[A-Za-z0-9_.\[\]-]{1,64}=[^\s&=/]*[A-Za-z0-9]\+[A-Za-z0-9%][^\s&=/]*(?:&|\s|$)"
 )
-_JSON_ESC = re.compile(r"(\\(?:u[0-9a-fA-F]{4}(?:\\u[0-9a-fA-F]{4})?|[nrtbf\"\\/]))")
-_JSON_PROBE = Rx(r"\\[nrtbf\"\\/u]")
+# (with the backslash escapes JSON lacks but its neighbours use: `\'` in a Python repr or a JS
+# string, `\$` in a shell's double quotes: `assert 'pw=\'X\''`, `echo "[ana@host ~]\$ …"`)
+_JSON_ESC = re.compile(r"(\\(?:u[0-9a-fA-F]{4}(?:\\u[0-9a-fA-F]{4})?|[nrtbf\"\\/'$]))")
+_JSON_PROBE = Rx(r"\\[nrtbf\"\\/u'$]")
 # Character references: numeric (decimal, hex) and named, always with their `;` (a bare `&copy`
 # or `&page=` in a query string is left alone).
 _HTML_ESC = re.compile(r"(&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});)")
@@ -73,7 +75,7 @@ _DQ_OPENS = re.compile(r'""(?=[^"\s,;.<)\]}])')
 # The same for single quotes: SQL and YAML single-quoted strings double a `'` (`'echo ''X'' | …'`).
 _SQ_ESC = re.compile(_DQ_ESC.pattern.replace('"', "'"))
 _SQ_OPENS = re.compile(_DQ_OPENS.pattern.replace('"', "'"))
-_SIMPLE = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f", '"': '"', "\\": "\\", "/": "/"}
+_SIMPLE = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f", '"': '"', "\\": "\\", "/": "/", "'": "'", "$": "$"}
 
 
 @dataclass(frozen=True)
