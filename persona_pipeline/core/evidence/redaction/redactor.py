@@ -189,12 +189,16 @@ def _found_values(scanned: list[Prepared]) -> tuple[dict[str, str], dict[str, di
     shared: dict[str, str] = {}
     local: dict[str, dict[str, str]] = {}
     for which in (0, 1):  # the engine's type for a value both name
+        tier: dict[str, str] = {}
         for p, found in per_text.items():
             for value, kind in found[which].items():
                 if distinctive(value):
-                    shared.setdefault(value, kind)
+                    # (one type whatever the batch's order: the least of those its texts give)
+                    if value not in shared and (value not in tier or kind < tier[value]):
+                        tier[value] = kind
                 else:  # a repeat in the text that labels it is still caught (`-phunter22`)
                     local.setdefault(p, {}).setdefault(value, kind)
+        shared.update(tier)
     return shared, local
 
 
