@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import secrets as _secrets
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import accumulate, pairwise
 from pathlib import Path
 from typing import Any
@@ -72,9 +74,11 @@ _MIN_SHARED = 6  # the engine's own minimum: a shorter value (`-pX`) would mask 
 # and digits three times (`Tr0ub4dor`, `3f2b8c4e`, not `sha256sum` or `01T12`) or mix case as
 # no word does (`zsznOPEVFcb`, `cGFzc3dvcmQ`). Generated secrets pass; what a label-driven rule
 # takes from prose (`-----BEGIN`, a host, a user name, a word password) does not.
-_PIECES = re2.compile(r"[A-Za-z0-9]+")
-_PLAIN_PIECE = re2.compile(r"(?:(?:[A-Z]?[a-z]+)+|[A-Z]+)[0-9]{0,4}|[0-9]+")
-_ODD_CASE = re2.compile(r"[A-Z]{2}[a-z]|[a-z][A-Z]{2}|[a-z][A-Z][a-z][A-Z]")
+# (Python `re` on these short values: RE2's per-call overhead was most of the check's time. Each
+# pattern reads a string one way only, so none can backtrack.)
+_PIECES = re.compile(r"[A-Za-z0-9]+")
+_PLAIN_PIECE = re.compile(r"(?:[A-Z]?[a-z]+(?:[A-Z][a-z]+)*|[A-Z]+)[0-9]{0,4}|[0-9]+")
+_ODD_CASE = re.compile(r"[A-Z]{2}[a-z]|[a-z][A-Z]{2}|[a-z][A-Z][a-z][A-Z]")
 
 
 def _random_piece(piece: str) -> bool:
@@ -84,11 +88,12 @@ def _random_piece(piece: str) -> bool:
     return switches >= 3 or _ODD_CASE.search(piece) is not None
 
 
+@lru_cache(maxsize=65536)
 def distinctive(value: str) -> bool:
     """Whether a found value is shaped so that nothing but that secret reads the same: only such
     a value is redacted wherever it recurs in the batch (a word-like one only where found)."""
     return any(
-        sum(map(str.isalnum, token)) >= 8 and any(_random_piece(p) for p in _PIECES.findall(token))
+        len(token) >= 8 and sum(map(str.isalnum, token)) >= 8 and any(map(_random_piece, _PIECES.findall(token)))
         for token in value.split()
     )
 
