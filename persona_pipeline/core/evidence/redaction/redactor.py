@@ -160,8 +160,28 @@ class _Found(dict[str, str]):
                 pos = joined.find(value, pos + n)
 
 
-def _touches(start: int, end: int, protected: list[tuple[int, int]]) -> bool:
-    return any(start < pe and ps < end for ps, pe in protected)
+def _touches(text: str, start: int, end: int, protected: list[tuple[int, int]]) -> bool:
+    """Whether a finding is on an existing placeholder or glued to one (`AKIA…[REDACTED:…]`).
+    Glued: the placeholder replaced part of a word, and the rest of that word was no finding
+    before (its word boundary was not there); found now, it would make a second pass change the text."""
+    for ps, pe in protected:
+        if start < pe and ps < end:
+            return True
+        if (start == pe and _word_char(text[start])) or (end == ps and _word_char(text[end - 1])):
+            return True
+    return False
+
+
+def _unglued(text: str, spans: list[Span]) -> tuple[list[Span], list[tuple[int, int]]]:
+    """The spans less those `_touches` rejects, and the text's placeholders."""
+    protected = protected_ranges(text)
+    if protected:
+        spans = [s for s in spans if not _touches(text, s.start, s.end, protected)]
+    return spans, protected
+
+
+def _word_char(c: str) -> bool:
+    return c.isalnum() or c == "_"
 
 
 def _found_values(scanned: list[Prepared]) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
@@ -184,11 +204,11 @@ def _found_values(scanned: list[Prepared]) -> tuple[dict[str, str], dict[str, di
             engine = {
                 v: k
                 for v, k in engine.items()
-                if any(not _touches(s.start, s.end, protected) for s in value_spans(p, {v: k}))
+                if any(not _touches(p, s.start, s.end, protected) for s in value_spans(p, {v: k}))
             }
         own: dict[str, str] = {}
         for s in own_spans(p):
-            if s.end - s.start >= _MIN_SHARED and not _touches(s.start, s.end, protected):
+            if s.end - s.start >= _MIN_SHARED and not _touches(p, s.start, s.end, protected):
                 own.setdefault(p[s.start : s.end], s.kind)
         per_text[p] = (engine, own)
     shared: dict[str, str] = {}
@@ -325,7 +345,7 @@ class Redactor:
             spans.extend(pii.known_identifier_spans(text, self._identifiers))
         for view in decoded_views(text):
             spans.extend(self._view_spans(view, found))
-        return merge_spans(spans, protected_ranges(text))
+        return merge_spans(*_unglued(text, spans))
 
     def _view_spans(self, view: View, found: dict[str, str]) -> list[Span]:
         """Every detector over a decoded view's windows (where it differs from the original), the
@@ -338,7 +358,7 @@ class Redactor:
                 spans.extend(detector(vt))
             if self._identifiers:
                 spans.extend(pii.known_identifier_spans(vt, self._identifiers))
-            for s in merge_spans(spans, protected_ranges(vt)):
+            for s in merge_spans(*_unglued(vt, spans)):
                 start, end = view.to_original(s.start + a, s.end + a)
                 out.append(Span(start, end, s.kind))
         return out
