@@ -112,6 +112,7 @@ def test_a_shared_value_has_one_type_whatever_the_order() -> None:
         "x{v}AIzabzjcU9kCTGRBI1oOZSHCoHPbzRKZuQOBdVt y",
         "john.smith@gmail.com{v}",
         "{v}8.8.4.4",
+        "Summer2024:{v}@john.smith@corp-mail.io",  # an e-mail after a user name is a host
     ],
 )
 def test_a_shared_value_glued_to_a_word_redacts_the_same_twice(glued: str) -> None:
@@ -162,7 +163,13 @@ def test_distinctive_shapes() -> None:
 # as once; a text no finding reaches is left as it is alone.
 
 _WORDS = ["deploy", "release", "config", "staging", "notes", "build", "Summer2024", "hunter22", "-----BEGIN"]
-_GLUED = ["AKIAC6PZ2LXXF4GKZX7B", "npm_8dE3xKJm8GAF0wAwaIINYNvDMbZoOlJLl3fZ", "8.8.4.4", "a@gmail.com", "_"]
+_GLUED = [
+    "AKIAC6PZ2LXXF4GKZX7B",
+    "npm_8dE3xKJm8GAF0wAwaIINYNvDMbZoOlJLl3fZ",
+    "8.8.4.4",
+    "@john.smith@corp-mail.io",
+    "_",
+]
 _LABELS = ["my notes on the heroku setup:", "heroku key:", "DB_PASSWORD=", "password:", "token"]
 
 

@@ -160,28 +160,34 @@ class _Found(dict[str, str]):
                 pos = joined.find(value, pos + n)
 
 
-def _touches(text: str, start: int, end: int, protected: list[tuple[int, int]]) -> bool:
-    """Whether a finding is on an existing placeholder or glued to one (`AKIA…[REDACTED:…]`).
-    Glued: the placeholder replaced part of a word, and the rest of that word was no finding
-    before (its word boundary was not there); found now, it would make a second pass change the text."""
+_SPACE = re.compile(r"\s")
+
+
+def _placeholder_words(text: str, protected: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The whitespace-free runs of the text that hold an existing placeholder."""
+    out: list[tuple[int, int]] = []
     for ps, pe in protected:
-        if start < pe and ps < end:
-            return True
-        if (start == pe and _word_char(text[start])) or (end == ps and _word_char(text[end - 1])):
-            return True
-    return False
+        start = max(text.rfind(c, 0, ps) for c in " \t\n\r\f\v") + 1
+        m = _SPACE.search(text, pe)
+        out.append((start, m.start() if m else len(text)))
+    return out
+
+
+def _touches(start: int, end: int, words: list[tuple[int, int]]) -> bool:
+    """Whether a finding is in the same word as an existing placeholder (`AKIA…[REDACTED:…]`,
+    `[REDACTED:…]@user@host.io`): redaction changed that word, and what a detector finds in its
+    rest now (a word boundary, an `@` after no user name) it did not find before. Found on a
+    second pass, it would change the text again; a finding there was redacted with the first."""
+    return any(start < we and ws < end for ws, we in words)
 
 
 def _unglued(text: str, spans: list[Span]) -> tuple[list[Span], list[tuple[int, int]]]:
     """The spans less those `_touches` rejects, and the text's placeholders."""
     protected = protected_ranges(text)
     if protected:
-        spans = [s for s in spans if not _touches(text, s.start, s.end, protected)]
+        words = _placeholder_words(text, protected)
+        spans = [s for s in spans if not _touches(s.start, s.end, words)]
     return spans, protected
-
-
-def _word_char(c: str) -> bool:
-    return c.isalnum() or c == "_"
 
 
 def _found_values(scanned: list[Prepared]) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
@@ -198,17 +204,17 @@ def _found_values(scanned: list[Prepared]) -> tuple[dict[str, str], dict[str, di
     for p in scanned:
         if p in per_text:
             continue
-        protected = protected_ranges(p)
+        protected = _placeholder_words(p, protected_ranges(p))
         engine = betterleaks_values([_masked(p)]) if len(p) >= _MIN_SHARED else {}
         if protected:
             engine = {
                 v: k
                 for v, k in engine.items()
-                if any(not _touches(p, s.start, s.end, protected) for s in value_spans(p, {v: k}))
+                if any(not _touches(s.start, s.end, protected) for s in value_spans(p, {v: k}))
             }
         own: dict[str, str] = {}
         for s in own_spans(p):
-            if s.end - s.start >= _MIN_SHARED and not _touches(p, s.start, s.end, protected):
+            if s.end - s.start >= _MIN_SHARED and not _touches(s.start, s.end, protected):
                 own.setdefault(p[s.start : s.end], s.kind)
         per_text[p] = (engine, own)
     shared: dict[str, str] = {}
