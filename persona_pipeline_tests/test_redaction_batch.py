@@ -124,6 +124,16 @@ def test_a_shared_value_glued_to_a_word_redacts_the_same_twice(glued: str) -> No
     assert _texts(once) == once
 
 
+def test_a_shared_value_glued_after_an_access_key_id_redacts_the_same_twice() -> None:
+    # the id glued to the value is no id; redacting the value alone made it one, and the second
+    # pass then took the 40-character secret beside it
+    key = "sk-proj-Ab3dEf9hIjKlMnOpQrStUvWxYz0123456789Ab3dEf9hIjKl"
+    text = '{"d": "KL+7tckvsyxxljoPn2yj+hGRT9fdl0nXN3cZDQUn"}\nAKIAIHJFCU2E3EP57UIK' + key
+    once = _texts([f"OPENAI_API_KEY={key}", text])
+    assert key not in once[1] and "AKIAIHJFCU2E3EP57UIK" not in once[1]
+    assert _texts(once) == once
+
+
 def test_distinctive_shapes() -> None:
     from persona_pipeline.core.evidence.redaction.redactor import distinctive
 

@@ -142,8 +142,12 @@ class _Found(dict[str, str]):
         for t, own in local.items():
             if t in self.hits and own:
                 self.hits[t].extend(value_spans(t, own))
-        if not values or not texts:
-            return
+        if values and texts:
+            self._find(values, texts)
+        for t, hits in self.hits.items():
+            hits.extend([r for h in hits for r in _glued_rest(t, h)])
+
+    def _find(self, values: dict[str, str], texts: list[Prepared]) -> None:
         starts = list(accumulate((len(t) + 1 for t in texts), initial=0))
         joined = "\0".join(texts)
         lists = [self.hits[t] for t in texts]
@@ -158,6 +162,31 @@ class _Found(dict[str, str]):
                 i = bisect_right(starts, pos) - 1
                 lists[i].append(Span(pos - starts[i], pos - starts[i] + n, kind))
                 pos = joined.find(value, pos + n)
+
+
+def _glued_rest(text: str, s: Span) -> list[Span]:
+    """The rest of a longer word a value was found in (`AKIA…<value>`), when that rest is long
+    enough to be something: redacted alone, the value's placeholder would give it the boundary a
+    detector needs, and a second pass would find what the first did not (an access key id, then
+    its secret nearby). The rest is its own span: the value keeps its own placeholder."""
+    out: list[Span] = []
+    if s.start and _word_char(text[s.start]):
+        start = s.start
+        while start and _word_char(text[start - 1]):
+            start -= 1
+        if s.start - start >= 8:
+            out.append(Span(start, s.start, s.kind))
+    if s.end < len(text) and _word_char(text[s.end - 1]):
+        end = s.end
+        while end < len(text) and _word_char(text[end]):
+            end += 1
+        if end - s.end >= 8:
+            out.append(Span(s.end, end, s.kind))
+    return out
+
+
+def _word_char(c: str) -> bool:
+    return c.isalnum() or c == "_"
 
 
 _SPACE = re.compile(r"\s")
