@@ -46,12 +46,14 @@ def blind() -> dict[str, BlindScore]:
 # 1.7 FP/MB; round 4's families and decoys bring the rest).
 # The round-5 holdout is only scored (never its failures), untuned at afe196a: 88.0 / 87.3 / 87.3%
 # secrets, 81.5 / 80.9 / 81.2% personal data, 275 / 280 / 252 FP/MB, 60 / 513 / 35 stray spans.
-# Its stray spans come and go with the batch: scored one prompt per call they are a tenth (one
-# value caught in one prompt is then redacted in every other prompt that holds it); 229 at this
-# seed before the last two wrappers were added, hence the wide stray margin.
+# Its stray spans came and went with the batch (a value found in one prompt was redacted in every
+# other prompt holding it; the engine's label at the end of one prompt reached a value at the
+# start of the next). Since a batch shares only distinctive values and the engine scans each text
+# alone, the batch scores as its prompts one by one: at seed 7, dev 105 FP/MB and 14 stray spans,
+# holdout 231 FP/MB and 27 stray spans (seeds 1 / 2: 254 / 255 FP/MB, 46 / 48 stray, was 60 / 513).
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.972, 0.974, 161.0, 23), ("holdout", 0.86, 0.80, 295.0, 260)],
+    [("dev", 0.972, 0.974, 110.0, 17), ("holdout", 0.86, 0.80, 246.0, 57)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int

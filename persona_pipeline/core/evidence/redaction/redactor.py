@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import secrets as _secrets
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import accumulate
+from functools import lru_cache
+from itertools import accumulate, pairwise
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +66,37 @@ def load_or_create_key(path: Path) -> bytes:
 
 _MIN_SHARED = 6  # the engine's own minimum: a shorter value (`-pX`) would mask ordinary text elsewhere
 
+# A found value is looked for in the other fields of its batch only if it could not be ordinary
+# text: some whitespace-free part of it (of 8 characters or more) has a piece, between
+# punctuation, that no word, identifier or number reads as. Plain pieces are words in any one
+# case style (`BEGIN`, `sandbox`, `getUserById`) with at most a short number after them
+# (`hunter22`, `Summer2024`), or numbers. A non-plain piece must still switch between letters
+# and digits three times (`Tr0ub4dor`, `3f2b8c4e`, not `sha256sum` or `01T12`) or mix case as
+# no word does (`zsznOPEVFcb`, `cGFzc3dvcmQ`). Generated secrets pass; what a label-driven rule
+# takes from prose (`-----BEGIN`, a host, a user name, a word password) does not.
+# (Python `re` on these short values: RE2's per-call overhead was most of the check's time. Each
+# pattern reads a string one way only, so none can backtrack.)
+_PIECES = re.compile(r"[A-Za-z0-9]+")
+_PLAIN_PIECE = re.compile(r"(?:[A-Z]?[a-z]+(?:[A-Z][a-z]+)*|[A-Z]+)[0-9]{0,4}|[0-9]+")
+_ODD_CASE = re.compile(r"[A-Z]{2}[a-z]|[a-z][A-Z]{2}|[a-z][A-Z][a-z][A-Z]")
+
+
+def _random_piece(piece: str) -> bool:
+    if _PLAIN_PIECE.fullmatch(piece):
+        return False
+    switches = sum(a != b for a, b in pairwise(map(str.isdigit, piece)))
+    return switches >= 3 or _ODD_CASE.search(piece) is not None
+
+
+@lru_cache(maxsize=65536)
+def distinctive(value: str) -> bool:
+    """Whether a found value is shaped so that nothing but that secret reads the same: only such
+    a value is redacted wherever it recurs in the batch (a word-like one only where found)."""
+    return any(
+        len(token) >= 8 and sum(map(str.isalnum, token)) >= 8 and any(map(_random_piece, _PIECES.findall(token)))
+        for token in value.split()
+    )
+
 
 def own_spans(text: Prepared) -> list[Span]:
     """Our own rules' spans of a prepared text, computed once (the engine's input is masked with
@@ -95,18 +128,26 @@ def _masked(text: Prepared) -> str:
 
 class _Found(dict[str, str]):
     """A batch's secret values (value -> placeholder type) with where each occurs in the texts
-    they are looked for in (the batch's texts and their views' windows): one `str.find` loop per
-    value over the texts joined, not one per value and text."""
+    they are looked for in (the batch's texts and their views' windows). A distinctive value is
+    looked for everywhere: one `str.find` loop per value over the texts joined, not one per value
+    and text. Any other value only in the texts it was found in (`local`)."""
 
-    def __init__(self, values: dict[str, str], texts: list[Prepared]) -> None:
+    def __init__(self, values: dict[str, str], texts: list[Prepared], local: dict[str, dict[str, str]]) -> None:
         super().__init__(values)
         # keyed by content, not identity: a view rebuilt after its cache entry was evicted (a batch
         # of more texts than `decoded_views` caches) has new window objects with the same text
         texts = list(dict.fromkeys(texts))
         self.texts = texts
         self.hits: dict[str, list[Span]] = {t: [] for t in texts}
-        if not values or not texts:
-            return
+        for t, own in local.items():
+            if t in self.hits and own:
+                self.hits[t].extend(value_spans(t, own))
+        if values and texts:
+            self._find(values, texts)
+        for t, hits in self.hits.items():
+            hits.extend([r for h in hits for r in _glued_rest(t, h)])
+
+    def _find(self, values: dict[str, str], texts: list[Prepared]) -> None:
         starts = list(accumulate((len(t) + 1 for t in texts), initial=0))
         joined = "\0".join(texts)
         lists = [self.hits[t] for t in texts]
@@ -121,6 +162,104 @@ class _Found(dict[str, str]):
                 i = bisect_right(starts, pos) - 1
                 lists[i].append(Span(pos - starts[i], pos - starts[i] + n, kind))
                 pos = joined.find(value, pos + n)
+
+
+def _glued_rest(text: str, s: Span) -> list[Span]:
+    """The rest of a longer word a value was found in (`AKIA…<value>`), when that rest is long
+    enough to be something: redacted alone, the value's placeholder would give it the boundary a
+    detector needs, and a second pass would find what the first did not (an access key id, then
+    its secret nearby). The rest is its own span: the value keeps its own placeholder."""
+    out: list[Span] = []
+    if s.start and _word_char(text[s.start]):
+        start = s.start
+        while start and _word_char(text[start - 1]):
+            start -= 1
+        if s.start - start >= 8:
+            out.append(Span(start, s.start, s.kind))
+    if s.end < len(text) and _word_char(text[s.end - 1]):
+        end = s.end
+        while end < len(text) and _word_char(text[end]):
+            end += 1
+        if end - s.end >= 8:
+            out.append(Span(s.end, end, s.kind))
+    return out
+
+
+def _word_char(c: str) -> bool:
+    return c.isalnum() or c == "_"
+
+
+_SPACE = re.compile(r"\s")
+
+
+def _placeholder_words(text: str, protected: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The whitespace-free runs of the text that hold an existing placeholder."""
+    out: list[tuple[int, int]] = []
+    for ps, pe in protected:
+        start = max(text.rfind(c, 0, ps) for c in " \t\n\r\f\v") + 1
+        m = _SPACE.search(text, pe)
+        out.append((start, m.start() if m else len(text)))
+    return out
+
+
+def _touches(start: int, end: int, words: list[tuple[int, int]]) -> bool:
+    """Whether a finding is in the same word as an existing placeholder (`AKIA…[REDACTED:…]`,
+    `[REDACTED:…]@user@host.io`): redaction changed that word, and what a detector finds in its
+    rest now (a word boundary, an `@` after no user name) it did not find before. Found on a
+    second pass, it would change the text again; a finding there was redacted with the first."""
+    return any(start < we and ws < end for ws, we in words)
+
+
+def _unglued(text: str, spans: list[Span]) -> tuple[list[Span], list[tuple[int, int]]]:
+    """The spans less those `_touches` rejects, and the text's placeholders."""
+    protected = protected_ranges(text)
+    if protected:
+        words = _placeholder_words(text, protected)
+        spans = [s for s in spans if not _touches(s.start, s.end, words)]
+    return spans, protected
+
+
+def _found_values(scanned: list[Prepared]) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
+    """The secret values found in each scanned text (the engine's, then our own rules'), split into
+    the distinctive ones (shared by the whole batch) and the others, by the text they were found in.
+
+    The engine scans each text alone: packed together, a rule's label in one text reached a value
+    at the start of the next (`heroku setup:` + a request id), so what it found depended on the
+    batch and its order, and on the lengths redaction changes (a second pass found new values).
+    A value is kept only where its finding is not on an existing placeholder: a finding the text
+    itself protects must not be redacted elsewhere either (else a batch is not idempotent even
+    when each of its texts is)."""
+    per_text: dict[str, tuple[dict[str, str], dict[str, str]]] = {}
+    for p in scanned:
+        if p in per_text:
+            continue
+        protected = _placeholder_words(p, protected_ranges(p))
+        engine = betterleaks_values([_masked(p)]) if len(p) >= _MIN_SHARED else {}
+        if protected:
+            engine = {
+                v: k
+                for v, k in engine.items()
+                if any(not _touches(s.start, s.end, protected) for s in value_spans(p, {v: k}))
+            }
+        own: dict[str, str] = {}
+        for s in own_spans(p):
+            if s.end - s.start >= _MIN_SHARED and not _touches(s.start, s.end, protected):
+                own.setdefault(p[s.start : s.end], s.kind)
+        per_text[p] = (engine, own)
+    shared: dict[str, str] = {}
+    local: dict[str, dict[str, str]] = {}
+    for which in (0, 1):  # the engine's type for a value both name
+        tier: dict[str, str] = {}
+        for p, found in per_text.items():
+            for value, kind in found[which].items():
+                if distinctive(value):
+                    # (one type whatever the batch's order: the least of those its texts give)
+                    if value not in shared and (value not in tier or kind < tier[value]):
+                        tier[value] = kind
+                else:  # a repeat in the text that labels it is still caught (`-phunter22`)
+                    local.setdefault(p, {}).setdefault(value, kind)
+        shared.update(tier)
+    return shared, local
 
 
 def _value_spans(text: Prepared, found: dict[str, str]) -> list[Span]:
@@ -166,7 +305,7 @@ class Redactor:
         return self.redact_many([text])[0]
 
     def redact_many(self, texts: Sequence[str]) -> list[Redacted | None]:
-        """Redact a batch. One engine call per ~8 KB of text, not per field."""
+        """Redact a batch: a distinctive secret value found in one text is redacted in all of them."""
         detected = self._detect(texts)
         if detected is None:  # an engine failed on the batch: redact field by field
             if len(texts) > 1:
@@ -218,16 +357,9 @@ class Redactor:
             # only decoded (JSON escapes hide nothing its rules need; our own rules see those views),
             # and only their windows, where they differ from the text that was scanned as is
             scanned = docs + [p for t in docs for v in decoded_views(t) if v.url for _, p in v.window_texts()]
-            found = betterleaks_values([_masked(p) for p in scanned])
-            # what our own rules found there is known without the engine (masked above: the engine
-            # spends ~0.3 ms on each labelled random value it weighs), and is found everywhere else
-            # in the batch as the engine's findings are
-            for p in scanned:
-                for s in own_spans(p):
-                    if s.end - s.start >= _MIN_SHARED:
-                        found.setdefault(p[s.start : s.end], s.kind)
+            shared, local = _found_values(scanned)
             targets = docs + [p for t in docs for v in decoded_views(t) for _, p in v.window_texts()]
-            found = _Found(found, list({id(t): t for t in targets}.values()))
+            found = _Found(shared, list({id(t): t for t in targets}.values()), local)
         except Exception as exc:  # the engine failing must not let text through unredacted
             log.warning("secret engine failed on a batch (%s); redacting fields one by one", type(exc).__name__)
             return None
@@ -248,7 +380,7 @@ class Redactor:
             spans.extend(pii.known_identifier_spans(text, self._identifiers))
         for view in decoded_views(text):
             spans.extend(self._view_spans(view, found))
-        return merge_spans(spans, protected_ranges(text))
+        return merge_spans(*_unglued(text, spans))
 
     def _view_spans(self, view: View, found: dict[str, str]) -> list[Span]:
         """Every detector over a decoded view's windows (where it differs from the original), the
@@ -261,7 +393,7 @@ class Redactor:
                 spans.extend(detector(vt))
             if self._identifiers:
                 spans.extend(pii.known_identifier_spans(vt, self._identifiers))
-            for s in merge_spans(spans, protected_ranges(vt)):
+            for s in merge_spans(*_unglued(vt, spans)):
                 start, end = view.to_original(s.start + a, s.end + a)
                 out.append(Span(start, end, s.kind))
         return out
