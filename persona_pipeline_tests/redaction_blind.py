@@ -17,7 +17,7 @@ joins dev when the next round's holdout has been written. Every template family,
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
 ``HOLDOUT_ROUND`` is the holdout and every earlier round is dev.
 
-- ``dev`` (tune on its failures): rounds 1 to 4.
+- ``dev`` (tune on its failures): rounds 1 to 5.
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -48,10 +48,8 @@ and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``
   artefacts, version banners, public keys and certificates, provider object ids, cloud resource
   ids, role and documentation contacts, well-known and documentation IPs, products named like
   people, PII-shaped schema fields).
-- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
-  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 5, written blind to the engine.
-  Two to seven new families for every earlier category (Windows ``set``/``setx``, ``docker run
+  Round 5 (``round5``, ``ROUND5_WRAPPERS``, ``_round5_decoy_templates``; dev since round 6):
+  two to seven new families for every earlier category (Windows ``set``/``setx``, ``docker run
   -e``, ``kubectl create secret``/``patch``, Helm ``--set``, MCP server configs, Jupyter JSON and
   ``%env``, C#/Go/Rust/Kotlin/PowerShell code, Streamlit ``secrets.toml``, ``twilio login`` and
   ``gcloud`` output, Alertmanager receivers, TSV cells, git blame lines, Portuguese / Polish /
@@ -75,14 +73,47 @@ and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``
   code block, curl JSON body, Referer query string, .NET exception. ``_round5_decoy_templates``:
   new shapes of the older kinds and LLM API object ids, generated Kubernetes names, masked
   credentials, CI run ids, documentation values, file checksums.
+- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
+  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
+  table alone): round 6, written blind to the engine (``ROUND6``, ``_extend6`` / ``round6_*``).
+  Two to four new families for every earlier category: shared secret shapes with the key name a
+  developer uses (systemd ``Environment=``, supervisord, Procfile, crontab, shell history,
+  Spring ``${X:default}``, appsettings.json, Django settings, Rails credentials, Chef, Puppet,
+  Ansible inventory, Vagrantfile, Makefile ``?=``, .bazelrc, nginx / Apache headers, a terminal
+  echo, Jira steps, commit messages, review comments, Stack Overflow questions, German / French /
+  Spanish / Japanese / Hindi-English / Arabic-chat prose, typo-ridden casual typing); shared PII
+  shapes (tickets, Django fixtures, Rails seeds, test asserts, commits, reviews, Laravel
+  validation errors, semicolon CSV, the same languages); and tool output (``aws configure``,
+  ``gh auth status``, ``git remote``, ``git config credential.helper``, ``docker login``,
+  ``kubectl config view --raw``, ``npm config get``, Ansible ``copy`` / Chef data bag / Maven
+  ``gpg.secretKey`` / PuTTY key files, fail2ban / nginx ``allow`` / ``last`` lines, Windows pip
+  errors, supervisord and bazel paths). Categories the generator lacked (``Category.rounds`` all
+  6): Airtable, Dynatrace, PlanetScale, RubyGems, NuGet, Buildkite, Contentful, Mapbox secret and
+  Square tokens; BE national number, NO fødselsnummer, FI HETU, CH AHV, TR kimlik, CL RUT, RO
+  CNP, IL id (check digits, validated by python-stdnum in the tests); NG/EG/PH/TR/AR phones;
+  IE/MX/CH addresses; IBANs of twelve more countries (national checks where the country has
+  one); dates of birth as Japanese era, ISO timestamps, two-digit years, ``年月日`` and English
+  ordinals with ``'yy``; names of more cultures (Vietnamese, Yoruba, Hungarian order, Icelandic,
+  Ethiopian, Thai, Arabic nasab, Spanish double surnames, Māori…). ``ROUND6_WRAPPERS``: URL-encoded
+  (OAuth ``state``) and form-encoded (search query) views, JSON-escaped Discord and CloudWatch
+  payloads, rsyslog ``#012`` escapes, Jira ``{noformat}``, review ``suggestion`` block, ``git
+  log`` body, XML CDATA, YAML single-quoted scalar, Python bytes repr, Teams HTML clipboard,
+  tmux / ``script`` captures, tab-indented block, Stack Overflow question, Spanish and German
+  chat. ``_round6_decoy_templates``: secret references (Ansible / k8s / supervisord / Key Vault /
+  Actions / 1Password / gcloud / sops), the public halves of planted key kinds (WireGuard peer,
+  public JWK, age recipient, ssh-ed25519), image digests, host-key fingerprints, bot and no-reply
+  addresses, public resolvers, RFC 5737 / 3849 / 555-01xx documentation values, masked values and
+  provider / cloud ids in new shapes.
 
-Decoy policy (rounds 4 and 5): only what is truly neither secret nor personal: public keys and
+Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
 2001:db8::/32, 555-01xx), public resolvers, bot and role addresses, ids that grant nothing (Stripe
 object ids, ARNs, account numbers in resource names, LLM API object ids, CI run ids), masked
 values; no test keys (redacting those is documented policy). Round 5 plants no MAC addresses,
 device ids, coordinates, password hashes, Sentry DSNs or bare user handles: the generator claims
-no policy for them.
+no policy for them. Round 6 follows the same policy and lists (a secret
+*reference* names where a value lives and is no value; a public key is public even beside its
+private kind); it plants none of those kinds either, nor US ITIN / Mexican CURP / vehicle plates.
 """
 
 from __future__ import annotations

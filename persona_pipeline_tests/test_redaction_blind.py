@@ -263,10 +263,19 @@ def test_round4_generator_checksums() -> None:
         (rb.de_steuer_id, "de.idnr"),
         (rb.it_codice_fiscale, "it.codicefiscale"),
         (rb.iban_intl, "iban"),
+        (rb.be_nn, "be.nn"),
+        (rb.no_fnr, "no.fodselsnummer"),
+        (rb.fi_hetu, "fi.hetu"),
+        (rb.ch_ahv, "ch.ssn"),
+        (rb.tr_tckimlik, "tr.tckimlik"),
+        (rb.cl_rut, "cl.rut"),
+        (rb.ro_cnp, "ro.cnp"),
+        (rb.il_idnr, "il.idnr"),
+        (rb.iban6, "iban"),
     ],
 )
 def test_round5_generator_checksums(gen: object, validator: str) -> None:
-    """Round 5's national ids and IBANs pass python-stdnum's validators (an implementation
+    """Round 5's and 6's national ids and IBANs pass python-stdnum's validators (an implementation
     independent of the generator's)."""
     import importlib
 
@@ -283,9 +292,11 @@ def test_pools_are_split_by_family() -> None:
     for c in CATS:  # the pools partition the families by round
         assert sorted(c.templates("dev") + c.templates("holdout")) == list(range(c.n_templates)), c.name
         assert all(c.rounds[t] == HOLDOUT_ROUND for t in c.templates("holdout")), c.name
-    assert {"huggingface_token", "uk_nino", "phone_jp"} <= {c.name for c in CATS if c.templates("dev")}  # round 4
-    assert set(DECOY_ROUNDS[4]) <= set(DECOYS) and HOLDOUT_DECOYS is DECOY_ROUNDS[HOLDOUT_ROUND]
-    assert WRAPPER_ROUNDS[HOLDOUT_ROUND] == HOLDOUT_WRAPPERS and WRAPPER_ROUNDS[4][0] in DEV_WRAPPERS
+    dev_cats = {c.name for c in CATS if c.templates("dev")}
+    assert {"huggingface_token", "uk_nino", "phone_jp", "nl_bsn", "sentry_token"} <= dev_cats  # rounds 4 and 5
+    assert set(DECOY_ROUNDS[4]) | set(DECOY_ROUNDS[5]) <= set(DECOYS) and HOLDOUT_DECOYS is DECOY_ROUNDS[HOLDOUT_ROUND]
+    assert WRAPPER_ROUNDS[HOLDOUT_ROUND] == HOLDOUT_WRAPPERS
+    assert WRAPPER_ROUNDS[4][0] in DEV_WRAPPERS and WRAPPER_ROUNDS[5][0] in DEV_WRAPPERS
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
     assert len(holdout_only) >= 30
     dev = generate(1, "dev", 300)
