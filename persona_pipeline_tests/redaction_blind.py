@@ -6200,7 +6200,9 @@ def _yaml_single(s: str) -> str:
 
 
 def _py_bytes(s: str) -> str:
-    return repr(s.encode())[2:-1]
+    # both quote characters appended so repr always picks single quotes (escaping them): a value
+    # then renders the same alone as inside its snippet
+    return repr(s.encode() + b"'\"")[2:-4]
 
 
 def _teams_html(s: str) -> str:
