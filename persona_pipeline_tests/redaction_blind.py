@@ -17,7 +17,7 @@ joins dev when the next round's holdout has been written. Every template family,
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
 ``HOLDOUT_ROUND`` is the holdout and every earlier round is dev.
 
-- ``dev`` (tune on its failures): rounds 1 to 4.
+- ``dev`` (tune on its failures): rounds 1 to 5.
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -48,10 +48,8 @@ and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``
   artefacts, version banners, public keys and certificates, provider object ids, cloud resource
   ids, role and documentation contacts, well-known and documentation IPs, products named like
   people, PII-shaped schema fields).
-- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
-  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 5, written blind to the engine.
-  Two to seven new families for every earlier category (Windows ``set``/``setx``, ``docker run
+  Round 5 (``round5``, ``ROUND5_WRAPPERS``, ``_round5_decoy_templates``; dev since round 6):
+  two to seven new families for every earlier category (Windows ``set``/``setx``, ``docker run
   -e``, ``kubectl create secret``/``patch``, Helm ``--set``, MCP server configs, Jupyter JSON and
   ``%env``, C#/Go/Rust/Kotlin/PowerShell code, Streamlit ``secrets.toml``, ``twilio login`` and
   ``gcloud`` output, Alertmanager receivers, TSV cells, git blame lines, Portuguese / Polish /
@@ -75,14 +73,47 @@ and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``
   code block, curl JSON body, Referer query string, .NET exception. ``_round5_decoy_templates``:
   new shapes of the older kinds and LLM API object ids, generated Kubernetes names, masked
   credentials, CI run ids, documentation values, file checksums.
+- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
+  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
+  table alone): round 6, written blind to the engine (``ROUND6``, ``_extend6`` / ``round6_*``).
+  Two to four new families for every earlier category: shared secret shapes with the key name a
+  developer uses (systemd ``Environment=``, supervisord, Procfile, crontab, shell history,
+  Spring ``${X:default}``, appsettings.json, Django settings, Rails credentials, Chef, Puppet,
+  Ansible inventory, Vagrantfile, Makefile ``?=``, .bazelrc, nginx / Apache headers, a terminal
+  echo, Jira steps, commit messages, review comments, Stack Overflow questions, German / French /
+  Spanish / Japanese / Hindi-English / Arabic-chat prose, typo-ridden casual typing); shared PII
+  shapes (tickets, Django fixtures, Rails seeds, test asserts, commits, reviews, Laravel
+  validation errors, semicolon CSV, the same languages); and tool output (``aws configure``,
+  ``gh auth status``, ``git remote``, ``git config credential.helper``, ``docker login``,
+  ``kubectl config view --raw``, ``npm config get``, Ansible ``copy`` / Chef data bag / Maven
+  ``gpg.secretKey`` / PuTTY key files, fail2ban / nginx ``allow`` / ``last`` lines, Windows pip
+  errors, supervisord and bazel paths). Categories the generator lacked (``Category.rounds`` all
+  6): Airtable, Dynatrace, PlanetScale, RubyGems, NuGet, Buildkite, Contentful, Mapbox secret and
+  Square tokens; BE national number, NO fødselsnummer, FI HETU, CH AHV, TR kimlik, CL RUT, RO
+  CNP, IL id (check digits, validated by python-stdnum in the tests); NG/EG/PH/TR/AR phones;
+  IE/MX/CH addresses; IBANs of twelve more countries (national checks where the country has
+  one); dates of birth as Japanese era, ISO timestamps, two-digit years, ``年月日`` and English
+  ordinals with ``'yy``; names of more cultures (Vietnamese, Yoruba, Hungarian order, Icelandic,
+  Ethiopian, Thai, Arabic nasab, Spanish double surnames, Māori…). ``ROUND6_WRAPPERS``: URL-encoded
+  (OAuth ``state``) and form-encoded (search query) views, JSON-escaped Discord and CloudWatch
+  payloads, rsyslog ``#012`` escapes, Jira ``{noformat}``, review ``suggestion`` block, ``git
+  log`` body, XML CDATA, YAML single-quoted scalar, Python bytes repr, Teams HTML clipboard,
+  tmux / ``script`` captures, tab-indented block, Stack Overflow question, Spanish and German
+  chat. ``_round6_decoy_templates``: secret references (Ansible / k8s / supervisord / Key Vault /
+  Actions / 1Password / gcloud / sops), the public halves of planted key kinds (WireGuard peer,
+  public JWK, age recipient, ssh-ed25519), image digests, host-key fingerprints, bot and no-reply
+  addresses, public resolvers, RFC 5737 / 3849 / 555-01xx documentation values, masked values and
+  provider / cloud ids in new shapes.
 
-Decoy policy (rounds 4 and 5): only what is truly neither secret nor personal: public keys and
+Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
 2001:db8::/32, 555-01xx), public resolvers, bot and role addresses, ids that grant nothing (Stripe
 object ids, ARNs, account numbers in resource names, LLM API object ids, CI run ids), masked
 values; no test keys (redacting those is documented policy). Round 5 plants no MAC addresses,
 device ids, coordinates, password hashes, Sentry DSNs or bare user handles: the generator claims
-no policy for them.
+no policy for them. Round 6 follows the same policy and lists (a secret
+*reference* names where a value lives and is no value; a public key is public even beside its
+private kind); it plants none of those kinds either, nor US ITIN / Mexican CURP / vehicle plates.
 """
 
 from __future__ import annotations
@@ -575,7 +606,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The round whose families are the holdout; every earlier round is dev.
-HOLDOUT_ROUND = 5
+HOLDOUT_ROUND = 6
+ROUND5 = 5
 
 
 @dataclass(frozen=True)
@@ -2451,7 +2483,7 @@ def _extend(name: str, make5: Callable[[random.Random, int], tuple[str, list[str
     def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
         return old.make(rng, t) if t < base else make5(rng, t - base)
 
-    CATS[i] = Category(name, old.kind, make, old.rounds + (HOLDOUT_ROUND,) * n)
+    CATS[i] = Category(name, old.kind, make, old.rounds + (ROUND5,) * n)
 
 
 def round5(name: str, templates: list[str], gen: Callable[[random.Random], str] | None = None) -> None:
@@ -2462,13 +2494,13 @@ def round5_cat(
     name: str, kind: Literal["secret", "pii"], templates: list[str], gen: Callable[[random.Random], str]
 ) -> None:
     GENS[name] = gen
-    CATS.append(Category(name, kind, _single(templates, gen), (HOLDOUT_ROUND,) * len(templates)))
+    CATS.append(Category(name, kind, _single(templates, gen), (ROUND5,) * len(templates)))
 
 
 def round5_custom(
     name: str, kind: Literal["secret", "pii"], make: Callable[[random.Random, int], tuple[str, list[str]]], n: int
 ) -> None:
-    CATS.append(Category(name, kind, make, (HOLDOUT_ROUND,) * n))
+    CATS.append(Category(name, kind, make, (ROUND5,) * n))
 
 
 # --- new families of the earlier one-value categories
@@ -4248,6 +4280,806 @@ round5_cat(
 )
 _age_template_fix()
 
+# ---------------------------------------------------------------------------------------------
+# round 6 (the holdout, written blind to the engine): new families for every earlier category
+# (service managers, config-management tools, framework settings, CLI output, shell history,
+# chat / tickets / commits / reviews in other languages and casual typing), and categories the
+# generator lacked (more provider formats, national ids of more countries with their check
+# digits, more phones / addresses / IBANs, dates of birth and names in new forms).
+
+ROUND6 = 6
+
+
+def _extend6(name: str, make6: Callable[[random.Random, int], tuple[str, list[str]]], n: int) -> None:
+    """Appends ``n`` round-6 families (drawn by ``make6`` from index 0) to an earlier category."""
+    i = next(i for i, c in enumerate(CATS) if c.name == name)
+    old = CATS[i]
+    base = old.n_templates
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        return old.make(rng, t) if t < base else make6(rng, t - base)
+
+    CATS[i] = Category(name, old.kind, make, old.rounds + (ROUND6,) * n)
+
+
+def round6_cat(
+    name: str, kind: Literal["secret", "pii"], templates: list[str], gen: Callable[[random.Random], str]
+) -> None:
+    GENS[name] = gen
+    CATS.append(Category(name, kind, _single(templates, gen), (ROUND6,) * len(templates)))
+
+
+def round6_custom(
+    name: str, kind: Literal["secret", "pii"], make: Callable[[random.Random, int], tuple[str, list[str]]], n: int
+) -> None:
+    CATS.append(Category(name, kind, make, (ROUND6,) * n))
+
+
+# Secret families, each with an environment-style label {L}, a lower-case key {l} and the value.
+SECRET_FAMILIES6 = [
+    '[Service]\nUser=api\nEnvironment="{L}={v}"\nExecStart=/usr/local/bin/api --port 8080',
+    '[program:worker]\ncommand=/srv/venv/bin/celery -A app worker\nenvironment={L}="{v}",PYTHONUNBUFFERED="1"',
+    "web: {L}={v} bundle exec puma -C config/puma.rb\nworker: bundle exec sidekiq",
+    "*/15 * * * * {L}='{v}' /opt/acme/bin/sync >> /var/log/sync.log 2>&1",
+    "  1041  cd ~/src/api\n  1042  export {L}={v}\n  1043  ./run.sh --verbose",
+    "acme:\n  integrations:\n    {l}: ${{{L}:{v}}}\nserver:\n  port: 8080",
+    '{{\n  "Integrations": {{\n    "{L}": "{v}"\n  }},\n  "AllowedHosts": "*"\n}}',
+    '{L} = os.environ.get("{L}", "{v}")  # settings.py',
+    "# bin/rails credentials:edit\nintegrations:\n  {l}: {v}\nsecret_key_base: <%= ENV['SKB'] %>",
+    "default['acme']['{l}'] = '{v}'",
+    "class {{ 'acme::api':\n  {l} => '{v}',\n  port => 8080,\n}}",
+    "[web]\napp1.acme.internal ansible_user=deploy {l}={v}",
+    'config.vm.provision "shell", path: "bootstrap.sh", env: {{"{L}" => "{v}"}}',
+    "{L} ?= {v}\n\ndeploy:\n\t./scripts/deploy.sh $({L})",
+    "# .bazelrc\nbuild --action_env={L}={v}\ntest --test_output=errors",
+    'location /upstream/ {{\n    proxy_set_header X-Api-Key "{v}";\n    proxy_pass http://backend;\n}}',
+    "deploy@build-01:~/api$ echo ${L}\n{v}\ndeploy@build-01:~/api$ ",
+    "ok nvm found it, the {l} was {v} lol dont tell secops",
+    "Kannst du bitte mal den Schlüssel prüfen? {L}={v} – bei mir kommt immer 401",
+    "j'ai mis la clé dans le .env ({v}) mais ça renvoie toujours 401, une idée ?",
+    "oye, la clave que me pasaste ({v}) ya no funciona, me da 403",
+    "このキーで認証できません: {v} 何か設定が足りないですか？",
+    "bhai ye key kaam nahi kar rahi {v} , ek baar check karo na",
+    "ya basha el key di mesh sha8ala: {v} , 3ayez a3mel eh?",
+    "*Steps to reproduce*\n# set {L} to {v}\n# run ./bin/sync\n*Expected:* 200 *Actual:* 401",
+    'fix: remove hardcoded {l}\n\nThe old value "{v}" was committed in a1b2c3d and has been revoked.',
+    '> {L} = "{v}"\n\nPlease don\'t commit this, move it to Vault before we merge.',
+    "I'm getting 401 Unauthorized even though my key is correct:\n\n    {L}={v}\n\nWhat am I doing wrong?",
+    'RequestHeader set Authorization "Bearer {v}"\nProxyPass /api http://127.0.0.1:9000/',
+    "pls help my keyy {v} stoped workng after the updte",
+]
+
+# PII families: {f} a field name in the category's own words, {v} the value.
+PII_FAMILIES6 = [
+    "*Reporter contact:* {v}\n*Priority:* Major\n*Component:* billing",
+    "customer says their {f} is {v}, can u check the record?",
+    "Kunde meldet sich wegen der Rechnung, {f}: {v} – bitte prüfen",
+    "le client a donné ceci : {v} — tu peux vérifier dans la base ?",
+    "el usuario dice que su {f} es {v}, ¿lo puedes revisar?",
+    "sir customer ka {f} ye hai {v} please update kar do",
+    "el 3amil ba3at {v} w bey2ool el order mawsalsh",
+    "お客様の{f}: {v} 確認お願いします",
+    '{{"model": "accounts.profile", "pk": 17, "fields": {{"{f}": "{v}"}}}}',
+    'Customer.create!({f}: "{v}", plan: "pro")',
+    'assert resp.json()["{f}"] == "{v}"',
+    "fix: stop logging {f} in checkout handler\n\nSaw {v} in Kibana this morning.",
+    'nit: this log line prints the user\'s {f} — "{v}" showed up in Grafana',
+    "My regex doesn't match this input: {v}\nAny ideas what's wrong?",
+    "ok so the user is {v} and they still cant log in",
+    "id;{f};created\n88;{v};2024-02-01",
+    'The given data was invalid. {{"{f}": ["The {f} \'{v}\' is invalid."]}}',
+    "Customer report — {f} {v} — priority: urgent",
+]
+
+# Environment-style labels of the one-label secret categories (the key name a developer uses).
+LABEL6 = {
+    "openai_key": "OPENAI_API_KEY",
+    "anthropic_key": "ANTHROPIC_API_KEY",
+    "github_pat_classic": "GH_TOKEN",
+    "github_pat_fine": "GITHUB_TOKEN",
+    "gitlab_pat": "GITLAB_TOKEN",
+    "slack_token": "SLACK_BOT_TOKEN",
+    "slack_webhook": "SLACK_WEBHOOK",
+    "discord_webhook": "DISCORD_HOOK",
+    "stripe_key": "STRIPE_SECRET_KEY",
+    "sendgrid_key": "SENDGRID_API_KEY",
+    "google_api_key": "GOOGLE_MAPS_KEY",
+    "npm_token": "NPM_TOKEN",
+    "pypi_token": "TWINE_PASSWORD",
+    "jwt": "AUTH_TOKEN",
+    "oauth_ya29": "GOOGLE_ACCESS_TOKEN",
+    "password_url": "DATABASE_URL",
+    "password_env": "DB_PASSWORD",
+    "password_cli": "PGPASSWORD",
+    "password_xml": "SMTP_PASSWORD",
+    "password_k8s": "REDIS_PASSWORD",
+    "password_code": "ADMIN_PASSWORD",
+    "password_prose": "VPN_PASSWORD",
+    "datadog_keys": "DD_API_KEY",
+    "huggingface_token": "HF_TOKEN",
+    "digitalocean_token": "DIGITALOCEAN_TOKEN",
+    "shopify_token": "SHOPIFY_ACCESS_TOKEN",
+    "atlassian_token": "JIRA_API_TOKEN",
+    "databricks_token": "DATABRICKS_TOKEN",
+    "vault_token": "VAULT_TOKEN",
+    "doppler_token": "DOPPLER_TOKEN",
+    "mailgun_key": "MAILGUN_API_KEY",
+    "heroku_key": "HEROKU_API_KEY",
+    "linear_key": "LINEAR_API_KEY",
+    "postman_key": "POSTMAN_API_KEY",
+    "telegram_bot_token": "TELEGRAM_BOT_TOKEN",
+    "bearer_opaque": "API_BEARER",
+    "password_ssh": "SSHPASS",
+    "ai_provider_key": "LLM_API_KEY",
+    "slack_app_token": "SLACK_APP_TOKEN",
+    "stripe_webhook_secret": "STRIPE_WEBHOOK_SECRET",
+    "gitlab_other_token": "CI_REGISTRATION_TOKEN",
+    "docker_hub_pat": "DOCKERHUB_TOKEN",
+    "sentry_token": "SENTRY_AUTH_TOKEN",
+    "newrelic_key": "NEW_RELIC_LICENSE_KEY",
+    "okta_token": "OKTA_API_TOKEN",
+    "terraform_cloud_token": "TF_TOKEN_app_terraform_io",
+    "notion_token": "NOTION_TOKEN",
+    "figma_token": "FIGMA_TOKEN",
+    "supabase_key": "SUPABASE_SERVICE_ROLE_KEY",
+    "twilio_api_key": "TWILIO_API_SECRET",
+    "azure_shared_access": "AZURE_SAS_SIG",
+    "azure_client_secret": "AZURE_CLIENT_SECRET",
+    "google_oauth_client_secret": "GOOGLE_CLIENT_SECRET",
+    "fcm_server_key": "FCM_SERVER_KEY",
+    "age_secret_key": "SOPS_AGE_KEY",
+    "wireguard_private_key": "WG_PRIVATE_KEY",
+    "jwk_private_key": "JWK_D",
+    "kubeconfig_credential": "KUBE_CLIENT_KEY_DATA",
+    "basic_auth_header": "BASIC_AUTH",
+    "session_cookie": "SESSION_COOKIE",
+    "app_signing_secret": "SECRET_KEY",
+    "password_connstr": "SQL_PASSWORD",
+    "mailchimp_key": "MAILCHIMP_API_KEY",
+    "grafana_token": "GRAFANA_TOKEN",
+    "pulumi_token": "PULUMI_ACCESS_TOKEN",
+    "azure_storage": "AZURE_STORAGE_KEY",
+}
+
+# PII field names, in the words a developer uses for them.
+FIELD6 = {
+    "email": "email",
+    "credit_card": "card number",
+    "iban": "IBAN",
+    "ssn": "SSN",
+    "date_of_birth": "date of birth",
+    "person_name": "name",
+    "uk_nino": "NI number",
+    "ca_sin": "SIN",
+    "passport_number": "passport number",
+    "es_dni": "DNI",
+    "br_cpf": "CPF",
+    "date_of_birth_intl": "Geburtsdatum",
+    "email_variant": "email",
+    "person_name_translit": "name",
+    "nl_bsn": "BSN",
+    "fr_nir": "numéro de sécu",
+    "pl_pesel": "PESEL",
+    "in_aadhaar": "Aadhaar",
+    "in_pan": "PAN",
+    "za_id": "ID number",
+    "kr_rrn": "주민등록번호",
+    "se_personnummer": "personnummer",
+    "au_tfn": "TFN",
+    "uk_nhs": "NHS number",
+    "cn_resident_id": "身份证号",
+    "de_steuer_id": "Steuer-ID",
+    "it_codice_fiscale": "codice fiscale",
+    "iban_intl": "IBAN",
+    "date_of_birth_written": "birthday",
+    "person_name_world": "full name",
+    "email_idn": "e-mail",
+}
+PATH_LIKE6 = {"windows_profile", "home_dir_user", "ipv4", "ipv6", "ipv6_forms"}
+
+
+def _value6(name: str, rng: random.Random) -> list[str]:
+    """Fresh values of an earlier category: its generator, else its first family's needles."""
+    if name in GENS:
+        return [GENS[name](rng)]
+    c = next(c for c in CATS if c.name == name)
+    return c.make(rng, 0)[1]
+
+
+def _family_picks(i: int, n_families: int, k: int) -> list[int]:
+    # spread the shared families over categories so each gets k different shapes
+    out: list[int] = []
+    j = i * 5 + 1
+    while len(out) < k:
+        f = j % n_families
+        if f not in out:
+            out.append(f)
+        j += 7
+    return out
+
+
+# Category-specific families (CLI output, containers a tool writes) for the multi-value kinds.
+def _aws6(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    kid, sec = "AKIA" + _rs(rng, UPPER32, 16), aws_secret(rng)
+    return _choose(
+        [
+            "$ aws configure\nAWS Access Key ID [None]: {kid}\nAWS Secret Access Key [None]: {sec}\n"
+            "Default region name [None]: eu-west-1\nDefault output format [None]: json",
+            "[Service]\nEnvironment=AWS_ACCESS_KEY_ID={kid}\nEnvironment=AWS_SECRET_ACCESS_KEY={sec}",
+            "hey can u try with these, mine expired\nkey: {kid}\nsecret: {sec}\nregion eu-central-1",
+            "<server>\n  <id>s3-releases</id>\n  <username>{kid}</username>\n"
+            "  <passphrase>{sec}</passphrase>\n</server>",
+        ],
+        t,
+        kid=kid,
+        sec=sec,
+    ), [kid, sec]
+
+
+def _twilio6(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    sid, tok = "AC" + _rs(rng, HEX, 32), _rs(rng, HEX, 32)
+    return _choose(
+        [
+            "twilio:\n  account_sid: {sid}\n  auth_token: {tok}\n  from: '+15005550006'",
+            "curl -X POST https://api.twilio.com/2010-04-01/Accounts/{sid}/Messages.json -u {sid}:{tok}",
+            "Hallo, hier die Zugangsdaten für Twilio:\nSID {sid}\nToken {tok}\nGruß",
+        ],
+        t,
+        sid=sid,
+        tok=tok,
+    ), [sid, tok]
+
+
+def _twilio_api6(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    sk, sec = "SK" + _rs(rng, HEX, 32), _rs(rng, B62, 32)
+    return _choose(
+        [
+            'environment=TWILIO_API_KEY="{sk}",TWILIO_API_SECRET="{sec}"',
+            "twilio_api_key: {sk}\ntwilio_api_secret: !!str {sec}",
+        ],
+        t,
+        sk=sk,
+        sec=sec,
+    ), [sk, sec]
+
+
+def _gcp_sa6(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    body = pem_body(rng, 25)
+    kid = _rs(rng, HEX, 40)
+    pk = "-----BEGIN PRIVATE KEY-----\n" + "\n".join(body) + "\n-----END PRIVATE KEY-----\n"
+    obj = {
+        "type": "service_account",
+        "project_id": "acme-data-7731",
+        "private_key_id": kid,
+        "private_key": pk,
+        "client_email": "etl@acme-data-7731.iam.gserviceaccount.com",
+    }
+    if t == 0:  # Ansible vars file holding the key file inline
+        text = "gcp_sa_json: |\n  " + json.dumps(obj, indent=2).replace("\n", "\n  ")
+    else:  # GitHub Actions secret pasted into an issue as one JSON line
+        text = "GOOGLE_CREDENTIALS secret is set to:\n" + json.dumps(obj)
+    return text, [kid, *body]
+
+
+def _pem6(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    kind = rng.choice(["RSA PRIVATE KEY", "EC PRIVATE KEY", "PRIVATE KEY", "OPENSSH PRIVATE KEY"])
+    body = pem_body(rng, rng.randrange(6, 14))
+    pem = f"-----BEGIN {kind}-----\n" + "\n".join(body) + f"\n-----END {kind}-----"
+    if t == 0:  # Ansible copy task with inline content
+        text = "- name: install deploy key\n  copy:\n    dest: /home/deploy/.ssh/id_rsa\n"
+        text += "    mode: '0600'\n    content: |\n"
+        text += "      " + pem.replace("\n", "\n      ")
+    elif t == 1:  # Chef data bag JSON
+        text = json.dumps({"id": "deploy", "private_key": pem}, indent=2)
+    else:  # tmux scrollback of `cat`
+        text = "root@bastion:~# cat /etc/ssl/private/api.key\n" + pem + "\nroot@bastion:~# "
+    return text, body
+
+
+def _pgp6(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    body = pem_body(rng, rng.randrange(8, 14))
+    block = "-----BEGIN PGP PRIVATE KEY BLOCK-----\n\n" + "\n".join(body) + "\n-----END PGP PRIVATE KEY BLOCK-----"
+    if t == 0:  # GitHub Actions step with the armoured key in a heredoc
+        text = "- run: |\n    gpg --batch --import <<'KEY'\n    " + block.replace("\n", "\n    ") + "\n    KEY"
+    else:  # Maven settings.xml gpg profile
+        text = "<profile>\n  <id>release</id>\n  <properties>\n    <gpg.keyname>releases</gpg.keyname>\n"
+        text += "    <gpg.secretKey>" + block + "</gpg.secretKey>\n  </properties>\n</profile>"
+    return text, body
+
+
+def _putty6(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    body = pem_body(rng, rng.randrange(4, 8))
+    ppk = (
+        "PuTTY-User-Key-File-3: ssh-rsa\nEncryption: none\nComment: rsa-key-20240312\nPublic-Lines: 2\n"
+        + "AAAAB3NzaC1yc2EAAAADAQABAAABAQ\nCvZ2hbJ3kqLr8=\nPrivate-Lines: "
+        + str(len(body))
+        + "\n"
+        + "\n".join(body)
+        + "\nPrivate-MAC: "
+        + _rs(rng, HEX, 64)
+    )
+    if t == 0:
+        return "ich hab den key aus puttygen exportiert, geht trotzdem nicht:\n" + ppk, body
+    return "# Ansible vars\nwin_ppk: |\n  " + ppk.replace("\n", "\n  "), body
+
+
+def _pw_url6(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    pw = password(rng)
+    q = urllib.parse.quote(pw, safe="")
+    return _choose(
+        [
+            "production:\n  adapter: postgresql\n  url: postgres://rails:{q}@db.acme.internal:5432/app_prod",
+            "$ git remote -v\norigin  https://deploy:{q}@git.acme.dev/platform/api.git (fetch)",
+            "spring:\n  datasource:\n    url: jdbc:mysql://db.acme.internal:3306/app?user=app&password={q}",
+        ],
+        t,
+        q=q,
+    ), [pw, q]
+
+
+def _webhook6(host: str, label: str) -> Callable[[random.Random, int], tuple[str, list[str]]]:
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        (part,) = _value6(label, rng)[:1]
+        url = f"{host}{part}"
+        return _choose(
+            [
+                '[Service]\nEnvironment="WEBHOOK_URL={url}"',
+                "alerting:\n  notify:\n    url: ${{NOTIFY_URL:{url}}}",
+                "hier der webhook fürs team: {url} bitte nicht weitergeben",
+            ],
+            t,
+            url=url,
+        ), [part]
+
+    return make
+
+
+def _winpath6(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    (u,) = _value6("windows_profile", rng)[:1]
+    return _choose(
+        [
+            "ERROR: Could not install packages due to an OSError: [WinError 5] Access is denied: "
+            "'C:\\\\Users\\\\{u}\\\\AppData\\\\Local\\\\Temp\\\\pip-uninstall-x1'",
+            "[Service]\nWorkingDirectory=C:/Users/{u}/src/api",
+            "eh el path da: C:\\Users\\{u}\\Documents\\GitHub\\api mesh la2eeh",
+        ],
+        t,
+        u=u,
+    ), [u]
+
+
+def _homepath6(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    (u,) = _value6("home_dir_user", rng)[:1]
+    return _choose(
+        [
+            "[program:api]\ndirectory=/home/{u}/apps/api\ncommand=/home/{u}/.venv/bin/gunicorn app:app",
+            "0 2 * * * /Users/{u}/bin/backup.sh >/dev/null 2>&1",
+            "bazel-out -> /home/{u}/.cache/bazel/_bazel_{u}/4f1c/execroot/__main__/bazel-out",
+        ],
+        t,
+        u=u,
+    ), [u]
+
+
+def _ip6fam(name: str) -> Callable[[random.Random, int], tuple[str, list[str]]]:
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        (v,) = _value6(name, rng)[:1]
+        return _choose(
+            [
+                "2024-03-12 10:01:22,114 fail2ban.actions [812]: NOTICE [sshd] Ban {v}",
+                "allow {v};\ndeny all;",
+                "deploy   pts/0        {v}   Tue Mar 12 09:14   still logged in",
+            ],
+            t,
+            v=v,
+        ), [v]
+
+    return make
+
+
+# CLI output a tool prints, for the categories whose tool has one
+EXTRA6 = {
+    "github_pat_classic": [
+        "$ gh auth status --show-token\ngithub.com\n  ✓ Logged in to github.com account ci-bot (keyring)\n"
+        "  - Active account: true\n  - Git operations protocol: https\n  - Token: {v}"
+    ],
+    "github_pat_fine": ["$ git remote set-url origin https://x-access-token:{v}@github.com/acme/api.git"],
+    "gitlab_pat": ["$ git config --global credential.https://gitlab.com.helper '!f() {{ echo password={v}; }}; f'"],
+    "docker_hub_pat": ["$ docker login -u acmeci\nPassword: {v}\nLogin Succeeded"],
+    "kubeconfig_credential": [
+        "$ kubectl config view --raw\nusers:\n- name: admin@prod\n  user:\n    client-key-data: {v}"
+    ],
+    "password_cli": ["$ mysql -h db.acme.internal -u root --password={v} -e 'show databases'"],
+    "npm_token": ["$ npm config get //registry.npmjs.org/:_authToken\n{v}"],
+}
+
+
+def _generic6(name: str, kind: str, i: int) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    fams = SECRET_FAMILIES6 if kind == "secret" else PII_FAMILIES6
+    picks = [fams[j] for j in _family_picks(i, len(fams), 3)] + EXTRA6.get(name, [])
+    label = LABEL6.get(name, name.upper())
+    fname = FIELD6.get(name, name.split("_")[0])
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        vals = _value6(name, rng)
+        v = vals[0]
+        return _choose(picks, t, v=v, L=label, l=label.lower(), f=fname), vals[:1]
+
+    return make, len(picks)
+
+
+_SPECIFIC6: dict[str, tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]] = {
+    "aws_keys": (_aws6, 4),
+    "twilio": (_twilio6, 3),
+    "twilio_api_key": (_twilio_api6, 2),
+    "gcp_service_account": (_gcp_sa6, 2),
+    "pem_private_key": (_pem6, 3),
+    "pgp_private_key": (_pgp6, 2),
+    "putty_private_key": (_putty6, 2),
+    "password_url": (_pw_url6, 3),
+    "slack_webhook": (_webhook6("https://hooks.slack.com/services/", "slack_webhook"), 3),
+    "discord_webhook": (_webhook6("https://discord.com/api/webhooks/", "discord_webhook"), 3),
+    "windows_profile": (_winpath6, 3),
+    "home_dir_user": (_homepath6, 3),
+    "ipv4": (_ip6fam("ipv4"), 3),
+    "ipv6": (_ip6fam("ipv6"), 3),
+    "ipv6_forms": (_ip6fam("ipv6_forms"), 3),
+}
+
+
+for _i, _c in enumerate(list(CATS)):
+    if _c.name in _SPECIFIC6:
+        _extend6(_c.name, *_SPECIFIC6[_c.name])
+    else:
+        _extend6(_c.name, *_generic6(_c.name, _c.kind, _i))
+
+
+# --- categories the generator lacked: provider tokens with documented public formats
+
+ALNUM_UP = string.ascii_uppercase + string.digits
+LOWER_ALNUM = string.ascii_lowercase + string.digits
+
+
+def _mapbox_secret(r: random.Random) -> str:
+    payload = json.dumps({"u": username(r).replace(".", ""), "a": _rs(r, LOWER_ALNUM, 25)}, separators=(",", ":"))
+    return "sk." + base64.urlsafe_b64encode(payload.encode()).decode().rstrip("=") + "." + _rs(r, B64URL, 22)
+
+
+NEW_SECRETS6: list[tuple[str, str, Callable[[random.Random], str], list[str]]] = [
+    (
+        "airtable_pat",
+        "AIRTABLE_API_KEY",
+        lambda r: "pat" + _rs(r, B62, 14) + "." + _rs(r, HEX, 64),
+        ['const base = new Airtable({{ apiKey: "{v}" }}).base("appXk1")', "airtable:\n  token: {v}"],
+    ),
+    (
+        "dynatrace_token",
+        "DT_API_TOKEN",
+        lambda r: "dt0c01." + _rs(r, ALNUM_UP, 24) + "." + _rs(r, ALNUM_UP, 64),
+        [
+            'curl -H "Authorization: Api-Token {v}" https://abc12345.live.dynatrace.com/api/v2/metrics',
+            "DT_API_TOKEN={v}",
+        ],
+    ),
+    (
+        "planetscale_token",
+        "PLANETSCALE_PASSWORD",
+        lambda r: r.choice(["pscale_tkn_", "pscale_pw_"]) + _rs(r, B64URL, 43),
+        ["pscale auth login --service-token {v}", 'DATABASE_PASSWORD="{v}"'],
+    ),
+    (
+        "rubygems_key",
+        "GEM_HOST_API_KEY",
+        lambda r: "rubygems_" + _rs(r, HEX, 48),
+        ["---\n:rubygems_api_key: {v}", "GEM_HOST_API_KEY={v} gem push acme-client-1.4.0.gem"],
+    ),
+    (
+        "nuget_key",
+        "NUGET_API_KEY",
+        lambda r: "oy2" + _rs(r, LOWER_ALNUM, 43),
+        [
+            "dotnet nuget push bin/Release/*.nupkg --api-key {v} --source https://api.nuget.org/v3/index.json",
+            '<add key="ClearTextPassword" value="{v}" />',
+        ],
+    ),
+    (
+        "buildkite_token",
+        "BUILDKITE_API_TOKEN",
+        lambda r: "bkua_" + _rs(r, HEX, 40),
+        ['curl -H "Authorization: Bearer {v}" https://api.buildkite.com/v2/organizations', "bk configure --token {v}"],
+    ),
+    (
+        "contentful_pat",
+        "CONTENTFUL_MANAGEMENT_TOKEN",
+        lambda r: "CFPAT-" + _rs(r, B64URL, 43),
+        ["contentful login --management-token {v}", "const client = contentful.createClient({{ accessToken: '{v}' }})"],
+    ),
+    (
+        "mapbox_secret",
+        "MAPBOX_DOWNLOADS_TOKEN",
+        _mapbox_secret,
+        ["MAPBOX_DOWNLOADS_TOKEN={v}", "machine api.mapbox.com\nlogin mapbox\npassword {v}"],
+    ),
+    (
+        "square_token",
+        "SQUARE_ACCESS_TOKEN",
+        lambda r: "EAAA" + _rs(r, B64URL, 60),
+        ['client = Square::Client.new(access_token: "{v}", environment: "production")', "square:\n  access_token: {v}"],
+    ),
+]
+for _name6, _label6, _gen6, _own6 in NEW_SECRETS6:
+    LABEL6[_name6] = _label6
+    _extra = [SECRET_FAMILIES6[j] for j in _family_picks(len(CATS), len(SECRET_FAMILIES6), 2)]
+    round6_cat(
+        _name6, "secret", [t.replace("{L}", _label6).replace("{l}", _label6.lower()) for t in _extra] + _own6, _gen6
+    )
+
+
+# --- national ids of more countries, with their check digits (validated by python-stdnum in the tests)
+
+
+def _birth(r: random.Random, lo: int = 1950, hi: int = 2004) -> tuple[int, int, int]:
+    return r.randrange(lo, hi), r.randrange(1, 13), r.randrange(1, 29)
+
+
+def be_nn(r: random.Random) -> str:
+    y, m, d = _birth(r)
+    base = f"{y % 100:02d}{m:02d}{d:02d}{r.randrange(1, 998):03d}"
+    check = 97 - int(("2" if y >= 2000 else "") + base) % 97  # born in 2000 or later: prefixed 2
+    v = f"{base}{check:02d}"
+    return f"{v[:2]}.{v[2:4]}.{v[4:6]}-{v[6:9]}.{v[9:]}" if r.random() < 0.5 else v
+
+
+def no_fnr(r: random.Random) -> str:
+    from stdnum.no import fodselsnummer
+
+    while True:
+        y, m, d = _birth(r, 1954, 1999)
+        base = f"{d:02d}{m:02d}{y % 100:02d}{r.randrange(0, 500):03d}"
+        k1 = fodselsnummer.calc_check_digit1(base)
+        if len(k1) != 1:
+            continue
+        k2 = fodselsnummer.calc_check_digit2(base + k1)
+        if len(k2) == 1:
+            return base + k1 + k2
+
+
+def fi_hetu(r: random.Random) -> str:
+    y, m, d = _birth(r)
+    num = f"{d:02d}{m:02d}{y % 100:02d}"
+    ind = r.randrange(2, 900)
+    check = "0123456789ABCDEFHJKLMNPRSTUVWXY"[int(f"{num}{ind:03d}") % 31]
+    return f"{num}{'-' if y < 2000 else 'A'}{ind:03d}{check}"
+
+
+def ch_ahv(r: random.Random) -> str:
+    digits = "756" + _rs(r, "0123456789", 9)
+    total = sum(int(c) * (3 if i % 2 else 1) for i, c in enumerate(digits))
+    v = digits + str((10 - total % 10) % 10)
+    return f"{v[:3]}.{v[3:7]}.{v[7:11]}.{v[11:]}"
+
+
+def tr_tckimlik(r: random.Random) -> str:
+    from stdnum.tr import tckimlik
+
+    base = str(r.randrange(1, 10)) + _rs(r, "0123456789", 8)
+    return base + tckimlik.calc_check_digits(base)
+
+
+def cl_rut(r: random.Random) -> str:
+    from stdnum.cl import rut
+
+    n = str(r.randrange(5_000_000, 26_000_000))
+    return f"{int(n):,}".replace(",", ".") + "-" + rut.calc_check_digit(n)
+
+
+def ro_cnp(r: random.Random) -> str:
+    from stdnum.ro import cnp
+
+    y, m, d = _birth(r, 1950, 1999)
+    base = f"{r.choice('12')}{y % 100:02d}{m:02d}{d:02d}{r.randrange(1, 47):02d}{r.randrange(1, 1000):03d}"
+    return base + cnp.calc_check_digit(base)
+
+
+def il_idnr(r: random.Random) -> str:
+    base = _rs(r, "0123456789", 8)
+    total = 0
+    for i, c in enumerate(base):
+        x = int(c) * (2 if i % 2 else 1)
+        total += x - 9 if x > 9 else x
+    return base + str((10 - total % 10) % 10)
+
+
+NEW_IDS6: list[tuple[str, Callable[[random.Random], str], list[str]]] = [
+    ("be_national_number", be_nn, ["Rijksregisternummer: {v}", '"numero_national": "{v}"', "NN {v} — à vérifier svp"]),
+    ("no_fodselsnummer", no_fnr, ["fødselsnummer: {v}", "personnr;navn\n{v};kunde", "kan du sjekke {v}?"]),
+    ("fi_hetu", fi_hetu, ["henkilötunnus {v}", '"hetu": "{v}"', "hetu=ok ({v})"]),
+    ("ch_ahv", ch_ahv, ["AHV-Nr. {v}", "numéro AVS : {v}", '"ahv": "{v}"']),
+    ("tr_tckimlik", tr_tckimlik, ["TC Kimlik No: {v}", "müşterinin tc no su {v} kontrol eder misin", '"tckn": "{v}"']),
+    ("cl_rut", cl_rut, ["RUT: {v}", "mi rut es {v} y no me deja pagar", '"rut": "{v}"']),
+    ("ro_cnp", ro_cnp, ["CNP: {v}", "clientul are CNP {v}, verifică te rog", '"cnp": "{v}"']),
+    ("il_id_number", il_idnr, ["Teudat Zehut: {v}", "mispar zehut {v} , tavdok bevakasha", '"id_number": "{v}"']),
+]
+for _name6, _gen6, _own6 in NEW_IDS6:
+    round6_cat(_name6, "pii", _own6, _gen6)
+
+
+# --- phones, addresses and IBANs of more countries
+
+
+def phone6(rng: random.Random, region: str) -> str:
+    ex = phonenumbers.example_number_for_type(region, phonenumbers.PhoneNumberType.MOBILE)
+    nsn = str(ex.national_number)
+    for _ in range(500):
+        num = phonenumbers.parse(f"+{ex.country_code}{nsn[:-6]}{_rs(rng, '0123456789', 6)}")
+        if phonenumbers.is_valid_number(num) and str(num.national_number) != nsn:
+            fmt = rng.choice([phonenumbers.PhoneNumberFormat.NATIONAL, phonenumbers.PhoneNumberFormat.INTERNATIONAL])
+            return phonenumbers.format_number(num, fmt)
+    raise RuntimeError(region)
+
+
+for _region, _templates in [
+    ("NG", ["abeg call me for {v}", "Phone: {v}", '"msisdn": "{v}"']),
+    ("EG", ["kallemny 3ala {v} ba3d el sa3a 5", "mobile: {v}", '"phone": "{v}"']),
+    ("PH", ["txt me po {v}", "Contact No.: {v}", '"mobile": "{v}"']),
+    ("TR", ["beni {v} numarasından ara", "Tel: {v}", '"telefon": "{v}"']),
+    ("AR", ["mandame un whatsapp al {v}", "Cel.: {v}", '"celular": "{v}"']),
+]:
+
+    def _mk_phone6(
+        rng: random.Random, t: int, region: str = _region, ts: list[str] = _templates
+    ) -> tuple[str, list[str]]:
+        v = phone6(rng, region)
+        return _choose(ts, t, v=v), [v]
+
+    round6_custom(f"phone_{_region.lower()}", "pii", _mk_phone6, len(_templates))
+
+
+def address6(rng: random.Random, region: str) -> str:
+    n = rng.randrange(1, 240)
+    if region == "IE":
+        street = rng.choice(["Harcourt Street", "Main Street", "Patrick Street", "Shop Street", "O'Connell Street"])
+        town, key = rng.choice([("Dublin 2", "D02"), ("Cork", "T12"), ("Galway", "H91"), ("Limerick", "V94")])
+        eircode = key + " " + _rs(rng, "ACDEFHKNPRTVWXY", 1) + _rs(rng, "0123456789", 1)
+        return f"{n} {street}, {town}, {eircode}{_rs(rng, 'ACDEFHKNPRTVWXY0123456789', 2)}"
+    if region == "MX":
+        street, col, city = rng.choice(
+            [
+                ("Av. Insurgentes Sur", "Col. Del Valle", "Ciudad de México, CDMX"),
+                ("Calle Morelos", "Col. Centro", "Guadalajara, Jal."),
+                ("Av. Constitución", "Col. Obispado", "Monterrey, N.L."),
+            ]
+        )
+        return f"{street} {n}, {col}, C.P. {rng.randrange(1000, 99999):05d}, {city}"
+    street = rng.choice(["Bahnhofstrasse", "Seestrasse", "Rue du Rhône", "Via Nassa", "Marktgasse"])
+    plz, city = rng.choice([("8001", "Zürich"), ("1204", "Genève"), ("6900", "Lugano"), ("3011", "Bern")])
+    return f"{street} {n}, {plz} {city}"
+
+
+for _region, _templates in [
+    ("IE", ["Ship to: {v}", "my address is {v}, sorry for the delay", '"address": "{v}"']),
+    ("MX", ["Dirección de envío: {v}", "mi domicilio es {v}", '"direccion": "{v}"']),
+    ("CH", ["Lieferadresse: {v}", "adresse de facturation : {v}", '"adresse": "{v}"']),
+]:
+
+    def _mk_addr6(
+        rng: random.Random, t: int, region: str = _region, ts: list[str] = _templates
+    ) -> tuple[str, list[str]]:
+        v = address6(rng, region)
+        return _choose(ts, t, v=v), [v]
+
+    round6_custom(f"address_{_region.lower()}", "pii", _mk_addr6, len(_templates))
+
+
+def iban6(rng: random.Random) -> str:
+    d = "0123456789"
+
+    def no_bban() -> str:  # Norwegian ones a mod-11 check (no account takes remainder 1)
+        while True:
+            n = _rs(rng, d, 10)
+            c = (11 - sum(int(x) * w for x, w in zip(n, [5, 4, 3, 2, 7, 6, 5, 4, 3, 2], strict=True)) % 11) % 11
+            if c < 10:
+                return f"{n}{c}"
+
+    bban = {
+        "LI": lambda: _rs(rng, d, 17),
+        "CH": lambda: _rs(rng, d, 17),
+        "NO": no_bban,
+        "RO": lambda: _rs(rng, string.ascii_uppercase, 4) + _rs(rng, d, 16),
+        "HU": lambda: _rs(rng, d, 24),
+        "CZ": lambda: _rs(rng, d, 20),
+        "GR": lambda: _rs(rng, d, 23),
+        "HR": lambda: _rs(rng, d, 17),
+        "SK": lambda: _rs(rng, d, 20),
+        "LU": lambda: _rs(rng, d, 16),
+        "IL": lambda: _rs(rng, d, 19),
+        "EE": lambda: _rs(rng, d, 16),
+    }
+    cc = rng.choice(sorted(bban))
+    b = bban[cc]()
+    check = 98 - int("".join(str(int(c, 36)) for c in b + cc + "00")) % 97
+    value = f"{cc}{check:02d}{b}"
+    return " ".join(value[i : i + 4] for i in range(0, len(value), 4)) if rng.random() < 0.5 else value
+
+
+round6_cat(
+    "iban_more",
+    "pii",
+    [
+        "Kontonummer (IBAN): {v}",
+        "please wire the refund to {v} (my account)",
+        '"payout_iban": "{v}"',
+        "iban={v}&amount=120",
+    ],
+    iban6,
+)
+
+
+# --- dates of birth and names in forms the earlier rounds lack
+
+JP_ERAS = [("昭和", 1925), ("平成", 1988)]
+
+
+def dob6(rng: random.Random) -> str:
+    y, m, d = _birth(rng, 1950, 2004)
+    form = rng.randrange(5)
+    if form == 0 and y < 2019:  # Japanese era year
+        era, base = JP_ERAS[0] if y < 1989 else JP_ERAS[1]
+        return f"{era}{y - base}年{m}月{d}日"
+    if form == 1:
+        return f"{y}-{m:02d}-{d:02d}T00:00:00.000Z"
+    if form == 2:
+        return f"{d:02d}.{m:02d}.{y % 100:02d}"
+    if form == 3:
+        return f"{y}年{m}月{d}日"
+    return (
+        f"{d}{'th' if 10 < d < 14 else {1: 'st', 2: 'nd', 3: 'rd'}.get(d % 10, 'th')} of {MONTHS[m - 1]} '{y % 100:02d}"
+    )
+
+
+round6_cat(
+    "date_of_birth_forms",
+    "pii",
+    ['"birthDate": "{v}"', "生年月日: {v}", "dob {v} per the form she sent", "Geb.-Datum {v}"],
+    dob6,
+)
+
+NAMES6 = [
+    "Nguyễn Thị Minh Khai",
+    "Trần Văn Hùng",
+    "Adébáyọ̀ Ọlátúnjí",
+    "Chukwuemeka Okonkwo",
+    "Kovács Péter",
+    "Sigríður Jónsdóttir",
+    "Abebe Girma Tesfaye",
+    "Somchai Wongsawat",
+    "Mohammed bin Abdullah Al-Qahtani",
+    "María José García-López de Haro",
+    "Maria Clara dela Cruz",
+    "Zhang Xiuying",
+    "Aroha Ngata",
+    "Keanu Kahananui",
+    "Dagny Haugland",
+    "Oluwaseun Adeyemi",
+    "Thiago Gonçalves Pereira",
+    "Rangi Parata",
+    "Giorgi Beridze",
+    "Ayşe Yılmaz",
+]
+
+
+round6_cat(
+    "person_name_more",
+    "pii",
+    [
+        "fix(api): handle empty payloads\n\nReported-by: {v}",
+        "Action items:\n- {v} to rotate the DB creds\n- infra to update the runbook",
+        "Patient: {v}\nWard: 4B",
+        "tolong kabari {v} kalau deploy sudah selesai",
+    ],
+    lambda r: r.choice(NAMES6),
+)
+
 
 CATEGORIES: tuple[str, ...] = tuple(c.name for c in CATS)
 KIND = {c.name: c.kind for c in CATS}
@@ -4976,12 +5808,93 @@ def _round5_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]
     }
 
 
+def _round6_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
+    """Round-6 never-tuned hard negatives, under the same policy: references to secrets (never their
+    values), the public half of key pairs the round plants private halves of, image digests, host-key
+    fingerprints, bot and no-reply addresses, public resolvers, reserved documentation values in new
+    shapes, masked values and provider object ids in new shapes."""
+
+    def b64(r: random.Random, n: int) -> str:
+        return base64.b64encode(bytes(r.randrange(256) for _ in range(n))).decode()
+
+    def b64u(r: random.Random, n: int) -> str:
+        return base64.urlsafe_b64encode(bytes(r.randrange(256) for _ in range(n))).decode().rstrip("=")
+
+    return {
+        "secret_reference": [
+            lambda r: 'db_password: "{{ vault_db_password }}"',
+            lambda r: "valueFrom:\n  secretKeyRef:\n    name: db-credentials\n    key: password",
+            lambda r: 'environment=DB_PASSWORD="%(ENV_DB_PASSWORD)s"',
+            lambda r: (
+                '"ConnectionStrings__Default": "@Microsoft.KeyVault(SecretUri=https://acme-kv.vault.azure.net/secrets/db/)"'
+            ),
+            lambda r: "NPM_TOKEN: ${{ secrets.NPM_TOKEN }}",
+            lambda r: "op read op://Engineering/Stripe/credential",
+            lambda r: f"gcloud secrets versions access {r.randrange(1, 9)} --secret=api-key",
+            lambda r: "password: ENC[AES256_GCM,data:...,type:str]  # sops, key not here",
+        ],
+        "public_key_half": [
+            lambda r: f"[Peer]\nPublicKey = {b64(r, 32)}\nAllowedIPs = 10.8.0.0/24",
+            lambda r: f'{{"kty": "OKP", "crv": "Ed25519", "x": "{b64u(r, 32)}", "use": "sig"}}',
+            lambda r: "# public key: age1" + _rs(r, "qpzry9x8gf2tvdw0s3jn54khce6mua7l", 58),
+            lambda r: f"ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI{b64(r, 24)[:43]} ci-deploy-key",
+        ],
+        "image_digest": [
+            lambda r: f"image: ghcr.io/acme/api@sha256:{_rs(r, HEX, 64)}",
+            lambda r: f"FROM python:3.12-slim@sha256:{_rs(r, HEX, 64)}",
+        ],
+        "host_key_fingerprint": [
+            lambda r: f"ED25519 key fingerprint is SHA256:{b64(r, 32).rstrip('=')}.",
+            lambda r: f"256 SHA256:{b64(r, 32).rstrip('=')} github.com (ED25519)",
+        ],
+        "bot_address": [
+            lambda r: (
+                f"Co-authored-by: dependabot[bot] <{r.randrange(10**7, 10**8)}"
+                "+dependabot[bot]@users.noreply.github.com>"
+            ),
+            lambda r: "From: GitHub <noreply@github.com>",
+            lambda r: "git config user.email 41898282+github-actions[bot]@users.noreply.github.com",
+            lambda r: "Reply-To: no-reply@accounts.google.com",
+        ],
+        "public_resolver": [
+            lambda r: "nameserver 9.9.9.9\nnameserver 1.0.0.1",
+            lambda r: "dig @2606:4700:4700::1111 acme.dev AAAA",
+            lambda r: "--dns=8.8.4.4",
+        ],
+        "documentation_value": [
+            lambda r: f"curl http://198.51.100.{r.randrange(1, 255)}:8080/health",
+            lambda r: f"Tel. +1-202-555-01{r.randrange(0, 100):02d} (fictional, from the docs)",
+            lambda r: "contact: jane.doe@example.org",
+            lambda r: f"ping 2001:db8:{_rs(r, HEX, 4)}::1",
+        ],
+        "masked_credential": [
+            lambda r: f"Card: **** **** **** {r.randrange(1000, 9999)}",
+            lambda r: f"token: ghp_••••••••••••{_rs(r, B62, 4)}",
+            lambda r: f"api_key=sk-…{_rs(r, B62, 4)} (rotated)",
+        ],
+        "provider_object_id": [
+            lambda r: f"price_1{_rs(r, B62, 23)} attached to the plan",
+            lambda r: f'"id": "msg_01{_rs(r, B62, 22)}", "type": "message"',
+            lambda r: f"run_{_rs(r, B62, 24)} finished",
+        ],
+        "cloud_resource_id": [
+            lambda r: (
+                f"/subscriptions/{_rs(r, HEX, 8)}-{_rs(r, HEX, 4)}-4{_rs(r, HEX, 3)}-8{_rs(r, HEX, 3)}-"
+                f"{_rs(r, HEX, 12)}"
+                "/resourceGroups/rg-api/providers/Microsoft.Web/sites/api"
+            ),
+            lambda r: f"projects/{r.randrange(10**11, 10**12)}/secrets/db-password/versions/{r.randrange(1, 9)}",
+        ],
+    }
+
+
 DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     1: _decoy_templates(),
     2: _round2_decoy_templates(),
     3: _round3_decoy_templates(),
     4: _round4_decoy_templates(),
     5: _round5_decoy_templates(),
+    6: _round6_decoy_templates(),
 }
 DECOYS: dict[str, list[Callable[[random.Random], str]]] = {}  # every round before the holdout's
 for _round, _kinds in sorted(DECOY_ROUNDS.items()):
@@ -5276,6 +6189,68 @@ ROUND5_WRAPPERS: list[Wrapper] = [
 ]
 
 
+def _syslog(s: str) -> str:
+    # rsyslog escapes control characters as #ooo: a newline becomes #012
+    return s.replace("\n", "#012").replace("\t", "#011")
+
+
+def _yaml_single(s: str) -> str:
+    # YAML single-quoted scalar: quotes doubled, a line break written as a blank line
+    return s.replace("'", "''").replace("\n", "\n\n  ")
+
+
+def _py_bytes(s: str) -> str:
+    # both quote characters appended so repr always picks single quotes (escaping them): a value
+    # then renders the same alone as inside its snippet
+    return repr(s.encode() + b"'\"")[2:-4]
+
+
+def _teams_html(s: str) -> str:
+    import html
+
+    return html.escape(s, quote=True).replace("\n", "<br>")
+
+
+# round-6 never-tuned wrapper families
+ROUND6_WRAPPERS: list[Wrapper] = [
+    lambda r: (  # an OAuth redirect: the snippet URL-encoded in the state parameter
+        "GET /oauth/callback?code=abc&state={s} HTTP/1.1",
+        lambda s: urllib.parse.quote(s, safe=""),
+    ),
+    lambda r: (  # a search box's query string, form-encoded
+        "https://grafana.acme.dev/explore?left=%7B%22queries%22%3A%5B%5D%7D&q={s}",
+        urllib.parse.quote_plus,
+    ),
+    lambda r: ('{"content": "{s}", "tts": false}', _json_escape(True)),  # Discord API payload
+    lambda r: (  # CloudWatch log event
+        f'{{"timestamp": {r.randrange(1_700_000_000_000, 1_800_000_000_000)}, "message": "{{s}}", "ingestionTime": 0}}',
+        _json_escape(r.random() < 0.5),
+    ),
+    lambda r: ("<134>1 2024-03-12T10:01:22Z api-3 app 812 - - {s}", _syslog),  # rsyslog line
+    lambda r: ("{noformat}\n{s}\n{noformat}", _ident),  # Jira noformat
+    lambda r: ("```suggestion\n{s}\n```", _ident),  # GitHub review suggestion
+    lambda r: (  # git log entry: the body indented
+        f"commit {_rs(r, HEX, 40)}\nAuthor: ci-bot <ci-bot@example.com>\n"
+        "Date:   Tue Mar 12 10:01:22 2024 +0100\n\n    {s}",
+        _indent("    "),
+    ),
+    lambda r: ("<config><![CDATA[{s}]]></config>", _ident),  # XML CDATA
+    lambda r: ("message: '{s}'", _yaml_single),  # YAML single-quoted
+    lambda r: ("DEBUG:urllib3:body=b'{s}'", _py_bytes),  # a logged Python bytes repr
+    lambda r: ('<div itemprop="copy-paste-block"><p>{s}</p></div>', _teams_html),  # Teams HTML clipboard
+    lambda r: ("root@build-7:/srv/app# {s}\nroot@build-7:/srv/app# ", _ident),  # tmux capture-pane
+    lambda r: ("Script started on 2024-03-12 10:01:22+01:00\n{s}\nScript done on 2024-03-12 10:02:01+01:00", _ident),
+    lambda r: ("\t{s}", _indent("\t")),  # a tab-indented code block pasted from an editor
+    lambda r: (  # Stack Overflow question
+        "Title: 401 from API after upgrade\n\nI upgraded the SDK and now I get this:\n\n```\n{s}\n```\n\n"
+        "Tried clearing the cache, no luck. Any help appreciated!",
+        _ident,
+    ),
+    lambda r: ("hola equipo, me sale esto al desplegar:\n{s}\nalguien sabe?", _ident),
+    lambda r: ("kannst du kurz drüberschauen?\n{s}\ndanke dir!", _ident),
+]
+
+
 FILLER = [
     "can you help me figure out why the build fails on CI?",
     "I'm migrating the service from Flask to FastAPI.",
@@ -5297,6 +6272,7 @@ WRAPPER_ROUNDS: dict[int, list[list[Wrapper]]] = {
     3: [ROUND3_WRAPPERS],
     4: [ROUND4_WRAPPERS],
     5: [ROUND5_WRAPPERS],
+    6: [ROUND6_WRAPPERS],
 }
 DEV_WRAPPERS = [f for r, fams in sorted(WRAPPER_ROUNDS.items()) if r < HOLDOUT_ROUND for f in fams]
 HOLDOUT_WRAPPERS = WRAPPER_ROUNDS[HOLDOUT_ROUND]

@@ -40,20 +40,17 @@ def blind() -> dict[str, BlindScore]:
 
 # floors, just under what the engine reaches (margins: about half a point of recall, +5 FP/MB and
 # +3 stray spans on dev; about 1 point, +15 FP/MB and +30 stray spans on the holdout).
-# Round 5 made round 4 dev: dev (rounds 1 to 4) at afe196a, seeds 1 / 2 (n 2400) and this
-# fixture's seed 7 (n 1200): 97.9 / 98.0 / 97.7% secrets, 98.1 / 98.2 / 97.9% personal data,
-# 154 / 142 / 156 FP/MB, 20 / 20 / 14 stray spans (rounds 1 to 3 alone were at 100% / 99.8%,
-# 1.7 FP/MB; round 4's families and decoys bring the rest).
-# The round-5 holdout is only scored (never its failures), untuned at afe196a: 88.0 / 87.3 / 87.3%
-# secrets, 81.5 / 80.9 / 81.2% personal data, 275 / 280 / 252 FP/MB, 60 / 513 / 35 stray spans.
-# Its stray spans came and went with the batch (a value found in one prompt was redacted in every
-# other prompt holding it; the engine's label at the end of one prompt reached a value at the
-# start of the next). Since a batch shares only distinctive values and the engine scans each text
-# alone, the batch scores as its prompts one by one: at seed 7, dev 105 FP/MB and 14 stray spans,
-# holdout 231 FP/MB and 27 stray spans (seeds 1 / 2: 254 / 255 FP/MB, 46 / 48 stray, was 60 / 513).
+# Round 6 made round 5 dev: dev (rounds 1 to 5) at edc3d9d, seeds 1 / 2 (n 2400) and this
+# fixture's seed 7 (n 1200): 91.8 / 90.9 / 91.2% secrets, 82.4 / 82.1 / 82.6% personal data,
+# 34.0 / 40.8 / 40.2 FP/MB, 40 / 38 / 22 stray spans (round 5's families and its holdout-only
+# categories bring the drop; seed 1 at n 2400 was not idempotent, this fixture is).
+# The round-6 holdout is only scored (never its failures), untuned at edc3d9d, seeds 1 / 2 / 3
+# (n 2400) and 7 (n 1200): 80.2 / 80.5 / 80.5 / 79.0% secrets, 65.6 / 66.6 / 65.6 / 65.2% personal
+# data, 330 / 353 / 329 / 335 FP/MB, 487 / 496 / 527 / 262 stray spans.
+# The lead re-measures both pools after merging engine changes and raises these.
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.972, 0.974, 110.0, 17), ("holdout", 0.86, 0.80, 246.0, 57)],
+    [("dev", 0.905, 0.815, 46.0, 25), ("holdout", 0.78, 0.64, 365.0, 295)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
@@ -265,10 +262,19 @@ def test_round4_generator_checksums() -> None:
         (rb.de_steuer_id, "de.idnr"),
         (rb.it_codice_fiscale, "it.codicefiscale"),
         (rb.iban_intl, "iban"),
+        (rb.be_nn, "be.nn"),
+        (rb.no_fnr, "no.fodselsnummer"),
+        (rb.fi_hetu, "fi.hetu"),
+        (rb.ch_ahv, "ch.ssn"),
+        (rb.tr_tckimlik, "tr.tckimlik"),
+        (rb.cl_rut, "cl.rut"),
+        (rb.ro_cnp, "ro.cnp"),
+        (rb.il_idnr, "il.idnr"),
+        (rb.iban6, "iban"),
     ],
 )
 def test_round5_generator_checksums(gen: object, validator: str) -> None:
-    """Round 5's national ids and IBANs pass python-stdnum's validators (an implementation
+    """Round 5's and 6's national ids and IBANs pass python-stdnum's validators (an implementation
     independent of the generator's)."""
     import importlib
 
@@ -285,11 +291,13 @@ def test_pools_are_split_by_family() -> None:
     for c in CATS:  # the pools partition the families by round
         assert sorted(c.templates("dev") + c.templates("holdout")) == list(range(c.n_templates)), c.name
         assert all(c.rounds[t] == HOLDOUT_ROUND for t in c.templates("holdout")), c.name
-    assert {"huggingface_token", "uk_nino", "phone_jp"} <= {c.name for c in CATS if c.templates("dev")}  # round 4
-    assert set(DECOY_ROUNDS[4]) <= set(DECOYS) and HOLDOUT_DECOYS is DECOY_ROUNDS[HOLDOUT_ROUND]
-    assert WRAPPER_ROUNDS[HOLDOUT_ROUND] == HOLDOUT_WRAPPERS and WRAPPER_ROUNDS[4][0] in DEV_WRAPPERS
+    dev_cats = {c.name for c in CATS if c.templates("dev")}
+    assert {"huggingface_token", "uk_nino", "phone_jp", "nl_bsn", "sentry_token"} <= dev_cats  # rounds 4 and 5
+    assert set(DECOY_ROUNDS[4]) | set(DECOY_ROUNDS[5]) <= set(DECOYS) and HOLDOUT_DECOYS is DECOY_ROUNDS[HOLDOUT_ROUND]
+    assert WRAPPER_ROUNDS[HOLDOUT_ROUND] == HOLDOUT_WRAPPERS
+    assert WRAPPER_ROUNDS[4][0] in DEV_WRAPPERS and WRAPPER_ROUNDS[5][0] in DEV_WRAPPERS
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
-    assert len(holdout_only) >= 30
+    assert len(holdout_only) >= 25  # round 6 adds 28 categories
     dev = generate(1, "dev", 300)
     assert not holdout_only & {p.category for case in dev for p in case.plants}
     holdout = generate(1, "holdout", 300)
