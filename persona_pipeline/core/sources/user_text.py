@@ -423,6 +423,8 @@ def head(text: str, n: int) -> str:
     end = max(text.rfind(" ", 0, n + 1), text.rfind("\n", 0, n + 1), text.rfind("\t", 0, n + 1))
     if end <= 0:
         return ""
+    if _clear_at(text, end, whole=True):
+        return text[:end].rstrip()  # the usual case: no span holds the cut (nothing to move)
     # spans are ordered and disjoint: walking back, each one the cut falls inside moves it before
     # that span's start (onto whitespace), where only earlier spans can hold it
     # only spans starting before the cut can move it (a later one starts after every cut)
@@ -480,6 +482,32 @@ def _resting_point(text: str, before: int, keyword_starts: list[int], floor: int
     return 0
 
 
+_SPAN_RUN_CHAR = re.compile(r"[\d ().-]|[A-Z]")  # what follows a space inside a digit group or a name
+
+
+def _clear_at(text: str, w: int, whole: bool) -> bool:
+    """True when no sensitive span (a match of `_SENSITIVE_SPAN.finditer(text)`) holds the whitespace
+    character text[w]; False when one may (then the spans are scanned). A cheap sufficient test, so
+    a cut at a whitespace that no span holds is taken as is. A span holding text[w] starts before w
+    (none starts with whitespace) and, by kind:
+    - a private-key block: its `-----BEGIN` lies before w (the opener holds no whitespace);
+    - a `label = value` pair: the whitespace is after its label, so its keyword lies before w, and
+      starts at most `_LABELLED_SPAN` characters before it (the longest match): those characters
+      are searched (in a suffix of a longer text, not `whole`, they must all be in it);
+    - URL user-info holds no whitespace;
+    - a digit group or a name holds only spaces, each followed by `[\d ().-]` or `[A-Z]`."""
+    if text.find("-----BEGIN", 0, w) >= 0:
+        return False
+    lo = w - _LABELLED_SPAN
+    if lo < 0:
+        if not whole:
+            return False
+        lo = 0
+    if _keyword_starts(text[lo:w]):
+        return False
+    return text[w] != " " or w + 1 == len(text) or _SPAN_RUN_CHAR.match(text, w + 1) is None
+
+
 _SPACE = re.compile(r"\s")  # what str.split() splits at
 _SUFFIX = 800  # characters before the last n of a long text collapsed when it is cut
 
@@ -529,6 +557,10 @@ def _tail_of(text: str, n: int, suffix: bool) -> str | None:
     if text[start - 1] != " ":
         nxt = text.find(" ", start)
         start = nxt + 1 if nxt >= 0 else len(text)
+    if start == len(text):
+        return ""  # no span ends after the text's end, so nothing moves the cut
+    if _clear_at(text, start - 1, whole=not suffix):
+        return "…" + text[start:]  # the usual case: no span holds the cut
     # spans ending before `start` move nothing: the scan starts at a resting point before it
     keyword_starts = _keyword_starts(text)
     rest = _resting_point(text, start, keyword_starts, _LABELLED_SPAN + 2 if suffix else 0)
