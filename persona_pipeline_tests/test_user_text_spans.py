@@ -213,3 +213,33 @@ def test_head_and_tail_equal_their_definitions_on_span_dense_texts() -> None:
             if start > 0 and flat[start - 1] == " ":
                 quick_tails += ut._clear_at(flat, start - 1, whole=True)
     assert quick_heads > 1000 and quick_tails > 200, (quick_heads, quick_tails)
+
+
+def test_whitespace_ascii_is_what_split_splits_at() -> None:
+    assert bytes(c for c in range(128) if chr(c).isspace()) == bytes(sorted(ut._WHITESPACE_ASCII))
+
+
+_GAPS = (" ", " ", " ", "\n", "  ", "\n        ", "\t", "\u3000", "\x85", "\x1c ", " \u00a0")
+
+
+def test_quick_tail_equals_the_definition_where_it_answers() -> None:
+    """The quick cut (a short collapsed end, keywords looked for in the raw text before it) on texts
+    whose whitespace runs shrink when collapsed, with pairs, names and digit groups near the cut:
+    where it answers it equals the one-regex definition, and it answers and declines often."""
+    rng = random.Random(31)
+    answered = declined = 0
+    for _ in range(1500):
+        rate = rng.choice((0.0, 0.003, 0.02, 0.1))
+        words = [rng.choice(_PAIRS) if rng.random() < rate else rng.choice(_PLAIN) for _ in range(rng.randint(30, 700))]
+        text = "".join(w + rng.choice(_GAPS if rng.random() < 0.5 else _GAPS[:5]) for w in words)
+        for n in (50, 120, 200, 277, 400):
+            if len(text) <= n + ut._QUICK_LEAD + 1:
+                continue
+            quick = ut._quick_tail(text, n)
+            if quick is None:
+                declined += 1
+            else:
+                assert quick == _reference_tail(text, n), (text, n)
+                answered += 1
+            assert ut.tail(text, n) == _reference_tail(text, n), (text, n)
+    assert answered > 1500 and declined > 1500, (answered, declined)

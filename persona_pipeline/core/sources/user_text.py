@@ -482,7 +482,21 @@ def _resting_point(text: str, before: int, keyword_starts: list[int], floor: int
     return 0
 
 
-_SPAN_RUN_CHAR = re.compile(r"[\d ().-]|[A-Z]")  # what follows a space inside a digit group or a name
+# A space inside a digit group follows a digit and class characters, and is followed by one of them;
+# a space inside a name follows a letter a-z or a dot, and is followed by a name or an initial.
+_DIGIT_RUN_TO_END = re.compile(r"\d[\d ().-]{0,40}\Z")
+_DIGIT_RUN_NEXT = re.compile(r"[\d ().-]")
+_NAME_NEXT = re.compile(r"[A-Z](?:[a-z]|\. [A-Z])")
+
+
+def _run_may_hold(text: str, w: int) -> bool:
+    """Whether a digit group or a name may hold the space text[w] (False: none does)."""
+    if w + 1 == len(text) or w == 0:
+        return False  # neither starts nor ends with a space
+    before = text[w - 1]
+    if ("a" <= before <= "z" or before == ".") and _NAME_NEXT.match(text, w + 1):
+        return True
+    return bool(_DIGIT_RUN_NEXT.match(text, w + 1) and _DIGIT_RUN_TO_END.search(text, max(0, w - 41), w))
 
 
 def _clear_at(text: str, w: int, whole: bool) -> bool:
@@ -495,7 +509,7 @@ def _clear_at(text: str, w: int, whole: bool) -> bool:
       starts at most `_LABELLED_SPAN` characters before it (the longest match): those characters
       are searched (in a suffix of a longer text, not `whole`, they must all be in it);
     - URL user-info holds no whitespace;
-    - a digit group or a name holds only spaces, each followed by `[\d ().-]` or `[A-Z]`."""
+    - a digit group or a name holds only spaces (`_run_may_hold`)."""
     if text.find("-----BEGIN", 0, w) >= 0:
         return False
     lo = w - _LABELLED_SPAN
@@ -505,7 +519,7 @@ def _clear_at(text: str, w: int, whole: bool) -> bool:
         lo = 0
     if _keyword_starts(text[lo:w]):
         return False
-    return text[w] != " " or w + 1 == len(text) or _SPAN_RUN_CHAR.match(text, w + 1) is None
+    return text[w] != " " or not _run_may_hold(text, w)
 
 
 _SPACE = re.compile(r"\s")  # what str.split() splits at
@@ -515,6 +529,10 @@ _SUFFIX = 800  # characters before the last n of a long text collapsed when it i
 def tail(text: str, n: int = 200) -> str:
     """The last ~n chars, starting at a whole token and never inside a secret-shaped span (the
     tail is cut before it is redacted: a value whose label was cut off would go unrecognised)."""
+    if len(text) > n + _QUICK_LEAD + 1 and "-----BEGIN" not in text:
+        cut = _quick_tail(text, n)
+        if cut is not None:
+            return cut
     if len(text) > n + _SUFFIX + 1 and "-----BEGIN" not in text:
         # only the end collapsed (from a whitespace: its words are the whole text's last words)
         # and scanned from a resting point in it; else the whole text, as before
@@ -526,6 +544,61 @@ def tail(text: str, n: int = 200) -> str:
     cut = _tail_of(_collapsed(text), n, suffix=False)
     assert cut is not None
     return cut
+
+
+_QUICK_LEAD = 64  # characters before the last n collapsed by the quick cut (whitespace runs shrink them)
+_WHITESPACE_ASCII = b" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f"  # str.split()'s ASCII whitespace (a test checks)
+
+
+def _quick_tail(text: str, n: int) -> str | None:
+    """`tail` of a text without a key-block opener when `_clear_at`'s test holds at its cut, with
+    only the last ~n + _QUICK_LEAD characters collapsed; None when it does not (or the collapsed end
+    is too short). The pair keywords the test looks for in the `_LABELLED_SPAN` characters before
+    the cut are looked for in the collapsed end and, for the rest of that reach, in the raw text
+    before it (a keyword holds no whitespace, so collapsing neither makes nor breaks one): a raw
+    stretch holding at least as many non-whitespace characters as the rest of the reach has
+    characters covers it."""
+    space = _SPACE.search(text, len(text) - n - _QUICK_LEAD)
+    if space is None:
+        return None
+    cut_from = space.end()  # a whitespace before: the collapsed end is the collapsed text's end
+    end = _collapsed(text[cut_from:])
+    if len(end) <= n:
+        return None
+    start = len(end) - n
+    if end[start - 1] != " ":
+        start = end.find(" ", start) + 1
+        if start == 0:
+            return ""  # no whole token in the last n: nothing is kept (no span moves that)
+    w = start - 1
+    if _run_may_hold(end, w):
+        return None
+    need = _LABELLED_SPAN - w  # characters of the reach before the collapsed end
+    if need <= 0:
+        return None if _any_keyword(end[w - _LABELLED_SPAN : w]) else "…" + end[start:]
+    before = max(0, cut_from - 2 * need - 16)
+    raw = text[before:cut_from]  # ends at a whitespace: no keyword runs on into the collapsed end
+    reach = raw + end[:w]
+    if reach.isascii():
+        folded = reach.lower().encode("ascii")  # whitespace kept, and where it was
+        if before and len(folded[: len(raw)].translate(None, _WHITESPACE_ASCII)) < need:
+            return None
+        if _RAW_SEARCH is not None and len(folded) > _FIND_ALL_CHARS:
+            found = _RAW_SEARCH(_UNANCHORED, folded, 0, len(folded))[0][0] >= 0
+        else:
+            found = bool(_keyword_starts(reach))
+    else:
+        if before and len(raw) - sum(map(str.isspace, raw)) < need:
+            return None
+        found = bool(_keyword_starts(reach))
+    return None if found else "…" + end[start:]
+
+
+def _any_keyword(text: str) -> bool:
+    if _RAW_SEARCH is not None and len(text) > _FIND_ALL_CHARS and text.isascii():
+        data = text.lower().encode("ascii")
+        return _RAW_SEARCH(_UNANCHORED, data, 0, len(data))[0][0] >= 0
+    return bool(_keyword_starts(text))
 
 
 def _collapsed(text: str) -> str:
