@@ -529,11 +529,12 @@ _SUFFIX = 800  # characters before the last n of a long text collapsed when it i
 def tail(text: str, n: int = 200) -> str:
     """The last ~n chars, starting at a whole token and never inside a secret-shaped span (the
     tail is cut before it is redacted: a value whose label was cut off would go unrecognised)."""
-    if len(text) > n + _QUICK_LEAD + 1 and "-----BEGIN" not in text:
+    key_block = len(text) > n + _QUICK_LEAD + 1 and "-----BEGIN" in text
+    if len(text) > n + _QUICK_LEAD + 1 and not key_block:
         cut = _quick_tail(text, n)
         if cut is not None:
             return cut
-    if len(text) > n + _SUFFIX + 1 and "-----BEGIN" not in text:
+    if len(text) > n + _SUFFIX + 1 and not key_block:
         # only the end collapsed (from a whitespace: its words are the whole text's last words)
         # and scanned from a resting point in it; else the whole text, as before
         space = _SPACE.search(text, len(text) - n - _SUFFIX)
