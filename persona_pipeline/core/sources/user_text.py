@@ -548,22 +548,20 @@ def tail(text: str, n: int = 200) -> str:
 
 
 _QUICK_LEAD = 64  # characters before the last n collapsed by the quick cut (whitespace runs shrink them)
-_WHITESPACE_ASCII = b" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f"  # str.split()'s ASCII whitespace (a test checks)
 
 
 def _quick_tail(text: str, n: int) -> str | None:
-    """`tail` of a text without a key-block opener when `_clear_at`'s test holds at its cut, with
-    only the last ~n + _QUICK_LEAD characters collapsed; None when it does not (or the collapsed end
-    is too short). The pair keywords the test looks for in the `_LABELLED_SPAN` characters before
-    the cut are looked for in the collapsed end and, for the rest of that reach, in the raw text
-    before it (a keyword holds no whitespace, so collapsing neither makes nor breaks one): a raw
-    stretch holding at least as many non-whitespace characters as the rest of the reach has
-    characters covers it."""
+    """`tail` of a text without a key-block opener, with only its last ~n + _QUICK_LEAD characters
+    collapsed, when no span can hold the space before the cut; None when one may (or the collapsed
+    end is too short to tell). URL user-info holds no whitespace; digit groups and names are ruled
+    out by `_run_may_hold`; a `label = value` pair holds at most `_PAIR_SPACES` spaces of a
+    collapsed text after its keyword (see `_resting_point`), so only a keyword in the last
+    `_PAIR_SPACES` + 1 tokens before the cut can make one hold it, and those must all be in the
+    collapsed end (a keyword before it is a space further away)."""
     space = _SPACE.search(text, len(text) - n - _QUICK_LEAD)
     if space is None:
         return None
-    cut_from = space.end()  # a whitespace before: the collapsed end is the collapsed text's end
-    end = _collapsed(text[cut_from:])
+    end = _collapsed(text[space.end() :])  # after a whitespace: the collapsed text's last words
     if len(end) <= n:
         return None
     start = len(end) - n
@@ -574,32 +572,14 @@ def _quick_tail(text: str, n: int) -> str | None:
     w = start - 1
     if _run_may_hold(end, w):
         return None
-    need = _LABELLED_SPAN - w  # characters of the reach before the collapsed end
-    if need <= 0:
-        return None if _any_keyword(end[w - _LABELLED_SPAN : w]) else "…" + end[start:]
-    before = max(0, cut_from - 2 * need - 16)
-    raw = text[before:cut_from]  # ends at a whitespace: no keyword runs on into the collapsed end
-    reach = raw + end[:w]
-    if reach.isascii():
-        folded = reach.lower().encode("ascii")  # whitespace kept, and where it was
-        if before and len(folded[: len(raw)].translate(None, _WHITESPACE_ASCII)) < need:
-            return None
-        if _RAW_SEARCH is not None and len(folded) > _FIND_ALL_CHARS:
-            found = _RAW_SEARCH(_UNANCHORED, folded, 0, len(folded))[0][0] >= 0
-        else:
-            found = bool(_keyword_starts(reach))
-    else:
-        if before and len(raw) - sum(map(str.isspace, raw)) < need:
-            return None
-        found = bool(_keyword_starts(reach))
-    return None if found else "…" + end[start:]
-
-
-def _any_keyword(text: str) -> bool:
-    if _RAW_SEARCH is not None and len(text) > _FIND_ALL_CHARS and text.isascii():
-        data = text.lower().encode("ascii")
-        return _RAW_SEARCH(_UNANCHORED, data, 0, len(data))[0][0] >= 0
-    return bool(_keyword_starts(text))
+    lo = w
+    for _ in range(_PAIR_SPACES + 1):
+        lo = end.rfind(" ", 0, lo)
+        if lo < 0:
+            return None  # a keyword before the collapsed end may be near enough
+    if _keyword_starts(end[lo + 1 : w]):
+        return None
+    return "…" + end[start:]
 
 
 def _collapsed(text: str) -> str:
