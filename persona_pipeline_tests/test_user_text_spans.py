@@ -139,3 +139,115 @@ def test_tail_equals_its_definition_on_prose_with_keywords() -> None:
             cases += 1
             suffix_cases += len(text) > n + ut._SUFFIX + 1
     assert suffix_cases > 1500 and cases == 3600
+
+
+def _reference_head(text: str, n: int) -> str:
+    """`head`'s definition: the spans of its window, by the one regex, move the cut back."""
+    if len(text) <= n:
+        return text
+    end = max(text.rfind(" ", 0, n + 1), text.rfind("\n", 0, n + 1), text.rfind("\t", 0, n + 1))
+    if end <= 0:
+        return ""
+    spans = [m.span() for m in ut._SENSITIVE_SPAN.finditer(text[: n + ut._CUT_SLACK]) if m.start() < end]
+    for span_start, span_end in reversed(spans):
+        if span_end <= end:
+            break
+        if span_start < end:
+            end = max(text.rfind(" ", 0, span_start + 1), text.rfind("\n", 0, span_start + 1), 0)
+    return text[:end].rstrip()
+
+
+_PLAIN = ["the", "run", "tests", "then", "file", "in", "src/app.py", "it", "a", "b", "10", "(x)", "Ok", "Lee"]
+
+
+def _plain_prose(n: int, seed: int) -> list[str]:
+    """Words with few keywords (a pair in a hundred words), so most cuts are clear of every span."""
+    rng = random.Random(seed)
+    return [
+        "".join(
+            (rng.choice(_PAIRS) if rng.random() < 0.01 else rng.choice(_PLAIN)) + rng.choice((" ", "\n", "  ", "\t"))
+            for _ in range(rng.randint(20, 600))
+        )
+        for _ in range(n)
+    ]
+
+
+def test_clear_at_is_never_wrong() -> None:
+    """Where `_clear_at` says no span holds a whitespace, none of the regex's spans does; and it
+    says so for most whitespace outside spans (else it saves nothing)."""
+    clear = held = 0
+    for text in _texts(300, 21) + _plain_prose(200, 21):
+        holders = bytearray(len(text))
+        for m in ut._SENSITIVE_SPAN.finditer(text):
+            holders[m.start() : m.end()] = b"\x01" * (m.end() - m.start())
+        for w, c in enumerate(text):
+            if c in " \n\t" and ut._clear_at(text, w, whole=True):
+                assert not holders[w], (text, w)
+                clear += 1
+            held += c in " \n\t" and bool(holders[w])
+    assert clear > 2000 and held > 2000, (clear, held)
+
+
+def test_clear_at_in_a_suffix_needs_the_keywords_in_view() -> None:
+    text = "token = " + "v" * 20 + " and then some words" + " word" * 200
+    w = text.index(" and")
+    assert ut._clear_at(text, w, whole=True) is False  # the pair holds it
+    tail_w = len(text) - 5
+    assert ut._clear_at(text, tail_w, whole=True) is True
+    assert ut._clear_at(text, 100, whole=False) is False  # its keywords may start before the suffix
+
+
+def test_head_and_tail_equal_their_definitions_on_span_dense_texts() -> None:
+    """Fuzz: the cuts with the fast no-span test equal the one-regex definitions, at cuts where the
+    test takes the quick way and where it falls back to the scan."""
+    rng = random.Random(23)
+    quick_heads = quick_tails = 0
+    for text in _texts(700, 24) + _plain_prose(700, 25):
+        for n in (50, 120, 200, 277, rng.randint(1, 2600)):
+            assert ut.head(text, n) == _reference_head(text, n), (text, n)
+            assert ut.tail(text, n) == _reference_tail(text, n), (text, n)
+            end = max(text.rfind(" ", 0, n + 1), text.rfind("\n", 0, n + 1), text.rfind("\t", 0, n + 1))
+            quick_heads += len(text) > n and end > 0 and ut._clear_at(text, end, whole=True)
+            flat = " ".join(text.split())
+            start = len(flat) - n
+            if start > 0 and flat[start - 1] == " ":
+                quick_tails += ut._clear_at(flat, start - 1, whole=True)
+    assert quick_heads > 1000 and quick_tails > 200, (quick_heads, quick_tails)
+
+
+_GAPS = (" ", " ", " ", "\n", "  ", "\n        ", "\t", "\u3000", "\x85", "\x1c ", " \u00a0")
+
+
+def test_quick_tail_equals_the_definition_where_it_answers() -> None:
+    """The quick cut (a short collapsed end, keywords looked for in the raw text before it) on texts
+    whose whitespace runs shrink when collapsed, with pairs, names and digit groups near the cut:
+    where it answers it equals the one-regex definition, and it answers and declines often."""
+    rng = random.Random(31)
+    answered = declined = 0
+    for _ in range(1500):
+        rate = rng.choice((0.0, 0.003, 0.02, 0.1))
+        words = [rng.choice(_PAIRS) if rng.random() < rate else rng.choice(_PLAIN) for _ in range(rng.randint(30, 700))]
+        text = "".join(w + rng.choice(_GAPS if rng.random() < 0.5 else _GAPS[:5]) for w in words)
+        for n in (50, 120, 200, 277, 400):
+            if len(text) <= n + ut._QUICK_LEAD + 1:
+                continue
+            quick = ut._quick_tail(text, n)
+            if quick is None:
+                declined += 1
+            else:
+                assert quick == _reference_tail(text, n), (text, n)
+                answered += 1
+            assert ut.tail(text, n) == _reference_tail(text, n), (text, n)
+    assert answered > 1500 and declined > 1500, (answered, declined)
+
+
+def test_quick_tail_never_starts_inside_a_pair_of_three_spaces() -> None:
+    """`token : bearer <value>` holds three spaces after its keyword: a cut at each of them keeps
+    none of the pair (the value without its label would go unrecognised)."""
+    pair = "token : bearer " + "v" * 30
+    text = "run the tests then " * 20 + pair + " and it is done" * 3
+    tail_after_pair = " and it is done" * 3
+    for cut_at in (text.index(" : "), text.index(": ") + 1, text.index("bearer ") + 6):
+        n = len(text) - cut_at - 1
+        got = ut.tail(text, n)
+        assert got == _reference_tail(text, n) == "…" + tail_after_pair.strip(), (cut_at, got)

@@ -423,6 +423,8 @@ def head(text: str, n: int) -> str:
     end = max(text.rfind(" ", 0, n + 1), text.rfind("\n", 0, n + 1), text.rfind("\t", 0, n + 1))
     if end <= 0:
         return ""
+    if _clear_at(text, end, whole=True):
+        return text[:end].rstrip()  # the usual case: no span holds the cut (nothing to move)
     # spans are ordered and disjoint: walking back, each one the cut falls inside moves it before
     # that span's start (onto whitespace), where only earlier spans can hold it
     # only spans starting before the cut can move it (a later one starts after every cut)
@@ -480,6 +482,46 @@ def _resting_point(text: str, before: int, keyword_starts: list[int], floor: int
     return 0
 
 
+# A space inside a digit group follows a digit and class characters, and is followed by one of them;
+# a space inside a name follows a letter a-z or a dot, and is followed by a name or an initial.
+_DIGIT_RUN_TO_END = re.compile(r"\d[\d ().-]{0,40}\Z")
+_DIGIT_RUN_NEXT = re.compile(r"[\d ().-]")
+_NAME_NEXT = re.compile(r"[A-Z](?:[a-z]|\. [A-Z])")
+
+
+def _run_may_hold(text: str, w: int) -> bool:
+    """Whether a digit group or a name may hold the space text[w] (False: none does)."""
+    if w + 1 == len(text) or w == 0:
+        return False  # neither starts nor ends with a space
+    before = text[w - 1]
+    if ("a" <= before <= "z" or before == ".") and _NAME_NEXT.match(text, w + 1):
+        return True
+    return bool(_DIGIT_RUN_NEXT.match(text, w + 1) and _DIGIT_RUN_TO_END.search(text, max(0, w - 41), w))
+
+
+def _clear_at(text: str, w: int, whole: bool) -> bool:
+    """True when no sensitive span (a match of `_SENSITIVE_SPAN.finditer(text)`) holds the whitespace
+    character text[w]; False when one may (then the spans are scanned). A cheap sufficient test, so
+    a cut at a whitespace that no span holds is taken as is. A span holding text[w] starts before w
+    (none starts with whitespace) and, by kind:
+    - a private-key block: its `-----BEGIN` lies before w (the opener holds no whitespace);
+    - a `label = value` pair: the whitespace is after its label, so its keyword lies before w, and
+      starts at most `_LABELLED_SPAN` characters before it (the longest match): those characters
+      are searched (in a suffix of a longer text, not `whole`, they must all be in it);
+    - URL user-info holds no whitespace;
+    - a digit group or a name holds only spaces (`_run_may_hold`)."""
+    if text.find("-----BEGIN", 0, w) >= 0:
+        return False
+    lo = w - _LABELLED_SPAN
+    if lo < 0:
+        if not whole:
+            return False
+        lo = 0
+    if _keyword_starts(text[lo:w]):
+        return False
+    return text[w] != " " or not _run_may_hold(text, w)
+
+
 _SPACE = re.compile(r"\s")  # what str.split() splits at
 _SUFFIX = 800  # characters before the last n of a long text collapsed when it is cut
 
@@ -487,7 +529,12 @@ _SUFFIX = 800  # characters before the last n of a long text collapsed when it i
 def tail(text: str, n: int = 200) -> str:
     """The last ~n chars, starting at a whole token and never inside a secret-shaped span (the
     tail is cut before it is redacted: a value whose label was cut off would go unrecognised)."""
-    if len(text) > n + _SUFFIX + 1 and "-----BEGIN" not in text:
+    key_block = len(text) > n + _QUICK_LEAD + 1 and "-----BEGIN" in text
+    if len(text) > n + _QUICK_LEAD + 1 and not key_block:
+        cut = _quick_tail(text, n)
+        if cut is not None:
+            return cut
+    if len(text) > n + _SUFFIX + 1 and not key_block:
         # only the end collapsed (from a whitespace: its words are the whole text's last words)
         # and scanned from a resting point in it; else the whole text, as before
         space = _SPACE.search(text, len(text) - n - _SUFFIX)
@@ -498,6 +545,41 @@ def tail(text: str, n: int = 200) -> str:
     cut = _tail_of(_collapsed(text), n, suffix=False)
     assert cut is not None
     return cut
+
+
+_QUICK_LEAD = 64  # characters before the last n collapsed by the quick cut (whitespace runs shrink them)
+
+
+def _quick_tail(text: str, n: int) -> str | None:
+    """`tail` of a text without a key-block opener, with only its last ~n + _QUICK_LEAD characters
+    collapsed, when no span can hold the space before the cut; None when one may (or the collapsed
+    end is too short to tell). URL user-info holds no whitespace; digit groups and names are ruled
+    out by `_run_may_hold`; a `label = value` pair holds at most `_PAIR_SPACES` spaces of a
+    collapsed text after its keyword (see `_resting_point`), so only a keyword in the last
+    `_PAIR_SPACES` + 1 tokens before the cut can make one hold it, and those must all be in the
+    collapsed end (a keyword before it is a space further away)."""
+    space = _SPACE.search(text, len(text) - n - _QUICK_LEAD)
+    if space is None:
+        return None
+    end = _collapsed(text[space.end() :])  # after a whitespace: the collapsed text's last words
+    if len(end) <= n:
+        return None
+    start = len(end) - n
+    if end[start - 1] != " ":
+        start = end.find(" ", start) + 1
+        if start == 0:
+            return ""  # no whole token in the last n: nothing is kept (no span moves that)
+    w = start - 1
+    if _run_may_hold(end, w):
+        return None
+    lo = w
+    for _ in range(_PAIR_SPACES + 1):
+        lo = end.rfind(" ", 0, lo)
+        if lo < 0:
+            return None  # a keyword before the collapsed end may be near enough
+    if _keyword_starts(end[lo + 1 : w]):
+        return None
+    return "…" + end[start:]
 
 
 def _collapsed(text: str) -> str:
@@ -529,6 +611,10 @@ def _tail_of(text: str, n: int, suffix: bool) -> str | None:
     if text[start - 1] != " ":
         nxt = text.find(" ", start)
         start = nxt + 1 if nxt >= 0 else len(text)
+    if start == len(text):
+        return ""  # no span ends after the text's end, so nothing moves the cut
+    if _clear_at(text, start - 1, whole=not suffix):
+        return "…" + text[start:]  # the usual case: no span holds the cut
     # spans ending before `start` move nothing: the scan starts at a resting point before it
     keyword_starts = _keyword_starts(text)
     rest = _resting_point(text, start, keyword_starts, _LABELLED_SPAN + 2 if suffix else 0)
