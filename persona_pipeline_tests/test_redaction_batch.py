@@ -68,13 +68,16 @@ def test_a_batch_is_idempotent_when_redaction_moves_text_across_engine_chunks() 
     assert once[1:] == [label, rid]
 
 
-def test_a_word_like_value_is_redacted_only_where_it_was_found() -> None:
-    pw = "Summer2024"
+def test_a_word_like_password_is_redacted_wherever_it_recurs_in_the_batch() -> None:
+    # a batch is one source unit's fields: a password labelled in one turn and pasted bare in
+    # another is the same secret, however word-like
+    pw = "Winter1987!"
     labelled = f"DB_PASSWORD={pw}\nthen psql -h db -U app -W {pw}"
-    other = f"the {pw} release notes"
-    out = _texts([labelled, other])
-    assert pw not in out[0]  # labelled, and repeated in the text that labels it
-    assert out[1] == other
+    other = f"I typed {pw} at the prompt and it still fails"
+    out = _texts([labelled, other, "nothing to see here"])
+    assert pw not in out[0] and pw not in out[1]
+    assert out[2] == "nothing to see here"
+    assert _texts(out) == out
 
 
 def test_a_key_block_label_is_no_value_elsewhere() -> None:
@@ -132,41 +135,6 @@ def test_a_shared_value_glued_after_an_access_key_id_redacts_the_same_twice() ->
     once = _texts([f"OPENAI_API_KEY={key}", text])
     assert key not in once[1] and "AKIAIHJFCU2E3EP57UIK" not in once[1]
     assert _texts(once) == once
-
-
-def test_distinctive_shapes() -> None:
-    from persona_pipeline.core.evidence.redaction.redactor import distinctive
-
-    generated = [
-        "Tr0ub4dor&3",
-        "zsznOPEVFcbOjo",
-        "cGFzc3dvcmQ=",
-        "3f2b8c4e-9a1d-4e7f-b2c3-5d6e7f8a9b0c",
-        "ghp_Ab3dEf9hIjKlMnOpQrStUvWxYz0123456789",
-        "HRKU-caq7V5QaGzw3",
-        "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC",
-    ]
-    ordinary = [
-        "-----BEGIN",
-        "ml-sandbox",
-        "ci@acme.dev",
-        "Summer2024",
-        "hunter22",
-        "purple-correct-staple63",
-        "getUserById",
-        "DB_PASSWORD",
-        "${DB_PASSWORD}",
-        "2024-06-01T12:00:00Z",
-        "sha256sum",
-        "ubuntu-22.04",
-        "x86_64-linux-gnu",
-        "1234567890123456",
-        "DE89370400440532013000",
-        "Key                  Value",
-        "a1b2c3",
-    ]
-    assert [v for v in generated if not distinctive(v)] == []
-    assert [v for v in ordinary if distinctive(v)] == []
 
 
 # ---- property: any batch mixing the shapes above redacts the same whatever its order, and twice

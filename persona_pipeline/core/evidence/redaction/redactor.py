@@ -15,8 +15,7 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from itertools import accumulate, pairwise
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
@@ -66,37 +65,6 @@ def load_or_create_key(path: Path) -> bytes:
 
 _MIN_SHARED = 6  # the engine's own minimum: a shorter value (`-pX`) would mask ordinary text elsewhere
 
-# A found value is looked for in the other fields of its batch only if it could not be ordinary
-# text: some whitespace-free part of it (of 8 characters or more) has a piece, between
-# punctuation, that no word, identifier or number reads as. Plain pieces are words in any one
-# case style (`BEGIN`, `sandbox`, `getUserById`) with at most a short number after them
-# (`hunter22`, `Summer2024`), or numbers. A non-plain piece must still switch between letters
-# and digits three times (`Tr0ub4dor`, `3f2b8c4e`, not `sha256sum` or `01T12`) or mix case as
-# no word does (`zsznOPEVFcb`, `cGFzc3dvcmQ`). Generated secrets pass; what a label-driven rule
-# takes from prose (`-----BEGIN`, a host, a user name, a word password) does not.
-# (Python `re` on these short values: RE2's per-call overhead was most of the check's time. Each
-# pattern reads a string one way only, so none can backtrack.)
-_PIECES = re.compile(r"[A-Za-z0-9]+")
-_PLAIN_PIECE = re.compile(r"(?:[A-Z]?[a-z]+(?:[A-Z][a-z]+)*|[A-Z]+)[0-9]{0,4}|[0-9]+")
-_ODD_CASE = re.compile(r"[A-Z]{2}[a-z]|[a-z][A-Z]{2}|[a-z][A-Z][a-z][A-Z]")
-
-
-def _random_piece(piece: str) -> bool:
-    if _PLAIN_PIECE.fullmatch(piece):
-        return False
-    switches = sum(a != b for a, b in pairwise(map(str.isdigit, piece)))
-    return switches >= 3 or _ODD_CASE.search(piece) is not None
-
-
-@lru_cache(maxsize=65536)
-def distinctive(value: str) -> bool:
-    """Whether a found value is shaped so that nothing but that secret reads the same: only such
-    a value is redacted wherever it recurs in the batch (a word-like one only where found)."""
-    return any(
-        len(token) >= 8 and sum(map(str.isalnum, token)) >= 8 and any(map(_random_piece, _PIECES.findall(token)))
-        for token in value.split()
-    )
-
 
 def own_spans(text: Prepared) -> list[Span]:
     """Our own rules' spans of a prepared text, computed once (the engine's input is masked with
@@ -128,20 +96,16 @@ def _masked(text: Prepared) -> str:
 
 class _Found(dict[str, str]):
     """A batch's secret values (value -> placeholder type) with where each occurs in the texts
-    they are looked for in (the batch's texts and their views' windows). A distinctive value is
-    looked for everywhere: one `str.find` loop per value over the texts joined, not one per value
-    and text. Any other value only in the texts it was found in (`local`)."""
+    they are looked for in (the batch's texts and their views' windows): one `str.find` loop per
+    value over the texts joined, not one per value and text."""
 
-    def __init__(self, values: dict[str, str], texts: list[Prepared], local: dict[str, dict[str, str]]) -> None:
+    def __init__(self, values: dict[str, str], texts: list[Prepared]) -> None:
         super().__init__(values)
         # keyed by content, not identity: a view rebuilt after its cache entry was evicted (a batch
         # of more texts than `decoded_views` caches) has new window objects with the same text
         texts = list(dict.fromkeys(texts))
         self.texts = texts
         self.hits: dict[str, list[Span]] = {t: [] for t in texts}
-        for t, own in local.items():
-            if t in self.hits and own:
-                self.hits[t].extend(value_spans(t, own))
         if values and texts:
             self._find(values, texts)
         for t, hits in self.hits.items():
@@ -219,9 +183,10 @@ def _unglued(text: str, spans: list[Span]) -> tuple[list[Span], list[tuple[int, 
     return spans, protected
 
 
-def _found_values(scanned: list[Prepared]) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
-    """The secret values found in each scanned text (the engine's, then our own rules'), split into
-    the distinctive ones (shared by the whole batch) and the others, by the text they were found in.
+def _found_values(scanned: list[Prepared]) -> dict[str, str]:
+    """The secret values found in the scanned texts (the engine's, then our own rules'), each
+    redacted wherever it recurs in the batch (one source unit's fields): a password a person
+    labelled once and then pasted bare is still theirs, however word-like (`Summer2024!`).
 
     The engine scans each text alone: packed together, a rule's label in one text reached a value
     at the start of the next (`heroku setup:` + a request id), so what it found depended on the
@@ -247,19 +212,15 @@ def _found_values(scanned: list[Prepared]) -> tuple[dict[str, str], dict[str, di
                 own.setdefault(p[s.start : s.end], s.kind)
         per_text[p] = (engine, own)
     shared: dict[str, str] = {}
-    local: dict[str, dict[str, str]] = {}
     for which in (0, 1):  # the engine's type for a value both name
         tier: dict[str, str] = {}
-        for p, found in per_text.items():
+        for found in per_text.values():
             for value, kind in found[which].items():
-                if distinctive(value):
-                    # (one type whatever the batch's order: the least of those its texts give)
-                    if value not in shared and (value not in tier or kind < tier[value]):
-                        tier[value] = kind
-                else:  # a repeat in the text that labels it is still caught (`-phunter22`)
-                    local.setdefault(p, {}).setdefault(value, kind)
+                # one type whatever the batch's order: the least of those its texts give
+                if value not in shared and (value not in tier or kind < tier[value]):
+                    tier[value] = kind
         shared.update(tier)
-    return shared, local
+    return shared
 
 
 def _value_spans(text: Prepared, found: dict[str, str]) -> list[Span]:
@@ -305,7 +266,7 @@ class Redactor:
         return self.redact_many([text])[0]
 
     def redact_many(self, texts: Sequence[str]) -> list[Redacted | None]:
-        """Redact a batch: a distinctive secret value found in one text is redacted in all of them."""
+        """Redact a batch: a secret value found in one text is redacted in all of them."""
         detected = self._detect(texts)
         if detected is None:  # an engine failed on the batch: redact field by field
             if len(texts) > 1:
@@ -357,9 +318,9 @@ class Redactor:
             # only decoded (JSON escapes hide nothing its rules need; our own rules see those views),
             # and only their windows, where they differ from the text that was scanned as is
             scanned = docs + [p for t in docs for v in decoded_views(t) if v.url for _, p in v.window_texts()]
-            shared, local = _found_values(scanned)
+            shared = _found_values(scanned)
             targets = docs + [p for t in docs for v in decoded_views(t) for _, p in v.window_texts()]
-            found = _Found(shared, list({id(t): t for t in targets}.values()), local)
+            found = _Found(shared, list({id(t): t for t in targets}.values()))
         except Exception as exc:  # the engine failing must not let text through unredacted
             log.warning("secret engine failed on a batch (%s); redacting fields one by one", type(exc).__name__)
             return None
