@@ -11,7 +11,7 @@ import logging
 import os
 import re
 import secrets as _secrets
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -157,12 +157,17 @@ _SPACE = re.compile(r"\s")
 
 
 def _placeholder_words(text: str, protected: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The whitespace-free runs of the text that hold an existing placeholder."""
+    """The whitespace-free runs of the text that hold an existing placeholder, disjoint and in
+    order (so `_touches` can bisect them)."""
     out: list[tuple[int, int]] = []
-    for ps, pe in protected:
+    for ps, pe in sorted(protected):
         start = max(text.rfind(c, 0, ps) for c in " \t\n\r\f\v") + 1
         m = _SPACE.search(text, pe)
-        out.append((start, m.start() if m else len(text)))
+        end = m.start() if m else len(text)
+        if out and start <= out[-1][1]:  # the same word, or overlapping: one run
+            out[-1] = (out[-1][0], max(out[-1][1], end))
+        else:
+            out.append((start, end))
     return out
 
 
@@ -171,7 +176,9 @@ def _touches(start: int, end: int, words: list[tuple[int, int]]) -> bool:
     `[REDACTED:…]@user@host.io`): redaction changed that word, and what a detector finds in its
     rest now (a word boundary, an `@` after no user name) it did not find before. Found on a
     second pass, it would change the text again; a finding there was redacted with the first."""
-    return any(start < we and ws < end for ws, we in words)
+    # the last run starting before the finding's end is the only one that can overlap it
+    i = bisect_left(words, (end,)) - 1
+    return i >= 0 and words[i][1] > start
 
 
 def _unglued(text: str, spans: list[Span]) -> tuple[list[Span], list[tuple[int, int]]]:
