@@ -323,7 +323,7 @@ def _rule(facet: Facet, members: list[Observation]) -> Rule:
     revs = [o.timestamp or "" for o in members if _reverses(o.quote)]
     cut = max(revs) if revs else None
 
-    def naming(i: int) -> tuple[bool, bool, bool, bool, bool, float, int, float, int, str]:
+    def naming(i: int) -> tuple[bool, bool, bool, bool, bool, bool, float, int, float, int, str]:
         o = members[i]
         p = stance(o.statement, STANCE_WEIGHT)[0]
         names = len(sim.rare(toks[i]) & cluster_rare)
@@ -331,6 +331,7 @@ def _rule(facet: Facet, members: list[Observation]) -> Rule:
             not _corroborating(o),
             cut is not None and (o.timestamp or "") >= cut,  # the policy: a newer reversal names it
             not _derived(o),  # the person's own words before a digester's statement of them
+            names > 0 or not cluster_rare,  # it names what the group is about ("run it first" does not)
             bool(p),
             _explicitly(o),
             TIER_WEIGHT[o.tier],
