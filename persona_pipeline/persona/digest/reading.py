@@ -501,9 +501,12 @@ def _one_off(sentence: str, cls: list[str], changed: bool = False) -> str:
     low = _low(sentence)
     if is_question(sentence):
         return "question"
-    standing = bool(FUTURE.search(low))  # "tuesday is deploy day from now on": every tuesday
+    # a change of habit says when it happened and what holds from then on: "we switched to
+    # tuesday releases last month", "thursday is demo day from now on" (every thursday)
+    standing = bool(FUTURE.search(low)) or reversal(sentence)
     if any(
-        not (changed and _PAST_TIME.fullmatch(m.group(0))) and not (standing and re.fullmatch(_DAYS, m.group(0)))
+        not ((changed or standing) and _PAST_TIME.fullmatch(m.group(0)))
+        and not (standing and re.fullmatch(rf"(?:on )?(?:{_DAYS})", m.group(0)))
         for m in DEICTIC_TIME.finditer(low)
     ):
         return "deictic time"
