@@ -10,7 +10,7 @@ from persona_pipeline.core.models import Tier
 from persona_pipeline.persona.digest.models import DigestInput, EvidenceView, Observation
 from persona_pipeline.persona.digest.offline import OfflineDigester
 from persona_pipeline.persona.digest.reading import read, reversal
-from persona_pipeline.persona.digest.similarity import _key, stance, tokens, topic
+from persona_pipeline.persona.digest.similarity import _key, sides, similarity, stance, tokens, topic
 from persona_pipeline.persona.fold import fold
 
 
@@ -117,3 +117,25 @@ def test_a_pronoun_only_statement_never_names_a_rule() -> None:
         _inp("s2", "lint it first", "2026-04-01T00:00:00Z"),
     )
     assert all(r.statement != "Lint it first." for r in fold(obs))
+
+
+def test_two_wordings_that_take_the_same_side_on_one_thing_group() -> None:
+    a = "generics over untyped containers in library code"
+    b = "I read generics far more easily than casts"
+    assert sides(a) & sides(b)
+    assert similarity(topic(a), topic(b), True) > similarity(topic(a), topic(b))
+    # a word as common as "fix" is no shared side: two different rules mention it
+    assert not sides("I'd rather get a fix than an excuse") & sides("I like titles that start with fix")
+
+
+def test_a_bare_phrase_does_not_supersede_a_stated_refusal() -> None:
+    obs = _obs(
+        _inp("s1", "no monkeypatching please, inject the clock", "2026-03-01T00:00:00Z"),
+        _inp("s2", "monkeypatching = hidden coupling, hard pass", "2026-04-01T00:00:00Z"),
+    )
+    assert not any(r.superseded_by for r in fold(obs) if "monkeypatching" in r.statement.lower())
+
+
+def test_a_change_of_habit_may_name_a_weekday_and_when_it_happened() -> None:
+    assert read("after last quarter we don't demo on thursday anymore, wednesdays now").rule
+    assert not read("the demo on thursday got cancelled").rule
