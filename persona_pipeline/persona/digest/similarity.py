@@ -396,7 +396,7 @@ def tokens(text: str) -> frozenset[str]:
 _COPULA = re.compile(r"^(?P<a>.+?)\s+(?:is|are|was|were|'s|'re)\s+(?P<b>.+)$")
 _SPEAKER = re.compile(r"\b(?:my|our|mine|ours|i|we|me|us|i'm|we're|i've|we've|i'd)\b")
 # (a verb before "me", not a preposition: "check with me before adding …" is a request)
-_EFFECT = re.compile(rf"(?<=\w)\s+(?P<frame>(?!(?:{'|'.join(sorted(PREPOSITIONS))})\s)\w+\s+me\b.*)$")
+_EFFECT = re.compile(r"(?<=\w)\s+(?P<frame>(?P<verb>\w+)\s+me\b(?P<rest>.*))$")
 _VERDICT = re.compile(r"\s+(?P<frame>(?:is|are|feels?|looks?|seems?|reads?)\s+.*\b(?:to|for) me)$")
 
 
@@ -438,6 +438,10 @@ def topic(text: str) -> frozenset[str]:
             # what is judged is the subject's head; where it is found ("… in a diff") is circumstance
             frame |= tokens(m.group("frame")) | tokens(subject)
             kept |= tokens(_head(subject)) or tokens(subject)
+            if "verb" in m.groupdict() and m.group("verb") in PREPOSITIONS:
+                # "me" as the one addressed ("check with me before adding a dependency"): what
+                # follows it is what the statement is about, not an effect on the speaker
+                kept |= tokens(m.group("rest"))
             continue
         kept |= tokens(c)
     whole = tokens(text)
