@@ -27,12 +27,10 @@ from persona_pipeline.persona.fold import RULE_SIMILARITY, Rule, fold
 
 def _reference_clusters(obs: Sequence[Observation]) -> list[list[Observation]]:
     """fold()'s grouping without the index: every newcomer against every member of every group."""
-    clusters: list[tuple[list[Observation], list[tuple[frozenset[str], frozenset[str]]]]] = []
+    clusters: list[tuple[list[Observation], list[frozenset[str]]]] = []
     for o in obs:
-        toks = (tokens(o.statement), sim_mod.sides(o.statement))
-        scored = [
-            (max(similarity(toks[0], t[0], bool(toks[1] & t[1])) for t in c[1]), k, c) for k, c in enumerate(clusters)
-        ]
+        toks = tokens(o.statement)
+        scored = [(max(similarity(toks, t) for t in c[1]), k, c) for k, c in enumerate(clusters)]
         near = [x for x in scored if x[0] >= RULE_SIMILARITY]
         if not near:
             clusters.append(([o], [toks]))

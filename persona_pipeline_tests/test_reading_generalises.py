@@ -10,7 +10,7 @@ from persona_pipeline.core.models import Tier
 from persona_pipeline.persona.digest.models import DigestInput, EvidenceView, Observation
 from persona_pipeline.persona.digest.offline import OfflineDigester
 from persona_pipeline.persona.digest.reading import read, reversal
-from persona_pipeline.persona.digest.similarity import _key, sides, similarity, stance, tokens, topic
+from persona_pipeline.persona.digest.similarity import _key, stance, tokens, topic
 from persona_pipeline.persona.fold import fold
 
 
@@ -117,15 +117,6 @@ def test_a_pronoun_only_statement_never_names_a_rule() -> None:
         _inp("s2", "lint it first", "2026-04-01T00:00:00Z"),
     )
     assert all(r.statement != "Lint it first." for r in fold(obs))
-
-
-def test_two_wordings_that_take_the_same_side_on_one_thing_group() -> None:
-    a = "generics over untyped containers in library code"
-    b = "I read generics far more easily than casts"
-    assert sides(a) & sides(b)
-    assert similarity(topic(a), topic(b), True) > similarity(topic(a), topic(b))
-    # a word as common as "fix" is no shared side: two different rules mention it
-    assert not sides("I'd rather get a fix than an excuse") & sides("I like titles that start with fix")
 
 
 def test_a_bare_phrase_does_not_supersede_a_stated_refusal() -> None:

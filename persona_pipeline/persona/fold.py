@@ -421,10 +421,6 @@ def _facet_of(members: Sequence[Observation]) -> Facet:
     return max(votes, key=lambda f: (round(votes[f], 6), -order[f]))
 
 
-# a wording as the fold compares it: what it is about (`similarity.topic`) and the sides it takes
-_Wording = tuple[frozenset[str], frozenset[str]]
-
-
 class _Cluster:
     """Members (newest joiner first), the distinct token sets a newcomer is compared with (in the
     order they joined), and per wording already compared, its nearest similarity so far and how
@@ -434,22 +430,22 @@ class _Cluster:
 
     __slots__ = ("last", "members", "nearest", "order", "pairs")
 
-    def __init__(self, o: Observation, toks: _Wording, last: int) -> None:
+    def __init__(self, o: Observation, toks: frozenset[str], last: int) -> None:
         self.last = last  # when it was last joined: clusters are kept in this order
         self.members: deque[Observation] = deque([o])
-        self.pairs: set[_Wording] = {toks}
-        self.order: list[_Wording] = [toks]
-        self.nearest: dict[_Wording, tuple[float, int]] = {}
+        self.pairs: set[frozenset[str]] = {toks}
+        self.order: list[frozenset[str]] = [toks]
+        self.nearest: dict[frozenset[str], tuple[float, int]] = {}
 
-    def near(self, toks: _Wording) -> float:
+    def near(self, toks: frozenset[str]) -> float:
         """max(similarity(toks, t) for t in pairs), from where the last call for `toks` stopped."""
         best, seen = self.nearest.get(toks, (0.0, 0))
         if seen < len(self.order):
-            best = max(best, *(sim.similarity(toks[0], t[0], bool(toks[1] & t[1])) for t in self.order[seen:]))
+            best = max(best, *(sim.similarity(toks, t) for t in self.order[seen:]))
             self.nearest[toks] = (best, len(self.order))
         return best
 
-    def join(self, o: Observation, toks: _Wording, last: int) -> None:
+    def join(self, o: Observation, toks: frozenset[str], last: int) -> None:
         self.members.appendleft(o)
         if toks not in self.pairs:
             self.pairs.add(toks)
@@ -469,9 +465,9 @@ def _clusters(obs: Sequence[Observation]) -> list[list[Observation]]:
     live: dict[int, _Cluster] = {}  # by a stable id (the first member's position)
     index: dict[str, set[int]] = {}
     for i, o in enumerate(obs):
-        toks = (sim.topic(o.statement), sim.sides(o.statement))
+        toks = sim.topic(o.statement)
         best, best_key = -1, (0.0, -1)
-        for cid in set().union(*(index.get(t, ()) for t in toks[0])):
+        for cid in set().union(*(index.get(t, ()) for t in toks)):
             near = live[cid].near(toks)
             if near >= RULE_SIMILARITY and (near, live[cid].last) > best_key:
                 best, best_key = cid, (near, live[cid].last)
@@ -480,7 +476,7 @@ def _clusters(obs: Sequence[Observation]) -> list[list[Observation]]:
             best = i
         else:
             live[best].join(o, toks, i)
-        for t in toks[0]:
+        for t in toks:
             index.setdefault(t, set()).add(best)
     return [list(c.members) for c in sorted(live.values(), key=lambda c: c.last)]
 
@@ -647,7 +643,6 @@ def clear_caches() -> None:
         _stated,
         _explicit,
         sim.tokens,
-        sim.sides,
         sim._mass,
     ):
         memo.cache_clear()

@@ -455,10 +455,9 @@ def _mass(tokens: frozenset[str]) -> float:
     return sum(weight(t) for t in tokens)
 
 
-def similarity(a: frozenset[str], b: frozenset[str], agree: bool = False) -> float:
+def similarity(a: frozenset[str], b: frozenset[str]) -> float:
     """Weighted Dice of two token sets (rare tokens weigh most): a short and a long wording of one
-    rule that share its tool name are close, however many other words the long one has. `agree`:
-    both take the same side on one named thing (`sides`), which counts as sharing a name."""
+    rule that share its tool name are close, however many other words the long one has."""
     if not a or not b:
         return 0.0
     shared = a & b
@@ -470,7 +469,7 @@ def similarity(a: frozenset[str], b: frozenset[str], agree: bool = False) -> flo
     if a <= b or b <= a:  # one wording inside the other: "type hints everywhere" ⊂ "…, mypy runs in CI"
         dice = max(dice, 0.5) if both >= 1.0 else dice
     # sharing a word that names a thing (Zipf ≤ 4) counts for more than sharing its phrasing
-    return min(1.0, dice * 1.5) if top >= RARE or agree else dice
+    return min(1.0, dice * 1.5) if top >= RARE else dice
 
 
 def rare(toks: frozenset[str], at_least: float = RARE) -> frozenset[str]:
@@ -648,17 +647,3 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
             continue  # "sudo makes me uncomfortable", "x is off limits": a judgement, no stance read
         pos |= rare(tokens(_head(c)))
     return frozenset(pos - neg), frozenset(neg)
-
-
-# a thing two wordings take the same side on: rarer than Zipf 4.5, halfway between a name (RARE)
-# and a word as common as "fix" or "command", which two different rules both mention
-AGREED = _w(4.5)
-
-
-@lru_cache(maxsize=1 << 16)
-def sides(text: str) -> frozenset[str]:
-    """The things (AGREED) a statement takes a side on, signed: "+x" preferred, "-x" rejected.
-    Two wordings that prefer (or reject) the same thing are about it, however else they differ
-    ("bullet points over paragraphs" / "I read bullets faster than prose")."""
-    pos, neg = stance(text, AGREED)
-    return frozenset({"+" + t for t in pos} | {"-" + t for t in neg})
