@@ -586,7 +586,7 @@ def test_waiting_for_one_event_is_a_one_off(text: str, rule: bool) -> None:
 @pytest.mark.parametrize(
     ("text", "preferred", "rejected"),
     [
-        ("I'd honestly rather you drop the boilerplate and show the diff", {"diff"}, {"boiler"}),
+        ("I'd honestly rather you drop the boilerplate and show the diff", {"diff"}, {"boilerplate"}),
         ("please remove the docstrings", set(), {"docstrings"}),
         ("we dropped poetry for uv", {"uv"}, {"poetry"}),
     ],

@@ -218,8 +218,11 @@ def _corroborates_only(quote: str) -> bool:
 
 @lru_cache(maxsize=1 << 16)
 def _stated(quote: str) -> bool:
-    """Its stance is stated (see _INFERRED), or it announces a change of habit."""
-    return read(quote).why not in _INFERRED or _reverses(quote)
+    """Its stance is stated (see _INFERRED) with explicit force, or it announces a change of
+    habit. A bare phrase ("X = hidden global, hard pass") says which way it leans only by
+    default, so it is read no more surely than a judgement."""
+    r = read(quote)
+    return (r.why not in _INFERRED and r.strength >= 1.0) or _reverses(quote)
 
 
 def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observation], list[Observation]]:
@@ -323,7 +326,7 @@ def _rule(facet: Facet, members: list[Observation]) -> Rule:
     revs = [o.timestamp or "" for o in members if _reverses(o.quote)]
     cut = max(revs) if revs else None
 
-    def naming(i: int) -> tuple[bool, bool, bool, bool, bool, float, int, float, int, str]:
+    def naming(i: int) -> tuple[bool, bool, bool, bool, bool, bool, float, int, float, int, str]:
         o = members[i]
         p = stance(o.statement, STANCE_WEIGHT)[0]
         names = len(sim.rare(toks[i]) & cluster_rare)
@@ -331,6 +334,7 @@ def _rule(facet: Facet, members: list[Observation]) -> Rule:
             not _corroborating(o),
             cut is not None and (o.timestamp or "") >= cut,  # the policy: a newer reversal names it
             not _derived(o),  # the person's own words before a digester's statement of them
+            names > 0 or not cluster_rare,  # it names what the group is about ("run it first" does not)
             bool(p),
             _explicitly(o),
             TIER_WEIGHT[o.tier],

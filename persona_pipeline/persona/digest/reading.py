@@ -167,8 +167,10 @@ _TIME_NOUNS = r"time|morning|afternoon|evening|night|week|month|quarter|year|spr
 DEICTIC_TIME = re.compile(
     rf"\b(?:yet|still|today|tonight|tomorrow|yesterday|right now|just now|for now|at the moment|at this point|"
     rf"currently|so far|this (?:{_TIME_NOUNS})|last (?:{_TIME_NOUNS})|next (?:{_TIME_NOUNS})|"
-    rf"(?:until|till|by|before|after|on|since) (?:next )?(?:{_DAYS}|{_MONTHS})|{_DAYS}'?s?)\b"
+    rf"(?:until|till|by|before|after|on|since) (?:next )?(?:{_DAYS}(?!s\b)|{_MONTHS})|(?:{_DAYS})(?:'s)?)(?!s\b)\b"
 )
+# the adverbials that open a standing arrangement: what is said with them holds from now on
+FUTURE = re.compile(r"\b(?:from now on|from here on|going forward|moving forward|henceforth)\b")
 # A scope pointed at ("in this refactor", "for this ticket", "on this stuff", "with these files"):
 # the task at hand, not a habit. A standing place or kind is no task: "in this repo", "for this
 # kind of change", "in this codebase" keep their force.
@@ -406,6 +408,8 @@ def _subject(w: list[str]) -> str:
         return "first"
     if head in {"you", "your", "you're", "you've", "you'll", "you'd"}:
         return "second"
+    if head == "the" and _RELATIONAL.match(" ".join(w[:2])):
+        return "other"  # "the whole suite", "the same PR": a part or relation, not one thing pointed at
     if head in DEFINITE or head in {"it", "they", "there", "something", "someone"}:
         return "definite"
     if head.endswith("'s") and len(head) > 2 and head not in AUX:
@@ -497,7 +501,14 @@ def _one_off(sentence: str, cls: list[str], changed: bool = False) -> str:
     low = _low(sentence)
     if is_question(sentence):
         return "question"
-    if any(not (changed and _PAST_TIME.fullmatch(m.group(0))) for m in DEICTIC_TIME.finditer(low)):
+    # a change of habit says when it happened and what holds from then on: "we switched to
+    # tuesday releases last month", "thursday is demo day from now on" (every thursday)
+    standing = bool(FUTURE.search(low)) or reversal(sentence)
+    if any(
+        not ((changed or standing) and _PAST_TIME.fullmatch(m.group(0)))
+        and not (standing and re.fullmatch(rf"(?:on )?(?:{_DAYS})", m.group(0)))
+        for m in DEICTIC_TIME.finditer(low)
+    ):
         return "deictic time"
     if DEICTIC_SCOPE.search(low) and not HABITUAL.search(low):
         return "deictic scope"  # ("always pin the base image in these Dockerfiles": a habit about a place)
@@ -738,10 +749,30 @@ def reversal(text: str) -> bool:
     return bool(
         re.search(
             r"\b(?:we|i|we've|i've|we have|i have)\s+(?:\w+\s+)?(?:switched|moved|migrated|replaced|changed|dropped|"
-            r"ditched|abandoned|retired|left|stopped)\b",
+            r"ditched|abandoned|retired|left|stopped)\b"
+            # the same verbs in the progressive: a change under way ("we're dropping X")
+            r"|\b(?:we're|i'm|we are|i am)\s+(?:\w+\s+)?(?:switching|moving|migrating|replacing|changing|dropping|"
+            r"ditching|abandoning|retiring|leaving|stopping)\b",
             low,
         )
     )
+
+
+def _anaphoric(text: str) -> bool:
+    """A verb and a pronoun, no other content word ("run it first", "always do that"): what it is
+    about was said before, so on its own it names no rule (it may corroborate one)."""
+    from persona_pipeline.persona.digest.similarity import tokens
+
+    w = words(text)
+    at = next((i for i, x in enumerate(w) if x in _ANAPHORS), None)
+    if at is None:
+        return False
+    # one content word (the verb) before the pronoun, none after it ("keep it short" says what)
+    return sum(bool(tokens(x)) for x in w[:at]) <= 1 and not any(tokens(x) for x in w[at + 1 :])
+
+
+# personal and demonstrative pronouns that stand for something said before
+_ANAPHORS = frozenset({"it", "them", "that", "this", "these", "those"})
 
 
 def read(sentence: str) -> Reading:
@@ -760,6 +791,7 @@ def read(sentence: str) -> Reading:
         _subject(words(_unframed(cls[0]))) == "definite"
         and not _CORRELATIVE.match(_low(text))
         and not _changed_slot(text)
+        and not FUTURE.search(_low(text))  # "the diff is enough from now on": a standing arrangement
     ):
         return Reading(text, False, 0.0, "about one thing")  # "the cache TTL should be …"
     forces = [_clause_force(re.sub(r"\"[^\"]*\"", " ", c)) for c in cls]  # a quoted "should" is not the person's
@@ -775,4 +807,6 @@ def read(sentence: str) -> Reading:
         return Reading(text, False, 0.0, "definite object", corroborates=not NAMED_CODE.search(text))
     if force < 1.0 and NAMED_CODE.search(text):
         return Reading(text, False, 0.0, "named file or function")
+    if _anaphoric(text):
+        return Reading(text, False, 0.0, "anaphoric", corroborates=True)
     return Reading(text, True, force, why, reversal=reversal(text))

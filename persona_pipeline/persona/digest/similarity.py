@@ -34,6 +34,8 @@ from persona_pipeline.persona.digest.reading import (
     PREPOSITIONS,
     REVERSAL,
     SUBJECT_PRONOUNS,
+    _is_past,
+    reversal,
 )
 
 PREFIX = 6
@@ -198,6 +200,9 @@ _FILE = re.compile(
 )
 
 
+_VERSIONED = re.compile(r"^([a-z]{3,})\d+$")
+
+
 @lru_cache(maxsize=1)
 def _zipf() -> dict[str, float]:
     try:
@@ -291,6 +296,34 @@ def _english(word: str) -> str | None:
             return form
     if word.startswith("un") and len(word) > 5:
         return _english(word[2:])
+    return _inflected(word)
+
+
+# the list holds English words down to a cut-off frequency, so a rarer inflection of a listed
+# word ("ternaries", "abbreviating", "diffs") is missing from it and would read as a name
+_INFLECTIONS = (("ies", ("y",)), ("ing", ("", "e", "-")), ("ed", ("", "e", "-")), ("es", ("",)), ("s", ("",)))
+# a plural missing from the list is a plural only when its singular is itself rare: a common
+# word's -s form that English hardly uses is a name ("polars" is a tool, not the plural of "polar")
+PLURAL_BASE_MAX = 3.5
+
+
+def _inflected(word: str) -> str | None:
+    """The listed word an unlisted regular inflection is a form of: -ies, -ing, -ed (with a final
+    "e" restored or a doubled consonant undone) and a rare word's -s/-es plural."""
+    z = _zipf()
+    for suffix, endings in _INFLECTIONS:
+        if not word.endswith(suffix) or len(word) - len(suffix) < 3:
+            continue
+        stem = word[: -len(suffix)]
+        for end in endings:
+            undoubled = stem[:-1] if len(stem) > 3 and stem[-1] == stem[-2] else ""
+            base = undoubled if end == "-" else stem + end
+            if not base:
+                continue
+            # the base itself or a listed form of it ("abbreviate" is listed as "abbreviated")
+            listed = next((f for f in (base, base + "s", base + "d", base + "ed") if f in z), None)
+            if listed and (suffix not in {"s", "es"} or z[listed] <= PLURAL_BASE_MAX):
+                return listed
     return None
 
 
@@ -313,7 +346,11 @@ def _key(word: str) -> str:
     stem = _stem(english)
     if stem not in z and stem + "e" in z:
         stem += "e"
-    return stem[:PREFIX]
+    cut = stem[:PREFIX]
+    if cut != stem and cut in z and z[cut] > z.get(english, 0.0) + 1.0:
+        # the prefix is a commoner word of its own ("singleton" is not "single"): keep the stem
+        return stem
+    return cut
 
 
 @lru_cache(maxsize=1 << 16)
@@ -329,6 +366,10 @@ def tokens(text: str) -> frozenset[str]:
     # ("CHANGELOG.md" ~ "changelog")
     words += [w.rsplit(".", 1)[0] for w in words if w.count(".") >= 2]
     words += [m.group("base") for w in words if (m := _FILE.match(w))]
+    # a call names its function ("time.sleep" ~ "sleep"); a versioned name its name ("python3" ~
+    # "python")
+    words += [w.rsplit(".", 1)[1] for w in words if "." in w and not _FILE.match(w) and w.rsplit(".", 1)[1].isalpha()]
+    words += [m.group(1) for w in words if (m := _VERSIONED.match(w))]
     # a hyphenated compound is also its parts ("force-pushing" ~ "force push") and, written
     # closed, one word ("trade-offs" ~ "tradeoffs"); its own weight is its parts' (`weight`)
     for i, w in enumerate(words):
@@ -354,7 +395,8 @@ def tokens(text: str) -> frozenset[str]:
 # "to me" / "for me" ("… feel unfinished to me", "… is a hard no for me").
 _COPULA = re.compile(r"^(?P<a>.+?)\s+(?:is|are|was|were|'s|'re)\s+(?P<b>.+)$")
 _SPEAKER = re.compile(r"\b(?:my|our|mine|ours|i|we|me|us|i'm|we're|i've|we've|i'd)\b")
-_EFFECT = re.compile(r"(?<=\w)\s+(?P<frame>\w+\s+me\b.*)$")
+# (a verb before "me", not a preposition: "check with me before adding …" is a request)
+_EFFECT = re.compile(r"(?<=\w)\s+(?P<frame>(?P<verb>\w+)\s+me\b(?P<rest>.*))$")
 _VERDICT = re.compile(r"\s+(?P<frame>(?:is|are|feels?|looks?|seems?|reads?)\s+.*\b(?:to|for) me)$")
 
 
@@ -396,6 +438,10 @@ def topic(text: str) -> frozenset[str]:
             # what is judged is the subject's head; where it is found ("… in a diff") is circumstance
             frame |= tokens(m.group("frame")) | tokens(subject)
             kept |= tokens(_head(subject)) or tokens(subject)
+            if "verb" in m.groupdict() and m.group("verb") in PREPOSITIONS:
+                # "me" as the one addressed ("check with me before adding a dependency"): what
+                # follows it is what the statement is about, not an effect on the speaker
+                kept |= tokens(m.group("rest"))
             continue
         kept |= tokens(c)
     whole = tokens(text)
@@ -444,7 +490,7 @@ _DOMAIN = re.compile(r"\b(?:for|in|when|where|while|if|because|since|so|as|durin
 
 # a statement about its subject ("X makes me …", "X is …"): which way it leans is not grammar's to tell
 _DECLARATIVE = re.compile(
-    r"^\S+(?:\s+\S+){0,3}?\s+(?:is|are|was|were|'s|makes?|drives?|bothers?|gets?|looks?|seems?|feels?|has|have|"
+    r"^\S+(?:\s+\S+){0,7}?\s+(?:is|are|was|were|'s|makes?|drives?|bothers?|gets?|looks?|seems?|feels?|has|have|"
     r"tends?|reads?)\b"
 )
 _FIRST_PERSON = re.compile(r"\b(?:we|our|ours|my|mine|us|i)\b")
@@ -459,6 +505,10 @@ _FIRST_VERB = re.compile(
     r"(?P<verb>[a-z]+)\s+(?P<rest>.+)$"
 )
 VERB_VALENCE = 1.0
+# the first person and a verb: in the past tense (`reading._is_past`) the clause tells a story
+_STORY = re.compile(
+    r"^(?:(?:and|so|but|honestly|actually)\s+)*(?:i|we)\s+(?:\w+ly\s+|just\s+|once\s+)?(?P<verb>[a-z]+)\b"
+)
 # a judgement: a subject of one to four words (not a person), a verb of being or of effect, and
 # what is said of it
 _JUDGEMENT = re.compile(
@@ -474,14 +524,20 @@ def _head(clause: str) -> str:
 
 
 _NEG_OPEN = re.compile(
-    r"^(?:please\s+)?(?:don'?t|do not|never|no|not|avoid|stop|quit|skip|without|nor|no more|no longer)(?![\w-])"
+    r"^(?:please\s+)?(?:don'?t|do not|never|no|not|avoid|stop|quit|skip|without|nor|no more|no longer|"
+    # the comparative quantifiers of less ("less apologising", "fewer mocks") ask for less of it
+    r"less|fewer)(?![\w-])(?!\s+than\b)"
 )
 # a contrast: what comes before is preferred ("X instead of Y", "X over Y", "X, never Y")
 _CONTRAST = re.compile(
     r"(?<![\w-])(?:instead of|rather than|than|not|never|no|without|no more|no longer)(?![\w-])|\bover\b(?!\s+\d)"
 )
 # a negated predicate: its subject is only the topic ("tiny helpers don't need docstrings")
-_NEG_PRED = re.compile(r"\b(?:don'?t|doesn'?t|do not|does not|isn'?t|aren'?t|can'?t|cannot|won'?t|shouldn'?t)\b")
+_NEG_PRED = re.compile(
+    r"\b(?:don'?t|doesn'?t|do not|does not|isn'?t|aren'?t|can'?t|cannot|won'?t|shouldn'?t|hasn'?t|haven'?t|"
+    # an auxiliary and a negator negate the predicate, not a contrast ("X has never gone well")
+    r"(?:is|are|was|were|has|have|had|do|does|did|will|would|can|could|should|must)\s+(?:not|never))\b"
+)
 _CONDITION = re.compile(r"\b(?:until|unless|without|before|except|only if)\b")
 _NOT_BE = re.compile(r"\b(?:is|are|was|were) not\b")
 # change of habit: what was left is rejected, what replaced it preferred
@@ -491,7 +547,9 @@ _MOVED_OFF = re.compile(
 _REPLACED = re.compile(r"\breplaced\s+(?P<old>.+?)\s+with\s+(?P<new>.+)$")
 # a change of habit told as a removal: "we dropped pandas for polars", "I ditched poetry"
 _DROPPED = re.compile(
-    r"\b(?:dropped|ditched|removed|abandoned|retired)\s+(?P<old>.+?)(?:\s+(?:for|in favou?r of)\s+(?P<new>.+))?$"
+    r"\b(?:dropped|ditched|removed|abandoned|retired|"
+    r"(?:(?<='re )|(?<='m )|(?<=are ))(?:dropping|ditching|removing|abandoning|retiring))\s+"
+    r"(?P<old>.+?)(?:\s+(?:for|in favou?r of)\s+(?P<new>.+))?$"
 )
 # a verb of removal in its base form, and what it removes
 _REMOVE = re.compile(
@@ -531,6 +589,8 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
             pos |= rare(tokens(m.group("new") or ""))
             pos |= rare(tokens(c[: m.start()]))
             continue
+        if (f := _STORY.match(clause.strip(" .!?()"))) and _is_past(f.group("verb")) and not reversal(clause):
+            continue  # "I got burned by a force push once": a story, no preference either way
         if (r := _REMOVE.search(c)) and not _CONDITION.search(c):
             # a verb of removal governs its object: "I'd rather you drop the preamble" rejects
             # the preamble, as "no preamble" does; what precedes it is no preference
@@ -569,6 +629,11 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
                 pos |= rare(tokens(tail[: np.start()]))
                 continue
             cond = _CONDITION.search(tail)
+            if _NEG_PRED.fullmatch(m.group(0)) and not cond and abs(v := valence(tail)) >= 0.5 and head.strip():
+                # a negated judgement of the subject ("guessing has never gone well", "a test
+                # doesn't hurt"): the subject is rejected when what is denied of it is good
+                (neg if v > 0 else pos).update(rare(tokens(_head(head))))
+                continue
             if not _NEG_PRED.fullmatch(m.group(0)):
                 pos |= rare(tokens(_head(head)))
             if cond:

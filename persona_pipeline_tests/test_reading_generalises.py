@@ -1,0 +1,132 @@
+"""Reading unseen phrasings: English morphology beyond the frequency list's cut-off, negated
+predicates, quantities of less, stories, anaphora, standing arrangements and weekday habits.
+Every sentence here is written for this file."""
+
+from __future__ import annotations
+
+import pytest
+
+from persona_pipeline.core.models import Tier
+from persona_pipeline.persona.digest.models import DigestInput, EvidenceView, Observation
+from persona_pipeline.persona.digest.offline import OfflineDigester
+from persona_pipeline.persona.digest.reading import read, reversal
+from persona_pipeline.persona.digest.similarity import _key, stance, tokens, topic
+from persona_pipeline.persona.fold import fold
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("singletons", "singleton"),  # a plural the list lacks, of a rare word
+        ("tuples", "tuple"),
+        ("lambdas", "lambda"),
+    ],
+)
+def test_an_unlisted_inflection_is_its_listed_word(a: str, b: str) -> None:
+    assert _key(a) == _key(b)
+
+
+def test_a_common_words_unlisted_plural_stays_a_name_and_a_prefix_is_no_common_word() -> None:
+    assert _key("polars") == "polars"  # "polar" is too common for English to write "polars"
+    assert _key("singleton") != _key("single")  # not cut to a commoner word of its own
+
+
+def test_versioned_names_and_calls_name_their_parts() -> None:
+    assert "fedora" in tokens("I run fedora40 at home")
+    assert "rmtree" in tokens("shutil.rmtree in a loop is scary")
+    assert _key("memoized") == "memoized"  # no listed base: a name, whole
+
+
+def test_a_preposition_before_me_frames_nothing() -> None:
+    assert "migrat" in topic("talk with me before writing a migration") or "migration" in topic(
+        "talk with me before writing a migration"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "preferred", "rejected"),
+    [
+        ("mocking the clock has never ended well, use a fake timer", {"fake", "timer"}, {"mock", "clock"}),
+        ("fewer mocks, more real objects", {"object"}, {"mock"}),
+        ("less jargon in the summaries", set(), {"jargon"}),
+        ("we once wrote everything in perl", set(), set()),
+    ],
+)
+def test_negated_predicates_quantities_of_less_and_stories(text: str, preferred: set[str], rejected: set[str]) -> None:
+    p, n = stance(text, 1.0)
+    assert preferred <= p
+    assert rejected <= n
+    if not preferred and not rejected:
+        assert not p and not n
+
+
+def test_a_long_copular_subject_is_a_judgement_with_no_stance_read() -> None:
+    assert stance("rebasing a branch somebody else is sharing is a good way to lose work", 1.0) == (
+        frozenset(),
+        frozenset(),
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "rule", "why"),
+    [
+        ("merge it first", False, "anaphoric"),  # what "it" is was said before
+        ("keep it tidy", True, "standing state"),
+        ("the changelog entry is mandatory from now on", True, None),  # a standing arrangement
+        ("the changelog entry is wrong", False, None),
+        ("the entire pipeline has to be green before a merge", True, None),  # a relational definite
+        ("we ship on thursdays", True, None),  # a weekday in the plural is a habit
+        ("wednesday is demo day from now on", True, None),
+        ("hold the demo until thursday", False, "deictic time"),
+    ],
+)
+def test_reading_anaphora_arrangements_and_weekdays(text: str, rule: bool, why: str | None) -> None:
+    r = read(text)
+    assert r.rule is rule
+    if why:
+        assert r.why == why
+
+
+def test_a_change_under_way_is_a_reversal_and_rejects_what_it_leaves() -> None:
+    text = "we're dropping jenkins, pipelines go through buildkite"
+    assert reversal(text)
+    assert tokens("jenkins") <= stance(text, 1.0)[1]
+
+
+def _inp(unit: str, text: str, ts: str) -> DigestInput:
+    ev = [EvidenceView(evidence_id=f"{unit}-0", tier=Tier.T2, kind="prompt", excerpt=text, timestamp=ts, project="p")]
+    return DigestInput(unit_key=unit, session_id=unit, project="p", evidence=ev)
+
+
+def _obs(*inputs: DigestInput) -> list[Observation]:
+    return [o for r in OfflineDigester().digest_many(list(inputs)) for o in r.observations]
+
+
+def test_a_negated_judgement_agrees_with_a_refusal_of_the_same_thing() -> None:
+    obs = _obs(
+        _inp("s1", "never hardcode credentials in config files", "2026-03-01T00:00:00Z"),
+        _inp("s2", "hardcoding credentials has never once ended well, so use the vault", "2026-04-01T00:00:00Z"),
+    )
+    rules = [r for r in fold(obs) if "credentials" in r.statement.lower()]
+    assert rules and not any(r.superseded_by for r in rules)
+
+
+def test_a_pronoun_only_statement_never_names_a_rule() -> None:
+    obs = _obs(
+        _inp("s1", "lint the whole monorepo before you push", "2026-03-01T00:00:00Z"),
+        _inp("s2", "lint it first", "2026-04-01T00:00:00Z"),
+    )
+    assert all(r.statement != "Lint it first." for r in fold(obs))
+
+
+def test_a_bare_phrase_does_not_supersede_a_stated_refusal() -> None:
+    obs = _obs(
+        _inp("s1", "no monkeypatching please, inject the clock", "2026-03-01T00:00:00Z"),
+        _inp("s2", "monkeypatching = hidden coupling, hard pass", "2026-04-01T00:00:00Z"),
+    )
+    assert not any(r.superseded_by for r in fold(obs) if "monkeypatching" in r.statement.lower())
+
+
+def test_a_change_of_habit_may_name_a_weekday_and_when_it_happened() -> None:
+    assert read("after last quarter we don't demo on thursday anymore, wednesdays now").rule
+    assert not read("the demo on thursday got cancelled").rule
