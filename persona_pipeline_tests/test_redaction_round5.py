@@ -4,6 +4,8 @@ check digits are computed with python-stdnum so that a test fails only when the 
 
 from __future__ import annotations
 
+import base64
+
 import pytest
 from stdnum import luhn
 from stdnum.cn import ric
@@ -64,4 +66,41 @@ def test_more_national_ids(redactor: Redactor, text: str, value: str) -> None:
     ],
 )
 def test_invalid_ids_survive(redactor: Redactor, text: str) -> None:
+    assert _out(redactor, text) == text
+
+
+_FCM = "AAAAq1w2E3r:APA91b" + "Hk7_pQ2zR-9xLm4NvB8sT1yW6cJ0dF5gK3aE" * 4
+_PEM_B64 = base64.b64encode(b"-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIJfakefakefake\n-----END EC PRIVATE KEY-----\n")
+_CERT_B64 = base64.b64encode(b"-----BEGIN CERTIFICATE-----\nMIIBfakefakefakefakefake\n-----END CERTIFICATE-----\n")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (f"FIREBASE_KEY={_FCM}", _FCM),
+        (f'"server_key": "{_FCM}"', _FCM),
+        ("Authorization: SSWS 00Tq7wZb3Lk9_Xn2Rv5Pd8Ys1Hc4Jm6Ge0Fa2Ub", "00Tq7wZb3Lk9_Xn2Rv5Pd8Ys1Hc4Jm6Ge0Fa2Ub"),
+        (f"    client-key-data: {_PEM_B64.decode()}", _PEM_B64.decode()),
+        (f'{{"tls.key": "{_PEM_B64.decode()}"}}', _PEM_B64.decode()),
+        ("Cookie: theme=dark; JSESSIONID=9Fq2Lx7ZkR4tWm1Pn8Vb3Yc6; lang=en", "9Fq2Lx7ZkR4tWm1Pn8Vb3Yc6"),
+        ("Set-Cookie: _shop_session=Zk3hY8qLw2Rt5Nm9Bv4Xc7Pd; HttpOnly", "Zk3hY8qLw2Rt5Nm9Bv4Xc7Pd"),
+        ("curl -b 'sessionid=q8w7e6r5t4y3u2i1o9p8a7s6' https://x.test/", "q8w7e6r5t4y3u2i1o9p8a7s6"),
+        ('cookies = {"ASP.NET_SessionId": "h3k9m2p7q4r8s1t6v5w0x2y4"}', "h3k9m2p7q4r8s1t6v5w0x2y4"),
+        ("the sid cookie s%3AaB3dE5fG7hJ9kL1mN2pQ4rS6.tU8vW0xY2z stays valid", "s%3AaB3dE5fG7hJ9kL1mN2pQ4rS6"),
+        ('private_key_id = "0a1b2c3d4e5f60718293a4b5c6d7e8f901234567"', "0a1b2c3d4e5f60718293a4b5c6d7e8f901234567"),
+    ],
+)
+def test_documented_secret_shapes(redactor: Redactor, text: str, value: str) -> None:
+    assert value not in _out(redactor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"    certificate-authority-data: {_CERT_B64.decode()}",  # a certificate is public
+        "Cookie: session_theme=dark; sessionid=",  # no value
+        "set SESSION_ID=session_identifier_value in the docs",  # a word, not a generated value
+    ],
+)
+def test_documented_shapes_not_secrets(redactor: Redactor, text: str) -> None:
     assert _out(redactor, text) == text

@@ -255,9 +255,27 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     (
         "gcp_private_key_id",
         # (JSON quotes the id, a YAML copy of the file does not)
-        r"private_key_id\\?[\"']?\s*:\s*(?:\\?[\"'])?([0-9a-f]{40})\b",
+        r"private_key_id\\?[\"']?\s*[:=]\s*(?:\\?[\"'])?([0-9a-f]{40})\b",  # (`=`: the TOML / HCL copy)
         1,
         ("private_key_id",),
+    ),
+    # Firebase Cloud Messaging legacy server key: `AAAA` + 7 characters, a colon, `APA91b` + ~134
+    ("fcm_server_key", r"\bAAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{60,}", 0, ("apa91b",)),
+    # Okta API tokens go in `Authorization: SSWS <token>` (Okta's own scheme name)
+    ("okta_token", r"\bSSWS[ \t]+([A-Za-z0-9_-]{20,})", 1, ("ssws",)),
+    # a PEM private key pasted base64-encoded (a kubeconfig's `client-key-data`, a k8s Secret's
+    # `tls.key`): base64 of `-----BEGIN`, kept when its decoded armor names a private key
+    ("encoded_private_key", r"\bLS0tLS1CRUdJTi[A-Za-z0-9+/]{40,}={0,2}", 0, ("ls0tls1crudjti",)),
+    # session cookies by the names frameworks give them (`sessionid`, `connect.sid`, `PHPSESSID`,
+    # `JSESSIONID`, `laravel_session`, `_app_session`, `ASP.NET_SessionId`), as a cookie pair
+    # (`Cookie:`, `Set-Cookie:`, `curl -b`), a key of a cookie dict, or prose ("the X cookie V")
+    (
+        "session_cookie",
+        r"(?i)(?:\b|_)(?:[a-z0-9_.]*sess(?:ion)?(?:[_.-]?id)?|connect\.sid|[a-z0-9_]*sid)"
+        r"(?:\\*[\"'])?(?:[ \t]*[=:][ \t]*(?:\\*[\"'])?|%3D|[ \t]+cookie[ \t]+(?:is[ \t]+)?)"
+        r"([A-Za-z0-9%._~+/=-]{16,})",
+        1,
+        ("sess", "sid"),
     ),
     # a credentials file pasted base64-encoded (a k8s Secret's `data:`, GOOGLE_CREDENTIALS): base64
     # of a JSON object opens with `ey` (`{"`) or `ew` (`{` and a line break); it is decoded and kept
@@ -829,6 +847,18 @@ def _b64_credentials(value: str) -> bool:
     return raw[:1] == b"{" and any(f in raw for f in _CREDENTIAL_FIELDS)
 
 
+def _b64_private_key(value: str) -> bool:
+    """Whether base64 opening with `-----BEGIN` decodes to a private key's armor line."""
+    import base64
+
+    head = value[:64]
+    try:
+        armor = base64.b64decode(head[: len(head) // 4 * 4])
+    except ValueError:
+        return False
+    return b"PRIVATE KEY" in armor.split(b"\n", 1)[0]
+
+
 def _basic_auth_ok(value: str) -> bool:
     import base64
     import binascii
@@ -871,6 +901,10 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         return not _basic_auth_ok(value)
     if kind == "encoded_credentials":
         return not _b64_credentials(value)
+    if kind == "encoded_private_key":
+        return not _b64_private_key(value)
+    if kind == "session_cookie":
+        return not _generated(value) or bool(_PLACEHOLDER_VALUE.search(value) or _DOC_EXAMPLE.search(value))
     if value.startswith("-----"):
         return True  # a PEM armor line (`private_key: |` then `-----BEGIN`): the key rule owns the block
     if not group:  # a provider's own shape (ya29.…, SG.….…): only documentation examples are vetoed
@@ -1042,6 +1076,7 @@ def _rel(m: tuple[tuple[int, int], ...], s0: int) -> tuple[tuple[int, int], ...]
 
 
 _OUT_KIND = {
+    "encoded_private_key": "private_key",
     "bare_password": "password",
     "cli_secret": "password",
     "env_pair": "env_secret",
