@@ -104,3 +104,33 @@ def test_documented_secret_shapes(redactor: Redactor, text: str, value: str) -> 
 )
 def test_documented_shapes_not_secrets(redactor: Redactor, text: str) -> None:
     assert _out(redactor, text) == text
+
+
+_D = "Qm9ndXNQcml2YXRlU2NhbGFyXzEyMzQ1Njc4OTA"
+_X = "cHVibGljWENvb3JkaW5hdGVfQWJjZGVmZ2hpams"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f'{{"kty": "EC", "crv": "P-256", "x": "{_X}", "y": "{_X}", "d": "{_D}"}}',
+        f'{{"d": "{_D}", "kty": "OKP", "crv": "Ed25519", "x": "{_X}"}}',
+        f"keys:\n  - kty: OKP\n    crv: Ed25519\n    x: {_X}\n    d: {_D}\n",
+        f'{{\\"kty\\": \\"oct\\", \\"k\\": \\"{_D}\\"}}',
+    ],
+)
+def test_jwk_private_members(redactor: Redactor, text: str) -> None:
+    out = _out(redactor, text)
+    assert _D not in out
+    assert _X in out or _X not in text  # public members stay
+
+
+def test_jwk_public_key_survives(redactor: Redactor) -> None:
+    text = f'{{"kty": "RSA", "e": "AQAB", "n": "{_X}{_X}", "kid": "sig-1"}}'
+    assert _out(redactor, text) == text
+
+
+def test_twilio_api_key_pair(redactor: Redactor) -> None:
+    sid, secret = "SK" + "4e" * 16, "Vq8Lm2Xc7Rt1Zp9Ws4Ny6Kb3Hd5Gf0Ja"
+    out = _out(redactor, f'client = Client("{sid}", "{secret}", account_sid)')
+    assert sid not in out and secret not in out

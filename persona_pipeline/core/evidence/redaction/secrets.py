@@ -281,6 +281,11 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # of a JSON object opens with `ey` (`{"`) or `ew` (`{` and a line break); it is decoded and kept
     # only when it holds a private key or a secret-named field (`_b64_credentials`)
     ("encoded_credentials", r"(?:^|[^A-Za-z0-9+/])(e[wy][A-Za-z0-9+/]{120,}={0,2})", 1, ("ew", "ey")),
+    # a Twilio API key SID (`SK` + 32 hex) names its secret: a credential's user half, redacted (and
+    # its 32-character secret beside it: `near_id_spans`)
+    ("twilio_api_key", r"\bSK[0-9a-f]{32}\b", 0, ("sk",)),
+    # a JSON Web Key's `kty` member: its private members are looked for in its object (`jwk_spans`)
+    ("jwk", r"\bkty\b", 0, ("kty",)),
     # a Twilio account SID is an id, not a secret: it only anchors the search for its auth token
     # (and is redacted with the token it pairs with: `near_id_spans`)
     ("twilio_sid", r"\bAC[0-9a-f]{32}\b", 0, ("ac",)),
@@ -703,7 +708,9 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
 _COMPILED = [(kind, Rx(pat), group, kws, tuple(k.encode() for k in kws)) for kind, pat, group, kws in _OWN_RULES]
 _AWS_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "aws_access_key")
 _TWILIO_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "twilio_sid")
-_ANCHOR_RULES = frozenset({_TWILIO_RULE})
+_TWILIO_KEY_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "twilio_api_key")
+_JWK_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "jwk")
+_ANCHOR_RULES = frozenset({_TWILIO_RULE, _JWK_RULE})
 _PGPASS_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[3] == (":",))  # (its only keyword: the colon)
 _PROSE_KEY_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "prose_key")
 _PUBLIC_BEFORE = re.compile(r"(?i)\bpub(?:lic|lishable)?[ \t_-]*$")
@@ -1039,6 +1046,7 @@ _ACCESS_KEY_ID = Rx(r"\b(?:AKIA|ASIA)[A-Z2-7]{16}\b")
 _AWS_SECRET_SHAPE = Rx(r"(?:^|[^A-Za-z0-9/+=])([A-Za-z0-9/+]{40})(?:[^A-Za-z0-9/+=]|$)")
 _TWILIO_SID = Rx(r"\bAC[0-9a-f]{32}\b")
 _HEX32 = Rx(r"\b([0-9a-f]{32})\b")
+_KTY = Rx(r"\bkty\b")
 _NEAR = 240  # characters around an id where its paired secret is looked for
 
 
@@ -1068,6 +1076,46 @@ def near_id_spans(text: str) -> list[Span]:
                     paired = True
             if paired:  # beside its auth token the SID is half of a credential pair (the -u user)
                 spans.append(Span(s, e, "twilio_sid"))
+    if "SK" in text:
+        for ((s, e),) in _TWILIO_KEY_SID.finditer(text):
+            lo, hi = _paragraph(text, s, e, _NEAR)
+            for _, (a, b) in _ALNUM32.finditer(text, lo, hi):
+                if (a, b) != (s + 2, e) and random_like(text[a:b]) and not _HEX32.match(text[a:b]):
+                    spans.append(Span(a, b, "twilio_api_secret"))
+    return spans
+
+
+_TWILIO_KEY_SID = Rx(r"\bSK[0-9a-f]{32}\b")
+_ALNUM32 = Rx(r"(?:^|[^A-Za-z0-9_])([A-Za-z0-9]{32})(?:[^A-Za-z0-9_]|$)")
+_JWK_REACH = 1200  # a key object's extent around its `kty`
+# RFC 7517/7518 private members: `d` (EC/OKP/RSA private exponent), the RSA CRT primes and
+# exponents, `k` (a symmetric key); JSON (maybe escaped), YAML or `=` forms
+_JWK_PRIVATE = Rx(
+    r"(?:^|[^A-Za-z0-9_])(?:d|p|q|dp|dq|qi|k)(?:\\*[\"'])?[ \t]*[:=][ \t]*(?:\\*[\"'])?([A-Za-z0-9_-]{16,})"
+)
+
+
+def _paragraph(text: str, s: int, e: int, reach: int) -> tuple[int, int]:
+    """The bounds of the paragraph around `s:e`, at most `reach` characters either side."""
+    lo, hi = max(0, s - reach), min(len(text), e + reach)
+    lo = max(lo, text.rfind("\n\n", lo, s) + 1, text.rfind("\n\r\n", lo, s) + 1)
+    cut = [i for i in (text.find("\n\n", e, hi), text.find("\n\r\n", e, hi)) if i >= 0]
+    return lo, min(cut, default=hi)
+
+
+def jwk_spans(text: str) -> list[Span]:
+    """The private members of a JSON Web Key (its `kty` says it is one): public members (`x`, `y`,
+    `n`, `e`) stay."""
+    spans: list[Span] = []
+    done = -1
+    for ((s, e),) in _KTY.finditer(text):
+        if s < done:
+            continue
+        lo, hi = _paragraph(text, s, e, _JWK_REACH)
+        for _, (a, b) in _JWK_PRIVATE.finditer(text, lo, hi):
+            if random_like(text[a:b]) or b - a >= 32:
+                spans.append(Span(a, b, "jwk_private_key"))
+        done = hi
     return spans
 
 
@@ -1230,8 +1278,10 @@ def own_rule_spans(text: str) -> list[Span]:
                 cache[key] = found
             if found is not None:
                 spans.append(Span(s0 + found[0], s0 + found[1], found[2]))  # type: ignore[index]
-    if _AWS_RULE in rule_ids or _TWILIO_RULE in rule_ids:
+    if _AWS_RULE in rule_ids or _TWILIO_RULE in rule_ids or _TWILIO_KEY_RULE in rule_ids:
         spans.extend(near_id_spans(text))
+    if _JWK_RULE in rule_ids:
+        spans.extend(jwk_spans(text))
     return spans
 
 
