@@ -134,3 +134,37 @@ def test_twilio_api_key_pair(redactor: Redactor) -> None:
     sid, secret = "SK" + "4e" * 16, "Vq8Lm2Xc7Rt1Zp9Ws4Ny6Kb3Hd5Gf0Ja"
     out = _out(redactor, f'client = Client("{sid}", "{secret}", account_sid)')
     assert sid not in out and secret not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ('$script:ApiToken = "Hq7vLm2Zx9Rk4Tw1"', "Hq7vLm2Zx9Rk4Tw1"),
+        ('$global:DB_PASSWORD = "p4Ss-Wq9-Lm2z"', "p4Ss-Wq9-Lm2z"),
+        ('<bean p:username="ops" p:password="Zq8wLx3Kv7Rn"/>', "Zq8wLx3Kv7Rn"),
+        ('const API_TOKEN: &str = "Vn3Kq9Lx2Zw7Rt4M";', "Vn3Kq9Lx2Zw7Rt4M"),
+        ('val dbPassword: String = "Mk8Rz2Vq7Xn4"', "Mk8Rz2Vq7Xn4"),
+        ('setx DEPLOY_TOKEN "Tq4Wz8Lm2Xv6Rn1"', "Tq4Wz8Lm2Xv6Rn1"),
+        ('variable "admin_password" {\n  type = string\n  default = "Lw7Xq2Zm9Vk4"\n}', "Lw7Xq2Zm9Vk4"),
+        ("<AdminPassword>\n  <Value>Pz3Kx8Wq2Lm7</Value>\n</AdminPassword>", "Pz3Kx8Wq2Lm7"),
+        ('auth := []ssh.AuthMethod{ssh.Password("Rk9Zq3Lx7Wm2")}', "Rk9Zq3Lx7Wm2"),
+        ('sqlplus scott/"Xq7Lm2Vz9Kw4"@//db.test:1521/svc', "Xq7Lm2Vz9Kw4"),
+        ("sqlplus scott/Xq7Lm2Vz9Kw4@orcl", "Xq7Lm2Vz9Kw4"),
+        ('dsn := "app:Wm4Zq8Lx2Kv7@tcp(db.test:3306)/app"', "Wm4Zq8Lx2Kv7"),
+        ("env:\n  - name: SMTP_PASSWORD\n    value: >-\n      Kz2Wq8Lm4Xv9Rt\n", "Kz2Wq8Lm4Xv9Rt"),
+    ],
+)
+def test_password_label_forms(redactor: Redactor, text: str, value: str) -> None:
+    assert value not in _out(redactor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "std::token = next_token();",  # a scoped name, not a label
+        'variable "db_password" {\n  type = string\n  default = null\n}',
+        'dsn := fmt.Sprintf("%s:%s@tcp(%s)/%s", user, pass, host, db)',
+    ],
+)
+def test_password_forms_not_secrets(redactor: Redactor, text: str) -> None:
+    assert _out(redactor, text) == text

@@ -339,7 +339,9 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         "env_secret",
         # (Makefile's `?=`, `::=`, `+=` assign too; a YAML type tag `!!str` or an anchor `&pw` may
         # stand before the value: an application tag `!Ref X` is a reference, rejected as a value)
-        rf"\b([A-Za-z0-9_.-]*{_LABEL_WORD}(?:[A-Za-z0-9_]*[A-Za-rt-z0-9_])?)[\"']?[ \t]*(?::|=|:=|::=|\?=|\+=|=>)[ \t]*"
+        rf"\b([A-Za-z0-9_.-]*{_LABEL_WORD}(?:[A-Za-z0-9_]*[A-Za-rt-z0-9_])?)[\"']?[ \t]*"
+        # a typed declaration's type (Rust `: &str`, `: &'static str`, Kotlin / TypeScript `: String`)
+        r"(?::[ \t]*&?(?:'static[ \t]+)?[A-Za-z][A-Za-z0-9_]{0,20}[ \t]*=|:|=|:=|::=|\?=|\+=|=>)[ \t]*"
         r"(?:(?:!![A-Za-z]{1,20}|&[A-Za-z0-9_-]{1,64})[ \t]+)?" + _QUOTED_OR_BARE,
         0,
         ("secret", "pass", "pw", "token", "cred", "key", "auth"),
@@ -359,7 +361,8 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         # (an e-mail quote's `> >` may start the value's line)
         rf"""(?i)\bname["']?\s*:\s*["']?([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)["']?\s*,?\s*"""
         r"""(?:\\n)?(?:""" + _PREFIX_ITEM + r""")*\s*-?\s*"""
-        rf"""["']?value["']?\s*:[ \t]*{_QUOTED_OR_BARE}""",
+        # (a block scalar, `value: >-`, holds the value on the next line)
+        rf"""["']?value["']?\s*:[ \t]*(?:[>|][-+]?[ \t]*(?:\r?\n|\\n)[ \t]*)?{_QUOTED_OR_BARE}""",
         0,
         ("secret", "pass", "pw", "token", "key", "auth", "cred"),
     ),
@@ -393,6 +396,50 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         rf"""value[ \t]*=[ \t]*{_QUOTED_OR_BARE}""",
         0,
         ("secret", "pass", "pw", "token", "key", "auth", "cred"),
+    ),
+    # Windows `setx NAME "value"` (no `=`: the value is the second argument)
+    (
+        "env_secret",
+        rf"(?i)\bsetx[ \t]+([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_]*)[ \t]+{_QUOTED_OR_BARE}",
+        0,
+        ("setx",),
+    ),
+    # a Terraform variable named for a secret, its `default` in the block (maybe on escaped lines)
+    (
+        "env_secret",
+        rf"\bvariable[ \t]+\\?\"([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)\\?\"[ \t]*\{{[^{{}}]{{0,300}}?"
+        rf"\bdefault[ \t]*=[ \t]*\\?{_QUOTED_OR_BARE}",
+        0,
+        ("variable",),
+    ),
+    # an element named for a secret holding a `<Value>` child (Windows unattend `<Password><Value>`)
+    (
+        "elem_secret",
+        rf"<([A-Za-z0-9_:.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)>(?:\s|\\[nrt])*<[Vv]alue(>)[ \t]*([^<\r\n]{{4,200}})()</",
+        0,
+        ("value>",),
+    ),
+    # a password passed to a function named for it: Go's `ssh.Password("…")`, `SetPassword('…')`
+    (
+        "positional_password",
+        r"(?:\b|\.)(?:[Ss]et|[Ww]ith|[Nn]ew)?(?:Password|Passphrase)\([ \t]*\\?" + _QUOTED_ONLY,
+        0,
+        ("password(", "passphrase("),
+    ),
+    # Oracle tools' `user/password@connect` argument (`sqlplus scott/"tiger"@//host:1521/svc`)
+    (
+        "password",
+        r"\b(?:sqlplus|sqlldr|expdp|impdp|rman|dgmgrl|sqlcl)[ \t]+(?:-[A-Za-z]+[ \t]+)*\\?[\"']?[A-Za-z0-9_.$#]{1,64}"
+        r"/\\?[\"']?([^\s\"'@\\/]{4,128})\\?[\"']?@",
+        1,
+        ("sqlplus", "sqlldr", "expdp", "impdp", "rman", "dgmgrl", "sqlcl"),
+    ),
+    # Go's MySQL driver DSN: `user:password@tcp(host:3306)/db`, `@unix(/path)`
+    (
+        "url_password",
+        r"(?:^|[\s\"'`=(])[A-Za-z0-9_.-]{1,64}:([^\s@\"'`/]{1,128})@(?:tcp|tcp6|unix|udp)\(",
+        1,
+        ("@tcp", "@unix", "@udp"),
     ),
     # CLI flags that take a secret: --password X, --password=X, --client-secret X, --api-key X …
     (
@@ -1166,7 +1213,8 @@ def _decide(
     None when the match is a reference, placeholder, example or no secret at all."""
     kind, _, group, _, _ = _COMPILED[idx]
     labelled = kind in _LABELLED and group == 0
-    scoped = prev[-1:] == ":" and not prev.lower().endswith("$env:")
+    # (`p:password=`, `$script:TOKEN =`: a namespace or a PowerShell scope, not a `::` path)
+    scoped = prev[-2:] == "::"
     if labelled and scoped and kind not in ("cli_secret", "positional_password"):
         return None  # `AWS::KMS::Key`, `std::key`: the tail of a scoped name, not a label
     name = ""
