@@ -168,3 +168,24 @@ def test_password_label_forms(redactor: Redactor, text: str, value: str) -> None
 )
 def test_password_forms_not_secrets(redactor: Redactor, text: str) -> None:
     assert _out(redactor, text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("hasło do bazy: Vq8Lm2Xz7Kw", "Vq8Lm2Xz7Kw"),
+        ("şifre: Tz4Wq9Lm2Xk (kimseyle paylaşma)", "Tz4Wq9Lm2Xk"),
+        ("a senha do servidor é Rm7Kq2Wz9Lx", "Rm7Kq2Wz9Lx"),
+        ("heslo k databázi: Kx3Vq8Lm2Wz", "Kx3Vq8Lm2Wz"),
+        ("lösenord: Zq2Wm8Lx4Kv", "Zq2Wm8Lx4Kv"),
+        ("пароль от сервера: Lm9Kq2Xz7Wv", "Lm9Kq2Xz7Wv"),
+        ("мой пароль: Wz3Kq8Lm2Xv", "Wz3Kq8Lm2Xv"),
+    ],
+)
+def test_password_prose_more_languages(redactor: Redactor, text: str, value: str) -> None:
+    assert value not in _out(redactor, text)
+
+
+@pytest.mark.parametrize("text", ["hasło do serwera: zmienione wczoraj", "a senha do deploy é secreta"])
+def test_password_prose_words_survive(redactor: Redactor, text: str) -> None:
+    assert _out(redactor, text) == text

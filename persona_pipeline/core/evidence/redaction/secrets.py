@@ -702,6 +702,42 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         1,
         ("pass", "pwd", "secret", "api key", "token", "kennwort", "contrase", "mot de passe", "senha"),
     ),
+    # "password" in more Latin-script languages (Polish hasło, Turkish şifre / parola, Portuguese
+    # senha, Czech heslo, Croatian lozinka, Finnish salasana, Danish adgangskode, Swedish lösenord,
+    # Norwegian passord, Hungarian jelszó, Slovene geslo, Romanian parolă, Indonesian kata sandi…),
+    # then up to three words ("hasło do serwera", "a senha do deploy") and a colon, `=`, an arrow or
+    # a copula ("é", "est", "jest", "är", "er", "on", "to")
+    (
+        "password",
+        r"(?i)(?:\x7fifre|\b(?:has\x7fo|haslo|sifre|parola|parol\x7f|senha|heslo|lozinka|salasana|adgangskode|"
+        r"l\x7fsenord|losenord|passord|jelsz\x7f|jelszo|geslo|wachtwoord|contrase[n\x7f]a|kennwort|passwort|"
+        r"mot de passe|kata sandi|m\x7fr\x7fti|mk\x7f))"  # (`\b` cannot precede a DEL: `şifre`)
+        r"(?:[ \t]+[A-Za-z\x7f._@-]{1,30}){0,3}?"
+        r"(?:[ \t]*(?::|=|->|=>|\x7f)|[ \t]+(?:is|est|es|jest|to|\x7fr|ar|er|on|ist|lautet|era|\x7f))"
+        r"[ \t]*[\"'`]?([^\s\"'`]{6,128})",
+        1,
+        (
+            "has",
+            "ifre",
+            "parol",
+            "senha",
+            "heslo",
+            "lozinka",
+            "salasana",
+            "adgangskode",
+            "senord",
+            "passord",
+            "jelsz",
+            "geslo",
+            "wachtwoord",
+            "contrase",
+            "kennwort",
+            "passwort",
+            "mot de passe",
+            "kata sandi",
+            "m",
+        ),
+    ),
     # "log in as admin with X", "logged in as deploy using X": a login's user, then its password
     (
         "password",
@@ -712,7 +748,13 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ),
     # a password label in a non-Latin script (`パスワード: X`, `пароль: X`, `密码：X`): in the fold the
     # label is a run of DELs; `_decide` reads it in the text (`_INTL_PASSWORD_LABELS`)
-    ("intl_password", r"(\x7f{2,12})[ \t]*(?::|\x7f)[ \t]*[\"'`]?([^\s\"'`\x7f]{6,128})", 2, ("\x7f",)),
+    # (the label may be followed by a word or three: `пароль от стенда: X`)
+    (
+        "intl_password",
+        r"(\x7f{2,12}(?:[ \t]+\x7f{1,12}){0,3})[ \t]*(?::|\x7f)[ \t]*[\"'`]?([^\s\"'`\x7f]{6,128})",
+        2,
+        ("\x7f",),
+    ),
     # "user root, passphrase X": a password label right before a value, no verb; only a value with
     # three character classes counts ("password hashing_v2", "password reset" are words)
     (
@@ -1252,7 +1294,7 @@ def _decide(
         return None  # colon-separated hex fields (`AB12:12345:C0FFEE:…`): an id, not a password file
     if kind == "intl_password":
         label = matched[groups[1][0] : groups[1][1]].lower()
-        if not label.endswith(_INTL_PASSWORD_LABELS):
+        if not any(w.endswith(_INTL_PASSWORD_LABELS) for w in label.split()):
             return None  # any other word in that script before a colon
         kind = "password"
     if labelled and prev[-1:] == "$" and not quoted:
