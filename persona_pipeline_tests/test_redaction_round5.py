@@ -189,3 +189,26 @@ def test_password_prose_more_languages(redactor: Redactor, text: str, value: str
 @pytest.mark.parametrize("text", ["hasło do serwera: zmienione wczoraj", "a senha do deploy é secreta"])
 def test_password_prose_words_survive(redactor: Redactor, text: str) -> None:
     assert _out(redactor, text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "OPENAI_API_KEY: sk-...Wq7z (last used yesterday)",
+        "STRIPE_KEY=sk_live_****4242",
+        "password: ●●●●●●●●",
+        '{"msg": "password: \\u2022\\u2022\\u2022\\u2022\\u2022\\u2022"}',
+        "note=password%3A+%E2%97%8F%E2%97%8F%E2%97%8F%E2%97%8F%E2%97%8F&x=1",
+        "set DB_PASSWORD=%DB_PASSWORD%",
+        "q=set+DB_PASSWORD%3D%25DB_PASSWORD%25&submit=Save",
+        '{"text": "docker login -u $REG_USER -p $REG_PASS\\"}',
+        'let api_key = std::env::var("API_KEY")?;',
+        'auto token = std::getenv("TOKEN");',
+    ],
+)
+def test_masked_and_references_survive(redactor: Redactor, text: str) -> None:
+    assert _out(redactor, text) == text
+
+
+def test_unmasked_value_still_caught(redactor: Redactor) -> None:
+    assert "sk-proj-" not in _out(redactor, "OPENAI_API_KEY=sk-proj-" + "Qw8Lm2Zx7Kv4Rt9Pn3Hb6Yc1" * 2)

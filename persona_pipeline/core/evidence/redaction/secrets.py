@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import re
+import urllib.parse
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import islice, pairwise
@@ -118,7 +119,15 @@ _META_PARTS = frozenset(
     ]
 )
 _CODE_REFERENCE = Rx(
-    r"^[A-Za-z_$][A-Za-z0-9_$]*(?:(?:\??\.[A-Za-z_$][A-Za-z0-9_$]*)+\??\.?$|(?:\??\.[A-Za-z_$][A-Za-z0-9_$]*)*\()"
+    # (`::` too: Rust's `std::env::var(`, C++'s `std::getenv(`)
+    r"^[A-Za-z_$][A-Za-z0-9_$]*(?:(?:(?:\??\.|::)[A-Za-z_$][A-Za-z0-9_$]*)+\??\.?$|"
+    r"(?:(?:\??\.|::)[A-Za-z_$][A-Za-z0-9_$]*)*\()"
+)
+# A masked credential, as dashboards and CLIs print one: mask characters only (`●●●●`, `****`),
+# or a short prefix, a run of mask characters or an ellipsis, and at most six characters left in
+# clear (`sk-...abcd`, `****1234`, `ghp_…Xy9z`). What is shown is not the secret.
+_MASKED = re.compile(
+    r"^(?:[*•●·∙○◦■□█x.… -]{3,}|[A-Za-z0-9_-]{0,12}(?:\*{3,}|[•●·∙○◦■□█]{3,}|\.{3,}|…)[A-Za-z0-9]{0,6})$"
 )
 _DOC_EXAMPLE = Rx(r"EXAMPLE|\.\.\.$|x{8,}|X{8,}")
 
@@ -910,6 +919,29 @@ def _generated(value: str) -> bool:
     return symbols >= 2 or (symbols == 1 and _ODD_CASE.search(value) is not None)
 
 
+_UNI_ESC = re.compile(r"\\+u([0-9a-fA-F]{4})")
+
+
+def _masked(value: str) -> bool:
+    """`_MASKED`, also written with JSON (`\\u25cf`) or URL (`%E2%97%8F`) escapes."""
+    if _MASKED.match(value):
+        return True
+    if "\\u" in value:
+        return bool(_MASKED.match(_UNI_ESC.sub(lambda m: chr(int(m[1], 16)), value)))
+    if "%" in value:
+        return bool(_MASKED.match(urllib.parse.unquote(value)))
+    return False
+
+
+def _bare(value: str) -> tuple[str, ...]:
+    """A finding's value without what encoding glued to it: a following parameter, trailing
+    escapes and quotes; and URL-decoded, without a leading `=`/`:`."""
+    out = [value.split("&", 1)[0].rstrip("\\\"'")]
+    if "%" in value:
+        out.append(urllib.parse.unquote(value).lstrip("=: ").split("&", 1)[0].rstrip("\\\"'"))
+    return tuple(out)
+
+
 def _is_placeholder_value(value: str, following: str, code_check: bool = True) -> bool:
     # os.environ["X"], getenv(...), req.headers.authorization: code, not a value
     if code_check and (following[:1] in ("(", "[") or _CODE_REFERENCE.match(value)):
@@ -980,9 +1012,9 @@ def _code_like(value: str) -> bool:
         head = head.split(sep, 1)[0]
     if not head:
         return False
-    if head == value and "." not in value:
+    if head == value and "." not in value and "::" not in value:
         return True  # one bare word: the reference checks decide
-    return all(_IDENT_PART.match(p) for p in head.split(".") if p)
+    return all(_IDENT_PART.match(p) for p in head.replace("::", ".").split(".") if p)  # (`std::env::var`)
 
 
 @lru_cache(maxsize=16384)
@@ -993,6 +1025,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         # the doc-example check runs on the key body only, and a body of `...` is no key
         body = value.split("-----", 2)[-1]
         return len(list(islice(filter(str.isalnum, body.split("-----END")[0]), 8))) < 8
+    if _masked(value):
+        return True
     if kind == "basic_auth":
         return not _basic_auth_ok(value)
     if kind == "encoded_credentials":
@@ -1305,6 +1339,8 @@ def _decide(
         and any(not c.isascii() and not c.isalpha() and c not in _PROSE_NON_ASCII_OK for c in matched[:start])
     ):
         return None  # the fold's DEL between label and value stood for no arrow or letter
+    if not quoted and end - start > 1 and matched[end - 1] == "\\" and (matched[end : end + 1] or following) == '"':
+        end -= 1  # `-p $PASS\"}`: the backslash escapes the closing quote of a JSON string
     if not quoted and "&" in matched[start:end]:
         nxt = _NEXT_PARAM.search(matched[start:end])
         if nxt is not None:
@@ -1414,8 +1450,10 @@ def betterleaks_values(texts: Sequence[str]) -> dict[str, str]:
             value = finding.match.value or finding.match.full
             if not value or len(value) < 6 or "REDACTED" in value or _DOC_EXAMPLE.search(value):
                 continue
-            if _PLACEHOLDER_VALUE.search(value) or _names_a_secret(value):
+            if _PLACEHOLDER_VALUE.search(value) or _names_a_secret(value) or _masked(value):
                 continue
+            if any(not b or _PLACEHOLDER_VALUE.search(b) or _masked(b) for b in _bare(value) if b != value):
+                continue  # `%3D%25DB_PASSWORD%25&x=1`, `$DOCKER_PASS\`: a reference, encoded or escaped
             found.setdefault(value, _RULE_KIND.get(finding.rule_id, finding.rule_id.replace("-", "_")))
     return found
 
