@@ -212,3 +212,33 @@ def test_masked_and_references_survive(redactor: Redactor, text: str) -> None:
 
 def test_unmasked_value_still_caught(redactor: Redactor) -> None:
     assert "sk-proj-" not in _out(redactor, "OPENAI_API_KEY=sk-proj-" + "Qw8Lm2Zx7Kv4Rt9Pn3Hb6Yc1" * 2)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("ship it to Unit 4/17 Beach Rd, Bondi NSW 2026 please", "4/17 Beach Rd, Bondi NSW 2026"),
+        ("I live at 88 Smith Street, Collingwood VIC 3066", "88 Smith Street, Collingwood VIC 3066"),
+        ("entregar em Rua das Flores, 215 - Centro, Curitiba - PR, 80020-090", "Rua das Flores, 215"),
+        ("Av. Sete de Setembro, 1020, apto 3 - Centro, Salvador - BA, 40060-001", "Sete de Setembro, 1020"),
+        ("address: House 12, MG Road, Ernakulam, Kerala 682016", "House 12, MG Road, Ernakulam"),
+        ("Plot 7, Sector 5, Salt Lake, Kolkata, West Bengal - 700091", "Sector 5, Salt Lake, Kolkata"),
+        ("adres: ul. Piotrkowska 120 m. 4, 90-006 Łódź", "Piotrkowska 120 m. 4, 90-006"),
+        ("al. Niepodległości 5/7, 61-874 Poznań", "5/7, 61-874"),
+    ],
+)
+def test_more_countries_addresses(redactor: Redactor, text: str, value: str) -> None:
+    assert value not in _out(redactor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "release 2.4, build SA 5045 passed",  # a state-like tail with no street
+        "error 12, see docs for Kerala 682016 mirror",  # a state and PIN without a street line
+        "order 95123-456 shipped",
+        "ul. 12-345 is not a street",
+    ],
+)
+def test_address_lookalikes_survive(redactor: Redactor, text: str) -> None:
+    assert _out(redactor, text) == text

@@ -115,6 +115,41 @@ _CA_TAIL = Rx(
     rf"(?:\b{_CAPW}(?:[ \t]+{_CAPW}){{0,2}},?[ \t]*)?\(?\b(?:{_CA_PROVINCE})\b\)?,?[ \t]+"
     r"([ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ -]?\d[ABCEGHJ-NPRSTV-Z]\d)\b"
 )
+# AU: [Unit] number[/number] street words and type, suburb, state abbreviation, 4-digit postcode
+_AU_WAY = (
+    r"St|Street|Rd|Road|Ave|Avenue|Dr|Drive|Pde|Parade|Tce|Terrace|Hwy|Highway|Cres|Crescent|Ct|Court|Pl|Place|"
+    r"Ln|Lane|Blvd|Bvd|Boulevard|Way|Cl|Close|Esp|Esplanade|Cct|Circuit|Gr|Grove|Sq|Square|Mall|Row|Walk|Rise|"
+    r"Loop|Gdns|Gardens|Mews|Quay|Wharf|Promenade|Track"
+)
+_AU_STATE_POSTCODE = r"\b(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT)[ \t]+\d{4}\b"
+_AU_ADDRESS = Rx(
+    r"\b(?:(?:Unit|Apt|Flat|Suite|Level|Shop)[ \t]+)?\d{1,5}[A-Za-z]?(?:/\d{1,5}[A-Za-z]?)?[ \t]+"
+    rf"(?:{_CAPW}[ \t]+){{1,3}}(?:{_AU_WAY})\.?,?[ \t]+(?:{_CAPW},?[ \t]+){{1,3}}" + _AU_STATE_POSTCODE
+)
+# BR: a street type, its name, `, number`, complement / bairro / city / UF on the line, the CEP
+_BR_ADDRESS = Rx(
+    r"\b(?:Rua|R\.|Avenida|Av\.|Travessa|Tv\.|Alameda|Al\.|Pra\x7fa|Praca|Estrada|Rodovia|Rod\.|Largo|Ladeira)"
+    r"[ \t]+[^\n,]{2,60},[ \t]*(?:n[o\x7f]?\.?[ \t]*)?\d{1,5}\b[^\n]{0,100}?\b\d{5}-\d{3}\b"
+)
+# IN: [Flat/House/Plot] number, comma-separated lines, a state or union territory, the 6-digit PIN
+_IN_STATE = (
+    r"Andhra Pradesh|Arunachal Pradesh|Assam|Bihar|Chhattisgarh|Goa|Gujarat|Haryana|Himachal Pradesh|Jharkhand|"
+    r"Karnataka|Kerala|Madhya Pradesh|Maharashtra|Manipur|Meghalaya|Mizoram|Nagaland|Odisha|Orissa|Punjab|"
+    r"Rajasthan|Sikkim|Tamil Nadu|Telangana|Tripura|Uttar Pradesh|Uttarakhand|West Bengal|New Delhi|Delhi|"
+    r"Chandigarh|Puducherry|Pondicherry|Jammu and Kashmir|Ladakh|Lakshadweep|Andaman and Nicobar Islands"
+)
+_IN_STATE_PIN = rf"\b(?:{_IN_STATE})[ \t]*[-,]?[ \t]*[1-9]\d{{2}}[ \t]?\d{{3}}\b"
+_IN_ADDRESS = Rx(
+    r"(?:\b(?:Flat|House|Plot|Door|Apt|Apartment|Block|Shop)[ \t]+(?:No\.?[ \t]*)?)?\b[A-Z]?-?\d{1,5}[A-Za-z]?"
+    # (the state ends a comma-separated line of parts: "…, Bengaluru, Karnataka 560085")
+    r"(?:/\d{1,5})?,[^\n]{3,120}?,[ \t]*" + _IN_STATE_PIN
+)
+# PL: ul./al./pl./os. and the street, number [/flat or `m.` flat], the postcode NN-NNN and the town
+_PL_ADDRESS = Rx(
+    r"\b(?:ul\.|al\.|pl\.|os\.|ulica|aleja|aleje|plac|osiedle)[ \t]*"
+    rf"(?:{_CAPW}[ \t]+){{0,3}}{_CAPW}[ \t]+\d{{1,4}}[A-Za-z]?"
+    r"(?:[ \t]*/[ \t]*\d{1,4}|[ \t]+(?:m|lok)\.[ \t]*\d{1,4})?,?[ \t]+\d{2}-\d{3}[ \t]+" + _CITY
+)
 # romanised Japanese: block-lot numbers, ward/city (…-ku, …-shi), prefecture, postcode
 _JP_ROMAJI = Rx(
     r"\b\d{1,4}(?:-\d{1,4}){1,3},?[ \t]+(?:[A-Z][a-z]+(?:-[a-z]+)?,?[ \t]+){0,3}"
@@ -277,6 +312,10 @@ _GATED: tuple[Rx, ...] = (
     _ROMAN_STREET,
     _CA_TAIL,
     _JP_ROMAJI,
+    _AU_ADDRESS,
+    _BR_ADDRESS,
+    _IN_ADDRESS,
+    _PL_ADDRESS,
     _DOB,
     _DOB_AFTER,
     _DOB_CELL,
@@ -310,6 +349,10 @@ _GATE_PART: dict[int, str] = {
     id(_ROMAN_STREET): rf"\b(?:{_ES_WAY}|{_IT_WAY})[ \t]+",
     id(_CA_TAIL): r"[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ -]?\d[ABCEGHJ-NPRSTV-Z]\d\b",
     id(_JP_ROMAJI): r"-(?:ku|shi|cho|machi|gun)\b",
+    id(_AU_ADDRESS): _AU_STATE_POSTCODE,
+    id(_BR_ADDRESS): r"\b\d{5}-\d{3}\b",
+    id(_IN_ADDRESS): _IN_STATE_PIN,
+    id(_PL_ADDRESS): r"\b\d{2}-\d{3}[ \t]+[A-Z\x7f]",
     id(_DOB): _DOB_LABELS,
     id(_DOB_AFTER): _DOB_LABELS,
     id(_DOB_CELL): _DOB_LABELS,
@@ -328,7 +371,20 @@ _NAME_IDX = {
 }
 _NAME_SET = frozenset(GATE_NAMES)
 _NAT_IDX = frozenset(_IDX[id(rx)] for rx in national_ids.GATED)
-_ADDR_IDX = frozenset(_IDX[id(rx)] for rx in (_NL_STREET, _NL_POSTAL, _ROMAN_STREET, _CA_TAIL, _JP_ROMAJI))
+_ADDR_IDX = frozenset(
+    _IDX[id(rx)]
+    for rx in (
+        _NL_STREET,
+        _NL_POSTAL,
+        _ROMAN_STREET,
+        _CA_TAIL,
+        _JP_ROMAJI,
+        _AU_ADDRESS,
+        _BR_ADDRESS,
+        _IN_ADDRESS,
+        _PL_ADDRESS,
+    )
+)
 _DOB_IDX = frozenset(_IDX[id(rx)] for rx in (_DOB, _DOB_AFTER, _DOB_CELL))
 _PHONE_IDX = frozenset(_IDX[id(rx)] for rx in (*(rx for rx, _ in _PHONE_SHAPES), _PHONE_LABELLED))
 
@@ -452,6 +508,10 @@ def intl_address_spans(text: str) -> Iterator[Span]:
     if _open(gates, _JP_ROMAJI):
         for ((start, end),) in _JP_ROMAJI.finditer(text):
             yield Span(start, end, "address")
+    for rx in (_AU_ADDRESS, _BR_ADDRESS, _IN_ADDRESS, _PL_ADDRESS):  # (each ends in its postcode)
+        if _open(gates, rx):
+            for ((start, end),) in rx.finditer(text):
+                yield Span(start, end, "address")
     if _other_script(text) and any(c in text for c in _JP_CHARS):
         for m in _JP_NATIVE.finditer(text):
             value = m.group(0)
