@@ -242,3 +242,22 @@ def test_more_countries_addresses(redactor: Redactor, text: str, value: str) -> 
 )
 def test_address_lookalikes_survive(redactor: Redactor, text: str) -> None:
     assert _out(redactor, text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("git config user.email lena@müller-technik.de", "müller-technik.de"),
+        ("Reply-To: józef.nowak@example-firma.pl", "józef.nowak"),
+        ("zadzwoń pod 601 234 567", "601 234 567"),
+        ("ring mig på 070-123 45 67", "070-123 45 67"),
+        ('{"nacimiento": "14/03/1987"}', "14/03/1987"),
+    ],
+)
+def test_idn_emails_labelled_phones_birth_keys(redactor: Redactor, text: str, value: str) -> None:
+    assert value not in _out(redactor, text)
+
+
+def test_session_uuid_in_transcript_survives(redactor: Redactor) -> None:
+    text = '{"sessionId": "0f8fad5b-d9cb-469f-a165-70867728950e", "type": "user"}'
+    assert _out(redactor, text) == text

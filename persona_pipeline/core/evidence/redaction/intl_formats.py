@@ -169,7 +169,9 @@ _DOB_NOUN = (
     r"geboortedatum|date[ _]?(?:de[ _]?)?naiss(?:ance)?\.?|fecha[ _]?(?:de[ _]?)?nac(?:imiento)?\.?|"
     r"f\.[ _]?nac(?:imiento)?\.?|data[ _]?(?:de[ _]?)?nasc(?:imento)?\.?|data[ _]?(?:di[ _]?)?nascita|"
     r"data[ _]urodzenia|f\x7fdelsedatum|f\x7fdselsdato|syntym\x7faika|do\x7fum[ _]tarihi|datum[ _]narozen\x7f|"
-    r"geb(?:\.|urts)?[ _-]?dat(?:um|\.)|birth[\"']?[ \t]*[:=]|fdn|ddn"
+    r"geb(?:\.|urts)?[ _-]?dat(?:um|\.)|birth[\"']?[ \t]*[:=]|fdn|ddn|"
+    # the birth noun alone, as a key (`"nacimiento": …`, `nascimento:`)
+    r"nacimiento|nascimento|naissance|urodzeni[ae]|nascita"
 )
 _DOB_VERB = (
     r"born|geboren|geb\.|nacid[oa]/a|nascid[oa]\(a\)|nat[oa]/a|"
@@ -243,7 +245,10 @@ _PHONE_WORDS = (
     r"phone|tel|t\x7fl|tel\x7ffono|telefono|telefoon|telefon|telephone|mobile|mobiel|m\x7fvil|movil|cellulare|cell|"
     r"cellular|celular|cel|tlf|tfno|tlfno|telf|handy|fax|whatsapp|sms|ph|mob|"
     r"ll\x7fmame|chiamami|bel[ \t]+me|text[ \t]+me|call[ \t]+me|"
-    r"ring[ \t]+me|appelle[rz]?-moi|ruf[ \t]+mich[ \t]+an|recapito|telefonnummer|telefoonnummer|rufnummer"
+    r"ring[ \t]+me|appelle[rz]?-moi|ruf[ \t]+mich[ \t]+an|recapito|telefonnummer|telefoonnummer|rufnummer|"
+    # Polish "zadzwoń (pod)", "komórka"; Portuguese "ligue (para)"; Swedish / Norwegian "ring (mig)"
+    # (a word ending in a DEL has no `\b` after it: `zadzwoń pod`)
+    r"(?:za)?dzwo(?:\x7f|n)[ \t]+(?:pod|na)|kom\x7frka|komorka|ligue|ligar|ring[ \t]+(?:mig|meg)"
 )
 _WEAK_PHONE_WORDS = r"contact|ring|call|num(?:ero)?|n\x7fmero|nummer|number|llamar|chiamare|chiama|bellen|anrufen"
 # a phone word shortly before the number: `tel:`, `TEL;TYPE=CELL:`, `llámame al`, `phone (NL): `
@@ -304,7 +309,11 @@ _FULLWIDTH_PHONE = re.compile(r"[＋+]?[０-９][０-９－ー‐\-（）() ]{8,
 _OTHER_PHONE = re.compile(
     r"(?:電話|携帯|連絡先|телефон|Телефон|전화|手机)(?:番号|号码|번호)?[^\d\n]{0,8}(\+?\d[\d .\-]{7,14}\d)"
 )
-_LABELLED_REGIONS = ("ES", "IT", "NL", "JP", "AU", "MX", "CA")
+# (a labelled number is read in each of these regions' national plans, all validated by phonenumbers)
+_LABELLED_REGIONS = (
+    *("ES", "IT", "NL", "JP", "AU", "MX", "CA"),
+    *("PL", "SE", "BR", "DE", "KR", "ZA", "PT", "FR", "GB", "IN", "TR", "AT", "CH", "BE", "DK", "NO", "FI", "IE"),
+)
 
 _GATED: tuple[Rx, ...] = (
     _NL_STREET,

@@ -21,7 +21,9 @@ from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSe
 from persona_pipeline.core.evidence.redaction.phone_check import valid_region
 from persona_pipeline.core.evidence.redaction.spans import Span
 
-_EMAIL = Rx(r"(?i)\b[a-z0-9][a-z0-9._%+-]{0,63}@[a-z0-9][a-z0-9.-]{0,253}\.[a-z]{2,24}\b")
+# (a DEL is a non-ASCII letter of the fold: internationalised local parts and domains, RFC 6531 /
+# IDNA, `françois@`, `@bücher-schmidt.at`)
+_EMAIL = Rx(r"(?i)\b[a-z0-9][a-z0-9\x7f._%+-]{0,63}@[a-z0-9\x7f][a-z0-9\x7f.-]{0,253}\.[a-z]{2,24}\b")
 _DOC_DOMAINS = ("example.com", "example.org", "example.net", "localhost", "users.noreply.github.com")
 _DOC_TLDS = (".invalid", ".test", ".example", ".local", ".localhost")
 _NO_REPLY_LOCALS = {"noreply", "no-reply", "donotreply", "do-not-reply", "git", "notifications"}

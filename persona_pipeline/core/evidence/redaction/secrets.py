@@ -129,6 +129,7 @@ _CODE_REFERENCE = Rx(
 _MASKED = re.compile(
     r"^(?:[*•●·∙○◦■□█x.… -]{3,}|[A-Za-z0-9_-]{0,12}(?:\*{3,}|[•●·∙○◦■□█]{3,}|\.{3,}|…)[A-Za-z0-9]{0,6})$"
 )
+_UUID = Rx(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 _DOC_EXAMPLE = Rx(r"EXAMPLE|\.\.\.$|x{8,}|X{8,}")
 
 # Label words. A label's parts (split at _ . - and camel humps) decide how strong it is: `pass`
@@ -1034,6 +1035,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
     if kind == "encoded_private_key":
         return not _b64_private_key(value)
     if kind == "session_cookie":
+        if _UUID.match(value):
+            return True  # a session's id in logs and transcripts (`"sessionId": "<uuid>"`), not its cookie
         return not _generated(value) or bool(_PLACEHOLDER_VALUE.search(value) or _DOC_EXAMPLE.search(value))
     if value.startswith("-----"):
         return True  # a PEM armor line (`private_key: |` then `-----BEGIN`): the key rule owns the block
