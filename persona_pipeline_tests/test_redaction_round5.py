@@ -261,3 +261,29 @@ def test_idn_emails_labelled_phones_birth_keys(redactor: Redactor, text: str, va
 def test_session_uuid_in_transcript_survives(redactor: Redactor) -> None:
     text = '{"sessionId": "0f8fad5b-d9cb-469f-a165-70867728950e", "type": "user"}'
     assert _out(redactor, text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("담당자: 박서연", "박서연"),
+        ("담당자: Miriam Katz-Levi", "Miriam Katz-Levi"),
+        ("Reported-by: 陈小明", "陈小明"),
+        ("merged by Дмитрий Соколов yesterday", "Дмитрий Соколов"),
+        ('"displayName": "鈴木一郎"', "鈴木一郎"),
+        ("高橋さんがレビューしました", "高橋"),
+        ('{"author": {"name": "Amara Nwosu", "url": null}}', "Amara Nwosu"),
+        ("^9c1d2e3 (Kofi Boateng 2024-05-01 09:12:00 +0200 17) x = 1", "Kofi Boateng"),
+        ("Kind regards,\napi-1  | Ingrid Solberg\napi-1  | Staff Engineer", "Ingrid Solberg"),
+    ],
+)
+def test_names_in_more_contexts_and_scripts(redactor: Redactor, text: str, value: str) -> None:
+    assert value not in _out(redactor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["东京的天气很好，我们明天开会。", "Сервер перезапущен, ошибок нет.", '"displayName": "Build Pipeline"'],
+)
+def test_other_script_prose_survives(redactor: Redactor, text: str) -> None:
+    assert _out(redactor, text) == text

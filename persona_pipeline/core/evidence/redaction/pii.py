@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
@@ -1098,6 +1099,8 @@ _FULL = rf"{_NW}(?:[ \t]+(?:[A-Z]\.[ \t]+)?(?:{_PARTICLE}[ \t]+)?{_NW}){{1,3}}"
 _NAME_CONTEXT = Rx(
     # a chat mention of a display name, "@Kwame Mensah" (two words at least: see person_name_spans)
     r"(?:(?:^|[\s(\[>\"',])@|"
+    # a `git blame` line: the commit, maybe a file name, then `(Author Name 2024-03-12 …`
+    r"(?:^|\s)\^?[0-9a-f]{7,40}[ \t]+(?:[^\s()]{1,80}[ \t]+)?\(|"
     r"(?i:\b(?:ask|asked|ping|pinged|cc|bcc|dear|hi|hello|hey|thanks|thank you|attn|with|talked to|spoke to|"
     # handing work or credit to someone: "assigned to X", "thanks to X"
     r"(?:re)?assigned to|handed (?:it )?(?:over )?to|escalated to|(?:thanks|thank you|kudos|credit) to|"
@@ -1127,7 +1130,9 @@ _PERSON_KEYS = (
 # ... or an XML/HTML element of that name, its attributes and its brackets possibly escaped:
 # <author>X</author>, <dc:creator>X, <maintainer email="…">X, &lt;owner&gt;X
 _KEYED_NAME = Rx(
-    rf"(?:(?i:\b(?:{_PERSON_KEYS}))\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?|"
+    # (a person object's name member: `"author": {"name": "X"}`, `assignee: {displayName: X}`)
+    rf"(?:(?i:\b(?:{_PERSON_KEYS}))\\?[\"']?[ \t]*[:=][ \t]*"
+    r"(?:\{[ \t]*\\?[\"']?(?i:name|display_?name|full_?name)\\?[\"']?[ \t]*:[ \t]*)?\\?[\"']?|"
     rf"(?i:(?:<|&lt;)(?:[a-z]{{1,12}}:)?(?:{_PERSON_KEYS}))(?:[ \t][^<>\n]{{0,80}})?(?:>|&gt;)[ \t]*)"
     rf"({_FULL}|{_NW})"
 )
@@ -1136,7 +1141,9 @@ _KEYED_NAME = Rx(
 # be a JSON-escaped `\n`)
 _SIGNOFF = Rx(
     r"(?m)(?i:(?:^|[\]>:][ \t]+|\")[ \t]*(?:thanks|thank you|many thanks|cheers|best|best regards|kind regards|regards|"
-    r"sincerely|br|all the best|--)[ \t]*[,!.]?[ \t]*(?:\r?\n|\\n)[ \t]*)"
+    r"sincerely|br|all the best|--)[ \t]*[,!.]?[ \t]*(?:\r?\n|\\n)[ \t]*"
+    # (the name's line may carry the same log prefix: a timestamp, a compose service's `api-1  | `)
+    r"(?:\d{4}-\d\d-\d\dT[0-9:.]{8,18}Z?[ \t]+|[A-Za-z0-9_.-]{1,30}[ \t]+\|[ \t]+)?)"
     rf"({_FULL}|{_NW})[ \t]*(?:$|[|<\"]|\\n)"
 )
 
@@ -1290,10 +1297,48 @@ def _context_matches(text: str) -> Iterator[tuple[tuple[int, int], ...]]:
             return
 
 
+# Names in other scripts (Han, Hangul, kana, Cyrillic, Arabic, Hebrew, Greek), read in the original
+# text behind a non-ASCII test: after a role label in that script or in English (`담당자:`,
+# `Reported-by:`, `merged by`, `"displayName": "`), or before an honorific (`さん`, `様`, `씨`, `님`).
+# (Python `re`: bounded runs, no nested quantifiers, so linear time.)
+_NATIVE_NAME_WORD = (
+    r"[\u4e00-\u9fff]{2,4}|[\uac00-\ud7a3]{2,4}|[\u30a1-\u30fa\u30fc]{2,10}(?:[ \u30fb][\u30a1-\u30fa\u30fc]{2,10})?|"
+    r"[А-ЯЁ][а-яё]{1,20}(?:[ \t]+[А-ЯЁ][а-яё]{1,20}){1,2}|"
+    r"[\u0620-\u064a]{2,15}(?:[ \t]+[\u0620-\u064a]{2,15}){1,2}|"
+    r"[\u05d0-\u05ea]{2,15}(?:[ \t]+[\u05d0-\u05ea]{2,15}){1,2}|"
+    r"[Α-Ω][α-ωά-ώ]{1,20}(?:[ \t]+[Α-Ω][α-ωά-ώ]{1,20}){1,2}"
+)
+_NATIVE_LABELS = (
+    r"담당자|작성자|보고자|担当者?|作成者|報告者|负责人|負責人|联系人|聯絡人|作者|报告人|經手人|"
+    r"ответственный|исполнитель|автор|отправитель|المسؤول|המטפל"
+)
+_NATIVE_NAME = re.compile(
+    rf"(?:(?:{_NATIVE_LABELS})[ \t]*[:：][ \t]*"
+    # (after a label in its own script, a Latin-script name too: `담당자: Shlomo Ben-David`)
+    r"(?P<latin>[A-Z][a-z]{1,20}(?:[ -][A-Z][a-z]{1,20}){1,2})?"
+    r"|(?i:(?:reported|reviewed|signed-off|co-authored|acked|tested)-by|from|assignee|author|owner|reviewer)"
+    r"[ \t]*:[ \t]*"
+    r"|(?i:(?:merged|reviewed|reported|approved|created|opened|closed|assigned|written|fixed)[ \t]+by)[ \t]+"
+    r"|(?i:display_?name|full_?name|author|assignee|owner)\\?[\"']?[ \t]*:[ \t]*\\?[\"'])"
+    rf"(?P<name>{_NATIVE_NAME_WORD})?"
+    rf"|(?P<before>{_NATIVE_NAME_WORD})[ \t]*(?:さん|様|氏|씨|님)"
+)
+
+
+def _native_name_spans(text: str) -> Iterator[Span]:
+    for m in _NATIVE_NAME.finditer(text):
+        for g in ("latin", "name", "before"):
+            if m.group(g):
+                yield Span(m.start(g), m.end(g), "person_name")
+                break
+
+
 def person_name_spans(text: str) -> Iterator[Span]:
     """Person names: first + last name both in the name lists (optionally a middle initial), a
     listed first name before any name-shaped surname, and any name-shaped sequence in a name
     context (ask X, cc X, From: X, Reviewed-by: X, a sign-off line, author = "X")."""
+    if not text.isascii():
+        yield from _native_name_spans(text)
     firsts, lasts = _name_lists()
     for ((r0, r1),) in _CAP_RUN.finditer(text) if _open(text, "name_run") else ():
         # most runs hold no listed first name ("Visual Studio Code"): set lookups before any pairing
