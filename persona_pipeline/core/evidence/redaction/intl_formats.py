@@ -309,11 +309,19 @@ _FULLWIDTH_PHONE = re.compile(r"[＋+]?[０-９][０-９－ー‐\-（）() ]{8,
 _OTHER_PHONE = re.compile(
     r"(?:電話|携帯|連絡先|телефон|Телефон|전화|手机)(?:番号|号码|번호)?[^\d\n]{0,8}(\+?\d[\d .\-]{7,14}\d)"
 )
-# (a labelled number is read in each of these regions' national plans, all validated by phonenumbers)
-_LABELLED_REGIONS = (
-    *("ES", "IT", "NL", "JP", "AU", "MX", "CA"),
+_LABELLED_REGIONS = ("ES", "IT", "NL", "JP", "AU", "MX", "CA")
+# More national plans, for a labelled number written in groups only: a bare 10-13 digit run is
+# valid somewhere in so many plans (DE, AT allow long numbers) that it is an id as often
+_GROUPED_REGIONS = (
     *("PL", "SE", "BR", "DE", "KR", "ZA", "PT", "FR", "GB", "IN", "TR", "AT", "CH", "BE", "DK", "NO", "FI", "IE"),
 )
+
+
+def _labelled_valid(raw: str) -> bool:
+    if any(_valid_in(raw, r) for r in _LABELLED_REGIONS):
+        return True
+    return any(c in raw for c in " .-") and any(_valid_in(raw, r) for r in _GROUPED_REGIONS)
+
 
 _GATED: tuple[Rx, ...] = (
     _NL_STREET,
@@ -646,12 +654,12 @@ def intl_phone_spans(text: str) -> Iterator[Span]:
     if _other_script(text) and any(w in text for w in _OTHER_SCRIPT_PHONE):
         for m in _OTHER_PHONE.finditer(text):
             raw = m.group(1)
-            if not text[m.end(1) : m.end(1) + 1].isalnum() and any(_valid_in(raw, r) for r in _LABELLED_REGIONS):
+            if not text[m.end(1) : m.end(1) + 1].isalnum() and _labelled_valid(raw):
                 yield Span(*m.span(1), "phone")
     if _open(gates, _PHONE_LABELLED):
         for (m0, _), (start, end) in _PHONE_LABELLED.finditer(text):
             if text[end : end + 1].isalnum() or text[end : end + 1] in ("_", "-", "/") or _in_placeholder(text, m0):
                 continue
             raw = text[start:end]
-            if not _DATE_OR_IP.match(raw) and any(_valid_in(raw, r) for r in _LABELLED_REGIONS):
+            if not _DATE_OR_IP.match(raw) and _labelled_valid(raw):
                 yield Span(start, end, "phone")
