@@ -287,3 +287,25 @@ def test_names_in_more_contexts_and_scripts(redactor: Redactor, text: str, value
 )
 def test_other_script_prose_survives(redactor: Redactor, text: str) -> None:
     assert _out(redactor, text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("the oauth client secret GOCSPX-Rw8Lm2Zq7Xk4Vt9Pn3Hb6Yc1Ja5 is invalid", "GOCSPX-Rw8Lm2Zq7Xk4Vt9Pn3Hb6Yc1Ja5"),
+        ('createClient(url, "sb_secret_Kq8Wz2Lm7Xv4Rt9Pn3Hb6")', "sb_secret_Kq8Wz2Lm7Xv4Rt9Pn3Hb6"),
+        (
+            'new AuthenticationHeaderValue("Bearer", "Zx8Kq2Lm7Wv4Rt9Pn3Hb6Yc1")',
+            "Zx8Kq2Lm7Wv4Rt9Pn3Hb6Yc1",
+        ),
+        ("wg set wg0 private-key <(echo yAnz5TF+lXXJte14tji3zlMNq+hd2rYUIgJBgB3fBmk=)", "yAnz5TF+lXXJte14tji3zlMNq"),
+        ("doğum tarihi: 2 Ocak 1971", "2 Ocak 1971"),
+    ],
+)
+def test_prefixed_keys_and_labelled_values(redactor: Redactor, text: str, value: str) -> None:
+    assert value not in _out(redactor, text)
+
+
+def test_publishable_supabase_key_survives(redactor: Redactor) -> None:
+    text = 'createClient(url, "sb_publishable_Kq8Wz2Lm7Xv4Rt9Pn3Hb6")'
+    assert _out(redactor, text) == text

@@ -183,7 +183,11 @@ _MONTH = (
     r"(?:jan|j\x7fn|feb|f\x7fv|fev|ene|gen|mar|m\x7fr|mrt|mrz|maa|apr|avr|abr|may|mai|mei|mag|maj|jun|jui|giu|lug|"
     r"jul|aug|ago|ao\x7f|sep|set|oct|okt|ott|out|nov|dec|dez|dic|d\x7fc|"
     # Polish genitive months (stycznia, lutego, kwietnia, czerwca, lipca, sierpnia, wrzesnia, …)
-    r"sty|lut|kwi|cze|lip|sie|wrz|pa\x7f|lis|gru)[a-z\x7f]*\.?"
+    r"sty|lut|kwi|cze|lip|sie|wrz|pa\x7f|lis|gru|"
+    # Turkish (Ocak, Şubat, Nisan, Mayıs, Haziran, Temmuz, Ağustos, Eylül, Ekim, Kasım, Aralık) and
+    # Swedish / Danish / Norwegian (januari, maj, juni, oktober: above), Czech (ledna, února, …)
+    r"oca|\x7fub|nis|hazi|tem|a\x7fu|eyl|eki|kas|ara|led|\x7fno|b\x7fez|dub|kv\x7f|\x7fer|srp|z\x7f\x7f|\x7fij|lis|pro)"
+    r"[a-z\x7f]*\.?"
 )
 _DATE = (
     r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|"

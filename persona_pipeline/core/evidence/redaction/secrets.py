@@ -269,6 +269,26 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         1,
         ("private_key_id",),
     ),
+    # Google OAuth client secrets carry a `GOCSPX-` prefix (since 2021); Supabase's secret API keys
+    # `sb_secret_` (the `sb_publishable_` key is public)
+    ("google_oauth_client_secret", r"\bGOCSPX-[A-Za-z0-9_-]{24,}", 0, ("gocspx-",)),
+    ("supabase_key", r"\bsb_secret_[A-Za-z0-9_-]{20,}", 0, ("sb_secret_",)),
+    # .NET `new AuthenticationHeaderValue("Bearer", "<token>")`: the scheme, then the credential
+    (
+        "bearer_token",
+        r"\bAuthenticationHeaderValue\([ \t]*\\?\"(?i:bearer|token|basic)\\?\"[ \t]*,[ \t]*\\?\"([^\"\\\s]{8,})",
+        1,
+        ("authenticationheadervalue",),
+    ),
+    # a WireGuard private key (32 bytes: 43 base64 characters, the last of a restricted set, and `=`)
+    # after a private-key label (`wg set wg0 private-key <(echo KEY)`, `PrivateKey = KEY`)
+    (
+        "wireguard_private_key",
+        r"(?i)\bprivate[-_ ]?key\b[ \t]*(?:=|:|[ \t]<\(echo|[ \t])[ \t]*[\"']?"
+        r"(?-i:([A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=))",
+        1,
+        ("private",),
+    ),
     # Firebase Cloud Messaging legacy server key: `AAAA` + 7 characters, a colon, `APA91b` + ~134
     ("fcm_server_key", r"\bAAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{60,}", 0, ("apa91b",)),
     # Okta API tokens go in `Authorization: SSWS <token>` (Okta's own scheme name)
