@@ -309,3 +309,20 @@ def test_prefixed_keys_and_labelled_values(redactor: Redactor, text: str, value:
 def test_publishable_supabase_key_survives(redactor: Redactor) -> None:
     text = 'createClient(url, "sb_publishable_Kq8Wz2Lm7Xv4Rt9Pn3Hb6")'
     assert _out(redactor, text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "docker run -e POSTGRES_PASSWORD=$PGPW -p 5432:5432 -d postgres:16",
+        "interface: wg0\n  public key: yAnz5TF+lXXJte14tji3zlMNq+hd2rYUIgJBgB3fBmk=",
+        "# public key: age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p",
+        "AZURE_SAS_TOKEN=?sv=2022-11-02&ss=b&srt=sco&sp=r",
+    ],
+)
+def test_public_halves_and_ports_survive(redactor: Redactor, text: str) -> None:
+    assert _out(redactor, text) == text
+
+
+def test_docker_login_password_still_caught(redactor: Redactor) -> None:
+    assert "Qz8Lm2Wx7Kv4" not in _out(redactor, "docker login -u ci -p Qz8Lm2Wx7Kv4 registry.test")

@@ -506,7 +506,9 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ),
     (
         "cli_secret",
-        r"\b(?:docker|podman|nerdctl|helm|twine|oras|skopeo)\b[^\r\n|;&]*?[ \t]-p[ \t]+" + _QUOTED_OR_BARE,
+        # (`-p` is a password after `login` only: `docker run -p 5432:5432` publishes a port)
+        r"\b(?:(?:docker|podman|nerdctl|helm|oras|skopeo)\b[^\r\n|;&]*?\blogin\b|twine\b)[^\r\n|;&]*?[ \t]-p[ \t]+"
+        + _QUOTED_OR_BARE,
         0,
         ("docker", "podman", "nerdctl", "helm", "twine", "oras", "skopeo"),
     ),
@@ -832,6 +834,10 @@ _JWK_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "jwk")
 _ANCHOR_RULES = frozenset({_TWILIO_RULE, _JWK_RULE})
 _PGPASS_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[3] == (":",))  # (its only keyword: the colon)
 _PROSE_KEY_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "prose_key")
+# rules whose match starts at a label word that a preceding "public" qualifies
+_PUBLIC_HALF_RULES = frozenset(
+    i for i, r in enumerate(_OWN_RULES) if r[0] in ("prose_key", "env_secret", "wireguard_private_key")
+)
 _PUBLIC_BEFORE = re.compile(r"(?i)\bpub(?:lic|lishable)?[ \t_-]*$")
 # (loosened: a prefilter only, and its counted repetitions cost more than every rule it spares)
 _RULE_SET = RxSet([loosened(pat) for _, pat, _, _ in _OWN_RULES])
@@ -961,6 +967,12 @@ def _bare(value: str) -> tuple[str, ...]:
     if "%" in value:
         out.append(urllib.parse.unquote(value).lstrip("=: ").split("&", 1)[0].rstrip("\\\"'"))
     return tuple(out)
+
+
+def _query_version(value: str) -> bool:
+    """`?sv=2022-11-02`: a query string's first parameter with no letter in its value (a SAS
+    token's version; its signature is `sig=`, found on its own), not the secret."""
+    return value[:1] in "?&" and "=" in value and not any(map(str.isalpha, value.partition("=")[2]))
 
 
 def _is_placeholder_value(value: str, following: str, code_check: bool = True) -> bool:
@@ -1109,6 +1121,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
     if _is_placeholder_value(value, following, code_check):
         return True
     if kind in _LABELLED or kind in ("password", "login_password"):
+        if _query_version(value):
+            return True
         strength = label_strength(name) if name else 2
         if strength == 0:
             return True
@@ -1411,8 +1425,8 @@ def own_rule_spans(text: str) -> list[Span]:
             s0, e0 = m[0]
             if s0 and text[s0 - 1] == "]" and _PLACEHOLDER_END.search(text[max(0, s0 - 40) : s0]):
                 continue  # glued to a placeholder: it was glued to the word it replaced (idempotence)
-            if idx == _PROSE_KEY_RULE and _PUBLIC_BEFORE.search(text[max(0, s0 - 14) : s0]):
-                continue  # "the server's public key is …": the half of a key pair meant to be shared
+            if idx in _PUBLIC_HALF_RULES and _PUBLIC_BEFORE.search(text[max(0, s0 - 14) : s0]):
+                continue  # "the server's public key is …", `public key: …`: the half of a key pair meant to be shared
             # The decision is a pure function of the match (and the characters around it), cached:
             # histories repeat the same `token = os.getenv(` lines thousands of times.
             # (the character before; five before a `:` or `$`, which `$env:` and `$var` need: a wider
@@ -1477,6 +1491,8 @@ def betterleaks_values(texts: Sequence[str]) -> dict[str, str]:
                 continue
             if any(not b or _PLACEHOLDER_VALUE.search(b) or _masked(b) for b in _bare(value) if b != value):
                 continue  # `%3D%25DB_PASSWORD%25&x=1`, `$DOCKER_PASS\`: a reference, encoded or escaped
+            if _query_version(value):
+                continue
             found.setdefault(value, _RULE_KIND.get(finding.rule_id, finding.rule_id.replace("-", "_")))
     return found
 
