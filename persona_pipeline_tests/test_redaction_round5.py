@@ -326,3 +326,12 @@ def test_public_halves_and_ports_survive(redactor: Redactor, text: str) -> None:
 
 def test_docker_login_password_still_caught(redactor: Redactor) -> None:
     assert "Qz8Lm2Wx7Kv4" not in _out(redactor, "docker login -u ci -p Qz8Lm2Wx7Kv4 registry.test")
+
+
+def test_timestamp_under_a_schema_line_is_no_birth_date(redactor: Redactor) -> None:
+    text = "  string date_of_birth = 4;\n2024-03-12T10:01:22.1234567Z   string national_id = 5;"
+    assert _out(redactor, text) == text
+
+
+def test_birth_date_column_still_caught(redactor: Redactor) -> None:
+    assert "1984-07-09" not in _out(redactor, "id;date_of_birth\n7;1984-07-09\n")

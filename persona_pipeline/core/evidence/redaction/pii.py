@@ -683,7 +683,9 @@ def table_column_spans(text: str) -> Iterator[Span]:
                 elif kind is not None:
                     value = cell.strip().strip("\"'")
                     lead = _CELL_VALUE.search(value)  # the last row may run into prose: "…,0301234567. thanks"
-                    value = value[: lead[0][1]] if lead is not None else ""
+                    # (a value glued to more, `2024-03-12T10:01:22Z`, is a timestamp or an id)
+                    glued = lead is not None and value[lead[0][1] : lead[0][1] + 1].isalnum()
+                    value = value[: lead[0][1]] if lead is not None and not glued else ""
                     if value and _cell_ok(kind, value):
                         a = start + cell.find(value)
                         yield Span(a, a + len(value), kind)
