@@ -335,3 +335,8 @@ def test_timestamp_under_a_schema_line_is_no_birth_date(redactor: Redactor) -> N
 
 def test_birth_date_column_still_caught(redactor: Redactor) -> None:
     assert "1984-07-09" not in _out(redactor, "id;date_of_birth\n7;1984-07-09\n")
+
+
+def test_log_prefixed_schema_survives(redactor: Redactor) -> None:
+    text = "type User {\n2024-05-02T08:00:01Z   dateOfBirth: Date\n2024-05-02T08:00:01Z }"
+    assert _out(redactor, text) == text

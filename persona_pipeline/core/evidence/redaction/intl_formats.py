@@ -578,6 +578,9 @@ def _after_digit_or_placeholder(text: str, start: int) -> bool:
     return text[start - 1 : start].isdigit() or (text[start - 1 : start] == "]" and _in_placeholder(text, start - 1))
 
 
+_TIME_AFTER = re.compile(r"T\d\d:")  # an ISO timestamp's time: `2024-03-12T10:01`, a log line's prefix
+
+
 def intl_dob_spans(text: str) -> Iterator[Span]:
     """A date right after a birth label in one of several languages."""
     gates = _gates(text)
@@ -588,7 +591,7 @@ def intl_dob_spans(text: str) -> Iterator[Span]:
             value = text[start:end]
             if value[:4].isdigit() and value[4:5] not in ("年", "년") and not value[4:5].isascii():
                 continue  # the fold's DEL after a year stood for something other than 年
-            if not text[end : end + 1].isdigit():
+            if not text[end : end + 1].isdigit() and not _TIME_AFTER.match(text, end):
                 yield Span(start, end, "date_of_birth")
     if _open(gates, _DOB_CELL):
         yield from national_ids.table_column_values(text, _DOB_CELL, _dob_kind, _date_end)
