@@ -340,3 +340,10 @@ def test_birth_date_column_still_caught(redactor: Redactor) -> None:
 def test_log_prefixed_schema_survives(redactor: Redactor) -> None:
     text = "type User {\n2024-05-02T08:00:01Z   dateOfBirth: Date\n2024-05-02T08:00:01Z }"
     assert _out(redactor, text) == text
+
+
+@pytest.mark.parametrize("sep", ["\n", "<br>", "\n2024-05-02T08:00:01.1234567Z ", "\napi-1  | "])
+def test_putty_private_lines_across_wrappers(redactor: Redactor, sep: str) -> None:
+    body = "Wq8Lm2Zx7Kv4Rt9Pn3Hb6Yc1Ja5Xz0Qw8Er2Ty6Ui+"
+    text = f"Private-Lines: 1{sep}{body}{sep}Private-MAC: 00ff"
+    assert body not in _out(redactor, text)

@@ -194,6 +194,9 @@ _QUOTED_OR_BARE = r"""(?:(?:\[\]byte\(|\bb)?(["'`])([^"'`\r\n]{4,200})["'`]|([^\
 # (the same groups, the value quoted: where a bare word is a variable, `login("u", password)`)
 _QUOTED_ONLY = r"""(["'`])([^"'`\r\n]{4,200})["'`]()"""
 
+_LOG_PREFIX = r"(?:\d{4}-\d\d-\d\dT[0-9:.]{8,18}Z?[ \t]+|[A-Za-z0-9_.-]{1,30}[ \t]+\|[ \t]+)?"
+_PPK_BREAK = r"(?:\r?\n|<br ?/?>)"
+
 # (kind, pattern, group holding the secret, lowercase keywords: the rule runs only if one occurs)
 _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     (
@@ -706,10 +709,16 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # PuTTY's .ppk: the private key is the base64 after `Private-Lines: N`
     (
         "private_key",
-        r"Private-Lines:[ \t]*[0-9]{1,3}[ \t]*\r?\n"
+        # (its lines may be broken by `<br>` in an HTML cell, and carry a log's timestamp or a compose
+        # service's `api-1  | ` prefix)
+        r"Private-Lines:[ \t]*[0-9]{1,3}[ \t]*"
+        + _PPK_BREAK
         + _LINE_PREFIX
-        + r"((?:[A-Za-z0-9+/=]{4,}[ \t]*(?:\r?\n"
+        + _LOG_PREFIX
+        + r"((?:[A-Za-z0-9+/=]{4,}[ \t]*(?:"
+        + _PPK_BREAK
         + _LINE_PREFIX
+        + _LOG_PREFIX
         + r")?)+)",
         1,
         ("private-lines",),
