@@ -1314,25 +1314,40 @@ _NATIVE_LABELS = (
     r"담당자|작성자|보고자|担当者?|作成者|報告者|负责人|負責人|联系人|聯絡人|作者|报告人|經手人|"
     r"ответственный|исполнитель|автор|отправитель|المسؤول|המטפל"
 )
-_NATIVE_NAME = re.compile(
+_NATIVE_RUN = re.compile(_NATIVE_NAME_WORD)
+# what stands right before a name: a label in its script or in English, a `by`, a name key
+_NATIVE_BEFORE = re.compile(
     rf"(?:(?:{_NATIVE_LABELS})[ \t]*[:：][ \t]*"
-    # (after a label in its own script, a Latin-script name too: `담당자: Shlomo Ben-David`)
-    r"(?P<latin>[A-Z][a-z]{1,20}(?:[ -][A-Z][a-z]{1,20}){1,2})?"
     r"|(?i:(?:reported|reviewed|signed-off|co-authored|acked|tested)-by|from|assignee|author|owner|reviewer)"
     r"[ \t]*:[ \t]*"
     r"|(?i:(?:merged|reviewed|reported|approved|created|opened|closed|assigned|written|fixed)[ \t]+by)[ \t]+"
-    r"|(?i:display_?name|full_?name|author|assignee|owner)\\?[\"']?[ \t]*:[ \t]*\\?[\"'])"
-    rf"(?P<name>{_NATIVE_NAME_WORD})?"
-    rf"|(?P<before>{_NATIVE_NAME_WORD})[ \t]*(?:さん|様|氏|씨|님)"
+    r"|(?i:display_?name|full_?name|author|assignee|owner)\\?[\"']?[ \t]*:[ \t]*\\?[\"'])$"
+)
+_HONORIFIC = re.compile(r"[ \t]*(?:さん|様|氏|씨|님)")
+# (after a label in its own script, a Latin-script name too: `담당자: Shlomo Ben-David`)
+_NATIVE_LATIN = re.compile(
+    rf"(?:{_NATIVE_LABELS})[ \t]*[:：][ \t]*([A-Z][a-z]{{1,20}}(?:[ -][A-Z][a-z]{{1,20}}){{1,2}})"
+)
+_NATIVE_LABEL_WORDS = tuple(_NATIVE_LABELS.split("|"))
+# one character-class scan says whether a text holds any of these scripts at all
+_SCRIPT_CHAR = re.compile(
+    r"[\u4e00-\u9fff\uac00-\ud7a3\u30a1-\u30fa\u0400-\u04ff\u0620-\u064a\u05d0-\u05ea\u0391-\u03c9]"
 )
 
 
 def _native_name_spans(text: str) -> Iterator[Span]:
-    for m in _NATIVE_NAME.finditer(text):
-        for g in ("latin", "name", "before"):
-            if m.group(g):
-                yield Span(m.start(g), m.end(g), "person_name")
-                break
+    """Each run of a script's name shape, kept when a label stands right before it or an honorific
+    right after it (candidates are the script's runs: no scan of the text per label)."""
+    first = _SCRIPT_CHAR.search(text)
+    if first is None:
+        return
+    for m in _NATIVE_RUN.finditer(text, first.start()):
+        a, b = m.span()
+        if _NATIVE_BEFORE.search(text[max(0, a - 40) : a]) or _HONORIFIC.match(text, b):
+            yield Span(a, b, "person_name")
+    if any(w in text for w in _NATIVE_LABEL_WORDS):
+        for m in _NATIVE_LATIN.finditer(text):
+            yield Span(*m.span(1), "person_name")
 
 
 def person_name_spans(text: str) -> Iterator[Span]:
