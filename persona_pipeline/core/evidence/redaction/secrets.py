@@ -304,8 +304,12 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # (`Cookie:`, `Set-Cookie:`, `curl -b`), a key of a cookie dict, or prose ("the X cookie V")
     (
         "session_cookie",
-        r"(?i)(?:\b|_)(?:[a-z0-9_.]*sess(?:ion)?(?:[_.-]?id)?|connect\.sid|[a-z0-9_]*sid)"
-        r"(?:\\*[\"'])?(?:[ \t]*[=:][ \t]*(?:\\*[\"'])?|%3D|[ \t]+cookie[ \t]+(?:is[ \t]+)?)"
+        # (as a cookie pair, any session-named cookie; as a dict / JSON key only a framework's own
+        # cookie name, in its case: a log's or a transcript's `"sessionId": "<id>"` is no cookie)
+        r"(?:\b|_)(?:(?i:[a-z0-9_.]*sess(?:ion)?(?:[_.-]?id)?|connect\.sid|[a-z0-9_]*sid)"
+        r"(?:\\*[\"'])?(?:[ \t]*=[ \t]*(?:\\*[\"'])?|%3[Dd]|[ \t]+cookie[ \t]+(?:is[ \t]+)?)|"
+        r"(?:sessionid|PHPSESSID|JSESSIONID|connect\.sid|ASP\.NET_SessionId|[a-z0-9]*_session)"
+        r"\\*[\"']?[ \t]*:[ \t]*\\*[\"']?)"
         r"([A-Za-z0-9%._~+/=-]{16,})",
         1,
         ("sess", "sid"),
@@ -373,9 +377,18 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         # (Makefile's `?=`, `::=`, `+=` assign too; a YAML type tag `!!str` or an anchor `&pw` may
         # stand before the value: an application tag `!Ref X` is a reference, rejected as a value)
         rf"\b([A-Za-z0-9_.-]*{_LABEL_WORD}(?:[A-Za-z0-9_]*[A-Za-rt-z0-9_])?)[\"']?[ \t]*"
-        # a typed declaration's type (Rust `: &str`, `: &'static str`, Kotlin / TypeScript `: String`)
-        r"(?::[ \t]*&?(?:'static[ \t]+)?[A-Za-z][A-Za-z0-9_]{0,20}[ \t]*=|:|=|:=|::=|\?=|\+=|=>)[ \t]*"
+        r"(?::|=|:=|::=|\?=|\+=|=>)[ \t]*"
         r"(?:(?:!![A-Za-z]{1,20}|&[A-Za-z0-9_-]{1,64})[ \t]+)?" + _QUOTED_OR_BARE,
+        0,
+        ("secret", "pass", "pw", "token", "cred", "key", "auth"),
+    ),
+    # a typed declaration, its type between label and value (Rust `const X_TOKEN: &str = "…"`,
+    # `: &'static str`, Kotlin / TypeScript `val dbPassword: String = "…"`); a rule of its own, so
+    # the common rule above stays simple
+    (
+        "env_secret",
+        rf"\b([A-Za-z0-9_.-]*{_LABEL_WORD}(?:[A-Za-z0-9_]*[A-Za-rt-z0-9_])?)[ \t]*:[ \t]*&?(?:'static[ \t]+)?"
+        r"[A-Za-z][A-Za-z0-9_]{0,20}[ \t]*=[ \t]*" + _QUOTED_OR_BARE,
         0,
         ("secret", "pass", "pw", "token", "cred", "key", "auth"),
     ),
