@@ -347,3 +347,11 @@ def test_putty_private_lines_across_wrappers(redactor: Redactor, sep: str) -> No
     body = "Wq8Lm2Zx7Kv4Rt9Pn3Hb6Yc1Ja5Xz0Qw8Er2Ty6Ui+"
     text = f"Private-Lines: 1{sep}{body}{sep}Private-MAC: 00ff"
     assert body not in _out(redactor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("생년월일 — 1971년 3월 8일", "1971년 3월 8일"), ("出生日期 – 1983年11月02日", "1983年11月02日")],
+)
+def test_other_script_birth_dates_after_a_dash(redactor: Redactor, text: str, value: str) -> None:
+    assert value not in _out(redactor, text)
