@@ -355,3 +355,14 @@ def test_putty_private_lines_across_wrappers(redactor: Redactor, sep: str) -> No
 )
 def test_other_script_birth_dates_after_a_dash(redactor: Redactor, text: str, value: str) -> None:
     assert value not in _out(redactor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "2024-05-02T08:00:01.1234567Z Kind regards,\n2024-05-02T08:00:01.1234567Z Amara Nwosu\n",
+        "web-1  | Best regards,\nweb-1  | Amara Nwosu\n",
+    ],
+)
+def test_log_prefixed_signoff(redactor: Redactor, text: str) -> None:
+    assert "Amara Nwosu" not in _out(redactor, text)

@@ -1142,7 +1142,9 @@ _KEYED_NAME = Rx(
 # (the sign-off may follow a log prefix, `… ERROR [worker-5] Best regards,`, and its line break may
 # be a JSON-escaped `\n`)
 _SIGNOFF = Rx(
-    r"(?m)(?i:(?:^|[\]>:][ \t]+|\")[ \t]*(?:thanks|thank you|many thanks|cheers|best|best regards|kind regards|regards|"
+    # (a log prefix may end before the sign-off word: a timestamp's `Z `, a compose service's `| `)
+    r"(?m)(?i:(?:^|[\]>:|][ \t]+|\"|(?-i:\d\dZ)[ \t]+)[ \t]*"
+    r"(?:thanks|thank you|many thanks|cheers|best|best regards|kind regards|regards|"
     r"sincerely|br|all the best|--)[ \t]*[,!.]?[ \t]*(?:\r?\n|\\n)[ \t]*"
     # (the name's line may carry the same log prefix: a timestamp, a compose service's `api-1  | `)
     r"(?:\d{4}-\d\d-\d\dT[0-9:.]{8,18}Z?[ \t]+|[A-Za-z0-9_.-]{1,30}[ \t]+\|[ \t]+)?)"
