@@ -115,6 +115,41 @@ _CA_TAIL = Rx(
     rf"(?:\b{_CAPW}(?:[ \t]+{_CAPW}){{0,2}},?[ \t]*)?\(?\b(?:{_CA_PROVINCE})\b\)?,?[ \t]+"
     r"([ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ -]?\d[ABCEGHJ-NPRSTV-Z]\d)\b"
 )
+# AU: [Unit] number[/number] street words and type, suburb, state abbreviation, 4-digit postcode
+_AU_WAY = (
+    r"St|Street|Rd|Road|Ave|Avenue|Dr|Drive|Pde|Parade|Tce|Terrace|Hwy|Highway|Cres|Crescent|Ct|Court|Pl|Place|"
+    r"Ln|Lane|Blvd|Bvd|Boulevard|Way|Cl|Close|Esp|Esplanade|Cct|Circuit|Gr|Grove|Sq|Square|Mall|Row|Walk|Rise|"
+    r"Loop|Gdns|Gardens|Mews|Quay|Wharf|Promenade|Track"
+)
+_AU_STATE_POSTCODE = r"\b(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT)[ \t]+\d{4}\b"
+_AU_ADDRESS = Rx(
+    r"\b(?:(?:Unit|Apt|Flat|Suite|Level|Shop)[ \t]+)?\d{1,5}[A-Za-z]?(?:/\d{1,5}[A-Za-z]?)?[ \t]+"
+    rf"(?:{_CAPW}[ \t]+){{1,3}}(?:{_AU_WAY})\.?,?[ \t]+(?:{_CAPW},?[ \t]+){{1,3}}" + _AU_STATE_POSTCODE
+)
+# BR: a street type, its name, `, number`, complement / bairro / city / UF on the line, the CEP
+_BR_ADDRESS = Rx(
+    r"\b(?:Rua|R\.|Avenida|Av\.|Travessa|Tv\.|Alameda|Al\.|Pra\x7fa|Praca|Estrada|Rodovia|Rod\.|Largo|Ladeira)"
+    r"[ \t]+[^\n,]{2,60},[ \t]*(?:n[o\x7f]?\.?[ \t]*)?\d{1,5}\b[^\n]{0,100}?\b\d{5}-\d{3}\b"
+)
+# IN: [Flat/House/Plot] number, comma-separated lines, a state or union territory, the 6-digit PIN
+_IN_STATE = (
+    r"Andhra Pradesh|Arunachal Pradesh|Assam|Bihar|Chhattisgarh|Goa|Gujarat|Haryana|Himachal Pradesh|Jharkhand|"
+    r"Karnataka|Kerala|Madhya Pradesh|Maharashtra|Manipur|Meghalaya|Mizoram|Nagaland|Odisha|Orissa|Punjab|"
+    r"Rajasthan|Sikkim|Tamil Nadu|Telangana|Tripura|Uttar Pradesh|Uttarakhand|West Bengal|New Delhi|Delhi|"
+    r"Chandigarh|Puducherry|Pondicherry|Jammu and Kashmir|Ladakh|Lakshadweep|Andaman and Nicobar Islands"
+)
+_IN_STATE_PIN = rf"\b(?:{_IN_STATE})[ \t]*[-,]?[ \t]*[1-9]\d{{2}}[ \t]?\d{{3}}\b"
+_IN_ADDRESS = Rx(
+    r"(?:\b(?:Flat|House|Plot|Door|Apt|Apartment|Block|Shop)[ \t]+(?:No\.?[ \t]*)?)?\b[A-Z]?-?\d{1,5}[A-Za-z]?"
+    # (the state ends a comma-separated line of parts: "…, Bengaluru, Karnataka 560085")
+    r"(?:/\d{1,5})?,[^\n]{3,120}?,[ \t]*" + _IN_STATE_PIN
+)
+# PL: ul./al./pl./os. and the street, number [/flat or `m.` flat], the postcode NN-NNN and the town
+_PL_ADDRESS = Rx(
+    r"\b(?:ul\.|al\.|pl\.|os\.|ulica|aleja|aleje|plac|osiedle)[ \t]*"
+    rf"(?:{_CAPW}[ \t]+){{0,3}}{_CAPW}[ \t]+\d{{1,4}}[A-Za-z]?"
+    r"(?:[ \t]*/[ \t]*\d{1,4}|[ \t]+(?:m|lok)\.[ \t]*\d{1,4})?,?[ \t]+\d{2}-\d{3}[ \t]+" + _CITY
+)
 # romanised Japanese: block-lot numbers, ward/city (…-ku, …-shi), prefecture, postcode
 _JP_ROMAJI = Rx(
     r"\b\d{1,4}(?:-\d{1,4}){1,3},?[ \t]+(?:[A-Z][a-z]+(?:-[a-z]+)?,?[ \t]+){0,3}"
@@ -134,7 +169,9 @@ _DOB_NOUN = (
     r"geboortedatum|date[ _]?(?:de[ _]?)?naiss(?:ance)?\.?|fecha[ _]?(?:de[ _]?)?nac(?:imiento)?\.?|"
     r"f\.[ _]?nac(?:imiento)?\.?|data[ _]?(?:de[ _]?)?nasc(?:imento)?\.?|data[ _]?(?:di[ _]?)?nascita|"
     r"data[ _]urodzenia|f\x7fdelsedatum|f\x7fdselsdato|syntym\x7faika|do\x7fum[ _]tarihi|datum[ _]narozen\x7f|"
-    r"geb(?:\.|urts)?[ _-]?dat(?:um|\.)|birth[\"']?[ \t]*[:=]|fdn|ddn"
+    r"geb(?:\.|urts)?[ _-]?dat(?:um|\.)|birth[\"']?[ \t]*[:=]|fdn|ddn|"
+    # the birth noun alone, as a key (`"nacimiento": …`, `nascimento:`)
+    r"nacimiento|nascimento|naissance|urodzeni[ae]|nascita"
 )
 _DOB_VERB = (
     r"born|geboren|geb\.|nacid[oa]/a|nascid[oa]\(a\)|nat[oa]/a|"
@@ -146,7 +183,11 @@ _MONTH = (
     r"(?:jan|j\x7fn|feb|f\x7fv|fev|ene|gen|mar|m\x7fr|mrt|mrz|maa|apr|avr|abr|may|mai|mei|mag|maj|jun|jui|giu|lug|"
     r"jul|aug|ago|ao\x7f|sep|set|oct|okt|ott|out|nov|dec|dez|dic|d\x7fc|"
     # Polish genitive months (stycznia, lutego, kwietnia, czerwca, lipca, sierpnia, wrzesnia, …)
-    r"sty|lut|kwi|cze|lip|sie|wrz|pa\x7f|lis|gru)[a-z\x7f]*\.?"
+    r"sty|lut|kwi|cze|lip|sie|wrz|pa\x7f|lis|gru|"
+    # Turkish (Ocak, Şubat, Nisan, Mayıs, Haziran, Temmuz, Ağustos, Eylül, Ekim, Kasım, Aralık) and
+    # Swedish / Danish / Norwegian (januari, maj, juni, oktober: above), Czech (ledna, února, …)
+    r"oca|\x7fub|nis|hazi|tem|a\x7fu|eyl|eki|kas|ara|led|\x7fno|b\x7fez|dub|kv\x7f|\x7fer|srp|z\x7f\x7f|\x7fij|lis|pro)"
+    r"[a-z\x7f]*\.?"
 )
 _DATE = (
     r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|"
@@ -177,7 +218,7 @@ _JA_DOB_WORDS = (
 )
 _JA_DOB_LABEL = re.compile(
     r"(?:生年月日|誕生日|出生日期|出生年月日|生まれ|생년월일|[Дд]ата рождения|تاريخ الميلاد|जन्म तिथि|"
-    r"Ημερομηνία γέννησης)[\s:：は=\"'「]{0,4}"
+    r"Ημερομηνία γέννησης)[\s:：は=\"'「—–-]{0,4}"  # (a dash too: `생년월일 — 1964년 9월 20일`)
 )
 _JA_DOB = re.compile(
     _JA_DOB_LABEL.pattern
@@ -208,7 +249,10 @@ _PHONE_WORDS = (
     r"phone|tel|t\x7fl|tel\x7ffono|telefono|telefoon|telefon|telephone|mobile|mobiel|m\x7fvil|movil|cellulare|cell|"
     r"cellular|celular|cel|tlf|tfno|tlfno|telf|handy|fax|whatsapp|sms|ph|mob|"
     r"ll\x7fmame|chiamami|bel[ \t]+me|text[ \t]+me|call[ \t]+me|"
-    r"ring[ \t]+me|appelle[rz]?-moi|ruf[ \t]+mich[ \t]+an|recapito|telefonnummer|telefoonnummer|rufnummer"
+    r"ring[ \t]+me|appelle[rz]?-moi|ruf[ \t]+mich[ \t]+an|recapito|telefonnummer|telefoonnummer|rufnummer|"
+    # Polish "zadzwoń (pod)", "komórka"; Portuguese "ligue (para)"; Swedish / Norwegian "ring (mig)"
+    # (a word ending in a DEL has no `\b` after it: `zadzwoń pod`)
+    r"(?:za)?dzwo(?:\x7f|n)[ \t]+(?:pod|na)|kom\x7frka|komorka|ligue|ligar|ring[ \t]+(?:mig|meg)"
 )
 _WEAK_PHONE_WORDS = r"contact|ring|call|num(?:ero)?|n\x7fmero|nummer|number|llamar|chiamare|chiama|bellen|anrufen"
 # a phone word shortly before the number: `tel:`, `TEL;TYPE=CELL:`, `llámame al`, `phone (NL): `
@@ -270,6 +314,18 @@ _OTHER_PHONE = re.compile(
     r"(?:電話|携帯|連絡先|телефон|Телефон|전화|手机)(?:番号|号码|번호)?[^\d\n]{0,8}(\+?\d[\d .\-]{7,14}\d)"
 )
 _LABELLED_REGIONS = ("ES", "IT", "NL", "JP", "AU", "MX", "CA")
+# More national plans, for a labelled number written in groups only: a bare 10-13 digit run is
+# valid somewhere in so many plans (DE, AT allow long numbers) that it is an id as often
+_GROUPED_REGIONS = (
+    *("PL", "SE", "BR", "DE", "KR", "ZA", "PT", "FR", "GB", "IN", "TR", "AT", "CH", "BE", "DK", "NO", "FI", "IE"),
+)
+
+
+def _labelled_valid(raw: str) -> bool:
+    if any(_valid_in(raw, r) for r in _LABELLED_REGIONS):
+        return True
+    return any(c in raw for c in " .-") and any(_valid_in(raw, r) for r in _GROUPED_REGIONS)
+
 
 _GATED: tuple[Rx, ...] = (
     _NL_STREET,
@@ -277,6 +333,10 @@ _GATED: tuple[Rx, ...] = (
     _ROMAN_STREET,
     _CA_TAIL,
     _JP_ROMAJI,
+    _AU_ADDRESS,
+    _BR_ADDRESS,
+    _IN_ADDRESS,
+    _PL_ADDRESS,
     _DOB,
     _DOB_AFTER,
     _DOB_CELL,
@@ -310,6 +370,10 @@ _GATE_PART: dict[int, str] = {
     id(_ROMAN_STREET): rf"\b(?:{_ES_WAY}|{_IT_WAY})[ \t]+",
     id(_CA_TAIL): r"[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ -]?\d[ABCEGHJ-NPRSTV-Z]\d\b",
     id(_JP_ROMAJI): r"-(?:ku|shi|cho|machi|gun)\b",
+    id(_AU_ADDRESS): _AU_STATE_POSTCODE,
+    id(_BR_ADDRESS): r"\b\d{5}-\d{3}\b",
+    id(_IN_ADDRESS): _IN_STATE_PIN,
+    id(_PL_ADDRESS): r"\b\d{2}-\d{3}[ \t]+[A-Z\x7f]",
     id(_DOB): _DOB_LABELS,
     id(_DOB_AFTER): _DOB_LABELS,
     id(_DOB_CELL): _DOB_LABELS,
@@ -328,7 +392,20 @@ _NAME_IDX = {
 }
 _NAME_SET = frozenset(GATE_NAMES)
 _NAT_IDX = frozenset(_IDX[id(rx)] for rx in national_ids.GATED)
-_ADDR_IDX = frozenset(_IDX[id(rx)] for rx in (_NL_STREET, _NL_POSTAL, _ROMAN_STREET, _CA_TAIL, _JP_ROMAJI))
+_ADDR_IDX = frozenset(
+    _IDX[id(rx)]
+    for rx in (
+        _NL_STREET,
+        _NL_POSTAL,
+        _ROMAN_STREET,
+        _CA_TAIL,
+        _JP_ROMAJI,
+        _AU_ADDRESS,
+        _BR_ADDRESS,
+        _IN_ADDRESS,
+        _PL_ADDRESS,
+    )
+)
 _DOB_IDX = frozenset(_IDX[id(rx)] for rx in (_DOB, _DOB_AFTER, _DOB_CELL))
 _PHONE_IDX = frozenset(_IDX[id(rx)] for rx in (*(rx for rx, _ in _PHONE_SHAPES), _PHONE_LABELLED))
 
@@ -452,6 +529,10 @@ def intl_address_spans(text: str) -> Iterator[Span]:
     if _open(gates, _JP_ROMAJI):
         for ((start, end),) in _JP_ROMAJI.finditer(text):
             yield Span(start, end, "address")
+    for rx in (_AU_ADDRESS, _BR_ADDRESS, _IN_ADDRESS, _PL_ADDRESS):  # (each ends in its postcode)
+        if _open(gates, rx):
+            for ((start, end),) in rx.finditer(text):
+                yield Span(start, end, "address")
     if _other_script(text) and any(c in text for c in _JP_CHARS):
         for m in _JP_NATIVE.finditer(text):
             value = m.group(0)
@@ -497,6 +578,9 @@ def _after_digit_or_placeholder(text: str, start: int) -> bool:
     return text[start - 1 : start].isdigit() or (text[start - 1 : start] == "]" and _in_placeholder(text, start - 1))
 
 
+_TIME_AFTER = re.compile(r"T\d\d:")  # an ISO timestamp's time: `2024-03-12T10:01`, a log line's prefix
+
+
 def intl_dob_spans(text: str) -> Iterator[Span]:
     """A date right after a birth label in one of several languages."""
     gates = _gates(text)
@@ -507,7 +591,7 @@ def intl_dob_spans(text: str) -> Iterator[Span]:
             value = text[start:end]
             if value[:4].isdigit() and value[4:5] not in ("年", "년") and not value[4:5].isascii():
                 continue  # the fold's DEL after a year stood for something other than 年
-            if not text[end : end + 1].isdigit():
+            if not text[end : end + 1].isdigit() and not _TIME_AFTER.match(text, end):
                 yield Span(start, end, "date_of_birth")
     if _open(gates, _DOB_CELL):
         yield from national_ids.table_column_values(text, _DOB_CELL, _dob_kind, _date_end)
@@ -577,12 +661,12 @@ def intl_phone_spans(text: str) -> Iterator[Span]:
     if _other_script(text) and any(w in text for w in _OTHER_SCRIPT_PHONE):
         for m in _OTHER_PHONE.finditer(text):
             raw = m.group(1)
-            if not text[m.end(1) : m.end(1) + 1].isalnum() and any(_valid_in(raw, r) for r in _LABELLED_REGIONS):
+            if not text[m.end(1) : m.end(1) + 1].isalnum() and _labelled_valid(raw):
                 yield Span(*m.span(1), "phone")
     if _open(gates, _PHONE_LABELLED):
         for (m0, _), (start, end) in _PHONE_LABELLED.finditer(text):
             if text[end : end + 1].isalnum() or text[end : end + 1] in ("_", "-", "/") or _in_placeholder(text, m0):
                 continue
             raw = text[start:end]
-            if not _DATE_OR_IP.match(raw) and any(_valid_in(raw, r) for r in _LABELLED_REGIONS):
+            if not _DATE_OR_IP.match(raw) and _labelled_valid(raw):
                 yield Span(start, end, "phone")

@@ -40,26 +40,54 @@ _CF = Rx(r"\b[A-Z]{6}[0-9LMNP-V]{2}[ABCDEHLMPRST][0-9LMNP-V]{2}[A-Z][0-9LMNP-V]{
 _NIR = Rx(r"\b[12378] \d\d \d\d (?:\d\d|2[AB]) \d{3} \d{3}(?: \d\d)?\b")
 # US ITIN: area 9xx, group 50-65, 70-88, 90-92 or 94-99.
 _ITIN = Rx(r"\b9\d\d-(?:5\d|6[0-5]|7\d|8[0-8]|9[0-24-9])-\d{4}\b")
+# CN resident identity number: a province code (11-15, 21-23, 31-37, 41-46, 50-54, 61-65), four
+# more region digits, a birth date from 1900 on, three order digits and an ISO 7064 check
+# character; with the date and check validated, no counter or snowflake id reads as one.
+_CN_RIC = Rx(r"\b(?:1[1-5]|2[1-3]|3[1-7]|4[1-6]|5[0-4]|6[1-5])\d{4}(?:19|20)\d\d[01]\d[0-3]\d\d{3}[\dX]\b")
+# KR resident registration number as printed: birth date, hyphen, a sex/century digit 1-8, six
+# digits with a check digit.
+_KR_RRN = Rx(r"\b\d\d[01]\d[0-3]\d-[1-8]\d{6}\b")
 
 # Labels, one group per kind (their values are read right after the match). A label may end a
 # JSON/YAML key (`customer_sin`), be quoted or escaped, and be followed by `no`, `number`, `is`…
-_W = r"[ _.-]?"
+_W = r"[ _.+-]?"  # (`+`: a form-encoded space)
 _LABELS: dict[str, str] = {
     "ca_sin": rf"sin|s\.i\.n\.?|social{_W}insurance(?:{_W}n(?:o|umber|um))?|nas|assurance{_W}sociale",
     "nl_bsn": rf"bsn|burger{_W}service{_W}nummer|sofi(?:{_W}nummer)?",
     "de_tax_id": rf"steuer{_W}id(?:{_W}nr)?|steuer{_W}identifikations{_W}nummer|idnr|identifikationsnummer",
-    "in_aadhaar": r"aadhaa?r(?:[ _-]?(?:no|number|card|id))?|uidai",
+    "in_aadhaar": r"aadhaa?r(?:[ _-]?(?:no|number|card|id))?|uidai|uid",
     "in_pan": rf"pan(?:{_W}(?:no|number|card))?|permanent{_W}account{_W}number",
     "br_cpf": r"cpf|cnpj|cadastro de pessoas?",
     "es_dni": rf"dni|nie|nif|documento{_W}nacional|n\x7fmero{_W}de{_W}identidad",
-    "fr_nir": rf"nir|insee|s\x7fcurit\x7f{_W}sociale|securite{_W}sociale|num\x7fro{_W}de{_W}s\x7fcu|carte{_W}vitale",
+    "fr_nir": (
+        rf"nir|insee|s[e\x7f]curit[e\x7f]{_W}sociale|num[e\x7f]ro{_W}(?:de{_W})?s[e\x7f]cu(?:rit[e\x7f]{_W}sociale)?|"
+        rf"carte{_W}vitale"
+    ),
     "uk_nino": rf"nino|ni{_W}(?:no|number|num)|national{_W}insurance(?:{_W}(?:no|number|num))?",
     "ssn": rf"ssn|ss#|social{_W}security(?:{_W}(?:no|number|num))?|itin|taxpayer{_W}id(?:entification)?(?:{_W}number)?",
     "passport_number": (
         r"passports?(?:[ _.-]?(?:no|nr|num|number|id))?|reisepass(?:[ _-]?(?:nr|nummer))?|pass(?:[ _-]?nr|nummer)|"
         r"passeport|pasaporte|passaporto|passaporte|paspoort(?:nummer)?|passnummer|paszport|pasaport|passi|"
-        r"travel[ _]document"
+        rf"travel[ _]document|document{_W}(?:no|nr|number)"
     ),
+    # Further countries' personal numbers, each with check digits (validated by stdnum); the
+    # labels are the names the numbers go by in their countries and in English.
+    "kr_rrn": rf"rrn|resident{_W}registration(?:{_W}(?:no|number|num))?",
+    "pl_pesel": r"pesel",
+    "se_personnummer": rf"personnummer|personnr|pnr|personal{_W}identity{_W}number",
+    "cn_ric": rf"resident{_W}identity{_W}card|id{_W}card(?:{_W}(?:no|number|num))?",
+    "za_id": rf"(?:r?sa|south{_W}african){_W}id(?:{_W}(?:no|number|num))?|id{_W}(?:no|number|num)",
+    "au_tfn": rf"tfn|tax{_W}file{_W}(?:no|number|num)",
+    "uk_nhs": rf"nhs(?:{_W}(?:no|number|num))?",
+    "no_fnr": r"f\x7fdselsnummer|fodselsnummer|fnr",
+    "dk_cpr": rf"cpr(?:{_W}(?:nr|nummer|no|number))?",
+    "fi_hetu": r"hetu|henkil\x7ftunnus|henkilotunnus",
+    "ro_cnp": r"cnp|cod numeric personal",
+    "tr_tckn": rf"tckn|tc{_W}kimlik(?:{_W}no)?|kimlik{_W}no",
+    "cl_rut": r"rut",
+    "ch_ahv": rf"ahv(?:{_W}(?:nr|nummer))?|avs",
+    "be_nn": rf"rijksregisternummer|num[e\x7f]ro{_W}national",
+    "il_id": rf"teudat{_W}zehut|israeli{_W}id",
 }
 _KINDS = tuple(_LABELS)
 _LABEL = Rx(r"(?i)(?:\b|_)(?:" + "|".join(f"({p})" for p in _LABELS.values()) + r")(?:\b|_)")
@@ -96,6 +124,22 @@ _SHAPES: dict[str, tuple[Rx, ...]] = {
     "ssn": (Rx(r"^(?:\d{3}[- .]?\d{2}[- .]?\d{4})"),),
     # capitals and digits (see `_passport_ok`): US/UK 9 digits, DE C01X00T47, FR 12AB34567, JP TK1234567
     "passport_number": (Rx(r"^(?:[A-Z0-9]{6,10})"),),
+    "kr_rrn": (Rx(r"^(?:\d{6}-?\d{7})"),),
+    "pl_pesel": (Rx(r"^(?:\d{11})"),),
+    "se_personnummer": (Rx(r"^(?:(?:19|20)?\d{6}[-+]?\d{4})"),),
+    "cn_ric": (Rx(r"^(?:\d{17}[\dXx])"),),
+    "za_id": (Rx(r"^(?:\d{6} ?\d{4} ?\d{3})"),),
+    "au_tfn": (Rx(r"^(?:\d{3}[ +-]?\d{3}[ +-]?\d{2,3})"),),
+    "uk_nhs": (Rx(r"^(?:\d{3}[ -]?\d{3}[ -]?\d{4})"),),
+    "no_fnr": (Rx(r"^(?:\d{6} ?\d{5})"),),
+    "dk_cpr": (Rx(r"^(?:\d{6}-?\d{4})"),),
+    "fi_hetu": (Rx(r"^(?:\d{6}[-+A-FU-Ya-fu-y]\d{3}[0-9A-Ya-y])"),),
+    "ro_cnp": (Rx(r"^(?:\d{13})"),),
+    "tr_tckn": (Rx(r"^(?:\d{11})"),),
+    "cl_rut": (Rx(r"^(?:\d{1,2}\.?\d{3}\.?\d{3}-?[\dkK])"),),
+    "ch_ahv": (Rx(r"^(?:756\.?\d{4}\.?\d{4}\.?\d\d)"),),
+    "be_nn": (Rx(r"^(?:\d\d\.?\d\d\.?\d\d-?\d{3}\.?\d\d)"),),
+    "il_id": (Rx(r"^(?:\d{9})"),),
 }
 
 
@@ -136,13 +180,29 @@ def _passport_ok(v: str) -> bool:
 @lru_cache(maxsize=1)
 def _validators() -> dict[str, Callable[[str], bool]]:
     from stdnum import luhn
+    from stdnum.au import tfn
+    from stdnum.be import nn
     from stdnum.br import cnpj, cpf
+    from stdnum.ch import ssn as ch_ssn
+    from stdnum.cl import rut
+    from stdnum.cn import ric
     from stdnum.de import idnr
+    from stdnum.dk import cpr
     from stdnum.es import dni, nie
+    from stdnum.fi import hetu
     from stdnum.fr import nir
+    from stdnum.gb import nhs
+    from stdnum.il import idnr as il_idnr
     from stdnum.in_ import aadhaar, pan
     from stdnum.it import codicefiscale
+    from stdnum.kr import rrn
     from stdnum.nl import bsn
+    from stdnum.no import fodselsnummer
+    from stdnum.pl import pesel
+    from stdnum.ro import cnp
+    from stdnum.se import personnummer
+    from stdnum.tr import tckimlik
+    from stdnum.za import idnr as za_idnr
 
     def es(v: str) -> bool:
         c = v.replace(".", "").replace("-", "").replace(" ", "").upper()
@@ -163,6 +223,22 @@ def _validators() -> dict[str, Callable[[str], bool]]:
         "uk_nino": _nino_ok,
         "ssn": _ssn_ok,
         "passport_number": _passport_ok,
+        "kr_rrn": rrn.is_valid,
+        "pl_pesel": pesel.is_valid,
+        "se_personnummer": personnummer.is_valid,
+        "cn_ric": ric.is_valid,
+        "za_id": lambda v: za_idnr.is_valid(_digits(v)),
+        "au_tfn": lambda v: tfn.is_valid(_digits(v)),
+        "uk_nhs": lambda v: nhs.is_valid(_digits(v)),
+        "no_fnr": lambda v: fodselsnummer.is_valid(_digits(v)),
+        "dk_cpr": lambda v: cpr.is_valid(_digits(v)),
+        "fi_hetu": hetu.is_valid,
+        "ro_cnp": cnp.is_valid,
+        "tr_tckn": tckimlik.is_valid,
+        "cl_rut": rut.is_valid,
+        "ch_ahv": ch_ssn.is_valid,
+        "be_nn": lambda v: nn.is_valid(_digits(v)),
+        "il_id": il_idnr.is_valid,
     }
 
 
@@ -189,6 +265,8 @@ _SHAPED: tuple[tuple[Rx, str], ...] = (
     (_CF, "it_fiscal_code"),
     (_NIR, "fr_nir"),
     (_ITIN, "ssn"),
+    (_CN_RIC, "cn_ric"),
+    (_KR_RRN, "kr_rrn"),
 )
 # the patterns whose matches this module needs: a caller's Set pass over them (`intl_formats`)
 # says which can match a text, so the others are not run

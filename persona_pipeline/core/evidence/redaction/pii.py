@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
@@ -21,7 +22,9 @@ from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSe
 from persona_pipeline.core.evidence.redaction.phone_check import valid_region
 from persona_pipeline.core.evidence.redaction.spans import Span
 
-_EMAIL = Rx(r"(?i)\b[a-z0-9][a-z0-9._%+-]{0,63}@[a-z0-9][a-z0-9.-]{0,253}\.[a-z]{2,24}\b")
+# (a DEL is a non-ASCII letter of the fold: internationalised local parts and domains, RFC 6531 /
+# IDNA, `françois@`, `@bücher-schmidt.at`)
+_EMAIL = Rx(r"(?i)\b[a-z0-9][a-z0-9\x7f._%+-]{0,63}@[a-z0-9\x7f][a-z0-9\x7f.-]{0,253}\.[a-z]{2,24}\b")
 _DOC_DOMAINS = ("example.com", "example.org", "example.net", "localhost", "users.noreply.github.com")
 _DOC_TLDS = (".invalid", ".test", ".example", ".local", ".localhost")
 _NO_REPLY_LOCALS = {"noreply", "no-reply", "donotreply", "do-not-reply", "git", "notifications"}
@@ -680,7 +683,9 @@ def table_column_spans(text: str) -> Iterator[Span]:
                 elif kind is not None:
                     value = cell.strip().strip("\"'")
                     lead = _CELL_VALUE.search(value)  # the last row may run into prose: "…,0301234567. thanks"
-                    value = value[: lead[0][1]] if lead is not None else ""
+                    # (a value glued to more, `2024-03-12T10:01:22Z`, is a timestamp or an id)
+                    glued = lead is not None and value[lead[0][1] : lead[0][1] + 1].isalnum()
+                    value = value[: lead[0][1]] if lead is not None and not glued else ""
                     if value and _cell_ok(kind, value):
                         a = start + cell.find(value)
                         yield Span(a, a + len(value), kind)
@@ -1096,6 +1101,8 @@ _FULL = rf"{_NW}(?:[ \t]+(?:[A-Z]\.[ \t]+)?(?:{_PARTICLE}[ \t]+)?{_NW}){{1,3}}"
 _NAME_CONTEXT = Rx(
     # a chat mention of a display name, "@Kwame Mensah" (two words at least: see person_name_spans)
     r"(?:(?:^|[\s(\[>\"',])@|"
+    # a `git blame` line: the commit, maybe a file name, then `(Author Name 2024-03-12 …`
+    r"(?:^|\s)\^?[0-9a-f]{7,40}[ \t]+(?:[^\s()]{1,80}[ \t]+)?\(|"
     r"(?i:\b(?:ask|asked|ping|pinged|cc|bcc|dear|hi|hello|hey|thanks|thank you|attn|with|talked to|spoke to|"
     # handing work or credit to someone: "assigned to X", "thanks to X"
     r"(?:re)?assigned to|handed (?:it )?(?:over )?to|escalated to|(?:thanks|thank you|kudos|credit) to|"
@@ -1125,7 +1132,9 @@ _PERSON_KEYS = (
 # ... or an XML/HTML element of that name, its attributes and its brackets possibly escaped:
 # <author>X</author>, <dc:creator>X, <maintainer email="…">X, &lt;owner&gt;X
 _KEYED_NAME = Rx(
-    rf"(?:(?i:\b(?:{_PERSON_KEYS}))\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?|"
+    # (a person object's name member: `"author": {"name": "X"}`, `assignee: {displayName: X}`)
+    rf"(?:(?i:\b(?:{_PERSON_KEYS}))\\?[\"']?[ \t]*[:=][ \t]*"
+    r"(?:\{[ \t]*\\?[\"']?(?i:name|display_?name|full_?name)\\?[\"']?[ \t]*:[ \t]*)?\\?[\"']?|"
     rf"(?i:(?:<|&lt;)(?:[a-z]{{1,12}}:)?(?:{_PERSON_KEYS}))(?:[ \t][^<>\n]{{0,80}})?(?:>|&gt;)[ \t]*)"
     rf"({_FULL}|{_NW})"
 )
@@ -1133,8 +1142,12 @@ _KEYED_NAME = Rx(
 # (the sign-off may follow a log prefix, `… ERROR [worker-5] Best regards,`, and its line break may
 # be a JSON-escaped `\n`)
 _SIGNOFF = Rx(
-    r"(?m)(?i:(?:^|[\]>:][ \t]+|\")[ \t]*(?:thanks|thank you|many thanks|cheers|best|best regards|kind regards|regards|"
-    r"sincerely|br|all the best|--)[ \t]*[,!.]?[ \t]*(?:\r?\n|\\n)[ \t]*)"
+    # (a log prefix may end before the sign-off word: a timestamp's `Z `, a compose service's `| `)
+    r"(?m)(?i:(?:^|[\]>:|][ \t]+|\"|(?-i:\d\dZ)[ \t]+)[ \t]*"
+    r"(?:thanks|thank you|many thanks|cheers|best|best regards|kind regards|regards|"
+    r"sincerely|br|all the best|--)[ \t]*[,!.]?[ \t]*(?:\r?\n|\\n)[ \t]*"
+    # (the name's line may carry the same log prefix: a timestamp, a compose service's `api-1  | `)
+    r"(?:\d{4}-\d\d-\d\dT[0-9:.]{8,18}Z?[ \t]+|[A-Za-z0-9_.-]{1,30}[ \t]+\|[ \t]+)?)"
     rf"({_FULL}|{_NW})[ \t]*(?:$|[|<\"]|\\n)"
 )
 
@@ -1288,10 +1301,63 @@ def _context_matches(text: str) -> Iterator[tuple[tuple[int, int], ...]]:
             return
 
 
+# Names in other scripts (Han, Hangul, kana, Cyrillic, Arabic, Hebrew, Greek), read in the original
+# text behind a non-ASCII test: after a role label in that script or in English (`담당자:`,
+# `Reported-by:`, `merged by`, `"displayName": "`), or before an honorific (`さん`, `様`, `씨`, `님`).
+# (Python `re`: bounded runs, no nested quantifiers, so linear time.)
+_NATIVE_NAME_WORD = (
+    r"[\u4e00-\u9fff]{2,4}|[\uac00-\ud7a3]{2,4}|[\u30a1-\u30fa\u30fc]{2,10}(?:[ \u30fb][\u30a1-\u30fa\u30fc]{2,10})?|"
+    r"[А-ЯЁ][а-яё]{1,20}(?:[ \t]+[А-ЯЁ][а-яё]{1,20}){1,2}|"
+    r"[\u0620-\u064a]{2,15}(?:[ \t]+[\u0620-\u064a]{2,15}){1,2}|"
+    r"[\u05d0-\u05ea]{2,15}(?:[ \t]+[\u05d0-\u05ea]{2,15}){1,2}|"
+    r"[Α-Ω][α-ωά-ώ]{1,20}(?:[ \t]+[Α-Ω][α-ωά-ώ]{1,20}){1,2}"
+)
+_NATIVE_LABELS = (
+    r"담당자|작성자|보고자|担当者?|作成者|報告者|负责人|負責人|联系人|聯絡人|作者|报告人|經手人|"
+    r"ответственный|исполнитель|автор|отправитель|المسؤول|המטפל"
+)
+_NATIVE_RUN = re.compile(_NATIVE_NAME_WORD)
+# what stands right before a name: a label in its script or in English, a `by`, a name key
+_NATIVE_BEFORE = re.compile(
+    rf"(?:(?:{_NATIVE_LABELS})[ \t]*[:：][ \t]*"
+    r"|(?i:(?:reported|reviewed|signed-off|co-authored|acked|tested)-by|from|assignee|author|owner|reviewer)"
+    r"[ \t]*:[ \t]*"
+    r"|(?i:(?:merged|reviewed|reported|approved|created|opened|closed|assigned|written|fixed)[ \t]+by)[ \t]+"
+    r"|(?i:display_?name|full_?name|author|assignee|owner)\\?[\"']?[ \t]*:[ \t]*\\?[\"'])$"
+)
+_HONORIFIC = re.compile(r"[ \t]*(?:さん|様|氏|씨|님)")
+# (after a label in its own script, a Latin-script name too: `담당자: Shlomo Ben-David`)
+_NATIVE_LATIN = re.compile(
+    rf"(?:{_NATIVE_LABELS})[ \t]*[:：][ \t]*([A-Z][a-z]{{1,20}}(?:[ -][A-Z][a-z]{{1,20}}){{1,2}})"
+)
+_NATIVE_LABEL_WORDS = tuple(_NATIVE_LABELS.split("|"))
+# one character-class scan says whether a text holds any of these scripts at all
+_SCRIPT_CHAR = re.compile(
+    r"[\u4e00-\u9fff\uac00-\ud7a3\u30a1-\u30fa\u0400-\u04ff\u0620-\u064a\u05d0-\u05ea\u0391-\u03c9]"
+)
+
+
+def _native_name_spans(text: str) -> Iterator[Span]:
+    """Each run of a script's name shape, kept when a label stands right before it or an honorific
+    right after it (candidates are the script's runs: no scan of the text per label)."""
+    first = _SCRIPT_CHAR.search(text)
+    if first is None:
+        return
+    for m in _NATIVE_RUN.finditer(text, first.start()):
+        a, b = m.span()
+        if _NATIVE_BEFORE.search(text[max(0, a - 40) : a]) or _HONORIFIC.match(text, b):
+            yield Span(a, b, "person_name")
+    if any(w in text for w in _NATIVE_LABEL_WORDS):
+        for m in _NATIVE_LATIN.finditer(text):
+            yield Span(*m.span(1), "person_name")
+
+
 def person_name_spans(text: str) -> Iterator[Span]:
     """Person names: first + last name both in the name lists (optionally a middle initial), a
     listed first name before any name-shaped surname, and any name-shaped sequence in a name
     context (ask X, cc X, From: X, Reviewed-by: X, a sign-off line, author = "X")."""
+    if not text.isascii():
+        yield from _native_name_spans(text)
     firsts, lasts = _name_lists()
     for ((r0, r1),) in _CAP_RUN.finditer(text) if _open(text, "name_run") else ():
         # most runs hold no listed first name ("Visual Studio Code"): set lookups before any pairing

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import re
+import urllib.parse
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import islice, pairwise
@@ -118,8 +119,17 @@ _META_PARTS = frozenset(
     ]
 )
 _CODE_REFERENCE = Rx(
-    r"^[A-Za-z_$][A-Za-z0-9_$]*(?:(?:\??\.[A-Za-z_$][A-Za-z0-9_$]*)+\??\.?$|(?:\??\.[A-Za-z_$][A-Za-z0-9_$]*)*\()"
+    # (`::` too: Rust's `std::env::var(`, C++'s `std::getenv(`)
+    r"^[A-Za-z_$][A-Za-z0-9_$]*(?:(?:(?:\??\.|::)[A-Za-z_$][A-Za-z0-9_$]*)+\??\.?$|"
+    r"(?:(?:\??\.|::)[A-Za-z_$][A-Za-z0-9_$]*)*\()"
 )
+# A masked credential, as dashboards and CLIs print one: mask characters only (`●●●●`, `****`),
+# or a short prefix, a run of mask characters or an ellipsis, and at most six characters left in
+# clear (`sk-...abcd`, `****1234`, `ghp_…Xy9z`). What is shown is not the secret.
+_MASKED = re.compile(
+    r"^(?:[*•●·∙○◦■□█x.… -]{3,}|[A-Za-z0-9_-]{0,12}(?:\*{3,}|[•●·∙○◦■□█]{3,}|\.{3,}|…)[A-Za-z0-9]{0,6})$"
+)
+_UUID = Rx(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 _DOC_EXAMPLE = Rx(r"EXAMPLE|\.\.\.$|x{8,}|X{8,}")
 
 # Label words. A label's parts (split at _ . - and camel humps) decide how strong it is: `pass`
@@ -183,6 +193,9 @@ _LINE_PREFIX = rf"(?:{_PREFIX_ITEM})*[ \t]*"
 _QUOTED_OR_BARE = r"""(?:(?:\[\]byte\(|\bb)?(["'`])([^"'`\r\n]{4,200})["'`]|([^\s"'`,;<>\x00-\x1f]{4,200}))"""
 # (the same groups, the value quoted: where a bare word is a variable, `login("u", password)`)
 _QUOTED_ONLY = r"""(["'`])([^"'`\r\n]{4,200})["'`]()"""
+
+_LOG_PREFIX = r"(?:\d{4}-\d\d-\d\dT[0-9:.]{8,18}Z?[ \t]+|[A-Za-z0-9_.-]{1,30}[ \t]+\|[ \t]+)?"
+_PPK_BREAK = r"(?:\r?\n|<br ?/?>)"
 
 # (kind, pattern, group holding the secret, lowercase keywords: the rule runs only if one occurs)
 _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
@@ -255,14 +268,61 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     (
         "gcp_private_key_id",
         # (JSON quotes the id, a YAML copy of the file does not)
-        r"private_key_id\\?[\"']?\s*:\s*(?:\\?[\"'])?([0-9a-f]{40})\b",
+        r"private_key_id\\?[\"']?\s*[:=]\s*(?:\\?[\"'])?([0-9a-f]{40})\b",  # (`=`: the TOML / HCL copy)
         1,
         ("private_key_id",),
+    ),
+    # Google OAuth client secrets carry a `GOCSPX-` prefix (since 2021); Supabase's secret API keys
+    # `sb_secret_` (the `sb_publishable_` key is public)
+    ("google_oauth_client_secret", r"\bGOCSPX-[A-Za-z0-9_-]{24,}", 0, ("gocspx-",)),
+    ("supabase_key", r"\bsb_secret_[A-Za-z0-9_-]{20,}", 0, ("sb_secret_",)),
+    # .NET `new AuthenticationHeaderValue("Bearer", "<token>")`: the scheme, then the credential
+    (
+        "bearer_token",
+        r"\bAuthenticationHeaderValue\([ \t]*\\?\"(?i:bearer|token|basic)\\?\"[ \t]*,[ \t]*\\?\"([^\"\\\s]{8,})",
+        1,
+        ("authenticationheadervalue",),
+    ),
+    # a WireGuard private key (32 bytes: 43 base64 characters, the last of a restricted set, and `=`)
+    # after a private-key label (`wg set wg0 private-key <(echo KEY)`, `PrivateKey = KEY`)
+    (
+        "wireguard_private_key",
+        r"(?i)\bprivate[-_ ]?key\b[ \t]*(?:=|:|[ \t]<\(echo|[ \t])[ \t]*[\"']?"
+        r"(?-i:([A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=))",
+        1,
+        ("private",),
+    ),
+    # Firebase Cloud Messaging legacy server key: `AAAA` + 7 characters, a colon, `APA91b` + ~134
+    ("fcm_server_key", r"\bAAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{60,}", 0, ("apa91b",)),
+    # Okta API tokens go in `Authorization: SSWS <token>` (Okta's own scheme name)
+    ("okta_token", r"\bSSWS[ \t]+([A-Za-z0-9_-]{20,})", 1, ("ssws",)),
+    # a PEM private key pasted base64-encoded (a kubeconfig's `client-key-data`, a k8s Secret's
+    # `tls.key`): base64 of `-----BEGIN`, kept when its decoded armor names a private key
+    ("encoded_private_key", r"\bLS0tLS1CRUdJTi[A-Za-z0-9+/]{40,}={0,2}", 0, ("ls0tls1crudjti",)),
+    # session cookies by the names frameworks give them (`sessionid`, `connect.sid`, `PHPSESSID`,
+    # `JSESSIONID`, `laravel_session`, `_app_session`, `ASP.NET_SessionId`), as a cookie pair
+    # (`Cookie:`, `Set-Cookie:`, `curl -b`), a key of a cookie dict, or prose ("the X cookie V")
+    (
+        "session_cookie",
+        # (as a cookie pair, any session-named cookie; as a dict / JSON key only a framework's own
+        # cookie name, in its case: a log's or a transcript's `"sessionId": "<id>"` is no cookie)
+        r"(?:\b|_)(?:(?i:[a-z0-9_.]*sess(?:ion)?(?:[_.-]?id)?|connect\.sid|[a-z0-9_]*sid)"
+        r"(?:\\*[\"'])?(?:[ \t]*=[ \t]*(?:\\*[\"'])?|%3[Dd]|[ \t]+cookie[ \t]+(?:is[ \t]+)?)|"
+        r"(?:sessionid|PHPSESSID|JSESSIONID|connect\.sid|ASP\.NET_SessionId|[a-z0-9]*_session)"
+        r"\\*[\"']?[ \t]*:[ \t]*\\*[\"']?)"
+        r"([A-Za-z0-9%._~+/=-]{16,})",
+        1,
+        ("sess", "sid"),
     ),
     # a credentials file pasted base64-encoded (a k8s Secret's `data:`, GOOGLE_CREDENTIALS): base64
     # of a JSON object opens with `ey` (`{"`) or `ew` (`{` and a line break); it is decoded and kept
     # only when it holds a private key or a secret-named field (`_b64_credentials`)
     ("encoded_credentials", r"(?:^|[^A-Za-z0-9+/])(e[wy][A-Za-z0-9+/]{120,}={0,2})", 1, ("ew", "ey")),
+    # a Twilio API key SID (`SK` + 32 hex) names its secret: a credential's user half, redacted (and
+    # its 32-character secret beside it: `near_id_spans`)
+    ("twilio_api_key", r"\bSK[0-9a-f]{32}\b", 0, ("sk",)),
+    # a JSON Web Key's `kty` member: its private members are looked for in its object (`jwk_spans`)
+    ("jwk", r"\bkty\b", 0, ("kty",)),
     # a Twilio account SID is an id, not a secret: it only anchors the search for its auth token
     # (and is redacted with the token it pairs with: `near_id_spans`)
     ("twilio_sid", r"\bAC[0-9a-f]{32}\b", 0, ("ac",)),
@@ -316,8 +376,19 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         "env_secret",
         # (Makefile's `?=`, `::=`, `+=` assign too; a YAML type tag `!!str` or an anchor `&pw` may
         # stand before the value: an application tag `!Ref X` is a reference, rejected as a value)
-        rf"\b([A-Za-z0-9_.-]*{_LABEL_WORD}(?:[A-Za-z0-9_]*[A-Za-rt-z0-9_])?)[\"']?[ \t]*(?::|=|:=|::=|\?=|\+=|=>)[ \t]*"
+        rf"\b([A-Za-z0-9_.-]*{_LABEL_WORD}(?:[A-Za-z0-9_]*[A-Za-rt-z0-9_])?)[\"']?[ \t]*"
+        r"(?::|=|:=|::=|\?=|\+=|=>)[ \t]*"
         r"(?:(?:!![A-Za-z]{1,20}|&[A-Za-z0-9_-]{1,64})[ \t]+)?" + _QUOTED_OR_BARE,
+        0,
+        ("secret", "pass", "pw", "token", "cred", "key", "auth"),
+    ),
+    # a typed declaration, its type between label and value (Rust `const X_TOKEN: &str = "…"`,
+    # `: &'static str`, Kotlin / TypeScript `val dbPassword: String = "…"`); a rule of its own, so
+    # the common rule above stays simple
+    (
+        "env_secret",
+        rf"\b([A-Za-z0-9_.-]*{_LABEL_WORD}(?:[A-Za-z0-9_]*[A-Za-rt-z0-9_])?)[ \t]*:[ \t]*&?(?:'static[ \t]+)?"
+        r"[A-Za-z][A-Za-z0-9_]{0,20}[ \t]*=[ \t]*" + _QUOTED_OR_BARE,
         0,
         ("secret", "pass", "pw", "token", "cred", "key", "auth"),
     ),
@@ -336,7 +407,8 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         # (an e-mail quote's `> >` may start the value's line)
         rf"""(?i)\bname["']?\s*:\s*["']?([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)["']?\s*,?\s*"""
         r"""(?:\\n)?(?:""" + _PREFIX_ITEM + r""")*\s*-?\s*"""
-        rf"""["']?value["']?\s*:[ \t]*{_QUOTED_OR_BARE}""",
+        # (a block scalar, `value: >-`, holds the value on the next line)
+        rf"""["']?value["']?\s*:[ \t]*(?:[>|][-+]?[ \t]*(?:\r?\n|\\n)[ \t]*)?{_QUOTED_OR_BARE}""",
         0,
         ("secret", "pass", "pw", "token", "key", "auth", "cred"),
     ),
@@ -370,6 +442,50 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         rf"""value[ \t]*=[ \t]*{_QUOTED_OR_BARE}""",
         0,
         ("secret", "pass", "pw", "token", "key", "auth", "cred"),
+    ),
+    # Windows `setx NAME "value"` (no `=`: the value is the second argument)
+    (
+        "env_secret",
+        rf"(?i)\bsetx[ \t]+([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_]*)[ \t]+{_QUOTED_OR_BARE}",
+        0,
+        ("setx",),
+    ),
+    # a Terraform variable named for a secret, its `default` in the block (maybe on escaped lines)
+    (
+        "env_secret",
+        rf"\bvariable[ \t]+\\?\"([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)\\?\"[ \t]*\{{[^{{}}]{{0,300}}?"
+        rf"\bdefault[ \t]*=[ \t]*\\?{_QUOTED_OR_BARE}",
+        0,
+        ("variable",),
+    ),
+    # an element named for a secret holding a `<Value>` child (Windows unattend `<Password><Value>`)
+    (
+        "elem_secret",
+        rf"<([A-Za-z0-9_:.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)>(?:\s|\\[nrt])*<[Vv]alue(>)[ \t]*([^<\r\n]{{4,200}})()</",
+        0,
+        ("value>",),
+    ),
+    # a password passed to a function named for it: Go's `ssh.Password("…")`, `SetPassword('…')`
+    (
+        "positional_password",
+        r"(?:\b|\.)(?:[Ss]et|[Ww]ith|[Nn]ew)?(?:Password|Passphrase)\([ \t]*\\?" + _QUOTED_ONLY,
+        0,
+        ("password(", "passphrase("),
+    ),
+    # Oracle tools' `user/password@connect` argument (`sqlplus scott/"tiger"@//host:1521/svc`)
+    (
+        "password",
+        r"\b(?:sqlplus|sqlldr|expdp|impdp|rman|dgmgrl|sqlcl)[ \t]+(?:-[A-Za-z]+[ \t]+)*\\?[\"']?[A-Za-z0-9_.$#]{1,64}"
+        r"/\\?[\"']?([^\s\"'@\\/]{4,128})\\?[\"']?@",
+        1,
+        ("sqlplus", "sqlldr", "expdp", "impdp", "rman", "dgmgrl", "sqlcl"),
+    ),
+    # Go's MySQL driver DSN: `user:password@tcp(host:3306)/db`, `@unix(/path)`
+    (
+        "url_password",
+        r"(?:^|[\s\"'`=(])[A-Za-z0-9_.-]{1,64}:([^\s@\"'`/]{1,128})@(?:tcp|tcp6|unix|udp)\(",
+        1,
+        ("@tcp", "@unix", "@udp"),
     ),
     # CLI flags that take a secret: --password X, --password=X, --client-secret X, --api-key X …
     (
@@ -406,7 +522,9 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ),
     (
         "cli_secret",
-        r"\b(?:docker|podman|nerdctl|helm|twine|oras|skopeo)\b[^\r\n|;&]*?[ \t]-p[ \t]+" + _QUOTED_OR_BARE,
+        # (`-p` is a password after `login` only: `docker run -p 5432:5432` publishes a port)
+        r"\b(?:(?:docker|podman|nerdctl|helm|oras|skopeo)\b[^\r\n|;&]*?\blogin\b|twine\b)[^\r\n|;&]*?[ \t]-p[ \t]+"
+        + _QUOTED_OR_BARE,
         0,
         ("docker", "podman", "nerdctl", "helm", "twine", "oras", "skopeo"),
     ),
@@ -604,10 +722,16 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # PuTTY's .ppk: the private key is the base64 after `Private-Lines: N`
     (
         "private_key",
-        r"Private-Lines:[ \t]*[0-9]{1,3}[ \t]*\r?\n"
+        # (its lines may be broken by `<br>` in an HTML cell, and carry a log's timestamp or a compose
+        # service's `api-1  | ` prefix)
+        r"Private-Lines:[ \t]*[0-9]{1,3}[ \t]*"
+        + _PPK_BREAK
         + _LINE_PREFIX
-        + r"((?:[A-Za-z0-9+/=]{4,}[ \t]*(?:\r?\n"
+        + _LOG_PREFIX
+        + r"((?:[A-Za-z0-9+/=]{4,}[ \t]*(?:"
+        + _PPK_BREAK
         + _LINE_PREFIX
+        + _LOG_PREFIX
         + r")?)+)",
         1,
         ("private-lines",),
@@ -632,6 +756,42 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         1,
         ("pass", "pwd", "secret", "api key", "token", "kennwort", "contrase", "mot de passe", "senha"),
     ),
+    # "password" in more Latin-script languages (Polish hasło, Turkish şifre / parola, Portuguese
+    # senha, Czech heslo, Croatian lozinka, Finnish salasana, Danish adgangskode, Swedish lösenord,
+    # Norwegian passord, Hungarian jelszó, Slovene geslo, Romanian parolă, Indonesian kata sandi…),
+    # then up to three words ("hasło do serwera", "a senha do deploy") and a colon, `=`, an arrow or
+    # a copula ("é", "est", "jest", "är", "er", "on", "to")
+    (
+        "password",
+        r"(?i)(?:\x7fifre|\b(?:has\x7fo|haslo|sifre|parola|parol\x7f|senha|heslo|lozinka|salasana|adgangskode|"
+        r"l\x7fsenord|losenord|passord|jelsz\x7f|jelszo|geslo|wachtwoord|contrase[n\x7f]a|kennwort|passwort|"
+        r"mot de passe|kata sandi|m\x7fr\x7fti|mk\x7f))"  # (`\b` cannot precede a DEL: `şifre`)
+        r"(?:[ \t]+[A-Za-z\x7f._@-]{1,30}){0,3}?"
+        r"(?:[ \t]*(?::|=|->|=>|\x7f)|[ \t]+(?:is|est|es|jest|to|\x7fr|ar|er|on|ist|lautet|era|\x7f))"
+        r"[ \t]*[\"'`]?([^\s\"'`]{6,128})",
+        1,
+        (
+            "has",
+            "ifre",
+            "parol",
+            "senha",
+            "heslo",
+            "lozinka",
+            "salasana",
+            "adgangskode",
+            "senord",
+            "passord",
+            "jelsz",
+            "geslo",
+            "wachtwoord",
+            "contrase",
+            "kennwort",
+            "passwort",
+            "mot de passe",
+            "kata sandi",
+            "m",
+        ),
+    ),
     # "log in as admin with X", "logged in as deploy using X": a login's user, then its password
     (
         "password",
@@ -642,7 +802,13 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ),
     # a password label in a non-Latin script (`パスワード: X`, `пароль: X`, `密码：X`): in the fold the
     # label is a run of DELs; `_decide` reads it in the text (`_INTL_PASSWORD_LABELS`)
-    ("intl_password", r"(\x7f{2,12})[ \t]*(?::|\x7f)[ \t]*[\"'`]?([^\s\"'`\x7f]{6,128})", 2, ("\x7f",)),
+    # (the label may be followed by a word or three: `пароль от стенда: X`)
+    (
+        "intl_password",
+        r"(\x7f{2,12}(?:[ \t]+\x7f{1,12}){0,3})[ \t]*(?::|\x7f)[ \t]*[\"'`]?([^\s\"'`\x7f]{6,128})",
+        2,
+        ("\x7f",),
+    ),
     # "user root, passphrase X": a password label right before a value, no verb; only a value with
     # three character classes counts ("password hashing_v2", "password reset" are words)
     (
@@ -685,9 +851,15 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
 _COMPILED = [(kind, Rx(pat), group, kws, tuple(k.encode() for k in kws)) for kind, pat, group, kws in _OWN_RULES]
 _AWS_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "aws_access_key")
 _TWILIO_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "twilio_sid")
-_ANCHOR_RULES = frozenset({_TWILIO_RULE})
+_TWILIO_KEY_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "twilio_api_key")
+_JWK_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "jwk")
+_ANCHOR_RULES = frozenset({_TWILIO_RULE, _JWK_RULE})
 _PGPASS_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[3] == (":",))  # (its only keyword: the colon)
 _PROSE_KEY_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "prose_key")
+# rules whose match starts at a label word that a preceding "public" qualifies
+_PUBLIC_HALF_RULES = frozenset(
+    i for i, r in enumerate(_OWN_RULES) if r[0] in ("prose_key", "env_secret", "wireguard_private_key")
+)
 _PUBLIC_BEFORE = re.compile(r"(?i)\bpub(?:lic|lishable)?[ \t_-]*$")
 # (loosened: a prefilter only, and its counted repetitions cost more than every rule it spares)
 _RULE_SET = RxSet([loosened(pat) for _, pat, _, _ in _OWN_RULES])
@@ -796,6 +968,35 @@ def _generated(value: str) -> bool:
     return symbols >= 2 or (symbols == 1 and _ODD_CASE.search(value) is not None)
 
 
+_UNI_ESC = re.compile(r"\\+u([0-9a-fA-F]{4})")
+
+
+def _masked(value: str) -> bool:
+    """`_MASKED`, also written with JSON (`\\u25cf`) or URL (`%E2%97%8F`) escapes."""
+    if _MASKED.match(value):
+        return True
+    if "\\u" in value:
+        return bool(_MASKED.match(_UNI_ESC.sub(lambda m: chr(int(m[1], 16)), value)))
+    if "%" in value:
+        return bool(_MASKED.match(urllib.parse.unquote(value)))
+    return False
+
+
+def _bare(value: str) -> tuple[str, ...]:
+    """A finding's value without what encoding glued to it: a following parameter, trailing
+    escapes and quotes; and URL-decoded, without a leading `=`/`:`."""
+    out = [value.split("&", 1)[0].rstrip("\\\"'")]
+    if "%" in value:
+        out.append(urllib.parse.unquote(value).lstrip("=: ").split("&", 1)[0].rstrip("\\\"'"))
+    return tuple(out)
+
+
+def _query_version(value: str) -> bool:
+    """`?sv=2022-11-02`: a query string's first parameter with no letter in its value (a SAS
+    token's version; its signature is `sig=`, found on its own), not the secret."""
+    return value[:1] in "?&" and "=" in value and not any(map(str.isalpha, value.partition("=")[2]))
+
+
 def _is_placeholder_value(value: str, following: str, code_check: bool = True) -> bool:
     # os.environ["X"], getenv(...), req.headers.authorization: code, not a value
     if code_check and (following[:1] in ("(", "[") or _CODE_REFERENCE.match(value)):
@@ -829,6 +1030,18 @@ def _b64_credentials(value: str) -> bool:
     return raw[:1] == b"{" and any(f in raw for f in _CREDENTIAL_FIELDS)
 
 
+def _b64_private_key(value: str) -> bool:
+    """Whether base64 opening with `-----BEGIN` decodes to a private key's armor line."""
+    import base64
+
+    head = value[:64]
+    try:
+        armor = base64.b64decode(head[: len(head) // 4 * 4])
+    except ValueError:
+        return False
+    return b"PRIVATE KEY" in armor.split(b"\n", 1)[0]
+
+
 def _basic_auth_ok(value: str) -> bool:
     import base64
     import binascii
@@ -854,9 +1067,9 @@ def _code_like(value: str) -> bool:
         head = head.split(sep, 1)[0]
     if not head:
         return False
-    if head == value and "." not in value:
+    if head == value and "." not in value and "::" not in value:
         return True  # one bare word: the reference checks decide
-    return all(_IDENT_PART.match(p) for p in head.split(".") if p)
+    return all(_IDENT_PART.match(p) for p in head.replace("::", ".").split(".") if p)  # (`std::env::var`)
 
 
 @lru_cache(maxsize=16384)
@@ -867,10 +1080,18 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         # the doc-example check runs on the key body only, and a body of `...` is no key
         body = value.split("-----", 2)[-1]
         return len(list(islice(filter(str.isalnum, body.split("-----END")[0]), 8))) < 8
+    if _masked(value):
+        return True
     if kind == "basic_auth":
         return not _basic_auth_ok(value)
     if kind == "encoded_credentials":
         return not _b64_credentials(value)
+    if kind == "encoded_private_key":
+        return not _b64_private_key(value)
+    if kind == "session_cookie":
+        if _UUID.match(value):
+            return True  # a session's id in logs and transcripts (`"sessionId": "<uuid>"`), not its cookie
+        return not _generated(value) or bool(_PLACEHOLDER_VALUE.search(value) or _DOC_EXAMPLE.search(value))
     if value.startswith("-----"):
         return True  # a PEM armor line (`private_key: |` then `-----BEGIN`): the key rule owns the block
     if not group:  # a provider's own shape (ya29.…, SG.….…): only documentation examples are vetoed
@@ -922,6 +1143,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
     if _is_placeholder_value(value, following, code_check):
         return True
     if kind in _LABELLED or kind in ("password", "login_password"):
+        if _query_version(value):
+            return True
         strength = label_strength(name) if name else 2
         if strength == 0:
             return True
@@ -1005,6 +1228,7 @@ _ACCESS_KEY_ID = Rx(r"\b(?:AKIA|ASIA)[A-Z2-7]{16}\b")
 _AWS_SECRET_SHAPE = Rx(r"(?:^|[^A-Za-z0-9/+=])([A-Za-z0-9/+]{40})(?:[^A-Za-z0-9/+=]|$)")
 _TWILIO_SID = Rx(r"\bAC[0-9a-f]{32}\b")
 _HEX32 = Rx(r"\b([0-9a-f]{32})\b")
+_KTY = Rx(r"\bkty\b")
 _NEAR = 240  # characters around an id where its paired secret is looked for
 
 
@@ -1034,6 +1258,46 @@ def near_id_spans(text: str) -> list[Span]:
                     paired = True
             if paired:  # beside its auth token the SID is half of a credential pair (the -u user)
                 spans.append(Span(s, e, "twilio_sid"))
+    if "SK" in text:
+        for ((s, e),) in _TWILIO_KEY_SID.finditer(text):
+            lo, hi = _paragraph(text, s, e, _NEAR)
+            for _, (a, b) in _ALNUM32.finditer(text, lo, hi):
+                if (a, b) != (s + 2, e) and random_like(text[a:b]) and not _HEX32.match(text[a:b]):
+                    spans.append(Span(a, b, "twilio_api_secret"))
+    return spans
+
+
+_TWILIO_KEY_SID = Rx(r"\bSK[0-9a-f]{32}\b")
+_ALNUM32 = Rx(r"(?:^|[^A-Za-z0-9_])([A-Za-z0-9]{32})(?:[^A-Za-z0-9_]|$)")
+_JWK_REACH = 1200  # a key object's extent around its `kty`
+# RFC 7517/7518 private members: `d` (EC/OKP/RSA private exponent), the RSA CRT primes and
+# exponents, `k` (a symmetric key); JSON (maybe escaped), YAML or `=` forms
+_JWK_PRIVATE = Rx(
+    r"(?:^|[^A-Za-z0-9_])(?:d|p|q|dp|dq|qi|k)(?:\\*[\"'])?[ \t]*[:=][ \t]*(?:\\*[\"'])?([A-Za-z0-9_-]{16,})"
+)
+
+
+def _paragraph(text: str, s: int, e: int, reach: int) -> tuple[int, int]:
+    """The bounds of the paragraph around `s:e`, at most `reach` characters either side."""
+    lo, hi = max(0, s - reach), min(len(text), e + reach)
+    lo = max(lo, text.rfind("\n\n", lo, s) + 1, text.rfind("\n\r\n", lo, s) + 1)
+    cut = [i for i in (text.find("\n\n", e, hi), text.find("\n\r\n", e, hi)) if i >= 0]
+    return lo, min(cut, default=hi)
+
+
+def jwk_spans(text: str) -> list[Span]:
+    """The private members of a JSON Web Key (its `kty` says it is one): public members (`x`, `y`,
+    `n`, `e`) stay."""
+    spans: list[Span] = []
+    done = -1
+    for ((s, e),) in _KTY.finditer(text):
+        if s < done:
+            continue
+        lo, hi = _paragraph(text, s, e, _JWK_REACH)
+        for _, (a, b) in _JWK_PRIVATE.finditer(text, lo, hi):
+            if random_like(text[a:b]) or b - a >= 32:
+                spans.append(Span(a, b, "jwk_private_key"))
+        done = hi
     return spans
 
 
@@ -1042,6 +1306,7 @@ def _rel(m: tuple[tuple[int, int], ...], s0: int) -> tuple[tuple[int, int], ...]
 
 
 _OUT_KIND = {
+    "encoded_private_key": "private_key",
     "bare_password": "password",
     "cli_secret": "password",
     "env_pair": "env_secret",
@@ -1083,7 +1348,8 @@ def _decide(
     None when the match is a reference, placeholder, example or no secret at all."""
     kind, _, group, _, _ = _COMPILED[idx]
     labelled = kind in _LABELLED and group == 0
-    scoped = prev[-1:] == ":" and not prev.lower().endswith("$env:")
+    # (`p:password=`, `$script:TOKEN =`: a namespace or a PowerShell scope, not a `::` path)
+    scoped = prev[-2:] == "::"
     if labelled and scoped and kind not in ("cli_secret", "positional_password"):
         return None  # `AWS::KMS::Key`, `std::key`: the tail of a scoped name, not a label
     name = ""
@@ -1121,7 +1387,7 @@ def _decide(
         return None  # colon-separated hex fields (`AB12:12345:C0FFEE:…`): an id, not a password file
     if kind == "intl_password":
         label = matched[groups[1][0] : groups[1][1]].lower()
-        if not label.endswith(_INTL_PASSWORD_LABELS):
+        if not any(w.endswith(_INTL_PASSWORD_LABELS) for w in label.split()):
             return None  # any other word in that script before a colon
         kind = "password"
     if labelled and prev[-1:] == "$" and not quoted:
@@ -1132,6 +1398,8 @@ def _decide(
         and any(not c.isascii() and not c.isalpha() and c not in _PROSE_NON_ASCII_OK for c in matched[:start])
     ):
         return None  # the fold's DEL between label and value stood for no arrow or letter
+    if not quoted and end - start > 1 and matched[end - 1] == "\\" and (matched[end : end + 1] or following) == '"':
+        end -= 1  # `-p $PASS\"}`: the backslash escapes the closing quote of a JSON string
     if not quoted and "&" in matched[start:end]:
         nxt = _NEXT_PARAM.search(matched[start:end])
         if nxt is not None:
@@ -1179,8 +1447,8 @@ def own_rule_spans(text: str) -> list[Span]:
             s0, e0 = m[0]
             if s0 and text[s0 - 1] == "]" and _PLACEHOLDER_END.search(text[max(0, s0 - 40) : s0]):
                 continue  # glued to a placeholder: it was glued to the word it replaced (idempotence)
-            if idx == _PROSE_KEY_RULE and _PUBLIC_BEFORE.search(text[max(0, s0 - 14) : s0]):
-                continue  # "the server's public key is …": the half of a key pair meant to be shared
+            if idx in _PUBLIC_HALF_RULES and _PUBLIC_BEFORE.search(text[max(0, s0 - 14) : s0]):
+                continue  # "the server's public key is …", `public key: …`: the half of a key pair meant to be shared
             # The decision is a pure function of the match (and the characters around it), cached:
             # histories repeat the same `token = os.getenv(` lines thousands of times.
             # (the character before; five before a `:` or `$`, which `$env:` and `$var` need: a wider
@@ -1195,8 +1463,10 @@ def own_rule_spans(text: str) -> list[Span]:
                 cache[key] = found
             if found is not None:
                 spans.append(Span(s0 + found[0], s0 + found[1], found[2]))  # type: ignore[index]
-    if _AWS_RULE in rule_ids or _TWILIO_RULE in rule_ids:
+    if _AWS_RULE in rule_ids or _TWILIO_RULE in rule_ids or _TWILIO_KEY_RULE in rule_ids:
         spans.extend(near_id_spans(text))
+    if _JWK_RULE in rule_ids:
+        spans.extend(jwk_spans(text))
     return spans
 
 
@@ -1239,7 +1509,11 @@ def betterleaks_values(texts: Sequence[str]) -> dict[str, str]:
             value = finding.match.value or finding.match.full
             if not value or len(value) < 6 or "REDACTED" in value or _DOC_EXAMPLE.search(value):
                 continue
-            if _PLACEHOLDER_VALUE.search(value) or _names_a_secret(value):
+            if _PLACEHOLDER_VALUE.search(value) or _names_a_secret(value) or _masked(value):
+                continue
+            if any(not b or _PLACEHOLDER_VALUE.search(b) or _masked(b) for b in _bare(value) if b != value):
+                continue  # `%3D%25DB_PASSWORD%25&x=1`, `$DOCKER_PASS\`: a reference, encoded or escaped
+            if _query_version(value):
                 continue
             found.setdefault(value, _RULE_KIND.get(finding.rule_id, finding.rule_id.replace("-", "_")))
     return found

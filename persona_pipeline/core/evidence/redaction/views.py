@@ -188,8 +188,11 @@ _MEMO: dict[Callable[[str], str | None], dict[str, str | None]] = {}
 def _url_decode(esc: str) -> str | None:
     if esc == "+":
         return " "
-    out = urllib.parse.unquote(esc, errors="strict") if len(esc) > 3 else chr(int(esc[1:], 16))
-    return out
+    if len(esc) == 3:
+        code = int(esc[1:], 16)
+        # a lone byte above ASCII is no UTF-8: not an escape but `%DB_PASSWORD%`, a Windows variable
+        return chr(code) if code < 0x80 else None
+    return urllib.parse.unquote(esc, errors="strict")
 
 
 def _url_decode_safe(esc: str) -> str | None:
