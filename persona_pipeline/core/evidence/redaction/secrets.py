@@ -818,6 +818,13 @@ def _names_a_secret(value: str) -> bool:
     return _IDENT.match(value) is not None and value.islower() and label_strength(value) == 2
 
 
+def _psql_variable(before: str) -> bool:
+    """Whether the text before a value ends in psql's `:'` / `:"` variable syntax (`PASSWORD
+    :'app_password'`), the one grammar where a quoted word is a name; after a label's own colon
+    (`password:"…"`, `"password":"…"`) the quoted word is the value."""
+    return before.endswith((":'", ':"')) and before[-3:-2] in ("", " ", "\t", "(", ",", "=")
+
+
 def _b64_credentials(value: str) -> bool:
     import base64
     import binascii
@@ -939,8 +946,6 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             return True  # `$null`, `$dbPassword`: a variable (PowerShell's are any case), not a value
         if _CONSTANT.match(value):
             return True  # `REPLACE_ME`, `CHANGEME`, `TODO`: a constant's name or a placeholder
-        if quoted and _names_a_secret(value):
-            return True  # `:'app_password'` (psql's variable), `"db_password"`: a name for a secret, no value
         if value[:1] in "{[(" and not random_like(value):
             return True  # the start of a flow mapping or a call (`secretKeyRef: {name: db}`), no value
         if value.startswith("*") and not random_like(value) and _GLOB.match(value):
@@ -1150,6 +1155,8 @@ def _decide(
     if kind in ("cli_secret", "positional_password") and not name:
         name = "password"  # positional flags (-p, -a) take passwords
     following = matched[end : end + 1] if end < len(matched) else following
+    if quoted and _psql_variable((prev + matched[:start])[-3:]) and _names_a_secret(matched[start:end]):
+        return None  # `:'app_password'`: psql's variable, a name for a secret, no value
     if _rejected(kind, group or labelled, matched[start:end], following, name, quoted):
         return None
     return start, end, _OUT_KIND.get(kind, kind)
@@ -1239,7 +1246,10 @@ def betterleaks_values(texts: Sequence[str]) -> dict[str, str]:
             value = finding.match.value or finding.match.full
             if not value or len(value) < 6 or "REDACTED" in value or _DOC_EXAMPLE.search(value):
                 continue
-            if _PLACEHOLDER_VALUE.search(value) or _names_a_secret(value):
+            full = finding.match.full or ""
+            if _PLACEHOLDER_VALUE.search(value) or (
+                _names_a_secret(value) and _psql_variable(full[: max(0, full.find(value))])
+            ):
                 continue
             found.setdefault(value, _RULE_KIND.get(finding.rule_id, finding.rule_id.replace("-", "_")))
     return found
