@@ -35,3 +35,19 @@ def test_quoted_wordlike_password_after_a_label_is_a_value(text: str, value: str
 def test_psql_variable_naming_a_secret_is_kept(text: str) -> None:
     # psql's `:'name'` interpolates a variable: the quoted word is a name, not the password
     assert _out(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("ssh to 6.8.3.77", "6.8.3.77"), ("curl 4.12.7.19 -v", "4.12.7.19"), ("peer at 8.20.1.250 dropped", "8.20.1.250")],
+)
+def test_small_four_part_address_without_version_context_is_an_address(text: str, value: str) -> None:
+    assert value not in _out(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['"version": "6.8.3.77"', "FileVersion: 4.12.7.19", "release 8.20.1.250", "pkg==6.8.3.77", "build v4.12.7.19"],
+)
+def test_small_four_part_number_in_a_version_context_is_a_version(text: str) -> None:
+    assert _out(text) == text

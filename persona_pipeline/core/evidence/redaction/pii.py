@@ -760,6 +760,11 @@ def _version_shaped(value: str) -> bool:
     return int(a) <= 9 and int(b) <= 30 and int(c) <= 9
 
 
+# a version field's key right before the number (`"version": "`, `ver=`, `FileVersion: `): the one
+# place besides `_VERSION_BEFORE`'s pins where a small four-part number is read as a version
+_VERSION_FIELD = Rx(r"(?i)(?:version|\bver|release|build|revision)[\"']?\s*[:=]\s*[\"']?$")
+
+
 def _host_position(text: str, start: int, end: int) -> bool:
     """Where only an address stands: after `user@` or `//`, before a `:port` or a `/prefix`."""
     after = text[end : end + 2]
@@ -780,8 +785,14 @@ def ip_spans(text: str) -> Iterator[Span]:
             continue
         if _VERSION_BEFORE.search(text[max(0, start - 24) : start]):
             continue
-        if _version_shaped(text[start:end]) and not _host_position(text, start, end):
-            continue  # `1.9.8.205`: a four-part version (small major, minor and patch), no address
+        if (
+            _version_shaped(text[start:end])
+            and not _host_position(text, start, end)
+            and _VERSION_FIELD.search(text[max(0, start - 24) : start])
+        ):
+            # `"version": "1.9.8.205"`: a four-part version; without a version context ("ssh to
+            # 5.9.4.120") the same shape is an address
+            continue
         if (
             text[end : end + 4] == " to "
             and text[end + 4 : end + 5].isdigit()
