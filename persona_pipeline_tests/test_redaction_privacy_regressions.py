@@ -51,3 +51,21 @@ def test_small_four_part_address_without_version_context_is_an_address(text: str
 )
 def test_small_four_part_number_in_a_version_context_is_a_version(text: str) -> None:
     assert _out(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("peer:2a01:4f8:c17:9b2::1", "2a01:4f8:c17:9b2::1"),
+        ("remote_addr:2a01:4f8:c17:9b2::1 ok", "2a01:4f8:c17:9b2::1"),
+        ("source:2a01:4f8:c17:9b2::1", "2a01:4f8:c17:9b2::1"),
+    ],
+)
+def test_global_ipv6_after_a_label_colon_is_an_address(text: str, value: str) -> None:
+    assert "2a01:4f8" not in _out(text)
+
+
+def test_a_hex_colon_run_is_not_cut_into_an_address() -> None:
+    # the candidate after a colon that continues a longer hex/colon run is no address of its own
+    text = 'id 7f:2a01:4f8:c17::9, fe80::1:2a01:4f8:c17::9, {"out": "$ cat x\\nfd34:2a01:4f8::9"}'
+    assert _out(text) == text

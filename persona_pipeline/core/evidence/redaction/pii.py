@@ -775,6 +775,9 @@ def _host_position(text: str, start: int, end: int) -> bool:
     )
 
 
+_HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
+
+
 def ip_spans(text: str) -> Iterator[Span]:
     for ((start, end),) in _IPV4.finditer(text) if _open(text, "ipv4") else ():
         if text[start - 1 : start] in (".", "-", "v", "%") or (
@@ -805,8 +808,17 @@ def ip_spans(text: str) -> Iterator[Span]:
     if _open(text, "ipv6"):
         for ((start, end),) in _IPV6.finditer(text):
             value = text[start:end]
-            if text[end : end + 1].isalnum() or text[start - 1 : start] in ("_", ".", ":"):
+            if text[end : end + 1].isalnum() or text[start - 1 : start] in ("_", "."):
                 continue
+            if text[start - 1 : start] == ":":
+                word = start - 1
+                while word > 0 and (text[word - 1].isalnum() or text[word - 1] == "_"):
+                    word -= 1
+                if text[word - 1 : word] == "\\":
+                    word += 1  # a JSON escape (`\nfd12:…`): its letter is no part of the word
+                hex_group = word < start - 1 and _HEX_DIGITS.issuperset(text[word : start - 1])
+                if text[start - 2 : start - 1] == ":" or hex_group:
+                    continue  # the tail of a longer hex/colon run; after a `label:` (`peer:2a02:…`) an address
             if value.count(":") < 2 or ("::" not in value and value.count(":") != 7):
                 continue
             # global unicast (2000::/3) only: `dead::beef`, `abc::def` and C++ scopes are not addresses
