@@ -69,3 +69,16 @@ def test_a_hex_colon_run_is_not_cut_into_an_address() -> None:
     # the candidate after a colon that continues a longer hex/colon run is no address of its own
     text = 'id 7f:2a01:4f8:c17::9, fe80::1:2a01:4f8:c17::9, {"out": "$ cat x\\nfd34:2a01:4f8::9"}'
     assert _out(text) == text
+
+
+@pytest.mark.parametrize(
+    "text", ["text me at +447911834562.Thanks", "ring +14155550123 or +14159263817.See you", "+4930901820.Ok?"]
+)
+def test_a_phone_number_before_a_dot_and_a_word_is_a_phone(text: str) -> None:
+    out = _out(text)
+    assert "[REDACTED:phone" in out and "834562" not in out and "9263817" not in out and "30901820" not in out
+
+
+def test_an_account_number_leading_a_host_name_is_no_phone() -> None:
+    text = "+210987654321.dkr.ecr.eu-west-1.amazonaws.com/app:1"  # a diff line
+    assert "[REDACTED:phone" not in _out(text)

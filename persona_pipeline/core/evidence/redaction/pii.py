@@ -526,6 +526,9 @@ def _after_placeholder(text: str, pos: int) -> bool:
     return pos > 0 and text[pos - 1] == "]" and _PLACEHOLDER_END.search(text[max(0, pos - 40) : pos]) is not None
 
 
+_HOST_TAIL = Rx(r"^\.[A-Za-z][A-Za-z0-9-]*\.[A-Za-z0-9-]*[A-Za-z0-9]")
+
+
 def phone_spans(text: str) -> Iterator[Span]:
     """International numbers (+cc), then national formats of the user's and common regions,
     validated by libphonenumber (the checks `PhoneNumberMatcher` applies at leniency VALID, on
@@ -549,11 +552,10 @@ def phone_spans(text: str) -> Iterator[Span]:
             if cut < 0 or sum(ch.isdigit() for ch in raw[:cut]) < 9:
                 break
             raw = raw[:cut]
-        if (
-            text[start + len(raw) : start + len(raw) + 1] == "."
-            and text[start + len(raw) + 1 : start + len(raw) + 2].isalpha()
-        ):
-            continue  # `+123456789012.dkr.ecr…`: a diff's `+` before a host name's leading account number
+        if _HOST_TAIL.match(text[start + len(raw) : start + len(raw) + 64]):
+            # `+123456789012.dkr.ecr…`: a diff's `+` before a host name's leading account number (a
+            # dotted run of two labels or more; "+14157382291.Thanks" is a number then prose)
+            continue
         if ok and not text.startswith("[REDACTED:", start + len(raw)):
             end = start + len(raw)
             seen.append((start, end))
