@@ -82,3 +82,18 @@ def test_a_phone_number_before_a_dot_and_a_word_is_a_phone(text: str) -> None:
 def test_an_account_number_leading_a_host_name_is_no_phone() -> None:
     text = "+210987654321.dkr.ecr.eu-west-1.amazonaws.com/app:1"  # a diff line
     assert "[REDACTED:phone" not in _out(text)
+
+
+@pytest.mark.parametrize(
+    "address",
+    ["hello@tomasz-wrobel.dev", "team@okafor-family.org", "contact@lenafischer.me", "info@priyanair.studio"],
+)
+def test_a_role_word_on_a_personal_domain_is_a_personal_address(address: str) -> None:
+    assert address not in _out(f"mail {address} today")
+
+
+@pytest.mark.parametrize(
+    "address", ["postmaster@kestrel-mail.net", "abuse@kestrel-mail.net", "mailer-daemon@kestrel-mail.net"]
+)
+def test_infrastructure_mailboxes_are_kept(address: str) -> None:
+    assert address in _out(f"bounce from {address}")
