@@ -97,3 +97,21 @@ def test_a_role_word_on_a_personal_domain_is_a_personal_address(address: str) ->
 )
 def test_infrastructure_mailboxes_are_kept(address: str) -> None:
     assert address in _out(f"bounce from {address}")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ama owusu@LAPTOP-7Q MINGW64 ~/code\n$ git status",
+        "$ ls\n\nama owusu@LAPTOP-7Q MSYS /d/work\n$ make",
+        '{"output": "ok\\nama owusu@LAPTOP-7Q UCRT64 ~\\n$ "}',
+    ],
+)
+def test_a_spaced_git_bash_profile_starting_its_line_is_redacted_whole(text: str) -> None:
+    out = _out(text)
+    assert "ama" not in out and "owusu" not in out
+
+
+def test_a_sentence_before_a_git_bash_prompt_keeps_its_words() -> None:
+    out = _out("I reproduced it in a fresh shell as owusu@LAPTOP-7Q MINGW64 ~/code")
+    assert "in a fresh shell as [REDACTED:user_name" in out and "owusu" not in out

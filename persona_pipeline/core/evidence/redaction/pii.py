@@ -1072,16 +1072,24 @@ def home_user_spans(text: str) -> Iterator[Span]:
 
 def _msys_prompt_user(text: str, at: int) -> tuple[int, int] | None:
     """The profile name before a Git Bash prompt's `@`: the words back to the line's start or a
-    quote, kept whole only where the prompt's /c/Users/ folder repeats them (else the last word:
-    the rest is the sentence the prompt stands in)."""
+    quote, kept whole where the prompt starts its line or its /c/Users/ folder repeats them (else
+    the last word: the rest is the sentence the prompt stands in)."""
     start = at
     while start > max(0, at - 64) and text[start - 1] not in _NAME_STOP:
         start -= 1
-    name = text[start:at].strip()
+    # the prompt starts its line (a line break, a JSON string's `\\n`, an opening quote or `>`
+    # before it): the name is the profile's whole display name, "kofi mensah"
+    line_start = start == 0 or text[start - 1] in "\r\n\"'`>"
+    name = text[start:at]
+    esc = max(name.rfind("\\n"), name.rfind("\\r"))
+    if esc >= 0:
+        name, line_start = name[esc + 2 :], True
+    name = name.strip()
     if not name:
         return None
     start = at - len(name)
-    if " " in name and f"/Users/{name}/" not in text[at : at + 200]:
+    whole = line_start and len(name.split()) <= 4  # (a longer run is a sentence before the prompt)
+    if " " in name and not whole and f"/Users/{name}/" not in text[at : at + 200]:
         start = at - len(name.rsplit(" ", 1)[-1])
     return start, at
 
