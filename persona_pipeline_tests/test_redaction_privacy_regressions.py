@@ -115,3 +115,18 @@ def test_a_spaced_git_bash_profile_starting_its_line_is_redacted_whole(text: str
 def test_a_sentence_before_a_git_bash_prompt_keeps_its_words() -> None:
     out = _out("I reproduced it in a fresh shell as owusu@LAPTOP-7Q MINGW64 ~/code")
     assert "in a fresh shell as [REDACTED:user_name" in out and "owusu" not in out
+
+
+@pytest.mark.parametrize(
+    "text", ["C:\\repo\\home\\widgets\\a.tsx", "src\\pages\\home\\banner.css", "D:\\site\\home\\index.html"]
+)
+def test_a_home_folder_inside_a_windows_path_names_no_user(text: str) -> None:
+    assert _out(text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["\\\\wsl$\\Alpine\\home\\yaw\\app", "\\\\wsl.localhost\\Ubuntu-22.04\\home\\yaw\\app", "cd E:\\home\\yaw\\app"],
+)
+def test_a_wsl_or_root_home_still_names_its_user(text: str) -> None:
+    assert "\\yaw\\" not in _out(text)

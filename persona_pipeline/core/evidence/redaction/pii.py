@@ -92,9 +92,11 @@ _VERSION_BEFORE = Rx(
 _SSN = Rx(r"\b(\d{3})-(\d{2})-(\d{4})\b")
 # A path segment after a home root is the account name.
 # (Windows XP's `Documents and Settings`; `\home\` too: a Linux home seen from Windows,
-# `\\wsl$\Ubuntu\home\ana\`, `\\wsl.localhost\…`)
+# `\\wsl$\Ubuntu\home\ana\`, `\\wsl.localhost\…`, or at a root (`X:\home\`, ` \home\`), not
+# any `\home\` folder (`C:\projects\home\assets\`); backslashes doubled in a JSON string)
 _HOME_PATH = Rx(
-    r"(?:/Users/|/home/|\\\\?home\\\\?|[A-Za-z]:\\\\?(?:Users|Documents and Settings)\\\\?|[A-Za-z]:/Users/)"
+    r"(?:/Users/|/home/|(?:\\{2,4}wsl(?:\$|\.localhost)\\{1,2}[^\\/\s\"'`]{1,64}|(?:^|[\s\"'`=(,]|[A-Za-z]:))"
+    r"\\{1,2}home\\{1,2}|[A-Za-z]:\\\\?(?:Users|Documents and Settings)\\\\?|[A-Za-z]:/Users/)"
     r"([^/\\\s\"'`:*?<>|]{1,64})"
 )
 # A profile folder named after the display name (C:\\Users\\First Last\\): spaces allowed, but
