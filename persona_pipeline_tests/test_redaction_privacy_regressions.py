@@ -130,3 +130,46 @@ def test_a_home_folder_inside_a_windows_path_names_no_user(text: str) -> None:
 )
 def test_a_wsl_or_root_home_still_names_its_user(text: str) -> None:
     assert "\\yaw\\" not in _out(text)
+
+
+_CLI_P = ["rdesktop -u yaw -p Kw4m3!zeT host7", "ncftpput -u yaw -p Kw4m3!zeT ftp.site.net /up", "ncftp -p Kw4m3!zeT h"]
+
+
+def _keyword_rules(text: str) -> set[int]:
+    """The rules the keyword fallback of `own_rule_spans` would run on the text."""
+    from persona_pipeline.core.evidence.redaction import secrets
+    from persona_pipeline.core.evidence.redaction.matching import fold
+
+    b = fold(text)
+    lowered: bytes | str = b.lower() if b is not None else text.lower()
+    return {
+        i
+        for i, r in enumerate(secrets._COMPILED)
+        if any(k in lowered for k in (r[4] if b is not None else r[3]))  # type: ignore[operator]
+    }
+
+
+def test_every_rule_match_carries_one_of_its_keywords() -> None:
+    # the keyword fallback (no gate Set) runs a rule only where a keyword occurs: a pattern
+    # alternative without its keyword (rdesktop, ncftp) would never be scanned there
+    from persona_pipeline.core.evidence.redaction import secrets
+    from persona_pipeline_tests import test_redaction as tr
+    from persona_pipeline_tests.redaction_blind import generate
+
+    texts = [*_CLI_P, *tr.SECRETS.values(), *(t for t, _ in tr.PII.values()), *tr.LOOKALIKES]
+    texts += [getattr(c, "text", None) or c.prompt for c in generate(3, "dev", 300)]
+    for text in texts:
+        run = _keyword_rules(text)
+        for i, (_, rx, _, _, _) in enumerate(secrets._COMPILED):
+            if i not in run:
+                assert next(iter(rx.finditer(text)), None) is None, (secrets._OWN_RULES[i][0], text[:200])
+
+
+@pytest.mark.parametrize("text", _CLI_P)
+def test_rdesktop_and_ncftp_passwords_are_found_by_the_keyword_fallback(
+    text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from persona_pipeline.core.evidence.redaction import secrets
+
+    monkeypatch.setattr(secrets._RULE_SET, "matching", lambda _text: None)  # the Set unavailable
+    assert any(text[s.start : s.end] == "Kw4m3!zeT" for s in secrets.own_rule_spans(text))

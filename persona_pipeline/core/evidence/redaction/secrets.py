@@ -565,7 +565,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         r"(?:\b(?:az|oc|cf)[ \t]+login\b|\bpsexec(?:64)?\b|\bpaexec\b|\brdesktop\b|\bncftp(?:get|put)?\b)"
         r"[^\r\n|;&]{0,200}?[ \t]-p[ \t]+" + _QUOTED_OR_BARE,
         0,
-        ("login", "psexec", "paexec"),
+        ("login", "psexec", "paexec", "rdesktop", "ncftp"),
     ),
     ("positional_password", r"\bcf[ \t]+auth[ \t]+[^\s\"']{1,64}[ \t]+" + _QUOTED_OR_BARE, 0, ("cf",)),
     (
@@ -630,7 +630,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         r"[ \t]*(?:\x7f|->|=>))\s*:?\s*"
         r"[\"'`]?([^\s\"'`]{6,128})",
         1,
-        ("pass", "pwd", "secret", "api key", "token", "kennwort", "contrase", "mot de passe", "senha"),
+        ("pass", "pwd", "secret", "api key", "token", "kennwort", "contrase", "mot de passe", "senha", "wachtwoord"),
     ),
     # "log in as admin with X", "logged in as deploy using X": a login's user, then its password
     (
