@@ -173,3 +173,12 @@ def test_rdesktop_and_ncftp_passwords_are_found_by_the_keyword_fallback(
 
     monkeypatch.setattr(secrets._RULE_SET, "matching", lambda _text: None)  # the Set unavailable
     assert any(text[s.start : s.end] == "Kw4m3!zeT" for s in secrets.own_rule_spans(text))
+
+
+def test_the_pgpass_rule_is_found_by_its_pattern() -> None:
+    # (not by its keyword tuple: another rule keyed on ":" alone would have been taken for it)
+    from persona_pipeline.core.evidence.redaction import secrets
+
+    assert secrets._OWN_RULES[secrets._PGPASS_RULE][1] == secrets._PGPASS_PATTERN
+    assert "Vx7pq2!mn" not in _out("db.corp.lan:5432:billing:billing_rw:Vx7pq2!mn")
+    assert _out("id 7F2A:81234:C0FFEE:0BAD:1DEADBEEF") == "id 7F2A:81234:C0FFEE:0BAD:1DEADBEEF"

@@ -438,7 +438,9 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     (
         "positional_password",
         # (the host a name, `*`, an IPv4 address: not the hex of a request id, `7F2A:81234:…`)
-        r"(?m)(?:^|[\s\"'`>(=+])(?:[A-Za-z*][A-Za-z0-9.*_-]{0,252}|[0-9]{1,3}(?:\.[0-9]{1,3}){3}):(?:[0-9]{1,5}|\*):[^\s:\"']{1,64}:"
+        # (named: `_PGPASS_RULE` finds the rule by its pattern, not by its keyword)
+        _PGPASS_PATTERN := r"(?m)(?:^|[\s\"'`>(=+])"
+        r"(?:[A-Za-z*][A-Za-z0-9.*_-]{0,252}|[0-9]{1,3}(?:\.[0-9]{1,3}){3}):(?:[0-9]{1,5}|\*):[^\s:\"']{1,64}:"
         r"[^\s:\"']{1,64}:((?:[^\s:\"'`\\]|\\:){4,128})(?:$|[\s\"'`\\])",
         1,
         (":",),
@@ -686,7 +688,7 @@ _COMPILED = [(kind, Rx(pat), group, kws, tuple(k.encode() for k in kws)) for kin
 _AWS_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "aws_access_key")
 _TWILIO_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "twilio_sid")
 _ANCHOR_RULES = frozenset({_TWILIO_RULE})
-_PGPASS_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[3] == (":",))  # (its only keyword: the colon)
+_PGPASS_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[1] == _PGPASS_PATTERN)
 _PROSE_KEY_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "prose_key")
 _PUBLIC_BEFORE = re.compile(r"(?i)\bpub(?:lic|lishable)?[ \t_-]*$")
 # (loosened: a prefilter only, and its counted repetitions cost more than every rule it spares)
