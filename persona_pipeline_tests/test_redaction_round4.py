@@ -161,7 +161,9 @@ def test_a_ula_is_kept_but_a_global_v6_is_not(redactor: Redactor) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["ref: 4.17.2.201 in the changelog", "see `2.3.0.118`", "compare 6.25.1.240 against main"]
+    # (a version context each: without one the shape is an address, test_redaction_privacy_regressions)
+    "text",
+    ['"version": "4.17.2.201" in the changelog', "see release 2.3.0.118", "compare ver=6.25.1.240 to main"],
 )
 def test_four_part_versions_are_no_addresses(redactor: Redactor, text: str) -> None:
     assert _out(redactor, text) == text

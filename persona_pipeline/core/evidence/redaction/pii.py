@@ -28,13 +28,13 @@ _EMAIL = Rx(r"(?i)\b[a-z0-9][a-z0-9\x7f._%+-]{0,63}@[a-z0-9\x7f][a-z0-9\x7f.-]{0
 _DOC_DOMAINS = ("example.com", "example.org", "example.net", "localhost", "users.noreply.github.com")
 _DOC_TLDS = (".invalid", ".test", ".example", ".local", ".localhost")
 _NO_REPLY_LOCALS = {"noreply", "no-reply", "donotreply", "do-not-reply", "git", "notifications"}
-# Role and machine mailboxes (RFC 2142's, the usual team ones, CI bots): a function's address, no person's
+# Role and machine mailboxes (RFC 2142's infrastructure ones, support desks, CI bots): a function's
+# address, no person's. Not hello/contact/team/office/info/admin…: on a personal domain
+# (hello@anasilva.dev) those reach the one person the domain names
 _ROLE_MAILBOXES = frozenset(
     [
         "support",
-        "info",
-        "sales",
-        "marketing",
+        "mailer-daemon",
         "abuse",
         "noc",
         "security",
@@ -46,27 +46,13 @@ _ROLE_MAILBOXES = frozenset(
         "uucp",
         "ftp",
         "www",
-        "admin",
-        "billing",
-        "help",
         "helpdesk",
-        "contact",
-        "hello",
-        "team",
         "privacy",
-        "legal",
-        "press",
-        "careers",
-        "jobs",
-        "office",
         "ops",
         "devops",
         "it-support",
         "servicedesk",
         "service-desk",
-        "feedback",
-        "dpo",
-        "compliance",
         # machines' mailboxes: CI and build bots, alerting
         "ci",
         "build",
@@ -109,9 +95,11 @@ _VERSION_BEFORE = Rx(
 _SSN = Rx(r"\b(\d{3})-(\d{2})-(\d{4})\b")
 # A path segment after a home root is the account name.
 # (Windows XP's `Documents and Settings`; `\home\` too: a Linux home seen from Windows,
-# `\\wsl$\Ubuntu\home\ana\`, `\\wsl.localhost\…`)
+# `\\wsl$\Ubuntu\home\ana\`, `\\wsl.localhost\…`, or at a root (`X:\home\`, ` \home\`), not
+# any `\home\` folder (`C:\projects\home\assets\`); backslashes doubled in a JSON string)
 _HOME_PATH = Rx(
-    r"(?:/Users/|/home/|\\\\?home\\\\?|[A-Za-z]:\\\\?(?:Users|Documents and Settings)\\\\?|[A-Za-z]:/Users/)"
+    r"(?:/Users/|/home/|(?:\\{2,4}wsl(?:\$|\.localhost)\\{1,2}[^\\/\s\"'`]{1,64}|(?:^|[\s\"'`=(,]|[A-Za-z]:))"
+    r"\\{1,2}home\\{1,2}|[A-Za-z]:\\\\?(?:Users|Documents and Settings)\\\\?|[A-Za-z]:/Users/)"
     r"([^/\\\s\"'`:*?<>|]{1,64})"
 )
 # A profile folder named after the display name (C:\\Users\\First Last\\): spaces allowed, but
@@ -529,6 +517,9 @@ def _after_placeholder(text: str, pos: int) -> bool:
     return pos > 0 and text[pos - 1] == "]" and _PLACEHOLDER_END.search(text[max(0, pos - 40) : pos]) is not None
 
 
+_HOST_TAIL = Rx(r"^\.[A-Za-z][A-Za-z0-9-]*\.[A-Za-z0-9-]*[A-Za-z0-9]")
+
+
 def phone_spans(text: str) -> Iterator[Span]:
     """International numbers (+cc), then national formats of the user's and common regions,
     validated by libphonenumber (the checks `PhoneNumberMatcher` applies at leniency VALID, on
@@ -552,11 +543,10 @@ def phone_spans(text: str) -> Iterator[Span]:
             if cut < 0 or sum(ch.isdigit() for ch in raw[:cut]) < 9:
                 break
             raw = raw[:cut]
-        if (
-            text[start + len(raw) : start + len(raw) + 1] == "."
-            and text[start + len(raw) + 1 : start + len(raw) + 2].isalpha()
-        ):
-            continue  # `+123456789012.dkr.ecr…`: a diff's `+` before a host name's leading account number
+        if _HOST_TAIL.match(text[start + len(raw) : start + len(raw) + 64]):
+            # `+123456789012.dkr.ecr…`: a diff's `+` before a host name's leading account number (a
+            # dotted run of two labels or more; "+14157382291.Thanks" is a number then prose)
+            continue
         if ok and not text.startswith("[REDACTED:", start + len(raw)):
             end = start + len(raw)
             seen.append((start, end))
@@ -765,6 +755,11 @@ def _version_shaped(value: str) -> bool:
     return int(a) <= 9 and int(b) <= 30 and int(c) <= 9
 
 
+# a version field's key right before the number (`"version": "`, `ver=`, `FileVersion: `): the one
+# place besides `_VERSION_BEFORE`'s pins where a small four-part number is read as a version
+_VERSION_FIELD = Rx(r"(?i)(?:version|\bver|release|build|revision)[\"']?\s*[:=]\s*[\"']?$")
+
+
 def _host_position(text: str, start: int, end: int) -> bool:
     """Where only an address stands: after `user@` or `//`, before a `:port` or a `/prefix`."""
     after = text[end : end + 2]
@@ -773,6 +768,9 @@ def _host_position(text: str, start: int, end: int) -> bool:
         or text[max(0, start - 2) : start] == "//"
         or (after[:1] in (":", "/") and after[1:].isdigit())
     )
+
+
+_HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
 
 
 def ip_spans(text: str) -> Iterator[Span]:
@@ -785,8 +783,14 @@ def ip_spans(text: str) -> Iterator[Span]:
             continue
         if _VERSION_BEFORE.search(text[max(0, start - 24) : start]):
             continue
-        if _version_shaped(text[start:end]) and not _host_position(text, start, end):
-            continue  # `1.9.8.205`: a four-part version (small major, minor and patch), no address
+        if (
+            _version_shaped(text[start:end])
+            and not _host_position(text, start, end)
+            and _VERSION_FIELD.search(text[max(0, start - 24) : start])
+        ):
+            # `"version": "1.9.8.205"`: a four-part version; without a version context ("ssh to
+            # 5.9.4.120") the same shape is an address
+            continue
         if (
             text[end : end + 4] == " to "
             and text[end + 4 : end + 5].isdigit()
@@ -799,8 +803,17 @@ def ip_spans(text: str) -> Iterator[Span]:
     if _open(text, "ipv6"):
         for ((start, end),) in _IPV6.finditer(text):
             value = text[start:end]
-            if text[end : end + 1].isalnum() or text[start - 1 : start] in ("_", ".", ":"):
+            if text[end : end + 1].isalnum() or text[start - 1 : start] in ("_", "."):
                 continue
+            if text[start - 1 : start] == ":":
+                word = start - 1
+                while word > 0 and (text[word - 1].isalnum() or text[word - 1] == "_"):
+                    word -= 1
+                if text[word - 1 : word] == "\\":
+                    word += 1  # a JSON escape (`\nfd12:…`): its letter is no part of the word
+                hex_group = word < start - 1 and _HEX_DIGITS.issuperset(text[word : start - 1])
+                if text[start - 2 : start - 1] == ":" or hex_group:
+                    continue  # the tail of a longer hex/colon run; after a `label:` (`peer:2a02:…`) an address
             if value.count(":") < 2 or ("::" not in value and value.count(":") != 7):
                 continue
             # global unicast (2000::/3) only: `dead::beef`, `abc::def` and C++ scopes are not addresses
@@ -1066,16 +1079,24 @@ def home_user_spans(text: str) -> Iterator[Span]:
 
 def _msys_prompt_user(text: str, at: int) -> tuple[int, int] | None:
     """The profile name before a Git Bash prompt's `@`: the words back to the line's start or a
-    quote, kept whole only where the prompt's /c/Users/ folder repeats them (else the last word:
-    the rest is the sentence the prompt stands in)."""
+    quote, kept whole where the prompt starts its line or its /c/Users/ folder repeats them (else
+    the last word: the rest is the sentence the prompt stands in)."""
     start = at
     while start > max(0, at - 64) and text[start - 1] not in _NAME_STOP:
         start -= 1
-    name = text[start:at].strip()
+    # the prompt starts its line (a line break, a JSON string's `\\n`, an opening quote or `>`
+    # before it): the name is the profile's whole display name, "kofi mensah"
+    line_start = start == 0 or text[start - 1] in "\r\n\"'`>"
+    name = text[start:at]
+    esc = max(name.rfind("\\n"), name.rfind("\\r"))
+    if esc >= 0:
+        name, line_start = name[esc + 2 :], True
+    name = name.strip()
     if not name:
         return None
     start = at - len(name)
-    if " " in name and f"/Users/{name}/" not in text[at : at + 200]:
+    whole = line_start and len(name.split()) <= 4  # (a longer run is a sentence before the prompt)
+    if " " in name and not whole and f"/Users/{name}/" not in text[at : at + 200]:
         start = at - len(name.rsplit(" ", 1)[-1])
     return start, at
 

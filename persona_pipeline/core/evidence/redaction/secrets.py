@@ -556,7 +556,9 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     (
         "positional_password",
         # (the host a name, `*`, an IPv4 address: not the hex of a request id, `7F2A:81234:…`)
-        r"(?m)(?:^|[\s\"'`>(=+])(?:[A-Za-z*][A-Za-z0-9.*_-]{0,252}|[0-9]{1,3}(?:\.[0-9]{1,3}){3}):(?:[0-9]{1,5}|\*):[^\s:\"']{1,64}:"
+        # (named: `_PGPASS_RULE` finds the rule by its pattern, not by its keyword)
+        _PGPASS_PATTERN := r"(?m)(?:^|[\s\"'`>(=+])"
+        r"(?:[A-Za-z*][A-Za-z0-9.*_-]{0,252}|[0-9]{1,3}(?:\.[0-9]{1,3}){3}):(?:[0-9]{1,5}|\*):[^\s:\"']{1,64}:"
         r"[^\s:\"']{1,64}:((?:[^\s:\"'`\\]|\\:){4,128})(?:$|[\s\"'`\\])",
         1,
         (":",),
@@ -683,7 +685,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         r"(?:\b(?:az|oc|cf)[ \t]+login\b|\bpsexec(?:64)?\b|\bpaexec\b|\brdesktop\b|\bncftp(?:get|put)?\b)"
         r"[^\r\n|;&]{0,200}?[ \t]-p[ \t]+" + _QUOTED_OR_BARE,
         0,
-        ("login", "psexec", "paexec"),
+        ("login", "psexec", "paexec", "rdesktop", "ncftp"),
     ),
     ("positional_password", r"\bcf[ \t]+auth[ \t]+[^\s\"']{1,64}[ \t]+" + _QUOTED_OR_BARE, 0, ("cf",)),
     (
@@ -754,7 +756,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         r"[ \t]*(?:\x7f|->|=>))\s*:?\s*"
         r"[\"'`]?([^\s\"'`]{6,128})",
         1,
-        ("pass", "pwd", "secret", "api key", "token", "kennwort", "contrase", "mot de passe", "senha"),
+        ("pass", "pwd", "secret", "api key", "token", "kennwort", "contrase", "mot de passe", "senha", "wachtwoord"),
     ),
     # "password" in more Latin-script languages (Polish hasło, Turkish şifre / parola, Portuguese
     # senha, Czech heslo, Croatian lozinka, Finnish salasana, Danish adgangskode, Swedish lösenord,
@@ -854,7 +856,7 @@ _TWILIO_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "twilio_sid")
 _TWILIO_KEY_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "twilio_api_key")
 _JWK_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "jwk")
 _ANCHOR_RULES = frozenset({_TWILIO_RULE, _JWK_RULE})
-_PGPASS_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[3] == (":",))  # (its only keyword: the colon)
+_PGPASS_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[1] == _PGPASS_PATTERN)
 _PROSE_KEY_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "prose_key")
 # rules whose match starts at a label word that a preceding "public" qualifies
 _PUBLIC_HALF_RULES = frozenset(
@@ -1019,6 +1021,13 @@ def _names_a_secret(value: str) -> bool:
     return _IDENT.match(value) is not None and value.islower() and label_strength(value) == 2
 
 
+def _psql_variable(before: str) -> bool:
+    """Whether the text before a value ends in psql's `:'` / `:"` variable syntax (`PASSWORD
+    :'app_password'`), the one grammar where a quoted word is a name; after a label's own colon
+    (`password:"…"`, `"password":"…"`) the quoted word is the value."""
+    return before.endswith((":'", ':"')) and before[-3:-2] in ("", " ", "\t", "(", ",", "=")
+
+
 def _b64_credentials(value: str) -> bool:
     import base64
     import binascii
@@ -1162,8 +1171,6 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             return True  # `$null`, `$dbPassword`: a variable (PowerShell's are any case), not a value
         if _CONSTANT.match(value):
             return True  # `REPLACE_ME`, `CHANGEME`, `TODO`: a constant's name or a placeholder
-        if quoted and _names_a_secret(value):
-            return True  # `:'app_password'` (psql's variable), `"db_password"`: a name for a secret, no value
         if value[:1] in "{[(" and not random_like(value):
             return True  # the start of a flow mapping or a call (`secretKeyRef: {name: db}`), no value
         if value.startswith("*") and not random_like(value) and _GLOB.match(value):
@@ -1418,6 +1425,8 @@ def _decide(
     if kind in ("cli_secret", "positional_password") and not name:
         name = "password"  # positional flags (-p, -a) take passwords
     following = matched[end : end + 1] if end < len(matched) else following
+    if quoted and _psql_variable((prev + matched[:start])[-3:]) and _names_a_secret(matched[start:end]):
+        return None  # `:'app_password'`: psql's variable, a name for a secret, no value
     if _rejected(kind, group or labelled, matched[start:end], following, name, quoted):
         return None
     return start, end, _OUT_KIND.get(kind, kind)
@@ -1509,7 +1518,12 @@ def betterleaks_values(texts: Sequence[str]) -> dict[str, str]:
             value = finding.match.value or finding.match.full
             if not value or len(value) < 6 or "REDACTED" in value or _DOC_EXAMPLE.search(value):
                 continue
-            if _PLACEHOLDER_VALUE.search(value) or _names_a_secret(value) or _masked(value):
+            full = finding.match.full or ""
+            if (
+                _PLACEHOLDER_VALUE.search(value)
+                or (_names_a_secret(value) and _psql_variable(full[: max(0, full.find(value))]))
+                or _masked(value)
+            ):
                 continue
             if any(not b or _PLACEHOLDER_VALUE.search(b) or _masked(b) for b in _bare(value) if b != value):
                 continue  # `%3D%25DB_PASSWORD%25&x=1`, `$DOCKER_PASS\`: a reference, encoded or escaped
