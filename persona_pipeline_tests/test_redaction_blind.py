@@ -38,19 +38,20 @@ def blind() -> dict[str, BlindScore]:
     return {pool: score(R, generate(SEED, pool, 1200)) for pool in ("dev", "holdout")}
 
 
-# floors, just under what the engine reaches (margins: about half a point of recall, +5 FP/MB and
-# +3 stray spans on dev; about 1 point, +15 FP/MB and +30 stray spans on the holdout).
-# Round 6 made round 5 dev: dev (rounds 1 to 5) at edc3d9d, seeds 1 / 2 (n 2400) and this
-# fixture's seed 7 (n 1200): 91.8 / 90.9 / 91.2% secrets, 82.4 / 82.1 / 82.6% personal data,
-# 34.0 / 40.8 / 40.2 FP/MB, 40 / 38 / 22 stray spans (round 5's families and its holdout-only
-# categories bring the drop; seed 1 at n 2400 was not idempotent, this fixture is).
-# The round-6 holdout is only scored (never its failures), untuned at edc3d9d, seeds 1 / 2 / 3
+# floors, just under what the engine reaches (margins: about half a point of recall, +3 FP/MB and
+# +3 stray spans on dev; about 1.5 points, +15 FP/MB and +30 stray spans on the holdout).
+# Round 6 made round 5 dev. Dev (rounds 1 to 5) after the round-4 and round-5 tuning, at da8dce0,
+# seeds 1 / 2 (n 2400) and this fixture's seed 7 (n 1200): 99.9 / 99.9 / 99.9% secrets,
+# 99.6 / 99.4 / 99.6% personal data, 0 / 1.6 / 0 FP/MB, 0 / 0 / 0 stray spans.
+# The round-6 holdout is only scored (never its failures). Untuned at edc3d9d, seeds 1 / 2 / 3
 # (n 2400) and 7 (n 1200): 80.2 / 80.5 / 80.5 / 79.0% secrets, 65.6 / 66.6 / 65.6 / 65.2% personal
-# data, 330 / 353 / 329 / 335 FP/MB, 487 / 496 / 527 / 262 stray spans.
-# The lead re-measures both pools after merging engine changes and raises these.
+# data, 330 / 353 / 329 / 335 FP/MB, 487 / 496 / 527 / 262 stray spans. At da8dce0 (tuned on
+# round 5 only), seeds 1 / 2 / 7: 83.2 / 83.4 / 81.7% secrets, 83.4 / 83.8 / 82.3% personal data,
+# 123 / 136 / 150 FP/MB, 487 / 496 / 262 stray spans (every value found in a batch is redacted
+# wherever it recurs there; the scorer's batch is a whole seed of unrelated prompts).
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.905, 0.815, 46.0, 25), ("holdout", 0.78, 0.64, 365.0, 295)],
+    [("dev", 0.994, 0.99, 3.0, 3), ("holdout", 0.80, 0.81, 165.0, 295)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
