@@ -102,13 +102,14 @@ and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``
   chat. ``_round6_decoy_templates``: secret references (Ansible / k8s / supervisord / Key Vault /
   Actions / 1Password / gcloud / sops), the public halves of planted key kinds (WireGuard peer,
   public JWK, age recipient, ssh-ed25519), image digests, host-key fingerprints, bot and no-reply
-  addresses, public resolvers, RFC 5737 / 3849 / 555-01xx documentation values, masked values and
+  addresses, public resolvers, RFC 5737 / 3849 documentation values, masked values and
   provider / cloud ids in new shapes.
 
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
-2001:db8::/32, 555-01xx), public resolvers, bot and role addresses, ids that grant nothing (Stripe
-object ids, ARNs, account numbers in resource names, LLM API object ids, CI run ids), masked
+2001:db8::/32; not 555-01xx phone numbers, which are redacted like any number since another
+blind corpus planted its people's numbers there), public resolvers, bot and role addresses, ids
+that grant nothing (Stripe object ids, ARNs, account numbers in resource names, LLM API object ids, CI run ids), masked
 values; no test keys (redacting those is documented policy). Round 5 plants no MAC addresses,
 device ids, coordinates, password hashes, Sentry DSNs or bare user handles: the generator claims
 no policy for them. Round 6 follows the same policy and lists (a secret
@@ -5513,7 +5514,7 @@ def _round4_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]
             ),
             lambda r: "From: GitHub <noreply@github.com>",
             lambda r: 'DEFAULT_FROM_EMAIL = "user@example.com"',
-            lambda r: f"call +1-202-555-01{r.randrange(10, 100)} (a fictional 555 number in the docs)",
+            lambda r: f"see RFC {r.randrange(1000, 9000)}, section {r.randrange(1, 9)}.{r.randrange(1, 9)}",
             lambda r: "ssh -T git@gitlab.com",
         ],
         "well_known_ip": [
@@ -5698,7 +5699,7 @@ def _round5_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]
             lambda r: "2001:db8:85a3::8a2e:370:7334",
             lambda r: "mailto:someone@example.net",
             lambda r: f"user{r.randrange(1, 99)}@example.org",
-            lambda r: f"+1 (202) 555-01{r.randrange(10, 100)}",
+            lambda r: f"https://www.example.com/docs/v{r.randrange(1, 9)}/intro",
             lambda r: "https://example.com/callback?code=AUTH_CODE&state=xyz",
         ],
         "file_checksum": [
@@ -5863,7 +5864,7 @@ def _round6_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]
         ],
         "documentation_value": [
             lambda r: f"curl http://198.51.100.{r.randrange(1, 255)}:8080/health",
-            lambda r: f"Tel. +1-202-555-01{r.randrange(0, 100):02d} (fictional, from the docs)",
+            lambda r: f"curl http://203.0.113.{r.randrange(1, 255)}/status",
             lambda r: "contact: jane.doe@example.org",
             lambda r: f"ping 2001:db8:{_rs(r, HEX, 4)}::1",
         ],

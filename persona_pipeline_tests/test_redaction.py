@@ -45,7 +45,7 @@ SECRET_VALUES = {
 }
 PII = {
     "email": ("mail priya.natarajan@ledgerly.io now", "priya.natarajan@ledgerly.io"),
-    "phone": ("call +1 415-738-2291 or", "738-2291"),  # (555-01xx is fiction: kept)
+    "phone": ("call +1 415-738-2291 or", "738-2291"),
     "phone_intl": ("mobile +44 7700 900513.", "7700 900513"),
     "credit_card": ("card 4539 1488 0343 6467 declined", "0343 6467"),
     "ip_address": ("ssh ubuntu@89.254.181.231", "89.254.181.231"),

@@ -1,8 +1,8 @@
 """Secret, personal-data and look-alike shapes from how tools print and store credentials: Heroku's
 keys, base64-encoded credential files, `.pgpass`, `az … keys list` JSON, FreeRDP and htpasswd
 command lines, WS-Security elements, Go/Python byte literals, non-Latin password labels; WSL, Fedora
-and Git Bash home folders and prompts. And what must survive: public resolvers, fiction phone
-numbers, ULA IPv6, escaped shell substitutions, PEM armor lines, psql variables. Values are made up
+and Git Bash home folders and prompts. And what must survive: public resolvers,
+ULA IPv6, escaped shell substitutions, PEM armor lines, psql variables. Values are made up
 here, of this file's own shapes."""
 
 from __future__ import annotations
@@ -121,8 +121,6 @@ KEPT = [
     "dig @149.112.112.112 example.org AAAA",
     "DNS=2606:4700:4700::1001 2001:4860:4860::8844",
     "ip -6 addr add fdab:cd01:2345::7/64 dev wg0",
-    "the helpdesk is at (312) 555-0143, a number from the film",
-    "call +1 646 555 0178 in the screenplay",
     "upgrade from 10.4.2.1 to 10.5.0",
     'RUN echo "export NPM_TOKEN=\\$(cat /run/secrets/npm)" >> ~/.profile',
     "git clone https://ci:\\${CI_TOKEN}@git.lan/x.git",
@@ -151,8 +149,11 @@ def test_round4_lookalikes_survive(redactor: Redactor, text: str) -> None:
     assert _out(redactor, text) == text
 
 
-def test_fiction_numbers_are_only_the_0100_block(redactor: Redactor) -> None:
-    assert "[REDACTED:phone" in _out(redactor, "call +1 646 555 0278 after six")
+def test_fiction_range_numbers_are_phones_like_any_other(redactor: Redactor) -> None:
+    # 555-0100..0199 is reserved for fiction, and so is where synthetic histories plant a person's
+    # number: it is redacted like any other (a fictional number lost costs nothing)
+    for text in ("the helpdesk is at (312) 555-0143 today", "call +1 646 555 0178 after six", "call +1 646 555 0278"):
+        assert "[REDACTED:phone" in _out(redactor, text), text
 
 
 def test_a_ula_is_kept_but_a_global_v6_is_not(redactor: Redactor) -> None:

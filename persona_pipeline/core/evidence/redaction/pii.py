@@ -479,17 +479,7 @@ def _national_ok(raw: str, context: bool) -> bool:
         return False  # versions and addresses, not dotted phone groups
     if raw.isdigit() and not context:
         return False  # a bare digit run is an id unless a label says it is a number to call
-    if _fictional_nanp(raw):
-        return False
     return _valid_in_any_region(raw)
-
-
-def _fictional_nanp(raw: str) -> bool:
-    """555-0100 to 555-0199 in any North American area code: reserved for fiction and documentation."""
-    digits = "".join(filter(str.isdigit, raw))
-    if len(digits) == 11 and digits[0] == "1":
-        digits = digits[1:]
-    return len(digits) == 10 and digits[3:8] == "55501"
 
 
 @lru_cache(maxsize=8192)
@@ -498,8 +488,6 @@ def _candidate_ok(raw: str) -> bool:
     cached (a decoded view's windows hold the numbers their text was scanned for already)."""
     import phonenumbers
 
-    if _fictional_nanp(raw):
-        return False
     try:
         num = phonenumbers.parse(raw, None if raw.startswith("+") else "US")
     except phonenumbers.NumberParseException:
