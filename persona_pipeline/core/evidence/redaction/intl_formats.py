@@ -327,7 +327,7 @@ def _labelled_valid(raw: str) -> bool:
     return any(c in raw for c in " .-") and any(_valid_in(raw, r) for r in _GROUPED_REGIONS)
 
 
-_GATED: tuple[Rx, ...] = (
+_ADDRESSES: tuple[Rx, ...] = (
     _NL_STREET,
     _NL_POSTAL,
     _ROMAN_STREET,
@@ -337,6 +337,9 @@ _GATED: tuple[Rx, ...] = (
     _BR_ADDRESS,
     _IN_ADDRESS,
     _PL_ADDRESS,
+)
+_GATED: tuple[Rx, ...] = (
+    *_ADDRESSES,
     _DOB,
     _DOB_AFTER,
     _DOB_CELL,
@@ -392,20 +395,7 @@ _NAME_IDX = {
 }
 _NAME_SET = frozenset(GATE_NAMES)
 _NAT_IDX = frozenset(_IDX[id(rx)] for rx in national_ids.GATED)
-_ADDR_IDX = frozenset(
-    _IDX[id(rx)]
-    for rx in (
-        _NL_STREET,
-        _NL_POSTAL,
-        _ROMAN_STREET,
-        _CA_TAIL,
-        _JP_ROMAJI,
-        _AU_ADDRESS,
-        _BR_ADDRESS,
-        _IN_ADDRESS,
-        _PL_ADDRESS,
-    )
-)
+_ADDR_IDX = frozenset(_IDX[id(rx)] for rx in _ADDRESSES)
 _DOB_IDX = frozenset(_IDX[id(rx)] for rx in (_DOB, _DOB_AFTER, _DOB_CELL))
 _PHONE_IDX = frozenset(_IDX[id(rx)] for rx in (*(rx for rx, _ in _PHONE_SHAPES), _PHONE_LABELLED))
 
