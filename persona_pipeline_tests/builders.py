@@ -1,5 +1,5 @@
-"""Builders for test fixtures: transcripts in the documented Claude Code and Codex formats, and git
-repositories with explicit authors and dates."""
+"""Builders for test fixtures: transcripts in the documented Claude Code and Codex formats, git
+repositories with explicit authors and dates, and a redacted text."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import Any
 import git
 from git import Actor
 
+from persona_pipeline.core.evidence.redaction.redactor import Redactor
 from persona_pipeline.core.models import Tier
 from persona_pipeline.core.warehouse.memory_store import SessionRow
 
@@ -187,3 +188,10 @@ def session_row(
         line_no=line,
         timestamp=f"{hour}:{line:02d}:00Z",
     )
+
+
+def redacted_text(redactor: Redactor, text: str) -> str:
+    """The text as `redactor` redacts it (a dropped field fails the test)."""
+    out = redactor.redact(text)
+    assert out is not None
+    return out.text

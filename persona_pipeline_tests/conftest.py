@@ -6,8 +6,12 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from persona_pipeline.core.evidence.redaction.redactor import Redactor
 
 REPO = Path(__file__).resolve().parents[1]
 SAMPLE = REPO / "persona_pipeline" / "sample"
@@ -26,6 +30,14 @@ def last_json(stdout: str, returncode: int = 0, stderr: str = "") -> dict:
     """The JSON object on the last line of a successful command's stdout."""
     assert returncode == 0, stderr[-2000:]
     return json.loads(stdout.strip().splitlines()[-1])
+
+
+@pytest.fixture(scope="module")
+def redactor() -> Redactor:
+    """A redactor with a fixed key (a test file may define its own)."""
+    from persona_pipeline.core.evidence.redaction.redactor import Redactor  # only where a test asks
+
+    return Redactor(b"r" * 32)
 
 
 @pytest.fixture(scope="session")

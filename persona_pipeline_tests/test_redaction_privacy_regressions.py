@@ -6,12 +6,13 @@ from __future__ import annotations
 import pytest
 
 from persona_pipeline.core.evidence.redaction.redactor import Redactor
+from persona_pipeline_tests.builders import redacted_text
 
 R = Redactor(b"k" * 32)
 
 
 def _out(text: str) -> str:
-    return R.redact(text).text
+    return redacted_text(R, text)
 
 
 @pytest.mark.parametrize(

@@ -13,18 +13,7 @@ import json
 import pytest
 
 from persona_pipeline.core.evidence.redaction.redactor import Redactor
-
-
-@pytest.fixture(scope="module")
-def redactor() -> Redactor:
-    return Redactor(b"r" * 32)
-
-
-def _out(redactor: Redactor, text: str) -> str:
-    out = redactor.redact(text)
-    assert out is not None
-    return out.text
-
+from persona_pipeline_tests.builders import redacted_text as _out
 
 _SA = base64.b64encode(
     json.dumps(

@@ -13,18 +13,7 @@ from stdnum.kr import rrn
 from stdnum.pl import pesel
 
 from persona_pipeline.core.evidence.redaction.redactor import Redactor
-
-
-@pytest.fixture(scope="module")
-def redactor() -> Redactor:
-    return Redactor(b"r" * 32)
-
-
-def _out(redactor: Redactor, text: str) -> str:
-    out = redactor.redact(text)
-    assert out is not None
-    return out.text
-
+from persona_pipeline_tests.builders import redacted_text as _out
 
 _KR = "850317-204561" + rrn.calc_check_digit("850317204561")
 _PESEL = "8503170456" + pesel.calc_check_digit("8503170456")
