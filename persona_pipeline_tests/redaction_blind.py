@@ -5135,8 +5135,9 @@ def _pascal(key: str) -> str:
 SECRET_FAMILIES7 = [
     "docker build --build-arg {L}={v} -t registry.acme.dev/api:latest .",
     'variables:\n  {L}: "{v}"\n  DOCKER_DRIVER: overlay2\n\ntest:\n  script:\n    - make test',
-    "---\n# group_vars/production.yml (not vaulted yet)\n{l}: \"{v}\"\nnginx_worker_processes: 4",
-    "acme:\n  client:\n    {k}: {v}\n    timeout: 30s\nmanagement:\n  endpoints:\n    web:\n      exposure:\n        include: health",
+    '---\n# group_vars/production.yml (not vaulted yet)\n{l}: "{v}"\nnginx_worker_processes: 4',
+    "acme:\n  client:\n    {k}: {v}\n    timeout: 30s\n"
+    "management:\n  endpoints:\n    web:\n      exposure:\n        include: health",
     "%prod.acme.client.{k}={v}\nquarkus.http.port=8080",
     'const {L}: &str = "{v}";\n\nfn main() {{\n    let client = Client::new({L});\n}}',
     'func init() {{\n\tos.Setenv("{L}", "{v}")\n}}',
@@ -5147,16 +5148,19 @@ SECRET_FAMILIES7 = [
     "h3. Workaround\nSet {{{{{L}}}}} to {{{{{v}}}}} in the job config and re-run the pipeline.",
     "ValueError: invalid {l} '{v}': expected a key for the production project",
     "| Name | Value | Env |\n|------|-------|-----|\n| `{L}` | `{v}` | prod |",
-    "POST /v1/sync HTTP/1.1\nHost: api.acme.dev\nX-Api-Key: {v}\nContent-Type: application/json\nContent-Length: 2\n\n{{}}",
+    "POST /v1/sync HTTP/1.1\nHost: api.acme.dev\nX-Api-Key: {v}\n"
+    "Content-Type: application/json\nContent-Length: 2\n\n{{}}",
     'level=debug ts=2024-03-12T10:01:22Z caller=config.go:88 msg="loaded settings" {l}={v} region=eu-west-1',
     "key,value,updated_at\n{L},{v},2024-03-12\nLOG_LEVEL,info,2024-03-10",
-    "# .envrc\nexport {L}=\"{v}\"\nlayout python3",
-    'job "api" {{\n  group "web" {{\n    task "server" {{\n      env {{\n        {L} = "{v}"\n      }}\n    }}\n  }}\n}}',
+    '# .envrc\nexport {L}="{v}"\nlayout python3',
+    'job "api" {{\n  group "web" {{\n    task "server" {{\n'
+    '      env {{\n        {L} = "{v}"\n      }}\n    }}\n  }}\n}}',
     "kubectl set env deployment/api {L}={v} -n prod",
     'gh secret set {L} --body "{v}" --repo acme/api',
     "heroku config:set {L}={v} -a acme-api-prod",
     "fly secrets set {L}={v} --app acme-api",
-    "$ vercel env add {L} production\n? What's the value of {L}? {v}\n✅  Added Environment Variable {L} to Project acme-web",
+    "$ vercel env add {L} production\n? What's the value of {L}? {v}\n"
+    "✅  Added Environment Variable {L} to Project acme-web",
     'firebase functions:config:set acme.{l}="{v}"',
     "provider:\n  name: aws\n  environment:\n    {L}: {v}\n    STAGE: prod",
     'config :acme, Acme.Client,\n  {l}: "{v}",\n  pool_size: 10',
@@ -5165,8 +5169,10 @@ SECRET_FAMILIES7 = [
     'process.env.{L} ??= "{v}";',
     '#define {L} "{v}"',
     'set $upstream_key "{v}";\nproxy_set_header X-Api-Key $upstream_key;',
-    "Ticket #48213 · Integration down · Priority: High\n\nCustomer wrote: we use the key {v} and every call fails since Monday.",
-    "Hi team,\n\nplease use the key below for the staging integration:\n\n{v}\n\nBest regards,\nIntegration Support\nAcme Corp | acme.dev",
+    "Ticket #48213 · Integration down · Priority: High\n\n"
+    "Customer wrote: we use the key {v} and every call fails since Monday.",
+    "Hi team,\n\nplease use the key below for the staging integration:\n\n{v}\n\n"
+    "Best regards,\nIntegration Support\nAcme Corp | acme.dev",
     "UPDATE integrations SET {l} = '{v}' WHERE id = 3;",
     "pipelines:\n  default:\n    - step:\n        script:\n          - export {L}={v}\n          - ./deploy.sh",
     "variables:\n- name: {L}\n  value: '{v}'\n- name: buildConfiguration\n  value: Release",
@@ -5197,7 +5203,8 @@ PII_FAMILIES7 = [
     'level=info ts=2024-03-12T10:01:22Z msg="profile updated" {k}="{v}" user_id=8812',
     '"id","{k}","status"\n"1042","{v}","active"',
     "| field | value |\n|---|---|\n| {f} | {v} |",
-    "POST /api/profile HTTP/1.1\nHost: app.acme.dev\nContent-Type: application/x-www-form-urlencoded\n\n{k}={vq}&save=1",
+    "POST /api/profile HTTP/1.1\nHost: app.acme.dev\n"
+    "Content-Type: application/x-www-form-urlencoded\n\n{k}={vq}&save=1",
     "pydantic_core._pydantic_core.ValidationError: 1 validation error for Customer\n{k}\n"
     "  Value error, invalid {f} [type=value_error, input_value='{v}', input_type=str]",
     "Customer confirmed their {f} is {{{{{v}}}}}, closing the ticket.",
@@ -5318,7 +5325,7 @@ def _generic7(
 # credential statements and tool invocations a password category's value sits in
 EXTRA7 = {
     "password_code": [
-        "CREATE USER app_rw IDENTIFIED BY \"{v}\";\nGRANT SELECT, INSERT ON orders TO app_rw;",
+        'CREATE USER app_rw IDENTIFIED BY "{v}";\nGRANT SELECT, INSERT ON orders TO app_rw;',
         "CREATE USER 'app'@'%' IDENTIFIED BY '{v}';",
         "ALTER ROLE reporting WITH LOGIN PASSWORD '{v}';",
         "signingConfigs {{\n    release {{\n        storeFile file('release.jks')\n        storePassword '{v}'\n"
@@ -5344,9 +5351,13 @@ EXTRA7 = {
     "npm_token": ["//registry.npmjs.org/:_authToken={v}\n@acme:registry=https://npm.pkg.github.com"],
     "pypi_token": ["[distutils]\nindex-servers = pypi\n\n[pypi]\nusername = __token__\npassword = {v}"],
     "gitlab_pat": ["script:\n    - 'curl --header \"PRIVATE-TOKEN: {v}\" https://gitlab.com/api/v4/projects'"],
-    "github_pat_classic": ["$ git push\nUsername for 'https://github.com': ci-bot\nPassword for 'https://ci-bot@github.com': {v}"],
+    "github_pat_classic": [
+        "$ git push\nUsername for 'https://github.com': ci-bot\nPassword for 'https://ci-bot@github.com': {v}"
+    ],
     "jwt": ["HTTP/1.1 200 OK\nContent-Type: application/json\nSet-Cookie: access_token={v}; HttpOnly; Secure"],
-    "slack_token": ["$ curl -s -H 'Authorization: Bearer {v}' https://slack.com/api/auth.test\n{{\"ok\":true,\"team\":\"acme\"}}"],
+    "slack_token": [
+        '$ curl -s -H \'Authorization: Bearer {v}\' https://slack.com/api/auth.test\n{{"ok":true,"team":"acme"}}'
+    ],
     "stripe_key": ["stripe:\n  secret-key: {v}\n  webhook-path: /stripe/events"],
 }
 
@@ -5359,7 +5370,8 @@ def _aws7(rng: random.Random, t: int) -> tuple[str, list[str]]:
             'let creds = Credentials::new("{kid}", "{sec}", None, None, "static");',
             'cfg.Credentials = credentials.NewStaticCredentialsProvider("{kid}", "{sec}", "")',
             "Set-AWSCredential -AccessKey {kid} -SecretKey {sec} -StoreAs prod",
-            'variables:\n  AWS_ACCESS_KEY_ID: "{kid}"\n  AWS_SECRET_ACCESS_KEY: "{sec}"\n  AWS_DEFAULT_REGION: eu-west-1',
+            'variables:\n  AWS_ACCESS_KEY_ID: "{kid}"\n  AWS_SECRET_ACCESS_KEY: "{sec}"\n'
+            "  AWS_DEFAULT_REGION: eu-west-1",
         ],
         t,
         kid=kid,
@@ -5407,7 +5419,7 @@ def _gcp_sa7(rng: random.Random, t: int) -> tuple[str, list[str]]:
     }
     if t == 0:  # Terraform provider with the key file inline in a heredoc
         text = 'provider "google" {\n  project     = "acme-ml-4410"\n  credentials = <<EOF\n'
-        text += json.dumps(obj, indent=2) + '\nEOF\n}'
+        text += json.dumps(obj, indent=2) + "\nEOF\n}"
     elif t == 1:  # a k8s Secret's stringData
         text = "apiVersion: v1\nkind: Secret\nmetadata:\n  name: gcp-sa\nstringData:\n  key.json: |\n    "
         text += json.dumps(obj, indent=2).replace("\n", "\n    ")
@@ -5581,9 +5593,7 @@ def _multi7(
     def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
         label, gen = rng.choice(formats)
         v = gen(rng)
-        text = _choose(
-            templates, t, v=v, L=label, l=label.lower(), k=label.lower().replace("_", "-"), c=_camel(label)
-        )
+        text = _choose(templates, t, v=v, L=label, l=label.lower(), k=label.lower().replace("_", "-"), c=_camel(label))
         return text, [v]
 
     return make, len(templates)
@@ -5652,7 +5662,13 @@ def _op_service_token(r: random.Random) -> str:
         "userAuth": {"method": "SRPg-4096", "alg": "PBES2g-HS256", "iterations": 650000, "salt": _rs(r, B64URL, 22)},
         "email": f"{_rs(r, LOWER_ALNUM, 13)}@1passwordserviceaccounts.com",
         "srpX": _rs(r, HEX, 64),
-        "muk": {"alg": "A256GCM", "ext": True, "k": _rs(r, B64URL, 43), "key_ops": ["encrypt", "decrypt"], "kty": "oct"},
+        "muk": {
+            "alg": "A256GCM",
+            "ext": True,
+            "k": _rs(r, B64URL, 43),
+            "key_ops": ["encrypt", "decrypt"],
+            "kty": "oct",
+        },
         "secretKey": "A3-" + _rs(r, ALNUM_UP, 6) + "-" + _rs(r, ALNUM_UP, 26),
         "deviceUuid": _rs(r, LOWER_ALNUM, 26),
     }
@@ -5737,9 +5753,7 @@ for _name7, _formats7, _own7 in [
     round7_custom(_name7, "secret", *_multi7(_formats7, _own7, _name7))
 
 
-def _labelled7(
-    name: str, label: str, gen: Callable[[random.Random], str], own: list[str], shared: int = 2
-) -> None:
+def _labelled7(name: str, label: str, gen: Callable[[random.Random], str], own: list[str], shared: int = 2) -> None:
     LABEL6[name] = label
     GENS[name] = gen
     round7_custom(name, "secret", *_multi7([(label, gen)], own, name, shared))
@@ -5747,7 +5761,9 @@ def _labelled7(
 
 def _discord_bot(r: random.Random) -> str:
     snowflake = str(r.randrange(10**17, 13 * 10**17))
-    return base64.b64encode(snowflake.encode()).decode().rstrip("=") + "." + _rs(r, B64URL, 6) + "." + _rs(r, B64URL, 38)
+    return (
+        base64.b64encode(snowflake.encode()).decode().rstrip("=") + "." + _rs(r, B64URL, 6) + "." + _rs(r, B64URL, 38)
+    )
 
 
 def _x_bearer(r: random.Random) -> str:
@@ -5926,11 +5942,11 @@ def _wallet(rng: random.Random, t: int) -> tuple[str, list[str]]:
         tpl = [
             "PRIVATE_KEY={v}\nRPC_URL=https://eth-sepolia.g.alchemy.com/v2/demo",
             'const wallet = new ethers.Wallet("{v}", provider);',
-            "networks: {{\n  mainnet: {{ url: MAINNET_RPC, accounts: [\"{v}\"] }}\n}}",
+            'networks: {{\n  mainnet: {{ url: MAINNET_RPC, accounts: ["{v}"] }}\n}}',
         ][t]
     else:
         v = wif_key(rng)
-        tpl = ["bitcoin-cli importprivkey {v} \"cold\" false", "my wallet's WIF is {v}, is it safe to import?"][t - 3]
+        tpl = ['bitcoin-cli importprivkey {v} "cold" false', "my wallet's WIF is {v}, is it safe to import?"][t - 3]
     return tpl.format(v=v), [v]
 
 
@@ -5939,7 +5955,8 @@ round7_custom("crypto_wallet_key", "secret", _wallet, 5)
 
 def wifi_password(r: random.Random) -> str:
     if r.random() < 0.4:
-        return f"{r.choice(['Blue', 'Kiwi', 'Otter', 'Maple'])}{r.choice(['Sky', 'Fox', 'Moon'])}{r.randrange(1000, 9999)}!"
+        words = r.choice(["Blue", "Kiwi", "Otter", "Maple"]) + r.choice(["Sky", "Fox", "Moon"])
+        return f"{words}{r.randrange(1000, 9999)}!"
     return password(r)
 
 
@@ -6032,10 +6049,10 @@ def ee_lt_code(r: random.Random) -> str:
 
 
 def hr_oib(r: random.Random) -> str:
-    from stdnum.hr import oib
+    from stdnum.iso7064 import mod_11_10  # (ISO 7064 MOD 11,10, as the OIB uses)
 
     base = str(r.randrange(1, 10)) + _rs(r, "0123456789", 9)
-    return base + oib.calc_check_digit(base)
+    return base + mod_11_10.calc_check_digit(base)
 
 
 def is_kennitala(r: random.Random) -> str:
@@ -6072,7 +6089,7 @@ def mx_curp(r: random.Random) -> str:
 
 
 def us_itin(r: random.Random) -> str:
-    group = r.choice([*range(50, 66), *range(70, 89), 90, 91, 92, *range(94, 100)])
+    group = r.choice([*range(70, 89), 90, 91, 92, *range(94, 100)])  # (python-stdnum: not the 50-65 groups)
     return f"9{r.randrange(0, 100):02d}-{group}-{r.randrange(0, 10000):04d}"
 
 
@@ -6155,11 +6172,26 @@ NEW_IDS7: list[tuple[str, Callable[[random.Random], str], str, list[str]]] = [
     ("mx_curp", mx_curp, "CURP", ["CURP: {v}", "mi curp es {v} y el sistema no la acepta", '"curp": "{v}"']),
     ("us_itin", us_itin, "ITIN", ["ITIN: {v}", "client files with ITIN {v} instead of an SSN", '"itin": "{v}"']),
     ("ar_cuil", ar_cuil, "CUIL", ["CUIL: {v}", "mi cuil es {v}, no me deja validar", '"cuil": "{v}"']),
-    ("jp_my_number", jp_my_number, "マイナンバー", ["マイナンバー: {v}", "個人番号 {v} を登録済み", '"my_number": "{v}"']),
+    (
+        "jp_my_number",
+        jp_my_number,
+        "マイナンバー",
+        ["マイナンバー: {v}", "個人番号 {v} を登録済み", '"my_number": "{v}"'],
+    ),
     ("sg_nric", sg_nric, "NRIC", ["NRIC: {v}", "customer's IC is {v} can check", '"nric": "{v}"']),
     ("hk_id", hk_id, "HKID", ["HKID: {v}", "身份證號碼 {v}", '"hkid": "{v}"']),
-    ("tw_national_id", tw_national_id, "身分證字號", ["身分證字號：{v}", "ID no. {v} (Taiwan)", '"national_id": "{v}"']),
-    ("th_national_id", th_national_id, "เลขประจำตัวประชาชน", ["เลขประจำตัวประชาชน {v}", "Thai ID: {v}", '"citizen_id": "{v}"']),
+    (
+        "tw_national_id",
+        tw_national_id,
+        "身分證字號",
+        ["身分證字號：{v}", "ID no. {v} (Taiwan)", '"national_id": "{v}"'],
+    ),
+    (
+        "th_national_id",
+        th_national_id,
+        "เลขประจำตัวประชาชน",
+        ["เลขประจำตัวประชาชน {v}", "Thai ID: {v}", '"citizen_id": "{v}"'],
+    ),
     ("nz_ird", nz_ird, "IRD number", ["IRD number: {v}", "my ird is {v}, can u update payroll", '"ird_number": "{v}"']),
 ]
 
@@ -6193,7 +6225,8 @@ def driving_licence(r: random.Random) -> str:
         sur = _ascii_slug(r.choice(LAST)).upper()[:5].ljust(5, "9")
         y, m, d = _birth(r)
         init = _ascii_slug(r.choice(FIRST)).upper()[:1] + r.choice(string.ascii_uppercase + "9")
-        v = f"{sur}{(y // 10) % 10}{m + (50 if r.random() < 0.5 else 0):02d}{d:02d}{y % 10}{init}9{_rs(r, string.ascii_uppercase, 2)}"
+        month = m + (50 if r.random() < 0.5 else 0)
+        v = f"{sur}{(y // 10) % 10}{month:02d}{d:02d}{y % 10}{init}9{_rs(r, string.ascii_uppercase, 2)}"
         return v if r.random() < 0.6 else f"{v[:5]} {v[5:11]} {v[11:]}"
     if kind == 1:  # California: a letter and seven digits
         return r.choice(string.ascii_uppercase) + _rs(r, "0123456789", 7)
@@ -6259,13 +6292,17 @@ def _bank_account(rng: random.Random, t: int) -> tuple[str, list[str]]:
 
     kind = rng.randrange(4)
     if kind == 0:
-        routing_base = rng.choice(["01", "02", "03", "05", "07", "11", "12", "21", "26", "31"]) + _rs(rng, "0123456789", 6)
+        routing_base = rng.choice(["01", "02", "03", "05", "07", "11", "12", "21", "26", "31"]) + _rs(
+            rng, "0123456789", 6
+        )
         routing = routing_base + rtn.calc_check_digit(routing_base)
         acct = _rs(rng, "123456789", 1) + _rs(rng, "0123456789", rng.randrange(8, 12))
         detail = f"routing {routing}, account {acct}"
     elif kind == 1:
         acct = _rs(rng, "0123456789", 8)
-        detail = f"sort code {rng.randrange(10, 99)}-{rng.randrange(10, 99)}-{rng.randrange(10, 99)}, account no. {acct}"
+        detail = (
+            f"sort code {rng.randrange(10, 99)}-{rng.randrange(10, 99)}-{rng.randrange(10, 99)}, account no. {acct}"
+        )
     elif kind == 2:
         acct = _rs(rng, "123456789", 1) + _rs(rng, "0123456789", rng.randrange(7, 9))
         detail = f"BSB {rng.randrange(10, 99):03d}-{rng.randrange(0, 999):03d}, account {acct}"
@@ -6277,7 +6314,7 @@ def _bank_account(rng: random.Random, t: int) -> tuple[str, list[str]]:
             "please send the refund to my bank: {d}",
             "Payee details\n{d}\nReference: INV-20240312",
             "Bankverbindung für die Erstattung: {d}",
-            "level=info msg=\"payout created\" details=\"{d}\"",
+            'level=info msg="payout created" details="{d}"',
         ],
         t,
         d=detail,
@@ -6313,7 +6350,12 @@ _pii7(
     "payment_card_more",
     card7,
     "card",
-    ["card {v} exp 08/27", "Kartennummer: {v}", '"pan": "{v}"', "paid with my unionpay/jcb card {v} and it was charged twice"],
+    [
+        "card {v} exp 08/27",
+        "Kartennummer: {v}",
+        '"pan": "{v}"',
+        "paid with my unionpay/jcb card {v} and it was charged twice",
+    ],
     "card_number",
 )
 
@@ -6398,7 +6440,10 @@ def address7(rng: random.Random) -> str:
         lambda: f"Drottninggatan {n}, 111 {rng.randrange(20, 60)} Stockholm",
         lambda: f"Nørrebrogade {n}, {rng.randrange(1, 5)}. tv, 2200 København N",
         lambda: f"Vinohradská {n}, 120 00 Praha 2",
-        lambda: f"Blk {n} Ang Mo Kio Ave 3, #{rng.randrange(2, 20):02d}-{rng.randrange(10, 999)}, Singapore 56{rng.randrange(0, 9999):04d}",
+        lambda: (
+            f"Blk {n} Ang Mo Kio Ave 3, #{rng.randrange(2, 20):02d}-{rng.randrange(10, 999)}, "
+            f"Singapore 56{rng.randrange(0, 9999):04d}"
+        ),
         lambda: f"{n} Queen Street, Auckland Central, Auckland 1010",
         lambda: f"서울특별시 강남구 테헤란로 {n}, {rng.randrange(2, 30)}층",
         lambda: f"北京市朝阳区建国路{n}号{rng.randrange(1, 30)}楼",
@@ -6421,26 +6466,174 @@ _pii7(
 )
 
 MONTHS7 = {
-    "cs": "ledna února března dubna května června července srpna září října listopadu prosince".split(),
-    "hu": "január február március április május június július augusztus szeptember október november december".split(),
-    "fi": (
-        "tammikuuta helmikuuta maaliskuuta huhtikuuta toukokuuta kesäkuuta heinäkuuta elokuuta syyskuuta "
-        "lokakuuta marraskuuta joulukuuta"
-    ).split(),
-    "el": (
-        "Ιανουαρίου Φεβρουαρίου Μαρτίου Απριλίου Μαΐου Ιουνίου Ιουλίου Αυγούστου Σεπτεμβρίου Οκτωβρίου "
-        "Νοεμβρίου Δεκεμβρίου"
-    ).split(),
-    "id": "Januari Februari Maret April Mei Juni Juli Agustus September Oktober November Desember".split(),
-    "th": (
-        "มกราคม กุมภาพันธ์ มีนาคม เมษายน พฤษภาคม มิถุนายน กรกฎาคม สิงหาคม กันยายน ตุลาคม พฤศจิกายน ธันวาคม"
-    ).split(),
-    "uk": "січня лютого березня квітня травня червня липня серпня вересня жовтня листопада грудня".split(),
-    "ro": "ianuarie februarie martie aprilie mai iunie iulie august septembrie octombrie noiembrie decembrie".split(),
-    "da": "januar februar marts april maj juni juli august september oktober november december".split(),
-    "hr": "siječnja veljače ožujka travnja svibnja lipnja srpnja kolovoza rujna listopada studenoga prosinca".split(),
-    "he": "בינואר בפברואר במרץ באפריל במאי ביוני ביולי באוגוסט בספטמבר באוקטובר בנובמבר בדצמבר".split(),
-    "ar": "يناير فبراير مارس أبريل مايو يونيو يوليو أغسطس سبتمبر أكتوبر نوفمبر ديسمبر".split(),
+    "cs": [
+        "ledna",
+        "února",
+        "března",
+        "dubna",
+        "května",
+        "června",
+        "července",
+        "srpna",
+        "září",
+        "října",
+        "listopadu",
+        "prosince",
+    ],
+    "hu": [
+        "január",
+        "február",
+        "március",
+        "április",
+        "május",
+        "június",
+        "július",
+        "augusztus",
+        "szeptember",
+        "október",
+        "november",
+        "december",
+    ],
+    "fi": [
+        "tammikuuta",
+        "helmikuuta",
+        "maaliskuuta",
+        "huhtikuuta",
+        "toukokuuta",
+        "kesäkuuta",
+        "heinäkuuta",
+        "elokuuta",
+        "syyskuuta",
+        "lokakuuta",
+        "marraskuuta",
+        "joulukuuta",
+    ],
+    "el": [
+        "Ιανουαρίου",
+        "Φεβρουαρίου",
+        "Μαρτίου",
+        "Απριλίου",
+        "Μαΐου",
+        "Ιουνίου",
+        "Ιουλίου",
+        "Αυγούστου",
+        "Σεπτεμβρίου",
+        "Οκτωβρίου",
+        "Νοεμβρίου",
+        "Δεκεμβρίου",
+    ],
+    "id": [
+        "Januari",
+        "Februari",
+        "Maret",
+        "April",
+        "Mei",
+        "Juni",
+        "Juli",
+        "Agustus",
+        "September",
+        "Oktober",
+        "November",
+        "Desember",
+    ],
+    "th": [
+        "มกราคม",
+        "กุมภาพันธ์",
+        "มีนาคม",
+        "เมษายน",
+        "พฤษภาคม",
+        "มิถุนายน",
+        "กรกฎาคม",
+        "สิงหาคม",
+        "กันยายน",
+        "ตุลาคม",
+        "พฤศจิกายน",
+        "ธันวาคม",
+    ],
+    "uk": [
+        "січня",
+        "лютого",
+        "березня",
+        "квітня",
+        "травня",
+        "червня",
+        "липня",
+        "серпня",
+        "вересня",
+        "жовтня",
+        "листопада",
+        "грудня",
+    ],
+    "ro": [
+        "ianuarie",
+        "februarie",
+        "martie",
+        "aprilie",
+        "mai",
+        "iunie",
+        "iulie",
+        "august",
+        "septembrie",
+        "octombrie",
+        "noiembrie",
+        "decembrie",
+    ],
+    "da": [
+        "januar",
+        "februar",
+        "marts",
+        "april",
+        "maj",
+        "juni",
+        "juli",
+        "august",
+        "september",
+        "oktober",
+        "november",
+        "december",
+    ],
+    "hr": [
+        "siječnja",
+        "veljače",
+        "ožujka",
+        "travnja",
+        "svibnja",
+        "lipnja",
+        "srpnja",
+        "kolovoza",
+        "rujna",
+        "listopada",
+        "studenoga",
+        "prosinca",
+    ],
+    "he": [
+        "בינואר",
+        "בפברואר",
+        "במרץ",
+        "באפריל",
+        "במאי",
+        "ביוני",
+        "ביולי",
+        "באוגוסט",
+        "בספטמבר",
+        "באוקטובר",
+        "בנובמבר",
+        "בדצמבר",
+    ],
+    "ar": [
+        "يناير",
+        "فبراير",
+        "مارس",
+        "أبريل",
+        "مايو",
+        "يونيو",
+        "يوليو",
+        "أغسطس",
+        "سبتمبر",
+        "أكتوبر",
+        "نوفمبر",
+        "ديسمبر",
+    ],
 }
 
 
@@ -7368,7 +7561,7 @@ def _round7_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]
         ],
         "secret_reference": [
             lambda r: "password: ${DB_PASSWORD}",
-            lambda r: 'password = data.aws_secretsmanager_secret_version.db.secret_string',
+            lambda r: "password = data.aws_secretsmanager_secret_version.db.secret_string",
             lambda r: "envFrom:\n  - secretRef:\n      name: api-secrets",
             lambda r: "docker build --secret id=npmrc,src=$HOME/.npmrc .",
             lambda r: "vault kv get -field=password secret/prod/db",
@@ -7404,8 +7597,10 @@ def _round7_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]
         ],
         "public_identifier": [
             lambda r: f"doi:10.1145/{r.randrange(3000000, 3999999)}.{r.randrange(3000000, 3999999)}",
-            lambda r: f"fixes CVE-2024-{r.randrange(1000, 49999)} (GHSA-{_rs(r, '23456789cfghjmpqrvwx', 4)}-"
-            f"{_rs(r, '23456789cfghjmpqrvwx', 4)}-{_rs(r, '23456789cfghjmpqrvwx', 4)})",
+            lambda r: (
+                f"fixes CVE-2024-{r.randrange(1000, 49999)} (GHSA-{_rs(r, '23456789cfghjmpqrvwx', 4)}-"
+                f"{_rs(r, '23456789cfghjmpqrvwx', 4)}-{_rs(r, '23456789cfghjmpqrvwx', 4)})"
+            ),
             lambda r: f"org.springframework.boot:spring-boot-starter-web:3.{r.randrange(0, 4)}.{r.randrange(0, 12)}",
             lambda r: f"arXiv:{r.randrange(2101, 2412)}.{r.randrange(10000, 99999)}",
             lambda r: f"ISBN 978-0-13-{r.randrange(100000, 999999)}-{r.randrange(0, 9)}",
