@@ -8253,7 +8253,21 @@ def main() -> None:
     ap.add_argument("--only", help="print misses of this category only")
     ap.add_argument("--stray", type=int, default=0, help="print up to N stray spans (dev pool only)")
     ap.add_argument("--pool", choices=POOLS, help="score and print this pool only (the holdout: aggregates only)")
+    ap.add_argument(
+        "--round",
+        type=int,
+        dest="round_no",
+        help=f"score one round of its pool only (dev: 1 to {HOLDOUT_ROUND - 1}; holdout: "
+        + ", ".join(map(str, HOLDOUT_ROUNDS))
+        + ")",
+    )
     args = ap.parse_args()
+    pools: tuple[Pool, ...] = (args.pool,) if args.pool else POOLS
+    if args.round_no is not None:
+        own: Pool = "dev" if args.round_no < HOLDOUT_ROUND else "holdout"
+        if args.round_no not in DECOY_ROUNDS or (args.pool and args.pool != own):
+            ap.error(f"round {args.round_no} is no round of the {args.pool or 'dev or holdout'} pool")
+        pools = (own,)
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
     from persona_pipeline.core.evidence.redaction.redactor import Redactor
 
@@ -8263,14 +8277,14 @@ def main() -> None:
 
         engines = {"before": load_baseline(args.baseline)(b"k" * 32), **engines}
     results: dict[tuple[str, str], BlindScore] = {}
-    pools = (args.pool,) if args.pool else POOLS
     for pool in pools:
-        cases = generate(args.seed, pool, args.n)
+        cases = generate(args.seed, pool, args.n, args.round_no)
         for name, eng in engines.items():
             t0 = time.process_time()
             sc = results[(pool, name)] = score(eng, cases)
+            label = pool if args.round_no is None else f"{pool} r{args.round_no}"
             print(
-                f"{pool:8s} {name:6s}: secrets {100 * sc.recall('secret'):5.1f}%  pii {100 * sc.recall('pii'):5.1f}%  "
+                f"{label:8s} {name:6s}: secrets {100 * sc.recall('secret'):5.1f}%  pii {100 * sc.recall('pii'):5.1f}%  "
                 f"FP {sum(sc.fps.values())}/{sum(sc.decoys.values())} decoys = {sc.fp_per_mb():.1f}/MB  "
                 f"stray spans {sc.stray}  dropped {sc.dropped}  idempotent={sc.idempotent}  "
                 f"({sc.mb:.2f} MB, {time.process_time() - t0:.1f} CPU-s)"
@@ -8280,9 +8294,13 @@ def main() -> None:
     print("|" + " --- |" * (1 + len(pools) * len(names)))
     for c in sorted(CATEGORIES, key=lambda c: (KIND[c] == "pii", c)):
         cells = [f"{results[(p, n)].hit.get(c, 0)}/{results[(p, n)].total.get(c, 0)}" for p in pools for n in names]
+        if args.round_no is not None and all(cell.endswith("/0") for cell in cells):
+            continue  # (a category with no family in the round)
         print(f"| {c} | " + " | ".join(cells) + " |")
     for c in DECOY_CATEGORIES:
         cells = [f"{results[(p, n)].fps.get(c, 0)}/{results[(p, n)].decoys.get(c, 0)} FP" for p in pools for n in names]
+        if args.round_no is not None and all(cell.endswith("/0 FP") for cell in cells):
+            continue
         print(f"| decoy {c} | " + " | ".join(cells) + " |")
     if "dev" not in pools:
         return
