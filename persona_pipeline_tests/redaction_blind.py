@@ -15,7 +15,10 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUND`` is the holdout and every earlier round is dev.
+``HOLDOUT_ROUNDS`` (6 and 7) are the holdout and every round before ``HOLDOUT_ROUND`` (6, the oldest
+holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
+a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
+``--pool holdout --round 6`` is exactly the holdout as it was before round 7 was written.
 
 - ``dev`` (tune on its failures): rounds 1 to 5.
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
@@ -75,7 +78,8 @@ and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``
   credentials, CI run ids, documentation values, file checksums.
 - ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
   positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 6, written blind to the engine (``ROUND6``, ``_extend6`` / ``round6_*``).
+  table alone, ``--round 6`` / ``--round 7`` one of its rounds): rounds 6 and 7.
+  Round 6, written blind to the engine (``ROUND6``, ``_extend6`` / ``round6_*``).
   Two to four new families for every earlier category: shared secret shapes with the key name a
   developer uses (systemd ``Environment=``, supervisord, Procfile, crontab, shell history,
   Spring ``${X:default}``, appsettings.json, Django settings, Rails credentials, Chef, Puppet,
@@ -104,6 +108,59 @@ and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``
   public JWK, age recipient, ssh-ed25519), image digests, host-key fingerprints, bot and no-reply
   addresses, public resolvers, RFC 5737 / 3849 documentation values, masked values and
   provider / cloud ids in new shapes.
+  Round 7 (``ROUND7``, ``_extend7`` / ``round7_*`` / ``_pii7``, ``ROUND7_WRAPPERS``,
+  ``_round7_decoy_templates``), also written blind to the engine, a second holdout beside round 6
+  (the test floors stay round 6's; round 7 is scored by ``--pool holdout --round 7``). Three or
+  more new families for every earlier category, drawn per category from shared lists
+  (``SECRET_FAMILIES7``: ``docker build --build-arg``, GitLab / Bitbucket / Azure Pipelines
+  ``variables``, Ansible group_vars, Spring ``application.yml`` and Quarkus profiles, Rust / Go /
+  Swift / Kotlin / PHP / Ruby / Node / C / Elixir code, PowerShell ``ConvertTo-SecureString``,
+  Slack and Jira pastes, errors that echo the value, markdown tables, raw HTTP, logfmt, CSV exports,
+  ``.envrc``, Nomad, ``kubectl set env``, ``gh secret set``, Heroku / Fly / Vercel / Firebase CLIs,
+  serverless.yml, Jenkinsfile, VS Code / IntelliJ run configs, pytest ``monkeypatch``, ``docker
+  secret``, ``reg add``, ``launchctl``, a support ticket, an e-mail with signature, SQL ``UPDATE``,
+  Dutch / Italian / Portuguese / Polish / Korean / Chinese / Russian / Vietnamese / Indonesian
+  chat; ``PII_FAMILIES7``: tickets, signatures, form dumps, logfmt, quoted CSV, raw form POSTs,
+  pydantic errors that echo the input, Jira, Slack, support replies, SQL / Mongo / Elasticsearch
+  queries, audit lines, fixtures, webhook payloads, protobuf text, TOML, PHP arrays, Go literals,
+  MDC log prefixes, DSAR requests, the same languages) plus tool-specific ones (``CREATE USER …
+  IDENTIFIED BY``, ``ALTER ROLE … PASSWORD``, Gradle ``storePassword``, ``ldapsearch -w``,
+  ``redis-cli -a``, ``keytool -storepass``, Kafka JAAS, ``mount -t cifs``, ``requirepass``,
+  ``sshpass`` / ``plink -pw``, ``.npmrc`` / ``.pypirc``, the AWS credentials CSV and SDK code, GCP
+  keys in Terraform / k8s / a Python dict, PEM keys in Go / Terraform / PowerShell / Java literals,
+  database URLs in Go / Celery / redis-cli / mongosh, webhook URLs in PowerShell / Grafana / Go,
+  profile paths in PowerShell prompts / JSON / Python tracebacks / OneDrive, home paths in ssh /
+  macOS crash reports / Rust panics / rsync, IPs in access logs / iptables / logfmt /
+  ``X-Forwarded-For``). Categories the generator lacked (``Category.rounds`` all 7): AI platform
+  keys (OpenRouter, LangSmith, Langfuse, Pinecone, ElevenLabs), commerce keys (Shippo, EasyPost,
+  Flutterwave, Duffel, Paystack, Braintree), developer-tool tokens (SonarQube, JFrog, Artifactory,
+  Octopus, Harness, Prefect, Clojars, Typeform, Asana, Render, Adafruit IO, Dropbox), network
+  tokens (Tailscale, ngrok, Cloudflare origin CA and API), password-manager secrets (1Password
+  service-account token and Secret Key, Bitwarden access token), e-mail API keys (Resend, Brevo,
+  Postmark), Azure DevOps PATs, Discord bot, Meta and X bearer tokens, Google refresh tokens, chat
+  webhooks (Teams, Google Chat, Mattermost, Zapier), app passwords, TOTP seeds, MFA recovery codes,
+  wallet keys (Ethereum hex, Bitcoin WIF with its checksum), Wi-Fi passphrases, SNMP communities;
+  DK CPR, PT NIF, GR AMKA, BG EGN, CZ rodné číslo, EE/LT personal code, HR OIB, IS kennitala, MX
+  CURP, US ITIN, AR CUIL, JP My Number, SG NRIC, HK ID, TW national id, TH national id, NZ IRD
+  (check digits; python-stdnum's calculators where it has one, its validators in the tests),
+  driving licences (DVLA, CA, FL), health insurance numbers (DE KVNR, US MBI, AU Medicare),
+  domestic bank accounts (US routing with its check, UK sort code, AU BSB, IN IFSC), more card
+  networks (UnionPay, JCB, Diners, Mir, Elo, Troy, RuPay; Luhn), IBANs of sixteen more countries,
+  phones of 28 more countries (``phonenumbers`` example numbers with new digits, re-validated; E.164
+  too), addresses of 16 more countries, dates of birth in fourteen more languages (Thai Buddhist
+  years), names of more cultures (bin / binti, patronymics, initials, honorifics, particles) and
+  obfuscated e-mails (``[at]``, ``dot``, ``＠``, ``&#64;``). ``ROUND7_WRAPPERS``: Slack mrkdwn,
+  Jira ``{quote}``, timestamped GitLab job log, logfmt ``msg``, raw HTTP response, e-mail with
+  signature, support ticket, form dump, table cell with ``<br>``, PowerShell here-string, Kotlin
+  raw string, SQL comment, docstring, XML attribute, Windows event log, org-mode example,
+  Portuguese / Italian chat, CI script block, TOML literal. ``_round7_decoy_templates``: masked
+  values in new shapes, references to secrets (``${X}``, Secrets Manager, ``secretRef``, BuildKit
+  ``--secret``, ``vault kv``, SSM, Key Vault, Doppler, ``$CI_JOB_TOKEN``), errors naming a missing
+  variable, placeholders (``<your-key-here>``, ``AKIAXXXX…``, Slack's documented example webhook),
+  documented test cards, public identifiers (DOIs, CVE / GHSA ids, Maven coordinates, arXiv ids,
+  ISBNs, ``traceparent``, tickets, Slack ``ts``, Twilio message SIDs), content hashes and store
+  paths, build and version strings, public halves (Langfuse ``pk-lf-``, Stripe publishable keys,
+  Mapbox ``pk.``, ECDSA / PEM public keys, fingerprints), role addresses.
 
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
@@ -115,6 +172,10 @@ device ids, coordinates, password hashes, Sentry DSNs or bare user handles: the 
 no policy for them. Round 6 follows the same policy and lists (a secret
 *reference* names where a value lives and is no value; a public key is public even beside its
 private kind); it plants none of those kinds either, nor US ITIN / Mexican CURP / vehicle plates.
+Round 7 plants US ITINs and Mexican CURPs (a person's tax and population ids), still no vehicle
+plates, MAC addresses, coordinates or hashes of passwords; its test cards are decoys because the
+documented policy skips test cards, and a publishable or public key (``pk_live_``, ``pk-lf-``,
+Mapbox ``pk.``) is public by design.
 """
 
 from __future__ import annotations
