@@ -5510,7 +5510,7 @@ def _pgp7(rng: random.Random, t: int) -> tuple[str, list[str]]:
     body = pem_body(rng, rng.randrange(8, 14))
     block = "-----BEGIN PGP PRIVATE KEY BLOCK-----\n\n" + "\n".join(body) + "\n-----END PGP PRIVATE KEY BLOCK-----"
     if t == 0:
-        text = "$ gpg --export-secret-keys --armor release@acme.dev\n" + block
+        text = "$ gpg --export-secret-keys --armor 0x3AA5C34371567BD2\n" + block
     else:
         text = "apiVersion: v1\nkind: Secret\nmetadata:\n  name: release-signing\nstringData:\n  private.asc: |\n    "
         text += block.replace("\n", "\n    ")
@@ -7598,6 +7598,12 @@ def _round6_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]
     }
 
 
+def _isbn13(r: random.Random) -> str:
+    body = f"978013{r.randrange(100000, 999999)}"
+    check = (10 - sum(int(c) * (3 if i % 2 else 1) for i, c in enumerate(body)) % 10) % 10
+    return f"ISBN {body[:3]}-{body[3]}-{body[4:6]}-{body[6:]}-{check}"
+
+
 def _round7_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
     """Round-7 never-tuned hard negatives, under the same policy: masked values in new shapes,
     references to secrets by name (stores, CLIs, error messages that name a missing variable),
@@ -7664,7 +7670,7 @@ def _round7_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]
             ),
             lambda r: f"org.springframework.boot:spring-boot-starter-web:3.{r.randrange(0, 4)}.{r.randrange(0, 12)}",
             lambda r: f"arXiv:{r.randrange(2101, 2412)}.{r.randrange(10000, 99999)}",
-            lambda r: f"ISBN 978-0-13-{r.randrange(100000, 999999)}-{r.randrange(0, 9)}",
+            lambda r: _isbn13(r),
             lambda r: f"traceparent: 00-{_rs(r, HEX, 32)}-{_rs(r, HEX, 16)}-01",
             lambda r: f"see PLAT-{r.randrange(100, 9999)} and PR #{r.randrange(100, 9999)}",
             lambda r: f'"ts": "{r.randrange(1_700_000_000, 1_800_000_000)}.{r.randrange(100000, 999999)}"',
