@@ -15,7 +15,10 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUND`` is the holdout and every earlier round is dev.
+``HOLDOUT_ROUNDS`` (6 and 7) are the holdout and every round before ``HOLDOUT_ROUND`` (6, the oldest
+holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
+a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
+``--pool holdout --round 6`` is exactly the holdout as it was before round 7 was written.
 
 - ``dev`` (tune on its failures): rounds 1 to 5.
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
@@ -75,7 +78,8 @@ and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``
   credentials, CI run ids, documentation values, file checksums.
 - ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
   positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 6, written blind to the engine (``ROUND6``, ``_extend6`` / ``round6_*``).
+  table alone, ``--round 6`` / ``--round 7`` one of its rounds): rounds 6 and 7.
+  Round 6, written blind to the engine (``ROUND6``, ``_extend6`` / ``round6_*``).
   Two to four new families for every earlier category: shared secret shapes with the key name a
   developer uses (systemd ``Environment=``, supervisord, Procfile, crontab, shell history,
   Spring ``${X:default}``, appsettings.json, Django settings, Rails credentials, Chef, Puppet,
@@ -104,6 +108,61 @@ and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``
   public JWK, age recipient, ssh-ed25519), image digests, host-key fingerprints, bot and no-reply
   addresses, public resolvers, RFC 5737 / 3849 documentation values, masked values and
   provider / cloud ids in new shapes.
+  Round 7 (``ROUND7``, ``_extend7`` / ``round7_*`` / ``_pii7``, ``ROUND7_WRAPPERS``,
+  ``_round7_decoy_templates``), also written blind to the engine, a second holdout beside round 6
+  (the test floors stay round 6's; round 7 is scored by ``--pool holdout --round 7``; untuned at
+  54431b2, seeds 1 / 2 (n 2400): 76.0 / 75.5% secrets, 72.7 / 72.6% personal data, 243 / 229 FP/MB,
+  14 / 11 stray spans, idempotent, nothing dropped). Three or
+  more new families for every earlier category, drawn per category from shared lists
+  (``SECRET_FAMILIES7``: ``docker build --build-arg``, GitLab / Bitbucket / Azure Pipelines
+  ``variables``, Ansible group_vars, Spring ``application.yml`` and Quarkus profiles, Rust / Go /
+  Swift / Kotlin / PHP / Ruby / Node / C / Elixir code, PowerShell ``ConvertTo-SecureString``,
+  Slack and Jira pastes, errors that echo the value, markdown tables, raw HTTP, logfmt, CSV exports,
+  ``.envrc``, Nomad, ``kubectl set env``, ``gh secret set``, Heroku / Fly / Vercel / Firebase CLIs,
+  serverless.yml, Jenkinsfile, VS Code / IntelliJ run configs, pytest ``monkeypatch``, ``docker
+  secret``, ``reg add``, ``launchctl``, a support ticket, an e-mail with signature, SQL ``UPDATE``,
+  Dutch / Italian / Portuguese / Polish / Korean / Chinese / Russian / Vietnamese / Indonesian
+  chat; ``PII_FAMILIES7``: tickets, signatures, form dumps, logfmt, quoted CSV, raw form POSTs,
+  pydantic errors that echo the input, Jira, Slack, support replies, SQL / Mongo / Elasticsearch
+  queries, audit lines, fixtures, webhook payloads, protobuf text, TOML, PHP arrays, Go literals,
+  MDC log prefixes, DSAR requests, the same languages) plus tool-specific ones (``CREATE USER …
+  IDENTIFIED BY``, ``ALTER ROLE … PASSWORD``, Gradle ``storePassword``, ``ldapsearch -w``,
+  ``redis-cli -a``, ``keytool -storepass``, Kafka JAAS, ``mount -t cifs``, ``requirepass``,
+  ``sshpass`` / ``plink -pw``, ``.npmrc`` / ``.pypirc``, the AWS credentials CSV and SDK code, GCP
+  keys in Terraform / k8s / a Python dict, PEM keys in Go / Terraform / PowerShell / Java literals,
+  database URLs in Go / Celery / redis-cli / mongosh, webhook URLs in PowerShell / Grafana / Go,
+  profile paths in PowerShell prompts / JSON / Python tracebacks / OneDrive, home paths in ssh /
+  macOS crash reports / Rust panics / rsync, IPs in access logs / iptables / logfmt /
+  ``X-Forwarded-For``). Categories the generator lacked (``Category.rounds`` all 7): AI platform
+  keys (OpenRouter, LangSmith, Langfuse, Pinecone, ElevenLabs), commerce keys (Shippo, EasyPost,
+  Flutterwave, Duffel, Paystack, Braintree), developer-tool tokens (SonarQube, JFrog, Artifactory,
+  Octopus, Harness, Prefect, Clojars, Typeform, Asana, Render, Adafruit IO, Dropbox), network
+  tokens (Tailscale, ngrok, Cloudflare origin CA and API), password-manager secrets (1Password
+  service-account token and Secret Key, Bitwarden access token), e-mail API keys (Resend, Brevo,
+  Postmark), Azure DevOps PATs, Discord bot, Meta and X bearer tokens, Google refresh tokens, chat
+  webhooks (Teams, Google Chat, Mattermost, Zapier), app passwords, TOTP seeds, MFA recovery codes,
+  wallet keys (Ethereum hex, Bitcoin WIF with its checksum), Wi-Fi passphrases, SNMP communities;
+  DK CPR, PT NIF, GR AMKA, BG EGN, CZ rodné číslo, EE/LT personal code, HR OIB, IS kennitala, MX
+  CURP, US ITIN, AR CUIL, JP My Number, SG NRIC, HK ID, TW national id, TH national id, NZ IRD
+  (check digits; python-stdnum's calculators where it has one, its validators in the tests),
+  driving licences (DVLA, CA, FL), health insurance numbers (DE KVNR, US MBI, AU Medicare),
+  domestic bank accounts (US routing with its check, UK sort code, AU BSB, IN IFSC), more card
+  networks (UnionPay, JCB, Diners, Mir, Elo, Troy, RuPay; Luhn), IBANs of sixteen more countries,
+  phones of 28 more countries (``phonenumbers`` example numbers with new digits, re-validated; E.164
+  too), addresses of 16 more countries, dates of birth in fourteen more languages (Thai Buddhist
+  years), names of more cultures (bin / binti, patronymics, initials, honorifics, particles) and
+  obfuscated e-mails (``[at]``, ``dot``, ``＠``, ``&#64;``). ``ROUND7_WRAPPERS``: Slack mrkdwn,
+  Jira ``{quote}``, timestamped GitLab job log, logfmt ``msg``, raw HTTP response, e-mail with
+  signature, support ticket, form dump, table cell with ``<br>``, PowerShell here-string, Kotlin
+  raw string, SQL comment, docstring, XML attribute, Windows event log, org-mode example,
+  Portuguese / Italian chat, CI script block, TOML literal. ``_round7_decoy_templates``: masked
+  values in new shapes, references to secrets (``${X}``, Secrets Manager, ``secretRef``, BuildKit
+  ``--secret``, ``vault kv``, SSM, Key Vault, Doppler, ``$CI_JOB_TOKEN``), errors naming a missing
+  variable, placeholders (``<your-key-here>``, ``AKIAXXXX…``, Slack's documented example webhook),
+  documented test cards, public identifiers (DOIs, CVE / GHSA ids, Maven coordinates, arXiv ids,
+  ISBNs, ``traceparent``, tickets, Slack ``ts``, Twilio message SIDs), content hashes and store
+  paths, build and version strings, public halves (Langfuse ``pk-lf-``, Stripe publishable keys,
+  Mapbox ``pk.``, ECDSA / PEM public keys, fingerprints), role addresses.
 
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
@@ -115,6 +174,10 @@ device ids, coordinates, password hashes, Sentry DSNs or bare user handles: the 
 no policy for them. Round 6 follows the same policy and lists (a secret
 *reference* names where a value lives and is no value; a public key is public even beside its
 private kind); it plants none of those kinds either, nor US ITIN / Mexican CURP / vehicle plates.
+Round 7 plants US ITINs and Mexican CURPs (a person's tax and population ids), still no vehicle
+plates, MAC addresses, coordinates or hashes of passwords; its test cards are decoys because the
+documented policy skips test cards, and a publishable or public key (``pk_live_``, ``pk-lf-``,
+Mapbox ``pk.``) is public by design.
 """
 
 from __future__ import annotations
@@ -606,9 +669,17 @@ def aws_secret(rng: random.Random) -> str:
 # categories: each yields (snippet, needles) from a template index; even index = dev family
 
 
-# The round whose families are the holdout; every earlier round is dev.
-HOLDOUT_ROUND = 6
+# The rounds whose families are the holdout (each never tuned); every round before the first is dev.
+HOLDOUT_ROUND = 6  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (6, 7)
 ROUND5 = 5
+
+
+def _in_pool(r: int, pool: Pool, round_no: int | None = None) -> bool:
+    """Whether round ``r`` belongs to ``pool`` (and is ``round_no`` when one is asked for)."""
+    if round_no is not None and r != round_no:
+        return False
+    return r < HOLDOUT_ROUND if pool == "dev" else r in HOLDOUT_ROUNDS
 
 
 @dataclass(frozen=True)
@@ -622,10 +693,9 @@ class Category:
     def n_templates(self) -> int:
         return len(self.rounds)
 
-    def templates(self, pool: Pool) -> list[int]:
-        if pool == "dev":
-            return [t for t, r in enumerate(self.rounds) if r < HOLDOUT_ROUND]
-        return [t for t, r in enumerate(self.rounds) if r == HOLDOUT_ROUND]
+    def templates(self, pool: Pool, round_no: int | None = None) -> list[int]:
+        """The template families of ``pool`` (of one of its rounds when ``round_no`` is given)."""
+        return [t for t, r in enumerate(self.rounds) if _in_pool(r, pool, round_no)]
 
 
 def _rounds(*counts: int) -> tuple[int, ...]:
@@ -5082,6 +5152,1647 @@ round6_cat(
 )
 
 
+# ---------------------------------------------------------------------------------------------
+# round 7 (a second holdout, written blind to the engine): new families for every earlier
+# category (CI variables, deploy CLIs, more languages' code, SQL and PowerShell credential
+# statements, raw HTTP, logfmt, CSV exports, tickets, signatures, form dumps, error messages that
+# echo the value, chat in more languages) and categories the generator lacked (more credential
+# formats with documented prefixes, MFA seeds and recovery codes, wallet keys, Wi-Fi and SNMP
+# secrets; national ids of more countries with their check digits, driving licences, health
+# insurance numbers, domestic bank accounts, more card networks and IBAN countries, phones and
+# addresses of more countries, dates of birth in more languages, names of more cultures,
+# obfuscated e-mails).
+
+ROUND7 = 7
+
+
+def _extend7(name: str, make7: Callable[[random.Random, int], tuple[str, list[str]]], n: int) -> None:
+    """Appends ``n`` round-7 families (drawn by ``make7`` from index 0) to an earlier category."""
+    i = next(i for i, c in enumerate(CATS) if c.name == name)
+    old = CATS[i]
+    base = old.n_templates
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        return old.make(rng, t) if t < base else make7(rng, t - base)
+
+    CATS[i] = Category(name, old.kind, make, old.rounds + (ROUND7,) * n)
+
+
+def round7_custom(
+    name: str, kind: Literal["secret", "pii"], make: Callable[[random.Random, int], tuple[str, list[str]]], n: int
+) -> None:
+    CATS.append(Category(name, kind, make, (ROUND7,) * n))
+
+
+def _camel(label: str) -> str:
+    parts = [p for p in label.lower().split("_") if p]
+    return parts[0] + "".join(p.title() for p in parts[1:])
+
+
+def _pascal(key: str) -> str:
+    return "".join(p.title() for p in key.split("_") if p)
+
+
+# Secret families: {L} an environment-style label, {l} its lower case, {k} kebab case, {c} camel
+# case, {v} the value.
+SECRET_FAMILIES7 = [
+    "docker build --build-arg {L}={v} -t registry.acme.dev/api:latest .",
+    'variables:\n  {L}: "{v}"\n  DOCKER_DRIVER: overlay2\n\ntest:\n  script:\n    - make test',
+    '---\n# group_vars/production.yml (not vaulted yet)\n{l}: "{v}"\nnginx_worker_processes: 4',
+    "acme:\n  client:\n    {k}: {v}\n    timeout: 30s\n"
+    "management:\n  endpoints:\n    web:\n      exposure:\n        include: health",
+    "%prod.acme.client.{k}={v}\nquarkus.http.port=8080",
+    'const {L}: &str = "{v}";\n\nfn main() {{\n    let client = Client::new({L});\n}}',
+    'func init() {{\n\tos.Setenv("{L}", "{v}")\n}}',
+    'enum Secrets {{\n    static let {c} = "{v}"\n}}',
+    'private const val {L} = "{v}"\n\nfun client() = ApiClient({L})',
+    '$secure = ConvertTo-SecureString "{v}" -AsPlainText -Force\n$cred = New-Object PSCredential("svc-api", $secure)',
+    "devops-oncall  10:42 AM\nfound the culprit, {L} on staging is still {v}\n:eyes: 2  :white_check_mark: 1",
+    "h3. Workaround\nSet {{{{{L}}}}} to {{{{{v}}}}} in the job config and re-run the pipeline.",
+    "ValueError: invalid {l} '{v}': expected a key for the production project",
+    "| Name | Value | Env |\n|------|-------|-----|\n| `{L}` | `{v}` | prod |",
+    "POST /v1/sync HTTP/1.1\nHost: api.acme.dev\nX-Api-Key: {v}\n"
+    "Content-Type: application/json\nContent-Length: 2\n\n{{}}",
+    'level=debug ts=2024-03-12T10:01:22Z caller=config.go:88 msg="loaded settings" {l}={v} region=eu-west-1',
+    "key,value,updated_at\n{L},{v},2024-03-12\nLOG_LEVEL,info,2024-03-10",
+    '# .envrc\nexport {L}="{v}"\nlayout python3',
+    'job "api" {{\n  group "web" {{\n    task "server" {{\n'
+    '      env {{\n        {L} = "{v}"\n      }}\n    }}\n  }}\n}}',
+    "kubectl set env deployment/api {L}={v} -n prod",
+    'gh secret set {L} --body "{v}" --repo acme/api',
+    "heroku config:set {L}={v} -a acme-api-prod",
+    "fly secrets set {L}={v} --app acme-api",
+    "$ vercel env add {L} production\n? What's the value of {L}? {v}\n"
+    "✅  Added Environment Variable {L} to Project acme-web",
+    'firebase functions:config:set acme.{l}="{v}"',
+    "provider:\n  name: aws\n  environment:\n    {L}: {v}\n    STAGE: prod",
+    'config :acme, Acme.Client,\n  {l}: "{v}",\n  pool_size: 10',
+    "define('{L}', '{v}');",
+    'api_key = ENV.fetch("{L}") {{ "{v}" }}',
+    'process.env.{L} ??= "{v}";',
+    '#define {L} "{v}"',
+    'set $upstream_key "{v}";\nproxy_set_header X-Api-Key $upstream_key;',
+    "Ticket #48213 · Integration down · Priority: High\n\n"
+    "Customer wrote: we use the key {v} and every call fails since Monday.",
+    "Hi team,\n\nplease use the key below for the staging integration:\n\n{v}\n\n"
+    "Best regards,\nIntegration Support\nAcme Corp | acme.dev",
+    "UPDATE integrations SET {l} = '{v}' WHERE id = 3;",
+    "pipelines:\n  default:\n    - step:\n        script:\n          - export {L}={v}\n          - ./deploy.sh",
+    "variables:\n- name: {L}\n  value: '{v}'\n- name: buildConfiguration\n  value: Release",
+    "environment {{\n    {L} = '{v}'\n    JAVA_HOME = '/opt/java/17'\n}}",
+    '"env": {{\n    "{L}": "{v}",\n    "NODE_ENV": "development"\n}}',
+    '<envs>\n  <env name="{L}" value="{v}" />\n</envs>',
+    'def test_client(monkeypatch):\n    monkeypatch.setenv("{L}", "{v}")\n    assert make_client().ok',
+    'printf "{v}" | docker secret create {l} -',
+    "reg add HKCU\\Environment /v {L} /d {v} /f",
+    "launchctl setenv {L} {v}",
+    "de key werkt niet meer: {v} — krijg steeds 401, iemand een idee?",
+    "ragazzi la chiave {v} non va più, mi dà 401",
+    "gente, essa chave {v} parou de funcionar, tá dando 401",
+    "klucz {v} przestał działać, ciągle 401, ktoś wie czemu?",
+    "이 키로 호출하면 401이 나와요: {v}",
+    "这个 key 一直报 401：{v}，帮忙看看",
+    "ключ {v} не работает, выдаёт 401",
+    "key này bị lỗi 401: {v} ai biết không",
+    "kenapa ya key {v} ini selalu 401",
+]
+
+# PII families: {f} the field in words, {k} a snake-case key, {K} its Pascal case, {v} the value,
+# {vq} the value URL-encoded.
+PII_FAMILIES7 = [
+    "Ticket #50219 · Priority: High\nRequester {f}: {v}\nSubject: cannot reset password",
+    "Kind regards,\n\nAccounts Payable\nAcme GmbH\n{f}: {v}",
+    "form_data = {{'step': 'billing', '{k}': '{v}', 'consent': True}}",
+    'level=info ts=2024-03-12T10:01:22Z msg="profile updated" {k}="{v}" user_id=8812',
+    '"id","{k}","status"\n"1042","{v}","active"',
+    "| field | value |\n|---|---|\n| {f} | {v} |",
+    "POST /api/profile HTTP/1.1\nHost: app.acme.dev\n"
+    "Content-Type: application/x-www-form-urlencoded\n\n{k}={vq}&save=1",
+    "pydantic_core._pydantic_core.ValidationError: 1 validation error for Customer\n{k}\n"
+    "  Value error, invalid {f} [type=value_error, input_value='{v}', input_type=str]",
+    "Customer confirmed their {f} is {{{{{v}}}}}, closing the ticket.",
+    "support-bot  APP  9:14 AM\nNew request from the web form\n*{f}:* {v}",
+    "Hi there,\n\nthanks for reaching out. We have updated your {f} to {v}.\n\nAcme Support",
+    "UPDATE customers SET {k} = '{v}' WHERE id = 4411;",
+    'db.customers.find({{ {k}: "{v}" }})',
+    '{{"query": {{"term": {{"{k}": "{v}"}}}}}}',
+    '2024-03-12T10:01:22Z audit actor=support-agent action=update field={k} new_value="{v}"',
+    '@pytest.fixture\ndef customer():\n    return Customer({k}="{v}")',
+    '- {k}: "{v}"\n  status: active',
+    "de klant zegt dat zijn {f} {v} is, kun je het nakijken?",
+    "il cliente ha comunicato il {f}: {v}, puoi controllare?",
+    "o cliente informou {f} {v}, pode verificar?",
+    "klient podał {f}: {v}, sprawdzisz?",
+    "고객이 알려준 {f}: {v} 확인 부탁드립니다",
+    "客户提供的{f}是 {v}，麻烦核对一下",
+    "клиент прислал {f}: {v}, проверь пожалуйста",
+    "pelanggan bilang {f} nya {v}, tolong dicek",
+    "khách hàng gửi {f}: {v}, nhờ kiểm tra giúp",
+    "Data subject access request: please export everything we hold under {v}.",
+    '{{"event": "customer.updated", "data": {{"{k}": "{v}"}}}}',
+    'customer {{\n  {k}: "{v}"\n}}',
+    '[[customers]]\n{k} = "{v}"',
+    "'{k}' => '{v}',",
+    'c := Customer{{{K}: "{v}"}}',
+    "[{k}={v}] INFO  c.a.checkout.CheckoutService - payment authorised",
+]
+
+KEY7 = {
+    "email": "email",
+    "credit_card": "card_number",
+    "iban": "iban",
+    "ssn": "ssn",
+    "date_of_birth": "date_of_birth",
+    "person_name": "full_name",
+    "uk_nino": "ni_number",
+    "ca_sin": "sin",
+    "passport_number": "passport_no",
+    "es_dni": "dni",
+    "br_cpf": "cpf",
+    "date_of_birth_intl": "birth_date",
+    "email_variant": "email",
+    "person_name_translit": "name",
+    "fr_nir": "nir",
+    "in_aadhaar": "aadhaar",
+    "kr_rrn": "rrn",
+    "cn_resident_id": "id_card",
+    "de_steuer_id": "steuer_id",
+    "it_codice_fiscale": "codice_fiscale",
+    "iban_intl": "iban",
+    "iban_more": "iban",
+    "date_of_birth_written": "birthday",
+    "date_of_birth_forms": "dob",
+    "person_name_world": "full_name",
+    "person_name_more": "contact_name",
+    "email_idn": "email",
+}
+# field names of the round-6 categories FIELD6 lacks
+FIELD7 = {
+    "be_national_number": "national number",
+    "no_fodselsnummer": "fødselsnummer",
+    "fi_hetu": "henkilötunnus",
+    "ch_ahv": "AHV number",
+    "tr_tckimlik": "TC kimlik no",
+    "cl_rut": "RUT",
+    "ro_cnp": "CNP",
+    "il_id_number": "ID number",
+    "iban_more": "IBAN",
+    "date_of_birth_forms": "date of birth",
+    "person_name_more": "name",
+}
+PATH_LIKE7 = {"windows_profile", "home_dir_user", "ipv4", "ipv6", "ipv6_forms"}
+
+
+def _key7(name: str) -> str:
+    if name in KEY7:
+        return KEY7[name]
+    for prefix, key in (("phone", "phone"), ("address", "address"), ("iban", "iban"), ("email", "email")):
+        if name.startswith(prefix):
+            return key
+    return name
+
+
+def _picks7(name: str, n_families: int, k: int) -> list[int]:
+    # a fixed, per-category draw of the shared families (independent of the seed)
+    return random.Random(f"round7:{name}").sample(range(n_families), k)
+
+
+def _generic7(
+    name: str, kind: str, extra: list[str], k: int = 3
+) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    fams = SECRET_FAMILIES7 if kind == "secret" else PII_FAMILIES7
+    picks = [fams[j] for j in _picks7(name, len(fams), k)] + extra
+    label = LABEL6.get(name, name.upper())
+    fname = FIELD7.get(name) or FIELD6.get(name, name.split("_")[0])
+    key = _key7(name)
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        v = _value6(name, rng)[0]
+        text = _choose(
+            picks,
+            t,
+            v=v,
+            vq=urllib.parse.quote(v, safe=""),
+            L=label,
+            l=label.lower(),
+            k=label.lower().replace("_", "-") if kind == "secret" else key,
+            c=_camel(label),
+            K=_pascal(key),
+            f=fname,
+        )
+        return text, [v]
+
+    return make, len(picks)
+
+
+# credential statements and tool invocations a password category's value sits in
+EXTRA7 = {
+    "password_code": [
+        'CREATE USER app_rw IDENTIFIED BY "{v}";\nGRANT SELECT, INSERT ON orders TO app_rw;',
+        "CREATE USER 'app'@'%' IDENTIFIED BY '{v}';",
+        "ALTER ROLE reporting WITH LOGIN PASSWORD '{v}';",
+        "signingConfigs {{\n    release {{\n        storeFile file('release.jks')\n        storePassword '{v}'\n"
+        "        keyAlias 'upload'\n    }}\n}}",
+    ],
+    "password_cli": [
+        'ldapsearch -x -H ldaps://ldap.acme.internal -D "cn=admin,dc=acme,dc=dev" -w {v} "(uid=*)"',
+        "redis-cli -h cache.acme.internal -a '{v}' --no-auth-warning ping",
+        "keytool -importcert -alias acme-ca -file ca.crt -keystore truststore.jks -storepass {v} -noprompt",
+    ],
+    "password_connstr": [
+        "sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required "
+        'username="svc-orders" password="{v}";',
+        "mount -t cifs //fs01.acme.internal/share /mnt/share -o username=svc-backup,password={v},vers=3.0",
+    ],
+    "password_env": ["# redis.conf\nbind 0.0.0.0\nrequirepass {v}\nmaxmemory 2gb"],
+    "password_xml": ['<property name="hibernate.connection.password">{v}</property>'],
+    "password_ssh": [
+        "sshpass -p '{v}' scp dump.sql deploy@bastion.acme.internal:/tmp/",
+        "plink -ssh deploy@bastion.acme.internal -pw {v} -batch uptime",
+    ],
+    "password_prose": ["the admin pw for grafana is {v} — pls rotate after the demo"],
+    "npm_token": ["//registry.npmjs.org/:_authToken={v}\n@acme:registry=https://npm.pkg.github.com"],
+    "pypi_token": ["[distutils]\nindex-servers = pypi\n\n[pypi]\nusername = __token__\npassword = {v}"],
+    "gitlab_pat": ["script:\n    - 'curl --header \"PRIVATE-TOKEN: {v}\" https://gitlab.com/api/v4/projects'"],
+    "github_pat_classic": [
+        "$ git push\nUsername for 'https://github.com': ci-bot\nPassword for 'https://ci-bot@github.com': {v}"
+    ],
+    "jwt": ["HTTP/1.1 200 OK\nContent-Type: application/json\nSet-Cookie: access_token={v}; HttpOnly; Secure"],
+    "slack_token": [
+        '$ curl -s -H \'Authorization: Bearer {v}\' https://slack.com/api/auth.test\n{{"ok":true,"team":"acme"}}'
+    ],
+    "stripe_key": ["stripe:\n  secret-key: {v}\n  webhook-path: /stripe/events"],
+}
+
+
+def _aws7(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    kid, sec = "AKIA" + _rs(rng, UPPER32, 16), aws_secret(rng)
+    return _choose(
+        [
+            "Access key ID,Secret access key\n{kid},{sec}",
+            'let creds = Credentials::new("{kid}", "{sec}", None, None, "static");',
+            'cfg.Credentials = credentials.NewStaticCredentialsProvider("{kid}", "{sec}", "")',
+            "Set-AWSCredential -AccessKey {kid} -SecretKey {sec} -StoreAs prod",
+            'variables:\n  AWS_ACCESS_KEY_ID: "{kid}"\n  AWS_SECRET_ACCESS_KEY: "{sec}"\n'
+            "  AWS_DEFAULT_REGION: eu-west-1",
+        ],
+        t,
+        kid=kid,
+        sec=sec,
+    ), [kid, sec]
+
+
+def _twilio7(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    sid, tok = "AC" + _rs(rng, HEX, 32), _rs(rng, HEX, 32)
+    return _choose(
+        [
+            'val client = TwilioRestClient.Builder("{sid}", "{tok}").build()',
+            '$cred = New-Object PSCredential("{sid}", (ConvertTo-SecureString "{tok}" -AsPlainText -Force))',
+            'client := twilio.NewRestClientWithParams(twilio.ClientParams{{Username: "{sid}", Password: "{tok}"}})',
+        ],
+        t,
+        sid=sid,
+        tok=tok,
+    ), [sid, tok]
+
+
+def _twilio_api7(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    sk, sec = "SK" + _rs(rng, HEX, 32), _rs(rng, B62, 32)
+    return _choose(
+        [
+            'variables:\n  TWILIO_API_KEY: "{sk}"\n  TWILIO_API_SECRET: "{sec}"',
+            "twilio_api_key,twilio_api_secret\n{sk},{sec}",
+        ],
+        t,
+        sk=sk,
+        sec=sec,
+    ), [sk, sec]
+
+
+def _gcp_sa7(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    body = pem_body(rng, 25)
+    kid = _rs(rng, HEX, 40)
+    pk = "-----BEGIN PRIVATE KEY-----\n" + "\n".join(body) + "\n-----END PRIVATE KEY-----\n"
+    obj = {
+        "type": "service_account",
+        "project_id": "acme-ml-4410",
+        "private_key_id": kid,
+        "private_key": pk,
+        "client_email": "trainer@acme-ml-4410.iam.gserviceaccount.com",
+    }
+    if t == 0:  # Terraform provider with the key file inline in a heredoc
+        text = 'provider "google" {\n  project     = "acme-ml-4410"\n  credentials = <<EOF\n'
+        text += json.dumps(obj, indent=2) + "\nEOF\n}"
+    elif t == 1:  # a k8s Secret's stringData
+        text = "apiVersion: v1\nkind: Secret\nmetadata:\n  name: gcp-sa\nstringData:\n  key.json: |\n    "
+        text += json.dumps(obj, indent=2).replace("\n", "\n    ")
+    else:  # a Python dict literal handed to from_service_account_info
+        text = "creds = service_account.Credentials.from_service_account_info(" + repr(obj) + ")"
+    return text, [kid, *body]
+
+
+def _pem7(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    kind = rng.choice(["RSA PRIVATE KEY", "EC PRIVATE KEY", "PRIVATE KEY", "OPENSSH PRIVATE KEY"])
+    body = pem_body(rng, rng.randrange(6, 14))
+    pem = f"-----BEGIN {kind}-----\n" + "\n".join(body) + f"\n-----END {kind}-----"
+    if t == 0:  # Go raw string literal
+        text = "var signingKey = []byte(`" + pem + "`)"
+    elif t == 1:  # Terraform heredoc, indented
+        text = 'resource "tls_cert_request" "api" {\n  private_key_pem = <<-EOT\n    '
+        text += pem.replace("\n", "\n    ") + "\n  EOT\n}"
+    elif t == 2:  # PowerShell here-string written to a file
+        text = "@'\n" + pem + "\n'@ | Set-Content -Path C:\\keys\\api.key"
+    else:  # Java string concatenation, one line per literal
+        lines = pem.split("\n")
+        text = "String key =\n" + " +\n".join(f'    "{ln}\\n"' for ln in lines) + ";"
+    return text, body
+
+
+def _pgp7(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    body = pem_body(rng, rng.randrange(8, 14))
+    block = "-----BEGIN PGP PRIVATE KEY BLOCK-----\n\n" + "\n".join(body) + "\n-----END PGP PRIVATE KEY BLOCK-----"
+    if t == 0:
+        text = "$ gpg --export-secret-keys --armor 0x3AA5C34371567BD2\n" + block
+    else:
+        text = "apiVersion: v1\nkind: Secret\nmetadata:\n  name: release-signing\nstringData:\n  private.asc: |\n    "
+        text += block.replace("\n", "\n    ")
+    return text, body
+
+
+def _putty7(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    body = pem_body(rng, rng.randrange(4, 8))
+    ppk = (
+        "PuTTY-User-Key-File-2: ssh-rsa\nEncryption: none\nComment: imported-openssh-key\nPublic-Lines: 2\n"
+        + "AAAAB3NzaC1yc2EAAAABJQAAAQEA\nq9Xz3Lm0=\nPrivate-Lines: "
+        + str(len(body))
+        + "\n"
+        + "\n".join(body)
+        + "\nPrivate-MAC: "
+        + _rs(rng, HEX, 40)
+    )
+    if t == 0:
+        return "devops-oncall  11:02 AM\npageant rejects this one, any idea why?\n" + ppk, body
+    return "@'\n" + ppk + "\n'@ | Set-Content -Path $env:TEMP\\deploy.ppk", body
+
+
+def _pw_url7(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    pw = password(rng)
+    q = urllib.parse.quote(pw, safe="")
+    return _choose(
+        [
+            'db, err := sql.Open("postgres", "postgres://app:{q}@db.acme.internal:5432/app?sslmode=require")',
+            'broker_url = "amqp://orders:{q}@rabbit.acme.internal:5672//"',
+            "redis-cli -u redis://default:{q}@cache.acme.internal:6379 info",
+            'mongosh "mongodb+srv://app:{q}@cluster0.x1y2z.mongodb.net/prod"',
+        ],
+        t,
+        q=q,
+    ), [pw, q]
+
+
+def _webhook7(host: str, label: str) -> Callable[[random.Random, int], tuple[str, list[str]]]:
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        (part,) = _value6(label, rng)[:1]
+        url = f"{host}{part}"
+        return _choose(
+            [
+                'Invoke-RestMethod -Uri "{url}" -Method Post -Body $payload -ContentType "application/json"',
+                "contactPoints:\n  - orgId: 1\n    name: oncall\n    receivers:\n      - uid: oncall\n"
+                "        type: webhook\n        settings:\n          url: {url}",
+                'resp, err := http.Post("{url}", "application/json", bytes.NewReader(body))',
+            ],
+            t,
+            url=url,
+        ), [part]
+
+    return make
+
+
+def _winpath7(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    (u,) = _value6("windows_profile", rng)[:1]
+    return _choose(
+        [
+            "PS C:\\Users\\{u}\\source\\repos\\api> dotnet build -c Release",
+            '"cwd": "C:\\\\Users\\\\{u}\\\\Projects\\\\web"',
+            '  File "C:\\Users\\{u}\\AppData\\Local\\Programs\\Python\\Python312\\Lib\\json\\decoder.py", line 355',
+            "saved the export to C:\\Users\\{u}\\OneDrive - Acme\\Desktop\\report.xlsx",
+        ],
+        t,
+        u=u,
+    ), [u]
+
+
+def _homepath7(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    (u,) = _value6("home_dir_user", rng)[:1]
+    return _choose(
+        [
+            "ssh -i /home/{u}/.ssh/id_ed25519 deploy@bastion.acme.internal",
+            "Path: /Users/{u}/Applications/Acme.app/Contents/MacOS/Acme\nIdentifier: dev.acme.desktop",
+            "thread 'main' panicked at /home/{u}/.cargo/registry/src/index.crates.io-6f17d22bba15001f/"
+            "serde_json-1.0.114/src/de.rs:2153:9",
+            "rsync -av --delete ./dist/ /home/{u}/www/acme/",
+        ],
+        t,
+        u=u,
+    ), [u]
+
+
+def _ip7fam(name: str) -> Callable[[random.Random, int], tuple[str, list[str]]]:
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        (v,) = _value6(name, rng)[:1]
+        return _choose(
+            [
+                '{v} - - [12/Mar/2024:10:01:22 +0000] "POST /login HTTP/1.1" 401 512 "-" "Mozilla/5.0"',
+                "iptables -A INPUT -s {v} -j DROP",
+                'level=warn msg="too many attempts" remote_addr={v} path=/api/login',
+                "X-Forwarded-For: {v}",
+            ],
+            t,
+            v=v,
+        ), [v]
+
+    return make
+
+
+_SPECIFIC7: dict[str, tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]] = {
+    "aws_keys": (_aws7, 5),
+    "twilio": (_twilio7, 3),
+    "twilio_api_key": (_twilio_api7, 2),
+    "gcp_service_account": (_gcp_sa7, 3),
+    "pem_private_key": (_pem7, 4),
+    "pgp_private_key": (_pgp7, 2),
+    "putty_private_key": (_putty7, 2),
+    "password_url": (_pw_url7, 4),
+    "slack_webhook": (_webhook7("https://hooks.slack.com/services/", "slack_webhook"), 3),
+    "discord_webhook": (_webhook7("https://discord.com/api/webhooks/", "discord_webhook"), 3),
+    "windows_profile": (_winpath7, 4),
+    "home_dir_user": (_homepath7, 4),
+    "ipv4": (_ip7fam("ipv4"), 4),
+    "ipv6": (_ip7fam("ipv6"), 4),
+    "ipv6_forms": (_ip7fam("ipv6_forms"), 4),
+}
+
+for _c in list(CATS):
+    if _c.name in _SPECIFIC7:
+        _extend7(_c.name, *_SPECIFIC7[_c.name])
+    else:
+        _extend7(_c.name, *_generic7(_c.name, _c.kind, EXTRA7.get(_c.name, [])))
+
+
+# --- categories the generator lacked: credential formats with documented prefixes
+
+
+def _uuid4(r: random.Random) -> str:
+    h = _rs(r, HEX, 32)
+    return f"{h[:8]}-{h[8:12]}-4{h[13:16]}-{r.choice('89ab')}{h[17:20]}-{h[20:]}"
+
+
+def _multi7(
+    formats: list[tuple[str, Callable[[random.Random], str]]], own: list[str], name: str, shared: int = 2
+) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """A category of several token formats: each draw picks a format (its label and generator)."""
+    templates = own + [SECRET_FAMILIES7[j] for j in _picks7(name, len(SECRET_FAMILIES7), shared)]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        label, gen = rng.choice(formats)
+        v = gen(rng)
+        text = _choose(templates, t, v=v, L=label, l=label.lower(), k=label.lower().replace("_", "-"), c=_camel(label))
+        return text, [v]
+
+    return make, len(templates)
+
+
+def _langsmith(r: random.Random) -> str:
+    return f"lsv2_{r.choice(['pt', 'sk'])}_{_rs(r, HEX, 32)}_{_rs(r, HEX, 10)}"
+
+
+AI_PLATFORM7 = [
+    ("OPENROUTER_API_KEY", lambda r: "sk-or-v1-" + _rs(r, HEX, 64)),
+    ("LANGSMITH_API_KEY", _langsmith),
+    ("LANGFUSE_SECRET_KEY", lambda r: "sk-lf-" + _uuid4(r)),
+    ("PINECONE_API_KEY", lambda r: "pcsk_" + _rs(r, B62, 6) + "_" + _rs(r, B62, 63)),
+    ("ELEVENLABS_API_KEY", lambda r: "sk_" + _rs(r, HEX, 48)),
+]
+COMMERCE7 = [
+    ("SHIPPO_API_TOKEN", lambda r: "shippo_live_" + _rs(r, HEX, 40)),
+    ("EASYPOST_API_KEY", lambda r: "EZAK" + _rs(r, LOWER_ALNUM, 54)),
+    ("FLW_SECRET_KEY", lambda r: "FLWSECK-" + _rs(r, HEX, 32) + "-X"),
+    ("DUFFEL_ACCESS_TOKEN", lambda r: "duffel_live_" + _rs(r, B64URL, 43)),
+    ("PAYSTACK_SECRET_KEY", lambda r: "sk_live_" + _rs(r, HEX, 40)),
+    (
+        "BRAINTREE_ACCESS_TOKEN",
+        lambda r: f"access_token$production${_rs(r, LOWER_ALNUM, 16)}${_rs(r, HEX, 32)}",
+    ),
+]
+
+
+def _jfrog_ref(r: random.Random) -> str:
+    raw = f"reftkn:01:{r.randrange(1_700_000_000, 2_000_000_000)}:{_rs(r, B62, 27)}"
+    return base64.b64encode(raw.encode()).decode().rstrip("=")
+
+
+DEVTOOLS7 = [
+    ("SONAR_TOKEN", lambda r: r.choice(["squ_", "sqp_", "sqa_"]) + _rs(r, HEX, 40)),
+    ("JFROG_ACCESS_TOKEN", _jfrog_ref),
+    ("ARTIFACTORY_API_KEY", lambda r: "AKCp" + _rs(r, B62, 69)),
+    ("OCTOPUS_API_KEY", lambda r: "API-" + _rs(r, ALNUM_UP, 26)),
+    (
+        "HARNESS_PLATFORM_API_KEY",
+        lambda r: f"{r.choice(['pat', 'sat'])}.{_rs(r, B64URL, 22)}.{_rs(r, B62, 24)}.{_rs(r, B62, 20)}",
+    ),
+    ("PREFECT_API_KEY", lambda r: "pnu_" + _rs(r, LOWER_ALNUM, 36)),
+    ("CLOJARS_DEPLOY_TOKEN", lambda r: "CLOJARS_" + _rs(r, LOWER_ALNUM, 60)),
+    ("TYPEFORM_TOKEN", lambda r: "tfp_" + _rs(r, B62, 44) + "_" + _rs(r, B62, 14)),
+    ("ASANA_PAT", lambda r: f"{r.choice('12')}/{r.randrange(10**15, 10**16)}:{_rs(r, HEX, 32)}"),
+    ("RENDER_API_KEY", lambda r: "rnd_" + _rs(r, B62, 32)),
+    ("ADAFRUIT_IO_KEY", lambda r: "aio_" + _rs(r, B62, 28)),
+    ("DROPBOX_ACCESS_TOKEN", lambda r: "sl." + _rs(r, B64URL, 136)),
+]
+NETWORK7 = [
+    (
+        "TS_AUTHKEY",
+        lambda r: f"tskey-{r.choice(['auth', 'api', 'client'])}-{_rs(r, B62, 11)}CNTRL-{_rs(r, B62, 33)}",
+    ),
+    ("NGROK_AUTHTOKEN", lambda r: "2" + _rs(r, B62, 26) + "_" + _rs(r, B62, 21)),
+    ("CF_ORIGIN_CA_KEY", lambda r: "v1.0-" + _rs(r, HEX, 24) + "-" + _rs(r, HEX, 146)),
+    ("CLOUDFLARE_API_TOKEN", lambda r: _rs(r, B62, 20) + r.choice("-_") + _rs(r, B64URL, 19)),
+]
+
+
+def _op_service_token(r: random.Random) -> str:
+    payload = {
+        "signInAddress": "my.1password.com",
+        "userAuth": {"method": "SRPg-4096", "alg": "PBES2g-HS256", "iterations": 650000, "salt": _rs(r, B64URL, 22)},
+        "email": f"{_rs(r, LOWER_ALNUM, 13)}@1passwordserviceaccounts.com",
+        "srpX": _rs(r, HEX, 64),
+        "muk": {
+            "alg": "A256GCM",
+            "ext": True,
+            "k": _rs(r, B64URL, 43),
+            "key_ops": ["encrypt", "decrypt"],
+            "kty": "oct",
+        },
+        "secretKey": "A3-" + _rs(r, ALNUM_UP, 6) + "-" + _rs(r, ALNUM_UP, 26),
+        "deviceUuid": _rs(r, LOWER_ALNUM, 26),
+    }
+    return "ops_" + base64.urlsafe_b64encode(json.dumps(payload, separators=(",", ":")).encode()).decode().rstrip("=")
+
+
+def _op_secret_key(r: random.Random) -> str:
+    a = "ABCDEFGHJKLMNPQRSTVWXYZ23456789"
+    return f"A3-{_rs(r, a, 6)}-{_rs(r, a, 6)}-{_rs(r, a, 5)}-{_rs(r, a, 5)}-{_rs(r, a, 5)}-{_rs(r, a, 5)}"
+
+
+PASSWORD_MANAGER7 = [
+    ("OP_SERVICE_ACCOUNT_TOKEN", _op_service_token),
+    ("OP_SECRET_KEY", _op_secret_key),
+    ("BWS_ACCESS_TOKEN", lambda r: f"0.{_uuid4(r)}.{_rs(r, B62, 30)}:{_rs(r, B62, 22)}=="),
+]
+EMAIL_API7 = [
+    ("RESEND_API_KEY", lambda r: "re_" + _rs(r, B62, 8) + "_" + _rs(r, B62, 24)),
+    ("BREVO_API_KEY", lambda r: "xkeysib-" + _rs(r, HEX, 64) + "-" + _rs(r, B62, 16)),
+    ("POSTMARK_SERVER_TOKEN", _uuid4),
+]
+
+for _name7, _formats7, _own7 in [
+    (
+        "ai_platform_key",
+        AI_PLATFORM7,
+        [
+            "{L}={v}",
+            'client = OpenAI(base_url="https://openrouter.ai/api/v1", api_key="{v}")  # {L}',
+            "export {L}='{v}'\npython eval_agent.py --dataset smoke",
+            "my {l} ({v}) gets 401 from the tracing endpoint, any idea?",
+        ],
+    ),
+    (
+        "commerce_api_key",
+        COMMERCE7,
+        [
+            "{L}={v}",
+            'curl https://api.acme-shop.dev/checkout -H "Authorization: Bearer {v}"  # {L}',
+            'payments:\n  provider_key: "{v}"  # {L}',
+        ],
+    ),
+    (
+        "devtools_token",
+        DEVTOOLS7,
+        [
+            "{L}={v}",
+            '- name: scan\n  env:\n    {L}: "{v}"\n  run: ./scripts/ci.sh',
+            'curl -H "Authorization: Bearer {v}" https://tools.acme.dev/api/v1/projects  # {L}',
+            "set {L} to {v} in the CI settings and it still says unauthorized",
+        ],
+    ),
+    (
+        "network_tunnel_token",
+        NETWORK7,
+        [
+            "{L}={v}",
+            "tailscale up --authkey={v} --hostname=build-07  # {L}",
+            "ngrok config add-authtoken {v}  # {L}",
+            "services:\n  edge:\n    environment:\n      {L}: {v}",
+        ],
+    ),
+    (
+        "password_manager_secret",
+        PASSWORD_MANAGER7,
+        [
+            "export {L}={v}",
+            "{L}: {v}",
+            "here is the {l} for the CI vault, store it somewhere safe: {v}",
+        ],
+    ),
+    (
+        "email_api_key",
+        EMAIL_API7,
+        [
+            "{L}={v}",
+            'const mailer = createClient({{ apiKey: "{v}" }}); // {L}',
+            'curl https://api.mailer.dev/emails -H "Authorization: Bearer {v}" -d @mail.json  # {L}',
+        ],
+    ),
+]:
+    round7_custom(_name7, "secret", *_multi7(_formats7, _own7, _name7))
+
+
+def _labelled7(name: str, label: str, gen: Callable[[random.Random], str], own: list[str], shared: int = 2) -> None:
+    LABEL6[name] = label
+    GENS[name] = gen
+    round7_custom(name, "secret", *_multi7([(label, gen)], own, name, shared))
+
+
+def _discord_bot(r: random.Random) -> str:
+    snowflake = str(r.randrange(10**17, 13 * 10**17))
+    return (
+        base64.b64encode(snowflake.encode()).decode().rstrip("=") + "." + _rs(r, B64URL, 6) + "." + _rs(r, B64URL, 38)
+    )
+
+
+def _x_bearer(r: random.Random) -> str:
+    return "A" * 22 + _rs(r, B62, 3) + "A" * 7 + _rs(r, B62, 1) + "%2B" + _rs(r, B62, 20) + "%3D" + _rs(r, B62, 50)
+
+
+_labelled7(
+    "azure_devops_pat",
+    "AZURE_DEVOPS_EXT_PAT",
+    lambda r: _rs(r, "abcdefghijklmnopqrstuvwxyz234567", 52),
+    [
+        "AZURE_DEVOPS_EXT_PAT={v}",
+        "git clone https://pat:{v}@dev.azure.com/acme/platform/_git/api",
+        "echo {v} | az devops login --organization https://dev.azure.com/acme",
+    ],
+)
+_labelled7(
+    "discord_bot_token",
+    "DISCORD_TOKEN",
+    _discord_bot,
+    ['client.run("{v}")', "DISCORD_TOKEN={v}", "Authorization: Bot {v}"],
+)
+_labelled7(
+    "meta_access_token",
+    "WHATSAPP_TOKEN",
+    lambda r: "EAA" + r.choice("BGIJ") + _rs(r, B62, r.randrange(150, 200)),
+    [
+        'curl "https://graph.facebook.com/v19.0/me/accounts?access_token={v}"',
+        "FB_PAGE_ACCESS_TOKEN={v}",
+        'curl -X POST https://graph.facebook.com/v19.0/1122334455/messages -H "Authorization: Bearer {v}"',
+    ],
+)
+_labelled7(
+    "x_bearer_token",
+    "TWITTER_BEARER_TOKEN",
+    _x_bearer,
+    [
+        "TWITTER_BEARER_TOKEN={v}",
+        'client = tweepy.Client(bearer_token="{v}")',
+        'curl "https://api.twitter.com/2/tweets/search/recent?query=acme" -H "Authorization: Bearer {v}"',
+    ],
+)
+_labelled7(
+    "google_refresh_token",
+    "GOOGLE_REFRESH_TOKEN",
+    lambda r: "1//0" + r.choice("3456789abcdefg") + _rs(r, B64URL, 98),
+    [
+        '{{\n  "type": "authorized_user",\n  "refresh_token": "{v}",\n  "quota_project_id": "acme-dev"\n}}',
+        "refresh_token: {v}",
+        "curl -d refresh_token={v} -d grant_type=refresh_token https://oauth2.googleapis.com/token",
+    ],
+)
+
+
+def _chat_webhook(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    kind = rng.randrange(4)
+    if kind == 0:
+        secret = f"{_uuid4(rng)}@{_uuid4(rng)}/IncomingWebhook/{_rs(rng, HEX, 32)}/{_uuid4(rng)}"
+        url, needles = f"https://acme.webhook.office.com/webhookb2/{secret}", [secret]
+    elif kind == 1:
+        key, tok = "AIzaSy" + _rs(rng, B64URL, 33), _rs(rng, B64URL, 43)
+        url = f"https://chat.googleapis.com/v1/spaces/AAAA{_rs(rng, B64URL, 7)}/messages?key={key}&token={tok}"
+        needles = [key, tok]
+    elif kind == 2:
+        secret = _rs(rng, LOWER_ALNUM, 26)
+        url, needles = f"https://mattermost.acme.dev/hooks/{secret}", [secret]
+    else:
+        secret = f"{rng.randrange(10**6, 10**7)}/{_rs(rng, LOWER_ALNUM, 6)}"
+        url, needles = f"https://hooks.zapier.com/hooks/catch/{secret}/", [secret]
+    text = _choose(
+        [
+            "ALERT_WEBHOOK_URL={url}",
+            'requests.post("{url}", json={{"text": "deploy finished"}})',
+            "notifications:\n  webhooks:\n    - url: {url}\n      on: [failure]",
+            "here's the channel webhook, don't share it: {url}",
+        ],
+        t,
+        url=url,
+    )
+    return text, needles
+
+
+round7_custom("chat_webhook", "secret", _chat_webhook, 4)
+
+
+def _app_password(r: random.Random) -> str:
+    groups = [_rs(r, string.ascii_lowercase, 4) for _ in range(4)]
+    return ("-" if r.random() < 0.5 else " ").join(groups)
+
+
+def _totp(r: random.Random) -> str:
+    raw = _rs(r, UPPER32, r.choice([16, 32]))
+    if r.random() < 0.4:  # as authenticator set-up pages show it
+        return " ".join(raw[i : i + 4] for i in range(0, len(raw), 4)).lower()
+    return raw
+
+
+for _name7, _label7, _gen7, _own7 in [
+    (
+        "app_password",
+        "SMTP_PASSWORD",
+        _app_password,
+        [
+            'smtp_password = "{v}"  # gmail app password',
+            "I generated an app-specific password for the CI mailer: {v}",
+            'xcrun altool --upload-app -f App.ipa -u "$APPLE_ID" -p "{v}"',
+            "EMAIL_HOST_PASSWORD='{v}'",
+        ],
+    ),
+    (
+        "totp_secret",
+        "MFA_SECRET",
+        _totp,
+        [
+            "otpauth://totp/Acme:deploy?secret={vn}&issuer=Acme&digits=6",
+            "2FA setup key (if you can't scan the QR): {v}",
+            'totp = pyotp.TOTP("{vn}")\nprint(totp.now())',
+            "MFA_SECRET={vn}",
+        ],
+    ),
+]:
+
+    def _mk_spaced(
+        rng: random.Random, t: int, gen: Callable[[random.Random], str] = _gen7, ts: list[str] = _own7
+    ) -> tuple[str, list[str]]:
+        v = gen(rng)
+        vn = v.replace(" ", "").upper() if " " in v and "{vn}" in ts[t % len(ts)] else v
+        text = _choose(ts, t, v=v, vn=vn)
+        return text, [vn if "{vn}" in ts[t % len(ts)] else v]
+
+    LABEL6[_name7] = _label7
+    round7_custom(_name7, "secret", _mk_spaced, len(_own7))
+
+
+def _recovery_codes(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    if t % 3 == 2:  # Google backup codes: eight digits, spaced
+        codes = [f"{rng.randrange(1000, 9999)} {rng.randrange(1000, 9999)}" for _ in range(4)]
+    else:  # GitHub recovery codes
+        codes = [f"{_rs(rng, HEX, 5)}-{_rs(rng, HEX, 5)}" for _ in range(4)]
+    text = _choose(
+        [
+            "here are my github recovery codes in case I lose my phone:\n{c}",
+            "$ cat ~/Downloads/github-recovery-codes.txt\n{c}",
+            "BACKUP VERIFICATION CODES\nAcme Google Workspace (ops)\n\n{c}\n\nKeep these somewhere safe.",
+        ],
+        t,
+        c="\n".join(codes),
+    )
+    return text, codes
+
+
+round7_custom("mfa_recovery_code", "secret", _recovery_codes, 3)
+
+B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+
+
+def _b58check(payload: bytes) -> str:
+    import hashlib
+
+    raw = payload + hashlib.sha256(hashlib.sha256(payload).digest()).digest()[:4]
+    n = int.from_bytes(raw, "big")
+    out = ""
+    while n:
+        n, rem = divmod(n, 58)
+        out = B58[rem] + out
+    return "1" * (len(raw) - len(raw.lstrip(b"\0"))) + out
+
+
+def wif_key(r: random.Random) -> str:
+    return _b58check(b"\x80" + bytes(r.randrange(256) for _ in range(32)) + b"\x01")
+
+
+def _wallet(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    if t < 3:
+        v = "0x" + _rs(rng, HEX, 64)
+        tpl = [
+            "PRIVATE_KEY={v}\nRPC_URL=https://eth-sepolia.g.alchemy.com/v2/demo",
+            'const wallet = new ethers.Wallet("{v}", provider);',
+            'networks: {{\n  mainnet: {{ url: MAINNET_RPC, accounts: ["{v}"] }}\n}}',
+        ][t]
+    else:
+        v = wif_key(rng)
+        tpl = ['bitcoin-cli importprivkey {v} "cold" false', "my wallet's WIF is {v}, is it safe to import?"][t - 3]
+    return tpl.format(v=v), [v]
+
+
+round7_custom("crypto_wallet_key", "secret", _wallet, 5)
+
+
+def wifi_password(r: random.Random) -> str:
+    if r.random() < 0.4:
+        words = r.choice(["Blue", "Kiwi", "Otter", "Maple"]) + r.choice(["Sky", "Fox", "Moon"])
+        return f"{words}{r.randrange(1000, 9999)}!"
+    return password(r)
+
+
+def snmp_community(r: random.Random) -> str:
+    return r.choice(["noc", "mon", "ro", "netops"]) + r.choice(["-", "_", ""]) + _rs(r, B62, r.randrange(10, 16))
+
+
+_labelled7(
+    "wifi_password",
+    "WIFI_PSK",
+    wifi_password,
+    [
+        'nmcli dev wifi connect "Acme-Office" password "{v}"',
+        'network={{\n    ssid="Acme-Office"\n    psk="{v}"\n}}',
+        "    Key Content            : {v}",
+        "wifi pw for the office is {v} btw",
+        "WIFI:T:WPA;S:Acme-Office;P:{v};;",
+    ],
+    shared=0,
+)
+_labelled7(
+    "snmp_community",
+    "SNMP_COMMUNITY",
+    snmp_community,
+    [
+        "snmpwalk -v2c -c {v} 192.0.2.10 system",
+        "# /etc/snmp/snmpd.conf\nrocommunity {v} 10.20.0.0/16\nsyslocation rack-4",
+        "auths:\n  acme_v2:\n    community: {v}\n    version: 2",
+    ],
+    shared=1,
+)
+
+
+# --- national ids of more countries, with their check digits (python-stdnum's calculators where
+# it has one, validated by python-stdnum in the tests)
+
+
+def dk_cpr(r: random.Random) -> str:
+    from stdnum.dk import cpr
+
+    while True:
+        y, m, d = _birth(r, 1940, 2004)
+        # the seventh digit and the two-digit year give the century
+        seventh = r.choice("0123") if y < 2000 else r.choice("4")
+        v = f"{d:02d}{m:02d}{y % 100:02d}{seventh}{_rs(r, '0123456789', 3)}"
+        if cpr.is_valid(v):
+            return f"{v[:6]}-{v[6:]}" if r.random() < 0.6 else v
+
+
+def pt_nif(r: random.Random) -> str:
+    from stdnum.pt import nif
+
+    base = r.choice("123") + _rs(r, "0123456789", 7)
+    v = base + nif.calc_check_digit(base)
+    return f"{v[:3]} {v[3:6]} {v[6:]}" if r.random() < 0.3 else v
+
+
+def gr_amka(r: random.Random) -> str:
+    from stdnum import luhn
+
+    y, m, d = _birth(r)
+    base = f"{d:02d}{m:02d}{y % 100:02d}{_rs(r, '0123456789', 4)}"
+    return base + luhn.calc_check_digit(base)
+
+
+def bg_egn(r: random.Random) -> str:
+    from stdnum.bg import egn
+
+    y, m, d = _birth(r)
+    base = f"{y % 100:02d}{m + (40 if y >= 2000 else 0):02d}{d:02d}{_rs(r, '0123456789', 3)}"
+    return base + egn.calc_check_digit(base)
+
+
+def cz_rc(r: random.Random) -> str:
+    while True:
+        y, m, d = _birth(r, 1954, 2004)
+        base = f"{y % 100:02d}{m + (50 if r.random() < 0.5 else 0):02d}{d:02d}{_rs(r, '0123456789', 3)}"
+        check = int(base) % 11
+        if check < 10:
+            return f"{base[:6]}/{base[6:]}{check}"
+
+
+def ee_lt_code(r: random.Random) -> str:
+    from stdnum.ee import ik
+
+    y, m, d = _birth(r)
+    first = (3 if y < 2000 else 5) + r.randrange(2)
+    base = f"{first}{y % 100:02d}{m:02d}{d:02d}{_rs(r, '0123456789', 3)}"
+    return base + ik.calc_check_digit(base + "0")  # (the calculator skips the last digit)
+
+
+def hr_oib(r: random.Random) -> str:
+    from stdnum.iso7064 import mod_11_10  # (ISO 7064 MOD 11,10, as the OIB uses)
+
+    base = str(r.randrange(1, 10)) + _rs(r, "0123456789", 9)
+    return base + mod_11_10.calc_check_digit(base)
+
+
+def is_kennitala(r: random.Random) -> str:
+    from stdnum.is_ import kennitala
+
+    while True:
+        y, m, d = _birth(r)
+        # day, month, year, two serial digits, the check digit (drawn: one in eleven passes), century
+        v = f"{d:02d}{m:02d}{y % 100:02d}{_rs(r, '0123456789', 3)}{'9' if y < 2000 else '0'}"
+        if kennitala.is_valid(v):
+            return f"{v[:6]}-{v[6:]}" if r.random() < 0.6 else v
+
+
+def mx_curp(r: random.Random) -> str:
+    from stdnum.mx import curp
+
+    states = ["AS", "BC", "CH", "DF", "GT", "JC", "MC", "MN", "NL", "OC", "PL", "QT", "SL", "VZ", "YN"]
+    cons = "BCDFGHJKLMNPQRSTVWXYZ"
+    while True:
+        y, m, d = _birth(r)
+        base = (
+            _rs(r, cons, 1)
+            + r.choice("AEIOU")
+            + _rs(r, cons, 2)
+            + f"{y % 100:02d}{m:02d}{d:02d}"
+            + r.choice("HM")
+            + r.choice(states)
+            + _rs(r, cons, 3)
+            + (r.choice("0123456789") if y < 2000 else r.choice(string.ascii_uppercase))
+        )
+        v = base + curp.calc_check_digit(base + "0")
+        if curp.is_valid(v):
+            return v
+
+
+def us_itin(r: random.Random) -> str:
+    group = r.choice([*range(70, 89), 90, 91, 92, *range(94, 100)])  # (python-stdnum: not the 50-65 groups)
+    return f"9{r.randrange(0, 100):02d}-{group}-{r.randrange(0, 10000):04d}"
+
+
+def ar_cuil(r: random.Random) -> str:
+    from stdnum.ar import cuit
+
+    while True:
+        base = r.choice(["20", "23", "24", "27"]) + str(r.randrange(10_000_000, 45_000_000))
+        v = base + cuit.calc_check_digit(base)
+        if cuit.is_valid(v):
+            return f"{v[:2]}-{v[2:10]}-{v[10:]}" if r.random() < 0.7 else v
+
+
+def jp_my_number(r: random.Random) -> str:
+    from stdnum.jp import in_
+
+    base = _rs(r, "0123456789", 11)
+    v = base + in_.calc_check_digit(base)
+    return f"{v[:4]} {v[4:8]} {v[8:]}" if r.random() < 0.5 else v
+
+
+def sg_nric(r: random.Random) -> str:
+    prefix = r.choice("ST")
+    digits = _rs(r, "0123456789", 7)
+    total = sum(int(c) * w for c, w in zip(digits, [2, 7, 6, 5, 4, 3, 2], strict=True)) + (4 if prefix == "T" else 0)
+    return prefix + digits + "JZIHGFEDCBA"[total % 11]
+
+
+def hk_id(r: random.Random) -> str:
+    letter = r.choice(string.ascii_uppercase)
+    digits = _rs(r, "0123456789", 6)
+    total = 36 * 9 + (ord(letter) - 55) * 8 + sum(int(c) * w for c, w in zip(digits, range(7, 1, -1), strict=True))
+    check = (11 - total % 11) % 11
+    return f"{letter}{digits}({'A' if check == 10 else check})"
+
+
+TW_LETTERS = dict(zip("ABCDEFGHJKLMNPQRSTUVXYWZIO", range(10, 36), strict=True))
+
+
+def tw_national_id(r: random.Random) -> str:
+    letter = r.choice(sorted(TW_LETTERS))
+    body = r.choice("12") + _rs(r, "0123456789", 7)
+    n = TW_LETTERS[letter]
+    total = n // 10 + (n % 10) * 9 + sum(int(c) * w for c, w in zip(body, range(8, 0, -1), strict=True))
+    return f"{letter}{body}{(10 - total % 10) % 10}"
+
+
+def th_national_id(r: random.Random) -> str:
+    from stdnum.th import pin
+
+    base = str(r.randrange(1, 9)) + _rs(r, "0123456789", 11)
+    v = base + pin.calc_check_digit(base)
+    return f"{v[0]}-{v[1:5]}-{v[5:10]}-{v[10:12]}-{v[12]}" if r.random() < 0.5 else v
+
+
+def nz_ird(r: random.Random) -> str:
+    from stdnum.nz import ird
+
+    while True:
+        base = str(r.randrange(10_000_000, 150_000_000))
+        v = base + ird.calc_check_digit(base)
+        if ird.is_valid(v):
+            return f"{v[:-6]}-{v[-6:-3]}-{v[-3:]}"
+
+
+NEW_IDS7: list[tuple[str, Callable[[random.Random], str], str, list[str]]] = [
+    ("dk_cpr", dk_cpr, "CPR-nummer", ["CPR-nr.: {v}", "kan du tjekke cpr {v}?", '"cpr": "{v}"']),
+    ("pt_nif", pt_nif, "NIF", ["NIF: {v}", "o meu contribuinte é {v}", '"nif": "{v}"']),
+    ("gr_amka", gr_amka, "ΑΜΚΑ", ["ΑΜΚΑ: {v}", "AMKA {v} — please verify", '"amka": "{v}"']),
+    ("bg_egn", bg_egn, "ЕГН", ["ЕГН: {v}", "EGN на клиента е {v}", '"egn": "{v}"']),
+    ("cz_rodne_cislo", cz_rc, "rodné číslo", ["Rodné číslo: {v}", "zákazník uvedl r.č. {v}", '"rodne_cislo": "{v}"']),
+    (
+        "ee_lt_personal_code",
+        ee_lt_code,
+        "isikukood",
+        ["Isikukood: {v}", "asmens kodas {v}, patikrinkite", '"personal_code": "{v}"'],
+    ),
+    ("hr_oib", hr_oib, "OIB", ["OIB: {v}", "klijentov OIB je {v}", '"oib": "{v}"']),
+    ("is_kennitala", is_kennitala, "kennitala", ["Kennitala: {v}", "kt. {v}", '"kennitala": "{v}"']),
+    ("mx_curp", mx_curp, "CURP", ["CURP: {v}", "mi curp es {v} y el sistema no la acepta", '"curp": "{v}"']),
+    ("us_itin", us_itin, "ITIN", ["ITIN: {v}", "client files with ITIN {v} instead of an SSN", '"itin": "{v}"']),
+    ("ar_cuil", ar_cuil, "CUIL", ["CUIL: {v}", "mi cuil es {v}, no me deja validar", '"cuil": "{v}"']),
+    (
+        "jp_my_number",
+        jp_my_number,
+        "マイナンバー",
+        ["マイナンバー: {v}", "個人番号 {v} を登録済み", '"my_number": "{v}"'],
+    ),
+    ("sg_nric", sg_nric, "NRIC", ["NRIC: {v}", "customer's IC is {v} can check", '"nric": "{v}"']),
+    ("hk_id", hk_id, "HKID", ["HKID: {v}", "身份證號碼 {v}", '"hkid": "{v}"']),
+    (
+        "tw_national_id",
+        tw_national_id,
+        "身分證字號",
+        ["身分證字號：{v}", "ID no. {v} (Taiwan)", '"national_id": "{v}"'],
+    ),
+    (
+        "th_national_id",
+        th_national_id,
+        "เลขประจำตัวประชาชน",
+        ["เลขประจำตัวประชาชน {v}", "Thai ID: {v}", '"citizen_id": "{v}"'],
+    ),
+    ("nz_ird", nz_ird, "IRD number", ["IRD number: {v}", "my ird is {v}, can u update payroll", '"ird_number": "{v}"']),
+]
+
+
+def _pii7(name: str, gen: Callable[[random.Random], str], fname: str, own: list[str], key: str) -> None:
+    """A new personal-data category: its own templates and two of the shared families."""
+    GENS[name] = gen
+    FIELD6[name] = fname
+    KEY7[name] = key
+    shared = [PII_FAMILIES7[j] for j in _picks7(name, len(PII_FAMILIES7), 2)]
+    templates = own + shared
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        v = gen(rng)
+        text = _choose(templates, t, v=v, vq=urllib.parse.quote(v, safe=""), f=fname, k=key, K=_pascal(key))
+        return text, [v]
+
+    round7_custom(name, "pii", make, len(templates))
+
+
+for _name7, _gen7, _field7, _own7 in NEW_IDS7:
+    _pii7(_name7, _gen7, _field7, _own7, _own7[2].split('"')[1])  # the key of its JSON family
+
+
+# --- driving licences, health insurance numbers, domestic bank accounts, card networks
+
+
+def driving_licence(r: random.Random) -> str:
+    kind = r.randrange(3)
+    if kind == 0:  # DVLA: surname, decade, month (+50 female), day, year, initials, 9, two check letters
+        sur = _ascii_slug(r.choice(LAST)).upper()[:5].ljust(5, "9")
+        y, m, d = _birth(r)
+        init = _ascii_slug(r.choice(FIRST)).upper()[:1] + r.choice(string.ascii_uppercase + "9")
+        month = m + (50 if r.random() < 0.5 else 0)
+        v = f"{sur}{(y // 10) % 10}{month:02d}{d:02d}{y % 10}{init}9{_rs(r, string.ascii_uppercase, 2)}"
+        return v if r.random() < 0.6 else f"{v[:5]} {v[5:11]} {v[11:]}"
+    if kind == 1:  # California: a letter and seven digits
+        return r.choice(string.ascii_uppercase) + _rs(r, "0123456789", 7)
+    # Florida: a letter and twelve digits, dashed
+    n = _rs(r, "0123456789", 12)
+    return f"{r.choice(string.ascii_uppercase)}{n[:3]}-{n[3:6]}-{n[6:8]}-{n[8:11]}-{n[11]}"
+
+
+def health_insurance_id(r: random.Random) -> str:
+    kind = r.randrange(3)
+    if kind == 0:  # German KVNR: letter (01-26) and eight digits, weights 1,2 with digit sums
+        letter = r.choice(string.ascii_uppercase)
+        digits = _rs(r, "0123456789", 8)
+        seq = f"{ord(letter) - 64:02d}{digits}"
+        total = 0
+        for i, c in enumerate(seq):
+            p = int(c) * (1 if i % 2 == 0 else 2)
+            total += p // 10 + p % 10
+        return f"{letter}{digits}{total % 10}"
+    if kind == 1:  # US Medicare Beneficiary Identifier
+        alpha = "ACDEFGHJKMNPQRTUVWXY"
+        an = alpha + "0123456789"
+        v = (
+            str(r.randrange(1, 10))
+            + _rs(r, alpha, 1)
+            + _rs(r, an, 1)
+            + _rs(r, "0123456789", 1)
+            + _rs(r, alpha, 1)
+            + _rs(r, an, 1)
+            + _rs(r, "0123456789", 1)
+            + _rs(r, alpha, 2)
+            + _rs(r, "0123456789", 2)
+        )
+        return f"{v[:4]}-{v[4:7]}-{v[7:]}" if r.random() < 0.5 else v
+    # Australian Medicare: first digit 2-6, weights 1,3,7,9 on eight digits, then the issue number
+    first8 = str(r.randrange(2, 7)) + _rs(r, "0123456789", 7)
+    check = sum(int(c) * w for c, w in zip(first8, [1, 3, 7, 9, 1, 3, 7, 9], strict=True)) % 10
+    v = f"{first8}{check}{r.randrange(1, 10)}"
+    return f"{v[:4]} {v[4:9]} {v[9]}"
+
+
+for _name7, _gen7, _field7, _key7v, _own7 in [
+    (
+        "driving_licence",
+        driving_licence,
+        "driving licence number",
+        "licence_number",
+        ["Driving licence no: {v}", "DL# {v} exp 2029-04-30", '"driver_license": "{v}"', "Führerschein-Nr. {v}"],
+    ),
+    (
+        "health_insurance_id",
+        health_insurance_id,
+        "insurance number",
+        "insurance_id",
+        ["Versichertennummer: {v}", "Medicare number {v}", '"member_id": "{v}"', "patient insurance id {v} (verified)"],
+    ),
+]:
+    _pii7(_name7, _gen7, _field7, _own7, _key7v)
+
+
+def _bank_account(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    from stdnum.us import rtn
+
+    kind = rng.randrange(4)
+    if kind == 0:
+        routing_base = rng.choice(["01", "02", "03", "05", "07", "11", "12", "21", "26", "31"]) + _rs(
+            rng, "0123456789", 6
+        )
+        routing = routing_base + rtn.calc_check_digit(routing_base)
+        acct = _rs(rng, "123456789", 1) + _rs(rng, "0123456789", rng.randrange(8, 12))
+        detail = f"routing {routing}, account {acct}"
+    elif kind == 1:
+        acct = _rs(rng, "0123456789", 8)
+        detail = (
+            f"sort code {rng.randrange(10, 99)}-{rng.randrange(10, 99)}-{rng.randrange(10, 99)}, account no. {acct}"
+        )
+    elif kind == 2:
+        acct = _rs(rng, "123456789", 1) + _rs(rng, "0123456789", rng.randrange(7, 9))
+        detail = f"BSB {rng.randrange(10, 99):03d}-{rng.randrange(0, 999):03d}, account {acct}"
+    else:
+        acct = _rs(rng, "123456789", 1) + _rs(rng, "0123456789", rng.randrange(10, 15))
+        detail = f"IFSC {rng.choice(['HDFC', 'ICIC', 'SBIN', 'UTIB'])}0{_rs(rng, '0123456789', 6)}, A/c {acct}"
+    text = _choose(
+        [
+            "please send the refund to my bank: {d}",
+            "Payee details\n{d}\nReference: INV-20240312",
+            "Bankverbindung für die Erstattung: {d}",
+            'level=info msg="payout created" details="{d}"',
+        ],
+        t,
+        d=detail,
+    )
+    return text, [acct]
+
+
+round7_custom("bank_account_domestic", "pii", _bank_account, 4)
+
+
+def card7(r: random.Random) -> str:
+    prefix, length = r.choice(
+        [
+            ("62" + _rs(r, "0123456789", 4), r.choice([16, 19])),  # UnionPay
+            (str(r.randrange(3528, 3590)), 16),  # JCB
+            ("36", 14),  # Diners Club International
+            (str(r.randrange(2200, 2205)), 16),  # Mir
+            (r.choice(["636368", "438935", "504175", "451416"]), 16),  # Elo
+            ("9792", 16),  # Troy
+            (r.choice(["6521", "6522", "508"]), 16),  # RuPay
+        ]
+    )
+    v = luhn_complete(prefix, length, r)
+    form = r.randrange(3)
+    if form == 0 and length == 16:
+        return " ".join(v[i : i + 4] for i in range(0, 16, 4))
+    if form == 1 and length == 16:
+        return "-".join(v[i : i + 4] for i in range(0, 16, 4))
+    return v
+
+
+_pii7(
+    "payment_card_more",
+    card7,
+    "card",
+    [
+        "card {v} exp 08/27",
+        "Kartennummer: {v}",
+        '"pan": "{v}"',
+        "paid with my unionpay/jcb card {v} and it was charged twice",
+    ],
+    "card_number",
+)
+
+
+IBAN_BBAN7: dict[str, Callable[[random.Random], str]] = {
+    "LV": lambda r: _rs(r, string.ascii_uppercase, 4) + _rs(r, ALNUM_UP, 13),
+    "SI": lambda r: _rs(r, "0123456789", 15),
+    "BG": lambda r: _rs(r, string.ascii_uppercase, 4) + _rs(r, "0123456789", 6) + _rs(r, ALNUM_UP, 8),
+    "IS": lambda r: _rs(r, "0123456789", 22),
+    "MT": lambda r: _rs(r, string.ascii_uppercase, 4) + _rs(r, "0123456789", 5) + _rs(r, ALNUM_UP, 18),
+    "CY": lambda r: _rs(r, "0123456789", 8) + _rs(r, ALNUM_UP, 16),
+    "UA": lambda r: _rs(r, "0123456789", 6) + _rs(r, ALNUM_UP, 19),
+    "KZ": lambda r: _rs(r, "0123456789", 3) + _rs(r, ALNUM_UP, 13),
+    "GE": lambda r: _rs(r, string.ascii_uppercase, 2) + _rs(r, "0123456789", 16),
+    "QA": lambda r: _rs(r, string.ascii_uppercase, 4) + _rs(r, ALNUM_UP, 21),
+    "KW": lambda r: _rs(r, string.ascii_uppercase, 4) + _rs(r, ALNUM_UP, 22),
+    "JO": lambda r: _rs(r, string.ascii_uppercase, 4) + _rs(r, "0123456789", 4) + _rs(r, ALNUM_UP, 18),
+    "PK": lambda r: _rs(r, string.ascii_uppercase, 4) + _rs(r, ALNUM_UP, 16),
+    "TN": lambda r: _rs(r, "0123456789", 20),
+    "EG": lambda r: _rs(r, "0123456789", 25),
+    "AZ": lambda r: _rs(r, string.ascii_uppercase, 4) + _rs(r, ALNUM_UP, 20),
+}
+
+
+def iban7(rng: random.Random) -> str:
+    cc = rng.choice(sorted(IBAN_BBAN7))
+    b = IBAN_BBAN7[cc](rng)
+    check = 98 - int("".join(str(int(c, 36)) for c in b + cc + "00")) % 97
+    value = f"{cc}{check:02d}{b}"
+    return " ".join(value[i : i + 4] for i in range(0, len(value), 4)) if rng.random() < 0.5 else value
+
+
+_pii7(
+    "iban_rest",
+    iban7,
+    "IBAN",
+    ["IBAN: {v}", "payment to {v} bounced, can you double-check?", '"beneficiary_iban": "{v}"'],
+    "iban",
+)
+
+
+# --- phones, addresses, dates of birth, names and e-mails in forms the earlier rounds lack
+
+PHONE_REGIONS7 = ["VN", "ID", "TH", "MY", "SG", "HK", "TW", "NZ", "CO", "PE", "CL", "PT", "GR", "DK", "CZ", "AT"]
+PHONE_REGIONS7 += ["BE", "IL", "AE", "SA", "KE", "PK", "BD", "UA", "RO", "HU", "NO", "FI"]
+
+
+def phone7(rng: random.Random) -> str:
+    region = rng.choice(PHONE_REGIONS7)
+    ex = phonenumbers.example_number_for_type(region, phonenumbers.PhoneNumberType.MOBILE)
+    nsn = str(ex.national_number)
+    keep = max(1, len(nsn) - 6)
+    for _ in range(500):
+        num = phonenumbers.parse(f"+{ex.country_code}{nsn[:keep]}{_rs(rng, '0123456789', len(nsn) - keep)}")
+        if phonenumbers.is_valid_number(num) and str(num.national_number) != nsn:
+            fmt = rng.choice(
+                [
+                    phonenumbers.PhoneNumberFormat.NATIONAL,
+                    phonenumbers.PhoneNumberFormat.INTERNATIONAL,
+                    phonenumbers.PhoneNumberFormat.E164,
+                ]
+            )
+            return phonenumbers.format_number(num, fmt)
+    raise RuntimeError(region)
+
+
+_pii7(
+    "phone_world",
+    phone7,
+    "phone",
+    ["WhatsApp me on {v}", "Tel.: {v}", '"mobile_number": "{v}"', "call back on {v} after 6pm pls"],
+    "phone",
+)
+
+
+def address7(rng: random.Random) -> str:
+    n = rng.randrange(1, 200)
+    forms = [
+        lambda: f"Rua Augusta {n}, {rng.randrange(1000, 1999)}-{rng.randrange(0, 999):03d} Lisboa",
+        lambda: f"Mariahilfer Straße {n}/{rng.randrange(1, 9)}/{rng.randrange(1, 30)}, 1060 Wien",
+        lambda: f"Rue Neuve {n}, 1000 Bruxelles",
+        lambda: f"Drottninggatan {n}, 111 {rng.randrange(20, 60)} Stockholm",
+        lambda: f"Nørrebrogade {n}, {rng.randrange(1, 5)}. tv, 2200 København N",
+        lambda: f"Vinohradská {n}, 120 00 Praha 2",
+        lambda: (
+            f"Blk {n} Ang Mo Kio Ave 3, #{rng.randrange(2, 20):02d}-{rng.randrange(10, 999)}, "
+            f"Singapore 56{rng.randrange(0, 9999):04d}"
+        ),
+        lambda: f"{n} Queen Street, Auckland Central, Auckland 1010",
+        lambda: f"서울특별시 강남구 테헤란로 {n}, {rng.randrange(2, 30)}층",
+        lambda: f"北京市朝阳区建国路{n}号{rng.randrange(1, 30)}楼",
+        lambda: f"{n} Long Street, Cape Town, 8001",
+        lambda: f"Av. Corrientes {n * 10}, C1043 CABA",
+        lambda: f"Ermou {n}, 105 63 Athens",
+        lambda: f"Andrássy út {n}, 1061 Budapest",
+        lambda: f"Karl Johans gate {n}, 0159 Oslo",
+        lambda: f"Mannerheimintie {n} B {rng.randrange(1, 40)}, 00100 Helsinki",
+    ]
+    return rng.choice(forms)()
+
+
+_pii7(
+    "address_world",
+    address7,
+    "address",
+    ["Shipping address: {v}", "please deliver to {v}, ring twice", '"street_address": "{v}"'],
+    "address",
+)
+
+MONTHS7 = {
+    "cs": [
+        "ledna",
+        "února",
+        "března",
+        "dubna",
+        "května",
+        "června",
+        "července",
+        "srpna",
+        "září",
+        "října",
+        "listopadu",
+        "prosince",
+    ],
+    "hu": [
+        "január",
+        "február",
+        "március",
+        "április",
+        "május",
+        "június",
+        "július",
+        "augusztus",
+        "szeptember",
+        "október",
+        "november",
+        "december",
+    ],
+    "fi": [
+        "tammikuuta",
+        "helmikuuta",
+        "maaliskuuta",
+        "huhtikuuta",
+        "toukokuuta",
+        "kesäkuuta",
+        "heinäkuuta",
+        "elokuuta",
+        "syyskuuta",
+        "lokakuuta",
+        "marraskuuta",
+        "joulukuuta",
+    ],
+    "el": [
+        "Ιανουαρίου",
+        "Φεβρουαρίου",
+        "Μαρτίου",
+        "Απριλίου",
+        "Μαΐου",
+        "Ιουνίου",
+        "Ιουλίου",
+        "Αυγούστου",
+        "Σεπτεμβρίου",
+        "Οκτωβρίου",
+        "Νοεμβρίου",
+        "Δεκεμβρίου",
+    ],
+    "id": [
+        "Januari",
+        "Februari",
+        "Maret",
+        "April",
+        "Mei",
+        "Juni",
+        "Juli",
+        "Agustus",
+        "September",
+        "Oktober",
+        "November",
+        "Desember",
+    ],
+    "th": [
+        "มกราคม",
+        "กุมภาพันธ์",
+        "มีนาคม",
+        "เมษายน",
+        "พฤษภาคม",
+        "มิถุนายน",
+        "กรกฎาคม",
+        "สิงหาคม",
+        "กันยายน",
+        "ตุลาคม",
+        "พฤศจิกายน",
+        "ธันวาคม",
+    ],
+    "uk": [
+        "січня",
+        "лютого",
+        "березня",
+        "квітня",
+        "травня",
+        "червня",
+        "липня",
+        "серпня",
+        "вересня",
+        "жовтня",
+        "листопада",
+        "грудня",
+    ],
+    "ro": [
+        "ianuarie",
+        "februarie",
+        "martie",
+        "aprilie",
+        "mai",
+        "iunie",
+        "iulie",
+        "august",
+        "septembrie",
+        "octombrie",
+        "noiembrie",
+        "decembrie",
+    ],
+    "da": [
+        "januar",
+        "februar",
+        "marts",
+        "april",
+        "maj",
+        "juni",
+        "juli",
+        "august",
+        "september",
+        "oktober",
+        "november",
+        "december",
+    ],
+    "hr": [
+        "siječnja",
+        "veljače",
+        "ožujka",
+        "travnja",
+        "svibnja",
+        "lipnja",
+        "srpnja",
+        "kolovoza",
+        "rujna",
+        "listopada",
+        "studenoga",
+        "prosinca",
+    ],
+    "he": [
+        "בינואר",
+        "בפברואר",
+        "במרץ",
+        "באפריל",
+        "במאי",
+        "ביוני",
+        "ביולי",
+        "באוגוסט",
+        "בספטמבר",
+        "באוקטובר",
+        "בנובמבר",
+        "בדצמבר",
+    ],
+    "ar": [
+        "يناير",
+        "فبراير",
+        "مارس",
+        "أبريل",
+        "مايو",
+        "يونيو",
+        "يوليو",
+        "أغسطس",
+        "سبتمبر",
+        "أكتوبر",
+        "نوفمبر",
+        "ديسمبر",
+    ],
+}
+
+
+def dob7(rng: random.Random) -> str:
+    y, m, d = _birth(rng)
+    lang = rng.choice([*sorted(MONTHS7), "vi", "ko"])
+    if lang == "vi":
+        return f"ngày {d} tháng {m} năm {y}"
+    if lang == "ko":
+        return f"{y}년 {m}월 {d}일"
+    name = MONTHS7[lang][m - 1]
+    return {
+        "cs": f"{d}. {name} {y}",
+        "hu": f"{y}. {name} {d}.",
+        "fi": f"{d}. {name} {y}",
+        "el": f"{d} {name} {y}",
+        "id": f"{d} {name} {y}",
+        "th": f"{d} {name} {y + 543}",
+        "uk": f"{d} {name} {y} р.",
+        "ro": f"{d} {name} {y}",
+        "da": f"{d}. {name} {y}",
+        "hr": f"{d}. {name} {y}.",
+        "he": f"{d} {name} {y}",
+        "ar": f"{d} {name} {y}",
+    }[lang]
+
+
+_pii7(
+    "date_of_birth_more",
+    dob7,
+    "date of birth",
+    ["Datum narození: {v}", "születési dátum: {v}", "syntymäaika {v}", "Ngày sinh / 생년월일 / DOB: {v}"],
+    "date_of_birth",
+)
+
+NAMES7 = [
+    "Siti Nurhaliza binti Tarudin",
+    "Ahmad Faizal bin Hashim",
+    "Ivan Petrovich Sidorov",
+    "R. Karthikeyan",
+    "Aung San Suu Kyi",
+    "Nursultan Abishuly",
+    "Batbayar Dorjsuren",
+    "Ma. Teresa Santos-Reyes",
+    "Armen Hovhannisyan",
+    "Seyed Mohammad Hosseini",
+    "Abdirahman Mohamed Farah",
+    "Sipho Ndlovu",
+    "Ánte Gaup",
+    "Tenzin Norbu Lama",
+    "Kalani Fonoti",
+    "Nilufar Yusupova",
+    "Dilshan Perera",
+    "Bogdan Kowalczyk-Nowak",
+    "Ewa van der Berg-Schmidt",
+    "Mthunzi Dlamini",
+    "Pham Quoc Bao",
+    "Agnieszka Wiśniewska",
+    "Gökhan Öztürk",
+    "Dr. Chidinma Eze-Okafor",
+]
+
+_pii7(
+    "person_name_cultures",
+    lambda r: r.choice(NAMES7),
+    "name",
+    ["Assignee: {v}", "cc {v} on the incident thread pls", '"display_name": "{v}"', "Signed,\n{v}\nHead of Finance"],
+    "display_name",
+)
+
+
+def email_obfuscated(rng: random.Random) -> str:
+    local = username(rng)
+    dom = rng.choice(COMPANY)
+    tld = rng.choice(["com", "de", "io", "co.uk", "fr"])
+    form = rng.randrange(5)
+    if form == 0:
+        return f"{local} [at] {dom} [dot] {tld.replace('.', ' [dot] ')}"
+    if form == 1:
+        return f"{local.replace('.', ' dot ')} at {dom} dot {tld.replace('.', ' dot ')}"
+    if form == 2:
+        return f"{local}(at){dom}.{tld}"
+    if form == 3:
+        return f"{local}＠{dom}.{tld}"
+    return f"{local}&#64;{dom}.{tld}"
+
+
+_pii7(
+    "email_obfuscated",
+    email_obfuscated,
+    "e-mail",
+    ["contact: {v}", "reach me at {v} (no spam pls)", "Kontakt: {v}"],
+    "contact_email",
+)
+
+
 CATEGORIES: tuple[str, ...] = tuple(c.name for c in CATS)
 KIND = {c.name: c.kind for c in CATS}
 
@@ -5889,6 +7600,117 @@ def _round6_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]
     }
 
 
+def _isbn13(r: random.Random) -> str:
+    body = f"978013{r.randrange(100000, 999999)}"
+    check = (10 - sum(int(c) * (3 if i % 2 else 1) for i, c in enumerate(body)) % 10) % 10
+    return f"ISBN {body[:3]}-{body[3]}-{body[4:6]}-{body[6:]}-{check}"
+
+
+def _round7_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
+    """Round-7 never-tuned hard negatives, under the same policy: masked values in new shapes,
+    references to secrets by name (stores, CLIs, error messages that name a missing variable),
+    placeholders and documented test cards, public identifiers (DOIs, CVEs, Maven coordinates, trace
+    ids, tickets), content hashes and store paths, build and version strings, the public halves of
+    the round's new key kinds (publishable and public keys), role addresses in new shapes."""
+
+    def b64(r: random.Random, n: int) -> str:
+        return base64.b64encode(bytes(r.randrange(256) for _ in range(n))).decode()
+
+    nix32 = "0123456789abcdfghijklmnpqrsvwxyz"
+    return {
+        "masked_value": [
+            lambda r: f"IBAN: DE** **** **** **** **{r.randrange(10, 99)} {r.randrange(10, 99)}",
+            lambda r: f"SSN: ***-**-{r.randrange(1000, 9999)}",
+            lambda r: f"phone: +49 *** *** **{r.randrange(10, 99)}",
+            lambda r: f"OPENAI_API_KEY=sk-proj-****************{_rs(r, B62, 4)}",
+            lambda r: 'Started POST "/login" Parameters: {"email"=>"[FILTERED]", "password"=>"[FILTERED]"}',
+            lambda r: 'authorization: "Bearer ***"',
+            lambda r: f"card ending in {r.randrange(1000, 9999)} (Visa)",
+            lambda r: "DB_PASSWORD: <hidden>",
+        ],
+        "secret_reference": [
+            lambda r: "password: ${DB_PASSWORD}",
+            lambda r: "password = data.aws_secretsmanager_secret_version.db.secret_string",
+            lambda r: "envFrom:\n  - secretRef:\n      name: api-secrets",
+            lambda r: "docker build --secret id=npmrc,src=$HOME/.npmrc .",
+            lambda r: "vault kv get -field=password secret/prod/db",
+            lambda r: "aws ssm get-parameter --name /prod/db/password --with-decryption",
+            lambda r: "Get-AzKeyVaultSecret -VaultName acme-kv -Name DbPassword -AsPlainText",
+            lambda r: "doppler run -- ./bin/start",
+            lambda r: 'token: "$CI_JOB_TOKEN"',
+        ],
+        "missing_secret_error": [
+            lambda r: "KeyError: 'ANTHROPIC_API_KEY'",
+            lambda r: 'Error: environment variable "DB_PASSWORD" is not set',
+            lambda r: (
+                "pydantic_core._pydantic_core.ValidationError: 1 validation error for Settings\n"
+                "openai_api_key\n  Field required [type=missing, input_value={}, input_type=dict]"
+            ),
+            lambda r: "rotate STRIPE_SECRET_KEY and SENDGRID_API_KEY after the incident",
+            lambda r: "botocore.exceptions.NoCredentialsError: Unable to locate credentials",
+        ],
+        "placeholder": [
+            lambda r: "OPENAI_API_KEY=<your-key-here>",
+            lambda r: 'password: "${PASSWORD:?must be set}"',
+            lambda r: "AWS_ACCESS_KEY_ID=AKIAXXXXXXXXXXXXXXXX",
+            lambda r: "GITHUB_TOKEN=ghp_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX",
+            lambda r: 'api_key: "YOUR_API_KEY"',
+            lambda r: "DATABASE_URL=postgres://USER:PASSWORD@HOST:5432/DB",
+            lambda r: "https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX",
+            lambda r: "Authorization: Bearer <token>",
+        ],
+        "test_card_number": [
+            lambda r: "use 4242 4242 4242 4242 with any future expiry in test mode",
+            lambda r: "card_number: 4111111111111111  # documented test card",
+            lambda r: "Mastercard test card 5555 5555 5555 4444",
+        ],
+        "public_identifier": [
+            lambda r: f"doi:10.1145/{r.randrange(3000000, 3999999)}.{r.randrange(3000000, 3999999)}",
+            lambda r: (
+                f"fixes CVE-2024-{r.randrange(1000, 49999)} (GHSA-{_rs(r, '23456789cfghjmpqrvwx', 4)}-"
+                f"{_rs(r, '23456789cfghjmpqrvwx', 4)}-{_rs(r, '23456789cfghjmpqrvwx', 4)})"
+            ),
+            lambda r: f"org.springframework.boot:spring-boot-starter-web:3.{r.randrange(0, 4)}.{r.randrange(0, 12)}",
+            lambda r: f"arXiv:{r.randrange(2101, 2412)}.{r.randrange(10000, 99999)}",
+            lambda r: _isbn13(r),
+            lambda r: f"traceparent: 00-{_rs(r, HEX, 32)}-{_rs(r, HEX, 16)}-01",
+            lambda r: f"see PLAT-{r.randrange(100, 9999)} and PR #{r.randrange(100, 9999)}",
+            lambda r: f'"ts": "{r.randrange(1_700_000_000, 1_800_000_000)}.{r.randrange(100000, 999999)}"',
+            lambda r: f"message SM{_rs(r, HEX, 32)} delivered",
+        ],
+        "content_hash": [
+            lambda r: f"/nix/store/{_rs(r, nix32, 32)}-python3-3.11.8",
+            lambda r: f'sha256 = "{_rs(r, HEX, 64)}",\nstrip_prefix = "rules_go-0.46.0",',
+            lambda r: f'  hashes = [\n    "h1:{b64(r, 32)}",\n    "zh:{_rs(r, HEX, 64)}",\n  ]',
+            lambda r: f"magnet:?xt=urn:btih:{_rs(r, HEX, 40)}&dn=ubuntu-24.04-live-server-amd64.iso",
+            lambda r: "tree 4b825dc642cb6eb9a060e54bf8d69288fbee4904",
+            lambda r: f"ipfs://bafybei{_rs(r, 'abcdefghijklmnopqrstuvwxyz234567', 52)}",
+        ],
+        "version_build": [
+            lambda r: f"macOS 14.4.1 (Build 23E{r.randrange(200, 260)})",
+            lambda r: f"Linux build-07 6.8.0-{r.randrange(10, 50)}-generic #{r.randrange(10, 60)}-Ubuntu SMP",
+            lambda r: f"Build number: UQ1A.240205.{r.randrange(1, 9):03d}",
+            lambda r: f"Microsoft Windows [Version 10.0.22631.{r.randrange(1000, 4000)}]",
+            lambda r: f"Chrome/122.0.{r.randrange(6000, 6300)}.{r.randrange(50, 200)}",
+            lambda r: "Xcode 15.3\nBuild version 15E204a",
+        ],
+        "public_key_half": [
+            lambda r: f"LANGFUSE_PUBLIC_KEY=pk-lf-{_uuid4(r)}",
+            lambda r: f'Stripe({{ publishableKey: "pk_live_{_rs(r, B62, 24)}" }})',
+            lambda r: f"mapboxgl.accessToken = 'pk.eyJ1IjoiYWNtZSIsImEiOiJ{_rs(r, B62, 20)}In0.{_rs(r, B64URL, 22)}';",
+            lambda r: f"ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBB{b64(r, 48)} ci@build",
+            lambda r: "-----BEGIN PUBLIC KEY-----\n" + "\n".join(pem_body(r, 4)) + "\n-----END PUBLIC KEY-----",
+            lambda r: f"Key fingerprint = {' '.join(_rs(r, HEXU, 4) for _ in range(10))}",
+        ],
+        "role_address": [
+            lambda r: "Contact: mailto:security@acme.dev\nExpires: 2025-12-31T23:00:00.000Z",
+            lambda r: 'LABEL maintainer="Acme Platform Team <platform@acme.dev>"',
+            lambda r: "Send DSARs to privacy@acme.dev",
+            lambda r: "abuse reports: abuse@acme.dev",
+        ],
+    }
+
+
 DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     1: _decoy_templates(),
     2: _round2_decoy_templates(),
@@ -5896,13 +7718,17 @@ DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     4: _round4_decoy_templates(),
     5: _round5_decoy_templates(),
     6: _round6_decoy_templates(),
+    7: _round7_decoy_templates(),
 }
 DECOYS: dict[str, list[Callable[[random.Random], str]]] = {}  # every round before the holdout's
 for _round, _kinds in sorted(DECOY_ROUNDS.items()):
     if _round < HOLDOUT_ROUND:
         for _name_, _ts in _kinds.items():
             DECOYS[_name_] = DECOYS.get(_name_, []) + _ts
-HOLDOUT_DECOYS = DECOY_ROUNDS[HOLDOUT_ROUND]
+HOLDOUT_DECOYS: dict[str, list[Callable[[random.Random], str]]] = {}  # every holdout round's
+for _round in HOLDOUT_ROUNDS:
+    for _name_, _ts in DECOY_ROUNDS[_round].items():
+        HOLDOUT_DECOYS[_name_] = HOLDOUT_DECOYS.get(_name_, []) + _ts
 DECOY_CATEGORIES: tuple[str, ...] = tuple(dict.fromkeys([*DECOYS, *HOLDOUT_DECOYS]))
 
 # ---------------------------------------------------------------------------------------------
@@ -6252,6 +8078,53 @@ ROUND6_WRAPPERS: list[Wrapper] = [
 ]
 
 
+def _logfmt_q(s: str) -> str:
+    return s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+
+
+def _xml_attr(s: str) -> str:
+    import html
+
+    return html.escape(s, quote=True).replace("\n", "&#10;")
+
+
+# round-7 never-tuned wrapper families
+ROUND7_WRAPPERS: list[Wrapper] = [
+    lambda r: (f"*devops-oncall* _{r.randrange(1, 12)}:{r.randrange(10, 59)} AM_\n```{{s}}```", _ident),  # Slack mrkdwn
+    lambda r: ("{quote}\n{s}\n{quote}", _ident),  # Jira quote macro
+    lambda r: (  # GitLab job log, every line timestamped
+        "2024-03-12T10:01:22.114Z 00O $ ./deploy.sh\n2024-03-12T10:01:22.118Z 01O {s}\n"
+        "2024-03-12T10:01:23.002Z 01E ERROR: Job failed: exit code 1",
+        _indent("2024-03-12T10:01:22.118Z 01O "),
+    ),
+    lambda r: ('level=error ts=2024-03-12T10:01:22Z caller=main.go:41 msg="{s}"', _logfmt_q),  # logfmt
+    lambda r: ("HTTP/1.1 500 Internal Server Error\nContent-Type: text/plain; charset=utf-8\n\n{s}", _ident),
+    lambda r: ("Hi,\n\n{s}\n\nBest regards,\nPlatform Support\n\nSent from Outlook for iOS", _ident),  # e-mail
+    lambda r: (  # support ticket
+        f"Ticket #{r.randrange(10000, 99999)} (Open)\nSubject: Integration failing\n\nCustomer message:\n{{s}}\n\n"
+        "Internal note: escalated to L2",
+        _ident,
+    ),
+    lambda r: ("--- form submission ---\nmessage: {s}\nconsent: yes", _ident),  # form dump
+    lambda r: ("| # | detail |\n|---|---|\n| 1 | {s} |", lambda s: s.replace("\n", "<br>")),  # table cell, <br>
+    lambda r: ("$body = @'\n{s}\n'@\nInvoke-RestMethod -Uri $uri -Method Post -Body $body", _ident),
+    lambda r: ('val text = """\n{s}\n""".trimIndent()', _ident),  # Kotlin raw string
+    lambda r: ("-- {s}\nSELECT 1;", _indent("-- ")),  # SQL comment
+    lambda r: ('def test_regression():\n    """\n    {s}\n    """', _indent("    ")),  # docstring
+    lambda r: ('<entry key="note" value="{s}"/>', _xml_attr),  # XML attribute
+    lambda r: (  # Windows event log
+        "Log Name:      Application\nSource:        AcmeApi\nEvent ID:      1000\nLevel:         Error\n"
+        "Description:\n{s}",
+        _ident,
+    ),
+    lambda r: ("#+begin_example\n{s}\n#+end_example", _ident),  # Emacs org
+    lambda r: ("pessoal, alguém sabe o que é isso?\n{s}\nvaleu!", _ident),
+    lambda r: ("ragazzi, mi esce questo:\n{s}\ngrazie mille", _ident),
+    lambda r: ("script:\n  - |\n    {s}", _indent("    ")),  # CI script block
+    lambda r: ("notes = '''\n{s}\n'''", _ident),  # TOML multi-line literal
+]
+
+
 FILLER = [
     "can you help me figure out why the build fails on CI?",
     "I'm migrating the service from Flask to FastAPI.",
@@ -6274,13 +8147,24 @@ WRAPPER_ROUNDS: dict[int, list[list[Wrapper]]] = {
     4: [ROUND4_WRAPPERS],
     5: [ROUND5_WRAPPERS],
     6: [ROUND6_WRAPPERS],
+    7: [ROUND7_WRAPPERS],
 }
 DEV_WRAPPERS = [f for r, fams in sorted(WRAPPER_ROUNDS.items()) if r < HOLDOUT_ROUND for f in fams]
-HOLDOUT_WRAPPERS = WRAPPER_ROUNDS[HOLDOUT_ROUND]
+HOLDOUT_WRAPPERS = [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS[r]]
 
 
-def _render(rng: random.Random, snippet: str, pool: Pool) -> tuple[str, Callable[[str], str]]:
-    families = DEV_WRAPPERS if pool == "dev" else HOLDOUT_WRAPPERS
+def _pool_parts(
+    pool: Pool, round_no: int | None
+) -> tuple[dict[str, list[Callable[[random.Random], str]]], list[list[Wrapper]]]:
+    """The decoy kinds and wrapper families of ``pool``, or of one of its rounds."""
+    if round_no is None:
+        return (DECOYS, DEV_WRAPPERS) if pool == "dev" else (HOLDOUT_DECOYS, HOLDOUT_WRAPPERS)
+    if round_no not in DECOY_ROUNDS or not _in_pool(round_no, pool):
+        raise ValueError(f"round {round_no} is not in the {pool} pool")
+    return DECOY_ROUNDS[round_no], WRAPPER_ROUNDS[round_no]
+
+
+def _render(rng: random.Random, snippet: str, families: list[list[Wrapper]]) -> tuple[str, Callable[[str], str]]:
     family = families[rng.randrange(len(families))]
     frame, enc = family[rng.randrange(len(family))](rng)
     return frame.replace("{s}", enc(snippet)), enc
@@ -6292,9 +8176,11 @@ def _forms(enc: Callable[[str], str], needle: str) -> tuple[str, ...]:
     return tuple(sorted(base | {enc(f) for f in base}))
 
 
-def generate(seed: int, pool: Pool, n: int = 2400) -> list[BlindCase]:
-    """``n`` prompts for one pool; about as many decoys as planted values."""
-    decoy_pool = DECOYS if pool == "dev" else HOLDOUT_DECOYS
+def generate(seed: int, pool: Pool, n: int = 2400, round_no: int | None = None) -> list[BlindCase]:
+    """``n`` prompts for one pool; about as many decoys as planted values. ``round_no`` keeps one
+    round of the pool (its template families, decoy kinds and wrappers): a round's cases are the
+    same whether or not later rounds exist (round 6 alone is what the holdout was before round 7)."""
+    decoy_pool, wrappers = _pool_parts(pool, round_no)
     cases: list[BlindCase] = []
     order_rng = random.Random(f"blind:{seed}:{pool}")
     cat_cycle: list[Category] = []
@@ -6307,20 +8193,20 @@ def generate(seed: int, pool: Pool, n: int = 2400) -> list[BlindCase]:
         k = rng.choice([1, 1, 2, 2, 3])
         for _ in range(k):
             if not cat_cycle:  # (holdout-only categories have no dev template)
-                cat_cycle = [c for c in CATS if c.templates(pool)]
+                cat_cycle = [c for c in CATS if c.templates(pool, round_no)]
                 order_rng.shuffle(cat_cycle)
             if not decoy_cycle:
                 decoy_cycle = list(decoy_pool)
                 order_rng.shuffle(decoy_cycle)
             c = cat_cycle.pop()
-            snippet, needles = c.make(rng, rng.choice(c.templates(pool)))
-            text, enc = _render(rng, snippet, pool)
+            snippet, needles = c.make(rng, rng.choice(c.templates(pool, round_no)))
+            text, enc = _render(rng, snippet, wrappers)
             parts.append(text)
             forms = tuple(f for nd in needles for f in _forms(enc, nd))
             plants.append(Plant(c.name, c.kind, forms))
             dname = decoy_cycle.pop()
             dsnip = rng.choice(decoy_pool[dname])(rng)
-            dtext, denc = _render(rng, dsnip, pool)
+            dtext, denc = _render(rng, dsnip, wrappers)
             parts.append(dtext)
             decoys.append(Decoy(dname, denc(dsnip)))
         if rng.random() < 0.7:
@@ -6436,7 +8322,21 @@ def main() -> None:
     ap.add_argument("--only", help="print misses of this category only")
     ap.add_argument("--stray", type=int, default=0, help="print up to N stray spans (dev pool only)")
     ap.add_argument("--pool", choices=POOLS, help="score and print this pool only (the holdout: aggregates only)")
+    ap.add_argument(
+        "--round",
+        type=int,
+        dest="round_no",
+        help=f"score one round of its pool only (dev: 1 to {HOLDOUT_ROUND - 1}; holdout: "
+        + ", ".join(map(str, HOLDOUT_ROUNDS))
+        + ")",
+    )
     args = ap.parse_args()
+    pools: tuple[Pool, ...] = (args.pool,) if args.pool else POOLS
+    if args.round_no is not None:
+        own: Pool = "dev" if args.round_no < HOLDOUT_ROUND else "holdout"
+        if args.round_no not in DECOY_ROUNDS or (args.pool and args.pool != own):
+            ap.error(f"round {args.round_no} is no round of the {args.pool or 'dev or holdout'} pool")
+        pools = (own,)
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
     from persona_pipeline.core.evidence.redaction.redactor import Redactor
 
@@ -6446,14 +8346,14 @@ def main() -> None:
 
         engines = {"before": load_baseline(args.baseline)(b"k" * 32), **engines}
     results: dict[tuple[str, str], BlindScore] = {}
-    pools = (args.pool,) if args.pool else POOLS
     for pool in pools:
-        cases = generate(args.seed, pool, args.n)
+        cases = generate(args.seed, pool, args.n, args.round_no)
         for name, eng in engines.items():
             t0 = time.process_time()
             sc = results[(pool, name)] = score(eng, cases)
+            label = pool if args.round_no is None else f"{pool} r{args.round_no}"
             print(
-                f"{pool:8s} {name:6s}: secrets {100 * sc.recall('secret'):5.1f}%  pii {100 * sc.recall('pii'):5.1f}%  "
+                f"{label:8s} {name:6s}: secrets {100 * sc.recall('secret'):5.1f}%  pii {100 * sc.recall('pii'):5.1f}%  "
                 f"FP {sum(sc.fps.values())}/{sum(sc.decoys.values())} decoys = {sc.fp_per_mb():.1f}/MB  "
                 f"stray spans {sc.stray}  dropped {sc.dropped}  idempotent={sc.idempotent}  "
                 f"({sc.mb:.2f} MB, {time.process_time() - t0:.1f} CPU-s)"
@@ -6463,9 +8363,13 @@ def main() -> None:
     print("|" + " --- |" * (1 + len(pools) * len(names)))
     for c in sorted(CATEGORIES, key=lambda c: (KIND[c] == "pii", c)):
         cells = [f"{results[(p, n)].hit.get(c, 0)}/{results[(p, n)].total.get(c, 0)}" for p in pools for n in names]
+        if args.round_no is not None and all(cell.endswith("/0") for cell in cells):
+            continue  # (a category with no family in the round)
         print(f"| {c} | " + " | ".join(cells) + " |")
     for c in DECOY_CATEGORIES:
         cells = [f"{results[(p, n)].fps.get(c, 0)}/{results[(p, n)].decoys.get(c, 0)} FP" for p in pools for n in names]
+        if args.round_no is not None and all(cell.endswith("/0 FP") for cell in cells):
+            continue
         print(f"| decoy {c} | " + " | ".join(cells) + " |")
     if "dev" not in pools:
         return

@@ -17,6 +17,7 @@ from persona_pipeline_tests.redaction_blind import (
     DEV_WRAPPERS,
     HOLDOUT_DECOYS,
     HOLDOUT_ROUND,
+    HOLDOUT_ROUNDS,
     HOLDOUT_WRAPPERS,
     WRAPPER_ROUNDS,
     BlindScore,
@@ -35,7 +36,11 @@ SEED = 7
 
 @pytest.fixture(scope="module")
 def blind() -> dict[str, BlindScore]:
-    return {pool: score(R, generate(SEED, pool, 1200)) for pool in ("dev", "holdout")}
+    # the holdout's floors are round 6's (round 7, the second holdout, is only scored by the CLI)
+    return {
+        "dev": score(R, generate(SEED, "dev", 1200)),
+        "holdout": score(R, generate(SEED, "holdout", 1200, round_no=HOLDOUT_ROUND)),
+    }
 
 
 # floors, just under what the engine reaches (margins: about half a point of recall, +3 FP/MB and
@@ -272,10 +277,26 @@ def test_round4_generator_checksums() -> None:
         (rb.ro_cnp, "ro.cnp"),
         (rb.il_idnr, "il.idnr"),
         (rb.iban6, "iban"),
+        (rb.dk_cpr, "dk.cpr"),
+        (rb.pt_nif, "pt.nif"),
+        (rb.gr_amka, "gr.amka"),
+        (rb.bg_egn, "bg.egn"),
+        (rb.cz_rc, "cz.rc"),
+        (rb.ee_lt_code, "ee.ik"),
+        (rb.ee_lt_code, "lt.asmens"),
+        (rb.hr_oib, "hr.oib"),
+        (rb.is_kennitala, "is_.kennitala"),
+        (rb.mx_curp, "mx.curp"),
+        (rb.us_itin, "us.itin"),
+        (rb.ar_cuil, "ar.cuit"),
+        (rb.jp_my_number, "jp.in_"),
+        (rb.th_national_id, "th.pin"),
+        (rb.nz_ird, "nz.ird"),
+        (rb.iban7, "iban"),
     ],
 )
 def test_round5_generator_checksums(gen: object, validator: str) -> None:
-    """Round 5's and 6's national ids and IBANs pass python-stdnum's validators (an implementation
+    """Round 5's, 6's and 7's national ids and IBANs pass python-stdnum's validators (an implementation
     independent of the generator's)."""
     import importlib
 
@@ -291,11 +312,12 @@ def test_pools_are_split_by_family() -> None:
     assert all(len(c.templates("holdout")) >= 2 for c in CATS)
     for c in CATS:  # the pools partition the families by round
         assert sorted(c.templates("dev") + c.templates("holdout")) == list(range(c.n_templates)), c.name
-        assert all(c.rounds[t] == HOLDOUT_ROUND for t in c.templates("holdout")), c.name
+        assert all(c.rounds[t] in HOLDOUT_ROUNDS for t in c.templates("holdout")), c.name
     dev_cats = {c.name for c in CATS if c.templates("dev")}
     assert {"huggingface_token", "uk_nino", "phone_jp", "nl_bsn", "sentry_token"} <= dev_cats  # rounds 4 and 5
-    assert set(DECOY_ROUNDS[4]) | set(DECOY_ROUNDS[5]) <= set(DECOYS) and HOLDOUT_DECOYS is DECOY_ROUNDS[HOLDOUT_ROUND]
-    assert WRAPPER_ROUNDS[HOLDOUT_ROUND] == HOLDOUT_WRAPPERS
+    assert set(DECOY_ROUNDS[4]) | set(DECOY_ROUNDS[5]) <= set(DECOYS)
+    assert set(HOLDOUT_DECOYS) == {k for r in HOLDOUT_ROUNDS for k in DECOY_ROUNDS[r]}
+    assert [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS[r]] == HOLDOUT_WRAPPERS
     assert WRAPPER_ROUNDS[4][0] in DEV_WRAPPERS and WRAPPER_ROUNDS[5][0] in DEV_WRAPPERS
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
     assert len(holdout_only) >= 25  # round 6 adds 28 categories
@@ -305,6 +327,34 @@ def test_pools_are_split_by_family() -> None:
     assert holdout_only & {p.category for case in holdout for p in case.plants}
     new_decoys = set(HOLDOUT_DECOYS) - set(DECOYS)
     assert new_decoys and not new_decoys & {d.category for case in dev for d in case.decoys}
+
+
+def test_round7_second_holdout() -> None:
+    """Round 7 is a second holdout: families for every category, rounds scored apart (round 6 alone
+    is the holdout it was before round 7), each round-7 category planted at least 20 times in 2400
+    prompts with every value in its prompt, the same cases for the same seed. (Generator only: the
+    engine never runs here.)"""
+    assert HOLDOUT_ROUNDS == (6, 7) and HOLDOUT_ROUND == 6
+    assert all(len(c.templates("holdout", 7)) >= 2 for c in CATS)
+    assert all(c.templates("holdout", 6) + c.templates("holdout", 7) == c.templates("holdout") for c in CATS)
+    assert not any(c.templates("dev", 7) or c.templates("holdout", 5) for c in CATS)
+    r6 = {c.name for c in CATS if c.templates("holdout", 6)}
+    r7 = {c.name for c in CATS if c.templates("holdout", 7)}
+    assert len(r7 - r6) >= 40
+    cases = generate(2, "holdout", 2400, round_no=7)
+    counts: dict[str, int] = {}
+    for case in cases:
+        for p in case.plants:
+            counts[p.category] = counts.get(p.category, 0) + 1
+            assert any(f in case.text for f in p.needles), p.category
+        assert all(d.text in case.text for d in case.decoys)
+    assert set(counts) == r7 and min(counts.values()) >= 20, min(counts.values())
+    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[7])
+    assert [c.text for c in generate(2, "holdout", 200, round_no=7)] == [c.text for c in cases[:200]]
+    six = generate(2, "holdout", 300, round_no=6)
+    assert not (r7 - r6) & {p.category for case in six for p in case.plants}
+    with pytest.raises(ValueError):
+        generate(1, "dev", 10, round_no=7)
 
 
 def test_no_field_is_dropped_on_name_shaped_fragments() -> None:
