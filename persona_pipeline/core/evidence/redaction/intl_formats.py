@@ -505,7 +505,12 @@ def intl_address_spans(text: str) -> Iterator[Span]:
     if _open(gates, _ROMAN_STREET):
         for (start, end), (w0, w1), particle, (n0, n1), _num, tail in _ROMAN_STREET.finditer(text):
             way = text[w0:w1]
-            if text[end : end + 1].isalnum() or text[end : end + 1] in ("_", "(") or text[start - 1 : start] in "_.":
+            # (a tuple: `"" in "_."` is true, and refused every street opening its text)
+            if (
+                text[end : end + 1].isalnum()
+                or text[end : end + 1] in ("_", "(")
+                or text[start - 1 : start] in ("_", ".")
+            ):
                 continue
             strong = way in _STRONG_WAYS or particle[0] >= 0 or tail[0] >= 0
             # "Via Roma, 12" / "Via Roma n. 12": a comma or a number sign before the number
