@@ -1570,6 +1570,20 @@ from persona_pipeline.core.evidence.redaction import intl_formats  # noqa: E402
 
 _GATED.update(intl_formats.GATE_ENTRIES)  # one Set pass gates both modules' patterns
 
+from persona_pipeline.core.evidence.redaction import street_grammar  # noqa: E402
+
+# one gate name per street shape, each gated by a part every match holds (its street type)
+_STREET_GATES = {f"street_{i}": rx for i, rx in enumerate(street_grammar.PATTERNS)}
+_GATED.update({n: (Rx(street_grammar.GATE_PART[id(rx)]),) for n, rx in _STREET_GATES.items()})
+
+
+def street_grammar_spans(text: str) -> Iterator[Span]:
+    """Street lines of countries without a format of their own (see `street_grammar`)."""
+    is_open = {id(rx): _open(text, n) for n, rx in _STREET_GATES.items()}
+    if any(is_open.values()):
+        yield from street_grammar.street_spans(text, is_open)
+
+
 DETECTORS = (
     email_spans,
     phone_spans,
@@ -1583,4 +1597,5 @@ DETECTORS = (
     person_name_spans,
     table_column_spans,
     intl_formats.intl_spans,  # national ids, passports, addresses, birth dates, phones of more countries
+    street_grammar_spans,
 )

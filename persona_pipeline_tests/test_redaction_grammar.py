@@ -1,0 +1,77 @@
+"""Personal data found by its grammar rather than by lists (issue 17): street lines of countries
+with no format of their own, dates of birth after a birth label in any common written form, names
+of any culture in a name context, national phone numbers after a phone label. Each shape is
+wrapped in prose, a JSON string and a log line; look-alikes without the grammar must survive."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from persona_pipeline.core.evidence.redaction.redactor import Redactor
+from persona_pipeline_tests.builders import redacted_text
+
+
+def _wrappers(sentence: str) -> list[str]:
+    return [
+        sentence,
+        json.dumps({"role": "user", "content": sentence}),
+        f"2025-11-02T08:14:09Z INFO [intake] {sentence}",
+    ]
+
+
+def _assert_gone(redactor: Redactor, template: str, value: str) -> None:
+    for text in _wrappers(template.format(v=value)):
+        out = redacted_text(redactor, text)
+        # (a JSON wrapper escapes non-ASCII letters: the value is gone in either spelling)
+        assert value not in out and json.dumps(value)[1:-1] not in out, out
+
+
+def _assert_kept(redactor: Redactor, text: str) -> None:
+    for wrapped in _wrappers(text):
+        assert redacted_text(redactor, wrapped) == wrapped
+
+
+ADDRESSES = [
+    ("please ship the samples to {v} by Friday", "Seestrasse 41, 8802 Kilchberg"),
+    ("new office: {v}", "Löwenstrasse 9, 8001 Zürich"),
+    ("{v} is where the package went", "Chemin des Lilas 7, 1226 Thônex"),
+    ("the invoice address is {v}.", "Rue de Lausanne 112, 1202 Genève"),
+    ("send it to {v}", "Rua dos Fanqueiros 88, 1100-231 Lisboa"),
+    ("we moved to {v} last month", "Sveavägen 17, 113 50 Stockholm"),
+    ("my flat: {v}", "Nørrebrogade 45, 2200 København N"),
+    ("the shop is at {v}", "Hämeentie 33, 00500 Helsinki"),
+    ("courier to {v} please", "Thorvald Meyers gate 58, 0552 Oslo"),
+    ("deliver to {v}", "Avenida Santa Fe 2140, C1123 CABA"),
+    ("oficina: {v}", "Calzada de Tlalpan 1924, Col. Country Club, 04220 Ciudad de México"),
+    ("la dirección es {v}", "Calle 93 #11-27, Bogotá"),
+    ("she lives at {v} now", "Praterstraße 22, 1020 Wien"),
+    ("ship to {v}", "Calle Serrano 61, 28006 Madrid"),
+    ("the form said {v}", "Avenida Paulista 1578, 01310-200 São Paulo"),
+    ("visit us at {v}", "Rue Neuve 14, 1000 Bruxelles"),
+]
+
+
+@pytest.mark.parametrize(("template", "value"), ADDRESSES)
+def test_street_lines_of_any_country_are_redacted(redactor: Redactor, template: str, value: str) -> None:
+    _assert_gone(redactor, template, value)
+
+
+ADDRESS_DECOYS = [
+    "street = row[3]",
+    "the main road to production runs through staging",
+    "Quality gate 2 failed on the last build",
+    "Route 66 and Route Planner 3 both shipped",
+    "Keyring 2 unlocked the vault",
+    "Calle(5) returns the next token",
+    "the Brigade 2 album and Bowtie 3 release",
+    "Via Stripe 2 webhooks arrive late",
+    "upgrade Avenue 3.2 to 3.3",
+    "et al. Brown 2019 found the same",
+]
+
+
+@pytest.mark.parametrize("text", ADDRESS_DECOYS)
+def test_street_look_alikes_survive(redactor: Redactor, text: str) -> None:
+    _assert_kept(redactor, text)
