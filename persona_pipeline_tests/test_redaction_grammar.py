@@ -75,3 +75,43 @@ ADDRESS_DECOYS = [
 @pytest.mark.parametrize("text", ADDRESS_DECOYS)
 def test_street_look_alikes_survive(redactor: Redactor, text: str) -> None:
     _assert_kept(redactor, text)
+
+
+NAMES = [
+    ("Frau {v} hat den Vertrag unterschrieben", "Brunhilde Oberkötter"),
+    ("Mme {v} a validé la PR", "Aurélie N'Dongo"),
+    ("Sra. {v} aprobó el cambio", "Ximena Villagrán"),
+    ("Herr {v} ruft morgen an", "Wolfram Pfisterer"),
+    ("please loop in Prof. {v}", "Tomasz Wróbel-Nowak"),
+    ("M. {v} a signé", "Théo Van der Berghe"),
+    ("{v} wrote the first draft of the parser", "Tsegaye Woldemariam"),
+    ("yesterday {v} said the cache is stale", "Oluwatobiloba Adeyinka"),
+    ("{v} replied that the job is green", "Nguyen Thi Lan"),
+    ("担当者: {v}", "Đặng Thị Ngọc Hân"),
+    ("{v} さんが承認しました", "Lê Quang Vinh"),
+    ("作成者: {v}", "सुनीता वर्मा"),
+    ('{{"last_name": "{v}"}}', "Adewunmi"),
+    ("surname='{v}'", "Oyelaran"),
+]
+
+
+@pytest.mark.parametrize(("template", "value"), NAMES)
+def test_names_of_any_culture_in_a_name_context(redactor: Redactor, template: str, value: str) -> None:
+    _assert_gone(redactor, template, value)
+
+
+NAME_DECOYS = [
+    "Load Balancer said the pool is empty",
+    "Type Checker says the return type is wrong",
+    "Big Query said the table is missing",
+    'first_name: "String", last_name: "Optional"',
+    "last_name: str = Field(...)",
+    "Pull Request さん",
+    "Herr Docker läuft nicht",
+    "M. Kubernetes",
+]
+
+
+@pytest.mark.parametrize("text", NAME_DECOYS)
+def test_name_look_alikes_survive(redactor: Redactor, text: str) -> None:
+    _assert_kept(redactor, text)

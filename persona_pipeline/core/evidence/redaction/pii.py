@@ -220,7 +220,7 @@ _RUN_PARTICLES = frozenset(
 )
 _RUN_PARTICLE = r"(?:van der|van den|van de|von der|de la|de los|" + "|".join(sorted(_RUN_PARTICLES)) + ")"
 _CAP_RUN = Rx(rf"{_WORD}(?:[ \t](?:[A-Z]\.[ \t])?(?:{_RUN_PARTICLE}[ \t])?{_WORD})+")
-_NAME_PREFIX = Rx(r"(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.? $")
+_NAME_PREFIX = Rx(r"(?:Mr|Mrs|Ms|Miss|Dr|Prof|Herr|Frau|Mme|Mlle|Sra|Srta|Dott)\.? $")
 _NAME_SUFFIX = Rx(r"^,? (?:Jr\.?|Sr\.?|II|III|IV|MD|DDS|PhD|DVM)\b")
 
 
@@ -1101,7 +1101,7 @@ _SEGMENT_STOP = frozenset("/\\\r\n\"'`:*?<>|")
 
 # Names by context. A name word is capitalised, may carry non-ASCII letters (DEL in the fold,
 # checked on the original), an inner capital after Mc/Mac/O'/D', a hyphen or an apostrophe.
-_NW = r"(?:Mc|Mac|O'|D'|O\x7f|D\x7f)?[A-Z\x7f](?:[a-z\x7f]+|'[a-z\x7f]+)(?:['\x7f-][A-Z\x7f]?[a-z\x7f]+)*"
+_NW = r"(?:Mc|Mac|Fitz|O'|D'|N'|O\x7f|D\x7f|N\x7f)?[A-Z\x7f](?:[a-z\x7f]+|'[a-z\x7f]+)(?:['\x7f-][A-Z\x7f]?[a-z\x7f]+)*"
 _PARTICLE = (
     r"(?:\x7f|N\x7f|Nic|Ua|van der|van den|van de|van|von der|von|de la|de los|del|della|de|da|di|du|dos|das|le|la|"
     r"bin|ibn|al|el|ter|ten|zu|st\.)"
@@ -1126,8 +1126,10 @@ _NAME_CONTEXT = Rx(
     r"laut|according to|per|"
     # a chat log's speaker: "[10:42] First Last: …"
     r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp][Mm])?\]|"
-    # a title: "Dr. Ngozi Okafor", "Ms Chen"
-    r"(?-i:(?:Mr|Mrs|Ms|Mx|Dr|Prof)\.?)))"
+    # a title: "Dr. Ngozi Okafor", "Ms Chen", "Frau Kästner", "Mme N'Diaye", "Sra. Villaseñor"
+    # (short ones that are also words or abbreviations only with their dot: `Sr.`, `Ing.`, `M.`)
+    r"(?-i:(?:Mr|Mrs|Ms|Mx|Dr|Prof|Herr|Frau|Mme|Mlle|Mevr|Dhr|Sra|Srta|Fru)\.?|"
+    r"(?:Hr|Fr|Sr|Sig|Sig\.ra|Dott|Ing|M)\.|(?:Do\x7fa|Dona|Pani)[ \t])))"
     r"(?:[ \t]*:|[ \t]+(?i:is|was))?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?)"
     rf"({_FULL}|{_NW})"
 )
@@ -1136,7 +1138,8 @@ _PERSON_KEYS = (
     r"author|full_?name|display_?name|user\.name|git_author_name|git_committer_name|owner_name|"
     r"customer(?:_name)?|patient(?:_name)?|employee(?:_name)?|contact_name|signed by|first_?name|last_?name|"
     r"assignee|owner|reviewer|reporter|approver|requester|requested_by|maintainer|creator|created_by|"
-    r"updated_by|on_?call|contact"
+    r"updated_by|on_?call|contact|surname|given_?name|family_?name|middle_?name|nombre|apellidos?|vorname|"
+    r"nachname|pr\x7fnom|prenom|sobrenome|cognome"
 )
 # ... or an XML/HTML element of that name, its attributes and its brackets possibly escaped:
 # <author>X</author>, <dc:creator>X, <maintainer email="…">X, &lt;owner&gt;X
@@ -1319,7 +1322,9 @@ _NATIVE_NAME_WORD = (
     r"[А-ЯЁ][а-яё]{1,20}(?:[ \t]+[А-ЯЁ][а-яё]{1,20}){1,2}|"
     r"[\u0620-\u064a]{2,15}(?:[ \t]+[\u0620-\u064a]{2,15}){1,2}|"
     r"[\u05d0-\u05ea]{2,15}(?:[ \t]+[\u05d0-\u05ea]{2,15}){1,2}|"
-    r"[Α-Ω][α-ωά-ώ]{1,20}(?:[ \t]+[Α-Ω][α-ωά-ώ]{1,20}){1,2}"
+    r"[Α-Ω][α-ωά-ώ]{1,20}(?:[ \t]+[Α-Ω][α-ωά-ώ]{1,20}){1,2}|"
+    # Devanagari (Hindi, Marathi, Nepali): letters and their vowel signs
+    r"[\u0904-\u0939\u0958-\u0961][\u0900-\u0963]{1,15}(?:[ \t]+[\u0904-\u0939\u0958-\u0961][\u0900-\u0963]{1,15}){1,2}"
 )
 _NATIVE_LABELS = (
     r"담당자|작성자|보고자|担当者?|作成者|報告者|负责人|負責人|联系人|聯絡人|作者|报告人|經手人|"
@@ -1335,15 +1340,24 @@ _NATIVE_BEFORE = re.compile(
     r"|(?i:display_?name|full_?name|author|assignee|owner)\\?[\"']?[ \t]*:[ \t]*\\?[\"'])$"
 )
 _HONORIFIC = re.compile(r"[ \t]*(?:さん|様|氏|씨|님)")
-# (after a label in its own script, a Latin-script name too: `담당자: Shlomo Ben-David`)
-_NATIVE_LATIN = re.compile(
-    rf"(?:{_NATIVE_LABELS})[ \t]*[:：][ \t]*([A-Z][a-z]{{1,20}}(?:[ -][A-Z][a-z]{{1,20}}){{1,2}})"
-)
-_NATIVE_LABEL_WORDS = tuple(_NATIVE_LABELS.split("|"))
+# (after a label in its own script, a Latin-script name too, diacritics and all: `담당자: Shlomo
+# Ben-David`, `作者: Dương Minh Châu`; or before an honorific: `Trần Thị Hoa さん`)
+_LATIN_WORD = r"[A-ZÀ-ÖØ-ÞĀ-ȳḀ-ỿ][a-zß-öø-ÿĀ-ȳḀ-ỿ'’]{1,20}"
+_LATIN_NAME = rf"{_LATIN_WORD}(?:[ -]{_LATIN_WORD}){{1,3}}"
+_NATIVE_LATIN = re.compile(rf"(?:{_NATIVE_LABELS})[ \t]*[:：][ \t]*({_LATIN_NAME})")
+_LATIN_HONORIFIC = re.compile(rf"(?<![\w'-])({_LATIN_NAME})[ \t]*(?:さん|様|氏|씨|님)")
+# (`担当者?` is a pattern: its optional letter dropped, so the literal search finds `担当`)
+_NATIVE_LABEL_WORDS = tuple(w.rstrip("?") for w in _NATIVE_LABELS.split("|"))
 # one character-class scan says whether a text holds any of these scripts at all
 _SCRIPT_CHAR = re.compile(
-    r"[\u4e00-\u9fff\uac00-\ud7a3\u30a1-\u30fa\u0400-\u04ff\u0620-\u064a\u05d0-\u05ea\u0391-\u03c9]"
+    r"[\u4e00-\u9fff\uac00-\ud7a3\u30a1-\u30fa\u0400-\u04ff\u0620-\u064a\u05d0-\u05ea\u0391-\u03c9\u0904-\u0939"
+    r"\u3055\u69d8\u6c0f\uc528\ub2d8]"
 )
+
+
+def _latin_name_ok(value: str) -> bool:
+    """No word of the run is a listed non-name word (`Pull Request さん` is no one)."""
+    return not any(w in _NOT_NAME_WORDS for w in re.split(r"[ -]", value))
 
 
 def _native_name_spans(text: str) -> Iterator[Span]:
@@ -1358,7 +1372,12 @@ def _native_name_spans(text: str) -> Iterator[Span]:
             yield Span(a, b, "person_name")
     if any(w in text for w in _NATIVE_LABEL_WORDS):
         for m in _NATIVE_LATIN.finditer(text):
-            yield Span(*m.span(1), "person_name")
+            if _latin_name_ok(m.group(1)):
+                yield Span(*m.span(1), "person_name")
+    if any(h in text for h in ("さん", "様", "氏", "씨", "님")):
+        for m in _LATIN_HONORIFIC.finditer(text):
+            if _latin_name_ok(m.group(1)):
+                yield Span(*m.span(1), "person_name")
 
 
 def person_name_spans(text: str) -> Iterator[Span]:
@@ -1411,9 +1430,16 @@ def person_name_spans(text: str) -> Iterator[Span]:
             if role[0] >= 0:
                 if not _is_role(text[role[0] : role[1]]):
                     continue  # "Single Sign-On (SSO) changed": brackets that introduce no person
-            elif not (_person_like(words) or _mailbox_of(words, text[end : end + 80]) or _quote_header(text, end)):
+            elif not (
+                _person_like(words)
+                or _mailbox_of(words, text[end : end + 80])
+                or _quote_header(text, end)
+                or (_SAYS.match(text, end) is not None and _name_shaped(words))
+            ):
                 continue  # "Load Balancer said": a verb alone makes no name of two plain words
-        if _name_words_ok(text[start:end], single_needs_list=signoff[0] < 0):
+        # (a given name or a surname alone under its own key: `"last_name": "Bakare"`)
+        part = keyed[0] >= 0 and _name_part_value(text, m0, start, end)
+        if _name_words_ok(text[start:end], single_needs_list=signoff[0] < 0 and not part):
             yield Span(start, end, "person_name")
             if ctx[0] >= 0 or keyed[0] >= 0:
                 # (after an address header or a role key every entry is a person; after "with" or
@@ -1423,6 +1449,25 @@ def person_name_spans(text: str) -> Iterator[Span]:
                 yield from _listed_after(text, end, keyed[0] >= 0 or headed)
 
 
+_NAME_PART_KEY = Rx(
+    r"(?i)(?:first|last|given|family|middle|sur)_?name|surname|nombre|apellidos?|vorname|nachname|pr\x7fnom|"
+    r"prenom|sobrenome|cognome"
+)
+# values of a schema or a form's placeholder under a name key, never a person's name
+_NAME_PART_NOT = _words("String Text Optional Required Str Char Varchar None Null Nil True False Unknown Name Test")
+
+
+def _name_part_value(text: str, m0: int, start: int, end: int) -> bool:
+    """A quoted single word under a key naming part of a name (first_name, surname, Nachname)."""
+    quote = text[start - 1 : start]
+    return (
+        quote in ("'", '"')
+        and text[end : end + 1] == quote
+        and _NAME_PART_KEY.search(text[m0:start]) is not None
+        and text[start:end] not in _NAME_PART_NOT
+    )
+
+
 # Mailboxes of a role or a machine, never a person (their display names are teams and products).
 _ROLE_LOCALS = _words(
     "admin alerts alert billing bot builds ci contact deploy devops dev feedback hello help info invoices jobs "
@@ -1430,6 +1475,44 @@ _ROLE_LOCALS = _words(
     "postmaster press privacy releases release reports root sales security service status support system "
     "team updates webmaster"
 )
+
+
+# verbs only people are the subject of (a product "updated" or "deployed" too; it never "wrote")
+_SAYS = re.compile(
+    r"[ \t]+(?:said|says|wrote|writes|mentioned|asked|replied|noted|explained|emailed|messaged|pinged|told|"
+    r"thinks|thought|agreed|promised|suggested|confirmed)\b"
+)
+# endings of English derived words (Balancer, Routing, Deployment, Readiness, Scalable…): product
+# and component names are built of them, names in any transliteration rarely end so
+_DERIVED = (
+    "er", "or", "ing", "tion", "sion", "ment", "ness", "able", "ible", "ity", "ive", "ics", "ance", "ence",
+    "ware", "base", "flow", "ops", "ly", "ize", "ise", "ist", "ism", "ful", "less", "ship", "hood", "port",
+    "ook", "box", "hub", "bot", "kit", "lab", "log", "net", "app",
+)  # fmt: skip
+
+
+# English adjectives and nouns products are named with ("Big Query", "Green Lantern")
+_PRODUCT_LEADS = _words(
+    "Big Green Red Blue Black White Open Free Smart Super Deep Fast Quick Simple Easy Good Great Little High "
+    "Low Hot Cold True Real Power Dark Light Bright Clear Pure Prime Total Global Local Home Net Auto Hacker "
+    "Silver Gold Golden Iron Steel Stone Star Sun Moon Sky Cloud Snow Rain Fire Wind Night Day Happy Lucky"
+)
+
+
+def _name_shaped(words: list[str]) -> bool:
+    """Two to four name words of any culture (Tsegaye Bekele, Oluwaseun Adeyemi, Nguyen Thi Mai):
+    each capitalised, then lowercase letters (no CamelCase, no digits), no listed non-name word or
+    product lead, and no English derivational ending (Balancer, Routing, Deployment)."""
+    core = [w for w in words if w not in _RUN_PARTICLES]
+    if not 2 <= len(core) <= 4 or core[0] in _PRODUCT_LEADS:
+        return False
+    for w in core:
+        body = w.replace("'", "").replace("-", "")
+        if len(w) < 2 or not w[0].isupper() or not body[1:].islower() or not body.isalpha():
+            return False
+        if w in _NOT_NAME_WORDS or w.lower().endswith(_DERIVED):
+            return False
+    return True
 
 
 def _mailbox_of(words: list[str], after: str) -> bool:
