@@ -5,6 +5,7 @@ wrapped in prose, a JSON string and a log line; look-alikes without the grammar 
 
 from __future__ import annotations
 
+import datetime
 import json
 
 import pytest
@@ -114,4 +115,47 @@ NAME_DECOYS = [
 
 @pytest.mark.parametrize("text", NAME_DECOYS)
 def test_name_look_alikes_survive(redactor: Redactor, text: str) -> None:
+    _assert_kept(redactor, text)
+
+
+_THIS_YEAR = datetime.date.today().year
+BIRTH_DATES = [
+    ("I was born on the 21st of October 1983 in Ibadan", "21st of October 1983"),
+    ("DOB: 1979-08-14", "1979-08-14"),
+    ("d.o.b. 14/08/79, blood type O+", "14/08/79"),
+    ("birthday: October 21, 1983", "October 21, 1983"),
+    ("geb. 14.08.1979 in Graz", "14.08.1979"),
+    ("date de naissance : 21 octobre 1983", "21 octobre 1983"),
+    ("Il est né le 2 avril 1961 à Dakar", "2 avril 1961"),
+    ("fecha de nacimiento: 9 de junio de 1994", "9 de junio de 1994"),
+    ("nacida el 09/06/1994 en Rosario", "09/06/1994"),
+    ("data di nascita 18 novembre 1966", "18 novembre 1966"),
+    ("data de nascimento: 18/11/1966", "18/11/1966"),
+    ("urodzona 18 listopada 1966 w Gdańsku", "18 listopada 1966"),
+    ("födelsedatum 1966-11-18", "1966-11-18"),
+    ('{{"birth_date": "{v}"}}', "1988-02-29"),
+    ("patient dateOfBirth={v}", "29FEB1988"),
+    ("DOB 11/30/1972 (US format)", "11/30/1972"),
+]
+
+
+@pytest.mark.parametrize(("template", "value"), BIRTH_DATES)
+def test_birth_dates_in_any_written_form(redactor: Redactor, template: str, value: str) -> None:
+    _assert_gone(redactor, template if "{v}" in template else template.replace(value, "{v}"), value)
+
+
+BIRTH_DATE_DECOYS = [
+    "Release date: 2024-03-03, deadline 03/04/2025",
+    "2024-03-12T10:01:22Z started job 4411",
+    # (this year's dates: an event's, never a date of birth, whenever the test runs)
+    f"birthday party on {_THIS_YEAR}-06-01 at the office",
+    f"the date_of_birth column was added on {_THIS_YEAR}-05-01 in a migration",
+    "DOB: 31/02/1987 fails validation as expected",  # no such day
+    "date of birth must be after 1899-12-31",
+    f"born: {_THIS_YEAR}-01-15 (the service, not a person)",
+]
+
+
+@pytest.mark.parametrize("text", BIRTH_DATE_DECOYS)
+def test_dates_that_are_no_birth_dates_survive(redactor: Redactor, text: str) -> None:
     _assert_kept(redactor, text)

@@ -27,6 +27,7 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from persona_pipeline.core.evidence.redaction import national_ids
+from persona_pipeline.core.evidence.redaction.birth_dates import plausible_birth_date
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold
 from persona_pipeline.core.evidence.redaction.phone_check import valid_region
 from persona_pipeline.core.evidence.redaction.spans import PLACEHOLDER_RE, Span
@@ -192,7 +193,7 @@ _MONTH = (
 _DATE = (
     r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|"
     rf"\d{{1,2}}(?:st|nd|rd|th|er|\x7f|o)?\.?[ \t]+(?:de[ \t]+|of[ \t]+)?{_MONTH},?[ \t]+(?:del?[ \t]+)?\d{{4}}|"
-    rf"\d{{1,2}}[-/ ]{_MONTH}[-/ ]\d{{2,4}}|(?:19|20)\d{{2}}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\b|"
+    rf"\d{{1,2}}[-/ ]?{_MONTH}[-/ ]?\d{{2,4}}|(?:19|20)\d{{2}}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\b|"
     rf"{_MONTH}[ \t]+\d{{1,2}}(?:st|nd|rd|th)?,?[ \t]+\d{{4}}|"
     r"\d{1,2}[./ -](?:I|II|III|IV|V|VI|VII|VIII|IX|X|XI|XII)[./ -]\d{4}|"  # 12.III.1985
     r"\d{1,2}\.?[ \t]+\x7f{3,12}\.?[ \t]+\d{4}|"  # a month in another script (12 марта 1985)
@@ -586,13 +587,15 @@ def intl_dob_spans(text: str) -> Iterator[Span]:
             value = text[start:end]
             if value[:4].isdigit() and value[4:5] not in ("年", "년") and not value[4:5].isascii():
                 continue  # the fold's DEL after a year stood for something other than 年
-            if not text[end : end + 1].isdigit() and not _TIME_AFTER.match(text, end):
+            if text[end : end + 1].isdigit() or _TIME_AFTER.match(text, end):
+                continue
+            if plausible_birth_date(value):  # (a "birthday party on 2026-06-01" is an event's date)
                 yield Span(start, end, "date_of_birth")
     if _open(gates, _DOB_CELL):
         yield from national_ids.table_column_values(text, _DOB_CELL, _dob_kind, _date_end)
     if _open(gates, _DOB_AFTER):
         for _, (start, end) in _DOB_AFTER.finditer(text):
-            if not _after_digit_or_placeholder(text, start):
+            if not _after_digit_or_placeholder(text, start) and plausible_birth_date(text[start:end]):
                 yield Span(start, end, "date_of_birth")
     if _other_script(text) and any(w in text for w in _JA_DOB_WORDS):
         for m in _JA_DOB.finditer(text):

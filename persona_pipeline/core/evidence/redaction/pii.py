@@ -18,6 +18,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
+from persona_pipeline.core.evidence.redaction.birth_dates import plausible_birth_date
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold
 from persona_pipeline.core.evidence.redaction.phone_check import valid_region
 from persona_pipeline.core.evidence.redaction.spans import Span
@@ -612,7 +613,7 @@ def _cell_ok(kind: str, cell: str) -> bool:
     if kind == "ssn":
         d = cell.replace("-", "").replace(" ", "")
         return len(d) == 9 and d.isdigit() and d[:3] not in ("000", "666") and d[0] != "9" and d[3:5] != "00"
-    return bool(_DATE_LIKE.match(cell)) and sum(c.isdigit() for c in cell) >= 6
+    return bool(_DATE_LIKE.match(cell)) and sum(c.isdigit() for c in cell) >= 6 and plausible_birth_date(cell)
 
 
 def table_column_spans(text: str) -> Iterator[Span]:
@@ -920,7 +921,7 @@ def dob_spans(text: str) -> Iterator[Span]:
     if not _open(text, "dob"):
         return
     for (m0, _), (start, end) in _DOB.finditer(text):
-        if not _after_placeholder(text, m0):
+        if not _after_placeholder(text, m0) and plausible_birth_date(text[start:end]):
             yield Span(start, end, "date_of_birth")
 
 
