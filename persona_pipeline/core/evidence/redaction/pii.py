@@ -1230,7 +1230,10 @@ def _name_words_ok(value: str, single_needs_list: bool) -> bool:
     firsts, _ = _name_lists()
     words = [w for w in value.replace("\t", " ").split(" ") if w]
     core = [w for w in words if w[0].isupper() and not (len(w) == 2 and w[1] == ".")]
-    if not core or any(w.rstrip(".") in _NOT_NAME_WORDS for w in core):
+    # (in a run with a non-ASCII letter after its first word, "Nguyễn Văn An", the later words
+    # are no English: "An" there is a given name, not the article)
+    foreign = len(core) >= 3 and not "".join(core[1:]).isascii()
+    if not core or any(w.rstrip(".") in _NOT_NAME_WORDS for w in (core[:1] if foreign else core)):
         return False
     for w in core:  # the DEL of the fold stood for some non-ASCII character: it must be a letter
         if not all(c.isalpha() or c in "'-." or c == "\u2019" for c in w) or not w[0].isupper():
@@ -1346,7 +1349,7 @@ _HONORIFIC = re.compile(r"[ \t]*(?:さん|様|氏|씨|님)")
 _LATIN_WORD = r"[A-ZÀ-ÖØ-ÞĀ-ȳḀ-ỿ][a-zß-öø-ÿĀ-ȳḀ-ỿ'’]{1,20}"
 _LATIN_NAME = rf"{_LATIN_WORD}(?:[ -]{_LATIN_WORD}){{1,3}}"
 _NATIVE_LATIN = re.compile(rf"(?:{_NATIVE_LABELS})[ \t]*[:：][ \t]*({_LATIN_NAME})")
-_LATIN_HONORIFIC = re.compile(rf"(?<![\w'-])({_LATIN_NAME})[ \t]*(?:さん|様|氏|씨|님)")
+_LATIN_HONORIFIC = re.compile(rf"(?<![\w-])(?<!\w')({_LATIN_NAME})[ \t]*(?:さん|様|氏|씨|님)")
 # (`担当者?` is a pattern: its optional letter dropped, so the literal search finds `担当`)
 _NATIVE_LABEL_WORDS = tuple(w.rstrip("?") for w in _NATIVE_LABELS.split("|"))
 # one character-class scan says whether a text holds any of these scripts at all
