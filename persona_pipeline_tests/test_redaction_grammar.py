@@ -159,3 +159,37 @@ BIRTH_DATE_DECOYS = [
 @pytest.mark.parametrize("text", BIRTH_DATE_DECOYS)
 def test_dates_that_are_no_birth_dates_survive(redactor: Redactor, text: str) -> None:
     _assert_kept(redactor, text)
+
+
+PHONES = [
+    ("zadzwoń {v} po 18", "602 345 678"),
+    ("nr tel.: {v}", "22 628 41 07"),
+    ("komórka: {v}", "(58) 341-22-90"),
+    ("mi número es {v}, escribime", "011 15-4821-7736"),
+    ("celular: {v}", "(0341) 15-552-1843"),
+    ("llamame al {v}", "9 11 4821-7736"),
+    ("reach me at {v} after six", "8 0152 45-09-11"),
+    ("Handy: {v}", "079 482 17 36"),
+    ("mon numéro est le {v}", "04 91 72 36 48"),
+]
+
+
+@pytest.mark.parametrize(("template", "value"), PHONES)
+def test_national_numbers_of_any_region_after_a_phone_label(redactor: Redactor, template: str, value: str) -> None:
+    _assert_gone(redactor, template, value)
+
+
+PHONE_DECOYS = [
+    '"phone_number_id": "106540352242922"',
+    "phone_number_id: 1065 4035 2242",
+    "call me in 15 minutes, ticket 1234 5678",
+    "Intel 8086 4004 chips",
+    "my number is 3.14159265",
+    "tel: 2024-03-12 deploy window",
+    "order 601 234 567 shipped",
+]
+
+
+@pytest.mark.parametrize("text", PHONE_DECOYS)
+def test_numbers_without_a_phone_label_survive(redactor: Redactor, text: str) -> None:
+    _assert_kept(redactor, text)

@@ -1664,6 +1664,17 @@ _STREET_GATES = {f"street_{i}": rx for i, rx in enumerate(street_grammar.PATTERN
 _GATED.update({n: (Rx(street_grammar.GATE_PART[id(rx)]),) for n, rx in _STREET_GATES.items()})
 
 
+from persona_pipeline.core.evidence.redaction import phone_labels  # noqa: E402
+
+_GATED["phone_label"] = (Rx(phone_labels.GATE_PART),)
+
+
+def labelled_phone_spans(text: str) -> Iterator[Span]:
+    """National numbers of any region right after a phone label (see `phone_labels`)."""
+    if _open(text, "phone_label"):
+        yield from phone_labels.labelled_phone_spans(text)
+
+
 def street_grammar_spans(text: str) -> Iterator[Span]:
     """Street lines of countries without a format of their own (see `street_grammar`)."""
     is_open = {id(rx): _open(text, n) for n, rx in _STREET_GATES.items()}
@@ -1685,4 +1696,5 @@ DETECTORS = (
     table_column_spans,
     intl_formats.intl_spans,  # national ids, passports, addresses, birth dates, phones of more countries
     street_grammar_spans,
+    labelled_phone_spans,
 )
