@@ -1360,8 +1360,11 @@ _SCRIPT_CHAR = re.compile(
 
 
 def _latin_name_ok(value: str) -> bool:
-    """No word of the run is a listed non-name word (`Pull Request さん` is no one)."""
-    return not any(w in _NOT_NAME_WORDS for w in re.split(r"[ -]", value))
+    """No word of the run is a listed non-name word (`Pull Request さん` is no one); past a first
+    word, only in an ASCII run (`Nguyễn Văn An`: "An" is a given name there)."""
+    words = re.split(r"[ -]", value)
+    checked = words[:1] if not "".join(words[1:]).isascii() else words
+    return not any(w in _NOT_NAME_WORDS for w in checked)
 
 
 def _native_name_spans(text: str) -> Iterator[Span]:
