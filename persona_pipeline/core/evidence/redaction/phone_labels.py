@@ -51,7 +51,12 @@ _GAP = (
 )
 _NUMBER = r"(\(?\+?\d[\d ().-]{6,20}\d)"
 LABELLED = Rx(rf"(?i)(?:^|[^A-Za-z0-9_\x7f])(?:{_LABEL}){_GAP}{_NUMBER}")
-GATE_PART = rf"(?i)(?:{_LABEL})"
+# (a superset: a piece of every label; a short literal list keeps the shared gate Set's DFA small)
+GATE_PART = (
+    r"(?i)(?:phone|tel|t\x7fl|mobi|m\x7fvil|movil|cel|handy|natel|whatsapp|kom|puhelin|tlf|tfno|fax|n\x7fmer|numer|"
+    r"num\x7fro|numero|nummer|number|portable|reach|call|text|ring|contact|ll\x7fm|llam|ligu|liga|dzwo|appelle|ruf|"
+    r"chiam|bel)"
+)
 
 # every region libphonenumber knows, the common ones first (a number is valid in few regions)
 _FIRST = ("US", "GB", "DE", "FR", "ES", "IT", "BR", "MX", "AR", "PL", "IN", "NL", "CH", "AT", "PT", "SE", "CO", "CL")
