@@ -1102,7 +1102,11 @@ _SEGMENT_STOP = frozenset("/\\\r\n\"'`:*?<>|")
 
 # Names by context. A name word is capitalised, may carry non-ASCII letters (DEL in the fold,
 # checked on the original), an inner capital after Mc/Mac/O'/D', a hyphen or an apostrophe.
-_NW = r"(?:Mc|Mac|Fitz|O'|D'|N'|O\x7f|D\x7f|N\x7f)?[A-Z\x7f](?:[a-z\x7f]+|'[a-z\x7f]+)(?:['\x7f-][A-Z\x7f]?[a-z\x7f]+)*"
+# (an Arabic article may be glued to a surname: al-Rashidi, el-Sayed)
+_NW = (
+    r"(?:Mc|Mac|Fitz|O'|D'|N'|O\x7f|D\x7f|N\x7f|al-|el-|ul-)?[A-Z\x7f](?:[a-z\x7f]+|'[a-z\x7f]+)"
+    r"(?:['\x7f-][A-Z\x7f]?[a-z\x7f]+)*"
+)
 _PARTICLE = (
     r"(?:\x7f|N\x7f|Nic|Ua|van der|van den|van de|van|von der|von|de la|de los|del|della|de|da|di|du|dos|das|le|la|"
     r"bin|ibn|al|el|ter|ten|zu|st\.)"
@@ -1136,8 +1140,9 @@ _NAME_CONTEXT = Rx(
 )
 # a key naming a person's role (JSON, YAML, env), its quotes possibly JSON-escaped: "assignee": "X"
 _PERSON_KEYS = (
-    r"author|full_?name|display_?name|user\.name|git_author_name|git_committer_name|owner_name|"
-    r"customer(?:_name)?|patient(?:_name)?|employee(?:_name)?|contact_name|signed by|first_?name|last_?name|"
+    r"author|full[_ ]?name|display[_ ]?name|user\.name|git_author_name|git_committer_name|owner[_ ]name|"
+    r"customer(?:[_ ]name)?|patient(?:[_ ]name)?|employee(?:[_ ]name)?|contact[_ ]name|signed by|first[_ ]?name|"
+    r"last[_ ]?name|"
     r"assignee|owner|reviewer|reporter|approver|requester|requested_by|maintainer|creator|created_by|"
     r"updated_by|on_?call|contact|surname|given_?name|family_?name|middle_?name|nombre|apellidos?|vorname|"
     r"nachname|pr\x7fnom|prenom|sobrenome|cognome"
@@ -1202,7 +1207,8 @@ _NOT_NAME_WORDS = _words(
 # "Hiroshi Yamamoto said", "Kwame Mensah approved it". One word alone never ("Docker said").
 _NAME_BEFORE_VERB = Rx(
     # (a role or pronouns in brackets may stand between them: "Kwame Mensah (PM) asked")
-    rf"(?:^|[^A-Za-z0-9_\x7f'.-])({_FULL})[ \t]+(?:\(([^()\n]{{1,30}})\)[ \t]+)?"
+    # (a display name may be quoted: `"Thuy Pham" <tpham@…>`)
+    rf"(?:^|[^A-Za-z0-9_\x7f'.-])({_FULL})(?:\\?\")?[ \t]+(?:\(([^()\n]{{1,30}})\)[ \t]+)?"
     r"(?:(?:said|says|wrote|writes|mentioned|asked|suggested|approved|"
     r"reported|commented|replied|noted|confirmed|explained|emailed|messaged|pinged|merged|reviewed|"
     r"thinks|thought|agreed|promised|wants|needs|"
@@ -1525,7 +1531,7 @@ def _name_shaped(words: list[str]) -> bool:
 def _mailbox_of(words: list[str], after: str) -> bool:
     """Whether `words` are the display name of a person's mailbox, `Name <local@…>`: the local
     part is no role's and spells part of the name (obrisco, ana.lima, zash)."""
-    after = after.lstrip(" \t")
+    after = after.lstrip(' \t\\"').lstrip(" \t")
     if not after.startswith(("<", "(")) or "@" not in after:
         return False
     local = after[1 : after.index("@")].lower()
