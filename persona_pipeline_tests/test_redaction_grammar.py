@@ -51,6 +51,7 @@ ADDRESSES = [
     ("ship to {v}", "Calle Serrano 61, 28006 Madrid"),
     ("the form said {v}", "Avenida Paulista 1578, 01310-200 São Paulo"),
     ("visit us at {v}", "Rue Neuve 14, 1000 Bruxelles"),
+    ("{v}", "Strandvejen 100, 2900 Hellerup"),
 ]
 
 
@@ -70,6 +71,7 @@ ADDRESS_DECOYS = [
     "Via Stripe 2 webhooks arrive late",
     "upgrade Avenue 3.2 to 3.3",
     "et al. Brown 2019 found the same",
+    "Storgata 5 results were cached",
 ]
 
 
@@ -93,6 +95,11 @@ NAMES = [
     ("作成者: {v}", "सुनीता वर्मा"),
     ('{{"last_name": "{v}"}}', "Adewunmi"),
     ("surname='{v}'", "Oyelaran"),
+    ('"{v}" <abimbola.k@fastmail.ng>', "Abimbola Kuti"),
+    ("From: Hamid {v} <hamid@corp.ae>", "al-Zahrani"),
+    ("Dear Ms. {v},", "Okwuosa"),
+    ("kind regards, {v}", "Temitope"),
+    ("Full Name: {v}", "Ebere Nwankwo-Udeh"),
 ]
 
 
@@ -110,6 +117,8 @@ NAME_DECOYS = [
     "Pull Request さん",
     "Herr Docker läuft nicht",
     "M. Kubernetes",
+    "Dr. Pepper is sold out",
+    "regards, Docker",
 ]
 
 
@@ -153,6 +162,7 @@ BIRTH_DATE_DECOYS = [
     "DOB: 31/02/1987 fails validation as expected",  # no such day
     "date of birth must be after 1899-12-31",
     f"born: {_THIS_YEAR}-01-15 (the service, not a person)",
+    "the repo was born as a shell script since 2019-01-01",
 ]
 
 

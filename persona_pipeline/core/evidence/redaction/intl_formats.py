@@ -577,6 +577,27 @@ def _after_digit_or_placeholder(text: str, start: int) -> bool:
 _TIME_AFTER = re.compile(r"T\d\d:")  # an ISO timestamp's time: `2024-03-12T10:01`, a log line's prefix
 
 
+_DOB_NOUN_AT = Rx(rf"(?i)^_?(?:{_DOB_NOUN})")
+# what stands between a birth verb and its date: prepositions and articles, a place's name
+# (born in Lisbon on, né à Dakar le, geboren in Köln am, nacido en Sevilla el)
+_GAP_TEXT = (
+    "on in at the of a an am im le la les el en em no na il i à au aux de del di da du den op w we dnia och og "
+    "and und et y e home there here was were is"
+)
+_GAP_WORDS = frozenset(_GAP_TEXT.split())
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+def _verb_gap_ok(text: str, m0: int, start: int) -> bool:
+    """After a birth verb, the words before the date are prepositions or capitalised names
+    ("born in Lisbon on"); "the born shell since 2019" is no birth."""
+    label = text[m0:start]
+    if _DOB_NOUN_AT.search(label.lstrip()):
+        return True
+    words = _LETTERS.findall(label)[1:]
+    return all(w.lower() in _GAP_WORDS or w[0].isupper() for w in words)
+
+
 def intl_dob_spans(text: str) -> Iterator[Span]:
     """A date right after a birth label in one of several languages."""
     gates = _gates(text)
@@ -587,7 +608,7 @@ def intl_dob_spans(text: str) -> Iterator[Span]:
             value = text[start:end]
             if value[:4].isdigit() and value[4:5] not in ("年", "년") and not value[4:5].isascii():
                 continue  # the fold's DEL after a year stood for something other than 年
-            if text[end : end + 1].isdigit() or _TIME_AFTER.match(text, end):
+            if text[end : end + 1].isdigit() or _TIME_AFTER.match(text, end) or not _verb_gap_ok(text, m0, start):
                 continue
             if plausible_birth_date(value):  # (a "birthday party on 2026-06-01" is an event's date)
                 yield Span(start, end, "date_of_birth")

@@ -1452,6 +1452,9 @@ def person_name_spans(text: str) -> Iterator[Span]:
                 continue  # "Load Balancer said": a verb alone makes no name of two plain words
         # (a given name or a surname alone under its own key: `"last_name": "Bakare"`)
         part = keyed[0] >= 0 and _name_part_value(text, m0, start, end)
+        # (a surname alone after a title, "Dear Mr. Okwuosa"; a given name alone closing a line
+        # after a sign-off, "regards, Ifeoluwa")
+        part = part or (ctx[0] >= 0 and _single_after_cue(text, m0, start, end))
         if _name_words_ok(text[start:end], single_needs_list=signoff[0] < 0 and not part):
             yield Span(start, end, "person_name")
             if ctx[0] >= 0 or keyed[0] >= 0:
@@ -1468,6 +1471,23 @@ _NAME_PART_KEY = Rx(
 )
 # values of a schema or a form's placeholder under a name key, never a person's name
 _NAME_PART_NOT = _words("String Text Optional Required Str Char Varchar None Null Nil True False Unknown Name Test")
+
+
+_TITLE_BEFORE = Rx(r"(?:Mr|Mrs|Ms|Mx|Dr|Prof|Herr|Frau|Mme|Mlle|Sra|Srta|Sr\.|Hr\.|Fr\.)\.?[ \t]+$")
+_INLINE_SIGNOFF = Rx(r"(?i)(?:regards|cheers|sincerely)[ \t]*,[ \t]*$")
+
+
+def _single_after_cue(text: str, m0: int, start: int, end: int) -> bool:
+    """One name-shaped word after a title, or closing its line after a sign-off word."""
+    word = text[start:end]
+    if " " in word or not _name_shaped([word, word]) or word in _PRODUCT_LEADS:
+        return False
+    cue = text[max(m0, start - 12) : start]
+    if _TITLE_BEFORE.search(cue):
+        return True
+    # (the line's end: a break, the text's or a JSON string's end, an escaped `\n`)
+    closes = text[end : end + 1] in ("", "\n", "\r", "!", ".", "\\", '"')
+    return closes and _INLINE_SIGNOFF.search(text[max(m0, start - 16) : start]) is not None
 
 
 def _name_part_value(text: str, m0: int, start: int, end: int) -> bool:

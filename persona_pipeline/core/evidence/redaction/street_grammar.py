@@ -21,6 +21,7 @@ Patterns run on the text's fold (one byte per character, a DEL for each non-ASCI
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from persona_pipeline.core.evidence.redaction.matching import Rx
@@ -44,7 +45,7 @@ _WEAK_PRE = (
 )
 # Street types glued to the name's end (German, Dutch, Nordic, Finnish, Hungarian compounds)
 _STRONG_SUFFIX = (
-    r"stra(?:ss|\x7f)e|str\.|gasse|gatan|v\x7fgen|vagen|vej|vegen|veien|katu|kuja|straat|gracht|steeg|allee|"
+    r"stra(?:ss|\x7f)e|str\.|gasse|gatan|v\x7fgen|vagen|vej|vejen|vegen|veien|katu|kuja|straat|gracht|steeg|allee|"
     r"chaussee|platz|plein|torget|str\x7fde|utca"
 )
 # (-gade, -tie: Brigade, Bowtie; -ring, -weg: Keyring, Midweg)
@@ -112,7 +113,13 @@ def _code_after(text: str, end: int) -> bool:
     nxt = text[end : end + 1]
     if nxt.isalnum() or nxt in ("(", "_", "[", "=") or (nxt == "." and text[end + 1 : end + 2].isalnum()):
         return True
-    return nxt == " " and _UNIT_AFTER.search(text[end : end + 12]) is not None
+    return nxt == " " and (
+        _UNIT_AFTER.search(text[end : end + 12]) is not None or _COUNTED.match(text, end) is not None
+    )
+
+
+# a counted plural right after the number: "Kirchgasse 3 commits ahead", "Storgata 5 results"
+_COUNTED = re.compile(r" [a-z]{3,20}s\b")
 
 
 def _labelled(text: str, start: int) -> bool:
