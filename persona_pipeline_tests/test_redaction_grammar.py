@@ -100,6 +100,9 @@ NAMES = [
     ("Dear Ms. {v},", "Okwuosa"),
     ("kind regards, {v}", "Temitope"),
     ("Full Name: {v}", "Ebere Nwankwo-Udeh"),
+    ("Thanks {v}!", "Olumide"),
+    ("hey {v}, can you rerun it", "Chiamaka"),
+    ('name: "{v}"', "Phạm Nhật Vượng"),
 ]
 
 
@@ -119,6 +122,11 @@ NAME_DECOYS = [
     "M. Kubernetes",
     "Dr. Pepper is sold out",
     "regards, Docker",
+    "Hello World!",
+    "Thanks Grok!",
+    "- name: Setup Python Env",
+    "name: Cache Dependencies",
+    'name = "Visual Studio"',
 ]
 
 
@@ -180,6 +188,7 @@ PHONES = [
     ("llamame al {v}", "9 11 4821-7736"),
     ("reach me at {v} after six", "8 0152 45-09-11"),
     ("Handy: {v}", "079 482 17 36"),
+    ("SMS to {v} failed: invalid 'To'", "2125550147"),
     ("mon numéro est le {v}", "04 91 72 36 48"),
 ]
 
@@ -197,6 +206,8 @@ PHONE_DECOYS = [
     "my number is 3.14159265",
     "tel: 2024-03-12 deploy window",
     "order 601 234 567 shipped",
+    "call to 1234567890 returned 3",
+    "texted from 1700000000",
 ]
 
 

@@ -10,8 +10,9 @@ A label is a phone word (phone, tel., Handy, celular, komórka…) or a first-pe
 introduces one's number in one of several languages (my number is, reach me at, mi número es,
 llámame al, zadzwoń, meu telefone é, mon numéro est). The gap between label and number is tight
 (a colon, `is`, a quote), so a `phone_number_id: 1065…` or "call me in 15 minutes, ticket 1234
-5678" never joins them; the number must be written in groups (a bare digit run after a label is
-read by the stricter rules elsewhere) and hold 8 to 15 digits.
+5678" never joins them. A number written in groups holds 8 to 15 digits; a bare digit run ("SMS to
+2125550147") 10 to 13, read only in the NANP or, after a trunk 0, in the common regions (most
+runs are valid somewhere).
 
 Patterns run on the text's fold (see `matching`), gated by pii's one Set pass.
 """
@@ -35,6 +36,7 @@ _NUMBER_WORDS = r"number|no\.?|nr\.?|num\x7fro|numero|n\x7fmero|nummer|numer|n\x
 _PHRASES = (
     rf"(?:my|his|her|our|their)[ \t]+(?:(?:phone|mobile|cell|work|home|office)[ \t]+)?(?:{_NUMBER_WORDS})|"
     r"(?:reach|call|text|ring|phone|contact)[ \t]+(?:me|us|him|her|them)(?:[ \t]+(?:at|on))?|"
+    r"(?:sms|text|texted|message|whatsapp|call|called|dial|dialled|dialed)[ \t]+(?:to|from)|"
     r"(?:mi|tu|su)[ \t]+(?:n\x7fmero|numero|celular|tel\x7ffono|telefono|m\x7fvil|movil)|"
     r"(?:meu|seu)[ \t]+(?:n\x7fmero|numero|telefone|celular)|(?:mon|ton|son)[ \t]+(?:num\x7fro|numero|portable)|"
     r"(?:meine|seine|ihre)[ \t]+(?:handy)?nummer|il[ \t]+mio[ \t]+(?:numero|cellulare)|"
@@ -55,7 +57,7 @@ LABELLED = Rx(rf"(?i)(?:^|[^A-Za-z0-9_\x7f])(?:{_LABEL}){_GAP}{_NUMBER}")
 GATE_PART = (
     r"(?i)(?:phone|tel|t\x7fl|mobi|m\x7fvil|movil|cel|handy|natel|whatsapp|kom|puhelin|tlf|tfno|fax|n\x7fmer|numer|"
     r"num\x7fro|numero|nummer|number|portable|reach|call|text|ring|contact|ll\x7fm|llam|ligu|liga|dzwo|appelle|ruf|"
-    r"chiam|bel)"
+    r"chiam|bel|sms|message|dial)"
 )
 
 # every region libphonenumber knows, the common ones first (a number is valid in few regions)
@@ -78,9 +80,17 @@ def _date_or_ip(raw: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def dialable(raw: str) -> bool:
-    """Valid in some region (as dialled there), with 8 to 15 digits and written in groups."""
+    """Valid in some region (as dialled there), with 8 to 15 digits written in groups; a bare
+    run of 10 to 13 digits only in the common regions (in every region most such runs are valid)."""
     digits = sum(c.isdigit() for c in raw)
-    if not 8 <= digits <= 15 or not any(c in raw for c in " .-()") or _date_or_ip(raw):
+    if raw.isdigit():
+        # (the NANP's strict plan, or a trunk 0 as national numbers are dialled; variable-length
+        # plans — GB, DE, AT — accept most other runs of ten digits: 1234567890 is valid there)
+        if not 10 <= digits <= 13:
+            return False
+        regions = _FIRST if raw.startswith("0") else ("US", "CA")
+        return any(valid_region(raw, r) is not None for r in regions)
+    if not 8 <= digits <= 15 or _date_or_ip(raw):
         return False
     if raw.count(".") == 1 and not any(c in raw for c in " -()"):
         return False  # a decimal number

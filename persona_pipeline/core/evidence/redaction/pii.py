@@ -1425,6 +1425,14 @@ def person_name_spans(text: str) -> Iterator[Span]:
             if suf:
                 end += suf[0][1] - suf[0][0]
             yield Span(start, end, "person_name")
+    for (_, _), (start, end) in _NAME_KEY.finditer(text) if _open(text, "name_key") else ():
+        value = text[start:end]
+        words = value.split()
+        after = text[end : end + 2]
+        if after[:1] == " " and after[1:].isalnum():
+            continue  # "name: Upload Artifact to S3": a title that goes on
+        if len(words) >= 2 and _person_like(words) and _name_words_ok(value, single_needs_list=True):
+            yield Span(start, end, "person_name")
     contexts = _context_matches(text) if _open(text, "name_context") else ()
     for (m0, _), ctx, keyed, signoff, verb, role in contexts:  # one pass for the four contexts
         if _after_placeholder(text, m0):
@@ -1473,6 +1481,13 @@ _NAME_PART_KEY = Rx(
 _NAME_PART_NOT = _words("String Text Optional Required Str Char Varchar None Null Nil True False Unknown Name Test")
 
 
+_GREETING_BEFORE = Rx(r"(?i)\b(?:hi|hello|hey|dear|thanks|thank you)[ \t]*,?[ \t]*$")
+# words one greets or thanks that are no one's name: vocatives, assistants and models
+_VOCATIVES = _words(
+    "World Mate Buddy Man Sir Madam Dude Bro Boss Friend Folks Guys Again Back Future There Ya Human Robot "
+    "Computer Siri Alexa Cortana Jarvis Grok Bard Llama Mistral Qwen Deepseek Perplexity Devin Cody Aider Cline "
+    "Windsurf Tabnine Kiro Amp Goose Zed Warp Replit Lovable Bolt Gpt Chat Internet Universe Santa"
+)
 _TITLE_BEFORE = Rx(r"(?:Mr|Mrs|Ms|Mx|Dr|Prof|Herr|Frau|Mme|Mlle|Sra|Srta|Sr\.|Hr\.|Fr\.)\.?[ \t]+$")
 _INLINE_SIGNOFF = Rx(r"(?i)(?:regards|cheers|sincerely)[ \t]*,[ \t]*$")
 
@@ -1485,6 +1500,10 @@ def _single_after_cue(text: str, m0: int, start: int, end: int) -> bool:
     cue = text[max(m0, start - 12) : start]
     if _TITLE_BEFORE.search(cue):
         return True
+    if word in _VOCATIVES:
+        return False
+    if text[end : end + 1] in ("!", ",") and _GREETING_BEFORE.search(text[max(m0, start - 16) : start]):
+        return True  # "Thanks Olumide!", "Hi Chiamaka, …"
     # (the line's end: a break, the text's or a JSON string's end, an escaped `\n`)
     closes = text[end : end + 1] in ("", "\n", "\r", "!", ".", "\\", '"')
     return closes and _INLINE_SIGNOFF.search(text[max(m0, start - 16) : start]) is not None
@@ -1499,6 +1518,11 @@ def _name_part_value(text: str, m0: int, start: int, end: int) -> bool:
         and _NAME_PART_KEY.search(text[m0:start]) is not None
         and text[start:end] not in _NAME_PART_NOT
     )
+
+
+# `name: X` (YAML, JSON, a form): the key is everywhere in code (`name: build`), so its value must
+# read as a person's full name (see person_name_spans)
+_NAME_KEY = Rx(rf"(?:^|[\s{{,\"'(])\\?[\"']?(?i:name)\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?({_FULL})")
 
 
 # Mailboxes of a role or a machine, never a person (their display names are teams and products).
@@ -1680,6 +1704,7 @@ _GATED.update(
     phone_national=(_NATIONAL_CANDIDATE,),
     table=(_TABLE_GATE, _PERSON_TABLE_GATE),  # the column word alone: a cheaper Set member than the line
     name_context=(_NAME_IN_CONTEXT,),
+    name_key=(Rx(r"(?i:name)\\?[\"']?[ \t]*[:=]"),),
 )
 
 from persona_pipeline.core.evidence.redaction import intl_formats  # noqa: E402
