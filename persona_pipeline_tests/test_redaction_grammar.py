@@ -124,6 +124,7 @@ NAME_DECOYS = [
     "regards, Docker",
     "Hello World!",
     "Thanks Grok!",
+    "thanks Keycloak, Dex and Authelia",
     "- name: Setup Python Env",
     "name: Cache Dependencies",
     'name = "Visual Studio"',

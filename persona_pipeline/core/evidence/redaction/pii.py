@@ -1488,12 +1488,13 @@ _VOCATIVES = _words(
     "Computer Siri Alexa Cortana Jarvis Grok Bard Llama Mistral Qwen Deepseek Perplexity Devin Cody Aider Cline "
     "Windsurf Tabnine Kiro Amp Goose Zed Warp Replit Lovable Bolt Gpt Chat Internet Universe Santa"
 )
+_LIST_GOES_ON = re.compile(r",[ \t]*[A-Z][\w.-]*(?:,|[ \t]+(?:and|&|or)[ \t]+[A-Z])")
 _TITLE_BEFORE = Rx(r"(?:Mr|Mrs|Ms|Mx|Dr|Prof|Herr|Frau|Mme|Mlle|Sra|Srta|Sr\.|Hr\.|Fr\.)\.?[ \t]+$")
 _INLINE_SIGNOFF = Rx(r"(?i)(?:regards|cheers|sincerely)[ \t]*,[ \t]*$")
 
 
 def _single_after_cue(text: str, m0: int, start: int, end: int) -> bool:
-    """One name-shaped word after a title, or closing its line after a sign-off word."""
+    """One name-shaped word after a title or a greeting, or closing its line after a sign-off word."""
     word = text[start:end]
     if " " in word or not _name_shaped([word, word]) or word in _PRODUCT_LEADS:
         return False
@@ -1503,7 +1504,8 @@ def _single_after_cue(text: str, m0: int, start: int, end: int) -> bool:
     if word in _VOCATIVES:
         return False
     if text[end : end + 1] in ("!", ",") and _GREETING_BEFORE.search(text[max(m0, start - 16) : start]):
-        return True  # "Thanks Olumide!", "Hi Chiamaka, …"
+        # "Thanks Olumide!", "Hi Chiamaka, …"; not the head of a list ("thanks Keycloak, Dex and …")
+        return _LIST_GOES_ON.match(text, end) is None
     # (the line's end: a break, the text's or a JSON string's end, an escaped `\n`)
     closes = text[end : end + 1] in ("", "\n", "\r", "!", ".", "\\", '"')
     return closes and _INLINE_SIGNOFF.search(text[max(m0, start - 16) : start]) is not None
