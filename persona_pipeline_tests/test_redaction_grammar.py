@@ -52,6 +52,11 @@ ADDRESSES = [
     ("the form said {v}", "Avenida Paulista 1578, 01310-200 São Paulo"),
     ("visit us at {v}", "Rue Neuve 14, 1000 Bruxelles"),
     ("{v}", "Strandvejen 100, 2900 Hellerup"),
+    ("address: {v}", "Vodičkova 41, 110 00 Praha 1"),
+    ("Adresa: {v}", "Savska cesta 32, 10000 Zagreb"),
+    ("my address is {v}", "Hlavná 5, 040 01 Košice"),
+    ("ship to {v}", "Laisvės al. 60, LT-44304 Kaunas"),
+    ("{v}", "Brīvības iela 55, LV-1010 Rīga"),
 ]
 
 
@@ -71,6 +76,10 @@ ADDRESS_DECOYS = [
     "Via Stripe 2 webhooks arrive late",
     "upgrade Avenue 3.2 to 3.3",
     "et al. Brown 2019 found the same",
+    "IP address: Python 3, 2024 Edition",
+    "address of Windows 10, 2004 Update",
+    "billing_address: Python 3, 2024 Edition",
+    "e.g. 22 users and i.e. 5 steps",
     "Storgata 5 results were cached",
 ]
 
@@ -153,6 +162,7 @@ BIRTH_DATES = [
     ("födelsedatum 1966-11-18", "1966-11-18"),
     ('{{"birth_date": "{v}"}}', "1988-02-29"),
     ("patient dateOfBirth={v}", "29FEB1988"),
+    ("B-day: {v}", "04/03/1962"),
     ("DOB 11/30/1972 (US format)", "11/30/1972"),
 ]
 

@@ -166,7 +166,7 @@ _JP_CHARS = ("〒", "都", "道", "府", "県")
 # by a format hint or punctuation before the date: `Date of Birth (DD/MM/YYYY): 12/03/1985`; a verb
 # (born, geboren, né le, nato il…) by a few words: `born in Lisbon on 12 March 1985`.
 _DOB_NOUN = (
-    r"d\.?o\.?b\.?|date[ _-]?of[ _-]?birth|birth[ _-]?date|birth[ _-]?day|geburtsdatum|geburtstag|"
+    r"d\.?o\.?b\.?|date[ _-]?of[ _-]?birth|birth[ _-]?date|birth[ _-]?day|b-?day|geburtsdatum|geburtstag|"
     r"geboortedatum|date[ _]?(?:de[ _]?)?naiss(?:ance)?\.?|fecha[ _]?(?:de[ _]?)?nac(?:imiento)?\.?|"
     r"f\.[ _]?nac(?:imiento)?\.?|data[ _]?(?:de[ _]?)?nasc(?:imento)?\.?|data[ _]?(?:di[ _]?)?nascita|"
     r"data[ _]urodzenia|f\x7fdelsedatum|f\x7fdselsdato|syntym\x7faika|do\x7fum[ _]tarihi|datum[ _]narozen\x7f|"

@@ -30,13 +30,16 @@ from persona_pipeline.core.evidence.redaction.spans import Span
 # A capitalised name word (diacritics are DELs in the fold), or an abbreviation ending in a dot
 _CAP = r"[A-Z\x7f][A-Za-z\x7f'-]*\.?"
 # particles between a street type and its name: Rue du Rhône, Calle de la Paz, Rua das Flores
-_PART = r"(?:de|del|della|delle|dei|degli|di|da|das|do|dos|du|des|la|las|los|le|les|el|d'|l'|van|von|der|den|am|an)"
+_PART = (
+    r"(?:de|del|della|delle|dei|degli|di|da|das|do|dos|du|des|la|las|los|le|les|el|d'|l'|van|von|der|den|am|an|"
+    r"e|i)"  # (Albanian: Rruga e Durrësit)
+)
 # Street types written before the name. Strong ones are no English word and no common code name.
 _STRONG_PRE = (
     r"Rue|Calle|C/|Carrera|Cra\.|Kra\.|Rua|Avenida|Avda\.?|Av\.|Avd\.|Viale|Piazza|Piazzale|Vicolo|"
     r"Chemin|All\x7fe|Impasse|Quai|Travessa|Pra\x7fa|Praca|Paseo|Carretera|Ctra\.|Calzada|Calz\.|"
     r"Callej\x7fn|Ulica|ul\.|Ul\.|Aleja|Al\.|Strada|Calea|Bulevardul|Jalan|Jl\.|Rambla|Passeig|Carrer|"
-    r"Estrada|Rodovia"
+    r"Estrada|Rodovia|Rruga|Bulevardi|Sheshi|Bulvar|Trg"
 )
 # ... and the ones that are also English words or product names: they need a postal tail or a label
 _WEAK_PRE = (
@@ -51,7 +54,11 @@ _STRONG_SUFFIX = (
 # (-gade, -tie: Brigade, Bowtie; -ring, -weg: Keyring, Midweg)
 _WEAK_SUFFIX = r"weg|ring|damm|ufer|markt|laan|kade|dijk|berg|vei|v\x7fg|gade|gata|tie|torv"
 # The type as its own word after the name: Karl Johans gate, Váci utca, Mariahilfer Straße
-_AFTER_WORD = r"gate|gata|gatan|vej|vei|veien|utca|ulica|Stra(?:ss|\x7f)e|Gasse|Allee|Platz|Weg|Ring|Damm"
+_AFTER_WORD = (
+    r"gate|gata|gatan|vej|vei|veien|utca|ulica|cesta|Stra(?:ss|\x7f)e|Gasse|Allee|Platz|Weg|Ring|Damm|"
+    # Lithuanian, Latvian, Estonian: Gedimino pr., Vilniaus g., Brīvības iela, Narva mnt.
+    r"g\.|gatv\x7f|al\.|pr\.|prospektas|iela|mnt\.|maantee|t\x7fnav|tanav|pst\."
+)
 # A house number: 12, 12a, 12 B, 12-14, 12/3, s/n (sin número)
 _NUMBER = r"(?:\d{1,5}(?:[ \t]?[A-Za-z]\b|[-/]\d{1,4}[A-Za-z]?)?|s/n)"
 # Postal codes of common European and Latin American shapes, then the town
@@ -71,8 +78,9 @@ _PRE_STREET = Rx(
 _SUFFIX_STREET = Rx(rf"\b[A-Z\x7f][a-z\x7f'-]{{2,40}}(?:({_STRONG_SUFFIX})|{_WEAK_SUFFIX})\.?[ \t]+({_NUMBER})" + _TAIL)
 _WORD_STREET = Rx(rf"\b(?:{_CAP}[ \t]+){{1,2}}({_AFTER_WORD})[ \t]+({_NUMBER})" + _TAIL)
 # Colombian / Panamanian grid addresses: Calle 50 #12-34, Cra. 7 No. 71-21, Avenida 68 # 22A-15
+_GRID_TYPES = r"Calle|Cl\.|Carrera|Cra\.|Kra\.|Kr\.|Avenida|Av\.|Ak\.|Diagonal|Dg\.|Transversal|Tv\."
 _GRID_STREET = Rx(
-    r"\b(?:Calle|Cl\.|Carrera|Cra\.|Kra\.|Kr\.|Avenida|Av\.|Ak\.|Diagonal|Dg\.|Transversal|Tv\.)[ \t]*"
+    rf"\b(?:{_GRID_TYPES})[ \t]*"
     r"\d{1,3}[ \t]?[A-Z]?(?:[ \t]?(?:Bis|Sur|Norte|Este))?[ \t]*(?:#|No\.?|N\x7f)[ \t]*"
     r"\d{1,3}[ \t]?[A-Z]?[ \t]*-[ \t]*\d{1,3}"
     rf"(?:,[ \t]*{_TOWN})?"
@@ -84,15 +92,33 @@ _LABEL = Rx(
     r"wohnhaft|habite|vive en|mora em|residence|billing|postal)\b[^\n]{0,20}$"
 )
 
-PATTERNS: tuple[Rx, ...] = (_PRE_STREET, _SUFFIX_STREET, _WORD_STREET, _GRID_STREET)
+# words that make an address a machine's: IP address, e-mail address, return address
+_TECHNICAL = Rx(
+    r"(?i)(?:ip|ipv[46]|mac|e-?mail|web|memory|wallet|bitcoin|server|host|base|return|bind|listen|remote|local|"
+    r"public|private|hardware|network|physical|virtual|contract|\w+_)[ \t]*$"
+)
+_PLAIN_LABELS = frozenset(("address", "addr", "adresse", "adres", "adresa", "indirizzo", "domicilio", "anschrift"))
+_LABEL_WORDS = (
+    r"address|addr|adresse|adres|anschrift|direcci\x7fn|direccion|domicilio|indirizzo|endere\x7fo|adresa|"
+    r"osoite|ship(?:ping)?[ \t]+to|deliver(?:y)?[ \t]+to|lives?[ \t]+at|located[ \t]+at"
+)
+# Any street line (no type: Národní 37, Ilica 242) after an address label, with its postal code
+# and town in either order (110 00 Praha 1; Tiranë 1001)
+_LABELLED_LINE = Rx(
+    # (the label then a colon or `is`: "address of Windows 10, 2004 Update" labels nothing)
+    rf"(?i:\b(?:{_LABEL_WORDS})(?:[ \t]*[:=]|[ \t]+is\b|[ \t]+\(\w+\)[ \t]*:)?)[ \t]*(?:\\?[\"'])?[ \t]*"
+    rf"({_CAP}(?:[ \t]+(?:{_PART}[ \t]+)?(?:{_CAP}|{_AFTER_WORD})){{0,3}},?[ \t]+{_NUMBER}"
+    rf"(?:,?[ \t]+(?:{_POSTAL})[ \t]+{_TOWN}|,[ \t]*{_TOWN}[ \t]+\d{{4,5}}\b))"
+)
+
+PATTERNS: tuple[Rx, ...] = (_PRE_STREET, _SUFFIX_STREET, _WORD_STREET, _GRID_STREET, _LABELLED_LINE)
 # Gate parts (a superset each matching text holds): the street type before a number or a name
 GATE_PART: dict[int, str] = {
     id(_PRE_STREET): rf"\b(?:{_STRONG_PRE}|{_WEAK_PRE})[ \t]+[A-Z\x7fa-z]",
     id(_SUFFIX_STREET): rf"[a-z\x7f](?:{_STRONG_SUFFIX}|{_WEAK_SUFFIX})\.?[ \t]+\d",
     id(_WORD_STREET): rf"[ \t](?:{_AFTER_WORD})[ \t]+\d",
-    id(
-        _GRID_STREET
-    ): r"\b(?:Calle|Cl\.|Carrera|Cra\.|Kra\.|Kr\.|Avenida|Av\.|Ak\.|Diagonal|Dg\.|Transversal|Tv\.)[ \t]*\d",
+    id(_GRID_STREET): rf"\b(?:{_GRID_TYPES})[ \t]*\d",
+    id(_LABELLED_LINE): rf"(?i)(?:{_LABEL_WORDS})",
 }
 
 
@@ -154,6 +180,12 @@ def street_spans(text: str, is_open: dict[int, bool] | None = None) -> Iterator[
             # street; "gate" is an English word too ("Quality gate 2")
             word = text[w0:w1]
             if (word[0].islower() and word != "gate") or tail[0] >= 0 or _labelled(text, start):
+                yield Span(start, end, "address")
+    if run(_LABELLED_LINE):
+        for (m0, _), (start, end) in _LABELLED_LINE.finditer(text):
+            if _TECHNICAL.search(text[max(0, m0 - 12) : m0]) or text[m0:start].strip().lower() in _PLAIN_LABELS:
+                continue  # an IP, e-mail or memory address; "address Python 3" with no colon
+            if not _code_after(text, end) and _letters(text, start, end):
                 yield Span(start, end, "address")
     if run(_GRID_STREET):
         for ((start, end),) in _GRID_STREET.finditer(text):
