@@ -84,6 +84,11 @@ ADDRESS_DECOYS = [
 ]
 
 
+def test_a_street_span_stops_before_a_closing_quote(redactor: Redactor) -> None:
+    out = redacted_text(redactor, "payload = {'text': 'ship to Seestrasse 41, 8802 Kilchberg', 'retries': 3}")
+    assert out.startswith("payload = {'text': 'ship to [REDACTED:address:") and out.endswith("]', 'retries': 3}")
+
+
 @pytest.mark.parametrize("text", ADDRESS_DECOYS)
 def test_street_look_alikes_survive(redactor: Redactor, text: str) -> None:
     _assert_kept(redactor, text)

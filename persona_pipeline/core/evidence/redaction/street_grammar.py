@@ -154,7 +154,15 @@ def _labelled(text: str, start: int) -> bool:
 
 def street_spans(text: str, is_open: dict[int, bool] | None = None) -> Iterator[Span]:
     """Street lines of the shapes above; `is_open` says, per pattern id, whether its gate opened
-    (None: run every pattern)."""
+    (None: run every pattern). A closing quote or hyphen a town word took in is left out."""
+    for span in _street_spans(text, is_open):
+        end = span.end
+        while end > span.start and text[end - 1] in "'-":
+            end -= 1
+        yield span if end == span.end else Span(span.start, end, span.kind)
+
+
+def _street_spans(text: str, is_open: dict[int, bool] | None) -> Iterator[Span]:
 
     def run(rx: Rx) -> bool:
         return is_open is None or is_open.get(id(rx), True)
