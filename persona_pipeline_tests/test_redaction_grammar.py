@@ -168,6 +168,7 @@ BIRTH_DATES = [
     ('{{"birth_date": "{v}"}}', "1988-02-29"),
     ("patient dateOfBirth={v}", "29FEB1988"),
     ("B-day: {v}", "04/03/1962"),
+    ("she was born on {v}", "May the 9th, 1958"),
     ("DOB 11/30/1972 (US format)", "11/30/1972"),
 ]
 
