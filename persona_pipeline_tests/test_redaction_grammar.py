@@ -168,6 +168,7 @@ BIRTH_DATES = [
     ('{{"birth_date": "{v}"}}', "1988-02-29"),
     ("patient dateOfBirth={v}", "29FEB1988"),
     ("B-day: {v}", "04/03/1962"),
+    ("fecha de nacimiento del paciente: {v}", "03/03/1987"),
     ("she was born on {v}", "May the 9th, 1958"),
     ("DOB 11/30/1972 (US format)", "11/30/1972"),
 ]
@@ -188,6 +189,8 @@ BIRTH_DATE_DECOYS = [
     "date of birth must be after 1899-12-31",
     f"born: {_THIS_YEAR}-01-15 (the service, not a person)",
     "the repo was born as a shell script since 2019-01-01",
+    "the dob column was added on 2019-05-01",
+    "dob defaults to 1970-01-01 when unknown",
 ]
 
 

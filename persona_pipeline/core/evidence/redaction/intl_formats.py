@@ -586,6 +586,11 @@ _GAP_TEXT = (
 )
 _GAP_WORDS = frozenset(_GAP_TEXT.split())
 _LETTERS = re.compile(r"[^\W\d_]+")
+_FIELD_EVENT_TEXT = (
+    "added created updated changed modified migrated released deployed fixed removed deprecated introduced "
+    "renamed merged shipped defaults default since until deadline due validated validation"
+)
+_FIELD_EVENTS = frozenset(_FIELD_EVENT_TEXT.split())
 
 
 def _verb_gap_ok(text: str, m0: int, start: int) -> bool:
@@ -593,7 +598,9 @@ def _verb_gap_ok(text: str, m0: int, start: int) -> bool:
     ("born in Lisbon on"); "the born shell since 2019" is no birth."""
     label = text[m0:start]
     if _DOB_NOUN_AT.search(label.lstrip()):
-        return True
+        # a noun label's gap may hold a format hint or a holder ("of the patient"), not an event
+        # on the field: "the dob column was added on 2019-05-01", "dob defaults to 1970-01-01"
+        return not any(w.lower() in _FIELD_EVENTS for w in _LETTERS.findall(label))
     words = _LETTERS.findall(label)[1:]
     return all(w.lower() in _GAP_WORDS or w[0].isupper() for w in words)
 
