@@ -234,3 +234,36 @@ PHONE_DECOYS = [
 @pytest.mark.parametrize("text", PHONE_DECOYS)
 def test_numbers_without_a_phone_label_survive(redactor: Redactor, text: str) -> None:
     _assert_kept(redactor, text)
+
+
+# every kind of label the phone-label rule reads (its gate is a short literal list plus the phone
+# words' gate: a label missing from both would never open the rule)
+PHONE_LABELS = [
+    "tel. ",
+    "Natel: ",
+    "puhelin ",
+    "my number is ",
+    "reach me at ",
+    "contact me on ",
+    "mi número es ",
+    "meu telefone é ",
+    "mon portable : ",
+    "meine Handynummer ist ",
+    "il mio numero è ",
+    "mijn nummer is ",
+    "mój numer to ",
+    "llámame al ",
+    "liga pra mim ",
+    "zadzwoń ",
+    "appelle-moi au ",
+    "ruf uns an unter ",
+    "chiamami al ",
+    "bel me op ",
+    "SMS to ",
+    "dial ",
+]
+
+
+@pytest.mark.parametrize("label", PHONE_LABELS)
+def test_each_phone_label_opens_the_rule(redactor: Redactor, label: str) -> None:
+    _assert_gone(redactor, label + "{v} (evenings)", "22 628 41 07")

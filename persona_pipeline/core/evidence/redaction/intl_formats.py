@@ -395,6 +395,8 @@ _NAME_IDX = {
     n: tuple(i for i, g in enumerate(_GATE_PATTERNS) if g == p) for n, p in zip(GATE_NAMES, _UNIQUE, strict=True)
 }
 _NAME_SET = frozenset(GATE_NAMES)
+# the gate of the phone words (phone, tel, móvil, Handy…): `phone_labels` opens on it too
+PHONE_WORDS_GATE = next(n for n in GATE_NAMES if _IDX[id(_PHONE_LABELLED)] in _NAME_IDX[n])
 _NAT_IDX = frozenset(_IDX[id(rx)] for rx in national_ids.GATED)
 _ADDR_IDX = frozenset(_IDX[id(rx)] for rx in _ADDRESSES)
 _DOB_IDX = frozenset(_IDX[id(rx)] for rx in (_DOB, _DOB_AFTER, _DOB_CELL))

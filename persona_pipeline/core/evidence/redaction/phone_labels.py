@@ -30,7 +30,7 @@ from persona_pipeline.core.evidence.redaction.spans import Span
 _WORDS = (
     r"phone|telephone|tel\.?|t\x7fl\x7fphone|t\x7fl\.?|tel\x7ffono|telefono|telefone|telefon|telefoon|"
     r"mobile|mobil|mobiel|m\x7fvil|movil|cell|cellphone|celular|cel\.?|cellulare|handy|natel|"
-    r"whatsapp|kom\x7frka|komorka|tel\.[ \t]*kom\.?|puhelin|matkapuhelin|tlf\.?|tfno\.?|fax"
+    r"whatsapp|kom\x7frka|komorka|tel\.[ \t]*kom\.?|puhelin|matkapuhelin|tlf\.?|tfno\.?|fax|dial"
 )
 _NUMBER_WORDS = r"number|no\.?|nr\.?|num\x7fro|numero|n\x7fmero|nummer|numer|n\x7fmer"
 _PHRASES = (
@@ -53,11 +53,11 @@ _GAP = (
 )
 _NUMBER = r"(\(?\+?\d[\d ().-]{6,20}\d)"
 LABELLED = Rx(rf"(?i)(?:^|[^A-Za-z0-9_\x7f])(?:{_LABEL}){_GAP}{_NUMBER}")
-# (a superset: a piece of every label; a short literal list keeps the shared gate Set's DFA small)
+# The gate: `intl_formats`' phone-word gate (phone, tel, móvil, Handy, whatsapp…, already in the
+# shared Set) or this one, a piece of every other label (a short literal list: a small Set DFA)
 GATE_PART = (
-    r"(?i)(?:phone|tel|t\x7fl|mobi|m\x7fvil|movil|cel|handy|natel|whatsapp|kom|puhelin|tlf|tfno|fax|n\x7fmer|numer|"
-    r"num\x7fro|numero|nummer|number|portable|reach|call|text|ring|contact|ll\x7fm|llam|ligu|liga|dzwo|appelle|ruf|"
-    r"chiam|bel|sms|message|dial)"
+    r"(?i)(?:natel|puhelin|numer|n\x7fmer|num\x7fro|number|nummer|reach|dial|message|llam|ll\x7fm|contact|call|"
+    r"text|portable|liga|dzwo|ruf)"
 )
 
 # every region libphonenumber knows, the common ones first (a number is valid in few regions)

@@ -1727,7 +1727,7 @@ _GATED["phone_label"] = (Rx(phone_labels.GATE_PART),)
 
 def labelled_phone_spans(text: str) -> Iterator[Span]:
     """National numbers of any region right after a phone label (see `phone_labels`)."""
-    if _open(text, "phone_label"):
+    if _open(text, "phone_label") or _open(text, intl_formats.PHONE_WORDS_GATE):
         yield from phone_labels.labelled_phone_spans(text)
 
 
