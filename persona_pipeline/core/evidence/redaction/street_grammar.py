@@ -115,7 +115,7 @@ PATTERNS: tuple[Rx, ...] = (_PRE_STREET, _SUFFIX_STREET, _WORD_STREET, _GRID_STR
 # Gate parts (a superset each matching text holds): the street type before a number or a name
 GATE_PART: dict[int, str] = {
     id(_PRE_STREET): rf"\b(?:{_STRONG_PRE}|{_WEAK_PRE})[ \t]+[A-Z\x7fa-z]",
-    id(_SUFFIX_STREET): rf"[a-z\x7f](?:{_STRONG_SUFFIX}|{_WEAK_SUFFIX})\.?[ \t]+\d",
+    id(_SUFFIX_STREET): rf"(?:{_STRONG_SUFFIX}|{_WEAK_SUFFIX})\.?[ \t]+\d",
     id(_WORD_STREET): rf"[ \t](?:{_AFTER_WORD})[ \t]+\d",
     id(_GRID_STREET): rf"\b(?:{_GRID_TYPES})[ \t]*\d",
     id(_LABELLED_LINE): rf"(?i)(?:{_LABEL_WORDS})",
