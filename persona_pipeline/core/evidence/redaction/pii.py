@@ -1134,7 +1134,8 @@ _NAME_CONTEXT = Rx(
     # a title: "Dr. Ngozi Okafor", "Ms Chen", "Frau Kästner", "Mme N'Diaye", "Sra. Villaseñor"
     # (short ones that are also words or abbreviations only with their dot: `Sr.`, `Ing.`, `M.`)
     r"(?-i:(?:Mr|Mrs|Ms|Mx|Dr|Prof|Herr|Frau|Mme|Mlle|Mevr|Dhr|Sra|Srta|Fru)\.?|"
-    r"(?:Hr|Fr|Sr|Sig|Sig\.ra|Dott|Ing|M)\.|(?:Do\x7fa|Dona|Pani)[ \t])))"
+    # (not `Sr.`: "Sr. Engineer" is a senior's role more often than a señor)
+    r"(?:Hr|Fr|Sig|Sig\.ra|Dott|Ing|M)\.|(?:Do\x7fa|Dona|Pani)[ \t])))"
     r"(?:[ \t]*:|[ \t]+(?i:is|was))?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?)"
     rf"({_FULL}|{_NW})"
 )
@@ -1489,7 +1490,13 @@ _VOCATIVES = _words(
     "Windsurf Tabnine Kiro Amp Goose Zed Warp Replit Lovable Bolt Gpt Chat Internet Universe Santa"
 )
 _LIST_GOES_ON = re.compile(r",[ \t]*[A-Z][\w.-]*(?:,|[ \t]+(?:and|&|or)[ \t]+[A-Z])")
-_TITLE_BEFORE = Rx(r"(?:Mr|Mrs|Ms|Mx|Dr|Prof|Herr|Frau|Mme|Mlle|Sra|Srta|Sr\.|Hr\.|Fr\.)\.?[ \t]+$")
+_TITLE_BEFORE = Rx(r"(?:Mr|Mrs|Ms|Mx|Dr|Prof|Herr|Frau|Mme|Mlle|Sra|Srta|Hr\.|Fr\.)\.?[ \t]+$")
+# roles a title also stands before ("Frau Doktor", "Sra. Presidenta"): no surname
+_TITLED_ROLES = _words(
+    "doktor doctor doctora direktor direktorin director directora presidente presidenta president profesor "
+    "profesora professor professorin ingeniero ingeniera licenciado licenciada kollege kollegin chef chefin "
+    "minister ministra secretary secretaria"
+)
 _INLINE_SIGNOFF = Rx(r"(?i)(?:regards|cheers|sincerely)[ \t]*,[ \t]*$")
 
 
@@ -1500,7 +1507,7 @@ def _single_after_cue(text: str, m0: int, start: int, end: int) -> bool:
         return False
     cue = text[max(m0, start - 12) : start]
     if _TITLE_BEFORE.search(cue):
-        return True
+        return word.lower() not in _TITLED_ROLES and word.lower() not in _ROLE_WORDS
     if word in _VOCATIVES:
         return False
     if text[end : end + 1] in ("!", ",") and _GREETING_BEFORE.search(text[max(m0, start - 16) : start]):
