@@ -3,7 +3,10 @@
 scrubadub's stock detectors are noisy (its twitter detector masks `@dataclass`, its URL detector
 every URL, its phone detector any 10-digit id), so each detector here validates what it finds:
 Luhn and issuer prefixes for cards, libphonenumber for phones, `ipaddress.is_global` for IPs,
-documentation/no-reply addresses skipped for emails, a name dictionary for person names.
+documentation/no-reply addresses skipped for emails, a name dictionary for person names (and,
+in a name context, the shape of a name of any culture). Street lines of countries without a format
+of their own and labelled phones of any region are `street_grammar`'s and `phone_labels`'; a date
+after a birth label must pass `birth_dates`.
 
 Every pattern runs on the text's fold (`matching.fold`: one byte per character), so offsets need
 no conversion; values are read from the original text.
