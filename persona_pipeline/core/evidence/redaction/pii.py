@@ -1716,7 +1716,8 @@ _GATED.update(
     phone_national=(_NATIONAL_CANDIDATE,),
     table=(_TABLE_GATE, _PERSON_TABLE_GATE),  # the column word alone: a cheaper Set member than the line
     name_context=(_NAME_IN_CONTEXT,),
-    name_key=(Rx(r"(?i:name)\\?[\"']?[ \t]*[:=]"),),
+    # (the key, then a capitalised word and a space: `name: build` opens nothing)
+    name_key=(Rx(r"(?i:name)\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?(?:[A-Z\x7f]|[aeu]l-)[A-Za-z\x7f'.-]*[ \t]"),),
 )
 
 from persona_pipeline.core.evidence.redaction import intl_formats  # noqa: E402
@@ -1741,11 +1742,18 @@ def labelled_phone_spans(text: str) -> Iterator[Span]:
         yield from phone_labels.labelled_phone_spans(text)
 
 
+_STREET_NAMES = frozenset(_STREET_GATES)
+
+
 def street_grammar_spans(text: str) -> Iterator[Span]:
     """Street lines of countries without a format of their own (see `street_grammar`)."""
-    is_open = {id(rx): _open(text, n) for n, rx in _STREET_GATES.items()}
-    if any(is_open.values()):
-        yield from street_grammar.street_spans(text, is_open)
+    g = getattr(text, "pii_gates", False)
+    if g is False:
+        g = _gates(text)
+    if g is not None and _STREET_NAMES.isdisjoint(g):
+        return  # the common case: one set test per text
+    is_open = None if g is None else {id(rx): n in g for n, rx in _STREET_GATES.items()}
+    yield from street_grammar.street_spans(text, is_open)
 
 
 DETECTORS = (
