@@ -1736,24 +1736,27 @@ from persona_pipeline.core.evidence.redaction import phone_labels  # noqa: E402
 _GATED["phone_label"] = (Rx(phone_labels.GATE_PART),)
 
 
-def labelled_phone_spans(text: str) -> Iterator[Span]:
-    """National numbers of any region right after a phone label (see `phone_labels`)."""
-    if _open(text, "phone_label") or _open(text, intl_formats.PHONE_WORDS_GATE):
-        yield from phone_labels.labelled_phone_spans(text)
+_PHONE_LABEL_NAMES = frozenset(("phone_label", intl_formats.PHONE_WORDS_GATE))
 
 
 _STREET_NAMES = frozenset(_STREET_GATES)
+_GRAMMAR_NAMES = _STREET_NAMES | _PHONE_LABEL_NAMES
 
 
-def street_grammar_spans(text: str) -> Iterator[Span]:
-    """Street lines of countries without a format of their own (see `street_grammar`)."""
+def grammar_spans(text: str) -> Iterator[Span]:
+    """Street lines of countries without a format of their own (`street_grammar`) and national
+    numbers of any region right after a phone label (`phone_labels`): one detector, so a text
+    neither gate opened costs one set test (a detector's own overhead is paid per text)."""
     g = getattr(text, "pii_gates", False)
     if g is False:
         g = _gates(text)
-    if g is not None and _STREET_NAMES.isdisjoint(g):
-        return  # the common case: one set test per text
-    is_open = None if g is None else {id(rx): n in g for n, rx in _STREET_GATES.items()}
-    yield from street_grammar.street_spans(text, is_open)
+    if g is not None and _GRAMMAR_NAMES.isdisjoint(g):
+        return  # the common case
+    if g is None or not _STREET_NAMES.isdisjoint(g):
+        is_open = None if g is None else {id(rx): n in g for n, rx in _STREET_GATES.items()}
+        yield from street_grammar.street_spans(text, is_open)
+    if g is None or not _PHONE_LABEL_NAMES.isdisjoint(g):
+        yield from phone_labels.labelled_phone_spans(text)
 
 
 DETECTORS = (
@@ -1769,6 +1772,5 @@ DETECTORS = (
     person_name_spans,
     table_column_spans,
     intl_formats.intl_spans,  # national ids, passports, addresses, birth dates, phones of more countries
-    street_grammar_spans,
-    labelled_phone_spans,
+    grammar_spans,  # street lines of any country, phones of any region after a label
 )
