@@ -57,6 +57,10 @@ ADDRESSES = [
     ("my address is {v}", "Hlavná 5, 040 01 Košice"),
     ("ship to {v}", "Laisvės al. 60, LT-44304 Kaunas"),
     ("{v}", "Brīvības iela 55, LV-1010 Rīga"),
+    ("envíalo a {v}", "Avenida Rivadavia 5120, Piso 3, Depto C, C1424CEN CABA"),
+    ("entrega: {v}", "Rua Oscar Freire 379, apto 52, 01426-001 São Paulo - SP"),
+    ("Wohnung: {v}", "Landstraßer Hauptstraße 71, Top 9, 1030 Wien"),
+    ("post it to 4 Ely Place, {v}", "Dublin 2, D02 TY26"),
 ]
 
 
@@ -80,6 +84,7 @@ ADDRESS_DECOYS = [
     "address of Windows 10, 2004 Update",
     "billing_address: Python 3, 2024 Edition",
     "e.g. 22 users and i.e. 5 steps",
+    "Release D02 X658 shipped, Ubuntu C12 4X5Y too",
     "Storgata 5 results were cached",
 ]
 

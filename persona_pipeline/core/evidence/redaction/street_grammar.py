@@ -62,14 +62,20 @@ _AFTER_WORD = (
 # A house number: 12, 12a, 12 B, 12-14, 12/3, s/n (sin número)
 _NUMBER = r"(?:\d{1,5}(?:[ \t]?[A-Za-z]\b|[-/]\d{1,4}[A-Za-z]?)?|s/n)"
 # Postal codes of common European and Latin American shapes, then the town
-_POSTAL = r"(?:[A-Z]{1,2}-)?\d{4,5}|\d{3}[ \t]\d{2}|\d{4}-\d{3}|\d{2}-\d{3}|[A-Z]\d{4}(?:[A-Z]{3})?"
+_POSTAL = r"(?:[A-Z]{1,2}-)?\d{4,5}|\d{3}[ \t]\d{2}|\d{5}-\d{3}|\d{4}-\d{3}|\d{2}-\d{3}|[A-Z]\d{4}(?:[A-Z]{3})?"
 _TOWN = (
     rf"(?:{_CAP}|[A-Z]{{2,6}})(?:[ \t]+(?:{_PART}|sur|sul|am|an[ \t]+der|im|bei|ob)?[ \t]*{_CAP}){{0,3}}"
     r"(?:[ \t]+[A-Z0-9]{1,2}\b)?"  # a district: København V, Dublin 2
 )
 # district parts between the street and its postcode: `, Col. Roma Norte`, `, Bairro Alto`
 _DISTRICT = rf"(?:,[ \t]*(?:Col\.|Colonia|Bairro|Barrio|Fracc\.|Urb\.|Sector)?[ \t]*{_CAP}(?:[ \t]+{_CAP}){{0,3}})"
-_TAIL = rf"({_DISTRICT}{{0,2}},?[ \t]+(?:{_POSTAL})[ \t]+{_TOWN})?"
+# ... or a floor, a flat, a door: `, Piso 5`, `, Depto B`, `, apto 31`, `, Top 4`, `, 3º B`
+_UNIT = (
+    r"(?:,[ \t]*(?:(?:Piso|Planta|Depto|Dpto|Apto|apto|Apt|Flat|Bus|Top|Stiege|Stock|Etage|Esc|Puerta|Pta|"
+    r"Andar|andar|Sala|sala|Bloco|Bloque|Int|Dep)\.?[ \t]*[A-Za-z0-9]{1,4}|\d{1,2}[ \t]?\x7f[ \t]?[A-Z]?\b))"
+)
+# (a Brazilian town carries its state: São Paulo - SP)
+_TAIL = rf"((?:{_DISTRICT}|{_UNIT}){{0,3}},?[ \t]+(?:{_POSTAL})[ \t]+{_TOWN}(?:[ \t]+-[ \t]+[A-Z]{{2}}\b)?)?"
 
 _PRE_STREET = Rx(
     rf"\b({_STRONG_PRE}|{_WEAK_PRE})[ \t]+((?:{_PART}[ \t]+){{0,2}})"
@@ -111,7 +117,20 @@ _LABELLED_LINE = Rx(
     rf"(?:,?[ \t]+(?:{_POSTAL})[ \t]+{_TOWN}|,[ \t]*{_TOWN}[ \t]+\d{{4,5}}\b))"
 )
 
-PATTERNS: tuple[Rx, ...] = (_PRE_STREET, _SUFFIX_STREET, _WORD_STREET, _GRID_STREET, _LABELLED_LINE)
+# An Irish town and its Eircode (routing key, unique identifier): "Dublin 2, D02 X658", "Cork T12 AB34"
+_EIRCODE = r"(?:[AC-FHKNPRTV-Y]\d{2}|D6W)[ \t]?[0-9AC-FHKNPRTV-Y]{4}\b"
+# (the town ends an address line: after a comma, "Release D02 X658" is no address)
+_HOUSE_NUMBER = Rx(r"(?:^|[\s,])\d{1,5}[A-Za-z]?,?[ \t]+[A-Z\x7f]")
+_EIRCODE_TAIL = Rx(rf",[ \t]*([A-Z\x7f][a-z\x7f]+(?:[ \t]+\d{{1,2}})?,?[ \t]+({_EIRCODE}))")
+
+PATTERNS: tuple[Rx, ...] = (
+    _PRE_STREET,
+    _SUFFIX_STREET,
+    _WORD_STREET,
+    _GRID_STREET,
+    _LABELLED_LINE,
+    _EIRCODE_TAIL,
+)
 # Gate parts (a superset each matching text holds): the street type before a number or a name
 GATE_PART: dict[int, str] = {
     id(_PRE_STREET): rf"\b(?:{_STRONG_PRE}|{_WEAK_PRE})[ \t]+[A-Z\x7fa-z]",
@@ -119,6 +138,7 @@ GATE_PART: dict[int, str] = {
     id(_WORD_STREET): rf"[ \t](?:{_AFTER_WORD})[ \t]+\d",
     id(_GRID_STREET): rf"\b(?:{_GRID_TYPES})[ \t]*\d",
     id(_LABELLED_LINE): rf"(?i)(?:{_LABEL_WORDS})",
+    id(_EIRCODE_TAIL): rf"\b{_EIRCODE}",
 }
 
 
@@ -193,6 +213,17 @@ def _street_spans(text: str, is_open: dict[int, bool] | None) -> Iterator[Span]:
         for (m0, _), (start, end) in _LABELLED_LINE.finditer(text):
             if _TECHNICAL.search(text[max(0, m0 - 12) : m0]) or text[m0:start].strip().lower() in _PLAIN_LABELS:
                 continue  # an IP, e-mail or memory address; "address Python 3" with no colon
+            if not _code_after(text, end) and _letters(text, start, end):
+                yield Span(start, end, "address")
+    if run(_EIRCODE_TAIL):
+        for _, (start, end), (c0, c1) in _EIRCODE_TAIL.finditer(text):
+            code = text[c0:c1].replace(" ", "")
+            # (a unique identifier of letters and digits both: "Build A12 BETA" is no Eircode)
+            if not any(c.isdigit() for c in code[3:]) or not any(c.isalpha() for c in code[3:]):
+                continue
+            line = text[max(0, text.rfind("\n", 0, start) + 1, start - 80) : start]
+            if not (_HOUSE_NUMBER.search(line) or _labelled(text, start)):
+                continue  # a town and code end an address line: a street and its number come first
             if not _code_after(text, end) and _letters(text, start, end):
                 yield Span(start, end, "address")
     if run(_GRID_STREET):
