@@ -27,6 +27,7 @@ def _assert_gone(redactor: Redactor, template: str, value: str) -> None:
         out = redacted_text(redactor, text)
         # (a JSON wrapper escapes non-ASCII letters: the value is gone in either spelling)
         assert value not in out and json.dumps(value)[1:-1] not in out, out
+        assert redacted_text(redactor, out) == out  # redacting redacted text changes nothing
 
 
 def _assert_kept(redactor: Redactor, text: str) -> None:
