@@ -122,6 +122,9 @@ NAMES = [
     ("Full Name: {v}", "Ebere Nwankwo-Udeh"),
     ("Thanks {v}!", "Olumide"),
     ("hey {v}, can you rerun it", "Chiamaka"),
+    ("Hola {v}, ¿puedes revisar?", "Xóchitl"),
+    ("Olá {v}, tudo bem?", "Conceição"),
+    ("Ansprechpartnerin: Frau Dr. {v}", "Ayşe Yılmaz"),
     ('name: "{v}"', "Phạm Nhật Vượng"),
 ]
 
@@ -147,6 +150,8 @@ NAME_DECOYS = [
     "regards, Docker",
     "Hello World!",
     "Thanks Grok!",
+    "Hallo Welt!",
+    "Hola Mundo, otra vez",
     "thanks Keycloak, Dex and Authelia",
     "- name: Setup Python Env",
     "name: Cache Dependencies",
@@ -177,6 +182,7 @@ BIRTH_DATES = [
     ('{{"birth_date": "{v}"}}', "1988-02-29"),
     ("patient dateOfBirth={v}", "29FEB1988"),
     ("B-day: {v}", "04/03/1962"),
+    ("született: {v}", "1959. május 1."),
     ("fecha de nacimiento del paciente: {v}", "03/03/1987"),
     ("she was born on {v}", "May the 9th, 1958"),
     ("DOB 11/30/1972 (US format)", "11/30/1972"),

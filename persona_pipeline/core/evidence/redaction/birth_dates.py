@@ -36,7 +36,7 @@ _MONTH_PREFIXES: dict[str, int] = {
     # 8
     "aug": 8, "aou": 8, "ago": 8, "sie": 8, "srp": 8, "agu": 8,
     # 9
-    "sep": 9, "set": 9, "wrz": 9, "zar": 9, "eyl": 9,
+    "sep": 9, "set": 9, "wrz": 9, "zar": 9, "eyl": 9, "szep": 9,
     # 10
     "oct": 10, "okt": 10, "ott": 10, "out": 10, "paz": 10, "rij": 10, "eki": 10,
     # 11

@@ -170,6 +170,7 @@ _DOB_NOUN = (
     r"geboortedatum|date[ _]?(?:de[ _]?)?naiss(?:ance)?\.?|fecha[ _]?(?:de[ _]?)?nac(?:imiento)?\.?|"
     r"f\.[ _]?nac(?:imiento)?\.?|data[ _]?(?:de[ _]?)?nasc(?:imento)?\.?|data[ _]?(?:di[ _]?)?nascita|"
     r"data[ _]urodzenia|f\x7fdelsedatum|f\x7fdselsdato|syntym\x7faika|do\x7fum[ _]tarihi|datum[ _]narozen\x7f|"
+    r"sz\x7flet\x7fsi[ _]d\x7ftum|szuletesi[ _]datum|"
     r"geb(?:\.|urts)?[ _-]?dat(?:um|\.)|birth[\"']?[ \t]*[:=]|fdn|ddn|"
     # the birth noun alone, as a key (`"nacimiento": …`, `nascimento:`)
     r"nacimiento|nascimento|naissance|urodzeni[ae]|nascita"
@@ -177,7 +178,7 @@ _DOB_NOUN = (
 _DOB_VERB = (
     r"born|geboren|geb\.|nacid[oa]/a|nascid[oa]\(a\)|nat[oa]/a|"
     r"n(?:\x7f|e)e?(?:\(e\))?s?(?:[ \t]+(?:\x7f|a)[ \t]+[A-Z\x7f][A-Za-z\x7f'-]+)?[ \t]+le|"
-    r"nacid[oa]|nascid[oa]|urodzon[ya]|f\x7fdd|"
+    r"nacid[oa]|nascid[oa]|urodzon[ya]|f\x7fdd|sz\x7fletett|"
     r"(?-i:[Nn]at[oa])[ \t]+(?:a|il|in|nel)"
 )
 _MONTH = (
@@ -187,13 +188,16 @@ _MONTH = (
     r"sty|lut|kwi|cze|lip|sie|wrz|pa\x7f|lis|gru|"
     # Turkish (Ocak, Şubat, Nisan, Mayıs, Haziran, Temmuz, Ağustos, Eylül, Ekim, Kasım, Aralık) and
     # Swedish / Danish / Norwegian (januari, maj, juni, oktober: above), Czech (ledna, února, …)
-    r"oca|\x7fub|nis|hazi|tem|a\x7fu|eyl|eki|kas|ara|led|\x7fno|b\x7fez|dub|kv\x7f|\x7fer|srp|z\x7f\x7f|\x7fij|lis|pro)"
+    r"oca|\x7fub|nis|hazi|tem|a\x7fu|eyl|eki|kas|ara|led|\x7fno|b\x7fez|dub|kv\x7f|\x7fer|srp|z\x7f\x7f|\x7fij|lis|pro|"
+    # Hungarian (március, április, május, június, július, szeptember)
+    r"\x7fpr|m\x7fj|j\x7fl|szep)"
     r"[a-z\x7f]*\.?"
 )
 _DATE = (
     r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|"
     rf"\d{{1,2}}(?:st|nd|rd|th|er|\x7f|o)?\.?[ \t]+(?:de[ \t]+|of[ \t]+)?{_MONTH},?[ \t]+(?:del?[ \t]+)?\d{{4}}|"
     rf"\d{{1,2}}[-/ ]?{_MONTH}[-/ ]?\d{{2,4}}|(?:19|20)\d{{2}}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\b|"
+    rf"\d{{4}}\.[ \t]*{_MONTH}[ \t]+\d{{1,2}}\b|"  # Hungarian: 1959. május 1.
     rf"{_MONTH}[ \t]+(?:the[ \t]+)?\d{{1,2}}(?:st|nd|rd|th)?,?[ \t]+\d{{4}}|"
     r"\d{1,2}[./ -](?:I|II|III|IV|V|VI|VII|VIII|IX|X|XI|XII)[./ -]\d{4}|"  # 12.III.1985
     r"\d{1,2}\.?[ \t]+\x7f{3,12}\.?[ \t]+\d{4}|"  # a month in another script (12 марта 1985)

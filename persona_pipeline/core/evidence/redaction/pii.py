@@ -1121,6 +1121,9 @@ _NAME_CONTEXT = Rx(
     # a `git blame` line: the commit, maybe a file name, then `(Author Name 2024-03-12 …`
     r"(?:^|\s)\^?[0-9a-f]{7,40}[ \t]+(?:[^\s()]{1,80}[ \t]+)?\(|"
     r"(?i:\b(?:ask|asked|ping|pinged|cc|bcc|dear|hi|hello|hey|thanks|thank you|attn|with|talked to|spoke to|"
+    # greetings and addresses in other languages: "Hola Xóchitl", "Olá Conceição", "Liebe Jördis"
+    r"hola|ol\x7f|hallo|bonjour|salut|ciao|hej|hei|ahoj|merhaba|moin|servus|gr\x7fezi|liebe|lieber|querid[oa]|"
+    r"estimad[oa]|prezad[oa]|gentile|cher|ch\x7fre|gracias|obrigad[oa]|merci|danke|grazie|dzi\x7fkuj\x7f|"
     # handing work or credit to someone: "assigned to X", "thanks to X"
     r"(?:re)?assigned to|handed (?:it )?(?:over )?to|escalated to|(?:thanks|thank you|kudos|credit) to|"
     r"from:|to:|reviewer|assignee|author|owner|contact(?:[ \t]+person)?|point of contact|ansprechpartner(?:in)?|"
@@ -1183,7 +1186,7 @@ def _words(text: str) -> frozenset[str]:
 _NOT_NAME_WORDS = _words(
     "The A An This That These Those It Its We You They He She I Me My Our Your Their Us Them All Any Some "
     "Team Teams Everyone Everybody Folks Guys Gang Friends There Here Thanks Thank Please Sorry Yes No Ok Okay "
-    "Mr Mrs Ms Mx Dr Prof "
+    "Mr Mrs Ms Mx Dr Prof Herr Frau Mme Mlle Sra Srta Sr Senor Senora Monsieur Madame Signor Signora Dott "
     "Hi Hello Hey Dear Best Regards Cheers Monday Tuesday Wednesday Thursday Friday Saturday Sunday Today "
     "Tomorrow Yesterday January February March April May June July August September October November "
     "December Claude Code Codex Opus Sonnet Haiku Desktop Instant Pro ChatGPT Copilot Gemini Cursor Assistant "
@@ -1485,12 +1488,17 @@ _NAME_PART_KEY = Rx(
 _NAME_PART_NOT = _words("String Text Optional Required Str Char Varchar None Null Nil True False Unknown Name Test")
 
 
-_GREETING_BEFORE = Rx(r"(?i)\b(?:hi|hello|hey|dear|thanks|thank you)[ \t]*,?[ \t]*$")
+_GREETING_BEFORE = Rx(
+    r"(?i)\b(?:hi|hello|hey|dear|thanks|thank you|hola|ol\x7f|hallo|bonjour|salut|ciao|hej|hei|ahoj|merhaba|moin|"
+    r"servus|gr\x7fezi|liebe|lieber|querid[oa]|cher|ch\x7fre|gracias|obrigad[oa]|merci|danke|grazie)[ \t]*,?[ \t]*$"
+)
 # words one greets or thanks that are no one's name: vocatives, assistants and models
 _VOCATIVES = _words(
     "World Mate Buddy Man Sir Madam Dude Bro Boss Friend Folks Guys Again Back Future There Ya Human Robot "
     "Computer Siri Alexa Cortana Jarvis Grok Bard Llama Mistral Qwen Deepseek Perplexity Devin Cody Aider Cline "
-    "Windsurf Tabnine Kiro Amp Goose Zed Warp Replit Lovable Bolt Gpt Chat Internet Universe Santa"
+    "Windsurf Tabnine Kiro Amp Goose Zed Warp Replit Lovable Bolt Gpt Chat Internet Universe Santa "
+    # (the same in the other greetings' languages: Hallo Welt, Hola Mundo, Ciao Tutti)
+    "Welt Mundo Monde Mondo Leute Zusammen Todos Todas Equipo Equipe Amigos Amigo Chicos Ragazzi Tutti Kollegen"
 )
 _LIST_GOES_ON = re.compile(r",[ \t]*[A-Z][\w.-]*(?:,|[ \t]+(?:and|&|or)[ \t]+[A-Z])")
 _TITLE_BEFORE = Rx(r"(?:Mr|Mrs|Ms|Mx|Dr|Prof|Herr|Frau|Mme|Mlle|Sra|Srta|Hr\.|Fr\.)\.?[ \t]+$")
