@@ -156,6 +156,9 @@ NAME_DECOYS = [
     "- name: Setup Python Env",
     "name: Cache Dependencies",
     'name = "Visual Studio"',
+    "name = 'Component Pascal'",
+    "{'code': 'NA', 'name': 'North America'}",
+    "Rubinstein, R. and Elad, M., Efficient Implementation of the K-SVD Algorithm",
 ]
 
 

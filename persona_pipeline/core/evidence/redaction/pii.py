@@ -1141,7 +1141,8 @@ _NAME_CONTEXT = Rx(
     # (short ones that are also words or abbreviations only with their dot: `Sr.`, `Ing.`, `M.`)
     r"(?-i:(?:Mr|Mrs|Ms|Mx|Dr|Prof|Herr|Frau|Mme|Mlle|Mevr|Dhr|Sra|Srta|Fru)\.?|"
     # (not `Sr.`: "Sr. Engineer" is a senior's role more often than a señor)
-    r"(?:Hr|Fr|Sig|Sig\.ra|Dott|Ing|M)\.|(?:Do\x7fa|Dona|Pani)[ \t])))"
+    # (`M. ` with its space: "Elad, M., Efficient Implementation" is a citation's initial)
+    r"(?:Hr|Fr|Sig|Sig\.ra|Dott|Ing)\.|(?:M\.|Do\x7fa|Dona|Pani)[ \t])))"
     r"(?:[ \t]*:|[ \t]+(?i:is|was))?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?)"
     rf"({_FULL}|{_NW})"
 )
@@ -1438,7 +1439,7 @@ def person_name_spans(text: str) -> Iterator[Span]:
         after = text[end : end + 2]
         if after[:1] == " " and after[1:].isalnum():
             continue  # "name: Upload Artifact to S3": a title that goes on
-        if len(words) >= 2 and _person_like(words) and _name_words_ok(value, single_needs_list=True):
+        if len(words) >= 2 and _key_full_name(words) and _name_words_ok(value, single_needs_list=True):
             yield Span(start, end, "person_name")
     contexts = _context_matches(text) if _open(text, "name_context") else ()
     for (m0, _), ctx, keyed, signoff, verb, role in contexts:  # one pass for the four contexts
@@ -1543,6 +1544,16 @@ def _name_part_value(text: str, m0: int, start: int, end: int) -> bool:
 # `name: X` (YAML, JSON, a form): the key is everywhere in code (`name: build`), so its value must
 # read as a person's full name (see person_name_spans)
 _NAME_KEY = Rx(rf"(?:^|[\s{{,\"'(])\\?[\"']?(?i:name)\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?({_FULL})")
+
+
+def _key_full_name(words: list[str]) -> bool:
+    """A bare `name:` key's value is a person's when its first and last words are listed first and
+    last names, or a word has a shape only names have (a non-ASCII letter, Mc/O'); "Component
+    Pascal" and "North America" are a language and a continent."""
+    firsts, lasts = _name_lists()
+    if words[0] in firsts and words[-1] in lasts:
+        return True
+    return any(not w.isascii() or (w.startswith(("Mc", "O'")) and w[2:3].isupper()) for w in words)
 
 
 # Mailboxes of a role or a machine, never a person (their display names are teams and products).
