@@ -151,6 +151,7 @@ NAME_DECOYS = [
     "Hello World!",
     "Thanks Grok!",
     "Hallo Welt!",
+    "import click\n\n@click.command()\ndef hello():\n    click.echo('Hello, Click!')",
     "Hola Mundo, otra vez",
     "thanks Keycloak, Dex and Authelia",
     "- name: Setup Python Env",

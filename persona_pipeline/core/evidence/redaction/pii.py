@@ -411,6 +411,8 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
     for ((start, end),) in _EMAIL.finditer(text):
         value = text[start:end]
         local, _, domain = value.lower().partition("@")
+        if len(local) == 1 and local in "ntr" and text[start - 1 : start] == "\\":
+            continue  # a JSON-escaped line break before a decorator: `\n@click.command`
         if local in _NO_REPLY_LOCALS or local in _ROLE_MAILBOXES:
             continue  # a machine's or a function's mailbox
         if domain in _DOC_DOMAINS or domain.endswith(_DOC_TLDS):
@@ -1512,6 +1514,12 @@ _TITLED_ROLES = _words(
 _INLINE_SIGNOFF = Rx(r"(?i)(?:regards|cheers|sincerely)[ \t]*,[ \t]*$")
 
 
+def _used_as_code(text: str, word: str) -> bool:
+    """`word` is imported, called or decorated with in the text: a module's or a tool's name."""
+    w = re.escape(word)
+    return re.search(rf"(?:\b(?:import|from)[ \t]+{w}\b|@{w}\.|\b{w}\(|\b{w}\.[a-z_]+\()", text) is not None
+
+
 def _single_after_cue(text: str, m0: int, start: int, end: int) -> bool:
     """One name-shaped word after a title or a greeting, or closing its line after a sign-off word."""
     word = text[start:end]
@@ -1524,7 +1532,8 @@ def _single_after_cue(text: str, m0: int, start: int, end: int) -> bool:
         return False
     if text[end : end + 1] in ("!", ",") and _GREETING_BEFORE.search(text[max(m0, start - 16) : start]):
         # "Thanks Olumide!", "Hi Chiamaka, …"; not the head of a list ("thanks Keycloak, Dex and …")
-        return _LIST_GOES_ON.match(text, end) is None
+        # nor a word the text also uses as code ("Hello, Click!" beside `import click`)
+        return _LIST_GOES_ON.match(text, end) is None and not _used_as_code(text, word.lower())
     # (the line's end: a break, the text's or a JSON string's end, an escaped `\n`)
     closes = text[end : end + 1] in ("", "\n", "\r", "!", ".", "\\", '"')
     return closes and _INLINE_SIGNOFF.search(text[max(m0, start - 16) : start]) is not None
