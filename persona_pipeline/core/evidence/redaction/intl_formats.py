@@ -27,6 +27,7 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from persona_pipeline.core.evidence.redaction import national_ids
+from persona_pipeline.core.evidence.redaction.birth_dates import plausible_birth_date
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold
 from persona_pipeline.core.evidence.redaction.phone_check import valid_region
 from persona_pipeline.core.evidence.redaction.spans import PLACEHOLDER_RE, Span
@@ -165,10 +166,11 @@ _JP_CHARS = ("〒", "都", "道", "府", "県")
 # by a format hint or punctuation before the date: `Date of Birth (DD/MM/YYYY): 12/03/1985`; a verb
 # (born, geboren, né le, nato il…) by a few words: `born in Lisbon on 12 March 1985`.
 _DOB_NOUN = (
-    r"d\.?o\.?b\.?|date[ _-]?of[ _-]?birth|birth[ _-]?date|birth[ _-]?day|geburtsdatum|geburtstag|"
+    r"d\.?o\.?b\.?|date[ _-]?of[ _-]?birth|birth[ _-]?date|birth[ _-]?day|b-?day|geburtsdatum|geburtstag|"
     r"geboortedatum|date[ _]?(?:de[ _]?)?naiss(?:ance)?\.?|fecha[ _]?(?:de[ _]?)?nac(?:imiento)?\.?|"
     r"f\.[ _]?nac(?:imiento)?\.?|data[ _]?(?:de[ _]?)?nasc(?:imento)?\.?|data[ _]?(?:di[ _]?)?nascita|"
     r"data[ _]urodzenia|f\x7fdelsedatum|f\x7fdselsdato|syntym\x7faika|do\x7fum[ _]tarihi|datum[ _]narozen\x7f|"
+    r"sz\x7flet\x7fsi[ _]d\x7ftum|szuletesi[ _]datum|"
     r"geb(?:\.|urts)?[ _-]?dat(?:um|\.)|birth[\"']?[ \t]*[:=]|fdn|ddn|"
     # the birth noun alone, as a key (`"nacimiento": …`, `nascimento:`)
     r"nacimiento|nascimento|naissance|urodzeni[ae]|nascita"
@@ -176,7 +178,7 @@ _DOB_NOUN = (
 _DOB_VERB = (
     r"born|geboren|geb\.|nacid[oa]/a|nascid[oa]\(a\)|nat[oa]/a|"
     r"n(?:\x7f|e)e?(?:\(e\))?s?(?:[ \t]+(?:\x7f|a)[ \t]+[A-Z\x7f][A-Za-z\x7f'-]+)?[ \t]+le|"
-    r"nacid[oa]|nascid[oa]|urodzon[ya]|f\x7fdd|"
+    r"nacid[oa]|nascid[oa]|urodzon[ya]|f\x7fdd|sz\x7fletett|"
     r"(?-i:[Nn]at[oa])[ \t]+(?:a|il|in|nel)"
 )
 _MONTH = (
@@ -186,14 +188,17 @@ _MONTH = (
     r"sty|lut|kwi|cze|lip|sie|wrz|pa\x7f|lis|gru|"
     # Turkish (Ocak, Şubat, Nisan, Mayıs, Haziran, Temmuz, Ağustos, Eylül, Ekim, Kasım, Aralık) and
     # Swedish / Danish / Norwegian (januari, maj, juni, oktober: above), Czech (ledna, února, …)
-    r"oca|\x7fub|nis|hazi|tem|a\x7fu|eyl|eki|kas|ara|led|\x7fno|b\x7fez|dub|kv\x7f|\x7fer|srp|z\x7f\x7f|\x7fij|lis|pro)"
+    r"oca|\x7fub|nis|hazi|tem|a\x7fu|eyl|eki|kas|ara|led|\x7fno|b\x7fez|dub|kv\x7f|\x7fer|srp|z\x7f\x7f|\x7fij|lis|pro|"
+    # Hungarian (március, április, május, június, július, szeptember)
+    r"\x7fpr|m\x7fj|j\x7fl|szep)"
     r"[a-z\x7f]*\.?"
 )
 _DATE = (
     r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|"
     rf"\d{{1,2}}(?:st|nd|rd|th|er|\x7f|o)?\.?[ \t]+(?:de[ \t]+|of[ \t]+)?{_MONTH},?[ \t]+(?:del?[ \t]+)?\d{{4}}|"
-    rf"\d{{1,2}}[-/ ]{_MONTH}[-/ ]\d{{2,4}}|(?:19|20)\d{{2}}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\b|"
-    rf"{_MONTH}[ \t]+\d{{1,2}}(?:st|nd|rd|th)?,?[ \t]+\d{{4}}|"
+    rf"\d{{1,2}}[-/ ]?{_MONTH}[-/ ]?\d{{2,4}}|(?:19|20)\d{{2}}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\b|"
+    rf"\d{{4}}\.[ \t]*{_MONTH}[ \t]+\d{{1,2}}\b|"  # Hungarian: 1959. május 1.
+    rf"{_MONTH}[ \t]+(?:the[ \t]+)?\d{{1,2}}(?:st|nd|rd|th)?,?[ \t]+\d{{4}}|"
     r"\d{1,2}[./ -](?:I|II|III|IV|V|VI|VII|VIII|IX|X|XI|XII)[./ -]\d{4}|"  # 12.III.1985
     r"\d{1,2}\.?[ \t]+\x7f{3,12}\.?[ \t]+\d{4}|"  # a month in another script (12 марта 1985)
     r"\d{4}\x7f ?\d{1,2}\x7f ?\d{1,2}\x7f"  # 1985年3月12日, 1985년 3월 12일 (checked on the original)
@@ -394,6 +399,8 @@ _NAME_IDX = {
     n: tuple(i for i, g in enumerate(_GATE_PATTERNS) if g == p) for n, p in zip(GATE_NAMES, _UNIQUE, strict=True)
 }
 _NAME_SET = frozenset(GATE_NAMES)
+# the gate of the phone words (phone, tel, móvil, Handy…): `phone_labels` opens on it too
+PHONE_WORDS_GATE = next(n for n in GATE_NAMES if _IDX[id(_PHONE_LABELLED)] in _NAME_IDX[n])
 _NAT_IDX = frozenset(_IDX[id(rx)] for rx in national_ids.GATED)
 _ADDR_IDX = frozenset(_IDX[id(rx)] for rx in _ADDRESSES)
 _DOB_IDX = frozenset(_IDX[id(rx)] for rx in (_DOB, _DOB_AFTER, _DOB_CELL))
@@ -505,7 +512,12 @@ def intl_address_spans(text: str) -> Iterator[Span]:
     if _open(gates, _ROMAN_STREET):
         for (start, end), (w0, w1), particle, (n0, n1), _num, tail in _ROMAN_STREET.finditer(text):
             way = text[w0:w1]
-            if text[end : end + 1].isalnum() or text[end : end + 1] in ("_", "(") or text[start - 1 : start] in "_.":
+            # (a tuple: `"" in "_."` is true, and refused every street opening its text)
+            if (
+                text[end : end + 1].isalnum()
+                or text[end : end + 1] in ("_", "(")
+                or text[start - 1 : start] in ("_", ".")
+            ):
                 continue
             strong = way in _STRONG_WAYS or particle[0] >= 0 or tail[0] >= 0
             # "Via Roma, 12" / "Via Roma n. 12": a comma or a number sign before the number
@@ -571,6 +583,34 @@ def _after_digit_or_placeholder(text: str, start: int) -> bool:
 _TIME_AFTER = re.compile(r"T\d\d:")  # an ISO timestamp's time: `2024-03-12T10:01`, a log line's prefix
 
 
+_DOB_NOUN_AT = Rx(rf"(?i)^_?(?:{_DOB_NOUN})")
+# what stands between a birth verb and its date: prepositions and articles, a place's name
+# (born in Lisbon on, né à Dakar le, geboren in Köln am, nacido en Sevilla el)
+_GAP_TEXT = (
+    "on in at the of a an am im le la les el en em no na il i à au aux de del di da du den op w we dnia och og "
+    "and und et y e home there here was were is"
+)
+_GAP_WORDS = frozenset(_GAP_TEXT.split())
+_LETTERS = re.compile(r"[^\W\d_]+")
+_FIELD_EVENT_TEXT = (
+    "added created updated changed modified migrated released deployed fixed removed deprecated introduced "
+    "renamed merged shipped defaults default since until deadline due validated validation"
+)
+_FIELD_EVENTS = frozenset(_FIELD_EVENT_TEXT.split())
+
+
+def _verb_gap_ok(text: str, m0: int, start: int) -> bool:
+    """After a birth verb, the words before the date are prepositions or capitalised names
+    ("born in Lisbon on"); "the born shell since 2019" is no birth."""
+    label = text[m0:start]
+    if _DOB_NOUN_AT.search(label.lstrip()):
+        # a noun label's gap may hold a format hint or a holder ("of the patient"), not an event
+        # on the field: "the dob column was added on 2019-05-01", "dob defaults to 1970-01-01"
+        return not any(w.lower() in _FIELD_EVENTS for w in _LETTERS.findall(label))
+    words = _LETTERS.findall(label)[1:]
+    return all(w.lower() in _GAP_WORDS or w[0].isupper() for w in words)
+
+
 def intl_dob_spans(text: str) -> Iterator[Span]:
     """A date right after a birth label in one of several languages."""
     gates = _gates(text)
@@ -581,13 +621,15 @@ def intl_dob_spans(text: str) -> Iterator[Span]:
             value = text[start:end]
             if value[:4].isdigit() and value[4:5] not in ("年", "년") and not value[4:5].isascii():
                 continue  # the fold's DEL after a year stood for something other than 年
-            if not text[end : end + 1].isdigit() and not _TIME_AFTER.match(text, end):
+            if text[end : end + 1].isdigit() or _TIME_AFTER.match(text, end) or not _verb_gap_ok(text, m0, start):
+                continue
+            if plausible_birth_date(value):  # (a "birthday party on 2026-06-01" is an event's date)
                 yield Span(start, end, "date_of_birth")
     if _open(gates, _DOB_CELL):
         yield from national_ids.table_column_values(text, _DOB_CELL, _dob_kind, _date_end)
     if _open(gates, _DOB_AFTER):
         for _, (start, end) in _DOB_AFTER.finditer(text):
-            if not _after_digit_or_placeholder(text, start):
+            if not _after_digit_or_placeholder(text, start) and plausible_birth_date(text[start:end]):
                 yield Span(start, end, "date_of_birth")
     if _other_script(text) and any(w in text for w in _JA_DOB_WORDS):
         for m in _JA_DOB.finditer(text):

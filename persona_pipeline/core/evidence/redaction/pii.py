@@ -3,7 +3,10 @@
 scrubadub's stock detectors are noisy (its twitter detector masks `@dataclass`, its URL detector
 every URL, its phone detector any 10-digit id), so each detector here validates what it finds:
 Luhn and issuer prefixes for cards, libphonenumber for phones, `ipaddress.is_global` for IPs,
-documentation/no-reply addresses skipped for emails, a name dictionary for person names.
+documentation/no-reply addresses skipped for emails, a name dictionary for person names (and,
+in a name context, the shape of a name of any culture). Street lines of countries without a format
+of their own and labelled phones of any region are `street_grammar`'s and `phone_labels`'; a date
+after a birth label must pass `birth_dates`.
 
 Every pattern runs on the text's fold (`matching.fold`: one byte per character), so offsets need
 no conversion; values are read from the original text.
@@ -18,6 +21,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
+from persona_pipeline.core.evidence.redaction.birth_dates import plausible_birth_date
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold
 from persona_pipeline.core.evidence.redaction.phone_check import valid_region
 from persona_pipeline.core.evidence.redaction.spans import Span
@@ -220,7 +224,7 @@ _RUN_PARTICLES = frozenset(
 )
 _RUN_PARTICLE = r"(?:van der|van den|van de|von der|de la|de los|" + "|".join(sorted(_RUN_PARTICLES)) + ")"
 _CAP_RUN = Rx(rf"{_WORD}(?:[ \t](?:[A-Z]\.[ \t])?(?:{_RUN_PARTICLE}[ \t])?{_WORD})+")
-_NAME_PREFIX = Rx(r"(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.? $")
+_NAME_PREFIX = Rx(r"(?:Mr|Mrs|Ms|Miss|Dr|Prof|Herr|Frau|Mme|Mlle|Sra|Srta|Dott)\.? $")
 _NAME_SUFFIX = Rx(r"^,? (?:Jr\.?|Sr\.?|II|III|IV|MD|DDS|PhD|DVM)\b")
 
 
@@ -407,6 +411,8 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
     for ((start, end),) in _EMAIL.finditer(text):
         value = text[start:end]
         local, _, domain = value.lower().partition("@")
+        if len(local) == 1 and local in "ntr" and text[start - 1 : start] == "\\":
+            continue  # a JSON-escaped line break before a decorator: `\n@click.command`
         if local in _NO_REPLY_LOCALS or local in _ROLE_MAILBOXES:
             continue  # a machine's or a function's mailbox
         if domain in _DOC_DOMAINS or domain.endswith(_DOC_TLDS):
@@ -612,7 +618,7 @@ def _cell_ok(kind: str, cell: str) -> bool:
     if kind == "ssn":
         d = cell.replace("-", "").replace(" ", "")
         return len(d) == 9 and d.isdigit() and d[:3] not in ("000", "666") and d[0] != "9" and d[3:5] != "00"
-    return bool(_DATE_LIKE.match(cell)) and sum(c.isdigit() for c in cell) >= 6
+    return bool(_DATE_LIKE.match(cell)) and sum(c.isdigit() for c in cell) >= 6 and plausible_birth_date(cell)
 
 
 def table_column_spans(text: str) -> Iterator[Span]:
@@ -920,7 +926,7 @@ def dob_spans(text: str) -> Iterator[Span]:
     if not _open(text, "dob"):
         return
     for (m0, _), (start, end) in _DOB.finditer(text):
-        if not _after_placeholder(text, m0):
+        if not _after_placeholder(text, m0) and plausible_birth_date(text[start:end]):
             yield Span(start, end, "date_of_birth")
 
 
@@ -1101,7 +1107,11 @@ _SEGMENT_STOP = frozenset("/\\\r\n\"'`:*?<>|")
 
 # Names by context. A name word is capitalised, may carry non-ASCII letters (DEL in the fold,
 # checked on the original), an inner capital after Mc/Mac/O'/D', a hyphen or an apostrophe.
-_NW = r"(?:Mc|Mac|O'|D'|O\x7f|D\x7f)?[A-Z\x7f](?:[a-z\x7f]+|'[a-z\x7f]+)(?:['\x7f-][A-Z\x7f]?[a-z\x7f]+)*"
+# (an Arabic article may be glued to a surname: al-Rashidi, el-Sayed)
+_NW = (
+    r"(?:Mc|Mac|Fitz|O'|D'|N'|O\x7f|D\x7f|N\x7f|al-|el-|ul-)?[A-Z\x7f](?:[a-z\x7f]+|'[a-z\x7f]+)"
+    r"(?:['\x7f-][A-Z\x7f]?[a-z\x7f]+)*"
+)
 _PARTICLE = (
     r"(?:\x7f|N\x7f|Nic|Ua|van der|van den|van de|van|von der|von|de la|de los|del|della|de|da|di|du|dos|das|le|la|"
     r"bin|ibn|al|el|ter|ten|zu|st\.)"
@@ -1113,6 +1123,9 @@ _NAME_CONTEXT = Rx(
     # a `git blame` line: the commit, maybe a file name, then `(Author Name 2024-03-12 …`
     r"(?:^|\s)\^?[0-9a-f]{7,40}[ \t]+(?:[^\s()]{1,80}[ \t]+)?\(|"
     r"(?i:\b(?:ask|asked|ping|pinged|cc|bcc|dear|hi|hello|hey|thanks|thank you|attn|with|talked to|spoke to|"
+    # greetings and addresses in other languages: "Hola Xóchitl", "Olá Conceição", "Liebe Jördis"
+    r"hola|ol\x7f|hallo|bonjour|salut|ciao|hej|hei|ahoj|merhaba|moin|servus|gr\x7fezi|liebe|lieber|querid[oa]|"
+    r"estimad[oa]|prezad[oa]|gentile|cher|ch\x7fre|gracias|obrigad[oa]|merci|danke|grazie|dzi\x7fkuj\x7f|"
     # handing work or credit to someone: "assigned to X", "thanks to X"
     r"(?:re)?assigned to|handed (?:it )?(?:over )?to|escalated to|(?:thanks|thank you|kudos|credit) to|"
     r"from:|to:|reviewer|assignee|author|owner|contact(?:[ \t]+person)?|point of contact|ansprechpartner(?:in)?|"
@@ -1126,17 +1139,23 @@ _NAME_CONTEXT = Rx(
     r"laut|according to|per|"
     # a chat log's speaker: "[10:42] First Last: …"
     r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp][Mm])?\]|"
-    # a title: "Dr. Ngozi Okafor", "Ms Chen"
-    r"(?-i:(?:Mr|Mrs|Ms|Mx|Dr|Prof)\.?)))"
+    # a title: "Dr. Ngozi Okafor", "Ms Chen", "Frau Kästner", "Mme N'Diaye", "Sra. Villaseñor"
+    # (short ones that are also words or abbreviations only with their dot: `Sr.`, `Ing.`, `M.`)
+    r"(?-i:(?:Mr|Mrs|Ms|Mx|Dr|Prof|Herr|Frau|Mme|Mlle|Mevr|Dhr|Sra|Srta|Fru)\.?|"
+    # (not `Sr.`: "Sr. Engineer" is a senior's role more often than a señor)
+    # (`M. ` with its space: "Elad, M., Efficient Implementation" is a citation's initial)
+    r"(?:Hr|Fr|Sig|Sig\.ra|Dott|Ing)\.|(?:M\.|Do\x7fa|Dona|Pani)[ \t])))"
     r"(?:[ \t]*:|[ \t]+(?i:is|was))?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?)"
     rf"({_FULL}|{_NW})"
 )
 # a key naming a person's role (JSON, YAML, env), its quotes possibly JSON-escaped: "assignee": "X"
 _PERSON_KEYS = (
-    r"author|full_?name|display_?name|user\.name|git_author_name|git_committer_name|owner_name|"
-    r"customer(?:_name)?|patient(?:_name)?|employee(?:_name)?|contact_name|signed by|first_?name|last_?name|"
+    r"author|full[_ ]?name|display[_ ]?name|user\.name|git_author_name|git_committer_name|owner[_ ]name|"
+    r"customer(?:[_ ]name)?|patient(?:[_ ]name)?|employee(?:[_ ]name)?|contact[_ ]name|signed by|first[_ ]?name|"
+    r"last[_ ]?name|"
     r"assignee|owner|reviewer|reporter|approver|requester|requested_by|maintainer|creator|created_by|"
-    r"updated_by|on_?call|contact"
+    r"updated_by|on_?call|contact|surname|given_?name|family_?name|middle_?name|nombre|apellidos?|vorname|"
+    r"nachname|pr\x7fnom|prenom|sobrenome|cognome"
 )
 # ... or an XML/HTML element of that name, its attributes and its brackets possibly escaped:
 # <author>X</author>, <dc:creator>X, <maintainer email="…">X, &lt;owner&gt;X
@@ -1170,7 +1189,7 @@ def _words(text: str) -> frozenset[str]:
 _NOT_NAME_WORDS = _words(
     "The A An This That These Those It Its We You They He She I Me My Our Your Their Us Them All Any Some "
     "Team Teams Everyone Everybody Folks Guys Gang Friends There Here Thanks Thank Please Sorry Yes No Ok Okay "
-    "Mr Mrs Ms Mx Dr Prof "
+    "Mr Mrs Ms Mx Dr Prof Herr Frau Mme Mlle Sra Srta Sr Senor Senora Monsieur Madame Signor Signora Dott "
     "Hi Hello Hey Dear Best Regards Cheers Monday Tuesday Wednesday Thursday Friday Saturday Sunday Today "
     "Tomorrow Yesterday January February March April May June July August September October November "
     "December Claude Code Codex Opus Sonnet Haiku Desktop Instant Pro ChatGPT Copilot Gemini Cursor Assistant "
@@ -1198,7 +1217,8 @@ _NOT_NAME_WORDS = _words(
 # "Hiroshi Yamamoto said", "Kwame Mensah approved it". One word alone never ("Docker said").
 _NAME_BEFORE_VERB = Rx(
     # (a role or pronouns in brackets may stand between them: "Kwame Mensah (PM) asked")
-    rf"(?:^|[^A-Za-z0-9_\x7f'.-])({_FULL})[ \t]+(?:\(([^()\n]{{1,30}})\)[ \t]+)?"
+    # (a display name may be quoted: `"Thuy Pham" <tpham@…>`)
+    rf"(?:^|[^A-Za-z0-9_\x7f'.-])({_FULL})(?:\\?\")?[ \t]+(?:\(([^()\n]{{1,30}})\)[ \t]+)?"
     r"(?:(?:said|says|wrote|writes|mentioned|asked|suggested|approved|"
     r"reported|commented|replied|noted|confirmed|explained|emailed|messaged|pinged|merged|reviewed|"
     r"thinks|thought|agreed|promised|wants|needs|"
@@ -1226,7 +1246,10 @@ def _name_words_ok(value: str, single_needs_list: bool) -> bool:
     firsts, _ = _name_lists()
     words = [w for w in value.replace("\t", " ").split(" ") if w]
     core = [w for w in words if w[0].isupper() and not (len(w) == 2 and w[1] == ".")]
-    if not core or any(w.rstrip(".") in _NOT_NAME_WORDS for w in core):
+    # (in a run with a non-ASCII letter after its first word, "Nguyễn Văn An", the later words
+    # are no English: "An" there is a given name, not the article)
+    foreign = len(core) >= 3 and not "".join(core[1:]).isascii()
+    if not core or any(w.rstrip(".") in _NOT_NAME_WORDS for w in (core[:1] if foreign else core)):
         return False
     for w in core:  # the DEL of the fold stood for some non-ASCII character: it must be a letter
         if not all(c.isalpha() or c in "'-." or c == "\u2019" for c in w) or not w[0].isupper():
@@ -1319,7 +1342,9 @@ _NATIVE_NAME_WORD = (
     r"[А-ЯЁ][а-яё]{1,20}(?:[ \t]+[А-ЯЁ][а-яё]{1,20}){1,2}|"
     r"[\u0620-\u064a]{2,15}(?:[ \t]+[\u0620-\u064a]{2,15}){1,2}|"
     r"[\u05d0-\u05ea]{2,15}(?:[ \t]+[\u05d0-\u05ea]{2,15}){1,2}|"
-    r"[Α-Ω][α-ωά-ώ]{1,20}(?:[ \t]+[Α-Ω][α-ωά-ώ]{1,20}){1,2}"
+    r"[Α-Ω][α-ωά-ώ]{1,20}(?:[ \t]+[Α-Ω][α-ωά-ώ]{1,20}){1,2}|"
+    # Devanagari (Hindi, Marathi, Nepali): letters and their vowel signs
+    r"[\u0904-\u0939\u0958-\u0961][\u0900-\u0963]{1,15}(?:[ \t]+[\u0904-\u0939\u0958-\u0961][\u0900-\u0963]{1,15}){1,2}"
 )
 _NATIVE_LABELS = (
     r"담당자|작성자|보고자|担当者?|作成者|報告者|负责人|負責人|联系人|聯絡人|作者|报告人|經手人|"
@@ -1335,15 +1360,27 @@ _NATIVE_BEFORE = re.compile(
     r"|(?i:display_?name|full_?name|author|assignee|owner)\\?[\"']?[ \t]*:[ \t]*\\?[\"'])$"
 )
 _HONORIFIC = re.compile(r"[ \t]*(?:さん|様|氏|씨|님)")
-# (after a label in its own script, a Latin-script name too: `담당자: Shlomo Ben-David`)
-_NATIVE_LATIN = re.compile(
-    rf"(?:{_NATIVE_LABELS})[ \t]*[:：][ \t]*([A-Z][a-z]{{1,20}}(?:[ -][A-Z][a-z]{{1,20}}){{1,2}})"
-)
-_NATIVE_LABEL_WORDS = tuple(_NATIVE_LABELS.split("|"))
+# (after a label in its own script, a Latin-script name too, diacritics and all: `담당자: Shlomo
+# Ben-David`, `作者: Dương Minh Châu`; or before an honorific: `Trần Thị Hoa さん`)
+_LATIN_WORD = r"[A-ZÀ-ÖØ-ÞĀ-ȳḀ-ỿ][a-zß-öø-ÿĀ-ȳḀ-ỿ'’]{1,20}"
+_LATIN_NAME = rf"{_LATIN_WORD}(?:[ -]{_LATIN_WORD}){{1,3}}"
+_NATIVE_LATIN = re.compile(rf"(?:{_NATIVE_LABELS})[ \t]*[:：][ \t]*({_LATIN_NAME})")
+_LATIN_HONORIFIC = re.compile(rf"(?<![\w-])(?<!\w')({_LATIN_NAME})[ \t]*(?:さん|様|氏|씨|님)")
+# (`担当者?` is a pattern: its optional letter dropped, so the literal search finds `担当`)
+_NATIVE_LABEL_WORDS = tuple(w.rstrip("?") for w in _NATIVE_LABELS.split("|"))
 # one character-class scan says whether a text holds any of these scripts at all
 _SCRIPT_CHAR = re.compile(
-    r"[\u4e00-\u9fff\uac00-\ud7a3\u30a1-\u30fa\u0400-\u04ff\u0620-\u064a\u05d0-\u05ea\u0391-\u03c9]"
+    r"[\u4e00-\u9fff\uac00-\ud7a3\u30a1-\u30fa\u0400-\u04ff\u0620-\u064a\u05d0-\u05ea\u0391-\u03c9\u0904-\u0939"
+    r"\u3055\u69d8\u6c0f\uc528\ub2d8]"
 )
+
+
+def _latin_name_ok(value: str) -> bool:
+    """No word of the run is a listed non-name word (`Pull Request さん` is no one); past a first
+    word, only in an ASCII run (`Nguyễn Văn An`: "An" is a given name there)."""
+    words = re.split(r"[ -]", value)
+    checked = words[:1] if not "".join(words[1:]).isascii() else words
+    return not any(w in _NOT_NAME_WORDS for w in checked)
 
 
 def _native_name_spans(text: str) -> Iterator[Span]:
@@ -1358,7 +1395,12 @@ def _native_name_spans(text: str) -> Iterator[Span]:
             yield Span(a, b, "person_name")
     if any(w in text for w in _NATIVE_LABEL_WORDS):
         for m in _NATIVE_LATIN.finditer(text):
-            yield Span(*m.span(1), "person_name")
+            if _latin_name_ok(m.group(1)):
+                yield Span(*m.span(1), "person_name")
+    if any(h in text for h in ("さん", "様", "氏", "씨", "님")):
+        for m in _LATIN_HONORIFIC.finditer(text):
+            if _latin_name_ok(m.group(1)):
+                yield Span(*m.span(1), "person_name")
 
 
 def person_name_spans(text: str) -> Iterator[Span]:
@@ -1393,6 +1435,14 @@ def person_name_spans(text: str) -> Iterator[Span]:
             if suf:
                 end += suf[0][1] - suf[0][0]
             yield Span(start, end, "person_name")
+    for (_, _), (start, end) in _NAME_KEY.finditer(text) if _open(text, "name_key") else ():
+        value = text[start:end]
+        words = value.split()
+        after = text[end : end + 2]
+        if after[:1] == " " and after[1:].isalnum():
+            continue  # "name: Upload Artifact to S3": a title that goes on
+        if len(words) >= 2 and _key_full_name(words) and _name_words_ok(value, single_needs_list=True):
+            yield Span(start, end, "person_name")
     contexts = _context_matches(text) if _open(text, "name_context") else ()
     for (m0, _), ctx, keyed, signoff, verb, role in contexts:  # one pass for the four contexts
         if _after_placeholder(text, m0):
@@ -1411,9 +1461,19 @@ def person_name_spans(text: str) -> Iterator[Span]:
             if role[0] >= 0:
                 if not _is_role(text[role[0] : role[1]]):
                     continue  # "Single Sign-On (SSO) changed": brackets that introduce no person
-            elif not (_person_like(words) or _mailbox_of(words, text[end : end + 80]) or _quote_header(text, end)):
+            elif not (
+                _person_like(words)
+                or _mailbox_of(words, text[end : end + 80])
+                or _quote_header(text, end)
+                or (_SAYS.match(text, end) is not None and _name_shaped(words))
+            ):
                 continue  # "Load Balancer said": a verb alone makes no name of two plain words
-        if _name_words_ok(text[start:end], single_needs_list=signoff[0] < 0):
+        # (a given name or a surname alone under its own key: `"last_name": "Bakare"`)
+        part = keyed[0] >= 0 and _name_part_value(text, m0, start, end)
+        # (a surname alone after a title, "Dear Mr. Okwuosa"; a given name alone closing a line
+        # after a sign-off, "regards, Ifeoluwa")
+        part = part or (ctx[0] >= 0 and _single_after_cue(text, m0, start, end))
+        if _name_words_ok(text[start:end], single_needs_list=signoff[0] < 0 and not part):
             yield Span(start, end, "person_name")
             if ctx[0] >= 0 or keyed[0] >= 0:
                 # (after an address header or a role key every entry is a person; after "with" or
@@ -1421,6 +1481,88 @@ def person_name_spans(text: str) -> Iterator[Span]:
                 cue = text[m0:start].lower().lstrip(" \t\r\n([>\"',")
                 headed = cue.startswith(_LIST_HEADERS) or "-by" in cue or " by" in cue
                 yield from _listed_after(text, end, keyed[0] >= 0 or headed)
+
+
+_NAME_PART_KEY = Rx(
+    r"(?i)(?:first|last|given|family|middle|sur)_?name|surname|nombre|apellidos?|vorname|nachname|pr\x7fnom|"
+    r"prenom|sobrenome|cognome"
+)
+# values of a schema or a form's placeholder under a name key, never a person's name
+_NAME_PART_NOT = _words("String Text Optional Required Str Char Varchar None Null Nil True False Unknown Name Test")
+
+
+_GREETING_BEFORE = Rx(
+    r"(?i)\b(?:hi|hello|hey|dear|thanks|thank you|hola|ol\x7f|hallo|bonjour|salut|ciao|hej|hei|ahoj|merhaba|moin|"
+    r"servus|gr\x7fezi|liebe|lieber|querid[oa]|cher|ch\x7fre|gracias|obrigad[oa]|merci|danke|grazie)[ \t]*,?[ \t]*$"
+)
+# words one greets or thanks that are no one's name: vocatives, assistants and models
+_VOCATIVES = _words(
+    "World Mate Buddy Man Sir Madam Dude Bro Boss Friend Folks Guys Again Back Future There Ya Human Robot "
+    "Computer Siri Alexa Cortana Jarvis Grok Bard Llama Mistral Qwen Deepseek Perplexity Devin Cody Aider Cline "
+    "Windsurf Tabnine Kiro Amp Goose Zed Warp Replit Lovable Bolt Gpt Chat Internet Universe Santa "
+    # (the same in the other greetings' languages: Hallo Welt, Hola Mundo, Ciao Tutti)
+    "Welt Mundo Monde Mondo Leute Zusammen Todos Todas Equipo Equipe Amigos Amigo Chicos Ragazzi Tutti Kollegen"
+)
+_LIST_GOES_ON = re.compile(r",[ \t]*[A-Z][\w.-]*(?:,|[ \t]+(?:and|&|or)[ \t]+[A-Z])")
+_TITLE_BEFORE = Rx(r"(?:Mr|Mrs|Ms|Mx|Dr|Prof|Herr|Frau|Mme|Mlle|Sra|Srta|Hr\.|Fr\.)\.?[ \t]+$")
+# roles a title also stands before ("Frau Doktor", "Sra. Presidenta"): no surname
+_TITLED_ROLES = _words(
+    "doktor doctor doctora direktor direktorin director directora presidente presidenta president profesor "
+    "profesora professor professorin ingeniero ingeniera licenciado licenciada kollege kollegin chef chefin "
+    "minister ministra secretary secretaria"
+)
+_INLINE_SIGNOFF = Rx(r"(?i)(?:regards|cheers|sincerely)[ \t]*,[ \t]*$")
+
+
+def _used_as_code(text: str, word: str) -> bool:
+    """`word` is imported, called or decorated with in the text: a module's or a tool's name."""
+    w = re.escape(word)
+    return re.search(rf"(?:\b(?:import|from)[ \t]+{w}\b|@{w}\.|\b{w}\(|\b{w}\.[a-z_]+\()", text) is not None
+
+
+def _single_after_cue(text: str, m0: int, start: int, end: int) -> bool:
+    """One name-shaped word after a title or a greeting, or closing its line after a sign-off word."""
+    word = text[start:end]
+    if " " in word or not _name_shaped([word, word]) or word in _PRODUCT_LEADS:
+        return False
+    cue = text[max(m0, start - 12) : start]
+    if _TITLE_BEFORE.search(cue):
+        return word.lower() not in _TITLED_ROLES and word.lower() not in _ROLE_WORDS
+    if word in _VOCATIVES:
+        return False
+    if text[end : end + 1] in ("!", ",") and _GREETING_BEFORE.search(text[max(m0, start - 16) : start]):
+        # "Thanks Olumide!", "Hi Chiamaka, …"; not the head of a list ("thanks Keycloak, Dex and …")
+        # nor a word the text also uses as code ("Hello, Click!" beside `import click`)
+        return _LIST_GOES_ON.match(text, end) is None and not _used_as_code(text, word.lower())
+    # (the line's end: a break, the text's or a JSON string's end, an escaped `\n`)
+    closes = text[end : end + 1] in ("", "\n", "\r", "!", ".", "\\", '"')
+    return closes and _INLINE_SIGNOFF.search(text[max(m0, start - 16) : start]) is not None
+
+
+def _name_part_value(text: str, m0: int, start: int, end: int) -> bool:
+    """A quoted single word under a key naming part of a name (first_name, surname, Nachname)."""
+    quote = text[start - 1 : start]
+    return (
+        quote in ("'", '"')
+        and text[end : end + 1] == quote
+        and _NAME_PART_KEY.search(text[m0:start]) is not None
+        and text[start:end] not in _NAME_PART_NOT
+    )
+
+
+# `name: X` (YAML, JSON, a form): the key is everywhere in code (`name: build`), so its value must
+# read as a person's full name (see person_name_spans)
+_NAME_KEY = Rx(rf"(?:^|[\s{{,\"'(])\\?[\"']?(?i:name)\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?({_FULL})")
+
+
+def _key_full_name(words: list[str]) -> bool:
+    """A bare `name:` key's value is a person's when its first and last words are listed first and
+    last names, or a word has a shape only names have (a non-ASCII letter, Mc/O'); "Component
+    Pascal" and "North America" are a language and a continent."""
+    firsts, lasts = _name_lists()
+    if words[0] in firsts and words[-1] in lasts:
+        return True
+    return any(not w.isascii() or (w.startswith(("Mc", "O'")) and w[2:3].isupper()) for w in words)
 
 
 # Mailboxes of a role or a machine, never a person (their display names are teams and products).
@@ -1432,10 +1574,48 @@ _ROLE_LOCALS = _words(
 )
 
 
+# verbs only people are the subject of (a product "updated" or "deployed" too; it never "wrote")
+_SAYS = re.compile(
+    r"[ \t]+(?:said|says|wrote|writes|mentioned|asked|replied|noted|explained|emailed|messaged|pinged|told|"
+    r"thinks|thought|agreed|promised|suggested|confirmed)\b"
+)
+# endings of English derived words (Balancer, Routing, Deployment, Readiness, Scalable…): product
+# and component names are built of them, names in any transliteration rarely end so
+_DERIVED = (
+    "er", "or", "ing", "tion", "sion", "ment", "ness", "able", "ible", "ity", "ive", "ics", "ance", "ence",
+    "ware", "base", "flow", "ops", "ly", "ize", "ise", "ist", "ism", "ful", "less", "ship", "hood", "port",
+    "ook", "box", "hub", "bot", "kit", "lab", "log", "net", "app",
+)  # fmt: skip
+
+
+# English adjectives and nouns products are named with ("Big Query", "Green Lantern")
+_PRODUCT_LEADS = _words(
+    "Big Green Red Blue Black White Open Free Smart Super Deep Fast Quick Simple Easy Good Great Little High "
+    "Low Hot Cold True Real Power Dark Light Bright Clear Pure Prime Total Global Local Home Net Auto Hacker "
+    "Silver Gold Golden Iron Steel Stone Star Sun Moon Sky Cloud Snow Rain Fire Wind Night Day Happy Lucky"
+)
+
+
+def _name_shaped(words: list[str]) -> bool:
+    """Two to four name words of any culture (Tsegaye Bekele, Oluwaseun Adeyemi, Nguyen Thi Mai):
+    each capitalised, then lowercase letters (no CamelCase, no digits), no listed non-name word or
+    product lead, and no English derivational ending (Balancer, Routing, Deployment)."""
+    core = [w for w in words if w not in _RUN_PARTICLES]
+    if not 2 <= len(core) <= 4 or core[0] in _PRODUCT_LEADS:
+        return False
+    for w in core:
+        body = w.replace("'", "").replace("-", "")
+        if len(w) < 2 or not w[0].isupper() or not body[1:].islower() or not body.isalpha():
+            return False
+        if w in _NOT_NAME_WORDS or w.lower().endswith(_DERIVED):
+            return False
+    return True
+
+
 def _mailbox_of(words: list[str], after: str) -> bool:
     """Whether `words` are the display name of a person's mailbox, `Name <local@…>`: the local
     part is no role's and spells part of the name (obrisco, ana.lima, zash)."""
-    after = after.lstrip(" \t")
+    after = after.lstrip(' \t\\"').lstrip(" \t")
     if not after.startswith(("<", "(")) or "@" not in after:
         return False
     local = after[1 : after.index("@")].lower()
@@ -1564,11 +1744,48 @@ _GATED.update(
     phone_national=(_NATIONAL_CANDIDATE,),
     table=(_TABLE_GATE, _PERSON_TABLE_GATE),  # the column word alone: a cheaper Set member than the line
     name_context=(_NAME_IN_CONTEXT,),
+    # (the key, then a capitalised word and a space: `name: build` opens nothing)
+    name_key=(Rx(r"(?i:name)\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?(?:[A-Z\x7f]|[aeu]l-)[A-Za-z\x7f'.-]*[ \t]"),),
 )
 
 from persona_pipeline.core.evidence.redaction import intl_formats  # noqa: E402
 
 _GATED.update(intl_formats.GATE_ENTRIES)  # one Set pass gates both modules' patterns
+
+from persona_pipeline.core.evidence.redaction import street_grammar  # noqa: E402
+
+# one gate name per street shape, each gated by a part every match holds (its street type)
+_STREET_GATES = {f"street_{i}": rx for i, rx in enumerate(street_grammar.PATTERNS)}
+_GATED.update({n: (Rx(street_grammar.GATE_PART[id(rx)]),) for n, rx in _STREET_GATES.items()})
+
+
+from persona_pipeline.core.evidence.redaction import phone_labels  # noqa: E402
+
+_GATED["phone_label"] = (Rx(phone_labels.GATE_PART),)
+
+
+_PHONE_LABEL_NAMES = frozenset(("phone_label", intl_formats.PHONE_WORDS_GATE))
+
+
+_STREET_NAMES = frozenset(_STREET_GATES)
+_GRAMMAR_NAMES = _STREET_NAMES | _PHONE_LABEL_NAMES
+
+
+def grammar_spans(text: str) -> Iterator[Span]:
+    """Street lines of countries without a format of their own (`street_grammar`) and national
+    numbers of any region right after a phone label (`phone_labels`): one detector, so a text
+    neither gate opened costs one set test (a detector's own overhead is paid per text)."""
+    g = getattr(text, "pii_gates", False)
+    if g is False:
+        g = _gates(text)
+    if g is not None and _GRAMMAR_NAMES.isdisjoint(g):
+        return  # the common case
+    if g is None or not _STREET_NAMES.isdisjoint(g):
+        is_open = None if g is None else {id(rx): n in g for n, rx in _STREET_GATES.items()}
+        yield from street_grammar.street_spans(text, is_open)
+    if g is None or not _PHONE_LABEL_NAMES.isdisjoint(g):
+        yield from phone_labels.labelled_phone_spans(text)
+
 
 DETECTORS = (
     email_spans,
@@ -1583,4 +1800,5 @@ DETECTORS = (
     person_name_spans,
     table_column_spans,
     intl_formats.intl_spans,  # national ids, passports, addresses, birth dates, phones of more countries
+    grammar_spans,  # street lines of any country, phones of any region after a label
 )

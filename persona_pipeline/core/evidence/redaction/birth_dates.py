@@ -1,0 +1,99 @@
+"""Whether a date found after a birth label can be a date of birth: a real calendar date (no 31
+February, no month 13) in a plausible birth range (1900 up to three years before today).
+
+The date detectors (`pii.dob_spans`, `intl_formats.intl_dob_spans`) find a date in any common
+format; this reads it back: numeric in any order (1987-03-03, 03/03/87, 3.3.1987, 19870303), with
+a month written in one of the detectors' languages (3rd of March 1987, 3 mars 1987, 30DEC1955,
+5 de mayo de 1979, 12 maja 1975), or in CJK digits-and-units (1987年3月3日). A form it cannot
+read (a month in another script, a Roman numeral) is checked by its year alone.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+import unicodedata
+from functools import lru_cache
+
+# A month by the first letters of its name (accents dropped, lowercase), in English, German,
+# French, Spanish, Italian, Portuguese, Dutch, the Nordic languages, Polish (genitive), Czech
+# (genitive) and Turkish. Longest prefixes are tried first.
+_MONTH_PREFIXES: dict[str, int] = {
+    # 1
+    "jan": 1, "ene": 1, "gen": 1, "sty": 1, "led": 1, "oca": 1,
+    # 2
+    "feb": 2, "fev": 2, "lut": 2, "uno": 2, "sub": 2,
+    # 3
+    "mar": 3, "maa": 3, "mrt": 3, "mrz": 3, "bre": 3,
+    # 4
+    "apr": 4, "avr": 4, "abr": 4, "kwi": 4, "dub": 4, "nis": 4,
+    # 5
+    "may": 5, "mai": 5, "mei": 5, "mag": 5, "maj": 5, "kve": 5,
+    # 6
+    "jun": 6, "juin": 6, "giu": 6, "cze": 6, "cerven": 6, "haz": 6,
+    # 7
+    "jul": 7, "juil": 7, "lug": 7, "lip": 7, "cervence": 7, "tem": 7,
+    # 8
+    "aug": 8, "aou": 8, "ago": 8, "sie": 8, "srp": 8, "agu": 8,
+    # 9
+    "sep": 9, "set": 9, "wrz": 9, "zar": 9, "eyl": 9, "szep": 9,
+    # 10
+    "oct": 10, "okt": 10, "ott": 10, "out": 10, "paz": 10, "rij": 10, "eki": 10,
+    # 11
+    "nov": 11, "lis": 11, "kas": 11,
+    # 12
+    "dec": 12, "dez": 12, "dic": 12, "gru": 12, "pro": 12, "ara": 12,
+}  # fmt: skip
+# (Czech: červen June, červenec July — the longer prefix decides)
+_BY_LENGTH = sorted(_MONTH_PREFIXES, key=len, reverse=True)
+_GROUP = re.compile(r"\d+|[^\W\d_]+")
+_MIN_YEAR = 1900
+_YOUNGEST = 3  # years: a date of birth of a toddler is rare in a developer's transcripts; an event's is not
+
+
+def _month_of(word: str) -> int | None:
+    plain = "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if c.isascii())
+    return next((_MONTH_PREFIXES[p] for p in _BY_LENGTH if plain.startswith(p)), None)
+
+
+def _full_year(y: int, digits: int) -> int:
+    if digits != 2:
+        return y
+    this = datetime.date.today().year % 100
+    return 2000 + y if y <= this else 1900 + y
+
+
+def _real(year: int, month: int, day: int) -> bool:
+    try:
+        datetime.date(year, month, day)
+    except ValueError:
+        return False
+    return _MIN_YEAR <= year <= datetime.date.today().year - _YOUNGEST
+
+
+@lru_cache(maxsize=4096)
+def plausible_birth_date(value: str) -> bool:
+    """True unless `value` is readable and no reading of it is a real date in the birth range."""
+    tokens = _GROUP.findall(value)
+    nums = [t for t in tokens if t.isdigit()]
+    words = [t for t in tokens if not t.isdigit()]
+    if len(nums) == 1 and len(nums[0]) == 8 and not words:  # 19870303
+        n = nums[0]
+        return _real(int(n[:4]), int(n[4:6]), int(n[6:]))
+    months = [m for w in words if (m := _month_of(w)) is not None and len(w) >= 3]
+    if len(nums) == 3 and not months:
+        a, b, c = nums
+        if len(a) == 4:  # ISO and CJK order
+            return _real(int(a), int(b), int(c))
+        if len(c) in (2, 4):
+            y = _full_year(int(c), len(c))
+            return _real(y, int(b), int(a)) or _real(y, int(a), int(b))  # d/m/y or m/d/y
+        return True
+    if len(nums) == 2 and months:
+        day, year = (nums[0], nums[1]) if len(nums[1]) >= len(nums[0]) else (nums[1], nums[0])
+        if len(year) not in (2, 4) or len(day) > 2:
+            return True
+        return _real(_full_year(int(year), len(year)), months[0], int(day))
+    # unread (another script's month, a Roman numeral): the year alone, where one stands out
+    years = [int(n) for n in nums if len(n) == 4]
+    return not years or _MIN_YEAR <= years[-1] <= datetime.date.today().year - _YOUNGEST

@@ -1,0 +1,119 @@
+"""National phone numbers of any region right after a phone label.
+
+The other phone rules read a national number in the plans of a few regions (the user's, the
+common ones) and from shapes those plans use. After an unmistakable phone label, though, the label
+vouches that a number is one, and the question is only whether it is dialable somewhere: so the
+number is read in every region libphonenumber knows (Argentina's `011 15-2345-6789`, Poland's
+`12 345 67 89`, Belarus' `8 0152 45-09-11`…), the common ones first.
+
+A label is a phone word (phone, tel., Handy, celular, komórka…) or a first-person phrase that
+introduces one's number in one of several languages (my number is, reach me at, mi número es,
+llámame al, zadzwoń, meu telefone é, mon numéro est). The gap between label and number is tight
+(a colon, `is`, a quote), so a `phone_number_id: 1065…` or "call me in 15 minutes, ticket 1234
+5678" never joins them. A number written in groups holds 8 to 15 digits; a bare digit run ("SMS to
+2125550147") 10 to 13, read only in the NANP or, after a trunk 0, in the common regions (most
+runs are valid somewhere).
+
+Patterns run on the text's fold (see `matching`), gated by pii's one Set pass.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+
+from persona_pipeline.core.evidence.redaction.matching import Rx
+from persona_pipeline.core.evidence.redaction.phone_check import valid_region
+from persona_pipeline.core.evidence.redaction.spans import Span
+
+# (a non-ASCII letter is the fold's DEL: número, llámame, zadzwoń, komórka, téléphone)
+_WORDS = (
+    r"phone|telephone|tel\.?|t\x7fl\x7fphone|t\x7fl\.?|tel\x7ffono|telefono|telefone|telefon|telefoon|"
+    r"mobile|mobil|mobiel|m\x7fvil|movil|cell|cellphone|celular|cel\.?|cellulare|handy|natel|"
+    r"whatsapp|kom\x7frka|komorka|tel\.[ \t]*kom\.?|puhelin|matkapuhelin|tlf\.?|tfno\.?|fax|dial"
+)
+_NUMBER_WORDS = r"number|no\.?|nr\.?|num\x7fro|numero|n\x7fmero|nummer|numer|n\x7fmer"
+_PHRASES = (
+    rf"(?:my|his|her|our|their)[ \t]+(?:(?:phone|mobile|cell|work|home|office)[ \t]+)?(?:{_NUMBER_WORDS})|"
+    r"(?:reach|call|text|ring|phone|contact)[ \t]+(?:me|us|him|her|them)(?:[ \t]+(?:at|on))?|"
+    r"(?:sms|text|texted|message|whatsapp|call|called|dial|dialled|dialed)[ \t]+(?:to|from)|"
+    r"(?:mi|tu|su)[ \t]+(?:n\x7fmero|numero|celular|tel\x7ffono|telefono|m\x7fvil|movil)|"
+    r"(?:meu|seu)[ \t]+(?:n\x7fmero|numero|telefone|celular)|(?:mon|ton|son)[ \t]+(?:num\x7fro|numero|portable)|"
+    r"(?:meine|seine|ihre)[ \t]+(?:handy)?nummer|il[ \t]+mio[ \t]+(?:numero|cellulare)|"
+    r"mijn[ \t]+(?:nummer|telefoonnummer)|"
+    r"m\x7fj[ \t]+(?:numer|telefon)|numer[ \t]+(?:telefonu|tel\.?|kom\x7frki)|"
+    r"ll\x7fm(?:a|e)me|llamame|ll\x7fmenos|llamanos|ligue(?:-me)?|liga[ \t]+pra[ \t]+mim|"
+    r"(?:za)?dzwo(?:\x7f|n)|appelle[sz]?-moi|ruf[ \t]+(?:mich|uns)[ \t]+an|chiamami|bel[ \t]+me"
+)
+_LABEL = rf"(?:{_WORDS}|(?:{_WORDS})[ _-]?(?:{_NUMBER_WORDS})|{_PHRASES})"
+# the gap: a colon, `is`, `al`, `pod`, a quote or a bracket; nothing that could hold another value
+_GAP = (
+    r"[ \t]*(?:[:=#][ \t]*|(?:is|es|est|ist|\x7f|to|al|au|pod|na|unter|op|at|on)[ \t]+)?"
+    r"(?:\\?[\"'])?[ \t]*"
+)
+_NUMBER = r"(\(?\+?\d[\d ().-]{6,20}\d)"
+LABELLED = Rx(rf"(?i)(?:^|[^A-Za-z0-9_\x7f])(?:{_LABEL}){_GAP}{_NUMBER}")
+# The gate: `intl_formats`' phone-word gate (phone, tel, móvil, Handy, whatsapp…, already in the
+# shared Set) or this one, a piece of every other label (a short literal list: a small Set DFA)
+GATE_PART = (
+    r"(?i)(?:natel|puhelin|numer|n\x7fmer|num\x7fro|number|nummer|reach|dial|message|llam|ll\x7fm|contact|call|"
+    r"text|portable|liga|dzwo|ruf)"
+)
+
+# every region libphonenumber knows, the common ones first (a number is valid in few regions)
+_FIRST = ("US", "GB", "DE", "FR", "ES", "IT", "BR", "MX", "AR", "PL", "IN", "NL", "CH", "AT", "PT", "SE", "CO", "CL")
+
+
+@lru_cache(maxsize=1)
+def _regions() -> tuple[str, ...]:
+    import phonenumbers
+
+    return tuple(dict.fromkeys((*_FIRST, *sorted(phonenumbers.SUPPORTED_REGIONS))))
+
+
+def _date_or_ip(raw: str) -> bool:
+    parts = [p for p in raw.replace("/", ".").replace("-", ".").split(".") if p]
+    if len(parts) == 3 and (len(parts[0]) == 4 or len(parts[2]) in (2, 4)) and all(len(p) <= 4 for p in parts):
+        return all(p.isdigit() for p in parts) and " " not in raw  # 2024-03-12, 12.03.2024
+    return len(parts) == 4 and all(p.isdigit() and len(p) <= 3 for p in parts) and " " not in raw
+
+
+@lru_cache(maxsize=4096)
+def dialable(raw: str) -> bool:
+    """Valid in some region (as dialled there), with 8 to 15 digits written in groups; a bare
+    run of 10 to 13 digits only in the common regions (in every region most such runs are valid)."""
+    digits = sum(c.isdigit() for c in raw)
+    if raw.isdigit():
+        # (the NANP's strict plan, or a trunk 0 as national numbers are dialled; variable-length
+        # plans — GB, DE, AT — accept most other runs of ten digits: 1234567890 is valid there)
+        if not 10 <= digits <= 13:
+            return False
+        regions = _FIRST if raw.startswith("0") else ("US", "CA")
+        return any(valid_region(raw, r) is not None for r in regions)
+    if not 8 <= digits <= 15 or _date_or_ip(raw):
+        return False
+    if raw.count(".") == 1 and not any(c in raw for c in " -()"):
+        return False  # a decimal number
+    if raw.startswith("+"):
+        return valid_region(raw, None) is not None
+    return any(valid_region(raw, r) is not None for r in _regions())
+
+
+def labelled_phone_spans(text: str) -> Iterator[Span]:
+    for _, (start, end) in LABELLED.finditer(text):
+        raw = text[start:end]
+        # (the candidate may run into a second value: "… 601 234 567 - 12 2024" is cut back
+        # to its last group that still reads as a number)
+        while True:
+            nxt = text[start + len(raw) : start + len(raw) + 1]
+            if not (nxt.isalnum() or nxt in ("_", "/")) and dialable(raw):
+                break
+            cut = max(raw.rfind(" "), raw.rfind("-"), raw.rfind("."))
+            if cut <= 0:
+                raw = ""
+                break
+            raw = raw[:cut].rstrip(" .-(")
+        if raw.count("(") != raw.count(")"):
+            raw = raw.lstrip("(") if raw.startswith("(") and ")" not in raw else raw
+        if raw and text[start - 1 : start] not in ("_", "/", "."):
+            yield Span(start, start + len(raw), "phone")

@@ -1,0 +1,235 @@
+"""Street addresses by their grammar, for the countries no format of `pii` or `intl_formats`
+describes (CH, AT, PT, the Nordics, Finland, Mexico, Colombia, Argentina…).
+
+An address line is a street and a house number in one of two orders:
+
+- the street type first, then the name (Rue du Rhône 48, Calle Mayor 5, Rua Augusta 120,
+  Avenida Corrientes 1234, Av. Insurgentes Sur 1602);
+- the name glued to its type (Bahnhofstrasse 10, Drottninggatan 53, Vesterbrogade 12,
+  Mannerheimintie 14) or followed by it as a word (Karl Johans gate 22, Váci utca 3);
+- the grid streets of Colombia and Panama: the type, its number, `#` and the plot (Calle 50 #12-34).
+
+Optionally followed by district parts (`, Col. Roma Norte`) and a postal code of a common European
+or Latin American shape before the town (8001 Zürich, 1100-053 Lisboa, 111 21 Stockholm, C1043
+CABA, CH-8001 Bern). A street type that is also an English word or a code name (Via, Place, Route,
+Boulevard, -ring, -weg) needs the postal tail or an address label; a line whose house number runs
+into code (`Calle(5)`, `Route 66.1`) is none.
+
+Patterns run on the text's fold (one byte per character, a DEL for each non-ASCII one; see
+`matching`); the words a DEL stood in are checked to be letters on the original text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from persona_pipeline.core.evidence.redaction.matching import Rx
+from persona_pipeline.core.evidence.redaction.spans import Span
+
+# A capitalised name word (diacritics are DELs in the fold), or an abbreviation ending in a dot
+_CAP = r"[A-Z\x7f][A-Za-z\x7f'-]*\.?"
+# particles between a street type and its name: Rue du Rhône, Calle de la Paz, Rua das Flores
+_PART = (
+    r"(?:de|del|della|delle|dei|degli|di|da|das|do|dos|du|des|la|las|los|le|les|el|d'|l'|van|von|der|den|am|an|"
+    r"e|i)"  # (Albanian: Rruga e Durrësit)
+)
+# Street types written before the name. Strong ones are no English word and no common code name.
+_STRONG_PRE = (
+    r"Rue|Calle|C/|Carrera|Cra\.|Kra\.|Rua|Avenida|Avda\.?|Av\.|Avd\.|Viale|Piazza|Piazzale|Vicolo|"
+    r"Chemin|All\x7fe|Impasse|Quai|Travessa|Pra\x7fa|Praca|Paseo|Carretera|Ctra\.|Calzada|Calz\.|"
+    r"Callej\x7fn|Ulica|ul\.|Ul\.|Aleja|Al\.|Strada|Calea|Bulevardul|Jalan|Jl\.|Rambla|Passeig|Carrer|"
+    r"Estrada|Rodovia|Rruga|Bulevardi|Sheshi|Bulvar|Trg"
+)
+# ... and the ones that are also English words or product names: they need a postal tail or a label
+_WEAK_PRE = (
+    r"Avenue|Boulevard|Route|Place|Via|Plaza|Camino|Pasaje|Cours|Square|Passage|Largo|Alameda|Ronda|Diagonal|"
+    r"Transversal|Corso"
+)
+# Street types glued to the name's end (German, Dutch, Nordic, Finnish, Hungarian compounds)
+_STRONG_SUFFIX = (
+    r"stra(?:ss|\x7f)e|str\.|gasse|gatan|v\x7fgen|vagen|vej|vejen|vegen|veien|katu|kuja|straat|gracht|steeg|allee|"
+    r"chaussee|platz|plein|torget|str\x7fde|utca"
+)
+# (-gade, -tie: Brigade, Bowtie; -ring, -weg: Keyring, Midweg)
+_WEAK_SUFFIX = r"weg|ring|damm|ufer|markt|laan|kade|dijk|berg|vei|v\x7fg|gade|gata|tie|torv"
+# The type as its own word after the name: Karl Johans gate, Váci utca, Mariahilfer Straße
+_AFTER_WORD = (
+    r"gate|gata|gatan|vej|vei|veien|utca|ulica|cesta|Stra(?:ss|\x7f)e|Gasse|Allee|Platz|Weg|Ring|Damm|"
+    # Lithuanian, Latvian, Estonian: Gedimino pr., Vilniaus g., Brīvības iela, Narva mnt.
+    r"g\.|gatv\x7f|al\.|pr\.|prospektas|iela|mnt\.|maantee|t\x7fnav|tanav|pst\."
+)
+# A house number: 12, 12a, 12 B, 12-14, 12/3, s/n (sin número)
+_NUMBER = r"(?:\d{1,5}(?:[ \t]?[A-Za-z]\b|[-/]\d{1,4}[A-Za-z]?)?|s/n)"
+# Postal codes of common European and Latin American shapes, then the town
+_POSTAL = r"(?:[A-Z]{1,2}-)?\d{4,5}|\d{3}[ \t]\d{2}|\d{5}-\d{3}|\d{4}-\d{3}|\d{2}-\d{3}|[A-Z]\d{4}(?:[A-Z]{3})?"
+_TOWN = (
+    rf"(?:{_CAP}|[A-Z]{{2,6}})(?:[ \t]+(?:{_PART}|sur|sul|am|an[ \t]+der|im|bei|ob)?[ \t]*{_CAP}){{0,3}}"
+    r"(?:[ \t]+[A-Z0-9]{1,2}\b)?"  # a district: København V, Dublin 2
+)
+# district parts between the street and its postcode: `, Col. Roma Norte`, `, Bairro Alto`
+_DISTRICT = rf"(?:,[ \t]*(?:Col\.|Colonia|Bairro|Barrio|Fracc\.|Urb\.|Sector)?[ \t]*{_CAP}(?:[ \t]+{_CAP}){{0,3}})"
+# ... or a floor, a flat, a door: `, Piso 5`, `, Depto B`, `, apto 31`, `, Top 4`, `, 3º B`
+_UNIT = (
+    r"(?:,[ \t]*(?:(?:Piso|Planta|Depto|Dpto|Apto|apto|Apt|Flat|Bus|Top|Stiege|Stock|Etage|Esc|Puerta|Pta|"
+    r"Andar|andar|Sala|sala|Bloco|Bloque|Int|Dep)\.?[ \t]*[A-Za-z0-9]{1,4}|\d{1,2}[ \t]?\x7f[ \t]?[A-Z]?\b))"
+)
+# (a Brazilian town carries its state: São Paulo - SP)
+_TAIL = rf"((?:{_DISTRICT}|{_UNIT}){{0,3}},?[ \t]+(?:{_POSTAL})[ \t]+{_TOWN}(?:[ \t]+-[ \t]+[A-Z]{{2}}\b)?)?"
+
+_PRE_STREET = Rx(
+    rf"\b({_STRONG_PRE}|{_WEAK_PRE})[ \t]+((?:{_PART}[ \t]+){{0,2}})"
+    rf"({_CAP}(?:[ \t]+(?:{_PART}[ \t]+)?{_CAP}){{0,3}}),?[ \t]+(?:n[o\x7f]\.?[ \t]*|#[ \t]*)?({_NUMBER})" + _TAIL
+)
+_SUFFIX_STREET = Rx(rf"\b[A-Z\x7f][a-z\x7f'-]{{2,40}}(?:({_STRONG_SUFFIX})|{_WEAK_SUFFIX})\.?[ \t]+({_NUMBER})" + _TAIL)
+_WORD_STREET = Rx(rf"\b(?:{_CAP}[ \t]+){{1,2}}({_AFTER_WORD})[ \t]+({_NUMBER})" + _TAIL)
+# Colombian / Panamanian grid addresses: Calle 50 #12-34, Cra. 7 No. 71-21, Avenida 68 # 22A-15
+_GRID_TYPES = r"Calle|Cl\.|Carrera|Cra\.|Kra\.|Kr\.|Avenida|Av\.|Ak\.|Diagonal|Dg\.|Transversal|Tv\."
+_GRID_STREET = Rx(
+    rf"\b(?:{_GRID_TYPES})[ \t]*"
+    r"\d{1,3}[ \t]?[A-Z]?(?:[ \t]?(?:Bis|Sur|Norte|Este))?[ \t]*(?:#|No\.?|N\x7f)[ \t]*"
+    r"\d{1,3}[ \t]?[A-Z]?[ \t]*-[ \t]*\d{1,3}"
+    rf"(?:,[ \t]*{_TOWN})?"
+)
+# An address label shortly before: a weak street type is then an address too
+_LABEL = Rx(
+    r"(?i)(?:address|addr|adresse|adres|anschrift|direcci\x7fn|direccion|domicilio|indirizzo|endere\x7fo|"
+    r"ship(?:ping)? to|deliver(?:y)? to|send (?:it )?to|mail to|lives? at|living at|located at|wohnt|"
+    r"wohnhaft|habite|vive en|mora em|residence|billing|postal)\b[^\n]{0,20}$"
+)
+
+# words that make an address a machine's: IP address, e-mail address, return address
+_TECHNICAL = Rx(
+    r"(?i)(?:ip|ipv[46]|mac|e-?mail|web|memory|wallet|bitcoin|server|host|base|return|bind|listen|remote|local|"
+    r"public|private|hardware|network|physical|virtual|contract|\w+_)[ \t]*$"
+)
+_PLAIN_LABELS = frozenset(("address", "addr", "adresse", "adres", "adresa", "indirizzo", "domicilio", "anschrift"))
+_LABEL_WORDS = (
+    r"address|addr|adresse|adres|anschrift|direcci\x7fn|direccion|domicilio|indirizzo|endere\x7fo|adresa|"
+    r"osoite|ship(?:ping)?[ \t]+to|deliver(?:y)?[ \t]+to|lives?[ \t]+at|located[ \t]+at"
+)
+# Any street line (no type: Národní 37, Ilica 242) after an address label, with its postal code
+# and town in either order (110 00 Praha 1; Tiranë 1001)
+_LABELLED_LINE = Rx(
+    # (the label then a colon or `is`: "address of Windows 10, 2004 Update" labels nothing)
+    rf"(?i:\b(?:{_LABEL_WORDS})(?:[ \t]*[:=]|[ \t]+is\b|[ \t]+\(\w+\)[ \t]*:)?)[ \t]*(?:\\?[\"'])?[ \t]*"
+    rf"({_CAP}(?:[ \t]+(?:{_PART}[ \t]+)?(?:{_CAP}|{_AFTER_WORD})){{0,3}},?[ \t]+{_NUMBER}"
+    rf"(?:,?[ \t]+(?:{_POSTAL})[ \t]+{_TOWN}|,[ \t]*{_TOWN}[ \t]+\d{{4,5}}\b))"
+)
+
+# An Irish town and its Eircode (routing key, unique identifier): "Dublin 2, D02 X658", "Cork T12 AB34"
+_EIRCODE = r"(?:[AC-FHKNPRTV-Y]\d{2}|D6W)[ \t]?[0-9AC-FHKNPRTV-Y]{4}\b"
+# (the town ends an address line: after a comma, "Release D02 X658" is no address)
+_HOUSE_NUMBER = Rx(r"(?:^|[\s,])\d{1,5}[A-Za-z]?,?[ \t]+[A-Z\x7f]")
+_EIRCODE_TAIL = Rx(rf",[ \t]*([A-Z\x7f][a-z\x7f]+(?:[ \t]+\d{{1,2}})?,?[ \t]+({_EIRCODE}))")
+
+PATTERNS: tuple[Rx, ...] = (
+    _PRE_STREET,
+    _SUFFIX_STREET,
+    _WORD_STREET,
+    _GRID_STREET,
+    _LABELLED_LINE,
+    _EIRCODE_TAIL,
+)
+# Gate parts (a superset each matching text holds): the street type before a number or a name
+GATE_PART: dict[int, str] = {
+    id(_PRE_STREET): rf"\b(?:{_STRONG_PRE}|{_WEAK_PRE})[ \t]+[A-Z\x7fa-z]",
+    id(_SUFFIX_STREET): rf"(?:{_STRONG_SUFFIX}|{_WEAK_SUFFIX})\.?[ \t]+\d",
+    id(_WORD_STREET): rf"[ \t](?:{_AFTER_WORD})[ \t]+\d",
+    id(_GRID_STREET): rf"\b(?:{_GRID_TYPES})[ \t]*\d",
+    id(_LABELLED_LINE): rf"(?i)(?:{_LABEL_WORDS})",
+    id(_EIRCODE_TAIL): rf"\b{_EIRCODE}",
+}
+
+
+def _letters(text: str, start: int, end: int) -> bool:
+    """The DELs of the fold in text[start:end] stood for letters (Zürich), not punctuation (—)."""
+    return all(c.isalpha() or c.isascii() for c in text[start:end])
+
+
+# a quantity's unit after the number: "Hauptstrasse 200 ms", "Piazza Grande 3 times"
+_UNIT_AFTER = Rx(
+    r"^[ \t]*(?:km|mi|m|ms|s|sec|secs|min|mins|minutes|h|hrs|hours|days|times|x|%|kb|mb|gb|px|pt|rem|items|"
+    r"lessons|euros?|eur|usd|chf|steps|points|pts)\b"
+)
+
+
+def _code_after(text: str, end: int) -> bool:
+    """The house number runs into code, a version or a unit: `5(`, `66.1`, `12_`, `3 ms`."""
+    nxt = text[end : end + 1]
+    if nxt.isalnum() or nxt in ("(", "_", "[", "=") or (nxt == "." and text[end + 1 : end + 2].isalnum()):
+        return True
+    return nxt == " " and (
+        _UNIT_AFTER.search(text[end : end + 12]) is not None or _COUNTED.match(text, end) is not None
+    )
+
+
+# a counted plural right after the number: "Kirchgasse 3 commits ahead", "Storgata 5 results"
+_COUNTED = re.compile(r" [a-z]{3,20}s\b")
+
+
+def _labelled(text: str, start: int) -> bool:
+    return _LABEL.search(text[max(0, start - 32) : start]) is not None
+
+
+def street_spans(text: str, is_open: dict[int, bool] | None = None) -> Iterator[Span]:
+    """Street lines of the shapes above; `is_open` says, per pattern id, whether its gate opened
+    (None: run every pattern). A closing quote or hyphen a town word took in is left out."""
+    for span in _street_spans(text, is_open):
+        end = span.end
+        while end > span.start and text[end - 1] in "'-":
+            end -= 1
+        yield span if end == span.end else Span(span.start, end, span.kind)
+
+
+def _street_spans(text: str, is_open: dict[int, bool] | None) -> Iterator[Span]:
+
+    def run(rx: Rx) -> bool:
+        return is_open is None or is_open.get(id(rx), True)
+
+    if run(_PRE_STREET):
+        for (start, end), (w0, w1), _particles, (n0, n1), _num, tail in _PRE_STREET.finditer(text):
+            if _code_after(text, end) or text[start - 1 : start] in ("_", ".", "/") or not _letters(text, n0, n1):
+                continue
+            strong = text[w0:w1] not in _WEAK_WORDS
+            if strong or tail[0] >= 0 or _labelled(text, start):
+                yield Span(start, end, "address")
+    if run(_SUFFIX_STREET):
+        for (start, end), strong, _num, tail in _SUFFIX_STREET.finditer(text):
+            if _code_after(text, end) or text[start - 1 : start] in ("_", ".", "/") or not _letters(text, start, end):
+                continue
+            if strong[0] >= 0 or tail[0] >= 0 or _labelled(text, start):
+                yield Span(start, end, "address")
+    if run(_WORD_STREET):
+        for (start, end), (w0, w1), _num, tail in _WORD_STREET.finditer(text):
+            if _code_after(text, end) or text[start - 1 : start] in ("_", ".", "/") or not _letters(text, start, end):
+                continue
+            # a lowercase type word (utca, vej) or a postal tail: "Config Ring 2" is a name, not a
+            # street; "gate" is an English word too ("Quality gate 2")
+            word = text[w0:w1]
+            if (word[0].islower() and word != "gate") or tail[0] >= 0 or _labelled(text, start):
+                yield Span(start, end, "address")
+    if run(_LABELLED_LINE):
+        for (m0, _), (start, end) in _LABELLED_LINE.finditer(text):
+            if _TECHNICAL.search(text[max(0, m0 - 12) : m0]) or text[m0:start].strip().lower() in _PLAIN_LABELS:
+                continue  # an IP, e-mail or memory address; "address Python 3" with no colon
+            if not _code_after(text, end) and _letters(text, start, end):
+                yield Span(start, end, "address")
+    if run(_EIRCODE_TAIL):
+        for _, (start, end), (c0, c1) in _EIRCODE_TAIL.finditer(text):
+            code = text[c0:c1].replace(" ", "")
+            # (a unique identifier of letters and digits both: "Build A12 BETA" is no Eircode)
+            if not any(c.isdigit() for c in code[3:]) or not any(c.isalpha() for c in code[3:]):
+                continue
+            line = text[max(0, text.rfind("\n", 0, start) + 1, start - 80) : start]
+            if not (_HOUSE_NUMBER.search(line) or _labelled(text, start)):
+                continue  # a town and code end an address line: a street and its number come first
+            if not _code_after(text, end) and _letters(text, start, end):
+                yield Span(start, end, "address")
+    if run(_GRID_STREET):
+        for ((start, end),) in _GRID_STREET.finditer(text):
+            if not _code_after(text, end) and text[start - 1 : start] not in ("_", ".", "/"):
+                yield Span(start, end, "address")
+
+
+_WEAK_WORDS = frozenset(w for w in _WEAK_PRE.split("|"))
