@@ -120,7 +120,7 @@ _LABELLED_LINE = Rx(
 # An Irish town and its Eircode (routing key, unique identifier): "Dublin 2, D02 X658", "Cork T12 AB34"
 _EIRCODE = r"(?:[AC-FHKNPRTV-Y]\d{2}|D6W)[ \t]?[0-9AC-FHKNPRTV-Y]{4}\b"
 # (the town ends an address line: after a comma, "Release D02 X658" is no address)
-_HOUSE_NUMBER = Rx(r"(?:^|[\s,])\d{1,5}[A-Za-z]?,?[ \t]+[A-Z\x7f]")
+_HOUSE_NUMBER = Rx(r"(?:^|[\s,\"'(\[{:>])\d{1,5}[A-Za-z]?,?[ \t]+[A-Z\x7f]")
 _EIRCODE_TAIL = Rx(rf",[ \t]*([A-Z\x7f][a-z\x7f]+(?:[ \t]+\d{{1,2}})?,?[ \t]+({_EIRCODE}))")
 
 PATTERNS: tuple[Rx, ...] = (
@@ -221,8 +221,11 @@ def _street_spans(text: str, is_open: dict[int, bool] | None) -> Iterator[Span]:
             # (a unique identifier of letters and digits both: "Build A12 BETA" is no Eircode)
             if not any(c.isdigit() for c in code[3:]) or not any(c.isalpha() for c in code[3:]):
                 continue
-            line = text[max(0, text.rfind("\n", 0, start) + 1, start - 80) : start]
-            if not (_HOUSE_NUMBER.search(line) or _labelled(text, start)):
+            line_start = text.rfind("\n", 0, start) + 1
+            line = text[max(line_start, start - 80) : start]
+            # (a label anywhere on the line, not within a fixed distance: once the street before
+            # the town is a placeholder, a second pass must decide as the first did)
+            if not (_HOUSE_NUMBER.search(line) or _LABEL.search(text[line_start:start])):
                 continue  # a town and code end an address line: a street and its number come first
             if not _code_after(text, end) and _letters(text, start, end):
                 yield Span(start, end, "address")
