@@ -19,6 +19,7 @@ from functools import lru_cache
 from itertools import islice, pairwise
 from pathlib import Path
 
+from persona_pipeline.core.evidence.redaction import kv
 from persona_pipeline.core.evidence.redaction.matching import Rx, RxSet, fold, loosened
 from persona_pipeline.core.evidence.redaction.spans import Span
 
@@ -849,6 +850,8 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ),
 ]
 
+# the structural key/value syntaxes (`kv`): one key fragment, judged by its words
+_OWN_RULES += [(kind, pat, 0, kv.KEYWORDS) for kind, pat in kv.RULES]
 
 _COMPILED = [(kind, Rx(pat), group, kws, tuple(k.encode() for k in kws)) for kind, pat, group, kws in _OWN_RULES]
 _AWS_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "aws_access_key")
@@ -860,14 +863,14 @@ _PGPASS_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[1] == _PGPASS_PATTE
 _PROSE_KEY_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "prose_key")
 # rules whose match starts at a label word that a preceding "public" qualifies
 _PUBLIC_HALF_RULES = frozenset(
-    i for i, r in enumerate(_OWN_RULES) if r[0] in ("prose_key", "env_secret", "wireguard_private_key")
+    i for i, r in enumerate(_OWN_RULES) if r[0] in ("prose_key", "env_secret", "wireguard_private_key", *kv.KINDS)
 )
 _PUBLIC_BEFORE = re.compile(r"(?i)\bpub(?:lic|lishable)?[ \t_-]*$")
 # (loosened: a prefilter only, and its counted repetitions cost more than every rule it spares)
 _RULE_SET = RxSet([loosened(pat) for _, pat, _, _ in _OWN_RULES])
 # Rules whose value sits behind a label of our own: group 1 is the label, then (quote, quoted
 # value) or the bare value.
-_LABELLED = ("env_secret", "env_pair", "cli_secret", "elem_secret", "k8s_secret", "positional_password")
+_LABELLED = ("env_secret", "env_pair", "cli_secret", "elem_secret", "k8s_secret", "positional_password", *kv.KINDS)
 # Rules whose value is a credential by position alone: a `name.name` shape is no code reference.
 _POSITIONAL = (
     "url_password",
@@ -1085,6 +1088,9 @@ def _code_like(value: str) -> bool:
 def _rejected(kind: str, group: int, value: str, following: str, name: str, quoted: bool) -> bool:
     """Whether a rule's match is a reference, placeholder or example rather than a secret (a pure
     function of the match, cached: the same `os.environ[` recurs all over a history)."""
+    by_words = kind in kv.KINDS  # a key/value syntax: its value policy, its key judged by words
+    if by_words:
+        kind = kv.POLICY[kind]
     if kind == "private_key":
         # the doc-example check runs on the key body only, and a body of `...` is no key
         body = value.split("-----", 2)[-1]
@@ -1154,7 +1160,7 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
     if kind in _LABELLED or kind in ("password", "login_password"):
         if _query_version(value):
             return True
-        strength = label_strength(name) if name else 2
+        strength = (kv.key_strength(name) if by_words else label_strength(name)) if name else 2
         if strength == 0:
             return True
         if value.startswith(("http://", "https://", "file:", "&")) or _PATH.match(value):
@@ -1427,9 +1433,27 @@ def _decide(
     following = matched[end : end + 1] if end < len(matched) else following
     if quoted and _psql_variable((prev + matched[:start])[-3:]) and _names_a_secret(matched[start:end]):
         return None  # `:'app_password'`: psql's variable, a name for a secret, no value
+    if kind in kv.KINDS:
+        name = _kv_key(kind, name, matched[start:end])
+        if not name:
+            return None
     if _rejected(kind, group or labelled, matched[start:end], following, name, quoted):
         return None
-    return start, end, _OUT_KIND.get(kind, kind)
+    return start, end, kv.placeholder_kind(name) if kind in kv.KINDS else _OUT_KIND.get(kind, kind)
+
+
+def _kv_key(kind: str, key: str, value: str) -> str:
+    """The key a key/value match names a secret by, or "" when the match is none: the key's words
+    name no secret, a call acts on one (`getPassword("svc")`) or passes its name (`Secret("db")`),
+    or a session key holds a uuid (a log's session id, not a cookie)."""
+    if kind == "kv_call":
+        key = kv.call_key(key)
+        if not key or any(map(str.isspace, value)) or (kv.name_like(value) and not random_like(value)):
+            return ""
+    strength = kv.key_strength(key)
+    if not strength or (strength == 1 and _UUID.match(value)):
+        return ""
+    return key
 
 
 def own_rule_spans(text: str) -> list[Span]:

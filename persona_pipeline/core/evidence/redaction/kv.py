@@ -1,0 +1,189 @@
+"""Structural key/value judgement of secrets: one extractor for assignments in every common syntax,
+one judge of the key by its words.
+
+A secret with no shape of its own is recognisable only by what names it. Rather than one pattern
+per syntax it was seen in, the syntaxes that bind a value to a name are listed once here (`RULES`:
+`K=V`, `K: V`, `"K": "V"`, `<K>V</K>`, CLI flags, `.netrc`-style `K V`, calls `setK("V")` and
+`f("K", "V")`, prose "the K is V"), every one taking the same key fragment (`KEY`), and the key is
+judged by its words (`key_strength`): `dbPassword`, `DB_PASS`, `x-api-key`, `client.secret` name a
+secret; `password_policy`, `token_uri`, `--password-file` name something about one. The value is
+judged by `secrets._rejected` (the project's placeholder, reference and decoy policy), so the
+syntaxes share one notion of what a secret value is.
+
+The patterns are RE2 (`matching.Rx`, run by `secrets`): no backtracking, linear in the text.
+Each has the groups `secrets._decide` reads for a labelled value: key, quote, quoted value, bare
+value.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from persona_pipeline.core.evidence.redaction.matching import Rx
+
+# A key holds one of these stems somewhere (the words are judged afterwards): the RE2 gate is cheap
+# and `key_strength` does the telling apart (`monkey`, `bypass`, `max_tokens` reach it and fail).
+_STEM = r"(?i:pass|pwd|pw|secret|token|key|auth|cred|sig|sess|cookie|sid)"
+KEYWORDS = ("pass", "pw", "secret", "token", "key", "auth", "cred", "sig", "sess", "cookie", "sid")
+KEY = rf"[A-Za-z0-9_.-]*{_STEM}[A-Za-z0-9_.-]*"
+# a value: quoted (a bytes literal or Go's `[]byte(` allowed before the quote), or bare up to a
+# space, quote, separator or control character
+_VALUE = r"""(?:(?:\[\]byte\(|\bb)?(["'`])([^"'`\r\n]{4,200})["'`]|([^\s"'`,;<>\x00-\x1f]{4,200}))"""
+_QUOTED = r"""(["'`])([^"'`\r\n]{4,200})["'`]()"""
+# a prose qualifier: "password for the staging db", "token of our bot"
+_QUALIFIER = (
+    r"(?:[ \t]+(?:for|of|on|to|at)[ \t]+(?:the[ \t]+|our[ \t]+|my[ \t]+|this[ \t]+)?"
+    r"[A-Za-z0-9._@-]{1,40}(?:[ \t]+[A-Za-z0-9._-]{1,40})?)"
+)
+
+# (kind, pattern): every pattern's groups are key, quote, quoted value, bare value
+RULES: list[tuple[str, str]] = [
+    # K=V, K: V, "K": "V", K = "V", K := "V", K => "V", HCL/TOML/INI/properties/.env/YAML/JSON, a
+    # connection string's `;K=V;`, a URL's `&K=V`, a cookie's `K=V;`, a header's `K: V`, a typed
+    # key (`K: &str = "V"`, `K: String = "V"`)
+    (
+        "kv_assign",
+        rf"\b({KEY})\\?[\"'\]]?[ \t]*(?::[ \t]*&?[A-Za-z][A-Za-z0-9_]{{0,20}}[ \t]*=|:=|::=|\?=|\+=|=>|[:=])[ \t]*"
+        r"(?:(?:!![A-Za-z]{1,20}|&[A-Za-z0-9_-]{1,64})[ \t]+)?" + _VALUE,
+    ),
+    # an `Authorization` header's scheme, then its credential (an opaque token needs no shape)
+    (
+        "kv_assign",
+        r"(?i)\b(authorization|proxy-authorization)\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?(?:bearer|token)[ \t]+"
+        + _VALUE,
+    ),
+    # CLI flags: --K V, --K=V, -K V
+    ("kv_flag", rf"(?:^|[\s\"'])--?({KEY})(?:=|[ \t]+)" + _VALUE),
+    # a call named for the key: setK("V"), withK("V"), .K("V"), K("V")
+    ("kv_call", rf"(?:\b|\.)({KEY})\([ \t]*{_QUOTED}[ \t]*\)"),
+    # a call or map entry keyed by a string: put("K", "V"), setProperty("K", "V"), Map.of("K", "V"),
+    # {"K", "V"} (a C++/Go initializer)
+    ("kv_call", rf"""(?:[A-Za-z0-9_>]\(|\{{)[ \t]*\\?["']({KEY})\\?["'][ \t]*,[ \t]*\\?{_QUOTED}"""),
+    # a `.netrc` (`login U password V`, one line or several) or any `K V` after a user
+    (
+        "kv_space",
+        rf"\b(?:login|user|username|account)[ \t]+[^\s]{{1,64}}(?:[ \t]+|[ \t]*\r?\n[ \t]*)({KEY})[ \t]+" + _VALUE,
+    ),
+    # prose: "the K is V", "K for the staging db: V", "K was V"
+    (
+        "kv_prose",
+        rf"\b({KEY}){_QUALIFIER}?(?:[ \t]+(?:is[ \t]+now|is|was|are)[ \t]*:?[ \t]+|{_QUALIFIER}[ \t]*:[ \t]+)" + _VALUE,
+    ),
+]
+KINDS = frozenset(k for k, _ in RULES)
+# the value policy (`secrets._rejected`'s kind) each syntax takes: a labelled value, or a password
+# in prose (it must look generated: "the token is valid" labels no value)
+POLICY = {"kv_assign": "env_secret", "kv_flag": "env_secret", "kv_call": "env_secret", "kv_space": "password"}
+POLICY["kv_prose"] = "password"
+
+_CAMEL = Rx(r"[A-Z]?[a-z0-9]+|[A-Z]+(?:[a-z0-9]+)?")
+
+
+def words(key: str) -> list[str]:
+    """The key's words, lowercased: split at `_ . - :` and camel humps (`dbPassword` -> db,
+    password; `DB_PASS` -> db, pass; `x-api-key` -> x, api, key)."""
+    out: list[str] = []
+    for chunk in key.replace("-", "_").replace(".", "_").replace(":", "_").split("_"):
+        if chunk:
+            out.extend(chunk[a:b].lower() for ((a, b),) in _CAMEL.finditer(chunk))
+    return out
+
+
+# words that name a secret by themselves
+_SECRET_WORDS = frozenset(
+    "password passwords passwd passphrase passcode pass pwd pw passwort passord secret secrets token "
+    "credential credentials creds apikey privatekey accesskey secretkey accountkey signingkey "
+    "encryptionkey masterkey authtoken accesstoken refreshtoken sessiontoken".split()
+)
+# words that make the word before them a secret's name: an api key, a private key, a session token
+_KEY_QUALIFIERS = frozenset(
+    "api private access secret account signing encryption master client license storage shared sas".split()
+)
+# words that name a secret only when the value looks generated (`key`, `auth`, a signature)
+_WEAK_WORDS = frozenset("key auth sig signature cred salt cookie authorization".split())
+_SESSION_WORDS = frozenset(("session", "sess"))
+_SESSION_SUFFIXES = frozenset(("id", "key", "token", "cookie", "secret"))
+# a key's last word naming something about the secret, not the secret: a reference, not a value
+_META = frozenset(
+    "name names id ids arn path file files ref type types field header version ttl len length env var manager "
+    "store prefix count rotation policy provider scope uri url urls endpoint host method mode format size "
+    "expiry expires expiration lifetime timeout dir algorithm alg kind label hint limit usage location source "
+    "required enabled strength reset regex pattern input prompt stdin hash hashed digest salted encrypted "
+    "tokens keys placeholder template example question confirmation confirm strategy flow grant age domain".split()
+)
+# a key's first word making it a count or a switch about secrets (`max_tokens`, `use_auth`)
+_SWITCH_FIRST = frozenset("max min num n total is has use enable disable no allow require show".split())
+# verbs naming an action on a secret: `getPassword("svc")`, `hashPassword("x")` take no secret value
+_ACTION_FIRST = frozenset(
+    "get read load fetch find check verify validate hash encrypt decrypt encode decode reset generate "
+    "create delete remove revoke rotate parse sign is has print log show mask redact compare match lookup "
+    "resolve request prompt ask input clear forgot forget test expect assert render format".split()
+)
+_PUBLIC = frozenset(("public", "pub", "publishable"))
+# English words ending in `pass`: no password label when glued
+_PASS_WORDS = ("bypass", "compass", "encompass", "surpass", "trespass", "overpass", "underpass", "impass")
+
+
+@lru_cache(maxsize=8192)
+def key_strength(key: str) -> int:
+    """2: the key names a secret (password, token, client secret, api key, session token...);
+    1: only maybe (`key`, `auth`, `sig`, a cookie, a session id: the value must look generated);
+    0: it names something about a secret (`token_uri`, `password_policy`, `secret_name`), a count
+    or switch (`max_tokens`, `use_auth`), the public half of a pair, or no secret at all."""
+    parts = words(key.lstrip("-"))
+    if not parts or parts[-1] in _META or parts[0] in _SWITCH_FIRST:
+        return 0
+    joined = "".join(parts)
+    if _PUBLIC.intersection(parts) and not any(w in joined for w in ("private", "secret", "password", "passwd")):
+        return 0  # the public half of a key pair, a publishable key: meant to be shared
+    for i, p in enumerate(parts):
+        if p in _SECRET_WORDS:
+            return 2
+        if p in ("key", "keys") and i and parts[i - 1] in _KEY_QUALIFIERS:
+            return 2  # api key, private key, client key (split words of the glued compounds above)
+        if p in _SESSION_WORDS and parts[i + 1 : i + 2] and parts[i + 1] in ("token", "secret", "key"):
+            return 2
+    if any(w in joined for w in ("password", "passwd", "secret", "apikey", "credential", "accesskey", "privatekey")):
+        return 2  # glued: `dbpassword`, `clientsecret`, `xapikey`
+    if joined.endswith(("pass", "pwd")) and not joined.endswith(_PASS_WORDS):
+        return 2  # glued: `storepass`, `adminpwd` (not `bypass`, `compass`)
+    if _WEAK_WORDS.intersection(parts) or joined.endswith(("token", "key")):
+        return 1
+    if joined in ("sessionid", "sid", "sessid", "phpsessid", "jsessionid") or (
+        _SESSION_WORDS.intersection(parts) and parts[-1] in _SESSION_SUFFIXES
+    ):
+        return 1  # a session's id: a credential when it looks generated (a cookie), not a uuid in a log
+    return 0
+
+
+def call_key(key: str) -> str:
+    """The key a call names (`setDbPassword` -> `DbPassword`, `withApiKey` -> `ApiKey`), or ""
+    when the call acts on a secret rather than sets one (`getPassword`, `hashPassword`)."""
+    parts = words(key)
+    if not parts or parts[0] in _ACTION_FIRST:
+        return ""
+    for prefix in ("set", "with", "put", "use", "add"):
+        if parts[0] == prefix and len(parts) > 1:
+            return key[len(prefix) :].lstrip("_")
+    return key
+
+
+def placeholder_kind(key: str) -> str:
+    """The placeholder type of a value under this key: a password, a session cookie, or the
+    generic labelled secret."""
+    parts = words(key)
+    joined = "".join(parts)
+    if any(p in ("password", "passwords", "passwd", "passphrase", "passcode", "pass", "pwd", "pw") for p in parts):
+        return "password"
+    if "password" in joined or joined.endswith(("pass", "pwd")):
+        return "password"
+    if _SESSION_WORDS.intersection(parts) or "cookie" in parts or joined in ("sessionid", "sid"):
+        return "session_cookie"
+    return "env_secret"
+
+
+def name_like(value: str) -> bool:
+    """A lowercase name (`prod-db-creds`, `my_secret`, `db.password`): in a call, a secret's name
+    more often than the secret."""
+    bare = value.replace("-", "").replace("_", "").replace(".", "").replace("/", "")
+    return bare.isalpha() and bare.islower()
