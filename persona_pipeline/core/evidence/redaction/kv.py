@@ -88,197 +88,37 @@ def words(key: str) -> list[str]:
     return out
 
 
+def _set(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
 # words that name a secret by themselves
-_SECRET_WORDS = frozenset(
-    [
-        "password",
-        "passwords",
-        "passwd",
-        "passphrase",
-        "passcode",
-        "pass",
-        "pwd",
-        "pw",
-        "passwort",
-        "passord",
-        "secret",
-        "secrets",
-        "token",
-        "credential",
-        "credentials",
-        "creds",
-        "apikey",
-        "privatekey",
-        "accesskey",
-        "secretkey",
-        "accountkey",
-        "signingkey",
-        "encryptionkey",
-        "masterkey",
-        "authtoken",
-        "accesstoken",
-        "refreshtoken",
-        "sessiontoken",
-    ]
+_SECRET_WORDS = _set(
+    "password passwords passwd passphrase passcode pass pwd pw passwort passord secret secrets token "
+    "credential credentials creds apikey privatekey accesskey secretkey accountkey signingkey "
+    "encryptionkey masterkey authtoken accesstoken refreshtoken sessiontoken"
 )
 # words that make the word before them a secret's name: an api key, a private key, a session token
-_KEY_QUALIFIERS = frozenset(
-    [
-        "api",
-        "private",
-        "access",
-        "secret",
-        "account",
-        "signing",
-        "encryption",
-        "master",
-        "client",
-        "license",
-        "storage",
-        "shared",
-        "sas",
-    ]
-)
+_KEY_QUALIFIERS = _set("api private access secret account signing encryption master client license storage shared sas")
 # words that name a secret only when the value looks generated (`key`, `auth`, a signature)
-_WEAK_WORDS = frozenset(["key", "auth", "sig", "signature", "cred", "salt", "cookie", "authorization"])
+_WEAK_WORDS = _set("key auth sig signature cred salt cookie authorization")
 _SESSION_WORDS = frozenset(("session", "sess"))
 _SESSION_SUFFIXES = frozenset(("id", "key", "token", "cookie", "secret"))
 # a key's last word naming something about the secret, not the secret: a reference, not a value
-_META = frozenset(
-    [
-        "name",
-        "names",
-        "id",
-        "ids",
-        "arn",
-        "path",
-        "file",
-        "files",
-        "ref",
-        "type",
-        "types",
-        "field",
-        "header",
-        "version",
-        "ttl",
-        "len",
-        "length",
-        "env",
-        "var",
-        "manager",
-        "store",
-        "prefix",
-        "count",
-        "rotation",
-        "policy",
-        "provider",
-        "scope",
-        "uri",
-        "url",
-        "urls",
-        "endpoint",
-        "host",
-        "method",
-        "mode",
-        "format",
-        "size",
-        "expiry",
-        "expires",
-        "expiration",
-        "lifetime",
-        "timeout",
-        "dir",
-        "algorithm",
-        "alg",
-        "kind",
-        "label",
-        "hint",
-        "limit",
-        "usage",
-        "location",
-        "source",
-        "required",
-        "enabled",
-        "strength",
-        "reset",
-        "regex",
-        "pattern",
-        "input",
-        "prompt",
-        "stdin",
-        "hash",
-        "hashed",
-        "digest",
-        "salted",
-        "encrypted",
-        "tokens",
-        "keys",
-        "placeholder",
-        "template",
-        "example",
-        "question",
-        "confirmation",
-        "confirm",
-        "strategy",
-        "flow",
-        "grant",
-        "age",
-        "domain",
-    ]
+_META = _set(
+    "name names id ids arn path file files ref type types field header version ttl len length env var manager "
+    "store prefix count rotation policy provider scope uri url urls endpoint host method mode format size "
+    "expiry expires expiration lifetime timeout dir algorithm alg kind label hint limit usage location source "
+    "required enabled strength reset regex pattern input prompt stdin hash hashed digest salted encrypted "
+    "tokens keys placeholder template example question confirmation confirm strategy flow grant age domain"
 )
 # a key's first word making it a count or a switch about secrets (`max_tokens`, `use_auth`)
-_SWITCH_FIRST = frozenset(
-    ["max", "min", "num", "n", "total", "is", "has", "use", "enable", "disable", "no", "allow", "require", "show"]
-)
+_SWITCH_FIRST = _set("max min num n total is has use enable disable no allow require show")
 # verbs naming an action on a secret: `getPassword("svc")`, `hashPassword("x")` take no secret value
-_ACTION_FIRST = frozenset(
-    [
-        "get",
-        "read",
-        "load",
-        "fetch",
-        "find",
-        "check",
-        "verify",
-        "validate",
-        "hash",
-        "encrypt",
-        "decrypt",
-        "encode",
-        "decode",
-        "reset",
-        "generate",
-        "create",
-        "delete",
-        "remove",
-        "revoke",
-        "rotate",
-        "parse",
-        "sign",
-        "is",
-        "has",
-        "print",
-        "log",
-        "show",
-        "mask",
-        "redact",
-        "compare",
-        "match",
-        "lookup",
-        "resolve",
-        "request",
-        "prompt",
-        "ask",
-        "input",
-        "clear",
-        "forgot",
-        "forget",
-        "test",
-        "expect",
-        "assert",
-        "render",
-        "format",
-    ]
+_ACTION_FIRST = _set(
+    "get read load fetch find check verify validate hash encrypt decrypt encode decode reset generate "
+    "create delete remove revoke rotate parse sign is has print log show mask redact compare match lookup "
+    "resolve request prompt ask input clear forgot forget test expect assert render format"
 )
 _PUBLIC = frozenset(("public", "pub", "publishable"))
 # English words ending in `pass`: no password label when glued
