@@ -1450,6 +1450,8 @@ def _kv_key(kind: str, key: str, value: str) -> str:
         key = kv.call_key(key)
         if not key or any(map(str.isspace, value)) or (kv.name_like(value) and not random_like(value)):
             return ""
+    if kind == "kv_prose" and key.lower() in ("pass", "pw"):
+        return ""  # a verb or a ticket in prose ("first pass was X"): `short_password`'s stricter policy owns it
     strength = kv.key_strength(key)
     if not strength or (strength == 1 and _UUID.match(value)):
         return ""
