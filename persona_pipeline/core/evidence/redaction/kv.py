@@ -43,7 +43,9 @@ RULES: list[tuple[str, str]] = [
     # key (`K: &str = "V"`, `K: String = "V"`)
     (
         "kv_assign",
-        rf"\b({KEY})\\?[\"'\]]?[ \t]*(?::[ \t]*&?[A-Za-z][A-Za-z0-9_]{{0,20}}[ \t]*=|:=|::=|\?=|\+=|=>|[:=])[ \t]*"
+        # (`os.environ["K"] = V`, `ENV['K'] = V`: the subscript's quote and bracket)
+        rf"\b({KEY})\\?[\"']?\]?[ \t]*(?::[ \t]*&?(?:'static[ \t]+)?[A-Za-z][A-Za-z0-9_]{{0,20}}[ \t]*=|"
+        r":=|::=|\?=|\+=|=>|[:=])[ \t]*"
         r"(?:(?:!![A-Za-z]{1,20}|&[A-Za-z0-9_-]{1,64})[ \t]+)?" + _VALUE,
     ),
     # an `Authorization` header's scheme, then its credential (an opaque token needs no shape)

@@ -369,38 +369,6 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         1,
         ("key", "token", "secret"),
     ),
-    # NAME_WITH_SECRET_WORD = value  (.env, settings.py, YAML, TOML, JSON, shell exports). The
-    # separator's spaces never cross a line break (a bare `password:` line labels nothing). A label
-    # ending in a lowercase plural s (input_tokens, output_tokens: usage counters) is no candidate;
-    # `key`/`auth` labels are told apart from strong ones in `_rejected` (label_strength).
-    (
-        "env_secret",
-        # (Makefile's `?=`, `::=`, `+=` assign too; a YAML type tag `!!str` or an anchor `&pw` may
-        # stand before the value: an application tag `!Ref X` is a reference, rejected as a value)
-        rf"\b([A-Za-z0-9_.-]*{_LABEL_WORD}(?:[A-Za-z0-9_]*[A-Za-rt-z0-9_])?)[\"']?[ \t]*"
-        r"(?::|=|:=|::=|\?=|\+=|=>)[ \t]*"
-        r"(?:(?:!![A-Za-z]{1,20}|&[A-Za-z0-9_-]{1,64})[ \t]+)?" + _QUOTED_OR_BARE,
-        0,
-        ("secret", "pass", "pw", "token", "cred", "key", "auth"),
-    ),
-    # a typed declaration, its type between label and value (Rust `const X_TOKEN: &str = "…"`,
-    # `: &'static str`, Kotlin / TypeScript `val dbPassword: String = "…"`); a rule of its own, so
-    # the common rule above stays simple
-    (
-        "env_secret",
-        rf"\b([A-Za-z0-9_.-]*{_LABEL_WORD}(?:[A-Za-z0-9_]*[A-Za-rt-z0-9_])?)[ \t]*:[ \t]*&?(?:'static[ \t]+)?"
-        r"[A-Za-z][A-Za-z0-9_]{0,20}[ \t]*=[ \t]*" + _QUOTED_OR_BARE,
-        0,
-        ("secret", "pass", "pw", "token", "cred", "key", "auth"),
-    ),
-    # os.environ["X_TOKEN"] = "…", ENV['X_KEY'] = '…', setdefault("X_SECRET", "…"), set("api_token", "…")
-    # (a pair in a tuple or list is as often data: `("pack_tokens", "bullets")`, so generated values only)
-    (
-        "env_pair",
-        rf"""(?:\[|\()\s*["']([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)["']\s*(?:\]\s*=|,)\s*{_QUOTED_OR_BARE}""",
-        0,
-        ("secret", "pass", "pw", "token", "key", "auth", "cred"),
-    ),
     # Kubernetes/Compose env lists: `- name: DB_PASSWORD` then `value: …` (YAML or JSON): the value
     # is data, never a code reference (`ixizs.jmUy770` is a password)
     (
@@ -466,13 +434,6 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         0,
         ("value>",),
     ),
-    # a password passed to a function named for it: Go's `ssh.Password("…")`, `SetPassword('…')`
-    (
-        "positional_password",
-        r"(?:\b|\.)(?:[Ss]et|[Ww]ith|[Nn]ew)?(?:Password|Passphrase)\([ \t]*\\?" + _QUOTED_ONLY,
-        0,
-        ("password(", "passphrase("),
-    ),
     # Oracle tools' `user/password@connect` argument (`sqlplus scott/"tiger"@//host:1521/svc`)
     (
         "password",
@@ -487,14 +448,6 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         r"(?:^|[\s\"'`=(])[A-Za-z0-9_.-]{1,64}:([^\s@\"'`/]{1,128})@(?:tcp|tcp6|unix|udp)\(",
         1,
         ("@tcp", "@unix", "@udp"),
-    ),
-    # CLI flags that take a secret: --password X, --password=X, --client-secret X, --api-key X …
-    (
-        "cli_secret",
-        # (a label word may be glued to a prefix: keytool's `-storepass`, kickstart's `--rootpw`)
-        rf"(?:^|\s)(--?(?:[A-Za-z0-9]+-)*[A-Za-z0-9]{{0,12}}{_LABEL_WORD}[A-Za-z0-9-]*)(?:=|[ \t]+){_QUOTED_OR_BARE}",
-        0,
-        ("secret", "pass", "pw", "token", "key", "auth", "cred"),
     ),
     # -pSECRET (mysql family, attached: `-p` alone prompts), -a SECRET (redis-cli), sshpass -p, docker -p
     (
