@@ -96,14 +96,14 @@ def _set(words: str) -> frozenset[str]:
 
 # words that name a secret by themselves
 _SECRET_WORDS = _set(
-    "password passwords passwd passphrase passcode pass pwd pw passwort passord secret secrets token "
+    "password passwords passwd passphrase passcode pass pwd pw passwort passord secret secrets token tokens "
     "credential credentials creds apikey privatekey accesskey secretkey accountkey signingkey "
     "encryptionkey masterkey authtoken accesstoken refreshtoken sessiontoken"
 )
 # words that make the word before them a secret's name: an api key, a private key, a session token
 _KEY_QUALIFIERS = _set("api private access secret account signing encryption master client license storage shared sas")
 # words that name a secret only when the value looks generated (`key`, `auth`, a signature)
-_WEAK_WORDS = _set("key auth sig signature cred salt cookie authorization")
+_WEAK_WORDS = _set("key keys auth sig signature cred salt cookie authorization")
 _SESSION_WORDS = frozenset(("session", "sess"))
 _SESSION_SUFFIXES = frozenset(("id", "key", "token", "cookie", "secret"))
 # a key's last word naming something about the secret, not the secret: a reference, not a value
@@ -111,8 +111,7 @@ _META = _set(
     "name names id ids arn path file files ref type types field header version ttl len length env var manager "
     "store prefix count rotation policy provider scope uri url urls endpoint host method mode format size "
     "expiry expires expiration lifetime timeout dir algorithm alg kind label hint limit usage location source "
-    "required enabled strength reset regex pattern input prompt stdin hash hashed digest salted encrypted "
-    "tokens keys placeholder template example question confirmation confirm strategy flow grant age domain"
+    "required enabled strength reset regex pattern input prompt stdin tokens keys"
 )
 # a key's first word making it a count or a switch about secrets (`max_tokens`, `use_auth`)
 _SWITCH_FIRST = _set("max min num n total is has use enable disable no allow require show")
@@ -121,6 +120,13 @@ _ACTION_FIRST = _set(
     "get read load fetch find check verify validate hash encrypt decrypt encode decode reset generate "
     "create delete remove revoke rotate parse sign is has print log show mask redact compare match lookup "
     "resolve request prompt ask input clear forgot forget test expect assert render format"
+)
+# the same words glued into one (`dbpassword`, `clientsecret`, `xapikey`)
+_GLUED = tuple(
+    _set(
+        "password passwd secret apikey privatekey accesskey credential encryptionkey signingkey accountkey "
+        "masterkey clientkey licensekey"
+    )
 )
 _PUBLIC = frozenset(("public", "pub", "publishable"))
 # English words ending in `pass`: no password label when glued
@@ -137,7 +143,8 @@ def key_strength(key: str) -> int:
     if not parts or parts[-1] in _META or parts[0] in _SWITCH_FIRST:
         return 0
     joined = "".join(parts)
-    if _PUBLIC.intersection(parts) and not any(w in joined for w in ("private", "secret", "password", "passwd")):
+    public = _PUBLIC.intersection(parts) or joined.startswith("pubkey")
+    if public and not any(w in joined for w in ("private", "secret", "password", "passwd")):
         return 0  # the public half of a key pair, a publishable key: meant to be shared
     for i, p in enumerate(parts):
         if p in _SECRET_WORDS:
@@ -146,7 +153,7 @@ def key_strength(key: str) -> int:
             return 2  # api key, private key, client key (split words of the glued compounds above)
         if p in _SESSION_WORDS and parts[i + 1 : i + 2] and parts[i + 1] in ("token", "secret", "key"):
             return 2
-    if any(w in joined for w in ("password", "passwd", "secret", "apikey", "credential", "accesskey", "privatekey")):
+    if any(w in joined for w in _GLUED):
         return 2  # glued: `dbpassword`, `clientsecret`, `xapikey`
     if joined.endswith(("pass", "pwd")) and not joined.endswith(_PASS_WORDS):
         return 2  # glued: `storepass`, `adminpwd` (not `bypass`, `compass`)

@@ -48,77 +48,6 @@ _PLACEHOLDER_VALUE = Rx(
     r"redacted|none$|null$|nil$|true$|false$|undefined$|password$|secret$|token$|env\b|os\.|process\.|"
     r"settings\.|config\.|self\.|getenv|toolu_|msg_|req_|call_|chatcmpl-|fp_|run_|sha256:)"
 )
-# The last word of a label that names something about a secret rather than the secret itself.
-_NOT_A_SECRET_NAME = Rx(
-    r"(?i)(?:^|[_.-])(?:name|names|id|ids|arn|path|file|files|ref|type|types|field|header|version|ttl|len|length|"
-    r"env|var|manager|store|prefix|count|rotation|policy|provider|scope|uri|url|urls|endpoint|host|method|mode|"
-    r"format|size|expiry|expires|expiration|lifetime|timeout|dir|algorithm|alg|kind|label|hint|limit|usage|"
-    r"location|source|required|enabled|strength|reset|regex|pattern|input|prompt|field_name|stdin)$"
-)
-_META_PARTS = frozenset(
-    [
-        "name",
-        "names",
-        "id",
-        "ids",
-        "arn",
-        "path",
-        "file",
-        "files",
-        "ref",
-        "type",
-        "types",
-        "field",
-        "header",
-        "version",
-        "ttl",
-        "len",
-        "length",
-        "env",
-        "var",
-        "manager",
-        "store",
-        "prefix",
-        "count",
-        "rotation",
-        "policy",
-        "provider",
-        "scope",
-        "uri",
-        "url",
-        "urls",
-        "endpoint",
-        "host",
-        "method",
-        "mode",
-        "format",
-        "size",
-        "expiry",
-        "expires",
-        "expiration",
-        "lifetime",
-        "timeout",
-        "dir",
-        "algorithm",
-        "alg",
-        "kind",
-        "label",
-        "hint",
-        "limit",
-        "usage",
-        "location",
-        "source",
-        "required",
-        "enabled",
-        "strength",
-        "reset",
-        "regex",
-        "pattern",
-        "input",
-        "prompt",
-        "stdin",
-    ]
-)
 _CODE_REFERENCE = Rx(
     # (`::` too: Rust's `std::env::var(`, C++'s `std::getenv(`)
     r"^[A-Za-z_$][A-Za-z0-9_$]*(?:(?:(?:\??\.|::)[A-Za-z_$][A-Za-z0-9_$]*)+\??\.?$|"
@@ -133,47 +62,9 @@ _MASKED = re.compile(
 _UUID = Rx(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 _DOC_EXAMPLE = Rx(r"EXAMPLE|\.\.\.$|x{8,}|X{8,}")
 
-# Label words. A label's parts (split at _ . - and camel humps) decide how strong it is: `pass`
-# must be a whole part (DB_PASS, not bypass/compass), `key`/`auth` alone only label random values.
+# The stems a label holds (the rules' cheap gate); the label itself is judged by its words
+# (`kv.key_strength`: DB_PASS, not bypass; `key`/`auth` alone only label random values).
 _LABEL_WORD = r"(?i:secret|pass(?:word|wd|phrase|code)?|pwd|pw|token|key|auth|credential|cred)"
-_STRONG_PARTS = frozenset(
-    [
-        "secret",
-        "secrets",
-        "password",
-        "passwords",
-        "passwd",
-        "passphrase",
-        "passcode",
-        "pass",
-        # (German, Norwegian/Danish: the words that carry `pass` and so reach a label)
-        "passwort",
-        "passord",
-        "pwd",
-        "pw",
-        "token",
-        "tokens",
-        "credential",
-        "credentials",
-        "creds",
-        "apikey",
-        "privatekey",
-        "accesskey",
-        "secretkey",
-        "accountkey",
-        "signingkey",
-        "encryptionkey",
-        "masterkey",
-        "authtoken",
-        "accesstoken",
-        "refreshtoken",
-        "sessiontoken",
-    ]
-)
-# English words ending in `pass`: no password label when glued
-_PASS_WORDS = ("bypass", "compass", "encompass", "surpass", "trespass", "overpass", "underpass", "impass")
-_WEAK_PARTS = frozenset(["key", "keys", "auth", "sig", "signature", "cred", "salt"])
-_CAMEL = Rx(r"[A-Z]?[a-z0-9]+|[A-Z]+(?:[a-z0-9]+)?")
 
 # Words that name a password or secret in prose (English and a few other languages; `contrase.a`:
 # the ñ is a DEL in the fold).
@@ -839,60 +730,6 @@ _POSITIONAL = (
 _TRAILING_PUNCT = ".,;:)]}"
 
 
-def _label_parts(name: str) -> list[str]:
-    parts: list[str] = []
-    for chunk in name.replace("-", "_").replace(".", "_").replace(":", "_").split("_"):
-        if chunk:
-            parts.extend(m.lower() for m in (chunk[a:b] for ((a, b),) in _CAMEL.finditer(chunk)))
-    return parts
-
-
-_PUBLIC_HALF = frozenset(["public", "pub", "publishable"])
-
-
-@lru_cache(maxsize=8192)
-def label_strength(name: str) -> int:
-    """2: the label names a secret (password, token, secret…); 1: only maybe (key, auth); 0: not.
-    `max_tokens`, `bypass`, `token_uri`, `secret_name` are 0."""
-    name = name.lstrip("-")
-    if _NOT_A_SECRET_NAME.search(name):
-        return 0
-    parts = _label_parts(name)
-    if not parts or parts[-1] in _META_PARTS:
-        return 0  # (camel humps too: `tokenUrl`, `secretKeyRef`)
-    if parts[0] in ("max", "min", "num", "n", "total", "is", "has", "use", "enable", "disable", "no", "allow"):
-        return 0  # counts and switches about secrets
-    joined = "".join(parts)
-    if (_PUBLIC_HALF.intersection(parts) or joined.startswith("pubkey")) and not any(
-        w in joined for w in ("private", "secret", "password", "passwd")
-    ):
-        return 0  # the public half of a key pair or a publishable key: meant to be shared
-    if any(p in _STRONG_PARTS for p in parts) or any(
-        w in joined
-        for w in (
-            "password",
-            "passwd",
-            "secret",
-            "apikey",
-            "privatekey",
-            "accesskey",
-            "credential",
-            "encryptionkey",
-            "signingkey",
-            "accountkey",
-            "masterkey",
-            "clientkey",
-            "licensekey",
-        )
-    ):
-        return 2
-    if joined.endswith(("pass", "passwd", "pwd")) and not joined.endswith(_PASS_WORDS):
-        return 2  # glued: `storepass`, `dbpass`, `adminpwd` (not `bypass`, `compass`; `ypw` is a language)
-    if any(p in _WEAK_PARTS for p in parts) or joined.endswith(("token", "key")):
-        return 1
-    return 0
-
-
 def random_like(value: str) -> bool:
     """Whether a value looks generated (letters and digits, or a long mixed-case run) rather than
     a word, an identifier or a number."""
@@ -974,7 +811,7 @@ def _names_a_secret(value: str) -> bool:
     `:'app_password'` variable, a settings key), not the secret."""
     if "&" in value:  # (the engine sees the HTML view's windows too: `&#x27;app_password&#x27;`)
         value = html.unescape(value).strip("'\"`")
-    return _IDENT.match(value) is not None and value.islower() and label_strength(value) == 2
+    return _IDENT.match(value) is not None and value.islower() and kv.key_strength(value) == 2
 
 
 def _psql_variable(before: str) -> bool:
@@ -1113,7 +950,7 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
     if kind in _LABELLED or kind in ("password", "login_password"):
         if _query_version(value):
             return True
-        strength = (kv.key_strength(name) if by_words else label_strength(name)) if name else 2
+        strength = kv.key_strength(name) if name else 2
         if strength == 0:
             return True
         if value.startswith(("http://", "https://", "file:", "&")) or _PATH.match(value):
