@@ -44,7 +44,8 @@ RULES: list[tuple[str, str]] = [
     (
         "kv_assign",
         # (`os.environ["K"] = V`, `ENV['K'] = V`: the subscript's quote and bracket)
-        rf"\b({KEY})\\?[\"']?\]?[ \t]*(?::[ \t]*&?(?:'static[ \t]+)?[A-Za-z][A-Za-z0-9_]{{0,20}}[ \t]*=|"
+        # (a type is followed by ` =`: `Set-Cookie: sid=V` is a pair in a value, not `sid` typed)
+        rf"\b({KEY})\\?[\"']?\]?[ \t]*(?::[ \t]*&?(?:'static[ \t]+)?[A-Za-z][A-Za-z0-9_<>]{{0,20}}[ \t]+=|"
         r":=|::=|\?=|\+=|=>|[:=])[ \t]*"
         r"(?:(?:!![A-Za-z]{1,20}|&[A-Za-z0-9_-]{1,64})[ \t]+)?" + _VALUE,
     ),
@@ -159,10 +160,12 @@ def key_strength(key: str) -> int:
         return 2  # glued: `storepass`, `adminpwd` (not `bypass`, `compass`)
     if _WEAK_WORDS.intersection(parts) or joined.endswith(("token", "key")):
         return 1
-    if joined in ("sessionid", "sid", "sessid", "phpsessid", "jsessionid") or (
-        _SESSION_WORDS.intersection(parts) and parts[-1] in _SESSION_SUFFIXES
+    if (
+        joined in ("sessionid", "sessid", "phpsessid", "jsessionid")
+        or parts[-1] in ("sid", *_SESSION_WORDS)
+        or (_SESSION_WORDS.intersection(parts) and parts[-1] in _SESSION_SUFFIXES)
     ):
-        return 1  # a session's id: a credential when it looks generated (a cookie), not a uuid in a log
+        return 1  # a session cookie (`_app_session`, `sid`), a session's id: a credential when it looks generated
     return 0
 
 

@@ -703,6 +703,8 @@ _TWILIO_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "twilio_sid")
 _TWILIO_KEY_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "twilio_api_key")
 _JWK_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "jwk")
 _ANCHOR_RULES = frozenset({_TWILIO_RULE, _JWK_RULE})
+_PAIR = Rx(r"^[A-Za-z_][A-Za-z0-9_.-]*=[^=]")
+_KV_RULES = frozenset(i for i, r in enumerate(_OWN_RULES) if r[0] in kv.KINDS)
 _PGPASS_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[1] == _PGPASS_PATTERN)
 _PROSE_KEY_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "prose_key")
 # rules whose match starts at a label word that a preceding "public" qualifies
@@ -714,7 +716,7 @@ _PUBLIC_BEFORE = re.compile(r"(?i)\bpub(?:lic|lishable)?[ \t_-]*$")
 _RULE_SET = RxSet([loosened(pat) for _, pat, _, _ in _OWN_RULES])
 # Rules whose value sits behind a label of our own: group 1 is the label, then (quote, quoted
 # value) or the bare value.
-_LABELLED = ("env_secret", "env_pair", "cli_secret", "elem_secret", "k8s_secret", "positional_password", *kv.KINDS)
+_LABELLED = ("env_secret", "cli_secret", "elem_secret", "k8s_secret", "positional_password", *kv.KINDS)
 # Rules whose value is a credential by position alone: a `name.name` shape is no code reference.
 _POSITIONAL = (
     "url_password",
@@ -993,8 +995,6 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             return True  # "login: user / password" is words; after `user:` a mixed-case run is a password
         if not quoted and (_GENERIC_TYPE.match(value) or (value.replace("_", "").isalpha() and value.islower())):
             return True  # `token: Optional[str]`, `api_key=api_key`, `password=password_input`
-        if kind == "env_pair" and (not _generated(value) or (not quoted and _KWARG.match(value))):
-            return True  # (unquoted `name=…` after a pair's comma is the call's next keyword argument)
         if value.strip(":*•x. ") == "":
             return True  # masked: `****`, `•••`
         if strength == 1 and _HEX_ID.match(value):
@@ -1012,7 +1012,6 @@ _SYMBOL = Rx(r"[^A-Za-z0-9_.-]")
 _SYMBOLS = re.compile(r"[^A-Za-z0-9_.-]")  # (Python re: `findall` to count, a one-class pattern)
 _ODD_CASE = re.compile(r"[A-Z]{2}[a-z]|[a-z][A-Z]{2}|[a-z][A-Z][a-z][A-Z]")
 _LETTER_DIGIT = re.compile(r"[A-Za-z](?=[0-9])|[0-9](?=[A-Za-z])")  # each switch between the two
-_KWARG = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
 _IDENT = Rx(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _CONSTANT = Rx(r"^[A-Z]+(?:_[A-Z]+)*(?:\\[nrt])*$")  # (a JSON-escaped line end may follow)
 _HEX_ID = Rx(r"^[0-9a-f]{8,31}$")
@@ -1112,7 +1111,6 @@ _OUT_KIND = {
     "encoded_private_key": "private_key",
     "bare_password": "password",
     "cli_secret": "password",
-    "env_pair": "env_secret",
     "elem_secret": "env_secret",
     "k8s_secret": "env_secret",
     "prose_key": "api_key",
@@ -1240,12 +1238,29 @@ def _kv_key(kind: str, key: str, value: str) -> str:
         key = kv.call_key(key)
         if not key or any(map(str.isspace, value)) or (kv.name_like(value) and not random_like(value)):
             return ""
+    if _PAIR.match(value):
+        return ""  # the value is a pair of its own (`Cookie: sid=V`): the inner key decides (`_matches`)
     if kind == "kv_prose" and key.lower() in ("pass", "pw"):
         return ""  # a verb or a ticket in prose ("first pass was X"): `short_password`'s stricter policy owns it
     strength = kv.key_strength(key)
     if not strength or (strength == 1 and _UUID.match(value)):
         return ""
     return key
+
+
+def _matches(rx: Rx, text: str, nested: bool) -> Iterable[tuple[tuple[int, int], ...]]:
+    """The rule's matches; for a key/value rule, a value holding a separator is searched again for
+    a pair of its own (`Set-Cookie: db_pass=V`, `opts: password=V`): the outer key may name no
+    secret, and a match that consumed the inner pair would hide it. Each search starts past the
+    last one's key, so the text is still read a bounded number of times."""
+    if not nested:
+        yield from rx.finditer(text)
+        return
+    pos = 0
+    while (m := next(rx.finditer(text, pos), None)) is not None:
+        yield m
+        (s0, e0), (vs, ve) = m[0], (m[3] if m[3][0] >= 0 else m[4])
+        pos = vs if vs > s0 and ("=" in text[vs:ve] or ":" in text[vs:ve]) else max(e0, s0 + 1)
 
 
 def own_rule_spans(text: str) -> list[Span]:
@@ -1268,7 +1283,7 @@ def own_rule_spans(text: str) -> list[Span]:
         if idx in _ANCHOR_RULES:
             continue  # ids only: near_id_spans looks beside them
         rx = _COMPILED[idx][1]
-        for m in rx.finditer(text):
+        for m in _matches(rx, text, idx in _KV_RULES):
             s0, e0 = m[0]
             if s0 and text[s0 - 1] == "]" and _PLACEHOLDER_END.search(text[max(0, s0 - 40) : s0]):
                 continue  # glued to a placeholder: it was glued to the word it replaced (idempotence)
