@@ -20,7 +20,7 @@ from itertools import islice, pairwise
 from pathlib import Path
 
 from persona_pipeline.core.evidence.redaction import kv
-from persona_pipeline.core.evidence.redaction.matching import Rx, RxSet, fold, loosened
+from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold, loosened, prepare
 from persona_pipeline.core.evidence.redaction.spans import Span
 
 CHUNK_CHARS = 8_000
@@ -1238,33 +1238,34 @@ def _kv_key(kind: str, key: str, value: str) -> str:
         key = kv.call_key(key)
         if not key or any(map(str.isspace, value)) or (kv.name_like(value) and not random_like(value)):
             return ""
-    if _PAIR.match(value):
-        return ""  # the value is a pair of its own (`Cookie: sid=V`): the inner key decides (`_matches`)
     if kind == "kv_prose" and key.lower() in ("pass", "pw"):
         return ""  # a verb or a ticket in prose ("first pass was X"): `short_password`'s stricter policy owns it
     strength = kv.key_strength(key)
-    if not strength or (strength == 1 and _UUID.match(value)):
-        return ""
+    if not strength or (strength == 1 and (_UUID.match(value) or _PAIR.match(value))):
+        return ""  # (a pair in the value of a weak key, `Cookie: sid=V`: the inner key decides, `_matches`)
     return key
 
 
 def _matches(rx: Rx, text: str, nested: bool) -> Iterable[tuple[tuple[int, int], ...]]:
-    """The rule's matches; for a key/value rule, a value holding a separator is searched again for
-    a pair of its own (`Set-Cookie: db_pass=V`, `opts: password=V`): the outer key may name no
-    secret, and a match that consumed the inner pair would hide it. Each search starts past the
-    last one's key, so the text is still read a bounded number of times."""
-    if not nested:
+    """The rule's matches; for a key/value rule, a value that is itself a pair is searched again
+    (`Set-Cookie: db_pass=V`, `opts: password=V`): the outer key may name no secret, and a match
+    that consumed the inner pair would hide it. Each search starts past the last one's key and a
+    value is at most 200 characters, so the text is read a bounded number of times."""
+    if not nested or fold(text) is None or not isinstance(text, Prepared):
+        # (a search from a position re-folds a plain text, and re-converts an unfolded one)
         yield from rx.finditer(text)
         return
     pos = 0
     while (m := next(rx.finditer(text, pos), None)) is not None:
         yield m
         (s0, e0), (vs, ve) = m[0], (m[3] if m[3][0] >= 0 else m[4])
-        pos = vs if vs > s0 and ("=" in text[vs:ve] or ":" in text[vs:ve]) else max(e0, s0 + 1)
+        pos = vs if vs > s0 and _PAIR.match(text[vs:ve]) else max(e0, s0 + 1)
 
 
 def own_rule_spans(text: str) -> list[Span]:
     spans: list[Span] = []
+    if not isinstance(text, Prepared):
+        text = prepare(text)  # folded once, for every rule and every search from a position
     b = fold(text)
     # The rules that match somewhere (one Set pass); None if the Set failed or the text has no fold.
     matching = _RULE_SET.matching(text) if b is not None else None
