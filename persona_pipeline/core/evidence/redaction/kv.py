@@ -21,11 +21,20 @@ from functools import lru_cache
 
 from persona_pipeline.core.evidence.redaction.matching import Rx
 
-# A key holds one of these stems somewhere (the words are judged afterwards): the RE2 gate is cheap
-# and `key_strength` does the telling apart (`monkey`, `bypass`, `max_tokens` reach it and fail).
-_STEM = r"(?i:pass|pwd|pw|secret|token|key|auth|cred|sig|sess|cookie|sid)"
+# A key holds one of these stems as a whole word of its own (its first letters may be glued to
+# others: `dbpassword`, `xapikey`; it ends where the key does, at a separator or a camel hump), so
+# `keyboard`, `tokenizer`, `SIGSEGV`, `Co-Authored-By`, `input_tokens` never reach the judge. The
+# words are judged afterwards (`key_strength`): `bypass`, `cache_key`, `token_uri` reach it and fail.
+_STEM = (
+    r"(?i:pass(?:word|wd|phrase|code|wort|ord)?s?|pwd|pw|secrets?|token|key|auth(?:orization)?|"
+    r"cred(?:entials?|s)?|sig(?:nature)?|sid|cookies?)"
+)
+_TAIL = r"(?:[._-][A-Za-z0-9_.-]*|[A-Z][a-z0-9][A-Za-z0-9_.-]*)"
+# a session word names a secret only with more words (`session_token`, `sessionId`, `PHPSESSID`):
+# a bare `session=` is a log's field as often as a cookie (`session_cookie`'s own rule weighs it)
+_SESSION = rf"(?i:sess(?:ion)?)(?:(?i:_?id){_TAIL}?|{_TAIL})"
 KEYWORDS = ("pass", "pw", "secret", "token", "key", "auth", "cred", "sig", "sess", "cookie", "sid")
-KEY = rf"[A-Za-z0-9_.-]*{_STEM}[A-Za-z0-9_.-]*"
+KEY = rf"[A-Za-z0-9_.-]*(?:{_STEM}{_TAIL}?|{_SESSION})"
 # a value: quoted (a bytes literal or Go's `[]byte(` allowed before the quote), or bare up to a
 # space, quote, separator or control character
 _VALUE = r"""(?:(?:\[\]byte\(|\bb)?(["'`])([^"'`\r\n]{4,200})["'`]|([^\s"'`,;<>\x00-\x1f]{4,200}))"""
