@@ -863,6 +863,12 @@ _IDENT_PART = Rx(
 )
 
 
+def _base64_run(value: str) -> bool:
+    """Whether a value shaped like a path is base64 (`/Z4MK3iDjaOc45qwnPP1rcxfKQS5TY6/Fp…`, a key
+    whose alphabet has `/`): one of its parts is a long run in a case no file name has."""
+    return any(len(p) >= 16 and _ODD_CASE.search(p) and any(map(str.isdigit, p)) for p in value.split("/"))
+
+
 def _code_like(value: str) -> bool:
     """Whether every dotted part reads as an identifier (settings.db_password, cfg.ApiKey), so a
     dotted value may be a code reference; `fqzbp.xgYHq1t` is not one."""
@@ -955,7 +961,7 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         strength = kv.key_strength(name) if name else 2
         if strength == 0:
             return True
-        if value.startswith(("http://", "https://", "file:", "&")) or _PATH.match(value):
+        if value.startswith(("http://", "https://", "file:", "&")) or (_PATH.match(value) and not _base64_run(value)):
             return True
         if value[:1] == ">":
             return True  # the end of a tag (`login --with-token"/></testcase>`: a `/>`, no user/password)
