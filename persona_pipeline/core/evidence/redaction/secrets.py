@@ -252,14 +252,6 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ("url_password", r"\b[a-zA-Z][a-zA-Z0-9+.-]{1,20}://[^\s:/?#@\"'<>]{0,64}:([^\s@/\"'<>]{1,128})@", 1, ("://",)),
     ("bearer_token", r"(?i)\b(?:bearer|token)[ \t]+([A-Za-z0-9._~+/=-]{20,})", 1, ("bearer", "token")),
     ("basic_auth", r"(?i)\bbasic\s+([A-Za-z0-9+/]{8,}={0,2})", 1, ("basic",)),
-    # x-api-key: <uuid> and friends: a uuid is only a secret when labelled as one.
-    (
-        "api_key",
-        r"(?i)(?:api[_-]?key|x-api-key|access[_-]?key|auth[_-]?token|client[_-]?secret)[\"']?\s*[:=]\s*"
-        r"[\"']?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})",
-        1,
-        ("key", "token", "secret"),
-    ),
     # Kubernetes/Compose env lists: `- name: DB_PASSWORD` then `value: …` (YAML or JSON): the value
     # is data, never a code reference (`ixizs.jmUy770` is a password)
     (
