@@ -83,6 +83,11 @@ SYNTAXES = {
     "builder": 'Client.builder().{k}("{v}").build()',
     "prose": "fyi the {k} is {v} for now",
     "netrc": "machine api.example.org login deploy password {v}",
+    "setx": 'setx {k} "{v}"',
+    "fish": "set -gx {k} {v}",
+    "csh": "setenv {k} {v}",
+    "dockerfile": "FROM python:3.12\nENV {k} {v}",
+    "config_set": "git config --global {k} {v}",
 }
 # key spellings a syntax cannot carry (a setter's name is an identifier, a flag is kebab-case)
 _IDENT_ONLY = ("setter", "builder", "go_decl", "typed", "python", "kwargs")

@@ -3,12 +3,14 @@ one judge of the key by its words.
 
 A secret with no shape of its own is recognisable only by what names it. Rather than one pattern
 per syntax it was seen in, the syntaxes that bind a value to a name are listed once here (`RULES`:
-`K=V`, `K: V`, `"K": "V"`, `<K>V</K>`, CLI flags, `.netrc`-style `K V`, calls `setK("V")` and
-`f("K", "V")`, prose "the K is V"), every one taking the same key fragment (`KEY`), and the key is
-judged by its words (`key_strength`): `dbPassword`, `DB_PASS`, `x-api-key`, `client.secret` name a
-secret; `password_policy`, `token_uri`, `--password-file` name something about one. The value is
-judged by `secrets._rejected` (the project's placeholder, reference and decoy policy), so the
-syntaxes share one notion of what a secret value is.
+`K=V`, `K: V`, `"K": "V"`, `K := "V"`, typed keys, CLI flags, `setx`/`setenv`/`ENV`/`config set`
+commands, `.netrc`-style `K V`, calls `setK("V")` and `f("K", "V")`, prose "the K is V"), every one
+taking the same key fragment (`KEY`). The key is judged by its words (`key_strength`, which also
+judges the labels of the rules `secrets` keeps: XML elements, k8s `name`/`value` pairs):
+`dbPassword`, `DB_PASS`, `x-api-key`, `client.secret` name a secret; `password_policy`,
+`token_uri`, `--password-file` name something about one. The value is judged by
+`secrets._rejected` (the project's placeholder, reference and decoy policy), so the syntaxes
+share one notion of what a secret value is.
 
 The patterns are RE2 (`matching.Rx`, run by `secrets`): no backtracking, linear in the text.
 Each has the groups `secrets._decide` reads for a labelled value: key, quote, quoted value, bare
@@ -35,6 +37,10 @@ _TAIL = r"(?:[._-][A-Za-z0-9_.-]*|[A-Z][a-z0-9][A-Za-z0-9_.-]*)"
 _SESSION = rf"(?i:sess(?:ion)?)(?:(?i:_?id){_TAIL}?|{_TAIL})"
 KEYWORDS = ("pass", "pw", "secret", "token", "key", "auth", "cred", "sig", "sess", "cookie", "sid")
 KEY = rf"[A-Za-z0-9_.-]*(?:{_STEM}{_TAIL}?|{_SESSION})"
+# what a wrapper puts before every line of a pasted block (see `secrets`): a quote's `>`, a
+# comment's `#`, `//`, `*`, a diff's `+`, a JSON array of lines, a listing's line number
+PREFIX_ITEM = r"[ \t]*(?:>|&gt;|#|//|\*|\+|\"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?\"|\"|,|[0-9]{1,6}[ \t]*[|:])"
+LINE_PREFIX = rf"(?:{PREFIX_ITEM})*[ \t]*"
 # a value: quoted (a bytes literal or Go's `[]byte(` allowed before the quote), or bare up to a
 # space, quote, separator or control character
 _VALUE = r"""(?:(?:\[\]byte\(|\bb)?(["'`])([^"'`\r\n]{4,200})["'`]|([^\s"'`,;<>\x00-\x1f]{4,200}))"""
@@ -65,6 +71,15 @@ RULES: list[tuple[str, str]] = [
     ),
     # CLI flags: --K V, --K=V, -K V
     ("kv_flag", rf"(?:^|[\s\"'])--?({KEY})(?:=|[ \t]+)" + _VALUE),
+    # commands that set a variable by position: `setx K V` (Windows), `setenv K V` (csh), `set -gx K V`
+    # (fish), `ENV K V` (a Dockerfile's legacy form), `git config user.password V`, `aws configure set
+    # K V`, `npm config set //registry/:_authToken V` (the key after a registry's path)
+    (
+        "kv_command",
+        rf"(?m)(?:\b(?i:setx)|\bsetenv|\bset[ \t]+-[A-Za-z]{{1,4}}|^{LINE_PREFIX}ENV|"
+        r"\bconfig(?:ure)?[ \t]+(?:set[ \t]+)?(?:--?[A-Za-z-]{1,20}[ \t]+){0,3}[A-Za-z0-9_.:/@-]*?)"
+        rf"[ \t]*\b({KEY})[ \t]+" + _VALUE,
+    ),
     # a call named for the key: setK("V"), withK("V"), .K("V"), K("V")
     ("kv_call", rf"(?:\b|\.)({KEY})\([ \t]*{_QUOTED}[ \t]*\)"),
     # a call or map entry keyed by a string: put("K", "V"), setProperty("K", "V"), Map.of("K", "V"),
@@ -84,8 +99,14 @@ RULES: list[tuple[str, str]] = [
 KINDS = frozenset(k for k, _ in RULES)
 # the value policy (`secrets._rejected`'s kind) each syntax takes: a labelled value, or a password
 # in prose (it must look generated: "the token is valid" labels no value)
-POLICY = {"kv_assign": "env_secret", "kv_flag": "env_secret", "kv_call": "env_secret", "kv_space": "password"}
-POLICY["kv_prose"] = "password"
+POLICY = {
+    "kv_assign": "env_secret",
+    "kv_flag": "env_secret",
+    "kv_call": "env_secret",
+    "kv_command": "env_secret",
+    "kv_space": "password",
+    "kv_prose": "password",
+}
 
 _CAMEL = Rx(r"[A-Z]?[a-z0-9]+|[A-Z]+(?:[a-z0-9]+)?")
 

@@ -78,8 +78,7 @@ _PROSE_NON_ASCII_OK = frozenset("→⇒ñüé")
 # HTML-escaped), a comment (`#`, `//`, a block comment's `*`), a diff's `+`, a compiler
 # listing's line number (`  12 | `), a JSON array of lines (`",` then `"`: a notebook's
 # `source`). Not a bare `|`: a markdown table after a truncated key is no part of it.
-_PREFIX_ITEM = r"[ \t]*(?:>|&gt;|#|//|\*|\+|\"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?\"|\"|,|[0-9]{1,6}[ \t]*[|:])"
-_LINE_PREFIX = rf"(?:{_PREFIX_ITEM})*[ \t]*"
+_PREFIX_ITEM, _LINE_PREFIX = kv.PREFIX_ITEM, kv.LINE_PREFIX
 # (a quoted value may stand in a bytes literal or a conversion: Python's `b"…"`, Go's `[]byte("…")`;
 # a bare value ends at a control character: an ANSI colour code glued to it is no part of it)
 _QUOTED_OR_BARE = r"""(?:(?:\[\]byte\(|\bb)?(["'`])([^"'`\r\n]{4,200})["'`]|([^\s"'`,;<>\x00-\x1f]{4,200}))"""
@@ -294,13 +293,6 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         rf"""value[ \t]*=[ \t]*{_QUOTED_OR_BARE}""",
         0,
         ("secret", "pass", "pw", "token", "key", "auth", "cred"),
-    ),
-    # Windows `setx NAME "value"` (no `=`: the value is the second argument)
-    (
-        "env_secret",
-        rf"(?i)\bsetx[ \t]+([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_]*)[ \t]+{_QUOTED_OR_BARE}",
-        0,
-        ("setx",),
     ),
     # a Terraform variable named for a secret, its `default` in the block (maybe on escaped lines)
     (
@@ -530,25 +522,6 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         r"(?i)(?:(?:^|\s)/(?:pass|password|pwd)[:=]|\bschtasks\b[^\r\n|;&]{0,200}?[ \t]/RP[ \t]+)" + _QUOTED_OR_BARE,
         0,
         ("/pass", "/pwd", "schtasks"),
-    ),
-    # shells and Dockerfiles that set a variable by position: `set -gx API_TOKEN X` (fish),
-    # `setenv DB_PASS X` (csh), `ENV DB_PASSWORD X` (Dockerfile's legacy form)
-    (
-        "env_secret",
-        rf"(?m)(?:\bsetenv|\bset[ \t]+-[A-Za-z]{{1,4}}|^{_LINE_PREFIX}ENV)[ \t]+"
-        rf"([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)"
-        r"[ \t]+" + _QUOTED_OR_BARE,
-        0,
-        ("setenv", "set", "env"),
-    ),
-    # config setters: `npm config set //registry/:_authToken X`, `git config --global user.password X`,
-    # `aws configure set aws_secret_access_key X`
-    (
-        "env_secret",
-        r"\bconfig(?:ure)?[ \t]+(?:set[ \t]+)?(?:--?[A-Za-z-]{1,20}[ \t]+){0,3}"
-        rf"([A-Za-z0-9_.:/@-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)[ \t]+" + _QUOTED_OR_BARE,
-        0,
-        ("config",),
     ),
     # a YAML block scalar: `password: |` (or `>-`) and the value on the next, indented line
     (
