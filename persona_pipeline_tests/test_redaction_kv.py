@@ -186,6 +186,9 @@ NEGATIVES = [
     "CSRF_COOKIE_NAME = 'csrftoken'",
     "secrets: inherit",
     "login as root and run passwd to set it",
+    # a command's word is no key position in prose or log text after it
+    'INFO config loaded: credentials "registry.example.net" {',
+    "config parsed: password forgotten? ask the admin",
 ]
 
 

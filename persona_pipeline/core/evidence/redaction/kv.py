@@ -76,9 +76,10 @@ RULES: list[tuple[str, str]] = [
     # K V`, `npm config set //registry/:_authToken V` (the key after a registry's path)
     (
         "kv_command",
-        rf"(?m)(?:\b(?i:setx)|\bsetenv|\bset[ \t]+-[A-Za-z]{{1,4}}|^{LINE_PREFIX}ENV|"
-        r"\bconfig(?:ure)?[ \t]+(?:set[ \t]+)?(?:--?[A-Za-z-]{1,20}[ \t]+){0,3}[A-Za-z0-9_.:/@-]*?)"
-        rf"[ \t]*\b({KEY})[ \t]+" + _VALUE,
+        # (the key follows the command and its flags: "config loaded: Passwort vergessen?" is prose)
+        rf"(?m)(?:\b(?i:setx)[ \t]+|\bsetenv[ \t]+|\bset[ \t]+-[A-Za-z]{{1,4}}[ \t]+|^{LINE_PREFIX}ENV[ \t]+|"
+        r"\bconfig(?:ure)?[ \t]+(?:set[ \t]+)?(?:--?[A-Za-z-]{1,20}[ \t]+){0,3}(?:[A-Za-z0-9_.:/@-]*[:/@])?)"
+        rf"({KEY})[ \t]+" + _VALUE,
     ),
     # a call named for the key: setK("V"), withK("V"), .K("V"), K("V")
     ("kv_call", rf"(?:\b|\.)({KEY})\([ \t]*{_QUOTED}[ \t]*\)"),
