@@ -1227,10 +1227,14 @@ def _matches(rx: Rx, text: str, nested: bool) -> Iterable[tuple[tuple[int, int],
         yield from rx.finditer(text)
         return
     pos = 0
-    while (m := next(rx.finditer(text, pos), None)) is not None:
-        yield m
-        (s0, e0), (vs, ve) = m[0], (m[3] if m[3][0] >= 0 else m[4])
-        pos = vs if vs > s0 and _PAIR.match(text[vs:ve]) else max(e0, s0 + 1)
+    while pos >= 0:
+        start, pos = pos, -1
+        for m in rx.finditer(text, start):
+            yield m
+            s0, (vs, ve) = m[0][0], (m[3] if m[3][0] >= 0 else m[4])
+            if vs > s0 and _PAIR.match(text[vs:ve]):
+                pos = vs  # searched again from the value (one scan per pair, not per match)
+                break
 
 
 def own_rule_spans(text: str) -> list[Span]:
