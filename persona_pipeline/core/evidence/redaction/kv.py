@@ -12,13 +12,14 @@ judges the labels of the rules `secrets` keeps: XML elements, k8s `name`/`value`
 `secrets._rejected` (the project's placeholder, reference and decoy policy), so the syntaxes
 share one notion of what a secret value is.
 
-The patterns are RE2 (`matching.Rx`, run by `secrets`): no backtracking, linear in the text.
-Each has the groups `secrets._decide` reads for a labelled value: key, quote, quoted value, bare
-value.
+The key patterns are RE2 (`matching.Rx`, run by `secrets`): no backtracking, linear in the text;
+the value after a key is read by a bounded pattern (`VALUES`). Together they give the groups
+`secrets._decide` reads for a labelled value: key, quote, quoted value, bare value.
 """
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from persona_pipeline.core.evidence.redaction.matching import Rx
@@ -41,18 +42,26 @@ KEY = rf"[A-Za-z0-9_.-]*(?:{_STEM}{_TAIL}?|{_SESSION})"
 # comment's `#`, `//`, `*`, a diff's `+`, a JSON array of lines, a listing's line number
 PREFIX_ITEM = r"[ \t]*(?:>|&gt;|#|//|\*|\+|\"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?\"|\"|,|[0-9]{1,6}[ \t]*[|:])"
 LINE_PREFIX = rf"(?:{PREFIX_ITEM})*[ \t]*"
-# a value: quoted (a bytes literal or Go's `[]byte(` allowed before the quote), or bare up to a
-# space, quote, separator or control character
+# The value is read after the key's match, by a bounded pattern of its own (`VALUES`, Python `re`
+# on at most `VALUE_WINDOW` characters: constant time a match): inside the RE2 pattern its counted
+# repetition (`{4,200}`) multiplied the DFA's states (~20x the time a match), and an unbounded one
+# let a long run (`token=…token=…`) make every search read to the end of the text.
+# A value: quoted (a bytes literal or Go's `[]byte(` allowed before the quote), or bare up to a
+# space, quote, separator or control character; a YAML type tag or anchor may stand before it.
 _VALUE = r"""(?:(?:\[\]byte\(|\bb)?(["'`])([^"'`\r\n]{4,200})["'`]|([^\s"'`,;<>\x00-\x1f]{4,200}))"""
-_QUOTED = r"""(["'`])([^"'`\r\n]{4,200})["'`]()"""
+_TAGGED = r"(?:(?:!![A-Za-z]{1,20}|&[A-Za-z0-9_-]{1,64})[ \t]+)?" + _VALUE
+_CALL_ARG = r"""(["'`])([^"'`\r\n]{4,200})["'`][ \t]*\)()"""  # the call's only argument
+_PAIR_ARG = r"""\\?(["'`])([^"'`\r\n]{4,200})["'`]()"""  # the argument after a string key
+VALUE_WINDOW = 320
 # a prose qualifier: "password for the staging db", "token of our bot"
 _QUALIFIER = (
     r"(?:[ \t]+(?:for|of|on|to|at)[ \t]+(?:the[ \t]+|our[ \t]+|my[ \t]+|this[ \t]+)?"
-    r"[A-Za-z0-9._@-]{1,40}(?:[ \t]+[A-Za-z0-9._-]{1,40})?)"
+    r"[A-Za-z0-9._@-]+(?:[ \t]+[A-Za-z0-9._-]+)?)"
 )
 
-# (kind, pattern): every pattern's groups are key, quote, quoted value, bare value
-RULES: list[tuple[str, str]] = [
+# (kind, key pattern, value pattern): the key pattern (RE2) ends where the value starts, its one
+# group the key; the value pattern's groups are quote, quoted value, bare value
+RULES: list[tuple[str, str, str]] = [
     # K=V, K: V, "K": "V", K = "V", K := "V", K => "V", HCL/TOML/INI/properties/.env/YAML/JSON, a
     # connection string's `;K=V;`, a URL's `&K=V`, a cookie's `K=V;`, a header's `K: V`, a typed
     # key (`K: &str = "V"`, `K: String = "V"`)
@@ -60,44 +69,49 @@ RULES: list[tuple[str, str]] = [
         "kv_assign",
         # (`os.environ["K"] = V`, `ENV['K'] = V`: the subscript's quote and bracket)
         # (a type is followed by ` =`: `Set-Cookie: sid=V` is a pair in a value, not `sid` typed)
-        rf"\b({KEY})\\?[\"']?\]?[ \t]*(?::[ \t]*&?(?:'static[ \t]+)?[A-Za-z][A-Za-z0-9_<>]{{0,20}}[ \t]+=|"
-        r":=|::=|\?=|\+=|=>|[:=])[ \t]*"
-        r"(?:(?:!![A-Za-z]{1,20}|&[A-Za-z0-9_-]{1,64})[ \t]+)?" + _VALUE,
+        rf"\b({KEY})\\?[\"']?\]?[ \t]*(?::[ \t]*&?(?:'static[ \t]+)?[A-Za-z][A-Za-z0-9_<>]*[ \t]+=|"
+        r":=|::=|\?=|\+=|=>|[:=])[ \t]*",
+        _TAGGED,
     ),
     # an `Authorization` header's scheme, then its credential (an opaque token needs no shape)
     (
         "kv_assign",
-        r"(?i)\b(authorization|proxy-authorization)\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?(?:bearer|token)[ \t]+" + _VALUE,
+        r"(?i)\b(authorization|proxy-authorization)\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?(?:bearer|token)[ \t]+",
+        _VALUE,
     ),
     # CLI flags: --K V, --K=V, -K V
-    ("kv_flag", rf"(?:^|[\s\"'])--?({KEY})(?:=|[ \t]+)" + _VALUE),
+    ("kv_flag", rf"(?:^|[\s\"'])--?({KEY})(?:=|[ \t]+)", _VALUE),
     # commands that set a variable by position: `setx K V` (Windows), `setenv K V` (csh), `set -gx K V`
     # (fish), `ENV K V` (a Dockerfile's legacy form), `git config user.password V`, `aws configure set
     # K V`, `npm config set //registry/:_authToken V` (the key after a registry's path)
     (
         "kv_command",
         # (the key follows the command and its flags: "config loaded: Passwort vergessen?" is prose)
-        rf"(?m)(?:\b(?i:setx)[ \t]+|\bsetenv[ \t]+|\bset[ \t]+-[A-Za-z]{{1,4}}[ \t]+|^{LINE_PREFIX}ENV[ \t]+|"
-        r"\bconfig(?:ure)?[ \t]+(?:set[ \t]+)?(?:--?[A-Za-z-]{1,20}[ \t]+){0,3}(?:[A-Za-z0-9_.:/@-]*[:/@])?)"
-        rf"({KEY})[ \t]+" + _VALUE,
+        rf"(?m)(?:\b(?i:setx)[ \t]+|\bsetenv[ \t]+|\bset[ \t]+-[A-Za-z]+[ \t]+|^{LINE_PREFIX}ENV[ \t]+|"
+        r"\bconfig(?:ure)?[ \t]+(?:set[ \t]+)?(?:--?[A-Za-z-]+[ \t]+){0,3}(?:[A-Za-z0-9_.:/@-]*[:/@])?)"
+        rf"({KEY})[ \t]+",
+        _VALUE,
     ),
     # a call named for the key: setK("V"), withK("V"), .K("V"), K("V")
-    ("kv_call", rf"(?:\b|\.)({KEY})\([ \t]*{_QUOTED}[ \t]*\)"),
+    ("kv_call", rf"(?:\b|\.)({KEY})\([ \t]*", _CALL_ARG),
     # a call or map entry keyed by a string: put("K", "V"), setProperty("K", "V"), Map.of("K", "V"),
     # {"K", "V"} (a C++/Go initializer)
-    ("kv_call", rf"""(?:[A-Za-z0-9_>]\(|\{{)[ \t]*\\?["']({KEY})\\?["'][ \t]*,[ \t]*\\?{_QUOTED}"""),
+    ("kv_call", rf"""(?:[A-Za-z0-9_>]\(|\{{)[ \t]*\\?["']({KEY})\\?["'][ \t]*,[ \t]*""", _PAIR_ARG),
     # a `.netrc` (`login U password V`, one line or several) or any `K V` after a user
     (
         "kv_space",
-        rf"\b(?:login|user|username|account)[ \t]+[^\s]{{1,64}}(?:[ \t]+|[ \t]*\r?\n[ \t]*)({KEY})[ \t]+" + _VALUE,
+        rf"\b(?:login|user|username|account)[ \t]+[^\s]+(?:[ \t]+|[ \t]*\r?\n[ \t]*)({KEY})[ \t]+",
+        _VALUE,
     ),
     # prose: "the K is V", "K for the staging db: V", "K was V"
     (
         "kv_prose",
-        rf"\b({KEY}){_QUALIFIER}?(?:[ \t]+(?:is[ \t]+now|is|was|are)[ \t]*:?[ \t]+|{_QUALIFIER}[ \t]*:[ \t]+)" + _VALUE,
+        rf"\b({KEY}){_QUALIFIER}?(?:[ \t]+(?:is[ \t]+now|is|was|are)[ \t]*:?[ \t]+|{_QUALIFIER}[ \t]*:[ \t]+)",
+        _VALUE,
     ),
 ]
-KINDS = frozenset(k for k, _ in RULES)
+VALUES = [re.compile(v, re.ASCII) for _, _, v in RULES]
+KINDS = frozenset(k for k, _, _ in RULES)
 # the value policy (`secrets._rejected`'s kind) each syntax takes: a labelled value, or a password
 # in prose (it must look generated: "the token is valid" labels no value)
 POLICY = {

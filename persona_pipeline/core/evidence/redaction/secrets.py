@@ -660,7 +660,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
 ]
 
 # the structural key/value syntaxes (`kv`): one key fragment, judged by its words
-_OWN_RULES += [(kind, pat, 0, kv.KEYWORDS) for kind, pat in kv.RULES]
+_OWN_RULES += [(kind, pat, 0, kv.KEYWORDS) for kind, pat, _ in kv.RULES]
 
 _COMPILED = [(kind, Rx(pat), group, kws, tuple(k.encode() for k in kws)) for kind, pat, group, kws in _OWN_RULES]
 _AWS_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "aws_access_key")
@@ -669,7 +669,8 @@ _TWILIO_KEY_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "twilio_a
 _JWK_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "jwk")
 _ANCHOR_RULES = frozenset({_TWILIO_RULE, _JWK_RULE})
 _PAIR = Rx(r"^[A-Za-z_][A-Za-z0-9_.]{0,40}=[^=]")
-_KV_RULES = frozenset(i for i, r in enumerate(_OWN_RULES) if r[0] in kv.KINDS)
+# a kv rule's index -> the pattern of the value after its key
+_KV_VALUES = dict(zip((i for i, r in enumerate(_OWN_RULES) if r[0] in kv.KINDS), kv.VALUES, strict=True))
 _PGPASS_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[1] == _PGPASS_PATTERN)
 _PROSE_KEY_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "prose_key")
 # rules whose match starts at a label word that a preceding "public" qualifies
@@ -1217,24 +1218,39 @@ def _kv_key(kind: str, key: str, value: str) -> str:
     return key
 
 
-def _matches(rx: Rx, text: str, nested: bool) -> Iterable[tuple[tuple[int, int], ...]]:
-    """The rule's matches; for a key/value rule, a value that is itself a pair is searched again
-    (`Set-Cookie: db_pass=V`, `opts: password=V`): the outer key may name no secret, and a match
-    that consumed the inner pair would hide it. Each search starts past the last one's key and a
-    value is at most 200 characters, so the text is read a bounded number of times."""
-    if not nested or fold(text) is None or not isinstance(text, Prepared):
-        # (a search from a position re-folds a plain text, and re-converts an unfolded one)
+def _matches(rx: Rx, text: Prepared, value: re.Pattern[str] | None) -> Iterable[tuple[tuple[int, int], ...]]:
+    """The rule's matches. A kv rule's pattern ends at its key's separator: the value is read
+    after it (`value`, on a bounded window), and the match's groups are the key's and the value's
+    (whole, key, quote, quoted value, bare value). The search goes on after the value; after a
+    value that is a pair of its own, from that pair (`Set-Cookie: db_pass=V`, `opts: password=V`:
+    the outer key may name no secret, and a match that consumed the inner pair would hide it)."""
+    if value is None:
         yield from rx.finditer(text)
         return
-    pos = 0
+    n, pos = len(text), 0
     while pos >= 0:
         start, pos = pos, -1
         for m in rx.finditer(text, start):
-            yield m
-            s0, (vs, ve) = m[0][0], (m[3] if m[3][0] >= 0 else m[4])
-            if vs > s0 and _PAIR.match(text[vs:ve]):
-                pos = vs  # searched again from the value (one scan per pair, not per match)
-                break
+            (s0, e0), key = m[0], m[1]
+            v = value.match(text, e0, min(n, e0 + kv.VALUE_WINDOW))
+            if v is None:
+                continue
+            groups = (v.span(1), v.span(2), v.span(3))
+            yield ((s0, v.end()), key, *groups)
+            vs, ve = groups[1] if groups[1][0] >= 0 else groups[2]
+            pos = vs if _PAIR.match(text[vs:ve]) else max(v.end(), s0 + 1)
+            break  # searched again from there (one search a value: the values are bounded)
+
+
+def _kv_text(text: Prepared) -> Prepared:
+    """The text the kv rules search from positions: folded, also where the fold leaves a text
+    unfolded (a KELVIN SIGN or a long s, which only case-fold to a key's letters), since every
+    search of an unfolded text converts all of it again."""
+    if text.folded is not None:
+        return text
+    p = Prepared(text)
+    p.folded = text.encode("ascii", "persona_fold")
+    return p
 
 
 def own_rule_spans(text: str) -> list[Span]:
@@ -1259,7 +1275,7 @@ def own_rule_spans(text: str) -> list[Span]:
         if idx in _ANCHOR_RULES:
             continue  # ids only: near_id_spans looks beside them
         rx = _COMPILED[idx][1]
-        for m in _matches(rx, text, idx in _KV_RULES):
+        for m in _matches(rx, _kv_text(text) if idx in _KV_VALUES else text, _KV_VALUES.get(idx)):
             s0, e0 = m[0]
             if s0 and text[s0 - 1] == "]" and _PLACEHOLDER_END.search(text[max(0, s0 - 40) : s0]):
                 continue  # glued to a placeholder: it was glued to the word it replaced (idempotence)
