@@ -123,6 +123,8 @@ def test_a_secret_under_a_named_key_is_redacted_in_every_syntax(syntax: str, tex
 def test_the_placeholder_type_follows_the_key_words() -> None:
     assert "[REDACTED:password:" in R.redact("dbPassword: Zq8vLk2mTn4wXr").text
     assert "[REDACTED:env_secret:" in R.redact("clientSecret: Zq8vLk2mTn4wXr").text
+    assert "[REDACTED:api_key:" in R.redact("x-api-key: 3f2b8c1e-6a4d-4f0e-9b7a-2c5d8e1f0a3b").text
+    assert "[REDACTED:env_secret:" in R.redact("SESSION_SECRET=Zq8vLk2mTn4wXr0P").text  # signs cookies, is none
     assert "[REDACTED:session_cookie:" in R.redact("Set-Cookie: app_session=Zq8vLk2mTn4wXr0P; Path=/").text
 
 

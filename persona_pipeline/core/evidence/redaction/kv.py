@@ -227,14 +227,19 @@ def call_key(key: str) -> str:
 
 
 def placeholder_kind(key: str) -> str:
-    """The placeholder type of a value under this key: a password, a session cookie, or the
-    generic labelled secret."""
+    """The placeholder type of a value under this key, in the names the other rules use: a
+    password, an api key, a session cookie (a session word and no secret word: `SESSION_SECRET`
+    signs cookies, it is none), or the generic labelled secret."""
     parts = words(key)
     joined = "".join(parts)
     if any(p in ("password", "passwords", "passwd", "passphrase", "passcode", "pass", "pwd", "pw") for p in parts):
         return "password"
     if "password" in joined or joined.endswith(("pass", "pwd")):
         return "password"
+    if "apikey" in joined:
+        return "api_key"
+    if _SECRET_WORDS.intersection(parts) or any(w in joined for w in _GLUED):
+        return "env_secret"
     if _SESSION_WORDS.intersection(parts) or "cookie" in parts or joined in ("sessionid", "sid"):
         return "session_cookie"
     return "env_secret"
