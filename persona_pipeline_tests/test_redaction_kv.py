@@ -88,6 +88,9 @@ SYNTAXES = {
     "csh": "setenv {k} {v}",
     "dockerfile": "FROM python:3.12\nENV {k} {v}",
     "config_set": "git config --global {k} {v}",
+    "apache": "SetEnv {k} {v}",
+    "argv": 'subprocess.run(["deploy", "--{kk}", "{v}"])',
+    "kotlin": 'val m = mapOf("{k}" to "{v}")',
 }
 # key spellings a syntax cannot carry (a setter's name is an identifier, a flag is kebab-case)
 _IDENT_ONLY = ("setter", "builder", "go_decl", "typed", "python", "kwargs")
@@ -133,6 +136,7 @@ def test_the_placeholder_type_follows_the_key_words() -> None:
     "template",
     [
         "Authorization: Bearer {v}",
+        'proxy_set_header Authorization "Bearer {v}";',
         "curl -H 'Authorization: Token {v}' https://api.example.org",
         "vault login -method=userpass username=bob password={v}",
         "ssh gw\nmachine files.example.org\n  login bob\n  password {v}",
@@ -191,6 +195,8 @@ NEGATIVES = [
     # a command's word is no key position in prose or log text after it
     'INFO config loaded: credentials "registry.example.net" {',
     "config parsed: password forgotten? ask the admin",
+    'subprocess.run(["vault", "--password-file", "/run/pw"])',
+    'args = ["--secret", "prod-db-creds"]',
 ]
 
 

@@ -76,27 +76,33 @@ RULES: list[tuple[str, str, str]] = [
     # an `Authorization` header's scheme, then its credential (an opaque token needs no shape)
     (
         "kv_assign",
-        r"(?i)\b(authorization|proxy-authorization)\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?(?:bearer|token)[ \t]+",
+        # (nginx's `proxy_set_header Authorization "Bearer V"`: no separator)
+        r"(?i)\b(authorization|proxy-authorization)\\?[\"']?(?:[ \t]*[:=][ \t]*|[ \t]+)\\?[\"']?(?:bearer|token)[ \t]+",
         _VALUE,
     ),
     # CLI flags: --K V, --K=V, -K V
     ("kv_flag", rf"(?:^|[\s\"'])--?({KEY})(?:=|[ \t]+)", _VALUE),
-    # commands that set a variable by position: `setx K V` (Windows), `setenv K V` (csh), `set -gx K V`
-    # (fish), `ENV K V` (a Dockerfile's legacy form), `git config user.password V`, `aws configure set
-    # K V`, `npm config set //registry/:_authToken V` (the key after a registry's path)
+    # a flag in an argument list: ["--K", "V"] (subprocess, a compose `command:`, a launch config)
+    ("kv_arg", rf"[\"']--?({KEY})[\"'][ \t]*,[ \t]*", _PAIR_ARG),
+    # commands that set a variable by position: `setx K V` (Windows), `setenv K V` (csh; Apache's
+    # `SetEnv`), `set -gx K V` (fish), `ENV K V` (a Dockerfile's legacy form), `git config
+    # user.password V`, `aws configure set K V`, `npm config set //registry/:_authToken V` (the key
+    # after a registry's path)
     (
         "kv_command",
         # (the key follows the command and its flags: "config loaded: Passwort vergessen?" is prose)
-        rf"(?m)(?:\b(?i:setx)[ \t]+|\bsetenv[ \t]+|\bset[ \t]+-[A-Za-z]+[ \t]+|^{LINE_PREFIX}ENV[ \t]+|"
+        rf"(?m)(?:\b(?i:setx)[ \t]+|\b(?i:setenv)[ \t]+|\bset[ \t]+-[A-Za-z]+[ \t]+|^{LINE_PREFIX}ENV[ \t]+|"
         r"\bconfig(?:ure)?[ \t]+(?:set[ \t]+)?(?:--?[A-Za-z-]+[ \t]+){0,3}(?:[A-Za-z0-9_.:/@-]*[:/@])?)"
         rf"({KEY})[ \t]+",
         _VALUE,
     ),
     # a call named for the key: setK("V"), withK("V"), .K("V"), K("V")
-    ("kv_call", rf"(?:\b|\.)({KEY})\([ \t]*", _CALL_ARG),
+    ("kv_arg", rf"(?:\b|\.)({KEY})\([ \t]*", _CALL_ARG),
     # a call or map entry keyed by a string: put("K", "V"), setProperty("K", "V"), Map.of("K", "V"),
     # {"K", "V"} (a C++/Go initializer)
-    ("kv_call", rf"""(?:[A-Za-z0-9_>]\(|\{{)[ \t]*\\?["']({KEY})\\?["'][ \t]*,[ \t]*""", _PAIR_ARG),
+    ("kv_arg", rf"""(?:[A-Za-z0-9_>]\(|\{{)[ \t]*\\?["']({KEY})\\?["'][ \t]*,[ \t]*""", _PAIR_ARG),
+    # Kotlin's pair: mapOf("K" to "V")
+    ("kv_arg", rf"""["']({KEY})["'][ \t]+to[ \t]+""", _PAIR_ARG),
     # a `.netrc` (`login U password V`, one line or several) or any `K V` after a user
     (
         "kv_space",
@@ -117,7 +123,7 @@ KINDS = frozenset(k for k, _, _ in RULES)
 POLICY = {
     "kv_assign": "env_secret",
     "kv_flag": "env_secret",
-    "kv_call": "env_secret",
+    "kv_arg": "env_secret",
     "kv_command": "env_secret",
     "kv_space": "password",
     "kv_prose": "password",

@@ -1206,7 +1206,7 @@ def _kv_key(kind: str, key: str, value: str) -> str:
     """The key a key/value match names a secret by, or "" when the match is none: the key's words
     name no secret, a call acts on one (`getPassword("svc")`) or passes its name (`Secret("db")`),
     or a session key holds a uuid (a log's session id, not a cookie)."""
-    if kind == "kv_call":
+    if kind == "kv_arg":
         key = kv.call_key(key)
         if not key or any(map(str.isspace, value)) or (kv.name_like(value) and not random_like(value)):
             return ""
