@@ -50,6 +50,9 @@ KEYS = [
     "refreshToken",
     "credentials",
     "storepass",
+    "mot_de_passe",
+    "WACHTWOORD",
+    "APP_KEY",
 ]
 
 # one template per syntax, `{k}` the key as written there, `{v}` the value
@@ -234,6 +237,13 @@ def test_references_placeholders_and_metadata_are_kept(text: str) -> None:
         ("compass", 0),
         ("monkey_count", 0),
         ("use_auth", 0),
+        # other languages' words for a password, as ASCII keys spell them; qualified keys
+        ("mot_de_passe", 2),
+        ("db_kennwort", 2),
+        ("senha", 2),
+        ("APP_KEY", 2),
+        ("jwt_key", 2),
+        ("keyboard", 0),
     ],
 )
 def test_key_strength_reads_the_words(key: str, strength: int) -> None:

@@ -24,19 +24,34 @@ from functools import lru_cache
 
 from persona_pipeline.core.evidence.redaction.matching import Rx
 
+# "password" in other languages, as an ASCII key spells it (`mot_de_passe` is `passe` above)
+_FOREIGN = "senha|kennwort|wachtwoord|contrasena|haslo|sifre|parola|salasana|heslo|lozinka|jelszo|geslo|losenord"
 # A key holds one of these stems as a whole word of its own (its first letters may be glued to
 # others: `dbpassword`, `xapikey`; it ends where the key does, at a separator or a camel hump), so
 # `keyboard`, `tokenizer`, `SIGSEGV`, `Co-Authored-By`, `input_tokens` never reach the judge. The
 # words are judged afterwards (`key_strength`): `bypass`, `cache_key`, `token_uri` reach it and fail.
 _STEM = (
-    r"(?i:pass(?:word|wd|phrase|code|wort|ord)?s?|pwd|pw|secrets?|token|key|auth(?:orization)?|"
-    r"cred(?:entials?|s)?|sig(?:nature)?|sid|cookies?)"
+    r"(?i:pass(?:word|wd|phrase|code|wort|ord|e)?s?|pwd|pw|secrets?|token|key|auth(?:orization)?|"
+    r"cred(?:entials?|s)?|sig(?:nature)?|sid|cookies?|" + _FOREIGN + ")"
 )
 _TAIL = r"(?:[._-][A-Za-z0-9_.-]*|[A-Z][a-z0-9][A-Za-z0-9_.-]*)"
 # a session word names a secret only with more words (`session_token`, `sessionId`, `PHPSESSID`):
 # a bare `session=` is a log's field as often as a cookie (`session_cookie`'s own rule weighs it)
 _SESSION = rf"(?i:sess(?:ion)?)(?:(?i:_?id){_TAIL}?|{_TAIL})"
-KEYWORDS = ("pass", "pw", "secret", "token", "key", "auth", "cred", "sig", "sess", "cookie", "sid")
+KEYWORDS = (
+    "pass",
+    "pw",
+    "secret",
+    "token",
+    "key",
+    "auth",
+    "cred",
+    "sig",
+    "sess",
+    "cookie",
+    "sid",
+    *_FOREIGN.split("|"),
+)
 KEY = rf"[A-Za-z0-9_.-]*(?:{_STEM}{_TAIL}?|{_SESSION})"
 # what a wrapper puts before every line of a pasted block (see `secrets`): a quote's `>`, a
 # comment's `#`, `//`, `*`, a diff's `+`, a JSON array of lines, a listing's line number
@@ -148,12 +163,15 @@ def _set(words: str) -> frozenset[str]:
 
 # words that name a secret by themselves
 _SECRET_WORDS = _set(
-    "password passwords passwd passphrase passcode pass pwd pw passwort passord secret secrets token tokens "
+    "password passwords passwd passphrase passcode pass passe pwd pw passwort passord secret secrets token tokens "
     "credential credentials creds apikey privatekey accesskey secretkey accountkey signingkey "
-    "encryptionkey masterkey authtoken accesstoken refreshtoken sessiontoken"
+    "encryptionkey masterkey authtoken accesstoken refreshtoken sessiontoken " + _FOREIGN.replace("|", " ")
 )
 # words that make the word before them a secret's name: an api key, a private key, a session token
-_KEY_QUALIFIERS = _set("api private access secret account signing encryption master client license storage shared sas")
+_KEY_QUALIFIERS = _set(
+    "api private access secret account signing encryption decryption master client license storage shared sas "
+    "app auth hmac jwt session aes cipher crypto service admin root server write webhook"
+)
 # words that name a secret only when the value looks generated (`key`, `auth`, a signature)
 _WEAK_WORDS = _set("key keys auth sig signature cred salt cookie authorization")
 _SESSION_WORDS = frozenset(("session", "sess"))
@@ -232,13 +250,18 @@ def call_key(key: str) -> str:
     return key
 
 
+_PASSWORD_WORDS = _set("password passwords passwd passphrase passcode pass passe pwd pw passwort passord") | _set(
+    _FOREIGN.replace("|", " ")
+)
+
+
 def placeholder_kind(key: str) -> str:
     """The placeholder type of a value under this key, in the names the other rules use: a
     password, an api key, a session cookie (a session word and no secret word: `SESSION_SECRET`
     signs cookies, it is none), or the generic labelled secret."""
     parts = words(key)
     joined = "".join(parts)
-    if any(p in ("password", "passwords", "passwd", "passphrase", "passcode", "pass", "pwd", "pw") for p in parts):
+    if _PASSWORD_WORDS.intersection(parts):
         return "password"
     if "password" in joined or joined.endswith(("pass", "pwd")):
         return "password"
