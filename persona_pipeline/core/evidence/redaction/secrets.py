@@ -1214,19 +1214,16 @@ def _kv_key(kind: str, key: str, value: str) -> str:
         return ""  # a verb or a ticket in prose ("first pass was X"): `short_password`'s stricter policy owns it
     strength = kv.key_strength(key)
     if not strength or (strength == 1 and (_UUID.match(value) or _PAIR.match(value))):
-        return ""  # (a pair in the value of a weak key, `Cookie: sid=V`: the inner key decides, `_matches`)
+        return ""  # (a pair in the value of a weak key, `Cookie: sid=V`: the inner key decides, `_kv_matches`)
     return key
 
 
-def _matches(rx: Rx, text: Prepared, value: re.Pattern[str] | None) -> Iterable[tuple[tuple[int, int], ...]]:
-    """The rule's matches. A kv rule's pattern ends at its key's separator: the value is read
-    after it (`value`, on a bounded window), and the match's groups are the key's and the value's
-    (whole, key, quote, quoted value, bare value). The search goes on after the value; after a
-    value that is a pair of its own, from that pair (`Set-Cookie: db_pass=V`, `opts: password=V`:
-    the outer key may name no secret, and a match that consumed the inner pair would hide it)."""
-    if value is None:
-        yield from rx.finditer(text)
-        return
+def _kv_matches(rx: Rx, text: Prepared, value: re.Pattern[str]) -> Iterable[tuple[tuple[int, int], ...]]:
+    """A kv rule's matches. Its pattern ends at the key's separator: the value is read after it
+    (`value`, on a bounded window), and the match's groups are the key's and the value's (whole,
+    key, quote, quoted value, bare value). The search goes on after the value; after a value that
+    is a pair of its own, from that pair (`Set-Cookie: db_pass=V`, `opts: password=V`: the outer
+    key may name no secret, and a match that consumed the inner pair would hide it)."""
     n, pos = len(text), 0
     while pos >= 0:
         start, pos = pos, -1
@@ -1275,7 +1272,8 @@ def own_rule_spans(text: str) -> list[Span]:
         if idx in _ANCHOR_RULES:
             continue  # ids only: near_id_spans looks beside them
         rx = _COMPILED[idx][1]
-        for m in _matches(rx, _kv_text(text) if idx in _KV_VALUES else text, _KV_VALUES.get(idx)):
+        value = _KV_VALUES.get(idx)
+        for m in rx.finditer(text) if value is None else _kv_matches(rx, _kv_text(text), value):
             s0, e0 = m[0]
             if s0 and text[s0 - 1] == "]" and _PLACEHOLDER_END.search(text[max(0, s0 - 40) : s0]):
                 continue  # glued to a placeholder: it was glued to the word it replaced (idempotence)
