@@ -11,6 +11,8 @@ import string
 import time
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from persona_pipeline.core.evidence.redaction import kv, secrets
 from persona_pipeline.core.evidence.redaction.redactor import Redactor
@@ -316,3 +318,39 @@ def test_a_base64_key_shaped_like_a_path_is_a_value_and_a_path_is_not() -> None:
     assert R.redact("key_file=/home/dev/.ssh/id_ed25519").text.endswith("/.ssh/id_ed25519")
     text = "token=/var/run/secrets/kubernetes.io/serviceaccount/token"
     assert R.redact(text).text == text
+
+
+_FRAGMENTS = [
+    "password",
+    "db_token",
+    "apiKey",
+    "Set-Cookie: ",
+    "sid",
+    "=",
+    ": ",
+    " = ",
+    '"',
+    "'",
+    "--",
+    ", ",
+    "(",
+    ")",
+    " ",
+    "\n",
+    "set",
+    "login bob ",
+    " is ",
+    "aB3xY9kLm2Qp",
+    "Zq8v=Lk2m",
+    "${X}",
+    "[REDACTED:password:0a1b2c3d]",
+]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(_FRAGMENTS), max_size=24).map("".join))
+def test_property_kv_redaction_is_idempotent(text: str) -> None:
+    # any composition of keys, separators, quotes and values: a second pass changes nothing
+    once = R.redact(text)
+    assert once is not None
+    assert R.redact(once.text).text == once.text
