@@ -152,6 +152,8 @@ def test_the_placeholder_type_follows_the_key_words() -> None:
         "Set-Cookie: sessionid={v}; Path=/; HttpOnly; Secure",
         'new Client({{ clientSecret: "{v}", tenant: "t1" }})',
         'Map.of("apiKey", "{v}")',
+        "backup-tool -u admin -p {v} --host db",
+        "cli --user admin --pass={v}",
     ],
 )
 def test_named_shapes_beyond_assignments(template: str) -> None:
@@ -202,6 +204,11 @@ NEGATIVES = [
     "config parsed: password forgotten? ask the admin",
     'subprocess.run(["vault", "--password-file", "/run/pw"])',
     'args = ["--secret", "prod-db-creds"]',
+    # `-p` after a user is a port, a mapping or a name unless its value looks generated
+    "mysql -u root -p appdb",
+    "docker run -u 1000 -p 8080:80 nginx",
+    "psql -U app -p 5433 -h db",
+    "ssh -l bob -p 2222 host",
 ]
 
 

@@ -124,6 +124,15 @@ RULES: list[tuple[str, str, str]] = [
         rf"\b(?:login|user|username|account)[ \t]+[^\s]+(?:[ \t]+|[ \t]*\r?\n[ \t]*)({KEY})[ \t]+",
         _VALUE,
     ),
+    # a command's `-p` after its user (`-u U`, `-U U`, `-l U`, `--user U`): the user's password
+    # (`-p 5432`, `-p 8080:80`, `-p dbname` are a port or a name: the password policy wants a
+    # generated value); the key is the flag, judged as `password` (`secrets._kv_key`)
+    (
+        "kv_userflag",
+        r"(?:^|[\s\"'])(?:-[uUl]|--user|--username|--login)(?:[ \t]+|=)[^\s-][^\s]*[^\r\n|;&]*?[ \t]"
+        r"(-[pP]|--pass)(?:[ \t]+|=)",
+        _VALUE,
+    ),
     # prose: "the K is V", "K for the staging db: V", "K was V"
     (
         "kv_prose",
@@ -132,6 +141,8 @@ RULES: list[tuple[str, str, str]] = [
     ),
 ]
 VALUES = [re.compile(v, re.ASCII) for _, _, v in RULES]
+# the words one of which every match holds (the keyword fallback runs a rule only where one occurs)
+RULE_KEYWORDS = [("-p", "--pass") if kind == "kv_userflag" else KEYWORDS for kind, _, _ in RULES]
 KINDS = frozenset(k for k, _, _ in RULES)
 # the value policy (`secrets._rejected`'s kind) each syntax takes: a labelled value, or a password
 # in prose (it must look generated: "the token is valid" labels no value)
@@ -141,6 +152,7 @@ POLICY = {
     "kv_arg": "env_secret",
     "kv_command": "env_secret",
     "kv_space": "password",
+    "kv_userflag": "password",
     "kv_prose": "password",
 }
 

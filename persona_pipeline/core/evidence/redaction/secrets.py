@@ -660,7 +660,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
 ]
 
 # the structural key/value syntaxes (`kv`): one key fragment, judged by its words
-_OWN_RULES += [(kind, pat, 0, kv.KEYWORDS) for kind, pat, _ in kv.RULES]
+_OWN_RULES += [(kind, pat, 0, kws) for (kind, pat, _), kws in zip(kv.RULES, kv.RULE_KEYWORDS, strict=True)]
 
 _COMPILED = [(kind, Rx(pat), group, kws, tuple(k.encode() for k in kws)) for kind, pat, group, kws in _OWN_RULES]
 _AWS_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "aws_access_key")
@@ -1206,6 +1206,8 @@ def _kv_key(kind: str, key: str, value: str) -> str:
     """The key a key/value match names a secret by, or "" when the match is none: the key's words
     name no secret, a call acts on one (`getPassword("svc")`) or passes its name (`Secret("db")`),
     or a session key holds a uuid (a log's session id, not a cookie)."""
+    if kind == "kv_userflag":
+        return "password"  # the flag after a user names its password
     if kind == "kv_arg":
         key = kv.call_key(key)
         if not key or any(map(str.isspace, value)) or (kv.name_like(value) and not random_like(value)):
