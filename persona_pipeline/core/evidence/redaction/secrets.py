@@ -19,7 +19,8 @@ from functools import lru_cache
 from itertools import islice, pairwise
 from pathlib import Path
 
-from persona_pipeline.core.evidence.redaction.matching import Rx, RxSet, fold, loosened
+from persona_pipeline.core.evidence.redaction import kv
+from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold, loosened, prepare
 from persona_pipeline.core.evidence.redaction.spans import Span
 
 CHUNK_CHARS = 8_000
@@ -47,77 +48,6 @@ _PLACEHOLDER_VALUE = Rx(
     r"redacted|none$|null$|nil$|true$|false$|undefined$|password$|secret$|token$|env\b|os\.|process\.|"
     r"settings\.|config\.|self\.|getenv|toolu_|msg_|req_|call_|chatcmpl-|fp_|run_|sha256:)"
 )
-# The last word of a label that names something about a secret rather than the secret itself.
-_NOT_A_SECRET_NAME = Rx(
-    r"(?i)(?:^|[_.-])(?:name|names|id|ids|arn|path|file|files|ref|type|types|field|header|version|ttl|len|length|"
-    r"env|var|manager|store|prefix|count|rotation|policy|provider|scope|uri|url|urls|endpoint|host|method|mode|"
-    r"format|size|expiry|expires|expiration|lifetime|timeout|dir|algorithm|alg|kind|label|hint|limit|usage|"
-    r"location|source|required|enabled|strength|reset|regex|pattern|input|prompt|field_name|stdin)$"
-)
-_META_PARTS = frozenset(
-    [
-        "name",
-        "names",
-        "id",
-        "ids",
-        "arn",
-        "path",
-        "file",
-        "files",
-        "ref",
-        "type",
-        "types",
-        "field",
-        "header",
-        "version",
-        "ttl",
-        "len",
-        "length",
-        "env",
-        "var",
-        "manager",
-        "store",
-        "prefix",
-        "count",
-        "rotation",
-        "policy",
-        "provider",
-        "scope",
-        "uri",
-        "url",
-        "urls",
-        "endpoint",
-        "host",
-        "method",
-        "mode",
-        "format",
-        "size",
-        "expiry",
-        "expires",
-        "expiration",
-        "lifetime",
-        "timeout",
-        "dir",
-        "algorithm",
-        "alg",
-        "kind",
-        "label",
-        "hint",
-        "limit",
-        "usage",
-        "location",
-        "source",
-        "required",
-        "enabled",
-        "strength",
-        "reset",
-        "regex",
-        "pattern",
-        "input",
-        "prompt",
-        "stdin",
-    ]
-)
 _CODE_REFERENCE = Rx(
     # (`::` too: Rust's `std::env::var(`, C++'s `std::getenv(`)
     r"^[A-Za-z_$][A-Za-z0-9_$]*(?:(?:(?:\??\.|::)[A-Za-z_$][A-Za-z0-9_$]*)+\??\.?$|"
@@ -132,47 +62,9 @@ _MASKED = re.compile(
 _UUID = Rx(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 _DOC_EXAMPLE = Rx(r"EXAMPLE|\.\.\.$|x{8,}|X{8,}")
 
-# Label words. A label's parts (split at _ . - and camel humps) decide how strong it is: `pass`
-# must be a whole part (DB_PASS, not bypass/compass), `key`/`auth` alone only label random values.
+# The stems a label holds (the rules' cheap gate); the label itself is judged by its words
+# (`kv.key_strength`: DB_PASS, not bypass; `key`/`auth` alone only label random values).
 _LABEL_WORD = r"(?i:secret|pass(?:word|wd|phrase|code)?|pwd|pw|token|key|auth|credential|cred)"
-_STRONG_PARTS = frozenset(
-    [
-        "secret",
-        "secrets",
-        "password",
-        "passwords",
-        "passwd",
-        "passphrase",
-        "passcode",
-        "pass",
-        # (German, Norwegian/Danish: the words that carry `pass` and so reach a label)
-        "passwort",
-        "passord",
-        "pwd",
-        "pw",
-        "token",
-        "tokens",
-        "credential",
-        "credentials",
-        "creds",
-        "apikey",
-        "privatekey",
-        "accesskey",
-        "secretkey",
-        "accountkey",
-        "signingkey",
-        "encryptionkey",
-        "masterkey",
-        "authtoken",
-        "accesstoken",
-        "refreshtoken",
-        "sessiontoken",
-    ]
-)
-# English words ending in `pass`: no password label when glued
-_PASS_WORDS = ("bypass", "compass", "encompass", "surpass", "trespass", "overpass", "underpass", "impass")
-_WEAK_PARTS = frozenset(["key", "keys", "auth", "sig", "signature", "cred", "salt"])
-_CAMEL = Rx(r"[A-Z]?[a-z0-9]+|[A-Z]+(?:[a-z0-9]+)?")
 
 # Words that name a password or secret in prose (English and a few other languages; `contrase.a`:
 # the ñ is a DEL in the fold).
@@ -186,8 +78,7 @@ _PROSE_NON_ASCII_OK = frozenset("→⇒ñüé")
 # HTML-escaped), a comment (`#`, `//`, a block comment's `*`), a diff's `+`, a compiler
 # listing's line number (`  12 | `), a JSON array of lines (`",` then `"`: a notebook's
 # `source`). Not a bare `|`: a markdown table after a truncated key is no part of it.
-_PREFIX_ITEM = r"[ \t]*(?:>|&gt;|#|//|\*|\+|\"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?\"|\"|,|[0-9]{1,6}[ \t]*[|:])"
-_LINE_PREFIX = rf"(?:{_PREFIX_ITEM})*[ \t]*"
+_PREFIX_ITEM, _LINE_PREFIX = kv.PREFIX_ITEM, kv.LINE_PREFIX
 # (a quoted value may stand in a bytes literal or a conversion: Python's `b"…"`, Go's `[]byte("…")`;
 # a bare value ends at a control character: an ANSI colour code glued to it is no part of it)
 _QUOTED_OR_BARE = r"""(?:(?:\[\]byte\(|\bb)?(["'`])([^"'`\r\n]{4,200})["'`]|([^\s"'`,;<>\x00-\x1f]{4,200}))"""
@@ -360,46 +251,6 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ("url_password", r"\b[a-zA-Z][a-zA-Z0-9+.-]{1,20}://[^\s:/?#@\"'<>]{0,64}:([^\s@/\"'<>]{1,128})@", 1, ("://",)),
     ("bearer_token", r"(?i)\b(?:bearer|token)[ \t]+([A-Za-z0-9._~+/=-]{20,})", 1, ("bearer", "token")),
     ("basic_auth", r"(?i)\bbasic\s+([A-Za-z0-9+/]{8,}={0,2})", 1, ("basic",)),
-    # x-api-key: <uuid> and friends: a uuid is only a secret when labelled as one.
-    (
-        "api_key",
-        r"(?i)(?:api[_-]?key|x-api-key|access[_-]?key|auth[_-]?token|client[_-]?secret)[\"']?\s*[:=]\s*"
-        r"[\"']?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})",
-        1,
-        ("key", "token", "secret"),
-    ),
-    # NAME_WITH_SECRET_WORD = value  (.env, settings.py, YAML, TOML, JSON, shell exports). The
-    # separator's spaces never cross a line break (a bare `password:` line labels nothing). A label
-    # ending in a lowercase plural s (input_tokens, output_tokens: usage counters) is no candidate;
-    # `key`/`auth` labels are told apart from strong ones in `_rejected` (label_strength).
-    (
-        "env_secret",
-        # (Makefile's `?=`, `::=`, `+=` assign too; a YAML type tag `!!str` or an anchor `&pw` may
-        # stand before the value: an application tag `!Ref X` is a reference, rejected as a value)
-        rf"\b([A-Za-z0-9_.-]*{_LABEL_WORD}(?:[A-Za-z0-9_]*[A-Za-rt-z0-9_])?)[\"']?[ \t]*"
-        r"(?::|=|:=|::=|\?=|\+=|=>)[ \t]*"
-        r"(?:(?:!![A-Za-z]{1,20}|&[A-Za-z0-9_-]{1,64})[ \t]+)?" + _QUOTED_OR_BARE,
-        0,
-        ("secret", "pass", "pw", "token", "cred", "key", "auth"),
-    ),
-    # a typed declaration, its type between label and value (Rust `const X_TOKEN: &str = "…"`,
-    # `: &'static str`, Kotlin / TypeScript `val dbPassword: String = "…"`); a rule of its own, so
-    # the common rule above stays simple
-    (
-        "env_secret",
-        rf"\b([A-Za-z0-9_.-]*{_LABEL_WORD}(?:[A-Za-z0-9_]*[A-Za-rt-z0-9_])?)[ \t]*:[ \t]*&?(?:'static[ \t]+)?"
-        r"[A-Za-z][A-Za-z0-9_]{0,20}[ \t]*=[ \t]*" + _QUOTED_OR_BARE,
-        0,
-        ("secret", "pass", "pw", "token", "cred", "key", "auth"),
-    ),
-    # os.environ["X_TOKEN"] = "…", ENV['X_KEY'] = '…', setdefault("X_SECRET", "…"), set("api_token", "…")
-    # (a pair in a tuple or list is as often data: `("pack_tokens", "bullets")`, so generated values only)
-    (
-        "env_pair",
-        rf"""(?:\[|\()\s*["']([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)["']\s*(?:\]\s*=|,)\s*{_QUOTED_OR_BARE}""",
-        0,
-        ("secret", "pass", "pw", "token", "key", "auth", "cred"),
-    ),
     # Kubernetes/Compose env lists: `- name: DB_PASSWORD` then `value: …` (YAML or JSON): the value
     # is data, never a code reference (`ixizs.jmUy770` is a password)
     (
@@ -443,13 +294,6 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         0,
         ("secret", "pass", "pw", "token", "key", "auth", "cred"),
     ),
-    # Windows `setx NAME "value"` (no `=`: the value is the second argument)
-    (
-        "env_secret",
-        rf"(?i)\bsetx[ \t]+([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_]*)[ \t]+{_QUOTED_OR_BARE}",
-        0,
-        ("setx",),
-    ),
     # a Terraform variable named for a secret, its `default` in the block (maybe on escaped lines)
     (
         "env_secret",
@@ -465,13 +309,6 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         0,
         ("value>",),
     ),
-    # a password passed to a function named for it: Go's `ssh.Password("…")`, `SetPassword('…')`
-    (
-        "positional_password",
-        r"(?:\b|\.)(?:[Ss]et|[Ww]ith|[Nn]ew)?(?:Password|Passphrase)\([ \t]*\\?" + _QUOTED_ONLY,
-        0,
-        ("password(", "passphrase("),
-    ),
     # Oracle tools' `user/password@connect` argument (`sqlplus scott/"tiger"@//host:1521/svc`)
     (
         "password",
@@ -486,14 +323,6 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         r"(?:^|[\s\"'`=(])[A-Za-z0-9_.-]{1,64}:([^\s@\"'`/]{1,128})@(?:tcp|tcp6|unix|udp)\(",
         1,
         ("@tcp", "@unix", "@udp"),
-    ),
-    # CLI flags that take a secret: --password X, --password=X, --client-secret X, --api-key X …
-    (
-        "cli_secret",
-        # (a label word may be glued to a prefix: keytool's `-storepass`, kickstart's `--rootpw`)
-        rf"(?:^|\s)(--?(?:[A-Za-z0-9]+-)*[A-Za-z0-9]{{0,12}}{_LABEL_WORD}[A-Za-z0-9-]*)(?:=|[ \t]+){_QUOTED_OR_BARE}",
-        0,
-        ("secret", "pass", "pw", "token", "key", "auth", "cred"),
     ),
     # -pSECRET (mysql family, attached: `-p` alone prompts), -a SECRET (redis-cli), sshpass -p, docker -p
     (
@@ -694,25 +523,6 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         0,
         ("/pass", "/pwd", "schtasks"),
     ),
-    # shells and Dockerfiles that set a variable by position: `set -gx API_TOKEN X` (fish),
-    # `setenv DB_PASS X` (csh), `ENV DB_PASSWORD X` (Dockerfile's legacy form)
-    (
-        "env_secret",
-        rf"(?m)(?:\bsetenv|\bset[ \t]+-[A-Za-z]{{1,4}}|^{_LINE_PREFIX}ENV)[ \t]+"
-        rf"([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)"
-        r"[ \t]+" + _QUOTED_OR_BARE,
-        0,
-        ("setenv", "set", "env"),
-    ),
-    # config setters: `npm config set //registry/:_authToken X`, `git config --global user.password X`,
-    # `aws configure set aws_secret_access_key X`
-    (
-        "env_secret",
-        r"\bconfig(?:ure)?[ \t]+(?:set[ \t]+)?(?:--?[A-Za-z-]{1,20}[ \t]+){0,3}"
-        rf"([A-Za-z0-9_.:/@-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)[ \t]+" + _QUOTED_OR_BARE,
-        0,
-        ("config",),
-    ),
     # a YAML block scalar: `password: |` (or `>-`) and the value on the next, indented line
     (
         "env_secret",
@@ -849,6 +659,8 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ),
 ]
 
+# the structural key/value syntaxes (`kv`): one key fragment, judged by its words
+_OWN_RULES += [(kind, pat, 0, kws) for (kind, pat, _), kws in zip(kv.RULES, kv.RULE_KEYWORDS, strict=True)]
 
 _COMPILED = [(kind, Rx(pat), group, kws, tuple(k.encode() for k in kws)) for kind, pat, group, kws in _OWN_RULES]
 _AWS_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "aws_access_key")
@@ -856,18 +668,21 @@ _TWILIO_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "twilio_sid")
 _TWILIO_KEY_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "twilio_api_key")
 _JWK_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "jwk")
 _ANCHOR_RULES = frozenset({_TWILIO_RULE, _JWK_RULE})
+_PAIR = Rx(r"^[A-Za-z_][A-Za-z0-9_.]{0,40}=[^=]")
+# a kv rule's index -> the pattern of the value after its key
+_KV_VALUES = dict(zip((i for i, r in enumerate(_OWN_RULES) if r[0] in kv.KINDS), kv.VALUES, strict=True))
 _PGPASS_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[1] == _PGPASS_PATTERN)
 _PROSE_KEY_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "prose_key")
 # rules whose match starts at a label word that a preceding "public" qualifies
 _PUBLIC_HALF_RULES = frozenset(
-    i for i, r in enumerate(_OWN_RULES) if r[0] in ("prose_key", "env_secret", "wireguard_private_key")
+    i for i, r in enumerate(_OWN_RULES) if r[0] in ("prose_key", "env_secret", "wireguard_private_key", *kv.KINDS)
 )
 _PUBLIC_BEFORE = re.compile(r"(?i)\bpub(?:lic|lishable)?[ \t_-]*$")
 # (loosened: a prefilter only, and its counted repetitions cost more than every rule it spares)
 _RULE_SET = RxSet([loosened(pat) for _, pat, _, _ in _OWN_RULES])
 # Rules whose value sits behind a label of our own: group 1 is the label, then (quote, quoted
 # value) or the bare value.
-_LABELLED = ("env_secret", "env_pair", "cli_secret", "elem_secret", "k8s_secret", "positional_password")
+_LABELLED = ("env_secret", "cli_secret", "elem_secret", "k8s_secret", "positional_password", *kv.KINDS)
 # Rules whose value is a credential by position alone: a `name.name` shape is no code reference.
 _POSITIONAL = (
     "url_password",
@@ -881,60 +696,6 @@ _POSITIONAL = (
     "short_password",
 )
 _TRAILING_PUNCT = ".,;:)]}"
-
-
-def _label_parts(name: str) -> list[str]:
-    parts: list[str] = []
-    for chunk in name.replace("-", "_").replace(".", "_").replace(":", "_").split("_"):
-        if chunk:
-            parts.extend(m.lower() for m in (chunk[a:b] for ((a, b),) in _CAMEL.finditer(chunk)))
-    return parts
-
-
-_PUBLIC_HALF = frozenset(["public", "pub", "publishable"])
-
-
-@lru_cache(maxsize=8192)
-def label_strength(name: str) -> int:
-    """2: the label names a secret (password, token, secret…); 1: only maybe (key, auth); 0: not.
-    `max_tokens`, `bypass`, `token_uri`, `secret_name` are 0."""
-    name = name.lstrip("-")
-    if _NOT_A_SECRET_NAME.search(name):
-        return 0
-    parts = _label_parts(name)
-    if not parts or parts[-1] in _META_PARTS:
-        return 0  # (camel humps too: `tokenUrl`, `secretKeyRef`)
-    if parts[0] in ("max", "min", "num", "n", "total", "is", "has", "use", "enable", "disable", "no", "allow"):
-        return 0  # counts and switches about secrets
-    joined = "".join(parts)
-    if (_PUBLIC_HALF.intersection(parts) or joined.startswith("pubkey")) and not any(
-        w in joined for w in ("private", "secret", "password", "passwd")
-    ):
-        return 0  # the public half of a key pair or a publishable key: meant to be shared
-    if any(p in _STRONG_PARTS for p in parts) or any(
-        w in joined
-        for w in (
-            "password",
-            "passwd",
-            "secret",
-            "apikey",
-            "privatekey",
-            "accesskey",
-            "credential",
-            "encryptionkey",
-            "signingkey",
-            "accountkey",
-            "masterkey",
-            "clientkey",
-            "licensekey",
-        )
-    ):
-        return 2
-    if joined.endswith(("pass", "passwd", "pwd")) and not joined.endswith(_PASS_WORDS):
-        return 2  # glued: `storepass`, `dbpass`, `adminpwd` (not `bypass`, `compass`; `ypw` is a language)
-    if any(p in _WEAK_PARTS for p in parts) or joined.endswith(("token", "key")):
-        return 1
-    return 0
 
 
 def random_like(value: str) -> bool:
@@ -1018,7 +779,7 @@ def _names_a_secret(value: str) -> bool:
     `:'app_password'` variable, a settings key), not the secret."""
     if "&" in value:  # (the engine sees the HTML view's windows too: `&#x27;app_password&#x27;`)
         value = html.unescape(value).strip("'\"`")
-    return _IDENT.match(value) is not None and value.islower() and label_strength(value) == 2
+    return _IDENT.match(value) is not None and value.islower() and kv.key_strength(value) == 2
 
 
 def _psql_variable(before: str) -> bool:
@@ -1068,6 +829,12 @@ _IDENT_PART = Rx(
 )
 
 
+def _base64_run(value: str) -> bool:
+    """Whether a value shaped like a path is base64 (`/Z4MK3iDjaOc45qwnPP1rcxfKQS5TY6/Fp…`, a key
+    whose alphabet has `/`): one of its parts is a long run in a case no file name has."""
+    return any(len(p) >= 16 and _ODD_CASE.search(p) and any(map(str.isdigit, p)) for p in value.split("/"))
+
+
 def _code_like(value: str) -> bool:
     """Whether every dotted part reads as an identifier (settings.db_password, cfg.ApiKey), so a
     dotted value may be a code reference; `fqzbp.xgYHq1t` is not one."""
@@ -1085,6 +852,9 @@ def _code_like(value: str) -> bool:
 def _rejected(kind: str, group: int, value: str, following: str, name: str, quoted: bool) -> bool:
     """Whether a rule's match is a reference, placeholder or example rather than a secret (a pure
     function of the match, cached: the same `os.environ[` recurs all over a history)."""
+    by_words = kind in kv.KINDS  # a key/value syntax: its value policy, its key judged by words
+    if by_words:
+        kind = kv.POLICY[kind]
     if kind == "private_key":
         # the doc-example check runs on the key body only, and a body of `...` is no key
         body = value.split("-----", 2)[-1]
@@ -1154,10 +924,10 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
     if kind in _LABELLED or kind in ("password", "login_password"):
         if _query_version(value):
             return True
-        strength = label_strength(name) if name else 2
+        strength = kv.key_strength(name) if name else 2
         if strength == 0:
             return True
-        if value.startswith(("http://", "https://", "file:", "&")) or _PATH.match(value):
+        if value.startswith(("http://", "https://", "file:", "&")) or (_PATH.match(value) and not _base64_run(value)):
             return True
         if value[:1] == ">":
             return True  # the end of a tag (`login --with-token"/></testcase>`: a `/>`, no user/password)
@@ -1197,8 +967,6 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             return True  # "login: user / password" is words; after `user:` a mixed-case run is a password
         if not quoted and (_GENERIC_TYPE.match(value) or (value.replace("_", "").isalpha() and value.islower())):
             return True  # `token: Optional[str]`, `api_key=api_key`, `password=password_input`
-        if kind == "env_pair" and (not _generated(value) or (not quoted and _KWARG.match(value))):
-            return True  # (unquoted `name=…` after a pair's comma is the call's next keyword argument)
         if value.strip(":*•x. ") == "":
             return True  # masked: `****`, `•••`
         if strength == 1 and _HEX_ID.match(value):
@@ -1216,7 +984,6 @@ _SYMBOL = Rx(r"[^A-Za-z0-9_.-]")
 _SYMBOLS = re.compile(r"[^A-Za-z0-9_.-]")  # (Python re: `findall` to count, a one-class pattern)
 _ODD_CASE = re.compile(r"[A-Z]{2}[a-z]|[a-z][A-Z]{2}|[a-z][A-Z][a-z][A-Z]")
 _LETTER_DIGIT = re.compile(r"[A-Za-z](?=[0-9])|[0-9](?=[A-Za-z])")  # each switch between the two
-_KWARG = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
 _IDENT = Rx(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _CONSTANT = Rx(r"^[A-Z]+(?:_[A-Z]+)*(?:\\[nrt])*$")  # (a JSON-escaped line end may follow)
 _HEX_ID = Rx(r"^[0-9a-f]{8,31}$")
@@ -1316,7 +1083,6 @@ _OUT_KIND = {
     "encoded_private_key": "private_key",
     "bare_password": "password",
     "cli_secret": "password",
-    "env_pair": "env_secret",
     "elem_secret": "env_secret",
     "k8s_secret": "env_secret",
     "prose_key": "api_key",
@@ -1427,13 +1193,69 @@ def _decide(
     following = matched[end : end + 1] if end < len(matched) else following
     if quoted and _psql_variable((prev + matched[:start])[-3:]) and _names_a_secret(matched[start:end]):
         return None  # `:'app_password'`: psql's variable, a name for a secret, no value
+    if kind in kv.KINDS:
+        name = _kv_key(kind, name, matched[start:end])
+        if not name:
+            return None
     if _rejected(kind, group or labelled, matched[start:end], following, name, quoted):
         return None
-    return start, end, _OUT_KIND.get(kind, kind)
+    return start, end, kv.placeholder_kind(name) if kind in kv.KINDS else _OUT_KIND.get(kind, kind)
+
+
+def _kv_key(kind: str, key: str, value: str) -> str:
+    """The key a key/value match names a secret by, or "" when the match is none: the key's words
+    name no secret, a call acts on one (`getPassword("svc")`) or passes its name (`Secret("db")`),
+    or a session key holds a uuid (a log's session id, not a cookie)."""
+    if kind == "kv_userflag":
+        return "password"  # the flag after a user names its password
+    if kind == "kv_arg":
+        key = kv.call_key(key)
+        if not key or any(map(str.isspace, value)) or (kv.name_like(value) and not random_like(value)):
+            return ""
+    if kind == "kv_prose" and key.lower() in ("pass", "pw"):
+        return ""  # a verb or a ticket in prose ("first pass was X"): `short_password`'s stricter policy owns it
+    strength = kv.key_strength(key)
+    if not strength or (strength == 1 and (_UUID.match(value) or _PAIR.match(value))):
+        return ""  # (a pair in the value of a weak key, `Cookie: sid=V`: the inner key decides, `_kv_matches`)
+    return key
+
+
+def _kv_matches(rx: Rx, text: Prepared, value: re.Pattern[str]) -> Iterable[tuple[tuple[int, int], ...]]:
+    """A kv rule's matches. Its pattern ends at the key's separator: the value is read after it
+    (`value`, on a bounded window), and the match's groups are the key's and the value's (whole,
+    key, quote, quoted value, bare value). The search goes on after the value; after a value that
+    is a pair of its own, from that pair (`Set-Cookie: db_pass=V`, `opts: password=V`: the outer
+    key may name no secret, and a match that consumed the inner pair would hide it)."""
+    n, pos = len(text), 0
+    while pos >= 0:
+        start, pos = pos, -1
+        for m in rx.finditer(text, start):
+            (s0, e0), key = m[0], m[1]
+            v = value.match(text, e0, min(n, e0 + kv.VALUE_WINDOW))
+            if v is None:
+                continue
+            groups = (v.span(1), v.span(2), v.span(3))
+            yield ((s0, v.end()), key, *groups)
+            vs, ve = groups[1] if groups[1][0] >= 0 else groups[2]
+            pos = vs if _PAIR.match(text[vs:ve]) else max(v.end(), s0 + 1)
+            break  # searched again from there (one search a value: the values are bounded)
+
+
+def _kv_text(text: Prepared) -> Prepared:
+    """The text the kv rules search from positions: folded, also where the fold leaves a text
+    unfolded (a KELVIN SIGN or a long s, which only case-fold to a key's letters), since every
+    search of an unfolded text converts all of it again."""
+    if text.folded is not None:
+        return text
+    p = Prepared(text)
+    p.folded = text.encode("ascii", "persona_fold")
+    return p
 
 
 def own_rule_spans(text: str) -> list[Span]:
     spans: list[Span] = []
+    if not isinstance(text, Prepared):
+        text = prepare(text)  # folded once, for every rule and every search from a position
     b = fold(text)
     # The rules that match somewhere (one Set pass); None if the Set failed or the text has no fold.
     matching = _RULE_SET.matching(text) if b is not None else None
@@ -1452,7 +1274,8 @@ def own_rule_spans(text: str) -> list[Span]:
         if idx in _ANCHOR_RULES:
             continue  # ids only: near_id_spans looks beside them
         rx = _COMPILED[idx][1]
-        for m in rx.finditer(text):
+        value = _KV_VALUES.get(idx)
+        for m in rx.finditer(text) if value is None else _kv_matches(rx, _kv_text(text), value):
             s0, e0 = m[0]
             if s0 and text[s0 - 1] == "]" and _PLACEHOLDER_END.search(text[max(0, s0 - 40) : s0]):
                 continue  # glued to a placeholder: it was glued to the word it replaced (idempotence)

@@ -1,0 +1,293 @@
+"""Structural key/value judgement of secrets: one extractor for assignments in every common syntax,
+one judge of the key by its words.
+
+A secret with no shape of its own is recognisable only by what names it. Rather than one pattern
+per syntax it was seen in, the syntaxes that bind a value to a name are listed once here (`RULES`:
+`K=V`, `K: V`, `"K": "V"`, `K := "V"`, typed keys, CLI flags, `setx`/`setenv`/`ENV`/`config set`
+commands, `.netrc`-style `K V`, calls `setK("V")` and `f("K", "V")`, prose "the K is V"), every one
+taking the same key fragment (`KEY`). The key is judged by its words (`key_strength`, which also
+judges the labels of the rules `secrets` keeps: XML elements, k8s `name`/`value` pairs):
+`dbPassword`, `DB_PASS`, `x-api-key`, `client.secret` name a secret; `password_policy`,
+`token_uri`, `--password-file` name something about one. The value is judged by
+`secrets._rejected` (the project's placeholder, reference and decoy policy), so the syntaxes
+share one notion of what a secret value is.
+
+The key patterns are RE2 (`matching.Rx`, run by `secrets`): no backtracking, linear in the text;
+the value after a key is read by a bounded pattern (`VALUES`). Together they give the groups
+`secrets._decide` reads for a labelled value: key, quote, quoted value, bare value.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from persona_pipeline.core.evidence.redaction.matching import Rx
+
+# "password" in other languages, as an ASCII key spells it (`mot_de_passe` is `passe` above)
+_FOREIGN = "senha|kennwort|wachtwoord|contrasena|haslo|sifre|parola|salasana|heslo|lozinka|jelszo|geslo|losenord"
+# A key holds one of these stems as a whole word of its own (its first letters may be glued to
+# others: `dbpassword`, `xapikey`; it ends where the key does, at a separator or a camel hump), so
+# `keyboard`, `tokenizer`, `SIGSEGV`, `Co-Authored-By`, `input_tokens` never reach the judge. The
+# words are judged afterwards (`key_strength`): `bypass`, `cache_key`, `token_uri` reach it and fail.
+_STEM = (
+    r"(?i:pass(?:word|wd|phrase|code|wort|ord|e)?s?|pwd|pw|secrets?|token|key|auth(?:orization)?|"
+    r"cred(?:entials?|s)?|sig(?:nature)?|sid|cookies?|" + _FOREIGN + ")"
+)
+_TAIL = r"(?:[._-][A-Za-z0-9_.-]*|[A-Z][a-z0-9][A-Za-z0-9_.-]*)"
+# a session word names a secret only with more words (`session_token`, `sessionId`, `PHPSESSID`):
+# a bare `session=` is a log's field as often as a cookie (`session_cookie`'s own rule weighs it)
+_SESSION = rf"(?i:sess(?:ion)?)(?:(?i:_?id){_TAIL}?|{_TAIL})"
+KEYWORDS = (
+    "pass",
+    "pw",
+    "secret",
+    "token",
+    "key",
+    "auth",
+    "cred",
+    "sig",
+    "sess",
+    "cookie",
+    "sid",
+    *_FOREIGN.split("|"),
+)
+KEY = rf"[A-Za-z0-9_.-]*(?:{_STEM}{_TAIL}?|{_SESSION})"
+# what a wrapper puts before every line of a pasted block (see `secrets`): a quote's `>`, a
+# comment's `#`, `//`, `*`, a diff's `+`, a JSON array of lines, a listing's line number
+PREFIX_ITEM = r"[ \t]*(?:>|&gt;|#|//|\*|\+|\"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?\"|\"|,|[0-9]{1,6}[ \t]*[|:])"
+LINE_PREFIX = rf"(?:{PREFIX_ITEM})*[ \t]*"
+# The value is read after the key's match, by a bounded pattern of its own (`VALUES`, Python `re`
+# on at most `VALUE_WINDOW` characters: constant time a match): inside the RE2 pattern its counted
+# repetition (`{4,200}`) multiplied the DFA's states (~20x the time a match), and an unbounded one
+# let a long run (`token=…token=…`) make every search read to the end of the text.
+# A value: quoted (a bytes literal or Go's `[]byte(` allowed before the quote), or bare up to a
+# space, quote, separator or control character; a YAML type tag or anchor may stand before it.
+_VALUE = r"""(?:(?:\[\]byte\(|\bb)?(["'`])([^"'`\r\n]{4,200})["'`]|([^\s"'`,;<>\x00-\x1f]{4,200}))"""
+_TAGGED = r"(?:(?:!![A-Za-z]{1,20}|&[A-Za-z0-9_-]{1,64})[ \t]+)?" + _VALUE
+_CALL_ARG = r"""(["'`])([^"'`\r\n]{4,200})["'`][ \t]*\)()"""  # the call's only argument
+_PAIR_ARG = r"""\\?(["'`])([^"'`\r\n]{4,200})["'`]()"""  # the argument after a string key
+VALUE_WINDOW = 320
+# a prose qualifier: "password for the staging db", "token of our bot"
+_QUALIFIER = (
+    r"(?:[ \t]+(?:for|of|on|to|at)[ \t]+(?:the[ \t]+|our[ \t]+|my[ \t]+|this[ \t]+)?"
+    r"[A-Za-z0-9._@-]+(?:[ \t]+[A-Za-z0-9._-]+)?)"
+)
+
+# (kind, key pattern, value pattern): the key pattern (RE2) ends where the value starts, its one
+# group the key; the value pattern's groups are quote, quoted value, bare value
+RULES: list[tuple[str, str, str]] = [
+    # K=V, K: V, "K": "V", K = "V", K := "V", K => "V", HCL/TOML/INI/properties/.env/YAML/JSON, a
+    # connection string's `;K=V;`, a URL's `&K=V`, a cookie's `K=V;`, a header's `K: V`, a typed
+    # key (`K: &str = "V"`, `K: String = "V"`)
+    (
+        "kv_assign",
+        # (`os.environ["K"] = V`, `ENV['K'] = V`: the subscript's quote and bracket)
+        # (a type is followed by ` =`: `Set-Cookie: sid=V` is a pair in a value, not `sid` typed)
+        rf"\b({KEY})\\?[\"']?\]?[ \t]*(?::[ \t]*&?(?:'static[ \t]+)?[A-Za-z][A-Za-z0-9_<>]*[ \t]+=|"
+        r":=|::=|\?=|\+=|=>|[:=])[ \t]*",
+        _TAGGED,
+    ),
+    # an `Authorization` header's scheme, then its credential (an opaque token needs no shape)
+    (
+        "kv_assign",
+        # (nginx's `proxy_set_header Authorization "Bearer V"`: no separator)
+        r"(?i)\b(authorization|proxy-authorization)\\?[\"']?(?:[ \t]*[:=][ \t]*|[ \t]+)\\?[\"']?(?:bearer|token)[ \t]+",
+        _VALUE,
+    ),
+    # CLI flags: --K V, --K=V, -K V
+    ("kv_flag", rf"(?:^|[\s\"'])--?({KEY})(?:=|[ \t]+)", _VALUE),
+    # a flag in an argument list: ["--K", "V"] (subprocess, a compose `command:`, a launch config)
+    ("kv_arg", rf"[\"']--?({KEY})[\"'][ \t]*,[ \t]*", _PAIR_ARG),
+    # commands that set a variable by position: `setx K V` (Windows), `setenv K V` (csh; Apache's
+    # `SetEnv`), `set -gx K V` (fish), `ENV K V` (a Dockerfile's legacy form), `git config
+    # user.password V`, `aws configure set K V`, `npm config set //registry/:_authToken V` (the key
+    # after a registry's path)
+    (
+        "kv_command",
+        # (the key follows the command and its flags: "config loaded: Passwort vergessen?" is prose)
+        rf"(?m)(?:\b(?i:setx)[ \t]+|\b(?i:setenv)[ \t]+|\bset[ \t]+-[A-Za-z]+[ \t]+|^{LINE_PREFIX}ENV[ \t]+|"
+        r"\bconfig(?:ure)?[ \t]+(?:set[ \t]+)?(?:--?[A-Za-z-]+[ \t]+){0,3}(?:[A-Za-z0-9_.:/@-]*[:/@])?)"
+        rf"({KEY})[ \t]+",
+        _VALUE,
+    ),
+    # a call named for the key: setK("V"), withK("V"), .K("V"), K("V")
+    ("kv_arg", rf"(?:\b|\.)({KEY})\([ \t]*", _CALL_ARG),
+    # a call or map entry keyed by a string: put("K", "V"), setProperty("K", "V"), Map.of("K", "V"),
+    # {"K", "V"} (a C++/Go initializer)
+    ("kv_arg", rf"""(?:[A-Za-z0-9_>]\(|\{{)[ \t]*\\?["']({KEY})\\?["'][ \t]*,[ \t]*""", _PAIR_ARG),
+    # Kotlin's pair: mapOf("K" to "V")
+    ("kv_arg", rf"""["']({KEY})["'][ \t]+to[ \t]+""", _PAIR_ARG),
+    # a `.netrc` (`login U password V`, one line or several) or any `K V` after a user
+    (
+        "kv_space",
+        rf"\b(?:login|user|username|account)[ \t]+[^\s]+(?:[ \t]+|[ \t]*\r?\n[ \t]*)({KEY})[ \t]+",
+        _VALUE,
+    ),
+    # a command's `-p` after its user (`-u U`, `-U U`, `-l U`, `--user U`): the user's password
+    # (`-p 5432`, `-p 8080:80`, `-p dbname` are a port or a name: the password policy wants a
+    # generated value); the key is the flag, judged as `password` (`secrets._kv_key`)
+    (
+        "kv_userflag",
+        r"(?:^|[\s\"'])(?:-[uUl]|--user|--username|--login)(?:[ \t]+|=)[^\s-][^\s]*[^\r\n|;&]*?[ \t]"
+        r"(-[pP]|--pass)(?:[ \t]+|=)",
+        _VALUE,
+    ),
+    # prose: "the K is V", "K for the staging db: V", "K was V"
+    (
+        "kv_prose",
+        rf"\b({KEY}){_QUALIFIER}?(?:[ \t]+(?:is[ \t]+now|is|was|are)[ \t]*:?[ \t]+|{_QUALIFIER}[ \t]*:[ \t]+)",
+        _VALUE,
+    ),
+]
+VALUES = [re.compile(v, re.ASCII) for _, _, v in RULES]
+# the words one of which every match holds (the keyword fallback runs a rule only where one occurs)
+RULE_KEYWORDS = [("-p", "--pass") if kind == "kv_userflag" else KEYWORDS for kind, _, _ in RULES]
+KINDS = frozenset(k for k, _, _ in RULES)
+# the value policy (`secrets._rejected`'s kind) each syntax takes: a labelled value, or a password
+# in prose (it must look generated: "the token is valid" labels no value)
+POLICY = {
+    "kv_assign": "env_secret",
+    "kv_flag": "env_secret",
+    "kv_arg": "env_secret",
+    "kv_command": "env_secret",
+    "kv_space": "password",
+    "kv_userflag": "password",
+    "kv_prose": "password",
+}
+
+_CAMEL = Rx(r"[A-Z]?[a-z0-9]+|[A-Z]+(?:[a-z0-9]+)?")
+
+
+def words(key: str) -> list[str]:
+    """The key's words, lowercased: split at `_ . - :` and camel humps (`dbPassword` -> db,
+    password; `DB_PASS` -> db, pass; `x-api-key` -> x, api, key)."""
+    out: list[str] = []
+    for chunk in key.replace("-", "_").replace(".", "_").replace(":", "_").split("_"):
+        if chunk:
+            out.extend(chunk[a:b].lower() for ((a, b),) in _CAMEL.finditer(chunk))
+    return out
+
+
+def _set(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+# words that name a secret by themselves
+_SECRET_WORDS = _set(
+    "password passwords passwd passphrase passcode pass passe pwd pw passwort passord secret secrets token tokens "
+    "credential credentials creds apikey privatekey accesskey secretkey accountkey signingkey "
+    "encryptionkey masterkey authtoken accesstoken refreshtoken sessiontoken " + _FOREIGN.replace("|", " ")
+)
+# words that make the word before them a secret's name: an api key, a private key, a session token
+_KEY_QUALIFIERS = _set(
+    "api private access secret account signing encryption decryption master client license storage shared sas "
+    "app auth hmac jwt session aes cipher crypto service admin root server write webhook"
+)
+# words that name a secret only when the value looks generated (`key`, `auth`, a signature)
+_WEAK_WORDS = _set("key keys auth sig signature cred salt cookie authorization")
+_SESSION_WORDS = frozenset(("session", "sess"))
+_SESSION_SUFFIXES = frozenset(("id", "key", "token", "cookie", "secret"))
+# a key's last word naming something about the secret, not the secret: a reference, not a value
+_META = _set(
+    "name names id ids arn path file files ref type types field header version ttl len length env var manager "
+    "store prefix count rotation policy provider scope uri url urls endpoint host method mode format size "
+    "expiry expires expiration lifetime timeout dir algorithm alg kind label hint limit usage location source "
+    "required enabled strength reset regex pattern input prompt stdin tokens keys"
+)
+# a key's first word making it a count or a switch about secrets (`max_tokens`, `use_auth`)
+_SWITCH_FIRST = _set("max min num n total is has use enable disable no allow require show")
+# verbs naming an action on a secret: `getPassword("svc")`, `hashPassword("x")` take no secret value
+_ACTION_FIRST = _set(
+    "get read load fetch find check verify validate hash encrypt decrypt encode decode reset generate "
+    "create delete remove revoke rotate parse sign is has print log show mask redact compare match lookup "
+    "resolve request prompt ask input clear forgot forget test expect assert render format"
+)
+# the same words glued into one (`dbpassword`, `clientsecret`, `xapikey`)
+_GLUED = tuple(
+    _set(
+        "password passwd secret apikey privatekey accesskey credential encryptionkey signingkey accountkey "
+        "masterkey clientkey licensekey"
+    )
+)
+_PUBLIC = frozenset(("public", "pub", "publishable"))
+# English words ending in `pass`: no password label when glued
+_PASS_WORDS = ("bypass", "compass", "encompass", "surpass", "trespass", "overpass", "underpass", "impass")
+
+
+@lru_cache(maxsize=8192)
+def key_strength(key: str) -> int:
+    """2: the key names a secret (password, token, client secret, api key, session token...);
+    1: only maybe (`key`, `auth`, `sig`, a cookie, a session id: the value must look generated);
+    0: it names something about a secret (`token_uri`, `password_policy`, `secret_name`), a count
+    or switch (`max_tokens`, `use_auth`), the public half of a pair, or no secret at all."""
+    parts = words(key.lstrip("-"))
+    if not parts or parts[-1] in _META or parts[0] in _SWITCH_FIRST:
+        return 0
+    joined = "".join(parts)
+    public = _PUBLIC.intersection(parts) or joined.startswith("pubkey")
+    if public and not any(w in joined for w in ("private", "secret", "password", "passwd")):
+        return 0  # the public half of a key pair, a publishable key: meant to be shared
+    for i, p in enumerate(parts):
+        if p in _SECRET_WORDS:
+            return 2
+        if p in ("key", "keys") and i and parts[i - 1] in _KEY_QUALIFIERS:
+            return 2  # api key, private key, client key (split words of the glued compounds above)
+        if p in _SESSION_WORDS and parts[i + 1 : i + 2] and parts[i + 1] in ("token", "secret", "key"):
+            return 2
+    if any(w in joined for w in _GLUED):
+        return 2  # glued: `dbpassword`, `clientsecret`, `xapikey`
+    if joined.endswith(("pass", "pwd")) and not joined.endswith(_PASS_WORDS):
+        return 2  # glued: `storepass`, `adminpwd` (not `bypass`, `compass`)
+    if _WEAK_WORDS.intersection(parts) or joined.endswith(("token", "key")):
+        return 1
+    if (
+        joined in ("sessionid", "sessid", "phpsessid", "jsessionid")
+        or parts[-1] in ("sid", *_SESSION_WORDS)
+        or (_SESSION_WORDS.intersection(parts) and parts[-1] in _SESSION_SUFFIXES)
+    ):
+        return 1  # a session cookie (`_app_session`, `sid`), a session's id: a credential when it looks generated
+    return 0
+
+
+def call_key(key: str) -> str:
+    """The key a call names (`setDbPassword` -> `DbPassword`, `withApiKey` -> `ApiKey`), or ""
+    when the call acts on a secret rather than sets one (`getPassword`, `hashPassword`)."""
+    parts = words(key)
+    if not parts or parts[0] in _ACTION_FIRST:
+        return ""
+    for prefix in ("set", "with", "put", "use", "add"):
+        if parts[0] == prefix and len(parts) > 1:
+            return key[len(prefix) :].lstrip("_")
+    return key
+
+
+_PASSWORD_WORDS = _set("password passwords passwd passphrase passcode pass passe pwd pw passwort passord") | _set(
+    _FOREIGN.replace("|", " ")
+)
+
+
+def placeholder_kind(key: str) -> str:
+    """The placeholder type of a value under this key, in the names the other rules use: a
+    password, an api key, a session cookie (a session word and no secret word: `SESSION_SECRET`
+    signs cookies, it is none), or the generic labelled secret."""
+    parts = words(key)
+    joined = "".join(parts)
+    if _PASSWORD_WORDS.intersection(parts):
+        return "password"
+    if "password" in joined or joined.endswith(("pass", "pwd")):
+        return "password"
+    if "apikey" in joined:
+        return "api_key"
+    if _SECRET_WORDS.intersection(parts) or any(w in joined for w in _GLUED):
+        return "env_secret"
+    if _SESSION_WORDS.intersection(parts) or "cookie" in parts or joined in ("sessionid", "sid"):
+        return "session_cookie"
+    return "env_secret"
+
+
+def name_like(value: str) -> bool:
+    """A lowercase name (`prod-db-creds`, `my_secret`, `db.password`): in a call, a secret's name
+    more often than the secret."""
+    bare = value.replace("-", "").replace("_", "").replace(".", "").replace("/", "")
+    return bare.isalpha() and bare.islower()
