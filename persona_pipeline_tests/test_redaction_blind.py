@@ -36,10 +36,11 @@ SEED = 7
 
 @pytest.fixture(scope="module")
 def blind() -> dict[str, BlindScore]:
-    # the holdout's floors are round 6's (round 7, the second holdout, is only scored by the CLI)
+    # each holdout round has floors of its own (never its texts)
     return {
         "dev": score(R, generate(SEED, "dev", 1200)),
         "holdout": score(R, generate(SEED, "holdout", 1200, round_no=HOLDOUT_ROUND)),
+        "holdout7": score(R, generate(SEED, "holdout", 1200, round_no=7)),
     }
 
 
@@ -54,9 +55,13 @@ def blind() -> dict[str, BlindScore]:
 # round 5 only), seeds 1 / 2 / 7: 83.2 / 83.4 / 81.7% secrets, 83.4 / 83.8 / 82.3% personal data,
 # 123 / 136 / 150 FP/MB, 487 / 496 / 262 stray spans (every value found in a batch is redacted
 # wherever it recurs there; the scorer's batch is a whole seed of unrelated prompts).
+# After the grammar (pii7) and key/value (kv) work, neither tuned on a holdout, at seed 7: round 6
+# 83.0% secrets, 84.9% personal data, 61.9 FP/MB, 262 stray; round 7 (written blind, untuned)
+# 75.1%, 75.3%, 238 FP/MB, 8 stray. Both ran non-idempotent once (an Eircode after a long street;
+# a rule id with a dot in its placeholder type), hence floors on both rounds.
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.994, 0.99, 3.0, 3), ("holdout", 0.80, 0.81, 165.0, 295)],
+    [("dev", 0.994, 0.99, 3.0, 3), ("holdout", 0.81, 0.83, 80.0, 295), ("holdout7", 0.735, 0.735, 255.0, 40)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int

@@ -183,3 +183,13 @@ def test_the_pgpass_rule_is_found_by_its_pattern() -> None:
     assert secrets._OWN_RULES[secrets._PGPASS_RULE][1] == secrets._PGPASS_PATTERN
     assert "Vx7pq2!mn" not in _out("db.corp.lan:5432:billing:billing_rw:Vx7pq2!mn")
     assert _out("id 7F2A:81234:C0FFEE:0BAD:1DEADBEEF") == "id 7F2A:81234:C0FFEE:0BAD:1DEADBEEF"
+
+
+@pytest.mark.parametrize("kind", ["resend-api-key.1", "Pinecone.API.key", "gcp:sa key"])
+def test_every_placeholder_type_is_one_a_second_pass_recognises(kind: str) -> None:
+    # A betterleaks rule id with a dot made `[REDACTED:resend_api_key.1:…]`, which the placeholder
+    # pattern did not know: a key/value rule then read its hash as a value and redacted it again.
+    from persona_pipeline.core.evidence.redaction.spans import PLACEHOLDER_RE, placeholder
+
+    text = placeholder(kind, "value", b"k" * 32)
+    assert PLACEHOLDER_RE.fullmatch(text), text

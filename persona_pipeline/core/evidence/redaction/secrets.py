@@ -978,6 +978,9 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
     return bool(_DOC_EXAMPLE.search(value))
 
 
+# a rule id becomes a placeholder type of [a-z0-9_] only (`resend-api-key.1`): the placeholder
+# pattern, which keeps a second pass out of placeholders, knows no other characters
+_RULE_ID_UNSAFE = re.compile(r"[^a-z0-9_]")
 _PLACEHOLDER_END = Rx(r"\[REDACTED:[a-z0-9_]+(?::[0-9a-f]{8})?\]$")
 _NEXT_PARAM = Rx(r"&[A-Za-z_][A-Za-z0-9_.\[\]-]*=")
 _SYMBOL = Rx(r"[^A-Za-z0-9_.-]")
@@ -1352,7 +1355,7 @@ def betterleaks_values(texts: Sequence[str]) -> dict[str, str]:
                 continue  # `%3D%25DB_PASSWORD%25&x=1`, `$DOCKER_PASS\`: a reference, encoded or escaped
             if _query_version(value):
                 continue
-            found.setdefault(value, _RULE_KIND.get(finding.rule_id, finding.rule_id.replace("-", "_")))
+            found.setdefault(value, _RULE_KIND.get(finding.rule_id, _RULE_ID_UNSAFE.sub("_", finding.rule_id.lower())))
     return found
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 from dataclasses import dataclass
 
 import re2
@@ -14,6 +15,7 @@ from persona_pipeline.core.evidence.redaction.matching import Rx
 # which is what makes redaction idempotent.
 PLACEHOLDER_RE = re2.compile(r"\[REDACTED:[a-z0-9_]+(?::[0-9a-f]{8})?\]")
 _PLACEHOLDER = Rx(PLACEHOLDER_RE.pattern)
+_KIND_UNSAFE = re.compile(r"[^a-z0-9_]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +28,9 @@ class Span:
 def placeholder(kind: str, value: str, key: bytes) -> str:
     """Typed, stable, non-reversible placeholder: a keyed HMAC lets identical values group."""
     digest = hmac.new(key, value.encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest()[:8]
-    return f"[REDACTED:{kind}:{digest}]"
+    # (a rule id may hold other characters, `resend-api-key.1`: a placeholder PLACEHOLDER_RE does
+    # not recognise would be searched again on a second pass)
+    return f"[REDACTED:{_KIND_UNSAFE.sub('_', kind.lower())}:{digest}]"
 
 
 def protected_ranges(text: str) -> list[tuple[int, int]]:
