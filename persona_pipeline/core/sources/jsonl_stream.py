@@ -32,6 +32,8 @@ _TYPE_NAME = re.compile(r"[a-z][a-z0-9_.:-]{0,39}")
 # stored verbatim anyway are remembered, and at most _MAX_TYPE_NAMES of them.
 _TYPE_NAMES: set[str] = set()
 _MAX_TYPE_NAMES = 4096
+# For a reader's per-line fast path: a `str` in this set is its own `type_name` (nothing else is)
+KNOWN_TYPE_NAMES = _TYPE_NAMES
 
 
 def type_name(value: object) -> str:

@@ -98,16 +98,27 @@ _WRAPPER_FIRST = frozenset(opener[0] for opener, _ in _WRAPPER_OPENERS)  # most 
 WRAPPER_FIRST = _WRAPPER_FIRST  # a text starting otherwise (and not with a blank) is no wrapper
 
 
+_WRAPPER_PREFIXES = tuple(opener for opener, _ in _WRAPPER_OPENERS)  # every opener is under 200 chars
+
+
 def wrapper_kind(text: str) -> str | None:
     """If the whole turn is client scaffolding, its kind; else None."""
     first = text[:1]
     if first.isspace():
-        first = text.lstrip()[:1]
+        text = text.lstrip()
+        first = text[:1]
     if first not in _WRAPPER_FIRST:  # most prompts: no copy of their start is made ("" is not in it)
         return None
-    head = text.lstrip()[:200]
+    return wrapper_of(text)
+
+
+def wrapper_of(text: str) -> str | None:
+    """`wrapper_kind` of a text that opens with no blank: one `startswith` of all the openers rules
+    most texts out (`text.lstrip()[:200]` started with an opener exactly when the text does)."""
+    if not text.startswith(_WRAPPER_PREFIXES):
+        return None
     for opener, kind in _WRAPPER_OPENERS:
-        if head.startswith(opener):
+        if text.startswith(opener):
             return kind
     return None
 
