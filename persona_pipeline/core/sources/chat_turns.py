@@ -274,7 +274,7 @@ def _head(path: str, limit: int) -> bytes:
         os.close(fd)
 
 
-def workspace_folder(storage_dir: Path) -> str | None:
+def workspace_folder(storage_dir: Path | str) -> str | None:
     """The folder a VS Code-family `workspaceStorage/<hash>/` belongs to, from its `workspace.json`
     (`{"folder": "file:///…"}` or `{"workspace": "file:///….code-workspace"}`); None if unknown."""
     try:
