@@ -52,6 +52,24 @@ def test_keyword_starts_are_every_overlapping_match() -> None:
         assert ut._keyword_starts(text) == _reference_starts(text), repr(text)
 
 
+def test_has_keyword_is_whether_any_start_exists() -> None:
+    for text in _texts(6000):
+        for piece in (text, text[:50], text[-30:]):  # the short texts the cut checks pass too
+            assert ut._has_keyword(piece) is bool(_reference_starts(piece)), repr(piece)
+
+
+def test_wrapper_of_is_wrapper_kind_on_a_text_opening_without_a_blank() -> None:
+    rng = random.Random(5)
+    openers = [o for o, _ in ut._WRAPPER_OPENERS]
+    for _ in range(5000):
+        text = rng.choice(openers)[: rng.randint(0, 40)] + rng.choice(["", " x", "\n", "<", "T"])
+        text = rng.choice(["", " ", "\n ", "\u2028"]) + text
+        stripped = text.lstrip()
+        assert ut.wrapper_kind(text) == (ut.wrapper_of(stripped) if stripped[:1] in ut.WRAPPER_FIRST else None)
+        head = stripped[:200]
+        assert ut.wrapper_kind(text) == next((k for o, k in ut._WRAPPER_OPENERS if head.startswith(o)), None)
+
+
 def test_share_at_least_is_the_ratio_compared() -> None:
     """`pasted._share_at_least` stops early; it must answer what the full count compared gives
     (`sum(matches) / len(lines) >= share`), at every threshold `_block_shape` uses and beside them."""

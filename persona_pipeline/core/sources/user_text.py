@@ -340,6 +340,25 @@ def _keyword_starts(text: str) -> list[int]:
     return starts
 
 
+def _has_keyword(text: str) -> bool:
+    """`bool(_keyword_starts(text))`: whether any keyword occurs, without listing where. A short
+    text by `in` on its fold, stopping at the first keyword found (~3x cheaper than every `find`,
+    the list and its sort); a longer ASCII one by the one RE2 pass `_keyword_starts` makes first."""
+    if text.isascii():
+        folded = text.lower()
+        if len(folded) > _FIND_ALL_CHARS:
+            if _RAW_SEARCH is not None:
+                data = folded.encode("ascii")
+                return _RAW_SEARCH(_UNANCHORED, data, 0, len(data))[0][0] >= 0
+            return _ANY_KEYWORD.search(folded) is not None
+    else:
+        folded = text.translate(_KEYWORD_FOLD)
+    for word in _KEYWORD_LIST:  # noqa: SIM110 - a loop, not any() over a generator: ~2x cheaper here
+        if word in folded:
+            return True
+    return False
+
+
 def _next_labelled(text: str, pos: int, keyword_starts: list[int], stop: int) -> re.Match[str] | None:
     """The first `label = value` match starting at or after pos (None when it cannot start before
     `stop`). Searched for directly, the pattern's `[\\w.-]{0,60}` prefix backtracks through every
@@ -528,7 +547,7 @@ def _clear_at(text: str, w: int, whole: bool) -> bool:
         if not whole:
             return False
         lo = 0
-    if _keyword_starts(text[lo:w]):
+    if _has_keyword(text[lo:w]):
         return False
     return text[w] != " " or not _run_may_hold(text, w)
 
@@ -588,7 +607,7 @@ def _quick_tail(text: str, n: int) -> str | None:
         lo = end.rfind(" ", 0, lo)
         if lo < 0:
             return None  # a keyword before the collapsed end may be near enough
-    if _keyword_starts(end[lo + 1 : w]):
+    if _has_keyword(end[lo + 1 : w]):
         return None
     return "…" + end[start:]
 
