@@ -106,6 +106,8 @@ _ARGS = ToolArgs(
 class _Store:
     """A pass over one store: turns of every composer, and the line counter that orders them."""
 
+    __slots__ = ("activity", "base_cwd", "chat", "counts", "cwd", "flush", "line", "skip", "stats")
+
     def __init__(self, stats: ReadStats, cwd: str | None) -> None:
         self.stats = stats
         self.base_cwd = self.cwd = cwd  # a workspace store's folder; the global store's chats name their own
@@ -125,6 +127,20 @@ def _bubble_cwd(bubble: dict[str, Any]) -> str | None:
     if isinstance(uris, list):
         return next((f for u in uris if (f := folder_of_uri(u))), None)
     return None
+
+
+def _chat_cwd(bubbles: list[Any], default: str | None) -> str | None:
+    """The first folder a chat's bubbles name (`_bubble_cwd`), else `default`: a loop with the usual
+    miss (no `workspaceProjectDir`, no `workspaceUris`) inlined, as most chats name none in any bubble."""
+    for b in bubbles:
+        if isinstance(b, dict):
+            d = b.get("workspaceProjectDir")
+            if (d is None or d == "") and b.get("workspaceUris") is None:
+                continue  # `_bubble_cwd(b)` is None
+            c = _bubble_cwd(b)
+            if c:
+                return c
+    return default
 
 
 def _bubble(b: Any, session_id: str | None, s: _Store) -> None:
@@ -207,10 +223,20 @@ def _bubbles(con: sqlite3.Connection, cid: str, data: dict[str, Any], s: _Store)
         "SELECT key, value FROM cursorDiskKV WHERE key >= ? AND key < ?", [prefix, prefix[:-1] + ";"]
     ).fetchall()  # one conversation at a time
     by_id: dict[str, Any] = {}
+    stats, skip, loads = s.stats, len(prefix), orjson.loads
     for key, value in rows:
-        bubble = _json(value, s.stats)
+        # `_json` inlined for the usual value (bytes within the limit, valid JSON, not `null`):
+        # anything else goes through it, which records the skip exactly as before
+        bubble = None
+        if type(value) is bytes and len(value) <= MAX_VALUE_BYTES:
+            try:
+                bubble = loads(value)
+            except (orjson.JSONDecodeError, RecursionError):
+                bubble = _json(value, stats)
+        else:
+            bubble = _json(value, stats)
         if bubble is not None:
-            by_id[(key.decode("utf-8", "replace") if isinstance(key, bytes) else str(key))[len(prefix) :]] = bubble
+            by_id[(key.decode("utf-8", "replace") if isinstance(key, bytes) else str(key))[skip:]] = bubble
     headers = data.get("fullConversationHeadersOnly")
     if isinstance(headers, list):
         order = [h.get("bubbleId") for h in headers if isinstance(h, dict)]
@@ -255,7 +281,7 @@ def _turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
                     s.chat.new_conversation()
                     bubbles = _bubbles(con, cid, data, s)
                     # the folder the chat's bubbles name (the global store holds every workspace's)
-                    s.cwd = next((c for b in bubbles if isinstance(b, dict) and (c := _bubble_cwd(b))), s.base_cwd)
+                    s.cwd = _chat_cwd(bubbles, s.base_cwd)
                     for b in bubbles:
                         _bubble(b, cid, s)
             if "ItemTable" in names:
