@@ -26,12 +26,13 @@ from persona_pipeline.core.sources import activity as act
 from persona_pipeline.core.sources import user_text as ut
 from persona_pipeline.core.sources.jsonl_stream import FileSkipped
 from persona_pipeline.core.sources.pasted import ONE_LINE_CHARS
-from persona_pipeline.core.sources.turn_fast import make_turn
+from persona_pipeline.core.sources.turn_fast import make_turn, make_user_turn
 
 ASSISTANT_TAIL = 2000  # assistant text kept in memory for a correction's context (cut to ~200 there)
 # Enum members as module constants: a class attribute lookup on an Enum costs ~0.06 us each, per turn
 _T1, _T2, _CORRECTION, _PROMPT = Tier.T1, Tier.T2, TurnKind.CORRECTION, TurnKind.PROMPT
 _WRAPPER_FIRST = ut.WRAPPER_FIRST
+_OPENER_FIRST = ut.OPENER_FIRST
 
 
 _MS_MIN, _MS_MAX = 10**11, 2**32 * 1000  # epoch ms from 1973 to 2106
@@ -168,7 +169,6 @@ class Conversation:
     def user(
         self,
         raw: Any,
-        *,
         line_no: int,
         offset: int = 0,
         session_id: str | None = None,
@@ -215,27 +215,33 @@ class Conversation:
         if (
             pending is None
             and len(text) <= ut.MAX_TURN_CHARS
-            and not (self.assistant_text and ut.is_correction_opener(text))
+            and not (
+                self.assistant_text
+                # `is_correction_opener` called only where an opener can start (or after a blank)
+                and ((first := text[:1]) in _OPENER_FIRST or first.isspace())
+                and ut.is_correction_opener(text)
+            )
         ):
-            signal, truncated = None, False  # what `settle_turn` gives: no signal, no cut
+            # what `settle_turn` gives: no signal, no cut; a T2 prompt of the text made here
+            turn = make_user_turn(line_no, offset, entry_uuid, session_id, timestamp, cwd, None, text, "")
         else:
             text, signal, truncated = ut.settle_turn(text, pending, self.assistant_text, stats)
-        self.pending = None
-        correction = signal is not None
-        turn = make_turn(
-            line_no,
-            offset,
-            entry_uuid,
-            session_id,
-            timestamp,
-            cwd,
-            _T1 if correction else _T2,
-            _CORRECTION if correction else _PROMPT,
-            signal,
-            text,
-            ut.tail(self.assistant_text) if correction and self.assistant_text else "",
-            truncated,
-        )
+            self.pending = None
+            correction = signal is not None
+            turn = make_turn(
+                line_no,
+                offset,
+                entry_uuid,
+                session_id,
+                timestamp,
+                cwd,
+                _T1 if correction else _T2,
+                _CORRECTION if correction else _PROMPT,
+                signal,
+                text,
+                ut.tail(self.assistant_text) if correction and self.assistant_text else "",
+                truncated,
+            )
         self.turns.append(turn)
         return turn
 

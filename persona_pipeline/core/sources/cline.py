@@ -155,7 +155,7 @@ class _Task:
         self.cwd = cwd
 
     def said(self, text: Any, n: int, ts: Any) -> None:
-        self.chat.user(text, line_no=n, session_id=self.sid, timestamp=iso_from_epoch(ts), cwd=self.cwd)
+        self.chat.user(text, n, 0, self.sid, iso_from_epoch(ts), self.cwd)  # (raw, line_no, offset, session, time, cwd)
 
 
 # prefix -> identifier-like name -> skip reason: the names stored verbatim anyway (a few recur

@@ -255,14 +255,8 @@ def _vscode_turns(unit: SourceUnit, location: str, stats: ReadStats) -> list[Tur
                 # the prompt as sent (injected context, tool rounds): never read
                 skips["rendered_prompt"] = skips.get("rendered_prompt", 0) + 1
             rid = req.get("requestId") if isinstance(req.get("requestId"), str) else None
-            s.chat.user(
-                _message_text(req.get("message")),
-                line_no=n,
-                session_id=session_id,
-                timestamp=ts,
-                cwd=s.cwd,
-                entry_uuid=rid,
-            )
+            # positional: (raw, line_no, offset, session_id, timestamp, cwd, entry_uuid)
+            s.chat.user(_message_text(req.get("message")), n, 0, session_id, ts, s.cwd, rid)
             where: act.Where = (n, 0, rid, ts, session_id, s.cwd)
             _response(_response_parts(req.get("response")), where, s, stats)
             if req.get("isCanceled") is True:
@@ -451,14 +445,14 @@ def _cli_turns(path: Path, stats: ReadStats) -> list[Turn]:
                 if isinstance(attachments, list) and attachments:
                     skips["attached_context"] = skips.get("attached_context", 0) + len(attachments)
                 ts, uuid = e.get("timestamp"), e.get("id")  # what `c.where` would hold
-                chat.user(
+                chat.user(  # positional: (raw, line_no, offset, session_id, timestamp, cwd, entry_uuid)
                     data.get("content"),
-                    line_no=line_no,
-                    offset=offset,
-                    session_id=c.session_id,
-                    timestamp=ts if isinstance(ts, str) else iso_from_epoch(ts),
-                    cwd=c.cwd,
-                    entry_uuid=uuid if isinstance(uuid, str) else None,
+                    line_no,
+                    offset,
+                    c.session_id,
+                    ts if isinstance(ts, str) else iso_from_epoch(ts),
+                    c.cwd,
+                    uuid if isinstance(uuid, str) else None,
                 )
             elif etype == "session.start":
                 context = data.get("context") if isinstance(data.get("context"), dict) else data

@@ -158,13 +158,15 @@ def _bubble(b: Any, session_id: str | None, s: _Store) -> None:
     if kind == _USER:
         counts["saw:bubble:user"] = counts.get("saw:bubble:user", 0) + 1
         bid = get("bubbleId")
+        # positional: (raw, line_no, offset, session_id, timestamp, cwd, entry_uuid)
         s.chat.user(
             get("text"),
-            line_no=s.line,
-            session_id=session_id,
-            timestamp=iso_from_epoch(get("createdAt")),
-            cwd=s.cwd,
-            entry_uuid=bid if isinstance(bid, str) else None,
+            s.line,
+            0,
+            session_id,
+            iso_from_epoch(get("createdAt")),
+            s.cwd,
+            bid if isinstance(bid, str) else None,
         )
     elif kind == _AGENT:
         counts["saw:bubble:agent"] = counts.get("saw:bubble:agent", 0) + 1

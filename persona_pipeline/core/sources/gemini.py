@@ -370,7 +370,7 @@ def _turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
                 chat.signal("rewind")
             text = _typed(m, stats)
             if text is not None:
-                chat.user(text, line_no=n, session_id=sid, timestamp=ts, cwd=cwd, entry_uuid=mid)
+                chat.user(text, n, 0, sid, ts, cwd, mid)  # (raw, line_no, offset, session_id, timestamp, cwd, uuid)
         elif mtype == "gemini":
             skips["model"] = skips.get("model", 0) + 1
             chat.assistant(_text(m))

@@ -122,7 +122,7 @@ class _Pass:
         if self.latest is not None:
             self.chat.assistant(self.latest)
             self.latest = None
-        self.chat.user(text, line_no=line, session_id=sid, timestamp=ts, cwd=cwd, entry_uuid=mid)
+        self.chat.user(text, line, 0, sid, ts, cwd, mid)  # (raw, line_no, offset, session_id, timestamp, cwd, uuid)
 
 
 def _session(session: dict[str, Any], messages: Iterable[tuple[Any, list[Any]]], s: _Pass) -> None:

@@ -90,3 +90,69 @@ def make_turn(
     _set_extra(turn, None)
     _set_private(turn, None)
     return turn
+
+
+_T1, _T2, _CORRECTION, _PROMPT = Tier.T1, Tier.T2, TurnKind.CORRECTION, TurnKind.PROMPT
+
+
+def make_user_turn(
+    line_no: int,
+    byte_offset: int,
+    entry_uuid: str | None,
+    session_id: str | None,
+    timestamp: str | None,
+    cwd: str | None,
+    correction_signal: str | None,
+    text: str,
+    context: str,
+) -> Turn:
+    """`make_turn` of a kept prompt (T2) or, with a signal, a correction (T1), never truncated, for
+    a caller whose `text` and `context` are exact `str`s it made itself (`Conversation.user`): only
+    the values it was handed are type-checked (anything else goes through `make_turn`, validated)."""
+    if not (
+        type(line_no) is int
+        and type(byte_offset) is int
+        and type(entry_uuid) in _OPTIONAL_STR
+        and type(session_id) in _OPTIONAL_STR
+        and type(timestamp) in _OPTIONAL_STR
+        and type(cwd) in _OPTIONAL_STR
+        and type(correction_signal) in _OPTIONAL_STR
+    ):
+        correction = correction_signal is not None
+        return make_turn(
+            line_no,
+            byte_offset,
+            entry_uuid,
+            session_id,
+            timestamp,
+            cwd,
+            _T1 if correction else _T2,
+            _CORRECTION if correction else _PROMPT,
+            correction_signal,
+            text,
+            context,
+            False,
+        )
+    correction = correction_signal is not None
+    turn = _new(Turn)
+    _set_dict(
+        turn,
+        {
+            "line_no": line_no,
+            "byte_offset": byte_offset,
+            "entry_uuid": entry_uuid,
+            "session_id": session_id,
+            "timestamp": timestamp,
+            "cwd": cwd,
+            "tier": _T1 if correction else _T2,
+            "kind": _CORRECTION if correction else _PROMPT,
+            "correction_signal": correction_signal,
+            "text": text,
+            "context": context,
+            "truncated": False,
+        },
+    )
+    _set_fields_set(turn, set(ALL_FIELDS))
+    _set_extra(turn, None)
+    _set_private(turn, None)
+    return turn

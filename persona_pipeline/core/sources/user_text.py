@@ -227,6 +227,7 @@ def rejection_feedback(text: str) -> str | None:
 # starts with one of these letters, and under IGNORECASE `re` also matches their upper case, `ı`, `İ`
 # (to i) and `ſ` (to s) to them (checked over all of Unicode by a test).
 _OPENER_FIRST = frozenset("nswahturiyNSWAHTURIY\u0130\u0131\u017f")
+OPENER_FIRST = _OPENER_FIRST  # a text starting otherwise (and not with a blank) opens no correction
 
 
 def is_correction_opener(text: str) -> bool:
