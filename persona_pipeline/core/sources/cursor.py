@@ -143,42 +143,52 @@ def _chat_cwd(bubbles: list[Any], default: str | None) -> str | None:
     return default
 
 
-def _bubble(b: Any, session_id: str | None, s: _Store) -> None:
-    s.line += 1
+def _chat(bubbles: list[Any], session_id: str | None, s: _Store) -> None:
+    """One chat's bubbles, in order. The per-bubble work is inlined in this loop, over locals: a
+    store holds thousands of short bubbles, and a call and the state's lookups per bubble cost
+    as much as the rest of a short one."""
     counts = s.counts.counts  # skips counted in the plain dict `LocalCounts` adds once
-    if not isinstance(b, dict):
-        counts["bubble_malformed"] = counts.get("bubble_malformed", 0) + 1
-        return
-    get = b.get
-    kind = get("type")
-    if get("richText") is not None:
-        counts["rich_text"] = counts.get("rich_text", 0) + 1  # the editor's state of the same words
-    if get("context"):
-        counts["attached_context"] = counts.get("attached_context", 0) + 1
-    if kind == _USER:
-        counts["saw:bubble:user"] = counts.get("saw:bubble:user", 0) + 1
-        bid = get("bubbleId")
-        # positional: (raw, line_no, offset, session_id, timestamp, cwd, entry_uuid)
-        s.chat.user(
-            get("text"),
-            s.line,
-            0,
-            session_id,
-            iso_from_epoch(get("createdAt")),
-            s.cwd,
-            bid if isinstance(bid, str) else None,
-        )
-    elif kind == _AGENT:
-        counts["saw:bubble:agent"] = counts.get("saw:bubble:agent", 0) + 1
-        counts["agent"] = counts.get("agent", 0) + 1
-        s.chat.assistant(get("text"))
-        if get("thinking"):
-            counts["thinking"] = counts.get("thinking", 0) + 1
-        tool = get("toolFormerData")
-        if isinstance(tool, dict):  # the time is converted only where it is cited
-            _tool(tool, (s.line, 0, None, iso_from_epoch(get("createdAt")), session_id, s.cwd), s)
-    else:
-        s.skip(f"bubble_type:{kind}" if isinstance(kind, int) and 0 <= kind < 100 else "bubble_type:<other>")
+    chat, cwd = s.chat, s.cwd
+    user, assistant = chat.user, chat.assistant
+    line = s.line
+    try:
+        for b in bubbles:
+            line += 1
+            if not isinstance(b, dict):
+                counts["bubble_malformed"] = counts.get("bubble_malformed", 0) + 1
+                continue
+            get = b.get
+            kind = get("type")
+            if get("richText") is not None:
+                counts["rich_text"] = counts.get("rich_text", 0) + 1  # the editor's state of the same words
+            if get("context"):
+                counts["attached_context"] = counts.get("attached_context", 0) + 1
+            if kind == _USER:
+                counts["saw:bubble:user"] = counts.get("saw:bubble:user", 0) + 1
+                bid = get("bubbleId")
+                # positional: (raw, line_no, offset, session_id, timestamp, cwd, entry_uuid)
+                user(
+                    get("text"),
+                    line,
+                    0,
+                    session_id,
+                    iso_from_epoch(get("createdAt")),
+                    cwd,
+                    bid if isinstance(bid, str) else None,
+                )
+            elif kind == _AGENT:
+                counts["saw:bubble:agent"] = counts.get("saw:bubble:agent", 0) + 1
+                counts["agent"] = counts.get("agent", 0) + 1
+                assistant(get("text"))
+                if get("thinking"):
+                    counts["thinking"] = counts.get("thinking", 0) + 1
+                tool = get("toolFormerData")
+                if isinstance(tool, dict):  # the time is converted only where it is cited
+                    _tool(tool, (line, 0, None, iso_from_epoch(get("createdAt")), session_id, cwd), s)
+            else:
+                s.skip(f"bubble_type:{kind}" if isinstance(kind, int) and 0 <= kind < 100 else "bubble_type:<other>")
+    finally:
+        s.line = line
 
 
 def _tool(tool: dict[str, Any], where: act.Where, s: _Store) -> None:
@@ -260,10 +270,16 @@ def _legacy_tabs(con: sqlite3.Connection, s: _Store) -> None:
         s.chat.new_conversation()
         s.cwd = s.base_cwd
         sid = tab.get("tabId") if isinstance(tab.get("tabId"), str) else None
-        for b in tab["bubbles"]:
-            if isinstance(b, dict) and b.get("type") in ("user", "ai"):
-                b = {**b, "type": _USER if b["type"] == "user" else _AGENT}
-            _bubble(b, sid, s)
+        _chat(
+            [
+                {**b, "type": _USER if b["type"] == "user" else _AGENT}
+                if isinstance(b, dict) and b.get("type") in ("user", "ai")
+                else b
+                for b in tab["bubbles"]
+            ],
+            sid,
+            s,
+        )
 
 
 def _turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
@@ -284,8 +300,7 @@ def _turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
                     bubbles = _bubbles(con, cid, data, s)
                     # the folder the chat's bubbles name (the global store holds every workspace's)
                     s.cwd = _chat_cwd(bubbles, s.base_cwd)
-                    for b in bubbles:
-                        _bubble(b, cid, s)
+                    _chat(bubbles, cid, s)
             if "ItemTable" in names:
                 _legacy_tabs(con, s)
             if not names & {"cursorDiskKV", "ItemTable"}:
