@@ -44,6 +44,12 @@ _TWO = [f"{i:02d}" for i in range(60)]  # zero-padded from tables (four format s
 _THREE = [f"{i:03d}" for i in range(1000)]
 
 
+# The last minute formatted, (minute since the epoch, "YYYY-MM-DDTHH:MM:"): a session's messages
+# come seconds apart, so most share their minute with the one before. One tuple, rebound whole
+# (a thread reads either the old pair or the new one, never half of each).
+_LAST_MINUTE: tuple[int, str] = (-1, "")
+
+
 def iso_from_epoch(value: Any) -> str | None:
     """An ISO-8601 UTC timestamp from epoch seconds or milliseconds (by magnitude), or an ISO
     string as given; None for anything else (ingest drops a malformed time rather than store it)."""
@@ -53,16 +59,22 @@ def iso_from_epoch(value: Any) -> str | None:
         # epoch milliseconds, the usual case: formatted from integers (~2x cheaper). The datetime
         # path below gives the same text here: v / 1000 is within half a microsecond of the exact
         # time while the seconds are below 2**32 (a test compares the two over this range)
+        global _LAST_MINUTE
         seconds, ms = divmod(value, 1000)
-        day, rest = divmod(seconds, 86400)  # UTC: a day is 86,400 s (POSIX time has no leap seconds)
+        minute, secs = divmod(seconds, 60)
+        last_minute, prefix = _LAST_MINUTE
+        if last_minute == minute:
+            return f"{prefix}{_TWO[secs]}.{_THREE[ms]}Z"
+        day, rest = divmod(minute, 1440)  # UTC: a day is 1,440 minutes (POSIX time has no leap seconds)
         date = _DATES.get(day)
         if date is None:
             date = _strftime("%Y-%m-%d", _gmtime(day * 86400))
             if len(_DATES) < _MAX_DATES:
                 _DATES[day] = date
-        hours, rest = divmod(rest, 3600)
-        minutes, secs = divmod(rest, 60)
-        return f"{date}T{_TWO[hours]}:{_TWO[minutes]}:{_TWO[secs]}.{_THREE[ms]}Z"
+        hours, minutes = divmod(rest, 60)
+        prefix = f"{date}T{_TWO[hours]}:{_TWO[minutes]}:"
+        _LAST_MINUTE = (minute, prefix)
+        return f"{prefix}{_TWO[secs]}.{_THREE[ms]}Z"
     if isinstance(value, bool) or not isinstance(value, int | float):
         return None
     seconds = value / 1000 if value > 1e11 else value  # ms since 1973 vs s until 5138
