@@ -125,6 +125,18 @@ class Activity:
             self._file_edits(tool, entry[1], entry[2])
         return True
 
+    def succeeded(self, call_id: str, tool: str, raw: Any, where: Where) -> bool:
+        """`call(call_id, tool, raw, where)` then `ok(call_id)`, for a call whose success is recorded
+        with it (one part, one entry): nothing stored when the tool has no error waiting for its
+        recovery. False (the call left open) when `result` must be called with a `where`."""
+        if tool in self._errors:
+            self._calls[call_id] = (tool, raw, where)
+            return False
+        self._calls.pop(call_id, None)  # (an earlier open call of the same id is replaced, then done)
+        if tool in self._edit_tools:
+            self._file_edits(tool, raw, where)
+        return True
+
     def result(self, call_id: str, outcome: str, where: Where, body: str = "", signal: str = "is_error") -> None:
         """The outcome of a call (unknown ids are ignored: their call was not seen or is resolved)."""
         entry = self._calls.pop(call_id, None)

@@ -245,16 +245,17 @@ def _tool_calls(
         cid = get("id")
         if not isinstance(cid, str):
             cid = f"{where[0]}:{name}"
-        activity.call(cid, name, get("args"), where)
         status = get("status")
         if status == "cancelled":  # refused in the confirmation dialog, or stopped by the person
+            activity.call(cid, name, get("args"), where)
             activity.result(cid, act.Outcome.REJECTED, where)
             chat.signal("rejected_tool_use")
         elif status == "error":
+            activity.call(cid, name, get("args"), where)
             shown = get("resultDisplay")
             activity.result(cid, act.Outcome.ERROR, where, shown if isinstance(shown, str) else "")
-        elif not activity.ok(cid):  # a tool with an error waiting for its recovery
-            activity.result(cid, act.Outcome.OK, where)
+        elif not activity.succeeded(cid, name, get("args"), where):  # `call`, then `ok`
+            activity.result(cid, act.Outcome.OK, where)  # a tool with an error waiting for its recovery
         if get("result") is not None or get("resultDisplay") is not None:
             skips["tool_output"] = skips.get("tool_output", 0) + 1
 
