@@ -19,6 +19,7 @@ from persona_pipeline.core.sources import readers
 from persona_pipeline.core.sources import user_text as ut
 from persona_pipeline.core.sources.discovery import SIDE_QUESTION_PREFIX, discover_claude
 from persona_pipeline.core.sources.jsonl_stream import KNOWN_TYPE_NAMES, FileSkipped, parsed_lines, type_name
+from persona_pipeline.core.sources.pasted import ONE_LINE_CHARS
 from persona_pipeline.core.sources.turn_fast import make_turn
 
 # 2: malformed fields cost a line, not the file; safe cuts; linear tag stripping. 3: activity stream.
@@ -608,9 +609,12 @@ def _prompt(
     if st.prompts_seen == 0 and any(m in text for m in _OBSERVER_MARKERS):
         stats.machine_generated = "memory_observer_prompt"
         return
-    text = ut.typed_part(text, stats)
-    if not text:
-        return
+    if ":" in text or "\n" in text or len(text) >= ONE_LINE_CHARS or "[Pasted text #" in text:
+        text = ut.typed_part(text, stats)
+        if not text:
+            return
+    # else one short stripped line without a colon or a paste marker: `typed_part` leaves it as it
+    # is and counts nothing (no plan-accept opener, relay or region fits it; `Conversation.user`)
     st.prompts_seen += 1
     text, signal, truncated = ut.settle_turn(text, st.pending_signal, st.assistant_text, stats)
     st.pending_signal = None
