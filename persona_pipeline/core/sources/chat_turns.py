@@ -145,12 +145,12 @@ class LocalCounts:
         self.counts[reason] = self.counts.get(reason, 0) + n
 
     def flush(self) -> None:
-        by_type = self.stats.entries_by_type
+        by_type, skips = self.stats.entries_by_type, self.stats.skips  # `stats.saw` / `stats.skip` in place
         for reason, n in self.counts.items():
             if reason.startswith("saw:"):
                 by_type[reason[4:]] = by_type.get(reason[4:], 0) + n
             else:
-                self.stats.skip(reason, n)
+                skips[reason] = skips.get(reason, 0) + n
         self.counts.clear()
 
 

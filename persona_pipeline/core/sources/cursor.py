@@ -197,16 +197,18 @@ def _tool(tool: dict[str, Any], where: act.Where, s: _Store) -> None:
         s.skip("tool_call_malformed")
         return
     call_id = tool.get("toolCallId") if isinstance(tool.get("toolCallId"), str) else f"{where[0]}"
-    s.activity.call(call_id, name, tool.get("params", tool.get("rawArgs")), where)
+    activity, raw = s.activity, tool.get("params", tool.get("rawArgs"))
     decision, status = tool.get("userDecision"), tool.get("status")
-    result = tool.get("result")
     if decision == "rejected":
-        s.activity.result(call_id, act.Outcome.REJECTED, where)
+        activity.call(call_id, name, raw, where)
+        activity.result(call_id, act.Outcome.REJECTED, where)
         s.chat.signal("rejected_tool_use")
     elif status in ("error", "failed"):
-        s.activity.result(call_id, act.Outcome.ERROR, where, result if isinstance(result, str) else "")
-    else:
-        s.activity.result(call_id, act.Outcome.OK, where)
+        activity.call(call_id, name, raw, where)
+        result = tool.get("result")
+        activity.result(call_id, act.Outcome.ERROR, where, result if isinstance(result, str) else "")
+    elif not activity.succeeded(call_id, name, raw, where):  # `call` then `result(OK)`, nothing stored
+        activity.result(call_id, act.Outcome.OK, where)  # an error of the tool waits for its recovery
     s.skip("tool_output")
 
 
