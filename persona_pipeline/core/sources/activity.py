@@ -14,6 +14,7 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 import orjson
@@ -247,8 +248,7 @@ def _said(tool: str, summary: str) -> str:
     return f"{_shown(tool)}: {summary}" if summary else f"{_shown(tool)}:"
 
 
-def _line_of(t: Turn) -> int:
-    return t.line_no
+_line_of = attrgetter("line_no")  # a turn's line (C-level: no Python call per turn in the sort)
 
 
 def _similar(a: frozenset[str], b: frozenset[str]) -> bool:
