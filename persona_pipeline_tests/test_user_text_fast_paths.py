@@ -70,6 +70,27 @@ def test_wrapper_of_is_wrapper_kind_on_a_text_opening_without_a_blank() -> None:
         assert ut.wrapper_kind(text) == next((k for o, k in ut._WRAPPER_OPENERS if head.startswith(o)), None)
 
 
+def _reference_run_may_hold(text: str, w: int) -> bool:
+    if w + 1 == len(text) or w == 0:
+        return False
+    before = text[w - 1]
+    if ("a" <= before <= "z" or before == ".") and ut._NAME_NEXT.match(text, w + 1):
+        return True
+    return bool(ut._DIGIT_RUN_NEXT.match(text, w + 1) and ut._DIGIT_RUN_TO_END.search(text, max(0, w - 41), w))
+
+
+def test_run_may_hold_is_its_two_patterns() -> None:
+    """`_run_may_hold` decides by the next character which pattern to try: the same answer as
+    trying both, at every space of texts dense in names, digit groups and their near misses."""
+    rng = random.Random(9)
+    pieces = ["Ann", "Lee", "Dr.", "J.", "a", "x.", "4111", "555-0142", "(415)", "٣٤", "𝟗", " ", "é", "Z", "-", "."]
+    for _ in range(4000):
+        text = " ".join(rng.choice(pieces) for _ in range(rng.randint(1, 12)))
+        for w, c in enumerate(text):
+            if c == " ":
+                assert ut._run_may_hold(text, w) == _reference_run_may_hold(text, w), (text, w)
+
+
 def test_share_at_least_is_the_ratio_compared() -> None:
     """`pasted._share_at_least` stops early; it must answer what the full count compared gives
     (`sum(matches) / len(lines) >= share`), at every threshold `_block_shape` uses and beside them."""

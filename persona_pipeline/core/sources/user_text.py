@@ -520,14 +520,22 @@ _DIGIT_RUN_NEXT = re.compile(r"[\d ().-]")
 _NAME_NEXT = re.compile(r"[A-Z](?:[a-z]|\. [A-Z])")
 
 
+_DIGIT_RUN_PUNCT = frozenset(" ().-")  # `[\d ().-]` is these and what `str.isdecimal` accepts (`\d`)
+
+
 def _run_may_hold(text: str, w: int) -> bool:
-    """Whether a digit group or a name may hold the space text[w] (False: none does)."""
+    """Whether a digit group or a name may hold the space text[w] (False: none does). The character
+    after it decides which can: a name's next word opens with A-Z, a digit group goes on with a
+    digit or one of ` ().-` (most texts: neither, and no pattern is tried)."""
     if w + 1 == len(text) or w == 0:
         return False  # neither starts nor ends with a space
-    before = text[w - 1]
-    if ("a" <= before <= "z" or before == ".") and _NAME_NEXT.match(text, w + 1):
-        return True
-    return bool(_DIGIT_RUN_NEXT.match(text, w + 1) and _DIGIT_RUN_TO_END.search(text, max(0, w - 41), w))
+    nxt = text[w + 1]
+    if "A" <= nxt <= "Z":  # (`_DIGIT_RUN_NEXT` takes no letter)
+        before = text[w - 1]
+        return ("a" <= before <= "z" or before == ".") and _NAME_NEXT.match(text, w + 1) is not None
+    if nxt in _DIGIT_RUN_PUNCT or nxt.isdecimal():  # `_DIGIT_RUN_NEXT.match(text, w + 1)`
+        return _DIGIT_RUN_TO_END.search(text, max(0, w - 41), w) is not None
+    return False
 
 
 def _clear_at(text: str, w: int, whole: bool) -> bool:
