@@ -91,6 +91,44 @@ def test_run_may_hold_is_its_two_patterns() -> None:
                 assert ut._run_may_hold(text, w) == _reference_run_may_hold(text, w), (text, w)
 
 
+def test_correction_opener_prefilters_agree_with_the_pattern() -> None:
+    """The first-character and first-pair checks only rule out texts the pattern cannot match."""
+    rng = random.Random(13)
+    words = [
+        "no",
+        "Nope",
+        "NAH",
+        "stop",
+        "ſtop",
+        "wait",
+        "actually",
+        "hold on",
+        "that's not",
+        "thats wrong",
+        "that is wrong",
+        "wrong",
+        "undo",
+        "revert",
+        "not like that",
+        "i said",
+        "İ said",
+        "ı told you",
+        "why did you",
+        "WHY are you",
+        "you broke",
+        "you miſſed",
+        "The",
+        "Use",
+        "sure",
+        "x",
+        "",
+        "K",
+    ]
+    for _ in range(20000):
+        text = rng.choice(["", " ", "\n", "\t  "]) + rng.choice(words) + rng.choice(["", " it", ",", "!", "x"])
+        assert ut.is_correction_opener(text) is bool(ut._CORRECTION_OPENER.match(text)), repr(text)
+
+
 def test_share_at_least_is_the_ratio_compared() -> None:
     """`pasted._share_at_least` stops early; it must answer what the full count compared gives
     (`sum(matches) / len(lines) >= share`), at every threshold `_block_shape` uses and beside them."""

@@ -230,12 +230,23 @@ _OPENER_FIRST = frozenset("nswahturiyNSWAHTURIY\u0130\u0131\u017f")
 OPENER_FIRST = _OPENER_FIRST  # a text starting otherwise (and not with a blank) opens no correction
 
 
+# The first two characters of every alternative of `_CORRECTION_OPENER`, as `re` folds them under
+# IGNORECASE (ASCII case, and `ı`/`İ` to i, `ſ` to s, `K` to k: `_KEYWORD_FOLD`, checked by a test)
+_OPENER_PAIRS = frozenset({"no", "na", "st", "wa", "ac", "ho", "th", "wr", "un", "re", "i ", "wh", "yo"})
+
+
 def is_correction_opener(text: str) -> bool:
     first = text[:1]
     if first.isspace():
-        first = text.lstrip()[:1]  # `\s` is what str.isspace() calls whitespace
-    # most prompts start otherwise: a set lookup instead of the regex (~0.5 us a turn)
-    return first in _OPENER_FIRST and bool(_CORRECTION_OPENER.match(text))
+        # `\s` is what str.isspace() calls whitespace; the pattern decides
+        return text.lstrip()[:1] in _OPENER_FIRST and bool(_CORRECTION_OPENER.match(text))
+    # most prompts start otherwise: a set lookup instead of the regex (~0.5 us a turn), and of the
+    # rest, most are ruled out by their first two characters (`The`, `Use`, `Sure`, …)
+    return (
+        first in _OPENER_FIRST
+        and text[:2].translate(_KEYWORD_FOLD) in _OPENER_PAIRS
+        and bool(_CORRECTION_OPENER.match(text))
+    )
 
 
 MAX_TURN_CHARS = 20_000
