@@ -172,8 +172,10 @@ class Conversation:
         self.pending = None
 
     def assistant(self, text: Any) -> None:
-        if isinstance(text, str) and text.strip():
-            self.assistant_text = text.strip()[-ASSISTANT_TAIL:]
+        if isinstance(text, str):
+            stripped = text.strip()  # (once: a reply's text can be long)
+            if stripped:
+                self.assistant_text = stripped[-ASSISTANT_TAIL:]
 
     def signal(self, signal: str) -> None:
         self.pending = signal

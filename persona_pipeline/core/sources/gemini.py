@@ -183,7 +183,7 @@ def _typed(message: dict[str, Any], stats: ReadStats) -> str | None:
     if shown is not None:
         stats.skip("injected_context")  # the prompt as sent: the shown one is what was typed
     texts: list[str] = []
-    for p in _parts(source):
+    for p in source if isinstance(source, list) else _parts(source):
         if isinstance(p, str):
             texts.append(p)
         elif not isinstance(p, dict):
@@ -191,11 +191,12 @@ def _typed(message: dict[str, Any], stats: ReadStats) -> str | None:
         elif "functionResponse" in p:
             stats.skip("tool_result")  # a tool's response, recorded as a user turn
             return None
-        elif isinstance(p.get("text"), str):
-            if p["text"].lstrip().startswith(_REFERENCED):
+        elif isinstance(part_text := p.get("text"), str):
+            # (`lstrip` copies only a text opening with a blank)
+            if (part_text.lstrip() if part_text[:1].isspace() else part_text).startswith(_REFERENCED):
                 stats.skip("referenced_files")  # everything after is the files' contents
                 break
-            texts.append(p["text"])
+            texts.append(part_text)
         else:
             stats.skip("non_text_part")  # images, files
     text = "".join(texts)
@@ -286,11 +287,15 @@ def _candidates(meta: dict[str, Any], messages: list[Any]) -> Iterator[str]:
 def _project_root(path: Path, meta: dict[str, Any], messages: list[Any]) -> str | None:
     # tmp/<project id>/ above chats/, as a `str`: `Path` steps cost a short session more than its hashing
     folder = os.path.dirname(os.path.dirname(os.fspath(path)))
-    try:
-        with open(os.path.join(folder, ".project_root"), encoding="utf-8", errors="replace") as f:
-            marker = f.read()[:4096].strip()  # what `Path.read_text` reads
-    except OSError:
-        marker = ""
+    marker_path = os.path.join(folder, ".project_root")
+    marker = ""
+    # (older builds write none: asked first without an exception, ~3x cheaper than a failed open)
+    if os.access(marker_path, os.F_OK):
+        try:
+            with open(marker_path, encoding="utf-8", errors="replace") as f:
+                marker = f.read()[:4096].strip()  # what `Path.read_text` reads
+        except OSError:
+            marker = ""
     if marker:
         return marker
     digest = meta.get("projectHash")
