@@ -378,7 +378,14 @@ def _by_session(rows: Iterable[Any], s: _Pass) -> Iterator[tuple[str | None, lis
             current, messages, last_mid = sid, [], object()
         if mid != last_mid:
             last_mid = mid
-            info = _json(mdata, s)
+            # `_json` inlined for the usual row, as for parts below (anything else goes through it)
+            if type(mdata) is bytes and len(mdata) <= MAX_ROW_BYTES:
+                try:
+                    info = loads(mdata)
+                except (orjson.JSONDecodeError, RecursionError):
+                    info = _json(mdata, s)
+            else:
+                info = _json(mdata, s)
             if type(info) is dict and "id" not in info:  # (orjson makes plain dicts)
                 info["id"] = _text(mid)
             parts = []
@@ -386,7 +393,6 @@ def _by_session(rows: Iterable[Any], s: _Pass) -> Iterator[tuple[str | None, lis
         if pdata is not None:
             # `_json` inlined for the usual part (bytes, within the limit, valid JSON: never None);
             # anything else goes through it, which records the skip exactly as before
-            part = None
             if type(pdata) is bytes and len(pdata) <= MAX_ROW_BYTES:
                 try:
                     part = loads(pdata)
