@@ -556,3 +556,40 @@ def test_head_cuts_at_whitespace_outside_secret_shaped_spans() -> None:
     # cut_head with a limit under its slack no longer counts its window from the end
     assert ut.cut_head("a " * 400 + "b" * 3000, 300).endswith("a")
     assert act.excerpt("") == "" and act.excerpt("\x1b[1mok\x1b[0m") == "ok"
+
+
+def test_succeeded_is_call_then_ok_or_result() -> None:
+    """`Activity.succeeded` (a call recorded with its success) must leave the tracker as `call` then
+    `ok` (and `result(OK)` when that says no) does, whatever errors and open calls came before."""
+    import random
+
+    def summarize(tool: str, raw: Any, cwd: str | None) -> str:
+        return str(raw)
+
+    def edits(tool: str, raw: Any) -> list[tuple[str, str]]:
+        return [(f"src/{raw}.py", "def f(): pass")]
+
+    rng = random.Random(3)
+    for _ in range(300):
+        plain: list[Turn] = []
+        fast: list[Turn] = []
+        a = act.Activity(plain, summarize, edits, frozenset({"Edit"}))
+        b = act.Activity(fast, summarize, edits, frozenset({"Edit"}))
+        for step in range(40):
+            tool, cid, raw = rng.choice(["Bash", "Edit", "Read"]), f"c{rng.randrange(6)}", rng.choice(["x", "y"])
+            where = (step, 0, None, None, "s", "/w")
+            op = rng.random()
+            if op < 0.3:  # a call left open, or failing
+                for t in (a, b):
+                    t.call(cid, tool, raw, where)
+                    if op < 0.15:
+                        t.result(cid, act.Outcome.ERROR, where, "boom")
+            else:
+                a.call(cid, tool, raw, where)
+                if not a.ok(cid):
+                    a.result(cid, act.Outcome.OK, where)
+                if not b.succeeded(cid, tool, raw, where):
+                    b.result(cid, act.Outcome.OK, where)
+        a.finish()
+        b.finish()
+        assert [t.model_dump() for t in plain] == [t.model_dump() for t in fast]

@@ -7,7 +7,7 @@ import pydantic
 import pytest
 
 from persona_pipeline.core.models import Tier, Turn, TurnKind
-from persona_pipeline.core.sources.turn_fast import ALL_FIELDS, NO_ENTRY_UUID, NO_TRUNCATED, make_turn
+from persona_pipeline.core.sources.turn_fast import ALL_FIELDS, NO_ENTRY_UUID, NO_TRUNCATED, make_turn, make_user_turn
 
 ARGS = (
     3,
@@ -42,6 +42,32 @@ def test_same_turn_as_the_validating_constructor(fields: frozenset[str]) -> None
     assert hash(fast) == hash(slow)
     with pytest.raises(pydantic.ValidationError):
         fast.text = "x"  # type: ignore[misc]  # still frozen
+
+
+@pytest.mark.parametrize("signal", [None, "opener"])
+def test_user_turn_is_make_turns(signal: str | None) -> None:
+    context = "ctx" if signal else ""
+    fast = make_user_turn(3, 120, "u-1", "s-1", "2026-09-01T09:00:00Z", "/w", signal, "no", context)
+    tier, kind = (Tier.T1, TurnKind.CORRECTION) if signal else (Tier.T2, TurnKind.PROMPT)
+    args = (3, 120, "u-1", "s-1", "2026-09-01T09:00:00Z", "/w", tier, kind, signal, "no", context, False)
+    slow = Turn(**dict(zip(NAMES, args, strict=True)))
+    assert fast == slow and list(fast.__dict__.items()) == list(slow.__dict__.items())
+    assert fast.model_fields_set == slow.model_fields_set and fast.model_dump_json() == slow.model_dump_json()
+    with pytest.raises(pydantic.ValidationError):  # a value of another type goes through validation
+        make_user_turn(3, 120, "u-1", "s-1", 12.5, "/w", signal, "no", "")  # type: ignore[arg-type]
+
+
+def test_a_shared_fields_set_is_never_changed_through_one_turn() -> None:
+    """Turns made from one keyword set share its fields set: no turn may change it in place."""
+    a, b = make_turn(*ARGS), make_user_turn(1, 0, None, None, None, None, None, "x", "")
+    before = set(b.model_fields_set)
+    with pytest.raises(pydantic.ValidationError):
+        a.cwd = "/elsewhere"  # type: ignore[misc]  # frozen: refused before the set is touched
+    copied = a.model_copy(update={"cwd": "/elsewhere"})
+    narrowed = make_turn(*ARGS, fields_set=NO_TRUNCATED).model_copy(update={"truncated": True})
+    assert copied.cwd == "/elsewhere" and "truncated" in narrowed.model_fields_set
+    assert b.model_fields_set == before == ALL_FIELDS
+    assert make_turn(*ARGS, fields_set=NO_TRUNCATED).model_fields_set == NO_TRUNCATED
 
 
 def test_values_of_other_types_are_validated() -> None:

@@ -52,6 +52,83 @@ def test_keyword_starts_are_every_overlapping_match() -> None:
         assert ut._keyword_starts(text) == _reference_starts(text), repr(text)
 
 
+def test_has_keyword_is_whether_any_start_exists() -> None:
+    for text in _texts(6000):
+        for piece in (text, text[:50], text[-30:]):  # the short texts the cut checks pass too
+            assert ut._has_keyword(piece) is bool(_reference_starts(piece)), repr(piece)
+
+
+def test_wrapper_of_is_wrapper_kind_on_a_text_opening_without_a_blank() -> None:
+    rng = random.Random(5)
+    openers = [o for o, _ in ut._WRAPPER_OPENERS]
+    for _ in range(5000):
+        text = rng.choice(openers)[: rng.randint(0, 40)] + rng.choice(["", " x", "\n", "<", "T"])
+        text = rng.choice(["", " ", "\n ", "\u2028"]) + text
+        stripped = text.lstrip()
+        assert ut.wrapper_kind(text) == (ut.wrapper_of(stripped) if stripped[:1] in ut.WRAPPER_FIRST else None)
+        head = stripped[:200]
+        assert ut.wrapper_kind(text) == next((k for o, k in ut._WRAPPER_OPENERS if head.startswith(o)), None)
+
+
+def _reference_run_may_hold(text: str, w: int) -> bool:
+    if w + 1 == len(text) or w == 0:
+        return False
+    before = text[w - 1]
+    if ("a" <= before <= "z" or before == ".") and ut._NAME_NEXT.match(text, w + 1):
+        return True
+    return bool(ut._DIGIT_RUN_NEXT.match(text, w + 1) and ut._DIGIT_RUN_TO_END.search(text, max(0, w - 41), w))
+
+
+def test_run_may_hold_is_its_two_patterns() -> None:
+    """`_run_may_hold` decides by the next character which pattern to try: the same answer as
+    trying both, at every space of texts dense in names, digit groups and their near misses."""
+    rng = random.Random(9)
+    pieces = ["Ann", "Lee", "Dr.", "J.", "a", "x.", "4111", "555-0142", "(415)", "٣٤", "𝟗", " ", "é", "Z", "-", "."]
+    for _ in range(4000):
+        text = " ".join(rng.choice(pieces) for _ in range(rng.randint(1, 12)))
+        for w, c in enumerate(text):
+            if c == " ":
+                assert ut._run_may_hold(text, w) == _reference_run_may_hold(text, w), (text, w)
+
+
+def test_correction_opener_prefilters_agree_with_the_pattern() -> None:
+    """The first-character and first-pair checks only rule out texts the pattern cannot match."""
+    rng = random.Random(13)
+    words = [
+        "no",
+        "Nope",
+        "NAH",
+        "stop",
+        "ſtop",
+        "wait",
+        "actually",
+        "hold on",
+        "that's not",
+        "thats wrong",
+        "that is wrong",
+        "wrong",
+        "undo",
+        "revert",
+        "not like that",
+        "i said",
+        "İ said",
+        "ı told you",
+        "why did you",
+        "WHY are you",
+        "you broke",
+        "you miſſed",
+        "The",
+        "Use",
+        "sure",
+        "x",
+        "",
+        "K",
+    ]
+    for _ in range(20000):
+        text = rng.choice(["", " ", "\n", "\t  "]) + rng.choice(words) + rng.choice(["", " it", ",", "!", "x"])
+        assert ut.is_correction_opener(text) is bool(ut._CORRECTION_OPENER.match(text)), repr(text)
+
+
 def test_share_at_least_is_the_ratio_compared() -> None:
     """`pasted._share_at_least` stops early; it must answer what the full count compared gives
     (`sum(matches) / len(lines) >= share`), at every threshold `_block_shape` uses and beside them."""

@@ -14,6 +14,7 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 import orjson
@@ -123,6 +124,18 @@ class Activity:
         del self._calls[call_id]
         if tool in self._edit_tools:
             self._file_edits(tool, entry[1], entry[2])
+        return True
+
+    def succeeded(self, call_id: str, tool: str, raw: Any, where: Where) -> bool:
+        """`call(call_id, tool, raw, where)` then `ok(call_id)`, for a call whose success is recorded
+        with it (one part, one entry): nothing stored when the tool has no error waiting for its
+        recovery. False (the call left open) when `result` must be called with a `where`."""
+        if tool in self._errors:
+            self._calls[call_id] = (tool, raw, where)
+            return False
+        self._calls.pop(call_id, None)  # (an earlier open call of the same id is replaced, then done)
+        if tool in self._edit_tools:
+            self._file_edits(tool, raw, where)
         return True
 
     def result(self, call_id: str, outcome: str, where: Where, body: str = "", signal: str = "is_error") -> None:
@@ -235,8 +248,7 @@ def _said(tool: str, summary: str) -> str:
     return f"{_shown(tool)}: {summary}" if summary else f"{_shown(tool)}:"
 
 
-def _line_of(t: Turn) -> int:
-    return t.line_no
+_line_of = attrgetter("line_no")  # a turn's line (C-level: no Python call per turn in the sort)
 
 
 def _similar(a: frozenset[str], b: frozenset[str]) -> bool:

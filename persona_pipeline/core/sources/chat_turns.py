@@ -26,12 +26,13 @@ from persona_pipeline.core.sources import activity as act
 from persona_pipeline.core.sources import user_text as ut
 from persona_pipeline.core.sources.jsonl_stream import FileSkipped
 from persona_pipeline.core.sources.pasted import ONE_LINE_CHARS
-from persona_pipeline.core.sources.turn_fast import make_turn
+from persona_pipeline.core.sources.turn_fast import make_turn, make_user_turn
 
 ASSISTANT_TAIL = 2000  # assistant text kept in memory for a correction's context (cut to ~200 there)
 # Enum members as module constants: a class attribute lookup on an Enum costs ~0.06 us each, per turn
 _T1, _T2, _CORRECTION, _PROMPT = Tier.T1, Tier.T2, TurnKind.CORRECTION, TurnKind.PROMPT
 _WRAPPER_FIRST = ut.WRAPPER_FIRST
+_OPENER_FIRST = ut.OPENER_FIRST
 
 
 _MS_MIN, _MS_MAX = 10**11, 2**32 * 1000  # epoch ms from 1973 to 2106
@@ -43,6 +44,12 @@ _TWO = [f"{i:02d}" for i in range(60)]  # zero-padded from tables (four format s
 _THREE = [f"{i:03d}" for i in range(1000)]
 
 
+# The last minute formatted, (minute since the epoch, "YYYY-MM-DDTHH:MM:"): a session's messages
+# come seconds apart, so most share their minute with the one before. One tuple, rebound whole
+# (a thread reads either the old pair or the new one, never half of each).
+_LAST_MINUTE: tuple[int, str] = (-1, "")
+
+
 def iso_from_epoch(value: Any) -> str | None:
     """An ISO-8601 UTC timestamp from epoch seconds or milliseconds (by magnitude), or an ISO
     string as given; None for anything else (ingest drops a malformed time rather than store it)."""
@@ -52,16 +59,22 @@ def iso_from_epoch(value: Any) -> str | None:
         # epoch milliseconds, the usual case: formatted from integers (~2x cheaper). The datetime
         # path below gives the same text here: v / 1000 is within half a microsecond of the exact
         # time while the seconds are below 2**32 (a test compares the two over this range)
+        global _LAST_MINUTE
         seconds, ms = divmod(value, 1000)
-        day, rest = divmod(seconds, 86400)  # UTC: a day is 86,400 s (POSIX time has no leap seconds)
+        minute, secs = divmod(seconds, 60)
+        last_minute, prefix = _LAST_MINUTE
+        if last_minute == minute:
+            return f"{prefix}{_TWO[secs]}.{_THREE[ms]}Z"
+        day, rest = divmod(minute, 1440)  # UTC: a day is 1,440 minutes (POSIX time has no leap seconds)
         date = _DATES.get(day)
         if date is None:
             date = _strftime("%Y-%m-%d", _gmtime(day * 86400))
             if len(_DATES) < _MAX_DATES:
                 _DATES[day] = date
-        hours, rest = divmod(rest, 3600)
-        minutes, secs = divmod(rest, 60)
-        return f"{date}T{_TWO[hours]}:{_TWO[minutes]}:{_TWO[secs]}.{_THREE[ms]}Z"
+        hours, minutes = divmod(rest, 60)
+        prefix = f"{date}T{_TWO[hours]}:{_TWO[minutes]}:"
+        _LAST_MINUTE = (minute, prefix)
+        return f"{prefix}{_TWO[secs]}.{_THREE[ms]}Z"
     if isinstance(value, bool) or not isinstance(value, int | float):
         return None
     seconds = value / 1000 if value > 1e11 else value  # ms since 1973 vs s until 5138
@@ -71,20 +84,35 @@ def iso_from_epoch(value: Any) -> str | None:
         return None
 
 
-def load_json(path: Path, max_bytes: int) -> Any:
+def load_json(path: Path | str, max_bytes: int) -> Any:
     """One whole JSON document (a session file, an export's member read by the caller), bounded
     by size; every failure is a `FileSkipped` with its reason."""
     try:
-        size = path.stat().st_size
+        size = os.stat(path).st_size  # stat first, as before: a too-large file is that, readable or not
         if size > max_bytes:
             raise FileSkipped("file_too_large")
-        with open(path, "rb") as f:
-            data = f.read()  # the size was checked: one read sized by the file (a read(n) allocates n)
+        data = read_all(path, size)
     except OSError as exc:
         raise FileSkipped(f"unreadable:{type(exc).__name__}") from None
     if len(data) > max_bytes:
         raise FileSkipped("file_too_large")
     return parse_json(data)
+
+
+def read_all(path: Path | str, size: int | None = None) -> bytes:
+    """A file's bytes to its end (what `open(path, "rb").read()` gives) through the descriptor
+    alone: no buffered file object (~3 us a file, more than a short session's other work). The
+    first read is sized by the file's stat (its + 1 sees the end, or growth since)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+    try:
+        if size is None:
+            size = os.fstat(fd).st_size
+        parts = [os.read(fd, size + 1)]
+        while chunk := os.read(fd, 65536):  # to the end: a file growing under the read too
+            parts.append(chunk)
+        return parts[0] if len(parts) == 1 else b"".join(parts)
+    finally:
+        os.close(fd)
 
 
 _BLANK = re.compile(rb"\s*\Z")
@@ -117,12 +145,12 @@ class LocalCounts:
         self.counts[reason] = self.counts.get(reason, 0) + n
 
     def flush(self) -> None:
-        by_type = self.stats.entries_by_type
+        by_type, skips = self.stats.entries_by_type, self.stats.skips  # `stats.saw` / `stats.skip` in place
         for reason, n in self.counts.items():
             if reason.startswith("saw:"):
                 by_type[reason[4:]] = by_type.get(reason[4:], 0) + n
             else:
-                self.stats.skip(reason, n)
+                skips[reason] = skips.get(reason, 0) + n
         self.counts.clear()
 
 
@@ -144,8 +172,10 @@ class Conversation:
         self.pending = None
 
     def assistant(self, text: Any) -> None:
-        if isinstance(text, str) and text.strip():
-            self.assistant_text = text.strip()[-ASSISTANT_TAIL:]
+        if isinstance(text, str):
+            stripped = text.strip()  # (once: a reply's text can be long)
+            if stripped:
+                self.assistant_text = stripped[-ASSISTANT_TAIL:]
 
     def signal(self, signal: str) -> None:
         self.pending = signal
@@ -153,7 +183,6 @@ class Conversation:
     def user(
         self,
         raw: Any,
-        *,
         line_no: int,
         offset: int = 0,
         session_id: str | None = None,
@@ -168,8 +197,9 @@ class Conversation:
             stats.skip("user_message_malformed")
             return None
         first = raw[:1]
-        # `wrapper_kind` finds a wrapper only after a blank or at one of its openers' first characters
-        kind = ut.wrapper_kind(raw) if first in _WRAPPER_FIRST or first.isspace() else None
+        # a wrapper opens with one of its openers' first characters, after any blanks (its first
+        # character checked here once: `wrapper_of` takes a text known to open with no blank)
+        kind = ut.wrapper_of(raw) if first in _WRAPPER_FIRST else ut.wrapper_kind(raw) if first.isspace() else None
         if kind:
             stats.skip(kind)
             return None
@@ -199,27 +229,33 @@ class Conversation:
         if (
             pending is None
             and len(text) <= ut.MAX_TURN_CHARS
-            and not (self.assistant_text and ut.is_correction_opener(text))
+            and not (
+                self.assistant_text
+                # `is_correction_opener` called only where an opener can start (or after a blank)
+                and ((first := text[:1]) in _OPENER_FIRST or first.isspace())
+                and ut.is_correction_opener(text)
+            )
         ):
-            signal, truncated = None, False  # what `settle_turn` gives: no signal, no cut
+            # what `settle_turn` gives: no signal, no cut; a T2 prompt of the text made here
+            turn = make_user_turn(line_no, offset, entry_uuid, session_id, timestamp, cwd, None, text, "")
         else:
             text, signal, truncated = ut.settle_turn(text, pending, self.assistant_text, stats)
-        self.pending = None
-        correction = signal is not None
-        turn = make_turn(
-            line_no,
-            offset,
-            entry_uuid,
-            session_id,
-            timestamp,
-            cwd,
-            _T1 if correction else _T2,
-            _CORRECTION if correction else _PROMPT,
-            signal,
-            text,
-            ut.tail(self.assistant_text) if correction and self.assistant_text else "",
-            truncated,
-        )
+            self.pending = None
+            correction = signal is not None
+            turn = make_turn(
+                line_no,
+                offset,
+                entry_uuid,
+                session_id,
+                timestamp,
+                cwd,
+                _T1 if correction else _T2,
+                _CORRECTION if correction else _PROMPT,
+                signal,
+                text,
+                ut.tail(self.assistant_text) if correction and self.assistant_text else "",
+                truncated,
+            )
         self.turns.append(turn)
         return turn
 
@@ -258,7 +294,7 @@ def _head(path: str, limit: int) -> bytes:
         os.close(fd)
 
 
-def workspace_folder(storage_dir: Path) -> str | None:
+def workspace_folder(storage_dir: Path | str) -> str | None:
     """The folder a VS Code-family `workspaceStorage/<hash>/` belongs to, from its `workspace.json`
     (`{"folder": "file:///…"}` or `{"workspace": "file:///….code-workspace"}`); None if unknown."""
     try:

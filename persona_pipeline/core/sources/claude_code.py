@@ -18,7 +18,8 @@ from persona_pipeline.core.sources import activity as act
 from persona_pipeline.core.sources import readers
 from persona_pipeline.core.sources import user_text as ut
 from persona_pipeline.core.sources.discovery import SIDE_QUESTION_PREFIX, discover_claude
-from persona_pipeline.core.sources.jsonl_stream import FileSkipped, parsed_lines, type_name
+from persona_pipeline.core.sources.jsonl_stream import KNOWN_TYPE_NAMES, FileSkipped, parsed_lines, type_name
+from persona_pipeline.core.sources.pasted import ONE_LINE_CHARS
 from persona_pipeline.core.sources.turn_fast import make_turn
 
 # 2: malformed fields cost a line, not the file; safe cuts; linear tag stripping. 3: activity stream.
@@ -108,15 +109,6 @@ def _tool_edits(tool: str, inp: Any) -> list[tuple[str, str]]:
     return [(path, new if isinstance(new, str) else "")]
 
 
-def _content_blocks(message: Any) -> list[Any] | str:
-    if not isinstance(message, dict):
-        return []
-    content = message.get("content")
-    if isinstance(content, (str, list)):
-        return content
-    return []
-
-
 class _Queued:
     """A prompt typed while the agent was busy (`queue-operation` `enqueue`), until it is seen
     delivered (a user entry or a `queued_command` attachment with its text) or cancelled."""
@@ -143,6 +135,28 @@ def _kept_keys(st: _State) -> set[str]:
 
 
 class _State:
+    # slots: a dozen attribute reads and writes per line, each cheaper than through a __dict__
+    __slots__ = (
+        "activity",
+        "after_command",
+        "assistant_id",
+        "assistant_text",
+        "burst_turns",
+        "human",
+        "kept_keys",
+        "pending_signal",
+        "prompts_seen",
+        "queued",
+        "run_len",
+        "run_start",
+        "run_ts",
+        "sdk_entrypoint",
+        "seen_uuids",
+        "side_question",
+        "turns",
+        "unkeyed",
+    )
+
     def __init__(self) -> None:
         self.seen_uuids: set[str] = set()
         # per-entry machine detection: SDK-flagged entries are the person's only when the file
@@ -220,7 +234,9 @@ def _drop_replayed(st: _State, stats: ReadStats) -> None:
 
 
 def _handle(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: ReadStats) -> None:
-    etype = type_name(e.get("type"))
+    etype = e.get("type")
+    if etype.__class__ is not str or etype not in KNOWN_TYPE_NAMES:  # a known name is its own label
+        etype = type_name(etype)
     by_type = stats.entries_by_type  # `stats.saw` and `stats.skip` on their own dicts: no method call a line
     by_type[etype] = by_type.get(etype, 0) + 1
     if etype == "queue-operation":
@@ -242,8 +258,10 @@ def _handle(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: Rea
         st.seen_uuids.add(uuid)
     ts = e.get("timestamp")  # the run of entries sharing one timestamp (a replay burst)
     if ts != st.run_ts or not isinstance(ts, str):
-        _end_run(st)
-        st.run_ts = ts
+        # `_end_run(st)` inlined (a call per line), then the new run's timestamp
+        if st.run_len >= REPLAY_BURST:
+            st.burst_turns.update(range(st.run_start, len(st.turns)))
+        st.run_ts, st.run_len, st.run_start = ts, 0, len(st.turns)
     st.run_len += 1
     if stats.session_id is None and isinstance(e.get("sessionId"), str):
         stats.session_id = e["sessionId"]
@@ -375,6 +393,7 @@ def _tool_use(
 
 
 def _tool_result(
+    call_id: str,
     block: dict[str, Any],
     body: str,
     refused: bool,
@@ -384,9 +403,8 @@ def _tool_result(
     st: _State,
     stats: ReadStats,
 ) -> None:
-    call_id = block.get("tool_use_id")
-    if not isinstance(call_id, str):
-        return
+    """A result the tracker must see with a `where`: refused, failed, or a success it cites (`_user`
+    asked `Activity.ok` first, which settles a success that cites nothing)."""
     if refused:
         outcome = act.Outcome.REJECTED
     elif block.get("is_error") is True:
@@ -394,8 +412,6 @@ def _tool_result(
         outcome = act.Outcome.INTERRUPTED if interrupted else act.Outcome.ERROR
         if not interrupted and "tool_use_error>" in body[:200]:
             body = body.replace("<tool_use_error>", "").replace("</tool_use_error>", "")
-    elif st.activity.ok(call_id):
-        return  # a success that cites nothing: no `where` built
     else:
         outcome = act.Outcome.OK
     where = (line_no, offset, e.get("uuid"), e.get("timestamp"), stats.session_id, stats.cwd)
@@ -404,16 +420,21 @@ def _tool_result(
 
 def _assistant(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: ReadStats) -> None:
     message = e.get("message")
-    msg_id = message.get("id") if isinstance(message, dict) else None
+    if isinstance(message, dict):
+        msg_id = message.get("id")
+        blocks = message.get("content")
+        if isinstance(blocks, str):
+            blocks = [{"type": "text", "text": blocks}]
+        elif not isinstance(blocks, list):
+            blocks = []
+    else:
+        msg_id, blocks = None, []
     # One reply is split over several entries sharing message.id: merge their text.
     if msg_id != st.assistant_id or msg_id is None:
         st.assistant_id = msg_id
         texts_so_far = ""
     else:
         texts_so_far = st.assistant_text
-    blocks = _content_blocks(message)
-    if isinstance(blocks, str):
-        blocks = [{"type": "text", "text": blocks}]
     added = False
     for block in blocks:
         if not isinstance(block, dict):
@@ -431,9 +452,14 @@ def _assistant(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: 
 
 
 def _user(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: ReadStats) -> None:
-    blocks = _content_blocks(e.get("message"))
-    if isinstance(blocks, str):
-        blocks = [{"type": "text", "text": blocks}]
+    message = e.get("message")
+    content = message.get("content") if isinstance(message, dict) else None
+    if isinstance(content, str):
+        blocks: list[Any] = [content]  # a plain prompt: the text block it stands for, without the dict
+    elif isinstance(content, list):
+        blocks = content
+    else:
+        blocks = []
     texts: list[str] = []
     for block in blocks:
         if isinstance(block, str):
@@ -459,7 +485,10 @@ def _user(e: dict[str, Any], line_no: int, offset: int, st: _State, stats: ReadS
             refused = rejected or body.startswith(ut.REFUSED_ACTION)
             if refused:
                 st.human = True  # a person refused the call
-            _tool_result(block, body, refused, e, line_no, offset, st, stats)
+            call_id = block.get("tool_use_id")
+            # a success that cites nothing is settled by `ok` (no `where` built, no call made)
+            if isinstance(call_id, str) and (refused or block.get("is_error") is True or not st.activity.ok(call_id)):
+                _tool_result(call_id, block, body, refused, e, line_no, offset, st, stats)
             if rejected:
                 st.pending_signal = "rejected_tool_use"
                 feedback = ut.rejection_feedback(body)
@@ -580,9 +609,12 @@ def _prompt(
     if st.prompts_seen == 0 and any(m in text for m in _OBSERVER_MARKERS):
         stats.machine_generated = "memory_observer_prompt"
         return
-    text = ut.typed_part(text, stats)
-    if not text:
-        return
+    if ":" in text or "\n" in text or len(text) >= ONE_LINE_CHARS or "[Pasted text #" in text:
+        text = ut.typed_part(text, stats)
+        if not text:
+            return
+    # else one short stripped line without a colon or a paste marker: `typed_part` leaves it as it
+    # is and counts nothing (no plan-accept opener, relay or region fits it; `Conversation.user`)
     st.prompts_seen += 1
     text, signal, truncated = ut.settle_turn(text, st.pending_signal, st.assistant_text, stats)
     st.pending_signal = None

@@ -42,7 +42,7 @@ import orjson
 
 from persona_pipeline.core.models import ReadStats, Turn
 from persona_pipeline.core.sources import readers
-from persona_pipeline.core.sources.chat_turns import Conversation, LocalCounts, iso_from_epoch, load_json
+from persona_pipeline.core.sources.chat_turns import Conversation, LocalCounts, iso_from_epoch, load_json, read_all
 from persona_pipeline.core.sources.discovery import SourceUnit
 from persona_pipeline.core.sources.jsonl_stream import FileSkipped, type_name
 
@@ -100,13 +100,13 @@ def _default_roots(host: readers.Host) -> list[Path]:
 
 # --- the task folder ---------------------------------------------------------------------------
 def _metadata(folder: str) -> dict[str, Any]:
-    """The task's small metadata files merged (a bad one is ignored: it holds no words). Opened by
-    their `str` paths: `Path` joins and `read_bytes` cost a short task more than its parsing."""
+    """The task's small metadata files merged (a bad one is ignored: it holds no words). Read by
+    their `str` paths without a file object: `Path` joins, `read_bytes` and buffered files cost a
+    short task more than its parsing."""
     out: dict[str, Any] = {}
     for name in META_FILES:
         try:
-            with open(os.path.join(folder, name), "rb") as f:
-                data = orjson.loads(f.read()[: 4 * 1024 * 1024])
+            data = orjson.loads(read_all(os.path.join(folder, name))[: 4 * 1024 * 1024])
         except (OSError, orjson.JSONDecodeError):
             continue
         if isinstance(data, dict):
@@ -127,9 +127,8 @@ def _cwd_of_request(text: Any) -> str | None:
     return m.group(1) if m else None
 
 
-def _cancelled(text: Any) -> bool:
-    if not isinstance(text, str) or "cancelReason" not in text:
-        return False
+def _cancelled(text: str) -> bool:
+    """A request's JSON text naming the person's cancellation (the caller found `cancelReason` in it)."""
     try:
         info = orjson.loads(text)
     except orjson.JSONDecodeError:
@@ -156,7 +155,7 @@ class _Task:
         self.cwd = cwd
 
     def said(self, text: Any, n: int, ts: Any) -> None:
-        self.chat.user(text, line_no=n, session_id=self.sid, timestamp=iso_from_epoch(ts), cwd=self.cwd)
+        self.chat.user(text, n, 0, self.sid, iso_from_epoch(ts), self.cwd)  # (raw, line_no, offset, session, time, cwd)
 
 
 # prefix -> identifier-like name -> skip reason: the names stored verbatim anyway (a few recur
@@ -228,7 +227,7 @@ def _ui_turns(messages: list[Any], t: _Task, stats: ReadStats) -> None:
                 elif say == "api_req_started":
                     reason = "api_request"  # the request as sent: environment details, file contents
                     text = get("text")
-                    if isinstance(text, str) and "cancelReason" in text and _cancelled(text):
+                    if isinstance(text, str) and "cancelReason" in text and _cancelled(text):  # (parsed only then)
                         chat.signal("interrupt")
                 elif say == "task" or say == "user_feedback":
                     if say == "task":
@@ -336,13 +335,13 @@ def _api_turns(messages: list[Any], t: _Task, stats: ReadStats) -> None:
 
 
 def _turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
-    path = unit.path  # built once: a `Path` from the unit's location costs a few us each time
-    folder, name = os.path.split(os.fspath(unit.location))
+    location = os.fspath(unit.location)  # str paths throughout: a `Path` costs a few us to build
+    folder, name = os.path.split(location)
     meta = _metadata(folder)
     if isinstance(meta.get("parentTaskId"), str) and meta["parentTaskId"]:
         stats.machine_generated = "subtask"  # the parent agent wrote this task's words
         return []
-    messages = load_json(path, MAX_TASK_BYTES)
+    messages = load_json(location, MAX_TASK_BYTES)
     stats.raw_bytes = unit.size
     if not isinstance(messages, list):
         raise FileSkipped("not_a_task_history")

@@ -33,6 +33,7 @@ calls, recoveries and file edits (`textEditGroup` parts; the CLI's edit/create t
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -117,8 +118,9 @@ def _message_text(message: Any) -> Any:
         start, end = p["range"].get("start"), p["range"].get("endExclusive")
         if isinstance(start, int) and isinstance(end, int) and 0 <= start <= end <= len(text):
             cuts.append((start, end))
-    for start, end in sorted(cuts, reverse=True):
-        text = text[:start] + text[end:]
+    if cuts:  # (most messages route nowhere)
+        for start, end in sorted(cuts, reverse=True):
+            text = text[:start] + text[end:]
     return text
 
 
@@ -212,21 +214,23 @@ def _tool_invocation(part: dict[str, Any], i: int, where: act.Where, s: _Session
     stats.skip("tool_output")
 
 
-def _vscode_turns(unit: SourceUnit, path: Path, stats: ReadStats) -> list[Turn]:
-    if path.suffix == ".jsonl":
-        data = _replay(path, stats)
+def _vscode_turns(unit: SourceUnit, location: str, stats: ReadStats) -> list[Turn]:
+    """`location` as a `str`: the few path steps a session needs cost less than building a `Path`."""
+    parent, name = os.path.split(location)
+    if name.endswith(".jsonl") and name != ".jsonl":  # `Path.suffix == ".jsonl"`
+        data = _replay(Path(location), stats)
     else:
-        data = load_json(path, MAX_SESSION_BYTES)
+        data = load_json(location, MAX_SESSION_BYTES)
         stats.raw_bytes = unit.size
     if isinstance(data, list):  # the legacy extension store: a list of conversations
         return _legacy_turns(unit, data, stats)
     if not isinstance(data, dict) or not isinstance(data.get("requests"), list):
         raise FileSkipped("not_a_chat_session")
-    session_id = data.get("sessionId") if isinstance(data.get("sessionId"), str) else path.stem
+    session_id = data.get("sessionId") if isinstance(data.get("sessionId"), str) else Path(location).stem
     stats.session_id = session_id
-    parent = path.parent
-    folder = parent.parent  # workspaceStorage/<hash>/ beside chatSessions/
-    s = _Session(stats, workspace_folder(folder) if parent.name == "chatSessions" else None)
+    # workspaceStorage/<hash>/ beside chatSessions/
+    in_sessions = os.path.basename(parent) == "chatSessions"
+    s = _Session(stats, workspace_folder(os.path.dirname(parent)) if in_sessions else None)
     stats.cwd = s.cwd
     requests = data["requests"]
     bad = 0
@@ -251,14 +255,8 @@ def _vscode_turns(unit: SourceUnit, path: Path, stats: ReadStats) -> list[Turn]:
                 # the prompt as sent (injected context, tool rounds): never read
                 skips["rendered_prompt"] = skips.get("rendered_prompt", 0) + 1
             rid = req.get("requestId") if isinstance(req.get("requestId"), str) else None
-            s.chat.user(
-                _message_text(req.get("message")),
-                line_no=n,
-                session_id=session_id,
-                timestamp=ts,
-                cwd=s.cwd,
-                entry_uuid=rid,
-            )
+            # positional: (raw, line_no, offset, session_id, timestamp, cwd, entry_uuid)
+            s.chat.user(_message_text(req.get("message")), n, 0, session_id, ts, s.cwd, rid)
             where: act.Where = (n, 0, rid, ts, session_id, s.cwd)
             _response(_response_parts(req.get("response")), where, s, stats)
             if req.get("isCanceled") is True:
@@ -447,14 +445,14 @@ def _cli_turns(path: Path, stats: ReadStats) -> list[Turn]:
                 if isinstance(attachments, list) and attachments:
                     skips["attached_context"] = skips.get("attached_context", 0) + len(attachments)
                 ts, uuid = e.get("timestamp"), e.get("id")  # what `c.where` would hold
-                chat.user(
+                chat.user(  # positional: (raw, line_no, offset, session_id, timestamp, cwd, entry_uuid)
                     data.get("content"),
-                    line_no=line_no,
-                    offset=offset,
-                    session_id=c.session_id,
-                    timestamp=ts if isinstance(ts, str) else iso_from_epoch(ts),
-                    cwd=c.cwd,
-                    entry_uuid=uuid if isinstance(uuid, str) else None,
+                    line_no,
+                    offset,
+                    c.session_id,
+                    ts if isinstance(ts, str) else iso_from_epoch(ts),
+                    c.cwd,
+                    uuid if isinstance(uuid, str) else None,
                 )
             elif etype == "session.start":
                 context = data.get("context") if isinstance(data.get("context"), dict) else data
@@ -499,8 +497,10 @@ def _cli_tool_result(data: dict[str, Any], call_id: str, where: act.Where, c: _C
 
 
 def _turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
-    path = unit.path  # built once: a `Path` from the unit's location costs a few us each time
-    return _cli_turns(path, stats) if path.name == "events.jsonl" else _vscode_turns(unit, path, stats)
+    location = os.fspath(unit.location)
+    if os.path.basename(location) == "events.jsonl":
+        return _cli_turns(Path(location), stats)
+    return _vscode_turns(unit, location, stats)
 
 
 READER = readers.Reader(

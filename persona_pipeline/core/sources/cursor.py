@@ -106,6 +106,8 @@ _ARGS = ToolArgs(
 class _Store:
     """A pass over one store: turns of every composer, and the line counter that orders them."""
 
+    __slots__ = ("activity", "base_cwd", "chat", "counts", "cwd", "flush", "line", "skip", "stats")
+
     def __init__(self, stats: ReadStats, cwd: str | None) -> None:
         self.stats = stats
         self.base_cwd = self.cwd = cwd  # a workspace store's folder; the global store's chats name their own
@@ -127,40 +129,66 @@ def _bubble_cwd(bubble: dict[str, Any]) -> str | None:
     return None
 
 
-def _bubble(b: Any, session_id: str | None, s: _Store) -> None:
-    s.line += 1
+def _chat_cwd(bubbles: list[Any], default: str | None) -> str | None:
+    """The first folder a chat's bubbles name (`_bubble_cwd`), else `default`: a loop with the usual
+    miss (no `workspaceProjectDir`, no `workspaceUris`) inlined, as most chats name none in any bubble."""
+    for b in bubbles:
+        if isinstance(b, dict):
+            d = b.get("workspaceProjectDir")
+            if (d is None or d == "") and b.get("workspaceUris") is None:
+                continue  # `_bubble_cwd(b)` is None
+            c = _bubble_cwd(b)
+            if c:
+                return c
+    return default
+
+
+def _chat(bubbles: list[Any], session_id: str | None, s: _Store) -> None:
+    """One chat's bubbles, in order. The per-bubble work is inlined in this loop, over locals: a
+    store holds thousands of short bubbles, and a call and the state's lookups per bubble cost
+    as much as the rest of a short one."""
     counts = s.counts.counts  # skips counted in the plain dict `LocalCounts` adds once
-    if not isinstance(b, dict):
-        counts["bubble_malformed"] = counts.get("bubble_malformed", 0) + 1
-        return
-    get = b.get
-    kind = get("type")
-    if get("richText") is not None:
-        counts["rich_text"] = counts.get("rich_text", 0) + 1  # the editor's state of the same words
-    if get("context"):
-        counts["attached_context"] = counts.get("attached_context", 0) + 1
-    if kind == _USER:
-        counts["saw:bubble:user"] = counts.get("saw:bubble:user", 0) + 1
-        bid = get("bubbleId")
-        s.chat.user(
-            get("text"),
-            line_no=s.line,
-            session_id=session_id,
-            timestamp=iso_from_epoch(get("createdAt")),
-            cwd=s.cwd,
-            entry_uuid=bid if isinstance(bid, str) else None,
-        )
-    elif kind == _AGENT:
-        counts["saw:bubble:agent"] = counts.get("saw:bubble:agent", 0) + 1
-        counts["agent"] = counts.get("agent", 0) + 1
-        s.chat.assistant(get("text"))
-        if get("thinking"):
-            counts["thinking"] = counts.get("thinking", 0) + 1
-        tool = get("toolFormerData")
-        if isinstance(tool, dict):  # the time is converted only where it is cited
-            _tool(tool, (s.line, 0, None, iso_from_epoch(get("createdAt")), session_id, s.cwd), s)
-    else:
-        s.skip(f"bubble_type:{kind}" if isinstance(kind, int) and 0 <= kind < 100 else "bubble_type:<other>")
+    chat, cwd = s.chat, s.cwd
+    user, assistant = chat.user, chat.assistant
+    line = s.line
+    try:
+        for b in bubbles:
+            line += 1
+            if not isinstance(b, dict):
+                counts["bubble_malformed"] = counts.get("bubble_malformed", 0) + 1
+                continue
+            get = b.get
+            kind = get("type")
+            if get("richText") is not None:
+                counts["rich_text"] = counts.get("rich_text", 0) + 1  # the editor's state of the same words
+            if get("context"):
+                counts["attached_context"] = counts.get("attached_context", 0) + 1
+            if kind == _USER:
+                counts["saw:bubble:user"] = counts.get("saw:bubble:user", 0) + 1
+                bid = get("bubbleId")
+                # positional: (raw, line_no, offset, session_id, timestamp, cwd, entry_uuid)
+                user(
+                    get("text"),
+                    line,
+                    0,
+                    session_id,
+                    iso_from_epoch(get("createdAt")),
+                    cwd,
+                    bid if isinstance(bid, str) else None,
+                )
+            elif kind == _AGENT:
+                counts["saw:bubble:agent"] = counts.get("saw:bubble:agent", 0) + 1
+                counts["agent"] = counts.get("agent", 0) + 1
+                assistant(get("text"))
+                if get("thinking"):
+                    counts["thinking"] = counts.get("thinking", 0) + 1
+                tool = get("toolFormerData")
+                if isinstance(tool, dict):  # the time is converted only where it is cited
+                    _tool(tool, (line, 0, None, iso_from_epoch(get("createdAt")), session_id, cwd), s)
+            else:
+                s.skip(f"bubble_type:{kind}" if isinstance(kind, int) and 0 <= kind < 100 else "bubble_type:<other>")
+    finally:
+        s.line = line
 
 
 def _tool(tool: dict[str, Any], where: act.Where, s: _Store) -> None:
@@ -169,16 +197,18 @@ def _tool(tool: dict[str, Any], where: act.Where, s: _Store) -> None:
         s.skip("tool_call_malformed")
         return
     call_id = tool.get("toolCallId") if isinstance(tool.get("toolCallId"), str) else f"{where[0]}"
-    s.activity.call(call_id, name, tool.get("params", tool.get("rawArgs")), where)
+    activity, raw = s.activity, tool.get("params", tool.get("rawArgs"))
     decision, status = tool.get("userDecision"), tool.get("status")
-    result = tool.get("result")
     if decision == "rejected":
-        s.activity.result(call_id, act.Outcome.REJECTED, where)
+        activity.call(call_id, name, raw, where)
+        activity.result(call_id, act.Outcome.REJECTED, where)
         s.chat.signal("rejected_tool_use")
     elif status in ("error", "failed"):
-        s.activity.result(call_id, act.Outcome.ERROR, where, result if isinstance(result, str) else "")
-    else:
-        s.activity.result(call_id, act.Outcome.OK, where)
+        activity.call(call_id, name, raw, where)
+        result = tool.get("result")
+        activity.result(call_id, act.Outcome.ERROR, where, result if isinstance(result, str) else "")
+    elif not activity.succeeded(call_id, name, raw, where):  # `call` then `result(OK)`, nothing stored
+        activity.result(call_id, act.Outcome.OK, where)  # an error of the tool waits for its recovery
     s.skip("tool_output")
 
 
@@ -207,10 +237,20 @@ def _bubbles(con: sqlite3.Connection, cid: str, data: dict[str, Any], s: _Store)
         "SELECT key, value FROM cursorDiskKV WHERE key >= ? AND key < ?", [prefix, prefix[:-1] + ";"]
     ).fetchall()  # one conversation at a time
     by_id: dict[str, Any] = {}
+    stats, skip, loads = s.stats, len(prefix), orjson.loads
     for key, value in rows:
-        bubble = _json(value, s.stats)
+        # `_json` inlined for the usual value (bytes within the limit, valid JSON, not `null`):
+        # anything else goes through it, which records the skip exactly as before
+        bubble = None
+        if type(value) is bytes and len(value) <= MAX_VALUE_BYTES:
+            try:
+                bubble = loads(value)
+            except (orjson.JSONDecodeError, RecursionError):
+                bubble = _json(value, stats)
+        else:
+            bubble = _json(value, stats)
         if bubble is not None:
-            by_id[(key.decode("utf-8", "replace") if isinstance(key, bytes) else str(key))[len(prefix) :]] = bubble
+            by_id[(key.decode("utf-8", "replace") if isinstance(key, bytes) else str(key))[skip:]] = bubble
     headers = data.get("fullConversationHeadersOnly")
     if isinstance(headers, list):
         order = [h.get("bubbleId") for h in headers if isinstance(h, dict)]
@@ -232,10 +272,16 @@ def _legacy_tabs(con: sqlite3.Connection, s: _Store) -> None:
         s.chat.new_conversation()
         s.cwd = s.base_cwd
         sid = tab.get("tabId") if isinstance(tab.get("tabId"), str) else None
-        for b in tab["bubbles"]:
-            if isinstance(b, dict) and b.get("type") in ("user", "ai"):
-                b = {**b, "type": _USER if b["type"] == "user" else _AGENT}
-            _bubble(b, sid, s)
+        _chat(
+            [
+                {**b, "type": _USER if b["type"] == "user" else _AGENT}
+                if isinstance(b, dict) and b.get("type") in ("user", "ai")
+                else b
+                for b in tab["bubbles"]
+            ],
+            sid,
+            s,
+        )
 
 
 def _turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
@@ -255,9 +301,8 @@ def _turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
                     s.chat.new_conversation()
                     bubbles = _bubbles(con, cid, data, s)
                     # the folder the chat's bubbles name (the global store holds every workspace's)
-                    s.cwd = next((c for b in bubbles if isinstance(b, dict) and (c := _bubble_cwd(b))), s.base_cwd)
-                    for b in bubbles:
-                        _bubble(b, cid, s)
+                    s.cwd = _chat_cwd(bubbles, s.base_cwd)
+                    _chat(bubbles, cid, s)
             if "ItemTable" in names:
                 _legacy_tabs(con, s)
             if not names & {"cursorDiskKV", "ItemTable"}:

@@ -183,7 +183,7 @@ def _typed(message: dict[str, Any], stats: ReadStats) -> str | None:
     if shown is not None:
         stats.skip("injected_context")  # the prompt as sent: the shown one is what was typed
     texts: list[str] = []
-    for p in _parts(source):
+    for p in source if isinstance(source, list) else _parts(source):
         if isinstance(p, str):
             texts.append(p)
         elif not isinstance(p, dict):
@@ -191,11 +191,12 @@ def _typed(message: dict[str, Any], stats: ReadStats) -> str | None:
         elif "functionResponse" in p:
             stats.skip("tool_result")  # a tool's response, recorded as a user turn
             return None
-        elif isinstance(p.get("text"), str):
-            if p["text"].lstrip().startswith(_REFERENCED):
+        elif isinstance(part_text := p.get("text"), str):
+            # (`lstrip` copies only a text opening with a blank)
+            if (part_text.lstrip() if part_text[:1].isspace() else part_text).startswith(_REFERENCED):
                 stats.skip("referenced_files")  # everything after is the files' contents
                 break
-            texts.append(p["text"])
+            texts.append(part_text)
         else:
             stats.skip("non_text_part")  # images, files
     text = "".join(texts)
@@ -245,16 +246,17 @@ def _tool_calls(
         cid = get("id")
         if not isinstance(cid, str):
             cid = f"{where[0]}:{name}"
-        activity.call(cid, name, get("args"), where)
         status = get("status")
         if status == "cancelled":  # refused in the confirmation dialog, or stopped by the person
+            activity.call(cid, name, get("args"), where)
             activity.result(cid, act.Outcome.REJECTED, where)
             chat.signal("rejected_tool_use")
         elif status == "error":
+            activity.call(cid, name, get("args"), where)
             shown = get("resultDisplay")
             activity.result(cid, act.Outcome.ERROR, where, shown if isinstance(shown, str) else "")
-        elif not activity.ok(cid):  # a tool with an error waiting for its recovery
-            activity.result(cid, act.Outcome.OK, where)
+        elif not activity.succeeded(cid, name, get("args"), where):  # `call`, then `ok`
+            activity.result(cid, act.Outcome.OK, where)  # a tool with an error waiting for its recovery
         if get("result") is not None or get("resultDisplay") is not None:
             skips["tool_output"] = skips.get("tool_output", 0) + 1
 
@@ -285,11 +287,15 @@ def _candidates(meta: dict[str, Any], messages: list[Any]) -> Iterator[str]:
 def _project_root(path: Path, meta: dict[str, Any], messages: list[Any]) -> str | None:
     # tmp/<project id>/ above chats/, as a `str`: `Path` steps cost a short session more than its hashing
     folder = os.path.dirname(os.path.dirname(os.fspath(path)))
-    try:
-        with open(os.path.join(folder, ".project_root"), encoding="utf-8", errors="replace") as f:
-            marker = f.read()[:4096].strip()  # what `Path.read_text` reads
-    except OSError:
-        marker = ""
+    marker_path = os.path.join(folder, ".project_root")
+    marker = ""
+    # (older builds write none: asked first without an exception, ~3x cheaper than a failed open)
+    if os.access(marker_path, os.F_OK):
+        try:
+            with open(marker_path, encoding="utf-8", errors="replace") as f:
+                marker = f.read()[:4096].strip()  # what `Path.read_text` reads
+        except OSError:
+            marker = ""
     if marker:
         return marker
     digest = meta.get("projectHash")
@@ -370,7 +376,7 @@ def _turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
                 chat.signal("rewind")
             text = _typed(m, stats)
             if text is not None:
-                chat.user(text, line_no=n, session_id=sid, timestamp=ts, cwd=cwd, entry_uuid=mid)
+                chat.user(text, n, 0, sid, ts, cwd, mid)  # (raw, line_no, offset, session_id, timestamp, cwd, uuid)
         elif mtype == "gemini":
             skips["model"] = skips.get("model", 0) + 1
             chat.assistant(_text(m))

@@ -32,6 +32,8 @@ _TYPE_NAME = re.compile(r"[a-z][a-z0-9_.:-]{0,39}")
 # stored verbatim anyway are remembered, and at most _MAX_TYPE_NAMES of them.
 _TYPE_NAMES: set[str] = set()
 _MAX_TYPE_NAMES = 4096
+# For a reader's per-line fast path: a `str` in this set is its own `type_name` (nothing else is)
+KNOWN_TYPE_NAMES = _TYPE_NAMES
 
 
 def type_name(value: object) -> str:
@@ -128,7 +130,7 @@ def _parsed_lines(path: Path, stats: ReadStats, max_line_bytes: int) -> Iterator
             raise FileSkipped(f"unreadable:{type(exc).__name__}") from None
         if b"\x00" in head:
             raise FileSkipped("binary")
-        readline = f.readline
+        readline, loads = f.readline, orjson.loads  # (bound once: looked up per line otherwise)
         raw: bytes | None
         while True:
             try:
@@ -154,12 +156,12 @@ def _parsed_lines(path: Path, stats: ReadStats, max_line_bytes: int) -> Iterator
             try:
                 # orjson takes the JSON whitespace around a value (the newline included), so a good
                 # line is parsed as read, without a stripped copy; anything else goes the careful way.
-                obj = orjson.loads(raw)
+                obj = loads(raw)
             except (orjson.JSONDecodeError, RecursionError):
                 obj = _parse_stripped(raw, stats)
                 if obj is _UNPARSED:
                     continue
-            if not isinstance(obj, dict):
+            if type(obj) is not dict:  # (orjson makes plain dicts: `isinstance` by one identity test)
                 stats.lines_bad += 1
                 stats.skip("not_an_object")
                 continue

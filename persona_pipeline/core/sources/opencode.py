@@ -122,7 +122,7 @@ class _Pass:
         if self.latest is not None:
             self.chat.assistant(self.latest)
             self.latest = None
-        self.chat.user(text, line_no=line, session_id=sid, timestamp=ts, cwd=cwd, entry_uuid=mid)
+        self.chat.user(text, line, 0, sid, ts, cwd, mid)  # (raw, line_no, offset, session_id, timestamp, cwd, uuid)
 
 
 def _session(session: dict[str, Any], messages: Iterable[tuple[Any, list[Any]]], s: _Pass) -> None:
@@ -205,11 +205,29 @@ def _assistant(info: dict[str, Any], parts: list[Any], where: act.Where, s: _Pas
         elif ptype == "tool":
             _tool(p, i, where, s)
         else:
-            reason = "reasoning" if ptype == "reasoning" else f"part:{type_name(ptype)}"
+            reason = _PART_REASONS.get(ptype) if isinstance(ptype, str) else None
+            if reason is None:
+                reason = _part_reason(ptype)
             counts[reason] = counts.get(reason, 0) + 1
     error = info.get("error")
     if isinstance(error, dict) and error.get("name") == _ABORTED:
         s.chat.signal("interrupt")  # the person stopped this answer: their next words correct it
+
+
+# part type -> skip reason, for identifier-like types (a few recur on every message)
+_PART_REASONS: dict[str, str] = {"reasoning": "reasoning"}
+_MAX_PART_REASONS = 4096
+
+
+def _part_reason(ptype: object) -> str:
+    """`part:<type_name(ptype)>` ("reasoning" for reasoning), remembered when the type is itself the label."""
+    if ptype == "reasoning":
+        return "reasoning"
+    name = type_name(ptype)
+    reason = f"part:{name}"
+    if name == ptype and len(_PART_REASONS) < _MAX_PART_REASONS:
+        _PART_REASONS[name] = reason
+    return reason
 
 
 def _tool(p: dict[str, Any], i: int, where: act.Where, s: _Pass) -> None:
@@ -222,12 +240,15 @@ def _tool(p: dict[str, Any], i: int, where: act.Where, s: _Pass) -> None:
     if not isinstance(call_id, str):
         call_id = f"{where[0]}:{i}"
     activity = s.activity
-    activity.call(call_id, tool, state.get("input"), where)
     status = state.get("status")
     if status == "completed":
-        if not activity.ok(call_id):  # a tool with an error waiting for its recovery
+        # `call` then `ok`: nothing stored unless the tool has an error waiting for its recovery
+        if not activity.succeeded(call_id, tool, state.get("input"), where):
             activity.result(call_id, act.Outcome.OK, where)
-    elif status == "error":
+        counts["tool_output"] = counts.get("tool_output", 0) + 1
+        return
+    activity.call(call_id, tool, state.get("input"), where)
+    if status == "error":
         error = state.get("error")
         error = error if isinstance(error, str) else ""
         meta = state.get("metadata")
@@ -357,7 +378,14 @@ def _by_session(rows: Iterable[Any], s: _Pass) -> Iterator[tuple[str | None, lis
             current, messages, last_mid = sid, [], object()
         if mid != last_mid:
             last_mid = mid
-            info = _json(mdata, s)
+            # `_json` inlined for the usual row, as for parts below (anything else goes through it)
+            if type(mdata) is bytes and len(mdata) <= MAX_ROW_BYTES:
+                try:
+                    info = loads(mdata)
+                except (orjson.JSONDecodeError, RecursionError):
+                    info = _json(mdata, s)
+            else:
+                info = _json(mdata, s)
             if type(info) is dict and "id" not in info:  # (orjson makes plain dicts)
                 info["id"] = _text(mid)
             parts = []
@@ -365,7 +393,6 @@ def _by_session(rows: Iterable[Any], s: _Pass) -> Iterator[tuple[str | None, lis
         if pdata is not None:
             # `_json` inlined for the usual part (bytes, within the limit, valid JSON: never None);
             # anything else goes through it, which records the skip exactly as before
-            part = None
             if type(pdata) is bytes and len(pdata) <= MAX_ROW_BYTES:
                 try:
                     part = loads(pdata)

@@ -68,7 +68,7 @@ _DATA_LINE = re.compile(
 _TRACE_HEAD = re.compile(r"Traceback \(most recent call last\)|^\s+at [\w$.<>]+ ?\(.*:\d+:\d+\)", re.MULTILINE)
 # Literals every `_TRACE_HEAD` match holds (one per alternative): a text with neither has no match,
 # found by `str.find` (the pattern's search tries both alternatives at every position: ~10 ns a char)
-_TRACE_LITERALS = ("Traceback (most recent call last)", "at ")
+_TRACE_LITERALS = ("Traceback (most recent call last)", "at ")  # `_trace_head` tests both
 # "<who> says:", "here's what <who> said:", "response from <who>:", "<who>'s reply:"
 _RELAY = re.compile(
     # emphasis or a quote marker may wrap the prefix; never the person's own "as I said:" /
@@ -227,14 +227,14 @@ def _block_shape(b: _Block) -> str | None:
     text = b.text
     # agent glyphs and box-drawing characters are all non-ASCII: an ASCII line matches neither
     # (`isascii` is a flag lookup), so an all-ASCII block has a share of 0 of both
-    ascii_only = all(map(str.isascii, lines))
+    ascii_only = text.isascii()  # (its lines joined by newlines: all ASCII exactly when each is)
     if len(lines) >= 2 and not ascii_only and _share_at_least(lines, _AGENT_GLYPH.search, 0.3):
         return "agent_output"
     # a pipe row holds a `|`, a quote line a `>`: a block without one has a share of 0
     if len(lines) >= 3 and (
         ("|" in text and _share_at_least(lines, _PIPE_ROW.search, 0.6))
         or (not ascii_only and _share_at_least(lines, _BOX.search, 0.5))
-        or all(ln.count("\t") >= 2 for ln in lines)
+        or ("\t" in text and all(ln.count("\t") >= 2 for ln in lines))
     ):
         return "table"
     if len(lines) >= 3 and ">" in text and _share_at_least(lines, _QUOTE_LINE.search, 0.6):
@@ -248,7 +248,8 @@ def _block_shape(b: _Block) -> str | None:
 
 def _trace_head(text: str) -> bool:
     """`_TRACE_HEAD.search(text)`, ruled out first by its literals."""
-    return any(lit in text for lit in _TRACE_LITERALS) and _TRACE_HEAD.search(text) is not None
+    # (the literals tested inline: a generator per block cost more than both finds)
+    return ("at " in text or _TRACE_LITERALS[0] in text) and _TRACE_HEAD.search(text) is not None
 
 
 def _plain(b: _Block, limit: int) -> bool:
