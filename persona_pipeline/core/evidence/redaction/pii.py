@@ -1188,6 +1188,7 @@ def _words(text: str) -> frozenset[str]:
 # Capitalised words that start sentences or name products, teams and roles, never people.
 _NOT_NAME_WORDS = _words(
     "The A An This That These Those It Its We You They He She I Me My Our Your Their Us Them All Any Some "
+    "Who Whom Whose What Which Where When Why How And Or But Nor Not If Then So Yet "
     "Team Teams Everyone Everybody Folks Guys Gang Friends There Here Thanks Thank Please Sorry Yes No Ok Okay "
     "Mr Mrs Ms Mx Dr Prof Herr Frau Mme Mlle Sra Srta Sr Senor Senora Monsieur Madame Signor Signora Dott "
     "Hi Hello Hey Dear Best Regards Cheers Monday Tuesday Wednesday Thursday Friday Saturday Sunday Today "

@@ -120,7 +120,7 @@ _LABELLED_LINE = Rx(
 # An Irish town and its Eircode (routing key, unique identifier): "Dublin 2, D02 X658", "Cork T12 AB34"
 _EIRCODE = r"(?:[AC-FHKNPRTV-Y]\d{2}|D6W)[ \t]?[0-9AC-FHKNPRTV-Y]{4}\b"
 # (the town ends an address line: after a comma, "Release D02 X658" is no address)
-_HOUSE_NUMBER = Rx(r"(?:^|[\s,\"'(\[{:>])\d{1,5}[A-Za-z]?,?[ \t]+[A-Z\x7f]")
+_HOUSE_NUMBER = Rx(r"(?:^|[\s,\"'(])\d{1,5}[A-Za-z]?,?[ \t]+[A-Z\x7f]")
 _EIRCODE_TAIL = Rx(rf",[ \t]*([A-Z\x7f][a-z\x7f]+(?:[ \t]+\d{{1,2}})?,?[ \t]+({_EIRCODE}))")
 
 PATTERNS: tuple[Rx, ...] = (
