@@ -21,10 +21,12 @@ would be needed for that; none is used).
 from __future__ import annotations
 
 import gzip
+import math
 import re
 from functools import lru_cache
 from importlib import resources
 
+from persona_pipeline.persona.digest import thesaurus
 from persona_pipeline.persona.digest.lexicon import STOP, _stem
 from persona_pipeline.persona.digest.reading import (
     AUX,
@@ -455,21 +457,55 @@ def _mass(tokens: frozenset[str]) -> float:
     return sum(weight(t) for t in tokens)
 
 
+def _synonym_credit(only_a: frozenset[str], only_b: frozenset[str]) -> dict[str, float]:
+    """Per token of either side that a synonym on the other side stands for (`thesaurus`), the
+    weight it is matched with: the commoner word's of the pair, so two wordings that say "small"
+    and "little" are no closer than two that both say "small"."""
+    xs = [x for x in only_a if thesaurus.senses(x) != thesaurus.NONE]
+    ys = [y for y in only_b if thesaurus.senses(y) != thesaurus.NONE] if xs else []
+    credit: dict[str, float] = {}
+    for x in xs:
+        for y in ys:
+            if thesaurus.synonyms(x, y):
+                w = min(weight(x), weight(y))
+                credit[x] = max(credit.get(x, 0.0), w)
+                credit[y] = max(credit.get(y, 0.0), w)
+    return credit
+
+
 def similarity(a: frozenset[str], b: frozenset[str]) -> float:
     """Weighted Dice of two token sets (rare tokens weigh most): a short and a long wording of one
-    rule that share its tool name are close, however many other words the long one has."""
+    rule that share its tool name are close, however many other words the long one has. A token
+    the other side says with a synonym counts as shared, at the commoner word's weight."""
     if not a or not b:
         return 0.0
     shared = a & b
-    if not shared:
+    credit = _synonym_credit(a - shared, b - shared)
+    if not shared and not credit:
         return 0.0
-    top = max(weight(t) for t in shared)
+    top = max([weight(t) for t in shared] + list(credit.values()))
     both = sum(weight(t) for t in shared)
+    if credit:  # each side's matched tokens, averaged (exact shares count once per side too)
+        both += math.fsum(credit.values()) / 2
     dice = 2 * both / (_mass(a) + _mass(b))
-    if a <= b or b <= a:  # one wording inside the other: "type hints everywhere" ⊂ "…, mypy runs in CI"
+    # one wording inside the other: "type hints everywhere" ⊂ "…, mypy runs in CI"
+    if all(t in b or t in credit for t in a) or all(t in a or t in credit for t in b):
         dice = max(dice, 0.5) if both >= 1.0 else dice
     # sharing a word that names a thing (Zipf ≤ 4) counts for more than sharing its phrasing
     return min(1.0, dice * 1.5) if top >= RARE else dice
+
+
+@lru_cache(maxsize=1 << 16)
+def index_keys(toks: frozenset[str]) -> frozenset[str]:
+    """Keys under which a token set is found by any set `similarity` may find near: its tokens and
+    the concepts of their synonyms."""
+    return toks.union(*(thesaurus.keys(t) for t in toks))
+
+
+def meets(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:
+    """The tokens of `a` that `b` holds, itself or by a synonym (a synonym of a rejected word is
+    rejected: "be terse" and "don't be brief" disagree)."""
+    return frozenset(t for t in a if t in b or any(thesaurus.synonyms(t, u) for u in b))
 
 
 def rare(toks: frozenset[str], at_least: float = RARE) -> frozenset[str]:
