@@ -98,9 +98,8 @@ def _bases(word: str, pos: str, lemmas: dict[str, dict[str, list[Sense]]], exc: 
 
 
 def main() -> None:
-    listed = {
-        line.partition("\t")[0] for line in gzip.decompress((DATA / "en_zipf.tsv.gz").read_bytes()).decode().splitlines()
-    }
+    rarity = gzip.decompress((DATA / "en_zipf.tsv.gz").read_bytes()).decode()
+    listed = {line.partition("\t")[0] for line in rarity.splitlines()}
     synsets = {pos: _synsets(pos) for pos in POS}
     lemmas = _senses()
     tags = _tags()
