@@ -234,6 +234,8 @@ def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observati
     lost: list[Observation] = []
     revs = [o.timestamp or "" for o in members if _reverses(o.quote)]
     cut = max(revs) if revs else None
+    # synonyms one member sets against each other are two things in this group, not one
+    distinct = frozenset().union(*(sim.apart(*stance(o.statement, STANCE_WEIGHT)) for o in members))
     for o in policy_order(members):
         if _corroborating(o) or (not (_derived(o) or _stated(o.quote)) and (cut is None or (o.timestamp or "") >= cut)):
             kept.append(o)  # an inferred stance is set against the group only by a newer reversal
@@ -242,8 +244,8 @@ def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observati
         # it contradicts the current stance only when it disagrees with it more than it agrees:
         # "never mock the db, tests hit a real database" agrees with "don't mock the database,
         # use a real one" on the mocking and the real one, though one names the database as wanted
-        against = sum(sim.weight(t) for t in sim.meets(p, rejected) | sim.meets(n, preferred))
-        agree = sum(sim.weight(t) for t in sim.meets(p, preferred) | sim.meets(n, rejected))
+        against = sum(sim.weight(t) for t in sim.meets(p, rejected, distinct) | sim.meets(n, preferred, distinct))
+        agree = sum(sim.weight(t) for t in sim.meets(p, preferred, distinct) | sim.meets(n, rejected, distinct))
         if against > agree:
             lost.append(o)
             continue

@@ -502,10 +502,20 @@ def index_keys(toks: frozenset[str]) -> frozenset[str]:
     return toks.union(*(thesaurus.keys(t) for t in toks))
 
 
-def meets(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:
-    """The tokens of `a` that `b` holds, itself or by a synonym (a synonym of a rejected word is
-    rejected: "be terse" and "don't be brief" disagree)."""
-    return frozenset(t for t in a if t in b or any(thesaurus.synonyms(t, u) for u in b))
+def apart(preferred: frozenset[str], rejected: frozenset[str]) -> frozenset[frozenset[str]]:
+    """The synonym pairs one statement sets against each other ("the stack, not the heap"): to the
+    person they name different things, whatever general English says."""
+    return frozenset(frozenset((x, y)) for x in preferred for y in rejected if thesaurus.synonyms(x, y))
+
+
+def meets(
+    a: frozenset[str] | set[str], b: frozenset[str] | set[str], distinct: frozenset[frozenset[str]] = frozenset()
+) -> frozenset[str]:
+    """The tokens of `a` that `b` holds, itself or by a synonym not in `distinct` (`apart`): a
+    synonym of a rejected word is rejected ("be terse" and "don't be brief" disagree)."""
+    return frozenset(
+        t for t in a if t in b or any(thesaurus.synonyms(t, u) and frozenset((t, u)) not in distinct for u in b)
+    )
 
 
 def rare(toks: frozenset[str], at_least: float = RARE) -> frozenset[str]:
