@@ -476,11 +476,17 @@ def _synonym_credit(only_a: frozenset[str], only_b: frozenset[str]) -> dict[str,
 def similarity(a: frozenset[str], b: frozenset[str]) -> float:
     """Weighted Dice of two token sets (rare tokens weigh most): a short and a long wording of one
     rule that share its tool name are close, however many other words the long one has. A token
-    the other side says with a synonym counts as shared, at the commoner word's weight."""
+    the other side says with a synonym counts as shared, at the commoner word's weight, when the
+    two agree on another word as well."""
     if not a or not b:
         return 0.0
     shared = a & b
     credit = _synonym_credit(a - shared, b - shared)
+    if credit and len(shared) + min(len(credit.keys() & a), len(credit.keys() & b)) < 2:
+        # a word's sense is set by its context: a synonym counts only beside another word the two
+        # wordings agree on ("brief answers" ~ "short replies"), never alone ("commit early" is not
+        # "dedicate a section", though "commit" can mean "dedicate")
+        credit = {}
     if not shared and not credit:
         return 0.0
     top = max([weight(t) for t in shared] + list(credit.values()))
