@@ -646,5 +646,7 @@ def clear_caches() -> None:
         _explicit,
         sim.tokens,
         sim._mass,
+        sim._with_senses,
+        sim.index_keys,
     ):
         memo.cache_clear()

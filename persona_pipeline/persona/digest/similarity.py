@@ -457,16 +457,31 @@ def _mass(tokens: frozenset[str]) -> float:
     return sum(weight(t) for t in tokens)
 
 
-def _synonym_credit(only_a: frozenset[str], only_b: frozenset[str]) -> dict[str, float]:
-    """Per token of either side that a synonym on the other side stands for (`thesaurus`), the
-    weight it is matched with: the commoner word's of the pair, so two wordings that say "small"
-    and "little" are no closer than two that both say "small"."""
-    xs = [x for x in only_a if thesaurus.senses(x) != thesaurus.NONE]
-    ys = [y for y in only_b if thesaurus.senses(y) != thesaurus.NONE] if xs else []
+@lru_cache(maxsize=1 << 16)
+def _with_senses(toks: frozenset[str]) -> tuple[tuple[tuple[str, thesaurus.Senses], ...], thesaurus.Senses]:
+    """The tokens of a set the thesaurus lists, with their senses, and all their senses together
+    (a fold compares each wording with many others: most pairs are told apart by the union)."""
+    listed = tuple((t, ss) for t in sorted(toks) if (ss := thesaurus.senses(t)) != thesaurus.NONE)
+    return listed, (
+        frozenset().union(*(o for _, (o, _) in listed)),
+        frozenset().union(*(n for _, (_, n) in listed)),
+    )
+
+
+def _synonym_credit(a: frozenset[str], b: frozenset[str], shared: frozenset[str]) -> dict[str, float]:
+    """Per token of either side, not shared, that a synonym on the other side stands for
+    (`thesaurus.synonyms`), the weight it is matched with: the commoner word's of the pair, so two
+    wordings that say "small" and "little" are no closer than two that both say "small"."""
+    xs, (oa, na) = _with_senses(a)
+    ys, (ob, nb) = _with_senses(b) if xs else ((), (frozenset(), frozenset()))
     credit: dict[str, float] = {}
-    for x in xs:
-        for y in ys:
-            if thesaurus.synonyms(x, y):
+    if not (oa & ob or na & ob or oa & nb):
+        return credit
+    for x, (ox, nx) in xs:
+        if x in shared:
+            continue
+        for y, (oy, ny) in ys:
+            if y not in shared and (ox & oy or nx & oy or ox & ny):
                 w = min(weight(x), weight(y))
                 credit[x] = max(credit.get(x, 0.0), w)
                 credit[y] = max(credit.get(y, 0.0), w)
@@ -481,7 +496,7 @@ def similarity(a: frozenset[str], b: frozenset[str]) -> float:
     if not a or not b:
         return 0.0
     shared = a & b
-    credit = _synonym_credit(a - shared, b - shared)
+    credit = _synonym_credit(a, b, shared)
     if credit and len(shared) + min(len(credit.keys() & a), len(credit.keys() & b)) < 2:
         # a word's sense is set by its context: a synonym counts only beside another word the two
         # wordings agree on ("brief answers" ~ "short replies"), never alone ("commit early" is not
