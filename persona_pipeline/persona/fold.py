@@ -2,10 +2,11 @@
 
 Observations are grouped by `digests.similarity`: weighted Dice of their content tokens,
 each weighted by its rarity in general English (so a shared tool name counts, a shared "use"
-barely does), single-linkage at RULE_SIMILARITY. A rule is named by one of its members' own
+barely does), general-English synonyms counting as shared (`digest.thesaurus`), single-linkage at
+RULE_SIMILARITY. A rule is named by one of its members' own
 statements (the person's words, offline). Contradictions — one statement preferring what
-another rejects (`similarity.stance`: negation scope) — are resolved by one policy, inside a
-group and across groups:
+another rejects (`similarity.stance`: negation scope; a synonym of a rejected word is rejected
+unless a member sets the two apart) — are resolved by one policy, inside a group and across groups:
   1. a newer explicit reversal ("from now on", "anymore", "we switched from X to Y", …)
      supersedes everything said before it, whatever the tiers;
   2. otherwise the higher tier wins (a correction beats a plain prompt), then the newer.

@@ -6,7 +6,10 @@
 - Weights: general-English rarity, (7 − Zipf)^1.5 / √7 (wordfreq 3.1.1, `data/en_zipf.tsv.gz`; a
   word it does not list — a tool name, an identifier — weighs 7, "stick" 1.2, "use" 0.5),
   so two wordings that share "polars" are close and two that share "use" are not.
-- Similarity: weighted Dice of the token sets.
+- Similarity: weighted Dice of the token sets; a token the other wording says with a general-English
+  synonym (WordNet 3.0, main senses only: `thesaurus`, `data/en_synonyms.tsv.gz`) counts as shared
+  at the commoner word's weight, when the two also agree on another word ("brief answers" ~ "short
+  replies"; "commit early" is not "dedicate a section").
 - Stance: which rare tokens a statement prefers and which it rejects, by negation scope
   ("X, not Y", "X instead of Y", "don't …", "no …", "I don't like …", "moved off X", "replaced X
   with Y"); a condition ("no X without Y", "don't … until Y") turns what follows it positive; a
@@ -14,8 +17,8 @@
   general-English valence of its words (VADER lexicon, `data/en_valence.tsv.gz`).
 - Quoted mentions are examples ("'initialise' not 'initialize'"), and the words of liking
   ("prefer", "stick with", "rather") say how a stance is put: neither counts as content.
-No synonym table: "keep answers short" and "be concise" are not grouped (an embedding model
-would be needed for that; none is used).
+Synonymy is a word's, not a phrase's: "keep it brief" and "be concise" share one synonym and
+nothing else, so they are not grouped (an embedding model would be needed for that; none is used).
 """
 
 from __future__ import annotations
