@@ -7,8 +7,9 @@ kind of test only in a rare sense), so a word keeps only its main senses:
 - its senses pooled with those of the base form it inflects (WordNet's morphology: "checked" is
   also the past of "check", so the verb's senses compete with the adjective "chequered");
 - of a pool the WordNet semantic concordance tagged, the senses tagged at least half as often as
-  its most tagged sense, across parts of speech ("brief" keeps "of short duration" (12 tags) and
-  "concise and succinct" (6), not its third sense (1));
+  the most tagged sense of their part of speech ("brief" keeps "of short duration" (12 tags) and
+  "concise and succinct" (6), not its third sense (1)); a part of speech none of whose senses
+  was tagged is a rare use of the word, and dropped;
 - of an untagged pool, the first-listed sense of each part of speech.
 Two words then share a concept only when it is a main sense of both.
 
@@ -128,9 +129,12 @@ def main() -> None:
         pool += [s for pos in SUFFIXES for b in sorted(_bases(word, pos, lemmas, exc)) for s in lemmas[b][pos]]
         if not pool:
             continue
-        counts = [tags.get((lemma, pos, n), 0) for lemma, pos, _, n in pool]
-        if max(counts) > 0:
-            main = [s for s, c in zip(pool, counts, strict=True) if c >= MAIN_SHARE * max(counts)]
+        counts = {s: tags.get((s[0], s[1], s[3]), 0) for s in pool}
+        if max(counts.values()) > 0:
+            # within each tagged part of speech: "an answer" and "to answer" are one meaning in two
+            # roles, so how often a word is a noun says nothing of which noun sense it means
+            top = {pos: max(c for s, c in counts.items() if s[1] == pos) for pos in {s[1] for s in pool}}
+            main = [s for s, c in counts.items() if c and c >= MAIN_SHARE * top[s[1]]]
         else:
             main = [s for s in pool if s[3] == 1]
         pairs = [concepts(pos, o) for _, pos, o, _ in main]
