@@ -4,8 +4,8 @@
 Each word of the table carries the concepts of its main senses (a word's rare senses are left out
 there) and, for an adjective that is only "similar to" a head ("terse" to "concise"), a link to
 that head. Two tokens are synonyms when they share a concept, or one links to a concept the other
-owns ("brief" ~ "concise" ~ "terse", "answer" ~ "reply", "tiny" ~ "small"); two words merely
-similar to one head are not ("five" and "eight" are both cardinal numbers). A token stands for
+owns ("brief" ~ "concise", "terse" ~ "concise", "answer" ~ "reply", "tiny" ~ "small"); two words
+merely similar to one head are not ("brief" and "terse", or "five" and "eight", cardinal numbers). A token stands for
 every listed word it is the token of ("replies", "replied" → "reply").
 
 Loaded on first use (a code location imports without reading it); without the file no two
