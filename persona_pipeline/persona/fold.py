@@ -2,10 +2,11 @@
 
 Observations are grouped by `digests.similarity`: weighted Dice of their content tokens,
 each weighted by its rarity in general English (so a shared tool name counts, a shared "use"
-barely does), single-linkage at RULE_SIMILARITY. A rule is named by one of its members' own
+barely does), general-English synonyms counting as shared (`digest.thesaurus`), single-linkage at
+RULE_SIMILARITY. A rule is named by one of its members' own
 statements (the person's words, offline). Contradictions — one statement preferring what
-another rejects (`similarity.stance`: negation scope) — are resolved by one policy, inside a
-group and across groups:
+another rejects (`similarity.stance`: negation scope; a synonym of a rejected word is rejected
+unless a member sets the two apart) — are resolved by one policy, inside a group and across groups:
   1. a newer explicit reversal ("from now on", "anymore", "we switched from X to Y", …)
      supersedes everything said before it, whatever the tiers;
   2. otherwise the higher tier wins (a correction beats a plain prompt), then the newer.
@@ -234,6 +235,8 @@ def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observati
     lost: list[Observation] = []
     revs = [o.timestamp or "" for o in members if _reverses(o.quote)]
     cut = max(revs) if revs else None
+    # synonyms one member sets against each other are two things in this group, not one
+    distinct = frozenset().union(*(sim.apart(*stance(o.statement, STANCE_WEIGHT)) for o in members))
     for o in policy_order(members):
         if _corroborating(o) or (not (_derived(o) or _stated(o.quote)) and (cut is None or (o.timestamp or "") >= cut)):
             kept.append(o)  # an inferred stance is set against the group only by a newer reversal
@@ -242,8 +245,8 @@ def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observati
         # it contradicts the current stance only when it disagrees with it more than it agrees:
         # "never mock the db, tests hit a real database" agrees with "don't mock the database,
         # use a real one" on the mocking and the real one, though one names the database as wanted
-        against = sum(sim.weight(t) for t in (p & rejected) | (n & preferred))
-        agree = sum(sim.weight(t) for t in (p & preferred) | (n & rejected))
+        against = sum(sim.weight(t) for t in sim.meets(p, rejected, distinct) | sim.meets(n, preferred, distinct))
+        agree = sum(sim.weight(t) for t in sim.meets(p, preferred, distinct) | sim.meets(n, rejected, distinct))
         if against > agree:
             lost.append(o)
             continue
@@ -459,15 +462,15 @@ def _clusters(obs: Sequence[Observation]) -> list[list[Observation]]:
     unites two groups: "stick with npm for JS packages" is near both "stick with poetry for
     packaging" and "use pnpm instead of npm", which stay two rules.
 
-    Similarity ≥ RULE_SIMILARITY needs a shared token, so a newcomer is compared only with the
-    groups an inverted index token → groups lists for its tokens, and with each group's distinct
-    token sets once."""
+    Similarity ≥ RULE_SIMILARITY needs a shared token or synonym, so a newcomer is compared only
+    with the groups an inverted index key → groups lists for its tokens and their synonyms'
+    concepts (`similarity.index_keys`), and with each group's distinct token sets once."""
     live: dict[int, _Cluster] = {}  # by a stable id (the first member's position)
     index: dict[str, set[int]] = {}
     for i, o in enumerate(obs):
         toks = sim.topic(o.statement)
         best, best_key = -1, (0.0, -1)
-        for cid in set().union(*(index.get(t, ()) for t in toks)):
+        for cid in set().union(*(index.get(t, ()) for t in sim.index_keys(toks))):
             near = live[cid].near(toks)
             if near >= RULE_SIMILARITY and (near, live[cid].last) > best_key:
                 best, best_key = cid, (near, live[cid].last)
@@ -476,7 +479,7 @@ def _clusters(obs: Sequence[Observation]) -> list[list[Observation]]:
             best = i
         else:
             live[best].join(o, toks, i)
-        for t in toks:
+        for t in sim.index_keys(toks):
             index.setdefault(t, set()).add(best)
     return [list(c.members) for c in sorted(live.values(), key=lambda c: c.last)]
 
@@ -489,7 +492,7 @@ def _attach(groups: list[list[Observation]], obs: Sequence[Observation]) -> list
     toks = [{sim.topic(o.statement) for o in g} for g in groups]  # each distinct wording once
     for i, g in enumerate(toks):
         for t in g:
-            for x in t:
+            for x in sim.index_keys(t):
                 index.setdefault(x, set()).add(i)
     out = [list(g) for g in groups]
     chosen: dict[frozenset[str], int] = {}  # the groups do not change here: one answer per wording
@@ -499,7 +502,7 @@ def _attach(groups: list[list[Observation]], obs: Sequence[Observation]) -> list
         mine = sim.topic(o.statement)
         if mine not in chosen:
             best, near = -1, RULE_SIMILARITY
-            for i in sorted(set().union(*(index.get(t, ()) for t in mine))):
+            for i in sorted(set().union(*(index.get(t, ()) for t in sim.index_keys(mine)))):
                 s = max(sim.similarity(mine, t) for t in toks[i])
                 if s >= near:
                     best, near = i, s
@@ -644,5 +647,7 @@ def clear_caches() -> None:
         _explicit,
         sim.tokens,
         sim._mass,
+        sim._with_senses,
+        sim.index_keys,
     ):
         memo.cache_clear()

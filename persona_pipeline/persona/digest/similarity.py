@@ -6,7 +6,10 @@
 - Weights: general-English rarity, (7 − Zipf)^1.5 / √7 (wordfreq 3.1.1, `data/en_zipf.tsv.gz`; a
   word it does not list — a tool name, an identifier — weighs 7, "stick" 1.2, "use" 0.5),
   so two wordings that share "polars" are close and two that share "use" are not.
-- Similarity: weighted Dice of the token sets.
+- Similarity: weighted Dice of the token sets; a token the other wording says with a general-English
+  synonym (WordNet 3.0, main senses only: `thesaurus`, `data/en_synonyms.tsv.gz`) counts as shared
+  at the commoner word's weight, when the two also agree on another word ("brief answers" ~ "short
+  replies"; "commit early" is not "dedicate a section").
 - Stance: which rare tokens a statement prefers and which it rejects, by negation scope
   ("X, not Y", "X instead of Y", "don't …", "no …", "I don't like …", "moved off X", "replaced X
   with Y"); a condition ("no X without Y", "don't … until Y") turns what follows it positive; a
@@ -14,17 +17,19 @@
   general-English valence of its words (VADER lexicon, `data/en_valence.tsv.gz`).
 - Quoted mentions are examples ("'initialise' not 'initialize'"), and the words of liking
   ("prefer", "stick with", "rather") say how a stance is put: neither counts as content.
-No synonym table: "keep answers short" and "be concise" are not grouped (an embedding model
-would be needed for that; none is used).
+Synonymy is a word's, not a phrase's: "keep it brief" and "be concise" share one synonym and
+nothing else, so they are not grouped (an embedding model would be needed for that; none is used).
 """
 
 from __future__ import annotations
 
 import gzip
+import math
 import re
 from functools import lru_cache
 from importlib import resources
 
+from persona_pipeline.persona.digest import thesaurus
 from persona_pipeline.persona.digest.lexicon import STOP, _stem
 from persona_pipeline.persona.digest.reading import (
     AUX,
@@ -455,21 +460,86 @@ def _mass(tokens: frozenset[str]) -> float:
     return sum(weight(t) for t in tokens)
 
 
+@lru_cache(maxsize=1 << 16)
+def _with_senses(toks: frozenset[str]) -> tuple[tuple[tuple[str, thesaurus.Senses], ...], thesaurus.Senses]:
+    """The tokens of a set the thesaurus lists, with their senses, and all their senses together
+    (a fold compares each wording with many others: most pairs are told apart by the union)."""
+    listed = tuple((t, ss) for t in sorted(toks) if (ss := thesaurus.senses(t)) != thesaurus.NONE)
+    return listed, (
+        frozenset().union(*(o for _, (o, _) in listed)),
+        frozenset().union(*(n for _, (_, n) in listed)),
+    )
+
+
+def _synonym_credit(a: frozenset[str], b: frozenset[str], shared: frozenset[str]) -> dict[str, float]:
+    """Per token of either side, not shared, that a synonym on the other side stands for
+    (`thesaurus.synonyms`), the weight it is matched with: the commoner word's of the pair, so two
+    wordings that say "small" and "little" are no closer than two that both say "small"."""
+    xs, (oa, na) = _with_senses(a)
+    ys, (ob, nb) = _with_senses(b) if xs else ((), (frozenset(), frozenset()))
+    credit: dict[str, float] = {}
+    if not (oa & ob or na & ob or oa & nb):
+        return credit
+    for x, (ox, nx) in xs:
+        if x in shared:
+            continue
+        for y, (oy, ny) in ys:
+            if y not in shared and (ox & oy or nx & oy or ox & ny):
+                w = min(weight(x), weight(y))
+                credit[x] = max(credit.get(x, 0.0), w)
+                credit[y] = max(credit.get(y, 0.0), w)
+    return credit
+
+
 def similarity(a: frozenset[str], b: frozenset[str]) -> float:
     """Weighted Dice of two token sets (rare tokens weigh most): a short and a long wording of one
-    rule that share its tool name are close, however many other words the long one has."""
+    rule that share its tool name are close, however many other words the long one has. A token
+    the other side says with a synonym counts as shared, at the commoner word's weight, when the
+    two agree on another word as well."""
     if not a or not b:
         return 0.0
     shared = a & b
-    if not shared:
+    credit = _synonym_credit(a, b, shared)
+    if credit and len(shared) + min(len(credit.keys() & a), len(credit.keys() & b)) < 2:
+        # a word's sense is set by its context: a synonym counts only beside another word the two
+        # wordings agree on ("brief answers" ~ "short replies"), never alone ("commit early" is not
+        # "dedicate a section", though "commit" can mean "dedicate")
+        credit = {}
+    if not shared and not credit:
         return 0.0
-    top = max(weight(t) for t in shared)
+    top = max([weight(t) for t in shared] + list(credit.values()))
     both = sum(weight(t) for t in shared)
+    if credit:  # each side's matched tokens, averaged (exact shares count once per side too)
+        both += math.fsum(credit.values()) / 2
     dice = 2 * both / (_mass(a) + _mass(b))
-    if a <= b or b <= a:  # one wording inside the other: "type hints everywhere" ⊂ "…, mypy runs in CI"
+    # one wording inside the other: "type hints everywhere" ⊂ "…, mypy runs in CI"
+    if all(t in b or t in credit for t in a) or all(t in a or t in credit for t in b):
         dice = max(dice, 0.5) if both >= 1.0 else dice
     # sharing a word that names a thing (Zipf ≤ 4) counts for more than sharing its phrasing
     return min(1.0, dice * 1.5) if top >= RARE else dice
+
+
+@lru_cache(maxsize=1 << 16)
+def index_keys(toks: frozenset[str]) -> frozenset[str]:
+    """Keys under which a token set is found by any set `similarity` may find near: its tokens and
+    the concepts of their synonyms."""
+    return toks.union(*(thesaurus.keys(t) for t in toks))
+
+
+def apart(preferred: frozenset[str], rejected: frozenset[str]) -> frozenset[frozenset[str]]:
+    """The synonym pairs one statement sets against each other ("the stack, not the heap"): to the
+    person they name different things, whatever general English says."""
+    return frozenset(frozenset((x, y)) for x in preferred for y in rejected if thesaurus.synonyms(x, y))
+
+
+def meets(
+    a: frozenset[str] | set[str], b: frozenset[str] | set[str], distinct: frozenset[frozenset[str]] = frozenset()
+) -> frozenset[str]:
+    """The tokens of `a` that `b` holds, itself or by a synonym not in `distinct` (`apart`): a
+    synonym of a rejected word is rejected ("be terse" and "don't be brief" disagree)."""
+    return frozenset(
+        t for t in a if t in b or any(thesaurus.synonyms(t, u) and frozenset((t, u)) not in distinct for u in b)
+    )
 
 
 def rare(toks: frozenset[str], at_least: float = RARE) -> frozenset[str]:
