@@ -30,7 +30,7 @@ from persona_pipeline.core.evidence.redaction import national_ids
 from persona_pipeline.core.evidence.redaction.birth_dates import plausible_birth_date
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold
 from persona_pipeline.core.evidence.redaction.phone_check import valid_region
-from persona_pipeline.core.evidence.redaction.spans import PLACEHOLDER_RE, Span
+from persona_pipeline.core.evidence.redaction.spans import Span, label_window
 
 _CAPW = r"[A-Z\x7f][A-Za-z\x7f'.-]*"
 _CITY = rf"{_CAPW}(?:[ \t]+(?:{_CAPW}|aan|an|de|den|am|sul|del|di|la|le|en))?"
@@ -492,7 +492,7 @@ def intl_spans(text: str) -> Iterator[Span]:
 
 
 def _labelled_address(text: str, start: int) -> bool:
-    return _ADDRESS_LABEL.search(text[max(0, start - 32) : start]) is not None
+    return _ADDRESS_LABEL.search(label_window(text, max(0, start - 32), start)) is not None
 
 
 def intl_address_spans(text: str) -> Iterator[Span]:
@@ -556,12 +556,6 @@ def _in_placeholder(text: str, pos: int) -> bool:
     `date_of_birth`, `passport_number`), so that redacting redacted text changes nothing."""
     i = text.rfind("[REDACTED:", max(0, pos - 48), pos + 1)
     return i >= 0 and "]" not in text[i:pos]
-
-
-def _blank_placeholders(window: str) -> str:
-    if "[REDACTED:" not in window:
-        return window
-    return PLACEHOLDER_RE.sub(lambda m: "#" * len(m.group(0)), window)
 
 
 def _dob_kind(groups: Sequence[tuple[int, int]]) -> tuple[str, int]:
@@ -655,7 +649,7 @@ def _valid_in(raw: str, region: str) -> bool:
 def _phone_label(text: str, start: int) -> int:
     """2: a phone word before `start`, 1: a word that may name a phone, 0: none. Placeholders in
     the window are blanked first (`[REDACTED:phone:…]` names no phone of the text's)."""
-    window = _blank_placeholders(text[max(0, start - 32) : start])
+    window = label_window(text, max(0, start - 32), start)
     if _PHONE_CONTEXT.search(window) is not None or any(w in window for w in _OTHER_SCRIPT_PHONE):
         return 2
     return 1 if _WEAK_PHONE_CONTEXT.search(window) is not None else 0

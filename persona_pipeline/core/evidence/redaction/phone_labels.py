@@ -19,6 +19,7 @@ Patterns run on the text's fold (see `matching`), gated by pii's one Set pass.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from functools import lru_cache
 
@@ -36,7 +37,8 @@ _NUMBER_WORDS = r"number|no\.?|nr\.?|num\x7fro|numero|n\x7fmero|nummer|numer|n\x
 _PHRASES = (
     rf"(?:my|his|her|our|their)[ \t]+(?:(?:phone|mobile|cell|work|home|office)[ \t]+)?(?:{_NUMBER_WORDS})|"
     r"(?:reach|call|text|ring|phone|contact)[ \t]+(?:me|us|him|her|them)(?:[ \t]+(?:at|on))?|"
-    r"(?:sms|text|texted|message|whatsapp|call|called|dial|dialled|dialed)[ \t]+(?:to|from)|"
+    # (not "call to" / "message to": a log's "call to 1234 5678 9012 failed" names no phone)
+    r"(?:sms|text|texted|whatsapp|dialled|dialed)[ \t]+(?:to|from)|"
     r"(?:mi|tu|su)[ \t]+(?:n\x7fmero|numero|celular|tel\x7ffono|telefono|m\x7fvil|movil)|"
     r"(?:meu|seu)[ \t]+(?:n\x7fmero|numero|telefone|celular)|(?:mon|ton|son)[ \t]+(?:num\x7fro|numero|portable)|"
     r"(?:meine|seine|ihre)[ \t]+(?:handy)?nummer|il[ \t]+mio[ \t]+(?:numero|cellulare)|"
@@ -92,6 +94,8 @@ def dialable(raw: str) -> bool:
         return any(valid_region(raw, r) is not None for r in regions)
     if not 8 <= digits <= 15 or _date_or_ip(raw):
         return False
+    if sum(len(g) == 1 for g in re.split(r"[^\d]+", raw)) >= 4:
+        return False  # "3 4 5 6 7 8 9 0 1": digits listed one by one, not a number's groups
     if raw.count(".") == 1 and not any(c in raw for c in " -()"):
         return False  # a decimal number
     if raw.startswith("+"):

@@ -24,7 +24,7 @@ from typing import Any
 from persona_pipeline.core.evidence.redaction.birth_dates import plausible_birth_date
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold
 from persona_pipeline.core.evidence.redaction.phone_check import valid_region
-from persona_pipeline.core.evidence.redaction.spans import Span
+from persona_pipeline.core.evidence.redaction.spans import Span, label_window
 
 # (a DEL is a non-ASCII letter of the fold: internationalised local parts and domains, RFC 6531 /
 # IDNA, `françois@`, `@bücher-schmidt.at`)
@@ -1019,7 +1019,7 @@ def address_spans(text: str) -> Iterator[Span]:
             if word not in allsuf:
                 continue
             weak = not has_tail and (word not in common or text[end : end + 1] == "(")
-            if weak and not _ADDRESS_CONTEXT.search(text[max(0, start - 24) : start]):
+            if weak and not _ADDRESS_CONTEXT.search(label_window(text, max(0, start - 24), start)):
                 continue
             yield Span(start, end, "address")
     if _open(text, "address_de"):
@@ -1028,7 +1028,7 @@ def address_spans(text: str) -> Iterator[Span]:
             low = raw.lower()
             has_tail = any(g[0] >= 0 for g in rest)
             strong = "stra" in low or "str." in low or "gasse" in low or "platz" in low or "allee" in low
-            if not (strong or has_tail or _ADDRESS_CONTEXT.search(text[max(0, start - 24) : start])):
+            if not (strong or has_tail or _ADDRESS_CONTEXT.search(label_window(text, max(0, start - 24), start))):
                 continue
             yield Span(start, end, "address")
     if _open(text, "address_fr"):
@@ -1502,7 +1502,9 @@ _VOCATIVES = _words(
     "Computer Siri Alexa Cortana Jarvis Grok Bard Llama Mistral Qwen Deepseek Perplexity Devin Cody Aider Cline "
     "Windsurf Tabnine Kiro Amp Goose Zed Warp Replit Lovable Bolt Gpt Chat Internet Universe Santa "
     # (the same in the other greetings' languages: Hallo Welt, Hola Mundo, Ciao Tutti)
-    "Welt Mundo Monde Mondo Leute Zusammen Todos Todas Equipo Equipe Amigos Amigo Chicos Ragazzi Tutti Kollegen"
+    "Welt Mundo Monde Mondo Leute Zusammen Todos Todas Equipo Equipe Amigos Amigo Chicos Ragazzi Tutti Kollegen "
+    # (the second word of a set thanks or greeting: Danke schön, Merci beaucoup, Ciao bella)
+    "Schön Schon Schoen Sehr Vielmals Beaucoup Bien Bella Bello Mille Tante Tanto Mucho Muchas Muito Muitas"
 )
 _LIST_GOES_ON = re.compile(r",[ \t]*[A-Z][\w.-]*(?:,|[ \t]+(?:and|&|or)[ \t]+[A-Z])")
 _TITLE_BEFORE = Rx(r"(?:Mr|Mrs|Ms|Mx|Dr|Prof|Herr|Frau|Mme|Mlle|Sra|Srta|Hr\.|Fr\.)\.?[ \t]+$")
@@ -1515,10 +1517,19 @@ _TITLED_ROLES = _words(
 _INLINE_SIGNOFF = Rx(r"(?i)(?:regards|cheers|sincerely)[ \t]*,[ \t]*$")
 
 
+_CODE_USE = re.compile(r"\b(?:import|from)[ \t]+(\w+)|@(\w+)\.|\b(\w+)(?:\.[a-z_]+)?\(")
+
+
+@lru_cache(maxsize=4)
+def _code_names(text: str) -> frozenset[str]:
+    """Names the text imports, calls or decorates with (one scan per text: a search per greeted
+    word was quadratic on a text of many greetings)."""
+    return frozenset(next(g for g in m.groups() if g) for m in _CODE_USE.finditer(text))
+
+
 def _used_as_code(text: str, word: str) -> bool:
     """`word` is imported, called or decorated with in the text: a module's or a tool's name."""
-    w = re.escape(word)
-    return re.search(rf"(?:\b(?:import|from)[ \t]+{w}\b|@{w}\.|\b{w}\(|\b{w}\.[a-z_]+\()", text) is not None
+    return word in _code_names(text)
 
 
 def _single_after_cue(text: str, m0: int, start: int, end: int) -> bool:

@@ -67,3 +67,16 @@ def apply_spans(text: str, spans: list[Span], key: bytes) -> str:
         pos = s.end
     parts.append(text[pos:])
     return "".join(parts)
+
+
+def label_window(text: str, a: int, b: int) -> str:
+    """text[a:b] with placeholders blanked, for a search of labels before a value: a placeholder's
+    kind (`[REDACTED:address:…]`) is no label, or a second pass would find values the first did
+    not (not idempotent). A window starting inside a placeholder is widened to blank it whole."""
+    i = text.rfind("[REDACTED:", max(0, a - 48), a + 10)  # (10: the opener's length)
+    if 0 <= i < a and "]" not in text[i:a]:
+        a = i
+    window = text[a:b]
+    if "[REDACTED:" not in window:
+        return window
+    return PLACEHOLDER_RE.sub(lambda m: "#" * len(m.group(0)), window)

@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterator
 
 from persona_pipeline.core.evidence.redaction.matching import Rx
-from persona_pipeline.core.evidence.redaction.spans import Span
+from persona_pipeline.core.evidence.redaction.spans import Span, label_window
 
 # A capitalised name word (diacritics are DELs in the fold), or an abbreviation ending in a dot
 _CAP = r"[A-Z\x7f][A-Za-z\x7f'-]*\.?"
@@ -169,7 +169,7 @@ _COUNTED = re.compile(r" [a-z]{3,20}s\b")
 
 
 def _labelled(text: str, start: int) -> bool:
-    return _LABEL.search(text[max(0, start - 32) : start]) is not None
+    return _LABEL.search(label_window(text, max(0, start - 32), start)) is not None
 
 
 def street_spans(text: str, is_open: dict[int, bool] | None = None) -> Iterator[Span]:
@@ -225,7 +225,7 @@ def _street_spans(text: str, is_open: dict[int, bool] | None) -> Iterator[Span]:
             line = text[max(line_start, start - 80) : start]
             # (a label anywhere on the line, not within a fixed distance: once the street before
             # the town is a placeholder, a second pass must decide as the first did)
-            if not (_HOUSE_NUMBER.search(line) or _LABEL.search(text[line_start:start])):
+            if not (_HOUSE_NUMBER.search(line) or _LABEL.search(label_window(text, line_start, start))):
                 continue  # a town and code end an address line: a street and its number come first
             if not _code_after(text, end) and _letters(text, start, end):
                 yield Span(start, end, "address")
