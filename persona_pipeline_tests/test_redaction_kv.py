@@ -435,7 +435,7 @@ def test_review_hard_negatives_are_kept(text: str) -> None:
 
 
 def test_counts_slugs_and_flag_passwords() -> None:
-    assert kv.counts("input_tokens", "1234") and kv.counts("total_keys", "98,765")
+    assert kv.counts("input_tokens", "1234") and kv.counts("total_keys", "98,765") and kv.counts("tokens", "1.5k")
     assert not kv.counts("GITHUB_TOKENS", _V) and not kv.counts("token", "1234")
     assert kv.slug_like("db-creds-v2") and kv.slug_like("v2.0.1") and not kv.slug_like("a3f9c2e1-77b0")
     assert kv.flag_password(_V) and not kv.flag_password("mydatabase2") and not kv.flag_password("5432")

@@ -334,4 +334,7 @@ def plural(key: str) -> bool:
 def counts(key: str, value: str) -> bool:
     """Whether a plural key holds a count (`input_tokens: 1234`, `"total_tokens": 98765`): a number
     under `tokens`/`keys`, which otherwise name a list of secrets (`API_KEYS=V1,V2`)."""
-    return plural(key) and value.replace(",", "").replace("_", "").isdigit()
+    return plural(key) and _COUNT.fullmatch(value) is not None
+
+
+_COUNT = re.compile(r"[0-9][0-9_,]*(?:\.[0-9]+)?[kKmM]?")  # 1234, 12_000, 98,765, 1.5k
