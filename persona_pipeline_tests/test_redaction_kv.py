@@ -240,7 +240,10 @@ def test_references_placeholders_and_metadata_are_kept(text: str) -> None:
         ("secret_name", 0),
         ("password-file", 0),
         ("max_tokens", 0),
-        ("input_tokens", 0),
+        ("input_tokens", 2),  # a count by its value (`kv.counts`): `GITHUB_TOKENS` is a list of secrets
+        ("TOKEN2", 2),
+        ("API_KEYS", 2),
+        ("secret_name2", 0),
         ("public_key", 0),
         ("bypass", 0),
         ("compass", 0),
@@ -265,6 +268,8 @@ def test_words_split_every_spelling() -> None:
     assert kv.words("x-api-key") == ["x", "api", "key"]
     assert kv.words("client.secret") == ["client", "secret"]
     assert kv.words("AWS_SECRET_ACCESS_KEY") == ["aws", "secret", "access", "key"]
+    assert kv.words("DB_PASSWORD2") == ["db", "password", "2"]
+    assert kv.words("TOKEN2") == ["token", "2"]
 
 
 def test_call_key_strips_setters_and_drops_getters() -> None:
@@ -361,3 +366,76 @@ def test_property_kv_redaction_is_idempotent(text: str) -> None:
     once = R.redact(text)
     assert once is not None
     assert R.redact(once.text).text == once.text
+
+
+# review findings: each was redacted by 4c004a8 and leaked under the first kv judge (`@V@`, `@W@`:
+# the values)
+_V, _V2 = "Xk9vQ2mLp7Rt", "Jw4nB8rTq2Zs"
+KV_REGRESSIONS = [
+    # a digit glued after the secret word
+    "DB_PASSWORD2=@V@",
+    "PASSWORD1=@V@",
+    '"password2": "@V@"',
+    "smtp_password2: @V@",
+    "password123=@V@",
+    "API_KEY2=@V@",
+    "SECRET1=@V@",
+    "--password2 @V@",
+    "TOKEN2=@V@",
+    # a pair across a line break, in a list or a tuple; a subscript with spaces
+    'os.environ.setdefault(\n    "API_TOKEN", "@V@"\n)',
+    'monkeypatch.setenv(\n    "API_TOKEN",\n    "@V@",\n)',
+    'System.setProperty(\n  "db.password", "@V@");',
+    'env = [("DB_PASSWORD", "@V@")]',
+    'pairs = [["api_token", "@V@"]]',
+    'new Map([["apiKey", "@V@"]])',
+    "os.environ [ 'API_KEY' ] = '@V@'",
+    # a call with more arguments
+    'conn.SetPassword("@V@", nil)',
+    # a typed key glued to its `=`
+    'let password: &str="@V@";',
+    'val dbPassword: String= "@V@"',
+    # plural keys: a list of secrets
+    "API_KEYS=@V@",
+    "GITHUB_TOKENS=@V@",
+    "OPENAI_API_KEYS=@V@,@W@",
+]
+
+
+@pytest.mark.parametrize("template", KV_REGRESSIONS)
+def test_review_findings_are_redacted_again(template: str) -> None:
+    text = template.replace("@V@", _V).replace("@W@", _V2)
+    out = R.redact_many([text])[0]
+    assert _V not in out.text and _V2 not in out.text, out.text
+    assert _PLACEHOLDER.search(out.text), out.text
+    assert R.redact_many([out.text])[0].text == out.text
+
+
+KV_HARD_NEGATIVES = [
+    # plural keys holding a count
+    "input_tokens: 1234",
+    "max_tokens=4096",
+    "num_keys = 12",
+    '"total_tokens": 98765',
+    # a call passing a secret's name or a version, not the secret
+    'secretsmanager.Secret("db-creds-v2")',
+    'Secret("prod_db_2024")',
+    'withToken("v2.0.1")',
+    'key("user_123456789")',
+    'sid("job_2024_abc")',
+    # `-p` after a user naming a database; grep's `-P` is a Perl regex
+    "mysql -u root -p mydatabase2",
+    'grep -u x -P "\\d{3}ab1"',
+]
+
+
+@pytest.mark.parametrize("text", KV_HARD_NEGATIVES)
+def test_review_hard_negatives_are_kept(text: str) -> None:
+    assert R.redact_many([text])[0].text == text
+
+
+def test_counts_slugs_and_flag_passwords() -> None:
+    assert kv.counts("input_tokens", "1234") and kv.counts("total_keys", "98,765") and kv.counts("tokens", "1.5k")
+    assert not kv.counts("GITHUB_TOKENS", _V) and not kv.counts("token", "1234")
+    assert kv.slug_like("db-creds-v2") and kv.slug_like("v2.0.1") and not kv.slug_like("a3f9c2e1-77b0")
+    assert kv.flag_password(_V) and not kv.flag_password("mydatabase2") and not kv.flag_password("5432")

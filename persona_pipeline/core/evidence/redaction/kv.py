@@ -28,13 +28,13 @@ from persona_pipeline.core.evidence.redaction.matching import Rx
 _FOREIGN = "senha|kennwort|wachtwoord|contrasena|haslo|sifre|parola|salasana|heslo|lozinka|jelszo|geslo|losenord"
 # A key holds one of these stems as a whole word of its own (its first letters may be glued to
 # others: `dbpassword`, `xapikey`; it ends where the key does, at a separator or a camel hump), so
-# `keyboard`, `tokenizer`, `SIGSEGV`, `Co-Authored-By`, `input_tokens` never reach the judge. The
-# words are judged afterwards (`key_strength`): `bypass`, `cache_key`, `token_uri` reach it and fail.
+# `keyboard`, `tokenizer`, `SIGSEGV`, `Co-Authored-By` never reach the judge. The words are judged
+# afterwards (`key_strength`, `counts`): `bypass`, `cache_key`, `token_uri`, `input_tokens: 12` reach it and fail.
 _STEM = (
-    r"(?i:pass(?:word|wd|phrase|code|wort|ord|e)?s?|pwd|pw|secrets?|token|key|auth(?:orization)?|"
+    r"(?i:pass(?:word|wd|phrase|code|wort|ord|e)?s?|pwd|pw|secrets?|tokens?|keys?|auth(?:orization)?|"
     r"cred(?:entials?|s)?|sig(?:nature)?|sid|cookies?|" + _FOREIGN + ")"
 )
-_TAIL = r"(?:[._-][A-Za-z0-9_.-]*|[A-Z][a-z0-9][A-Za-z0-9_.-]*)"
+_TAIL = r"(?:[._-][A-Za-z0-9_.-]*|[A-Z][a-z0-9][A-Za-z0-9_.-]*|[0-9]+(?:[._-][A-Za-z0-9_.-]*)?)"
 # a session word names a secret only with more words (`session_token`, `sessionId`, `PHPSESSID`):
 # a bare `session=` is a log's field as often as a cookie (`session_cookie`'s own rule weighs it)
 _SESSION = rf"(?i:sess(?:ion)?)(?:(?i:_?id){_TAIL}?|{_TAIL})"
@@ -65,7 +65,7 @@ LINE_PREFIX = rf"(?:{PREFIX_ITEM})*[ \t]*"
 # space, quote, separator or control character; a YAML type tag or anchor may stand before it.
 _VALUE = r"""(?:(?:\[\]byte\(|\bb)?(["'`])([^"'`\r\n]{4,200})["'`]|([^\s"'`,;<>\x00-\x1f]{4,200}))"""
 _TAGGED = r"(?:(?:!![A-Za-z]{1,20}|&[A-Za-z0-9_-]{1,64})[ \t]+)?" + _VALUE
-_CALL_ARG = r"""(["'`])([^"'`\r\n]{4,200})["'`][ \t]*\)()"""  # the call's only argument
+_CALL_ARG = r"""(["'`])([^"'`\r\n]{4,200})["'`][ \t]*[,)]()"""  # the call's first argument
 _PAIR_ARG = r"""\\?(["'`])([^"'`\r\n]{4,200})["'`]()"""  # the argument after a string key
 VALUE_WINDOW = 320
 # a prose qualifier: "password for the staging db", "token of our bot"
@@ -83,8 +83,10 @@ RULES: list[tuple[str, str, str]] = [
     (
         "kv_assign",
         # (`os.environ["K"] = V`, `ENV['K'] = V`: the subscript's quote and bracket)
-        # (a type is followed by ` =`: `Set-Cookie: sid=V` is a pair in a value, not `sid` typed)
-        rf"\b({KEY})\\?[\"']?\]?[ \t]*(?::[ \t]*&?(?:'static[ \t]+)?[A-Za-z][A-Za-z0-9_<>]*[ \t]+=|"
+        # (a type is followed by ` =`: `Set-Cookie: sid=V` is a pair in a value, not `sid` typed; glued
+        # to `=` only a reference or a capitalised type is one: `&str="V"`, `String= "V"`)
+        rf"\b({KEY})\\?[\"']?(?:[ \t]*\])?[ \t]*(?::[ \t]*&?(?:'static[ \t]+)?[A-Za-z][A-Za-z0-9_<>]*[ \t]+=|"
+        r":[ \t]*(?:&(?:'static[ \t]+)?[A-Za-z]|[A-Z][a-z])[A-Za-z0-9_<>]*=|"
         r":=|::=|\?=|\+=|=>|[:=])[ \t]*",
         _TAGGED,
     ),
@@ -114,8 +116,14 @@ RULES: list[tuple[str, str, str]] = [
     # a call named for the key: setK("V"), withK("V"), .K("V"), K("V")
     ("kv_arg", rf"(?:\b|\.)({KEY})\([ \t]*", _CALL_ARG),
     # a call or map entry keyed by a string: put("K", "V"), setProperty("K", "V"), Map.of("K", "V"),
-    # {"K", "V"} (a C++/Go initializer)
-    ("kv_arg", rf"""(?:[A-Za-z0-9_>]\(|\{{)[ \t]*\\?["']({KEY})\\?["'][ \t]*,[ \t]*""", _PAIR_ARG),
+    # {"K", "V"} (a C++/Go initializer), [("K", "V")], [["K", "V"]] (a list of pairs); the
+    # arguments may each stand on a line of their own (one line break, bounded: linear)
+    (
+        "kv_arg",
+        rf"""[({{\[](?:[ \t]*\r?\n)?[ \t]*\\?["']({KEY})\\?["'][ \t]*,"""
+        r"(?:[ \t]*\r?\n)?[ \t]*",
+        _PAIR_ARG,
+    ),
     # Kotlin's pair: mapOf("K" to "V")
     ("kv_arg", rf"""["']({KEY})["'][ \t]+to[ \t]+""", _PAIR_ARG),
     # a `.netrc` (`login U password V`, one line or several) or any `K V` after a user
@@ -156,7 +164,8 @@ POLICY = {
     "kv_prose": "password",
 }
 
-_CAMEL = Rx(r"[A-Z]?[a-z0-9]+|[A-Z]+(?:[a-z0-9]+)?")
+# (a number is a word of its own: `TOKEN2` -> token, 2)
+_CAMEL = Rx(r"[A-Z]?[a-z]+|[A-Z]+(?:[a-z]+)?|[0-9]+")
 
 
 def words(key: str) -> list[str]:
@@ -193,7 +202,7 @@ _META = _set(
     "name names id ids arn path file files ref type types field header version ttl len length env var manager "
     "store prefix count rotation policy provider scope uri url urls endpoint host method mode format size "
     "expiry expires expiration lifetime timeout dir algorithm alg kind label hint limit usage location source "
-    "required enabled strength reset regex pattern input prompt stdin tokens keys"
+    "required enabled strength reset regex pattern input prompt stdin"
 )
 # a key's first word making it a count or a switch about secrets (`max_tokens`, `use_auth`)
 _SWITCH_FIRST = _set("max min num n total is has use enable disable no allow require show")
@@ -222,6 +231,8 @@ def key_strength(key: str) -> int:
     0: it names something about a secret (`token_uri`, `password_policy`, `secret_name`), a count
     or switch (`max_tokens`, `use_auth`), the public half of a pair, or no secret at all."""
     parts = words(key.lstrip("-"))
+    while parts and parts[-1].isdigit():
+        parts.pop()  # a numbered key (`TOKEN2`, `DB_PASSWORD2`): its words decide
     if not parts or parts[-1] in _META or parts[0] in _SWITCH_FIRST:
         return 0
     joined = "".join(parts)
@@ -291,3 +302,39 @@ def name_like(value: str) -> bool:
     more often than the secret."""
     bare = value.replace("-", "").replace("_", "").replace(".", "").replace("/", "")
     return bare.isalpha() and bare.islower()
+
+
+def slug_like(value: str) -> bool:
+    """A lowercase slug with numbers (`db-creds-v2`, `job_2024_abc`, `user_123456789`) or a version
+    (`v2.0.1`): a name even where the digits make it look random."""
+    return _SLUG.fullmatch(value) is not None or _VERSION.fullmatch(value) is not None
+
+
+# (each word letters then a short number, or a number; a word of its own between separators: a
+# generated run glues letters and digits in any order, `a3f9c2e1`)
+_SLUG = re.compile(r"[a-z]+[0-9]{0,4}(?:[-_./](?:[a-z]+[0-9]{0,4}|[0-9]+))+|[0-9]+(?:[-_./][a-z]+[0-9]{0,4})+")
+_VERSION = re.compile(r"v?[0-9]+(?:\.[0-9]+)+(?:[-+][a-z0-9.]+)?")
+
+
+def flag_password(value: str) -> bool:
+    """Whether the value of a `-p` after a user looks generated (mixed case, a symbol, or a long run
+    of letters and digits): `-p mydatabase2` names a database."""
+    if any(map(str.isupper, value)) and any(map(str.islower, value)):
+        return True
+    if not value.isalnum():
+        return True
+    return len(value) >= 12 and any(map(str.isalpha, value)) and any(map(str.isdigit, value))
+
+
+def plural(key: str) -> bool:
+    """Whether the key ends in a plural of `tokens`/`keys` (`API_KEYS`, `GITHUB_TOKENS`)."""
+    return words(key)[-1:] in (["tokens"], ["keys"])
+
+
+def counts(key: str, value: str) -> bool:
+    """Whether a plural key holds a count (`input_tokens: 1234`, `"total_tokens": 98765`): a number
+    under `tokens`/`keys`, which otherwise name a list of secrets (`API_KEYS=V1,V2`)."""
+    return plural(key) and _COUNT.fullmatch(value) is not None
+
+
+_COUNT = re.compile(r"[0-9][0-9_,]*(?:\.[0-9]+)?[kKmM]?")  # 1234, 12_000, 98,765, 1.5k

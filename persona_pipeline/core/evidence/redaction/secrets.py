@@ -680,6 +680,11 @@ _PUBLIC_HALF_RULES = frozenset(
 _PUBLIC_BEFORE = re.compile(r"(?i)\bpub(?:lic|lishable)?[ \t_-]*$")
 # (loosened: a prefilter only, and its counted repetitions cost more than every rule it spares)
 _RULE_SET = RxSet([loosened(pat) for _, pat, _, _ in _OWN_RULES])
+_USERFLAG_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "kv_userflag")
+# a grep-family command earlier on the line (its `-P` is a Perl regex)
+_GREP_BEFORE = re.compile(r"\b(?:[efz]?grep|rg|ag|ack|pcre2?grep)\b[^\r\n|;&]*$")
+# the rest of a comma-separated list of bare values under a plural key (`API_KEYS=V1,V2`)
+_LIST_TAIL = re.compile(r"(?:,[^\s\"'`,;<>\x00-\x1f]{4,200})*")
 # Rules whose value sits behind a label of our own: group 1 is the label, then (quote, quoted
 # value) or the bare value.
 _LABELLED = ("env_secret", "cli_secret", "elem_secret", "k8s_secret", "positional_password", *kv.KINDS)
@@ -925,7 +930,7 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         if _query_version(value):
             return True
         strength = kv.key_strength(name) if name else 2
-        if strength == 0:
+        if strength == 0 or kv.counts(name, value):
             return True
         if value.startswith(("http://", "https://", "file:", "&")) or (_PATH.match(value) and not _base64_run(value)):
             return True
@@ -1210,10 +1215,15 @@ def _kv_key(kind: str, key: str, value: str) -> str:
     name no secret, a call acts on one (`getPassword("svc")`) or passes its name (`Secret("db")`),
     or a session key holds a uuid (a log's session id, not a cookie)."""
     if kind == "kv_userflag":
-        return "password"  # the flag after a user names its password
+        return "password" if kv.flag_password(value) else ""  # the flag after a user names its password
     if kind == "kv_arg":
         key = kv.call_key(key)
-        if not key or any(map(str.isspace, value)) or (kv.name_like(value) and not random_like(value)):
+        if (
+            not key
+            or any(map(str.isspace, value))
+            or (kv.name_like(value) and not random_like(value))
+            or kv.slug_like(value)
+        ):
             return ""
     if kind == "kv_prose" and key.lower() in ("pass", "pw"):
         return ""  # a verb or a ticket in prose ("first pass was X"): `short_password`'s stricter policy owns it
@@ -1238,9 +1248,14 @@ def _kv_matches(rx: Rx, text: Prepared, value: re.Pattern[str]) -> Iterable[tupl
             if v is None:
                 continue
             groups = (v.span(1), v.span(2), v.span(3))
-            yield ((s0, v.end()), key, *groups)
+            end = v.end()
+            if groups[2][0] >= 0 and text[end : end + 1] == "," and kv.plural(text[key[0] : key[1]]):
+                # (a plural key's list is one value: every item is a secret)
+                end = _LIST_TAIL.match(text, end, min(n, end + kv.VALUE_WINDOW)).end()  # type: ignore[union-attr]
+                groups = (groups[0], groups[1], (groups[2][0], end))
+            yield ((s0, end), key, *groups)
             vs, ve = groups[1] if groups[1][0] >= 0 else groups[2]
-            pos = vs if _PAIR.match(text[vs:ve]) else max(v.end(), s0 + 1)
+            pos = vs if _PAIR.match(text[vs:ve]) else max(end, s0 + 1)
             break  # searched again from there (one search a value: the values are bounded)
 
 
@@ -1282,6 +1297,12 @@ def own_rule_spans(text: str) -> list[Span]:
             s0, e0 = m[0]
             if s0 and text[s0 - 1] == "]" and _PLACEHOLDER_END.search(text[max(0, s0 - 40) : s0]):
                 continue  # glued to a placeholder: it was glued to the word it replaced (idempotence)
+            if (
+                idx == _USERFLAG_RULE
+                and text[m[1][0] : m[1][1]] == "-P"
+                and _GREP_BEFORE.search(text, max(0, s0 - 200), s0)
+            ):
+                continue  # `grep -u x -P "\d{3}"`: a grep's `-P` is its Perl regex, no password
             if idx in _PUBLIC_HALF_RULES and _PUBLIC_BEFORE.search(text[max(0, s0 - 14) : s0]):
                 continue  # "the server's public key is …", `public key: …`: the half of a key pair meant to be shared
             # The decision is a pure function of the match (and the characters around it), cached:
