@@ -670,8 +670,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 6  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (6, 7)
+HOLDOUT_ROUND = 7  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (7,)
 ROUND5 = 5
 
 

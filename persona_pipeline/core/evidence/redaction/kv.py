@@ -32,7 +32,7 @@ _FOREIGN = "senha|kennwort|wachtwoord|contrasena|haslo|sifre|parola|salasana|hes
 # words are judged afterwards (`key_strength`): `bypass`, `cache_key`, `token_uri` reach it and fail.
 _STEM = (
     r"(?i:pass(?:word|wd|phrase|code|wort|ord|e)?s?|pwd|pw|secrets?|token|key|auth(?:orization)?|"
-    r"cred(?:entials?|s)?|sig(?:nature)?|sid|cookies?|" + _FOREIGN + ")"
+    r"cred(?:entials?|s)?|sig(?:nature)?|sid|cookies?|bearer|" + _FOREIGN + ")"
 )
 _TAIL = r"(?:[._-][A-Za-z0-9_.-]*|[A-Z][a-z0-9][A-Za-z0-9_.-]*)"
 # a session word names a secret only with more words (`session_token`, `sessionId`, `PHPSESSID`):
@@ -50,6 +50,7 @@ KEYWORDS = (
     "sess",
     "cookie",
     "sid",
+    "bearer",
     *_FOREIGN.split("|"),
 )
 KEY = rf"[A-Za-z0-9_.-]*(?:{_STEM}{_TAIL}?|{_SESSION})"
@@ -133,6 +134,13 @@ RULES: list[tuple[str, str, str]] = [
         r"(-[pP]|--pass)(?:[ \t]+|=)",
         _VALUE,
     ),
+    # a terminal's echo of a variable: `$ echo $K` (or `${K}`, quoted), then its value alone on
+    # the next line (a prompt, `user@host:~$`, is no value)
+    (
+        "kv_echo",
+        rf"(?m)\b(?:echo|printenv)[ \t]+\"?\$?\{{?({KEY})\}}?\"?[ \t]*\r?\n{LINE_PREFIX}",
+        r"(?![^\s@]*@[^\s:]*:)" + _VALUE + r"(?=[ \t]*(?:\r?\n|$))",
+    ),
     # prose: "the K is V", "K for the staging db: V", "K was V"
     (
         "kv_prose",
@@ -153,6 +161,7 @@ POLICY = {
     "kv_command": "env_secret",
     "kv_space": "password",
     "kv_userflag": "password",
+    "kv_echo": "env_secret",
     "kv_prose": "password",
 }
 
@@ -185,7 +194,8 @@ _KEY_QUALIFIERS = _set(
     "app auth hmac jwt session aes cipher crypto service admin root server write webhook"
 )
 # words that name a secret only when the value looks generated (`key`, `auth`, a signature)
-_WEAK_WORDS = _set("key keys auth sig signature cred salt cookie authorization")
+# (`api_bearer`: a bearer token by name, a generated value; `bearer_only: true` is a switch)
+_WEAK_WORDS = _set("key keys auth sig signature cred salt cookie authorization bearer")
 _SESSION_WORDS = frozenset(("session", "sess"))
 _SESSION_SUFFIXES = frozenset(("id", "key", "token", "cookie", "secret"))
 # a key's last word naming something about the secret, not the secret: a reference, not a value

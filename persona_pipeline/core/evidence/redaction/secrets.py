@@ -732,6 +732,15 @@ def _generated(value: str) -> bool:
 
 
 _UNI_ESC = re.compile(r"\\+u([0-9a-fA-F]{4})")
+_BYTE_ESCS = re.compile(r"(?:\\+x[0-9a-fA-F]{2})+")
+# a variable reference with a default (`${NAME:default}`, `${NAME:-default}`, `${NAME-default}`,
+# `${NAME:=default}`; not `${NAME:?message}`, `${NAME:+alternative}`, a nested `${`)
+_DEFAULT_REF = re.compile(r"\\?\$\{[A-Za-z_][A-Za-z0-9_.-]*(?::-|:=|:|-)(?![?+$])")
+
+
+def _bytes_unescape(m: re.Match[str]) -> str:
+    raw = bytes(int(h, 16) for h in re.findall(r"x([0-9a-fA-F]{2})", m[0]))
+    return raw.decode("utf-8", "replace")
 
 
 def _masked(value: str) -> bool:
@@ -740,6 +749,8 @@ def _masked(value: str) -> bool:
         return True
     if "\\u" in value:
         return bool(_MASKED.match(_UNI_ESC.sub(lambda m: chr(int(m[1], 16)), value)))
+    if "\\x" in value:  # a bytes repr's UTF-8 (`sk-\\xe2\\x80\\xa6abcd`: `sk-…abcd`)
+        return bool(_MASKED.match(_BYTE_ESCS.sub(_bytes_unescape, value)))
     if "%" in value:
         return bool(_MASKED.match(urllib.parse.unquote(value)))
     return False
@@ -929,6 +940,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             return True
         if value.startswith(("http://", "https://", "file:", "&")) or (_PATH.match(value) and not _base64_run(value)):
             return True
+        if kv.name_like(value) and kv.key_strength(value):
+            return True  # `--secret=api-key`, `secretName: db-password`: a secret's name, no value
         if value[:1] == ">":
             return True  # the end of a tag (`login --with-token"/></testcase>`: a `/>`, no user/password)
         if value.startswith("</") or (not quoted and value[:1] == ":"):
@@ -1142,6 +1155,13 @@ def _decide(
         ):
             return None  # `&lt;YOUR_API_KEY&gt; yesterday">copy</span>`: a placeholder, no element
         start, end = qv if qv[0] >= 0 else bv
+        if start >= 0:
+            # `${DB_PASSWORD:hunter2}` (Spring), `${X:-v}` (shell): a reference with a default value,
+            # which is the value used wherever the variable is unset
+            d = _DEFAULT_REF.match(matched, start, end)
+            close = matched.find("}", d.end(), end) if d is not None else -1
+            if d is not None and close > d.end():
+                start, end = d.end(), close
     else:
         start, end = groups[group]
         before = matched[start - 1] if start > 0 else prev[-1:]
