@@ -32,7 +32,7 @@ _FOREIGN = "senha|kennwort|wachtwoord|contrasena|haslo|sifre|parola|salasana|hes
 # words are judged afterwards (`key_strength`): `bypass`, `cache_key`, `token_uri` reach it and fail.
 _STEM = (
     r"(?i:pass(?:word|wd|phrase|code|wort|ord|e)?s?|pwd|pw|secrets?|token|key|auth(?:orization)?|"
-    r"cred(?:entials?|s)?|sig(?:nature)?|sid|cookies?|bearer|" + _FOREIGN + ")"
+    r"cred(?:entials?|s)?|sig(?:nature)?|sid|cookies?|bearer|jwk|" + _FOREIGN + ")"
 )
 _TAIL = r"(?:[._-][A-Za-z0-9_.-]*|[A-Z][a-z0-9][A-Za-z0-9_.-]*)"
 # a session word names a secret only with more words (`session_token`, `sessionId`, `PHPSESSID`):
@@ -51,6 +51,7 @@ KEYWORDS = (
     "cookie",
     "sid",
     "bearer",
+    "jwk",
     *_FOREIGN.split("|"),
 )
 KEY = rf"[A-Za-z0-9_.-]*(?:{_STEM}{_TAIL}?|{_SESSION})"
@@ -221,6 +222,7 @@ _GLUED = tuple(
     )
 )
 _PUBLIC = frozenset(("public", "pub", "publishable"))
+_JWK_PRIVATE = _set("d p q dp dq qi k private")
 # English words ending in `pass`: no password label when glued
 _PASS_WORDS = ("bypass", "compass", "encompass", "surpass", "trespass", "overpass", "underpass", "impass")
 
@@ -234,6 +236,10 @@ def key_strength(key: str) -> int:
     parts = words(key.lstrip("-"))
     if not parts or parts[-1] in _META or parts[0] in _SWITCH_FIRST:
         return 0
+    if "jwk" in parts and not _SECRET_WORDS.intersection(parts):
+        # a JWK's private members (RFC 7518: `d`, RSA's `p` `q` `dp` `dq` `qi`, an octet key's `k`);
+        # `x`, `y`, `n`, `e`, `kid` are public
+        return 1 if parts[-1] in _JWK_PRIVATE else 0
     joined = "".join(parts)
     public = _PUBLIC.intersection(parts) or joined.startswith("pubkey")
     if public and not any(w in joined for w in ("private", "secret", "password", "passwd")):

@@ -187,6 +187,19 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ("fcm_server_key", r"\bAAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{60,}", 0, ("apa91b",)),
     # Okta API tokens go in `Authorization: SSWS <token>` (Okta's own scheme name)
     ("okta_token", r"\bSSWS[ \t]+([A-Za-z0-9_-]{20,})", 1, ("ssws",)),
+    # Okta API tokens themselves: `00` and 40 url-safe characters (42 in all), a whole token (mixed
+    # case required in `_rejected`: a hex or lowercase run of that length is an id)
+    ("okta_token", r"(?:^|[^A-Za-z0-9_-])(00[A-Za-z0-9_-]{40})(?:[^A-Za-z0-9_-]|$)", 1, ("00",)),
+    # Azure AD (Entra) client secrets since 2021: three characters, a digit, `Q~`, 31 to 34 more
+    (
+        "azure_client_secret",
+        r"(?:^|[^A-Za-z0-9_~.-])([A-Za-z0-9_~.-]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34})(?:[^A-Za-z0-9_~.-]|$)",
+        1,
+        ("q~",),
+    ),
+    # the secret key `django-admin startproject` writes: `django-insecure-` and 50 characters of its
+    # alphabet (the prefix marks it unfit for production, not unfit to leak)
+    ("django_secret_key", r"\bdjango-insecure-[a-z0-9!@#$%^&*(=+)_-]{40,}", 0, ("django-insecure-",)),
     # a PEM private key pasted base64-encoded (a kubeconfig's `client-key-data`, a k8s Secret's
     # `tls.key`): base64 of `-----BEGIN`, kept when its decoded armor names a private key
     ("encoded_private_key", r"\bLS0tLS1CRUdJTi[A-Za-z0-9+/]{40,}={0,2}", 0, ("ls0tls1crudjti",)),
@@ -923,6 +936,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         ):
             return True  # a name with a number in it (`Step2Done`, `Argon2id`), not a generated run
         return bool(_PLACEHOLDER_VALUE.search(value) or _DOC_EXAMPLE.search(value))
+    if kind == "okta_token" and not (_CASE_MIXED.search(value) and any(map(str.isdigit, value))):
+        return True  # `00` and 40 hex or lowercase characters: an id, not Okta's mixed-case token
     if kind == "bearer_token" and not random_like(value):
         return True  # "token\tsubprocess.check_call": a word after `token`, not a credential
     if kind == "prose_key":  # (an `=` before the padding: "key is NAME=…", a label the other rules own)
