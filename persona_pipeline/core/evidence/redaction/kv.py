@@ -92,7 +92,7 @@ RULES: list[tuple[str, str, str]] = [
     ),
     # an `Authorization` header's scheme, then its credential (an opaque token needs no shape)
     (
-        "kv_assign",
+        "kv_scheme",
         # (nginx's `proxy_set_header Authorization "Bearer V"`: no separator)
         r"(?i)\b(authorization|proxy-authorization)\\?[\"']?(?:[ \t]*[:=][ \t]*|[ \t]+)\\?[\"']?(?:bearer|token)[ \t]+",
         _VALUE,
@@ -111,6 +111,14 @@ RULES: list[tuple[str, str, str]] = [
         rf"(?m)(?:\b(?i:setx)[ \t]+|\b(?i:setenv)[ \t]+|\bset[ \t]+-[A-Za-z]+[ \t]+|^{LINE_PREFIX}ENV[ \t]+|"
         r"\bconfig(?:ure)?[ \t]+(?:set[ \t]+)?(?:--?[A-Za-z-]+[ \t]+){0,3}(?:[A-Za-z0-9_.:/@-]*[:/@])?)"
         rf"({KEY})[ \t]+",
+        _VALUE,
+    ),
+    # a web server's header directive: nginx `proxy_set_header K "V"` / `add_header`, Apache
+    # `RequestHeader set K "V"` / `Header set`
+    (
+        "kv_command",
+        rf"\b(?:proxy_set_header|add_header|more_set_headers|grpc_set_header|(?:Request)?Header[ \t]+"
+        rf"(?:always[ \t]+)?(?:set|append|add|merge))[ \t]+\\?[\"']?({KEY})\\?[\"']?[ \t]+",
         _VALUE,
     ),
     # a call named for the key: setK("V"), withK("V"), .K("V"), K("V")
@@ -139,8 +147,10 @@ RULES: list[tuple[str, str, str]] = [
     # the next line (a prompt, `user@host:~$`, is no value)
     (
         "kv_echo",
-        rf"(?m)\b(?:echo|printenv)[ \t]+\"?\$?\{{?({KEY})\}}?\"?[ \t]*\r?\n{LINE_PREFIX}",
-        r"(?![^\s@]*@[^\s:]*:)" + _VALUE + r"(?=[ \t]*(?:\r?\n|$))",
+        # (the line break may be an HTML view's `<br>`; a folded paste puts a blank line between)
+        rf"(?m)\b(?:echo|printenv)[ \t]+\"?\$?\{{?({KEY})\}}?\"?[ \t]*"
+        rf"(?:\r?\n|<br[ \t]*/?>)(?:[ \t]*\r?\n)?{LINE_PREFIX}",
+        r"(?![^\s@]*@[^\s:]*:)" + _VALUE + r"(?=[ \t]*(?:\r?\n|<br[ \t]*/?>|$))",
     ),
     # prose: "the K is V", "K for the staging db: V", "K was V"
     (
@@ -157,6 +167,7 @@ KINDS = frozenset(k for k, _, _ in RULES)
 # in prose (it must look generated: "the token is valid" labels no value)
 POLICY = {
     "kv_assign": "env_secret",
+    "kv_scheme": "env_secret",
     "kv_flag": "env_secret",
     "kv_arg": "env_secret",
     "kv_command": "env_secret",

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
-from persona_pipeline.core.evidence.redaction.birth_dates import plausible_birth_date
+from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER, plausible_birth_date
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold
 from persona_pipeline.core.evidence.redaction.phone_check import valid_region
 from persona_pipeline.core.evidence.redaction.spans import Span
@@ -901,7 +901,7 @@ _MONTH = (
 # d.o.b.), then an optional separator; quotes may be doubled (a CSV cell) or escaped (JSON).
 _DOB_LABEL = (
     r"d\.?o\.?b\.?|date[ _-]?of[ _-]?birth|birth[ _-]?date|birth[ _-]?day|born(?:[ \t]+on)?|"
-    r"geburtsdatum|geburtstag|geboren(?:[ \t]+am)?|geb\.(?:[ \t]+am)?|date[ _]de[ _]naissance|n\x7fe?[ \t]+le|"
+    r"geburtsdatum|geburtstag|geboren(?:[ \t]+am)?|geb\.(?:[ \t]+am|-?datum)?|date[ _]de[ _]naissance|n\x7fe?[ \t]+le|"
     r"(?:fecha[ _]de[ _]|f\.[ \t]?(?:de[ \t])?)nac(?:imiento|\.)|nacid[oa][ \t]+el|"
     r"data[ _]de[ _]nascimento|nascid[oa][ \t]+em|"
     r"data[ _]di[ _]nascita|nat[oa][ \t]+il|geboortedatum|geboren[ \t]+op|f\x7fdelsedatum|f\x7fdd[ \t]+den|"
@@ -927,7 +927,8 @@ def dob_spans(text: str) -> Iterator[Span]:
         return
     for (m0, _), (start, end) in _DOB.finditer(text):
         if not _after_placeholder(text, m0) and plausible_birth_date(text[start:end]):
-            yield Span(start, end, "date_of_birth")
+            midnight = MIDNIGHT_AFTER.match(text, end)  # (a serialised date-only field's time)
+            yield Span(start, end if midnight is None else midnight.end(), "date_of_birth")
 
 
 _DIGIT = Rx(r"\d")

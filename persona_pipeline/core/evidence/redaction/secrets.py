@@ -187,6 +187,13 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ("fcm_server_key", r"\bAAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{60,}", 0, ("apa91b",)),
     # Okta API tokens go in `Authorization: SSWS <token>` (Okta's own scheme name)
     ("okta_token", r"\bSSWS[ \t]+([A-Za-z0-9_-]{20,})", 1, ("ssws",)),
+    # documented token shapes: Pulumi access tokens (`pul-` and 40 hex), NuGet API keys (`oy2` and
+    # 43 lowercase base32-ish characters), Mailgun API keys (`key-` and 32 hex; since 2022, 32 hex,
+    # 8 hex, 8 hex)
+    ("pulumi_token", r"\bpul-[a-f0-9]{40}\b", 0, ("pul-",)),
+    ("nuget_key", r"\boy2[a-z0-9]{43}\b", 0, ("oy2",)),
+    ("mailgun_key", r"\bkey-[a-f0-9]{32}\b", 0, ("key-",)),
+    ("mailgun_key", r"\b[a-f0-9]{32}-[a-f0-9]{8}-[a-f0-9]{8}\b", 0, ("-",)),
     # Okta API tokens themselves: `00` and 40 url-safe characters (42 in all), a whole token (mixed
     # case required in `_rejected`: a hex or lowercase run of that length is an id)
     ("okta_token", r"(?:^|[^A-Za-z0-9_-])(00[A-Za-z0-9_-]{40})(?:[^A-Za-z0-9_-]|$)", 1, ("00",)),
@@ -1246,6 +1253,8 @@ def _kv_key(kind: str, key: str, value: str) -> str:
     or a session key holds a uuid (a log's session id, not a cookie)."""
     if kind == "kv_userflag":
         return "password"  # the flag after a user names its password
+    if kind == "kv_scheme":
+        return "bearer_token"  # `Authorization: Bearer V`: the scheme says V is the credential
     if kind == "kv_arg":
         key = kv.call_key(key)
         if not key or any(map(str.isspace, value)) or (kv.name_like(value) and not random_like(value)):
