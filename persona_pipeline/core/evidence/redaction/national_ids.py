@@ -132,8 +132,9 @@ _LABEL = Rx(r"(?i)(?:\b|_)(?:" + "|".join(f"({p})" for p in _LABELS.values()) + 
 _VALUE_REACH = 56
 _MAX_TOKENS = 7
 # A label that is a whole header cell of a delimited table: its column's cells are its values.
+# (the first cell may follow a shell prompt: `root@host:/srv# id;pesel;name`)
 _LABEL_CELL = Rx(
-    r"(?im)(?:^|[,;\t|])[ \t]*[\"']?(?:[a-z]+_)?(?:"
+    r"(?im)(?:^|[,;\t|]|[#$>][ \t])[ \t]*[\"']?(?:[a-z]+_)?(?:"
     + "|".join(f"({p})" for p in _LABELS.values())
     + r")[\"']?[ \t]*(?:[,;\t|]|\r?$)"
 )

@@ -74,8 +74,14 @@ _UNIT = (
     r"(?:,[ \t]*(?:(?:Piso|Planta|Depto|Dpto|Apto|apto|Apt|Flat|Bus|Top|Stiege|Stock|Etage|Esc|Puerta|Pta|"
     r"Andar|andar|Sala|sala|Bloco|Bloque|Int|Dep)\.?[ \t]*[A-Za-z0-9]{1,4}|\d{1,2}[ \t]?\x7f[ \t]?[A-Z]?\b))"
 )
-# (a Brazilian town carries its state: São Paulo - SP)
-_TAIL = rf"((?:{_DISTRICT}|{_UNIT}){{0,3}},?[ \t]+(?:{_POSTAL})[ \t]+{_TOWN}(?:[ \t]+-[ \t]+[A-Z]{{2}}\b)?)?"
+# (a Brazilian town carries its state: São Paulo - SP; a Mexican one its state's abbreviation after
+# a comma: Monterrey, N.L., Guadalajara, Jal., CDMX)
+_STATE = r"(?:[ \t]+-[ \t]+[A-Z]{2}\b|,[ \t]*(?:[A-Z][a-z]{0,3}\.(?:[ \t]?[A-Z][a-z\x7f]{0,3}\.)?|[A-Z]{2,5}\b))"
+# (the postcode may carry its abbreviation, `C.P. 06700` (Mexico, Spain), and a comma before the town)
+_TAIL = (
+    rf"((?:{_DISTRICT}|{_UNIT}){{0,3}},?[ \t]+(?:C\.[ \t]?P\.[ \t]*|CP[ \t]+)?(?:{_POSTAL}),?[ \t]+{_TOWN}"
+    rf"{_STATE}?)?"
+)
 
 _PRE_STREET = Rx(
     rf"\b({_STRONG_PRE}|{_WEAK_PRE})[ \t]+((?:{_PART}[ \t]+){{0,2}})"
