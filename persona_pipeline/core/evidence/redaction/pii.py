@@ -1066,10 +1066,32 @@ def home_user_spans(text: str) -> Iterator[Span]:
                 if _system_account(" ".join(words[:2])) or _system_account(" ".join(words[:3])):
                     continue
             yield Span(start, end, "user_name")
+            if rx is not _PROMPT_USER and rx is not _HOME_SPACED:
+                yield from _user_recurrences(text, name, start)
     for ((at, _),) in _MSYS_PROMPT.finditer(text) if _open(text, "prompt") else ():
         found = _msys_prompt_user(text, at)
         if found is not None and not _system_account(text[found[0] : found[1]]):
             yield Span(found[0], found[1], "user_name")
+
+
+def _user_recurrences(text: str, name: str, found_at: int) -> Iterator[Span]:
+    """A home folder's user name where it recurs in the text glued to a path's other names
+    (`_bazel_<user>`, `/tmp/<user>-cache`, `<user>.log`): no letter or digit on either side. The
+    folder names the person; its other spellings in the same paths do too."""
+    if len(name) < 4 or not name.isascii():
+        return
+    pos = text.find(name)
+    while pos >= 0:
+        end = pos + len(name)
+        before, after = text[pos - 1 : pos], text[end : end + 1]
+        glued = before in _GLUE_BEFORE or after in _GLUE_BEFORE
+        if pos != found_at and glued and not before.isalnum() and not after.isalnum():
+            yield Span(pos, end, "user_name")
+        pos = text.find(name, end)
+
+
+# (only glued by a path's own separators: a bare word equal to a user name in prose stays)
+_GLUE_BEFORE = frozenset("_-./\\")
 
 
 def _msys_prompt_user(text: str, at: int) -> tuple[int, int] | None:
