@@ -294,6 +294,8 @@ def _bounded(text: str, start: int, end: int) -> bool:
     before, after = text[start - 1 : start], text[end : end + 1]
     if before.isalnum() or before == "_" or after.isalnum() or after == "_":
         return False
+    if before in ("-", ".") and text[start - 2 : start - 1].isalnum():
+        return False  # a group inside a dashed or dotted token (a uuid's `-9420-4930-9699-`)
     return not (after in ("-", ".", "/", ":") and text[end + 1 : end + 2].isdigit())
 
 

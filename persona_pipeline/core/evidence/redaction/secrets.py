@@ -1196,11 +1196,13 @@ def _decide(
     if not quoted and kind != "private_key":
         # a JSON string's escaped line end ends a bare value (`= $null\\nX=1`): the JSON view reads
         # the value on its own line
-        cut = min(
-            (i for i in (matched.find("\\n", start, end), matched.find("\\r", start, end)) if i > start), default=-1
-        )
+        # (an HTML attribute's `&#10;` too; a doubly escaped `\\\\n` leaves no backslash behind)
+        ends = ("\\n", "\\r", "&#10", "&#13")
+        cut = min((i for i in (matched.find(e, start, end) for e in ends) if i > start), default=-1)
         if cut > start:
             end = cut
+            while end > start and matched[end - 1] == "\\":
+                end -= 1
     if idx == _PGPASS_RULE and _HEX_FIELDS.match(matched.lstrip(_OPENERS)):
         return None  # colon-separated hex fields (`AB12:12345:C0FFEE:…`): an id, not a password file
     if kind == "intl_password":
