@@ -91,7 +91,7 @@ _LABELS: dict[str, str] = {
     "dk_cpr": rf"cpr(?:{_W}(?:nr|nummer|no|number))?",
     "fi_hetu": r"hetu|henkil\x7ftunnus|henkilotunnus",
     "ro_cnp": r"cnp|cod numeric personal",
-    "tr_tckn": rf"tckn|tc{_W}kimlik(?:{_W}no)?|kimlik{_W}no",
+    "tr_tckn": rf"tckn|tc{_W}kimlik(?:{_W}no)?|kimlik{_W}no|tc{_W}no",
     "cl_rut": r"rut",
     "ch_ahv": rf"ahv(?:{_W}(?:nr|nummer))?|avs",
     "be_nn": (

@@ -191,6 +191,14 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # 43 lowercase base32-ish characters), Mailgun API keys (`key-` and 32 hex; since 2022, 32 hex,
     # 8 hex, 8 hex)
     ("pulumi_token", r"\bpul-[a-f0-9]{40}\b", 0, ("pul-",)),
+    # Supabase personal access tokens (`sbp_` and 40 hex); Sentry user and org auth tokens
+    # (`sntryu_` and 64 hex; `sntrys_`, a base64 JSON claim, `_` and its secret); New Relic user
+    # API keys (`NRAK-` and 27 capitals or digits) and license keys (36 hex then `NRAL`)
+    ("supabase_key", r"\bsbp_[a-f0-9]{40}\b", 0, ("sbp_",)),
+    ("sentry_token", r"\bsntryu_[a-f0-9]{64}\b", 0, ("sntryu_",)),
+    ("sentry_token", r"\bsntrys_eyJ[A-Za-z0-9+/=]{20,400}_[A-Za-z0-9+/_-]{20,}", 0, ("sntrys_",)),
+    ("newrelic_key", r"\bNRAK-[A-Z0-9]{27}\b", 0, ("nrak-",)),
+    ("newrelic_key", r"\b[a-f0-9]{36}NRAL\b", 0, ("nral",)),
     ("nuget_key", r"\boy2[a-z0-9]{43}\b", 0, ("oy2",)),
     ("mailgun_key", r"\bkey-[a-f0-9]{32}\b", 0, ("key-",)),
     ("mailgun_key", r"\b[a-f0-9]{32}-[a-f0-9]{8}-[a-f0-9]{8}\b", 0, ("-",)),
