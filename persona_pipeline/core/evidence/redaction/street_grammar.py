@@ -174,6 +174,12 @@ def _code_after(text: str, end: int) -> bool:
 _COUNTED = re.compile(r" [a-z]{3,20}s\b")
 
 
+def _checked_end(end: int, num: tuple[int, int], tail: tuple[int, int]) -> int:
+    """Where code would run on from the house number: after a postal tail the town ends the
+    address, and prose follows it ("…, Monterrey, N.L. gracias" holds no counted plural)."""
+    return num[1] if tail[0] >= 0 and num[1] >= 0 else end
+
+
 def _labelled(text: str, start: int) -> bool:
     return _LABEL.search(text[max(0, start - 32) : start]) is not None
 
@@ -194,21 +200,33 @@ def _street_spans(text: str, is_open: dict[int, bool] | None) -> Iterator[Span]:
         return is_open is None or is_open.get(id(rx), True)
 
     if run(_PRE_STREET):
-        for (start, end), (w0, w1), _particles, (n0, n1), _num, tail in _PRE_STREET.finditer(text):
-            if _code_after(text, end) or text[start - 1 : start] in ("_", ".", "/") or not _letters(text, n0, n1):
+        for (start, end), (w0, w1), _particles, (n0, n1), num, tail in _PRE_STREET.finditer(text):
+            if (
+                _code_after(text, _checked_end(end, num, tail))
+                or text[start - 1 : start] in ("_", ".", "/")
+                or not _letters(text, n0, n1)
+            ):
                 continue
             strong = text[w0:w1] not in _WEAK_WORDS
             if strong or tail[0] >= 0 or _labelled(text, start):
                 yield Span(start, end, "address")
     if run(_SUFFIX_STREET):
-        for (start, end), strong, _num, tail in _SUFFIX_STREET.finditer(text):
-            if _code_after(text, end) or text[start - 1 : start] in ("_", ".", "/") or not _letters(text, start, end):
+        for (start, end), strong, num, tail in _SUFFIX_STREET.finditer(text):
+            if (
+                _code_after(text, _checked_end(end, num, tail))
+                or text[start - 1 : start] in ("_", ".", "/")
+                or not _letters(text, start, end)
+            ):
                 continue
             if strong[0] >= 0 or tail[0] >= 0 or _labelled(text, start):
                 yield Span(start, end, "address")
     if run(_WORD_STREET):
-        for (start, end), (w0, w1), _num, tail in _WORD_STREET.finditer(text):
-            if _code_after(text, end) or text[start - 1 : start] in ("_", ".", "/") or not _letters(text, start, end):
+        for (start, end), (w0, w1), num, tail in _WORD_STREET.finditer(text):
+            if (
+                _code_after(text, _checked_end(end, num, tail))
+                or text[start - 1 : start] in ("_", ".", "/")
+                or not _letters(text, start, end)
+            ):
                 continue
             # a lowercase type word (utca, vej) or a postal tail: "Config Ring 2" is a name, not a
             # street; "gate" is an English word too ("Quality gate 2")
