@@ -970,8 +970,10 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             return True
         if value.startswith(("http://", "https://", "file:", "&")) or (_PATH.match(value) and not _base64_run(value)):
             return True
-        if kv.name_like(value) and kv.key_strength(value):
-            return True  # `--secret=api-key`, `secretName: db-password`: a secret's name, no value
+        if not quoted and kv.name_like(value) and kv.key_strength(value):
+            # `--secret=api-key`, `secretName: db-password`: a secret's name, no value (quoted, a
+            # word-like value is the value: `MYSQL_PWD='maple_password'`)
+            return True
         if value[:1] == ">":
             return True  # the end of a tag (`login --with-token"/></testcase>`: a `/>`, no user/password)
         if value.startswith("</") or (not quoted and value[:1] == ":"):
