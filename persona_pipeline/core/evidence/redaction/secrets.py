@@ -784,6 +784,14 @@ def _masked(value: str) -> bool:
     return False
 
 
+def _cookie_body(value: str) -> str:
+    """A cookie value as its framework signs it: URL-decoded, without express-session's `s:`
+    prefix (`s%3A<id>.<signature>`), so the generated run is judged, not its encoding."""
+    if "%" in value:
+        value = urllib.parse.unquote(value)
+    return value[2:] if value.startswith("s:") else value
+
+
 def _bare(value: str) -> tuple[str, ...]:
     """A finding's value without what encoding glued to it: a following parameter, trailing
     escapes and quotes; and URL-decoded, without a leading `=`/`:`."""
@@ -1016,6 +1024,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             return True  # masked: `****`, `•••`
         if strength == 1 and _HEX_ID.match(value):
             return True  # `"AWS::KMS::Key": "2b447c471bc70388"`: a short hex id under a bare `key`
+        if strength == 1:
+            value = _cookie_body(value)
         if strength == 1 and (not random_like(value) or len(value) < 12 or not _KEYLIKE.match(value)):
             return True  # `key`/`auth` alone label only generated values
         if value.isdigit() and (strength < 2 or len(value) < 6):
