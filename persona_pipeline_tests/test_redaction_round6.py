@@ -171,7 +171,6 @@ def _providers() -> list[tuple[str, str]]:
         ("pulumi", "pul-" + _run(h, 40)),
         ("nuget", "oy2" + _run(string.ascii_lowercase + string.digits, 43)),
         ("mailgun", "key-" + _run(h, 32)),
-        ("mailgun2", f"{_run(h, 32)}-{_run(h, 8)}-{_run(h, 8)}"),
         ("supabase", "sbp_" + _run(h, 40)),
         ("sentry", "sntryu_" + _run(h, 64)),
         ("newrelic", "NRAK-" + _run(string.ascii_uppercase + string.digits, 27)),
@@ -183,6 +182,13 @@ def _providers() -> list[tuple[str, str]]:
 def test_provider_shapes_in_unlabelled_prose(name: str, value: str) -> None:
     _gone(f"se me olvidó rotarla, era ({value}) y ya está revocada", value)
     _gone(f"パスワードは {value} でした", value)
+
+
+def test_a_labelled_mailgun_key_of_the_newer_shape() -> None:
+    h = string.hexdigits[:16]
+    v = f"{_run(h, 32)}-{_run(h, 8)}-{_run(h, 8)}"
+    _gone(f'proxy_set_header X-Mailgun-Key "{v}";', v)
+    _gone(f"MAILGUN_API_KEY={v}", v)
 
 
 def test_provider_shape_hard_negatives() -> None:
