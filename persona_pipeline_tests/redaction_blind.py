@@ -15,12 +15,13 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (6 and 7) are the holdout and every round before ``HOLDOUT_ROUND`` (6, the oldest
+``HOLDOUT_ROUNDS`` (7 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (7, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 6`` is exactly the holdout as it was before round 7 was written.
+``--pool holdout --round 7`` is exactly round 7's holdout whatever is written after it (a pool's
+name seeds its cases: round 6 scored as dev draws other cases than it did as the holdout).
 
-- ``dev`` (tune on its failures): rounds 1 to 5.
+- ``dev`` (tune on its failures): rounds 1 to 6.
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -76,10 +77,9 @@ a pool (its families, decoy kinds and wrappers); a round's cases do not depend o
   code block, curl JSON body, Referer query string, .NET exception. ``_round5_decoy_templates``:
   new shapes of the older kinds and LLM API object ids, generated Kubernetes names, masked
   credentials, CI run ids, documentation values, file checksums.
-- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
-  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone, ``--round 6`` / ``--round 7`` one of its rounds): rounds 6 and 7.
-  Round 6, written blind to the engine (``ROUND6``, ``_extend6`` / ``round6_*``).
+  Round 6 (``ROUND6``, ``_extend6`` / ``round6_*``, ``ROUND6_WRAPPERS``,
+  ``_round6_decoy_templates``; written blind to the engine, the holdout beside round 7 until
+  issue 17 tuned on it and made it dev; ``--round 6`` prints its failures like any dev round).
   Two to four new families for every earlier category: shared secret shapes with the key name a
   developer uses (systemd ``Environment=``, supervisord, Procfile, crontab, shell history,
   Spring ``${X:default}``, appsettings.json, Django settings, Rails credentials, Chef, Puppet,
@@ -108,9 +108,12 @@ a pool (its families, decoy kinds and wrappers); a round's cases do not depend o
   public JWK, age recipient, ssh-ed25519), image digests, host-key fingerprints, bot and no-reply
   addresses, public resolvers, RFC 5737 / 3849 documentation values, masked values and
   provider / cloud ids in new shapes.
+- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
+  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
+  table alone): round 7.
   Round 7 (``ROUND7``, ``_extend7`` / ``round7_*`` / ``_pii7``, ``ROUND7_WRAPPERS``,
   ``_round7_decoy_templates``), also written blind to the engine, a second holdout beside round 6
-  (the test floors stay round 6's; round 7 is scored by ``--pool holdout --round 7``; untuned at
+  and the only one since round 6 joined dev (scored by ``--pool holdout --round 7``; untuned at
   54431b2, seeds 1 / 2 (n 2400): 76.0 / 75.5% secrets, 72.7 / 72.6% personal data, 243 / 229 FP/MB,
   14 / 11 stray spans, idempotent, nothing dropped). Three or
   more new families for every earlier category, drawn per category from shared lists
@@ -670,8 +673,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 6  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (6, 7)
+HOLDOUT_ROUND = 7  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (7,)
 ROUND5 = 5
 
 

@@ -36,11 +36,10 @@ SEED = 7
 
 @pytest.fixture(scope="module")
 def blind() -> dict[str, BlindScore]:
-    # each holdout round has floors of its own (never its texts)
+    # the holdout (round 7 alone) has floors of its own (never its texts)
     return {
         "dev": score(R, generate(SEED, "dev", 1200)),
         "holdout": score(R, generate(SEED, "holdout", 1200, round_no=HOLDOUT_ROUND)),
-        "holdout7": score(R, generate(SEED, "holdout", 1200, round_no=7)),
     }
 
 
@@ -59,9 +58,16 @@ def blind() -> dict[str, BlindScore]:
 # 83.0% secrets, 84.9% personal data, 61.9 FP/MB, 262 stray; round 7 (written blind, untuned)
 # 75.1%, 75.3%, 238 FP/MB, 8 stray. Both ran non-idempotent once (an Eircode after a long street;
 # a rule id with a dot in its placeholder type), hence floors on both rounds.
+# Round 7 made round 6 dev (issue 17: tuned on round 6's failures, library- and grammar-backed
+# fixes first). Dev (rounds 1 to 6), seeds 1 / 2 (n 2400) and 7 (n 1200): 98.5 / 98.2 / 98.8%
+# secrets, 95.5 / 96.1 / 95.6% personal data, 1.6 / 1.6 / 4.9 FP/MB, 2 / 1 / 1 stray spans (round 6
+# alone, seeds 1 / 2: 93.5% secrets, 89-90% personal data, 0 FP/MB; the rest are unlabelled ids and
+# dates in prose, names in other scripts, values in foreign-language prose with no key). The
+# holdout is round 7 alone, at seed 7 after that work: 78.3% secrets, 77.6% personal data,
+# 238 FP/MB, 8 stray spans (75.1 / 75.3 / 238 / 8 before it).
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.994, 0.99, 3.0, 3), ("holdout", 0.81, 0.83, 80.0, 295), ("holdout7", 0.735, 0.735, 255.0, 40)],
+    [("dev", 0.98, 0.95, 8.0, 4), ("holdout", 0.765, 0.76, 255.0, 40)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
@@ -324,8 +330,10 @@ def test_pools_are_split_by_family() -> None:
     assert set(HOLDOUT_DECOYS) == {k for r in HOLDOUT_ROUNDS for k in DECOY_ROUNDS[r]}
     assert [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS[r]] == HOLDOUT_WRAPPERS
     assert WRAPPER_ROUNDS[4][0] in DEV_WRAPPERS and WRAPPER_ROUNDS[5][0] in DEV_WRAPPERS
+    assert set(DECOY_ROUNDS[6]) <= set(DECOYS) and WRAPPER_ROUNDS[6][0] in DEV_WRAPPERS  # round 6 is dev
+    assert {"airtable_pat", "no_fodselsnummer", "address_mx"} <= dev_cats
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
-    assert len(holdout_only) >= 25  # round 6 adds 28 categories
+    assert len(holdout_only) >= 40  # round 7 adds more than 40 categories
     dev = generate(1, "dev", 300)
     assert not holdout_only & {p.category for case in dev for p in case.plants}
     holdout = generate(1, "holdout", 300)
@@ -334,16 +342,15 @@ def test_pools_are_split_by_family() -> None:
     assert new_decoys and not new_decoys & {d.category for case in dev for d in case.decoys}
 
 
-def test_round7_second_holdout() -> None:
-    """Round 7 is a second holdout: families for every category, rounds scored apart (round 6 alone
-    is the holdout it was before round 7), each round-7 category planted at least 20 times in 2400
-    prompts with every value in its prompt, the same cases for the same seed. (Generator only: the
-    engine never runs here.)"""
-    assert HOLDOUT_ROUNDS == (6, 7) and HOLDOUT_ROUND == 6
+def test_round7_holdout() -> None:
+    """Round 7 is the holdout (round 6 joined dev): families for every category, rounds scored
+    apart, each round-7 category planted at least 20 times in 2400 prompts with every value in its
+    prompt, the same cases for the same seed. (Generator only: the engine never runs here.)"""
+    assert HOLDOUT_ROUNDS == (7,) and HOLDOUT_ROUND == 7
     assert all(len(c.templates("holdout", 7)) >= 2 for c in CATS)
-    assert all(c.templates("holdout", 6) + c.templates("holdout", 7) == c.templates("holdout") for c in CATS)
-    assert not any(c.templates("dev", 7) or c.templates("holdout", 5) for c in CATS)
-    r6 = {c.name for c in CATS if c.templates("holdout", 6)}
+    assert all(c.templates("holdout", 7) == c.templates("holdout") for c in CATS)
+    assert not any(c.templates("dev", 7) or c.templates("holdout", 6) for c in CATS)
+    r6 = {c.name for c in CATS if c.templates("dev", 6)}
     r7 = {c.name for c in CATS if c.templates("holdout", 7)}
     assert len(r7 - r6) >= 40
     cases = generate(2, "holdout", 2400, round_no=7)
@@ -356,10 +363,12 @@ def test_round7_second_holdout() -> None:
     assert set(counts) == r7 and min(counts.values()) >= 20, min(counts.values())
     assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[7])
     assert [c.text for c in generate(2, "holdout", 200, round_no=7)] == [c.text for c in cases[:200]]
-    six = generate(2, "holdout", 300, round_no=6)
+    six = generate(2, "dev", 300, round_no=6)
     assert not (r7 - r6) & {p.category for case in six for p in case.plants}
     with pytest.raises(ValueError):
         generate(1, "dev", 10, round_no=7)
+    with pytest.raises(ValueError):
+        generate(1, "holdout", 10, round_no=6)
 
 
 def test_no_field_is_dropped_on_name_shaped_fragments() -> None:

@@ -47,6 +47,9 @@ _MONTH_PREFIXES: dict[str, int] = {
 # (Czech: červen June, červenec July — the longer prefix decides)
 _BY_LENGTH = sorted(_MONTH_PREFIXES, key=len, reverse=True)
 _GROUP = re.compile(r"\d+|[^\W\d_]+")
+# midnight, as a date-only field serialises (`"birthDate": "1987-03-03T00:00:00.000Z"`): the date
+# with it is the day, and the time goes with it
+MIDNIGHT_AFTER = re.compile(r"T00:00(?::00(?:\.0{1,9})?)?(?:Z|[+-]00:?00)?(?![0-9:.])")
 _MIN_YEAR = 1900
 _YOUNGEST = 3  # years: a date of birth of a toddler is rare in a developer's transcripts; an event's is not
 

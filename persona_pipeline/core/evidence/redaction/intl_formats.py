@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from persona_pipeline.core.evidence.redaction import national_ids
-from persona_pipeline.core.evidence.redaction.birth_dates import plausible_birth_date
+from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER, plausible_birth_date
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold
 from persona_pipeline.core.evidence.redaction.phone_check import valid_region
 from persona_pipeline.core.evidence.redaction.spans import Span, label_window
@@ -615,10 +615,15 @@ def intl_dob_spans(text: str) -> Iterator[Span]:
             value = text[start:end]
             if value[:4].isdigit() and value[4:5] not in ("年", "년") and not value[4:5].isascii():
                 continue  # the fold's DEL after a year stood for something other than 年
-            if text[end : end + 1].isdigit() or _TIME_AFTER.match(text, end) or not _verb_gap_ok(text, m0, start):
+            midnight = MIDNIGHT_AFTER.match(text, end)
+            if (
+                text[end : end + 1].isdigit()
+                or (midnight is None and _TIME_AFTER.match(text, end))
+                or not _verb_gap_ok(text, m0, start)
+            ):
                 continue
             if plausible_birth_date(value):  # (a "birthday party on 2026-06-01" is an event's date)
-                yield Span(start, end, "date_of_birth")
+                yield Span(start, end if midnight is None else midnight.end(), "date_of_birth")
     if _open(gates, _DOB_CELL):
         yield from national_ids.table_column_values(text, _DOB_CELL, _dob_kind, _date_end)
     if _open(gates, _DOB_AFTER):
@@ -627,7 +632,8 @@ def intl_dob_spans(text: str) -> Iterator[Span]:
                 yield Span(start, end, "date_of_birth")
     if _other_script(text) and any(w in text for w in _JA_DOB_WORDS):
         for m in _JA_DOB.finditer(text):
-            yield Span(*m.span(1), "date_of_birth")
+            midnight = MIDNIGHT_AFTER.match(text, m.end(1))
+            yield Span(m.start(1), m.end(1) if midnight is None else midnight.end(), "date_of_birth")
         # the same labels before a date written the Latin way (`生年月日: 13 juin 1963`, `Feb 3 1959`)
         for m in _JA_DOB_LABEL.finditer(text):
             found = _DATE_AT.search(text[m.end() : m.end() + 40])

@@ -32,7 +32,7 @@ _FOREIGN = "senha|kennwort|wachtwoord|contrasena|haslo|sifre|parola|salasana|hes
 # afterwards (`key_strength`, `counts`): `bypass`, `cache_key`, `token_uri`, `input_tokens: 12` reach it and fail.
 _STEM = (
     r"(?i:pass(?:word|wd|phrase|code|wort|ord|e)?s?|pwd|pw|secrets?|tokens?|keys?|auth(?:orization)?|"
-    r"cred(?:entials?|s)?|sig(?:nature)?|sid|cookies?|" + _FOREIGN + ")"
+    r"cred(?:entials?|s)?|sig(?:nature)?|sid|cookies?|bearer|jwk|" + _FOREIGN + ")"
 )
 _TAIL = r"(?:[._-][A-Za-z0-9_.-]*|[A-Z][a-z0-9][A-Za-z0-9_.-]*|[0-9]+(?:[._-][A-Za-z0-9_.-]*)?)"
 # a session word names a secret only with more words (`session_token`, `sessionId`, `PHPSESSID`):
@@ -50,6 +50,8 @@ KEYWORDS = (
     "sess",
     "cookie",
     "sid",
+    "bearer",
+    "jwk",
     *_FOREIGN.split("|"),
 )
 KEY = rf"[A-Za-z0-9_.-]*(?:{_STEM}{_TAIL}?|{_SESSION})"
@@ -92,7 +94,7 @@ RULES: list[tuple[str, str, str]] = [
     ),
     # an `Authorization` header's scheme, then its credential (an opaque token needs no shape)
     (
-        "kv_assign",
+        "kv_scheme",
         # (nginx's `proxy_set_header Authorization "Bearer V"`: no separator)
         r"(?i)\b(authorization|proxy-authorization)\\?[\"']?(?:[ \t]*[:=][ \t]*|[ \t]+)\\?[\"']?(?:bearer|token)[ \t]+",
         _VALUE,
@@ -111,6 +113,14 @@ RULES: list[tuple[str, str, str]] = [
         rf"(?m)(?:\b(?i:setx)[ \t]+|\b(?i:setenv)[ \t]+|\bset[ \t]+-[A-Za-z]+[ \t]+|^{LINE_PREFIX}ENV[ \t]+|"
         r"\bconfig(?:ure)?[ \t]+(?:set[ \t]+)?(?:--?[A-Za-z-]+[ \t]+){0,3}(?:[A-Za-z0-9_.:/@-]*[:/@])?)"
         rf"({KEY})[ \t]+",
+        _VALUE,
+    ),
+    # a web server's header directive: nginx `proxy_set_header K "V"` / `add_header`, Apache
+    # `RequestHeader set K "V"` / `Header set`
+    (
+        "kv_command",
+        rf"\b(?:proxy_set_header|add_header|more_set_headers|grpc_set_header|(?:Request)?Header[ \t]+"
+        rf"(?:always[ \t]+)?(?:set|append|add|merge))[ \t]+\\?[\"']?({KEY})\\?[\"']?[ \t]+",
         _VALUE,
     ),
     # a call named for the key: setK("V"), withK("V"), .K("V"), K("V")
@@ -141,6 +151,15 @@ RULES: list[tuple[str, str, str]] = [
         r"(-[pP]|--pass)(?:[ \t]+|=)",
         _VALUE,
     ),
+    # a terminal's echo of a variable: `$ echo $K` (or `${K}`, quoted), then its value alone on
+    # the next line (a prompt, `user@host:~$`, is no value)
+    (
+        "kv_echo",
+        # (the line break may be an HTML view's `<br>`; a folded paste puts a blank line between)
+        rf"(?m)\b(?:echo|printenv)[ \t]+\"?\$?\{{?({KEY})\}}?\"?[ \t]*"
+        rf"(?:\r?\n|<br[ \t]*/?>)(?:[ \t]*\r?\n)?{LINE_PREFIX}",
+        r"(?![^\s@]*@[^\s:]*:)" + _VALUE + r"(?=[ \t]*(?:\r?\n|<br[ \t]*/?>|$))",
+    ),
     # prose: "the K is V", "K for the staging db: V", "K was V"
     (
         "kv_prose",
@@ -156,11 +175,13 @@ KINDS = frozenset(k for k, _, _ in RULES)
 # in prose (it must look generated: "the token is valid" labels no value)
 POLICY = {
     "kv_assign": "env_secret",
+    "kv_scheme": "env_secret",
     "kv_flag": "env_secret",
     "kv_arg": "env_secret",
     "kv_command": "env_secret",
     "kv_space": "password",
     "kv_userflag": "password",
+    "kv_echo": "env_secret",
     "kv_prose": "password",
 }
 
@@ -194,7 +215,8 @@ _KEY_QUALIFIERS = _set(
     "app auth hmac jwt session aes cipher crypto service admin root server write webhook"
 )
 # words that name a secret only when the value looks generated (`key`, `auth`, a signature)
-_WEAK_WORDS = _set("key keys auth sig signature cred salt cookie authorization")
+# (`api_bearer`: a bearer token by name, a generated value; `bearer_only: true` is a switch)
+_WEAK_WORDS = _set("key keys auth sig signature cred salt cookie authorization bearer")
 _SESSION_WORDS = frozenset(("session", "sess"))
 _SESSION_SUFFIXES = frozenset(("id", "key", "token", "cookie", "secret"))
 # a key's last word naming something about the secret, not the secret: a reference, not a value
@@ -220,6 +242,7 @@ _GLUED = tuple(
     )
 )
 _PUBLIC = frozenset(("public", "pub", "publishable"))
+_JWK_PRIVATE = _set("d p q dp dq qi k private")
 # English words ending in `pass`: no password label when glued
 _PASS_WORDS = ("bypass", "compass", "encompass", "surpass", "trespass", "overpass", "underpass", "impass")
 
@@ -235,6 +258,10 @@ def key_strength(key: str) -> int:
         parts.pop()  # a numbered key (`TOKEN2`, `DB_PASSWORD2`): its words decide
     if not parts or parts[-1] in _META or parts[0] in _SWITCH_FIRST:
         return 0
+    if "jwk" in parts and not _SECRET_WORDS.intersection(parts):
+        # a JWK's private members (RFC 7518: `d`, RSA's `p` `q` `dp` `dq` `qi`, an octet key's `k`);
+        # `x`, `y`, `n`, `e`, `kid` are public
+        return 1 if parts[-1] in _JWK_PRIVATE else 0
     joined = "".join(parts)
     public = _PUBLIC.intersection(parts) or joined.startswith("pubkey")
     if public and not any(w in joined for w in ("private", "secret", "password", "passwd")):

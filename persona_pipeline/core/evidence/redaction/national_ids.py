@@ -47,6 +47,14 @@ _CN_RIC = Rx(r"\b(?:1[1-5]|2[1-3]|3[1-7]|4[1-6]|5[0-4]|6[1-5])\d{4}(?:19|20)\d\d
 # KR resident registration number as printed: birth date, hyphen, a sex/century digit 1-8, six
 # digits with a check digit.
 _KR_RRN = Rx(r"\b\d\d[01]\d[0-3]\d-[1-8]\d{6}\b")
+# SE personnummer as written: birth date (two- or four-digit year), `-` (`+` past 100), four
+# digits ending in a Luhn check; the date and check validated.
+_SE_PNR = Rx(r"\b(?:19|20)?\d\d[01]\d[0-9]\d[-+]\d{4}\b")
+# BE national number as printed: `yy.mm.dd-nnn.cc` (birth date, order, mod-97 check).
+_BE_NN = Rx(r"\b\d\d\.[01]\d\.[0-3]\d-\d{3}\.\d\d\b")
+# IN PAN of an individual: three letters, the holder type `P` (a person), the surname's initial,
+# four digits, a letter.
+_PAN_PERSON = Rx(r"\b[A-Z]{3}P[A-Z]\d{4}[A-Z]\b")
 
 # Labels, one group per kind (their values are read right after the match). A label may end a
 # JSON/YAML key (`customer_sin`), be quoted or escaped, and be followed by `no`, `number`, `is`…
@@ -76,18 +84,47 @@ _LABELS: dict[str, str] = {
     "pl_pesel": r"pesel",
     "se_personnummer": rf"personnummer|personnr|pnr|personal{_W}identity{_W}number",
     "cn_ric": rf"resident{_W}identity{_W}card|id{_W}card(?:{_W}(?:no|number|num))?",
-    "za_id": rf"(?:r?sa|south{_W}african){_W}id(?:{_W}(?:no|number|num))?|id{_W}(?:no|number|num)",
+    "za_id": rf"(?:r?sa|south{_W}african){_W}id(?:{_W}(?:no|number|num))?",
     "au_tfn": rf"tfn|tax{_W}file{_W}(?:no|number|num)",
     "uk_nhs": rf"nhs(?:{_W}(?:no|number|num))?",
     "no_fnr": r"f\x7fdselsnummer|fodselsnummer|fnr",
     "dk_cpr": rf"cpr(?:{_W}(?:nr|nummer|no|number))?",
     "fi_hetu": r"hetu|henkil\x7ftunnus|henkilotunnus",
     "ro_cnp": r"cnp|cod numeric personal",
-    "tr_tckn": rf"tckn|tc{_W}kimlik(?:{_W}no)?|kimlik{_W}no",
+    "tr_tckn": rf"tckn|tc{_W}kimlik(?:{_W}no)?|kimlik{_W}no|tc{_W}no",
     "cl_rut": r"rut",
     "ch_ahv": rf"ahv(?:{_W}(?:nr|nummer))?|avs",
-    "be_nn": rf"rijksregisternummer|num[e\x7f]ro{_W}national",
-    "il_id": rf"teudat{_W}zehut|israeli{_W}id",
+    "be_nn": (
+        rf"rijksregisternummer|rijksregister{_W}(?:nr|nummer)|num[e\x7f]ro{_W}(?:de{_W})?(?:registre{_W})?national|"
+        rf"insz|niss|nn|national{_W}register{_W}(?:no|number)"
+    ),
+    "il_id": rf"teudat{_W}zehut|mispar{_W}zehut|zehut|israeli{_W}id",
+    # a label naming an identity number of no one country: every kind with check digits is tried
+    "national_id": (
+        rf"id{_W}(?:no|number|num|nr)|national{_W}id(?:entity)?(?:{_W}(?:no|number|num|card))?|"
+        rf"identity{_W}(?:no|number|num)|personal{_W}(?:id|identity|identification){_W}(?:no|number|code)|"
+        rf"personal{_W}(?:code|number)|citizen{_W}id"
+    ),
+}
+# kinds a label's value may also be: the same word names other countries' numbers (`personnummer`
+# is Norway's and Denmark's too), and a generic label (`id number`) any number with check digits
+_ALSO: dict[str, tuple[str, ...]] = {
+    "se_personnummer": ("no_fnr", "dk_cpr"),
+    "national_id": (
+        "za_id",
+        "il_id",
+        "no_fnr",
+        "pl_pesel",
+        "be_nn",
+        "ro_cnp",
+        "tr_tckn",
+        "se_personnummer",
+        "fi_hetu",
+        "cn_ric",
+        "kr_rrn",
+        "ch_ahv",
+        "cl_rut",
+    ),
 }
 _KINDS = tuple(_LABELS)
 _LABEL = Rx(r"(?i)(?:\b|_)(?:" + "|".join(f"({p})" for p in _LABELS.values()) + r")(?:\b|_)")
@@ -95,8 +132,9 @@ _LABEL = Rx(r"(?i)(?:\b|_)(?:" + "|".join(f"({p})" for p in _LABELS.values()) + 
 _VALUE_REACH = 56
 _MAX_TOKENS = 7
 # A label that is a whole header cell of a delimited table: its column's cells are its values.
+# (the first cell may follow a shell prompt: `root@host:/srv# id;pesel;name`)
 _LABEL_CELL = Rx(
-    r"(?im)(?:^|[,;\t|])[ \t]*[\"']?(?:[a-z]+_)?(?:"
+    r"(?im)(?:^|[,;\t|]|[#$>][ \t])[ \t]*[\"']?(?:[a-z]+_)?(?:"
     + "|".join(f"({p})" for p in _LABELS.values())
     + r")[\"']?[ \t]*(?:[,;\t|]|\r?$)"
 )
@@ -140,6 +178,7 @@ _SHAPES: dict[str, tuple[Rx, ...]] = {
     "ch_ahv": (Rx(r"^(?:756\.?\d{4}\.?\d{4}\.?\d\d)"),),
     "be_nn": (Rx(r"^(?:\d\d\.?\d\d\.?\d\d-?\d{3}\.?\d\d)"),),
     "il_id": (Rx(r"^(?:\d{9})"),),
+    "national_id": (),  # (its values are the `_ALSO` kinds')
 }
 
 
@@ -255,6 +294,8 @@ def _bounded(text: str, start: int, end: int) -> bool:
     before, after = text[start - 1 : start], text[end : end + 1]
     if before.isalnum() or before == "_" or after.isalnum() or after == "_":
         return False
+    if before in ("-", ".") and text[start - 2 : start - 1].isalnum():
+        return False  # a group inside a dashed or dotted token (a uuid's `-9420-4930-9699-`)
     return not (after in ("-", ".", "/", ":") and text[end + 1 : end + 2].isdigit())
 
 
@@ -267,6 +308,9 @@ _SHAPED: tuple[tuple[Rx, str], ...] = (
     (_ITIN, "ssn"),
     (_CN_RIC, "cn_ric"),
     (_KR_RRN, "kr_rrn"),
+    (_SE_PNR, "se_personnummer"),
+    (_BE_NN, "be_nn"),
+    (_PAN_PERSON, "in_pan"),
 )
 # the patterns whose matches this module needs: a caller's Set pass over them (`intl_formats`)
 # says which can match a text, so the others are not run
@@ -310,7 +354,7 @@ def _labelled(text: str) -> Iterator[Span]:
         if _in_placeholder(text, spans[0][0]):
             continue  # `[REDACTED:ca_sin:…]` names a kind, not a number of the text's
         label_end = spans[0][1]
-        kinds = [k for k, g in zip(_KINDS, spans[1:], strict=True) if g[0] >= 0]
+        kinds = [a for k, g in zip(_KINDS, spans[1:], strict=True) if g[0] >= 0 for a in (k, *_ALSO.get(k, ()))]
         window = text[label_end : label_end + _VALUE_REACH]
         # on its line, and before any placeholder: a label's value that was redacted already is
         # not looked for again further on (redacting redacted text changes nothing)
@@ -354,7 +398,10 @@ def _column_cells(text: str) -> Iterator[Span]:
         i = next(i for i, g in enumerate(groups) if g[0] >= 0)
         return _KINDS[i], groups[i][0]
 
-    yield from table_column_values(text, _LABEL_CELL, kind_of, _value_span)
+    def value_end(kind: str, text: str, start: int) -> int | None:
+        return next((e for k in (kind, *_ALSO.get(kind, ())) if (e := _value_span(k, text, start)) is not None), None)
+
+    yield from table_column_values(text, _LABEL_CELL, kind_of, value_end)
 
 
 def table_column_values(

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
-from persona_pipeline.core.evidence.redaction.birth_dates import plausible_birth_date
+from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER, plausible_birth_date
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold
 from persona_pipeline.core.evidence.redaction.phone_check import valid_region
 from persona_pipeline.core.evidence.redaction.spans import Span, label_window
@@ -901,7 +901,7 @@ _MONTH = (
 # d.o.b.), then an optional separator; quotes may be doubled (a CSV cell) or escaped (JSON).
 _DOB_LABEL = (
     r"d\.?o\.?b\.?|date[ _-]?of[ _-]?birth|birth[ _-]?date|birth[ _-]?day|born(?:[ \t]+on)?|"
-    r"geburtsdatum|geburtstag|geboren(?:[ \t]+am)?|geb\.(?:[ \t]+am)?|date[ _]de[ _]naissance|n\x7fe?[ \t]+le|"
+    r"geburtsdatum|geburtstag|geboren(?:[ \t]+am)?|geb\.(?:[ \t]+am|-?datum)?|date[ _]de[ _]naissance|n\x7fe?[ \t]+le|"
     r"(?:fecha[ _]de[ _]|f\.[ \t]?(?:de[ \t])?)nac(?:imiento|\.)|nacid[oa][ \t]+el|"
     r"data[ _]de[ _]nascimento|nascid[oa][ \t]+em|"
     r"data[ _]di[ _]nascita|nat[oa][ \t]+il|geboortedatum|geboren[ \t]+op|f\x7fdelsedatum|f\x7fdd[ \t]+den|"
@@ -927,7 +927,8 @@ def dob_spans(text: str) -> Iterator[Span]:
         return
     for (m0, _), (start, end) in _DOB.finditer(text):
         if not _after_placeholder(text, m0) and plausible_birth_date(text[start:end]):
-            yield Span(start, end, "date_of_birth")
+            midnight = MIDNIGHT_AFTER.match(text, end)  # (a serialised date-only field's time)
+            yield Span(start, end if midnight is None else midnight.end(), "date_of_birth")
 
 
 _DIGIT = Rx(r"\d")
@@ -1065,10 +1066,32 @@ def home_user_spans(text: str) -> Iterator[Span]:
                 if _system_account(" ".join(words[:2])) or _system_account(" ".join(words[:3])):
                     continue
             yield Span(start, end, "user_name")
+            if rx is not _PROMPT_USER and rx is not _HOME_SPACED:
+                yield from _user_recurrences(text, name, start)
     for ((at, _),) in _MSYS_PROMPT.finditer(text) if _open(text, "prompt") else ():
         found = _msys_prompt_user(text, at)
         if found is not None and not _system_account(text[found[0] : found[1]]):
             yield Span(found[0], found[1], "user_name")
+
+
+def _user_recurrences(text: str, name: str, found_at: int) -> Iterator[Span]:
+    """A home folder's user name where it recurs in the text glued to a path's other names
+    (`_bazel_<user>`, `/tmp/<user>-cache`, `<user>.log`): no letter or digit on either side. The
+    folder names the person; its other spellings in the same paths do too."""
+    if len(name) < 4 or not name.isascii():
+        return
+    pos = text.find(name)
+    while pos >= 0:
+        end = pos + len(name)
+        before, after = text[pos - 1 : pos], text[end : end + 1]
+        glued = before in _GLUE_BEFORE or after in _GLUE_BEFORE
+        if pos != found_at and glued and not before.isalnum() and not after.isalnum():
+            yield Span(pos, end, "user_name")
+        pos = text.find(name, end)
+
+
+# (only glued by a path's own separators: a bare word equal to a user name in prose stays)
+_GLUE_BEFORE = frozenset("_-./\\")
 
 
 def _msys_prompt_user(text: str, at: int) -> tuple[int, int] | None:

@@ -187,6 +187,35 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ("fcm_server_key", r"\bAAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{60,}", 0, ("apa91b",)),
     # Okta API tokens go in `Authorization: SSWS <token>` (Okta's own scheme name)
     ("okta_token", r"\bSSWS[ \t]+([A-Za-z0-9_-]{20,})", 1, ("ssws",)),
+    # documented token shapes: Pulumi access tokens (`pul-` and 40 hex), NuGet API keys (`oy2` and
+    # 43 lowercase base32-ish characters), Mailgun API keys (`key-` and 32 hex; the newer 32-8-8
+    # hex keys have no literal to search for, and their rule cost ~7% of the engine's time: a key
+    # label finds them)
+    ("pulumi_token", r"\bpul-[a-f0-9]{40}\b", 0, ("pul-",)),
+    # Supabase personal access tokens (`sbp_` and 40 hex); Sentry user and org auth tokens
+    # (`sntryu_` and 64 hex; `sntrys_`, a base64 JSON claim, `_` and its secret); New Relic user
+    # API keys (`NRAK-` and 27 capitals or digits) and license keys (36 hex then `NRAL`)
+    ("supabase_key", r"\bsbp_[a-f0-9]{40}\b", 0, ("sbp_",)),
+    ("sentry_token", r"\bsntryu_[a-f0-9]{64}\b", 0, ("sntryu_",)),
+    ("sentry_token", r"\bsntrys_eyJ[A-Za-z0-9+/=]{20,400}_[A-Za-z0-9+/_-]{20,}", 0, ("sntrys_",)),
+    ("newrelic_key", r"\bNRAK-[A-Z0-9]{27}\b", 0, ("nrak-",)),
+    ("newrelic_key", r"\b[a-f0-9]{36}NRAL\b", 0, ("nral",)),
+    ("nuget_key", r"\boy2[a-z0-9]{43}\b", 0, ("oy2",)),
+    ("mailgun_key", r"\bkey-[a-f0-9]{32}\b", 0, ("key-",)),
+    # Okta API tokens themselves: `00` and 40 url-safe characters (42 in all), a whole token (mixed
+    # case required in `_rejected`: a hex or lowercase run of that length is an id)
+    # (`\b00`: a literal start the search can skip to; a `-`/`_` before it is checked in `_decide`)
+    ("okta_token", r"\b(00[A-Za-z0-9_-]{40})(?:[^A-Za-z0-9_-]|$)", 1, ("00",)),
+    # Azure AD (Entra) client secrets since 2021: three characters, a digit, `Q~`, 31 to 34 more
+    (
+        "azure_client_secret",
+        r"(?:^|[^A-Za-z0-9_~.-])([A-Za-z0-9_~.-]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34})(?:[^A-Za-z0-9_~.-]|$)",
+        1,
+        ("q~",),
+    ),
+    # the secret key `django-admin startproject` writes: `django-insecure-` and 50 characters of its
+    # alphabet (the prefix marks it unfit for production, not unfit to leak)
+    ("django_secret_key", r"\bdjango-insecure-[a-z0-9!@#$%^&*(=+)_-]{40,}", 0, ("django-insecure-",)),
     # a PEM private key pasted base64-encoded (a kubeconfig's `client-key-data`, a k8s Secret's
     # `tls.key`): base64 of `-----BEGIN`, kept when its decoded armor names a private key
     ("encoded_private_key", r"\bLS0tLS1CRUdJTi[A-Za-z0-9+/]{40,}={0,2}", 0, ("ls0tls1crudjti",)),
@@ -679,7 +708,10 @@ _PUBLIC_HALF_RULES = frozenset(
 )
 _PUBLIC_BEFORE = re.compile(r"(?i)\bpub(?:lic|lishable)?[ \t_-]*$")
 # (loosened: a prefilter only, and its counted repetitions cost more than every rule it spares)
-_RULE_SET = RxSet([loosened(pat) for _, pat, _, _ in _OWN_RULES])
+# Rules kept out of the Set: a start as common as Okta's `00` made the Set's DFA several times
+# larger (~15% of the engine's time); alone, it is a small DFA, run where its keyword occurs.
+_UNSET_RULES = tuple(i for i, r in enumerate(_OWN_RULES) if (r[0], r[3]) == ("okta_token", ("00",)))
+_RULE_SET = RxSet([loosened(pat) if i not in _UNSET_RULES else r"\b\B" for i, (_, pat, _, _) in enumerate(_OWN_RULES)])
 _USERFLAG_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "kv_userflag")
 # a grep-family command earlier on the line (its `-P` is a Perl regex)
 _GREP_BEFORE = re.compile(r"\b(?:[efz]?grep|rg|ag|ack|pcre2?grep)\b[^\r\n|;&]*$")
@@ -737,6 +769,15 @@ def _generated(value: str) -> bool:
 
 
 _UNI_ESC = re.compile(r"\\+u([0-9a-fA-F]{4})")
+_BYTE_ESCS = re.compile(r"(?:\\+x[0-9a-fA-F]{2})+")
+# a variable reference with a default (`${NAME:default}`, `${NAME:-default}`, `${NAME-default}`,
+# `${NAME:=default}`; not `${NAME:?message}`, `${NAME:+alternative}`, a nested `${`)
+_DEFAULT_REF = re.compile(r"\\?\$\{[A-Za-z_][A-Za-z0-9_.-]*(?::-|:=|:|-)(?![?+$])")
+
+
+def _bytes_unescape(m: re.Match[str]) -> str:
+    raw = bytes(int(h, 16) for h in re.findall(r"x([0-9a-fA-F]{2})", m[0]))
+    return raw.decode("utf-8", "replace")
 
 
 def _masked(value: str) -> bool:
@@ -745,9 +786,19 @@ def _masked(value: str) -> bool:
         return True
     if "\\u" in value:
         return bool(_MASKED.match(_UNI_ESC.sub(lambda m: chr(int(m[1], 16)), value)))
+    if "\\x" in value:  # a bytes repr's UTF-8 (`sk-\\xe2\\x80\\xa6abcd`: `sk-…abcd`)
+        return bool(_MASKED.match(_BYTE_ESCS.sub(_bytes_unescape, value)))
     if "%" in value:
         return bool(_MASKED.match(urllib.parse.unquote(value)))
     return False
+
+
+def _cookie_body(value: str) -> str:
+    """A cookie value as its framework signs it: URL-decoded, without express-session's `s:`
+    prefix (`s%3A<id>.<signature>`), so the generated run is judged, not its encoding."""
+    if "%" in value:
+        value = urllib.parse.unquote(value)
+    return value[2:] if value.startswith("s:") else value
 
 
 def _bare(value: str) -> tuple[str, ...]:
@@ -917,6 +968,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         ):
             return True  # a name with a number in it (`Step2Done`, `Argon2id`), not a generated run
         return bool(_PLACEHOLDER_VALUE.search(value) or _DOC_EXAMPLE.search(value))
+    if kind == "okta_token" and not (_CASE_MIXED.search(value) and any(map(str.isdigit, value))):
+        return True  # `00` and 40 hex or lowercase characters: an id, not Okta's mixed-case token
     if kind == "bearer_token" and not random_like(value):
         return True  # "token\tsubprocess.check_call": a word after `token`, not a credential
     if kind == "prose_key":  # (an `=` before the padding: "key is NAME=…", a label the other rules own)
@@ -933,6 +986,10 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         if strength == 0 or kv.counts(name, value):
             return True
         if value.startswith(("http://", "https://", "file:", "&")) or (_PATH.match(value) and not _base64_run(value)):
+            return True
+        if not quoted and kv.name_like(value) and kv.key_strength(value):
+            # `--secret=api-key`, `secretName: db-password`: a secret's name, no value (quoted, a
+            # word-like value is the value: `MYSQL_PWD='maple_password'`)
             return True
         if value[:1] == ">":
             return True  # the end of a tag (`login --with-token"/></testcase>`: a `/>`, no user/password)
@@ -976,6 +1033,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             return True  # masked: `****`, `•••`
         if strength == 1 and _HEX_ID.match(value):
             return True  # `"AWS::KMS::Key": "2b447c471bc70388"`: a short hex id under a bare `key`
+        if strength == 1:
+            value = _cookie_body(value)
         if strength == 1 and (not random_like(value) or len(value) < 12 or not _KEYLIKE.match(value)):
             return True  # `key`/`auth` alone label only generated values
         if value.isdigit() and (strength < 2 or len(value) < 6):
@@ -1147,6 +1206,13 @@ def _decide(
         ):
             return None  # `&lt;YOUR_API_KEY&gt; yesterday">copy</span>`: a placeholder, no element
         start, end = qv if qv[0] >= 0 else bv
+        if start >= 0:
+            # `${DB_PASSWORD:hunter2}` (Spring), `${X:-v}` (shell): a reference with a default value,
+            # which is the value used wherever the variable is unset
+            d = _DEFAULT_REF.match(matched, start, end)
+            close = matched.find("}", d.end(), end) if d is not None else -1
+            if d is not None and close > d.end():
+                start, end = d.end(), close
     else:
         start, end = groups[group]
         before = matched[start - 1] if start > 0 else prev[-1:]
@@ -1159,11 +1225,13 @@ def _decide(
     if not quoted and kind != "private_key":
         # a JSON string's escaped line end ends a bare value (`= $null\\nX=1`): the JSON view reads
         # the value on its own line
-        cut = min(
-            (i for i in (matched.find("\\n", start, end), matched.find("\\r", start, end)) if i > start), default=-1
-        )
+        # (an HTML attribute's `&#10;` too; a doubly escaped `\\\\n` leaves no backslash behind)
+        ends = ("\\n", "\\r", "&#10", "&#13")
+        cut = min((i for i in (matched.find(e, start, end) for e in ends) if i > start), default=-1)
         if cut > start:
             end = cut
+            while end > start and matched[end - 1] == "\\":
+                end -= 1
     if idx == _PGPASS_RULE and _HEX_FIELDS.match(matched.lstrip(_OPENERS)):
         return None  # colon-separated hex fields (`AB12:12345:C0FFEE:…`): an id, not a password file
     if kind == "intl_password":
@@ -1171,6 +1239,8 @@ def _decide(
         if not any(w.endswith(_INTL_PASSWORD_LABELS) for w in label.split()):
             return None  # any other word in that script before a colon
         kind = "password"
+    if kind == "okta_token" and group == 1 and prev[-1:] in ("-", "_") and start == 0:
+        return None  # the tail of a longer token (`…-00…`), not a token of its own
     if labelled and prev[-1:] == "$" and not quoted:
         return None  # `$password = Read-Host …`: a variable set to an expression (a literal is quoted)
     if (
@@ -1216,6 +1286,8 @@ def _kv_key(kind: str, key: str, value: str) -> str:
     or a session key holds a uuid (a log's session id, not a cookie)."""
     if kind == "kv_userflag":
         return "password" if kv.flag_password(value) else ""  # the flag after a user names its password
+    if kind == "kv_scheme":
+        return "bearer_token"  # `Authorization: Bearer V`: the scheme says V is the credential
     if kind == "kv_arg":
         key = kv.call_key(key)
         if (
@@ -1278,7 +1350,7 @@ def own_rule_spans(text: str) -> list[Span]:
     # The rules that match somewhere (one Set pass); None if the Set failed or the text has no fold.
     matching = _RULE_SET.matching(text) if b is not None else None
     if matching is not None:
-        rule_ids = sorted(matching)
+        rule_ids = sorted(matching.union(i for i in _UNSET_RULES if _COMPILED[i][4][0] in b))
     else:  # every rule whose keyword occurs (each rule's keywords are necessary to its pattern)
         # The keywords are ASCII: the fold's (ASCII) lower() finds them wherever text.lower() would.
         lowered: bytes | str = b.lower() if b is not None else text.lower()

@@ -74,8 +74,14 @@ _UNIT = (
     r"(?:,[ \t]*(?:(?:Piso|Planta|Depto|Dpto|Apto|apto|Apt|Flat|Bus|Top|Stiege|Stock|Etage|Esc|Puerta|Pta|"
     r"Andar|andar|Sala|sala|Bloco|Bloque|Int|Dep)\.?[ \t]*[A-Za-z0-9]{1,4}|\d{1,2}[ \t]?\x7f[ \t]?[A-Z]?\b))"
 )
-# (a Brazilian town carries its state: São Paulo - SP)
-_TAIL = rf"((?:{_DISTRICT}|{_UNIT}){{0,3}},?[ \t]+(?:{_POSTAL})[ \t]+{_TOWN}(?:[ \t]+-[ \t]+[A-Z]{{2}}\b)?)?"
+# (a Brazilian town carries its state: São Paulo - SP; a Mexican one its state's abbreviation after
+# a comma: Monterrey, N.L., Guadalajara, Jal., CDMX)
+_STATE = r"(?:[ \t]+-[ \t]+[A-Z]{2}\b|,[ \t]*(?:[A-Z][a-z]{0,3}\.(?:[ \t]?[A-Z][a-z\x7f]{0,3}\.)?|[A-Z]{2,5}\b))"
+# (the postcode may carry its abbreviation, `C.P. 06700` (Mexico, Spain), and a comma before the town)
+_TAIL = (
+    rf"((?:{_DISTRICT}|{_UNIT}){{0,3}},?[ \t]+(?:C\.[ \t]?P\.[ \t]*|CP[ \t]+)?(?:{_POSTAL}),?[ \t]+{_TOWN}"
+    rf"{_STATE}?)?"
+)
 
 _PRE_STREET = Rx(
     rf"\b({_STRONG_PRE}|{_WEAK_PRE})[ \t]+((?:{_PART}[ \t]+){{0,2}})"
@@ -168,6 +174,12 @@ def _code_after(text: str, end: int) -> bool:
 _COUNTED = re.compile(r" [a-z]{3,20}s\b")
 
 
+def _checked_end(end: int, num: tuple[int, int], tail: tuple[int, int]) -> int:
+    """Where code would run on from the house number: after a postal tail the town ends the
+    address, and prose follows it ("…, Monterrey, N.L. gracias" holds no counted plural)."""
+    return num[1] if tail[0] >= 0 and num[1] >= 0 else end
+
+
 def _labelled(text: str, start: int) -> bool:
     return _LABEL.search(label_window(text, max(0, start - 32), start)) is not None
 
@@ -188,21 +200,33 @@ def _street_spans(text: str, is_open: dict[int, bool] | None) -> Iterator[Span]:
         return is_open is None or is_open.get(id(rx), True)
 
     if run(_PRE_STREET):
-        for (start, end), (w0, w1), _particles, (n0, n1), _num, tail in _PRE_STREET.finditer(text):
-            if _code_after(text, end) or text[start - 1 : start] in ("_", ".", "/") or not _letters(text, n0, n1):
+        for (start, end), (w0, w1), _particles, (n0, n1), num, tail in _PRE_STREET.finditer(text):
+            if (
+                _code_after(text, _checked_end(end, num, tail))
+                or text[start - 1 : start] in ("_", ".", "/")
+                or not _letters(text, n0, n1)
+            ):
                 continue
             strong = text[w0:w1] not in _WEAK_WORDS
             if strong or tail[0] >= 0 or _labelled(text, start):
                 yield Span(start, end, "address")
     if run(_SUFFIX_STREET):
-        for (start, end), strong, _num, tail in _SUFFIX_STREET.finditer(text):
-            if _code_after(text, end) or text[start - 1 : start] in ("_", ".", "/") or not _letters(text, start, end):
+        for (start, end), strong, num, tail in _SUFFIX_STREET.finditer(text):
+            if (
+                _code_after(text, _checked_end(end, num, tail))
+                or text[start - 1 : start] in ("_", ".", "/")
+                or not _letters(text, start, end)
+            ):
                 continue
             if strong[0] >= 0 or tail[0] >= 0 or _labelled(text, start):
                 yield Span(start, end, "address")
     if run(_WORD_STREET):
-        for (start, end), (w0, w1), _num, tail in _WORD_STREET.finditer(text):
-            if _code_after(text, end) or text[start - 1 : start] in ("_", ".", "/") or not _letters(text, start, end):
+        for (start, end), (w0, w1), num, tail in _WORD_STREET.finditer(text):
+            if (
+                _code_after(text, _checked_end(end, num, tail))
+                or text[start - 1 : start] in ("_", ".", "/")
+                or not _letters(text, start, end)
+            ):
                 continue
             # a lowercase type word (utca, vej) or a postal tail: "Config Ring 2" is a name, not a
             # street; "gate" is an English word too ("Quality gate 2")
