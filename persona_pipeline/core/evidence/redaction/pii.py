@@ -24,7 +24,7 @@ from typing import Any
 from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER, plausible_birth_date
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold
 from persona_pipeline.core.evidence.redaction.phone_check import valid_region
-from persona_pipeline.core.evidence.redaction.spans import Span, label_window
+from persona_pipeline.core.evidence.redaction.spans import Span, label_window, placeholder_ends_at
 
 # (a DEL is a non-ASCII letter of the fold: internationalised local parts and domains, RFC 6531 /
 # IDNA, `françois@`, `@bücher-schmidt.at`)
@@ -501,14 +501,11 @@ def _candidate_ok(raw: str) -> bool:
     return phonenumbers.is_valid_number(num) or (raw.startswith("+") and phonenumbers.is_possible_number(num))
 
 
-_PLACEHOLDER_END = Rx(r"\[REDACTED:[a-z0-9_]+(?::[0-9a-f]{8})?\]$")
-
-
 def _after_placeholder(text: str, pos: int) -> bool:
     """Whether `pos` directly follows a placeholder. A label or a number glued to one was glued to
     the word it replaced, which `\\b` and the boundary checks refused: refused again, so that
     redacting redacted text changes nothing."""
-    return pos > 0 and text[pos - 1] == "]" and _PLACEHOLDER_END.search(text[max(0, pos - 40) : pos]) is not None
+    return placeholder_ends_at(text, pos)
 
 
 _HOST_TAIL = Rx(r"^\.[A-Za-z][A-Za-z0-9-]*\.[A-Za-z0-9-]*[A-Za-z0-9]")

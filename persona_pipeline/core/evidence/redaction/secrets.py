@@ -21,7 +21,7 @@ from pathlib import Path
 
 from persona_pipeline.core.evidence.redaction import kv
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold, loosened, prepare
-from persona_pipeline.core.evidence.redaction.spans import Span
+from persona_pipeline.core.evidence.redaction.spans import Span, placeholder_ends_at, safe_kind
 
 CHUNK_CHARS = 8_000
 
@@ -1042,10 +1042,6 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
     return bool(_DOC_EXAMPLE.search(value))
 
 
-# a rule id becomes a placeholder type of [a-z0-9_] only (`resend-api-key.1`): the placeholder
-# pattern, which keeps a second pass out of placeholders, knows no other characters
-_RULE_ID_UNSAFE = re.compile(r"[^a-z0-9_]")
-_PLACEHOLDER_END = Rx(r"\[REDACTED:[a-z0-9_]+(?::[0-9a-f]{8})?\]$")
 _NEXT_PARAM = Rx(r"&[A-Za-z_][A-Za-z0-9_.\[\]-]*=")
 _SYMBOL = Rx(r"[^A-Za-z0-9_.-]")
 _SYMBOLS = re.compile(r"[^A-Za-z0-9_.-]")  # (Python re: `findall` to count, a one-class pattern)
@@ -1367,7 +1363,7 @@ def own_rule_spans(text: str) -> list[Span]:
         value = _KV_VALUES.get(idx)
         for m in rx.finditer(text) if value is None else _kv_matches(rx, _kv_text(text), value):
             s0, e0 = m[0]
-            if s0 and text[s0 - 1] == "]" and _PLACEHOLDER_END.search(text[max(0, s0 - 40) : s0]):
+            if placeholder_ends_at(text, s0):
                 continue  # glued to a placeholder: it was glued to the word it replaced (idempotence)
             if (
                 idx == _USERFLAG_RULE
@@ -1448,7 +1444,7 @@ def betterleaks_values(texts: Sequence[str]) -> dict[str, str]:
                 continue  # `%3D%25DB_PASSWORD%25&x=1`, `$DOCKER_PASS\`: a reference, encoded or escaped
             if _query_version(value):
                 continue
-            found.setdefault(value, _RULE_KIND.get(finding.rule_id, _RULE_ID_UNSAFE.sub("_", finding.rule_id.lower())))
+            found.setdefault(value, _RULE_KIND.get(finding.rule_id, safe_kind(finding.rule_id)))
     return found
 
 

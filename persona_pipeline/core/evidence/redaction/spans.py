@@ -16,6 +16,19 @@ from persona_pipeline.core.evidence.redaction.matching import Rx
 PLACEHOLDER_RE = re2.compile(r"\[REDACTED:[a-z0-9_]+(?::[0-9a-f]{8})?\]")
 _PLACEHOLDER = Rx(PLACEHOLDER_RE.pattern)
 _KIND_UNSAFE = re.compile(r"[^a-z0-9_]")
+# a placeholder ending right before a position (`…[REDACTED:x:1a2b3c4d]` + `rest`)
+_PLACEHOLDER_END = Rx(r"\[REDACTED:[a-z0-9_]+(?::[0-9a-f]{8})?\]$")
+
+
+def safe_kind(kind: str) -> str:
+    """A placeholder type of [a-z0-9_] only (a rule id may hold others: `resend-api-key.1`):
+    PLACEHOLDER_RE, which keeps a second pass out of placeholders, knows no other characters."""
+    return _KIND_UNSAFE.sub("_", kind.lower())
+
+
+def placeholder_ends_at(text: str, pos: int) -> bool:
+    """A placeholder ends right before `pos`."""
+    return pos > 0 and text[pos - 1] == "]" and _PLACEHOLDER_END.search(text[max(0, pos - 40) : pos]) is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,9 +41,7 @@ class Span:
 def placeholder(kind: str, value: str, key: bytes) -> str:
     """Typed, stable, non-reversible placeholder: a keyed HMAC lets identical values group."""
     digest = hmac.new(key, value.encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest()[:8]
-    # (a rule id may hold other characters, `resend-api-key.1`: a placeholder PLACEHOLDER_RE does
-    # not recognise would be searched again on a second pass)
-    return f"[REDACTED:{_KIND_UNSAFE.sub('_', kind.lower())}:{digest}]"
+    return f"[REDACTED:{safe_kind(kind)}:{digest}]"
 
 
 def protected_ranges(text: str) -> list[tuple[int, int]]:
