@@ -1298,6 +1298,11 @@ def _cased_end(text: str, start: int, end: int) -> int:
         end = cut
 
 
+# an action item's owner: "- Kovács Péter to rotate the DB creds" (a bullet, a full name, `to` + verb;
+# the line break may be JSON-escaped)
+_ACTION_ITEM = Rx(rf"(?m)(?:^|\\n)[ \t]*[-*][ \t]+({_FULL})[ \t]+to[ \t]+[a-z]{{2,20}}\b")
+
+
 def _name_words_ok(value: str, single_needs_list: bool) -> bool:
     firsts, _ = _name_lists()
     words = [w for w in value.replace("\t", " ").split(" ") if w]
@@ -1513,6 +1518,11 @@ def person_name_spans(text: str) -> Iterator[Span]:
         full = _key_full_name(words) or (not text[k0].isascii() and _name_shaped(words))
         if len(words) >= 2 and full and _name_words_ok(value, single_needs_list=True):
             yield Span(start, end, "person_name")
+    for _, (start, end) in _ACTION_ITEM.finditer(text) if _open(text, "name_action") else ():
+        words = text[start:end].split()
+        # ("- Rename Foo to bar" is a task, not an owner: a listed name or a name-only shape)
+        if _name_shaped(words) and _person_like(words) and _name_words_ok(text[start:end], single_needs_list=True):
+            yield Span(start, end, "person_name")
     contexts = _context_matches(text) if _open(text, "name_context") else ()
     for (m0, _), ctx, keyed, signoff, verb, role in contexts:  # one pass for the four contexts
         if _after_placeholder(text, m0):
@@ -1695,7 +1705,8 @@ def _name_shaped(words: list[str]) -> bool:
             return False
         if not body.replace("-", "").isalpha():
             return False
-        if w in _NOT_NAME_WORDS or w.lower().endswith(_DERIVED):
+        # (the endings are English: a word with another letter is none, "Péter", "Schröder")
+        if w in _NOT_NAME_WORDS or (w.isascii() and w.lower().endswith(_DERIVED)):
             return False
     return True
 
@@ -1832,6 +1843,7 @@ _GATED.update(
     phone_national=(_NATIONAL_CANDIDATE,),
     table=(_TABLE_GATE, _PERSON_TABLE_GATE),  # the column word alone: a cheaper Set member than the line
     name_context=(_NAME_IN_CONTEXT,),
+    name_action=(_ACTION_ITEM,),
     # (the key, then a capitalised word and a space: `name: build` opens nothing)
     name_key=(Rx(r"(?i:name)\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?(?:[A-Z\x7f]|[aeu]l-)[A-Za-z\x7f'.-]*[ \t]"),),
 )
