@@ -1165,7 +1165,8 @@ _NAME_CONTEXT = Rx(
     # a name announced: "their full name is X", "my name is X", "the user is X" (checked for a
     # name's shape: see _WEAK_CUE), "name ye hai X" (Hinglish)
     r"(?:(?:my|his|her|their|your|full|legal|real)[ \t]+name|(?:user|customer|patient|client|caller)[ \t]+is)"
-    r"(?:[ \t]+(?:is|was|ye hai|hai))?(?:[ \t]*\x7f[ \t]*\\?\"?)?|"
+    # (a dash between, spaced: "full name — X"; unspaced the DEL is the name's own first letter, Þórunn)
+    r"(?:[ \t]+(?:is|was|ye hai|hai))?(?:[ \t]+\x7f[ \t]+\\?\"?)?|"
     # a name label in other languages, its colon required ("nom" and "naam" are words too)
     r"(?:nombre|nom|nome|naam|navn|namn|nimi|imi\x7f|isim|ad soyad)[ \t]*:|"
     # Indonesian and Malay: "tolong kabari X", "hubungi X", "tanya ke X"
