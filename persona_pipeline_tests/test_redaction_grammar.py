@@ -144,6 +144,7 @@ NAMES = [
     ("ชื่อ: {v}", "ปราณี ศรีสุข"),
     ("姓名：{v}", "陈志强"),
     ("Имя: {v}", "Светлана Орлова"),
+    ("hi all, I'm {v} from the data team", "Mthunzi Ndlovu"),
 ]
 
 
@@ -185,6 +186,9 @@ NAME_DECOYS = [
     "- Move Config to settings\n- Bump Version to 2",
     "- Upload Coverage to codecov",
     "their full name is unknown, the caller is Load Balancer",
+    "I'm Getting Errors from the API",
+    "I am Using Docker from home",
+    "the user is Max",
 ]
 
 

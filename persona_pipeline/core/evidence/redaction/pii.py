@@ -1167,6 +1167,8 @@ _NAME_CONTEXT = Rx(
     r"(?:(?:my|his|her|their|your|full|legal|real)[ \t]+name|(?:user|customer|patient|client|caller)[ \t]+is)"
     # (a dash between, spaced: "full name — X"; unspaced the DEL is the name's own first letter, Þórunn)
     r"(?:[ \t]+(?:is|was|ye hai|hai))?(?:[ \t]+\x7f[ \t]+\\?\"?)?|"
+    # a self-introduction: "I'm Kwame Mensah from the platform team" (a weak cue too)
+    r"i'm|i am|"
     # a name label in other languages, its colon required ("nom" and "naam" are words too)
     r"(?:nombre|nom|nome|naam|navn|namn|nimi|imi\x7f|isim|ad soyad)[ \t]*:|"
     # Indonesian and Malay: "tolong kabari X", "hubungi X", "tanya ke X"
@@ -1186,7 +1188,8 @@ _NAME_CONTEXT = Rx(
 # have a name's shape
 _WEAK_CUES = (
     "my name", "his name", "her name", "their name", "your name", "full name", "legal name", "real name",
-    "user is", "customer is", "patient is", "client is", "caller is", "nombre", "nom", "naam", "navn", "namn",
+    "i'm", "i am", "user is", "customer is",
+    "patient is", "client is", "caller is", "nombre", "nom", "naam", "navn", "namn",
     "nimi", "imi", "isim", "ad soyad", "kabari", "hubungi", "tanya",
 )  # fmt: skip
 # a key naming a person's role (JSON, YAML, env), its quotes possibly JSON-escaped: "assignee": "X"
@@ -1550,8 +1553,10 @@ def person_name_spans(text: str) -> Iterator[Span]:
                 or (_SAYS.match(text, end) is not None and _name_shaped(words))
             ):
                 continue  # "Load Balancer said": a verb alone makes no name of two plain words
-        if ctx[0] >= 0 and text[m0:start].lower().startswith(_WEAK_CUES) and not _name_shaped(text[start:end].split()):
-            continue  # "the client is Apache Kafka": a weak cue takes a name's shape only
+        if ctx[0] >= 0 and text[m0:start].lower().startswith(_WEAK_CUES):
+            words = text[start:end].split()
+            if not _name_shaped(words) if len(words) > 1 else words[0] in _COMMON_WORD_FIRSTS:
+                continue  # "the client is Apache Kafka": a weak cue takes a name's shape only
         # (a given name or a surname alone under its own key: `"last_name": "Bakare"`)
         part = keyed[0] >= 0 and _name_part_value(text, m0, start, end)
         # (a surname alone after a title, "Dear Mr. Okwuosa"; a given name alone closing a line
