@@ -145,6 +145,9 @@ NAMES = [
     ("姓名：{v}", "陈志强"),
     ("Имя: {v}", "Светлана Орлова"),
     ("hi all, I'm {v} from the data team", "Mthunzi Ndlovu"),
+    ("Merged, thanks.\n— {v}", "Nomvula Mahlangu-Zulu"),
+    ("Looks good.\n– {v}", "Hoàng Thị Thu"),
+    ("LGTM\n— {v}", "佐藤健一"),
 ]
 
 
@@ -189,6 +192,7 @@ NAME_DECOYS = [
     "I'm Getting Errors from the API",
     "I am Using Docker from home",
     "the user is Max",
+    "Changelog\n— Known Issues\n— Release Notes",
 ]
 
 

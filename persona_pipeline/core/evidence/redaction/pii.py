@@ -1433,7 +1433,9 @@ _NATIVE_BEFORE = re.compile(
     # محمد العلي", "full name — \"Ελένη …\"", "Name: 김민준"
     r"|(?i:(?:my|his|her|their|your|full|legal|real)[ \t]+name(?:[ \t]+(?:is|was|ye hai|hai))?"
     r"|(?:user|customer|patient|client|caller)[ \t]+is|kabari|hubungi)[ \t]*[\u2014\u2013:-]?[ \t]*[\"'“«]?"
-    r"|(?i:\bname|nombre|nom|nome|naam|imię)[ \t]*:[ \t]*[\"'“«]?)$"
+    r"|(?i:\bname|nombre|nom|nome|naam|imię)[ \t]*:[ \t]*[\"'“«]?"
+    # a signature line's dash: "— 山田太郎"
+    r"|(?:^|\n)[ \t>]*[\u2014\u2013][ \t]*)$"
 )
 _HONORIFIC = re.compile(r"[ \t]*(?:さん|様|氏|씨|님)")
 # (after a label in its own script, a Latin-script name too, diacritics and all: `담당자: Shlomo
@@ -1459,9 +1461,19 @@ def _latin_name_ok(value: str) -> bool:
     return not any(w in _NOT_NAME_WORDS for w in checked)
 
 
+# a signature line: "— Kwame Mensah", "– Đặng Thị Hân" alone on its line (a quote's attribution too)
+_DASH_SIGNATURE = re.compile(rf"(?m)^[ \t>]*[\u2014\u2013][ \t]*({_LATIN_NAME})[ \t]*\r?$")
+
+
 def _native_name_spans(text: str) -> Iterator[Span]:
     """Each run of a script's name shape, kept when a label stands right before it or an honorific
     right after it (candidates are the script's runs: no scan of the text per label)."""
+    if "\u2014" in text or "\u2013" in text:
+        for m in _DASH_SIGNATURE.finditer(text):
+            words = m.group(1).split()
+            # ("— Known Issues" heads a section: a listed name or a name-only letter, not a shape alone)
+            if _name_shaped(words) and _person_like(words) and _name_words_ok(m.group(1), single_needs_list=True):
+                yield Span(*m.span(1), "person_name")
     first = _SCRIPT_CHAR.search(text)
     if first is None:
         return
