@@ -148,6 +148,7 @@ NAMES = [
     ("Merged, thanks.\n— {v}", "Nomvula Mahlangu-Zulu"),
     ("Looks good.\n– {v}", "Hoàng Thị Thu"),
     ("LGTM\n— {v}", "佐藤健一"),
+    ("Action items from the sync:\n- {v} to draft the rollback plan", "Tamar Kvaratskhelia"),
 ]
 
 
@@ -193,6 +194,8 @@ NAME_DECOYS = [
     "I am Using Docker from home",
     "the user is Max",
     "Changelog\n— Known Issues\n— Release Notes",
+    "Action items:\n- Rename Foo to bar\n- Move Config to settings",
+    "TODO:\n- Wire Webhooks to notify the channel",
 ]
 
 

@@ -1304,7 +1304,28 @@ def _cased_end(text: str, start: int, end: int) -> int:
 
 # an action item's owner: "- Kovács Péter to rotate the DB creds" (a bullet, a full name, `to` + verb;
 # the line break may be JSON-escaped)
-_ACTION_ITEM = Rx(rf"(?m)(?:^|\\n)[ \t]*[-*][ \t]+({_FULL})[ \t]+to[ \t]+[a-z]{{2,20}}\b")
+_ACTION_ITEM = Rx(rf"(?m)(?:^|\\n|&#10;)[ \t]*[-*][ \t]+({_FULL})[ \t]+to[ \t]+[a-z]{{2,20}}\b")
+
+
+# under an action-item list's header, a bullet's "X Y to verb" names its owner: "Action items:\n-
+# Giorgi Beridze to rotate …" (a bullet that is itself a task starts with its verb: see _TASK_VERBS)
+_ACTION_HEADER = re.compile(
+    # (meeting notes' "Action items" name owners; a to-do list's bullets are tasks: "- Wire Webhooks to …")
+    r"(?i)action items?[^\n\\]{0,40}?[ \t]*:?[ \t]*(?:\\n|&#10;|\r?\n)"
+)
+
+
+def _under_action_header(text: str, start: int) -> bool:
+    return _ACTION_HEADER.search(text, max(0, start - 240), start) is not None
+
+
+_TASK_VERBS = _words(
+    "add bump move rename set switch convert migrate change point pin upgrade downgrade map redirect send push "
+    "copy deploy save write export import port link attach assign scale roll revert apply extend limit update "
+    "upload download fix make get put check merge open close start stop run use test build release remove "
+    "delete drop raise lower increase decrease reduce shorten lengthen refactor split join rewrite document "
+    "note ask tell reach escalate hand forward return restore reset rotate renew expand shrink cap tie bind"
+)
 
 
 def _name_words_ok(value: str, single_needs_list: bool) -> bool:
@@ -1537,7 +1558,8 @@ def person_name_spans(text: str) -> Iterator[Span]:
     for _, (start, end) in _ACTION_ITEM.finditer(text) if _open(text, "name_action") else ():
         words = text[start:end].split()
         # ("- Rename Foo to bar" is a task, not an owner: a listed name or a name-only shape)
-        if _name_shaped(words) and _person_like(words) and _name_words_ok(text[start:end], single_needs_list=True):
+        owner = _person_like(words) or (words[0].lower() not in _TASK_VERBS and _under_action_header(text, start))
+        if owner and _name_shaped(words) and _name_words_ok(text[start:end], single_needs_list=True):
             yield Span(start, end, "person_name")
     contexts = _context_matches(text) if _open(text, "name_context") else ()
     for (m0, _), ctx, keyed, signoff, verb, role in contexts:  # one pass for the four contexts
