@@ -126,6 +126,29 @@ NAMES = [
     ("Olá {v}, tudo bem?", "Conceição"),
     ("Ansprechpartnerin: Frau Dr. {v}", "Ayşe Yılmaz"),
     ('name: "{v}"', "Phạm Nhật Vượng"),
+    # (issue 17: names beyond the lists)
+    ("Co-authored-by: {v}", "Olúwafẹ́mi Ṣàngótẹ̀lú"),  # combining tone marks
+    ("owner: {v}", "Ramon Jose dela Paz"),
+    ("assigned to {v}", "Khalid bin Saeed Al-Mansouri"),
+    ("author: {v}", "Dafydd ap Rhodri"),
+    ("the caller is {v} and the line dropped", "Babajide Okonkwo"),
+    ("patient says her legal name is {v}, please fix it", "Þórunn Haraldsdóttir"),
+    ("bitte kabari {v} sesudah rilis", "Wahyu Setiawan"),
+    ("*Point of contact:* {v}", "Kofi Boateng"),
+    ("Nombre: {v}", "Itzel Cuauhtli"),
+    ("ユーザーのname: {v} を更新", "Bheki Dlamini"),
+    ("Next steps:\n- {v} to patch the parser", "Gülşen Aydoğdu"),
+    ("their full name is {v}, can you look", "김서연"),
+    ('my name is — "{v}"', "Σταύρος Κωνσταντίνου"),
+    ("the customer is {v}", "Ахмед Исмаилов"),
+    ("ชื่อ: {v}", "ปราณี ศรีสุข"),
+    ("姓名：{v}", "陈志强"),
+    ("Имя: {v}", "Светлана Орлова"),
+    ("hi all, I'm {v} from the data team", "Mthunzi Ndlovu"),
+    ("Merged, thanks.\n— {v}", "Nomvula Mahlangu-Zulu"),
+    ("Looks good.\n– {v}", "Hoàng Thị Thu"),
+    ("LGTM\n— {v}", "佐藤健一"),
+    ("Action items from the sync:\n- {v} to draft the rollback plan", "Tamar Kvaratskhelia"),
 ]
 
 
@@ -160,6 +183,19 @@ NAME_DECOYS = [
     "name = 'Component Pascal'",
     "{'code': 'NA', 'name': 'North America'}",
     "Rubinstein, R. and Elad, M., Efficient Implementation of the K-SVD Algorithm",
+    "the client is Apache Kafka and the user is Logged In",
+    "the user is Getting Started with the Payment Gateway",
+    "nom: Build Artifact",
+    "- Rename Foo to bar",
+    "- Move Config to settings\n- Bump Version to 2",
+    "- Upload Coverage to codecov",
+    "their full name is unknown, the caller is Load Balancer",
+    "I'm Getting Errors from the API",
+    "I am Using Docker from home",
+    "the user is Max",
+    "Changelog\n— Known Issues\n— Release Notes",
+    "Action items:\n- Rename Foo to bar\n- Move Config to settings",
+    "TODO:\n- Wire Webhooks to notify the channel",
 ]
 
 

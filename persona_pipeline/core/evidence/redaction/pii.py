@@ -220,7 +220,12 @@ _SYSTEM_ACCOUNTS = {
 # may also be punctuation (…, —): `_name_pairs` reads the words' edges in the original.
 _WORD = r"(?:Mc|Mac|O'|D')?[A-Z\x7f][a-z\x7f]{1,20}(?:['-][A-Z\x7f]?[a-z\x7f]+)?"
 _RUN_PARTICLES = frozenset(
-    ["van", "der", "den", "de", "von", "la", "los", "del", "della", "da", "di", "du", "dos", "das", "le", "ter", "ten"]
+    [
+        *("van", "der", "den", "de", "von", "la", "los", "del", "della", "da", "di", "du", "dos", "das", "le"),
+        *("ter", "ten"),
+        # (Filipino dela, Arabic and Malay patronymics bin/binti/ibn/abu, Hebrew ben/bat, Welsh ap)
+        *("dela", "bin", "binti", "bint", "ibn", "abu", "ben", "bat", "ap"),
+    ]
 )
 _RUN_PARTICLE = r"(?:van der|van den|van de|von der|de la|de los|" + "|".join(sorted(_RUN_PARTICLES)) + ")"
 _CAP_RUN = Rx(rf"{_WORD}(?:[ \t](?:[A-Z]\.[ \t])?(?:{_RUN_PARTICLE}[ \t])?{_WORD})+")
@@ -1134,7 +1139,7 @@ _NW = (
 )
 _PARTICLE = (
     r"(?:\x7f|N\x7f|Nic|Ua|van der|van den|van de|van|von der|von|de la|de los|del|della|de|da|di|du|dos|das|le|la|"
-    r"bin|ibn|al|el|ter|ten|zu|st\.)"
+    r"dela|binti|bint|bin|ibn|abu|ben|bat|ap|al|el|ter|ten|zu|st\.)"
 )
 _FULL = rf"{_NW}(?:[ \t]+(?:[A-Z]\.[ \t]+)?(?:{_PARTICLE}[ \t]+)?{_NW}){{1,3}}"
 _NAME_CONTEXT = Rx(
@@ -1157,6 +1162,17 @@ _NAME_CONTEXT = Rx(
     r"commented|created|opened|closed|merged|edited|posted|submitted|raised|filed|requested|assigned|owned|"
     r"maintained|led|managed|updated|modified|fixed)[ -]by|"
     r"laut|according to|per|"
+    # a name announced: "their full name is X", "my name is X", "the user is X" (checked for a
+    # name's shape: see _WEAK_CUE), "name ye hai X" (Hinglish)
+    r"(?:(?:my|his|her|their|your|full|legal|real)[ \t]+name|(?:user|customer|patient|client|caller)[ \t]+is)"
+    # (a dash between, spaced: "full name — X"; unspaced the DEL is the name's own first letter, Þórunn)
+    r"(?:[ \t]+(?:is|was|ye hai|hai))?(?:[ \t]+\x7f[ \t]+\\?\"?)?|"
+    # a self-introduction: "I'm Kwame Mensah from the platform team" (a weak cue too)
+    r"i'm|i am|"
+    # a name label in other languages, its colon required ("nom" and "naam" are words too)
+    r"(?:nombre|nom|nome|naam|navn|namn|nimi|imi\x7f|isim|ad soyad)[ \t]*:|"
+    # Indonesian and Malay: "tolong kabari X", "hubungi X", "tanya ke X"
+    r"kabari|hubungi|tanya(?:kan)?(?:[ \t]+ke)?|"
     # a chat log's speaker: "[10:42] First Last: …"
     r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp][Mm])?\]|"
     # a title: "Dr. Ngozi Okafor", "Ms Chen", "Frau Kästner", "Mme N'Diaye", "Sra. Villaseñor"
@@ -1165,9 +1181,17 @@ _NAME_CONTEXT = Rx(
     # (not `Sr.`: "Sr. Engineer" is a senior's role more often than a señor)
     # (`M. ` with its space: "Elad, M., Efficient Implementation" is a citation's initial)
     r"(?:Hr|Fr|Sig|Sig\.ra|Dott|Ing)\.|(?:M\.|Do\x7fa|Dona|Pani)[ \t])))"
-    r"(?:[ \t]*:|[ \t]+(?i:is|was))?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?)"
+    r"(?:[ \t]*:(?:\*\*?|__?)?|[ \t]+(?i:is|was))?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?)"
     rf"({_FULL}|{_NW})"
 )
+# the cues above that also introduce things ("the client is Apache Kafka"): a name after them must
+# have a name's shape
+_WEAK_CUES = (
+    "my name", "his name", "her name", "their name", "your name", "full name", "legal name", "real name",
+    "i'm", "i am", "user is", "customer is",
+    "patient is", "client is", "caller is", "nombre", "nom", "naam", "navn", "namn",
+    "nimi", "imi", "isim", "ad soyad", "kabari", "hubungi", "tanya",
+)  # fmt: skip
 # a key naming a person's role (JSON, YAML, env), its quotes possibly JSON-escaped: "assignee": "X"
 _PERSON_KEYS = (
     r"author|full[_ ]?name|display[_ ]?name|user\.name|git_author_name|git_committer_name|owner[_ ]name|"
@@ -1263,6 +1287,47 @@ _NAME_IN_CONTEXT = Rx(
 )
 
 
+def _mark(c: str) -> bool:
+    """A combining mark: a tone or a dot written as its own character (Yoruba `ọ̀`), part of its letter."""
+    return "\u0300" <= c <= "\u036f" or "\u1dc0" <= c <= "\u1dff"
+
+
+def _cased_end(text: str, start: int, end: int) -> int:
+    """The end of a name run without its trailing uncased words: `Tsegaye Bekele 確認お願いします`
+    (the fold reads another script's text as one more capitalised word)."""
+    while True:
+        cut = text.rfind(" ", start, end)
+        if cut < 0 or text[cut + 1 : cut + 2].isupper() or text[cut + 1 : cut + 2].isascii():
+            return end
+        end = cut
+
+
+# an action item's owner: "- Kovács Péter to rotate the DB creds" (a bullet, a full name, `to` + verb;
+# the line break may be JSON-escaped)
+_ACTION_ITEM = Rx(rf"(?m)(?:^|\\n|&#10;)[ \t]*[-*][ \t]+({_FULL})[ \t]+to[ \t]+[a-z]{{2,20}}\b")
+
+
+# under an action-item list's header, a bullet's "X Y to verb" names its owner: "Action items:\n-
+# Giorgi Beridze to rotate …" (a bullet that is itself a task starts with its verb: see _TASK_VERBS)
+_ACTION_HEADER = re.compile(
+    # (meeting notes' "Action items" name owners; a to-do list's bullets are tasks: "- Wire Webhooks to …")
+    r"(?i)action items?[^\n\\]{0,40}?[ \t]*:?[ \t]*(?:\\n|&#10;|\r?\n)"
+)
+
+
+def _under_action_header(text: str, start: int) -> bool:
+    return _ACTION_HEADER.search(text, max(0, start - 240), start) is not None
+
+
+_TASK_VERBS = _words(
+    "add bump move rename set switch convert migrate change point pin upgrade downgrade map redirect send push "
+    "copy deploy save write export import port link attach assign scale roll revert apply extend limit update "
+    "upload download fix make get put check merge open close start stop run use test build release remove "
+    "delete drop raise lower increase decrease reduce shorten lengthen refactor split join rewrite document "
+    "note ask tell reach escalate hand forward return restore reset rotate renew expand shrink cap tie bind"
+)
+
+
 def _name_words_ok(value: str, single_needs_list: bool) -> bool:
     firsts, _ = _name_lists()
     words = [w for w in value.replace("\t", " ").split(" ") if w]
@@ -1273,7 +1338,7 @@ def _name_words_ok(value: str, single_needs_list: bool) -> bool:
     if not core or any(w.rstrip(".") in _NOT_NAME_WORDS for w in (core[:1] if foreign else core)):
         return False
     for w in core:  # the DEL of the fold stood for some non-ASCII character: it must be a letter
-        if not all(c.isalpha() or c in "'-." or c == "\u2019" for c in w) or not w[0].isupper():
+        if not all(c.isalpha() or c in "'-." or c == "\u2019" or _mark(c) for c in w) or not w[0].isupper():
             return False
         if w.isupper():
             return False  # ACRONYMS
@@ -1317,7 +1382,8 @@ def _name_pairs(text: str, r0: int, r1: int) -> Iterator[tuple[int, int, int, in
         if j >= len(words):
             continue
         s1, e1 = words[j]
-        if e1 <= s1 or not text[s1].isupper() or not all(c.isalpha() or c in "'-" for c in text[s0:e0] + text[s1:e1]):
+        pair = text[s0:e0] + text[s1:e1]
+        if e1 <= s1 or not text[s1].isupper() or not all(c.isalpha() or c in "'-" or _mark(c) for c in pair):
             continue  # a lowercase non-ASCII initial (über) or a non-letter the fold hid (—)
         if long_run and text[s1:e1] not in lasts:
             continue
@@ -1365,11 +1431,16 @@ _NATIVE_NAME_WORD = (
     r"[\u05d0-\u05ea]{2,15}(?:[ \t]+[\u05d0-\u05ea]{2,15}){1,2}|"
     r"[Α-Ω][α-ωά-ώ]{1,20}(?:[ \t]+[Α-Ω][α-ωά-ώ]{1,20}){1,2}|"
     # Devanagari (Hindi, Marathi, Nepali): letters and their vowel signs
-    r"[\u0904-\u0939\u0958-\u0961][\u0900-\u0963]{1,15}(?:[ \t]+[\u0904-\u0939\u0958-\u0961][\u0900-\u0963]{1,15}){1,2}"
+    r"[\u0904-\u0939\u0958-\u0961][\u0900-\u0963]{1,15}"
+    r"(?:[ \t]+[\u0904-\u0939\u0958-\u0961][\u0900-\u0963]{1,15}){1,2}|"
+    # Thai: no capitals, a given name and a surname of consonants and vowel signs
+    r"[\u0e01-\u0e2e][\u0e01-\u0e4e]{1,20}(?:[ \t]+[\u0e01-\u0e2e][\u0e01-\u0e4e]{1,20})?"
 )
 _NATIVE_LABELS = (
     r"담당자|작성자|보고자|担当者?|作成者|報告者|负责人|負責人|联系人|聯絡人|作者|报告人|經手人|"
-    r"ответственный|исполнитель|автор|отправитель|المسؤول|המטפל"
+    r"ответственный|исполнитель|автор|отправитель|المسؤول|המטפל|"
+    # a name label: 姓名, 氏名, 名前, 이름, 성명, ชื่อ, Имя, ФИО, الاسم, שם, Όνομα, नाम
+    r"姓名|氏名|名前|이름|성명|ชื่อ(?:-นามสกุล)?|[Ии]мя|ФИО|الاسم|اسم|שם|Όνομα|नाम"
 )
 _NATIVE_RUN = re.compile(_NATIVE_NAME_WORD)
 # what stands right before a name: a label in its script or in English, a `by`, a name key
@@ -1378,7 +1449,14 @@ _NATIVE_BEFORE = re.compile(
     r"|(?i:(?:reported|reviewed|signed-off|co-authored|acked|tested)-by|from|assignee|author|owner|reviewer)"
     r"[ \t]*:[ \t]*"
     r"|(?i:(?:merged|reviewed|reported|approved|created|opened|closed|assigned|written|fixed)[ \t]+by)[ \t]+"
-    r"|(?i:display_?name|full_?name|author|assignee|owner)\\?[\"']?[ \t]*:[ \t]*\\?[\"'])$"
+    r"|(?i:display_?name|full_?name|author|assignee|owner)\\?[\"']?[ \t]*:[ \t]*\\?[\"']"
+    # a name announced in English or by a Latin label: "their full name is 山田太郎", "the user is
+    # محمد العلي", "full name — \"Ελένη …\"", "Name: 김민준"
+    r"|(?i:(?:my|his|her|their|your|full|legal|real)[ \t]+name(?:[ \t]+(?:is|was|ye hai|hai))?"
+    r"|(?:user|customer|patient|client|caller)[ \t]+is|kabari|hubungi)[ \t]*[\u2014\u2013:-]?[ \t]*[\"'“«]?"
+    r"|(?i:\bname|nombre|nom|nome|naam|imię)[ \t]*:[ \t]*[\"'“«]?"
+    # a signature line's dash: "— 山田太郎"
+    r"|(?:^|\n)[ \t>]*[\u2014\u2013][ \t]*)$"
 )
 _HONORIFIC = re.compile(r"[ \t]*(?:さん|様|氏|씨|님)")
 # (after a label in its own script, a Latin-script name too, diacritics and all: `담당자: Shlomo
@@ -1392,7 +1470,7 @@ _NATIVE_LABEL_WORDS = tuple(w.rstrip("?") for w in _NATIVE_LABELS.split("|"))
 # one character-class scan says whether a text holds any of these scripts at all
 _SCRIPT_CHAR = re.compile(
     r"[\u4e00-\u9fff\uac00-\ud7a3\u30a1-\u30fa\u0400-\u04ff\u0620-\u064a\u05d0-\u05ea\u0391-\u03c9\u0904-\u0939"
-    r"\u3055\u69d8\u6c0f\uc528\ub2d8]"
+    r"\u3055\u69d8\u6c0f\uc528\ub2d8\u0e01-\u0e2e]"
 )
 
 
@@ -1404,9 +1482,19 @@ def _latin_name_ok(value: str) -> bool:
     return not any(w in _NOT_NAME_WORDS for w in checked)
 
 
+# a signature line: "— Kwame Mensah", "– Đặng Thị Hân" alone on its line (a quote's attribution too)
+_DASH_SIGNATURE = re.compile(rf"(?m)^[ \t>]*[\u2014\u2013][ \t]*({_LATIN_NAME})[ \t]*\r?$")
+
+
 def _native_name_spans(text: str) -> Iterator[Span]:
     """Each run of a script's name shape, kept when a label stands right before it or an honorific
     right after it (candidates are the script's runs: no scan of the text per label)."""
+    if "\u2014" in text or "\u2013" in text:
+        for m in _DASH_SIGNATURE.finditer(text):
+            words = m.group(1).split()
+            # ("— Known Issues" heads a section: a listed name or a name-only letter, not a shape alone)
+            if _name_shaped(words) and _person_like(words) and _name_words_ok(m.group(1), single_needs_list=True):
+                yield Span(*m.span(1), "person_name")
     first = _SCRIPT_CHAR.search(text)
     if first is None:
         return
@@ -1456,19 +1544,29 @@ def person_name_spans(text: str) -> Iterator[Span]:
             if suf:
                 end += suf[0][1] - suf[0][0]
             yield Span(start, end, "person_name")
-    for (_, _), (start, end) in _NAME_KEY.finditer(text) if _open(text, "name_key") else ():
+    for (k0, _), (start, end) in _NAME_KEY.finditer(text) if _open(text, "name_key") else ():
+        end = _cased_end(text, start, end)
         value = text[start:end]
         words = value.split()
         after = text[end : end + 2]
-        if after[:1] == " " and after[1:].isalnum():
+        if after[:1] == " " and after[1:].isalnum() and after.isascii():
             continue  # "name: Upload Artifact to S3": a title that goes on
-        if len(words) >= 2 and _key_full_name(words) and _name_words_ok(value, single_needs_list=True):
+        # (after another script's text, `お客様のname: X` is a form's field, not code: a name's shape will do)
+        full = _key_full_name(words) or (not text[k0].isascii() and _name_shaped(words))
+        if len(words) >= 2 and full and _name_words_ok(value, single_needs_list=True):
+            yield Span(start, end, "person_name")
+    for _, (start, end) in _ACTION_ITEM.finditer(text) if _open(text, "name_action") else ():
+        words = text[start:end].split()
+        # ("- Rename Foo to bar" is a task, not an owner: a listed name or a name-only shape)
+        owner = _person_like(words) or (words[0].lower() not in _TASK_VERBS and _under_action_header(text, start))
+        if owner and _name_shaped(words) and _name_words_ok(text[start:end], single_needs_list=True):
             yield Span(start, end, "person_name")
     contexts = _context_matches(text) if _open(text, "name_context") else ()
     for (m0, _), ctx, keyed, signoff, verb, role in contexts:  # one pass for the four contexts
         if _after_placeholder(text, m0):
             continue
         start, end = ctx if ctx[0] >= 0 else keyed if keyed[0] >= 0 else signoff if signoff[0] >= 0 else verb
+        end = _cased_end(text, start, end)
         after = text[end : end + 1]
         if after in ("(", "_", "[") or (after == "." and text[end + 1 : end + 2].isalnum()):
             continue  # From: Config.load(...) — code
@@ -1489,6 +1587,10 @@ def person_name_spans(text: str) -> Iterator[Span]:
                 or (_SAYS.match(text, end) is not None and _name_shaped(words))
             ):
                 continue  # "Load Balancer said": a verb alone makes no name of two plain words
+        if ctx[0] >= 0 and text[m0:start].lower().startswith(_WEAK_CUES):
+            words = text[start:end].split()
+            if not _name_shaped(words) if len(words) > 1 else words[0] in _COMMON_WORD_FIRSTS:
+                continue  # "the client is Apache Kafka": a weak cue takes a name's shape only
         # (a given name or a surname alone under its own key: `"last_name": "Bakare"`)
         part = keyed[0] >= 0 and _name_part_value(text, m0, start, end)
         # (a surname alone after a title, "Dear Mr. Okwuosa"; a given name alone closing a line
@@ -1584,7 +1686,7 @@ def _name_part_value(text: str, m0: int, start: int, end: int) -> bool:
 
 # `name: X` (YAML, JSON, a form): the key is everywhere in code (`name: build`), so its value must
 # read as a person's full name (see person_name_spans)
-_NAME_KEY = Rx(rf"(?:^|[\s{{,\"'(])\\?[\"']?(?i:name)\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?({_FULL})")
+_NAME_KEY = Rx(rf"(?:^|[\s{{,\"'(\x7f])\\?[\"']?(?i:name)\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?({_FULL})")
 
 
 def _key_full_name(words: list[str]) -> bool:
@@ -1636,10 +1738,15 @@ def _name_shaped(words: list[str]) -> bool:
     if not 2 <= len(core) <= 4 or core[0] in _PRODUCT_LEADS:
         return False
     for w in core:
-        body = w.replace("'", "").replace("-", "")
-        if len(w) < 2 or not w[0].isupper() or not body[1:].islower() or not body.isalpha():
+        body = "".join(c for c in w if not _mark(c)).replace("'", "-")
+        # (each part of a hyphenated or elided name is capitalised at most: Al-Qahtani, O'Neill)
+        parts = body.split("-")
+        if len(w) < 2 or not w[0].isupper() or not all(p[1:].islower() or p.islower() for p in parts if p):
             return False
-        if w in _NOT_NAME_WORDS or w.lower().endswith(_DERIVED):
+        if not body.replace("-", "").isalpha():
+            return False
+        # (the endings are English: a word with another letter is none, "Péter", "Schröder")
+        if w in _NOT_NAME_WORDS or (w.isascii() and w.lower().endswith(_DERIVED)):
             return False
     return True
 
@@ -1776,6 +1883,7 @@ _GATED.update(
     phone_national=(_NATIONAL_CANDIDATE,),
     table=(_TABLE_GATE, _PERSON_TABLE_GATE),  # the column word alone: a cheaper Set member than the line
     name_context=(_NAME_IN_CONTEXT,),
+    name_action=(_ACTION_ITEM,),
     # (the key, then a capitalised word and a space: `name: build` opens nothing)
     name_key=(Rx(r"(?i:name)\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?(?:[A-Z\x7f]|[aeu]l-)[A-Za-z\x7f'.-]*[ \t]"),),
 )
