@@ -375,12 +375,12 @@ def test_set_phrases_and_log_lines_are_no_names_or_phones(redactor: Redactor, te
 @pytest.mark.parametrize("unit", ["Hi Olumide! ", "Thanks Chiamaka, ", "Dr. Nguyen "])
 def test_greeted_names_take_linear_time(unit: str) -> None:
     # 4x the text takes about 4x the time (the code-use check once searched the whole text per
-    # greeted word: 19 s on 50 KB); timed best of two
+    # greeted word: 19 s on 50 KB); timed best of three
     import time
 
     def run(n: int) -> float:
         best = float("inf")
-        for _ in range(2):
+        for _ in range(3):
             text = unit * n + f"#{n}"  # (a fresh text: no cache from the other size)
             t0 = time.perf_counter()
             Redactor(b"k" * 32).redact_many([text])
@@ -389,4 +389,4 @@ def test_greeted_names_take_linear_time(unit: str) -> None:
 
     n = 10_000 // len(unit) * 2
     small, large = run(n), run(4 * n)
-    assert large < 9 * small + 0.1, (unit, small, large)
+    assert large < 9 * small + 0.25, (unit, small, large)  # (slack: a loaded machine preempts)

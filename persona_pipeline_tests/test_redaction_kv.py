@@ -310,10 +310,10 @@ def test_every_kv_match_is_opened_by_the_gate_and_its_keywords() -> None:
     ["token=", "token=aB3", "apiKey: ", "login x password ", "a_token=b_token=", "--token --token ", "Cookie: sid="],
 )
 def test_the_kv_rules_take_linear_time(unit: str) -> None:
-    # 4x the text takes about 4x the time (a quadratic rule would take 16x); timed best of two
+    # 4x the text takes about 4x the time (a quadratic rule would take 16x); timed best of three
     def run(n: int) -> float:
         best = float("inf")
-        for _ in range(2):
+        for _ in range(3):
             t0 = time.perf_counter()
             secrets.own_rule_spans(unit * n)
             best = min(best, time.perf_counter() - t0)
@@ -321,7 +321,7 @@ def test_the_kv_rules_take_linear_time(unit: str) -> None:
 
     n = 20_000 // len(unit) * 2
     small, large = run(n), run(4 * n)
-    assert large < 9 * small + 0.05, (unit, small, large)
+    assert large < 9 * small + 0.15, (unit, small, large)  # (slack: a loaded machine preempts)
 
 
 def test_a_base64_key_shaped_like_a_path_is_a_value_and_a_path_is_not() -> None:
