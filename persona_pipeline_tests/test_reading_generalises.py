@@ -130,3 +130,25 @@ def test_a_bare_phrase_does_not_supersede_a_stated_refusal() -> None:
 def test_a_change_of_habit_may_name_a_weekday_and_when_it_happened() -> None:
     assert read("after last quarter we don't demo on thursday anymore, wednesdays now").rule
     assert not read("the demo on thursday got cancelled").rule
+
+
+@pytest.mark.parametrize(
+    ("text", "rule", "why"),
+    [
+        # a rule with its reason: what the reason describes is the justification, not the topic
+        ("The wiki page is where onboarding starts, so keep it current.", True, None),
+        ("prefer sqlite for local work, because the docker postgres always eats my battery", True, None),
+        ("always vendor the fonts, since the CDN changed the URLs twice", True, None),
+        ("keep retries bounded because the queue kept growing", True, None),
+        ("I want each failure logged with what we were trying at the time of the call", True, None),
+        # still a report: a malfunction given as the reason, or nothing but a report
+        ("the staging box is broken, so do not deploy", False, "malfunction"),
+        ("the importer always skips the header row", False, "description"),
+        ("the queue was growing because the worker crashed", False, None),
+    ],
+)
+def test_a_reason_clause_does_not_make_its_rule_a_report(text: str, rule: bool, why: str | None) -> None:
+    r = read(text)
+    assert r.rule is rule, r
+    if why:
+        assert r.why == why, r

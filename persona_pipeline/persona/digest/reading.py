@@ -343,6 +343,27 @@ def clauses(sentence: str) -> list[str]:
     return [c.strip(" .!?;:,") for c in out if c.strip(" .!?;:,")]
 
 
+# A clause giving the reason for another ("…, because npm always hoists", "…, since X changed",
+# "…, otherwise Y"): subordinate, so what it describes is the justification, not the topic.
+_REASON_OPEN = re.compile(r"^(?:because|cause|'cause|since|as otherwise|otherwise|or else)\b")
+# "because" inside a clause opens one too ("use pnpm because npm always …"); it is never a preposition
+_REASON_SPLIT = re.compile(r"\s+(?=(?:because|'cause)\s)")
+# a coordinating "so" opening the clause after a reason: "X is how support finds out, so keep it updated"
+_SO_OPEN = re.compile(r"^so\s+(?!that\b|far\b|much\b|many\b)")
+
+
+def reason_clauses(cls: list[str]) -> tuple[list[str], set[int]]:
+    """The clauses with every "because …" split off, and the indices of those that give a reason:
+    opened by a reason subordinator, or followed by a clause opened by a coordinating "so" (the
+    consequence says what to do). The first clause is a reason only before "so"."""
+    out = [part for c in cls for part in _REASON_SPLIT.split(c)]
+    low = [_low(c) for c in out]
+    reasons = {i for i, c in enumerate(low) if i and _REASON_OPEN.match(c)}
+    reasons |= {i for i in range(len(low) - 1) if _SO_OPEN.match(low[i + 1]) and not _REASON_OPEN.match(low[i])}
+    # a sentence that is all reason has no main clause to exempt
+    return (out, reasons) if len(reasons) < len(out) else (out, set())
+
+
 # "that's wrong", "this is not what I asked": a correction's opener, not a report of a bug
 _CORRECTION_HEAD = re.compile(
     r"^(?:that|this|it)(?:'s| is| was)\s+(?:(?:not|wrong|incorrect|not right|not it|not what i (?:asked|meant|wanted))"
@@ -521,7 +542,8 @@ def _one_off(sentence: str, cls: list[str], changed: bool = False) -> str:
             and re.search(r"\b(?:no|not|never|don't)\s*$", low[: m.start()])
         ):
             return "specific reference"
-    for c in cls:
+    cls, reasons = reason_clauses(cls)
+    for i, c in enumerate(cls):
         cl = _low(c)
         w = words(cl)
         if not w:
@@ -538,14 +560,20 @@ def _one_off(sentence: str, cls: list[str], changed: bool = False) -> str:
             and not re.search(r"\b\w+ me\b", cl)
         ):
             return "malfunction"
+        if i in reasons:
+            continue  # how things behave, given as the reason for a rule, is no report (a bug still is)
         if subj == "definite" and not MODAL.search(cl):
             verbs = [x for x in w[1:] if x not in DEFINITE]
             if HABITUAL.search(cl) or any(_is_past(x) for x in verbs):
                 return "description"
         if w[0] in DEMONSTRATIVE and len(w) > 1 and w[1] not in AUX and not REVERSAL.match(cl):
             return "deictic reference"  # "this spreadsheet", "these rows" (not "these days")
-        if subj not in {"first", "second"} and re.search(
-            r"\b(?:is|are|isn't|aren't|was|wasn't|were|weren't|keeps|kept)(?: still| not)? \w+ing\b", cl
+        if subj not in {"first", "second"} and any(
+            # what a person was doing ("a note of what we were doing") is no behaviour of a thing
+            cl[: m.start()].split()[-1:] not in ([p] for p in _PERSONS)
+            for m in re.finditer(
+                r"\b(?:is|are|isn't|aren't|was|wasn't|were|weren't|keeps|kept)(?: still| not)? \w+ing\b", cl
+            )
         ):
             return "description"  # current behaviour: "log rotation isn't kicking in"
         if re.search(r"\bagain\b", cl) and re.search(r"\b(?:is|are|was|were|has|have|'s)\b", cl):
@@ -787,14 +815,19 @@ def read(sentence: str) -> Reading:
     off = _one_off(text, cls, changed)
     if off:
         return Reading(text, False, 0.0, off)
+    split, reasons = reason_clauses(cls)
+    main = [c for i, c in enumerate(split) if i not in reasons]
+    # what follows a reason's "so" is the main clause: "X is how support finds out, so keep it updated"
+    main = [_SO_OPEN.sub("", c) if _SO_OPEN.match(_low(c)) and reasons else c for c in main]
     if (
-        _subject(words(_unframed(cls[0]))) == "definite"
+        _subject(words(_unframed(main[0]))) == "definite"
         and not _CORRELATIVE.match(_low(text))
         and not _changed_slot(text)
         and not FUTURE.search(_low(text))  # "the diff is enough from now on": a standing arrangement
     ):
         return Reading(text, False, 0.0, "about one thing")  # "the cache TTL should be …"
-    forces = [_clause_force(re.sub(r"\"[^\"]*\"", " ", c)) for c in cls]  # a quoted "should" is not the person's
+    said = [*main, *(split[i] for i in sorted(reasons))]
+    forces = [_clause_force(re.sub(r"\"[^\"]*\"", " ", c)) for c in said]  # a quoted "should" is not the person's
     force, why = max(forces, key=lambda f: f[0]) if forces else (0.0, "")
     if force == 0.0 and changed:
         force, why = 1.0, "change of habit"
@@ -803,7 +836,7 @@ def read(sentence: str) -> Reading:
     # a weak clause counts only when no clause of the sentence names one thing definitely
     if force < 1.0 and len(words(text)) <= 2:
         return Reading(text, False, 0.0, "fragment")  # "see screenshot"
-    if force < 1.0 and any(_definite(c) for c in cls):
+    if force < 1.0 and any(_definite(c) for c in main):  # a reason may name what it is about
         return Reading(text, False, 0.0, "definite object", corroborates=not NAMED_CODE.search(text))
     if force < 1.0 and NAMED_CODE.search(text):
         return Reading(text, False, 0.0, "named file or function")
