@@ -15,13 +15,15 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (7 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (7, the oldest
+``HOLDOUT_ROUNDS`` (8 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (8, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 7`` is exactly round 7's holdout whatever is written after it (a pool's
-name seeds its cases: round 6 scored as dev draws other cases than it did as the holdout).
+``--pool holdout --round 8`` is exactly round 8's holdout whatever is written after it (a pool's
+name seeds its cases: round 7 scored as dev draws other cases than it did as the holdout).
+``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
+(``before=7``: rounds 1 to 6, the very cases dev drew before round 8 was written).
 
-- ``dev`` (tune on its failures): rounds 1 to 6.
+- ``dev`` (tune on its failures): rounds 1 to 7.
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -108,13 +110,10 @@ name seeds its cases: round 6 scored as dev draws other cases than it did as the
   public JWK, age recipient, ssh-ed25519), image digests, host-key fingerprints, bot and no-reply
   addresses, public resolvers, RFC 5737 / 3849 documentation values, masked values and
   provider / cloud ids in new shapes.
-- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
-  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 7.
   Round 7 (``ROUND7``, ``_extend7`` / ``round7_*`` / ``_pii7``, ``ROUND7_WRAPPERS``,
-  ``_round7_decoy_templates``), also written blind to the engine, a second holdout beside round 6
-  and the only one since round 6 joined dev (scored by ``--pool holdout --round 7``; untuned at
-  54431b2, seeds 1 / 2 (n 2400): 76.0 / 75.5% secrets, 72.7 / 72.6% personal data, 243 / 229 FP/MB,
+  ``_round7_decoy_templates``), also written blind to the engine, a second holdout beside round 6,
+  then the only one, until round 8 made it dev (``--round 7``; untuned as the holdout at 54431b2,
+  seeds 1 / 2 (n 2400): 76.0 / 75.5% secrets, 72.7 / 72.6% personal data, 243 / 229 FP/MB,
   14 / 11 stray spans, idempotent, nothing dropped). Three or
   more new families for every earlier category, drawn per category from shared lists
   (``SECRET_FAMILIES7``: ``docker build --build-arg``, GitLab / Bitbucket / Azure Pipelines
@@ -167,6 +166,78 @@ name seeds its cases: round 6 scored as dev draws other cases than it did as the
   paths, build and version strings, public halves (Langfuse ``pk-lf-``, Stripe publishable keys,
   Mapbox ``pk.``, ECDSA / PEM public keys, fingerprints), role addresses.
 
+- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
+  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
+  table alone): round 8.
+  Round 8 (``ROUND8``, ``_extend8`` / ``round8_*`` / ``_pii8``, ``ROUND8_WRAPPERS``,
+  ``_round8_decoy_templates``), written blind to the engine (scored by ``--pool holdout --round
+  8``; untuned at 5dc51d5, seeds 1 / 2 (n 2400) and 7 (n 1200): 81.3 / 80.6 / 79.6% secrets,
+  64.3 / 63.3 / 65.1% personal data, 126 / 149 / 120 FP/MB, 47 / 40 / 19 stray spans, idempotent,
+  nothing dropped). Two to four new families for every earlier category, three drawn per category
+  from shared lists (``SECRET_FAMILIES8``: Terraform ``variable`` defaults, ``pulumi config set
+  --secret``, Bicep, CloudFormation parameters, Kustomize ``secretGenerator``, Podman, Argo CD,
+  Jsonnet, Nix, Neovim Lua, HOCON, EDN, Dart, R, Julia, Perl, zsh extended history, cmd
+  ``set``, IPython ``%%writefile``, Actions ``::add-mask::``, Earthly, Cloud Run / Lambda / App
+  Service / Wrangler / Netlify / Railway / Doppler CLIs, a ConfigMap, ``helm --set-string``,
+  ``.cargo/config.toml``, Deno, .NET user-secrets, ``java -D``, HTTP query strings, grpcurl,
+  wscat, Postman / Bruno environments, HTTPie, k6, a requests session, a diff that removes the
+  value, README steps, JSON header logs, ``heroku config -s`` and ``printenv`` output, TSV, chat in
+  Turkish / Swedish / Greek / Hebrew / Arabic / Hindi / Thai / Ukrainian / Czech / Finnish;
+  ``PII_FAMILIES8``: GraphQL mutations, SOQL, Redis ``HSET``, CQL, DynamoDB JSON, Firestore,
+  spreadsheet formulas, access-log queries, kcat dumps, WhatsApp exports, Rails / Django / Laravel
+  / IEx consoles, Java builders, C# / Swift / Rust / Kotlin literals, Go test tables, Jest, OpenAPI
+  examples, PostgreSQL / MySQL / MongoDB duplicate-key errors that echo the value, Sentry user
+  context, analytics ``identify``, German CSV exports, LDIF, the same languages and German /
+  French) plus specific ones (credential pairs in Terraform / ``gh secret set`` / App Service /
+  ``kubectl create secret``, PEM keys in .env / C# / Python / Ansible, GCP keys in one env line or
+  an Actions step, PuTTY v3 keys, URLs of SQLAlchemy / lftp / smtp / NATS, webhooks in Terraform /
+  apprise / PowerShell, profile and home paths in VS Code settings / WSL / npm logs / Poetry
+  traces / docker volumes, IPs in sshd / nmap / Cloud Logging / ufw lines, recovery codes in a
+  table or a list, domestic accounts in German and JSON payouts). Categories the generator
+  lacked (``Category.rounds`` all 8): GitHub OAuth / user / installation / refresh tokens (with
+  their CRC32 checksum), CI/CD tokens (CircleCI, Travis, Jenkins, Netlify, Codecov, Bitbucket app
+  passwords, Vercel, Fly.io, Gitea, TeamCity), package-registry tokens (crates.io, Hex, Cloudsmith,
+  Gemfury, Chocolatey, OSSRH), cloud key pairs (Alibaba, Tencent, Huawei, Scaleway, Backblaze,
+  OVH) and tokens (Linode, Vultr, Hetzner, IBM, Yandex, Exoscale, Civo), observability keys
+  (Honeycomb, Splunk HEC, Rollbar, Bugsnag, Logz.io, Sumo Logic, Axiom, Coralogix, Honeybadger,
+  Elastic APM), payment keys (PayPal, Adyen, Razorpay, Mollie, GoCardless, Paddle, Klarna),
+  messaging keys (Vonage, Plivo, MessageBird, Mailjet, SparkPost, Mandrill, Telnyx, Infobip,
+  SMTP2GO), AI model keys (Cohere, Mistral, Together, Fireworks, DeepSeek, Voyage, Deepgram,
+  AssemblyAI, W&B, Modal, Jina, Tavily, Firecrawl), SaaS tokens (HubSpot, ClickUp, Trello,
+  PagerDuty, Zendesk, Miro, Freshdesk, Segment, Webflow, Zoho), auth-provider secrets (Clerk,
+  Stytch, WorkOS, Svix, FusionAuth, Kinde), encryption master keys (Laravel ``APP_KEY``, Rails
+  ``master.key``, Fernet, Kubernetes ``aescbc``), OAuth client secrets in NextAuth / Spring /
+  Keycloak / allauth / OmniAuth configs, signed URLs (S3 presigned with session token, GCS V4,
+  CloudFront), registry passwords of tools (Helm, skopeo, ``.npmrc`` ``_auth`` / ``_password``,
+  Gradle, Maven ``settings.xml``, Composer, Poetry, uv, NuGet, Bundler, GOPROXY, twine), session
+  cookies of frameworks (Laravel, ASP.NET Core, Rails, Django, Express, PHP, Java, Flask,
+  WordPress), VPN secrets (OpenVPN static keys, WireGuard preshared keys, IPsec / Cisco /
+  FortiGate PSKs, OpenVPN auth files), signing keys (minisign, signify, cosign, Tauri), passwords
+  in sixteen more languages' prose, more database credentials (Neo4j, ClickHouse, Snowflake,
+  Cassandra, CouchDB, InfluxDB tokens, Elasticsearch, SQL Server, Oracle, SurrealDB, MinIO,
+  Firebird); AT SV-Nummer, SI EMŠO, LV personas kods, MY MyKad, PE DNI, EC cédula, ID NIK, UA
+  RNOKPP, PK CNIC, DO cédula, IE PPSN, UK UTR, FR numéro fiscal, RU INN, CU carné, IN EPIC, KE KRA
+  PIN (python-stdnum's calculators, or a candidate redrawn until python-stdnum accepts it), phones
+  of 51 more countries in three groups (RFC 3966 dashes too), addresses of 18 more countries one
+  line and in layouts (shipping blocks, signatures, JSON, YAML, CSV, XML), dates of birth in
+  fourteen more languages and in compact / month-abbreviation / HL7 layouts, names in twenty
+  native scripts and of more cultures in CSV rows, audit lines, signatures and git trailers (with their
+  e-mail), e-mails obfuscated in eight more ways, IPs embedded in EC2 / nip.io / PTR names, vehicle
+  plates, IBANs of twenty more countries, regional card networks (Dankort, Verve, Hipercard,
+  Cabal, UATP, Maestro, Humo, Discover), bank accounts of MX (CLABE with its check), NZ, CA, JP and
+  BR. ``ROUND8_WRAPPERS``: Discord and Matrix messages, a GitHub alert, ``<details>``, Confluence
+  storage format, AsciiDoc, LaTeX ``verbatim``, C / Rust string literals, YAML double-quoted
+  scalars, Docker json-file logs, ``kubectl logs --prefix``, journald JSON, Actions ``##[group]``,
+  a SOAP fault, a German Excel CSV, a quoted incident note, a French e-mail reply, Turkish /
+  Swedish / Japanese chat, ``cat -n`` and a logged dict. ``_round8_decoy_templates``: integrity
+  hashes (SRI, npm, pip ``--hash``, go.sum), sortable ids (ULID, ObjectId, snowflake, KSUID, CUID),
+  build references, version pins, secret templates and store references (Actions ``secrets.``,
+  Helm, ``%VAR%``, sops ``ENC[…]``, ``op://``, Vault paths, Ansible lookups), symbols named after
+  credentials, public constants (SHA-256 initial values, EICAR, magic numbers), fixture values that
+  can never be issued (SSN areas 000 and 666, all-zero IBANs and cards), historic dates that are
+  nobody's birth, product codes (EAN with its check, SKU, ASIN, MPN, HS), reserved address ranges
+  (CGNAT, link-local, multicast, ULA, loopback) and public financial codes (ISIN, BIC, LEI, MIC).
+
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
 2001:db8::/32; not 555-01xx phone numbers, which are redacted like any number since another
@@ -180,7 +251,9 @@ private kind); it plants none of those kinds either, nor US ITIN / Mexican CURP 
 Round 7 plants US ITINs and Mexican CURPs (a person's tax and population ids), still no vehicle
 plates, MAC addresses, coordinates or hashes of passwords; its test cards are decoys because the
 documented policy skips test cards, and a publishable or public key (``pk_live_``, ``pk-lf-``,
-Mapbox ``pk.``) is public by design.
+Mapbox ``pk.``) is public by design. Round 8 plants vehicle plates (a car's plate identifies its
+keeper), still no MAC addresses, coordinates or hashes of passwords; its fixture decoys are values
+no authority ever issues (an SSN in area 000 or 666), never documented test keys.
 """
 
 from __future__ import annotations
@@ -8459,16 +8532,17 @@ def _ip_embedded(rng: random.Random, t: int) -> tuple[str, list[str]]:
     while a in (100, 127, 169, 172, 192, 198, 203):
         a = rng.randrange(11, 223)
     dashed, dotted = f"{a}-{b}-{c}-{d}", f"{a}.{b}.{c}.{d}"
+    reverse = f"{d}.{c}.{b}.{a}"  # (the PTR name spells the address backwards: it is the address too)
     forms = [
-        ("ssh ec2-user@ec2-{h}.eu-central-1.compute.amazonaws.com", dashed),
-        ("curl http://{v}.nip.io:8080/health", dotted),
-        ("Received: from mail.example.net ([{v}]) by mx.acme.dev", dotted),
-        ("PTR {r}.in-addr.arpa -> customer-{h}.isp.example.net", dashed),
-        ('[{v}]:51234 - "GET /admin HTTP/1.1" 403', dotted),
-        ("X-Real-IP: {v}\nX-Request-Id: 8c1f", dotted),
+        ("ssh ec2-user@ec2-{h}.eu-central-1.compute.amazonaws.com", [dashed]),
+        ("curl http://{v}.nip.io:8080/health", [dotted]),
+        ("Received: from mail.example.net ([{v}]) by mx.acme.dev", [dotted]),
+        ("PTR {r}.in-addr.arpa -> customer-{h}.isp.example.net", [dashed, reverse]),
+        ('[{v}]:51234 - "GET /admin HTTP/1.1" 403', [dotted]),
+        ("X-Real-IP: {v}\nX-Request-Id: 8c1f", [dotted]),
     ]
-    tpl, needle = forms[t]
-    return tpl.format(h=dashed, v=dotted, r=f"{d}.{c}.{b}.{a}"), [needle]
+    tpl, needles = forms[t]
+    return tpl.format(h=dashed, v=dotted, r=reverse), needles
 
 
 round8_custom("ip_embedded", "pii", _ip_embedded, 6)
