@@ -171,9 +171,9 @@ name seeds its cases: round 7 scored as dev draws other cases than it did as the
   table alone): round 8.
   Round 8 (``ROUND8``, ``_extend8`` / ``round8_*`` / ``_pii8``, ``ROUND8_WRAPPERS``,
   ``_round8_decoy_templates``), written blind to the engine (scored by ``--pool holdout --round
-  8``; untuned at 5dc51d5, seeds 1 / 2 (n 2400) and 7 (n 1200): 81.3 / 80.6 / 79.6% secrets,
-  64.3 / 63.3 / 65.1% personal data, 126 / 149 / 120 FP/MB, 47 / 40 / 19 stray spans, idempotent,
-  nothing dropped). Two to four new families for every earlier category, three drawn per category
+  8``; untuned, the engine at 5dc51d5, seeds 1 / 2 (n 2400) and 7 (n 1200): 81.4 / 80.7 / 79.8%
+  secrets, 64.4 / 63.3 / 65.1% personal data, 127 / 149 / 120 FP/MB, 54 / 40 / 19 stray spans,
+  idempotent, nothing dropped). Two to four new families for every earlier category, three drawn per category
   from shared lists (``SECRET_FAMILIES8``: Terraform ``variable`` defaults, ``pulumi config set
   --secret``, Bicep, CloudFormation parameters, Kustomize ``secretGenerator``, Podman, Argo CD,
   Jsonnet, Nix, Neovim Lua, HOCON, EDN, Dart, R, Julia, Perl, zsh extended history, cmd
@@ -208,7 +208,8 @@ name seeds its cases: round 7 scored as dev draws other cases than it did as the
   Stytch, WorkOS, Svix, FusionAuth, Kinde), encryption master keys (Laravel ``APP_KEY``, Rails
   ``master.key``, Fernet, Kubernetes ``aescbc``), OAuth client secrets in NextAuth / Spring /
   Keycloak / allauth / OmniAuth configs, signed URLs (S3 presigned with session token, GCS V4,
-  CloudFront), registry passwords of tools (Helm, skopeo, ``.npmrc`` ``_auth`` / ``_password``,
+  CloudFront), registry passwords of tools (Helm, skopeo, ``docker login --password-stdin``, pip
+  ``--index-url``, ``.npmrc`` ``_auth`` / ``_password``,
   Gradle, Maven ``settings.xml``, Composer, Poetry, uv, NuGet, Bundler, GOPROXY, twine), session
   cookies of frameworks (Laravel, ASP.NET Core, Rails, Django, Express, PHP, Java, Flask,
   WordPress), VPN secrets (OpenVPN static keys, WireGuard preshared keys, IPsec / Cisco /
@@ -7705,12 +7706,14 @@ def _tool_password(rng: random.Random, t: int) -> tuple[str, list[str]]:
         ("bundle config set --global gems.acme.dev {u}:{p}", [pw]),
         ("GOPROXY=https://{u}:{q}@goproxy.acme.dev,direct go mod download", [pw, q]),
         ("twine upload --repository-url https://pypi.acme.dev -u {u} -p '{p}' dist/*", [pw]),
+        ("echo '{p}' | docker login registry.acme.dev -u {u} --password-stdin", [pw]),
+        ("pip install --index-url https://{u}:{q}@pypi.acme.dev/simple acme-sdk==2.1.0", [pw, q]),
     ]
     tpl, needles = forms[t]
     return tpl.format(u=user, p=pw, b=b64, bp=b64pw, q=q), needles
 
 
-round8_custom("tool_registry_password", "secret", _tool_password, 14)
+round8_custom("tool_registry_password", "secret", _tool_password, 16)
 
 
 def _cookie(rng: random.Random) -> tuple[str, str]:
