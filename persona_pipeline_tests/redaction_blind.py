@@ -15,13 +15,15 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (7 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (7, the oldest
+``HOLDOUT_ROUNDS`` (8 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (8, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 7`` is exactly round 7's holdout whatever is written after it (a pool's
-name seeds its cases: round 6 scored as dev draws other cases than it did as the holdout).
+``--pool holdout --round 8`` is exactly round 8's holdout whatever is written after it (a pool's
+name seeds its cases: round 7 scored as dev draws other cases than it did as the holdout).
+``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
+(``before=7``: rounds 1 to 6, the very cases dev drew before round 8 was written).
 
-- ``dev`` (tune on its failures): rounds 1 to 6.
+- ``dev`` (tune on its failures): rounds 1 to 7.
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -108,13 +110,10 @@ name seeds its cases: round 6 scored as dev draws other cases than it did as the
   public JWK, age recipient, ssh-ed25519), image digests, host-key fingerprints, bot and no-reply
   addresses, public resolvers, RFC 5737 / 3849 documentation values, masked values and
   provider / cloud ids in new shapes.
-- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
-  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 7.
   Round 7 (``ROUND7``, ``_extend7`` / ``round7_*`` / ``_pii7``, ``ROUND7_WRAPPERS``,
-  ``_round7_decoy_templates``), also written blind to the engine, a second holdout beside round 6
-  and the only one since round 6 joined dev (scored by ``--pool holdout --round 7``; untuned at
-  54431b2, seeds 1 / 2 (n 2400): 76.0 / 75.5% secrets, 72.7 / 72.6% personal data, 243 / 229 FP/MB,
+  ``_round7_decoy_templates``), also written blind to the engine, a second holdout beside round 6,
+  then the only one, until round 8 made it dev (``--round 7``; untuned as the holdout at 54431b2,
+  seeds 1 / 2 (n 2400): 76.0 / 75.5% secrets, 72.7 / 72.6% personal data, 243 / 229 FP/MB,
   14 / 11 stray spans, idempotent, nothing dropped). Three or
   more new families for every earlier category, drawn per category from shared lists
   (``SECRET_FAMILIES7``: ``docker build --build-arg``, GitLab / Bitbucket / Azure Pipelines
@@ -167,6 +166,79 @@ name seeds its cases: round 6 scored as dev draws other cases than it did as the
   paths, build and version strings, public halves (Langfuse ``pk-lf-``, Stripe publishable keys,
   Mapbox ``pk.``, ECDSA / PEM public keys, fingerprints), role addresses.
 
+- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
+  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
+  table alone): round 8.
+  Round 8 (``ROUND8``, ``_extend8`` / ``round8_*`` / ``_pii8``, ``ROUND8_WRAPPERS``,
+  ``_round8_decoy_templates``), written blind to the engine (scored by ``--pool holdout --round
+  8``; untuned, the engine at 5dc51d5, seeds 1 / 2 (n 2400) and 7 (n 1200): 81.4 / 80.7 / 79.8%
+  secrets, 64.4 / 63.3 / 65.1% personal data, 127 / 149 / 120 FP/MB, 54 / 40 / 19 stray spans,
+  idempotent, nothing dropped). Two to four new families for every earlier category, three drawn per category
+  from shared lists (``SECRET_FAMILIES8``: Terraform ``variable`` defaults, ``pulumi config set
+  --secret``, Bicep, CloudFormation parameters, Kustomize ``secretGenerator``, Podman, Argo CD,
+  Jsonnet, Nix, Neovim Lua, HOCON, EDN, Dart, R, Julia, Perl, zsh extended history, cmd
+  ``set``, IPython ``%%writefile``, Actions ``::add-mask::``, Earthly, Cloud Run / Lambda / App
+  Service / Wrangler / Netlify / Railway / Doppler CLIs, a ConfigMap, ``helm --set-string``,
+  ``.cargo/config.toml``, Deno, .NET user-secrets, ``java -D``, HTTP query strings, grpcurl,
+  wscat, Postman / Bruno environments, HTTPie, k6, a requests session, a diff that removes the
+  value, README steps, JSON header logs, ``heroku config -s`` and ``printenv`` output, TSV, chat in
+  Turkish / Swedish / Greek / Hebrew / Arabic / Hindi / Thai / Ukrainian / Czech / Finnish;
+  ``PII_FAMILIES8``: GraphQL mutations, SOQL, Redis ``HSET``, CQL, DynamoDB JSON, Firestore,
+  spreadsheet formulas, access-log queries, kcat dumps, WhatsApp exports, Rails / Django / Laravel
+  / IEx consoles, Java builders, C# / Swift / Rust / Kotlin literals, Go test tables, Jest, OpenAPI
+  examples, PostgreSQL / MySQL / MongoDB duplicate-key errors that echo the value, Sentry user
+  context, analytics ``identify``, German CSV exports, LDIF, the same languages and German /
+  French) plus specific ones (credential pairs in Terraform / ``gh secret set`` / App Service /
+  ``kubectl create secret``, PEM keys in .env / C# / Python / Ansible, GCP keys in one env line or
+  an Actions step, PuTTY v3 keys, URLs of SQLAlchemy / lftp / smtp / NATS, webhooks in Terraform /
+  apprise / PowerShell, profile and home paths in VS Code settings / WSL / npm logs / Poetry
+  traces / docker volumes, IPs in sshd / nmap / Cloud Logging / ufw lines, recovery codes in a
+  table or a list, domestic accounts in German and JSON payouts). Categories the generator
+  lacked (``Category.rounds`` all 8): GitHub OAuth / user / installation / refresh tokens (with
+  their CRC32 checksum), CI/CD tokens (CircleCI, Travis, Jenkins, Netlify, Codecov, Bitbucket app
+  passwords, Vercel, Fly.io, Gitea, TeamCity), package-registry tokens (crates.io, Hex, Cloudsmith,
+  Gemfury, Chocolatey, OSSRH), cloud key pairs (Alibaba, Tencent, Huawei, Scaleway, Backblaze,
+  OVH) and tokens (Linode, Vultr, Hetzner, IBM, Yandex, Exoscale, Civo), observability keys
+  (Honeycomb, Splunk HEC, Rollbar, Bugsnag, Logz.io, Sumo Logic, Axiom, Coralogix, Honeybadger,
+  Elastic APM), payment keys (PayPal, Adyen, Razorpay, Mollie, GoCardless, Paddle, Klarna),
+  messaging keys (Vonage, Plivo, MessageBird, Mailjet, SparkPost, Mandrill, Telnyx, Infobip,
+  SMTP2GO), AI model keys (Cohere, Mistral, Together, Fireworks, DeepSeek, Voyage, Deepgram,
+  AssemblyAI, W&B, Modal, Jina, Tavily, Firecrawl), SaaS tokens (HubSpot, ClickUp, Trello,
+  PagerDuty, Zendesk, Miro, Freshdesk, Segment, Webflow, Zoho), auth-provider secrets (Clerk,
+  Stytch, WorkOS, Svix, FusionAuth, Kinde), encryption master keys (Laravel ``APP_KEY``, Rails
+  ``master.key``, Fernet, Kubernetes ``aescbc``), OAuth client secrets in NextAuth / Spring /
+  Keycloak / allauth / OmniAuth configs, signed URLs (S3 presigned with session token, GCS V4,
+  CloudFront), registry passwords of tools (Helm, skopeo, ``docker login --password-stdin``, pip
+  ``--index-url``, ``.npmrc`` ``_auth`` / ``_password``,
+  Gradle, Maven ``settings.xml``, Composer, Poetry, uv, NuGet, Bundler, GOPROXY, twine), session
+  cookies of frameworks (Laravel, ASP.NET Core, Rails, Django, Express, PHP, Java, Flask,
+  WordPress), VPN secrets (OpenVPN static keys, WireGuard preshared keys, IPsec / Cisco /
+  FortiGate PSKs, OpenVPN auth files), signing keys (minisign, signify, cosign, Tauri), passwords
+  in sixteen more languages' prose, more database credentials (Neo4j, ClickHouse, Snowflake,
+  Cassandra, CouchDB, InfluxDB tokens, Elasticsearch, SQL Server, Oracle, SurrealDB, MinIO,
+  Firebird); AT SV-Nummer, SI EMŠO, LV personas kods, MY MyKad, PE DNI, EC cédula, ID NIK, UA
+  RNOKPP, PK CNIC, DO cédula, IE PPSN, UK UTR, FR numéro fiscal, RU INN, CU carné, IN EPIC, KE KRA
+  PIN (python-stdnum's calculators, or a candidate redrawn until python-stdnum accepts it), phones
+  of 51 more countries in three groups (RFC 3966 dashes too), addresses of 18 more countries one
+  line and in layouts (shipping blocks, signatures, JSON, YAML, CSV, XML), dates of birth in
+  fourteen more languages and in compact / month-abbreviation / HL7 layouts, names in twenty
+  native scripts and of more cultures in CSV rows, audit lines, signatures and git trailers (with their
+  e-mail), e-mails obfuscated in eight more ways, IPs embedded in EC2 / nip.io / PTR names, vehicle
+  plates, IBANs of twenty more countries, regional card networks (Dankort, Verve, Hipercard,
+  Cabal, UATP, Maestro, Humo, Discover), bank accounts of MX (CLABE with its check), NZ, CA, JP and
+  BR. ``ROUND8_WRAPPERS``: Discord and Matrix messages, a GitHub alert, ``<details>``, Confluence
+  storage format, AsciiDoc, LaTeX ``verbatim``, C / Rust string literals, YAML double-quoted
+  scalars, Docker json-file logs, ``kubectl logs --prefix``, journald JSON, Actions ``##[group]``,
+  a SOAP fault, a German Excel CSV, a quoted incident note, a French e-mail reply, Turkish /
+  Swedish / Japanese chat, ``cat -n`` and a logged dict. ``_round8_decoy_templates``: integrity
+  hashes (SRI, npm, pip ``--hash``, go.sum), sortable ids (ULID, ObjectId, snowflake, KSUID, CUID),
+  build references, version pins, secret templates and store references (Actions ``secrets.``,
+  Helm, ``%VAR%``, sops ``ENC[…]``, ``op://``, Vault paths, Ansible lookups), symbols named after
+  credentials, public constants (SHA-256 initial values, EICAR, magic numbers), fixture values that
+  can never be issued (SSN areas 000 and 666, all-zero IBANs and cards), historic dates that are
+  nobody's birth, product codes (EAN with its check, SKU, ASIN, MPN, HS), reserved address ranges
+  (CGNAT, link-local, multicast, ULA, loopback) and public financial codes (ISIN, BIC, LEI, MIC).
+
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
 2001:db8::/32; not 555-01xx phone numbers, which are redacted like any number since another
@@ -180,7 +252,9 @@ private kind); it plants none of those kinds either, nor US ITIN / Mexican CURP 
 Round 7 plants US ITINs and Mexican CURPs (a person's tax and population ids), still no vehicle
 plates, MAC addresses, coordinates or hashes of passwords; its test cards are decoys because the
 documented policy skips test cards, and a publishable or public key (``pk_live_``, ``pk-lf-``,
-Mapbox ``pk.``) is public by design.
+Mapbox ``pk.``) is public by design. Round 8 plants vehicle plates (a car's plate identifies its
+keeper), still no MAC addresses, coordinates or hashes of passwords; its fixture decoys are values
+no authority ever issues (an SSN in area 000 or 666), never documented test keys.
 """
 
 from __future__ import annotations
@@ -673,8 +747,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 7  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (7,)
+HOLDOUT_ROUND = 8  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (8,)
 ROUND5 = 5
 
 
@@ -6796,6 +6870,1824 @@ _pii7(
 )
 
 
+# ---------------------------------------------------------------------------------------------
+# round 8: written blind (without reading the engine or its tests), the holdout since round 7 joined
+# dev. New families for every earlier category (infrastructure-as-code and deploy CLIs, more
+# languages' code and consoles, database error messages that echo the value, GraphQL / NoSQL /
+# LDIF / CQL statements, chat in more languages) and categories the generator lacked (credential
+# formats of more providers and tools, signed URLs, session cookies of more frameworks, VPN and
+# signing keys; national ids of more countries with their check digits, phones and addresses of
+# more countries and layouts, dates of birth in more languages and layouts, names in more scripts
+# and in git trailers, more e-mail obfuscations, IPs embedded in host names, vehicle plates, IBANs
+# of the remaining countries, regional card networks, bank accounts of more countries).
+
+ROUND8 = 8
+
+
+def _extend8(name: str, make8: Callable[[random.Random, int], tuple[str, list[str]]], n: int) -> None:
+    """Appends ``n`` round-8 families (drawn by ``make8`` from index 0) to an earlier category."""
+    i = next(i for i, c in enumerate(CATS) if c.name == name)
+    old = CATS[i]
+    base = old.n_templates
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        return old.make(rng, t) if t < base else make8(rng, t - base)
+
+    CATS[i] = Category(name, old.kind, make, old.rounds + (ROUND8,) * n)
+
+
+def round8_custom(
+    name: str, kind: Literal["secret", "pii"], make: Callable[[random.Random, int], tuple[str, list[str]]], n: int
+) -> None:
+    CATS.append(Category(name, kind, make, (ROUND8,) * n))
+
+
+def _picks8(name: str, n_families: int, k: int) -> list[int]:
+    # a fixed, per-category draw of the shared families (independent of the seed)
+    return random.Random(f"round8:{name}").sample(range(n_families), k)
+
+
+# Secret families: {L} an environment-style label, {l} its lower case, {k} kebab case, {c} camel
+# case, {v} the value.
+SECRET_FAMILIES8 = [
+    'variable "{l}" {{\n  type      = string\n  default   = "{v}"\n  sensitive = true\n}}',
+    "pulumi config set --secret {c} {v} --stack prod",
+    "param {c} string = '{v}'\nparam location string = resourceGroup().location",
+    '[\n  {{ "ParameterKey": "{L}", "ParameterValue": "{v}" }},\n'
+    '  {{ "ParameterKey": "Stage", "ParameterValue": "prod" }}\n]',
+    "secretGenerator:\n- name: api-env\n  literals:\n  - {L}={v}\n  - LOG_LEVEL=info",
+    "podman run --rm --env {L}={v} quay.io/acme/worker:1.4",
+    "argocd app set api -p secrets.{c}={v}",
+    "local {c} = '{v}';\n{{\n  apiVersion: 'v1',\n  kind: 'ConfigMap',\n}}",
+    '  environment.variables.{L} = "{v}";\n  services.nginx.enable = true;',
+    'vim.env.{L} = "{v}"\nrequire("acme").setup()',
+    'acme {{\n  client {{\n    {c} = "{v}"\n    timeout = 30s\n  }}\n}}',
+    '{{:acme/{k} "{v}"\n :acme/region "eu-west-1"}}',
+    "const {c} = '{v}';\n\nvoid main() => runApp(const AcmeApp());",
+    'Sys.setenv({L} = "{v}")\nlibrary(acmeR)',
+    'ENV["{L}"] = "{v}"\nusing AcmeClient',
+    "$ENV{{{L}}} = '{v}';\nmy $client = Acme::Client->new;",
+    ": 1710237682:0;export {L}={v}\n: 1710237690:0;./bin/sync --dry-run",
+    '@echo off\nset "{L}={v}"\ncall deploy.cmd',
+    "%%writefile .env\n{L}={v}\nDEBUG=false",
+    'echo "::add-mask::{v}"\necho "{L}=$VALUE" >> "$GITHUB_ENV"',
+    "earthly --secret {L}={v} +build",
+    "gcloud run deploy api --image gcr.io/acme/api --set-env-vars {L}={v}",
+    'aws lambda update-function-configuration --function-name sync --environment "Variables={{{L}={v}}}"',
+    "az webapp config appsettings set -g rg-prod -n acme-api --settings {L}={v}",
+    'kind: ConfigMap\nmetadata:\n  name: api-config\ndata:\n  {L}: "{v}"\n  LOG_LEVEL: info',
+    "helm upgrade api ./chart --set-string secrets.{c}={v} -n prod",
+    '[env]\n{L} = "{v}"\nRUST_LOG = "info"',
+    'Deno.env.set("{L}", "{v}");',
+    'echo "{v}" | npx wrangler secret put {L}',
+    "netlify env:set {L} {v}",
+    'railway variables --set "{L}={v}"',
+    'doppler secrets set {L}="{v}" --project api --config prd',
+    "şu anahtar çalışmıyor: {v} sürekli 401 veriyor, fikri olan var mı?",
+    "nyckeln {v} funkar inte längre, får bara 401",
+    "το κλειδί {v} δεν δουλεύει, βγάζει 401",
+    "המפתח {v} לא עובד, מקבל 401 כל הזמן",
+    "المفتاح {v} لا يعمل، يعطي 401",
+    "यह key {v} काम नहीं कर रही, 401 आ रहा है",
+    "คีย์ {v} ใช้ไม่ได้ ขึ้น 401 ตลอด",
+    "ключ {v} не працює, постійно 401",
+    "klíč {v} nefunguje, pořád vrací 401",
+    "avain {v} ei toimi, tulee aina 401",
+    "System.UnauthorizedAccessException: token '{v}' was rejected by the upstream service",
+    "-{L}={v}\n+{L}=${{{L}}}",
+    "1. Set your key:\n   ```\n   export {L}={v}\n   ```\n2. Run `make dev`.",
+    "GET /v2/reports?{l}={v}&format=json HTTP/1.1\nHost: api.acme.dev",
+    "grpcurl -H 'x-api-key: {v}' api.acme.dev:443 acme.v1.Sync/Run",
+    'wscat -c "wss://stream.acme.dev/v1/events?token={v}"',
+    '{{"key": "{l}", "value": "{v}", "type": "secret", "enabled": true}}',
+    "vars {{\n  baseUrl: https://api.acme.dev\n  {l}: {v}\n}}",
+    "http POST api.acme.dev/v1/jobs X-API-Key:{v} name=nightly",
+    "const headers = {{ 'X-Api-Key': '{v}' }};\nexport default function () {{ http.get(url, {{ headers }}); }}",
+    's = requests.Session()\ns.headers.update({{"X-Api-Key": "{v}"}})',
+    'dotnet user-secrets set "Acme:{c}" "{v}"',
+    "java -Dacme.{k}={v} -jar build/libs/api.jar",
+    '{{"level":"debug","msg":"outgoing request","headers":{{"x-api-key":"{v}"}}}}',
+    "$ heroku config -s -a acme-api | grep {L}\n{L}='{v}'",
+    "$ printenv | grep {L}\n{L}={v}",
+    "{L}\t{v}\tproduction",
+]
+
+# PII families: {f} the field in words, {k} a snake-case key, {K} its Pascal case, {c} its camel
+# case, {v} the value, {vq} the value URL-encoded.
+PII_FAMILIES8 = [
+    'mutation {{\n  updateCustomer(id: 4411, input: {{ {c}: "{v}" }}) {{ id }}\n}}',
+    "SELECT Id, Name FROM Contact WHERE {K}__c = '{v}'",
+    'HSET customer:4411 {k} "{v}" tier gold',
+    "INSERT INTO customers (id, {k}) VALUES (uuid(), '{v}');",
+    '{{"Item": {{"pk": {{"S": "CUSTOMER#4411"}}, "{k}": {{"S": "{v}"}}}}}}',
+    "await db.collection('customers').doc('c_4411').update({{ {c}: '{v}' }});",
+    '=VLOOKUP("{v}", Customers!A:D, 2, FALSE)',
+    '10.0.3.7 - - [12/Mar/2024:10:01:22 +0000] "GET /search?{k}={vq} HTTP/1.1" 200 913',
+    '$ kcat -C -t customers -o -1 -e\n{{"id":4411,"{k}":"{v}","tier":"gold"}}',
+    "can you look up the account with {f} {v}? they called support twice",
+    "[12/03/24, 10:14:02] Customer: my {f} is {v}",
+    "customers:\n  - id: 1\n    {k}: {v}\n    tier: gold",
+    'irb(main):001> Customer.find_by({k}: "{v}")\n=> nil',
+    '>>> Customer.objects.filter({k}="{v}").exists()\nTrue',
+    "> User::where('{k}', '{v}')->first();\n= null",
+    'iex> Repo.get_by(Customer, {k}: "{v}")\nnil',
+    'Customer customer = Customer.builder().{c}("{v}").build();',
+    'var customer = new Customer {{ {K} = "{v}" }};',
+    'let customer = Customer({c}: "{v}")',
+    'let customer = Customer {{ {k}: "{v}".into(), ..Default::default() }};',
+    '{{name: "real customer", in: "{v}", want: true}},',
+    'it("accepts the customer {f}", () => {{\n  expect(validate("{v}")).toBe(true);\n}});',
+    '        {k}:\n          type: string\n          example: "{v}"',
+    'ERROR:  duplicate key value violates unique constraint "customers_{k}_key"\n'
+    "DETAIL:  Key ({k})=({v}) already exists.",
+    "ERROR 1062 (23000): Duplicate entry '{v}' for key 'customers.{k}'",
+    'E11000 duplicate key error collection: app.customers index: {k}_1 dup key: {{ {k}: "{v}" }}',
+    '"user": {{"id": "4411", "{k}": "{v}", "ip_address": "{{{{auto}}}}"}}',
+    "analytics.identify('u_4411', {{ {c}: '{v}', plan: 'pro' }});",
+    "Kundennummer;{f};Status\n4411;{v};aktiv",
+    "dn: uid=c4411,ou=people,dc=acme,dc=dev\nobjectClass: inetOrgPerson\n{c}: {v}",
+    "müşterinin {f} bilgisi {v}, kontrol eder misin?",
+    "kunden uppgav {f}: {v}, kan du kolla?",
+    "ο πελάτης έδωσε {f}: {v}, μπορείς να το ελέγξεις;",
+    "הלקוח מסר {f}: {v}, תוכל לבדוק?",
+    "العميل أرسل {f}: {v}، ممكن تتحقق؟",
+    "ग्राहक ने {f} {v} बताया है, कृपया जाँच लें",
+    "ลูกค้าแจ้ง {f}: {v} ช่วยตรวจสอบด้วย",
+    "клієнт надіслав {f}: {v}, перевір будь ласка",
+    "zákazník uvedl {f}: {v}, můžeš to zkontrolovat?",
+    "asiakas ilmoitti {f}: {v}, voitko tarkistaa?",
+    "der Kunde hat als {f} {v} angegeben, kannst du das prüfen?",
+    "le client a indiqué {f} : {v}, tu peux vérifier ?",
+]
+
+KEY8: dict[str, str] = {}  # the keys and field names of round 8's new personal-data categories
+FIELD8: dict[str, str] = {}
+
+
+def _generic8(name: str, kind: str, k: int = 3) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    fams = SECRET_FAMILIES8 if kind == "secret" else PII_FAMILIES8
+    picks = [fams[j] for j in _picks8(name, len(fams), k)]
+    label = LABEL6.get(name, name.upper())
+    fname = FIELD8.get(name) or FIELD7.get(name) or FIELD6.get(name, name.split("_")[0])
+    key = KEY8.get(name) or _key7(name)
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        v = _value6(name, rng)[0]
+        text = _choose(
+            picks,
+            t,
+            v=v,
+            vq=urllib.parse.quote(v, safe=""),
+            L=label,
+            l=label.lower(),
+            k=label.lower().replace("_", "-") if kind == "secret" else key,
+            c=_camel(label) if kind == "secret" else _camel(key),
+            K=_pascal(key),
+            f=fname,
+        )
+        return text, [v]
+
+    return make, len(picks)
+
+
+PAIR_LABELS8 = {
+    "aws_keys": ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"),
+    "twilio": ("TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN"),
+    "twilio_api_key": ("TWILIO_API_KEY", "TWILIO_API_SECRET"),
+    "datadog_keys": ("DD_API_KEY", "DD_APP_KEY"),
+}
+PAIR_FAMILIES8 = [
+    'provider "acme" {{\n  {l1} = "{a}"\n  {l2} = "{b}"\n}}',
+    "gh secret set {L1} --body {a}\ngh secret set {L2} --body {b}",
+    '[\n  {{"name": "{L1}", "value": "{a}"}},\n  {{"name": "{L2}", "value": "{b}"}}\n]',
+    "az webapp config appsettings set -g rg-prod -n acme-api --settings {L1}={a} {L2}={b}",
+    'Sys.setenv({L1} = "{a}", {L2} = "{b}")',
+    "kubectl create secret generic provider-creds --from-literal={l1}={a} --from-literal={l2}={b}",
+]
+
+
+def _pair8(name: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    l1, l2 = PAIR_LABELS8[name]
+    picks = [PAIR_FAMILIES8[j] for j in _picks8(name, len(PAIR_FAMILIES8), 3)]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        a, b = _value6(name, rng)[:2]
+        return _choose(picks, t, a=a, b=b, L1=l1, L2=l2, l1=l1.lower(), l2=l2.lower()), [a, b]
+
+    return make, len(picks)
+
+
+def _pem8(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    kind = rng.choice(["RSA PRIVATE KEY", "EC PRIVATE KEY", "PRIVATE KEY", "OPENSSH PRIVATE KEY"])
+    body = pem_body(rng, rng.randrange(5, 12))
+    pem = f"-----BEGIN {kind}-----\n" + "\n".join(body) + f"\n-----END {kind}-----"
+    if t == 0:  # a .env value with literal \n escapes
+        text = 'JWT_PRIVATE_KEY="' + pem.replace("\n", "\\n") + '"'
+    elif t == 1:  # a C# verbatim string
+        text = 'var pem = @"' + pem + '";\nvar rsa = RSA.Create();\nrsa.ImportFromPem(pem);'
+    elif t == 2:  # a Python triple-quoted constant
+        text = 'SIGNING_KEY = """' + pem + '"""'
+    else:  # an Ansible variable block
+        text = "tls_private_key: |\n  " + pem.replace("\n", "\n  ") + "\ntls_cert_path: /etc/ssl/acme.crt"
+    return text, body
+
+
+def _pgp8(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    body = pem_body(rng, rng.randrange(6, 12))
+    block = "-----BEGIN PGP PRIVATE KEY BLOCK-----\n\n" + "\n".join(body) + "\n-----END PGP PRIVATE KEY BLOCK-----"
+    if t == 0:
+        text = "- name: Import signing key\n  run: |\n    cat <<'EOF' | gpg --batch --import\n    "
+        text += block.replace("\n", "\n    ") + "\n    EOF"
+    else:
+        text = "GPG_PRIVATE_KEY=" + json.dumps(block)
+    return text, body
+
+
+def _gcp_sa8(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    body = pem_body(rng, 20)
+    kid = _rs(rng, HEX, 40)
+    pk = "-----BEGIN PRIVATE KEY-----\n" + "\n".join(body) + "\n-----END PRIVATE KEY-----\n"
+    obj = {
+        "type": "service_account",
+        "project_id": "acme-data-2291",
+        "private_key_id": kid,
+        "private_key": pk,
+        "client_email": "etl@acme-data-2291.iam.gserviceaccount.com",
+    }
+    if t == 0:  # one line in an env var
+        text = "GOOGLE_CREDENTIALS='" + json.dumps(obj, separators=(",", ":")) + "'"
+    else:  # a GitHub Actions step with the JSON inline
+        text = "- uses: google-github-actions/auth@v2\n  with:\n    credentials_json: '" + json.dumps(obj) + "'"
+    return text, [kid, *body]
+
+
+def _putty8(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    body = pem_body(rng, rng.randrange(4, 8))
+    ppk = (
+        "PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: ci@build\nPublic-Lines: 2\n"
+        "AAAAC3NzaC1lZDI1NTE5AAAAIM\n4o1Yq=\nPrivate-Lines: " + str(len(body)) + "\n" + "\n".join(body)
+    )
+    ppk += "\nPrivate-MAC: " + _rs(rng, HEX, 64)
+    if t == 0:
+        return "$ type C:\\keys\\deploy.ppk\n" + ppk, body
+    return "deploy_key_ppk: |\n  " + ppk.replace("\n", "\n  "), body
+
+
+def _pw_url8(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    pw = password(rng)
+    q = urllib.parse.quote(pw, safe="")
+    return _choose(
+        [
+            "sqlalchemy.url = mysql+pymysql://app:{q}@db.acme.internal:3306/app",
+            "lftp -e 'mirror -R dist /www' sftp://deploy:{q}@files.acme.dev",
+            'EMAIL_URL="smtp+tls://mailer:{q}@smtp.acme.dev:587"',
+            "nats sub -s nats://orders:{q}@nats.acme.internal:4222 'orders.>'",
+        ],
+        t,
+        q=q,
+    ), [pw, q]
+
+
+def _webhook8(host: str, label: str) -> Callable[[random.Random, int], tuple[str, list[str]]]:
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        (part,) = _value6(label, rng)[:1]
+        url = f"{host}{part}"
+        return _choose(
+            [
+                'resource "acme_notifier" "deploys" {{\n  webhook_url = "{url}"\n}}',
+                "apprise -vv -b 'deploy finished' '{url}'",
+                'Invoke-WebRequest -Uri "{url}" -Method POST -Body (@{{text="done"}} | ConvertTo-Json)',
+            ],
+            t,
+            url=url,
+        ), [part]
+
+    return make
+
+
+def _winpath8(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    (u,) = _value6("windows_profile", rng)[:1]
+    return _choose(
+        [
+            '"python.defaultInterpreterPath": "C:\\\\Users\\\\{u}\\\\.venvs\\\\api\\\\Scripts\\\\python.exe"',
+            "$ cd /mnt/c/Users/{u}/Documents/acme && make build",
+            "npm ERR! A complete log of this run can be found in:\n"
+            "npm ERR!     C:\\Users\\{u}\\AppData\\Local\\npm-cache\\_logs\\debug-0.log",
+            "MINGW64 /c/Users/{u}/src/api (main)\n$ git status",
+        ],
+        t,
+        u=u,
+    ), [u]
+
+
+def _homepath8(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    (u,) = _value6("home_dir_user", rng)[:1]
+    return _choose(
+        [
+            "docker run -v /home/{u}/data:/data acme/etl:latest",
+            "npm ERR! A complete log of this run can be found in:\n"
+            "npm ERR!     /Users/{u}/.npm/_logs/2024-03-12T10_01_22_114Z-debug-0.log",
+            '  File "/Users/{u}/Library/Caches/pypoetry/virtualenvs/api-3xK9-py3.12/lib/python3.12/'
+            'site-packages/httpx/_client.py", line 1015',
+            "error: could not open '/home/{u}/.config/acme/config.toml': Permission denied",
+        ],
+        t,
+        u=u,
+    ), [u]
+
+
+def _ip8fam(name: str) -> Callable[[random.Random, int], tuple[str, list[str]]]:
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        (v,) = _value6(name, rng)[:1]
+        return _choose(
+            [
+                "Mar 12 10:01:22 bastion sshd[2211]: Failed password for root from {v} port 52114 ssh2",
+                "Nmap scan report for {v}\nHost is up (0.021s latency).\nPORT   STATE SERVICE\n22/tcp open  ssh",
+                '{{"severity": "WARNING", "httpRequest": {{"remoteIp": "{v}", "status": 403}}}}',
+                'ufw allow from {v} to any port 5432 comment "office"',
+            ],
+            t,
+            v=v,
+        ), [v]
+
+    return make
+
+
+def _recovery8(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    codes = [f"{_rs(rng, LOWER_ALNUM, 4)}-{_rs(rng, LOWER_ALNUM, 4)}" for _ in range(5)]
+    text = _choose(
+        [
+            "| # | backup code | used |\n|---|---|---|\n"
+            + "\n".join(f"| {i + 1} | {c} | no |" for i, c in enumerate(codes)),
+            "recovery_codes = {cs}",
+        ],
+        t,
+        cs=json.dumps(codes),
+    )
+    return text, codes
+
+
+def _bank8(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    acct = _rs(rng, "123456789", 1) + _rs(rng, "0123456789", rng.randrange(7, 11))
+    return _choose(
+        [
+            "Kontoinhaber: siehe Ticket\nKontonummer: {a}\nBankleitzahl: {b}",
+            '{{"payout": {{"account_number": "{a}", "routing_number": "{b}"}}}}',
+        ],
+        t,
+        a=acct,
+        b=str(rng.randrange(10_000_000, 99_999_999)),
+    ), [acct]
+
+
+_SPECIFIC8: dict[str, tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]] = {
+    **{name: _pair8(name) for name in PAIR_LABELS8},
+    "gcp_service_account": (_gcp_sa8, 2),
+    "pem_private_key": (_pem8, 4),
+    "pgp_private_key": (_pgp8, 2),
+    "putty_private_key": (_putty8, 2),
+    "password_url": (_pw_url8, 4),
+    "slack_webhook": (_webhook8("https://hooks.slack.com/services/", "slack_webhook"), 3),
+    "discord_webhook": (_webhook8("https://discord.com/api/webhooks/", "discord_webhook"), 3),
+    "windows_profile": (_winpath8, 4),
+    "home_dir_user": (_homepath8, 4),
+    "ipv4": (_ip8fam("ipv4"), 4),
+    "ipv6": (_ip8fam("ipv6"), 4),
+    "ipv6_forms": (_ip8fam("ipv6_forms"), 4),
+    "mfa_recovery_code": (_recovery8, 2),
+    "bank_account_domestic": (_bank8, 2),
+}
+
+for _c in list(CATS):
+    if _c.name in _SPECIFIC8:
+        _extend8(_c.name, *_SPECIFIC8[_c.name])
+    else:
+        _extend8(_c.name, *_generic8(_c.name, _c.kind))
+
+
+# --- categories the generator lacked: credential formats of more providers and tools
+
+
+def _multi8(
+    formats: list[tuple[str, Callable[[random.Random], str]]], own: list[str], name: str, shared: int = 2
+) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """A category of several token formats: each draw picks a format (its label and generator)."""
+    templates = own + [SECRET_FAMILIES8[j] for j in _picks8(name, len(SECRET_FAMILIES8), shared)]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        label, gen = rng.choice(formats)
+        v = gen(rng)
+        text = _choose(
+            templates,
+            t,
+            v=v,
+            vq=urllib.parse.quote(v, safe=""),
+            L=label,
+            l=label.lower(),
+            k=label.lower().replace("_", "-"),
+            c=_camel(label),
+        )
+        return text, [v]
+
+    return make, len(templates)
+
+
+def _b62(n: int) -> str:
+    out = ""
+    while n:
+        n, rem = divmod(n, 62)
+        out = (string.digits + string.ascii_letters)[rem] + out
+    return out or "0"
+
+
+def _gh_token(prefix: str) -> Callable[[random.Random], str]:
+    # GitHub's documented token shape: a prefix, 30 random base62 characters, a CRC32 checksum of them
+    def gen(r: random.Random) -> str:
+        import zlib
+
+        body = _rs(r, B62, 30)
+        return prefix + body + _b62(zlib.crc32(body.encode())).rjust(6, "0")
+
+    return gen
+
+
+GITHUB_APP8 = [
+    ("GH_OAUTH_TOKEN", _gh_token("gho_")),
+    ("GITHUB_USER_TO_SERVER_TOKEN", _gh_token("ghu_")),
+    ("GITHUB_APP_INSTALLATION_TOKEN", _gh_token("ghs_")),
+    ("GITHUB_REFRESH_TOKEN", _gh_token("ghr_")),
+]
+CI_CD8 = [
+    ("CIRCLECI_TOKEN", lambda r: "CCIPAT_" + _rs(r, B62, 22) + "_" + _rs(r, HEX, 40)),
+    ("TRAVIS_API_TOKEN", lambda r: _rs(r, B62 + "-_", 22)),
+    ("JENKINS_API_TOKEN", lambda r: "11" + _rs(r, HEX, 32)),
+    ("NETLIFY_AUTH_TOKEN", lambda r: "nfp_" + _rs(r, B62, 36)),
+    ("CODECOV_TOKEN", _uuid4),
+    ("BITBUCKET_APP_PASSWORD", lambda r: "ATBB" + _rs(r, B62, 32) + _rs(r, HEXU, 8)),
+    ("VERCEL_TOKEN", lambda r: _rs(r, B62, 24)),
+    ("FLY_API_TOKEN", lambda r: "FlyV1 fm2_" + _rs(r, B62 + "+/", 180) + "=="),
+    ("GITEA_TOKEN", lambda r: _rs(r, HEX, 40)),
+    ("TEAMCITY_TOKEN", lambda r: "eyJ0eXAiOiAiVENWMiJ9." + _rs(r, B64URL, 36) + "." + _rs(r, B64URL, 48)),
+]
+PACKAGE_REGISTRY8 = [
+    ("CARGO_REGISTRY_TOKEN", lambda r: "cio" + _rs(r, B62, 32)),
+    ("HEX_API_KEY", lambda r: _rs(r, HEX, 32)),
+    ("CLOUDSMITH_API_KEY", lambda r: _rs(r, HEX, 40)),
+    ("FURY_PUSH_TOKEN", lambda r: _rs(r, B62, 20)),
+    ("CHOCOLATEY_API_KEY", _uuid4),
+    ("OSSRH_TOKEN_PASSWORD", lambda r: _rs(r, B62 + "+/", 44)),
+]
+CLOUD_TOKEN8 = [
+    ("LINODE_TOKEN", lambda r: _rs(r, HEX, 64)),
+    ("VULTR_API_KEY", lambda r: _rs(r, ALNUM_UP, 36)),
+    ("HCLOUD_TOKEN", lambda r: _rs(r, B62, 64)),
+    ("IBMCLOUD_API_KEY", lambda r: _rs(r, B64URL, 44)),
+    ("YC_TOKEN", lambda r: "t1." + _rs(r, B64URL, 120)),
+    ("YC_API_KEY", lambda r: "AQVN" + _rs(r, B64URL, 36)),
+    ("EXOSCALE_API_SECRET", lambda r: _rs(r, B64URL, 43)),
+    ("CIVO_TOKEN", lambda r: _rs(r, B62, 50)),
+]
+OBSERVABILITY8 = [
+    ("HONEYCOMB_API_KEY", lambda r: "hcaik_01" + _rs(r, LOWER_ALNUM, 56)),
+    ("SPLUNK_HEC_TOKEN", _uuid4),
+    ("ROLLBAR_ACCESS_TOKEN", lambda r: _rs(r, HEX, 32)),
+    ("BUGSNAG_API_KEY", lambda r: _rs(r, HEX, 32)),
+    ("LOGZIO_TOKEN", lambda r: _rs(r, string.ascii_letters, 32)),
+    ("SUMO_ACCESS_KEY", lambda r: _rs(r, B62, 64)),
+    ("AXIOM_TOKEN", lambda r: "xaat-" + _uuid4(r)),
+    ("CORALOGIX_API_KEY", lambda r: "cxtp_" + _rs(r, B62, 30)),
+    ("HONEYBADGER_API_KEY", lambda r: "hbp_" + _rs(r, B62, 36)),
+    ("ELASTIC_APM_SECRET_TOKEN", lambda r: _rs(r, B62, 32)),
+]
+PAYMENT8 = [
+    ("PAYPAL_CLIENT_SECRET", lambda r: "E" + _rs(r, B64URL, 79)),
+    ("ADYEN_API_KEY", lambda r: "AQE" + _rs(r, B62, 40) + "=-" + _rs(r, B62 + "+/", 44) + "=-" + _rs(r, B62, 16)),
+    ("RAZORPAY_KEY_SECRET", lambda r: _rs(r, B62, 24)),
+    ("MOLLIE_API_KEY", lambda r: "live_" + _rs(r, B62, 30)),
+    ("GOCARDLESS_ACCESS_TOKEN", lambda r: "live_" + _rs(r, B64URL, 40)),
+    ("PADDLE_API_KEY", lambda r: "pdl_live_apikey_01" + _rs(r, LOWER_ALNUM, 24) + "_" + _rs(r, B62, 27)),
+    ("KLARNA_API_PASSWORD", lambda r: "klarna_live_api_" + _rs(r, B62, 40)),
+]
+MESSAGING8 = [
+    ("VONAGE_API_SECRET", lambda r: _rs(r, B62, 16)),
+    ("PLIVO_AUTH_TOKEN", lambda r: _rs(r, B62, 40)),
+    ("MESSAGEBIRD_ACCESS_KEY", lambda r: _rs(r, B62, 25)),
+    ("MAILJET_SECRET_KEY", lambda r: _rs(r, HEX, 32)),
+    ("SPARKPOST_API_KEY", lambda r: _rs(r, HEX, 40)),
+    ("MANDRILL_API_KEY", lambda r: "md-" + _rs(r, B64URL, 22)),
+    ("TELNYX_API_KEY", lambda r: "KEY" + _rs(r, HEXU, 32) + "_" + _rs(r, B62, 22)),
+    ("INFOBIP_API_KEY", lambda r: _rs(r, HEX, 32) + "-" + _uuid4(r)),
+    ("SMTP2GO_API_KEY", lambda r: "api-" + _rs(r, HEXU, 32)),
+]
+AI_MODEL8 = [
+    ("COHERE_API_KEY", lambda r: _rs(r, B62, 40)),
+    ("MISTRAL_API_KEY", lambda r: _rs(r, B62, 32)),
+    ("TOGETHER_API_KEY", lambda r: _rs(r, HEX, 64)),
+    ("FIREWORKS_API_KEY", lambda r: "fw_" + _rs(r, B62, 24)),
+    ("DEEPSEEK_API_KEY", lambda r: "sk-" + _rs(r, HEX, 32)),
+    ("VOYAGE_API_KEY", lambda r: "pa-" + _rs(r, B64URL, 43)),
+    ("DEEPGRAM_API_KEY", lambda r: _rs(r, HEX, 40)),
+    ("ASSEMBLYAI_API_KEY", lambda r: _rs(r, HEX, 32)),
+    ("WANDB_API_KEY", lambda r: _rs(r, HEX, 40)),
+    ("MODAL_TOKEN_SECRET", lambda r: "as-" + _rs(r, B62, 22)),
+    ("JINA_API_KEY", lambda r: "jina_" + _rs(r, HEX, 32) + _rs(r, B62, 28)),
+    ("TAVILY_API_KEY", lambda r: "tvly-" + _rs(r, B62, 32)),
+    ("FIRECRAWL_API_KEY", lambda r: "fc-" + _rs(r, HEX, 32)),
+]
+SAAS8 = [
+    ("HUBSPOT_ACCESS_TOKEN", lambda r: "pat-na1-" + _uuid4(r)),
+    ("CLICKUP_API_TOKEN", lambda r: f"pk_{r.randrange(10**7, 10**8)}_{_rs(r, ALNUM_UP, 32)}"),
+    ("TRELLO_TOKEN", lambda r: "ATTA" + _rs(r, HEX, 64) + _rs(r, HEXU, 8)),
+    ("PAGERDUTY_TOKEN", lambda r: "u+" + _rs(r, B64URL, 18)),
+    ("ZENDESK_API_TOKEN", lambda r: _rs(r, B62, 40)),
+    ("MIRO_ACCESS_TOKEN", lambda r: "eyJtaXJvLm9yaWdpbiI6ImV1MDEifQ_" + _rs(r, B64URL, 27)),
+    ("FRESHDESK_API_KEY", lambda r: _rs(r, B62, 20)),
+    ("SEGMENT_WRITE_KEY", lambda r: _rs(r, B62, 32)),
+    ("WEBFLOW_API_TOKEN", lambda r: _rs(r, HEX, 64)),
+    ("ZOHO_REFRESH_TOKEN", lambda r: f"1000.{_rs(r, HEX, 32)}.{_rs(r, HEX, 32)}"),
+]
+AUTH_PROVIDER8 = [
+    ("CLERK_SECRET_KEY", lambda r: "sk_live_" + _rs(r, B62, 50)),
+    ("STYTCH_SECRET", lambda r: "secret-live-" + _rs(r, B64URL, 36)),
+    ("WORKOS_API_KEY", lambda r: "sk_" + _rs(r, B62, 64)),
+    ("SVIX_WEBHOOK_SECRET", lambda r: "whsec_" + base64.b64encode(bytes(r.randrange(256) for _ in range(24))).decode()),
+    ("FUSIONAUTH_API_KEY", lambda r: _rs(r, B64URL, 64)),
+    ("KINDE_CLIENT_SECRET", lambda r: _rs(r, B62, 48)),
+]
+
+
+def _b64key(r: random.Random, n: int = 32, urlsafe: bool = False) -> str:
+    raw = bytes(r.randrange(256) for _ in range(n))
+    return (base64.urlsafe_b64encode if urlsafe else base64.b64encode)(raw).decode()
+
+
+ENCRYPTION_KEY8 = [
+    ("APP_KEY", lambda r: "base64:" + _b64key(r)),
+    ("RAILS_MASTER_KEY", lambda r: _rs(r, HEX, 32)),
+    ("FERNET_KEY", lambda r: _b64key(r, urlsafe=True)),
+    ("FIELD_ENCRYPTION_KEY", lambda r: _b64key(r, urlsafe=True)),
+    ("APP_SECRET", lambda r: _rs(r, HEX, 32)),
+    ("ENCRYPTION_KEY", lambda r: _b64key(r)),
+]
+
+for _name8, _formats8, _own8 in [
+    (
+        "github_app_token",
+        GITHUB_APP8,
+        [
+            "{L}={v}",
+            'curl -H "Authorization: token {v}" https://api.github.com/installation/repositories',
+            "$ gh auth token\n{v}",
+            "git clone https://x-access-token:{v}@github.com/acme/infra.git",
+        ],
+    ),
+    (
+        "ci_cd_token",
+        CI_CD8,
+        [
+            "{L}={v}",
+            'curl -H "Circle-Token: {v}" https://circleci.com/api/v2/me  # {L}',
+            "- name: deploy\n  env:\n    {L}: {v}\n  run: ./scripts/release.sh",
+            "jenkins-cli -s https://ci.acme.dev -auth release-bot:{v} build api  # {L}",
+        ],
+    ),
+    (
+        "package_registry_token",
+        PACKAGE_REGISTRY8,
+        [
+            "{L}={v}",
+            '[registry]\ntoken = "{v}"',
+            "cargo publish --token {v}  # {L}",
+            "choco push acme.1.4.0.nupkg --source https://push.chocolatey.org/ --api-key {v}",
+        ],
+    ),
+    (
+        "cloud_api_token",
+        CLOUD_TOKEN8,
+        [
+            "{L}={v}",
+            'provider "acme" {{\n  token = "{v}"  # {L}\n}}',
+            "export {L}={v}\nterraform apply -auto-approve",
+            'curl -H "Authorization: Bearer {v}" https://api.cloud.acme.dev/v4/instances  # {L}',
+        ],
+    ),
+    (
+        "observability_key",
+        OBSERVABILITY8,
+        [
+            "{L}={v}",
+            "exporters:\n  otlphttp:\n    endpoint: https://api.telemetry.acme.dev\n    headers:\n      x-api-key: {v}",
+            'curl -k https://hec.acme.dev:8088/services/collector -H "Authorization: Splunk {v}"'
+            ' -d \'{{"event":"hi"}}\'',
+            "init({{ apiKey: '{v}', releaseStage: 'production' }}) // {L}",
+        ],
+    ),
+    (
+        "payment_provider_key",
+        PAYMENT8,
+        [
+            "{L}={v}",
+            "payments:\n  provider: acme\n  secret: {v}",
+            'curl -u "AcmeClientId:{v}" https://api-m.paypal.com/v1/oauth2/token -d grant_type=client_credentials',
+            "the live {l} is {v}, the sandbox one is in 1Password",
+        ],
+    ),
+    (
+        "messaging_api_key",
+        MESSAGING8,
+        [
+            "{L}={v}",
+            "curl -X POST https://rest.messaging.acme.dev/sms -u 'acct-4411:{v}' -d to=dispatch",
+            'sms:\n  provider: acme\n  api_secret: "{v}"',
+            "new MessagingClient({{ apiSecret: '{v}' }}) // {L}",
+        ],
+    ),
+    (
+        "ai_model_key",
+        AI_MODEL8,
+        [
+            "{L}={v}",
+            'client = Client(api_key="{v}")  # {L}',
+            "export {L}={v}\nuv run eval.py --model small",
+            "my {l} is {v} and the rate limit is way lower than the docs say",
+        ],
+    ),
+    (
+        "saas_api_token",
+        SAAS8,
+        [
+            "{L}={v}",
+            'curl https://api.saas.acme.dev/v2/tickets -H "Authorization: Bearer {v}"  # {L}',
+            "integrations:\n  crm:\n    token: {v}",
+        ],
+    ),
+    (
+        "auth_provider_secret",
+        AUTH_PROVIDER8,
+        [
+            "{L}={v}",
+            "auth:\n  provider: acme\n  secret_key: {v}",
+            "export const auth = createAuth({{ secretKey: process.env.{L} ?? '{v}' }});",
+        ],
+    ),
+    (
+        "encryption_master_key",
+        ENCRYPTION_KEY8,
+        [
+            "{L}={v}",
+            "$ cat config/master.key\n{v}",
+            "resources:\n  - resources: [secrets]\n    providers:\n      - aescbc:\n          keys:\n"
+            "            - name: key1\n              secret: {v}",
+            "# settings.py\n{L} = '{v}'",
+        ],
+    ),
+]:
+    round8_custom(_name8, "secret", *_multi8(_formats8, _own8, _name8))
+
+
+def _pair_cloud(rng: random.Random) -> tuple[str, str, str, str]:
+    kind = rng.randrange(6)
+    if kind == 0:  # Alibaba Cloud
+        return (
+            "ALIBABA_CLOUD_ACCESS_KEY_ID",
+            "LTAI" + _rs(rng, B62, 20),
+            "ALIBABA_CLOUD_ACCESS_KEY_SECRET",
+            _rs(rng, B62, 30),
+        )
+    if kind == 1:  # Tencent Cloud
+        return "TENCENTCLOUD_SECRET_ID", "AKID" + _rs(rng, B62, 32), "TENCENTCLOUD_SECRET_KEY", _rs(rng, B62, 32)
+    if kind == 2:  # Huawei Cloud
+        return "HUAWEICLOUD_SDK_AK", _rs(rng, ALNUM_UP, 20), "HUAWEICLOUD_SDK_SK", _rs(rng, B62, 40)
+    if kind == 3:  # Scaleway
+        return "SCW_ACCESS_KEY", "SCW" + _rs(rng, ALNUM_UP, 17), "SCW_SECRET_KEY", _uuid4(rng)
+    if kind == 4:  # Backblaze B2
+        return (
+            "B2_APPLICATION_KEY_ID",
+            "005" + _rs(rng, HEX, 22),
+            "B2_APPLICATION_KEY",
+            "K005" + _rs(rng, B62 + "/+", 27),
+        )
+    return "OVH_APPLICATION_KEY", _rs(rng, B62, 16), "OVH_APPLICATION_SECRET", _rs(rng, B62, 32)
+
+
+def _cloud_pair(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    l1, a, l2, b = _pair_cloud(rng)
+    text = _choose(
+        [
+            "{L1}={a}\n{L2}={b}",
+            'provider "acme" {{\n  access_key = "{a}"\n  secret_key = "{b}"\n}}',
+            "[default]\naccess_key_id = {a}\nsecret_access_key = {b}",
+            "export {L1}={a}\nexport {L2}={b}\n./sync-buckets.sh",
+            "s3cmd --access_key={a} --secret_key={b} ls s3://backups",
+            "ok I rotated them: id {a} secret {b}",
+        ],
+        t,
+        L1=l1,
+        L2=l2,
+        a=a,
+        b=b,
+    )
+    return text, [a, b]
+
+
+round8_custom("cloud_access_pair", "secret", _cloud_pair, 6)
+
+
+def _oauth_secret(rng: random.Random) -> tuple[str, str]:
+    return rng.choice(
+        [
+            ("github", _rs(rng, HEX, 40)),
+            ("auth0", _rs(rng, B64URL, 64)),
+            ("keycloak", _rs(rng, B62, 32)),
+            ("spotify", _rs(rng, HEX, 32)),
+            ("discord", _rs(rng, B64URL, 32)),
+            ("slack", _rs(rng, HEX, 32)),
+            ("salesforce", _rs(rng, HEXU, 64)),
+            ("twitch", _rs(rng, LOWER_ALNUM, 30)),
+        ]
+    )
+
+
+def _oauth_client(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    provider, sec = _oauth_secret(rng)
+    cid = _rs(rng, LOWER_ALNUM, 20)
+    text = _choose(
+        [
+            "{P}Provider({{\n  clientId: process.env.{U}_ID ?? '{cid}',\n  clientSecret: '{s}',\n}}),",
+            "spring:\n  security:\n    oauth2:\n      client:\n        registration:\n          {p}:\n"
+            "            client-id: {cid}\n            client-secret: {s}",
+            '{{\n  "realm": "acme",\n  "resource": "api",\n  "credentials": {{ "secret": "{s}" }}\n}}',
+            "SOCIALACCOUNT_PROVIDERS = {{'{p}': {{'APP': {{'client_id': '{cid}', 'secret': '{s}'}}}}}}",
+            "provider :{p}, '{cid}', '{s}', scope: 'user:email'",
+            "{U}_CLIENT_ID={cid}\n{U}_CLIENT_SECRET={s}",
+        ],
+        t,
+        p=provider,
+        P=provider.title(),
+        U=provider.upper(),
+        cid=cid,
+        s=sec,
+    )
+    return text, [sec]
+
+
+round8_custom("oauth_client_secret", "secret", _oauth_client, 6)
+
+
+def _signed_url(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    kind = rng.randrange(3)
+    if kind == 0:
+        sig = _rs(rng, HEX, 64)
+        tok = "IQoJb3JpZ2luX2VjE" + _rs(rng, B62 + "/+", 200)
+        q = urllib.parse.quote(tok, safe="")
+        url = (
+            "https://acme-exports.s3.eu-west-1.amazonaws.com/reports/q1.csv?X-Amz-Algorithm=AWS4-HMAC-SHA256"
+            f"&X-Amz-Credential=ASIA{_rs(rng, UPPER32, 16)}%2F20240312%2Feu-west-1%2Fs3%2Faws4_request"
+            f"&X-Amz-Date=20240312T100122Z&X-Amz-Expires=3600&X-Amz-Security-Token={q}"
+            f"&X-Amz-SignedHeaders=host&X-Amz-Signature={sig}"
+        )
+        needles = [sig, q]
+    elif kind == 1:
+        sig = _rs(rng, HEX, 512)
+        url = (
+            "https://storage.googleapis.com/acme-media/video.mp4?X-Goog-Algorithm=GOOG4-RSA-SHA256"
+            "&X-Goog-Credential=signer%40acme-media.iam.gserviceaccount.com%2F20240312%2Fauto%2Fstorage%2Fgoog4_request"
+            f"&X-Goog-Date=20240312T100122Z&X-Goog-Expires=900&X-Goog-SignedHeaders=host&X-Goog-Signature={sig}"
+        )
+        needles = [sig]
+    else:
+        sig = _rs(rng, B62 + "~-", 172)
+        url = (
+            f"https://d111111abcdef8.cloudfront.net/private/report.pdf?Expires=1710241282&Signature={sig}"
+            f"&Key-Pair-Id=K{_rs(rng, ALNUM_UP, 13)}"
+        )
+        needles = [sig]
+    text = _choose(
+        [
+            "here's the download link, valid for an hour: {u}",
+            'curl -o report "{u}"',
+            '{{"download_url": "{u}", "expires_in": 3600}}',
+            '<a href="{u}">Download</a>',
+        ],
+        t,
+        u=url.replace("&", "&amp;") if t == 3 else url,
+    )
+    return text, needles
+
+
+round8_custom("signed_url", "secret", _signed_url, 4)
+
+
+def _tool_password(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    pw = password(rng)
+    user = rng.choice(["ci-bot", "deploy", "release", "svc-build"])
+    b64 = base64.b64encode(f"{user}:{pw}".encode()).decode()
+    b64pw = base64.b64encode(pw.encode()).decode()
+    q = urllib.parse.quote(pw, safe="")
+    forms = [
+        ("helm repo add acme https://charts.acme.dev --username {u} --password '{p}'", [pw]),
+        ("helm registry login registry.acme.dev -u {u} -p '{p}'", [pw]),
+        ("skopeo copy --dest-creds {u}:'{p}' docker://alpine:3.19 docker://registry.acme.dev/alpine:3.19", [pw]),
+        ("//npm.acme.dev/:_auth={b}\n//npm.acme.dev/:always-auth=true", [b64]),
+        ("//npm.acme.dev/:username={u}\n//npm.acme.dev/:_password={bp}", [b64pw]),
+        ("# gradle.properties\nacmeMavenUser={u}\nacmeMavenPassword={p}\norg.gradle.jvmargs=-Xmx2g", [pw]),
+        (
+            "<servers>\n  <server>\n    <id>acme-releases</id>\n    <username>{u}</username>\n"
+            "    <password>{p}</password>\n  </server>\n</servers>",
+            [pw],
+        ),
+        ('{{\n  "http-basic": {{\n    "repo.acme.dev": {{ "username": "{u}", "password": "{p}" }}\n  }}\n}}', [pw]),
+        ("poetry config http-basic.acme {u} '{p}'", [pw]),
+        ("UV_INDEX_ACME_USERNAME={u}\nUV_INDEX_ACME_PASSWORD={p}", [pw]),
+        (
+            "nuget sources add -Name acme -Source https://nuget.acme.dev/v3/index.json -Username {u} -Password {p}",
+            [pw],
+        ),
+        ("bundle config set --global gems.acme.dev {u}:{p}", [pw]),
+        ("GOPROXY=https://{u}:{q}@goproxy.acme.dev,direct go mod download", [pw, q]),
+        ("twine upload --repository-url https://pypi.acme.dev -u {u} -p '{p}' dist/*", [pw]),
+        ("echo '{p}' | docker login registry.acme.dev -u {u} --password-stdin", [pw]),
+        ("pip install --index-url https://{u}:{q}@pypi.acme.dev/simple acme-sdk==2.1.0", [pw, q]),
+    ]
+    tpl, needles = forms[t]
+    return tpl.format(u=user, p=pw, b=b64, bp=b64pw, q=q), needles
+
+
+round8_custom("tool_registry_password", "secret", _tool_password, 16)
+
+
+def _cookie(rng: random.Random) -> tuple[str, str]:
+    kind = rng.randrange(9)
+    if kind == 0:
+        raw = json.dumps({"iv": _b64key(rng, 16), "value": _b64key(rng, 48), "mac": _rs(rng, HEX, 64), "tag": ""})
+        return "laravel_session", urllib.parse.quote(base64.b64encode(raw.encode()).decode(), safe="")
+    if kind == 1:
+        return ".AspNetCore.Cookies", "CfDJ8" + _rs(rng, B64URL, 300)
+    if kind == 2:
+        return "_acme_session", _rs(rng, B62 + "%", 180) + "--" + _rs(rng, HEX, 40)
+    if kind == 3:
+        return "sessionid", _rs(rng, LOWER_ALNUM, 32)
+    if kind == 4:
+        return "connect.sid", "s%3A" + _rs(rng, B64URL, 32) + "." + _rs(rng, B62, 43) + "%2F" + _rs(rng, B62, 10)
+    if kind == 5:
+        return "PHPSESSID", _rs(rng, LOWER_ALNUM, 26)
+    if kind == 6:
+        return "JSESSIONID", _rs(rng, HEXU, 32)
+    if kind == 7:
+        payload = base64.urlsafe_b64encode(json.dumps({"_user_id": str(rng.randrange(1, 99999))}).encode())
+        return "session", payload.decode().rstrip("=") + "." + _rs(rng, B64URL, 6) + "." + _rs(rng, B64URL, 27)
+    return f"wordpress_logged_in_{_rs(rng, HEX, 32)}", (
+        f"editor%7C{rng.randrange(1_700_000_000, 1_800_000_000)}%7C{_rs(rng, B62, 43)}%7C{_rs(rng, HEX, 64)}"
+    )
+
+
+def _session_cookie8(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    name, value = _cookie(rng)
+    text = _choose(
+        [
+            "curl 'https://app.acme.dev/admin/export' -H 'Cookie: {n}={v}; theme=dark'",
+            "HTTP/1.1 302 Found\nLocation: /dashboard\nSet-Cookie: {n}={v}; Path=/; HttpOnly; Secure",
+            '{{"cookies": [{{"name": "{n}", "value": "{v}", "domain": "app.acme.dev", "path": "/"}}]}}',
+            "requests.get(url, cookies={{'{n}': '{v}'}})",
+            "app.acme.dev\tFALSE\t/\tTRUE\t1741777282\t{n}\t{v}",
+            "copied from devtools: {n}={v}",
+        ],
+        t,
+        n=name,
+        v=value,
+    )
+    return text, [value]
+
+
+round8_custom("framework_session_cookie", "secret", _session_cookie8, 6)
+
+
+def _vpn(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    if t == 0:
+        lines = [_rs(rng, HEX, 32) for _ in range(16)]
+        text = (
+            "#\n# 2048 bit OpenVPN static key\n#\n-----BEGIN OpenVPN Static key V1-----\n"
+            + "\n".join(lines)
+            + "\n-----END OpenVPN Static key V1-----"
+        )
+        return text, lines
+    psk = _b64key(rng) if t in (1, 2) else password(rng)
+    tpl = [
+        "",
+        "[Peer]\nPublicKey = {pub}\nPresharedKey = {v}\nAllowedIPs = 10.8.0.0/24",
+        "wg set wg0 peer {pub} preshared-key <(echo {v})",
+        '# /etc/ipsec.secrets\n203.0.113.10 198.51.100.20 : PSK "{v}"',
+        "crypto isakmp key {v} address 203.0.113.10",
+        'config vpn ipsec phase1-interface\n    edit "to-dc"\n        set psksecret {v}\n    next\nend',
+        "$ cat /etc/openvpn/auth.txt\nvpn-svc\n{v}",
+    ][t]
+    return tpl.format(v=psk, pub=_b64key(rng)), [psk]
+
+
+round8_custom("vpn_secret", "secret", _vpn, 7)
+
+
+def _signing_key(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    if t in (0, 1):  # minisign / signify secret keys: a comment line, one base64 line
+        raw = ("RWRTY0Iy" if t == 0 else "RWRCSwAAA") + _rs(rng, B62 + "+/", 200 if t == 0 else 128) + "="
+        comment = "minisign encrypted secret key" if t == 0 else "signify secret key"
+        return f"$ cat ~/.minisign/minisign.key\nuntrusted comment: {comment}\n{raw}", [raw]
+    if t == 2:  # cosign's encrypted key
+        body = pem_body(rng, 8)
+        text = (
+            "-----BEGIN ENCRYPTED SIGSTORE PRIVATE KEY-----\n"
+            + "\n".join(body)
+            + "\n-----END ENCRYPTED SIGSTORE PRIVATE KEY-----"
+        )
+        return "COSIGN_PRIVATE_KEY: |\n  " + text.replace("\n", "\n  "), body
+    # Tauri updater: the minisign key, base64 again
+    v = base64.b64encode(("untrusted comment: rsign encrypted secret key\nRWRTY0Iy" + _rs(rng, B62, 200)).encode())
+    return f"TAURI_SIGNING_PRIVATE_KEY={v.decode()}", [v.decode()]
+
+
+round8_custom("signing_key_material", "secret", _signing_key, 4)
+
+
+FOREIGN_PW8 = [
+    "sunucunun şifresi {v}, kimseyle paylaşma",
+    "lösenordet till servern är {v}",
+    "ο κωδικός για τον server είναι {v}",
+    "הסיסמה לשרת היא {v}",
+    "सर्वर का पासवर्ड {v} है",
+    "รหัสผ่านของเซิร์ฟเวอร์คือ {v}",
+    "пароль до сервера: {v}",
+    "heslo k serveru je {v}",
+    "palvelimen salasana on {v}",
+    "a szerver jelszava {v}",
+    "parola serverului este {v}",
+    "adgangskoden til serveren er {v}",
+    "la contrasenya del servidor és {v}",
+    "kata laluan pelayan ialah {v}",
+    "ang password ng server ay {v}",
+    "nenosiri la seva ni {v}",
+]
+
+
+def _foreign_pw(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v = password(rng)
+    return _choose(FOREIGN_PW8, t, v=v), [v]
+
+
+round8_custom("password_foreign_prose", "secret", _foreign_pw, len(FOREIGN_PW8))
+
+
+def _db_credential(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    if t == 5:  # an InfluxDB token
+        v = _b64key(rng, 64).rstrip("=") + "=="
+        return f"influx config create -n prod -u https://influx.acme.internal:8086 -o acme -t {v} -a", [v]
+    v = password(rng)
+    q = urllib.parse.quote(v, safe="")
+    tpl = [
+        "cypher-shell -a neo4j+s://graph.acme.internal -u neo4j -p '{v}'",
+        "NEO4J_AUTH=neo4j/{v}",
+        "clickhouse-client --host ch.acme.internal --user etl --password '{v}' -q 'SELECT 1'",
+        "<clickhouse>\n  <users>\n    <etl>\n      <password>{v}</password>\n    </etl>\n  </users>\n</clickhouse>",
+        "snowflake://etl:{q}@acme-eu.snowflakecomputing.com/ANALYTICS/PUBLIC?warehouse=ETL_WH",
+        "",
+        "cqlsh cassandra.acme.internal -u cassandra -p '{v}'",
+        "COUCHDB_USER=admin\nCOUCHDB_PASSWORD={v}",
+        "curl -u elastic:'{v}' https://es.acme.internal:9200/_cluster/health",
+        "docker run -e ACCEPT_EULA=Y -e 'MSSQL_SA_PASSWORD={v}' -p 1433:1433 "
+        "mcr.microsoft.com/mssql/server:2022-latest",
+        "sqlplus system/'{v}'@//db.acme.internal:1521/ORCLPDB1",
+        "surreal start --user root --pass '{v}' file:acme.db",
+        "MINIO_ROOT_USER=admin\nMINIO_ROOT_PASSWORD={v}",
+        "isql-fb -user SYSDBA -password '{v}' db.acme.internal:/data/acme.fdb",
+    ][t]
+    return tpl.format(v=v, q=q), [v, q] if "{q}" in tpl else [v]
+
+
+round8_custom("db_credential_more", "secret", _db_credential, 14)
+
+
+# --- national ids of more countries, with their check digits (python-stdnum's calculators and
+# validators: a candidate is redrawn until python-stdnum accepts it)
+
+
+def _until_valid(module: str, draw: Callable[[random.Random], str], r: random.Random, tries: int = 5000) -> str:
+    import importlib
+
+    mod = importlib.import_module(f"stdnum.{module}")
+    for _ in range(tries):
+        v = draw(r)
+        if mod.is_valid(v):  # type: ignore[attr-defined]
+            return v
+    raise RuntimeError(module)
+
+
+def _d(r: random.Random, n: int) -> str:
+    return _rs(r, "0123456789", n)
+
+
+def at_svnr(r: random.Random) -> str:
+    y, m, d = _birth(r)
+    v = _until_valid("at.vnr", lambda r: f"{r.randrange(100, 1000)}{r.randrange(10)}{d:02d}{m:02d}{y % 100:02d}", r)
+    return f"{v[:4]} {v[4:]}" if r.random() < 0.6 else v
+
+
+def si_emso(r: random.Random) -> str:
+    y, m, d = _birth(r)
+    return _until_valid("si.emso", lambda r: f"{d:02d}{m:02d}{y % 1000:03d}50{r.choice('05')}{_d(r, 2)}{_d(r, 1)}", r)
+
+
+def lv_personas_kods(r: random.Random) -> str:
+    y, m, d = _birth(r)
+    century = "1" if y < 2000 else "2"
+    v = _until_valid("lv.pvn", lambda r: f"{d:02d}{m:02d}{y % 100:02d}{century}{_d(r, 4)}", r)
+    return f"{v[:6]}-{v[6:]}"
+
+
+MY_STATES = ["01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12", "13", "14", "15", "16"]
+
+
+def my_nric(r: random.Random) -> str:
+    y, m, d = _birth(r)
+    v = _until_valid("my.nric", lambda r: f"{y % 100:02d}{m:02d}{d:02d}{r.choice(MY_STATES)}{_d(r, 4)}", r)
+    return f"{v[:6]}-{v[6:8]}-{v[8:]}"
+
+
+def pe_dni(r: random.Random) -> str:
+    from stdnum.pe import cui
+
+    base = str(r.randrange(10_000_000, 80_000_000))
+    return f"{base}-{cui.calc_check_digits(base)[0]}" if r.random() < 0.5 else base + cui.calc_check_digits(base)[0]
+
+
+def ec_cedula(r: random.Random) -> str:
+    return _until_valid("ec.ci", lambda r: f"{r.randrange(1, 25):02d}{r.randrange(0, 6)}{_d(r, 7)}", r)
+
+
+def id_nik(r: random.Random) -> str:
+    y, m, d = _birth(r)
+    day = d + (40 if r.random() < 0.5 else 0)
+    provinces = ["11", "12", "13", "31", "32", "33", "34", "35", "36", "51", "61", "71", "73"]
+    return _until_valid(
+        "id.nik",
+        lambda r: (
+            f"{r.choice(provinces)}{r.randrange(1, 30):02d}{r.randrange(1, 30):02d}{day:02d}{m:02d}{y % 100:02d}"
+            f"{r.randrange(1, 9999):04d}"
+        ),
+        r,
+    )
+
+
+def ua_rntrc(r: random.Random) -> str:
+    return _until_valid("ua.rntrc", lambda r: f"{r.randrange(18000, 38000)}{_d(r, 5)}", r)
+
+
+def pk_cnic(r: random.Random) -> str:
+    v = _until_valid("pk.cnic", lambda r: f"{r.randrange(1, 8)}{_d(r, 12)}", r)
+    return f"{v[:5]}-{v[5:12]}-{v[12]}"
+
+
+def do_cedula(r: random.Random) -> str:
+    v = _until_valid("do.cedula", lambda r: f"{r.choice(['001', '002', '031', '402', '223'])}{_d(r, 8)}", r)
+    return f"{v[:3]}-{v[3:10]}-{v[10]}"
+
+
+def ie_pps(r: random.Random) -> str:
+    base = _d(r, 7)
+    # the old form (seven digits and a check letter) or the 2013 one (a second letter the check covers)
+    second = "" if r.random() < 0.5 else "A"
+    return _until_valid("ie.pps", lambda r: base + r.choice(string.ascii_uppercase) + second, r)
+
+
+def gb_utr(r: random.Random) -> str:
+    from stdnum.gb import utr
+
+    base = _d(r, 9)
+    v = utr.calc_check_digit(base) + base
+    return f"{v[:5]} {v[5:]}" if r.random() < 0.5 else v
+
+
+def fr_nif(r: random.Random) -> str:
+    from stdnum.fr import nif
+
+    base = r.choice("0123") + _d(r, 9)
+    v = base + nif.calc_check_digits(base)
+    return f"{v[:2]} {v[2:4]} {v[4:7]} {v[7:10]} {v[10:]}" if r.random() < 0.5 else v
+
+
+def ru_inn(r: random.Random) -> str:
+    from stdnum.ru import inn
+
+    base = f"{r.randrange(1, 92):02d}{_d(r, 8)}"
+    return base + inn.calc_personal_check_digits(base)
+
+
+def cu_ni(r: random.Random) -> str:
+    y, m, d = _birth(r)
+    century = r.choice("012345") if y < 2000 else r.choice("678")
+    return _until_valid("cu.ni", lambda r: f"{y % 100:02d}{m:02d}{d:02d}{century}{_d(r, 4)}", r)
+
+
+def in_epic(r: random.Random) -> str:
+    return _until_valid("in_.epic", lambda r: _rs(r, string.ascii_uppercase, 3) + _d(r, 7), r)
+
+
+def ke_pin(r: random.Random) -> str:
+    return _until_valid("ke.pin", lambda r: "A" + _d(r, 9) + r.choice(string.ascii_uppercase), r)
+
+
+NEW_IDS8: list[tuple[str, Callable[[random.Random], str], str, list[str]]] = [
+    ("at_svnr", at_svnr, "Sozialversicherungsnummer", ["SV-Nummer: {v}", "meine SVNR ist {v}", '"svnr": "{v}"']),
+    ("si_emso", si_emso, "EMŠO", ["EMŠO: {v}", "stranka je poslala emšo {v}", '"emso": "{v}"']),
+    (
+        "lv_personas_kods",
+        lv_personas_kods,
+        "personas kods",
+        ["Personas kods: {v}", "klienta p.k. {v}, lūdzu pārbaudi", '"personas_kods": "{v}"'],
+    ),
+    ("my_nric", my_nric, "MyKad", ["No. MyKad: {v}", "IC saya {v}, boleh check?", '"mykad": "{v}"']),
+    ("pe_dni", pe_dni, "DNI", ["DNI (Perú): {v}", "mi dni es {v} y no me deja registrar", '"dni_pe": "{v}"']),
+    ("ec_cedula", ec_cedula, "cédula", ["Cédula: {v}", "mi cédula ecuatoriana es {v}", '"cedula": "{v}"']),
+    ("id_nik", id_nik, "NIK", ["NIK: {v}", "nomor KTP saya {v}", '"nik": "{v}"']),
+    ("ua_rntrc", ua_rntrc, "РНОКПП", ["РНОКПП: {v}", "ІПН клієнта {v}", '"ipn": "{v}"']),
+    ("pk_cnic", pk_cnic, "CNIC", ["CNIC: {v}", "my cnic is {v}, please update", '"cnic": "{v}"']),
+    (
+        "do_cedula",
+        do_cedula,
+        "cédula",
+        ["Cédula de identidad: {v}", "la cédula del cliente es {v}", '"cedula_do": "{v}"'],
+    ),
+    ("ie_pps", ie_pps, "PPS number", ["PPSN: {v}", "my pps is {v} if you need it", '"ppsn": "{v}"']),
+    ("gb_utr", gb_utr, "UTR", ["UTR: {v}", "my self assessment UTR is {v}", '"utr": "{v}"']),
+    (
+        "fr_nif",
+        fr_nif,
+        "numéro fiscal",
+        ["Numéro fiscal de référence : {v}", "mon SPI est {v}", '"numero_fiscal": "{v}"'],
+    ),
+    ("ru_inn", ru_inn, "ИНН", ["ИНН: {v}", "ИНН физлица {v}, проверь", '"inn": "{v}"']),
+    ("cu_ni", cu_ni, "carné de identidad", ["CI: {v}", "mi carné es {v}", '"carne_identidad": "{v}"']),
+    ("in_epic", in_epic, "voter ID", ["EPIC no.: {v}", "voter id {v} for KYC", '"voter_id": "{v}"']),
+    ("ke_pin", ke_pin, "KRA PIN", ["KRA PIN: {v}", "my kra pin is {v}", '"kra_pin": "{v}"']),
+]
+
+
+def _pii8(name: str, gen: Callable[[random.Random], str], fname: str, own: list[str], key: str) -> None:
+    """A new personal-data category: its own templates and two of the shared families."""
+    GENS[name] = gen
+    FIELD8[name] = fname
+    KEY8[name] = key
+    shared = [PII_FAMILIES8[j] for j in _picks8(name, len(PII_FAMILIES8), 2)]
+    templates = own + shared
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        v = gen(rng)
+        text = _choose(
+            templates, t, v=v, vq=urllib.parse.quote(v, safe=""), f=fname, k=key, K=_pascal(key), c=_camel(key)
+        )
+        return text, [v]
+
+    round8_custom(name, "pii", make, len(templates))
+
+
+for _name8, _gen8, _field8, _own8 in NEW_IDS8:
+    _pii8(_name8, _gen8, _field8, _own8, _own8[2].split('"')[1])  # the key of its JSON family
+
+
+# --- phones, addresses, dates of birth, names, e-mails, IPs, plates, IBANs, cards, accounts
+
+PHONE_REGIONS8 = {
+    "phone_africa": ["MA", "DZ", "TN", "GH", "ET", "TZ", "UG", "CM", "SN", "RW", "ZM", "ZW", "MZ"],
+    "phone_asia_mideast": ["QA", "KW", "OM", "JO", "LB", "IQ", "NP", "LK", "KH", "KZ", "UZ", "GE", "AM", "AZ", "MN"],
+    "phone_europe_americas": [
+        "IE",
+        "CH",
+        "LU",
+        "SK",
+        "SI",
+        "HR",
+        "RS",
+        "BG",
+        "LT",
+        "LV",
+        "EE",
+        "IS",
+        "EC",
+        "VE",
+        "UY",
+        "PY",
+        "BO",
+        "CR",
+        "PA",
+        "GT",
+        "DO",
+        "JM",
+        "CA",
+    ],
+}
+
+
+def _phone8(regions: list[str]) -> Callable[[random.Random], str]:
+    def gen(rng: random.Random) -> str:
+        region = rng.choice(regions)
+        ex = phonenumbers.example_number_for_type(region, phonenumbers.PhoneNumberType.MOBILE)
+        nsn = str(ex.national_number)
+        keep = max(1, len(nsn) - 6)
+        for _ in range(500):
+            num = phonenumbers.parse(f"+{ex.country_code}{nsn[:keep]}{_d(rng, len(nsn) - keep)}")
+            if phonenumbers.is_valid_number(num) and str(num.national_number) != nsn:
+                fmt = rng.choice(
+                    [
+                        phonenumbers.PhoneNumberFormat.NATIONAL,
+                        phonenumbers.PhoneNumberFormat.INTERNATIONAL,
+                        phonenumbers.PhoneNumberFormat.E164,
+                        phonenumbers.PhoneNumberFormat.RFC3966,
+                    ]
+                )
+                return phonenumbers.format_number(num, fmt).removeprefix("tel:")  # (RFC 3966: dashed E.164)
+        raise RuntimeError(region)
+
+    return gen
+
+
+for _name8, _regions8 in PHONE_REGIONS8.items():
+    _pii8(
+        _name8,
+        _phone8(_regions8),
+        "phone",
+        ["Mob: {v}", "ping me on whatsapp {v}", '"contact_phone": "{v}"', "Tel {v} (ab 18 Uhr)"],
+        "contact_phone",
+    )
+
+
+def _address_parts8(rng: random.Random) -> tuple[str, str, str]:
+    """(street line, postcode and city, country) of a country the earlier rounds lack."""
+    n = rng.randrange(1, 180)
+    return rng.choice(
+        [
+            (f"Obchodná {n}", "811 06 Bratislava", "Slovakia"),
+            (f"Slovenska cesta {n}", "1000 Ljubljana", "Slovenia"),
+            (f"Ilica {n}", "10000 Zagreb", "Croatia"),
+            (f"Knez Mihailova {n}", "11000 Beograd", "Serbia"),
+            (f"Gedimino pr. {n}-{rng.randrange(1, 40)}", f"LT-01{rng.randrange(100, 999)} Vilnius", "Lithuania"),
+            (f"Brīvības iela {n}", f"LV-10{rng.randrange(10, 99)} Rīga", "Latvia"),
+            (f"Narva mnt {n}", f"10{rng.randrange(100, 999)} Tallinn", "Estonia"),
+            (f"{n}, rue de la Gare", f"L-{rng.randrange(1000, 9999)} Luxembourg", "Luxembourg"),
+            (f"Laugavegur {n}", "101 Reykjavík", "Iceland"),
+            (f"{n} Rue Moulay Youssef", "20000 Casablanca", "Morocco"),
+            (f"вул. Хрещатик, {n}, кв. {rng.randrange(1, 120)}", "01001 Київ", "Україна"),
+            (f"ул. Тверская, д. {n}, кв. {rng.randrange(1, 200)}", "125009 Москва", "Россия"),
+            (f"{n} Nguyễn Huệ, Phường Bến Nghé", "Quận 1, TP. Hồ Chí Minh", "Việt Nam"),
+            (
+                f"{n}/{rng.randrange(1, 99)} ซอยสุขุมวิท {rng.randrange(1, 80)}",
+                "แขวงคลองเตย เขตคลองเตย กรุงเทพฯ 10110",
+                "Thailand",
+            ),
+            (f"Jl. Sudirman No. {n}", f"Jakarta Selatan 12{rng.randrange(100, 999)}", "Indonesia"),
+            (f"No. {n}, Jalan Ampang", "50450 Kuala Lumpur", "Malaysia"),
+            (f"Bağdat Cad. No:{n} D:{rng.randrange(1, 20)}", "34728 Kadıköy/İstanbul", "Türkiye"),
+            (f"{n} Rizal Avenue, Brgy. {rng.randrange(1, 300)}", "1003 Manila", "Philippines"),
+        ]
+    )
+
+
+def address_more(rng: random.Random) -> str:
+    street, city, _ = _address_parts8(rng)
+    return f"{street}, {city}"
+
+
+_pii8(
+    "address_more_countries",
+    address_more,
+    "address",
+    ["Lieferadresse: {v}", "ship to {v} pls", '"home_address": "{v}"', "адрес доставки: {v}"],
+    "home_address",
+)
+
+
+def _address_block(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    street, city, country = _address_parts8(rng)
+    text = _choose(
+        [
+            "Ship to:\nAttn: Accounts Payable\n{s}\n{c}\n{k}",
+            "--\nSent from my home office\n{s} · {c} · {k}",
+            '{{\n  "address": {{\n    "line1": "{s}",\n    "postal_city": "{c}",\n    "country": "{k}"\n  }}\n}}',
+            "billing_address:\n  street: {s}\n  city: {c}\n  country: {k}",
+            'id,street,city,country\n4411,"{s}","{c}",{k}',
+            "<Address><Street>{s}</Street><City>{c}</City><Country>{k}</Country></Address>",
+        ],
+        t,
+        s=street,
+        c=city,
+        k=country,
+    )
+    return text, [street, city]
+
+
+round8_custom("address_layouts", "pii", _address_block, 6)
+
+MONTHS8 = {
+    "lt": [
+        "sausio",
+        "vasario",
+        "kovo",
+        "balandžio",
+        "gegužės",
+        "birželio",
+        "liepos",
+        "rugpjūčio",
+        "rugsėjo",
+        "spalio",
+        "lapkričio",
+        "gruodžio",
+    ],
+    "lv": [
+        "janvāris",
+        "februāris",
+        "marts",
+        "aprīlis",
+        "maijs",
+        "jūnijs",
+        "jūlijs",
+        "augusts",
+        "septembris",
+        "oktobris",
+        "novembris",
+        "decembris",
+    ],
+    "et": [
+        "jaanuar",
+        "veebruar",
+        "märts",
+        "aprill",
+        "mai",
+        "juuni",
+        "juuli",
+        "august",
+        "september",
+        "oktoober",
+        "november",
+        "detsember",
+    ],
+    "sk": [
+        "januára",
+        "februára",
+        "marca",
+        "apríla",
+        "mája",
+        "júna",
+        "júla",
+        "augusta",
+        "septembra",
+        "októbra",
+        "novembra",
+        "decembra",
+    ],
+    "sl": [
+        "januarja",
+        "februarja",
+        "marca",
+        "aprila",
+        "maja",
+        "junija",
+        "julija",
+        "avgusta",
+        "septembra",
+        "oktobra",
+        "novembra",
+        "decembra",
+    ],
+    "sr": [
+        "јануар",
+        "фебруар",
+        "март",
+        "април",
+        "мај",
+        "јун",
+        "јул",
+        "август",
+        "септембар",
+        "октобар",
+        "новембар",
+        "децембар",
+    ],
+    "bg": [
+        "януари",
+        "февруари",
+        "март",
+        "април",
+        "май",
+        "юни",
+        "юли",
+        "август",
+        "септември",
+        "октомври",
+        "ноември",
+        "декември",
+    ],
+    "sq": [
+        "janar",
+        "shkurt",
+        "mars",
+        "prill",
+        "maj",
+        "qershor",
+        "korrik",
+        "gusht",
+        "shtator",
+        "tetor",
+        "nëntor",
+        "dhjetor",
+    ],
+    "eu": [
+        "urtarrilaren",
+        "otsailaren",
+        "martxoaren",
+        "apirilaren",
+        "maiatzaren",
+        "ekainaren",
+        "uztailaren",
+        "abuztuaren",
+        "irailaren",
+        "urriaren",
+        "azaroaren",
+        "abenduaren",
+    ],
+    "cy": [
+        "Ionawr",
+        "Chwefror",
+        "Mawrth",
+        "Ebrill",
+        "Mai",
+        "Mehefin",
+        "Gorffennaf",
+        "Awst",
+        "Medi",
+        "Hydref",
+        "Tachwedd",
+        "Rhagfyr",
+    ],
+    "sw": [
+        "Januari",
+        "Februari",
+        "Machi",
+        "Aprili",
+        "Mei",
+        "Juni",
+        "Julai",
+        "Agosti",
+        "Septemba",
+        "Oktoba",
+        "Novemba",
+        "Desemba",
+    ],
+    "fa": ["ژانویه", "فوریه", "مارس", "آوریل", "مه", "ژوئن", "ژوئیه", "اوت", "سپتامبر", "اکتبر", "نوامبر", "دسامبر"],
+    "hi": ["जनवरी", "फ़रवरी", "मार्च", "अप्रैल", "मई", "जून", "जुलाई", "अगस्त", "सितंबर", "अक्टूबर", "नवंबर", "दिसंबर"],
+    "ta": ["ஜனவரி", "பிப்ரவரி", "மார்ச்", "ஏப்ரல்", "மே", "ஜூன்", "ஜூலை", "ஆகஸ்ட்", "செப்டம்பர்", "அக்டோபர்", "நவம்பர்", "டிசம்பர்"],
+}
+
+
+def dob8(rng: random.Random) -> str:
+    y, m, d = _birth(rng)
+    lang = rng.choice(sorted(MONTHS8))
+    name = MONTHS8[lang][m - 1]
+    return {
+        "lt": f"{y} m. {name} {d} d.",
+        "lv": f"{y}. gada {d}. {name}",
+        "et": f"{d}. {name} {y}",
+        "sk": f"{d}. {name} {y}",
+        "sl": f"{d}. {name} {y}",
+        "sr": f"{d}. {name} {y}.",
+        "bg": f"{d} {name} {y} г.",
+        "sq": f"{d} {name} {y}",
+        "eu": f"{y}ko {name} {d}a",
+        "cy": f"{d} {name} {y}",
+        "sw": f"{d} {name} {y}",
+        "fa": f"{d} {name} {y}",
+        "hi": f"{d} {name} {y}",
+        "ta": f"{d} {name} {y}",
+    }[lang]
+
+
+_pii8(
+    "date_of_birth_langs",
+    dob8,
+    "date of birth",
+    ["Gimimo data: {v}", "Dzimšanas datums: {v}", "Sünniaeg: {v}", "dátum narodenia {v}", "जन्म तिथि: {v}"],
+    "birth_date",
+)
+
+
+def dob_layout8(rng: random.Random) -> str:
+    y, m, d = _birth(rng)
+    mon = calendar.month_abbr[m]
+    return rng.choice(
+        [
+            f"{y}{m:02d}{d:02d}",
+            f"{d:02d}-{mon.upper()}-{y}",
+            f"{y}/{m:02d}/{d:02d}",
+            f"{m}/{d}/{y % 100:02d}",
+            f"{mon} {d} {y}",
+            f"{d}{mon.upper()}{y % 100:02d}",
+            f"{y}.{m:02d}.{d:02d}",
+            f"{d:02d}{m:02d}{y}",
+        ]
+    )
+
+
+_pii8(
+    "date_of_birth_layouts",
+    dob_layout8,
+    "date of birth",
+    [
+        "DOB {v}",
+        "b. {v}",
+        "born {v} (per passport)",
+        "PID|1||4411^^^ACME||ANON^ANON||{v}|F",
+        '"birthDate": "{v}"',
+        "birthdate={v}",
+    ],
+    "birthdate",
+)
+
+NAMES8_SCRIPTS = [
+    "अनन्या शर्मा",
+    "রাহুল চক্রবর্তী",
+    "கார்த்திக் சுப்பிரமணியன்",
+    "వెంకట రమణ",
+    "ნინო ბერიძე",
+    "Անի Սարգսյան",
+    "נועה כהן",
+    "محمد العتيبي",
+    "مریم حسینی",
+    "ሰላም ተስፋዬ",
+    "សុខ ដារ៉ា",
+    "အောင်ကျော်မင်း",
+    "නිමල් පෙරේරා",
+    "Γιώργος Παπαδάκης",
+    "Милош Јовановић",
+    "Олена Коваленко",
+    "Бат-Эрдэнэ Ганбаатар",
+    "田中 美咲",
+    "김민준",
+    "王秀英",
+]
+NAMES8_LATIN = [
+    "Tūī Ngata",
+    "Wayra Quispe Mamani",
+    "Iñaki Etxeberria",
+    "Rhiannon Pritchard",
+    "Aoife Ní Bhriain",
+    "Nolwenn Le Goff",
+    "Jordi Puigdomènech",
+    "Rojda Aydın",
+    "Arbër Krasniqi",
+    "Rūta Kazlauskienė",
+    "Jānis Bērziņš",
+    "Kadri Tamm",
+    "Ġużeppi Camilleri",
+    "Rizalino Dimaculangan",
+    "Hery Rakotomalala",
+    "Oluwaseun Adebayo-Williams",
+    "Tshepo Mokoena",
+    "Yerlan Nurlanovich Abenov",
+    "Lupe Taufa",
+    "Dagny Þórsdóttir",
+]
+
+_pii8(
+    "person_name_scripts",
+    lambda r: r.choice(NAMES8_SCRIPTS),
+    "name",
+    [
+        "Owner: {v}",
+        "thanks {v} for the fix!",
+        '"author": "{v}"',
+        "reviewer: {v}",
+        '2024-03-12 10:01:22 INFO login ok user="{v}"',
+    ],
+    "owner_name",
+)
+_pii8(
+    "person_name_contexts",
+    lambda r: r.choice(NAMES8_LATIN),
+    "name",
+    [
+        "id,full_name,plan\n4411,{v},pro",
+        "2024-03-12T10:01:22Z INFO  audit: password reset requested by {v}",
+        "Assigned to {v} · Due Friday",
+        "@channel heads up, {v} is on call this week",
+        "Best,\n{v}\nStaff Engineer, Payments",
+    ],
+    "full_name",
+)
+
+
+def _trailer(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    name = rng.choice(NAMES8_LATIN + NAMES8_SCRIPTS[13:])
+    local = _ascii_slug(name.split()[0]) or "dev"
+    mail = f"{local}.{_rs(rng, LOWER_ALNUM, 3)}@{rng.choice(COMPANY)}.{rng.choice(DOMAINS)}"
+    text = _choose(
+        [
+            "fix(api): retry on 503\n\nCo-authored-by: {n} <{m}>",
+            "Signed-off-by: {n} <{m}>",
+            "Reviewed-by: {n} <{m}>\nTested-by: CI",
+            "commit 3f2a9c1e\nAuthor: {n} <{m}>\nDate:   Tue Mar 12 10:01:22 2024 +0100",
+            "{m}  {n}  2024-03-12  approved",
+        ],
+        t,
+        n=name,
+        m=mail,
+    )
+    return text, [name, mail]
+
+
+round8_custom("person_name_trailer", "pii", _trailer, 5)
+
+
+def email_obfuscated8(rng: random.Random) -> str:
+    local = username(rng)
+    dom = f"{rng.choice(COMPANY)}.{rng.choice(['com', 'de', 'io', 'nl', 'es'])}"
+    d0, tld = dom.split(".")
+    return rng.choice(
+        [
+            f"{local} (at) {d0} (dot) {tld}",
+            f"{local}{{at}}{d0}{{dot}}{tld}",
+            f"{local} @ {d0} . {tld}",
+            f"{local}[@]{dom}",
+            f"{local}&#x40;{dom}",
+            f"{local}%40{dom}",
+            f"{local} AT {d0} DOT {tld}",
+            f"{local}_at_{d0}_dot_{tld}",
+        ]
+    )
+
+
+_pii8(
+    "email_obfuscated_more",
+    email_obfuscated8,
+    "e-mail",
+    ["mail me: {v}", "E-Mail: {v}", "write to {v} for the invoice", "контакт: {v}"],
+    "contact_email",
+)
+
+
+def _ip_embedded(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    a, b, c, d = rng.randrange(11, 223), rng.randrange(0, 255), rng.randrange(0, 255), rng.randrange(1, 254)
+    while a in (100, 127, 169, 172, 192, 198, 203):
+        a = rng.randrange(11, 223)
+    dashed, dotted = f"{a}-{b}-{c}-{d}", f"{a}.{b}.{c}.{d}"
+    reverse = f"{d}.{c}.{b}.{a}"  # (the PTR name spells the address backwards: it is the address too)
+    forms = [
+        ("ssh ec2-user@ec2-{h}.eu-central-1.compute.amazonaws.com", [dashed]),
+        ("curl http://{v}.nip.io:8080/health", [dotted]),
+        ("Received: from mail.example.net ([{v}]) by mx.acme.dev", [dotted]),
+        ("PTR {r}.in-addr.arpa -> customer-{h}.isp.example.net", [dashed, reverse]),
+        ('[{v}]:51234 - "GET /admin HTTP/1.1" 403', [dotted]),
+        ("X-Real-IP: {v}\nX-Request-Id: 8c1f", [dotted]),
+    ]
+    tpl, needles = forms[t]
+    return tpl.format(h=dashed, v=dotted, r=reverse), needles
+
+
+round8_custom("ip_embedded", "pii", _ip_embedded, 6)
+
+
+def vehicle_plate(rng: random.Random) -> str:
+    up = string.ascii_uppercase
+    return rng.choice(
+        [
+            f"{rng.choice(['B', 'M', 'HH', 'K', 'F', 'S'])}-{_rs(rng, up, 2)} {rng.randrange(1, 9999)}",  # DE
+            f"{_rs(rng, up, 2)}{rng.randrange(10, 75)} {_rs(rng, up, 3)}",  # UK
+            f"{_rs(rng, 'ABCDEFGHJKLMNPQRSTVWXYZ', 2)}-{_d(rng, 3)}-{_rs(rng, 'ABCDEFGHJKLMNPQRSTVWXYZ', 2)}",  # FR
+            f"{_rs(rng, 'ABCDEFGHJKLMNPRSTVWXYZ', 2)} {_d(rng, 3)}{_rs(rng, 'ABCDEFGHJKLMNPRSTVWXYZ', 2)}",  # IT
+            f"{_d(rng, 4)} {_rs(rng, 'BCDFGHJKLMNPRSTVWXYZ', 3)}",  # ES
+            f"{_rs(rng, 'GHJKLNPRSTVXZ', 1)}-{_d(rng, 3)}-{_rs(rng, 'BDFGHJKLNPRSTVXZ', 2)}",  # NL
+            f"{rng.choice(['WA', 'KR', 'PO', 'GD'])} {_d(rng, 5)}",  # PL
+            f"{_rs(rng, up, 3)}-{_d(rng, 4)}",  # US-style
+        ]
+    )
+
+
+_pii8(
+    "vehicle_plate",
+    vehicle_plate,
+    "licence plate",
+    ["Kennzeichen: {v}", "my reg is {v}, parking permit pls", '"license_plate": "{v}"', "immatriculation {v}"],
+    "license_plate",
+)
+
+IBAN_BBAN8: dict[str, Callable[[random.Random], str]] = {
+    "AD": lambda r: _d(r, 8) + _rs(r, ALNUM_UP, 12),
+    "MC": lambda r: _d(r, 10) + _rs(r, ALNUM_UP, 11) + _d(r, 2),
+    "SM": lambda r: _rs(r, string.ascii_uppercase, 1) + _d(r, 10) + _rs(r, ALNUM_UP, 12),
+    "GI": lambda r: _rs(r, string.ascii_uppercase, 4) + _rs(r, ALNUM_UP, 15),
+    "FO": lambda r: _d(r, 14),
+    "GL": lambda r: _d(r, 14),
+    "ME": lambda r: _d(r, 18),
+    "MK": lambda r: _d(r, 3) + _rs(r, ALNUM_UP, 10) + _d(r, 2),
+    "RS": lambda r: _d(r, 18),
+    "AL": lambda r: _d(r, 8) + _rs(r, ALNUM_UP, 16),
+    "BA": lambda r: _d(r, 16),
+    "XK": lambda r: _d(r, 16),
+    "MD": lambda r: _rs(r, ALNUM_UP, 20),
+    "LB": lambda r: _d(r, 4) + _rs(r, ALNUM_UP, 20),
+    "BH": lambda r: _rs(r, string.ascii_uppercase, 4) + _rs(r, ALNUM_UP, 14),
+    "CR": lambda r: "0" + _d(r, 17),
+    "DO": lambda r: _rs(r, ALNUM_UP, 4) + _d(r, 20),
+    "GT": lambda r: _rs(r, ALNUM_UP, 24),
+    "MR": lambda r: _d(r, 23),
+    "VG": lambda r: _rs(r, string.ascii_uppercase, 4) + _d(r, 16),
+}
+
+
+def iban8(rng: random.Random) -> str:
+    from stdnum import iban
+
+    cc = rng.choice(sorted(IBAN_BBAN8))
+    for _ in range(5000):  # (a national check, where the country has one, passes one draw in ~100)
+        b = IBAN_BBAN8[cc](rng)
+        check = 98 - int("".join(str(int(c, 36)) for c in b + cc + "00")) % 97
+        value = f"{cc}{check:02d}{b}"
+        if iban.is_valid(value):
+            return " ".join(value[i : i + 4] for i in range(0, len(value), 4)) if rng.random() < 0.5 else value
+    raise RuntimeError(cc)
+
+
+_pii8(
+    "iban_remaining",
+    iban8,
+    "IBAN",
+    ["IBAN: {v}", "please wire it to {v}", '"payout_iban": "{v}"', "Kontoverbindung {v}"],
+    "payout_iban",
+)
+
+
+def card8(r: random.Random) -> str:
+    prefix, length = r.choice(
+        [
+            ("5019", 16),  # Dankort
+            (str(r.randrange(506099, 506199)), 19),  # Verve
+            ("606282", 16),  # Hipercard
+            ("604201", 16),  # Cabal
+            ("1", 15),  # UATP
+            (r.choice(["6759", "6761", "6763", "5018", "5020", "5038"]), r.choice([12, 13, 16, 19])),  # Maestro
+            (r.choice(["9860", "8600"]), 16),  # Humo / Uzcard
+            ("6011", 16),  # Discover
+        ]
+    )
+    v = luhn_complete(prefix, length, r)
+    if length == 16 and r.random() < 0.5:
+        return " ".join(v[i : i + 4] for i in range(0, 16, 4))
+    return v
+
+
+_pii8(
+    "payment_card_regional",
+    card8,
+    "card",
+    ["Karte: {v} gültig bis 09/27", "charged {v} twice??", '"card_pan": "{v}"', "PAN={v} CVV=***"],
+    "card_pan",
+)
+
+
+def clabe(r: random.Random) -> str:
+    base = r.choice(["002", "012", "014", "021", "072"]) + _d(r, 14)
+    check = (10 - sum(int(c) * w % 10 for c, w in zip(base, [3, 7, 1] * 6, strict=False)) % 10) % 10
+    return base + str(check)
+
+
+def _bank_more(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    kind = rng.randrange(5)
+    if kind == 0:
+        acct = clabe(rng)
+        detail = f"CLABE {acct}"
+    elif kind == 1:
+        acct = _d(rng, 7)
+        detail = f"{rng.randrange(1, 39):02d}-{_d(rng, 4)}-{acct}-{_d(rng, 2)}"  # NZ: bank-branch-account-suffix
+    elif kind == 2:
+        acct = _d(rng, 7)
+        detail = f"transit {_d(rng, 5)}, institution {rng.choice(['001', '002', '003', '004', '006'])}, account {acct}"
+    elif kind == 3:
+        acct = _d(rng, 7)
+        detail = f"三菱UFJ銀行 {rng.choice(['新宿', '渋谷', '梅田'])}支店 普通 {acct}"
+    else:
+        acct = f"{_d(rng, 5)}-{_d(rng, 1)}"
+        detail = f"Banco {_d(rng, 3)}, agência {_d(rng, 4)}, conta corrente {acct}"
+    text = _choose(
+        [
+            "para el reembolso: {d}",
+            "refund details -> {d}",
+            '{{"beneficiary": {{"account": "{d}"}}}}',
+            "振込先: {d}",
+        ],
+        t,
+        d=detail,
+    )
+    return text, [acct]
+
+
+round8_custom("bank_account_more", "pii", _bank_more, 4)
+
+
 CATEGORIES: tuple[str, ...] = tuple(c.name for c in CATS)
 KIND = {c.name: c.kind for c in CATS}
 
@@ -7714,6 +9606,123 @@ def _round7_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]
     }
 
 
+def _ean13(r: random.Random) -> str:
+    body = r.choice(["400", "590", "871", "978"]) + _d(r, 9)
+    check = (10 - sum(int(c) * (3 if i % 2 else 1) for i, c in enumerate(body)) % 10) % 10
+    return body + str(check)
+
+
+def _round8_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
+    """Round-8 never-tuned hard negatives, under the same policy (nothing secret or personal):
+    integrity hashes, sortable and database ids, build references, version pins, references to
+    secrets by template or store, code symbols named after credentials, public constants, fixture
+    values that can never be issued, historic dates that are nobody's birth, product codes,
+    reserved address ranges and public financial identifiers."""
+
+    def b64(r: random.Random, n: int) -> str:
+        return base64.b64encode(bytes(r.randrange(256) for _ in range(n))).decode()
+
+    crockford = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+    return {
+        "integrity_hash": [
+            lambda r: f'<script src="/app.js" integrity="sha384-{b64(r, 48)}" crossorigin="anonymous"></script>',
+            lambda r: f'"integrity": "sha512-{b64(r, 64)}"',
+            lambda r: f"requests==2.31.0 \\\n    --hash=sha256:{_rs(r, HEX, 64)}",
+            lambda r: f'checksum = "{_rs(r, HEX, 64)}"',
+            lambda r: f"golang.org/x/net v0.22.0 h1:{b64(r, 32)}",
+        ],
+        "sortable_id": [
+            lambda r: f"01{_rs(r, crockford, 24)}",
+            lambda r: f'"_id": ObjectId("{_rs(r, HEX, 24)}")',
+            lambda r: f"message_id={r.randrange(10**17, 13 * 10**17)}",
+            lambda r: f"ksuid {r.choice('12')}{_rs(r, B62, 26)}",
+            lambda r: f"cl{_rs(r, LOWER_ALNUM, 23)}",
+        ],
+        "build_reference": [
+            lambda r: f"https://gradle.com/s/{_rs(r, LOWER_ALNUM, 13)}",
+            lambda r: f"INFO: Invocation ID: {_uuid4(r)}",
+            lambda r: f"DerivedData/AcmeApp-{_rs(r, string.ascii_lowercase, 28)}/Build/Products",
+            lambda r: (
+                f"google/sdk_gphone64_arm64/emu64a:14/UE1A.230829.036/{r.randrange(10**7, 10**8)}:userdebug/dev-keys"
+            ),
+            lambda r: f"Run #{r.randrange(1000, 99999)} · commit {_rs(r, HEX, 7)} · attempt 2",
+        ],
+        "version_pin": [
+            lambda r: f"github.com/acme/lib v0.0.0-2024031210{r.randrange(1000, 9999)}-{_rs(r, HEX, 12)}",
+            lambda r: f"git 1:2.{r.randrange(30, 45)}.2-1ubuntu1.{r.randrange(1, 9)}",
+            lambda r: f'serde = {{ version = "1.0.{r.randrange(150, 210)}", features = ["derive"] }}',
+            lambda r: f"<version>{r.randrange(1, 6)}.{r.randrange(0, 20)}.{r.randrange(0, 9)}-SNAPSHOT</version>",
+            lambda r: (
+                f"node@{r.randrange(18, 23)}.{r.randrange(0, 12)}.{r.randrange(0, 9)} pnpm@9.{r.randrange(0, 9)}.0"
+            ),
+        ],
+        "secret_template_ref": [
+            lambda r: "NPM_TOKEN: ${{ secrets.NPM_TOKEN }}",
+            lambda r: "apiKey: {{ .Values.apiKey | quote }}",
+            lambda r: "set API_KEY=%API_KEY%",
+            lambda r: f"db_password: ENC[AES256_GCM,data:{b64(r, 12)},iv:{b64(r, 24)},tag:{b64(r, 16)},type:str]",
+            lambda r: "OPENAI_API_KEY=op://Engineering/OpenAI/credential",
+            lambda r: "password: vault:secret/data/prod/db#password",
+            lambda r: "token = {{ lookup('env', 'DEPLOY_TOKEN') }}",
+        ],
+        "credential_named_symbol": [
+            lambda r: "API_KEY_HEADER_NAME = 'X-Api-Key'",
+            lambda r: "def get_secret_key_from_vault(name: str) -> str:",
+            lambda r: "class PasswordResetTokenGenerator(BaseTokenGenerator):",
+            lambda r: "SECRET_KEY_MIN_LENGTH = 50",
+            lambda r: "const ssnValidatorRegex = /^\\d{3}-\\d{2}-\\d{4}$/;",
+            lambda r: "func (c *Client) refreshAccessToken(ctx context.Context) error {",
+        ],
+        "public_constant": [
+            lambda r: "0xDEADBEEF",
+            lambda r: "H0 = 0x6a09e667, H1 = 0xbb67ae85, H2 = 0x3c6ef372, H3 = 0xa54ff53a",
+            lambda r: "ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'",
+            lambda r: "X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*",
+            lambda r: "magic = 0xCAFEBABE",
+            lambda r: "const GOLDEN_RATIO_64: u64 = 0x9E3779B97F4A7C15;",
+        ],
+        "invalid_fixture_value": [
+            lambda r: f'ssn: "000-{r.randrange(10, 99)}-{r.randrange(1000, 9999)}"  # never issued (area 000)',
+            lambda r: f"assert not is_valid_ssn('666-{r.randrange(10, 99)}-{r.randrange(1000, 9999)}')",
+            lambda r: "iban: DE00 0000 0000 0000 0000 00  # invalid on purpose",
+            lambda r: "card_number: '0000 0000 0000 0000'",
+            lambda r: "phone: '+00 000 000 0000'",
+        ],
+        "historic_date": [
+            lambda r: "Unix time starts at 1970-01-01T00:00:00Z",
+            lambda r: "the 32-bit time_t overflows on 2038-01-19",
+            lambda r: f"Copyright (c) {r.randrange(1985, 2005)}-2024 Acme Corp",
+            lambda r: "RFC 2616 was published in June 1999",
+            lambda r: "Python 2.0 was released on 16 October 2000",
+            lambda r: f"founded in {r.randrange(1950, 2000)}, headquartered in Rotterdam",
+        ],
+        "product_code": [
+            lambda r: f"EAN {_ean13(r)}",
+            lambda r: (
+                f"SKU: ACM-{r.randrange(1000, 9999)}-{r.choice(['BLK', 'WHT', 'RED'])}-{r.choice(['S', 'M', 'L'])}"
+            ),
+            lambda r: f"ASIN B0{_rs(r, ALNUM_UP, 8)}",
+            lambda r: f"MPN RC0603FR-07{r.randrange(10, 99)}KL",
+            lambda r: f"HS code 8471.{r.randrange(10, 99)}.{r.randrange(10, 99)}",
+        ],
+        "reserved_address_range": [
+            lambda r: f"100.{r.randrange(64, 128)}.{r.randrange(0, 255)}.{r.randrange(1, 254)}",
+            lambda r: f"169.254.{r.randrange(1, 254)}.{r.randrange(1, 254)}",
+            lambda r: "ff02::1",
+            lambda r: f"fd{_rs(r, HEX, 2)}:{_rs(r, HEX, 4)}:{_rs(r, HEX, 4)}::1/64",
+            lambda r: f"224.0.0.{r.randrange(1, 255)}",
+            lambda r: "inet 127.0.0.1/8 scope host lo",
+        ],
+        "financial_public_code": [
+            lambda r: "ISIN US0378331005",
+            lambda r: f"BIC {r.choice(['DEUTDEFF', 'COBADEFF', 'BNPAFRPP', 'INGBNL2A', 'NWBKGB2L'])}XXX",
+            lambda r: "LEI 5493001KJTIIGC8Y1R12",
+            lambda r: "MIC XNAS",
+            lambda r: f"SWIFT field 32A: 240312EUR{r.randrange(100, 99999)},00",
+        ],
+    }
+
+
 DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     1: _decoy_templates(),
     2: _round2_decoy_templates(),
@@ -7722,6 +9731,7 @@ DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     5: _round5_decoy_templates(),
     6: _round6_decoy_templates(),
     7: _round7_decoy_templates(),
+    8: _round8_decoy_templates(),
 }
 DECOYS: dict[str, list[Callable[[random.Random], str]]] = {}  # every round before the holdout's
 for _round, _kinds in sorted(DECOY_ROUNDS.items()):
@@ -8128,6 +10138,44 @@ ROUND7_WRAPPERS: list[Wrapper] = [
 ]
 
 
+def _c_string(s: str) -> str:
+    return s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t")
+
+
+# round-8 never-tuned wrapper families
+ROUND8_WRAPPERS: list[Wrapper] = [
+    lambda r: (f"**ops-bot** — Today at {r.randrange(1, 12)}:{r.randrange(10, 59)} AM\n{{s}}", _ident),  # Discord
+    lambda r: ("[matrix] #ops:acme.dev | {s}", _ident),
+    lambda r: ("> [!WARNING]\n> {s}", _indent("> ")),  # GitHub alert
+    lambda r: ("<details><summary>full log</summary>\n\n{s}\n\n</details>", _ident),
+    lambda r: (  # Confluence storage format
+        '<ac:structured-macro ac:name="code"><ac:plain-text-body><![CDATA[{s}]]></ac:plain-text-body>'
+        "</ac:structured-macro>",
+        _ident,
+    ),
+    lambda r: ("[source,text]\n----\n{s}\n----", _ident),  # AsciiDoc listing
+    lambda r: ("\\begin{verbatim}\n{s}\n\\end{verbatim}", _ident),  # LaTeX
+    lambda r: ('let note = "{s}";', _c_string),  # Rust / C string literal
+    lambda r: ('note: "{s}"', _c_string),  # YAML double-quoted scalar
+    lambda r: (  # Docker json-file log
+        '{"log":"{s}\\n","stream":"stderr","time":"2024-03-12T10:01:22.114Z"}',
+        _json_escape(r.random() < 0.5),
+    ),
+    lambda r: ("[pod/api-7d9c5b-xk2lp/api] {s}", _indent("[pod/api-7d9c5b-xk2lp/api] ")),  # kubectl logs --prefix
+    lambda r: ('{"MESSAGE": "{s}", "_SYSTEMD_UNIT": "api.service", "PRIORITY": "3"}', _json_escape(True)),
+    lambda r: ("##[group]Run ./deploy.sh\n{s}\n##[endgroup]\n##[error]Process completed with exit code 1.", _ident),
+    lambda r: ("<soap:Fault><faultstring>{s}</faultstring></soap:Fault>", _html),
+    lambda r: ('"Zeit";"Meldung"\n"10:42";"{s}"', _csv_cell),  # German Excel export
+    lambda r: ("- note from the incident:\n  > {s}", _indent("  > ")),
+    lambda r: ("Le mar. 12 mars 2024 à 10:42, support a écrit :\n> {s}", _indent("> ")),
+    lambda r: ("arkadaşlar şu hatayı alıyorum:\n{s}\nyardım eder misiniz?", _ident),
+    lambda r: ("hej, får det här felet:\n{s}\ntack på förhand!", _ident),
+    lambda r: ("すみません、これが出ます:\n{s}\nよろしくお願いします", _ident),
+    lambda r: ("     1\t{s}", _indent("     2\t")),  # cat -n
+    lambda r: ("INFO:root:{'note': '{s}'}", _py_single),  # a logged dict
+]
+
+
 FILLER = [
     "can you help me figure out why the build fails on CI?",
     "I'm migrating the service from Flask to FastAPI.",
@@ -8151,15 +10199,25 @@ WRAPPER_ROUNDS: dict[int, list[list[Wrapper]]] = {
     5: [ROUND5_WRAPPERS],
     6: [ROUND6_WRAPPERS],
     7: [ROUND7_WRAPPERS],
+    8: [ROUND8_WRAPPERS],
 }
 DEV_WRAPPERS = [f for r, fams in sorted(WRAPPER_ROUNDS.items()) if r < HOLDOUT_ROUND for f in fams]
 HOLDOUT_WRAPPERS = [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS[r]]
 
 
 def _pool_parts(
-    pool: Pool, round_no: int | None
+    pool: Pool, round_no: int | None, before: int | None = None
 ) -> tuple[dict[str, list[Callable[[random.Random], str]]], list[list[Wrapper]]]:
-    """The decoy kinds and wrapper families of ``pool``, or of one of its rounds."""
+    """The decoy kinds and wrapper families of ``pool``, or of one of its rounds, or (``before``)
+    of the dev pool as it was when round ``before`` was the oldest holdout round."""
+    if before is not None:
+        if pool != "dev" or round_no is not None or not 1 < before <= HOLDOUT_ROUND:
+            raise ValueError(f"no dev pool before round {before}")
+        decoys: dict[str, list[Callable[[random.Random], str]]] = {}
+        for r, kinds in sorted(DECOY_ROUNDS.items()):
+            for name, ts in kinds.items() if r < before else ():
+                decoys[name] = decoys.get(name, []) + ts
+        return decoys, [f for r, fams in sorted(WRAPPER_ROUNDS.items()) if r < before for f in fams]
     if round_no is None:
         return (DECOYS, DEV_WRAPPERS) if pool == "dev" else (HOLDOUT_DECOYS, HOLDOUT_WRAPPERS)
     if round_no not in DECOY_ROUNDS or not _in_pool(round_no, pool):
@@ -8179,11 +10237,19 @@ def _forms(enc: Callable[[str], str], needle: str) -> tuple[str, ...]:
     return tuple(sorted(base | {enc(f) for f in base}))
 
 
-def generate(seed: int, pool: Pool, n: int = 2400, round_no: int | None = None) -> list[BlindCase]:
+def generate(
+    seed: int, pool: Pool, n: int = 2400, round_no: int | None = None, before: int | None = None
+) -> list[BlindCase]:
     """``n`` prompts for one pool; about as many decoys as planted values. ``round_no`` keeps one
     round of the pool (its template families, decoy kinds and wrappers): a round's cases are the
-    same whether or not later rounds exist (round 6 alone is what the holdout was before round 7)."""
-    decoy_pool, wrappers = _pool_parts(pool, round_no)
+    same whether or not later rounds exist (round 6 alone is what the holdout was before round 7).
+    ``before`` keeps the dev pool's rounds before it: ``generate(s, "dev", n, before=7)`` is the dev
+    pool (rounds 1 to 6) exactly as it was while round 7 was the holdout."""
+    decoy_pool, wrappers = _pool_parts(pool, round_no, before)
+
+    def families(c: Category) -> list[int]:
+        return [t for t in c.templates(pool, round_no) if before is None or c.rounds[t] < before]
+
     cases: list[BlindCase] = []
     order_rng = random.Random(f"blind:{seed}:{pool}")
     cat_cycle: list[Category] = []
@@ -8196,13 +10262,13 @@ def generate(seed: int, pool: Pool, n: int = 2400, round_no: int | None = None) 
         k = rng.choice([1, 1, 2, 2, 3])
         for _ in range(k):
             if not cat_cycle:  # (holdout-only categories have no dev template)
-                cat_cycle = [c for c in CATS if c.templates(pool, round_no)]
+                cat_cycle = [c for c in CATS if families(c)]
                 order_rng.shuffle(cat_cycle)
             if not decoy_cycle:
                 decoy_cycle = list(decoy_pool)
                 order_rng.shuffle(decoy_cycle)
             c = cat_cycle.pop()
-            snippet, needles = c.make(rng, rng.choice(c.templates(pool, round_no)))
+            snippet, needles = c.make(rng, rng.choice(families(c)))
             text, enc = _render(rng, snippet, wrappers)
             parts.append(text)
             forms = tuple(f for nd in needles for f in _forms(enc, nd))

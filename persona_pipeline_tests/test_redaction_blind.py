@@ -36,9 +36,11 @@ SEED = 7
 
 @pytest.fixture(scope="module")
 def blind() -> dict[str, BlindScore]:
-    # the holdout (round 7 alone) has floors of its own (never its texts)
+    # dev as it was while round 7 was the holdout (rounds 1 to 6, the same cases), round 7 (dev
+    # since round 8, not tuned on yet) and the holdout (round 8 alone) have floors of their own
     return {
-        "dev": score(R, generate(SEED, "dev", 1200)),
+        "dev": score(R, generate(SEED, "dev", 1200, before=7)),
+        "dev7": score(R, generate(SEED, "dev", 1200, round_no=7)),
         "holdout": score(R, generate(SEED, "holdout", 1200, round_no=HOLDOUT_ROUND)),
     }
 
@@ -65,9 +67,20 @@ def blind() -> dict[str, BlindScore]:
 # dates in prose, names in other scripts, values in foreign-language prose with no key). The
 # holdout is round 7 alone, at seed 7 after that work: 78.3% secrets, 77.6% personal data,
 # 238 FP/MB, 8 stray spans (75.1 / 75.3 / 238 / 8 before it).
+# Round 8 made round 7 dev. The "dev" floors stay on rounds 1 to 6 (``before=7``: the very cases the
+# dev pool drew before round 8); round 7, drawn as dev at seed 7 (other cases than as the holdout),
+# at 5dc51d5 (not tuned on it yet): 79.8% secrets, 77.9% personal data, 251 FP/MB, 7 stray spans
+# (the whole dev pool, rounds 1 to 7: 87.2%, 78.6%, 31.1 FP/MB, 3 stray). The holdout is round 8
+# alone (written blind, untuned, the engine at 5dc51d5), seeds 1 / 2 (n 2400) and 7 (n 1200): 81.4 /
+# 80.7 / 79.8% secrets, 64.4 / 63.3 / 65.1% personal data, 127 / 149 / 120 FP/MB, 54 / 40 / 19 stray
+# spans, idempotent, nothing dropped.
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.98, 0.95, 8.0, 4), ("holdout", 0.765, 0.76, 255.0, 40)],
+    [
+        ("dev", 0.98, 0.95, 8.0, 4),
+        ("dev7", 0.78, 0.76, 265.0, 40),
+        ("holdout", 0.78, 0.635, 135.0, 50),
+    ],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
@@ -304,11 +317,31 @@ def test_round4_generator_checksums() -> None:
         (rb.th_national_id, "th.pin"),
         (rb.nz_ird, "nz.ird"),
         (rb.iban7, "iban"),
+        (rb.at_svnr, "at.vnr"),
+        (rb.si_emso, "si.emso"),
+        (rb.lv_personas_kods, "lv.pvn"),
+        (rb.my_nric, "my.nric"),
+        (rb.pe_dni, "pe.cui"),
+        (rb.ec_cedula, "ec.ci"),
+        (rb.id_nik, "id.nik"),
+        (rb.ua_rntrc, "ua.rntrc"),
+        (rb.pk_cnic, "pk.cnic"),
+        (rb.do_cedula, "do.cedula"),
+        (rb.ie_pps, "ie.pps"),
+        (rb.gb_utr, "gb.utr"),
+        (rb.fr_nif, "fr.nif"),
+        (rb.ru_inn, "ru.inn"),
+        (rb.cu_ni, "cu.ni"),
+        (rb.in_epic, "in_.epic"),
+        (rb.ke_pin, "ke.pin"),
+        (rb.iban8, "iban"),
     ],
 )
 def test_round5_generator_checksums(gen: object, validator: str) -> None:
-    """Round 5's, 6's and 7's national ids and IBANs pass python-stdnum's validators (an implementation
-    independent of the generator's)."""
+    """Round 5's, 6's, 7's and 8's national ids and IBANs pass python-stdnum's validators (an
+    implementation independent of the generator's up to round 7; round 8 uses python-stdnum's
+    calculators or redraws a candidate until python-stdnum accepts it, so there the test guards the
+    drawing and formatting, not the check digits)."""
     import importlib
 
     module = importlib.import_module(f"stdnum.{validator}")
@@ -332,8 +365,10 @@ def test_pools_are_split_by_family() -> None:
     assert WRAPPER_ROUNDS[4][0] in DEV_WRAPPERS and WRAPPER_ROUNDS[5][0] in DEV_WRAPPERS
     assert set(DECOY_ROUNDS[6]) <= set(DECOYS) and WRAPPER_ROUNDS[6][0] in DEV_WRAPPERS  # round 6 is dev
     assert {"airtable_pat", "no_fodselsnummer", "address_mx"} <= dev_cats
+    assert set(DECOY_ROUNDS[7]) <= set(DECOYS) and WRAPPER_ROUNDS[7][0] in DEV_WRAPPERS  # round 7 is dev
+    assert {"ai_platform_key", "dk_cpr", "email_obfuscated"} <= dev_cats
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
-    assert len(holdout_only) >= 40  # round 7 adds more than 40 categories
+    assert len(holdout_only) >= 40  # round 8 adds more than 40 categories
     dev = generate(1, "dev", 300)
     assert not holdout_only & {p.category for case in dev for p in case.plants}
     holdout = generate(1, "holdout", 300)
@@ -342,33 +377,50 @@ def test_pools_are_split_by_family() -> None:
     assert new_decoys and not new_decoys & {d.category for case in dev for d in case.decoys}
 
 
-def test_round7_holdout() -> None:
-    """Round 7 is the holdout (round 6 joined dev): families for every category, rounds scored
-    apart, each round-7 category planted at least 20 times in 2400 prompts with every value in its
-    prompt, the same cases for the same seed. (Generator only: the engine never runs here.)"""
-    assert HOLDOUT_ROUNDS == (7,) and HOLDOUT_ROUND == 7
-    assert all(len(c.templates("holdout", 7)) >= 2 for c in CATS)
-    assert all(c.templates("holdout", 7) == c.templates("holdout") for c in CATS)
-    assert not any(c.templates("dev", 7) or c.templates("holdout", 6) for c in CATS)
-    r6 = {c.name for c in CATS if c.templates("dev", 6)}
-    r7 = {c.name for c in CATS if c.templates("holdout", 7)}
-    assert len(r7 - r6) >= 40
-    cases = generate(2, "holdout", 2400, round_no=7)
+def test_round8_holdout() -> None:
+    """Round 8 is the holdout (round 7 joined dev): families for every category, rounds scored
+    apart, each round-8 category planted at least 15 times in 2400 prompts (it has 263 categories)
+    with every value in its prompt, the same cases for the same seed. (Generator only: the engine
+    never runs here.)"""
+    assert HOLDOUT_ROUNDS == (8,) and HOLDOUT_ROUND == 8
+    assert all(len(c.templates("holdout", 8)) >= 2 for c in CATS)
+    assert all(c.templates("holdout", 8) == c.templates("holdout") for c in CATS)
+    assert not any(c.templates("dev", 8) or c.templates("holdout", 7) for c in CATS)
+    r7 = {c.name for c in CATS if c.templates("dev", 7)}
+    r8 = {c.name for c in CATS if c.templates("holdout", 8)}
+    assert len(r8 - r7) >= 40 and r7 < r8
+    cases = generate(2, "holdout", 2400, round_no=8)
     counts: dict[str, int] = {}
     for case in cases:
         for p in case.plants:
             counts[p.category] = counts.get(p.category, 0) + 1
             assert any(f in case.text for f in p.needles), p.category
         assert all(d.text in case.text for d in case.decoys)
-    assert set(counts) == r7 and min(counts.values()) >= 20, min(counts.values())
-    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[7])
-    assert [c.text for c in generate(2, "holdout", 200, round_no=7)] == [c.text for c in cases[:200]]
-    six = generate(2, "dev", 300, round_no=6)
-    assert not (r7 - r6) & {p.category for case in six for p in case.plants}
+    assert set(counts) == r8 and min(counts.values()) >= 15, min(counts.values())
+    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[8])
+    assert [c.text for c in generate(2, "holdout", 200, round_no=8)] == [c.text for c in cases[:200]]
+    seven = generate(2, "dev", 300, round_no=7)
+    assert not (r8 - r7) & {p.category for case in seven for p in case.plants}
     with pytest.raises(ValueError):
-        generate(1, "dev", 10, round_no=7)
+        generate(1, "dev", 10, round_no=8)
     with pytest.raises(ValueError):
-        generate(1, "holdout", 10, round_no=6)
+        generate(1, "holdout", 10, round_no=7)
+
+
+def test_dev_pool_before_a_round() -> None:
+    """``before=7`` is the dev pool of rounds 1 to 6 (what dev was while round 7 was the holdout):
+    no round-7 category, decoy kind or wrapper, and the same cases as the whole dev pool wherever
+    rounds 1 to 6 are all there is (``before=HOLDOUT_ROUND``)."""
+    old = generate(1, "dev", 400, before=7)
+    r7_only = {c.name for c in CATS if c.templates("dev") and all(c.rounds[t] >= 7 for t in c.templates("dev"))}
+    assert r7_only and not r7_only & {p.category for case in old for p in case.plants}
+    r7_decoys = set(DECOY_ROUNDS[7]) - {k for r in range(1, 7) for k in DECOY_ROUNDS[r]}
+    assert not r7_decoys & {d.category for case in old for d in case.decoys}
+    assert [c.text for c in generate(1, "dev", 200, before=HOLDOUT_ROUND)] == [c.text for c in generate(1, "dev", 200)]
+    with pytest.raises(ValueError):
+        generate(1, "holdout", 10, before=7)
+    with pytest.raises(ValueError):
+        generate(1, "dev", 10, round_no=3, before=7)
 
 
 def test_no_field_is_dropped_on_name_shaped_fragments() -> None:
