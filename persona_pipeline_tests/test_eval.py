@@ -552,6 +552,16 @@ BLIND3_FLOORS: dict[str, float | int] = {
     "one_off_leaks_max": 1,
     "contradiction_handling_min": 0.16,
 }
+# blind4 in CI: seed 1 held to floors a little under the untuned baseline (2026-12-04, main at
+# 5dc51d5: recall 0.49 (17/35), 3 fabricated (3 inverted), 5 one-offs, contradictions 2/6). The
+# pool is held out and read in aggregate only, so a failure prints the totals, never the bullets
+# or the missed ids.
+BLIND4_FLOORS: dict[str, float | int] = {
+    "recall_min": 0.45,
+    "fabricated_max": 4,
+    "one_off_leaks_max": 6,
+    "contradiction_handling_min": 0.33,
+}
 
 
 def _assert_blind_scorecard(pool: str, floors: dict[str, float | int], tmp_path: Path) -> None:
@@ -582,6 +592,12 @@ def test_offline_scorecard_on_the_blind3_pool(tmp_path: Path) -> None:
     """`persona eval --pool blind3` on the seed-1 corpus, offline: the fresh held-out pool
     (eval/pool_blind3.py, never tuned on), held to BLIND3_FLOORS."""
     _assert_blind_scorecard("blind3", BLIND3_FLOORS, tmp_path)
+
+
+def test_offline_scorecard_on_the_blind4_pool(tmp_path: Path) -> None:
+    """`persona eval --pool blind4` on the seed-1 corpus, offline: the newest held-out pool
+    (eval/pool_blind4.py, never tuned on), held to BLIND4_FLOORS."""
+    _assert_blind_scorecard("blind4", BLIND4_FLOORS, tmp_path)
 
 
 def test_persona_eval_command_on_another_seed(tmp_path: Path) -> None:
