@@ -17,7 +17,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from persona_pipeline.eval import pool, pool_blind, pool_blind2, pool_blind3, pool_test
+from persona_pipeline.eval import pool, pool_blind, pool_blind2, pool_blind3, pool_blind4, pool_test
 from persona_pipeline.eval.pool_data import Person, PrefTemplate
 from persona_pipeline.eval.truth import (
     Contradiction,
@@ -35,6 +35,8 @@ GENERATOR = "persona-eval-corpus/2"
 # blind: written without reading the digester or the other pools, in two halves by id (pool_blind.py);
 # blind2: a second blind pool, held out until blind3 was written, now tunable (pool_blind2.py);
 # blind3: a fresh blind pool, held out, only ever read in aggregate (pool_blind3.py)
+# blind4: the newest blind pool, written while blind3 was opened for tuning: held out, only ever
+# read in aggregate (pool_blind4.py)
 POOLS: dict[str, Any] = {
     "dev": pool,
     "test": pool_test,
@@ -43,6 +45,7 @@ POOLS: dict[str, Any] = {
     "blind_hold": pool_blind.HOLD_HALF,
     "blind2": pool_blind2,
     "blind3": pool_blind3,
+    "blind4": pool_blind4,
 }
 CORRECTION_OPENER = re.compile(r"^(?:no|stop|actually|wait)\b", re.IGNORECASE)
 
