@@ -106,6 +106,10 @@ class Rx:
         m = self._first(text, pos)
         return None if m is None else m[0]
 
+    def first_at(self, text: str, pos: int) -> Spans | None:
+        """The groups' spans of the first match at or after `pos` (one C call: no generator)."""
+        return self._first(text, pos)
+
     def _first(self, text: str, pos: int) -> Spans | None:
         b = fold(text)
         if b is None or self._match is None:

@@ -700,6 +700,8 @@ _ANCHOR_RULES = frozenset({_TWILIO_RULE, _JWK_RULE})
 _PAIR = Rx(r"^[A-Za-z_][A-Za-z0-9_.]{0,40}=[^=]")
 # a kv rule's index -> the pattern of the value after its key
 _KV_VALUES = dict(zip((i for i, r in enumerate(_OWN_RULES) if r[0] in kv.KINDS), kv.VALUES, strict=True))
+# a kv rule whose key is the run of key characters its match opens with -> its pattern without the group
+_KV_KEYLESS = {i: Rx(kv.keyless(r[1])) for i, r in enumerate(_OWN_RULES) if r[0] in kv.KEY_RUN_KINDS}
 _PGPASS_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[1] == _PGPASS_PATTERN)
 _PROSE_KEY_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "prose_key")
 # rules whose match starts at a label word that a preceding "public" qualifies
@@ -711,7 +713,16 @@ _PUBLIC_BEFORE = re.compile(r"(?i)\bpub(?:lic|lishable)?[ \t_-]*$")
 # Rules kept out of the Set: a start as common as Okta's `00` made the Set's DFA several times
 # larger (~15% of the engine's time); alone, it is a small DFA, run where its keyword occurs.
 _UNSET_RULES = tuple(i for i, r in enumerate(_OWN_RULES) if (r[0], r[3]) == ("okta_token", ("00",)))
-_RULE_SET = RxSet([loosened(pat) if i not in _UNSET_RULES else r"\b\B" for i, (_, pat, _, _) in enumerate(_OWN_RULES)])
+# Rules run on every text without the Set: `K=V` matches in nearly every developer text (831 of
+# the shared bench's 843), so its own scan is as good a gate, and in the Set it was the largest
+# part of the DFA (~30% of the Set's time on a first pass over new text).
+_UNGATED_RULES = tuple(i for i, r in enumerate(_OWN_RULES) if r[0] == "kv_assign")
+_RULE_SET = RxSet(
+    [
+        loosened(pat) if i not in _UNSET_RULES and i not in _UNGATED_RULES else r"\b\B"
+        for i, (_, pat, _, _) in enumerate(_OWN_RULES)
+    ]
+)
 _USERFLAG_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "kv_userflag")
 # a grep-family command earlier on the line (its `-P` is a Perl regex)
 _GREP_BEFORE = re.compile(r"\b(?:[efz]?grep|rg|ag|ack|pcre2?grep)\b[^\r\n|;&]*$")
@@ -1301,30 +1312,36 @@ def _kv_key(kind: str, key: str, value: str) -> str:
     return key
 
 
-def _kv_matches(rx: Rx, text: Prepared, value: re.Pattern[str]) -> Iterable[tuple[tuple[int, int], ...]]:
+def _kv_matches(
+    rx: Rx, text: Prepared, value: re.Pattern[str], keyless: Rx | None = None
+) -> Iterable[tuple[tuple[int, int], ...]]:
     """A kv rule's matches. Its pattern ends at the key's separator: the value is read after it
     (`value`, on a bounded window), and the match's groups are the key's and the value's (whole,
     key, quote, quoted value, bare value). The search goes on after the value; after a value that
     is a pair of its own, from that pair (`Set-Cookie: db_pass=V`, `opts: password=V`: the outer
-    key may name no secret, and a match that consumed the inner pair would hide it)."""
+    key may name no secret, and a match that consumed the inner pair would hide it). With
+    `keyless` (the pattern without its group, for a key that opens the match: `kv.KEY_RUN_KINDS`),
+    the search runs that and the key is read after it."""
     n, pos = len(text), 0
-    while pos >= 0:
-        start, pos = pos, -1
-        for m in rx.finditer(text, start):
-            (s0, e0), key = m[0], m[1]
-            v = value.match(text, e0, min(n, e0 + kv.VALUE_WINDOW))
-            if v is None:
-                continue
-            groups = (v.span(1), v.span(2), v.span(3))
-            end = v.end()
-            if groups[2][0] >= 0 and text[end : end + 1] == "," and kv.plural(text[key[0] : key[1]]):
-                # (a plural key's list is one value: every item is a secret)
-                end = _LIST_TAIL.match(text, end, min(n, end + kv.VALUE_WINDOW)).end()  # type: ignore[union-attr]
-                groups = (groups[0], groups[1], (groups[2][0], end))
-            yield ((s0, end), key, *groups)
-            vs, ve = groups[1] if groups[1][0] >= 0 else groups[2]
-            pos = vs if _PAIR.match(text[vs:ve]) else max(end, s0 + 1)
-            break  # searched again from there (one search a value: the values are bounded)
+    first = (keyless or rx).first_at
+    while (m := first(text, pos)) is not None:
+        s0, e0 = m[0]
+        key = (s0, kv.key_end(text, s0)) if keyless is not None else m[1]
+        v = value.match(text, e0, min(n, e0 + kv.VALUE_WINDOW))
+        if v is None:
+            pos = e0 if e0 > pos else pos + 1  # (as `Rx.finditer` steps on)
+            continue
+        groups = (v.span(1), v.span(2), v.span(3))
+        end = v.end()
+        if groups[2][0] >= 0 and text[end : end + 1] == "," and kv.plural(text[key[0] : key[1]]):
+            # (a plural key's list is one value: every item is a secret)
+            end = _LIST_TAIL.match(text, end, min(n, end + kv.VALUE_WINDOW)).end()  # type: ignore[union-attr]
+            groups = (groups[0], groups[1], (groups[2][0], end))
+        yield ((s0, end), key, *groups)
+        vs, ve = groups[1] if groups[1][0] >= 0 else groups[2]
+        # searched again from there (one search a value: the values are bounded); a pair holds a
+        # `=` after its first character, so most values skip the pair's pattern
+        pos = vs if text.find("=", vs + 1, ve) >= 0 and _PAIR.match(text[vs:ve]) else max(end, s0 + 1)
 
 
 def _kv_text(text: Prepared) -> Prepared:
@@ -1346,7 +1363,7 @@ def own_rule_spans(text: str) -> list[Span]:
     # The rules that match somewhere (one Set pass); None if the Set failed or the text has no fold.
     matching = _RULE_SET.matching(text) if b is not None else None
     if matching is not None:
-        rule_ids = sorted(matching.union(i for i in _UNSET_RULES if _COMPILED[i][4][0] in b))
+        rule_ids = sorted(matching.union(_UNGATED_RULES, (i for i in _UNSET_RULES if _COMPILED[i][4][0] in b)))
     else:  # every rule whose keyword occurs (each rule's keywords are necessary to its pattern)
         # The keywords are ASCII: the fold's (ASCII) lower() finds them wherever text.lower() would.
         lowered: bytes | str = b.lower() if b is not None else text.lower()
@@ -1361,7 +1378,7 @@ def own_rule_spans(text: str) -> list[Span]:
             continue  # ids only: near_id_spans looks beside them
         rx = _COMPILED[idx][1]
         value = _KV_VALUES.get(idx)
-        for m in rx.finditer(text) if value is None else _kv_matches(rx, _kv_text(text), value):
+        for m in rx.finditer(text) if value is None else _kv_matches(rx, _kv_text(text), value, _KV_KEYLESS.get(idx)):
             s0, e0 = m[0]
             if placeholder_ends_at(text, s0):
                 continue  # glued to a placeholder: it was glued to the word it replaced (idempotence)
