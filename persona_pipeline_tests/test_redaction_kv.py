@@ -303,6 +303,8 @@ def test_every_kv_match_is_opened_by_the_gate_and_its_keywords() -> None:
         for i in kv_rules:
             if next(iter(secrets._COMPILED[i][1].finditer(text)), None) is not None:
                 assert gates is not None and (i in gates or i in secrets._UNGATED_RULES), (i, text)
+                if i in secrets._UNGATED_RULES:  # (its literals open it)
+                    assert any(lit in (fold(text) or b"") for lit in secrets._UNGATED_RULES[i]), (i, text)
                 assert any(k in lowered for k in secrets._COMPILED[i][4]), (i, text)
 
 

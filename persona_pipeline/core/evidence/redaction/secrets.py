@@ -713,10 +713,11 @@ _PUBLIC_BEFORE = re.compile(r"(?i)\bpub(?:lic|lishable)?[ \t_-]*$")
 # Rules kept out of the Set: a start as common as Okta's `00` made the Set's DFA several times
 # larger (~15% of the engine's time); alone, it is a small DFA, run where its keyword occurs.
 _UNSET_RULES = tuple(i for i, r in enumerate(_OWN_RULES) if (r[0], r[3]) == ("okta_token", ("00",)))
-# Rules run on every text without the Set: `K=V` matches in nearly every developer text (831 of
-# the shared bench's 843), so its own scan is as good a gate, and in the Set it was the largest
-# part of the DFA (~30% of the Set's time on a first pass over new text).
-_UNGATED_RULES = tuple(i for i, r in enumerate(_OWN_RULES) if r[0] == "kv_assign")
+# Rules run without the Set, on every text holding one of their literals (every match holds one):
+# `K=V` matches in nearly every developer text (831 of the shared bench's 843), so its own scan is
+# as good a gate, and in the Set it was the largest part of the DFA (~30% of the Set's time on a
+# first pass over new text). Its separator is the literal: a short prompt without one is spared.
+_UNGATED_RULES = {i: (b"=", b":") for i, r in enumerate(_OWN_RULES) if r[0] == "kv_assign"}
 _RULE_SET = RxSet(
     [
         loosened(pat) if i not in _UNSET_RULES and i not in _UNGATED_RULES else r"\b\B"
@@ -1389,7 +1390,10 @@ def _rule_ids(text: Prepared) -> frozenset[int] | list[int]:
     # The rules that match somewhere (one Set pass); None if the Set failed or the text has no fold.
     matching = _RULE_SET.matching(text) if b is not None else None
     if matching is not None:
-        return matching.union(_UNGATED_RULES, (i for i in _UNSET_RULES if _COMPILED[i][4][0] in b))  # type: ignore[operator]
+        return matching.union(
+            (i for i, lits in _UNGATED_RULES.items() if any(lit in b for lit in lits)),  # type: ignore[operator]
+            (i for i in _UNSET_RULES if _COMPILED[i][4][0] in b),  # type: ignore[operator]
+        )
     # every rule whose keyword occurs (each rule's keywords are necessary to its pattern)
     # The keywords are ASCII: the fold's (ASCII) lower() finds them wherever text.lower() would.
     lowered: bytes | str = b.lower() if b is not None else text.lower()
