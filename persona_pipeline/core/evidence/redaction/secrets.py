@@ -1374,8 +1374,7 @@ def own_rule_spans_many(texts: Sequence[str]) -> list[list[Span]]:
     for idx in sorted(by_rule):  # (rule order: each text's spans in the order of its rules)
         if idx in _ANCHOR_RULES:
             continue  # ids only: near_id_spans looks beside them
-        for n in by_rule[idx]:
-            _rule_spans(idx, prepared[n], spans[n])
+        _rule_spans(idx, [prepared[n] for n in by_rule[idx]], [spans[n] for n in by_rule[idx]])
     for text, ids, out in zip(prepared, rule_ids, spans, strict=True):
         if _AWS_RULE in ids or _TWILIO_RULE in ids or _TWILIO_KEY_RULE in ids:
             out.extend(near_id_spans(text))
@@ -1404,37 +1403,40 @@ def _rule_ids(text: Prepared) -> frozenset[int] | list[int]:
     ]
 
 
-def _rule_spans(idx: int, text: Prepared, spans: list[Span]) -> None:
-    """Append one rule's spans in the text."""
+def _rule_spans(idx: int, texts: list[Prepared], outs: list[list[Span]]) -> None:
+    """Append one rule's spans in each text to its list."""
     cache = _DECISIONS
     rx = _COMPILED[idx][1]
     value = _KV_VALUES.get(idx)
-    for m in rx.finditer(text) if value is None else _kv_matches(rx, _kv_text(text), value, _KV_KEYLESS.get(idx)):
-        s0, e0 = m[0]
-        if placeholder_ends_at(text, s0):
-            continue  # glued to a placeholder: it was glued to the word it replaced (idempotence)
-        if (
-            idx == _USERFLAG_RULE
-            and text[m[1][0] : m[1][1]] == "-P"
-            and _GREP_BEFORE.search(text, max(0, s0 - 200), s0)
-        ):
-            continue  # `grep -u x -P "\d{3}"`: a grep's `-P` is its Perl regex, no password
-        if idx in _PUBLIC_HALF_RULES and _PUBLIC_BEFORE.search(text[max(0, s0 - 14) : s0]):
-            continue  # "the server's public key is …", `public key: …`: the half of a key pair meant to be shared
-        # The decision is a pure function of the match (and the characters around it), cached:
-        # histories repeat the same `token = os.getenv(` lines thousands of times.
-        # (the character before; five before a `:` or `$`, which `$env:` and `$var` need: a wider
-        # key for every match would split the cache)
-        pre = text[s0 - 1 : s0] if s0 else ""
-        key = (idx, text[s0 : e0 + 1], text[max(0, s0 - 5) : s0] if pre in (":", "$") else pre)
-        found = cache.get(key, _MISS)
-        if found is _MISS:
-            found = _decide(idx, text[s0:e0], text[e0 : e0 + 1], key[2], _rel(m, s0))
-            if len(cache) >= 65536:
-                cache.clear()
-            cache[key] = found
-        if found is not None:
-            spans.append(Span(s0 + found[0], s0 + found[1], found[2]))  # type: ignore[index]
+    keyless = _KV_KEYLESS.get(idx)
+    userflag = idx == _USERFLAG_RULE
+    public_half = idx in _PUBLIC_HALF_RULES
+    for text, spans in zip(texts, outs, strict=True):
+        for m in rx.finditer(text) if value is None else _kv_matches(rx, _kv_text(text), value, keyless):
+            s0, e0 = m[0]
+            if s0 and text[s0 - 1] == "]" and placeholder_ends_at(text, s0):
+                continue  # glued to a placeholder: it was glued to the word it replaced (idempotence)
+            if userflag and text[m[1][0] : m[1][1]] == "-P" and _GREP_BEFORE.search(text, max(0, s0 - 200), s0):
+                continue  # `grep -u x -P "\d{3}"`: a grep's `-P` is its Perl regex, no password
+            if public_half:
+                before = text[max(0, s0 - 14) : s0]
+                # (the pattern's `pub` in any case: only ASCII letters case-fold to those three)
+                if "pub" in before.lower() and _PUBLIC_BEFORE.search(before):
+                    continue  # "the server's public key is …", `public key: …`: the shared half of a key pair
+            # The decision is a pure function of the match (and the characters around it), cached:
+            # histories repeat the same `token = os.getenv(` lines thousands of times.
+            # (the character before; five before a `:` or `$`, which `$env:` and `$var` need: a wider
+            # key for every match would split the cache)
+            pre = text[s0 - 1 : s0] if s0 else ""
+            key = (idx, text[s0 : e0 + 1], text[max(0, s0 - 5) : s0] if pre in (":", "$") else pre)
+            found = cache.get(key, _MISS)
+            if found is _MISS:
+                found = _decide(idx, text[s0:e0], text[e0 : e0 + 1], key[2], _rel(m, s0))
+                if len(cache) >= 65536:
+                    cache.clear()
+                cache[key] = found
+            if found is not None:
+                spans.append(Span(s0 + found[0], s0 + found[1], found[2]))  # type: ignore[index]
 
 
 def _pack(texts: Sequence[str]) -> Iterable[str]:
