@@ -292,7 +292,6 @@ def test_a_pair_inside_a_weak_keys_value_is_judged_by_its_own_key() -> None:
 
 def test_every_kv_match_is_opened_by_the_gate_and_its_keywords() -> None:
     # the RE2 Set gate (and, without it, the keyword fallback) must open every kv rule that matches
-    # (a rule kept out of the Set runs on every text)
     from persona_pipeline.core.evidence.redaction.matching import fold
 
     kv_rules = [i for i, r in enumerate(secrets._OWN_RULES) if r[0] in kv.KINDS]
@@ -302,9 +301,7 @@ def test_every_kv_match_is_opened_by_the_gate_and_its_keywords() -> None:
         lowered = (fold(text) or text.encode()).lower()
         for i in kv_rules:
             if next(iter(secrets._COMPILED[i][1].finditer(text)), None) is not None:
-                assert gates is not None and (i in gates or i in secrets._UNGATED_RULES), (i, text)
-                if i in secrets._UNGATED_RULES:  # (its literals open it)
-                    assert any(lit in (fold(text) or b"") for lit in secrets._UNGATED_RULES[i]), (i, text)
+                assert gates is not None and i in gates, (i, text)
                 assert any(k in lowered for k in secrets._COMPILED[i][4]), (i, text)
 
 

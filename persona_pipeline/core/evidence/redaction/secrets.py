@@ -14,7 +14,7 @@ from __future__ import annotations
 import html
 import re
 import urllib.parse
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from functools import lru_cache
 from itertools import islice, pairwise
 from pathlib import Path
@@ -713,17 +713,7 @@ _PUBLIC_BEFORE = re.compile(r"(?i)\bpub(?:lic|lishable)?[ \t_-]*$")
 # Rules kept out of the Set: a start as common as Okta's `00` made the Set's DFA several times
 # larger (~15% of the engine's time); alone, it is a small DFA, run where its keyword occurs.
 _UNSET_RULES = tuple(i for i, r in enumerate(_OWN_RULES) if (r[0], r[3]) == ("okta_token", ("00",)))
-# Rules run without the Set, on every text holding one of their literals (every match holds one):
-# `K=V` matches in nearly every developer text (831 of the shared bench's 843), so its own scan is
-# as good a gate, and in the Set it was the largest part of the DFA (~30% of the Set's time on a
-# first pass over new text). Its separator is the literal: a short prompt without one is spared.
-_UNGATED_RULES = {i: (b"=", b":") for i, r in enumerate(_OWN_RULES) if r[0] == "kv_assign"}
-_RULE_SET = RxSet(
-    [
-        loosened(pat) if i not in _UNSET_RULES and i not in _UNGATED_RULES else r"\b\B"
-        for i, (_, pat, _, _) in enumerate(_OWN_RULES)
-    ]
-)
+_RULE_SET = RxSet([loosened(pat) if i not in _UNSET_RULES else r"\b\B" for i, (_, pat, _, _) in enumerate(_OWN_RULES)])
 _USERFLAG_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "kv_userflag")
 # a grep-family command earlier on the line (its `-P` is a Perl regex)
 _GREP_BEFORE = re.compile(r"\b(?:[efz]?grep|rg|ag|ack|pcre2?grep)\b[^\r\n|;&]*$")
@@ -1357,13 +1347,24 @@ def _kv_text(text: Prepared) -> Prepared:
 
 
 def own_rule_spans(text: str) -> list[Span]:
-    return own_rule_spans_many([text])[0]
+    if not isinstance(text, Prepared):
+        text = prepare(text)  # folded once, for every rule and every search from a position
+    ids = _rule_ids(text)
+    spans: list[Span] = []
+    one, out = (text,), (spans,)
+    for idx in sorted(ids):
+        if idx not in _ANCHOR_RULES:  # (ids only: near_id_spans looks beside them)
+            _rule_spans(idx, one, out)
+    _near_spans(text, ids, spans)
+    return spans
 
 
 def own_rule_spans_many(texts: Sequence[str]) -> list[list[Span]]:
     """`own_rule_spans` of each text. The texts go through the rule Set, then each rule, one after
     the other: a rule's RE2 automaton then stays in the CPU's caches over a batch, where between
     two texts the other detectors' work evicted it (the Set took ~2x the time a text)."""
+    if len(texts) == 1:
+        return [own_rule_spans(texts[0])]
     prepared = [t if isinstance(t, Prepared) else prepare(t) for t in texts]  # folded once, for every rule
     rule_ids = [_rule_ids(t) for t in prepared]
     spans: list[list[Span]] = [[] for _ in prepared]
@@ -1372,15 +1373,20 @@ def own_rule_spans_many(texts: Sequence[str]) -> list[list[Span]]:
         for idx in ids:
             by_rule.setdefault(idx, []).append(n)
     for idx in sorted(by_rule):  # (rule order: each text's spans in the order of its rules)
-        if idx in _ANCHOR_RULES:
-            continue  # ids only: near_id_spans looks beside them
-        _rule_spans(idx, [prepared[n] for n in by_rule[idx]], [spans[n] for n in by_rule[idx]])
+        if idx not in _ANCHOR_RULES:
+            at = by_rule[idx]
+            _rule_spans(idx, [prepared[n] for n in at], [spans[n] for n in at])
     for text, ids, out in zip(prepared, rule_ids, spans, strict=True):
-        if _AWS_RULE in ids or _TWILIO_RULE in ids or _TWILIO_KEY_RULE in ids:
-            out.extend(near_id_spans(text))
-        if _JWK_RULE in ids:
-            out.extend(jwk_spans(text))
+        _near_spans(text, ids, out)
     return spans
+
+
+def _near_spans(text: Prepared, ids: Collection[int], spans: list[Span]) -> None:
+    """The spans found beside an id rule's matches (ids alone are no secret)."""
+    if _AWS_RULE in ids or _TWILIO_RULE in ids or _TWILIO_KEY_RULE in ids:
+        spans.extend(near_id_spans(text))
+    if _JWK_RULE in ids:
+        spans.extend(jwk_spans(text))
 
 
 def _rule_ids(text: Prepared) -> frozenset[int] | list[int]:
@@ -1389,10 +1395,7 @@ def _rule_ids(text: Prepared) -> frozenset[int] | list[int]:
     # The rules that match somewhere (one Set pass); None if the Set failed or the text has no fold.
     matching = _RULE_SET.matching(text) if b is not None else None
     if matching is not None:
-        return matching.union(
-            (i for i, lits in _UNGATED_RULES.items() if any(lit in b for lit in lits)),  # type: ignore[operator]
-            (i for i in _UNSET_RULES if _COMPILED[i][4][0] in b),  # type: ignore[operator]
-        )
+        return matching.union(i for i in _UNSET_RULES if _COMPILED[i][4][0] in b)  # type: ignore[operator]
     # every rule whose keyword occurs (each rule's keywords are necessary to its pattern)
     # The keywords are ASCII: the fold's (ASCII) lower() finds them wherever text.lower() would.
     lowered: bytes | str = b.lower() if b is not None else text.lower()
@@ -1403,7 +1406,7 @@ def _rule_ids(text: Prepared) -> frozenset[int] | list[int]:
     ]
 
 
-def _rule_spans(idx: int, texts: list[Prepared], outs: list[list[Span]]) -> None:
+def _rule_spans(idx: int, texts: Sequence[Prepared], outs: Sequence[list[Span]]) -> None:
     """Append one rule's spans in each text to its list."""
     cache = _DECISIONS
     rx = _COMPILED[idx][1]
