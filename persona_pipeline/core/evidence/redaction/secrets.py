@@ -1194,6 +1194,8 @@ def _decide(
     if labelled:  # groups: [label,] quote, quoted value, bare value
         if len(groups) == 5:
             name = matched[groups[1][0] : groups[1][1]]
+            if kind in _KEY_JUDGED and not kv.key_strength(name):
+                return None  # (what `_kv_key` ends in for a key naming no secret, without the value's checks)
         q, qv, bv = groups[-3], groups[-2], groups[-1]
         quoted = q[1] > q[0] >= 0
         if (
@@ -1276,6 +1278,11 @@ def _decide(
     if _rejected(kind, group or labelled, matched[start:end], following, name, quoted):
         return None
     return start, end, kv.placeholder_kind(name) if kind in kv.KINDS else _OUT_KIND.get(kind, kind)
+
+
+# the kv syntaxes whose key `_kv_key` judges as it stands (a call's key is its setter's tail; the
+# scheme and the flag after a user name their secret by position)
+_KEY_JUDGED = kv.KINDS - {"kv_arg", "kv_scheme", "kv_userflag"}
 
 
 def _kv_key(kind: str, key: str, value: str) -> str:
