@@ -1321,9 +1321,12 @@ def _kv_matches(
     `keyless` (the pattern without its group, for a key that opens the match: `kv.KEY_RUN_KINDS`),
     the search runs that and the key is read after it."""
     n, pos = len(text), 0
-    first = (keyless or rx).first_at
-    while (m := first(text, pos)) is not None:
+    search = (keyless or rx).searcher(text)
+    while pos <= n:
+        m = search(pos, n)
         s0, e0 = m[0]
+        if s0 < 0:
+            return
         key = (s0, kv.key_end(text, s0)) if keyless is not None else m[1]
         v = value.match(text, e0, min(n, e0 + kv.VALUE_WINDOW))
         if v is None:
