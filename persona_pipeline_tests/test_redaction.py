@@ -150,6 +150,35 @@ def test_property_idempotent_and_placeholders_never_redetected(text: str) -> Non
         assert m.group(0) in once.text
 
 
+def test_a_searcher_finds_what_finditer_finds_from_each_position() -> None:
+    """`Rx.searcher`: the first match from a position, with the text before it as context (`\\b`,
+    `^`), on the fold's C call and on its Python fallback alike; `(-1, -1)` without one."""
+    from persona_pipeline.core.evidence.redaction.matching import Rx, prepare
+
+    rx = Rx(r"(?m)(?:^|\b)(to(ken))=")
+    fallback = Rx(rx.pattern)
+    fallback._match = None  # (a binding without the C call)
+    for text in ("token=a xtoken=b a.token=c\ntoken=", "caf\u00e9 token=\u00e9", "none here", ""):
+        for r in (rx, fallback):
+            search = r.searcher(prepare(text))
+            for pos in range(len(text) + 1):
+                expected = next(r.finditer(text, pos), None)
+                got = tuple(search(pos, len(text)))
+                assert got == expected if expected is not None else got[0] == (-1, -1), (text, pos)
+
+
+def test_own_rules_over_a_batch_find_what_they_find_text_by_text() -> None:
+    """`own_rule_spans_many` runs rule by rule over the batch: each text's spans, in order, are
+    those `own_rule_spans` finds in it alone."""
+    from persona_pipeline.core.evidence.redaction import secrets
+
+    texts = [*SECRETS.values(), *(t for t, _ in PII.values()), *LOOKALIKES]
+    alone = [secrets.own_rule_spans(t) for t in texts]
+    assert any(alone)
+    assert secrets.own_rule_spans_many(texts) == alone
+    assert secrets.own_rule_spans_many(texts[::-1]) == alone[::-1]
+
+
 def test_loosened_rule_set_never_hides_a_rule() -> None:
     """The secret rules' gate Set runs loosened patterns (counted repetitions opened): it may
     open a rule that then finds nothing, never close one that matches."""

@@ -305,6 +305,84 @@ def test_every_kv_match_is_opened_by_the_gate_and_its_keywords() -> None:
                 assert any(k in lowered for k in secrets._COMPILED[i][4]), (i, text)
 
 
+def _grouped_and_keyless(text: str) -> list[tuple[object, object]]:
+    """Per keyless rule, its matches with the full pattern's key group and with the key read after
+    the group-free pattern's match (`kv.key_end`), on the text the kv rules search (always folded)."""
+    from persona_pipeline.core.evidence.redaction.matching import prepare
+
+    text = secrets._kv_text(prepare(text))
+    out: list[tuple[object, object]] = []
+    for i, keyless in secrets._KV_KEYLESS.items():
+        grouped = [(m[0], m[1]) for m in secrets._COMPILED[i][1].finditer(text)]
+        read = [(m[0], (m[0][0], kv.key_end(text, m[0][0]))) for m in keyless.finditer(text)]
+        out.append((grouped, read))
+    return out
+
+
+_KEYLESS_EDGES = [
+    'os.environ["API_KEY"] = v',
+    'a.b-c_token\\"] = x',
+    "x-token:=y",
+    'token"]: 5',
+    ".token=1 -token=2 _token=3",
+    "\u00e9_token=v \u017ftoken=v \u212aey=v token\u017f=v",
+    'K_TOKEN: &\'static str = "v"',
+    'my.api-key\t=>\t"v"',
+    "token ?= a token += b token::= c token => d",
+    'dbPassword: String = "v" dbPassword: &str="v"',
+    "token=token=token= key:key: pass",
+]
+
+
+def test_a_keyless_rule_reads_the_key_its_group_would() -> None:
+    # the rules run without their key group read the same key as the group (edges and every case)
+    assert secrets._KV_KEYLESS
+    for text in _KEYLESS_EDGES + [t for _, t, _ in CASES]:
+        for grouped, read in _grouped_and_keyless(text):
+            assert grouped == read, text
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "token",
+                "Key",
+                "pass",
+                "_",
+                ".",
+                "-",
+                "a",
+                "9",
+                "=",
+                ":",
+                " ",
+                "\t",
+                '"',
+                "'",
+                "]",
+                "\\",
+                "&",
+                "<",
+                "\u00e9",
+                "\u017f",
+                "\n",
+                "?",
+                "+",
+                ">",
+                "str",
+                "S",
+            ]
+        ),
+        max_size=40,
+    ).map("".join)
+)
+def test_property_a_keyless_rule_reads_the_key_its_group_would(text: str) -> None:
+    for grouped, read in _grouped_and_keyless(text):
+        assert grouped == read
+
+
 @pytest.mark.parametrize(
     "unit",
     ["token=", "token=aB3", "apiKey: ", "login x password ", "a_token=b_token=", "--token --token ", "Cookie: sid="],

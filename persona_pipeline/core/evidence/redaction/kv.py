@@ -168,6 +168,26 @@ RULES: list[tuple[str, str, str]] = [
     ),
 ]
 VALUES = [re.compile(v, re.ASCII) for _, _, v in RULES]
+# A rule whose key opens its match (`KEY_LEAD`) and is followed by a quote, bracket, space or
+# separator (no key character) has for key the run of key characters at the match's start. Such a
+# rule runs without its group (RE2 finds a match's bounds by its DFAs alone, with no submatch pass:
+# half the time a match) and the key is read after it (`key_end`).
+KEY_LEAD = rf"\b({KEY})"
+KEY_RUN_KINDS = frozenset({"kv_assign"})
+_KEY_CHARS = re.compile(r"[A-Za-z0-9_.-]*")  # KEY's characters (ASCII: no case folding)
+assert all(p.startswith(KEY_LEAD) for k, p, _ in RULES if k in KEY_RUN_KINDS)
+
+
+def keyless(pattern: str) -> str:
+    """A `KEY_RUN_KINDS` rule's pattern without its group."""
+    return r"\b(?:" + pattern[len(r"\b(") :]
+
+
+def key_end(text: str, start: int) -> int:
+    """The end of the run of key characters at `start`."""
+    return _KEY_CHARS.match(text, start).end()  # type: ignore[union-attr]
+
+
 # the words one of which every match holds (the keyword fallback runs a rule only where one occurs)
 RULE_KEYWORDS = [("-p", "--pass") if kind == "kv_userflag" else KEYWORDS for kind, _, _ in RULES]
 KINDS = frozenset(k for k, _, _ in RULES)

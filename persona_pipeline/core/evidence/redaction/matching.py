@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import codecs
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from typing import Any
 
 import re2
@@ -105,6 +106,19 @@ class Rx:
         """(start, end) of the first match at or after `pos`."""
         m = self._first(text, pos)
         return None if m is None else m[0]
+
+    def searcher(self, text: str) -> Callable[[int, int], Sequence[tuple[int, int]]]:
+        """`search(pos, end)`: the groups' spans of the first match in `text[pos:end]` (its context
+        the whole text), or `[(-1, -1)]` when there is none. On a fold it is the binding's C call
+        itself: a loop of searches from positions runs no Python frame a search."""
+        b = fold(text)
+        if b is not None and self._match is not None:
+            return partial(self._match, _UNANCHORED, b)
+
+        def search(pos: int, end: int) -> Sequence[tuple[int, int]]:
+            return next(self.finditer(text, pos, end), ((-1, -1),))
+
+        return search
 
     def _first(self, text: str, pos: int) -> Spans | None:
         b = fold(text)

@@ -23,7 +23,12 @@ import re2
 
 from persona_pipeline.core.evidence.redaction import pii
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, prepare
-from persona_pipeline.core.evidence.redaction.secrets import betterleaks_values, own_rule_spans, value_spans
+from persona_pipeline.core.evidence.redaction.secrets import (
+    betterleaks_values,
+    own_rule_spans,
+    own_rule_spans_many,
+    value_spans,
+)
 from persona_pipeline.core.evidence.redaction.spans import Span, apply_spans, merge_spans, protected_ranges
 from persona_pipeline.core.evidence.redaction.views import View, decoded_views
 
@@ -74,6 +79,13 @@ def own_spans(text: Prepared) -> list[Span]:
         cached = own_rule_spans(text)
         text.own_spans = cached  # type: ignore[attr-defined]
     return list(cached)
+
+
+def _own_spans_many(texts: list[Prepared]) -> None:
+    """`own_spans` of every text not yet computed, rule by rule over them all."""
+    todo = list({id(t): t for t in texts if getattr(t, "own_spans", None) is None}.values())
+    for text, spans in zip(todo, own_rule_spans_many(todo), strict=True):
+        text.own_spans = spans  # type: ignore[attr-defined]
 
 
 def _masked(text: Prepared) -> str:
@@ -202,6 +214,7 @@ def _found_values(scanned: list[Prepared]) -> dict[str, str]:
     itself protects must not be redacted elsewhere either (else a batch is not idempotent even
     when each of its texts is)."""
     per_text: dict[str, tuple[dict[str, str], dict[str, str]]] = {}
+    _own_spans_many(scanned)  # (our rules over the whole batch first: `own_rule_spans_many`)
     for p in scanned:
         if p in per_text:
             continue
