@@ -673,8 +673,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 7  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (7,)
+HOLDOUT_ROUND = 8  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (8,)
 ROUND5 = 5
 
 
@@ -7730,7 +7730,7 @@ for _round, _kinds in sorted(DECOY_ROUNDS.items()):
             DECOYS[_name_] = DECOYS.get(_name_, []) + _ts
 HOLDOUT_DECOYS: dict[str, list[Callable[[random.Random], str]]] = {}  # every holdout round's
 for _round in HOLDOUT_ROUNDS:
-    for _name_, _ts in DECOY_ROUNDS[_round].items():
+    for _name_, _ts in DECOY_ROUNDS.get(_round, {}).items():  # (a round being written may not exist yet)
         HOLDOUT_DECOYS[_name_] = HOLDOUT_DECOYS.get(_name_, []) + _ts
 DECOY_CATEGORIES: tuple[str, ...] = tuple(dict.fromkeys([*DECOYS, *HOLDOUT_DECOYS]))
 
@@ -8153,7 +8153,7 @@ WRAPPER_ROUNDS: dict[int, list[list[Wrapper]]] = {
     7: [ROUND7_WRAPPERS],
 }
 DEV_WRAPPERS = [f for r, fams in sorted(WRAPPER_ROUNDS.items()) if r < HOLDOUT_ROUND for f in fams]
-HOLDOUT_WRAPPERS = [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS[r]]
+HOLDOUT_WRAPPERS = [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS.get(r, [])]
 
 
 def _pool_parts(
