@@ -36,11 +36,12 @@ SEED = 7
 
 @pytest.fixture(scope="module")
 def blind() -> dict[str, BlindScore]:
-    # the holdout (round 7 alone) has floors of its own (never its texts)
-    return {
-        "dev": score(R, generate(SEED, "dev", 1200)),
-        "holdout": score(R, generate(SEED, "holdout", 1200, round_no=HOLDOUT_ROUND)),
-    }
+    # the holdout (round 8 alone) has floors of its own (never its texts); round 8 is written in a
+    # branch of its own, so a tree without it scores dev alone
+    out = {"dev": score(R, generate(SEED, "dev", 1200))}
+    if HOLDOUT_ROUND in DECOY_ROUNDS:
+        out["holdout"] = score(R, generate(SEED, "holdout", 1200, round_no=HOLDOUT_ROUND))
+    return out
 
 
 # floors, just under what the engine reaches (margins: about half a point of recall, +3 FP/MB and
@@ -67,11 +68,13 @@ def blind() -> dict[str, BlindScore]:
 # 238 FP/MB, 8 stray spans (75.1 / 75.3 / 238 / 8 before it).
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.98, 0.95, 8.0, 4), ("holdout", 0.765, 0.76, 255.0, 40)],
+    [("dev", 0.865, 0.78, 8.0, 5), ("holdout", 0.765, 0.76, 255.0, 40)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
 ) -> None:
+    if pool not in blind:
+        pytest.skip(f"round {HOLDOUT_ROUND} is not in this tree (written in its own branch)")
     sc = blind[pool]
     assert sc.idempotent
     assert sc.dropped == 0
@@ -320,6 +323,8 @@ def test_round5_generator_checksums(gen: object, validator: str) -> None:
 def test_pools_are_split_by_family() -> None:
     """Every category has at least two never-tuned families; the holdout-only categories and
     decoy kinds never reach dev; every earlier round is dev."""
+    if HOLDOUT_ROUND not in DECOY_ROUNDS:
+        pytest.skip(f"round {HOLDOUT_ROUND} is not in this tree (written in its own branch)")
     assert all(len(c.templates("holdout")) >= 2 for c in CATS)
     for c in CATS:  # the pools partition the families by round
         assert sorted(c.templates("dev") + c.templates("holdout")) == list(range(c.n_templates)), c.name
@@ -342,18 +347,17 @@ def test_pools_are_split_by_family() -> None:
     assert new_decoys and not new_decoys & {d.category for case in dev for d in case.decoys}
 
 
-def test_round7_holdout() -> None:
-    """Round 7 is the holdout (round 6 joined dev): families for every category, rounds scored
-    apart, each round-7 category planted at least 20 times in 2400 prompts with every value in its
-    prompt, the same cases for the same seed. (Generator only: the engine never runs here.)"""
-    assert HOLDOUT_ROUNDS == (7,) and HOLDOUT_ROUND == 7
-    assert all(len(c.templates("holdout", 7)) >= 2 for c in CATS)
-    assert all(c.templates("holdout", 7) == c.templates("holdout") for c in CATS)
-    assert not any(c.templates("dev", 7) or c.templates("holdout", 6) for c in CATS)
+def test_round7_joined_dev() -> None:
+    """Round 7 joined dev (issue 17 tuned on it): every category has round-7 families in dev, each
+    round-7 category planted at least 20 times in 2400 prompts with every value in its prompt, the
+    same cases for the same seed, and round 7 is no holdout round. (Generator only.)"""
+    assert HOLDOUT_ROUND == 8 and 7 not in HOLDOUT_ROUNDS
+    assert all(len(c.templates("dev", 7)) >= 2 for c in CATS)
+    assert not any(c.templates("holdout", 7) for c in CATS)
     r6 = {c.name for c in CATS if c.templates("dev", 6)}
-    r7 = {c.name for c in CATS if c.templates("holdout", 7)}
+    r7 = {c.name for c in CATS if c.templates("dev", 7)}
     assert len(r7 - r6) >= 40
-    cases = generate(2, "holdout", 2400, round_no=7)
+    cases = generate(2, "dev", 2400, round_no=7)
     counts: dict[str, int] = {}
     for case in cases:
         for p in case.plants:
@@ -362,13 +366,10 @@ def test_round7_holdout() -> None:
         assert all(d.text in case.text for d in case.decoys)
     assert set(counts) == r7 and min(counts.values()) >= 20, min(counts.values())
     assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[7])
-    assert [c.text for c in generate(2, "holdout", 200, round_no=7)] == [c.text for c in cases[:200]]
-    six = generate(2, "dev", 300, round_no=6)
-    assert not (r7 - r6) & {p.category for case in six for p in case.plants}
+    assert set(DECOY_ROUNDS[7]) <= set(DECOYS) and WRAPPER_ROUNDS[7][0] in DEV_WRAPPERS
+    assert [c.text for c in generate(2, "dev", 200, round_no=7)] == [c.text for c in cases[:200]]
     with pytest.raises(ValueError):
-        generate(1, "dev", 10, round_no=7)
-    with pytest.raises(ValueError):
-        generate(1, "holdout", 10, round_no=6)
+        generate(1, "holdout", 10, round_no=7)
 
 
 def test_no_field_is_dropped_on_name_shaped_fragments() -> None:

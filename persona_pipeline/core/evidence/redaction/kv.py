@@ -224,7 +224,10 @@ _META = _set(
     "name names id ids arn path file files ref type types field header version ttl len length env var manager "
     "store prefix count rotation policy provider scope uri url urls endpoint host method mode format size "
     "expiry expires expiration lifetime timeout dir algorithm alg kind label hint limit usage location source "
-    "required enabled strength reset regex pattern input prompt stdin"
+    "required enabled strength reset regex pattern input prompt stdin "
+    # an exception or message class (`NoCredentialsError: Unable to…`, PEP 8 names exceptions
+    # `…Error`): a message about a secret follows, not the secret
+    "error errors exception warning"
 )
 # a key's first word making it a count or a switch about secrets (`max_tokens`, `use_auth`)
 _SWITCH_FIRST = _set("max min num n total is has use enable disable no allow require show")

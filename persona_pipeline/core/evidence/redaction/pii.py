@@ -410,6 +410,25 @@ def _card_issuer_ok(d: str) -> bool:
     return False
 
 
+# The last word of a display name that names a group, not a person (`Acme Platform Team`,
+# `Billing Support`, `Release Bot`): the mailbox is the group's (RFC 5322's display name is free
+# text; a person's never ends in one of these)
+_GROUP_WORDS = frozenset(
+    (
+        "team", "teams", "group", "squad", "crew", "desk", "support", "bot", "bots", "department", "dept",
+        "office", "committee", "engineering", "ops", "operations", "maintainers", "developers", "devs",
+        "admins", "administrators", "helpdesk", "service", "services", "notifications", "alerts",
+    )
+)  # fmt: skip
+_DISPLAY_BEFORE = re.compile(r"([A-Za-z][A-Za-z0-9&.'-]*)[\\\"' \t]*(?:<|&lt;|\\u003[cC])$")
+
+
+def _group_display_name(text: str, start: int) -> bool:
+    """Whether the address at `start` closes `Display Name <`, the name's last word a group's."""
+    m = _DISPLAY_BEFORE.search(text, max(0, start - 40), start)
+    return m is not None and m[1].lower() in _GROUP_WORDS
+
+
 def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
     if "@" not in text:
         return
@@ -420,6 +439,8 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
             continue  # a JSON-escaped line break before a decorator: `\n@click.command`
         if local in _NO_REPLY_LOCALS or local in _ROLE_MAILBOXES:
             continue  # a machine's or a function's mailbox
+        if _group_display_name(text, start):
+            continue  # `Acme Platform Team <platform@…>`: the display name says a group reads it
         if domain in _DOC_DOMAINS or domain.endswith(_DOC_TLDS):
             continue
         if domain.endswith((".noreply.github.com", ".gserviceaccount.com")) or value.lower() in allow:

@@ -61,6 +61,12 @@ _MASKED = re.compile(
 )
 _UUID = Rx(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 _DOC_EXAMPLE = Rx(r"EXAMPLE|\.\.\.$|x{8,}|X{8,}")
+# Values whose documented prefix marks the public half a provider issues for client code, under
+# any key (`mapboxgl.accessToken = 'pk.…'`): Mapbox public tokens `pk.` (a JWT-like body, `eyJ`;
+# secret ones are `sk.`, docs.mapbox.com/help/glossary/access-token), Stripe publishable keys
+# `pk_live_`/`pk_test_` (docs.stripe.com/keys; secret `sk_`, restricted `rk_`), Langfuse public
+# keys `pk-lf-` (langfuse.com/docs; secret `sk-lf-`).
+_PUBLIC_VALUE = Rx(r"^(?:pk\.eyJ|pk_(?:live|test)_|pk-lf-)")
 
 # The stems a label holds (the rules' cheap gate); the label itself is judged by its words
 # (`kv.key_strength`: DB_PASS, not bypass; `key`/`auth` alone only label random values).
@@ -991,6 +997,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             # `--secret=api-key`, `secretName: db-password`: a secret's name, no value (quoted, a
             # word-like value is the value: `MYSQL_PWD='maple_password'`)
             return True
+        if _PUBLIC_VALUE.match(value):
+            return True  # a publishable / public token: meant to ship in client code
         if value[:1] == ">":
             return True  # the end of a tag (`login --with-token"/></testcase>`: a `/>`, no user/password)
         if value.startswith("</") or (not quoted and value[:1] == ":"):
@@ -1174,6 +1182,9 @@ _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")  # (not the line breaks and t
 _HEX_FIELDS = Rx(r"^[0-9A-Fa-f]+(?::[0-9A-Fa-f]+)+$")
 _OPENERS = " \t\r\n\"'`>(=+"
 _MISS = object()
+# the first `name=value` of a comma-separated option list (BuildKit's `--secret id=…,src=…`,
+# `--mount type=…,source=…`: docs.docker.com/build/building/secrets)
+_OPTION_PAIR = re.compile(r"[a-z][a-z0-9_-]{0,15}=")
 _DECISIONS: dict[tuple[int, str, str], object] = {}
 
 
@@ -1237,6 +1248,15 @@ def _decide(
         kind = "password"
     if kind == "okta_token" and group == 1 and prev[-1:] in ("-", "_") and start == 0:
         return None  # the tail of a longer token (`…-00…`), not a token of its own
+    if labelled and prev[-1:] == "{" and matched[start : start + 1] in ("?", "+") and matched[start - 1 : start] == ":":
+        return None  # `${PASSWORD:?must be set}`: a shell expansion's error message or alternative, no value
+    if (
+        labelled
+        and not quoted
+        and _OPTION_PAIR.match(matched, start, end)
+        and (matched[end : end + 1] or following) == ","
+    ):
+        return None  # `--secret id=npmrc,src=…`, `--mount type=secret,id=…`: an option list; its pairs are judged alone
     if labelled and prev[-1:] == "$" and not quoted:
         return None  # `$password = Read-Host …`: a variable set to an expression (a literal is quoted)
     if (
