@@ -420,7 +420,8 @@ _GROUP_WORDS = frozenset(
         "admins", "administrators", "helpdesk", "service", "services", "notifications", "alerts",
     )
 )  # fmt: skip
-_DISPLAY_BEFORE = re.compile(r"([A-Za-z][A-Za-z0-9&.'-]*)[\\\"' \t]*(?:<|&lt;|\\u003[cC])$")
+# (two words at least: a bare `Bot <ana.lima@gmail.com>` is a trailer's stand-in for a person)
+_DISPLAY_BEFORE = re.compile(r"[A-Za-z0-9&.'-][ \t]+([A-Za-z][A-Za-z0-9&.'-]*)[\\\"' \t]*(?:<|&lt;|\\u003[cC])$")
 
 
 def _group_display_name(text: str, start: int) -> bool:
