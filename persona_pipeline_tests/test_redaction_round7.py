@@ -163,3 +163,86 @@ def test_taiwan_and_japan_in_their_scripts() -> None:
         base = _digits(11)
         my = base + in_.calc_check_digit(base)
         _gone(f"マイナンバー：{my[:4]} {my[4:8]} {my[8:]}", my[4:8])
+
+
+# --- secrets by documented shapes and the syntaxes that bind them
+
+
+def _b58check(payload: bytes) -> str:
+    import hashlib
+
+    raw = payload + hashlib.sha256(hashlib.sha256(payload).digest()).digest()[:4]
+    alphabet = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+    n, out = int.from_bytes(raw, "big"), ""
+    while n:
+        n, r = divmod(n, 58)
+        out = alphabet[r] + out
+    return out
+
+
+def test_wallet_import_format_by_checksum() -> None:
+    for _ in range(5):
+        wif = _b58check(b"\x80" + bytes(RNG.randrange(256) for _ in range(32)) + b"\x01")
+        _gone(f"restore it with bitcoin-cli importprivkey {wif} rescan", wif)
+        broken = wif[:-1] + ("2" if wif[-1] != "2" else "3")
+        _kept(f"restore it with bitcoin-cli importprivkey {broken} rescan")
+    hexkey = "0x" + _run("0123456789abcdef", 64)
+    _gone(f'networks: {{ sepolia: {{ url: RPC, accounts: ["{hexkey}"] }} }}', hexkey)
+    _kept(f"tx {hexkey} confirmed in block 19000000")  # a transaction hash
+
+
+def test_webhook_urls_and_tokens_by_provider_shape() -> None:
+    mm = _run(string.ascii_lowercase + string.digits, 26)
+    _gone(f"curl -X POST https://chat.corp.io/hooks/{mm} -d @msg.json", mm)
+    zap = f"{RNG.randrange(10**6, 10**7)}/{_run(string.ascii_lowercase + string.digits, 6)}"
+    _gone(f"ZAP_URL=https://hooks.zapier.com/hooks/catch/{zap}/", zap)
+    cf = "CFPAT-" + _run(string.ascii_letters + string.digits + "_-", 43)
+    _gone(f"the CMA token {cf} expired", cf)
+    _kept("GET /repos/acme/api/hooks/12345 200")  # a repository's hook id
+
+
+def test_totp_secrets() -> None:
+    secret = _run("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 31) + "7"
+    _gone(f"otpauth://totp/Corp:ana?issuer=Corp&secret={secret}&digits=6", secret)
+    _gone(f'otp = pyotp.TOTP("{secret}")', secret)
+    _gone(f"Authenticator setup key: {secret}", secret)
+    _kept("Authenticator setup key: SEE_THE_ADMIN_GUIDE_PAGE")  # no base32 digit: a constant
+
+
+def test_snmp_communities_wifi_and_cli_bodies() -> None:
+    c = "mon_" + _run(string.ascii_letters + string.digits, 14)
+    _gone(f"rwcommunity {c} 10.0.0.0/8", c)
+    _gone(f"snmpget -v2c -c {c} 10.1.2.3 sysUpTime.0", c)
+    _kept("rocommunity public 10.0.0.0/8")  # the documented default, a word
+    psk = "Granite" + _run(string.digits, 4) + "!"
+    _gone(f'network={{\n    ssid="Lab"\n    psk="{psk}"\n}}', psk)
+    _gone(f"WIFI:T:WPA;S:Lab;P:{psk};;", psk)
+    body = "Q9" + _run(string.ascii_letters + string.digits, 18)
+    _gone(f'gh secret set DEPLOY_KEY --body "{body}" --repo acme/app', body)
+
+
+def test_more_assignment_syntaxes() -> None:
+    v = "Rk8" + _run(string.ascii_letters + string.digits, 30)
+    _gone(f'#define API_SECRET "{v}"', v)
+    _gone(f'set $upstream_token "{v}";', v)
+    _gone(f'token = ENV.fetch("SERVICE_TOKEN") {{ "{v}" }}', v)
+    _gone(f'const key = process.env.STRIPE_SECRET ?? "{v}"', v)
+    _gone(f"name,value\nSERVICE_API_KEY,{v},2024-01-01", v)
+    _gone(f"| `SERVICE_API_KEY` | `{v}` |", v)
+    pat = _run("abcdefghijklmnopqrstuvwxyz234567", 52)
+    _gone(f"export AZURE_DEVOPS_EXT_PAT={pat}", pat)
+    _gone(f"echo {pat} | az devops login --organization https://dev.azure.com/acme", pat)
+    _kept("| `SERVICE_API_KEY` | the key from the dashboard |")
+    _kept("PAT_EXPIRY_DAYS=30")
+
+
+def test_app_passwords_and_prose_keys() -> None:
+    app = "-".join(_run(string.ascii_lowercase, 4) for _ in range(4))
+    _gone(f'xcrun notarytool submit App.zip --apple-id "$APPLE_ID" -u "$APPLE_ID" -p "{app}"', app)
+    spaced = app.replace("-", " ")
+    _gone(f"app password for the mailer: {spaced}", spaced[5:9])
+    key = _run(string.ascii_letters + string.digits, 32)
+    _gone(f"la key ya no funciona: {key} — ayuda", key)
+    _gone(f"we were given the key {key} yesterday", key)
+    _kept(f"host key fingerprint SHA256:{_run(string.ascii_letters + string.digits, 43)}")
+    _kept("the key point is that retries are idempotent")

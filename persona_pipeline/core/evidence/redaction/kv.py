@@ -32,7 +32,7 @@ _FOREIGN = "senha|kennwort|wachtwoord|contrasena|haslo|sifre|parola|salasana|hes
 # afterwards (`key_strength`, `counts`): `bypass`, `cache_key`, `token_uri`, `input_tokens: 12` reach it and fail.
 _STEM = (
     r"(?i:pass(?:word|wd|phrase|code|wort|ord|e)?s?|pwd|pw|secrets?|tokens?|keys?|auth(?:orization)?|"
-    r"cred(?:entials?|s)?|sig(?:nature)?|sid|cookies?|bearer|jwk|" + _FOREIGN + ")"
+    r"cred(?:entials?|s)?|sig(?:nature)?|sid|cookies?|bearer|jwk|pats?|" + _FOREIGN + ")"
 )
 _TAIL = r"(?:[._-][A-Za-z0-9_.-]*|[A-Z][a-z0-9][A-Za-z0-9_.-]*|[0-9]+(?:[._-][A-Za-z0-9_.-]*)?)"
 # a session word names a secret only with more words (`session_token`, `sessionId`, `PHPSESSID`):
@@ -52,6 +52,7 @@ KEYWORDS = (
     "sid",
     "bearer",
     "jwk",
+    "pat",
     *_FOREIGN.split("|"),
 )
 KEY = rf"[A-Za-z0-9_.-]*(?:{_STEM}{_TAIL}?|{_SESSION})"
@@ -67,6 +68,9 @@ LINE_PREFIX = rf"(?:{PREFIX_ITEM})*[ \t]*"
 # space, quote, separator or control character; a YAML type tag or anchor may stand before it.
 _VALUE = r"""(?:(?:\[\]byte\(|\bb)?(["'`])([^"'`\r\n]{4,200})["'`]|([^\s"'`,;<>\x00-\x1f]{4,200}))"""
 _TAGGED = r"(?:(?:!![A-Za-z]{1,20}|&[A-Za-z0-9_-]{1,64})[ \t]+)?" + _VALUE
+# in prose, also an app password as its provider shows it: four groups of four lowercase letters
+# (Google's app passwords, spaced; Apple's app-specific passwords are dashed, a bare value anyway)
+_PROSE_VALUE = _VALUE.replace(r"|([^\s", r"|([a-z]{4}(?: [a-z]{4}){3}(?![A-Za-z0-9])|[^\s", 1)
 _CALL_ARG = r"""(["'`])([^"'`\r\n]{4,200})["'`][ \t]*[,)]()"""  # the call's first argument
 _PAIR_ARG = r"""\\?(["'`])([^"'`\r\n]{4,200})["'`]()"""  # the argument after a string key
 VALUE_WINDOW = 320
@@ -123,6 +127,17 @@ RULES: list[tuple[str, str, str]] = [
         rf"(?:always[ \t]+)?(?:set|append|add|merge))[ \t]+\\?[\"']?({KEY})\\?[\"']?[ \t]+",
         _VALUE,
     ),
+    # C's `#define K "V"`, nginx's `set $K V;`
+    ("kv_command", rf"(?m)^{LINE_PREFIX}#[ \t]*define[ \t]+({KEY})[ \t]+", _VALUE),
+    ("kv_command", rf"\bset[ \t]+\$({KEY})[ \t]+", _VALUE),
+    # a variable's default in code: Ruby's `ENV.fetch("K") {{ "V" }}`, JavaScript's
+    # `process.env.K || "V"` / `?? "V"` (the value used wherever the variable is unset)
+    ("kv_arg", rf"""\bfetch\([ \t]*\\?["']({KEY})\\?["'][ \t]*\)[ \t]*\{{[ \t]*""", _PAIR_ARG),
+    ("kv_arg", rf"""\benv\.({KEY})[ \t]*(?:\|\||\?\?)[ \t]*""", _PAIR_ARG),
+    # a two-column table: a CSV row `K,V,…` (a line of its own, or after an HTML `<br>`), a
+    # Markdown row `| K | V |` (the value alone in its cell)
+    ("kv_assign", rf"(?m)(?:^|<br[ \t]*/?>){LINE_PREFIX}({KEY}),", _VALUE),
+    ("kv_assign", rf"\|[ \t]*`?({KEY})`?[ \t]*\|[ \t]*", _VALUE + r"(?=[ \t]*\|)"),
     # a call named for the key: setK("V"), withK("V"), .K("V"), K("V")
     ("kv_arg", rf"(?:\b|\.)({KEY})\([ \t]*", _CALL_ARG),
     # a call or map entry keyed by a string: put("K", "V"), setProperty("K", "V"), Map.of("K", "V"),
@@ -163,8 +178,9 @@ RULES: list[tuple[str, str, str]] = [
     # prose: "the K is V", "K for the staging db: V", "K was V"
     (
         "kv_prose",
-        rf"\b({KEY}){_QUALIFIER}?(?:[ \t]+(?:is[ \t]+now|is|was|are)[ \t]*:?[ \t]+|{_QUALIFIER}[ \t]*:[ \t]+)",
-        _VALUE,
+        rf"\b({KEY}){_QUALIFIER}?(?:[ \t]+(?:is[ \t]+now|is[ \t]+still|is|was|are)[ \t]*:?[ \t]+|"
+        rf"{_QUALIFIER}[ \t]*:[ \t]+)",
+        _PROSE_VALUE,
     ),
 ]
 VALUES = [re.compile(v, re.ASCII) for _, _, v in RULES]
@@ -216,7 +232,8 @@ _KEY_QUALIFIERS = _set(
 )
 # words that name a secret only when the value looks generated (`key`, `auth`, a signature)
 # (`api_bearer`: a bearer token by name, a generated value; `bearer_only: true` is a switch)
-_WEAK_WORDS = _set("key keys auth sig signature cred salt cookie authorization bearer")
+# (`pat`: a personal access token, `AZURE_DEVOPS_EXT_PAT`; as a word of its own it is a name too)
+_WEAK_WORDS = _set("key keys auth sig signature cred salt cookie authorization bearer pat pats")
 _SESSION_WORDS = frozenset(("session", "sess"))
 _SESSION_SUFFIXES = frozenset(("id", "key", "token", "cookie", "secret"))
 # a key's last word naming something about the secret, not the secret: a reference, not a value

@@ -411,9 +411,11 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         + r"[ \t]*\\?\|[ \t]*(?:sudo[ \t]+(?:-[A-Za-z][ \t]+)*)?"
         r"(?:sudo\b[^\r\n|;&]{0,200}?[ \t]-S\b|[A-Za-z0-9_.-]{1,40}\b[^\r\n|;&]{0,200}?[ \t]"
         r"(?:--password-stdin|--passphrase-stdin|--passphrase-fd[ =]0|-pass(?:in|out)?[ \t]+stdin)\b|"
-        r"chpasswd\b|passwd[ \t]+--stdin\b)",
+        r"chpasswd\b|passwd[ \t]+--stdin\b|"
+        # (`az devops login` and `gh auth login --with-token` read a token from stdin)
+        r"az[ \t]+devops[ \t]+login\b|gh[ \t]+auth[ \t]+login\b[^\r\n|;&]{0,200}?[ \t]--with-token\b)",
         0,
-        ("sudo", "stdin", "chpasswd"),
+        ("sudo", "stdin", "chpasswd", "devops login", "with-token"),
     ),
     # a PostgreSQL password file line (`.pgpass`, PGPASSFILE): host:port:database:user:password, the
     # port a number or `*`; the password runs to the end of the line (a `:` in it is escaped)
@@ -583,6 +585,81 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         1,
         ("private-lines",),
     ),
+    # Incoming-webhook URLs of chat and automation services, whose path is the credential:
+    # Mattermost `/hooks/<26-character id>` (developers.mattermost.com, incoming webhooks), Microsoft
+    # Teams `<tenant>.webhook.office.com/webhookb2/…` (learn.microsoft.com, incoming webhooks),
+    # Google Chat `…/messages?key=…&token=…` (developers.google.com/workspace/chat/quickstart/webhooks),
+    # Zapier `hooks.zapier.com/hooks/catch/<account>/<hook>/` (Zapier's webhook trigger)
+    ("chat_webhook", r"https?://[A-Za-z0-9.-]{1,253}(?::[0-9]{1,5})?/hooks/([a-z0-9]{26})\b", 1, ("/hooks/",)),
+    (
+        "chat_webhook",
+        r"\b(?:[A-Za-z0-9-]{1,63}\.)?(?:webhook|outlook)\.office(?:365)?\.com/webhook(?:b2)?/([^\s\"'<>`|\\]{20,400})",
+        1,
+        ("office",),
+    ),
+    (
+        "chat_webhook",
+        r"\bchat\.googleapis\.com/v1/spaces/[^\s?]{1,100}\?[^\s\"'<>]*?\btoken=([A-Za-z0-9_%=-]{20,})",
+        1,
+        ("chat.googleapis",),
+    ),
+    ("chat_webhook", r"\bhooks\.zapier\.com/hooks/catch/([0-9]{3,12}/[A-Za-z0-9]{4,40})", 1, ("hooks.zapier",)),
+    # Contentful personal access tokens: `CFPAT-` and 43 url-safe characters (contentful.com, CMA
+    # authentication)
+    ("contentful_token", r"\bCFPAT-[A-Za-z0-9_-]{40,}", 0, ("cfpat-",)),
+    # A Bitcoin private key in wallet import format: base58, `5` (uncompressed, 51 characters) or
+    # `K`/`L` (compressed, 52), validated by its version byte and double-SHA-256 checksum in
+    # `_rejected` (en.bitcoin.it/wiki/Wallet_import_format)
+    ("crypto_private_key", r"\b([5KL][1-9A-HJ-NP-Za-km-z]{50,51})\b", 1, ("5", "k", "l")),
+    # An Ethereum private key (32 bytes, `0x` and 64 hex) where tools take one: Hardhat's network
+    # `accounts: ["0x…"]` (hardhat.org, config), ethers' `new Wallet("0x…")`, viem's
+    # `privateKeyToAccount("0x…")`; elsewhere 64 hex is a transaction or block hash
+    (
+        "crypto_private_key",
+        r"(?:\baccounts[ \t]*:[ \t]*\[[ \t]*|\bWallet\([ \t]*|\b(?:privateKeyToAccount|fromPrivateKey)\([ \t]*)"
+        r"\\*[\"'`](0x[0-9a-fA-F]{64})\\*[\"'`]",
+        1,
+        ("accounts", "wallet(", "privatekey"),
+    ),
+    # TOTP / HOTP shared secrets (base32): an `otpauth://` URI's `secret=` (the Key Uri Format of
+    # Google Authenticator), pyotp's `TOTP("…")` / `HOTP("…")` (pyauth.github.io/pyotp), and the
+    # "setup key" an app shows beside its QR code
+    (
+        "totp_secret",
+        r"\botpauth://[th]otp/[^\s?]{0,200}\?(?:[^\s#]{0,300}?&)?secret=([A-Za-z2-7]{16,128}=*)",
+        1,
+        ("otpauth",),
+    ),
+    ("totp_secret", r"\bpyotp\.[HT]OTP\([ \t]*\\*[\"']([A-Z2-7]{16,128}=*)\\*[\"']", 1, ("pyotp",)),
+    (
+        "totp_secret",
+        r"(?i)\b(?:setup|2fa|mfa|totp|otp|authenticator)[ \t]+(?:secret|key|code)\b[^\r\n:]{0,60}:[ \t]*"
+        r"(?-i:([A-Z2-7]{16,128}))\b",
+        1,
+        ("setup", "2fa", "mfa", "otp", "authenticator"),
+    ),
+    # SNMP community strings (net-snmp: `rocommunity COMMUNITY [SOURCE]` in snmpd.conf(5), the `-c
+    # COMMUNITY` of the snmpcmd(1) tools; snmp_exporter's `community:`): v1/v2c's shared password
+    ("cli_secret", r"(?m)^" + _LINE_PREFIX + r"(?:ro|rw)community6?[ \t]+" + _QUOTED_OR_BARE, 0, ("community",)),
+    (
+        "cli_secret",
+        r"\bsnmp(?:walk|bulkwalk|get|getnext|bulkget|set|table|trap|inform|df|netstat|status|check|test)\b"
+        r"[^\r\n|;&]{0,200}?[ \t]-c[ \t]*" + _QUOTED_OR_BARE,
+        0,
+        ("snmp",),
+    ),
+    ("cli_secret", r"\bcommunity(?:_?string)?\\?[\"']?[ \t]*[:=][ \t]*" + _QUOTED_OR_BARE, 0, ("community",)),
+    # `gh secret set NAME --body V` (cli.github.com/manual/gh_secret_set: the body is the secret)
+    (
+        "cli_secret",
+        r"\bgh[ \t]+secret[ \t]+set\b[^\r\n|;&]{0,200}?[ \t](?:--body|-b)(?:[ \t]+|=)" + _QUOTED_OR_BARE,
+        0,
+        ("secret set",),
+    ),
+    # a Wi-Fi network's passphrase: wpa_supplicant.conf's quoted `psk="…"` (8 to 63 characters;
+    # unquoted, 64 hex), the `WIFI:…;P:<password>;;` of a Wi-Fi QR code (ZXing's format)
+    ("password", r"\bpsk[ \t]*=[ \t]*\\?\"([^\"\r\n\\]{8,63})\\?\"", 1, ("psk",)),
+    ("password", r"\bWIFI:(?:[A-Z]:(?:[^;\\]|\\.){0,64};){0,4}P:((?:[^;\\\s]|\\.){4,128});", 1, ("wifi:",)),
     # prose: "my password is X", "the token was X", "the login is admin / X"
     (
         "password",
@@ -682,6 +759,16 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # value (`prose_key` in _rejected), never "the key is that…"
     # (a key's alphabet has no `<`: `</code>` after it is markup)
     ("prose_key", r"(?i)\bkey\s+(?:is|was)\s*:?\s*[\"'`]?([^\s\"'`<&]{16,256})", 1, ("key",)),
+    # "we use the key V", "de key werkt niet meer: V", "这个 key 一直报 401：V": the English word `key`
+    # in prose of any language, a few words, maybe a colon, then a generated value (`prose_key`'s
+    # policy; the words between must not make it a fingerprint, an id or a public key: `_decide`)
+    (
+        "prose_key_loose",
+        r"(?i)\bkey\b(?:[ \t]+[^\s:\x7f\\\"'`<>=]{1,20}){0,5}?(?:[ \t]*(?::|\x7f)[ \t]*|[ \t]+)[\"'`]?"
+        r"([A-Za-z0-9+/=_.~-]{20,256})",
+        1,
+        ("key",),
+    ),
     (
         "login_password",
         # "creds for staging are admin:X", "the login on prod is root / X"
@@ -710,7 +797,9 @@ _PGPASS_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[1] == _PGPASS_PATTE
 _PROSE_KEY_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "prose_key")
 # rules whose match starts at a label word that a preceding "public" qualifies
 _PUBLIC_HALF_RULES = frozenset(
-    i for i, r in enumerate(_OWN_RULES) if r[0] in ("prose_key", "env_secret", "wireguard_private_key", *kv.KINDS)
+    i
+    for i, r in enumerate(_OWN_RULES)
+    if r[0] in ("prose_key", "prose_key_loose", "env_secret", "wireguard_private_key", *kv.KINDS)
 )
 _PUBLIC_BEFORE = re.compile(r"(?i)\bpub(?:lic|lishable)?[ \t_-]*$")
 # (loosened: a prefilter only, and its counted repetitions cost more than every rule it spares)
@@ -910,6 +999,30 @@ def _code_like(value: str) -> bool:
     return all(_IDENT_PART.match(p) for p in head.replace("::", ".").split(".") if p)  # (`std::env::var`)
 
 
+# app-specific passwords: four groups of four lowercase letters, dashed (Apple, support.apple.com/
+# 102654) or spaced (Google, support.google.com/accounts/answer/185833)
+_APP_PASSWORD = re.compile(r"[a-z]{4}([- ])[a-z]{4}\1[a-z]{4}\1[a-z]{4}$")
+_B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+
+
+def _wif_ok(value: str) -> bool:
+    """A wallet-import-format key: base58 of 0x80, 32 key bytes (and 0x01 when compressed), and
+    the first four bytes of the double SHA-256 of that (en.bitcoin.it/wiki/Wallet_import_format)."""
+    import hashlib
+
+    n = 0
+    for c in value:
+        i = _B58.find(c)
+        if i < 0:
+            return False
+        n = n * 58 + i
+    raw = n.to_bytes((n.bit_length() + 7) // 8, "big")
+    body, check = raw[:-4], raw[-4:]
+    if len(body) not in (33, 34) or body[0] != 0x80 or (len(body) == 34 and body[-1] != 0x01):
+        return False
+    return hashlib.sha256(hashlib.sha256(body).digest()).digest()[:4] == check
+
+
 @lru_cache(maxsize=16384)
 def _rejected(kind: str, group: int, value: str, following: str, name: str, quoted: bool) -> bool:
     """Whether a rule's match is a reference, placeholder or example rather than a secret (a pure
@@ -974,14 +1087,25 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         ):
             return True  # a name with a number in it (`Step2Done`, `Argon2id`), not a generated run
         return bool(_PLACEHOLDER_VALUE.search(value) or _DOC_EXAMPLE.search(value))
+    if kind == "crypto_private_key" and not value.startswith("0x"):
+        return not _wif_ok(value)
+    if kind == "totp_secret" and not any(c in "234567" for c in value):
+        return True  # base32 letters alone: a constant's name more often than a generated secret
     if kind == "okta_token" and not (_CASE_MIXED.search(value) and any(map(str.isdigit, value))):
         return True  # `00` and 40 hex or lowercase characters: an id, not Okta's mixed-case token
     if kind == "bearer_token" and not random_like(value):
         return True  # "token\tsubprocess.check_call": a word after `token`, not a credential
-    if kind == "prose_key":  # (an `=` before the padding: "key is NAME=…", a label the other rules own)
+    if kind in (
+        "prose_key",
+        "prose_key_loose",
+    ):  # (an `=` before the padding: "key is NAME=…", a label the other rules own)
         if "=" in value.rstrip("=") or not (random_like(value) and _KEYLIKE.match(value)):
             return True
         return bool(_DOC_EXAMPLE.search(value))
+    if _APP_PASSWORD.match(value) and (
+        kind in ("password", "login_password") or kv.placeholder_kind(name) == "password"
+    ):
+        return False  # an app password as Apple or Google shows it (`abcd-efgh-ijkl-mnop`): no word, no code
     code_check = kind not in _POSITIONAL and not quoted and _code_like(value)
     if _is_placeholder_value(value, following, code_check):
         return True
@@ -1157,6 +1281,7 @@ _OUT_KIND = {
     "elem_secret": "env_secret",
     "k8s_secret": "env_secret",
     "prose_key": "api_key",
+    "prose_key_loose": "api_key",
     "login_password": "password",
     "positional_password": "password",
     "short_password": "password",
@@ -1182,6 +1307,11 @@ _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")  # (not the line breaks and t
 _HEX_FIELDS = Rx(r"^[0-9A-Fa-f]+(?::[0-9A-Fa-f]+)+$")
 _OPENERS = " \t\r\n\"'`>(=+"
 _MISS = object()
+# words after `key` that make what follows a public name, hash or id of a key, not the key
+_NOT_SECRET_KEY = re.compile(
+    r"(?i)\b(?:fingerprints?|id|ids|hash|sha1|sha256|sha512|md5|public|pub|name|file|path|server|host|"
+    r"type|size|length|format|version|checksum|digest|signature|sig|cache|prefix|pair|ring|usage|rotation)\b"
+)
 # the first `name=value` of a comma-separated option list (BuildKit's `--secret id=…,src=…`,
 # `--mount type=…,source=…`: docs.docker.com/build/building/secrets)
 _OPTION_PAIR = re.compile(r"[a-z][a-z0-9_-]{0,15}=")
@@ -1246,6 +1376,8 @@ def _decide(
         if not any(w.endswith(_INTL_PASSWORD_LABELS) for w in label.split()):
             return None  # any other word in that script before a colon
         kind = "password"
+    if kind == "prose_key_loose" and _NOT_SECRET_KEY.search(matched, 0, start):
+        return None  # "key fingerprint SHA256:…", "key id …", "public key …": a key's public name or hash
     if kind == "okta_token" and group == 1 and prev[-1:] in ("-", "_") and start == 0:
         return None  # the tail of a longer token (`…-00…`), not a token of its own
     if labelled and prev[-1:] == "{" and matched[start : start + 1] in ("?", "+") and matched[start - 1 : start] == ":":
