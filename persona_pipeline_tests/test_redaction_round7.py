@@ -246,3 +246,40 @@ def test_app_passwords_and_prose_keys() -> None:
     _gone(f"we were given the key {key} yesterday", key)
     _kept(f"host key fingerprint SHA256:{_run(string.ascii_letters + string.digits, 43)}")
     _kept("the key point is that retries are idempotent")
+
+
+# --- personal data: more card networks, addresses written against harvesters
+
+
+def _luhn(prefix: str, length: int) -> str:
+    from stdnum import luhn
+
+    body = prefix + _digits(length - len(prefix) - 1)
+    return body + luhn.calc_check_digit(body)
+
+
+def test_more_card_networks() -> None:
+    for prefix, length in (("62", 19), ("62", 16), ("3530", 16), ("36", 14), ("2201", 16), ("9792", 16)):
+        card = _luhn(prefix, length)
+        _gone(f"charged twice on card {card}, please refund", card)
+        _kept(f"charged twice on card {_broken(card)}, please refund")
+    span_id = _luhn("4", 19)
+    _kept(f"X-Cloud-Trace-Context: {_run('0123456789abcdef', 32)}/{span_id};o=1")  # a 64-bit span id
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("write to lena_marsh(at)corvid.io please", "lena_marsh(at)corvid.io"),
+        ("contact: lena [at] corvid [dot] io", "lena [at] corvid [dot] io"),
+        ("mail me at lena dot marsh at corvid dot co dot uk", "lena dot marsh at corvid dot co dot uk"),
+        ("owner: lena.marsh＠corvid.io", "lena.marsh＠corvid.io"),
+    ],
+)
+def test_obfuscated_addresses(text: str, address: str) -> None:
+    _gone(text, address)
+
+
+def test_words_at_and_dot_are_no_address() -> None:
+    _kept("look at the dot product of both vectors")
+    _kept("q = v.at(i).dot(w)")

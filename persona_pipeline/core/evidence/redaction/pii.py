@@ -72,9 +72,9 @@ _ROLE_MAILBOXES = frozenset(
 
 # (+33 (0)6 12 34 56 78: the bracketed trunk 0 and five pairs are seven groups)
 _PHONE_CANDIDATE = Rx(r"\+\d{1,3}(?:[ .-]?(?:\(\d{1,6}\)|\d{1,6})){1,7}|(?:\(\d{3}\)|\b\d{3})[ .-]\d{3}[ .-]\d{4}\b")
-# 15 or 16 digits (the only lengths card_spans accepts), so the numeric ids and snowflakes of
-# every log are no candidates.
-_CARD_CANDIDATE = Rx(r"\b\d(?:[ -]?\d){14,15}\b")
+# 14 to 19 digits (the lengths card networks issue; `_card_issuer_ok` takes each with its
+# networks' prefixes only), so most numeric ids of a log are no candidates.
+_CARD_CANDIDATE = Rx(r"\b\d(?:[ -]?\d){13,18}\b")
 _TEST_CARDS = {
     "4242424242424242",
     "4000000000000002",
@@ -397,15 +397,33 @@ def _luhn_ok(digits: str) -> bool:
 
 
 def _card_issuer_ok(d: str) -> bool:
-    if len(d) == 15:
+    """Whether the number's length and issuer prefix (IIN) are a card network's: Amex 34/37 (15);
+    Diners Club 36, 300-305, 38-39 (14); Visa 4, Mastercard 51-55 and 2221-2720, Discover 6011,
+    644-649 and 65, JCB 3528-3589, UnionPay 62, Mir 2200-2204, Troy 9792, RuPay 60, 81, 82 and 508,
+    Maestro / Elo 50 and 56-69 (16); Visa, UnionPay, JCB, Discover, Mir and Maestro up to 19."""
+    n = len(d)
+    if n == 14:
+        return d[:2] in ("36", "38", "39") or 300 <= int(d[:3]) <= 305
+    if n == 15:
         return d[:2] in ("34", "37")
-    if len(d) == 16:
+    if n == 16:
         return (
             d[0] == "4"
-            or 51 <= int(d[:2]) <= 55
+            or 50 <= int(d[:2]) <= 55
             or 2221 <= int(d[:4]) <= 2720
-            or d.startswith("6011")
-            or d.startswith("65")
+            or 2200 <= int(d[:4]) <= 2204
+            or 3528 <= int(d[:4]) <= 3589
+            or d[:2] in ("36", "38", "39", "81", "82")
+            or 56 <= int(d[:2]) <= 69
+            or d[:4] == "9792"
+        )
+    if 17 <= n <= 19:
+        return (
+            d[0] == "4"
+            or d[:2] in ("62", "50")
+            or 56 <= int(d[:2]) <= 69
+            or 3528 <= int(d[:4]) <= 3589
+            or 2200 <= int(d[:4]) <= 2204
         )
     return False
 
@@ -430,7 +448,53 @@ def _group_display_name(text: str, start: int) -> bool:
     return m is not None and m[1].lower() in _GROUP_WORDS
 
 
+# An address written against harvesters: `ana(at)corp.io`, `ana [at] corp [dot] io`, `ana dot lima
+# at corp dot co dot uk`, a full-width `＠` (a DEL in the fold, checked in the text)
+_OBF_DOT = r"(?:[ \t]*(?:\(dot\)|\[dot\]|\{dot\}|<dot>)[ \t]*|[ \t]+dot[ \t]+)"
+_OBF_AT = r"(?:[ \t]*(?:\(at\)|\[at\]|\{at\}|<at>)[ \t]*|[ \t]+at[ \t]+|\x7f)"
+_OBF_EMAIL = Rx(
+    rf"(?i)\b[a-z0-9][a-z0-9._%+-]{{0,63}}(?:{_OBF_DOT}[a-z0-9_%+-]{{1,63}}){{0,3}}({_OBF_AT})"
+    rf"[a-z0-9][a-z0-9-]{{0,62}}(?:(?:{_OBF_DOT}|\.)[a-z0-9-]{{1,63}}){{0,3}}(?:{_OBF_DOT}|\.)([a-z]{{2,24}})\b"
+)
+_OBF_GATE = Rx(r"(?i)\((?:at|dot)\)|\[(?:at|dot)\]|\{(?:at|dot)\}|<(?:at|dot)>|[ \t]dot[ \t]")
+_WIDE_AT = ("＠", "﹫")
+# the TLDs a spelled-out address (`ana at corp dot com`) may end in: the common generic ones and any
+# two-letter country code; "look at this dot product" ends in no TLD
+_SPELLED_TLDS = frozenset(
+    ("com", "net", "org", "io", "dev", "co", "app", "ai", "edu", "gov", "info", "biz", "me", "tech", "cloud")
+)
+
+
+def obfuscated_email_spans(text: str) -> Iterator[Span]:
+    if not (_open(text, "email_obf") or any(a in text for a in _WIDE_AT)):
+        return
+    pos, retries = 0, 0
+    while (m := next(_OBF_EMAIL.finditer(text, pos), None)) is not None:
+        (start, end), (a0, a1), (t0, t1) = m
+        if _obfuscated_ok(text, start, end, text[a0:a1], a1, text[t0:t1].lower()):
+            yield Span(start, end, "email")
+            pos = end
+            continue
+        # ("reach me at ana dot lima at corp dot io": the match began at a word before the address;
+        # look again from the next word, a bounded number of times: linear)
+        retries += 1
+        nxt = text.find(" ", start, end)
+        pos = nxt + 1 if nxt >= 0 and retries <= 32 else end
+
+
+def _obfuscated_ok(text: str, start: int, end: int, sep: str, at_end: int, tld: str) -> bool:
+    if "@" in text[start:end]:
+        return False  # a plain address: `email_spans`'
+    word = sep.strip()
+    if not word:
+        return sep in _WIDE_AT  # (else the fold's DEL stood for another character)
+    if word == "at":  # "at" and "dot" as words: only with a dot spelled out and a real top-level domain
+        return " dot " in text[at_end:end].lower() and (len(tld) == 2 or tld in _SPELLED_TLDS)
+    return True
+
+
 def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
+    yield from obfuscated_email_spans(text)
     if "@" not in text:
         return
     for ((start, end),) in _EMAIL.finditer(text):
@@ -711,7 +775,10 @@ def card_spans(text: str) -> Iterator[Span]:
         digits = text[start:end]
         if not digits.isdigit():
             digits = digits.replace(" ", "").replace("-", "")
-        if digits in _TEST_CARDS or not _card_issuer_ok(digits) or not _luhn_ok(digits):
+        # (17 to 19 digits in one run: UnionPay's only; another network's long number is printed
+        # in groups, and a bare 19-digit run is a 64-bit id: a trace span, a snowflake)
+        long_run = len(digits) > 16 and len(digits) == end - start and not digits.startswith("62")
+        if digits in _TEST_CARDS or long_run or not _card_issuer_ok(digits) or not _luhn_ok(digits):
             # "order 12 4539 1488 0343 6467": the candidate began in the number before the card;
             # look again from its next digit group
             gap = next((i for i in range(start, end) if not text[i].isdigit()), -1)
@@ -1906,6 +1973,7 @@ _GATED.update(
     table=(_TABLE_GATE, _PERSON_TABLE_GATE),  # the column word alone: a cheaper Set member than the line
     name_context=(_NAME_IN_CONTEXT,),
     name_action=(_ACTION_ITEM,),
+    email_obf=(_OBF_GATE,),
     # (the key, then a capitalised word and a space: `name: build` opens nothing)
     name_key=(Rx(r"(?i:name)\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?(?:[A-Z\x7f]|[aeu]l-)[A-Za-z\x7f'.-]*[ \t]"),),
 )
