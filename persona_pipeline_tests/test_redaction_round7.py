@@ -283,3 +283,14 @@ def test_obfuscated_addresses(text: str, address: str) -> None:
 def test_words_at_and_dot_are_no_address() -> None:
     _kept("look at the dot product of both vectors")
     _kept("q = v.at(i).dot(w)")
+
+
+def test_keys_and_passwords_in_prose_forms() -> None:
+    v = "Zt8" + _run(string.ascii_letters + string.digits, 14) + "#q"
+    _gone(f"Hello,\n\nhere is the key for the sandbox account:\n\n{v}\n\nThanks", v)
+    _gone(f"the root pw for the nas is {v} (temporary)", v)
+    phrase = "-".join(RNG.choice(["maple", "orbit", "cinder", "tulip", "quartz"]) for _ in range(3)) + "42"
+    _gone(f"ValueError: invalid smtp_password '{phrase}': too short", phrase)
+    _kept("ValueError: invalid api_key 'None': expected a string")
+    _kept("partition key: tenant_42#2024-03-01")
+    _kept("Cache restored from key: node-modules-linux-v3")

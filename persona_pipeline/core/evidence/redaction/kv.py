@@ -138,6 +138,9 @@ RULES: list[tuple[str, str, str]] = [
     # Markdown row `| K | V |` (the value alone in its cell)
     ("kv_assign", rf"(?m)(?:^|<br[ \t]*/?>){LINE_PREFIX}({KEY}),", _VALUE),
     ("kv_assign", rf"\|[ \t]*`?({KEY})`?[ \t]*\|[ \t]*", _VALUE + r"(?=[ \t]*\|)"),
+    # a validation error quoting the value it refused: `invalid db_password 'V'` (the same policy
+    # as prose: the value must look generated)
+    ("kv_prose", rf"\binvalid[ \t]+({KEY})[ \t]+", r"(?=\\?[\"'`])\\?" + _VALUE),
     # a call named for the key: setK("V"), withK("V"), .K("V"), K("V")
     ("kv_arg", rf"(?:\b|\.)({KEY})\([ \t]*", _CALL_ARG),
     # a call or map entry keyed by a string: put("K", "V"), setProperty("K", "V"), Map.of("K", "V"),

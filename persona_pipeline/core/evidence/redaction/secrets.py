@@ -745,7 +745,14 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ),
     # prose with the short labels: "the wifi pass is X", "admin pw was X" (`pass` is also a verb and
     # a ticket: only a value with three character classes counts, `short_password` in `_rejected`)
-    ("short_password", r"(?i)\b(?:pass|pw)[ \t]+(?:is|was)[ \t]+[\"'`]?([^\s\"'`]{8,128})", 1, ("pass", "pw")),
+    # (a qualifier may stand between: "the admin pw for grafana is X")
+    (
+        "short_password",
+        r"(?i)\b(?:pass|pw)(?:[ \t]+(?:for|of|on|to)[ \t]+[A-Za-z0-9._@-]{1,40}(?:[ \t]+[A-Za-z0-9._-]{1,40})?)?"
+        r"[ \t]+(?:is|was)[ \t]+[\"'`]?([^\s\"'`]{8,128})",
+        1,
+        ("pass", "pw"),
+    ),
     # "use X as the password", "tried X as my pw": the value before its label
     (
         "short_password",
@@ -764,8 +771,10 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # policy; the words between must not make it a fingerprint, an id or a public key: `_decide`)
     (
         "prose_key_loose",
-        r"(?i)\bkey\b(?:[ \t]+[^\s:\x7f\\\"'`<>=]{1,20}){0,5}?(?:[ \t]*(?::|\x7f)[ \t]*|[ \t]+)[\"'`]?"
-        r"([A-Za-z0-9+/=_.~-]{20,256})",
+        # (after a colon the value may stand a line or two below: "the key below for staging:\n\nV")
+        r"(?i)\bkey\b(?:[ \t]+[^\s:\\\"'`<>=]{1,20}){0,5}?"
+        r"(?:[ \t]*(?::|\x7f)[ \t]*(?:\r?\n[ \t]*(?:--|#|//|>)?[ \t]*){0,3}|[ \t]+)[\"'`]?"
+        r"([^\s\"'`<>\x7f&;:]{12,256})(?:[\s\"'`<>&;,)\x7f]|$)",
         1,
         ("key",),
     ),
@@ -801,6 +810,13 @@ _PUBLIC_HALF_RULES = frozenset(
     for i, r in enumerate(_OWN_RULES)
     if r[0] in ("prose_key", "prose_key_loose", "env_secret", "wireguard_private_key", *kv.KINDS)
 )
+_LOOSE_KEY_RULES = frozenset(i for i, r in enumerate(_OWN_RULES) if r[0] == "prose_key_loose")
+# kinds of key that name data, a lookup or a public half, never a secret (the word before `key`)
+_NOT_SECRET_BEFORE = re.compile(
+    r"(?i)\b(?:partition|primary|foreign|sort|cache|caching|idempotency|dedup(?:lication)?|routing|shard(?:ing)?|"
+    r"composite|unique|index|lookup|map|dict|object|row|hash|host|ssh|gpg|pgp|public|pub|"
+    r"registry|translation|i18n|config|setting|dictionary|json|yaml|redis|s3)[ \t_-]*$"
+)
 _PUBLIC_BEFORE = re.compile(r"(?i)\bpub(?:lic|lishable)?[ \t_-]*$")
 # (loosened: a prefilter only, and its counted repetitions cost more than every rule it spares)
 # Rules kept out of the Set: a start as common as Okta's `00` made the Set's DFA several times
@@ -815,6 +831,8 @@ _LIST_TAIL = re.compile(r"(?:,[^\s\"'`,;<>\x00-\x1f]{4,200})*")
 # Rules whose value sits behind a label of our own: group 1 is the label, then (quote, quoted
 # value) or the bare value.
 _LABELLED = ("env_secret", "cli_secret", "elem_secret", "k8s_secret", "positional_password", *kv.KINDS)
+# rules whose bare value loses trailing prose punctuation ("my password is hunter2.")
+_TRIMMED = frozenset(("password", "login_password", "short_password", "prose_key", "prose_key_loose", *_LABELLED))
 # Rules whose value is a credential by position alone: a `name.name` shape is no code reference.
 _POSITIONAL = (
     "url_password",
@@ -1002,6 +1020,9 @@ def _code_like(value: str) -> bool:
 # app-specific passwords: four groups of four lowercase letters, dashed (Apple, support.apple.com/
 # 102654) or spaced (Google, support.google.com/accounts/answer/185833)
 _APP_PASSWORD = re.compile(r"[a-z]{4}([- ])[a-z]{4}\1[a-z]{4}\1[a-z]{4}$")
+_ASSIGNED = re.compile(r"(?:[A-Z][A-Z0-9_]*|[a-z][a-z0-9_]*)=")
+# a passphrase of three or more dictionary-like words, maybe a number (`correct-horse-staple42`)
+_PASSPHRASE = re.compile(r"[a-z]{3,12}(?:-[a-z]{3,12}){2,7}[0-9]{0,4}$")
 _B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 
 
@@ -1095,10 +1116,14 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         return True  # `00` and 40 hex or lowercase characters: an id, not Okta's mixed-case token
     if kind == "bearer_token" and not random_like(value):
         return True  # "token\tsubprocess.check_call": a word after `token`, not a credential
-    if kind in (
-        "prose_key",
-        "prose_key_loose",
-    ):  # (an `=` before the padding: "key is NAME=…", a label the other rules own)
+    if kind == "prose_key_loose":  # (a generated value: letters and digits, or symbols no word has)
+        if _ASSIGNED.match(value) or "://" in value or _PATH.match(value) or not _generated(value):
+            return True  # (`NAME=…`, `name=…`: an assignment the key/value rules own)
+        if kv.slug_like(value) and not _PASSPHRASE.match(value):
+            return True  # a slug (`deps-v2-linux`); a diceware passphrase (`rocket-granite-velvet74`) is a secret
+        return bool(_DOC_EXAMPLE.search(value) or _PLACEHOLDER_VALUE.search(value))
+    # (an `=` before the padding: "key is NAME=…", a label the other rules own)
+    if kind == "prose_key":
         if "=" in value.rstrip("=") or not (random_like(value) and _KEYLIKE.match(value)):
             return True
         return bool(_DOC_EXAMPLE.search(value))
@@ -1167,8 +1192,10 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             return True  # `"AWS::KMS::Key": "2b447c471bc70388"`: a short hex id under a bare `key`
         if strength == 1:
             value = _cookie_body(value)
-        if strength == 1 and (not random_like(value) or len(value) < 12 or not _KEYLIKE.match(value)):
-            return True  # `key`/`auth` alone label only generated values
+        if strength == 1 and (
+            not random_like(value) or len(value) < 12 or not _KEYLIKE.match(value) or kv.slug_like(value)
+        ):
+            return True  # `key`/`auth` alone label only generated values (not a slug: `deps-linux-v3`)
         if value.isdigit() and (strength < 2 or len(value) < 6):
             return True  # ports and counts
     return bool(_DOC_EXAMPLE.search(value))
@@ -1403,11 +1430,7 @@ def _decide(
         nxt = _NEXT_PARAM.search(matched[start:end])
         if nxt is not None:
             end = start + nxt[0][0]  # `token=abc&page=2`: the value ends where the next parameter starts
-    if (
-        not quoted
-        and kind in ("password", "login_password", "short_password", "prose_key", "cli_secret", *_LABELLED)
-        and not matched.endswith("...", start, end)
-    ):
+    if not quoted and kind in _TRIMMED and not matched.endswith("...", start, end):
         if _PLACEHOLDER_VALUE.search(matched[start:end]):
             return None  # `{STRIPE_KEY}`, `[token]`: judged whole, before trailing brackets go
         while end > start and matched[end - 1] in _TRAILING_PUNCT:
@@ -1523,6 +1546,8 @@ def own_rule_spans(text: str) -> list[Span]:
                 and _GREP_BEFORE.search(text, max(0, s0 - 200), s0)
             ):
                 continue  # `grep -u x -P "\d{3}"`: a grep's `-P` is its Perl regex, no password
+            if idx in _LOOSE_KEY_RULES and _NOT_SECRET_BEFORE.search(text[max(0, s0 - 24) : s0]):
+                continue  # "partition key: tenant#2024", "cache key: deps-v2-…": a data or lookup key
             if idx in _PUBLIC_HALF_RULES and _PUBLIC_BEFORE.search(text[max(0, s0 - 14) : s0]):
                 continue  # "the server's public key is …", `public key: …`: the half of a key pair meant to be shared
             # The decision is a pure function of the match (and the characters around it), cached:
