@@ -294,3 +294,37 @@ def test_keys_and_passwords_in_prose_forms() -> None:
     _kept("ValueError: invalid api_key 'None': expected a string")
     _kept("partition key: tenant_42#2024-03-01")
     _kept("Cache restored from key: node-modules-linux-v3")
+
+
+def _kvnr() -> str:
+    letter, digits = RNG.choice(string.ascii_uppercase), _digits(8)
+    seq = f"{ord(letter) - 64:02d}{digits}"
+    total = sum(p // 10 + p % 10 for p in (int(d) * (1 if i % 2 == 0 else 2) for i, d in enumerate(seq)))
+    return f"{letter}{digits}{total % 10}"
+
+
+def test_licences_and_insurance_numbers_by_label_and_format() -> None:
+    dvla = "MARSH" + "811124" + "LM9QX"  # 1981-11-24 as DVLA writes it: decade 8, month 11, day 24, year 1
+    _gone(f"Driving licence no: {dvla}", dvla)
+    _kept("Driving licence no: MARSH813624LM9QX")  # month 36: no birth date
+    fl = f"M{_digits(3)}-{_digits(3)}-{_digits(2)}-{_digits(3)}-{_digits(1)}"
+    _gone(f'"drivers_license": "{fl}"', fl)
+    kv = _kvnr()
+    _gone(f"Versichertennummer: {kv}", kv)
+    _kept(f"Versichertennummer: {_broken(kv)}")
+    mbi = "1EG4TE5MK73"
+    _gone(f"Medicare number {mbi[:4]}-{mbi[4:7]}-{mbi[7:]}", mbi[:4])
+    _kept("Medicare number 1SG4-TE5-MK73")  # S is no MBI letter
+
+
+def test_bank_accounts_beside_a_routing_code() -> None:
+    from stdnum.us import rtn
+
+    base = "02100002"
+    aba = base + rtn.calc_check_digit(base)
+    acct = "4" + _digits(9)
+    _gone(f"wire it: routing {aba}, account {acct}", acct)
+    _gone(f"Payee: sort code 20-00-00, account no. {acct[:8]}", acct[:8])
+    _gone(f"A/c {acct} (IFSC HDFC0001234)", acct)
+    _kept(f"wire it: routing {_broken(aba)}, account {acct}")  # no valid routing number
+    _kept(f"billed to AWS account {acct}12")  # an account id with no bank beside it

@@ -121,6 +121,17 @@ _LABELS: dict[str, str] = {
     "cz_rc": rf"rodn[e\x7f]{_W}[c\x7f][i\x7f]slo|r\.[c\x7f]\.[ \t]|birth{_W}number",
     "jp_in": rf"my{_W}number|mynumber|kojin{_W}bang[o\x7f]",
     "nz_ird": rf"ird(?:{_W}(?:no|number|num|nr))?",
+    # driving licences and health insurance numbers (issue 17): a licence's own label in several
+    # languages; an insurer's member number under its label, validated by the formats below
+    "driving_licence": (
+        rf"driv(?:er|ing|ers)'?s?{_W}licen[cs]e(?:{_W}(?:no|number|num|nr|id))?|licen[cs]e{_W}(?:no|number|num|nr)|"
+        rf"dl{_W}(?:no|nr|number|num)|dl#[ \t]?|f[u\x7f]hrerschein(?:{_W}(?:nr|nummer))?|permis{_W}de{_W}conduire|"
+        rf"carn[e\x7f]t{_W}de{_W}conducir|licencia{_W}de{_W}conducir|patente{_W}di{_W}guida|rijbewijs(?:nummer)?"
+    ),
+    "health_insurance_id": (
+        rf"(?:health{_W})?insurance{_W}(?:id|no|number|num|nr)|member{_W}id|medicare(?:{_W}(?:no|number|num|card))?|"
+        rf"mbi|(?:kranken)?versicherten{_W}?nummer|kvnr|ehic"
+    ),
     # a label naming an identity number of no one country: every kind with check digits is tried
     "national_id": (
         rf"id{_W}(?:no|number|num|nr)|national{_W}id(?:entity)?(?:{_W}(?:no|number|num|card))?|"
@@ -172,7 +183,7 @@ _MAX_TOKENS = 7
 # A label that is a whole header cell of a delimited table: its column's cells are its values.
 # (the first cell may follow a shell prompt: `root@host:/srv# id;pesel;name`)
 _LABEL_CELL = Rx(
-    r"(?im)(?:^|[,;\t|]|[#$>][ \t])[ \t]*[\"']?(?:[a-z]+_)?(?:"
+    r"(?im)(?:^|[,;\t|]|[#$>][ \t])[ \t]*[\"']?(?:[a-z]+_)??(?:"
     + "|".join(f"({p})" for p in _LABELS.values())
     + r")[\"']?[ \t]*(?:[,;\t|]|\r?$)"
 )
@@ -247,6 +258,20 @@ _SHAPES: dict[str, tuple[Rx, ...]] = {
     "sk_rc": (Rx(r"^(?:\d{6}/?\d{3,4})"),),
     "jp_in": (Rx(r"^(?:\d{4} ?\d{4} ?\d{4})"),),
     "nz_ird": (Rx(r"^(?:\d{2,3}-?\d{3}-?\d{3})"),),
+    # UK DVLA (surname, birth date digits, initials, check characters), Florida's dashed form, a
+    # letter or two and digits (most US states), digits alone
+    "driving_licence": (
+        Rx(r"^(?:[A-Za-z9]{5} ?\d{6} ?[A-Za-z9]{2}\d[A-Za-z]{2})"),
+        Rx(r"^(?:[A-Za-z]\d{3}-\d{3}-\d\d-\d{3}-\d)"),
+        Rx(r"^(?:[A-Za-z]{1,2}\d{5,13})"),
+        Rx(r"^(?:\d{7,12})"),
+    ),
+    # German KVNR (a letter, nine digits), the US Medicare Beneficiary Identifier, Australian Medicare
+    "health_insurance_id": (
+        Rx(r"^(?:[A-Za-z]\d{9})"),
+        Rx(r"^(?:[1-9][A-Za-z][A-Za-z0-9]\d-?[A-Za-z][A-Za-z0-9]\d-?[A-Za-z]{2}\d\d)"),
+        Rx(r"^(?:[2-6]\d{3} ?\d{5} ?\d(?:[ /-]?\d)?)"),
+    ),
     "national_id": (),  # (its values are the `_ALSO` kinds')
 }
 
@@ -326,6 +351,46 @@ def _hkid_ok(v: str) -> bool:
     total = sum(x * w for x, w in zip(vals, range(9, 1, -1), strict=True))
     want = (11 - total % 11) % 11
     return check == ("A" if want == 10 else str(want))
+
+
+def _dvla_ok(c: str) -> bool:
+    """A DVLA licence number: its 6th to 11th characters are the decade digit, the birth month (plus
+    50 for a woman), the day and the year digit (gov.uk, driving licence number format)."""
+    month, day = int(c[6:8]), int(c[8:10])
+    return (1 <= month <= 12 or 51 <= month <= 62) and 1 <= day <= 31
+
+
+def _licence_ok(v: str) -> bool:
+    c = v.replace(" ", "").replace("-", "").upper()
+    if len(c) == 16 and c[5:11].isdigit():
+        return _dvla_ok(c)
+    return sum(ch.isdigit() for ch in c) >= 6 and len(set(c)) >= 4  # (not `A0000000`)
+
+
+# the letters of the Medicare Beneficiary Identifier: no S, L, O, I, B, Z (CMS, MBI format)
+_MBI_ALPHA = frozenset("ACDEFGHJKMNPQRTUVWXY")
+
+
+def _health_insurance_ok(v: str) -> bool:
+    c = v.replace(" ", "").replace("-", "").replace("/", "").upper()
+    if len(c) == 10 and c[0].isalpha() and c[1:].isdigit():
+        # German KVNR: the letter as 01-26, eight digits, weights 1 2 1 2…, digit sums mod 10
+        # (GKV-Spitzenverband, Krankenversichertennummer)
+        seq = f"{ord(c[0]) - 64:02d}{c[1:9]}"
+        total = sum(p // 10 + p % 10 for p in (int(d) * (1 if i % 2 == 0 else 2) for i, d in enumerate(seq)))
+        return total % 10 == int(c[9])
+    if len(c) == 11 and c[0].isdigit() and not c[1].isdigit():
+        kinds = "NAXNAXNAANN"  # N digit, A MBI letter, X either
+        return all(
+            (k == "N" and ch.isdigit())
+            or (k == "A" and ch in _MBI_ALPHA)
+            or (k == "X" and (ch.isdigit() or ch in _MBI_ALPHA))
+            for k, ch in zip(kinds, c, strict=True)
+        )
+    if c.isdigit() and len(c) in (10, 11) and c[0] in "23456":
+        # Australian Medicare: weights 1 3 7 9 1 3 7 9 on the first eight digits, the ninth the check
+        return sum(int(d) * w for d, w in zip(c[:8], (1, 3, 7, 9, 1, 3, 7, 9), strict=True)) % 10 == int(c[8])
+    return False
 
 
 @lru_cache(maxsize=1)
@@ -421,6 +486,8 @@ def _validators() -> dict[str, Callable[[str], bool]]:
         "sk_rc": sk_rc.is_valid,
         "jp_in": lambda v: jp_in.is_valid(_digits(v)),
         "nz_ird": lambda v: ird.is_valid(_digits(v)),
+        "driving_licence": _licence_ok,
+        "health_insurance_id": _health_insurance_ok,
     }
 
 

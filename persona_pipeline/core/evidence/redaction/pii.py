@@ -21,6 +21,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
+from persona_pipeline.core.evidence.redaction import bank_accounts
 from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER, plausible_birth_date
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold
 from persona_pipeline.core.evidence.redaction.phone_check import valid_region
@@ -1974,6 +1975,7 @@ _GATED.update(
     name_context=(_NAME_IN_CONTEXT,),
     name_action=(_ACTION_ITEM,),
     email_obf=(_OBF_GATE,),
+    bank=(Rx(bank_accounts.GATE),),
     # (the key, then a capitalised word and a space: `name: build` opens nothing)
     name_key=(Rx(r"(?i:name)\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?(?:[A-Z\x7f]|[aeu]l-)[A-Za-z\x7f'.-]*[ \t]"),),
 )
@@ -2017,6 +2019,11 @@ def grammar_spans(text: str) -> Iterator[Span]:
         yield from phone_labels.labelled_phone_spans(text)
 
 
+def bank_account_spans(text: str) -> Iterator[Span]:
+    if _open(text, "bank"):
+        yield from bank_accounts.bank_account_spans(text)
+
+
 DETECTORS = (
     email_spans,
     phone_spans,
@@ -2031,4 +2038,5 @@ DETECTORS = (
     table_column_spans,
     intl_formats.intl_spans,  # national ids, passports, addresses, birth dates, phones of more countries
     grammar_spans,  # street lines of any country, phones of any region after a label
+    bank_account_spans,  # domestic account numbers beside a routing code
 )
