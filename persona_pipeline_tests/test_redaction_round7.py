@@ -328,3 +328,29 @@ def test_bank_accounts_beside_a_routing_code() -> None:
     _gone(f"A/c {acct} (IFSC HDFC0001234)", acct)
     _kept(f"wire it: routing {_broken(aba)}, account {acct}")  # no valid routing number
     _kept(f"billed to AWS account {acct}12")  # an account id with no bank beside it
+
+
+def test_more_documented_token_prefixes() -> None:
+    import base64
+
+    b62 = string.ascii_letters + string.digits
+    airtable = "pat" + _run(b62, 14) + "." + _run("0123456789abcdef", 64)
+    glsa = "glsa_" + _run(b62, 32) + "_" + _run("0123456789abcdef", 8)
+    pcsk = "pcsk_" + _run(b62, 6) + "_" + _run(b62, 60)
+    orkey = "sk-or-v1-" + _run("0123456789abcdef", 64)
+    for token in (airtable, glsa, pcsk, orkey):
+        _gone(f"ragazzi, questo token non va: {token}", token)
+    user = base64.urlsafe_b64encode(str(RNG.randrange(10**17, 10**18)).encode()).decode().rstrip("=")
+    bot = f"{user}.{_run(b62, 6)}.{_run(b62 + '_-', 38)}"
+    _gone(f'client.run("{bot}")', bot)
+    not_id = base64.urlsafe_b64encode(b"hello world, no id!").decode().rstrip("=")
+    _kept(f"{not_id}.abcdef.{_run(string.ascii_lowercase, 30)}")  # the first part is no snowflake
+
+
+def test_redis_groovy_and_foreign_key_words() -> None:
+    v = "Hq7" + _run(string.ascii_letters + string.digits, 20)
+    _gone(f"# redis.conf\nbind 127.0.0.1\nrequirepass {v}\n", v)
+    _gone(f"signingConfigs {{\n  release {{\n    storePassword '{v}'\n  }}\n}}", v)
+    _gone(f"essa chave {v} parou de funcionar", v)
+    _gone(f"klucz {v} wygasł", v)
+    _kept('credentials "app.terraform.io" {\n  token = "${var.tfc}"\n}')

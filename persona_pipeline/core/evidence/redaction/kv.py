@@ -141,6 +141,10 @@ RULES: list[tuple[str, str, str]] = [
     # a validation error quoting the value it refused: `invalid db_password 'V'` (the same policy
     # as prose: the value must look generated)
     ("kv_prose", rf"\binvalid[ \t]+({KEY})[ \t]+", r"(?=\\?[\"'`])\\?" + _VALUE),
+    # a call without parentheses at a line's start (Groovy / Gradle `storePassword 'V'`, Ruby): the
+    # value quoted
+    # (not a block's label: `credentials "app.terraform.io" {`)
+    ("kv_assign", rf"(?m)^{LINE_PREFIX}({KEY})[ \t]+", _PAIR_ARG + r"(?![ \t]*\\?\{)"),
     # a call named for the key: setK("V"), withK("V"), .K("V"), K("V")
     ("kv_arg", rf"(?:\b|\.)({KEY})\([ \t]*", _CALL_ARG),
     # a call or map entry keyed by a string: put("K", "V"), setProperty("K", "V"), Map.of("K", "V"),

@@ -604,6 +604,32 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         ("chat.googleapis",),
     ),
     ("chat_webhook", r"\bhooks\.zapier\.com/hooks/catch/([0-9]{3,12}/[A-Za-z0-9]{4,40})", 1, ("hooks.zapier",)),
+    # documented token shapes with a prefix of their own: Airtable personal access tokens (`pat`, 14
+    # characters, `.`, 64 hex; airtable.com/developers), Grafana service-account tokens (`glsa_`, 32
+    # characters, `_`, 8 hex) and Grafana Cloud tokens (`glc_`), Pinecone API keys (`pcsk_`),
+    # OpenRouter keys (`sk-or-v1-` and 64 hex), Langfuse secret keys (`sk-lf-`)
+    ("airtable_token", r"\bpat[A-Za-z0-9]{14}\.[a-f0-9]{64}\b", 0, ("pat",)),
+    ("grafana_token", r"\bglsa_[A-Za-z0-9]{32}_[a-f0-9]{8}\b", 0, ("glsa_",)),
+    ("grafana_token", r"\bglc_[A-Za-z0-9+/_-]{32,400}={0,2}", 0, ("glc_",)),
+    ("pinecone_key", r"\bpcsk_[A-Za-z0-9]{4,10}_[A-Za-z0-9]{40,100}\b", 0, ("pcsk_",)),
+    ("openrouter_key", r"\bsk-or-v1-[a-f0-9]{64}\b", 0, ("sk-or-",)),
+    ("langfuse_key", r"\bsk-lf-[A-Za-z0-9-]{16,}", 0, ("sk-lf-",)),
+    # a Discord bot token: the bot's user id in base64 (a snowflake's digits: `M`/`N`/`O` first), a
+    # timestamp and an HMAC, dot-separated (discord.com/developers/docs/reference, authentication);
+    # the first part must decode to digits (`_rejected`)
+    (
+        "discord_bot_token",
+        r"\b([MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40})\b",
+        1,
+        ("m", "n", "o"),
+    ),
+    # Redis' `requirepass` / `masterauth` (redis.conf), a password by position
+    (
+        "cli_secret",
+        r"(?m)^" + _LINE_PREFIX + r"(?:requirepass|masterauth)[ \t]+" + _QUOTED_OR_BARE,
+        0,
+        ("requirepass", "masterauth"),
+    ),
     # Contentful personal access tokens: `CFPAT-` and 43 url-safe characters (contentful.com, CMA
     # authentication)
     ("contentful_token", r"\bCFPAT-[A-Za-z0-9_-]{40,}", 0, ("cfpat-",)),
@@ -772,11 +798,28 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     (
         "prose_key_loose",
         # (after a colon the value may stand a line or two below: "the key below for staging:\n\nV")
-        r"(?i)\bkey\b(?:[ \t]+[^\s:\\\"'`<>=]{1,20}){0,5}?"
+        # (`key` in the languages that borrow no English word: chave, clave, chiave, Schlüssel, sleutel,
+        # klucz, nyckel, nøgle, avain, anahtar, kulcs, cheie)
+        r"(?i)\b(?:key|chave|clave|chiave|schl(?:u|\x7f|ue)ssel|sleutel|klucz|nyckel|n(?:o|\x7f)gle|avain|anahtar|kulcs|cheie)\b"
+        r"(?:[ \t]+[^\s:\\\"'`<>=]{1,20}){0,5}?"
         r"(?:[ \t]*(?::|\x7f)[ \t]*(?:\r?\n[ \t]*(?:--|#|//|>)?[ \t]*){0,3}|[ \t]+)[\"'`]?"
         r"([^\s\"'`<>\x7f&;:]{12,256})(?:[\s\"'`<>&;,)\x7f]|$)",
         1,
-        ("key",),
+        (
+            "key",
+            "chave",
+            "clave",
+            "chiave",
+            "schl",
+            "sleutel",
+            "klucz",
+            "nyckel",
+            "gle",
+            "avain",
+            "anahtar",
+            "kulcs",
+            "cheie",
+        ),
     ),
     (
         "login_password",
@@ -1020,6 +1063,20 @@ def _code_like(value: str) -> bool:
 # app-specific passwords: four groups of four lowercase letters, dashed (Apple, support.apple.com/
 # 102654) or spaced (Google, support.google.com/accounts/answer/185833)
 _APP_PASSWORD = re.compile(r"[a-z]{4}([- ])[a-z]{4}\1[a-z]{4}\1[a-z]{4}$")
+
+
+def _snowflake_b64(part: str) -> bool:
+    """Whether base64 (unpadded, url-safe) decodes to a Discord snowflake: 17 to 20 digits."""
+    import base64
+    import binascii
+
+    try:
+        raw = base64.urlsafe_b64decode(part + "=" * (-len(part) % 4))
+    except (binascii.Error, ValueError):
+        return False
+    return 17 <= len(raw) <= 20 and raw.isdigit()
+
+
 _ASSIGNED = re.compile(r"(?:[A-Z][A-Z0-9_]*|[a-z][a-z0-9_]*)=")
 # a passphrase of three or more dictionary-like words, maybe a number (`correct-horse-staple42`)
 _PASSPHRASE = re.compile(r"[a-z]{3,12}(?:-[a-z]{3,12}){2,7}[0-9]{0,4}$")
@@ -1108,6 +1165,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         ):
             return True  # a name with a number in it (`Step2Done`, `Argon2id`), not a generated run
         return bool(_PLACEHOLDER_VALUE.search(value) or _DOC_EXAMPLE.search(value))
+    if kind == "discord_bot_token":
+        return not _snowflake_b64(value.split(".", 1)[0])
     if kind == "crypto_private_key" and not value.startswith("0x"):
         return not _wif_ok(value)
     if kind == "totp_secret" and not any(c in "234567" for c in value):
