@@ -354,3 +354,16 @@ def test_redis_groovy_and_foreign_key_words() -> None:
     _gone(f"essa chave {v} parou de funcionar", v)
     _gone(f"klucz {v} wygasł", v)
     _kept('credentials "app.terraform.io" {\n  token = "${var.tfc}"\n}')
+
+
+def test_recovery_codes_under_their_header() -> None:
+    google = [f"{_digits(4)} {_digits(4)}" for _ in range(5)]
+    text = "Your backup codes\nops@corp (admin)\n\n" + "\n".join(f"  {i}. {c}" for i, c in enumerate(google, 1))
+    text += "\n\nPrint them and keep them safe.\n2024-01-01 1234 5678"
+    out = _redacted(text)
+    assert not any(c in out for c in google)
+    assert "2024-01-01 1234 5678" in out  # after the list ended
+    gh = [f"{_run('0123456789abcdef', 5)}-{_run('0123456789abcdef', 5)}" for _ in range(4)]
+    _gone('msg="cat recovery-codes.txt\\n' + "\\n".join(gh) + '"', gh[-1])
+    _gone("recovery codes:<br>" + "<br>".join(gh) + " |", gh[0])
+    _kept("build 1234 5678 finished\nrelease 2024-0101")  # codes' shapes with no header

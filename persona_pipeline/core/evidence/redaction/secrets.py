@@ -19,7 +19,7 @@ from functools import lru_cache
 from itertools import islice, pairwise
 from pathlib import Path
 
-from persona_pipeline.core.evidence.redaction import kv
+from persona_pipeline.core.evidence.redaction import kv, recovery_codes
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold, loosened, prepare
 from persona_pipeline.core.evidence.redaction.spans import Span, placeholder_ends_at, safe_kind
 
@@ -247,6 +247,9 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # a Twilio API key SID (`SK` + 32 hex) names its secret: a credential's user half, redacted (and
     # its 32-character secret beside it: `near_id_spans`)
     ("twilio_api_key", r"\bSK[0-9a-f]{32}\b", 0, ("sk",)),
+    # a header of two-factor recovery codes: the codes are looked for on its next lines
+    # (`recovery_codes`)
+    ("recovery_codes", recovery_codes.HEADER, 0, ("backup", "recovery", "2fa", "mfa", "emergency", "scratch")),
     # a JSON Web Key's `kty` member: its private members are looked for in its object (`jwk_spans`)
     ("jwk", r"\bkty\b", 0, ("kty",)),
     # a Twilio account SID is an id, not a secret: it only anchors the search for its auth token
@@ -841,7 +844,8 @@ _AWS_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "aws_access_key"
 _TWILIO_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "twilio_sid")
 _TWILIO_KEY_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "twilio_api_key")
 _JWK_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "jwk")
-_ANCHOR_RULES = frozenset({_TWILIO_RULE, _JWK_RULE})
+_RECOVERY_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "recovery_codes")
+_ANCHOR_RULES = frozenset({_TWILIO_RULE, _JWK_RULE, _RECOVERY_RULE})
 _PAIR = Rx(r"^[A-Za-z_][A-Za-z0-9_.]{0,40}=[^=]")
 # a kv rule's index -> the pattern of the value after its key
 _KV_VALUES = dict(zip((i for i, r in enumerate(_OWN_RULES) if r[0] in kv.KINDS), kv.VALUES, strict=True))
@@ -1627,6 +1631,9 @@ def own_rule_spans(text: str) -> list[Span]:
         spans.extend(near_id_spans(text))
     if _JWK_RULE in rule_ids:
         spans.extend(jwk_spans(text))
+    if _RECOVERY_RULE in rule_ids:
+        for m in _COMPILED[_RECOVERY_RULE][1].finditer(text):
+            spans.extend(recovery_codes.recovery_code_spans(text, m[0][1]))
     return spans
 
 
