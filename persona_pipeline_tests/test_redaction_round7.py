@@ -367,3 +367,23 @@ def test_recovery_codes_under_their_header() -> None:
     _gone('msg="cat recovery-codes.txt\\n' + "\\n".join(gh) + '"', gh[-1])
     _gone("recovery codes:<br>" + "<br>".join(gh) + " |", gh[0])
     _kept("build 1234 5678 finished\nrelease 2024-0101")  # codes' shapes with no header
+
+
+def test_still_more_provider_shapes_and_positions() -> None:
+    hexd = "0123456789abcdef"
+    for token in (
+        f"PMAK-{_run(hexd, 24)}-{_run(hexd, 34)}",
+        f"access_token$production${_run(string.ascii_lowercase + string.digits, 16)}${_run(hexd, 32)}",
+        f"2/{_digits(16)}:{_run(hexd, 32)}",
+        f"sk_{_run(hexd, 48)}",
+        f"secret_{_run(string.ascii_letters + string.digits, 43)}",
+    ):
+        _gone(f"ключ {token} не работает", token)
+    v = "Pq4" + _run(string.ascii_letters + string.digits, 18)
+    _gone(f'msg: #define REDIS_PASSWORD "{v}"', v)
+    _gone(f"# redis.conf<br>requirepass {v}<br>maxmemory 2gb", v)
+    _gone(f"-- storePassword '{v}'", v)
+    _gone(f"ALTER ROLE app WITH LOGIN PASSWORD '{v}';", v)
+    _kept("ALTER ROLE app WITH LOGIN PASSWORD NULL;")
+    spaced = " ".join(_run("abcdefghijklmnopqrstuvwxyz234567", 3) + RNG.choice("234567") for _ in range(8))
+    _gone(f"2FA setup key: {spaced}", spaced)

@@ -128,7 +128,7 @@ RULES: list[tuple[str, str, str]] = [
         _VALUE,
     ),
     # C's `#define K "V"`, nginx's `set $K V;`
-    ("kv_command", rf"(?m)^{LINE_PREFIX}#[ \t]*define[ \t]+({KEY})[ \t]+", _VALUE),
+    ("kv_command", rf"(?m)(?:^|[ \t|>:;]|<br[ \t]*/?>)#[ \t]*define[ \t]+({KEY})[ \t]+", _VALUE),
     ("kv_command", rf"\bset[ \t]+\$({KEY})[ \t]+", _VALUE),
     # a variable's default in code: Ruby's `ENV.fetch("K") {{ "V" }}`, JavaScript's
     # `process.env.K || "V"` / `?? "V"` (the value used wherever the variable is unset)
@@ -144,7 +144,7 @@ RULES: list[tuple[str, str, str]] = [
     # a call without parentheses at a line's start (Groovy / Gradle `storePassword 'V'`, Ruby): the
     # value quoted
     # (not a block's label: `credentials "app.terraform.io" {`)
-    ("kv_assign", rf"(?m)^{LINE_PREFIX}({KEY})[ \t]+", _PAIR_ARG + r"(?![ \t]*\\?\{)"),
+    ("kv_assign", rf"(?m)(?:^|<br[ \t]*/?>){LINE_PREFIX}(?:--[ \t]+)?({KEY})[ \t]+", _PAIR_ARG + r"(?![ \t]*\\?\{)"),
     # a call named for the key: setK("V"), withK("V"), .K("V"), K("V")
     ("kv_arg", rf"(?:\b|\.)({KEY})\([ \t]*", _CALL_ARG),
     # a call or map entry keyed by a string: put("K", "V"), setProperty("K", "V"), Map.of("K", "V"),

@@ -507,7 +507,9 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # `ConvertTo-SecureString 'X' -AsPlainText`
     (
         "positional_password",
-        r"(?i)\b(?:identified[ \t]+(?:with[ \t]+[A-Za-z0-9_]{1,40}[ \t]+)?by|(?:with|encrypted)[ \t]+password)"
+        # (PostgreSQL's role options may stand between: `WITH LOGIN PASSWORD 'X'`)
+        r"(?i)\b(?:identified[ \t]+(?:with[ \t]+[A-Za-z0-9_]{1,40}[ \t]+)?by|"
+        r"(?:with(?:[ \t]+[a-z]{3,20}){0,4}|encrypted)[ \t]+password)"
         # (quoted: SQL's literal; "identified by its shape" is prose)
         r"[ \t]+(?:password[ \t]+)?" + _QUOTED_ONLY,
         0,
@@ -617,6 +619,27 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ("pinecone_key", r"\bpcsk_[A-Za-z0-9]{4,10}_[A-Za-z0-9]{40,100}\b", 0, ("pcsk_",)),
     ("openrouter_key", r"\bsk-or-v1-[a-f0-9]{64}\b", 0, ("sk-or-",)),
     ("langfuse_key", r"\bsk-lf-[A-Za-z0-9-]{16,}", 0, ("sk-lf-",)),
+    # more documented shapes: Postman API keys (`PMAK-`, 24 hex, `-`, 34 hex), Braintree access tokens
+    # (`access_token$production$…$…`), Dropbox short-lived tokens (`sl.`), JFrog reference tokens
+    # (base64 of `reftkn:01:`), Asana personal access tokens (`2/<user>:<32 hex>`), Bitwarden Secrets
+    # Manager access tokens (`0.<uuid>.<secret>:<key>`), ElevenLabs keys (`sk_` and 48 hex),
+    # PlanetScale tokens and passwords (`pscale_tkn_`, `pscale_pw_`), Notion integration tokens
+    # (`secret_` and 43 characters, `ntn_`)
+    ("postman_key", r"\bPMAK-[a-f0-9]{24}-[a-f0-9]{34}\b", 0, ("pmak-",)),
+    ("braintree_token", r"\baccess_token\$(?:production|sandbox)\$[a-z0-9]{16}\$[a-f0-9]{32}\b", 0, ("access_token$",)),
+    ("dropbox_token", r"\bsl\.(?:u\.)?[A-Za-z0-9_-]{130,}", 0, ("sl.",)),
+    ("jfrog_token", r"\bcmVmdGtuOjAx[A-Za-z0-9+/]{40,}={0,2}", 0, ("cmvmdgtuojax",)),
+    ("asana_token", r"\b[12]/[0-9]{12,20}(?:/[0-9]{12,20})?:[a-f0-9]{32}\b", 0, (":",)),
+    (
+        "bitwarden_token",
+        r"\b0\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[A-Za-z0-9]{30}:[A-Za-z0-9+/]{22,24}={0,2}",
+        0,
+        ("0.",),
+    ),
+    ("elevenlabs_key", r"\bsk_[a-f0-9]{48}\b", 0, ("sk_",)),
+    ("planetscale_token", r"\bpscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{32,64}", 0, ("pscale_",)),
+    ("notion_token", r"\bsecret_[A-Za-z0-9]{43}\b", 0, ("secret_",)),
+    ("notion_token", r"\bntn_[0-9]{11}[A-Za-z0-9]{35}\b", 0, ("ntn_",)),
     # a Discord bot token: the bot's user id in base64 (a snowflake's digits: `M`/`N`/`O` first), a
     # timestamp and an HMAC, dot-separated (discord.com/developers/docs/reference, authentication);
     # the first part must decode to digits (`_rejected`)
@@ -629,7 +652,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # Redis' `requirepass` / `masterauth` (redis.conf), a password by position
     (
         "cli_secret",
-        r"(?m)^" + _LINE_PREFIX + r"(?:requirepass|masterauth)[ \t]+" + _QUOTED_OR_BARE,
+        r"(?m)(?:^|<br ?/?>)" + _LINE_PREFIX + r"(?:requirepass|masterauth)[ \t]+" + _QUOTED_OR_BARE,
         0,
         ("requirepass", "masterauth"),
     ),
@@ -663,7 +686,8 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     (
         "totp_secret",
         r"(?i)\b(?:setup|2fa|mfa|totp|otp|authenticator)[ \t]+(?:secret|key|code)\b[^\r\n:]{0,60}:[ \t]*"
-        r"(?-i:([A-Z2-7]{16,128}))\b",
+        # (an app may show it lowercase in groups of four: `3s34 s3kp w4ux …`)
+        r"(?-i:([A-Z2-7]{16,128}|[a-z2-7]{4}(?: [a-z2-7]{4}){3,15}))\b",
         1,
         ("setup", "2fa", "mfa", "otp", "authenticator"),
     ),
