@@ -387,3 +387,19 @@ def test_still_more_provider_shapes_and_positions() -> None:
     _kept("ALTER ROLE app WITH LOGIN PASSWORD NULL;")
     spaced = " ".join(_run("abcdefghijklmnopqrstuvwxyz234567", 3) + RNG.choice("234567") for _ in range(8))
     _gone(f"2FA setup key: {spaced}", spaced)
+
+
+def test_phone_after_a_table_cell_or_a_validation_error() -> None:
+    _gone("| field | value |\n|---|---|\n| phone | 011 15-2345-6789 |", "2345-6789")
+    _gone(
+        "phone\n  Value error, invalid phone [type=value_error, input_value='612 34 56 78', input_type=str]", "34 56 78"
+    )
+    _kept("| phone | unknown |")
+
+
+def test_more_national_id_key_spellings() -> None:
+    from stdnum.tr import tckimlik
+
+    v = _stdnum_value(tckimlik, 11)
+    _gone(f'c := Customer{{TrTckimlik: "{v}"}}', v)
+    _kept(f'c := Customer{{TrTckimlik: "{_broken(v)}"}}')

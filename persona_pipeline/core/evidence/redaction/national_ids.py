@@ -97,12 +97,12 @@ _LABELS: dict[str, str] = {
     "dk_cpr": rf"cpr(?:{_W}(?:nr|nummer|no|number))?",
     "fi_hetu": r"hetu|henkil\x7ftunnus|henkilotunnus",
     "ro_cnp": r"cnp|cod numeric personal",
-    "tr_tckn": rf"tckn|tc{_W}kimlik(?:{_W}no)?|kimlik{_W}no|tc{_W}no",
+    "tr_tckn": rf"tckn|(?:tr{_W})?tc{_W}kimlik(?:{_W}no)?|kimlik{_W}no|tc{_W}no",
     "cl_rut": r"rut",
     "ch_ahv": rf"ahv(?:{_W}(?:nr|nummer))?|avs",
     "be_nn": (
         rf"rijksregisternummer|rijksregister{_W}(?:nr|nummer)|num[e\x7f]ro{_W}(?:de{_W})?(?:registre{_W})?national|"
-        rf"insz|niss|nn|national{_W}register{_W}(?:no|number)"
+        rf"insz|niss|nn|national{_W}register{_W}(?:no|number)|be{_W}national{_W}(?:no|number)"
     ),
     "il_id": rf"teudat{_W}zehut|mispar{_W}zehut|zehut|israeli{_W}id",
     # (issue 17) more countries' personal numbers, by the names they go by at home and in English
