@@ -265,6 +265,7 @@ def test_more_card_networks() -> None:
         _kept(f"charged twice on card {_broken(card)}, please refund")
     span_id = _luhn("4", 19)
     _kept(f"X-Cloud-Trace-Context: {_run('0123456789abcdef', 32)}/{span_id};o=1")  # a 64-bit span id
+    _kept(f"dd.trace_id={_luhn('62', 19)} dd.span_id={_luhn('62', 19)} job finished")
 
 
 @pytest.mark.parametrize(

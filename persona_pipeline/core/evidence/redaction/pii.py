@@ -73,9 +73,14 @@ _ROLE_MAILBOXES = frozenset(
 
 # (+33 (0)6 12 34 56 78: the bracketed trunk 0 and five pairs are seven groups)
 _PHONE_CANDIDATE = Rx(r"\+\d{1,3}(?:[ .-]?(?:\(\d{1,6}\)|\d{1,6})){1,7}|(?:\(\d{3}\)|\b\d{3})[ .-]\d{3}[ .-]\d{4}\b")
-# 14 to 19 digits (the lengths card networks issue; `_card_issuer_ok` takes each with its
-# networks' prefixes only), so most numeric ids of a log are no candidates.
-_CARD_CANDIDATE = Rx(r"\b\d(?:[ -]?\d){13,18}\b")
+# 15 or 16 digits, so the numeric ids and snowflakes of every log are no candidates; the other
+# lengths card networks issue only in the forms cards are written in: 17 to 19 digits in groups of
+# four, Diners' 14 as 4-6-4, or either right after a card label (a bare 19-digit run is a 64-bit id:
+# a trace or span id); `_card_issuer_ok` then takes each length with its networks' prefixes only
+_CARD_CANDIDATE = Rx(
+    r"\b\d(?:[ -]?\d){14,15}\b|\b\d{4}(?:[ -]\d{4}){3}[ -]\d{1,3}\b|\b\d{4}[ -]\d{6}[ -]\d{4}\b|"
+    r"(?i:\b(?:card|pan|karte|carte|tarjeta|cart\x7fo|cartao|kaart|kort)[^\r\n\d]{0,14})(?:\d{14}|\d{17,19})\b"
+)
 _TEST_CARDS = {
     "4242424242424242",
     "4000000000000002",
@@ -773,13 +778,12 @@ def card_spans(text: str) -> Iterator[Span]:
         if m is None:
             return
         start, end = m
+        while not text[start].isdigit():
+            start += 1  # (a label before the number: `card: 36…`)
         digits = text[start:end]
         if not digits.isdigit():
             digits = digits.replace(" ", "").replace("-", "")
-        # (17 to 19 digits in one run: UnionPay's only; another network's long number is printed
-        # in groups, and a bare 19-digit run is a 64-bit id: a trace span, a snowflake)
-        long_run = len(digits) > 16 and len(digits) == end - start and not digits.startswith("62")
-        if digits in _TEST_CARDS or long_run or not _card_issuer_ok(digits) or not _luhn_ok(digits):
+        if digits in _TEST_CARDS or not _card_issuer_ok(digits) or not _luhn_ok(digits):
             # "order 12 4539 1488 0343 6467": the candidate began in the number before the card;
             # look again from its next digit group
             gap = next((i for i in range(start, end) if not text[i].isdigit()), -1)

@@ -662,7 +662,15 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # A Bitcoin private key in wallet import format: base58, `5` (uncompressed, 51 characters) or
     # `K`/`L` (compressed, 52), validated by its version byte and double-SHA-256 checksum in
     # `_rejected` (en.bitcoin.it/wiki/Wallet_import_format)
-    ("crypto_private_key", r"\b([5KL][1-9A-HJ-NP-Za-km-z]{50,51})\b", 1, ("5", "k", "l")),
+    # (named: a WIF label, `importprivkey`, a wallet's or a private key's mention on the line; a bare
+    # run starting `5`/`K`/`L` is too common a start for the one Set pass)
+    (
+        "crypto_private_key",
+        r"(?i)\b(?:wif|importprivkey|dumpprivkey|privkey|private[ _-]?key|wallet)\b[^\r\n]{0,60}?"
+        r"\b(?-i:([5KL][1-9A-HJ-NP-Za-km-z]{50,51}))\b",
+        1,
+        ("wif", "privkey", "private", "wallet"),
+    ),
     # An Ethereum private key (32 bytes, `0x` and 64 hex) where tools take one: Hardhat's network
     # `accounts: ["0x…"]` (hardhat.org, config), ethers' `new Wallet("0x…")`, viem's
     # `privateKeyToAccount("0x…")`; elsewhere 64 hex is a transaction or block hash
