@@ -377,7 +377,7 @@ def test_still_more_provider_shapes_and_positions() -> None:
         f"access_token$production${_run(string.ascii_lowercase + string.digits, 16)}${_run(hexd, 32)}",
         f"2/{_digits(16)}:{_run(hexd, 32)}",
         f"sk_{_run(hexd, 48)}",
-        f"secret_{_run(string.ascii_letters + string.digits, 43)}",
+        f"ntn_{_digits(11)}{_run(string.ascii_letters + string.digits, 35)}",
     ):
         _gone(f"ключ {token} не работает", token)
     v = "Pq4" + _run(string.ascii_letters + string.digits, 18)

@@ -56,6 +56,8 @@ KEYWORDS = (
     *_FOREIGN.split("|"),
 )
 KEY = rf"[A-Za-z0-9_.-]*(?:{_STEM}{_TAIL}?|{_SESSION})"
+# the stems in an upper-case environment variable's name (`DD_API_KEY`, `API_BEARER`)
+_UPPER_STEM = "PASSWORD|PASSWD|PASS|PWD|SECRET|TOKEN|KEY|AUTH|BEARER|CREDENTIALS|CRED|PAT"
 # what a wrapper puts before every line of a pasted block (see `secrets`): a quote's `>`, a
 # comment's `#`, `//`, `*`, a diff's `+`, a JSON array of lines, a listing's line number
 PREFIX_ITEM = r"[ \t]*(?:>|&gt;|#|//|\*|\+|\"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?\"|\"|,|[0-9]{1,6}[ \t]*[|:])"
@@ -136,7 +138,9 @@ RULES: list[tuple[str, str, str]] = [
     ("kv_arg", rf"""\benv\.({KEY})[ \t]*(?:\|\||\?\?)[ \t]*""", _PAIR_ARG),
     # a two-column table: a CSV row `K,V,…` (a line of its own, or after an HTML `<br>`), a
     # Markdown row `| K | V |` (the value alone in its cell)
-    ("kv_assign", rf"(?m)(?:^|<br[ \t]*/?>){LINE_PREFIX}({KEY}),", _VALUE),
+    # (the key an environment variable's name, upper case: a line starting with any word that holds
+    # a key word was too common a start for the rules' one Set pass)
+    ("kv_assign", rf"(?m)(?:^|<br[ \t]*/?>){LINE_PREFIX}([A-Z][A-Z0-9_]*(?:{_UPPER_STEM})[A-Z0-9_]*),", _VALUE),
     ("kv_assign", rf"\|[ \t]*`?({KEY})`?[ \t]*\|[ \t]*", _VALUE + r"(?=[ \t]*\|)"),
     # a validation error quoting the value it refused: `invalid db_password 'V'` (the same policy
     # as prose: the value must look generated)
@@ -144,7 +148,13 @@ RULES: list[tuple[str, str, str]] = [
     # a call without parentheses at a line's start (Groovy / Gradle `storePassword 'V'`, Ruby): the
     # value quoted
     # (not a block's label: `credentials "app.terraform.io" {`)
-    ("kv_assign", rf"(?m)(?:^|<br[ \t]*/?>){LINE_PREFIX}(?:--[ \t]+)?({KEY})[ \t]+", _PAIR_ARG + r"(?![ \t]*\\?\{)"),
+    # (the quote is part of the key's match, so a line starting "password reset" is no candidate;
+    # the value pattern looks behind for it)
+    (
+        "kv_assign",
+        rf"(?m)(?:^|<br[ \t]*/?>){LINE_PREFIX}(?:--[ \t]+)?({KEY})[ \t]+[\"']",
+        r"(?<=([\"']))([^\"'`\r\n]{4,200})[\"']()(?![ \t]*\\?\{)",
+    ),
     # a call named for the key: setK("V"), withK("V"), .K("V"), K("V")
     ("kv_arg", rf"(?:\b|\.)({KEY})\([ \t]*", _CALL_ARG),
     # a call or map entry keyed by a string: put("K", "V"), setProperty("K", "V"), Map.of("K", "V"),
