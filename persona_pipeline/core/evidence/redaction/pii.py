@@ -472,7 +472,7 @@ _SPELLED_TLDS = frozenset(
 
 
 def obfuscated_email_spans(text: str) -> Iterator[Span]:
-    if not (_open(text, "email_obf") or any(a in text for a in _WIDE_AT)):
+    if not (_open(text, "email_obf") or (not text.isascii() and ("＠" in text or "﹫" in text))):
         return
     pos, retries = 0, 0
     while (m := next(_OBF_EMAIL.finditer(text, pos), None)) is not None:
