@@ -32,7 +32,7 @@ _FOREIGN = "senha|kennwort|wachtwoord|contrasena|haslo|sifre|parola|salasana|hes
 # afterwards (`key_strength`, `counts`): `bypass`, `cache_key`, `token_uri`, `input_tokens: 12` reach it and fail.
 _STEM = (
     r"(?i:pass(?:word|wd|phrase|code|wort|ord|e)?s?|pwd|pw|secrets?|tokens?|keys?|auth(?:orization)?|"
-    r"cred(?:entials?|s)?|sig(?:nature)?|sid|cookies?|bearer|jwk|pats?|" + _FOREIGN + ")"
+    r"cred(?:entials?|s)?|sig(?:nature)?|sid|cookies?|bearer|jwk|" + _FOREIGN + ")"
 )
 _TAIL = r"(?:[._-][A-Za-z0-9_.-]*|[A-Z][a-z0-9][A-Za-z0-9_.-]*|[0-9]+(?:[._-][A-Za-z0-9_.-]*)?)"
 # a session word names a secret only with more words (`session_token`, `sessionId`, `PHPSESSID`):
@@ -52,7 +52,6 @@ KEYWORDS = (
     "sid",
     "bearer",
     "jwk",
-    "pat",
     *_FOREIGN.split("|"),
 )
 KEY = rf"[A-Za-z0-9_.-]*(?:{_STEM}{_TAIL}?|{_SESSION})"
@@ -129,13 +128,19 @@ RULES: list[tuple[str, str, str]] = [
         rf"(?:always[ \t]+)?(?:set|append|add|merge))[ \t]+\\?[\"']?({KEY})\\?[\"']?[ \t]+",
         _VALUE,
     ),
-    # C's `#define K "V"`, nginx's `set $K V;`
-    ("kv_command", rf"(?m)(?:^|[ \t|>:;]|<br[ \t]*/?>)#[ \t]*define[ \t]+({KEY})[ \t]+", _VALUE),
-    ("kv_command", rf"\bset[ \t]+\$({KEY})[ \t]+", _VALUE),
+    # C's `#define K "V"`, nginx's `set $K V;` (one pattern: each key pattern costs the Set pass)
+    (
+        "kv_command",
+        rf"(?m)(?:(?:^|[ \t|>:;]|<br[ \t]*/?>)#[ \t]*define[ \t]+|\bset[ \t]+\$)({KEY})[ \t]+",
+        _VALUE,
+    ),
     # a variable's default in code: Ruby's `ENV.fetch("K") {{ "V" }}`, JavaScript's
     # `process.env.K || "V"` / `?? "V"` (the value used wherever the variable is unset)
-    ("kv_arg", rf"""\bfetch\([ \t]*\\?["']({KEY})\\?["'][ \t]*\)[ \t]*\{{[ \t]*""", _PAIR_ARG),
-    ("kv_arg", rf"""\benv\.({KEY})[ \t]*(?:\|\||\?\?)[ \t]*""", _PAIR_ARG),
+    (
+        "kv_arg",
+        rf"""(?:\bfetch\([ \t]*\\?["']|\benv\.)({KEY})(?:\\?["'][ \t]*\)[ \t]*\{{|[ \t]*(?:\|\||\?\?))[ \t]*""",
+        _PAIR_ARG,
+    ),
     # a two-column table: a CSV row `K,V,…` (a line of its own, or after an HTML `<br>`), a
     # Markdown row `| K | V |` (the value alone in its cell)
     # (the key an environment variable's name, upper case: a line starting with any word that holds

@@ -565,6 +565,14 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         0,
         ("/pass", "/pwd", "schtasks"),
     ),
+    # a personal access token by its name's last word (`AZURE_DEVOPS_EXT_PAT=…`, `"GITLAB_PAT": "…"`;
+    # judged as a weak key: the value must look generated)
+    (
+        "env_secret",
+        r"\b([A-Za-z0-9_.-]*[_.-](?i:pat))\\?[\"']?[ \t]*[:=][ \t]*\\?" + _QUOTED_OR_BARE,
+        0,
+        ("pat",),
+    ),
     # a YAML block scalar: `password: |` (or `>-`) and the value on the next, indented line
     (
         "env_secret",
