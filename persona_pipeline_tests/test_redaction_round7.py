@@ -404,3 +404,12 @@ def test_more_national_id_key_spellings() -> None:
     v = _stdnum_value(tckimlik, 11)
     _gone(f'c := Customer{{TrTckimlik: "{v}"}}', v)
     _kept(f'c := Customer{{TrTckimlik: "{_broken(v)}"}}')
+
+
+def test_request_lines_escaped_words_and_ssh_logins_are_kept() -> None:
+    _kept("GET /help?q=cannot%20reset%20password HTTP/1.1")
+    _kept('{"text": "\\u8fd9\\u4e2a key \\u4e00\\u76f4\\u62a5 401"}')
+    _kept("scp dump.sql deploy@bastion.corp.internal:/tmp/")
+    _kept("ssh -i ~/.ssh/id_ed25519 deploy@bastion.corp.internal")
+    _gone("mail it to lena.marsh@corp.io", "lena.marsh@corp.io")
+    _gone("ssh lena@bastion.corp.io 'cat report' | mail lena.marsh@corp.io", "lena.marsh@corp.io")

@@ -448,6 +448,18 @@ _GROUP_WORDS = frozenset(
 _DISPLAY_BEFORE = re.compile(r"[A-Za-z0-9&.'-][ \t]+([A-Za-z][A-Za-z0-9&.'-]*)[\\\"' \t]*(?:<|&lt;|\\u003[cC])$")
 
 
+_SSH_COMMAND = re.compile(r"\b(?:ssh|scp|sftp|rsync|plink|pscp|mosh|sshpass)\b[^\r\n|;&]{0,200}$")
+
+
+def _ssh_target(text: str, start: int, end: int) -> bool:
+    """Whether `user@host` at start:end is an SSH-family command's destination (OpenSSH's
+    `[user@]host`, scp's `host:path`)."""
+    if text[end : end + 1] == ":":
+        return True
+    line = text.rfind("\n", 0, start) + 1
+    return _SSH_COMMAND.search(text, max(line, start - 200), start) is not None
+
+
 def _group_display_name(text: str, start: int) -> bool:
     """Whether the address at `start` closes `Display Name <`, the name's last word a group's."""
     m = _DISPLAY_BEFORE.search(text, max(0, start - 40), start)
@@ -510,6 +522,8 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
             continue  # a JSON-escaped line break before a decorator: `\n@click.command`
         if local in _NO_REPLY_LOCALS or local in _ROLE_MAILBOXES:
             continue  # a machine's or a function's mailbox
+        if local in _SYSTEM_ACCOUNTS and _ssh_target(text, start, end):
+            continue  # `ssh deploy@bastion…`, `scp f deploy@host:/tmp/`: a machine account's login
         if _group_display_name(text, start):
             continue  # `Acme Platform Team <platform@…>`: the display name says a group reads it
         if domain in _DOC_DOMAINS or domain.endswith(_DOC_TLDS):

@@ -845,7 +845,8 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         r"(?i)\b(?:key|chave|clave|chiave|klucz)\b"
         r"(?:[ \t]+[^\s:\\\"'`<>=]{1,20}){0,5}?"
         r"(?:[ \t]*(?::|\x7f)[ \t]*(?:\r?\n[ \t]*(?:--|#|//|>)?[ \t]*){0,3}|[ \t]+)[\"'`]?"
-        r"([^\s\"'`<>\x7f&;:]{12,256})(?:[\s\"'`<>&;,)\x7f]|$)",
+        # (no backslash: `\\u4e00\\u76f4` is an escaped word, not a value)
+        r"([^\s\"'`<>\x7f&;:\\]{12,256})(?:[\s\"'`<>&;,)\x7f]|$)",
         1,
         ("key", "chave", "clave", "chiave", "klucz"),
     ),
@@ -1106,6 +1107,7 @@ def _snowflake_b64(part: str) -> bool:
     return 17 <= len(raw) <= 20 and raw.isdigit()
 
 
+_PROTOCOL = re.compile(r"(?:HTTP|HTTPS|SPDY|RTSP|SIP|SMTP|IMAP|SSH|TLS|SSL)/\d(?:\.\d)?\W*$")
 _ASSIGNED = re.compile(r"(?:[A-Z][A-Z0-9_]*|[a-z][a-z0-9_]*)=")
 # a passphrase of three or more dictionary-like words, maybe a number (`correct-horse-staple42`)
 _PASSPHRASE = re.compile(r"[a-z]{3,12}(?:-[a-z]{3,12}){2,7}[0-9]{0,4}$")
@@ -1159,6 +1161,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         return bool(_DOC_EXAMPLE.search(value))
     if kind in ("bare_password", "short_password") and _ENTITY.search(value):
         return True  # `:&#x27;name&#x27;`: escaped markup; the HTML view reads the value decoded
+    if _PROTOCOL.match(value):
+        return True  # "reset password HTTP/1.1": a request line's protocol, no password
     if kind == "bare_password":
         if len(value) < 8:
             return True
