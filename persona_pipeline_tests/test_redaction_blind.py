@@ -66,9 +66,16 @@ def blind() -> dict[str, BlindScore]:
 # dates in prose, names in other scripts, values in foreign-language prose with no key). The
 # holdout is round 7 alone, at seed 7 after that work: 78.3% secrets, 77.6% personal data,
 # 238 FP/MB, 8 stray spans (75.1 / 75.3 / 238 / 8 before it).
+# Round 8 made round 7 dev (issue 17, branch tune7: tuned on round 7's failures by general
+# mechanisms: documented token shapes, check digits, labels in more languages and scripts). Round 7
+# alone, seeds 1 / 2 (n 2400): 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB,
+# 15 / 14 stray before; 99.2 / 99.1%, 97.1 / 96.9%, 0 / 0 FP/MB, 1 / 0 stray after. Dev (rounds 1
+# to 7), seeds 1 / 2 (n 2400) and 7 (n 1200): 99.2 / 98.8 / 98.9% secrets, 96.5 / 96.7 / 96.6%
+# personal data, 0 / 0 / 0 FP/MB, 1 / 0 / 1 stray spans. The holdout (round 8) is written in a
+# branch of its own; its floors are set when it joins this tree (the old round-7 ones below).
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.865, 0.78, 8.0, 5), ("holdout", 0.765, 0.76, 255.0, 40)],
+    [("dev", 0.984, 0.961, 3.0, 4), ("holdout", 0.765, 0.76, 255.0, 40)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
