@@ -462,6 +462,8 @@ def _ssh_target(text: str, start: int, end: int) -> bool:
 
 def _group_display_name(text: str, start: int) -> bool:
     """Whether the address at `start` closes `Display Name <`, the name's last word a group's."""
+    if text[start - 1 : start] != "<" and not text.endswith(("&lt;", "u003c", "u003C"), 0, start):
+        return False  # (no bracket before it: no display name; most addresses, decided cheaply)
     m = _DISPLAY_BEFORE.search(text, max(0, start - 40), start)
     return m is not None and m[1].lower() in _GROUP_WORDS
 
@@ -476,6 +478,7 @@ _OBF_EMAIL = Rx(
 )
 _OBF_GATE = Rx(r"(?i)\((?:at|dot)\)|\[(?:at|dot)\]|\{(?:at|dot)\}|<(?:at|dot)>|[ \t]dot[ \t]")
 _WIDE_AT = ("＠", "﹫")
+_WIDE_AT_RX = re.compile("[＠﹫]")  # (one pass over the text for both)
 # the TLDs a spelled-out address (`ana at corp dot com`) may end in: the common generic ones and any
 # two-letter country code; "look at this dot product" ends in no TLD
 _SPELLED_TLDS = frozenset(
@@ -484,7 +487,7 @@ _SPELLED_TLDS = frozenset(
 
 
 def obfuscated_email_spans(text: str) -> Iterator[Span]:
-    if not (_open(text, "email_obf") or (not text.isascii() and ("＠" in text or "﹫" in text))):
+    if not (_open(text, "email_obf") or (not text.isascii() and _WIDE_AT_RX.search(text))):
         return
     pos, retries = 0, 0
     while (m := next(_OBF_EMAIL.finditer(text, pos), None)) is not None:
@@ -512,7 +515,8 @@ def _obfuscated_ok(text: str, start: int, end: int, sep: str, at_end: int, tld: 
 
 
 def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
-    yield from obfuscated_email_spans(text)
+    if not text.isascii() or _open(text, "email_obf"):
+        yield from obfuscated_email_spans(text)
     if "@" not in text:
         return
     for ((start, end),) in _EMAIL.finditer(text):
@@ -522,10 +526,6 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
             continue  # a JSON-escaped line break before a decorator: `\n@click.command`
         if local in _NO_REPLY_LOCALS or local in _ROLE_MAILBOXES:
             continue  # a machine's or a function's mailbox
-        if local in _SYSTEM_ACCOUNTS and _ssh_target(text, start, end):
-            continue  # `ssh deploy@bastion…`, `scp f deploy@host:/tmp/`: a machine account's login
-        if _group_display_name(text, start):
-            continue  # `Acme Platform Team <platform@…>`: the display name says a group reads it
         if domain in _DOC_DOMAINS or domain.endswith(_DOC_TLDS):
             continue
         if domain.endswith((".noreply.github.com", ".gserviceaccount.com")) or value.lower() in allow:
@@ -535,6 +535,10 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
             continue
         if text[start - 1 : start] in (":", "/") and not text.endswith("mailto:", 0, start):
             continue  # scheme://user:password@host — the URL-password rule owns that span
+        if local in _SYSTEM_ACCOUNTS and _ssh_target(text, start, end):
+            continue  # `ssh deploy@bastion…`, `scp f deploy@host:/tmp/`: a machine account's login
+        if _group_display_name(text, start):
+            continue  # `Acme Platform Team <platform@…>`: the display name says a group reads it
         yield Span(start, end, "email")
 
 
