@@ -413,3 +413,12 @@ def test_request_lines_escaped_words_and_ssh_logins_are_kept() -> None:
     _kept("ssh -i ~/.ssh/id_ed25519 deploy@bastion.corp.internal")
     _gone("mail it to lena.marsh@corp.io", "lena.marsh@corp.io")
     _gone("ssh lena@bastion.corp.io 'cat report' | mail lena.marsh@corp.io", "lena.marsh@corp.io")
+
+
+def test_birth_dates_in_more_forms() -> None:
+    _gone("DOB: May 4th, '68", "May 4th, '68")
+    _gone('c := Customer{Dob: "4th of May \'71"}', "4th of May '71")
+    _gone("DOB: 26 ธันวาคม 2527", "26 ธันวาคม 2527")  # Buddhist era: 1984
+    _gone("DOB: ngày 14 tháng 9 năm 1977", "14 tháng 9 năm 1977")
+    _kept("released 4th of May '24")  # no birth label
+    _kept("DOB: 26 ธันวาคม 2590")  # 2047: no birth date
