@@ -69,13 +69,13 @@ def blind() -> dict[str, BlindScore]:
 # Round 8 made round 7 dev (issue 17, branch tune7: tuned on round 7's failures by general
 # mechanisms: documented token shapes, check digits, labels in more languages and scripts). Round 7
 # alone, seeds 1 / 2 (n 2400): 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB,
-# 15 / 14 stray before; 99.2 / 99.1%, 97.1 / 96.9%, 0 / 0 FP/MB, 1 / 0 stray after. Dev (rounds 1
-# to 7), seeds 1 / 2 (n 2400) and 7 (n 1200): 99.2 / 98.8 / 98.9% secrets, 96.5 / 96.7 / 96.6%
+# 15 / 14 stray before; 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB, 1 / 0 stray after. Dev (rounds 1
+# to 7), seeds 1 / 2 (n 2400) and 7 (n 1200): 99.2 / 98.8 / 98.9% secrets, 96.9 / 96.9 / 96.8%
 # personal data, 0 / 0 / 0 FP/MB, 1 / 0 / 1 stray spans. The holdout (round 8) is written in a
 # branch of its own; its floors are set when it joins this tree (the old round-7 ones below).
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.984, 0.961, 3.0, 4), ("holdout", 0.765, 0.76, 255.0, 40)],
+    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.765, 0.76, 255.0, 40)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
