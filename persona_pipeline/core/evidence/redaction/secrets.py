@@ -843,7 +843,8 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         # (`key` in the languages whose developers write their own word: chave, clave, chiave, klucz;
         # each further word costs the one Set pass)
         r"(?i)\b(?:key|chave|clave|chiave|klucz)\b"
-        r"(?:[ \t]+[^\s:\\\"'`<>=]{1,20}){0,5}?"
+        # (no escaped `=` among the words: `key &#61; V` is an assignment the other rules own)
+        r"(?:[ \t]+[^\s:\\\"'`<>=&;]{1,20}){0,5}?"
         r"(?:[ \t]*(?::|\x7f)[ \t]*(?:\r?\n[ \t]*(?:--|#|//|>)?[ \t]*){0,3}|[ \t]+)[\"'`]?"
         # (no backslash: `\\u4e00\\u76f4` is an escaped word, not a value)
         r"([^\s\"'`<>\x7f&;:\\]{12,256})(?:[\s\"'`<>&;,)\x7f]|$)",
