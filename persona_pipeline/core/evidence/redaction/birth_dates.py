@@ -97,6 +97,7 @@ def plausible_birth_date(value: str) -> bool:
         if len(year) not in (2, 4) or len(day) > 2:
             return True
         return _real(_full_year(int(year), len(year)), months[0], int(day))
-    # unread (another script's month, a Roman numeral): the year alone, where one stands out
-    years = [int(n) for n in nums if len(n) == 4]
+    # unread (another script's month, a Roman numeral): the year alone, where one stands out (a
+    # Thai date's year is of the Buddhist era, 543 years ahead)
+    years = [int(n) - (543 if int(n) > 2400 else 0) for n in nums if len(n) == 4]
     return not years or _MIN_YEAR <= years[-1] <= datetime.date.today().year - _YOUNGEST

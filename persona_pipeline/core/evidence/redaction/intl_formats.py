@@ -195,10 +195,14 @@ _MONTH = (
 )
 _DATE = (
     r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|"
-    rf"\d{{1,2}}(?:st|nd|rd|th|er|\x7f|o)?\.?[ \t]+(?:de[ \t]+|of[ \t]+)?{_MONTH},?[ \t]+(?:del?[ \t]+)?\d{{4}}|"
+    # (an English ordinal's year may be written `'68`)
+    rf"\d{{1,2}}(?:st|nd|rd|th|er|\x7f|o)?\.?[ \t]+(?:de[ \t]+|of[ \t]+)?{_MONTH},?[ \t]+(?:del?[ \t]+)?"
+    r"(?:\d{4}|'\d\d\b)|"
     rf"\d{{1,2}}[-/ ]?{_MONTH}[-/ ]?\d{{2,4}}|(?:19|20)\d{{2}}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\b|"
     rf"\d{{4}}\.[ \t]*{_MONTH}[ \t]+\d{{1,2}}\b|"  # Hungarian: 1959. május 1.
-    rf"{_MONTH}[ \t]+(?:the[ \t]+)?\d{{1,2}}(?:st|nd|rd|th)?,?[ \t]+\d{{4}}|"
+    rf"{_MONTH}[ \t]+(?:the[ \t]+)?\d{{1,2}}(?:st|nd|rd|th)?,?[ \t]+(?:\d{{4}}|'\d\d\b)|"
+    # Vietnamese: ngày 14 tháng 9 năm 1977
+    r"ng\x7fy[ \t]+\d{1,2}[ \t]+th\x7fng[ \t]+\d{1,2}[ \t]+n\x7fm[ \t]+\d{4}|"
     r"\d{1,2}[./ -](?:I|II|III|IV|V|VI|VII|VIII|IX|X|XI|XII)[./ -]\d{4}|"  # 12.III.1985
     r"\d{1,2}\.?[ \t]+\x7f{3,12}\.?[ \t]+\d{4}|"  # a month in another script (12 марта 1985)
     r"\d{4}\x7f ?\d{1,2}\x7f ?\d{1,2}\x7f"  # 1985年3月12日, 1985년 3월 12일 (checked on the original)

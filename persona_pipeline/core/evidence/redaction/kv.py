@@ -55,6 +55,8 @@ KEYWORDS = (
     *_FOREIGN.split("|"),
 )
 KEY = rf"[A-Za-z0-9_.-]*(?:{_STEM}{_TAIL}?|{_SESSION})"
+# the stems in an upper-case environment variable's name (`DD_API_KEY`, `API_BEARER`)
+_UPPER_STEM = "PASSWORD|PASSWD|PASS|PWD|SECRET|TOKEN|KEY|AUTH|BEARER|CREDENTIALS|CRED|PAT"
 # what a wrapper puts before every line of a pasted block (see `secrets`): a quote's `>`, a
 # comment's `#`, `//`, `*`, a diff's `+`, a JSON array of lines, a listing's line number
 PREFIX_ITEM = r"[ \t]*(?:>|&gt;|#|//|\*|\+|\"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?\"|\"|,|[0-9]{1,6}[ \t]*[|:])"
@@ -67,6 +69,9 @@ LINE_PREFIX = rf"(?:{PREFIX_ITEM})*[ \t]*"
 # space, quote, separator or control character; a YAML type tag or anchor may stand before it.
 _VALUE = r"""(?:(?:\[\]byte\(|\bb)?(["'`])([^"'`\r\n]{4,200})["'`]|([^\s"'`,;<>\x00-\x1f]{4,200}))"""
 _TAGGED = r"(?:(?:!![A-Za-z]{1,20}|&[A-Za-z0-9_-]{1,64})[ \t]+)?" + _VALUE
+# in prose, also an app password as its provider shows it: four groups of four lowercase letters
+# (Google's app passwords, spaced; Apple's app-specific passwords are dashed, a bare value anyway)
+_PROSE_VALUE = _VALUE.replace(r"|([^\s", r"|([a-z]{4}(?: [a-z]{4}){3}(?![A-Za-z0-9])|[^\s", 1)
 _CALL_ARG = r"""(["'`])([^"'`\r\n]{4,200})["'`][ \t]*[,)]()"""  # the call's first argument
 _PAIR_ARG = r"""\\?(["'`])([^"'`\r\n]{4,200})["'`]()"""  # the argument after a string key
 VALUE_WINDOW = 320
@@ -123,6 +128,38 @@ RULES: list[tuple[str, str, str]] = [
         rf"(?:always[ \t]+)?(?:set|append|add|merge))[ \t]+\\?[\"']?({KEY})\\?[\"']?[ \t]+",
         _VALUE,
     ),
+    # C's `#define K "V"`, nginx's `set $K V;` (one pattern: each key pattern costs the Set pass)
+    (
+        "kv_command",
+        rf"(?m)(?:(?:^|[ \t|>:;]|<br[ \t]*/?>)#[ \t]*define[ \t]+|\bset[ \t]+\$)({KEY})[ \t]+",
+        _VALUE,
+    ),
+    # a variable's default in code: Ruby's `ENV.fetch("K") {{ "V" }}`, JavaScript's
+    # `process.env.K || "V"` / `?? "V"` (the value used wherever the variable is unset)
+    (
+        "kv_arg",
+        rf"""(?:\bfetch\([ \t]*\\?["']|\benv\.)({KEY})(?:\\?["'][ \t]*\)[ \t]*\{{|[ \t]*(?:\|\||\?\?))[ \t]*""",
+        _PAIR_ARG,
+    ),
+    # a two-column table: a CSV row `K,V,…` (a line of its own, or after an HTML `<br>`), a
+    # Markdown row `| K | V |` (the value alone in its cell)
+    # (the key an environment variable's name, upper case: a line starting with any word that holds
+    # a key word was too common a start for the rules' one Set pass)
+    ("kv_assign", rf"(?m)(?:^|<br[ \t]*/?>){LINE_PREFIX}([A-Z][A-Z0-9_]*(?:{_UPPER_STEM})[A-Z0-9_]*),", _VALUE),
+    ("kv_assign", rf"\|[ \t]*`?({KEY})`?[ \t]*\|[ \t]*", _VALUE + r"(?=[ \t]*\|)"),
+    # a validation error quoting the value it refused: `invalid db_password 'V'` (the same policy
+    # as prose: the value must look generated)
+    ("kv_prose", rf"\binvalid[ \t]+({KEY})[ \t]+", r"(?=\\?[\"'`])\\?" + _VALUE),
+    # a call without parentheses at a line's start (Groovy / Gradle `storePassword 'V'`, Ruby): the
+    # value quoted
+    # (not a block's label: `credentials "app.terraform.io" {`)
+    # (the quote is part of the key's match, so a line starting "password reset" is no candidate;
+    # the value pattern looks behind for it)
+    (
+        "kv_assign",
+        rf"(?m)(?:^|<br[ \t]*/?>){LINE_PREFIX}(?:--[ \t]+)?({KEY})[ \t]+[\"']",
+        r"(?<=([\"']))([^\"'`\r\n]{4,200})[\"']()(?![ \t]*\\?\{)",
+    ),
     # a call named for the key: setK("V"), withK("V"), .K("V"), K("V")
     ("kv_arg", rf"(?:\b|\.)({KEY})\([ \t]*", _CALL_ARG),
     # a call or map entry keyed by a string: put("K", "V"), setProperty("K", "V"), Map.of("K", "V"),
@@ -163,8 +200,9 @@ RULES: list[tuple[str, str, str]] = [
     # prose: "the K is V", "K for the staging db: V", "K was V"
     (
         "kv_prose",
-        rf"\b({KEY}){_QUALIFIER}?(?:[ \t]+(?:is[ \t]+now|is|was|are)[ \t]*:?[ \t]+|{_QUALIFIER}[ \t]*:[ \t]+)",
-        _VALUE,
+        rf"\b({KEY}){_QUALIFIER}?(?:[ \t]+(?:is[ \t]+now|is[ \t]+still|is|was|are)[ \t]*:?[ \t]+|"
+        rf"{_QUALIFIER}[ \t]*:[ \t]+)",
+        _PROSE_VALUE,
     ),
 ]
 VALUES = [re.compile(v, re.ASCII) for _, _, v in RULES]
@@ -175,11 +213,16 @@ VALUES = [re.compile(v, re.ASCII) for _, _, v in RULES]
 KEY_LEAD = rf"\b({KEY})"
 KEY_RUN_KINDS = frozenset({"kv_assign"})
 _KEY_CHARS = re.compile(r"[A-Za-z0-9_.-]*")  # KEY's characters (ASCII: no case folding)
-assert all(p.startswith(KEY_LEAD) for k, p, _ in RULES if k in KEY_RUN_KINDS)
+
+
+def key_run(kind: str, pattern: str) -> bool:
+    """Whether a rule's key is the run of key characters its match opens with (it runs keyless).
+    (A `kv_assign` rule whose key stands after a line prefix or a cell's bar keeps its group.)"""
+    return kind in KEY_RUN_KINDS and pattern.startswith(KEY_LEAD)
 
 
 def keyless(pattern: str) -> str:
-    """A `KEY_RUN_KINDS` rule's pattern without its group."""
+    """A `key_run` rule's pattern without its group."""
     return r"\b(?:" + pattern[len(r"\b(") :]
 
 
@@ -236,7 +279,8 @@ _KEY_QUALIFIERS = _set(
 )
 # words that name a secret only when the value looks generated (`key`, `auth`, a signature)
 # (`api_bearer`: a bearer token by name, a generated value; `bearer_only: true` is a switch)
-_WEAK_WORDS = _set("key keys auth sig signature cred salt cookie authorization bearer")
+# (`pat`: a personal access token, `AZURE_DEVOPS_EXT_PAT`; as a word of its own it is a name too)
+_WEAK_WORDS = _set("key keys auth sig signature cred salt cookie authorization bearer pat pats")
 _SESSION_WORDS = frozenset(("session", "sess"))
 _SESSION_SUFFIXES = frozenset(("id", "key", "token", "cookie", "secret"))
 # a key's last word naming something about the secret, not the secret: a reference, not a value
@@ -244,7 +288,10 @@ _META = _set(
     "name names id ids arn path file files ref type types field header version ttl len length env var manager "
     "store prefix count rotation policy provider scope uri url urls endpoint host method mode format size "
     "expiry expires expiration lifetime timeout dir algorithm alg kind label hint limit usage location source "
-    "required enabled strength reset regex pattern input prompt stdin"
+    "required enabled strength reset regex pattern input prompt stdin "
+    # an exception or message class (`NoCredentialsError: Unable to…`, PEP 8 names exceptions
+    # `…Error`): a message about a secret follows, not the secret
+    "error errors exception warning"
 )
 # a key's first word making it a count or a switch about secrets (`max_tokens`, `use_auth`)
 _SWITCH_FIRST = _set("max min num n total is has use enable disable no allow require show")

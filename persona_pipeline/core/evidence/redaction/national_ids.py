@@ -52,6 +52,12 @@ _KR_RRN = Rx(r"\b\d\d[01]\d[0-3]\d-[1-8]\d{6}\b")
 _SE_PNR = Rx(r"\b(?:19|20)?\d\d[01]\d[0-9]\d[-+]\d{4}\b")
 # BE national number as printed: `yy.mm.dd-nnn.cc` (birth date, order, mod-97 check).
 _BE_NN = Rx(r"\b\d\d\.[01]\d\.[0-3]\d-\d{3}\.\d\d\b")
+# HK identity card as printed: one or two letters, six digits, the check digit in brackets
+_HKID = Rx(r"\b[A-Z]{1,2}\d{6} ?\([0-9A]\)")
+# SG NRIC / FIN: series letter, seven digits, check letter (a mod-11 table per series)
+_NRIC = Rx(r"\b[STFGM]\d{7}[A-Z]\b")
+# MX CURP: name letters, birth date, sex, state, consonants, a disambiguator and a check digit
+_CURP = Rx(r"\b[A-Z]{4}\d{6}[HMX][A-Z]{5}[0-9A-Z]\d\b")
 # IN PAN of an individual: three letters, the holder type `P` (a person), the surname's initial,
 # four digits, a letter.
 _PAN_PERSON = Rx(r"\b[A-Z]{3}P[A-Z]\d{4}[A-Z]\b")
@@ -84,21 +90,48 @@ _LABELS: dict[str, str] = {
     "pl_pesel": r"pesel",
     "se_personnummer": rf"personnummer|personnr|pnr|personal{_W}identity{_W}number",
     "cn_ric": rf"resident{_W}identity{_W}card|id{_W}card(?:{_W}(?:no|number|num))?",
-    "za_id": rf"(?:r?sa|south{_W}african){_W}id(?:{_W}(?:no|number|num))?",
+    "za_id": rf"(?:r?sa|za|south{_W}african){_W}id(?:{_W}(?:no|number|num))?",
     "au_tfn": rf"tfn|tax{_W}file{_W}(?:no|number|num)",
     "uk_nhs": rf"nhs(?:{_W}(?:no|number|num))?",
     "no_fnr": r"f\x7fdselsnummer|fodselsnummer|fnr",
     "dk_cpr": rf"cpr(?:{_W}(?:nr|nummer|no|number))?",
     "fi_hetu": r"hetu|henkil\x7ftunnus|henkilotunnus",
     "ro_cnp": r"cnp|cod numeric personal",
-    "tr_tckn": rf"tckn|tc{_W}kimlik(?:{_W}no)?|kimlik{_W}no|tc{_W}no",
+    "tr_tckn": rf"tckn|(?:tr{_W})?tc{_W}kimlik(?:{_W}no)?|kimlik{_W}no|tc{_W}no",
     "cl_rut": r"rut",
     "ch_ahv": rf"ahv(?:{_W}(?:nr|nummer))?|avs",
     "be_nn": (
         rf"rijksregisternummer|rijksregister{_W}(?:nr|nummer)|num[e\x7f]ro{_W}(?:de{_W})?(?:registre{_W})?national|"
-        rf"insz|niss|nn|national{_W}register{_W}(?:no|number)"
+        rf"insz|niss|nn|national{_W}register{_W}(?:no|number)|be{_W}national{_W}(?:no|number)"
     ),
     "il_id": rf"teudat{_W}zehut|mispar{_W}zehut|zehut|israeli{_W}id",
+    # (issue 17) more countries' personal numbers, by the names they go by at home and in English
+    "tw_id": rf"tw{_W}id|taiwan(?:ese)?{_W}id",
+    "th_pin": rf"thai{_W}id|th{_W}id",
+    "sg_nric": rf"nric|fin{_W}(?:no|number)|ic{_W}(?:no|number)|singapore{_W}ic",
+    "hk_id": rf"hkid|hkic|hk{_W}id|hong{_W}kong{_W}id(?:entity)?(?:{_W}card)?",
+    "pt_nif": rf"contribuinte|n[u\x7f]mero{_W}de{_W}contribuinte",
+    "mx_curp": r"curp",
+    "hr_oib": r"oib",
+    "gr_amka": r"amka",
+    "ee_ik": rf"isikukood|asmens{_W}kodas|personal{_W}code",
+    "bg_egn": r"egn",
+    "ar_cuit": r"cuil|cuit",
+    "is_kt": r"kennitala|kt\.?",
+    "cz_rc": rf"rodn[e\x7f]{_W}[c\x7f][i\x7f]slo|r\.[c\x7f]\.[ \t]|birth{_W}number",
+    "jp_in": rf"my{_W}number|mynumber|kojin{_W}bang[o\x7f]",
+    "nz_ird": rf"ird(?:{_W}(?:no|number|num|nr))?",
+    # driving licences and health insurance numbers (issue 17): a licence's own label in several
+    # languages; an insurer's member number under its label, validated by the formats below
+    "driving_licence": (
+        rf"driv(?:er|ing|ers)'?s?{_W}licen[cs]e(?:{_W}(?:no|number|num|nr|id))?|licen[cs]e{_W}(?:no|number|num|nr)|"
+        rf"dl{_W}(?:no|nr|number|num)|dl#[ \t]?|f[u\x7f]hrerschein(?:{_W}(?:nr|nummer))?|permis{_W}de{_W}conduire|"
+        rf"carn[e\x7f]t{_W}de{_W}conducir|licencia{_W}de{_W}conducir|patente{_W}di{_W}guida|rijbewijs(?:nummer)?"
+    ),
+    "health_insurance_id": (
+        rf"(?:health{_W})?insurance{_W}(?:id|no|number|num|nr)|member{_W}id|medicare(?:{_W}(?:no|number|num|card))?|"
+        rf"mbi|(?:kranken)?versicherten{_W}?nummer|kvnr|ehic"
+    ),
     # a label naming an identity number of no one country: every kind with check digits is tried
     "national_id": (
         rf"id{_W}(?:no|number|num|nr)|national{_W}id(?:entity)?(?:{_W}(?:no|number|num|card))?|"
@@ -110,6 +143,9 @@ _LABELS: dict[str, str] = {
 # is Norway's and Denmark's too), and a generic label (`id number`) any number with check digits
 _ALSO: dict[str, tuple[str, ...]] = {
     "se_personnummer": ("no_fnr", "dk_cpr"),
+    "es_dni": ("pt_nif",),  # (`NIF` is Portugal's tax number too)
+    "ee_ik": ("lt_asmens",),  # (Lithuania's asmens kodas has Estonia's shape and check)
+    "cz_rc": ("sk_rc",),  # (the Czech and Slovak birth numbers share theirs)
     "national_id": (
         "za_id",
         "il_id",
@@ -124,6 +160,19 @@ _ALSO: dict[str, tuple[str, ...]] = {
         "kr_rrn",
         "ch_ahv",
         "cl_rut",
+        "tw_id",
+        "th_pin",
+        "sg_nric",
+        "hk_id",
+        "mx_curp",
+        "hr_oib",
+        "ee_ik",
+        "lt_asmens",
+        "bg_egn",
+        "ar_cuit",
+        "is_kt",
+        "cz_rc",
+        "gr_amka",
     ),
 }
 _KINDS = tuple(_LABELS)
@@ -134,7 +183,7 @@ _MAX_TOKENS = 7
 # A label that is a whole header cell of a delimited table: its column's cells are its values.
 # (the first cell may follow a shell prompt: `root@host:/srv# id;pesel;name`)
 _LABEL_CELL = Rx(
-    r"(?im)(?:^|[,;\t|]|[#$>][ \t])[ \t]*[\"']?(?:[a-z]+_)?(?:"
+    r"(?im)(?:^|[,;\t|]|[#$>][ \t])[ \t]*[\"']?(?:[a-z]+_)??(?:"
     + "|".join(f"({p})" for p in _LABELS.values())
     + r")[\"']?[ \t]*(?:[,;\t|]|\r?$)"
 )
@@ -145,7 +194,21 @@ _JA_PASSPORT = re.compile(
     r"[\s:：は=\"'「]{0,6}([A-Z]{1,2}\d{7,8}|[A-Z0-9]{6,10})(?![A-Za-z0-9])"
 )
 
-OTHER_SCRIPT_WORDS = ("パスポート", "旅券", "护照", "護照", "여권", "аспорт")  # labels needing the original text
+# Id labels in other scripts (read on the original text: the fold makes their letters DELs), and
+# the kinds each may name: Taiwan's / Hong Kong's / China's identity card number, Thailand's
+# citizen id, Greece's AMKA, Bulgaria's EGN, Japan's My Number
+_OTHER_LABELS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("身分證字號|身分證號碼|身分證號|身份證號碼|身份證號|身份证号码|身份证号|居民身份证", ("tw_id", "hk_id", "cn_ric")),
+    ("เลขประจำตัวประชาชน|บัตรประชาชน", ("th_pin",)),
+    ("ΑΜΚΑ", ("gr_amka",)),
+    ("ЕГН", ("bg_egn",)),
+    ("個人番号|マイナンバー", ("jp_in",)),
+)
+_OTHER_LABEL = re.compile("|".join(f"({p})" for p, _ in _OTHER_LABELS))
+OTHER_SCRIPT_WORDS = (
+    *("パスポート", "旅券", "护照", "護照", "여권", "аспорт"),
+    *(w for p, _ in _OTHER_LABELS for w in p.split("|")),
+)  # labels needing the original text
 
 # Value shapes after a label (anchored at the value's start): each kind's printed groupings only
 # (dots only where the kind is written with dots), so an IP or a version never reads as an id.
@@ -178,6 +241,37 @@ _SHAPES: dict[str, tuple[Rx, ...]] = {
     "ch_ahv": (Rx(r"^(?:756\.?\d{4}\.?\d{4}\.?\d\d)"),),
     "be_nn": (Rx(r"^(?:\d\d\.?\d\d\.?\d\d-?\d{3}\.?\d\d)"),),
     "il_id": (Rx(r"^(?:\d{9})"),),
+    "tw_id": (Rx(r"^(?:[A-Za-z][1289]\d{8})"),),
+    "th_pin": (Rx(r"^(?:\d-?\d{4}-?\d{5}-?\d\d-?\d)"),),
+    "sg_nric": (Rx(r"^(?:[STFGMstfgm]\d{7}[A-Za-z])"),),
+    "hk_id": (Rx(r"^(?:[A-Za-z]{1,2}\d{6} ?\([0-9Aa]\))"),),
+    "pt_nif": (Rx(r"^(?:\d{3} ?\d{3} ?\d{3})"),),
+    "mx_curp": (Rx(r"^(?:[A-Za-z]{4}\d{6}[HMXhmx][A-Za-z]{5}[0-9A-Za-z]\d)"),),
+    "hr_oib": (Rx(r"^(?:\d{11})"),),
+    "gr_amka": (Rx(r"^(?:\d{11})"),),
+    "ee_ik": (Rx(r"^(?:\d{11})"),),
+    "lt_asmens": (Rx(r"^(?:\d{11})"),),
+    "bg_egn": (Rx(r"^(?:\d{10})"),),
+    "ar_cuit": (Rx(r"^(?:\d\d-?\d{8}-?\d)"),),
+    "is_kt": (Rx(r"^(?:\d{6}-?\d{4})"),),
+    "cz_rc": (Rx(r"^(?:\d{6}/?\d{3,4})"),),
+    "sk_rc": (Rx(r"^(?:\d{6}/?\d{3,4})"),),
+    "jp_in": (Rx(r"^(?:\d{4} ?\d{4} ?\d{4})"),),
+    "nz_ird": (Rx(r"^(?:\d{2,3}-?\d{3}-?\d{3})"),),
+    # UK DVLA (surname, birth date digits, initials, check characters), Florida's dashed form, a
+    # letter or two and digits (most US states), digits alone
+    "driving_licence": (
+        Rx(r"^(?:[A-Za-z9]{5} ?\d{6} ?[A-Za-z9]{2}\d[A-Za-z]{2})"),
+        Rx(r"^(?:[A-Za-z]\d{3}-\d{3}-\d\d-\d{3}-\d)"),
+        Rx(r"^(?:[A-Za-z]{1,2}\d{5,13})"),
+        Rx(r"^(?:\d{7,12})"),
+    ),
+    # German KVNR (a letter, nine digits), the US Medicare Beneficiary Identifier, Australian Medicare
+    "health_insurance_id": (
+        Rx(r"^(?:[A-Za-z]\d{9})"),
+        Rx(r"^(?:[1-9][A-Za-z][A-Za-z0-9]\d-?[A-Za-z][A-Za-z0-9]\d-?[A-Za-z]{2}\d\d)"),
+        Rx(r"^(?:[2-6]\d{3} ?\d{5} ?\d(?:[ /-]?\d)?)"),
+    ),
     "national_id": (),  # (its values are the `_ALSO` kinds')
 }
 
@@ -216,30 +310,127 @@ def _passport_ok(v: str) -> bool:
     return digits >= 4 or (digits >= 1 and len(v) >= 8)
 
 
+# Taiwan's national id: the letter's code (A=10 … Z=33, I=34, O=35), the weights 1, 9, 8 … 1, 1
+# (Ministry of the Interior's published algorithm; python-stdnum has none)
+_TW_CODES = dict(zip("ABCDEFGHJKLMNPQRSTUVXYWZIO", range(10, 36), strict=True))
+
+
+def _tw_id_ok(v: str) -> bool:
+    c = v.upper()
+    n = _TW_CODES.get(c[:1])
+    if n is None or len(c) != 10 or not c[1:].isdigit():
+        return False
+    total = n // 10 + (n % 10) * 9 + sum(int(d) * w for d, w in zip(c[1:9], range(8, 0, -1), strict=True))
+    return (total + int(c[9])) % 10 == 0
+
+
+# Singapore NRIC / FIN: weights 2 7 6 5 4 3 2, an offset by series (T/G +4, M +3), and the
+# series' check-letter table (ICA's published algorithm; python-stdnum has none)
+_NRIC_LETTERS = {"S": "JZIHGFEDCBA", "T": "JZIHGFEDCBA", "F": "XWUTRQPNMLK", "G": "XWUTRQPNMLK", "M": "KLJNPQRTUWX"}
+_NRIC_OFFSET = {"S": 0, "T": 4, "F": 0, "G": 4, "M": 3}
+
+
+def _nric_ok(v: str) -> bool:
+    c = v.upper()
+    if len(c) != 9 or c[0] not in _NRIC_LETTERS or not c[1:8].isdigit():
+        return False
+    total = sum(int(d) * w for d, w in zip(c[1:8], (2, 7, 6, 5, 4, 3, 2), strict=True)) + _NRIC_OFFSET[c[0]]
+    if c[0] == "M":
+        return c[8] == _NRIC_LETTERS["M"][10 - total % 11]
+    return c[8] == _NRIC_LETTERS[c[0]][total % 11]
+
+
+def _hkid_ok(v: str) -> bool:
+    """Hong Kong identity card: one or two letters (a missing one counts 36), six digits, a mod-11
+    check digit in brackets (10 written `A`)."""
+    c = v.upper().replace(" ", "").replace("(", "").replace(")", "")
+    letters, digits, check = c[:-7], c[-7:-1], c[-1]
+    if not (1 <= len(letters) <= 2 and letters.isalpha() and digits.isdigit()):
+        return False
+    vals = [36] * (2 - len(letters)) + [ord(ch) - 55 for ch in letters] + [int(d) for d in digits]
+    total = sum(x * w for x, w in zip(vals, range(9, 1, -1), strict=True))
+    want = (11 - total % 11) % 11
+    return check == ("A" if want == 10 else str(want))
+
+
+def _dvla_ok(c: str) -> bool:
+    """A DVLA licence number: its 6th to 11th characters are the decade digit, the birth month (plus
+    50 for a woman), the day and the year digit (gov.uk, driving licence number format)."""
+    month, day = int(c[6:8]), int(c[8:10])
+    return (1 <= month <= 12 or 51 <= month <= 62) and 1 <= day <= 31
+
+
+def _licence_ok(v: str) -> bool:
+    c = v.replace(" ", "").replace("-", "").upper()
+    if len(c) == 16 and c[5:11].isdigit():
+        return _dvla_ok(c)
+    return sum(ch.isdigit() for ch in c) >= 6 and len(set(c)) >= 4  # (not `A0000000`)
+
+
+# the letters of the Medicare Beneficiary Identifier: no S, L, O, I, B, Z (CMS, MBI format)
+_MBI_ALPHA = frozenset("ACDEFGHJKMNPQRTUVWXY")
+
+
+def _health_insurance_ok(v: str) -> bool:
+    c = v.replace(" ", "").replace("-", "").replace("/", "").upper()
+    if len(c) == 10 and c[0].isalpha() and c[1:].isdigit():
+        # German KVNR: the letter as 01-26, eight digits, weights 1 2 1 2…, digit sums mod 10
+        # (GKV-Spitzenverband, Krankenversichertennummer)
+        seq = f"{ord(c[0]) - 64:02d}{c[1:9]}"
+        total = sum(p // 10 + p % 10 for p in (int(d) * (1 if i % 2 == 0 else 2) for i, d in enumerate(seq)))
+        return total % 10 == int(c[9])
+    if len(c) == 11 and c[0].isdigit() and not c[1].isdigit():
+        kinds = "NAXNAXNAANN"  # N digit, A MBI letter, X either
+        return all(
+            (k == "N" and ch.isdigit())
+            or (k == "A" and ch in _MBI_ALPHA)
+            or (k == "X" and (ch.isdigit() or ch in _MBI_ALPHA))
+            for k, ch in zip(kinds, c, strict=True)
+        )
+    if c.isdigit() and len(c) in (10, 11) and c[0] in "23456":
+        # Australian Medicare: weights 1 3 7 9 1 3 7 9 on the first eight digits, the ninth the check
+        return sum(int(d) * w for d, w in zip(c[:8], (1, 3, 7, 9, 1, 3, 7, 9), strict=True)) % 10 == int(c[8])
+    return False
+
+
 @lru_cache(maxsize=1)
 def _validators() -> dict[str, Callable[[str], bool]]:
     from stdnum import luhn
+    from stdnum.ar import cuit
     from stdnum.au import tfn
     from stdnum.be import nn
+    from stdnum.bg import egn
     from stdnum.br import cnpj, cpf
     from stdnum.ch import ssn as ch_ssn
     from stdnum.cl import rut
     from stdnum.cn import ric
+    from stdnum.cz import rc as cz_rc
     from stdnum.de import idnr
     from stdnum.dk import cpr
+    from stdnum.ee import ik
     from stdnum.es import dni, nie
     from stdnum.fi import hetu
     from stdnum.fr import nir
     from stdnum.gb import nhs
+    from stdnum.gr import amka
+    from stdnum.hr import oib
     from stdnum.il import idnr as il_idnr
     from stdnum.in_ import aadhaar, pan
+    from stdnum.is_ import kennitala
     from stdnum.it import codicefiscale
+    from stdnum.jp import in_ as jp_in
     from stdnum.kr import rrn
+    from stdnum.lt import asmens
+    from stdnum.mx import curp
     from stdnum.nl import bsn
     from stdnum.no import fodselsnummer
+    from stdnum.nz import ird
     from stdnum.pl import pesel
+    from stdnum.pt import nif as pt_nif
     from stdnum.ro import cnp
     from stdnum.se import personnummer
+    from stdnum.sk import rc as sk_rc
+    from stdnum.th import pin
     from stdnum.tr import tckimlik
     from stdnum.za import idnr as za_idnr
 
@@ -278,6 +469,25 @@ def _validators() -> dict[str, Callable[[str], bool]]:
         "ch_ahv": ch_ssn.is_valid,
         "be_nn": lambda v: nn.is_valid(_digits(v)),
         "il_id": il_idnr.is_valid,
+        "tw_id": _tw_id_ok,
+        "th_pin": lambda v: pin.is_valid(_digits(v)),
+        "sg_nric": _nric_ok,
+        "hk_id": _hkid_ok,
+        "pt_nif": lambda v: pt_nif.is_valid(_digits(v)),
+        "mx_curp": lambda v: curp.is_valid(v.upper()),
+        "hr_oib": oib.is_valid,
+        "gr_amka": amka.is_valid,
+        "ee_ik": ik.is_valid,
+        "lt_asmens": asmens.is_valid,
+        "bg_egn": egn.is_valid,
+        "ar_cuit": lambda v: cuit.is_valid(_digits(v)),
+        "is_kt": lambda v: kennitala.is_valid(_digits(v)),
+        "cz_rc": cz_rc.is_valid,
+        "sk_rc": sk_rc.is_valid,
+        "jp_in": lambda v: jp_in.is_valid(_digits(v)),
+        "nz_ird": lambda v: ird.is_valid(_digits(v)),
+        "driving_licence": _licence_ok,
+        "health_insurance_id": _health_insurance_ok,
     }
 
 
@@ -311,6 +521,9 @@ _SHAPED: tuple[tuple[Rx, str], ...] = (
     (_SE_PNR, "se_personnummer"),
     (_BE_NN, "be_nn"),
     (_PAN_PERSON, "in_pan"),
+    (_HKID, "hk_id"),
+    (_NRIC, "sg_nric"),
+    (_CURP, "mx_curp"),
 )
 # the patterns whose matches this module needs: a caller's Set pass over them (`intl_formats`)
 # says which can match a text, so the others are not run
@@ -345,6 +558,13 @@ def national_id_spans(
         for m in _JA_PASSPORT.finditer(text):
             if _passport_ok(m.group(1)):
                 yield Span(*m.span(1), "passport_number")
+        for m in _OTHER_LABEL.finditer(text):
+            if _in_placeholder(text, m.start()):
+                continue
+            kinds = next(k for g, (_, k) in zip(m.groups(), _OTHER_LABELS, strict=True) if g is not None)
+            span = _value_after(text, m.end(), list(kinds))
+            if span is not None:
+                yield span
 
 
 def _labelled(text: str) -> Iterator[Span]:
@@ -355,26 +575,33 @@ def _labelled(text: str) -> Iterator[Span]:
             continue  # `[REDACTED:ca_sin:…]` names a kind, not a number of the text's
         label_end = spans[0][1]
         kinds = [a for k, g in zip(_KINDS, spans[1:], strict=True) if g[0] >= 0 for a in (k, *_ALSO.get(k, ()))]
-        window = text[label_end : label_end + _VALUE_REACH]
-        # on its line, and before any placeholder: a label's value that was redacted already is
-        # not looked for again further on (redacting redacted text changes nothing)
-        for stop in ("\n", "[REDACTED:"):
-            cut = window.find(stop)
-            if cut >= 0:
-                window = window[:cut]
-        tried = 0
-        for i, ch in enumerate(window):
-            if not ch.isalnum() or (i and window[i - 1].isalnum()):
-                continue
-            tried += 1
-            if tried > _MAX_TOKENS:
-                break
-            found = next(
-                ((kind, end) for kind in kinds if (end := _value_span(kind, text, label_end + i)) is not None), None
-            )
-            if found is not None:
-                yield Span(label_end + i, found[1], found[0])
-                break
+        span = _value_after(text, label_end, kinds)
+        if span is not None:
+            yield span
+
+
+def _value_after(text: str, label_end: int, kinds: list[str]) -> Span | None:
+    """The first of the next few tokens after a label that is a valid value of one of `kinds`."""
+    window = text[label_end : label_end + _VALUE_REACH]
+    # on its line, and before any placeholder: a label's value that was redacted already is
+    # not looked for again further on (redacting redacted text changes nothing)
+    for stop in ("\n", "[REDACTED:"):
+        cut = window.find(stop)
+        if cut >= 0:
+            window = window[:cut]
+    tried = 0
+    for i, ch in enumerate(window):
+        if not ch.isalnum() or (i and window[i - 1].isalnum()):
+            continue
+        tried += 1
+        if tried > _MAX_TOKENS:
+            break
+        found = next(
+            ((kind, end) for kind in kinds if (end := _value_span(kind, text, label_end + i)) is not None), None
+        )
+        if found is not None:
+            return Span(label_end + i, found[1], found[0])
+    return None
 
 
 def _in_placeholder(text: str, pos: int) -> bool:

@@ -49,8 +49,11 @@ _PHRASES = (
 )
 _LABEL = rf"(?:{_WORDS}|(?:{_WORDS})[ _-]?(?:{_NUMBER_WORDS})|{_PHRASES})"
 # the gap: a colon, `is`, `al`, `pod`, a quote or a bracket; nothing that could hold another value
+# (a Markdown row's next cell, `| phone | V |`; pydantic's error for the field, `invalid phone
+# [type=value_error, input_value='V'`)
 _GAP = (
-    r"[ \t]*(?:[:=#][ \t]*|(?:is|es|est|ist|\x7f|to|al|au|pod|na|unter|op|at|on)[ \t]+)?"
+    r"[ \t]*(?:[:=#][ \t]*|\|[ \t]*|\[type=[a-z_]{1,40},[ \t]*input_value=|"
+    r"(?:is|es|est|ist|\x7f|to|al|au|pod|na|unter|op|at|on)[ \t]+)?"
     r"(?:\\?[\"'])?[ \t]*"
 )
 _NUMBER = r"(\(?\+?\d[\d ().-]{6,20}\d)"

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
+from persona_pipeline.core.evidence.redaction import bank_accounts
 from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER, plausible_birth_date
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold
 from persona_pipeline.core.evidence.redaction.phone_check import valid_region
@@ -72,9 +73,14 @@ _ROLE_MAILBOXES = frozenset(
 
 # (+33 (0)6 12 34 56 78: the bracketed trunk 0 and five pairs are seven groups)
 _PHONE_CANDIDATE = Rx(r"\+\d{1,3}(?:[ .-]?(?:\(\d{1,6}\)|\d{1,6})){1,7}|(?:\(\d{3}\)|\b\d{3})[ .-]\d{3}[ .-]\d{4}\b")
-# 15 or 16 digits (the only lengths card_spans accepts), so the numeric ids and snowflakes of
-# every log are no candidates.
-_CARD_CANDIDATE = Rx(r"\b\d(?:[ -]?\d){14,15}\b")
+# 15 or 16 digits, so the numeric ids and snowflakes of every log are no candidates; the other
+# lengths card networks issue only in the forms cards are written in: 17 to 19 digits in groups of
+# four, Diners' 14 as 4-6-4, or either right after a card label (a bare 19-digit run is a 64-bit id:
+# a trace or span id); `_card_issuer_ok` then takes each length with its networks' prefixes only
+_CARD_CANDIDATE = Rx(
+    r"\b\d(?:[ -]?\d){14,15}\b|\b\d{4}(?:[ -]\d{4}){3}[ -]\d{1,3}\b|\b\d{4}[ -]\d{6}[ -]\d{4}\b|"
+    r"(?i:\b(?:card|pan|karte|carte|tarjeta|cart\x7fo|cartao|kaart|kort)[^\r\n\d]{0,14})(?:\d{14}|\d{17,19})\b"
+)
 _TEST_CARDS = {
     "4242424242424242",
     "4000000000000002",
@@ -397,20 +403,120 @@ def _luhn_ok(digits: str) -> bool:
 
 
 def _card_issuer_ok(d: str) -> bool:
-    if len(d) == 15:
+    """Whether the number's length and issuer prefix (IIN) are a card network's: Amex 34/37 (15);
+    Diners Club 36, 300-305, 38-39 (14); Visa 4, Mastercard 51-55 and 2221-2720, Discover 6011,
+    644-649 and 65, JCB 3528-3589, UnionPay 62, Mir 2200-2204, Troy 9792, RuPay 60, 81, 82 and 508,
+    Maestro / Elo 50 and 56-69 (16); Visa, UnionPay, JCB, Discover, Mir and Maestro up to 19."""
+    n = len(d)
+    if n == 14:
+        return d[:2] in ("36", "38", "39") or 300 <= int(d[:3]) <= 305
+    if n == 15:
         return d[:2] in ("34", "37")
-    if len(d) == 16:
+    if n == 16:
         return (
             d[0] == "4"
-            or 51 <= int(d[:2]) <= 55
+            or 50 <= int(d[:2]) <= 55
             or 2221 <= int(d[:4]) <= 2720
-            or d.startswith("6011")
-            or d.startswith("65")
+            or 2200 <= int(d[:4]) <= 2204
+            or 3528 <= int(d[:4]) <= 3589
+            or d[:2] in ("36", "38", "39", "81", "82")
+            or 56 <= int(d[:2]) <= 69
+            or d[:4] == "9792"
+        )
+    if 17 <= n <= 19:
+        return (
+            d[0] == "4"
+            or d[:2] in ("62", "50")
+            or 56 <= int(d[:2]) <= 69
+            or 3528 <= int(d[:4]) <= 3589
+            or 2200 <= int(d[:4]) <= 2204
         )
     return False
 
 
+# The last word of a display name that names a group, not a person (`Acme Platform Team`,
+# `Billing Support`, `Release Bot`): the mailbox is the group's (RFC 5322's display name is free
+# text; a person's never ends in one of these)
+_GROUP_WORDS = frozenset(
+    (
+        "team", "teams", "group", "squad", "crew", "desk", "support", "bot", "bots", "department", "dept",
+        "office", "committee", "engineering", "ops", "operations", "maintainers", "developers", "devs",
+        "admins", "administrators", "helpdesk", "service", "services", "notifications", "alerts",
+    )
+)  # fmt: skip
+# (two words at least: a bare `Bot <ana.lima@gmail.com>` is a trailer's stand-in for a person)
+_DISPLAY_BEFORE = re.compile(r"[A-Za-z0-9&.'-][ \t]+([A-Za-z][A-Za-z0-9&.'-]*)[\\\"' \t]*(?:<|&lt;|\\u003[cC])$")
+
+
+_SSH_COMMAND = re.compile(r"\b(?:ssh|scp|sftp|rsync|plink|pscp|mosh|sshpass)\b[^\r\n|;&]{0,200}$")
+
+
+def _ssh_target(text: str, start: int, end: int) -> bool:
+    """Whether `user@host` at start:end is an SSH-family command's destination (OpenSSH's
+    `[user@]host`, scp's `host:path`)."""
+    if text[end : end + 1] == ":":
+        return True
+    line = text.rfind("\n", 0, start) + 1
+    return _SSH_COMMAND.search(text, max(line, start - 200), start) is not None
+
+
+def _group_display_name(text: str, start: int) -> bool:
+    """Whether the address at `start` closes `Display Name <`, the name's last word a group's."""
+    if text[start - 1 : start] != "<" and not text.endswith(("&lt;", "u003c", "u003C"), 0, start):
+        return False  # (no bracket before it: no display name; most addresses, decided cheaply)
+    m = _DISPLAY_BEFORE.search(text, max(0, start - 40), start)
+    return m is not None and m[1].lower() in _GROUP_WORDS
+
+
+# An address written against harvesters: `ana(at)corp.io`, `ana [at] corp [dot] io`, `ana dot lima
+# at corp dot co dot uk`, a full-width `＠` (a DEL in the fold, checked in the text)
+_OBF_DOT = r"(?:[ \t]*(?:\(dot\)|\[dot\]|\{dot\}|<dot>)[ \t]*|[ \t]+dot[ \t]+)"
+_OBF_AT = r"(?:[ \t]*(?:\(at\)|\[at\]|\{at\}|<at>)[ \t]*|[ \t]+at[ \t]+|\x7f)"
+_OBF_EMAIL = Rx(
+    rf"(?i)\b[a-z0-9][a-z0-9._%+-]{{0,63}}(?:{_OBF_DOT}[a-z0-9_%+-]{{1,63}}){{0,3}}({_OBF_AT})"
+    rf"[a-z0-9][a-z0-9-]{{0,62}}(?:(?:{_OBF_DOT}|\.)[a-z0-9-]{{1,63}}){{0,3}}(?:{_OBF_DOT}|\.)([a-z]{{2,24}})\b"
+)
+_OBF_GATE = Rx(r"(?i)\((?:at|dot)\)|\[(?:at|dot)\]|\{(?:at|dot)\}|<(?:at|dot)>|[ \t]dot[ \t]")
+_WIDE_AT = ("＠", "﹫")
+_WIDE_AT_RX = re.compile("[＠﹫]")  # (one pass over the text for both)
+# the TLDs a spelled-out address (`ana at corp dot com`) may end in: the common generic ones and any
+# two-letter country code; "look at this dot product" ends in no TLD
+_SPELLED_TLDS = frozenset(
+    ("com", "net", "org", "io", "dev", "co", "app", "ai", "edu", "gov", "info", "biz", "me", "tech", "cloud")
+)
+
+
+def obfuscated_email_spans(text: str) -> Iterator[Span]:
+    if not (_open(text, "email_obf") or (not text.isascii() and _WIDE_AT_RX.search(text))):
+        return
+    pos, retries = 0, 0
+    while (m := next(_OBF_EMAIL.finditer(text, pos), None)) is not None:
+        (start, end), (a0, a1), (t0, t1) = m
+        if _obfuscated_ok(text, start, end, text[a0:a1], a1, text[t0:t1].lower()):
+            yield Span(start, end, "email")
+            pos = end
+            continue
+        # ("reach me at ana dot lima at corp dot io": the match began at a word before the address;
+        # look again from the next word, a bounded number of times: linear)
+        retries += 1
+        nxt = text.find(" ", start, end)
+        pos = nxt + 1 if nxt >= 0 and retries <= 32 else end
+
+
+def _obfuscated_ok(text: str, start: int, end: int, sep: str, at_end: int, tld: str) -> bool:
+    if "@" in text[start:end]:
+        return False  # a plain address: `email_spans`'
+    word = sep.strip()
+    if not word:
+        return sep in _WIDE_AT  # (else the fold's DEL stood for another character)
+    if word == "at":  # "at" and "dot" as words: only with a dot spelled out and a real top-level domain
+        return " dot " in text[at_end:end].lower() and (len(tld) == 2 or tld in _SPELLED_TLDS)
+    return True
+
+
 def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
+    if not text.isascii() or _open(text, "email_obf"):
+        yield from obfuscated_email_spans(text)
     if "@" not in text:
         return
     for ((start, end),) in _EMAIL.finditer(text):
@@ -429,6 +535,10 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
             continue
         if text[start - 1 : start] in (":", "/") and not text.endswith("mailto:", 0, start):
             continue  # scheme://user:password@host — the URL-password rule owns that span
+        if local in _SYSTEM_ACCOUNTS and _ssh_target(text, start, end):
+            continue  # `ssh deploy@bastion…`, `scp f deploy@host:/tmp/`: a machine account's login
+        if _group_display_name(text, start):
+            continue  # `Acme Platform Team <platform@…>`: the display name says a group reads it
         yield Span(start, end, "email")
 
 
@@ -686,6 +796,8 @@ def card_spans(text: str) -> Iterator[Span]:
         if m is None:
             return
         start, end = m
+        while not text[start].isdigit():
+            start += 1  # (a label before the number: `card: 36…`)
         digits = text[start:end]
         if not digits.isdigit():
             digits = digits.replace(" ", "").replace("-", "")
@@ -1884,6 +1996,8 @@ _GATED.update(
     table=(_TABLE_GATE, _PERSON_TABLE_GATE),  # the column word alone: a cheaper Set member than the line
     name_context=(_NAME_IN_CONTEXT,),
     name_action=(_ACTION_ITEM,),
+    email_obf=(_OBF_GATE,),
+    bank=(Rx(bank_accounts.GATE),),
     # (the key, then a capitalised word and a space: `name: build` opens nothing)
     name_key=(Rx(r"(?i:name)\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?(?:[A-Z\x7f]|[aeu]l-)[A-Za-z\x7f'.-]*[ \t]"),),
 )
@@ -1927,6 +2041,11 @@ def grammar_spans(text: str) -> Iterator[Span]:
         yield from phone_labels.labelled_phone_spans(text)
 
 
+def bank_account_spans(text: str) -> Iterator[Span]:
+    if _open(text, "bank"):
+        yield from bank_accounts.bank_account_spans(text)
+
+
 DETECTORS = (
     email_spans,
     phone_spans,
@@ -1941,4 +2060,5 @@ DETECTORS = (
     table_column_spans,
     intl_formats.intl_spans,  # national ids, passports, addresses, birth dates, phones of more countries
     grammar_spans,  # street lines of any country, phones of any region after a label
+    bank_account_spans,  # domestic account numbers beside a routing code
 )

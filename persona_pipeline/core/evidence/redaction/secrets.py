@@ -19,7 +19,7 @@ from functools import lru_cache
 from itertools import islice, pairwise
 from pathlib import Path
 
-from persona_pipeline.core.evidence.redaction import kv
+from persona_pipeline.core.evidence.redaction import kv, recovery_codes
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold, loosened, prepare
 from persona_pipeline.core.evidence.redaction.spans import Span, placeholder_ends_at, safe_kind
 
@@ -61,6 +61,12 @@ _MASKED = re.compile(
 )
 _UUID = Rx(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 _DOC_EXAMPLE = Rx(r"EXAMPLE|\.\.\.$|x{8,}|X{8,}")
+# Values whose documented prefix marks the public half a provider issues for client code, under
+# any key (`mapboxgl.accessToken = 'pk.…'`): Mapbox public tokens `pk.` (a JWT-like body, `eyJ`;
+# secret ones are `sk.`, docs.mapbox.com/help/glossary/access-token), Stripe publishable keys
+# `pk_live_`/`pk_test_` (docs.stripe.com/keys; secret `sk_`, restricted `rk_`), Langfuse public
+# keys `pk-lf-` (langfuse.com/docs; secret `sk-lf-`).
+_PUBLIC_VALUE = Rx(r"^(?:pk\.eyJ|pk_(?:live|test)_|pk-lf-)")
 
 # The stems a label holds (the rules' cheap gate); the label itself is judged by its words
 # (`kv.key_strength`: DB_PASS, not bypass; `key`/`auth` alone only label random values).
@@ -241,6 +247,9 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # a Twilio API key SID (`SK` + 32 hex) names its secret: a credential's user half, redacted (and
     # its 32-character secret beside it: `near_id_spans`)
     ("twilio_api_key", r"\bSK[0-9a-f]{32}\b", 0, ("sk",)),
+    # a header of two-factor recovery codes: the codes are looked for on its next lines
+    # (`recovery_codes`)
+    ("recovery_codes", recovery_codes.HEADER, 0, ("backup", "recovery", "2fa", "mfa", "emergency", "scratch")),
     # a JSON Web Key's `kty` member: its private members are looked for in its object (`jwk_spans`)
     ("jwk", r"\bkty\b", 0, ("kty",)),
     # a Twilio account SID is an id, not a secret: it only anchors the search for its auth token
@@ -405,9 +414,11 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         + r"[ \t]*\\?\|[ \t]*(?:sudo[ \t]+(?:-[A-Za-z][ \t]+)*)?"
         r"(?:sudo\b[^\r\n|;&]{0,200}?[ \t]-S\b|[A-Za-z0-9_.-]{1,40}\b[^\r\n|;&]{0,200}?[ \t]"
         r"(?:--password-stdin|--passphrase-stdin|--passphrase-fd[ =]0|-pass(?:in|out)?[ \t]+stdin)\b|"
-        r"chpasswd\b|passwd[ \t]+--stdin\b)",
+        r"chpasswd\b|passwd[ \t]+--stdin\b|"
+        # (`az devops login` and `gh auth login --with-token` read a token from stdin)
+        r"az[ \t]+devops[ \t]+login\b|gh[ \t]+auth[ \t]+login\b[^\r\n|;&]{0,200}?[ \t]--with-token\b)",
         0,
-        ("sudo", "stdin", "chpasswd"),
+        ("sudo", "stdin", "chpasswd", "devops login", "with-token"),
     ),
     # a PostgreSQL password file line (`.pgpass`, PGPASSFILE): host:port:database:user:password, the
     # port a number or `*`; the password runs to the end of the line (a `:` in it is escaped)
@@ -496,7 +507,9 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # `ConvertTo-SecureString 'X' -AsPlainText`
     (
         "positional_password",
-        r"(?i)\b(?:identified[ \t]+(?:with[ \t]+[A-Za-z0-9_]{1,40}[ \t]+)?by|(?:with|encrypted)[ \t]+password)"
+        # (PostgreSQL's role options may stand between: `WITH LOGIN PASSWORD 'X'`)
+        r"(?i)\b(?:identified[ \t]+(?:with[ \t]+[A-Za-z0-9_]{1,40}[ \t]+)?by|"
+        r"(?:with(?:[ \t]+[a-z]{3,20}){0,4}|encrypted)[ \t]+password)"
         # (quoted: SQL's literal; "identified by its shape" is prose)
         r"[ \t]+(?:password[ \t]+)?" + _QUOTED_ONLY,
         0,
@@ -552,6 +565,14 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         0,
         ("/pass", "/pwd", "schtasks"),
     ),
+    # a personal access token by its name's last word (`AZURE_DEVOPS_EXT_PAT=…`, `"GITLAB_PAT": "…"`;
+    # judged as a weak key: the value must look generated)
+    (
+        "env_secret",
+        r"\b([A-Za-z0-9_.-]*[_.-](?i:pat))\\?[\"']?[ \t]*[:=][ \t]*\\?" + _QUOTED_OR_BARE,
+        0,
+        ("pat",),
+    ),
     # a YAML block scalar: `password: |` (or `>-`) and the value on the next, indented line
     (
         "env_secret",
@@ -577,6 +598,136 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         1,
         ("private-lines",),
     ),
+    # Incoming-webhook URLs of chat and automation services, whose path is the credential:
+    # Mattermost `/hooks/<26-character id>` (developers.mattermost.com, incoming webhooks), Microsoft
+    # Teams `<tenant>.webhook.office.com/webhookb2/…` (learn.microsoft.com, incoming webhooks),
+    # Google Chat `…/messages?key=…&token=…` (developers.google.com/workspace/chat/quickstart/webhooks),
+    # Zapier `hooks.zapier.com/hooks/catch/<account>/<hook>/` (Zapier's webhook trigger)
+    ("chat_webhook", r"https?://[A-Za-z0-9.-]{1,253}(?::[0-9]{1,5})?/hooks/([a-z0-9]{26})\b", 1, ("/hooks/",)),
+    (
+        "chat_webhook",
+        r"\b(?:[A-Za-z0-9-]{1,63}\.)?(?:webhook|outlook)\.office(?:365)?\.com/webhook(?:b2)?/([^\s\"'<>`|\\]{20,400})",
+        1,
+        ("office",),
+    ),
+    (
+        "chat_webhook",
+        r"\bchat\.googleapis\.com/v1/spaces/[^\s?]{1,100}\?[^\s\"'<>]*?\btoken=([A-Za-z0-9_%=-]{20,})",
+        1,
+        ("chat.googleapis",),
+    ),
+    ("chat_webhook", r"\bhooks\.zapier\.com/hooks/catch/([0-9]{3,12}/[A-Za-z0-9]{4,40})", 1, ("hooks.zapier",)),
+    # documented token shapes with a prefix of their own: Airtable personal access tokens (`pat`, 14
+    # characters, `.`, 64 hex; airtable.com/developers), Grafana service-account tokens (`glsa_`, 32
+    # characters, `_`, 8 hex) and Grafana Cloud tokens (`glc_`), Pinecone API keys (`pcsk_`),
+    # OpenRouter keys (`sk-or-v1-` and 64 hex), Langfuse secret keys (`sk-lf-`)
+    ("airtable_token", r"\bpat[A-Za-z0-9]{14}\.[a-f0-9]{64}\b", 0, ("pat",)),
+    ("grafana_token", r"\bglsa_[A-Za-z0-9]{32}_[a-f0-9]{8}\b", 0, ("glsa_",)),
+    ("grafana_token", r"\bglc_[A-Za-z0-9+/_-]{32,400}={0,2}", 0, ("glc_",)),
+    ("pinecone_key", r"\bpcsk_[A-Za-z0-9]{4,10}_[A-Za-z0-9]{40,100}\b", 0, ("pcsk_",)),
+    ("openrouter_key", r"\bsk-or-v1-[a-f0-9]{64}\b", 0, ("sk-or-",)),
+    ("langfuse_key", r"\bsk-lf-[A-Za-z0-9-]{16,}", 0, ("sk-lf-",)),
+    # more documented shapes: Postman API keys (`PMAK-`, 24 hex, `-`, 34 hex), Braintree access tokens
+    # (`access_token$production$…$…`), Dropbox short-lived tokens (`sl.`), JFrog reference tokens
+    # (base64 of `reftkn:01:`), Asana personal access tokens (`2/<user>:<32 hex>`), Bitwarden Secrets
+    # Manager access tokens (`0.<uuid>.<secret>:<key>`), ElevenLabs keys (`sk_` and 48 hex),
+    # PlanetScale tokens and passwords (`pscale_tkn_`, `pscale_pw_`), Notion integration tokens
+    # (`ntn_`; the older `secret_` ones are betterleaks': `secret_` alone opens the Set too often)
+    ("postman_key", r"\bPMAK-[a-f0-9]{24}-[a-f0-9]{34}\b", 0, ("pmak-",)),
+    ("braintree_token", r"\baccess_token\$(?:production|sandbox)\$[a-z0-9]{16}\$[a-f0-9]{32}\b", 0, ("access_token$",)),
+    ("dropbox_token", r"\bsl\.(?:u\.)?[A-Za-z0-9_-]{130,}", 0, ("sl.",)),
+    ("jfrog_token", r"\bcmVmdGtuOjAx[A-Za-z0-9+/]{40,}={0,2}", 0, ("cmvmdgtuojax",)),
+    ("asana_token", r"\b[12]/[0-9]{12,20}(?:/[0-9]{12,20})?:[a-f0-9]{32}\b", 0, (":",)),
+    (
+        "bitwarden_token",
+        r"\b0\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[A-Za-z0-9]{30}:[A-Za-z0-9+/]{22,24}={0,2}",
+        0,
+        ("0.",),
+    ),
+    ("elevenlabs_key", r"\bsk_[a-f0-9]{48}\b", 0, ("sk_",)),
+    ("planetscale_token", r"\bpscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{32,64}", 0, ("pscale_",)),
+    ("notion_token", r"\bntn_[0-9]{11}[A-Za-z0-9]{35}\b", 0, ("ntn_",)),
+    # a Discord bot token: the bot's user id in base64 (a snowflake's digits: `M`/`N`/`O` first), a
+    # timestamp and an HMAC, dot-separated (discord.com/developers/docs/reference, authentication);
+    # the first part must decode to digits (`_rejected`)
+    (
+        "discord_bot_token",
+        r"\b([MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40})\b",
+        1,
+        ("m", "n", "o"),
+    ),
+    # Redis' `requirepass` / `masterauth` (redis.conf), a password by position
+    (
+        "cli_secret",
+        r"(?m)(?:^|<br ?/?>)" + _LINE_PREFIX + r"(?:requirepass|masterauth)[ \t]+" + _QUOTED_OR_BARE,
+        0,
+        ("requirepass", "masterauth"),
+    ),
+    # Contentful personal access tokens: `CFPAT-` and 43 url-safe characters (contentful.com, CMA
+    # authentication)
+    ("contentful_token", r"\bCFPAT-[A-Za-z0-9_-]{40,}", 0, ("cfpat-",)),
+    # A Bitcoin private key in wallet import format: base58, `5` (uncompressed, 51 characters) or
+    # `K`/`L` (compressed, 52), validated by its version byte and double-SHA-256 checksum in
+    # `_rejected` (en.bitcoin.it/wiki/Wallet_import_format)
+    # (named: a WIF label, `importprivkey`, a wallet's or a private key's mention on the line; a bare
+    # run starting `5`/`K`/`L` is too common a start for the one Set pass)
+    (
+        "crypto_private_key",
+        r"(?i)\b(?:wif|importprivkey|dumpprivkey|privkey|private[ _-]?key|wallet)\b[^\r\n]{0,60}?"
+        r"\b(?-i:([5KL][1-9A-HJ-NP-Za-km-z]{50,51}))\b",
+        1,
+        ("wif", "privkey", "private", "wallet"),
+    ),
+    # An Ethereum private key (32 bytes, `0x` and 64 hex) where tools take one: Hardhat's network
+    # `accounts: ["0x…"]` (hardhat.org, config), ethers' `new Wallet("0x…")`, viem's
+    # `privateKeyToAccount("0x…")`; elsewhere 64 hex is a transaction or block hash
+    (
+        "crypto_private_key",
+        r"(?:\baccounts[ \t]*:[ \t]*\[[ \t]*|\bWallet\([ \t]*|\b(?:privateKeyToAccount|fromPrivateKey)\([ \t]*)"
+        r"\\*[\"'`](0x[0-9a-fA-F]{64})\\*[\"'`]",
+        1,
+        ("accounts", "wallet(", "privatekey"),
+    ),
+    # TOTP / HOTP shared secrets (base32): an `otpauth://` URI's `secret=` (the Key Uri Format of
+    # Google Authenticator), pyotp's `TOTP("…")` / `HOTP("…")` (pyauth.github.io/pyotp), and the
+    # "setup key" an app shows beside its QR code
+    (
+        "totp_secret",
+        r"\botpauth://[th]otp/[^\s?]{0,200}\?(?:[^\s#]{0,300}?&)?secret=([A-Za-z2-7]{16,128}=*)",
+        1,
+        ("otpauth",),
+    ),
+    ("totp_secret", r"\bpyotp\.[HT]OTP\([ \t]*\\*[\"']([A-Z2-7]{16,128}=*)\\*[\"']", 1, ("pyotp",)),
+    (
+        "totp_secret",
+        r"(?i)\b(?:setup|2fa|mfa|totp|otp|authenticator)[ \t]+(?:secret|key|code)\b[^\r\n:]{0,60}:[ \t]*"
+        # (an app may show it lowercase in groups of four: `3s34 s3kp w4ux …`)
+        r"(?-i:([A-Z2-7]{16,128}|[a-z2-7]{4}(?: [a-z2-7]{4}){3,15}))\b",
+        1,
+        ("setup", "2fa", "mfa", "otp", "authenticator"),
+    ),
+    # SNMP community strings (net-snmp: `rocommunity COMMUNITY [SOURCE]` in snmpd.conf(5), the `-c
+    # COMMUNITY` of the snmpcmd(1) tools; snmp_exporter's `community:`): v1/v2c's shared password
+    ("cli_secret", r"(?m)^" + _LINE_PREFIX + r"(?:ro|rw)community6?[ \t]+" + _QUOTED_OR_BARE, 0, ("community",)),
+    (
+        "cli_secret",
+        r"\bsnmp(?:walk|bulkwalk|get|getnext|bulkget|set|table|trap|inform|df|netstat|status|check|test)\b"
+        r"[^\r\n|;&]{0,200}?[ \t]-c[ \t]*" + _QUOTED_OR_BARE,
+        0,
+        ("snmp",),
+    ),
+    ("cli_secret", r"\bcommunity(?:_?string)?\\?[\"']?[ \t]*[:=][ \t]*" + _QUOTED_OR_BARE, 0, ("community",)),
+    # `gh secret set NAME --body V` (cli.github.com/manual/gh_secret_set: the body is the secret)
+    (
+        "cli_secret",
+        r"\bgh[ \t]+secret[ \t]+set\b[^\r\n|;&]{0,200}?[ \t](?:--body|-b)(?:[ \t]+|=)" + _QUOTED_OR_BARE,
+        0,
+        ("secret set",),
+    ),
+    # a Wi-Fi network's passphrase: wpa_supplicant.conf's quoted `psk="…"` (8 to 63 characters;
+    # unquoted, 64 hex), the `WIFI:…;P:<password>;;` of a Wi-Fi QR code (ZXing's format)
+    ("password", r"\bpsk[ \t]*=[ \t]*\\?\"([^\"\r\n\\]{8,63})\\?\"", 1, ("psk",)),
+    ("password", r"\bWIFI:(?:[A-Z]:(?:[^;\\]|\\.){0,64};){0,4}P:((?:[^;\\\s]|\\.){4,128});", 1, ("wifi:",)),
     # prose: "my password is X", "the token was X", "the login is admin / X"
     (
         "password",
@@ -662,7 +813,14 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ),
     # prose with the short labels: "the wifi pass is X", "admin pw was X" (`pass` is also a verb and
     # a ticket: only a value with three character classes counts, `short_password` in `_rejected`)
-    ("short_password", r"(?i)\b(?:pass|pw)[ \t]+(?:is|was)[ \t]+[\"'`]?([^\s\"'`]{8,128})", 1, ("pass", "pw")),
+    # (a qualifier may stand between: "the admin pw for grafana is X")
+    (
+        "short_password",
+        r"(?i)\b(?:pass|pw)(?:[ \t]+(?:for|of|on|to)[ \t]+[A-Za-z0-9._@-]{1,40}(?:[ \t]+[A-Za-z0-9._-]{1,40})?)?"
+        r"[ \t]+(?:is|was)[ \t]+[\"'`]?([^\s\"'`]{8,128})",
+        1,
+        ("pass", "pw"),
+    ),
     # "use X as the password", "tried X as my pw": the value before its label
     (
         "short_password",
@@ -676,6 +834,23 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # value (`prose_key` in _rejected), never "the key is that…"
     # (a key's alphabet has no `<`: `</code>` after it is markup)
     ("prose_key", r"(?i)\bkey\s+(?:is|was)\s*:?\s*[\"'`]?([^\s\"'`<&]{16,256})", 1, ("key",)),
+    # "we use the key V", "de key werkt niet meer: V", "这个 key 一直报 401：V": the English word `key`
+    # in prose of any language, a few words, maybe a colon, then a generated value (`prose_key`'s
+    # policy; the words between must not make it a fingerprint, an id or a public key: `_decide`)
+    (
+        "prose_key_loose",
+        # (after a colon the value may stand a line or two below: "the key below for staging:\n\nV")
+        # (`key` in the languages whose developers write their own word: chave, clave, chiave, klucz;
+        # each further word costs the one Set pass)
+        r"(?i)\b(?:key|chave|clave|chiave|klucz)\b"
+        # (no escaped `=` among the words: `key &#61; V` is an assignment the other rules own)
+        r"(?:[ \t]+[^\s:\\\"'`<>=&;]{1,20}){0,5}?"
+        r"(?:[ \t]*(?::|\x7f)[ \t]*(?:\r?\n[ \t]*(?:--|#|//|>)?[ \t]*){0,3}|[ \t]+)[\"'`]?"
+        # (no backslash: `\\u4e00\\u76f4` is an escaped word, not a value)
+        r"([^\s\"'`<>\x7f&;:\\]{12,256})(?:[\s\"'`<>&;,)\x7f]|$)",
+        1,
+        ("key", "chave", "clave", "chiave", "klucz"),
+    ),
     (
         "login_password",
         # "creds for staging are admin:X", "the login on prod is root / X"
@@ -696,17 +871,27 @@ _AWS_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "aws_access_key"
 _TWILIO_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "twilio_sid")
 _TWILIO_KEY_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "twilio_api_key")
 _JWK_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "jwk")
-_ANCHOR_RULES = frozenset({_TWILIO_RULE, _JWK_RULE})
+_RECOVERY_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "recovery_codes")
+_ANCHOR_RULES = frozenset({_TWILIO_RULE, _JWK_RULE, _RECOVERY_RULE})
 _PAIR = Rx(r"^[A-Za-z_][A-Za-z0-9_.]{0,40}=[^=]")
 # a kv rule's index -> the pattern of the value after its key
 _KV_VALUES = dict(zip((i for i, r in enumerate(_OWN_RULES) if r[0] in kv.KINDS), kv.VALUES, strict=True))
 # a kv rule whose key is the run of key characters its match opens with -> its pattern without the group
-_KV_KEYLESS = {i: Rx(kv.keyless(r[1])) for i, r in enumerate(_OWN_RULES) if r[0] in kv.KEY_RUN_KINDS}
+_KV_KEYLESS = {i: Rx(kv.keyless(r[1])) for i, r in enumerate(_OWN_RULES) if kv.key_run(r[0], r[1])}
 _PGPASS_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[1] == _PGPASS_PATTERN)
 _PROSE_KEY_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "prose_key")
 # rules whose match starts at a label word that a preceding "public" qualifies
 _PUBLIC_HALF_RULES = frozenset(
-    i for i, r in enumerate(_OWN_RULES) if r[0] in ("prose_key", "env_secret", "wireguard_private_key", *kv.KINDS)
+    i
+    for i, r in enumerate(_OWN_RULES)
+    if r[0] in ("prose_key", "prose_key_loose", "env_secret", "wireguard_private_key", *kv.KINDS)
+)
+_LOOSE_KEY_RULES = frozenset(i for i, r in enumerate(_OWN_RULES) if r[0] == "prose_key_loose")
+# kinds of key that name data, a lookup or a public half, never a secret (the word before `key`)
+_NOT_SECRET_BEFORE = re.compile(
+    r"(?i)\b(?:partition|primary|foreign|sort|cache|caching|idempotency|dedup(?:lication)?|routing|shard(?:ing)?|"
+    r"composite|unique|index|lookup|map|dict|object|row|hash|host|ssh|gpg|pgp|public|pub|"
+    r"registry|translation|i18n|config|setting|dictionary|json|yaml|redis|s3)[ \t_-]*$"
 )
 _PUBLIC_BEFORE = re.compile(r"(?i)\bpub(?:lic|lishable)?[ \t_-]*$")
 # (loosened: a prefilter only, and its counted repetitions cost more than every rule it spares)
@@ -722,6 +907,8 @@ _LIST_TAIL = re.compile(r"(?:,[^\s\"'`,;<>\x00-\x1f]{4,200})*")
 # Rules whose value sits behind a label of our own: group 1 is the label, then (quote, quoted
 # value) or the bare value.
 _LABELLED = ("env_secret", "cli_secret", "elem_secret", "k8s_secret", "positional_password", *kv.KINDS)
+# rules whose bare value loses trailing prose punctuation ("my password is hunter2.")
+_TRIMMED = frozenset(("password", "login_password", "short_password", "prose_key", "prose_key_loose", *_LABELLED))
 # Rules whose value is a credential by position alone: a `name.name` shape is no code reference.
 _POSITIONAL = (
     "url_password",
@@ -906,6 +1093,48 @@ def _code_like(value: str) -> bool:
     return all(_IDENT_PART.match(p) for p in head.replace("::", ".").split(".") if p)  # (`std::env::var`)
 
 
+# app-specific passwords: four groups of four lowercase letters, dashed (Apple, support.apple.com/
+# 102654) or spaced (Google, support.google.com/accounts/answer/185833)
+_APP_PASSWORD = re.compile(r"[a-z]{4}([- ])[a-z]{4}\1[a-z]{4}\1[a-z]{4}$")
+
+
+def _snowflake_b64(part: str) -> bool:
+    """Whether base64 (unpadded, url-safe) decodes to a Discord snowflake: 17 to 20 digits."""
+    import base64
+    import binascii
+
+    try:
+        raw = base64.urlsafe_b64decode(part + "=" * (-len(part) % 4))
+    except (binascii.Error, ValueError):
+        return False
+    return 17 <= len(raw) <= 20 and raw.isdigit()
+
+
+_PROTOCOL = re.compile(r"(?:HTTP|HTTPS|SPDY|RTSP|SIP|SMTP|IMAP|SSH|TLS|SSL)/\d(?:\.\d)?\W*$")
+_ASSIGNED = re.compile(r"(?:[A-Z][A-Z0-9_]*|[a-z][a-z0-9_]*)=")
+# a passphrase of three or more dictionary-like words, maybe a number (`correct-horse-staple42`)
+_PASSPHRASE = re.compile(r"[a-z]{3,12}(?:-[a-z]{3,12}){2,7}[0-9]{0,4}$")
+_B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+
+
+def _wif_ok(value: str) -> bool:
+    """A wallet-import-format key: base58 of 0x80, 32 key bytes (and 0x01 when compressed), and
+    the first four bytes of the double SHA-256 of that (en.bitcoin.it/wiki/Wallet_import_format)."""
+    import hashlib
+
+    n = 0
+    for c in value:
+        i = _B58.find(c)
+        if i < 0:
+            return False
+        n = n * 58 + i
+    raw = n.to_bytes((n.bit_length() + 7) // 8, "big")
+    body, check = raw[:-4], raw[-4:]
+    if len(body) not in (33, 34) or body[0] != 0x80 or (len(body) == 34 and body[-1] != 0x01):
+        return False
+    return hashlib.sha256(hashlib.sha256(body).digest()).digest()[:4] == check
+
+
 @lru_cache(maxsize=16384)
 def _rejected(kind: str, group: int, value: str, following: str, name: str, quoted: bool) -> bool:
     """Whether a rule's match is a reference, placeholder or example rather than a secret (a pure
@@ -935,6 +1164,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         return bool(_DOC_EXAMPLE.search(value))
     if kind in ("bare_password", "short_password") and _ENTITY.search(value):
         return True  # `:&#x27;name&#x27;`: escaped markup; the HTML view reads the value decoded
+    if _PROTOCOL.match(value):
+        return True  # "reset password HTTP/1.1": a request line's protocol, no password
     if kind == "bare_password":
         if len(value) < 8:
             return True
@@ -970,14 +1201,31 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         ):
             return True  # a name with a number in it (`Step2Done`, `Argon2id`), not a generated run
         return bool(_PLACEHOLDER_VALUE.search(value) or _DOC_EXAMPLE.search(value))
+    if kind == "discord_bot_token":
+        return not _snowflake_b64(value.split(".", 1)[0])
+    if kind == "crypto_private_key" and not value.startswith("0x"):
+        return not _wif_ok(value)
+    if kind == "totp_secret" and not any(c in "234567" for c in value):
+        return True  # base32 letters alone: a constant's name more often than a generated secret
     if kind == "okta_token" and not (_CASE_MIXED.search(value) and any(map(str.isdigit, value))):
         return True  # `00` and 40 hex or lowercase characters: an id, not Okta's mixed-case token
     if kind == "bearer_token" and not random_like(value):
         return True  # "token\tsubprocess.check_call": a word after `token`, not a credential
-    if kind == "prose_key":  # (an `=` before the padding: "key is NAME=…", a label the other rules own)
+    if kind == "prose_key_loose":  # (a generated value: letters and digits, or symbols no word has)
+        if _ASSIGNED.match(value) or "://" in value or _PATH.match(value) or not _generated(value):
+            return True  # (`NAME=…`, `name=…`: an assignment the key/value rules own)
+        if kv.slug_like(value) and not _PASSPHRASE.match(value):
+            return True  # a slug (`deps-v2-linux`); a diceware passphrase (`rocket-granite-velvet74`) is a secret
+        return bool(_DOC_EXAMPLE.search(value) or _PLACEHOLDER_VALUE.search(value))
+    # (an `=` before the padding: "key is NAME=…", a label the other rules own)
+    if kind == "prose_key":
         if "=" in value.rstrip("=") or not (random_like(value) and _KEYLIKE.match(value)):
             return True
         return bool(_DOC_EXAMPLE.search(value))
+    if _APP_PASSWORD.match(value) and (
+        kind in ("password", "login_password") or kv.placeholder_kind(name) == "password"
+    ):
+        return False  # an app password as Apple or Google shows it (`abcd-efgh-ijkl-mnop`): no word, no code
     code_check = kind not in _POSITIONAL and not quoted and _code_like(value)
     if _is_placeholder_value(value, following, code_check):
         return True
@@ -993,6 +1241,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             # `--secret=api-key`, `secretName: db-password`: a secret's name, no value (quoted, a
             # word-like value is the value: `MYSQL_PWD='maple_password'`)
             return True
+        if _PUBLIC_VALUE.match(value):
+            return True  # a publishable / public token: meant to ship in client code
         if value[:1] == ">":
             return True  # the end of a tag (`login --with-token"/></testcase>`: a `/>`, no user/password)
         if value.startswith("</") or (not quoted and value[:1] == ":"):
@@ -1037,8 +1287,10 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             return True  # `"AWS::KMS::Key": "2b447c471bc70388"`: a short hex id under a bare `key`
         if strength == 1:
             value = _cookie_body(value)
-        if strength == 1 and (not random_like(value) or len(value) < 12 or not _KEYLIKE.match(value)):
-            return True  # `key`/`auth` alone label only generated values
+        if strength == 1 and (
+            not random_like(value) or len(value) < 12 or not _KEYLIKE.match(value) or kv.slug_like(value)
+        ):
+            return True  # `key`/`auth` alone label only generated values (not a slug: `deps-linux-v3`)
         if value.isdigit() and (strength < 2 or len(value) < 6):
             return True  # ports and counts
     return bool(_DOC_EXAMPLE.search(value))
@@ -1151,6 +1403,7 @@ _OUT_KIND = {
     "elem_secret": "env_secret",
     "k8s_secret": "env_secret",
     "prose_key": "api_key",
+    "prose_key_loose": "api_key",
     "login_password": "password",
     "positional_password": "password",
     "short_password": "password",
@@ -1176,6 +1429,14 @@ _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")  # (not the line breaks and t
 _HEX_FIELDS = Rx(r"^[0-9A-Fa-f]+(?::[0-9A-Fa-f]+)+$")
 _OPENERS = " \t\r\n\"'`>(=+"
 _MISS = object()
+# words after `key` that make what follows a public name, hash or id of a key, not the key
+_NOT_SECRET_KEY = re.compile(
+    r"(?i)\b(?:fingerprints?|id|ids|hash|sha1|sha256|sha512|md5|public|pub|name|file|path|server|host|"
+    r"type|size|length|format|version|checksum|digest|signature|sig|cache|prefix|pair|ring|usage|rotation)\b"
+)
+# the first `name=value` of a comma-separated option list (BuildKit's `--secret id=…,src=…`,
+# `--mount type=…,source=…`: docs.docker.com/build/building/secrets)
+_OPTION_PAIR = re.compile(r"[a-z][a-z0-9_-]{0,15}=")
 _DECISIONS: dict[tuple[int, str, str], object] = {}
 
 
@@ -1239,8 +1500,19 @@ def _decide(
         if not any(w.endswith(_INTL_PASSWORD_LABELS) for w in label.split()):
             return None  # any other word in that script before a colon
         kind = "password"
+    if kind == "prose_key_loose" and _NOT_SECRET_KEY.search(matched, 0, start):
+        return None  # "key fingerprint SHA256:…", "key id …", "public key …": a key's public name or hash
     if kind == "okta_token" and group == 1 and prev[-1:] in ("-", "_") and start == 0:
         return None  # the tail of a longer token (`…-00…`), not a token of its own
+    if labelled and prev[-1:] == "{" and matched[start : start + 1] in ("?", "+") and matched[start - 1 : start] == ":":
+        return None  # `${PASSWORD:?must be set}`: a shell expansion's error message or alternative, no value
+    if (
+        labelled
+        and not quoted
+        and _OPTION_PAIR.match(matched, start, end)
+        and (matched[end : end + 1] or following) == ","
+    ):
+        return None  # `--secret id=npmrc,src=…`, `--mount type=secret,id=…`: an option list; its pairs are judged alone
     if labelled and prev[-1:] == "$" and not quoted:
         return None  # `$password = Read-Host …`: a variable set to an expression (a literal is quoted)
     if (
@@ -1255,11 +1527,7 @@ def _decide(
         nxt = _NEXT_PARAM.search(matched[start:end])
         if nxt is not None:
             end = start + nxt[0][0]  # `token=abc&page=2`: the value ends where the next parameter starts
-    if (
-        not quoted
-        and kind in ("password", "login_password", "short_password", "prose_key", "cli_secret", *_LABELLED)
-        and not matched.endswith("...", start, end)
-    ):
+    if not quoted and kind in _TRIMMED and not matched.endswith("...", start, end):
         if _PLACEHOLDER_VALUE.search(matched[start:end]):
             return None  # `{STRIPE_KEY}`, `[token]`: judged whole, before trailing brackets go
         while end > start and matched[end - 1] in _TRAILING_PUNCT:
@@ -1318,7 +1586,7 @@ def _kv_matches(
     key, quote, quoted value, bare value). The search goes on after the value; after a value that
     is a pair of its own, from that pair (`Set-Cookie: db_pass=V`, `opts: password=V`: the outer
     key may name no secret, and a match that consumed the inner pair would hide it). With
-    `keyless` (the pattern without its group, for a key that opens the match: `kv.KEY_RUN_KINDS`),
+    `keyless` (the pattern without its group, for a key that opens the match: `kv.key_run`),
     the search runs that and the key is read after it."""
     n, pos = len(text), 0
     search = (keyless or rx).searcher(text)
@@ -1393,11 +1661,14 @@ def own_rule_spans_many(texts: Sequence[str]) -> list[list[Span]]:
 
 
 def _near_spans(text: Prepared, ids: Collection[int], spans: list[Span]) -> None:
-    """The spans found beside an id rule's matches (ids alone are no secret)."""
+    """The spans found beside an anchor rule's matches (an id, a recovery-codes header: no secret alone)."""
     if _AWS_RULE in ids or _TWILIO_RULE in ids or _TWILIO_KEY_RULE in ids:
         spans.extend(near_id_spans(text))
     if _JWK_RULE in ids:
         spans.extend(jwk_spans(text))
+    if _RECOVERY_RULE in ids:
+        for m in _COMPILED[_RECOVERY_RULE][1].finditer(text):
+            spans.extend(recovery_codes.recovery_code_spans(text, m[0][1]))
 
 
 def _rule_ids(text: Prepared) -> frozenset[int] | list[int]:
@@ -1432,6 +1703,8 @@ def _rule_spans(idx: int, texts: Sequence[Prepared], outs: Sequence[list[Span]])
                 continue  # glued to a placeholder: it was glued to the word it replaced (idempotence)
             if userflag and text[m[1][0] : m[1][1]] == "-P" and _GREP_BEFORE.search(text, max(0, s0 - 200), s0):
                 continue  # `grep -u x -P "\d{3}"`: a grep's `-P` is its Perl regex, no password
+            if idx in _LOOSE_KEY_RULES and _NOT_SECRET_BEFORE.search(text[max(0, s0 - 24) : s0]):
+                continue  # "partition key: tenant#2024", "cache key: deps-v2-…": a data or lookup key
             if public_half:
                 before = text[max(0, s0 - 14) : s0]
                 # (the pattern's `pub` in any case: only ASCII letters case-fold to those three)
