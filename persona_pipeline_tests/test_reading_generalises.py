@@ -152,3 +152,49 @@ def test_a_reason_clause_does_not_make_its_rule_a_report(text: str, rule: bool, 
     assert r.rule is rule, r
     if why:
         assert r.why == why, r
+
+
+@pytest.mark.parametrize(
+    ("text", "question"),
+    [
+        ("4.2 is the minimum for the plugin API.", False),  # a number as subject: no inversion
+        ("do a clean build before you tag", False),  # "do" + a singular subject cannot be inverted
+        ("do the nightly jobs still run", True),
+        ("is the staging box up", True),
+    ],
+)
+def test_an_inverted_auxiliary_comes_first_and_agrees(text: str, question: bool) -> None:
+    from persona_pipeline.persona.digest.reading import is_question
+
+    assert is_question(text) is question
+
+
+def test_names_with_numbers_are_not_tickets_and_multipliers_are_not_events() -> None:
+    assert read("us-east-2 is where our buckets live").why != "specific reference"
+    assert read("pick up OPS-77 today").rule is False
+    assert read("oPS-77 got reopened").why == "specific reference"  # a sentence's first letter lower-cased
+    assert read("I'd start with htmx, a client framework is three times the code").rule
+    assert not read("the importer sends the report twice whenever it retries").rule
+
+
+def test_a_semicolon_inside_a_word_is_spelling_not_data() -> None:
+    assert read("I'm an eli5 kind of reader, tl;dr up top").why != "data"
+    assert read("Name;Email;Phone").why == "data"
+    assert "tldr" in tokens("a tl;dr first")
+
+
+def test_a_negated_first_person_present_is_a_disposition() -> None:
+    r = read("I don't trust mocks for anything touching the filesystem")
+    assert r.rule and r.why == "first-person habit"
+    assert "mock" in " ".join(stance("I don't trust mocks for anything touching the filesystem")[1])
+    assert not read("I didn't trust the numbers in that report").rule  # a story
+
+
+def test_a_change_of_habit_may_name_only_what_it_left() -> None:
+    r = read("we've moved the backend off Beanstalkd, write it as a Dramatiq actor")
+    assert r.rule and r.reversal and r.strength == 1.0
+    assert "beanstalkd" in stance("we've moved the backend off Beanstalkd, write it as a Dramatiq actor")[1]
+    r = read("dramatiq for new jobs, Celery is being phased out")
+    assert r.rule and r.reversal
+    assert "celery" in stance("dramatiq for new jobs, Celery is being phased out")[1]
+    assert not read("the nightly export is being rewritten").rule  # no verb of retiring: a description

@@ -189,7 +189,9 @@ _AWAITED = re.compile(
 # Specific things: a path or branch, a file name, a ticket or issue number, a version, a size.
 SPECIFIC = re.compile(
     r"(?:^|[\s(`'\"])(?:[\w.-]+/[\w./<>-]+|/[\w-]+(?:/[\w.-]*)*)"  # src/x, release/x, /auth/done
-    r"|\b[A-Z][A-Z0-9]+-\d+\b|#\d+\b"  # ENG-123, #123
+    # a ticket key is written in capitals (ENG-123; its first letter may be lower-cased as a
+    # sentence's): a lower-case word and a number ("eu-central-1", "latin-1") is a name
+    r"|(?-i:\b[A-Za-z][A-Z0-9]+-\d+\b)|#\d+\b"  # ENG-123, #123
     r"|\bv?\d+\.\d+(?:\.\d+)+\b|\bv\d+(?:\.\d+)?\b"  # 2.4.1, v2
     r"|\b\d+(?:\.\d+)?\s?(?:kb|mb|gb|tb|ms|am|pm)\b"  # 2MB, 800ms, 3am
     r"|\b(?:line|row|page|step|port|pid|issue|ticket|pr|build|run|migration|commit) #?\d+\b",
@@ -304,6 +306,16 @@ _CLAUSE = re.compile(r",\s+|\.\s+|\s+[—–]\s+|\s+-\s+|:\s+|\(|\)")
 _WORD = re.compile(r"[a-z][a-z0-9_+#'.-]*[a-z0-9+#]|[a-z]", re.IGNORECASE)
 
 
+# a field separator or an assignment ("Date;Payee;Amount", "KEY=value", "a|b"); a semicolon
+# inside one short word ("tl;dr") is spelling, not a separator
+_DATA = re.compile(r"[;|=]\S")
+_WORD_SEMICOLON = re.compile(r"\b[a-z]{1,4};[a-z]{1,4}\b", re.IGNORECASE)
+
+
+def _data(text: str) -> bool:
+    return bool(_DATA.search(_WORD_SEMICOLON.sub("w", text)))
+
+
 @dataclass(frozen=True)
 class Reading:
     """What a sentence says, as far as grammar tells."""
@@ -404,8 +416,10 @@ def is_question(sentence: str) -> bool:
     if s.endswith("?"):
         return True
     w = words(s)
-    if not w:
-        return False
+    if not w or not re.match(r"^[\W_]*[a-z]", s):
+        return False  # an inverted auxiliary comes first: "3.12 is the floor" opens with its subject
+    if w[0] == "do" and len(w) > 1 and w[1] in {"a", "an"}:
+        return False  # "do" takes a plural subject ("do the tests pass"): "do a dry run" is an imperative
     # "why is …", "does the …", "should the /orders API …", "can you …": an inverted auxiliary
     # ("that's the one we use" is a statement: a contracted pronoun subject, not an auxiliary)
     # ("when you mention code, give me the file" opens with a subordinate clause: no inversion)
@@ -483,6 +497,11 @@ def _clause_force(c: str) -> tuple[float, str]:
         if w[0] in {"my", "our"} or w[0] in {"i'm", "we're"} or verb in {"am", "are", "is", "'m", "'re"}:
             return 1.0, "first-person state"
         if verb and verb not in AUX and not verb.endswith("n't"):
+            return 1.0, "first-person habit"
+        nxt = rest[1] if len(rest) > 1 else ""
+        if verb in {"don't", "dont"} and nxt and nxt not in MENTAL | AUX | {"understand", "get"} and not _is_past(nxt):
+            # a negated present ("I don't trust X", "we don't deploy on fridays"): a standing
+            # disposition, as its positive is; "didn't" tells a story
             return 1.0, "first-person habit"
         return 0.0, ""
     if re.search(r"\b(?:for|to) me\b", low) or (
@@ -568,11 +587,15 @@ def _one_off(sentence: str, cls: list[str], changed: bool = False) -> str:
                 return "description"
         if w[0] in DEMONSTRATIVE and len(w) > 1 and w[1] not in AUX and not REVERSAL.match(cl):
             return "deictic reference"  # "this spreadsheet", "these rows" (not "these days")
-        if subj not in {"first", "second"} and any(
-            # what a person was doing ("a note of what we were doing") is no behaviour of a thing
-            cl[: m.start()].split()[-1:] not in ([p] for p in _PERSONS)
-            for m in re.finditer(
-                r"\b(?:is|are|isn't|aren't|was|wasn't|were|weren't|keeps|kept)(?: still| not)? \w+ing\b", cl
+        if (
+            subj not in {"first", "second"}
+            and not RETIRING.search(cl)
+            and any(
+                # what a person was doing ("a note of what we were doing") is no behaviour of a thing
+                cl[: m.start()].split()[-1:] not in ([p] for p in _PERSONS)
+                for m in re.finditer(
+                    r"\b(?:is|are|isn't|aren't|was|wasn't|were|weren't|keeps|kept)(?: still| not)? \w+ing\b", cl
+                )
             )
         ):
             return "description"  # current behaviour: "log rotation isn't kicking in"
@@ -608,7 +631,10 @@ def _base_verbs() -> frozenset[str]:
 
 
 # an event counted ("twice", "three times"): what happens, not what to do
-_EVENT_COUNT = re.compile(r"\b(?:twice|(?:two|three|four|five|several|many|\d+) times)\b")
+# (not a multiplier before a noun phrase or a comparison: "twice the code", "three times as slow")
+_EVENT_COUNT = re.compile(
+    r"\b(?:twice|(?:two|three|four|five|several|many|\d+) times)\b(?!\s+(?:the|as|that|this|its|my|our|your|their)\b)"
+)
 _FREQUENCY = re.compile(
     rf"\b(?:always|never|usually|often|sometimes|still|again|rarely|constantly)\b|{_EVENT_COUNT.pattern}"
 )
@@ -701,7 +727,7 @@ _PAST_TIME = re.compile(rf"last (?:{_TIME_NOUNS})|yesterday")
 # to zsh over the summer" (a past tense, yet what it says holds from then on)
 _CHANGE = re.compile(
     r"^(?:(?:so|and|actually)\s+)?(?:we|i|we've|i've|we have|i have)\s+(?:\w+\s+)?(?:switched|moved|migrated|changed)\b"
-    r".*?\b(?:to|onto)\s+\S"
+    r".*?\b(?:to|onto|off|from)\s+\S"
 )
 
 
@@ -710,7 +736,8 @@ def _changed_habit(text: str) -> bool:
     not "I moved the fixtures to a new folder"."""
     from persona_pipeline.persona.digest.similarity import NAME, stance
 
-    return bool(_CHANGE.search(_low(text))) and bool(stance(text, NAME)[0])
+    # (or what it left: "we've moved the app off X")
+    return bool(_CHANGE.search(_low(text))) and any(stance(text, NAME))
 
 
 # "my editor is VS Code", "Zed is my editor now", "the formatter is ruff these days", "I switched
@@ -768,6 +795,12 @@ def _changed_slot(text: str) -> bool:
     return a is not None and bool(REVERSAL.search(_low(text))) and bool(rare(tokens(a[1])))
 
 
+# the passive progressive of a verb of retiring: what is being left ("X is being phased out")
+RETIRING = re.compile(
+    r"\b(?:is|are)\s+being\s+(?:phased out|deprecated|retired|replaced|removed|decommissioned|dropped|sunset)\b"
+)
+
+
 def reversal(text: str) -> bool:
     """A change of habit: a reversal adverbial, or a first-person change verb in the past/perfect
     ("we've switched to …", "I moved off …", "we replaced X with Y")."""
@@ -780,7 +813,9 @@ def reversal(text: str) -> bool:
             r"ditched|abandoned|retired|left|stopped)\b"
             # the same verbs in the progressive: a change under way ("we're dropping X")
             r"|\b(?:we're|i'm|we are|i am)\s+(?:\w+\s+)?(?:switching|moving|migrating|replacing|changing|dropping|"
-            r"ditching|abandoning|retiring|leaving|stopping)\b",
+            r"ditching|abandoning|retiring|leaving|stopping)\b"
+            # a thing being retired ("X is being phased out"): a change under way, said of what it leaves
+            rf"|{RETIRING.pattern}",
             low,
         )
     )
@@ -808,7 +843,7 @@ def read(sentence: str) -> Reading:
     text = trim(sentence)
     if len(words(text)) < 2 or "[redacted:" in text.lower():
         return Reading(text, False, 0.0, "too short" if len(words(text)) < 2 else "secret")
-    if re.search(r"[;|=]\S", text) or sum(c.isalpha() or c == " " for c in text) < 0.7 * len(text):
+    if _data(text) or sum(c.isalpha() or c == " " for c in text) < 0.7 * len(text):
         return Reading(text, False, 0.0, "data")  # "Date;Payee;Amount", "KEY=value", a table row
     cls = clauses(text)
     changed = _changed_habit(text)
@@ -829,7 +864,9 @@ def read(sentence: str) -> Reading:
     said = [*main, *(split[i] for i in sorted(reasons))]
     forces = [_clause_force(re.sub(r"\"[^\"]*\"", " ", c)) for c in said]  # a quoted "should" is not the person's
     force, why = max(forces, key=lambda f: f[0]) if forces else (0.0, "")
-    if force == 0.0 and changed:
+    if force < 1.0 and changed:
+        # a change of habit naming what it changed to or from is said outright, whatever else the
+        # sentence asks ("we've moved the app off X, write it with Y")
         force, why = 1.0, "change of habit"
     if force == 0.0:
         return Reading(text, False, 0.0, "no force")

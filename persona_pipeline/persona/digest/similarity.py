@@ -37,6 +37,7 @@ from persona_pipeline.persona.digest.reading import (
     HABITUAL,
     MODAL,
     PREPOSITIONS,
+    RETIRING,
     REVERSAL,
     SUBJECT_PRONOUNS,
     _is_past,
@@ -366,6 +367,8 @@ def tokens(text: str) -> frozenset[str]:
     if unquoted != low and _TOKEN.search(unquoted):
         low = unquoted
     low = re.sub(r"'(?:s|re|ve|d|ll|m)\b", "", re.sub(r"n't\b", " not", low))
+    # a semicolon inside a short word is spelling: "tl;dr" is "tldr"
+    low = re.sub(r"\b([a-z]{1,4});([a-z]{1,4})\b", r"\1\2", low)
     words = [w.strip(".-") for w in _TOKEN.findall(low)]
     # a dotted identifier also names its parent ("os.path.join" ~ "os.path"), a file its name
     # ("CHANGELOG.md" ~ "changelog")
@@ -612,8 +615,12 @@ _CONDITION = re.compile(r"\b(?:until|unless|without|before|except|only if)\b")
 _NOT_BE = re.compile(r"\b(?:is|are|was|were) not\b")
 # change of habit: what was left is rejected, what replaced it preferred
 _MOVED_OFF = re.compile(
-    r"\b(?:switched|moved|migrated|changed)\s+(?:away\s+)?(?:from|off)\s+(?P<old>.+?)(?:\s+(?:to|for)\s+(?P<new>.+))?$"
+    # (what moved may be named first: "we moved the app off X")
+    r"\b(?:switched|moved|migrated|changed)\s+(?:(?:the|our|my|all|every|each)\s+[\w-]+\s+)?(?:away\s+)?(?:from|off)\s+"
+    r"(?P<old>.+?)(?:\s+(?:to|for)\s+(?P<new>.+))?$"
 )
+# what is being retired ("X is being phased out"): its subject is rejected
+_RETIRED = re.compile(r"^(?P<old>.+?)\s+" + RETIRING.pattern[2:])
 _REPLACED = re.compile(r"\breplaced\s+(?P<old>.+?)\s+with\s+(?P<new>.+)$")
 # a change of habit told as a removal: "we dropped pandas for polars", "I ditched poetry"
 _DROPPED = re.compile(
@@ -654,6 +661,9 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
             if abs(v) >= VERB_VALENCE:
                 (pos if v > 0 else neg).update(rare(tokens(_head(f.group("rest")))))
                 continue
+        if m := _RETIRED.match(c):
+            neg |= rare(tokens(m.group("old")))
+            continue
         if m := _MOVED_OFF.search(c) or _REPLACED.search(c) or _DROPPED.search(c):
             neg |= rare(tokens(m.group("old")))
             pos |= rare(tokens(m.group("new") or ""))
