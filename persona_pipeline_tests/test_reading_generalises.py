@@ -198,3 +198,17 @@ def test_a_change_of_habit_may_name_only_what_it_left() -> None:
     assert r.rule and r.reversal
     assert "celery" in stance("dramatiq for new jobs, Celery is being phased out")[1]
     assert not read("the nightly export is being rewritten").rule  # no verb of retiring: a description
+
+
+def test_a_consequence_that_says_what_to_do_is_the_topic_and_a_story_before_it_is_not() -> None:
+    # "X, so Y": what follows "so" is the consequence; when it says what to do it is the rule
+    glossary = tokens("glossary")
+    assert glossary <= topic("we're a Canadian team, so a glossary for every manual")
+    story = topic("we got bitten by a mistranslation last year, so a glossary for every manual")
+    assert glossary <= story and not tokens("mistranslation") & story
+    # a consequence stated as a fact is why, not what: the rule is what comes before it
+    assert topic("my editor is helix, so vim-only keybindings in docs confuse me") == topic("my editor is helix")
+
+
+def test_a_verb_coordinated_with_an_imperative_has_no_subject() -> None:
+    assert tokens("draft publish") <= topic("outline the draft and let me review before you publish")

@@ -34,15 +34,13 @@ from persona_pipeline.persona.digest.lexicon import STOP, _stem
 from persona_pipeline.persona.digest.reading import (
     AUX,
     DEFINITE,
-    HABITUAL,
-    MODAL,
     PREPOSITIONS,
     RETIRING,
-    REVERSAL,
     SUBJECT_PRONOUNS,
     _is_past,
     reversal,
 )
+from persona_pipeline.persona.digest.reading import _clause_force as clause_force
 
 PREFIX = 6
 EXPONENT = 1.5
@@ -193,6 +191,9 @@ _CLOSED = (
             "love",
             "want",
             "wants",
+            # "I'm a X person", "a big X fan": the construction, not what is preferred
+            "person",
+            "fan",
         ]
     )
 ) - {"done"}  # "done" names completion ("a task isn't done until …"), a content word here
@@ -405,13 +406,20 @@ _COPULA = re.compile(r"^(?P<a>.+?)\s+(?:is|are|was|were|'s|'re)\s+(?P<b>.+)$")
 _SPEAKER = re.compile(r"\b(?:my|our|mine|ours|i|we|me|us|i'm|we're|i've|we've|i'd)\b")
 # (a verb before "me", not a preposition: "check with me before adding …" is a request)
 _EFFECT = re.compile(r"(?<=\w)\s+(?P<frame>(?P<verb>\w+)\s+me\b(?P<rest>.*))$")
+_COORDINATED = re.compile(r"\b(?:and|or|then|but|to)$")
 _VERDICT = re.compile(r"\s+(?P<frame>(?:is|are|feels?|looks?|seems?|reads?)\s+.*\b(?:to|for) me)$")
 
 
-def _states_rule(clause: str) -> bool:
-    """A consequence that is itself the rule ("…, so polars from now on", "…, so you should …"):
-    it states a change of habit, an obligation or a habit (the reader's adverbials and modals)."""
-    return clause.startswith("so ") and bool(REVERSAL.search(clause) or MODAL.search(clause) or HABITUAL.search(clause))
+_SO = re.compile(r"^so\s+(?!that\b|far\b|much\b|many\b)")
+# how a clause says what to do, as the reader tells it: not a judgement or a fact about something
+_STATED = frozenset({"", "personal judgement", "judgement", "first-person standing fact", "first-person state"})
+
+
+def _directs(clause: str) -> bool:
+    """A consequence opened by "so" that says what to do: an imperative, a verbless phrase, a
+    modal, a habit ("so keep it brief", "so flags for anything user-facing"), not a fact."""
+    force, why = clause_force(_SO.sub("", clause))
+    return force > 0 and why not in _STATED
 
 
 _FRAME_CLAUSE = re.compile(r"[;.!?](?:\s+|$)|,\s+|\s+[—–-]\s+|:\s+")
@@ -426,10 +434,25 @@ def topic(text: str) -> frozenset[str]:
     low = " ".join(text.lower().replace("’", "'").replace("`", " ").split())
     frame: set[str] = set()
     kept: set[str] = set()  # words the statement also uses outside any frame stay
-    for clause in _FRAME_CLAUSE.split(low):
-        c = clause.strip(" .!?()")
-        if re.match(r"^(?:so|because|since)\b", c) and not _states_rule(c):
-            frame |= tokens(c)  # the reason given for a rule ("…, so bash-only syntax trips me up")
+    parts = [clause.strip(" .!?()") for clause in _FRAME_CLAUSE.split(low)]
+    for i, c in enumerate(parts):
+        if re.match(r"^(?:because|since)\b", c) or (_SO.match(c) and not _directs(c)):
+            # the reason given for a rule ("…, because npm hoists"), or a consequence stated as a
+            # fact ("my shell is fish, so bash-only syntax breaks for me"): why, not what
+            frame |= tokens(c)
+            continue
+        if (
+            i + 1 < len(parts)
+            and _SO.match(parts[i + 1])
+            and _directs(parts[i + 1])
+            and (f := _STORY.match(c))
+            and _is_past(f.group("verb"))
+            and not reversal(c)
+        ):
+            # a story told as the reason for a consequence that says what to do ("we got burned by
+            # X last year, so Y for anything risky"): why, not what (a standing state before "so"
+            # — "I'm often offline, so …" — may name what the rule is about, and stays)
+            frame |= tokens(c)
             continue
         m = None
         if not re.match(r"^(?:i|we|you|please|just|don't|never|always|give|show|tell|let)\b", c):
@@ -442,7 +465,12 @@ def topic(text: str) -> frozenset[str]:
                 frame |= tokens(side) | tokens(other)
                 kept |= tokens(_head(other)) or tokens(other)
                 continue
-        if (m := _VERDICT.search(c) or _EFFECT.search(c)) and tokens(subject := c[: m.start()]):
+        if (
+            (m := _VERDICT.search(c) or _EFFECT.search(c))
+            and tokens(subject := c[: m.start()])
+            # a verb coordinated with an imperative ("sketch the plan and let me look") has no subject
+            and not _COORDINATED.search(subject)
+        ):
             # what is judged is the subject's head; where it is found ("… in a diff") is circumstance
             frame |= tokens(m.group("frame")) | tokens(subject)
             kept |= tokens(_head(subject)) or tokens(subject)
