@@ -212,3 +212,10 @@ def test_a_consequence_that_says_what_to_do_is_the_topic_and_a_story_before_it_i
 
 def test_a_verb_coordinated_with_an_imperative_has_no_subject() -> None:
     assert tokens("draft publish") <= topic("outline the draft and let me review before you publish")
+
+
+def test_a_compound_of_content_words_is_one_word_however_it_is_spelled() -> None:
+    from persona_pipeline.persona.digest.similarity import similarity
+
+    assert similarity(topic("no side-effects in the parsers"), topic("keep side effects out of the parsers")) >= 0.5
+    assert similarity(topic("keep the read-only replicas warm"), topic("only read the docs you need")) < 0.3

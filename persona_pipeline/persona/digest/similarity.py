@@ -522,6 +522,25 @@ def _synonym_credit(a: frozenset[str], b: frozenset[str], shared: frozenset[str]
     return credit
 
 
+@lru_cache(maxsize=1 << 16)
+def _parts(token: str) -> frozenset[str]:
+    """The tokens of a hyphenated compound of content words ("side-effect" -> side, effect); empty
+    for a word or a compound with a function word."""
+    words = token.split("-")
+    # only a compound of content words: with a function word its order is its sense ("read-only"
+    # is not "only read")
+    if len(words) < 2 or any(len(x) < 2 or x in _CLOSED or x.isdigit() for x in words):
+        return frozenset()
+    return frozenset(_key(x) for x in words)
+
+
+def _spelled_apart(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:
+    """`a` with each compound of `b` whose parts `a` says as separate words: "side-effects" and
+    "side effects", "dry-run" and "dry run" are one word spelled two ways."""
+    extra = [t for t in b if t not in a and (p := _parts(t)) and p <= a]
+    return a.union(extra) if extra else a
+
+
 def similarity(a: frozenset[str], b: frozenset[str]) -> float:
     """Weighted Dice of two token sets (rare tokens weigh most): a short and a long wording of one
     rule that share its tool name are close, however many other words the long one has. A token
@@ -529,6 +548,7 @@ def similarity(a: frozenset[str], b: frozenset[str]) -> float:
     two agree on another word as well."""
     if not a or not b:
         return 0.0
+    a, b = _spelled_apart(a, b), _spelled_apart(b, a)
     shared = a & b
     credit = _synonym_credit(a, b, shared)
     if credit and len(shared) + min(len(credit.keys() & a), len(credit.keys() & b)) < 2:
