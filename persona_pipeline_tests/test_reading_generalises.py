@@ -217,5 +217,47 @@ def test_a_verb_coordinated_with_an_imperative_has_no_subject() -> None:
 def test_a_compound_of_content_words_is_one_word_however_it_is_spelled() -> None:
     from persona_pipeline.persona.digest.similarity import similarity
 
-    assert similarity(topic("no side-effects in the parsers"), topic("keep side effects out of the parsers")) >= 0.5
+    hyphen, apart = topic("show me the dry-run output"), topic("a dry run before anything touches prod")
+    assert similarity(hyphen, apart) >= 0.5
+    hyphen, apart = topic("no side-effects in request handlers"), topic("keep side effects at the edges of the program")
+    assert similarity(hyphen, apart) >= 0.5
     assert similarity(topic("keep the read-only replicas warm"), topic("only read the docs you need")) < 0.3
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        # a statement about something else set after a directive is its reason (asyndeton)
+        ("I'm a Postgres person, the old Mongo cluster was a constant headache", True),
+        ("Use sqlx for queries, the hand-written mappers were a mess", True),
+        # a bug stays a bug, and a statement about a thing is no directive to give a reason to
+        ("restart the worker, the queue was broken", False),
+        ("Harbourview ignores LOG_LEVEL from the env file, it always uses debug.", False),
+    ],
+)
+def test_a_juxtaposed_statement_after_a_directive_is_its_reason(text: str, rule: bool) -> None:
+    assert read(text).rule is rule, read(text)
+
+
+def test_a_tag_question_asks_nothing_of_the_clause_before_it() -> None:
+    assert read("a chart without axis labels is useless to me, 40 what?").rule
+    assert not read("you merged it, right?").rule
+    assert not read("can you rerun the suite, ok?").rule
+
+
+def test_a_slash_between_function_words_is_a_choice_not_a_path() -> None:
+    assert read("deep callbacks are unreadable, I'd take an if/else any day").rule
+    assert not read("look at src/parser in the meantime").rule
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we've standardised on Buildkite for the batch jobs",
+        "we bumped every service to Java 21",
+        "we ripped out Redux last year and I don't want it back",
+    ],
+)
+def test_more_verbs_of_changing_what_is_used(text: str) -> None:
+    r = read(text)
+    assert r.rule and r.reversal, r

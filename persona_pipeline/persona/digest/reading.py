@@ -364,14 +364,68 @@ _REASON_SPLIT = re.compile(r"\s+(?=(?:because|'cause)\s)")
 _SO_OPEN = re.compile(r"^so\s+(?!that\b|far\b|much\b|many\b)")
 
 
+# explicit force that is not a judgement of something: how a directive or a preference is said
+_DIRECTIVE_FORCE = frozenset(
+    {
+        "modal",
+        "habitual",
+        "universal",
+        "standing state",
+        "procedure",
+        "reversal",
+        "negative directive",
+        "contrast",
+        "first-person preference",
+        "first-person habit",
+        "first-person state",
+        "preference",
+        "second-person modal",
+    }
+)
+
+
+def _directs(clause: str) -> bool:
+    """A clause that says what to do or what the person prefers: an imperative, or explicit force
+    that is not a judgement ("I'm a X person", "no X", "X, not Y") — not a statement about a thing
+    ("X ignores the env file")."""
+    w = words(clause)
+    if not w or _subject(w) == "definite":
+        return False
+    force, why = _clause_force(clause)
+    return why in _DIRECTIVE_FORCE or (force > 0 and w[0] in _base_verbs())
+
+
+# a finite verb of being, keeping or a past: "the old drivers were a sink", "the tooling keeps breaking"
+_FINITE = re.compile(r"\b(?:is|are|was|were|isn't|aren't|wasn't|weren't|keeps|kept)\b")
+_NOT_A_SUBJECT = frozenset(
+    {"so", "and", "but", "or", "then", "just", "please", "let", "let's", "don't", "dont", "never", "no", "not", "if"}
+)
+
+
+def _aside(clause: str) -> bool:
+    """A statement about something other than the speaker or the agent, with a finite verb and
+    no modal: "the old drivers were a maintenance sink", "the search never finds anything"."""
+    w = words(clause)
+    if not w or _subject(w) in {"first", "second"} or MODAL.search(clause):
+        return False
+    if w[0] in _base_verbs() | _NOT_A_SUBJECT | QUANTIFIERS | {"always", "every", "each", "any"}:
+        return False
+    return bool(_FINITE.search(clause) or any(_is_past(x) for x in w[1:]) or _HABIT_3SG.match(clause))
+
+
 def reason_clauses(cls: list[str]) -> tuple[list[str], set[int]]:
     """The clauses with every "because …" split off, and the indices of those that give a reason:
-    opened by a reason subordinator, or followed by a clause opened by a coordinating "so" (the
-    consequence says what to do). The first clause is a reason only before "so"."""
+    opened by a reason subordinator, followed by a clause opened by a coordinating "so" (the
+    consequence says what to do), or a statement about something else set after a directive
+    (`_aside`). The first clause is a reason only before "so"."""
     out = [part for c in cls for part in _REASON_SPLIT.split(c)]
     low = [_low(c) for c in out]
     reasons = {i for i, c in enumerate(low) if i and _REASON_OPEN.match(c)}
     reasons |= {i for i in range(len(low) - 1) if _SO_OPEN.match(low[i + 1]) and not _REASON_OPEN.match(low[i])}
+    if low and 0 not in reasons and _directs(low[0]):
+        # a statement about something else set after a directive with no conjunction ("use X, the
+        # old Y was a maintenance sink"): asyndetic, it gives the directive's reason
+        reasons |= {i for i in range(1, len(low)) if _aside(low[i])}
     # a sentence that is all reason has no main clause to exempt
     return (out, reasons) if len(reasons) < len(out) else (out, set())
 
@@ -414,7 +468,14 @@ _SUBORDINATORS = frozenset({"when", "where", "whenever", "wherever"})
 def is_question(sentence: str) -> bool:
     s = _low(sentence).rstrip()
     if s.endswith("?"):
-        return True
+        head, _, tag = s.rpartition(",")
+        # a tag or elliptical question after a whole clause ("…, right?", "…, 40 what?") asks
+        # nothing of the clause before it, unless that clause is itself a question
+        return not (head and len(words(tag)) <= 2 and len(words(head)) >= 4 and not is_question(head))
+    return _inverted(s)
+
+
+def _inverted(s: str) -> bool:
     w = words(s)
     if not w or not re.match(r"^[\W_]*[a-z]", s):
         return False  # an inverted auxiliary comes first: "3.12 is the floor" opens with its subject
@@ -535,6 +596,15 @@ def _unframed(clause: str) -> str:
     return low[m.end() :].strip() if m else clause
 
 
+_FUNCTION_WORDS = CONJUNCTIONS | PREPOSITIONS | {"else", "either", "or", "nor", "yes", "no", "then", "not"}
+
+
+def _alternatives(match: str) -> bool:
+    """A slash between function words ("if/else", "and/or", "on/off"): a choice, not a path."""
+    parts = match.strip(" (`'\"").lower().split("/")
+    return len(parts) > 1 and all(p in _FUNCTION_WORDS for p in parts)
+
+
 def _one_off(sentence: str, cls: list[str], changed: bool = False) -> str:
     """Why the sentence is about one occasion or one thing ('' when it is not). A change of habit
     (`changed`) may say when it happened ("we switched to pyright last month")."""
@@ -555,6 +625,8 @@ def _one_off(sentence: str, cls: list[str], changed: bool = False) -> str:
     if _AWAITED.search(sentence.replace("’", "'")):
         return "awaits one event"
     for m in SPECIFIC.finditer(_CODE.sub(" ", sentence)):
+        if _alternatives(m.group(0)):
+            continue
         # a kind of file named in a refusal ("no requirements.txt") is not one file
         if not (
             re.fullmatch(r"\s*[\w-]+\.[a-z]+", m.group(0))
@@ -726,8 +798,8 @@ _PAST_TIME = re.compile(rf"last (?:{_TIME_NOUNS})|yesterday")
 # the person's change of habit to something: "we switched the type checker to pyright", "I moved
 # to zsh over the summer" (a past tense, yet what it says holds from then on)
 _CHANGE = re.compile(
-    r"^(?:(?:so|and|actually)\s+)?(?:we|i|we've|i've|we have|i have)\s+(?:\w+\s+)?(?:switched|moved|migrated|changed)\b"
-    r".*?\b(?:to|onto|off|from)\s+\S"
+    r"^(?:(?:so|and|actually)\s+)?(?:we|i|we've|i've|we have|i have)\s+(?:\w+\s+)?"
+    r"(?:(?:switched|moved|migrated|changed|upgraded|bumped)\b.*?\b(?:to|onto|off|from)|(?:standardi[sz]ed|settled)\s+on)\s+\S"
 )
 
 
@@ -810,7 +882,8 @@ def reversal(text: str) -> bool:
     return bool(
         re.search(
             r"\b(?:we|i|we've|i've|we have|i have)\s+(?:\w+\s+)?(?:switched|moved|migrated|replaced|changed|dropped|"
-            r"ditched|abandoned|retired|left|stopped)\b"
+            r"ditched|abandoned|retired|left|stopped|ripped out|tore out|got rid of|"
+            r"standardi[sz]ed on|settled on|upgraded|bumped)\b"
             # the same verbs in the progressive: a change under way ("we're dropping X")
             r"|\b(?:we're|i'm|we are|i am)\s+(?:\w+\s+)?(?:switching|moving|migrating|replacing|changing|dropping|"
             r"ditching|abandoning|retiring|leaving|stopping)\b"

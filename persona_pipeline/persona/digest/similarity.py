@@ -40,6 +40,7 @@ from persona_pipeline.persona.digest.reading import (
     _is_past,
     reversal,
 )
+from persona_pipeline.persona.digest.reading import _aside as aside
 from persona_pipeline.persona.digest.reading import _clause_force as clause_force
 
 PREFIX = 6
@@ -672,7 +673,7 @@ _RETIRED = re.compile(r"^(?P<old>.+?)\s+" + RETIRING.pattern[2:])
 _REPLACED = re.compile(r"\breplaced\s+(?P<old>.+?)\s+with\s+(?P<new>.+)$")
 # a change of habit told as a removal: "we dropped pandas for polars", "I ditched poetry"
 _DROPPED = re.compile(
-    r"\b(?:dropped|ditched|removed|abandoned|retired|"
+    r"\b(?:dropped|ditched|removed|abandoned|retired|ripped out|tore out|got rid of|"
     r"(?:(?<='re )|(?<='m )|(?<=are ))(?:dropping|ditching|removing|abandoning|retiring))\s+"
     r"(?P<old>.+?)(?:\s+(?:for|in favou?r of)\s+(?P<new>.+))?$"
 )
@@ -692,7 +693,7 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
     pos: set[str] = set()
     neg: set[str] = set()
     low = " ".join(text.lower().replace("’", "'").replace("`", " ").split())
-    for clause in _CLAUSE.split(low):
+    for n, clause in enumerate(_CLAUSE.split(low)):
         c = re.sub(r"^(?:(?:and|so|then|also|actually|just|we|i)\s+)+", "", clause.strip(" .!?()"))
         if not c:
             continue
@@ -773,5 +774,7 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
             continue
         if _DECLARATIVE.match(c) and not _FIRST_PERSON.search(c):
             continue  # "sudo makes me uncomfortable", "x is off limits": a judgement, no stance read
+        if n and aside(c):
+            continue  # "use X, the Y search never finds anything": a reason beside the rule, no stance
         pos |= rare(tokens(_head(c)))
     return frozenset(pos - neg), frozenset(neg)
