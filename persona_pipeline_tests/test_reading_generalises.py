@@ -261,3 +261,27 @@ def test_a_slash_between_function_words_is_a_choice_not_a_path() -> None:
 def test_more_verbs_of_changing_what_is_used(text: str) -> None:
     r = read(text)
     assert r.rule and r.reversal, r
+
+
+def test_a_newer_version_of_a_name_supersedes_the_older() -> None:
+    obs = _obs(
+        _inp("s1", "stick to es2017 for the widget bundle", "2026-03-01T00:00:00Z"),
+        _inp("s2", "keep the widget bundle on es2017, the kiosk browsers are old", "2026-03-05T00:00:00Z"),
+        _inp("s3", "es2022 is fair game for new code", "2026-04-01T00:00:00Z"),
+        _inp("s4", "go ahead and use es2022 features", "2026-04-09T00:00:00Z"),
+    )
+    rules = fold(obs)
+    older = [r for r in rules if "es2017" in r.statement.lower()]
+    newer = [r for r in rules if "es2022" in r.statement.lower() and not r.superseded_by]
+    assert older and newer and all(r.superseded_by for r in older)
+    # two names are not two versions of one: "uint8_t" and "uint32_t" are no versions
+    assert not any(
+        r.superseded_by
+        for r in fold(
+            _obs(
+                _inp("s1", "uint8_t for register bytes, never char", "2026-03-01T00:00:00Z"),
+                _inp("s2", "uint8_t for the register map, char is signed on this toolchain", "2026-03-04T00:00:00Z"),
+                _inp("s3", "uint32_t for counters, never plain int", "2026-04-01T00:00:00Z"),
+            )
+        )
+    )
