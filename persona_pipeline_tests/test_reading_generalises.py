@@ -285,3 +285,19 @@ def test_a_newer_version_of_a_name_supersedes_the_older() -> None:
             )
         )
     )
+
+
+def test_a_thing_kept_for_a_purpose_fills_a_slot_a_move_can_refill() -> None:
+    from persona_pipeline.persona.digest.reading import assignment
+
+    assert assignment("actually stick with yarn for the frontend, CI expects yarn.lock") == ("frontend", "yarn")
+    obs = _obs(
+        _inp("s1", "stick with yarn for the frontend, CI expects yarn.lock", "2026-03-01T00:00:00Z"),
+        _inp("s2", "use yarn for the frontend, the lockfile is committed", "2026-03-09T00:00:00Z"),
+        _inp("s3", "we've moved the frontend to turborepo, the lockfile lives at the root", "2026-05-01T00:00:00Z"),
+    )
+    assert all(r.superseded_by for r in fold(obs) if "yarn" in r.statement.lower())
+
+
+def test_never_before_a_finite_verb_negates_it_and_prefers_nothing() -> None:
+    assert not stance("Put it in the repo, the wiki search never finds anything")[0] & tokens("wiki")

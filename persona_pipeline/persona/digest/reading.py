@@ -828,6 +828,11 @@ _ASSIGN_CHANGE = re.compile(
     r"^(?:(?:so|and|actually)\s+)?(?:we|i|we've|i've|we have|i have)\s+(?:\w+\s+)?(?:switched|moved|changed)\s+"
     r"(?:(?:my|our|the)\s+)?(?P<slot>[a-z][a-z-]+)\s+(?:to|over to)\s+(?P<value>.+)$"
 )
+# a thing kept for a purpose the person owns: "stick with npm for the frontend", "use X for our docs"
+_ASSIGN_PURPOSE = re.compile(
+    r"^(?:(?:so|and|actually|also|just)\s+)?(?:use|stick (?:with|to)|stay (?:on|with)|keep using|go with)\s+"
+    r"(?P<value>[^\s,]+(?:\s+[^\s,]+){0,2}?)\s+for\s+(?:the|our|my)\s+(?P<slot>[a-z][a-z-]+)$"
+)
 # what may follow the slot's value without being part of it: "now", "these days", "a few weeks ago"
 _VALUE_END = re.compile(
     rf"\s+(?:now|these days|nowadays|anymore|from now on|going forward|for (?:everything|all)\b.*|"
@@ -841,7 +846,7 @@ def assignment(text: str) -> tuple[str, str] | None:
     pronoun or a determiner phrase as the value ("my editor is the one we share") is no name."""
     for c in clauses(_low(text)):
         c = _unframed(c)
-        m = _ASSIGN_SLOT_FIRST.match(c) or _ASSIGN_CHANGE.match(c)
+        m = _ASSIGN_SLOT_FIRST.match(c) or _ASSIGN_CHANGE.match(c) or _ASSIGN_PURPOSE.match(c)
         if not m and (v := _ASSIGN_VALUE_FIRST.match(c)):
             tail = v.group("tail").strip(" ,.")
             m = v if not tail or _VALUE_END.fullmatch(" " + tail) else None

@@ -652,13 +652,16 @@ _NEG_OPEN = re.compile(
 )
 # a contrast: what comes before is preferred ("X instead of Y", "X over Y", "X, never Y")
 _CONTRAST = re.compile(
-    r"(?<![\w-])(?:instead of|rather than|than|not|never|no|without|no more|no longer)(?![\w-])|\bover\b(?!\s+\d)"
+    r"(?<![\w-])(?:instead of|rather than|than|not|never(?!\s+[a-z]+(?:s|ed)\b)|no|without|no more|no longer)(?![\w-])"
+    r"|\bover\b(?!\s+\d)"
 )
 # a negated predicate: its subject is only the topic ("tiny helpers don't need docstrings")
 _NEG_PRED = re.compile(
     r"\b(?:don'?t|doesn'?t|do not|does not|isn'?t|aren'?t|can'?t|cannot|won'?t|shouldn'?t|hasn'?t|haven'?t|"
     # an auxiliary and a negator negate the predicate, not a contrast ("X has never gone well")
-    r"(?:is|are|was|were|has|have|had|do|does|did|will|would|can|could|should|must)\s+(?:not|never))\b"
+    r"(?:is|are|was|were|has|have|had|do|does|did|will|would|can|could|should|must)\s+(?:not|never)"
+    # "never" before a finite verb negates it ("the search never finds anything"), not a contrast
+    r"|never(?=\s+[a-z]+(?:s|ed)\b))\b"
 )
 _CONDITION = re.compile(r"\b(?:until|unless|without|before|except|only if)\b")
 _NOT_BE = re.compile(r"\b(?:is|are|was|were) not\b")
@@ -752,22 +755,23 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
         m = min((x for x in (_CONTRAST.search(c), _NEG_PRED.search(c)) if x), key=lambda x: x.start(), default=None)
         if m:
             head, tail = c[: m.start()], c[m.end() :]
+            negated = m.re is _NEG_PRED
             if m.group(0) == "without" and (np := _NEG_PRED.search(tail) or _NOT_BE.search(tail)):
                 # "a fix without a failing test isn't done": a double negative, a condition — what
                 # "without" names is required
                 pos |= rare(tokens(tail[: np.start()]))
                 continue
             cond = _CONDITION.search(tail)
-            if _NEG_PRED.fullmatch(m.group(0)) and not cond and abs(v := valence(tail)) >= 0.5 and head.strip():
+            if negated and not cond and abs(v := valence(tail)) >= 0.5 and head.strip():
                 # a negated judgement of the subject ("guessing has never gone well", "a test
                 # doesn't hurt"): the subject is rejected when what is denied of it is good
                 (neg if v > 0 else pos).update(rare(tokens(_head(head))))
                 continue
-            if not _NEG_PRED.fullmatch(m.group(0)):
+            if not negated:
                 pos |= rare(tokens(_head(head)))
             if cond:
                 pos |= rare(tokens(tail[cond.end() :]))
-            elif not _NEG_PRED.fullmatch(m.group(0)) and (end := _SCOPE_END.search(tail)):
+            elif not negated and (end := _SCOPE_END.search(tail)):
                 neg |= rare(tokens(tail[: end.start()]))
             else:
                 neg |= rare(tokens(tail))
