@@ -62,7 +62,7 @@ THRESHOLDS_BY_POOL: dict[str, dict[str, float | int | bool]] = {
 # inverted bullet, 0 one-offs, contradictions 5/6 — so the floor records today's known failure
 # rather than hiding it (its details are not read: the pool holds the held-out half). Its halves
 # are reported against the test pool's gate, and so are blind2 (eval/pool_blind2.py, tunable since
-# blind3 exists) and blind3 (a fresh held-out pool, eval/pool_blind3.py, read in aggregate only);
+# blind3 exists) and blind3 (eval/pool_blind3.py, tunable since blind4 exists);
 # CI holds each of the last two to floors of its own.
 for _blind in ("blind_dev", "blind_hold", "blind2", "blind3"):
     THRESHOLDS_BY_POOL[_blind] = dict(THRESHOLDS_BY_POOL["test"])

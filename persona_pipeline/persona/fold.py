@@ -9,7 +9,7 @@ another rejects (`similarity.stance`: negation scope; a synonym of a rejected wo
 unless a member sets the two apart) — are resolved by one policy, inside a group and across groups:
   1. a newer explicit reversal ("from now on", "anymore", "we switched from X to Y", …)
      supersedes everything said before it, whatever the tiers; so does, across groups, a newer
-     rule preferring another version of one name ("C11 is fair game" after "stick to C99");
+     rule preferring another version of one name ("use es2022 features" after "stick to es2017");
   2. otherwise the higher tier wins (a correction beats a plain prompt), then the newer.
 The loser is kept as a superseded rule. Two statements that agree ("tiny helpers don't need
 docstrings" / "stop adding docstrings to every helper") never conflict: both reject docstrings;
@@ -545,7 +545,7 @@ def cross_group_superseded(groups: list[list[Observation]]) -> dict[int, int]:
     return beaten
 
 
-# a version of a name: "c11", "python3.12", "3.12", "v2" (name, number); "uint8_t" is no version
+# a version of a name: "es2022", "java21", "4.2", "v2" (name, number); "uint8_t" is no version
 _VERSION = re.compile(r"^(?P<name>[a-z]*?)[-_]?v?(?P<number>\d+(?:\.\d+)*)$")
 
 
@@ -558,7 +558,7 @@ def _superseded_versions(
 ) -> None:
     """One name is used at one version at a time (a language standard, a runtime floor, an API):
     a newer rule preferring another version of a name supersedes an older group most of whose
-    members prefer the old one ("C11 is fair game" after "stick to C99"), though neither says
+    members prefer the old one ("use es2022 features" after "stick to es2017"), though neither says
     "from now on" and the two share no word but the name."""
     old: dict[str, list[tuple[str, int]]] = {}
     for t, js in prefers.items():

@@ -190,7 +190,7 @@ _AWAITED = re.compile(
 SPECIFIC = re.compile(
     r"(?:^|[\s(`'\"])(?:[\w.-]+/[\w./<>-]+|/[\w-]+(?:/[\w.-]*)*)"  # src/x, release/x, /auth/done
     # a ticket key is written in capitals (ENG-123; its first letter may be lower-cased as a
-    # sentence's): a lower-case word and a number ("eu-central-1", "latin-1") is a name
+    # sentence's): a lower-case word and a number ("us-east-2", "utf-16") is a name
     r"|(?-i:\b[A-Za-z][A-Z0-9]+-\d+\b)|#\d+\b"  # ENG-123, #123
     r"|\bv?\d+\.\d+(?:\.\d+)+\b|\bv\d+(?:\.\d+)?\b"  # 2.4.1, v2
     r"|\b\d+(?:\.\d+)?\s?(?:kb|mb|gb|tb|ms|am|pm)\b"  # 2MB, 800ms, 3am
@@ -307,7 +307,7 @@ _WORD = re.compile(r"[a-z][a-z0-9_+#'.-]*[a-z0-9+#]|[a-z]", re.IGNORECASE)
 
 
 # a field separator or an assignment ("Date;Payee;Amount", "KEY=value", "a|b"); a semicolon
-# inside one short word ("tl;dr") is spelling, not a separator
+# inside one short word ("tl;dw") is spelling, not a separator
 _DATA = re.compile(r"[;|=]\S")
 _WORD_SEMICOLON = re.compile(r"\b[a-z]{1,4};[a-z]{1,4}\b", re.IGNORECASE)
 
@@ -387,7 +387,7 @@ _DIRECTIVE_FORCE = frozenset(
 def _directs(clause: str) -> bool:
     """A clause that says what to do or what the person prefers: an imperative, or explicit force
     that is not a judgement ("I'm a X person", "no X", "X, not Y") — not a statement about a thing
-    ("X ignores the env file")."""
+    ("X ignores the config file")."""
     w = words(clause)
     if not w or _subject(w) == "definite":
         return False
@@ -395,7 +395,7 @@ def _directs(clause: str) -> bool:
     return why in _DIRECTIVE_FORCE or (force > 0 and w[0] in _base_verbs())
 
 
-# a finite verb of being, keeping or a past: "the old drivers were a sink", "the tooling keeps breaking"
+# a finite verb of being, keeping or a past: "the old scheduler was a pain", "the mirror keeps lagging"
 _FINITE = re.compile(r"\b(?:is|are|was|were|isn't|aren't|wasn't|weren't|keeps|kept)\b")
 _NOT_A_SUBJECT = frozenset(
     {"so", "and", "but", "or", "then", "just", "please", "let", "let's", "don't", "dont", "never", "no", "not", "if"}
@@ -404,7 +404,7 @@ _NOT_A_SUBJECT = frozenset(
 
 def _aside(clause: str) -> bool:
     """A statement about something other than the speaker or the agent, with a finite verb and
-    no modal: "the old drivers were a maintenance sink", "the search never finds anything"."""
+    no modal: "the old scheduler was a pain to run", "the index never returns anything"."""
     w = words(clause)
     if not w or _subject(w) in {"first", "second"} or MODAL.search(clause):
         return False
@@ -424,7 +424,7 @@ def reason_clauses(cls: list[str]) -> tuple[list[str], set[int]]:
     reasons |= {i for i in range(len(low) - 1) if _SO_OPEN.match(low[i + 1]) and not _REASON_OPEN.match(low[i])}
     if low and 0 not in reasons and _directs(low[0]):
         # a statement about something else set after a directive with no conjunction ("use X, the
-        # old Y was a maintenance sink"): asyndetic, it gives the directive's reason
+        # old Y was a pain to run"): asyndetic, it gives the directive's reason
         reasons |= {i for i in range(1, len(low)) if _aside(low[i])}
     # a sentence that is all reason has no main clause to exempt
     return (out, reasons) if len(reasons) < len(out) else (out, set())
@@ -469,7 +469,7 @@ def is_question(sentence: str) -> bool:
     s = _low(sentence).rstrip()
     if s.endswith("?"):
         head, _, tag = s.rpartition(",")
-        # a tag or elliptical question after a whole clause ("…, right?", "…, 40 what?") asks
+        # a tag or elliptical question after a whole clause ("…, right?", "…, how many?") asks
         # nothing of the clause before it, unless that clause is itself a question
         return not (head and len(words(tag)) <= 2 and len(words(head)) >= 4 and not is_question(head))
     return _inverted(s)
@@ -478,9 +478,9 @@ def is_question(sentence: str) -> bool:
 def _inverted(s: str) -> bool:
     w = words(s)
     if not w or not re.match(r"^[\W_]*[a-z]", s):
-        return False  # an inverted auxiliary comes first: "3.12 is the floor" opens with its subject
+        return False  # an inverted auxiliary comes first: "4.2 is the minimum" opens with its subject
     if w[0] == "do" and len(w) > 1 and w[1] in {"a", "an"}:
-        return False  # "do" takes a plural subject ("do the tests pass"): "do a dry run" is an imperative
+        return False  # "do" takes a plural subject ("do the tests pass"): "do a clean build" is an imperative
     # "why is …", "does the …", "should the /orders API …", "can you …": an inverted auxiliary
     # ("that's the one we use" is a statement: a contracted pronoun subject, not an auxiliary)
     # ("when you mention code, give me the file" opens with a subordinate clause: no inversion)
@@ -561,7 +561,7 @@ def _clause_force(c: str) -> tuple[float, str]:
             return 1.0, "first-person habit"
         nxt = rest[1] if len(rest) > 1 else ""
         if verb in {"don't", "dont"} and nxt and nxt not in MENTAL | AUX | {"understand", "get"} and not _is_past(nxt):
-            # a negated present ("I don't trust X", "we don't deploy on fridays"): a standing
+            # a negated present ("I don't use X", "we don't deploy on fridays"): a standing
             # disposition, as its positive is; "didn't" tells a story
             return 1.0, "first-person habit"
         return 0.0, ""
@@ -703,7 +703,7 @@ def _base_verbs() -> frozenset[str]:
 
 
 # an event counted ("twice", "three times"): what happens, not what to do
-# (not a multiplier before a noun phrase or a comparison: "twice the code", "three times as slow")
+# (not a multiplier before a noun phrase or a comparison: "twice the size", "three times as slow")
 _EVENT_COUNT = re.compile(
     r"\b(?:twice|(?:two|three|four|five|several|many|\d+) times)\b(?!\s+(?:the|as|that|this|its|my|our|your|their)\b)"
 )
@@ -808,7 +808,7 @@ def _changed_habit(text: str) -> bool:
     not "I moved the fixtures to a new folder"."""
     from persona_pipeline.persona.digest.similarity import NAME, stance
 
-    # (or what it left: "we've moved the app off X")
+    # (or what it left: "we've moved the service off X")
     return bool(_CHANGE.search(_low(text))) and any(stance(text, NAME))
 
 
@@ -828,7 +828,7 @@ _ASSIGN_CHANGE = re.compile(
     r"^(?:(?:so|and|actually)\s+)?(?:we|i|we've|i've|we have|i have)\s+(?:\w+\s+)?(?:switched|moved|changed)\s+"
     r"(?:(?:my|our|the)\s+)?(?P<slot>[a-z][a-z-]+)\s+(?:to|over to)\s+(?P<value>.+)$"
 )
-# a thing kept for a purpose the person owns: "stick with npm for the frontend", "use X for our docs"
+# a thing kept for a purpose the person owns: "stick with yarn for the monorepo", "use X for our builds"
 _ASSIGN_PURPOSE = re.compile(
     r"^(?:(?:so|and|actually|also|just)\s+)?(?:use|stick (?:with|to)|stay (?:on|with)|keep using|go with)\s+"
     r"(?P<value>[^\s,]+(?:\s+[^\s,]+){0,2}?)\s+for\s+(?:the|our|my)\s+(?P<slot>[a-z][a-z-]+)$"
@@ -872,7 +872,7 @@ def _changed_slot(text: str) -> bool:
     return a is not None and bool(REVERSAL.search(_low(text))) and bool(rare(tokens(a[1])))
 
 
-# the passive progressive of a verb of retiring: what is being left ("X is being phased out")
+# the passive progressive of a verb of retiring: what is being left ("X is being deprecated")
 RETIRING = re.compile(
     r"\b(?:is|are)\s+being\s+(?:phased out|deprecated|retired|replaced|removed|decommissioned|dropped|sunset)\b"
 )
@@ -892,7 +892,7 @@ def reversal(text: str) -> bool:
             # the same verbs in the progressive: a change under way ("we're dropping X")
             r"|\b(?:we're|i'm|we are|i am)\s+(?:\w+\s+)?(?:switching|moving|migrating|replacing|changing|dropping|"
             r"ditching|abandoning|retiring|leaving|stopping)\b"
-            # a thing being retired ("X is being phased out"): a change under way, said of what it leaves
+            # a thing being retired ("X is being deprecated"): a change under way, said of what it leaves
             rf"|{RETIRING.pattern}",
             low,
         )
@@ -944,7 +944,7 @@ def read(sentence: str) -> Reading:
     force, why = max(forces, key=lambda f: f[0]) if forces else (0.0, "")
     if force < 1.0 and changed:
         # a change of habit naming what it changed to or from is said outright, whatever else the
-        # sentence asks ("we've moved the app off X, write it with Y")
+        # sentence asks ("we've moved the service off X, write it with Y")
         force, why = 1.0, "change of habit"
     if force == 0.0:
         return Reading(text, False, 0.0, "no force")

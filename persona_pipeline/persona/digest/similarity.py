@@ -369,7 +369,7 @@ def tokens(text: str) -> frozenset[str]:
     if unquoted != low and _TOKEN.search(unquoted):
         low = unquoted
     low = re.sub(r"'(?:s|re|ve|d|ll|m)\b", "", re.sub(r"n't\b", " not", low))
-    # a semicolon inside a short word is spelling: "tl;dr" is "tldr"
+    # a semicolon inside a short word is spelling: "tl;dw" is "tldw"
     low = re.sub(r"\b([a-z]{1,4});([a-z]{1,4})\b", r"\1\2", low)
     words = [w.strip(".-") for w in _TOKEN.findall(low)]
     # a dotted identifier also names its parent ("os.path.join" ~ "os.path"), a file its name
@@ -418,7 +418,7 @@ _STATED = frozenset({"", "personal judgement", "judgement", "first-person standi
 
 def _directs(clause: str) -> bool:
     """A consequence opened by "so" that says what to do: an imperative, a verbless phrase, a
-    modal, a habit ("so keep it brief", "so flags for anything user-facing"), not a fact."""
+    modal, a habit ("so keep it short", "so a changelog entry for anything public"), not a fact."""
     force, why = clause_force(_SO.sub("", clause))
     return force > 0 and why not in _STATED
 
@@ -439,7 +439,7 @@ def topic(text: str) -> frozenset[str]:
     for i, c in enumerate(parts):
         if re.match(r"^(?:because|since)\b", c) or (_SO.match(c) and not _directs(c)):
             # the reason given for a rule ("…, because npm hoists"), or a consequence stated as a
-            # fact ("my shell is fish, so bash-only syntax breaks for me"): why, not what
+            # fact ("my editor is helix, so vim-only keybindings confuse me"): why, not what
             frame |= tokens(c)
             continue
         if (
@@ -450,9 +450,9 @@ def topic(text: str) -> frozenset[str]:
             and _is_past(f.group("verb"))
             and not reversal(c)
         ):
-            # a story told as the reason for a consequence that says what to do ("we got burned by
-            # X last year, so Y for anything risky"): why, not what (a standing state before "so"
-            # — "I'm often offline, so …" — may name what the rule is about, and stays)
+            # a story told as the reason for a consequence that says what to do ("we lost data to
+            # X once, so Y before every migration"): why, not what (a standing state before "so"
+            # — "I'm often on a metered link, so …" — may name what the rule is about, and stays)
             frame |= tokens(c)
             continue
         m = None
@@ -469,7 +469,7 @@ def topic(text: str) -> frozenset[str]:
         if (
             (m := _VERDICT.search(c) or _EFFECT.search(c))
             and tokens(subject := c[: m.start()])
-            # a verb coordinated with an imperative ("sketch the plan and let me look") has no subject
+            # a verb coordinated with an imperative ("outline the draft and let me review") has no subject
             and not _COORDINATED.search(subject)
         ):
             # what is judged is the subject's head; where it is found ("… in a diff") is circumstance
@@ -525,7 +525,7 @@ def _synonym_credit(a: frozenset[str], b: frozenset[str], shared: frozenset[str]
 
 @lru_cache(maxsize=1 << 16)
 def _parts(token: str) -> frozenset[str]:
-    """The tokens of a hyphenated compound of content words ("side-effect" -> side, effect); empty
+    """The tokens of a hyphenated compound of content words ("error-handling" -> error, handling); empty
     for a word or a compound with a function word."""
     words = token.split("-")
     # only a compound of content words: with a function word its order is its sense ("read-only"
@@ -536,8 +536,8 @@ def _parts(token: str) -> frozenset[str]:
 
 
 def _spelled_apart(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:
-    """`a` with each compound of `b` whose parts `a` says as separate words: "side-effects" and
-    "side effects", "dry-run" and "dry run" are one word spelled two ways."""
+    """`a` with each compound of `b` whose parts `a` says as separate words: "error-handling" and
+    "error handling", "code-review" and "code review" are one word spelled two ways."""
     extra = [t for t in b if t not in a and (p := _parts(t)) and p <= a]
     return a.union(extra) if extra else a
 
@@ -660,18 +660,18 @@ _NEG_PRED = re.compile(
     r"\b(?:don'?t|doesn'?t|do not|does not|isn'?t|aren'?t|can'?t|cannot|won'?t|shouldn'?t|hasn'?t|haven'?t|"
     # an auxiliary and a negator negate the predicate, not a contrast ("X has never gone well")
     r"(?:is|are|was|were|has|have|had|do|does|did|will|would|can|could|should|must)\s+(?:not|never)"
-    # "never" before a finite verb negates it ("the search never finds anything"), not a contrast
+    # "never" before a finite verb negates it ("the index never returns anything"), not a contrast
     r"|never(?=\s+[a-z]+(?:s|ed)\b))\b"
 )
 _CONDITION = re.compile(r"\b(?:until|unless|without|before|except|only if)\b")
 _NOT_BE = re.compile(r"\b(?:is|are|was|were) not\b")
 # change of habit: what was left is rejected, what replaced it preferred
 _MOVED_OFF = re.compile(
-    # (what moved may be named first: "we moved the app off X")
+    # (what moved may be named first: "we moved the service off X")
     r"\b(?:switched|moved|migrated|changed)\s+(?:(?:the|our|my|all|every|each)\s+[\w-]+\s+)?(?:away\s+)?(?:from|off)\s+"
     r"(?P<old>.+?)(?:\s+(?:to|for)\s+(?P<new>.+))?$"
 )
-# what is being retired ("X is being phased out"): its subject is rejected
+# what is being retired ("X is being deprecated"): its subject is rejected
 _RETIRED = re.compile(r"^(?P<old>.+?)\s+" + RETIRING.pattern[2:])
 _REPLACED = re.compile(r"\breplaced\s+(?P<old>.+?)\s+with\s+(?P<new>.+)$")
 # a change of habit told as a removal: "we dropped pandas for polars", "I ditched poetry"
@@ -779,6 +779,6 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
         if _DECLARATIVE.match(c) and not _FIRST_PERSON.search(c):
             continue  # "sudo makes me uncomfortable", "x is off limits": a judgement, no stance read
         if n and aside(c):
-            continue  # "use X, the Y search never finds anything": a reason beside the rule, no stance
+            continue  # "use X, the Y index never returns anything": a reason beside the rule, no stance
         pos |= rare(tokens(_head(c)))
     return frozenset(pos - neg), frozenset(neg)
