@@ -1,15 +1,16 @@
-"""The BLIND3 pool (issue 15): a blind pool written once blind2 was opened for tuning, held out
-until blind4 was written (the new never-tuned measure); since then blind3 is tunable. Like blind2 it was written without reading the
-digester or the other pools' sentences: other people (firmware, data engineering, mobile, infra,
-game and scientific-Python developers), projects, stacks and vocabulary; most preferences said in
-everyday speech without a cue word ("I'm a … person", "we got burned by …", complaints that imply
-a preference), several restatements per preference sharing few words, corrections of the agent
-and negated preferences; one-offs that are scoped requests, bug reports, descriptions of current
-behaviour, questions (including ones that sound like preferences), pasted logs or agent claims and
-temporal instructions ("for now", "in this branch", "until the release"); contradictions in both
-orders, some reversed without "now", by an antonym or by an abbreviation's long form. The data is
-`pools/blind3.toml`, served as written (`--pool blind3`); within it, every item's term
-alternatives occur in no other item's sentences, so a bullet can be about one item only.
+"""The BLIND3 pool (issue 15): a blind pool written once blind2 was opened for tuning, held out until
+blind4 was written (the new never-tuned measure); since then blind3 is tunable. Like blind2 it was
+written without reading the digester or the other pools' sentences: other people (firmware, data
+engineering, mobile, infra, game and scientific-Python developers), projects, stacks and
+vocabulary; most preferences said in everyday speech without a cue word ("I'm a … person", "we got
+burned by …", complaints that imply a preference), several restatements per preference sharing few
+words, corrections of the agent and negated preferences; one-offs that are scoped requests, bug
+reports, descriptions of current behaviour, questions (including ones that sound like preferences),
+pasted logs or agent claims and temporal instructions ("for now", "in this branch", "until the
+release"); contradictions in both orders, some reversed without "now", by an antonym or by an
+abbreviation's long form. The data is `pools/blind3.toml`, served as written (`--pool blind3`);
+within it, every item's term alternatives occur in no other item's sentences, so a bullet can be
+about one item only.
 
 The rule while it was held out: only AGGREGATE figures were looked at. Since blind4 exists, its
 sentences, missed ids and bullets may be read and tuned on — with general mechanisms only: no cue,
