@@ -301,3 +301,15 @@ def test_a_thing_kept_for_a_purpose_fills_a_slot_a_move_can_refill() -> None:
 
 def test_never_before_a_finite_verb_negates_it_and_prefers_nothing() -> None:
     assert not stance("Put it in the repo, the wiki search never finds anything")[0] & tokens("wiki")
+
+
+def test_a_mistake_the_agent_repeats_corroborates_a_rule_and_states_none() -> None:
+    r = read("you left the debug flag on again")
+    assert not r.rule and r.corroborates
+    assert not read("you left the debug flag on").corroborates  # once is a report
+    obs = _obs(
+        _inp("s1", "no debug flags in committed config, ever", "2026-03-01T00:00:00Z"),
+        _inp("s2", "you left the debug flag on again", "2026-03-08T00:00:00Z"),
+    )
+    rules = [r for r in fold(obs) if "debug" in r.statement.lower()]
+    assert len(rules) == 1 and rules[0].support_sessions == 2 and rules[0].statement.startswith("No debug")

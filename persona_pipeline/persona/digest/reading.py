@@ -286,6 +286,7 @@ _PAST_IRREGULAR = frozenset(
         "stood",
         "threw",
         "woke",
+        "forgot",
     ]
 )
 _FILLER_WORDS = (
@@ -947,7 +948,11 @@ def read(sentence: str) -> Reading:
         # sentence asks ("we've moved the service off X, write it with Y")
         force, why = 1.0, "change of habit"
     if force == 0.0:
-        return Reading(text, False, 0.0, "no force")
+        # the agent told it did something wrong again ("you left the debug flag on again"): the
+        # repetition implies a standing expectation, which it may corroborate, never state
+        w = words(_low(text))
+        again = _subject(w) == "second" and any(_is_past(x) for x in w[1:3]) and re.search(r"\bagain\b", _low(text))
+        return Reading(text, False, 0.0, "no force", corroborates=bool(again))
     # a weak clause counts only when no clause of the sentence names one thing definitely
     if force < 1.0 and len(words(text)) <= 2:
         return Reading(text, False, 0.0, "fragment")  # "see screenshot"
