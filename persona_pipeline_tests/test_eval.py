@@ -421,8 +421,8 @@ def test_blind2_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
 
 
 def test_blind3_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
-    """The blind3 pool (eval/pool_blind3.py: a fresh held-out pool, written blind, read in aggregate
-    only) is apart from the other pools and well formed, and its truth is met by the person's words."""
+    """The blind3 pool (eval/pool_blind3.py: a third pool written blind, tunable since blind4
+    exists) is apart from the other pools and well formed, and its truth is met by the person's words."""
     from persona_pipeline.eval import pool_blind3
     from persona_pipeline.eval.corpus import POOLS
 
@@ -542,15 +542,16 @@ BLIND2_FLOORS: dict[str, float | int] = {
     "one_off_leaks_max": 1,
     "contradiction_handling_min": 0.66,
 }
-# blind3 in CI: seed 1 held to floors a little under the untuned baseline (2026-12-04, main at
-# afe196a: recall 0.57 (17/30), 3 fabricated (3 inverted), 0 one-offs, contradictions 1/6). The pool
-# is held out and read in aggregate only, so a failure prints the totals, never the bullets or the
-# missed ids.
+# blind3 in CI: seed 1 held to floors a little under what the offline backend measures there. The
+# untuned baseline (2026-12-04, main at afe196a) was recall 0.57 (17/30), 3 fabricated (3 inverted),
+# 0 one-offs, contradictions 1/6; blind3 is tunable since blind4 exists, and after the digest5 work
+# (general mechanisms only) seed 1 stands at recall 0.73 (22/30), 3 fabricated (3 inverted), 0
+# one-offs, contradictions 2/6. A failure prints the totals.
 BLIND3_FLOORS: dict[str, float | int] = {
-    "recall_min": 0.53,
+    "recall_min": 0.70,
     "fabricated_max": 4,
     "one_off_leaks_max": 1,
-    "contradiction_handling_min": 0.16,
+    "contradiction_handling_min": 0.30,
 }
 # blind4 in CI: seed 1 held to floors a little under the untuned baseline (2026-12-04, main at
 # 5dc51d5: recall 0.49 (17/35), 3 fabricated (3 inverted), 5 one-offs, contradictions 2/6). The
@@ -589,8 +590,8 @@ def test_offline_scorecard_on_the_blind2_pool(tmp_path: Path) -> None:
 
 
 def test_offline_scorecard_on_the_blind3_pool(tmp_path: Path) -> None:
-    """`persona eval --pool blind3` on the seed-1 corpus, offline: the fresh held-out pool
-    (eval/pool_blind3.py, never tuned on), held to BLIND3_FLOORS."""
+    """`persona eval --pool blind3` on the seed-1 corpus, offline (eval/pool_blind3.py, tunable
+    since blind4 exists), held to BLIND3_FLOORS."""
     _assert_blind_scorecard("blind3", BLIND3_FLOORS, tmp_path)
 
 

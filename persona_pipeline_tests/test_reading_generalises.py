@@ -152,3 +152,164 @@ def test_a_reason_clause_does_not_make_its_rule_a_report(text: str, rule: bool, 
     assert r.rule is rule, r
     if why:
         assert r.why == why, r
+
+
+@pytest.mark.parametrize(
+    ("text", "question"),
+    [
+        ("4.2 is the minimum for the plugin API.", False),  # a number as subject: no inversion
+        ("do a clean build before you tag", False),  # "do" + a singular subject cannot be inverted
+        ("do the nightly jobs still run", True),
+        ("is the staging box up", True),
+    ],
+)
+def test_an_inverted_auxiliary_comes_first_and_agrees(text: str, question: bool) -> None:
+    from persona_pipeline.persona.digest.reading import is_question
+
+    assert is_question(text) is question
+
+
+def test_names_with_numbers_are_not_tickets_and_multipliers_are_not_events() -> None:
+    assert read("us-east-2 is where our buckets live").why != "specific reference"
+    assert read("pick up OPS-77 today").rule is False
+    assert read("oPS-77 got reopened").why == "specific reference"  # a sentence's first letter lower-cased
+    assert read("I'd start with htmx, a client framework is three times the code").rule
+    assert not read("the importer sends the report twice whenever it retries").rule
+
+
+def test_a_semicolon_inside_a_word_is_spelling_not_data() -> None:
+    assert read("I'm an eli5 kind of reader, tl;dr up top").why != "data"
+    assert read("Name;Email;Phone").why == "data"
+    assert "tldr" in tokens("a tl;dr first")
+
+
+def test_a_negated_first_person_present_is_a_disposition() -> None:
+    r = read("I don't trust mocks for anything touching the filesystem")
+    assert r.rule and r.why == "first-person habit"
+    assert "mock" in " ".join(stance("I don't trust mocks for anything touching the filesystem")[1])
+    assert not read("I didn't trust the numbers in that report").rule  # a story
+
+
+def test_a_change_of_habit_may_name_only_what_it_left() -> None:
+    r = read("we've moved the backend off Beanstalkd, write it as a Dramatiq actor")
+    assert r.rule and r.reversal and r.strength == 1.0
+    assert "beanstalkd" in stance("we've moved the backend off Beanstalkd, write it as a Dramatiq actor")[1]
+    r = read("dramatiq for new jobs, Celery is being phased out")
+    assert r.rule and r.reversal
+    assert "celery" in stance("dramatiq for new jobs, Celery is being phased out")[1]
+    assert not read("the nightly export is being rewritten").rule  # no verb of retiring: a description
+
+
+def test_a_consequence_that_says_what_to_do_is_the_topic_and_a_story_before_it_is_not() -> None:
+    # "X, so Y": what follows "so" is the consequence; when it says what to do it is the rule
+    glossary = tokens("glossary")
+    assert glossary <= topic("we're a Canadian team, so a glossary for every manual")
+    story = topic("we got bitten by a mistranslation last year, so a glossary for every manual")
+    assert glossary <= story and not tokens("mistranslation") & story
+    # a consequence stated as a fact is why, not what: the rule is what comes before it
+    assert topic("my editor is helix, so vim-only keybindings in docs confuse me") == topic("my editor is helix")
+
+
+def test_a_verb_coordinated_with_an_imperative_has_no_subject() -> None:
+    assert tokens("draft publish") <= topic("outline the draft and let me review before you publish")
+
+
+def test_a_compound_of_content_words_is_one_word_however_it_is_spelled() -> None:
+    from persona_pipeline.persona.digest.similarity import similarity
+
+    hyphen, apart = topic("show me the dry-run output"), topic("a dry run before anything touches prod")
+    assert similarity(hyphen, apart) >= 0.5
+    hyphen, apart = topic("no side-effects in request handlers"), topic("keep side effects at the edges of the program")
+    assert similarity(hyphen, apart) >= 0.5
+    assert similarity(topic("keep the read-only replicas warm"), topic("only read the docs you need")) < 0.3
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        # a statement about something else set after a directive is its reason (asyndeton)
+        ("I'm a Postgres person, the old Mongo cluster was a constant headache", True),
+        ("Use sqlx for queries, the hand-written mappers were a mess", True),
+        # a bug stays a bug, and a statement about a thing is no directive to give a reason to
+        ("restart the worker, the queue was broken", False),
+        ("Harbourview ignores LOG_LEVEL from the env file, it always uses debug.", False),
+    ],
+)
+def test_a_juxtaposed_statement_after_a_directive_is_its_reason(text: str, rule: bool) -> None:
+    assert read(text).rule is rule, read(text)
+
+
+def test_a_tag_question_asks_nothing_of_the_clause_before_it() -> None:
+    assert read("a chart without axis labels is useless to me, 40 what?").rule
+    assert not read("you merged it, right?").rule
+    assert not read("can you rerun the suite, ok?").rule
+
+
+def test_a_slash_between_function_words_is_a_choice_not_a_path() -> None:
+    assert read("deep callbacks are unreadable, I'd take an if/else any day").rule
+    assert not read("look at src/parser in the meantime").rule
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we've standardised on Buildkite for the batch jobs",
+        "we bumped every service to Java 21",
+        "we ripped out Redux last year and I don't want it back",
+    ],
+)
+def test_more_verbs_of_changing_what_is_used(text: str) -> None:
+    r = read(text)
+    assert r.rule and r.reversal, r
+
+
+def test_a_newer_version_of_a_name_supersedes_the_older() -> None:
+    obs = _obs(
+        _inp("s1", "stick to es2017 for the widget bundle", "2026-03-01T00:00:00Z"),
+        _inp("s2", "keep the widget bundle on es2017, the kiosk browsers are old", "2026-03-05T00:00:00Z"),
+        _inp("s3", "es2022 is fair game for new code", "2026-04-01T00:00:00Z"),
+        _inp("s4", "go ahead and use es2022 features", "2026-04-09T00:00:00Z"),
+    )
+    rules = fold(obs)
+    older = [r for r in rules if "es2017" in r.statement.lower()]
+    newer = [r for r in rules if "es2022" in r.statement.lower() and not r.superseded_by]
+    assert older and newer and all(r.superseded_by for r in older)
+    # two names are not two versions of one: "uint8_t" and "uint32_t" are no versions
+    assert not any(
+        r.superseded_by
+        for r in fold(
+            _obs(
+                _inp("s1", "uint8_t for register bytes, never char", "2026-03-01T00:00:00Z"),
+                _inp("s2", "uint8_t for the register map, char is signed on this toolchain", "2026-03-04T00:00:00Z"),
+                _inp("s3", "uint32_t for counters, never plain int", "2026-04-01T00:00:00Z"),
+            )
+        )
+    )
+
+
+def test_a_thing_kept_for_a_purpose_fills_a_slot_a_move_can_refill() -> None:
+    from persona_pipeline.persona.digest.reading import assignment
+
+    assert assignment("actually stick with yarn for the frontend, CI expects yarn.lock") == ("frontend", "yarn")
+    obs = _obs(
+        _inp("s1", "stick with yarn for the frontend, CI expects yarn.lock", "2026-03-01T00:00:00Z"),
+        _inp("s2", "use yarn for the frontend, the lockfile is committed", "2026-03-09T00:00:00Z"),
+        _inp("s3", "we've moved the frontend to turborepo, the lockfile lives at the root", "2026-05-01T00:00:00Z"),
+    )
+    assert all(r.superseded_by for r in fold(obs) if "yarn" in r.statement.lower())
+
+
+def test_never_before_a_finite_verb_negates_it_and_prefers_nothing() -> None:
+    assert not stance("Put it in the repo, the wiki search never finds anything")[0] & tokens("wiki")
+
+
+def test_a_mistake_the_agent_repeats_corroborates_a_rule_and_states_none() -> None:
+    r = read("you left the debug flag on again")
+    assert not r.rule and r.corroborates
+    assert not read("you left the debug flag on").corroborates  # once is a report
+    obs = _obs(
+        _inp("s1", "no debug flags in committed config, ever", "2026-03-01T00:00:00Z"),
+        _inp("s2", "you left the debug flag on again", "2026-03-08T00:00:00Z"),
+    )
+    rules = [r for r in fold(obs) if "debug" in r.statement.lower()]
+    assert len(rules) == 1 and rules[0].support_sessions == 2 and rules[0].statement.startswith("No debug")

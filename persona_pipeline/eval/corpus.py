@@ -34,7 +34,7 @@ GENERATOR = "persona-eval-corpus/2"
 # dev: the pool the digester is tuned on; test: written apart from it, held out (the CI gate);
 # blind: written without reading the digester or the other pools, in two halves by id (pool_blind.py);
 # blind2: a second blind pool, held out until blind3 was written, now tunable (pool_blind2.py);
-# blind3: a fresh blind pool, held out, only ever read in aggregate (pool_blind3.py)
+# blind3: a third blind pool, held out until blind4 was written, now tunable (pool_blind3.py)
 # blind4: the newest blind pool, written while blind3 was opened for tuning: held out, only ever
 # read in aggregate (pool_blind4.py)
 POOLS: dict[str, Any] = {

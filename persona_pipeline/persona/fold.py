@@ -8,7 +8,8 @@ statements (the person's words, offline). Contradictions — one statement prefe
 another rejects (`similarity.stance`: negation scope; a synonym of a rejected word is rejected
 unless a member sets the two apart) — are resolved by one policy, inside a group and across groups:
   1. a newer explicit reversal ("from now on", "anymore", "we switched from X to Y", …)
-     supersedes everything said before it, whatever the tiers;
+     supersedes everything said before it, whatever the tiers; so does, across groups, a newer
+     rule preferring another version of one name ("use es2022 features" after "stick to es2017");
   2. otherwise the higher tier wins (a correction beats a plain prompt), then the newer.
 The loser is kept as a superseded rule. Two statements that agree ("tiny helpers don't need
 docstrings" / "stop adding docstrings to every helper") never conflict: both reject docstrings;
@@ -540,7 +541,44 @@ def cross_group_superseded(groups: list[list[Observation]]) -> dict[int, int]:
             for j in sorted(targets):
                 if all((x.timestamp or "") < (o.timestamp or "") for x in groups[j]):
                     beaten.setdefault(j, i)
+    _superseded_versions(groups, prefers, beaten)
     return beaten
+
+
+# a version of a name: "es2022", "java21", "4.2", "v2" (name, number); "uint8_t" is no version
+_VERSION = re.compile(r"^(?P<name>[a-z]*?)[-_]?v?(?P<number>\d+(?:\.\d+)*)$")
+
+
+def _versions(toks: frozenset[str]) -> set[tuple[str, str]]:
+    return {(m.group("name"), m.group("number")) for t in toks if (m := _VERSION.match(t))}
+
+
+def _superseded_versions(
+    groups: list[list[Observation]], prefers: dict[str, list[int]], beaten: dict[int, int]
+) -> None:
+    """One name is used at one version at a time (a language standard, a runtime floor, an API):
+    a newer rule preferring another version of a name supersedes an older group most of whose
+    members prefer the old one ("use es2022 features" after "stick to es2017"), though neither says
+    "from now on" and the two share no word but the name."""
+    old: dict[str, list[tuple[str, int]]] = {}
+    for t, js in prefers.items():
+        for name, number in _versions(frozenset([t])):
+            old.setdefault(name, []).extend((number, j) for j in js)
+    if not old:
+        return
+    for i, g in enumerate(groups):
+        for o in g:
+            if _corroborating(o):
+                continue
+            for name, number in _versions(stance(o.statement, sim.NAMED)[0]):
+                for other, j in old.get(name, ()):
+                    if other == number or j == i or j in beaten:
+                        continue
+                    # the older group does not also prefer the newer version, and all of it is older
+                    if any(name + number in stance(x.statement, sim.NAMED)[0] for x in groups[j]):
+                        continue
+                    if all((x.timestamp or "") < (o.timestamp or "") for x in groups[j]):
+                        beaten[j] = i
 
 
 # the verbs of a change of habit (as `reading.reversal` reads them), in any form

@@ -189,7 +189,9 @@ _AWAITED = re.compile(
 # Specific things: a path or branch, a file name, a ticket or issue number, a version, a size.
 SPECIFIC = re.compile(
     r"(?:^|[\s(`'\"])(?:[\w.-]+/[\w./<>-]+|/[\w-]+(?:/[\w.-]*)*)"  # src/x, release/x, /auth/done
-    r"|\b[A-Z][A-Z0-9]+-\d+\b|#\d+\b"  # ENG-123, #123
+    # a ticket key is written in capitals (ENG-123; its first letter may be lower-cased as a
+    # sentence's): a lower-case word and a number ("us-east-2", "utf-16") is a name
+    r"|(?-i:\b[A-Za-z][A-Z0-9]+-\d+\b)|#\d+\b"  # ENG-123, #123
     r"|\bv?\d+\.\d+(?:\.\d+)+\b|\bv\d+(?:\.\d+)?\b"  # 2.4.1, v2
     r"|\b\d+(?:\.\d+)?\s?(?:kb|mb|gb|tb|ms|am|pm)\b"  # 2MB, 800ms, 3am
     r"|\b(?:line|row|page|step|port|pid|issue|ticket|pr|build|run|migration|commit) #?\d+\b",
@@ -284,6 +286,7 @@ _PAST_IRREGULAR = frozenset(
         "stood",
         "threw",
         "woke",
+        "forgot",
     ]
 )
 _FILLER_WORDS = (
@@ -302,6 +305,16 @@ _CODE = re.compile(r"`[^`]*`")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)|\n+|;\s+|\s+[—–]\s+|\s+-{1,2}\s+")
 _CLAUSE = re.compile(r",\s+|\.\s+|\s+[—–]\s+|\s+-\s+|:\s+|\(|\)")
 _WORD = re.compile(r"[a-z][a-z0-9_+#'.-]*[a-z0-9+#]|[a-z]", re.IGNORECASE)
+
+
+# a field separator or an assignment ("Date;Payee;Amount", "KEY=value", "a|b"); a semicolon
+# inside one short word ("tl;dw") is spelling, not a separator
+_DATA = re.compile(r"[;|=]\S")
+_WORD_SEMICOLON = re.compile(r"\b[a-z]{1,4};[a-z]{1,4}\b", re.IGNORECASE)
+
+
+def _data(text: str) -> bool:
+    return bool(_DATA.search(_WORD_SEMICOLON.sub("w", text)))
 
 
 @dataclass(frozen=True)
@@ -352,14 +365,68 @@ _REASON_SPLIT = re.compile(r"\s+(?=(?:because|'cause)\s)")
 _SO_OPEN = re.compile(r"^so\s+(?!that\b|far\b|much\b|many\b)")
 
 
+# explicit force that is not a judgement of something: how a directive or a preference is said
+_DIRECTIVE_FORCE = frozenset(
+    {
+        "modal",
+        "habitual",
+        "universal",
+        "standing state",
+        "procedure",
+        "reversal",
+        "negative directive",
+        "contrast",
+        "first-person preference",
+        "first-person habit",
+        "first-person state",
+        "preference",
+        "second-person modal",
+    }
+)
+
+
+def _directs(clause: str) -> bool:
+    """A clause that says what to do or what the person prefers: an imperative, or explicit force
+    that is not a judgement ("I'm a X person", "no X", "X, not Y") — not a statement about a thing
+    ("X ignores the config file")."""
+    w = words(clause)
+    if not w or _subject(w) == "definite":
+        return False
+    force, why = _clause_force(clause)
+    return why in _DIRECTIVE_FORCE or (force > 0 and w[0] in _base_verbs())
+
+
+# a finite verb of being, keeping or a past: "the old scheduler was a pain", "the mirror keeps lagging"
+_FINITE = re.compile(r"\b(?:is|are|was|were|isn't|aren't|wasn't|weren't|keeps|kept)\b")
+_NOT_A_SUBJECT = frozenset(
+    {"so", "and", "but", "or", "then", "just", "please", "let", "let's", "don't", "dont", "never", "no", "not", "if"}
+)
+
+
+def _aside(clause: str) -> bool:
+    """A statement about something other than the speaker or the agent, with a finite verb and
+    no modal: "the old scheduler was a pain to run", "the index never returns anything"."""
+    w = words(clause)
+    if not w or _subject(w) in {"first", "second"} or MODAL.search(clause):
+        return False
+    if w[0] in _base_verbs() | _NOT_A_SUBJECT | QUANTIFIERS | {"always", "every", "each", "any"}:
+        return False
+    return bool(_FINITE.search(clause) or any(_is_past(x) for x in w[1:]) or _HABIT_3SG.match(clause))
+
+
 def reason_clauses(cls: list[str]) -> tuple[list[str], set[int]]:
     """The clauses with every "because …" split off, and the indices of those that give a reason:
-    opened by a reason subordinator, or followed by a clause opened by a coordinating "so" (the
-    consequence says what to do). The first clause is a reason only before "so"."""
+    opened by a reason subordinator, followed by a clause opened by a coordinating "so" (the
+    consequence says what to do), or a statement about something else set after a directive
+    (`_aside`). The first clause is a reason only before "so"."""
     out = [part for c in cls for part in _REASON_SPLIT.split(c)]
     low = [_low(c) for c in out]
     reasons = {i for i, c in enumerate(low) if i and _REASON_OPEN.match(c)}
     reasons |= {i for i in range(len(low) - 1) if _SO_OPEN.match(low[i + 1]) and not _REASON_OPEN.match(low[i])}
+    if low and 0 not in reasons and _directs(low[0]):
+        # a statement about something else set after a directive with no conjunction ("use X, the
+        # old Y was a pain to run"): asyndetic, it gives the directive's reason
+        reasons |= {i for i in range(1, len(low)) if _aside(low[i])}
     # a sentence that is all reason has no main clause to exempt
     return (out, reasons) if len(reasons) < len(out) else (out, set())
 
@@ -402,10 +469,19 @@ _SUBORDINATORS = frozenset({"when", "where", "whenever", "wherever"})
 def is_question(sentence: str) -> bool:
     s = _low(sentence).rstrip()
     if s.endswith("?"):
-        return True
+        head, _, tag = s.rpartition(",")
+        # a tag or elliptical question after a whole clause ("…, right?", "…, how many?") asks
+        # nothing of the clause before it, unless that clause is itself a question
+        return not (head and len(words(tag)) <= 2 and len(words(head)) >= 4 and not is_question(head))
+    return _inverted(s)
+
+
+def _inverted(s: str) -> bool:
     w = words(s)
-    if not w:
-        return False
+    if not w or not re.match(r"^[\W_]*[a-z]", s):
+        return False  # an inverted auxiliary comes first: "4.2 is the minimum" opens with its subject
+    if w[0] == "do" and len(w) > 1 and w[1] in {"a", "an"}:
+        return False  # "do" takes a plural subject ("do the tests pass"): "do a clean build" is an imperative
     # "why is …", "does the …", "should the /orders API …", "can you …": an inverted auxiliary
     # ("that's the one we use" is a statement: a contracted pronoun subject, not an auxiliary)
     # ("when you mention code, give me the file" opens with a subordinate clause: no inversion)
@@ -484,6 +560,11 @@ def _clause_force(c: str) -> tuple[float, str]:
             return 1.0, "first-person state"
         if verb and verb not in AUX and not verb.endswith("n't"):
             return 1.0, "first-person habit"
+        nxt = rest[1] if len(rest) > 1 else ""
+        if verb in {"don't", "dont"} and nxt and nxt not in MENTAL | AUX | {"understand", "get"} and not _is_past(nxt):
+            # a negated present ("I don't use X", "we don't deploy on fridays"): a standing
+            # disposition, as its positive is; "didn't" tells a story
+            return 1.0, "first-person habit"
         return 0.0, ""
     if re.search(r"\b(?:for|to) me\b", low) or (
         # "X bothers me", "X annoyed me", "functions without docstrings bug me": a plural subject
@@ -516,6 +597,15 @@ def _unframed(clause: str) -> str:
     return low[m.end() :].strip() if m else clause
 
 
+_FUNCTION_WORDS = CONJUNCTIONS | PREPOSITIONS | {"else", "either", "or", "nor", "yes", "no", "then", "not"}
+
+
+def _alternatives(match: str) -> bool:
+    """A slash between function words ("if/else", "and/or", "on/off"): a choice, not a path."""
+    parts = match.strip(" (`'\"").lower().split("/")
+    return len(parts) > 1 and all(p in _FUNCTION_WORDS for p in parts)
+
+
 def _one_off(sentence: str, cls: list[str], changed: bool = False) -> str:
     """Why the sentence is about one occasion or one thing ('' when it is not). A change of habit
     (`changed`) may say when it happened ("we switched to pyright last month")."""
@@ -536,6 +626,8 @@ def _one_off(sentence: str, cls: list[str], changed: bool = False) -> str:
     if _AWAITED.search(sentence.replace("’", "'")):
         return "awaits one event"
     for m in SPECIFIC.finditer(_CODE.sub(" ", sentence)):
+        if _alternatives(m.group(0)):
+            continue
         # a kind of file named in a refusal ("no requirements.txt") is not one file
         if not (
             re.fullmatch(r"\s*[\w-]+\.[a-z]+", m.group(0))
@@ -568,11 +660,15 @@ def _one_off(sentence: str, cls: list[str], changed: bool = False) -> str:
                 return "description"
         if w[0] in DEMONSTRATIVE and len(w) > 1 and w[1] not in AUX and not REVERSAL.match(cl):
             return "deictic reference"  # "this spreadsheet", "these rows" (not "these days")
-        if subj not in {"first", "second"} and any(
-            # what a person was doing ("a note of what we were doing") is no behaviour of a thing
-            cl[: m.start()].split()[-1:] not in ([p] for p in _PERSONS)
-            for m in re.finditer(
-                r"\b(?:is|are|isn't|aren't|was|wasn't|were|weren't|keeps|kept)(?: still| not)? \w+ing\b", cl
+        if (
+            subj not in {"first", "second"}
+            and not RETIRING.search(cl)
+            and any(
+                # what a person was doing ("a note of what we were doing") is no behaviour of a thing
+                cl[: m.start()].split()[-1:] not in ([p] for p in _PERSONS)
+                for m in re.finditer(
+                    r"\b(?:is|are|isn't|aren't|was|wasn't|were|weren't|keeps|kept)(?: still| not)? \w+ing\b", cl
+                )
             )
         ):
             return "description"  # current behaviour: "log rotation isn't kicking in"
@@ -608,7 +704,10 @@ def _base_verbs() -> frozenset[str]:
 
 
 # an event counted ("twice", "three times"): what happens, not what to do
-_EVENT_COUNT = re.compile(r"\b(?:twice|(?:two|three|four|five|several|many|\d+) times)\b")
+# (not a multiplier before a noun phrase or a comparison: "twice the size", "three times as slow")
+_EVENT_COUNT = re.compile(
+    r"\b(?:twice|(?:two|three|four|five|several|many|\d+) times)\b(?!\s+(?:the|as|that|this|its|my|our|your|their)\b)"
+)
 _FREQUENCY = re.compile(
     rf"\b(?:always|never|usually|often|sometimes|still|again|rarely|constantly)\b|{_EVENT_COUNT.pattern}"
 )
@@ -700,8 +799,8 @@ _PAST_TIME = re.compile(rf"last (?:{_TIME_NOUNS})|yesterday")
 # the person's change of habit to something: "we switched the type checker to pyright", "I moved
 # to zsh over the summer" (a past tense, yet what it says holds from then on)
 _CHANGE = re.compile(
-    r"^(?:(?:so|and|actually)\s+)?(?:we|i|we've|i've|we have|i have)\s+(?:\w+\s+)?(?:switched|moved|migrated|changed)\b"
-    r".*?\b(?:to|onto)\s+\S"
+    r"^(?:(?:so|and|actually)\s+)?(?:we|i|we've|i've|we have|i have)\s+(?:\w+\s+)?"
+    r"(?:(?:switched|moved|migrated|changed|upgraded|bumped)\b.*?\b(?:to|onto|off|from)|(?:standardi[sz]ed|settled)\s+on)\s+\S"
 )
 
 
@@ -710,7 +809,8 @@ def _changed_habit(text: str) -> bool:
     not "I moved the fixtures to a new folder"."""
     from persona_pipeline.persona.digest.similarity import NAME, stance
 
-    return bool(_CHANGE.search(_low(text))) and bool(stance(text, NAME)[0])
+    # (or what it left: "we've moved the service off X")
+    return bool(_CHANGE.search(_low(text))) and any(stance(text, NAME))
 
 
 # "my editor is VS Code", "Zed is my editor now", "the formatter is ruff these days", "I switched
@@ -729,6 +829,11 @@ _ASSIGN_CHANGE = re.compile(
     r"^(?:(?:so|and|actually)\s+)?(?:we|i|we've|i've|we have|i have)\s+(?:\w+\s+)?(?:switched|moved|changed)\s+"
     r"(?:(?:my|our|the)\s+)?(?P<slot>[a-z][a-z-]+)\s+(?:to|over to)\s+(?P<value>.+)$"
 )
+# a thing kept for a purpose the person owns: "stick with yarn for the monorepo", "use X for our builds"
+_ASSIGN_PURPOSE = re.compile(
+    r"^(?:(?:so|and|actually|also|just)\s+)?(?:use|stick (?:with|to)|stay (?:on|with)|keep using|go with)\s+"
+    r"(?P<value>[^\s,]+(?:\s+[^\s,]+){0,2}?)\s+for\s+(?:the|our|my)\s+(?P<slot>[a-z][a-z-]+)$"
+)
 # what may follow the slot's value without being part of it: "now", "these days", "a few weeks ago"
 _VALUE_END = re.compile(
     rf"\s+(?:now|these days|nowadays|anymore|from now on|going forward|for (?:everything|all)\b.*|"
@@ -742,7 +847,7 @@ def assignment(text: str) -> tuple[str, str] | None:
     pronoun or a determiner phrase as the value ("my editor is the one we share") is no name."""
     for c in clauses(_low(text)):
         c = _unframed(c)
-        m = _ASSIGN_SLOT_FIRST.match(c) or _ASSIGN_CHANGE.match(c)
+        m = _ASSIGN_SLOT_FIRST.match(c) or _ASSIGN_CHANGE.match(c) or _ASSIGN_PURPOSE.match(c)
         if not m and (v := _ASSIGN_VALUE_FIRST.match(c)):
             tail = v.group("tail").strip(" ,.")
             m = v if not tail or _VALUE_END.fullmatch(" " + tail) else None
@@ -768,6 +873,12 @@ def _changed_slot(text: str) -> bool:
     return a is not None and bool(REVERSAL.search(_low(text))) and bool(rare(tokens(a[1])))
 
 
+# the passive progressive of a verb of retiring: what is being left ("X is being deprecated")
+RETIRING = re.compile(
+    r"\b(?:is|are)\s+being\s+(?:phased out|deprecated|retired|replaced|removed|decommissioned|dropped|sunset)\b"
+)
+
+
 def reversal(text: str) -> bool:
     """A change of habit: a reversal adverbial, or a first-person change verb in the past/perfect
     ("we've switched to …", "I moved off …", "we replaced X with Y")."""
@@ -777,10 +888,13 @@ def reversal(text: str) -> bool:
     return bool(
         re.search(
             r"\b(?:we|i|we've|i've|we have|i have)\s+(?:\w+\s+)?(?:switched|moved|migrated|replaced|changed|dropped|"
-            r"ditched|abandoned|retired|left|stopped)\b"
+            r"ditched|abandoned|retired|left|stopped|ripped out|tore out|got rid of|"
+            r"standardi[sz]ed on|settled on|upgraded|bumped)\b"
             # the same verbs in the progressive: a change under way ("we're dropping X")
             r"|\b(?:we're|i'm|we are|i am)\s+(?:\w+\s+)?(?:switching|moving|migrating|replacing|changing|dropping|"
-            r"ditching|abandoning|retiring|leaving|stopping)\b",
+            r"ditching|abandoning|retiring|leaving|stopping)\b"
+            # a thing being retired ("X is being deprecated"): a change under way, said of what it leaves
+            rf"|{RETIRING.pattern}",
             low,
         )
     )
@@ -808,7 +922,7 @@ def read(sentence: str) -> Reading:
     text = trim(sentence)
     if len(words(text)) < 2 or "[redacted:" in text.lower():
         return Reading(text, False, 0.0, "too short" if len(words(text)) < 2 else "secret")
-    if re.search(r"[;|=]\S", text) or sum(c.isalpha() or c == " " for c in text) < 0.7 * len(text):
+    if _data(text) or sum(c.isalpha() or c == " " for c in text) < 0.7 * len(text):
         return Reading(text, False, 0.0, "data")  # "Date;Payee;Amount", "KEY=value", a table row
     cls = clauses(text)
     changed = _changed_habit(text)
@@ -829,10 +943,16 @@ def read(sentence: str) -> Reading:
     said = [*main, *(split[i] for i in sorted(reasons))]
     forces = [_clause_force(re.sub(r"\"[^\"]*\"", " ", c)) for c in said]  # a quoted "should" is not the person's
     force, why = max(forces, key=lambda f: f[0]) if forces else (0.0, "")
-    if force == 0.0 and changed:
+    if force < 1.0 and changed:
+        # a change of habit naming what it changed to or from is said outright, whatever else the
+        # sentence asks ("we've moved the service off X, write it with Y")
         force, why = 1.0, "change of habit"
     if force == 0.0:
-        return Reading(text, False, 0.0, "no force")
+        # the agent told it did something wrong again ("you left the debug flag on again"): the
+        # repetition implies a standing expectation, which it may corroborate, never state
+        w = words(_low(text))
+        again = _subject(w) == "second" and any(_is_past(x) for x in w[1:3]) and re.search(r"\bagain\b", _low(text))
+        return Reading(text, False, 0.0, "no force", corroborates=bool(again))
     # a weak clause counts only when no clause of the sentence names one thing definitely
     if force < 1.0 and len(words(text)) <= 2:
         return Reading(text, False, 0.0, "fragment")  # "see screenshot"

@@ -34,14 +34,14 @@ from persona_pipeline.persona.digest.lexicon import STOP, _stem
 from persona_pipeline.persona.digest.reading import (
     AUX,
     DEFINITE,
-    HABITUAL,
-    MODAL,
     PREPOSITIONS,
-    REVERSAL,
+    RETIRING,
     SUBJECT_PRONOUNS,
     _is_past,
     reversal,
 )
+from persona_pipeline.persona.digest.reading import _aside as aside
+from persona_pipeline.persona.digest.reading import _clause_force as clause_force
 
 PREFIX = 6
 EXPONENT = 1.5
@@ -192,6 +192,9 @@ _CLOSED = (
             "love",
             "want",
             "wants",
+            # "I'm a X person", "a big X fan": the construction, not what is preferred
+            "person",
+            "fan",
         ]
     )
 ) - {"done"}  # "done" names completion ("a task isn't done until …"), a content word here
@@ -366,6 +369,8 @@ def tokens(text: str) -> frozenset[str]:
     if unquoted != low and _TOKEN.search(unquoted):
         low = unquoted
     low = re.sub(r"'(?:s|re|ve|d|ll|m)\b", "", re.sub(r"n't\b", " not", low))
+    # a semicolon inside a short word is spelling: "tl;dw" is "tldw"
+    low = re.sub(r"\b([a-z]{1,4});([a-z]{1,4})\b", r"\1\2", low)
     words = [w.strip(".-") for w in _TOKEN.findall(low)]
     # a dotted identifier also names its parent ("os.path.join" ~ "os.path"), a file its name
     # ("CHANGELOG.md" ~ "changelog")
@@ -402,13 +407,20 @@ _COPULA = re.compile(r"^(?P<a>.+?)\s+(?:is|are|was|were|'s|'re)\s+(?P<b>.+)$")
 _SPEAKER = re.compile(r"\b(?:my|our|mine|ours|i|we|me|us|i'm|we're|i've|we've|i'd)\b")
 # (a verb before "me", not a preposition: "check with me before adding …" is a request)
 _EFFECT = re.compile(r"(?<=\w)\s+(?P<frame>(?P<verb>\w+)\s+me\b(?P<rest>.*))$")
+_COORDINATED = re.compile(r"\b(?:and|or|then|but|to)$")
 _VERDICT = re.compile(r"\s+(?P<frame>(?:is|are|feels?|looks?|seems?|reads?)\s+.*\b(?:to|for) me)$")
 
 
-def _states_rule(clause: str) -> bool:
-    """A consequence that is itself the rule ("…, so polars from now on", "…, so you should …"):
-    it states a change of habit, an obligation or a habit (the reader's adverbials and modals)."""
-    return clause.startswith("so ") and bool(REVERSAL.search(clause) or MODAL.search(clause) or HABITUAL.search(clause))
+_SO = re.compile(r"^so\s+(?!that\b|far\b|much\b|many\b)")
+# how a clause says what to do, as the reader tells it: not a judgement or a fact about something
+_STATED = frozenset({"", "personal judgement", "judgement", "first-person standing fact", "first-person state"})
+
+
+def _directs(clause: str) -> bool:
+    """A consequence opened by "so" that says what to do: an imperative, a verbless phrase, a
+    modal, a habit ("so keep it short", "so a changelog entry for anything public"), not a fact."""
+    force, why = clause_force(_SO.sub("", clause))
+    return force > 0 and why not in _STATED
 
 
 _FRAME_CLAUSE = re.compile(r"[;.!?](?:\s+|$)|,\s+|\s+[—–-]\s+|:\s+")
@@ -423,10 +435,25 @@ def topic(text: str) -> frozenset[str]:
     low = " ".join(text.lower().replace("’", "'").replace("`", " ").split())
     frame: set[str] = set()
     kept: set[str] = set()  # words the statement also uses outside any frame stay
-    for clause in _FRAME_CLAUSE.split(low):
-        c = clause.strip(" .!?()")
-        if re.match(r"^(?:so|because|since)\b", c) and not _states_rule(c):
-            frame |= tokens(c)  # the reason given for a rule ("…, so bash-only syntax trips me up")
+    parts = [clause.strip(" .!?()") for clause in _FRAME_CLAUSE.split(low)]
+    for i, c in enumerate(parts):
+        if re.match(r"^(?:because|since)\b", c) or (_SO.match(c) and not _directs(c)):
+            # the reason given for a rule ("…, because npm hoists"), or a consequence stated as a
+            # fact ("my editor is helix, so vim-only keybindings confuse me"): why, not what
+            frame |= tokens(c)
+            continue
+        if (
+            i + 1 < len(parts)
+            and _SO.match(parts[i + 1])
+            and _directs(parts[i + 1])
+            and (f := _STORY.match(c))
+            and _is_past(f.group("verb"))
+            and not reversal(c)
+        ):
+            # a story told as the reason for a consequence that says what to do ("we lost data to
+            # X once, so Y before every migration"): why, not what (a standing state before "so"
+            # — "I'm often on a metered link, so …" — may name what the rule is about, and stays)
+            frame |= tokens(c)
             continue
         m = None
         if not re.match(r"^(?:i|we|you|please|just|don't|never|always|give|show|tell|let)\b", c):
@@ -439,7 +466,12 @@ def topic(text: str) -> frozenset[str]:
                 frame |= tokens(side) | tokens(other)
                 kept |= tokens(_head(other)) or tokens(other)
                 continue
-        if (m := _VERDICT.search(c) or _EFFECT.search(c)) and tokens(subject := c[: m.start()]):
+        if (
+            (m := _VERDICT.search(c) or _EFFECT.search(c))
+            and tokens(subject := c[: m.start()])
+            # a verb coordinated with an imperative ("outline the draft and let me review") has no subject
+            and not _COORDINATED.search(subject)
+        ):
             # what is judged is the subject's head; where it is found ("… in a diff") is circumstance
             frame |= tokens(m.group("frame")) | tokens(subject)
             kept |= tokens(_head(subject)) or tokens(subject)
@@ -491,6 +523,25 @@ def _synonym_credit(a: frozenset[str], b: frozenset[str], shared: frozenset[str]
     return credit
 
 
+@lru_cache(maxsize=1 << 16)
+def _parts(token: str) -> frozenset[str]:
+    """The tokens of a hyphenated compound of content words ("error-handling" -> error, handling); empty
+    for a word or a compound with a function word."""
+    words = token.split("-")
+    # only a compound of content words: with a function word its order is its sense ("read-only"
+    # is not "only read")
+    if len(words) < 2 or any(len(x) < 2 or x in _CLOSED or x.isdigit() for x in words):
+        return frozenset()
+    return frozenset(_key(x) for x in words)
+
+
+def _spelled_apart(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:
+    """`a` with each compound of `b` whose parts `a` says as separate words: "error-handling" and
+    "error handling", "code-review" and "code review" are one word spelled two ways."""
+    extra = [t for t in b if t not in a and (p := _parts(t)) and p <= a]
+    return a.union(extra) if extra else a
+
+
 def similarity(a: frozenset[str], b: frozenset[str]) -> float:
     """Weighted Dice of two token sets (rare tokens weigh most): a short and a long wording of one
     rule that share its tool name are close, however many other words the long one has. A token
@@ -498,6 +549,7 @@ def similarity(a: frozenset[str], b: frozenset[str]) -> float:
     two agree on another word as well."""
     if not a or not b:
         return 0.0
+    a, b = _spelled_apart(a, b), _spelled_apart(b, a)
     shared = a & b
     credit = _synonym_credit(a, b, shared)
     if credit and len(shared) + min(len(credit.keys() & a), len(credit.keys() & b)) < 2:
@@ -600,24 +652,31 @@ _NEG_OPEN = re.compile(
 )
 # a contrast: what comes before is preferred ("X instead of Y", "X over Y", "X, never Y")
 _CONTRAST = re.compile(
-    r"(?<![\w-])(?:instead of|rather than|than|not|never|no|without|no more|no longer)(?![\w-])|\bover\b(?!\s+\d)"
+    r"(?<![\w-])(?:instead of|rather than|than|not|never(?!\s+[a-z]+(?:s|ed)\b)|no|without|no more|no longer)(?![\w-])"
+    r"|\bover\b(?!\s+\d)"
 )
 # a negated predicate: its subject is only the topic ("tiny helpers don't need docstrings")
 _NEG_PRED = re.compile(
     r"\b(?:don'?t|doesn'?t|do not|does not|isn'?t|aren'?t|can'?t|cannot|won'?t|shouldn'?t|hasn'?t|haven'?t|"
     # an auxiliary and a negator negate the predicate, not a contrast ("X has never gone well")
-    r"(?:is|are|was|were|has|have|had|do|does|did|will|would|can|could|should|must)\s+(?:not|never))\b"
+    r"(?:is|are|was|were|has|have|had|do|does|did|will|would|can|could|should|must)\s+(?:not|never)"
+    # "never" before a finite verb negates it ("the index never returns anything"), not a contrast
+    r"|never(?=\s+[a-z]+(?:s|ed)\b))\b"
 )
 _CONDITION = re.compile(r"\b(?:until|unless|without|before|except|only if)\b")
 _NOT_BE = re.compile(r"\b(?:is|are|was|were) not\b")
 # change of habit: what was left is rejected, what replaced it preferred
 _MOVED_OFF = re.compile(
-    r"\b(?:switched|moved|migrated|changed)\s+(?:away\s+)?(?:from|off)\s+(?P<old>.+?)(?:\s+(?:to|for)\s+(?P<new>.+))?$"
+    # (what moved may be named first: "we moved the service off X")
+    r"\b(?:switched|moved|migrated|changed)\s+(?:(?:the|our|my|all|every|each)\s+[\w-]+\s+)?(?:away\s+)?(?:from|off)\s+"
+    r"(?P<old>.+?)(?:\s+(?:to|for)\s+(?P<new>.+))?$"
 )
+# what is being retired ("X is being deprecated"): its subject is rejected
+_RETIRED = re.compile(r"^(?P<old>.+?)\s+" + RETIRING.pattern[2:])
 _REPLACED = re.compile(r"\breplaced\s+(?P<old>.+?)\s+with\s+(?P<new>.+)$")
 # a change of habit told as a removal: "we dropped pandas for polars", "I ditched poetry"
 _DROPPED = re.compile(
-    r"\b(?:dropped|ditched|removed|abandoned|retired|"
+    r"\b(?:dropped|ditched|removed|abandoned|retired|ripped out|tore out|got rid of|"
     r"(?:(?<='re )|(?<='m )|(?<=are ))(?:dropping|ditching|removing|abandoning|retiring))\s+"
     r"(?P<old>.+?)(?:\s+(?:for|in favou?r of)\s+(?P<new>.+))?$"
 )
@@ -637,7 +696,7 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
     pos: set[str] = set()
     neg: set[str] = set()
     low = " ".join(text.lower().replace("’", "'").replace("`", " ").split())
-    for clause in _CLAUSE.split(low):
+    for n, clause in enumerate(_CLAUSE.split(low)):
         c = re.sub(r"^(?:(?:and|so|then|also|actually|just|we|i)\s+)+", "", clause.strip(" .!?()"))
         if not c:
             continue
@@ -654,6 +713,9 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
             if abs(v) >= VERB_VALENCE:
                 (pos if v > 0 else neg).update(rare(tokens(_head(f.group("rest")))))
                 continue
+        if m := _RETIRED.match(c):
+            neg |= rare(tokens(m.group("old")))
+            continue
         if m := _MOVED_OFF.search(c) or _REPLACED.search(c) or _DROPPED.search(c):
             neg |= rare(tokens(m.group("old")))
             pos |= rare(tokens(m.group("new") or ""))
@@ -693,27 +755,30 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
         m = min((x for x in (_CONTRAST.search(c), _NEG_PRED.search(c)) if x), key=lambda x: x.start(), default=None)
         if m:
             head, tail = c[: m.start()], c[m.end() :]
+            negated = m.re is _NEG_PRED
             if m.group(0) == "without" and (np := _NEG_PRED.search(tail) or _NOT_BE.search(tail)):
                 # "a fix without a failing test isn't done": a double negative, a condition — what
                 # "without" names is required
                 pos |= rare(tokens(tail[: np.start()]))
                 continue
             cond = _CONDITION.search(tail)
-            if _NEG_PRED.fullmatch(m.group(0)) and not cond and abs(v := valence(tail)) >= 0.5 and head.strip():
+            if negated and not cond and abs(v := valence(tail)) >= 0.5 and head.strip():
                 # a negated judgement of the subject ("guessing has never gone well", "a test
                 # doesn't hurt"): the subject is rejected when what is denied of it is good
                 (neg if v > 0 else pos).update(rare(tokens(_head(head))))
                 continue
-            if not _NEG_PRED.fullmatch(m.group(0)):
+            if not negated:
                 pos |= rare(tokens(_head(head)))
             if cond:
                 pos |= rare(tokens(tail[cond.end() :]))
-            elif not _NEG_PRED.fullmatch(m.group(0)) and (end := _SCOPE_END.search(tail)):
+            elif not negated and (end := _SCOPE_END.search(tail)):
                 neg |= rare(tokens(tail[: end.start()]))
             else:
                 neg |= rare(tokens(tail))
             continue
         if _DECLARATIVE.match(c) and not _FIRST_PERSON.search(c):
             continue  # "sudo makes me uncomfortable", "x is off limits": a judgement, no stance read
+        if n and aside(c):
+            continue  # "use X, the Y index never returns anything": a reason beside the rule, no stance
         pos |= rare(tokens(_head(c)))
     return frozenset(pos - neg), frozenset(neg)
