@@ -203,3 +203,45 @@ def _shared_values(batch: list[str]) -> list[str]:
         assert detected is not None
         out.extend(detected[1])
     return out
+
+
+_PW = "Zq8pW2rT6yU1x"
+
+
+@pytest.mark.parametrize("odd", ["\u212a\ud800", "\u017f \udfff x", "\ud800 plain", "x\udc80 password=" + _PW])
+def test_a_lone_surrogate_makes_no_detector_raise_nor_weakens_the_batch(odd: str) -> None:
+    # A lone surrogate (UTF-8 cannot encode it) beside a character RE2 case-folds to ASCII made
+    # its str API raise: the batch fell back field by field and the recurrence went unredacted.
+    out = _texts([f"password={_PW}", f"again: {_PW}", odd])
+    assert _PW not in "".join(out), out
+    assert "\ufffd" not in out[2] and out[2].startswith(odd.split("password=")[0])  # kept as they were
+
+
+@pytest.mark.parametrize("where", ["engine", "pii"])
+def test_a_field_whose_detection_fails_alone_is_dropped_and_the_batch_still_shares(
+    where: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from persona_pipeline.core.evidence.redaction import redactor
+
+    def failing(real):  # type: ignore[no-untyped-def]
+        def wrapped(texts, *a, **k):  # type: ignore[no-untyped-def]
+            docs = list(texts if where == "engine" else k["documents"])
+            if any("BOOM" in d for d in docs):
+                raise RuntimeError("detector failed")
+            return real(texts, *a, **k) if where == "engine" else real(*a, **k)
+
+        return wrapped
+
+    r = Redactor(b"k" * 32)
+    if where == "engine":
+        monkeypatch.setattr(redactor, "betterleaks_values", failing(redactor.betterleaks_values))
+    else:
+        scrubber = r._get_scrubber()
+        real = scrubber.iter_filth_documents
+        monkeypatch.setattr(scrubber, "iter_filth_documents", lambda **k: failing(real)(None, **k))
+    out = r.redact_many([f"password={_PW}", "BOOM here", f"again: {_PW}"])
+    assert out[1] is None  # the design contract: a field whose redaction fails is dropped
+    assert out[0] is not None and out[2] is not None
+    assert _PW not in out[0].text + out[2].text, out
+    assert r.count_changed([f"password={_PW}", "BOOM here", "plain"]) == 2
+    assert r.spans_many(["BOOM here", f"again: {_PW}", f"password={_PW}"])[0] is None

@@ -13,6 +13,10 @@ listed class, matched by `.` and by negated classes". The two exceptions — KEL
 SMALL LETTER LONG S, which RE2's case folding equates with `k` and `s` (checked over all of
 Unicode) — are not folded: a text holding one is matched through the `str` API, as before.
 Values are always read from the original text.
+
+A lone surrogate (UTF-8 cannot encode it: the `str` API raised) goes to RE2 as U+FFFD
+(`utf8_safe`): one character for one, so offsets hold, and like the fold's DEL a non-ASCII
+character in no class.
 """
 
 from __future__ import annotations
@@ -37,6 +41,16 @@ def _fold_errors(exc: UnicodeError) -> tuple[str, int]:
 
 
 codecs.register_error("persona_fold", _fold_errors)
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def utf8_safe(text: str) -> str:
+    """The text with each lone surrogate replaced by U+FFFD: encodable as UTF-8 (RE2's `str` API,
+    the secret engine), every character at its offset, so a span in it is the same span in `text`."""
+    if text.isascii() or _SURROGATE.search(text) is None:
+        return text
+    return _SURROGATE.sub("\ufffd", text)
 
 
 class Prepared(str):
@@ -85,7 +99,7 @@ class Rx:
         if b is None or self._match is None:  # the str API (or a binding without Match): same results
             rx = self._str if b is None else self._bytes
             groups = rx.groups
-            for m in rx.finditer(text if b is None else b, pos, endpos):
+            for m in rx.finditer(utf8_safe(text) if b is None else b, pos, endpos):
                 yield tuple(m.span(i) for i in range(groups + 1))
             return
         match = self._match
@@ -133,7 +147,7 @@ class Rx:
         """Whether the pattern matches at the start of `text`."""
         b = fold(text)
         if b is None or self._match is None:
-            return (self._str.match(text) if b is None else self._bytes.match(b)) is not None
+            return (self._str.match(utf8_safe(text)) if b is None else self._bytes.match(b)) is not None
         return bool(self._match(_ANCHOR_START, b, 0, len(b))[0][0] >= 0)
 
 
@@ -198,7 +212,7 @@ class RxSet:
 
     def matching(self, text: str) -> frozenset[int] | None:
         b = fold(text)
-        found = self._str.Match(text) if b is None else self._bytes.Match(b)
+        found = self._str.Match(utf8_safe(text)) if b is None else self._bytes.Match(b)
         if not found or self._sentinel not in found:
             return None
         return frozenset(found) - {self._sentinel}
