@@ -23,8 +23,11 @@ from __future__ import annotations
 
 import codecs
 import re
+from array import array
+from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
+from itertools import accumulate
 from typing import Any
 
 import re2
@@ -128,6 +131,9 @@ class Rx:
         b = fold(text)
         if b is not None and self._match is not None:
             return partial(self._match, _UNANCHORED, b)
+        raw: Any = getattr(self._str, "_regexp", None)
+        if b is None and raw is not None and hasattr(raw, "Match"):
+            return _utf8_searcher(raw.Match, text)
 
         def search(pos: int, end: int) -> Sequence[tuple[int, int]]:
             return next(self.finditer(text, pos, end), ((-1, -1),))
@@ -149,6 +155,34 @@ class Rx:
         if b is None or self._match is None:
             return (self._str.match(utf8_safe(text)) if b is None else self._bytes.match(b)) is not None
         return bool(self._match(_ANCHOR_START, b, 0, len(b))[0][0] >= 0)
+
+
+def _utf8_searcher(match: Any, text: str) -> Callable[[int, int], Sequence[tuple[int, int]]]:
+    """A searcher for a text with no fold, through the `str` pattern's own Match on the text
+    encoded once (the `str` API encodes all of it on every call: a loop of searches was quadratic),
+    with a table of each character's byte offset for the offsets' conversions both ways."""
+    safe = utf8_safe(text)
+    data = safe.encode("utf-8")
+    # (byte offset of each character, and of the end: sorted, so a byte offset's character is bisected)
+    at = array(
+        "q",
+        accumulate((1 if o < 0x80 else 2 if o < 0x800 else 3 if o < 0x10000 else 4 for o in map(ord, safe)), initial=0),
+    )
+    n = len(safe)
+
+    def char(b: int) -> int:
+        return -1 if b < 0 else bisect_left(at, b)
+
+    def search(pos: int, end: int) -> Sequence[tuple[int, int]]:
+        pos, end = max(0, min(pos, n)), max(0, min(end, n))
+        if pos > end:
+            return ((-1, -1),)
+        spans = match(_UNANCHORED, data, at[pos], at[end])
+        if spans[0][0] < 0:
+            return ((-1, -1),)
+        return [(char(s), char(e)) for s, e in spans]
+
+    return search
 
 
 _COUNTED = re.compile(r"\{(\d+)(?:,\d*)?\}\??")
