@@ -245,3 +245,23 @@ def test_a_field_whose_detection_fails_alone_is_dropped_and_the_batch_still_shar
     assert _PW not in out[0].text + out[2].text, out
     assert r.count_changed([f"password={_PW}", "BOOM here", "plain"]) == 2
     assert r.spans_many(["BOOM here", f"again: {_PW}", f"password={_PW}"])[0] is None
+
+
+def test_an_engine_value_holding_a_surrogate_is_read_back_from_the_original(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the engine is handed U+FFFD for a lone surrogate: a value it finds across one is the
+    # original's characters (else it is looked for, and redacted, nowhere)
+    import types
+
+    import betterleaks
+
+    from persona_pipeline.core.evidence.redaction import secrets
+
+    def scan_string(chunk: str, config_path: object = None) -> list[object]:
+        assert chunk.encode("utf-8")  # (what the real engine does first)
+        start = chunk.find("Zq8")
+        value = chunk[start : start + 19]
+        return [types.SimpleNamespace(match=types.SimpleNamespace(value=value, full=value), rule_id="generic-api-key")]
+
+    monkeypatch.setattr(betterleaks, "scan_string", scan_string)
+    text = "a \ud800 key Zq8pW2rT\udc00yU1xAbCdEf here"
+    assert list(secrets.betterleaks_values([text])) == ["Zq8pW2rT\udc00yU1xAbCdEf"]
