@@ -265,3 +265,17 @@ def test_an_engine_value_holding_a_surrogate_is_read_back_from_the_original(monk
     monkeypatch.setattr(betterleaks, "scan_string", scan_string)
     text = "a \ud800 key Zq8pW2rT\udc00yU1xAbCdEf here"
     assert list(secrets.betterleaks_values([text])) == ["Zq8pW2rT\udc00yU1xAbCdEf"]
+
+
+_ODD_PARTS = ["\u212a", "\u017f", "\ud800", "\udfff", "\\ud800", "%ED%A0%80", "&#55296;", "\u00e9", "\U0001f600"]
+_PLAIN_PARTS = [" ", "\n", "a", "token: ", '{"k": "', '"}', "user@example.com", "+1 415 555 0100", _PW]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.lists(st.sampled_from(_ODD_PARTS + _PLAIN_PARTS), max_size=10).map("".join), min_size=2, max_size=3))
+def test_property_odd_characters_drop_no_field_and_hide_no_recurrence(others: list[str]) -> None:
+    # lone surrogates (raw, JSON- or URL-escaped) beside case-folding letters: every field is
+    # redacted, the labelled password wherever it recurs, and a second pass changes nothing
+    once = _texts([f"password={_PW}", *others])
+    assert _PW not in "".join(once)
+    assert _texts(once) == once
