@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from persona_pipeline.core.evidence.redaction.matching import utf8_safe
 from persona_pipeline.core.evidence.redaction.redactor import Redactor
 from persona_pipeline.core.evidence.redaction.views import decoded_views
 
@@ -214,7 +215,9 @@ def test_a_lone_surrogate_makes_no_detector_raise_nor_weakens_the_batch(odd: str
     # its str API raise: the batch fell back field by field and the recurrence went unredacted.
     out = _texts([f"password={_PW}", f"again: {_PW}", odd])
     assert _PW not in "".join(out), out
-    assert "\ufffd" not in out[2] and out[2].startswith(odd.split("password=")[0])  # kept as they were
+    # every field storable (UTF-8), a surrogate as the U+FFFD the detectors saw, all else as it was
+    assert all(o.encode("utf-8") for o in out)
+    assert out[2].startswith(utf8_safe(odd.split("password=")[0]))
 
 
 @pytest.mark.parametrize("where", ["engine", "pii"])
@@ -278,4 +281,5 @@ def test_property_odd_characters_drop_no_field_and_hide_no_recurrence(others: li
     # redacted, the labelled password wherever it recurs, and a second pass changes nothing
     once = _texts([f"password={_PW}", *others])
     assert _PW not in "".join(once)
+    assert "".join(once).encode("utf-8")  # storable
     assert _texts(once) == once

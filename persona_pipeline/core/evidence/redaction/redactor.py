@@ -2,7 +2,8 @@
 
 Runs on decoded strings (never raw JSON lines), is deterministic for a given key and idempotent
 (existing placeholders are never re-detected). A text whose redaction raises is returned as None:
-the caller drops that field rather than store it raw.
+the caller drops that field rather than store it raw. A lone surrogate (a file name's undecodable
+byte) is U+FFFD in the redacted text, as every detector saw it.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Any
 import re2
 
 from persona_pipeline.core.evidence.redaction import pii
-from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, prepare
+from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, prepare, utf8_safe
 from persona_pipeline.core.evidence.redaction.secrets import (
     betterleaks_values,
     own_rule_spans,
@@ -394,10 +395,11 @@ class Redactor:
         return out
 
     def _finish(self, text: str, pii_spans: list[Span], found: dict[str, str]) -> Redacted:
+        # (a lone surrogate comes out as the U+FFFD the detectors saw: no UTF-8 store takes it raw)
         merged = self._spans(text, pii_spans, found)
         if not merged:
-            return Redacted(str(text), {})
-        return Redacted(apply_spans(text, merged, self._key), dict(Counter(s.kind for s in merged)))
+            return Redacted(utf8_safe(str(text)), {})
+        return Redacted(utf8_safe(apply_spans(text, merged, self._key)), dict(Counter(s.kind for s in merged)))
 
 
 # scrubadub's package import loads every stock detector, and two of them (the skype and TextBlob
