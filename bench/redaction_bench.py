@@ -15,8 +15,10 @@ any redaction span overlaps it. Spans not overlapping any plant are reported as 
 from __future__ import annotations
 
 import argparse
+import atexit
 import importlib
 import json
+import shutil
 import statistics
 import subprocess
 import sys
@@ -46,7 +48,10 @@ def load_baseline(rev: str) -> Any:
     else:
         raise SystemExit(f"no redaction engine at {rev}")
     names = listed.stdout.split()
-    pkg = Path(tempfile.mkdtemp(prefix="redaction-baseline-")) / "_redaction_baseline"
+    # removed when the process exits, not before: the engine reads its engine.toml there on every scan
+    tmp = tempfile.mkdtemp(prefix="redaction-baseline-")
+    atexit.register(shutil.rmtree, tmp, ignore_errors=True)
+    pkg = Path(tmp) / "_redaction_baseline"
     pkg.mkdir()
     for name in names:
         if not name.endswith((".py", ".toml")):
@@ -124,7 +129,9 @@ def main() -> None:
     args = ap.parse_args()
     path = args.corpus
     if not path:
-        path = str(Path(tempfile.mkdtemp()) / "corpus.jsonl")
+        tmp = tempfile.mkdtemp(prefix="redaction-corpus-")
+        atexit.register(shutil.rmtree, tmp, ignore_errors=True)
+        path = str(Path(tmp) / "corpus.jsonl")
         shared = ROOT.parent / "shared" / "redaction-bench" / "corpus.py"
         subprocess.run([sys.executable, str(shared), path], check=True, capture_output=True)
     with open(path) as f:

@@ -173,6 +173,8 @@ def test_own_rules_over_a_batch_find_what_they_find_text_by_text() -> None:
     from persona_pipeline.core.evidence.redaction import secrets
 
     texts = [*SECRETS.values(), *(t for t, _ in PII.values()), *LOOKALIKES]
+    # (duplicates, and texts with no fold: a long s and a KELVIN SIGN beside a key)
+    texts += [texts[0], texts[-1], "\u017f token=Zq8pW2rT6yU1xAb", "pa\u017fsword=Zq8pW2rT6yU1xAb \u212aEY=x", texts[0]]
     alone = [secrets.own_rule_spans(t) for t in texts]
     assert any(alone)
     assert secrets.own_rule_spans_many(texts) == alone

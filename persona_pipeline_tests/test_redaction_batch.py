@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from persona_pipeline.core.evidence.redaction.matching import utf8_safe
 from persona_pipeline.core.evidence.redaction.redactor import Redactor
 from persona_pipeline.core.evidence.redaction.views import decoded_views
 
@@ -203,3 +204,82 @@ def _shared_values(batch: list[str]) -> list[str]:
         assert detected is not None
         out.extend(detected[1])
     return out
+
+
+_PW = "Zq8pW2rT6yU1x"
+
+
+@pytest.mark.parametrize("odd", ["\u212a\ud800", "\u017f \udfff x", "\ud800 plain", "x\udc80 password=" + _PW])
+def test_a_lone_surrogate_makes_no_detector_raise_nor_weakens_the_batch(odd: str) -> None:
+    # A lone surrogate (UTF-8 cannot encode it) beside a character RE2 case-folds to ASCII made
+    # its str API raise: the batch fell back field by field and the recurrence went unredacted.
+    out = _texts([f"password={_PW}", f"again: {_PW}", odd])
+    assert _PW not in "".join(out), out
+    # every field storable (UTF-8), a surrogate as the U+FFFD the detectors saw, all else as it was
+    assert all(o.encode("utf-8") for o in out)
+    assert out[2].startswith(utf8_safe(odd.split("password=")[0]))
+
+
+@pytest.mark.parametrize("where", ["engine", "pii"])
+def test_a_field_whose_detection_fails_alone_is_dropped_and_the_batch_still_shares(
+    where: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from persona_pipeline.core.evidence.redaction import redactor
+
+    def failing(real):  # type: ignore[no-untyped-def]
+        def wrapped(texts, *a, **k):  # type: ignore[no-untyped-def]
+            docs = list(texts if where == "engine" else k["documents"])
+            if any("BOOM" in d for d in docs):
+                raise RuntimeError("detector failed")
+            return real(texts, *a, **k) if where == "engine" else real(*a, **k)
+
+        return wrapped
+
+    r = Redactor(b"k" * 32)
+    if where == "engine":
+        monkeypatch.setattr(redactor, "betterleaks_values", failing(redactor.betterleaks_values))
+    else:
+        scrubber = r._get_scrubber()
+        real = scrubber.iter_filth_documents
+        monkeypatch.setattr(scrubber, "iter_filth_documents", lambda **k: failing(real)(None, **k))
+    out = r.redact_many([f"password={_PW}", "BOOM here", f"again: {_PW}"])
+    assert out[1] is None  # the design contract: a field whose redaction fails is dropped
+    assert out[0] is not None and out[2] is not None
+    assert _PW not in out[0].text + out[2].text, out
+    assert r.count_changed([f"password={_PW}", "BOOM here", "plain"]) == 2
+    assert r.spans_many(["BOOM here", f"again: {_PW}", f"password={_PW}"])[0] is None
+
+
+def test_an_engine_value_holding_a_surrogate_is_read_back_from_the_original(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the engine is handed U+FFFD for a lone surrogate: a value it finds across one is the
+    # original's characters (else it is looked for, and redacted, nowhere)
+    import types
+
+    import betterleaks
+
+    from persona_pipeline.core.evidence.redaction import secrets
+
+    def scan_string(chunk: str, config_path: object = None) -> list[object]:
+        assert chunk.encode("utf-8")  # (what the real engine does first)
+        start = chunk.find("Zq8")
+        value = chunk[start : start + 19]
+        return [types.SimpleNamespace(match=types.SimpleNamespace(value=value, full=value), rule_id="generic-api-key")]
+
+    monkeypatch.setattr(betterleaks, "scan_string", scan_string)
+    text = "a \ud800 key Zq8pW2rT\udc00yU1xAbCdEf here"
+    assert list(secrets.betterleaks_values([text])) == ["Zq8pW2rT\udc00yU1xAbCdEf"]
+
+
+_ODD_PARTS = ["\u212a", "\u017f", "\ud800", "\udfff", "\\ud800", "%ED%A0%80", "&#55296;", "\u00e9", "\U0001f600"]
+_PLAIN_PARTS = [" ", "\n", "a", "token: ", '{"k": "', '"}', "user@example.com", "+1 415 555 0100", _PW]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.lists(st.sampled_from(_ODD_PARTS + _PLAIN_PARTS), max_size=10).map("".join), min_size=2, max_size=3))
+def test_property_odd_characters_drop_no_field_and_hide_no_recurrence(others: list[str]) -> None:
+    # lone surrogates (raw, JSON- or URL-escaped) beside case-folding letters: every field is
+    # redacted, the labelled password wherever it recurs, and a second pass changes nothing
+    once = _texts([f"password={_PW}", *others])
+    assert _PW not in "".join(once)
+    assert "".join(once).encode("utf-8")  # storable
+    assert _texts(once) == once

@@ -342,6 +342,34 @@ def test_a_keyless_rule_reads_the_key_its_group_would() -> None:
             assert grouped == read, text
 
 
+@pytest.mark.parametrize(
+    "rule",
+    [
+        kv.KEY_LEAD + r"[ \t]*(?:-=|=)",  # a separator starting with a key character
+        kv.KEY_LEAD + r"[ \t]*",  # no separator: the run reads on into what follows
+        kv.KEY_LEAD + r"[^ ]",  # a class that cannot be bounded counts as every character
+    ],
+)
+def test_the_key_run_check_raises_on_a_rule_it_does_not_hold_for(rule: str) -> None:
+    kv.check_key_runs(kv.RULES)  # (the rules as they are pass: the module imported)
+    with pytest.raises(ValueError):
+        kv.check_key_runs([("kv_assign", rule, "")])
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [
+        r"(?:x)" + kv.KEY_LEAD + "=",  # the key does not open the match
+        r"\b(" + kv.KEY + r"|/)=",  # a key group holding a character outside the key class
+        r"\|[ \t]*(" + kv.KEY + r")[ \t]*\|",  # a table cell's key
+    ],
+)
+def test_a_rule_whose_key_does_not_open_its_match_keeps_its_group(rule: str) -> None:
+    assert not kv.key_run("kv_assign", rule)
+    kv.check_key_runs([("kv_assign", rule, "")])  # (not a key run: nothing to hold)
+    assert any(kind == "kv_assign" and not kv.key_run(kind, p) for kind, p, _ in kv.RULES)
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(
@@ -367,6 +395,10 @@ def test_a_keyless_rule_reads_the_key_its_group_would() -> None:
                 "<",
                 "\u00e9",
                 "\u017f",
+                "\u212a",
+                "/",
+                "@",
+                "$",
                 "\n",
                 "?",
                 "+",

@@ -34,7 +34,10 @@ _STEM = (
     r"(?i:pass(?:word|wd|phrase|code|wort|ord|e)?s?|pwd|pw|secrets?|tokens?|keys?|auth(?:orization)?|"
     r"cred(?:entials?|s)?|sig(?:nature)?|sid|cookies?|bearer|jwk|" + _FOREIGN + ")"
 )
-_TAIL = r"(?:[._-][A-Za-z0-9_.-]*|[A-Z][a-z0-9][A-Za-z0-9_.-]*|[0-9]+(?:[._-][A-Za-z0-9_.-]*)?)"
+# the characters a key is made of (ASCII: no case folding), the one definition KEY's runs and
+# `key_end` share
+_KEY_CLASS = "[A-Za-z0-9_.-]"
+_TAIL = rf"(?:[._-]{_KEY_CLASS}*|[A-Z][a-z0-9]{_KEY_CLASS}*|[0-9]+(?:[._-]{_KEY_CLASS}*)?)"
 # a session word names a secret only with more words (`session_token`, `sessionId`, `PHPSESSID`):
 # a bare `session=` is a log's field as often as a cookie (`session_cookie`'s own rule weighs it)
 _SESSION = rf"(?i:sess(?:ion)?)(?:(?i:_?id){_TAIL}?|{_TAIL})"
@@ -54,7 +57,7 @@ KEYWORDS = (
     "jwk",
     *_FOREIGN.split("|"),
 )
-KEY = rf"[A-Za-z0-9_.-]*(?:{_STEM}{_TAIL}?|{_SESSION})"
+KEY = rf"{_KEY_CLASS}*(?:{_STEM}{_TAIL}?|{_SESSION})"
 # the stems in an upper-case environment variable's name (`DD_API_KEY`, `API_BEARER`)
 _UPPER_STEM = "PASSWORD|PASSWD|PASS|PWD|SECRET|TOKEN|KEY|AUTH|BEARER|CREDENTIALS|CRED|PAT"
 # what a wrapper puts before every line of a pasted block (see `secrets`): a quote's `>`, a
@@ -212,13 +215,75 @@ VALUES = [re.compile(v, re.ASCII) for _, _, v in RULES]
 # half the time a match) and the key is read after it (`key_end`).
 KEY_LEAD = rf"\b({KEY})"
 KEY_RUN_KINDS = frozenset({"kv_assign"})
-_KEY_CHARS = re.compile(r"[A-Za-z0-9_.-]*")  # KEY's characters (ASCII: no case folding)
+_KEY_CHARS = re.compile(rf"{_KEY_CLASS}*")
 
 
 def key_run(kind: str, pattern: str) -> bool:
     """Whether a rule's key is the run of key characters its match opens with (it runs keyless).
     (A `kv_assign` rule whose key stands after a line prefix or a cell's bar keeps its group.)"""
     return kind in KEY_RUN_KINDS and pattern.startswith(KEY_LEAD)
+
+
+def check_key_runs(rules: list[tuple[str, str, str]]) -> None:
+    """Raise unless every `key_run` rule reads its key as `key_end` does: KEY matches key characters
+    only, and what follows the key can neither be empty nor start with a key character (else the
+    run would read on past the key the group took)."""
+    key_chars = frozenset(c for c in map(chr, range(128)) if _KEY_CHARS.fullmatch(c))
+    if not first_chars(KEY, every=True)[0] <= key_chars:
+        raise ValueError("KEY matches a character outside its key class")
+    for kind, pattern, _ in rules:
+        if not key_run(kind, pattern):
+            continue  # (its key stands after a prefix: it keeps its group)
+        first, nullable = first_chars(pattern[len(KEY_LEAD) :])
+        if nullable or first & key_chars:
+            raise ValueError(f"a {kind} rule's separator may start with a key character")
+
+
+def first_chars(pattern: str, every: bool = False) -> tuple[frozenset[str], bool]:
+    """The characters a match of `pattern` (Python `re` syntax, ASCII) can start with (`every`: can
+    hold anywhere), and whether it can be empty. A class it cannot bound (a negated class, `.`, a
+    category) counts as all of ASCII, so a check over it fails rather than passes unchecked."""
+    # (the stdlib's own parser of the pattern; used at import only, for one check)
+    from re import _constants as c  # type: ignore[attr-defined]
+    from re import _parser  # type: ignore[attr-defined]
+
+    ascii_all = frozenset(map(chr, range(128)))
+
+    def item_chars(op: object, av: object, fold: bool) -> frozenset[str]:
+        if op is c.LITERAL:
+            out = {chr(av)}  # type: ignore[arg-type]
+        elif op is c.IN and all(o in (c.LITERAL, c.RANGE) for o, _ in av):  # type: ignore[attr-defined]
+            out = set()
+            for o, a in av:  # type: ignore[attr-defined]
+                out |= {chr(a)} if o is c.LITERAL else set(map(chr, range(a[0], a[1] + 1)))
+        else:
+            return ascii_all
+        return frozenset(out | {x.swapcase() for x in out} if fold else out)
+
+    def walk(items: object, fold: bool) -> tuple[frozenset[str], bool]:
+        chars: frozenset[str] = frozenset()
+        for op, av in items:  # type: ignore[attr-defined]
+            if op is c.AT:
+                continue  # zero width
+            if op is c.SUBPATTERN:
+                sub = walk(av[3], fold or bool(av[1] & c.SRE_FLAG_IGNORECASE))
+            elif op is c.BRANCH:
+                subs = [walk(b, fold) for b in av[1]]
+                sub = (frozenset().union(*(x[0] for x in subs)), any(x[1] for x in subs))
+            elif op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT):
+                inner = walk(av[2], fold)
+                sub = (inner[0], inner[1] or av[0] == 0)
+            else:
+                sub = (item_chars(op, av, fold), False)
+            chars |= sub[0]
+            if not (sub[1] or every):
+                return chars, False
+        return chars, True
+
+    return walk(_parser.parse(pattern), False)
+
+
+check_key_runs(RULES)  # (a raise, not an assert: `python -O` keeps it)
 
 
 def keyless(pattern: str) -> str:

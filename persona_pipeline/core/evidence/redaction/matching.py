@@ -13,14 +13,21 @@ listed class, matched by `.` and by negated classes". The two exceptions — KEL
 SMALL LETTER LONG S, which RE2's case folding equates with `k` and `s` (checked over all of
 Unicode) — are not folded: a text holding one is matched through the `str` API, as before.
 Values are always read from the original text.
+
+A lone surrogate (UTF-8 cannot encode it: the `str` API raised) goes to RE2 as U+FFFD
+(`utf8_safe`): one character for one, so offsets hold, and like the fold's DEL a non-ASCII
+character in no class.
 """
 
 from __future__ import annotations
 
 import codecs
 import re
+from array import array
+from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
+from itertools import accumulate
 from typing import Any
 
 import re2
@@ -37,6 +44,20 @@ def _fold_errors(exc: UnicodeError) -> tuple[str, int]:
 
 
 codecs.register_error("persona_fold", _fold_errors)
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def utf8_safe(text: str) -> str:
+    """The text with each lone surrogate replaced by U+FFFD: encodable as UTF-8 (RE2's `str` API,
+    the secret engine), every character at its offset, so a span in it is the same span in `text`."""
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")  # (C speed, ~3x a search for the class: most texts hold no surrogate)
+    except UnicodeEncodeError:
+        return _SURROGATE.sub("\ufffd", text)
+    return text
 
 
 class Prepared(str):
@@ -85,7 +106,7 @@ class Rx:
         if b is None or self._match is None:  # the str API (or a binding without Match): same results
             rx = self._str if b is None else self._bytes
             groups = rx.groups
-            for m in rx.finditer(text if b is None else b, pos, endpos):
+            for m in rx.finditer(utf8_safe(text) if b is None else b, pos, endpos):
                 yield tuple(m.span(i) for i in range(groups + 1))
             return
         match = self._match
@@ -114,6 +135,9 @@ class Rx:
         b = fold(text)
         if b is not None and self._match is not None:
             return partial(self._match, _UNANCHORED, b)
+        raw: Any = getattr(self._str, "_regexp", None)
+        if b is None and raw is not None and hasattr(raw, "Match"):
+            return _utf8_searcher(raw.Match, text)
 
         def search(pos: int, end: int) -> Sequence[tuple[int, int]]:
             return next(self.finditer(text, pos, end), ((-1, -1),))
@@ -133,8 +157,36 @@ class Rx:
         """Whether the pattern matches at the start of `text`."""
         b = fold(text)
         if b is None or self._match is None:
-            return (self._str.match(text) if b is None else self._bytes.match(b)) is not None
+            return (self._str.match(utf8_safe(text)) if b is None else self._bytes.match(b)) is not None
         return bool(self._match(_ANCHOR_START, b, 0, len(b))[0][0] >= 0)
+
+
+def _utf8_searcher(match: Any, text: str) -> Callable[[int, int], Sequence[tuple[int, int]]]:
+    """A searcher for a text with no fold, through the `str` pattern's own Match on the text
+    encoded once (the `str` API encodes all of it on every call: a loop of searches was quadratic),
+    with a table of each character's byte offset for the offsets' conversions both ways."""
+    safe = utf8_safe(text)
+    data = safe.encode("utf-8")
+    # (byte offset of each character, and of the end: sorted, so a byte offset's character is bisected)
+    at = array(
+        "q",
+        accumulate((1 if o < 0x80 else 2 if o < 0x800 else 3 if o < 0x10000 else 4 for o in map(ord, safe)), initial=0),
+    )
+    n = len(safe)
+
+    def char(b: int) -> int:
+        return -1 if b < 0 else bisect_left(at, b)
+
+    def search(pos: int, end: int) -> Sequence[tuple[int, int]]:
+        pos, end = max(0, min(pos, n)), max(0, min(end, n))
+        if pos > end:
+            return ((-1, -1),)
+        spans = match(_UNANCHORED, data, at[pos], at[end])
+        if spans[0][0] < 0:
+            return ((-1, -1),)
+        return [(char(s), char(e)) for s, e in spans]
+
+    return search
 
 
 _COUNTED = re.compile(r"\{(\d+)(?:,\d*)?\}\??")
@@ -198,7 +250,7 @@ class RxSet:
 
     def matching(self, text: str) -> frozenset[int] | None:
         b = fold(text)
-        found = self._str.Match(text) if b is None else self._bytes.Match(b)
+        found = self._str.Match(utf8_safe(text)) if b is None else self._bytes.Match(b)
         if not found or self._sentinel not in found:
             return None
         return frozenset(found) - {self._sentinel}

@@ -23,7 +23,7 @@ from typing import Any
 
 from persona_pipeline.core.evidence.redaction import bank_accounts
 from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER, plausible_birth_date
-from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold
+from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold, utf8_safe
 from persona_pipeline.core.evidence.redaction.phone_check import valid_region
 from persona_pipeline.core.evidence.redaction.spans import Span, label_window, placeholder_ends_at
 
@@ -1941,8 +1941,8 @@ def known_identifier_spans(text: str, identifiers: Sequence[tuple[Any, str]]) ->
         if isinstance(rx, Rx):
             for ((start, end),) in rx.finditer(text):
                 yield Span(start, end, kind)
-        else:  # a non-ASCII identifier: a str pattern on the original text
-            for m in rx.finditer(text):
+        else:  # a non-ASCII identifier: a str pattern on the original text (offsets hold in utf8_safe's)
+            for m in rx.finditer(utf8_safe(text)):
                 yield Span(*m.span(), kind)
 
 

@@ -2,7 +2,8 @@
 
 Runs on decoded strings (never raw JSON lines), is deterministic for a given key and idempotent
 (existing placeholders are never re-detected). A text whose redaction raises is returned as None:
-the caller drops that field rather than store it raw.
+the caller drops that field rather than store it raw. A lone surrogate (a file name's undecodable
+byte) is U+FFFD in the redacted text, as every detector saw it.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Any
 import re2
 
 from persona_pipeline.core.evidence.redaction import pii
-from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, prepare
+from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, prepare, utf8_safe
 from persona_pipeline.core.evidence.redaction.secrets import (
     betterleaks_values,
     own_rule_spans,
@@ -287,14 +288,12 @@ class Redactor:
 
     def redact_many(self, texts: Sequence[str]) -> list[Redacted | None]:
         """Redact a batch: a secret value found in one text is redacted in all of them."""
-        detected = self._detect(texts)
-        if detected is None:  # an engine failed on the batch: redact field by field
-            if len(texts) > 1:
-                return [r for t in texts for r in self.redact_many([t])]
-            return [None]
-        docs, found, spans_by_doc = detected
+        docs, found, spans_by_doc = self._detect(texts)
         out: list[Redacted | None] = []
         for doc, pii_spans in zip(docs, spans_by_doc, strict=True):
+            if pii_spans is None:
+                out.append(None)
+                continue
             try:
                 out.append(self._finish(doc, pii_spans, found))
             except Exception as exc:
@@ -306,14 +305,12 @@ class Redactor:
         """How many of the texts `redact_many` would change or drop (the same batch, the same
         findings), without holding its outputs: the evidence check's peak on a large history was a
         redacted copy of every stored field beside the detection state (~30 MB on 2 GB)."""
-        detected = self._detect(texts)
-        if detected is None:  # as in redact_many: field by field
-            if len(texts) > 1:
-                return sum(self.count_changed([t]) for t in texts)
-            return 1
-        docs, found, spans_by_doc = detected
+        docs, found, spans_by_doc = self._detect(texts)
         changed = 0
         for text, doc, pii_spans in zip(texts, docs, spans_by_doc, strict=True):
+            if pii_spans is None:
+                changed += 1
+                continue
             try:
                 changed += self._finish(doc, pii_spans, found).text != text
             except Exception as exc:
@@ -323,16 +320,34 @@ class Redactor:
 
     def spans_many(self, texts: Sequence[str]) -> list[list[Span] | None]:
         """The merged spans redact_many would replace in each text (None: the field is dropped)."""
-        detected = self._detect(texts)
-        if detected is None:
-            if len(texts) > 1:
-                return [r for t in texts for r in self.spans_many([t])]
-            return [None]
-        docs, found, spans_by_doc = detected
-        return [self._spans(doc, pii_spans, found) for doc, pii_spans in zip(docs, spans_by_doc, strict=True)]
+        docs, found, spans_by_doc = self._detect(texts)
+        return [
+            None if pii_spans is None else self._spans(doc, pii_spans, found)
+            for doc, pii_spans in zip(docs, spans_by_doc, strict=True)
+        ]
 
-    def _detect(self, texts: Sequence[str]) -> tuple[list[Prepared], dict[str, str], list[list[Span]]] | None:
+    def _detect(self, texts: Sequence[str]) -> tuple[list[Prepared], dict[str, str], list[list[Span] | None]]:
+        """The batch's prepared texts, shared secret values and PII spans per text (None: the
+        field is dropped). A field an engine fails on is dropped alone and the rest detected
+        together: field by field, a value found in one would go unredacted where it recurs."""
         docs = [prepare(t) for t in texts]  # each text folded once, for every detector
+        detected = self._detect_docs(docs)
+        if detected is not None:
+            return docs, detected[0], list(detected[1])
+        if len(docs) == 1:
+            return docs, {}, [None]
+        kept = [i for i, d in enumerate(docs) if self._detect_docs([d]) is not None]
+        detected = self._detect_docs([docs[i] for i in kept]) if kept else None
+        spans_by_doc: list[list[Span] | None] = [None] * len(docs)
+        if detected is None:  # the fields fail only together: all dropped, none weaker
+            log.warning("detection failed on a batch whose fields pass alone; %d fields dropped", len(docs))
+            return docs, {}, spans_by_doc
+        log.warning("detection failed on %d of %d fields; those fields dropped", len(docs) - len(kept), len(docs))
+        for i, spans in zip(kept, detected[1], strict=True):
+            spans_by_doc[i] = spans
+        return docs, detected[0], spans_by_doc
+
+    def _detect_docs(self, docs: list[Prepared]) -> tuple[dict[str, str], list[list[Span]]] | None:
         try:
             # URL-decoded views go to the secret engine too: a key labelled `token%3D…` is visible
             # only decoded (JSON escapes hide nothing its rules need; our own rules see those views),
@@ -342,9 +357,9 @@ class Redactor:
             targets = docs + [p for t in docs for v in decoded_views(t) for _, p in v.window_texts()]
             found = _Found(shared, list({id(t): t for t in targets}.values()))
         except Exception as exc:  # the engine failing must not let text through unredacted
-            log.warning("secret engine failed on a batch (%s); redacting fields one by one", type(exc).__name__)
+            log.warning("secret engine failed on a batch (%s)", type(exc).__name__)
             return None
-        spans_by_doc: list[list[Span]] = [[] for _ in texts]
+        spans_by_doc: list[list[Span]] = [[] for _ in docs]
         try:
             scrubber = self._get_scrubber()
             for filth in scrubber.iter_filth_documents(documents=docs, run_post_processors=False):
@@ -353,7 +368,7 @@ class Redactor:
         except Exception as exc:
             log.warning("PII detection failed on a batch (%s)", type(exc).__name__)
             return None
-        return docs, found, spans_by_doc
+        return found, spans_by_doc
 
     def _spans(self, text: str, pii_spans: list[Span], found: dict[str, str]) -> list[Span]:
         spans = own_spans(text) + _value_spans(text, found) + pii_spans
@@ -380,10 +395,11 @@ class Redactor:
         return out
 
     def _finish(self, text: str, pii_spans: list[Span], found: dict[str, str]) -> Redacted:
+        # (a lone surrogate comes out as the U+FFFD the detectors saw: no UTF-8 store takes it raw)
         merged = self._spans(text, pii_spans, found)
         if not merged:
-            return Redacted(str(text), {})
-        return Redacted(apply_spans(text, merged, self._key), dict(Counter(s.kind for s in merged)))
+            return Redacted(utf8_safe(str(text)), {})
+        return Redacted(utf8_safe(apply_spans(text, merged, self._key)), dict(Counter(s.kind for s in merged)))
 
 
 # scrubadub's package import loads every stock detector, and two of them (the skype and TextBlob

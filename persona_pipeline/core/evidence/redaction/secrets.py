@@ -20,7 +20,7 @@ from itertools import islice, pairwise
 from pathlib import Path
 
 from persona_pipeline.core.evidence.redaction import kv, recovery_codes
-from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold, loosened, prepare
+from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold, loosened, prepare, utf8_safe
 from persona_pipeline.core.evidence.redaction.spans import Span, placeholder_ends_at, safe_kind
 
 CHUNK_CHARS = 8_000
@@ -1761,8 +1761,11 @@ def betterleaks_values(texts: Sequence[str]) -> dict[str, str]:
 
     found: dict[str, str] = {}
     for chunk in _pack(texts):
-        for finding in betterleaks.scan_string(chunk, config_path=ENGINE_CONFIG):
+        safe = utf8_safe(chunk)  # (the engine takes UTF-8: a lone surrogate raised)
+        for finding in betterleaks.scan_string(safe, config_path=ENGINE_CONFIG):
             value = finding.match.value or finding.match.full
+            if safe is not chunk and value and "\ufffd" in value:
+                value = _original(value, safe, chunk)
             if not value or len(value) < 6 or "REDACTED" in value or _DOC_EXAMPLE.search(value):
                 continue
             full = finding.match.full or ""
@@ -1778,6 +1781,13 @@ def betterleaks_values(texts: Sequence[str]) -> dict[str, str]:
                 continue
             found.setdefault(value, _RULE_KIND.get(finding.rule_id, safe_kind(finding.rule_id)))
     return found
+
+
+def _original(value: str, safe: str, text: str) -> str:
+    """The value as `text` spells it where `safe` (its `utf8_safe` copy) holds it: a surrogate the
+    copy replaced is put back, so the value is found, and redacted, in the original texts."""
+    pos = safe.find(value)
+    return text[pos : pos + len(value)] if pos >= 0 else value
 
 
 def value_spans(text: str, values: dict[str, str]) -> list[Span]:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import re2
 
-from persona_pipeline.core.evidence.redaction.matching import Rx
+from persona_pipeline.core.evidence.redaction.matching import Rx, utf8_safe
 
 # Placeholders look like `[REDACTED:github_pat:1a2b3c4d]`. Detectors never look inside them,
 # which is what makes redaction idempotent.
@@ -90,4 +90,4 @@ def label_window(text: str, a: int, b: int) -> str:
     window = text[a:b]
     if "[REDACTED:" not in window:
         return window
-    return PLACEHOLDER_RE.sub(lambda m: "#" * len(m.group(0)), window)
+    return PLACEHOLDER_RE.sub(lambda m: "#" * len(m.group(0)), utf8_safe(window))
