@@ -23,6 +23,7 @@ from typing import Any
 
 from persona_pipeline.core.evidence.redaction import bank_accounts
 from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER, plausible_birth_date
+from persona_pipeline.core.evidence.redaction.group_mailbox import group_mailbox
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold, utf8_safe
 from persona_pipeline.core.evidence.redaction.phone_check import valid_region
 from persona_pipeline.core.evidence.redaction.spans import Span, label_window, placeholder_ends_at
@@ -434,20 +435,6 @@ def _card_issuer_ok(d: str) -> bool:
     return False
 
 
-# The last word of a display name that names a group, not a person (`Acme Platform Team`,
-# `Billing Support`, `Release Bot`): the mailbox is the group's (RFC 5322's display name is free
-# text; a person's never ends in one of these)
-_GROUP_WORDS = frozenset(
-    (
-        "team", "teams", "group", "squad", "crew", "desk", "support", "bot", "bots", "department", "dept",
-        "office", "committee", "engineering", "ops", "operations", "maintainers", "developers", "devs",
-        "admins", "administrators", "helpdesk", "service", "services", "notifications", "alerts",
-    )
-)  # fmt: skip
-# (two words at least: a bare `Bot <ana.lima@gmail.com>` is a trailer's stand-in for a person)
-_DISPLAY_BEFORE = re.compile(r"[A-Za-z0-9&.'-][ \t]+([A-Za-z][A-Za-z0-9&.'-]*)[\\\"' \t]*(?:<|&lt;|\\u003[cC])$")
-
-
 _SSH_COMMAND = re.compile(r"\b(?:ssh|scp|sftp|rsync|plink|pscp|mosh|sshpass)\b[^\r\n|;&]{0,200}$")
 
 
@@ -458,14 +445,6 @@ def _ssh_target(text: str, start: int, end: int) -> bool:
         return True
     line = text.rfind("\n", 0, start) + 1
     return _SSH_COMMAND.search(text, max(line, start - 200), start) is not None
-
-
-def _group_display_name(text: str, start: int) -> bool:
-    """Whether the address at `start` closes `Display Name <`, the name's last word a group's."""
-    if text[start - 1 : start] != "<" and not text.endswith(("&lt;", "u003c", "u003C"), 0, start):
-        return False  # (no bracket before it: no display name; most addresses, decided cheaply)
-    m = _DISPLAY_BEFORE.search(text, max(0, start - 40), start)
-    return m is not None and m[1].lower() in _GROUP_WORDS
 
 
 # An address written against harvesters: `ana(at)corp.io`, `ana [at] corp [dot] io`, `ana dot lima
@@ -537,8 +516,8 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
             continue  # scheme://user:password@host — the URL-password rule owns that span
         if local in _SYSTEM_ACCOUNTS and _ssh_target(text, start, end):
             continue  # `ssh deploy@bastion…`, `scp f deploy@host:/tmp/`: a machine account's login
-        if _group_display_name(text, start):
-            continue  # `Acme Platform Team <platform@…>`: the display name says a group reads it
+        if group_mailbox(text, start, end, _name_lists(), person_name_spans):
+            continue  # `Acme Platform Team <platform-team@acme.io>`: a group's own mailbox
         yield Span(start, end, "email")
 
 

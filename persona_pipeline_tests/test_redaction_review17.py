@@ -1,0 +1,67 @@
+"""Privacy regressions a review of the round-7 tuning found (issue 17): a person's address behind a
+display name ending in a group word, a secret under a key ending in `_error`/`_warning`, a padded
+base64 value before a comma, grouped 17-19 digit cards. Each leak has its hard negative beside it
+(the group mailbox, the exception message, the option list, the trace id) and every redacted text
+must redact to itself again."""
+
+from __future__ import annotations
+
+import pytest
+
+from persona_pipeline.core.evidence.redaction.redactor import Redactor
+
+R = Redactor(b"k" * 32)
+
+
+def _redacted(text: str) -> str:
+    out = R.redact(text)
+    assert out is not None
+    again = R.redact(out.text)
+    assert again is not None and again.text == out.text, "not idempotent"
+    return out.text
+
+
+def _kept(text: str) -> None:
+    assert _redacted(text) == text
+
+
+def _gone(text: str, value: str) -> None:
+    assert value not in _redacted(text), text
+
+
+# --- 1. a group word ending a display name does not make a person's address a group's
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("From: Sarah from Acme Support <sarah.kim@acme.com>", "sarah.kim@acme.com"),
+        ("Jane Doe | Customer Support <jane.doe@acme.com>", "jane.doe@acme.com"),
+        ("Robert Service <robert.service@gmail.com>", "robert.service@gmail.com"),
+        ("Signed-off-by: Ana Bot <ana.lima@gmail.com>", "ana.lima@gmail.com"),
+        ("Reply-To: Priya Engineering <priya.n@gmail.com>", "priya.n@gmail.com"),
+        ("Lee Ops <lee@leeops.dev>", "lee@leeops.dev"),
+        ("Maria Gonzalez Support <maria.gonzalez@gmail.com>", "maria.gonzalez@gmail.com"),
+        ("Maria Lopez Team &lt;maria.lopez@gmail.com&gt;", "maria.lopez@gmail.com"),
+        ("Acme Platform Team <j.doe@acme.io>", "j.doe@acme.io"),  # an initial + a surname
+        ("Acme Platform Team <team@gmail.com>", "team@gmail.com"),  # free mail: nobody's group
+        ("Author: Build Bot <kwame.mensah@corp.io>", "kwame.mensah@corp.io"),
+    ],
+)
+def test_a_person_behind_a_group_word_is_redacted(text: str, address: str) -> None:
+    _gone(text, address)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "From: Billing Support <billing@shop.example.io>",
+        'LABEL maintainer="Data Platform Team <data-platform@corp.io>"',
+        "From: Release Bot <release-bot@github.com>",
+        "Acme Platform Team <platform-team@acme.io>",
+        "Acme Sales Team <info@acme.io>",
+        "Acme Platform Team &lt;platform-team@acme.io&gt;",
+    ],
+)
+def test_a_group_mailbox_on_its_own_domain_is_kept(text: str) -> None:
+    _kept(text)
