@@ -65,3 +65,35 @@ def test_a_person_behind_a_group_word_is_redacted(text: str, address: str) -> No
 )
 def test_a_group_mailbox_on_its_own_domain_is_kept(text: str) -> None:
     _kept(text)
+
+
+# --- 2. `_error`/`_warning` ends a message class's name only: an assignment's key stays a secret's
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("DB_PASSWORD_ERROR=Xk9#mQ2vLp8!zR4w", "Xk9#mQ2vLp8!zR4w"),
+        ("export PASSWORD_ERROR='Xk9#mQ2vLp8!zR4w'", "Xk9#mQ2vLp8!zR4w"),
+        ("password_error: hunter2!Xk", "hunter2!Xk"),
+        ("password_warning = 'Tr0ub4dor&3xyz!'", "Tr0ub4dor&3xyz!"),
+        ("SecretWarning=Zq81kLm0Pw9xYt7Rv2Nc4Bd6", "Zq81kLm0Pw9xYt7Rv2Nc4Bd6"),
+        ("SECRET_KEY_ERROR: Xk9mQ2vLp8zR4wT7uY", "Xk9mQ2vLp8zR4wT7uY"),
+        ('"api_key_exception": "Zq81kLm0Pw9xYt7Rv2Nc4Bd6"', "Zq81kLm0Pw9xYt7Rv2Nc4Bd6"),
+        ("SecretWarning: Zq81kLm0Pw9xYt7Rv2Nc4Bd6 rotated", "Zq81kLm0Pw9xYt7Rv2Nc4Bd6"),  # no prose
+    ],
+)
+def test_a_secret_under_an_error_key_is_redacted(text: str, value: str) -> None:
+    _gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "NoCredentialsError: Unable to locate credentials",
+        "botocore.exceptions.InvalidTokenException: Token has expired",
+        "SecretsManagerWarning: Rotation is disabled for this secret",
+    ],
+)
+def test_a_message_class_followed_by_prose_is_kept(text: str) -> None:
+    _kept(text)

@@ -1722,8 +1722,11 @@ def _rule_spans(idx: int, texts: Sequence[Prepared], outs: Sequence[list[Span]])
                 if len(cache) >= 65536:
                     cache.clear()
                 cache[key] = found
-            if found is not None:
-                spans.append(Span(s0 + found[0], s0 + found[1], found[2]))  # type: ignore[index]
+            if found is None:
+                continue
+            if len(m) == 5 and m[1][0] >= 0 and kv.message_class(text, m[1][0], m[1][1]):
+                continue  # `NoCredentialsError: Unable to locate…`: a message about a secret follows
+            spans.append(Span(s0 + found[0], s0 + found[1], found[2]))  # type: ignore[index]
 
 
 def _pack(texts: Sequence[str]) -> Iterable[str]:
