@@ -97,3 +97,29 @@ def test_a_secret_under_an_error_key_is_redacted(text: str, value: str) -> None:
 )
 def test_a_message_class_followed_by_prose_is_kept(text: str) -> None:
     _kept(text)
+
+
+# --- 3. an option list is BuildKit's option names with values, not any `x=` before a comma
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("AUTH_TOKEN=dgvzdgluzw==,next", "dgvzdgluzw=="),  # base64's padding is no option's `=`
+        ("API_KEY=zq81klm0pw9xyt7rv2nc4bd6==,x", "zq81klm0pw9xyt7rv2nc4bd6"),
+        ("SECRET=abc=Zq81kLm0Pw9xYt7Rv2,x", "Zq81kLm0Pw9xYt7Rv2"),  # `abc` is no option name
+    ],
+)
+def test_a_value_with_an_equals_sign_before_a_comma_is_redacted(text: str, value: str) -> None:
+    _gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "docker build --secret id=npmrc,src=$HOME/.npmrc .",
+        "RUN --mount=type=secret,id=github_token,target=/run/secrets/gh cat /run/secrets/gh",
+    ],
+)
+def test_a_buildkit_option_list_is_kept(text: str) -> None:
+    _kept(text)

@@ -1435,8 +1435,9 @@ _NOT_SECRET_KEY = re.compile(
     r"type|size|length|format|version|checksum|digest|signature|sig|cache|prefix|pair|ring|usage|rotation)\b"
 )
 # the first `name=value` of a comma-separated option list (BuildKit's `--secret id=…,src=…`,
-# `--mount type=…,source=…`: docs.docker.com/build/building/secrets)
-_OPTION_PAIR = re.compile(r"[a-z][a-z0-9_-]{0,15}=")
+# `--mount type=…,source=…`: docs.docker.com/build/building/secrets): one of their option names
+# and a value (any other `x=`, `dGVzdA==`'s padding, may be the secret itself)
+_OPTION_PAIR = re.compile(r"(?:id|src|source|env|type|target|required|mode|uid|gid|dst|destination)=[^=,\s]")
 _DECISIONS: dict[tuple[int, str, str], object] = {}
 
 
