@@ -123,3 +123,31 @@ def test_a_value_with_an_equals_sign_before_a_comma_is_redacted(text: str, value
 )
 def test_a_buildkit_option_list_is_kept(text: str) -> None:
     _kept(text)
+
+
+# --- 4. grouped 17-19 digit cards: the longest candidate first, a bare 19-digit run is an id
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("6212 3456 7890 1234 569", "1234 569"),
+        ("UnionPay 6212-3456-7890-1234-569", "1234-569"),
+        ("mir 2200 1234 5678 9012 341", "9012 341"),
+        ("4539 1488 0343 6467 124", "4539 1488"),  # the long form fails its check: the 16 digits are the card
+    ],
+)
+def test_a_grouped_long_card_is_redacted(text: str, value: str) -> None:
+    _gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "6212 3456 7890 1234 560",  # Luhn fails
+        "trace_id=6212345678901234569",  # a bare 19-digit run: a 64-bit trace or span id
+        "span 6212345678901234569",
+    ],
+)
+def test_no_card_where_the_check_or_the_grouping_fails(text: str) -> None:
+    _kept(text)

@@ -77,9 +77,12 @@ _PHONE_CANDIDATE = Rx(r"\+\d{1,3}(?:[ .-]?(?:\(\d{1,6}\)|\d{1,6})){1,7}|(?:\(\d{
 # 15 or 16 digits, so the numeric ids and snowflakes of every log are no candidates; the other
 # lengths card networks issue only in the forms cards are written in: 17 to 19 digits in groups of
 # four, Diners' 14 as 4-6-4, or either right after a card label (a bare 19-digit run is a 64-bit id:
-# a trace or span id); `_card_issuer_ok` then takes each length with its networks' prefixes only
+# a trace or span id); `_card_issuer_ok` then takes each length with its networks' prefixes only.
+# The grouped 17-19 digits come first (the leftmost alternative wins: 15-16 digits first would take
+# the first four groups of `6212 3456 7890 1234 569` and fail its check); when the long one fails,
+# the 15-16 digits at the same start are tried (a card, then a CVV: `4539 1488 0343 6467 123`)
 _CARD_CANDIDATE = Rx(
-    r"\b\d(?:[ -]?\d){14,15}\b|\b\d{4}(?:[ -]\d{4}){3}[ -]\d{1,3}\b|\b\d{4}[ -]\d{6}[ -]\d{4}\b|"
+    r"\b\d{4}(?:[ -]\d{4}){3}[ -]\d{1,3}\b|\b\d(?:[ -]?\d){14,15}\b|\b\d{4}[ -]\d{6}[ -]\d{4}\b|"
     r"(?i:\b(?:card|pan|karte|carte|tarjeta|cart\x7fo|cartao|kaart|kort)[^\r\n\d]{0,14})(?:\d{14}|\d{17,19})\b"
 )
 _TEST_CARDS = {
@@ -768,6 +771,13 @@ def table_column_spans(text: str) -> Iterator[Span]:
             pos = end + 1
 
 
+_CARD_SHORT = re.compile(r"\d(?:[ -]?\d){14,15}\b")
+
+
+def _card_ok(digits: str) -> bool:
+    return digits not in _TEST_CARDS and _card_issuer_ok(digits) and _luhn_ok(digits)
+
+
 def card_spans(text: str) -> Iterator[Span]:
     pos = 0
     while _open(text, "card"):
@@ -780,7 +790,10 @@ def card_spans(text: str) -> Iterator[Span]:
         digits = text[start:end]
         if not digits.isdigit():
             digits = digits.replace(" ", "").replace("-", "")
-        if digits in _TEST_CARDS or not _card_issuer_ok(digits) or not _luhn_ok(digits):
+        if len(digits) > 16 and not _card_ok(digits) and (short := _CARD_SHORT.match(text, start)) is not None:
+            end = short.end()  # the long grouped candidate failed: its first 15-16 digits may be the card
+            digits = text[start:end].replace(" ", "").replace("-", "")
+        if not _card_ok(digits):
             # "order 12 4539 1488 0343 6467": the candidate began in the number before the card;
             # look again from its next digit group
             gap = next((i for i in range(start, end) if not text[i].isdigit()), -1)
