@@ -6,6 +6,8 @@ must redact to itself again."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from persona_pipeline.core.evidence.redaction.redactor import Redactor
@@ -65,6 +67,14 @@ def test_a_person_behind_a_group_word_is_redacted(text: str, address: str) -> No
 )
 def test_a_group_mailbox_on_its_own_domain_is_kept(text: str) -> None:
     _kept(text)
+
+
+def test_a_line_of_group_mailboxes_costs_linear_time() -> None:
+    # (the person-name check around each display name reads a bounded window, not the whole line)
+    line = "Acme Platform Team <platform-team@acme.io>, " * 3000
+    t0 = time.monotonic()
+    assert R.redact(line) is not None
+    assert time.monotonic() - t0 < 3
 
 
 # --- 2. `_error`/`_warning` ends a message class's name only: an assignment's key stays a secret's

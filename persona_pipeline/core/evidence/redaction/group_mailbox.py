@@ -98,6 +98,7 @@ def group_mailbox(
             continue
         if len(part) < 2 or not part.isalpha() or part not in own:
             return False  # an initial, a number, a name or a word the display name lacks
-    # last, the dearest: a person's name found anywhere on the line up to the address's end
-    line = text.rfind("\n", 0, d0) + 1
+    # last, the dearest: a person's name found on the line around the display name (its header's
+    # label before it, `From:`, `Reviewed-by:`; bounded, so a line of many addresses stays linear)
+    line = max(text.rfind("\n", 0, d0) + 1, d0 - 40)
     return not any(s.end > d0 - line and s.start < end - line for s in person_spans(text[line : end + 1]))
