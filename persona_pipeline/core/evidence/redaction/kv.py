@@ -353,11 +353,15 @@ _META = _set(
     "name names id ids arn path file files ref type types field header version ttl len length env var manager "
     "store prefix count rotation policy provider scope uri url urls endpoint host method mode format size "
     "expiry expires expiration lifetime timeout dir algorithm alg kind label hint limit usage location source "
-    "required enabled strength reset regex pattern input prompt stdin "
-    # an exception or message class (`NoCredentialsError: Unable to…`, PEP 8 names exceptions
-    # `…Error`): a message about a secret follows, not the secret
-    "error errors exception warning"
+    "required enabled strength reset regex pattern input prompt stdin"
 )
+# a message class's last word (PEP 8 names exceptions `…Error`): `NoCredentialsError: Unable to…`
+# is a message about a secret. Only a class name followed by prose says so (`message_class`): the
+# key's other words decide otherwise (`DB_PASSWORD_ERROR=V` is a password)
+_MESSAGE_WORDS = _set("error errors exception exceptions warning warnings")
+_CLASS_NAME = re.compile(r"[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*")
+# prose after a class name: a word of letters, a space, another word (`: Unable to locate…`)
+_PROSE_MESSAGE = re.compile(r"[ \t]*:[ \t]+[A-Za-z][a-z']*,?[ \t]+[A-Za-z]")
 # a key's first word making it a count or a switch about secrets (`max_tokens`, `use_auth`)
 _SWITCH_FIRST = _set("max min num n total is has use enable disable no allow require show")
 # verbs naming an action on a secret: `getPassword("svc")`, `hashPassword("x")` take no secret value
@@ -388,6 +392,8 @@ def key_strength(key: str) -> int:
     parts = words(key.lstrip("-"))
     while parts and parts[-1].isdigit():
         parts.pop()  # a numbered key (`TOKEN2`, `DB_PASSWORD2`): its words decide
+    if parts[-1:] and parts[-1] in _MESSAGE_WORDS:
+        parts.pop()  # `PASSWORD_ERROR`, `SecretWarning`: the other words decide (see `message_class`)
     if not parts or parts[-1] in _META or parts[0] in _SWITCH_FIRST:
         return 0
     if "jwk" in parts and not _SECRET_WORDS.intersection(parts):
@@ -418,6 +424,17 @@ def key_strength(key: str) -> int:
     ):
         return 1  # a session cookie (`_app_session`, `sid`), a session's id: a credential when it looks generated
     return 0
+
+
+def message_class(text: str, key_start: int, key_end: int) -> bool:
+    """Whether the key at key_start:key_end is a message class's name followed by its message
+    (`NoCredentialsError: Unable to locate credentials`, `a.b.InvalidTokenException: Token has
+    expired`): CamelCase, its last word `Error`/`Exception`/`Warning`, then `: ` and prose. A
+    snake_case or UPPER_CASE key (`DB_PASSWORD_ERROR`) or a generated-looking value is no message."""
+    name = text[key_start:key_end].rsplit(".", 1)[-1]
+    if _CLASS_NAME.fullmatch(name) is None or words(name)[-1] not in _MESSAGE_WORDS:
+        return False
+    return _PROSE_MESSAGE.match(text, key_end) is not None
 
 
 def call_key(key: str) -> str:

@@ -23,6 +23,7 @@ from typing import Any
 
 from persona_pipeline.core.evidence.redaction import bank_accounts
 from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER, plausible_birth_date
+from persona_pipeline.core.evidence.redaction.group_mailbox import group_mailbox
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold, utf8_safe
 from persona_pipeline.core.evidence.redaction.phone_check import valid_region
 from persona_pipeline.core.evidence.redaction.spans import Span, label_window, placeholder_ends_at
@@ -76,9 +77,12 @@ _PHONE_CANDIDATE = Rx(r"\+\d{1,3}(?:[ .-]?(?:\(\d{1,6}\)|\d{1,6})){1,7}|(?:\(\d{
 # 15 or 16 digits, so the numeric ids and snowflakes of every log are no candidates; the other
 # lengths card networks issue only in the forms cards are written in: 17 to 19 digits in groups of
 # four, Diners' 14 as 4-6-4, or either right after a card label (a bare 19-digit run is a 64-bit id:
-# a trace or span id); `_card_issuer_ok` then takes each length with its networks' prefixes only
+# a trace or span id); `_card_issuer_ok` then takes each length with its networks' prefixes only.
+# The grouped 17-19 digits come first (the leftmost alternative wins: 15-16 digits first would take
+# the first four groups of `6212 3456 7890 1234 569` and fail its check); when the long one fails,
+# the 15-16 digits at the same start are tried (a card, then a CVV: `4539 1488 0343 6467 123`)
 _CARD_CANDIDATE = Rx(
-    r"\b\d(?:[ -]?\d){14,15}\b|\b\d{4}(?:[ -]\d{4}){3}[ -]\d{1,3}\b|\b\d{4}[ -]\d{6}[ -]\d{4}\b|"
+    r"\b\d{4}(?:[ -]\d{4}){3}[ -]\d{1,3}\b|\b\d(?:[ -]?\d){14,15}\b|\b\d{4}[ -]\d{6}[ -]\d{4}\b|"
     r"(?i:\b(?:card|pan|karte|carte|tarjeta|cart\x7fo|cartao|kaart|kort)[^\r\n\d]{0,14})(?:\d{14}|\d{17,19})\b"
 )
 _TEST_CARDS = {
@@ -434,20 +438,6 @@ def _card_issuer_ok(d: str) -> bool:
     return False
 
 
-# The last word of a display name that names a group, not a person (`Acme Platform Team`,
-# `Billing Support`, `Release Bot`): the mailbox is the group's (RFC 5322's display name is free
-# text; a person's never ends in one of these)
-_GROUP_WORDS = frozenset(
-    (
-        "team", "teams", "group", "squad", "crew", "desk", "support", "bot", "bots", "department", "dept",
-        "office", "committee", "engineering", "ops", "operations", "maintainers", "developers", "devs",
-        "admins", "administrators", "helpdesk", "service", "services", "notifications", "alerts",
-    )
-)  # fmt: skip
-# (two words at least: a bare `Bot <ana.lima@gmail.com>` is a trailer's stand-in for a person)
-_DISPLAY_BEFORE = re.compile(r"[A-Za-z0-9&.'-][ \t]+([A-Za-z][A-Za-z0-9&.'-]*)[\\\"' \t]*(?:<|&lt;|\\u003[cC])$")
-
-
 _SSH_COMMAND = re.compile(r"\b(?:ssh|scp|sftp|rsync|plink|pscp|mosh|sshpass)\b[^\r\n|;&]{0,200}$")
 
 
@@ -458,14 +448,6 @@ def _ssh_target(text: str, start: int, end: int) -> bool:
         return True
     line = text.rfind("\n", 0, start) + 1
     return _SSH_COMMAND.search(text, max(line, start - 200), start) is not None
-
-
-def _group_display_name(text: str, start: int) -> bool:
-    """Whether the address at `start` closes `Display Name <`, the name's last word a group's."""
-    if text[start - 1 : start] != "<" and not text.endswith(("&lt;", "u003c", "u003C"), 0, start):
-        return False  # (no bracket before it: no display name; most addresses, decided cheaply)
-    m = _DISPLAY_BEFORE.search(text, max(0, start - 40), start)
-    return m is not None and m[1].lower() in _GROUP_WORDS
 
 
 # An address written against harvesters: `ana(at)corp.io`, `ana [at] corp [dot] io`, `ana dot lima
@@ -537,8 +519,8 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
             continue  # scheme://user:password@host — the URL-password rule owns that span
         if local in _SYSTEM_ACCOUNTS and _ssh_target(text, start, end):
             continue  # `ssh deploy@bastion…`, `scp f deploy@host:/tmp/`: a machine account's login
-        if _group_display_name(text, start):
-            continue  # `Acme Platform Team <platform@…>`: the display name says a group reads it
+        if group_mailbox(text, start, end, _name_lists(), person_name_spans):
+            continue  # `Acme Platform Team <platform-team@acme.io>`: a group's own mailbox
         yield Span(start, end, "email")
 
 
@@ -789,6 +771,13 @@ def table_column_spans(text: str) -> Iterator[Span]:
             pos = end + 1
 
 
+_CARD_SHORT = re.compile(r"\d(?:[ -]?\d){14,15}\b")
+
+
+def _card_ok(digits: str) -> bool:
+    return digits not in _TEST_CARDS and _card_issuer_ok(digits) and _luhn_ok(digits)
+
+
 def card_spans(text: str) -> Iterator[Span]:
     pos = 0
     while _open(text, "card"):
@@ -801,7 +790,10 @@ def card_spans(text: str) -> Iterator[Span]:
         digits = text[start:end]
         if not digits.isdigit():
             digits = digits.replace(" ", "").replace("-", "")
-        if digits in _TEST_CARDS or not _card_issuer_ok(digits) or not _luhn_ok(digits):
+        if len(digits) > 16 and not _card_ok(digits) and (short := _CARD_SHORT.match(text, start)) is not None:
+            end = short.end()  # the long grouped candidate failed: its first 15-16 digits may be the card
+            digits = text[start:end].replace(" ", "").replace("-", "")
+        if not _card_ok(digits):
             # "order 12 4539 1488 0343 6467": the candidate began in the number before the card;
             # look again from its next digit group
             gap = next((i for i in range(start, end) if not text[i].isdigit()), -1)

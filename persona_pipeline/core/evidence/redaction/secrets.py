@@ -1435,8 +1435,9 @@ _NOT_SECRET_KEY = re.compile(
     r"type|size|length|format|version|checksum|digest|signature|sig|cache|prefix|pair|ring|usage|rotation)\b"
 )
 # the first `name=value` of a comma-separated option list (BuildKit's `--secret id=…,src=…`,
-# `--mount type=…,source=…`: docs.docker.com/build/building/secrets)
-_OPTION_PAIR = re.compile(r"[a-z][a-z0-9_-]{0,15}=")
+# `--mount type=…,source=…`: docs.docker.com/build/building/secrets): one of their option names
+# and a value (any other `x=`, `dGVzdA==`'s padding, may be the secret itself)
+_OPTION_PAIR = re.compile(r"(?:id|src|source|env|type|target|required|mode|uid|gid|dst|destination)=[^=,\s]")
 _DECISIONS: dict[tuple[int, str, str], object] = {}
 
 
@@ -1722,8 +1723,11 @@ def _rule_spans(idx: int, texts: Sequence[Prepared], outs: Sequence[list[Span]])
                 if len(cache) >= 65536:
                     cache.clear()
                 cache[key] = found
-            if found is not None:
-                spans.append(Span(s0 + found[0], s0 + found[1], found[2]))  # type: ignore[index]
+            if found is None:
+                continue
+            if len(m) == 5 and m[1][0] >= 0 and kv.message_class(text, m[1][0], m[1][1]):
+                continue  # `NoCredentialsError: Unable to locate…`: a message about a secret follows
+            spans.append(Span(s0 + found[0], s0 + found[1], found[2]))  # type: ignore[index]
 
 
 def _pack(texts: Sequence[str]) -> Iterable[str]:

@@ -1,0 +1,104 @@
+"""Whether an address behind a group's display name (`Acme Platform Team <platform-team@acme.io>`)
+is the group's mailbox, not a person's.
+
+A display name is free text (RFC 5322): "Robert Service", "Priya Engineering" or "Sarah from Acme
+Support" end in a group word and still name a person. So the display name alone never decides;
+the local part must itself read as a function's mailbox, on the organisation's own domain, and no
+person's name may stand in the display name. Any doubt keeps the address redacted: a leaked
+address costs more than an over-redacted one."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+
+from persona_pipeline.core.evidence.redaction.spans import Span
+
+# The last word of a display name that names a group, not a person (`Billing Support`, `Release Bot`)
+GROUP_WORDS = frozenset(
+    (
+        "team", "teams", "group", "squad", "crew", "desk", "support", "bot", "bots", "department", "dept",
+        "office", "committee", "engineering", "ops", "operations", "maintainers", "developers", "devs",
+        "admins", "administrators", "helpdesk", "service", "services", "notifications", "alerts",
+    )
+)  # fmt: skip
+# Mailbox names that stand for a function by themselves: RFC 2142's (business and network
+# services) and the usual machine senders; with the group words above
+_RFC2142 = frozenset(
+    (
+        "info", "marketing", "sales", "support", "abuse", "noc", "security", "postmaster", "hostmaster",
+        "usenet", "news", "webmaster", "www", "uucp", "ftp",
+    )
+)  # fmt: skip
+# Free-mail providers: anyone's personal mailbox, never an organisation's group one
+_FREE_MAIL = (
+    "gmail.", "googlemail.", "yahoo.", "ymail.", "outlook.", "hotmail.", "live.", "msn.", "icloud.com",
+    "me.com", "mac.com", "aol.", "proton.me", "protonmail.", "pm.me", "gmx.", "web.de", "mail.ru", "yandex.",
+    "zoho.", "fastmail.", "tutanota.", "tuta.", "qq.com", "163.com", "126.com", "mail.com", "hey.com",
+    "posteo.", "mailbox.org", "seznam.cz", "libero.it", "orange.fr", "free.fr", "naver.com", "rediffmail.",
+)  # fmt: skip
+_LOCAL_SEPARATORS = re.compile(r"[-_.+]")
+_DISPLAY_WORD = re.compile(r"[A-Za-z][A-Za-z0-9&'-]*")
+# where a display name begins: a header's colon, a quote, an assignment, a list's comma
+_DISPLAY_START = re.compile(r"[:\"=,;(\[\]]")
+_OPENERS = ("<", "&lt;", "\\u003c", "\\u003C")
+
+
+def _free_mail(domain: str) -> bool:
+    labels = domain.split(".")
+    # (`gmail.com`, `mail.yahoo.co.uk`: the provider is one of the domain's right-hand names)
+    return any(".".join(labels[i:]).startswith(_FREE_MAIL) for i in range(len(labels)))
+
+
+def _display_name(text: str, start: int) -> tuple[int, str] | None:
+    """The display name before the address at `start` (its start and text), when an angle bracket
+    opens the address."""
+    opener = next((o for o in _OPENERS if text.endswith(o, 0, start)), None)
+    if opener is None:
+        return None
+    end = start - len(opener)
+    seg = max(text.rfind("\n", 0, end) + 1, end - 120)
+    head = text[seg:end].rstrip(" \t\"'\\")
+    cut = max((m.end() for m in _DISPLAY_START.finditer(head)), default=0)
+    return seg + cut, head[cut:]
+
+
+def _personal(word: str, names: tuple[frozenset[str], frozenset[str]]) -> bool:
+    title = word[:1].upper() + word[1:].lower()
+    return title in names[0] or title in names[1]
+
+
+def group_mailbox(
+    text: str,
+    start: int,
+    end: int,
+    names: tuple[frozenset[str], frozenset[str]],
+    person_spans: Callable[[str], Iterable[Span]],
+) -> bool:
+    """Whether the address at start:end, written `Display Name <address>`, is a group's mailbox:
+    the display name ends in a group word and holds no person's name (no listed first name, no
+    span the person-name detector finds), the domain is no free-mail provider's, and each part of
+    the local part (split at - _ . +) is a role word or a non-name word of the display name
+    (`platform-team@`, `release-bot@`), never a name or an initial (`jane.doe@`, `j.doe@`)."""
+    found = _display_name(text, start)
+    if found is None:
+        return False
+    d0, display = found
+    words = _DISPLAY_WORD.findall(display)
+    if len(words) < 2 or words[-1].lower() not in GROUP_WORDS:
+        return False  # (a bare `Bot <ana.lima@gmail.com>` is a trailer's stand-in for a person)
+    local, _, domain = text[start:end].lower().partition("@")
+    if _free_mail(domain):
+        return False
+    if any(w[:1].isupper() and w in names[0] for w in words):
+        return False  # `Lee Ops`, `Sarah from Acme Support`: a given name in it
+    own = {w.lower() for w in words if not _personal(w, names)}
+    for part in _LOCAL_SEPARATORS.split(local):
+        if part in _RFC2142 or part in GROUP_WORDS:
+            continue
+        if len(part) < 2 or not part.isalpha() or part not in own:
+            return False  # an initial, a number, a name or a word the display name lacks
+    # last, the dearest: a person's name found on the line around the display name (its header's
+    # label before it, `From:`, `Reviewed-by:`; bounded, so a line of many addresses stays linear)
+    line = max(text.rfind("\n", 0, d0) + 1, d0 - 40)
+    return not any(s.end > d0 - line and s.start < end - line for s in person_spans(text[line : end + 1]))
