@@ -1216,6 +1216,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             return True  # (`NAME=…`, `name=…`: an assignment the key/value rules own)
         if kv.slug_like(value) and not _PASSPHRASE.match(value):
             return True  # a slug (`deps-v2-linux`); a diceware passphrase (`rocket-granite-velvet74`) is a secret
+        if _code_ref(value):
+            return True  # `key: Callable[[T], …]`, `key in (0, _overlapped.INVALID_HANDLE_VALUE)`: code after the word
         return bool(_DOC_EXAMPLE.search(value) or _PLACEHOLDER_VALUE.search(value))
     # (an `=` before the padding: "key is NAME=…", a label the other rules own)
     if kind == "prose_key":
@@ -1281,6 +1283,10 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             return True  # "login: user / password" is words; after `user:` a mixed-case run is a password
         if not quoted and (_GENERIC_TYPE.match(value) or (value.replace("_", "").isalpha() and value.islower())):
             return True  # `token: Optional[str]`, `api_key=api_key`, `password=password_input`
+        if not quoted and name and _alias_of(name, value):
+            return (
+                True  # `self.startToken = startToken`, `RegOpenKeyEx = win32api.RegOpenKeyEx`: a name bound to itself
+            )
         if value.strip(":*•x. ") == "":
             return True  # masked: `****`, `•••`
         if strength == 1 and _HEX_ID.match(value):
@@ -1294,6 +1300,32 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         if value.isdigit() and (strength < 2 or len(value) < 6):
             return True  # ports and counts
     return bool(_DOC_EXAMPLE.search(value))
+
+
+_CALL_OR_INDEX = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*[(\[]+[A-Za-z_]")
+
+
+def _code_ref(value: str) -> bool:
+    """Whether a value is code: a dotted name (`_overlapped.INVALID_HANDLE_VALUE`) or a call or
+    subscript of a name on a name (`Callable[[T`, `_COOKIE_NAME_RE.match(key`), every part a word
+    in a case code uses. A generated run rarely has a dot or bracket and never parts all cased as
+    words; `Secret[2024]` (no name inside) is judged as any value."""
+    if not _code_like(value):
+        return False
+    if "(" in value or "[" in value:
+        return _CALL_OR_INDEX.match(value) is not None
+    return "." in value.strip(".")
+
+
+def _alias_of(name: str, value: str) -> bool:
+    """Whether a bare value is the key's own identifier (`self.sourceName = sourceName`, `RegOpenKeyEx =
+    win32api.RegOpenKeyEx`): code binding a name to itself or re-exporting it. The identifier must
+    join words (`sourceName`, `db_token`): a one-word value equal to its label (`password=Password`)
+    could be a weak password, and is judged as any value."""
+    tail = value.rsplit(".", 1)[-1]
+    if tail != name.rsplit(".", 1)[-1] or not all(_IDENT.match(p) for p in value.split(".")):
+        return False
+    return "_" in tail.strip("_") or _CASE_MIXED.search(tail) is not None
 
 
 _NEXT_PARAM = Rx(r"&[A-Za-z_][A-Za-z0-9_.\[\]-]*=")
