@@ -1,0 +1,61 @@
+"""Look-alikes from real code and docs (bench/redaction_wild.py), each beside a real secret or
+address of the same shape that must still be redacted (issue 17)."""
+
+from __future__ import annotations
+
+import pytest
+
+from persona_pipeline.core.evidence.redaction.redactor import Redactor
+
+R = Redactor(b"k" * 32)
+
+
+def _kinds(text: str) -> list[str]:
+    spans = R.spans_many([text])[0]
+    assert spans is not None
+    return [s.kind for s in spans]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a name bound to itself: a parameter stored on the object, a re-export of a module's name
+        "        self.startToken = startToken\n        self.offendingToken = offendingToken\n",
+        "        RegOpenKeyEx = win32api.RegOpenKeyEx\n        RegEnumKey = win32api.RegEnumKey\n",
+        "    api_token = settings.api_token\n",
+        # code after a loose `key`: a subscripted type, a call on the key, a dotted constant
+        "    key: Callable[[T], Awaitable[R]],\n",
+        "        if not key or not _COOKIE_NAME_RE.match(key):\n",
+        "        if key not in (0, _overlapped.INVALID_HANDLE_VALUE):\n",
+        "            if not key or len(base64.b64decode(key)) != 16:\n",
+        # a four-part number that numbers a document's section or names a release
+        "# the HTML 5 spec, section 8.1.2.2, does not allow spaces\n",
+        'According to the HTML5 specs sections "8.2.4.44" Bogus comment state\n',
+        "Git 1.7.12.1 Release Notes\n==========================\n",
+    ],
+)
+def test_code_and_doc_lookalikes_kept(text: str) -> None:
+    assert _kinds(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # the same assignments holding values: a generated run, a quoted literal, a multi-word
+        # label whose value is no copy of the name
+        ("        self.startToken = Xk29fLq81ZpWm3Rt\n", "env_secret"),
+        ('        self.api_token = "Xk29fLq81ZpWm3"\n', "env_secret"),
+        ("DB_PASSWORD=Tr1ckyPass42\n", "password"),
+        # after a loose `key`: a generated value with a dot or bracket, a value with a number inside
+        # brackets (no name inside), a plain generated run
+        ("my api key: sk9Xq.Lm2Pz(Rt7Vw8\n", "api_key"),
+        ("the key is Jq8vL2mXr9TzK4pN\n", "api_key"),
+        ("the key is Secret[2024]\n", "api_key"),
+        # the same four-part numbers where an address stands
+        ("ssh root@3.12.4.200 to fix the section 2 config\n", "ip_address"),
+        ("the server is at 3.12.4.200 now\n", "ip_address"),
+        ("curl http://5.9.4.120:8080/release notes\n", "ip_address"),
+    ],
+)
+def test_same_shapes_as_secrets_still_redacted(text: str, kind: str) -> None:
+    assert kind in _kinds(text)
