@@ -28,6 +28,12 @@ def _kinds(text: str) -> list[str]:
         "        if not key or not _COOKIE_NAME_RE.match(key):\n",
         "        if key not in (0, _overlapped.INVALID_HANDLE_VALUE):\n",
         "            if not key or len(base64.b64decode(key)) != 16:\n",
+        # a type annotation's type: a union or a default after it
+        "    token: EventLoopToken | None = None,\n",
+        "        token: EventLoopToken = threadlocals.current_token\n",
+        # a value the same text uses as a code name (a list of exported names; a private constant)
+        '__all__ = (\n    "EventLoopToken",\n    "RunVar",\n    "current_token",\n)\n\n\nclass RunVar(Generic[T]):\n',
+        "        if token._value is _NoValueSet.NO_VALUE_SET:\n",
         # a four-part number that numbers a document's section or names a release
         "# the HTML 5 spec, section 8.1.2.2, does not allow spaces\n",
         'According to the HTML5 specs sections "8.2.4.44" Bogus comment state\n',
@@ -46,6 +52,13 @@ def test_code_and_doc_lookalikes_kept(text: str) -> None:
         ("        self.startToken = Xk29fLq81ZpWm3Rt\n", "env_secret"),
         ('        self.api_token = "Xk29fLq81ZpWm3"\n', "env_secret"),
         ("DB_PASSWORD=Tr1ckyPass42\n", "password"),
+        # a config's value with no union or default after it, or a pipe to a command
+        ("password: SuperSecret\nuser: bob\n", "password"),
+        ("password: SuperSecret | tee x\n", "password"),
+        # a generated value the text passes around (an argument, a sentence's end), never as code
+        ('put("api_token", "Xk29fLq81ZpWm3");\nlog(Xk29fLq81ZpWm3)\n', "env_secret"),
+        ("DB_PASSWORD=Tr1ckyPass42\necho Tr1ckyPass42.\n", "password"),
+        ("export API_TOKEN=Xk29f.Lq81ZpWm3\n", "env_secret"),
         # after a loose `key`: a generated value with a dot or bracket, a value with a number inside
         # brackets (no name inside), a plain generated run
         ("my api key: sk9Xq.Lm2Pz(Rt7Vw8\n", "api_key"),

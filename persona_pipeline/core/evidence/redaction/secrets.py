@@ -1090,7 +1090,8 @@ def _code_like(value: str) -> bool:
         return False
     if head == value and "." not in value and "::" not in value:
         return True  # one bare word: the reference checks decide
-    return all(_IDENT_PART.match(p) for p in head.replace("::", ".").split(".") if p)  # (`std::env::var`)
+    # (`std::env::var`; a private name's leading underscores, `_NoValueSet`, are no part of its case)
+    return all(_IDENT_PART.match(p.lstrip("_") or p) for p in head.replace("::", ".").split(".") if p)
 
 
 # app-specific passwords: four groups of four lowercase letters, dashed (Apple, support.apple.com/
@@ -1720,6 +1721,50 @@ def _rule_ids(text: Prepared) -> frozenset[int] | list[int]:
     ]
 
 
+# after a bare name: a union (`| None`, `| Other`) or a default (`= …`): a type annotation's type
+_TYPE_NAME = re.compile(r"[A-Za-z_]+(?:\.[A-Za-z_]+)*")
+# (`| tee log`, a shell's pipe after a value, is no union: a union's other type is capitalized)
+_ANNOTATED_AFTER = re.compile(r"[ \t]*(?:\|[ \t]*[A-Z_]|=[ \t]*[^\s=])")
+
+
+def _annotation(text: str, start: int, end: int) -> bool:
+    """Whether a key/value match's bare value is a type in a code annotation: `token: EventLoopToken
+    | None = None`, `token: EventLoopToken = current()`. The type is a name (no digits) after `:` and
+    before a union or a default; a config's `password: Value` has neither after it."""
+    if start < 2 or text[start - 1] not in " \t" or not _TYPE_NAME.fullmatch(text, start, end):
+        return False
+    i = start - 1
+    while i > 0 and text[i - 1] in " \t":
+        i -= 1
+    return text[i - 1 : i] == ":" and _ANNOTATED_AFTER.match(text, end) is not None
+
+
+def _used_as_name(text: str, start: int, end: int) -> bool:
+    """Whether the same text uses a key/value match's value as a code name: an attribute
+    (`self.sourceName`), a class or function it defines, calls, subscripts or reaches into
+    (`class RunVar(`, `RunVar[T]`, `RunVar.NO_VALUE_SET`). Then the value (`__all__ = ("EventLoopToken",
+    "RunVar"`, `token._value is _NoValueSet.NO_VALUE_SET`) is that name, not a literal; no generated
+    secret is reached into as code."""
+    value = text[start:end]
+    if len(value) < 4 or not _IDENT.match(value.replace(".", "_")):
+        return False
+    for m in re.finditer(r"(?<![A-Za-z0-9_])" + re.escape(value) + r"(?![A-Za-z0-9_])", text):
+        if m.start() == start:
+            continue
+        if text[m.end() : m.end() + 1] in ("(", "[") or (
+            text[m.end() : m.end() + 1] == "." and _IDENT.match(text[m.end() + 1 : m.end() + 2])
+        ):
+            return True
+        if text[m.start() - 1 : m.start()] == "." and text[m.start() - 2 : m.start() - 1].isalnum():
+            return True
+        if _DEFINES.search(text, max(0, m.start() - 7), m.start()):
+            return True
+    return False
+
+
+_DEFINES = re.compile(r"\b(?:class|def|import)[ \t]+$")
+
+
 def _rule_spans(idx: int, texts: Sequence[Prepared], outs: Sequence[list[Span]]) -> None:
     """Append one rule's spans in each text to its list."""
     cache = _DECISIONS
@@ -1754,8 +1799,16 @@ def _rule_spans(idx: int, texts: Sequence[Prepared], outs: Sequence[list[Span]])
                 if len(cache) >= 65536:
                     cache.clear()
                 cache[key] = found
-            if found is not None:
-                spans.append(Span(s0 + found[0], s0 + found[1], found[2]))  # type: ignore[index]
+            if found is None:
+                continue
+            a, b = s0 + found[0], s0 + found[1]  # type: ignore[index]
+            if value is not None and (
+                _annotation(text, a, b)
+                or _used_as_name(text, a, b)
+                or (text[a - 1 : a] not in ("'", '"', "`") and _code_ref(text[a:b]))
+            ):
+                continue
+            spans.append(Span(a, b, found[2]))  # type: ignore[index]
 
 
 def _pack(texts: Sequence[str]) -> Iterable[str]:
