@@ -34,6 +34,10 @@ def _kinds(text: str) -> list[str]:
         # a value the same text uses as a code name (a list of exported names; a private constant)
         '__all__ = (\n    "EventLoopToken",\n    "RunVar",\n    "current_token",\n)\n\n\nclass RunVar(Generic[T]):\n',
         "        if token._value is _NoValueSet.NO_VALUE_SET:\n",
+        # the name of a token's field (a paginator's JSON), a lookup by name, a private constant
+        '{"input_token": "nextToken", "output_token": "NextToken", "limit_key": "maxResults"}\n',
+        "            'account_id': creds.get('AccountId'),\n",
+        "        'ec2_credential_refresh_window': _DEFAULT_ADVISORY_REFRESH_TIMEOUT,\n",
         # a four-part number that numbers a document's section or names a release
         "# the HTML 5 spec, section 8.1.2.2, does not allow spaces\n",
         'According to the HTML5 specs sections "8.2.4.44" Bogus comment state\n',
@@ -52,6 +56,13 @@ def test_code_and_doc_lookalikes_kept(text: str) -> None:
         ("        self.startToken = Xk29fLq81ZpWm3Rt\n", "env_secret"),
         ('        self.api_token = "Xk29fLq81ZpWm3"\n', "env_secret"),
         ("DB_PASSWORD=Tr1ckyPass42\n", "password"),
+        # a person's chosen secret named in words, a generated value set through a method
+        ('"client_secret": "MySecretWord"\n', "env_secret"),
+        ('"password": "MyPassword"\n', "password"),
+        ('API_TOKEN="Sunshine"\n', "env_secret"),
+        ('client.setApiKey("Xk29fLq81ZpWm3Rt")\n', "api_key"),
+        ('cfg.set("api_token", "Xk29fLq81ZpWm3Rt")\n', "env_secret"),
+        ("API_TOKEN=_Xk29fLq81ZpWm3\n", "env_secret"),
         # a config's value with no union or default after it, or a pipe to a command
         ("password: SuperSecret\nuser: bob\n", "password"),
         ("password: SuperSecret | tee x\n", "password"),

@@ -1244,6 +1244,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             # `--secret=api-key`, `secretName: db-password`: a secret's name, no value (quoted, a
             # word-like value is the value: `MYSQL_PWD='maple_password'`)
             return True
+        if quoted and _field_name(value):
+            return True  # `"input_token": "nextToken"`: the name of the field holding the token, no token
         if _PUBLIC_VALUE.match(value):
             return True  # a publishable / public token: meant to ship in client code
         if value[:1] == ">":
@@ -1256,8 +1258,9 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             return True  # an alias or a scoped package (`@types/node`); a generated `@Jxx9…` is a value
         if value[:1] == "$" and _IDENT.match(value[1:]) and not random_like(value[1:]):
             return True  # `$null`, `$dbPassword`: a variable (PowerShell's are any case), not a value
-        if _CONSTANT.match(value):
-            return True  # `REPLACE_ME`, `CHANGEME`, `TODO`: a constant's name or a placeholder
+        if _CONSTANT.match(value.lstrip("_")):
+            # `REPLACE_ME`, `CHANGEME`, `TODO`: a constant's name (a private one: `_DEFAULT_TIMEOUT`) or a placeholder
+            return True
         if value[:1] in "{[(" and not random_like(value):
             return True  # the start of a flow mapping or a call (`secretKeyRef: {name: db}`), no value
         if value.startswith("*") and not random_like(value) and _GLOB.match(value):
@@ -1316,6 +1319,22 @@ def _code_ref(value: str) -> bool:
     if "(" in value or "[" in value:
         return _CALL_OR_INDEX.match(value) is not None
     return "." in value.strip(".")
+
+
+# a camel-case name of letters only, two words or more (`nextToken`, `NextContinuationToken`)
+_CAMEL_NAME = re.compile(r"[a-z]+(?:[A-Z][a-z]+)+|(?:[A-Z][a-z]+){2,}")
+# the words a person's chosen secret may be named by (`MyPassword` may be the password itself)
+_CHOSEN = frozenset(("pass", "password", "passwd", "pwd", "passphrase", "secret", "pin", "passcode"))
+
+
+def _field_name(value: str) -> bool:
+    """Whether a quoted value is the camel-case name of a token or key field (`nextToken`,
+    `SessionKey`): a machine issues tokens and keys, and none is words naming one. A value naming
+    a password or secret is judged as any value: a person may choose `MyPassword` as one."""
+    if not _CAMEL_NAME.fullmatch(value):
+        return False
+    parts = kv.words(value)
+    return kv.key_strength(value) > 0 and not _CHOSEN.intersection(parts)
 
 
 def _alias_of(name: str, value: str) -> bool:
@@ -1595,7 +1614,8 @@ def _kv_key(kind: str, key: str, value: str) -> str:
     if kind == "kv_scheme":
         return "bearer_token"  # `Authorization: Bearer V`: the scheme says V is the credential
     if kind == "kv_arg":
-        key = kv.call_key(key)
+        # (a method's own name decides: `creds.get("AccountId")` looks a name up on `creds`)
+        key = kv.call_key(key) if kv.call_key(key.rsplit(".", 1)[-1]) else ""
         if (
             not key
             or any(map(str.isspace, value))
