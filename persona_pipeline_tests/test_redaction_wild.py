@@ -38,6 +38,10 @@ def _kinds(text: str) -> list[str]:
         '{"input_token": "nextToken", "output_token": "NextToken", "limit_key": "maxResults"}\n',
         "            'account_id': creds.get('AccountId'),\n",
         "        'ec2_credential_refresh_window': _DEFAULT_ADVISORY_REFRESH_TIMEOUT,\n",
+        # a field's name under a bare `key` (acronyms and dotted paths too)
+        '{"output_token": "NextToken",\n "result_key": "UseCaseSummaryList"}\n',
+        '"result_key": "collaborationMLInputChannelsList"\n',
+        "key: PublicKeyList.Items\n",
         # a four-part number that numbers a document's section or names a release
         "# the HTML 5 spec, section 8.1.2.2, does not allow spaces\n",
         'According to the HTML5 specs sections "8.2.4.44" Bogus comment state\n',
@@ -63,6 +67,9 @@ def test_code_and_doc_lookalikes_kept(text: str) -> None:
         ('client.setApiKey("Xk29fLq81ZpWm3Rt")\n', "api_key"),
         ('cfg.set("api_token", "Xk29fLq81ZpWm3Rt")\n', "env_secret"),
         ("API_TOKEN=_Xk29fLq81ZpWm3\n", "env_secret"),
+        # a generated run under a bare `key` or `auth` (single-letter humps)
+        ("auth: xKqzRtLmWvBnPdFs\n", "env_secret"),
+        ('"key": "kTzQmPwLrXvBnYcD"\n', "env_secret"),
         # a config's value with no union or default after it, or a pipe to a command
         ("password: SuperSecret\nuser: bob\n", "password"),
         ("password: SuperSecret | tee x\n", "password"),

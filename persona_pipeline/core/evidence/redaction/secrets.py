@@ -1293,6 +1293,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             )
         if value.strip(":*•x. ") == "":
             return True  # masked: `****`, `•••`
+        if strength == 1 and all(_WORD_CASED.fullmatch(p) for p in value.split(".")):
+            return True  # `"result_key": "UseCaseSummaryList"`, `key: PublicKeyList.Items`: a field name
         if strength == 1 and _HEX_ID.match(value):
             return True  # `"AWS::KMS::Key": "2b447c471bc70388"`: a short hex id under a bare `key`
         if strength == 1:
@@ -1335,6 +1337,11 @@ def _field_name(value: str) -> bool:
         return False
     parts = kv.words(value)
     return kv.key_strength(value) > 0 and not _CHOSEN.intersection(parts)
+
+
+# a name of dictionary-cased words: humps of two lowercase letters or more, acronyms before a hump
+# or at the end (`collaborationMLInputChannelsList`); a generated run has single-letter humps
+_WORD_CASED = re.compile(r"(?:[A-Z]{2,}(?=[A-Z][a-z]|[0-9]|$)|[A-Z]?[a-z]{2,})+[0-9]{0,2}")
 
 
 def _alias_of(name: str, value: str) -> bool:
