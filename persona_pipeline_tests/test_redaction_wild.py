@@ -90,3 +90,22 @@ def test_code_and_doc_lookalikes_kept(text: str) -> None:
 )
 def test_same_shapes_as_secrets_still_redacted(text: str, kind: str) -> None:
     assert kind in _kinds(text)
+
+
+def test_found_word_not_redacted_inside_longer_names() -> None:
+    """A letters-only value found under a label is redacted wherever it recurs on its own (bare,
+    quoted, after a JSON escape), not where it is a word of a longer name."""
+    out = R.redact_many(
+        ["DB_PASSWORD=Sunshinez", 'x = "Sunshinez"; y = Sunshinez\\nSunshinez', "class PartialSunshinezError: pass"]
+    )
+    assert all(r is not None for r in out)
+    texts = [r.text for r in out if r is not None]
+    assert "Sunshinez" not in texts[0] and "Sunshinez" not in texts[1]
+    assert texts[1].count("[REDACTED:password:") == 3
+    assert texts[2] == "class PartialSunshinezError: pass"
+
+
+def test_found_value_with_digits_still_redacted_when_glued() -> None:
+    """A value with a digit or symbol is looked for anywhere, glued to a word too."""
+    out = R.redact_many(["DB_PASSWORD=Tr1ckyPass42", "echo xTr1ckyPass42y"])
+    assert out[1] is not None and "Tr1ckyPass42" not in out[1].text

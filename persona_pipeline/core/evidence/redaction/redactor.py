@@ -26,6 +26,7 @@ from persona_pipeline.core.evidence.redaction import pii
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, prepare, utf8_safe
 from persona_pipeline.core.evidence.redaction.secrets import (
     betterleaks_values,
+    inside_word,
     own_rule_spans,
     own_rule_spans_many,
     value_spans,
@@ -135,9 +136,11 @@ class _Found(dict[str, str]):
                 continue
             n = len(value)
             pos = joined.find(value)
+            alpha = value.isalpha()
             while pos >= 0:  # the separator is in no value: no occurrence spans two texts
                 i = bisect_right(starts, pos) - 1
-                lists[i].append(Span(pos - starts[i], pos - starts[i] + n, kind))
+                if not (alpha and inside_word(joined, pos, pos + n, value)):  # ("\0" is no word character)
+                    lists[i].append(Span(pos - starts[i], pos - starts[i] + n, kind))
                 pos = joined.find(value, pos + n)
 
 

@@ -1907,6 +1907,20 @@ def value_spans(text: str, values: dict[str, str]) -> list[Span]:
     for value, kind in values.items():
         pos = text.find(value)
         while pos >= 0:
-            spans.append(Span(pos, pos + len(value), kind))
+            if not inside_word(text, pos, pos + len(value), value):
+                spans.append(Span(pos, pos + len(value), kind))
             pos = text.find(value, pos + len(value))
     return spans
+
+
+def inside_word(text: str, start: int, end: int, value: str) -> bool:
+    """Whether a found value of letters alone recurs here inside a longer name (`Credentials` in
+    `PartialCredentialsError`, `Provider` in `AwsCredentialsProvider`): there it is a word of that
+    name, not the value. A value with a digit or symbol is looked for anywhere (a key glued to
+    its label, `AKIA…<value>`)."""
+    if not value.isalpha():
+        return False
+    # (an escape's letter is no part of a word: `\nSunshine` in a JSON string)
+    before = text[start - 1] if start and text[start - 2 : start - 1] != "\\" else ""
+    after = text[end] if end < len(text) else ""
+    return before.isalnum() or before == "_" or after.isalnum() or after == "_"
