@@ -42,6 +42,8 @@ def _kinds(text: str) -> list[str]:
         '{"output_token": "NextToken",\n "result_key": "UseCaseSummaryList"}\n',
         '"result_key": "collaborationMLInputChannelsList"\n',
         "key: PublicKeyList.Items\n",
+        # a quoted path to the field holding the token
+        '"output_token": "DistributionList.NextMarker",\n',
         # a four-part number that numbers a document's section or names a release
         "# the HTML 5 spec, section 8.1.2.2, does not allow spaces\n",
         'According to the HTML5 specs sections "8.2.4.44" Bogus comment state\n',
@@ -67,6 +69,9 @@ def test_code_and_doc_lookalikes_kept(text: str) -> None:
         ('client.setApiKey("Xk29fLq81ZpWm3Rt")\n', "api_key"),
         ('cfg.set("api_token", "Xk29fLq81ZpWm3Rt")\n', "env_secret"),
         ("API_TOKEN=_Xk29fLq81ZpWm3\n", "env_secret"),
+        # a password of dotted words; a token whose dotted parts are no words
+        ('"password": "Hunter.Twofold"\n', "password"),
+        ('"api_token": "Xk29f.LqZpWm3Rt.AbQ"\n', "env_secret"),
         # a generated run under a bare `key` or `auth` (single-letter humps)
         ("auth: xKqzRtLmWvBnPdFs\n", "env_secret"),
         ('"key": "kTzQmPwLrXvBnYcD"\n', "env_secret"),

@@ -1344,6 +1344,15 @@ def _field_name(value: str) -> bool:
 _WORD_CASED = re.compile(r"(?:[A-Z]{2,}(?=[A-Z][a-z]|[0-9]|$)|[A-Z]?[a-z]{2,})+[0-9]{0,2}")
 
 
+def _field_path(value: str) -> bool:
+    """A dotted path of word-cased names (`DistributionList.NextMarker`, `EngineDefaults.Marker`),
+    quoted or not: where a token or key is, a reference to the field that holds it. A generated
+    token's dotted parts (`ya29.…`, a JWT's) are no words; a password may be words, and is judged
+    as any value."""
+    parts = value.split(".")
+    return len(parts) >= 2 and all(_WORD_CASED.fullmatch(p) and p[:1].isupper() for p in parts)
+
+
 def _alias_of(name: str, value: str) -> bool:
     """Whether a bare value is the key's own identifier (`self.sourceName = sourceName`, `RegOpenKeyEx =
     win32api.RegOpenKeyEx`): code binding a name to itself or re-exporting it. The identifier must
@@ -1833,6 +1842,7 @@ def _rule_spans(idx: int, texts: Sequence[Prepared], outs: Sequence[list[Span]])
                 _annotation(text, a, b)
                 or _used_as_name(text, a, b)
                 or (text[a - 1 : a] not in ("'", '"', "`") and _code_ref(text[a:b]))
+                or (found[2] != "password" and _field_path(text[a:b]))  # type: ignore[index]
             ):
                 continue
             spans.append(Span(a, b, found[2]))  # type: ignore[index]
