@@ -42,6 +42,8 @@ def _kinds(text: str) -> list[str]:
         '{"output_token": "NextToken",\n "result_key": "UseCaseSummaryList"}\n',
         '"result_key": "collaborationMLInputChannelsList"\n',
         "key: PublicKeyList.Items\n",
+        # names in an expression
+        "PseudoToken = Whitespace + group(PseudoExtras, Number)\nToken = Ignore + PlainToken\n",
         # a quoted path to the field holding the token
         '"output_token": "DistributionList.NextMarker",\n',
         # a four-part number that numbers a document's section or names a release
@@ -69,6 +71,9 @@ def test_code_and_doc_lookalikes_kept(text: str) -> None:
         ('client.setApiKey("Xk29fLq81ZpWm3Rt")\n', "api_key"),
         ('cfg.set("api_token", "Xk29fLq81ZpWm3Rt")\n', "env_secret"),
         ("API_TOKEN=_Xk29fLq81ZpWm3\n", "env_secret"),
+        # a generated operand; a password before an operator
+        ("API_TOKEN=Xk29fLq81ZpWm3 + x\n", "env_secret"),
+        ("password = Sunshine + 1\n", "password"),
         # a password of dotted words; a token whose dotted parts are no words
         ('"password": "Hunter.Twofold"\n', "password"),
         ('"api_token": "Xk29f.LqZpWm3Rt.AbQ"\n', "env_secret"),

@@ -1775,6 +1775,21 @@ def _annotation(text: str, start: int, end: int) -> bool:
     return text[i - 1 : i] == ":" and _ANNOTATED_AFTER.match(text, end) is not None
 
 
+# a binary operator and its next operand after a bare name (not `|`: a shell's pipe; not `-`: a flag)
+_OPERATOR_AFTER = re.compile(r"[ \t]+[+*/%][ \t]+[A-Za-z_(\"']")
+
+
+def _operand(text: str, start: int, end: int) -> bool:
+    """Whether a key/value match's bare value is a name in an expression (`Token = Ignore +
+    PlainToken`, `PseudoToken = Whitespace + group(…)`): code computing the value, not a literal.
+    (Asked of tokens and keys only: `password = Sunshine + 1` in prose may hold the password.)"""
+    return (
+        text[start - 1 : start] not in ("'", '"', "`")
+        and _TYPE_NAME.fullmatch(text, start, end) is not None
+        and _OPERATOR_AFTER.match(text, end) is not None
+    )
+
+
 def _used_as_name(text: str, start: int, end: int) -> bool:
     """Whether the same text uses a key/value match's value as a code name: an attribute
     (`self.sourceName`), a class or function it defines, calls, subscripts or reaches into
@@ -1838,11 +1853,15 @@ def _rule_spans(idx: int, texts: Sequence[Prepared], outs: Sequence[list[Span]])
             if found is None:
                 continue
             a, b = s0 + found[0], s0 + found[1]  # type: ignore[index]
-            if value is not None and (
-                _annotation(text, a, b)
-                or _used_as_name(text, a, b)
-                or (text[a - 1 : a] not in ("'", '"', "`") and _code_ref(text[a:b]))
-                or (found[2] != "password" and _field_path(text[a:b]))  # type: ignore[index]
+            if (
+                value is not None
+                and (
+                    _annotation(text, a, b)
+                    or (found[2] != "password" and _operand(text, a, b))  # type: ignore[index]
+                    or _used_as_name(text, a, b)
+                    or (text[a - 1 : a] not in ("'", '"', "`") and _code_ref(text[a:b]))
+                    or (found[2] != "password" and _field_path(text[a:b]))  # type: ignore[index]
+                )
             ):
                 continue
             spans.append(Span(a, b, found[2]))  # type: ignore[index]
