@@ -119,3 +119,12 @@ def test_found_value_with_digits_still_redacted_when_glued() -> None:
     """A value with a digit or symbol is looked for anywhere, glued to a word too."""
     out = R.redact_many(["DB_PASSWORD=Tr1ckyPass42", "echo xTr1ckyPass42y"])
     assert out[1] is not None and "Tr1ckyPass42" not in out[1].text
+
+
+def test_value_another_text_uses_as_code_name_not_shared() -> None:
+    """A value labelled in one text that another text of the batch defines or reaches into as
+    code is that name: not redacted where it is code. A value no text uses as code still is."""
+    out = R.redact_many(["CLIENT_TOKEN=Credentialsz", "class Credentialsz:\n    pass\nx = Credentialsz"])
+    assert out[1] is not None and out[1].text == "class Credentialsz:\n    pass\nx = Credentialsz"
+    out = R.redact_many(["DB_PASSWORD=Sunshinez", "he said Sunshinez. Then Sunshinez, again"])
+    assert out[1] is not None and "Sunshinez" not in out[1].text

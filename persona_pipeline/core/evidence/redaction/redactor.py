@@ -29,6 +29,7 @@ from persona_pipeline.core.evidence.redaction.secrets import (
     inside_word,
     own_rule_spans,
     own_rule_spans_many,
+    used_as_name,
     value_spans,
 )
 from persona_pipeline.core.evidence.redaction.spans import Span, apply_spans, merge_spans, protected_ranges
@@ -244,6 +245,11 @@ def _found_values(scanned: list[Prepared]) -> dict[str, str]:
                 if value not in shared and (value not in tier or kind < tier[value]):
                     tier[value] = kind
         shared.update(tier)
+    # a value one text labelled that another uses as a code name (`class Credentials:` beside
+    # `response['Credentials']`): the name, not a secret; redacted nowhere
+    for value in [v for v in shared if v[:1].isalpha() and v.replace("_", "").replace(".", "").isalpha()]:
+        if any(value in p and used_as_name(p, value) for p in per_text):
+            del shared[value]
     return shared
 
 

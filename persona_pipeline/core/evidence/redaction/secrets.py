@@ -1791,16 +1791,21 @@ def _operand(text: str, start: int, end: int) -> bool:
 
 
 def _used_as_name(text: str, start: int, end: int) -> bool:
-    """Whether the same text uses a key/value match's value as a code name: an attribute
-    (`self.sourceName`), a class or function it defines, calls, subscripts or reaches into
-    (`class RunVar(`, `RunVar[T]`, `RunVar.NO_VALUE_SET`). Then the value (`__all__ = ("EventLoopToken",
-    "RunVar"`, `token._value is _NoValueSet.NO_VALUE_SET`) is that name, not a literal; no generated
-    secret is reached into as code."""
-    value = text[start:end]
-    if len(value) < 4 or not _IDENT.match(value.replace(".", "_")):
+    """Whether the same text uses a key/value match's value as a code name elsewhere (see
+    `used_as_name`)."""
+    return used_as_name(text, text[start:end], start)
+
+
+def used_as_name(text: str, value: str, skip: int = -1) -> bool:
+    """Whether the text uses a value as a code name: an attribute (`self.sourceName`), a class or
+    function it defines, calls, subscripts or reaches into (`class RunVar(`, `RunVar[T]`,
+    `RunVar.NO_VALUE_SET`). Then the value (`__all__ = ("EventLoopToken", "RunVar"`,
+    `token._value is _NoValueSet.NO_VALUE_SET`) is that name, not a literal; no generated secret is
+    reached into as code. (`skip`: the value's own position, not looked at.)"""
+    if len(value) < 4 or not _TYPE_NAME.fullmatch(value):
         return False
     for m in re.finditer(r"(?<![A-Za-z0-9_])" + re.escape(value) + r"(?![A-Za-z0-9_])", text):
-        if m.start() == start:
+        if m.start() == skip:
             continue
         if text[m.end() : m.end() + 1] in ("(", "[") or (
             text[m.end() : m.end() + 1] == "." and _IDENT.match(text[m.end() + 1 : m.end() + 2])
