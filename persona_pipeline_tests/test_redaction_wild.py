@@ -44,6 +44,8 @@ def _kinds(text: str) -> list[str]:
         "key: PublicKeyList.Items\n",
         # names in an expression
         "PseudoToken = Whitespace + group(PseudoExtras, Number)\nToken = Ignore + PlainToken\n",
+        # a docstring's description of the parameter, naming a product
+        "    Args:\n        api_key: Anthropic API key\n        access_token: GitLab personal/access token\n",
         # a quoted path to the field holding the token
         '"output_token": "DistributionList.NextMarker",\n',
         # a four-part number that numbers a document's section or names a release
@@ -74,6 +76,10 @@ def test_code_and_doc_lookalikes_kept(text: str) -> None:
         # a generated operand; a password before an operator
         ("API_TOKEN=Xk29fLq81ZpWm3 + x\n", "env_secret"),
         ("password = Sunshine + 1\n", "password"),
+        # a generated key before a description; a password word before `token`; a new label after
+        ("api_key: Xk29fLq81ZpWm3 API key for prod\n", "api_key"),
+        ("password: Sunshine and token\n", "password"),
+        ("API_TOKEN=Sunshine token: abc\n", "env_secret"),
         # a password of dotted words; a token whose dotted parts are no words
         ('"password": "Hunter.Twofold"\n', "password"),
         ('"api_token": "Xk29f.LqZpWm3Rt.AbQ"\n', "env_secret"),

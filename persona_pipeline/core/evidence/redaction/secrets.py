@@ -1790,6 +1790,21 @@ def _operand(text: str, start: int, end: int) -> bool:
     )
 
 
+# a few words after a bare word, the last naming a credential (`Anthropic API key`, `BitBucket
+# access token`, `Datadog API key. Falls back…`)
+_DESCRIBED_AFTER = re.compile(
+    r"[ \t]+(?:[A-Za-z/-]+[ \t]+){0,3}(?i:key|keys|token|tokens|secret|secrets|credentials?)\b(?![=:])"
+)
+
+
+def _described(text: str, start: int, end: int) -> bool:
+    """Whether a bare word of letters starts a description of the label (a docstring's `api_key:
+    Anthropic API key`, `access_token: GitLab personal access token`): it names a product, not
+    the credential. A generated token or key has digits or symbols; asked of tokens and keys only
+    (a password may be a word)."""
+    return text[start:end].isalpha() and _DESCRIBED_AFTER.match(text, end) is not None
+
+
 def _used_as_name(text: str, start: int, end: int) -> bool:
     """Whether the same text uses a key/value match's value as a code name elsewhere (see
     `used_as_name`)."""
@@ -1862,7 +1877,7 @@ def _rule_spans(idx: int, texts: Sequence[Prepared], outs: Sequence[list[Span]])
                 value is not None
                 and (
                     _annotation(text, a, b)
-                    or (found[2] != "password" and _operand(text, a, b))  # type: ignore[index]
+                    or (found[2] != "password" and (_operand(text, a, b) or _described(text, a, b)))  # type: ignore[index]
                     or _used_as_name(text, a, b)
                     or (text[a - 1 : a] not in ("'", '"', "`") and _code_ref(text[a:b]))
                     or (found[2] != "password" and _field_path(text[a:b]))  # type: ignore[index]
