@@ -46,6 +46,7 @@ def _kinds(text: str) -> list[str]:
         "PseudoToken = Whitespace + group(PseudoExtras, Number)\nToken = Ignore + PlainToken\n",
         # a docstring's description of the parameter, naming a product
         "    Args:\n        api_key: Anthropic API key\n        access_token: GitLab personal/access token\n",
+        '{"input_token": "NextMarker", "output_token": "nextMarker"}\n',
         # a quoted path to the field holding the token
         '"output_token": "DistributionList.NextMarker",\n',
         # a four-part number that numbers a document's section or names a release
@@ -80,6 +81,10 @@ def test_code_and_doc_lookalikes_kept(text: str) -> None:
         ("api_key: Xk29fLq81ZpWm3 API key for prod\n", "api_key"),
         ("password: Sunshine and token\n", "password"),
         ("API_TOKEN=Sunshine token: abc\n", "env_secret"),
+        # camel-case words under a secret or password label (in any language)
+        ('"client_secret": "CorrectHorse"\n', "env_secret"),
+        ('"db_password": "CorrectHorse"\n', "password"),
+        ('"passwort": "KorrektPferd"\n', "password"),
         # a password of dotted words; a token whose dotted parts are no words
         ('"password": "Hunter.Twofold"\n', "password"),
         ('"api_token": "Xk29f.LqZpWm3Rt.AbQ"\n', "env_secret"),

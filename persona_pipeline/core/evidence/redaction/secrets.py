@@ -1244,7 +1244,7 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             # `--secret=api-key`, `secretName: db-password`: a secret's name, no value (quoted, a
             # word-like value is the value: `MYSQL_PWD='maple_password'`)
             return True
-        if quoted and _field_name(value):
+        if quoted and _field_name(value, name):
             return True  # `"input_token": "nextToken"`: the name of the field holding the token, no token
         if _PUBLIC_VALUE.match(value):
             return True  # a publishable / public token: meant to ship in client code
@@ -1329,14 +1329,14 @@ _CAMEL_NAME = re.compile(r"[a-z]+(?:[A-Z][a-z]+)+|(?:[A-Z][a-z]+){2,}")
 _CHOSEN = frozenset(("pass", "password", "passwd", "pwd", "passphrase", "secret", "pin", "passcode"))
 
 
-def _field_name(value: str) -> bool:
-    """Whether a quoted value is the camel-case name of a token or key field (`nextToken`,
-    `SessionKey`): a machine issues tokens and keys, and none is words naming one. A value naming
-    a password or secret is judged as any value: a person may choose `MyPassword` as one."""
-    if not _CAMEL_NAME.fullmatch(value):
-        return False
-    parts = kv.words(value)
-    return kv.key_strength(value) > 0 and not _CHOSEN.intersection(parts)
+def _field_name(value: str, name: str) -> bool:
+    """Whether a quoted value under a token or key label is the camel-case name of a field
+    (`nextToken`, `NextMarker`, `SessionKey`): a machine issues tokens and keys, and none is words.
+    Under a password or secret label, or naming one, it is judged as any value: a person may choose
+    `MySecretWord` as one."""
+    if not _CAMEL_NAME.fullmatch(value) or kv.placeholder_kind(name) == "password":
+        return False  # (any language's password word: `passwort`, `contraseña`)
+    return not _CHOSEN.intersection(kv.words(value)) and not _CHOSEN.intersection(kv.words(name))
 
 
 # a name of dictionary-cased words: humps of two lowercase letters or more, acronyms before a hump
