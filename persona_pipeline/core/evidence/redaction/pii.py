@@ -858,6 +858,10 @@ def _version_shaped(value: str) -> bool:
 # a version field's key right before the number (`"version": "`, `ver=`, `FileVersion: `): the one
 # place besides `_VERSION_BEFORE`'s pins where a small four-part number is read as a version
 _VERSION_FIELD = Rx(r"(?i)(?:version|\bver|release|build|revision)[\"']?\s*[:=]\s*[\"']?$")
+# a document's numbering right before (`section 8.2.4.44`, `chapter 4.1.2.3`) and a release named by the
+# number (`1.7.12.1 release notes`, `3.1.2.4 changelog`): a small four-part number there is no address
+_NUMBERING_BEFORE = Rx(r"(?i)(?:\bsections?|\bchapter|\bclause|\bparagraph)\s*[\"'(]?$")
+_RELEASE_AFTER = Rx(r"(?i)^[\"')]?\s+(?:release|changelog|change\s+log|notes\b)")
 
 
 def _host_position(text: str, start: int, end: int) -> bool:
@@ -883,10 +887,15 @@ def ip_spans(text: str) -> Iterator[Span]:
             continue
         if _VERSION_BEFORE.search(text[max(0, start - 24) : start]):
             continue
-        if (
-            _version_shaped(text[start:end])
-            and not _host_position(text, start, end)
-            and _VERSION_FIELD.search(text[max(0, start - 24) : start])
+        if not _host_position(text, start, end) and (
+            _RELEASE_AFTER.match(text[end : end + 24])
+            or (
+                _version_shaped(text[start:end])
+                and (
+                    _VERSION_FIELD.search(text[max(0, start - 24) : start])
+                    or _NUMBERING_BEFORE.search(text[max(0, start - 24) : start])
+                )
+            )
         ):
             # `"version": "1.9.8.205"`: a four-part version; without a version context ("ssh to
             # 5.9.4.120") the same shape is an address

@@ -26,8 +26,10 @@ from persona_pipeline.core.evidence.redaction import pii
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, prepare, utf8_safe
 from persona_pipeline.core.evidence.redaction.secrets import (
     betterleaks_values,
+    inside_word,
     own_rule_spans,
     own_rule_spans_many,
+    used_as_name,
     value_spans,
 )
 from persona_pipeline.core.evidence.redaction.spans import Span, apply_spans, merge_spans, protected_ranges
@@ -135,9 +137,11 @@ class _Found(dict[str, str]):
                 continue
             n = len(value)
             pos = joined.find(value)
+            alpha = value.isalpha()
             while pos >= 0:  # the separator is in no value: no occurrence spans two texts
                 i = bisect_right(starts, pos) - 1
-                lists[i].append(Span(pos - starts[i], pos - starts[i] + n, kind))
+                if not (alpha and inside_word(joined, pos, pos + n, value)):  # ("\0" is no word character)
+                    lists[i].append(Span(pos - starts[i], pos - starts[i] + n, kind))
                 pos = joined.find(value, pos + n)
 
 
@@ -203,6 +207,9 @@ def _unglued(text: str, spans: list[Span]) -> tuple[list[Span], list[tuple[int, 
     return spans, protected
 
 
+_NAME_CHECK_BUDGET = 20_000_000  # characters
+
+
 def _found_values(scanned: list[Prepared]) -> dict[str, str]:
     """The secret values found in the scanned texts (the engine's, then our own rules'), each
     redacted wherever it recurs in the batch (one source unit's fields): a password a person
@@ -241,6 +248,15 @@ def _found_values(scanned: list[Prepared]) -> dict[str, str]:
                 if value not in shared and (value not in tier or kind < tier[value]):
                     tier[value] = kind
         shared.update(tier)
+    # a value one text labelled that another uses as a code name (`class Credentials:` beside
+    # `response['Credentials']`): the name, not a secret; redacted nowhere
+    # (bounded: past a budget of characters scanned the values stay shared — more redaction, and
+    # a batch of thousands of labelled values stays linear)
+    names = [v for v in shared if v[:1].isalpha() and v.replace("_", "").replace(".", "").isalpha()]
+    if names and len(names) * sum(map(len, per_text)) <= _NAME_CHECK_BUDGET:
+        for value in names:
+            if any(value in p and used_as_name(p, value) for p in per_text):
+                del shared[value]
     return shared
 
 

@@ -1090,7 +1090,8 @@ def _code_like(value: str) -> bool:
         return False
     if head == value and "." not in value and "::" not in value:
         return True  # one bare word: the reference checks decide
-    return all(_IDENT_PART.match(p) for p in head.replace("::", ".").split(".") if p)  # (`std::env::var`)
+    # (`std::env::var`; a private name's leading underscores, `_NoValueSet`, are no part of its case)
+    return all(_IDENT_PART.match(p.lstrip("_") or p) for p in head.replace("::", ".").split(".") if p)
 
 
 # app-specific passwords: four groups of four lowercase letters, dashed (Apple, support.apple.com/
@@ -1216,6 +1217,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             return True  # (`NAME=…`, `name=…`: an assignment the key/value rules own)
         if kv.slug_like(value) and not _PASSPHRASE.match(value):
             return True  # a slug (`deps-v2-linux`); a diceware passphrase (`rocket-granite-velvet74`) is a secret
+        if _code_ref(value):
+            return True  # `key: Callable[[T], …]`, `key in (0, _overlapped.INVALID_HANDLE_VALUE)`: code after the word
         return bool(_DOC_EXAMPLE.search(value) or _PLACEHOLDER_VALUE.search(value))
     # (an `=` before the padding: "key is NAME=…", a label the other rules own)
     if kind == "prose_key":
@@ -1241,6 +1244,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             # `--secret=api-key`, `secretName: db-password`: a secret's name, no value (quoted, a
             # word-like value is the value: `MYSQL_PWD='maple_password'`)
             return True
+        if quoted and _field_name(value, name):
+            return True  # `"input_token": "nextToken"`: the name of the field holding the token, no token
         if _PUBLIC_VALUE.match(value):
             return True  # a publishable / public token: meant to ship in client code
         if value[:1] == ">":
@@ -1253,8 +1258,9 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             return True  # an alias or a scoped package (`@types/node`); a generated `@Jxx9…` is a value
         if value[:1] == "$" and _IDENT.match(value[1:]) and not random_like(value[1:]):
             return True  # `$null`, `$dbPassword`: a variable (PowerShell's are any case), not a value
-        if _CONSTANT.match(value):
-            return True  # `REPLACE_ME`, `CHANGEME`, `TODO`: a constant's name or a placeholder
+        if _CONSTANT.match(value.lstrip("_")):
+            # `REPLACE_ME`, `CHANGEME`, `TODO`: a constant's name (a private one: `_DEFAULT_TIMEOUT`) or a placeholder
+            return True
         if value[:1] in "{[(" and not random_like(value):
             return True  # the start of a flow mapping or a call (`secretKeyRef: {name: db}`), no value
         if value.startswith("*") and not random_like(value) and _GLOB.match(value):
@@ -1281,8 +1287,14 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             return True  # "login: user / password" is words; after `user:` a mixed-case run is a password
         if not quoted and (_GENERIC_TYPE.match(value) or (value.replace("_", "").isalpha() and value.islower())):
             return True  # `token: Optional[str]`, `api_key=api_key`, `password=password_input`
+        if not quoted and name and _alias_of(name, value):
+            return (
+                True  # `self.startToken = startToken`, `RegOpenKeyEx = win32api.RegOpenKeyEx`: a name bound to itself
+            )
         if value.strip(":*•x. ") == "":
             return True  # masked: `****`, `•••`
+        if strength == 1 and all(_WORD_CASED.fullmatch(p) for p in value.split(".")):
+            return True  # `"result_key": "UseCaseSummaryList"`, `key: PublicKeyList.Items`: a field name
         if strength == 1 and _HEX_ID.match(value):
             return True  # `"AWS::KMS::Key": "2b447c471bc70388"`: a short hex id under a bare `key`
         if strength == 1:
@@ -1294,6 +1306,62 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         if value.isdigit() and (strength < 2 or len(value) < 6):
             return True  # ports and counts
     return bool(_DOC_EXAMPLE.search(value))
+
+
+_CALL_OR_INDEX = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*[(\[]+[A-Za-z_]")
+
+
+def _code_ref(value: str) -> bool:
+    """Whether a value is code: a dotted name (`_overlapped.INVALID_HANDLE_VALUE`) or a call or
+    subscript of a name on a name (`Callable[[T`, `_COOKIE_NAME_RE.match(key`), every part a word
+    in a case code uses. A generated run rarely has a dot or bracket and never parts all cased as
+    words; `Secret[2024]` (no name inside) is judged as any value."""
+    if not _code_like(value):
+        return False
+    if "(" in value or "[" in value:
+        return _CALL_OR_INDEX.match(value) is not None
+    return "." in value.strip(".")
+
+
+# a camel-case name of letters only, two words or more (`nextToken`, `NextContinuationToken`)
+_CAMEL_NAME = re.compile(r"[a-z]+(?:[A-Z][a-z]+)+|(?:[A-Z][a-z]+){2,}")
+# the words a person's chosen secret may be named by (`MyPassword` may be the password itself)
+_CHOSEN = frozenset(("pass", "password", "passwd", "pwd", "passphrase", "secret", "pin", "passcode"))
+
+
+def _field_name(value: str, name: str) -> bool:
+    """Whether a quoted value under a token or key label is the camel-case name of a field
+    (`nextToken`, `NextMarker`, `SessionKey`): a machine issues tokens and keys, and none is words.
+    Under a password or secret label, or naming one, it is judged as any value: a person may choose
+    `MySecretWord` as one."""
+    if not _CAMEL_NAME.fullmatch(value) or kv.placeholder_kind(name) == "password":
+        return False  # (any language's password word: `passwort`, `contraseña`)
+    return not _CHOSEN.intersection(kv.words(value)) and not _CHOSEN.intersection(kv.words(name))
+
+
+# a name of dictionary-cased words: humps of two lowercase letters or more, acronyms before a hump
+# or at the end (`collaborationMLInputChannelsList`); a generated run has single-letter humps
+_WORD_CASED = re.compile(r"(?:[A-Z]{2,}(?=[A-Z][a-z]|[0-9]|$)|[A-Z]?[a-z]{2,})+[0-9]{0,2}")
+
+
+def _field_path(value: str) -> bool:
+    """A dotted path of word-cased names (`DistributionList.NextMarker`, `EngineDefaults.Marker`),
+    quoted or not: where a token or key is, a reference to the field that holds it. A generated
+    token's dotted parts (`ya29.…`, a JWT's) are no words; a password may be words, and is judged
+    as any value."""
+    parts = value.split(".")
+    return len(parts) >= 2 and all(_WORD_CASED.fullmatch(p) and p[:1].isupper() for p in parts)
+
+
+def _alias_of(name: str, value: str) -> bool:
+    """Whether a bare value is the key's own identifier (`self.sourceName = sourceName`, `RegOpenKeyEx =
+    win32api.RegOpenKeyEx`): code binding a name to itself or re-exporting it. The identifier must
+    join words (`sourceName`, `db_token`): a one-word value equal to its label (`password=Password`)
+    could be a weak password, and is judged as any value."""
+    tail = value.rsplit(".", 1)[-1]
+    if tail != name.rsplit(".", 1)[-1] or not all(_IDENT.match(p) for p in value.split(".")):
+        return False
+    return "_" in tail.strip("_") or _CASE_MIXED.search(tail) is not None
 
 
 _NEXT_PARAM = Rx(r"&[A-Za-z_][A-Za-z0-9_.\[\]-]*=")
@@ -1563,7 +1631,8 @@ def _kv_key(kind: str, key: str, value: str) -> str:
     if kind == "kv_scheme":
         return "bearer_token"  # `Authorization: Bearer V`: the scheme says V is the credential
     if kind == "kv_arg":
-        key = kv.call_key(key)
+        # (a method's own name decides: `creds.get("AccountId")` looks a name up on `creds`)
+        key = kv.call_key(key) if kv.call_key(key.rsplit(".", 1)[-1]) else ""
         if (
             not key
             or any(map(str.isspace, value))
@@ -1689,6 +1758,89 @@ def _rule_ids(text: Prepared) -> frozenset[int] | list[int]:
     ]
 
 
+# after a bare name: a union (`| None`, `| Other`) or a default (`= …`): a type annotation's type
+_TYPE_NAME = re.compile(r"[A-Za-z_]+(?:\.[A-Za-z_]+)*")
+# (`| tee log`, a shell's pipe after a value, is no union: a union's other type is capitalized)
+_ANNOTATED_AFTER = re.compile(r"[ \t]*(?:\|[ \t]*[A-Z_]|=[ \t]*[^\s=])")
+
+
+def _annotation(text: str, start: int, end: int) -> bool:
+    """Whether a key/value match's bare value is a type in a code annotation: `token: EventLoopToken
+    | None = None`, `token: EventLoopToken = current()`. The type is a name (no digits) after `:` and
+    before a union or a default; a config's `password: Value` has neither after it."""
+    if start < 2 or text[start - 1] not in " \t" or not _TYPE_NAME.fullmatch(text, start, end):
+        return False
+    i = start - 1
+    while i > 0 and text[i - 1] in " \t":
+        i -= 1
+    return text[i - 1 : i] == ":" and _ANNOTATED_AFTER.match(text, end) is not None
+
+
+# a binary operator and its next operand after a bare name (not `|`: a shell's pipe; not `-`: a flag)
+_OPERATOR_AFTER = re.compile(r"[ \t]+[+*/%][ \t]+[A-Za-z_(\"']")
+
+
+def _operand(text: str, start: int, end: int) -> bool:
+    """Whether a key/value match's bare value is a name in an expression (`Token = Ignore +
+    PlainToken`, `PseudoToken = Whitespace + group(…)`): code computing the value, not a literal.
+    (Asked of tokens and keys only: `password = Sunshine + 1` in prose may hold the password.)"""
+    return (
+        text[start - 1 : start] not in ("'", '"', "`")
+        and _TYPE_NAME.fullmatch(text, start, end) is not None
+        and _OPERATOR_AFTER.match(text, end) is not None
+    )
+
+
+# a few words after a bare word, the last naming a credential (`Anthropic API key`, `BitBucket
+# access token`, `Datadog API key. Falls back…`)
+_DESCRIBED_AFTER = re.compile(
+    r"[ \t]+(?:[A-Za-z/-]+[ \t]+){0,3}(?i:key|keys|token|tokens|secret|secrets|credentials?)\b(?![=:])"
+)
+
+
+def _described(text: str, start: int, end: int) -> bool:
+    """Whether a bare word of letters starts a description of the label (a docstring's `api_key:
+    Anthropic API key`, `access_token: GitLab personal access token`): it names a product, not
+    the credential. A generated token or key has digits or symbols; asked of tokens and keys only
+    (a password may be a word)."""
+    return text[start:end].isalpha() and _DESCRIBED_AFTER.match(text, end) is not None
+
+
+def _used_as_name(text: str, start: int, end: int) -> bool:
+    """Whether the same text uses a key/value match's value as a code name elsewhere (see
+    `used_as_name`)."""
+    return used_as_name(text, text[start:end], start)
+
+
+def used_as_name(text: str, value: str, skip: int = -1) -> bool:
+    """Whether the text uses a value as a code name: an attribute (`self.sourceName`), a class or
+    function it defines, calls, subscripts or reaches into (`class RunVar(`, `RunVar[T]`,
+    `RunVar.NO_VALUE_SET`). Then the value (`__all__ = ("EventLoopToken", "RunVar"`,
+    `token._value is _NoValueSet.NO_VALUE_SET`) is that name, not a literal; no generated secret is
+    reached into as code. (`skip`: the value's own position, not looked at.)"""
+    if len(value) < 4 or not _TYPE_NAME.fullmatch(value):
+        return False
+    # (beside its own position, within a window: a text of n labelled values stays linear)
+    lo, hi = (0, len(text)) if skip < 0 else (max(0, skip - _NAME_REACH), skip + len(value) + _NAME_REACH)
+    rx = re.compile(r"(?<![A-Za-z0-9_])" + re.escape(value) + r"(?![A-Za-z0-9_])")
+    for m in rx.finditer(text, lo, hi):
+        if m.start() == skip:
+            continue
+        if text[m.end() : m.end() + 1] in ("(", "[") or (
+            text[m.end() : m.end() + 1] == "." and _IDENT.match(text[m.end() + 1 : m.end() + 2])
+        ):
+            return True
+        if text[m.start() - 1 : m.start()] == "." and text[m.start() - 2 : m.start() - 1].isalnum():
+            return True
+        if _DEFINES.search(text, max(0, m.start() - 7), m.start()):
+            return True
+    return False
+
+
+_DEFINES = re.compile(r"\b(?:class|def|import)[ \t]+$")
+_NAME_REACH = 2048
+
+
 def _rule_spans(idx: int, texts: Sequence[Prepared], outs: Sequence[list[Span]]) -> None:
     """Append one rule's spans in each text to its list."""
     cache = _DECISIONS
@@ -1727,7 +1879,19 @@ def _rule_spans(idx: int, texts: Sequence[Prepared], outs: Sequence[list[Span]])
                 continue
             if len(m) == 5 and m[1][0] >= 0 and kv.message_class(text, m[1][0], m[1][1]):
                 continue  # `NoCredentialsError: Unable to locate…`: a message about a secret follows
-            spans.append(Span(s0 + found[0], s0 + found[1], found[2]))  # type: ignore[index]
+            a, b = s0 + found[0], s0 + found[1]  # type: ignore[index]
+            if (
+                value is not None
+                and (
+                    _annotation(text, a, b)
+                    or (found[2] != "password" and (_operand(text, a, b) or _described(text, a, b)))  # type: ignore[index]
+                    or _used_as_name(text, a, b)
+                    or (text[a - 1 : a] not in ("'", '"', "`") and _code_ref(text[a:b]))
+                    or (found[2] != "password" and _field_path(text[a:b]))  # type: ignore[index]
+                )
+            ):
+                continue
+            spans.append(Span(a, b, found[2]))  # type: ignore[index]
 
 
 def _pack(texts: Sequence[str]) -> Iterable[str]:
@@ -1799,6 +1963,20 @@ def value_spans(text: str, values: dict[str, str]) -> list[Span]:
     for value, kind in values.items():
         pos = text.find(value)
         while pos >= 0:
-            spans.append(Span(pos, pos + len(value), kind))
+            if not inside_word(text, pos, pos + len(value), value):
+                spans.append(Span(pos, pos + len(value), kind))
             pos = text.find(value, pos + len(value))
     return spans
+
+
+def inside_word(text: str, start: int, end: int, value: str) -> bool:
+    """Whether a found value of letters alone recurs here inside a longer name (`Credentials` in
+    `PartialCredentialsError`, `Provider` in `AwsCredentialsProvider`): there it is a word of that
+    name, not the value. A value with a digit or symbol is looked for anywhere (a key glued to
+    its label, `AKIA…<value>`)."""
+    if not value.isalpha():
+        return False
+    # (an escape's letter is no part of a word: `\nSunshine` in a JSON string)
+    before = text[start - 1] if start and text[start - 2 : start - 1] != "\\" else ""
+    after = text[end] if end < len(text) else ""
+    return before.isalnum() or before == "_" or after.isalnum() or after == "_"
