@@ -13,25 +13,14 @@ import string
 import pytest
 
 from persona_pipeline.core.evidence.redaction.redactor import Redactor
+from persona_pipeline_tests.redaction_checks import Checks
 
 R = Redactor(b"7" * 32)
 RNG = random.Random(20261204 + 7)
 
 
-def _redacted(text: str) -> str:
-    out = R.redact(text)
-    assert out is not None
-    again = R.redact(out.text)
-    assert again is not None and again.text == out.text, "not idempotent"
-    return out.text
-
-
-def _kept(text: str) -> None:
-    assert _redacted(text) == text
-
-
-def _gone(text: str, value: str) -> None:
-    assert value not in _redacted(text), text
+_CHECKS = Checks(R)
+_redacted, _kept, _gone = _CHECKS.redacted, _CHECKS.kept, _CHECKS.gone
 
 
 def _run(alphabet: str, n: int) -> str:
