@@ -20,6 +20,7 @@ from persona_pipeline_tests.redaction_blind import (
     HOLDOUT_ROUNDS,
     HOLDOUT_WRAPPERS,
     WRAPPER_ROUNDS,
+    BlindCase,
     BlindScore,
     br_cpf,
     ca_sin,
@@ -375,6 +376,17 @@ def test_pools_are_split_by_family() -> None:
     assert new_decoys and not new_decoys & {d.category for case in dev for d in case.decoys}
 
 
+def _planted_counts(cases: list[BlindCase]) -> dict[str, int]:
+    """Plants per category, each plant's value and each decoy found in its case's text."""
+    counts: dict[str, int] = {}
+    for case in cases:
+        for p in case.plants:
+            counts[p.category] = counts.get(p.category, 0) + 1
+            assert any(f in case.text for f in p.needles), p.category
+        assert all(d.text in case.text for d in case.decoys)
+    return counts
+
+
 def test_round8_holdout() -> None:
     """Round 8 is the holdout (round 7 joined dev): families for every category, rounds scored
     apart, each round-8 category planted at least 15 times in 2400 prompts (it has 263 categories)
@@ -388,12 +400,7 @@ def test_round8_holdout() -> None:
     r8 = {c.name for c in CATS if c.templates("holdout", 8)}
     assert len(r8 - r7) >= 40 and r7 < r8
     cases = generate(2, "holdout", 2400, round_no=8)
-    counts: dict[str, int] = {}
-    for case in cases:
-        for p in case.plants:
-            counts[p.category] = counts.get(p.category, 0) + 1
-            assert any(f in case.text for f in p.needles), p.category
-        assert all(d.text in case.text for d in case.decoys)
+    counts = _planted_counts(cases)
     assert set(counts) == r8 and min(counts.values()) >= 15, min(counts.values())
     assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[8])
     assert [c.text for c in generate(2, "holdout", 200, round_no=8)] == [c.text for c in cases[:200]]
@@ -432,12 +439,7 @@ def test_round7_joined_dev() -> None:
     r7 = {c.name for c in CATS if c.templates("dev", 7)}
     assert len(r7 - r6) >= 40
     cases = generate(2, "dev", 2400, round_no=7)
-    counts: dict[str, int] = {}
-    for case in cases:
-        for p in case.plants:
-            counts[p.category] = counts.get(p.category, 0) + 1
-            assert any(f in case.text for f in p.needles), p.category
-        assert all(d.text in case.text for d in case.decoys)
+    counts = _planted_counts(cases)
     assert set(counts) == r7 and min(counts.values()) >= 20, min(counts.values())
     assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[7])
     assert set(DECOY_ROUNDS[7]) <= set(DECOYS) and WRAPPER_ROUNDS[7][0] in DEV_WRAPPERS
