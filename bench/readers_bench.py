@@ -140,6 +140,32 @@ def make_vscode(root: Path, mb: float, rng: random.Random) -> None:
 
 
 def make_cli(root: Path, mb: float, rng: random.Random) -> None:
+    """Sessions with the event mix a real history shows. One person's five published sessions
+    (`copilot-evidence/STATISTICS.md` in github.com/Kenfack-franck/jobHunterAi, 2026-02) hold 340
+    user messages, 4,057 assistant messages and 4,988 tool calls: ~12 assistant messages and ~15
+    tool calls per prompt. Tool results carry the file or log they return (`output`, as in the
+    other corpora; real `tool.execution_complete` events hold it in `result.content` and again in
+    `detailedContent`)."""
+    home = root / ".copilot"
+    while _size(root) < mb * 1e6:
+        s = writers.CopilotCliSession(rng, _clock(rng), "/work/api")
+        for _ in range(rng.randint(6, 20)):
+            s.prompt(prose(rng, rng.randint(5, 60)), injected=prose(rng, 80))
+            for _ in range(rng.randint(4, 20)):  # ~12 assistant messages a prompt
+                s.answer(prose(rng, rng.randint(10, 120)), reasoning=prose(rng, 40))
+                for _ in range(rng.choice((0, 1, 1, 2, 2))):  # ~1.2 tool calls a message
+                    s.tool(
+                        "bash",
+                        {"command": "pytest -q"},
+                        output=output(rng),
+                        error="exit 1" if rng.random() < 0.2 else None,
+                    )
+        s.write(home)
+
+
+def make_cli_dense(root: Path, mb: float, rng: random.Random) -> None:
+    """A stress shape, not a real one: one reply and 0-4 short tool results a prompt, so about one
+    event in four is the person's (real histories: about one in thirty)."""
     home = root / ".copilot"
     while _size(root) < mb * 1e6:
         s = writers.CopilotCliSession(rng, _clock(rng), "/work/api")
@@ -382,6 +408,14 @@ FORMATS: list[tuple[str, Reader, Callable[[Path, float, random.Random], None], C
     ("aider (.aider.chat.history.md)", aider.READER, make_aider, bare_text_lines, "read + decode per line"),
     ("cline (task ui_messages.json)", cline.READER, make_cline, bare_documents, "orjson.loads per document"),
     ("claude (reference: the existing reader)", claude_code.READER, make_claude, bare_lines, "orjson.loads per line"),
+    # last, so the formats above keep their seeds (`random.Random(index)`)
+    (
+        "copilot (CLI events.jsonl, turn-dense stress)",
+        copilot.READER,
+        make_cli_dense,
+        bare_lines,
+        "orjson.loads per line",
+    ),
 ]
 
 
