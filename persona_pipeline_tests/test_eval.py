@@ -574,6 +574,17 @@ BLIND4_FLOORS: dict[str, float | int] = {
     "one_off_leaks_max": 6,
     "contradiction_handling_min": 0.33,
 }
+# blind5 in CI: seed 1 held to floors just under the untuned baseline (2026-12-04, main at fc1904e:
+# recall 0.50 (15/30), 2 fabricated (1 inverted), 1 one-off, contradictions 0/5). The contradiction
+# floor is 0 because none is handled there today: the floor records that failure rather than
+# hiding it. The pool is held out and read in aggregate only, so a failure prints the totals, never
+# the bullets or the missed ids.
+BLIND5_FLOORS: dict[str, float | int] = {
+    "recall_min": 0.46,
+    "fabricated_max": 3,
+    "one_off_leaks_max": 2,
+    "contradiction_handling_min": 0.0,
+}
 
 
 def _assert_blind_scorecard(pool: str, floors: dict[str, float | int], tmp_path: Path) -> None:
@@ -610,6 +621,12 @@ def test_offline_scorecard_on_the_blind4_pool(tmp_path: Path) -> None:
     """`persona eval --pool blind4` on the seed-1 corpus, offline: the newest held-out pool
     (eval/pool_blind4.py, never tuned on), held to BLIND4_FLOORS."""
     _assert_blind_scorecard("blind4", BLIND4_FLOORS, tmp_path)
+
+
+def test_offline_scorecard_on_the_blind5_pool(tmp_path: Path) -> None:
+    """`persona eval --pool blind5` on the seed-1 corpus, offline: the newest held-out pool
+    (eval/pool_blind5.py, never tuned on), held to BLIND5_FLOORS."""
+    _assert_blind_scorecard("blind5", BLIND5_FLOORS, tmp_path)
 
 
 def test_persona_eval_command_on_another_seed(tmp_path: Path) -> None:
