@@ -272,11 +272,11 @@ def test_a_reworded_bullet_counts_only_the_right_way_round(bullet: str, faithful
 
 def test_the_scorer_accepts_every_pool_phrasing_as_said() -> None:
     """A bullet that is exactly what the person said (filler aside) is always faithful."""
-    from persona_pipeline.eval import pool, pool_blind, pool_blind2, pool_blind3, pool_blind4, pool_test
+    from persona_pipeline.eval import pool, pool_blind, pool_blind2, pool_blind3, pool_blind4, pool_blind5, pool_test
     from persona_pipeline.eval.corpus import _pref
     from persona_pipeline.eval.score import pref_matches
 
-    for src in (pool, pool_test, pool_blind, pool_blind2, pool_blind3, pool_blind4):
+    for src in (pool, pool_test, pool_blind, pool_blind2, pool_blind3, pool_blind4, pool_blind5):
         for t in src.PREFERENCES:
             for ph in t.phrasings:
                 p = _pref(t)
@@ -441,6 +441,17 @@ def test_blind4_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
     _assert_blind_pool_apart_and_well_formed("blind4", "b4_", tmp_path)
 
 
+def test_blind5_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
+    """The blind5 pool (eval/pool_blind5.py: the newest held-out pool, written blind while blind4
+    was opened for tuning, read in aggregate only) is apart from the other pools and well formed,
+    and its truth is met by the person's words."""
+    from persona_pipeline.eval import pool_blind5
+    from persona_pipeline.eval.corpus import POOLS
+
+    assert POOLS["blind5"] is pool_blind5
+    _assert_blind_pool_apart_and_well_formed("blind5", "b5_", tmp_path)
+
+
 def test_pools_are_served_from_their_data_files() -> None:
     """Each pool module serves its `pools/<name>.toml` as records (the dev pool with its everyday
     phrasing appended and every polarity set); a misspelt field in a file fails loudly; the files
@@ -563,6 +574,17 @@ BLIND4_FLOORS: dict[str, float | int] = {
     "one_off_leaks_max": 6,
     "contradiction_handling_min": 0.33,
 }
+# blind5 in CI: seed 1 held to floors just under the untuned baseline (2026-12-04, main at fc1904e:
+# recall 0.50 (15/30), 2 fabricated (1 inverted), 1 one-off, contradictions 0/5). The contradiction
+# floor is 0 because none is handled there today: the floor records that failure rather than
+# hiding it. The pool is held out and read in aggregate only, so a failure prints the totals, never
+# the bullets or the missed ids.
+BLIND5_FLOORS: dict[str, float | int] = {
+    "recall_min": 0.46,
+    "fabricated_max": 3,
+    "one_off_leaks_max": 2,
+    "contradiction_handling_min": 0.0,
+}
 
 
 def _assert_blind_scorecard(pool: str, floors: dict[str, float | int], tmp_path: Path) -> None:
@@ -599,6 +621,12 @@ def test_offline_scorecard_on_the_blind4_pool(tmp_path: Path) -> None:
     """`persona eval --pool blind4` on the seed-1 corpus, offline: the newest held-out pool
     (eval/pool_blind4.py, never tuned on), held to BLIND4_FLOORS."""
     _assert_blind_scorecard("blind4", BLIND4_FLOORS, tmp_path)
+
+
+def test_offline_scorecard_on_the_blind5_pool(tmp_path: Path) -> None:
+    """`persona eval --pool blind5` on the seed-1 corpus, offline: the newest held-out pool
+    (eval/pool_blind5.py, never tuned on), held to BLIND5_FLOORS."""
+    _assert_blind_scorecard("blind5", BLIND5_FLOORS, tmp_path)
 
 
 def test_persona_eval_command_on_another_seed(tmp_path: Path) -> None:

@@ -17,7 +17,15 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from persona_pipeline.eval import pool, pool_blind, pool_blind2, pool_blind3, pool_blind4, pool_test
+from persona_pipeline.eval import (
+    pool,
+    pool_blind,
+    pool_blind2,
+    pool_blind3,
+    pool_blind4,
+    pool_blind5,
+    pool_test,
+)
 from persona_pipeline.eval.pool_data import Person, PrefTemplate
 from persona_pipeline.eval.truth import (
     Contradiction,
@@ -35,8 +43,9 @@ GENERATOR = "persona-eval-corpus/2"
 # blind: written without reading the digester or the other pools, in two halves by id (pool_blind.py);
 # blind2: a second blind pool, held out until blind3 was written, now tunable (pool_blind2.py);
 # blind3: a third blind pool, held out until blind4 was written, now tunable (pool_blind3.py)
-# blind4: the newest blind pool, written while blind3 was opened for tuning: held out, only ever
-# read in aggregate (pool_blind4.py)
+# blind4: a fourth blind pool, written while blind3 was opened for tuning (pool_blind4.py)
+# blind5: the newest blind pool, written while blind4 was opened for tuning: held out, only ever
+# read in aggregate (pool_blind5.py)
 POOLS: dict[str, Any] = {
     "dev": pool,
     "test": pool_test,
@@ -46,6 +55,7 @@ POOLS: dict[str, Any] = {
     "blind2": pool_blind2,
     "blind3": pool_blind3,
     "blind4": pool_blind4,
+    "blind5": pool_blind5,
 }
 CORRECTION_OPENER = re.compile(r"^(?:no|stop|actually|wait)\b", re.IGNORECASE)
 
