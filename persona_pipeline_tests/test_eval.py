@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
 import duckdb
@@ -575,19 +576,19 @@ BLIND4_FLOORS: dict[str, float | int] = {
     "contradiction_handling_min": 0.33,
 }
 # blind5 in CI: seed 1 held to floors just under the untuned baseline (2026-12-04, main at fc1904e:
-# recall 0.50 (15/30), 2 fabricated (1 inverted), 1 one-off, contradictions 0/5). The contradiction
-# floor is 0 because none is handled there today: the floor records that failure rather than
-# hiding it. The pool is held out and read in aggregate only, so a failure prints the totals, never
-# the bullets or the missed ids.
-BLIND5_FLOORS: dict[str, float | int] = {
+# recall 0.50 (15/30), 2 fabricated (1 inverted), 1 one-off, contradictions 0/5). No contradiction
+# is handled there today, so it has no contradiction floor (a floor of 0 could not fail); the
+# closing notes report the figure. The pool is held out and read in aggregate only, so a failure
+# prints the totals, never the bullets or the missed ids.
+BLIND5_FLOORS: dict[str, float | int | None] = {
     "recall_min": 0.46,
     "fabricated_max": 3,
     "one_off_leaks_max": 2,
-    "contradiction_handling_min": 0.0,
+    "contradiction_handling_min": None,
 }
 
 
-def _assert_blind_scorecard(pool: str, floors: dict[str, float | int], tmp_path: Path) -> None:
+def _assert_blind_scorecard(pool: str, floors: Mapping[str, float | int | None], tmp_path: Path) -> None:
     """`persona eval --pool <pool>` on the seed-1 corpus, offline, reported against the test pool's
     gate and held to `floors`; a failure shows aggregates only."""
     from persona_pipeline.eval.runner import THRESHOLDS_BY_POOL
@@ -601,7 +602,8 @@ def _assert_blind_scorecard(pool: str, floors: dict[str, float | int], tmp_path:
     assert t["recall"] >= floors["recall_min"], aggregates
     assert t["fabricated"] <= floors["fabricated_max"], aggregates
     assert t["one_off_leaks"] <= floors["one_off_leaks_max"], aggregates
-    assert t["contradiction_handling"] >= floors["contradiction_handling_min"], aggregates
+    if floors.get("contradiction_handling_min") is not None:  # (None: no contradiction is handled yet)
+        assert t["contradiction_handling"] >= floors["contradiction_handling_min"], aggregates
     assert t["canary_leaks"] == 0 and t["secret_leaks"] == 0 and t["stable"], aggregates
 
 
