@@ -15,17 +15,18 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (8 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (8, the oldest
+``HOLDOUT_ROUNDS`` (9 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (9, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 8`` is exactly round 8's holdout whatever is written after it (a pool's
-name seeds its cases: round 7 scored as dev draws other cases than it did as the holdout).
+``--pool holdout --round 9`` is exactly round 9's holdout whatever is written after it (a pool's
+name seeds its cases: round 8 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
-(``before=7``: rounds 1 to 6, the very cases dev drew before round 8 was written).
+(``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written).
 
-- ``dev`` (tune on its failures): rounds 1 to 7 (round 7 since issue 17 opened it, branch tune7:
+- ``dev`` (tune on its failures): rounds 1 to 8 (round 7 since issue 17 opened it, branch tune7:
   untuned seeds 1 / 2 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB; after the
-  tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB).
+  tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB; round 8 since round 9 was written, branch blind9:
+  as dev, untuned on it, seed 7 (n 1200) 83.0% secrets, 77.0% personal data, 117 FP/MB).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -168,12 +169,9 @@ name seeds its cases: round 7 scored as dev draws other cases than it did as the
   paths, build and version strings, public halves (Langfuse ``pk-lf-``, Stripe publishable keys,
   Mapbox ``pk.``, ECDSA / PEM public keys, fingerprints), role addresses.
 
-- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
-  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 8.
   Round 8 (``ROUND8``, ``_extend8`` / ``round8_*`` / ``_pii8``, ``ROUND8_WRAPPERS``,
   ``_round8_decoy_templates``), written blind to the engine (scored by ``--pool holdout --round
-  8``; untuned, the engine at 5dc51d5, seeds 1 / 2 (n 2400) and 7 (n 1200): 81.4 / 80.7 / 79.8%
+  8`` while it was the holdout; untuned, the engine at 5dc51d5, seeds 1 / 2 (n 2400) and 7 (n 1200): 81.4 / 80.7 / 79.8%
   secrets, 64.4 / 63.3 / 65.1% personal data, 127 / 149 / 120 FP/MB, 54 / 40 / 19 stray spans,
   idempotent, nothing dropped). Two to four new families for every earlier category, three drawn per category
   from shared lists (``SECRET_FAMILIES8``: Terraform ``variable`` defaults, ``pulumi config set
@@ -241,6 +239,73 @@ name seeds its cases: round 7 scored as dev draws other cases than it did as the
   nobody's birth, product codes (EAN with its check, SKU, ASIN, MPN, HS), reserved address ranges
   (CGNAT, link-local, multicast, ULA, loopback) and public financial codes (ISIN, BIC, LEI, MIC).
 
+- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
+  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
+  table alone): round 9.
+  Round 9 (``ROUND9``, ``_extend9`` / ``round9_*`` / ``_pii9``, ``ROUND9_WRAPPERS``,
+  ``_round9_decoy_templates``), written blind to the engine (issue 17, branch blind9; scored by
+  ``--pool holdout``; untuned, the engine at fc1904e, seeds 1 / 2 (n 2400) and 7 (n 1200): 78.4 /
+  79.4 / 79.9% secrets, 66.6 / 66.7 / 67.5% personal data, 289 / 309 / 302 FP/MB, 8 / 12 / 4 stray
+  spans, idempotent, nothing dropped). Two to four new families for every earlier category, three
+  drawn per category from shared lists (``SECRET_FAMILIES9``: Helm values, ``terraform.tfvars.json``,
+  ``ansible-playbook -e`` and play ``vars:``, notebook cell JSON, ``%set_env``, an HTML ``img``
+  query, Caddy / HAProxy / Traefik / Envoy / Fluent Bit headers, ``OTEL_EXPORTER_OTLP_HEADERS``,
+  sbt, Haskell, Clojure, OCaml, MATLAB, Gradle ``ext``, Objective-C, T-SQL session context, ``ALTER
+  SYSTEM``, Consul / etcd / SSM / Key Vault / Secret Manager / Vault / 1Password CLIs, a Podman
+  quadlet, a compose anchor, container ``args``, CLI flags, PowerShell ``Set-Secret``, an anyhow
+  error chain, a 401 body that echoes the key, a REST Client ``.http`` file, a diff that adds the
+  value, chat in Norwegian / Slovak / Bulgarian / Serbian / Persian / Urdu / Bengali / Tamil /
+  Lithuanian / Estonian / Slovenian / Georgian / Afrikaans / Icelandic; ``PII_FAMILIES9``: FHIR,
+  HL7 ``NTE``, Prisma, SQLAlchemy, ActiveRecord and Hibernate logs, Splunk, KQL, BigQuery, pandas,
+  dplyr, Zendesk custom fields, Intercom, factory_bot, fixed-width reports, markdown bold labels,
+  URL path segments, Go errors, Rust ``Debug`` / Python / Kotlin / Java ``toString`` output, audit
+  and Debezium events, markdown tables, call transcripts, dotted form fields, NestJS traces, SQL
+  comments, the same languages) plus specific ones (credential pairs in Consul / ini / k8s ``env`` /
+  notebooks / tables / Helm / Vault, PEM keys in Helm / tfvars JSON / notebooks / Go raw strings, PGP
+  keys in Helm and CI logs, GCP keys in Helm and a Terraform heredoc, PuTTY v2 keys, URLs of Helm /
+  JSON / Celery / influx, webhooks in Alertmanager-style YAML / JSON / Actions, profile and home
+  paths in tracebacks / notebook metadata / Helm / Ansible / kubeconfig errors, IPs in
+  ``loadBalancerSourceRanges`` / ECS JSON / ActiveRecord logs, numeric backup codes). Categories the
+  generator lacked (``Category.rounds`` all 9): App Store Connect / APNs ``.p8`` keys (PKCS#8 DER of
+  a P-256 key), Consul / Nomad ACL tokens, feature-flag and analytics server keys (LaunchDarkly,
+  Flagsmith, Statsig, Unleash, ConfigCat, PostHog, Amplitude, Mixpanel), geo API keys (HERE, TomTom,
+  OpenCage, Geoapify, Bing Maps, Radar, what3words), search keys (Algolia, Meilisearch, Typesense,
+  Elastic, Qdrant, Weaviate), identity-platform secrets (Auth0, Cognito, Appwrite, Ory, Zitadel),
+  realtime / push keys (Pusher, Ably, OneSignal, Expo, PubNub, Stream), serverless-database tokens
+  (Turso, Neon, Upstash, Xata, Fauna, Atlas), DNS / CDN tokens (Fastly, Bunny, Akamai, Porkbun,
+  Namecheap, GoDaddy, Gandi), registry robot secrets (Quay, Harbor, ACR, ECR), AI-infrastructure keys
+  (Cerebras, LlamaCloud, RunPod, Anyscale, Baseten, SambaNova), webhook signing secrets (Slack,
+  GitHub, Shopify, Zoom, Linear), exchange key pairs (Binance, Bybit, Kraken, OKX), S3-compatible
+  key pairs (R2, Wasabi, Spaces, OCI, IDrive), Confluent Cloud key pairs, OCI auth tokens, Jupyter
+  server tokens, Ansible vault passwords, LDAP bind and SMTP passwords in their configs, passwords in
+  31 more languages' prose; SK rodné číslo, PT Cartão de Cidadão, MX RFC, CO NIT, CR cédula, BE BIS,
+  IN Aadhaar VID, US ATIN / PTIN, UK UPN, NL onderwijsnummer and document numbers, BG ЛНЧ, GT / SV NIT,
+  VE RIF, AR DNI, PY RUC (python-stdnum's validators, a candidate redrawn until accepted), health
+  numbers (BC PHN, NZ NHI, Scottish CHI, Ontario health card; their checks), medical record numbers,
+  identity-card numbers (DE Personalausweis with its ICAO check, IT CIE, RO, ES support numbers),
+  passport MRZ lines (ICAO 9303 check digits), phones with extensions, dialled with 00 / 011 / 0011 /
+  010 prefixes, and of 37 more countries (China and Russia among them), addresses in CJK order and
+  scripts, in Arabic / Persian / Hebrew / Urdu script (Saudi short addresses), PO boxes, unit and
+  floor notations, dates of birth in other calendars and numerals (Solar Hijri, Minguo, Hijri,
+  Bikram Sambat, Chinese, Arabic-Indic, Bengali) and in X12 EDI / iCalendar / ICAO / LDAP layouts,
+  names with honorifics and family-name first, names in package and document metadata (``@author``,
+  PKGBUILD, package.json, .mailmap, debian/changelog, RPM ``%changelog``, meeting notes,
+  ``Reported-by``, Dublin Core, Slack mentions) with their e-mails, e-mails encoded (``\u0040``,
+  quoted-printable, HTML entities, JavaScript concatenation, Cloudflare ``data-cfemail``, IAP and
+  SAML headers), IPs in brackets with ports, ``Forwarded:``, ``/32`` and ``/128`` rules and tcpdump.
+  ``ROUND9_WRAPPERS``: notebook stream output, Helm block, PR review API JSON, Apple unified log,
+  OTLP JSON, Go panic, Discourse quote, Telegram export, ESLint output, SpreadsheetML, TOML
+  multi-line string, Korean / Hungarian / Romanian / Indonesian chat, Heroku logplex, GitLab
+  collapsible sections, RFC 5424 syslog, R console, Lua long string, Logstash rubydebug, SARIF.
+  ``_round9_decoy_templates``: coordinates of public places, content addresses (IPFS, magnet,
+  git-annex), distributed-trace ids (X-Ray, cf-ray, OpenTelemetry, Datadog, B3), detached public
+  signatures (PGP, minisign, cosign, TUF), design tokens, numeric constants, object identifiers
+  (OIDs), money amounts, catalogue codes (ISSN, IMO, CAS with their checks, ICD-10, UN/LOCODE, NDC),
+  encoded public payloads (pagination cursors, relay ids, a JWT header, a data URL), eponymous
+  terms (Bloom filter, Levenshtein distance…), order and invoice references, dates of events,
+  addresses of landmarks and headquarters, and ciphertexts meant to be committed (Ansible Vault,
+  SealedSecrets, age, KMS).
+
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
 2001:db8::/32; not 555-01xx phone numbers, which are redacted like any number since another
@@ -256,7 +321,12 @@ plates, MAC addresses, coordinates or hashes of passwords; its test cards are de
 documented policy skips test cards, and a publishable or public key (``pk_live_``, ``pk-lf-``,
 Mapbox ``pk.``) is public by design. Round 8 plants vehicle plates (a car's plate identifies its
 keeper), still no MAC addresses, coordinates or hashes of passwords; its fixture decoys are values
-no authority ever issues (an SSN in area 000 or 666), never documented test keys.
+no authority ever issues (an SSN in area 000 or 666), never documented test keys. Round 9 plants
+medical record numbers (they identify a patient, as health insurance numbers do) and PO boxes (a
+person's postal address); its coordinates, street addresses and dates are decoys only where they
+are public places (landmarks, airports, headquarters) or events (issue, expiry, release dates);
+its ciphertexts are decoys (meant to be committed, like sops ``ENC[…]``); still no MAC addresses,
+employee ids or hashes of passwords.
 """
 
 from __future__ import annotations
@@ -10120,6 +10190,115 @@ def _ip_wrapped(rng: random.Random, t: int) -> tuple[str, list[str]]:
 round9_custom("ip_wrapped", "pii", _ip_wrapped, 8)
 
 
+# --- a few more secret kinds: notebook-server tokens, Ansible vault passwords, Confluent Cloud key
+# pairs, OCI auth tokens
+
+
+def _jupyter_token(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v = _rs(rng, HEX, 48)
+    port = rng.choice([8888, 8889, 8890])
+    return _choose(
+        [
+            "    To access the server, open this file in a browser:\n        file:///root/.local/share/jupyter/runtime/"
+            "jpserver-1-open.html\n    Or copy and paste one of these URLs:\n        http://127.0.0.1:{p}/lab?token={v}",
+            "$ jupyter server list\nCurrently running servers:\nhttp://localhost:{p}/?token={v} :: /workspace",
+            "c.ServerApp.token = '{v}'",
+            "JUPYTER_TOKEN={v} docker compose up notebook",
+        ],
+        t,
+        v=v,
+        p=str(port),
+    ), [v]
+
+
+round9_custom("jupyter_server_token", "secret", _jupyter_token, 4)
+
+
+def _vault_password(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v = password(rng)
+    return _choose(
+        [
+            "$ cat ~/.ansible/vault_pass.txt\n{v}",
+            "echo '{v}' > .vault_pass && ansible-playbook site.yml --vault-password-file .vault_pass",
+            "ANSIBLE_VAULT_PASSWORD={v}",
+            "- name: Deploy\n  env:\n    ANSIBLE_VAULT_PASS: {v}\n  run: ansible-playbook -i prod site.yml",
+        ],
+        t,
+        v=v,
+    ), [v]
+
+
+round9_custom("ansible_vault_password", "secret", _vault_password, 4)
+
+
+def _confluent_pair(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    key, sec = _rs(rng, ALNUM_UP, 16), _rs(rng, B62 + "+/", 64)
+    text = _choose(
+        [
+            "bootstrap.servers=pkc-4nmjv.francecentral.azure.confluent.cloud:9092\nsecurity.protocol=SASL_SSL\n"
+            "sasl.mechanisms=PLAIN\nsasl.username={a}\nsasl.password={b}",
+            'resource "confluent_api_key" "app" {{}}\n# created: key {a}, secret {b}',
+            "CONFLUENT_CLOUD_API_KEY={a}\nCONFLUENT_CLOUD_API_SECRET={b}",
+            '{{"bootstrap.servers": "pkc-4nmjv.francecentral.azure.confluent.cloud:9092", '
+            '"sasl.username": "{a}", "sasl.password": "{b}"}}',
+        ],
+        t,
+        a=key,
+        b=sec,
+    )
+    return text, [key, sec]
+
+
+round9_custom("confluent_cloud_pair", "secret", _confluent_pair, 4)
+
+
+def _oci_auth_token(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v = _rs(rng, B62 + "#;:.()<>[]{}_-+", 20)  # (Oracle's generated auth tokens mix in punctuation)
+    return _choose(
+        [
+            "docker login fra.ocir.io -u 'acmetenancy/ci-bot' -p '{v}'",
+            "OCI_AUTH_TOKEN='{v}'",
+            "registry:\n  server: fra.ocir.io\n  username: acmetenancy/ci-bot\n  password: '{v}'",
+        ],
+        t,
+        v=v,
+    ), [v]
+
+
+round9_custom("oci_auth_token", "secret", _oci_auth_token, 3)
+
+
+# --- identity-card document numbers
+
+
+def de_id_card(r: random.Random) -> str:
+    """A German identity card (Personalausweis) number: nine characters of a reduced alphabet and the
+    ICAO 9303 check digit."""
+    body = r.choice("CFGHJKLMNPRTVWXYZ") + _rs(r, "0123456789CFGHJKLMNPRTVWXYZ", 8)
+    return body + _mrz_check(body)
+
+
+def id_card_number(r: random.Random) -> str:
+    up = string.ascii_uppercase
+    form = r.randrange(4)
+    if form == 0:
+        return de_id_card(r)
+    if form == 1:
+        return f"CA{_d(r, 5)}{_rs(r, up, 2)}"  # Italian electronic identity card (CIE)
+    if form == 2:
+        return f"{r.choice(['RX', 'RT', 'XB', 'KS', 'MZ'])} {_d(r, 6)}"  # Romanian identity card series
+    return f"{_rs(r, up, 3)}{_d(r, 6)}"  # Spanish DNI support number
+
+
+_pii9(
+    "id_card_number",
+    id_card_number,
+    "ID card number",
+    ["Ausweisnummer: {v}", "numero carta d'identità: {v}", '"id_card_no": "{v}"', "Serie și număr CI: {v}"],
+    "id_card_no",
+)
+
+
 CATEGORIES: tuple[str, ...] = tuple(c.name for c in CATS)
 KIND = {c.name: c.kind for c in CATS}
 
@@ -11294,6 +11473,16 @@ def _round9_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]
             lambda r: "1 Microsoft Way, Redmond, WA 98052",
             lambda r: "Champ de Mars, 5 Av. Anatole France, 75007 Paris",
             lambda r: "Platz der Republik 1, 11011 Berlin",
+        ],
+        "encrypted_blob": [
+            lambda r: "$ANSIBLE_VAULT;1.1;AES256\n" + "\n".join(_rs(r, HEX, 80) for _ in range(3)),
+            lambda r: f"encryptedData:\n    password: AgB{_rs(r, B62 + '+/', 120)}==",
+            lambda r: (
+                "-----BEGIN AGE ENCRYPTED FILE-----\n"
+                + "\n".join(pem_body(r, 3))
+                + "\n-----END AGE ENCRYPTED FILE-----"
+            ),
+            lambda r: f'"CiphertextBlob": "AQICAHh{_rs(r, B62 + "+/", 150)}=="',
         ],
     }
 
