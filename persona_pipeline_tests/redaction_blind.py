@@ -9711,17 +9711,22 @@ for _name9, _gen9, _field9, _own9 in NEW_IDS9:
 # --- health numbers (their documented check digits), medical record numbers, passport MRZ lines
 
 
+NHI_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # (A to Z without I and O count 1 to 24)
+
+
+def nhi_check(head: str) -> str | None:
+    """The check digit of a New Zealand NHI number of the AAANNNC form: weights 7 to 2, 11 minus the
+    sum modulo 11, a check of 10 written 0; a remainder of 0 is never issued (None)."""
+    vals = [NHI_LETTERS.index(c) + 1 for c in head[:3]] + [int(c) for c in head[3:]]
+    rem = sum(v * w for v, w in zip(vals, range(7, 1, -1), strict=True)) % 11
+    return str((11 - rem) % 10) if rem else None
+
+
 def nz_nhi(r: random.Random) -> str:
-    """A New Zealand NHI number of the AAANNNC form: letters A-Z without I and O count 1 to 24, the
-    weights are 7 to 2, the check digit is 11 minus the sum modulo 11 (a remainder 0 is never issued,
-    a check of 10 is written 0)."""
-    letters = "ABCDEFGHJKLMNPQRSTUVWXYZ"
     while True:
-        head = _rs(r, letters, 3) + _d(r, 3)
-        vals = [letters.index(c) + 1 for c in head[:3]] + [int(c) for c in head[3:]]
-        rem = sum(v * w for v, w in zip(vals, range(7, 1, -1), strict=True)) % 11
-        if rem:
-            return head + str((11 - rem) % 10)
+        head = _rs(r, NHI_LETTERS, 3) + _d(r, 3)
+        if (check := nhi_check(head)) is not None:
+            return head + check
 
 
 def uk_chi(r: random.Random) -> str:

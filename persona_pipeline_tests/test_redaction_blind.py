@@ -387,6 +387,24 @@ def test_round5_generator_checksums(gen: object, validator: str) -> None:
     assert all(module.is_valid(v) for v in values), [v for v in values if not module.is_valid(v)][:3]
 
 
+def test_round9_generator_checks() -> None:
+    """Round 9's own check digits against documented values: ICAO 9303's specimen passport
+    (L898902C3, check 6; 740812, check 2; 120415, check 9; composite 0) and New Zealand's test NHI
+    numbers (ZZZ0016, ZZZ0024); every generated MRZ line 2 carries consistent checks."""
+    assert rb._mrz_check("L898902C3") == "6" and rb._mrz_check("740812") == "2"
+    assert rb._mrz_check("120415") == "9"
+    assert rb._mrz_check("L898902C36" + "7408122" + "1204159" + "ZE184226B<<<<<" + "1") == "0"
+    assert rb.nhi_check("ZZZ001") == "6" and rb.nhi_check("ZZZ002") == "4"
+    r = random.Random(9)
+    for _ in range(50):
+        assert rb.nhi_check(rb.nz_nhi(r)[:6]) is not None
+        card = rb.de_id_card(r)
+        assert rb._mrz_check(card[:9]) == card[9]
+        _, (names, part) = rb._passport_mrz(r, 0)
+        assert part[9] == rb._mrz_check(part[:9]) and part[19] == rb._mrz_check(part[13:19])
+        assert part[27] == rb._mrz_check(part[21:27]) and "<<" in names
+
+
 def test_pools_are_split_by_family() -> None:
     """Every category has at least two never-tuned families; the holdout-only categories and
     decoy kinds never reach dev; every earlier round is dev."""
