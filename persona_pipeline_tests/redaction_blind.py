@@ -244,8 +244,8 @@ name seeds its cases: round 8 scored as dev draws other cases than it did as the
   table alone): round 9.
   Round 9 (``ROUND9``, ``_extend9`` / ``round9_*`` / ``_pii9``, ``ROUND9_WRAPPERS``,
   ``_round9_decoy_templates``), written blind to the engine (issue 17, branch blind9; scored by
-  ``--pool holdout``; untuned, the engine at fc1904e, seeds 1 / 2 (n 2400) and 7 (n 1200): 78.4 /
-  79.4 / 79.9% secrets, 66.6 / 66.7 / 67.5% personal data, 289 / 309 / 302 FP/MB, 8 / 12 / 4 stray
+  ``--pool holdout``; untuned, the engine at fc1904e, seeds 1 / 2 (n 2400) and 7 (n 1200): 79.1 /
+  78.8 / 79.4% secrets, 66.5 / 66.5 / 68.6% personal data, 291 / 283 / 294 FP/MB, 11 / 13 / 5 stray
   spans, idempotent, nothing dropped). Two to four new families for every earlier category, three
   drawn per category from shared lists (``SECRET_FAMILIES9``: Helm values, ``terraform.tfvars.json``,
   ``ansible-playbook -e`` and play ``vars:``, notebook cell JSON, ``%set_env``, an HTML ``img``
@@ -277,20 +277,24 @@ name seeds its cases: round 8 scored as dev draws other cases than it did as the
   (Cerebras, LlamaCloud, RunPod, Anyscale, Baseten, SambaNova), webhook signing secrets (Slack,
   GitHub, Shopify, Zoom, Linear), exchange key pairs (Binance, Bybit, Kraken, OKX), S3-compatible
   key pairs (R2, Wasabi, Spaces, OCI, IDrive), Confluent Cloud key pairs, OCI auth tokens, Jupyter
-  server tokens, Ansible vault passwords, LDAP bind and SMTP passwords in their configs, passwords in
-  31 more languages' prose; SK rodné číslo, PT Cartão de Cidadão, MX RFC, CO NIT, CR cédula, BE BIS,
-  IN Aadhaar VID, US ATIN / PTIN, UK UPN, NL onderwijsnummer and document numbers, BG ЛНЧ, GT / SV NIT,
-  VE RIF, AR DNI, PY RUC (python-stdnum's validators, a candidate redrawn until accepted), health
-  numbers (BC PHN, NZ NHI, Scottish CHI, Ontario health card; their checks), medical record numbers,
+  server tokens, Ansible vault passwords, cluster join tokens (kubeadm, k3s, Swarm, gossip keys),
+  secrets in service URIs (Cloudinary, Pusher, Bonsai), security-scanner tokens (Snyk, Semgrep,
+  Codacy, GitGuardian, Socket), social / ads app secrets (Facebook, Google Ads, LinkedIn, X, TikTok),
+  LDAP bind and SMTP passwords in their configs, passwords in 31 more languages' prose; SK rodné
+  číslo, PT Cartão de Cidadão, MX RFC, CO NIT, CR cédula, BE BIS, IN Aadhaar VID, US ATIN / PTIN, UK
+  UPN, NL onderwijsnummer and document numbers, BG ЛНЧ, GT / SV NIT, VE RIF, AR DNI, PY RUC, ZA / ID
+  / GH tax numbers (python-stdnum's validators, a candidate redrawn until accepted), health numbers
+  (BC PHN, NZ NHI, Scottish CHI, Ontario health card; their checks), medical record numbers,
   identity-card numbers (DE Personalausweis with its ICAO check, IT CIE, RO, ES support numbers),
-  passport MRZ lines (ICAO 9303 check digits), phones with extensions, dialled with 00 / 011 / 0011 /
-  010 prefixes, and of 37 more countries (China and Russia among them), addresses in CJK order and
-  scripts, in Arabic / Persian / Hebrew / Urdu script (Saudi short addresses), PO boxes, unit and
-  floor notations, dates of birth in other calendars and numerals (Solar Hijri, Minguo, Hijri,
-  Bikram Sambat, Chinese, Arabic-Indic, Bengali) and in X12 EDI / iCalendar / ICAO / LDAP layouts,
+  passport MRZ lines (ICAO 9303 check digits), phones with extensions, dialled with 00 / 011 / 0011
+  / 010 prefixes, and of 36 more countries (China and Russia among them), addresses in CJK order and
+  scripts, in Arabic / Persian / Hebrew / Urdu script (Saudi short addresses), of African and Latin
+  American cities (Colombian ``#`` notation), PO boxes, unit and floor notations, dates of birth in
+  other calendars and numerals (Solar Hijri, Minguo, Hijri, Bikram Sambat, Chinese, Arabic-Indic,
+  Bengali) and in X12 EDI / iCalendar / ICAO / LDAP layouts,
   names with honorifics and family-name first, names in package and document metadata (``@author``,
   PKGBUILD, package.json, .mailmap, debian/changelog, RPM ``%changelog``, meeting notes,
-  ``Reported-by``, Dublin Core, Slack mentions) with their e-mails, e-mails encoded (``\u0040``,
+  ``Reported-by``, Dublin Core, Slack mentions) with their e-mails, e-mails encoded (``\\u0040``,
   quoted-printable, HTML entities, JavaScript concatenation, Cloudflare ``data-cfemail``, IAP and
   SAML headers), IPs in brackets with ports, ``Forwarded:``, ``/32`` and ``/128`` rules and tcpdump.
   ``ROUND9_WRAPPERS``: notebook stream output, Helm block, PR review API JSON, Apple unified log,
@@ -9888,7 +9892,7 @@ _pii9(
 )
 
 PHONE_REGIONS9 = ["CN", "RU", "BY", "MD", "AL", "MK", "ME", "BA", "CY", "MT", "BH", "YE", "AF", "BT", "MV", "MM"]
-PHONE_REGIONS9 += ["LA", "BN", "MO", "KG", "TJ", "FJ", "PG", "TT", "BB", "BS", "HN", "NI", "SV", "CI", "ML"]
+PHONE_REGIONS9 += ["LA", "BN", "MO", "KG", "TJ", "FJ", "PG", "TT", "BB", "BS", "HN", "NI", "SV", "ML"]
 PHONE_REGIONS9 += ["BF", "AO", "NA", "BW", "MG", "MU"]
 
 
@@ -10301,6 +10305,137 @@ _pii9(
     "ID card number",
     ["Ausweisnummer: {v}", "numero carta d'identità: {v}", '"id_card_no": "{v}"', "Serie și număr CI: {v}"],
     "id_card_no",
+)
+
+
+# --- cluster join tokens, service URIs with a secret, security-scanner and social-app secrets
+
+
+def _join_token(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    boot = f"{_rs(rng, LOWER_ALNUM, 6)}.{_rs(rng, LOWER_ALNUM, 16)}"  # kubeadm bootstrap token
+    k3s = f"K10{_rs(rng, HEX, 64)}::server:{_rs(rng, HEX, 32)}"
+    swarm = f"SWMTKN-1-{_rs(rng, LOWER_ALNUM, 50)}-{_rs(rng, LOWER_ALNUM, 25)}"
+    gossip = _b64key(rng, 32)
+    forms = [
+        (
+            f"kubeadm join 10.0.0.10:6443 --token {boot} \\\n"
+            f"    --discovery-token-ca-cert-hash sha256:{_rs(rng, HEX, 64)}",
+            boot,
+        ),
+        (f"curl -sfL https://get.k3s.io | K3S_URL=https://10.0.0.10:6443 K3S_TOKEN={k3s} sh -", k3s),
+        (f"$ cat /var/lib/rancher/k3s/server/node-token\n{k3s}", k3s),
+        (f"docker swarm join --token {swarm} 10.0.0.10:2377", swarm),
+        (f'encrypt = "{gossip}"\nretry_join = ["10.0.0.10"]', gossip),
+    ]
+    text, v = forms[t]
+    return text, [v]
+
+
+round9_custom("cluster_join_token", "secret", _join_token, 5)
+
+
+def _service_uri(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    key, sec = str(rng.randrange(10**14, 10**15)), _rs(rng, B64URL, 27)
+    psec = _rs(rng, HEX, 20)
+    bpw = _rs(rng, LOWER_ALNUM, 10)
+    forms = [
+        (f"CLOUDINARY_URL=cloudinary://{key}:{sec}@acme-media", sec),
+        (f"cloudinary.config(cloudinary_url='cloudinary://{key}:{sec}@acme-media')", sec),
+        (f"PUSHER_URL=http://{_rs(rng, HEX, 20)}:{psec}@api-eu.pusher.com/apps/{rng.randrange(10**6, 10**7)}", psec),
+        (
+            f"BONSAI_URL=https://{_rs(rng, LOWER_ALNUM, 10)}:{bpw}@acme-search-{_d(rng, 4)}.eu-west-1.bonsaisearch.net",
+            bpw,
+        ),
+    ]
+    text, v = forms[t]
+    return text, [v]
+
+
+round9_custom("service_uri_secret", "secret", _service_uri, 4)
+
+for _name9, _formats9, _own9 in [
+    (
+        "security_scanner_token",
+        [
+            ("SNYK_TOKEN", _uuid4),
+            ("SEMGREP_APP_TOKEN", lambda r: _rs(r, HEX, 64)),
+            ("CODACY_PROJECT_TOKEN", lambda r: _rs(r, HEX, 32)),
+            ("GITGUARDIAN_API_KEY", lambda r: _rs(r, B62, 64)),
+            ("SOCKET_SECURITY_API_KEY", lambda r: "sktsec_" + _rs(r, B62, 40)),
+        ],
+        [
+            "{L}={v}",
+            "- name: Scan\n  run: ./scan --all-projects\n  env:\n    {L}: {v}",
+            "scanner auth {v}",
+            'curl -H "Authorization: token {v}" https://api.scanner.acme.dev/v1/orgs  # {L}',
+        ],
+    ),
+    (
+        "social_app_secret",
+        [
+            ("FACEBOOK_APP_SECRET", lambda r: _rs(r, HEX, 32)),
+            ("GOOGLE_ADS_DEVELOPER_TOKEN", lambda r: _rs(r, B64URL, 22)),
+            ("LINKEDIN_CLIENT_SECRET", lambda r: _rs(r, B62, 16)),
+            ("TWITTER_API_SECRET", lambda r: _rs(r, B62, 50)),
+            ("TIKTOK_CLIENT_SECRET", lambda r: _rs(r, B62, 32)),
+        ],
+        [
+            "{L}={v}",
+            "social:\n  app_secret: {v}\n  app_id: '1234567890123456'",
+            "SOCIAL_AUTH_SECRET = '{v}'  # {L}",
+            "ads:\n  developer_token: {v}\n  login_customer_id: 1234567890",
+        ],
+    ),
+]:
+    round9_custom(_name9, "secret", *_multi9(_formats9, _own9, _name9))
+
+
+# --- tax numbers of more countries, addresses of African and Latin American cities
+
+
+def tax_id_more(r: random.Random) -> str:
+    form = r.randrange(3)
+    if form == 0:
+        return _until_valid("za.tin", lambda r: r.choice("0123") + _d(r, 9), r)
+    if form == 1:
+        return _stdnum_format("id.npwp", _until_valid("id.npwp", lambda r: _d(r, 15), r))
+    return _until_valid("gh.tin", lambda r: "P00" + _d(r, 8), r)
+
+
+_pii9(
+    "tax_id_more",
+    tax_id_more,
+    "tax number",
+    ["Tax reference number: {v}", "NPWP saya {v}", '"tin": "{v}"', "my TIN is {v} for the invoice"],
+    "tin",
+)
+
+
+def address_africa_latam(rng: random.Random) -> str:
+    n, m = rng.randrange(1, 300), rng.randrange(1, 99)
+    return rng.choice(
+        [
+            f"Plot {n}, Admiralty Way, Lekki Phase 1, Lagos",
+            f"House {n}, Ngong Road, Kilimani, Nairobi",
+            f"{n} Oxford Street, Osu, Accra",
+            f"Plot {n} Kampala Road, Kampala",
+            f"Bole Sub-City, Woreda {rng.randrange(1, 15):02d}, House No. {n}, Addis Ababa",
+            f"Rue {m} x {rng.randrange(1, 40)}, Médina, Dakar",
+            f"Calle {rng.randrange(10, 150)} # {m}-{rng.randrange(10, 99)}, apto {rng.randrange(101, 1204)}, Bogotá",
+            f"Av. Larco {n * 5}, Miraflores, Lima 15074",
+            f"Av. Providencia {n * 4}, depto {rng.randrange(101, 1504)}, Providencia, Santiago",
+            f"Bulevar Artigas {n * 3}, apto {rng.randrange(101, 904)}, 11300 Montevideo",
+            f"Av. República de El Salvador N{m}-{rng.randrange(10, 200)}, Quito",
+        ]
+    )
+
+
+_pii9(
+    "address_africa_latam",
+    address_africa_latam,
+    "address",
+    ["Delivery address: {v}", "mi dirección es {v}", '"street_address": "{v}"', "drop it at {v} please"],
+    "street_address",
 )
 
 

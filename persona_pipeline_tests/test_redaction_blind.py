@@ -84,11 +84,11 @@ def blind() -> dict[str, BlindScore]:
 # (test_blind_round8_joined_dev; its tuners raise them; round 8 scored as dev draws other cases: at
 # seed 7, untuned on it, 83.0% secrets, 77.0% personal data, 117 FP/MB, 24 stray spans). The holdout
 # is round 9 alone (written blind, untuned, the engine at fc1904e), seeds 1 / 2 (n 2400) and 7
-# (n 1200): 78.4 / 79.4 / 79.9% secrets, 66.6 / 66.7 / 67.5% personal data, 289 / 309 / 302 FP/MB,
-# 8 / 12 / 4 stray spans, idempotent, nothing dropped.
+# (n 1200): 79.1 / 78.8 / 79.4% secrets, 66.5 / 66.5 / 68.6% personal data, 291 / 283 / 294 FP/MB,
+# 11 / 13 / 5 stray spans, idempotent, nothing dropped.
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.785, 0.66, 317.0, 34)],
+    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.78, 0.67, 309.0, 35)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
@@ -447,7 +447,7 @@ def _planted_counts(cases: list[BlindCase]) -> dict[str, int]:
 
 def test_round9_holdout() -> None:
     """Round 9 is the holdout (round 8 joined dev): families for every category, rounds scored
-    apart, each round-9 category planted at least 10 times in 2400 prompts (it has 319 categories)
+    apart, each round-9 category planted at least 10 times in 2400 prompts (it has 325 categories)
     with every value in its prompt, the same cases for the same seed. (Generator only: the engine
     never runs here.)"""
     assert HOLDOUT_ROUNDS == (9,) and HOLDOUT_ROUND == 9
