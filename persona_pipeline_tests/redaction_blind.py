@@ -15,17 +15,18 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (8 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (8, the oldest
+``HOLDOUT_ROUNDS`` (9 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (9, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 8`` is exactly round 8's holdout whatever is written after it (a pool's
-name seeds its cases: round 7 scored as dev draws other cases than it did as the holdout).
+``--pool holdout --round 9`` is exactly round 9's holdout whatever is written after it (a pool's
+name seeds its cases: round 8 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
-(``before=7``: rounds 1 to 6, the very cases dev drew before round 8 was written).
+(``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written).
 
-- ``dev`` (tune on its failures): rounds 1 to 7 (round 7 since issue 17 opened it, branch tune7:
+- ``dev`` (tune on its failures): rounds 1 to 8 (round 7 since issue 17 opened it, branch tune7:
   untuned seeds 1 / 2 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB; after the
-  tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB).
+  tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB; round 8 since round 9 was written, branch blind9:
+  as dev, untuned on it, seed 7 (n 1200) 83.0% secrets, 77.0% personal data, 117 FP/MB).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -168,12 +169,9 @@ name seeds its cases: round 7 scored as dev draws other cases than it did as the
   paths, build and version strings, public halves (Langfuse ``pk-lf-``, Stripe publishable keys,
   Mapbox ``pk.``, ECDSA / PEM public keys, fingerprints), role addresses.
 
-- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
-  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 8.
   Round 8 (``ROUND8``, ``_extend8`` / ``round8_*`` / ``_pii8``, ``ROUND8_WRAPPERS``,
   ``_round8_decoy_templates``), written blind to the engine (scored by ``--pool holdout --round
-  8``; untuned, the engine at 5dc51d5, seeds 1 / 2 (n 2400) and 7 (n 1200): 81.4 / 80.7 / 79.8%
+  8`` while it was the holdout; untuned, the engine at 5dc51d5, seeds 1 / 2 (n 2400) and 7 (n 1200): 81.4 / 80.7 / 79.8%
   secrets, 64.4 / 63.3 / 65.1% personal data, 127 / 149 / 120 FP/MB, 54 / 40 / 19 stray spans,
   idempotent, nothing dropped). Two to four new families for every earlier category, three drawn per category
   from shared lists (``SECRET_FAMILIES8``: Terraform ``variable`` defaults, ``pulumi config set
@@ -241,6 +239,77 @@ name seeds its cases: round 7 scored as dev draws other cases than it did as the
   nobody's birth, product codes (EAN with its check, SKU, ASIN, MPN, HS), reserved address ranges
   (CGNAT, link-local, multicast, ULA, loopback) and public financial codes (ISIN, BIC, LEI, MIC).
 
+- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
+  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
+  table alone): round 9.
+  Round 9 (``ROUND9``, ``_extend9`` / ``round9_*`` / ``_pii9``, ``ROUND9_WRAPPERS``,
+  ``_round9_decoy_templates``), written blind to the engine (issue 17, branch blind9; scored by
+  ``--pool holdout``; untuned, the engine at fc1904e, seeds 1 / 2 (n 2400) and 7 (n 1200): 79.1 /
+  78.8 / 79.1% secrets, 66.5 / 66.4 / 68.6% personal data, 293 / 282 / 294 FP/MB, 11 / 13 / 5 stray
+  spans, idempotent, nothing dropped). Two to four new families for every earlier category, three
+  drawn per category from shared lists (``SECRET_FAMILIES9``: Helm values, ``terraform.tfvars.json``,
+  ``ansible-playbook -e`` and play ``vars:``, notebook cell JSON, ``%set_env``, an HTML ``img``
+  query, Caddy / HAProxy / Traefik / Envoy / Fluent Bit headers, ``OTEL_EXPORTER_OTLP_HEADERS``,
+  sbt, Haskell, Clojure, OCaml, MATLAB, Gradle ``ext``, Objective-C, T-SQL session context, ``ALTER
+  SYSTEM``, Consul / etcd / SSM / Key Vault / Secret Manager / Vault / 1Password CLIs, a Podman
+  quadlet, a compose anchor, container ``args``, CLI flags, PowerShell ``Set-Secret``, an anyhow
+  error chain, a 401 body that echoes the key, a REST Client ``.http`` file, a diff that adds the
+  value, chat in Norwegian / Slovak / Bulgarian / Serbian / Persian / Urdu / Bengali / Tamil /
+  Lithuanian / Estonian / Slovenian / Georgian / Afrikaans / Icelandic; ``PII_FAMILIES9``: FHIR,
+  HL7 ``NTE``, Prisma, SQLAlchemy, ActiveRecord and Hibernate logs, Splunk, KQL, BigQuery, pandas,
+  dplyr, Zendesk custom fields, Intercom, factory_bot, fixed-width reports, markdown bold labels,
+  URL path segments, Go errors, Rust ``Debug`` / Python / Kotlin / Java ``toString`` output, audit
+  and Debezium events, markdown tables, call transcripts, dotted form fields, NestJS traces, SQL
+  comments, the same languages) plus specific ones (credential pairs in Consul / ini / k8s ``env`` /
+  notebooks / tables / Helm / Vault, PEM keys in Helm / tfvars JSON / notebooks / Go raw strings, PGP
+  keys in Helm and CI logs, GCP keys in Helm and a Terraform heredoc, PuTTY v2 keys, URLs of Helm /
+  JSON / Celery / influx, webhooks in Alertmanager-style YAML / JSON / Actions, profile and home
+  paths in tracebacks / notebook metadata / Helm / Ansible / kubeconfig errors, IPs in
+  ``loadBalancerSourceRanges`` / ECS JSON / ActiveRecord logs, numeric backup codes). Categories the
+  generator lacked (``Category.rounds`` all 9): App Store Connect / APNs ``.p8`` keys (PKCS#8 DER of
+  a P-256 key), Consul / Nomad ACL tokens, feature-flag and analytics server keys (LaunchDarkly,
+  Flagsmith, Statsig, Unleash, ConfigCat, PostHog, Amplitude, Mixpanel), geo API keys (HERE, TomTom,
+  OpenCage, Geoapify, Bing Maps, Radar, what3words), search keys (Algolia, Meilisearch, Typesense,
+  Elastic, Qdrant, Weaviate), identity-platform secrets (Auth0, Cognito, Appwrite, Ory, Zitadel),
+  realtime / push keys (Pusher, Ably, OneSignal, Expo, PubNub, Stream), serverless-database tokens
+  (Turso, Neon, Upstash, Xata, Fauna, Atlas), DNS / CDN tokens (Fastly, Bunny, Akamai, Porkbun,
+  Namecheap, GoDaddy, Gandi), registry robot secrets (Quay, Harbor, ACR, ECR), AI-infrastructure keys
+  (Cerebras, LlamaCloud, RunPod, Anyscale, Baseten, SambaNova), webhook signing secrets (Slack,
+  GitHub, Shopify, Zoom, Linear), exchange key pairs (Binance, Bybit, Kraken, OKX), S3-compatible
+  key pairs (R2, Wasabi, Spaces, OCI, IDrive), Confluent Cloud key pairs, OCI auth tokens, Jupyter
+  server tokens, Ansible vault passwords, cluster join tokens (kubeadm, k3s, Swarm, gossip keys),
+  secrets in service URIs (Cloudinary, Pusher, Bonsai), security-scanner tokens (Snyk, Semgrep,
+  Codacy, GitGuardian, Socket), social / ads app secrets (Facebook, Google Ads, LinkedIn, X, TikTok),
+  LDAP bind and SMTP passwords in their configs, passwords in 31 more languages' prose; SK rodné
+  číslo, PT Cartão de Cidadão, MX RFC, CO NIT, CR cédula, BE BIS, IN Aadhaar VID, US ATIN / PTIN, UK
+  UPN, NL onderwijsnummer and document numbers, BG ЛНЧ, GT / SV NIT, VE RIF, AR DNI, PY RUC, ZA / ID
+  / GH tax numbers (python-stdnum's validators, a candidate redrawn until accepted), health numbers
+  (BC PHN, NZ NHI, Scottish CHI, Ontario health card; their checks), medical record numbers,
+  identity-card numbers (DE Personalausweis with its ICAO check, IT CIE, RO, ES support numbers),
+  passport MRZ lines (ICAO 9303 check digits), phones with extensions, dialled with 00 / 011 / 0011
+  / 010 prefixes, and of 36 more countries (China and Russia among them), addresses in CJK order and
+  scripts, in Arabic / Persian / Hebrew / Urdu script (Saudi short addresses), of African and Latin
+  American cities (Colombian ``#`` notation), PO boxes, unit and floor notations, dates of birth in
+  other calendars and numerals (Solar Hijri, Minguo, Hijri, Bikram Sambat, Chinese, Arabic-Indic,
+  Bengali) and in X12 EDI / iCalendar / ICAO / LDAP layouts,
+  names with honorifics and family-name first, names in package and document metadata (``@author``,
+  PKGBUILD, package.json, .mailmap, debian/changelog, RPM ``%changelog``, meeting notes,
+  ``Reported-by``, Dublin Core, Slack mentions) with their e-mails, e-mails encoded (``\\u0040``,
+  quoted-printable, HTML entities, JavaScript concatenation, Cloudflare ``data-cfemail``, IAP and
+  SAML headers), IPs in brackets with ports, ``Forwarded:``, ``/32`` and ``/128`` rules and tcpdump.
+  ``ROUND9_WRAPPERS``: notebook stream output, Helm block, PR review API JSON, Apple unified log,
+  OTLP JSON, Go panic, Discourse quote, Telegram export, ESLint output, SpreadsheetML, TOML
+  multi-line string, Korean / Hungarian / Romanian / Indonesian chat, Heroku logplex, GitLab
+  collapsible sections, RFC 5424 syslog, R console, Lua long string, Logstash rubydebug, SARIF.
+  ``_round9_decoy_templates``: coordinates of public places, content addresses (IPFS, magnet,
+  git-annex), distributed-trace ids (X-Ray, cf-ray, OpenTelemetry, Datadog, B3), detached public
+  signatures (PGP, minisign, cosign, TUF), design tokens, numeric constants, object identifiers
+  (OIDs), money amounts, catalogue codes (ISSN, IMO, CAS with their checks, ICD-10, UN/LOCODE, NDC),
+  encoded public payloads (pagination cursors, relay ids, a JWT header, a data URL), eponymous
+  terms (Bloom filter, Levenshtein distance…), order and invoice references, dates of events,
+  addresses of landmarks and headquarters, and ciphertexts meant to be committed (Ansible Vault,
+  SealedSecrets, age, KMS).
+
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
 2001:db8::/32; not 555-01xx phone numbers, which are redacted like any number since another
@@ -256,7 +325,12 @@ plates, MAC addresses, coordinates or hashes of passwords; its test cards are de
 documented policy skips test cards, and a publishable or public key (``pk_live_``, ``pk-lf-``,
 Mapbox ``pk.``) is public by design. Round 8 plants vehicle plates (a car's plate identifies its
 keeper), still no MAC addresses, coordinates or hashes of passwords; its fixture decoys are values
-no authority ever issues (an SSN in area 000 or 666), never documented test keys.
+no authority ever issues (an SSN in area 000 or 666), never documented test keys. Round 9 plants
+medical record numbers (they identify a patient, as health insurance numbers do) and PO boxes (a
+person's postal address); its coordinates, street addresses and dates are decoys only where they
+are public places (landmarks, airports, headquarters) or events (issue, expiry, release dates);
+its ciphertexts are decoys (meant to be committed, like sops ``ENC[…]``); still no MAC addresses,
+employee ids or hashes of passwords.
 """
 
 from __future__ import annotations
@@ -749,8 +823,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 8  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (8,)
+HOLDOUT_ROUND = 9  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (9,)
 ROUND5 = 5
 
 
@@ -8690,6 +8764,1681 @@ def _bank_more(rng: random.Random, t: int) -> tuple[str, list[str]]:
 round8_custom("bank_account_more", "pii", _bank_more, 4)
 
 
+# ---------------------------------------------------------------------------------------------
+# round 9: written blind (without reading the engine or its tests), the holdout since round 8 joined
+# dev. New families for every earlier category (Helm values, tfvars JSON, Ansible, notebook JSON,
+# reverse-proxy and telemetry configs, secret-store CLIs, more languages' code, ORM and query logs,
+# toString / Debug output, CDC and audit events, chat in more languages) and categories the generator
+# lacked (App Store Connect / APNs keys, Consul / Nomad tokens, LDAP bind and SMTP passwords in
+# their configs, exchange, feature-flag, geo, search, identity, realtime, serverless-database,
+# DNS / CDN, object-storage, registry-robot, AI-infrastructure and webhook-signing secrets, passwords
+# in more languages; national ids of more countries with their check digits, health numbers, medical
+# record numbers, passport MRZ lines, phones with extensions / international prefixes / of more
+# countries, addresses in CJK, right-to-left scripts, PO boxes and unit / floor notations, dates of
+# birth in other calendars and numerals and in EDI / iCalendar / ICAO layouts, names family-name
+# first and with honorifics and in package metadata, encoded e-mails, wrapped IPs).
+
+ROUND9 = 9
+
+
+def _extend9(name: str, make9: Callable[[random.Random, int], tuple[str, list[str]]], n: int) -> None:
+    """Appends ``n`` round-9 families (drawn by ``make9`` from index 0) to an earlier category."""
+    i = next(i for i, c in enumerate(CATS) if c.name == name)
+    old = CATS[i]
+    base = old.n_templates
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        return old.make(rng, t) if t < base else make9(rng, t - base)
+
+    CATS[i] = Category(name, old.kind, make, old.rounds + (ROUND9,) * n)
+
+
+def round9_custom(
+    name: str, kind: Literal["secret", "pii"], make: Callable[[random.Random, int], tuple[str, list[str]]], n: int
+) -> None:
+    CATS.append(Category(name, kind, make, (ROUND9,) * n))
+
+
+def _picks9(name: str, n_families: int, k: int) -> list[int]:
+    # a fixed, per-category draw of the shared families (independent of the seed)
+    return random.Random(f"round9:{name}").sample(range(n_families), k)
+
+
+# Secret families: {L} an environment-style label, {l} its lower case, {k} kebab case, {c} camel
+# case, {C} Pascal case, {v} the value.
+SECRET_FAMILIES9 = [
+    'global:\n  secrets:\n    {c}: "{v}"\nreplicaCount: 2\nimage:\n  tag: 1.4.2',  # Helm values.yaml
+    '{{\n  "{l}": "{v}",\n  "region": "eu-central-1"\n}}',  # terraform.tfvars.json
+    "ansible-playbook site.yml -i inventories/prod -e {l}={v} --limit web",
+    '- hosts: web\n  vars:\n    {l}: "{v}"\n  roles:\n    - api',
+    '{{"cell_type": "code", "metadata": {{}}, "source": ["import os\\n", "os.environ[\\"{L}\\"] = \\"{v}\\"\\n"]}}',
+    "%set_env {L}={v}",
+    '<img src="https://static.acme.dev/render?width=600&amp;{l}={v}" alt="chart">',
+    "reverse_proxy api:8080 {{\n  header_up X-Api-Key {v}\n}}",  # Caddyfile
+    "backend api\n  http-request set-header X-Api-Key {v}\n  server api1 10.0.3.7:8080 check",  # HAProxy
+    '  - "traefik.http.middlewares.upstream-auth.headers.customrequestheaders.X-Api-Key={v}"',
+    'request_headers_to_add:\n- header:\n    key: x-api-key\n    value: "{v}"',  # Envoy
+    "[OUTPUT]\n    Name   http\n    Match  *\n    Header X-Api-Key {v}",  # Fluent Bit
+    "OTEL_EXPORTER_OTLP_HEADERS=x-api-key={v}",
+    'credentials += Credentials("Acme Nexus", "nexus.acme.dev", "ci", "{v}")',  # sbt
+    '{c} :: Text\n{c} = "{v}"',  # Haskell
+    '(def {k} "{v}")',  # Clojure
+    'let {l} = "{v}"\nlet () = Acme.init ~key:{l}',  # OCaml
+    "setenv('{L}', '{v}');\nclient = acme.Client();",  # MATLAB
+    "ext.{c} = '{v}'",  # Gradle (Groovy)
+    'static NSString * const kAcme{C} = @"{v}";',  # Objective-C
+    "EXEC sp_set_session_context @key = N'{l}', @value = N'{v}';",
+    "ALTER SYSTEM SET acme.{l} = '{v}';\nSELECT pg_reload_conf();",
+    "consul kv put config/api/{l} {v}",
+    "etcdctl put /config/api/{l} '{v}'",
+    "aws ssm put-parameter --name /prod/api/{l} --type SecureString --value '{v}' --overwrite",
+    "az keyvault secret set --vault-name kv-acme-prod --name {k} --value '{v}'",
+    "printf '%s' '{v}' | gcloud secrets versions add {k} --data-file=-",
+    "vault kv put secret/api/prod {l}={v}",
+    "op item create --category 'API Credential' --title {k} 'credential={v}'",
+    "[Container]\nImage=quay.io/acme/api:1.4\nEnvironment={L}={v}",  # Podman quadlet
+    "x-common-env: &common-env\n  {L}: {v}\n  LOG_LEVEL: info",  # compose anchor
+    'args:\n  - --{k}\n  - "{v}"\n  - --concurrency=4',
+    "./bin/worker --{k}={v} --concurrency 4 --queue default",
+    "Set-Secret -Name {L} -Secret '{v}' -Vault LocalStore",
+    'Error: request to upstream rejected\n\nCaused by:\n    0: invalid credentials\n    1: api key "{v}" is not active',
+    'HTTP/1.1 401 Unauthorized\nContent-Type: application/json\n\n{{"error": "invalid_api_key", "key": "{v}"}}',
+    "@{c} = {v}\n\nGET https://api.acme.dev/v1/me\nX-Api-Key: {{{{{c}}}}}",  # REST Client .http file
+    "diff --git a/.env.production b/.env.production\n@@ -3,0 +4 @@\n+{L}={v}",
+    "nøkkelen {v} virker ikke lenger, får bare 401",
+    "kľúč {v} nefunguje, stále vracia 401",
+    "ключът {v} не работи, връща 401",
+    "кључ {v} не ради, стално враћа 401",
+    "کلید {v} کار نمی‌کند و همش ۴۰۱ میدهد",
+    "یہ key {v} کام نہیں کر رہی، 401 آ رہا ہے",
+    "এই key {v} কাজ করছে না, 401 দিচ্ছে",
+    "இந்த key {v} வேலை செய்யவில்லை, 401 வருகிறது",
+    "raktas {v} neveikia, vis grąžina 401",
+    "võti {v} ei tööta, annab kogu aeg 401",
+    "ključ {v} ne deluje, vedno vrne 401",
+    "გასაღები {v} არ მუშაობს, 401-ს აბრუნებს",
+    "die sleutel {v} werk nie, kry net 401",
+    "lykillinn {v} virkar ekki, fæ alltaf 401",
+]
+
+# PII families: {f} the field in words, {k} a snake-case key, {K} its Pascal case, {c} its camel
+# case, {v} the value, {vq} the value URL-encoded.
+PII_FAMILIES9 = [
+    '{{"resourceType": "Patient", "id": "p-4411", "{c}": "{v}"}}',  # FHIR
+    "NTE|1||{f}: {v}",  # HL7 note segment
+    "await prisma.customer.findUnique({{ where: {{ {c}: '{v}' }} }});",
+    "session.query(Customer).filter_by({k}='{v}').one_or_none()",
+    '  Customer Load (0.4ms)  SELECT "customers".* FROM "customers" WHERE "customers"."{k}" = $1 LIMIT $2  '
+    '[["{k}", "{v}"], ["LIMIT", 1]]',
+    "o.h.type.descriptor.sql.BasicBinder - binding parameter [1] as [VARCHAR] - [{v}]",
+    'index=crm sourcetype=signup {k}="{v}" | stats count by status',
+    '{k}: "{v}" and event.outcome: failure',
+    "SELECT * FROM `acme.crm.customers` WHERE {k} = '{v}'",
+    'df[df["{k}"] == "{v}"]',
+    'customers %>% filter({k} == "{v}")',
+    '{{"ticket": {{"subject": "Account update", "custom_fields": [{{"id": 360011, "value": "{v}"}}]}}}}',
+    "Customer (via Messenger): hi, my {f} is {v}",
+    'factory :customer do\n  {k} {{ "{v}" }}\nend',
+    "CUST-4411   {v}   ACTIVE   2024-03-12",
+    "**{f}:** {v}",
+    "GET /api/v1/customers/by-{k}/{vq} 404 12ms",
+    'customer lookup failed: {k}="{v}": not found',
+    'Customer {{ id: 4411, {k}: "{v}", tier: Gold }}',
+    "Customer(id=4411, {k}='{v}', tier='gold')",
+    "Customer(id=4411, {c}={v}, tier=GOLD)",
+    "Customer[id=4411, {c}={v}]",
+    '{{"event":"profile.updated","actor":"support","changes":{{"{k}":["","{v}"]}}}}',
+    '{{"op":"u","source":{{"table":"customers"}},"after":{{"id":4411,"{k}":"{v}"}}}}',  # Debezium
+    "| id | {f} | status |\n|---|---|---|\n| 4411 | {v} | active |",
+    "[00:03:12] caller: yeah so my {f} is {v}",
+    "{f} ........................ {v}",
+    "NotFoundException: no customer with {f} {v}\n    at CustomerService.lookup (customer.service.ts:88:13)",
+    "UPDATE customers SET {k} = :{k} WHERE id = 4411 -- :{k} = '{v}'",
+    "kunden oppga {f}: {v}, kan du sjekke?",
+    "zákazník uviedol {f}: {v}, môžeš to overiť?",
+    "клиентът даде {f}: {v}, можеш ли да провериш?",
+    "клијент је навео {f}: {v}, можеш ли да провериш?",
+    "مشتری {f} خود را {v} اعلام کرده، لطفاً بررسی کن",
+    "گاہک نے {f} {v} بتایا ہے، براہ کرم چیک کریں",
+    "গ্রাহক {f} দিয়েছেন {v}, একটু দেখবেন?",
+    "வாடிக்கையாளர் {f} {v} என்று கொடுத்துள்ளார், சரிபார்க்கவும்",
+    "klientas nurodė {f}: {v}, gal gali patikrinti?",
+    "klient märkis {f}: {v}, kas saad kontrollida?",
+    "stranka je navedla {f}: {v}, lahko preveriš?",
+    "die kliënt het {f} {v} gegee, kan jy dit nagaan?",
+]
+
+KEY9: dict[str, str] = {}  # the keys and field names of round 9's new personal-data categories
+FIELD9: dict[str, str] = {}
+
+
+def _generic9(name: str, kind: str, k: int = 3) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    fams = SECRET_FAMILIES9 if kind == "secret" else PII_FAMILIES9
+    picks = [fams[j] for j in _picks9(name, len(fams), k)]
+    label = LABEL6.get(name, name.upper())
+    fname = FIELD8.get(name) or FIELD7.get(name) or FIELD6.get(name, name.split("_")[0])
+    key = KEY8.get(name) or _key7(name)
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        v = _value6(name, rng)[0]
+        text = _choose(
+            picks,
+            t,
+            v=v,
+            vq=urllib.parse.quote(v, safe=""),
+            L=label,
+            l=label.lower(),
+            k=label.lower().replace("_", "-") if kind == "secret" else key,
+            c=_camel(label) if kind == "secret" else _camel(key),
+            C=_pascal(label.lower()),
+            K=_pascal(key),
+            f=fname,
+        )
+        return text, [v]
+
+    return make, len(picks)
+
+
+PAIR_LABELS9 = {
+    "aws_keys": ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"),
+    "twilio": ("TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN"),
+    "twilio_api_key": ("TWILIO_API_KEY", "TWILIO_API_SECRET"),
+    "datadog_keys": ("DD_API_KEY", "DD_APP_KEY"),
+    "cloud_access_pair": ("ACCESS_KEY_ID", "ACCESS_KEY_SECRET"),
+}
+PAIR_FAMILIES9 = [
+    "consul kv put config/api/{l1} {a}\nconsul kv put config/api/{l2} {b}",
+    "[default]\n{l1} = {a}\n{l2} = {b}",
+    '- name: {L1}\n  value: "{a}"\n- name: {L2}\n  value: "{b}"',
+    '{{"cell_type": "code", "source": ["%env {L1}={a}\\n", "%env {L2}={b}"]}}',
+    "| {L1} | {a} |\n| {L2} | {b} |",
+    "helm upgrade api ./chart --set creds.{l1}={a},creds.{l2}={b}",
+    "vault kv put secret/ci {l1}={a} {l2}={b}",
+]
+
+
+def _pair9(name: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    l1, l2 = PAIR_LABELS9[name]
+    picks = [PAIR_FAMILIES9[j] for j in _picks9(name, len(PAIR_FAMILIES9), 3)]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        a, b = _value6(name, rng)[:2]
+        return _choose(picks, t, a=a, b=b, L1=l1, L2=l2, l1=l1.lower(), l2=l2.lower()), [a, b]
+
+    return make, len(picks)
+
+
+def _pem9(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    kind = rng.choice(["RSA PRIVATE KEY", "EC PRIVATE KEY", "PRIVATE KEY", "OPENSSH PRIVATE KEY"])
+    body = pem_body(rng, rng.randrange(5, 12))
+    pem = f"-----BEGIN {kind}-----\n" + "\n".join(body) + f"\n-----END {kind}-----"
+    if t == 0:  # Helm values block scalar
+        text = "tls:\n  enabled: true\n  key: |\n    " + pem.replace("\n", "\n    ") + "\n  certSecret: api-tls"
+    elif t == 1:  # terraform.tfvars.json
+        text = '{\n  "tls_private_key": ' + json.dumps(pem) + ',\n  "domain": "api.acme.dev"\n}'
+    elif t == 2:  # a notebook cell writing the key to a file
+        cell = {"cell_type": "code", "source": ['key = """' + pem + '"""\n', "open('id', 'w').write(key)"]}
+        text = json.dumps(cell)
+    else:  # Go raw string
+        text = "const signingKey = `" + pem + "`\n\nfunc init() { jwt.Setup(signingKey) }"
+    return text, body
+
+
+def _pgp9(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    body = pem_body(rng, rng.randrange(6, 12))
+    block = "-----BEGIN PGP PRIVATE KEY BLOCK-----\n\n" + "\n".join(body) + "\n-----END PGP PRIVATE KEY BLOCK-----"
+    if t == 0:  # Helm / sops values
+        text = "gpg:\n  privateKey: |\n    " + block.replace("\n", "\n    ")
+    else:  # GitLab CI variable file echoed in a job log
+        text = "$ cat $GPG_KEY_FILE\n" + block + "\n$ gpg --batch --import $GPG_KEY_FILE"
+    return text, body
+
+
+def _gcp_sa9(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    body = pem_body(rng, 20)
+    kid = _rs(rng, HEX, 40)
+    pk = "-----BEGIN PRIVATE KEY-----\n" + "\n".join(body) + "\n-----END PRIVATE KEY-----\n"
+    obj = {
+        "type": "service_account",
+        "project_id": "acme-ml-7781",
+        "private_key_id": kid,
+        "private_key": pk,
+        "client_email": "trainer@acme-ml-7781.iam.gserviceaccount.com",
+    }
+    if t == 0:  # Helm values
+        text = "gcp:\n  credentials: '" + json.dumps(obj, separators=(",", ":")) + "'"
+    else:  # Terraform variable default
+        text = 'variable "gcp_credentials" {\n  default = <<EOT\n' + json.dumps(obj, indent=2) + "\nEOT\n}"
+    return text, [kid, *body]
+
+
+def _putty9(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    body = pem_body(rng, rng.randrange(4, 8))
+    ppk = (
+        "PuTTY-User-Key-File-2: ssh-rsa\nEncryption: none\nComment: imported-openssh-key\nPublic-Lines: 2\n"
+        "AAAAB3NzaC1yc2EAAAADAQABAAABAQ\nC7vbqajDhA==\nPrivate-Lines: " + str(len(body)) + "\n" + "\n".join(body)
+    )
+    ppk += "\nPrivate-MAC: " + _rs(rng, HEX, 40)
+    if t == 0:
+        return "PS C:\\keys> Get-Content .\\bastion.ppk\n" + ppk, body
+    return '{"name": "bastion", "ppk": ' + json.dumps(ppk) + "}", body
+
+
+def _pw_url9(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    pw = password(rng)
+    q = urllib.parse.quote(pw, safe="")
+    return _choose(
+        [
+            "externalDatabase:\n  url: postgresql://api:{q}@pg.acme.internal:5432/api?sslmode=require",
+            '{{\n  "database_url": "mysql://app:{q}@mysql.acme.internal:3306/app"\n}}',
+            "celery -A acme worker -b amqp://worker:{q}@rabbit.acme.internal:5672//",
+            "influx config create -n prod -u https://admin:{q}@influx.acme.internal:8086",
+        ],
+        t,
+        q=q,
+    ), [pw, q]
+
+
+def _webhook9(host: str, label: str) -> Callable[[random.Random, int], tuple[str, list[str]]]:
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        (part,) = _value6(label, rng)[:1]
+        url = f"{host}{part}"
+        return _choose(
+            [
+                "alerting:\n  webhook:\n    url: {url}\n    sendResolved: true",
+                '{{\n  "notify_webhook_url": "{url}"\n}}',
+                '- name: Notify\n  run: curl -sf -X POST -d \'{{"text":"deployed"}}\' {url}',
+            ],
+            t,
+            url=url,
+        ), [part]
+
+    return make
+
+
+def _winpath9(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    (u,) = _value6("windows_profile", rng)[:1]
+    return _choose(
+        [
+            "Traceback (most recent call last):\n"
+            '  File "C:\\Users\\{u}\\AppData\\Roaming\\Python\\Python312\\site-packages\\acme\\cli.py", line 41',
+            '{{"cell_type": "code", "metadata": {{"path": "C:\\\\Users\\\\{u}\\\\notebooks"}}}}',
+            "helm install api .\\chart -f C:\\Users\\{u}\\OneDrive\\work\\values-prod.yaml",
+        ],
+        t,
+        u=u,
+    ), [u]
+
+
+def _homepath9(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    (u,) = _value6("home_dir_user", rng)[:1]
+    return _choose(
+        [
+            "ansible-playbook -i /home/{u}/infra/inventories/prod site.yml --vault-password-file ~/.vault",
+            '{{"kernelspec": {{"name": "python3"}}, "metadata": {{"path": "/Users/{u}/notebooks/eda.ipynb"}}}}',
+            "Error: open /home/{u}/.kube/config: permission denied",
+        ],
+        t,
+        u=u,
+    ), [u]
+
+
+def _ip9fam(name: str) -> Callable[[random.Random, int], tuple[str, list[str]]]:
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        (v,) = _value6(name, rng)[:1]
+        return _choose(
+            [
+                "loadBalancerSourceRanges:\n  - {v}/32",
+                '{{"@timestamp": "2024-03-12T10:01:22Z", "client": {{"ip": "{v}"}}, "http.response.status_code": 401}}',
+                'Customer Load (0.3ms)  SELECT "sessions".* WHERE "sessions"."last_ip" = $1  [["last_ip", "{v}"]]',
+            ],
+            t,
+            v=v,
+        ), [v]
+
+    return make
+
+
+def _recovery9(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    codes = [_d(rng, 8) for _ in range(6)]
+    text = _choose(
+        [
+            "Your backup codes (each works once):\n" + "\n".join(f"  {c[:4]} {c[4:]}" for c in codes),
+            "backup_codes:\n" + "\n".join(f"  - '{c}'" for c in codes),
+        ],
+        t,
+    )
+    return text, [f"{c[:4]} {c[4:]}" for c in codes] if t % 2 == 0 else codes
+
+
+_SPECIFIC9: dict[str, tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]] = {
+    **{name: _pair9(name) for name in PAIR_LABELS9},
+    "gcp_service_account": (_gcp_sa9, 2),
+    "pem_private_key": (_pem9, 4),
+    "pgp_private_key": (_pgp9, 2),
+    "putty_private_key": (_putty9, 2),
+    "password_url": (_pw_url9, 4),
+    "slack_webhook": (_webhook9("https://hooks.slack.com/services/", "slack_webhook"), 3),
+    "discord_webhook": (_webhook9("https://discord.com/api/webhooks/", "discord_webhook"), 3),
+    "windows_profile": (_winpath9, 3),
+    "home_dir_user": (_homepath9, 3),
+    "ipv4": (_ip9fam("ipv4"), 3),
+    "ipv6": (_ip9fam("ipv6"), 3),
+    "ipv6_forms": (_ip9fam("ipv6_forms"), 3),
+    "mfa_recovery_code": (_recovery9, 2),
+}
+
+for _c in list(CATS):
+    if _c.name in _SPECIFIC9:
+        _extend9(_c.name, *_SPECIFIC9[_c.name])
+    else:
+        _extend9(_c.name, *_generic9(_c.name, _c.kind))
+
+
+# --- categories the generator lacked: credential formats of more providers and tools
+
+
+def _multi9(
+    formats: list[tuple[str, Callable[[random.Random], str]]], own: list[str], name: str, shared: int = 2
+) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """A category of several token formats: each draw picks a format (its label and generator)."""
+    templates = own + [SECRET_FAMILIES9[j] for j in _picks9(name, len(SECRET_FAMILIES9), shared)]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        label, gen = rng.choice(formats)
+        v = gen(rng)
+        text = _choose(
+            templates,
+            t,
+            v=v,
+            vq=urllib.parse.quote(v, safe=""),
+            L=label,
+            l=label.lower(),
+            k=label.lower().replace("_", "-"),
+            c=_camel(label),
+            C=_pascal(label.lower()),
+        )
+        return text, [v]
+
+    return make, len(templates)
+
+
+def _rbytes(r: random.Random, n: int) -> bytes:
+    return bytes(r.randrange(256) for _ in range(n))
+
+
+def p8_key_lines(r: random.Random) -> list[str]:
+    """An App Store Connect / APNs ``.p8`` key: PKCS#8 DER of a P-256 key (its fixed ASN.1 header,
+    32 random private bytes, 64 random public-point bytes), base64 in 64-character lines."""
+    der = (
+        bytes.fromhex("308193020100301306072a8648ce3d020106082a8648ce3d030107047930770201010420")
+        + _rbytes(r, 32)
+        + bytes.fromhex("a00a06082a8648ce3d030107a14403420004")
+        + _rbytes(r, 64)
+    )
+    b = base64.b64encode(der).decode()
+    return [b[i : i + 64] for i in range(0, len(b), 64)]
+
+
+def _apple_p8(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    lines = p8_key_lines(rng)
+    kid, team = _rs(rng, ALNUM_UP, 10), _rs(rng, ALNUM_UP, 10)
+    pem = "-----BEGIN PRIVATE KEY-----\n" + "\n".join(lines) + "\n-----END PRIVATE KEY-----"
+    forms = [
+        f"$ cat ~/Downloads/AuthKey_{kid}.p8\n{pem}",
+        json.dumps({"key_id": kid, "issuer_id": _uuid4(rng), "key": pem, "in_house": False}, indent=2),
+        'APNS_AUTH_KEY="' + pem.replace("\n", "\\n") + f'"\nAPNS_KEY_ID={kid}\nAPNS_TEAM_ID={team}',
+        "const provider = new apn.Provider({\n  token: {\n    key: `" + pem + f"`,\n    keyId: '{kid}',\n"
+        f"    teamId: '{team}',\n  }},\n  production: true,\n}});",
+        "environment:\n  vars:\n    APP_STORE_CONNECT_KEY_IDENTIFIER: "
+        + kid
+        + "\n    APP_STORE_CONNECT_PRIVATE_KEY: |\n"
+        "      " + pem.replace("\n", "\n      "),
+    ]
+    return forms[t % len(forms)], lines
+
+
+round9_custom("apple_p8_key", "secret", _apple_p8, 5)
+
+for _name9, _formats9, _own9 in [
+    (
+        "hashicorp_acl_token",
+        [("CONSUL_HTTP_TOKEN", _uuid4), ("NOMAD_TOKEN", _uuid4), ("CONSUL_ACL_TOKEN", _uuid4)],
+        [
+            "{L}={v}",
+            "$ consul acl token create -description 'ci deploy' -policy-name deploy\n"
+            "AccessorID:       6a1253c3-8ac6-4a51-9ac6-2d1f0b7e4c11\nSecretID:         {v}\n"
+            "Description:      ci deploy",
+            "consul members -token={v}",
+            'provider "nomad" {{\n  address   = "https://nomad.acme.internal:4646"\n  secret_id = "{v}"\n}}',
+            "curl -H 'X-Consul-Token: {v}' https://consul.acme.internal:8501/v1/kv/config?recurse",
+            "nomad job run -token {v} api.nomad",
+        ],
+    ),
+    (
+        "feature_flag_key",
+        [
+            ("LAUNCHDARKLY_SDK_KEY", lambda r: "sdk-" + _uuid4(r)),
+            ("LD_API_TOKEN", lambda r: "api-" + _uuid4(r)),
+            ("FLAGSMITH_SERVER_KEY", lambda r: "ser." + _rs(r, B62, 22)),
+            ("STATSIG_SERVER_SECRET", lambda r: "secret-" + _rs(r, B62, 43)),
+            ("UNLEASH_API_TOKEN", lambda r: "default:production." + _rs(r, HEX, 56)),
+            ("CONFIGCAT_SDK_KEY", lambda r: f"configcat-sdk-1/{_rs(r, B64URL, 22)}/{_rs(r, B64URL, 22)}"),
+            ("POSTHOG_PERSONAL_API_KEY", lambda r: "phx_" + _rs(r, B62, 43)),
+            ("AMPLITUDE_SECRET_KEY", lambda r: _rs(r, HEX, 32)),
+            ("MIXPANEL_API_SECRET", lambda r: _rs(r, HEX, 32)),
+        ],
+        [
+            "{L}={v}",
+            "featureFlags:\n  provider: acme\n  serverKey: {v}",
+            "const flags = init({{ sdkKey: '{v}' }}); // {L}",
+            'curl -H "Authorization: Bearer {v}" https://flags.acme.dev/api/v1/flags  # {L}',
+        ],
+    ),
+    (
+        "geo_api_key",
+        [
+            ("HERE_API_KEY", lambda r: _rs(r, B64URL, 43)),
+            ("TOMTOM_API_KEY", lambda r: _rs(r, B62, 32)),
+            ("OPENCAGE_API_KEY", lambda r: _rs(r, HEX, 32)),
+            ("GEOAPIFY_API_KEY", lambda r: _rs(r, HEX, 32)),
+            ("BING_MAPS_KEY", lambda r: _rs(r, B64URL, 64)),
+            ("RADAR_SECRET_KEY", lambda r: "prj_live_sk_" + _rs(r, HEX, 40)),
+            ("WHAT3WORDS_API_KEY", lambda r: _rs(r, ALNUM_UP, 8)),
+        ],
+        [
+            "{L}={v}",
+            "https://geocode.search.acme-maps.dev/v1/geocode?q=Brandenburger+Tor&apiKey={v}",
+            "geocoder = Geocoder(api_key='{v}')  # {L}",
+            "maps:\n  geocoding:\n    key: {v}",
+        ],
+    ),
+    (
+        "search_index_key",
+        [
+            ("ALGOLIA_ADMIN_API_KEY", lambda r: _rs(r, HEX, 32)),
+            ("MEILI_MASTER_KEY", lambda r: _rs(r, B64URL, 43)),
+            ("TYPESENSE_API_KEY", lambda r: _rs(r, B62, 32)),
+            (
+                "ELASTIC_API_KEY",
+                lambda r: base64.b64encode(f"{_rs(r, B64URL, 20)}:{_rs(r, B64URL, 22)}".encode()).decode(),
+            ),
+            ("QDRANT_API_KEY", lambda r: _rs(r, B62, 40)),
+            ("WEAVIATE_API_KEY", lambda r: _rs(r, B62, 32)),
+        ],
+        [
+            "{L}={v}",
+            'curl -H "Authorization: ApiKey {v}" https://search.acme.dev:9243/_cat/indices  # {L}',
+            "client = SearchClient('ACME12XYZ9', '{v}')  # {L}",
+            'search:\n  host: https://search.acme.dev\n  apiKey: "{v}"',
+        ],
+    ),
+    (
+        "identity_platform_secret",
+        [
+            ("AUTH0_CLIENT_SECRET", lambda r: _rs(r, B64URL, 64)),
+            ("COGNITO_CLIENT_SECRET", lambda r: _rs(r, LOWER_ALNUM, 52)),
+            ("APPWRITE_API_KEY", lambda r: "standard_" + _rs(r, HEX, 256)),
+            ("ORY_API_KEY", lambda r: "ory_pat_" + _rs(r, B62, 32)),
+            ("ZITADEL_PAT", lambda r: _rs(r, B64URL, 70)),
+        ],
+        [
+            "{L}={v}",
+            "identity:\n  issuer: https://login.acme.dev/\n  client_id: web-portal\n  client_secret: {v}",
+            "curl -X POST https://login.acme.dev/oauth/token -d client_id=web-portal -d client_secret={v}"
+            " -d grant_type=client_credentials",
+            "new IdentityClient({{ apiKey: '{v}' }}) // {L}",
+        ],
+    ),
+    (
+        "realtime_push_key",
+        [
+            ("PUSHER_APP_SECRET", lambda r: _rs(r, HEX, 20)),
+            ("ABLY_API_KEY", lambda r: f"{_rs(r, B62, 6)}.{_rs(r, B62, 6)}:{_rs(r, B64URL, 43)}"),
+            ("ONESIGNAL_REST_API_KEY", lambda r: "os_v2_app_" + _rs(r, string.ascii_lowercase + "234567", 113)),
+            ("EXPO_ACCESS_TOKEN", lambda r: _rs(r, B64URL, 40)),
+            ("PUBNUB_SECRET_KEY", lambda r: "sec-c-" + _rs(r, B62, 48)),
+            ("STREAM_API_SECRET", lambda r: _rs(r, LOWER_ALNUM, 64)),
+        ],
+        [
+            "{L}={v}",
+            "realtime:\n  driver: acme\n  secret: {v}",
+            "const client = new Realtime({{ key: '{v}' }}); // {L}",
+            'curl -X POST https://push.acme.dev/api/v1/notifications -H "Authorization: Key {v}"',
+        ],
+    ),
+    (
+        "serverless_db_token",
+        [
+            (
+                "TURSO_AUTH_TOKEN",
+                lambda r: f"eyJhbGciOiJFZERTQSIsInR5cCI6IkpXVCJ9.{_rs(r, B64URL, 100)}.{_rs(r, B64URL, 86)}",
+            ),
+            ("NEON_API_KEY", lambda r: "napi_" + _rs(r, LOWER_ALNUM, 64)),
+            ("UPSTASH_REDIS_REST_TOKEN", lambda r: "AX" + _rs(r, B62, 58) + "="),
+            ("XATA_API_KEY", lambda r: "xau_" + _rs(r, B62, 32)),
+            ("FAUNA_SECRET", lambda r: "fnA" + _rs(r, B64URL, 37)),
+            ("ATLAS_PRIVATE_KEY", _uuid4),
+        ],
+        [
+            "{L}={v}",
+            "createClient({{ url: process.env.DATABASE_URL, authToken: '{v}' }}) // {L}",
+            "database:\n  provider: acme\n  token: {v}",
+            "curl -H 'Authorization: Bearer {v}' https://console.acme.dev/api/v2/projects  # {L}",
+        ],
+    ),
+    (
+        "dns_cdn_token",
+        [
+            ("FASTLY_API_TOKEN", lambda r: _rs(r, B64URL, 32)),
+            ("BUNNY_API_KEY", lambda r: _uuid4(r) + _uuid4(r)),
+            ("AKAMAI_CLIENT_SECRET", lambda r: _b64key(r, 32)),
+            ("PORKBUN_SECRET_API_KEY", lambda r: "sk1_" + _rs(r, HEX, 64)),
+            ("NAMECHEAP_API_KEY", lambda r: _rs(r, HEX, 32)),
+            ("GODADDY_API_SECRET", lambda r: _rs(r, B62, 22)),
+            ("GANDI_PAT", lambda r: _rs(r, HEX, 40)),
+        ],
+        [
+            "{L}={v}",
+            "[default]\nclient_secret = {v}\nhost = akab-3fq2n7e5bq4x6zqd.luna.akamaiapis.net",
+            "dns:\n  provider: acme\n  api_token: {v}",
+            'curl -X POST https://api.cdn.acme.dev/service/purge_all -H "Fastly-Key: {v}"',
+            "# /etc/letsencrypt/dns.ini\ndns_acme_api_token = {v}",
+        ],
+    ),
+    (
+        "registry_robot_secret",
+        [
+            ("QUAY_ROBOT_TOKEN", lambda r: _rs(r, ALNUM_UP, 32)),
+            ("HARBOR_ROBOT_SECRET", lambda r: _rs(r, B62, 32)),
+            ("ACR_PASSWORD", lambda r: _rs(r, B62, 42) + "+ACR" + _rs(r, B62, 6)),
+            ("ECR_PASSWORD", lambda r: "eyJwYXlsb2FkIjoi" + _rs(r, B62 + "+/", 600) + "=="),
+        ],
+        [
+            "{L}={v}",
+            "podman login registry.acme.dev --username 'robot$ci' --password '{v}'",
+            '{{"auths": {{"registry.acme.dev": {{"username": "robot$ci", "password": "{v}"}}}}}}',
+            "echo '{v}' | docker login registry.acme.dev -u 'robot$ci' --password-stdin",
+        ],
+    ),
+    (
+        "ai_infra_key",
+        [
+            ("CEREBRAS_API_KEY", lambda r: "csk-" + _rs(r, LOWER_ALNUM, 48)),
+            ("LLAMA_CLOUD_API_KEY", lambda r: "llx-" + _rs(r, B62, 48)),
+            ("RUNPOD_API_KEY", lambda r: "rpa_" + _rs(r, ALNUM_UP, 40)),
+            ("ANYSCALE_API_KEY", lambda r: "esecret_" + _rs(r, LOWER_ALNUM, 26)),
+            ("BASETEN_API_KEY", lambda r: f"{_rs(r, B62, 8)}.{_rs(r, B62, 32)}"),
+            ("SAMBANOVA_API_KEY", _uuid4),
+        ],
+        [
+            "{L}={v}",
+            "client = OpenAI(base_url='https://api.inference.acme.dev/v1', api_key='{v}')",
+            "export {L}={v}\npython -m acme.bench --model llama-3.1-8b",
+            "llm:\n  provider: openai-compatible\n  api_key: {v}",
+        ],
+    ),
+    (
+        "webhook_signing_secret",
+        [
+            ("SLACK_SIGNING_SECRET", lambda r: _rs(r, HEX, 32)),
+            ("GITHUB_WEBHOOK_SECRET", lambda r: _rs(r, HEX, 40)),
+            ("SHOPIFY_API_SECRET", lambda r: "shpss_" + _rs(r, HEX, 32)),
+            ("ZOOM_WEBHOOK_SECRET_TOKEN", lambda r: _rs(r, B64URL, 22)),
+            ("LINEAR_WEBHOOK_SECRET", lambda r: "lin_wh_" + _rs(r, B62, 40)),
+        ],
+        [
+            "{L}={v}",
+            "digest = hmac.new(b'{v}', request.body, hashlib.sha256).hexdigest()",
+            "webhooks:\n  verify: true\n  secret: {v}",
+            "const sig = crypto.createHmac('sha256', '{v}').update(rawBody).digest('hex');",
+        ],
+    ),
+]:
+    round9_custom(_name9, "secret", *_multi9(_formats9, _own9, _name9))
+
+
+def _exchange_pair(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    ex, key, sec = rng.choice(
+        [
+            ("binance", _rs(rng, B62, 64), _rs(rng, B62, 64)),
+            ("bybit", _rs(rng, B62, 18), _rs(rng, B62, 36)),
+            ("kraken", _rs(rng, B62 + "+/", 56), _b64key(rng, 64)),
+            ("okx", _uuid4(rng), _rs(rng, HEXU, 32)),
+        ]
+    )
+    text = _choose(
+        [
+            "exchange = ccxt.{ex}({{\n    'apiKey': '{a}',\n    'secret': '{b}',\n}})",
+            '"exchange": {{\n    "name": "{ex}",\n    "key": "{a}",\n    "secret": "{b}",\n    "ccxt_config": {{}}\n}}',
+            "{EX}_API_KEY={a}\n{EX}_API_SECRET={b}",
+            "{ex}_api_key: {a}\n{ex}_api_secret: {b}",
+        ],
+        t,
+        ex=ex,
+        EX=ex.upper(),
+        a=key,
+        b=sec,
+    )
+    return text, [key, sec]
+
+
+round9_custom("exchange_api_pair", "secret", _exchange_pair, 4)
+
+
+def _storage_pair(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    key, sec, ep = rng.choice(
+        [
+            (_rs(rng, HEX, 32), _rs(rng, HEX, 64), f"https://{_rs(rng, HEX, 32)}.r2.cloudflarestorage.com"),
+            (_rs(rng, ALNUM_UP, 20), _rs(rng, B62 + "+/", 40), "https://s3.eu-central-1.wasabisys.com"),
+            ("DO00" + _rs(rng, ALNUM_UP, 16), _rs(rng, B62 + "+/", 43), "https://fra1.digitaloceanspaces.com"),
+            (
+                _rs(rng, HEX, 40),
+                _b64key(rng, 32),
+                "https://acmetenancy.compat.objectstorage.eu-frankfurt-1.oraclecloud.com",
+            ),
+            (_rs(rng, B62, 20), _rs(rng, B62, 40), "https://b2k7.fra.idrivee2-12.com"),
+        ]
+    )
+    text = _choose(
+        [
+            "[store]\ntype = s3\nprovider = Other\naccess_key_id = {a}\nsecret_access_key = {b}\nendpoint = {ep}",
+            "s3 = boto3.client('s3', endpoint_url='{ep}',\n                  aws_access_key_id='{a}',\n"
+            "                  aws_secret_access_key='{b}')",
+            "export AWS_ACCESS_KEY_ID={a}\nexport AWS_SECRET_ACCESS_KEY={b}\nrestic -r s3:{ep}/backups snapshots",
+            'terraform {{\n  backend "s3" {{\n    endpoint   = "{ep}"\n    access_key = "{a}"\n'
+            '    secret_key = "{b}"\n  }}\n}}',
+            "mc alias set store {ep} {a} {b}",
+        ],
+        t,
+        a=key,
+        b=sec,
+        ep=ep,
+    )
+    return text, [key, sec]
+
+
+round9_custom("object_storage_pair", "secret", _storage_pair, 5)
+
+
+def _bind_password(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v = password(rng)
+    return _choose(
+        [
+            "[domain/acme.dev]\nid_provider = ldap\nldap_default_bind_dn = cn=sssd,ou=services,dc=acme,dc=dev\n"
+            "ldap_default_authtok = {v}",
+            'rootdn   "cn=admin,dc=acme,dc=dev"\nrootpw   {v}',
+            "spring.ldap.urls=ldaps://dc01.acme.dev:636\nspring.ldap.username=CN=svc-app,OU=Services,DC=acme,DC=dev\n"
+            "spring.ldap.password={v}",
+            "gitlab_rails['ldap_servers'] = {{\n  'main' => {{\n"
+            "    'bind_dn' => 'CN=svc-gitlab,OU=Services,DC=acme,DC=dev',"
+            "\n    'password' => '{v}',\n  }}\n}}",
+            "binddn cn=nslcd,ou=services,dc=acme,dc=dev\nbindpw {v}",
+            'AuthLDAPBindDN "CN=svc-web,OU=Services,DC=acme,DC=dev"\nAuthLDAPBindPassword "{v}"',
+            "conn.simple_bind_s('cn=admin,dc=acme,dc=dev', '{v}')",
+            "$entry = New-Object System.DirectoryServices.DirectoryEntry("
+            '"LDAP://dc01.acme.dev", "ACME\\svc-sync", "{v}")',
+        ],
+        t,
+        v=v,
+    ), [v]
+
+
+round9_custom("directory_bind_password", "secret", _bind_password, 8)
+
+
+def _smtp_password(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v = password(rng)
+    return _choose(
+        [
+            "EMAIL_HOST = 'smtp.acme.dev'\nEMAIL_HOST_USER = 'mailer@acme.dev'\nEMAIL_HOST_PASSWORD = '{v}'",
+            "MAIL_MAILER=smtp\nMAIL_HOST=smtp.acme.dev\nMAIL_USERNAME=mailer\nMAIL_PASSWORD={v}",
+            "config.action_mailer.smtp_settings = {{\n  address: 'smtp.acme.dev',\n  user_name: 'mailer',\n"
+            "  password: '{v}',\n}}",
+            "spring.mail.host=smtp.acme.dev\nspring.mail.username=mailer\nspring.mail.password={v}",
+            "nodemailer.createTransport({{ host: 'smtp.acme.dev', port: 587,"
+            " auth: {{ user: 'mailer', pass: '{v}' }} }});",
+            "[smtp.acme.dev]:587    mailer@acme.dev:{v}",  # Postfix sasl_passwd
+            "account default\nhost smtp.acme.dev\nport 587\nuser mailer@acme.dev\npassword {v}",  # msmtprc
+            "[mailer]\nENABLED = true\nSMTP_ADDR = smtp.acme.dev\nUSER = mailer\nPASSWD = `{v}`",  # Gitea
+            "$mail->Username = 'mailer@acme.dev';\n$mail->Password = '{v}';",
+            '[smtp]\nenabled = true\nhost = smtp.acme.dev:587\nuser = grafana\npassword = """{v}"""',
+        ],
+        t,
+        v=v,
+    ), [v]
+
+
+round9_custom("smtp_password", "secret", _smtp_password, 10)
+
+FOREIGN_PW9 = [
+    "passordet til serveren er {v}",
+    "heslo na server je {v}",
+    "паролата за сървъра е {v}",
+    "лозинка за сервер је {v}",
+    "رمز عبور سرور {v} است",
+    "سرور کا پاس ورڈ {v} ہے",
+    "সার্ভারের পাসওয়ার্ড {v}",
+    "சர்வர் கடவுச்சொல் {v}",
+    "serverio slaptažodis yra {v}",
+    "serveri parool on {v}",
+    "servera parole ir {v}",
+    "geslo za strežnik je {v}",
+    "სერვერის პაროლია {v}",
+    "սերվերի գաղտնաբառն է {v}",
+    "сервердің құпия сөзі {v}",
+    "የሰርቨሩ የይለፍ ቃል {v} ነው",
+    "die wagwoord vir die bediener is {v}",
+    "lykilorðið að þjóninum er {v}",
+    "cyfrinair y gweinydd yw {v}",
+    "zerbitzariaren pasahitza {v} da",
+    "o contrasinal do servidor é {v}",
+    "सर्व्हरचा पासवर्ड {v} आहे",
+    "సర్వర్ పాస్‌వర్డ్ {v}",
+    "सर्भरको पासवर्ड {v} हो",
+    "serverin parolu {v}",
+    "server paroli {v}",
+    "iphasiwedi yeseva ngu-{v}",
+    "ពាក្យសម្ងាត់ម៉ាស៊ីនមេគឺ {v}",
+    "ဆာဗာ စကားဝှက်က {v} ပါ",
+    "серверийн нууц үг {v}",
+    "സെർവറിന്റെ പാസ്‌വേഡ് {v} ആണ്",
+]
+
+
+def _foreign_pw9(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v = password(rng)
+    return _choose(FOREIGN_PW9, t, v=v), [v]
+
+
+round9_custom("password_prose_more_langs", "secret", _foreign_pw9, len(FOREIGN_PW9))
+
+
+# --- national ids of more countries, with their check digits (python-stdnum's validators: a
+# candidate is redrawn until python-stdnum accepts it; its formatter where it has one)
+
+
+def _stdnum_format(module: str, v: str) -> str:
+    import importlib
+
+    return importlib.import_module(f"stdnum.{module}").format(v)  # type: ignore[no-any-return]
+
+
+def sk_rc(r: random.Random) -> str:
+    y, m, d = _birth(r, 1954, 2004)
+    mm = m + (50 if r.random() < 0.5 else 0)  # women's birth numbers add 50 to the month
+    return _until_valid("sk.rc", lambda r: f"{y % 100:02d}{mm:02d}{d:02d}/{_d(r, 4)}", r)
+
+
+def pt_cc(r: random.Random) -> str:
+    up = string.ascii_uppercase
+    return _until_valid("pt.cc", lambda r: f"{_d(r, 8)} {_d(r, 1)} {_rs(r, up, 2)}{_d(r, 1)}", r)
+
+
+def mx_rfc(r: random.Random) -> str:
+    y, m, d = _birth(r)
+    up = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    draw = lambda r: f"{_rs(r, up, 4)}{y % 100:02d}{m:02d}{d:02d}{_rs(r, ALNUM_UP, 2)}{_rs(r, '0123456789A', 1)}"  # noqa: E731
+    return _until_valid("mx.rfc", draw, r)
+
+
+def co_nit(r: random.Random) -> str:
+    v = _until_valid("co.nit", lambda r: f"{r.randrange(1, 10)}{_d(r, 8)}{_d(r, 1)}", r)
+    return _stdnum_format("co.nit", v)
+
+
+def cr_cpf(r: random.Random) -> str:
+    return _until_valid("cr.cpf", lambda r: f"{r.randrange(1, 8)}-{_d(r, 4)}-{_d(r, 4)}", r)
+
+
+def be_bis(r: random.Random) -> str:
+    y, m, d = _birth(r, 1950, 1999)
+    mm = m + r.choice([20, 40])  # a BIS number adds 20 or 40 to the birth month
+    v = _until_valid("be.bis", lambda r: f"{y % 100:02d}{mm:02d}{d:02d}{_d(r, 3)}{_d(r, 2)}", r)
+    return f"{v[:2]}.{v[2:4]}.{v[4:6]}-{v[6:9]}.{v[9:]}"
+
+
+def in_vid(r: random.Random) -> str:
+    v = _until_valid("in_.vid", lambda r: r.choice("23456789") + _d(r, 15), r)
+    return " ".join(v[i : i + 4] for i in range(0, 16, 4))
+
+
+def us_atin(r: random.Random) -> str:
+    return _until_valid("us.atin", lambda r: f"9{_d(r, 2)}-93-{_d(r, 4)}", r)
+
+
+def us_ptin(r: random.Random) -> str:
+    return _until_valid("us.ptin", lambda r: f"P{r.choice(['0', '01', '00'])}{_d(r, 8)}"[:9], r)
+
+
+def gb_upn(r: random.Random) -> str:
+    la = r.choice(["201", "202", "203", "204", "205", "206", "207", "208", "330", "331", "332", "333", "801", "802"])
+    return _until_valid("gb.upn", lambda r: f"{r.choice(string.ascii_uppercase)}{la}{_d(r, 9)}", r)
+
+
+def nl_onderwijsnummer(r: random.Random) -> str:
+    return _until_valid("nl.onderwijsnummer", lambda r: "10" + _d(r, 7), r)
+
+
+def nl_document_number(r: random.Random) -> str:
+    up = "ABCDEFGHIJKLMNPQRSTUVWXYZ"  # (never the letter O)
+    return _until_valid(
+        "nl.identiteitskaartnummer", lambda r: _rs(r, up, 2) + _rs(r, up + "0123456789", 6) + _d(r, 1), r
+    )
+
+
+def bg_pnf(r: random.Random) -> str:
+    return _until_valid("bg.pnf", lambda r: _d(r, 10), r)
+
+
+def gt_nit(r: random.Random) -> str:
+    return _until_valid("gt.nit", lambda r: f"{r.randrange(100000, 9999999)}-{r.choice('0123456789K')}", r)
+
+
+def ve_rif(r: random.Random) -> str:
+    return _until_valid("ve.rif", lambda r: f"V-{r.randrange(4_000_000, 30_000_000):08d}-{_d(r, 1)}", r)
+
+
+def sv_nit(r: random.Random) -> str:
+    y, m, d = _birth(r)
+    muni = r.choice(["0614", "0511", "0210", "1217", "0301"])
+    return _until_valid("sv.nit", lambda r: f"{muni}-{d:02d}{m:02d}{y % 100:02d}-{_d(r, 3)}-{_d(r, 1)}", r)
+
+
+def ar_dni(r: random.Random) -> str:
+    return _until_valid("ar.dni", lambda r: f"{r.randrange(10, 45)}.{_d(r, 3)}.{_d(r, 3)}", r)
+
+
+def py_ruc(r: random.Random) -> str:
+    return _until_valid("py.ruc", lambda r: f"{r.randrange(1_000_000, 6_000_000)}-{_d(r, 1)}", r)
+
+
+NEW_IDS9: list[tuple[str, Callable[[random.Random], str], str, list[str]]] = [
+    ("sk_rodne_cislo", sk_rc, "rodné číslo", ["Rodné číslo: {v}", "moje rodné číslo je {v}", '"rodne_cislo": "{v}"']),
+    (
+        "pt_cartao_cidadao",
+        pt_cc,
+        "Cartão de Cidadão",
+        ["N.º do CC: {v}", "o meu cartão de cidadão é {v}", '"cc_numero": "{v}"'],
+    ),
+    ("mx_rfc", mx_rfc, "RFC", ["RFC: {v}", "mi RFC es {v} para la factura", '"rfc": "{v}"']),
+    ("co_nit", co_nit, "NIT", ["NIT: {v}", "el NIT de la persona natural es {v}", '"nit": "{v}"']),
+    ("cr_cedula", cr_cpf, "cédula", ["Cédula física: {v}", "mi número de cédula es {v}", '"cedula_cr": "{v}"']),
+    ("be_bis", be_bis, "BIS-nummer", ["BIS-nummer: {v}", "mijn bisnummer is {v}", '"bis_number": "{v}"']),
+    ("in_aadhaar_vid", in_vid, "VID", ["Aadhaar VID: {v}", "use my virtual id {v} for eKYC", '"aadhaar_vid": "{v}"']),
+    ("us_atin", us_atin, "ATIN", ["ATIN: {v}", "the child's ATIN is {v}", '"atin": "{v}"']),
+    ("us_ptin", us_ptin, "PTIN", ["Preparer PTIN: {v}", "my PTIN is {v}", '"ptin": "{v}"']),
+    ("gb_upn", gb_upn, "UPN", ["UPN: {v}", "pupil's UPN is {v}", '"upn": "{v}"']),
+    (
+        "nl_onderwijsnummer",
+        nl_onderwijsnummer,
+        "onderwijsnummer",
+        ["Onderwijsnummer: {v}", "het onderwijsnummer van de leerling is {v}", '"onderwijsnummer": "{v}"'],
+    ),
+    (
+        "nl_document_number",
+        nl_document_number,
+        "documentnummer",
+        ["Documentnummer paspoort: {v}", "nummer van mijn ID-kaart: {v}", '"document_number": "{v}"'],
+    ),
+    ("bg_pnf", bg_pnf, "ЛНЧ", ["ЛНЧ: {v}", "личният ми номер на чужденец е {v}", '"lnch": "{v}"']),
+    ("gt_nit", gt_nit, "NIT", ["NIT (Guatemala): {v}", "mi NIT es {v}, para la factura", '"nit_gt": "{v}"']),
+    ("ve_rif", ve_rif, "RIF", ["RIF: {v}", "mi RIF personal es {v}", '"rif": "{v}"']),
+    ("sv_nit", sv_nit, "NIT", ["NIT: {v}", "mi NIT salvadoreño es {v}", '"nit_sv": "{v}"']),
+    ("ar_dni", ar_dni, "DNI", ["DNI: {v}", "mi DNI es {v}, che", '"dni_ar": "{v}"']),
+    ("py_ruc", py_ruc, "RUC", ["RUC: {v}", "mi RUC es {v} para la factura", '"ruc_py": "{v}"']),
+]
+
+
+def _pii9(name: str, gen: Callable[[random.Random], str], fname: str, own: list[str], key: str) -> None:
+    """A new personal-data category: its own templates and two of the shared families."""
+    GENS[name] = gen
+    FIELD9[name] = fname
+    KEY9[name] = key
+    shared = [PII_FAMILIES9[j] for j in _picks9(name, len(PII_FAMILIES9), 2)]
+    templates = own + shared
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        v = gen(rng)
+        text = _choose(
+            templates, t, v=v, vq=urllib.parse.quote(v, safe=""), f=fname, k=key, K=_pascal(key), c=_camel(key)
+        )
+        return text, [v]
+
+    round9_custom(name, "pii", make, len(templates))
+
+
+for _name9, _gen9, _field9, _own9 in NEW_IDS9:
+    _pii9(_name9, _gen9, _field9, _own9, _own9[2].split('"')[1])  # the key of its JSON family
+
+
+# --- health numbers (their documented check digits), medical record numbers, passport MRZ lines
+
+
+NHI_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # (A to Z without I and O count 1 to 24)
+
+
+def nhi_check(head: str) -> str | None:
+    """The check digit of a New Zealand NHI number of the AAANNNC form: weights 7 to 2, 11 minus the
+    sum modulo 11, a check of 10 written 0; a remainder of 0 is never issued (None)."""
+    vals = [NHI_LETTERS.index(c) + 1 for c in head[:3]] + [int(c) for c in head[3:]]
+    rem = sum(v * w for v, w in zip(vals, range(7, 1, -1), strict=True)) % 11
+    return str((11 - rem) % 10) if rem else None
+
+
+def nz_nhi(r: random.Random) -> str:
+    while True:
+        head = _rs(r, NHI_LETTERS, 3) + _d(r, 3)
+        if (check := nhi_check(head)) is not None:
+            return head + check
+
+
+def uk_chi(r: random.Random) -> str:
+    """A Scottish CHI number: the birth date (DDMMYY), three digits, a modulus-11 check (as the NHS number)."""
+    while True:
+        y, m, d = _birth(r)
+        body = f"{d:02d}{m:02d}{y % 100:02d}{_d(r, 3)}"
+        check = 11 - sum(int(c) * w for c, w in zip(body, range(10, 1, -1), strict=True)) % 11
+        if check != 10:
+            return body + str(check % 11)
+
+
+def health_number_more(r: random.Random) -> str:
+    form = r.randrange(4)
+    if form == 0:
+        v = _until_valid("ca.bc_phn", lambda r: "9" + _d(r, 9), r)
+        return f"{v[:4]} {v[4:7]} {v[7:]}"
+    if form == 1:
+        return nz_nhi(r)
+    if form == 2:
+        v = uk_chi(r)
+        return f"{v[:6]} {v[6:]}"
+    v = luhn_complete(str(r.randrange(1, 10)), 10, r)  # Ontario health card: ten digits (Luhn), a version code
+    return f"{v[:4]}-{v[4:7]}-{v[7:]}-{_rs(r, string.ascii_uppercase, 2)}"
+
+
+_pii9(
+    "health_number_more",
+    health_number_more,
+    "health card number",
+    ["Health card no.: {v}", "PHN {v} — please update the referral", '"health_number": "{v}"', "PID|1||{v}^^^NHI"],
+    "health_number",
+)
+
+
+def medical_record_number(r: random.Random) -> str:
+    return r.choice([_d(r, 8), f"{r.randrange(1, 10)}{_d(r, 6)}", f"MR{_d(r, 7)}", f"{_d(r, 3)}-{_d(r, 2)}-{_d(r, 2)}"])
+
+
+_pii9(
+    "medical_record_number",
+    medical_record_number,
+    "MRN",
+    [
+        "MRN: {v}",
+        "PID|1||{v}^^^ACMEHOSP^MR||DOE^J",
+        '{{"identifier": [{{"type": {{"coding": [{{"code": "MR"}}]}}, "system": "urn:oid:2.16.840.1.113883.19.5", '
+        '"value": "{v}"}}]}}',
+        "patient MRN {v}, please pull the chart before rounds",
+        "Chart #: {v}",
+    ],
+    "mrn",
+)
+
+
+def _mrz_check(s: str) -> str:
+    # ICAO 9303: weights 7, 3, 1; digits count as themselves, A-Z as 10-35, the filler < as 0
+    def val(c: str) -> int:
+        return int(c) if c.isdigit() else 0 if c == "<" else ord(c) - 55
+
+    return str(sum(val(c) * (7, 3, 1)[i % 3] for i, c in enumerate(s)) % 10)
+
+
+MRZ_NAMES = [
+    ("ERIKSSON", "ANNA MARIA", "SWE"),
+    ("OKAFOR", "CHIDINMA", "NGA"),
+    ("MUELLER", "JONAS", "DEU"),
+    ("DUPONT", "CAMILLE ROSE", "FRA"),
+    ("SATO", "HARUTO", "JPN"),
+    ("FERREIRA DA SILVA", "JOAO", "BRA"),
+    ("NGUYEN", "THI MAI", "VNM"),
+    ("KOWALCZYK", "ZOFIA", "POL"),
+    ("VAN DER BERG", "PIETER", "NLD"),
+    ("HAMADI", "YOUSSEF", "MAR"),
+]
+
+
+def _passport_mrz(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    sur, given, nat = rng.choice(MRZ_NAMES)
+    names = sur.replace(" ", "<") + "<<" + given.replace(" ", "<")
+    line1 = ("P<" + nat + names).ljust(44, "<")
+    num = _rs(rng, ALNUM_UP, 2) + _d(rng, 7)
+    y, m, d = _birth(rng)
+    dob = f"{y % 100:02d}{m:02d}{d:02d}"
+    exp = f"{rng.randrange(26, 35)}{rng.randrange(1, 13):02d}{rng.randrange(1, 29):02d}"
+    personal = "<" * 14
+    part = num + _mrz_check(num) + nat + dob + _mrz_check(dob) + rng.choice("MF") + exp + _mrz_check(exp)
+    line2 = part + personal + _mrz_check(personal)
+    line2 += _mrz_check(
+        num + _mrz_check(num) + dob + _mrz_check(dob) + exp + _mrz_check(exp) + personal + _mrz_check(personal)
+    )
+    mrz = f"{line1}\n{line2}"
+    text = _choose(
+        [
+            "OCR result from the passport scan:\n{m}",
+            '{{"document_type": "P", "mrz": {j}}}',
+            "```\n{m}\n```\nwhy does the parser reject the second line?",
+        ],
+        t,
+        m=mrz,
+        j=json.dumps(mrz),
+    )
+    return text, [names, part]
+
+
+round9_custom("passport_mrz", "pii", _passport_mrz, 3)
+
+
+# --- phones with extensions, with international call prefixes, of countries no round has
+
+
+def _valid_number(
+    rng: random.Random, region: str, kind: int = phonenumbers.PhoneNumberType.MOBILE
+) -> phonenumbers.PhoneNumber:
+    ex = phonenumbers.example_number_for_type(region, kind)
+    nsn = str(ex.national_number)
+    keep = max(1, len(nsn) - 6)
+    for _ in range(500):
+        num = phonenumbers.parse(f"+{ex.country_code}{nsn[:keep]}{_d(rng, len(nsn) - keep)}")
+        if phonenumbers.is_valid_number(num) and str(num.national_number) != nsn:
+            return num
+    raise RuntimeError(region)
+
+
+def _phone_ext(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    region = rng.choice(["US", "CA", "GB", "DE", "AU", "IN", "FR", "NL"])
+    num = _valid_number(rng, region, phonenumbers.PhoneNumberType.FIXED_LINE)
+    nat = phonenumbers.format_number(num, phonenumbers.PhoneNumberFormat.NATIONAL)
+    intl = phonenumbers.format_number(num, phonenumbers.PhoneNumberFormat.INTERNATIONAL)
+    ext = str(rng.randrange(10, 9999))
+    forms = [
+        (f"Phone: {nat} ext. {ext}", nat),
+        (f"call the front desk on {intl} x{ext}", intl),
+        (f'<a href="tel:{intl.replace(" ", "-")};ext={ext}">call us</a>', intl.replace(" ", "-")),
+        (f"Tel. {intl} (Durchwahl -{ext})", intl),
+        (f'"phone": "{nat}", "extension": "{ext}"', nat),
+    ]
+    text, needle = forms[t]
+    return text, [needle]
+
+
+round9_custom("phone_extension", "pii", _phone_ext, 5)
+
+
+def phone_intl_prefix(rng: random.Random) -> str:
+    """A number as dialled from another country: 00 / 011 / 0011 / 010 and the country code."""
+    region = rng.choice(["GB", "DE", "FR", "IN", "BR", "ES", "IT", "NL", "JP", "AU", "MX", "PL", "SE", "TR", "US"])
+    num = _valid_number(rng, region)
+    src = rng.choice([r for r in ["US", "DE", "JP", "AU", "GB", "FR", "BR", "KR", "CH"] if r != region])
+    return phonenumbers.format_out_of_country_calling_number(num, src)
+
+
+_pii9(
+    "phone_intl_prefix",
+    phone_intl_prefix,
+    "phone",
+    ["from abroad dial {v}", "Tel. (aus dem Ausland): {v}", '"dial_string": "{v}"', "ring me on {v} when you land"],
+    "dial_string",
+)
+
+PHONE_REGIONS9 = ["CN", "RU", "BY", "MD", "AL", "MK", "ME", "BA", "CY", "MT", "BH", "YE", "AF", "BT", "MV", "MM"]
+PHONE_REGIONS9 += ["LA", "BN", "MO", "KG", "TJ", "FJ", "PG", "TT", "BB", "BS", "HN", "NI", "SV", "ML"]
+PHONE_REGIONS9 += ["BF", "AO", "NA", "BW", "MG", "MU"]
+
+
+def phone9(rng: random.Random) -> str:
+    num = _valid_number(rng, rng.choice(PHONE_REGIONS9))
+    fmt = rng.choice([phonenumbers.PhoneNumberFormat.NATIONAL, phonenumbers.PhoneNumberFormat.INTERNATIONAL])
+    return phonenumbers.format_number(num, fmt)
+
+
+_pii9(
+    "phone_more_regions",
+    phone9,
+    "phone",
+    ["моб.: {v}", "手机：{v}", "WhatsApp: {v}", '"mobile": "{v}"', "my cell is {v}, text first"],
+    "mobile",
+)
+
+
+# --- addresses in CJK and right-to-left scripts, PO boxes, unit and floor notations
+
+_FA = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+_AR = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
+
+
+def address_cjk(rng: random.Random) -> str:
+    n, f = rng.randrange(1, 300), rng.randrange(2, 30)
+    return rng.choice(
+        [
+            f"〒{_d(rng, 3)}-{_d(rng, 4)} 東京都"
+            f"{rng.choice(['渋谷区神南', '新宿区西新宿', '世田谷区三軒茶屋', '港区六本木'])}"
+            f"{rng.randrange(1, 6)}丁目{rng.randrange(1, 30)}-{rng.randrange(1, 20)}"
+            f" メゾン青葉{f}{rng.randrange(1, 9):02d}号室",
+            f"大阪府大阪市北区梅田{rng.randrange(1, 4)}丁目{rng.randrange(1, 20)}-{rng.randrange(1, 20)}",
+            f"서울특별시 강남구 테헤란로 {n}, {f}층",
+            f"부산광역시 해운대구 센텀중앙로 {n}, {rng.randrange(101, 120)}동 {f}{rng.randrange(1, 9):02d}호",
+            f"上海市浦东新区世纪大道{n}号{f}{rng.randrange(1, 20):02d}室",
+            f"北京市朝阳区建国路{n}号院{rng.randrange(1, 12)}号楼{f}{rng.randrange(1, 9):02d}",
+            f"臺北市信義區信義路五段{n}號{f}樓",
+            f"香港九龍旺角彌敦道{n}號{f}樓{rng.choice('ABCDEF')}室",
+        ]
+    )
+
+
+_pii9(
+    "address_cjk",
+    address_cjk,
+    "住所",
+    ["住所：{v}", "배송지: {v}", "收货地址：{v}", '"address": "{v}"', "寄送地址 {v} 麻煩確認"],
+    "address",
+)
+
+
+def address_rtl(rng: random.Random) -> str:
+    n, m, k = rng.randrange(1, 200), rng.randrange(1, 60), rng.randrange(1, 30)
+    return rng.choice(
+        [
+            f"شارع الملك فهد، حي العليا، الرياض {rng.randrange(11000, 14999)}",
+            f"{str(rng.randrange(1000, 9999)).translate(_AR)} الأمير محمد بن عبدالعزيز، حي السفارات، الرياض"
+            f" {str(rng.randrange(12000, 12999)).translate(_AR)}",
+            f"{str(n).translate(_AR)} شارع التحرير، الدقي، الجيزة",
+            f"فيلا {n}، شارع الوصل، جميرا، دبي",
+            f"تهران، خیابان ولیعصر، کوچه {str(m).translate(_FA)}، "
+            f"پلاک {str(n).translate(_FA)}، واحد {str(k).translate(_FA)}",
+            f"רחוב הרצל {n}, דירה {k}, תל אביב-יפו",
+            f"مکان نمبر {n}، گلی {m}، ماڈل ٹاؤن، لاہور",
+            f"RRRD{_d(rng, 4)}، الرياض",  # a Saudi national short address
+        ]
+    )
+
+
+_pii9(
+    "address_rtl_script",
+    address_rtl,
+    "العنوان",
+    ["العنوان: {v}", "آدرس: {v}", "כתובת: {v}", '"shipping_address": "{v}"', "please ship to {v}"],
+    "shipping_address",
+)
+
+
+def address_po_box(rng: random.Random) -> str:
+    n = rng.randrange(100, 99999)
+    return rng.choice(
+        [
+            f"PO Box {n}, Wellington 6140, New Zealand",
+            f"Postfach {rng.randrange(10, 99)} {rng.randrange(10, 99)} {rng.randrange(10, 99)}, 50444 Köln",
+            f"BP {n}, 75365 Paris Cedex 08",
+            f"Apartado de Correos {n}, 28080 Madrid",
+            f"Caixa Postal {n}, 01031-970 São Paulo - SP",
+            f"P.O. Box {n}, Dubai, United Arab Emirates",
+            f"GPO Box {n}, Sydney NSW 2001",
+            f"Private Bag X{rng.randrange(1, 999)}, Pretoria 0001",
+            f"Casella Postale {n}, 00100 Roma",
+            f"Postbus {n}, 1000 AB Amsterdam",
+            f"P.O. Box {n}-00100, Nairobi",
+            f"Box {n}, 103 13 Stockholm",
+        ]
+    )
+
+
+_pii9(
+    "address_po_box",
+    address_po_box,
+    "mailing address",
+    ["Mailing address: {v}", "send the contract to {v}", '"postal_address": "{v}"', "Postanschrift: {v}"],
+    "postal_address",
+)
+
+
+def address_unit(rng: random.Random) -> str:
+    n, u, f = rng.randrange(1, 400), rng.randrange(1, 60), rng.randrange(2, 40)
+    return rng.choice(
+        [
+            f"Apt {f}{rng.choice('ABCD')}, {n} E 57th St, New York, NY 100{rng.randrange(10, 40)}",
+            f"Flat {u}, {n} Leith Walk, Edinburgh EH6 {rng.randrange(1, 9)}{_rs(rng, 'ABDEFGHJLNPQRSTUWXYZ', 2)}",
+            f"Blk {n} Ang Mo Kio Ave 3, #{f:02d}-{rng.randrange(1, 999):03d}, Singapore 56{_d(rng, 4)}",
+            f"Rm {rng.randrange(1, 30):02d}, {f}/F, Block B, {n} Nathan Road, Mong Kok, Kowloon",
+            f"Landstraßer Hauptstraße {n}/Stiege 2/Top {u}, 1030 Wien",
+            f"{n} rue Oberkampf, Bât. B, {rng.randrange(1, 7)}e étage, 75011 Paris",
+            f"Unit {u}/{n} Smith Street, Collingwood VIC 3066",
+            f"Suite {f}00, {n} Bay Street, Toronto, ON M5J 2R8",
+            f"Storgatan {n}, lgh {rng.randrange(1001, 1999)}, 114 44 Stockholm",
+            f"Calle de Serrano {n}, {rng.randrange(1, 9)}º izda., 28001 Madrid",
+        ]
+    )
+
+
+_pii9(
+    "address_unit_floor",
+    address_unit,
+    "address",
+    ["Deliver to: {v}", "my new address is {v}", '"residential_address": "{v}"', "Adresse: {v}"],
+    "residential_address",
+)
+
+
+# --- dates of birth in other calendars and numerals, and in EDI / iCalendar / ICAO / LDAP layouts
+
+_CN_DIGITS = "〇一二三四五六七八九"
+_CN_MONTH = ["一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二"]
+_CN_DAY = ["", "一", "二", "三", "四", "五", "六", "七", "八", "九", "十"]
+
+
+def _cn_day(d: int) -> str:
+    if d <= 10:
+        return _CN_DAY[d]
+    tens, ones = divmod(d, 10)
+    return ("" if tens == 1 else _CN_DAY[tens]) + "十" + _CN_DAY[ones]
+
+
+def _dob_calendar(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    y, m, d = _birth(rng)
+    sh = y - 621 - (1 if m < 3 or (m == 3 and d < 21) else 0)  # the Solar Hijri year of that date
+    forms = [
+        ("تاریخ تولد", f"{sh}/{rng.randrange(1, 13):02d}/{rng.randrange(1, 30):02d}".translate(_FA)),
+        ("出生日期", f"民國{y - 1911}年{m}月{d}日"),
+        ("تاريخ الميلاد", f"{d:02d}/{m:02d}/{y}".translate(_AR)),
+        ("出生日期", "".join(_CN_DIGITS[int(c)] for c in str(y)) + f"年{_CN_MONTH[m - 1]}月{_cn_day(d)}日"),
+        ("생년월일", f"{y}년 {m}월 {d}일"),
+        ("تاريخ الميلاد", f"{d} {rng.choice(['محرم', 'صفر', 'رجب', 'شعبان', 'رمضان', 'شوال'])} {y - 579} هـ"),
+        ("जन्म मिति", f"{y + 57}-{m:02d}-{d:02d}".translate(str.maketrans("0123456789", "०१२३४५६७८९"))),
+        ("জন্ম তারিখ", f"{d:02d}/{m:02d}/{y}".translate(str.maketrans("0123456789", "০১২৩৪৫৬৭৮৯"))),
+    ]
+    label, v = rng.choice(forms)
+    text = _choose(
+        ["{lab}: {v}", '{{"birth_date": "{v}"}}', "{lab} {v} (from the scanned ID)", "| {lab} | {v} |"],
+        t,
+        lab=label,
+        v=v,
+    )
+    return text, [v]
+
+
+round9_custom("date_of_birth_calendars", "pii", _dob_calendar, 4)
+
+
+def _dob_record(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    y, m, d = _birth(rng)
+    mon = calendar.month_abbr[m].upper()
+    fr = ["JANV", "FÉVR", "MARS", "AVR", "MAI", "JUIN", "JUIL", "AOÛT", "SEPT", "OCT", "NOV", "DÉC"][m - 1]
+    forms = [
+        ("DMG*D8*{v}*F~", f"{y}{m:02d}{d:02d}"),  # X12 EDI demographic segment
+        ("BEGIN:VEVENT\nDTSTART;VALUE=DATE:{v}\nRRULE:FREQ=YEARLY\nSUMMARY:Birthday\nEND:VEVENT", f"{y}{m:02d}{d:02d}"),
+        ("Date of birth / Date de naissance\n{v}", f"{d:02d} {mon}/{fr} {y % 100:02d}"),  # ICAO visual zone
+        ("dateOfBirth: {v}", f"{y}{m:02d}{d:02d}000000Z"),  # LDAP GeneralizedTime
+        ("age {a} (DOB {v})", f"{m:02d}/{d:02d}/{y}"),
+        ("Geburtsdatum (TT.MM.JJJJ): {v}", f"{d:02d}.{m:02d}.{y}"),
+    ]
+    tpl, v = forms[t]
+    return tpl.format(v=v, a=2024 - y), [v]
+
+
+round9_custom("date_of_birth_records", "pii", _dob_record, 6)
+
+
+# --- names family-name first, with honorifics, in package and document metadata
+
+HONORIFIC_NAMES9 = [
+    ("Sehr geehrte Frau Dr. {n},", ["Brückner", "Oberländer", "Weißenborn", "Hannelore Kästner"]),
+    ("Bonjour Mme {n}, votre dossier est en cours.", ["Girard-Lemoine", "Sylvie Faure", "Nathalie Roux"]),
+    ("Estimado Sr. D. {n}:", ["José Luis Martínez Ortega", "Francisco Javier Ruiz Peña"]),
+    ("{n}-san, could you review the migration?", ["Tanaka", "Watanabe", "Sato Haruto"]),
+    ("Pak {n} sudah approve PR-nya", ["Budi Santoso", "Agus Wibowo", "Hendra Gunawan"]),
+    ("Shri {n} has signed the form", ["Ramesh Venkataraman", "Suresh Kulkarni"]),
+    ("Nom, prénom : {n}", ["DUPONT Jean-Pierre", "LEFÈVRE Camille", "NGUYEN Thi Mai", "YAMADA Taro", "ZHANG Wei"]),
+    ("Уважаемый {n}!", ["Сергей Петрович", "Андрей Викторович", "Игорь Николаевич"]),
+    ("Dear Prof. {n},", ["Adaeze Okonkwo-Eze", "Okonkwo", "Margarethe Lindqvist"]),
+    ("{n} 님, 확인 부탁드립니다", ["박지훈", "최유진", "정하은"]),
+    ("{n}先生您好，附件是合同", ["王建国", "陈志强", "刘德明"]),
+    ("الأستاذ {n} وافق على الطلب", ["خالد الشمري", "فاطمة بنعلي"]),
+]
+
+
+def _honorific(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    tpl, names = HONORIFIC_NAMES9[t]
+    n = rng.choice(names)
+    return tpl.format(n=n), [n]
+
+
+round9_custom("person_name_honorific", "pii", _honorific, len(HONORIFIC_NAMES9))
+
+
+def _name_meta(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    n, n2, n3 = person_name(rng), person_name(rng), person_name(rng)
+    first, last = n.split(" ", 1)
+    slug = f"{_ascii_slug(first)}.{_ascii_slug(last)}"
+    mail = f"{slug}@{rng.choice(COMPANY)}.{rng.choice(DOMAINS)}"
+    old = f"{_ascii_slug(first)}{rng.randrange(10, 99)}@{rng.choice(['gmail.com', 'outlook.com', 'web.de'])}"
+    forms = [
+        (f"/**\n * Parses the ledger export.\n *\n * @author {n}\n * @since 2.4\n */", [n]),
+        (f"# Maintainer: {n} <{mail}>\npkgname=acme-cli\npkgver=1.4.0", [n, mail]),
+        (f'"author": "{n} <{mail}> (https://acme.dev)",', [n, mail]),
+        (f"{n} <{mail}> <{old}>", [n, mail, old]),  # .mailmap
+        (
+            f"acme (1.4.0-1) unstable; urgency=medium\n\n  * New upstream release.\n\n"
+            f" -- {n} <{mail}>  Tue, 12 Mar 2024 10:01:22 +0100",
+            [n, mail],
+        ),
+        (f"%changelog\n* Tue Mar 12 2024 {n} <{mail}> - 1.4.0-1\n- rebuilt for Python 3.12", [n, mail]),
+        (f"Attendees: {n}, {n2}, {n3}\nAction items: migrate the queue", [n, n2, n3]),
+        (f"Reported-by: {n} <{mail}>", [n, mail]),
+        (f"<dc:creator>{n}</dc:creator>\n<cp:lastModifiedBy>{n2}</cp:lastModifiedBy>", [n, n2]),
+        (f"<@U04AB12CD|{n}> can you take a look at the flaky test?", [n]),
+    ]
+    text, needles = forms[t]
+    return text, needles
+
+
+round9_custom("person_name_metadata", "pii", _name_meta, 10)
+
+
+# --- e-mails in encodings, IPs in wrappings
+
+
+def _email_encoded(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    local, dom = username(rng), f"{rng.choice(COMPANY)}.{rng.choice(['com', 'de', 'io', 'nl', 'fr'])}"
+    addr = f"{local}@{dom}"
+    key = rng.randrange(1, 256)
+    forms = [
+        ('{"contact": "' + local + "\\u0040" + dom + '"}', [local + "\\u0040" + dom]),
+        (
+            "Content-Transfer-Encoding: quoted-printable\n\nplease reply to " + local + "=40" + dom,
+            [local + "=40" + dom],
+        ),
+        (
+            '<a href="mailto:' + "".join(f"&#{ord(c)};" for c in addr) + '">mail</a>',
+            ["".join(f"&#{ord(c)};" for c in addr)],
+        ),
+        (f"var m = '{local}' + '@' + '{dom}';", [local, dom]),
+        (
+            '<a href="/cdn-cgi/l/email-protection" data-cfemail="'
+            + f"{key:02x}"
+            + "".join(f"{ord(c) ^ key:02x}" for c in addr)
+            + '">[email&#160;protected]</a>',
+            [f"{key:02x}" + "".join(f"{ord(c) ^ key:02x}" for c in addr)],
+        ),
+        (f"X-Goog-Authenticated-User-Email: accounts.google.com:{addr}", [addr]),
+        (f'<saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">{addr}</saml:NameID>', [addr]),
+    ]
+    return forms[t]
+
+
+round9_custom("email_encoded", "pii", _email_encoded, 7)
+
+
+def _ip_wrapped(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v4, v6 = public_ipv4(rng), public_ipv6(rng)
+    forms = [
+        (f"upstream api {{\n    server [{v6}]:8443;\n}}", v6),
+        (f"curl -g 'http://[{v6}]/healthz'", v6),
+        (f'Forwarded: for="[{v6}]:51234";proto=https', v6),
+        (f"Forwarded: for={v4};proto=https;by=10.0.0.1", v4),
+        (f"allow {v4}/32;\ndeny all;", v4),
+        (
+            f"aws ec2 authorize-security-group-ingress --group-id sg-0a1b2c3d --protocol tcp --port 22 --cidr {v4}/32",
+            v4,
+        ),
+        (f"10:01:22.114211 IP {v4}.51234 > 10.0.3.7.443: Flags [S], seq 1822", v4),
+        (f"ip6tables -A INPUT -s {v6}/128 -j DROP", v6),
+    ]
+    text, needle = forms[t]
+    return text, [needle]
+
+
+round9_custom("ip_wrapped", "pii", _ip_wrapped, 8)
+
+
+# --- a few more secret kinds: notebook-server tokens, Ansible vault passwords, Confluent Cloud key
+# pairs, OCI auth tokens
+
+
+def _jupyter_token(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v = _rs(rng, HEX, 48)
+    port = rng.choice([8888, 8889, 8890])
+    return _choose(
+        [
+            "    To access the server, open this file in a browser:\n        file:///root/.local/share/jupyter/runtime/"
+            "jpserver-1-open.html\n    Or copy and paste one of these URLs:\n        http://127.0.0.1:{p}/lab?token={v}",
+            "$ jupyter server list\nCurrently running servers:\nhttp://localhost:{p}/?token={v} :: /workspace",
+            "c.ServerApp.token = '{v}'",
+            "JUPYTER_TOKEN={v} docker compose up notebook",
+        ],
+        t,
+        v=v,
+        p=str(port),
+    ), [v]
+
+
+round9_custom("jupyter_server_token", "secret", _jupyter_token, 4)
+
+
+def _vault_password(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v = password(rng)
+    return _choose(
+        [
+            "$ cat ~/.ansible/vault_pass.txt\n{v}",
+            "echo '{v}' > .vault_pass && ansible-playbook site.yml --vault-password-file .vault_pass",
+            "ANSIBLE_VAULT_PASSWORD={v}",
+            "- name: Deploy\n  env:\n    ANSIBLE_VAULT_PASS: {v}\n  run: ansible-playbook -i prod site.yml",
+        ],
+        t,
+        v=v,
+    ), [v]
+
+
+round9_custom("ansible_vault_password", "secret", _vault_password, 4)
+
+
+def _confluent_pair(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    key, sec = _rs(rng, ALNUM_UP, 16), _rs(rng, B62 + "+/", 64)
+    text = _choose(
+        [
+            "bootstrap.servers=pkc-4nmjv.francecentral.azure.confluent.cloud:9092\nsecurity.protocol=SASL_SSL\n"
+            "sasl.mechanisms=PLAIN\nsasl.username={a}\nsasl.password={b}",
+            'resource "confluent_api_key" "app" {{}}\n# created: key {a}, secret {b}',
+            "CONFLUENT_CLOUD_API_KEY={a}\nCONFLUENT_CLOUD_API_SECRET={b}",
+            '{{"bootstrap.servers": "pkc-4nmjv.francecentral.azure.confluent.cloud:9092", '
+            '"sasl.username": "{a}", "sasl.password": "{b}"}}',
+        ],
+        t,
+        a=key,
+        b=sec,
+    )
+    return text, [key, sec]
+
+
+round9_custom("confluent_cloud_pair", "secret", _confluent_pair, 4)
+
+
+def _oci_auth_token(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v = _rs(rng, B62 + "#;:.()<>[]{}_-+", 20)  # (Oracle's generated auth tokens mix in punctuation)
+    return _choose(
+        [
+            "docker login fra.ocir.io -u 'acmetenancy/ci-bot' -p '{v}'",
+            "OCI_AUTH_TOKEN='{v}'",
+            "registry:\n  server: fra.ocir.io\n  username: acmetenancy/ci-bot\n  password: '{v}'",
+        ],
+        t,
+        v=v,
+    ), [v]
+
+
+round9_custom("oci_auth_token", "secret", _oci_auth_token, 3)
+
+
+# --- identity-card document numbers
+
+
+def de_id_card(r: random.Random) -> str:
+    """A German identity card (Personalausweis) number: nine characters of a reduced alphabet and the
+    ICAO 9303 check digit."""
+    body = r.choice("CFGHJKLMNPRTVWXYZ") + _rs(r, "0123456789CFGHJKLMNPRTVWXYZ", 8)
+    return body + _mrz_check(body)
+
+
+def id_card_number(r: random.Random) -> str:
+    up = string.ascii_uppercase
+    form = r.randrange(4)
+    if form == 0:
+        return de_id_card(r)
+    if form == 1:
+        return f"CA{_d(r, 5)}{_rs(r, up, 2)}"  # Italian electronic identity card (CIE)
+    if form == 2:
+        return f"{r.choice(['RX', 'RT', 'XB', 'KS', 'MZ'])} {_d(r, 6)}"  # Romanian identity card series
+    return f"{_rs(r, up, 3)}{_d(r, 6)}"  # Spanish DNI support number
+
+
+_pii9(
+    "id_card_number",
+    id_card_number,
+    "ID card number",
+    ["Ausweisnummer: {v}", "numero carta d'identità: {v}", '"id_card_no": "{v}"', "Serie și număr CI: {v}"],
+    "id_card_no",
+)
+
+
+# --- cluster join tokens, service URIs with a secret, security-scanner and social-app secrets
+
+
+def _join_token(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    boot = f"{_rs(rng, LOWER_ALNUM, 6)}.{_rs(rng, LOWER_ALNUM, 16)}"  # kubeadm bootstrap token
+    k3s = f"K10{_rs(rng, HEX, 64)}::server:{_rs(rng, HEX, 32)}"
+    swarm = f"SWMTKN-1-{_rs(rng, LOWER_ALNUM, 50)}-{_rs(rng, LOWER_ALNUM, 25)}"
+    gossip = _b64key(rng, 32)
+    forms = [
+        (
+            f"kubeadm join 10.0.0.10:6443 --token {boot} \\\n"
+            f"    --discovery-token-ca-cert-hash sha256:{_rs(rng, HEX, 64)}",
+            boot,
+        ),
+        (f"curl -sfL https://get.k3s.io | K3S_URL=https://10.0.0.10:6443 K3S_TOKEN={k3s} sh -", k3s),
+        (f"$ cat /var/lib/rancher/k3s/server/node-token\n{k3s}", k3s),
+        (f"docker swarm join --token {swarm} 10.0.0.10:2377", swarm),
+        (f'encrypt = "{gossip}"\nretry_join = ["10.0.0.10"]', gossip),
+    ]
+    text, v = forms[t]
+    return text, [v]
+
+
+round9_custom("cluster_join_token", "secret", _join_token, 5)
+
+
+def _service_uri(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    key, sec = str(rng.randrange(10**14, 10**15)), _rs(rng, B64URL, 27)
+    psec = _rs(rng, HEX, 20)
+    bpw = _rs(rng, LOWER_ALNUM, 10)
+    forms = [
+        (f"CLOUDINARY_URL=cloudinary://{key}:{sec}@acme-media", sec),
+        (f"cloudinary.config(cloudinary_url='cloudinary://{key}:{sec}@acme-media')", sec),
+        (f"PUSHER_URL=http://{_rs(rng, HEX, 20)}:{psec}@api-eu.pusher.com/apps/{rng.randrange(10**6, 10**7)}", psec),
+        (
+            f"BONSAI_URL=https://{_rs(rng, LOWER_ALNUM, 10)}:{bpw}@acme-search-{_d(rng, 4)}.eu-west-1.bonsaisearch.net",
+            bpw,
+        ),
+    ]
+    text, v = forms[t]
+    return text, [v]
+
+
+round9_custom("service_uri_secret", "secret", _service_uri, 4)
+
+for _name9, _formats9, _own9 in [
+    (
+        "security_scanner_token",
+        [
+            ("SNYK_TOKEN", _uuid4),
+            ("SEMGREP_APP_TOKEN", lambda r: _rs(r, HEX, 64)),
+            ("CODACY_PROJECT_TOKEN", lambda r: _rs(r, HEX, 32)),
+            ("GITGUARDIAN_API_KEY", lambda r: _rs(r, B62, 64)),
+            ("SOCKET_SECURITY_API_KEY", lambda r: "sktsec_" + _rs(r, B62, 40)),
+        ],
+        [
+            "{L}={v}",
+            "- name: Scan\n  run: ./scan --all-projects\n  env:\n    {L}: {v}",
+            "scanner auth {v}",
+            'curl -H "Authorization: token {v}" https://api.scanner.acme.dev/v1/orgs  # {L}',
+        ],
+    ),
+    (
+        "social_app_secret",
+        [
+            ("FACEBOOK_APP_SECRET", lambda r: _rs(r, HEX, 32)),
+            ("GOOGLE_ADS_DEVELOPER_TOKEN", lambda r: _rs(r, B64URL, 22)),
+            ("LINKEDIN_CLIENT_SECRET", lambda r: _rs(r, B62, 16)),
+            ("TWITTER_API_SECRET", lambda r: _rs(r, B62, 50)),
+            ("TIKTOK_CLIENT_SECRET", lambda r: _rs(r, B62, 32)),
+        ],
+        [
+            "{L}={v}",
+            "social:\n  app_secret: {v}\n  app_id: '1234567890123456'",
+            "SOCIAL_AUTH_SECRET = '{v}'  # {L}",
+            "ads:\n  developer_token: {v}\n  login_customer_id: 1234567890",
+        ],
+    ),
+]:
+    round9_custom(_name9, "secret", *_multi9(_formats9, _own9, _name9))
+
+
+# --- tax numbers of more countries, addresses of African and Latin American cities
+
+
+def tax_id_more(r: random.Random) -> str:
+    form = r.randrange(3)
+    if form == 0:
+        return _until_valid("za.tin", lambda r: r.choice("0123") + _d(r, 9), r)
+    if form == 1:
+        return _stdnum_format("id.npwp", _until_valid("id.npwp", lambda r: _d(r, 15), r))
+    return _until_valid("gh.tin", lambda r: "P00" + _d(r, 8), r)
+
+
+_pii9(
+    "tax_id_more",
+    tax_id_more,
+    "tax number",
+    ["Tax reference number: {v}", "NPWP saya {v}", '"tin": "{v}"', "my TIN is {v} for the invoice"],
+    "tin",
+)
+
+
+def address_africa_latam(rng: random.Random) -> str:
+    n, m = rng.randrange(1, 300), rng.randrange(1, 99)
+    return rng.choice(
+        [
+            f"Plot {n}, Admiralty Way, Lekki Phase 1, Lagos",
+            f"House {n}, Ngong Road, Kilimani, Nairobi",
+            f"{n} Oxford Street, Osu, Accra",
+            f"Plot {n} Kampala Road, Kampala",
+            f"Bole Sub-City, Woreda {rng.randrange(1, 15):02d}, House No. {n}, Addis Ababa",
+            f"Rue {m} x {rng.randrange(1, 40)}, Médina, Dakar",
+            f"Calle {rng.randrange(10, 150)} # {m}-{rng.randrange(10, 99)}, apto {rng.randrange(101, 1204)}, Bogotá",
+            f"Av. Larco {n * 5}, Miraflores, Lima 15074",
+            f"Av. Providencia {n * 4}, depto {rng.randrange(101, 1504)}, Providencia, Santiago",
+            f"Bulevar Artigas {n * 3}, apto {rng.randrange(101, 904)}, 11300 Montevideo",
+            f"Av. República de El Salvador N{m}-{rng.randrange(10, 200)}, Quito",
+        ]
+    )
+
+
+_pii9(
+    "address_africa_latam",
+    address_africa_latam,
+    "address",
+    ["Delivery address: {v}", "mi dirección es {v}", '"street_address": "{v}"', "drop it at {v} please"],
+    "street_address",
+)
+
+
 CATEGORIES: tuple[str, ...] = tuple(c.name for c in CATS)
 KIND = {c.name: c.kind for c in CATS}
 
@@ -9725,6 +11474,158 @@ def _round8_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]
     }
 
 
+def _check_mod11_issn(r: random.Random) -> str:
+    body = _d(r, 7)
+    c = (11 - sum(int(x) * w for x, w in zip(body, range(8, 1, -1), strict=True)) % 11) % 11
+    return f"{body[:4]}-{body[4:]}{'X' if c == 10 else c}"
+
+
+def _imo(r: random.Random) -> str:
+    body = str(r.randrange(900000, 999999))
+    return "IMO " + body + str(sum(int(x) * w for x, w in zip(body, range(7, 1, -1), strict=True)) % 10)
+
+
+def _cas(r: random.Random) -> str:
+    digits = str(r.randrange(50, 99999)) + _d(r, 2)
+    c = sum(int(x) * (i + 1) for i, x in enumerate(reversed(digits))) % 10
+    return f"{digits[:-2]}-{digits[-2:]}-{c}"
+
+
+def _round9_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
+    """Round-9 never-tuned hard negatives, under the same policy (nothing secret or personal):
+    coordinates of public places, content addresses, distributed-trace ids, detached public
+    signatures, design tokens, numeric constants, object identifiers, money amounts, catalogue codes
+    with their check digits, encoded public payloads (pagination cursors, relay ids, a JWT header),
+    eponymous terms, order and invoice references, dates of events that are nobody's birth, and the
+    public addresses of landmarks and headquarters."""
+
+    def b64(r: random.Random, n: int) -> str:
+        return base64.b64encode(bytes(r.randrange(256) for _ in range(n))).decode()
+
+    def b64j(obj: object) -> str:
+        return base64.b64encode(json.dumps(obj, separators=(",", ":")).encode()).decode()
+
+    b32 = "abcdefghijklmnopqrstuvwxyz234567"
+    return {
+        "public_place_coordinate": [
+            lambda r: '{"type": "Point", "coordinates": [2.2945, 48.8584]}  // Eiffel Tower',
+            lambda r: "https://www.openstreetmap.org/#map=16/51.5007/-0.1246",
+            lambda r: f"AIRPORT_FRA = (50.0379, 8.5622)  # zoom {r.randrange(8, 14)}",
+            lambda r: "region eu-central-1 (Frankfurt) ~ lat 50.1109, lon 8.6821",
+            lambda r: "geo:35.6586,139.7454?z=17",
+        ],
+        "content_address": [
+            lambda r: f"ipfs://bafybei{_rs(r, b32, 52)}",
+            lambda r: f"/ipfs/Qm{_rs(r, '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 44)}/index.html",
+            lambda r: f"magnet:?xt=urn:btih:{_rs(r, HEX, 40)}&dn=ubuntu-24.04-live-server-amd64.iso",
+            lambda r: f"git-annex: SHA256E-s{r.randrange(10**5, 10**8)}--{_rs(r, HEX, 64)}.tar.gz",
+        ],
+        "distributed_trace_id": [
+            lambda r: f"X-Amzn-Trace-Id: Root=1-{r.randrange(0x65000000, 0x66000000):08x}-{_rs(r, HEX, 24)};Sampled=1",
+            lambda r: f"cf-ray: {_rs(r, HEX, 16)}-FRA",
+            lambda r: f'{{"trace_id": "{_rs(r, HEX, 32)}", "span_id": "{_rs(r, HEX, 16)}", "trace_flags": "01"}}',
+            lambda r: f"dd.trace_id={r.randrange(10**18, 9 * 10**18)} dd.span_id={r.randrange(10**18, 9 * 10**18)}",
+            lambda r: f"x-b3-traceid: {_rs(r, HEX, 32)}\nx-b3-spanid: {_rs(r, HEX, 16)}\nx-b3-sampled: 1",
+        ],
+        "public_signature": [
+            lambda r: (
+                "-----BEGIN PGP SIGNATURE-----\n\n"
+                + "\n".join(pem_body(r, 4))
+                + f"\n={_rs(r, B62, 4)}\n-----END PGP SIGNATURE-----"
+            ),
+            lambda r: f"untrusted comment: signature from minisign secret key\nRU{b64(r, 72)}",
+            lambda r: (
+                f"cosign verify-blob --signature acme-cli.sig --certificate acme-cli.pem acme-cli  # sig {b64(r, 48)}"
+            ),
+            lambda r: f'"signatures": [{{"keyid": "{_rs(r, HEX, 64)}", "sig": "{_rs(r, HEX, 128)}"}}]',
+        ],
+        "design_token": [
+            lambda r: f"--color-brand-500: #{_rs(r, HEX, 6)};\n--color-brand-600: #{_rs(r, HEX, 6)};",
+            lambda r: f'"primary": {{"value": "#{_rs(r, HEXU, 6)}", "type": "color"}}',
+            lambda r: f'className="bg-[#{_rs(r, HEX, 6)}] px-4 py-2 rounded-lg"',
+            lambda r: f"font-feature-settings: 'ss01', 'cv11'; /* Inter {r.randrange(3, 5)}.0 */",
+        ],
+        "numeric_constant": [
+            lambda r: "PI = 3.14159265358979323846264338327950288",
+            lambda r: "FNV_OFFSET_BASIS_64 = 14695981039346656037",
+            lambda r: "MERSENNE_61 = 2305843009213693951  # 2**61 - 1",
+            lambda r: "AVOGADRO = 6.02214076e23",
+            lambda r: "u64::MAX = 18446744073709551615",
+            lambda r: "const SECONDS_PER_YEAR = 31556952;",
+        ],
+        "object_identifier": [
+            lambda r: "OID 1.3.6.1.4.1.311.21.8 (Microsoft enterprise)",
+            lambda r: "snmpget -v2c -c public localhost 1.3.6.1.2.1.1.3.0",
+            lambda r: "extendedKeyUsage = 1.3.6.1.5.5.7.3.1, 1.3.6.1.5.5.7.3.2",
+            lambda r: "sha256WithRSAEncryption (1.2.840.113549.1.1.11)",
+            lambda r: "urn:oid:2.16.840.1.113883.6.1",
+        ],
+        "money_amount": [
+            lambda r: (
+                f"Gesamt: {r.randrange(1, 999)}.{r.randrange(100, 999)}.{r.randrange(100, 999)},{r.randrange(10, 99)} €"
+            ),
+            lambda r: f"₹{r.randrange(1, 99)},{r.randrange(10, 99)},{r.randrange(100, 999)}.00",
+            lambda r: f"amount_cents={r.randrange(10**6, 10**9)} currency=usd",
+            lambda r: f"CHF {r.randrange(1, 99)}'{r.randrange(100, 999)}.{r.randrange(10, 99)}",
+            lambda r: f"¥{r.randrange(1, 99)},{r.randrange(100, 999)},{r.randrange(100, 999)} (税込)",
+        ],
+        "catalogue_code": [
+            lambda r: f"ISSN {_check_mod11_issn(r)}",
+            _imo,
+            lambda r: f"CAS {_cas(r)}",
+            lambda r: f"ICD-10 {r.choice(['E11.9', 'J45.909', 'I10', 'M54.5', 'K21.9'])}",
+            lambda r: f"UN/LOCODE {r.choice(['DEHAM', 'NLRTM', 'SGSIN', 'USLAX', 'CNSHA'])}",
+            lambda r: f"NDC {r.randrange(10000, 99999)}-{r.randrange(100, 999)}-{r.randrange(10, 99)}",
+        ],
+        "encoded_public_payload": [
+            lambda r: f'"endCursor": "{b64j({"offset": r.randrange(20, 2000), "sort": "created_at"})}"',
+            lambda r: f'"id": "{base64.b64encode(f"Repository:{r.randrange(10**6, 10**9)}".encode()).decode()}"',
+            lambda r: "eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCIsImtpZCI6IjEifQ",
+            lambda r: f"next_page_token={b64j({'page': r.randrange(2, 90), 'size': 50})}",
+            lambda r: f"data:application/json;base64,{b64j({'name': 'acme-ui', 'version': '1.4.0', 'private': True})}",
+        ],
+        "eponymous_term": [
+            lambda r: "use the Knuth–Morris–Pratt algorithm for the substring search",
+            lambda r: "a Bloom filter with a 1% false-positive rate",
+            lambda r: "compute the Levenshtein distance between the two names",
+            lambda r: "Floyd–Warshall is O(n^3), switch to Dijkstra with a binary heap",
+            lambda r: "apply a Kalman filter to smooth the GPS track",
+            lambda r: "shuffle with Fisher–Yates, then sample via the Box–Muller transform",
+            lambda r: "the Byzantine fault tolerance of Lamport's Paxos",
+        ],
+        "order_reference": [
+            lambda r: f"Order #{r.randrange(100, 999)}-{_d(r, 7)}-{_d(r, 7)}",
+            lambda r: f"Invoice INV-2024-{r.randrange(1, 99999):06d}",
+            lambda r: f"PO {r.randrange(4500000000, 4599999999)}",
+            lambda r: f"RMA-{r.randrange(10**5, 10**6)} approved",
+        ],
+        "event_date": [
+            lambda r: f"Date of issue: {r.randrange(1, 28):02d}.{r.randrange(1, 12):02d}.2023 (invoice)",
+            lambda r: f"notAfter=Mar {r.randrange(1, 28)} 10:01:22 2026 GMT",
+            lambda r: f"released: {r.randrange(2015, 2024)}-{r.randrange(1, 12):02d}-{r.randrange(1, 28):02d}",
+            lambda r: f"valid until {r.randrange(1, 28)} {calendar.month_name[r.randrange(1, 13)]} 2027",
+            lambda r: f"0 3 * * 1  # weekly since {r.randrange(1, 28):02d}/{r.randrange(1, 12):02d}/2021",
+        ],
+        "landmark_address": [
+            lambda r: "1600 Amphitheatre Parkway, Mountain View, CA 94043",
+            lambda r: "One Apple Park Way, Cupertino, CA 95014",
+            lambda r: "1 Microsoft Way, Redmond, WA 98052",
+            lambda r: "Champ de Mars, 5 Av. Anatole France, 75007 Paris",
+            lambda r: "Platz der Republik 1, 11011 Berlin",
+        ],
+        "encrypted_blob": [
+            lambda r: "$ANSIBLE_VAULT;1.1;AES256\n" + "\n".join(_rs(r, HEX, 80) for _ in range(3)),
+            lambda r: f"encryptedData:\n    password: AgB{_rs(r, B62 + '+/', 120)}==",
+            lambda r: (
+                "-----BEGIN AGE ENCRYPTED FILE-----\n"
+                + "\n".join(pem_body(r, 3))
+                + "\n-----END AGE ENCRYPTED FILE-----"
+            ),
+            lambda r: f'"CiphertextBlob": "AQICAHh{_rs(r, B62 + "+/", 150)}=="',
+        ],
+    }
+
+
 DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     1: _decoy_templates(),
     2: _round2_decoy_templates(),
@@ -9734,6 +11635,7 @@ DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     6: _round6_decoy_templates(),
     7: _round7_decoy_templates(),
     8: _round8_decoy_templates(),
+    9: _round9_decoy_templates(),
 }
 DECOYS: dict[str, list[Callable[[random.Random], str]]] = {}  # every round before the holdout's
 for _round, _kinds in sorted(DECOY_ROUNDS.items()):
@@ -10178,6 +12080,38 @@ ROUND8_WRAPPERS: list[Wrapper] = [
 ]
 
 
+def _json_lines(s: str) -> str:
+    # a notebook output's text: a JSON list of lines, each kept with its newline
+    return '", "'.join(json.dumps(x)[1:-1] for x in s.splitlines(keepends=True))
+
+
+# round-9 never-tuned wrapper families
+ROUND9_WRAPPERS: list[Wrapper] = [
+    lambda r: ('{"name": "stdout", "output_type": "stream", "text": ["{s}"]}', _json_lines),  # notebook output
+    lambda r: ("config: |\n    {s}\nreplicaCount: 2", _indent("    ")),  # Helm values block
+    lambda r: ('{"body": "{s}", "path": "deploy/values.yaml", "line": 12}', _json_escape(True)),  # PR review API
+    lambda r: ("2024-03-12 10:01:22.114 Df acme[2211:1a2b] {s}", _ident),  # Apple unified log
+    lambda r: ('{"resourceLogs": [{"body": {"stringValue": "{s}"}}]}', _json_escape(False)),  # OTLP JSON
+    lambda r: ('panic: "{s}"\n\ngoroutine 1 [running]:\nmain.main()', _c_string),
+    lambda r: ('[quote="ops-bot, post:3, topic:412"]\n{s}\n[/quote]', _ident),  # Discourse
+    lambda r: ('{"type": "message", "from": "ops-bot", "text": "{s}"}', _json_escape(False)),  # Telegram export
+    lambda r: ("src/config.ts\n  12:5  error  {s}  custom/no-hardcoded-config", _ident),  # ESLint
+    lambda r: ('<Cell><Data ss:Type="String">{s}</Data></Cell>', _html),  # SpreadsheetML
+    lambda r: ('note = """\n{s}\n"""', _ident),  # TOML multi-line string
+    lambda r: ("이거 에러 나요:\n{s}\n도와주세요", _ident),
+    lambda r: ("sziasztok, ezt a hibát kapom:\n{s}\nvalaki tud segíteni?", _ident),
+    lambda r: ("salut, primesc eroarea asta:\n{s}\nmă poate ajuta cineva?", _ident),
+    lambda r: ("halo, saya dapat error ini:\n{s}\nada yang bisa bantu?", _ident),
+    lambda r: ("2024-03-12T10:01:22.114+00:00 app[web.1]: {s}", _indent("2024-03-12T10:01:22.115+00:00 app[web.1]: ")),
+    lambda r: ("section_start:1710237682:step_script\r\x1b[0K{s}\nsection_end:1710237690:step_script\r\x1b[0K", _ident),
+    lambda r: ('<165>1 2024-03-12T10:01:22.114Z web-1 api 2211 ID47 [meta@32473 env="prod"] {s}', _ident),
+    lambda r: ('[1] "{s}"', _c_string),  # R console
+    lambda r: ("local note = [==[\n{s}\n]==]", _ident),  # Lua long string
+    lambda r: ('{\n  "message" => "{s}",\n  "@version" => "1"\n}', _c_string),  # Logstash rubydebug
+    lambda r: ('{"runs": [{"results": [{"message": {"text": "{s}"}}]}]}', _json_escape(True)),  # SARIF
+]
+
+
 FILLER = [
     "can you help me figure out why the build fails on CI?",
     "I'm migrating the service from Flask to FastAPI.",
@@ -10202,6 +12136,7 @@ WRAPPER_ROUNDS: dict[int, list[list[Wrapper]]] = {
     6: [ROUND6_WRAPPERS],
     7: [ROUND7_WRAPPERS],
     8: [ROUND8_WRAPPERS],
+    9: [ROUND9_WRAPPERS],
 }
 DEV_WRAPPERS = [f for r, fams in sorted(WRAPPER_ROUNDS.items()) if r < HOLDOUT_ROUND for f in fams]
 HOLDOUT_WRAPPERS = [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS.get(r, [])]

@@ -37,10 +37,12 @@ SEED = 7
 
 @pytest.fixture(scope="module")
 def blind() -> dict[str, BlindScore]:
-    # dev (rounds 1 to 7, round 7 tuned on since round 8 exists) and the holdout (round 8 alone,
-    # never its texts) have floors of their own
+    # dev rounds 1 to 7 (tuned on; ``before=8`` keeps them exactly as they were before round 8 joined
+    # dev), round 8 (dev since round 9 exists, being tuned) and the holdout (round 9 alone, never its
+    # texts) have floors of their own
     return {
-        "dev": score(R, generate(SEED, "dev", 1200)),
+        "dev": score(R, generate(SEED, "dev", 1200, before=8)),
+        "round8": score(R, generate(SEED, "dev", 1200, round_no=8)),
         "holdout": score(R, generate(SEED, "holdout", 1200, round_no=HOLDOUT_ROUND)),
     }
 
@@ -77,9 +79,16 @@ def blind() -> dict[str, BlindScore]:
 # 64.4 / 63.3 / 65.1% personal data, 127 / 149 / 120 FP/MB, 54 / 40 / 19 stray spans, idempotent,
 # nothing dropped; after the round-7 tuning (never tuned on round 8), seed 7: 82.0% secrets, 77.3%
 # personal data, 120 FP/MB, 19 stray spans.
+# Round 9 made round 8 dev (issue 17, branch blind9): the dev floors keep rounds 1 to 7 (``before=8``,
+# the very cases they were set on) and round 8 keeps the floors it had as the holdout
+# (test_blind_round8_joined_dev; its tuners raise them; round 8 scored as dev draws other cases: at
+# seed 7, untuned on it, 83.0% secrets, 77.0% personal data, 117 FP/MB, 24 stray spans). The holdout
+# is round 9 alone (written blind, untuned, the engine at fc1904e), seeds 1 / 2 (n 2400) and 7
+# (n 1200): 79.1 / 78.8 / 79.1% secrets, 66.5 / 66.4 / 68.6% personal data, 293 / 282 / 294 FP/MB,
+# 11 / 13 / 5 stray spans, idempotent, nothing dropped.
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.805, 0.76, 135.0, 50)],
+    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.775, 0.67, 309.0, 35)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
@@ -91,6 +100,16 @@ def test_blind_pools(
     assert sc.recall("pii") >= pii_floor, sc.recall("pii")
     assert sc.fp_per_mb() <= fp_per_mb, sc.fp_per_mb()  # (never the texts: the holdout stays blind)
     assert sc.stray <= stray, sc.stray  # redaction outside a plant or decoy (frames, template prose)
+
+
+def test_blind_round8_joined_dev(blind: dict[str, BlindScore]) -> None:
+    """Round 8 (dev since round 9) keeps the floors it had as the holdout until its tuning raises them."""
+    sc = blind["round8"]
+    assert sc.idempotent and sc.dropped == 0
+    assert sc.recall("secret") >= 0.805, sc.recall("secret")
+    assert sc.recall("pii") >= 0.76, sc.recall("pii")
+    assert sc.fp_per_mb() <= 135.0, sc.fp_per_mb()
+    assert sc.stray <= 50, sc.stray
 
 
 def _spans(text: str) -> list[tuple[str, str]]:
@@ -334,12 +353,31 @@ def test_round4_generator_checksums() -> None:
         (rb.in_epic, "in_.epic"),
         (rb.ke_pin, "ke.pin"),
         (rb.iban8, "iban"),
+        (rb.sk_rc, "sk.rc"),
+        (rb.pt_cc, "pt.cc"),
+        (rb.mx_rfc, "mx.rfc"),
+        (rb.co_nit, "co.nit"),
+        (rb.cr_cpf, "cr.cpf"),
+        (rb.be_bis, "be.bis"),
+        (rb.in_vid, "in_.vid"),
+        (rb.us_atin, "us.atin"),
+        (rb.us_ptin, "us.ptin"),
+        (rb.gb_upn, "gb.upn"),
+        (rb.nl_onderwijsnummer, "nl.onderwijsnummer"),
+        (rb.nl_document_number, "nl.identiteitskaartnummer"),
+        (rb.bg_pnf, "bg.pnf"),
+        (rb.gt_nit, "gt.nit"),
+        (rb.ve_rif, "ve.rif"),
+        (rb.sv_nit, "sv.nit"),
+        (rb.ar_dni, "ar.dni"),
+        (rb.py_ruc, "py.ruc"),
+        (rb.uk_chi, "gb.nhs"),
     ],
 )
 def test_round5_generator_checksums(gen: object, validator: str) -> None:
-    """Round 5's, 6's, 7's and 8's national ids and IBANs pass python-stdnum's validators (an
+    """Round 5's to 9's national ids and IBANs pass python-stdnum's validators (an
     implementation independent of the generator's up to round 7; round 8 uses python-stdnum's
-    calculators or redraws a candidate until python-stdnum accepts it, so there the test guards the
+    calculators or redraws a candidate until python-stdnum accepts it (round 9 too), so there the test guards the
     drawing and formatting, not the check digits)."""
     import importlib
 
@@ -347,6 +385,24 @@ def test_round5_generator_checksums(gen: object, validator: str) -> None:
     r = random.Random(5)
     values = [gen(r) for _ in range(300)]  # type: ignore[operator]
     assert all(module.is_valid(v) for v in values), [v for v in values if not module.is_valid(v)][:3]
+
+
+def test_round9_generator_checks() -> None:
+    """Round 9's own check digits against documented values: ICAO 9303's specimen passport
+    (L898902C3, check 6; 740812, check 2; 120415, check 9; composite 0) and New Zealand's test NHI
+    numbers (ZZZ0016, ZZZ0024); every generated MRZ line 2 carries consistent checks."""
+    assert rb._mrz_check("L898902C3") == "6" and rb._mrz_check("740812") == "2"
+    assert rb._mrz_check("120415") == "9"
+    assert rb._mrz_check("L898902C36" + "7408122" + "1204159" + "ZE184226B<<<<<" + "1") == "0"
+    assert rb.nhi_check("ZZZ001") == "6" and rb.nhi_check("ZZZ002") == "4"
+    r = random.Random(9)
+    for _ in range(50):
+        assert rb.nhi_check(rb.nz_nhi(r)[:6]) is not None
+        card = rb.de_id_card(r)
+        assert rb._mrz_check(card[:9]) == card[9]
+        _, (names, part) = rb._passport_mrz(r, 0)
+        assert part[9] == rb._mrz_check(part[:9]) and part[19] == rb._mrz_check(part[13:19])
+        assert part[27] == rb._mrz_check(part[21:27]) and "<<" in names
 
 
 def test_pools_are_split_by_family() -> None:
@@ -366,8 +422,10 @@ def test_pools_are_split_by_family() -> None:
     assert {"airtable_pat", "no_fodselsnummer", "address_mx"} <= dev_cats
     assert set(DECOY_ROUNDS[7]) <= set(DECOYS) and WRAPPER_ROUNDS[7][0] in DEV_WRAPPERS  # round 7 is dev
     assert {"ai_platform_key", "dk_cpr", "email_obfuscated"} <= dev_cats
+    assert set(DECOY_ROUNDS[8]) <= set(DECOYS) and WRAPPER_ROUNDS[8][0] in DEV_WRAPPERS  # round 8 is dev
+    assert {"github_app_token", "at_svnr", "vehicle_plate"} <= dev_cats
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
-    assert len(holdout_only) >= 40  # round 8 adds more than 40 categories
+    assert len(holdout_only) >= 40  # round 9 adds more than 40 categories
     dev = generate(1, "dev", 300)
     assert not holdout_only & {p.category for case in dev for p in case.plants}
     holdout = generate(1, "holdout", 300)
@@ -387,29 +445,52 @@ def _planted_counts(cases: list[BlindCase]) -> dict[str, int]:
     return counts
 
 
-def test_round8_holdout() -> None:
-    """Round 8 is the holdout (round 7 joined dev): families for every category, rounds scored
-    apart, each round-8 category planted at least 15 times in 2400 prompts (it has 263 categories)
+def test_round9_holdout() -> None:
+    """Round 9 is the holdout (round 8 joined dev): families for every category, rounds scored
+    apart, each round-9 category planted at least 10 times in 2400 prompts (it has 325 categories)
     with every value in its prompt, the same cases for the same seed. (Generator only: the engine
     never runs here.)"""
-    assert HOLDOUT_ROUNDS == (8,) and HOLDOUT_ROUND == 8
-    assert all(len(c.templates("holdout", 8)) >= 2 for c in CATS)
-    assert all(c.templates("holdout", 8) == c.templates("holdout") for c in CATS)
-    assert not any(c.templates("dev", 8) or c.templates("holdout", 7) for c in CATS)
+    assert HOLDOUT_ROUNDS == (9,) and HOLDOUT_ROUND == 9
+    assert all(len(c.templates("holdout", 9)) >= 2 for c in CATS)
+    assert all(c.templates("holdout", 9) == c.templates("holdout") for c in CATS)
+    assert not any(c.templates("dev", 9) or c.templates("holdout", 8) for c in CATS)
+    r8 = {c.name for c in CATS if c.templates("dev", 8)}
+    r9 = {c.name for c in CATS if c.templates("holdout", 9)}
+    assert len(r9 - r8) >= 40 and r8 < r9
+    cases = generate(2, "holdout", 2400, round_no=9)
+    counts = _planted_counts(cases)
+    assert set(counts) == r9 and min(counts.values()) >= 10, min(counts.values())
+    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[9])
+    assert not set(DECOY_ROUNDS[9]) & {k for r in range(1, 9) for k in DECOY_ROUNDS[r]}  # new kinds only
+    assert [c.text for c in generate(2, "holdout", 200, round_no=9)] == [c.text for c in cases[:200]]
+    eight = generate(2, "dev", 300, round_no=8)
+    assert not (r9 - r8) & {p.category for case in eight for p in case.plants}
+    with pytest.raises(ValueError):
+        generate(1, "dev", 10, round_no=9)
+    with pytest.raises(ValueError):
+        generate(1, "holdout", 10, round_no=8)
+
+
+def test_round8_joined_dev() -> None:
+    """Round 8 joined dev (written blind, tuned on since round 9 exists): every category with an
+    earlier round has round-8 families in dev, each round-8 category planted at least 15 times in 2400
+    prompts with every value in its prompt, the same cases for the same seed; ``before=8`` is the dev
+    pool of rounds 1 to 7. (Generator only.)"""
+    assert HOLDOUT_ROUND == 9 and 8 not in HOLDOUT_ROUNDS
+    assert all(len(c.templates("dev", 8)) >= 2 for c in CATS if any(r < 8 for r in c.rounds))
     r7 = {c.name for c in CATS if c.templates("dev", 7)}
-    r8 = {c.name for c in CATS if c.templates("holdout", 8)}
+    r8 = {c.name for c in CATS if c.templates("dev", 8)}
     assert len(r8 - r7) >= 40 and r7 < r8
-    cases = generate(2, "holdout", 2400, round_no=8)
+    cases = generate(2, "dev", 2400, round_no=8)
     counts = _planted_counts(cases)
     assert set(counts) == r8 and min(counts.values()) >= 15, min(counts.values())
     assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[8])
-    assert [c.text for c in generate(2, "holdout", 200, round_no=8)] == [c.text for c in cases[:200]]
-    seven = generate(2, "dev", 300, round_no=7)
-    assert not (r8 - r7) & {p.category for case in seven for p in case.plants}
-    with pytest.raises(ValueError):
-        generate(1, "dev", 10, round_no=8)
-    with pytest.raises(ValueError):
-        generate(1, "holdout", 10, round_no=7)
+    assert set(DECOY_ROUNDS[8]) <= set(DECOYS) and WRAPPER_ROUNDS[8][0] in DEV_WRAPPERS
+    assert [c.text for c in generate(2, "dev", 200, round_no=8)] == [c.text for c in cases[:200]]
+    old = generate(1, "dev", 400, before=8)
+    assert not (r8 - r7) & {p.category for case in old for p in case.plants}
+    r8_decoys = set(DECOY_ROUNDS[8]) - {k for r in range(1, 8) for k in DECOY_ROUNDS[r]}
+    assert not r8_decoys & {d.category for case in old for d in case.decoys}
 
 
 def test_dev_pool_before_a_round() -> None:
@@ -432,8 +513,8 @@ def test_round7_joined_dev() -> None:
     """Round 7 joined dev (issue 17 tuned on it): every category has round-7 families in dev, each
     round-7 category planted at least 20 times in 2400 prompts with every value in its prompt, the
     same cases for the same seed, and round 7 is no holdout round. (Generator only.)"""
-    assert HOLDOUT_ROUND == 8 and 7 not in HOLDOUT_ROUNDS
-    assert all(len(c.templates("dev", 7)) >= 2 for c in CATS if c.templates("dev"))  # (not round 8's own)
+    assert HOLDOUT_ROUND > 7 and 7 not in HOLDOUT_ROUNDS
+    assert all(len(c.templates("dev", 7)) >= 2 for c in CATS if any(r < 7 for r in c.rounds))  # (not 8's own)
     assert not any(c.templates("holdout", 7) for c in CATS)
     r6 = {c.name for c in CATS if c.templates("dev", 6)}
     r7 = {c.name for c in CATS if c.templates("dev", 7)}
