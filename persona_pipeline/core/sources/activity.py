@@ -158,9 +158,7 @@ class Activity:
         if outcome == Outcome.ERROR:
             summary = self._summary(tool, raw, call_where)
             self._tick(tool)
-            text = _said(tool, summary)
-            if (where[_LINE], text) not in self._keys:  # (a repeated failure makes no turn: no excerpt cut)
-                self._emit(where, TurnKind.TOOL_ERROR, text, excerpt(body), signal)
+            self._failed(where, _said(tool, summary), body, signal)
             errors = self._errors.setdefault(tool, [])
             errors.append(_OpenError(summary, frozenset(summary.split()), where[_LINE], RECOVERY_WINDOW))
             del errors[:-_OPEN_ERRORS]
@@ -231,6 +229,11 @@ class Activity:
             names = function_names(new_text) if new_text and isinstance(new_text, str) and _has_code(path) else []
             suffix = f" (functions: {', '.join(names)})" if names else ""
             self._emit(where, TurnKind.FILE_EDIT, f"{_shown(tool)}: {shown}{suffix}", "", None)
+
+    def _failed(self, where: Where, text: str, body: str, signal: str) -> None:
+        """A failure's turn (a repeated one, same line and text, makes none: no excerpt is cut)."""
+        if (where[_LINE], text) not in self._keys:
+            self._emit(where, TurnKind.TOOL_ERROR, text, excerpt(body), signal)
 
     def _emit(self, where: Where, kind: TurnKind, text: str, context: str, signal: str | None) -> None:
         line_no, offset, uuid, ts, session_id, cwd = where

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from persona_pipeline.core.models import Turn
-from persona_pipeline.core.sources.activity import Activity, Edits, Summarize, Where, bounded_output
+from persona_pipeline.core.models import Tier, Turn, TurnKind
+from persona_pipeline.core.sources.activity import Activity, Edits, Summarize, Where, bounded_output, excerpt
+from persona_pipeline.core.sources.turn_fast import NO_TRUNCATED, make_turn
 
 _RUN = 256  # calls replayed together at most (what they hold stays bounded)
 
@@ -91,3 +92,54 @@ class DeferredActivity:
 
 
 _CALL, _DONE, _RESULT, _TODO = Activity.call, Activity.done, Activity.result, Activity.todo
+
+
+class BatchedExcerpts(Activity):
+    """An `Activity` whose failures' excerpts are cut together at `finish` (or every `_RUN`), not
+    one at a time between tool outputs: each failure's turn keeps its place in `turns` until then.
+    For a reader that reads no turn before `finish` and calls it on every path returning turns."""
+
+    __slots__ = ("_failures",)
+
+    def __init__(self, turns: list[Turn], summarize: Summarize, edits: Edits, edit_tools: frozenset[str]) -> None:
+        super().__init__(turns, summarize, edits, edit_tools)
+        self._failures: list[tuple[int, Where, str, str, str]] = []  # (place in turns, where, text, output, signal)
+
+    def _failed(self, where: Where, text: str, body: str, signal: str) -> None:
+        key = (where[0], text)
+        if key in self._keys:
+            return
+        self._keys.add(key)
+        self._failures.append((len(self.turns), where, text, bounded_output(body), signal))
+        self.turns.append(_PLACE)
+        if len(self._failures) >= _RUN:
+            self._cut()
+
+    def _cut(self) -> None:
+        turns = self.turns
+        for i, where, text, body, signal in self._failures:
+            line_no, offset, uuid, ts, session_id, cwd = where
+            turns[i] = make_turn(
+                line_no,
+                offset,
+                uuid if isinstance(uuid, str) else None,
+                session_id,
+                ts if isinstance(ts, str) else None,
+                cwd,
+                Tier.T3,
+                TurnKind.TOOL_ERROR,
+                signal,
+                text,
+                excerpt(body),
+                False,
+                NO_TRUNCATED,
+            )
+        self._failures.clear()
+
+    def finish(self) -> None:
+        if self._failures:
+            self._cut()
+        super().finish()
+
+
+_PLACE: Any = None  # a failure's place in `turns` until its excerpt is cut
