@@ -1,4 +1,5 @@
-"""The activity stream recorded as it comes and replayed in runs: `DeferredActivity`.
+"""Deferred activity trackers: the calls recorded and replayed in runs (`DeferredActivity`), or
+only the failures' excerpts cut in runs (`BatchedExcerpts`).
 
 Handled one at a time between a reader's parsing, a tool call's outcome (a failure's summary,
 excerpt and open-error bookkeeping, a recovery's similarity test, the turn) cost about twice what
@@ -11,9 +12,8 @@ the reader had made by then, before the ones it made after), so the turns are th
 
 Only for readers that neither read their turns nor ask the tracker anything (`ok`, `succeeded`,
 `pending`: not offered here) before `finish`, and call it on every path that returns turns. What
-waits is bounded:
-`_RUN` calls, each holding its raw input (as an open call does) and a failure's output cut to what
-its excerpt reads (`activity.bounded_output`).
+waits is bounded: `_RUN` calls, each holding its raw input (as an open call does) and a failure's
+output cut to what its excerpt reads (`activity.bounded_output`).
 """
 
 from __future__ import annotations
