@@ -4,8 +4,8 @@
 
 `bench/readers_bench.py`'s corpora (same generators and seeds as `readers_cpu.py`), timed by
 `time.process_time` (minimum of `--repeat` interleaved repeats) four ways: the bare scan; the
-reader; the reader with the activity tracker (`activity.Activity`, and the deferred trackers of
-`activity_log` a reader imports) replaced by a stub that keeps nothing; and with
+reader; the reader with the activity tracker (`activity.Activity`, or `activity_log`'s
+`BatchedExcerpts` where a reader imports it) replaced by a stub that keeps nothing; and with
 `chat_turns.Conversation.user` a no-op as well (no prompt or correction is made). The last ratio
 is a ceiling: what the reader's parse, dispatch, counting and per-file work alone allow, before it
 builds any turn. A reader whose ceiling is near the target cannot reach it by cheaper turn
@@ -55,11 +55,11 @@ class _NoActivity:
         return False
 
 
-_TRACKERS = (act.Activity, activity_log.DeferredActivity, activity_log.BatchedExcerpts)
+_TRACKERS = (act.Activity, activity_log.BatchedExcerpts)
 
 
 def _stub_trackers() -> list[tuple[Any, str, Any]]:
-    """Every reader module's tracker class (`activity.Activity`, or the deferred ones a reader
+    """Every reader module's tracker class (`activity.Activity`, or the batched one a reader
     imports by name) replaced by `_NoActivity`; the (module, name, class) to put back."""
     swapped = []
     for name, module in list(sys.modules.items()):

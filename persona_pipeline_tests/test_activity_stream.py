@@ -608,11 +608,10 @@ def test_bounded_output_keeps_the_excerpt() -> None:
         assert act.excerpt(bounded) == act.excerpt(body)
 
 
-def test_deferred_activity_makes_the_same_turns_in_the_same_places(monkeypatch: Any) -> None:
-    """`DeferredActivity` (calls recorded, replayed in runs) and `BatchedExcerpts` (failures' excerpts
-    cut in runs) must leave the same turn list as an `Activity` taking each call at once, the
-    reader's own turns appended between the calls: every run length, failures with long outputs,
-    recoveries, edits, todo lists, open calls."""
+def test_batched_excerpts_make_the_same_turns_in_the_same_places(monkeypatch: Any) -> None:
+    """`BatchedExcerpts` (failures' excerpts cut in runs) must leave the same turn list as an
+    `Activity` cutting each at once, the reader's own turns appended between the calls: every run
+    length, failures with long outputs, repeated failures, recoveries, edits, todo lists, open calls."""
     import random
 
     from persona_pipeline.core.sources import activity_log
@@ -631,10 +630,8 @@ def test_deferred_activity_makes_the_same_turns_in_the_same_places(monkeypatch: 
         monkeypatch.setattr(activity_log, "_RUN", run)
         for _ in range(60):
             plain: list[Turn] = []
-            deferred: list[Turn] = []
             batched: list[Turn] = []
             a = act.Activity(plain, summarize, edits, frozenset({"Edit"}))
-            b = activity_log.DeferredActivity(deferred, summarize, edits, frozenset({"Edit"}))
             c = activity_log.BatchedExcerpts(batched, summarize, edits, frozenset({"Edit"}))
             for step in range(50):
                 line = step // 2  # two steps a line: several turns can share one
@@ -642,22 +639,21 @@ def test_deferred_activity_makes_the_same_turns_in_the_same_places(monkeypatch: 
                 where = (line, 0, None, None, "s", "/w")
                 op = rng.random()
                 if op < 0.15:
-                    for turns in (plain, deferred, batched):
+                    for turns in (plain, batched):
                         turns.append(prompt(line))
                 elif op < 0.45:
                     body = rng.choice(["boom", "", "x " * 5000 + "Error: token = s3cr3t-v4lue"])
                     outcome = rng.choice([act.Outcome.ERROR, act.Outcome.ERROR, act.Outcome.REJECTED])
-                    for t in (a, b, c):
+                    for t in (a, c):
                         t.call(cid, tool, raw, where)
                         if op < 0.4:
                             t.result(cid, outcome, where, body)
                 elif op < 0.5:
-                    for t in (a, b, c):
+                    for t in (a, c):
                         t.todo([{"content": f"step {step}", "status": "pending"}], where)
                 else:
-                    for t in (a, b, c):
+                    for t in (a, c):
                         t.done(cid, tool, raw, where)
-            for t in (a, b, c):
+            for t in (a, c):
                 t.finish()
-            assert [t.model_dump() for t in plain] == [t.model_dump() for t in deferred]
             assert [t.model_dump() for t in plain] == [t.model_dump() for t in batched]
