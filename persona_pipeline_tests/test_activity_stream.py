@@ -593,3 +593,67 @@ def test_succeeded_is_call_then_ok_or_result() -> None:
         a.finish()
         b.finish()
         assert [t.model_dump() for t in plain] == [t.model_dump() for t in fast]
+
+
+def test_bounded_output_keeps_the_excerpt() -> None:
+    """What a deferred failure holds of its output gives the excerpt of the whole output."""
+    import random
+
+    rng = random.Random(5)
+    words = ["ok", "token = abc123", "Error:", "\x1b[31mred\x1b[0m", "  ", "\n", "Jane Smith", "+1 (555) 010-9999"]
+    for size in (0, 10, 5999, 6000, 6001, 6002, 6003, 9000, 40_000):
+        body = "".join(rng.choice(words) + " " for _ in range(size // 4 + 1))[:size]
+        bounded = act.bounded_output(body)
+        assert len(bounded) <= 6001
+        assert act.excerpt(bounded) == act.excerpt(body)
+
+
+def test_batched_excerpts_make_the_same_turns_in_the_same_places(monkeypatch: Any) -> None:
+    """`BatchedExcerpts` (failures' excerpts cut in runs) must leave the same turn list as an
+    `Activity` cutting each at once, the reader's own turns appended between the calls: every run
+    length, failures with long outputs, repeated failures, recoveries, edits, todo lists, open calls."""
+    import random
+
+    from persona_pipeline.core.sources import activity_log
+
+    def summarize(tool: str, raw: Any, cwd: str | None) -> str:
+        return str(raw)
+
+    def edits(tool: str, raw: Any) -> list[tuple[str, str]]:
+        return [(f"src/{raw}.py", "def f(): pass")]
+
+    def prompt(line: int) -> Turn:
+        return Turn(line_no=line, byte_offset=0, tier=Tier.T2, kind=K.PROMPT, text=f"prompt {line}")
+
+    rng = random.Random(7)
+    for run in (1, 2, 3, 7, 256):
+        monkeypatch.setattr(activity_log, "_RUN", run)
+        for _ in range(60):
+            plain: list[Turn] = []
+            batched: list[Turn] = []
+            a = act.Activity(plain, summarize, edits, frozenset({"Edit"}))
+            c = activity_log.BatchedExcerpts(batched, summarize, edits, frozenset({"Edit"}))
+            for step in range(50):
+                line = step // 2  # two steps a line: several turns can share one
+                tool, cid, raw = rng.choice(["Bash", "Edit", "Read"]), f"c{rng.randrange(6)}", rng.choice(["x", "y"])
+                where = (line, 0, None, None, "s", "/w")
+                op = rng.random()
+                if op < 0.15:
+                    for turns in (plain, batched):
+                        turns.append(prompt(line))
+                elif op < 0.45:
+                    body = rng.choice(["boom", "", "x " * 5000 + "Error: token = s3cr3t-v4lue"])
+                    outcome = rng.choice([act.Outcome.ERROR, act.Outcome.ERROR, act.Outcome.REJECTED])
+                    for t in (a, c):
+                        t.call(cid, tool, raw, where)
+                        if op < 0.4:
+                            t.result(cid, outcome, where, body)
+                elif op < 0.5:
+                    for t in (a, c):
+                        t.todo([{"content": f"step {step}", "status": "pending"}], where)
+                else:
+                    for t in (a, c):
+                        t.done(cid, tool, raw, where)
+            for t in (a, c):
+                t.finish()
+            assert [t.model_dump() for t in plain] == [t.model_dump() for t in batched]

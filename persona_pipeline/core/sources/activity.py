@@ -138,6 +138,12 @@ class Activity:
             self._file_edits(tool, raw, where)
         return True
 
+    def done(self, call_id: str, tool: str, raw: Any, where: Where) -> None:
+        """A call and its success, both at `where` (one part, one entry): `succeeded`, then `result`
+        when the tool has an error waiting for its recovery."""
+        if not self.succeeded(call_id, tool, raw, where):
+            self.result(call_id, Outcome.OK, where)
+
     def result(self, call_id: str, outcome: str, where: Where, body: str = "", signal: str = "is_error") -> None:
         """The outcome of a call (unknown ids are ignored: their call was not seen or is resolved)."""
         entry = self._calls.pop(call_id, None)
@@ -152,7 +158,7 @@ class Activity:
         if outcome == Outcome.ERROR:
             summary = self._summary(tool, raw, call_where)
             self._tick(tool)
-            self._emit(where, TurnKind.TOOL_ERROR, _said(tool, summary), excerpt(body), signal)
+            self._failed(where, _said(tool, summary), body, signal)
             errors = self._errors.setdefault(tool, [])
             errors.append(_OpenError(summary, frozenset(summary.split()), where[_LINE], RECOVERY_WINDOW))
             del errors[:-_OPEN_ERRORS]
@@ -223,6 +229,11 @@ class Activity:
             names = function_names(new_text) if new_text and isinstance(new_text, str) and _has_code(path) else []
             suffix = f" (functions: {', '.join(names)})" if names else ""
             self._emit(where, TurnKind.FILE_EDIT, f"{_shown(tool)}: {shown}{suffix}", "", None)
+
+    def _failed(self, where: Where, text: str, body: str, signal: str) -> None:
+        """A failure's turn (a repeated one, same line and text, makes none: no excerpt is cut)."""
+        if (where[_LINE], text) not in self._keys:
+            self._emit(where, TurnKind.TOOL_ERROR, text, excerpt(body), signal)
 
     def _emit(self, where: Where, kind: TurnKind, text: str, context: str, signal: str | None) -> None:
         line_no, offset, uuid, ts, session_id, cwd = where
@@ -297,6 +308,15 @@ def excerpt(body: str) -> str:
     if head and tail:
         return f"{head} … {tail}"
     return head or tail
+
+
+def bounded_output(body: str) -> str:
+    """An output cut to what `excerpt` reads of it, with the same excerpt: a long one's two windows
+    joined by a character (so it is still longer than both windows, which `excerpt` takes as they
+    are). Held while an excerpt waits to be cut (`activity_log`), it is bounded."""
+    if len(body) <= _HEAD_WINDOW + _TAIL_WINDOW + 1:
+        return body
+    return f"{body[:_HEAD_WINDOW]} {body[-_TAIL_WINDOW:]}"
 
 
 def function_names(text: str) -> list[str]:

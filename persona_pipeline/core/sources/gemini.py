@@ -43,6 +43,7 @@ from persona_pipeline.core.models import ReadStats, Turn
 from persona_pipeline.core.sources import activity as act
 from persona_pipeline.core.sources import readers
 from persona_pipeline.core.sources import user_text as ut
+from persona_pipeline.core.sources.activity_log import BatchedExcerpts
 from persona_pipeline.core.sources.chat_turns import Conversation, ToolArgs, load_json
 from persona_pipeline.core.sources.discovery import SourceUnit
 from persona_pipeline.core.sources.jsonl_stream import FileSkipped, read_entries, type_name
@@ -349,7 +350,8 @@ def _turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
     cwd = _project_root(path, meta, messages)
     stats.session_id, stats.cwd = sid, cwd
     chat = Conversation(stats)
-    activity = act.Activity(chat.turns, _ARGS.summarize, _ARGS.edits, _EDIT_TOOLS)
+    # (its failures' excerpts cut together at `finish`: no turn is read before it)
+    activity = BatchedExcerpts(chat.turns, _ARGS.summarize, _ARGS.edits, _EDIT_TOOLS)
     # the stats' own dicts, counted in place: the order of first counts is kept (`chat` counts into
     # the same dict), and a `stats.skip` call per message cost more than the message's other work
     skips, seen = stats.skips, stats.entries_by_type

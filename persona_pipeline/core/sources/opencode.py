@@ -36,6 +36,7 @@ import orjson
 from persona_pipeline.core.models import ReadStats, Turn
 from persona_pipeline.core.sources import activity as act
 from persona_pipeline.core.sources import readers, sqlite_snapshot
+from persona_pipeline.core.sources.activity_log import BatchedExcerpts
 from persona_pipeline.core.sources.chat_turns import Conversation, LocalCounts, ToolArgs, iso_from_epoch, load_json
 from persona_pipeline.core.sources.discovery import SourceUnit
 from persona_pipeline.core.sources.jsonl_stream import FileSkipped, type_name
@@ -107,7 +108,8 @@ class _Pass:
     def __init__(self, stats: ReadStats) -> None:
         self.stats = stats
         self.chat = Conversation(stats)
-        self.activity = act.Activity(self.chat.turns, _ARGS.summarize, _ARGS.edits, _EDIT_TOOLS)
+        # (its failures' excerpts cut together at `finish`: no turn is read before it)
+        self.activity = BatchedExcerpts(self.chat.turns, _ARGS.summarize, _ARGS.edits, _EDIT_TOOLS)
         self.line = 0
         self.local = LocalCounts(stats)
         self.counts = self.local.counts
@@ -242,9 +244,7 @@ def _tool(p: dict[str, Any], i: int, where: act.Where, s: _Pass) -> None:
     activity = s.activity
     status = state.get("status")
     if status == "completed":
-        # `call` then `ok`: nothing stored unless the tool has an error waiting for its recovery
-        if not activity.succeeded(call_id, tool, state.get("input"), where):
-            activity.result(call_id, act.Outcome.OK, where)
+        activity.done(call_id, tool, state.get("input"), where)  # `call` then its success
         counts["tool_output"] = counts.get("tool_output", 0) + 1
         return
     activity.call(call_id, tool, state.get("input"), where)
