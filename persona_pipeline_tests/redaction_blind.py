@@ -749,8 +749,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 8  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (8,)
+HOLDOUT_ROUND = 9  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (9,)
 ROUND5 = 5
 
 

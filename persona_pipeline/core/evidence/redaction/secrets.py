@@ -19,7 +19,7 @@ from functools import lru_cache
 from itertools import islice, pairwise
 from pathlib import Path
 
-from persona_pipeline.core.evidence.redaction import kv, recovery_codes
+from persona_pipeline.core.evidence.redaction import kv, recovery_codes, secret_refs
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold, loosened, prepare, utf8_safe
 from persona_pipeline.core.evidence.redaction.spans import Span, placeholder_ends_at, safe_kind
 
@@ -1161,6 +1161,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         return not _generated(value) or bool(_PLACEHOLDER_VALUE.search(value) or _DOC_EXAMPLE.search(value))
     if value.startswith("-----"):
         return True  # a PEM armor line (`private_key: |` then `-----BEGIN`): the key rule owns the block
+    if secret_refs.is_reference(value):
+        return True  # `op://vault/item/field`, `vault:secret/data/app#key`: where a store keeps it, no secret
     if not group:  # a provider's own shape (ya29.…, SG.….…): only documentation examples are vetoed
         return bool(_DOC_EXAMPLE.search(value))
     if kind in ("bare_password", "short_password") and _ENTITY.search(value):
@@ -1506,6 +1508,9 @@ _NOT_SECRET_KEY = re.compile(
 # `--mount type=…,source=…`: docs.docker.com/build/building/secrets): one of their option names
 # and a value (any other `x=`, `dGVzdA==`'s padding, may be the secret itself)
 _OPTION_PAIR = re.compile(r"(?:id|src|source|env|type|target|required|mode|uid|gid|dst|destination)=[^=,\s]")
+# an ARN up to its resource (arn:partition:service:region:account-id:, docs.aws.amazon.com/IAM/
+# latest/UserGuide/reference-arns.html): what follows names a resource, a secret's too, never holds one
+_ARN_BEFORE = re.compile(r"\barn:aws[\w-]*:[\w-]+:[\w-]*:\d*:$")
 _DECISIONS: dict[tuple[int, str, str], object] = {}
 
 
@@ -1856,6 +1861,8 @@ def _rule_spans(idx: int, texts: Sequence[Prepared], outs: Sequence[list[Span]])
                 continue  # glued to a placeholder: it was glued to the word it replaced (idempotence)
             if userflag and text[m[1][0] : m[1][1]] == "-P" and _GREP_BEFORE.search(text, max(0, s0 - 200), s0):
                 continue  # `grep -u x -P "\d{3}"`: a grep's `-P` is its Perl regex, no password
+            if s0 and text[s0 - 1] == ":" and _ARN_BEFORE.search(text[max(0, s0 - 96) : s0]):
+                continue  # `arn:aws:secretsmanager:…:123456789012:secret:name`: an ARN's resource, no key
             if idx in _LOOSE_KEY_RULES and _NOT_SECRET_BEFORE.search(text[max(0, s0 - 24) : s0]):
                 continue  # "partition key: tenant#2024", "cache key: deps-v2-…": a data or lookup key
             if public_half:
@@ -1934,6 +1941,9 @@ def betterleaks_values(texts: Sequence[str]) -> dict[str, str]:
             value = finding.match.value or finding.match.full
             if safe is not chunk and value and "\ufffd" in value:
                 value = _original(value, safe, chunk)
+            tag = _CLOSING_TAG.search(value, 1) if value and ("</" in value or "]]>" in value) else None
+            if tag is not None:
+                value = value[: tag.start()]  # `<msg>password: V</msg>`: the element's markup ends the value
             if not value or len(value) < 6 or "REDACTED" in value or _DOC_EXAMPLE.search(value):
                 continue
             full = finding.match.full or ""
@@ -1941,6 +1951,7 @@ def betterleaks_values(texts: Sequence[str]) -> dict[str, str]:
                 _PLACEHOLDER_VALUE.search(value)
                 or (_names_a_secret(value) and _psql_variable(full[: max(0, full.find(value))]))
                 or _masked(value)
+                or secret_refs.is_reference(value)
             ):
                 continue
             if any(not b or _PLACEHOLDER_VALUE.search(b) or _masked(b) for b in _bare(value) if b != value):
@@ -1949,6 +1960,11 @@ def betterleaks_values(texts: Sequence[str]) -> dict[str, str]:
                 continue
             found.setdefault(value, _RULE_KIND.get(finding.rule_id, safe_kind(finding.rule_id)))
     return found
+
+
+# an element's closing tag or a CDATA section's end after a bare value the engine read on (its
+# rules stop at a space only)
+_CLOSING_TAG = re.compile(r"</[A-Za-z][\w:.-]*>|\]\]>")
 
 
 def _original(value: str, safe: str, text: str) -> str:
