@@ -63,3 +63,43 @@ def test_multicast_groups_are_no_host(addr: str) -> None:
 @pytest.mark.parametrize("addr", ["81.2.69.160", "2a00:1450:4001:81c::200e"])
 def test_a_public_unicast_host_is_still_personal_data(addr: str) -> None:
     assert _covered(f"my home server is at {addr} port 5353", addr), _spans(addr)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("पासवर्ड: Qm4vT9xLp2Rw", "Qm4vT9xLp2Rw"),  # Devanagari vowel signs are marks, not separators
+        ("staging का पासवर्ड Qm4vT9xLp2Rw है", "Qm4vT9xLp2Rw"),
+        ("пароль Qm4vT9xLp2Rw больше не подходит", "Qm4vT9xLp2Rw"),  # no colon: the label's last letter
+        ("ο κωδικός για το vpn είναι Qm4vT9xLp2Rw", "Qm4vT9xLp2Rw"),  # an ASCII word among the label's
+        ("รหัสผ่านของฐานข้อมูลคือ Qm4vT9xLp2Rw", "Qm4vT9xLp2Rw"),  # Thai runs words together
+        ("ключ Zr8KqW2mTx7LpV4nYc9B не подходит", "Zr8KqW2mTx7LpV4nYc9B"),
+        ("المفتاح Zr8KqW2mTx7LpV4nYc9B منتهي", "Zr8KqW2mTx7LpV4nYc9B"),
+        ("APIキー Zr8KqW2mTx7LpV4nYc9B が使えない", "Zr8KqW2mTx7LpV4nYc9B"),
+        ("veritabanı şifresi Qm4v#T9xLp2, değiştirme", "Qm4v#T9xLp2"),
+        ("la contrasenya de la base és Qm4v#T9xLp2", "Qm4v#T9xLp2"),
+        ("nenosiri ya hifadhidata ni Qm4v#T9xLp2", "Qm4v#T9xLp2"),
+        ("API anahtarı çalışmıyor: Zr8KqW2mTx7LpV4nYc9B", "Zr8KqW2mTx7LpV4nYc9B"),
+        ("nyckeln Zr8KqW2mTx7LpV4nYc9B gäller inte", "Zr8KqW2mTx7LpV4nYc9B"),
+        ("der Schlüssel Zr8KqW2mTx7LpV4nYc9B ist abgelaufen", "Zr8KqW2mTx7LpV4nYc9B"),
+    ],
+)
+def test_password_and_key_labels_in_more_languages(text: str, value: str) -> None:
+    assert _covered(text, value), _spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "пароль сменили вчера, проверь доступ",
+        "ключ от серверной у охраны",
+        "キーボード layout が変わった",
+        "şifre değiştirme ekranı açılmıyor",
+        "la clé est dans le tiroir",
+        "der Schlüssel liegt im Tresor",
+        "รหัสผ่านของฐานข้อมูลคือ อะไร",
+        "ο κωδικός για το vpn είναι στο wiki",
+    ],
+)
+def test_the_same_labels_before_words_are_kept(text: str) -> None:
+    assert _spans(text) == [], _spans(text)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import re
+import unicodedata
 import urllib.parse
 from collections.abc import Collection, Iterable, Sequence
 from functools import lru_cache
@@ -755,16 +756,22 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # a copula ("é", "est", "jest", "är", "er", "on", "to")
     (
         "password",
-        r"(?i)(?:\x7fifre|\b(?:has\x7fo|haslo|sifre|parola|parol\x7f|senha|heslo|lozinka|salasana|adgangskode|"
-        r"l\x7fsenord|losenord|passord|jelsz\x7f|jelszo|geslo|wachtwoord|contrase[n\x7f]a|kennwort|passwort|"
-        r"mot de passe|kata sandi|m\x7fr\x7fti|mk\x7f))"  # (`\b` cannot precede a DEL: `şifre`)
-        r"(?:[ \t]+[A-Za-z\x7f._@-]{1,30}){0,3}?"
-        r"(?:[ \t]*(?::|=|->|=>|\x7f)|[ \t]+(?:is|est|es|jest|to|\x7fr|ar|er|on|ist|lautet|era|\x7f))"
+        # (Turkish suffixes its possessive: `şifresi`, `şifreniz`; Catalan contrasenya, Swahili nenosiri)
+        r"(?i)(?:\x7fifre(?:si|niz|n|m)?|\b(?:has\x7fo|haslo|sifre(?:si)?|parola|parol\x7f|senha|heslo|lozinka|"
+        r"salasana|adgangskode|l\x7fsenord|losenord|passord|jelsz\x7f|jelszo|geslo|wachtwoord|contrase[n\x7f]a|"
+        # (`\b` cannot precede a DEL: `şifre`)
+        r"contrasenya|nenosiri|kennwort|passwort|mot de passe|kata sandi|m\x7fr\x7fti|mk\x7f))"
+        # (the value right after the label, "sunucunun şifresi X"; else words, then a separator or
+        # a copula: Catalan `és`, Swahili `ni` too)
+        r"(?:[ \t]+|(?:[ \t]+[A-Za-z\x7f._@-]{1,30}){0,3}?"
+        r"(?:[ \t]*(?::|=|->|=>|\x7f)|[ \t]+(?:is|est|es|jest|to|\x7fr|ar|er|on|ist|lautet|era|ni|\x7fs|\x7f)))"
         r"[ \t]*[\"'`]?([^\s\"'`]{6,128})",
         1,
         (
             "has",
             "ifre",
+            "contrasenya",
+            "nenosiri",
             "parol",
             "senha",
             "heslo",
@@ -792,12 +799,15 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         1,
         ("log",),
     ),
-    # a password label in a non-Latin script (`パスワード: X`, `пароль: X`, `密码：X`): in the fold the
-    # label is a run of DELs; `_decide` reads it in the text (`_INTL_PASSWORD_LABELS`)
-    # (the label may be followed by a word or three: `пароль от стенда: X`)
+    # a password or key label in a non-Latin script (`パスワード: X`, `пароль X`, `密码：X`, `ключ X`):
+    # in the fold the label is a run of DELs; `_decide` reads it in the text (`_INTL_PASSWORD_LABELS`,
+    # `_INTL_KEY_LABELS`). The label may be followed by up to four words, a short ASCII one among
+    # them (`κωδικός για τον server είναι X`: letters only, so a generated value is never one), and
+    # a script without spaces (Thai, Chinese) runs label and words together: up to 32 DELs.
     (
         "intl_password",
-        r"(\x7f{2,12}(?:[ \t]+\x7f{1,12}){0,3})[ \t]*(?::|\x7f)[ \t]*[\"'`]?([^\s\"'`\x7f]{6,128})",
+        r"(\x7f{2,32}(?:[ \t]+(?:\x7f{1,24}|[A-Za-z]{1,12})){0,4})[ \t]*(?::|\x7f|[ \t])[ \t]*[\"'`]?"
+        r"([^\s\"'`\x7f]{6,128})",
         2,
         ("\x7f",),
     ),
@@ -842,14 +852,21 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         # (after a colon the value may stand a line or two below: "the key below for staging:\n\nV")
         # (`key` in the languages whose developers write their own word: chave, clave, chiave, klucz;
         # each further word costs the one Set pass)
-        r"(?i)\b(?:key|chave|clave|chiave|klucz)\b"
+        # (and Turkish anahtar, Swedish nyckel, Dutch sleutel, French clé, Hungarian kulcs, Indonesian
+        # kunci, Finnish avain, German Schlüssel, Norwegian nøkkel, Danish nøgle, Czech klíč, Croatian
+        # ključ: an ending in a DEL needs no `\b`, the separator follows)
+        r"(?i)(?:\b(?:key|chave|clave|chiave|klucz|anahtar|nyckeln?|sleutel|clef|kulcs|kunci|avain|nokkel)\b|"
+        r"\b(?:anahtar\x7f|schl\x7fssel|cl\x7f|n\x7fkkel(?:en)?|n\x7fgle(?:n)?|kl\x7f\x7f|klju\x7f))"
         # (no escaped `=` among the words: `key &#61; V` is an assignment the other rules own)
         r"(?:[ \t]+[^\s:\\\"'`<>=&;]{1,20}){0,5}?"
         r"(?:[ \t]*(?::|\x7f)[ \t]*(?:\r?\n[ \t]*(?:--|#|//|>)?[ \t]*){0,3}|[ \t]+)[\"'`]?"
         # (no backslash: `\\u4e00\\u76f4` is an escaped word, not a value)
         r"([^\s\"'`<>\x7f&;:\\]{12,256})(?:[\s\"'`<>&;,)\x7f]|$)",
         1,
-        ("key", "chave", "clave", "chiave", "klucz"),
+        (
+            *("key", "chave", "clave", "chiave", "klucz", "anahtar", "nyckel", "sleutel", "schl", "cl"),
+            *("kulcs", "kunci", "avain", "nokkel", "n\x7fkkel", "n\x7fgle", "kl\x7f", "klju"),
+        ),
     ),
     (
         "login_password",
@@ -1492,8 +1509,36 @@ _INTL_PASSWORD_LABELS = (
     "συνθηματικό",
     "סיסמה",
     "पासवर्ड",
+    "रहस्य",
     "รหัสผ่าน",
+    "كلمة المرور",
+    "كلمة السر",
 )
+# "key" in the same scripts (a contained word: Thai and Chinese run words together; Hindi's `की`
+# is also a postposition, so only कुंजी)
+_INTL_KEY_LABELS = (
+    "ключ",
+    "κλειδί",
+    "คีย์",
+    "กุญแจ",
+    "مفتاح",
+    "מפתח",
+    "कुंजी",
+    "キー",
+    "鍵",
+    "密钥",
+    "秘钥",
+    "密鑰",
+    "金鑰",
+    "키",
+)
+
+
+def _mark(c: str) -> bool:
+    """A combining mark (Devanagari and Thai vowel signs, Arabic harakat): a letter's part."""
+    return unicodedata.category(c)[0] == "M"
+
+
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z]{2,8});")
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")  # (not the line breaks and tabs of a key block)
 _HEX_FIELDS = Rx(r"^[0-9A-Fa-f]+(?::[0-9A-Fa-f]+)+$")
@@ -1570,10 +1615,14 @@ def _decide(
     if idx == _PGPASS_RULE and _HEX_FIELDS.match(matched.lstrip(_OPENERS)):
         return None  # colon-separated hex fields (`AB12:12345:C0FFEE:…`): an id, not a password file
     if kind == "intl_password":
-        label = matched[groups[1][0] : groups[1][1]].lower()
-        if not any(w.endswith(_INTL_PASSWORD_LABELS) for w in label.split()):
-            return None  # any other word in that script before a colon
-        kind = "password"
+        # (the label up to the value: its last letter may have stood for the separator)
+        label = matched[groups[1][0] : start].lower()
+        if any(w in label for w in _INTL_PASSWORD_LABELS):
+            kind = "password"
+        elif any(w in label for w in _INTL_KEY_LABELS) and end - start >= 12:
+            kind = "prose_key_loose"  # `key` in that script labels a generated value only
+        else:
+            return None  # any other word in that script before a value
     if kind == "prose_key_loose" and _NOT_SECRET_KEY.search(matched, 0, start):
         return None  # "key fingerprint SHA256:…", "key id …", "public key …": a key's public name or hash
     if kind == "okta_token" and group == 1 and prev[-1:] in ("-", "_") and start == 0:
@@ -1592,7 +1641,10 @@ def _decide(
     if (
         kind == "password"
         and not matched.isascii()
-        and any(not c.isascii() and not c.isalpha() and c not in _PROSE_NON_ASCII_OK for c in matched[:start])
+        and any(
+            not c.isascii() and not c.isalpha() and not _mark(c) and c not in _PROSE_NON_ASCII_OK
+            for c in matched[:start]
+        )
     ):
         return None  # the fold's DEL between label and value stood for no arrow or letter
     if not quoted and end - start > 1 and matched[end - 1] == "\\" and (matched[end : end + 1] or following) == '"':
