@@ -103,3 +103,57 @@ def test_password_and_key_labels_in_more_languages(text: str, value: str) -> Non
 )
 def test_the_same_labels_before_words_are_kept(text: str) -> None:
     assert _spans(text) == [], _spans(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("| # | backup code | used |\n|---|---|---|\n| 1 | k2vd-9qpe | no |\n| 2 | 7mzt-x4ab | yes |", "k2vd-9qpe"),
+        ("| # | backup code | used |\n|---|---|---|\n| 1 | k2vd-9qpe | no |\n| 2 | 7mzt-x4ab | yes |", "7mzt-x4ab"),
+        ('recovery_codes = ["k2vd-9qpe", "7mzt-x4ab", "q0rw-3lsn"]', "q0rw-3lsn"),
+        ('{"backup_codes": [\n  "1234 5678",\n  "8765 4321"\n]}', "8765 4321"),
+        ('note = "recovery_codes = [\\"k2vd-9qpe\\", \\"7mzt-x4ab\\"]"', "7mzt-x4ab"),
+    ],
+)
+def test_recovery_codes_in_tables_and_list_literals(text: str, value: str) -> None:
+    assert _covered(text, value), _spans(text)
+
+
+def test_a_recovery_code_header_bound_to_code_is_no_list() -> None:
+    assert _spans("recovery_codes = load_codes(user)\nprint(len(recovery_codes))") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ('[env]\nWIFI_PSK = "Hx7#pLm2Qw9z"\nRUST_LOG = "info"', "Hx7#pLm2Qw9z"),  # a pre-shared key
+        (
+            "config vpn ipsec phase1-interface\n    edit hq\n        set psksecret Hx7pLm2Qw9zR4t\n    next",
+            "Hx7pLm2Qw9zR4t",
+        ),
+        ("netlify env:set SMTP_PASSWORD Hx7#pLm2Qw9z", "Hx7#pLm2Qw9z"),
+        ('dotnet user-secrets set "Mail:SmtpPassword" "Hx7#pLm2Qw9z"', "Hx7#pLm2Qw9z"),
+        ("export SMTP_PASSWORD=vxqe dkai vlha xcfw", "vxqe dkai vlha xcfw"),  # Google's spaced app password
+        ("java -Dmail.smtp-password=vxqe dkai vlha xcfw -jar app.jar", "vxqe dkai vlha xcfw"),
+        ("API_TOKEN\tZr8KqW2mTx7LpV4nYc9B\tproduction", "Zr8KqW2mTx7LpV4nYc9B"),  # a tab-separated listing
+        ('echo "Zr8KqW2mTx7LpV4nYc9B" | npx wrangler secret put API_TOKEN', "Zr8KqW2mTx7LpV4nYc9B"),
+        ("echo -n Zr8KqW2mTx7LpV4nYc9B | docker secret create api_token -", "Zr8KqW2mTx7LpV4nYc9B"),
+    ],
+)
+def test_secrets_set_by_cli_position_and_listing(text: str, value: str) -> None:
+    assert _covered(text, value), _spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "export PASSWORD_HINT=this will also work",
+        "set password expiry to ninety days",
+        "netlify env:set NODE_VERSION 20",
+        "echo $API_TOKEN | gh secret set API_TOKEN",  # a reference piped, no value
+        "LOG_LEVEL\tdebug\tproduction",
+        "WIFI_PSK_MIN_LENGTH = 8",
+    ],
+)
+def test_the_same_syntaxes_without_a_secret_are_kept(text: str) -> None:
+    assert _spans(text) == [], _spans(text)

@@ -32,7 +32,7 @@ _FOREIGN = "senha|kennwort|wachtwoord|contrasena|haslo|sifre|parola|salasana|hes
 # afterwards (`key_strength`, `counts`): `bypass`, `cache_key`, `token_uri`, `input_tokens: 12` reach it and fail.
 _STEM = (
     r"(?i:pass(?:word|wd|phrase|code|wort|ord|e)?s?|pwd|pw|secrets?|tokens?|keys?|auth(?:orization)?|"
-    r"cred(?:entials?|s)?|sig(?:nature)?|sid|cookies?|bearer|jwk|" + _FOREIGN + ")"
+    r"cred(?:entials?|s)?|sig(?:nature)?|sid|cookies?|bearer|jwk|psk|" + _FOREIGN + ")"
 )
 # the characters a key is made of (ASCII: no case folding), the one definition KEY's runs and
 # `key_end` share
@@ -55,11 +55,12 @@ KEYWORDS = (
     "sid",
     "bearer",
     "jwk",
+    "psk",
     *_FOREIGN.split("|"),
 )
 KEY = rf"{_KEY_CLASS}*(?:{_STEM}{_TAIL}?|{_SESSION})"
 # the stems in an upper-case environment variable's name (`DD_API_KEY`, `API_BEARER`)
-_UPPER_STEM = "PASSWORD|PASSWD|PASS|PWD|SECRET|TOKEN|KEY|AUTH|BEARER|CREDENTIALS|CRED|PAT"
+_UPPER_STEM = "PASSWORD|PASSWD|PASS|PWD|SECRET|TOKEN|KEY|AUTH|BEARER|CREDENTIALS|CRED|PAT|PSK"
 # what a wrapper puts before every line of a pasted block (see `secrets`): a quote's `>`, a
 # comment's `#`, `//`, `*`, a diff's `+`, a JSON array of lines, a listing's line number
 PREFIX_ITEM = r"[ \t]*(?:>|&gt;|#|//|\*|\+|\"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?\"|\"|,|[0-9]{1,6}[ \t]*[|:])"
@@ -71,10 +72,11 @@ LINE_PREFIX = rf"(?:{PREFIX_ITEM})*[ \t]*"
 # A value: quoted (a bytes literal or Go's `[]byte(` allowed before the quote), or bare up to a
 # space, quote, separator or control character; a YAML type tag or anchor may stand before it.
 _VALUE = r"""(?:(?:\[\]byte\(|\bb)?(["'`])([^"'`\r\n]{4,200})["'`]|([^\s"'`,;<>\x00-\x1f]{4,200}))"""
-_TAGGED = r"(?:(?:!![A-Za-z]{1,20}|&[A-Za-z0-9_-]{1,64})[ \t]+)?" + _VALUE
-# in prose, also an app password as its provider shows it: four groups of four lowercase letters
-# (Google's app passwords, spaced; Apple's app-specific passwords are dashed, a bare value anyway)
+# an app password as its provider shows it: four groups of four lowercase letters (Google's app
+# passwords, spaced, support.google.com/accounts/answer/185833; Apple's app-specific passwords are
+# dashed, a bare value anyway), unquoted too (`SMTP_PASSWORD=abcd efgh ijkl mnop`, in prose)
 _PROSE_VALUE = _VALUE.replace(r"|([^\s", r"|([a-z]{4}(?: [a-z]{4}){3}(?![A-Za-z0-9])|[^\s", 1)
+_TAGGED = r"(?:(?:!![A-Za-z]{1,20}|&[A-Za-z0-9_-]{1,64})[ \t]+)?" + _PROSE_VALUE
 _CALL_ARG = r"""(["'`])([^"'`\r\n]{4,200})["'`][ \t]*[,)]()"""  # the call's first argument
 _PAIR_ARG = r"""\\?(["'`])([^"'`\r\n]{4,200})["'`]()"""  # the argument after a string key
 VALUE_WINDOW = 320
@@ -123,6 +125,15 @@ RULES: list[tuple[str, str, str]] = [
         rf"({KEY})[ \t]+",
         _VALUE,
     ),
+    # a CLI that stores a variable or secret by position (`netlify env:set K V`, `dotnet
+    # user-secrets set "Section:K" "V"`, `doppler secrets set K V`, `heroku config:set`), and a
+    # network OS's `set K V` statement on a line of its own (FortiOS `set psksecret V`, Junos)
+    (
+        "kv_command",
+        r"(?m)(?:\b(?:env:set|config:set|user-secrets[ \t]+set|secrets[ \t]+set|env[ \t]+set)[ \t]+"
+        rf"\\?[\"']?(?:[A-Za-z0-9_.-]+:)*|^{LINE_PREFIX}set[ \t]+)({KEY})\\?[\"']?[ \t]+",
+        _VALUE,
+    ),
     # a web server's header directive: nginx `proxy_set_header K "V"` / `add_header`, Apache
     # `RequestHeader set K "V"` / `Header set`
     (
@@ -148,7 +159,13 @@ RULES: list[tuple[str, str, str]] = [
     # Markdown row `| K | V |` (the value alone in its cell)
     # (the key an environment variable's name, upper case: a line starting with any word that holds
     # a key word was too common a start for the rules' one Set pass)
-    ("kv_assign", rf"(?m)(?:^|<br[ \t]*/?>){LINE_PREFIX}([A-Z][A-Z0-9_]*(?:{_UPPER_STEM})[A-Z0-9_]*),", _VALUE),
+    # (a tab-separated row too, `K<TAB>V<TAB>…`: a listing of variables, a TSV export; its tab maybe
+    # JSON-escaped)
+    (
+        "kv_assign",
+        rf"(?m)(?:^|<br[ \t]*/?>){LINE_PREFIX}([A-Z][A-Z0-9_]*(?:{_UPPER_STEM})[A-Z0-9_]*)(?:,|\t|\\t)",
+        _VALUE,
+    ),
     ("kv_assign", rf"\|[ \t]*`?({KEY})`?[ \t]*\|[ \t]*", _VALUE + r"(?=[ \t]*\|)"),
     # a validation error quoting the value it refused: `invalid db_password 'V'` (the same policy
     # as prose: the value must look generated)
@@ -334,7 +351,8 @@ def _set(words: str) -> frozenset[str]:
 # words that name a secret by themselves
 _SECRET_WORDS = _set(
     "password passwords passwd passphrase passcode pass passe pwd pw passwort passord secret secrets token tokens "
-    "credential credentials creds apikey privatekey accesskey secretkey accountkey signingkey "
+    # (`psk`: a pre-shared key, WPA-PSK's passphrase or an IPsec one)
+    "credential credentials creds psk apikey privatekey accesskey secretkey accountkey signingkey "
     "encryptionkey masterkey authtoken accesstoken refreshtoken sessiontoken " + _FOREIGN.replace("|", " ")
 )
 # words that make the word before them a secret's name: an api key, a private key, a session token

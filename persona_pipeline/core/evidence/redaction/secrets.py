@@ -725,6 +725,17 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         0,
         ("secret set",),
     ),
+    # a secret piped into the command that stores it: `echo "V" | wrangler secret put NAME`
+    # (developers.cloudflare.com/workers/wrangler/commands: the value is read from stdin), `echo -n V
+    # | docker secret create NAME -`, `| gcloud secrets versions add NAME --data-file=-`, `| vercel
+    # env add NAME`, `| gh secret set NAME`
+    (
+        "cli_secret",
+        r"\becho[ \t]+(?:-[neE]{1,2}[ \t]+)?" + _QUOTED_OR_BARE + r"[ \t]*\|[ \t]*[^\r\n|;&]{0,80}?\b"
+        r"(?:secrets?[ \t]+(?:versions[ \t]+)?(?:put|set|create|add)|env[ \t]+add|secret:create)\b",
+        0,
+        ("echo",),
+    ),
     # a Wi-Fi network's passphrase: wpa_supplicant.conf's quoted `psk="…"` (8 to 63 characters;
     # unquoted, 64 hex), the `WIFI:…;P:<password>;;` of a Wi-Fi QR code (ZXing's format)
     ("password", r"\bpsk[ \t]*=[ \t]*\\?\"([^\"\r\n\\]{8,63})\\?\"", 1, ("psk",)),
@@ -807,7 +818,9 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     (
         "intl_password",
         r"(\x7f{2,32}(?:[ \t]+(?:\x7f{1,24}|[A-Za-z]{1,12})){0,4})[ \t]*(?::|\x7f|[ \t])[ \t]*[\"'`]?"
-        r"([^\s\"'`\x7f]{6,128})",
+        # (the whole value or none: a cut at a length limit would leave its tail, which the
+        # provider's own rule no longer sees)
+        r"([^\s\"'`\x7f]{6,256})(?:[\s\"'`\x7f,;)]|$)",
         2,
         ("\x7f",),
     ),
@@ -1606,7 +1619,7 @@ def _decide(
         # a JSON string's escaped line end ends a bare value (`= $null\\nX=1`): the JSON view reads
         # the value on its own line
         # (an HTML attribute's `&#10;` too; a doubly escaped `\\\\n` leaves no backslash behind)
-        ends = ("\\n", "\\r", "&#10", "&#13")
+        ends = ("\\n", "\\r", "\\t", "&#10", "&#13")
         cut = min((i for i in (matched.find(e, start, end) for e in ends) if i > start), default=-1)
         if cut > start:
             end = cut
