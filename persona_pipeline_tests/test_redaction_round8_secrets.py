@@ -157,3 +157,36 @@ def test_secrets_set_by_cli_position_and_listing(text: str, value: str) -> None:
 )
 def test_the_same_syntaxes_without_a_secret_are_kept(text: str) -> None:
     assert _spans(text) == [], _spans(text)
+
+
+_MINISIGN = (
+    "RWRTY0IyTMzejlkU3NuzAUkNphafFJEFJv/XmTAv/swD3HEGjnTNf4SIqUFY3bdSV5yY4VkgjZzCoEFEjlrv5bBkVg+gkrpjRaNbdoIR7dl"
+    "WdA8qqE444F3w93oql5h0hqbqhr6vW03DPWx2igjWH0mTkQNSrlLRCcklo8C1HLfpFl7e2gakwEhhmwQMCVBrhcd="
+)
+_X_BEARER = "A" * 22 + "95JAAAAAAAc%2BX4KyyyM4AlO14U5ACUfT%3DOhl18qkCghdEGzsLLxa9Q9OcD6bDWnAdJrFRH2jR0A5QTzl5Ah"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("untrusted comment: minisign encrypted secret key\n" + _MINISIGN, _MINISIGN),
+        (f'{{:app/bearer "{_X_BEARER}"}}', _X_BEARER),
+        ('echo "::add-mask::k3vq8zt2mw5xr7np4bj6"', "k3vq8zt2mw5xr7np4bj6"),
+        ('data:\n  SNMP_COMMUNITY: "noc-Zr8KqW2mTx"\n  LOG_LEVEL: info', "noc-Zr8KqW2mTx"),
+    ],
+)
+def test_documented_shapes_and_commands(text: str, value: str) -> None:
+    assert _covered(text, value), _spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "untrusted comment: minisign public key 7E4B2F1A\nRWQf6LRCGA9i53mlYecO4IzT51TGPpvWucNSCh1CBM0QTaLn73Y7GFO3",
+        'echo "::add-mask::$DEPLOY_TOKEN"',
+        "COMMUNITY_EDITION = true",
+        "AAAAAAAAAAAAAAAAAAAAAA",
+    ],
+)
+def test_their_public_halves_and_references_are_kept(text: str) -> None:
+    assert _spans(text) == [], _spans(text)

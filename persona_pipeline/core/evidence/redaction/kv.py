@@ -32,7 +32,7 @@ _FOREIGN = "senha|kennwort|wachtwoord|contrasena|haslo|sifre|parola|salasana|hes
 # afterwards (`key_strength`, `counts`): `bypass`, `cache_key`, `token_uri`, `input_tokens: 12` reach it and fail.
 _STEM = (
     r"(?i:pass(?:word|wd|phrase|code|wort|ord|e)?s?|pwd|pw|secrets?|tokens?|keys?|auth(?:orization)?|"
-    r"cred(?:entials?|s)?|sig(?:nature)?|sid|cookies?|bearer|jwk|psk|" + _FOREIGN + ")"
+    r"cred(?:entials?|s)?|sig(?:nature)?|sid|cookies?|bearer|jwk|psk|community|" + _FOREIGN + ")"
 )
 # the characters a key is made of (ASCII: no case folding), the one definition KEY's runs and
 # `key_end` share
@@ -56,6 +56,7 @@ KEYWORDS = (
     "bearer",
     "jwk",
     "psk",
+    "community",
     *_FOREIGN.split("|"),
 )
 KEY = rf"{_KEY_CLASS}*(?:{_STEM}{_TAIL}?|{_SESSION})"
@@ -433,6 +434,8 @@ def key_strength(key: str) -> int:
         return 2  # glued: `dbpassword`, `clientsecret`, `xapikey`
     if joined.endswith(("pass", "pwd")) and not joined.endswith(_PASS_WORDS):
         return 2  # glued: `storepass`, `adminpwd` (not `bypass`, `compass`)
+    if "community" in parts and "snmp" in joined:
+        return 2  # an SNMP community string: SNMPv1/v2c's password (RFC 1157, section 3.2.5)
     if _WEAK_WORDS.intersection(parts) or joined.endswith(("token", "key")):
         return 1
     if (

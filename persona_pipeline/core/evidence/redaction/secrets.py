@@ -245,6 +245,17 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # of a JSON object opens with `ey` (`{"`) or `ew` (`{` and a line break); it is decoded and kept
     # only when it holds a private key or a secret-named field (`_b64_credentials`)
     ("encoded_credentials", r"(?:^|[^A-Za-z0-9+/])(e[wy][A-Za-z0-9+/]{120,}={0,2})", 1, ("ew", "ey")),
+    # minisign and signify secret keys, base64 of their documented headers: minisign's "Ed" "Sc" "B2"
+    # (signature, scrypt, BLAKE2b: jedisct1.github.io/minisign, "Secret key format") is `RWRTY0Iy`,
+    # signify's "Ed" "BK" (bcrypt-pbkdf, signify(1)) is `RWRCSw`; their public keys open `RWQ`
+    ("signing_secret_key", r"(?:^|[^A-Za-z0-9+/])((?:RWRTY0Iy|RWRCSw)[A-Za-z0-9+/]{80,}={0,2})", 1, ("rwr",)),
+    # X (Twitter) app-only bearer tokens: 22 `A`s, then URL-encoded base64 (gitleaks' documented
+    # `twitter-bearer-token` shape, `A{22}[a-zA-Z0-9%]{80,100}`)
+    ("x_bearer_token", r"\b(A{22}[A-Za-z0-9%]{80,120})(?:[^A-Za-z0-9%]|$)", 1, ("a" * 22,)),
+    # a value a GitHub Actions step masks in the log (`echo "::add-mask::V"`,
+    # docs.github.com/actions/reference/workflow-commands: "Masking a value in a log"): a secret by
+    # the command's own definition (a `$VAR` reference is the placeholder policy's)
+    ("cli_secret", r"::add-mask::([^\s\"'`\\]{6,256})", 1, ("::add-mask::",)),
     # a Twilio API key SID (`SK` + 32 hex) names its secret: a credential's user half, redacted (and
     # its 32-character secret beside it: `near_id_spans`)
     ("twilio_api_key", r"\bSK[0-9a-f]{32}\b", 0, ("sk",)),
@@ -1498,6 +1509,8 @@ def _rel(m: tuple[tuple[int, int], ...], s0: int) -> tuple[tuple[int, int], ...]
 
 _OUT_KIND = {
     "encoded_private_key": "private_key",
+    "signing_secret_key": "private_key",
+    "x_bearer_token": "bearer_token",
     "bare_password": "password",
     "cli_secret": "password",
     "elem_secret": "env_secret",
