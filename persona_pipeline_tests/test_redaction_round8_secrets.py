@@ -190,3 +190,39 @@ def test_documented_shapes_and_commands(text: str, value: str) -> None:
 )
 def test_their_public_halves_and_references_are_kept(text: str) -> None:
     assert _spans(text) == [], _spans(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("param adminPassword string = 'Hx7#pLm2Qw9z'\nparam location string = 'westeurope'", "Hx7#pLm2Qw9z"),
+        (
+            'variable "jwk_d" {\n  type    = string\n  default = "Zr8KqW2mTx7LpV4nYc9B_Qs3dEf5gHj1kLmN0pQr2sT"\n}',
+            "Zr8KqW2mTx7LpV4nYc9B",
+        ),
+        ("$ENV{API_TOKEN} = 'Zr8KqW2mTx7LpV4nYc9B';", "Zr8KqW2mTx7LpV4nYc9B"),  # Perl's %ENV
+        ('[{ "ParameterKey": "DbPassword", "ParameterValue": "Hx7#pLm2Qw9z" }]', "Hx7#pLm2Qw9z"),
+        (
+            '[{"name": "JSESSIONID", "value": "8F1C2A9D4B7E6F0312ACDE5B9F7A6C3D", "path": "/"}]',
+            "8F1C2A9D4B7E6F0312ACDE5B9F7A6C3D",
+        ),
+        ('curl -H "Authorization: Splunk 9ae072f5-b79a-8dfd-a532-a8064503ceb4" https://hec:8088', "9ae072f5-b79a-8dfd"),
+        ('-H "Authorization: SSWS 00Zr8KqW2mTx7LpV4nYc9B_Qs3dEf5gHj1kLmN"', "00Zr8KqW2mTx7LpV4nYc9B"),
+    ],
+)
+def test_more_key_value_grammars(text: str, value: str) -> None:
+    assert _covered(text, value), _spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "param location string = 'westeurope'",
+        'variable "jwk_x" {\n  default = "Zr8KqW2mTx7LpV4nYc9B_Qs3dEf5gHj1kLmN0pQr2sT"\n}',  # a public member
+        '[{ "ParameterKey": "Stage", "ParameterValue": "production" }]',
+        '[{"name": "theme", "value": "dark-mode-enabled", "path": "/"}]',
+        "$ENV{HOME} = '/home/app';",
+    ],
+)
+def test_the_same_grammars_without_a_secret_are_kept(text: str) -> None:
+    assert _spans(text) == [], _spans(text)

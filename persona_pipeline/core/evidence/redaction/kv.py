@@ -98,7 +98,7 @@ RULES: list[tuple[str, str, str]] = [
         # (`os.environ["K"] = V`, `ENV['K'] = V`: the subscript's quote and bracket)
         # (a type is followed by ` =`: `Set-Cookie: sid=V` is a pair in a value, not `sid` typed; glued
         # to `=` only a reference or a capitalised type is one: `&str="V"`, `String= "V"`)
-        rf"\b({KEY})\\?[\"']?(?:[ \t]*\])?[ \t]*(?::[ \t]*&?(?:'static[ \t]+)?[A-Za-z][A-Za-z0-9_<>]*[ \t]+=|"
+        rf"\b({KEY})\\?[\"']?(?:[ \t]*[\]}}])?[ \t]*(?::[ \t]*&?(?:'static[ \t]+)?[A-Za-z][A-Za-z0-9_<>]*[ \t]+=|"
         r":[ \t]*(?:&(?:'static[ \t]+)?[A-Za-z]|[A-Z][a-z])[A-Za-z0-9_<>]*=|"
         r":=|::=|\?=|\+=|=>|[:=])[ \t]*",
         _TAGGED,
@@ -107,7 +107,10 @@ RULES: list[tuple[str, str, str]] = [
     (
         "kv_scheme",
         # (nginx's `proxy_set_header Authorization "Bearer V"`: no separator)
-        r"(?i)\b(authorization|proxy-authorization)\\?[\"']?(?:[ \t]*[:=][ \t]*|[ \t]+)\\?[\"']?(?:bearer|token)[ \t]+",
+        # (and the schemes providers document for their keys: Splunk HEC's `Splunk`, Okta's `SSWS`,
+        # Opsgenie's `GenieKey`, DeepL's `DeepL-Auth-Key`)
+        r"(?i)\b(authorization|proxy-authorization)\\?[\"']?(?:[ \t]*[:=][ \t]*|[ \t]+)\\?[\"']?"
+        r"(?:bearer|token|splunk|ssws|geniekey|deepl-auth-key)[ \t]+",
         _VALUE,
     ),
     # CLI flags: --K V, --K=V, -K V

@@ -256,6 +256,14 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # docs.github.com/actions/reference/workflow-commands: "Masking a value in a log"): a secret by
     # the command's own definition (a `$VAR` reference is the placeholder policy's)
     ("cli_secret", r"::add-mask::([^\s\"'`\\]{6,256})", 1, ("::add-mask::",)),
+    # a Bicep parameter's default (`param sqlPassword string = 'V'`, learn.microsoft.com/azure/
+    # azure-resource-manager/bicep/parameters): the key is the parameter's name
+    (
+        "env_secret",
+        r"\bparam[ \t]+([A-Za-z0-9_]{1,64})[ \t]+[A-Za-z]+[ \t]*=[ \t]*" + _QUOTED_OR_BARE,
+        0,
+        ("param",),
+    ),
     # a Twilio API key SID (`SK` + 32 hex) names its secret: a credential's user half, redacted (and
     # its 32-character secret beside it: `near_id_spans`)
     ("twilio_api_key", r"\bSK[0-9a-f]{32}\b", 0, ("sk",)),
@@ -302,14 +310,17 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ("bearer_token", r"(?i)\b(?:bearer|token)[ \t]+([A-Za-z0-9._~+/=-]{20,})", 1, ("bearer", "token")),
     ("basic_auth", r"(?i)\bbasic\s+([A-Za-z0-9+/]{8,}={0,2})", 1, ("basic",)),
     # Kubernetes/Compose env lists: `- name: DB_PASSWORD` then `value: …` (YAML or JSON): the value
-    # is data, never a code reference (`ixizs.jmUy770` is a password)
+    # is data, never a code reference (`ixizs.jmUy770` is a password); the same name/value pairs in
+    # CloudFormation's parameter lists (`"ParameterKey": K, "ParameterValue": V`) and in a browser's
+    # cookie export (`{"name": "JSESSIONID", "value": V}`: the session cookie's name)
     (
         "k8s_secret",
         # (an e-mail quote's `> >` may start the value's line)
-        rf"""(?i)\bname["']?\s*:\s*["']?([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)["']?\s*,?\s*"""
+        rf"""(?i)\b(?:name|parameterkey)\\?["']?\s*:\s*\\?["']?([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*|"""
+        r"""jsessionid|phpsessid|connect\.sid|asp\.net_sessionid|[a-z0-9_]*_session|sessionid)\\?["']?\s*,?\s*"""
         r"""(?:\\n)?(?:""" + _PREFIX_ITEM + r""")*\s*-?\s*"""
         # (a block scalar, `value: >-`, holds the value on the next line)
-        rf"""["']?value["']?\s*:[ \t]*(?:[>|][-+]?[ \t]*(?:\r?\n|\\n)[ \t]*)?{_QUOTED_OR_BARE}""",
+        r"""\\?["']?(?:parameter)?value\\?["']?\s*:[ \t]*(?:[>|][-+]?[ \t]*(?:\r?\n|\\n)[ \t]*)?""" + _QUOTED_OR_BARE,
         0,
         ("secret", "pass", "pw", "token", "key", "auth", "cred"),
     ),
@@ -345,9 +356,11 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         ("secret", "pass", "pw", "token", "key", "auth", "cred"),
     ),
     # a Terraform variable named for a secret, its `default` in the block (maybe on escaped lines)
+    # (a JWK's private member too: `jwk_d`, judged by its words)
     (
         "env_secret",
-        rf"\bvariable[ \t]+\\?\"([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)\\?\"[ \t]*\{{[^{{}}]{{0,300}}?"
+        rf"\bvariable[ \t]+\\?\"([A-Za-z0-9_.-]*(?:{_LABEL_WORD}|(?i:jwk))[A-Za-z0-9_.-]*)\\?\"[ \t]*"
+        r"\{[^{}]{0,300}?"
         rf"\bdefault[ \t]*=[ \t]*\\?{_QUOTED_OR_BARE}",
         0,
         ("variable",),
