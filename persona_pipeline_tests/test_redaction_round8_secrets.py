@@ -226,3 +226,52 @@ def test_more_key_value_grammars(text: str, value: str) -> None:
 )
 def test_the_same_grammars_without_a_secret_are_kept(text: str) -> None:
     assert _spans(text) == [], _spans(text)
+
+
+_LARAVEL = "eyJpdiI6ICIrRXpXUE0vd2NobldqRmpCTDQ1M1VnPT0iLCAidmFsdWUiOiAic2tGVVErUFByVEVQQVJQZTdpbkI5ejRnVDNtS2NW"
+_ASPNET = "CfDJ8s5fNOLzrLEeXDK1wDOo0MubjS4YNNfFY12tGHs1aar9jzPaZujjIu0Ja_peCfH2CBV_1Hs1OsV25yVzyRA0zYEEQ2Iw"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (
+            '{"key": "slack_hook", "value": "k3vq8zt2mw5xr7np4bj6", "type": "secret", "enabled": true}',
+            "k3vq8zt2mw5xr7np4bj6",
+        ),
+        (
+            "jenkins-cli -s https://ci.example.com -auth deploy-bot:11ab412d3a7df379be4c48115259266 build",
+            "11ab412d3a7df379",
+        ),
+        ('-H "Authorization: FlyV1 fm2_AyTtpWMGnYEwRd9eiS9bQc3aR6bopqHWWZ7jt2W+74z5Gw=="', "fm2_AyTtpWMGnYEwRd9eiS9b"),
+        ('%any 192.0.2.10 : PSK "Hx7#pLm2Qw9z"', "Hx7#pLm2Qw9z"),
+        (
+            "-----BEGIN OpenVPN Static key V1-----\n"
+            "bedcf2cef15e707c1e608864df8f4184\n057b2a601426c196342a9b5a8fbe4c4c\n-----END OpenVPN Static key V1-----",
+            "057b2a601426c196342a9b5a8fbe4c4c",
+        ),
+        ("wg set wg0 peer Pub= preshared-key <(echo Zr8KqW2mTx7LpV4nYc9B+Qs3dEf5gHj1kLmN0pQr2sT=)", "Zr8KqW2mTx7LpV4n"),
+        (
+            "example.com\tFALSE\t/\tTRUE\t1741777282\tsessionid\tl0jtzzl1nwdsnuc71tecknol8x",
+            "l0jtzzl1nwdsnuc71tecknol8x",
+        ),
+        (f"example.com\tFALSE\t/\tTRUE\t1741777282\tlaravel_session\t{_LARAVEL}", _LARAVEL),
+        (f"Cookie: .AspNetCore.Session={_ASPNET}; theme=dark", _ASPNET),
+        ("المفتاح xivq xzpm aitf xsyp لا يعمل", "xivq xzpm aitf xsyp"),
+    ],
+)
+def test_secret_stores_and_cookie_files(text: str, value: str) -> None:
+    assert _covered(text, value), _spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"key": "base_url", "value": "https://api.example.com", "type": "default", "enabled": true}',
+        "example.com\tFALSE\t/\tTRUE\t1741777282\ttheme\tdark",
+        '%any 192.0.2.10 : RSA "server.key"',
+        "ssh -i key.pem -p 2222 deploy@example.com",
+    ],
+)
+def test_the_same_files_without_a_secret_are_kept(text: str) -> None:
+    assert _spans(text) == [], _spans(text)

@@ -264,6 +264,60 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         0,
         ("param",),
     ),
+    # a Postman environment's variable declared secret (`{"key": K, "value": V, "type": "secret"}`,
+    # learning.postman.com/docs/sending-requests/variables: a variable's type `secret`)
+    (
+        "cli_secret",
+        r"""\\?["']value\\?["'][ \t]*:[ \t]*\\?["']([^"'\\\r\n]{4,512})\\?["'][ \t]*,[ \t]*"""
+        r"""\\?["']type\\?["'][ \t]*:[ \t]*\\?["']secret\\?["']""",
+        1,
+        ("secret",),
+    ),
+    # the Jenkins CLI's `-auth USER:SECRET` (jenkins.io/doc/book/managing/cli: an API token or password)
+    ("cli_secret", r"(?:^|[\s\"'])-auth[ \t]+[^\s:@\"']{1,64}:([^\s\"'@]{6,256})", 1, ("-auth",)),
+    # Fly.io tokens after their `FlyV1` scheme (fly.io/docs/security/tokens: `FlyV1 fm2_…`)
+    ("bearer_token", r"\bFlyV1[ \t]+(f[mo][0-9][a-z]?_[A-Za-z0-9+/_=-]{20,})", 1, ("flyv1",)),
+    # strongSwan's ipsec.secrets: `selectors : PSK "secret"` (EAP, XAUTH, NTLM the same; RSA and
+    # ECDSA name a key file) (docs.strongswan.org, ipsec.secrets)
+    (
+        "cli_secret",
+        r":[ \t]*(?:PSK|EAP|XAUTH|NTLM)[ \t]+\\?\"([^\"\\\r\n]{4,256})\\?\"",
+        1,
+        ("psk", "eap", "xauth", "ntlm"),
+    ),
+    # an OpenVPN static key (`openvpn --genkey secret`): 16 lines of 32 hex under its armor
+    (
+        "openvpn_static_key",
+        r"-----BEGIN OpenVPN Static key V1-----((?:[ \t]*(?:\r?\n|\\n)[ \t>#]*[0-9a-fA-F]{32}){1,16})",
+        1,
+        ("openvpn static key",),
+    ),
+    # a key given to a command by process substitution (`wg set … preshared-key <(echo V)`, wg(8)
+    # reads the key from the file; `--password-file <(echo V)`)
+    (
+        "cli_secret",
+        r"(?i)\b(?:preshared-key|private-key|[a-z-]*pass(?:word|phrase)?(?:-file)?|[a-z-]*secret(?:-file)?)"
+        r"[ \t]+<\([ \t]*(?:echo|printf)[ \t]+(?:-n[ \t]+)?[\"']?([^\s\"')]{8,256})",
+        1,
+        ("<(",),
+    ),
+    # a cookie in a Netscape cookies.txt (curl, wget, browser exports: domain, subdomains flag,
+    # path, secure flag, expiry, name, value, tab-separated; the tabs maybe JSON-escaped)
+    (
+        "session_cookie",
+        r"(?:\t|\\t)(?:TRUE|FALSE)(?:\t|\\t)[^\t\r\n\\]{1,256}(?:\t|\\t)(?:TRUE|FALSE)(?:\t|\\t)[0-9]{1,12}"
+        r"(?:\t|\\t)[^\t\r\n\\]{1,128}(?:\t|\\t)([^\s\\\"']{16,})",
+        1,
+        ("true", "false"),
+    ),
+    # framework cookies by their documented payload headers: ASP.NET Core Data Protection's magic
+    # header 09 F0 C9 F0 (base64url `CfDJ8`), Laravel's encrypted payload (base64 of `{"iv":`)
+    (
+        "session_cookie",
+        r"(?:^|[^A-Za-z0-9_-])((?:CfDJ8[A-Za-z0-9_-]{60,}|eyJpdiI6[A-Za-z0-9+/%=]{60,}))",
+        1,
+        ("cfdj8", "eyjpdii6"),
+    ),
     # a Twilio API key SID (`SK` + 32 hex) names its secret: a credential's user half, redacted (and
     # its 32-character secret beside it: `near_id_spans`)
     ("twilio_api_key", r"\bSK[0-9a-f]{32}\b", 0, ("sk",)),
@@ -844,7 +898,8 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         r"(\x7f{2,32}(?:[ \t]+(?:\x7f{1,24}|[A-Za-z]{1,12})){0,4})[ \t]*(?::|\x7f|[ \t])[ \t]*[\"'`]?"
         # (the whole value or none: a cut at a length limit would leave its tail, which the
         # provider's own rule no longer sees)
-        r"([^\s\"'`\x7f]{6,256})(?:[\s\"'`\x7f,;)]|$)",
+        # (or an app password, spaced: `abcd efgh ijkl mnop`)
+        r"([a-z]{4}(?: [a-z]{4}){3}|[^\s\"'`\x7f]{6,256})(?:[\s\"'`\x7f,;)]|$)",
         2,
         ("\x7f",),
     ),
@@ -1523,6 +1578,7 @@ def _rel(m: tuple[tuple[int, int], ...], s0: int) -> tuple[tuple[int, int], ...]
 _OUT_KIND = {
     "encoded_private_key": "private_key",
     "signing_secret_key": "private_key",
+    "openvpn_static_key": "private_key",
     "x_bearer_token": "bearer_token",
     "bare_password": "password",
     "cli_secret": "password",
@@ -1658,6 +1714,8 @@ def _decide(
         label = matched[groups[1][0] : start].lower()
         if any(w in label for w in _INTL_PASSWORD_LABELS):
             kind = "password"
+        elif any(w in label for w in _INTL_KEY_LABELS) and _APP_PASSWORD.match(matched, start, end):
+            kind = "password"  # an app password as its provider shows it (`abcd efgh ijkl mnop`)
         elif any(w in label for w in _INTL_KEY_LABELS) and end - start >= 12:
             kind = "prose_key_loose"  # `key` in that script labels a generated value only
         else:
