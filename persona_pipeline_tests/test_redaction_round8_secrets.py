@@ -275,3 +275,37 @@ def test_secret_stores_and_cookie_files(text: str, value: str) -> None:
 )
 def test_the_same_files_without_a_secret_are_kept(text: str) -> None:
     assert _spans(text) == [], _spans(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("adgangskoden til databasen er Hx7#pLm2Qw9z", "Hx7#pLm2Qw9z"),  # an inflected label
+        ("kata laluan pangkalan data ialah Hx7#pLm2Qw9z", "Hx7#pLm2Qw9z"),  # words, then the copula
+        ("az adatbázis jelszava Hx7#pLm2Qw9z", "Hx7#pLm2Qw9z"),
+        ("ang password ng database ay Hx7#pLm2Qw9z", "Hx7#pLm2Qw9z"),
+        ("provider :github, 'w7hnx1f5r1bxwnfl2583', 'fb3ebbd75ae87eb979e04985918765264c04ae1e'", "fb3ebbd75ae87eb9"),
+        ("$ cat config/master.key\nVFivkB72FABrhhHwnigzscgVcec2FoI9TVSR8yWv+3s=", "VFivkB72FABrhhHw"),
+        (
+            "Unauthorized: token 'fc-02642a4ad17b054c92d1392bc485ecc1' was rejected",
+            "fc-02642a4ad17b054c92d1392bc485ecc1",
+        ),
+        ("     1\tAPI_TOKEN\tZr8KqW2mTx7LpV4nYc9B\tproduction", "Zr8KqW2mTx7LpV4nYc9B"),
+    ],
+)
+def test_more_labels_and_positions(text: str, value: str) -> None:
+    assert _covered(text, value), _spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "adgangskoden til databasen er udløbet",
+        "kata laluan pangkalan data ialah rahsia",
+        "provider :github, ENV['GITHUB_KEY'], ENV['GITHUB_SECRET']",
+        "$ cat config/master.key\ncat: config/master.key: No such file or directory",
+        "the token 'is_expired' was rejected",
+    ],
+)
+def test_the_same_labels_and_positions_without_a_secret_are_kept(text: str) -> None:
+    assert _spans(text) == [], _spans(text)

@@ -167,9 +167,11 @@ RULES: list[tuple[str, str, str]] = [
     # JSON-escaped)
     (
         "kv_assign",
-        rf"(?m)(?:^|<br[ \t]*/?>){LINE_PREFIX}([A-Z][A-Z0-9_]*(?:{_UPPER_STEM})[A-Z0-9_]*)(?:,|\t|\\t)",
+        rf"(?m)(?:^|<br[ \t]*/?>){LINE_PREFIX}([A-Z][A-Z0-9_]*(?:{_UPPER_STEM})[A-Z0-9_]*),",
         _VALUE,
     ),
+    # (a tab after the name is a table's cell wherever the row starts: a numbered listing, a log's prefix)
+    ("kv_assign", rf"\b([A-Z][A-Z0-9_]*(?:{_UPPER_STEM})[A-Z0-9_]*)(?:\t|\\t)", _VALUE),
     ("kv_assign", rf"\|[ \t]*`?({KEY})`?[ \t]*\|[ \t]*", _VALUE + r"(?=[ \t]*\|)"),
     # a validation error quoting the value it refused: `invalid db_password 'V'` (the same policy
     # as prose: the value must look generated)

@@ -273,6 +273,24 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         1,
         ("secret",),
     ),
+    # OmniAuth's `provider :name, KEY, SECRET` (github.com/omniauth/omniauth: the strategy's client
+    # id, then its client secret), both literals
+    (
+        "cli_secret",
+        r"""\bprovider[ \t]+:[A-Za-z0-9_]{2,40},[ \t]*\\?["'][^"'\\\r\n]{4,128}\\?["'],[ \t]*"""
+        r"""\\?["']([^"'\\\r\n]{8,256})""",
+        1,
+        ("provider",),
+    ),
+    # a file named for a key or secret printed by `cat` (`cat config/master.key`, Rails' master key;
+    # `cat ~/.vault-token`): its first line, when generated (`prose_key_loose`'s policy)
+    (
+        "prose_key_loose",
+        r"(?i)\bcat[ \t]+[^\s|;&<>]{0,200}?(?:\.key|[._-]secrets?|[._-]token|master[._-]key|secret[._-]key)"
+        r"[ \t]*(?:\r?\n|\\n)(?:[ \t]*[0-9]{1,6}\t)?[ \t]*([^\s\\\"']{16,256})",
+        1,
+        ("cat",),
+    ),
     # the Jenkins CLI's `-auth USER:SECRET` (jenkins.io/doc/book/managing/cli: an API token or password)
     ("cli_secret", r"(?:^|[\s\"'])-auth[ \t]+[^\s:@\"']{1,64}:([^\s\"'@]{6,256})", 1, ("-auth",)),
     # Fly.io tokens after their `FlyV1` scheme (fly.io/docs/security/tokens: `FlyV1 fm2_…`)
@@ -361,7 +379,8 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ),
     # scheme://user:password@host in any URL scheme; the user may be empty (redis://:pw@host).
     ("url_password", r"\b[a-zA-Z][a-zA-Z0-9+.-]{1,20}://[^\s:/?#@\"'<>]{0,64}:([^\s@/\"'<>]{1,128})@", 1, ("://",)),
-    ("bearer_token", r"(?i)\b(?:bearer|token)[ \t]+([A-Za-z0-9._~+/=-]{20,})", 1, ("bearer", "token")),
+    # (the value maybe quoted: "token 'V' was rejected")
+    ("bearer_token", r"(?i)\b(?:bearer|token)[ \t]+\\?[\"']?([A-Za-z0-9._~+/=-]{20,})", 1, ("bearer", "token")),
     ("basic_auth", r"(?i)\bbasic\s+([A-Za-z0-9+/]{8,}={0,2})", 1, ("basic",)),
     # Kubernetes/Compose env lists: `- name: DB_PASSWORD` then `value: …` (YAML or JSON): the value
     # is data, never a code reference (`ixizs.jmUy770` is a password); the same name/value pairs in
@@ -827,12 +846,12 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         # value must look generated (`_rejected`): "reset the password to make it pass" is words.
         # (a non-ASCII character in the label or separator is a DEL in the fold: `_decide` checks it)
         rf"(?i)\b(?:{_PROSE_LABEL})"
-        r"(?:\s+(?:for|of|on|to|f[u\x7f]r|de|du|para|pour|van)\s+(?:the\s+|our\s+|my\s+|the\s+new\s+)?"
+        r"(?:\s+(?:for|of|on|to|f[u\x7f]r|de|du|para|pour|van|ng)\s+(?:the\s+|our\s+|my\s+|the\s+new\s+)?"
         r"[A-Za-z0-9._@-]{1,40}(?:\s+[A-Za-z0-9._-]{1,40})?)?"
         # (longest verb phrases first: RE2 prefers the earlier alternative, and "was" alone would
         # leave "changed" as the value of "was changed to X")
         r"(?:\s+(?:(?:is|was|has\s+been|got)\s+(?:set|changed|reset|updated|rotated)\s+to|is\s+now|is\s+still|"
-        r"(?:now\s+)?(?:set|changed|reset|updated|rotated)\s+to|is|was|are|ist|lautet|war|es|est|era|\x7f|to)|"
+        r"(?:now\s+)?(?:set|changed|reset|updated|rotated)\s+to|is|was|are|ist|lautet|war|es|est|era|ay|\x7f|to)|"
         r"[ \t]*(?:\x7f|->|=>))\s*:?\s*"
         r"[\"'`]?([^\s\"'`]{6,128})",
         1,
@@ -846,14 +865,20 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     (
         "password",
         # (Turkish suffixes its possessive: `şifresi`, `şifreniz`; Catalan contrasenya, Swahili nenosiri)
-        r"(?i)(?:\x7fifre(?:si|niz|n|m)?|\b(?:has\x7fo|haslo|sifre(?:si)?|parola|parol\x7f|senha|heslo|lozinka|"
+        r"(?i)(?:\x7fifre(?:si|niz|n|m)?|\b(?:has\x7fo|haslo|sifre(?:si)?|parola|parol\x7f|senha|heslo|lozinka|jelszav|"
         r"salasana|adgangskode|l\x7fsenord|losenord|passord|jelsz\x7f|jelszo|geslo|wachtwoord|contrase[n\x7f]a|"
         # (`\b` cannot precede a DEL: `şifre`)
-        r"contrasenya|nenosiri|kennwort|passwort|mot de passe|kata sandi|m\x7fr\x7fti|mk\x7f))"
+        r"contrasenya|nenosiri|kennwort|passwort|mot de passe|kata sandi|kata laluan|m\x7fr\x7fti|mk\x7f)"
+        # (an inflection: Danish `adgangskoden`, Hungarian `jelszava`, Polish `hasła`)
+        r"[a-z\x7f]{0,3})"
         # (the value right after the label, "sunucunun şifresi X"; else words, then a separator or
         # a copula: Catalan `és`, Swahili `ni` too)
-        r"(?:[ \t]+|(?:[ \t]+[A-Za-z\x7f._@-]{1,30}){0,3}?"
-        r"(?:[ \t]*(?::|=|->|=>|\x7f)|[ \t]+(?:is|est|es|jest|to|\x7fr|ar|er|on|ist|lautet|era|ni|\x7fs|\x7f)))"
+        # (words and a copula first: RE2 takes the first alternative that matches, and the value
+        # right after the label would be the first word, "kata laluan pelayan ialah X")
+        r"(?:(?:[ \t]+[A-Za-z\x7f._@-]{1,30}){0,3}?"
+        r"(?:[ \t]*(?::|=|->|=>|\x7f)|"
+        r"[ \t]+(?:is|est|es|jest|to|\x7fr|ar|er|on|ist|lautet|era|ni|\x7fs|ialah|adalah|ay|\x7f))"
+        r"|[ \t]+)"
         r"[ \t]*[\"'`]?([^\s\"'`]{6,128})",
         1,
         (
@@ -861,6 +886,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
             "ifre",
             "contrasenya",
             "nenosiri",
+            "kata laluan",
             "parol",
             "senha",
             "heslo",
