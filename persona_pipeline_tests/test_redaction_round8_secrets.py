@@ -309,3 +309,25 @@ def test_more_labels_and_positions(text: str, value: str) -> None:
 )
 def test_the_same_labels_and_positions_without_a_secret_are_kept(text: str) -> None:
     assert _spans(text) == [], _spans(text)
+
+
+_STS = "IQoJb3JpZ2luX2VjEPrG8GadZVat3SA6%2FrhFf3iLzkWtaOGR8KVTF2vwnwmnjAdzjI1XnVVYs1ilC7GsCRpguEvCaTjqX4BByeS0aFz" * 3
+_RSA_HEX = "66475b62e9700eb63f66a0531a276cccce06b88e8063bfb0a16b464780cce8e62ffe8443a3de58978cd6cad46b93f1" * 5
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # (a value past 200 characters is read whole; a query's next parameter is searched too)
+        (f"https://b.s3.amazonaws.com/k?X-Amz-Credential=AKIAEXAMPL%2F2024&X-Amz-Security-Token={_STS}&x=1", _STS),
+        (f"https://storage.googleapis.com/b/o?X-Goog-SignedHeaders=host&X-Goog-Signature={_RSA_HEX}", _RSA_HEX),
+        ("https://b.s3.amazonaws.com/k?X-Amz-SignedHeaders=host&X-Amz-Signature=" + "3bfde6ed" * 8, "3bfde6ed" * 8),
+    ],
+)
+def test_signed_url_parts(text: str, value: str) -> None:
+    assert _covered(text, value), _spans(text)
+
+
+def test_a_signed_url_keeps_its_public_parameters() -> None:
+    text = "https://b.s3.amazonaws.com/k?X-Amz-Date=20240312T100122Z&X-Amz-Expires=3600&X-Amz-SignedHeaders=host"
+    assert _spans(text) == [], _spans(text)

@@ -72,7 +72,9 @@ LINE_PREFIX = rf"(?:{PREFIX_ITEM})*[ \t]*"
 # let a long run (`token=…token=…`) make every search read to the end of the text.
 # A value: quoted (a bytes literal or Go's `[]byte(` allowed before the quote), or bare up to a
 # space, quote, separator or control character; a YAML type tag or anchor may stand before it.
-_VALUE = r"""(?:(?:\[\]byte\(|\bb)?(["'`])([^"'`\r\n]{4,200})["'`]|([^\s"'`,;<>\x00-\x1f]{4,200}))"""
+# (up to 1024 characters: a signed URL's signature, RSA's in hex, or an STS session token runs past
+# 200, and a value cut short leaves its tail)
+_VALUE = r"""(?:(?:\[\]byte\(|\bb)?(["'`])([^"'`\r\n]{4,1024})["'`]|([^\s"'`,;<>\x00-\x1f]{4,1024}))"""
 # an app password as its provider shows it: four groups of four lowercase letters (Google's app
 # passwords, spaced, support.google.com/accounts/answer/185833; Apple's app-specific passwords are
 # dashed, a bare value anyway), unquoted too (`SMTP_PASSWORD=abcd efgh ijkl mnop`, in prose)
@@ -80,7 +82,7 @@ _PROSE_VALUE = _VALUE.replace(r"|([^\s", r"|([a-z]{4}(?: [a-z]{4}){3}(?![A-Za-z0
 _TAGGED = r"(?:(?:!![A-Za-z]{1,20}|&[A-Za-z0-9_-]{1,64})[ \t]+)?" + _PROSE_VALUE
 _CALL_ARG = r"""(["'`])([^"'`\r\n]{4,200})["'`][ \t]*[,)]()"""  # the call's first argument
 _PAIR_ARG = r"""\\?(["'`])([^"'`\r\n]{4,200})["'`]()"""  # the argument after a string key
-VALUE_WINDOW = 320
+VALUE_WINDOW = 1100
 # a prose qualifier: "password for the staging db", "token of our bot"
 _QUALIFIER = (
     r"(?:[ \t]+(?:for|of|on|to|at)[ \t]+(?:the[ \t]+|our[ \t]+|my[ \t]+|this[ \t]+)?"

@@ -291,6 +291,16 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         1,
         ("cat",),
     ),
+    # a signed URL's signature: SigV4's `X-Amz-Signature` (64 hex, docs.aws.amazon.com/AmazonS3/latest/
+    # API/sigv4-query-string-auth.html), Cloud Storage's V4 `X-Goog-Signature` (hex of an RSA or HMAC
+    # signature, cloud.google.com/storage/docs/access-control/signed-urls): whoever holds the URL
+    # holds the access it grants until it expires
+    (
+        "url_signature",
+        r"(?i)[?&](?:amp;)?x-(?:amz|goog)-signature=([0-9a-f]{64,})",
+        1,
+        ("x-amz-signature", "x-goog-signature"),
+    ),
     # the Jenkins CLI's `-auth USER:SECRET` (jenkins.io/doc/book/managing/cli: an API token or password)
     ("cli_secret", r"(?:^|[\s\"'])-auth[ \t]+[^\s:@\"']{1,64}:([^\s\"'@]{6,256})", 1, ("-auth",)),
     # Fly.io tokens after their `FlyV1` scheme (fly.io/docs/security/tokens: `FlyV1 fm2_…`)
@@ -1605,6 +1615,7 @@ _OUT_KIND = {
     "encoded_private_key": "private_key",
     "signing_secret_key": "private_key",
     "openvpn_static_key": "private_key",
+    "url_signature": "signed_url",
     "x_bearer_token": "bearer_token",
     "bare_password": "password",
     "cli_secret": "password",
@@ -1861,6 +1872,11 @@ def _kv_matches(
         # searched again from there (one search a value: the values are bounded); a pair holds a
         # `=` after its first character, so most values skip the pair's pattern
         pos = vs if text.find("=", vs + 1, ve) >= 0 and _PAIR.match(text[vs:ve]) else max(end, s0 + 1)
+        amp = text.find("&", vs + 1, ve) if groups[2][0] >= 0 else -1
+        if amp > 0:
+            # a bare value read on over a query string's next parameters (`_decide` cuts it at the
+            # first): those parameters are searched too (`&X-Amz-Security-Token=V` after a credential)
+            pos = min(pos, amp + 1)
 
 
 def _kv_text(text: Prepared) -> Prepared:
