@@ -291,6 +291,7 @@ def test_the_same_files_without_a_secret_are_kept(text: str) -> None:
             "fc-02642a4ad17b054c92d1392bc485ecc1",
         ),
         ("     1\tAPI_TOKEN\tZr8KqW2mTx7LpV4nYc9B\tproduction", "Zr8KqW2mTx7LpV4nYc9B"),
+        ("SecretId: AKIDz8krbsJ5yKBZQpn74WFkmLPx3gnPhESA", "AKIDz8krbsJ5yKBZQpn74WFkmLPx3gnPhESA"),  # Tencent
     ],
 )
 def test_more_labels_and_positions(text: str, value: str) -> None:

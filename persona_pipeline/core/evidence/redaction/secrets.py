@@ -161,6 +161,9 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         ("auth:token",),
     ),
     ("aws_access_key", r"\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}\b", 0, ("akia", "asia", "abia", "acca")),
+    # Tencent Cloud's SecretId, the same half of its pair: `AKID` and 32 letters and digits
+    # (cloud.tencent.com/document/product/598/40488)
+    ("aws_access_key", r"\bAKID[A-Za-z0-9]{32}\b", 0, ("akid",)),
     # a service-account JSON's key id names the private key beside it (and is Google's handle for
     # revoking it): redacted with the key, never alone in prose
     (
