@@ -332,3 +332,33 @@ def test_signed_url_parts(text: str, value: str) -> None:
 def test_a_signed_url_keeps_its_public_parameters() -> None:
     text = "https://b.s3.amazonaws.com/k?X-Amz-Date=20240312T100122Z&X-Amz-Expires=3600&X-Amz-SignedHeaders=host"
     assert _spans(text) == [], _spans(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("poetry config http-basic.internal ci-bot 'Hx7#pLm2Qw9z'", "Hx7#pLm2Qw9z"),
+        ("bundle config set --global gems.example.com deploy:Hx7#pLm2Qw9z", "Hx7#pLm2Qw9z"),
+        ("NEO4J_AUTH=neo4j/Hx7#pLm2Qw9z", "Hx7#pLm2Qw9z"),
+        (
+            "influx config create -n prod -u https://influx:8086 -o org -t Zr8KqW2mTx7LpV4nYc9B_Qs3dEf5gHj1== -a",
+            "Zr8KqW2mTx7L",
+        ),
+        ("$ cat /etc/openvpn/auth.txt\nvpn-user\nHx7#pLm2Qw9z\n", "Hx7#pLm2Qw9z"),
+    ],
+)
+def test_registry_and_tool_credentials_by_position(text: str, value: str) -> None:
+    assert _covered(text, value), _spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "bundle config set --global path vendor/bundle",
+        "NEO4J_AUTH=none",
+        "$ cat notes.txt\nhello\nworld again",
+        "poetry config virtualenvs.in-project true",
+    ],
+)
+def test_the_same_tools_without_credentials_are_kept(text: str) -> None:
+    assert _spans(text) == [], _spans(text)

@@ -304,6 +304,35 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         1,
         ("x-amz-signature", "x-goog-signature"),
     ),
+    # registry credentials set by position: `poetry config http-basic.REPO USER PASSWORD`
+    # (python-poetry.org/docs/repositories), `bundle config set [--global] HOST USER:PASSWORD`
+    # (bundler.io/man/bundle-config.1.html, "Credentials for gem sources"), Neo4j's
+    # `NEO4J_AUTH=neo4j/PASSWORD` (neo4j.com/docs/operations-manual, Docker authentication), the
+    # influx CLI's `-t TOKEN` (docs.influxdata.com/influxdb/v2/reference/cli/influx)
+    (
+        "cli_secret",
+        r"\bpoetry[ \t]+config[ \t]+http-basic\.[A-Za-z0-9_.-]+[ \t]+[^\s\"']+[ \t]+\\?[\"']?([^\s\"'\\]{4,256})",
+        1,
+        ("http-basic",),
+    ),
+    (
+        "cli_secret",
+        r"\bbundle[ \t]+config[ \t]+(?:set[ \t]+)?(?:--(?:global|local)[ \t]+)?[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+"
+        r"[ \t]+[^\s:\"']{1,64}:([^\s\"'\\]{4,256})",
+        1,
+        ("bundle",),
+    ),
+    ("cli_secret", r"\bNEO4J_AUTH[ \t]*[=:][ \t]*\\?[\"']?[^/\s\"']{1,64}/([^\s\"'\\]{4,256})", 1, ("neo4j_auth",)),
+    ("cli_secret", r"\binflux[ \t][^\r\n|;&]{0,200}?[ \t](?:-t|--token)[ \t]+([A-Za-z0-9+/=_-]{20,})", 1, ("influx",)),
+    # an OpenVPN `auth-user-pass` file printed by `cat` (openvpn(8): the user name, then the password,
+    # on two lines), named for what it holds
+    (
+        "cli_secret",
+        r"(?i)\bcat[ \t]+[^\s|;&<>]{0,200}?(?:auth|pass|cred)[^\s/|;&<>]{0,40}\.(?:txt|conf)[ \t]*(?:\r?\n|\\n)"
+        r"[ \t]*[^\s\\]{1,64}[ \t]*(?:\r?\n|\\n)[ \t]*([^\s\\\"']{6,128})",
+        1,
+        ("cat",),
+    ),
     # the Jenkins CLI's `-auth USER:SECRET` (jenkins.io/doc/book/managing/cli: an API token or password)
     ("cli_secret", r"(?:^|[\s\"'])-auth[ \t]+[^\s:@\"']{1,64}:([^\s\"'@]{6,256})", 1, ("-auth",)),
     # Fly.io tokens after their `FlyV1` scheme (fly.io/docs/security/tokens: `FlyV1 fm2_…`)
