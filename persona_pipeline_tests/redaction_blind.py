@@ -10405,7 +10405,9 @@ def main() -> None:
         + ")",
     )
     args = ap.parse_args()
-    pools: tuple[Pool, ...] = (args.pool,) if args.pool else POOLS
+    # (the holdout's rounds are written in a branch of their own: a tree may hold none of them yet)
+    written = any(r in DECOY_ROUNDS for r in HOLDOUT_ROUNDS)
+    pools: tuple[Pool, ...] = (args.pool,) if args.pool else tuple(p for p in POOLS if p == "dev" or written)
     if args.round_no is not None:
         own: Pool = "dev" if args.round_no < HOLDOUT_ROUND else "holdout"
         if args.round_no not in DECOY_ROUNDS or (args.pool and args.pool != own):
