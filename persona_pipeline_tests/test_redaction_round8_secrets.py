@@ -362,3 +362,18 @@ def test_registry_and_tool_credentials_by_position(text: str, value: str) -> Non
 )
 def test_the_same_tools_without_credentials_are_kept(text: str) -> None:
     assert _spans(text) == [], _spans(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("     1\tconfig system admin\n     2\t    set psksecret Hx7pLm2Qw9zR4t\n", "Hx7pLm2Qw9zR4t"),  # `cat -n`
+        ("[pod/api-7d9c5b-xk2lp/api]     set psksecret Hx7pLm2Qw9zR4t\n", "Hx7pLm2Qw9zR4t"),  # kubectl --prefix
+        (
+            "[pod/a/b] | # | backup code | used |\n[pod/a/b] |---|---|---|\n[pod/a/b] | 1 | ue6j-fmzl | no |",
+            "ue6j-fmzl",
+        ),
+    ],
+)
+def test_line_prefixes_of_listings_and_pod_logs(text: str, value: str) -> None:
+    assert _covered(text, value), _spans(text)

@@ -64,7 +64,11 @@ KEY = rf"{_KEY_CLASS}*(?:{_STEM}{_TAIL}?|{_SESSION})"
 _UPPER_STEM = "PASSWORD|PASSWD|PASS|PWD|SECRET|TOKEN|KEY|AUTH|BEARER|CREDENTIALS|CRED|PAT|PSK"
 # what a wrapper puts before every line of a pasted block (see `secrets`): a quote's `>`, a
 # comment's `#`, `//`, `*`, a diff's `+`, a JSON array of lines, a listing's line number
-PREFIX_ITEM = r"[ \t]*(?:>|&gt;|#|//|\*|\+|\"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?\"|\"|,|[0-9]{1,6}[ \t]*[|:])"
+# (and `cat -n`'s number and tab, `kubectl logs --prefix`'s `[pod/name/container] ` tag)
+PREFIX_ITEM = (
+    r"[ \t]*(?:>|&gt;|#|//|\*|\+|\"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?\"|\"|,|[0-9]{1,6}[ \t]*[|:]|[0-9]{1,6}\t|"
+    r"\[[A-Za-z0-9_.:/@-]{1,120}\][ \t])"
+)
 LINE_PREFIX = rf"(?:{PREFIX_ITEM})*[ \t]*"
 # The value is read after the key's match, by a bounded pattern of its own (`VALUES`, Python `re`
 # on at most `VALUE_WINDOW` characters: constant time a match): inside the RE2 pattern its counted

@@ -62,7 +62,8 @@ def recovery_code_spans(text: str, header_end: int) -> Iterator[Span]:
         nxt = next(breaks, None)
         end = nxt.start() if nxt is not None else limit
         m = _CODE.search(text[start:end])  # (a line of its own: `^` is the line's start)
-        cell = _CELL.search(text, start, end) if m is None and text[start:end].lstrip()[:1] == "|" else None
+        # (a row maybe after a log's prefix: `[pod/x] | 1 | code | no |`)
+        cell = _CELL.search(text, start, end) if m is None and "|" in text[start:end] else None
         if m is not None:
             found += 1
             yield Span(start + m.start(1), start + m.end(1), "mfa_recovery_code")
