@@ -377,3 +377,35 @@ def test_the_same_tools_without_credentials_are_kept(text: str) -> None:
 )
 def test_line_prefixes_of_listings_and_pod_logs(text: str, value: str) -> None:
     assert _covered(text, value), _spans(text)
+
+
+def test_a_boolean_flag_before_a_named_value_is_no_value() -> None:
+    # `pulumi config set --secret NAME VALUE`: the flag marks the value secret, NAME names it
+    text = "pulumi config set --secret dbPassword Hx7#pLm2Qw9z"
+    assert _spans(text) == [("Hx7#pLm2Qw9z", "password")], _spans(text)
+    assert _covered("mytool --token Zr8KqW2mTx7LpV4nYc9B run", "Zr8KqW2mTx7LpV4nYc9B")
+
+
+@pytest.mark.parametrize(
+    ("text", "kept", "value"),
+    [
+        ("skopeo copy --dest-creds ci-bot:'Hx7#pLm2Qw9z' docker://alpine", "ci-bot", "Hx7#pLm2Qw9z"),
+        ("deploy_key_ppk: |\n  PuTTY-User-Key-File-3: ssh-ed25519\n  Encryption: none", "PuTTY-User-Key-File-3", ""),
+        (
+            "https://b.s3.amazonaws.com/k?X-Amz-Credential=AKIAIOSFODNN7ABCDEFG%2F20240312%2Feu-west-1%2Fs3%2Faws4_request&a=1",
+            "aws4_request",
+            "AKIAIOSFODNN7ABCDEFG",  # the key id inside the scope is still its own rule's
+        ),
+        (
+            "https://storage.googleapis.com/b/o?X-Goog-Credential=signer%40p.iam.gserviceaccount.com%2F20240312"
+            "%2Fauto%2Fstorage%2Fgoog4_request&X-Goog-Date=20240312T100122Z",
+            "goog4_request",
+            "",
+        ),
+    ],
+)
+def test_the_public_parts_beside_a_secret_are_kept(text: str, kept: str, value: str) -> None:
+    out = R.redact(text)
+    assert out is not None and kept in out.text, out
+    if value:
+        assert _covered(text, value), _spans(text)

@@ -1340,6 +1340,10 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         return True  # a PEM armor line (`private_key: |` then `-----BEGIN`): the key rule owns the block
     if secret_refs.is_reference(value):
         return True  # `op://vault/item/field`, `vault:secret/data/app#key`: where a store keeps it, no secret
+    if value.startswith("PuTTY-User-Key-File-"):
+        return True  # a .ppk's header line (its key is under `Private-Lines:`, a rule of its own)
+    if name.lower() in ("x-amz-credential", "x-goog-credential") and value.endswith(("aws4_request", "goog4_request")):
+        return True  # a signed URL's credential scope (key id or signer, date, region, service): public
     if not group:  # a provider's own shape (ya29.…, SG.….…): only documentation examples are vetoed
         return bool(_DOC_EXAMPLE.search(value))
     if kind in ("bare_password", "short_password") and _ENTITY.search(value):
@@ -1813,6 +1817,8 @@ def _decide(
         )
     ):
         return None  # the fold's DEL between label and value stood for no arrow or letter
+    if not quoted and matched[end - 1 : end] == ":" and (matched[end : end + 1] or following) in ("'", '"'):
+        return None  # `--creds user:'password'`: the user before a quoted password (found on its own)
     if not quoted and end - start > 1 and matched[end - 1] == "\\" and (matched[end : end + 1] or following) == '"':
         end -= 1  # `-p $PASS\"}`: the backslash escapes the closing quote of a JSON string
     if not quoted and "&" in matched[start:end]:
@@ -2069,6 +2075,21 @@ _DEFINES = re.compile(r"\b(?:class|def|import)[ \t]+$")
 _NAME_REACH = 2048
 
 
+# a value's next token on its line (not a flag, not a comment)
+_NEXT_TOKEN = re.compile(r"[ \t]+[^\s#-]")
+
+
+def _flag_before_pair(text: str, start: int, end: int) -> bool:
+    """Whether a flag's "value" is the name of a key/value pair after a boolean flag: `pulumi config
+    set --secret dbPassword V` (the flag marks the value secret; the name names it, the value
+    follows). An identifier naming a secret with another token after it on the line."""
+    return (
+        _IDENT.match(text[start:end]) is not None
+        and kv.key_strength(text[start:end]) > 0
+        and _NEXT_TOKEN.match(text, end, end + 2) is not None
+    )
+
+
 def _rule_spans(idx: int, texts: Sequence[Prepared], outs: Sequence[list[Span]]) -> None:
     """Append one rule's spans in each text to its list."""
     cache = _DECISIONS
@@ -2077,6 +2098,7 @@ def _rule_spans(idx: int, texts: Sequence[Prepared], outs: Sequence[list[Span]])
     keyless = _KV_KEYLESS.get(idx)
     userflag = idx == _USERFLAG_RULE
     public_half = idx in _PUBLIC_HALF_RULES
+    flag = _COMPILED[idx][0] == "kv_flag"
     for text, spans in zip(texts, outs, strict=True):
         for m in rx.finditer(text) if value is None else _kv_matches(rx, _kv_text(text), value, keyless):
             s0, e0 = m[0]
@@ -2118,6 +2140,7 @@ def _rule_spans(idx: int, texts: Sequence[Prepared], outs: Sequence[list[Span]])
                     or _used_as_name(text, a, b)
                     or (text[a - 1 : a] not in ("'", '"', "`") and _code_ref(text[a:b]))
                     or (found[2] != "password" and _field_path(text[a:b]))  # type: ignore[index]
+                    or (flag and _flag_before_pair(text, a, b))
                 )
             ):
                 continue
