@@ -409,3 +409,30 @@ def test_the_public_parts_beside_a_secret_are_kept(text: str, kept: str, value: 
     assert out is not None and kept in out.text, out
     if value:
         assert _covered(text, value), _spans(text)
+
+
+_RAILS = "mnTD%gyDjouhvHV4gNjocQ9NcMBUPyzyt4SNC5Fq9ZhcAYWljFFu31kno0nfBEE51lF--6b7f089208dd31e0342ad3009501b24d723e4f47"
+_WP = "editor%7C1769156310%7C69eJOOClu16h5BZtLm05XiwuNHLDbrmZ7fdLeSStwPA%7C76ffec472d67aec4ca154f22357137b8"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (f"SESSION_COOKIE={_RAILS} +build", _RAILS),  # Rails' data--digest
+        (f"earthly --secret SESSION_COOKIE={_RAILS} +build", _RAILS),
+        (f"Cookie: wordpress_logged_in_2c89e136079d62d0801655ff765aa71f={_WP}; theme=dark", _WP),
+        (
+            '[{"name": "session", "value": "eyJfdXNlcl9pZCI6ICI1ODM3MyJ9.CdBYoK.vjMnwH49XcnSWrJIgE0Z3ABo-Sj"}]',
+            "vjMnwH49Xc",
+        ),
+    ],
+)
+def test_framework_cookie_formats(text: str, value: str) -> None:
+    assert _covered(text, value), _spans(text)
+
+
+@pytest.mark.parametrize(
+    "text", ['[{"name": "session", "value": "active"}]', "compare main--feature and release--hotfix"]
+)
+def test_framework_cookie_lookalikes_are_kept(text: str) -> None:
+    assert _spans(text) == [], _spans(text)

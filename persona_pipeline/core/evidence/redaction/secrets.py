@@ -378,6 +378,16 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         1,
         ("cfdj8", "eyjpdii6"),
     ),
+    # a Rails signed or encrypted cookie, `data--digest` (ActiveSupport::MessageVerifier: the data,
+    # `--`, an HMAC in hex, SHA1's 40 or SHA256's 64), and WordPress's auth cookies
+    # (`wordpress_logged_in_<md5 of the site URL>=user|expiry|token|hmac`, wp_generate_auth_cookie)
+    (
+        "session_cookie",
+        r"(?:^|[^A-Za-z0-9+/%_-])([A-Za-z0-9+/%]{40,}={0,2}--[0-9a-f]{40}(?:[0-9a-f]{24})?)(?:[^0-9a-f]|$)",
+        1,
+        ("--",),
+    ),
+    ("session_cookie", r"\bwordpress_(?:logged_in|sec)_[0-9a-f]{32}=([^\s;\"'\\]{20,})", 1, ("wordpress_",)),
     # a Twilio API key SID (`SK` + 32 hex) names its secret: a credential's user half, redacted (and
     # its 32-character secret beside it: `near_id_spans`)
     ("twilio_api_key", r"\bSK[0-9a-f]{32}\b", 0, ("sk",)),
@@ -432,7 +442,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         "k8s_secret",
         # (an e-mail quote's `> >` may start the value's line)
         rf"""(?i)\b(?:name|parameterkey)\\?["']?\s*:\s*\\?["']?([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*|"""
-        r"""jsessionid|phpsessid|connect\.sid|asp\.net_sessionid|[a-z0-9_]*_session|sessionid)\\?["']?\s*,?\s*"""
+        r"""jsessionid|phpsessid|connect\.sid|asp\.net_sessionid|[a-z0-9_]*_session|sessionid|session)\\?["']?\s*,?\s*"""
         r"""(?:\\n)?(?:""" + _PREFIX_ITEM + r""")*\s*-?\s*"""
         # (a block scalar, `value: >-`, holds the value on the next line)
         r"""\\?["']?(?:parameter)?value\\?["']?\s*:[ \t]*(?:[>|][-+]?[ \t]*(?:\r?\n|\\n)[ \t]*)?""" + _QUOTED_OR_BARE,
@@ -1342,7 +1352,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         return True  # `op://vault/item/field`, `vault:secret/data/app#key`: where a store keeps it, no secret
     if value.startswith("PuTTY-User-Key-File-"):
         return True  # a .ppk's header line (its key is under `Private-Lines:`, a rule of its own)
-    if name.lower() in ("x-amz-credential", "x-goog-credential") and value.endswith(("aws4_request", "goog4_request")):
+    scope = value.split("&", 1)[0]  # (`…/aws4_request&amp;…`: an HTML-escaped query's next parameter)
+    if name.lower() in ("x-amz-credential", "x-goog-credential") and scope.endswith(("aws4_request", "goog4_request")):
         return True  # a signed URL's credential scope (key id or signer, date, region, service): public
     if not group:  # a provider's own shape (ya29.…, SG.….…): only documentation examples are vetoed
         return bool(_DOC_EXAMPLE.search(value))
