@@ -86,6 +86,11 @@ def blind() -> dict[str, BlindScore]:
 # is round 9 alone (written blind, untuned, the engine at fc1904e), seeds 1 / 2 (n 2400) and 7
 # (n 1200): 79.1 / 78.8 / 79.1% secrets, 66.5 / 66.4 / 68.6% personal data, 293 / 282 / 294 FP/MB,
 # 11 / 13 / 5 stray spans, idempotent, nothing dropped.
+# Round 8 tuned (branch tune8s: its false positives by cause and its secret misses by documented
+# formats and grammars). Round 8 alone as dev, seeds 1 / 2 (n 2400) and 7 (n 1200): 82.8 / 82.6 /
+# 83.0% secrets, 160 / 142 / 117 FP/MB, 52 / 46 / 24 stray spans before; 99.5 / 99.6 / 99.4%
+# secrets, 0 / 0 / 0 FP/MB, 6 / 6 / 0 stray after. Dev rounds 1 to 7 after it: 99.4 / 99.3 / 99.2%
+# secrets, 96.9 / 97.1 / 96.8% personal data, 0 FP/MB, 1 / 0 / 1 stray spans.
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
     [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.775, 0.67, 309.0, 35)],
@@ -103,13 +108,13 @@ def test_blind_pools(
 
 
 def test_blind_round8_joined_dev(blind: dict[str, BlindScore]) -> None:
-    """Round 8 (dev since round 9) keeps the floors it had as the holdout until its tuning raises them."""
+    """Round 8 (dev since round 9, tuned on): floors just under its tuned figures at seed 7."""
     sc = blind["round8"]
     assert sc.idempotent and sc.dropped == 0
-    assert sc.recall("secret") >= 0.805, sc.recall("secret")
+    assert sc.recall("secret") >= 0.984, sc.recall("secret")
     assert sc.recall("pii") >= 0.76, sc.recall("pii")
-    assert sc.fp_per_mb() <= 135.0, sc.fp_per_mb()
-    assert sc.stray <= 50, sc.stray
+    assert sc.fp_per_mb() <= 3.0, sc.fp_per_mb()
+    assert sc.stray <= 12, sc.stray
 
 
 def _spans(text: str) -> list[tuple[str, str]]:

@@ -32,7 +32,7 @@ _FOREIGN = "senha|kennwort|wachtwoord|contrasena|haslo|sifre|parola|salasana|hes
 # afterwards (`key_strength`, `counts`): `bypass`, `cache_key`, `token_uri`, `input_tokens: 12` reach it and fail.
 _STEM = (
     r"(?i:pass(?:word|wd|phrase|code|wort|ord|e)?s?|pwd|pw|secrets?|tokens?|keys?|auth(?:orization)?|"
-    r"cred(?:entials?|s)?|sig(?:nature)?|sid|cookies?|bearer|jwk|" + _FOREIGN + ")"
+    r"cred(?:entials?|s)?|sig(?:nature)?|sid|cookies?|bearer|jwk|psk|community|" + _FOREIGN + ")"
 )
 # the characters a key is made of (ASCII: no case folding), the one definition KEY's runs and
 # `key_end` share
@@ -55,14 +55,20 @@ KEYWORDS = (
     "sid",
     "bearer",
     "jwk",
+    "psk",
+    "community",
     *_FOREIGN.split("|"),
 )
 KEY = rf"{_KEY_CLASS}*(?:{_STEM}{_TAIL}?|{_SESSION})"
 # the stems in an upper-case environment variable's name (`DD_API_KEY`, `API_BEARER`)
-_UPPER_STEM = "PASSWORD|PASSWD|PASS|PWD|SECRET|TOKEN|KEY|AUTH|BEARER|CREDENTIALS|CRED|PAT"
+_UPPER_STEM = "PASSWORD|PASSWD|PASS|PWD|SECRET|TOKEN|KEY|AUTH|BEARER|CREDENTIALS|CRED|PAT|PSK"
 # what a wrapper puts before every line of a pasted block (see `secrets`): a quote's `>`, a
 # comment's `#`, `//`, `*`, a diff's `+`, a JSON array of lines, a listing's line number
-PREFIX_ITEM = r"[ \t]*(?:>|&gt;|#|//|\*|\+|\"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?\"|\"|,|[0-9]{1,6}[ \t]*[|:])"
+# (and `cat -n`'s number and tab, `kubectl logs --prefix`'s `[pod/name/container] ` tag)
+PREFIX_ITEM = (
+    r"[ \t]*(?:>|&gt;|#|//|\*|\+|\"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?\"|\"|,|[0-9]{1,6}[ \t]*[|:]|[0-9]{1,6}\t|"
+    r"\[[A-Za-z0-9_.:/@-]{1,120}\][ \t])"
+)
 LINE_PREFIX = rf"(?:{PREFIX_ITEM})*[ \t]*"
 # The value is read after the key's match, by a bounded pattern of its own (`VALUES`, Python `re`
 # on at most `VALUE_WINDOW` characters: constant time a match): inside the RE2 pattern its counted
@@ -70,14 +76,17 @@ LINE_PREFIX = rf"(?:{PREFIX_ITEM})*[ \t]*"
 # let a long run (`token=…token=…`) make every search read to the end of the text.
 # A value: quoted (a bytes literal or Go's `[]byte(` allowed before the quote), or bare up to a
 # space, quote, separator or control character; a YAML type tag or anchor may stand before it.
-_VALUE = r"""(?:(?:\[\]byte\(|\bb)?(["'`])([^"'`\r\n]{4,200})["'`]|([^\s"'`,;<>\x00-\x1f]{4,200}))"""
-_TAGGED = r"(?:(?:!![A-Za-z]{1,20}|&[A-Za-z0-9_-]{1,64})[ \t]+)?" + _VALUE
-# in prose, also an app password as its provider shows it: four groups of four lowercase letters
-# (Google's app passwords, spaced; Apple's app-specific passwords are dashed, a bare value anyway)
+# (up to 1024 characters: a signed URL's signature, RSA's in hex, or an STS session token runs past
+# 200, and a value cut short leaves its tail)
+_VALUE = r"""(?:(?:\[\]byte\(|\bb)?(["'`])([^"'`\r\n]{4,1024})["'`]|([^\s"'`,;<>\x00-\x1f]{4,1024}))"""
+# an app password as its provider shows it: four groups of four lowercase letters (Google's app
+# passwords, spaced, support.google.com/accounts/answer/185833; Apple's app-specific passwords are
+# dashed, a bare value anyway), unquoted too (`SMTP_PASSWORD=abcd efgh ijkl mnop`, in prose)
 _PROSE_VALUE = _VALUE.replace(r"|([^\s", r"|([a-z]{4}(?: [a-z]{4}){3}(?![A-Za-z0-9])|[^\s", 1)
+_TAGGED = r"(?:(?:!![A-Za-z]{1,20}|&[A-Za-z0-9_-]{1,64})[ \t]+)?" + _PROSE_VALUE
 _CALL_ARG = r"""(["'`])([^"'`\r\n]{4,200})["'`][ \t]*[,)]()"""  # the call's first argument
 _PAIR_ARG = r"""\\?(["'`])([^"'`\r\n]{4,200})["'`]()"""  # the argument after a string key
-VALUE_WINDOW = 320
+VALUE_WINDOW = 1100
 # a prose qualifier: "password for the staging db", "token of our bot"
 _QUALIFIER = (
     r"(?:[ \t]+(?:for|of|on|to|at)[ \t]+(?:the[ \t]+|our[ \t]+|my[ \t]+|this[ \t]+)?"
@@ -95,7 +104,7 @@ RULES: list[tuple[str, str, str]] = [
         # (`os.environ["K"] = V`, `ENV['K'] = V`: the subscript's quote and bracket)
         # (a type is followed by ` =`: `Set-Cookie: sid=V` is a pair in a value, not `sid` typed; glued
         # to `=` only a reference or a capitalised type is one: `&str="V"`, `String= "V"`)
-        rf"\b({KEY})\\?[\"']?(?:[ \t]*\])?[ \t]*(?::[ \t]*&?(?:'static[ \t]+)?[A-Za-z][A-Za-z0-9_<>]*[ \t]+=|"
+        rf"\b({KEY})\\?[\"']?(?:[ \t]*[\]}}])?[ \t]*(?::[ \t]*&?(?:'static[ \t]+)?[A-Za-z][A-Za-z0-9_<>]*[ \t]+=|"
         r":[ \t]*(?:&(?:'static[ \t]+)?[A-Za-z]|[A-Z][a-z])[A-Za-z0-9_<>]*=|"
         r":=|::=|\?=|\+=|=>|[:=])[ \t]*",
         _TAGGED,
@@ -104,7 +113,10 @@ RULES: list[tuple[str, str, str]] = [
     (
         "kv_scheme",
         # (nginx's `proxy_set_header Authorization "Bearer V"`: no separator)
-        r"(?i)\b(authorization|proxy-authorization)\\?[\"']?(?:[ \t]*[:=][ \t]*|[ \t]+)\\?[\"']?(?:bearer|token)[ \t]+",
+        # (and the schemes providers document for their keys: Splunk HEC's `Splunk`, Okta's `SSWS`,
+        # Opsgenie's `GenieKey`, DeepL's `DeepL-Auth-Key`)
+        r"(?i)\b(authorization|proxy-authorization)\\?[\"']?(?:[ \t]*[:=][ \t]*|[ \t]+)\\?[\"']?"
+        r"(?:bearer|token|splunk|ssws|geniekey|deepl-auth-key)[ \t]+",
         _VALUE,
     ),
     # CLI flags: --K V, --K=V, -K V
@@ -121,6 +133,15 @@ RULES: list[tuple[str, str, str]] = [
         rf"(?m)(?:\b(?i:setx)[ \t]+|\b(?i:setenv)[ \t]+|\bset[ \t]+-[A-Za-z]+[ \t]+|^{LINE_PREFIX}ENV[ \t]+|"
         r"\bconfig(?:ure)?[ \t]+(?:set[ \t]+)?(?:--?[A-Za-z-]+[ \t]+){0,3}(?:[A-Za-z0-9_.:/@-]*[:/@])?)"
         rf"({KEY})[ \t]+",
+        _VALUE,
+    ),
+    # a CLI that stores a variable or secret by position (`netlify env:set K V`, `dotnet
+    # user-secrets set "Section:K" "V"`, `doppler secrets set K V`, `heroku config:set`), and a
+    # network OS's `set K V` statement on a line of its own (FortiOS `set psksecret V`, Junos)
+    (
+        "kv_command",
+        r"(?m)(?:\b(?:env:set|config:set|user-secrets[ \t]+set|secrets[ \t]+set|env[ \t]+set)[ \t]+"
+        rf"\\?[\"']?(?:[A-Za-z0-9_.-]+:)*|^{LINE_PREFIX}set[ \t]+)({KEY})\\?[\"']?[ \t]+",
         _VALUE,
     ),
     # a web server's header directive: nginx `proxy_set_header K "V"` / `add_header`, Apache
@@ -148,7 +169,15 @@ RULES: list[tuple[str, str, str]] = [
     # Markdown row `| K | V |` (the value alone in its cell)
     # (the key an environment variable's name, upper case: a line starting with any word that holds
     # a key word was too common a start for the rules' one Set pass)
-    ("kv_assign", rf"(?m)(?:^|<br[ \t]*/?>){LINE_PREFIX}([A-Z][A-Z0-9_]*(?:{_UPPER_STEM})[A-Z0-9_]*),", _VALUE),
+    # (a tab-separated row too, `K<TAB>V<TAB>…`: a listing of variables, a TSV export; its tab maybe
+    # JSON-escaped)
+    (
+        "kv_assign",
+        rf"(?m)(?:^|<br[ \t]*/?>){LINE_PREFIX}([A-Z][A-Z0-9_]*(?:{_UPPER_STEM})[A-Z0-9_]*),",
+        _VALUE,
+    ),
+    # (a tab after the name is a table's cell wherever the row starts: a numbered listing, a log's prefix)
+    ("kv_assign", rf"\b([A-Z][A-Z0-9_]*(?:{_UPPER_STEM})[A-Z0-9_]*)(?:\t|\\t)", _VALUE),
     ("kv_assign", rf"\|[ \t]*`?({KEY})`?[ \t]*\|[ \t]*", _VALUE + r"(?=[ \t]*\|)"),
     # a validation error quoting the value it refused: `invalid db_password 'V'` (the same policy
     # as prose: the value must look generated)
@@ -334,7 +363,8 @@ def _set(words: str) -> frozenset[str]:
 # words that name a secret by themselves
 _SECRET_WORDS = _set(
     "password passwords passwd passphrase passcode pass passe pwd pw passwort passord secret secrets token tokens "
-    "credential credentials creds apikey privatekey accesskey secretkey accountkey signingkey "
+    # (`psk`: a pre-shared key, WPA-PSK's passphrase or an IPsec one)
+    "credential credentials creds psk apikey privatekey accesskey secretkey accountkey signingkey "
     "encryptionkey masterkey authtoken accesstoken refreshtoken sessiontoken " + _FOREIGN.replace("|", " ")
 )
 # words that make the word before them a secret's name: an api key, a private key, a session token
@@ -415,6 +445,8 @@ def key_strength(key: str) -> int:
         return 2  # glued: `dbpassword`, `clientsecret`, `xapikey`
     if joined.endswith(("pass", "pwd")) and not joined.endswith(_PASS_WORDS):
         return 2  # glued: `storepass`, `adminpwd` (not `bypass`, `compass`)
+    if "community" in parts and "snmp" in joined:
+        return 2  # an SNMP community string: SNMPv1/v2c's password (RFC 1157, section 3.2.5)
     if _WEAK_WORDS.intersection(parts) or joined.endswith(("token", "key")):
         return 1
     if (

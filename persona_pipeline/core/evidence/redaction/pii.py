@@ -844,7 +844,9 @@ def _is_global_ip(value: str) -> bool:
         ip = ipaddress.ip_address(value)
     except ValueError:
         return False
-    return ip.is_global and ip not in _PUBLIC_RESOLVERS
+    # a multicast group (224.0.0.0/4, ff00::/8) names a set of listeners, never one host: Python's
+    # `is_global` counts it global (IANA lists it as no special-purpose *unicast* block)
+    return ip.is_global and not ip.is_multicast and ip not in _PUBLIC_RESOLVERS
 
 
 def _version_shaped(value: str) -> bool:

@@ -28,14 +28,31 @@ _CODE = re.compile(
 # what ends a line: a line break, or its escaped or markup forms (a JSON string's `\n`, an HTML
 # cell's `<br>`, an attribute's `&#10;`)
 _BREAK = re.compile(r"\r?\n|<br ?/?>|&#10;|\\n")
+# a code alone in a table cell (`| 1 | abcd-efgh | no |`: a list with a column of codes)
+_CELL = re.compile(
+    r"\|[ \t]*(\d{4}[ -]\d{4}|[0-9a-fA-F]{5}-[0-9a-fA-F]{5}|[A-Za-z0-9]{4,5}-[A-Za-z0-9]{4,5}"
+    r"(?:-[A-Za-z0-9]{4,5})?|\d{8})[ \t]*\|"
+)
+# the header as a name bound to a list on its own line (`recovery_codes = ["…", "…"]`, a JSON
+# array, maybe escaped inside a string), and each quoted item of that list
+_INLINE = re.compile(r"""\\?["']?[ \t]*[:=][ \t]*[\[(]""")
+_ITEM = re.compile(
+    r"""\\?["'](\d{4}[ -]\d{4}|[0-9a-fA-F]{5}-[0-9a-fA-F]{5}|[A-Za-z0-9]{4,5}-[A-Za-z0-9]{4,5}"""
+    r"""(?:-[A-Za-z0-9]{4,5})?|\d{8})\\?["'][ \t]*([,\])]?)"""
+)
 _LEAD_LINES = 4  # lines of the header's own (an account name, a blank line) before the first code
 _MAX_CODES = 32
 _REACH = 2000  # characters after the header the list may take
 
 
 def recovery_code_spans(text: str, header_end: int) -> Iterator[Span]:
-    """The codes listed on the lines after a header ending at `header_end`."""
+    """The codes listed on the lines after a header ending at `header_end`, or in the list the
+    header names on its own line."""
     limit = min(len(text), header_end + _REACH)
+    inline = _INLINE.match(text, header_end, limit)
+    if inline is not None:
+        yield from _list_items(text, inline.end(), limit)
+        return
     breaks = _BREAK.finditer(text, header_end, limit)
     first = next(breaks, None)
     if first is None:
@@ -45,9 +62,14 @@ def recovery_code_spans(text: str, header_end: int) -> Iterator[Span]:
         nxt = next(breaks, None)
         end = nxt.start() if nxt is not None else limit
         m = _CODE.search(text[start:end])  # (a line of its own: `^` is the line's start)
+        # (a row maybe after a log's prefix: `[pod/x] | 1 | code | no |`)
+        cell = _CELL.search(text, start, end) if m is None and "|" in text[start:end] else None
         if m is not None:
             found += 1
             yield Span(start + m.start(1), start + m.end(1), "mfa_recovery_code")
+        elif cell is not None:
+            found += 1
+            yield Span(cell.start(1), cell.end(1), "mfa_recovery_code")
         elif found and text[start:end].strip(" \t\r\"'`|"):
             return  # the list ended
         else:
@@ -57,3 +79,21 @@ def recovery_code_spans(text: str, header_end: int) -> Iterator[Span]:
         if nxt is None:
             return
         start = nxt.end()
+
+
+def _list_items(text: str, pos: int, limit: int) -> Iterator[Span]:
+    """The quoted codes of a list literal opening at `pos`, up to its closing bracket."""
+    for _ in range(_MAX_CODES):
+        m = _ITEM.match(text, pos, limit)
+        if m is None:
+            while pos < limit and text[pos] in " \t\r\n":
+                pos += 1  # (one item a line)
+            m = _ITEM.match(text, pos, limit)
+            if m is None:
+                return
+        yield Span(m.start(1), m.end(1), "mfa_recovery_code")
+        if m.group(2) != ",":
+            return
+        pos = m.end()
+        while pos < limit and text[pos] in " \t\r\n":
+            pos += 1

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import html
 import re
+import unicodedata
 import urllib.parse
 from collections.abc import Collection, Iterable, Sequence
 from functools import lru_cache
 from itertools import islice, pairwise
 from pathlib import Path
 
-from persona_pipeline.core.evidence.redaction import kv, recovery_codes
+from persona_pipeline.core.evidence.redaction import kv, recovery_codes, secret_refs
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold, loosened, prepare, utf8_safe
 from persona_pipeline.core.evidence.redaction.spans import Span, placeholder_ends_at, safe_kind
 
@@ -160,6 +161,9 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         ("auth:token",),
     ),
     ("aws_access_key", r"\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}\b", 0, ("akia", "asia", "abia", "acca")),
+    # Tencent Cloud's SecretId, the same half of its pair: `AKID` and 32 letters and digits
+    # (cloud.tencent.com/document/product/598/40488)
+    ("aws_access_key", r"\bAKID[A-Za-z0-9]{32}\b", 0, ("akid",)),
     # a service-account JSON's key id names the private key beside it (and is Google's handle for
     # revoking it): redacted with the key, never alone in prose
     (
@@ -244,6 +248,146 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # of a JSON object opens with `ey` (`{"`) or `ew` (`{` and a line break); it is decoded and kept
     # only when it holds a private key or a secret-named field (`_b64_credentials`)
     ("encoded_credentials", r"(?:^|[^A-Za-z0-9+/])(e[wy][A-Za-z0-9+/]{120,}={0,2})", 1, ("ew", "ey")),
+    # minisign and signify secret keys, base64 of their documented headers: minisign's "Ed" "Sc" "B2"
+    # (signature, scrypt, BLAKE2b: jedisct1.github.io/minisign, "Secret key format") is `RWRTY0Iy`,
+    # signify's "Ed" "BK" (bcrypt-pbkdf, signify(1)) is `RWRCSw`; their public keys open `RWQ`
+    ("signing_secret_key", r"(?:^|[^A-Za-z0-9+/])((?:RWRTY0Iy|RWRCSw)[A-Za-z0-9+/]{80,}={0,2})", 1, ("rwr",)),
+    # X (Twitter) app-only bearer tokens: 22 `A`s, then URL-encoded base64 (gitleaks' documented
+    # `twitter-bearer-token` shape, `A{22}[a-zA-Z0-9%]{80,100}`)
+    ("x_bearer_token", r"\b(A{22}[A-Za-z0-9%]{80,120})(?:[^A-Za-z0-9%]|$)", 1, ("a" * 22,)),
+    # a value a GitHub Actions step masks in the log (`echo "::add-mask::V"`,
+    # docs.github.com/actions/reference/workflow-commands: "Masking a value in a log"): a secret by
+    # the command's own definition (a `$VAR` reference is the placeholder policy's)
+    ("cli_secret", r"::add-mask::([^\s\"'`\\]{6,256})", 1, ("::add-mask::",)),
+    # a Bicep parameter's default (`param sqlPassword string = 'V'`, learn.microsoft.com/azure/
+    # azure-resource-manager/bicep/parameters): the key is the parameter's name
+    (
+        "env_secret",
+        r"\bparam[ \t]+([A-Za-z0-9_]{1,64})[ \t]+[A-Za-z]+[ \t]*=[ \t]*" + _QUOTED_OR_BARE,
+        0,
+        ("param",),
+    ),
+    # a Postman environment's variable declared secret (`{"key": K, "value": V, "type": "secret"}`,
+    # learning.postman.com/docs/sending-requests/variables: a variable's type `secret`)
+    (
+        "cli_secret",
+        r"""\\?["']value\\?["'][ \t]*:[ \t]*\\?["']([^"'\\\r\n]{4,512})\\?["'][ \t]*,[ \t]*"""
+        r"""\\?["']type\\?["'][ \t]*:[ \t]*\\?["']secret\\?["']""",
+        1,
+        ("secret",),
+    ),
+    # OmniAuth's `provider :name, KEY, SECRET` (github.com/omniauth/omniauth: the strategy's client
+    # id, then its client secret), both literals
+    (
+        "cli_secret",
+        r"""\bprovider[ \t]+:[A-Za-z0-9_]{2,40},[ \t]*\\?["'][^"'\\\r\n]{4,128}\\?["'],[ \t]*"""
+        r"""\\?["']([^"'\\\r\n]{8,256})""",
+        1,
+        ("provider",),
+    ),
+    # a file named for a key or secret printed by `cat` (`cat config/master.key`, Rails' master key;
+    # `cat ~/.vault-token`): its first line, when generated (`prose_key_loose`'s policy)
+    (
+        "prose_key_loose",
+        r"(?i)\bcat[ \t]+[^\s|;&<>]{0,200}?(?:\.key|[._-]secrets?|[._-]token|master[._-]key|secret[._-]key)"
+        r"[ \t]*(?:\r?\n|\\n)(?:[ \t]*[0-9]{1,6}\t)?[ \t]*([^\s\\\"']{16,256})",
+        1,
+        ("cat",),
+    ),
+    # a signed URL's signature: SigV4's `X-Amz-Signature` (64 hex, docs.aws.amazon.com/AmazonS3/latest/
+    # API/sigv4-query-string-auth.html), Cloud Storage's V4 `X-Goog-Signature` (hex of an RSA or HMAC
+    # signature, cloud.google.com/storage/docs/access-control/signed-urls): whoever holds the URL
+    # holds the access it grants until it expires
+    (
+        "url_signature",
+        r"(?i)[?&](?:amp;)?x-(?:amz|goog)-signature=([0-9a-f]{64,})",
+        1,
+        ("x-amz-signature", "x-goog-signature"),
+    ),
+    # registry credentials set by position: `poetry config http-basic.REPO USER PASSWORD`
+    # (python-poetry.org/docs/repositories), `bundle config set [--global] HOST USER:PASSWORD`
+    # (bundler.io/man/bundle-config.1.html, "Credentials for gem sources"), Neo4j's
+    # `NEO4J_AUTH=neo4j/PASSWORD` (neo4j.com/docs/operations-manual, Docker authentication), the
+    # influx CLI's `-t TOKEN` (docs.influxdata.com/influxdb/v2/reference/cli/influx)
+    (
+        "cli_secret",
+        r"\bpoetry[ \t]+config[ \t]+http-basic\.[A-Za-z0-9_.-]+[ \t]+[^\s\"']+[ \t]+\\?[\"']?([^\s\"'\\]{4,256})",
+        1,
+        ("http-basic",),
+    ),
+    (
+        "cli_secret",
+        r"\bbundle[ \t]+config[ \t]+(?:set[ \t]+)?(?:--(?:global|local)[ \t]+)?[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+"
+        r"[ \t]+[^\s:\"']{1,64}:([^\s\"'\\]{4,256})",
+        1,
+        ("bundle",),
+    ),
+    ("cli_secret", r"\bNEO4J_AUTH[ \t]*[=:][ \t]*\\?[\"']?[^/\s\"']{1,64}/([^\s\"'\\]{4,256})", 1, ("neo4j_auth",)),
+    ("cli_secret", r"\binflux[ \t][^\r\n|;&]{0,200}?[ \t](?:-t|--token)[ \t]+([A-Za-z0-9+/=_-]{20,})", 1, ("influx",)),
+    # an OpenVPN `auth-user-pass` file printed by `cat` (openvpn(8): the user name, then the password,
+    # on two lines), named for what it holds
+    (
+        "cli_secret",
+        r"(?i)\bcat[ \t]+[^\s|;&<>]{0,200}?(?:auth|pass|cred)[^\s/|;&<>]{0,40}\.(?:txt|conf)[ \t]*(?:\r?\n|\\n)"
+        r"[ \t]*[^\s\\]{1,64}[ \t]*(?:\r?\n|\\n)[ \t]*([^\s\\\"']{6,128})",
+        1,
+        ("cat",),
+    ),
+    # the Jenkins CLI's `-auth USER:SECRET` (jenkins.io/doc/book/managing/cli: an API token or password)
+    ("cli_secret", r"(?:^|[\s\"'])-auth[ \t]+[^\s:@\"']{1,64}:([^\s\"'@]{6,256})", 1, ("-auth",)),
+    # Fly.io tokens after their `FlyV1` scheme (fly.io/docs/security/tokens: `FlyV1 fm2_…`)
+    ("bearer_token", r"\bFlyV1[ \t]+(f[mo][0-9][a-z]?_[A-Za-z0-9+/_=-]{20,})", 1, ("flyv1",)),
+    # strongSwan's ipsec.secrets: `selectors : PSK "secret"` (EAP, XAUTH, NTLM the same; RSA and
+    # ECDSA name a key file) (docs.strongswan.org, ipsec.secrets)
+    (
+        "cli_secret",
+        r":[ \t]*(?:PSK|EAP|XAUTH|NTLM)[ \t]+\\?\"([^\"\\\r\n]{4,256})\\?\"",
+        1,
+        ("psk", "eap", "xauth", "ntlm"),
+    ),
+    # an OpenVPN static key (`openvpn --genkey secret`): 16 lines of 32 hex under its armor
+    (
+        "openvpn_static_key",
+        r"-----BEGIN OpenVPN Static key V1-----((?:[ \t]*(?:\r?\n|\\n)[ \t>#]*[0-9a-fA-F]{32}){1,16})",
+        1,
+        ("openvpn static key",),
+    ),
+    # a key given to a command by process substitution (`wg set … preshared-key <(echo V)`, wg(8)
+    # reads the key from the file; `--password-file <(echo V)`)
+    (
+        "cli_secret",
+        r"(?i)\b(?:preshared-key|private-key|[a-z-]*pass(?:word|phrase)?(?:-file)?|[a-z-]*secret(?:-file)?)"
+        r"[ \t]+<\([ \t]*(?:echo|printf)[ \t]+(?:-n[ \t]+)?[\"']?([^\s\"')]{8,256})",
+        1,
+        ("<(",),
+    ),
+    # a cookie in a Netscape cookies.txt (curl, wget, browser exports: domain, subdomains flag,
+    # path, secure flag, expiry, name, value, tab-separated; the tabs maybe JSON-escaped)
+    (
+        "session_cookie",
+        r"(?:\t|\\t)(?:TRUE|FALSE)(?:\t|\\t)[^\t\r\n\\]{1,256}(?:\t|\\t)(?:TRUE|FALSE)(?:\t|\\t)[0-9]{1,12}"
+        r"(?:\t|\\t)[^\t\r\n\\]{1,128}(?:\t|\\t)([^\s\\\"']{16,})",
+        1,
+        ("true", "false"),
+    ),
+    # framework cookies by their documented payload headers: ASP.NET Core Data Protection's magic
+    # header 09 F0 C9 F0 (base64url `CfDJ8`), Laravel's encrypted payload (base64 of `{"iv":`)
+    (
+        "session_cookie",
+        r"(?:^|[^A-Za-z0-9_-])((?:CfDJ8[A-Za-z0-9_-]{60,}|eyJpdiI6[A-Za-z0-9+/%=]{60,}))",
+        1,
+        ("cfdj8", "eyjpdii6"),
+    ),
+    # a Rails signed or encrypted cookie, `data--digest` (ActiveSupport::MessageVerifier: the data,
+    # `--`, an HMAC in hex, SHA1's 40 or SHA256's 64), and WordPress's auth cookies
+    # (`wordpress_logged_in_<md5 of the site URL>=user|expiry|token|hmac`, wp_generate_auth_cookie)
+    (
+        "session_cookie",
+        r"(?:^|[^A-Za-z0-9+/%_-])([A-Za-z0-9+/%]{40,}={0,2}--[0-9a-f]{40}(?:[0-9a-f]{24})?)(?:[^0-9a-f]|$)",
+        1,
+        ("--",),
+    ),
+    ("session_cookie", r"\bwordpress_(?:logged_in|sec)_[0-9a-f]{32}=([^\s;\"'\\]{20,})", 1, ("wordpress_",)),
     # a Twilio API key SID (`SK` + 32 hex) names its secret: a credential's user half, redacted (and
     # its 32-character secret beside it: `near_id_spans`)
     ("twilio_api_key", r"\bSK[0-9a-f]{32}\b", 0, ("sk",)),
@@ -287,17 +431,21 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ),
     # scheme://user:password@host in any URL scheme; the user may be empty (redis://:pw@host).
     ("url_password", r"\b[a-zA-Z][a-zA-Z0-9+.-]{1,20}://[^\s:/?#@\"'<>]{0,64}:([^\s@/\"'<>]{1,128})@", 1, ("://",)),
-    ("bearer_token", r"(?i)\b(?:bearer|token)[ \t]+([A-Za-z0-9._~+/=-]{20,})", 1, ("bearer", "token")),
+    # (the value maybe quoted: "token 'V' was rejected")
+    ("bearer_token", r"(?i)\b(?:bearer|token)[ \t]+\\?[\"']?([A-Za-z0-9._~+/=-]{20,})", 1, ("bearer", "token")),
     ("basic_auth", r"(?i)\bbasic\s+([A-Za-z0-9+/]{8,}={0,2})", 1, ("basic",)),
     # Kubernetes/Compose env lists: `- name: DB_PASSWORD` then `value: …` (YAML or JSON): the value
-    # is data, never a code reference (`ixizs.jmUy770` is a password)
+    # is data, never a code reference (`ixizs.jmUy770` is a password); the same name/value pairs in
+    # CloudFormation's parameter lists (`"ParameterKey": K, "ParameterValue": V`) and in a browser's
+    # cookie export (`{"name": "JSESSIONID", "value": V}`: the session cookie's name)
     (
         "k8s_secret",
         # (an e-mail quote's `> >` may start the value's line)
-        rf"""(?i)\bname["']?\s*:\s*["']?([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)["']?\s*,?\s*"""
+        rf"""(?i)\b(?:name|parameterkey)\\?["']?\s*:\s*\\?["']?([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*|"""
+        r"""jsessionid|phpsessid|connect\.sid|asp\.net_sessionid|[a-z0-9_]*_session|sessionid|session)\\?["']?\s*,?\s*"""
         r"""(?:\\n)?(?:""" + _PREFIX_ITEM + r""")*\s*-?\s*"""
         # (a block scalar, `value: >-`, holds the value on the next line)
-        rf"""["']?value["']?\s*:[ \t]*(?:[>|][-+]?[ \t]*(?:\r?\n|\\n)[ \t]*)?{_QUOTED_OR_BARE}""",
+        r"""\\?["']?(?:parameter)?value\\?["']?\s*:[ \t]*(?:[>|][-+]?[ \t]*(?:\r?\n|\\n)[ \t]*)?""" + _QUOTED_OR_BARE,
         0,
         ("secret", "pass", "pw", "token", "key", "auth", "cred"),
     ),
@@ -333,9 +481,11 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         ("secret", "pass", "pw", "token", "key", "auth", "cred"),
     ),
     # a Terraform variable named for a secret, its `default` in the block (maybe on escaped lines)
+    # (a JWK's private member too: `jwk_d`, judged by its words)
     (
         "env_secret",
-        rf"\bvariable[ \t]+\\?\"([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)\\?\"[ \t]*\{{[^{{}}]{{0,300}}?"
+        rf"\bvariable[ \t]+\\?\"([A-Za-z0-9_.-]*(?:{_LABEL_WORD}|(?i:jwk))[A-Za-z0-9_.-]*)\\?\"[ \t]*"
+        r"\{[^{}]{0,300}?"
         rf"\bdefault[ \t]*=[ \t]*\\?{_QUOTED_OR_BARE}",
         0,
         ("variable",),
@@ -724,6 +874,17 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         0,
         ("secret set",),
     ),
+    # a secret piped into the command that stores it: `echo "V" | wrangler secret put NAME`
+    # (developers.cloudflare.com/workers/wrangler/commands: the value is read from stdin), `echo -n V
+    # | docker secret create NAME -`, `| gcloud secrets versions add NAME --data-file=-`, `| vercel
+    # env add NAME`, `| gh secret set NAME`
+    (
+        "cli_secret",
+        r"\becho[ \t]+(?:-[neE]{1,2}[ \t]+)?" + _QUOTED_OR_BARE + r"[ \t]*\|[ \t]*[^\r\n|;&]{0,80}?\b"
+        r"(?:secrets?[ \t]+(?:versions[ \t]+)?(?:put|set|create|add)|env[ \t]+add|secret:create)\b",
+        0,
+        ("echo",),
+    ),
     # a Wi-Fi network's passphrase: wpa_supplicant.conf's quoted `psk="…"` (8 to 63 characters;
     # unquoted, 64 hex), the `WIFI:…;P:<password>;;` of a Wi-Fi QR code (ZXing's format)
     ("password", r"\bpsk[ \t]*=[ \t]*\\?\"([^\"\r\n\\]{8,63})\\?\"", 1, ("psk",)),
@@ -737,12 +898,12 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         # value must look generated (`_rejected`): "reset the password to make it pass" is words.
         # (a non-ASCII character in the label or separator is a DEL in the fold: `_decide` checks it)
         rf"(?i)\b(?:{_PROSE_LABEL})"
-        r"(?:\s+(?:for|of|on|to|f[u\x7f]r|de|du|para|pour|van)\s+(?:the\s+|our\s+|my\s+|the\s+new\s+)?"
+        r"(?:\s+(?:for|of|on|to|f[u\x7f]r|de|du|para|pour|van|ng)\s+(?:the\s+|our\s+|my\s+|the\s+new\s+)?"
         r"[A-Za-z0-9._@-]{1,40}(?:\s+[A-Za-z0-9._-]{1,40})?)?"
         # (longest verb phrases first: RE2 prefers the earlier alternative, and "was" alone would
         # leave "changed" as the value of "was changed to X")
         r"(?:\s+(?:(?:is|was|has\s+been|got)\s+(?:set|changed|reset|updated|rotated)\s+to|is\s+now|is\s+still|"
-        r"(?:now\s+)?(?:set|changed|reset|updated|rotated)\s+to|is|was|are|ist|lautet|war|es|est|era|\x7f|to)|"
+        r"(?:now\s+)?(?:set|changed|reset|updated|rotated)\s+to|is|was|are|ist|lautet|war|es|est|era|ay|\x7f|to)|"
         r"[ \t]*(?:\x7f|->|=>))\s*:?\s*"
         r"[\"'`]?([^\s\"'`]{6,128})",
         1,
@@ -755,16 +916,29 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # a copula ("é", "est", "jest", "är", "er", "on", "to")
     (
         "password",
-        r"(?i)(?:\x7fifre|\b(?:has\x7fo|haslo|sifre|parola|parol\x7f|senha|heslo|lozinka|salasana|adgangskode|"
-        r"l\x7fsenord|losenord|passord|jelsz\x7f|jelszo|geslo|wachtwoord|contrase[n\x7f]a|kennwort|passwort|"
-        r"mot de passe|kata sandi|m\x7fr\x7fti|mk\x7f))"  # (`\b` cannot precede a DEL: `şifre`)
-        r"(?:[ \t]+[A-Za-z\x7f._@-]{1,30}){0,3}?"
-        r"(?:[ \t]*(?::|=|->|=>|\x7f)|[ \t]+(?:is|est|es|jest|to|\x7fr|ar|er|on|ist|lautet|era|\x7f))"
+        # (Turkish suffixes its possessive: `şifresi`, `şifreniz`; Catalan contrasenya, Swahili nenosiri)
+        r"(?i)(?:\x7fifre(?:si|niz|n|m)?|\b(?:has\x7fo|haslo|sifre(?:si)?|parola|parol\x7f|senha|heslo|lozinka|jelszav|"
+        r"salasana|adgangskode|l\x7fsenord|losenord|passord|jelsz\x7f|jelszo|geslo|wachtwoord|contrase[n\x7f]a|"
+        # (`\b` cannot precede a DEL: `şifre`)
+        r"contrasenya|nenosiri|kennwort|passwort|mot de passe|kata sandi|kata laluan|m\x7fr\x7fti|mk\x7f)"
+        # (an inflection: Danish `adgangskoden`, Hungarian `jelszava`, Polish `hasła`)
+        r"[a-z\x7f]{0,3})"
+        # (the value right after the label, "sunucunun şifresi X"; else words, then a separator or
+        # a copula: Catalan `és`, Swahili `ni` too)
+        # (words and a copula first: RE2 takes the first alternative that matches, and the value
+        # right after the label would be the first word, "kata laluan pelayan ialah X")
+        r"(?:(?:[ \t]+[A-Za-z\x7f._@-]{1,30}){0,3}?"
+        r"(?:[ \t]*(?::|=|->|=>|\x7f)|"
+        r"[ \t]+(?:is|est|es|jest|to|\x7fr|ar|er|on|ist|lautet|era|ni|\x7fs|ialah|adalah|ay|\x7f))"
+        r"|[ \t]+)"
         r"[ \t]*[\"'`]?([^\s\"'`]{6,128})",
         1,
         (
             "has",
             "ifre",
+            "contrasenya",
+            "nenosiri",
+            "kata laluan",
             "parol",
             "senha",
             "heslo",
@@ -792,12 +966,18 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         1,
         ("log",),
     ),
-    # a password label in a non-Latin script (`パスワード: X`, `пароль: X`, `密码：X`): in the fold the
-    # label is a run of DELs; `_decide` reads it in the text (`_INTL_PASSWORD_LABELS`)
-    # (the label may be followed by a word or three: `пароль от стенда: X`)
+    # a password or key label in a non-Latin script (`パスワード: X`, `пароль X`, `密码：X`, `ключ X`):
+    # in the fold the label is a run of DELs; `_decide` reads it in the text (`_INTL_PASSWORD_LABELS`,
+    # `_INTL_KEY_LABELS`). The label may be followed by up to four words, a short ASCII one among
+    # them (`κωδικός για τον server είναι X`: letters only, so a generated value is never one), and
+    # a script without spaces (Thai, Chinese) runs label and words together: up to 32 DELs.
     (
         "intl_password",
-        r"(\x7f{2,12}(?:[ \t]+\x7f{1,12}){0,3})[ \t]*(?::|\x7f)[ \t]*[\"'`]?([^\s\"'`\x7f]{6,128})",
+        r"(\x7f{2,32}(?:[ \t]+(?:\x7f{1,24}|[A-Za-z]{1,12})){0,4})[ \t]*(?::|\x7f|[ \t])[ \t]*[\"'`]?"
+        # (the whole value or none: a cut at a length limit would leave its tail, which the
+        # provider's own rule no longer sees)
+        # (or an app password, spaced: `abcd efgh ijkl mnop`)
+        r"([a-z]{4}(?: [a-z]{4}){3}|[^\s\"'`\x7f]{6,256})(?:[\s\"'`\x7f,;)]|$)",
         2,
         ("\x7f",),
     ),
@@ -842,14 +1022,21 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         # (after a colon the value may stand a line or two below: "the key below for staging:\n\nV")
         # (`key` in the languages whose developers write their own word: chave, clave, chiave, klucz;
         # each further word costs the one Set pass)
-        r"(?i)\b(?:key|chave|clave|chiave|klucz)\b"
+        # (and Turkish anahtar, Swedish nyckel, Dutch sleutel, French clé, Hungarian kulcs, Indonesian
+        # kunci, Finnish avain, German Schlüssel, Norwegian nøkkel, Danish nøgle, Czech klíč, Croatian
+        # ključ: an ending in a DEL needs no `\b`, the separator follows)
+        r"(?i)(?:\b(?:key|chave|clave|chiave|klucz|anahtar|nyckeln?|sleutel|clef|kulcs|kunci|avain|nokkel)\b|"
+        r"\b(?:anahtar\x7f|schl\x7fssel|cl\x7f|n\x7fkkel(?:en)?|n\x7fgle(?:n)?|kl\x7f\x7f|klju\x7f))"
         # (no escaped `=` among the words: `key &#61; V` is an assignment the other rules own)
         r"(?:[ \t]+[^\s:\\\"'`<>=&;]{1,20}){0,5}?"
         r"(?:[ \t]*(?::|\x7f)[ \t]*(?:\r?\n[ \t]*(?:--|#|//|>)?[ \t]*){0,3}|[ \t]+)[\"'`]?"
         # (no backslash: `\\u4e00\\u76f4` is an escaped word, not a value)
         r"([^\s\"'`<>\x7f&;:\\]{12,256})(?:[\s\"'`<>&;,)\x7f]|$)",
         1,
-        ("key", "chave", "clave", "chiave", "klucz"),
+        (
+            *("key", "chave", "clave", "chiave", "klucz", "anahtar", "nyckel", "sleutel", "schl", "cl"),
+            *("kulcs", "kunci", "avain", "nokkel", "n\x7fkkel", "n\x7fgle", "kl\x7f", "klju"),
+        ),
     ),
     (
         "login_password",
@@ -1161,6 +1348,13 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         return not _generated(value) or bool(_PLACEHOLDER_VALUE.search(value) or _DOC_EXAMPLE.search(value))
     if value.startswith("-----"):
         return True  # a PEM armor line (`private_key: |` then `-----BEGIN`): the key rule owns the block
+    if secret_refs.is_reference(value):
+        return True  # `op://vault/item/field`, `vault:secret/data/app#key`: where a store keeps it, no secret
+    if value.startswith("PuTTY-User-Key-File-"):
+        return True  # a .ppk's header line (its key is under `Private-Lines:`, a rule of its own)
+    scope = value.split("&", 1)[0]  # (`…/aws4_request&amp;…`: an HTML-escaped query's next parameter)
+    if name.lower() in ("x-amz-credential", "x-goog-credential") and scope.endswith(("aws4_request", "goog4_request")):
+        return True  # a signed URL's credential scope (key id or signer, date, region, service): public
     if not group:  # a provider's own shape (ya29.…, SG.….…): only documentation examples are vetoed
         return bool(_DOC_EXAMPLE.search(value))
     if kind in ("bare_password", "short_password") and _ENTITY.search(value):
@@ -1466,6 +1660,10 @@ def _rel(m: tuple[tuple[int, int], ...], s0: int) -> tuple[tuple[int, int], ...]
 
 _OUT_KIND = {
     "encoded_private_key": "private_key",
+    "signing_secret_key": "private_key",
+    "openvpn_static_key": "private_key",
+    "url_signature": "signed_url",
+    "x_bearer_token": "bearer_token",
     "bare_password": "password",
     "cli_secret": "password",
     "elem_secret": "env_secret",
@@ -1490,8 +1688,36 @@ _INTL_PASSWORD_LABELS = (
     "συνθηματικό",
     "סיסמה",
     "पासवर्ड",
+    "रहस्य",
     "รหัสผ่าน",
+    "كلمة المرور",
+    "كلمة السر",
 )
+# "key" in the same scripts (a contained word: Thai and Chinese run words together; Hindi's `की`
+# is also a postposition, so only कुंजी)
+_INTL_KEY_LABELS = (
+    "ключ",
+    "κλειδί",
+    "คีย์",
+    "กุญแจ",
+    "مفتاح",
+    "מפתח",
+    "कुंजी",
+    "キー",
+    "鍵",
+    "密钥",
+    "秘钥",
+    "密鑰",
+    "金鑰",
+    "키",
+)
+
+
+def _mark(c: str) -> bool:
+    """A combining mark (Devanagari and Thai vowel signs, Arabic harakat): a letter's part."""
+    return unicodedata.category(c)[0] == "M"
+
+
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z]{2,8});")
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")  # (not the line breaks and tabs of a key block)
 _HEX_FIELDS = Rx(r"^[0-9A-Fa-f]+(?::[0-9A-Fa-f]+)+$")
@@ -1506,6 +1732,9 @@ _NOT_SECRET_KEY = re.compile(
 # `--mount type=…,source=…`: docs.docker.com/build/building/secrets): one of their option names
 # and a value (any other `x=`, `dGVzdA==`'s padding, may be the secret itself)
 _OPTION_PAIR = re.compile(r"(?:id|src|source|env|type|target|required|mode|uid|gid|dst|destination)=[^=,\s]")
+# an ARN up to its resource (arn:partition:service:region:account-id:, docs.aws.amazon.com/IAM/
+# latest/UserGuide/reference-arns.html): what follows names a resource, a secret's too, never holds one
+_ARN_BEFORE = re.compile(r"\barn:aws[\w-]*:[\w-]+:[\w-]*:\d*:$")
 _DECISIONS: dict[tuple[int, str, str], object] = {}
 
 
@@ -1556,7 +1785,7 @@ def _decide(
         # a JSON string's escaped line end ends a bare value (`= $null\\nX=1`): the JSON view reads
         # the value on its own line
         # (an HTML attribute's `&#10;` too; a doubly escaped `\\\\n` leaves no backslash behind)
-        ends = ("\\n", "\\r", "&#10", "&#13")
+        ends = ("\\n", "\\r", "\\t", "&#10", "&#13")
         cut = min((i for i in (matched.find(e, start, end) for e in ends) if i > start), default=-1)
         if cut > start:
             end = cut
@@ -1565,10 +1794,16 @@ def _decide(
     if idx == _PGPASS_RULE and _HEX_FIELDS.match(matched.lstrip(_OPENERS)):
         return None  # colon-separated hex fields (`AB12:12345:C0FFEE:…`): an id, not a password file
     if kind == "intl_password":
-        label = matched[groups[1][0] : groups[1][1]].lower()
-        if not any(w.endswith(_INTL_PASSWORD_LABELS) for w in label.split()):
-            return None  # any other word in that script before a colon
-        kind = "password"
+        # (the label up to the value: its last letter may have stood for the separator)
+        label = matched[groups[1][0] : start].lower()
+        if any(w in label for w in _INTL_PASSWORD_LABELS):
+            kind = "password"
+        elif any(w in label for w in _INTL_KEY_LABELS) and _APP_PASSWORD.match(matched, start, end):
+            kind = "password"  # an app password as its provider shows it (`abcd efgh ijkl mnop`)
+        elif any(w in label for w in _INTL_KEY_LABELS) and end - start >= 12:
+            kind = "prose_key_loose"  # `key` in that script labels a generated value only
+        else:
+            return None  # any other word in that script before a value
     if kind == "prose_key_loose" and _NOT_SECRET_KEY.search(matched, 0, start):
         return None  # "key fingerprint SHA256:…", "key id …", "public key …": a key's public name or hash
     if kind == "okta_token" and group == 1 and prev[-1:] in ("-", "_") and start == 0:
@@ -1587,9 +1822,14 @@ def _decide(
     if (
         kind == "password"
         and not matched.isascii()
-        and any(not c.isascii() and not c.isalpha() and c not in _PROSE_NON_ASCII_OK for c in matched[:start])
+        and any(
+            not c.isascii() and not c.isalpha() and not _mark(c) and c not in _PROSE_NON_ASCII_OK
+            for c in matched[:start]
+        )
     ):
         return None  # the fold's DEL between label and value stood for no arrow or letter
+    if not quoted and matched[end - 1 : end] == ":" and (matched[end : end + 1] or following) in ("'", '"'):
+        return None  # `--creds user:'password'`: the user before a quoted password (found on its own)
     if not quoted and end - start > 1 and matched[end - 1] == "\\" and (matched[end : end + 1] or following) == '"':
         end -= 1  # `-p $PASS\"}`: the backslash escapes the closing quote of a JSON string
     if not quoted and "&" in matched[start:end]:
@@ -1681,6 +1921,11 @@ def _kv_matches(
         # searched again from there (one search a value: the values are bounded); a pair holds a
         # `=` after its first character, so most values skip the pair's pattern
         pos = vs if text.find("=", vs + 1, ve) >= 0 and _PAIR.match(text[vs:ve]) else max(end, s0 + 1)
+        amp = text.find("&", vs + 1, ve) if groups[2][0] >= 0 else -1
+        if amp > 0:
+            # a bare value read on over a query string's next parameters (`_decide` cuts it at the
+            # first): those parameters are searched too (`&X-Amz-Security-Token=V` after a credential)
+            pos = min(pos, amp + 1)
 
 
 def _kv_text(text: Prepared) -> Prepared:
@@ -1841,6 +2086,21 @@ _DEFINES = re.compile(r"\b(?:class|def|import)[ \t]+$")
 _NAME_REACH = 2048
 
 
+# a value's next token on its line (not a flag, not a comment)
+_NEXT_TOKEN = re.compile(r"[ \t]+[^\s#-]")
+
+
+def _flag_before_pair(text: str, start: int, end: int) -> bool:
+    """Whether a flag's "value" is the name of a key/value pair after a boolean flag: `pulumi config
+    set --secret dbPassword V` (the flag marks the value secret; the name names it, the value
+    follows). An identifier naming a secret with another token after it on the line."""
+    return (
+        _IDENT.match(text[start:end]) is not None
+        and kv.key_strength(text[start:end]) > 0
+        and _NEXT_TOKEN.match(text, end, end + 2) is not None
+    )
+
+
 def _rule_spans(idx: int, texts: Sequence[Prepared], outs: Sequence[list[Span]]) -> None:
     """Append one rule's spans in each text to its list."""
     cache = _DECISIONS
@@ -1849,6 +2109,7 @@ def _rule_spans(idx: int, texts: Sequence[Prepared], outs: Sequence[list[Span]])
     keyless = _KV_KEYLESS.get(idx)
     userflag = idx == _USERFLAG_RULE
     public_half = idx in _PUBLIC_HALF_RULES
+    flag = _COMPILED[idx][0] == "kv_flag"
     for text, spans in zip(texts, outs, strict=True):
         for m in rx.finditer(text) if value is None else _kv_matches(rx, _kv_text(text), value, keyless):
             s0, e0 = m[0]
@@ -1856,6 +2117,8 @@ def _rule_spans(idx: int, texts: Sequence[Prepared], outs: Sequence[list[Span]])
                 continue  # glued to a placeholder: it was glued to the word it replaced (idempotence)
             if userflag and text[m[1][0] : m[1][1]] == "-P" and _GREP_BEFORE.search(text, max(0, s0 - 200), s0):
                 continue  # `grep -u x -P "\d{3}"`: a grep's `-P` is its Perl regex, no password
+            if s0 and text[s0 - 1] == ":" and _ARN_BEFORE.search(text[max(0, s0 - 96) : s0]):
+                continue  # `arn:aws:secretsmanager:…:123456789012:secret:name`: an ARN's resource, no key
             if idx in _LOOSE_KEY_RULES and _NOT_SECRET_BEFORE.search(text[max(0, s0 - 24) : s0]):
                 continue  # "partition key: tenant#2024", "cache key: deps-v2-…": a data or lookup key
             if public_half:
@@ -1888,6 +2151,7 @@ def _rule_spans(idx: int, texts: Sequence[Prepared], outs: Sequence[list[Span]])
                     or _used_as_name(text, a, b)
                     or (text[a - 1 : a] not in ("'", '"', "`") and _code_ref(text[a:b]))
                     or (found[2] != "password" and _field_path(text[a:b]))  # type: ignore[index]
+                    or (flag and _flag_before_pair(text, a, b))
                 )
             ):
                 continue
@@ -1934,6 +2198,9 @@ def betterleaks_values(texts: Sequence[str]) -> dict[str, str]:
             value = finding.match.value or finding.match.full
             if safe is not chunk and value and "\ufffd" in value:
                 value = _original(value, safe, chunk)
+            tag = _CLOSING_TAG.search(value, 1) if value and ("</" in value or "]]>" in value) else None
+            if tag is not None:
+                value = value[: tag.start()]  # `<msg>password: V</msg>`: the element's markup ends the value
             if not value or len(value) < 6 or "REDACTED" in value or _DOC_EXAMPLE.search(value):
                 continue
             full = finding.match.full or ""
@@ -1941,6 +2208,7 @@ def betterleaks_values(texts: Sequence[str]) -> dict[str, str]:
                 _PLACEHOLDER_VALUE.search(value)
                 or (_names_a_secret(value) and _psql_variable(full[: max(0, full.find(value))]))
                 or _masked(value)
+                or secret_refs.is_reference(value)
             ):
                 continue
             if any(not b or _PLACEHOLDER_VALUE.search(b) or _masked(b) for b in _bare(value) if b != value):
@@ -1949,6 +2217,11 @@ def betterleaks_values(texts: Sequence[str]) -> dict[str, str]:
                 continue
             found.setdefault(value, _RULE_KIND.get(finding.rule_id, safe_kind(finding.rule_id)))
     return found
+
+
+# an element's closing tag or a CDATA section's end after a bare value the engine read on (its
+# rules stop at a space only)
+_CLOSING_TAG = re.compile(r"</[A-Za-z][\w:.-]*>|\]\]>")
 
 
 def _original(value: str, safe: str, text: str) -> str:
