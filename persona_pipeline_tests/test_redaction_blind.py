@@ -37,11 +37,11 @@ SEED = 7
 
 @pytest.fixture(scope="module")
 def blind() -> dict[str, BlindScore]:
-    # dev (rounds 1 to 7, round 7 tuned on since round 8 exists) and the holdout (round 8 alone,
-    # never its texts) have floors of their own
+    # dev rounds 1 to 7 (the dev pool before round 8 joined it) and round 8 (dev since round 9 was
+    # written: tuned on) have floors of their own; round 9 (the holdout) is written elsewhere
     return {
-        "dev": score(R, generate(SEED, "dev", 1200)),
-        "holdout": score(R, generate(SEED, "holdout", 1200, round_no=HOLDOUT_ROUND)),
+        "dev": score(R, generate(SEED, "dev", 1200, before=8)),
+        "round8": score(R, generate(SEED, "dev", 1200, round_no=8)),
     }
 
 
@@ -79,7 +79,7 @@ def blind() -> dict[str, BlindScore]:
 # personal data, 120 FP/MB, 19 stray spans.
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.805, 0.76, 135.0, 50)],
+    [("dev", 0.984, 0.963, 3.0, 4), ("round8", 0.815, 0.755, 135.0, 50)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
@@ -350,30 +350,23 @@ def test_round5_generator_checksums(gen: object, validator: str) -> None:
 
 
 def test_pools_are_split_by_family() -> None:
-    """Every category has at least two never-tuned families; the holdout-only categories and
-    decoy kinds never reach dev; every earlier round is dev."""
-    assert all(len(c.templates("holdout")) >= 2 for c in CATS)
+    """The pools partition the families by round; every round before ``HOLDOUT_ROUND`` is dev (the
+    holdout's own rounds are written in their own branch)."""
     for c in CATS:  # the pools partition the families by round
         assert sorted(c.templates("dev") + c.templates("holdout")) == list(range(c.n_templates)), c.name
         assert all(c.rounds[t] in HOLDOUT_ROUNDS for t in c.templates("holdout")), c.name
+        assert all(c.rounds[t] < HOLDOUT_ROUND for t in c.templates("dev")), c.name
     dev_cats = {c.name for c in CATS if c.templates("dev")}
     assert {"huggingface_token", "uk_nino", "phone_jp", "nl_bsn", "sentry_token"} <= dev_cats  # rounds 4 and 5
     assert set(DECOY_ROUNDS[4]) | set(DECOY_ROUNDS[5]) <= set(DECOYS)
-    assert set(HOLDOUT_DECOYS) == {k for r in HOLDOUT_ROUNDS for k in DECOY_ROUNDS[r]}
-    assert [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS[r]] == HOLDOUT_WRAPPERS
+    assert set(HOLDOUT_DECOYS) == {k for r in HOLDOUT_ROUNDS for k in DECOY_ROUNDS.get(r, {})}
+    assert [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS.get(r, [])] == HOLDOUT_WRAPPERS
     assert WRAPPER_ROUNDS[4][0] in DEV_WRAPPERS and WRAPPER_ROUNDS[5][0] in DEV_WRAPPERS
     assert set(DECOY_ROUNDS[6]) <= set(DECOYS) and WRAPPER_ROUNDS[6][0] in DEV_WRAPPERS  # round 6 is dev
     assert {"airtable_pat", "no_fodselsnummer", "address_mx"} <= dev_cats
     assert set(DECOY_ROUNDS[7]) <= set(DECOYS) and WRAPPER_ROUNDS[7][0] in DEV_WRAPPERS  # round 7 is dev
     assert {"ai_platform_key", "dk_cpr", "email_obfuscated"} <= dev_cats
-    holdout_only = {c.name for c in CATS if not c.templates("dev")}
-    assert len(holdout_only) >= 40  # round 8 adds more than 40 categories
-    dev = generate(1, "dev", 300)
-    assert not holdout_only & {p.category for case in dev for p in case.plants}
-    holdout = generate(1, "holdout", 300)
-    assert holdout_only & {p.category for case in holdout for p in case.plants}
-    new_decoys = set(HOLDOUT_DECOYS) - set(DECOYS)
-    assert new_decoys and not new_decoys & {d.category for case in dev for d in case.decoys}
+    assert set(DECOY_ROUNDS[8]) <= set(DECOYS) and WRAPPER_ROUNDS[8][0] in DEV_WRAPPERS  # round 8 is dev
 
 
 def _planted_counts(cases: list[BlindCase]) -> dict[str, int]:
@@ -387,29 +380,25 @@ def _planted_counts(cases: list[BlindCase]) -> dict[str, int]:
     return counts
 
 
-def test_round8_holdout() -> None:
-    """Round 8 is the holdout (round 7 joined dev): families for every category, rounds scored
-    apart, each round-8 category planted at least 15 times in 2400 prompts (it has 263 categories)
-    with every value in its prompt, the same cases for the same seed. (Generator only: the engine
-    never runs here.)"""
-    assert HOLDOUT_ROUNDS == (8,) and HOLDOUT_ROUND == 8
-    assert all(len(c.templates("holdout", 8)) >= 2 for c in CATS)
-    assert all(c.templates("holdout", 8) == c.templates("holdout") for c in CATS)
-    assert not any(c.templates("dev", 8) or c.templates("holdout", 7) for c in CATS)
+def test_round8_joined_dev() -> None:
+    """Round 8 joined dev (issue 17 tunes on it): families for every category, each round-8 category
+    planted at least 15 times in 2400 prompts with every value in its prompt, the same cases for the
+    same seed, and no round-8-only category in rounds 1 to 7. (Generator only.)"""
+    assert HOLDOUT_ROUND > 8 and 8 not in HOLDOUT_ROUNDS
+    assert all(len(c.templates("dev", 8)) >= 2 for c in CATS)
+    assert not any(c.templates("holdout", 8) for c in CATS)
     r7 = {c.name for c in CATS if c.templates("dev", 7)}
-    r8 = {c.name for c in CATS if c.templates("holdout", 8)}
+    r8 = {c.name for c in CATS if c.templates("dev", 8)}
     assert len(r8 - r7) >= 40 and r7 < r8
-    cases = generate(2, "holdout", 2400, round_no=8)
+    cases = generate(2, "dev", 2400, round_no=8)
     counts = _planted_counts(cases)
     assert set(counts) == r8 and min(counts.values()) >= 15, min(counts.values())
     assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[8])
-    assert [c.text for c in generate(2, "holdout", 200, round_no=8)] == [c.text for c in cases[:200]]
-    seven = generate(2, "dev", 300, round_no=7)
+    assert [c.text for c in generate(2, "dev", 200, round_no=8)] == [c.text for c in cases[:200]]
+    seven = generate(2, "dev", 2400, before=8)
     assert not (r8 - r7) & {p.category for case in seven for p in case.plants}
     with pytest.raises(ValueError):
-        generate(1, "dev", 10, round_no=8)
-    with pytest.raises(ValueError):
-        generate(1, "holdout", 10, round_no=7)
+        generate(1, "holdout", 10, round_no=8)
 
 
 def test_dev_pool_before_a_round() -> None:
@@ -422,6 +411,7 @@ def test_dev_pool_before_a_round() -> None:
     r7_decoys = set(DECOY_ROUNDS[7]) - {k for r in range(1, 7) for k in DECOY_ROUNDS[r]}
     assert not r7_decoys & {d.category for case in old for d in case.decoys}
     assert [c.text for c in generate(1, "dev", 200, before=HOLDOUT_ROUND)] == [c.text for c in generate(1, "dev", 200)]
+    assert [c.text for c in generate(1, "dev", 100, before=8)] != [c.text for c in generate(1, "dev", 100)]
     with pytest.raises(ValueError):
         generate(1, "holdout", 10, before=7)
     with pytest.raises(ValueError):
@@ -432,8 +422,8 @@ def test_round7_joined_dev() -> None:
     """Round 7 joined dev (issue 17 tuned on it): every category has round-7 families in dev, each
     round-7 category planted at least 20 times in 2400 prompts with every value in its prompt, the
     same cases for the same seed, and round 7 is no holdout round. (Generator only.)"""
-    assert HOLDOUT_ROUND == 8 and 7 not in HOLDOUT_ROUNDS
-    assert all(len(c.templates("dev", 7)) >= 2 for c in CATS if c.templates("dev"))  # (not round 8's own)
+    assert HOLDOUT_ROUND > 7 and 7 not in HOLDOUT_ROUNDS
+    assert all(len(c.templates("dev", 7)) >= 2 for c in CATS if min(c.rounds) < 8)  # (not round 8's own)
     assert not any(c.templates("holdout", 7) for c in CATS)
     r6 = {c.name for c in CATS if c.templates("dev", 6)}
     r7 = {c.name for c in CATS if c.templates("dev", 7)}
