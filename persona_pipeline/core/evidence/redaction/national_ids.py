@@ -132,6 +132,23 @@ _LABELS: dict[str, str] = {
         rf"(?:health{_W})?insurance{_W}(?:id|no|number|num|nr)|member{_W}id|medicare(?:{_W}(?:no|number|num|card))?|"
         rf"mbi|(?:kranken)?versicherten{_W}?nummer|kvnr|ehic"
     ),
+    # (issue 17, round 8) more countries' personal and tax numbers, each under the name it goes by
+    # at home (romanised where the fold hides the script; see `_OTHER_LABELS`) and in English
+    "ua_rntrc": r"rnokpp|rntrc|ipn",
+    "si_emso": r"em[s\x7f]o",
+    "pk_cnic": r"cnic",
+    "ie_pps": rf"ppsn?(?:{_W}(?:no|number))?|personal{_W}public{_W}service(?:{_W}(?:no|number))?",
+    "cedula": rf"c[e\x7f]dula(?:{_W}(?:de{_W})?identidad)?",
+    "cu_ni": rf"carn[e\x7f](?:{_W}de{_W}identidad)?|carne{_W}identidad",
+    "ru_inn": r"inn",
+    "my_nric": rf"mykad|my{_W}kad|ic{_W}saya|kad{_W}pengenalan",
+    "ke_pin": rf"kra{_W}pin",
+    "in_epic": rf"epic(?:{_W}(?:no|number))?|voter{_W}id(?:{_W}(?:no|number))?",
+    "gb_utr": rf"utr|unique{_W}taxpayer{_W}reference",
+    "id_nik": rf"nik|(?:nomor{_W})?ktp",
+    "at_svnr": rf"svnr|vsnr|sv{_W}nummer|(?:sozial)?versicherungsnummer",
+    "fr_nif": rf"num[e\x7f]ro{_W}fiscal|spi|identifiant{_W}fiscal",
+    "lv_pk": rf"personas{_W}kods",
     # a label naming an identity number of no one country: every kind with check digits is tried
     "national_id": (
         rf"id{_W}(?:no|number|num|nr)|national{_W}id(?:entity)?(?:{_W}(?:no|number|num|card))?|"
@@ -143,7 +160,11 @@ _LABELS: dict[str, str] = {
 # is Norway's and Denmark's too), and a generic label (`id number`) any number with check digits
 _ALSO: dict[str, tuple[str, ...]] = {
     "se_personnummer": ("no_fnr", "dk_cpr"),
-    "es_dni": ("pt_nif",),  # (`NIF` is Portugal's tax number too)
+    # (`NIF` is Portugal's and France's tax number too; `DNI` Peru's identity number)
+    "es_dni": ("pt_nif", "fr_nif", "pe_cui"),
+    "sg_nric": ("my_nric",),  # (Malaysia's identity card number is an NRIC too)
+    "cedula": ("do_cedula", "ec_ci"),
+    "cu_ni": ("cedula",),
     "ee_ik": ("lt_asmens",),  # (Lithuania's asmens kodas has Estonia's shape and check)
     "cz_rc": ("sk_rc",),  # (the Czech and Slovak birth numbers share theirs)
     "national_id": (
@@ -173,10 +194,65 @@ _ALSO: dict[str, tuple[str, ...]] = {
         "is_kt",
         "cz_rc",
         "gr_amka",
+        "ua_rntrc",
+        "si_emso",
+        "pk_cnic",
+        "ie_pps",
+        "do_cedula",
+        "ec_ci",
+        "cu_ni",
+        "ru_inn",
+        "my_nric",
+        "id_nik",
+        "at_svnr",
+        "lv_pk",
     ),
 }
 _KINDS = tuple(_LABELS)
 _LABEL = Rx(r"(?i)(?:\b|_)(?:" + "|".join(f"({p})" for p in _LABELS.values()) + r")(?:\b|_)")
+
+
+def _alternatives(pattern: str) -> list[str]:
+    """The top-level alternatives of a regex (split at `|` outside groups and classes)."""
+    out, depth, cls, esc, cur = [], 0, False, False, ""
+    for ch in pattern:
+        if esc:
+            esc = False
+        elif ch == "\\":
+            esc = True
+        elif cls:
+            cls = ch != "]"
+        elif ch == "[":
+            cls = True
+        elif ch in "()":
+            depth += 1 if ch == "(" else -1
+        elif ch == "|" and depth == 0:
+            out.append(cur)
+            cur = ""
+            continue
+        cur += ch
+    return [*out, cur]
+
+
+def _hump(pattern: str) -> str:
+    """A label's alternatives as a camel-case key's later word: first letter a capital (`auTfn`,
+    `customerSIN`, `personalPpsn`); an alternative opening with an optional part is left out."""
+    alts = [a for a in _alternatives(pattern) if a[:1].isalpha() and a[1:2] not in ("?", "*", "+", "{")]
+    return "|".join(f"(?-i:{a[0].upper()}){a[1:]}" for a in alts) or r"\b\B"
+
+
+# A label that is a camel-case key's later word, after a lowercase letter or a digit (a key's
+# earlier words: `auTfn`, `kundeSvnr`): the hump is the word boundary `_LABEL` needs.
+_CAMEL_LABEL = Rx(
+    r"(?i)(?-i:[a-z0-9])(?:" + "|".join(f"({_hump(p)})" for p in _LABELS.values()) + r")(?:\b|_|(?-i:[A-Z]))"
+)
+# MySQL's duplicate-key error (ER_DUP_ENTRY, 1062) names the value before the key it broke:
+# `Duplicate entry '…' for key 'customers.nik'`; the key (its index name) is the label.
+_DUP_ENTRY = Rx(r"Duplicate entry \\?'([^'\\\r\n]{4,40})\\?' for key \\?'(?:[A-Za-z0-9_]{1,64}\.)?([A-Za-z0-9_]{1,64})")
+# An OpenAPI / JSON Schema property named by a label, its `example:` (or `default:`) a few lines
+# below its `type:` and `format:` lines: the example is the label's value.
+_SCHEMA_EXAMPLE = re.compile(r"[ \t]*(?:example|default|x-example)[ \t]*:[ \t]*")
+_SCHEMA_LINES = 4
 # a label's value is among its next few tokens, on its line
 _VALUE_REACH = 56
 _MAX_TOKENS = 7
@@ -203,6 +279,8 @@ _OTHER_LABELS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ΑΜΚΑ", ("gr_amka",)),
     ("ЕГН", ("bg_egn",)),
     ("個人番号|マイナンバー", ("jp_in",)),
+    ("РНОКПП|ІПН", ("ua_rntrc",)),
+    ("ИНН", ("ru_inn",)),
 )
 _OTHER_LABEL = re.compile("|".join(f"({p})" for p, _ in _OTHER_LABELS))
 OTHER_SCRIPT_WORDS = (
@@ -272,6 +350,24 @@ _SHAPES: dict[str, tuple[Rx, ...]] = {
         Rx(r"^(?:[1-9][A-Za-z][A-Za-z0-9]\d-?[A-Za-z][A-Za-z0-9]\d-?[A-Za-z]{2}\d\d)"),
         Rx(r"^(?:[2-6]\d{3} ?\d{5} ?\d(?:[ /-]?\d)?)"),
     ),
+    "ua_rntrc": (Rx(r"^(?:\d{10})"),),
+    "si_emso": (Rx(r"^(?:\d{13})"),),
+    "pk_cnic": (Rx(r"^(?:\d{5}-?\d{7}-?\d)"),),
+    "ie_pps": (Rx(r"^(?:\d{7}[A-Wa-w][A-IWa-iw]?)"),),
+    "cedula": (),  # (its values are the `_ALSO` kinds')
+    "do_cedula": (Rx(r"^(?:\d{3}-?\d{7}-?\d)"),),
+    "ec_ci": (Rx(r"^(?:\d{10})"),),
+    "cu_ni": (Rx(r"^(?:\d{11})"),),
+    "ru_inn": (Rx(r"^(?:\d{12})"),),  # (a person's; ten digits are a company's)
+    "my_nric": (Rx(r"^(?:\d{6}-?\d\d-?\d{4})"),),
+    "ke_pin": (Rx(r"^(?:[APap]\d{9}[A-Za-z])"),),
+    "in_epic": (Rx(r"^(?:[A-Za-z]{3}\d{7})"),),
+    "gb_utr": (Rx(r"^(?:\d{5} ?\d{5})"),),
+    "id_nik": (Rx(r"^(?:\d{16}|\d\d\.\d\d\.\d\d\.\d{6}\.\d{4})"),),
+    "at_svnr": (Rx(r"^(?:\d{4} ?\d{6})"),),
+    "fr_nif": (Rx(r"^(?:[0-3]\d ?\d\d ?\d{3} ?\d{3} ?\d{3})"),),
+    "pe_cui": (Rx(r"^(?:\d{8}-?[0-9A-Ka-k]|\d{8})"),),
+    "lv_pk": (Rx(r"^(?:\d{6}-?\d{5})"),),
     "national_id": (),  # (its values are the `_ALSO` kinds')
 }
 
@@ -434,6 +530,8 @@ def _validators() -> dict[str, Callable[[str], bool]]:
     from stdnum.tr import tckimlik
     from stdnum.za import idnr as za_idnr
 
+    more = _more_validators()
+
     def es(v: str) -> bool:
         c = v.replace(".", "").replace("-", "").replace(" ", "").upper()
         return (nie if c[0] in "XYZ" else dni).is_valid(c)
@@ -488,6 +586,52 @@ def _validators() -> dict[str, Callable[[str], bool]]:
         "nz_ird": lambda v: ird.is_valid(_digits(v)),
         "driving_licence": _licence_ok,
         "health_insurance_id": _health_insurance_ok,
+        **more,
+    }
+
+
+def _more_validators() -> dict[str, Callable[[str], bool]]:
+    """(issue 17, round 8) python-stdnum's validators of more countries' numbers."""
+    from stdnum.at import vnr
+    from stdnum.cu import ni
+    from stdnum.do import cedula
+    from stdnum.ec import ci
+    from stdnum.fr import nif as fr_nif
+    from stdnum.gb import utr
+    from stdnum.id import nik
+    from stdnum.ie import pps
+    from stdnum.in_ import epic
+    from stdnum.ke import pin as ke_pin
+    from stdnum.lv import pvn
+    from stdnum.my import nric
+    from stdnum.pe import cui
+    from stdnum.pk import cnic
+    from stdnum.ru import inn
+    from stdnum.si import emso
+    from stdnum.ua import rntrc
+
+    def lv_personal(v: str) -> bool:  # (a PVN of 11 digits is a personal code when its first digit is 0-3)
+        d = _digits(v)
+        return len(d) == 11 and d[0] in "0123" and pvn.is_valid(d)
+
+    return {
+        "ua_rntrc": rntrc.is_valid,
+        "si_emso": emso.is_valid,
+        "pk_cnic": cnic.is_valid,
+        "ie_pps": pps.is_valid,
+        "do_cedula": cedula.is_valid,
+        "ec_ci": ci.is_valid,
+        "cu_ni": ni.is_valid,
+        "ru_inn": inn.is_valid,
+        "my_nric": nric.is_valid,
+        "ke_pin": lambda v: v[:1] in "Aa" and ke_pin.is_valid(v.upper()),  # (`P`: a company's)
+        "in_epic": lambda v: epic.is_valid(v.upper()),
+        "gb_utr": utr.is_valid,
+        "id_nik": nik.is_valid,
+        "at_svnr": vnr.is_valid,
+        "fr_nif": fr_nif.is_valid,
+        "pe_cui": cui.is_valid,
+        "lv_pk": lv_personal,
     }
 
 
@@ -527,7 +671,7 @@ _SHAPED: tuple[tuple[Rx, str], ...] = (
 )
 # the patterns whose matches this module needs: a caller's Set pass over them (`intl_formats`)
 # says which can match a text, so the others are not run
-GATED: tuple[Rx, ...] = (*(rx for rx, _ in _SHAPED), _LABEL, _LABEL_CELL)
+GATED: tuple[Rx, ...] = (*(rx for rx, _ in _SHAPED), _LABEL, _LABEL_CELL, _CAMEL_LABEL, _DUP_ENTRY)
 # (a header cell holds a label: the label alone gates both)
 GATE_PART: dict[int, str] = {id(_LABEL_CELL): _LABEL.pattern}
 
@@ -549,7 +693,11 @@ def national_id_spans(
             if _bounded(text, start, end) and _valid(kind, text[start:end]):
                 yield Span(start, end, kind)
     if is_open(_LABEL):
-        yield from _labelled(text)
+        yield from _labelled(text, _LABEL)
+    if is_open(_CAMEL_LABEL):
+        yield from _labelled(text, _CAMEL_LABEL, 1)
+    if is_open(_DUP_ENTRY):
+        yield from _duplicate_entries(text)
     if is_open(_LABEL_CELL):
         yield from _column_cells(text)
     if other_script is None:
@@ -567,17 +715,61 @@ def national_id_spans(
                 yield span
 
 
-def _labelled(text: str) -> Iterator[Span]:
+def _labelled(text: str, label: Rx, lead: int = 0) -> Iterator[Span]:
     """After each label, the first of its next few tokens that is a valid value of the label's
-    kind (`passport number (DE): C01X00T47`, `SIN of the applicant: 046 454 286`)."""
-    for spans in _LABEL.finditer(text):
-        if _in_placeholder(text, spans[0][0]):
+    kind (`passport number (DE): C01X00T47`, `SIN of the applicant: 046 454 286`); for a schema
+    property named by the label, its example. `lead`: characters the pattern matches before the
+    label (a camel-case key's earlier letter)."""
+    for spans in label.finditer(text):
+        if _in_placeholder(text, spans[0][0] + lead):
             continue  # `[REDACTED:ca_sin:…]` names a kind, not a number of the text's
         label_end = spans[0][1]
-        kinds = [a for k, g in zip(_KINDS, spans[1:], strict=True) if g[0] >= 0 for a in (k, *_ALSO.get(k, ()))]
+        if label is _CAMEL_LABEL and text[label_end - 1 : label_end].isupper():
+            label_end -= 1  # (the next hump's capital, not the label's)
+        kinds = _kinds_of(spans[1:])
         span = _value_after(text, label_end, kinds)
+        if span is None:
+            span = _schema_example(text, label_end, kinds)
         if span is not None:
             yield span
+
+
+def _kinds_of(groups: Sequence[tuple[int, int]]) -> list[str]:
+    return [a for k, g in zip(_KINDS, groups, strict=True) if g[0] >= 0 for a in (k, *_ALSO.get(k, ()))]
+
+
+def _schema_example(text: str, label_end: int, kinds: list[str]) -> Span | None:
+    """The `example:` of a schema property the label names (`rodne_cislo:` then `type: string`,
+    `example: "…"` on the next lines, each indented deeper than the property)."""
+    nl = text.find("\n", label_end, label_end + 4)
+    if nl < 0 or text[label_end:nl].strip(" \t\r\"'") != ":":
+        return None
+    line_start = text.rfind("\n", 0, label_end) + 1
+    indent = len(text[line_start:label_end]) - len(text[line_start:label_end].lstrip(" "))
+    pos = nl + 1
+    for _ in range(_SCHEMA_LINES):
+        end = text.find("\n", pos)
+        end = len(text) if end < 0 else end
+        line = text[pos:end]
+        if len(line) - len(line.lstrip(" ")) <= indent:
+            return None  # the property ended
+        m = _SCHEMA_EXAMPLE.match(line)
+        if m is not None:
+            return _value_after(text, pos + m.end(), kinds)
+        pos = end + 1
+    return None
+
+
+def _duplicate_entries(text: str) -> Iterator[Span]:
+    """A duplicate-key error's value, when its key is a label and the value valid for it."""
+    for _, (v0, v1), (k0, k1) in _DUP_ENTRY.finditer(text):
+        label = _LABEL.search(text[k0:k1])
+        if label is None:
+            continue
+        for kind in _kinds_of(label[1:]):
+            if _value_span(kind, text, v0) == v1:
+                yield Span(v0, v1, kind)
+                break
 
 
 def _value_after(text: str, label_end: int, kinds: list[str]) -> Span | None:
