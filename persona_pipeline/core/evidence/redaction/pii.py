@@ -2043,7 +2043,8 @@ def grammar_spans(text: str) -> Iterator[Span]:
 
 
 def bank_account_spans(text: str) -> Iterator[Span]:
-    if _open(text, "bank"):
+    # (a Japanese account is found by its branch word, which no ASCII gate can see)
+    if _open(text, "bank") or (not text.isascii() and bank_accounts.JP_BRANCH in text):
         yield from bank_accounts.bank_account_spans(text)
 
 
