@@ -58,6 +58,11 @@ _HKID = Rx(r"\b[A-Z]{1,2}\d{6} ?\([0-9A]\)")
 _NRIC = Rx(r"\b[STFGM]\d{7}[A-Z]\b")
 # MX CURP: name letters, birth date, sex, state, consonants, a disambiguator and a check digit
 _CURP = Rx(r"\b[A-Z]{4}\d{6}[HMX][A-Z]{5}[0-9A-Z]\d\b")
+# (issue 17) identity numbers whose dashed print no other number shares, each validated: the
+# Dominican cédula (3-7-1, a Luhn check digit), Malaysia's MyKad (birth date, birthplace code,
+# four digits). (Pakistan's CNIC, 5-7-1, has no check digit: labelled only.)
+_DO_CEDULA = Rx(r"\b\d{3}-\d{7}-\d\b")
+_MYKAD = Rx(r"\b\d\d[01]\d[0-3]\d-\d\d-\d{4}\b")
 # IN PAN of an individual: three letters, the holder type `P` (a person), the surname's initial,
 # four digits, a letter.
 _PAN_PERSON = Rx(r"\b[A-Z]{3}P[A-Z]\d{4}[A-Z]\b")
@@ -149,6 +154,14 @@ _LABELS: dict[str, str] = {
     "at_svnr": rf"svnr|vsnr|sv{_W}nummer|(?:sozial)?versicherungsnummer",
     "fr_nif": rf"num[e\x7f]ro{_W}fiscal|spi|identifiant{_W}fiscal",
     "lv_pk": rf"personas{_W}kods",
+    # a vehicle's registration plate, by the names it goes by in English and at home (DE, FR, ES/PT,
+    # IT, NL, PL, SE, CZ): its value must be plate-shaped (`_plate_ok`)
+    "vehicle_plate": (
+        rf"licen[cs]e{_W}plates?(?:{_W}(?:no|number))?|number{_W}plate|plate{_W}(?:no|number)|"
+        rf"(?:vehicle{_W})?registration{_W}(?:no|number|plate|mark)|reg{_W}(?:no|nr|number|plate)|car{_W}reg|vr[nm]|"
+        rf"(?:kfz{_W})?kennzeichen|nummernschild|(?:plaque{_W}d{_W})?immatriculation|matr[i\x7f]cula|placa|targa|"
+        rf"kenteken|numer{_W}rejestracyjny|tablica{_W}rejestracyjna|registreringsnummer|regnr|spz"
+    ),
     # a label naming an identity number of no one country: every kind with check digits is tried
     "national_id": (
         rf"id{_W}(?:no|number|num|nr)|national{_W}id(?:entity)?(?:{_W}(?:no|number|num|card))?|"
@@ -368,6 +381,9 @@ _SHAPES: dict[str, tuple[Rx, ...]] = {
     "fr_nif": (Rx(r"^(?:[0-3]\d ?\d\d ?\d{3} ?\d{3} ?\d{3})"),),
     "pe_cui": (Rx(r"^(?:\d{8}-?[0-9A-Ka-k]|\d{8})"),),
     "lv_pk": (Rx(r"^(?:\d{6}-?\d{5})"),),
+    # one to three groups of capitals and digits, a space or hyphen between (`KM66 TIP`,
+    # `AB-123-CD`, `K-EO 8561`, `1470 FBC`); a plate's alphabet is upper case
+    "vehicle_plate": (Rx(r"^(?:[A-Z0-9]{1,4}(?:[ -][A-Z0-9]{1,5}){0,2}|[A-Z0-9]{5,8})"),),
     "national_id": (),  # (its values are the `_ALSO` kinds')
 }
 
@@ -489,6 +505,14 @@ def _health_insurance_ok(v: str) -> bool:
     return False
 
 
+def _plate_ok(v: str) -> bool:
+    """A registration plate: four to nine capitals and digits, a letter and two digits at least
+    (not an encoding's name, `UTF-8`), three distinct characters."""
+    c = v.replace(" ", "").replace("-", "")
+    letters = sum(ch.isalpha() for ch in c)
+    return 4 <= len(c) <= 9 and letters >= 1 and len(c) - letters >= 2 and len(set(c)) >= 3
+
+
 @lru_cache(maxsize=1)
 def _validators() -> dict[str, Callable[[str], bool]]:
     from stdnum import luhn
@@ -586,6 +610,7 @@ def _validators() -> dict[str, Callable[[str], bool]]:
         "nz_ird": lambda v: ird.is_valid(_digits(v)),
         "driving_licence": _licence_ok,
         "health_insurance_id": _health_insurance_ok,
+        "vehicle_plate": _plate_ok,
         **more,
     }
 
@@ -668,6 +693,8 @@ _SHAPED: tuple[tuple[Rx, str], ...] = (
     (_HKID, "hk_id"),
     (_NRIC, "sg_nric"),
     (_CURP, "mx_curp"),
+    (_DO_CEDULA, "do_cedula"),
+    (_MYKAD, "my_nric"),
 )
 # the patterns whose matches this module needs: a caller's Set pass over them (`intl_formats`)
 # says which can match a text, so the others are not run
@@ -729,9 +756,24 @@ def _labelled(text: str, label: Rx, lead: int = 0) -> Iterator[Span]:
         kinds = _kinds_of(spans[1:])
         span = _value_after(text, label_end, kinds)
         if span is None:
-            span = _schema_example(text, label_end, kinds)
+            span = _schema_example(text, label_end, kinds) or _test_case_value(text, spans[0][0], label_end, kinds)
         if span is not None:
             yield span
+
+
+# a test's head whose title names what it checks: Jest/Mocha `it("…", () => {`, `test(…`, pytest
+# `def test_…(`; the value checked is on the next line (`expect(validate("…"))`)
+_TEST_HEAD = re.compile(r"\b(?:it|test|describe|specify)\(\s*[\"'`]|\bdef test_")
+_HEAD_REACH = 160
+
+
+def _test_case_value(text: str, label_start: int, label_end: int, kinds: list[str]) -> Span | None:
+    """The value on the line after a test head whose title holds the label."""
+    line_start = text.rfind("\n", max(0, label_start - _HEAD_REACH), label_start) + 1
+    if (line_start == 0 and label_start > _HEAD_REACH) or not _TEST_HEAD.search(text, line_start, label_start):
+        return None
+    nl = text.find("\n", label_end, label_end + _HEAD_REACH)
+    return None if nl < 0 else _value_after(text, nl + 1, kinds)
 
 
 def _kinds_of(groups: Sequence[tuple[int, int]]) -> list[str]:

@@ -1,0 +1,98 @@
+"""Personal-data mechanisms added while round 8 of the blind corpus was dev (issue 17, branch
+tune8p): more countries' identity and tax numbers under their home labels, validated by their check
+digits; labels as camel-case key humps, in duplicate-key errors, schema examples and test titles;
+domestic bank accounts in more national notations; vehicle plates. Each value here is written for
+the test (never a corpus sentence), valid where its kind has a check, and each positive has a
+negative twin (a broken check digit, no label, an ordinary token of the same shape)."""
+
+from __future__ import annotations
+
+import pytest
+
+from persona_pipeline.core.evidence.redaction.redactor import Redactor
+
+R = Redactor(b"k" * 32)
+
+
+def _kinds(text: str, value: str) -> set[str]:
+    """The kinds of the spans covering all of `value` in `text`."""
+    a = text.index(value)
+    spans = R.spans_many([text])[0] or []
+    return {s.kind for s in spans if s.start <= a and a + len(value) <= s.end}
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "kind"),
+    [
+        ("client RNOKPP 3141592650 on file", "3141592650", "ua_rntrc"),
+        ("клієнт, ІПН 3141592650", "3141592650", "ua_rntrc"),
+        ("EMŠO: 1203985500136", "1203985500136", "si_emso"),
+        ("ИНН физлица 771234567859", "771234567859", "ru_inn"),
+        ('{"inn": "771234567859"}', "771234567859", "ru_inn"),
+        ("nomor KTP 3171021506870000", "3171021506870000", "id_nik"),
+        ("Sozialversicherungsnummer 1237 010180", "1237 010180", "at_svnr"),
+        ("numéro fiscal 3023217600053", "3023217600053", "fr_nif"),
+        ("the applicant's CNIC is 34201-1234567-1", "34201-1234567-1", "pk_cnic"),
+        ("ref 224-0012345-5 in the ticket", "224-0012345-5", "do_cedula"),  # (a shape of its own)
+        ("cédula 224-0012345-5", "224-0012345-5", "do_cedula"),
+        ("cedula: 1712345675", "1712345675", "ec_ci"),
+        ("UTR 1955839660", "1955839660", "gb_utr"),
+        ("PPSN: 1234567TW", "1234567TW", "ie_pps"),
+        ("KRA PIN A123456789Z", "A123456789Z", "ke_pin"),
+        ("voter ID ABC1234566", "ABC1234566", "in_epic"),
+        ("mykad 850312-14-5677", "850312-14-5677", "my_nric"),
+        ("personas kods 161175-19954", "161175-19954", "lv_pk"),
+        ("DNI 10117410-2", "10117410-2", "pe_cui"),
+        # a key's later word is the label (camel case), a duplicate-key error names its key after
+        # the value, a schema property's example, a test's title naming what the next line checks
+        ("customer = { cprNummer: '0707614280' }", "0707614280", "dk_cpr"),
+        ("ERROR 1062 (23000): Duplicate entry '771234567859' for key 'clients.inn'", "771234567859", "ru_inn"),
+        ("    inn:\n      type: string\n      example: '771234567859'\n", "771234567859", "ru_inn"),
+        (
+            'it("rejects a known CPR-nummer", () => {\n  expect(check("0707614280")).toBe(false);\n});',
+            "0707614280",
+            "dk_cpr",
+        ),
+        # bank accounts in national notations
+        ("Kontonummer: 1234567890\nBankleitzahl: 37040044", "1234567890", "bank_account"),
+        ('{"account_number": "000123456789", "routing_number": "021000021"}', "000123456789", "bank_account"),
+        ("transit 00011, institution 004, account 1234567", "1234567", "bank_account"),
+        ("Banco 001, agência 1234-5, conta corrente 12345-6", "12345-6", "bank_account"),
+        ("CLABE 032180000118359719", "032180000118359719", "bank_account"),
+        ("pay into 01-0902-0068389-00 please", "01-0902-0068389-00", "bank_account"),
+        ("振込先: みずほ銀行 新宿支店 普通 1234567", "1234567", "bank_account"),
+        # vehicle plates under their labels
+        ("Kennzeichen: M-AB 1234", "M-AB 1234", "vehicle_plate"),
+        ('{"licensePlate": "AB-123-CD"}', "AB-123-CD", "vehicle_plate"),
+        ("numberplate: LX19 KZP", "LX19 KZP", "vehicle_plate"),
+    ],
+)
+def test_round8_pii_mechanisms(text: str, value: str, kind: str) -> None:
+    assert kind in _kinds(text, value), (text, R.spans_many([text])[0])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "client RNOKPP 3141592651 on file",  # (check digit broken)
+        "EMŠO: 1203985500137",
+        "ИНН физлица 771234567850",
+        "numéro fiscal 3023217600054",
+        "ref 224-0012345-6 in the ticket",
+        "cedula: 1712345676",
+        "UTR 2955839660",  # (its check digit is the first)
+        "order 3141592650 shipped",  # (no label)
+        "build 1203985500136 passed",
+        "ERROR 1062 (23000): Duplicate entry '771234567859' for key 'orders.sku'",
+        "    sku:\n      type: string\n      example: '771234567859'\n",
+        'it("parses the order id", () => {\n  expect(parse("0707614280")).toBe(1);\n});',
+        "account 1234567890 and Bankleitzahl: missing",
+        "CLABE 032180000118359718",  # (check digit broken)
+        "invalid UTF-8 sequence, reg_no missing",
+        "Kennzeichen: UNBEKANNT",
+        "the hotel's inn 771234567850 is closed",
+    ],
+)
+def test_round8_pii_lookalikes_survive(text: str) -> None:
+    out = R.redact(text)
+    assert out is not None and out.text == text, out
