@@ -61,6 +61,18 @@ def _kinds(text: str, value: str) -> set[str]:
         ("CLABE 032180000118359719", "032180000118359719", "bank_account"),
         ("pay into 01-0902-0068389-00 please", "01-0902-0068389-00", "bank_account"),
         ("振込先: みずほ銀行 新宿支店 普通 1234567", "1234567", "bank_account"),
+        # addresses as the value of a field naming one (any country's street grammar)
+        ('{"home_address": "Via Roma 12, 00184 Roma"}', "Via Roma 12, 00184 Roma", "address"),
+        ("customer = Customer(homeAddress: 'Ulitsa Lenina 5, 620014 Yekaterinburg')", "Ulitsa Lenina 5", "address"),
+        ("street: Karlova 15\ncity: 110 00 Praha\n", "110 00 Praha", "address"),
+        ("<Street>Tartu mnt 2</Street>", "Tartu mnt 2", "address"),
+        (
+            "DETAIL:  Key (postal_address)=(Ringvej 4, 8000 Aarhus C) already exists.",
+            "Ringvej 4, 8000 Aarhus C",
+            "*",  # (a secret rule reads `Key (…)=(…)` as a key's value first: covered either way)
+        ),
+        ('id,street,city\n7,"2 Jalan Bukit, Taman Jaya","47400 Petaling Jaya"\n', "47400 Petaling Jaya", "address"),
+        ("адрес доставки: ул. Ленина, д. 5, кв. 7", "ул. Ленина, д. 5, кв. 7", "address"),
         # vehicle plates under their labels
         ("Kennzeichen: M-AB 1234", "M-AB 1234", "vehicle_plate"),
         ('{"licensePlate": "AB-123-CD"}', "AB-123-CD", "vehicle_plate"),
@@ -68,7 +80,8 @@ def _kinds(text: str, value: str) -> set[str]:
     ],
 )
 def test_round8_pii_mechanisms(text: str, value: str, kind: str) -> None:
-    assert kind in _kinds(text, value), (text, R.spans_many([text])[0])
+    kinds = _kinds(text, value)
+    assert kind in kinds or (kind == "*" and kinds), (text, R.spans_many([text])[0])
 
 
 @pytest.mark.parametrize(
@@ -91,8 +104,24 @@ def test_round8_pii_mechanisms(text: str, value: str, kind: str) -> None:
         "invalid UTF-8 sequence, reg_no missing",
         "Kennzeichen: UNBEKANNT",
         "the hotel's inn 771234567850 is closed",
+        '{"address": "10.0.3.7:8080"}',  # (an `address` key in code: a host, a socket, a pointer)
+        "bind_address: 0.0.0.0",
+        "address: 0x7ffd5fbff8c8",
+        "    address: An integer representation of an IPv4 address.",
+        "email address: ops@example.com",
+        "city: Lisbon",  # (a city alone is no one's)
+        "the address family (AF_INET6) is picked for you",
     ],
 )
 def test_round8_pii_lookalikes_survive(text: str) -> None:
     out = R.redact(text)
     assert out is not None and out.text == text, out
+
+
+def test_unique_violation_detail_names_the_address() -> None:
+    """PostgreSQL's `Key (column)=(value)`: the column is the address field's key."""
+    from persona_pipeline.core.evidence.redaction.address_fields import address_field_spans
+
+    text = "DETAIL:  Key (postal_address)=(Ringvej 4, 8000 Aarhus C) already exists."
+    assert [text[s.start : s.end] for s in address_field_spans(text)] == ["Ringvej 4, 8000 Aarhus C"]
+    assert not list(address_field_spans("DETAIL:  Key (order_ref)=(Ringvej 4, 8000 Aarhus C) already exists."))

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
-from persona_pipeline.core.evidence.redaction import bank_accounts
+from persona_pipeline.core.evidence.redaction import address_fields, bank_accounts
 from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER, plausible_birth_date
 from persona_pipeline.core.evidence.redaction.group_mailbox import group_mailbox
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold, utf8_safe
@@ -1999,6 +1999,7 @@ _GATED.update(
     name_action=(_ACTION_ITEM,),
     email_obf=(_OBF_GATE,),
     bank=(Rx(bank_accounts.GATE),),
+    address_field=(Rx(address_fields.GATE),),
     # (the key, then a capitalised word and a space: `name: build` opens nothing)
     name_key=(Rx(r"(?i:name)\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?(?:[A-Z\x7f]|[aeu]l-)[A-Za-z\x7f'.-]*[ \t]"),),
 )
@@ -2048,6 +2049,12 @@ def bank_account_spans(text: str) -> Iterator[Span]:
         yield from bank_accounts.bank_account_spans(text)
 
 
+def address_field_spans(text: str) -> Iterator[Span]:
+    # (labels in other scripts, `адрес`, are read on the original text: no ASCII gate sees them)
+    if _open(text, "address_field") or (not text.isascii() and any(w in text for w in address_fields.OTHER_LABELS)):
+        yield from address_fields.address_field_spans(text)
+
+
 DETECTORS = (
     email_spans,
     phone_spans,
@@ -2063,4 +2070,5 @@ DETECTORS = (
     intl_formats.intl_spans,  # national ids, passports, addresses, birth dates, phones of more countries
     grammar_spans,  # street lines of any country, phones of any region after a label
     bank_account_spans,  # domestic account numbers beside a routing code
+    address_field_spans,  # addresses as the value of a field or label naming one
 )
