@@ -60,6 +60,154 @@ def _latin(ch: str) -> bool:
     return o < 0x250 or 0x1E00 <= o <= 0x1EFF  # (Vietnamese is Latin Extended Additional)
 
 
+# Street types as written in many countries' addresses (a word of its own, or a compound's end:
+# Marktgasse, Nørrebrogade, Laugavegur), and house or unit markers (No., д., кв.): what an address
+# field's value holds that a title or a version string (`Python 3, 2024 Edition`) does not
+_STREET_WORDS = frozenset(
+    [
+        "street",
+        "st",
+        "avenue",
+        "ave",
+        "av",
+        "avda",
+        "avenida",
+        "road",
+        "rd",
+        "lane",
+        "ln",
+        "drive",
+        "dr",
+        "boulevard",
+        "blvd",
+        "bd",
+        "way",
+        "court",
+        "ct",
+        "place",
+        "pl",
+        "terrace",
+        "crescent",
+        "close",
+        "highway",
+        "hwy",
+        "parkway",
+        "square",
+        "sq",
+        "rue",
+        "chemin",
+        "allée",
+        "allee",
+        "impasse",
+        "quai",
+        "calle",
+        "carrera",
+        "rua",
+        "travessa",
+        "via",
+        "viale",
+        "piazza",
+        "corso",
+        "largo",
+        "strada",
+        "straße",
+        "strasse",
+        "str",
+        "gasse",
+        "weg",
+        "platz",
+        "allee",
+        "ring",
+        "damm",
+        "straat",
+        "laan",
+        "plein",
+        "gracht",
+        "kade",
+        "iela",
+        "iela",
+        "cesta",
+        "ulica",
+        "ul",
+        "utca",
+        "út",
+        "gatan",
+        "gata",
+        "gate",
+        "vej",
+        "gade",
+        "vegur",
+        "katu",
+        "tie",
+        "mnt",
+        "maantee",
+        "pr",
+        "prospekt",
+        "prospektas",
+        "jalan",
+        "jl",
+        "lorong",
+        "soi",
+        "thanon",
+        "đường",
+        "phường",
+        "quận",
+        "cad",
+        "caddesi",
+        "cd",
+        "sokak",
+        "sk",
+        "mahallesi",
+        "mah",
+        "bulevar",
+        "bulevardul",
+        "calea",
+        "trg",
+        "náměstí",
+        "nám",
+        "ulitsa",
+        "prospect",
+        "brgy",
+        "barangay",
+        "no",
+        "nr",
+        "nº",
+        "д",
+        "дом",
+        "кв",
+        "ул",
+        "улица",
+        "вул",
+        "вулиця",
+        "пр",
+        "просп",
+        "проспект",
+    ]
+)
+_STREET_ENDINGS = (
+    "gasse",
+    "gade",
+    "gata",
+    "gatan",
+    "vegur",
+    "vej",
+    "veien",
+    "katu",
+    "straße",
+    "strasse",
+    "weg",
+    "platz",
+)
+_TOKEN = re.compile(r"[^\W\d_]+", re.UNICODE)
+
+
+def _street_worded(value: str) -> bool:
+    words = [w.lower() for w in _TOKEN.findall(value)]
+    return any(w in _STREET_WORDS or w.endswith(_STREET_ENDINGS) for w in words) or any(
+        not (c.isupper() or c.islower()) for w in words for c in w[:1]
+    )
+
+
 def address_like(value: str, city: bool = False) -> bool:
     """Whether a field's value reads as a postal address (a city field's: a postcode and a town)."""
     # (two spaces in a row: aligned code or a docstring, not an address someone typed)
@@ -114,14 +262,76 @@ def _value_at(text: str, pos: int, prose: bool = False) -> tuple[int, int] | Non
     return i, end
 
 
+# the words that make an `address` a machine's, a network's or a mailbox's (`IP address`,
+# `mac_address`, `bindAddress`, `email address`)
+_NOT_POSTAL = frozenset(
+    [
+        "ip",
+        "ipv4",
+        "ipv6",
+        "mac",
+        "email",
+        "e-mail",
+        "mail",
+        "bind",
+        "listen",
+        "remote",
+        "local",
+        "server",
+        "host",
+        "proxy",
+        "memory",
+        "base",
+        "wallet",
+        "contract",
+        "web",
+        "return",
+        "load",
+        "virtual",
+        "network",
+        "broadcast",
+        "gateway",
+        "public",
+        "private",
+        "loopback",
+        "sender",
+        "recipient",
+        "reply",
+        "node",
+        "peer",
+        "socket",
+        "link",
+        "hardware",
+        "physical",
+        "source",
+        "destination",
+        "dest",
+        "target",
+    ]
+)
+_WORD_BEFORE = re.compile(r"([A-Za-z0-9-]+)[ _.]?$")
+
+
+def _qualified_away(text: str, key_start: int) -> bool:
+    """Whether the word before an `address` key names a machine or mailbox address."""
+    m = _WORD_BEFORE.search(text, max(0, key_start - 12), key_start)
+    return m is not None and m[1].lower() in _NOT_POSTAL
+
+
 def address_field_spans(text: str) -> Iterator[Span]:
     for spans in KEY.finditer(text):
         (_, k1), owner, street, city = spans
         if owner[0] < 0 and street[0] < 0 and city[0] < 0:
             continue
+        if owner[0] >= 0 and _qualified_away(text, owner[0]):
+            continue
         prose = owner[0] >= 0 and text[owner[1] - 2 : owner[1]].lower() == "to"  # (`ship to`, `deliver to`)
         v = _value_at(text, k1, prose)
-        if v is not None and address_like(text[v[0] : v[1]], city=city[0] >= 0):
+        if v is None:
+            continue
+        value = text[v[0] : v[1]]
+        # (a street or city key says what its value is; an address key's value names a street type)
+        if address_like(value, city=city[0] >= 0) and (owner[0] < 0 or _street_worded(value)):
             yield Span(v[0], v[1], "address")
     if not text.isascii():
         low = text.lower()
@@ -132,7 +342,7 @@ def address_field_spans(text: str) -> Iterator[Span]:
                 # (`адрес доставки:`: the label's next word, then its colon)
                 colon = text.find(":", end, end + 16)
                 v = _value_at(text, colon + 1 if colon >= 0 else end, prose=True)
-                if v is not None and address_like(text[v[0] : v[1]]):
+                if v is not None and address_like(text[v[0] : v[1]]) and _street_worded(text[v[0] : v[1]]):
                     yield Span(v[0], v[1], "address")
                 pos = low.find(word, end)
     yield from _csv_columns(text)
