@@ -73,6 +73,13 @@ def _kinds(text: str, value: str) -> set[str]:
         ),
         ('id,street,city\n7,"2 Jalan Bukit, Taman Jaya","47400 Petaling Jaya"\n', "47400 Petaling Jaya", "address"),
         ("адрес доставки: ул. Ленина, д. 5, кв. 7", "ул. Ленина, д. 5, кв. 7", "address"),
+        # obfuscated e-mails: the sign bracketed or spaced, words glued by underscores
+        ("write to j.doe[@]example.org", "j.doe[@]example.org", "email"),
+        ("contact: j.doe @ example . org thanks", "j.doe @ example . org", "email"),
+        ("ping j_doe_at_example_dot_de", "j_doe_at_example_dot_de", "email"),
+        # addresses written into host names
+        ("rDNS: host-81-2-69-142.static.example.net", "81-2-69-142", "ip_address"),
+        ("open http://81.2.69.142.nip.io:8080/", "81.2.69.142", "ip_address"),
         # vehicle plates under their labels
         ("Kennzeichen: M-AB 1234", "M-AB 1234", "vehicle_plate"),
         ('{"licensePlate": "AB-123-CD"}', "AB-123-CD", "vehicle_plate"),
@@ -111,6 +118,11 @@ def test_round8_pii_mechanisms(text: str, value: str, kind: str) -> None:
         "email address: ops@example.com",
         "city: Lisbon",  # (a city alone is no one's)
         "the address family (AF_INET6) is picked for you",
+        "attn = q @ k.to(device)",  # (a matrix product, not a spaced e-mail)
+        "row.created_at_utc_dot_ms = 1",
+        "ip-10-0-1-2.ec2.internal",  # (a private address in a host name)
+        "logs/2024-03-12-10.gz.tar",
+        "bumped to 1.2.3.4.post1",
     ],
 )
 def test_round8_pii_lookalikes_survive(text: str) -> None:

@@ -99,6 +99,12 @@ _TEST_CARDS = {
     "3056930009020004",
 }
 _IPV4 = Rx(r"\b(?:\d{1,3}\.){3}\d{1,3}\b")
+# an address written into a host name, dashed, as ISPs' reverse DNS and clouds' public host names
+# spell it (`customer-203-0-113-9.isp.net`, `ec2-203-0-113-9.compute-1.amazonaws.com`): a DNS
+# label's start or a `-` before, a domain label after
+_IPV4_DASHED = Rx(r"(?:\b|-)(\d{1,3}-\d{1,3}-\d{1,3}-\d{1,3})\.[A-Za-z]")
+# wildcard DNS services that resolve a name holding an address to it (`203.0.113.9.nip.io`)
+_WILDCARD_DNS = (".nip.io", ".sslip.io", ".xip.io")
 # Global unicast (2000::/3) only, so the first hextet is [23]xxx: times, MACs, `dead::beef` and C++
 # scopes never become candidates.
 _IPV6 = Rx(r"(?i)\b[23][0-9a-f]{3}(?::{1,2}[0-9a-f]{1,4}){1,7}(?:::)?")
@@ -452,13 +458,14 @@ def _ssh_target(text: str, start: int, end: int) -> bool:
 
 # An address written against harvesters: `ana(at)corp.io`, `ana [at] corp [dot] io`, `ana dot lima
 # at corp dot co dot uk`, a full-width `＠` (a DEL in the fold, checked in the text)
-_OBF_DOT = r"(?:[ \t]*(?:\(dot\)|\[dot\]|\{dot\}|<dot>)[ \t]*|[ \t]+dot[ \t]+)"
-_OBF_AT = r"(?:[ \t]*(?:\(at\)|\[at\]|\{at\}|<at>)[ \t]*|[ \t]+at[ \t]+|\x7f)"
+# (also: the sign bracketed, `[@]`; spaced, `a @ b . io`; and words glued by underscores, `_at_`)
+_OBF_DOT = r"(?:[ \t]*(?:\(dot\)|\[dot\]|\{dot\}|<dot>|\[\.\])[ \t]*|[ \t]+dot[ \t]+|[ \t]+\.[ \t]+|_dot_)"
+_OBF_AT = r"(?:[ \t]*(?:\(at\)|\[at\]|\{at\}|<at>|\[@\]|\(@\)|\{@\}|<@>)[ \t]*|[ \t]+at[ \t]+|[ \t]+@[ \t]+|_at_|\x7f)"
 _OBF_EMAIL = Rx(
     rf"(?i)\b[a-z0-9][a-z0-9._%+-]{{0,63}}(?:{_OBF_DOT}[a-z0-9_%+-]{{1,63}}){{0,3}}({_OBF_AT})"
     rf"[a-z0-9][a-z0-9-]{{0,62}}(?:(?:{_OBF_DOT}|\.)[a-z0-9-]{{1,63}}){{0,3}}(?:{_OBF_DOT}|\.)([a-z]{{2,24}})\b"
 )
-_OBF_GATE = Rx(r"(?i)\((?:at|dot)\)|\[(?:at|dot)\]|\{(?:at|dot)\}|<(?:at|dot)>|[ \t]dot[ \t]")
+_OBF_GATE = Rx(r"(?i)[(\[{<](?:at|dot|@)[)\]}>]|[ \t]dot[ \t]|[ \t]@[ \t]|_at_[a-z0-9-]+_dot_")
 _WIDE_AT = ("＠", "﹫")
 _WIDE_AT_RX = re.compile("[＠﹫]")  # (one pass over the text for both)
 # the TLDs a spelled-out address (`ana at corp dot com`) may end in: the common generic ones and any
@@ -486,9 +493,23 @@ def obfuscated_email_spans(text: str) -> Iterator[Span]:
 
 
 def _obfuscated_ok(text: str, start: int, end: int, sep: str, at_end: int, tld: str) -> bool:
+    word = sep.strip()
+    if word in ("[@]", "(@)", "{@}", "<@>"):
+        return text.count("@", start, end) == 1
+    if word == "@":  # (spaced: only with a spaced dot too, and a real top-level domain; not `q @ k.to`)
+        return " . " in text[at_end:end] and (len(tld) == 2 or tld in _SPELLED_TLDS)
+    if word == "_at_":
+        # an identifier-safe spelling, `ana_lima_at_corp_dot_io`, standing alone: not a member
+        # (`row.created_at_utc_dot_ms`) nor a name assigned or called (`x_at_y_dot_io = 1`)
+        after = text[end : end + 3].lstrip(" ")
+        return (
+            "_dot_" in text[at_end:end].lower()
+            and "." not in text[start - 1 : at_end]
+            and not after.startswith(("=", "("))
+            and (len(tld) == 2 or tld in _SPELLED_TLDS)
+        )
     if "@" in text[start:end]:
         return False  # a plain address: `email_spans`'
-    word = sep.strip()
     if not word:
         return sep in _WIDE_AT  # (else the fold's DEL stood for another character)
     if word == "at":  # "at" and "dot" as words: only with a dot spelled out and a real top-level domain
@@ -878,9 +899,14 @@ _HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
 
 
 def ip_spans(text: str) -> Iterator[Span]:
+    for _, (start, end) in _IPV4_DASHED.finditer(text) if _open(text, "ipv4_dashed") else ():
+        if text[start - 1 : start] != "." and _is_global_ip(text[start:end].replace("-", ".")):
+            yield Span(start, end, "ip_address")
     for ((start, end),) in _IPV4.finditer(text) if _open(text, "ipv4") else ():
         if text[start - 1 : start] in (".", "-", "v", "%") or (
-            text[end : end + 1] == "." and (text[start - 1 : start] != "@" or text[end + 1 : end + 2].isalnum())
+            text[end : end + 1] == "."
+            and (text[start - 1 : start] != "@" or text[end + 1 : end + 2].isalnum())
+            and not text.startswith(_WILDCARD_DNS, end)
         ):
             continue  # 1.2.3.4.5 or "bumped to 10.4.2.1." is a version; `ssh me@1.2.3.4.` is an address
         if not _is_global_ip(text[start:end]):  # first: it rejects most candidates, and it is cached
@@ -1983,6 +2009,7 @@ _GATED.update(
     phone=(_PHONE_CANDIDATE,),
     card=(_CARD_CANDIDATE,),
     ipv4=(_IPV4,),
+    ipv4_dashed=(_IPV4_DASHED,),
     name_run=(_CAP_RUN,),
     ssn=(_SSN_ANY,),
     iban=(_IBAN_CANDIDATE,),
