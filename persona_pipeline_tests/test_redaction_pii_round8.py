@@ -80,6 +80,16 @@ def _kinds(text: str, value: str) -> set[str]:
         # addresses written into host names
         ("rDNS: host-81-2-69-142.static.example.net", "81-2-69-142", "ip_address"),
         ("open http://81.2.69.142.nip.io:8080/", "81.2.69.142", "ip_address"),
+        # dates of birth in more languages' layouts, and as a schema property's example
+        ("Dzimšanas datums: 1984. gada 3. aprīlis", "1984. gada 3. aprīlis", "date_of_birth"),
+        ("gimimo data: 1990 m. gegužės 7 d.", "1990 m. gegužės 7 d.", "date_of_birth"),
+        ("DOB 1988ko maiatzaren 2a", "1988ko maiatzaren 2a", "date_of_birth"),
+        ("datëlindja: 12 tetor 1979", "12 tetor 1979", "date_of_birth"),
+        (
+            "    dob:\n      type: string\n      format: date\n      example: '1979-10-12'\n",
+            "1979-10-12",
+            "date_of_birth",
+        ),
         # vehicle plates under their labels
         ("Kennzeichen: M-AB 1234", "M-AB 1234", "vehicle_plate"),
         ('{"licensePlate": "AB-123-CD"}', "AB-123-CD", "vehicle_plate"),
@@ -118,6 +128,9 @@ def test_round8_pii_mechanisms(text: str, value: str, kind: str) -> None:
         "email address: ops@example.com",
         "city: Lisbon",  # (a city alone is no one's)
         "the address family (AF_INET6) is picked for you",
+        "released on 12 tetor 1979 in Tirana",  # (a date without a birth label)
+        "    created:\n      type: string\n      example: '1979-10-12'\n",
+        "dob: 1990 m. gegužės 40 d.",  # (no such day)
         "attn = q @ k.to(device)",  # (a matrix product, not a spaced e-mail)
         "row.created_at_utc_dot_ms = 1",
         "ip-10-0-1-2.ec2.internal",  # (a private address in a host name)

@@ -173,7 +173,10 @@ _DOB_NOUN = (
     r"sz\x7flet\x7fsi[ _]d\x7ftum|szuletesi[ _]datum|"
     r"geb(?:\.|urts)?[ _-]?dat(?:um|\.)|birth[\"']?[ \t]*[:=]|fdn|ddn|"
     # the birth noun alone, as a key (`"nacimiento": …`, `nascimento:`)
-    r"nacimiento|nascimento|naissance|urodzeni[ae]|nascita"
+    r"nacimiento|nascimento|naissance|urodzeni[ae]|nascita|"
+    # Latvian, Lithuanian, Estonian, Basque, Albanian
+    r"dzim(?:\x7f|s)anas[ _]datums|gimimo[ _]data|s(?:\x7f|y|u)nniaeg|jaiotze[ _]data|"
+    r"dat(?:\x7f|e)lindja|data[ _]e[ _]lindjes"
 )
 _DOB_VERB = (
     r"born|geboren|geb\.|nacid[oa]/a|nascid[oa]\(a\)|nat[oa]/a|"
@@ -190,7 +193,11 @@ _MONTH = (
     # Swedish / Danish / Norwegian (januari, maj, juni, oktober: above), Czech (ledna, února, …)
     r"oca|\x7fub|nis|hazi|tem|a\x7fu|eyl|eki|kas|ara|led|\x7fno|b\x7fez|dub|kv\x7f|\x7fer|srp|z\x7f\x7f|\x7fij|lis|pro|"
     # Hungarian (március, április, május, június, július, szeptember)
-    r"\x7fpr|m\x7fj|j\x7fl|szep)"
+    r"\x7fpr|m\x7fj|j\x7fl|szep|"
+    # Lithuanian genitives (sausio … gruodžio), Basque (urtarrila … abendua), Albanian (janar …
+    # dhjetor); Latvian's (janvāris … decembris) share the prefixes above
+    r"sau|vas|kov|bal|geg|bir|lie|rug|spa|lap|urt|ots|api|eka|uzt|abu|ira|urr|aza|abe|"
+    r"shk|pri|qer|kor|gus|sht|tet|n\x7fn|nen|dhj)"
     r"[a-z\x7f]*\.?"
 )
 _DATE = (
@@ -200,6 +207,9 @@ _DATE = (
     r"(?:\d{4}|'\d\d\b)|"
     rf"\d{{1,2}}[-/ ]?{_MONTH}[-/ ]?\d{{2,4}}|(?:19|20)\d{{2}}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\b|"
     rf"\d{{4}}\.[ \t]*{_MONTH}[ \t]+\d{{1,2}}\b|"  # Hungarian: 1959. május 1.
+    rf"\d{{4}}\.[ \t]*gada[ \t]+\d{{1,2}}\.[ \t]*{_MONTH}|"  # Latvian: 1979. gada 25. marts
+    rf"\d{{4}}[ \t]*m\.[ \t]+{_MONTH}[ \t]+\d{{1,2}}[ \t]*d\.?|"  # Lithuanian: 2003 m. kovo 17 d.
+    rf"\d{{4}}e?ko[ \t]+{_MONTH}[ \t]+\d{{1,2}}(?:a|ean)?\b|"  # Basque: 1993ko urtarrilaren 26a
     rf"{_MONTH}[ \t]+(?:the[ \t]+)?\d{{1,2}}(?:st|nd|rd|th)?,?[ \t]+(?:\d{{4}}|'\d\d\b)|"
     # Vietnamese: ngày 14 tháng 9 năm 1977
     r"ng\x7fy[ \t]+\d{1,2}[ \t]+th\x7fng[ \t]+\d{1,2}[ \t]+n\x7fm[ \t]+\d{4}|"
@@ -209,7 +219,10 @@ _DATE = (
 )
 _DOB = Rx(
     # (a noun label may end its line: a YAML key, the value indented below it)
+    # (or a schema property: its `type:` / `format:` lines, then its `example:`)
     rf"(?i)(?:\b|_)(?:(?:{_DOB_NOUN})[^\n;!?0-9]{{0,32}}?(?:\r?\n[ \t]*(?:-[ \t]*)?)?|"
+    rf"(?:{_DOB_NOUN})[\"']?:[ \t]*(?:\r?\n[ \t]*(?:type|format):[ \t]*[\"']?[a-z-]{{1,12}}[\"']?[ \t]*){{1,2}}"
+    r"\r?\n[ \t]*(?:example|default):[ \t]*[\"']?|"
     rf"(?:{_DOB_VERB})(?:[ \t,]+[A-Za-z\x7f'-]{{1,20}}){{0,4}}?[ \t,:=\"'-]*)"
     rf"\b({_DATE})"
 )
