@@ -90,6 +90,13 @@ def _kinds(text: str, value: str) -> set[str]:
             "1979-10-12",
             "date_of_birth",
         ),
+        # names in more scripts after a label, a log's user field, a thanks; a person record's name
+        ("Owner: Արամ Պետրոսյան", "Արամ Պետրոսյան", "person_name"),
+        ("thanks সুমিত দাস", "সুমিত দাস", "person_name"),
+        ("name: ప్రియ రెడ్డి", "ప్రియ రెడ్డి", "person_name"),
+        ("my name is زهرا کریمی", "زهرا کریمی", "person_name"),
+        ('INFO login ok user="李小龍"', "李小龍", "person_name"),
+        ('p = Patient(name: "Kebede Alemu")', "Kebede Alemu", "person_name"),
         # vehicle plates under their labels
         ("Kennzeichen: M-AB 1234", "M-AB 1234", "vehicle_plate"),
         ('{"licensePlate": "AB-123-CD"}', "AB-123-CD", "vehicle_plate"),
@@ -131,6 +138,9 @@ def test_round8_pii_mechanisms(text: str, value: str, kind: str) -> None:
         "released on 12 tetor 1979 in Tirana",  # (a date without a birth label)
         "    created:\n      type: string\n      example: '1979-10-12'\n",
         "dob: 1990 m. gegužės 40 d.",  # (no such day)
+        'job = Job(name: "Nightly Backup")',  # (not a person's record)
+        'Service(name: "Load Balancer")',
+        'user="root"',
         "attn = q @ k.to(device)",  # (a matrix product, not a spaced e-mail)
         "row.created_at_utc_dot_ms = 1",
         "ip-10-0-1-2.ec2.internal",  # (a private address in a host name)

@@ -1566,7 +1566,17 @@ def _context_matches(text: str) -> Iterator[tuple[tuple[int, int], ...]]:
 _NATIVE_NAME_WORD = (
     r"[\u4e00-\u9fff]{2,4}|[\uac00-\ud7a3]{2,4}|[\u30a1-\u30fa\u30fc]{2,10}(?:[ \u30fb][\u30a1-\u30fa\u30fc]{2,10})?|"
     r"[А-ЯЁ][а-яё]{1,20}(?:[ \t]+[А-ЯЁ][а-яё]{1,20}){1,2}|"
-    r"[\u0620-\u064a]{2,15}(?:[ \t]+[\u0620-\u064a]{2,15}){1,2}|"
+    # Arabic script, Persian and Urdu letters too (پ چ ژ ک گ ی)
+    r"[\u0620-\u064a\u067e\u0686\u0698\u06a9\u06af\u06cc]{2,15}"
+    r"(?:[ \t]+[\u0620-\u064a\u067e\u0686\u0698\u06a9\u06af\u06cc]{2,15}){1,2}|"
+    # Armenian (capitals then small letters), and scripts without case whose words are letters and
+    # vowel signs: Bengali, Telugu, Tamil, Sinhala, Khmer (two words: a given name and a family name)
+    r"[\u0531-\u0556][\u0561-\u0587]{1,20}(?:[ \t]+[\u0531-\u0556][\u0561-\u0587]{1,20}){1,2}|"
+    r"[\u0985-\u09b9][\u0980-\u09ef]{1,15}(?:[ \t]+[\u0985-\u09b9][\u0980-\u09ef]{1,15}){1,2}|"
+    r"[\u0c05-\u0c39][\u0c00-\u0c6f]{1,15}(?:[ \t]+[\u0c05-\u0c39][\u0c00-\u0c6f]{1,15}){1,2}|"
+    r"[\u0b85-\u0bb9][\u0b80-\u0bef]{1,15}(?:[ \t]+[\u0b85-\u0bb9][\u0b80-\u0bef]{1,15}){1,2}|"
+    r"[\u0d85-\u0dc6][\u0d80-\u0df4]{1,15}(?:[ \t]+[\u0d85-\u0dc6][\u0d80-\u0df4]{1,15}){1,2}|"
+    r"[\u1780-\u17b3][\u1780-\u17dd]{1,15}(?:[ \t]+[\u1780-\u17b3][\u1780-\u17dd]{1,15}){1,2}|"
     r"[\u05d0-\u05ea]{2,15}(?:[ \t]+[\u05d0-\u05ea]{2,15}){1,2}|"
     r"[Α-Ω][α-ωά-ώ]{1,20}(?:[ \t]+[Α-Ω][α-ωά-ώ]{1,20}){1,2}|"
     # Devanagari (Hindi, Marathi, Nepali): letters and their vowel signs
@@ -1594,6 +1604,8 @@ _NATIVE_BEFORE = re.compile(
     r"|(?i:(?:my|his|her|their|your|full|legal|real)[ \t]+name(?:[ \t]+(?:is|was|ye hai|hai))?"
     r"|(?:user|customer|patient|client|caller)[ \t]+is|kabari|hubungi)[ \t]*[\u2014\u2013:-]?[ \t]*[\"'“«]?"
     r"|(?i:\bname|nombre|nom|nome|naam|imię)[ \t]*:[ \t]*[\"'“«]?"
+    # a log's user field (`login ok user="…"`), the account asked about (`with name …`), a thanks
+    r"|(?i:\buser(?:_?name)?)=\\?[\"']|(?i:with[ \t]+(?:the[ \t]+)?name)[ \t]+|(?i:\bthanks|thank[ \t]+you),?[ \t]+"
     # a signature line's dash: "— 山田太郎"
     r"|(?:^|\n)[ \t>]*[\u2014\u2013][ \t]*)$"
 )
@@ -1608,7 +1620,8 @@ _LATIN_HONORIFIC = re.compile(rf"(?<![\w-])(?<!\w')({_LATIN_NAME})[ \t]*(?:さ�
 _NATIVE_LABEL_WORDS = tuple(w.rstrip("?") for w in _NATIVE_LABELS.split("|"))
 # one character-class scan says whether a text holds any of these scripts at all
 _SCRIPT_CHAR = re.compile(
-    r"[\u4e00-\u9fff\uac00-\ud7a3\u30a1-\u30fa\u0400-\u04ff\u0620-\u064a\u05d0-\u05ea\u0391-\u03c9\u0904-\u0939"
+    r"[\u4e00-\u9fff\uac00-\ud7a3\u30a1-\u30fa\u0400-\u04ff\u0620-\u06cc\u05d0-\u05ea\u0391-\u03c9\u0904-\u0939"
+    r"\u0531-\u0556\u0985-\u09b9\u0c05-\u0c39\u0b85-\u0bb9\u0d85-\u0dc6\u1780-\u17b3"
     r"\u3055\u69d8\u6c0f\uc528\ub2d8\u0e01-\u0e2e]"
 )
 
@@ -1691,7 +1704,11 @@ def person_name_spans(text: str) -> Iterator[Span]:
         if after[:1] == " " and after[1:].isalnum() and after.isascii():
             continue  # "name: Upload Artifact to S3": a title that goes on
         # (after another script's text, `お客様のname: X` is a form's field, not code: a name's shape will do)
-        full = _key_full_name(words) or (not text[k0].isascii() and _name_shaped(words))
+        # (a person's record, `Customer(name: "X")`, `user: {name: X}`: a name's shape will do too)
+        full = _key_full_name(words) or (
+            (not text[k0].isascii() or _PERSON_RECORD.search(text, max(0, k0 - 28), k0 + 1) is not None)
+            and _name_shaped(words)
+        )
         if len(words) >= 2 and full and _name_words_ok(value, single_needs_list=True):
             yield Span(start, end, "person_name")
     for _, (start, end) in _ACTION_ITEM.finditer(text) if _open(text, "name_action") else ():
@@ -1826,6 +1843,13 @@ def _name_part_value(text: str, m0: int, start: int, end: int) -> bool:
 # `name: X` (YAML, JSON, a form): the key is everywhere in code (`name: build`), so its value must
 # read as a person's full name (see person_name_spans)
 _NAME_KEY = Rx(rf"(?:^|[\s{{,\"'(\x7f])\\?[\"']?(?i:name)\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?({_FULL})")
+
+
+# the record a `name` key belongs to, right before it: a person's (`Customer(`, `user: {`, `new Patient {`)
+_PERSON_RECORD = re.compile(
+    r"(?i)\b(?:customer|user|client|patient|member|employee|contact|person|applicant|passenger|guest|student|"
+    r"beneficiary|recipient|account_?holder|cardholder)s?\b[\"']?[ \t]*(?:[:=][ \t]*)?(?:\(|\{|\[\{?)[ \t]*\\?[\"']?$"
+)
 
 
 def _key_full_name(words: list[str]) -> bool:
