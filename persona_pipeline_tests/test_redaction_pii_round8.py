@@ -97,6 +97,10 @@ def _kinds(text: str, value: str) -> set[str]:
         ("my name is زهرا کریمی", "زهرا کریمی", "person_name"),
         ('INFO login ok user="李小龍"', "李小龍", "person_name"),
         ('p = Patient(name: "Kebede Alemu")', "Kebede Alemu", "person_name"),
+        ("клієнт надіслав name: Tendai Moyo, дякую", "Tendai Moyo", "person_name"),
+        ("t.moyo@example.org  Tendai Moyo  2024-03-12  approved", "Tendai Moyo", "person_name"),
+        ("o.k@example.org\tОлена Коваленко\tapproved", "Олена Коваленко", "person_name"),
+        ("card_pan: 8600 1234 5678 9012", "8600 1234 5678 9012", "credit_card"),
         # vehicle plates under their labels
         ("Kennzeichen: M-AB 1234", "M-AB 1234", "vehicle_plate"),
         ('{"licensePlate": "AB-123-CD"}', "AB-123-CD", "vehicle_plate"),
@@ -141,6 +145,10 @@ def test_round8_pii_mechanisms(text: str, value: str, kind: str) -> None:
         'job = Job(name: "Nightly Backup")',  # (not a person's record)
         'Service(name: "Load Balancer")',
         'user="root"',
+        "ops@example.org  Load Balancer  degraded",
+        "ops@example.org  ошибка сборки  retry",
+        "name: Tendai Moyo, the build bot",  # (no listed name, no other script, no person record)
+        "card_pan: 8600 1234 5678 9015",  # (Luhn fails)
         "attn = q @ k.to(device)",  # (a matrix product, not a spaced e-mail)
         "row.created_at_utc_dot_ms = 1",
         "ip-10-0-1-2.ec2.internal",  # (a private address in a host name)

@@ -416,12 +416,13 @@ def _card_issuer_ok(d: str) -> bool:
     """Whether the number's length and issuer prefix (IIN) are a card network's: Amex 34/37 (15);
     Diners Club 36, 300-305, 38-39 (14); Visa 4, Mastercard 51-55 and 2221-2720, Discover 6011,
     644-649 and 65, JCB 3528-3589, UnionPay 62, Mir 2200-2204, Troy 9792, RuPay 60, 81, 82 and 508,
-    Maestro / Elo 50 and 56-69 (16); Visa, UnionPay, JCB, Discover, Mir and Maestro up to 19."""
+    Maestro / Elo 50 and 56-69, UzCard 8600, Humo 9860 (16); UATP 1 (15); Visa, UnionPay, JCB,
+    Discover, Mir and Maestro up to 19."""
     n = len(d)
     if n == 14:
         return d[:2] in ("36", "38", "39") or 300 <= int(d[:3]) <= 305
-    if n == 15:
-        return d[:2] in ("34", "37")
+    if n == 15:  # (and UATP's airline cards, IIN 1)
+        return d[:2] in ("34", "37") or d[0] == "1"
     if n == 16:
         return (
             d[0] == "4"
@@ -431,7 +432,7 @@ def _card_issuer_ok(d: str) -> bool:
             or 3528 <= int(d[:4]) <= 3589
             or d[:2] in ("36", "38", "39", "81", "82")
             or 56 <= int(d[:2]) <= 69
-            or d[:4] == "9792"
+            or d[:4] in ("9792", "8600", "9860")  # (Troy; Uzbekistan's UzCard and Humo)
         )
     if 17 <= n <= 19:
         return (
@@ -1664,12 +1665,42 @@ def _native_name_spans(text: str) -> Iterator[Span]:
                 yield Span(*m.span(1), "person_name")
 
 
+# a listing's name column right after an e-mail column (`ana@x.io  Ana Lima  2024-03-12  approved`):
+# two or more spaces or a tab on both sides, one to four words of letters
+_COLUMN_NAME = re.compile(
+    r"(?:[ ]{2,}|\t)([^\W\d_][^\W\d_'’-]{0,30}(?: [^\W\d_][^\W\d_'’-]{0,30}){1,3})(?:[ ]{2,}|\t|\r?$)", re.M
+)
+_MAIL_CHAR = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_+%")
+
+
+def _names_after_mail(text: str) -> Iterator[Span]:
+    """The name in the column after each e-mail of a whitespace-aligned listing: its words a name's
+    shape (Latin), or a run of another script's letters."""
+    at = text.find("@")
+    while at >= 0:
+        end = at + 1
+        while end < len(text) and end - at < 254 and text[end] in _MAIL_CHAR:
+            end += 1
+        m = _COLUMN_NAME.match(text, end)
+        if m is not None and "." in text[at:end] and text[at - 1 : at].isalnum():
+            value = m.group(1)
+            words = value.split(" ")
+            latin = all(c.isascii() or 0xC0 <= ord(c) <= 0x24F or 0x1E00 <= ord(c) <= 0x1EFF for c in value)
+            # (another script's words: capitalised where it has case, `Олена`, not `ошибка`)
+            native = all(w[0].isupper() or not w[0].islower() for w in words)
+            if (_name_shaped(words) and _name_words_ok(value, single_needs_list=True)) if latin else native:
+                yield Span(*m.span(1), "person_name")
+        at = text.find("@", end)
+
+
 def person_name_spans(text: str) -> Iterator[Span]:
     """Person names: first + last name both in the name lists (optionally a middle initial), a
     listed first name before any name-shaped surname, and any name-shaped sequence in a name
     context (ask X, cc X, From: X, Reviewed-by: X, a sign-off line, author = "X")."""
     if not text.isascii():
         yield from _native_name_spans(text)
+    if "@" in text:
+        yield from _names_after_mail(text)
     firsts, lasts = _name_lists()
     for ((r0, r1),) in _CAP_RUN.finditer(text) if _open(text, "name_run") else ():
         # most runs hold no listed first name ("Visual Studio Code"): set lookups before any pairing
@@ -1705,8 +1736,13 @@ def person_name_spans(text: str) -> Iterator[Span]:
             continue  # "name: Upload Artifact to S3": a title that goes on
         # (after another script's text, `お客様のname: X` is a form's field, not code: a name's shape will do)
         # (a person's record, `Customer(name: "X")`, `user: {name: X}`: a name's shape will do too)
+        # (in a sentence of another script, `клієнт надіслав name: X`, the key is a form's too)
         full = _key_full_name(words) or (
-            (not text[k0].isascii() or _PERSON_RECORD.search(text, max(0, k0 - 28), k0 + 1) is not None)
+            (
+                not text[k0].isascii()
+                or _PERSON_RECORD.search(text, max(0, k0 - 28), k0 + 1) is not None
+                or _other_script_before(text, k0)
+            )
             and _name_shaped(words)
         )
         if len(words) >= 2 and full and _name_words_ok(value, single_needs_list=True):
@@ -1850,6 +1886,15 @@ _PERSON_RECORD = re.compile(
     r"(?i)\b(?:customer|user|client|patient|member|employee|contact|person|applicant|passenger|guest|student|"
     r"beneficiary|recipient|account_?holder|cardholder)s?\b[\"']?[ \t]*(?:[:=][ \t]*)?(?:\(|\{|\[\{?)[ \t]*\\?[\"']?$"
 )
+
+
+def _other_script_before(text: str, pos: int) -> bool:
+    """Whether the line before `pos` (up to 40 characters) holds a word of a non-Latin script."""
+    before = text[max(0, pos - 40) : pos]
+    if before.isascii():
+        return False
+    before = before[before.rfind("\n") + 1 :]
+    return any(c.isalpha() and ord(c) >= 0x370 and not 0x1E00 <= ord(c) <= 0x1EFF for c in before)
 
 
 def _key_full_name(words: list[str]) -> bool:
