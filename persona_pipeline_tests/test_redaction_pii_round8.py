@@ -101,6 +101,10 @@ def _kinds(text: str, value: str) -> set[str]:
         ("t.moyo@example.org  Tendai Moyo  2024-03-12  approved", "Tendai Moyo", "person_name"),
         ("o.k@example.org\tОлена Коваленко\tapproved", "Олена Коваленко", "person_name"),
         ("card_pan: 8600 1234 5678 9012", "8600 1234 5678 9012", "credit_card"),
+        ('INFO login ok user="Марко Јанковић"', "Марко Јанковић", "person_name"),
+        ("my name is გიორგი მელაძე", "გიორგი მელაძე", "person_name"),
+        ('"author": "አበበ በቀለ"', "አበበ በቀለ", "person_name"),
+        ("date of birth 昭和60年7月21日", "昭和60年7月21日", "date_of_birth"),
         # vehicle plates under their labels
         ("Kennzeichen: M-AB 1234", "M-AB 1234", "vehicle_plate"),
         ('{"licensePlate": "AB-123-CD"}', "AB-123-CD", "vehicle_plate"),
@@ -149,6 +153,8 @@ def test_round8_pii_mechanisms(text: str, value: str, kind: str) -> None:
         "ops@example.org  ошибка сборки  retry",
         "name: Tendai Moyo, the build bot",  # (no listed name, no other script, no person record)
         "card_pan: 8600 1234 5678 9015",  # (Luhn fails)
+        "released 平成12年10月4日 in Tokyo",  # (an era date without a birth label)
+        "date of birth 令和7年1月1日",  # (2025: no birth date in range)
         "attn = q @ k.to(device)",  # (a matrix product, not a spaced e-mail)
         "row.created_at_utc_dot_ms = 1",
         "ip-10-0-1-2.ec2.internal",  # (a private address in a host name)

@@ -215,7 +215,8 @@ _DATE = (
     r"ng\x7fy[ \t]+\d{1,2}[ \t]+th\x7fng[ \t]+\d{1,2}[ \t]+n\x7fm[ \t]+\d{4}|"
     r"\d{1,2}[./ -](?:I|II|III|IV|V|VI|VII|VIII|IX|X|XI|XII)[./ -]\d{4}|"  # 12.III.1985
     r"\d{1,2}\.?[ \t]+\x7f{3,12}\.?[ \t]+\d{4}|"  # a month in another script (12 марта 1985)
-    r"\d{4}\x7f ?\d{1,2}\x7f ?\d{1,2}\x7f"  # 1985年3月12日, 1985년 3월 12일 (checked on the original)
+    r"\d{4}\x7f ?\d{1,2}\x7f ?\d{1,2}\x7f|"  # 1985年3月12日, 1985년 3월 12일 (checked on the original)
+    r"\d{1,2}\x7f\d{1,2}\x7f\d{1,2}\x7f"  # a Japanese era's year: 平成3年1月4日 (the era read on the original)
 )
 _DOB = Rx(
     # (a noun label may end its line: a YAML key, the value indented below it)
@@ -226,6 +227,8 @@ _DOB = Rx(
     rf"(?:{_DOB_VERB})(?:[ \t,]+[A-Za-z\x7f'-]{{1,20}}){{0,4}}?[ \t,:=\"'-]*)"
     rf"\b({_DATE})"
 )
+# Japanese eras and the Gregorian year each began in (its year 1)
+_JA_ERAS = {"明治": 1868, "大正": 1912, "昭和": 1926, "平成": 1989, "令和": 2019}
 _JA_DOB_WORDS = (
     "生年月日",
     "誕生日",
@@ -632,6 +635,13 @@ def intl_dob_spans(text: str) -> Iterator[Span]:
             value = text[start:end]
             if value[:4].isdigit() and value[4:5] not in ("年", "년") and not value[4:5].isascii():
                 continue  # the fold's DEL after a year stood for something other than 年
+            if not value[:4].isdigit() and value.endswith("日") and "年" in value:
+                era = _JA_ERAS.get(text[start - 2 : start])
+                if era is None:
+                    continue  # (a year of two digits is an era's)
+                start -= 2
+                y, rest = value.split("年", 1)
+                value = f"{era + int(y) - 1}年{rest}"  # (the Gregorian year, for the birth-range check)
             midnight = MIDNIGHT_AFTER.match(text, end)
             if (
                 text[end : end + 1].isdigit()

@@ -1566,7 +1566,13 @@ def _context_matches(text: str) -> Iterator[tuple[tuple[int, int], ...]]:
 # (Python `re`: bounded runs, no nested quantifiers, so linear time.)
 _NATIVE_NAME_WORD = (
     r"[\u4e00-\u9fff]{2,4}|[\uac00-\ud7a3]{2,4}|[\u30a1-\u30fa\u30fc]{2,10}(?:[ \u30fb][\u30a1-\u30fa\u30fc]{2,10})?|"
-    r"[А-ЯЁ][а-яё]{1,20}(?:[ \t]+[А-ЯЁ][а-яё]{1,20}){1,2}|"
+    # (Cyrillic of every language: Serbian Ј, Ћ, Mongolian Ө, Ү; a hyphenated given name, Бат-Эрдэнэ)
+    r"[\u0400-\u042f\u0460-\u04fe][\u0430-\u045f\u0460-\u04ff]{1,20}(?:-[\u0400-\u042f][\u0430-\u045f\u0460-\u04ff]{1,20})?"
+    r"(?:[ \t]+[\u0400-\u042f\u0460-\u04fe][\u0430-\u045f\u0460-\u04ff]{1,20}){1,2}|"
+    # Georgian, Ethiopic and Myanmar (no case: a given name and a family name, or Myanmar's one run)
+    r"[\u10d0-\u10fa]{2,15}(?:[ \t]+[\u10d0-\u10fa]{2,15}){1,2}|"
+    r"[\u1200-\u135a]{2,12}(?:[ \t]+[\u1200-\u135a]{2,12}){1,2}|"
+    r"[\u1000-\u102a][\u1000-\u103f\u1050-\u109f]{2,24}(?:[ \t]+[\u1000-\u102a][\u1000-\u103f\u1050-\u109f]{2,24})?|"
     # Arabic script, Persian and Urdu letters too (پ چ ژ ک گ ی)
     r"[\u0620-\u064a\u067e\u0686\u0698\u06a9\u06af\u06cc]{2,15}"
     r"(?:[ \t]+[\u0620-\u064a\u067e\u0686\u0698\u06a9\u06af\u06cc]{2,15}){1,2}|"
@@ -1622,7 +1628,8 @@ _NATIVE_LABEL_WORDS = tuple(w.rstrip("?") for w in _NATIVE_LABELS.split("|"))
 # one character-class scan says whether a text holds any of these scripts at all
 _SCRIPT_CHAR = re.compile(
     r"[\u4e00-\u9fff\uac00-\ud7a3\u30a1-\u30fa\u0400-\u04ff\u0620-\u06cc\u05d0-\u05ea\u0391-\u03c9\u0904-\u0939"
-    r"\u0531-\u0556\u0985-\u09b9\u0c05-\u0c39\u0b85-\u0bb9\u0d85-\u0dc6\u1780-\u17b3"
+    r"\u0531-\u0556\u0985-\u09b9\u0c05-\u0c39\u0b85-\u0bb9\u0d85-\u0dc6\u1780-\u17b3\u10d0-\u10fa\u1200-\u135a"
+    r"\u1000-\u102a"
     r"\u3055\u69d8\u6c0f\uc528\ub2d8\u0e01-\u0e2e]"
 )
 
