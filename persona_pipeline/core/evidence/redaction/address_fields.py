@@ -30,18 +30,19 @@ _WHOSE = (
     r"customer|client|user|member|contact|correspondence|registered|invoice"
 )
 _ADDRESS_WORDS = (
-    r"address|addr|adresse|adres|anschrift|direcci\x7fn|direccion|domicilio|indirizzo|endere\x7fo|"
+    r"address|adresse|adres|anschrift|direcci\x7fn|direccion|domicilio|indirizzo|endere\x7fo|"
     r"(?:liefer|rechnungs|wohn|post)adresse|woonadres|postadres"
 )
 # groups: 1 an address word (with its owner), 2 a street or address line, 3 a city or town
-KEY = Rx(
-    rf"(?i)(?:\b|_|(?-i:[a-z]))((?:(?:{_WHOSE}){_SEP})?(?:{_ADDRESS_WORDS})|ship(?:ping)?{_SEP}to|deliver(?:y)?{_SEP}to)"
+_KEY_BODY = (
+    rf"(?:\b|_|(?-i:[a-z]))((?:(?:{_WHOSE}){_SEP})?(?:{_ADDRESS_WORDS})|(?:{_WHOSE}){_SEP}addr|ship(?:ping)?{_SEP}to|deliver(?:y)?{_SEP}to)"
     rf"(?:\b|_)|(?:\b|_)((?:street|strasse|stra\x7fe)(?:{_SEP}(?:address|line|name))?|address{_SEP}line{_SEP}[12]|"
     rf"line{_SEP}[12]|address[12])(?:\b|_)|(?:\b|_)((?:postal{_SEP})?(?:city|town)|city{_SEP}line|ort|ville|ciudad)(?:\b|_)"
 )
+KEY = Rx(f"(?i){_KEY_BODY}")
 # a CSV header naming an address column (the gate: a header line is found by its cell words)
 _CSV_HEAD = Rx(r"(?im)^[^\n]{0,80}\b(?:street|address|city)\b[^\n]{0,120}$")
-_OTHER_LABELS = ("адрес", "адреса", "住所", "地址", "주소")  # (read on the original text)
+_OTHER_LABELS = ("адрес", "адреса", "住所", "地址", "주소")  # (read on the original text; see `other_label`)
 _VALUE_MAX = 160
 _KEY_GAP = 12  # characters of quoting, closing and separator between a key and its value
 _MAX_CSV_ROWS = 200
@@ -381,5 +382,17 @@ def _csv_columns(text: str) -> Iterator[Span]:
 
 
 _CSV_COLUMNS = frozenset(("street", "address", "street_address", "address_line1", "address1", "city", "postal_city"))
-GATE = KEY.pattern
-OTHER_LABELS = _OTHER_LABELS
+# what a caller's gate looks for: a key with its separator (`street:`, `"line1": `, `<City>`,
+# `(home_address)=(`), a prose label, a CSV header cell; a word in prose ("the address family")
+# opens nothing
+GATE = (
+    r"(?i)(?:(?:\b|_|(?-i:[a-z]))(?:address|adresse|adres|anschrift|direcci|direccion|domicilio|indirizzo|endere|"
+    r"[a-z]_addr)|(?:\b|_)(?:street|strasse|stra\x7fe|line[ _.-]?[12]|address[12]|city|town|ville|ciudad|ort))"
+    r"\\?[\"']?[ \t]*(?:[:=>]|\)=\()|"
+    r"(?i:ship(?:ping)?|deliver(?:y)?)[ _.-]?to[ \t:]|(?:^|\n|,)[ \t]*\"?(?i:street|address|city)\"?[ \t]*(?:,|\r?\n)"
+)
+
+
+def other_label(text: str) -> bool:
+    """Whether a label of another script may be in the text (substring tests: C speed)."""
+    return "дрес" in text or "住所" in text or "地址" in text or "주소" in text

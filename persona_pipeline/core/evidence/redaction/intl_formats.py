@@ -466,6 +466,8 @@ _OTHER_SCRIPT = re.compile(
             *_FULLWIDTH_DIGITS,
             "생년",
             "рождения",
+            # (read by `pii`'s address-field and bank-account detectors: one cached scan for all)
+            *("дрес", "住所", "地址", "주소", "支店"),
         )
     )
 )
@@ -474,6 +476,11 @@ _OTHER_SCRIPT = re.compile(
 # (a scan for their first characters first: one character class is a fast scan, an alternation
 # of words is not)
 _OTHER_FIRST = re.compile("[" + "".join(sorted({w[0] for w in _OTHER_SCRIPT.pattern.split("|")})) + "]")
+
+
+def other_script(text: str) -> bool:
+    """Whether a word of `_OTHER_SCRIPT` may be in the text (cached on a prepared text)."""
+    return _other_script(text)
 
 
 def _other_script(text: str) -> bool:

@@ -250,14 +250,18 @@ def _alternatives(pattern: str) -> list[str]:
 def _hump(pattern: str) -> str:
     """A label's alternatives as a camel-case key's later word: first letter a capital (`auTfn`,
     `customerSIN`, `personalPpsn`); an alternative opening with an optional part is left out."""
-    alts = [a for a in _alternatives(pattern) if a[:1].isalpha() and a[1:2] not in ("?", "*", "+", "{")]
+    # (a hump of three letters at least: `Nn`, `Kt` in a random token are no key's words)
+    alts = [a for a in _alternatives(pattern) if len(a) >= 3 and a[:3].isalpha()]
     return "|".join(f"(?-i:{a[0].upper()}){a[1:]}" for a in alts) or r"\b\B"
 
 
 # A label that is a camel-case key's later word, after a lowercase letter or a digit (a key's
 # earlier words: `auTfn`, `kundeSvnr`): the hump is the word boundary `_LABEL` needs.
+# (a key: more humps or a `__c` suffix may follow, then its `:` or `=`)
 _CAMEL_LABEL = Rx(
-    r"(?i)(?-i:[a-z0-9])(?:" + "|".join(f"({_hump(p)})" for p in _LABELS.values()) + r")(?:\b|_|(?-i:[A-Z]))"
+    r"(?i)(?-i:[a-z0-9])(?:"
+    + "|".join(f"({_hump(p)})" for p in _LABELS.values())
+    + r")(?:(?-i:[A-Z][A-Za-z0-9]{0,20})|_{1,2}[A-Za-z0-9]{1,20})?\\?[\"']?[ \t]*[:=]"
 )
 # MySQL's duplicate-key error (ER_DUP_ENTRY, 1062) names the value before the key it broke:
 # `Duplicate entry '…' for key 'customers.nik'`; the key (its index name) is the label.
@@ -699,8 +703,22 @@ _SHAPED: tuple[tuple[Rx, str], ...] = (
 # the patterns whose matches this module needs: a caller's Set pass over them (`intl_formats`)
 # says which can match a text, so the others are not run
 GATED: tuple[Rx, ...] = (*(rx for rx, _ in _SHAPED), _LABEL, _LABEL_CELL, _CAMEL_LABEL, _DUP_ENTRY)
+
+
 # (a header cell holds a label: the label alone gates both)
-GATE_PART: dict[int, str] = {id(_LABEL_CELL): _LABEL.pattern}
+def _hump_prefixes() -> str:
+    """A small superset of `_CAMEL_LABEL` for the gate: each hump's capital and its next two
+    letters (a Set of short literals keeps few DFA states)."""
+    out = set()
+    for p in _LABELS.values():
+        for a in _alternatives(p):
+            if len(a) >= 3 and a[:3].isalpha():
+                # (the capital and three letters, or the whole alternative when it is shorter)
+                out.add(f"(?-i:{a[0].upper()}){a[1:4]}" if a[:4].isalpha() else f"(?-i:{a[0].upper()}){a[1:]}")
+    return r"(?i)(?-i:[a-z0-9])(?:" + "|".join(sorted(out)) + r")[A-Za-z0-9_]{0,24}\\?[\"']?[ \t]*[:=]"
+
+
+GATE_PART: dict[int, str] = {id(_LABEL_CELL): _LABEL.pattern, id(_CAMEL_LABEL): _hump_prefixes()}
 
 
 def _always(_rx: Rx) -> bool:
@@ -751,8 +769,6 @@ def _labelled(text: str, label: Rx, lead: int = 0) -> Iterator[Span]:
         if _in_placeholder(text, spans[0][0] + lead):
             continue  # `[REDACTED:ca_sin:…]` names a kind, not a number of the text's
         label_end = spans[0][1]
-        if label is _CAMEL_LABEL and text[label_end - 1 : label_end].isupper():
-            label_end -= 1  # (the next hump's capital, not the label's)
         kinds = _kinds_of(spans[1:])
         span = _value_after(text, label_end, kinds)
         if span is None:

@@ -1677,19 +1677,16 @@ def _native_name_spans(text: str) -> Iterator[Span]:
 _COLUMN_NAME = re.compile(
     r"(?:[ ]{2,}|\t)([^\W\d_][^\W\d_'’-]{0,30}(?: [^\W\d_][^\W\d_'’-]{0,30}){1,3})(?:[ ]{2,}|\t|\r?$)", re.M
 )
-_MAIL_CHAR = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_+%")
+# an e-mail's domain and the column gap after it (the `@` first: `re` scans for it at C speed)
+_MAIL_THEN_GAP = re.compile(r"@[A-Za-z0-9.-]{1,253}?\.[A-Za-z]{2,24}()(?: {2}|\t)")
 
 
 def _names_after_mail(text: str) -> Iterator[Span]:
     """The name in the column after each e-mail of a whitespace-aligned listing: its words a name's
     shape (Latin), or a run of another script's letters."""
-    at = text.find("@")
-    while at >= 0:
-        end = at + 1
-        while end < len(text) and end - at < 254 and text[end] in _MAIL_CHAR:
-            end += 1
-        m = _COLUMN_NAME.match(text, end)
-        if m is not None and "." in text[at:end] and text[at - 1 : at].isalnum():
+    for mail in _MAIL_THEN_GAP.finditer(text):
+        m = _COLUMN_NAME.match(text, mail.end(1))
+        if m is not None and text[mail.start() - 1 : mail.start()].isalnum():
             value = m.group(1)
             words = value.split(" ")
             latin = all(c.isascii() or 0xC0 <= ord(c) <= 0x24F or 0x1E00 <= ord(c) <= 0x1EFF for c in value)
@@ -1697,7 +1694,6 @@ def _names_after_mail(text: str) -> Iterator[Span]:
             native = all(w[0].isupper() or not w[0].islower() for w in words)
             if (_name_shaped(words) and _name_words_ok(value, single_needs_list=True)) if latin else native:
                 yield Span(*m.span(1), "person_name")
-        at = text.find("@", end)
 
 
 def person_name_spans(text: str) -> Iterator[Span]:
@@ -2148,13 +2144,17 @@ def grammar_spans(text: str) -> Iterator[Span]:
 
 def bank_account_spans(text: str) -> Iterator[Span]:
     # (a Japanese account is found by its branch word, which no ASCII gate can see)
-    if _open(text, "bank") or (not text.isascii() and bank_accounts.JP_BRANCH in text):
+    if _open(text, "bank") or (
+        not text.isascii() and intl_formats.other_script(text) and bank_accounts.JP_BRANCH in text
+    ):
         yield from bank_accounts.bank_account_spans(text)
 
 
 def address_field_spans(text: str) -> Iterator[Span]:
     # (labels in other scripts, `адрес`, are read on the original text: no ASCII gate sees them)
-    if _open(text, "address_field") or (not text.isascii() and any(w in text for w in address_fields.OTHER_LABELS)):
+    if _open(text, "address_field") or (
+        not text.isascii() and intl_formats.other_script(text) and address_fields.other_label(text)
+    ):
         yield from address_fields.address_field_spans(text)
 
 
