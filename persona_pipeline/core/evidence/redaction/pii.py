@@ -2123,18 +2123,23 @@ _PHONE_LABEL_NAMES = frozenset(("phone_label", intl_formats.PHONE_WORDS_GATE))
 
 
 _STREET_NAMES = frozenset(_STREET_GATES)
-_GRAMMAR_NAMES = _STREET_NAMES | _PHONE_LABEL_NAMES
+_GRAMMAR_NAMES = _STREET_NAMES | _PHONE_LABEL_NAMES | {"address_field"}
 
 
 def grammar_spans(text: str) -> Iterator[Span]:
-    """Street lines of countries without a format of their own (`street_grammar`) and national
-    numbers of any region right after a phone label (`phone_labels`): one detector, so a text
+    """Street lines of countries without a format of their own (`street_grammar`), addresses as
+    a field's value (`address_fields`) and national numbers of any region right after a phone
+    label (`phone_labels`): one detector, so a text
     neither gate opened costs one set test (a detector's own overhead is paid per text)."""
     g = getattr(text, "pii_gates", False)
     if g is False:
         g = _gates(text)
-    if g is not None and _GRAMMAR_NAMES.isdisjoint(g):
+    # (an address label of another script is read on the original text: no ASCII gate sees it)
+    other = not text.isascii() and intl_formats.other_script(text) and address_fields.other_label(text)
+    if g is not None and _GRAMMAR_NAMES.isdisjoint(g) and not other:
         return  # the common case
+    if g is None or "address_field" in g or other:
+        yield from address_fields.address_field_spans(text)
     if g is None or not _STREET_NAMES.isdisjoint(g):
         is_open = None if g is None else {id(rx): n in g for n, rx in _STREET_GATES.items()}
         yield from street_grammar.street_spans(text, is_open)
@@ -2150,14 +2155,6 @@ def bank_account_spans(text: str) -> Iterator[Span]:
         yield from bank_accounts.bank_account_spans(text)
 
 
-def address_field_spans(text: str) -> Iterator[Span]:
-    # (labels in other scripts, `адрес`, are read on the original text: no ASCII gate sees them)
-    if _open(text, "address_field") or (
-        not text.isascii() and intl_formats.other_script(text) and address_fields.other_label(text)
-    ):
-        yield from address_fields.address_field_spans(text)
-
-
 DETECTORS = (
     email_spans,
     phone_spans,
@@ -2171,7 +2168,6 @@ DETECTORS = (
     person_name_spans,
     table_column_spans,
     intl_formats.intl_spans,  # national ids, passports, addresses, birth dates, phones of more countries
-    grammar_spans,  # street lines of any country, phones of any region after a label
+    grammar_spans,  # street lines of any country, phones of any region after a label, address fields
     bank_account_spans,  # domestic account numbers beside a routing code
-    address_field_spans,  # addresses as the value of a field or label naming one
 )
