@@ -327,6 +327,9 @@ def address_field_spans(text: str) -> Iterator[Span]:
         if owner[0] >= 0 and _qualified_away(text, owner[0]):
             continue
         prose = owner[0] >= 0 and text[owner[1] - 2 : owner[1]].lower() == "to"  # (`ship to`, `deliver to`)
+        if prose and text[k1 : k1 + 1] == ":" and text[k1 + 1 : k1 + 3].strip(" \t\r")[:1] == "\n":
+            yield from _address_block(text, text.find("\n", k1) + 1)
+            continue
         v = _value_at(text, k1, prose)
         if v is None:
             continue
@@ -347,6 +350,30 @@ def address_field_spans(text: str) -> Iterator[Span]:
                     yield Span(v[0], v[1], "address")
                 pos = low.find(word, end)
     yield from _csv_columns(text)
+
+
+_BLOCK_LINES = 6
+_NUMBER_FIRST = re.compile(r"(?:[A-Z]{1,2}-)?\d{1,6}[a-z]?(?: \d{2,3})?,? [^\W\d_]")
+_LINE_PREFIX = re.compile(r"[ \t>]*")
+
+
+def _address_block(text: str, pos: int) -> Iterator[Span]:
+    """The lines of an address block under a `Ship to:` label, up to a blank line: each line that
+    reads as an address (a street and number, a postcode and town; `Attn:` lines are no part)."""
+    for _ in range(_BLOCK_LINES):
+        end = text.find("\n", pos)
+        end = len(text) if end < 0 else end
+        start = _LINE_PREFIX.match(text, pos).end()  # (a quote's `> `)
+        line = text[start:end].rstrip(" \t\r")
+        if not line:
+            return
+        # (a street type, a house number first, or a postcode and town: `Python 3, 2024 Edition`
+        # in a list under the label is none)
+        if address_like(line) and (_street_worded(line) or _NUMBER_FIRST.match(line)):
+            yield Span(start, start + len(line), "address")
+        if end >= len(text):
+            return
+        pos = end + 1
 
 
 def _csv_columns(text: str) -> Iterator[Span]:
