@@ -107,6 +107,8 @@ def _kinds(text: str, value: str) -> set[str]:
         ("date of birth 昭和60年7月21日", "昭和60年7月21日", "date_of_birth"),
         ("Ship to:\nAttn: Receiving\n12 Harbour Road\n6011 Wellington\n", "12 Harbour Road", "address"),
         ("Ship to:\nAttn: Receiving\n12 Harbour Road\n6011 Wellington\n", "6011 Wellington", "address"),
+        ("mi carné es 91021027575", "91021027575", "cu_ni"),
+        ("DOB 19011987", "19011987", "date_of_birth"),
         # vehicle plates under their labels
         ("Kennzeichen: M-AB 1234", "M-AB 1234", "vehicle_plate"),
         ('{"licensePlate": "AB-123-CD"}', "AB-123-CD", "vehicle_plate"),
@@ -158,6 +160,8 @@ def test_round8_pii_mechanisms(text: str, value: str, kind: str) -> None:
         "released 平成12年10月4日 in Tokyo",  # (an era date without a birth label)
         "date of birth 令和7年1月1日",  # (2025: no birth date in range)
         "ship to:\n- build artifacts\n- Python 3, 2024 Edition\n",
+        "mi carné es 91131027575",  # (no 13th month)
+        "DOB 20240312",  # (too recent)
         "attn = q @ k.to(device)",  # (a matrix product, not a spaced e-mail)
         "row.created_at_utc_dot_ms = 1",
         "ip-10-0-1-2.ec2.internal",  # (a private address in a host name)

@@ -85,9 +85,9 @@ def plausible_birth_date(value: str) -> bool:
     tokens = _GROUP.findall(value)
     nums = [t for t in tokens if t.isdigit()]
     words = [t for t in tokens if not t.isdigit()]
-    if len(nums) == 1 and len(nums[0]) == 8 and not words:  # 19870303
+    if len(nums) == 1 and len(nums[0]) == 8 and not words:  # 19870303, or 03031987 (DDMMYYYY)
         n = nums[0]
-        return _real(int(n[:4]), int(n[4:6]), int(n[6:]))
+        return _real(int(n[:4]), int(n[4:6]), int(n[6:])) or _real(int(n[4:]), int(n[2:4]), int(n[:2]))
     months = [m for w in words if (m := _month_of(w)) is not None and len(w) >= 3]
     if len(nums) == 3 and not months:
         a, b, c = nums

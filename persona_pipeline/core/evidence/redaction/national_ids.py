@@ -144,7 +144,8 @@ _LABELS: dict[str, str] = {
     "pk_cnic": r"cnic",
     "ie_pps": rf"ppsn?(?:{_W}(?:no|number))?|personal{_W}public{_W}service(?:{_W}(?:no|number))?",
     "cedula": rf"c[e\x7f]dula(?:{_W}(?:de{_W})?identidad)?",
-    "cu_ni": rf"carn[e\x7f](?:{_W}de{_W}identidad)?|carne{_W}identidad",
+    # (`carné`'s last letter is a DEL in the fold, after which `\b` never holds: the space is matched)
+    "cu_ni": rf"carn(?:e|\x7f[ \t:]+)(?:{_W}de{_W}identidad)?|carne{_W}identidad",
     "ru_inn": r"inn",
     "my_nric": rf"mykad|my{_W}kad|ic{_W}saya|kad{_W}pengenalan",
     "ke_pin": rf"kra{_W}pin",
