@@ -91,6 +91,10 @@ def blind() -> dict[str, BlindScore]:
 # 83.0% secrets, 160 / 142 / 117 FP/MB, 52 / 46 / 24 stray spans before; 99.5 / 99.6 / 99.4%
 # secrets, 0 / 0 / 0 FP/MB, 6 / 6 / 0 stray after. Dev rounds 1 to 7 after it: 99.4 / 99.3 / 99.2%
 # secrets, 96.9 / 97.1 / 96.8% personal data, 0 FP/MB, 1 / 0 / 1 stray spans.
+# And its personal data (branch tune8p: national ids by home label and check digit, plates, bank
+# accounts, addresses as a field's value, more scripts for names and more layouts for birth dates):
+# round 8, seeds 1 / 2 (n 2400) and 7 (n 1200), 77.1 / 76.0 / 77.0% -> 96.2 / 95.5 / 96.4%; rounds 1
+# to 7 96.9 / 97.1 / 96.8% -> 97.3 / 97.5 / 97.2%.
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
     [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.775, 0.67, 309.0, 35)],
@@ -112,7 +116,7 @@ def test_blind_round8_joined_dev(blind: dict[str, BlindScore]) -> None:
     sc = blind["round8"]
     assert sc.idempotent and sc.dropped == 0
     assert sc.recall("secret") >= 0.984, sc.recall("secret")
-    assert sc.recall("pii") >= 0.76, sc.recall("pii")
+    assert sc.recall("pii") >= 0.945, sc.recall("pii")
     assert sc.fp_per_mb() <= 3.0, sc.fp_per_mb()
     assert sc.stray <= 12, sc.stray
 

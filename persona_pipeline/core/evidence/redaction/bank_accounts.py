@@ -7,27 +7,55 @@ routing number (nine digits with a 3-7-1 check digit, validated by python-stdnum
 The account number is the digits after an account label (`account`, `acct`, `A/c`, `account no.`)
 on the same line as such a code, before or after it.
 
+Other countries' domestic forms (issue 17), each by its documented notation: a German account
+(`Kontonummer`) beside its eight-digit Bankleitzahl on the same or the next line; a Canadian one
+after its five-digit transit number and three-digit institution number; a Brazilian one (`conta`)
+after its branch (`agência`); a Mexican CLABE (18 digits, Banxico's 3-7-1 check digit) after its
+name; a New Zealand account in its dashed bank-branch-account-suffix form; a Japanese one as a
+transfer is written, branch (`支店`), account type (`普通`, `当座`) and seven digits.
+
 Patterns run on the text's fold (`matching.fold`); a match is bounded, so the scan is linear.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from persona_pipeline.core.evidence.redaction.matching import Rx
 from persona_pipeline.core.evidence.redaction.spans import Span
 
-# a routing code and its label; groups: ABA, sort code, BSB, IFSC
+# a routing code and its label; groups: ABA, sort code, BSB, IFSC, then (a key's quote and
+# separator allowed: `"routing_number": "…"`) a German Bankleitzahl, a Canadian transit number,
+# a Brazilian agência
+_SEP = r"\\?[\"']?[ \t:#=]*\\?[\"']?"
 ROUTING = Rx(
-    r"(?i)\b(?:(?:routing|aba|rtn)(?:[ _-]?(?:no|number|nr|#))?\.?[ \t:#]*(\d{9})|"
+    rf"(?i)\b(?:(?:routing|aba|rtn)(?:[ _-]?(?:no|number|nr|#))?\.?{_SEP}(\d{{8,9}})|"
     r"sort[ _-]?code[ \t:#]*(\d\d-\d\d-\d\d|\d{6})|"
     r"bsb(?:[ _-]?(?:no|number))?[ \t:#]*(\d{3}-?\d{3})|"
-    r"ifsc(?:[ _-]?code)?[ \t:#]*([A-Za-z]{4}0[A-Za-z0-9]{6}))\b"
+    r"ifsc(?:[ _-]?code)?[ \t:#]*([A-Za-z]{4}0[A-Za-z0-9]{6})|"
+    rf"(?:bankleitzahl|blz){_SEP}(\d{{8}}|\d{{3}} \d{{3}} \d\d)|"
+    rf"transit(?:[ _-]?(?:no|number|#))?{_SEP}(\d{{5}})|"
+    rf"ag(?:e|\x7f)ncia{_SEP}(\d{{4}}(?:-\d)?))\b"
 )
-# the label word alone: what a caller's gate looks for
-GATE = r"(?i)\b(?:routing|aba|rtn|sort[ _-]?code|bsb|ifsc)\b"
-_ACCOUNT = Rx(r"(?i)\b(?:account|acct|acc|a/c)\.?(?:[ _-]?(?:no|number|nr|num|#))?\.?[ \t:#]*(\d(?:[ -]?\d){5,17})\b")
+# the label word alone: what a caller's gate looks for (with the forms taken without a routing code)
+GATE = (
+    r"(?i)\b(?:routing|aba|rtn|sort[ _-]?code|bsb|ifsc|bankleitzahl|blz|transit|ag(?:e|\x7f)ncia|clabe)(?:\b|_)|"
+    r"\b\d\d-\d{4}-\d{7}-\d{2,3}\b"
+)
+_ACCOUNT = Rx(
+    r"(?i)\b(?:account|acct|acc|a/c|konto(?:nummer)?|kto|conta(?: corrente)?|cuenta|compte)\.?"
+    rf"(?:[ _-]?(?:no|number|nr|num|#))?\.?{_SEP}(\d(?:[ -]?\d){{4,17}})\b"
+)
 _REACH = 64  # characters between the routing code and the account label, on one line
+# Mexico's CLABE: bank (3), branch (3), account (11), check digit (`_clabe_ok`)
+_CLABE = Rx(r"(?i)\bclabe[\"']?[ \t:#=]*[\"']?(\d{18})\b")
+# New Zealand: bank (2), branch (4), account (7), suffix (2 or 3), dashed as banks print it
+_NZ_ACCOUNT = Rx(r"\b\d\d-\d{4}-\d{7}-\d{2,3}\b")
+# Japan: a branch (支店) and an account type (普通 ordinary, 当座 current, 貯蓄 savings), then the
+# seven-digit account number (read on the original text)
+JP_BRANCH = "支店"
+_JP_ACCOUNT = re.compile(r"支店[ \t　]*(?:普通|当座|貯蓄)(?:預金)?[ \t　:：]*(\d{7})(?!\d)")
 
 
 def _aba_ok(v: str) -> bool:
@@ -36,14 +64,34 @@ def _aba_ok(v: str) -> bool:
     return rtn.is_valid(v)
 
 
+def _clabe_ok(v: str) -> bool:
+    """Banxico's check digit: weights 3, 7, 1 over the first 17 digits, each product mod 10."""
+    total = sum(int(d) * w % 10 for d, w in zip(v[:17], (3, 7, 1) * 6, strict=False))
+    return (10 - total % 10) % 10 == int(v[17])
+
+
 def bank_account_spans(text: str) -> Iterator[Span]:
+    for (_, _), (a, b) in _CLABE.finditer(text):
+        if _clabe_ok(text[a:b]):
+            yield Span(a, b, "bank_account")
+    for ((a, b),) in _NZ_ACCOUNT.finditer(text):
+        yield Span(a, b, "bank_account")
+    if JP_BRANCH in text:
+        for m in _JP_ACCOUNT.finditer(text):
+            yield Span(*m.span(1), "bank_account")
     for spans in ROUTING.finditer(text):
         (s0, e0), aba = spans[0], spans[1]
-        if aba[0] >= 0 and not _aba_ok(text[aba[0] : aba[1]]):
+        # (nine digits: an ABA number, checked; eight: a Bankleitzahl, as English forms name it too)
+        if aba[0] >= 0 and aba[1] - aba[0] == 9 and not _aba_ok(text[aba[0] : aba[1]]):
             continue
+        blz = spans[5][0] >= 0
         line_start = text.rfind("\n", 0, s0) + 1
         line_end = text.find("\n", e0)
         line_end = len(text) if line_end < 0 else line_end
+        if blz:  # (a German letter or form puts Kontonummer and Bankleitzahl on lines of their own)
+            line_start = text.rfind("\n", 0, max(0, line_start - 1)) + 1
+            next_end = text.find("\n", line_end + 1)
+            line_end = len(text) if next_end < 0 or line_end == len(text) else next_end
         after = next(_ACCOUNT.finditer(text, e0, min(line_end, e0 + _REACH)), None)
         if after is not None:
             yield Span(*after[1], "bank_account")

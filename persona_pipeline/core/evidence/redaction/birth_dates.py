@@ -17,7 +17,7 @@ from functools import lru_cache
 
 # A month by the first letters of its name (accents dropped, lowercase), in English, German,
 # French, Spanish, Italian, Portuguese, Dutch, the Nordic languages, Polish (genitive), Czech
-# (genitive) and Turkish. Longest prefixes are tried first.
+# (genitive), Turkish, Latvian, Lithuanian (genitive), Basque and Albanian. Longest prefixes are tried first.
 _MONTH_PREFIXES: dict[str, int] = {
     # 1
     "jan": 1, "ene": 1, "gen": 1, "sty": 1, "led": 1, "oca": 1,
@@ -43,6 +43,11 @@ _MONTH_PREFIXES: dict[str, int] = {
     "nov": 11, "lis": 11, "kas": 11,
     # 12
     "dec": 12, "dez": 12, "dic": 12, "gru": 12, "pro": 12, "ara": 12,
+    # Lithuanian genitives, Basque and Albanian names (Latvian's share the prefixes above)
+    "sau": 1, "urt": 1, "vas": 2, "ots": 2, "shk": 2, "kov": 3, "bal": 4, "api": 4, "pri": 4,
+    "geg": 5, "bir": 6, "eka": 6, "qer": 6, "lie": 7, "uzt": 7, "kor": 7, "rugp": 8, "abu": 8, "gus": 8,
+    "rugs": 9, "ira": 9, "sht": 9, "spa": 10, "urr": 10, "tet": 10, "lap": 11, "aza": 11, "nen": 11,
+    "abe": 12, "dhj": 12,
 }  # fmt: skip
 # (Czech: červen June, červenec July — the longer prefix decides)
 _BY_LENGTH = sorted(_MONTH_PREFIXES, key=len, reverse=True)
@@ -80,9 +85,9 @@ def plausible_birth_date(value: str) -> bool:
     tokens = _GROUP.findall(value)
     nums = [t for t in tokens if t.isdigit()]
     words = [t for t in tokens if not t.isdigit()]
-    if len(nums) == 1 and len(nums[0]) == 8 and not words:  # 19870303
+    if len(nums) == 1 and len(nums[0]) == 8 and not words:  # 19870303, or 03031987 (DDMMYYYY)
         n = nums[0]
-        return _real(int(n[:4]), int(n[4:6]), int(n[6:]))
+        return _real(int(n[:4]), int(n[4:6]), int(n[6:])) or _real(int(n[4:]), int(n[2:4]), int(n[:2]))
     months = [m for w in words if (m := _month_of(w)) is not None and len(w) >= 3]
     if len(nums) == 3 and not months:
         a, b, c = nums

@@ -173,7 +173,10 @@ _DOB_NOUN = (
     r"sz\x7flet\x7fsi[ _]d\x7ftum|szuletesi[ _]datum|"
     r"geb(?:\.|urts)?[ _-]?dat(?:um|\.)|birth[\"']?[ \t]*[:=]|fdn|ddn|"
     # the birth noun alone, as a key (`"nacimiento": …`, `nascimento:`)
-    r"nacimiento|nascimento|naissance|urodzeni[ae]|nascita"
+    r"nacimiento|nascimento|naissance|urodzeni[ae]|nascita|"
+    # Latvian, Lithuanian, Estonian, Basque, Albanian
+    r"dzim(?:\x7f|s)anas[ _]datums|gimimo[ _]data|s(?:\x7f|y|u)nniaeg|jaiotze[ _]data|"
+    r"dat(?:\x7f|e)lindja|data[ _]e[ _]lindjes"
 )
 _DOB_VERB = (
     r"born|geboren|geb\.|nacid[oa]/a|nascid[oa]\(a\)|nat[oa]/a|"
@@ -190,7 +193,11 @@ _MONTH = (
     # Swedish / Danish / Norwegian (januari, maj, juni, oktober: above), Czech (ledna, února, …)
     r"oca|\x7fub|nis|hazi|tem|a\x7fu|eyl|eki|kas|ara|led|\x7fno|b\x7fez|dub|kv\x7f|\x7fer|srp|z\x7f\x7f|\x7fij|lis|pro|"
     # Hungarian (március, április, május, június, július, szeptember)
-    r"\x7fpr|m\x7fj|j\x7fl|szep)"
+    r"\x7fpr|m\x7fj|j\x7fl|szep|"
+    # Lithuanian genitives (sausio … gruodžio), Basque (urtarrila … abendua), Albanian (janar …
+    # dhjetor); Latvian's (janvāris … decembris) share the prefixes above
+    r"sau|vas|kov|bal|geg|bir|lie|rug|spa|lap|urt|ots|api|eka|uzt|abu|ira|urr|aza|abe|"
+    r"shk|pri|qer|kor|gus|sht|tet|n\x7fn|nen|dhj)"
     r"[a-z\x7f]*\.?"
 )
 _DATE = (
@@ -199,20 +206,30 @@ _DATE = (
     rf"\d{{1,2}}(?:st|nd|rd|th|er|\x7f|o)?\.?[ \t]+(?:de[ \t]+|of[ \t]+)?{_MONTH},?[ \t]+(?:del?[ \t]+)?"
     r"(?:\d{4}|'\d\d\b)|"
     rf"\d{{1,2}}[-/ ]?{_MONTH}[-/ ]?\d{{2,4}}|(?:19|20)\d{{2}}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\b|"
+    r"(?:0[1-9]|[12]\d|3[01])(?:0[1-9]|1[0-2])(?:19|20)\d\d\b|"  # DDMMYYYY
     rf"\d{{4}}\.[ \t]*{_MONTH}[ \t]+\d{{1,2}}\b|"  # Hungarian: 1959. május 1.
+    rf"\d{{4}}\.[ \t]*gada[ \t]+\d{{1,2}}\.[ \t]*{_MONTH}|"  # Latvian: 1979. gada 25. marts
+    rf"\d{{4}}[ \t]*m\.[ \t]+{_MONTH}[ \t]+\d{{1,2}}[ \t]*d\.?|"  # Lithuanian: 2003 m. kovo 17 d.
+    rf"\d{{4}}e?ko[ \t]+{_MONTH}[ \t]+\d{{1,2}}(?:a|ean)?\b|"  # Basque: 1993ko urtarrilaren 26a
     rf"{_MONTH}[ \t]+(?:the[ \t]+)?\d{{1,2}}(?:st|nd|rd|th)?,?[ \t]+(?:\d{{4}}|'\d\d\b)|"
     # Vietnamese: ngày 14 tháng 9 năm 1977
     r"ng\x7fy[ \t]+\d{1,2}[ \t]+th\x7fng[ \t]+\d{1,2}[ \t]+n\x7fm[ \t]+\d{4}|"
     r"\d{1,2}[./ -](?:I|II|III|IV|V|VI|VII|VIII|IX|X|XI|XII)[./ -]\d{4}|"  # 12.III.1985
     r"\d{1,2}\.?[ \t]+\x7f{3,12}\.?[ \t]+\d{4}|"  # a month in another script (12 марта 1985)
-    r"\d{4}\x7f ?\d{1,2}\x7f ?\d{1,2}\x7f"  # 1985年3月12日, 1985년 3월 12일 (checked on the original)
+    r"\d{4}\x7f ?\d{1,2}\x7f ?\d{1,2}\x7f|"  # 1985年3月12日, 1985년 3월 12일 (checked on the original)
+    r"\d{1,2}\x7f\d{1,2}\x7f\d{1,2}\x7f"  # a Japanese era's year: 平成3年1月4日 (the era read on the original)
 )
 _DOB = Rx(
     # (a noun label may end its line: a YAML key, the value indented below it)
+    # (or a schema property: its `type:` / `format:` lines, then its `example:`)
     rf"(?i)(?:\b|_)(?:(?:{_DOB_NOUN})[^\n;!?0-9]{{0,32}}?(?:\r?\n[ \t]*(?:-[ \t]*)?)?|"
+    rf"(?:{_DOB_NOUN})[\"']?:[ \t]*(?:\r?\n[ \t]*(?:type|format):[ \t]*[\"']?[a-z-]{{1,12}}[\"']?[ \t]*){{1,2}}"
+    r"\r?\n[ \t]*(?:example|default):[ \t]*[\"']?|"
     rf"(?:{_DOB_VERB})(?:[ \t,]+[A-Za-z\x7f'-]{{1,20}}){{0,4}}?[ \t,:=\"'-]*)"
     rf"\b({_DATE})"
 )
+# Japanese eras and the Gregorian year each began in (its year 1)
+_JA_ERAS = {"明治": 1868, "大正": 1912, "昭和": 1926, "平成": 1989, "令和": 2019}
 _JA_DOB_WORDS = (
     "生年月日",
     "誕生日",
@@ -450,6 +467,8 @@ _OTHER_SCRIPT = re.compile(
             *_FULLWIDTH_DIGITS,
             "생년",
             "рождения",
+            # (read by `pii`'s address-field and bank-account detectors: one cached scan for all)
+            *("дрес", "住所", "地址", "주소", "支店"),
         )
     )
 )
@@ -458,6 +477,11 @@ _OTHER_SCRIPT = re.compile(
 # (a scan for their first characters first: one character class is a fast scan, an alternation
 # of words is not)
 _OTHER_FIRST = re.compile("[" + "".join(sorted({w[0] for w in _OTHER_SCRIPT.pattern.split("|")})) + "]")
+
+
+def other_script(text: str) -> bool:
+    """Whether a word of `_OTHER_SCRIPT` may be in the text (cached on a prepared text)."""
+    return _other_script(text)
 
 
 def _other_script(text: str) -> bool:
@@ -619,6 +643,13 @@ def intl_dob_spans(text: str) -> Iterator[Span]:
             value = text[start:end]
             if value[:4].isdigit() and value[4:5] not in ("年", "년") and not value[4:5].isascii():
                 continue  # the fold's DEL after a year stood for something other than 年
+            if not value[:4].isdigit() and value.endswith("日") and "年" in value:
+                era = _JA_ERAS.get(text[start - 2 : start])
+                if era is None:
+                    continue  # (a year of two digits is an era's)
+                start -= 2
+                y, rest = value.split("年", 1)
+                value = f"{era + int(y) - 1}年{rest}"  # (the Gregorian year, for the birth-range check)
             midnight = MIDNIGHT_AFTER.match(text, end)
             if (
                 text[end : end + 1].isdigit()

@@ -58,6 +58,11 @@ _HKID = Rx(r"\b[A-Z]{1,2}\d{6} ?\([0-9A]\)")
 _NRIC = Rx(r"\b[STFGM]\d{7}[A-Z]\b")
 # MX CURP: name letters, birth date, sex, state, consonants, a disambiguator and a check digit
 _CURP = Rx(r"\b[A-Z]{4}\d{6}[HMX][A-Z]{5}[0-9A-Z]\d\b")
+# (issue 17) identity numbers whose dashed print no other number shares, each validated: the
+# Dominican cédula (3-7-1, a Luhn check digit), Malaysia's MyKad (birth date, birthplace code,
+# four digits). (Pakistan's CNIC, 5-7-1, has no check digit: labelled only.)
+_DO_CEDULA = Rx(r"\b\d{3}-\d{7}-\d\b")
+_MYKAD = Rx(r"\b\d\d[01]\d[0-3]\d-\d\d-\d{4}\b")
 # IN PAN of an individual: three letters, the holder type `P` (a person), the surname's initial,
 # four digits, a letter.
 _PAN_PERSON = Rx(r"\b[A-Z]{3}P[A-Z]\d{4}[A-Z]\b")
@@ -132,6 +137,32 @@ _LABELS: dict[str, str] = {
         rf"(?:health{_W})?insurance{_W}(?:id|no|number|num|nr)|member{_W}id|medicare(?:{_W}(?:no|number|num|card))?|"
         rf"mbi|(?:kranken)?versicherten{_W}?nummer|kvnr|ehic"
     ),
+    # (issue 17, round 8) more countries' personal and tax numbers, each under the name it goes by
+    # at home (romanised where the fold hides the script; see `_OTHER_LABELS`) and in English
+    "ua_rntrc": r"rnokpp|rntrc|ipn",
+    "si_emso": r"em[s\x7f]o",
+    "pk_cnic": r"cnic",
+    "ie_pps": rf"ppsn?(?:{_W}(?:no|number))?|personal{_W}public{_W}service(?:{_W}(?:no|number))?",
+    "cedula": rf"c[e\x7f]dula(?:{_W}(?:de{_W})?identidad)?",
+    # (`carné`'s last letter is a DEL in the fold, after which `\b` never holds: the space is matched)
+    "cu_ni": rf"carn(?:e|\x7f[ \t:]+)(?:{_W}de{_W}identidad)?|carne{_W}identidad",
+    "ru_inn": r"inn",
+    "my_nric": rf"mykad|my{_W}kad|ic{_W}saya|kad{_W}pengenalan",
+    "ke_pin": rf"kra{_W}pin",
+    "in_epic": rf"epic(?:{_W}(?:no|number))?|voter{_W}id(?:{_W}(?:no|number))?",
+    "gb_utr": rf"utr|unique{_W}taxpayer{_W}reference",
+    "id_nik": rf"nik|(?:nomor{_W})?ktp",
+    "at_svnr": rf"svnr|vsnr|sv{_W}nummer|(?:sozial)?versicherungsnummer",
+    "fr_nif": rf"num[e\x7f]ro{_W}fiscal|spi|identifiant{_W}fiscal",
+    "lv_pk": rf"personas{_W}kods",
+    # a vehicle's registration plate, by the names it goes by in English and at home (DE, FR, ES/PT,
+    # IT, NL, PL, SE, CZ): its value must be plate-shaped (`_plate_ok`)
+    "vehicle_plate": (
+        rf"licen[cs]e{_W}plates?(?:{_W}(?:no|number))?|number{_W}plate|plate{_W}(?:no|number)|"
+        rf"(?:vehicle{_W})?registration{_W}(?:no|number|plate|mark)|reg{_W}(?:no|nr|number|plate)|car{_W}reg|vr[nm]|"
+        rf"(?:kfz{_W})?kennzeichen|nummernschild|(?:plaque{_W}d{_W})?immatriculation|matr[i\x7f]cula|placa|targa|"
+        rf"kenteken|numer{_W}rejestracyjny|tablica{_W}rejestracyjna|registreringsnummer|regnr|spz"
+    ),
     # a label naming an identity number of no one country: every kind with check digits is tried
     "national_id": (
         rf"id{_W}(?:no|number|num|nr)|national{_W}id(?:entity)?(?:{_W}(?:no|number|num|card))?|"
@@ -143,7 +174,11 @@ _LABELS: dict[str, str] = {
 # is Norway's and Denmark's too), and a generic label (`id number`) any number with check digits
 _ALSO: dict[str, tuple[str, ...]] = {
     "se_personnummer": ("no_fnr", "dk_cpr"),
-    "es_dni": ("pt_nif",),  # (`NIF` is Portugal's tax number too)
+    # (`NIF` is Portugal's and France's tax number too; `DNI` Peru's identity number)
+    "es_dni": ("pt_nif", "fr_nif", "pe_cui"),
+    "sg_nric": ("my_nric",),  # (Malaysia's identity card number is an NRIC too)
+    "cedula": ("do_cedula", "ec_ci"),
+    "cu_ni": ("cedula",),
     "ee_ik": ("lt_asmens",),  # (Lithuania's asmens kodas has Estonia's shape and check)
     "cz_rc": ("sk_rc",),  # (the Czech and Slovak birth numbers share theirs)
     "national_id": (
@@ -173,10 +208,69 @@ _ALSO: dict[str, tuple[str, ...]] = {
         "is_kt",
         "cz_rc",
         "gr_amka",
+        "ua_rntrc",
+        "si_emso",
+        "pk_cnic",
+        "ie_pps",
+        "do_cedula",
+        "ec_ci",
+        "cu_ni",
+        "ru_inn",
+        "my_nric",
+        "id_nik",
+        "at_svnr",
+        "lv_pk",
     ),
 }
 _KINDS = tuple(_LABELS)
 _LABEL = Rx(r"(?i)(?:\b|_)(?:" + "|".join(f"({p})" for p in _LABELS.values()) + r")(?:\b|_)")
+
+
+def _alternatives(pattern: str) -> list[str]:
+    """The top-level alternatives of a regex (split at `|` outside groups and classes)."""
+    out, depth, cls, esc, cur = [], 0, False, False, ""
+    for ch in pattern:
+        if esc:
+            esc = False
+        elif ch == "\\":
+            esc = True
+        elif cls:
+            cls = ch != "]"
+        elif ch == "[":
+            cls = True
+        elif ch in "()":
+            depth += 1 if ch == "(" else -1
+        elif ch == "|" and depth == 0:
+            out.append(cur)
+            cur = ""
+            continue
+        cur += ch
+    return [*out, cur]
+
+
+def _hump(pattern: str) -> str:
+    """A label's alternatives as a camel-case key's later word: first letter a capital (`auTfn`,
+    `customerSIN`, `personalPpsn`); an alternative opening with an optional part is left out."""
+    # (a hump of three letters at least: `Nn`, `Kt` in a random token are no key's words)
+    alts = [a for a in _alternatives(pattern) if len(a) >= 3 and a[:3].isalpha()]
+    return "|".join(f"(?-i:{a[0].upper()}){a[1:]}" for a in alts) or r"\b\B"
+
+
+# A label that is a camel-case key's later word, after a lowercase letter or a digit (a key's
+# earlier words: `auTfn`, `kundeSvnr`): the hump is the word boundary `_LABEL` needs.
+# (a key: more humps or a `__c` suffix may follow, then its `:` or `=`)
+_CAMEL_LABEL = Rx(
+    r"(?i)(?-i:[a-z0-9])(?:"
+    + "|".join(f"({_hump(p)})" for p in _LABELS.values())
+    + r")(?:(?-i:[A-Z][A-Za-z0-9]{0,20})|_{1,2}[A-Za-z0-9]{1,20})?\\?[\"']?[ \t]*[:=]"
+)
+# MySQL's duplicate-key error (ER_DUP_ENTRY, 1062) names the value before the key it broke:
+# `Duplicate entry '…' for key 'customers.nik'`; the key (its index name) is the label.
+_DUP_ENTRY = Rx(r"Duplicate entry \\?'([^'\\\r\n]{4,40})\\?' for key \\?'(?:[A-Za-z0-9_]{1,64}\.)?([A-Za-z0-9_]{1,64})")
+# An OpenAPI / JSON Schema property named by a label, its `example:` (or `default:`) a few lines
+# below its `type:` and `format:` lines: the example is the label's value.
+_SCHEMA_EXAMPLE = re.compile(r"[ \t]*(?:example|default|x-example)[ \t]*:[ \t]*")
+_SCHEMA_LINES = 4
 # a label's value is among its next few tokens, on its line
 _VALUE_REACH = 56
 _MAX_TOKENS = 7
@@ -203,6 +297,8 @@ _OTHER_LABELS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ΑΜΚΑ", ("gr_amka",)),
     ("ЕГН", ("bg_egn",)),
     ("個人番号|マイナンバー", ("jp_in",)),
+    ("РНОКПП|ІПН", ("ua_rntrc",)),
+    ("ИНН", ("ru_inn",)),
 )
 _OTHER_LABEL = re.compile("|".join(f"({p})" for p, _ in _OTHER_LABELS))
 OTHER_SCRIPT_WORDS = (
@@ -272,6 +368,27 @@ _SHAPES: dict[str, tuple[Rx, ...]] = {
         Rx(r"^(?:[1-9][A-Za-z][A-Za-z0-9]\d-?[A-Za-z][A-Za-z0-9]\d-?[A-Za-z]{2}\d\d)"),
         Rx(r"^(?:[2-6]\d{3} ?\d{5} ?\d(?:[ /-]?\d)?)"),
     ),
+    "ua_rntrc": (Rx(r"^(?:\d{10})"),),
+    "si_emso": (Rx(r"^(?:\d{13})"),),
+    "pk_cnic": (Rx(r"^(?:\d{5}-?\d{7}-?\d)"),),
+    "ie_pps": (Rx(r"^(?:\d{7}[A-Wa-w][A-IWa-iw]?)"),),
+    "cedula": (),  # (its values are the `_ALSO` kinds')
+    "do_cedula": (Rx(r"^(?:\d{3}-?\d{7}-?\d)"),),
+    "ec_ci": (Rx(r"^(?:\d{10})"),),
+    "cu_ni": (Rx(r"^(?:\d{11})"),),
+    "ru_inn": (Rx(r"^(?:\d{12})"),),  # (a person's; ten digits are a company's)
+    "my_nric": (Rx(r"^(?:\d{6}-?\d\d-?\d{4})"),),
+    "ke_pin": (Rx(r"^(?:[APap]\d{9}[A-Za-z])"),),
+    "in_epic": (Rx(r"^(?:[A-Za-z]{3}\d{7})"),),
+    "gb_utr": (Rx(r"^(?:\d{5} ?\d{5})"),),
+    "id_nik": (Rx(r"^(?:\d{16}|\d\d\.\d\d\.\d\d\.\d{6}\.\d{4})"),),
+    "at_svnr": (Rx(r"^(?:\d{4} ?\d{6})"),),
+    "fr_nif": (Rx(r"^(?:[0-3]\d ?\d\d ?\d{3} ?\d{3} ?\d{3})"),),
+    "pe_cui": (Rx(r"^(?:\d{8}-?[0-9A-Ka-k]|\d{8})"),),
+    "lv_pk": (Rx(r"^(?:\d{6}-?\d{5})"),),
+    # one to three groups of capitals and digits, a space or hyphen between (`KM66 TIP`,
+    # `AB-123-CD`, `K-EO 8561`, `1470 FBC`); a plate's alphabet is upper case
+    "vehicle_plate": (Rx(r"^(?:[A-Z0-9]{1,4}(?:[ -][A-Z0-9]{1,5}){0,2}|[A-Z0-9]{5,8})"),),
     "national_id": (),  # (its values are the `_ALSO` kinds')
 }
 
@@ -393,6 +510,14 @@ def _health_insurance_ok(v: str) -> bool:
     return False
 
 
+def _plate_ok(v: str) -> bool:
+    """A registration plate: four to nine capitals and digits, a letter and two digits at least
+    (not an encoding's name, `UTF-8`), three distinct characters."""
+    c = v.replace(" ", "").replace("-", "")
+    letters = sum(ch.isalpha() for ch in c)
+    return 4 <= len(c) <= 9 and letters >= 1 and len(c) - letters >= 2 and len(set(c)) >= 3
+
+
 @lru_cache(maxsize=1)
 def _validators() -> dict[str, Callable[[str], bool]]:
     from stdnum import luhn
@@ -433,6 +558,8 @@ def _validators() -> dict[str, Callable[[str], bool]]:
     from stdnum.th import pin
     from stdnum.tr import tckimlik
     from stdnum.za import idnr as za_idnr
+
+    more = _more_validators()
 
     def es(v: str) -> bool:
         c = v.replace(".", "").replace("-", "").replace(" ", "").upper()
@@ -488,6 +615,53 @@ def _validators() -> dict[str, Callable[[str], bool]]:
         "nz_ird": lambda v: ird.is_valid(_digits(v)),
         "driving_licence": _licence_ok,
         "health_insurance_id": _health_insurance_ok,
+        "vehicle_plate": _plate_ok,
+        **more,
+    }
+
+
+def _more_validators() -> dict[str, Callable[[str], bool]]:
+    """(issue 17, round 8) python-stdnum's validators of more countries' numbers."""
+    from stdnum.at import vnr
+    from stdnum.cu import ni
+    from stdnum.do import cedula
+    from stdnum.ec import ci
+    from stdnum.fr import nif as fr_nif
+    from stdnum.gb import utr
+    from stdnum.id import nik
+    from stdnum.ie import pps
+    from stdnum.in_ import epic
+    from stdnum.ke import pin as ke_pin
+    from stdnum.lv import pvn
+    from stdnum.my import nric
+    from stdnum.pe import cui
+    from stdnum.pk import cnic
+    from stdnum.ru import inn
+    from stdnum.si import emso
+    from stdnum.ua import rntrc
+
+    def lv_personal(v: str) -> bool:  # (a PVN of 11 digits is a personal code when its first digit is 0-3)
+        d = _digits(v)
+        return len(d) == 11 and d[0] in "0123" and pvn.is_valid(d)
+
+    return {
+        "ua_rntrc": rntrc.is_valid,
+        "si_emso": emso.is_valid,
+        "pk_cnic": cnic.is_valid,
+        "ie_pps": pps.is_valid,
+        "do_cedula": cedula.is_valid,
+        "ec_ci": ci.is_valid,
+        "cu_ni": ni.is_valid,
+        "ru_inn": inn.is_valid,
+        "my_nric": nric.is_valid,
+        "ke_pin": lambda v: v[:1] in "Aa" and ke_pin.is_valid(v.upper()),  # (`P`: a company's)
+        "in_epic": lambda v: epic.is_valid(v.upper()),
+        "gb_utr": utr.is_valid,
+        "id_nik": nik.is_valid,
+        "at_svnr": vnr.is_valid,
+        "fr_nif": fr_nif.is_valid,
+        "pe_cui": cui.is_valid,
+        "lv_pk": lv_personal,
     }
 
 
@@ -524,12 +698,28 @@ _SHAPED: tuple[tuple[Rx, str], ...] = (
     (_HKID, "hk_id"),
     (_NRIC, "sg_nric"),
     (_CURP, "mx_curp"),
+    (_DO_CEDULA, "do_cedula"),
+    (_MYKAD, "my_nric"),
 )
 # the patterns whose matches this module needs: a caller's Set pass over them (`intl_formats`)
 # says which can match a text, so the others are not run
-GATED: tuple[Rx, ...] = (*(rx for rx, _ in _SHAPED), _LABEL, _LABEL_CELL)
+GATED: tuple[Rx, ...] = (*(rx for rx, _ in _SHAPED), _LABEL, _LABEL_CELL, _CAMEL_LABEL, _DUP_ENTRY)
+
+
 # (a header cell holds a label: the label alone gates both)
-GATE_PART: dict[int, str] = {id(_LABEL_CELL): _LABEL.pattern}
+def _hump_prefixes() -> str:
+    """A small superset of `_CAMEL_LABEL` for the gate: each hump's capital and its next two
+    letters (a Set of short literals keeps few DFA states)."""
+    out = set()
+    for p in _LABELS.values():
+        for a in _alternatives(p):
+            if len(a) >= 3 and a[:3].isalpha():
+                # (the capital and three letters, or the whole alternative when it is shorter)
+                out.add(f"(?-i:{a[0].upper()}){a[1:4]}" if a[:4].isalpha() else f"(?-i:{a[0].upper()}){a[1:]}")
+    return r"(?i)(?-i:[a-z0-9])(?:" + "|".join(sorted(out)) + r")[A-Za-z0-9_]{0,24}\\?[\"']?[ \t]*[:=]"
+
+
+GATE_PART: dict[int, str] = {id(_LABEL_CELL): _LABEL.pattern, id(_CAMEL_LABEL): _hump_prefixes()}
 
 
 def _always(_rx: Rx) -> bool:
@@ -549,7 +739,11 @@ def national_id_spans(
             if _bounded(text, start, end) and _valid(kind, text[start:end]):
                 yield Span(start, end, kind)
     if is_open(_LABEL):
-        yield from _labelled(text)
+        yield from _labelled(text, _LABEL)
+    if is_open(_CAMEL_LABEL):
+        yield from _labelled(text, _CAMEL_LABEL, 1)
+    if is_open(_DUP_ENTRY):
+        yield from _duplicate_entries(text)
     if is_open(_LABEL_CELL):
         yield from _column_cells(text)
     if other_script is None:
@@ -567,17 +761,74 @@ def national_id_spans(
                 yield span
 
 
-def _labelled(text: str) -> Iterator[Span]:
+def _labelled(text: str, label: Rx, lead: int = 0) -> Iterator[Span]:
     """After each label, the first of its next few tokens that is a valid value of the label's
-    kind (`passport number (DE): C01X00T47`, `SIN of the applicant: 046 454 286`)."""
-    for spans in _LABEL.finditer(text):
-        if _in_placeholder(text, spans[0][0]):
+    kind (`passport number (DE): C01X00T47`, `SIN of the applicant: 046 454 286`); for a schema
+    property named by the label, its example. `lead`: characters the pattern matches before the
+    label (a camel-case key's earlier letter)."""
+    for spans in label.finditer(text):
+        if _in_placeholder(text, spans[0][0] + lead):
             continue  # `[REDACTED:ca_sin:…]` names a kind, not a number of the text's
         label_end = spans[0][1]
-        kinds = [a for k, g in zip(_KINDS, spans[1:], strict=True) if g[0] >= 0 for a in (k, *_ALSO.get(k, ()))]
+        kinds = _kinds_of(spans[1:])
         span = _value_after(text, label_end, kinds)
+        if span is None:
+            span = _schema_example(text, label_end, kinds) or _test_case_value(text, spans[0][0], label_end, kinds)
         if span is not None:
             yield span
+
+
+# a test's head whose title names what it checks: Jest/Mocha `it("…", () => {`, `test(…`, pytest
+# `def test_…(`; the value checked is on the next line (`expect(validate("…"))`)
+_TEST_HEAD = re.compile(r"\b(?:it|test|describe|specify)\(\s*[\"'`]|\bdef test_")
+_HEAD_REACH = 160
+
+
+def _test_case_value(text: str, label_start: int, label_end: int, kinds: list[str]) -> Span | None:
+    """The value on the line after a test head whose title holds the label."""
+    line_start = text.rfind("\n", max(0, label_start - _HEAD_REACH), label_start) + 1
+    if (line_start == 0 and label_start > _HEAD_REACH) or not _TEST_HEAD.search(text, line_start, label_start):
+        return None
+    nl = text.find("\n", label_end, label_end + _HEAD_REACH)
+    return None if nl < 0 else _value_after(text, nl + 1, kinds)
+
+
+def _kinds_of(groups: Sequence[tuple[int, int]]) -> list[str]:
+    return [a for k, g in zip(_KINDS, groups, strict=True) if g[0] >= 0 for a in (k, *_ALSO.get(k, ()))]
+
+
+def _schema_example(text: str, label_end: int, kinds: list[str]) -> Span | None:
+    """The `example:` of a schema property the label names (`rodne_cislo:` then `type: string`,
+    `example: "…"` on the next lines, each indented deeper than the property)."""
+    nl = text.find("\n", label_end, label_end + 4)
+    if nl < 0 or text[label_end:nl].strip(" \t\r\"'") != ":":
+        return None
+    line_start = text.rfind("\n", 0, label_end) + 1
+    indent = len(text[line_start:label_end]) - len(text[line_start:label_end].lstrip(" "))
+    pos = nl + 1
+    for _ in range(_SCHEMA_LINES):
+        end = text.find("\n", pos)
+        end = len(text) if end < 0 else end
+        line = text[pos:end]
+        if len(line) - len(line.lstrip(" ")) <= indent:
+            return None  # the property ended
+        m = _SCHEMA_EXAMPLE.match(line)
+        if m is not None:
+            return _value_after(text, pos + m.end(), kinds)
+        pos = end + 1
+    return None
+
+
+def _duplicate_entries(text: str) -> Iterator[Span]:
+    """A duplicate-key error's value, when its key is a label and the value valid for it."""
+    for _, (v0, v1), (k0, k1) in _DUP_ENTRY.finditer(text):
+        label = _LABEL.search(text[k0:k1])
+        if label is None:
+            continue
+        for kind in _kinds_of(label[1:]):
+            if _value_span(kind, text, v0) == v1:
+                yield Span(v0, v1, kind)
+                break
 
 
 def _value_after(text: str, label_end: int, kinds: list[str]) -> Span | None:

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
-from persona_pipeline.core.evidence.redaction import bank_accounts
+from persona_pipeline.core.evidence.redaction import address_fields, bank_accounts
 from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER, plausible_birth_date
 from persona_pipeline.core.evidence.redaction.group_mailbox import group_mailbox
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold, utf8_safe
@@ -99,6 +99,12 @@ _TEST_CARDS = {
     "3056930009020004",
 }
 _IPV4 = Rx(r"\b(?:\d{1,3}\.){3}\d{1,3}\b")
+# an address written into a host name, dashed, as ISPs' reverse DNS and clouds' public host names
+# spell it (`customer-203-0-113-9.isp.net`, `ec2-203-0-113-9.compute-1.amazonaws.com`): a DNS
+# label's start or a `-` before, a domain label after
+_IPV4_DASHED = Rx(r"(?:\b|-)(\d{1,3}-\d{1,3}-\d{1,3}-\d{1,3})\.[A-Za-z]")
+# wildcard DNS services that resolve a name holding an address to it (`203.0.113.9.nip.io`)
+_WILDCARD_DNS = (".nip.io", ".sslip.io", ".xip.io")
 # Global unicast (2000::/3) only, so the first hextet is [23]xxx: times, MACs, `dead::beef` and C++
 # scopes never become candidates.
 _IPV6 = Rx(r"(?i)\b[23][0-9a-f]{3}(?::{1,2}[0-9a-f]{1,4}){1,7}(?:::)?")
@@ -410,12 +416,13 @@ def _card_issuer_ok(d: str) -> bool:
     """Whether the number's length and issuer prefix (IIN) are a card network's: Amex 34/37 (15);
     Diners Club 36, 300-305, 38-39 (14); Visa 4, Mastercard 51-55 and 2221-2720, Discover 6011,
     644-649 and 65, JCB 3528-3589, UnionPay 62, Mir 2200-2204, Troy 9792, RuPay 60, 81, 82 and 508,
-    Maestro / Elo 50 and 56-69 (16); Visa, UnionPay, JCB, Discover, Mir and Maestro up to 19."""
+    Maestro / Elo 50 and 56-69, UzCard 8600, Humo 9860 (16); UATP 1 (15); Visa, UnionPay, JCB,
+    Discover, Mir and Maestro up to 19."""
     n = len(d)
     if n == 14:
         return d[:2] in ("36", "38", "39") or 300 <= int(d[:3]) <= 305
-    if n == 15:
-        return d[:2] in ("34", "37")
+    if n == 15:  # (and UATP's airline cards, IIN 1)
+        return d[:2] in ("34", "37") or d[0] == "1"
     if n == 16:
         return (
             d[0] == "4"
@@ -425,7 +432,7 @@ def _card_issuer_ok(d: str) -> bool:
             or 3528 <= int(d[:4]) <= 3589
             or d[:2] in ("36", "38", "39", "81", "82")
             or 56 <= int(d[:2]) <= 69
-            or d[:4] == "9792"
+            or d[:4] in ("9792", "8600", "9860")  # (Troy; Uzbekistan's UzCard and Humo)
         )
     if 17 <= n <= 19:
         return (
@@ -452,13 +459,14 @@ def _ssh_target(text: str, start: int, end: int) -> bool:
 
 # An address written against harvesters: `ana(at)corp.io`, `ana [at] corp [dot] io`, `ana dot lima
 # at corp dot co dot uk`, a full-width `＠` (a DEL in the fold, checked in the text)
-_OBF_DOT = r"(?:[ \t]*(?:\(dot\)|\[dot\]|\{dot\}|<dot>)[ \t]*|[ \t]+dot[ \t]+)"
-_OBF_AT = r"(?:[ \t]*(?:\(at\)|\[at\]|\{at\}|<at>)[ \t]*|[ \t]+at[ \t]+|\x7f)"
+# (also: the sign bracketed, `[@]`; spaced, `a @ b . io`; and words glued by underscores, `_at_`)
+_OBF_DOT = r"(?:[ \t]*(?:\(dot\)|\[dot\]|\{dot\}|<dot>|\[\.\])[ \t]*|[ \t]+dot[ \t]+|[ \t]+\.[ \t]+|_dot_)"
+_OBF_AT = r"(?:[ \t]*(?:\(at\)|\[at\]|\{at\}|<at>|\[@\]|\(@\)|\{@\}|<@>)[ \t]*|[ \t]+at[ \t]+|[ \t]+@[ \t]+|_at_|\x7f)"
 _OBF_EMAIL = Rx(
     rf"(?i)\b[a-z0-9][a-z0-9._%+-]{{0,63}}(?:{_OBF_DOT}[a-z0-9_%+-]{{1,63}}){{0,3}}({_OBF_AT})"
     rf"[a-z0-9][a-z0-9-]{{0,62}}(?:(?:{_OBF_DOT}|\.)[a-z0-9-]{{1,63}}){{0,3}}(?:{_OBF_DOT}|\.)([a-z]{{2,24}})\b"
 )
-_OBF_GATE = Rx(r"(?i)\((?:at|dot)\)|\[(?:at|dot)\]|\{(?:at|dot)\}|<(?:at|dot)>|[ \t]dot[ \t]")
+_OBF_GATE = Rx(r"(?i)[(\[{<](?:at|dot|@)[)\]}>]|[ \t]dot[ \t]|[ \t]@[ \t]|_at_[a-z0-9-]+_dot_")
 _WIDE_AT = ("＠", "﹫")
 _WIDE_AT_RX = re.compile("[＠﹫]")  # (one pass over the text for both)
 # the TLDs a spelled-out address (`ana at corp dot com`) may end in: the common generic ones and any
@@ -486,9 +494,23 @@ def obfuscated_email_spans(text: str) -> Iterator[Span]:
 
 
 def _obfuscated_ok(text: str, start: int, end: int, sep: str, at_end: int, tld: str) -> bool:
+    word = sep.strip()
+    if word in ("[@]", "(@)", "{@}", "<@>"):
+        return text.count("@", start, end) == 1
+    if word == "@":  # (spaced: only with a spaced dot too, and a real top-level domain; not `q @ k.to`)
+        return " . " in text[at_end:end] and (len(tld) == 2 or tld in _SPELLED_TLDS)
+    if word == "_at_":
+        # an identifier-safe spelling, `ana_lima_at_corp_dot_io`, standing alone: not a member
+        # (`row.created_at_utc_dot_ms`) nor a name assigned or called (`x_at_y_dot_io = 1`)
+        after = text[end : end + 3].lstrip(" ")
+        return (
+            "_dot_" in text[at_end:end].lower()
+            and "." not in text[start - 1 : at_end]
+            and not after.startswith(("=", "("))
+            and (len(tld) == 2 or tld in _SPELLED_TLDS)
+        )
     if "@" in text[start:end]:
         return False  # a plain address: `email_spans`'
-    word = sep.strip()
     if not word:
         return sep in _WIDE_AT  # (else the fold's DEL stood for another character)
     if word == "at":  # "at" and "dot" as words: only with a dot spelled out and a real top-level domain
@@ -880,9 +902,14 @@ _HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
 
 
 def ip_spans(text: str) -> Iterator[Span]:
+    for _, (start, end) in _IPV4_DASHED.finditer(text) if _open(text, "ipv4_dashed") else ():
+        if text[start - 1 : start] != "." and _is_global_ip(text[start:end].replace("-", ".")):
+            yield Span(start, end, "ip_address")
     for ((start, end),) in _IPV4.finditer(text) if _open(text, "ipv4") else ():
         if text[start - 1 : start] in (".", "-", "v", "%") or (
-            text[end : end + 1] == "." and (text[start - 1 : start] != "@" or text[end + 1 : end + 2].isalnum())
+            text[end : end + 1] == "."
+            and (text[start - 1 : start] != "@" or text[end + 1 : end + 2].isalnum())
+            and not text.startswith(_WILDCARD_DNS, end)
         ):
             continue  # 1.2.3.4.5 or "bumped to 10.4.2.1." is a version; `ssh me@1.2.3.4.` is an address
         if not _is_global_ip(text[start:end]):  # first: it rejects most candidates, and it is cached
@@ -1541,8 +1568,24 @@ def _context_matches(text: str) -> Iterator[tuple[tuple[int, int], ...]]:
 # (Python `re`: bounded runs, no nested quantifiers, so linear time.)
 _NATIVE_NAME_WORD = (
     r"[\u4e00-\u9fff]{2,4}|[\uac00-\ud7a3]{2,4}|[\u30a1-\u30fa\u30fc]{2,10}(?:[ \u30fb][\u30a1-\u30fa\u30fc]{2,10})?|"
-    r"[А-ЯЁ][а-яё]{1,20}(?:[ \t]+[А-ЯЁ][а-яё]{1,20}){1,2}|"
-    r"[\u0620-\u064a]{2,15}(?:[ \t]+[\u0620-\u064a]{2,15}){1,2}|"
+    # (Cyrillic of every language: Serbian Ј, Ћ, Mongolian Ө, Ү; a hyphenated given name, Бат-Эрдэнэ)
+    r"[\u0400-\u042f\u0460-\u04fe][\u0430-\u045f\u0460-\u04ff]{1,20}(?:-[\u0400-\u042f][\u0430-\u045f\u0460-\u04ff]{1,20})?"
+    r"(?:[ \t]+[\u0400-\u042f\u0460-\u04fe][\u0430-\u045f\u0460-\u04ff]{1,20}){1,2}|"
+    # Georgian, Ethiopic and Myanmar (no case: a given name and a family name, or Myanmar's one run)
+    r"[\u10d0-\u10fa]{2,15}(?:[ \t]+[\u10d0-\u10fa]{2,15}){1,2}|"
+    r"[\u1200-\u135a]{2,12}(?:[ \t]+[\u1200-\u135a]{2,12}){1,2}|"
+    r"[\u1000-\u102a][\u1000-\u103f\u1050-\u109f]{2,24}(?:[ \t]+[\u1000-\u102a][\u1000-\u103f\u1050-\u109f]{2,24})?|"
+    # Arabic script, Persian and Urdu letters too (پ چ ژ ک گ ی)
+    r"[\u0620-\u064a\u067e\u0686\u0698\u06a9\u06af\u06cc]{2,15}"
+    r"(?:[ \t]+[\u0620-\u064a\u067e\u0686\u0698\u06a9\u06af\u06cc]{2,15}){1,2}|"
+    # Armenian (capitals then small letters), and scripts without case whose words are letters and
+    # vowel signs: Bengali, Telugu, Tamil, Sinhala, Khmer (two words: a given name and a family name)
+    r"[\u0531-\u0556][\u0561-\u0587]{1,20}(?:[ \t]+[\u0531-\u0556][\u0561-\u0587]{1,20}){1,2}|"
+    r"[\u0985-\u09b9][\u0980-\u09ef]{1,15}(?:[ \t]+[\u0985-\u09b9][\u0980-\u09ef]{1,15}){1,2}|"
+    r"[\u0c05-\u0c39][\u0c00-\u0c6f]{1,15}(?:[ \t]+[\u0c05-\u0c39][\u0c00-\u0c6f]{1,15}){1,2}|"
+    r"[\u0b85-\u0bb9][\u0b80-\u0bef]{1,15}(?:[ \t]+[\u0b85-\u0bb9][\u0b80-\u0bef]{1,15}){1,2}|"
+    r"[\u0d85-\u0dc6][\u0d80-\u0df4]{1,15}(?:[ \t]+[\u0d85-\u0dc6][\u0d80-\u0df4]{1,15}){1,2}|"
+    r"[\u1780-\u17b3][\u1780-\u17dd]{1,15}(?:[ \t]+[\u1780-\u17b3][\u1780-\u17dd]{1,15}){1,2}|"
     r"[\u05d0-\u05ea]{2,15}(?:[ \t]+[\u05d0-\u05ea]{2,15}){1,2}|"
     r"[Α-Ω][α-ωά-ώ]{1,20}(?:[ \t]+[Α-Ω][α-ωά-ώ]{1,20}){1,2}|"
     # Devanagari (Hindi, Marathi, Nepali): letters and their vowel signs
@@ -1570,6 +1613,8 @@ _NATIVE_BEFORE = re.compile(
     r"|(?i:(?:my|his|her|their|your|full|legal|real)[ \t]+name(?:[ \t]+(?:is|was|ye hai|hai))?"
     r"|(?:user|customer|patient|client|caller)[ \t]+is|kabari|hubungi)[ \t]*[\u2014\u2013:-]?[ \t]*[\"'“«]?"
     r"|(?i:\bname|nombre|nom|nome|naam|imię)[ \t]*:[ \t]*[\"'“«]?"
+    # a log's user field (`login ok user="…"`), the account asked about (`with name …`), a thanks
+    r"|(?i:\buser(?:_?name)?)=\\?[\"']|(?i:with[ \t]+(?:the[ \t]+)?name)[ \t]+|(?i:\bthanks|thank[ \t]+you),?[ \t]+"
     # a signature line's dash: "— 山田太郎"
     r"|(?:^|\n)[ \t>]*[\u2014\u2013][ \t]*)$"
 )
@@ -1584,7 +1629,9 @@ _LATIN_HONORIFIC = re.compile(rf"(?<![\w-])(?<!\w')({_LATIN_NAME})[ \t]*(?:さ�
 _NATIVE_LABEL_WORDS = tuple(w.rstrip("?") for w in _NATIVE_LABELS.split("|"))
 # one character-class scan says whether a text holds any of these scripts at all
 _SCRIPT_CHAR = re.compile(
-    r"[\u4e00-\u9fff\uac00-\ud7a3\u30a1-\u30fa\u0400-\u04ff\u0620-\u064a\u05d0-\u05ea\u0391-\u03c9\u0904-\u0939"
+    r"[\u4e00-\u9fff\uac00-\ud7a3\u30a1-\u30fa\u0400-\u04ff\u0620-\u06cc\u05d0-\u05ea\u0391-\u03c9\u0904-\u0939"
+    r"\u0531-\u0556\u0985-\u09b9\u0c05-\u0c39\u0b85-\u0bb9\u0d85-\u0dc6\u1780-\u17b3\u10d0-\u10fa\u1200-\u135a"
+    r"\u1000-\u102a"
     r"\u3055\u69d8\u6c0f\uc528\ub2d8\u0e01-\u0e2e]"
 )
 
@@ -1627,12 +1674,38 @@ def _native_name_spans(text: str) -> Iterator[Span]:
                 yield Span(*m.span(1), "person_name")
 
 
+# a listing's name column right after an e-mail column (`ana@x.io  Ana Lima  2024-03-12  approved`):
+# two or more spaces or a tab on both sides, one to four words of letters
+_COLUMN_NAME = re.compile(
+    r"(?:[ ]{2,}|\t)([^\W\d_][^\W\d_'’-]{0,30}(?: [^\W\d_][^\W\d_'’-]{0,30}){1,3})(?:[ ]{2,}|\t|\r?$)", re.M
+)
+# an e-mail's domain and the column gap after it (the `@` first: `re` scans for it at C speed)
+_MAIL_THEN_GAP = re.compile(r"@[A-Za-z0-9.-]{1,253}?\.[A-Za-z]{2,24}()(?: {2}|\t)")
+
+
+def _names_after_mail(text: str) -> Iterator[Span]:
+    """The name in the column after each e-mail of a whitespace-aligned listing: its words a name's
+    shape (Latin), or a run of another script's letters."""
+    for mail in _MAIL_THEN_GAP.finditer(text):
+        m = _COLUMN_NAME.match(text, mail.end(1))
+        if m is not None and text[mail.start() - 1 : mail.start()].isalnum():
+            value = m.group(1)
+            words = value.split(" ")
+            latin = all(c.isascii() or 0xC0 <= ord(c) <= 0x24F or 0x1E00 <= ord(c) <= 0x1EFF for c in value)
+            # (another script's words: capitalised where it has case, `Олена`, not `ошибка`)
+            native = all(w[0].isupper() or not w[0].islower() for w in words)
+            if (_name_shaped(words) and _name_words_ok(value, single_needs_list=True)) if latin else native:
+                yield Span(*m.span(1), "person_name")
+
+
 def person_name_spans(text: str) -> Iterator[Span]:
     """Person names: first + last name both in the name lists (optionally a middle initial), a
     listed first name before any name-shaped surname, and any name-shaped sequence in a name
     context (ask X, cc X, From: X, Reviewed-by: X, a sign-off line, author = "X")."""
     if not text.isascii():
         yield from _native_name_spans(text)
+    if "@" in text:
+        yield from _names_after_mail(text)
     firsts, lasts = _name_lists()
     for ((r0, r1),) in _CAP_RUN.finditer(text) if _open(text, "name_run") else ():
         # most runs hold no listed first name ("Visual Studio Code"): set lookups before any pairing
@@ -1667,7 +1740,16 @@ def person_name_spans(text: str) -> Iterator[Span]:
         if after[:1] == " " and after[1:].isalnum() and after.isascii():
             continue  # "name: Upload Artifact to S3": a title that goes on
         # (after another script's text, `お客様のname: X` is a form's field, not code: a name's shape will do)
-        full = _key_full_name(words) or (not text[k0].isascii() and _name_shaped(words))
+        # (a person's record, `Customer(name: "X")`, `user: {name: X}`: a name's shape will do too)
+        # (in a sentence of another script, `клієнт надіслав name: X`, the key is a form's too)
+        full = _key_full_name(words) or (
+            (
+                not text[k0].isascii()
+                or _PERSON_RECORD.search(text, max(0, k0 - 28), k0 + 1) is not None
+                or _other_script_before(text, k0)
+            )
+            and _name_shaped(words)
+        )
         if len(words) >= 2 and full and _name_words_ok(value, single_needs_list=True):
             yield Span(start, end, "person_name")
     for _, (start, end) in _ACTION_ITEM.finditer(text) if _open(text, "name_action") else ():
@@ -1802,6 +1884,22 @@ def _name_part_value(text: str, m0: int, start: int, end: int) -> bool:
 # `name: X` (YAML, JSON, a form): the key is everywhere in code (`name: build`), so its value must
 # read as a person's full name (see person_name_spans)
 _NAME_KEY = Rx(rf"(?:^|[\s{{,\"'(\x7f])\\?[\"']?(?i:name)\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?({_FULL})")
+
+
+# the record a `name` key belongs to, right before it: a person's (`Customer(`, `user: {`, `new Patient {`)
+_PERSON_RECORD = re.compile(
+    r"(?i)\b(?:customer|user|client|patient|member|employee|contact|person|applicant|passenger|guest|student|"
+    r"beneficiary|recipient|account_?holder|cardholder)s?\b[\"']?[ \t]*(?:[:=][ \t]*)?(?:\(|\{|\[\{?)[ \t]*\\?[\"']?$"
+)
+
+
+def _other_script_before(text: str, pos: int) -> bool:
+    """Whether the line before `pos` (up to 40 characters) holds a word of a non-Latin script."""
+    before = text[max(0, pos - 40) : pos]
+    if before.isascii():
+        return False
+    before = before[before.rfind("\n") + 1 :]
+    return any(c.isalpha() and ord(c) >= 0x370 and not 0x1E00 <= ord(c) <= 0x1EFF for c in before)
 
 
 def _key_full_name(words: list[str]) -> bool:
@@ -1985,6 +2083,7 @@ _GATED.update(
     phone=(_PHONE_CANDIDATE,),
     card=(_CARD_CANDIDATE,),
     ipv4=(_IPV4,),
+    ipv4_dashed=(_IPV4_DASHED,),
     name_run=(_CAP_RUN,),
     ssn=(_SSN_ANY,),
     iban=(_IBAN_CANDIDATE,),
@@ -2001,6 +2100,7 @@ _GATED.update(
     name_action=(_ACTION_ITEM,),
     email_obf=(_OBF_GATE,),
     bank=(Rx(bank_accounts.GATE),),
+    address_field=(Rx(address_fields.GATE),),
     # (the key, then a capitalised word and a space: `name: build` opens nothing)
     name_key=(Rx(r"(?i:name)\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?(?:[A-Z\x7f]|[aeu]l-)[A-Za-z\x7f'.-]*[ \t]"),),
 )
@@ -2025,18 +2125,23 @@ _PHONE_LABEL_NAMES = frozenset(("phone_label", intl_formats.PHONE_WORDS_GATE))
 
 
 _STREET_NAMES = frozenset(_STREET_GATES)
-_GRAMMAR_NAMES = _STREET_NAMES | _PHONE_LABEL_NAMES
+_GRAMMAR_NAMES = _STREET_NAMES | _PHONE_LABEL_NAMES | {"address_field"}
 
 
 def grammar_spans(text: str) -> Iterator[Span]:
-    """Street lines of countries without a format of their own (`street_grammar`) and national
-    numbers of any region right after a phone label (`phone_labels`): one detector, so a text
+    """Street lines of countries without a format of their own (`street_grammar`), addresses as
+    a field's value (`address_fields`) and national numbers of any region right after a phone
+    label (`phone_labels`): one detector, so a text
     neither gate opened costs one set test (a detector's own overhead is paid per text)."""
     g = getattr(text, "pii_gates", False)
     if g is False:
         g = _gates(text)
-    if g is not None and _GRAMMAR_NAMES.isdisjoint(g):
+    # (an address label of another script is read on the original text: no ASCII gate sees it)
+    other = not text.isascii() and intl_formats.other_script(text) and address_fields.other_label(text)
+    if g is not None and _GRAMMAR_NAMES.isdisjoint(g) and not other:
         return  # the common case
+    if g is None or "address_field" in g or other:
+        yield from address_fields.address_field_spans(text)
     if g is None or not _STREET_NAMES.isdisjoint(g):
         is_open = None if g is None else {id(rx): n in g for n, rx in _STREET_GATES.items()}
         yield from street_grammar.street_spans(text, is_open)
@@ -2045,7 +2150,10 @@ def grammar_spans(text: str) -> Iterator[Span]:
 
 
 def bank_account_spans(text: str) -> Iterator[Span]:
-    if _open(text, "bank"):
+    # (a Japanese account is found by its branch word, which no ASCII gate can see)
+    if _open(text, "bank") or (
+        not text.isascii() and intl_formats.other_script(text) and bank_accounts.JP_BRANCH in text
+    ):
         yield from bank_accounts.bank_account_spans(text)
 
 
@@ -2062,6 +2170,6 @@ DETECTORS = (
     person_name_spans,
     table_column_spans,
     intl_formats.intl_spans,  # national ids, passports, addresses, birth dates, phones of more countries
-    grammar_spans,  # street lines of any country, phones of any region after a label
+    grammar_spans,  # street lines of any country, phones of any region after a label, address fields
     bank_account_spans,  # domestic account numbers beside a routing code
 )

@@ -1,0 +1,425 @@
+"""Postal addresses as the value of a field that names one, whatever the country's street grammar.
+
+The street grammars (`pii`, `intl_formats`, `street_grammar`) recognise an address by its shape,
+one national convention at a time. A record, a form or a message often says what the value is
+instead: a key (`"home_address": …`, `homeAddress:`, `street:`, `"line1":`, `"postal_city":`), an
+XML element (`<Street>…</Street>`), a PostgreSQL unique-violation detail (`Key (home_address)=(…)`),
+a CSV column (`id,street,city`) or a prose label (`Lieferadresse:`, `ship to`, `адрес доставки:`).
+Its value is then an address when it reads like one (`address_like`): a digit (house number,
+postcode) and a name word (capitalised, or of a script without case), and none of what an
+`address` key holds in code (an IP, a host and port, a URL, an e-mail, a memory address). A city
+or town field is redacted only with its postcode (`811 06 Bratislava`): a city alone is no one's.
+
+Keys are matched by RE2 on the text's fold (see `matching`); each value is read by bounded string
+scans (at most `_VALUE_MAX` characters), so the detector is linear in the text.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from collections.abc import Iterator
+
+from persona_pipeline.core.evidence.redaction.matching import Rx
+from persona_pipeline.core.evidence.redaction.spans import Span
+
+_SEP = r"[ _.-]?"
+# the words before `address` that make it a person's (a camel hump counts: `homeAddress`)
+_WHOSE = (
+    r"home|street|postal|mailing|billing|shipping|delivery|residential|residence|permanent|current|"
+    r"customer|client|user|member|contact|correspondence|registered|invoice"
+)
+_ADDRESS_WORDS = (
+    r"address|adresse|adres|anschrift|direcci\x7fn|direccion|domicilio|indirizzo|endere\x7fo|"
+    r"(?:liefer|rechnungs|wohn|post)adresse|woonadres|postadres"
+)
+# groups: 1 an address word (with its owner), 2 a street or address line, 3 a city or town
+_KEY_BODY = (
+    rf"(?:\b|_|(?-i:[a-z]))((?:(?:{_WHOSE}){_SEP})?(?:{_ADDRESS_WORDS})|(?:{_WHOSE}){_SEP}addr|ship(?:ping)?{_SEP}to|deliver(?:y)?{_SEP}to)"
+    rf"(?:\b|_)|(?:\b|_)((?:street|strasse|stra\x7fe)(?:{_SEP}(?:address|line|name))?|address{_SEP}line{_SEP}[12]|"
+    rf"line{_SEP}[12]|address[12])(?:\b|_)|(?:\b|_)((?:postal{_SEP})?(?:city|town)|city{_SEP}line|ort|ville|ciudad)(?:\b|_)"
+)
+KEY = Rx(f"(?i){_KEY_BODY}")
+# a CSV header naming an address column (the gate: a header line is found by its cell words)
+_CSV_HEAD = Rx(r"(?im)^[^\n]{0,80}\b(?:street|address|city)\b[^\n]{0,120}$")
+_OTHER_LABELS = ("адрес", "адреса", "住所", "地址", "주소")  # (read on the original text; see `other_label`)
+_VALUE_MAX = 160
+_KEY_GAP = 12  # characters of quoting, closing and separator between a key and its value
+_MAX_CSV_ROWS = 200
+
+_HOSTISH = re.compile(
+    r"://|@|\b\d{1,3}\.\d{1,3}\.\d{1,3}\b|\b[A-Za-z0-9-]+:\d{2,5}\b|\b0x[0-9a-fA-F]+|[{}<>$=\\()`\[\]]"
+)
+# a postcode with its country's prefix (L-7432, LV-1046, CH-8001)
+_LETTERED_POSTCODE = re.compile(r"[A-Z]{1,2}-\d{3,5}$")
+_NAME_WORD = re.compile(r"[^\W\d_]{3,}")
+_POSTCODE = re.compile(r"\d{3,}|\d\d \d{3}")
+
+
+def _latin(ch: str) -> bool:
+    o = ord(ch)
+    return o < 0x250 or 0x1E00 <= o <= 0x1EFF  # (Vietnamese is Latin Extended Additional)
+
+
+# Street types as written in many countries' addresses (a word of its own, or a compound's end:
+# Marktgasse, Nørrebrogade, Laugavegur), and house or unit markers (No., д., кв.): what an address
+# field's value holds that a title or a version string (`Python 3, 2024 Edition`) does not
+_STREET_WORDS = frozenset(
+    [
+        "street",
+        "st",
+        "avenue",
+        "ave",
+        "av",
+        "avda",
+        "avenida",
+        "road",
+        "rd",
+        "lane",
+        "ln",
+        "drive",
+        "dr",
+        "boulevard",
+        "blvd",
+        "bd",
+        "way",
+        "court",
+        "ct",
+        "place",
+        "pl",
+        "terrace",
+        "crescent",
+        "close",
+        "highway",
+        "hwy",
+        "parkway",
+        "square",
+        "sq",
+        "rue",
+        "chemin",
+        "allée",
+        "allee",
+        "impasse",
+        "quai",
+        "calle",
+        "carrera",
+        "rua",
+        "travessa",
+        "via",
+        "viale",
+        "piazza",
+        "corso",
+        "largo",
+        "strada",
+        "straße",
+        "strasse",
+        "str",
+        "gasse",
+        "weg",
+        "platz",
+        "allee",
+        "ring",
+        "damm",
+        "straat",
+        "laan",
+        "plein",
+        "gracht",
+        "kade",
+        "iela",
+        "iela",
+        "cesta",
+        "ulica",
+        "ul",
+        "utca",
+        "út",
+        "gatan",
+        "gata",
+        "gate",
+        "vej",
+        "gade",
+        "vegur",
+        "katu",
+        "tie",
+        "mnt",
+        "maantee",
+        "pr",
+        "prospekt",
+        "prospektas",
+        "jalan",
+        "jl",
+        "lorong",
+        "soi",
+        "thanon",
+        "đường",
+        "phường",
+        "quận",
+        "cad",
+        "caddesi",
+        "cd",
+        "sokak",
+        "sk",
+        "mahallesi",
+        "mah",
+        "bulevar",
+        "bulevardul",
+        "calea",
+        "trg",
+        "náměstí",
+        "nám",
+        "ulitsa",
+        "prospect",
+        "brgy",
+        "barangay",
+        "no",
+        "nr",
+        "nº",
+        "д",
+        "дом",
+        "кв",
+        "ул",
+        "улица",
+        "вул",
+        "вулиця",
+        "пр",
+        "просп",
+        "проспект",
+    ]
+)
+_STREET_ENDINGS = (
+    "gasse",
+    "gade",
+    "gata",
+    "gatan",
+    "vegur",
+    "vej",
+    "veien",
+    "katu",
+    "straße",
+    "strasse",
+    "weg",
+    "platz",
+)
+_TOKEN = re.compile(r"[^\W\d_]+", re.UNICODE)
+
+
+def _street_worded(value: str) -> bool:
+    words = [w.lower() for w in _TOKEN.findall(value)]
+    return any(w in _STREET_WORDS or w.endswith(_STREET_ENDINGS) for w in words) or any(
+        not (c.isupper() or c.islower()) for w in words for c in w[:1]
+    )
+
+
+def address_like(value: str, city: bool = False) -> bool:
+    """Whether a field's value reads as a postal address (a city field's: a postcode and a town)."""
+    # (two spaces in a row: aligned code or a docstring, not an address someone typed)
+    if not 5 <= len(value) <= _VALUE_MAX or "  " in value or _HOSTISH.search(value):
+        return False
+    if not any(c.isdigit() for c in value) or (city and not _POSTCODE.search(value)):
+        return False
+    words = [w for w in re.split(r"[\s,]+", value) if w]
+    # a house number or postcode is a word of its own (`147`, `L-7432`, `59/94`; not `IPv6`)
+    if len(words) < 2 or not any(w[0].isdigit() or _LETTERED_POSTCODE.match(w) for w in words):
+        return False
+    if sum(any(c.isdigit() for c in w) for w in words) > len(words) - 1:
+        return False
+    # a name word: capitalised, or of a script without case (Thai, CJK…)
+    return any(m[0][0].isupper() or not (m[0][0].isupper() or m[0][0].islower()) for m in _NAME_WORD.finditer(value))
+
+
+def _value_at(text: str, pos: int, prose: bool = False) -> tuple[int, int] | None:
+    """The value after a key ending at `pos`: quoted, in parentheses (`)=(`), an element's text or
+    the rest of the line (cut where the script changes: a value in a sentence of another one).
+    A key needs a separator (`:`, `=`, a quote, `>`); a prose label (`ship to`) may have a space."""
+    i, gap_end = pos, min(len(text), pos + _KEY_GAP)
+    if not prose and not any(c in ":=\"'>(" for c in text[pos:gap_end].split("\n", 1)[0][:4]):
+        return None
+    while i < gap_end and text[i] in " \t\"'\\)]>:=(":
+        sep = text[i]
+        i += 1
+        if sep in "(\"'" or (sep == ">" and text[pos - 1 : pos] != "\\"):
+            # the value's opening: it ends at its closer
+            closer = {"(": ")", ">": "<"}.get(sep, sep)
+            end = text.find(closer, i, i + _VALUE_MAX + 1)
+            if end < 0:
+                return None
+            if text[end - 1 : end] == "\\":  # (an escaped quote: `\"…\"`)
+                end -= 1
+            return (i, end) if "\n" not in text[i:end] else None
+    if i == pos or i >= len(text) or text[i] in "\r\n":
+        return None
+    end = i
+    stop = min(len(text), i + _VALUE_MAX)
+    first_latin: bool | None = None
+    while end < stop and text[end] not in "\r\n":
+        ch = text[end]
+        if ch.isalpha():
+            if first_latin is None:
+                first_latin = _latin(ch)
+            elif _latin(ch) != first_latin:
+                break
+        end += 1
+    while end > i and text[end - 1] in " \t.,;\"'":
+        end -= 1
+    return i, end
+
+
+# the words that make an `address` a machine's, a network's or a mailbox's (`IP address`,
+# `mac_address`, `bindAddress`, `email address`)
+_NOT_POSTAL = frozenset(
+    [
+        "ip",
+        "ipv4",
+        "ipv6",
+        "mac",
+        "email",
+        "e-mail",
+        "mail",
+        "bind",
+        "listen",
+        "remote",
+        "local",
+        "server",
+        "host",
+        "proxy",
+        "memory",
+        "base",
+        "wallet",
+        "contract",
+        "web",
+        "return",
+        "load",
+        "virtual",
+        "network",
+        "broadcast",
+        "gateway",
+        "public",
+        "private",
+        "loopback",
+        "sender",
+        "recipient",
+        "reply",
+        "node",
+        "peer",
+        "socket",
+        "link",
+        "hardware",
+        "physical",
+        "source",
+        "destination",
+        "dest",
+        "target",
+    ]
+)
+_WORD_BEFORE = re.compile(r"([A-Za-z0-9-]+)[ _.]?$")
+
+
+def _qualified_away(text: str, key_start: int) -> bool:
+    """Whether the word before an `address` key names a machine or mailbox address."""
+    m = _WORD_BEFORE.search(text, max(0, key_start - 12), key_start)
+    return m is not None and m[1].lower() in _NOT_POSTAL
+
+
+def address_field_spans(text: str) -> Iterator[Span]:
+    for spans in KEY.finditer(text):
+        (_, k1), owner, street, city = spans
+        if owner[0] < 0 and street[0] < 0 and city[0] < 0:
+            continue
+        if owner[0] >= 0 and _qualified_away(text, owner[0]):
+            continue
+        prose = owner[0] >= 0 and text[owner[1] - 2 : owner[1]].lower() == "to"  # (`ship to`, `deliver to`)
+        if prose and text[k1 : k1 + 1] == ":" and text[k1 + 1 : k1 + 3].strip(" \t\r")[:1] == "\n":
+            yield from _address_block(text, text.find("\n", k1) + 1)
+            continue
+        v = _value_at(text, k1, prose)
+        if v is None:
+            continue
+        value = text[v[0] : v[1]]
+        # (a street or city key says what its value is; an address key's value names a street type)
+        if address_like(value, city=city[0] >= 0) and (owner[0] < 0 or _street_worded(value)):
+            yield Span(v[0], v[1], "address")
+    if not text.isascii():
+        low = text.lower()
+        for word in _OTHER_LABELS:
+            pos = low.find(word)
+            while pos >= 0:
+                end = pos + len(word)
+                # (`адрес доставки:`: the label's next word, then its colon)
+                colon = text.find(":", end, end + 16)
+                v = _value_at(text, colon + 1 if colon >= 0 else end, prose=True)
+                if v is not None and address_like(text[v[0] : v[1]]) and _street_worded(text[v[0] : v[1]]):
+                    yield Span(v[0], v[1], "address")
+                pos = low.find(word, end)
+    yield from _csv_columns(text)
+
+
+_BLOCK_LINES = 6
+_NUMBER_FIRST = re.compile(r"(?:[A-Z]{1,2}-)?\d{1,6}[a-z]?(?: \d{2,3})?,? [^\W\d_]")
+_LINE_PREFIX = re.compile(r"[ \t>]*")
+
+
+def _address_block(text: str, pos: int) -> Iterator[Span]:
+    """The lines of an address block under a `Ship to:` label, up to a blank line: each line that
+    reads as an address (a street and number, a postcode and town; `Attn:` lines are no part)."""
+    for _ in range(_BLOCK_LINES):
+        end = text.find("\n", pos)
+        end = len(text) if end < 0 else end
+        start = _LINE_PREFIX.match(text, pos).end()  # (a quote's `> `)
+        line = text[start:end].rstrip(" \t\r")
+        if not line:
+            return
+        # (a street type, a house number first, or a postcode and town: `Python 3, 2024 Edition`
+        # in a list under the label is none)
+        if address_like(line) and (_street_worded(line) or _NUMBER_FIRST.match(line)):
+            yield Span(start, start + len(line), "address")
+        if end >= len(text):
+            return
+        pos = end + 1
+
+
+def _csv_columns(text: str) -> Iterator[Span]:
+    """The address cells (street, address, a city with its postcode) of CSV rows under a header."""
+    for ((h0, h1),) in _CSV_HEAD.finditer(text):
+        header = next(csv.reader([text[h0:h1]]), [])
+        if len(header) < 2:
+            continue
+        cols = {
+            i: name.strip().lower() == "city" for i, name in enumerate(header) if name.strip().lower() in _CSV_COLUMNS
+        }
+        if not cols:
+            continue
+        pos = h1 + 1
+        for _ in range(_MAX_CSV_ROWS):
+            if pos >= len(text):
+                break
+            end = text.find("\n", pos)
+            end = len(text) if end < 0 else end
+            line = text[pos:end]
+            row = next(csv.reader([line]), [])
+            if len(row) != len(header):
+                break
+            at = 0
+            for i, cell in enumerate(row):
+                start = line.find(cell, at) if cell else -1
+                if start < 0:
+                    continue
+                at = start + len(cell)
+                if i in cols and address_like(cell, city=cols[i]):
+                    yield Span(pos + start, pos + start + len(cell), "address")
+            pos = end + 1
+
+
+_CSV_COLUMNS = frozenset(("street", "address", "street_address", "address_line1", "address1", "city", "postal_city"))
+# what a caller's gate looks for: a key with its separator (`street:`, `"line1": `, `<City>`,
+# `(home_address)=(`), a prose label, a CSV header cell; a word in prose ("the address family")
+# opens nothing
+GATE = (
+    r"(?i)(?:(?:\b|_|(?-i:[a-z]))(?:address|adresse|adres|anschrift|direcci|direccion|domicilio|indirizzo|endere|"
+    r"[a-z]_addr)|(?:\b|_)(?:street|strasse|stra\x7fe|line[ _.-]?[12]|address[12]|city|town|ville|ciudad|ort))"
+    r"\\?[\"']?[ \t]*(?:[:=>]|\)=\()|"
+    r"(?i:ship(?:ping)?|deliver(?:y)?)[ _.-]?to[ \t:]|(?:^|\n|,)[ \t]*\"?(?i:street|address|city)\"?[ \t]*(?:,|\r?\n)"
+)
+
+
+def other_label(text: str) -> bool:
+    """Whether a label of another script may be in the text (substring tests: C speed)."""
+    return "дрес" in text or "住所" in text or "地址" in text or "주소" in text
