@@ -2090,12 +2090,24 @@ _NAME_REACH = 2048
 _NEXT_TOKEN = re.compile(r"[ \t]+[^\s#-]")
 
 
-def _flag_before_pair(text: str, start: int, end: int) -> bool:
+# a setting command before a boolean marker flag: `pulumi config set`, `dotenv-vault env set`
+_SET_COMMAND = re.compile(r"\b(?:config|env|var|variable|secrets?)[ \t]+(?:set|add)[ \t]+(?:\S+[ \t]+)?$")
+
+
+def _flag_before_pair(text: str, flag: str, start: int, end: int) -> bool:
     """Whether a flag's "value" is the name of a key/value pair after a boolean flag: `pulumi config
     set --secret dbPassword V` (the flag marks the value secret; the name names it, the value
-    follows). An identifier naming a secret with another token after it on the line."""
+    follows). Only `--secret`/`--sensitive` after a setting command: any other flag (`--password`,
+    `--token`, `--pass`) takes its value, however name-shaped (`mycli --password mysecretpass99 db1`)."""
+    if flag.lower() not in ("secret", "sensitive"):
+        return False
+    line = text.rfind("\n", 0, start) + 1
+    dash = text.rfind("-", line, start)  # the flag's dashes: the command ends before them
+    while dash > line and text[dash - 1] == "-":
+        dash -= 1
     return (
-        _IDENT.match(text[start:end]) is not None
+        _SET_COMMAND.search(text, max(line, dash - 120), dash) is not None
+        and _IDENT.match(text[start:end]) is not None
         and kv.key_strength(text[start:end]) > 0
         and _NEXT_TOKEN.match(text, end, end + 2) is not None
     )
@@ -2151,7 +2163,7 @@ def _rule_spans(idx: int, texts: Sequence[Prepared], outs: Sequence[list[Span]])
                     or _used_as_name(text, a, b)
                     or (text[a - 1 : a] not in ("'", '"', "`") and _code_ref(text[a:b]))
                     or (found[2] != "password" and _field_path(text[a:b]))  # type: ignore[index]
-                    or (flag and _flag_before_pair(text, a, b))
+                    or (flag and _flag_before_pair(text, text[m[1][0] : m[1][1]], a, b))
                 )
             ):
                 continue

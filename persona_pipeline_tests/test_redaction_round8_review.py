@@ -1,0 +1,39 @@
+"""Review of the round-8 tuning: each exemption narrowed so the secrets it let through (redacted
+before it, at fc1904e) are redacted again, while the look-alike it was made for is still kept."""
+
+from __future__ import annotations
+
+import pytest
+
+from persona_pipeline.core.evidence.redaction.redactor import Redactor
+
+R = Redactor(b"k" * 32)
+
+
+def _spans(text: str) -> list[tuple[str, str]]:
+    return [(text[s.start : s.end], s.kind) for s in R.spans_many([text])[0] or []]
+
+
+def _covered(text: str, value: str) -> bool:
+    out = R.redact(text)
+    assert out is not None
+    return value not in out.text and not any(value[i : i + 8] in out.text for i in range(max(1, len(value) - 7)))
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("mycli --password mysecretpass99 db1", "mysecretpass99"),
+        ("openssl enc --pass mysecretpass99 in.txt", "mysecretpass99"),
+        ("deploy --secret adminSecret99 prod", "adminSecret99"),
+        ("gh secret set --token devToken2024 repo", "devToken2024"),
+    ],
+)
+def test_a_name_shaped_flag_value_is_redacted(text: str, value: str) -> None:
+    # only a boolean marker after a setting command (`config set --secret NAME V`) names a pair
+    assert _covered(text, value), _spans(text)
+
+
+def test_a_setting_commands_marker_flag_still_keeps_the_name() -> None:
+    text = "pulumi config set --secret dbPassword S3cr3tPw9x"
+    assert _spans(text) == [("S3cr3tPw9x", "password")], _spans(text)
