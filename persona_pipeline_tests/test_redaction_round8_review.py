@@ -37,3 +37,11 @@ def test_a_name_shaped_flag_value_is_redacted(text: str, value: str) -> None:
 def test_a_setting_commands_marker_flag_still_keeps_the_name() -> None:
     text = "pulumi config set --secret dbPassword S3cr3tPw9x"
     assert _spans(text) == [("S3cr3tPw9x", "password")], _spans(text)
+
+
+def test_an_api_key_as_basic_auth_user_before_an_empty_password_is_redacted() -> None:
+    text = "api_key=0a1b2c3d4e5f6a7b8c9d:''"
+    assert _covered(text, "0a1b2c3d4e5f6a7b8c9d"), _spans(text)
+    # a name-like user before a quoted password is still the user's, kept
+    text = "skopeo copy --dest-creds ci-bot:'Hx7#pLm2Qw9z' docker://alpine"
+    assert "ci-bot" in R.redact(text).text and _covered(text, "Hx7#pLm2Qw9z")

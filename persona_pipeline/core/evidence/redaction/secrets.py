@@ -1829,7 +1829,9 @@ def _decide(
     ):
         return None  # the fold's DEL between label and value stood for no arrow or letter
     if not quoted and matched[end - 1 : end] == ":" and (matched[end : end + 1] or following) in ("'", '"'):
-        return None  # `--creds user:'password'`: the user before a quoted password (found on its own)
+        if not random_like(matched[start : end - 1]):
+            return None  # `--creds user:'password'`: the user before a quoted password (found on its own)
+        end -= 1  # `api_key=0a1b…:''`: an API key sent as basic auth's user, the password empty
     if not quoted and end - start > 1 and matched[end - 1] == "\\" and (matched[end : end + 1] or following) == '"':
         end -= 1  # `-p $PASS\"}`: the backslash escapes the closing quote of a JSON string
     if not quoted and "&" in matched[start:end]:
