@@ -45,3 +45,15 @@ def test_an_api_key_as_basic_auth_user_before_an_empty_password_is_redacted() ->
     # a name-like user before a quoted password is still the user's, kept
     text = "skopeo copy --dest-creds ci-bot:'Hx7#pLm2Qw9z' docker://alpine"
     assert "ci-bot" in R.redact(text).text and _covered(text, "Hx7#pLm2Qw9z")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("DB_PASSWORD=ref+echo://Xk9mQ2vLp8sT4wZr", "Xk9mQ2vLp8sT4wZr"),
+        ("API_TOKEN=ref+envsubst://Xk9mQ2vLp8sT4wZr7YhN", "Xk9mQ2vLp8sT4wZr7YhN"),
+    ],
+)
+def test_vals_literal_backends_hold_the_value_itself(text: str, value: str) -> None:
+    assert _covered(text, value), _spans(text)
+    assert _spans("DB_PASSWORD=ref+vault://secret/app#/password") == []  # a store's path, kept
