@@ -57,3 +57,9 @@ def test_an_api_key_as_basic_auth_user_before_an_empty_password_is_redacted() ->
 def test_vals_literal_backends_hold_the_value_itself(text: str, value: str) -> None:
     assert _covered(text, value), _spans(text)
     assert _spans("DB_PASSWORD=ref+vault://secret/app#/password") == []  # a store's path, kept
+
+
+def test_a_pair_after_an_arns_account_is_kept_only_under_a_resource_type() -> None:
+    text = "arn:aws:ssm:us-east-1:123456789012:token:Zx9Qw8vLm3nB7pKz"
+    assert _covered(text, "Zx9Qw8vLm3nB7pKz"), _spans(text)
+    assert _spans("arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/db-password-AbCdEf") == []

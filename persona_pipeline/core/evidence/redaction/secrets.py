@@ -1735,6 +1735,9 @@ _OPTION_PAIR = re.compile(r"(?:id|src|source|env|type|target|required|mode|uid|g
 # an ARN up to its resource (arn:partition:service:region:account-id:, docs.aws.amazon.com/IAM/
 # latest/UserGuide/reference-arns.html): what follows names a resource, a secret's too, never holds one
 _ARN_BEFORE = re.compile(r"\barn:aws[\w-]*:[\w-]+:[\w-]*:\d*:$")
+# an ARN's resource types that read as a secret's key (`…:secret:prod/db`); any other word there
+# (`…:token:<value>`) is no resource type, so the pair after the account is judged as any other
+_ARN_RESOURCE = re.compile(r"(?:secret|parameter|key|apikey)[:/]", re.IGNORECASE)
 _DECISIONS: dict[tuple[int, str, str], object] = {}
 
 
@@ -2131,7 +2134,12 @@ def _rule_spans(idx: int, texts: Sequence[Prepared], outs: Sequence[list[Span]])
                 continue  # glued to a placeholder: it was glued to the word it replaced (idempotence)
             if userflag and text[m[1][0] : m[1][1]] == "-P" and _GREP_BEFORE.search(text, max(0, s0 - 200), s0):
                 continue  # `grep -u x -P "\d{3}"`: a grep's `-P` is its Perl regex, no password
-            if s0 and text[s0 - 1] == ":" and _ARN_BEFORE.search(text[max(0, s0 - 96) : s0]):
+            if (
+                s0
+                and text[s0 - 1] == ":"
+                and _ARN_RESOURCE.match(text, s0)
+                and _ARN_BEFORE.search(text[max(0, s0 - 96) : s0])
+            ):
                 continue  # `arn:aws:secretsmanager:…:123456789012:secret:name`: an ARN's resource, no key
             if idx in _LOOSE_KEY_RULES and _NOT_SECRET_BEFORE.search(text[max(0, s0 - 24) : s0]):
                 continue  # "partition key: tenant#2024", "cache key: deps-v2-…": a data or lookup key
