@@ -63,3 +63,21 @@ def test_a_pair_after_an_arns_account_is_kept_only_under_a_resource_type() -> No
     text = "arn:aws:ssm:us-east-1:123456789012:token:Zx9Qw8vLm3nB7pKz"
     assert _covered(text, "Zx9Qw8vLm3nB7pKz"), _spans(text)
     assert _spans("arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/db-password-AbCdEf") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ana.lima@gmail.com DB_PASSWORD,Xk9mQ2vLp8sT",
+        "+49 30 12345678 DB_PASSWORD,Xk9mQ2vLp8sT",
+        "ghp_1a2B3c4D5e6F7g8H9i0J1k2L3m4N5o6P7q8R DB_PASSWORD,Xk9mQ2vLp8sT",
+    ],
+)
+def test_a_placeholder_is_no_pod_log_prefix_on_a_second_pass(text: str) -> None:
+    once = R.redact(text).text
+    assert R.redact(once).text == once
+
+
+def test_a_pod_log_prefix_is_still_a_line_prefix() -> None:
+    text = "[pod/api-7d9c5b-xk2lp/api]     set psksecret Hx7pLm2Qw9zR4t\n"
+    assert _covered(text, "Hx7pLm2Qw9zR4t"), _spans(text)
