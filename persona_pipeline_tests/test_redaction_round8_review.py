@@ -81,3 +81,33 @@ def test_a_placeholder_is_no_pod_log_prefix_on_a_second_pass(text: str) -> None:
 def test_a_pod_log_prefix_is_still_a_line_prefix() -> None:
     text = "[pod/api-7d9c5b-xk2lp/api]     set psksecret Hx7pLm2Qw9zR4t\n"
     assert _covered(text, "Hx7pLm2Qw9zR4t"), _spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "公開鍵: AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl",  # a public key
+        "공개 키: Xk9mQ2vLp8sT4wZr7YhNabcd",
+        "открытый ключ: Xk9mQ2vLp8sT4wZr7YhNabcd",
+        "clé publique: Xk9mQ2vLp8sT4wZr7YhNabcd",
+        "패키지 버전: 1a2b3c4d5e6f7a8b9c0d",  # "package" holds 키
+        "キーボード設定: Xk9mQ2vLp8sT4wZr",  # "keyboard" holds キー
+        "ключ сборки: 3f2a9c1d8e7b6a5f4c3d2e1f0a9b8c7d",  # a build (cache) key
+    ],
+)
+def test_intl_key_label_look_alikes_are_kept(text: str) -> None:
+    assert _spans(text) == [], _spans(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("비밀번호: Xk9mQ2vLp8sT", "Xk9mQ2vLp8sT"),
+        ("APIキー: Zr8KqW2mTx7LpV4nYc9BXk9mQ2vLp8sT", "Zr8KqW2mTx7LpV4nYc9BXk9mQ2vLp8sT"),
+        ("APIキーは Zr8KqW2mTx7LpV4nYc9B です", "Zr8KqW2mTx7LpV4nYc9B"),  # a particle after the label
+        ("秘密鍵: Zr8KqW2mTx7LpV4nYc9B", "Zr8KqW2mTx7LpV4nYc9B"),
+        ("ключ шифрования: Zr8KqW2mTx7LpV4nYc9B", "Zr8KqW2mTx7LpV4nYc9B"),
+    ],
+)
+def test_intl_key_and_password_labels_still_label_secrets(text: str, value: str) -> None:
+    assert _covered(text, value), _spans(text)

@@ -1711,6 +1711,33 @@ _INTL_KEY_LABELS = (
     "金鑰",
     "키",
 )
+# labels that run into the next word unspaced (`キーボード` keyboard, `패키지` package, `鍵盤`): one
+# counts only as a compound's last part, before a non-letter, a Japanese particle (hiragana) or a
+# Korean particle (`키는`, `키값`)
+_COMPOUND_FINAL_KEYS = ("キー", "鍵", "키")
+_KOREAN_PARTICLES = "는은가이를을로도의값"
+# beside `key` in those scripts (and the Romance ones): a public key, a fingerprint, a build or
+# cache key (`公開鍵`, `공개 키`, `открытый ключ`, `ключ сборки`, `clé publique`): no secret
+_INTL_NOT_SECRET_KEY = re.compile(
+    r"公開|公开|공개|открыт|публичн|сборк|кэш|кеш|отпечат|指紋|指纹|지문|δημόσι|ציבורי|सार्वजनिक|สาธารณะ"
+)
+
+
+def _intl_key_label(label: str) -> bool:
+    """Whether a label (lower-cased, in a script the fold turns into DELs) holds `key` as a word."""
+    for word in _INTL_KEY_LABELS:
+        i = label.find(word)
+        while i >= 0:
+            nxt = label[i + len(word) : i + len(word) + 1]
+            if (
+                word not in _COMPOUND_FINAL_KEYS
+                or not nxt.isalpha()
+                or "\u3040" <= nxt <= "\u309f"
+                or nxt in _KOREAN_PARTICLES
+            ):
+                return True
+            i = label.find(word, i + 1)
+    return False
 
 
 def _mark(c: str) -> bool:
@@ -1726,7 +1753,8 @@ _MISS = object()
 # words after `key` that make what follows a public name, hash or id of a key, not the key
 _NOT_SECRET_KEY = re.compile(
     r"(?i)\b(?:fingerprints?|id|ids|hash|sha1|sha256|sha512|md5|public|pub|name|file|path|server|host|"
-    r"type|size|length|format|version|checksum|digest|signature|sig|cache|prefix|pair|ring|usage|rotation)\b"
+    r"type|size|length|format|version|checksum|digest|signature|sig|cache|prefix|pair|ring|usage|rotation|"
+    r"publique|publica|pública|publico|público|pubblica|öffentliche[rn]?)\b"
 )
 # the first `name=value` of a comma-separated option list (BuildKit's `--secret id=…,src=…`,
 # `--mount type=…,source=…`: docs.docker.com/build/building/secrets): one of their option names
@@ -1801,9 +1829,11 @@ def _decide(
         label = matched[groups[1][0] : start].lower()
         if any(w in label for w in _INTL_PASSWORD_LABELS):
             kind = "password"
-        elif any(w in label for w in _INTL_KEY_LABELS) and _APP_PASSWORD.match(matched, start, end):
+        elif not _intl_key_label(label) or _INTL_NOT_SECRET_KEY.search(label):
+            return None  # any other word in that script, or a public, build or cache key
+        elif _APP_PASSWORD.match(matched, start, end):
             kind = "password"  # an app password as its provider shows it (`abcd efgh ijkl mnop`)
-        elif any(w in label for w in _INTL_KEY_LABELS) and end - start >= 12:
+        elif end - start >= 12:
             kind = "prose_key_loose"  # `key` in that script labels a generated value only
         else:
             return None  # any other word in that script before a value
