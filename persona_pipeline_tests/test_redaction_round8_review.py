@@ -111,3 +111,19 @@ def test_intl_key_label_look_alikes_are_kept(text: str) -> None:
 )
 def test_intl_key_and_password_labels_still_label_secrets(text: str, value: str) -> None:
     assert _covered(text, value), _spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "curl -u abcdefghij1234567890:'X' https://api.example.com",
+        "curl --user Zr8KqW2mTx7LpV4nYc9B: https://api.example.com",
+    ],
+)
+def test_curl_with_an_api_key_as_its_user_is_redacted(text: str) -> None:
+    key = text.split()[2].split(":")[0]
+    assert _covered(text, key), _spans(text)
+
+
+def test_curl_with_a_named_user_and_no_password_is_kept() -> None:
+    assert _spans("curl -u my-long-username-here: https://x.io") == []

@@ -552,6 +552,16 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         1,
         ("curl", "wget", "http"),
     ),
+    # an API key as basic auth's user, the password empty or quoted (`curl -u KEY:`, Stripe's and
+    # Mailgun's documented form): the user is the secret (when it looks generated: `_KEY_USER_RULE`)
+    (
+        "cli_secret",
+        _KEY_USER_PATTERN
+        := r"\b(?:curl|wget|https?)\b[^\r\n|;&]*?[ \t](?:-u|--user)[ \t]*[\"']?([A-Za-z0-9_-]{16,64}):"
+        r"(?:''|\"\"|'[^'\s]{0,64}'|\"[^\"\s]{0,64}\"|[ \t]|$)",
+        1,
+        ("curl", "wget", "http"),
+    ),
     # Commands that take a password by position, not behind a flag of its own. Their values must
     # look generated (`positional_password` in `_rejected`): `echo 'hello world' | sudo -S` is none.
     # A password piped to a command that reads it from stdin: `echo X | sudo -S`, `… | docker
@@ -1066,6 +1076,7 @@ _KV_VALUES = dict(zip((i for i, r in enumerate(_OWN_RULES) if r[0] in kv.KINDS),
 # a kv rule whose key is the run of key characters its match opens with -> its pattern without the group
 _KV_KEYLESS = {i: Rx(kv.keyless(r[1])) for i, r in enumerate(_OWN_RULES) if kv.key_run(r[0], r[1])}
 _PGPASS_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[1] == _PGPASS_PATTERN)
+_KEY_USER_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[1] == _KEY_USER_PATTERN)
 _PROSE_KEY_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "prose_key")
 # rules whose match starts at a label word that a preceding "public" qualifies
 _PUBLIC_HALF_RULES = frozenset(
@@ -1822,6 +1833,8 @@ def _decide(
             end = cut
             while end > start and matched[end - 1] == "\\":
                 end -= 1
+    if idx == _KEY_USER_RULE and not random_like(matched[start:end]):
+        return None  # `curl -u deploy-bot:`: a user's name, no key
     if idx == _PGPASS_RULE and _HEX_FIELDS.match(matched.lstrip(_OPENERS)):
         return None  # colon-separated hex fields (`AB12:12345:C0FFEE:…`): an id, not a password file
     if kind == "intl_password":
