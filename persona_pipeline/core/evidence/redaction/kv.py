@@ -64,10 +64,11 @@ KEY = rf"{_KEY_CLASS}*(?:{_STEM}{_TAIL}?|{_SESSION})"
 _UPPER_STEM = "PASSWORD|PASSWD|PASS|PWD|SECRET|TOKEN|KEY|AUTH|BEARER|CREDENTIALS|CRED|PAT|PSK"
 # what a wrapper puts before every line of a pasted block (see `secrets`): a quote's `>`, a
 # comment's `#`, `//`, `*`, a diff's `+`, a JSON array of lines, a listing's line number
-# (and `cat -n`'s number and tab, `kubectl logs --prefix`'s `[pod/name/container] ` tag)
+# (and `cat -n`'s number and tab, `kubectl logs --prefix`'s `[pod/name/container] ` tag: with a
+# `/`, which our `[REDACTED:kind:hash]` placeholder never has, so a second pass reads the same)
 PREFIX_ITEM = (
     r"[ \t]*(?:>|&gt;|#|//|\*|\+|\"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?\"|\"|,|[0-9]{1,6}[ \t]*[|:]|[0-9]{1,6}\t|"
-    r"\[[A-Za-z0-9_.:/@-]{1,120}\][ \t])"
+    r"\[[A-Za-z0-9_.:@-]{1,60}/[A-Za-z0-9_.:/@-]{1,120}\][ \t])"
 )
 LINE_PREFIX = rf"(?:{PREFIX_ITEM})*[ \t]*"
 # The value is read after the key's match, by a bounded pattern of its own (`VALUES`, Python `re`

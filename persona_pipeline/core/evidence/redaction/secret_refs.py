@@ -29,7 +29,12 @@ _REFERENCE = Rx(
     r")$"
 )
 
+# vals backends whose "path" is the value itself (`ref+echo://<secret>`), not a store's name for it
+_LITERAL_BACKENDS = ("ref+echo:", "ref+envsubst:")
+
 
 def is_reference(value: str) -> bool:
     """Whether the whole value is a documented secret-store reference (a path, not a secret)."""
+    if value.startswith(_LITERAL_BACKENDS):
+        return False  # vals' `echo`/`envsubst` evaluate to the text after `://`: the value itself
     return _REFERENCE.match(value)

@@ -552,6 +552,16 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         1,
         ("curl", "wget", "http"),
     ),
+    # an API key as basic auth's user, the password empty or quoted (`curl -u KEY:`, Stripe's and
+    # Mailgun's documented form): the user is the secret (when it looks generated: `_KEY_USER_RULE`)
+    (
+        "cli_secret",
+        _KEY_USER_PATTERN
+        := r"\b(?:curl|wget|https?)\b[^\r\n|;&]*?[ \t](?:-u|--user)[ \t]*[\"']?([A-Za-z0-9_-]{16,64}):"
+        r"(?:''|\"\"|'[^'\s]{0,64}'|\"[^\"\s]{0,64}\"|[ \t]|$)",
+        1,
+        ("curl", "wget", "http"),
+    ),
     # Commands that take a password by position, not behind a flag of its own. Their values must
     # look generated (`positional_password` in `_rejected`): `echo 'hello world' | sudo -S` is none.
     # A password piped to a command that reads it from stdin: `echo X | sudo -S`, `… | docker
@@ -1066,6 +1076,7 @@ _KV_VALUES = dict(zip((i for i, r in enumerate(_OWN_RULES) if r[0] in kv.KINDS),
 # a kv rule whose key is the run of key characters its match opens with -> its pattern without the group
 _KV_KEYLESS = {i: Rx(kv.keyless(r[1])) for i, r in enumerate(_OWN_RULES) if kv.key_run(r[0], r[1])}
 _PGPASS_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[1] == _PGPASS_PATTERN)
+_KEY_USER_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[1] == _KEY_USER_PATTERN)
 _PROSE_KEY_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "prose_key")
 # rules whose match starts at a label word that a preceding "public" qualifies
 _PUBLIC_HALF_RULES = frozenset(
@@ -1711,6 +1722,33 @@ _INTL_KEY_LABELS = (
     "金鑰",
     "키",
 )
+# labels that run into the next word unspaced (`キーボード` keyboard, `패키지` package, `鍵盤`): one
+# counts only as a compound's last part, before a non-letter, a Japanese particle (hiragana) or a
+# Korean particle (`키는`, `키값`)
+_COMPOUND_FINAL_KEYS = ("キー", "鍵", "키")
+_KOREAN_PARTICLES = "는은가이를을로도의값"
+# beside `key` in those scripts (and the Romance ones): a public key, a fingerprint, a build or
+# cache key (`公開鍵`, `공개 키`, `открытый ключ`, `ключ сборки`, `clé publique`): no secret
+_INTL_NOT_SECRET_KEY = re.compile(
+    r"公開|公开|공개|открыт|публичн|сборк|кэш|кеш|отпечат|指紋|指纹|지문|δημόσι|ציבורי|सार्वजनिक|สาธารณะ"
+)
+
+
+def _intl_key_label(label: str) -> bool:
+    """Whether a label (lower-cased, in a script the fold turns into DELs) holds `key` as a word."""
+    for word in _INTL_KEY_LABELS:
+        i = label.find(word)
+        while i >= 0:
+            nxt = label[i + len(word) : i + len(word) + 1]
+            if (
+                word not in _COMPOUND_FINAL_KEYS
+                or not nxt.isalpha()
+                or "\u3040" <= nxt <= "\u309f"
+                or nxt in _KOREAN_PARTICLES
+            ):
+                return True
+            i = label.find(word, i + 1)
+    return False
 
 
 def _mark(c: str) -> bool:
@@ -1726,7 +1764,8 @@ _MISS = object()
 # words after `key` that make what follows a public name, hash or id of a key, not the key
 _NOT_SECRET_KEY = re.compile(
     r"(?i)\b(?:fingerprints?|id|ids|hash|sha1|sha256|sha512|md5|public|pub|name|file|path|server|host|"
-    r"type|size|length|format|version|checksum|digest|signature|sig|cache|prefix|pair|ring|usage|rotation)\b"
+    r"type|size|length|format|version|checksum|digest|signature|sig|cache|prefix|pair|ring|usage|rotation|"
+    r"publique|publica|pública|publico|público|pubblica|öffentliche[rn]?)\b"
 )
 # the first `name=value` of a comma-separated option list (BuildKit's `--secret id=…,src=…`,
 # `--mount type=…,source=…`: docs.docker.com/build/building/secrets): one of their option names
@@ -1735,6 +1774,9 @@ _OPTION_PAIR = re.compile(r"(?:id|src|source|env|type|target|required|mode|uid|g
 # an ARN up to its resource (arn:partition:service:region:account-id:, docs.aws.amazon.com/IAM/
 # latest/UserGuide/reference-arns.html): what follows names a resource, a secret's too, never holds one
 _ARN_BEFORE = re.compile(r"\barn:aws[\w-]*:[\w-]+:[\w-]*:\d*:$")
+# an ARN's resource types that read as a secret's key (`…:secret:prod/db`); any other word there
+# (`…:token:<value>`) is no resource type, so the pair after the account is judged as any other
+_ARN_RESOURCE = re.compile(r"(?:secret|parameter|key|apikey)[:/]", re.IGNORECASE)
 _DECISIONS: dict[tuple[int, str, str], object] = {}
 
 
@@ -1791,6 +1833,8 @@ def _decide(
             end = cut
             while end > start and matched[end - 1] == "\\":
                 end -= 1
+    if idx == _KEY_USER_RULE and not random_like(matched[start:end]):
+        return None  # `curl -u deploy-bot:`: a user's name, no key
     if idx == _PGPASS_RULE and _HEX_FIELDS.match(matched.lstrip(_OPENERS)):
         return None  # colon-separated hex fields (`AB12:12345:C0FFEE:…`): an id, not a password file
     if kind == "intl_password":
@@ -1798,9 +1842,11 @@ def _decide(
         label = matched[groups[1][0] : start].lower()
         if any(w in label for w in _INTL_PASSWORD_LABELS):
             kind = "password"
-        elif any(w in label for w in _INTL_KEY_LABELS) and _APP_PASSWORD.match(matched, start, end):
+        elif not _intl_key_label(label) or _INTL_NOT_SECRET_KEY.search(label):
+            return None  # any other word in that script, or a public, build or cache key
+        elif _APP_PASSWORD.match(matched, start, end):
             kind = "password"  # an app password as its provider shows it (`abcd efgh ijkl mnop`)
-        elif any(w in label for w in _INTL_KEY_LABELS) and end - start >= 12:
+        elif end - start >= 12:
             kind = "prose_key_loose"  # `key` in that script labels a generated value only
         else:
             return None  # any other word in that script before a value
@@ -1829,7 +1875,9 @@ def _decide(
     ):
         return None  # the fold's DEL between label and value stood for no arrow or letter
     if not quoted and matched[end - 1 : end] == ":" and (matched[end : end + 1] or following) in ("'", '"'):
-        return None  # `--creds user:'password'`: the user before a quoted password (found on its own)
+        if not random_like(matched[start : end - 1]):
+            return None  # `--creds user:'password'`: the user before a quoted password (found on its own)
+        end -= 1  # `api_key=0a1b…:''`: an API key sent as basic auth's user, the password empty
     if not quoted and end - start > 1 and matched[end - 1] == "\\" and (matched[end : end + 1] or following) == '"':
         end -= 1  # `-p $PASS\"}`: the backslash escapes the closing quote of a JSON string
     if not quoted and "&" in matched[start:end]:
@@ -2090,12 +2138,24 @@ _NAME_REACH = 2048
 _NEXT_TOKEN = re.compile(r"[ \t]+[^\s#-]")
 
 
-def _flag_before_pair(text: str, start: int, end: int) -> bool:
+# a setting command before a boolean marker flag: `pulumi config set`, `dotenv-vault env set`
+_SET_COMMAND = re.compile(r"\b(?:config|env|var|variable|secrets?)[ \t]+(?:set|add)[ \t]+(?:\S+[ \t]+)?$")
+
+
+def _flag_before_pair(text: str, flag: str, start: int, end: int) -> bool:
     """Whether a flag's "value" is the name of a key/value pair after a boolean flag: `pulumi config
     set --secret dbPassword V` (the flag marks the value secret; the name names it, the value
-    follows). An identifier naming a secret with another token after it on the line."""
+    follows). Only `--secret`/`--sensitive` after a setting command: any other flag (`--password`,
+    `--token`, `--pass`) takes its value, however name-shaped (`mycli --password mysecretpass99 db1`)."""
+    if flag.lower() not in ("secret", "sensitive"):
+        return False
+    line = text.rfind("\n", 0, start) + 1
+    dash = text.rfind("-", line, start)  # the flag's dashes: the command ends before them
+    while dash > line and text[dash - 1] == "-":
+        dash -= 1
     return (
-        _IDENT.match(text[start:end]) is not None
+        _SET_COMMAND.search(text, max(line, dash - 120), dash) is not None
+        and _IDENT.match(text[start:end]) is not None
         and kv.key_strength(text[start:end]) > 0
         and _NEXT_TOKEN.match(text, end, end + 2) is not None
     )
@@ -2117,7 +2177,12 @@ def _rule_spans(idx: int, texts: Sequence[Prepared], outs: Sequence[list[Span]])
                 continue  # glued to a placeholder: it was glued to the word it replaced (idempotence)
             if userflag and text[m[1][0] : m[1][1]] == "-P" and _GREP_BEFORE.search(text, max(0, s0 - 200), s0):
                 continue  # `grep -u x -P "\d{3}"`: a grep's `-P` is its Perl regex, no password
-            if s0 and text[s0 - 1] == ":" and _ARN_BEFORE.search(text[max(0, s0 - 96) : s0]):
+            if (
+                s0
+                and text[s0 - 1] == ":"
+                and _ARN_RESOURCE.match(text, s0)
+                and _ARN_BEFORE.search(text[max(0, s0 - 96) : s0])
+            ):
                 continue  # `arn:aws:secretsmanager:…:123456789012:secret:name`: an ARN's resource, no key
             if idx in _LOOSE_KEY_RULES and _NOT_SECRET_BEFORE.search(text[max(0, s0 - 24) : s0]):
                 continue  # "partition key: tenant#2024", "cache key: deps-v2-…": a data or lookup key
@@ -2151,7 +2216,7 @@ def _rule_spans(idx: int, texts: Sequence[Prepared], outs: Sequence[list[Span]])
                     or _used_as_name(text, a, b)
                     or (text[a - 1 : a] not in ("'", '"', "`") and _code_ref(text[a:b]))
                     or (found[2] != "password" and _field_path(text[a:b]))  # type: ignore[index]
-                    or (flag and _flag_before_pair(text, a, b))
+                    or (flag and _flag_before_pair(text, text[m[1][0] : m[1][1]], a, b))
                 )
             ):
                 continue
