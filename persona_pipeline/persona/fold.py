@@ -557,7 +557,45 @@ def cross_group_superseded(groups: list[list[Observation]]) -> dict[int, int]:
                 if all((x.timestamp or "") < (o.timestamp or "") for x in groups[j]):
                     beaten.setdefault(j, i)
     _superseded_versions(groups, prefers, beaten)
+    _superseded_varieties(groups, beaten)
     return beaten
+
+
+def _preferred_varieties(o: Observation) -> frozenset[tuple[str, str]]:
+    """The (head, modifier) varieties (`similarity.varieties`) a stated observation does not refuse."""
+    if _corroborating(o) or not _stated(o.quote):
+        return frozenset()
+    n = stance(_said(o), STANCE_WEIGHT)[1]  # (a variety said in passing is still preferred, not one refused)
+    return frozenset(v for v in sim.varieties(_said(o)) if v[0] not in n and v[1] not in n)
+
+
+def _superseded_varieties(groups: list[list[Observation]], beaten: dict[int, int]) -> None:
+    """One thing has one variety at a time: a newer group whose stated member prefers another
+    variety of a singular head ("quiet mode on the test runner") supersedes an older group most of
+    whose members prefer the old one ("run the suite in verbose mode"), though neither says "from
+    now on" — when the older group was last said before the newer was first said (a clean
+    handover: what is never said again once its alternative is taken up was left for it) and
+    neither names the other's variety."""
+    spans = [(min(o.timestamp or "" for o in g), max(o.timestamp or "" for o in g)) for g in groups]
+    held: dict[str, list[tuple[str, int]]] = {}
+    for j, g in enumerate(groups):
+        counts: Counter[tuple[str, str]] = Counter()
+        for o in g:
+            counts.update(_preferred_varieties(o))
+        for (head, mod), c in counts.items():
+            if 2 * c >= len(g):
+                held.setdefault(head, []).append((mod, j))
+    if not held:
+        return
+    for i, g in enumerate(groups):
+        mine = frozenset().union(*(sim.tokens(_said(o)) for o in g))
+        for head, mod in frozenset().union(*(_preferred_varieties(o) for o in g)):
+            for old_mod, j in held.get(head, ()):
+                if old_mod == mod or j == i or j in beaten or old_mod in mine or not spans[j][1] < spans[i][0]:
+                    continue
+                if any(mod in sim.tokens(_said(x)) for x in groups[j]):
+                    continue
+                beaten[j] = i
 
 
 # a version of a name: "es2022", "java21", "4.2", "v2" (name, number); "uint8_t" is no version

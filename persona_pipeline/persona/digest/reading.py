@@ -403,10 +403,13 @@ def _directs(clause: str) -> bool:
     that is not a judgement ("I'm a X person", "no X", "X, not Y") — not a statement about a thing
     ("X ignores the config file")."""
     w = words(clause)
+    if w and FUTURE.search(_low(clause)):
+        return True  # a standing arrangement ("the test output can be quiet from here on")
     if not w or _subject(w) == "definite":
         return False
     force, why = _clause_force(clause)
-    return why in _DIRECTIVE_FORCE or (force > 0 and w[0] in _base_verbs())
+    # "please" makes a request of a verbless phrase too ("structured logs please")
+    return why in _DIRECTIVE_FORCE or (force > 0 and (w[0] in _base_verbs() or "please" in w))
 
 
 # a finite verb of being, keeping or a past: "the old scheduler was a pain", "the mirror keeps lagging"
@@ -424,7 +427,8 @@ def _aside(clause: str) -> bool:
         return False
     if w[0] in _base_verbs() | _NOT_A_SUBJECT | QUANTIFIERS | {"always", "every", "each", "any"}:
         return False
-    return bool(_FINITE.search(clause) or any(_is_past(x) for x in w[1:]) or _HABIT_3SG.match(clause))
+    # (an auxiliary after the subject is finite too: "the aggregator can't parse prose")
+    return bool(_FINITE.search(clause) or any(_is_past(x) or x in AUX for x in w[1:]) or _HABIT_3SG.match(clause))
 
 
 def reason_clauses(cls: list[str]) -> tuple[list[str], set[int]]:
@@ -532,6 +536,22 @@ def _subject(w: list[str]) -> str:
 _NOT_COORDINATED = "".join(rf"(?<!\b{c} )" for c in ("and", "or", "then", "but", "to", "also", "just"))
 
 
+# a definite subject that recurs: its noun phrase holds a universal quantifier ("the preamble
+# before every answer", "the emoji on each summary") or an adjective of frequency ("the constant
+# apologizing"): the agent's habit, said of every occasion, not one thing pointed at
+_RECURRING = re.compile(
+    r"^the\s+(?:(?:constant|continual|endless|incessant|perpetual|repeated|frequent|usual|recurring|habitual)\b"
+    r"|(?:[\w-]+\s+){1,3}(?:before|after|on|in|at|of|for|with|from|to|under)\s+(?:every|each|any)\s+[\w-]+"
+    # (the predicate follows the quantified phrase: "the modal flickers on every keystroke" is one
+    # thing's behaviour, its phrase the verb's)
+    r"\s+(?!(?:in|on|at|to|from|with|for|of|by|and|or|but)\b)\w)"
+)
+
+
+def _recurring(low: str) -> bool:
+    return bool(_RECURRING.match(low))
+
+
 def _clause_force(c: str) -> tuple[float, str]:
     """(force, why) of one clause: 1.0 explicit, 0.5 weak, 0.0 none."""
     low = _low(c)
@@ -539,6 +559,8 @@ def _clause_force(c: str) -> tuple[float, str]:
     if not w:
         return 0.0, ""
     subj = _subject(w)
+    if subj == "definite" and _recurring(low):
+        subj = "other"  # "the preamble before every answer …": a kind that recurs, not one thing
     if MODAL.search(low):
         return 1.0, "modal"
     if HABITUAL.search(low):
@@ -972,6 +994,7 @@ def read(sentence: str) -> Reading:
     main = [_SO_OPEN.sub("", c) if _SO_OPEN.match(_low(c)) and reasons else c for c in main]
     if (
         _subject(words(_unframed(main[0]))) == "definite"
+        and not _recurring(_low(_unframed(main[0])))
         and not _CORRELATIVE.match(_low(text))
         and not _changed_slot(text)
         and not FUTURE.search(_low(text))  # "the diff is enough from now on": a standing arrangement

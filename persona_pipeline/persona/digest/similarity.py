@@ -568,6 +568,39 @@ def _spelled_apart(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:
     return a.union(extra) if extra else a
 
 
+@lru_cache(maxsize=1)
+def _verbs() -> frozenset[str]:
+    from persona_pipeline.persona.digest.reading import _base_verbs
+
+    return _base_verbs()
+
+
+@lru_cache(maxsize=1 << 16)
+def varieties(text: str) -> frozenset[tuple[str, str]]:
+    """(head, modifier) tokens of the open compounds of a statement whose head is a singular noun
+    ("quiet mode", "a white background", "American spelling"): a modifier picks one variety of
+    what a singular head names, and one thing has one variety at a time (a run has one mode, a
+    figure one background); a plural head ("unit tests", "structured logs") names many things,
+    whose varieties coexist, and is left out."""
+    low = " ".join(text.lower().replace("’", "'").replace("`", " ").split())
+    low = re.sub(r"'(?:s|re|ve|d|ll|m)\b", "", re.sub(r"n't\b", " not", _MENTION.sub(" ", low)))
+    out: set[tuple[str, str]] = set()
+    for clause in _CLAUSE.split(low):
+        ws = [w.strip(".-") for w in _TOKEN.findall(clause or "")]
+        for m, h in itertools.pairwise(ws):
+            if not all(w and w not in _CLOSED and len(w) > 1 and not w.isdigit() for w in (m, h)):
+                continue
+            if h.endswith("s") and not h.endswith(("ss", "us", "is")):
+                continue
+            # a verb is no head nor modifier: "write unit", "posters looked" are no compounds
+            if {m, h} & _verbs() or _is_past(h):
+                continue
+            km, kh = _key(m), _key(h)
+            if km != kh:
+                out.add((kh, km))
+    return frozenset(out)
+
+
 def _shared_compounds(a: frozenset[str], b: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
     """Both sets without the open compounds (`topic`) only one of them says: a compound is a
     word the two wordings share, never one that sets them apart."""
