@@ -431,8 +431,8 @@ def test_blind3_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
 
 
 def test_blind4_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
-    """The blind4 pool (eval/pool_blind4.py: the newest held-out pool, written blind, read in
-    aggregate only) is apart from the other pools and well formed, and its truth is met by the
+    """The blind4 pool (eval/pool_blind4.py: a fourth pool written blind, tunable since blind5
+    exists) is apart from the other pools and well formed, and its truth is met by the
     person's words."""
     from persona_pipeline.eval import pool_blind4
     from persona_pipeline.eval.corpus import POOLS
@@ -596,8 +596,8 @@ def test_offline_scorecard_on_the_blind3_pool(tmp_path: Path) -> None:
 
 
 def test_offline_scorecard_on_the_blind4_pool(tmp_path: Path) -> None:
-    """`persona eval --pool blind4` on the seed-1 corpus, offline: the newest held-out pool
-    (eval/pool_blind4.py, never tuned on), held to BLIND4_FLOORS."""
+    """`persona eval --pool blind4` on the seed-1 corpus, offline (eval/pool_blind4.py, tunable
+    since blind5 exists), held to BLIND4_FLOORS."""
     _assert_blind_scorecard("blind4", BLIND4_FLOORS, tmp_path)
 
 

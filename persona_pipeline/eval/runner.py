@@ -62,9 +62,9 @@ THRESHOLDS_BY_POOL: dict[str, dict[str, float | int | bool]] = {
 # inverted bullet, 0 one-offs, contradictions 5/6 — so the floor records today's known failure
 # rather than hiding it (its details are not read: the pool holds the held-out half). Its halves
 # are reported against the test pool's gate, and so are blind2 (eval/pool_blind2.py, tunable since
-# blind3 exists), blind3 (eval/pool_blind3.py, tunable since blind4 exists) and blind4 (the newest
-# held-out pool, eval/pool_blind4.py, read in aggregate only); CI holds each of the last three to
-# floors of its own.
+# blind3 exists), blind3 (eval/pool_blind3.py, tunable since blind4 exists) and blind4
+# (eval/pool_blind4.py, tunable since blind5 exists); CI holds each of the last three to floors of
+# its own.
 for _blind in ("blind_dev", "blind_hold", "blind2", "blind3", "blind4"):
     THRESHOLDS_BY_POOL[_blind] = dict(THRESHOLDS_BY_POOL["test"])
 THRESHOLDS_BY_POOL["blind"] = THRESHOLDS_BY_POOL["test"] | {"recall_min": 0.82, "fabricated_max": 1}

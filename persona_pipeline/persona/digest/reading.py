@@ -560,7 +560,11 @@ def _clause_force(c: str) -> tuple[float, str]:
         return 0.0, ""
     subj = _subject(w)
     if subj == "definite" and _recurring(low):
-        subj = "other"  # "the preamble before every answer …": a kind that recurs, not one thing
+        # "the preamble before every answer wastes my time": a kind that recurs, not one thing; what
+        # is said of it is a judgement, whose lean is inferred, unless a modal says what to do
+        if not MODAL.search(low):
+            return 1.0, "judgement"
+        subj = "other"
     if MODAL.search(low):
         return 1.0, "modal"
     if HABITUAL.search(low):
