@@ -2,10 +2,10 @@
 blind5 was written (the new never-tuned measure); since then blind4 is tunable. Like blind3 it was
 written without reading the digester or the other pools' sentences: other people (a Kotlin fintech
 backend, an Elixir/Phoenix clinic-booking team, a Haskell compiler, a bioinformatics lab with R
-figures, an accessibility-focused frontend, Nix-based DevOps), projects, stacks and vocabulary; most preferences said in
-everyday speech without a cue word ("I'm a … person", "we got burned by …", "my rule of thumb",
-complaints that imply a preference), restatements sharing few words, corrections of the agent and
-negated preferences; one-offs that are scoped requests, bug reports, descriptions of current
+figures, an accessibility-focused frontend, Nix-based DevOps), projects, stacks and vocabulary;
+most preferences said in everyday speech without a cue word ("I'm a … person", "we got burned by
+…", "my rule of thumb", complaints that imply a preference), restatements sharing few words,
+corrections of the agent and negated preferences; one-offs that are scoped requests, bug reports, descriptions of current
 behaviour, questions (some that sound like preferences), pasted logs or agent claims and temporal
 instructions ("for now", "in this branch only", "until the release"); contradictions in both
 orders, some reversed without "now", by an antonym or by naming the new tool with a verb of change.
