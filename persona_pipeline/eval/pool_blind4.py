@@ -2,15 +2,15 @@
 blind5 was written (the new never-tuned measure); since then blind4 is tunable. Like blind3 it was
 written without reading the digester or the other pools' sentences: other people (a Kotlin fintech
 backend, an Elixir/Phoenix clinic-booking team, a Haskell compiler, a bioinformatics lab with R
-figures, an accessibility-focused frontend, Nix-based DevOps), projects, stacks and vocabulary;
-most preferences said in everyday speech without a cue word ("I'm a … person", "we got burned by
-…", "my rule of thumb", complaints that imply a preference), restatements sharing few words,
-corrections of the agent and negated preferences; one-offs that are scoped requests, bug reports, descriptions of current
-behaviour, questions (some that sound like preferences), pasted logs or agent claims and temporal
-instructions ("for now", "in this branch only", "until the release"); contradictions in both
-orders, some reversed without "now", by an antonym or by naming the new tool with a verb of change.
-The data is `pools/blind4.toml`, served as written (`--pool blind4`); within it, every item's term
-alternatives occur in no other item's sentences, so a bullet can be about one item only.
+figures, an accessibility-focused frontend, Nix-based DevOps), projects, stacks and vocabulary; most
+preferences said in everyday speech without a cue word ("I'm a … person", "we got burned by …", "my
+rule of thumb", complaints that imply a preference), restatements sharing few words, corrections of
+the agent and negated preferences; one-offs that are scoped requests, bug reports, descriptions of
+current behaviour, questions (some that sound like preferences), pasted logs or agent claims and
+temporal instructions ("for now", "in this branch only", "until the release"); contradictions in
+both orders, some reversed without "now", by an antonym or by naming the new tool with a verb of
+change. The data is `pools/blind4.toml`, served as written (`--pool blind4`); within it, every
+item's term alternatives occur in no other item's sentences, so a bullet can be about one item only.
 
 The rule while it was held out: only AGGREGATE figures were looked at. Since blind5 exists, its
 sentences, missed ids and bullets may be read and tuned on — with general mechanisms only: no cue,
