@@ -45,6 +45,11 @@ def test_requests_sharing_only_their_projects_name_are_not_one_rule() -> None:
         _inp("s2", "harbourline for queue metrics, always", "2026-03-09T00:00:00Z", "p"),
     )
     assert [r for r in fold(elsewhere) if supported(r)]
+    # a folder named by an English word still describes: "frontend" is what the rule is about
+    from persona_pipeline.persona.fold import _without_project
+
+    assert _without_project("tailwind for the frontend", "frontend") == "tailwind for the frontend"
+    assert _without_project("fix harbourline's build", "harbourline") == "fix here build"
 
 
 @pytest.mark.parametrize(

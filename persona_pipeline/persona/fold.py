@@ -182,6 +182,8 @@ def _without_project(statement: str, project: str) -> str:
     name = project.strip()
     if len(name) < 3 or not re.search(re.escape(name), statement, re.IGNORECASE):
         return statement
+    if sim.zipf(name.lower()) > 0:
+        return statement  # a folder named by an English word ("frontend", "api") still describes
     return re.sub(rf"(?<![\w.-]){re.escape(name)}(?:'s)?(?![\w-])", "here", statement, flags=re.IGNORECASE)
 
 
