@@ -553,15 +553,16 @@ BLIND3_FLOORS: dict[str, float | int] = {
     "one_off_leaks_max": 1,
     "contradiction_handling_min": 0.30,
 }
-# blind4 in CI: seed 1 held to floors a little under the untuned baseline (2026-12-04, main at
-# 5dc51d5: recall 0.49 (17/35), 3 fabricated (3 inverted), 5 one-offs, contradictions 2/6). The
-# pool is held out and read in aggregate only, so a failure prints the totals, never the bullets
-# or the missed ids.
+# blind4 in CI: seed 1 held to floors a little under what the offline backend measures there. The
+# untuned baseline (2026-12-04, main at 5dc51d5) was recall 0.49 (17/35), 3 fabricated (3
+# inverted), 5 one-offs, contradictions 2/6; blind4 is tunable since blind5 exists, and after the
+# digest6 work (general mechanisms only) seed 1 stands at recall 0.63 (22/35), 1 fabricated (1
+# inverted), 0 one-offs, contradictions 3/6. A failure prints the totals.
 BLIND4_FLOORS: dict[str, float | int] = {
-    "recall_min": 0.45,
-    "fabricated_max": 4,
-    "one_off_leaks_max": 6,
-    "contradiction_handling_min": 0.33,
+    "recall_min": 0.60,
+    "fabricated_max": 2,
+    "one_off_leaks_max": 1,
+    "contradiction_handling_min": 0.45,
 }
 
 
