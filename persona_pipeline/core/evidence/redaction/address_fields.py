@@ -376,11 +376,20 @@ def _address_block(text: str, pos: int) -> Iterator[Span]:
         pos = end + 1
 
 
+def _csv_row(line: str) -> list[str] | None:
+    """One line's cells, or None where the csv module refuses it (a lone `\r`, a NUL): a line of
+    prose or a binary blob, not a row; raising would drop the whole field unredacted."""
+    try:
+        return next(csv.reader([line]), [])
+    except csv.Error:
+        return None
+
+
 def _csv_columns(text: str) -> Iterator[Span]:
     """The address cells (street, address, a city with its postcode) of CSV rows under a header."""
     for ((h0, h1),) in _CSV_HEAD.finditer(text):
-        header = next(csv.reader([text[h0:h1]]), [])
-        if len(header) < 2:
+        header = _csv_row(text[h0:h1])
+        if header is None or len(header) < 2:
             continue
         cols = {
             i: name.strip().lower() == "city" for i, name in enumerate(header) if name.strip().lower() in _CSV_COLUMNS
@@ -394,8 +403,8 @@ def _csv_columns(text: str) -> Iterator[Span]:
             end = text.find("\n", pos)
             end = len(text) if end < 0 else end
             line = text[pos:end]
-            row = next(csv.reader([line]), [])
-            if len(row) != len(header):
+            row = _csv_row(line)
+            if row is None or len(row) != len(header):
                 break
             at = 0
             for i, cell in enumerate(row):
