@@ -37,3 +37,25 @@ def test_csv_lines_the_csv_module_refuses_do_not_drop_the_field(text: str) -> No
 def test_csv_address_below_a_clean_header_after_a_refused_one() -> None:
     text = "id,street,city\n1,a\rb,c\nid,street,city\n2,Laugavegur 27,101 Reykjavik\n"
     assert _covered(text, "Laugavegur 27")
+
+
+def test_csv_header_words_repeated_finish_quickly() -> None:
+    # (each header-like line used to rescan the 200 rows under it: 7 s for this input)
+    import time
+
+    text = "street,city\n" * 16666 + "id,street,city\n1,Laugavegur 27,101 Reykjavik\n"
+    t0 = time.perf_counter()
+    assert _covered(text, "Laugavegur 27")
+    assert time.perf_counter() - t0 < 5
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Kontonummer: 1234567890\nBLZ: 37040044", "1234567890"),
+        ("BLZ 37040044\nKonto 1234567890", "1234567890"),
+        ("routing 021000021, account 123456789", "123456789"),
+    ],
+)
+def test_bank_account_beside_its_routing_code_within_the_bounded_reach(text: str, value: str) -> None:
+    assert _covered(text, value)

@@ -387,7 +387,12 @@ def _csv_row(line: str) -> list[str] | None:
 
 def _csv_columns(text: str) -> Iterator[Span]:
     """The address cells (street, address, a city with its postcode) of CSV rows under a header."""
+    resume = 0
     for ((h0, h1),) in _CSV_HEAD.finditer(text):
+        # (a header line among rows already read is one of them: rescanning the rows under every
+        # such line would read each up to _MAX_CSV_ROWS times)
+        if h0 < resume:
+            continue
         header = _csv_row(text[h0:h1])
         if header is None or len(header) < 2:
             continue
@@ -415,6 +420,7 @@ def _csv_columns(text: str) -> Iterator[Span]:
                 if i in cols and address_like(cell, city=cols[i]):
                     yield Span(pos + start, pos + start + len(cell), "address")
             pos = end + 1
+        resume = pos
 
 
 _CSV_COLUMNS = frozenset(("street", "address", "street_address", "address_line1", "address1", "city", "postal_city"))

@@ -85,13 +85,18 @@ def bank_account_spans(text: str) -> Iterator[Span]:
         if aba[0] >= 0 and aba[1] - aba[0] == 9 and not _aba_ok(text[aba[0] : aba[1]]):
             continue
         blz = spans[5][0] >= 0
-        line_start = text.rfind("\n", 0, s0) + 1
-        line_end = text.find("\n", e0)
-        line_end = len(text) if line_end < 0 else line_end
+        # (the line's ends are looked for within the reach only: one long line of routing codes
+        # would otherwise be scanned end to end for each of them, quadratic in its length)
+        lo, hi = max(0, s0 - 2 * _REACH), min(len(text), e0 + 2 * _REACH)
+        line_start = max(lo, text.rfind("\n", lo, s0) + 1)
+        line_end = text.find("\n", e0, hi)
+        line_end = hi if line_end < 0 else line_end
         if blz:  # (a German letter or form puts Kontonummer and Bankleitzahl on lines of their own)
-            line_start = text.rfind("\n", 0, max(0, line_start - 1)) + 1
-            next_end = text.find("\n", line_end + 1)
-            line_end = len(text) if next_end < 0 or line_end == len(text) else next_end
+            if line_start > lo:
+                line_start = max(lo, text.rfind("\n", lo, line_start - 1) + 1)
+            if line_end < hi:
+                next_end = text.find("\n", line_end + 1, hi)
+                line_end = hi if next_end < 0 else next_end
         after = next(_ACCOUNT.finditer(text, e0, min(line_end, e0 + _REACH)), None)
         if after is not None:
             yield Span(*after[1], "bank_account")
