@@ -59,3 +59,28 @@ def test_csv_header_words_repeated_finish_quickly() -> None:
 )
 def test_bank_account_beside_its_routing_code_within_the_bounded_reach(text: str, value: str) -> None:
     assert _covered(text, value)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ('{"street": "Laugavegur 27"}', "Laugavegur 27"),
+        ('{"postal_city": "101 Reykjavik"}', "101 Reykjavik"),
+        ('{"street":"Laugavegur 27"}', "Laugavegur 27"),
+        ('{\\"street\\": \\"Laugavegur 27\\"}', "Laugavegur 27"),
+        ("{'line1': 'Laugavegur 27'}", "Laugavegur 27"),
+        ('{"home_address": "Laugavegur 27, 101 Reykjavik"}', "Laugavegur 27, 101 Reykjavik"),
+        # (a text whose lowering is longer than itself: `İ` lowers to two code points)
+        ("İİİİİİİİ адрес: ул. Ленина 5, 123456 Москва", "ул. Ленина 5, 123456 Москва"),
+    ],
+)
+def test_address_after_a_quoted_key_or_a_label_in_a_length_changing_text(text: str, value: str) -> None:
+    assert _covered(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['{"street": "", "version": "Python 3"}', '{"city": "Reykjavik", "id": 27}', '{"address": "10.0.0.1:8080"}'],
+)
+def test_quoted_keys_with_no_address_value_stay(text: str) -> None:
+    assert not [s for s in _spans(text) if s.kind == "address"]

@@ -42,7 +42,9 @@ _KEY_BODY = (
 KEY = Rx(f"(?i){_KEY_BODY}")
 # a CSV header naming an address column (the gate: a header line is found by its cell words)
 _CSV_HEAD = Rx(r"(?im)^[^\n]{0,80}\b(?:street|address|city)\b[^\n]{0,120}$")
-_OTHER_LABELS = ("адрес", "адреса", "住所", "地址", "주소")  # (read on the original text; see `other_label`)
+# (read on the original text, case-insensitively: offsets into `text.lower()` are not the text's,
+# whose lowering may change its length, `İ`; see `other_label`)
+_OTHER_LABELS = re.compile(r"адреса?|住所|地址|주소", re.IGNORECASE)
 _VALUE_MAX = 160
 _KEY_GAP = 12  # characters of quoting, closing and separator between a key and its value
 _MAX_CSV_ROWS = 200
@@ -236,6 +238,9 @@ def _value_at(text: str, pos: int, prose: bool = False) -> tuple[int, int] | Non
     while i < gap_end and text[i] in " \t\"'\\)]>:=(":
         sep = text[i]
         i += 1
+        # (a quote followed by the separator closes the key, `"street": "…"`: it opens nothing)
+        if sep in "\"'" and text[i:gap_end].lstrip(" \t\\")[:1] in (":", "="):
+            continue
         if sep in "(\"'" or (sep == ">" and text[pos - 1 : pos] != "\\"):
             # the value's opening: it ends at its closer
             closer = {"(": ")", ">": "<"}.get(sep, sep)
@@ -338,17 +343,13 @@ def address_field_spans(text: str) -> Iterator[Span]:
         if address_like(value, city=city[0] >= 0) and (owner[0] < 0 or _street_worded(value)):
             yield Span(v[0], v[1], "address")
     if not text.isascii():
-        low = text.lower()
-        for word in _OTHER_LABELS:
-            pos = low.find(word)
-            while pos >= 0:
-                end = pos + len(word)
-                # (`адрес доставки:`: the label's next word, then its colon)
-                colon = text.find(":", end, end + 16)
-                v = _value_at(text, colon + 1 if colon >= 0 else end, prose=True)
-                if v is not None and address_like(text[v[0] : v[1]]) and _street_worded(text[v[0] : v[1]]):
-                    yield Span(v[0], v[1], "address")
-                pos = low.find(word, end)
+        for m in _OTHER_LABELS.finditer(text):
+            end = m.end()
+            # (`адрес доставки:`: the label's next word, then its colon)
+            colon = text.find(":", end, end + 16)
+            v = _value_at(text, colon + 1 if colon >= 0 else end, prose=True)
+            if v is not None and address_like(text[v[0] : v[1]]) and _street_worded(text[v[0] : v[1]]):
+                yield Span(v[0], v[1], "address")
     yield from _csv_columns(text)
 
 
