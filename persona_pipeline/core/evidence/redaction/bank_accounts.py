@@ -64,6 +64,19 @@ def _aba_ok(v: str) -> bool:
     return rtn.is_valid(v)
 
 
+def _nz_ok(v: str) -> bool:
+    from stdnum.nz import bankaccount
+
+    return bankaccount.is_valid(v)
+
+
+# (an account or a payment word: `refund details ->`, `para el reembolso:`)
+_NZ_LABEL = re.compile(
+    r"(?i)\b(?:account|acct|acc|a/c|bank|konto|cuenta|compte|conta|pay|paid|payment|deposit|transfer|refund|"
+    r"reembolso|remboursement|r\w{1,2}ckerstattung|\w{0,2}berweisung|virement|transferencia)\b[^\n]*$"
+)
+
+
 def _clabe_ok(v: str) -> bool:
     """Banxico's check digit: weights 3, 7, 1 over the first 17 digits, each product mod 10."""
     total = sum(int(d) * w % 10 for d, w in zip(v[:17], (3, 7, 1) * 6, strict=False))
@@ -75,7 +88,10 @@ def bank_account_spans(text: str) -> Iterator[Span]:
         if _clabe_ok(text[a:b]):
             yield Span(a, b, "bank_account")
     for ((a, b),) in _NZ_ACCOUNT.finditer(text):
-        yield Span(a, b, "bank_account")
+        # (the dashed shape alone is any id of four numbers: the bank's branch and check digits,
+        # or an account or payment word before it on its line)
+        if _nz_ok(text[a:b]) or _NZ_LABEL.search(text, max(0, a - _REACH), a) is not None:
+            yield Span(a, b, "bank_account")
     if JP_BRANCH in text:
         for m in _JP_ACCOUNT.finditer(text):
             yield Span(*m.span(1), "bank_account")
