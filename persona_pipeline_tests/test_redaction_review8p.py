@@ -84,3 +84,59 @@ def test_address_after_a_quoted_key_or_a_label_in_a_length_changing_text(text: s
 )
 def test_quoted_keys_with_no_address_value_stay(text: str) -> None:
     assert not [s for s in _spans(text) if s.kind == "address"]
+
+
+# (a UATP number: 15 digits from 1, Luhn-valid; an NZ account of a bank and branch whose check
+# digits fail, so only a label makes it one)
+_UATP = "100000000000009"
+_NZ_UNCHECKED = "12-3456-1234567-00"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("UTR 1955839660", "1955839660"),
+        ("utr: 1955839660", "1955839660"),
+        ('{"inn": "771234567859"}', "771234567859"),
+        ("EPIC: ABC1234566", "ABC1234566"),
+        ("SPI: 3023217600053", "3023217600053"),
+        ("my self assessment UTR is 1955839660", "1955839660"),
+        ("WHERE Inn__c = '771234567859'", "771234567859"),
+        ('{"utr": {"S": "1955839660"}}', "1955839660"),
+        (f"charged {_UATP} twice", _UATP),
+        (f"refund details -> {_NZ_UNCHECKED}", _NZ_UNCHECKED),
+        (f"UATP card {_UATP}", _UATP),
+        (f"card: {_UATP}", _UATP),
+        ("pay into 01-0902-0068389-00 please", "01-0902-0068389-00"),  # (its check digits hold)
+        (f"bank account {_NZ_UNCHECKED}", _NZ_UNCHECKED),
+        ('{"shipping_address": "Laugavegur 27, 101 Reykjavik"}', "Laugavegur 27, 101 Reykjavik"),
+        ("Ort: 10115 Berlin", "10115 Berlin"),
+        ('{"ort": "10115 Berlin"}', "10115 Berlin"),
+    ],
+)
+def test_ambiguous_labels_and_shapes_in_a_key_or_label_position(text: str, value: str) -> None:
+    assert _covered(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the utr 1955839660 ref",
+        "the utr is 1955839660",
+        "the inn 771234567859 is closed",
+        "epic ABC1234566",
+        "spi 3023217600053",
+        f"order {_UATP} shipped",
+        f"ref {_NZ_UNCHECKED} done",
+        '{"billing_address": "Tie 3 Cards"}',
+        '{"delivery_address": "Gate 12 Boarding"}',
+        '{"contact_address": "No 5 Pending"}',
+        '{"user_address": "PR 42 Review"}',
+        '{"member_address": "SK 20 Kit"}',
+        "ORT=2024 Report",  # (an abbreviation, ONNX Runtime's `ort`, an assignment: no town key)
+        "ORT: 2024 Report",
+        "ort = 2024 Report",
+    ],
+)
+def test_ambiguous_labels_and_shapes_without_context_stay(text: str) -> None:
+    assert _spans(text) == []

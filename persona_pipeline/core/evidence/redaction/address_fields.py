@@ -48,6 +48,7 @@ _OTHER_LABELS = re.compile(r"адреса?|住所|地址|주소", re.IGNORECASE)
 _VALUE_MAX = 160
 _KEY_GAP = 12  # characters of quoting, closing and separator between a key and its value
 _MAX_CSV_ROWS = 200
+_CSV_COLUMNS = frozenset(("street", "address", "street_address", "address_line1", "address1", "city", "postal_city"))
 
 _HOSTISH = re.compile(
     r"://|@|\b\d{1,3}\.\d{1,3}\.\d{1,3}\b|\b[A-Za-z0-9-]+:\d{2,5}\b|\b0x[0-9a-fA-F]+|[{}<>$=\\()`\[\]]"
@@ -64,8 +65,10 @@ def _latin(ch: str) -> bool:
 
 
 # Street types as written in many countries' addresses (a word of its own, or a compound's end:
-# Marktgasse, Nørrebrogade, Laugavegur), and house or unit markers (No., д., кв.): what an address
-# field's value holds that a title or a version string (`Python 3, 2024 Edition`) does not
+# Marktgasse, Nørrebrogade, Laugavegur), and house or unit markers (Nr., д., кв.): what an address
+# field's value holds that a title or a version string (`Python 3, 2024 Edition`) does not.
+# (no English word or abbreviation, `tie`, `gate`, `no`, `pr`, `sk`: any value with a capital and
+# a number would read as a street, `Tie 3 Cards`, `Gate 12 Boarding`, `No 5 Hotel`)
 _STREET_WORDS = frozenset(
     [
         "street",
@@ -119,7 +122,6 @@ _STREET_WORDS = frozenset(
         "gasse",
         "weg",
         "platz",
-        "allee",
         "ring",
         "damm",
         "straat",
@@ -128,7 +130,6 @@ _STREET_WORDS = frozenset(
         "gracht",
         "kade",
         "iela",
-        "iela",
         "cesta",
         "ulica",
         "ul",
@@ -136,15 +137,12 @@ _STREET_WORDS = frozenset(
         "út",
         "gatan",
         "gata",
-        "gate",
         "vej",
         "gade",
         "vegur",
         "katu",
-        "tie",
         "mnt",
         "maantee",
-        "pr",
         "prospekt",
         "prospektas",
         "jalan",
@@ -159,7 +157,6 @@ _STREET_WORDS = frozenset(
         "caddesi",
         "cd",
         "sokak",
-        "sk",
         "mahallesi",
         "mah",
         "bulevar",
@@ -172,7 +169,6 @@ _STREET_WORDS = frozenset(
         "prospect",
         "brgy",
         "barangay",
-        "no",
         "nr",
         "nº",
         "д",
@@ -324,12 +320,23 @@ def _qualified_away(text: str, key_start: int) -> bool:
     return m is not None and m[1].lower() in _NOT_POSTAL
 
 
+def _ort_unlike(text: str, k0: int, k1: int) -> bool:
+    """Whether a German `Ort` (town) key is rather ONNX Runtime's `ort`, an `ORT` abbreviation or a
+    code assignment: a town key is written `Ort`/`ort` and followed by a colon or an element's `>`."""
+    key = text[k0:k1]
+    if key.lower() != "ort":
+        return False
+    return key == "ORT" or text[k1 : k1 + 4].lstrip("\"'\\ \t")[:1] not in (":", ">")
+
+
 def address_field_spans(text: str) -> Iterator[Span]:
     for spans in KEY.finditer(text):
         (_, k1), owner, street, city = spans
         if owner[0] < 0 and street[0] < 0 and city[0] < 0:
             continue
         if owner[0] >= 0 and _qualified_away(text, owner[0]):
+            continue
+        if city[0] >= 0 and _ort_unlike(text, city[0], k1):
             continue
         prose = owner[0] >= 0 and text[owner[1] - 2 : owner[1]].lower() == "to"  # (`ship to`, `deliver to`)
         if prose and text[k1 : k1 + 1] == ":" and text[k1 + 1 : k1 + 3].strip(" \t\r")[:1] == "\n":
@@ -424,7 +431,6 @@ def _csv_columns(text: str) -> Iterator[Span]:
         resume = pos
 
 
-_CSV_COLUMNS = frozenset(("street", "address", "street_address", "address_line1", "address1", "city", "postal_city"))
 # what a caller's gate looks for: a key with its separator (`street:`, `"line1": `, `<City>`,
 # `(home_address)=(`), a prose label, a CSV header cell; a word in prose ("the address family")
 # opens nothing
