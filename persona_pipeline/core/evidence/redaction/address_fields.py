@@ -42,10 +42,13 @@ _KEY_BODY = (
 KEY = Rx(f"(?i){_KEY_BODY}")
 # a CSV header naming an address column (the gate: a header line is found by its cell words)
 _CSV_HEAD = Rx(r"(?im)^[^\n]{0,80}\b(?:street|address|city)\b[^\n]{0,120}$")
-_OTHER_LABELS = ("адрес", "адреса", "住所", "地址", "주소")  # (read on the original text; see `other_label`)
+# (read on the original text, case-insensitively: offsets into `text.lower()` are not the text's,
+# whose lowering may change its length, `İ`; see `other_label`)
+_OTHER_LABELS = re.compile(r"адреса?|住所|地址|주소", re.IGNORECASE)
 _VALUE_MAX = 160
 _KEY_GAP = 12  # characters of quoting, closing and separator between a key and its value
 _MAX_CSV_ROWS = 200
+_CSV_COLUMNS = frozenset(("street", "address", "street_address", "address_line1", "address1", "city", "postal_city"))
 
 _HOSTISH = re.compile(
     r"://|@|\b\d{1,3}\.\d{1,3}\.\d{1,3}\b|\b[A-Za-z0-9-]+:\d{2,5}\b|\b0x[0-9a-fA-F]+|[{}<>$=\\()`\[\]]"
@@ -62,8 +65,10 @@ def _latin(ch: str) -> bool:
 
 
 # Street types as written in many countries' addresses (a word of its own, or a compound's end:
-# Marktgasse, Nørrebrogade, Laugavegur), and house or unit markers (No., д., кв.): what an address
-# field's value holds that a title or a version string (`Python 3, 2024 Edition`) does not
+# Marktgasse, Nørrebrogade, Laugavegur), and house or unit markers (Nr., д., кв.): what an address
+# field's value holds that a title or a version string (`Python 3, 2024 Edition`) does not.
+# (no English word or abbreviation, `tie`, `gate`, `no`, `pr`, `sk`: any value with a capital and
+# a number would read as a street, `Tie 3 Cards`, `Gate 12 Boarding`, `No 5 Hotel`)
 _STREET_WORDS = frozenset(
     [
         "street",
@@ -117,7 +122,6 @@ _STREET_WORDS = frozenset(
         "gasse",
         "weg",
         "platz",
-        "allee",
         "ring",
         "damm",
         "straat",
@@ -126,7 +130,6 @@ _STREET_WORDS = frozenset(
         "gracht",
         "kade",
         "iela",
-        "iela",
         "cesta",
         "ulica",
         "ul",
@@ -134,15 +137,12 @@ _STREET_WORDS = frozenset(
         "út",
         "gatan",
         "gata",
-        "gate",
         "vej",
         "gade",
         "vegur",
         "katu",
-        "tie",
         "mnt",
         "maantee",
-        "pr",
         "prospekt",
         "prospektas",
         "jalan",
@@ -157,7 +157,6 @@ _STREET_WORDS = frozenset(
         "caddesi",
         "cd",
         "sokak",
-        "sk",
         "mahallesi",
         "mah",
         "bulevar",
@@ -170,7 +169,6 @@ _STREET_WORDS = frozenset(
         "prospect",
         "brgy",
         "barangay",
-        "no",
         "nr",
         "nº",
         "д",
@@ -236,6 +234,9 @@ def _value_at(text: str, pos: int, prose: bool = False) -> tuple[int, int] | Non
     while i < gap_end and text[i] in " \t\"'\\)]>:=(":
         sep = text[i]
         i += 1
+        # (a quote followed by the separator closes the key, `"street": "…"`: it opens nothing)
+        if sep in "\"'" and text[i:gap_end].lstrip(" \t\\")[:1] in (":", "="):
+            continue
         if sep in "(\"'" or (sep == ">" and text[pos - 1 : pos] != "\\"):
             # the value's opening: it ends at its closer
             closer = {"(": ")", ">": "<"}.get(sep, sep)
@@ -319,12 +320,23 @@ def _qualified_away(text: str, key_start: int) -> bool:
     return m is not None and m[1].lower() in _NOT_POSTAL
 
 
+def _ort_unlike(text: str, k0: int, k1: int) -> bool:
+    """Whether a German `Ort` (town) key is rather ONNX Runtime's `ort`, an `ORT` abbreviation or a
+    code assignment: a town key is written `Ort`/`ort` and followed by a colon or an element's `>`."""
+    key = text[k0:k1]
+    if key.lower() != "ort":
+        return False
+    return key == "ORT" or text[k1 : k1 + 4].lstrip("\"'\\ \t")[:1] not in (":", ">")
+
+
 def address_field_spans(text: str) -> Iterator[Span]:
     for spans in KEY.finditer(text):
         (_, k1), owner, street, city = spans
         if owner[0] < 0 and street[0] < 0 and city[0] < 0:
             continue
         if owner[0] >= 0 and _qualified_away(text, owner[0]):
+            continue
+        if city[0] >= 0 and _ort_unlike(text, city[0], k1):
             continue
         prose = owner[0] >= 0 and text[owner[1] - 2 : owner[1]].lower() == "to"  # (`ship to`, `deliver to`)
         if prose and text[k1 : k1 + 1] == ":" and text[k1 + 1 : k1 + 3].strip(" \t\r")[:1] == "\n":
@@ -338,17 +350,13 @@ def address_field_spans(text: str) -> Iterator[Span]:
         if address_like(value, city=city[0] >= 0) and (owner[0] < 0 or _street_worded(value)):
             yield Span(v[0], v[1], "address")
     if not text.isascii():
-        low = text.lower()
-        for word in _OTHER_LABELS:
-            pos = low.find(word)
-            while pos >= 0:
-                end = pos + len(word)
-                # (`адрес доставки:`: the label's next word, then its colon)
-                colon = text.find(":", end, end + 16)
-                v = _value_at(text, colon + 1 if colon >= 0 else end, prose=True)
-                if v is not None and address_like(text[v[0] : v[1]]) and _street_worded(text[v[0] : v[1]]):
-                    yield Span(v[0], v[1], "address")
-                pos = low.find(word, end)
+        for m in _OTHER_LABELS.finditer(text):
+            end = m.end()
+            # (`адрес доставки:`: the label's next word, then its colon)
+            colon = text.find(":", end, end + 16)
+            v = _value_at(text, colon + 1 if colon >= 0 else end, prose=True)
+            if v is not None and address_like(text[v[0] : v[1]]) and _street_worded(text[v[0] : v[1]]):
+                yield Span(v[0], v[1], "address")
     yield from _csv_columns(text)
 
 
@@ -376,11 +384,25 @@ def _address_block(text: str, pos: int) -> Iterator[Span]:
         pos = end + 1
 
 
+def _csv_row(line: str) -> list[str] | None:
+    """One line's cells, or None where the csv module refuses it (a lone `\r`, a NUL): a line of
+    prose or a binary blob, not a row; raising would drop the whole field unredacted."""
+    try:
+        return next(csv.reader([line]), [])
+    except csv.Error:
+        return None
+
+
 def _csv_columns(text: str) -> Iterator[Span]:
     """The address cells (street, address, a city with its postcode) of CSV rows under a header."""
+    resume = 0
     for ((h0, h1),) in _CSV_HEAD.finditer(text):
-        header = next(csv.reader([text[h0:h1]]), [])
-        if len(header) < 2:
+        # (a header line among rows already read is one of them: rescanning the rows under every
+        # such line would read each up to _MAX_CSV_ROWS times)
+        if h0 < resume:
+            continue
+        header = _csv_row(text[h0:h1])
+        if header is None or len(header) < 2:
             continue
         cols = {
             i: name.strip().lower() == "city" for i, name in enumerate(header) if name.strip().lower() in _CSV_COLUMNS
@@ -394,8 +416,8 @@ def _csv_columns(text: str) -> Iterator[Span]:
             end = text.find("\n", pos)
             end = len(text) if end < 0 else end
             line = text[pos:end]
-            row = next(csv.reader([line]), [])
-            if len(row) != len(header):
+            row = _csv_row(line)
+            if row is None or len(row) != len(header):
                 break
             at = 0
             for i, cell in enumerate(row):
@@ -406,9 +428,9 @@ def _csv_columns(text: str) -> Iterator[Span]:
                 if i in cols and address_like(cell, city=cols[i]):
                     yield Span(pos + start, pos + start + len(cell), "address")
             pos = end + 1
+        resume = pos
 
 
-_CSV_COLUMNS = frozenset(("street", "address", "street_address", "address_line1", "address1", "city", "postal_city"))
 # what a caller's gate looks for: a key with its separator (`street:`, `"line1": `, `<City>`,
 # `(home_address)=(`), a prose label, a CSV header cell; a word in prose ("the address family")
 # opens nothing

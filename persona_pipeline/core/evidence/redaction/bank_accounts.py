@@ -64,6 +64,19 @@ def _aba_ok(v: str) -> bool:
     return rtn.is_valid(v)
 
 
+def _nz_ok(v: str) -> bool:
+    from stdnum.nz import bankaccount
+
+    return bankaccount.is_valid(v)
+
+
+# (an account or a payment word: `refund details ->`, `para el reembolso:`)
+_NZ_LABEL = re.compile(
+    r"(?i)\b(?:account|acct|acc|a/c|bank|konto|cuenta|compte|conta|pay|paid|payment|deposit|transfer|refund|"
+    r"reembolso|remboursement|r\w{1,2}ckerstattung|\w{0,2}berweisung|virement|transferencia)\b[^\n]*$"
+)
+
+
 def _clabe_ok(v: str) -> bool:
     """Banxico's check digit: weights 3, 7, 1 over the first 17 digits, each product mod 10."""
     total = sum(int(d) * w % 10 for d, w in zip(v[:17], (3, 7, 1) * 6, strict=False))
@@ -75,7 +88,10 @@ def bank_account_spans(text: str) -> Iterator[Span]:
         if _clabe_ok(text[a:b]):
             yield Span(a, b, "bank_account")
     for ((a, b),) in _NZ_ACCOUNT.finditer(text):
-        yield Span(a, b, "bank_account")
+        # (the dashed shape alone is any id of four numbers: the bank's branch and check digits,
+        # or an account or payment word before it on its line)
+        if _nz_ok(text[a:b]) or _NZ_LABEL.search(text, max(0, a - _REACH), a) is not None:
+            yield Span(a, b, "bank_account")
     if JP_BRANCH in text:
         for m in _JP_ACCOUNT.finditer(text):
             yield Span(*m.span(1), "bank_account")
@@ -85,13 +101,18 @@ def bank_account_spans(text: str) -> Iterator[Span]:
         if aba[0] >= 0 and aba[1] - aba[0] == 9 and not _aba_ok(text[aba[0] : aba[1]]):
             continue
         blz = spans[5][0] >= 0
-        line_start = text.rfind("\n", 0, s0) + 1
-        line_end = text.find("\n", e0)
-        line_end = len(text) if line_end < 0 else line_end
+        # (the line's ends are looked for within the reach only: one long line of routing codes
+        # would otherwise be scanned end to end for each of them, quadratic in its length)
+        lo, hi = max(0, s0 - 2 * _REACH), min(len(text), e0 + 2 * _REACH)
+        line_start = max(lo, text.rfind("\n", lo, s0) + 1)
+        line_end = text.find("\n", e0, hi)
+        line_end = hi if line_end < 0 else line_end
         if blz:  # (a German letter or form puts Kontonummer and Bankleitzahl on lines of their own)
-            line_start = text.rfind("\n", 0, max(0, line_start - 1)) + 1
-            next_end = text.find("\n", line_end + 1)
-            line_end = len(text) if next_end < 0 or line_end == len(text) else next_end
+            if line_start > lo:
+                line_start = max(lo, text.rfind("\n", lo, line_start - 1) + 1)
+            if line_end < hi:
+                next_end = text.find("\n", line_end + 1, hi)
+                line_end = hi if next_end < 0 else next_end
         after = next(_ACCOUNT.finditer(text, e0, min(line_end, e0 + _REACH)), None)
         if after is not None:
             yield Span(*after[1], "bank_account")

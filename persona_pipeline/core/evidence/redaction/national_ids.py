@@ -771,6 +771,17 @@ def _labelled(text: str, label: Rx, lead: int = 0) -> Iterator[Span]:
             continue  # `[REDACTED:ca_sin:…]` names a kind, not a number of the text's
         label_end = spans[0][1]
         kinds = _kinds_of(spans[1:])
+        if not lead and _ambiguous(text[spans[0][0] : label_end]):
+            # (a label that is an English word or abbreviation names an id only as a key or a
+            # label: its value right after it, past a separator or after the label in capitals)
+            gap = _LABEL_GAP.match(text, label_end)
+            if gap is not None and (any(c in gap[0] for c in ":=#") or text[spans[0][0] : spans[0][0] + 2].isupper()):
+                span = _value_after(text, gap.end(), kinds, max_tokens=1)
+                if span is None:
+                    span = _schema_example(text, label_end, kinds)
+                if span is not None:
+                    yield span
+            continue
         span = _value_after(text, label_end, kinds)
         if span is None:
             span = _schema_example(text, label_end, kinds) or _test_case_value(text, spans[0][0], label_end, kinds)
@@ -831,7 +842,21 @@ def _duplicate_entries(text: str) -> Iterator[Span]:
                 break
 
 
-def _value_after(text: str, label_end: int, kinds: list[str]) -> Span | None:
+# labels that are also English words or abbreviations (an inn, an epic, the SPI bus, a UTR
+# payment reference) or a phrase of everyday Malay (`IC saya`, my IC): see `_labelled`
+_AMBIGUOUS_LABELS = frozenset(("epic", "inn", "spi", "utr", "ic saya"))
+# (a key's suffix, `Inn__c`; a separator or a copula, `UTR is`, `mon SPI est`; a DynamoDB type)
+_LABEL_GAP = re.compile(
+    r"(?:_{1,2}[A-Za-z0-9]{1,20})?\\?[\"']?[ \t]*(?:(?:[:=#]|(?-i:is|est|es|ist)(?= ))[ \t]*)?"
+    r"(?:\{[ \t]*\\?\"[SN]\\?\"[ \t]*:[ \t]*)?\\?[\"']?[ \t]*"
+)
+
+
+def _ambiguous(label: str) -> bool:
+    return " ".join(re.findall(r"[a-z]+", label.lower())) in _AMBIGUOUS_LABELS
+
+
+def _value_after(text: str, label_end: int, kinds: list[str], max_tokens: int = _MAX_TOKENS) -> Span | None:
     """The first of the next few tokens after a label that is a valid value of one of `kinds`."""
     window = text[label_end : label_end + _VALUE_REACH]
     # on its line, and before any placeholder: a label's value that was redacted already is
@@ -845,7 +870,7 @@ def _value_after(text: str, label_end: int, kinds: list[str]) -> Span | None:
         if not ch.isalnum() or (i and window[i - 1].isalnum()):
             continue
         tried += 1
-        if tried > _MAX_TOKENS:
+        if tried > max_tokens:
             break
         found = next(
             ((kind, end) for kind in kinds if (end := _value_span(kind, text, label_end + i)) is not None), None

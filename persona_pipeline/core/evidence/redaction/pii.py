@@ -800,6 +800,21 @@ def _card_ok(digits: str) -> bool:
     return digits not in _TEST_CARDS and _card_issuer_ok(digits) and _luhn_ok(digits)
 
 
+# UATP's airline cards (15 digits from 1) pass the issuer and Luhn checks one time in ten for any
+# 15-digit id from 1 (an order, a ledger entry): one is taken only after a card or payment word on
+# its line
+_UATP_CONTEXT = re.compile(
+    r"(?i)\b(?:uatp|card|pan|karte|carte|tarjeta|cart[aã]o|kaart|kort|airplus|charged?|billed|paid|payment|refund(?:ed)?)\b"
+)
+_UATP_REACH = 40
+
+
+def _uatp_labelled(text: str, start: int) -> bool:
+    lo = max(0, start - _UATP_REACH)
+    lo = max(lo, text.rfind("\n", lo, start) + 1)
+    return _UATP_CONTEXT.search(text, lo, start) is not None
+
+
 def card_spans(text: str) -> Iterator[Span]:
     pos = 0
     while _open(text, "card"):
@@ -815,7 +830,7 @@ def card_spans(text: str) -> Iterator[Span]:
         if len(digits) > 16 and not _card_ok(digits) and (short := _CARD_SHORT.match(text, start)) is not None:
             end = short.end()  # the long grouped candidate failed: its first 15-16 digits may be the card
             digits = text[start:end].replace(" ", "").replace("-", "")
-        if not _card_ok(digits):
+        if not _card_ok(digits) or (len(digits) == 15 and digits[0] == "1" and not _uatp_labelled(text, start)):
             # "order 12 4539 1488 0343 6467": the candidate began in the number before the card;
             # look again from its next digit group
             gap = next((i for i in range(start, end) if not text[i].isdigit()), -1)
