@@ -21,7 +21,7 @@ from persona_pipeline.core.models import Tier
 from persona_pipeline.persona import fold as fold_mod
 from persona_pipeline.persona.digest import similarity as sim_mod
 from persona_pipeline.persona.digest.models import Facet, Observation
-from persona_pipeline.persona.digest.similarity import similarity
+from persona_pipeline.persona.digest.similarity import similarity, tokens
 from persona_pipeline.persona.fold import RULE_SIMILARITY, Rule, fold
 
 
@@ -29,7 +29,7 @@ def _reference_clusters(obs: Sequence[Observation]) -> list[list[Observation]]:
     """fold()'s grouping without the index: every newcomer against every member of every group."""
     clusters: list[tuple[list[Observation], list[frozenset[str]]]] = []
     for o in obs:
-        toks = sim_mod.topic(fold_mod._said(o))  # the measure fold() groups by
+        toks = tokens(o.statement)
         scored = [(max(similarity(toks, t) for t in c[1]), k, c) for k, c in enumerate(clusters)]
         near = [x for x in scored if x[0] >= RULE_SIMILARITY]
         if not near:

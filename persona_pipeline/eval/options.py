@@ -17,7 +17,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="phrasing pool of the generated corpus: dev (tuned on), test (held out, the CI gate), blind "
         "(written blind, in halves blind_dev and blind_hold, both tunable now), blind2 (a second blind pool, "
         "tunable since blind3 exists), blind3 (a third blind pool, tunable since blind4 exists), blind4 "
-        "(a fourth blind pool, tunable since blind5 exists) or blind5 (the newest blind pool, "
+        "(a fourth blind pool, opened for tuning once blind5 was written) or blind5 (the newest blind pool, "
         "held out: read in aggregate only)",
     )
     p.add_argument("--developers", type=int, default=3, help="developers in the generated corpus")

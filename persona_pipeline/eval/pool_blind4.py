@@ -1,22 +1,23 @@
-"""The BLIND4 pool (issue 15): a blind pool written once blind3 was opened for tuning, held out until
-blind5 was written (the new never-tuned measure); since then blind4 is tunable. Like blind3 it was
-written without reading the digester or the other pools' sentences: other people (a Kotlin fintech
-backend, an Elixir/Phoenix clinic-booking team, a Haskell compiler, a bioinformatics lab with R
-figures, an accessibility-focused frontend, Nix-based DevOps), projects, stacks and vocabulary; most
-preferences said in everyday speech without a cue word ("I'm a … person", "we got burned by …", "my
-rule of thumb", complaints that imply a preference), restatements sharing few words, corrections of
-the agent and negated preferences; one-offs that are scoped requests, bug reports, descriptions of
-current behaviour, questions (some that sound like preferences), pasted logs or agent claims and
-temporal instructions ("for now", "in this branch only", "until the release"); contradictions in
-both orders, some reversed without "now", by an antonym or by naming the new tool with a verb of
-change. The data is `pools/blind4.toml`, served as written (`--pool blind4`); within it, every
-item's term alternatives occur in no other item's sentences, so a bullet can be about one item only.
+"""The BLIND4 pool (issue 15): a fresh held-out pool, written once blind3 was opened for tuning, so
+the project keeps one honest never-tuned measure. Like blind3 it was written without reading the
+digester or the other pools' sentences: other people (a Kotlin fintech backend, an Elixir/Phoenix
+clinic-booking team, a Haskell compiler, a bioinformatics lab with R figures, an accessibility-
+focused frontend, Nix-based DevOps), projects, stacks and vocabulary; most preferences said in
+everyday speech without a cue word ("I'm a … person", "we got burned by …", "my rule of thumb",
+complaints that imply a preference), restatements sharing few words, corrections of the agent and
+negated preferences; one-offs that are scoped requests, bug reports, descriptions of current
+behaviour, questions (some that sound like preferences), pasted logs or agent claims and temporal
+instructions ("for now", "in this branch only", "until the release"); contradictions in both
+orders, some reversed without "now", by an antonym or by naming the new tool with a verb of change.
+The data is `pools/blind4.toml`, served as written (`--pool blind4`); within it, every item's term
+alternatives occur in no other item's sentences, so a bullet can be about one item only.
 
-The rule while it was held out: only AGGREGATE figures were looked at. Since blind5 exists, its
-sentences, missed ids and bullets may be read and tuned on — with general mechanisms only: no cue,
-lexicon entry, threshold or code comment may be written from its sentences. Its report is held
-against the test pool's gate; CI checks seed 1 against floors a little under what the offline
-backend measures there (persona_pipeline_tests/test_eval.py).
+The rule: only AGGREGATE figures of blind4 are ever looked at — recall, fabricated (garbled /
+inverted), one-off leakage, contradictions handled, bullet counts. Never the missed ids, the
+packs' bullets or the fabricated bullets, and nothing is tuned on it: no cue, lexicon entry,
+threshold or code comment may be written from its sentences. Its report is held against the test
+pool's gate; CI checks seed 1 against floors just under the untuned baseline
+(persona_pipeline_tests/test_eval.py), printing aggregates only when it fails.
 """
 
 from __future__ import annotations

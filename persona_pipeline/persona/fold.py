@@ -174,25 +174,6 @@ def _anchors(text: str) -> frozenset[str]:
 
 
 @lru_cache(maxsize=1 << 16)
-def _without_project(statement: str, project: str) -> str:
-    """The statement with the name of the project it was said in read as "here": in its own
-    session a project's name is deictic (where the work is, like "here" or "this repo"), not what
-    a rule is about, so requests that share only it ("add X to <project>", "fix Y in <project>")
-    are not one rule said twice."""
-    name = project.strip()
-    if len(name) < 3 or not re.search(re.escape(name), statement, re.IGNORECASE):
-        return statement
-    if sim.zipf(name.lower()) > 0:
-        return statement  # a folder named by an English word ("frontend", "api") still describes
-    return re.sub(rf"(?<![\w.-]){re.escape(name)}(?:'s)?(?![\w-])", "here", statement, flags=re.IGNORECASE)
-
-
-def _said(o: Observation) -> str:
-    """What the fold compares of an observation: its statement, its project's name read as "here"."""
-    return _without_project(o.statement, o.project or "")
-
-
-@lru_cache(maxsize=1 << 16)
 def _reverses(quote: str) -> bool:
     return reversal(quote)
 
@@ -256,12 +237,12 @@ def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observati
     revs = [o.timestamp or "" for o in members if _reverses(o.quote)]
     cut = max(revs) if revs else None
     # synonyms one member sets against each other are two things in this group, not one
-    distinct = frozenset().union(*(sim.apart(*stance(_said(o), STANCE_WEIGHT)) for o in members))
+    distinct = frozenset().union(*(sim.apart(*stance(o.statement, STANCE_WEIGHT)) for o in members))
     for o in policy_order(members):
         if _corroborating(o) or (not (_derived(o) or _stated(o.quote)) and (cut is None or (o.timestamp or "") >= cut)):
             kept.append(o)  # an inferred stance is set against the group only by a newer reversal
             continue
-        p, n = stance(_said(o), STANCE_WEIGHT)
+        p, n = stance(o.statement, STANCE_WEIGHT)
         # it contradicts the current stance only when it disagrees with it more than it agrees:
         # "never mock the db, tests hit a real database" agrees with "don't mock the database,
         # use a real one" on the mocking and the real one, though one names the database as wanted
@@ -339,7 +320,7 @@ def _explicitly(o: Observation) -> bool:
 
 def _rule(facet: Facet, members: list[Observation]) -> Rule:
     members = sorted(members, key=lambda o: o.observation_id)
-    toks = [sim.tokens(_said(o)) for o in members]
+    toks = [sim.tokens(o.statement) for o in members]
     central = _centralities(toks, [id(o) for o in members])
     # the rare words more than one wording uses: what the group is about, by its members' consent
     # (a wording that joined on one shared word does not name the group for its own other words)
@@ -351,7 +332,7 @@ def _rule(facet: Facet, members: list[Observation]) -> Rule:
 
     def naming(i: int) -> tuple[bool, bool, bool, bool, bool, bool, float, int, float, int, str]:
         o = members[i]
-        p = stance(_said(o), STANCE_WEIGHT)[0]
+        p = stance(o.statement, STANCE_WEIGHT)[0]
         names = len(sim.rare(toks[i]) & cluster_rare)
         return (
             not _corroborating(o),
@@ -379,7 +360,9 @@ def _rule(facet: Facet, members: list[Observation]) -> Rule:
         # work laptop"), not when it shares common words ("focus on error handling" beside "make
         # the error messages shorter" is one request, then another)
         named = frozenset().union(*(sim.rare(toks[i]) for i, o in enumerate(members) if not _corroborating(o)))
-        distinct = [o for o in distinct if not _corroborating(o) or sim.rare(sim.tokens(_said(o))) & named] or distinct
+        distinct = [
+            o for o in distinct if not _corroborating(o) or sim.rare(sim.tokens(o.statement)) & named
+        ] or distinct
     for o in distinct:
         sid = o.session_id or o.unit_key
         per_session[sid] = max(per_session.get(sid, 0.0), TIER_WEIGHT[o.tier])
@@ -486,7 +469,7 @@ def _clusters(obs: Sequence[Observation]) -> list[list[Observation]]:
     live: dict[int, _Cluster] = {}  # by a stable id (the first member's position)
     index: dict[str, set[int]] = {}
     for i, o in enumerate(obs):
-        toks = sim.topic(_said(o))
+        toks = sim.topic(o.statement)
         best, best_key = -1, (0.0, -1)
         for cid in set().union(*(index.get(t, ()) for t in sim.index_keys(toks))):
             near = live[cid].near(toks)
@@ -507,7 +490,7 @@ def _attach(groups: list[list[Observation]], obs: Sequence[Observation]) -> list
     like them, by the same measure and threshold as any observation (RULE_SIMILARITY); the others
     are left out."""
     index: dict[str, set[int]] = {}
-    toks = [{sim.topic(_said(o)) for o in g} for g in groups]  # each distinct wording once
+    toks = [{sim.topic(o.statement) for o in g} for g in groups]  # each distinct wording once
     for i, g in enumerate(toks):
         for t in g:
             for x in sim.index_keys(t):
@@ -517,7 +500,7 @@ def _attach(groups: list[list[Observation]], obs: Sequence[Observation]) -> list
     for o in obs:
         if not _corroborating(o):
             continue
-        mine = sim.topic(_said(o))
+        mine = sim.topic(o.statement)
         if mine not in chosen:
             best, near = -1, RULE_SIMILARITY
             for i in sorted(set().union(*(index.get(t, ()) for t in sim.index_keys(mine)))):
@@ -542,7 +525,7 @@ def cross_group_superseded(groups: list[list[Observation]]) -> dict[int, int]:
     for i, g in enumerate(groups):
         counts: Counter[str] = Counter()
         for o in g:
-            counts.update(stance(_said(o), sim.NAMED)[0])
+            counts.update(stance(o.statement, sim.NAMED)[0])
         for t, c in counts.items():
             if 2 * c >= len(g):
                 prefers.setdefault(t, []).append(i)
@@ -551,7 +534,7 @@ def cross_group_superseded(groups: list[list[Observation]]) -> dict[int, int]:
         for o in policy_order(g):
             if not _reverses(o.quote):
                 continue
-            rejected = stance(_said(o), sim.NAMED)[1]
+            rejected = stance(o.statement, sim.NAMED)[1]
             targets = {j for t in rejected for j in prefers.get(t, ()) if j != i}
             targets |= {j for j, g2 in enumerate(groups) if j != i and any(_substitutes(o, m) for m in g2)}
             targets |= {j for j, g2 in enumerate(groups) if j != i and any(_reassigns(o, m) for m in g2)}
@@ -559,45 +542,7 @@ def cross_group_superseded(groups: list[list[Observation]]) -> dict[int, int]:
                 if all((x.timestamp or "") < (o.timestamp or "") for x in groups[j]):
                     beaten.setdefault(j, i)
     _superseded_versions(groups, prefers, beaten)
-    _superseded_varieties(groups, beaten)
     return beaten
-
-
-def _preferred_varieties(o: Observation) -> frozenset[tuple[str, str]]:
-    """The (head, modifier) varieties (`similarity.varieties`) a stated observation does not refuse."""
-    if _corroborating(o) or not _stated(o.quote):
-        return frozenset()
-    n = stance(_said(o), STANCE_WEIGHT)[1]  # (a variety said in passing is still preferred, not one refused)
-    return frozenset(v for v in sim.varieties(_said(o)) if v[0] not in n and v[1] not in n)
-
-
-def _superseded_varieties(groups: list[list[Observation]], beaten: dict[int, int]) -> None:
-    """One thing has one variety at a time: a newer group whose stated member prefers another
-    variety of a singular head ("quiet mode on the test runner") supersedes an older group most of
-    whose members prefer the old one ("run the suite in verbose mode"), though neither says "from
-    now on" — when the older group was last said before the newer was first said (a clean
-    handover: what is never said again once its alternative is taken up was left for it) and
-    neither names the other's variety."""
-    spans = [(min(o.timestamp or "" for o in g), max(o.timestamp or "" for o in g)) for g in groups]
-    held: dict[str, list[tuple[str, int]]] = {}
-    for j, g in enumerate(groups):
-        counts: Counter[tuple[str, str]] = Counter()
-        for o in g:
-            counts.update(_preferred_varieties(o))
-        for (head, mod), c in counts.items():
-            if 2 * c >= len(g):
-                held.setdefault(head, []).append((mod, j))
-    if not held:
-        return
-    for i, g in enumerate(groups):
-        mine = frozenset().union(*(sim.tokens(_said(o)) for o in g))
-        for head, mod in frozenset().union(*(_preferred_varieties(o) for o in g)):
-            for old_mod, j in held.get(head, ()):
-                if old_mod == mod or j == i or j in beaten or old_mod in mine or not spans[j][1] < spans[i][0]:
-                    continue
-                if any(mod in sim.tokens(_said(x)) for x in groups[j]):
-                    continue
-                beaten[j] = i
 
 
 # a version of a name: "es2022", "java21", "4.2", "v2" (name, number); "uint8_t" is no version
@@ -625,12 +570,12 @@ def _superseded_versions(
         for o in g:
             if _corroborating(o):
                 continue
-            for name, number in _versions(stance(_said(o), sim.NAMED)[0]):
+            for name, number in _versions(stance(o.statement, sim.NAMED)[0]):
                 for other, j in old.get(name, ()):
                     if other == number or j == i or j in beaten:
                         continue
                     # the older group does not also prefer the newer version, and all of it is older
-                    if any(name + number in stance(_said(x), sim.NAMED)[0] for x in groups[j]):
+                    if any(name + number in stance(x.statement, sim.NAMED)[0] for x in groups[j]):
                         continue
                     if all((x.timestamp or "") < (o.timestamp or "") for x in groups[j]):
                         beaten[j] = i
@@ -671,7 +616,7 @@ def _reassigns(reversal_obs: Observation, older: Observation) -> bool:
     """A reversal that puts another thing in a slot the older statement filled: "Zed is my editor
     now" after "my editor is VS Code, use its settings.json" (`reading.assignment`). One slot
     holds one thing, so the older choice is superseded whatever else either says."""
-    new, old = _assignment(_said(reversal_obs)), _assignment(_said(older))
+    new, old = _assignment(reversal_obs.statement), _assignment(older.statement)
     return bool(new and old and new[0] and new[0] == old[0] and new[1] and old[1] and not new[1] & old[1])
 
 
@@ -684,7 +629,7 @@ def _substitutes(reversal_obs: Observation, older: Observation) -> bool:
     though it may never say what it replaced (the policy: a reversal supersedes what it reverses,
     whatever the tiers). A frame inside a longer one ("zsh is my shell now" in "put project env
     in .envrc rather than my shell profile") is not the same place."""
-    return _substitution(_said(reversal_obs), _said(older))
+    return _substitution(reversal_obs.statement, older.statement)
 
 
 def fold(observations: Sequence[Observation]) -> list[Rule]:
@@ -732,7 +677,6 @@ def clear_caches() -> None:
     same process reuse the space instead of growing the heap. Results do not depend on them."""
     for memo in (
         _tokens,
-        _without_project,
         _reverses,
         stance,
         _assignment,

@@ -167,9 +167,7 @@ _TIME_NOUNS = r"time|morning|afternoon|evening|night|week|month|quarter|year|spr
 DEICTIC_TIME = re.compile(
     rf"\b(?:yet|still|today|tonight|tomorrow|yesterday|right now|just now|for now|at the moment|at this point|"
     rf"currently|so far|this (?:{_TIME_NOUNS})|last (?:{_TIME_NOUNS})|next (?:{_TIME_NOUNS})|"
-    rf"(?:until|till|by|before|after|on|since) (?:next )?(?:{_DAYS}(?!s\b)|{_MONTHS})|"
-    # a day after an indefinite or universal determiner is any such day ("a Monday morning"), not a date
-    rf"(?<!\ba )(?<!\ban )(?<!\bany )(?<!\bevery )(?:{_DAYS})(?:'s)?)(?!s\b)\b"
+    rf"(?:until|till|by|before|after|on|since) (?:next )?(?:{_DAYS}(?!s\b)|{_MONTHS})|(?:{_DAYS})(?:'s)?)(?!s\b)\b"
 )
 # the adverbials that open a standing arrangement: what is said with them holds from now on
 FUTURE = re.compile(r"\b(?:from now on|from here on|going forward|moving forward|henceforth)\b")
@@ -316,16 +314,7 @@ _WORD_SEMICOLON = re.compile(r"\b[a-z]{1,4};[a-z]{1,4}\b", re.IGNORECASE)
 
 
 def _data(text: str) -> bool:
-    t = _WORD_SEMICOLON.sub("w", text)
-    if not _DATA.search(t):
-        return False
-    # prose that mentions one assignment or operator ("export FOO=bar", "through |>") is prose:
-    # data is mostly fields
-    chunks = t.split()
-    return 3 * sum(bool(_DATA.search(c)) for c in chunks) >= len(chunks)
-
-
-_LONE_MARK = re.compile(r"(?<=\s)[.!?]+(?=\s)")
+    return bool(_DATA.search(_WORD_SEMICOLON.sub("w", text)))
 
 
 @dataclass(frozen=True)
@@ -347,10 +336,8 @@ def words(text: str) -> list[str]:
 
 
 def sentences(text: str) -> list[str]:
-    """Sentences of a turn (never split inside `code`, nor after a mark standing alone as a word:
-    terminal punctuation closes the word before it, so " !! " is a symbol, an operator)."""
+    """Sentences of a turn (never split inside `code`)."""
     masked = _CODE.sub(lambda m: "\x00" * len(m.group(0)), text)
-    masked = _LONE_MARK.sub(lambda m: "\x00" * len(m.group(0)), masked)
     out, pos = [], 0
     for m in _SENTENCE.finditer(masked):
         out.append(text[pos : m.start()])
@@ -403,13 +390,10 @@ def _directs(clause: str) -> bool:
     that is not a judgement ("I'm a X person", "no X", "X, not Y") — not a statement about a thing
     ("X ignores the config file")."""
     w = words(clause)
-    if w and FUTURE.search(_low(clause)):
-        return True  # a standing arrangement ("the test output can be quiet from here on")
     if not w or _subject(w) == "definite":
         return False
     force, why = _clause_force(clause)
-    # "please" makes a request of a verbless phrase too ("structured logs please")
-    return why in _DIRECTIVE_FORCE or (force > 0 and (w[0] in _base_verbs() or "please" in w))
+    return why in _DIRECTIVE_FORCE or (force > 0 and w[0] in _base_verbs())
 
 
 # a finite verb of being, keeping or a past: "the old scheduler was a pain", "the mirror keeps lagging"
@@ -427,8 +411,7 @@ def _aside(clause: str) -> bool:
         return False
     if w[0] in _base_verbs() | _NOT_A_SUBJECT | QUANTIFIERS | {"always", "every", "each", "any"}:
         return False
-    # (an auxiliary after the subject is finite too: "the aggregator can't parse prose")
-    return bool(_FINITE.search(clause) or any(_is_past(x) or x in AUX for x in w[1:]) or _HABIT_3SG.match(clause))
+    return bool(_FINITE.search(clause) or any(_is_past(x) for x in w[1:]) or _HABIT_3SG.match(clause))
 
 
 def reason_clauses(cls: list[str]) -> tuple[list[str], set[int]]:
@@ -531,27 +514,6 @@ def _subject(w: list[str]) -> str:
     return "other"
 
 
-# a verb after a coordinator or an infinitive "to" continues the predicate before it ("run it and
-# tell me …", "try to show me …"): an imperative, not a subject and its verb
-_NOT_COORDINATED = "".join(rf"(?<!\b{c} )" for c in ("and", "or", "then", "but", "to", "also", "just"))
-
-
-# a definite subject that recurs: its noun phrase holds a universal quantifier ("the preamble
-# before every answer", "the emoji on each summary") or an adjective of frequency ("the constant
-# apologizing"): the agent's habit, said of every occasion, not one thing pointed at
-_RECURRING = re.compile(
-    r"^the\s+(?:(?:constant|continual|endless|incessant|perpetual|repeated|frequent|usual|recurring|habitual)\b"
-    r"|(?:[\w-]+\s+){1,3}(?:before|after|on|in|at|of|for|with|from|to|under)\s+(?:every|each|any)\s+[\w-]+"
-    # (the predicate follows the quantified phrase: "the modal flickers on every keystroke" is one
-    # thing's behaviour, its phrase the verb's)
-    r"\s+(?!(?:in|on|at|to|from|with|for|of|by|and|or|but)\b)\w)"
-)
-
-
-def _recurring(low: str) -> bool:
-    return bool(_RECURRING.match(low))
-
-
 def _clause_force(c: str) -> tuple[float, str]:
     """(force, why) of one clause: 1.0 explicit, 0.5 weak, 0.0 none."""
     low = _low(c)
@@ -559,12 +521,6 @@ def _clause_force(c: str) -> tuple[float, str]:
     if not w:
         return 0.0, ""
     subj = _subject(w)
-    if subj == "definite" and _recurring(low):
-        # "the preamble before every answer wastes my time": a kind that recurs, not one thing; what
-        # is said of it is a judgement, whose lean is inferred, unless a modal says what to do
-        if not MODAL.search(low):
-            return 1.0, "judgement"
-        subj = "other"
     if MODAL.search(low):
         return 1.0, "modal"
     if HABITUAL.search(low):
@@ -613,7 +569,7 @@ def _clause_force(c: str) -> tuple[float, str]:
     if re.search(r"\b(?:for|to) me\b", low) or (
         # "X bothers me", "X annoyed me", "functions without docstrings bug me": a plural subject
         # takes the bare verb, so two words before it tell it from an imperative ("show me …")
-        subj != "second" and re.search(r"\b\w+(?:s|ed) me\b|^(?:\S+\s+){2,}" + _NOT_COORDINATED + r"\w+ me\b", low)
+        subj != "second" and re.search(r"\b\w+(?:s|ed) me\b|^(?:\S+\s+){2,}\w+ me\b", low)
     ):
         return 1.0, "personal judgement"
     # a copular statement about the person's own practice: "polars is my default", "uv is what we
@@ -698,8 +654,6 @@ def _one_off(sentence: str, cls: list[str], changed: bool = False) -> str:
             return "malfunction"
         if i in reasons:
             continue  # how things behave, given as the reason for a rule, is no report (a bug still is)
-        if i == 0 and _EXISTENTIAL.match(cl) and not (MODAL.search(cl) or HABITUAL.search(cl) or NEGATOR.search(cl)):
-            return "description"  # "there's another typo in …": what exists now, a report
         if subj == "definite" and not MODAL.search(cl):
             verbs = [x for x in w[1:] if x not in DEFINITE]
             if HABITUAL.search(cl) or any(_is_past(x) for x in verbs):
@@ -732,10 +686,6 @@ def _one_off(sentence: str, cls: list[str], changed: bool = False) -> str:
         if _acts_on_one_thing(w, cl):
             return "description"
     return ""
-
-
-# an existential clause ("there's a …", "there are …") asserts what exists: a state of affairs
-_EXISTENTIAL = re.compile(r"^there(?:'s|\s+is|\s+are|\s+was|\s+were)\b")
 
 
 _OBJECT_DET = frozenset({"the", "its", "their", "his", "her", "this", "that", "these", "those"})
@@ -830,25 +780,12 @@ _OUR_KIND = re.compile(
 )
 
 
-# a genitive determiner makes its noun phrase definite ("lanternbook's nightly job" is "the nightly
-# job of lanternbook"), unless its possessor is itself indefinite, quantified or the speaker's or
-# listener's own ("a function's name", "each module's tests", "my team's style")
-_GENITIVE = re.compile(
-    r"(?<!\ba )(?<!\ban )(?<!\beach )(?<!\bevery )(?<!\bany )(?<!\bno )(?<!\bmy )(?<!\bour )(?<!\byour )"
-    r"\b(?!(?:it|that|there|here|what|who|where|how|let|he|she|everyone|everything|nothing|something|someone|"
-    r"anything|anyone|one)'s\b)[a-z][\w.-]*'s\s+[a-z]"
-)
-
-
-def _definite(clause: str, pronouns: bool = True) -> bool:
+def _definite(clause: str) -> bool:
     """Whether a clause names one thing definitely: a definite determiner or pronoun ("fix the
     typo", "rename that function", "make it faster"), not "that" opening a clause nor a
-    relational "the same …" / "the top of …". A personal pronoun after the first clause of a
-    sentence (`pronouns` False) refers back to a phrase of that sentence ("wildcard imports hide
-    where things come from, spell them out"), so it is as definite as that phrase, not more."""
+    relational "the same …" / "the top of …"."""
     low = _RELATIONAL.sub(" ", _THAT_CLAUSE.sub(" ", _OUR_KIND.sub(r"\g<cop> ", _low(clause))))
-    pointers = DEFINITE | {"it", "them"} if pronouns else DEFINITE - {"its", "their", "his", "her"}
-    return bool(set(words(low)) & pointers) or bool(_GENITIVE.search(low))
+    return bool(set(words(low)) & (DEFINITE | {"it", "them"}))
 
 
 # "now" closing a clause after what it is said of ("pyright is the type checker now, it's faster"):
@@ -998,7 +935,6 @@ def read(sentence: str) -> Reading:
     main = [_SO_OPEN.sub("", c) if _SO_OPEN.match(_low(c)) and reasons else c for c in main]
     if (
         _subject(words(_unframed(main[0]))) == "definite"
-        and not _recurring(_low(_unframed(main[0])))
         and not _CORRELATIVE.match(_low(text))
         and not _changed_slot(text)
         and not FUTURE.search(_low(text))  # "the diff is enough from now on": a standing arrangement
@@ -1020,8 +956,7 @@ def read(sentence: str) -> Reading:
     # a weak clause counts only when no clause of the sentence names one thing definitely
     if force < 1.0 and len(words(text)) <= 2:
         return Reading(text, False, 0.0, "fragment")  # "see screenshot"
-    # (a reason may name what it is about)
-    if force < 1.0 and any(_definite(c, pronouns=i == 0) for i, c in enumerate(main)):
+    if force < 1.0 and any(_definite(c) for c in main):  # a reason may name what it is about
         return Reading(text, False, 0.0, "definite object", corroborates=not NAMED_CODE.search(text))
     if force < 1.0 and NAMED_CODE.search(text):
         return Reading(text, False, 0.0, "named file or function")

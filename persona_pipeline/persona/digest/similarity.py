@@ -24,7 +24,6 @@ nothing else, so they are not grouped (an embedding model would be needed for th
 from __future__ import annotations
 
 import gzip
-import itertools
 import math
 import re
 from functools import lru_cache
@@ -210,8 +209,6 @@ _FILE = re.compile(
 
 
 _VERSIONED = re.compile(r"^([a-z]{3,})\d+$")
-# (not a dash or an ellipsis, nor an arrow: prose writes "rename A -> B" for "to")
-_OPERATOR = re.compile(r"(?<!\S)(?![.-]+(?!\S)|[-=]+>(?!\S)|<[-=]+(?!\S))[|>!?=<:&*+%^~.-]{2,3}(?!\S)")
 
 
 @lru_cache(maxsize=1)
@@ -274,15 +271,9 @@ def _by_prefix() -> dict[str, float]:
     return out
 
 
-# joins the two tokens of an open compound ("star imports" -> "star" OPEN "import"), see `topic`
-OPEN = "\x1f"
-
-
 @lru_cache(maxsize=1 << 16)
 def weight(token: str) -> float:
     """Rarity of a token, from the commonest English word it may stand for."""
-    if OPEN in token:  # two words said together (`topic`): as rare as its parts together
-        return round(min(_w(0.0), sum(weight(x) for x in token.split(OPEN))), 3)
     z = _zipf()
     parts = token.split("-")
     if len(parts) > 1 and all(len(x) > 2 and _english(x) for x in parts):
@@ -381,8 +372,6 @@ def tokens(text: str) -> frozenset[str]:
     # a semicolon inside a short word is spelling: "tl;dw" is "tldw"
     low = re.sub(r"\b([a-z]{1,4});([a-z]{1,4})\b", r"\1\2", low)
     words = [w.strip(".-") for w in _TOKEN.findall(low)]
-    # an operator written as a word of its own ("|>", "!!", "?.") names a thing, as an identifier does
-    words += _OPERATOR.findall(low)
     # a dotted identifier also names its parent ("os.path.join" ~ "os.path"), a file its name
     # ("CHANGELOG.md" ~ "changelog")
     words += [w.rsplit(".", 1)[0] for w in words if w.count(".") >= 2]
@@ -494,22 +483,7 @@ def topic(text: str) -> frozenset[str]:
         kept |= tokens(c)
     whole = tokens(text)
     about = whole - (frame - kept)
-    return _with_compounds(low, about or whole)
-
-
-def _with_compounds(low: str, about: frozenset[str]) -> frozenset[str]:
-    """`about` with its open compounds: two content words said next to each other in one clause
-    ("star imports", "magic numbers", "structured logs"). English writes a compound open,
-    hyphenated or closed alike, and a hyphenated one already counts as a word of its own
-    (`weight`); said open in both wordings it is one more shared word (`similarity` counts a
-    compound only when both wordings say it)."""
-    low = re.sub(r"'(?:s|re|ve|d|ll|m)\b", "", re.sub(r"n't\b", " not", _MENTION.sub(" ", low)))
-    pairs: set[str] = set()
-    for clause in _CLAUSE.split(low):
-        ws = [w.strip(".-") for w in _TOKEN.findall(clause or "")]
-        keys = [_key(w) if w and w not in _CLOSED and len(w) > 1 and not w.isdigit() else "" for w in ws]
-        pairs |= {x + OPEN + y for x, y in itertools.pairwise(keys) if x in about and y in about and x != y}
-    return about | pairs if pairs else about
+    return about or whole
 
 
 @lru_cache(maxsize=1 << 16)
@@ -568,49 +542,6 @@ def _spelled_apart(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:
     return a.union(extra) if extra else a
 
 
-@lru_cache(maxsize=1)
-def _verbs() -> frozenset[str]:
-    from persona_pipeline.persona.digest.reading import _base_verbs
-
-    return _base_verbs()
-
-
-@lru_cache(maxsize=1 << 16)
-def varieties(text: str) -> frozenset[tuple[str, str]]:
-    """(head, modifier) tokens of the open compounds of a statement whose head is a singular noun
-    ("quiet mode", "a white background", "American spelling"): a modifier picks one variety of
-    what a singular head names, and one thing has one variety at a time (a run has one mode, a
-    figure one background); a plural head ("unit tests", "structured logs") names many things,
-    whose varieties coexist, and is left out."""
-    low = " ".join(text.lower().replace("’", "'").replace("`", " ").split())
-    low = re.sub(r"'(?:s|re|ve|d|ll|m)\b", "", re.sub(r"n't\b", " not", _MENTION.sub(" ", low)))
-    out: set[tuple[str, str]] = set()
-    for clause in _CLAUSE.split(low):
-        ws = [w.strip(".-") for w in _TOKEN.findall(clause or "")]
-        for m, h in itertools.pairwise(ws):
-            if not all(w and w not in _CLOSED and len(w) > 1 and not w.isdigit() for w in (m, h)):
-                continue
-            if h.endswith("s") and not h.endswith(("ss", "us", "is")):
-                continue
-            # a verb is no head nor modifier: "write unit", "posters looked" are no compounds
-            if {m, h} & _verbs() or _is_past(h):
-                continue
-            km, kh = _key(m), _key(h)
-            if km != kh:
-                out.add((kh, km))
-    return frozenset(out)
-
-
-def _shared_compounds(a: frozenset[str], b: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
-    """Both sets without the open compounds (`topic`) only one of them says: a compound is a
-    word the two wordings share, never one that sets them apart."""
-    ca, cb = {t for t in a if OPEN in t}, {t for t in b if OPEN in t}
-    if ca == cb:
-        return a, b
-    both = ca & cb
-    return a - (ca - both), b - (cb - both)
-
-
 def similarity(a: frozenset[str], b: frozenset[str]) -> float:
     """Weighted Dice of two token sets (rare tokens weigh most): a short and a long wording of one
     rule that share its tool name are close, however many other words the long one has. A token
@@ -618,7 +549,6 @@ def similarity(a: frozenset[str], b: frozenset[str]) -> float:
     two agree on another word as well."""
     if not a or not b:
         return 0.0
-    a, b = _shared_compounds(a, b)
     a, b = _spelled_apart(a, b), _spelled_apart(b, a)
     shared = a & b
     credit = _synonym_credit(a, b, shared)
