@@ -1,5 +1,5 @@
-"""The BLIND4 pool (issue 15): a fresh held-out pool, written once blind3 was opened for tuning, so
-the project keeps one honest never-tuned measure. Like blind3 it was written without reading the
+"""The BLIND4 pool (issue 15): a pool written once blind3 was opened for tuning, so the project
+kept one honest never-tuned measure. Like blind3 it was written without reading the
 digester or the other pools' sentences: other people (a Kotlin fintech backend, an Elixir/Phoenix
 clinic-booking team, a Haskell compiler, a bioinformatics lab with R figures, an accessibility-
 focused frontend, Nix-based DevOps), projects, stacks and vocabulary; most preferences said in
@@ -12,12 +12,11 @@ orders, some reversed without "now", by an antonym or by naming the new tool wit
 The data is `pools/blind4.toml`, served as written (`--pool blind4`); within it, every item's term
 alternatives occur in no other item's sentences, so a bullet can be about one item only.
 
-The rule: only AGGREGATE figures of blind4 are ever looked at — recall, fabricated (garbled /
-inverted), one-off leakage, contradictions handled, bullet counts. Never the missed ids, the
-packs' bullets or the fabricated bullets, and nothing is tuned on it: no cue, lexicon entry,
-threshold or code comment may be written from its sentences. Its report is held against the test
-pool's gate; CI checks seed 1 against floors just under the untuned baseline
-(persona_pipeline_tests/test_eval.py), printing aggregates only when it fails.
+Held out (only aggregates looked at, nothing tuned on it) until blind5 was written; since then it
+is a tunable pool like blind3: its sentences, missed ids and bullets have been read (a first tuning
+pass, branch digest6, was reverted after review: its mechanisms were fitted to blind4's sentences).
+blind5 (pool_blind5.py) is the never-tuned measure now. CI checks seed 1 against floors just under
+the untuned baseline (persona_pipeline_tests/test_eval.py).
 """
 
 from __future__ import annotations
