@@ -43,7 +43,7 @@ GENERATOR = "persona-eval-corpus/2"
 # blind: written without reading the digester or the other pools, in two halves by id (pool_blind.py);
 # blind2: a second blind pool, held out until blind3 was written, now tunable (pool_blind2.py);
 # blind3: a third blind pool, held out until blind4 was written, now tunable (pool_blind3.py)
-# blind4: a fourth blind pool, written while blind3 was opened for tuning (pool_blind4.py)
+# blind4: a fourth blind pool, held out until blind5 was written, now tunable (pool_blind4.py)
 # blind5: the newest blind pool, written while blind4 was opened for tuning: held out, only ever
 # read in aggregate (pool_blind5.py)
 POOLS: dict[str, Any] = {
