@@ -22,3 +22,13 @@ class Checks:
 
     def gone(self, text: str, value: str) -> None:
         assert value not in self.redacted(text), text
+
+    def spans(self, text: str) -> list[tuple[str, str]]:
+        """(value, type) of each span the redactor would replace: what a failing test prints."""
+        return [(text[s.start : s.end], s.kind) for s in self.redactor.spans_many([text])[0] or []]
+
+    def covered(self, text: str, value: str) -> bool:
+        """Whether `value` is gone from the redacted text, with no 8-character piece of it left."""
+        out = self.redactor.redact(text)
+        assert out is not None
+        return value not in out.text and not any(value[i : i + 8] in out.text for i in range(max(1, len(value) - 7)))

@@ -30,6 +30,7 @@ from persona_pipeline_tests.redaction_blind import (
     score,
     uk_nino,
 )
+from persona_pipeline_tests.redaction_checks import Checks
 
 R = Redactor(b"k" * 32)
 SEED = 7
@@ -121,14 +122,8 @@ def test_blind_round8_joined_dev(blind: dict[str, BlindScore]) -> None:
     assert sc.stray <= 12, sc.stray
 
 
-def _spans(text: str) -> list[tuple[str, str]]:
-    return [(text[s.start : s.end], s.kind) for s in R.spans_many([text])[0] or []]
-
-
-def _covered(text: str, value: str) -> bool:
-    out = R.redact(text)
-    assert out is not None
-    return value not in out.text and not any(value[i : i + 8] in out.text for i in range(max(1, len(value) - 7)))
+_spans = Checks(R).spans
+_covered = Checks(R).covered
 
 
 def _rand(r: random.Random, n: int, alphabet: str = string.ascii_letters + string.digits) -> str:

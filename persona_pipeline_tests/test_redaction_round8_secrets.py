@@ -7,18 +7,13 @@ from __future__ import annotations
 import pytest
 
 from persona_pipeline.core.evidence.redaction.redactor import Redactor
+from persona_pipeline_tests.redaction_checks import Checks
 
 R = Redactor(b"k" * 32)
 
 
-def _spans(text: str) -> list[tuple[str, str]]:
-    return [(text[s.start : s.end], s.kind) for s in R.spans_many([text])[0] or []]
-
-
-def _covered(text: str, value: str) -> bool:
-    out = R.redact(text)
-    assert out is not None
-    return value not in out.text and not any(value[i : i + 8] in out.text for i in range(max(1, len(value) - 7)))
+_spans = Checks(R).spans
+_covered = Checks(R).covered
 
 
 @pytest.mark.parametrize(
