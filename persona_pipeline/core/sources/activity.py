@@ -236,16 +236,19 @@ class Activity:
             self._emit(where, TurnKind.TOOL_ERROR, text, excerpt(body), signal)
 
     def _emit(self, where: Where, kind: TurnKind, text: str, context: str, signal: str | None) -> None:
-        line_no, offset, uuid, ts, session_id, cwd = where
-        uuid = uuid if isinstance(uuid, str) else None
-        ts = ts if isinstance(ts, str) else None
-        key = (line_no, text)
+        key = (where[_LINE], text)
         if key in self._keys:
             return
         self._keys.add(key)
-        self.turns.append(
-            make_turn(line_no, offset, uuid, session_id, ts, cwd, _T3, kind, signal, text, context, False, NO_TRUNCATED)
-        )
+        self.turns.append(t3_turn(where, kind, text, context, signal))
+
+
+def t3_turn(where: Where, kind: TurnKind, text: str, context: str, signal: str | None) -> Turn:
+    """The T3 turn cited to `where` (uuid and timestamp kept only when the file has them as text)."""
+    line_no, offset, uuid, ts, session_id, cwd = where
+    uuid = uuid if isinstance(uuid, str) else None
+    ts = ts if isinstance(ts, str) else None
+    return make_turn(line_no, offset, uuid, session_id, ts, cwd, _T3, kind, signal, text, context, False, NO_TRUNCATED)
 
 
 def _shown(tool: str) -> str:

@@ -17,9 +17,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from persona_pipeline.core.models import Tier, Turn, TurnKind
-from persona_pipeline.core.sources.activity import Activity, Edits, Summarize, Where, bounded_output, excerpt
-from persona_pipeline.core.sources.turn_fast import NO_TRUNCATED, make_turn
+from persona_pipeline.core.models import Turn, TurnKind
+from persona_pipeline.core.sources.activity import (
+    Activity,
+    Edits,
+    Summarize,
+    Where,
+    bounded_output,
+    excerpt,
+    t3_turn,
+)
 
 _RUN = 256  # failures whose excerpts wait at most (what they hold stays bounded)
 
@@ -48,22 +55,7 @@ class BatchedExcerpts(Activity):
     def _cut(self) -> None:
         turns = self.turns
         for i, where, text, body, signal in self._failures:
-            line_no, offset, uuid, ts, session_id, cwd = where
-            turns[i] = make_turn(
-                line_no,
-                offset,
-                uuid if isinstance(uuid, str) else None,
-                session_id,
-                ts if isinstance(ts, str) else None,
-                cwd,
-                Tier.T3,
-                TurnKind.TOOL_ERROR,
-                signal,
-                text,
-                excerpt(body),
-                False,
-                NO_TRUNCATED,
-            )
+            turns[i] = t3_turn(where, TurnKind.TOOL_ERROR, text, excerpt(body), signal)
         self._failures.clear()
 
     def finish(self) -> None:
