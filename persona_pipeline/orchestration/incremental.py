@@ -32,10 +32,9 @@ class Plan:
 
     def apply_partitions(self, instance: Any) -> None:
         """Register and unregister partitions on a Dagster instance (imported only here)."""
-        from persona_pipeline.orchestration.defs.partitions import SOURCE_UNITS, delete_source_units
+        from persona_pipeline.orchestration.defs.partitions import add_source_units, delete_source_units
 
-        if self.new:
-            instance.add_dynamic_partitions(SOURCE_UNITS, self.new)
+        add_source_units(instance, self.new, self.epoch_path)
         delete_source_units(instance, self.removed, self.epoch_path)
 
 

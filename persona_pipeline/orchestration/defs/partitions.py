@@ -27,6 +27,32 @@ def partitions_epoch(path: Path) -> str:
         return ""
 
 
+def add_source_units(instance: dg.DagsterInstance, keys: list[str], epoch_path: Path) -> None:
+    """Register the partitions not registered yet. Two `persona run`s (or a run and the daemon's
+    sensor) planned from the same registered set would both insert a key, and Dagster's insert
+    fails on a duplicate: registering is serialised by a lock beside the epoch and re-reads the
+    registered set under it; a sensor's request landing in between (the daemon takes no lock of
+    ours) is answered by one more re-read."""
+    from filelock import FileLock
+    from sqlalchemy.exc import IntegrityError
+
+    if not keys:
+        return
+    epoch_path.parent.mkdir(parents=True, exist_ok=True)
+    with FileLock(epoch_path.with_name(f"{epoch_path.name}.lock"), timeout=600):
+        for attempt in range(3):
+            have = set(instance.get_dynamic_partitions(SOURCE_UNITS))
+            todo = [k for k in keys if k not in have]
+            if not todo:
+                return
+            try:
+                instance.add_dynamic_partitions(SOURCE_UNITS, todo)
+                return
+            except IntegrityError:
+                if attempt == 2:
+                    raise
+
+
 def delete_source_units(instance: dg.DagsterInstance, keys: list[str], epoch_path: Path) -> None:
     """Unregister these partitions, then move the epoch on (after: a tick that read the old
     epoch before the deletion re-reads the registered set on its next tick)."""
