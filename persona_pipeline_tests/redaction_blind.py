@@ -11870,6 +11870,72 @@ def _ip_more10(rng: random.Random, t: int) -> tuple[str, list[str]]:
 round10_custom("ip_wrapped_more", "pii", _ip_more10, 7)
 
 
+# --- sensitive attributes in Terraform state, session cookies in cookie-jar exports, names in form
+# fields
+
+
+def _tfstate_secret(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    pw = password(rng)
+    tok = _rs(rng, B62, 32)
+    forms = [
+        (
+            '{{"type": "aws_db_instance", "instances": [{{"attributes": {{"username": "app", "password": "{p}"}}}}]}}',
+            pw,
+        ),
+        ('{{"type": "random_password", "instances": [{{"attributes": {{"length": 24, "result": "{p}"}}}}]}}', pw),
+        ('"attributes": {{\n  "administrator_login": "sqladmin",\n  "administrator_login_password": "{p}"\n}}', pw),
+        (
+            '{{"type": "github_actions_secret", "attributes": {{"secret_name": "DEPLOY", "plaintext_value": "{t}"}}}}',
+            tok,
+        ),
+        ("$ terraform output -raw db_password\n{p}", pw),
+        ('$ terraform state show random_password.db\nresource "random_password" "db" {{\n    result = "{p}"\n}}', pw),
+    ]
+    tpl, v = forms[t]
+    return tpl.format(p=pw, t=tok), [v]
+
+
+round10_custom("terraform_state_secret", "secret", _tfstate_secret, 6)
+
+
+def _cookie_jar(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    sid = _rs(rng, B64URL, rng.choice([32, 43, 64]))
+    exp = 1710237682 + rng.randrange(10**5, 10**7)
+    forms = [
+        f"# Netscape HTTP Cookie File\n.acme.dev\tTRUE\t/\tTRUE\t{exp}\tsession_id\t{sid}",
+        json.dumps([{"domain": ".acme.dev", "name": "__Secure-session", "value": sid, "httpOnly": True}]),
+        f"Set-Cookie: __Host-sid={sid}; Path=/; Secure; HttpOnly; SameSite=Lax",
+        f"curl -b 'remember_token={sid}' https://app.acme.dev/api/me",
+        f"document.cookie\n'theme=dark; _ga=GA1.2.4411; sessionid={sid}'",
+    ]
+    return forms[t], [sid]
+
+
+round10_custom("cookie_jar_export", "secret", _cookie_jar, 5)
+
+
+def _name_form(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    n = person_name(rng)
+    first, last = n.split(" ", 1)
+    q = urllib.parse.urlencode({"first_name": first, "last_name": last, "plan": "pro"})
+    forms = [
+        (
+            f"POST /signup HTTP/1.1\nContent-Type: application/x-www-form-urlencoded\n\n{q}",
+            [urllib.parse.quote_plus(first), urllib.parse.quote_plus(last)],
+        ),
+        (f'Content-Disposition: form-data; name="full_name"\n\n{n}\n--boundary--', [n]),
+        (f'<input autocomplete="name" name="cardholder" value="{n}">', [n]),
+        (f'["vcard", [["version", {{}}, "text", "4.0"], ["fn", {{}}, "text", "{n}"]]]', [n]),  # jCard
+        (f"BEGIN:VCARD\nVERSION:4.0\nN:{last};{first};;;\nFN:{n}\nEND:VCARD", [last, n]),
+        (f"?utm_source=mail&recipient_name={urllib.parse.quote(n)}", [urllib.parse.quote(n)]),
+    ]
+    text, needles = forms[t]
+    return text, needles
+
+
+round10_custom("person_name_form_fields", "pii", _name_form, 6)
+
+
 CATEGORIES: tuple[str, ...] = tuple(c.name for c in CATS)
 KIND = {c.name: c.kind for c in CATS}
 
