@@ -15,20 +15,23 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (9 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (9, the oldest
+``HOLDOUT_ROUNDS`` (10 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (10, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 9`` is exactly round 9's holdout whatever is written after it (a pool's
-name seeds its cases: round 8 scored as dev draws other cases than it did as the holdout).
+``--pool holdout --round 10`` is exactly round 10's holdout whatever is written after it (a pool's
+name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
-(``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written).
+(``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
+1 to 8, the cases dev drew before round 10 was written).
 
-- ``dev`` (tune on its failures): rounds 1 to 8 (round 7 since issue 17 opened it, branch tune7:
+- ``dev`` (tune on its failures): rounds 1 to 9 (round 7 since issue 17 opened it, branch tune7:
   untuned seeds 1 / 2 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB; after the
   tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB; round 8 since round 9 was written, branch blind9:
   as dev, untuned on it, seed 7 (n 1200) 83.0% secrets, 77.0% personal data, 117 FP/MB; tuned on
   branches tune8s (secrets and false positives: seeds 1 / 2 82.8 / 82.6% -> 99.5 / 99.6% secrets,
-  160 / 142 -> 0 / 0 FP/MB) and tune8p (personal data: 77.1 / 76.0% -> 96.2 / 95.5%).
+  160 / 142 -> 0 / 0 FP/MB) and tune8p (personal data: 77.1 / 76.0% -> 96.2 / 95.5%); round 9 since
+  round 10 was written, branch blind10, with the floors it had as the holdout until its tuners raise
+  them).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -240,16 +243,12 @@ name seeds its cases: round 8 scored as dev draws other cases than it did as the
   can never be issued (SSN areas 000 and 666, all-zero IBANs and cards), historic dates that are
   nobody's birth, product codes (EAN with its check, SKU, ASIN, MPN, HS), reserved address ranges
   (CGNAT, link-local, multicast, ULA, loopback) and public financial codes (ISIN, BIC, LEI, MIC).
-
-- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
-  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 9.
   Round 9 (``ROUND9``, ``_extend9`` / ``round9_*`` / ``_pii9``, ``ROUND9_WRAPPERS``,
-  ``_round9_decoy_templates``), written blind to the engine (issue 17, branch blind9; scored by
-  ``--pool holdout``; untuned, the engine at fc1904e, seeds 1 / 2 (n 2400) and 7 (n 1200): 79.1 /
-  78.8 / 79.1% secrets, 66.5 / 66.4 / 68.6% personal data, 293 / 282 / 294 FP/MB, 11 / 13 / 5 stray
-  spans, idempotent, nothing dropped). Two to four new families for every earlier category, three
-  drawn per category from shared lists (``SECRET_FAMILIES9``: Helm values, ``terraform.tfvars.json``,
+  ``_round9_decoy_templates``; dev since round 10), written blind to the engine (issue 17, branch
+  blind9; scored by ``--pool holdout`` while it was the holdout; untuned, the engine at fc1904e,
+  seeds 1 / 2 (n 2400) and 7 (n 1200): 79.1 / 78.8 / 79.1% secrets, 66.5 / 66.4 / 68.6% personal
+  data, 293 / 282 / 294 FP/MB, 11 / 13 / 5 stray spans, idempotent, nothing dropped). Two to four
+  new families for every earlier category, three drawn per category from shared lists (``SECRET_FAMILIES9``: Helm values, ``terraform.tfvars.json``,
   ``ansible-playbook -e`` and play ``vars:``, notebook cell JSON, ``%set_env``, an HTML ``img``
   query, Caddy / HAProxy / Traefik / Envoy / Fluent Bit headers, ``OTEL_EXPORTER_OTLP_HEADERS``,
   sbt, Haskell, Clojure, OCaml, MATLAB, Gradle ``ext``, Objective-C, T-SQL session context, ``ALTER
@@ -312,6 +311,84 @@ name seeds its cases: round 8 scored as dev draws other cases than it did as the
   addresses of landmarks and headquarters, and ciphertexts meant to be committed (Ansible Vault,
   SealedSecrets, age, KMS).
 
+- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
+  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
+  table alone): round 10.
+  Round 10 (``ROUND10``, ``_extend10`` / ``round10_*`` / ``_pii10``, ``ROUND10_WRAPPERS``,
+  ``_round10_decoy_templates``), written blind to the engine (issue 17, branch blind10; scored by
+  ``--pool holdout``; untuned, the engine at 399003f, seeds 1 / 2 (n 2400) and 7 (n 1200): 80.8 /
+  80.1 / 80.8% secrets, 69.0 / 69.1 / 68.8% personal data, 376 / 395 / 384 FP/MB, 1 / 0 / 1 stray
+  spans, idempotent, nothing dropped). Two to four new families for every earlier category, three
+  drawn per category from shared lists (``SECRET_FAMILIES10``: fish and timestamped bash histories,
+  ``sudo -E env``, Nushell, ``mise.toml``, devcontainer ``containerEnv``, ``cmdkey``, ``git
+  credential approve`` input, a ``.reg`` export, a launchd plist, ``kubectl run --env``, HAR
+  ``queryString``, Insomnia and Hoppscotch exports, Terraform state attributes, ``keyring``,
+  ``System.setProperty`` / ``os.Setenv`` / ``set_var`` / ``setenv`` / ``putenv``, Tcl, CMake, Zig,
+  Nim, Crystal, Scala, F#, Erlang ``sys.config``, COBOL, Ada, Apex, ABAP, Pascal, Common Lisp,
+  GDScript, PL/SQL, CUE, Dhall, a Salt pillar, Supabase / EAS / Dokku / Cloud Foundry / OpenShift /
+  Infisical / Container Apps CLIs, httpx and urllib3 debug logs, ``localStorage``, gdb / pdb
+  output, a Gherkin step, a Playwright fill, chat in Danish / Catalan / Tagalog / Swahili / Malay /
+  Hungarian / Romanian / Croatian / Latvian / Greek / Polish / Japanese; ``PII_FAMILIES10``: GraphQL
+  responses, Avro JSON, polars and pyarrow prints, Sheets API values, Airtable / HubSpot records,
+  Stripe metadata, Redis ``MONITOR``, Cypher, SOAP bodies, pytest parametrize, Gherkin, Robot
+  Framework, Playwright / Cypress / Selenium scripts, browser ``fetch`` copies, logcat, lldb / gdb /
+  pdb output, Laravel ``dd()``, Elixir structs, DAX, VBA, pipe-separated exports, SMS logs, mail
+  merges, the same languages) plus specific ones (credential pairs in fish history / ``mise.toml`` /
+  devcontainers / Dokku / plists / Insomnia / pdb, PEM keys in Terraform state / an ssh config
+  session / an Insomnia certificate / implicit string concatenation, PGP keys in Terraform state and
+  a Gradle signing block, a GCP key base64-encoded in Terraform state or in a PowerShell here-string,
+  PuTTY v3 keys, App Store Connect keys in fastlane JSON and base64, URLs in Terraform state / fish
+  history / a Node REPL / a plist, webhooks in Insomnia / fish history / Terraform state, profile and
+  home paths in Node errors / cmd prompts / VS Code URIs / fish history / gdb / Insomnia data, IPs in
+  HAR ``serverIPAddress`` / logcat / Redis ``MONITOR``, recovery codes in an emergency kit and JSON,
+  MRZ lines in a KYC response and an OCR dump). Categories the generator lacked
+  (``Category.rounds`` all 10): CI tokens (Bitrise, Codemagic, Semaphore, Drone, AppVeyor,
+  Woodpecker, Spacelift, Actions runner registration), error trackers (Raygun, Airbrake, AppSignal,
+  TrackJS, Exceptionless), log shippers (Logtail, Loggly, Papertrail, Mezmo, Lightstep, Seq), code
+  hosts (Bitbucket Data Center ``BBDC-``, Phabricator ``api-``, Codeberg, Gerrit, CodeCommit,
+  Perforce, SourceHut), ticketing (YouTrack ``perm:``, Shortcut, Redmine, Plane, monday.com, Taiga),
+  chat bots (Matrix ``syt_``, LINE, Viber, Twitch, Zulip, Rocket.Chat, Webex), payment gateways
+  (Mercado Pago ``APP_USR-``, Xendit, Midtrans, Authorize.net, Recurly, Coinbase Commerce, Lemon
+  Squeezy), e-mail / SMS (MailerSend ``mlsn.``, Mailtrap, SES SMTP, Africa's Talking ``atsk_``,
+  Sinch, ClickSend, Termii), AI services (fal, Stability, DashScope, Zhipu, Moonshot, AI21, SerpAPI,
+  Serper, Exa, Humanloop), package publishing (Deno Deploy ``ddp_``, Open VSX, CocoaPods trunk,
+  Ansible Galaxy, Puppet Forge, Snapcraft, Hackage), database credentials of more engines (Db2, SAP
+  HANA, Teradata, Vertica, ArangoDB, Sybase, MariaDB, Exasol, Trino, Databend, CockroachDB, QuestDB,
+  Informix, Memgraph), dotfile credentials (``.my.cnf``, ``.curlrc``, ``.wgetrc``, fetchmail, mutt,
+  ``.smbcredentials``, ``chap-secrets``, Subversion's ``svn.simple``, ``.hgrc``, ``.condarc``,
+  NetworkManager, cargo ``credentials.toml``, ``.netrc`` with quotes, plain rclone), registry auths
+  base64-encoded (Docker / Podman ``auth.json``, ``.yarnrc.yml`` ``npmAuthIdent``, ``.npmrc``
+  ``_auth``, ``dockerconfigjson``), tokens split over lines by string continuation (both halves
+  planted), credentials in nested encodings (JSON in a JSON string, URL-encoded twice, base64 of a
+  JSON config, escaped twice), shell histories with env prefixes, HAR / Insomnia / Postman
+  credentials, Terraform state secrets, cookie-jar exports, passwords in sixteen more languages'
+  prose; LK NIC (its structure), DE Steuernummer, PL NIP, VN MST, BY UNP, UY RUT, AL NIPT, MK ЕДБ, AZ
+  VÖEN, PE / EC RUC of persons, MZ NUIT, EG tax numbers (python-stdnum's validators, a candidate
+  redrawn until accepted), social-security and health numbers (BR PIS/PASEP and MX NSS with their
+  checks, ES NASS mod 97, AU IHI Luhn, PH SSS, Québec RAMQ), driving licences of more places (NY,
+  IL, WA, Ontario, India, Germany, France, Japan), IBANs of 22 more countries (python-stdnum's
+  registry of their layouts), NO and CZ domestic accounts with their checks, phones of 32 more
+  regions, phones spoken in words, full-width, letter-spaced, regrouped, addresses in Cyrillic and
+  Greek, in Thai / Devanagari / Vietnamese / Tamil / Bengali / Burmese / Khmer / Sinhala, by
+  landmark, a home's coordinates under a label, dates of birth in ID-document fields (AAMVA ``DBB``,
+  EU licence field 3, Aadhaar, Chinese ID) and in words, names in twelve more scripts, in calendar
+  invites, assignee fields, signatures, co-author trailers, audit lines and form fields (urlencoded,
+  multipart, autofill, jCard, vCard 4, tracking URLs), e-mails in ``mailto`` parameters, display-name
+  forms, punycode, SMTP transcripts, Postfix logs, ``git shortlog``, IPs in WireGuard / hosts /
+  ``Received:`` / OpenVPN / RDP / ssh remotes / ``dig`` output. ``ROUND10_WRAPPERS``: Actions
+  workflow commands (``%0A`` escapes), an asciinema cast, PHP ``var_dump``, a C# verbatim string, a
+  PostgreSQL ``E''`` string, Slack Block Kit, a GitLab note, a Teams adaptive card, a browser
+  console, a Windows ``cmd`` session, a Notion ``<aside>``, an Erlang binary, a ``mailto`` body,
+  Danish / Catalan / Tagalog / Swahili chat. ``_round10_decoy_templates``: lockfile entries of more
+  ecosystems (Cargo, Poetry, Yarn Berry, Bundler checksums, Nix flakes, mix), OCI manifests, X.509
+  certificate fields, feature-flag names, i18n message keys about credentials, licence headers,
+  references grouped like phone numbers, timestamps in log formats, version constraints, company
+  register and VAT ids (SIREN and ABN with their checks), reserved host names (``.test``,
+  ``.localhost``, ``home.arpa``, ``.invalid``, ``.local``), published cryptographic test vectors
+  (FIPS-197, RFC 4231, SP 800-38A, RFC 7748), secret-detection rule patterns, multipart boundaries,
+  hashed asset names, CSP nonces and hashes, published cloud IP ranges, DNS TXT records (SPF,
+  site verification, ACME challenges, DKIM, DMARC).
+
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
 2001:db8::/32; not 555-01xx phone numbers, which are redacted like any number since another
@@ -332,7 +409,12 @@ medical record numbers (they identify a patient, as health insurance numbers do)
 person's postal address); its coordinates, street addresses and dates are decoys only where they
 are public places (landmarks, airports, headquarters) or events (issue, expiry, release dates);
 its ciphertexts are decoys (meant to be committed, like sops ``ENC[…]``); still no MAC addresses,
-employee ids or hashes of passwords.
+employee ids or hashes of passwords. Round 10 plants the coordinates of a person's home under a
+label (they locate the person as the address does; coordinates of public places stay decoys), sole
+traders' tax numbers and company-looking ids only where a person holds them (a natural person's RUC,
+an individual's VÖEN, a Steuernummer); its company register ids, CSP nonces, DNS verification tokens
+and published test vectors are decoys (public by design); still no MAC addresses, employee ids,
+documented test keys or hashes of passwords.
 """
 
 from __future__ import annotations
