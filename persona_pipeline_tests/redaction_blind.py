@@ -248,8 +248,9 @@ name seeds its cases: round 9 scored as dev draws other cases than it did as the
   blind9; scored by ``--pool holdout`` while it was the holdout; untuned, the engine at fc1904e,
   seeds 1 / 2 (n 2400) and 7 (n 1200): 79.1 / 78.8 / 79.1% secrets, 66.5 / 66.4 / 68.6% personal
   data, 293 / 282 / 294 FP/MB, 11 / 13 / 5 stray spans, idempotent, nothing dropped). Two to four
-  new families for every earlier category, three drawn per category from shared lists (``SECRET_FAMILIES9``: Helm values, ``terraform.tfvars.json``,
-  ``ansible-playbook -e`` and play ``vars:``, notebook cell JSON, ``%set_env``, an HTML ``img``
+  new families for every earlier category, three drawn per category from shared lists
+  (``SECRET_FAMILIES9``: Helm values, ``terraform.tfvars.json``, ``ansible-playbook -e`` and play
+  ``vars:``, notebook cell JSON, ``%set_env``, an HTML ``img``
   query, Caddy / HAProxy / Traefik / Envoy / Fluent Bit headers, ``OTEL_EXPORTER_OTLP_HEADERS``,
   sbt, Haskell, Clojure, OCaml, MATLAB, Gradle ``ext``, Objective-C, T-SQL session context, ``ALTER
   SYSTEM``, Consul / etcd / SSM / Key Vault / Secret Manager / Vault / 1Password CLIs, a Podman
