@@ -12019,6 +12019,119 @@ def _name_form(rng: random.Random, t: int) -> tuple[str, list[str]]:
 round10_custom("person_name_form_fields", "pii", _name_form, 6)
 
 
+# --- registry tokens in more package managers' configs, CLI session caches, dates of birth in
+# thirteen more languages
+
+
+def _package_config_token(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    tok, pw = _rs(rng, B64URL, 40), password(rng)
+    q = urllib.parse.quote(pw, safe="")
+    forms = [
+        ('[install.scopes]\nacme = {{ token = "{t}", url = "https://npm.acme.dev/" }}', tok),  # bunfig.toml
+        ('npmScopes:\n  acme:\n    npmAuthToken: "{t}"\n    npmRegistryServer: "https://npm.acme.dev"', tok),
+        ("DENO_AUTH_TOKENS={t}@deno.acme.dev", tok),
+        ('[[index]]\nname = "acme"\nurl = "https://ci:{q}@pypi.acme.dev/simple"', q),  # uv.toml
+        ("pdm config pypi.acme.password '{p}'", pw),
+        (
+            "dotnet nuget add source https://nuget.acme.dev/v3/index.json -n acme -u ci -p '{p}'"
+            " --store-password-in-clear-text",
+            pw,
+        ),
+        ("conan remote login acme ci -p '{p}'", pw),
+        ("dart pub token add https://pub.acme.dev\nEnter secret token: {t}", tok),
+        (
+            "VCPKG_BINARY_SOURCES=clear;nuget,https://nuget.acme.dev/v3/index.json,readwrite;"
+            "nugettimeout,600\nVCPKG_NUGET_PASSWORD={p}",
+            pw,
+        ),
+    ]
+    tpl, v = forms[t]
+    return tpl.format(t=tok, p=pw, q=q), [v]
+
+
+round10_custom("package_config_token", "secret", _package_config_token, 9)
+
+
+def _cli_session(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    sso = "aoa" + _rs(rng, B62, 250) + ":" + _rs(rng, B62 + "+/", 86) + "=="
+    jwt_ = f"eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiIsIng1dCI6IiJ9.{_rs(rng, B64URL, 300)}.{_rs(rng, B64URL, 342)}"
+    forms = [
+        (
+            '$ cat ~/.aws/sso/cache/{h}.json\n{{"startUrl": "https://acme.awsapps.com/start", "accessToken": "{s}"}}',
+            sso,
+        ),
+        ('{{"accessToken": "{j}", "expiresOn": "2024-03-12 11:01:22.000000", "tokenType": "Bearer"}}', jwt_),
+        ('"AccessToken": {{"{h}": {{"credential_type": "AccessToken", "secret": "{j}"}}}}', jwt_),  # msal cache
+        ("$ ibmcloud iam oauth-tokens\nIAM token:  Bearer {j}", jwt_),
+        ("$ oci session authenticate --region eu-frankfurt-1\n$ cat ~/.oci/sessions/DEFAULT/token\n{j}", jwt_),
+    ]
+    tpl, v = forms[t]
+    return tpl.format(s=sso, j=jwt_, h=_rs(rng, HEX, 40)), [v]
+
+
+round10_custom("cli_session_cache", "secret", _cli_session, 5)
+
+MONTHS10 = {
+    "ca": ("Data de naixement", "gener febrer març abril maig juny juliol agost setembre octubre novembre desembre"),
+    "gl": ("Data de nacemento", "xaneiro febreiro marzo abril maio xuño xullo agosto setembro outubro novembro "
+           "decembro"),
+    "is": ("Fæðingardagur", "janúar febrúar mars apríl maí júní júlí ágúst september október nóvember desember"),
+    "ga": ("Dáta breithe", "Eanáir Feabhra Márta Aibreán Bealtaine Meitheamh Iúil Lúnasa Meán_Fómhair "
+           "Deireadh_Fómhair Samhain Nollaig"),
+    "tl": ("Petsa ng kapanganakan", "Enero Pebrero Marso Abril Mayo Hunyo Hulyo Agosto Setyembre Oktubre "
+           "Nobyembre Disyembre"),
+    "ms": ("Tarikh lahir", "Januari Februari Mac April Mei Jun Julai Ogos September Oktober November Disember"),
+    "az": ("Doğum tarixi", "yanvar fevral mart aprel may iyun iyul avqust sentyabr oktyabr noyabr dekabr"),
+    "uz": ("Tug'ilgan sana", "yanvar fevral mart aprel may iyun iyul avgust sentabr oktabr noyabr dekabr"),
+    "ka": ("დაბადების თარიღი", "იანვარი თებერვალი მარტი აპრილი მაისი ივნისი ივლისი აგვისტო სექტემბერი "
+           "ოქტომბერი ნოემბერი დეკემბერი"),
+    "hy": ("Ծննդյան ամսաթիվ", "հունվարի փետրվարի մարտի ապրիլի մայիսի հունիսի հուլիսի օգոստոսի սեպտեմբերի "
+           "հոկտեմբերի նոյեմբերի դեկտեմբերի"),
+    "kk": ("Туған күні", "қаңтар ақпан наурыз сәуір мамыр маусым шілде тамыз қыркүйек қазан қараша желтоқсан"),
+    "vi": ("Ngày sinh", ""),
+    "mn": ("Төрсөн огноо", ""),
+}  # fmt: skip
+
+
+def dob10(rng: random.Random, lang: str | None = None) -> str:
+    lang = lang or rng.choice(sorted(MONTHS10))
+    y, m, d = _birth(rng)
+    names = [w.replace("_", " ") for w in MONTHS10[lang][1].split()]
+    if lang == "vi":
+        return f"ngày {d} tháng {m} năm {y}"
+    if lang == "mn":
+        return f"{y} оны {m}-р сарын {d}"
+    mon = names[m - 1]
+    if lang == "ca":
+        return f"{d} {'d' + chr(39) if mon[0] in 'ao' else 'de '}{mon} de {y}"
+    if lang == "gl":
+        return f"{d} de {mon} de {y}"
+    if lang == "is":
+        return f"{d}. {mon} {y}"
+    if lang == "tl":
+        return f"{mon} {d}, {y}"
+    if lang == "uz":
+        return f"{y}-yil {d}-{mon}"
+    if lang == "hy":
+        return f"{y} թ. {mon} {d}"
+    if lang == "kk":
+        return f"{y} жылғы {d} {mon}"
+    return f"{d} {mon} {y}"
+
+
+def _dob_langs10(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    lang = sorted(MONTHS10)[rng.randrange(len(MONTHS10))]
+    v = dob10(rng, lang)
+    label = MONTHS10[lang][0]
+    text = _choose(
+        ["{lab}: {v}", '{{"birth_date_text": "{v}"}}', "born {v}, per the form", "| {lab} | {v} |"], t, lab=label, v=v
+    )
+    return text, [v]
+
+
+round10_custom("date_of_birth_langs10", "pii", _dob_langs10, 4)
+
+
 CATEGORIES: tuple[str, ...] = tuple(c.name for c in CATS)
 KIND = {c.name: c.kind for c in CATS}
 
