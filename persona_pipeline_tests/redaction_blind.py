@@ -11554,57 +11554,55 @@ def ca_qc_ramq(r: random.Random) -> str:
     return f"{_rs(r, string.ascii_uppercase, 4)} {y % 100:02d}{mm:02d} {d:02d}{_d(r, 2)}"
 
 
-def social_health_number(r: random.Random) -> str:
-    return r.choice([br_pis, mx_nss, es_nass, au_ihi, ph_sss, ca_qc_ramq])(r)
+SOCIAL_HEALTH10: list[tuple[str, Callable[[random.Random], str]]] = [
+    ("Número de afiliación a la Seguridad Social: {v}", es_nass),
+    ("PIS/PASEP: {v}", br_pis),
+    ("NSS (IMSS): {v}", mx_nss),
+    ("Individual Healthcare Identifier (IHI): {v}", au_ihi),
+    ("SSS No.: {v}", ph_sss),
+    ("Numéro d'assurance maladie (RAMQ) : {v}", ca_qc_ramq),
+]
 
 
-_pii10(
-    "social_health_number",
-    social_health_number,
-    "social security number",
-    [
-        "Número de afiliación a la Seguridad Social: {v}",
-        "PIS/PASEP: {v}",
-        "NSS (IMSS): {v}",
-        "IHI: {v}",
-        "SSS No.: {v}",
-        "Numéro d'assurance maladie: {v}",
-        '"social_security_no": "{v}"',
-    ],
-    "social_security_no",
-)
+def _social_health(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    if t < len(SOCIAL_HEALTH10):
+        tpl, gen = SOCIAL_HEALTH10[t]
+    else:  # the JSON family: any of them
+        tpl, gen = '"social_security_no": "{v}"', rng.choice(SOCIAL_HEALTH10)[1]
+    v = gen(rng)
+    return tpl.format(v=v), [v]
 
 
-def driving_licence_more(r: random.Random) -> str:
-    up = string.ascii_uppercase
-    return r.choice(
-        [
-            lambda: f"{_d(r, 3)} {_d(r, 3)} {_d(r, 3)}",  # New York
-            lambda: f"{r.choice(up)}{_d(r, 3)}-{_d(r, 4)}-{_d(r, 4)}",  # Illinois
-            lambda: f"WDL{_rs(r, ALNUM_UP, 9)}",  # Washington
-            lambda: f"{r.choice(up)}{_d(r, 4)}-{_d(r, 5)}-{_d(r, 5)}",  # Ontario
-            lambda: f"{r.choice(['MH', 'KA', 'DL', 'TN'])}{r.randrange(1, 50):02d} {r.randrange(2005, 2022)}{_d(r, 7)}",
-            lambda: f"{r.choice(up)}{_d(r, 3)}{_rs(r, ALNUM_UP, 6)}{_d(r, 1)}",  # German Führerschein
-            lambda: f"{_d(r, 2)}{_rs(r, up, 2)}{_d(r, 5)}{_d(r, 3)}",  # France (1975-2013 layout)
-            lambda: f"{r.randrange(10, 99)}{_d(r, 10)}",  # Japan
-        ]
-    )()
+round10_custom("social_health_number", "pii", _social_health, len(SOCIAL_HEALTH10) + 1)
 
-
-_pii10(
-    "driving_licence_more",
-    driving_licence_more,
-    "driver's license number",
-    [
-        "DL#: {v}",
-        "Führerscheinnummer: {v}",
-        "n° de permis de conduire : {v}",
-        "運転免許証番号 {v}",
+DRIVING_LICENCE10: list[tuple[str, Callable[[random.Random], str]]] = [
+    ("NY DL#: {v}", lambda r: f"{_d(r, 3)} {_d(r, 3)} {_d(r, 3)}"),
+    ("Illinois driver's license {v}", lambda r: f"{r.choice(string.ascii_uppercase)}{_d(r, 3)}-{_d(r, 4)}-{_d(r, 4)}"),
+    ("WA driver license: {v}", lambda r: f"WDL{_rs(r, ALNUM_UP, 9)}"),
+    ("Ontario licence number {v}", lambda r: f"{r.choice(string.ascii_uppercase)}{_d(r, 4)}-{_d(r, 5)}-{_d(r, 5)}"),
+    (
         "Driving Licence No. {v} (valid till 2031)",
-        '"drivers_license": "{v}"',
-    ],
-    "drivers_license",
-)
+        lambda r: f"{r.choice(['MH', 'KA', 'DL', 'TN'])}{r.randrange(1, 50):02d} {r.randrange(2005, 2022)}{_d(r, 7)}",
+    ),
+    (
+        "Führerscheinnummer: {v}",
+        lambda r: f"{r.choice(string.ascii_uppercase)}{_d(r, 3)}{_rs(r, ALNUM_UP, 6)}{_d(r, 1)}",
+    ),
+    ("n° de permis de conduire : {v}", lambda r: f"{_d(r, 2)}{_rs(r, string.ascii_uppercase, 2)}{_d(r, 8)}"),
+    ("運転免許証番号 {v}", lambda r: f"{r.randrange(10, 99)}{_d(r, 10)}"),
+]
+
+
+def _driving_licence10(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    if t < len(DRIVING_LICENCE10):
+        tpl, gen = DRIVING_LICENCE10[t]
+    else:  # the JSON family: any of them
+        tpl, gen = '"drivers_license": "{v}"', rng.choice(DRIVING_LICENCE10)[1]
+    v = gen(rng)
+    return tpl.format(v=v), [v]
+
+
+round10_custom("driving_licence_more", "pii", _driving_licence10, len(DRIVING_LICENCE10) + 1)
 
 
 # --- IBANs of countries no round has (python-stdnum's registry of their layouts), domestic accounts
