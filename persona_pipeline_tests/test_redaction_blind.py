@@ -99,12 +99,14 @@ def blind() -> dict[str, BlindScore]:
 # to 7 96.9 / 97.1 / 96.8% -> 97.3 / 97.5 / 97.2%.
 # Round 10 made round 9 dev (issue 17, branch blind10): the dev floors keep rounds 1 to 7 and round 8
 # keeps its own; round 9 keeps the floors it had as the holdout (test_blind_round9_joined_dev; its
-# tuners raise them). The holdout is round 10 alone (written blind, untuned, the engine at 399003f),
-# seeds 1 / 2 (n 2400) and 7 (n 1200): 80.8 / 80.1 / 80.8% secrets, 69.0 / 69.1 / 68.8% personal
-# data, 376 / 395 / 384 FP/MB, 1 / 0 / 1 stray spans, idempotent, nothing dropped.
+# tuners raise them; scored as dev at seed 7, before its tuning: 81.7% secrets, 77.6% personal data,
+# 259 FP/MB, 4 stray spans). The holdout is round 10 alone (written blind, untuned, the engine at
+# 399003f), seeds 1 / 2 (n 2400) and 7 (n 1200): 78.6 / 79.1 / 80.0% secrets, 67.9 / 69.1 / 67.7%
+# personal data, 395 / 398 / 420 FP/MB, 17 / 16 / 0 stray spans, nothing dropped; idempotent at
+# seeds 2 and 7, not at seed 1 (a round-10 prompt whose second redaction differs: for its tuners).
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.792, 0.672, 399.0, 31)],
+    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.784, 0.661, 435.0, 30)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
@@ -511,7 +513,7 @@ def _planted_counts(cases: list[BlindCase]) -> dict[str, int]:
 
 def test_round10_holdout() -> None:
     """Round 10 is the holdout (round 9 joined dev): families for every category, rounds scored
-    apart, each round-10 category planted at least 10 times in 2400 prompts (it has 373 categories)
+    apart, each round-10 category planted at least 10 times in 2400 prompts (it has 376 categories)
     with every value in its prompt, the same cases for the same seed. (Generator only: the engine
     never runs here.)"""
     assert HOLDOUT_ROUNDS == (10,) and HOLDOUT_ROUND == 10
