@@ -101,8 +101,8 @@ def blind() -> dict[str, BlindScore]:
 # keeps its own; round 9 keeps the floors it had as the holdout (test_blind_round9_joined_dev; its
 # tuners raise them; scored as dev at seed 7, before its tuning: 81.7% secrets, 77.6% personal data,
 # 259 FP/MB, 4 stray spans). The holdout is round 10 alone (written blind, untuned, the engine at
-# 399003f), seeds 1 / 2 (n 2400) and 7 (n 1200): 78.6 / 79.1 / 80.0% secrets, 67.9 / 69.1 / 67.7%
-# personal data, 395 / 398 / 420 FP/MB, 17 / 16 / 0 stray spans, nothing dropped; idempotent at
+# 399003f), seeds 1 / 2 (n 2400) and 7 (n 1200): 78.5 / 79.1 / 80.0% secrets, 67.9 / 69.1 / 67.7%
+# personal data, 396 / 396 / 420 FP/MB, 17 / 16 / 0 stray spans, nothing dropped; idempotent at
 # seeds 2 and 7, not at seed 1 (a round-10 prompt whose second redaction differs: for its tuners).
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
