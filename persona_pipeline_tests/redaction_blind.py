@@ -15,20 +15,23 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (9 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (9, the oldest
+``HOLDOUT_ROUNDS`` (10 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (10, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 9`` is exactly round 9's holdout whatever is written after it (a pool's
-name seeds its cases: round 8 scored as dev draws other cases than it did as the holdout).
+``--pool holdout --round 10`` is exactly round 10's holdout whatever is written after it (a pool's
+name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
-(``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written).
+(``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
+1 to 8, the cases dev drew before round 10 was written).
 
-- ``dev`` (tune on its failures): rounds 1 to 8 (round 7 since issue 17 opened it, branch tune7:
+- ``dev`` (tune on its failures): rounds 1 to 9 (round 7 since issue 17 opened it, branch tune7:
   untuned seeds 1 / 2 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB; after the
   tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB; round 8 since round 9 was written, branch blind9:
   as dev, untuned on it, seed 7 (n 1200) 83.0% secrets, 77.0% personal data, 117 FP/MB; tuned on
   branches tune8s (secrets and false positives: seeds 1 / 2 82.8 / 82.6% -> 99.5 / 99.6% secrets,
-  160 / 142 -> 0 / 0 FP/MB) and tune8p (personal data: 77.1 / 76.0% -> 96.2 / 95.5%).
+  160 / 142 -> 0 / 0 FP/MB) and tune8p (personal data: 77.1 / 76.0% -> 96.2 / 95.5%); round 9 since
+  round 10 was written, branch blind10, with the floors it had as the holdout until its tuners raise
+  them).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -240,17 +243,14 @@ name seeds its cases: round 8 scored as dev draws other cases than it did as the
   can never be issued (SSN areas 000 and 666, all-zero IBANs and cards), historic dates that are
   nobody's birth, product codes (EAN with its check, SKU, ASIN, MPN, HS), reserved address ranges
   (CGNAT, link-local, multicast, ULA, loopback) and public financial codes (ISIN, BIC, LEI, MIC).
-
-- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
-  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 9.
   Round 9 (``ROUND9``, ``_extend9`` / ``round9_*`` / ``_pii9``, ``ROUND9_WRAPPERS``,
-  ``_round9_decoy_templates``), written blind to the engine (issue 17, branch blind9; scored by
-  ``--pool holdout``; untuned, the engine at fc1904e, seeds 1 / 2 (n 2400) and 7 (n 1200): 79.1 /
-  78.8 / 79.1% secrets, 66.5 / 66.4 / 68.6% personal data, 293 / 282 / 294 FP/MB, 11 / 13 / 5 stray
-  spans, idempotent, nothing dropped). Two to four new families for every earlier category, three
-  drawn per category from shared lists (``SECRET_FAMILIES9``: Helm values, ``terraform.tfvars.json``,
-  ``ansible-playbook -e`` and play ``vars:``, notebook cell JSON, ``%set_env``, an HTML ``img``
+  ``_round9_decoy_templates``; dev since round 10), written blind to the engine (issue 17, branch
+  blind9; scored by ``--pool holdout`` while it was the holdout; untuned, the engine at fc1904e,
+  seeds 1 / 2 (n 2400) and 7 (n 1200): 79.1 / 78.8 / 79.1% secrets, 66.5 / 66.4 / 68.6% personal
+  data, 293 / 282 / 294 FP/MB, 11 / 13 / 5 stray spans, idempotent, nothing dropped). Two to four
+  new families for every earlier category, three drawn per category from shared lists
+  (``SECRET_FAMILIES9``: Helm values, ``terraform.tfvars.json``, ``ansible-playbook -e`` and play
+  ``vars:``, notebook cell JSON, ``%set_env``, an HTML ``img``
   query, Caddy / HAProxy / Traefik / Envoy / Fluent Bit headers, ``OTEL_EXPORTER_OTLP_HEADERS``,
   sbt, Haskell, Clojure, OCaml, MATLAB, Gradle ``ext``, Objective-C, T-SQL session context, ``ALTER
   SYSTEM``, Consul / etcd / SSM / Key Vault / Secret Manager / Vault / 1Password CLIs, a Podman
@@ -312,6 +312,89 @@ name seeds its cases: round 8 scored as dev draws other cases than it did as the
   addresses of landmarks and headquarters, and ciphertexts meant to be committed (Ansible Vault,
   SealedSecrets, age, KMS).
 
+- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
+  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
+  table alone): round 10.
+  Round 10 (``ROUND10``, ``_extend10`` / ``round10_*`` / ``_pii10``, ``ROUND10_WRAPPERS``,
+  ``_round10_decoy_templates``), written blind to the engine (issue 17, branch blind10; scored by
+  ``--pool holdout``; untuned, the engine at 399003f, seeds 1 / 2 (n 2400) and 7 (n 1200): 78.5 /
+  79.1 / 80.0% secrets, 67.9 / 69.1 / 67.7% personal data, 396 / 396 / 420 FP/MB, 17 / 16 / 0 stray
+  spans, nothing dropped, idempotent at seeds 2 and 7 but not 1). Two to four new families for every
+  earlier category, three drawn per category from shared lists (``SECRET_FAMILIES10``: fish and
+  timestamped bash histories, ``sudo -E env``, Nushell, ``mise.toml``, devcontainer
+  ``containerEnv``, ``cmdkey``, ``git credential approve`` input, a ``.reg`` export, a launchd
+  plist, ``kubectl run --env``, HAR ``queryString``, Insomnia and Hoppscotch exports, Terraform
+  state attributes, ``keyring``, ``System.setProperty`` / ``os.Setenv`` / ``set_var`` / ``setenv`` /
+  ``putenv``, Tcl, CMake, Zig, Nim, Crystal, Scala, F#, Erlang ``sys.config``, COBOL, Ada, Apex,
+  ABAP, Pascal, Common Lisp, GDScript, PL/SQL, CUE, Dhall, a Salt pillar, Supabase / EAS / Dokku /
+  Cloud Foundry / OpenShift / Infisical / Container Apps CLIs, httpx and urllib3 debug logs,
+  ``localStorage``, gdb / pdb output, a Gherkin step, a Playwright fill, chat in Danish / Catalan /
+  Tagalog / Swahili / Malay / Hungarian / Romanian / Croatian / Latvian / Greek / Polish / Japanese;
+  ``PII_FAMILIES10``: GraphQL responses, Avro JSON, polars and pyarrow prints, Sheets API values,
+  Airtable / HubSpot records, Stripe metadata, Redis ``MONITOR``, Cypher, SOAP bodies, pytest
+  parametrize, Gherkin, Robot Framework, Playwright / Cypress / Selenium scripts, browser ``fetch``
+  copies, logcat, lldb / gdb / pdb output, Laravel ``dd()``, Elixir structs, DAX, VBA,
+  pipe-separated exports, SMS logs, mail merges, the same languages) plus specific ones (credential
+  pairs in fish history / ``mise.toml`` / devcontainers / Dokku / plists / Insomnia / pdb, PEM keys
+  in Terraform state / an ssh config session / an Insomnia certificate / implicit string
+  concatenation, PGP keys in Terraform state and a Gradle signing block, a GCP key base64-encoded in
+  Terraform state or in a PowerShell here-string, PuTTY v3 keys, App Store Connect keys in fastlane
+  JSON and base64, URLs in Terraform state / fish history / a Node REPL / a plist, webhooks in
+  Insomnia / fish history / Terraform state, profile and home paths in Node errors / cmd prompts /
+  VS Code URIs / fish history / gdb / Insomnia data, IPs in HAR ``serverIPAddress`` / logcat / Redis
+  ``MONITOR``, recovery codes in an emergency kit and JSON, MRZ lines in a KYC response and an OCR
+  dump). Categories the generator lacked (``Category.rounds`` all 10): CI tokens (Bitrise,
+  Codemagic, Semaphore, Drone, AppVeyor, Woodpecker, Spacelift, Actions runner registration), error
+  trackers (Raygun, Airbrake, AppSignal, TrackJS, Exceptionless), log shippers (Logtail, Loggly,
+  Papertrail, Mezmo, Lightstep, Seq), code hosts (Bitbucket Data Center, Phabricator
+  ``api-``, Codeberg, Gerrit, CodeCommit, Perforce, SourceHut), ticketing (YouTrack ``perm:``,
+  Shortcut, Redmine, Plane, monday.com, Taiga), chat bots (Matrix ``syt_``, LINE, Viber, Twitch,
+  Zulip, Rocket.Chat, Webex), payment gateways (Mercado Pago ``APP_USR-``, Xendit, Midtrans,
+  Authorize.net, Recurly, Coinbase Commerce, Lemon Squeezy), e-mail / SMS (MailerSend ``mlsn.``,
+  Mailtrap, SES SMTP, Africa's Talking ``atsk_``, Sinch, ClickSend, Termii), AI services (fal,
+  Stability, DashScope, Zhipu, Moonshot, AI21, SerpAPI, Serper, Exa, Humanloop), package publishing
+  (Deno Deploy ``ddp_``, Open VSX, CocoaPods trunk, Ansible Galaxy, Puppet Forge, Snapcraft,
+  Hackage), database credentials of more engines (Db2, SAP HANA, Teradata, Vertica, ArangoDB,
+  Sybase, MariaDB, Exasol, Trino, Databend, CockroachDB, QuestDB, Informix, Memgraph), dotfile
+  credentials (``.my.cnf``, ``.curlrc``, ``.wgetrc``, fetchmail, mutt, ``.smbcredentials``,
+  ``chap-secrets``, Subversion's ``svn.simple``, ``.hgrc``, ``.condarc``, NetworkManager, cargo
+  ``credentials.toml``, ``.netrc`` with quotes, plain rclone), registry auths base64-encoded (Docker
+  / Podman ``auth.json``, ``.yarnrc.yml`` ``npmAuthIdent``, ``.npmrc`` ``_auth``,
+  ``dockerconfigjson``), tokens split over lines by string continuation (both halves planted),
+  credentials in nested encodings (JSON in a JSON string, URL-encoded twice, base64 of a JSON
+  config, escaped twice), shell histories with env prefixes, HAR / Insomnia / Postman credentials,
+  Terraform state secrets, cookie-jar exports, registry tokens in more package managers' configs
+  (bunfig, Yarn Berry scopes, ``DENO_AUTH_TOKENS``, uv, pdm, ``dotnet nuget``, conan, ``dart pub``,
+  vcpkg), CLI session caches (AWS SSO, ``az``, MSAL, ibmcloud, OCI), passwords in sixteen more
+  languages' prose; LK NIC (its structure), DE Steuernummer, PL NIP, VN MST, BY UNP, UY RUT, AL
+  NIPT, MK ЕДБ, AZ VÖEN, PE / EC RUC of persons, MZ NUIT, EG tax numbers (python-stdnum's
+  validators, a candidate redrawn until accepted), social-security and health numbers (BR PIS/PASEP
+  and MX NSS with their checks, ES NASS mod 97, AU IHI Luhn, PH SSS, Québec RAMQ), driving licences
+  of more places (NY, IL, WA, Ontario, India, Germany, France, Japan), IBANs of 22 more countries
+  (python-stdnum's registry of their layouts), NO and CZ domestic accounts with their checks, phones
+  of 32 more regions, phones spoken in words, full-width, letter-spaced, regrouped, addresses in
+  Cyrillic and Greek, in Thai / Devanagari / Vietnamese / Tamil / Bengali / Burmese / Khmer /
+  Sinhala, by landmark, a home's coordinates under a label, dates of birth in ID-document fields
+  (AAMVA ``DBB``, EU licence field 3, Aadhaar, Chinese ID), in words and in thirteen more languages
+  (Catalan, Galician, Icelandic, Irish, Tagalog, Malay, Azerbaijani, Uzbek, Georgian, Armenian,
+  Kazakh, Vietnamese, Mongolian), names in twelve more scripts, in calendar invites, assignee
+  fields, signatures, co-author trailers, audit lines and form fields (urlencoded, multipart,
+  autofill, jCard, vCard 4, tracking URLs), e-mails in ``mailto`` parameters, display-name forms,
+  punycode, SMTP transcripts, Postfix logs, ``git shortlog``, IPs in WireGuard / hosts /
+  ``Received:`` / OpenVPN / RDP / ssh remotes / ``dig`` output. ``ROUND10_WRAPPERS``: Actions
+  workflow commands (``%0A`` escapes), an asciinema cast, PHP ``var_dump``, a C# verbatim string, a
+  PostgreSQL ``E''`` string, Slack Block Kit, a GitLab note, a Teams adaptive card, a browser
+  console, a Windows ``cmd`` session, a Notion ``<aside>``, an Erlang binary, a ``mailto`` body,
+  Danish / Catalan / Tagalog / Swahili chat. ``_round10_decoy_templates``: lockfile entries of more
+  ecosystems (Cargo, Poetry, Yarn Berry, Bundler checksums, Nix flakes, mix), OCI manifests, X.509
+  certificate fields, feature-flag names, i18n message keys about credentials, licence headers,
+  references grouped like phone numbers, timestamps in log formats, version constraints, company
+  register and VAT ids (SIREN and ABN with their checks), reserved host names (``.test``,
+  ``.localhost``, ``home.arpa``, ``.invalid``, ``.local``), published cryptographic test vectors
+  (FIPS-197, RFC 4231, SP 800-38A, RFC 7748), secret-detection rule patterns, multipart boundaries,
+  hashed asset names, CSP nonces and hashes, published cloud IP ranges, DNS TXT records (SPF, site
+  verification, ACME challenges, DKIM, DMARC).
+
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
 2001:db8::/32; not 555-01xx phone numbers, which are redacted like any number since another
@@ -332,7 +415,12 @@ medical record numbers (they identify a patient, as health insurance numbers do)
 person's postal address); its coordinates, street addresses and dates are decoys only where they
 are public places (landmarks, airports, headquarters) or events (issue, expiry, release dates);
 its ciphertexts are decoys (meant to be committed, like sops ``ENC[…]``); still no MAC addresses,
-employee ids or hashes of passwords.
+employee ids or hashes of passwords. Round 10 plants the coordinates of a person's home under a
+label (they locate the person as the address does; coordinates of public places stay decoys), sole
+traders' tax numbers and company-looking ids only where a person holds them (a natural person's RUC,
+an individual's VÖEN, a Steuernummer); its company register ids, CSP nonces, DNS verification tokens
+and published test vectors are decoys (public by design); still no MAC addresses, employee ids,
+documented test keys or hashes of passwords.
 """
 
 from __future__ import annotations
@@ -825,8 +913,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 9  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (9,)
+HOLDOUT_ROUND = 10  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (10,)
 ROUND5 = 5
 
 
@@ -10441,6 +10529,1613 @@ _pii9(
 )
 
 
+# ---------------------------------------------------------------------------------------------
+# round 10: written blind (without reading the engine or its tests), the holdout since round 9 joined
+# dev. New families for every earlier category (shell histories of more shells, dotfiles and tool
+# credential files, deployment CLIs, HAR / Insomnia / Hoppscotch exports, Terraform state, more
+# languages' idioms, debugger and browser-console output, UI-test scripts, BDD steps, Avro / polars /
+# pyarrow / Redis MONITOR dumps, chat in more languages) and categories the generator lacked (CI /
+# error-tracker / log-shipping / code-host / ticketing / chat-bot / payment-gateway / e-mail-SMS / AI
+# service / package-publishing tokens, database credentials of more engines, credentials in dotfiles
+# and in base64 / split / doubly escaped forms; national and tax ids of more countries with their
+# check digits, social-security and health numbers, driving licences, IBANs of more countries and
+# domestic accounts, phones of more regions and in spoken / full-width forms, addresses in Cyrillic,
+# Greek, South and South-East Asian scripts and by landmark, a home's coordinates, dates of birth in
+# ID-document fields and in words, names in more scripts, calendar invites and assignee fields,
+# e-mails in mailto / display-name / SMTP contexts, IPs in more wrappings).
+
+ROUND10 = 10
+
+
+def _extend10(name: str, make10: Callable[[random.Random, int], tuple[str, list[str]]], n: int) -> None:
+    """Appends ``n`` round-10 families (drawn by ``make10`` from index 0) to an earlier category."""
+    i = next(i for i, c in enumerate(CATS) if c.name == name)
+    old = CATS[i]
+    base = old.n_templates
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        return old.make(rng, t) if t < base else make10(rng, t - base)
+
+    CATS[i] = Category(name, old.kind, make, old.rounds + (ROUND10,) * n)
+
+
+def round10_custom(
+    name: str, kind: Literal["secret", "pii"], make: Callable[[random.Random, int], tuple[str, list[str]]], n: int
+) -> None:
+    CATS.append(Category(name, kind, make, (ROUND10,) * n))
+
+
+def _picks10(name: str, n_families: int, k: int) -> list[int]:
+    # a fixed, per-category draw of the shared families (independent of the seed)
+    return random.Random(f"round10:{name}").sample(range(n_families), k)
+
+
+# Secret families: {L} an environment-style label, {l} its lower case, {k} kebab case, {c} camel
+# case, {C} Pascal case, {v} the value.
+SECRET_FAMILIES10 = [
+    "- cmd: set -gx {L} {v}\n  when: 1710237682\n- cmd: ./bin/sync --dry-run\n  when: 1710237690",  # fish_history
+    "#1710237682\nexport {L}={v}\n#1710237690\n./deploy.sh staging",  # bash history with timestamps
+    "sudo -E env {L}={v} ./scripts/rotate.sh --apply",
+    '$env.{L} = "{v}"',  # Nushell
+    '[env]\n{L} = "{v}"\n\n[tools]\nnode = "20"',  # mise.toml
+    '{{\n  "name": "api",\n  "containerEnv": {{\n    "{L}": "{v}"\n  }}\n}}',  # devcontainer.json
+    "cmdkey /generic:acme-{k} /user:ci /pass:{v}",
+    "protocol=https\nhost=api.acme.dev\nusername=ci\npassword={v}\n",  # git credential approve
+    '[HKEY_CURRENT_USER\\Environment]\n"{L}"="{v}"',  # .reg export
+    "<key>EnvironmentVariables</key>\n<dict>\n  <key>{L}</key>\n  <string>{v}</string>\n</dict>",  # plist
+    'kubectl run debug --rm -it --image=busybox --env="{L}={v}" -- sh',
+    '"queryString": [\n  {{"name": "{l}", "value": "{v}"}}\n]',  # HAR entry
+    '{{"_type": "environment", "name": "Production", "data": {{"{l}": "{v}"}}}}',  # Insomnia
+    '{{"key": "{l}", "value": "{v}", "secret": true}}',  # Hoppscotch
+    '{{\n  "type": "acme_api_key",\n  "instances": [{{"attributes": {{"id": "k-4411", "{l}": "{v}"}}}}]\n}}',
+    "keyring.set_password('acme', 'ci', '{v}')",
+    'System.setProperty("{l}", "{v}");',
+    'os.Setenv("{L}", "{v}")',
+    'std::env::set_var("{L}", "{v}");',
+    'setenv("{L}", "{v}", 1);',
+    "putenv('{L}={v}');",
+    'set env({L}) "{v}"',  # Tcl
+    'set(ENV{{{L}}} "{v}")',  # CMake
+    'const {l} = "{v}";',  # Zig
+    'let {c} = "{v}"',  # Nim / Swift-like
+    'ENV["{L}"] ||= "{v}"',  # Crystal / Ruby
+    'val {c} = sys.env.getOrElse("{L}", "{v}")',  # Scala
+    '[<Literal>]\nlet {C} = "{v}"',  # F#
+    '{{acme, [{{{l}, "{v}"}}]}}.',  # Erlang sys.config
+    "       01 WS-{L} PIC X(64) VALUE '{v}'.",  # COBOL
+    '{C} : constant String := "{v}";',  # Ada
+    "private static final String {L} = '{v}';",  # Apex
+    "CONSTANTS lc_{l} TYPE string VALUE '{v}'.",  # ABAP
+    "const {C} = '{v}';",  # Pascal / JS
+    '(defparameter *{k}* "{v}")',  # Common Lisp
+    'const {L} := "{v}"',  # GDScript
+    "v_{l} VARCHAR2(128) := '{v}';",  # PL/SQL
+    '{l}: "{v}"',  # CUE
+    '{{ {l} = "{v}" }}',  # Dhall
+    "# /srv/pillar/api.sls\napi:\n  {l}: '{v}'",  # Salt pillar
+    "supabase secrets set {L}={v}",
+    "eas secret:create --scope project --name {L} --value {v} --type string",
+    "dokku config:set api {L}={v}",
+    "cf set-env api {L} {v}",
+    "oc set env deployment/api {L}={v}",
+    "infisical secrets set {L}={v} --env=prod",
+    "az containerapp secret set -n api -g rg-prod --secrets {k}={v}",
+    "DEBUG httpx: request headers: {{'x-api-key': '{v}', 'accept': '*/*'}}",
+    'DEBUG urllib3.connectionpool: https://api.acme.dev:443 "GET /v1/me?{l}={v} HTTP/1.1" 200 512',
+    "> localStorage.getItem('{l}')\n< '{v}'",
+    '(gdb) p config->{l}\n$1 = 0x5555555592a0 "{v}"',
+    "(Pdb) p settings.{L}\n'{v}'",
+    'Scenario: sync with a valid key\n  Given the API key "{v}"\n  When I run the sync',
+    "await page.getByLabel('API key').fill('{v}');",
+    "echo {v} | acme login --with-token",
+    "nøglen {v} virker ikke, får kun 401",
+    "la clau {v} no funciona, sempre dona 401",
+    "ang key na {v} ay hindi gumagana, laging 401",
+    "ufunguo {v} haufanyi kazi, unarudisha 401",
+    "kunci {v} tak berfungsi, asyik dapat 401",
+    "az API-kulcs {v} nem működik, mindig 401-et kapok",
+    "cheia {v} nu merge, primesc mereu 401",
+    "ključ {v} ne radi, stalno vraća 401",
+    "atslēga {v} nedarbojas, vienmēr 401",
+    "το κλειδί {v} δεν δουλεύει, παίρνω 401",
+    "klucz {v} przestał działać po rotacji, dostaję 401",
+    "キー {v} をローテーションした後 401 になります",
+]
+
+# PII families: {f} the field in words, {k} a snake-case key, {K} its Pascal case, {c} its camel
+# case, {v} the value, {vq} the value URL-encoded.
+PII_FAMILIES10 = [
+    '{{"data": {{"customer": {{"id": "4411", "{c}": "{v}"}}}}}}',  # GraphQL response
+    '{{"id": 4411, "{k}": {{"string": "{v}"}}}}',  # Avro JSON encoding of a union
+    "shape: (1, 2)\n┌──────┬────────────┐\n│ id   ┆ {k} │\n╞══════╪════════════╡\n"
+    "│ 4411 ┆ {v} │\n└──────┴────────────┘",
+    'pyarrow.Table\nid: int64\n{k}: string\n----\nid: [[4411]]\n{k}: [["{v}"]]',
+    '{{"range": "Customers!A2:C2", "values": [["4411", "{v}", "active"]]}}',
+    '{{"id": "recA1b2C3d4", "fields": {{"{f}": "{v}"}}}}',  # Airtable
+    '{{"properties": {{"{k}": "{v}", "lifecyclestage": "customer"}}}}',  # HubSpot
+    '"metadata": {{\n  "{k}": "{v}"\n}}',
+    '1710237682.114211 [0 10.0.3.7:51234] "HSET" "customer:4411" "{k}" "{v}"',  # Redis MONITOR
+    "MATCH (c:Customer {{ {c}: '{v}' }}) RETURN c.id",
+    "<ns:UpdateCustomer>\n  <ns:id>4411</ns:id>\n  <ns:{c}>{v}</ns:{c}>\n</ns:UpdateCustomer>",
+    '@pytest.mark.parametrize("{k}", ["{v}"])',
+    'Given a customer whose {f} is "{v}"',
+    "Input Text    id:{k}    {v}",  # Robot Framework
+    "await page.getByLabel('{f}').fill('{v}');",
+    "cy.get('[name={k}]').type('{v}')",
+    'driver.find_element(By.NAME, "{k}").send_keys("{v}")',
+    "> localStorage.getItem('{k}')\n< '{v}'",
+    'fetch("https://acme.dev/api/profile", {{"body": "{{\\"{k}\\":\\"{v}\\"}}", "method": "PATCH"}});',
+    "03-12 10:01:22.114  2211  2230 D ProfileRepo: {k}={v}",  # logcat
+    '(lldb) po customer.{c}\n"{v}"',
+    '(gdb) p customer->{k}\n$1 = "{v}"',
+    "(Pdb) p customer.{k}\n'{v}'",
+    'array:2 [\n  "id" => 4411\n  "{k}" => "{v}"\n]',  # Laravel dd()
+    '%Customer{{id: 4411, {k}: "{v}"}}',
+    'FILTER(Customers, Customers[{K}] = "{v}")',
+    'Range("B2").Value = "{v}"  \' {f}',
+    "id|{k}|status\n4411|{v}|active",
+    'sms.sent to=*** body="your {f} {v} was verified" status=queued',
+    "Dear customer, we have updated your {f} to {v}. If this was not you, reply STOP.",
+    "kunden oplyste {f}: {v}, kan du tjekke det?",
+    "el client va indicar {f}: {v}, ho pots comprovar?",
+    "ibinigay ng customer ang {f}: {v}, pakicheck",
+    "mteja alitoa {f}: {v}, unaweza kuangalia?",
+    "pelanggan memberi {f}: {v}, boleh semak?",
+    "az ügyfél megadta: {f} {v}, megnéznéd?",
+    "clientul a dat {f}: {v}, poți verifica?",
+    "klijent je naveo {f}: {v}, možeš provjeriti?",
+    "ο πελάτης έδωσε {f}: {v}, μπορείς να το ελέγξεις;",
+    "клієнт вказав {f}: {v}, перевір, будь ласка",
+]
+
+KEY10: dict[str, str] = {}  # the keys and field names of round 10's new personal-data categories
+FIELD10: dict[str, str] = {}
+
+
+def _generic10(name: str, kind: str, k: int = 3) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    fams = SECRET_FAMILIES10 if kind == "secret" else PII_FAMILIES10
+    picks = [fams[j] for j in _picks10(name, len(fams), k)]
+    label = LABEL6.get(name, name.upper())
+    fname = FIELD9.get(name) or FIELD8.get(name) or FIELD7.get(name) or FIELD6.get(name, name.split("_")[0])
+    key = KEY9.get(name) or KEY8.get(name) or _key7(name)
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        v = _value6(name, rng)[0]
+        text = _choose(
+            picks,
+            t,
+            v=v,
+            vq=urllib.parse.quote(v, safe=""),
+            L=label,
+            l=label.lower(),
+            k=label.lower().replace("_", "-") if kind == "secret" else key,
+            c=_camel(label) if kind == "secret" else _camel(key),
+            C=_pascal(label.lower()),
+            K=_pascal(key),
+            f=fname,
+        )
+        return text, [v]
+
+    return make, len(picks)
+
+
+PAIR_LABELS10 = {
+    "aws_keys": ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"),
+    "twilio": ("TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN"),
+    "twilio_api_key": ("TWILIO_API_KEY", "TWILIO_API_SECRET"),
+    "datadog_keys": ("DD_API_KEY", "DD_APP_KEY"),
+    "cloud_access_pair": ("ACCESS_KEY_ID", "ACCESS_KEY_SECRET"),
+    "exchange_api_pair": ("EXCHANGE_API_KEY", "EXCHANGE_API_SECRET"),
+    "object_storage_pair": ("S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"),
+    "confluent_cloud_pair": ("CONFLUENT_API_KEY", "CONFLUENT_API_SECRET"),
+}
+PAIR_FAMILIES10 = [
+    "- cmd: set -gx {L1} {a}\n  when: 1710237682\n- cmd: set -gx {L2} {b}\n  when: 1710237683",
+    '[env]\n{L1} = "{a}"\n{L2} = "{b}"',
+    '{{"containerEnv": {{"{L1}": "{a}", "{L2}": "{b}"}}}}',
+    "dokku config:set api {L1}={a} {L2}={b}",
+    "<key>{L1}</key>\n<string>{a}</string>\n<key>{L2}</key>\n<string>{b}</string>",
+    '{{"_type": "environment", "data": {{"{l1}": "{a}", "{l2}": "{b}"}}}}',
+    "(Pdb) p creds\n{{'{l1}': '{a}', '{l2}': '{b}'}}",
+]
+
+
+def _pair10(name: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    l1, l2 = PAIR_LABELS10[name]
+    picks = [PAIR_FAMILIES10[j] for j in _picks10(name, len(PAIR_FAMILIES10), 3)]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        a, b = _value6(name, rng)[:2]
+        return _choose(picks, t, a=a, b=b, L1=l1, L2=l2, l1=l1.lower(), l2=l2.lower()), [a, b]
+
+    return make, len(picks)
+
+
+def _pem10(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    kind = rng.choice(["RSA PRIVATE KEY", "EC PRIVATE KEY", "PRIVATE KEY", "OPENSSH PRIVATE KEY"])
+    body = pem_body(rng, rng.randrange(5, 12))
+    pem = f"-----BEGIN {kind}-----\n" + "\n".join(body) + f"\n-----END {kind}-----"
+    if t == 0:  # Terraform state
+        text = '{\n  "type": "tls_private_key",\n  "instances": [{"attributes": {"private_key_pem": ' + json.dumps(pem)
+        text += "}}]\n}"
+    elif t == 1:  # ssh config with the IdentityFile's contents pasted below it
+        text = (
+            "Host bastion\n  HostName bastion.acme.dev\n  IdentityFile ~/.ssh/bastion\n\n$ cat ~/.ssh/bastion\n" + pem
+        )
+    elif t == 2:  # Insomnia client certificate export
+        text = json.dumps({"_type": "client_certificate", "host": "api.acme.dev", "key": pem})
+    else:  # a Python constant split over implicit concatenation
+        text = "SIGNING_KEY = (\n" + "\n".join(f'    "{line}\\n"' for line in pem.split("\n")) + "\n)"
+    return text, body
+
+
+def _pgp10(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    body = pem_body(rng, rng.randrange(6, 12))
+    block = "-----BEGIN PGP PRIVATE KEY BLOCK-----\n\n" + "\n".join(body) + "\n-----END PGP PRIVATE KEY BLOCK-----"
+    if t == 0:  # Terraform state of a GPG key resource
+        text = '{"type": "gpg_private_key", "attributes": {"private_key": ' + json.dumps(block) + "}}"
+    else:  # a Kotlin raw string for a signing plugin
+        text = 'signing {\n    useInMemoryPgpKeys("""' + block + '""", signingPassword)\n}'
+    return text, body
+
+
+def _gcp_sa10(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    body = pem_body(rng, 20)
+    kid = _rs(rng, HEX, 40)
+    pk = "-----BEGIN PRIVATE KEY-----\n" + "\n".join(body) + "\n-----END PRIVATE KEY-----\n"
+    obj = {
+        "type": "service_account",
+        "project_id": "acme-data-4411",
+        "private_key_id": kid,
+        "private_key": pk,
+        "client_email": "loader@acme-data-4411.iam.gserviceaccount.com",
+    }
+    if t == 0:  # Terraform state of a google_service_account_key: the key JSON is stored base64-encoded
+        enc = base64.b64encode(json.dumps(obj).encode()).decode()
+        return '{"type": "google_service_account_key", "attributes": {"private_key": "' + enc + '"}}', [enc]
+    text = "$env:GOOGLE_CREDENTIALS = @'\n" + json.dumps(obj, indent=2) + "\n'@"
+    return text, [kid, *body]
+
+
+def _putty10(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    body = pem_body(rng, rng.randrange(4, 8))
+    ppk = (
+        "PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: deploy@ci\nPublic-Lines: 2\n"
+        "AAAAC3NzaC1lZDI1NTE5AAAAIE\nq0Z3x9v==\nPrivate-Lines: " + str(len(body)) + "\n" + "\n".join(body)
+    )
+    ppk += "\nPrivate-MAC: " + _rs(rng, HEX, 64)
+    if t == 0:
+        return "C:\\Users\\Public> type deploy.ppk\n" + ppk, body
+    return "[auth]\nkey = '''\n" + ppk + "\n'''", body
+
+
+def _apple_p810(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    lines = p8_key_lines(rng)
+    pem = "-----BEGIN PRIVATE KEY-----\n" + "\n".join(lines) + "\n-----END PRIVATE KEY-----"
+    if t == 0:  # fastlane api_key.json
+        return json.dumps({"key_id": _rs(rng, ALNUM_UP, 10), "issuer_id": _uuid4(rng), "key": pem}), lines
+    return "APP_STORE_CONNECT_API_KEY_CONTENT=" + base64.b64encode(pem.encode()).decode(), [
+        base64.b64encode(pem.encode()).decode()
+    ]
+
+
+def _pw_url10(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    pw = password(rng)
+    q = urllib.parse.quote(pw, safe="")
+    return _choose(
+        [
+            '"attributes": {{"connection_string": "postgresql://app:{q}@db.acme.internal:5432/app"}}',
+            "- cmd: set -gx DATABASE_URL mysql://app:{q}@mysql.acme.internal/app\n  when: 1710237682",
+            "> process.env.REDIS_URL\n'rediss://default:{q}@cache.acme.internal:6380'",
+            "<key>DATABASE_URL</key>\n<string>postgres://app:{q}@db.acme.internal/app</string>",
+        ],
+        t,
+        q=q,
+    ), [pw, q]
+
+
+def _webhook10(host: str, label: str) -> Callable[[random.Random, int], tuple[str, list[str]]]:
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        (part,) = _value6(label, rng)[:1]
+        url = f"{host}{part}"
+        return _choose(
+            [
+                '{{"_type": "request", "method": "POST", "url": "{url}"}}',  # Insomnia
+                "- cmd: curl -X POST -d @payload.json {url}\n  when: 1710237682",
+                '"attributes": {{"webhook_url": "{url}", "id": "notify"}}',
+            ],
+            t,
+            url=url,
+        ), [part]
+
+    return make
+
+
+def _winpath10(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    (u,) = _value6("windows_profile", rng)[:1]
+    return _choose(
+        [
+            "Error: ENOENT: no such file or directory, open 'C:\\Users\\{u}\\.insomnia\\env.json'",
+            "C:\\Users\\{u}\\source\\repos\\api>git status",
+            '"file": "file:///c%3A/Users/{u}/projects/api/src/main.ts"',
+        ],
+        t,
+        u=u,
+    ), [u]
+
+
+def _homepath10(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    (u,) = _value6("home_dir_user", rng)[:1]
+    return _choose(
+        [
+            "- cmd: cd /home/{u}/src/api && make test\n  when: 1710237682",
+            "(gdb) info sharedlibrary\n0x00007ffff7fc5090  /home/{u}/.local/lib/libacme.so",
+            'WORKDIR="/Users/{u}/Library/Application Support/Insomnia"',
+        ],
+        t,
+        u=u,
+    ), [u]
+
+
+def _ip10fam(name: str) -> Callable[[random.Random, int], tuple[str, list[str]]]:
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        (v,) = _value6(name, rng)[:1]
+        return _choose(
+            [
+                '"request": {{"method": "GET", "url": "https://api.acme.dev/v1/me"}}, "serverIPAddress": "{v}"',
+                "03-12 10:01:22.114  2211  2230 D Net: connected from {v}",
+                '1710237682.114211 [0 {v}:51234] "AUTH" "(redacted)"',
+            ],
+            t,
+            v=v,
+        ), [v]
+
+    return make
+
+
+def _recovery10(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    codes = [f"{_rs(rng, LOWER_ALNUM, 4)}-{_rs(rng, LOWER_ALNUM, 4)}" for _ in range(5)]
+    forms = [
+        "Emergency kit – recovery codes:\n" + "\n".join(f"  ☐ {c}" for c in codes),
+        '{"recovery_codes": ' + json.dumps(codes) + "}",
+    ]
+    return forms[t], codes
+
+
+def _passport_mrz10(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    text, needles = _passport_mrz(rng, 0)
+    mrz = text.split("\n", 1)[1]
+    if t == 0:  # a KYC provider's response
+        return json.dumps({"status": "approved", "document": {"type": "passport", "mrz": mrz.split("\n")}}), needles
+    return "Tesseract OCR (eng+ocrb) output:\n" + mrz + "\n---", needles
+
+
+_SPECIFIC10: dict[str, tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]] = {
+    **{name: _pair10(name) for name in PAIR_LABELS10},
+    "gcp_service_account": (_gcp_sa10, 2),
+    "pem_private_key": (_pem10, 4),
+    "pgp_private_key": (_pgp10, 2),
+    "putty_private_key": (_putty10, 2),
+    "apple_p8_key": (_apple_p810, 2),
+    "password_url": (_pw_url10, 4),
+    "slack_webhook": (_webhook10("https://hooks.slack.com/services/", "slack_webhook"), 3),
+    "discord_webhook": (_webhook10("https://discord.com/api/webhooks/", "discord_webhook"), 3),
+    "windows_profile": (_winpath10, 3),
+    "home_dir_user": (_homepath10, 3),
+    "ipv4": (_ip10fam("ipv4"), 3),
+    "ipv6": (_ip10fam("ipv6"), 3),
+    "ipv6_forms": (_ip10fam("ipv6_forms"), 3),
+    "mfa_recovery_code": (_recovery10, 2),
+    "passport_mrz": (_passport_mrz10, 2),
+}
+
+for _c in list(CATS):
+    if _c.name in _SPECIFIC10:
+        _extend10(_c.name, *_SPECIFIC10[_c.name])
+    else:
+        _extend10(_c.name, *_generic10(_c.name, _c.kind))
+
+
+# --- categories the generator lacked: credential formats of more providers and tools
+
+
+def _multi10(
+    formats: list[tuple[str, Callable[[random.Random], str]]], own: list[str], name: str, shared: int = 2
+) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """A category of several token formats: each draw picks a format (its label and generator)."""
+    templates = own + [SECRET_FAMILIES10[j] for j in _picks10(name, len(SECRET_FAMILIES10), shared)]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        label, gen = rng.choice(formats)
+        v = gen(rng)
+        text = _choose(
+            templates,
+            t,
+            v=v,
+            vq=urllib.parse.quote(v, safe=""),
+            L=label,
+            l=label.lower(),
+            k=label.lower().replace("_", "-"),
+            c=_camel(label),
+            C=_pascal(label.lower()),
+        )
+        return text, [v]
+
+    return make, len(templates)
+
+
+def _matrix_token(r: random.Random) -> str:
+    # Synapse's access tokens: syt_, the base64 of the user's localpart, 20 random letters, a base62 CRC
+    local = base64.b64encode(r.choice(["ops-bot", "deploy", "alerts", "ci"]).encode()).decode().rstrip("=")
+    return f"syt_{local}_{_rs(r, string.ascii_letters, 20)}_{_rs(r, B62, 6)}"
+
+
+def _youtrack_perm(r: random.Random) -> str:
+    user = base64.b64encode(r.choice([b"ci", b"deploy", b"sync-bot"])).decode()
+    stamp = base64.b64encode(f"{r.randrange(10, 99)}-{r.randrange(0, 9)}".encode()).decode()
+    return f"perm:{user}.{stamp}.{_rs(r, B62, 30)}"
+
+
+def _mercadopago(r: random.Random) -> str:
+    return f"APP_USR-{_d(r, 16)}-{_d(r, 6)}-{_rs(r, HEX, 32)}-{_d(r, 9)}"
+
+
+for _name10, _formats10, _own10 in [
+    (
+        "ci_cd_token_more",
+        [
+            ("BITRISE_TOKEN", lambda r: _rs(r, B64URL, 86)),
+            ("CODEMAGIC_API_TOKEN", lambda r: _rs(r, B64URL, 43)),
+            ("SEMAPHORE_API_TOKEN", lambda r: _rs(r, LOWER_ALNUM, 20)),
+            ("DRONE_TOKEN", lambda r: _rs(r, B62, 32)),
+            ("APPVEYOR_API_TOKEN", lambda r: "v2." + _rs(r, LOWER_ALNUM, 20)),
+            (
+                "WOODPECKER_TOKEN",
+                lambda r: "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9." + _rs(r, B64URL, 60) + "." + _rs(r, B64URL, 43),
+            ),
+            ("SPACELIFT_API_KEY_SECRET", lambda r: _rs(r, HEX, 64)),
+            ("ACTIONS_RUNNER_TOKEN", lambda r: "A" + _rs(r, ALNUM_UP, 28)),
+        ],
+        [
+            "{L}={v}",
+            "./config.sh --url https://github.com/acme/api --token {v} --labels self-hosted,linux",
+            "ci:\n  provider: acme\n  api_token: {v}",
+            'curl -H "Authorization: {v}" https://ci.acme.dev/api/v1/builds  # {L}',
+        ],
+    ),
+    (
+        "error_tracker_key",
+        [
+            ("RAYGUN_API_KEY", lambda r: _rs(r, B62, 22)),
+            ("AIRBRAKE_PROJECT_KEY", lambda r: _rs(r, HEX, 32)),
+            ("APPSIGNAL_PUSH_API_KEY", _uuid4),
+            ("TRACKJS_TOKEN", lambda r: _rs(r, HEX, 32)),
+            ("EXCEPTIONLESS_API_KEY", lambda r: _rs(r, B62, 40)),
+        ],
+        [
+            "{L}={v}",
+            "Airbrake.configure do |c|\n  c.project_id = 4411\n  c.project_key = '{v}'\nend",
+            "errors:\n  reporter: acme\n  api_key: {v}\n  environment: production",
+            "new ErrorClient({{ apiKey: '{v}', release: '1.4.2' }}) // {L}",
+        ],
+    ),
+    (
+        "log_shipping_token",
+        [
+            ("LOGTAIL_SOURCE_TOKEN", lambda r: _rs(r, B62, 24)),
+            ("LOGGLY_CUSTOMER_TOKEN", _uuid4),
+            ("PAPERTRAIL_API_TOKEN", lambda r: _rs(r, B62, 20)),
+            ("MEZMO_INGESTION_KEY", lambda r: _rs(r, HEX, 32)),
+            ("LIGHTSTEP_ACCESS_TOKEN", lambda r: _rs(r, B64URL, 84)),
+            ("SEQ_API_KEY", lambda r: _rs(r, B62, 20)),
+        ],
+        [
+            "{L}={v}",
+            "[OUTPUT]\n    Name  http\n    Host  in.logs.acme.dev\n    Header Authorization Bearer {v}",
+            '[sinks.logs]\ntype = "http"\nuri = "https://in.logs.acme.dev"\n'
+            'auth.strategy = "bearer"\nauth.token = "{v}"',
+            "logging:\n  shipper: acme\n  token: {v}",
+        ],
+    ),
+    (
+        "code_host_token",
+        [
+            # (Atlassian Data Center access tokens: the base64 of a numeric id, a colon and random bytes)
+            ("BITBUCKET_DC_TOKEN", lambda r: base64.b64encode(f"{_d(r, 12)}:".encode() + _rbytes(r, 20)).decode()),
+            ("PHABRICATOR_API_TOKEN", lambda r: "api-" + _rs(r, string.ascii_lowercase + "234567", 28)),
+            ("CODEBERG_TOKEN", lambda r: _rs(r, HEX, 40)),
+            ("GERRIT_HTTP_PASSWORD", lambda r: _rs(r, B62 + "+/", 42)),
+            ("CODECOMMIT_GIT_PASSWORD", lambda r: _rs(r, B62 + "+/", 43) + "="),
+            ("P4PASSWD", lambda r: _rs(r, HEXU, 32)),
+            ("SOURCEHUT_TOKEN", lambda r: _rs(r, B62 + "+/", 84) + "=="),
+        ],
+        [
+            "{L}={v}",
+            "git clone https://ci:{v}@git.acme.dev/scm/api/api.git",
+            "arc install-certificate https://phab.acme.dev\nPaste API Token from that page: {v}",
+            "repo:\n  host: git.acme.dev\n  token: {v}",
+        ],
+    ),
+    (
+        "ticketing_token",
+        [
+            ("YOUTRACK_TOKEN", _youtrack_perm),
+            ("SHORTCUT_API_TOKEN", _uuid4),
+            ("REDMINE_API_KEY", lambda r: _rs(r, HEX, 40)),
+            ("PLANE_API_KEY", lambda r: "plane_api_" + _rs(r, HEX, 32)),
+            ("MONDAY_API_TOKEN", lambda r: "eyJhbGciOiJIUzI1NiJ9." + _rs(r, B64URL, 180) + "." + _rs(r, B64URL, 43)),
+            (
+                "TAIGA_AUTH_TOKEN",
+                lambda r: "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9." + _rs(r, B64URL, 120) + "." + _rs(r, B64URL, 43),
+            ),
+        ],
+        [
+            "{L}={v}",
+            'curl -H "X-Redmine-API-Key: {v}" https://tracker.acme.dev/issues.json?assigned_to_id=me',
+            "tracker:\n  url: https://tracker.acme.dev\n  token: {v}",
+            'curl -H "Authorization: Bearer {v}" https://tracker.acme.dev/api/issues  # {L}',
+        ],
+    ),
+    (
+        "chat_bot_token",
+        [
+            ("MATRIX_ACCESS_TOKEN", _matrix_token),
+            ("LINE_CHANNEL_ACCESS_TOKEN", lambda r: _rs(r, B62 + "+/", 171) + "="),
+            ("VIBER_AUTH_TOKEN", lambda r: f"{_rs(r, HEX, 16)}-{_rs(r, HEX, 16)}-{_rs(r, HEX, 16)}"),
+            ("TWITCH_CLIENT_SECRET", lambda r: _rs(r, LOWER_ALNUM, 30)),
+            ("ZULIP_API_KEY", lambda r: _rs(r, B62, 32)),
+            ("ROCKETCHAT_AUTH_TOKEN", lambda r: _rs(r, B64URL, 43)),
+            ("WEBEX_BOT_TOKEN", lambda r: f"{_rs(r, B62, 64)}_{_rs(r, B62, 4)}_{_uuid4(r)}"),
+        ],
+        [
+            "{L}={v}",
+            '[bot]\nhomeserver = "https://matrix.acme.dev"\naccess_token = "{v}"',
+            "curl -H 'Authorization: Bearer {v}' https://chat.acme.dev/_matrix/client/v3/account/whoami",
+            "bot:\n  platform: acme\n  token: {v}\n  channel: ops",
+        ],
+    ),
+    (
+        "payment_gateway_key",
+        [
+            ("MERCADOPAGO_ACCESS_TOKEN", _mercadopago),
+            ("XENDIT_SECRET_KEY", lambda r: "xnd_production_" + _rs(r, B62, 64)),
+            ("MIDTRANS_SERVER_KEY", lambda r: "Mid-server-" + _rs(r, B64URL, 24)),
+            ("AUTHORIZENET_TRANSACTION_KEY", lambda r: _rs(r, B62, 16)),
+            ("RECURLY_API_KEY", lambda r: _rs(r, HEX, 32)),
+            ("COINBASE_COMMERCE_API_KEY", _uuid4),
+            (
+                "LEMONSQUEEZY_API_KEY",
+                lambda r: "eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9." + _rs(r, B64URL, 200) + "." + _rs(r, B64URL, 86),
+            ),
+        ],
+        [
+            "{L}={v}",
+            "payments:\n  gateway: acme\n  secret_key: {v}\n  currency: BRL",
+            "sdk = mercadopago.SDK('{v}')",
+            'curl -u "{v}:" https://api.pay.acme.dev/v2/invoices  # {L}',
+        ],
+    ),
+    (
+        "email_sms_key_more",
+        [
+            ("MAILERSEND_API_KEY", lambda r: "mlsn." + _rs(r, HEX, 64)),
+            ("MAILTRAP_API_TOKEN", lambda r: _rs(r, HEX, 32)),
+            ("SES_SMTP_PASSWORD", lambda r: "B" + _rs(r, B62 + "+/", 43)),
+            ("AT_API_KEY", lambda r: "atsk_" + _rs(r, HEX, 64)),  # Africa's Talking
+            ("SINCH_API_TOKEN", lambda r: _rs(r, HEX, 32)),
+            (
+                "CLICKSEND_API_KEY",
+                lambda r: (
+                    _rs(r, HEXU, 8)
+                    + "-"
+                    + _rs(r, HEXU, 4)
+                    + "-"
+                    + _rs(r, HEXU, 4)
+                    + "-"
+                    + _rs(r, HEXU, 4)
+                    + "-"
+                    + _rs(r, HEXU, 12)
+                ),
+            ),
+            ("TERMII_API_KEY", lambda r: "TL" + _rs(r, B62, 58)),
+        ],
+        [
+            "{L}={v}",
+            "mail:\n  transport: api\n  key: {v}\n  from: noreply@acme.dev",
+            'curl -X POST https://api.sms.acme.dev/v1/messages -H "apiKey: {v}" -d "to=...&message=..."',
+            "transporter = createTransport({{ host: 'email-smtp.eu-west-1.amazonaws.com',"
+            " auth: {{ user: 'AKIA...', pass: '{v}' }} }});",
+        ],
+    ),
+    (
+        "ai_service_key",
+        [
+            ("FAL_KEY", lambda r: f"{_uuid4(r)}:{_rs(r, HEX, 32)}"),
+            ("STABILITY_API_KEY", lambda r: "sk-" + _rs(r, B62, 48)),
+            ("DASHSCOPE_API_KEY", lambda r: "sk-" + _rs(r, HEX, 32)),
+            ("ZHIPUAI_API_KEY", lambda r: f"{_rs(r, HEX, 32)}.{_rs(r, B62, 16)}"),
+            ("MOONSHOT_API_KEY", lambda r: "sk-" + _rs(r, B62, 48)),
+            ("AI21_API_KEY", lambda r: _rs(r, B62, 32)),
+            ("SERPAPI_API_KEY", lambda r: _rs(r, HEX, 64)),
+            ("SERPER_API_KEY", lambda r: _rs(r, HEX, 40)),
+            ("EXA_API_KEY", _uuid4),
+            ("HUMANLOOP_API_KEY", lambda r: "hl_sk_" + _rs(r, HEX, 48)),
+        ],
+        [
+            "{L}={v}",
+            "os.environ['{L}'] = '{v}'\nresult = client.run(prompt)",
+            "providers:\n  - id: acme\n    api_key: {v}\n    model: default",
+            "curl https://api.ai.acme.dev/v1/generate -H 'Authorization: Key {v}' -d @req.json",
+        ],
+    ),
+    (
+        "package_publish_token",
+        [
+            ("DENO_DEPLOY_TOKEN", lambda r: "ddp_" + _rs(r, B62, 36)),
+            ("OVSX_PAT", _uuid4),
+            ("COCOAPODS_TRUNK_TOKEN", lambda r: _rs(r, HEX, 32)),
+            ("GALAXY_API_KEY", lambda r: _rs(r, HEX, 40)),
+            ("PUPPET_FORGE_API_KEY", lambda r: _rs(r, HEX, 64)),
+            ("SNAPCRAFT_STORE_CREDENTIALS", lambda r: _rs(r, B62 + "+/", 220) + "="),
+            ("HACKAGE_API_TOKEN", lambda r: _rs(r, HEX, 64)),
+        ],
+        [
+            "{L}={v}",
+            "npx ovsx publish --pat {v}",
+            "ansible-galaxy collection publish ./acme-tools-1.4.2.tar.gz --api-key {v}",
+            "publish:\n  registry: acme\n  token: {v}",
+        ],
+    ),
+]:
+    round10_custom(_name10, "secret", *_multi10(_formats10, _own10, _name10))
+
+
+def _db_engine_more(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v = password(rng)
+    q = urllib.parse.quote(v, safe="")
+    forms = [
+        ("DATABASE=SAMPLE;HOSTNAME=db2.acme.internal;PORT=50000;PROTOCOL=TCPIP;UID=db2inst1;PWD={v};", v),
+        ("hdbsql -n hana.acme.internal:30015 -u SYSTEM -p '{v}' \"SELECT * FROM M_DATABASE\"", v),
+        ("teradatasql.connect(host='td.acme.internal', user='etl', password='{v}')", v),
+        ("vsql -h vertica.acme.internal -U dbadmin -w '{v}' -c 'SELECT version();'", v),
+        ("arangosh --server.endpoint tcp://arango.acme.internal:8529 --server.password '{v}'", v),
+        ("isql -S SYBPROD -U sa -P '{v}'", v),
+        ("mariadb -h mariadb.acme.internal -u root -p'{v}' app", v),
+        ("exaplus -c exa.acme.internal:8563 -u sys -p '{v}'", v),
+        ("jdbc:trino://trino.acme.internal:443/hive?user=etl&password={q}&SSL=true", q),
+        ("databend://etl:{q}@databend.acme.internal:8000/default?sslmode=disable", q),
+        ("cockroach sql --url 'postgresql://app:{q}@crdb.acme.internal:26257/defaultdb?sslmode=verify-full'", q),
+        ("questdb:\n  pg:\n    user: admin\n    password: {v}", v),
+        ("DRIVER={{Informix}};HOST=ifx.acme.internal;SERVICE=9088;UID=informix;PWD={v};", v),
+        ("memgraph:\n  uri: bolt://memgraph.acme.internal:7687\n  username: app\n  password: '{v}'", v),
+    ]
+    tpl, needle = forms[t]
+    return tpl.format(v=v, q=q), [needle]
+
+
+round10_custom("db_credential_engines", "secret", _db_engine_more, 14)
+
+
+def _dotfile_credential(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v = password(rng)
+    forms = [
+        "$ cat ~/.my.cnf\n[client]\nuser=app\npassword={v}\nhost=db.acme.internal",
+        '# ~/.curlrc\nuser = "ci:{v}"\nsilent',
+        "# ~/.wgetrc\nuser = ci\npassword = {v}",
+        'poll imap.acme.dev protocol IMAP user "ops@acme.dev" password "{v}" ssl',  # .fetchmailrc
+        'set imap_user = "ops@acme.dev"\nset imap_pass = "{v}"',  # .muttrc
+        "$ sudo cat /root/.smbcredentials\nusername=backup\npassword={v}\ndomain=ACME",
+        '# /etc/ppp/chap-secrets\n"acme-vpn"  *  "{v}"  *',
+        "K 8\npassword\nV {n}\n{v}\nK 15\nsvn:realmstring\nV 38\n<https://svn.acme.dev:443> Acme SVN\nEND",
+        "[auth]\nacme.prefix = https://hg.acme.dev\nacme.username = ci\nacme.password = {v}",  # .hgrc
+        "channel_alias: https://ci:{v}@conda.acme.dev/t",  # .condarc
+        "[wifi-security]\nkey-mgmt=wpa-psk\npsk={v}",  # NetworkManager .nmconnection
+        '[registries.acme]\nindex = "sparse+https://crates.acme.dev/"\n\n'
+        '# credentials.toml\n[registries.acme]\ntoken = "{v}"',
+        'machine imap.acme.dev\n  login ops@acme.dev\n  password "{v}"',
+        "# ~/.config/rclone/rclone.conf (plain, not obscured)\n[nas]\ntype = webdav\nuser = backup\npass = {v}",
+    ]
+    return forms[t].format(v=v, n=len(v)), [v]
+
+
+round10_custom("dotfile_credential", "secret", _dotfile_credential, 14)
+
+
+def _registry_auth_encoded(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    user, tok = (
+        rng.choice(["ci", "robot$deploy", "_json_key", "oauth2accesstoken", "AWS"]),
+        password(rng) + _rs(rng, B62, 12),
+    )
+    auth = base64.b64encode(f"{user}:{tok}".encode()).decode()
+    host = rng.choice(["registry.acme.dev", "ghcr.io", "harbor.acme.internal", "acme.azurecr.io"])
+    forms = [
+        '{{\n  "auths": {{\n    "{h}": {{\n      "auth": "{a}"\n    }}\n  }}\n}}',
+        '$ cat ${{XDG_RUNTIME_DIR}}/containers/auth.json\n{{"auths": {{"{h}": {{"auth": "{a}"}}}}}}',
+        'npmAuthIdent: "{a}"\nnpmRegistryServer: "https://npm.acme.dev"',  # .yarnrc.yml
+        "//npm.acme.dev/:_auth={a}\nalways-auth=true",
+        "kubectl create secret generic regcred --type=kubernetes.io/dockerconfigjson \\\n"
+        '  --from-literal=.dockerconfigjson=\'{{"auths":{{"{h}":{{"auth":"{a}"}}}}}}\'',
+        '[[registry]]\nlocation = "{h}"\n# auth: {a}',
+    ]
+    return forms[t].format(h=host, a=auth), [auth]
+
+
+round10_custom("registry_auth_encoded", "secret", _registry_auth_encoded, 6)
+
+
+def _secret_split(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    """A token split over lines by the language's string continuation: each half is planted."""
+    v = rng.choice(
+        [
+            f"sk-proj-{_rs(rng, B64URL, 64)}",
+            f"ghp_{_rs(rng, B62, 36)}",
+            f"xoxb-{_d(rng, 12)}-{_d(rng, 13)}-{_rs(rng, B62, 24)}",
+            f"glpat-{_rs(rng, B64URL, 20)}",
+            _rs(rng, B62 + "+/", 40),
+        ]
+    )
+    cut = len(v) // 2
+    a, b = v[:cut], v[cut:]
+    forms = [
+        'API_KEY = (\n    "{a}"\n    "{b}"\n)',
+        'String apiKey = "{a}" +\n                "{b}";',
+        'export API_TOKEN="{a}"\\\n"{b}"',
+        "const token = '{a}' +\n  '{b}';",
+        'api_key: "{a}\\\n  {b}"',  # YAML double-quoted scalar with an escaped line break
+        "$token = '{a}' `\n  + '{b}'",
+    ]
+    return forms[t].format(a=a, b=b), [a, b]
+
+
+round10_custom("secret_split_lines", "secret", _secret_split, 6)
+
+
+def _secret_nested(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    """A credential inside an encoding inside another: escaped JSON in JSON, URL-encoded twice,
+    base64 of a JSON config."""
+    v = password(rng)
+    key = f"sk_live_{_rs(rng, B62, 24)}"
+    once = json.dumps(json.dumps({"password": v}))
+    twice = urllib.parse.quote(urllib.parse.quote(v, safe=""), safe="")
+    b64 = base64.b64encode(json.dumps({"apiKey": key, "region": "eu"}).encode()).decode()
+    forms = [
+        ('{{"tool": "db.connect", "arguments": {o}}}', [v, json.dumps(v)[1:-1]]),
+        ("GET /oauth/callback?next=https%3A%2F%2Fapp.acme.dev%2Flogin%3Fpw%3D{w}", [twice]),
+        ('{{"config_b64": "{b}"}}', [b64]),
+        ("CONFIG={b}\n# (base64 of the JSON config)", [b64]),
+        ('"body": "{{\\"data\\": \\"{{\\\\\\"token\\\\\\": \\\\\\"{k}\\\\\\"}}\\"}}"', [key]),
+    ]
+    tpl, needles = forms[t]
+    return tpl.format(o=once, w=twice, b=b64, k=key), needles
+
+
+round10_custom("secret_nested_encoding", "secret", _secret_nested, 5)
+
+FOREIGN_PW10 = [
+    "adgangskoden til serveren er {v}",
+    "la contrasenya del servidor és {v}",
+    "ang password ng server ay {v}",
+    "nenosiri la seva ni {v}",
+    "kata laluan pelayan ialah {v}",
+    "a szerver jelszava {v}",
+    "parola serverului este {v}",
+    "lozinka za poslužitelj je {v}",
+    "ο κωδικός του διακομιστή είναι {v}",
+    "пароль до сервера {v}",
+    "serverdin paroli: {v}",
+    "isilinganiso sokungena kwiseva ngu-{v}",
+    "ọrọ igbaniwọle olupin ni {v}",
+    "kalmar sirri na sabar shine {v}",
+    "pasvorto de la servilo estas {v}",
+    "sunucunun şifresi {v} ama değiştireceğim",
+]
+
+
+def _foreign_pw10(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v = password(rng)
+    return _choose(FOREIGN_PW10, t, v=v), [v]
+
+
+round10_custom("password_prose_langs10", "secret", _foreign_pw10, len(FOREIGN_PW10))
+
+
+def _shell_env_prefix(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v = rng.choice([f"sk-ant-api03-{_rs(rng, B64URL, 93)}AA", f"ghp_{_rs(rng, B62, 36)}", password(rng)])
+    forms = [
+        "  512  PGPASSWORD='{v}' pg_dump -h db.acme.internal app > app.sql",
+        ": 1710237682:0;API_TOKEN={v} npm run e2e",
+        "- cmd: env API_TOKEN={v} ./bin/smoke\n  when: 1710237682",
+        "PS> $env:API_TOKEN='{v}'; .\\smoke.ps1",
+        "   41  doas env TOKEN={v} /usr/local/bin/rotate",
+        "╭─ ~/src/api\n╰─❯ SECRET_KEY={v} uv run manage.py check",
+    ]
+    return forms[t].format(v=v), [v]
+
+
+round10_custom("shell_history_env_prefix", "secret", _shell_env_prefix, 6)
+
+
+def _har_credential(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    tok = f"eyJhbGciOiJSUzI1NiJ9.{_rs(rng, B64URL, 120)}.{_rs(rng, B64URL, 86)}"
+    sid = _rs(rng, B64URL, 32)
+    forms = [
+        (
+            '"headers": [\n  {{"name": "authorization", "value": "Bearer {t}"}},\n'
+            '  {{"name": "accept", "value": "*/*"}}\n]',
+            tok,
+        ),
+        ('"cookies": [{{"name": "sessionid", "value": "{s}", "httpOnly": true}}]', sid),
+        ('{{"_type": "request", "authentication": {{"type": "bearer", "token": "{t}"}}}}', tok),  # Insomnia
+        ('"auth": {{"type": "bearer", "bearer": [{{"key": "token", "value": "{t}", "type": "string"}}]}}', tok),
+        (
+            '"postData": {{"mimeType": "application/x-www-form-urlencoded",'
+            ' "text": "grant_type=refresh_token&session={s}"}}',
+            sid,
+        ),
+    ]
+    tpl, v = forms[t]
+    return tpl.format(t=tok, s=sid), [v]
+
+
+round10_custom("http_export_credential", "secret", _har_credential, 5)
+
+
+# --- national and tax ids of more countries (python-stdnum's validators: a candidate is redrawn
+# until python-stdnum accepts it; its formatter where it has one)
+
+
+def lk_nic(r: random.Random) -> str:
+    """A Sri Lankan NIC by its documented structure (python-stdnum has no module for it): birth year,
+    day of the year (plus 500 for women) and a serial; the old form ends in V or X."""
+    y, m, d = _birth(r, 1950, 2004)
+    doy = date_of_year(y, m, d) + (500 if r.random() < 0.5 else 0)
+    if r.random() < 0.5:
+        return f"{y % 100:02d}{doy:03d}{_d(r, 4)}{r.choice('VX')}"
+    return f"{y}{doy:03d}{_d(r, 5)}"
+
+
+def date_of_year(y: int, m: int, d: int) -> int:
+    # Sri Lanka's NIC counts days as if every February had 29
+    return sum([31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][: m - 1]) + d
+
+
+def de_stnr(r: random.Random) -> str:
+    # a Steuernummer in a Land's own layout (Berlin, Bayern, NRW, Hessen)
+    return _until_valid(
+        "de.stnr",
+        lambda r: r.choice(
+            [
+                f"{_d(r, 2)}/{_d(r, 3)}/{_d(r, 5)}",
+                f"1{_d(r, 2)}/{_d(r, 3)}/{_d(r, 5)}",
+                f"0{_d(r, 2)} {_d(r, 3)} {_d(r, 5)}",
+            ]
+        ),
+        r,
+    )
+
+
+def pl_nip(r: random.Random) -> str:
+    v = _until_valid("pl.nip", lambda r: f"{r.randrange(101, 999)}{_d(r, 7)}", r)
+    return _stdnum_format("pl.nip", v)
+
+
+def vn_mst(r: random.Random) -> str:
+    return _until_valid("vn.mst", lambda r: f"{r.randrange(1, 9)}{_d(r, 9)}", r)
+
+
+def by_unp(r: random.Random) -> str:
+    return _until_valid("by.unp", lambda r: r.choice("1234567") + _d(r, 8), r)
+
+
+def uy_rut(r: random.Random) -> str:
+    return _until_valid("uy.rut", lambda r: f"{r.randrange(1, 22):02d}{_d(r, 6)}001{_d(r, 1)}", r)
+
+
+def al_nipt(r: random.Random) -> str:
+    return _until_valid("al.nipt", lambda r: f"{r.choice('JKLM')}{_d(r, 8)}{r.choice(string.ascii_uppercase)}", r)
+
+
+def mk_edb(r: random.Random) -> str:
+    return _until_valid("mk.edb", lambda r: f"4{_d(r, 12)}", r)
+
+
+def az_voen(r: random.Random) -> str:
+    return _until_valid("az.voen", lambda r: _d(r, 9) + "2", r)
+
+
+def pe_ruc(r: random.Random) -> str:
+    # a person's RUC: 10, their DNI and a check digit
+    return _until_valid("pe.ruc", lambda r: "10" + _d(r, 8) + _d(r, 1), r)
+
+
+def ec_ruc(r: random.Random) -> str:
+    # a natural person's RUC: their cédula and 001
+    return ec_cedula(r).replace("-", "") + "001"
+
+
+def mz_nuit(r: random.Random) -> str:
+    return _until_valid("mz.nuit", lambda r: "1" + _d(r, 8), r)
+
+
+def eg_tn(r: random.Random) -> str:
+    v = _until_valid("eg.tn", lambda r: _d(r, 9), r)
+    return f"{v[:3]}-{v[3:6]}-{v[6:]}"
+
+
+NEW_IDS10: list[tuple[str, Callable[[random.Random], str], str, list[str]]] = [
+    ("lk_nic", lk_nic, "NIC", ["NIC No: {v}", "my NIC number is {v}", '"nic": "{v}"']),
+    (
+        "de_steuernummer",
+        de_stnr,
+        "Steuernummer",
+        ["Steuernummer: {v}", "meine Steuernummer lautet {v}", '"steuernummer": "{v}"'],
+    ),
+    ("pl_nip", pl_nip, "NIP", ["NIP: {v}", "mój NIP to {v} (działalność jednoosobowa)", '"nip": "{v}"']),
+    ("vn_mst", vn_mst, "mã số thuế", ["Mã số thuế cá nhân: {v}", "MST của tôi là {v}", '"ma_so_thue": "{v}"']),
+    ("by_unp", by_unp, "УНП", ["УНП: {v}", "мой УНП {v}, ИП", '"unp": "{v}"']),
+    ("uy_rut", uy_rut, "RUT", ["RUT: {v}", "mi RUT es {v} para la factura", '"rut_uy": "{v}"']),
+    ("al_nipt", al_nipt, "NIPT", ["NIPT: {v}", "NIPT-i im është {v}", '"nipt": "{v}"']),
+    ("mk_edb", mk_edb, "ЕДБ", ["ЕДБ: {v}", "мојот даночен број е {v}", '"edb": "{v}"']),
+    ("az_voen", az_voen, "VÖEN", ["VÖEN: {v}", "mənim VÖEN nömrəm {v}", '"voen": "{v}"']),
+    (
+        "pe_ruc_persona",
+        pe_ruc,
+        "RUC",
+        ["RUC (persona natural): {v}", "mi RUC es {v}, boleta por favor", '"ruc_pe": "{v}"'],
+    ),
+    ("ec_ruc_persona", ec_ruc, "RUC", ["RUC: {v}", "mi RUC de persona natural es {v}", '"ruc_ec": "{v}"']),
+    ("mz_nuit", mz_nuit, "NUIT", ["NUIT: {v}", "o meu NUIT é {v}", '"nuit": "{v}"']),
+    (
+        "eg_tax_number",
+        eg_tn,
+        "الرقم الضريبي",
+        ["الرقم الضريبي: {v}", "Tax registration no. {v}", '"tax_reg_no": "{v}"'],
+    ),
+]
+
+
+def _pii10(name: str, gen: Callable[[random.Random], str], fname: str, own: list[str], key: str) -> None:
+    """A new personal-data category: its own templates and two of the shared families."""
+    GENS[name] = gen
+    FIELD10[name] = fname
+    KEY10[name] = key
+    shared = [PII_FAMILIES10[j] for j in _picks10(name, len(PII_FAMILIES10), 2)]
+    templates = own + shared
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        v = gen(rng)
+        text = _choose(
+            templates, t, v=v, vq=urllib.parse.quote(v, safe=""), f=fname, k=key, K=_pascal(key), c=_camel(key)
+        )
+        return text, [v]
+
+    round10_custom(name, "pii", make, len(templates))
+
+
+for _name10, _gen10, _field10, _own10 in NEW_IDS10:
+    _pii10(_name10, _gen10, _field10, _own10, _own10[2].split('"')[1])  # the key of its JSON family
+
+
+# --- social-security and health numbers with their documented checks, driving licences
+
+
+def br_pis(r: random.Random) -> str:
+    """A Brazilian PIS/PASEP/NIT: ten digits and a mod-11 check (weights 3 2 9 8 7 6 5 4 3 2)."""
+    while True:
+        body = [int(c) for c in _d(r, 10)]
+        c = 11 - sum(d * w for d, w in zip(body, [3, 2, 9, 8, 7, 6, 5, 4, 3, 2], strict=True)) % 11
+        c = 0 if c >= 10 else c
+        s = "".join(map(str, body)) + str(c)
+        if s[0] != "0":
+            return f"{s[:3]}.{s[3:8]}.{s[8:10]}-{s[10]}"
+
+
+def mx_nss(r: random.Random) -> str:
+    """A Mexican IMSS social-security number: ten digits and a Luhn check."""
+    return luhn_complete(f"{r.randrange(1, 99):02d}{r.randrange(70, 99):02d}", 11, r)
+
+
+def es_nass(r: random.Random) -> str:
+    """A Spanish Social Security affiliation number: province, eight digits (here at least 10^7, where
+    the control is the ten digits mod 97) and two control digits."""
+    prov, num = r.randrange(1, 53), r.randrange(10**7, 10**8)
+    return f"{prov:02d}/{num:08d}/{int(f'{prov:02d}{num:08d}') % 97:02d}"
+
+
+def au_ihi(r: random.Random) -> str:
+    """An Australian Individual Healthcare Identifier: 800360, nine digits and a Luhn check."""
+    v = luhn_complete("800360", 16, r)
+    return f"{v[:4]} {v[4:8]} {v[8:12]} {v[12:]}"
+
+
+def ph_sss(r: random.Random) -> str:
+    return f"{r.randrange(1, 34):02d}-{_d(r, 7)}-{_d(r, 1)}"
+
+
+def ca_qc_ramq(r: random.Random) -> str:
+    """A Québec health insurance number: surname and given-name letters, birth year, month (+50
+    for women), day and two digits."""
+    y, m, d = _birth(r)
+    mm = m + (50 if r.random() < 0.5 else 0)
+    return f"{_rs(r, string.ascii_uppercase, 4)} {y % 100:02d}{mm:02d} {d:02d}{_d(r, 2)}"
+
+
+SOCIAL_HEALTH10: list[tuple[str, Callable[[random.Random], str]]] = [
+    ("Número de afiliación a la Seguridad Social: {v}", es_nass),
+    ("PIS/PASEP: {v}", br_pis),
+    ("NSS (IMSS): {v}", mx_nss),
+    ("Individual Healthcare Identifier (IHI): {v}", au_ihi),
+    ("SSS No.: {v}", ph_sss),
+    ("Numéro d'assurance maladie (RAMQ) : {v}", ca_qc_ramq),
+]
+
+
+def _social_health(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    if t < len(SOCIAL_HEALTH10):
+        tpl, gen = SOCIAL_HEALTH10[t]
+    else:  # the JSON family: any of them
+        tpl, gen = '"social_security_no": "{v}"', rng.choice(SOCIAL_HEALTH10)[1]
+    v = gen(rng)
+    return tpl.format(v=v), [v]
+
+
+round10_custom("social_health_number", "pii", _social_health, len(SOCIAL_HEALTH10) + 1)
+
+DRIVING_LICENCE10: list[tuple[str, Callable[[random.Random], str]]] = [
+    ("NY DL#: {v}", lambda r: f"{_d(r, 3)} {_d(r, 3)} {_d(r, 3)}"),
+    ("Illinois driver's license {v}", lambda r: f"{r.choice(string.ascii_uppercase)}{_d(r, 3)}-{_d(r, 4)}-{_d(r, 4)}"),
+    ("WA driver license: {v}", lambda r: f"WDL{_rs(r, ALNUM_UP, 9)}"),
+    ("Ontario licence number {v}", lambda r: f"{r.choice(string.ascii_uppercase)}{_d(r, 4)}-{_d(r, 5)}-{_d(r, 5)}"),
+    (
+        "Driving Licence No. {v} (valid till 2031)",
+        lambda r: f"{r.choice(['MH', 'KA', 'DL', 'TN'])}{r.randrange(1, 50):02d} {r.randrange(2005, 2022)}{_d(r, 7)}",
+    ),
+    (
+        "Führerscheinnummer: {v}",
+        lambda r: f"{r.choice(string.ascii_uppercase)}{_d(r, 3)}{_rs(r, ALNUM_UP, 6)}{_d(r, 1)}",
+    ),
+    ("n° de permis de conduire : {v}", lambda r: f"{_d(r, 2)}{_rs(r, string.ascii_uppercase, 2)}{_d(r, 8)}"),
+    ("運転免許証番号 {v}", lambda r: f"{r.randrange(10, 99)}{_d(r, 10)}"),
+]
+
+
+def _driving_licence10(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    if t < len(DRIVING_LICENCE10):
+        tpl, gen = DRIVING_LICENCE10[t]
+    else:  # the JSON family: any of them
+        tpl, gen = '"drivers_license": "{v}"', rng.choice(DRIVING_LICENCE10)[1]
+    v = gen(rng)
+    return tpl.format(v=v), [v]
+
+
+round10_custom("driving_licence_more", "pii", _driving_licence10, len(DRIVING_LICENCE10) + 1)
+
+
+# --- IBANs of countries no round has (python-stdnum's registry of their layouts), domestic accounts
+
+IBAN_COUNTRIES10 = ["PS", "LC", "SC", "ST", "TL", "IQ", "BY", "SV", "VA", "LY", "SD", "BI", "DJ", "SO", "RU"]
+IBAN_COUNTRIES10 += ["NI", "MN", "OM", "YE", "FK", "HN", "MU"]
+
+
+def _bban_from_spec(r: random.Random, spec: str) -> str:
+    # an IBAN registry BBAN layout: runs of "<n>!<n|a|c>" (digits, upper-case letters, alphanumerics)
+    alphabets = {"n": "0123456789", "a": string.ascii_uppercase, "c": ALNUM_UP}
+    out, num = "", ""
+    for ch in spec:
+        if ch.isdigit():
+            num += ch
+        elif ch in alphabets:
+            out, num = out + _rs(r, alphabets[ch], int(num)), ""
+    return out
+
+
+def iban10(r: random.Random) -> str:
+    import stdnum.numdb
+    from stdnum import iban as std_iban
+
+    cc = r.choice(IBAN_COUNTRIES10)
+    spec = str(stdnum.numdb.get("iban").info(cc)[0][1]["bban"])
+    for _ in range(200):
+        bban = _bban_from_spec(r, spec)
+        digits = "".join(str(int(ch, 36)) for ch in bban + cc + "00")
+        v = f"{cc}{98 - int(digits) % 97:02d}{bban}"
+        if std_iban.is_valid(v):
+            return " ".join(v[i : i + 4] for i in range(0, len(v), 4))
+    raise RuntimeError(cc)
+
+
+_pii10(
+    "iban_newest",
+    iban10,
+    "IBAN",
+    ["IBAN: {v}", "please wire it to {v}", "رقم الآيبان: {v}", '"iban": "{v}"', "Bankverbindung: {v}"],
+    "iban",
+)
+
+
+def no_kontonr(r: random.Random) -> str:
+    v = _until_valid("no.kontonr", lambda r: _d(r, 11), r)
+    return f"{v[:4]}.{v[4:6]}.{v[6:]}"
+
+
+def cz_bankaccount(r: random.Random) -> str:
+    bank = r.choice(["0100", "0300", "0800", "2010", "0600", "5500"])
+    return _until_valid(
+        "cz.bankaccount", lambda r: f"{r.choice(['', _d(r, 2) + '-'])}{r.randrange(10**8, 10**10)}/{bank}", r
+    )
+
+
+def bank_account_more10(r: random.Random) -> str:
+    return r.choice([no_kontonr, cz_bankaccount])(r)
+
+
+_pii10(
+    "bank_account_national",
+    bank_account_more10,
+    "account number",
+    ["Kontonummer: {v}", "číslo účtu: {v}", "pošli to na účet {v}", '"account_no": "{v}"'],
+    "account_no",
+)
+
+
+# --- phones of the regions no round has, and in spoken and full-width forms
+
+PHONE_REGIONS10 = ["IS", "LU", "LI", "MC", "AD", "SM", "GI", "FO", "GL", "JE", "GG", "IM", "MW", "RW", "ZM", "SL"]
+PHONE_REGIONS10 += ["LR", "GM", "GN", "AW", "TG", "KY", "CD", "BM", "GA", "HT", "JM", "GY", "SR", "BZ", "PR", "CW"]
+
+
+def phone10(rng: random.Random) -> str:
+    region = rng.choice(PHONE_REGIONS10)
+    kind = phonenumbers.PhoneNumberType.MOBILE
+    if phonenumbers.example_number_for_type(region, kind) is None:
+        kind = phonenumbers.PhoneNumberType.FIXED_LINE_OR_MOBILE
+    num = _valid_number(rng, region, kind)
+    fmt = rng.choice([phonenumbers.PhoneNumberFormat.NATIONAL, phonenumbers.PhoneNumberFormat.INTERNATIONAL])
+    return phonenumbers.format_number(num, fmt)
+
+
+_pii10(
+    "phone_regions10",
+    phone10,
+    "phone",
+    ["Tel: {v}", "Símanúmer: {v}", "call me on {v} after 6", '"mobile_number": "{v}"', "Handy: {v}"],
+    "mobile_number",
+)
+
+_SPOKEN = {
+    "en": ["oh", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"],
+    "de": ["null", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun"],
+    "es": ["cero", "uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve"],
+    "fr": ["zéro", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf"],
+}
+
+
+def _phone_written(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    region = rng.choice(["GB", "DE", "ES", "FR", "US", "JP"])
+    num = _valid_number(rng, region)
+    nat = phonenumbers.format_number(num, phonenumbers.PhoneNumberFormat.NATIONAL)
+    digits = "".join(c for c in nat if c.isdigit())
+    lang = {"GB": "en", "US": "en", "DE": "de", "ES": "es", "FR": "fr"}.get(region, "en")
+    words = " ".join(_SPOKEN[lang][int(c)] for c in digits)
+    full = nat.translate(str.maketrans("0123456789-", "０１２３４５６７８９‐"))
+    spaced = " ".join(digits)
+    forms = [
+        (f"[voicemail transcript] hi, it's me again, call me back on {words}, thanks", words),
+        (f"電話番号：{full}", full),
+        (f"my number is {spaced} (sorry, phone keyboard)", spaced),
+        (f"📞 {nat} (WhatsApp only)", nat),
+        (f"ring me: {digits[:-4]}-{digits[-4:]} or text", f"{digits[:-4]}-{digits[-4:]}"),
+    ]
+    text, needle = forms[t]
+    return text, [needle]
+
+
+round10_custom("phone_written_forms", "pii", _phone_written, 5)
+
+
+# --- addresses in Cyrillic and Greek, in South and South-East Asian scripts, by landmark; a home's
+# coordinates
+
+
+def address_cyrillic_greek(rng: random.Random) -> str:
+    n, k = rng.randrange(1, 200), rng.randrange(1, 300)
+    return rng.choice(
+        [
+            f"{rng.randrange(101000, 199999)}, г. Москва, ул. Профсоюзная, д. {n}, кв. {k}",
+            f"м. Київ, вул. Хрещатик, буд. {n}, кв. {k}, 01001",
+            f"гр. София {rng.randrange(1000, 1999)}, ж.к. Младост 1, бл. {n}, вх. Б, ап. {k}",
+            f"Београд, Булевар краља Александра {n}/{k}",
+            f"Οδός Ερμού {n}, {rng.randrange(10, 99)}{rng.randrange(100, 999)} Αθήνα",
+            f"Λεωφόρος Νίκης {n}, Θεσσαλονίκη 546 {rng.randrange(10, 99)}",
+            f"г. Алматы, пр. Абая, д. {n}, кв. {k}",
+            f"Минск, пр-т Независимости, {n}-{k}, 220{rng.randrange(100, 999)}",
+        ]
+    )
+
+
+_pii10(
+    "address_cyrillic_greek",
+    address_cyrillic_greek,
+    "адрес",
+    ["Адрес доставки: {v}", "Адреса: {v}", "Διεύθυνση: {v}", '"delivery_address": "{v}"', "ship it to {v}"],
+    "delivery_address",
+)
+
+
+def address_asian_scripts(rng: random.Random) -> str:
+    n, k = rng.randrange(1, 300), rng.randrange(1, 99)
+    return rng.choice(
+        [
+            f"{n}/{k} ถนนสุขุมวิท แขวงคลองเตย เขตคลองเตย กรุงเทพฯ 10110",
+            f"मकान नं. {n}, गली नं. {k}, लाजपत नगर, नई दिल्ली 110024",
+            f"Số {n} ngõ {k} phố Huế, phường Phố Huế, quận Hai Bà Trưng, Hà Nội",
+            f"{n}, {k}-ஆவது தெரு, அண்ணா நகர், சென்னை 600040",
+            f"ঘর নং {n}, রোড {k}, ধানমন্ডি, ঢাকা ১২০৫",
+            f"No. {n}, {k}th Street, ဗဟန်းမြို့နယ်, ရန်ကုန်",
+            f"ផ្ទះលេខ {n} ផ្លូវ {k} សង្កាត់បឹងកេងកង ភ្នំពេញ",
+            f"{n}/{k}, ගාලු පාර, කොළඹ 03",
+        ]
+    )
+
+
+_pii10(
+    "address_asian_scripts",
+    address_asian_scripts,
+    "address",
+    ["ที่อยู่: {v}", "पता: {v}", "Địa chỉ: {v}", '"home_address": "{v}"', "deliver to {v} please"],
+    "home_address",
+)
+
+
+def address_landmark(rng: random.Random) -> str:
+    n, s = rng.randrange(1, 999), rng.randrange(1, 80)
+    return rng.choice(
+        [
+            f"H.No. {n}, near Shiv Mandir, opp. SBI ATM, Sector {s}, Gurugram 1220{rng.randrange(10, 99)}",
+            f"Flat {n}, behind Sai Baba temple, Kothrud, Pune 411038",
+            f"House {n}, after the second speed bump, left of Total filling station, East Legon, Accra",
+            f"de la iglesia San Juan 2 cuadras al sur, casa #{n}, Managua",
+            f"Casa {n}, frente al parque central, 100 m norte, San Pedro, Montes de Oca, San José",
+            f"Plot {n}, off Kira Road, next to Shell Bukoto, Kampala",
+        ]
+    )
+
+
+_pii10(
+    "address_landmark",
+    address_landmark,
+    "address",
+    ["Address: {v}", "Dirección: {v}", "landmark address for the rider: {v}", '"address_line": "{v}"'],
+    "address_line",
+)
+
+
+def _home_geo(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    lat = round(rng.uniform(35.0, 59.0), 6)
+    lon = round(rng.uniform(-9.0, 24.0), 6)
+    pair = f"{lat}, {lon}"
+    forms = [
+        (f"home: {pair}", pair),
+        (f'{{"user_id": 4411, "home_location": {{"lat": {lat}, "lng": {lon}}}}}', ""),
+        (f"Wohnort (GPS): {pair}", pair),
+        (f"drop pin for my house: https://maps.google.com/?q={lat},{lon}", f"{lat},{lon}"),
+        (f"HOME_LAT={lat}\nHOME_LON={lon}", str(lat)),
+    ]
+    text, _ = forms[t]
+    return text, [str(lat), str(lon)]
+
+
+round10_custom("home_geolocation", "pii", _home_geo, 5)
+
+
+# --- dates of birth in ID-document fields and in words
+
+_YEAR_WORDS_TENS = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+_ONES = ["", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+_TEENS = ["ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
+_ORD_WORDS = [
+    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+    "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth",
+    "nineteenth", "twentieth", "twenty-first", "twenty-second", "twenty-third", "twenty-fourth", "twenty-fifth",
+    "twenty-sixth", "twenty-seventh", "twenty-eighth",
+]  # fmt: skip
+
+
+def _two_digit_words(n: int) -> str:
+    if n < 10:
+        return f"oh {_ONES[n]}" if n else "hundred"
+    if n < 20:
+        return _TEENS[n - 10]
+    return _YEAR_WORDS_TENS[n // 10] + ("-" + _ONES[n % 10] if n % 10 else "")
+
+
+def _dob_id_field(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    y, m, d = _birth(rng)
+    d = min(d, 28)
+    year = f"two thousand {_ONES[y % 10]}".strip() if y >= 2000 else f"nineteen {_two_digit_words(y % 100)}"
+    words = f"the {_ORD_WORDS[d - 1]} of {calendar.month_name[m]} {year}"
+    forms = [
+        ("@\nANSI 636014080102DL00410288ZC03290034DL\nDBB{v}\nDBA20290312\nDBD20240312", f"{m:02d}{d:02d}{y}"),  # AAMVA
+        ("3. {v} Berlin", f"{d:02d}.{m:02d}.{y}"),  # EU driving licence field 3: date and place of birth
+        ("जन्म तिथि/DOB: {v}", f"{d:02d}/{m:02d}/{y}"),  # Aadhaar card
+        ("出生 {v}", f"{y} 年 {m} 月 {d} 日"),  # Chinese resident card, spaced
+        ("[call transcript] caller confirmed date of birth as {v}", words),
+        ("Data urodzenia / Date of birth\n{v}", f"{d:02d}.{m:02d}.{y}"),
+    ]
+    tpl, v = forms[t]
+    return tpl.format(v=v), [v]
+
+
+round10_custom("date_of_birth_id_fields", "pii", _dob_id_field, 6)
+
+
+# --- names in more scripts, in calendar invites and assignee fields
+
+NAMES10_SCRIPTS = [
+    "પ્રિયા પટેલ",
+    "ਗੁਰਪ੍ਰੀਤ ਸਿੰਘ",
+    "ಅನಿಲ್ ಕುಮಾರ್",
+    "അനു ജോസഫ്",
+    "ସୁଭାଷ ମହାପାତ୍ର",
+    "ສົມພອນ ວົງສະຫວັນ",
+    "བསྟན་འཛིན་རྡོ་རྗེ",
+    "ئابدۇللا ئەخمەت",
+    "احمد شاه احمدزی",
+    "חיים גרינבערג",
+    "Айгерім Нұрланқызы",
+    "ޢަލީ ނަސީމް",
+]
+
+
+def _name_context10(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    n, n2 = person_name(rng), person_name(rng)
+    first, last = n.split(" ", 1)
+    mail = f"{_ascii_slug(first)}.{_ascii_slug(last)}@{rng.choice(COMPANY)}.{rng.choice(DOMAINS)}"
+    script = rng.choice(NAMES10_SCRIPTS)
+    forms = [
+        (f"ORGANIZER;CN={n}:mailto:{mail}\nATTENDEE;CN={n2};ROLE=REQ-PARTICIPANT:mailto:team@acme.dev", [n, mail, n2]),
+        (f"Required: {n}; {n2}\nWhen: Tuesday, 12 March 2024 10:00-10:30", [n, n2]),
+        (f"Assignee: {n}\nReporter: {n2}\nPriority: P2", [n, n2]),
+        (f"| PROJ-4411 | Fix flaky login test | {n} | In Progress |", [n]),
+        (f"Signed,\n\n{script}", [script]),
+        (f'{{"assignee": {{"displayName": "{n}", "emailAddress": "{mail}"}}}}', [n, mail]),
+        (f"Co-authored-by: {script} <{_ascii_slug(first)}@users.noreply.github.com>", [script]),
+        (f"2024-03-12 10:01:22 INFO  audit - approved by {script}", [script]),
+    ]
+    text, needles = forms[t]
+    return text, needles
+
+
+round10_custom("person_name_contexts10", "pii", _name_context10, 8)
+
+
+# --- e-mails in mailto parameters, display-name forms, punycode, SMTP transcripts
+
+
+def _email_context10(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    n = person_name(rng)
+    first, last = n.split(" ", 1)
+    addr = f"{_ascii_slug(first)}.{_ascii_slug(last)}@{rng.choice(COMPANY)}.{rng.choice(DOMAINS)}"
+    addr2 = (
+        f"{_ascii_slug(last)}{rng.randrange(1, 99)}@{rng.choice(['gmail.com', 'proton.me', 'gmx.de', 'yahoo.co.jp'])}"
+    )
+    puny = f"{_ascii_slug(first)}@{rng.choice(['xn--mnchen-3ya.de', 'xn--caf-dma.fr', 'xn--bcher-kva.at'])}"
+    forms = [
+        (f'<a href="mailto:{addr}?cc={addr2}&subject=Invoice%204411">write</a>', [addr, addr2]),
+        (f'From: "{last}, {first}" <{addr}>', [addr]),
+        (f"contact: {puny}", [puny]),
+        (f"MAIL FROM:<{addr}>\n250 2.1.0 Ok\nRCPT TO:<{addr2}>\n250 2.1.5 Ok", [addr, addr2]),
+        (f"postfix/smtp[2211]: 4F1A22C0: to=<{addr2}>, relay=mx.acme.dev[10.0.3.7]:25, status=sent", [addr2]),
+        (f"$ git shortlog -se\n    42\t{n} <{addr}>", [addr, n]),
+        (f"mailto:{urllib.parse.quote(addr)}?body=hi", [urllib.parse.quote(addr)]),
+    ]
+    text, needles = forms[t]
+    return text, needles
+
+
+round10_custom("email_contexts10", "pii", _email_context10, 7)
+
+
+# --- IPs in more wrappings
+
+
+def _ip_more10(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v4, v6 = public_ipv4(rng), public_ipv6(rng)
+    forms = [
+        (f"[Peer]\nPublicKey = {_b64key(rng, 32)[:43]}=\nEndpoint = {v4}:51820", v4),
+        (f"{v4}    home-nas home-nas.lan", v4),  # /etc/hosts
+        (f"Received: from laptop ([{v4}]) by mx.acme.dev with ESMTPSA", v4),
+        (f"remote {v4} 1194 udp", v4),  # .ovpn
+        (f"full address:s:{v4}:3389", v4),  # .rdp
+        (f"git remote add home ssh://git@[{v6}]:2222/srv/git/dotfiles.git", v6),
+        (f"$ dig +short home.example-dyn.net\n{v4}", v4),
+    ]
+    text, needle = forms[t]
+    return text, [needle]
+
+
+round10_custom("ip_wrapped_more", "pii", _ip_more10, 7)
+
+
+# --- sensitive attributes in Terraform state, session cookies in cookie-jar exports, names in form
+# fields
+
+
+def _tfstate_secret(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    pw = password(rng)
+    tok = _rs(rng, B62, 32)
+    forms = [
+        (
+            '{{"type": "aws_db_instance", "instances": [{{"attributes": {{"username": "app", "password": "{p}"}}}}]}}',
+            pw,
+        ),
+        ('{{"type": "random_password", "instances": [{{"attributes": {{"length": 24, "result": "{p}"}}}}]}}', pw),
+        ('"attributes": {{\n  "administrator_login": "sqladmin",\n  "administrator_login_password": "{p}"\n}}', pw),
+        (
+            '{{"type": "github_actions_secret", "attributes": {{"secret_name": "DEPLOY", "plaintext_value": "{t}"}}}}',
+            tok,
+        ),
+        ("$ terraform output -raw db_password\n{p}", pw),
+        ('$ terraform state show random_password.db\nresource "random_password" "db" {{\n    result = "{p}"\n}}', pw),
+    ]
+    tpl, v = forms[t]
+    return tpl.format(p=pw, t=tok), [v]
+
+
+round10_custom("terraform_state_secret", "secret", _tfstate_secret, 6)
+
+
+def _cookie_jar(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    sid = _rs(rng, B64URL, rng.choice([32, 43, 64]))
+    exp = 1710237682 + rng.randrange(10**5, 10**7)
+    forms = [
+        f"# Netscape HTTP Cookie File\n.acme.dev\tTRUE\t/\tTRUE\t{exp}\tsession_id\t{sid}",
+        json.dumps([{"domain": ".acme.dev", "name": "__Secure-session", "value": sid, "httpOnly": True}]),
+        f"Set-Cookie: __Host-sid={sid}; Path=/; Secure; HttpOnly; SameSite=Lax",
+        f"curl -b 'remember_token={sid}' https://app.acme.dev/api/me",
+        f"document.cookie\n'theme=dark; _ga=GA1.2.4411; sessionid={sid}'",
+    ]
+    return forms[t], [sid]
+
+
+round10_custom("cookie_jar_export", "secret", _cookie_jar, 5)
+
+
+def _name_form(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    n = person_name(rng)
+    first, last = n.split(" ", 1)
+    q = urllib.parse.urlencode({"first_name": first, "last_name": last, "plan": "pro"})
+    forms = [
+        (
+            f"POST /signup HTTP/1.1\nContent-Type: application/x-www-form-urlencoded\n\n{q}",
+            [urllib.parse.quote_plus(first), urllib.parse.quote_plus(last)],
+        ),
+        (f'Content-Disposition: form-data; name="full_name"\n\n{n}\n--boundary--', [n]),
+        (f'<input autocomplete="name" name="cardholder" value="{n}">', [n]),
+        (f'["vcard", [["version", {{}}, "text", "4.0"], ["fn", {{}}, "text", "{n}"]]]', [n]),  # jCard
+        (f"BEGIN:VCARD\nVERSION:4.0\nN:{last};{first};;;\nFN:{n}\nEND:VCARD", [last, n]),
+        (f"?utm_source=mail&recipient_name={urllib.parse.quote(n)}", [urllib.parse.quote(n)]),
+    ]
+    text, needles = forms[t]
+    return text, needles
+
+
+round10_custom("person_name_form_fields", "pii", _name_form, 6)
+
+
+# --- registry tokens in more package managers' configs, CLI session caches, dates of birth in
+# thirteen more languages
+
+
+def _package_config_token(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    tok, pw = _rs(rng, B64URL, 40), password(rng)
+    q = urllib.parse.quote(pw, safe="")
+    forms = [
+        ('[install.scopes]\nacme = {{ token = "{t}", url = "https://npm.acme.dev/" }}', tok),  # bunfig.toml
+        ('npmScopes:\n  acme:\n    npmAuthToken: "{t}"\n    npmRegistryServer: "https://npm.acme.dev"', tok),
+        ("DENO_AUTH_TOKENS={t}@deno.acme.dev", tok),
+        ('[[index]]\nname = "acme"\nurl = "https://ci:{q}@pypi.acme.dev/simple"', q),  # uv.toml
+        ("pdm config pypi.acme.password '{p}'", pw),
+        (
+            "dotnet nuget add source https://nuget.acme.dev/v3/index.json -n acme -u ci -p '{p}'"
+            " --store-password-in-clear-text",
+            pw,
+        ),
+        ("conan remote login acme ci -p '{p}'", pw),
+        ("dart pub token add https://pub.acme.dev\nEnter secret token: {t}", tok),
+        (
+            "VCPKG_BINARY_SOURCES=clear;nuget,https://nuget.acme.dev/v3/index.json,readwrite;"
+            "nugettimeout,600\nVCPKG_NUGET_PASSWORD={p}",
+            pw,
+        ),
+    ]
+    tpl, v = forms[t]
+    return tpl.format(t=tok, p=pw, q=q), [v]
+
+
+round10_custom("package_config_token", "secret", _package_config_token, 9)
+
+
+def _cli_session(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    sso = "aoa" + _rs(rng, B62, 250) + ":" + _rs(rng, B62 + "+/", 86) + "=="
+    jwt_ = f"eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiIsIng1dCI6IiJ9.{_rs(rng, B64URL, 300)}.{_rs(rng, B64URL, 342)}"
+    forms = [
+        (
+            '$ cat ~/.aws/sso/cache/{h}.json\n{{"startUrl": "https://acme.awsapps.com/start", "accessToken": "{s}"}}',
+            sso,
+        ),
+        ('{{"accessToken": "{j}", "expiresOn": "2024-03-12 11:01:22.000000", "tokenType": "Bearer"}}', jwt_),
+        ('"AccessToken": {{"{h}": {{"credential_type": "AccessToken", "secret": "{j}"}}}}', jwt_),  # msal cache
+        ("$ ibmcloud iam oauth-tokens\nIAM token:  Bearer {j}", jwt_),
+        ("$ oci session authenticate --region eu-frankfurt-1\n$ cat ~/.oci/sessions/DEFAULT/token\n{j}", jwt_),
+    ]
+    tpl, v = forms[t]
+    return tpl.format(s=sso, j=jwt_, h=_rs(rng, HEX, 40)), [v]
+
+
+round10_custom("cli_session_cache", "secret", _cli_session, 5)
+
+MONTHS10 = {
+    "ca": ("Data de naixement", "gener febrer març abril maig juny juliol agost setembre octubre novembre desembre"),
+    "gl": ("Data de nacemento", "xaneiro febreiro marzo abril maio xuño xullo agosto setembro outubro novembro "
+           "decembro"),
+    "is": ("Fæðingardagur", "janúar febrúar mars apríl maí júní júlí ágúst september október nóvember desember"),
+    "ga": ("Dáta breithe", "Eanáir Feabhra Márta Aibreán Bealtaine Meitheamh Iúil Lúnasa Meán_Fómhair "
+           "Deireadh_Fómhair Samhain Nollaig"),
+    "tl": ("Petsa ng kapanganakan", "Enero Pebrero Marso Abril Mayo Hunyo Hulyo Agosto Setyembre Oktubre "
+           "Nobyembre Disyembre"),
+    "ms": ("Tarikh lahir", "Januari Februari Mac April Mei Jun Julai Ogos September Oktober November Disember"),
+    "az": ("Doğum tarixi", "yanvar fevral mart aprel may iyun iyul avqust sentyabr oktyabr noyabr dekabr"),
+    "uz": ("Tug'ilgan sana", "yanvar fevral mart aprel may iyun iyul avgust sentabr oktabr noyabr dekabr"),
+    "ka": ("დაბადების თარიღი", "იანვარი თებერვალი მარტი აპრილი მაისი ივნისი ივლისი აგვისტო სექტემბერი "
+           "ოქტომბერი ნოემბერი დეკემბერი"),
+    "hy": ("Ծննդյան ամսաթիվ", "հունվարի փետրվարի մարտի ապրիլի մայիսի հունիսի հուլիսի օգոստոսի սեպտեմբերի "
+           "հոկտեմբերի նոյեմբերի դեկտեմբերի"),
+    "kk": ("Туған күні", "қаңтар ақпан наурыз сәуір мамыр маусым шілде тамыз қыркүйек қазан қараша желтоқсан"),
+    "vi": ("Ngày sinh", ""),
+    "mn": ("Төрсөн огноо", ""),
+}  # fmt: skip
+
+
+def dob10(rng: random.Random, lang: str | None = None) -> str:
+    lang = lang or rng.choice(sorted(MONTHS10))
+    y, m, d = _birth(rng)
+    names = [w.replace("_", " ") for w in MONTHS10[lang][1].split()]
+    if lang == "vi":
+        return f"ngày {d} tháng {m} năm {y}"
+    if lang == "mn":
+        return f"{y} оны {m}-р сарын {d}"
+    mon = names[m - 1]
+    if lang == "ca":
+        return f"{d} {'d' + chr(39) if mon[0] in 'ao' else 'de '}{mon} de {y}"
+    if lang == "gl":
+        return f"{d} de {mon} de {y}"
+    if lang == "is":
+        return f"{d}. {mon} {y}"
+    if lang == "tl":
+        return f"{mon} {d}, {y}"
+    if lang == "uz":
+        return f"{y}-yil {d}-{mon}"
+    if lang == "hy":
+        return f"{y} թ. {mon} {d}"
+    if lang == "kk":
+        return f"{y} жылғы {d} {mon}"
+    return f"{d} {mon} {y}"
+
+
+def _dob_langs10(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    lang = sorted(MONTHS10)[rng.randrange(len(MONTHS10))]
+    v = dob10(rng, lang)
+    label = MONTHS10[lang][0]
+    text = _choose(
+        ["{lab}: {v}", '{{"birth_date_text": "{v}"}}', "born {v}, per the form", "| {lab} | {v} |"], t, lab=label, v=v
+    )
+    return text, [v]
+
+
+round10_custom("date_of_birth_langs10", "pii", _dob_langs10, 4)
+
+
 CATEGORIES: tuple[str, ...] = tuple(c.name for c in CATS)
 KIND = {c.name: c.kind for c in CATS}
 
@@ -11628,6 +13323,169 @@ def _round9_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]
     }
 
 
+def _siren(r: random.Random) -> str:
+    return luhn_complete(str(r.randrange(1, 10)), 9, r)
+
+
+def _abn(r: random.Random) -> str:
+    v = _until_valid("au.abn", lambda r: str(r.randrange(10, 99)) + _d(r, 9), r)
+    return f"{v[:2]} {v[2:5]} {v[5:8]} {v[8:]}"
+
+
+def _round10_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
+    """Round-10 never-tuned hard negatives, under the same policy (nothing secret or personal):
+    lockfile entries of more ecosystems, OCI manifests, X.509 certificate fields, feature-flag names,
+    i18n message keys about credentials, licence headers, references grouped like phone numbers,
+    timestamps in log formats, version constraints, company register and VAT ids (their checks),
+    reserved host names, published cryptographic test vectors, secret-detection rule patterns,
+    multipart boundaries, hashed asset names, CSP sources, published cloud IP ranges and DNS TXT
+    records."""
+
+    def b64(r: random.Random, n: int) -> str:
+        return base64.b64encode(bytes(r.randrange(256) for _ in range(n))).decode()
+
+    return {
+        "lockfile_entry": [
+            lambda r: f'[[package]]\nname = "serde"\nversion = "1.0.197"\nchecksum = "{_rs(r, HEX, 64)}"',
+            lambda r: f'{{file = "requests-2.31.0-py3-none-any.whl", hash = "sha256:{_rs(r, HEX, 64)}"}}',
+            lambda r: f'"lodash@npm:4.17.21":\n  checksum: 10c0/{_rs(r, HEX, 128)}',
+            lambda r: f"  rake (13.1.0) sha256={_rs(r, HEX, 64)}",  # Gemfile.lock CHECKSUMS
+            lambda r: f'"narHash": "sha256-{b64(r, 32)}",\n"rev": "{_rs(r, HEX, 40)}"',  # flake.lock
+            lambda r: (
+                f'"jason": {{:hex, :jason, "1.4.1", "{_rs(r, HEX, 64)}", [:mix], [], "hexpm", "{_rs(r, HEX, 64)}"}},'
+            ),
+        ],
+        "oci_manifest_descriptor": [
+            lambda r: (
+                '{"mediaType": "application/vnd.oci.image.manifest.v1+json", "config": {"mediaType": '
+                f'"application/vnd.oci.image.config.v1+json", "digest": "sha256:{_rs(r, HEX, 64)}", "size": '
+                f"{r.randrange(1000, 9000)}}}}}"
+            ),
+            lambda r: f'"layers": [{{"digest": "sha256:{_rs(r, HEX, 64)}", "size": {r.randrange(10**6, 10**8)}}}]',
+            lambda r: f"Digest: sha256:{_rs(r, HEX, 64)}\nStatus: Downloaded newer image for python:3.12-slim",
+            lambda r: f"crane digest cgr.dev/chainguard/static:latest\nsha256:{_rs(r, HEX, 64)}",
+        ],
+        "x509_certificate_field": [
+            lambda r: "Serial Number:\n    " + ":".join(_rs(r, HEX, 2) for _ in range(16)),
+            lambda r: "sha256 Fingerprint=" + ":".join(_rs(r, HEXU, 2) for _ in range(32)),
+            lambda r: "X509v3 Subject Key Identifier:\n    " + ":".join(_rs(r, HEXU, 2) for _ in range(20)),
+            lambda r: "X509v3 Authority Key Identifier:\n    keyid:" + ":".join(_rs(r, HEXU, 2) for _ in range(20)),
+            lambda r: f"SHA1 Thumbprint: {_rs(r, HEXU, 40)}  (Let's Encrypt R11 intermediate)",
+        ],
+        "feature_flag_name": [
+            lambda r: f"if flags.enabled('enable-new-checkout-flow-{r.randrange(2, 9)}'):",
+            lambda r: "FF_BILLING_V2=true\nFF_PASSWORD_RESET_EMAIL=false",
+            lambda r: "ldClient.variation('show-api-key-rotation-banner', user, false)",
+            lambda r: f'"featureFlags": {{"secretScanning": true, "tokenExpiryDays": {r.randrange(7, 91)}}}',
+            lambda r: "unleash.isEnabled('auth.passwordless-login')",
+        ],
+        "i18n_message_key": [
+            lambda r: "t('auth.password.reset.title')",
+            lambda r: '"settings.apiKey.label": "API key",\n"settings.apiKey.help": "Keep your key secret."',
+            lambda r: 'msgid "Enter your password"\nmsgstr "Geben Sie Ihr Passwort ein"',
+            lambda r: '<string name="hint_email_address">E-mail address</string>',
+            lambda r: "errors.token.expired=Your session token has expired. Please sign in again.",
+            lambda r: "{{ 'profile.phone_number.placeholder' | translate }}",
+        ],
+        "license_header": [
+            lambda r: "// SPDX-License-Identifier: Apache-2.0 OR MIT",
+            lambda r: f"# Copyright (c) 2014-{r.randrange(2020, 2025)} The Kubernetes Authors.",
+            lambda r: "SPDX-FileCopyrightText: 2024 Acme Corp <opensource@acme.dev>\nSPDX-License-Identifier: MPL-2.0",
+            lambda r: 'Licensed under the Apache License, Version 2.0 (the "License");',
+            lambda r: "License: GPL-2.0-or-later WITH Linux-syscall-note",
+        ],
+        "phone_shaped_reference": [
+            lambda r: f"Order no. {r.randrange(100, 999)}-{r.randrange(1000, 9999)}-{r.randrange(1000, 9999)} shipped",
+            lambda r: f"Sendungsnummer: {r.randrange(1000, 9999)} {r.randrange(1000, 9999)} {r.randrange(1000, 9999)}",
+            lambda r: f"Case #{r.randrange(10, 99)}-{r.randrange(100, 999)}-{r.randrange(1000, 9999)} (support portal)",
+            lambda r: (
+                f"build {r.randrange(2023, 2025)}.{r.randrange(1, 12):02d}.{r.randrange(1, 28):02d}."
+                f"{r.randrange(1000, 9999)}"
+            ),
+        ],
+        "timestamp_format": [
+            lambda r: f'10.0.3.7 - - [12/Mar/2024:10:{r.randrange(10, 59)}:22 +0000] "GET /healthz HTTP/1.1" 200 2',
+            lambda r: f"X-Amz-Date: 20240312T10{r.randrange(10, 59)}22Z",
+            lambda r: f"ts={1710237682114 + r.randrange(10**6)}",
+            lambda r: f"Mar 12 10:{r.randrange(10, 59)}:22 web-1 systemd[1]: Started api.service.",
+            lambda r: f"backup-20240312-{r.randrange(10, 23)}{r.randrange(10, 59)}.tar.zst",
+            lambda r: f"2024-03-12T10:{r.randrange(10, 59)}:22.114+01:00 [main] INFO Started in 2.3s",
+        ],
+        "version_constraint": [
+            lambda r: '"react": "^18.2.0 || >=19.0.0-rc.0"',
+            lambda r: 'requires-python = ">=3.9,<3.13"',
+            lambda r: f"gem 'rails', '~> 7.{r.randrange(0, 2)}'",
+            lambda r: "<version>[1.2,2.0)</version>",
+            lambda r: f"golang.org/x/net v0.0.0-2024031210{r.randrange(10, 59)}22-{_rs(r, HEX, 12)}",
+            lambda r: 'serde = { version = "1", features = ["derive"] }',
+        ],
+        "company_register_id": [
+            lambda r: f"Amtsgericht München, HRB {r.randrange(10000, 299999)}",
+            lambda r: f"Acme Ltd, registered in England and Wales, Company No. {r.randrange(10**7, 10**8 - 1):08d}",
+            lambda r: f"Acme SAS, SIREN {_siren(r)} RCS Paris",
+            lambda r: f"Acme Pty Ltd ABN {_abn(r)}",
+            lambda r: f"KvK-nummer {r.randrange(10**7, 10**8 - 1)} (Acme B.V.)",
+        ],
+        "reserved_hostname": [
+            lambda r: f"curl http://api.acme.test:{r.randrange(3000, 9000)}/healthz",
+            lambda r: "server_name *.localhost;",
+            lambda r: "router.home.arpa has address 192.168.1.1",
+            lambda r: "https://nonexistent.invalid/callback",
+            lambda r: f"printer-{r.randrange(1, 9)}.local (mDNS)",
+        ],
+        "published_test_vector": [
+            lambda r: "FIPS-197 C.1 key: 000102030405060708090a0b0c0d0e0f",
+            lambda r: "RFC 4231 test case 1: key = 0x0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b",
+            lambda r: "SP 800-38A F.1.1 key 2b7e151628aed2a6abf7158809cf4f3c",
+            lambda r: (
+                'assert sha256(b"abc").hexdigest() == '
+                '"ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"'
+            ),
+            lambda r: "RFC 7748 test: scalar a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4",
+        ],
+        "detection_rule_pattern": [
+            lambda r: "regex = '''ghp_[0-9a-zA-Z]{36}'''",
+            lambda r: r"pattern: '(A3T[A-Z0-9]|AKIA|ASIA)[A-Z0-9]{16}'",
+            lambda r: r"SLACK_TOKEN_RE = re.compile(r'xox[baprs]-[0-9A-Za-z-]{10,48}')",
+            lambda r: r'"regex": "sk-(proj-)?[A-Za-z0-9_-]{20,}"',
+            lambda r: "- id: stripe-secret\n  regex: (sk|rk)_live_[0-9a-zA-Z]{24,99}",
+        ],
+        "multipart_boundary": [
+            lambda r: "Content-Type: multipart/form-data; boundary=----WebKitFormBoundary" + _rs(r, B62, 16),
+            lambda r: "--------------------------" + _rs(r, "0123456789abcdef", 24),
+            lambda r: f'Content-Type: multipart/mixed; boundary="000000000000{_rs(r, HEX, 16)}"',
+            lambda r: "------geckoformboundary" + _rs(r, HEX, 32),
+        ],
+        "bundled_asset_name": [
+            lambda r: f"dist/assets/index-{_rs(r, B64URL, 8)}.js",
+            lambda r: f"/_next/static/{_rs(r, B64URL, 21)}/_buildManifest.js",
+            lambda r: f"main.{_rs(r, HEX, 8)}.chunk.css",
+            lambda r: f"static/js/vendors~main.{_rs(r, HEX, 20)}.js.map",
+        ],
+        "csp_source": [
+            lambda r: f"Content-Security-Policy: script-src 'self' 'nonce-{b64(r, 16)}'",
+            lambda r: f"style-src 'sha256-{b64(r, 32)}' https://fonts.googleapis.com",
+            lambda r: f'<script nonce="{_rs(r, B62, 22)}">window.__APP__ = {{}}</script>',
+        ],
+        "cloud_ip_range": [
+            lambda r: '{"ip_prefix": "3.5.140.0/22", "region": "ap-northeast-2", "service": "AMAZON"}',
+            lambda r: "# Cloudflare IPv4 ranges\n173.245.48.0/20\n103.21.244.0/22\n103.22.200.0/22",
+            lambda r: '"hooks": ["192.30.252.0/22", "185.199.108.0/22", "140.82.112.0/20"]',
+            lambda r: "allow 2400:cb00::/32; # cloudflare",
+        ],
+        "dns_txt_record": [
+            lambda r: 'acme.dev. 300 IN TXT "v=spf1 include:_spf.google.com include:mailgun.org ~all"',
+            lambda r: f"google-site-verification={_rs(r, B64URL, 43)}",
+            lambda r: f'_acme-challenge.acme.dev. 60 IN TXT "{_rs(r, B64URL, 43)}"',
+            lambda r: (
+                'selector1._domainkey IN TXT "v=DKIM1; k=rsa; '
+                f'p=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA{b64(r, 60)}"'
+            ),
+            lambda r: '_dmarc.acme.dev. IN TXT "v=DMARC1; p=reject; rua=mailto:dmarc-reports@acme.dev"',
+        ],
+    }
+
+
 DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     1: _decoy_templates(),
     2: _round2_decoy_templates(),
@@ -11638,6 +13496,7 @@ DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     7: _round7_decoy_templates(),
     8: _round8_decoy_templates(),
     9: _round9_decoy_templates(),
+    10: _round10_decoy_templates(),
 }
 DECOYS: dict[str, list[Callable[[random.Random], str]]] = {}  # every round before the holdout's
 for _round, _kinds in sorted(DECOY_ROUNDS.items()):
@@ -12114,6 +13973,52 @@ ROUND9_WRAPPERS: list[Wrapper] = [
 ]
 
 
+def _gha_command(s: str) -> str:
+    # GitHub Actions workflow commands escape %, CR and LF in their message
+    return s.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _asciinema(s: str) -> str:
+    return json.dumps(s.replace("\n", "\r\n"))[1:-1]
+
+
+def _cs_verbatim(s: str) -> str:
+    return s.replace('"', '""')
+
+
+def _pg_e_string(s: str) -> str:
+    return s.replace("\\", "\\\\").replace("'", "\\'").replace("\n", "\\n")
+
+
+def _erl_binary(s: str) -> str:
+    return s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+
+
+# round-10 never-tuned wrapper families
+ROUND10_WRAPPERS: list[Wrapper] = [
+    lambda r: ("::error file=deploy/run.sh,line=12::{s}", _gha_command),
+    lambda r: (f'[{r.randrange(1, 60)}.{r.randrange(100, 999)}, "o", "{{s}}"]', _asciinema),  # asciinema cast
+    lambda r: (f'string({r.randrange(40, 900)}) "{{s}}"', _ident),  # PHP var_dump
+    lambda r: ('var note = @"{s}";', _cs_verbatim),  # C# verbatim string
+    lambda r: ("INSERT INTO support_notes(body) VALUES (E'{s}');", _pg_e_string),
+    lambda r: (  # Slack Block Kit
+        '{"blocks": [{"type": "section", "text": {"type": "mrkdwn", "text": "{s}"}}]}',
+        _json_escape(r.random() < 0.5),
+    ),
+    lambda r: ('{"id": 4411, "note": "{s}", "noteable_type": "MergeRequest"}', _json_escape(True)),  # GitLab note
+    lambda r: ('{"type": "TextBlock", "text": "{s}", "wrap": true}', _json_escape(False)),  # Teams adaptive card
+    lambda r: (f"VM{r.randrange(100, 999)}:1 {{s}}", _indent(f"VM{r.randrange(100, 999)}:1 ")),  # browser console
+    lambda r: ("C:\\src\\api>type notes.txt\n{s}\n\nC:\\src\\api>", _ident),
+    lambda r: ("<aside>\n💡 {s}\n</aside>", _ident),  # Notion export
+    lambda r: ('{error, <<"{s}">>}', _erl_binary),
+    lambda r: ("mailto:ops@acme.dev?subject=bug&body={s}", lambda s: urllib.parse.quote(s, safe="")),
+    lambda r: ("hej allesammen, jeg får den her fejl:\n{s}\nnogen der kan hjælpe?", _ident),
+    lambda r: ("hola a tothom, em surt aquest error:\n{s}\nalgú em pot ajudar?", _ident),
+    lambda r: ("hello po, may error ako:\n{s}\nsino pwedeng tumulong?", _ident),
+    lambda r: ("habari, napata hitilafu hii:\n{s}\nkuna anayeweza kusaidia?", _ident),
+]
+
+
 FILLER = [
     "can you help me figure out why the build fails on CI?",
     "I'm migrating the service from Flask to FastAPI.",
@@ -12139,6 +14044,7 @@ WRAPPER_ROUNDS: dict[int, list[list[Wrapper]]] = {
     7: [ROUND7_WRAPPERS],
     8: [ROUND8_WRAPPERS],
     9: [ROUND9_WRAPPERS],
+    10: [ROUND10_WRAPPERS],
 }
 DEV_WRAPPERS = [f for r, fams in sorted(WRAPPER_ROUNDS.items()) if r < HOLDOUT_ROUND for f in fams]
 HOLDOUT_WRAPPERS = [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS.get(r, [])]

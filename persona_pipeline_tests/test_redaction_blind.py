@@ -39,11 +39,12 @@ SEED = 7
 @pytest.fixture(scope="module")
 def blind() -> dict[str, BlindScore]:
     # dev rounds 1 to 7 (tuned on; ``before=8`` keeps them exactly as they were before round 8 joined
-    # dev), round 8 (dev since round 9 exists, being tuned) and the holdout (round 9 alone, never its
-    # texts) have floors of their own
+    # dev), round 8 (dev since round 9 exists, tuned), round 9 (dev since round 10 exists, being tuned)
+    # and the holdout (round 10 alone, never its texts) have floors of their own
     return {
         "dev": score(R, generate(SEED, "dev", 1200, before=8)),
         "round8": score(R, generate(SEED, "dev", 1200, round_no=8)),
+        "round9": score(R, generate(SEED, "dev", 1200, round_no=9)),
         "holdout": score(R, generate(SEED, "holdout", 1200, round_no=HOLDOUT_ROUND)),
     }
 
@@ -96,9 +97,16 @@ def blind() -> dict[str, BlindScore]:
 # accounts, addresses as a field's value, more scripts for names and more layouts for birth dates):
 # round 8, seeds 1 / 2 (n 2400) and 7 (n 1200), 77.1 / 76.0 / 77.0% -> 96.2 / 95.5 / 96.4%; rounds 1
 # to 7 96.9 / 97.1 / 96.8% -> 97.3 / 97.5 / 97.2%.
+# Round 10 made round 9 dev (issue 17, branch blind10): the dev floors keep rounds 1 to 7 and round 8
+# keeps its own; round 9 keeps the floors it had as the holdout (test_blind_round9_joined_dev; its
+# tuners raise them; scored as dev at seed 7, before its tuning: 81.7% secrets, 77.6% personal data,
+# 259 FP/MB, 4 stray spans). The holdout is round 10 alone (written blind, untuned, the engine at
+# 399003f), seeds 1 / 2 (n 2400) and 7 (n 1200): 78.5 / 79.1 / 80.0% secrets, 67.9 / 69.1 / 67.7%
+# personal data, 396 / 396 / 420 FP/MB, 17 / 16 / 0 stray spans, nothing dropped; idempotent at
+# seeds 2 and 7, not at seed 1 (a round-10 prompt whose second redaction differs: for its tuners).
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.775, 0.67, 309.0, 35)],
+    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.784, 0.661, 435.0, 30)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
@@ -120,6 +128,17 @@ def test_blind_round8_joined_dev(blind: dict[str, BlindScore]) -> None:
     assert sc.recall("pii") >= 0.945, sc.recall("pii")
     assert sc.fp_per_mb() <= 3.0, sc.fp_per_mb()
     assert sc.stray <= 12, sc.stray
+
+
+def test_blind_round9_joined_dev(blind: dict[str, BlindScore]) -> None:
+    """Round 9 (dev since round 10, being tuned): the floors it had as the holdout until its tuners
+    raise them (scored as dev it draws other cases than it did as the holdout)."""
+    sc = blind["round9"]
+    assert sc.idempotent and sc.dropped == 0
+    assert sc.recall("secret") >= 0.775, sc.recall("secret")
+    assert sc.recall("pii") >= 0.67, sc.recall("pii")
+    assert sc.fp_per_mb() <= 309.0, sc.fp_per_mb()
+    assert sc.stray <= 35, sc.stray
 
 
 _spans = Checks(R).spans
@@ -376,13 +395,31 @@ def test_round4_generator_checksums() -> None:
         (rb.ar_dni, "ar.dni"),
         (rb.py_ruc, "py.ruc"),
         (rb.uk_chi, "gb.nhs"),
+        (rb.de_stnr, "de.stnr"),
+        (rb.pl_nip, "pl.nip"),
+        (rb.vn_mst, "vn.mst"),
+        (rb.by_unp, "by.unp"),
+        (rb.uy_rut, "uy.rut"),
+        (rb.al_nipt, "al.nipt"),
+        (rb.mk_edb, "mk.edb"),
+        (rb.az_voen, "az.voen"),
+        (rb.pe_ruc, "pe.ruc"),
+        (rb.ec_ruc, "ec.ruc"),
+        (rb.mz_nuit, "mz.nuit"),
+        (rb.eg_tn, "eg.tn"),
+        (rb.iban10, "iban"),
+        (rb.no_kontonr, "no.kontonr"),
+        (rb.cz_bankaccount, "cz.bankaccount"),
+        (rb._abn, "au.abn"),
+        (rb._siren, "fr.siren"),
     ],
 )
 def test_round5_generator_checksums(gen: object, validator: str) -> None:
-    """Round 5's to 9's national ids and IBANs pass python-stdnum's validators (an
-    implementation independent of the generator's up to round 7; round 8 uses python-stdnum's
-    calculators or redraws a candidate until python-stdnum accepts it (round 9 too), so there the test guards the
-    drawing and formatting, not the check digits)."""
+    """Round 5's to 10's national ids and IBANs (and round 10's company-id decoys) pass
+    python-stdnum's validators (an implementation independent of the generator's up to round 7;
+    round 8 uses python-stdnum's calculators or redraws a candidate until python-stdnum accepts it
+    (rounds 9 and 10 too), so there the test guards the drawing and formatting, not the check
+    digits)."""
     import importlib
 
     module = importlib.import_module(f"stdnum.{validator}")
@@ -409,6 +446,29 @@ def test_round9_generator_checks() -> None:
         assert part[27] == rb._mrz_check(part[21:27]) and "<<" in names
 
 
+def test_round10_generator_checks() -> None:
+    """Round 10's own checks, recomputed here from their documented rules: Brazil's PIS/PASEP (mod 11,
+    weights 3 2 9 8 7 6 5 4 3 2), Mexico's IMSS NSS and Australia's IHI (Luhn; the IHI starts 800360),
+    Spain's Social Security affiliation number (the ten digits mod 97), Sri Lanka's NIC (birth year,
+    day of the year, plus 500 for women) and Québec's RAMQ number (month plus 50 for women)."""
+    r = random.Random(10)
+    for _ in range(200):
+        pis = [int(c) for c in rb.br_pis(r) if c.isdigit()]
+        c = 11 - sum(d * w for d, w in zip(pis[:10], [3, 2, 9, 8, 7, 6, 5, 4, 3, 2], strict=True)) % 11
+        assert pis[10] == (0 if c >= 10 else c), pis
+        nss = rb.mx_nss(r)
+        assert len(nss) == 11 and _luhn_ok(nss), nss
+        ihi = rb.au_ihi(r).replace(" ", "")
+        assert len(ihi) == 16 and ihi.startswith("800360") and _luhn_ok(ihi), ihi
+        prov, num, ctl = rb.es_nass(r).split("/")
+        assert int(prov + num) % 97 == int(ctl), (prov, num, ctl)
+        nic = rb.lk_nic(r)
+        doy = int(nic[2:5]) if len(nic) == 10 else int(nic[4:7])
+        assert 1 <= doy % 500 <= 366 and doy < 867, nic
+        ramq = rb.ca_qc_ramq(r).split(" ")
+        assert 1 <= int(ramq[1][2:]) % 50 <= 12 and 1 <= int(ramq[2][:2]) <= 31, ramq
+
+
 def test_pools_are_split_by_family() -> None:
     """Every category has at least two never-tuned families; the holdout-only categories and
     decoy kinds never reach dev; every earlier round is dev."""
@@ -428,8 +488,10 @@ def test_pools_are_split_by_family() -> None:
     assert {"ai_platform_key", "dk_cpr", "email_obfuscated"} <= dev_cats
     assert set(DECOY_ROUNDS[8]) <= set(DECOYS) and WRAPPER_ROUNDS[8][0] in DEV_WRAPPERS  # round 8 is dev
     assert {"github_app_token", "at_svnr", "vehicle_plate"} <= dev_cats
+    assert set(DECOY_ROUNDS[9]) <= set(DECOYS) and WRAPPER_ROUNDS[9][0] in DEV_WRAPPERS  # round 9 is dev
+    assert {"apple_p8_key", "sk_rodne_cislo", "passport_mrz"} <= dev_cats
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
-    assert len(holdout_only) >= 40  # round 9 adds more than 40 categories
+    assert len(holdout_only) >= 40  # round 10 adds more than 40 categories
     dev = generate(1, "dev", 300)
     assert not holdout_only & {p.category for case in dev for p in case.plants}
     holdout = generate(1, "holdout", 300)
@@ -449,30 +511,52 @@ def _planted_counts(cases: list[BlindCase]) -> dict[str, int]:
     return counts
 
 
-def test_round9_holdout() -> None:
-    """Round 9 is the holdout (round 8 joined dev): families for every category, rounds scored
-    apart, each round-9 category planted at least 10 times in 2400 prompts (it has 325 categories)
+def test_round10_holdout() -> None:
+    """Round 10 is the holdout (round 9 joined dev): families for every category, rounds scored
+    apart, each round-10 category planted at least 10 times in 2400 prompts (it has 376 categories)
     with every value in its prompt, the same cases for the same seed. (Generator only: the engine
     never runs here.)"""
-    assert HOLDOUT_ROUNDS == (9,) and HOLDOUT_ROUND == 9
-    assert all(len(c.templates("holdout", 9)) >= 2 for c in CATS)
-    assert all(c.templates("holdout", 9) == c.templates("holdout") for c in CATS)
-    assert not any(c.templates("dev", 9) or c.templates("holdout", 8) for c in CATS)
-    r8 = {c.name for c in CATS if c.templates("dev", 8)}
-    r9 = {c.name for c in CATS if c.templates("holdout", 9)}
-    assert len(r9 - r8) >= 40 and r8 < r9
-    cases = generate(2, "holdout", 2400, round_no=9)
+    assert HOLDOUT_ROUNDS == (10,) and HOLDOUT_ROUND == 10
+    assert all(len(c.templates("holdout", 10)) >= 2 for c in CATS)
+    assert all(c.templates("holdout", 10) == c.templates("holdout") for c in CATS)
+    assert not any(c.templates("dev", 10) or c.templates("holdout", 9) for c in CATS)
+    r9 = {c.name for c in CATS if c.templates("dev", 9)}
+    r10 = {c.name for c in CATS if c.templates("holdout", 10)}
+    assert len(r10 - r9) >= 40 and r9 < r10
+    cases = generate(2, "holdout", 2400, round_no=10)
     counts = _planted_counts(cases)
-    assert set(counts) == r9 and min(counts.values()) >= 10, min(counts.values())
+    assert set(counts) == r10 and min(counts.values()) >= 10, min(counts.values())
+    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[10])
+    assert not set(DECOY_ROUNDS[10]) & {k for r in range(1, 10) for k in DECOY_ROUNDS[r]}  # new kinds only
+    assert [c.text for c in generate(2, "holdout", 200, round_no=10)] == [c.text for c in cases[:200]]
+    nine = generate(2, "dev", 300, round_no=9)
+    assert not (r10 - r9) & {p.category for case in nine for p in case.plants}
+    with pytest.raises(ValueError):
+        generate(1, "dev", 10, round_no=10)
+    with pytest.raises(ValueError):
+        generate(1, "holdout", 10, round_no=9)
+
+
+def test_round9_joined_dev() -> None:
+    """Round 9 joined dev (written blind, tuned on since round 10 exists): every category with an
+    earlier round has round-9 families in dev, each round-9 category planted in 2400 prompts with every
+    value in its prompt, the same cases for the same seed; ``before=9`` is the dev pool of rounds 1 to
+    8 and holds no round-9 category, decoy kind or wrapper. (Generator only.)"""
+    assert HOLDOUT_ROUND == 10 and 9 not in HOLDOUT_ROUNDS
+    assert all(len(c.templates("dev", 9)) >= 2 for c in CATS if any(r < 9 for r in c.rounds))
+    r8 = {c.name for c in CATS if c.templates("dev", 8)}
+    r9 = {c.name for c in CATS if c.templates("dev", 9)}
+    assert len(r9 - r8) >= 40 and r8 < r9
+    cases = generate(2, "dev", 2400, round_no=9)
+    counts = _planted_counts(cases)
+    assert set(counts) == r9 and min(counts.values()) >= 8, min(counts.values())
     assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[9])
-    assert not set(DECOY_ROUNDS[9]) & {k for r in range(1, 9) for k in DECOY_ROUNDS[r]}  # new kinds only
-    assert [c.text for c in generate(2, "holdout", 200, round_no=9)] == [c.text for c in cases[:200]]
-    eight = generate(2, "dev", 300, round_no=8)
-    assert not (r9 - r8) & {p.category for case in eight for p in case.plants}
-    with pytest.raises(ValueError):
-        generate(1, "dev", 10, round_no=9)
-    with pytest.raises(ValueError):
-        generate(1, "holdout", 10, round_no=8)
+    assert set(DECOY_ROUNDS[9]) <= set(DECOYS) and WRAPPER_ROUNDS[9][0] in DEV_WRAPPERS
+    assert [c.text for c in generate(2, "dev", 200, round_no=9)] == [c.text for c in cases[:200]]
+    old = generate(1, "dev", 400, before=9)
+    assert not (r9 - r8) & {p.category for case in old for p in case.plants}
+    r9_decoys = set(DECOY_ROUNDS[9]) - {k for r in range(1, 9) for k in DECOY_ROUNDS[r]}
+    assert not r9_decoys & {d.category for case in old for d in case.decoys}
 
 
 def test_round8_joined_dev() -> None:
@@ -480,7 +564,7 @@ def test_round8_joined_dev() -> None:
     earlier round has round-8 families in dev, each round-8 category planted at least 15 times in 2400
     prompts with every value in its prompt, the same cases for the same seed; ``before=8`` is the dev
     pool of rounds 1 to 7. (Generator only.)"""
-    assert HOLDOUT_ROUND == 9 and 8 not in HOLDOUT_ROUNDS
+    assert HOLDOUT_ROUND > 8 and 8 not in HOLDOUT_ROUNDS
     assert all(len(c.templates("dev", 8)) >= 2 for c in CATS if any(r < 8 for r in c.rounds))
     r7 = {c.name for c in CATS if c.templates("dev", 7)}
     r8 = {c.name for c in CATS if c.templates("dev", 8)}
