@@ -193,3 +193,20 @@ def test_drifted_messages_cost_only_themselves(tmp_path: Path) -> None:
     drifted = cline.READER.read(_unit(folder / cline.API_FILE))
     assert [s[1] for s in _said(drifted.turns)] == [s[1] for s in SAID]
     assert drifted.stats.skips["message_malformed"] == 2 and drifted.stats.skips["block:image"] == 1
+
+
+def test_a_task_opened_with_say_text_keeps_its_task(tmp_path: Path) -> None:
+    """Roo Code, Kilo Code and older Cline say the task as `say: "text"` (the first message);
+    later `say: "text"` messages stay the assistant's."""
+    rng, clk = clock(11)
+    t = ClineTask(rng, clk, CWD)
+    t.task("move the currency table into its own module", say="text")
+    t.say(f"Splitting the module now. {CANARY['assistant']}")
+    t.completed("Moved.", feedback="also rename it to currencies")
+    result = cline.READER.read(_unit(t.write(tmp_path / "User", "roo") / cline.UI_FILE))
+    assert _said(result.turns) == [
+        ("prompt", "move the currency table into its own module", None),
+        ("prompt", "also rename it to currencies", None),
+    ]
+    assert result.stats.entries_by_type == {"task": 1, "user_feedback": 1}
+    assert result.stats.skips["say:text"] == 1 and CANARY["assistant"] not in str(result.model_dump())

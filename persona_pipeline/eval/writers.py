@@ -1318,8 +1318,10 @@ class ClineTask:
             f"# Current Working Directory ({self.cwd}) Files\nsrc/\nREADME.md\n{extra}\n</environment_details>"
         )
 
-    def task(self, text: str, *, env_extra: str = "", images: list[str] | None = None) -> None:
-        self._ui("say", "task", text, **({"images": images} if images else {}))
+    def task(self, text: str, *, env_extra: str = "", images: list[str] | None = None, say: str = "task") -> None:
+        """The task's first message: `say: "task"` in current Cline, `say: "text"` in Roo Code, Kilo
+        Code and older Cline."""
+        self._ui("say", say, text, **({"images": images} if images else {}))
         content = [
             {"type": "text", "text": f"<task>\n{text}\n</task>"},
             {"type": "text", "text": self.environment(env_extra)},

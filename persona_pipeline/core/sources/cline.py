@@ -12,7 +12,9 @@ Extension ids: `saoudrizwan.claude-dev` (Cline), `rooveterinaryinc.roo-cline` (R
 `kilocode.kilo-code` (Kilo Code).
 
 One unit per task folder (`cline/<cline|roo|kilo>/<task id>`), fingerprinted by the stats of its
-three files. The person's words come from `ui_messages.json`: the task (`say: "task"`) and every
+three files. The person's words come from `ui_messages.json`: the task (`say: "task"`; the first
+message's `say: "text"` in Roo Code, Kilo Code and older Cline, whose `startTask` says the task
+as "text": real task folders of both shapes are summarised in `bench/readers_bench.py`) and every
 `say: "user_feedback"` — an answer to a follow-up question, feedback on a completion, the text a
 resumed task was given, or what the person typed when refusing a tool or command (T1 after an
 `ask: "tool"|"command"|…`). T1 also after a request the person cancelled (`api_req_started`'s
@@ -219,6 +221,8 @@ def _ui_turns(messages: list[Any], t: _Task, stats: ReadStats) -> None:
             say = get("say")
             reason = counted_says.get(say) if isinstance(say, str) else None
             if reason is None:
+                if say == "text" and n == 1:
+                    say = "task"  # how Roo Code, Kilo Code and older Cline say the task
                 if say == "text" or say == "completion_result":
                     reason = "say:text" if say == "text" else "say:completion_result"
                     text = get("text")
