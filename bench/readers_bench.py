@@ -333,11 +333,14 @@ def make_cline(root: Path, mb: float, rng: random.Random) -> None:
     chars), 0.74 assistant `text` (62), 0.61 `reasoning` (171), 0.70 `tool` (424), 0.68
     `command_output` (416), 0.24 partial messages; `api_req_started` (the request as sent:
     tool results, file contents, environment details; median 4.4 k chars, deciles 0.7 k-37 k)
-    holds 49-88 % of the text. Four of the five open with `say: "text"`, not `"task"` (older
-    Cline; Roo Code and Kilo Code too: github.com/Extremity/scratchspace `ui_messages.json` at
-    7573c059, read in part). A published API history (github.com/mike4567/MRA04242026
-    `api_conversation_history.json` at 76449138: 443 messages, 33 of the person's turns) has the
-    wrappers `cline.py` reads. The older, turn-denser shape is `make_cline_dense` (a stress format)."""
+    holds 49-88 % of the text; 9 of the 173 requests were cancelled (8 `streaming_failed`).
+    Four of the five open with `say: "text"`, not `"task"` (older Cline; Roo Code and Kilo Code
+    too: github.com/Extremity/scratchspace `ui_messages.json` at 7573c059, read in part). A
+    published API history (github.com/mike4567/MRA04242026 `api_conversation_history.json` at
+    76449138: 443 messages, 33 of the person's turns) has the wrappers `cline.py` reads.
+    This corpus (seed 9, 8 MB): 6.2 messages a request, the person's share 2.2 %, requests of
+    median 2.9 k chars (deciles 1.2 k-24 k, a little lighter than the real ones), 92 % of the
+    text. The older, turn-denser shape is `make_cline_dense`, kept as a stress format."""
     while _size(root) < mb * 1e6:
         product = rng.choice(["cline", "roo", "kilo"])
         t = writers.ClineTask(rng, _clock(rng), f"/work/proj{rng.randint(0, 6)}")
@@ -364,6 +367,9 @@ def make_cline(root: Path, mb: float, rng: random.Random) -> None:
                     chunks=rng.choice((1, 2)),
                     env_extra=env,
                 )
+            if rng.random() < 0.05:  # a cancelled request, mostly a failed stream (8 of the 9 real ones)
+                reason = "user_cancelled" if rng.random() < 0.11 else "streaming_failed"
+                t.request([{"type": "text", "text": _text_of(rng, _lognormal_chars(rng, 6000, 1.3))}], cancelled=reason)
             if rng.random() < 0.12:  # the person comes back: feedback on a result, or a resumption
                 if rng.random() < 0.8:
                     t.completed(prose(rng, 150), feedback=prose(rng, _lognormal_chars(rng, 48, 1.2, 2000) // 6 + 1))

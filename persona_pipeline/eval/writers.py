@@ -1329,12 +1329,13 @@ class ClineTask:
         self.api.append({"role": "user", "content": content})
         self.request(content)
 
-    def request(self, content: list[Entry], cancelled: bool = False) -> None:
-        """The `api_req_started` line: the request as sent, with token counts."""
+    def request(self, content: list[Entry], cancelled: bool | str = False) -> None:
+        """The `api_req_started` line: the request as sent, with token counts; `cancelled` names
+        a `cancelReason` (True: the person's, "user_cancelled"; or e.g. "streaming_failed")."""
         body = "\n\n".join(str(b.get("text", "")) for b in content)
         info: Entry = {"request": body, "tokensIn": self.rng.randint(900, 9000), "tokensOut": 120, "cost": 0.01}
         if cancelled:
-            info["cancelReason"] = "user_cancelled"
+            info["cancelReason"] = cancelled if isinstance(cancelled, str) else "user_cancelled"
         self._ui("say", "api_req_started", json.dumps(info))
 
     def say(self, text: str, *, reasoning: str = "") -> None:
