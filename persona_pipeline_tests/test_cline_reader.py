@@ -210,3 +210,31 @@ def test_a_task_opened_with_say_text_keeps_its_task(tmp_path: Path) -> None:
     ]
     assert result.stats.entries_by_type == {"task": 1, "user_feedback": 1}
     assert result.stats.skips["say:text"] == 1 and CANARY["assistant"] not in str(result.model_dump())
+
+
+@pytest.mark.parametrize(
+    ("info", "interrupt"),
+    [
+        # Cline's own shape (`JSON.stringify`: no blanks), the cancellation after the request's text
+        ('{"request":"run the tests","tokensIn":10,"tokensOut":2,"cost":0,"cancelReason":"user_cancelled"}', True),
+        ('{"request":"x","tokensIn":1,"cancelReason":"streaming_failed","streamingFailedMessage":"e"}', False),
+        # the words inside the request text are not the key
+        ('{"request":"grep \\"cancelReason\\":\\"user_cancelled\\" src","tokensIn":1}', False),
+        # no `tokensIn` key, or another first key: the text is searched whole
+        ('{"request":"x","cancelReason":"user_cancelled"}', True),
+        ('{"cancelReason":"user_cancelled","request":"x","tokensIn":1}', True),
+    ],
+)
+def test_a_cancelled_request_makes_the_next_words_a_correction(tmp_path: Path, info: str, interrupt: bool) -> None:
+    rng, clk = clock(12)
+    t = ClineTask(rng, clk, CWD)
+    t.task("sort the invoices by date")
+    t.ui.append({"ts": 1760000000000, "type": "say", "say": "api_req_started", "text": info})
+    t.resumed("carry on with the totals")
+    result = cline.READER.read(_unit(t.write(tmp_path / "User") / cline.UI_FILE))
+    expected = (
+        ("correction", "carry on with the totals", "interrupt")
+        if interrupt
+        else ("prompt", "carry on with the totals", None)
+    )
+    assert _said(result.turns)[1] == expected

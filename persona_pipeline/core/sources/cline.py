@@ -129,13 +129,28 @@ def _cwd_of_request(text: Any) -> str | None:
     return m.group(1) if m else None
 
 
-def _cancelled(text: str) -> bool:
-    """A request's JSON text naming the person's cancellation (the caller found `cancelReason` in it)."""
+_REQUEST_FIRST = ('{"request":"', '{"request": "')  # JSON.stringify's, json.dumps'
+
+
+def _cancel_reason(text: str) -> bool:
     try:
         info = orjson.loads(text)
     except orjson.JSONDecodeError:
         return False
     return isinstance(info, dict) and info.get("cancelReason") == "user_cancelled"
+
+
+def _cancelled(text: str) -> bool:
+    """A request's JSON text naming the person's cancellation (`cancelReason: "user_cancelled"`).
+    Cline writes it as `{"request": …, "tokensIn": …, …, "cancelReason": …}` (`ClineApiReqInfo`,
+    the request first), and the request's text is most of a task's bytes (~90 % in real tasks):
+    there the key is looked for only after it, from the `"tokensIn":` key on (which no string
+    value can hold unescaped); any other text is searched whole. Parsed only when the key is there."""
+    if text.startswith(_REQUEST_FIRST):
+        after = text.rfind('"tokensIn":')
+        if after >= 0:
+            return text.find("cancelReason", after) >= 0 and _cancel_reason(text)
+    return "cancelReason" in text and _cancel_reason(text)
 
 
 def _question(text: Any) -> str:
@@ -231,7 +246,7 @@ def _ui_turns(messages: list[Any], t: _Task, stats: ReadStats) -> None:
                 elif say == "api_req_started":
                     reason = "api_request"  # the request as sent: environment details, file contents
                     text = get("text")
-                    if isinstance(text, str) and "cancelReason" in text and _cancelled(text):  # (parsed only then)
+                    if isinstance(text, str) and _cancelled(text):
                         chat.signal("interrupt")
                 elif say == "task" or say == "user_feedback":
                     if say == "task":
