@@ -216,20 +216,23 @@ def test_a_task_opened_with_say_text_keeps_its_task(tmp_path: Path) -> None:
     ("info", "interrupt"),
     [
         # Cline's own shape (`JSON.stringify`: no blanks), the cancellation after the request's text
-        ('{"request":"run the tests","tokensIn":10,"tokensOut":2,"cost":0,"cancelReason":"user_cancelled"}', True),
-        ('{"request":"x","tokensIn":1,"cancelReason":"streaming_failed","streamingFailedMessage":"e"}', False),
+        ('{"request":"BODY","tokensIn":10,"tokensOut":2,"cost":0,"cancelReason":"user_cancelled"}', True),
+        ('{"request":"BODY","tokensIn":1,"cancelReason":"streaming_failed","streamingFailedMessage":"e"}', False),
+        ('{"request": "BODY", "tokensIn": 1, "cancelReason": "user_cancelled"}', True),  # json.dumps' blanks
         # the words inside the request text are not the key
-        ('{"request":"grep \\"cancelReason\\":\\"user_cancelled\\" src","tokensIn":1}', False),
-        # no `tokensIn` key, or another first key: the text is searched whole
-        ('{"request":"x","cancelReason":"user_cancelled"}', True),
-        ('{"cancelReason":"user_cancelled","request":"x","tokensIn":1}', True),
+        ('{"request":"BODY grep \\"cancelReason\\":\\"user_cancelled\\" src","tokensIn":1}', False),
+        # no `tokensIn` key, another first key, a short text: searched whole
+        ('{"request":"BODY","cancelReason":"user_cancelled"}', True),
+        ('{"cancelReason":"user_cancelled","request":"BODY","tokensIn":1}', True),
+        ('{"request":"run it","tokensIn":1,"cancelReason":"user_cancelled"}', True),
     ],
 )
 def test_a_cancelled_request_makes_the_next_words_a_correction(tmp_path: Path, info: str, interrupt: bool) -> None:
     rng, clk = clock(12)
     t = ClineTask(rng, clk, CWD)
     t.task("sort the invoices by date")
-    t.ui.append({"ts": 1760000000000, "type": "say", "say": "api_req_started", "text": info})
+    body = "\\n".join(f"{i:>4} line of a file the request carries" for i in range(60))  # past 1 KB
+    t.ui.append({"ts": 1760000000000, "type": "say", "say": "api_req_started", "text": info.replace("BODY", body)})
     t.resumed("carry on with the totals")
     result = cline.READER.read(_unit(t.write(tmp_path / "User") / cline.UI_FILE))
     expected = (

@@ -146,7 +146,7 @@ def _cancelled(text: str) -> bool:
     the request first), and the request's text is most of a task's bytes (~90 % in real tasks):
     there the key is looked for only after it, from the `"tokensIn":` key on (which no string
     value can hold unescaped); any other text is searched whole. Parsed only when the key is there."""
-    if text.startswith(_REQUEST_FIRST):
+    if len(text) > 1024 and text.startswith(_REQUEST_FIRST):  # (a short text is searched faster whole)
         after = text.rfind('"tokensIn":')
         if after >= 0:
             return text.find("cancelReason", after) >= 0 and _cancel_reason(text)
