@@ -321,6 +321,17 @@ _CLINE_MESSAGES: list[object] = [
     {"type": "say", "say": "api_req_started", "text": '{"cancelReason": "user_cancelled"}'},
     {"type": "say", "say": "api_req_started", "text": "Directory ( not json"},
     {"type": "say", "say": "api_req_started", "text": '{"cancelReason": "streaming_failed"}'},
+    # Cline's own request shape past 1 KB (the cancellation looked for after the request's text)
+    {
+        "type": "say",
+        "say": "api_req_started",
+        "text": '{"request":"' + "a line\\n" * 200 + '","tokensIn":9,"cancelReason":"user_cancelled"}',
+    },
+    {
+        "type": "say",
+        "say": "api_req_started",
+        "text": '{"request": "' + 'say \\"cancelReason\\" ' * 90 + '", "tokensIn": 9}',
+    },
     {"type": "say", "say": "reasoning", "text": "thinking"},
     {"type": "say", "say": "command_output", "text": "ok"},
     {"type": "say", "say": "A Pasted Token ghp_x"},

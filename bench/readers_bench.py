@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import sqlite3
 import statistics
@@ -309,8 +310,79 @@ def make_aider(root: Path, mb: float, rng: random.Random) -> None:
         h.write(root / f"proj{i}", inputs=False)
 
 
+def _lognormal_chars(rng: random.Random, median: float, sigma: float, cap: int = 150_000) -> int:
+    return max(1, min(cap, int(rng.lognormvariate(math.log(median), sigma))))
+
+
+def _text_of(rng: random.Random, chars: int) -> str:
+    """About `chars` characters: prose, or numbered lines (a file, a log) past a few hundred."""
+    if chars < 400:
+        return prose(rng, max(1, chars // 6))
+    return "\n".join(f"{i:>5}  {prose(rng, rng.randint(3, 9))}" for i in range(max(1, chars // 45)))
+
+
 def make_cline(root: Path, mb: float, rng: random.Random) -> None:
-    """Task folders: a task, replies, command approvals with output, refusals with feedback."""
+    """Task folders with the message mix real ones show. Five published Cline task folders
+    (`ui_messages.json` in github.com/CoreGems/Cline-Xray: `task_sample/` at 51234401, the root
+    file at 94013f8a and at 063d1ef3; github.com/Jeehunter/mcp-vscode-server at f6859c74 (its
+    `MCP/` copy is an earlier state of the same task); github.com/haram-333/fineye at 3f3dddc7),
+    statistics only: 21-435 messages a task (median 269), 4-61 API requests (median 31), 7.2
+    messages a request; the person's share of messages 1.1-9.5 % (median 2.0 %; 32 of 1,253:
+    the task and 26 `user_feedback`, 0.15 a request, most after `ask: completion_result` or
+    `resume_task`); per request about one `checkpoint_created`, 1.1 `task_progress` (median 228
+    chars), 0.74 assistant `text` (62), 0.61 `reasoning` (171), 0.70 `tool` (424), 0.68
+    `command_output` (416), 0.24 partial messages; `api_req_started` (the request as sent:
+    tool results, file contents, environment details; median 4.4 k chars, deciles 0.7 k-37 k)
+    holds 49-88 % of the text; 9 of the 173 requests were cancelled (8 `streaming_failed`).
+    Four of the five open with `say: "text"`, not `"task"` (older Cline; Roo Code and Kilo Code
+    too: github.com/Extremity/scratchspace `ui_messages.json` at 7573c059, read in part). A
+    published API history (github.com/mike4567/MRA04242026 `api_conversation_history.json` at
+    76449138: 443 messages, 33 of the person's turns) has the wrappers `cline.py` reads.
+    This corpus (seed 9, 8 MB): 6.2 messages a request, the person's share 2.2 %, requests of
+    median 2.9 k chars (deciles 1.2 k-24 k, a little lighter than the real ones), 92 % of the
+    text. The older, turn-denser shape is `make_cline_dense`, kept as a stress format."""
+    while _size(root) < mb * 1e6:
+        product = rng.choice(["cline", "roo", "kilo"])
+        t = writers.ClineTask(rng, _clock(rng), f"/work/proj{rng.randint(0, 6)}")
+        opener = "task" if product == "cline" and rng.random() < 0.5 else "text"
+        t.task(_text_of(rng, _lognormal_chars(rng, 160, 1.5, 12_000)), env_extra=prose(rng, 200), say=opener)
+        for _ in range(rng.randint(4, 60)):
+            t.checkpoint()
+            if rng.random() < 0.24:
+                t.partial()
+            if rng.random() < 0.6:
+                t.reasoning(prose(rng, _lognormal_chars(rng, 170, 0.8) // 6 + 1))
+            if rng.random() < 0.74:
+                t.say(prose(rng, _lognormal_chars(rng, 60, 0.6) // 6 + 1))
+            env = prose(rng, _lognormal_chars(rng, 1200, 0.5) // 6)  # open tabs, time, context usage, mode
+            t.progress("\n".join(f"- [{rng.choice('x ')}] {prose(rng, 4)}" for _ in range(rng.randint(2, 10))))
+            if rng.random() < 0.55:  # a file read or edit: the file reaches the model in the request
+                tool = {"tool": rng.choice(["readFile", "editedExistingFile"]), "path": "src/app.py"}
+                tool["content"] = _text_of(rng, _lognormal_chars(rng, 300, 1.0, 20_000))
+                t.tool_done(tool, _text_of(rng, _lognormal_chars(rng, 10_000, 1.4)), env_extra=env)
+            else:  # a command, its output streamed in one or two messages
+                t.ran(
+                    "pytest -q",
+                    _text_of(rng, _lognormal_chars(rng, 416, 1.0, 20_000)),
+                    chunks=rng.choice((1, 2)),
+                    env_extra=env,
+                )
+            if rng.random() < 0.05:  # a cancelled request, mostly a failed stream (8 of the 9 real ones)
+                reason = "user_cancelled" if rng.random() < 0.11 else "streaming_failed"
+                t.request([{"type": "text", "text": _text_of(rng, _lognormal_chars(rng, 6000, 1.3))}], cancelled=reason)
+            if rng.random() < 0.12:  # the person comes back: feedback on a result, or a resumption
+                if rng.random() < 0.8:
+                    t.completed(prose(rng, 150), feedback=prose(rng, _lognormal_chars(rng, 48, 1.2, 2000) // 6 + 1))
+                else:
+                    t.resumed(prose(rng, _lognormal_chars(rng, 48, 1.2, 2000) // 6 + 1))
+        t.completed(prose(rng, 150))
+        t.write(root / "User", product)
+
+
+def make_cline_dense(root: Path, mb: float, rng: random.Random) -> None:
+    """A stress shape (the corpus before real task folders were measured): a command with a
+    0.5-20 KB output in the UI messages every few messages and a refusal or feedback in about one
+    message in fifteen (real tasks: one in fifty), the request text small."""
     while _size(root) < mb * 1e6:
         t = writers.ClineTask(rng, _clock(rng), f"/work/proj{rng.randint(0, 6)}")
         t.task(prose(rng, rng.randint(10, 80)), env_extra=prose(rng, 200))
@@ -415,6 +487,13 @@ FORMATS: list[tuple[str, Reader, Callable[[Path, float, random.Random], None], C
         make_cli_dense,
         bare_lines,
         "orjson.loads per line",
+    ),
+    (
+        "cline (task ui_messages.json, turn-dense stress)",
+        cline.READER,
+        make_cline_dense,
+        bare_documents,
+        "orjson.loads per document",
     ),
 ]
 

@@ -193,3 +193,51 @@ def test_drifted_messages_cost_only_themselves(tmp_path: Path) -> None:
     drifted = cline.READER.read(_unit(folder / cline.API_FILE))
     assert [s[1] for s in _said(drifted.turns)] == [s[1] for s in SAID]
     assert drifted.stats.skips["message_malformed"] == 2 and drifted.stats.skips["block:image"] == 1
+
+
+def test_a_task_opened_with_say_text_keeps_its_task(tmp_path: Path) -> None:
+    """Roo Code, Kilo Code and older Cline say the task as `say: "text"` (the first message);
+    later `say: "text"` messages stay the assistant's."""
+    rng, clk = clock(11)
+    t = ClineTask(rng, clk, CWD)
+    t.task("move the currency table into its own module", say="text")
+    t.say(f"Splitting the module now. {CANARY['assistant']}")
+    t.completed("Moved.", feedback="also rename it to currencies")
+    result = cline.READER.read(_unit(t.write(tmp_path / "User", "roo") / cline.UI_FILE))
+    assert _said(result.turns) == [
+        ("prompt", "move the currency table into its own module", None),
+        ("prompt", "also rename it to currencies", None),
+    ]
+    assert result.stats.entries_by_type == {"task": 1, "user_feedback": 1}
+    assert result.stats.skips["say:text"] == 1 and CANARY["assistant"] not in str(result.model_dump())
+
+
+@pytest.mark.parametrize(
+    ("info", "interrupt"),
+    [
+        # Cline's own shape (`JSON.stringify`: no blanks), the cancellation after the request's text
+        ('{"request":"BODY","tokensIn":10,"tokensOut":2,"cost":0,"cancelReason":"user_cancelled"}', True),
+        ('{"request":"BODY","tokensIn":1,"cancelReason":"streaming_failed","streamingFailedMessage":"e"}', False),
+        ('{"request": "BODY", "tokensIn": 1, "cancelReason": "user_cancelled"}', True),  # json.dumps' blanks
+        # the words inside the request text are not the key
+        ('{"request":"BODY grep \\"cancelReason\\":\\"user_cancelled\\" src","tokensIn":1}', False),
+        # no `tokensIn` key, another first key, a short text: searched whole
+        ('{"request":"BODY","cancelReason":"user_cancelled"}', True),
+        ('{"cancelReason":"user_cancelled","request":"BODY","tokensIn":1}', True),
+        ('{"request":"run it","tokensIn":1,"cancelReason":"user_cancelled"}', True),
+    ],
+)
+def test_a_cancelled_request_makes_the_next_words_a_correction(tmp_path: Path, info: str, interrupt: bool) -> None:
+    rng, clk = clock(12)
+    t = ClineTask(rng, clk, CWD)
+    t.task("sort the invoices by date")
+    body = "\\n".join(f"{i:>4} line of a file the request carries" for i in range(60))  # past 1 KB
+    t.ui.append({"ts": 1760000000000, "type": "say", "say": "api_req_started", "text": info.replace("BODY", body)})
+    t.resumed("carry on with the totals")
+    result = cline.READER.read(_unit(t.write(tmp_path / "User") / cline.UI_FILE))
+    expected = (
+        ("correction", "carry on with the totals", "interrupt")
+        if interrupt
+        else ("prompt", "carry on with the totals", None)
+    )
+    assert _said(result.turns)[1] == expected

@@ -1318,8 +1318,10 @@ class ClineTask:
             f"# Current Working Directory ({self.cwd}) Files\nsrc/\nREADME.md\n{extra}\n</environment_details>"
         )
 
-    def task(self, text: str, *, env_extra: str = "", images: list[str] | None = None) -> None:
-        self._ui("say", "task", text, **({"images": images} if images else {}))
+    def task(self, text: str, *, env_extra: str = "", images: list[str] | None = None, say: str = "task") -> None:
+        """The task's first message: `say: "task"` in current Cline, `say: "text"` in Roo Code, Kilo
+        Code and older Cline."""
+        self._ui("say", say, text, **({"images": images} if images else {}))
         content = [
             {"type": "text", "text": f"<task>\n{text}\n</task>"},
             {"type": "text", "text": self.environment(env_extra)},
@@ -1327,12 +1329,13 @@ class ClineTask:
         self.api.append({"role": "user", "content": content})
         self.request(content)
 
-    def request(self, content: list[Entry], cancelled: bool = False) -> None:
-        """The `api_req_started` line: the request as sent, with token counts."""
+    def request(self, content: list[Entry], cancelled: bool | str = False) -> None:
+        """The `api_req_started` line: the request as sent, with token counts; `cancelled` names
+        a `cancelReason` (True: the person's, "user_cancelled"; or e.g. "streaming_failed")."""
         body = "\n\n".join(str(b.get("text", "")) for b in content)
         info: Entry = {"request": body, "tokensIn": self.rng.randint(900, 9000), "tokensOut": 120, "cost": 0.01}
         if cancelled:
-            info["cancelReason"] = "user_cancelled"
+            info["cancelReason"] = cancelled if isinstance(cancelled, str) else "user_cancelled"
         self._ui("say", "api_req_started", json.dumps(info))
 
     def say(self, text: str, *, reasoning: str = "") -> None:
@@ -1361,6 +1364,56 @@ class ClineTask:
         ]
         self.api.append({"role": "user", "content": content})
         self.request(content)
+
+    def reasoning(self, text: str) -> None:
+        """The model's reasoning shown alone (`say: "reasoning"`)."""
+        self._ui("say", "reasoning", text)
+
+    def checkpoint(self) -> None:
+        """The checkpoint Cline commits after each step (`say: "checkpoint_created"`, no text)."""
+        self._ui("say", "checkpoint_created")
+
+    def progress(self, checklist: str) -> None:
+        """The task's to-do list as the model last updated it (`say: "task_progress"`)."""
+        self._ui("say", "task_progress", checklist)
+
+    def partial(self) -> None:
+        """A streamed message left partial (empty text), as interrupted streams leave them."""
+        self._ui("say", "text", "", partial=True)
+
+    def tool_done(self, tool: Entry, result: str, env_extra: str = "") -> None:
+        """An auto-approved tool (`say: "tool"`, e.g. a file read): its result reaches the model
+        in the next request only."""
+        tid = f"toolu_{b62(self.rng, 20)}"
+        self._ui("say", "tool", json.dumps(tool))
+        self.api.append(
+            {
+                "role": "assistant",
+                "content": [{"type": "tool_use", "id": tid, "name": str(tool.get("tool")), "input": tool}],
+            }
+        )
+        self._result(tid, str(tool.get("tool")), result, env_extra)
+
+    def _result(self, tid: str, name: str, result: str, env_extra: str) -> None:
+        """A tool's result as the API history holds it and as the next request's text shows it."""
+        env = {"type": "text", "text": self.environment(env_extra)}
+        self.api.append(
+            {"role": "user", "content": [{"type": "tool_result", "tool_use_id": tid, "content": result}, env]}
+        )
+        self.request([{"type": "text", "text": f"[{name}] Result:\n{result}"}, env])
+
+    def ran(self, command: str, output: str, chunks: int = 1, env_extra: str = "") -> None:
+        """An auto-approved command (`say: "command"`) and its output streamed in `chunks`
+        messages (`ask: "command_output"`), which the next request carries whole."""
+        tid = f"toolu_{b62(self.rng, 20)}"
+        self._ui("say", "command", command)
+        lines = output.split("\n")
+        step = -(-len(lines) // chunks)
+        for i in range(0, len(lines), step):
+            self._ui("ask", "command_output", "\n".join(lines[i : i + step]))
+        use = {"type": "tool_use", "id": tid, "name": "execute_command", "input": {"command": command}}
+        self.api.append({"role": "assistant", "content": [use]})
+        self._result(tid, "execute_command", output, env_extra)
 
     def denied(self, tid: str, feedback: str) -> None:
         self._ui("say", "user_feedback", feedback)

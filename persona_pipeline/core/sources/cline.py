@@ -12,7 +12,9 @@ Extension ids: `saoudrizwan.claude-dev` (Cline), `rooveterinaryinc.roo-cline` (R
 `kilocode.kilo-code` (Kilo Code).
 
 One unit per task folder (`cline/<cline|roo|kilo>/<task id>`), fingerprinted by the stats of its
-three files. The person's words come from `ui_messages.json`: the task (`say: "task"`) and every
+three files. The person's words come from `ui_messages.json`: the task (`say: "task"`; the first
+message's `say: "text"` in Roo Code, Kilo Code and older Cline, whose `startTask` says the task
+as "text": real task folders of both shapes are summarised in `bench/readers_bench.py`) and every
 `say: "user_feedback"` — an answer to a follow-up question, feedback on a completion, the text a
 resumed task was given, or what the person typed when refusing a tool or command (T1 after an
 `ask: "tool"|"command"|…`). T1 also after a request the person cancelled (`api_req_started`'s
@@ -127,13 +129,28 @@ def _cwd_of_request(text: Any) -> str | None:
     return m.group(1) if m else None
 
 
-def _cancelled(text: str) -> bool:
-    """A request's JSON text naming the person's cancellation (the caller found `cancelReason` in it)."""
+_REQUEST_FIRST = ('{"request":"', '{"request": "')  # JSON.stringify's, json.dumps'
+
+
+def _cancel_reason(text: str) -> bool:
     try:
         info = orjson.loads(text)
     except orjson.JSONDecodeError:
         return False
     return isinstance(info, dict) and info.get("cancelReason") == "user_cancelled"
+
+
+def _cancelled(text: str) -> bool:
+    """A request's JSON text naming the person's cancellation (`cancelReason: "user_cancelled"`).
+    Cline writes it as `{"request": …, "tokensIn": …, …, "cancelReason": …}` (`ClineApiReqInfo`,
+    the request first), and the request's text is most of a task's bytes (~90 % in real tasks):
+    there the key is looked for only after it, from the `"tokensIn":` key on (which no string
+    value can hold unescaped); any other text is searched whole. Parsed only when the key is there."""
+    if len(text) > 1024 and text.startswith(_REQUEST_FIRST):  # (a short text is searched faster whole)
+        after = text.rfind('"tokensIn":')
+        if after >= 0:
+            return text.find("cancelReason", after) >= 0 and _cancel_reason(text)
+    return "cancelReason" in text and _cancel_reason(text)
 
 
 def _question(text: Any) -> str:
@@ -219,6 +236,8 @@ def _ui_turns(messages: list[Any], t: _Task, stats: ReadStats) -> None:
             say = get("say")
             reason = counted_says.get(say) if isinstance(say, str) else None
             if reason is None:
+                if say == "text" and n == 1:
+                    say = "task"  # how Roo Code, Kilo Code and older Cline say the task
                 if say == "text" or say == "completion_result":
                     reason = "say:text" if say == "text" else "say:completion_result"
                     text = get("text")
@@ -227,7 +246,7 @@ def _ui_turns(messages: list[Any], t: _Task, stats: ReadStats) -> None:
                 elif say == "api_req_started":
                     reason = "api_request"  # the request as sent: environment details, file contents
                     text = get("text")
-                    if isinstance(text, str) and "cancelReason" in text and _cancelled(text):  # (parsed only then)
+                    if isinstance(text, str) and _cancelled(text):
                         chat.signal("interrupt")
                 elif say == "task" or say == "user_feedback":
                     if say == "task":
