@@ -273,11 +273,20 @@ def test_a_reworded_bullet_counts_only_the_right_way_round(bullet: str, faithful
 
 def test_the_scorer_accepts_every_pool_phrasing_as_said() -> None:
     """A bullet that is exactly what the person said (filler aside) is always faithful."""
-    from persona_pipeline.eval import pool, pool_blind, pool_blind2, pool_blind3, pool_blind4, pool_blind5, pool_test
+    from persona_pipeline.eval import (
+        pool,
+        pool_blind,
+        pool_blind2,
+        pool_blind3,
+        pool_blind4,
+        pool_blind5,
+        pool_blind6,
+        pool_test,
+    )
     from persona_pipeline.eval.corpus import _pref
     from persona_pipeline.eval.score import pref_matches
 
-    for src in (pool, pool_test, pool_blind, pool_blind2, pool_blind3, pool_blind4, pool_blind5):
+    for src in (pool, pool_test, pool_blind, pool_blind2, pool_blind3, pool_blind4, pool_blind5, pool_blind6):
         for t in src.PREFERENCES:
             for ph in t.phrasings:
                 p = _pref(t)
@@ -451,6 +460,17 @@ def test_blind5_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
 
     assert POOLS["blind5"] is pool_blind5
     _assert_blind_pool_apart_and_well_formed("blind5", "b5_", tmp_path)
+
+
+def test_blind6_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
+    """The blind6 pool (eval/pool_blind6.py: the newest held-out pool, written blind while blind5
+    was opened for tuning, read in aggregate only) is apart from the other pools and well formed,
+    and its truth is met by the person's words."""
+    from persona_pipeline.eval import pool_blind6
+    from persona_pipeline.eval.corpus import POOLS
+
+    assert POOLS["blind6"] is pool_blind6
+    _assert_blind_pool_apart_and_well_formed("blind6", "b6_", tmp_path)
 
 
 def test_pools_are_served_from_their_data_files() -> None:
