@@ -273,11 +273,20 @@ def test_a_reworded_bullet_counts_only_the_right_way_round(bullet: str, faithful
 
 def test_the_scorer_accepts_every_pool_phrasing_as_said() -> None:
     """A bullet that is exactly what the person said (filler aside) is always faithful."""
-    from persona_pipeline.eval import pool, pool_blind, pool_blind2, pool_blind3, pool_blind4, pool_blind5, pool_test
+    from persona_pipeline.eval import (
+        pool,
+        pool_blind,
+        pool_blind2,
+        pool_blind3,
+        pool_blind4,
+        pool_blind5,
+        pool_blind6,
+        pool_test,
+    )
     from persona_pipeline.eval.corpus import _pref
     from persona_pipeline.eval.score import pref_matches
 
-    for src in (pool, pool_test, pool_blind, pool_blind2, pool_blind3, pool_blind4, pool_blind5):
+    for src in (pool, pool_test, pool_blind, pool_blind2, pool_blind3, pool_blind4, pool_blind5, pool_blind6):
         for t in src.PREFERENCES:
             for ph in t.phrasings:
                 p = _pref(t)
@@ -453,6 +462,17 @@ def test_blind5_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
     _assert_blind_pool_apart_and_well_formed("blind5", "b5_", tmp_path)
 
 
+def test_blind6_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
+    """The blind6 pool (eval/pool_blind6.py: the newest held-out pool, written blind while blind5
+    was opened for tuning, read in aggregate only) is apart from the other pools and well formed,
+    and its truth is met by the person's words."""
+    from persona_pipeline.eval import pool_blind6
+    from persona_pipeline.eval.corpus import POOLS
+
+    assert POOLS["blind6"] is pool_blind6
+    _assert_blind_pool_apart_and_well_formed("blind6", "b6_", tmp_path)
+
+
 def test_pools_are_served_from_their_data_files() -> None:
     """Each pool module serves its `pools/<name>.toml` as records (the dev pool with its everyday
     phrasing appended and every polarity set); a misspelt field in a file fails loudly; the files
@@ -585,6 +605,17 @@ BLIND5_FLOORS: dict[str, float | int | None] = {
     "one_off_leaks_max": 2,
     "contradiction_handling_min": None,
 }
+# blind6 in CI: seed 1 held to floors just under the untuned baseline (2026-12-05, main at 399003f:
+# recall 0.59 (20/34), 2 fabricated (2 inverted), 0 one-offs, contradictions 1/4), so that losing a
+# second preference, one more fabricated bullet or one-off, or the one handled contradiction fails.
+# The pool is held out and read in aggregate only, so a failure prints the totals, never the
+# bullets or the missed ids.
+BLIND6_FLOORS: dict[str, float | int | None] = {
+    "recall_min": 0.55,
+    "fabricated_max": 3,
+    "one_off_leaks_max": 1,
+    "contradiction_handling_min": 0.25,
+}
 
 
 def _assert_blind_scorecard(pool: str, floors: Mapping[str, float | int | None], tmp_path: Path) -> None:
@@ -628,6 +659,12 @@ def test_offline_scorecard_on_the_blind5_pool(tmp_path: Path) -> None:
     """`persona eval --pool blind5` on the seed-1 corpus, offline: the newest held-out pool
     (eval/pool_blind5.py, never tuned on), held to BLIND5_FLOORS."""
     _assert_blind_scorecard("blind5", BLIND5_FLOORS, tmp_path)
+
+
+def test_offline_scorecard_on_the_blind6_pool(tmp_path: Path) -> None:
+    """`persona eval --pool blind6` on the seed-1 corpus, offline: the newest held-out pool
+    (eval/pool_blind6.py, never tuned on), held to BLIND6_FLOORS."""
+    _assert_blind_scorecard("blind6", BLIND6_FLOORS, tmp_path)
 
 
 def test_persona_eval_command_on_another_seed(tmp_path: Path) -> None:

@@ -24,6 +24,7 @@ from persona_pipeline.eval import (
     pool_blind3,
     pool_blind4,
     pool_blind5,
+    pool_blind6,
     pool_test,
 )
 from persona_pipeline.eval.pool_data import Person, PrefTemplate
@@ -44,8 +45,10 @@ GENERATOR = "persona-eval-corpus/2"
 # blind2: a second blind pool, held out until blind3 was written, now tunable (pool_blind2.py);
 # blind3: a third blind pool, held out until blind4 was written, now tunable (pool_blind3.py)
 # blind4: a fourth blind pool, held out until blind5 was written, now tunable (pool_blind4.py)
-# blind5: the newest blind pool, written while blind4 was opened for tuning: held out, only ever
-# read in aggregate (pool_blind5.py)
+# blind5: a sixth blind pool, written while blind4 was opened for tuning, held out until blind6 was
+# written (pool_blind5.py)
+# blind6: the newest blind pool, written while blind5 was opened for tuning: held out, only ever
+# read in aggregate (pool_blind6.py)
 POOLS: dict[str, Any] = {
     "dev": pool,
     "test": pool_test,
@@ -56,6 +59,7 @@ POOLS: dict[str, Any] = {
     "blind3": pool_blind3,
     "blind4": pool_blind4,
     "blind5": pool_blind5,
+    "blind6": pool_blind6,
 }
 CORRECTION_OPENER = re.compile(r"^(?:no|stop|actually|wait)\b", re.IGNORECASE)
 
