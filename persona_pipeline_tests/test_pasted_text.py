@@ -326,3 +326,79 @@ def test_the_one_short_line_fast_path_decides_as_the_full_reading(monkeypatch: p
     monkeypatch.setattr(pasted, "_ONE_LINE_CHARS", 0)  # the full reading for every line
     assert [split_pasted(t) for t in lines] == fast
     assert any(f.kinds for f in fast)  # some lines are relays: the fast path left them to the full reading
+
+
+# A terminal session as copied from a shell window: a zsh prompt line, an installer's banner and
+# status lines, the idle prompt it ended on. Invented text in the shells' default prompt shapes.
+_SESSION = "\n".join(
+    [
+        "Last login: Tue Mar  3 09:12:40 on ttys002",
+        "kim@kims-laptop ~ % cd work",
+        "kim@kims-laptop work % curl -fsSL https://example.org/install.sh | sh",
+        "",
+        "   _  __ ___  ___",
+        "  | |/ /| _ \\/ __|",
+        "  | ' < |   /\\__ \\",
+        "  |_|\\_\\|_|_\\|___/",
+        "",
+        "  Welcome to the toolkit installer.",
+        "",
+        "  ▸ Fetching bundle...",
+        "  ✓ Fetched 12 plugins",
+        "  ✓ Unpacked plugins",
+        "",
+        "  ▸ Writing settings...",
+        "  ⚠ Existing settings kept",
+        "",
+        "  Done! Run `kit start` to begin.",
+        "",
+        "kim@kims-laptop work % kit start",
+    ]
+)
+
+
+def test_a_shell_session_is_pasted_and_the_question_after_it_kept() -> None:
+    r = split_pasted(f"{_SESSION}\n\nthe installer skipped my settings, how do I reset them?")
+    assert r.typed == "the installer skipped my settings, how do I reset them?"
+    assert "terminal" in r.kinds
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "PS C:\\work\\site> npm run build\nnpm ERR! missing script: build\nPS C:\\work\\site> ",
+        "dev@buildbox:~/repo$ make test\nok 1 parser\nok 2 lexer\nnot ok 3 printer\ndev@buildbox:~/repo$ ",
+    ],
+)
+def test_other_shells_prompt_lines_mark_a_session(prompt: str) -> None:
+    lead = "look at this run, the third step is the one I care about"
+    r = split_pasted(f"{lead}\n\n{prompt}\n" + "\n".join(f"line {i} of the output" for i in range(8)))
+    assert r.typed == lead
+
+
+def test_one_prompt_line_in_a_short_question_is_a_snippet() -> None:
+    text = "when I run this it hangs:\n\nkim@kims-laptop work % kit start\n\nany idea why?"
+    r = split_pasted(text)
+    assert r.typed == text and r.kinds == ()
+
+
+def test_a_prompt_of_quote_lines_only_is_pasted_whatever_its_size() -> None:
+    r = split_pasted("> Start with the export job, keep it behind a flag,\n  > and ship the docs in a second commit.")
+    assert r.typed == "" and r.kinds == ("quote",)
+
+
+def test_a_quote_with_a_typed_reply_keeps_the_reply() -> None:
+    r = split_pasted("> keep it behind a flag\n> and ship docs later\n\nno flag, ship it on")
+    assert r.typed.endswith("no flag, ship it on")
+
+
+def test_a_title_before_a_pasted_document_goes_with_it() -> None:
+    title = "# Ledger Sync — Build Notes\n# Working document for the agent\n\n---"
+    r = split_pasted(f"{title}\n\n{_TABLE}\n\nwhich of these options can go?")
+    assert r.typed == "which of these options can go?" and "table" in r.kinds
+
+
+def test_a_typed_arrow_note_and_setext_heading_are_kept() -> None:
+    text = "Plan\n==========\n\n→ rename the flag\n→ then drop the shim"
+    r = split_pasted(text)
+    assert r.typed == text and r.kinds == ()

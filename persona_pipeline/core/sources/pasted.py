@@ -12,7 +12,10 @@ The classifier works on shape, never on phrases fitted to one history:
 - blocks (paragraphs; a fenced code block is one block) shaped like machine output: logs and
   stack traces (most lines carry timestamps, levels, `file:line`, `at f(…)`, prompts, counters),
   tables (pipe rows, box drawing, tab-separated columns), data dumps (JSON, YAML, env, markup),
-  quoted text (`>` lines), long code, a terminal capture of an agent UI (its glyphs at line starts);
+  quoted text (`>` lines), long code, a terminal capture of an agent UI (its glyphs at line starts),
+  a terminal session (a shell's prompt line `user@host dir %`, `PS C:\\>`; lines led by a CLI's
+  status glyphs `✓ ▸ ⚠ ➜`; banner art): every block from a session's first prompt line to its
+  last is its output;
 - regions that run to the end of the prompt: a relay prefix ("<who> says:", "response from
   <who>:", "<who>'s reply:"), a chat transcript (two or more speakers' label lines), a document
   (long, with headings / bold lead-ins / many items), a brief (a document in the second person,
@@ -20,7 +23,9 @@ The classifier works on shape, never on phrases fitted to one history:
 Short blocks of plain prose before a region, or after it (one or two, not shaped like an
 assistant's closing offer), are what the person typed and are kept. Small snippets (a few lines
 of data or config the instruction is about) are part of the prompt: a block-shaped region is
-pasted only when it is large.
+pasted only when it is large. A prompt that is all quote lines is pasted whatever its size: the
+person marked every line as someone else's words and typed none. A title (blocks of headings and
+rules only) right before a pasted region is that document's title, pasted with it.
 """
 
 from __future__ import annotations
@@ -60,6 +65,21 @@ _LOG_LINE = re.compile(
 # `search` of a pattern anchored by `^` (without MULTILINE) can only match at 0: `match` finds the
 # same, without trying every later position (~2x cheaper for this alternation)
 _LOG_AT_START = _LOG_LINE.match
+# A shell's prompt line, naming who or where (so a session, not a command quoted in prose), in the
+# default shapes of the common shells: bash `user@host:~/dir$`, Fedora's `[user@host dir]$`, macOS
+# zsh `user@host dir %`, fish `user@host ~/dir>`, PowerShell `PS C:\dir>`, cmd.exe `C:\dir>`; then
+# the command, or nothing (the idle prompt a capture ends on).
+_SHELL_PROMPT = re.compile(
+    r"^\s*(?:\[?[\w.-]+@[\w.-]+(?::[^\s$#%>]{0,80}|\s[^\s$#%>\]]{1,80})\]?\s?[$#%>]|"
+    r"PS [A-Za-z]:[^>\n]{0,80}>|[A-Za-z]:\\[^>\n]{0,80}>)(?:\s*\S|\s*$)"
+)
+# A line a CLI prints with a status glyph first (✓ ✗ ▸ ⚠ → ⠋ …): arrows, technical symbols, geometric
+# shapes, miscellaneous symbols, dingbats, braille spinners, pictographs; never `•`, a typed bullet.
+_STATUS_GLYPH = re.compile(
+    r"^\s*[\u2190-\u21ff\u2300-\u23ff\u25a0-\u25ff\u2600-\u27bf\u2800-\u28ff\U0001f300-\U0001faff]\s"
+)
+# a banner line: this long, at most this share letters/digits, and not one character repeated (a rule)
+ART_MIN_CHARS, ART_MAX_ALNUM, ART_MIN_DISTINCT = 8, 0.25, 3
 _QUOTE_LINE = re.compile(r"^\s*>")
 # One line of a data dump: JSON / YAML / INI / env / markup.
 _DATA_LINE = re.compile(
@@ -239,11 +259,31 @@ def _block_shape(b: _Block) -> str | None:
         return "table"
     if len(lines) >= 3 and ">" in text and _share_at_least(lines, _QUOTE_LINE.search, 0.6):
         return "quote"  # quoted from elsewhere (an email, the agent's own reply)
+    # one prompt line is enough: a session's blocks are merged from its first prompt to its last
+    if any(_SHELL_PROMPT.match(ln) for ln in lines) or (
+        len(lines) >= 2 and _share_at_least(lines, _terminal_line, 0.5)
+    ):
+        return "terminal"
     if _trace_head(text) or (len(lines) >= 3 and _share_at_least(lines, _LOG_AT_START, 0.6)):
         return "log"
     if len(lines) >= 4 and _share_at_least(lines, _DATA_LINE.search, 0.7):
         return "data"
     return None
+
+
+def _art_line(line: str) -> bool:
+    """A line of banner art (`/ __| |_| |`): long enough, almost all punctuation, not a rule (`-----`)."""
+    text = line.strip()
+    return (
+        len(text) >= ART_MIN_CHARS
+        and sum(map(str.isalnum, text)) <= len(text) * ART_MAX_ALNUM
+        and len(set(text.replace(" ", ""))) >= ART_MIN_DISTINCT
+    )
+
+
+def _terminal_line(line: str) -> bool:
+    """What a terminal shows and nobody types: a prompt line, a status-glyph line, banner art."""
+    return bool(_SHELL_PROMPT.match(line) or _STATUS_GLYPH.match(line)) or _art_line(line)
 
 
 def _trace_head(text: str) -> bool:
@@ -352,6 +392,32 @@ def _region_start(blocks: list[_Block]) -> tuple[int, str] | None:
     return None
 
 
+def _all_quoted(blocks: list[_Block]) -> bool:
+    """Every line a quote line (`>`), over two lines at least: nothing in the prompt was typed."""
+    lines = [ln for b in blocks for ln in b.lines if ln.strip()]
+    return len(lines) >= 2 and not any(b.fenced for b in blocks) and all(_QUOTE_LINE.match(ln) for ln in lines)
+
+
+# A horizontal rule (`---`, `***`, `___`, spaced or not).
+_RULE = re.compile(r"^\s{0,3}([-*_])(?:\s*\1){2,}\s*$")
+
+
+def _title_with_region(blocks: list[_Block], pasted: list[bool]) -> None:
+    """A block of headings and rules only, right before a pasted region, is that document's title:
+    pasted with it (a typed instruction is never a bare heading)."""
+    for i in range(len(blocks) - 1, 0, -1):
+        if not pasted[i] or pasted[i - 1]:
+            continue
+        j = i - 1
+        while j >= 0 and not pasted[j] and _title_only(blocks[j]):
+            pasted[j] = True
+            j -= 1
+
+
+def _title_only(b: _Block) -> bool:
+    return not b.fenced and all(_HEADING.match(ln) or _RULE.match(ln) for ln in b.lines)
+
+
 def split_pasted(text: str) -> PasteSplit:
     """The typed part of a prompt and the shapes of the pasted material taken out of it."""
     kinds: list[str] = []
@@ -370,6 +436,8 @@ def split_pasted(text: str) -> PasteSplit:
     blocks = _blocks(text)
     if not blocks:
         return PasteSplit(text.strip(), tuple(kinds))
+    if _all_quoted(blocks):  # someone else's words, whatever their size, and nothing typed
+        return PasteSplit("", (*kinds, "quote"))
     pasted = [False] * len(blocks)
     # block-shaped material, merged into regions (what lies between two pasted blocks is pasted too)
     shapes = [b.shape for b in blocks]
@@ -391,6 +459,7 @@ def split_pasted(text: str) -> PasteSplit:
         kinds.append(kind)
     if not any(pasted):
         return PasteSplit(text.strip(), tuple(kinds))
+    _title_with_region(blocks, pasted)
     typed = "\n\n".join(b.text for b, p in zip(blocks, pasted, strict=True) if not p).strip()
     if not _WORDS.search(typed):
         typed = ""
