@@ -578,7 +578,7 @@ def _prompt(
     queued: bool = False,
 ) -> None:
     """One typed prompt: scaffolding stripped, pasted material out, kept once per delivery."""
-    text = ut.strip_injected(raw)
+    text = ut.unwrap_cli_invocation(ut.strip_injected(raw))
     key: str | None = None
     pending = None
     if st.queued:
