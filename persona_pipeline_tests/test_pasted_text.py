@@ -402,3 +402,25 @@ def test_a_typed_arrow_note_and_setext_heading_are_kept() -> None:
     text = "Plan\n==========\n\n→ rename the flag\n→ then drop the shim"
     r = split_pasted(text)
     assert r.typed == text and r.kinds == ()
+
+
+def test_paragraphs_sharing_a_pasted_regions_margin_go_with_it() -> None:
+    # a plan copied from a terminal: its first line starts at the edge, every other line keeps the
+    # two-space margin the terminal drew, the short paragraphs around the plan's body included
+    body = "\n".join(
+        f"  {i}. Move step {i} of the importer onto the streaming reader and test it." for i in range(1, 31)
+    )
+    heads = "\n".join(f"  ## Part {i}" for i in range(1, 4))
+    text = (
+        "Check this migration plan for the importer\n  before I start.\n\n"
+        "  Background\n\n  The importer loads whole statements into memory today.\n\n"
+        f"{heads}\n\n{body}\n\n  Flag anything risky."
+    )
+    r = split_pasted(text)
+    assert r.typed == "Check this migration plan for the importer\n  before I start."
+
+
+def test_typed_paragraphs_at_the_edge_stay_beside_an_indented_paste() -> None:
+    log = "\n".join(f"    2026-03-0{d} 10:1{d}:0{d} ERROR worker.{d} job failed (attempt {d})" for d in range(1, 10))
+    r = split_pasted(f"the nightly run broke again\n\n{log}\n\nretry with backoff, not in a tight loop")
+    assert r.typed == "the nightly run broke again\n\nretry with backoff, not in a tight loop"

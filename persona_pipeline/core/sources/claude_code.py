@@ -25,7 +25,7 @@ from persona_pipeline.core.sources.turn_fast import make_turn
 # 2: malformed fields cost a line, not the file; safe cuts; linear tag stripping. 3: activity stream.
 # 4: pasted material out; replay bursts once; SDK flags judged per entry; queued prompts, prompts beside
 # a slash command kept; client output after a command and non-human origins dropped. 6: shell sessions
-# and all-quote prompts are pasted; a title goes with its pasted document
+# and all-quote prompts are pasted; a title, and blocks sharing its margin, go with a paste
 READER_VERSION = "claude-6"
 
 # Entry types that carry no user prose (the list drifts across versions: unknown ones are

@@ -25,7 +25,7 @@ from persona_pipeline.core.sources.turn_fast import NO_ENTRY_UUID, make_turn
 
 # 2: malformed fields cost a line, not the file; safe cuts. 3: activity stream. 4: pasted material (the
 # plan-accept message included) out; a message that is only image placeholders dropped. 5: shell
-# sessions and all-quote prompts are pasted; a title goes with its pasted document
+# sessions and all-quote prompts are pasted; a title, and blocks sharing its margin, go with a paste
 READER_VERSION = "codex-5"
 MAX_LEGACY_JSON_BYTES = 64 * 1024 * 1024
 # Session sources that are not a person typing into the CLI or IDE.

@@ -25,7 +25,8 @@ assistant's closing offer), are what the person typed and are kept. Small snippe
 of data or config the instruction is about) are part of the prompt: a block-shaped region is
 pasted only when it is large. A prompt that is all quote lines is pasted whatever its size: the
 person marked every line as someone else's words and typed none. A title (blocks of headings and
-rules only) right before a pasted region is that document's title, pasted with it.
+rules only) right before a pasted region is that document's title, pasted with it; blocks beside a
+pasted region that share its left margin (two spaces or more: a copy from a terminal) came with it.
 """
 
 from __future__ import annotations
@@ -414,6 +415,37 @@ def _title_with_region(blocks: list[_Block], pasted: list[bool]) -> None:
             j -= 1
 
 
+def _margin(lines: list[str]) -> int:
+    """The left margin (leading spaces) every non-blank line shares."""
+    return min((len(ln) - len(ln.lstrip(" ")) for ln in lines if ln.strip()), default=0)
+
+
+def _margin_with_region(blocks: list[_Block], pasted: list[bool]) -> None:
+    """Blocks beside a pasted region that share its left margin came with it: a copy from a
+    terminal or an indented document carries one margin over all it holds, and what the person
+    types around it starts at the edge. Only a margin of two spaces or more counts."""
+    i = 0
+    while i < len(blocks):
+        if not pasted[i]:
+            i += 1
+            continue
+        j = i
+        while j + 1 < len(blocks) and pasted[j + 1]:
+            j += 1
+        margin = _margin([ln for b in blocks[i : j + 1] for ln in b.lines])
+        if margin >= 2:
+            k = i - 1
+            while k >= 0 and not pasted[k] and _margin(blocks[k].lines) >= margin:
+                pasted[k] = True
+                k -= 1
+            k = j + 1
+            while k < len(blocks) and not pasted[k] and _margin(blocks[k].lines) >= margin:
+                pasted[k] = True
+                j = k
+                k += 1
+        i = j + 1
+
+
 def _title_only(b: _Block) -> bool:
     return not b.fenced and all(_HEADING.match(ln) or _RULE.match(ln) for ln in b.lines)
 
@@ -460,6 +492,7 @@ def split_pasted(text: str) -> PasteSplit:
     if not any(pasted):
         return PasteSplit(text.strip(), tuple(kinds))
     _title_with_region(blocks, pasted)
+    _margin_with_region(blocks, pasted)
     typed = "\n\n".join(b.text for b, p in zip(blocks, pasted, strict=True) if not p).strip()
     if not _WORDS.search(typed):
         typed = ""
