@@ -151,9 +151,7 @@ def _reference_shape(b: pasted._Block) -> str | None:
         return "table"
     if len(lines) >= 3 and _reference_share(lines, pasted._QUOTE_LINE, 0.6):
         return "quote"
-    if any(pasted._SHELL_PROMPT.search(ln) for ln in lines) or (
-        len(lines) >= 2 and sum(1 for ln in lines if pasted._terminal_line(ln)) / len(lines) >= 0.5
-    ):
+    if any(pasted._SHELL_PROMPT.search(ln) for ln in lines):
         return "terminal"
     if pasted._TRACE_HEAD.search(b.text) or (len(lines) >= 3 and _reference_share(lines, pasted._LOG_LINE, 0.6)):
         return "log"

@@ -424,3 +424,44 @@ def test_typed_paragraphs_at_the_edge_stay_beside_an_indented_paste() -> None:
     log = "\n".join(f"    2026-03-0{d} 10:1{d}:0{d} ERROR worker.{d} job failed (attempt {d})" for d in range(1, 10))
     r = split_pasted(f"the nightly run broke again\n\n{log}\n\nretry with backoff, not in a tight loop")
     assert r.typed == "the nightly run broke again\n\nretry with backoff, not in a tight loop"
+
+
+# Checklists people type with status symbols: every line led by a glyph a CLI could print too.
+_GLYPH_CHECKLIST = "\n".join(
+    [
+        "Where the billing rewrite stands:",
+        "✅ invoices render on staging",
+        "✅ the tax column rounds half-even",
+        "✅ refunds post to the ledger",
+        "❌ credit notes still show the old logo",
+        "❌ the CSV export drops the currency",
+        "→ fix the export first",
+        "→ then the logo",
+        "→ leave the ledger alone",
+        "Open a PR per item, small ones.",
+    ]
+)
+_ARROW_TASKS_JA = "\n".join(
+    [
+        "明日の作業：",
+        *(
+            f"→ {t}"
+            for t in [
+                "請求書の修正",
+                "税率の確認",
+                "返金の記録",
+                "ロゴの差し替え",
+                "CSVの通貨列",
+                "テストの追加",
+                "リリースノート",
+            ]
+        ),
+        "請求書から始めてください。",
+    ]
+)
+
+
+@pytest.mark.parametrize("text", [_GLYPH_CHECKLIST, _ARROW_TASKS_JA])
+def test_a_typed_checklist_led_by_status_glyphs_is_kept(text: str) -> None:
+    r = split_pasted(text)
+    assert r.typed == text and r.kinds == ()

@@ -13,9 +13,9 @@ The classifier works on shape, never on phrases fitted to one history:
   stack traces (most lines carry timestamps, levels, `file:line`, `at f(…)`, prompts, counters),
   tables (pipe rows, box drawing, tab-separated columns), data dumps (JSON, YAML, env, markup),
   quoted text (`>` lines), long code, a terminal capture of an agent UI (its glyphs at line starts),
-  a terminal session (a shell's prompt line `user@host dir %`, `PS C:\\>`; lines led by a CLI's
-  status glyphs `✓ ▸ ⚠ ➜`; banner art): every block from a session's first prompt line to its
-  last is its output;
+  a terminal session (a shell's prompt line `user@host dir %`, `PS C:\\>`): every block from a
+  session's first prompt line to its last is its output (a CLI's status glyphs `✓ → ⚠` and art
+  alone mark nothing: people type checklists and diagrams with them);
 - regions that run to the end of the prompt: a relay prefix ("<who> says:", "response from
   <who>:", "<who>'s reply:"), a chat transcript (two or more speakers' label lines), a document
   (long, with headings / bold lead-ins / many items), a brief (a document in the second person,
@@ -74,13 +74,6 @@ _SHELL_PROMPT = re.compile(
     r"^\s*(?:\[?[\w.-]+@[\w.-]+(?::[^\s$#%>]{0,80}|\s[^\s$#%>\]]{1,80})\]?\s?[$#%>]|"
     r"PS [A-Za-z]:[^>\n]{0,80}>|[A-Za-z]:\\[^>\n]{0,80}>)(?:\s*\S|\s*$)"
 )
-# A line a CLI prints with a status glyph first (✓ ✗ ▸ ⚠ → ⠋ …): arrows, technical symbols, geometric
-# shapes, miscellaneous symbols, dingbats, braille spinners, pictographs; never `•`, a typed bullet.
-_STATUS_GLYPH = re.compile(
-    r"^\s*[\u2190-\u21ff\u2300-\u23ff\u25a0-\u25ff\u2600-\u27bf\u2800-\u28ff\U0001f300-\U0001faff]\s"
-)
-# a banner line: this long, at most this share letters/digits, and not one character repeated (a rule)
-ART_MIN_CHARS, ART_MAX_ALNUM, ART_MIN_DISTINCT = 8, 0.25, 3
 _QUOTE_LINE = re.compile(r"^\s*>")
 # One line of a data dump: JSON / YAML / INI / env / markup.
 _DATA_LINE = re.compile(
@@ -261,30 +254,13 @@ def _block_shape(b: _Block) -> str | None:
     if len(lines) >= 3 and ">" in text and _share_at_least(lines, _QUOTE_LINE.search, 0.6):
         return "quote"  # quoted from elsewhere (an email, the agent's own reply)
     # one prompt line is enough: a session's blocks are merged from its first prompt to its last
-    if any(_SHELL_PROMPT.match(ln) for ln in lines) or (
-        len(lines) >= 2 and _share_at_least(lines, _terminal_line, 0.5)
-    ):
+    if any(_SHELL_PROMPT.match(ln) for ln in lines):
         return "terminal"
     if _trace_head(text) or (len(lines) >= 3 and _share_at_least(lines, _LOG_AT_START, 0.6)):
         return "log"
     if len(lines) >= 4 and _share_at_least(lines, _DATA_LINE.search, 0.7):
         return "data"
     return None
-
-
-def _art_line(line: str) -> bool:
-    """A line of banner art (`/ __| |_| |`): long enough, almost all punctuation, not a rule (`-----`)."""
-    text = line.strip()
-    return (
-        len(text) >= ART_MIN_CHARS
-        and sum(map(str.isalnum, text)) <= len(text) * ART_MAX_ALNUM
-        and len(set(text.replace(" ", ""))) >= ART_MIN_DISTINCT
-    )
-
-
-def _terminal_line(line: str) -> bool:
-    """What a terminal shows and nobody types: a prompt line, a status-glyph line, banner art."""
-    return bool(_SHELL_PROMPT.match(line) or _STATUS_GLYPH.match(line)) or _art_line(line)
 
 
 def _trace_head(text: str) -> bool:
