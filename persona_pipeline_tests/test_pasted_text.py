@@ -465,3 +465,49 @@ _ARROW_TASKS_JA = "\n".join(
 def test_a_typed_checklist_led_by_status_glyphs_is_kept(text: str) -> None:
     r = split_pasted(text)
     assert r.typed == text and r.kinds == ()
+
+
+_FORWARDING = "\n".join(
+    [
+        "Route the shared inboxes like this:",
+        "sales@shop.example -> maria@team.example",
+        "support@shop.example -> desk@helpdesk.example",
+        "billing@shop.example -> ana@team.example",
+        "jobs@shop.example -> hr@team.example",
+        "ops@shop.example owes $12 a month for the alias, put that in the notes",
+        "Write the rules to routes.toml and reject a route that points back at itself.",
+        "Run the tests after.",
+    ]
+)
+_MOVES = "\n".join(
+    [
+        "Archive the exports like this:",
+        *(f"C:\\exports\\{m}.csv -> E:\\archive\\{m}.csv" for m in ("jan", "feb", "mar", "apr", "may")),
+        "in a PowerShell script, one Move-Item per file, and log each move.",
+        "Skip a file that is still open.",
+    ]
+)
+
+
+@pytest.mark.parametrize("text", [_FORWARDING, _MOVES])
+def test_addresses_and_arrows_in_typed_lines_are_no_shell_prompt(text: str) -> None:
+    r = split_pasted(text)
+    assert r.typed == text and r.kinds == ()
+
+
+def test_a_bash_session_with_a_prompt_naming_user_and_host_is_still_pasted() -> None:
+    session = "\n".join(
+        [
+            "sam@devbox:~/src$ make",
+            "cc -c parse.c",
+            "parse.c:41:9: error: 'tok' undeclared",
+            "make: *** [parse.o] Error 1",
+            "sam@devbox:~/src$ make clean",
+            "rm -f *.o",
+            "sam@devbox:~/src$ make",
+            "parse.c:41:9: error: 'tok' undeclared",
+            "sam@devbox:~/src$",
+        ]
+    )
+    r = split_pasted(f"why is tok undeclared here\n\n{session}")
+    assert r.typed == "why is tok undeclared here" and "terminal" in r.kinds

@@ -69,10 +69,13 @@ _LOG_AT_START = _LOG_LINE.match
 # A shell's prompt line, naming who or where (so a session, not a command quoted in prose), in the
 # default shapes of the common shells: bash `user@host:~/dir$`, Fedora's `[user@host dir]$`, macOS
 # zsh `user@host dir %`, fish `user@host ~/dir>`, PowerShell `PS C:\dir>`, cmd.exe `C:\dir>`; then
-# the command, or nothing (the idle prompt a capture ends on).
+# the command after a blank, or nothing (the idle prompt a capture ends on). The directory is a path
+# (`~`, `/`, a name) and the prompt character ends a word, so an address in prose is none:
+# `alice@corp.com -> bob@x.io`, `alice@corp.com owes $40`; a Windows path's `>` is never an arrow's
+# (`C:\in\a.csv -> D:\out`).
 _SHELL_PROMPT = re.compile(
-    r"^\s*(?:\[?[\w.-]+@[\w.-]+(?::[^\s$#%>]{0,80}|\s[^\s$#%>\]]{1,80})\]?\s?[$#%>]|"
-    r"PS [A-Za-z]:[^>\n]{0,80}>|[A-Za-z]:\\[^>\n]{0,80}>)(?:\s*\S|\s*$)"
+    r"^\s*(?:\[?[\w.-]+@[\w.-]+(?::[~/\w.][^\s$#%>]{0,80}|\s[~/\w.][^\s$#%>\]]{0,80})\]?\s?[$#%>](?:\s|$)|"
+    r"PS [A-Za-z]:[^>\n]{0,80}(?<![-=])>|[A-Za-z]:\\[^>\n]{0,80}(?<![-=])>)"
 )
 _QUOTE_LINE = re.compile(r"^\s*>")
 # One line of a data dump: JSON / YAML / INI / env / markup.
