@@ -511,3 +511,30 @@ def test_a_bash_session_with_a_prompt_naming_user_and_host_is_still_pasted() -> 
     )
     r = split_pasted(f"why is tok undeclared here\n\n{session}")
     assert r.typed == "why is tok undeclared here" and "terminal" in r.kinds
+
+
+_TRACE = "\n".join(
+    [
+        "Traceback (most recent call last):",
+        '  File "server.py", line 12, in <module>',
+        "    serve()",
+        '  File "server.py", line 8, in serve',
+        "    bind(port)",
+        '  File "net.py", line 3, in bind',
+        '    raise OSError("port in use")',
+        "OSError: port in use",
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    "heading", ["# Why does the server die on boot?", "## Fix the boot crash, it blocks the release"]
+)
+def test_a_single_typed_heading_over_a_paste_is_kept(heading: str) -> None:
+    r = split_pasted(f"{heading}\n\n{_TRACE}")
+    assert r.typed == heading and "log" in r.kinds
+
+
+def test_a_heading_over_a_rule_before_a_paste_is_its_title() -> None:
+    r = split_pasted(f"# Server crash report\n\n---\n\n{_TRACE}\n\nwhy does bind fail here?")
+    assert r.typed == "why does bind fail here?"

@@ -25,8 +25,9 @@ assistant's closing offer), are what the person typed and are kept. Small snippe
 of data or config the instruction is about) are part of the prompt: a block-shaped region is
 pasted only when it is large. A prompt that is all quote lines is pasted whatever its size: the
 person marked every line as someone else's words and typed none. A title (blocks of headings and
-rules only) right before a pasted region is that document's title, pasted with it; blocks beside a
-pasted region that share its left margin (two spaces or more: a copy from a terminal) came with it.
+rules only: two headings or more, or a heading over a rule) right before a pasted region is that
+document's title, pasted with it; blocks beside a pasted region that share its left margin (two
+spaces or more: a copy from a terminal) came with it.
 """
 
 from __future__ import annotations
@@ -383,15 +384,23 @@ _RULE = re.compile(r"^\s{0,3}([-*_])(?:\s*\1){2,}\s*$")
 
 
 def _title_with_region(blocks: list[_Block], pasted: list[bool]) -> None:
-    """A block of headings and rules only, right before a pasted region, is that document's title:
-    pasted with it (a typed instruction is never a bare heading)."""
+    """Blocks of headings and rules only, right before a pasted region, are that document's title,
+    pasted with it, when shaped like a document's: two headings or more, or a heading over a rule.
+    One heading line is as likely the person's own line set in markup (`# Why does this crash?`
+    over a traceback), and a heading that asks is never a title."""
     for i in range(len(blocks) - 1, 0, -1):
         if not pasted[i] or pasted[i - 1]:
             continue
         j = i - 1
         while j >= 0 and not pasted[j] and _title_only(blocks[j]):
-            pasted[j] = True
             j -= 1
+        lines = [ln for b in blocks[j + 1 : i] for ln in b.lines]
+        heads = [n for n, ln in enumerate(lines) if _HEADING.match(ln)]
+        if any(lines[n].rstrip().endswith("?") for n in heads):
+            continue
+        if not heads or len(heads) >= 2 or any(_RULE.match(ln) for ln in lines[heads[0] + 1 :]):
+            for k in range(j + 1, i):
+                pasted[k] = True
 
 
 def _margin(lines: list[str]) -> int:
