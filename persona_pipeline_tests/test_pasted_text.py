@@ -538,3 +538,21 @@ def test_a_single_typed_heading_over_a_paste_is_kept(heading: str) -> None:
 def test_a_heading_over_a_rule_before_a_paste_is_its_title() -> None:
     r = split_pasted(f"# Server crash report\n\n---\n\n{_TRACE}\n\nwhy does bind fail here?")
     assert r.typed == "why does bind fail here?"
+
+
+_LOCK_LOG = [f"2026-04-0{d} 08:0{d}:1{d} ERROR store.lock timeout after {d}s" for d in range(1, 10)]
+
+
+def test_an_items_indented_comment_after_its_indented_log_is_kept() -> None:
+    log = "\n".join(f"    {ln}" for ln in _LOCK_LOG)
+    comment = "    I think the lock is held across the whole request, narrow it to the write."
+    text = f"1. Saving a draft hangs. Log:\n\n{log}\n\n{comment}\n\n2. The autosave fires twice."
+    r = split_pasted(text)
+    assert comment.strip() in r.typed and "2. The autosave fires twice." in r.typed
+
+
+def test_a_prompt_indented_as_a_whole_keeps_its_words_beside_a_paste() -> None:
+    log = "\n".join(f"  {ln}" for ln in _LOCK_LOG)
+    text = f"  please rework the draft store:\n\n{log}\n\n  use row locks with a timeout, not a file lock"
+    r = split_pasted(text)
+    assert r.typed == "please rework the draft store:\n\n  use row locks with a timeout, not a file lock"

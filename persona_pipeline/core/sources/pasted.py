@@ -411,7 +411,13 @@ def _margin(lines: list[str]) -> int:
 def _margin_with_region(blocks: list[_Block], pasted: list[bool]) -> None:
     """Blocks beside a pasted region that share its left margin came with it: a copy from a
     terminal or an indented document carries one margin over all it holds, and what the person
-    types around it starts at the edge. Only a margin of two spaces or more counts."""
+    types around it starts at the edge. Only a margin of two spaces or more counts, and only in a
+    copy's shape: every line after the first indented past the first (a selection started at the
+    text, after the margin), the first not a list item (whose body is indented under it). A prompt
+    indented as a whole, or with lines at the edge beside the region, was laid out by the person."""
+    lines = [ln for b in blocks for ln in b.lines if ln.strip()]
+    if len(lines) < 2 or _ITEM.match(lines[0]) or _margin(lines[1:]) < max(2, _margin(lines[:1]) + 1):
+        return
     i = 0
     while i < len(blocks):
         if not pasted[i]:
