@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from persona_pipeline.core.sources.pasted import split_pasted
+from persona_pipeline.core.sources.pasted import PasteSplit, split_pasted
 
 _PLAN = "\n".join(
     [
@@ -383,8 +383,15 @@ def test_one_prompt_line_in_a_short_question_is_a_snippet() -> None:
 
 
 def test_a_prompt_of_quote_lines_only_is_pasted_whatever_its_size() -> None:
-    r = split_pasted("> Start with the export job, keep it behind a flag,\n  > and ship the docs in a second commit.")
+    r = split_pasted(
+        "> Start with the export job,\n> keep it behind a flag,\n  > and ship the docs in a second commit."
+    )
     assert r.typed == "" and r.kinds == ("quote",)
+
+
+@pytest.mark.parametrize("text", ["> rename the flag\n> then drop the shim", ">>> import json\n>>> json.loads('[1,]')"])
+def test_two_quote_lines_alone_stay_the_persons(text: str) -> None:
+    assert split_pasted(text) == PasteSplit(text, ())
 
 
 def test_a_quote_with_a_typed_reply_keeps_the_reply() -> None:

@@ -23,7 +23,7 @@ The classifier works on shape, never on phrases fitted to one history:
 Short blocks of plain prose before a region, or after it (one or two, not shaped like an
 assistant's closing offer), are what the person typed and are kept. Small snippets (a few lines
 of data or config the instruction is about) are part of the prompt: a block-shaped region is
-pasted only when it is large. A prompt that is all quote lines is pasted whatever its size: the
+pasted only when it is large. A prompt that is all quote lines (three or more) is pasted: the
 person marked every line as someone else's words and typed none. A title (blocks of headings and
 rules only: two headings or more, or a heading over a rule) right before a pasted region is that
 document's title, pasted with it; blocks beside a pasted region that share its left margin (two
@@ -135,6 +135,9 @@ AGENT_OUTPUT_CHARS = 600  # an agent's reply pasted back: at least this long
 _ONE_LINE_CHARS = min(BIG_CHARS, DOC_CHARS, BRIEF_CHARS, PROSE_DOC_CHARS, AGENT_OUTPUT_CHARS)
 ONE_LINE_CHARS = _ONE_LINE_CHARS  # a single line shorter than this holds no pasted material but a relay
 TYPED_TAIL_CHARS = 300  # a short block after a region may be the person's follow-up
+# a prompt of only quote lines, this many or more, is pasted; fewer may be the person's own `>`
+# used as a bullet or a REPL's `>>>` line (`> run the tests` / `> fix what fails`)
+ALL_QUOTE_MIN_LINES = 3
 
 
 @dataclass(frozen=True)
@@ -374,9 +377,13 @@ def _region_start(blocks: list[_Block]) -> tuple[int, str] | None:
 
 
 def _all_quoted(blocks: list[_Block]) -> bool:
-    """Every line a quote line (`>`), over two lines at least: nothing in the prompt was typed."""
+    """Every line a quote line (`>`), over `ALL_QUOTE_MIN_LINES` at least: nothing was typed."""
     lines = [ln for b in blocks for ln in b.lines if ln.strip()]
-    return len(lines) >= 2 and not any(b.fenced for b in blocks) and all(_QUOTE_LINE.match(ln) for ln in lines)
+    return (
+        len(lines) >= ALL_QUOTE_MIN_LINES
+        and not any(b.fenced for b in blocks)
+        and all(_QUOTE_LINE.match(ln) for ln in lines)
+    )
 
 
 # A horizontal rule (`---`, `***`, `___`, spaced or not).
