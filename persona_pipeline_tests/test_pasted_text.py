@@ -563,3 +563,10 @@ def test_a_prompt_indented_as_a_whole_keeps_its_words_beside_a_paste() -> None:
     text = f"  please rework the draft store:\n\n{log}\n\n  use row locks with a timeout, not a file lock"
     r = split_pasted(text)
     assert r.typed == "please rework the draft store:\n\n  use row locks with a timeout, not a file lock"
+
+
+def test_a_one_line_lead_in_over_an_indented_log_and_comment_keeps_the_comment() -> None:
+    log = "\n".join(f"  {ln}" for ln in _LOCK_LOG)
+    comment = "  the lock table probably filled up, check the sweeper job's schedule"
+    r = split_pasted(f"Here is what the store logged:\n\n{log}\n\n{comment}")
+    assert r.typed == f"Here is what the store logged:\n\n{comment}"
