@@ -151,7 +151,8 @@ def _reference_shape(b: pasted._Block) -> str | None:
         return "table"
     if len(lines) >= 3 and _reference_share(lines, pasted._QUOTE_LINE, 0.6):
         return "quote"
-    if any(pasted._SHELL_PROMPT.search(ln) for ln in lines):
+    prompts = [i for i, ln in enumerate(lines) if pasted._SHELL_PROMPT.search(ln)]
+    if prompts and (prompts[0] == 0 or prompts[-1] == len(lines) - 1 or len(prompts) >= 2):
         return "terminal"
     if pasted._TRACE_HEAD.search(b.text) or (len(lines) >= 3 and _reference_share(lines, pasted._LOG_LINE, 0.6)):
         return "log"

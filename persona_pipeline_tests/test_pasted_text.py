@@ -570,3 +570,20 @@ def test_a_one_line_lead_in_over_an_indented_log_and_comment_keeps_the_comment()
     comment = "  the lock table probably filled up, check the sweeper job's schedule"
     r = split_pasted(f"Here is what the store logged:\n\n{log}\n\n{comment}")
     assert r.typed == f"Here is what the store logged:\n\n{comment}"
+
+
+def test_one_prompt_line_inside_a_typed_paragraph_keeps_the_paragraph() -> None:
+    text = "\n".join(
+        [
+            "My setup: I ssh into the build host and",
+            "ci@buildhost:~/mono$ is where every shell starts, then I run the full build.",
+            "It takes forty minutes because nothing is cached between runs,",
+            "and touching one header rebuilds everything that includes it.",
+            "Set up a compiler cache, use it from the Makefile when it is installed,",
+            "and note in the README how to clear it.",
+            "Also see whether the big common.h can be split so fewer files depend on it.",
+            "Keep the library's public headers as they are.",
+        ]
+    )
+    r = split_pasted(text)
+    assert r.typed == text and r.kinds == ()

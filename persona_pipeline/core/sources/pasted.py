@@ -13,7 +13,8 @@ The classifier works on shape, never on phrases fitted to one history:
   stack traces (most lines carry timestamps, levels, `file:line`, `at f(…)`, prompts, counters),
   tables (pipe rows, box drawing, tab-separated columns), data dumps (JSON, YAML, env, markup),
   quoted text (`>` lines), long code, a terminal capture of an agent UI (its glyphs at line starts),
-  a terminal session (a shell's prompt line `user@host dir %`, `PS C:\\>`): every block from a
+  a terminal session (blocks opening or ending on a shell's prompt line `user@host dir %`,
+  `PS C:\\>`, or holding two): every block from a
   session's first prompt line to its last is its output (a CLI's status glyphs `✓ → ⚠` and art
   alone mark nothing: people type checklists and diagrams with them);
 - regions that run to the end of the prompt: a relay prefix ("<who> says:", "response from
@@ -265,14 +266,29 @@ def _block_shape(b: _Block) -> str | None:
         return "table"
     if len(lines) >= 3 and ">" in text and _share_at_least(lines, _QUOTE_LINE.search, 0.6):
         return "quote"  # quoted from elsewhere (an email, the agent's own reply)
-    # one prompt line is enough: a session's blocks are merged from its first prompt to its last
-    if any(_SHELL_PROMPT.match(ln) for ln in lines):
+    # a session's blocks are merged from its first prompt to its last
+    if _session_block(lines):
         return "terminal"
     if _trace_head(text) or (len(lines) >= 3 and _share_at_least(lines, _LOG_AT_START, 0.6)):
         return "log"
     if len(lines) >= 4 and _share_at_least(lines, _DATA_LINE.search, 0.7):
         return "data"
     return None
+
+
+def _session_block(lines: list[str]) -> bool:
+    """A block of a shell session: it opens on a prompt line (a command, then its output), ends on
+    one (the idle prompt a copy ends on), or holds two. One prompt line inside a paragraph is the
+    person quoting where they type (`I land in dev@box:~/src$ and run make`)."""
+    if _SHELL_PROMPT.match(lines[0]) or _SHELL_PROMPT.match(lines[-1]):
+        return True
+    found = False
+    for ln in lines[1:-1]:
+        if _SHELL_PROMPT.match(ln):
+            if found:
+                return True
+            found = True
+    return False
 
 
 def _trace_head(text: str) -> bool:
