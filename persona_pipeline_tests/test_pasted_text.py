@@ -565,11 +565,36 @@ def test_a_prompt_indented_as_a_whole_keeps_its_words_beside_a_paste() -> None:
     assert r.typed == "please rework the draft store:\n\n  use row locks with a timeout, not a file lock"
 
 
-def test_a_one_line_lead_in_over_an_indented_log_and_comment_keeps_the_comment() -> None:
-    log = "\n".join(f"  {ln}" for ln in _LOCK_LOG)
-    comment = "  the lock table probably filled up, check the sweeper job's schedule"
-    r = split_pasted(f"Here is what the store logged:\n\n{log}\n\n{comment}")
-    assert r.typed == f"Here is what the store logged:\n\n{comment}"
+def test_setup_steps_copied_from_a_terminal_under_their_first_sentence_go_whole() -> None:
+    # an agent's reply selected from its first word: that sentence at the edge, the rest on the
+    # two-space margin the terminal drew (steps, a config, commands)
+    config = "\n".join(
+        [
+            "{",
+            '  "mirror": {',
+            '    "url": "https://mirror.example/pkgs",',
+            '    "timeout": 30,',
+            '    "retries": 3,',
+            '    "verify_tls": true,',
+            '    "cache_dir": "~/.cache/pkgtool"',
+            "  }",
+            "}",
+        ]
+    )
+    steps = [
+        "1. Open this file:",
+        "~/.config/pkgtool/settings.json",
+        "2. Put this inside:",
+        config,
+        "3. Reload the tool:",
+        "pkgtool reload",
+        "4. Check it took:",
+        "pkgtool mirror show",
+    ]
+    indented = "\n\n".join("\n".join(f"  {ln}" for ln in step.split("\n")) for step in steps)
+    first = "Point pkgtool at the internal mirror."
+    r = split_pasted(f"{first}\n\n{indented}")
+    assert r.typed == first
 
 
 def test_one_prompt_line_inside_a_typed_paragraph_keeps_the_paragraph() -> None:

@@ -441,18 +441,12 @@ def _margin_with_region(blocks: list[_Block], pasted: list[bool]) -> None:
     terminal or an indented document carries one margin over all it holds, and what the person
     types around it starts at the edge. Only a margin of two spaces or more counts, and only in a
     copy's shape: every line after the first indented past the first (a selection started at the
-    text, after the margin), the first paragraph itself wrapping onto the margin (nobody indents
-    the second line of their own paragraph), the first line not a list item (whose body is indented
-    under it). A prompt indented as a whole, a one-line lead-in over an indented log and comment,
-    or lines at the edge beside the region: laid out by the person."""
+    text, after the margin), the first not a list item (whose body is indented under it). A prompt
+    indented as a whole, or with lines at the edge beside the region, was laid out by the person.
+    (A one-line lead-in over an indented log and an equally indented comment has a copy's shape:
+    the comment goes with the log. Real copies open on one line too, their first sentence.)"""
     lines = [ln for b in blocks for ln in b.lines if ln.strip()]
-    first = blocks[0]
-    if (
-        first.fenced
-        or len(first.lines) < 2
-        or _ITEM.match(lines[0])
-        or _margin(lines[1:]) < max(2, _margin(lines[:1]) + 1)
-    ):
+    if len(lines) < 2 or _ITEM.match(lines[0]) or _margin(lines[1:]) < max(2, _margin(lines[:1]) + 1):
         return
     i = 0
     while i < len(blocks):
