@@ -52,6 +52,8 @@ _PIECES = [
     "\t",
     "me@box:~/src$ make",
     "me@box src % ",
+    "PS C:\\w> ",
+    "C:\\w>dir",
     "✓ ",
     "/ __| |_| \\",
 ]

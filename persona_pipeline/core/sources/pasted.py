@@ -267,7 +267,8 @@ def _block_shape(b: _Block) -> str | None:
     if len(lines) >= 3 and ">" in text and _share_at_least(lines, _QUOTE_LINE.search, 0.6):
         return "quote"  # quoted from elsewhere (an email, the agent's own reply)
     # a session's blocks are merged from its first prompt to its last
-    if _session_block(lines):
+    # every prompt shape holds `@` (user@host), `:\\` (cmd.exe's drive) or `PS `: a block with none has no prompt
+    if ("@" in text or ":\\" in text or "PS " in text) and _session_block(lines):
         return "terminal"
     if _trace_head(text) or (len(lines) >= 3 and _share_at_least(lines, _LOG_AT_START, 0.6)):
         return "log"
@@ -399,12 +400,15 @@ def _region_start(blocks: list[_Block]) -> tuple[int, str] | None:
 
 def _all_quoted(blocks: list[_Block]) -> bool:
     """Every line a quote line (`>`), over `ALL_QUOTE_MIN_LINES` at least: nothing was typed."""
-    lines = [ln for b in blocks for ln in b.lines if ln.strip()]
-    return (
-        len(lines) >= ALL_QUOTE_MIN_LINES
-        and not any(b.fenced for b in blocks)
-        and all(_QUOTE_LINE.match(ln) for ln in lines)
-    )
+    if any(b.fenced for b in blocks):
+        return False
+    n = 0
+    for b in blocks:  # (outside a fence a block holds no blank line; the first unquoted one decides)
+        for ln in b.lines:
+            if not _QUOTE_LINE.match(ln):
+                return False
+            n += 1
+    return n >= ALL_QUOTE_MIN_LINES
 
 
 # A horizontal rule (`---`, `***`, `___`, spaced or not).
@@ -445,8 +449,7 @@ def _margin_with_region(blocks: list[_Block], pasted: list[bool]) -> None:
     indented as a whole, or with lines at the edge beside the region, was laid out by the person.
     (A one-line lead-in over an indented log and an equally indented comment has a copy's shape:
     the comment goes with the log. Real copies open on one line too, their first sentence.)"""
-    lines = [ln for b in blocks for ln in b.lines if ln.strip()]
-    if len(lines) < 2 or _ITEM.match(lines[0]) or _margin(lines[1:]) < max(2, _margin(lines[:1]) + 1):
+    if not _copy_shape(blocks):
         return
     i = 0
     while i < len(blocks):
@@ -468,6 +471,22 @@ def _margin_with_region(blocks: list[_Block], pasted: list[bool]) -> None:
                 j = k
                 k += 1
         i = j + 1
+
+
+def _copy_shape(blocks: list[_Block]) -> bool:
+    """Every non-blank line after the first indented two spaces or more, and past the first line,
+    which is no list item; decided at the first line that is not (one pass, no copies)."""
+    lines = (ln for b in blocks for ln in b.lines if ln.strip())
+    first = next(lines, None)
+    if first is None or _ITEM.match(first):
+        return False
+    need = max(2, len(first) - len(first.lstrip(" ")) + 1)
+    seen = False
+    for ln in lines:
+        if len(ln) - len(ln.lstrip(" ")) < need:
+            return False
+        seen = True
+    return seen
 
 
 def _title_only(b: _Block) -> bool:
