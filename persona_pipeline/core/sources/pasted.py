@@ -14,9 +14,9 @@ The classifier works on shape, never on phrases fitted to one history:
   tables (pipe rows, box drawing, tab-separated columns), data dumps (JSON, YAML, env, markup),
   quoted text (`>` lines), long code, a terminal capture of an agent UI (its glyphs at line starts),
   a terminal session (blocks opening or ending on a shell's prompt line `user@host dir %`,
-  `PS C:\\>`, or holding two): every block from a
-  session's first prompt line to its last is its output (a CLI's status glyphs `✓ → ⚠` and art
-  alone mark nothing: people type checklists and diagrams with them);
+  `PS C:\\>`, or holding two): every block from a session's first prompt line to its last is its
+  output (a CLI's status glyphs `✓ → ⚠` and art alone mark nothing: people type checklists and
+  diagrams with them);
 - regions that run to the end of the prompt: a relay prefix ("<who> says:", "response from
   <who>:", "<who>'s reply:"), a chat transcript (two or more speakers' label lines), a document
   (long, with headings / bold lead-ins / many items), a brief (a document in the second person,
@@ -28,7 +28,8 @@ pasted only when it is large. A prompt that is all quote lines (three or more) i
 person marked every line as someone else's words and typed none. A title (blocks of headings and
 rules only: two headings or more, or a heading over a rule) right before a pasted region is that
 document's title, pasted with it; blocks beside a pasted region that share its left margin (two
-spaces or more: a copy from a terminal) came with it.
+spaces or more) came with it when the prompt has a terminal copy's shape (every line after the
+first indented past it).
 """
 
 from __future__ import annotations
