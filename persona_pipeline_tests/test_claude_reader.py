@@ -226,3 +226,38 @@ def test_memory_observer_session_is_machine_generated(tmp_path: Path) -> None:
         )
     )
     assert result.turns == [] and result.stats.machine_generated == "memory_observer_prompt"
+
+
+def test_a_typed_cli_invocation_keeps_its_quoted_prompt(tmp_path: Path) -> None:
+    turns, _ = _read(
+        tmp_path,
+        [
+            claude_user('claude "/review-plan Is the cache layer worth it? Be \\"blunt\\"."'),
+            claude_user("claude -p --model opus 'keep the public API unchanged'"),
+            claude_user('claude code keeps asking me, just say "yes" to reads'),
+        ],
+    )
+    assert [t.text for t in turns] == [
+        '/review-plan Is the cache layer worth it? Be "blunt".',
+        "keep the public API unchanged",
+        'claude code keeps asking me, just say "yes" to reads',
+    ]
+
+
+def test_a_pasted_shell_session_leaves_only_the_typed_question(tmp_path: Path) -> None:
+    session = "\n".join(
+        [
+            "rae@studio ~ % cd shop",
+            "rae@studio shop % ./setup.sh",
+            "  ▸ Checking tools...",
+            "  ✓ node 22",
+            "  ✓ pnpm 9",
+            "  ▸ Linking workspace...",
+            "  ✓ Linked 4 packages",
+            "  ⚠ Skipped optional hooks",
+            "rae@studio shop % ",
+        ]
+    )
+    turns, skips = _read(tmp_path, [claude_user(f"{session}\n\nwhy were the hooks skipped?")])
+    assert [t.text for t in turns] == ["why were the hooks skipped?"]
+    assert skips.get("pasted_span:terminal") == 1

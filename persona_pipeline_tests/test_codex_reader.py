@@ -132,3 +132,16 @@ def test_envelope_less_jsonl_and_legacy_json_are_read(tmp_path: Path) -> None:
     broken = tmp_path / "rollout-broken.json"
     broken.write_text("{not json")
     assert read_codex(broken).file_error == "legacy_json_invalid"
+
+
+def test_a_skill_mention_keeps_the_name_not_the_clients_link(tmp_path: Path) -> None:
+    linked = "draft the release notes with [$notes-writer](/home/rae/.agents/skills/notes-writer/SKILL.md) please"
+    entries = [codex_meta(), codex_user(linked), codex_event_user(linked)]
+    turns = read_codex(write_jsonl(tmp_path / "rollout-x.jsonl", entries)).turns
+    assert [t.text for t in turns] == ["draft the release notes with $notes-writer please"]
+
+
+def test_a_typed_codex_exec_line_keeps_its_quoted_prompt(tmp_path: Path) -> None:
+    entries = [codex_meta(), codex_user('codex exec "bump the lockfile, nothing else"')]
+    turns = read_codex(write_jsonl(tmp_path / "rollout-x.jsonl", entries)).turns
+    assert [t.text for t in turns] == ["bump the lockfile, nothing else"]

@@ -50,11 +50,30 @@ _PIECES = [
     "│",
     "⏺ ",
     "\t",
+    "me@box:~/src$ make",
+    "me@box src % ",
+    "PS C:\\w> ",
+    "C:\\w>dir",
+    "✓ ",
+    "/ __| |_| \\",
 ]
 
 
 # Whole lines of each shape, for blocks most of whose lines share one
-_LINES = ["key: value", '"k": 1,', "}", "| a | b |", "> quoted", "ERROR boom", "$ make", "plain words here", "## Head"]
+_LINES = [
+    "key: value",
+    '"k": 1,',
+    "}",
+    "| a | b |",
+    "> quoted",
+    "ERROR boom",
+    "$ make",
+    "plain words here",
+    "## Head",
+    "me@box src % ls",
+    "✓ built",
+    "/_\\ |_| /_\\",
+]
 
 
 def _texts(n: int) -> list[str]:
@@ -134,6 +153,9 @@ def _reference_shape(b: pasted._Block) -> str | None:
         return "table"
     if len(lines) >= 3 and _reference_share(lines, pasted._QUOTE_LINE, 0.6):
         return "quote"
+    prompts = [i for i, ln in enumerate(lines) if pasted._SHELL_PROMPT.search(ln)]
+    if prompts and (prompts[0] == 0 or prompts[-1] == len(lines) - 1 or len(prompts) >= 2):
+        return "terminal"
     if pasted._TRACE_HEAD.search(b.text) or (len(lines) >= 3 and _reference_share(lines, pasted._LOG_LINE, 0.6)):
         return "log"
     if len(lines) >= 4 and _reference_share(lines, pasted._DATA_LINE, 0.7):
@@ -169,7 +191,7 @@ def test_blocks_structure_and_trace_head_are_the_definitions() -> None:
         seen_fences += any(b.fenced for b in blocks)
         seen_traces += traced
     assert min(seen_heads, seen_items, seen_fences, seen_traces) > 100  # the test can fail
-    assert set(shapes) == {None, "code", "log", "table", "quote", "data", "agent_output"}, shapes
+    assert set(shapes) == {None, "code", "log", "table", "quote", "data", "agent_output", "terminal"}, shapes
 
 
 def test_log_line_match_is_its_search() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from persona_pipeline.core.sources.pasted import split_pasted
+from persona_pipeline.core.sources.pasted import PasteSplit, split_pasted
 
 _PLAN = "\n".join(
     [
@@ -326,3 +326,289 @@ def test_the_one_short_line_fast_path_decides_as_the_full_reading(monkeypatch: p
     monkeypatch.setattr(pasted, "_ONE_LINE_CHARS", 0)  # the full reading for every line
     assert [split_pasted(t) for t in lines] == fast
     assert any(f.kinds for f in fast)  # some lines are relays: the fast path left them to the full reading
+
+
+# A terminal session as copied from a shell window: a zsh prompt line, an installer's banner and
+# status lines, the idle prompt it ended on. Invented text in the shells' default prompt shapes.
+_SESSION = "\n".join(
+    [
+        "Last login: Tue Mar  3 09:12:40 on ttys002",
+        "kim@kims-laptop ~ % cd work",
+        "kim@kims-laptop work % curl -fsSL https://example.org/install.sh | sh",
+        "",
+        "   _  __ ___  ___",
+        "  | |/ /| _ \\/ __|",
+        "  | ' < |   /\\__ \\",
+        "  |_|\\_\\|_|_\\|___/",
+        "",
+        "  Welcome to the toolkit installer.",
+        "",
+        "  ▸ Fetching bundle...",
+        "  ✓ Fetched 12 plugins",
+        "  ✓ Unpacked plugins",
+        "",
+        "  ▸ Writing settings...",
+        "  ⚠ Existing settings kept",
+        "",
+        "  Done! Run `kit start` to begin.",
+        "",
+        "kim@kims-laptop work % kit start",
+    ]
+)
+
+
+def test_a_shell_session_is_pasted_and_the_question_after_it_kept() -> None:
+    r = split_pasted(f"{_SESSION}\n\nthe installer skipped my settings, how do I reset them?")
+    assert r.typed == "the installer skipped my settings, how do I reset them?"
+    assert "terminal" in r.kinds
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "PS C:\\work\\site> npm run build\nnpm ERR! missing script: build\nPS C:\\work\\site> ",
+        "dev@buildbox:~/repo$ make test\nok 1 parser\nok 2 lexer\nnot ok 3 printer\ndev@buildbox:~/repo$ ",
+    ],
+)
+def test_other_shells_prompt_lines_mark_a_session(prompt: str) -> None:
+    lead = "look at this run, the third step is the one I care about"
+    r = split_pasted(f"{lead}\n\n{prompt}\n" + "\n".join(f"line {i} of the output" for i in range(8)))
+    assert r.typed == lead
+
+
+def test_one_prompt_line_in_a_short_question_is_a_snippet() -> None:
+    text = "when I run this it hangs:\n\nkim@kims-laptop work % kit start\n\nany idea why?"
+    r = split_pasted(text)
+    assert r.typed == text and r.kinds == ()
+
+
+def test_a_prompt_of_quote_lines_only_is_pasted_whatever_its_size() -> None:
+    r = split_pasted(
+        "> Start with the export job,\n> keep it behind a flag,\n  > and ship the docs in a second commit."
+    )
+    assert r.typed == "" and r.kinds == ("quote",)
+
+
+@pytest.mark.parametrize("text", ["> rename the flag\n> then drop the shim", ">>> import json\n>>> json.loads('[1,]')"])
+def test_two_quote_lines_alone_stay_the_persons(text: str) -> None:
+    assert split_pasted(text) == PasteSplit(text, ())
+
+
+def test_a_quote_with_a_typed_reply_keeps_the_reply() -> None:
+    r = split_pasted("> keep it behind a flag\n> and ship docs later\n\nno flag, ship it on")
+    assert r.typed.endswith("no flag, ship it on")
+
+
+def test_a_title_before_a_pasted_document_goes_with_it() -> None:
+    title = "# Ledger Sync — Build Notes\n# Working document for the agent\n\n---"
+    r = split_pasted(f"{title}\n\n{_TABLE}\n\nwhich of these options can go?")
+    assert r.typed == "which of these options can go?" and "table" in r.kinds
+
+
+def test_a_typed_arrow_note_and_setext_heading_are_kept() -> None:
+    text = "Plan\n==========\n\n→ rename the flag\n→ then drop the shim"
+    r = split_pasted(text)
+    assert r.typed == text and r.kinds == ()
+
+
+def test_paragraphs_sharing_a_pasted_regions_margin_go_with_it() -> None:
+    # a plan copied from a terminal: its first line starts at the edge, every other line keeps the
+    # two-space margin the terminal drew, the short paragraphs around the plan's body included
+    body = "\n".join(
+        f"  {i}. Move step {i} of the importer onto the streaming reader and test it." for i in range(1, 31)
+    )
+    heads = "\n".join(f"  ## Part {i}" for i in range(1, 4))
+    text = (
+        "Check this migration plan for the importer\n  before I start.\n\n"
+        "  Background\n\n  The importer loads whole statements into memory today.\n\n"
+        f"{heads}\n\n{body}\n\n  Flag anything risky."
+    )
+    r = split_pasted(text)
+    assert r.typed == "Check this migration plan for the importer\n  before I start."
+
+
+def test_typed_paragraphs_at_the_edge_stay_beside_an_indented_paste() -> None:
+    log = "\n".join(f"    2026-03-0{d} 10:1{d}:0{d} ERROR worker.{d} job failed (attempt {d})" for d in range(1, 10))
+    r = split_pasted(f"the nightly run broke again\n\n{log}\n\nretry with backoff, not in a tight loop")
+    assert r.typed == "the nightly run broke again\n\nretry with backoff, not in a tight loop"
+
+
+# Checklists people type with status symbols: every line led by a glyph a CLI could print too.
+_GLYPH_CHECKLIST = "\n".join(
+    [
+        "Where the billing rewrite stands:",
+        "✅ invoices render on staging",
+        "✅ the tax column rounds half-even",
+        "✅ refunds post to the ledger",
+        "❌ credit notes still show the old logo",
+        "❌ the CSV export drops the currency",
+        "→ fix the export first",
+        "→ then the logo",
+        "→ leave the ledger alone",
+        "Open a PR per item, small ones.",
+    ]
+)
+_ARROW_TASKS_JA = "\n".join(
+    [
+        "明日の作業：",
+        *(
+            f"→ {t}"
+            for t in [
+                "請求書の修正",
+                "税率の確認",
+                "返金の記録",
+                "ロゴの差し替え",
+                "CSVの通貨列",
+                "テストの追加",
+                "リリースノート",
+            ]
+        ),
+        "請求書から始めてください。",
+    ]
+)
+
+
+@pytest.mark.parametrize("text", [_GLYPH_CHECKLIST, _ARROW_TASKS_JA])
+def test_a_typed_checklist_led_by_status_glyphs_is_kept(text: str) -> None:
+    r = split_pasted(text)
+    assert r.typed == text and r.kinds == ()
+
+
+_FORWARDING = "\n".join(
+    [
+        "Route the shared inboxes like this:",
+        "sales@shop.example -> maria@team.example",
+        "support@shop.example -> desk@helpdesk.example",
+        "billing@shop.example -> ana@team.example",
+        "jobs@shop.example -> hr@team.example",
+        "ops@shop.example owes $12 a month for the alias, put that in the notes",
+        "Write the rules to routes.toml and reject a route that points back at itself.",
+        "Run the tests after.",
+    ]
+)
+_MOVES = "\n".join(
+    [
+        "Archive the exports like this:",
+        *(f"C:\\exports\\{m}.csv -> E:\\archive\\{m}.csv" for m in ("jan", "feb", "mar", "apr", "may")),
+        "in a PowerShell script, one Move-Item per file, and log each move.",
+        "Skip a file that is still open.",
+    ]
+)
+
+
+@pytest.mark.parametrize("text", [_FORWARDING, _MOVES])
+def test_addresses_and_arrows_in_typed_lines_are_no_shell_prompt(text: str) -> None:
+    r = split_pasted(text)
+    assert r.typed == text and r.kinds == ()
+
+
+def test_a_bash_session_with_a_prompt_naming_user_and_host_is_still_pasted() -> None:
+    session = "\n".join(
+        [
+            "sam@devbox:~/src$ make",
+            "cc -c parse.c",
+            "parse.c:41:9: error: 'tok' undeclared",
+            "make: *** [parse.o] Error 1",
+            "sam@devbox:~/src$ make clean",
+            "rm -f *.o",
+            "sam@devbox:~/src$ make",
+            "parse.c:41:9: error: 'tok' undeclared",
+            "sam@devbox:~/src$",
+        ]
+    )
+    r = split_pasted(f"why is tok undeclared here\n\n{session}")
+    assert r.typed == "why is tok undeclared here" and "terminal" in r.kinds
+
+
+_TRACE = "\n".join(
+    [
+        "Traceback (most recent call last):",
+        '  File "server.py", line 12, in <module>',
+        "    serve()",
+        '  File "server.py", line 8, in serve',
+        "    bind(port)",
+        '  File "net.py", line 3, in bind',
+        '    raise OSError("port in use")',
+        "OSError: port in use",
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    "heading", ["# Why does the server die on boot?", "## Fix the boot crash, it blocks the release"]
+)
+def test_a_single_typed_heading_over_a_paste_is_kept(heading: str) -> None:
+    r = split_pasted(f"{heading}\n\n{_TRACE}")
+    assert r.typed == heading and "log" in r.kinds
+
+
+def test_a_heading_over_a_rule_before_a_paste_is_its_title() -> None:
+    r = split_pasted(f"# Server crash report\n\n---\n\n{_TRACE}\n\nwhy does bind fail here?")
+    assert r.typed == "why does bind fail here?"
+
+
+_LOCK_LOG = [f"2026-04-0{d} 08:0{d}:1{d} ERROR store.lock timeout after {d}s" for d in range(1, 10)]
+
+
+def test_an_items_indented_comment_after_its_indented_log_is_kept() -> None:
+    log = "\n".join(f"    {ln}" for ln in _LOCK_LOG)
+    comment = "    I think the lock is held across the whole request, narrow it to the write."
+    text = f"1. Saving a draft hangs. Log:\n\n{log}\n\n{comment}\n\n2. The autosave fires twice."
+    r = split_pasted(text)
+    assert comment.strip() in r.typed and "2. The autosave fires twice." in r.typed
+
+
+def test_a_prompt_indented_as_a_whole_keeps_its_words_beside_a_paste() -> None:
+    log = "\n".join(f"  {ln}" for ln in _LOCK_LOG)
+    text = f"  please rework the draft store:\n\n{log}\n\n  use row locks with a timeout, not a file lock"
+    r = split_pasted(text)
+    assert r.typed == "please rework the draft store:\n\n  use row locks with a timeout, not a file lock"
+
+
+def test_setup_steps_copied_from_a_terminal_under_their_first_sentence_go_whole() -> None:
+    # an agent's reply selected from its first word: that sentence at the edge, the rest on the
+    # two-space margin the terminal drew (steps, a config, commands)
+    config = "\n".join(
+        [
+            "{",
+            '  "mirror": {',
+            '    "url": "https://mirror.example/pkgs",',
+            '    "timeout": 30,',
+            '    "retries": 3,',
+            '    "verify_tls": true,',
+            '    "cache_dir": "~/.cache/pkgtool"',
+            "  }",
+            "}",
+        ]
+    )
+    steps = [
+        "1. Open this file:",
+        "~/.config/pkgtool/settings.json",
+        "2. Put this inside:",
+        config,
+        "3. Reload the tool:",
+        "pkgtool reload",
+        "4. Check it took:",
+        "pkgtool mirror show",
+    ]
+    indented = "\n\n".join("\n".join(f"  {ln}" for ln in step.split("\n")) for step in steps)
+    first = "Point pkgtool at the internal mirror."
+    r = split_pasted(f"{first}\n\n{indented}")
+    assert r.typed == first
+
+
+def test_one_prompt_line_inside_a_typed_paragraph_keeps_the_paragraph() -> None:
+    text = "\n".join(
+        [
+            "My setup: I ssh into the build host and",
+            "ci@buildhost:~/mono$ is where every shell starts, then I run the full build.",
+            "It takes forty minutes because nothing is cached between runs,",
+            "and touching one header rebuilds everything that includes it.",
+            "Set up a compiler cache, use it from the Makefile when it is installed,",
+            "and note in the README how to clear it.",
+            "Also see whether the big common.h can be split so fewer files depend on it.",
+            "Keep the library's public headers as they are.",
+        ]
+    )
+    r = split_pasted(text)
+    assert r.typed == text and r.kinds == ()

@@ -22,6 +22,7 @@ from persona_pipeline.core.models import ReadStats, Tier, Turn, TurnKind
 from persona_pipeline.core.sources import readers, tombstones
 from persona_pipeline.core.sources.discovery import SourceUnit
 from persona_pipeline.core.sources.jsonl_stream import FileSkipped
+from persona_pipeline.core.sources.pasted import CLASSIFIER_VERSION
 
 
 def _key(folder: list[str], name: str) -> str | None:
@@ -116,7 +117,9 @@ def test_catalog_discovers_fingerprints_and_reads_a_registered_reader(toy: Path,
     assert [u.key for u in units] == ["toyagent/api/s1.toy"]
     current, probed = sources.fingerprints(units)
     st = (toy / "api" / "s1.toy").stat()
-    assert current == {"toyagent/api/s1.toy": f"{st.st_size}:{st.st_mtime_ns}:toy-1"} and not probed
+    assert (
+        current == {"toyagent/api/s1.toy": f"{st.st_size}:{st.st_mtime_ns}:toy-1+{CLASSIFIER_VERSION}"} and not probed
+    )
     assert sources.fingerprint(units[0]) == current["toyagent/api/s1.toy"]
     result = sources.read(units[0])
     assert [t.text for t in result.turns] == ["prefer small commits", "use uv, not pip"]
@@ -142,7 +145,7 @@ def test_a_registered_reader_flows_into_the_warehouse_erasure_sessions_and_statu
     con = duckdb.connect(str(settings.warehouse_path), read_only=True)
     try:
         assert con.execute("SELECT source_kind, project, reader_version FROM units").fetchall() == [
-            ("toyagent", "api", "toy-1")
+            ("toyagent", "api", f"toy-1+{CLASSIFIER_VERSION}")
         ]
         assert {r[0] for r in con.execute("SELECT DISTINCT source_kind FROM evidence").fetchall()} == {"toyagent"}
     finally:
@@ -214,3 +217,14 @@ def test_forget_a_project_erases_a_registered_readers_units_and_keeps_them_out(t
         con.close()
     (toy / "api" / "s2.toy").write_text("a later session of the forgotten project\n")
     assert not scan(settings, prepare=False).current  # tombstoned: neither file comes back
+
+
+def test_the_pasted_classifiers_version_is_in_every_prompt_reading_kinds_fingerprint() -> None:
+    # every agent reader's prompts, and the prompt logs', pass through `pasted.split_pasted`: a
+    # change to what counts as pasted must re-read them all
+    from persona_pipeline.core.sources.catalog import READER_VERSIONS
+
+    kinds = [r.kind for r in readers.registered()] + [models.SourceKind.PROMPT_LOG]
+    assert len(kinds) >= 10
+    missing = [k for k in kinds if not READER_VERSIONS[k].endswith(f"+{CLASSIFIER_VERSION}")]
+    assert not missing, missing

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from persona_pipeline.core.models import ReadResult, SourceKind
-from persona_pipeline.core.sources import git_history, instructions, probes, prompt_logs, readers
+from persona_pipeline.core.sources import git_history, instructions, pasted, probes, prompt_logs, readers
 from persona_pipeline.core.sources.discovery import Discovery, SourceUnit, discover_prompt_logs, unique_keys
 from persona_pipeline.core.sources.sample_repos import ensure_sample_repos
 
@@ -23,20 +23,22 @@ from persona_pipeline.core.sources.sample_repos import ensure_sample_repos
 _OWN_KINDS: dict[str, tuple[str, bool]] = {
     SourceKind.INSTRUCTIONS: (instructions.READER_VERSION, True),
     SourceKind.GIT: (git_history.READER_VERSION, True),
-    SourceKind.PROMPT_LOG: (prompt_logs.READER_VERSION, False),
+    SourceKind.PROMPT_LOG: (f"{prompt_logs.READER_VERSION}+{pasted.CLASSIFIER_VERSION}", False),
 }
 
 
 class _Versions(dict[str, str]):
     """kind -> reader version; an agent reader's is taken from the registry on first use (a
-    plain dict, so a test can bump one with `monkeypatch.setitem`)."""
+    plain dict, so a test can bump one with `monkeypatch.setitem`), with the pasted-material
+    classifier's: every agent reader's prompts pass through it (`user_text.typed_part`), so its
+    change re-reads them all (a reader that did not use it would only be re-read once too often)."""
 
     def __missing__(self, kind: str) -> str:
         reader = readers.reader_of(kind)
         if reader is None:
             raise KeyError(kind)
-        self[kind] = reader.version
-        return reader.version
+        version = self[kind] = f"{reader.version}+{pasted.CLASSIFIER_VERSION}"
+        return version
 
 
 READER_VERSIONS: dict[str, str] = _Versions({k: v for k, (v, _) in _OWN_KINDS.items()})

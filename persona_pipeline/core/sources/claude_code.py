@@ -24,8 +24,9 @@ from persona_pipeline.core.sources.turn_fast import make_turn
 
 # 2: malformed fields cost a line, not the file; safe cuts; linear tag stripping. 3: activity stream.
 # 4: pasted material out; replay bursts once; SDK flags judged per entry; queued prompts, prompts beside
-# a slash command kept; client output after a command and non-human origins dropped
-READER_VERSION = "claude-5"
+# a slash command kept; client output after a command and non-human origins dropped. 6: shell sessions
+# and all-quote prompts are pasted; a title, and blocks sharing its margin, go with a paste
+READER_VERSION = "claude-6"
 
 # Entry types that carry no user prose (the list drifts across versions: unknown ones are
 # counted as `unknown_type`, never fatal).
@@ -577,7 +578,7 @@ def _prompt(
     queued: bool = False,
 ) -> None:
     """One typed prompt: scaffolding stripped, pasted material out, kept once per delivery."""
-    text = ut.strip_injected(raw)
+    text = ut.unwrap_cli_invocation(ut.strip_injected(raw))
     key: str | None = None
     pending = None
     if st.queued:

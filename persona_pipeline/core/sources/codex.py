@@ -24,8 +24,9 @@ from persona_pipeline.core.sources.jsonl_stream import FileSkipped, read_entries
 from persona_pipeline.core.sources.turn_fast import NO_ENTRY_UUID, make_turn
 
 # 2: malformed fields cost a line, not the file; safe cuts. 3: activity stream. 4: pasted material (the
-# plan-accept message included) out; a message that is only image placeholders dropped
-READER_VERSION = "codex-4"
+# plan-accept message included) out; a message that is only image placeholders dropped. 5: shell
+# sessions and all-quote prompts are pasted; a title, and blocks sharing its margin, go with a paste
+READER_VERSION = "codex-5"
 MAX_LEGACY_JSON_BYTES = 64 * 1024 * 1024
 # Session sources that are not a person typing into the CLI or IDE.
 _MACHINE_SOURCES = {"exec", "mcp", "subagent"}
@@ -264,12 +265,21 @@ def _event(p: dict[str, Any], ts: str | None, line_no: int, offset: int, st: _St
 _IMAGE_TAG = re.compile(r"</?image\b[^>]{0,2000}>|\[Image #\d+\]", re.IGNORECASE)
 
 
+# A skill the person mentioned as `$name`, written into the message by the client as a link to the
+# skill's file (`[$name](<path>/SKILL.md)`): the mention is what they typed, the path is the client's.
+_SKILL_LINK = re.compile(r"\[(\$[\w.:-]{1,80})\]\([^()\n]{1,500}SKILL\.md\)")
+
+
+def _skill_mentions(text: str) -> str:
+    return _SKILL_LINK.sub(r"\1", text) if "SKILL.md)" in text else text
+
+
 def _user_text(raw: str, ts: str | None, line_no: int, offset: int, st: _State, stats: ReadStats) -> None:
     kind = ut.wrapper_kind(raw)
     if kind:
         stats.skip(kind)
         return
-    text = ut.strip_injected(ut.strip_ide_wrapper(raw))
+    text = ut.unwrap_cli_invocation(_skill_mentions(ut.strip_injected(ut.strip_ide_wrapper(raw))))
     if not text:
         stats.skip("empty_after_scaffolding")
         return

@@ -12,7 +12,11 @@ The classifier works on shape, never on phrases fitted to one history:
 - blocks (paragraphs; a fenced code block is one block) shaped like machine output: logs and
   stack traces (most lines carry timestamps, levels, `file:line`, `at f(…)`, prompts, counters),
   tables (pipe rows, box drawing, tab-separated columns), data dumps (JSON, YAML, env, markup),
-  quoted text (`>` lines), long code, a terminal capture of an agent UI (its glyphs at line starts);
+  quoted text (`>` lines), long code, a terminal capture of an agent UI (its glyphs at line starts),
+  a terminal session (blocks opening or ending on a shell's prompt line `user@host dir %`,
+  `PS C:\\>`, or holding two): every block from a session's first prompt line to its last is its
+  output (a CLI's status glyphs `✓ → ⚠` and art alone mark nothing: people type checklists and
+  diagrams with them);
 - regions that run to the end of the prompt: a relay prefix ("<who> says:", "response from
   <who>:", "<who>'s reply:"), a chat transcript (two or more speakers' label lines), a document
   (long, with headings / bold lead-ins / many items), a brief (a document in the second person,
@@ -20,7 +24,12 @@ The classifier works on shape, never on phrases fitted to one history:
 Short blocks of plain prose before a region, or after it (one or two, not shaped like an
 assistant's closing offer), are what the person typed and are kept. Small snippets (a few lines
 of data or config the instruction is about) are part of the prompt: a block-shaped region is
-pasted only when it is large.
+pasted only when it is large. A prompt that is all quote lines (three or more) is pasted: the
+person marked every line as someone else's words and typed none. A title (blocks of headings and
+rules only: two headings or more, or a heading over a rule) right before a pasted region is that
+document's title, pasted with it; blocks beside a pasted region that share its left margin (two
+spaces or more) came with it when the prompt has a terminal copy's shape (every line after the
+first indented past it).
 """
 
 from __future__ import annotations
@@ -60,6 +69,17 @@ _LOG_LINE = re.compile(
 # `search` of a pattern anchored by `^` (without MULTILINE) can only match at 0: `match` finds the
 # same, without trying every later position (~2x cheaper for this alternation)
 _LOG_AT_START = _LOG_LINE.match
+# A shell's prompt line, naming who or where (so a session, not a command quoted in prose), in the
+# default shapes of the common shells: bash `user@host:~/dir$`, Fedora's `[user@host dir]$`, macOS
+# zsh `user@host dir %`, fish `user@host ~/dir>`, PowerShell `PS C:\dir>`, cmd.exe `C:\dir>`; then
+# the command after a blank, or nothing (the idle prompt a capture ends on). The directory is a path
+# (`~`, `/`, a name) and the prompt character ends a word, so an address in prose is none:
+# `alice@corp.com -> bob@x.io`, `alice@corp.com owes $40`; a Windows path's `>` is never an arrow's
+# (`C:\in\a.csv -> D:\out`).
+_SHELL_PROMPT = re.compile(
+    r"^\s*(?:\[?[\w.-]+@[\w.-]+(?::[~/\w.][^\s$#%>]{0,80}|\s[~/\w.][^\s$#%>\]]{0,80})\]?\s?[$#%>](?:\s|$)|"
+    r"PS [A-Za-z]:[^>\n]{0,80}(?<![-=])>|[A-Za-z]:\\[^>\n]{0,80}(?<![-=])>)"
+)
 _QUOTE_LINE = re.compile(r"^\s*>")
 # One line of a data dump: JSON / YAML / INI / env / markup.
 _DATA_LINE = re.compile(
@@ -107,6 +127,11 @@ _ASSISTANT_OFFER = re.compile(
     re.IGNORECASE,
 )
 
+# The classifier's version, part of every fingerprint of a kind whose prompts pass through it (every
+# agent reader's, the prompt logs'; `catalog.py`): a change to what counts as pasted re-reads them
+# all, not only the readers a change happened to be found on. 2: shell sessions, titles, margins.
+CLASSIFIER_VERSION = "pasted-2"
+
 BIG_LINES, BIG_CHARS = 8, 600  # a block-shaped region smaller than both is a snippet, not a paste
 DOC_CHARS = 2000  # a document region: at least this long (about a page) and structured
 BRIEF_CHARS = 1200  # a structured text in the second person: shorter suffices
@@ -117,6 +142,9 @@ AGENT_OUTPUT_CHARS = 600  # an agent's reply pasted back: at least this long
 _ONE_LINE_CHARS = min(BIG_CHARS, DOC_CHARS, BRIEF_CHARS, PROSE_DOC_CHARS, AGENT_OUTPUT_CHARS)
 ONE_LINE_CHARS = _ONE_LINE_CHARS  # a single line shorter than this holds no pasted material but a relay
 TYPED_TAIL_CHARS = 300  # a short block after a region may be the person's follow-up
+# a prompt of only quote lines, this many or more, is pasted; fewer may be the person's own `>`
+# used as a bullet or a REPL's `>>>` line (`> run the tests` / `> fix what fails`)
+ALL_QUOTE_MIN_LINES = 3
 
 
 @dataclass(frozen=True)
@@ -239,11 +267,30 @@ def _block_shape(b: _Block) -> str | None:
         return "table"
     if len(lines) >= 3 and ">" in text and _share_at_least(lines, _QUOTE_LINE.search, 0.6):
         return "quote"  # quoted from elsewhere (an email, the agent's own reply)
+    # a session's blocks are merged from its first prompt to its last
+    # every prompt shape holds `@` (user@host), `:\\` (cmd.exe's drive) or `PS `: a block with none has no prompt
+    if ("@" in text or ":\\" in text or "PS " in text) and _session_block(lines):
+        return "terminal"
     if _trace_head(text) or (len(lines) >= 3 and _share_at_least(lines, _LOG_AT_START, 0.6)):
         return "log"
     if len(lines) >= 4 and _share_at_least(lines, _DATA_LINE.search, 0.7):
         return "data"
     return None
+
+
+def _session_block(lines: list[str]) -> bool:
+    """A block of a shell session: it opens on a prompt line (a command, then its output), ends on
+    one (the idle prompt a copy ends on), or holds two. One prompt line inside a paragraph is the
+    person quoting where they type (`I land in dev@box:~/src$ and run make`)."""
+    if _SHELL_PROMPT.match(lines[0]) or _SHELL_PROMPT.match(lines[-1]):
+        return True
+    found = False
+    for ln in lines[1:-1]:
+        if _SHELL_PROMPT.match(ln):
+            if found:
+                return True
+            found = True
+    return False
 
 
 def _trace_head(text: str) -> bool:
@@ -352,6 +399,101 @@ def _region_start(blocks: list[_Block]) -> tuple[int, str] | None:
     return None
 
 
+def _all_quoted(blocks: list[_Block]) -> bool:
+    """Every line a quote line (`>`), over `ALL_QUOTE_MIN_LINES` at least: nothing was typed."""
+    if any(b.fenced for b in blocks):
+        return False
+    n = 0
+    for b in blocks:  # (outside a fence a block holds no blank line; the first unquoted one decides)
+        for ln in b.lines:
+            if not _QUOTE_LINE.match(ln):
+                return False
+            n += 1
+    return n >= ALL_QUOTE_MIN_LINES
+
+
+# A horizontal rule (`---`, `***`, `___`, spaced or not).
+_RULE = re.compile(r"^\s{0,3}([-*_])(?:\s*\1){2,}\s*$")
+
+
+def _title_with_region(blocks: list[_Block], pasted: list[bool]) -> None:
+    """Blocks of headings and rules only, right before a pasted region, are that document's title,
+    pasted with it, when shaped like a document's: two headings or more, or a heading over a rule.
+    One heading line is as likely the person's own line set in markup (`# Why does this crash?`
+    over a traceback), and a heading that asks is never a title."""
+    for i in range(len(blocks) - 1, 0, -1):
+        if not pasted[i] or pasted[i - 1]:
+            continue
+        j = i - 1
+        while j >= 0 and not pasted[j] and _title_only(blocks[j]):
+            j -= 1
+        lines = [ln for b in blocks[j + 1 : i] for ln in b.lines]
+        heads = [n for n, ln in enumerate(lines) if _HEADING.match(ln)]
+        if any(lines[n].rstrip().endswith("?") for n in heads):
+            continue
+        if not heads or len(heads) >= 2 or any(_RULE.match(ln) for ln in lines[heads[0] + 1 :]):
+            for k in range(j + 1, i):
+                pasted[k] = True
+
+
+def _margin(lines: list[str]) -> int:
+    """The left margin (leading spaces) every non-blank line shares."""
+    return min((len(ln) - len(ln.lstrip(" ")) for ln in lines if ln.strip()), default=0)
+
+
+def _margin_with_region(blocks: list[_Block], pasted: list[bool]) -> None:
+    """Blocks beside a pasted region that share its left margin came with it: a copy from a
+    terminal or an indented document carries one margin over all it holds, and what the person
+    types around it starts at the edge. Only a margin of two spaces or more counts, and only in a
+    copy's shape: every line after the first indented past the first (a selection started at the
+    text, after the margin), the first not a list item (whose body is indented under it). A prompt
+    indented as a whole, or with lines at the edge beside the region, was laid out by the person.
+    (A one-line lead-in over an indented log and an equally indented comment has a copy's shape:
+    the comment goes with the log. Real copies open on one line too, their first sentence.)"""
+    if not _copy_shape(blocks):
+        return
+    i = 0
+    while i < len(blocks):
+        if not pasted[i]:
+            i += 1
+            continue
+        j = i
+        while j + 1 < len(blocks) and pasted[j + 1]:
+            j += 1
+        margin = _margin([ln for b in blocks[i : j + 1] for ln in b.lines])
+        if margin >= 2:
+            k = i - 1
+            while k >= 0 and not pasted[k] and _margin(blocks[k].lines) >= margin:
+                pasted[k] = True
+                k -= 1
+            k = j + 1
+            while k < len(blocks) and not pasted[k] and _margin(blocks[k].lines) >= margin:
+                pasted[k] = True
+                j = k
+                k += 1
+        i = j + 1
+
+
+def _copy_shape(blocks: list[_Block]) -> bool:
+    """Every non-blank line after the first indented two spaces or more, and past the first line,
+    which is no list item; decided at the first line that is not (one pass, no copies)."""
+    lines = (ln for b in blocks for ln in b.lines if ln.strip())
+    first = next(lines, None)
+    if first is None or _ITEM.match(first):
+        return False
+    need = max(2, len(first) - len(first.lstrip(" ")) + 1)
+    seen = False
+    for ln in lines:
+        if len(ln) - len(ln.lstrip(" ")) < need:
+            return False
+        seen = True
+    return seen
+
+
+def _title_only(b: _Block) -> bool:
+    return not b.fenced and all(_HEADING.match(ln) or _RULE.match(ln) for ln in b.lines)
+
+
 def split_pasted(text: str) -> PasteSplit:
     """The typed part of a prompt and the shapes of the pasted material taken out of it."""
     kinds: list[str] = []
@@ -370,6 +512,8 @@ def split_pasted(text: str) -> PasteSplit:
     blocks = _blocks(text)
     if not blocks:
         return PasteSplit(text.strip(), tuple(kinds))
+    if _all_quoted(blocks):  # someone else's words, whatever their size, and nothing typed
+        return PasteSplit("", (*kinds, "quote"))
     pasted = [False] * len(blocks)
     # block-shaped material, merged into regions (what lies between two pasted blocks is pasted too)
     shapes = [b.shape for b in blocks]
@@ -391,6 +535,8 @@ def split_pasted(text: str) -> PasteSplit:
         kinds.append(kind)
     if not any(pasted):
         return PasteSplit(text.strip(), tuple(kinds))
+    _title_with_region(blocks, pasted)
+    _margin_with_region(blocks, pasted)
     typed = "\n\n".join(b.text for b, p in zip(blocks, pasted, strict=True) if not p).strip()
     if not _WORDS.search(typed):
         typed = ""

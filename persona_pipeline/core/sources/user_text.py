@@ -211,6 +211,27 @@ def is_bookkeeping_command(name: str) -> bool:
     return name.lower() in _BOOKKEEPING_COMMANDS
 
 
+# A shell command line starting an agent's CLI with the prompt as its quoted argument, as the CLIs
+# document it (`claude "query"`, `claude -p "query"`, `codex "prompt"`, `codex exec "prompt"`), typed
+# or pasted into a prompt box: the argument is the prompt. A few options at most (each may take a
+# value), so a failed match backtracks over a bounded number of readings.
+_CLI_INVOCATION = re.compile(
+    r"""\A\s*(?:claude|codex)(?: exec)?(?:\s+--?[\w-]{1,40}(?:[ =][\w.:/-]{1,80})?){0,4}\s+(["'])(.+)\1\s*\Z""",
+    re.DOTALL,
+)
+
+
+def unwrap_cli_invocation(text: str) -> str:
+    """The prompt inside a typed `claude "…"` / `codex "…"` command line, else the text."""
+    if not text.startswith(("claude", "codex")):  # `strip_injected` left no leading blank
+        return text
+    m = _CLI_INVOCATION.match(text)
+    if m is None:
+        return text
+    inner = m.group(2).strip()
+    return inner.replace('\\"', '"') if m.group(1) == '"' else inner
+
+
 def strip_ide_wrapper(text: str) -> str:
     """Codex IDE extension: keep only the typed request after its context preamble."""
     i = text.find(_IDE_REQUEST)
