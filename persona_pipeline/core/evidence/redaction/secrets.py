@@ -20,7 +20,7 @@ from functools import lru_cache
 from itertools import islice, pairwise
 from pathlib import Path
 
-from persona_pipeline.core.evidence.redaction import kv, recovery_codes, secret_refs
+from persona_pipeline.core.evidence.redaction import kv, public_material, recovery_codes, secret_refs
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold, loosened, prepare, utf8_safe
 from persona_pipeline.core.evidence.redaction.spans import Span, placeholder_ends_at, safe_kind
 
@@ -2217,6 +2217,14 @@ def _rule_spans(idx: int, texts: Sequence[Prepared], outs: Sequence[list[Span]])
                     or (text[a - 1 : a] not in ("'", '"', "`") and _code_ref(text[a:b]))
                     or (found[2] != "password" and _field_path(text[a:b]))  # type: ignore[index]
                     or (flag and _flag_before_pair(text, text[m[1][0] : m[1][1]], a, b))
+                    or (
+                        len(m) == 5
+                        and m[1][0] >= 0
+                        and (
+                            public_material.detached_signature(text, m[1][0], m[1][1], b)
+                            or public_material.under_encrypted_mapping(text, m[1][0])
+                        )
+                    )
                 )
             ):
                 continue
@@ -2259,6 +2267,7 @@ def betterleaks_values(texts: Sequence[str]) -> dict[str, str]:
     found: dict[str, str] = {}
     for chunk in _pack(texts):
         safe = utf8_safe(chunk)  # (the engine takes UTF-8: a lone surrogate raised)
+        lines: list[int] = []  # the chunk's line starts, read once a finding needs its place
         for finding in betterleaks.scan_string(safe, config_path=ENGINE_CONFIG):
             value = finding.match.value or finding.match.full
             if safe is not chunk and value and "\ufffd" in value:
@@ -2280,8 +2289,29 @@ def betterleaks_values(texts: Sequence[str]) -> dict[str, str]:
                 continue  # `%3D%25DB_PASSWORD%25&x=1`, `$DOCKER_PASS\`: a reference, encoded or escaped
             if _query_version(value):
                 continue
+            if _encrypted_child(safe, finding, lines):
+                continue  # `encryptedData:` then `password: AgB…`: a SealedSecret's ciphertext
             found.setdefault(value, _RULE_KIND.get(finding.rule_id, safe_kind(finding.rule_id)))
     return found
+
+
+def _encrypted_child(chunk: str, finding: object, lines: list[int]) -> bool:
+    """Whether a finding's key is a child of a mapping declared encrypted (see `public_material`).
+    Its place is the engine's 1-based line and column; `lines` caches the chunk's line starts."""
+    loc = getattr(finding, "location", None)
+    line, col = getattr(loc, "start_line", None), getattr(loc, "start_column", None)
+    if not line or not col or col < 2:
+        return False  # (a key at column 1 has no parent)
+    if not lines:
+        lines.append(0)
+        lines.extend(i + 1 for i, c in enumerate(chunk) if c == "\n")
+    if line > len(lines):
+        return False
+    pos = lines[line - 1] + col - 1
+    lo = max(0, pos - 64)
+    while pos > lo and (chunk[pos - 1].isalnum() or chunk[pos - 1] in "_.-"):
+        pos -= 1  # (the engine's match may start inside the key: `db_password`'s `password`)
+    return public_material.under_encrypted_mapping(chunk, pos)
 
 
 # an element's closing tag or a CDATA section's end after a bare value the engine read on (its

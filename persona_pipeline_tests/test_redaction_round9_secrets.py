@@ -1,0 +1,90 @@
+"""Round 9 opened for tuning (issue 17, branch tune9s): false positives fixed by cause (structure
+that says a value is public) and secret misses fixed by documented formats and grammars. Each
+look-alike is paired with a real secret of the same shape, so a fix that merely stopped redacting
+fails here."""
+
+from __future__ import annotations
+
+import pytest
+
+from persona_pipeline.core.evidence.redaction.redactor import Redactor
+from persona_pipeline_tests.redaction_checks import Checks
+
+R = Redactor(b"k" * 32)
+_spans = Checks(R).spans
+_covered = Checks(R).covered
+
+_HEX_SIG = "5f0c" * 32  # 128 hex characters, an ed25519 signature's length
+_CIPHER = "AgCx" + "Qm9zTk1wVjN4Lz" * 6 + "=="
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f'"signatures": [{{"keyid": "{"ab12" * 16}", "sig": "{_HEX_SIG}"}}]',
+        f'{{"sig": "{_HEX_SIG}", "keyid": "{"cd34" * 16}"}}',
+        f'{{"payloadType": "application/vnd.in-toto+json", "signatures": [{{"keyid": "k1", "sig": "{_HEX_SIG}"}}]}}',
+    ],
+)
+def test_a_signature_naming_its_key_is_public(text: str) -> None:
+    assert _spans(text) == [], _spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f'{{"sig": "{_HEX_SIG}"}}',  # no key id beside it: a bare signature, maybe an HMAC
+        f'{{"keyid": "k1"}}, {{"sig": "{_HEX_SIG}"}}',  # the key id belongs to another object
+        f"https://acct.blob.core.windows.net/c/f?sv=2022-11-02&sig={_HEX_SIG}",
+    ],
+)
+def test_a_signature_without_its_key_id_is_still_redacted(text: str) -> None:
+    assert _covered(text, _HEX_SIG), _spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"kind: SealedSecret\nspec:\n  encryptedData:\n    password: {_CIPHER}\n    api_token: {_CIPHER}",
+        f'{{"log": "encryptedData:\\n    password: {_CIPHER}"}}',  # a block pasted into a JSON string
+        f"\x1b[0Kspec.encryptedData:\n    db_password: {_CIPHER}",  # a CI log's control sequence
+        f"sealed_values:\n  token: {_CIPHER}",
+    ],
+)
+def test_values_under_an_encrypted_mapping_are_ciphertext(text: str) -> None:
+    assert _spans(text) == [], _spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"stringData:\n    password: {_CIPHER}",  # a plain Secret's clear text
+        f"encryptedData:\n  note: x\npassword: {_CIPHER}",  # back at the top level: no child
+        f"encryptedData: {{}}\n    password: {_CIPHER}",  # the opener holds a value of its own
+    ],
+)
+def test_values_outside_an_encrypted_mapping_are_secrets(text: str) -> None:
+    assert _covered(text, _CIPHER), _spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "next_page_token=eyJvZmZzZXQiOjEyMH0",
+        '{"nextPageToken": "CiAKGjBpNDd2Nmp2Zml2cXRwYjBpOXA"}',
+        "continuationToken: W3sidG9rZW4iOiIrUklEOn4xMjM0In1d",
+    ],
+)
+def test_pagination_tokens_are_no_credentials(text: str) -> None:
+    assert _spans(text) == [], _spans(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("page_access_token=EAAJ7xQpZB0wBAKqZCx9mZD4", "EAAJ7xQpZB0wBAKqZCx9mZD4"),  # a Facebook Page's token
+        ("access_token=eyJvZmZzZXQiOjEyMH0x9", "eyJvZmZzZXQiOjEyMH0x9"),
+    ],
+)
+def test_tokens_beside_pagination_words_are_still_secrets(text: str, value: str) -> None:
+    assert _covered(text, value), _spans(text)
