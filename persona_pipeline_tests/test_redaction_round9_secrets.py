@@ -88,3 +88,24 @@ def test_pagination_tokens_are_no_credentials(text: str) -> None:
 )
 def test_tokens_beside_pagination_words_are_still_secrets(text: str, value: str) -> None:
     assert _covered(text, value), _spans(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "kept"),
+    [
+        # a password file holds the password on its first line: the line after it is other text
+        ("$ cat ~/.config/vault-password.txt\nq7Rw2mXz9LpK4vTn\nworkers: 3", "q7Rw2mXz9LpK4vTn", "workers"),
+        ("$ cat .vault_pass\nmaple-orbit-lantern42\nnext step", "maple-orbit-lantern42", "next step"),
+        # an OpenVPN auth-user-pass file: the user name, then the password
+        ("$ cat /etc/openvpn/client-auth.txt\nops-user\nT4#kq9Lm2Vw8\n", "T4#kq9Lm2Vw8", "ops-user"),
+        ("$ cat ~/vpn/pass.txt\nops-user\nT4#kq9Lm2Vw8\n", "T4#kq9Lm2Vw8", "ops-user"),
+    ],
+)
+def test_a_printed_password_file(text: str, value: str, kept: str) -> None:
+    out = R.redact(text)
+    assert out is not None and _covered(text, value) and kept in out.text, _spans(text)
+
+
+def test_system_account_files_are_no_password_files() -> None:
+    text = "$ cat /etc/passwd\nroot:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin"
+    assert _spans(text) == [], _spans(text)

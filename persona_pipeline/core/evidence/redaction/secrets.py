@@ -286,10 +286,13 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         ("provider",),
     ),
     # a file named for a key or secret printed by `cat` (`cat config/master.key`, Rails' master key;
-    # `cat ~/.vault-token`): its first line, when generated (`prose_key_loose`'s policy)
+    # `cat ~/.vault-token`; a password file, Ansible's `--vault-password-file`, `.vault_pass.txt`,
+    # holds the password on its first line): its first line, when generated (`prose_key_loose`'s
+    # policy). (`/etc/passwd`, `.htpasswd`, `.pgpass` are no such file: no separator before `pass`.)
     (
         "prose_key_loose",
-        r"(?i)\bcat[ \t]+[^\s|;&<>]{0,200}?(?:\.key|[._-]secrets?|[._-]token|master[._-]key|secret[._-]key)"
+        r"(?i)\bcat[ \t]+[^\s|;&<>]{0,200}?(?:\.key|[._-]secrets?|[._-]token|master[._-]key|secret[._-]key"
+        r"|[._-]pass(?:word|phrase)?(?:\.txt|\.conf)?)"
         r"[ \t]*(?:\r?\n|\\n)(?:[ \t]*[0-9]{1,6}\t)?[ \t]*([^\s\\\"']{16,256})",
         1,
         ("cat",),
@@ -325,10 +328,12 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ("cli_secret", r"\bNEO4J_AUTH[ \t]*[=:][ \t]*\\?[\"']?[^/\s\"']{1,64}/([^\s\"'\\]{4,256})", 1, ("neo4j_auth",)),
     ("cli_secret", r"\binflux[ \t][^\r\n|;&]{0,200}?[ \t](?:-t|--token)[ \t]+([A-Za-z0-9+/=_-]{20,})", 1, ("influx",)),
     # an OpenVPN `auth-user-pass` file printed by `cat` (openvpn(8): the user name, then the password,
-    # on two lines), named for what it holds
+    # on two lines), named for what it holds: auth, credentials, a login, or a `pass` file of a VPN's
+    # (a file named for a password alone holds it on its first line: the rule above)
     (
         "cli_secret",
-        r"(?i)\bcat[ \t]+[^\s|;&<>]{0,200}?(?:auth|pass|cred)[^\s/|;&<>]{0,40}\.(?:txt|conf)[ \t]*(?:\r?\n|\\n)"
+        r"(?i)\bcat[ \t]+[^\s|;&<>]{0,200}?(?:auth|cred|login|userpass|vpn[^\s|;&<>]{0,60}?pass)[^\s/|;&<>]{0,40}"
+        r"\.(?:txt|conf)[ \t]*(?:\r?\n|\\n)"
         r"[ \t]*[^\s\\]{1,64}[ \t]*(?:\r?\n|\\n)[ \t]*([^\s\\\"']{6,128})",
         1,
         ("cat",),
