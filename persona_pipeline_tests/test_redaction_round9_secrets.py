@@ -109,3 +109,47 @@ def test_a_printed_password_file(text: str, value: str, kept: str) -> None:
 def test_system_account_files_are_no_password_files() -> None:
     text = "$ cat /etc/passwd\nroot:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin"
     assert _spans(text) == [], _spans(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # "password" and "key" in more languages, before a generated value
+        ("heslo k databázi je Rk4#vQ9zLm2", "Rk4#vQ9zLm2"),  # Czech, with the Slavic copula
+        ("datubazes parole ir Rk4#vQ9zLm2", "Rk4#vQ9zLm2"),  # Latvian
+        ("lykilorðið fyrir þjóninn er Rk4#vQ9zLm2", "Rk4#vQ9zLm2"),  # Icelandic: a word starting with þ between
+        ("datu-basearen pasahitza Rk4#vQ9zLm2 da", "Rk4#vQ9zLm2"),  # Basque
+        ("kľúč Wq8vN2xLk5Tz9pRm ešte nefunguje", "Wq8vN2xLk5Tz9pRm"),  # Slovak
+        ("võti Wq8vN2xLk5Tz9pRm aegus", "Wq8vN2xLk5Tz9pRm"),  # Estonian
+        ("کلید Wq8vN2xLk5Tz9pRm منقضی شده", "Wq8vN2xLk5Tz9pRm"),  # Persian
+        ("ডাটাবেসের পাসওয়ার্ড Rk4#vQ9zLm2", "Rk4#vQ9zLm2"),  # Bengali
+        ("ključ hqzt-wmvb-pkra-ldse ne radi", "hqzt-wmvb-pkra-ldse"),  # an app password after a key word
+        # a key/value store's put by position, Caddy's header_up, printf into a secret store
+        ("consul kv put svc/billing/db_password Rk4#vQ9zLm2", "Rk4#vQ9zLm2"),
+        ("etcdctl --endpoints=http://127.0.0.1:2379 put /svc/api_token 'Wq8vN2xLk5Tz9pRm'", "Wq8vN2xLk5Tz9pRm"),
+        ("reverse_proxy app:9000 {\n  header_up X-Api-Key hqzt wmvb pkra ldse\n}", "hqzt wmvb pkra ldse"),
+        ("printf '%s' 'Wq8vN2xLk5Tz9pRm' | gcloud secrets versions add api-key --data-file=-", "Wq8vN2xLk5Tz9pRm"),
+        # an Objective-C string literal, a C# verbatim string
+        ('static NSString * const kBillingApiKey = @"Wq8vN2xLk5Tz9pRm";', "Wq8vN2xLk5Tz9pRm"),
+        ('var dbPassword = @"Rk4#vQ9zLm2";', "Rk4#vQ9zLm2"),
+    ],
+)
+def test_round9_secret_grammars(text: str, value: str) -> None:
+    assert _covered(text, value), _spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "heslo na serveru je dlouhé",  # words after the copula
+        "the key with that name will be loaded",  # four words of four letters: no app password
+        "la clau primària és user_id",
+        "consul kv put svc/billing/max_tokens 4096",
+        "consul kv put svc/billing/access_key_id_name billing",
+        "etcdctl put /svc/feature_flags on",
+        "reverse_proxy app:9000 {\n  header_up Host {upstream_hostport}\n}",
+        'NSString *label = @"Password";',
+    ],
+)
+def test_round9_grammar_lookalikes(text: str) -> None:
+    assert _spans(text) == [], _spans(text)

@@ -77,9 +77,10 @@ LINE_PREFIX = rf"(?:{PREFIX_ITEM})*[ \t]*"
 # let a long run (`token=…token=…`) make every search read to the end of the text.
 # A value: quoted (a bytes literal or Go's `[]byte(` allowed before the quote), or bare up to a
 # space, quote, separator or control character; a YAML type tag or anchor may stand before it.
+# (an `@` before the quote: an Objective-C `NSString` literal, `@"V"`, or a C# verbatim string)
 # (up to 1024 characters: a signed URL's signature, RSA's in hex, or an STS session token runs past
 # 200, and a value cut short leaves its tail)
-_VALUE = r"""(?:(?:\[\]byte\(|\bb)?(["'`])([^"'`\r\n]{4,1024})["'`]|([^\s"'`,;<>\x00-\x1f]{4,1024}))"""
+_VALUE = r"""(?:(?:\[\]byte\(|\bb|@)?(["'`])([^"'`\r\n]{4,1024})["'`]|([^\s"'`,;<>\x00-\x1f]{4,1024}))"""
 # an app password as its provider shows it: four groups of four lowercase letters (Google's app
 # passwords, spaced, support.google.com/accounts/answer/185833; Apple's app-specific passwords are
 # dashed, a bare value anyway), unquoted too (`SMTP_PASSWORD=abcd efgh ijkl mnop`, in prose)
@@ -147,10 +148,21 @@ RULES: list[tuple[str, str, str]] = [
     ),
     # a web server's header directive: nginx `proxy_set_header K "V"` / `add_header`, Apache
     # `RequestHeader set K "V"` / `Header set`
+    # (and Caddy's `header_up K V` / `header_down K V` in a `reverse_proxy` block, caddyserver.com/docs/
+    # caddyfile/directives/reverse_proxy: a `+` adds the field; an app password's four spaced groups too)
     (
         "kv_command",
         rf"\b(?:proxy_set_header|add_header|more_set_headers|grpc_set_header|(?:Request)?Header[ \t]+"
-        rf"(?:always[ \t]+)?(?:set|append|add|merge))[ \t]+\\?[\"']?({KEY})\\?[\"']?[ \t]+",
+        rf"(?:always[ \t]+)?(?:set|append|add|merge)|header_(?:up|down)[ \t]+\+?)[ \t]*\\?[\"']?({KEY})\\?[\"']?[ \t]+",
+        _PROSE_VALUE,
+    ),
+    # a key/value store's put by position: `consul kv put PATH V` (developer.hashicorp.com/consul/
+    # commands/kv/put), `etcdctl put KEY V` (etcd.io/docs, etcdctl put): the key is the path's last
+    # segment (`config/api/db_password`)
+    (
+        "kv_command",
+        r"\b(?:consul[ \t]+kv[ \t]+put|etcdctl(?:[ \t]+--?[A-Za-z0-9_.:/=-]+)*[ \t]+put)[ \t]+"
+        rf"(?:-[A-Za-z-]+(?:=[^\s]+)?[ \t]+)*\\?[\"']?(?:[A-Za-z0-9_.@-]*/)*({KEY})\\?[\"']?[ \t]+",
         _VALUE,
     ),
     # C's `#define K "V"`, nginx's `set $K V;` (one pattern: each key pattern costs the Set pass)

@@ -895,10 +895,13 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # env add NAME`, `| gh secret set NAME`
     (
         "cli_secret",
-        r"\becho[ \t]+(?:-[neE]{1,2}[ \t]+)?" + _QUOTED_OR_BARE + r"[ \t]*\|[ \t]*[^\r\n|;&]{0,80}?\b"
+        # (or `printf '%s' V |`: printf's format string first, the value its argument)
+        r"\b(?:echo[ \t]+(?:-[neE]{1,2}[ \t]+)?|printf[ \t]+(?:\\?[\"']%s(?:\\n)?\\?[\"'][ \t]+)?)"
+        + _QUOTED_OR_BARE
+        + r"[ \t]*\|[ \t]*[^\r\n|;&]{0,80}?\b"
         r"(?:secrets?[ \t]+(?:versions[ \t]+)?(?:put|set|create|add)|env[ \t]+add|secret:create)\b",
         0,
-        ("echo",),
+        ("echo", "printf"),
     ),
     # a Wi-Fi network's passphrase: wpa_supplicant.conf's quoted `psk="…"` (8 to 63 characters;
     # unquoted, 64 hex), the `WIFI:…;P:<password>;;` of a Wi-Fi QR code (ZXing's format)
@@ -935,7 +938,11 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         r"(?i)(?:\x7fifre(?:si|niz|n|m)?|\b(?:has\x7fo|haslo|sifre(?:si)?|parola|parol\x7f|senha|heslo|lozinka|jelszav|"
         r"salasana|adgangskode|l\x7fsenord|losenord|passord|jelsz\x7f|jelszo|geslo|wachtwoord|contrase[n\x7f]a|"
         # (`\b` cannot precede a DEL: `şifre`)
-        r"contrasenya|nenosiri|kennwort|passwort|mot de passe|kata sandi|kata laluan|m\x7fr\x7fti|mk\x7f)"
+        r"contrasenya|nenosiri|kennwort|passwort|mot de passe|kata sandi|kata laluan|m\x7fr\x7fti|mk\x7f|"
+        # (Basque pasahitza, Galician contrasinal, Icelandic lykilorð, Welsh cyfrinair, Estonian parool,
+        # Latvian parole, Lithuanian slaptažodis, Albanian fjalëkalim, Afrikaans wagwoord, Vietnamese mật khẩu)
+        r"pasahitz|contrasinal|lykilor\x7f|cyfrinair|parool|parole|slapta\x7fodis|fjal\x7fkalim|"
+        r"wagwoord|m\x7ft kh\x7fu)"
         # (an inflection: Danish `adgangskoden`, Hungarian `jelszava`, Polish `hasła`)
         r"[a-z\x7f]{0,3})"
         # (the value right after the label, "sunucunun şifresi X"; else words, then a separator or
@@ -943,8 +950,13 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         # (words and a copula first: RE2 takes the first alternative that matches, and the value
         # right after the label would be the first word, "kata laluan pelayan ialah X")
         r"(?:(?:[ \t]+[A-Za-z\x7f._@-]{1,30}){0,3}?"
-        r"(?:[ \t]*(?::|=|->|=>|\x7f)|"
-        r"[ \t]+(?:is|est|es|jest|to|\x7fr|ar|er|on|ist|lautet|era|ni|\x7fs|ialah|adalah|ay|\x7f))"
+        # (a DEL as the separator stands for an arrow, `→`, with a space after it: a DEL glued to
+        # letters is a word's first letter, `na þjóninum je X`)
+        r"(?:[ \t]*(?::|=|->|=>|\x7f[ \t])|"
+        # (and the Slavic `je`, Welsh `yw`, Latvian `ir`, Lithuanian `yra`, Romanian `este`, Albanian
+        # `është`, Vietnamese `là`)
+        r"[ \t]+(?:is|est|es|jest|to|\x7fr|ar|er|on|ist|lautet|era|ni|\x7fs|ialah|adalah|ay|\x7f[ \t]|je|yw|ir|yra|"
+        r"este|\x7fsht\x7f|l\x7f))"
         r"|[ \t]+)"
         r"[ \t]*[\"'`]?([^\s\"'`]{6,128})",
         1,
@@ -971,6 +983,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
             "mot de passe",
             "kata sandi",
             "m",
+            *("pasahitz", "contrasinal", "lykilor", "cyfrinair", "parool", "slapta", "fjal", "wagwoord"),
         ),
     ),
     # "log in as admin with X", "logged in as deploy using X": a login's user, then its password
@@ -1040,17 +1053,25 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         # (and Turkish anahtar, Swedish nyckel, Dutch sleutel, French clé, Hungarian kulcs, Indonesian
         # kunci, Finnish avain, German Schlüssel, Norwegian nøkkel, Danish nøgle, Czech klíč, Croatian
         # ključ: an ending in a DEL needs no `\b`, the separator follows)
-        r"(?i)(?:\b(?:key|chave|clave|chiave|klucz|anahtar|nyckeln?|sleutel|clef|kulcs|kunci|avain|nokkel)\b|"
-        r"\b(?:anahtar\x7f|schl\x7fssel|cl\x7f|n\x7fkkel(?:en)?|n\x7fgle(?:n)?|kl\x7f\x7f|klju\x7f))"
+        # (and Icelandic lykill, Lithuanian raktas, Romanian cheie, Catalan clau, Welsh allwedd, Basque
+        # gakoa, Tagalog susi, Swahili ufunguo; Slovak kľúč, Estonian võti, Latvian atslēga, Vietnamese
+        # khóa, Albanian çelës)
+        r"(?i)(?:\b(?:key|chave|clave|chiave|klucz|anahtar|nyckeln?|sleutel|clef|kulcs|kunci|avain|nokkel|"
+        r"lykill(?:inn)?|lykilinn|raktas|cheie|cheia|clau|allwedd|gakoa?|susi|ufunguo)\b|"
+        r"\b(?:anahtar\x7f|schl\x7fssel|cl\x7f|n\x7fkkel(?:en)?|n\x7fgle(?:n)?|kl\x7f\x7f|klju\x7f|k\x7f\x7f\x7f|"
+        r"v\x7fti|atsl\x7fga|kh\x7fa)|\x7fel\x7fsi?\b)"
         # (no escaped `=` among the words: `key &#61; V` is an assignment the other rules own)
         r"(?:[ \t]+[^\s:\\\"'`<>=&;]{1,20}){0,5}?"
         r"(?:[ \t]*(?::|\x7f)[ \t]*(?:\r?\n[ \t]*(?:--|#|//|>)?[ \t]*){0,3}|[ \t]+)[\"'`]?"
         # (no backslash: `\\u4e00\\u76f4` is an escaped word, not a value)
-        r"([^\s\"'`<>\x7f&;:\\]{12,256})(?:[\s\"'`<>&;,)\x7f]|$)",
+        # (or an app password as Apple and Google show it, spaced: `abcd efgh ijkl mnop`)
+        r"([a-z]{4}(?: [a-z]{4}){3}|[^\s\"'`<>\x7f&;:\\]{12,256})(?:[\s\"'`<>&;,)\x7f]|$)",
         1,
         (
             *("key", "chave", "clave", "chiave", "klucz", "anahtar", "nyckel", "sleutel", "schl", "cl"),
             *("kulcs", "kunci", "avain", "nokkel", "n\x7fkkel", "n\x7fgle", "kl\x7f", "klju"),
+            *("lykil", "raktas", "chei", "clau", "allwedd", "gako", "susi", "ufunguo", "k\x7f\x7f\x7f"),
+            *("v\x7fti", "atsl", "kh\x7fa", "el\x7fs"),
         ),
     ),
     (
@@ -1299,6 +1320,7 @@ def _code_like(value: str) -> bool:
 
 # app-specific passwords: four groups of four lowercase letters, dashed (Apple, support.apple.com/
 # 102654) or spaced (Google, support.google.com/accounts/answer/185833)
+_UNVOICED_GROUP = re.compile(r"(?:^| )[b-df-hj-np-tv-xz]{4}(?: |$)")
 _APP_PASSWORD = re.compile(r"[a-z]{4}([- ])[a-z]{4}\1[a-z]{4}\1[a-z]{4}$")
 
 
@@ -1423,6 +1445,11 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
     if kind == "bearer_token" and not random_like(value):
         return True  # "token\tsubprocess.check_call": a word after `token`, not a credential
     if kind == "prose_key_loose":  # (a generated value: letters and digits, or symbols no word has)
+        if _APP_PASSWORD.match(value) and ("-" in value or _UNVOICED_GROUP.search(value)):
+            # an app password as Apple or Google shows it (`abcd-efgh-ijkl-mnop`) after a key word;
+            # spaced, four words of four letters are prose ("with that name will") unless a group has
+            # no vowel, as random letters mostly do and words never
+            return False
         if _ASSIGNED.match(value) or "://" in value or _PATH.match(value) or not _generated(value):
             return True  # (`NAME=…`, `name=…`: an assignment the key/value rules own)
         if kv.slug_like(value) and not _PASSPHRASE.match(value):
@@ -1708,6 +1735,11 @@ _INTL_PASSWORD_LABELS = (
     "รหัสผ่าน",
     "كلمة المرور",
     "كلمة السر",
+    # (Persian, Urdu, Bengali, Georgian, Tamil, Khmer, Armenian, Bulgarian, Serbian, Mongolian, Kazakh,
+    # Gujarati, Punjabi, Telugu, Kannada, Malayalam, Sinhala, Burmese, Lao, Amharic)
+    *("رمز عبور", "گذرواژه", "پاس ورڈ", "পাসওয়ার্ড", "პაროლ", "கடவுச்சொல்", "ពាក្យសម្ងាត់", "գաղտնաբառ"),
+    *("парола", "лозинка", "нууц үг", "құпиясөз", "құпия сөз", "પાસવર્ડ", "ਪਾਸਵਰਡ", "పాస్‌వర్డ్", "ಪಾಸ್‌ವರ್ಡ್"),
+    *("പാസ്‌വേഡ്", "මුරපදය", "စကားဝှက်", "ລະຫັດຜ່ານ", "የይለፍ ቃል"),
 )
 # "key" in the same scripts (a contained word: Thai and Chinese run words together; Hindi's `की`
 # is also a postposition, so only कुंजी)
@@ -1726,6 +1758,8 @@ _INTL_KEY_LABELS = (
     "密鑰",
     "金鑰",
     "키",
+    # (Persian and Urdu, Armenian, Georgian, Bengali, Tamil, Serbian)
+    *("کلید", "բանալի", "გასაღებ", "চাবি", "விசை", "кључ"),
 )
 # labels that run into the next word unspaced (`キーボード` keyboard, `패키지` package, `鍵盤`): one
 # counts only as a compound's last part, before a non-letter, a Japanese particle (hiragana) or a
