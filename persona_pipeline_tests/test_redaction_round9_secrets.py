@@ -153,3 +153,41 @@ def test_round9_secret_grammars(text: str, value: str) -> None:
 )
 def test_round9_grammar_lookalikes(text: str) -> None:
     assert _spans(text) == [], _spans(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("echo 'Rk4#vQ9zLm2' > ~/.vault_password && make deploy", "Rk4#vQ9zLm2"),
+        ("az keyvault secret set --vault-name kv-x --name db-pass --value 'Rk4#vQ9zLm2'", "Rk4#vQ9zLm2"),
+        ("aws ssm put-parameter --name /svc/db --type SecureString --value Wq8vN2xLk5Tz9pRm", "Wq8vN2xLk5Tz9pRm"),
+        ("aws ssm put-parameter --value 'Wq8vN2xLk5Tz9pRm' --name /svc/db --type SecureString", "Wq8vN2xLk5Tz9pRm"),
+        ("[mail.example.org]:587    relay-user:Wq8vN2xLk5Tz9pRm", "Wq8vN2xLk5Tz9pRm"),
+        ("K10" + "ab" * 32 + "::server:" + "c4" * 16, "c4" * 16),
+        ("sig = hmac.new(b'Wq8vN2xLk5Tz9pRm', body, hashlib.sha256)", "Wq8vN2xLk5Tz9pRm"),
+        ("headers:\n- header:\n    key: x-api-key\n    value: Wq8vN2xLk5Tz9pRm", "Wq8vN2xLk5Tz9pRm"),
+        ("args:\n  - --api-token\n  - Wq8vN2xLk5Tz9pRm\n  - --workers=2", "Wq8vN2xLk5Tz9pRm"),
+        (
+            'curl -H "Authorization: ApiKey V3E4dk4yeExrNVR6OXBSbQ==" https://search.example.org',
+            "V3E4dk4yeExrNVR6OXBSbQ==",
+        ),
+    ],
+)
+def test_round9_secret_positions(text: str, value: str) -> None:
+    assert _covered(text, value), _spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "echo 'done' > build/status.txt",
+        "aws ssm put-parameter --name /svc/region --type String --value eu-central-1",
+        '[1] "geo:48.1374,11.5755"',  # an R console's index, no relay
+        "[build.example.org]:443 ok: reachable",
+        "mac = hmac.new(key, body, hashlib.sha256)",
+        "headers:\n- header:\n    key: x-request-id\n    value: 8f14e45fceea167a",
+        "args:\n  - --token-file\n  - /var/run/secrets/token",
+    ],
+)
+def test_round9_position_lookalikes(text: str) -> None:
+    assert _spans(text) == [], _spans(text)

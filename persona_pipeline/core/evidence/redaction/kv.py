@@ -118,9 +118,13 @@ RULES: list[tuple[str, str, str]] = [
         # (and the schemes providers document for their keys: Splunk HEC's `Splunk`, Okta's `SSWS`,
         # Opsgenie's `GenieKey`, DeepL's `DeepL-Auth-Key`)
         r"(?i)\b(authorization|proxy-authorization)\\?[\"']?(?:[ \t]*[:=][ \t]*|[ \t]+)\\?[\"']?"
-        r"(?:bearer|token|splunk|ssws|geniekey|deepl-auth-key)[ \t]+",
+        # (Elasticsearch's `ApiKey`: elastic.co/guide/en/elasticsearch/reference/current/
+        # security-api-create-api-key.html)
+        r"(?:bearer|token|splunk|ssws|geniekey|deepl-auth-key|apikey)[ \t]+",
         _VALUE,
     ),
+    # a flag and its value as a YAML sequence's items (a container's `args:`, `- --K` then `- V`)
+    ("kv_flag", rf"(?m)^{LINE_PREFIX}-[ \t]+--?({KEY})[ \t]*(?:\r?\n){LINE_PREFIX}-[ \t]+", _VALUE),
     # CLI flags: --K V, --K=V, -K V
     ("kv_flag", rf"(?:^|[\s\"'])--?({KEY})(?:=|[ \t]+)", _VALUE),
     # a flag in an argument list: ["--K", "V"] (subprocess, a compose `command:`, a launch config)

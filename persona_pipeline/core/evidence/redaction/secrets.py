@@ -446,7 +446,9 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     (
         "k8s_secret",
         # (an e-mail quote's `> >` may start the value's line)
-        rf"""(?i)\b(?:name|parameterkey)\\?["']?\s*:\s*\\?["']?([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*|"""
+        # (and Envoy's header options, `- header: {key: x-api-key, value: V}`: envoyproxy.io
+        # config.core.v3.HeaderValueOption)
+        rf"""(?i)\b(?:name|parameterkey|key)\\?["']?\s*:\s*\\?["']?([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*|"""
         r"""jsessionid|phpsessid|connect\.sid|asp\.net_sessionid|[a-z0-9_]*_session|sessionid|session)\\?["']?\s*,?\s*"""
         r"""(?:\\n)?(?:""" + _PREFIX_ITEM + r""")*\s*-?\s*"""
         # (a block scalar, `value: >-`, holds the value on the next line)
@@ -903,6 +905,49 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         0,
         ("echo", "printf"),
     ),
+    # a value written into a file named for a secret (`echo 'V' > .vault_pass`: Ansible's
+    # `--vault-password-file` reads the password from its first line; `> ~/.config/x/token`)
+    (
+        "cli_secret",
+        r"\becho[ \t]+(?:-[neE]{1,2}[ \t]+)?"
+        + _QUOTED_OR_BARE
+        + r"[ \t]*>>?[ \t]*[^\s|;&<>]{0,200}?(?:[._/-]pass(?:word|phrase)?|[._/-]secrets?|[._/-]token|\.key)"
+        r"(?:\.txt)?(?:[\s;&|)\"']|$)",
+        0,
+        ("echo",),
+    ),
+    # a cloud secret store's set command: the value is a secret by where it goes (`az keyvault
+    # secret set … --value V`, learn.microsoft.com/cli/azure/keyvault/secret; `aws ssm put-parameter
+    # … --type SecureString … --value V`, docs.aws.amazon.com/cli/latest/reference/ssm/put-parameter)
+    (
+        "cli_secret",
+        r"\b(?:az[ \t]+keyvault[ \t]+secret[ \t]+set|aws[ \t]+ssm[ \t]+put-parameter[^\r\n|;&]{0,300}?SecureString)"
+        r"[^\r\n|;&]{0,300}?[ \t]--value(?:[ \t]+|=)" + _QUOTED_OR_BARE,
+        0,
+        ("keyvault", "securestring"),
+    ),
+    (
+        "cli_secret",
+        r"\baws[ \t]+ssm[ \t]+put-parameter[^\r\n|;&]{0,300}?[ \t]--value(?:[ \t]+|=)"
+        + _QUOTED_OR_BARE
+        + r"[^\r\n|;&]{0,300}?SecureString",
+        0,
+        ("securestring",),
+    ),
+    # Postfix's `sasl_passwd` table: `[relay]:port user:password` (postfix.org/SASL_README.html)
+    (
+        "password",
+        r"(?m)^"
+        + _LINE_PREFIX
+        + r"\[[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+\](?::[0-9]{1,5})?[ \t]+[^\s:\"'`]{1,128}:([^\s\"'`]{4,128})",
+        1,
+        ("]",),
+    ),
+    # a k3s join token: `K10<CA hash>::<user>:<password>` (docs.k3s.io/cli/token, "Token Format")
+    ("cluster_token", r"\bK10[0-9a-f]{64}::[A-Za-z0-9_.-]{1,64}:[A-Za-z0-9]{16,}", 0, ("k10",)),
+    # an HMAC's key given as a literal: Python's `hmac.new(key, msg, digestmod)` (docs.python.org/3/
+    # library/hmac.html): whoever holds it forges the signatures it checks
+    ("env_secret", r"\bhmac\.new\([ \t]*b?\\?([\"'])([^\"'\\\r\n]{8,256})\\?[\"']", 2, ("hmac.new",)),
     # a Wi-Fi network's passphrase: wpa_supplicant.conf's quoted `psk="…"` (8 to 63 characters;
     # unquoted, 64 hex), the `WIFI:…;P:<password>;;` of a Wi-Fi QR code (ZXing's format)
     ("password", r"\bpsk[ \t]*=[ \t]*\\?\"([^\"\r\n\\]{8,63})\\?\"", 1, ("psk",)),
