@@ -191,3 +191,47 @@ def test_round9_secret_positions(text: str, value: str) -> None:
 )
 def test_round9_position_lookalikes(text: str) -> None:
     assert _spans(text) == [], _spans(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (
+            "[store]\ntype = s3\naccess_key_id = Q7WPLX2M9KD4RT8VZN3B\nsecret_access_key = Wq8vN2xLk5Tz9pRm/aB3cD4eF",
+            "Q7WPLX2M9KD4RT8VZN3B",
+        ),
+        (
+            'creds = {"AccessKeyId": "LTAI5tQ7wPx2M9kD4rT8", "AccessKeySecret": "Wq8vN2xLk5Tz9pRmaB3cD4eF"}',
+            "LTAI5tQ7wPx2M9kD4rT8",
+        ),
+        (
+            "mc alias set s3 https://s3.example.org Q7WPLX2M9KD4RT8VZN3B Wq8vN2xLk5Tz9pRmaB3cD4eF",
+            "Q7WPLX2M9KD4RT8VZN3B",
+        ),
+        (
+            "mc alias set s3 https://s3.example.org Q7WPLX2M9KD4RT8VZN3B Wq8vN2xLk5Tz9pRmaB3cD4eF",
+            "Wq8vN2xLk5Tz9pRmaB3cD4eF",
+        ),
+        ("EXEC sp_set_session_context @key = N'api_token', @value = N'Wq8vN2xLk5Tz9pRm';", "Wq8vN2xLk5Tz9pRm"),
+    ],
+)
+def test_an_access_key_id_beside_its_secret(text: str, value: str) -> None:
+    assert _covered(text, value), _spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "access_key_id = Q7WPLX2M9KD4RT8VZN3B\nregion = eu-central-1",  # alone: an id
+        "access_key_id = Q7WPLX2M9KD4RT8VZN3B\n\nlater, unrelated: password = Rk4#vQ9zLm2",  # another paragraph
+        "https://b.s3.amazonaws.com/k?AWSAccessKeyId=Q7WPLX2M9KD4RT8VZN3B&Expires=1700000000&Signature=abc",
+    ],
+)
+def test_an_access_key_id_alone_is_kept(text: str) -> None:
+    out = R.redact(text)
+    assert out is not None and "Q7WPLX2M9KD4RT8VZN3B" in out.text, _spans(text)
+
+
+def test_a_session_context_key_naming_no_secret() -> None:
+    text = "EXEC sp_set_session_context @key = N'tenant_id', @value = N'4411';"
+    assert _spans(text) == [], _spans(text)

@@ -20,7 +20,7 @@ from functools import lru_cache
 from itertools import islice, pairwise
 from pathlib import Path
 
-from persona_pipeline.core.evidence.redaction import kv, public_material, recovery_codes, secret_refs
+from persona_pipeline.core.evidence.redaction import key_pairs, kv, public_material, recovery_codes, secret_refs
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold, loosened, prepare, utf8_safe
 from persona_pipeline.core.evidence.redaction.spans import Span, placeholder_ends_at, safe_kind
 
@@ -455,6 +455,15 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         r"""\\?["']?(?:parameter)?value\\?["']?\s*:[ \t]*(?:[>|][-+]?[ \t]*(?:\r?\n|\\n)[ \t]*)?""" + _QUOTED_OR_BARE,
         0,
         ("secret", "pass", "pw", "token", "key", "auth", "cred"),
+    ),
+    # SQL Server's session context set by name: `EXEC sp_set_session_context @key = N'K', @value =
+    # N'V'` (learn.microsoft.com/sql/relational-databases/system-stored-procedures/sp-set-session-context)
+    (
+        "k8s_secret",
+        rf"(?i)@key[ \t]*=[ \t]*N?\\?'([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)\\?'[ \t]*,[ \t]*"
+        r"@value[ \t]*=[ \t]*N?\\?(')([^'\\\r\n]{4,200})\\?'()",
+        0,
+        ("@key",),
     ),
     # <password>…</password>, <apiKey>…</apiKey>
     (
@@ -933,6 +942,21 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         + r"[^\r\n|;&]{0,300}?SecureString",
         0,
         ("securestring",),
+    ),
+    # MinIO's client: `mc alias set ALIAS URL ACCESSKEY SECRETKEY` (min.io/docs/minio/linux/reference/
+    # minio-mc/mc-alias-set.html): the pair by position, both halves (the pair is the credential)
+    (
+        "cli_secret",
+        r"\bmc[ \t]+alias[ \t]+set[ \t]+[^\s]+[ \t]+https?://[^\s]+[ \t]+[^\s\"']{3,128}[ \t]+([^\s\"']{8,256})",
+        1,
+        ("alias",),
+    ),
+    (
+        "access_key_id",
+        r"\bmc[ \t]+alias[ \t]+set[ \t]+[^\s]+[ \t]+https?://[^\s]+[ \t]+([A-Za-z0-9+/_-]{12,128})"
+        r"[ \t]+[^\s\"']{8,256}",
+        1,
+        ("alias",),
     ),
     # Postfix's `sasl_passwd` table: `[relay]:port user:password` (postfix.org/SASL_README.html)
     (
@@ -2116,6 +2140,8 @@ def _near_spans(text: Prepared, ids: Collection[int], spans: list[Span]) -> None
     if _RECOVERY_RULE in ids:
         for m in _COMPILED[_RECOVERY_RULE][1].finditer(text):
             spans.extend(recovery_codes.recovery_code_spans(text, m[0][1]))
+    if spans:  # an access key id beside its secret: the pair is the credential
+        spans.extend(key_pairs.pair_id_spans(text, spans, _paragraph, random_like))
 
 
 def _rule_ids(text: Prepared) -> frozenset[int] | list[int]:

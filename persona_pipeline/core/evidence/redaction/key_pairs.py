@@ -1,0 +1,47 @@
+"""The id half of an access key pair, redacted beside its secret.
+
+An access key id alone is an id (it appears in logs, bills and policies); with its secret beside it
+the two are the credential, as a Twilio SID with its auth token (`secrets.near_id_spans`). Cloud
+providers name the pair alike (AWS `aws_access_key_id` / `aws_secret_access_key`, S3-compatible
+stores, Alibaba `AccessKeyId` / `AccessKeySecret`, Tencent `SecretId` / `SecretKey`): so an
+`access key [id]` label whose value looks generated, in the paragraph of a secret already found,
+is redacted too. Linear: one search for the label, a bounded value read after each hit.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from persona_pipeline.core.evidence.redaction.spans import Span
+
+# the label, then a separator (`=`, `:`, a flag's or a store command's space), then the value
+_LABEL = re.compile(r"(?i)access[_.-]?key(?:[_.-]?id)?(?![A-Za-z])")
+_VALUE = re.compile(r"""\\?["']?[ \t]*(?:[:=][ \t]*|[ \t]+)\\?["']?([A-Za-z0-9+/_-]{12,128})(?![A-Za-z0-9+/_-])""")
+# a URL query's key run ending where the label starts (`?AWSAccessKeyId`, `&access_key`)
+_QUERY_KEY = re.compile(r"[?&][A-Za-z0-9_.-]*\Z")
+_REACH = 240  # the paragraph's reach each side of the id, as for Twilio's pair
+_SECRET_KINDS = frozenset(("password", "api_key", "env_secret", "aws_secret_key", "cli_secret", "secret"))
+
+
+def pair_id_spans(
+    text: str,
+    spans: list[Span],
+    paragraph: Callable[[str, int, int, int], tuple[int, int]],
+    generated: Callable[[str], bool],
+) -> list[Span]:
+    """Spans of access key ids standing in the paragraph of a secret span of `spans`."""
+    if not spans or ("ccess" not in text and "CCESS" not in text):
+        return []
+    out: list[Span] = []
+    for m in _LABEL.finditer(text):
+        v = _VALUE.match(text, m.end())
+        if v is None or _QUERY_KEY.search(text, max(0, m.start() - 40), m.start() + 1) is not None:
+            continue  # (a signed URL's `?AWSAccessKeyId=…&Signature=…`: the signature is no key)
+        a, b = v.span(1)
+        if not generated(text[a:b]) or any(s.start < b and a < s.end for s in spans):
+            continue  # a word or a name; or found already (the secret's own label: `access_key=`)
+        lo, hi = paragraph(text, a, b, _REACH)
+        if any(s.kind in _SECRET_KINDS and lo <= s.start and s.end <= hi for s in spans):
+            out.append(Span(a, b, "access_key_id"))
+    return out
