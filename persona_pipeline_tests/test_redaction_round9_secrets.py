@@ -235,3 +235,30 @@ def test_an_access_key_id_alone_is_kept(text: str) -> None:
 def test_a_session_context_key_naming_no_secret() -> None:
     text = "EXEC sp_set_session_context @key = N'tenant_id', @value = N'4411';"
     assert _spans(text) == [], _spans(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("API 키 : Wq8vN2xLk5Tz9pRmaB3c", "Wq8vN2xLk5Tz9pRmaB3c"),  # a space before the colon
+        ("SSH 키: Wq8vN2xLk5Tz9pRmaB3c", "Wq8vN2xLk5Tz9pRmaB3c"),
+        (
+            "B2_APPLICATION_KEY_ID=0031bb7e42c9d0000000000a7\nB2_APPLICATION_KEY=K003xQ7wPLx2M9kD4rT8vZn3bWq8vN2",
+            "0031bb7e42c9d0000000000a7",
+        ),
+        (
+            "export HUAWEICLOUD_SDK_AK=Q7WPLX2M9KD4RT8VZN3B\n"
+            "export HUAWEICLOUD_SDK_SECRET_KEY=Wq8vN2xLk5Tz9pRmaB3cD4eF",
+            "Q7WPLX2M9KD4RT8VZN3B",
+        ),
+    ],
+)
+def test_known_misses_of_round8(text: str, value: str) -> None:
+    assert _covered(text, value), _spans(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["공개 키: Wq8vN2xLk5Tz9pRmaB3c", "Café : Wq8vN2xLk5Tz9pRmaB3c", "ak = 47\npassword = Rk4#vQ9zLm2"]
+)
+def test_known_misses_lookalikes(text: str) -> None:
+    assert all(v != "Wq8vN2xLk5Tz9pRmaB3c" and v != "47" for v, _ in _spans(text)), _spans(text)

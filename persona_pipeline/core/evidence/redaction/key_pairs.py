@@ -3,7 +3,8 @@
 An access key id alone is an id (it appears in logs, bills and policies); with its secret beside it
 the two are the credential, as a Twilio SID with its auth token (`secrets.near_id_spans`). Cloud
 providers name the pair alike (AWS `aws_access_key_id` / `aws_secret_access_key`, S3-compatible
-stores, Alibaba `AccessKeyId` / `AccessKeySecret`, Tencent `SecretId` / `SecretKey`): so an
+stores, Alibaba `AccessKeyId` / `AccessKeySecret`, Backblaze B2's application key and its id, the
+AK/SK pairs of Huawei Cloud and others): so an
 `access key [id]` label whose value looks generated, in the paragraph of a secret already found,
 is redacted too. Linear: one search for the label, a bounded value read after each hit.
 """
@@ -16,10 +17,15 @@ from collections.abc import Callable
 from persona_pipeline.core.evidence.redaction.spans import Span
 
 # the label, then a separator (`=`, `:`, a flag's or a store command's space), then the value
-_LABEL = re.compile(r"(?i)access[_.-]?key(?:[_.-]?id)?(?![A-Za-z])")
+# (an application key's id, Backblaze B2's `applicationKeyId` / `B2_APPLICATION_KEY_ID`; the `AK`
+# of an AK/SK pair, Huawei Cloud's `HUAWEICLOUD_SDK_AK` beside `HUAWEICLOUD_SDK_SK`)
+_LABEL = re.compile(
+    r"(?i)(?:access[_.-]?key(?:[_.-]?id)?|application[_.-]?key[_.-]?id)(?![A-Za-z])|(?<![A-Za-z])AK(?![A-Za-z])"
+)
 _VALUE = re.compile(r"""\\?["']?[ \t]*(?:[:=][ \t]*|[ \t]+)\\?["']?([A-Za-z0-9+/_-]{12,128})(?![A-Za-z0-9+/_-])""")
 # a URL query's key run ending where the label starts (`?AWSAccessKeyId`, `&access_key`)
 _QUERY_KEY = re.compile(r"[?&][A-Za-z0-9_.-]*\Z")
+_GATE = ("ccess", "CCESS", "pplication", "PPLICATION", "AK")  # (a label's letters, before the search)
 _REACH = 240  # the paragraph's reach each side of the id, as for Twilio's pair
 _SECRET_KINDS = frozenset(("password", "api_key", "env_secret", "aws_secret_key", "cli_secret", "secret"))
 
@@ -31,7 +37,7 @@ def pair_id_spans(
     generated: Callable[[str], bool],
 ) -> list[Span]:
     """Spans of access key ids standing in the paragraph of a secret span of `spans`."""
-    if not spans or ("ccess" not in text and "CCESS" not in text):
+    if not spans or not any(w in text for w in _GATE):
         return []
     out: list[Span] = []
     for m in _LABEL.finditer(text):

@@ -1070,7 +1070,9 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # a script without spaces (Thai, Chinese) runs label and words together: up to 32 DELs.
     (
         "intl_password",
-        r"(\x7f{2,32}(?:[ \t]+(?:\x7f{1,24}|[A-Za-z]{1,12})){0,4})[ \t]*(?::|\x7f|[ \t])[ \t]*[\"'`]?"
+        # (or a one-letter label after an ASCII word: Korean `API 키 : X`, `SSH 키: X`)
+        r"(\x7f{2,32}(?:[ \t]+(?:\x7f{1,24}|[A-Za-z]{1,12})){0,4}|[A-Za-z]{2,12}[ \t]?\x7f)"
+        r"[ \t]*(?::|\x7f|[ \t])[ \t]*[\"'`]?"
         # (the whole value or none: a cut at a length limit would leave its tail, which the
         # provider's own rule no longer sees)
         # (or an app password, spaced: `abcd efgh ijkl mnop`)
