@@ -2078,7 +2078,10 @@ def _kv_matches(
         vs, ve = groups[1] if groups[1][0] >= 0 else groups[2]
         # searched again from there (one search a value: the values are bounded); a pair holds a
         # `=` after its first character, so most values skip the pair's pattern
-        pos = vs if text.find("=", vs + 1, ve) >= 0 and _PAIR.match(text[vs:ve]) else max(end, s0 + 1)
+        # (a bare value ending in `:` is the next key, `x_token: token: V`: searched from there too,
+        # or the first pass would skip a pair a second pass, after a placeholder, finds)
+        pair = text.find("=", vs + 1, ve) >= 0 and _PAIR.match(text[vs:ve])
+        pos = vs if pair or (groups[2][0] >= 0 and text[ve - 1 : ve] == ":") else max(end, s0 + 1)
         amp = text.find("&", vs + 1, ve) if groups[2][0] >= 0 else -1
         if amp > 0:
             # a bare value read on over a query string's next parameters (`_decide` cuts it at the
