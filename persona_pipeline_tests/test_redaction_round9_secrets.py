@@ -271,3 +271,23 @@ def test_a_value_ending_in_a_colon_is_searched_as_the_next_key() -> None:
     assert once is not None and "Wq8vN2xLk5Tz9pRm" not in once.text
     twice = R.redact_many([once.text])[0]
     assert twice is not None and twice.text == once.text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # a CI log's control sequence glued to the line's command
+        ("section_start:1700000000:deploy\r\x1b[0Ketcdctl put /svc/db_password 'Rk4#vQ9zLm2'", "Rk4#vQ9zLm2"),
+        ("\x1b[0Kecho 'Wq8vN2xLk5Tz9pRm' | docker login reg.example.org -u ci --password-stdin", "Wq8vN2xLk5Tz9pRm"),
+        ("\x1b[32mpassword\x1b[0m: Rk4#vQ9zLm2", "Rk4#vQ9zLm2"),
+    ],
+)
+def test_terminal_control_sequences_separate_words(text: str, value: str) -> None:
+    assert _covered(text, value), _spans(text)
+
+
+def test_a_control_sequence_is_blanked_in_the_fold_only() -> None:
+    from persona_pipeline.core.evidence.redaction.matching import fold
+
+    text = "a\x1b[0Kb \x1b[1;32mc"
+    assert fold(text) == b"a    b        c" and len(fold(text) or b"") == len(text)

@@ -21,7 +21,16 @@ from itertools import islice, pairwise
 from pathlib import Path
 
 from persona_pipeline.core.evidence.redaction import key_pairs, kv, public_material, recovery_codes, secret_refs
-from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold, loosened, prepare, utf8_safe
+from persona_pipeline.core.evidence.redaction.matching import (
+    Prepared,
+    Rx,
+    RxSet,
+    blank_csi,
+    fold,
+    loosened,
+    prepare,
+    utf8_safe,
+)
 from persona_pipeline.core.evidence.redaction.spans import Span, placeholder_ends_at, safe_kind
 
 CHUNK_CHARS = 8_000
@@ -2096,7 +2105,7 @@ def _kv_text(text: Prepared) -> Prepared:
     if text.folded is not None:
         return text
     p = Prepared(text)
-    p.folded = text.encode("ascii", "persona_fold")
+    p.folded = blank_csi(text.encode("ascii", "persona_fold"))
     return p
 
 
