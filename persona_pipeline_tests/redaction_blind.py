@@ -15,15 +15,17 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (10 alone, written in a branch of its own) are the holdout and every round before
-``HOLDOUT_ROUND`` (10, the oldest holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
-a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 9`` is exactly round 9's holdout whatever is written after it (a pool's
+``HOLDOUT_ROUNDS`` (10 alone, written in a branch of its own) are the holdout and every round
+before ``HOLDOUT_ROUND`` (10, the oldest holdout round) is dev. ``generate(..., round_no=N)`` and
+the CLI's ``--round N`` keep one round of a pool (its families, decoy kinds and wrappers); a
+round's cases do not depend on later rounds, so ``--pool holdout --round 9`` was exactly round 9's
+holdout whatever is written after it (a pool's
 name seeds its cases: round 8 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written).
 
-- ``dev`` (tune on its failures): rounds 1 to 8 (round 7 since issue 17 opened it, branch tune7:
+- ``dev`` (tune on its failures): rounds 1 to 9 (round 9 since round 10 is being written, branches
+  tune9s and tune9p; round 7 since issue 17 opened it, branch tune7:
   untuned seeds 1 / 2 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB; after the
   tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB; round 8 since round 9 was written, branch blind9:
   as dev, untuned on it, seed 7 (n 1200) 83.0% secrets, 77.0% personal data, 117 FP/MB; tuned on

@@ -291,3 +291,33 @@ def test_a_control_sequence_is_blanked_in_the_fold_only() -> None:
 
     text = "a\x1b[0Kb \x1b[1;32mc"
     assert fold(text) == b"a    b        c" and len(fold(text) or b"") == len(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("setenv('DB_PASSWORD', 'maple-orbit-lantern42');", "maple-orbit-lantern42"),  # a passphrase
+        ("ldap_default_authtok = Wq8vN2xLk5Tz9pRm", "Wq8vN2xLk5Tz9pRm"),
+        ('password = """Wq8vN2xLk5Tz9pRm"""', "Wq8vN2xLk5Tz9pRm"),
+        ("bazaning parolim Rk4#vQ9zLm2", "Rk4#vQ9zLm2"),  # Uzbek
+        ("const mac = crypto.createHmac('sha256', 'Wq8vN2xLk5Tz9pRm').update(body)", "Wq8vN2xLk5Tz9pRm"),
+        ("backend app\n  http-request set-header X-Api-Key Wq8vN2xLk5Tz9pRm\n", "Wq8vN2xLk5Tz9pRm"),
+        ('rootpw = "Wq8vN2xLk5Tz9pRm"', "Wq8vN2xLk5Tz9pRm"),  # glued `pw`: a generated value
+    ],
+)
+def test_round9_more_grammars(text: str, value: str) -> None:
+    assert _covered(text, value), _spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "setenv('APP_ENV', 'prod-eu-west');",
+        "setenv('DB_PASSWORD_FILE', '/run/secrets/db-password');",
+        'summary = """the release notes"""',
+        "const mac = crypto.createHmac('sha256', key).update(body)",
+        "backend app\n  http-request set-header X-Forwarded-Proto https\n",
+    ],
+)
+def test_round9_more_lookalikes(text: str) -> None:
+    assert _spans(text) == [], _spans(text)

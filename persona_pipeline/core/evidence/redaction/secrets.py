@@ -981,6 +981,13 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # an HMAC's key given as a literal: Python's `hmac.new(key, msg, digestmod)` (docs.python.org/3/
     # library/hmac.html): whoever holds it forges the signatures it checks
     ("env_secret", r"\bhmac\.new\([ \t]*b?\\?([\"'])([^\"'\\\r\n]{8,256})\\?[\"']", 2, ("hmac.new",)),
+    # and Node's `crypto.createHmac(algorithm, key)` (nodejs.org/api/crypto.html#cryptocreatehmacalgorithm-key-options)
+    (
+        "env_secret",
+        r"\bcreateHmac\([ \t]*\\?[\"'][A-Za-z0-9-]{3,16}\\?[\"'][ \t]*,[ \t]*\\?([\"'])([^\"'\\\r\n]{8,256})\\?[\"']",
+        2,
+        ("createhmac",),
+    ),
     # a Wi-Fi network's passphrase: wpa_supplicant.conf's quoted `psk="…"` (8 to 63 characters;
     # unquoted, 64 hex), the `WIFI:…;P:<password>;;` of a Wi-Fi QR code (ZXing's format)
     ("password", r"\bpsk[ \t]*=[ \t]*\\?\"([^\"\r\n\\]{8,63})\\?\"", 1, ("psk",)),
@@ -1018,8 +1025,9 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         # (`\b` cannot precede a DEL: `şifre`)
         r"contrasenya|nenosiri|kennwort|passwort|mot de passe|kata sandi|kata laluan|m\x7fr\x7fti|mk\x7f|"
         # (Basque pasahitza, Galician contrasinal, Icelandic lykilorð, Welsh cyfrinair, Estonian parool,
-        # Latvian parole, Lithuanian slaptažodis, Albanian fjalëkalim, Afrikaans wagwoord, Vietnamese mật khẩu)
-        r"pasahitz|contrasinal|lykilor\x7f|cyfrinair|parool|parole|slapta\x7fodis|fjal\x7fkalim|"
+        # Latvian parole, Uzbek and Azerbaijani parol, Lithuanian slaptažodis, Albanian fjalëkalim,
+        # Afrikaans wagwoord, Vietnamese mật khẩu)
+        r"pasahitz|contrasinal|lykilor\x7f|cyfrinair|parool|parole|parol|slapta\x7fodis|fjal\x7fkalim|"
         r"wagwoord|m\x7ft kh\x7fu)"
         # (an inflection: Danish `adgangskoden`, Hungarian `jelszava`, Polish `hasła`)
         r"[a-z\x7f]{0,3})"
@@ -2044,9 +2052,9 @@ def _kv_key(kind: str, key: str, value: str) -> str:
             not key
             or any(map(str.isspace, value))
             or (kv.name_like(value) and not random_like(value))
-            or kv.slug_like(value)
+            or (kv.slug_like(value) and not (kv.placeholder_kind(key) == "password" and _PASSPHRASE.match(value)))
         ):
-            return ""
+            return ""  # (a diceware passphrase under a password key, `setenv('SSHPASS', 'a-b-c42')`, is one)
     if kind == "kv_prose" and key.lower() in ("pass", "pw"):
         return ""  # a verb or a ticket in prose ("first pass was X"): `short_password`'s stricter policy owns it
     strength = kv.key_strength(key)
