@@ -127,12 +127,15 @@ def test_blind_round8_joined_dev(blind: dict[str, BlindScore]) -> None:
 def test_blind_round9_joined_dev(blind: dict[str, BlindScore]) -> None:
     """Round 9 (dev since round 10 is being written; tuned on in branches tune9s, false positives and
     secrets, and tune9p, personal data): floors just under its figures at seed 7 (n 1200)."""
+    # (branch tune9s at seed 7, n 1200: 81.7 -> 95.0% secrets, 77.6% personal data, 259.3 -> 122.5
+    # FP/MB, 4 stray spans; the false positives left are the addresses of public places, which no
+    # general signal tells from a person's: redacted on purpose)
     sc = blind["round9"]
     assert sc.idempotent and sc.dropped == 0
-    assert sc.recall("secret") >= 0.80, sc.recall("secret")
-    assert sc.recall("pii") >= 0.75, sc.recall("pii")
-    assert sc.fp_per_mb() <= 160.0, sc.fp_per_mb()  # (public places' addresses: see the report)
-    assert sc.stray <= 20, sc.stray
+    assert sc.recall("secret") >= 0.945, sc.recall("secret")
+    assert sc.recall("pii") >= 0.77, sc.recall("pii")
+    assert sc.fp_per_mb() <= 125.5, sc.fp_per_mb()
+    assert sc.stray <= 7, sc.stray
 
 
 _spans = Checks(R).spans

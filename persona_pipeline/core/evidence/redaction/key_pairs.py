@@ -36,18 +36,28 @@ def pair_id_spans(
     paragraph: Callable[[str, int, int, int], tuple[int, int]],
     generated: Callable[[str], bool],
 ) -> list[Span]:
-    """Spans of access key ids standing in the paragraph of a secret span of `spans`."""
-    if not spans or not any(w in text for w in _GATE):
-        return []
+    """Spans of access key ids standing in the paragraph of a secret span of `spans`. Only the
+    windows around the secrets are searched (a text's secrets are few: the search stays small)."""
+    secrets = sorted((s.start, s.end) for s in spans if s.kind in _SECRET_KINDS)
+    windows: list[list[int]] = []
+    for a, b in secrets:
+        lo, hi = max(0, a - 2 * _REACH), min(len(text), b + 2 * _REACH)
+        if windows and lo <= windows[-1][1]:
+            windows[-1][1] = max(windows[-1][1], hi)
+        else:
+            windows.append([lo, hi])
     out: list[Span] = []
-    for m in _LABEL.finditer(text):
-        v = _VALUE.match(text, m.end())
-        if v is None or _QUERY_KEY.search(text, max(0, m.start() - 40), m.start() + 1) is not None:
-            continue  # (a signed URL's `?AWSAccessKeyId=…&Signature=…`: the signature is no key)
-        a, b = v.span(1)
-        if not generated(text[a:b]) or any(s.start < b and a < s.end for s in spans):
-            continue  # a word or a name; or found already (the secret's own label: `access_key=`)
-        lo, hi = paragraph(text, a, b, _REACH)
-        if any(s.kind in _SECRET_KINDS and lo <= s.start and s.end <= hi for s in spans):
-            out.append(Span(a, b, "access_key_id"))
+    for lo, hi in windows:
+        if not any(text.find(w, lo, hi) >= 0 for w in _GATE):
+            continue
+        for m in _LABEL.finditer(text, lo, hi):
+            v = _VALUE.match(text, m.end(), min(len(text), m.end() + 160))
+            if v is None or _QUERY_KEY.search(text, max(0, m.start() - 40), m.start() + 1) is not None:
+                continue  # (a signed URL's `?AWSAccessKeyId=…&Signature=…`: the signature is no key)
+            a, b = v.span(1)
+            if not generated(text[a:b]) or any(s.start < b and a < s.end for s in spans):
+                continue  # a word or a name; or found already (the secret's own label: `access_key=`)
+            plo, phi = paragraph(text, a, b, _REACH)
+            if any(plo <= x and y <= phi for x, y in secrets):
+                out.append(Span(a, b, "access_key_id"))
     return out
