@@ -12,7 +12,8 @@ classes, and a non-ASCII character and DEL are alike "not a word character, not 
 listed class, matched by `.` and by negated classes". The two exceptions — KELVIN SIGN and LATIN
 SMALL LETTER LONG S, which RE2's case folding equates with `k` and `s` (checked over all of
 Unicode) — are not folded: a text holding one is matched through the `str` API, as before.
-Values are always read from the original text.
+Values are always read from the original text. One deliberate change: a terminal's control
+sequence (`\x1b[0K`) is blanked to spaces in the fold (`blank_csi`), so a word glued to it is a word.
 
 A lone surrogate (UTF-8 cannot encode it: the `str` API raised) goes to RE2 as U+FFFD
 (`utf8_safe`): one character for one, so offsets hold, and like the fold's DEL a non-ASCII
