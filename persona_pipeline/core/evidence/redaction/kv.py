@@ -31,7 +31,7 @@ _FOREIGN = "senha|kennwort|wachtwoord|contrasena|haslo|sifre|parola|salasana|hes
 # `keyboard`, `tokenizer`, `SIGSEGV`, `Co-Authored-By` never reach the judge. The words are judged
 # afterwards (`key_strength`, `counts`): `bypass`, `cache_key`, `token_uri`, `input_tokens: 12` reach it and fail.
 _STEM = (
-    r"(?i:pass(?:word|wd|phrase|code|wort|ord|e)?s?|pwd|pw|secrets?|tokens?|keys?|auth(?:orization)?|"
+    r"(?i:pass(?:word|wd|phrase|code|wort|ord|e)?s?|pwd|pw|secrets?|tokens?|keys?|auth(?:orization|tok)?|"
     r"cred(?:entials?|s)?|sig(?:nature)?|sid|cookies?|bearer|jwk|psk|community|" + _FOREIGN + ")"
 )
 # the characters a key is made of (ASCII: no case folding), the one definition KEY's runs and
@@ -77,9 +77,11 @@ LINE_PREFIX = rf"(?:{PREFIX_ITEM})*[ \t]*"
 # let a long run (`token=…token=…`) make every search read to the end of the text.
 # A value: quoted (a bytes literal or Go's `[]byte(` allowed before the quote), or bare up to a
 # space, quote, separator or control character; a YAML type tag or anchor may stand before it.
+# (an `@` before the quote: an Objective-C `NSString` literal, `@"V"`, or a C# verbatim string; two
+# more quotes: a TOML or Python triple-quoted string, `"""V"""`)
 # (up to 1024 characters: a signed URL's signature, RSA's in hex, or an STS session token runs past
 # 200, and a value cut short leaves its tail)
-_VALUE = r"""(?:(?:\[\]byte\(|\bb)?(["'`])([^"'`\r\n]{4,1024})["'`]|([^\s"'`,;<>\x00-\x1f]{4,1024}))"""
+_VALUE = r"""(?:(?:\[\]byte\(|\bb|@|""|'')?(["'`])([^"'`\r\n]{4,1024})["'`]|([^\s"'`,;<>\x00-\x1f]{4,1024}))"""
 # an app password as its provider shows it: four groups of four lowercase letters (Google's app
 # passwords, spaced, support.google.com/accounts/answer/185833; Apple's app-specific passwords are
 # dashed, a bare value anyway), unquoted too (`SMTP_PASSWORD=abcd efgh ijkl mnop`, in prose)
@@ -117,9 +119,13 @@ RULES: list[tuple[str, str, str]] = [
         # (and the schemes providers document for their keys: Splunk HEC's `Splunk`, Okta's `SSWS`,
         # Opsgenie's `GenieKey`, DeepL's `DeepL-Auth-Key`)
         r"(?i)\b(authorization|proxy-authorization)\\?[\"']?(?:[ \t]*[:=][ \t]*|[ \t]+)\\?[\"']?"
-        r"(?:bearer|token|splunk|ssws|geniekey|deepl-auth-key)[ \t]+",
+        # (Elasticsearch's `ApiKey`: elastic.co/guide/en/elasticsearch/reference/current/
+        # security-api-create-api-key.html)
+        r"(?:bearer|token|splunk|ssws|geniekey|deepl-auth-key|apikey)[ \t]+",
         _VALUE,
     ),
+    # a flag and its value as a YAML sequence's items (a container's `args:`, `- --K` then `- V`)
+    ("kv_flag", rf"(?m)^{LINE_PREFIX}-[ \t]+--?({KEY})[ \t]*(?:\r?\n){LINE_PREFIX}-[ \t]+", _VALUE),
     # CLI flags: --K V, --K=V, -K V
     ("kv_flag", rf"(?:^|[\s\"'])--?({KEY})(?:=|[ \t]+)", _VALUE),
     # a flag in an argument list: ["--K", "V"] (subprocess, a compose `command:`, a launch config)
@@ -147,10 +153,23 @@ RULES: list[tuple[str, str, str]] = [
     ),
     # a web server's header directive: nginx `proxy_set_header K "V"` / `add_header`, Apache
     # `RequestHeader set K "V"` / `Header set`
+    # (HAProxy's `http-request set-header K V`, docs.haproxy.org; Caddy's `header_up K V` /
+    # `header_down K V` in a `reverse_proxy` block, caddyserver.com/docs/
+    # caddyfile/directives/reverse_proxy: a `+` adds the field; an app password's four spaced groups too)
     (
         "kv_command",
         rf"\b(?:proxy_set_header|add_header|more_set_headers|grpc_set_header|(?:Request)?Header[ \t]+"
-        rf"(?:always[ \t]+)?(?:set|append|add|merge))[ \t]+\\?[\"']?({KEY})\\?[\"']?[ \t]+",
+        rf"(?:always[ \t]+)?(?:set|append|add|merge)|header_(?:up|down)[ \t]+\+?|http-(?:request|response)[ \t]+"
+        rf"(?:set|add)-header)[ \t]*\\?[\"']?({KEY})\\?[\"']?[ \t]+",
+        _PROSE_VALUE,
+    ),
+    # a key/value store's put by position: `consul kv put PATH V` (developer.hashicorp.com/consul/
+    # commands/kv/put), `etcdctl put KEY V` (etcd.io/docs, etcdctl put): the key is the path's last
+    # segment (`config/api/db_password`)
+    (
+        "kv_command",
+        r"\b(?:consul[ \t]+kv[ \t]+put|etcdctl(?:[ \t]+--?[A-Za-z0-9_.:/=-]+)*[ \t]+put)[ \t]+"
+        rf"(?:-[A-Za-z-]+(?:=[^\s]+)?[ \t]+)*\\?[\"']?(?:[A-Za-z0-9_.@-]*/)*({KEY})\\?[\"']?[ \t]+",
         _VALUE,
     ),
     # C's `#define K "V"`, nginx's `set $K V;` (one pattern: each key pattern costs the Set pass)
@@ -366,7 +385,8 @@ _SECRET_WORDS = _set(
     "password passwords passwd passphrase passcode pass passe pwd pw passwort passord secret secrets token tokens "
     # (`psk`: a pre-shared key, WPA-PSK's passphrase or an IPsec one)
     "credential credentials creds psk apikey privatekey accesskey secretkey accountkey signingkey "
-    "encryptionkey masterkey authtoken accesstoken refreshtoken sessiontoken " + _FOREIGN.replace("|", " ")
+    # (`authtok`: PAM's and SSSD's word for the password, sssd-ldap(5) `ldap_default_authtok`)
+    "encryptionkey masterkey authtoken accesstoken refreshtoken sessiontoken authtok " + _FOREIGN.replace("|", " ")
 )
 # words that make the word before them a secret's name: an api key, a private key, a session token
 _KEY_QUALIFIERS = _set(
@@ -408,6 +428,10 @@ _GLUED = tuple(
         "masterkey clientkey licensekey"
     )
 )
+# the word before `token` in a pagination cursor's name: Google's AIP-158 `page_token` /
+# `next_page_token`, Azure's `continuationToken`, Microsoft Graph's `skipToken`, `deltaToken`
+# (a page's access token, `page_access_token`, has `access` before `token`: still a secret)
+_PAGINATION = _set("page continuation skip delta")
 _PUBLIC = frozenset(("public", "pub", "publishable"))
 _JWK_PRIVATE = _set("d p q dp dq qi k private")
 # English words ending in `pass`: no password label when glued
@@ -427,6 +451,8 @@ def key_strength(key: str) -> int:
         parts.pop()  # `PASSWORD_ERROR`, `SecretWarning`: the other words decide (see `message_class`)
     if not parts or parts[-1] in _META or parts[0] in _SWITCH_FIRST:
         return 0
+    if parts[-1] in ("token", "cursor") and parts[-2:-1] and parts[-2] in _PAGINATION:
+        return 0  # `next_page_token`, `pageToken`: a list call's position (AIP-158), no credential
     if "jwk" in parts and not _SECRET_WORDS.intersection(parts):
         # a JWK's private members (RFC 7518: `d`, RSA's `p` `q` `dp` `dq` `qi`, an octet key's `k`);
         # `x`, `y`, `n`, `e`, `kid` are public
@@ -446,6 +472,8 @@ def key_strength(key: str) -> int:
         return 2  # glued: `dbpassword`, `clientsecret`, `xapikey`
     if joined.endswith(("pass", "pwd")) and not joined.endswith(_PASS_WORDS):
         return 2  # glued: `storepass`, `adminpwd` (not `bypass`, `compass`)
+    if joined.endswith("pw") and len(joined) > 3:
+        return 1  # glued, OpenLDAP's `rootpw`, nslcd's `bindpw`: two letters end many a name (`ypw`)
     if "community" in parts and "snmp" in joined:
         return 2  # an SNMP community string: SNMPv1/v2c's password (RFC 1157, section 3.2.5)
     if _WEAK_WORDS.intersection(parts) or joined.endswith(("token", "key")):

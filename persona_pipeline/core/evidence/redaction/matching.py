@@ -12,7 +12,8 @@ classes, and a non-ASCII character and DEL are alike "not a word character, not 
 listed class, matched by `.` and by negated classes". The two exceptions — KELVIN SIGN and LATIN
 SMALL LETTER LONG S, which RE2's case folding equates with `k` and `s` (checked over all of
 Unicode) — are not folded: a text holding one is matched through the `str` API, as before.
-Values are always read from the original text.
+Values are always read from the original text. One deliberate change: a terminal's control
+sequence (`\x1b[0K`) is blanked to spaces in the fold (`blank_csi`), so a word glued to it is a word.
 
 A lone surrogate (UTF-8 cannot encode it: the `str` API raised) goes to RE2 as U+FFFD
 (`utf8_safe`): one character for one, so offsets hold, and like the fold's DEL a non-ASCII
@@ -78,10 +79,24 @@ def fold(text: str) -> bytes | None:
     if isinstance(text, Prepared):
         return text.folded
     if text.isascii():  # O(1) in CPython
-        return text.encode("ascii")
+        return blank_csi(text.encode("ascii"))
     if _UNFOLDABLE[0] in text or _UNFOLDABLE[1] in text:
         return None
-    return text.encode("ascii", "persona_fold")
+    return blank_csi(text.encode("ascii", "persona_fold"))
+
+
+# a terminal's control sequence (ECMA-48 CSI: ESC `[`, parameters, one final letter), as a CI log
+# glues it to a line's first word (GitLab's `section_start:…\r\x1b[0Kecho …`)
+_CSI = re.compile(rb"\x1b\[[0-9;?]{0,16}[A-Za-z]")
+
+
+def blank_csi(folded: bytes) -> bytes:
+    """The fold with each control sequence blanked to spaces, one for each of its characters: on
+    screen it separates the words around it, and glued to a command (`\x1b[0Kecho`) it hid the
+    command's `\\b` from every rule. Offsets hold; values are read from the text."""
+    if b"\x1b[" not in folded:
+        return folded
+    return _CSI.sub(lambda m: b" " * len(m[0]), folded)
 
 
 Spans = tuple[tuple[int, int], ...]

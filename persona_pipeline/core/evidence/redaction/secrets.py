@@ -20,8 +20,17 @@ from functools import lru_cache
 from itertools import islice, pairwise
 from pathlib import Path
 
-from persona_pipeline.core.evidence.redaction import kv, recovery_codes, secret_refs
-from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold, loosened, prepare, utf8_safe
+from persona_pipeline.core.evidence.redaction import key_pairs, kv, public_material, recovery_codes, secret_refs
+from persona_pipeline.core.evidence.redaction.matching import (
+    Prepared,
+    Rx,
+    RxSet,
+    blank_csi,
+    fold,
+    loosened,
+    prepare,
+    utf8_safe,
+)
 from persona_pipeline.core.evidence.redaction.spans import Span, placeholder_ends_at, safe_kind
 
 CHUNK_CHARS = 8_000
@@ -286,10 +295,13 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         ("provider",),
     ),
     # a file named for a key or secret printed by `cat` (`cat config/master.key`, Rails' master key;
-    # `cat ~/.vault-token`): its first line, when generated (`prose_key_loose`'s policy)
+    # `cat ~/.vault-token`; a password file, Ansible's `--vault-password-file`, `.vault_pass.txt`,
+    # holds the password on its first line): its first line, when generated (`prose_key_loose`'s
+    # policy). (`/etc/passwd`, `.htpasswd`, `.pgpass` are no such file: no separator before `pass`.)
     (
         "prose_key_loose",
-        r"(?i)\bcat[ \t]+[^\s|;&<>]{0,200}?(?:\.key|[._-]secrets?|[._-]token|master[._-]key|secret[._-]key)"
+        r"(?i)\bcat[ \t]+[^\s|;&<>]{0,200}?(?:\.key|[._-]secrets?|[._-]token|master[._-]key|secret[._-]key"
+        r"|[._-]pass(?:word|phrase)?(?:\.txt|\.conf)?)"
         r"[ \t]*(?:\r?\n|\\n)(?:[ \t]*[0-9]{1,6}\t)?[ \t]*([^\s\\\"']{16,256})",
         1,
         ("cat",),
@@ -325,10 +337,12 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ("cli_secret", r"\bNEO4J_AUTH[ \t]*[=:][ \t]*\\?[\"']?[^/\s\"']{1,64}/([^\s\"'\\]{4,256})", 1, ("neo4j_auth",)),
     ("cli_secret", r"\binflux[ \t][^\r\n|;&]{0,200}?[ \t](?:-t|--token)[ \t]+([A-Za-z0-9+/=_-]{20,})", 1, ("influx",)),
     # an OpenVPN `auth-user-pass` file printed by `cat` (openvpn(8): the user name, then the password,
-    # on two lines), named for what it holds
+    # on two lines), named for what it holds: auth, credentials, a login, or a `pass` file of a VPN's
+    # (a file named for a password alone holds it on its first line: the rule above)
     (
         "cli_secret",
-        r"(?i)\bcat[ \t]+[^\s|;&<>]{0,200}?(?:auth|pass|cred)[^\s/|;&<>]{0,40}\.(?:txt|conf)[ \t]*(?:\r?\n|\\n)"
+        r"(?i)\bcat[ \t]+[^\s|;&<>]{0,200}?(?:auth|cred|login|userpass|vpn[^\s|;&<>]{0,60}?pass)[^\s/|;&<>]{0,40}"
+        r"\.(?:txt|conf)[ \t]*(?:\r?\n|\\n)"
         r"[ \t]*[^\s\\]{1,64}[ \t]*(?:\r?\n|\\n)[ \t]*([^\s\\\"']{6,128})",
         1,
         ("cat",),
@@ -441,13 +455,24 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     (
         "k8s_secret",
         # (an e-mail quote's `> >` may start the value's line)
-        rf"""(?i)\b(?:name|parameterkey)\\?["']?\s*:\s*\\?["']?([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*|"""
+        # (and Envoy's header options, `- header: {key: x-api-key, value: V}`: envoyproxy.io
+        # config.core.v3.HeaderValueOption)
+        rf"""(?i)\b(?:name|parameterkey|key)\\?["']?\s*:\s*\\?["']?([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*|"""
         r"""jsessionid|phpsessid|connect\.sid|asp\.net_sessionid|[a-z0-9_]*_session|sessionid|session)\\?["']?\s*,?\s*"""
         r"""(?:\\n)?(?:""" + _PREFIX_ITEM + r""")*\s*-?\s*"""
         # (a block scalar, `value: >-`, holds the value on the next line)
         r"""\\?["']?(?:parameter)?value\\?["']?\s*:[ \t]*(?:[>|][-+]?[ \t]*(?:\r?\n|\\n)[ \t]*)?""" + _QUOTED_OR_BARE,
         0,
         ("secret", "pass", "pw", "token", "key", "auth", "cred"),
+    ),
+    # SQL Server's session context set by name: `EXEC sp_set_session_context @key = N'K', @value =
+    # N'V'` (learn.microsoft.com/sql/relational-databases/system-stored-procedures/sp-set-session-context)
+    (
+        "k8s_secret",
+        rf"(?i)@key[ \t]*=[ \t]*N?\\?'([A-Za-z0-9_.-]*{_LABEL_WORD}[A-Za-z0-9_.-]*)\\?'[ \t]*,[ \t]*"
+        r"@value[ \t]*=[ \t]*N?\\?(')([^'\\\r\n]{4,200})\\?'()",
+        0,
+        ("@key",),
     ),
     # <password>…</password>, <apiKey>…</apiKey>
     (
@@ -890,10 +915,78 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # env add NAME`, `| gh secret set NAME`
     (
         "cli_secret",
-        r"\becho[ \t]+(?:-[neE]{1,2}[ \t]+)?" + _QUOTED_OR_BARE + r"[ \t]*\|[ \t]*[^\r\n|;&]{0,80}?\b"
+        # (or `printf '%s' V |`: printf's format string first, the value its argument)
+        r"\b(?:echo[ \t]+(?:-[neE]{1,2}[ \t]+)?|printf[ \t]+(?:\\?[\"']%s(?:\\n)?\\?[\"'][ \t]+)?)"
+        + _QUOTED_OR_BARE
+        + r"[ \t]*\|[ \t]*[^\r\n|;&]{0,80}?\b"
         r"(?:secrets?[ \t]+(?:versions[ \t]+)?(?:put|set|create|add)|env[ \t]+add|secret:create)\b",
         0,
+        ("echo", "printf"),
+    ),
+    # a value written into a file named for a secret (`echo 'V' > .vault_pass`: Ansible's
+    # `--vault-password-file` reads the password from its first line; `> ~/.config/x/token`)
+    (
+        "cli_secret",
+        r"\becho[ \t]+(?:-[neE]{1,2}[ \t]+)?"
+        + _QUOTED_OR_BARE
+        + r"[ \t]*>>?[ \t]*[^\s|;&<>]{0,200}?(?:[._/-]pass(?:word|phrase)?|[._/-]secrets?|[._/-]token|\.key)"
+        r"(?:\.txt)?(?:[\s;&|)\"']|$)",
+        0,
         ("echo",),
+    ),
+    # a cloud secret store's set command: the value is a secret by where it goes (`az keyvault
+    # secret set … --value V`, learn.microsoft.com/cli/azure/keyvault/secret; `aws ssm put-parameter
+    # … --type SecureString … --value V`, docs.aws.amazon.com/cli/latest/reference/ssm/put-parameter)
+    (
+        "cli_secret",
+        r"\b(?:az[ \t]+keyvault[ \t]+secret[ \t]+set|aws[ \t]+ssm[ \t]+put-parameter[^\r\n|;&]{0,300}?SecureString)"
+        r"[^\r\n|;&]{0,300}?[ \t]--value(?:[ \t]+|=)" + _QUOTED_OR_BARE,
+        0,
+        ("keyvault", "securestring"),
+    ),
+    (
+        "cli_secret",
+        r"\baws[ \t]+ssm[ \t]+put-parameter[^\r\n|;&]{0,300}?[ \t]--value(?:[ \t]+|=)"
+        + _QUOTED_OR_BARE
+        + r"[^\r\n|;&]{0,300}?SecureString",
+        0,
+        ("securestring",),
+    ),
+    # MinIO's client: `mc alias set ALIAS URL ACCESSKEY SECRETKEY` (min.io/docs/minio/linux/reference/
+    # minio-mc/mc-alias-set.html): the pair by position, both halves (the pair is the credential)
+    (
+        "cli_secret",
+        r"\bmc[ \t]+alias[ \t]+set[ \t]+[^\s]+[ \t]+https?://[^\s]+[ \t]+[^\s\"']{3,128}[ \t]+([^\s\"']{8,256})",
+        1,
+        ("alias",),
+    ),
+    (
+        "access_key_id",
+        r"\bmc[ \t]+alias[ \t]+set[ \t]+[^\s]+[ \t]+https?://[^\s]+[ \t]+([A-Za-z0-9+/_-]{12,128})"
+        r"[ \t]+[^\s\"']{8,256}",
+        1,
+        ("alias",),
+    ),
+    # Postfix's `sasl_passwd` table: `[relay]:port user:password` (postfix.org/SASL_README.html)
+    (
+        "password",
+        r"(?m)^"
+        + _LINE_PREFIX
+        + r"\[[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+\](?::[0-9]{1,5})?[ \t]+[^\s:\"'`]{1,128}:([^\s\"'`]{4,128})",
+        1,
+        ("]",),
+    ),
+    # a k3s join token: `K10<CA hash>::<user>:<password>` (docs.k3s.io/cli/token, "Token Format")
+    ("cluster_token", r"\bK10[0-9a-f]{64}::[A-Za-z0-9_.-]{1,64}:[A-Za-z0-9]{16,}", 0, ("k10",)),
+    # an HMAC's key given as a literal: Python's `hmac.new(key, msg, digestmod)` (docs.python.org/3/
+    # library/hmac.html): whoever holds it forges the signatures it checks
+    ("env_secret", r"\bhmac\.new\([ \t]*b?\\?([\"'])([^\"'\\\r\n]{8,256})\\?[\"']", 2, ("hmac.new",)),
+    # and Node's `crypto.createHmac(algorithm, key)` (nodejs.org/api/crypto.html#cryptocreatehmacalgorithm-key-options)
+    (
+        "env_secret",
+        r"\bcreateHmac\([ \t]*\\?[\"'][A-Za-z0-9-]{3,16}\\?[\"'][ \t]*,[ \t]*\\?([\"'])([^\"'\\\r\n]{8,256})\\?[\"']",
+        2,
+        ("createhmac",),
     ),
     # a Wi-Fi network's passphrase: wpa_supplicant.conf's quoted `psk="…"` (8 to 63 characters;
     # unquoted, 64 hex), the `WIFI:…;P:<password>;;` of a Wi-Fi QR code (ZXing's format)
@@ -930,7 +1023,12 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         r"(?i)(?:\x7fifre(?:si|niz|n|m)?|\b(?:has\x7fo|haslo|sifre(?:si)?|parola|parol\x7f|senha|heslo|lozinka|jelszav|"
         r"salasana|adgangskode|l\x7fsenord|losenord|passord|jelsz\x7f|jelszo|geslo|wachtwoord|contrase[n\x7f]a|"
         # (`\b` cannot precede a DEL: `şifre`)
-        r"contrasenya|nenosiri|kennwort|passwort|mot de passe|kata sandi|kata laluan|m\x7fr\x7fti|mk\x7f)"
+        r"contrasenya|nenosiri|kennwort|passwort|mot de passe|kata sandi|kata laluan|m\x7fr\x7fti|mk\x7f|"
+        # (Basque pasahitza, Galician contrasinal, Icelandic lykilorð, Welsh cyfrinair, Estonian parool,
+        # Latvian parole, Uzbek and Azerbaijani parol, Lithuanian slaptažodis, Albanian fjalëkalim,
+        # Afrikaans wagwoord, Vietnamese mật khẩu)
+        r"pasahitz|contrasinal|lykilor\x7f|cyfrinair|parool|parole|parol|slapta\x7fodis|fjal\x7fkalim|"
+        r"wagwoord|m\x7ft kh\x7fu)"
         # (an inflection: Danish `adgangskoden`, Hungarian `jelszava`, Polish `hasła`)
         r"[a-z\x7f]{0,3})"
         # (the value right after the label, "sunucunun şifresi X"; else words, then a separator or
@@ -938,8 +1036,13 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         # (words and a copula first: RE2 takes the first alternative that matches, and the value
         # right after the label would be the first word, "kata laluan pelayan ialah X")
         r"(?:(?:[ \t]+[A-Za-z\x7f._@-]{1,30}){0,3}?"
-        r"(?:[ \t]*(?::|=|->|=>|\x7f)|"
-        r"[ \t]+(?:is|est|es|jest|to|\x7fr|ar|er|on|ist|lautet|era|ni|\x7fs|ialah|adalah|ay|\x7f))"
+        # (a DEL as the separator stands for an arrow, `→`, with a space after it: a DEL glued to
+        # letters is a word's first letter, `na þjóninum je X`)
+        r"(?:[ \t]*(?::|=|->|=>|\x7f[ \t])|"
+        # (and the Slavic `je`, Welsh `yw`, Latvian `ir`, Lithuanian `yra`, Romanian `este`, Albanian
+        # `është`, Vietnamese `là`)
+        r"[ \t]+(?:is|est|es|jest|to|\x7fr|ar|er|on|ist|lautet|era|ni|\x7fs|ialah|adalah|ay|\x7f[ \t]|je|yw|ir|yra|"
+        r"este|\x7fsht\x7f|l\x7f))"
         r"|[ \t]+)"
         r"[ \t]*[\"'`]?([^\s\"'`]{6,128})",
         1,
@@ -966,6 +1069,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
             "mot de passe",
             "kata sandi",
             "m",
+            *("pasahitz", "contrasinal", "lykilor", "cyfrinair", "parool", "slapta", "fjal", "wagwoord"),
         ),
     ),
     # "log in as admin with X", "logged in as deploy using X": a login's user, then its password
@@ -983,7 +1087,9 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # a script without spaces (Thai, Chinese) runs label and words together: up to 32 DELs.
     (
         "intl_password",
-        r"(\x7f{2,32}(?:[ \t]+(?:\x7f{1,24}|[A-Za-z]{1,12})){0,4})[ \t]*(?::|\x7f|[ \t])[ \t]*[\"'`]?"
+        # (or a one-letter label after an ASCII word: Korean `API 키 : X`, `SSH 키: X`)
+        r"(\x7f{2,32}(?:[ \t]+(?:\x7f{1,24}|[A-Za-z]{1,12})){0,4}|[A-Za-z]{2,12}[ \t]?\x7f)"
+        r"[ \t]*(?::|\x7f|[ \t])[ \t]*[\"'`]?"
         # (the whole value or none: a cut at a length limit would leave its tail, which the
         # provider's own rule no longer sees)
         # (or an app password, spaced: `abcd efgh ijkl mnop`)
@@ -1035,17 +1141,25 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         # (and Turkish anahtar, Swedish nyckel, Dutch sleutel, French clé, Hungarian kulcs, Indonesian
         # kunci, Finnish avain, German Schlüssel, Norwegian nøkkel, Danish nøgle, Czech klíč, Croatian
         # ključ: an ending in a DEL needs no `\b`, the separator follows)
-        r"(?i)(?:\b(?:key|chave|clave|chiave|klucz|anahtar|nyckeln?|sleutel|clef|kulcs|kunci|avain|nokkel)\b|"
-        r"\b(?:anahtar\x7f|schl\x7fssel|cl\x7f|n\x7fkkel(?:en)?|n\x7fgle(?:n)?|kl\x7f\x7f|klju\x7f))"
+        # (and Icelandic lykill, Lithuanian raktas, Romanian cheie, Catalan clau, Welsh allwedd, Basque
+        # gakoa, Tagalog susi, Swahili ufunguo; Slovak kľúč, Estonian võti, Latvian atslēga, Vietnamese
+        # khóa, Albanian çelës)
+        r"(?i)(?:\b(?:key|chave|clave|chiave|klucz|anahtar|nyckeln?|sleutel|clef|kulcs|kunci|avain|nokkel|"
+        r"lykill(?:inn)?|lykilinn|raktas|cheie|cheia|clau|allwedd|gakoa?|susi|ufunguo)\b|"
+        r"\b(?:anahtar\x7f|schl\x7fssel|cl\x7f|n\x7fkkel(?:en)?|n\x7fgle(?:n)?|kl\x7f\x7f|klju\x7f|k\x7f\x7f\x7f|"
+        r"v\x7fti|atsl\x7fga|kh\x7fa)|\x7fel\x7fsi?\b)"
         # (no escaped `=` among the words: `key &#61; V` is an assignment the other rules own)
         r"(?:[ \t]+[^\s:\\\"'`<>=&;]{1,20}){0,5}?"
         r"(?:[ \t]*(?::|\x7f)[ \t]*(?:\r?\n[ \t]*(?:--|#|//|>)?[ \t]*){0,3}|[ \t]+)[\"'`]?"
         # (no backslash: `\\u4e00\\u76f4` is an escaped word, not a value)
-        r"([^\s\"'`<>\x7f&;:\\]{12,256})(?:[\s\"'`<>&;,)\x7f]|$)",
+        # (or an app password as Apple and Google show it, spaced: `abcd efgh ijkl mnop`)
+        r"([a-z]{4}(?: [a-z]{4}){3}|[^\s\"'`<>\x7f&;:\\]{12,256})(?:[\s\"'`<>&;,)\x7f]|$)",
         1,
         (
             *("key", "chave", "clave", "chiave", "klucz", "anahtar", "nyckel", "sleutel", "schl", "cl"),
             *("kulcs", "kunci", "avain", "nokkel", "n\x7fkkel", "n\x7fgle", "kl\x7f", "klju"),
+            *("lykil", "raktas", "chei", "clau", "allwedd", "gako", "susi", "ufunguo", "k\x7f\x7f\x7f"),
+            *("v\x7fti", "atsl", "kh\x7fa", "el\x7fs"),
         ),
     ),
     (
@@ -1294,6 +1408,7 @@ def _code_like(value: str) -> bool:
 
 # app-specific passwords: four groups of four lowercase letters, dashed (Apple, support.apple.com/
 # 102654) or spaced (Google, support.google.com/accounts/answer/185833)
+_UNVOICED_GROUP = re.compile(r"(?:^| )[b-df-hj-np-tv-xz]{4}(?: |$)")
 _APP_PASSWORD = re.compile(r"[a-z]{4}([- ])[a-z]{4}\1[a-z]{4}\1[a-z]{4}$")
 
 
@@ -1418,6 +1533,11 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
     if kind == "bearer_token" and not random_like(value):
         return True  # "token\tsubprocess.check_call": a word after `token`, not a credential
     if kind == "prose_key_loose":  # (a generated value: letters and digits, or symbols no word has)
+        if _APP_PASSWORD.match(value) and ("-" in value or _UNVOICED_GROUP.search(value)):
+            # an app password as Apple or Google shows it (`abcd-efgh-ijkl-mnop`) after a key word;
+            # spaced, four words of four letters are prose ("with that name will") unless a group has
+            # no vowel, as random letters mostly do and words never
+            return False
         if _ASSIGNED.match(value) or "://" in value or _PATH.match(value) or not _generated(value):
             return True  # (`NAME=…`, `name=…`: an assignment the key/value rules own)
         if kv.slug_like(value) and not _PASSPHRASE.match(value):
@@ -1703,6 +1823,11 @@ _INTL_PASSWORD_LABELS = (
     "รหัสผ่าน",
     "كلمة المرور",
     "كلمة السر",
+    # (Persian, Urdu, Bengali, Georgian, Tamil, Khmer, Armenian, Bulgarian, Serbian, Mongolian, Kazakh,
+    # Gujarati, Punjabi, Telugu, Kannada, Malayalam, Sinhala, Burmese, Lao, Amharic)
+    *("رمز عبور", "گذرواژه", "پاس ورڈ", "পাসওয়ার্ড", "პაროლ", "கடவுச்சொல்", "ពាក្យសម្ងាត់", "գաղտնաբառ"),
+    *("парола", "лозинка", "нууц үг", "құпиясөз", "құпия сөз", "પાસવર્ડ", "ਪਾਸਵਰਡ", "పాస్‌వర్డ్", "ಪಾಸ್‌ವರ್ಡ್"),
+    *("പാസ്‌വേഡ്", "මුරපදය", "စကားဝှက်", "ລະຫັດຜ່ານ", "የይለፍ ቃል"),
 )
 # "key" in the same scripts (a contained word: Thai and Chinese run words together; Hindi's `की`
 # is also a postposition, so only कुंजी)
@@ -1721,6 +1846,8 @@ _INTL_KEY_LABELS = (
     "密鑰",
     "金鑰",
     "키",
+    # (Persian and Urdu, Armenian, Georgian, Bengali, Tamil, Serbian)
+    *("کلید", "բանալի", "გასაღებ", "চাবি", "விசை", "кључ"),
 )
 # labels that run into the next word unspaced (`キーボード` keyboard, `패키지` package, `鍵盤`): one
 # counts only as a compound's last part, before a non-letter, a Japanese particle (hiragana) or a
@@ -1925,9 +2052,9 @@ def _kv_key(kind: str, key: str, value: str) -> str:
             not key
             or any(map(str.isspace, value))
             or (kv.name_like(value) and not random_like(value))
-            or kv.slug_like(value)
+            or (kv.slug_like(value) and not (kv.placeholder_kind(key) == "password" and _PASSPHRASE.match(value)))
         ):
-            return ""
+            return ""  # (a diceware passphrase under a password key, `setenv('SSHPASS', 'a-b-c42')`, is one)
     if kind == "kv_prose" and key.lower() in ("pass", "pw"):
         return ""  # a verb or a ticket in prose ("first pass was X"): `short_password`'s stricter policy owns it
     strength = kv.key_strength(key)
@@ -1968,7 +2095,10 @@ def _kv_matches(
         vs, ve = groups[1] if groups[1][0] >= 0 else groups[2]
         # searched again from there (one search a value: the values are bounded); a pair holds a
         # `=` after its first character, so most values skip the pair's pattern
-        pos = vs if text.find("=", vs + 1, ve) >= 0 and _PAIR.match(text[vs:ve]) else max(end, s0 + 1)
+        # (a bare value ending in `:` is the next key, `x_token: token: V`: searched from there too,
+        # or the first pass would skip a pair a second pass, after a placeholder, finds)
+        pair = text.find("=", vs + 1, ve) >= 0 and _PAIR.match(text[vs:ve])
+        pos = vs if pair or (groups[2][0] >= 0 and text[ve - 1 : ve] == ":") else max(end, s0 + 1)
         amp = text.find("&", vs + 1, ve) if groups[2][0] >= 0 else -1
         if amp > 0:
             # a bare value read on over a query string's next parameters (`_decide` cuts it at the
@@ -1983,7 +2113,7 @@ def _kv_text(text: Prepared) -> Prepared:
     if text.folded is not None:
         return text
     p = Prepared(text)
-    p.folded = text.encode("ascii", "persona_fold")
+    p.folded = blank_csi(text.encode("ascii", "persona_fold"))
     return p
 
 
@@ -2032,6 +2162,8 @@ def _near_spans(text: Prepared, ids: Collection[int], spans: list[Span]) -> None
     if _RECOVERY_RULE in ids:
         for m in _COMPILED[_RECOVERY_RULE][1].finditer(text):
             spans.extend(recovery_codes.recovery_code_spans(text, m[0][1]))
+    if spans:  # an access key id beside its secret: the pair is the credential
+        spans.extend(key_pairs.pair_id_spans(text, spans, _paragraph, random_like))
 
 
 def _rule_ids(text: Prepared) -> frozenset[int] | list[int]:
@@ -2217,6 +2349,14 @@ def _rule_spans(idx: int, texts: Sequence[Prepared], outs: Sequence[list[Span]])
                     or (text[a - 1 : a] not in ("'", '"', "`") and _code_ref(text[a:b]))
                     or (found[2] != "password" and _field_path(text[a:b]))  # type: ignore[index]
                     or (flag and _flag_before_pair(text, text[m[1][0] : m[1][1]], a, b))
+                    or (
+                        len(m) == 5
+                        and m[1][0] >= 0
+                        and (
+                            public_material.detached_signature(text, m[1][0], m[1][1], b)
+                            or public_material.under_encrypted_mapping(text, m[1][0])
+                        )
+                    )
                 )
             ):
                 continue
@@ -2259,6 +2399,7 @@ def betterleaks_values(texts: Sequence[str]) -> dict[str, str]:
     found: dict[str, str] = {}
     for chunk in _pack(texts):
         safe = utf8_safe(chunk)  # (the engine takes UTF-8: a lone surrogate raised)
+        lines: list[int] = []  # the chunk's line starts, read once a finding needs its place
         for finding in betterleaks.scan_string(safe, config_path=ENGINE_CONFIG):
             value = finding.match.value or finding.match.full
             if safe is not chunk and value and "\ufffd" in value:
@@ -2280,8 +2421,29 @@ def betterleaks_values(texts: Sequence[str]) -> dict[str, str]:
                 continue  # `%3D%25DB_PASSWORD%25&x=1`, `$DOCKER_PASS\`: a reference, encoded or escaped
             if _query_version(value):
                 continue
+            if _encrypted_child(safe, finding, lines):
+                continue  # `encryptedData:` then `password: AgB…`: a SealedSecret's ciphertext
             found.setdefault(value, _RULE_KIND.get(finding.rule_id, safe_kind(finding.rule_id)))
     return found
+
+
+def _encrypted_child(chunk: str, finding: object, lines: list[int]) -> bool:
+    """Whether a finding's key is a child of a mapping declared encrypted (see `public_material`).
+    Its place is the engine's 1-based line and column; `lines` caches the chunk's line starts."""
+    loc = getattr(finding, "location", None)
+    line, col = getattr(loc, "start_line", None), getattr(loc, "start_column", None)
+    if not line or not col or col < 2:
+        return False  # (a key at column 1 has no parent)
+    if not lines:
+        lines.append(0)
+        lines.extend(i + 1 for i, c in enumerate(chunk) if c == "\n")
+    if line > len(lines):
+        return False
+    pos = lines[line - 1] + col - 1
+    lo = max(0, pos - 64)
+    while pos > lo and (chunk[pos - 1].isalnum() or chunk[pos - 1] in "_.-"):
+        pos -= 1  # (the engine's match may start inside the key: `db_password`'s `password`)
+    return public_material.under_encrypted_mapping(chunk, pos)
 
 
 # an element's closing tag or a CDATA section's end after a bare value the engine read on (its

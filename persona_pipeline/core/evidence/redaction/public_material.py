@@ -1,0 +1,93 @@
+"""Labelled values that are public by their structure, not by their shape.
+
+A key/value rule sees a secret word (`sig`, `password`) and a generated-looking value; two
+structures around the pair say the value is no credential, whatever it looks like:
+
+- a detached signature that names its verifying key: TUF and in-toto metadata and DSSE envelopes
+  carry `"signatures": [{"keyid": "…", "sig": "…"}]` (theupdateframework.io/specification,
+  github.com/secure-systems-lab/dsse/blob/master/envelope.md). Anyone holding the public key
+  checks it; it opens nothing. A signature alone (a SAS `sig=`, a webhook's HMAC) stays a secret.
+- a value inside a mapping declared encrypted: a SealedSecret's `encryptedData` (bitnami-labs/
+  sealed-secrets: "encrypted with the controller's public key … safe to store in git"), or any
+  parent key naming its children ciphertext (`encrypted_values:`, `sealed:`). The child key still
+  reads as `password`; its parent says the value is the ciphertext of one.
+
+Both looks are bounded (a window of characters, a count of lines): linear in the text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from persona_pipeline.core.evidence.redaction import kv
+
+_SIG_WORDS = frozenset(("sig", "signature"))
+# a key naming the verifying key beside the signature (TUF/DSSE `keyid`, JOSE `kid`)
+_KEY_ID = re.compile(r"""["']?(?:keyid|key_id|keyId|KeyId|kid)["']?[ \t]*[:=]""")
+_REACH = 240  # characters each side searched for the object's braces and its key id
+
+
+def detached_signature(text: str, key_start: int, key_end: int, value_end: int) -> bool:
+    """Whether the key at key_start:key_end names a signature and its object (the braces around
+    it, within reach) also names the key that verifies it."""
+    parts = kv.words(text[key_start:key_end])
+    if not parts or parts[-1] not in _SIG_WORDS:
+        return False
+    lo = max(0, key_start - _REACH)
+    opened = text.rfind("{", lo, key_start)
+    if opened < 0 or text.find("}", opened, key_start) >= 0:
+        return False  # not inside one object (a brace closed between: another object's key id)
+    closed = text.find("}", value_end, value_end + _REACH)
+    if closed < 0:
+        return False
+    return _KEY_ID.search(text, opened, key_start) is not None or _KEY_ID.search(text, value_end, closed) is not None
+
+
+# what may stand right before a key: the line's start, a non-word character, or a terminal's
+# control sequence glued to it (a CI log's `\x1b[0K`)
+_KEY_START = r"(?:^|[^A-Za-z0-9_]|\x1b\[[0-9;]*[A-Za-z])"
+# a sibling key where this one stands: a name, `:`, then a space or the line's end
+_SIBLING = re.compile(r"""["']?[A-Za-z_][A-Za-z0-9_.-]*["']?[ \t]*:(?=[ \t]|$)""")
+# a block mapping's opener: a key ending its line (`encryptedData:`), looked for in the line's
+# last `_OPENER_REACH` characters only (a key is short: the search stays linear)
+_OPENER = re.compile(_KEY_START + r"""["']?([A-Za-z_][A-Za-z0-9_.-]*)["']?[ \t]*:[ \t]*$""")
+_OPENER_REACH = 160
+_ENCRYPTED_WORDS = frozenset(("encrypted", "sealed", "ciphertext", "ciphertexts"))
+_MAX_LINES = 40  # lines walked back for the parent (siblings between)
+
+
+_WINDOW = 4000  # characters walked back at most
+
+
+def _line_start(text: str, pos: int, lo: int) -> int:
+    """Where the line holding `pos` starts: after a line break or a JSON-escaped one (`\\n`: a
+    YAML block pasted inside a JSON string or a log's message), never before `lo`."""
+    nl, escaped = text.rfind("\n", lo, pos), text.rfind("\\n", lo, pos)
+    return max(nl + 1 if nl >= 0 else lo, escaped + 2 if escaped >= 0 else lo)
+
+
+def under_encrypted_mapping(text: str, key_start: int) -> bool:
+    """Whether the indented YAML key at key_start is a child of a block mapping whose key declares
+    its values encrypted (`encryptedData:` then `    password: AgB…`). The parent is the nearest
+    earlier line ending in a key, left of this key or after other text on its line (a wrapper, a
+    log line or a JSON string, puts its prefix before a pasted block's first line only);
+    siblings between (their first key where this one stands) are passed over."""
+    if key_start < 1 or text[key_start - 1] not in " \t":
+        return False  # not indented: no block's child
+    lo = max(0, key_start - _WINDOW)
+    start = _line_start(text, key_start, lo)
+    col = key_start - start
+    for _ in range(_MAX_LINES):
+        if start <= lo:
+            return False
+        end = start - (2 if text[start - 2 : start] == "\\n" else 1)
+        start = _line_start(text, end, lo)
+        line = text[start:end]
+        if not line.strip():
+            continue
+        opener = _OPENER.search(line, max(0, len(line) - _OPENER_REACH))
+        if opener is not None and (opener.start(1) < col or line[: opener.start(1)].strip()):
+            return bool(_ENCRYPTED_WORDS.intersection(kv.words(opener.group(1))))
+        if line[col - 1 : col] not in (" ", "\t") or _SIBLING.match(line, col) is None:
+            return False  # not a sibling: this key's parent is no mapping we can read
+    return False
