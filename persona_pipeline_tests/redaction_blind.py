@@ -15,10 +15,11 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (9 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (9, the oldest
-holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
-a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 9`` is exactly round 9's holdout whatever is written after it (a pool's
+``HOLDOUT_ROUNDS`` (10 alone, written in a branch of its own: this tree may hold none of it) are the
+holdout and every round before ``HOLDOUT_ROUND`` (10, the oldest holdout round) is dev.
+``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of a pool (its families,
+decoy kinds and wrappers); a round's cases do not depend on later rounds, so
+``--pool holdout --round 9`` was exactly round 9's holdout whatever is written after it (a pool's
 name seeds its cases: round 8 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written).
@@ -825,8 +826,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 9  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (9,)
+HOLDOUT_ROUND = 10  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (10,)
 ROUND5 = 5
 
 

@@ -34,6 +34,7 @@ from persona_pipeline_tests.redaction_checks import Checks
 
 R = Redactor(b"k" * 32)
 SEED = 7
+PII_FLOOR_R9 = 0.76  # (raised with the tuning below)
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +45,8 @@ def blind() -> dict[str, BlindScore]:
     return {
         "dev": score(R, generate(SEED, "dev", 1200, before=8)),
         "round8": score(R, generate(SEED, "dev", 1200, round_no=8)),
-        "holdout": score(R, generate(SEED, "holdout", 1200, round_no=HOLDOUT_ROUND)),
+        # (round 9: dev since round 10 is being written, branch blind10; tuned on, tune9s / tune9p)
+        "round9": score(R, generate(SEED, "dev", 1200, round_no=9)),
     }
 
 
@@ -98,7 +100,7 @@ def blind() -> dict[str, BlindScore]:
 # to 7 96.9 / 97.1 / 96.8% -> 97.3 / 97.5 / 97.2%.
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.775, 0.67, 309.0, 35)],
+    [("dev", 0.984, 0.963, 3.0, 4)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
@@ -120,6 +122,20 @@ def test_blind_round8_joined_dev(blind: dict[str, BlindScore]) -> None:
     assert sc.recall("pii") >= 0.945, sc.recall("pii")
     assert sc.fp_per_mb() <= 3.0, sc.fp_per_mb()
     assert sc.stray <= 12, sc.stray
+
+
+# Round 9 opened for tuning (round 10 is written meanwhile, unseen). Round 9 as dev, untuned on it
+# (at 399003f), seeds 1 / 2 (n 2400) and 7 (n 1200): 83.0 / 82.9 / 81.7% secrets, 76.7 / 77.1 / 77.6%
+# personal data, 290 / 301 / 259 FP/MB, 10 / 801 / 4 stray spans. Its personal data tuned (branch
+# tune9p): see test_blind_round9_joined_dev; its secrets and false positives are tune9s's.
+def test_blind_round9_joined_dev(blind: dict[str, BlindScore]) -> None:
+    """Round 9 (dev since round 10, tuned on): floors just under its figures at seed 7."""
+    sc = blind["round9"]
+    assert sc.idempotent and sc.dropped == 0
+    assert sc.recall("secret") >= 0.80, sc.recall("secret")
+    assert sc.recall("pii") >= PII_FLOOR_R9, sc.recall("pii")
+    assert sc.fp_per_mb() <= 275.0, sc.fp_per_mb()
+    assert sc.stray <= 35, sc.stray
 
 
 _spans = Checks(R).spans
@@ -412,15 +428,19 @@ def test_round9_generator_checks() -> None:
 def test_pools_are_split_by_family() -> None:
     """Every category has at least two never-tuned families; the holdout-only categories and
     decoy kinds never reach dev; every earlier round is dev."""
-    assert all(len(c.templates("holdout")) >= 2 for c in CATS)
+    # (the holdout round is written in a branch of its own: until it is merged, no family, decoy
+    # kind or wrapper belongs to the holdout, and every round written is dev)
+    written = any(r in DECOY_ROUNDS for r in HOLDOUT_ROUNDS)
+    assert written or set(DECOY_ROUNDS) == set(range(1, HOLDOUT_ROUND))
+    assert all(len(c.templates("holdout")) >= 2 * written for c in CATS)
     for c in CATS:  # the pools partition the families by round
         assert sorted(c.templates("dev") + c.templates("holdout")) == list(range(c.n_templates)), c.name
         assert all(c.rounds[t] in HOLDOUT_ROUNDS for t in c.templates("holdout")), c.name
     dev_cats = {c.name for c in CATS if c.templates("dev")}
     assert {"huggingface_token", "uk_nino", "phone_jp", "nl_bsn", "sentry_token"} <= dev_cats  # rounds 4 and 5
     assert set(DECOY_ROUNDS[4]) | set(DECOY_ROUNDS[5]) <= set(DECOYS)
-    assert set(HOLDOUT_DECOYS) == {k for r in HOLDOUT_ROUNDS for k in DECOY_ROUNDS[r]}
-    assert [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS[r]] == HOLDOUT_WRAPPERS
+    assert set(HOLDOUT_DECOYS) == {k for r in HOLDOUT_ROUNDS for k in DECOY_ROUNDS.get(r, {})}
+    assert [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS.get(r, [])] == HOLDOUT_WRAPPERS
     assert WRAPPER_ROUNDS[4][0] in DEV_WRAPPERS and WRAPPER_ROUNDS[5][0] in DEV_WRAPPERS
     assert set(DECOY_ROUNDS[6]) <= set(DECOYS) and WRAPPER_ROUNDS[6][0] in DEV_WRAPPERS  # round 6 is dev
     assert {"airtable_pat", "no_fodselsnummer", "address_mx"} <= dev_cats
@@ -428,6 +448,10 @@ def test_pools_are_split_by_family() -> None:
     assert {"ai_platform_key", "dk_cpr", "email_obfuscated"} <= dev_cats
     assert set(DECOY_ROUNDS[8]) <= set(DECOYS) and WRAPPER_ROUNDS[8][0] in DEV_WRAPPERS  # round 8 is dev
     assert {"github_app_token", "at_svnr", "vehicle_plate"} <= dev_cats
+    assert set(DECOY_ROUNDS[9]) <= set(DECOYS) and WRAPPER_ROUNDS[9][0] in DEV_WRAPPERS  # round 9 is dev
+    if not written:
+        assert not HOLDOUT_DECOYS and not HOLDOUT_WRAPPERS
+        return
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
     assert len(holdout_only) >= 40  # round 9 adds more than 40 categories
     dev = generate(1, "dev", 300)
@@ -449,30 +473,26 @@ def _planted_counts(cases: list[BlindCase]) -> dict[str, int]:
     return counts
 
 
-def test_round9_holdout() -> None:
-    """Round 9 is the holdout (round 8 joined dev): families for every category, rounds scored
-    apart, each round-9 category planted at least 10 times in 2400 prompts (it has 325 categories)
-    with every value in its prompt, the same cases for the same seed. (Generator only: the engine
-    never runs here.)"""
-    assert HOLDOUT_ROUNDS == (9,) and HOLDOUT_ROUND == 9
-    assert all(len(c.templates("holdout", 9)) >= 2 for c in CATS)
-    assert all(c.templates("holdout", 9) == c.templates("holdout") for c in CATS)
-    assert not any(c.templates("dev", 9) or c.templates("holdout", 8) for c in CATS)
+def test_round9_joined_dev() -> None:
+    """Round 9 joined dev (round 10 is the holdout, written in a branch of its own): families for
+    every category, each round-9 category planted at least 10 times in 2400 prompts with every value
+    in its prompt, the same cases for the same seed. (Generator only.)"""
+    assert HOLDOUT_ROUND == 10 and 9 not in HOLDOUT_ROUNDS
+    assert all(len(c.templates("dev", 9)) >= 2 for c in CATS)
+    assert not any(c.templates("holdout", 9) for c in CATS)
     r8 = {c.name for c in CATS if c.templates("dev", 8)}
-    r9 = {c.name for c in CATS if c.templates("holdout", 9)}
+    r9 = {c.name for c in CATS if c.templates("dev", 9)}
     assert len(r9 - r8) >= 40 and r8 < r9
-    cases = generate(2, "holdout", 2400, round_no=9)
+    cases = generate(2, "dev", 2400, round_no=9)
     counts = _planted_counts(cases)
     assert set(counts) == r9 and min(counts.values()) >= 10, min(counts.values())
     assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[9])
-    assert not set(DECOY_ROUNDS[9]) & {k for r in range(1, 9) for k in DECOY_ROUNDS[r]}  # new kinds only
-    assert [c.text for c in generate(2, "holdout", 200, round_no=9)] == [c.text for c in cases[:200]]
-    eight = generate(2, "dev", 300, round_no=8)
-    assert not (r9 - r8) & {p.category for case in eight for p in case.plants}
+    assert set(DECOY_ROUNDS[9]) <= set(DECOYS) and WRAPPER_ROUNDS[9][0] in DEV_WRAPPERS
+    assert [c.text for c in generate(2, "dev", 200, round_no=9)] == [c.text for c in cases[:200]]
+    old = generate(1, "dev", 400, before=9)
+    assert not (r9 - r8) & {p.category for case in old for p in case.plants}
     with pytest.raises(ValueError):
-        generate(1, "dev", 10, round_no=9)
-    with pytest.raises(ValueError):
-        generate(1, "holdout", 10, round_no=8)
+        generate(1, "holdout", 10, round_no=9)
 
 
 def test_round8_joined_dev() -> None:
@@ -480,7 +500,7 @@ def test_round8_joined_dev() -> None:
     earlier round has round-8 families in dev, each round-8 category planted at least 15 times in 2400
     prompts with every value in its prompt, the same cases for the same seed; ``before=8`` is the dev
     pool of rounds 1 to 7. (Generator only.)"""
-    assert HOLDOUT_ROUND == 9 and 8 not in HOLDOUT_ROUNDS
+    assert HOLDOUT_ROUND > 8 and 8 not in HOLDOUT_ROUNDS
     assert all(len(c.templates("dev", 8)) >= 2 for c in CATS if any(r < 8 for r in c.rounds))
     r7 = {c.name for c in CATS if c.templates("dev", 7)}
     r8 = {c.name for c in CATS if c.templates("dev", 8)}

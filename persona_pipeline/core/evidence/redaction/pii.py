@@ -103,6 +103,12 @@ _IPV4 = Rx(r"\b(?:\d{1,3}\.){3}\d{1,3}\b")
 # spell it (`customer-203-0-113-9.isp.net`, `ec2-203-0-113-9.compute-1.amazonaws.com`): a DNS
 # label's start or a `-` before, a domain label after
 _IPV4_DASHED = Rx(r"(?:\b|-)(\d{1,3}-\d{1,3}-\d{1,3}-\d{1,3})\.[A-Za-z]")
+# an address written with dashes right after an IP label ("my ip is 203-0-113-9", `ip: …`): the
+# label vouches for the shape (a dashed quad elsewhere is a date, a phone or a part number)
+_IPV4_DASHED_LABELLED = Rx(
+    r"(?i)\bip(?:v4)?(?:[ _-]?(?:address|addr|adresse|adres|adresa|direcci\x7fn|indirizzo))?\b"
+    r"[^\n0-9]{0,12}?\b(\d{1,3}-\d{1,3}-\d{1,3}-\d{1,3})\b"
+)
 # wildcard DNS services that resolve a name holding an address to it (`203.0.113.9.nip.io`)
 _WILDCARD_DNS = (".nip.io", ".sslip.io", ".xip.io")
 # Global unicast (2000::/3) only, so the first hextet is [23]xxx: times, MACs, `dead::beef` and C++
@@ -919,6 +925,9 @@ _HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
 def ip_spans(text: str) -> Iterator[Span]:
     for _, (start, end) in _IPV4_DASHED.finditer(text) if _open(text, "ipv4_dashed") else ():
         if text[start - 1 : start] != "." and _is_global_ip(text[start:end].replace("-", ".")):
+            yield Span(start, end, "ip_address")
+    for _, (start, end) in _IPV4_DASHED_LABELLED.finditer(text) if _open(text, "ipv4_dashed_label") else ():
+        if text[end : end + 1] not in ("-", ".") and _is_global_ip(text[start:end].replace("-", ".")):
             yield Span(start, end, "ip_address")
     for ((start, end),) in _IPV4.finditer(text) if _open(text, "ipv4") else ():
         if text[start - 1 : start] in (".", "-", "v", "%") or (
@@ -2099,6 +2108,7 @@ _GATED.update(
     card=(_CARD_CANDIDATE,),
     ipv4=(_IPV4,),
     ipv4_dashed=(_IPV4_DASHED,),
+    ipv4_dashed_label=(_IPV4_DASHED_LABELLED,),
     name_run=(_CAP_RUN,),
     ssn=(_SSN_ANY,),
     iban=(_IBAN_CANDIDATE,),

@@ -1,0 +1,110 @@
+"""Personal-data mechanisms added while round 9 of the blind corpus was dev (issue 17, branch
+tune9p): more countries' tax and identity numbers under the names they go by (python-stdnum's
+checks), identity-card numbers, medical record numbers and HL7 patient identifiers, ICAO 9303
+machine-readable zones, dashed IP addresses after an IP label. Every value is written for the test
+(never a corpus value), valid where its kind has a check, and each positive has a negative twin (a
+broken check digit, no label, or an ordinary token of the same shape)."""
+
+from __future__ import annotations
+
+import pytest
+
+from persona_pipeline.core.evidence.redaction.national_ids import mrz_check
+from persona_pipeline.core.evidence.redaction.redactor import Redactor
+
+R = Redactor(b"k" * 32)
+
+
+def _kinds(text: str, value: str) -> set[str]:
+    """The kinds of the spans covering all of `value` in `text`."""
+    a = text.index(value)
+    spans = R.spans_many([text])[0] or []
+    return {s.kind for s in spans if s.start <= a and a + len(value) <= s.end}
+
+
+def _mrz() -> tuple[str, str, str]:
+    """A TD3 zone for an invented holder: (zone, name field, data part)."""
+    names = "LINDQVIST<<OSKAR<EMIL"
+    line1 = ("P<NOR" + names).ljust(44, "<")
+    num, dob, exp = "ZK4471902", "810307", "310911"
+    part = num + mrz_check(num) + "NOR" + dob + mrz_check(dob) + "M" + exp + mrz_check(exp)
+    return f"{line1}\n{part}<<<<<<<<<<<<<<06", names, part
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "kind"),
+    [
+        ("el RIF del proveedor es V-12345678-1", "V-12345678-1", "ve_rif"),
+        ("ATIN: 912-93-4567 for the adopted child", "912-93-4567", "us_atin"),
+        ("bound [VARCHAR] - [912-93-4567]", "912-93-4567", "us_atin"),  # (its own shape: 9XX-93-XXXX)
+        ("preparer PTIN P12345678 signed", "P12345678", "us_ptin"),
+        ("RUC 3141592-0 (Asunción)", "3141592-0", "py_ruc"),
+        ('{"rfc": "GOPA850612KL3"}', "GOPA850612KL3", "mx_rfc"),
+        ("mi NIT es 7654321-8", "7654321-8", "gt_nit"),
+        ("NIT: 811.222.333-2", "811.222.333-2", "co_nit"),
+        ("nit_sv=0614-050780-102-0", "0614-050780-102-0", "sv_nit"),
+        ("cédula física 1-0234-0567", "1-0234-0567", "cr_cpf"),
+        ("DNI: 23.456.789 (Córdoba)", "23.456.789", "ar_dni"),
+        ("Customer(dniAr=23.456.789)", "23.456.789", "ar_dni"),  # (a country hump ends the key)
+        ("Cartão de Cidadão n.º 12345678 0 ZX4", "12345678 0 ZX4", "pt_cc"),
+        ('"cc_numero": "12345678 0 ZX4"', "12345678 0 ZX4", "pt_cc"),
+        ("onderwijsnummer 101234503", "101234503", "nl_onderwijsnummer"),
+        ("ЛНЧ 1234567893", "1234567893", "bg_pnf"),
+        ("BIS-nummer: 85.47.21-123.03", "85.47.21-123.03", "be_bis"),
+        ("pupil upn: P812345678901", "P812345678901", "gb_upn"),
+        ('aadhaar_vid: "9123 4567 8901 2346"', "9123 4567 8901 2346", "in_vid"),
+        ("NPWP 01.234.567.4-012.000", "01.234.567.4-012.000", "id_npwp"),
+        ('"tin": "P0012345601"', "P0012345601", "gh_tin"),
+        # identity cards: Germany's with its ICAO check digit, Italy's CIE, Romania's series
+        ("Ausweisnummer: L01X00T471", "L01X00T471", "id_card"),
+        ("carta d'identità: CB12345DE", "CB12345DE", "id_card"),
+        ("Serie și număr CI: KZ 123456", "KZ 123456", "id_card"),
+        # medical records
+        ("MRN: 00482913", "00482913", "mrn"),
+        ("medical record number MR-4417203", "MR-4417203", "mrn"),
+        ("PID|1||55102388^^^GENHOSP^MR~A77120^^^CLINIC^PI||ROE^A", "55102388", "mrn"),
+        ("PID|1||55102388^^^GENHOSP^MR~A77120^^^CLINIC^PI||ROE^A", "A77120", "mrn"),
+        # addresses written into prose with dashes after an IP label
+        ("my ip is 81-2-69-160 today", "81-2-69-160", "ip_address"),
+    ],
+)
+def test_round9_pii_mechanisms(text: str, value: str, kind: str) -> None:
+    assert kind in _kinds(text, value), R.redact(text).text  # type: ignore[union-attr]
+
+
+def test_machine_readable_zone() -> None:
+    zone, names, part = _mrz()
+    assert "passport_mrz" in _kinds(zone, names)
+    assert "passport_mrz" in _kinds(zone, part)
+    broken = zone.replace(part, part[:9] + str((int(part[9]) + 1) % 10) + part[10:])
+    assert _kinds(broken[45:], broken[45:73]) == set()  # a data line whose check digit fails is kept
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "el RIF del proveedor es V-12345678-2",  # (check digit broken)
+        "preparer PTIN X12345678 signed",
+        "RUC 3141592-1 (Asunción)",
+        "mi NIT es 7654321-3",
+        "nit: rename this to 1234-5 later",
+        "see RFC 7231 section 4",
+        "onderwijsnummer 101234504",
+        "ЛНЧ 1234567894",
+        "BIS-nummer: 85.47.21-123.04",
+        "bis 12.03.24 fertig",
+        "cc 12345678 0 ZX4",  # (`cc` alone, no separator: a compiler or a copy)
+        "NPWP 01.234.567.5-012.000",
+        "Ausweisnummer: L01X00T472",
+        "build 912-89-4567 failed",  # (no ITIN or ATIN group)
+        "PID|USER|COMMAND",
+        "PID|1||ROE^A",
+        "MRN: pending",
+        "ip: 10-0-0-12",  # (private)
+        "version 81-2-69-160 of the part",
+        "key = FOO<<BAR",
+        "P<NORLINDQVIST<<OSKAR<<<",  # (not a zone's line length)
+    ],
+)
+def test_round9_pii_lookalikes_survive(text: str) -> None:
+    assert R.spans_many([text])[0] == [], R.redact(text).text  # type: ignore[union-attr]
