@@ -66,6 +66,35 @@ def _mrz() -> tuple[str, str, str]:
         ("PID|1||55102388^^^GENHOSP^MR~A77120^^^CLINIC^PI||ROE^A", "A77120", "mrn"),
         # addresses written into prose with dashes after an IP label
         ("my ip is 81-2-69-160 today", "81-2-69-160", "ip_address"),
+        # health cards: Ontario (Luhn and a version code), BC's PHN, Scotland's CHI, NZ's NHI
+        ("Health card no.: 1234-567-897-AB", "1234-567-897-AB", "health_number"),
+        ("PHN 9698 658 215 on the referral", "9698 658 215", "health_number"),
+        ("CHI: 120384 2414", "120384 2414", "health_number"),
+        ("NHI ZZZ0016 at triage", "ZZZ0016", "health_number"),
+        ("PID|1||ZZZ0016^^^NHI", "ZZZ0016", "mrn"),  # (a segment ending after PID-3)
+        ("Chart #: 4481207", "4481207", "mrn"),
+        # birth dates: other scripts' digits, Chinese numerals, other calendars, records
+        ("| تاریخ تولد | ۱۳۶۲/۰۷/۱۱ |", "۱۳۶۲/۰۷/۱۱", "date_of_birth"),
+        ('{"birth_date": "२०४२-०३-१५"}', "२०४२-०३-१५", "date_of_birth"),
+        ("| জন্ম তারিখ | ২২/০৪/১৯৮৫ |", "২২/০৪/১৯৮৫", "date_of_birth"),
+        ("出生日期: 一九八八年七月十九日", "一九八八年七月十九日", "date_of_birth"),
+        ("| تاريخ الميلاد | 14 رمضان 1380 هـ |", "14 رمضان 1380 هـ", "date_of_birth"),
+        ("DMG*D8*19720315*M~", "19720315", "date_of_birth"),
+        ("dateOfBirth: 19850607000000Z", "19850607000000Z", "date_of_birth"),
+        ("Date of birth / Date de naissance\n21 AUG/AOÛT 79", "21 AUG/AOÛT 79", "date_of_birth"),
+        (
+            "BEGIN:VEVENT\nDTSTART;VALUE=DATE:19781102\nRRULE:FREQ=YEARLY\nSUMMARY:Birthday of Sam\nEND:VEVENT",
+            "19781102",
+            "date_of_birth",
+        ),
+        # post-office boxes (UPU formats) and bank-account keys
+        ('"postal_address": "PO Box 4411, Dunedin 9054, New Zealand"', "PO Box 4411, Dunedin 9054", "address"),
+        ("Postanschrift: Postbus 20512, 2500 EM Den Haag", "Postbus 20512, 2500 EM Den Haag", "address"),
+        ("BP 4021, 69001 Lyon Cedex 02", "BP 4021, 69001 Lyon Cedex 02", "address"),
+        ("casilla: Casilla de Correos 1234, 5000 Córdoba", "Casilla de Correos 1234, 5000 Córdoba", "address"),
+        ("Customer[id=1, bankAccountNo=45781230]", "45781230", "bank_account"),
+        ("my bank is 77412309, thanks", "77412309", "bank_account"),
+        ("bank: 40213-7", "40213-7", "bank_account"),
     ],
 )
 def test_round9_pii_mechanisms(text: str, value: str, kind: str) -> None:
@@ -104,6 +133,19 @@ def test_machine_readable_zone() -> None:
         "version 81-2-69-160 of the part",
         "key = FOO<<BAR",
         "P<NORLINDQVIST<<OSKAR<<<",  # (not a zone's line length)
+        "Health card no.: 1234-567-898-AB",  # (Luhn broken)
+        "NHI ZZZ0017 at triage",
+        "chi square of 120384 2418",  # (`chi` alone, no separator)
+        "دفعه ۱۳۶۲/۰۷/۱۱",  # (no birth label)
+        '{"birth_date": "১২/০৯/২০৫০"}',  # (a Bengali-era year after the birth range)
+        "出生日期: 二〇二五年七月十九日",  # (too recent)
+        "DMG*D8*20250101*F~",
+        "created: 20240101000000Z",
+        "BEGIN:VEVENT\nDTSTART;VALUE=DATE:19781102\nRRULE:FREQ=YEARLY\nSUMMARY:Team offsite\nEND:VEVENT",
+        "BP 120 over 80",
+        "the PO Box idea, reconsidered",
+        "bank: 3 ways",
+        "bank: 1234567.89 total",
     ],
 )
 def test_round9_pii_lookalikes_survive(text: str) -> None:

@@ -26,7 +26,7 @@ import unicodedata
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
-from persona_pipeline.core.evidence.redaction import national_ids
+from persona_pipeline.core.evidence.redaction import national_ids, other_calendars
 from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER, plausible_birth_date
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold
 from persona_pipeline.core.evidence.redaction.phone_check import valid_region
@@ -172,6 +172,8 @@ _DOB_NOUN = (
     r"data[ _]urodzenia|f\x7fdelsedatum|f\x7fdselsdato|syntym\x7faika|do\x7fum[ _]tarihi|datum[ _]narozen\x7f|"
     r"sz\x7flet\x7fsi[ _]d\x7ftum|szuletesi[ _]datum|"
     r"geb(?:\.|urts)?[ _-]?dat(?:um|\.)|birth[\"']?[ \t]*[:=]|fdn|ddn|"
+    # ASC X12's demographic segment (HIPAA 5010): DMG01 `D8` says DMG02 is the birth date, CCYYMMDD
+    r"dmg\*d8\*|"
     # the birth noun alone, as a key (`"nacimiento": …`, `nascimento:`)
     r"nacimiento|nascimento|naissance|urodzeni[ae]|nascita|"
     # Latvian, Lithuanian, Estonian, Basque, Albanian
@@ -205,7 +207,11 @@ _DATE = (
     # (an English ordinal's year may be written `'68`)
     rf"\d{{1,2}}(?:st|nd|rd|th|er|\x7f|o)?\.?[ \t]+(?:de[ \t]+|of[ \t]+)?{_MONTH},?[ \t]+(?:del?[ \t]+)?"
     r"(?:\d{4}|'\d\d\b)|"
-    rf"\d{{1,2}}[-/ ]?{_MONTH}[-/ ]?\d{{2,4}}|(?:19|20)\d{{2}}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\b|"
+    rf"\d{{1,2}}[-/ ]?{_MONTH}[-/ ]?\d{{2,4}}|"
+    # (an LDAP / X.680 GeneralizedTime at midnight, `19870303000000Z`, is a date-only field's value)
+    r"(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?:000000(?:\.0{1,6})?Z)?\b|"
+    # a bilingual passport data page (ICAO 9303): `03 MAR/MARS 87`, the month in both languages
+    rf"\d{{1,2}}[ \t]+{_MONTH}/{_MONTH}[ \t]+\d{{2,4}}\b|"
     r"(?:0[1-9]|[12]\d|3[01])(?:0[1-9]|1[0-2])(?:19|20)\d\d\b|"  # DDMMYYYY
     rf"\d{{4}}\.[ \t]*{_MONTH}[ \t]+\d{{1,2}}\b|"  # Hungarian: 1959. május 1.
     rf"\d{{4}}\.[ \t]*gada[ \t]+\d{{1,2}}\.[ \t]*{_MONTH}|"  # Latvian: 1979. gada 25. marts
@@ -463,6 +469,7 @@ _OTHER_SCRIPT = re.compile(
             *national_ids.OTHER_SCRIPT_WORDS,
             *_JP_CHARS,
             *_JA_DOB_WORDS,
+            *other_calendars.LABEL_WORDS,
             *_OTHER_SCRIPT_PHONE,
             *_FULLWIDTH_DIGITS,
             "생년",
@@ -633,6 +640,28 @@ def _verb_gap_ok(text: str, m0: int, start: int) -> bool:
     return all(w.lower() in _GAP_WORDS or w[0].isupper() for w in words)
 
 
+# An iCalendar event (RFC 5545) that recurs yearly and is summarised as a birthday, as contact apps
+# export their birthday calendars: its all-day DTSTART is the date of birth. (Bounded: one event's
+# lines within 600 characters.)
+_VEVENT = re.compile(r"BEGIN:VEVENT(.{0,600}?)END:VEVENT", re.S)
+_VEVENT_START = re.compile(r"DTSTART;VALUE=DATE:(\d{8})(?!\d)")
+_VEVENT_BIRTHDAY = re.compile(
+    r"RRULE:FREQ=YEARLY.{0,300}?SUMMARY:[^\n\\]{0,80}?(?i:birthday|geburtstag|cumplea|anniversaire|"
+    r"verjaardag|compleanno|anivers|urodziny|f\x7fdelsedag|fodelsedag)|"
+    r"SUMMARY:[^\n\\]{0,80}?(?i:birthday|geburtstag|cumplea|anniversaire|verjaardag|compleanno|anivers|urodziny)"
+    r".{0,300}?RRULE:FREQ=YEARLY",
+    re.S,
+)
+
+
+def _birthday_events(text: str) -> Iterator[Span]:
+    for m in _VEVENT.finditer(text):
+        body = m.group(1)
+        start = _VEVENT_START.search(body)
+        if start is not None and _VEVENT_BIRTHDAY.search(body) and plausible_birth_date(start.group(1)):
+            yield Span(m.start(1) + start.start(1), m.start(1) + start.end(1), "date_of_birth")
+
+
 def intl_dob_spans(text: str) -> Iterator[Span]:
     """A date right after a birth label in one of several languages."""
     gates = _gates(text)
@@ -679,6 +708,10 @@ def intl_dob_spans(text: str) -> Iterator[Span]:
     if _other_script(text) and ("生" in text or "생" in text):
         for m in _JA_DOB_AFTER.finditer(text):
             yield Span(*m.span(1), "date_of_birth")
+    if "BEGIN:VEVENT" in text:
+        yield from _birthday_events(text)
+    if not text.isascii():  # (other scripts' digits, Chinese numerals, other calendars)
+        yield from other_calendars.other_calendar_dob_spans(text)
 
 
 def _valid_in(raw: str, region: str) -> bool:

@@ -179,8 +179,17 @@ _LABELS: dict[str, str] = {
     "be_bis": rf"bis{_W}(?:nr|nummer|number|no)|bisnummer|bis",
     "gb_upn": rf"upn|unique{_W}pupil{_W}(?:no|number)",
     "in_vid": rf"vid|virtual{_W}id",
+    # a health card's number (Ontario's, BC's personal health number, Scotland's CHI, New Zealand's
+    # NHI): its value is checked by its own format (`_health_number_ok`)
+    "health_number": (
+        rf"health{_W}(?:card{_W})?(?:no|number|num|nr|id)|phn|personal{_W}health{_W}(?:no|number)|"
+        rf"nhi(?:{_W}(?:no|number))?|chi(?:{_W}(?:no|number))?|ohip(?:{_W}(?:no|number))?"
+    ),
     # a hospital's medical record number (no check digits: the label vouches for an id-shaped token)
-    "mrn": rf"mrn|medical{_W}record(?:{_W}(?:no|number|num|nr|id))?|patient{_W}(?:no|number|num|nr)",
+    "mrn": (
+        rf"mrn|medical{_W}record(?:{_W}(?:no|number|num|nr|id))?|patient{_W}(?:no|number|num|nr)|"
+        rf"chart{_W}(?:no|number|nr)|chart{_W}#:?[ \t]?"
+    ),
     # a taxpayer number of no one country: Indonesia's NPWP by name; a TIN any with check digits
     "tax_id": rf"tin|npwp|tax{_W}(?:id|identification)(?:{_W}(?:no|number))?",
     # an identity card's own number (not the holder's personal number), by the card's name in
@@ -449,6 +458,11 @@ _SHAPES: dict[str, tuple[Rx, ...]] = {
     "gb_upn": (Rx(r"^(?:[A-Z]\d{12})"),),
     "in_vid": (Rx(r"^(?:\d{4} ?\d{4} ?\d{4} ?\d{4})"),),
     "tax_id": (),
+    "health_number": (
+        Rx(r"^(?:\d{4}[ -]?\d{3}[ -]?\d{3}(?:[ -]?[A-Z]{2})?)"),
+        Rx(r"^(?:\d{6} ?\d{4})"),
+        Rx(r"^(?:[A-HJ-NP-Z]{3}\d{4})"),
+    ),
     # letters of a facility's prefix, then digits (dashes between groups allowed): `MR0012345`, `12-34-567`
     "mrn": (Rx(r"^(?:(?:[A-Z]{1,4}-?)?\d(?:-?\d){4,13})"),),
     "id_npwp": (Rx(r"^(?:\d\d\.?\d{3}\.?\d{3}\.?\d-?\d{3}\.?\d{3})"),),
@@ -750,6 +764,33 @@ def _id_card_ok(v: str) -> bool:
     return len(v) != 10 or mrz_check(v[:9]) == v[9]
 
 
+_NHI_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # (I and O never used: A to Z count 1 to 24)
+
+
+def _health_number_ok(v: str) -> bool:
+    """Ontario's health card (ten digits, Luhn, an optional two-letter version code), BC's PHN
+    (python-stdnum), Scotland's CHI (a birth date DDMMYY, then the NHS number's modulus 11), New
+    Zealand's NHI (AAANNNC: weights 7 to 2, 11 minus the sum modulo 11, 10 written 0)."""
+    from stdnum import luhn
+    from stdnum.ca import bc_phn
+    from stdnum.gb import nhs
+
+    c = v.replace(" ", "").replace("-", "")
+    if c[:3].isalpha():
+        vals = [_NHI_LETTERS.index(x) + 1 for x in c[:3]] + [int(x) for x in c[3:6]]
+        rem = sum(x * w for x, w in zip(vals, range(7, 1, -1), strict=True)) % 11
+        return rem != 0 and (11 - rem) % 10 == int(c[6])
+    digits = c[:10]
+    if not digits.isdigit():
+        return False
+    if len(c) == 12 or (" " not in v and "-" in v):  # (a version code or dashed groups: Ontario's)
+        return luhn.is_valid(digits)
+    if digits[0] == "9" and bc_phn.is_valid(digits):
+        return True
+    day, month = int(digits[:2]), int(digits[2:4])
+    return (1 <= day <= 31 and 1 <= month <= 12 and nhs.is_valid(digits)) or luhn.is_valid(digits)
+
+
 def _round9_validators() -> dict[str, Callable[[str], bool]]:
     """(issue 17, round 9) python-stdnum's validators of more countries' numbers."""
     from stdnum.ar import dni as ar_dni
@@ -797,6 +838,7 @@ def _round9_validators() -> dict[str, Callable[[str], bool]]:
         "za_tin": za_tin.is_valid,
         "id_card": _id_card_ok,
         "mrn": lambda v: sum(c.isdigit() for c in v) >= 6,
+        "health_number": _health_number_ok,
     }
 
 
@@ -839,7 +881,9 @@ _SHAPED: tuple[tuple[Rx, str], ...] = (
 )
 # HL7 v2's patient identification segment: `PID|set id|PID-2|PID-3|PID-4|…`; PID-2 to PID-4 are
 # the patient's identifiers (CX: `id^check^scheme^authority^type`, repeated with `~`)
-_HL7_PID = Rx(r"\bPID\|\d{0,4}\|([^|\r\n]{0,240})\|([^|\r\n]{0,240})\|([^|\r\n]{0,240})")
+# (the segment may end after any field: `PID|1||12345^^^HOSP^MR`; a quote or a backslash ends a
+# field inside a JSON string)
+_HL7_PID = Rx(r"\bPID\|\d{0,4}\|([^|\r\n\\\"]{0,240})\|([^|\r\n\\\"]{0,240})(?:\|([^|\r\n\\\"]{0,240}))?")
 # ICAO 9303 machine-readable zone of a passport (TD3, two lines of 44) or a TD2 card (two of 36):
 # line one `P<` + issuing state + `SURNAME<<GIVEN<NAMES` padded with `<`; line two's document
 # number, birth date and expiry each carry a check digit
@@ -927,6 +971,8 @@ def _hl7_patient_ids(text: str) -> Iterator[Span]:
     """The identifiers of an HL7 PID segment (PID-2 to PID-4): each repetition's first component."""
     for _, *fields in _HL7_PID.finditer(text):
         for f0, f1 in fields:
+            if f0 < 0:
+                continue
             pos = f0
             for rep in text[f0:f1].split("~"):
                 value = rep.split("^", 1)[0]
@@ -1035,7 +1081,7 @@ def _duplicate_entries(text: str) -> Iterator[Span]:
 # labels that are also English words or abbreviations (an inn, an epic, the SPI bus, a UTR
 # payment reference) or a phrase of everyday Malay (`IC saya`, my IC): see `_labelled`
 # (round 9: `cc` a copy's recipients or a compiler, `tin` a metal, `vid` a video, `bis` German's "until")
-_AMBIGUOUS_LABELS = frozenset(("epic", "inn", "spi", "utr", "ic saya", "cc", "tin", "vid", "bis"))
+_AMBIGUOUS_LABELS = frozenset(("epic", "inn", "spi", "utr", "ic saya", "cc", "tin", "vid", "bis", "chi"))
 # (a key's suffix, `Inn__c`; a separator or a copula, `UTR is`, `mon SPI est`; a DynamoDB type)
 _LABEL_GAP = re.compile(
     r"(?:_{1,2}[A-Za-z0-9]{1,20})?\\?[\"']?[ \t]*(?:(?:[:=#]|(?-i:is|est|es|ist)(?= ))[ \t]*)?"
