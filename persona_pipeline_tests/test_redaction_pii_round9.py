@@ -95,6 +95,12 @@ def _mrz() -> tuple[str, str, str]:
         ("Customer[id=1, bankAccountNo=45781230]", "45781230", "bank_account"),
         ("my bank is 77412309, thanks", "77412309", "bank_account"),
         ("bank: 40213-7", "40213-7", "bank_account"),
+        # names under a person key as code and reports write it, in any script
+        ('[["owner_name", "ሰላም ተስፋዬ"], ["LIMIT", 1]]', "ሰላም ተስፋዬ", "person_name"),
+        ("where: { ownerName: 'Անի Սարգսյան' }", "Անի Սարգսյան", "person_name"),
+        ("person: Kofi Boateng, can you check", "Kofi Boateng", "person_name"),
+        ("owner ........................ Aroha Ngata", "Aroha Ngata", "person_name"),
+        ("the contact person is Γιώργος Παπαδάκης", "Γιώργος Παπαδάκης", "person_name"),
     ],
 )
 def test_round9_pii_mechanisms(text: str, value: str, kind: str) -> None:
@@ -146,6 +152,9 @@ def test_machine_readable_zone() -> None:
         "the PO Box idea, reconsidered",
         "bank: 3 ways",
         "bank: 1234567.89 total",
+        "person: Release Notes",
+        "owner ........................ Platform Team",
+        '[["status", "Готово Сейчас"]]',
     ],
 )
 def test_round9_pii_lookalikes_survive(text: str) -> None:

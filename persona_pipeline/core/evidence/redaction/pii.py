@@ -1330,7 +1330,7 @@ _NAME_CONTEXT = Rx(
     r"laut|according to|per|"
     # a name announced: "their full name is X", "my name is X", "the user is X" (checked for a
     # name's shape: see _WEAK_CUE), "name ye hai X" (Hinglish)
-    r"(?:(?:my|his|her|their|your|full|legal|real)[ \t]+name|(?:user|customer|patient|client|caller)[ \t]+is)"
+    r"(?:(?:my|his|her|their|your|full|legal|real)[ \t]+name|(?:user|customer|patient|client|caller|person)[ \t]+is)"
     # (a dash between, spaced: "full name — X"; unspaced the DEL is the name's own first letter, Þórunn)
     r"(?:[ \t]+(?:is|was|ye hai|hai))?(?:[ \t]+\x7f[ \t]+\\?\"?)?|"
     # a self-introduction: "I'm Kwame Mensah from the platform team" (a weak cue too)
@@ -1355,7 +1355,7 @@ _NAME_CONTEXT = Rx(
 _WEAK_CUES = (
     "my name", "his name", "her name", "their name", "your name", "full name", "legal name", "real name",
     "i'm", "i am", "user is", "customer is",
-    "patient is", "client is", "caller is", "nombre", "nom", "naam", "navn", "namn",
+    "patient is", "client is", "caller is", "person is", "nombre", "nom", "naam", "navn", "namn",
     "nimi", "imi", "isim", "ad soyad", "kabari", "hubungi", "tanya",
 )  # fmt: skip
 # a key naming a person's role (JSON, YAML, env), its quotes possibly JSON-escaped: "assignee": "X"
@@ -1364,14 +1364,15 @@ _PERSON_KEYS = (
     r"customer(?:[_ ]name)?|patient(?:[_ ]name)?|employee(?:[_ ]name)?|contact[_ ]name|signed by|first[_ ]?name|"
     r"last[_ ]?name|"
     r"assignee|owner|reviewer|reporter|approver|requester|requested_by|maintainer|creator|created_by|"
-    r"updated_by|on_?call|contact|surname|given_?name|family_?name|middle_?name|nombre|apellidos?|vorname|"
+    r"updated_by|on_?call|contact|person|surname|given_?name|family_?name|middle_?name|nombre|apellidos?|vorname|"
     r"nachname|pr\x7fnom|prenom|sobrenome|cognome"
 )
 # ... or an XML/HTML element of that name, its attributes and its brackets possibly escaped:
 # <author>X</author>, <dc:creator>X, <maintainer email="…">X, &lt;owner&gt;X
 _KEYED_NAME = Rx(
     # (a person object's name member: `"author": {"name": "X"}`, `assignee: {displayName: X}`)
-    rf"(?:(?i:\b(?:{_PERSON_KEYS}))\\?[\"']?[ \t]*[:=][ \t]*"
+    # (a report's dot leaders are a separator too: `owner ........ X`)
+    rf"(?:(?i:\b(?:{_PERSON_KEYS}))\\?[\"']?[ \t]*(?:[:=]|\.{{4,}})[ \t]*"
     r"(?:\{[ \t]*\\?[\"']?(?i:name|display_?name|full_?name)\\?[\"']?[ \t]*:[ \t]*)?\\?[\"']?|"
     rf"(?i:(?:<|&lt;)(?:[a-z]{{1,12}}:)?(?:{_PERSON_KEYS}))(?:[ \t][^<>\n]{{0,80}})?(?:>|&gt;)[ \t]*)"
     rf"({_FULL}|{_NW})"
@@ -1632,10 +1633,14 @@ _NATIVE_BEFORE = re.compile(
     r"[ \t]*:[ \t]*"
     r"|(?i:(?:merged|reviewed|reported|approved|created|opened|closed|assigned|written|fixed)[ \t]+by)[ \t]+"
     r"|(?i:display_?name|full_?name|author|assignee|owner)\\?[\"']?[ \t]*:[ \t]*\\?[\"']"
+    # a record's person key as code writes it: `ownerName: '…'`, `owner_name = "…"`, a bind list's
+    # `["owner_name", "…"]` (Rails), a key then dot leaders (`person ...... X`)
+    r"|(?i:(?:owner|customer|patient|contact|display|full|person|user|account_?holder)_?name|person)"
+    r"(?:\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?|\\?[\"'][ \t]*,[ \t]*\\?[\"']|[ \t]*\.{4,}[ \t]*)"
     # a name announced in English or by a Latin label: "their full name is 山田太郎", "the user is
     # محمد العلي", "full name — \"Ελένη …\"", "Name: 김민준"
     r"|(?i:(?:my|his|her|their|your|full|legal|real)[ \t]+name(?:[ \t]+(?:is|was|ye hai|hai))?"
-    r"|(?:user|customer|patient|client|caller)[ \t]+is|kabari|hubungi)[ \t]*[\u2014\u2013:-]?[ \t]*[\"'“«]?"
+    r"|(?:user|customer|patient|client|caller|person)[ \t]+is|kabari|hubungi)[ \t]*[\u2014\u2013:-]?[ \t]*[\"'“«]?"
     r"|(?i:\bname|nombre|nom|nome|naam|imię)[ \t]*:[ \t]*[\"'“«]?"
     # a log's user field (`login ok user="…"`), the account asked about (`with name …`), a thanks
     r"|(?i:\buser(?:_?name)?)=\\?[\"']|(?i:with[ \t]+(?:the[ \t]+)?name)[ \t]+|(?i:\bthanks|thank[ \t]+you),?[ \t]+"
