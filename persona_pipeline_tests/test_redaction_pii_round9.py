@@ -95,6 +95,11 @@ def _mrz() -> tuple[str, str, str]:
         ("Customer[id=1, bankAccountNo=45781230]", "45781230", "bank_account"),
         ("my bank is 77412309, thanks", "77412309", "bank_account"),
         ("bank: 40213-7", "40213-7", "bank_account"),
+        # a number dialled with the international prefix instead of `+` (ITU 00, Australia's 0011),
+        # and a Spanish grouped number (the national shapes' date-or-IP check answered wrongly)
+        ('dial_string == "00 33 6 12 35 20 26"', "00 33 6 12 35 20 26", "phone"),
+        ("Tel. (aus dem Ausland): 0011 81 90-1203-6038", "0011 81 90-1203-6038", "phone"),
+        ("llámame al 612 345 678", "612 345 678", "phone"),
         # names under a person key as code and reports write it, in any script
         ('[["owner_name", "ሰላም ተስፋዬ"], ["LIMIT", 1]]', "ሰላም ተስፋዬ", "person_name"),
         ("where: { ownerName: 'Անի Սարգսյան' }", "Անի Սարգսյան", "person_name"),
@@ -153,6 +158,8 @@ def test_machine_readable_zone() -> None:
         "bank: 3 ways",
         "bank: 1234567.89 total",
         "person: Release Notes",
+        "Gesamt: 612.345.678,49 €",  # (an amount, its decimals after a comma)
+        "build 00 12 3456 7890",
         "owner ........................ Platform Team",
         '[["status", "Готово Сейчас"]]',
     ],

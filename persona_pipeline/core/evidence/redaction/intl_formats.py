@@ -318,8 +318,9 @@ _PHONE_SHAPES: tuple[tuple[Rx, tuple[str, ...]], ...] = (
     ),
     # AU local-rate numbers: 1300 / 1800 and six digits
     (Rx(r"\b1[38]00[ -]\d{3}[ -]?\d{3}\b"), ("AU",)),
-    # the international prefix 00 written instead of + (0034 612 345 678): any country
-    (Rx(r"\b00[1-9]\d{0,2}[ .-]\d{1,4}(?:[ .-]?\d{2,4}){1,4}\b"), ("IDD",)),
+    # the international prefix written instead of + (0034 612 345 678, 00 34 …): the ITU's 00, or
+    # Australia's 0011; any country
+    (Rx(r"\b(?:0011|00)[ ]?[1-9]\d{0,2}[ .-]\d{1,4}(?:[ .-]?\d{2,4}){1,4}\b"), ("IDD",)),
 )
 _NOT_PHONE_BEFORE = Rx(
     r"(?i)\b(?:build|version|ver|release|rev|revision|order|invoice|ticket|issue|pr|job|run|id|ref|sku|"
@@ -330,7 +331,7 @@ _NOT_PHONE_BEFORE = Rx(
 def _date_or_ip(raw: str) -> bool:
     """A date or an IPv4 address, not a phone; `958.74.18.57` has the shape of an address but no
     octet above 255 (a Spanish number's first group is 6xx to 9xx)."""
-    if _DATE_OR_IP.match(raw) is None:
+    if not _DATE_OR_IP.match(raw):  # (`Rx.match` answers a bool)
         return False
     parts = raw.split(".")
     return len(parts) != 4 or all(p.isdigit() and int(p) <= 255 for p in parts)
@@ -715,8 +716,9 @@ def intl_dob_spans(text: str) -> Iterator[Span]:
 
 
 def _valid_in(raw: str, region: str) -> bool:
-    if region == "IDD":  # 00-prefixed: the country code follows
-        return valid_region("+" + raw[2:], None) is not None
+    if region == "IDD":  # 00- or 0011-prefixed: the country code follows
+        readings = (raw[2:], raw[4:]) if raw.startswith("0011") else (raw[2:],)
+        return any(valid_region("+" + r.lstrip(" "), None) is not None for r in readings)
     return valid_region(raw, region) == region
 
 
@@ -740,8 +742,8 @@ def intl_phone_spans(text: str) -> Iterator[Span]:
             before, after = text[start - 1 : start], text[end : end + 1]
             if before in ("_", "/", ".", "+", "#", "$", "%", "-") or after in ("_", "-", "/", ":"):
                 continue  # an id, a version, a path, a time
-            if after == "." and text[end + 1 : end + 2].isdigit():
-                continue
+            if after in (".", ",") and text[end + 1 : end + 2].isdigit():
+                continue  # (a version's next part, an amount's decimals: `321.597.854,49 €`)
             raw = text[start:end]
             digits = sum(c.isdigit() for c in raw)
             if not 9 <= digits <= (17 if regions == ("IDD",) else 11) or _date_or_ip(raw):
