@@ -100,6 +100,15 @@ def _mrz() -> tuple[str, str, str]:
         ('dial_string == "00 33 6 12 35 20 26"', "00 33 6 12 35 20 26", "phone"),
         ("Tel. (aus dem Ausland): 0011 81 90-1203-6038", "0011 81 90-1203-6038", "phone"),
         ("llámame al 612 345 678", "612 345 678", "phone"),
+        # addresses in CJK (no spaces: the address system's units) and right-to-left scripts, under
+        # the word for an address in their languages; a Ruby DSL's `address { "…" }`
+        ('"address": "北京市海淀区中关村大街27号院5号楼1102"', "北京市海淀区中关村大街27号院5号楼1102", "address"),
+        ('{"text": "배송지: 부산광역시 해운대구 센텀중앙로 55, 12층"}', "센텀중앙로 55, 12층", "address"),
+        ('  address { "上海市徐汇区漕溪北路88号902室" }', "上海市徐汇区漕溪北路88号902室", "address"),
+        ("住所：大阪府大阪市北区梅田3丁目1番1号", "大阪府大阪市北区梅田3丁目1番1号", "address"),
+        ("כתובת: רחוב ביאליק 7, דירה 3, רמת גן", "רחוב ביאליק 7, דירה 3, רמת גן", "address"),
+        ("yeah so my العنوان is ٤٥ شارع الهرم، الجيزة", "٤٥ شارع الهرم، الجيزة", "address"),
+        ("آدرس: تهران، خیابان آزادی، کوچه ۱۲، پلاک ۳", "تهران، خیابان آزادی، کوچه ۱۲، پلاک ۳", "address"),
         # names under a person key as code and reports write it, in any script
         ('[["owner_name", "ሰላም ተስፋዬ"], ["LIMIT", 1]]', "ሰላም ተስፋዬ", "person_name"),
         ("where: { ownerName: 'Անի Սարգսյան' }", "Անի Սարգսյան", "person_name"),
@@ -158,6 +167,9 @@ def test_machine_readable_zone() -> None:
         "bank: 3 ways",
         "bank: 1234567.89 total",
         "person: Release Notes",
+        '"address": "市场部"',  # (no number, no address units)
+        "my address { padding: 3px }",
+        "版本号 3.2 发布",
         "Gesamt: 612.345.678,49 €",  # (an amount, its decimals after a comma)
         "build 00 12 3456 7890",
         "owner ........................ Platform Team",

@@ -476,7 +476,7 @@ _OTHER_SCRIPT = re.compile(
             "생년",
             "рождения",
             # (read by `pii`'s address-field and bank-account detectors: one cached scan for all)
-            *("дрес", "住所", "地址", "주소", "支店"),
+            *("дрес", "住所", "地址", "주소", "支店", "배송지", "送付先", "כתובת", "عنوان", "آدرس", "پتہ"),
         )
     )
 )
