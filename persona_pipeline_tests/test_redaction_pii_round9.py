@@ -109,6 +109,26 @@ def _mrz() -> tuple[str, str, str]:
         ("כתובת: רחוב ביאליק 7, דירה 3, רמת גן", "רחוב ביאליק 7, דירה 3, רמת גן", "address"),
         ("yeah so my العنوان is ٤٥ شارع الهرم، الجيزة", "٤٥ شارع الهرم، الجيزة", "address"),
         ("آدرس: تهران، خیابان آزادی، کوچه ۱۲، پلاک ۳", "تهران، خیابان آزادی، کوچه ۱۲، پلاک ۳", "address"),
+        # e-mails: an IAP header's `accounts.google.com:` prefix, quoted-printable `=40`, Cloudflare's
+        # XOR-encoded protection
+        (
+            "X-Goog-Authenticated-User-Email: accounts.google.com:ana.lima@orchard-corp.io",
+            "ana.lima@orchard-corp.io",
+            "email",
+        ),
+        ("please reply to jon_moe=40fjord-mail.no", "jon_moe=40fjord-mail.no", "email"),
+        (
+            '<a data-cfemail="5a363f343b74383f283d1a3c3035283e77373b3336743435">[email protected]</a>',
+            "5a363f343b74383f283d1a3c3035283e77373b3336743435",
+            "email",
+        ),
+        # titles and honorifics
+        ("王建国先生您好，附件是合同", "王建国", "person_name"),
+        ("Уважаемый Иван Сергеевич, добрый день", "Иван Сергеевич", "person_name"),
+        ("Shri Anil Deshpande has signed the form", "Anil Deshpande", "person_name"),
+        ("Estimado Sr. D. Juan Carlos Ortega Ruiz:", "Juan Carlos Ortega Ruiz", "person_name"),
+        ("Kimura Yui-san, could you review?", "Kimura Yui", "person_name"),
+        ('{"id": "p-9", "contactName": "Abebe Girma"}', "Abebe Girma", "person_name"),
         # names under a person key as code and reports write it, in any script
         ('[["owner_name", "ሰላም ተስፋዬ"], ["LIMIT", 1]]', "ሰላም ተስፋዬ", "person_name"),
         ("where: { ownerName: 'Անի Սարգսյան' }", "Անի Սարգսյան", "person_name"),
@@ -167,6 +187,13 @@ def test_machine_readable_zone() -> None:
         "bank: 3 ways",
         "bank: 1234567.89 total",
         "person: Release Notes",
+        "Уважаемые Коллеги, добрый день",
+        "see the Pull-Request, run pre-commit, the re-sync job",
+        "Sri Lanka office",
+        "contactName = getName()",
+        "https://bob@db.acme.io/x",
+        'data-cfemail="5a363f343b"',  # (decodes to no address)
+        "width=40px.x",
         '"address": "市场部"',  # (no number, no address units)
         "my address { padding: 3px }",
         "版本号 3.2 发布",

@@ -524,9 +524,41 @@ def _obfuscated_ok(text: str, start: int, end: int, sep: str, at_end: int, tld: 
     return True
 
 
+# an address in a quoted-printable body (RFC 2045: `=40` is `@`), and one behind Cloudflare's
+# e-mail protection (`data-cfemail="…"`, `/cdn-cgi/l/email-protection#…`: hex bytes XORed with the
+# first byte)
+_QP_EMAIL = Rx(r"(?i)\b[a-z0-9][a-z0-9._%+-]{0,63}=40[a-z0-9][a-z0-9.-]{0,253}\.[a-z]{2,24}\b")
+_CF_EMAIL = re.compile(r"(?:data-cfemail=\\?[\"']|/cdn-cgi/l/email-protection#)([0-9a-fA-F]{8,512})")
+_PLAIN_EMAIL = re.compile(r"[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,24}")
+
+
+def _in_url(text: str, start: int) -> bool:
+    """Whether the token before `start` is a URL's scheme and user (`https://user:` then a password):
+    `accounts.google.com:ana@…` (an IAP header's value) is no URL."""
+    lo = max(0, start - 256)
+    token_start = max(text.rfind(c, lo, start) for c in " \t\n\"'<([") + 1
+    return "//" in text[max(lo, token_start) : start]
+
+
+def _cf_decoded(hex_text: str) -> str:
+    key = int(hex_text[:2], 16)
+    return "".join(chr(int(hex_text[i : i + 2], 16) ^ key) for i in range(2, len(hex_text) - 1, 2))
+
+
+def _encoded_email_spans(text: str) -> Iterator[Span]:
+    if "=40" in text:
+        for ((start, end),) in _QP_EMAIL.finditer(text):
+            yield Span(start, end, "email")
+    if "cfemail" in text or "email-protection#" in text:
+        for m in _CF_EMAIL.finditer(text):
+            if len(m.group(1)) % 2 == 0 and _PLAIN_EMAIL.fullmatch(_cf_decoded(m.group(1))):
+                yield Span(*m.span(1), "email")
+
+
 def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
     if not text.isascii() or _open(text, "email_obf"):
         yield from obfuscated_email_spans(text)
+    yield from _encoded_email_spans(text)
     if "@" not in text:
         return
     for ((start, end),) in _EMAIL.finditer(text):
@@ -543,7 +575,7 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
             continue
         if text[end : end + 1] == ":" and local == "git":
             continue
-        if text[start - 1 : start] in (":", "/") and not text.endswith("mailto:", 0, start):
+        if text[start - 1 : start] in (":", "/") and not text.endswith("mailto:", 0, start) and _in_url(text, start):
             continue  # scheme://user:password@host — the URL-password rule owns that span
         if local in _SYSTEM_ACCOUNTS and _ssh_target(text, start, end):
             continue  # `ssh deploy@bastion…`, `scp f deploy@host:/tmp/`: a machine account's login
@@ -1343,7 +1375,9 @@ _NAME_CONTEXT = Rx(
     r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp][Mm])?\]|"
     # a title: "Dr. Ngozi Okafor", "Ms Chen", "Frau Kästner", "Mme N'Diaye", "Sra. Villaseñor"
     # (short ones that are also words or abbreviations only with their dot: `Sr.`, `Ing.`, `M.`)
-    r"(?-i:(?:Mr|Mrs|Ms|Mx|Dr|Prof|Herr|Frau|Mme|Mlle|Mevr|Dhr|Sra|Srta|Fru)\.?|"
+    # (Indian honorifics Shri, Shrimati, Smt; Spanish Don / Doña abbreviated after Sr./Sra.: `Sr. D.`)
+    r"(?-i:(?:Mr|Mrs|Ms|Mx|Dr|Prof|Herr|Frau|Mme|Mlle|Mevr|Dhr|Sra|Srta|Fru|Shri|Shrimati|Smt)\.?|"
+    r"(?:Sr|Sra)\.[ \t]+(?:D|D\x7fa|Dna)\.|"
     # (not `Sr.`: "Sr. Engineer" is a senior's role more often than a señor)
     # (`M. ` with its space: "Elad, M., Efficient Implementation" is a citation's initial)
     r"(?:Hr|Fr|Sig|Sig\.ra|Dott|Ing)\.|(?:M\.|Do\x7fa|Dona|Pani)[ \t])))"
@@ -1360,8 +1394,8 @@ _WEAK_CUES = (
 )  # fmt: skip
 # a key naming a person's role (JSON, YAML, env), its quotes possibly JSON-escaped: "assignee": "X"
 _PERSON_KEYS = (
-    r"author|full[_ ]?name|display[_ ]?name|user\.name|git_author_name|git_committer_name|owner[_ ]name|"
-    r"customer(?:[_ ]name)?|patient(?:[_ ]name)?|employee(?:[_ ]name)?|contact[_ ]name|signed by|first[_ ]?name|"
+    r"author|full[_ ]?name|display[_ ]?name|user\.name|git_author_name|git_committer_name|owner[_ ]?name|"
+    r"customer(?:[_ ]?name)?|patient(?:[_ ]?name)?|employee(?:[_ ]?name)?|contact[_ ]?name|signed by|first[_ ]?name|"
     r"last[_ ]?name|"
     r"assignee|owner|reviewer|reporter|approver|requester|requested_by|maintainer|creator|created_by|"
     r"updated_by|on_?call|contact|person|surname|given_?name|family_?name|middle_?name|nombre|apellidos?|vorname|"
@@ -1578,8 +1612,16 @@ def _context_matches(text: str) -> Iterator[tuple[tuple[int, int], ...]]:
     pos = 0
     while True:
         for m in _NAME_IN_CONTEXT.finditer(text, pos):
-            yield m
             s0, e0 = next((g for g in m[1:] if g[0] >= 0), m[0])
+            if m[1][0] >= 0 and s0 > 0 and text[s0 - 1].isalpha():
+                # (a cue glued to a capitalised word is a camel-case key, `contactName`: read as a
+                # role key's value, `"contactName": "X"`, when it is one)
+                keyed = next(_KEYED_NAME.finditer(text, m[0][0], min(len(text), m[0][0] + 200)), None)
+                if keyed is not None and keyed[0][0] == m[0][0]:
+                    yield (keyed[0], (-1, -1), keyed[1], (-1, -1), (-1, -1), (-1, -1))
+                    pos = keyed[0][1]
+                    break
+            yield m
             if text[s0:e0].split(" ", 1)[0].rstrip(",.:") in _NOT_NAME_WORDS:
                 pos = max(s0, m[0][0] + 1)
                 break
@@ -1644,10 +1686,20 @@ _NATIVE_BEFORE = re.compile(
     r"|(?i:\bname|nombre|nom|nome|naam|imię)[ \t]*:[ \t]*[\"'“«]?"
     # a log's user field (`login ok user="…"`), the account asked about (`with name …`), a thanks
     r"|(?i:\buser(?:_?name)?)=\\?[\"']|(?i:with[ \t]+(?:the[ \t]+)?name)[ \t]+|(?i:\bthanks|thank[ \t]+you),?[ \t]+"
+    # a letter's formal address: Russian "Уважаемый", Ukrainian "Шановний" (dear)
+    r"|(?:[Уу]важаем(?:ый|ая|ые)|[Шш]анов(?:ний|на|ні))[ \t]+"
     # a signature line's dash: "— 山田太郎"
     r"|(?:^|\n)[ \t>]*[\u2014\u2013][ \t]*)$"
 )
 _HONORIFIC = re.compile(r"[ \t]*(?:さん|様|氏|씨|님)")
+# a letter's formal address opening a Cyrillic run (Russian "Уважаемый", Ukrainian "Шановний": dear)
+_DEAR_FIRST = re.compile(r"(?:Уважаем(?:ый|ая|ые)|Шанов(?:ний|на|ні)|Дорог(?:ой|ая))[ \t]+(?=\S)")
+# Chinese titles after a name (先生 Mr, 女士 Ms, 小姐 Miss, 老师 teacher): a Han run may run into them
+_HAN_TITLES = ("先生", "女士", "小姐", "老师", "老師")
+# a romanised Japanese honorific glued to a Latin name: `Sato Haruto-san`, `Tanaka-sensei`
+_ROMAJI_HONORIFIC = Rx(
+    r"(?:^|[^A-Za-z0-9_\x7f'-])((?:[A-Z][a-z]{1,20}[ \t]+)?[A-Z][a-z]{1,20})-(?:san|sama|kun|chan|sensei|senpai)\b"
+)
 # (after a label in its own script, a Latin-script name too, diacritics and all: `담당자: Shlomo
 # Ben-David`, `作者: Dương Minh Châu`; or before an honorific: `Trần Thị Hoa さん`)
 _LATIN_WORD = r"[A-ZÀ-ÖØ-ÞĀ-ȳḀ-ỿ][a-zß-öø-ÿĀ-ȳḀ-ỿ'’]{1,20}"
@@ -1693,6 +1745,13 @@ def _native_name_spans(text: str) -> Iterator[Span]:
         a, b = m.span()
         if _NATIVE_BEFORE.search(text[max(0, a - 40) : a]) or _HONORIFIC.match(text, b):
             yield Span(a, b, "person_name")
+        elif (dear := _DEAR_FIRST.match(text, a, b)) is not None and " " in text[dear.end() : b]:
+            # (two words after it: a given name and a patronymic or surname; "Уважаемые Коллеги" is no one)
+            yield Span(dear.end(), b, "person_name")  # (the run began with the address: Уважаемый Иван Петров)
+        elif "\u4e00" <= text[a] <= "\u9fff":
+            title = min((p for t in _HAN_TITLES if (p := text.find(t, a + 2, b + 2)) >= 0), default=-1)
+            if title >= 0:
+                yield Span(a, title, "person_name")  # (刘德明先生: the run took the title's first character)
     if any(w in text for w in _NATIVE_LABEL_WORDS):
         for m in _NATIVE_LATIN.finditer(text):
             if _latin_name_ok(m.group(1)):
@@ -1735,6 +1794,10 @@ def person_name_spans(text: str) -> Iterator[Span]:
         yield from _native_name_spans(text)
     if "@" in text:
         yield from _names_after_mail(text)
+    if "-s" in text or "-k" in text or "-c" in text:
+        for _, (start, end) in _ROMAJI_HONORIFIC.finditer(text):
+            if _latin_name_ok(text[start:end]):
+                yield Span(start, end, "person_name")
     firsts, lasts = _name_lists()
     for ((r0, r1),) in _CAP_RUN.finditer(text) if _open(text, "name_run") else ():
         # most runs hold no listed first name ("Visual Studio Code"): set lookups before any pairing
