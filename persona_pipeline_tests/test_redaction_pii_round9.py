@@ -109,6 +109,22 @@ def _mrz() -> tuple[str, str, str]:
         ("כתובת: רחוב ביאליק 7, דירה 3, רמת גן", "רחוב ביאליק 7, דירה 3, רמת גן", "address"),
         ("yeah so my العنوان is ٤٥ شارع الهرم، الجيزة", "٤٥ شارع الهرم، الجيزة", "address"),
         ("آدرس: تهران، خیابان آزادی، کوچه ۱۲، پلاک ۳", "تهران، خیابان آزادی، کوچه ۱۲، پلاک ۳", "address"),
+        # address grammars: a Russian street line, a REST finder's path segment, a bind list's pair, an
+        # audit log's change, Colombian grid streets with a flat, Estonian `mnt`, Turkish `No:`
+        (
+            "CUST-1   ул. Ленина, д. 5, кв. 12, 620014 Екатеринбург   ACTIVE",
+            "ул. Ленина, д. 5, кв. 12, 620014",
+            "address",
+        ),
+        ('"homeAddress": "Bağdat Cad. No:88 D:3, 34728 Kadıköy/İstanbul"', "Bağdat Cad. No:88 D:3, 34728", "address"),
+        ('[["street_address", "House 12, Mombasa Road, South C, Nairobi"]]', "House 12, Mombasa Road", "address"),
+        ('{"changes":{"address":["","12 Lê Lợi, Phường Bến Thành"]}}', "12 Lê Lợi, Phường Bến Thành", "address"),
+        ("GET /api/v1/customers/by-address/Seestrasse 12, 8002 Zürich", "Seestrasse 12, 8002 Zürich", "address"),
+        ("mi dirección es Calle 80 # 12-34, apto 402, Medellín", "Calle 80 # 12-34, apto 402, Medellín", "address"),
+        ("Bulevar Mihajla Pupina 10, 11070 Beograd", "Bulevar Mihajla Pupina 10, 11070 Beograd", "address"),
+        ("Narva mnt 7, 10117 Tallinn", "Narva mnt 7, 10117 Tallinn", "address"),
+        ('"address": "Bole Sub-City, Woreda 03, House No. 11, Addis Ababa"', "Woreda 03, House No. 11", "address"),
+        ("national no. 85073003328 on file", "85073003328", "be_nn"),
         # e-mails: an IAP header's `accounts.google.com:` prefix, quoted-printable `=40`, Cloudflare's
         # XOR-encoded protection
         (
@@ -187,6 +203,9 @@ def test_machine_readable_zone() -> None:
         "bank: 3 ways",
         "bank: 1234567.89 total",
         "person: Release Notes",
+        "host: localhost:8080",
+        "GET /api/v1/customers/by-id/4411",
+        '[["status", "Release 12, Build 7"]]',
         "Уважаемые Коллеги, добрый день",
         "see the Pull-Request, run pre-commit, the re-sync job",
         "Sri Lanka office",

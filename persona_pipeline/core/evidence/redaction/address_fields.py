@@ -46,7 +46,28 @@ _CSV_HEAD = Rx(r"(?im)^[^\n]{0,80}\b(?:street|address|city)\b[^\n]{0,120}$")
 # whose lowering may change its length, `İ`; see `other_label`)
 # (the word for an address, or a delivery address, in Russian/Ukrainian, Japanese, Chinese, Korean
 # (주소, 배송지), Japanese 送付先, Hebrew כתובת, Arabic عنوان, Persian آدرس, Urdu پتہ)
-OTHER_LABEL_WORDS = ("дрес", "住所", "地址", "주소", "배송지", "送付先", "כתובת", "عنوان", "آدرس", "پتہ")
+OTHER_LABEL_WORDS = (
+    "дрес",
+    "住所",
+    "地址",
+    "주소",
+    "배송지",
+    "送付先",
+    "כתובת",
+    "عنوان",
+    "آدرس",
+    "پتہ",
+    "ул.",
+    "улица",
+    "просп.",
+)
+# A Russian street line as the post writes it (street type, name, `д.` house, optional building
+# and flat, then the six-digit postcode and town): ул. Ленина, д. 5, кв. 12, 620014 Екатеринбург
+_RU_STREET = re.compile(
+    r"(?:ул\.|улица|просп\.|пр-т|пер\.|наб\.|бул\.|ш\.)[ \t]?[А-ЯЁ][а-яё-]{1,30}(?:[ \t][А-ЯЁа-яё-]{1,30}){0,2},"
+    r"[ \t]?(?:д\.|дом)[ \t]?\d{1,4}[а-я]?(?:,[ \t]?(?:к\.|корп\.|стр\.)[ \t]?\d{1,3})?"
+    r"(?:,[ \t]?(?:кв\.|оф\.)[ \t]?\d{1,4})?(?:,[ \t]?\d{6}[ \t][А-ЯЁ][а-яё-]{1,30})?"
+)
 _OTHER_LABELS = re.compile(r"адреса?|住所|地址|주소|배송지|送付先|כתובת|(?:ال)?عنوان|آدرس|پتہ", re.IGNORECASE)
 # after a label of another script, its copula in English or its colon (`my العنوان is …`)
 _LABEL_THEN = re.compile(r"(?:[ \t]*(?:[:：]|\bis\b))?")
@@ -56,13 +77,16 @@ _CJK_UNITS = re.compile(
     r"省|市|区|區|县|縣|镇|鎮|路|街|道|大道|巷|弄|号|號|院|楼|樓|室|都|府|県|町|村|丁目|番地|番|층|호|동|로|길|구"
 )
 _CJK_CHAR = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7a3]")
+_NEXT_STRING = re.compile(r'\\?"[ \t]*(?:,|:[ \t]*\[[ \t]*\\?"\\?"[ \t]*,)[ \t]*(?=\\?")')
 _VALUE_MAX = 160
 _KEY_GAP = 12  # characters of quoting, closing and separator between a key and its value
 _MAX_CSV_ROWS = 200
 _CSV_COLUMNS = frozenset(("street", "address", "street_address", "address_line1", "address1", "city", "postal_city"))
 
 _HOSTISH = re.compile(
-    r"://|@|\b\d{1,3}\.\d{1,3}\.\d{1,3}\b|\b[A-Za-z0-9-]+:\d{2,5}\b|\b0x[0-9a-fA-F]+|[{}<>$=\\()`\[\]]"
+    # (a host and port is lowercase or dotted: Turkish `No:152` is a house number)
+    r"://|@|\b\d{1,3}\.\d{1,3}\.\d{1,3}\b|\b(?:[a-z0-9-]+|[A-Za-z0-9-]*\.[A-Za-z0-9.-]+):\d{2,5}\b|\b0x[0-9a-fA-F]+|"
+    r"[{}<>$=\\()`\[\]]"
 )
 # a postcode with its country's prefix (L-7432, LV-1046, CH-8001)
 _LETTERED_POSTCODE = re.compile(r"[A-Z]{1,2}-\d{3,5}$")
@@ -170,6 +194,8 @@ _STREET_WORDS = frozenset(
         "sokak",
         "mahallesi",
         "mah",
+        "woreda",
+        "kebele",
         "bulevar",
         "bulevardul",
         "calea",
@@ -249,7 +275,20 @@ def _value_at(text: str, pos: int, prose: bool = False) -> tuple[int, int] | Non
     i, gap_end = pos, min(len(text), pos + _KEY_GAP)
     # (a Ruby DSL's block, `address { "…" }`, is a separator too)
     if not prose and not any(c in ":=\"'>({" for c in text[pos:gap_end].split("\n", 1)[0][:4]):
+        # a REST path's finder, `/customers/by-address/<value>`: the segment after the key
+        segment = text[text.rfind("/", max(0, pos - 40), pos) + 1 : pos].lower()
+        if text[pos : pos + 1] == "/" and segment.startswith(("by-", "by_")):
+            end = pos + 1
+            while end < min(len(text), pos + 1 + _VALUE_MAX) and text[end] not in "/?#\"'\r\n\\":
+                end += 1
+            return (pos + 1, end) if end > pos + 1 else None
         return None
+    # a bind list's pair, `["street_address", "…"]` (Rails), and an audit log's change, `"address":
+    # ["", "…"]` (the old value empty): the value is the next string
+    pair = _NEXT_STRING.match(text, pos)
+    if pair is not None:
+        pos = pair.end()
+        i, gap_end = pos, min(len(text), pos + _KEY_GAP)
     while i < gap_end and text[i] in " \t\"'\\)]>:=({":
         sep = text[i]
         i += 1
@@ -372,6 +411,9 @@ def address_field_spans(text: str) -> Iterator[Span]:
         if address_like(value, city=city[0] >= 0) and (owner[0] < 0 or _street_worded(value)):
             yield Span(v[0], v[1], "address")
     if not text.isascii():
+        if "ул" in text or "просп" in text or "пр-т" in text:
+            for m in _RU_STREET.finditer(text):
+                yield Span(m.start(), m.end(), "address")
         for m in _OTHER_LABELS.finditer(text):
             end = m.end()
             # (`адрес доставки:`: the label's next word, then its colon)
@@ -462,7 +504,7 @@ def _csv_columns(text: str) -> Iterator[Span]:
 GATE = (
     r"(?i)(?:(?:\b|_|(?-i:[a-z]))(?:address|adresse|adres|anschrift|direcci|direccion|domicilio|indirizzo|endere|"
     r"[a-z]_addr)|(?:\b|_)(?:street|strasse|stra\x7fe|line[ _.-]?[12]|address[12]|city|town|ville|ciudad|ort))"
-    r"\\?[\"']?[ \t]*(?:[:=>{]|\)=\()|"
+    r"(?:\\?[\"']?[ \t]*(?:[:=>{]|\)=\()|\\?\"[ \t]*,[ \t]*\\?\"|/)|"
     r"(?i:ship(?:ping)?|deliver(?:y)?)[ _.-]?to[ \t:]|(?:^|\n|,)[ \t]*\"?(?i:street|address|city)\"?[ \t]*(?:,|\r?\n)"
 )
 

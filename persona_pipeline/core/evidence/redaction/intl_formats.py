@@ -26,7 +26,7 @@ import unicodedata
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
-from persona_pipeline.core.evidence.redaction import national_ids, other_calendars
+from persona_pipeline.core.evidence.redaction import address_fields, national_ids, other_calendars
 from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER, plausible_birth_date
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold
 from persona_pipeline.core.evidence.redaction.phone_check import valid_region
@@ -476,7 +476,8 @@ _OTHER_SCRIPT = re.compile(
             "생년",
             "рождения",
             # (read by `pii`'s address-field and bank-account detectors: one cached scan for all)
-            *("дрес", "住所", "地址", "주소", "支店", "배송지", "送付先", "כתובת", "عنوان", "آدرس", "پتہ"),
+            *("住所", "支店"),
+            *address_fields.OTHER_LABEL_WORDS,
         )
     )
 )

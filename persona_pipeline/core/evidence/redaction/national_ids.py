@@ -202,7 +202,7 @@ _LABELS: dict[str, str] = {
     ),
     # a label naming an identity number of no one country: every kind with check digits is tried
     "national_id": (
-        rf"id{_W}(?:no|number|num|nr)|national{_W}id(?:entity)?(?:{_W}(?:no|number|num|card))?|"
+        rf"id{_W}(?:no|number|num|nr)|national{_W}id(?:entity)?(?:{_W}(?:no|number|num|card))?|national{_W}(?:no|number)|"
         rf"identity{_W}(?:no|number|num)|personal{_W}(?:id|identity|identification){_W}(?:no|number|code)|"
         rf"personal{_W}(?:code|number)|citizen{_W}id"
     ),

@@ -39,7 +39,7 @@ _STRONG_PRE = (
     r"Rue|Calle|C/|Carrera|Cra\.|Kra\.|Rua|Avenida|Avda\.?|Av\.|Avd\.|Viale|Piazza|Piazzale|Vicolo|"
     r"Chemin|All\x7fe|Impasse|Quai|Travessa|Pra\x7fa|Praca|Paseo|Carretera|Ctra\.|Calzada|Calz\.|"
     r"Callej\x7fn|Ulica|ul\.|Ul\.|Aleja|Al\.|Strada|Calea|Bulevardul|Jalan|Jl\.|Rambla|Passeig|Carrer|"
-    r"Estrada|Rodovia|Rruga|Bulevardi|Sheshi|Bulvar|Trg"
+    r"Estrada|Rodovia|Rruga|Bulevardi|Bulevar|Sheshi|Bulvar|Trg"
 )
 # ... and the ones that are also English words or product names: they need a postal tail or a label
 _WEAK_PRE = (
@@ -49,7 +49,7 @@ _WEAK_PRE = (
 # Street types glued to the name's end (German, Dutch, Nordic, Finnish, Hungarian compounds)
 _STRONG_SUFFIX = (
     r"stra(?:ss|\x7f)e|str\.|gasse|gatan|v\x7fgen|vagen|vej|vejen|vegen|veien|katu|kuja|straat|gracht|steeg|allee|"
-    r"chaussee|platz|plein|torget|str\x7fde|utca"
+    r"chaussee|platz|plein|torget|str\x7fde|utca|vegur"
 )
 # (-gade, -tie: Brigade, Bowtie; -ring, -weg: Keyring, Midweg)
 _WEAK_SUFFIX = r"weg|ring|damm|ufer|markt|laan|kade|dijk|berg|vei|v\x7fg|gade|gata|tie|torv"
@@ -57,7 +57,7 @@ _WEAK_SUFFIX = r"weg|ring|damm|ufer|markt|laan|kade|dijk|berg|vei|v\x7fg|gade|ga
 _AFTER_WORD = (
     r"gate|gata|gatan|vej|vei|veien|utca|ulica|cesta|Stra(?:ss|\x7f)e|Gasse|Allee|Platz|Weg|Ring|Damm|"
     # Lithuanian, Latvian, Estonian: Gedimino pr., Vilniaus g., Brīvības iela, Narva mnt.
-    r"g\.|gatv\x7f|al\.|pr\.|prospektas|iela|mnt\.|maantee|t\x7fnav|tanav|pst\."
+    r"g\.|gatv\x7f|al\.|pr\.|prospektas|iela|mnt\.?|maantee|t\x7fnav|tanav|pst\."
 )
 # A house number: 12, 12a, 12 B, 12-14, 12/3, s/n (sin número)
 _NUMBER = r"(?:\d{1,5}(?:[ \t]?[A-Za-z]\b|[-/]\d{1,4}[A-Za-z]?)?|s/n)"
@@ -95,7 +95,7 @@ _GRID_STREET = Rx(
     rf"\b(?:{_GRID_TYPES})[ \t]*"
     r"\d{1,3}[ \t]?[A-Z]?(?:[ \t]?(?:Bis|Sur|Norte|Este))?[ \t]*(?:#|No\.?|N\x7f)[ \t]*"
     r"\d{1,3}[ \t]?[A-Z]?[ \t]*-[ \t]*\d{1,3}"
-    rf"(?:,[ \t]*{_TOWN})?"
+    rf"{_UNIT}{{0,2}}(?:,[ \t]*{_TOWN})?"
 )
 # An address label shortly before: a weak street type is then an address too
 _LABEL = Rx(
