@@ -145,6 +145,8 @@ def _mrz() -> tuple[str, str, str]:
         ("Estimado Sr. D. Juan Carlos Ortega Ruiz:", "Juan Carlos Ortega Ruiz", "person_name"),
         ("Kimura Yui-san, could you review?", "Kimura Yui", "person_name"),
         ('{"id": "p-9", "contactName": "Abebe Girma"}', "Abebe Girma", "person_name"),
+        ('  display_name { "Kasun Perera" }', "Kasun Perera", "person_name"),
+        ("GET /api/v1/customers/by-full_name/Kadri Tamm 404", "Kadri Tamm", "person_name"),
         # names under a person key as code and reports write it, in any script
         ('[["owner_name", "ሰላም ተስፋዬ"], ["LIMIT", 1]]', "ሰላም ተስፋዬ", "person_name"),
         ("where: { ownerName: 'Անի Սարգսյան' }", "Անի Սարգսյան", "person_name"),
@@ -210,6 +212,8 @@ def test_machine_readable_zone() -> None:
         "see the Pull-Request, run pre-commit, the re-sync job",
         "Sri Lanka office",
         "contactName = getName()",
+        'c := Customer{Iban: "x"}',
+        "see src/author/Index.md",
         "https://bob@db.acme.io/x",
         'data-cfemail="5a363f343b"',  # (decodes to no address)
         "width=40px.x",

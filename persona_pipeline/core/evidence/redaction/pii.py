@@ -1405,8 +1405,10 @@ _PERSON_KEYS = (
 # <author>X</author>, <dc:creator>X, <maintainer email="…">X, &lt;owner&gt;X
 _KEYED_NAME = Rx(
     # (a person object's name member: `"author": {"name": "X"}`, `assignee: {displayName: X}`)
-    # (a report's dot leaders are a separator too: `owner ........ X`)
-    rf"(?:(?i:\b(?:{_PERSON_KEYS}))\\?[\"']?[ \t]*(?:[:=]|\.{{4,}})[ \t]*"
+    # (a report's dot leaders are a separator too: `owner ........ X`; and a Ruby DSL's block,
+    # `display_name { "X" }`; a REST finder's path, `/customers/by-full_name/X`)
+    rf"(?:(?i:by[-_](?:{_PERSON_KEYS}))/|"
+    rf"(?i:\b(?:{_PERSON_KEYS}))(?:[ \t]+\{{[ \t]*\\?[\"']|\\?[\"']?[ \t]*(?:[:=]|\.{{4,}}))[ \t]*"
     r"(?:\{[ \t]*\\?[\"']?(?i:name|display_?name|full_?name)\\?[\"']?[ \t]*:[ \t]*)?\\?[\"']?|"
     rf"(?i:(?:<|&lt;)(?:[a-z]{{1,12}}:)?(?:{_PERSON_KEYS}))(?:[ \t][^<>\n]{{0,80}})?(?:>|&gt;)[ \t]*)"
     rf"({_FULL}|{_NW})"
