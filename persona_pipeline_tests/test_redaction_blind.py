@@ -34,7 +34,7 @@ from persona_pipeline_tests.redaction_checks import Checks
 
 R = Redactor(b"k" * 32)
 SEED = 7
-PII_FLOOR_R9 = 0.76  # (raised with the tuning below)
+PII_FLOOR_R9 = 0.93  # (tune9p: 94.1% at seed 7, n 1200)
 
 
 @pytest.fixture(scope="module")

@@ -921,6 +921,7 @@ GATE_PART: dict[int, str] = {
     id(_CAMEL_LABEL): _hump_prefixes(),
     id(_HL7_PID): r"\bPID\|\d{0,4}\|",
     id(_MRZ_NAMES): r"[A-Z]<<[A-Z]",
+    id(_MRZ_DATA): r"\d[MFX<]\d{7}",
 }
 
 
