@@ -125,6 +125,7 @@ def _mrz() -> tuple[str, str, str]:
         ("Narva mnt 7, 10117 Tallinn", "Narva mnt 7, 10117 Tallinn", "address"),
         ('"address": "Bole Sub-City, Woreda 03, House No. 11, Addis Ababa"', "Woreda 03, House No. 11", "address"),
         ("national no. 85073003328 on file", "85073003328", "be_nn"),
+        ("АДРЕС ДОСТАВКИ: Невский проспект 28, 191186 Санкт-Петербург", "Невский проспект 28, 191186", "address"),
         # e-mails: an IAP header's `accounts.google.com:` prefix, quoted-printable `=40`, Cloudflare's
         # XOR-encoded protection
         (

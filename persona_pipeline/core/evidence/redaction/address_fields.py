@@ -46,8 +46,10 @@ _CSV_HEAD = Rx(r"(?im)^[^\n]{0,80}\b(?:street|address|city)\b[^\n]{0,120}$")
 # whose lowering may change its length, `İ`; see `other_label`)
 # (the word for an address, or a delivery address, in Russian/Ukrainian, Japanese, Chinese, Korean
 # (주소, 배송지), Japanese 送付先, Hebrew כתובת, Arabic عنوان, Persian آدرس, Urdu پتہ)
+# (the label in capitals too, `АДРЕС:`: a form's field names are often upper case)
 OTHER_LABEL_WORDS = (
     "дрес",
+    "ДРЕС",
     "住所",
     "地址",
     "주소",
