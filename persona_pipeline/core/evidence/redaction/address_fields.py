@@ -44,14 +44,51 @@ KEY = Rx(f"(?i){_KEY_BODY}")
 _CSV_HEAD = Rx(r"(?im)^[^\n]{0,80}\b(?:street|address|city)\b[^\n]{0,120}$")
 # (read on the original text, case-insensitively: offsets into `text.lower()` are not the text's,
 # whose lowering may change its length, `İ`; see `other_label`)
-_OTHER_LABELS = re.compile(r"адреса?|住所|地址|주소", re.IGNORECASE)
+# (the word for an address, or a delivery address, in Russian/Ukrainian, Japanese, Chinese, Korean
+# (주소, 배송지), Japanese 送付先, Hebrew כתובת, Arabic عنوان, Persian آدرس, Urdu پتہ)
+# (the label in capitals too, `АДРЕС:`: a form's field names are often upper case)
+OTHER_LABEL_WORDS = (
+    "дрес",
+    "ДРЕС",
+    "住所",
+    "地址",
+    "주소",
+    "배송지",
+    "送付先",
+    "כתובת",
+    "عنوان",
+    "آدرس",
+    "پتہ",
+    "ул.",
+    "улица",
+    "просп.",
+)
+# A Russian street line as the post writes it (street type, name, `д.` house, optional building
+# and flat, then the six-digit postcode and town): ул. Ленина, д. 5, кв. 12, 620014 Екатеринбург
+_RU_STREET = re.compile(
+    r"(?:ул\.|улица|просп\.|пр-т|пер\.|наб\.|бул\.|ш\.)[ \t]?[А-ЯЁ][а-яё-]{1,30}(?:[ \t][А-ЯЁа-яё-]{1,30}){0,2},"
+    r"[ \t]?(?:д\.|дом)[ \t]?\d{1,4}[а-я]?(?:,[ \t]?(?:к\.|корп\.|стр\.)[ \t]?\d{1,3})?"
+    r"(?:,[ \t]?(?:кв\.|оф\.)[ \t]?\d{1,4})?(?:,[ \t]?\d{6}[ \t][А-ЯЁ][а-яё-]{1,30})?"
+)
+_OTHER_LABELS = re.compile(r"адреса?|住所|地址|주소|배송지|送付先|כתובת|(?:ال)?عنوان|آدرس|پتہ", re.IGNORECASE)
+# after a label of another script, its copula in English or its colon (`my العنوان is …`)
+_LABEL_THEN = re.compile(r"(?:[ \t]*(?:[:：]|\bis\b))?")
+# CJK addresses run without spaces: the units of the Chinese, Japanese and Korean address systems
+# (province, city, district, town, road, street, lane, number, building, floor, room; 丁目, 番地)
+_CJK_UNITS = re.compile(
+    r"省|市|区|區|县|縣|镇|鎮|路|街|道|大道|巷|弄|号|號|院|楼|樓|室|都|府|県|町|村|丁目|番地|番|층|호|동|로|길|구"
+)
+_CJK_CHAR = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7a3]")
+_NEXT_STRING = re.compile(r'\\?"[ \t]*(?:,|:[ \t]*\[[ \t]*\\?"\\?"[ \t]*,)[ \t]*(?=\\?")')
 _VALUE_MAX = 160
 _KEY_GAP = 12  # characters of quoting, closing and separator between a key and its value
 _MAX_CSV_ROWS = 200
 _CSV_COLUMNS = frozenset(("street", "address", "street_address", "address_line1", "address1", "city", "postal_city"))
 
 _HOSTISH = re.compile(
-    r"://|@|\b\d{1,3}\.\d{1,3}\.\d{1,3}\b|\b[A-Za-z0-9-]+:\d{2,5}\b|\b0x[0-9a-fA-F]+|[{}<>$=\\()`\[\]]"
+    # (a host and port is lowercase or dotted: Turkish `No:152` is a house number)
+    r"://|@|\b\d{1,3}\.\d{1,3}\.\d{1,3}\b|\b(?:[a-z0-9-]+|[A-Za-z0-9-]*\.[A-Za-z0-9.-]+):\d{2,5}\b|\b0x[0-9a-fA-F]+|"
+    r"[{}<>$=\\()`\[\]]"
 )
 # a postcode with its country's prefix (L-7432, LV-1046, CH-8001)
 _LETTERED_POSTCODE = re.compile(r"[A-Z]{1,2}-\d{3,5}$")
@@ -159,6 +196,8 @@ _STREET_WORDS = frozenset(
         "sokak",
         "mahallesi",
         "mah",
+        "woreda",
+        "kebele",
         "bulevar",
         "bulevardul",
         "calea",
@@ -207,11 +246,18 @@ def _street_worded(value: str) -> bool:
     )
 
 
+def _cjk_address(value: str) -> bool:
+    """A CJK address: a number and three of the address system's units (`北京市朝阳区建国路12号`)."""
+    return any(c.isdigit() for c in value) and len(_CJK_UNITS.findall(value)) >= 3
+
+
 def address_like(value: str, city: bool = False) -> bool:
     """Whether a field's value reads as a postal address (a city field's: a postcode and a town)."""
     # (two spaces in a row: aligned code or a docstring, not an address someone typed)
     if not 5 <= len(value) <= _VALUE_MAX or "  " in value or _HOSTISH.search(value):
         return False
+    if not city and _CJK_CHAR.search(value) is not None and _cjk_address(value):
+        return True
     if not any(c.isdigit() for c in value) or (city and not _POSTCODE.search(value)):
         return False
     words = [w for w in re.split(r"[\s,]+", value) if w]
@@ -229,9 +275,23 @@ def _value_at(text: str, pos: int, prose: bool = False) -> tuple[int, int] | Non
     the rest of the line (cut where the script changes: a value in a sentence of another one).
     A key needs a separator (`:`, `=`, a quote, `>`); a prose label (`ship to`) may have a space."""
     i, gap_end = pos, min(len(text), pos + _KEY_GAP)
-    if not prose and not any(c in ":=\"'>(" for c in text[pos:gap_end].split("\n", 1)[0][:4]):
+    # (a Ruby DSL's block, `address { "…" }`, is a separator too)
+    if not prose and not any(c in ":=\"'>({" for c in text[pos:gap_end].split("\n", 1)[0][:4]):
+        # a REST path's finder, `/customers/by-address/<value>`: the segment after the key
+        segment = text[text.rfind("/", max(0, pos - 40), pos) + 1 : pos].lower()
+        if text[pos : pos + 1] == "/" and segment.startswith(("by-", "by_")):
+            end = pos + 1
+            while end < min(len(text), pos + 1 + _VALUE_MAX) and text[end] not in "/?#\"'\r\n\\":
+                end += 1
+            return (pos + 1, end) if end > pos + 1 else None
         return None
-    while i < gap_end and text[i] in " \t\"'\\)]>:=(":
+    # a bind list's pair, `["street_address", "…"]` (Rails), and an audit log's change, `"address":
+    # ["", "…"]` (the old value empty): the value is the next string
+    pair = _NEXT_STRING.match(text, pos)
+    if pair is not None:
+        pos = pair.end()
+        i, gap_end = pos, min(len(text), pos + _KEY_GAP)
+    while i < gap_end and text[i] in " \t\"'\\)]>:=({":
         sep = text[i]
         i += 1
         # (a quote followed by the separator closes the key, `"street": "…"`: it opens nothing)
@@ -246,20 +306,23 @@ def _value_at(text: str, pos: int, prose: bool = False) -> tuple[int, int] | Non
             if text[end - 1 : end] == "\\":  # (an escaped quote: `\"…\"`)
                 end -= 1
             return (i, end) if "\n" not in text[i:end] else None
-    if i == pos or i >= len(text) or text[i] in "\r\n":
+    if (i == pos and not prose) or i >= len(text) or text[i] in "\r\n":
         return None
     end = i
     stop = min(len(text), i + _VALUE_MAX)
     first_latin: bool | None = None
-    while end < stop and text[end] not in "\r\n":
+    # (an unquoted value ends at its line's end, or where the string or markup holding it closes)
+    while end < stop and text[end] not in '\r\n"<{}[]':
         ch = text[end]
+        if ch == "'" and text[end + 1 : end + 2] in (",", ";", ")", "}", "]", ""):
+            break  # (a single-quoted string closes: `'ship to …', 'retries': 3`; O'Connell goes on)
         if ch.isalpha():
             if first_latin is None:
                 first_latin = _latin(ch)
             elif _latin(ch) != first_latin:
                 break
         end += 1
-    while end > i and text[end - 1] in " \t.,;\"'":
+    while end > i and text[end - 1] in " \t.,;\"'\\":
         end -= 1
     return i, end
 
@@ -350,11 +413,17 @@ def address_field_spans(text: str) -> Iterator[Span]:
         if address_like(value, city=city[0] >= 0) and (owner[0] < 0 or _street_worded(value)):
             yield Span(v[0], v[1], "address")
     if not text.isascii():
+        if "ул" in text or "просп" in text or "пр-т" in text:
+            for m in _RU_STREET.finditer(text):
+                yield Span(m.start(), m.end(), "address")
         for m in _OTHER_LABELS.finditer(text):
             end = m.end()
             # (`адрес доставки:`: the label's next word, then its colon)
             colon = text.find(":", end, end + 16)
-            v = _value_at(text, colon + 1 if colon >= 0 else end, prose=True)
+            if colon < 0:
+                colon = text.find("：", end, end + 16)
+            at = colon + 1 if colon >= 0 else _LABEL_THEN.match(text, end).end()
+            v = _value_at(text, at, prose=True)
             if v is not None and address_like(text[v[0] : v[1]]) and _street_worded(text[v[0] : v[1]]):
                 yield Span(v[0], v[1], "address")
     yield from _csv_columns(text)
@@ -437,11 +506,12 @@ def _csv_columns(text: str) -> Iterator[Span]:
 GATE = (
     r"(?i)(?:(?:\b|_|(?-i:[a-z]))(?:address|adresse|adres|anschrift|direcci|direccion|domicilio|indirizzo|endere|"
     r"[a-z]_addr)|(?:\b|_)(?:street|strasse|stra\x7fe|line[ _.-]?[12]|address[12]|city|town|ville|ciudad|ort))"
-    r"\\?[\"']?[ \t]*(?:[:=>]|\)=\()|"
+    r"(?:\\?[\"']?[ \t]*(?:[:=>{]|\)=\()|\\?\"[ \t]*,[ \t]*\\?\")|"
+    r"(?i:by[-_][a-z_]{0,12}(?:address|street|city))/|"
     r"(?i:ship(?:ping)?|deliver(?:y)?)[ _.-]?to[ \t:]|(?:^|\n|,)[ \t]*\"?(?i:street|address|city)\"?[ \t]*(?:,|\r?\n)"
 )
 
 
 def other_label(text: str) -> bool:
     """Whether a label of another script may be in the text (substring tests: C speed)."""
-    return "дрес" in text or "住所" in text or "地址" in text or "주소" in text
+    return any(w in text for w in OTHER_LABEL_WORDS)

@@ -41,11 +41,18 @@ ROUTING = Rx(
 # the label word alone: what a caller's gate looks for (with the forms taken without a routing code)
 GATE = (
     r"(?i)\b(?:routing|aba|rtn|sort[ _-]?code|bsb|ifsc|bankleitzahl|blz|transit|ag(?:e|\x7f)ncia|clabe)(?:\b|_)|"
-    r"\b\d\d-\d{4}-\d{7}-\d{2,3}\b"
+    r"\b\d\d-\d{4}-\d{7}-\d{2,3}\b|\bbank"
 )
 _ACCOUNT = Rx(
     r"(?i)\b(?:account|acct|acc|a/c|konto(?:nummer)?|kto|conta(?: corrente)?|cuenta|compte)\.?"
     rf"(?:[ _-]?(?:no|number|nr|num|#))?\.?{_SEP}(\d(?:[ -]?\d){{4,17}})\b"
+)
+# A field or key that names a bank account (`bank_account`, `bankAccountNo`, `"bank account": …`,
+# `bank: …`) and a run of digits as its value: the key says what the run is, no routing code needed.
+# (`bank` alone only before a separator or `is`, and a run of seven or more: "bank 3" is a count)
+_BANK_KEYED = Rx(
+    r"(?i)\bbank(?:[ _-]?(?:account|acct|acc|konto))?(?:[ _-]?(?:no|number|nr|num|#))?(?-i:[A-Z][a-z]{1,12}){0,2}"
+    r"\\?[\"']?[ \t]*(?:[:=]|\bis\b)[ \t]*\\?[\"']?(\d{7,20}|\d{5,20}-\d{1,2})\b"
 )
 _REACH = 64  # characters between the routing code and the account label, on one line
 # Mexico's CLABE: bank (3), branch (3), account (11), check digit (`_clabe_ok`)
@@ -84,6 +91,9 @@ def _clabe_ok(v: str) -> bool:
 
 
 def bank_account_spans(text: str) -> Iterator[Span]:
+    for _, (a, b) in _BANK_KEYED.finditer(text):
+        if not (text[b : b + 1] in (".", "-", ",") and text[b + 1 : b + 2].isdigit()):  # (an amount: `1234567.89`)
+            yield Span(a, b, "bank_account")
     for (_, _), (a, b) in _CLABE.finditer(text):
         if _clabe_ok(text[a:b]):
             yield Span(a, b, "bank_account")

@@ -26,7 +26,7 @@ import unicodedata
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
-from persona_pipeline.core.evidence.redaction import national_ids
+from persona_pipeline.core.evidence.redaction import address_fields, national_ids, other_calendars
 from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER, plausible_birth_date
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold
 from persona_pipeline.core.evidence.redaction.phone_check import valid_region
@@ -172,6 +172,8 @@ _DOB_NOUN = (
     r"data[ _]urodzenia|f\x7fdelsedatum|f\x7fdselsdato|syntym\x7faika|do\x7fum[ _]tarihi|datum[ _]narozen\x7f|"
     r"sz\x7flet\x7fsi[ _]d\x7ftum|szuletesi[ _]datum|"
     r"geb(?:\.|urts)?[ _-]?dat(?:um|\.)|birth[\"']?[ \t]*[:=]|fdn|ddn|"
+    # ASC X12's demographic segment (HIPAA 5010): DMG01 `D8` says DMG02 is the birth date, CCYYMMDD
+    r"dmg\*d8\*|"
     # the birth noun alone, as a key (`"nacimiento": …`, `nascimento:`)
     r"nacimiento|nascimento|naissance|urodzeni[ae]|nascita|"
     # Latvian, Lithuanian, Estonian, Basque, Albanian
@@ -205,7 +207,11 @@ _DATE = (
     # (an English ordinal's year may be written `'68`)
     rf"\d{{1,2}}(?:st|nd|rd|th|er|\x7f|o)?\.?[ \t]+(?:de[ \t]+|of[ \t]+)?{_MONTH},?[ \t]+(?:del?[ \t]+)?"
     r"(?:\d{4}|'\d\d\b)|"
-    rf"\d{{1,2}}[-/ ]?{_MONTH}[-/ ]?\d{{2,4}}|(?:19|20)\d{{2}}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\b|"
+    rf"\d{{1,2}}[-/ ]?{_MONTH}[-/ ]?\d{{2,4}}|"
+    # (an LDAP / X.680 GeneralizedTime at midnight, `19870303000000Z`, is a date-only field's value)
+    r"(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?:000000(?:\.0{1,6})?Z)?\b|"
+    # a bilingual passport data page (ICAO 9303): `03 MAR/MARS 87`, the month in both languages
+    rf"\d{{1,2}}[ \t]+{_MONTH}/{_MONTH}[ \t]+\d{{2,4}}\b|"
     r"(?:0[1-9]|[12]\d|3[01])(?:0[1-9]|1[0-2])(?:19|20)\d\d\b|"  # DDMMYYYY
     rf"\d{{4}}\.[ \t]*{_MONTH}[ \t]+\d{{1,2}}\b|"  # Hungarian: 1959. május 1.
     rf"\d{{4}}\.[ \t]*gada[ \t]+\d{{1,2}}\.[ \t]*{_MONTH}|"  # Latvian: 1979. gada 25. marts
@@ -312,8 +318,9 @@ _PHONE_SHAPES: tuple[tuple[Rx, tuple[str, ...]], ...] = (
     ),
     # AU local-rate numbers: 1300 / 1800 and six digits
     (Rx(r"\b1[38]00[ -]\d{3}[ -]?\d{3}\b"), ("AU",)),
-    # the international prefix 00 written instead of + (0034 612 345 678): any country
-    (Rx(r"\b00[1-9]\d{0,2}[ .-]\d{1,4}(?:[ .-]?\d{2,4}){1,4}\b"), ("IDD",)),
+    # the international prefix written instead of + (0034 612 345 678, 00 34 …): the ITU's 00, or
+    # Australia's 0011; any country
+    (Rx(r"\b(?:0011|00)[ ]?[1-9]\d{0,2}[ .-]\d{1,4}(?:[ .-]?\d{2,4}){1,4}\b"), ("IDD",)),
 )
 _NOT_PHONE_BEFORE = Rx(
     r"(?i)\b(?:build|version|ver|release|rev|revision|order|invoice|ticket|issue|pr|job|run|id|ref|sku|"
@@ -324,7 +331,7 @@ _NOT_PHONE_BEFORE = Rx(
 def _date_or_ip(raw: str) -> bool:
     """A date or an IPv4 address, not a phone; `958.74.18.57` has the shape of an address but no
     octet above 255 (a Spanish number's first group is 6xx to 9xx)."""
-    if _DATE_OR_IP.match(raw) is None:
+    if not _DATE_OR_IP.match(raw):  # (`Rx.match` answers a bool)
         return False
     parts = raw.split(".")
     return len(parts) != 4 or all(p.isdigit() and int(p) <= 255 for p in parts)
@@ -463,12 +470,14 @@ _OTHER_SCRIPT = re.compile(
             *national_ids.OTHER_SCRIPT_WORDS,
             *_JP_CHARS,
             *_JA_DOB_WORDS,
+            *other_calendars.LABEL_WORDS,
             *_OTHER_SCRIPT_PHONE,
             *_FULLWIDTH_DIGITS,
             "생년",
             "рождения",
             # (read by `pii`'s address-field and bank-account detectors: one cached scan for all)
-            *("дрес", "住所", "地址", "주소", "支店"),
+            *("住所", "支店"),
+            *address_fields.OTHER_LABEL_WORDS,
         )
     )
 )
@@ -633,6 +642,28 @@ def _verb_gap_ok(text: str, m0: int, start: int) -> bool:
     return all(w.lower() in _GAP_WORDS or w[0].isupper() for w in words)
 
 
+# An iCalendar event (RFC 5545) that recurs yearly and is summarised as a birthday, as contact apps
+# export their birthday calendars: its all-day DTSTART is the date of birth. (Bounded: one event's
+# lines within 600 characters.)
+_VEVENT = re.compile(r"BEGIN:VEVENT(.{0,600}?)END:VEVENT", re.S)
+_VEVENT_START = re.compile(r"DTSTART;VALUE=DATE:(\d{8})(?!\d)")
+_VEVENT_BIRTHDAY = re.compile(
+    r"RRULE:FREQ=YEARLY.{0,300}?SUMMARY:[^\n\\]{0,80}?(?i:birthday|geburtstag|cumplea|anniversaire|"
+    r"verjaardag|compleanno|anivers|urodziny|f\x7fdelsedag|fodelsedag)|"
+    r"SUMMARY:[^\n\\]{0,80}?(?i:birthday|geburtstag|cumplea|anniversaire|verjaardag|compleanno|anivers|urodziny)"
+    r".{0,300}?RRULE:FREQ=YEARLY",
+    re.S,
+)
+
+
+def _birthday_events(text: str) -> Iterator[Span]:
+    for m in _VEVENT.finditer(text):
+        body = m.group(1)
+        start = _VEVENT_START.search(body)
+        if start is not None and _VEVENT_BIRTHDAY.search(body) and plausible_birth_date(start.group(1)):
+            yield Span(m.start(1) + start.start(1), m.start(1) + start.end(1), "date_of_birth")
+
+
 def intl_dob_spans(text: str) -> Iterator[Span]:
     """A date right after a birth label in one of several languages."""
     gates = _gates(text)
@@ -679,11 +710,16 @@ def intl_dob_spans(text: str) -> Iterator[Span]:
     if _other_script(text) and ("生" in text or "생" in text):
         for m in _JA_DOB_AFTER.finditer(text):
             yield Span(*m.span(1), "date_of_birth")
+    if "BEGIN:VEVENT" in text:
+        yield from _birthday_events(text)
+    if not text.isascii():  # (other scripts' digits, Chinese numerals, other calendars)
+        yield from other_calendars.other_calendar_dob_spans(text)
 
 
 def _valid_in(raw: str, region: str) -> bool:
-    if region == "IDD":  # 00-prefixed: the country code follows
-        return valid_region("+" + raw[2:], None) is not None
+    if region == "IDD":  # 00- or 0011-prefixed: the country code follows
+        readings = (raw[2:], raw[4:]) if raw.startswith("0011") else (raw[2:],)
+        return any(valid_region("+" + r.lstrip(" "), None) is not None for r in readings)
     return valid_region(raw, region) == region
 
 
@@ -707,8 +743,8 @@ def intl_phone_spans(text: str) -> Iterator[Span]:
             before, after = text[start - 1 : start], text[end : end + 1]
             if before in ("_", "/", ".", "+", "#", "$", "%", "-") or after in ("_", "-", "/", ":"):
                 continue  # an id, a version, a path, a time
-            if after == "." and text[end + 1 : end + 2].isdigit():
-                continue
+            if after in (".", ",") and text[end + 1 : end + 2].isdigit():
+                continue  # (a version's next part, an amount's decimals: `321.597.854,49 €`)
             raw = text[start:end]
             digits = sum(c.isdigit() for c in raw)
             if not 9 <= digits <= (17 if regions == ("IDD",) else 11) or _date_or_ip(raw):

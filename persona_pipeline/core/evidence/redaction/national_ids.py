@@ -39,6 +39,8 @@ _CF = Rx(r"\b[A-Z]{6}[0-9LMNP-V]{2}[ABCDEHLMPRST][0-9LMNP-V]{2}[A-Z][0-9LMNP-V]{
 # commune, order, key.
 _NIR = Rx(r"\b[12378] \d\d \d\d (?:\d\d|2[AB]) \d{3} \d{3}(?: \d\d)?\b")
 # US ITIN: area 9xx, group 50-65, 70-88, 90-92 or 94-99.
+# the IRS's adoption taxpayer number (ATIN): 9XX-93-XXXX, a group no ITIN or SSN takes
+_ATIN = Rx(r"\b9\d\d-93-\d{4}\b")
 _ITIN = Rx(r"\b9\d\d-(?:5\d|6[0-5]|7\d|8[0-8]|9[0-24-9])-\d{4}\b")
 # CN resident identity number: a province code (11-15, 21-23, 31-37, 41-46, 50-54, 61-65), four
 # more region digits, a birth date from 1900 on, three order digits and an ISO 7064 check
@@ -163,9 +165,44 @@ _LABELS: dict[str, str] = {
         rf"(?:kfz{_W})?kennzeichen|nummernschild|(?:plaque{_W}d{_W})?immatriculation|matr[i\x7f]cula|placa|targa|"
         rf"kenteken|numer{_W}rejestracyjny|tablica{_W}rejestracyjna|registreringsnummer|regnr|spz"
     ),
+    # (issue 17, round 9) tax and identity numbers of more countries, each under the name it goes by
+    # at home (python-stdnum's module docs give each name) and in English
+    "ve_rif": rf"rif|registro{_W}de{_W}informaci[o\x7f]n{_W}fiscal",
+    "us_atin": rf"atin|adoption{_W}taxpayer{_W}identification{_W}(?:no|number)",
+    "us_ptin": rf"ptin|preparer{_W}tax{_W}identification{_W}(?:no|number)",
+    "ruc": rf"ruc|registro{_W}[u\x7f]nico{_W}de{_W}contribuyentes",
+    "mx_rfc": rf"rfc|registro{_W}federal{_W}de{_W}contribuyentes",
+    "nit": rf"nit|n[u\x7f]mero{_W}de{_W}identificaci[o\x7f]n{_W}tributaria",
+    "pt_cc": rf"cart[a\x7f]o{_W}(?:de{_W})?cidad[a\x7f]o|cc",
+    "nl_onderwijsnummer": rf"onderwijs{_W}nummer",
+    "bg_pnf": r"pnf|lnch",
+    "be_bis": rf"bis{_W}(?:nr|nummer|number|no)|bisnummer|bis",
+    "gb_upn": rf"upn|unique{_W}pupil{_W}(?:no|number)",
+    "in_vid": rf"vid|virtual{_W}id",
+    # a health card's number (Ontario's, BC's personal health number, Scotland's CHI, New Zealand's
+    # NHI): its value is checked by its own format (`_health_number_ok`)
+    "health_number": (
+        rf"health{_W}(?:card{_W})?(?:no|number|num|nr|id)|phn|personal{_W}health{_W}(?:no|number)|"
+        rf"nhi(?:{_W}(?:no|number))?|chi(?:{_W}(?:no|number))?|ohip(?:{_W}(?:no|number))?"
+    ),
+    # a hospital's medical record number (no check digits: the label vouches for an id-shaped token)
+    "mrn": (
+        rf"mrn|medical{_W}record(?:{_W}(?:no|number|num|nr|id))?|patient{_W}(?:no|number|num|nr)|"
+        rf"chart{_W}(?:no|number|nr)|chart{_W}#:?[ \t]?"
+    ),
+    # a taxpayer number of no one country: Indonesia's NPWP by name; a TIN any with check digits
+    "tax_id": rf"tin|npwp|tax{_W}(?:id|identification)(?:{_W}(?:no|number))?",
+    # an identity card's own number (not the holder's personal number), by the card's name in
+    # English, German, Italian, Romanian (`Serie și număr CI`), Spanish (`número de soporte`) and French
+    "id_card": (
+        rf"identity{_W}card{_W}(?:no|number)|(?:personal)?ausweis{_W}?(?:nr|nummer)|"
+        rf"carta{_W}d(?:'|\x7f|{_W})identit(?:a|\x7f[ \t:]+)|num[a\x7f]r{_W}ci|"
+        rf"serie{_W}(?:[s\x7f]i{_W})?num[a\x7f]r(?:{_W}ci)?|"
+        rf"n[u\x7f]mero{_W}de{_W}soporte|carte{_W}d(?:'|\x7f|{_W})identit(?:e|\x7f[ \t:]+)"
+    ),
     # a label naming an identity number of no one country: every kind with check digits is tried
     "national_id": (
-        rf"id{_W}(?:no|number|num|nr)|national{_W}id(?:entity)?(?:{_W}(?:no|number|num|card))?|"
+        rf"id{_W}(?:no|number|num|nr)|national{_W}id(?:entity)?(?:{_W}(?:no|number|num|card))?|national{_W}(?:no|number)|"
         rf"identity{_W}(?:no|number|num)|personal{_W}(?:id|identity|identification){_W}(?:no|number|code)|"
         rf"personal{_W}(?:code|number)|citizen{_W}id"
     ),
@@ -175,12 +212,19 @@ _LABELS: dict[str, str] = {
 _ALSO: dict[str, tuple[str, ...]] = {
     "se_personnummer": ("no_fnr", "dk_cpr"),
     # (`NIF` is Portugal's and France's tax number too; `DNI` Peru's identity number)
-    "es_dni": ("pt_nif", "fr_nif", "pe_cui"),
     "sg_nric": ("my_nric",),  # (Malaysia's identity card number is an NRIC too)
-    "cedula": ("do_cedula", "ec_ci"),
     "cu_ni": ("cedula",),
     "ee_ik": ("lt_asmens",),  # (Lithuania's asmens kodas has Estonia's shape and check)
     "cz_rc": ("sk_rc",),  # (the Czech and Slovak birth numbers share theirs)
+    # (round 9) `DNI` is Argentina's too, `cédula` Costa Rica's, an `id card` number a card's own
+    # number, Aadhaar's virtual id (VID) goes under its Aadhaar label
+    "es_dni": ("pt_nif", "fr_nif", "pe_cui", "ar_dni"),
+    "cedula": ("do_cedula", "ec_ci", "cr_cpf"),
+    "cn_ric": ("id_card",),
+    "in_aadhaar": ("in_vid",),
+    "ruc": ("py_ruc", "ec_ruc", "pe_ruc"),
+    "nit": ("sv_nit", "gt_nit", "co_nit"),
+    "tax_id": ("id_npwp", "gh_tin", "za_tin"),
     "national_id": (
         "za_id",
         "il_id",
@@ -223,7 +267,8 @@ _ALSO: dict[str, tuple[str, ...]] = {
     ),
 }
 _KINDS = tuple(_LABELS)
-_LABEL = Rx(r"(?i)(?:\b|_)(?:" + "|".join(f"({p})" for p in _LABELS.values()) + r")(?:\b|_)")
+# (a key may end in a country code's hump: `dniAr`, `nitSv`)
+_LABEL = Rx(r"(?i)(?:\b|_)(?:" + "|".join(f"({p})" for p in _LABELS.values()) + r")(?:(?-i:[A-Z][a-z])?\b|_)")
 
 
 def _alternatives(pattern: str) -> list[str]:
@@ -299,6 +344,7 @@ _OTHER_LABELS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("個人番号|マイナンバー", ("jp_in",)),
     ("РНОКПП|ІПН", ("ua_rntrc",)),
     ("ИНН", ("ru_inn",)),
+    ("ЛНЧ|номер на чужденец", ("bg_pnf",)),  # (Bulgaria's foreigner's number: Личен номер на чужденец)
 )
 _OTHER_LABEL = re.compile("|".join(f"({p})" for p, _ in _OTHER_LABELS))
 OTHER_SCRIPT_WORDS = (
@@ -390,6 +436,44 @@ _SHAPES: dict[str, tuple[Rx, ...]] = {
     # `AB-123-CD`, `K-EO 8561`, `1470 FBC`); a plate's alphabet is upper case
     "vehicle_plate": (Rx(r"^(?:[A-Z0-9]{1,4}(?:[ -][A-Z0-9]{1,5}){0,2}|[A-Z0-9]{5,8})"),),
     "national_id": (),  # (its values are the `_ALSO` kinds')
+    # (round 9) each number's printed shapes (python-stdnum's docs and examples)
+    "ve_rif": (Rx(r"^(?:[VEJPGvejpg]-?\d{8}-?\d)"),),
+    "us_atin": (Rx(r"^(?:9\d\d-?93-?\d{4})"),),
+    "us_ptin": (Rx(r"^(?:[Pp]\d{8})"),),
+    "ruc": (),
+    "py_ruc": (Rx(r"^(?:\d{5,8}-\d)"),),
+    "ec_ruc": (Rx(r"^(?:\d{13})"),),
+    "pe_ruc": (Rx(r"^(?:(?:10|15|16|17|20)\d{9})"),),
+    "mx_rfc": (Rx(r"^(?:[A-Z&\x{d1}]{4}\d{6}[A-Z0-9]{3})"),),
+    "nit": (),
+    "sv_nit": (Rx(r"^(?:\d{4}-?\d{6}-?\d{3}-?\d)"),),
+    "gt_nit": (Rx(r"^(?:\d{4,11}-[\dKk])"),),
+    "co_nit": (Rx(r"^(?:\d{3}\.\d{3}\.\d{3}-\d)"),),
+    "ar_dni": (Rx(r"^(?:\d{1,2}\.\d{3}\.\d{3}|\d{7,8})"),),
+    "cr_cpf": (Rx(r"^(?:\d-?\d{4}-?\d{4})"),),
+    "pt_cc": (Rx(r"^(?:\d{8} ?\d ?[A-Za-z0-9]{2}\d)"),),
+    "nl_onderwijsnummer": (Rx(r"^(?:10\d{7})"),),
+    "bg_pnf": (Rx(r"^(?:\d{10})"),),
+    "be_bis": (Rx(r"^(?:\d\d\.?[2-5]\d\.?\d\d-?\d{3}\.?\d\d)"),),
+    "gb_upn": (Rx(r"^(?:[A-Z]\d{12})"),),
+    "in_vid": (Rx(r"^(?:\d{4} ?\d{4} ?\d{4} ?\d{4})"),),
+    "tax_id": (),
+    "health_number": (
+        Rx(r"^(?:\d{4}[ -]?\d{3}[ -]?\d{3}(?:[ -]?[A-Z]{2})?)"),
+        Rx(r"^(?:\d{6} ?\d{4})"),
+        Rx(r"^(?:[A-HJ-NP-Z]{3}\d{4})"),
+    ),
+    # letters of a facility's prefix, then digits (dashes between groups allowed): `MR0012345`, `12-34-567`
+    "mrn": (Rx(r"^(?:(?:[A-Z]{1,4}-?)?\d(?:-?\d){4,13})"),),
+    "id_npwp": (Rx(r"^(?:\d\d\.?\d{3}\.?\d{3}\.?\d-?\d{3}\.?\d{3})"),),
+    "gh_tin": (Rx(r"^(?:[PCGQV]\d{10})"),),
+    "za_tin": (Rx(r"^(?:[01239]\d{9})"),),
+    # Germany's identity card (a reduced alphabet and an ICAO 9303 check digit), Italy's electronic
+    # card (CIE: `CA00000AA`), Romania's series and number, Spain's DNI support number
+    "id_card": (
+        Rx(r"^(?:[CFGHJKLMNPRTVWXYZ][0-9CFGHJKLMNPRTVWXYZ]{8}\d)"),
+        Rx(r"^(?:[A-Z]{2}\d{5}[A-Z]{2}|[A-Z]{2} ?\d{6}|[A-Z]{3}\d{6})"),
+    ),
 }
 
 
@@ -617,6 +701,7 @@ def _validators() -> dict[str, Callable[[str], bool]]:
         "health_insurance_id": _health_insurance_ok,
         "vehicle_plate": _plate_ok,
         **more,
+        **_round9_validators(),
     }
 
 
@@ -665,6 +750,98 @@ def _more_validators() -> dict[str, Callable[[str], bool]]:
     }
 
 
+def mrz_check(s: str) -> str:
+    """ICAO 9303's check digit: weights 7, 3, 1; a digit is itself, A-Z are 10 to 35, `<` is 0."""
+    total = 0
+    for i, c in enumerate(s):
+        v = int(c) if c.isdigit() else 0 if c == "<" else ord(c.upper()) - 55
+        total += v * (7, 3, 1)[i % 3]
+    return str(total % 10)
+
+
+def _id_card_ok(v: str) -> bool:
+    # (a German card's number, the only shape of ten, carries its check digit; the others carry none)
+    return len(v) != 10 or mrz_check(v[:9]) == v[9]
+
+
+_NHI_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # (I and O never used: A to Z count 1 to 24)
+
+
+def _health_number_ok(v: str) -> bool:
+    """Ontario's health card (ten digits, Luhn, an optional two-letter version code), BC's PHN
+    (python-stdnum), Scotland's CHI (a birth date DDMMYY, then the NHS number's modulus 11), New
+    Zealand's NHI (AAANNNC: weights 7 to 2, 11 minus the sum modulo 11, 10 written 0)."""
+    from stdnum import luhn
+    from stdnum.ca import bc_phn
+    from stdnum.gb import nhs
+
+    c = v.replace(" ", "").replace("-", "")
+    if c[:3].isalpha():
+        vals = [_NHI_LETTERS.index(x) + 1 for x in c[:3]] + [int(x) for x in c[3:6]]
+        rem = sum(x * w for x, w in zip(vals, range(7, 1, -1), strict=True)) % 11
+        return rem != 0 and (11 - rem) % 10 == int(c[6])
+    digits = c[:10]
+    if not digits.isdigit():
+        return False
+    if len(c) == 12 or (" " not in v and "-" in v):  # (a version code or dashed groups: Ontario's)
+        return luhn.is_valid(digits)
+    if digits[0] == "9" and bc_phn.is_valid(digits):
+        return True
+    day, month = int(digits[:2]), int(digits[2:4])
+    return (1 <= day <= 31 and 1 <= month <= 12 and nhs.is_valid(digits)) or luhn.is_valid(digits)
+
+
+def _round9_validators() -> dict[str, Callable[[str], bool]]:
+    """(issue 17, round 9) python-stdnum's validators of more countries' numbers."""
+    from stdnum.ar import dni as ar_dni
+    from stdnum.be import bis
+    from stdnum.bg import pnf
+    from stdnum.co import nit as co_nit
+    from stdnum.cr import cpf as cr_cpf
+    from stdnum.ec import ruc as ec_ruc
+    from stdnum.gb import upn
+    from stdnum.gh import tin as gh_tin
+    from stdnum.gt import nit as gt_nit
+    from stdnum.id import npwp
+    from stdnum.in_ import vid
+    from stdnum.mx import rfc
+    from stdnum.nl import onderwijsnummer
+    from stdnum.pe import ruc as pe_ruc
+    from stdnum.pt import cc
+    from stdnum.py import ruc as py_ruc
+    from stdnum.sv import nit as sv_nit
+    from stdnum.us import atin, ptin
+    from stdnum.ve import rif
+    from stdnum.za import tin as za_tin
+
+    return {
+        "ve_rif": rif.is_valid,
+        "us_atin": atin.is_valid,
+        "us_ptin": lambda v: ptin.is_valid(v.upper()),
+        "py_ruc": py_ruc.is_valid,
+        "ec_ruc": ec_ruc.is_valid,
+        "pe_ruc": pe_ruc.is_valid,
+        "mx_rfc": lambda v: len(v) == 13 and rfc.is_valid(v),  # (a person's: four letters; a company's three)
+        "sv_nit": sv_nit.is_valid,
+        "gt_nit": gt_nit.is_valid,
+        "co_nit": co_nit.is_valid,
+        "ar_dni": ar_dni.is_valid,
+        "cr_cpf": cr_cpf.is_valid,
+        "pt_cc": lambda v: cc.is_valid(v.upper()),
+        "nl_onderwijsnummer": onderwijsnummer.is_valid,
+        "bg_pnf": pnf.is_valid,
+        "be_bis": lambda v: bis.is_valid(_digits(v)),
+        "gb_upn": upn.is_valid,
+        "in_vid": lambda v: vid.is_valid(_digits(v)),
+        "id_npwp": npwp.is_valid,
+        "gh_tin": gh_tin.is_valid,
+        "za_tin": za_tin.is_valid,
+        "id_card": _id_card_ok,
+        "mrn": lambda v: sum(c.isdigit() for c in v) >= 6,
+        "health_number": _health_number_ok,
+    }
+
+
 def _valid(kind: str, value: str) -> bool:
     try:
         return _validators()[kind](value)
@@ -690,6 +867,7 @@ _SHAPED: tuple[tuple[Rx, str], ...] = (
     (_CF, "it_fiscal_code"),
     (_NIR, "fr_nir"),
     (_ITIN, "ssn"),
+    (_ATIN, "us_atin"),
     (_CN_RIC, "cn_ric"),
     (_KR_RRN, "kr_rrn"),
     (_SE_PNR, "se_personnummer"),
@@ -701,9 +879,28 @@ _SHAPED: tuple[tuple[Rx, str], ...] = (
     (_DO_CEDULA, "do_cedula"),
     (_MYKAD, "my_nric"),
 )
+# HL7 v2's patient identification segment: `PID|set id|PID-2|PID-3|PID-4|…`; PID-2 to PID-4 are
+# the patient's identifiers (CX: `id^check^scheme^authority^type`, repeated with `~`)
+# (the segment may end after any field: `PID|1||12345^^^HOSP^MR`; a quote or a backslash ends a
+# field inside a JSON string)
+_HL7_PID = Rx(r"\bPID\|\d{0,4}\|([^|\r\n\\\"]{0,240})\|([^|\r\n\\\"]{0,240})(?:\|([^|\r\n\\\"]{0,240}))?")
+# ICAO 9303 machine-readable zone of a passport (TD3, two lines of 44) or a TD2 card (two of 36):
+# line one `P<` + issuing state + `SURNAME<<GIVEN<NAMES` padded with `<`; line two's document
+# number, birth date and expiry each carry a check digit
+_MRZ_NAMES = Rx(r"\b[PIAC][A-Z<][A-Z<]{3}([A-Z]{1,39}(?:<[A-Z]{1,39}){0,6}<<[A-Z]{1,39}(?:<[A-Z]{1,39}){0,6})<*")
+_MRZ_DATA = Rx(r"\b([A-Z0-9<]{9})(\d)[A-Z<]{3}(\d{6})(\d)[MFX<](\d{6})(\d)")
 # the patterns whose matches this module needs: a caller's Set pass over them (`intl_formats`)
 # says which can match a text, so the others are not run
-GATED: tuple[Rx, ...] = (*(rx for rx, _ in _SHAPED), _LABEL, _LABEL_CELL, _CAMEL_LABEL, _DUP_ENTRY)
+GATED: tuple[Rx, ...] = (
+    *(rx for rx, _ in _SHAPED),
+    _LABEL,
+    _LABEL_CELL,
+    _CAMEL_LABEL,
+    _DUP_ENTRY,
+    _HL7_PID,
+    _MRZ_NAMES,
+    _MRZ_DATA,
+)
 
 
 # (a header cell holds a label: the label alone gates both)
@@ -719,7 +916,13 @@ def _hump_prefixes() -> str:
     return r"(?i)(?-i:[a-z0-9])(?:" + "|".join(sorted(out)) + r")[A-Za-z0-9_]{0,24}\\?[\"']?[ \t]*[:=]"
 
 
-GATE_PART: dict[int, str] = {id(_LABEL_CELL): _LABEL.pattern, id(_CAMEL_LABEL): _hump_prefixes()}
+GATE_PART: dict[int, str] = {
+    id(_LABEL_CELL): _LABEL.pattern,
+    id(_CAMEL_LABEL): _hump_prefixes(),
+    id(_HL7_PID): r"\bPID\|\d{0,4}\|",
+    id(_MRZ_NAMES): r"[A-Z]<<[A-Z]",
+    id(_MRZ_DATA): r"\d[MFX<]\d{7}",
+}
 
 
 def _always(_rx: Rx) -> bool:
@@ -746,6 +949,10 @@ def national_id_spans(
         yield from _duplicate_entries(text)
     if is_open(_LABEL_CELL):
         yield from _column_cells(text)
+    if is_open(_HL7_PID):
+        yield from _hl7_patient_ids(text)
+    if is_open(_MRZ_NAMES) or is_open(_MRZ_DATA):
+        yield from _mrz_spans(text, is_open)
     if other_script is None:
         other_script = not text.isascii() and any(w in text for w in OTHER_SCRIPT_WORDS)
     if other_script and any(w in text for w in OTHER_SCRIPT_WORDS):
@@ -761,6 +968,35 @@ def national_id_spans(
                 yield span
 
 
+def _hl7_patient_ids(text: str) -> Iterator[Span]:
+    """The identifiers of an HL7 PID segment (PID-2 to PID-4): each repetition's first component."""
+    for _, *fields in _HL7_PID.finditer(text):
+        for f0, f1 in fields:
+            if f0 < 0:
+                continue
+            pos = f0
+            for rep in text[f0:f1].split("~"):
+                value = rep.split("^", 1)[0]
+                if len(value) >= 4 and any(c.isdigit() for c in value):
+                    yield Span(pos, pos + len(value), "mrn")
+                pos += len(rep) + 1
+
+
+def _mrz_spans(text: str, is_open: Callable[[Rx], bool]) -> Iterator[Span]:
+    """A machine-readable zone's holder name (a first line of exactly 44 or 36 characters: a
+    document's, not a `A<<B` of code) and its data line's document number to expiry when all
+    three check digits hold."""
+    if is_open(_MRZ_NAMES):
+        for (start, end), (n0, n1) in _MRZ_NAMES.finditer(text):
+            if end - start in (44, 36) and not text[end : end + 1].isalnum():
+                yield Span(n0, n1, "passport_mrz")
+    if is_open(_MRZ_DATA):
+        for (start, end), num, num_cd, dob, dob_cd, exp, exp_cd in _MRZ_DATA.finditer(text):
+            groups = ((num, num_cd), (dob, dob_cd), (exp, exp_cd))
+            if all(mrz_check(text[a:b]) == text[c:d] for (a, b), (c, d) in groups):
+                yield Span(start, end, "passport_mrz")
+
+
 def _labelled(text: str, label: Rx, lead: int = 0) -> Iterator[Span]:
     """After each label, the first of its next few tokens that is a valid value of the label's
     kind (`passport number (DE): C01X00T47`, `SIN of the applicant: 046 454 286`); for a schema
@@ -774,7 +1010,8 @@ def _labelled(text: str, label: Rx, lead: int = 0) -> Iterator[Span]:
         if not lead and _ambiguous(text[spans[0][0] : label_end]):
             # (a label that is an English word or abbreviation names an id only as a key or a
             # label: its value right after it, past a separator or after the label in capitals)
-            gap = _LABEL_GAP.match(text, label_end)
+            # (a label glued to a key's next word by `_`, `cc_numero`: the gap reads that word)
+            gap = _LABEL_GAP.match(text, label_end - (text[label_end - 1 : label_end] == "_"))
             if gap is not None and (any(c in gap[0] for c in ":=#") or text[spans[0][0] : spans[0][0] + 2].isupper()):
                 span = _value_after(text, gap.end(), kinds, max_tokens=1)
                 if span is None:
@@ -844,7 +1081,8 @@ def _duplicate_entries(text: str) -> Iterator[Span]:
 
 # labels that are also English words or abbreviations (an inn, an epic, the SPI bus, a UTR
 # payment reference) or a phrase of everyday Malay (`IC saya`, my IC): see `_labelled`
-_AMBIGUOUS_LABELS = frozenset(("epic", "inn", "spi", "utr", "ic saya"))
+# (round 9: `cc` a copy's recipients or a compiler, `tin` a metal, `vid` a video, `bis` German's "until")
+_AMBIGUOUS_LABELS = frozenset(("epic", "inn", "spi", "utr", "ic saya", "cc", "tin", "vid", "bis", "chi"))
 # (a key's suffix, `Inn__c`; a separator or a copula, `UTR is`, `mon SPI est`; a DynamoDB type)
 _LABEL_GAP = re.compile(
     r"(?:_{1,2}[A-Za-z0-9]{1,20})?\\?[\"']?[ \t]*(?:(?:[:=#]|(?-i:is|est|es|ist)(?= ))[ \t]*)?"

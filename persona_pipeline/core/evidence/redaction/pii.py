@@ -103,6 +103,12 @@ _IPV4 = Rx(r"\b(?:\d{1,3}\.){3}\d{1,3}\b")
 # spell it (`customer-203-0-113-9.isp.net`, `ec2-203-0-113-9.compute-1.amazonaws.com`): a DNS
 # label's start or a `-` before, a domain label after
 _IPV4_DASHED = Rx(r"(?:\b|-)(\d{1,3}-\d{1,3}-\d{1,3}-\d{1,3})\.[A-Za-z]")
+# an address written with dashes right after an IP label ("my ip is 203-0-113-9", `ip: …`): the
+# label vouches for the shape (a dashed quad elsewhere is a date, a phone or a part number)
+_IPV4_DASHED_LABELLED = Rx(
+    r"(?i)\bip(?:v4)?(?:[ _-]?(?:address|addr|adresse|adres|adresa|direcci\x7fn|indirizzo))?\b"
+    r"[^\n0-9]{0,12}?\b(\d{1,3}-\d{1,3}-\d{1,3}-\d{1,3})\b"
+)
 # wildcard DNS services that resolve a name holding an address to it (`203.0.113.9.nip.io`)
 _WILDCARD_DNS = (".nip.io", ".sslip.io", ".xip.io")
 # Global unicast (2000::/3) only, so the first hextet is [23]xxx: times, MACs, `dead::beef` and C++
@@ -518,9 +524,41 @@ def _obfuscated_ok(text: str, start: int, end: int, sep: str, at_end: int, tld: 
     return True
 
 
+# an address in a quoted-printable body (RFC 2045: `=40` is `@`), and one behind Cloudflare's
+# e-mail protection (`data-cfemail="…"`, `/cdn-cgi/l/email-protection#…`: hex bytes XORed with the
+# first byte)
+_QP_EMAIL = Rx(r"(?i)\b[a-z0-9][a-z0-9._%+-]{0,63}=40[a-z0-9][a-z0-9.-]{0,253}\.[a-z]{2,24}\b")
+_CF_EMAIL = re.compile(r"(?:data-cfemail=\\?[\"']|/cdn-cgi/l/email-protection#)([0-9a-fA-F]{8,512})")
+_PLAIN_EMAIL = re.compile(r"[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,24}")
+
+
+def _in_url(text: str, start: int) -> bool:
+    """Whether the token before `start` is a URL's scheme and user (`https://user:` then a password):
+    `accounts.google.com:ana@…` (an IAP header's value) is no URL."""
+    lo = max(0, start - 256)
+    token_start = max(text.rfind(c, lo, start) for c in " \t\n\"'<([") + 1
+    return "//" in text[max(lo, token_start) : start]
+
+
+def _cf_decoded(hex_text: str) -> str:
+    key = int(hex_text[:2], 16)
+    return "".join(chr(int(hex_text[i : i + 2], 16) ^ key) for i in range(2, len(hex_text) - 1, 2))
+
+
+def _encoded_email_spans(text: str) -> Iterator[Span]:
+    if _open(text, "email_qp"):
+        for ((start, end),) in _QP_EMAIL.finditer(text):
+            yield Span(start, end, "email")
+    if _open(text, "email_cf"):
+        for m in _CF_EMAIL.finditer(text):
+            if len(m.group(1)) % 2 == 0 and _PLAIN_EMAIL.fullmatch(_cf_decoded(m.group(1))):
+                yield Span(*m.span(1), "email")
+
+
 def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
     if not text.isascii() or _open(text, "email_obf"):
         yield from obfuscated_email_spans(text)
+    yield from _encoded_email_spans(text)
     if "@" not in text:
         return
     for ((start, end),) in _EMAIL.finditer(text):
@@ -537,7 +575,7 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
             continue
         if text[end : end + 1] == ":" and local == "git":
             continue
-        if text[start - 1 : start] in (":", "/") and not text.endswith("mailto:", 0, start):
+        if text[start - 1 : start] in (":", "/") and not text.endswith("mailto:", 0, start) and _in_url(text, start):
             continue  # scheme://user:password@host — the URL-password rule owns that span
         if local in _SYSTEM_ACCOUNTS and _ssh_target(text, start, end):
             continue  # `ssh deploy@bastion…`, `scp f deploy@host:/tmp/`: a machine account's login
@@ -919,6 +957,9 @@ _HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
 def ip_spans(text: str) -> Iterator[Span]:
     for _, (start, end) in _IPV4_DASHED.finditer(text) if _open(text, "ipv4_dashed") else ():
         if text[start - 1 : start] != "." and _is_global_ip(text[start:end].replace("-", ".")):
+            yield Span(start, end, "ip_address")
+    for _, (start, end) in _IPV4_DASHED_LABELLED.finditer(text) if _open(text, "ipv4_dashed_label") else ():
+        if text[end : end + 1] not in ("-", ".") and _is_global_ip(text[start:end].replace("-", ".")):
             yield Span(start, end, "ip_address")
     for ((start, end),) in _IPV4.finditer(text) if _open(text, "ipv4") else ():
         if text[start - 1 : start] in (".", "-", "v", "%") or (
@@ -1321,7 +1362,7 @@ _NAME_CONTEXT = Rx(
     r"laut|according to|per|"
     # a name announced: "their full name is X", "my name is X", "the user is X" (checked for a
     # name's shape: see _WEAK_CUE), "name ye hai X" (Hinglish)
-    r"(?:(?:my|his|her|their|your|full|legal|real)[ \t]+name|(?:user|customer|patient|client|caller)[ \t]+is)"
+    r"(?:(?:my|his|her|their|your|full|legal|real)[ \t]+name|(?:user|customer|patient|client|caller|person)[ \t]+is)"
     # (a dash between, spaced: "full name — X"; unspaced the DEL is the name's own first letter, Þórunn)
     r"(?:[ \t]+(?:is|was|ye hai|hai))?(?:[ \t]+\x7f[ \t]+\\?\"?)?|"
     # a self-introduction: "I'm Kwame Mensah from the platform team" (a weak cue too)
@@ -1334,7 +1375,9 @@ _NAME_CONTEXT = Rx(
     r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp][Mm])?\]|"
     # a title: "Dr. Ngozi Okafor", "Ms Chen", "Frau Kästner", "Mme N'Diaye", "Sra. Villaseñor"
     # (short ones that are also words or abbreviations only with their dot: `Sr.`, `Ing.`, `M.`)
-    r"(?-i:(?:Mr|Mrs|Ms|Mx|Dr|Prof|Herr|Frau|Mme|Mlle|Mevr|Dhr|Sra|Srta|Fru)\.?|"
+    # (Indian honorifics Shri, Shrimati, Smt; Spanish Don / Doña abbreviated after Sr./Sra.: `Sr. D.`)
+    r"(?-i:(?:Mr|Mrs|Ms|Mx|Dr|Prof|Herr|Frau|Mme|Mlle|Mevr|Dhr|Sra|Srta|Fru|Shri|Shrimati|Smt)\.?|"
+    r"(?:Sr|Sra)\.[ \t]+(?:D|D\x7fa|Dna)\.|"
     # (not `Sr.`: "Sr. Engineer" is a senior's role more often than a señor)
     # (`M. ` with its space: "Elad, M., Efficient Implementation" is a citation's initial)
     r"(?:Hr|Fr|Sig|Sig\.ra|Dott|Ing)\.|(?:M\.|Do\x7fa|Dona|Pani)[ \t])))"
@@ -1346,23 +1389,26 @@ _NAME_CONTEXT = Rx(
 _WEAK_CUES = (
     "my name", "his name", "her name", "their name", "your name", "full name", "legal name", "real name",
     "i'm", "i am", "user is", "customer is",
-    "patient is", "client is", "caller is", "nombre", "nom", "naam", "navn", "namn",
+    "patient is", "client is", "caller is", "person is", "nombre", "nom", "naam", "navn", "namn",
     "nimi", "imi", "isim", "ad soyad", "kabari", "hubungi", "tanya",
 )  # fmt: skip
 # a key naming a person's role (JSON, YAML, env), its quotes possibly JSON-escaped: "assignee": "X"
 _PERSON_KEYS = (
-    r"author|full[_ ]?name|display[_ ]?name|user\.name|git_author_name|git_committer_name|owner[_ ]name|"
-    r"customer(?:[_ ]name)?|patient(?:[_ ]name)?|employee(?:[_ ]name)?|contact[_ ]name|signed by|first[_ ]?name|"
+    r"author|full[_ ]?name|display[_ ]?name|user\.name|git_author_name|git_committer_name|owner[_ ]?name|"
+    r"customer(?:[_ ]?name)?|patient(?:[_ ]?name)?|employee(?:[_ ]?name)?|contact[_ ]?name|signed by|first[_ ]?name|"
     r"last[_ ]?name|"
     r"assignee|owner|reviewer|reporter|approver|requester|requested_by|maintainer|creator|created_by|"
-    r"updated_by|on_?call|contact|surname|given_?name|family_?name|middle_?name|nombre|apellidos?|vorname|"
+    r"updated_by|on_?call|contact|person|surname|given_?name|family_?name|middle_?name|nombre|apellidos?|vorname|"
     r"nachname|pr\x7fnom|prenom|sobrenome|cognome"
 )
 # ... or an XML/HTML element of that name, its attributes and its brackets possibly escaped:
 # <author>X</author>, <dc:creator>X, <maintainer email="…">X, &lt;owner&gt;X
 _KEYED_NAME = Rx(
     # (a person object's name member: `"author": {"name": "X"}`, `assignee: {displayName: X}`)
-    rf"(?:(?i:\b(?:{_PERSON_KEYS}))\\?[\"']?[ \t]*[:=][ \t]*"
+    # (a report's dot leaders are a separator too: `owner ........ X`; and a Ruby DSL's block,
+    # `display_name { "X" }`; a REST finder's path, `/customers/by-full_name/X`)
+    rf"(?:(?i:by[-_](?:{_PERSON_KEYS}))/|"
+    rf"(?i:\b(?:{_PERSON_KEYS}))(?:[ \t]+\{{[ \t]*\\?[\"']|\\?[\"']?[ \t]*(?:[:=]|\.{{4,}}))[ \t]*"
     r"(?:\{[ \t]*\\?[\"']?(?i:name|display_?name|full_?name)\\?[\"']?[ \t]*:[ \t]*)?\\?[\"']?|"
     rf"(?i:(?:<|&lt;)(?:[a-z]{{1,12}}:)?(?:{_PERSON_KEYS}))(?:[ \t][^<>\n]{{0,80}})?(?:>|&gt;)[ \t]*)"
     rf"({_FULL}|{_NW})"
@@ -1568,8 +1614,16 @@ def _context_matches(text: str) -> Iterator[tuple[tuple[int, int], ...]]:
     pos = 0
     while True:
         for m in _NAME_IN_CONTEXT.finditer(text, pos):
-            yield m
             s0, e0 = next((g for g in m[1:] if g[0] >= 0), m[0])
+            if m[1][0] >= 0 and s0 > 0 and text[s0 - 1].isalpha():
+                # (a cue glued to a capitalised word is a camel-case key, `contactName`: read as a
+                # role key's value, `"contactName": "X"`, when it is one)
+                keyed = next(_KEYED_NAME.finditer(text, m[0][0], min(len(text), m[0][0] + 200)), None)
+                if keyed is not None and keyed[0][0] == m[0][0]:
+                    yield (keyed[0], (-1, -1), keyed[1], (-1, -1), (-1, -1), (-1, -1))
+                    pos = keyed[0][1]
+                    break
+            yield m
             if text[s0:e0].split(" ", 1)[0].rstrip(",.:") in _NOT_NAME_WORDS:
                 pos = max(s0, m[0][0] + 1)
                 break
@@ -1623,17 +1677,31 @@ _NATIVE_BEFORE = re.compile(
     r"[ \t]*:[ \t]*"
     r"|(?i:(?:merged|reviewed|reported|approved|created|opened|closed|assigned|written|fixed)[ \t]+by)[ \t]+"
     r"|(?i:display_?name|full_?name|author|assignee|owner)\\?[\"']?[ \t]*:[ \t]*\\?[\"']"
+    # a record's person key as code writes it: `ownerName: '…'`, `owner_name = "…"`, a bind list's
+    # `["owner_name", "…"]` (Rails), a key then dot leaders (`person ...... X`)
+    r"|(?i:(?:owner|customer|patient|contact|display|full|person|user|account_?holder)_?name|person)"
+    r"(?:\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?|\\?[\"'][ \t]*,[ \t]*\\?[\"']|[ \t]*\.{4,}[ \t]*)"
     # a name announced in English or by a Latin label: "their full name is 山田太郎", "the user is
     # محمد العلي", "full name — \"Ελένη …\"", "Name: 김민준"
     r"|(?i:(?:my|his|her|their|your|full|legal|real)[ \t]+name(?:[ \t]+(?:is|was|ye hai|hai))?"
-    r"|(?:user|customer|patient|client|caller)[ \t]+is|kabari|hubungi)[ \t]*[\u2014\u2013:-]?[ \t]*[\"'“«]?"
+    r"|(?:user|customer|patient|client|caller|person)[ \t]+is|kabari|hubungi)[ \t]*[\u2014\u2013:-]?[ \t]*[\"'“«]?"
     r"|(?i:\bname|nombre|nom|nome|naam|imię)[ \t]*:[ \t]*[\"'“«]?"
     # a log's user field (`login ok user="…"`), the account asked about (`with name …`), a thanks
     r"|(?i:\buser(?:_?name)?)=\\?[\"']|(?i:with[ \t]+(?:the[ \t]+)?name)[ \t]+|(?i:\bthanks|thank[ \t]+you),?[ \t]+"
+    # a letter's formal address: Russian "Уважаемый", Ukrainian "Шановний" (dear)
+    r"|(?:[Уу]важаем(?:ый|ая|ые)|[Шш]анов(?:ний|на|ні))[ \t]+"
     # a signature line's dash: "— 山田太郎"
     r"|(?:^|\n)[ \t>]*[\u2014\u2013][ \t]*)$"
 )
 _HONORIFIC = re.compile(r"[ \t]*(?:さん|様|氏|씨|님)")
+# a letter's formal address opening a Cyrillic run (Russian "Уважаемый", Ukrainian "Шановний": dear)
+_DEAR_FIRST = re.compile(r"(?:Уважаем(?:ый|ая|ые)|Шанов(?:ний|на|ні)|Дорог(?:ой|ая))[ \t]+(?=\S)")
+# Chinese titles after a name (先生 Mr, 女士 Ms, 小姐 Miss, 老师 teacher): a Han run may run into them
+_HAN_TITLES = ("先生", "女士", "小姐", "老师", "老師")
+# a romanised Japanese honorific glued to a Latin name: `Sato Haruto-san`, `Tanaka-sensei`
+_ROMAJI_HONORIFIC = Rx(
+    r"(?:^|[^A-Za-z0-9_\x7f'-])((?:[A-Z][a-z]{1,20}[ \t]+)?[A-Z][a-z]{1,20})-(?:san|sama|kun|chan|sensei|senpai)\b"
+)
 # (after a label in its own script, a Latin-script name too, diacritics and all: `담당자: Shlomo
 # Ben-David`, `作者: Dương Minh Châu`; or before an honorific: `Trần Thị Hoa さん`)
 _LATIN_WORD = r"[A-ZÀ-ÖØ-ÞĀ-ȳḀ-ỿ][a-zß-öø-ÿĀ-ȳḀ-ỿ'’]{1,20}"
@@ -1679,6 +1747,13 @@ def _native_name_spans(text: str) -> Iterator[Span]:
         a, b = m.span()
         if _NATIVE_BEFORE.search(text[max(0, a - 40) : a]) or _HONORIFIC.match(text, b):
             yield Span(a, b, "person_name")
+        elif (dear := _DEAR_FIRST.match(text, a, b)) is not None and " " in text[dear.end() : b]:
+            # (two words after it: a given name and a patronymic or surname; "Уважаемые Коллеги" is no one)
+            yield Span(dear.end(), b, "person_name")  # (the run began with the address: Уважаемый Иван Петров)
+        elif "\u4e00" <= text[a] <= "\u9fff":
+            title = min((p for t in _HAN_TITLES if (p := text.find(t, a + 2, b + 2)) >= 0), default=-1)
+            if title >= 0:
+                yield Span(a, title, "person_name")  # (刘德明先生: the run took the title's first character)
     if any(w in text for w in _NATIVE_LABEL_WORDS):
         for m in _NATIVE_LATIN.finditer(text):
             if _latin_name_ok(m.group(1)):
@@ -1721,6 +1796,10 @@ def person_name_spans(text: str) -> Iterator[Span]:
         yield from _native_name_spans(text)
     if "@" in text:
         yield from _names_after_mail(text)
+    if _open(text, "name_romaji"):
+        for _, (start, end) in _ROMAJI_HONORIFIC.finditer(text):
+            if _latin_name_ok(text[start:end]):
+                yield Span(start, end, "person_name")
     firsts, lasts = _name_lists()
     for ((r0, r1),) in _CAP_RUN.finditer(text) if _open(text, "name_run") else ():
         # most runs hold no listed first name ("Visual Studio Code"): set lookups before any pairing
@@ -2099,6 +2178,11 @@ _GATED.update(
     card=(_CARD_CANDIDATE,),
     ipv4=(_IPV4,),
     ipv4_dashed=(_IPV4_DASHED,),
+    # (gated by the dashed quad alone: the label's case-insensitive alternatives cost the Set more)
+    email_qp=(Rx(r"[A-Za-z0-9]=40[A-Za-z0-9]"),),  # (the pattern's own counted domain would cost the Set)
+    email_cf=(Rx(r"cfemail|email-protection#"),),
+    name_romaji=(Rx(r"[a-z]-(?:san|sama|kun|chan|sensei|senpai)\b"),),
+    ipv4_dashed_label=(Rx(r"\b\d{1,3}-\d{1,3}-\d{1,3}-\d{1,3}\b"),),
     name_run=(_CAP_RUN,),
     ssn=(_SSN_ANY,),
     iban=(_IBAN_CANDIDATE,),

@@ -39,7 +39,7 @@ _STRONG_PRE = (
     r"Rue|Calle|C/|Carrera|Cra\.|Kra\.|Rua|Avenida|Avda\.?|Av\.|Avd\.|Viale|Piazza|Piazzale|Vicolo|"
     r"Chemin|All\x7fe|Impasse|Quai|Travessa|Pra\x7fa|Praca|Paseo|Carretera|Ctra\.|Calzada|Calz\.|"
     r"Callej\x7fn|Ulica|ul\.|Ul\.|Aleja|Al\.|Strada|Calea|Bulevardul|Jalan|Jl\.|Rambla|Passeig|Carrer|"
-    r"Estrada|Rodovia|Rruga|Bulevardi|Sheshi|Bulvar|Trg"
+    r"Estrada|Rodovia|Rruga|Bulevardi|Bulevar|Sheshi|Bulvar|Trg"
 )
 # ... and the ones that are also English words or product names: they need a postal tail or a label
 _WEAK_PRE = (
@@ -49,7 +49,7 @@ _WEAK_PRE = (
 # Street types glued to the name's end (German, Dutch, Nordic, Finnish, Hungarian compounds)
 _STRONG_SUFFIX = (
     r"stra(?:ss|\x7f)e|str\.|gasse|gatan|v\x7fgen|vagen|vej|vejen|vegen|veien|katu|kuja|straat|gracht|steeg|allee|"
-    r"chaussee|platz|plein|torget|str\x7fde|utca"
+    r"chaussee|platz|plein|torget|str\x7fde|utca|vegur"
 )
 # (-gade, -tie: Brigade, Bowtie; -ring, -weg: Keyring, Midweg)
 _WEAK_SUFFIX = r"weg|ring|damm|ufer|markt|laan|kade|dijk|berg|vei|v\x7fg|gade|gata|tie|torv"
@@ -57,7 +57,7 @@ _WEAK_SUFFIX = r"weg|ring|damm|ufer|markt|laan|kade|dijk|berg|vei|v\x7fg|gade|ga
 _AFTER_WORD = (
     r"gate|gata|gatan|vej|vei|veien|utca|ulica|cesta|Stra(?:ss|\x7f)e|Gasse|Allee|Platz|Weg|Ring|Damm|"
     # Lithuanian, Latvian, Estonian: Gedimino pr., Vilniaus g., Brīvības iela, Narva mnt.
-    r"g\.|gatv\x7f|al\.|pr\.|prospektas|iela|mnt\.|maantee|t\x7fnav|tanav|pst\."
+    r"g\.|gatv\x7f|al\.|pr\.|prospektas|iela|mnt\.?|maantee|t\x7fnav|tanav|pst\."
 )
 # A house number: 12, 12a, 12 B, 12-14, 12/3, s/n (sin número)
 _NUMBER = r"(?:\d{1,5}(?:[ \t]?[A-Za-z]\b|[-/]\d{1,4}[A-Za-z]?)?|s/n)"
@@ -95,7 +95,7 @@ _GRID_STREET = Rx(
     rf"\b(?:{_GRID_TYPES})[ \t]*"
     r"\d{1,3}[ \t]?[A-Z]?(?:[ \t]?(?:Bis|Sur|Norte|Este))?[ \t]*(?:#|No\.?|N\x7f)[ \t]*"
     r"\d{1,3}[ \t]?[A-Z]?[ \t]*-[ \t]*\d{1,3}"
-    rf"(?:,[ \t]*{_TOWN})?"
+    rf"{_UNIT}{{0,2}}(?:,[ \t]*{_TOWN})?"
 )
 # An address label shortly before: a weak street type is then an address too
 _LABEL = Rx(
@@ -129,7 +129,25 @@ _EIRCODE = r"(?:[AC-FHKNPRTV-Y]\d{2}|D6W)[ \t]?[0-9AC-FHKNPRTV-Y]{4}\b"
 _HOUSE_NUMBER = Rx(r"(?:^|[\s,\"'(])\d{1,5}[A-Za-z]?,?[ \t]+[A-Z\x7f]")
 _EIRCODE_TAIL = Rx(rf",[ \t]*([A-Z\x7f][a-z\x7f]+(?:[ \t]+\d{{1,2}})?,?[ \t]+({_EIRCODE}))")
 
+# A post-office box: the box's name in its country's language (UPU address formats), its number,
+# then the postcode and town in either order and an optional country (PO Box 12, Wellington 6011;
+# Postbus 12, 1000 AB Amsterdam; Postfach 10 01 23, 80331 München; Private Bag X9, Pretoria 0001;
+# Apartado 1234, San José; BP 12, 75001 Paris Cedex 01). `BP`, `CP` and `Pf.` are abbreviations of
+# other things too: they need the postcode before the town.
+_BOX_STRONG = (
+    r"(?i:P\.?[ \t]?O\.?[ \t]?Box|Post[ \t]Office[ \t]Box|GPO[ \t]Box|Postbus|Postfach|Postboks|Postilokero|"
+    r"Apartado(?:[ \t]de[ \t]correos|[ \t]postal)?|Caixa[ \t]Postal|Casilla(?:[ \t]de[ \t]correos?)?|"
+    r"Bo\x7fte[ \t]postale|Case[ \t]postale|Casella[ \t]postale|Private[ \t]Bag|Locked[ \t]Bag)"
+)
+_BOX_WEAK = r"BP|CP|Pf\."
+_BOX_POSTAL = rf"(?:{_POSTAL}|\d{{4}}[ \t]?[A-Z]{{2}})"
+_PO_BOX = Rx(
+    rf"\b(?:({_BOX_STRONG})|{_BOX_WEAK})[ \t]+[A-Z]{{0,2}}\d{{1,6}}(?:[ \t]\d\d){{0,2}}(?:-\d{{3,6}})?,[ \t]*"
+    rf"({_BOX_POSTAL}[ \t]+)?{_TOWN}(?:[ \t]+{_BOX_POSTAL})?(?:,[ \t]*{_CAP}(?:[ \t]+{_CAP}){{0,2}})?"
+)
+
 PATTERNS: tuple[Rx, ...] = (
+    _PO_BOX,
     _PRE_STREET,
     _SUFFIX_STREET,
     _WORD_STREET,
@@ -139,6 +157,7 @@ PATTERNS: tuple[Rx, ...] = (
 )
 # Gate parts (a superset each matching text holds): the street type before a number or a name
 GATE_PART: dict[int, str] = {
+    id(_PO_BOX): rf"\b(?:{_BOX_STRONG}|{_BOX_WEAK})[ \t]+[A-Z]{{0,2}}\d",
     id(_PRE_STREET): rf"\b(?:{_STRONG_PRE}|{_WEAK_PRE})[ \t]+[A-Z\x7fa-z]",
     id(_SUFFIX_STREET): rf"(?:{_STRONG_SUFFIX}|{_WEAK_SUFFIX})\.?[ \t]+\d",
     id(_WORD_STREET): rf"[ \t](?:{_AFTER_WORD})[ \t]+\d",
@@ -199,6 +218,11 @@ def _street_spans(text: str, is_open: dict[int, bool] | None) -> Iterator[Span]:
     def run(rx: Rx) -> bool:
         return is_open is None or is_open.get(id(rx), True)
 
+    if run(_PO_BOX):
+        for (start, end), strong, postal_first in _PO_BOX.finditer(text):
+            weak_ok = strong[0] >= 0 or postal_first[0] >= 0
+            if weak_ok and text[start - 1 : start] not in ("_", ".", "/") and _letters(text, start, end):
+                yield Span(start, end, "address")
     if run(_PRE_STREET):
         for (start, end), (w0, w1), _particles, (n0, n1), num, tail in _PRE_STREET.finditer(text):
             if (
