@@ -104,9 +104,12 @@ def blind() -> dict[str, BlindScore]:
 # 399003f), seeds 1 / 2 (n 2400) and 7 (n 1200): 78.5 / 79.1 / 80.0% secrets, 67.9 / 69.1 / 67.7%
 # personal data, 396 / 396 / 420 FP/MB, 17 / 16 / 0 stray spans, nothing dropped; idempotent at
 # seeds 2 and 7, not at seed 1 (a round-10 prompt whose second redaction differs: for its tuners).
+# After round 9's tuning (tune9s, tune9p), round 10 still unseen, seed 7 (n 1200): 85.1% secrets,
+# 79.3% personal data, 440.7 FP/MB (tune9p's personal-data rules added 20.5 FP/MB on round 10's
+# decoys while lifting its personal data from 67.7%), 1 stray span: the holdout floors follow.
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.784, 0.661, 435.0, 30)],
+    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.84, 0.78, 450.0, 30)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
@@ -131,14 +134,17 @@ def test_blind_round8_joined_dev(blind: dict[str, BlindScore]) -> None:
 
 
 def test_blind_round9_joined_dev(blind: dict[str, BlindScore]) -> None:
-    """Round 9 (dev since round 10, being tuned): the floors it had as the holdout until its tuners
-    raise them (scored as dev it draws other cases than it did as the holdout)."""
+    """Round 9 (dev since round 10; tuned in branches tune9s, false positives and secrets, and
+    tune9p, personal data): floors just under its figures at seed 7 (n 1200)."""
+    # (seed 7, n 1200, as dev: 81.7 -> 95.0% secrets, 77.6 -> 94.4% personal data, 259 -> 122.5
+    # FP/MB, 4 stray spans; the false positives left are addresses of public places, which no
+    # general signal tells from a person's: redacted on purpose)
     sc = blind["round9"]
     assert sc.idempotent and sc.dropped == 0
-    assert sc.recall("secret") >= 0.775, sc.recall("secret")
-    assert sc.recall("pii") >= 0.67, sc.recall("pii")
-    assert sc.fp_per_mb() <= 309.0, sc.fp_per_mb()
-    assert sc.stray <= 35, sc.stray
+    assert sc.recall("secret") >= 0.945, sc.recall("secret")
+    assert sc.recall("pii") >= 0.935, sc.recall("pii")
+    assert sc.fp_per_mb() <= 125.5, sc.fp_per_mb()
+    assert sc.stray <= 7, sc.stray
 
 
 _spans = Checks(R).spans
