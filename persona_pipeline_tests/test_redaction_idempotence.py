@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from persona_pipeline.core.evidence.redaction import secrets
 from persona_pipeline.core.evidence.redaction.redactor import Redactor
 from persona_pipeline_tests.redaction_checks import Checks
@@ -37,4 +39,41 @@ def test_name_before_another_scripts_comma_is_taken_whole() -> None:
 
 def test_given_name_before_a_placeholder_is_not_judged_again() -> None:
     text = "the form said full name: Carmen [REDACTED:person_name:0a1b2c3d]، see above"
+    assert _CHECKS.redacted(text) == text
+
+
+# --- 2. a table's row whose width a redaction changed (an address's commas gone into a placeholder)
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        # the last row runs on into prose holding an address: before redaction the row has more
+        # cells than the header, after it as many, and a second pass read the column's cell
+        (
+            '"ref","cuil","state"\n"88","20-33445566-2","open"\'delivery address: No. 14, Jalan Bukit Bintang, 55100',
+            ["20-33445566-2", "Jalan Bukit"],
+        ),
+        ("ref,cuil,state\n88,20-33445566-2,open - ship to: Calle Mayor 12, 28013 Madrid", ["20-33445566-2"]),
+        ("id,dob,note\n3,1984-03-12,ship to: Calle Mayor 12, 28013 Madrid", ["1984-03-12", "Calle Mayor"]),
+        ("id,city,notes\n7,28013 Madrid,ship to: Rua Augusta 5, 1100-048 Lisboa", ["28013 Madrid", "Rua Augusta"]),
+        ("id,address,notes\n7,Gran Via 40 Madrid,born on: March 3, 1984", ["Gran Via 40", "March 3"]),
+    ],
+)
+def test_table_row_run_on_into_prose(text: str, values: list[str]) -> None:
+    out = _CHECKS.redacted(text)
+    for v in values:
+        assert v not in out, out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ref,cuil,state\n88,20-33445566-2,open - ship to: [REDACTED:address:0a1b2c3d]",
+        "id,dob,note\n3,1984-03-12,ship to: [REDACTED:address:0a1b2c3d]",
+        "id,city,notes\n7,28013 Madrid,ship to: [REDACTED:address:0a1b2c3d]",
+    ],
+)
+def test_table_row_holding_a_placeholder_is_not_read_again(text: str) -> None:
+    # (its width before redaction is unknown: the table may have ended there for the first pass)
     assert _CHECKS.redacted(text) == text

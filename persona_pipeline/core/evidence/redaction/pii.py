@@ -745,6 +745,8 @@ def table_column_spans(text: str) -> Iterator[Span]:
     for ((h0, h1),) in _TABLE_HEAD.finditer(text):
         h1 -= 1  # the line without its break
         header = text[h0:h1]
+        if "[REDACTED:" in header:
+            continue  # its width before redaction is unknown (see the rows')
         nl = text.find("\n", h1 + 1)
         first_row = text[h1 + 1 : len(text) if nl < 0 else nl]
         # the separator the header and its first row share, the header's most frequent first
@@ -768,6 +770,8 @@ def table_column_spans(text: str) -> Iterator[Span]:
             nl = text.find("\n", pos)
             end = len(text) if nl < 0 else nl
             row = text[pos:end]
+            if "[REDACTED:" in row:
+                break  # a redacted row's width before: the table may have ended there (idempotence)
             n = row.count(sep)
             if n != width and not (n > width and not row.split(sep, width + 1)[-1].replace(sep, "").strip()):
                 break  # the table ended (or its rows quote the separator: not parsed here)
