@@ -77,3 +77,19 @@ def test_table_row_run_on_into_prose(text: str, values: list[str]) -> None:
 def test_table_row_holding_a_placeholder_is_not_read_again(text: str) -> None:
     # (its width before redaction is unknown: the table may have ended there for the first pass)
     assert _CHECKS.redacted(text) == text
+
+
+# --- the property over many generated dev prompts (seeds the blind corpus's scoring never draws)
+
+
+def test_dev_pool_prompts_redact_to_themselves_again() -> None:
+    from persona_pipeline_tests.redaction_blind import generate
+
+    # (the first cases of seeds 3 and 50 hold the two prompts a sweep of seeds 3 to 60 found
+    # breaking; the others widen the draw at a few seconds each)
+    texts = [c.text for seed, n in ((3, 170), (50, 805), (13, 150), (29, 150)) for c in generate(seed, "dev", n)]
+    once = R.redact_many(texts)
+    assert all(o is not None for o in once)
+    twice = R.redact_many([o.text for o in once if o is not None])
+    broken = [o.text for o, t in zip(once, twice, strict=True) if o is not None and (t is None or t.text != o.text)]
+    assert not broken, broken[:3]
