@@ -471,7 +471,7 @@ def _csv_columns(text: str) -> Iterator[Span]:
         if h0 < resume:
             continue
         header = _csv_row(text[h0:h1])
-        if header is None or len(header) < 2:
+        if header is None or len(header) < 2 or "[REDACTED:" in text[h0:h1]:
             continue
         cols = {
             i: name.strip().lower() == "city" for i, name in enumerate(header) if name.strip().lower() in _CSV_COLUMNS
@@ -486,7 +486,9 @@ def _csv_columns(text: str) -> Iterator[Span]:
             end = len(text) if end < 0 else end
             line = text[pos:end]
             row = _csv_row(line)
-            if row is None or len(row) != len(header):
+            # (a row holding a placeholder had another width before it was redacted: the table may
+            # have ended there for the pass that made it, so it ends there now — idempotence)
+            if row is None or len(row) < len(header) or "[REDACTED:" in line:
                 break
             at = 0
             for i, cell in enumerate(row):
@@ -496,6 +498,9 @@ def _csv_columns(text: str) -> Iterator[Span]:
                 at = start + len(cell)
                 if i in cols and address_like(cell, city=cols[i]):
                     yield Span(pos + start, pos + start + len(cell), "address")
+            if len(row) > len(header):
+                break  # (more cells than the header: the last row ran on into prose, its cells read from the
+                # left; or it heads a wider table, so the next header search may start on it)
             pos = end + 1
         resume = pos
 

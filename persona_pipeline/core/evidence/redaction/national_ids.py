@@ -1118,6 +1118,9 @@ def _value_after(text: str, label_end: int, kinds: list[str], max_tokens: int = 
     return None
 
 
+_PLACEHOLDER_OPEN = "[REDACTED:"
+
+
 def _in_placeholder(text: str, pos: int) -> bool:
     i = text.rfind("[REDACTED:", max(0, pos - 48), pos + 1)
     return i >= 0 and "]" not in text[i:pos]
@@ -1165,15 +1168,19 @@ def table_column_values(
             continue
         header = text[line_start:line_end]
         sep = next((c for c in _TABLE_SEPS if c in header), None)
-        if sep is None:
-            continue
+        if sep is None or _PLACEHOLDER_OPEN in header:
+            continue  # (a placeholder: see the rows')
         col, width = header.count(sep, 0, label_pos - line_start), header.count(sep)
         pos = line_end + 1
         for _ in range(_MAX_TABLE_ROWS):
             end = text.find("\n", pos)
             end = len(text) if end < 0 else end
             row = text[pos:end]
-            if row.count(sep) != width:
+            # (a row holding a placeholder had another width before it was redacted, `…,Street 1,
+            # Town` -> `…,[REDACTED:address:…]`: the table may have ended there for the pass that
+            # made it, so it ends there now, or a second pass reads on and finds more)
+            n = row.count(sep)
+            if n < width or _PLACEHOLDER_OPEN in row:
                 break
             cells = row.split(sep)
             a = pos + sum(len(c) + 1 for c in cells[:col])
@@ -1183,8 +1190,8 @@ def table_column_values(
             if v_end is not None:
                 yield Span(a + lead, v_end, kind)
             pos = end + 1
-            if pos >= len(text):
-                break
+            if pos >= len(text) or n > width:
+                break  # (more cells than the header: the last row ran on into prose, its cells read from the left)
 
 
 def _match_at(rx: Rx, window: str) -> int | None:

@@ -783,6 +783,8 @@ def table_column_spans(text: str) -> Iterator[Span]:
     for ((h0, h1),) in _TABLE_HEAD.finditer(text):
         h1 -= 1  # the line without its break
         header = text[h0:h1]
+        if "[REDACTED:" in header:
+            continue  # its width before redaction is unknown (see the rows')
         nl = text.find("\n", h1 + 1)
         first_row = text[h1 + 1 : len(text) if nl < 0 else nl]
         # the separator the header and its first row share, the header's most frequent first
@@ -806,6 +808,8 @@ def table_column_spans(text: str) -> Iterator[Span]:
             nl = text.find("\n", pos)
             end = len(text) if nl < 0 else nl
             row = text[pos:end]
+            if "[REDACTED:" in row:
+                break  # a redacted row's width before: the table may have ended there (idempotence)
             n = row.count(sep)
             if n != width and not (n > width and not row.split(sep, width + 1)[-1].replace(sep, "").strip()):
                 break  # the table ended (or its rows quote the separator: not parsed here)
@@ -1497,12 +1501,16 @@ def _mark(c: str) -> bool:
 
 def _cased_end(text: str, start: int, end: int) -> int:
     """The end of a name run without its trailing uncased words: `Tsegaye Bekele 確認お願いします`
-    (the fold reads another script's text as one more capitalised word)."""
+    (the fold reads another script's text as one more capitalised word), nor the punctuation of
+    another script glued to its last word (`García-Ruiz،`: the fold read the Arabic comma as a letter)."""
     while True:
         cut = text.rfind(" ", start, end)
         if cut < 0 or text[cut + 1 : cut + 2].isupper() or text[cut + 1 : cut + 2].isascii():
-            return end
+            break
         end = cut
+    while end > start + 1 and not text[end - 1].isascii() and not text[end - 1].isalpha() and not _mark(text[end - 1]):
+        end -= 1
+    return end
 
 
 # an action item's owner: "- Kovács Péter to rotate the DB creds" (a bullet, a full name, `to` + verb;
@@ -1529,6 +1537,16 @@ _TASK_VERBS = _words(
     "delete drop raise lower increase decrease reduce shorten lengthen refactor split join rewrite document "
     "note ask tell reach escalate hand forward return restore reset rotate renew expand shrink cap tie bind"
 )
+
+
+def _runs_into_placeholder(text: str, end: int) -> bool:
+    """Whether a name run goes on into a placeholder (`María [REDACTED:person_name:…]`): the pass that
+    made it judged the run whole, words now replaced included, and kept this part; judging the
+    shorter run again would find what that pass did not (not idempotent)."""
+    pos = end
+    while text[pos : pos + 1] in (" ", "\t"):
+        pos += 1
+    return pos > end and text.startswith("[REDACTED:", pos)
 
 
 def _name_words_ok(value: str, single_needs_list: bool) -> bool:
@@ -1828,6 +1846,8 @@ def person_name_spans(text: str) -> Iterator[Span]:
             yield Span(start, end, "person_name")
     for (k0, _), (start, end) in _NAME_KEY.finditer(text) if _open(text, "name_key") else ():
         end = _cased_end(text, start, end)
+        if _runs_into_placeholder(text, end):
+            continue
         value = text[start:end]
         words = value.split()
         after = text[end : end + 2]
@@ -1858,6 +1878,8 @@ def person_name_spans(text: str) -> Iterator[Span]:
             continue
         start, end = ctx if ctx[0] >= 0 else keyed if keyed[0] >= 0 else signoff if signoff[0] >= 0 else verb
         end = _cased_end(text, start, end)
+        if _runs_into_placeholder(text, end):
+            continue
         after = text[end : end + 1]
         if after in ("(", "_", "[") or (after == "." and text[end + 1 : end + 2].isalnum()):
             continue  # From: Config.load(...) — code

@@ -1666,7 +1666,9 @@ def _field_name(value: str, name: str) -> bool:
 
 # a name of dictionary-cased words: humps of two lowercase letters or more, acronyms before a hump
 # or at the end (`collaborationMLInputChannelsList`); a generated run has single-letter humps
-_WORD_CASED = re.compile(r"(?:[A-Z]{2,}(?=[A-Z][a-z]|[0-9]|$)|[A-Z]?[a-z]{2,})+[0-9]{0,2}")
+# (the hump's lowercase run is possessive: splitting a run into humps matches nothing more, and a
+# backtracking `re` tried every split of a long lowercase value before failing — exponential)
+_WORD_CASED = re.compile(r"(?:[A-Z]{2,}(?=[A-Z][a-z]|[0-9]|$)|[A-Z]?[a-z]{2,}+)+[0-9]{0,2}")
 
 
 def _field_path(value: str) -> bool:
