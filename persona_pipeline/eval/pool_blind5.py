@@ -1,5 +1,6 @@
-"""The BLIND5 pool (issue 15): a fresh held-out pool, written once blind4 was opened for tuning, so
-the project keeps one honest never-tuned measure. Like blind4 it was written without reading the
+"""The BLIND5 pool (issue 15): written blind once blind4 was opened for tuning, and held out until
+blind6 was written; tunable since (its sentences have been read: the honest never-tuned measure is
+blind6). Like blind4 it was written without reading the
 digester or the other pools' sentences: other people (a Laravel e-commerce shop, Go services at a
 mobile operator, ROS 2 robotics in C++, Julia numerical optimisation for a grid operator, audio DSP
 plugins), projects, stacks and vocabulary; most preferences said in everyday speech without a cue
