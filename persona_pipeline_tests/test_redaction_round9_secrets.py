@@ -339,3 +339,13 @@ def test_access_key_ids_among_many_spans_are_found_in_linear_time() -> None:
     found = key_pairs.pair_id_spans(text, spans, lambda t, a, b, r: (a - r, b + r), lambda v: True)
     assert time.perf_counter() - began < 5.0
     assert len(found) == n and text[found[0].start : found[0].end] == "QWERTYUIOPASDF7"
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["pass.txt", "~/client_pass.txt", "~/.pass.txt", "secrets/user-pass.conf", "/etc/openvpn/PASS.TXT"],
+)
+@pytest.mark.parametrize("second", ["Gq7#vLm2Xw9z", "harbor-quill"])
+def test_a_pass_file_printed_by_cat_has_its_second_line_redacted(path: str, second: str) -> None:
+    text = f"$ cat {path}\nmorgan\n{second}\n"
+    assert _covered(text, second), _spans(text)

@@ -337,13 +337,14 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ("cli_secret", r"\bNEO4J_AUTH[ \t]*[=:][ \t]*\\?[\"']?[^/\s\"']{1,64}/([^\s\"'\\]{4,256})", 1, ("neo4j_auth",)),
     ("cli_secret", r"\binflux[ \t][^\r\n|;&]{0,200}?[ \t](?:-t|--token)[ \t]+([A-Za-z0-9+/=_-]{20,})", 1, ("influx",)),
     # an OpenVPN `auth-user-pass` file printed by `cat` (openvpn(8): the user name, then the password,
-    # on two lines), named for what it holds: auth, credentials, a login, or a `pass` file of a VPN's
-    # (a file named for a password alone holds it on its first line: the rule above)
+    # on two lines), named for what it holds: auth, credentials, a login, or a `pass` file (`pass.txt`,
+    # `user-pass.conf`: its second line may be the password, so it is redacted either way; a file
+    # named for a `password` holds it on its first line: the rule above)
     (
         "cli_secret",
-        r"(?i)\bcat[ \t]+[^\s|;&<>]{0,200}?(?:auth|cred|login|userpass|vpn[^\s|;&<>]{0,60}?pass)[^\s/|;&<>]{0,40}"
-        r"\.(?:txt|conf)[ \t]*(?:\r?\n|\\n)"
-        r"[ \t]*[^\s\\]{1,64}[ \t]*(?:\r?\n|\\n)[ \t]*([^\s\\\"']{6,128})",
+        r"(?i)\bcat[ \t]+[^\s|;&<>]{0,200}?"
+        r"(?:(?:auth|cred|login)[^\s/|;&<>]{0,40}|pass(?:[^\s/|;&<>wW.][^\s/|;&<>]{0,39})?)\.(?:txt|conf)"
+        r"[ \t]*(?:\r?\n|\\n)[ \t]*[^\s\\]{1,64}[ \t]*(?:\r?\n|\\n)[ \t]*([^\s\\\"']{6,128})",
         1,
         ("cat",),
     ),
