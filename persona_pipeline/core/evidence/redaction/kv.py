@@ -428,10 +428,6 @@ _GLUED = tuple(
         "masterkey clientkey licensekey"
     )
 )
-# the word before `token` in a pagination cursor's name: Google's AIP-158 `page_token` /
-# `next_page_token`, Azure's `continuationToken`, Microsoft Graph's `skipToken`, `deltaToken`
-# (a page's access token, `page_access_token`, has `access` before `token`: still a secret)
-_PAGINATION = _set("page continuation skip delta")
 _PUBLIC = frozenset(("public", "pub", "publishable"))
 _JWK_PRIVATE = _set("d p q dp dq qi k private")
 # English words ending in `pass`: no password label when glued
@@ -451,8 +447,6 @@ def key_strength(key: str) -> int:
         parts.pop()  # `PASSWORD_ERROR`, `SecretWarning`: the other words decide (see `message_class`)
     if not parts or parts[-1] in _META or parts[0] in _SWITCH_FIRST:
         return 0
-    if parts[-1] in ("token", "cursor") and parts[-2:-1] and parts[-2] in _PAGINATION:
-        return 0  # `next_page_token`, `pageToken`: a list call's position (AIP-158), no credential
     if "jwk" in parts and not _SECRET_WORDS.intersection(parts):
         # a JWK's private members (RFC 7518: `d`, RSA's `p` `q` `dp` `dq` `qi`, an octet key's `k`);
         # `x`, `y`, `n`, `e`, `kid` are public
