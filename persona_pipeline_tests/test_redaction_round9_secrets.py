@@ -354,3 +354,24 @@ def test_access_key_ids_among_many_spans_are_found_in_linear_time() -> None:
 def test_a_pass_file_printed_by_cat_has_its_second_line_redacted(path: str, second: str) -> None:
     text = f"$ cat {path}\nmorgan\n{second}\n"
     assert _covered(text, second), _spans(text)
+
+
+_B64_SIG = "Tq9Lm2Xw7Vz4Kp8Rn3Hb6Gc1Jd5Fs0Ya" * 2
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # `access_key_id` and `skid` hold `key_id` and `kid`: no key id
+        (f'{{"access_key_id": "AKIDQ7WPLX2M", "signature": "{_B64_SIG}"}}', _B64_SIG),
+        (f'{{"skid": "x1", "sig": "{_HEX_SIG}"}}', _HEX_SIG),
+        # a SAS URL inside a signature value beside a key id: its `sig=` is a secret
+        (
+            f'{{"keyid": "k9", "signature": "https://st.blob.core.windows.net/b/f?sv=2023-01-03&sig={_B64_SIG}"}}',
+            _B64_SIG,
+        ),
+        (f'{{"kid": "p2", "signature": "sv=2021-08-06&sr=b&sig={_B64_SIG}%3D"}}', _B64_SIG),
+    ],
+)
+def test_a_signature_beside_a_look_alike_key_id_is_redacted(text: str, value: str) -> None:
+    assert _covered(text, value), _spans(text)

@@ -22,17 +22,27 @@ import re
 from persona_pipeline.core.evidence.redaction import kv
 
 _SIG_WORDS = frozenset(("sig", "signature"))
-# a key naming the verifying key beside the signature (TUF/DSSE `keyid`, JOSE `kid`)
-_KEY_ID = re.compile(r"""["']?(?:keyid|key_id|keyId|KeyId|kid)["']?[ \t]*[:=]""")
+# a key naming the verifying key beside the signature (TUF/DSSE `keyid`, JOSE `kid`): a whole quoted
+# JSON key only (unquoted, `access_key_id` held `key_id` and `skid` held `kid`)
+_KEY_ID = re.compile(r"""(?<![A-Za-z0-9_])["'](?:keyid|keyId|KeyId|kid)["'][ \t]*:""")
+# the signature itself: a bare hex or base64 string (a URL or a query string, a SAS `sig=` pasted
+# inside the value, is no detached signature)
+_SIG_VALUE = re.compile(r"[A-Fa-f0-9]{32,}|[A-Za-z0-9+/_-]{32,}={0,2}")
 _REACH = 240  # characters each side searched for the object's braces and its key id
 
 
-def detached_signature(text: str, key_start: int, key_end: int, value_end: int) -> bool:
+def detached_signature(text: str, key_start: int, key_end: int, value_start: int, value_end: int) -> bool:
     """Whether the key at key_start:key_end names a signature and its object (the braces around
     it, within reach) also names the key that verifies it."""
     parts = kv.words(text[key_start:key_end])
     if not parts or parts[-1] not in _SIG_WORDS:
         return False
+    if text[key_start - 1 : key_start] not in ('"', "'") and text[key_start : key_start + 1] not in ('"', "'"):
+        return False  # not a quoted JSON key (a `sig=` inside a URL)
+    if _SIG_VALUE.fullmatch(text, value_start, value_end) is None:
+        return False
+    if text[value_start - 1 : value_start] not in ('"', "'") or text[value_end : value_end + 1] not in ('"', "'"):
+        return False  # not the whole of a quoted string: a part of a longer value
     lo = max(0, key_start - _REACH)
     opened = text.rfind("{", lo, key_start)
     if opened < 0 or text.find("}", opened, key_start) >= 0:
