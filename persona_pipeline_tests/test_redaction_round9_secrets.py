@@ -48,7 +48,6 @@ def test_a_signature_without_its_key_id_is_still_redacted(text: str) -> None:
         f"kind: SealedSecret\nspec:\n  encryptedData:\n    password: {_CIPHER}\n    api_token: {_CIPHER}",
         f'{{"log": "encryptedData:\\n    password: {_CIPHER}"}}',  # a block pasted into a JSON string
         f"\x1b[0Kspec.encryptedData:\n    db_password: {_CIPHER}",  # a CI log's control sequence
-        f"sealed_values:\n  token: {_CIPHER}",
     ],
 )
 def test_values_under_an_encrypted_mapping_are_ciphertext(text: str) -> None:
@@ -374,4 +373,35 @@ _B64_SIG = "Tq9Lm2Xw7Vz4Kp8Rn3Hb6Gc1Jd5Fs0Ya" * 2
     ],
 )
 def test_a_signature_beside_a_look_alike_key_id_is_redacted(text: str, value: str) -> None:
+    assert _covered(text, value), _spans(text)
+
+
+_CLEAR = "Wn5#rTq8Lz2Vx7Kp"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # a comment or prose naming encryption declares no mapping
+        (f"app.yaml:\n  # FIXME: keep these encrypted:\n  db_password: {_CLEAR}\n", _CLEAR),
+        (f"Below, NOT encrypted:\n    password: {_CLEAR}\n", _CLEAR),
+        (f"not_encrypted:\n  password: {_CLEAR}\n", _CLEAR),
+        (f"cache:\n  sealed:\n    password: {_CLEAR}\n", _CLEAR),
+        # an undocumented parent key, even with a ciphertext-shaped value
+        (f"sealed_values:\n  password: {_CIPHER}", _CIPHER),
+        # under `encryptedData:` itself, a value without the ciphertext's shape is clear text
+        (f"spec:\n  encryptedData:\n    password: {_CLEAR}\n", _CLEAR),
+        (f"  # encryptedData:\n    password: {_CIPHER}\n", _CIPHER),
+        # a known token format under any parent
+        (
+            "encrypted:\n  github_token: ghp_R8vKq2Lm9Xw4Tz7Np3Hc6Jd1Fb5Gs0Ya2Ek\n",
+            "ghp_R8vKq2Lm9Xw4Tz7Np3Hc6Jd1Fb5Gs0Ya2Ek",
+        ),
+        (
+            "encryptedData:\n  github_token: ghp_R8vKq2Lm9Xw4Tz7Np3Hc6Jd1Fb5Gs0Ya2Ek\n",
+            "ghp_R8vKq2Lm9Xw4Tz7Np3Hc6Jd1Fb5Gs0Ya2Ek",
+        ),
+    ],
+)
+def test_only_a_sealed_secrets_ciphertext_is_kept(text: str, value: str) -> None:
     assert _covered(text, value), _spans(text)

@@ -2357,7 +2357,7 @@ def _rule_spans(idx: int, texts: Sequence[Prepared], outs: Sequence[list[Span]])
                         and m[1][0] >= 0
                         and (
                             public_material.detached_signature(text, m[1][0], m[1][1], a, b)
-                            or public_material.under_encrypted_mapping(text, m[1][0])
+                            or public_material.under_encrypted_mapping(text, m[1][0], text[a:b])
                         )
                     )
                 )
@@ -2424,15 +2424,17 @@ def betterleaks_values(texts: Sequence[str]) -> dict[str, str]:
                 continue  # `%3D%25DB_PASSWORD%25&x=1`, `$DOCKER_PASS\`: a reference, encoded or escaped
             if _query_version(value):
                 continue
-            if _encrypted_child(safe, finding, lines):
+            if _encrypted_child(safe, finding, lines, value):
                 continue  # `encryptedData:` then `password: AgB…`: a SealedSecret's ciphertext
             found.setdefault(value, _RULE_KIND.get(finding.rule_id, safe_kind(finding.rule_id)))
     return found
 
 
-def _encrypted_child(chunk: str, finding: object, lines: list[int]) -> bool:
+def _encrypted_child(chunk: str, finding: object, lines: list[int], value: str) -> bool:
     """Whether a finding's key is a child of a mapping declared encrypted (see `public_material`).
     Its place is the engine's 1-based line and column; `lines` caches the chunk's line starts."""
+    if not value.startswith("Ag"):
+        return False  # no SealedSecret ciphertext (before the chunk's lines are read)
     loc = getattr(finding, "location", None)
     line, col = getattr(loc, "start_line", None), getattr(loc, "start_column", None)
     if not line or not col or col < 2:
@@ -2446,7 +2448,7 @@ def _encrypted_child(chunk: str, finding: object, lines: list[int]) -> bool:
     lo = max(0, pos - 64)
     while pos > lo and (chunk[pos - 1].isalnum() or chunk[pos - 1] in "_.-"):
         pos -= 1  # (the engine's match may start inside the key: `db_password`'s `password`)
-    return public_material.under_encrypted_mapping(chunk, pos)
+    return public_material.under_encrypted_mapping(chunk, pos, value)
 
 
 # an element's closing tag or a CDATA section's end after a bare value the engine read on (its
