@@ -66,9 +66,19 @@ def test_values_outside_an_encrypted_mapping_are_secrets(text: str) -> None:
     assert _covered(text, _CIPHER), _spans(text)
 
 
-# the pagination-name exception (`page`/`skip`/`delta`/`continuation` before `token`: strength 0) is
-# withdrawn: the name alone let real tokens through (a Facebook Page token, a Notion integration
-# secret); a cursor's value is judged like any other token's (a false positive, no leak)
+# a pagination key's name alone makes no cursor (it let a Facebook Page token, a Notion integration
+# secret through): its value must be base64 JSON of position fields
+@pytest.mark.parametrize(
+    "text",
+    [
+        "next_page_token=eyJvZmZzZXQiOjQ0MCwibGltaXQiOjI1fQ==",  # {"offset":440,"limit":25}
+        '{"nextPageToken": "eyJwYWdlIjoxMiwic29ydCI6Im5hbWUifQ"}',  # {"page":12,"sort":"name"}
+    ],
+)
+def test_a_pagination_cursor_of_positions_is_kept(text: str) -> None:
+    assert _spans(text) == [], _spans(text)
+
+
 @pytest.mark.parametrize(
     ("text", "value"),
     [
@@ -77,6 +87,8 @@ def test_values_outside_an_encrypted_mapping_are_secrets(text: str) -> None:
         ("export PAGE_TOKEN=Qx7Lm2Vt9Kp4Rw8Zn3Bc6Hd", "Qx7Lm2Vt9Kp4Rw8Zn3Bc6Hd"),
         ("delta_token=Rk3Tz8Wq5Lm2Xv9Np4Hc7Jd", "Rk3Tz8Wq5Lm2Xv9Np4Hc7Jd"),
         ("AZURE_CONTINUATION_TOKEN=Zp4Kq9Lw2Mx7Vt3Rn8Hb5Gc", "Zp4Kq9Lw2Mx7Vt3Rn8Hb5Gc"),
+        # base64 JSON holding more than positions: {"page":2,"auth":"Xq7Lm2Vt9Kp4"}
+        ("page_token=eyJwYWdlIjoyLCJhdXRoIjoiWHE3TG0yVnQ5S3A0In0=", "eyJwYWdlIjoyLCJhdXRoIjoiWHE3TG0yVnQ5S3A0In0="),
     ],
 )
 def test_tokens_named_for_pagination_are_still_judged(text: str, value: str) -> None:

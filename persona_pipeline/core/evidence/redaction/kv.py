@@ -19,6 +19,9 @@ the value after a key is read by a bounded pattern (`VALUES`). Together they giv
 
 from __future__ import annotations
 
+import base64
+import binascii
+import json
 import re
 from functools import lru_cache
 
@@ -429,6 +432,37 @@ _GLUED = tuple(
     )
 )
 _PUBLIC = frozenset(("public", "pub", "publishable"))
+# a list call's position (Google's AIP-158 `page_token` / `next_page_token`, Azure's
+# `continuationToken`, Graph's `skipToken` / `deltaToken`): public by its VALUE only, base64 JSON
+# of position fields (`{"page": 3, "size": 50}`); the name alone let real tokens through
+# (`FB_PAGE_TOKEN=EAAG…`, `NOTION_PAGE_TOKEN=secret_…`)
+_PAGINATION = _set("page continuation skip delta")
+_POSITION_FIELDS = frozenset(
+    ("page", "offset", "cursor", "size", "limit", "skip", "start", "sort", "order", "after", "before", "index")
+)
+
+
+def pagination_cursor(key: str, value: str) -> bool:
+    """Whether a `…page_token`-style key holds a cursor: base64 JSON whose fields are positions
+    (numbers or short words), nothing else."""
+    parts = words(key)
+    if len(value) > 200 or parts[-1:] != ["token"] or not parts[-2:-1] or parts[-2] not in _PAGINATION:
+        return False
+    try:
+        obj = json.loads(base64.b64decode(value + "=" * (-len(value) % 4), validate=True))
+    except (binascii.Error, ValueError):
+        return False
+    return (
+        isinstance(obj, dict)
+        and bool(obj)
+        and all(
+            k in _POSITION_FIELDS
+            and (isinstance(v, int) or (isinstance(v, str) and len(v) <= 24 and v.replace("_", "").isalnum()))
+            for k, v in obj.items()
+        )
+    )
+
+
 _JWK_PRIVATE = _set("d p q dp dq qi k private")
 # English words ending in `pass`: no password label when glued
 _PASS_WORDS = ("bypass", "compass", "encompass", "surpass", "trespass", "overpass", "underpass", "impass")

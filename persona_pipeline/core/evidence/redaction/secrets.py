@@ -2061,6 +2061,8 @@ def _kv_key(kind: str, key: str, value: str) -> str:
     if kind == "kv_prose" and key.lower() in ("pass", "pw"):
         return ""  # a verb or a ticket in prose ("first pass was X"): `short_password`'s stricter policy owns it
     strength = kv.key_strength(key)
+    if strength and kv.pagination_cursor(key, value):
+        return ""  # `next_page_token=<base64 of {"page": 3}>`: a list call's position, no credential
     if not strength or (strength == 1 and (_UUID.match(value) or _PAIR.match(value))):
         return ""  # (a pair in the value of a weak key, `Cookie: sid=V`: the inner key decides, `_kv_matches`)
     return key
