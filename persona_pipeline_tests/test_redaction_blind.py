@@ -139,11 +139,14 @@ def test_blind_round9_joined_dev(blind: dict[str, BlindScore]) -> None:
     # (seed 7, n 1200, as dev: 81.7 -> 95.0% secrets, 77.6 -> 94.4% personal data, 259 -> 122.5
     # FP/MB, 4 stray spans; the false positives left are addresses of public places, which no
     # general signal tells from a person's: redacted on purpose)
+    # (fix9s, the review's leaks closed: 122.5 -> 125.7 FP/MB, two SealedSecret decoys now
+    # redacted: one after a linter's message on its line (`12:5  error  encryptedData:`, no YAML
+    # key line), one in a Python triple-quoted string of a long prompt; a leak is worse)
     sc = blind["round9"]
     assert sc.idempotent and sc.dropped == 0
     assert sc.recall("secret") >= 0.945, sc.recall("secret")
     assert sc.recall("pii") >= 0.935, sc.recall("pii")
-    assert sc.fp_per_mb() <= 125.5, sc.fp_per_mb()
+    assert sc.fp_per_mb() <= 126.0, sc.fp_per_mb()
     assert sc.stray <= 7, sc.stray
 
 

@@ -48,7 +48,6 @@ def test_a_signature_without_its_key_id_is_still_redacted(text: str) -> None:
         f"kind: SealedSecret\nspec:\n  encryptedData:\n    password: {_CIPHER}\n    api_token: {_CIPHER}",
         f'{{"log": "encryptedData:\\n    password: {_CIPHER}"}}',  # a block pasted into a JSON string
         f"\x1b[0Kspec.encryptedData:\n    db_password: {_CIPHER}",  # a CI log's control sequence
-        f"sealed_values:\n  token: {_CIPHER}",
     ],
 )
 def test_values_under_an_encrypted_mapping_are_ciphertext(text: str) -> None:
@@ -67,16 +66,33 @@ def test_values_outside_an_encrypted_mapping_are_secrets(text: str) -> None:
     assert _covered(text, _CIPHER), _spans(text)
 
 
+# a pagination key's name alone makes no cursor (it let a Facebook Page token, a Notion integration
+# secret through): its value must be base64 JSON of position fields
 @pytest.mark.parametrize(
     "text",
     [
-        "next_page_token=eyJvZmZzZXQiOjEyMH0",
-        '{"nextPageToken": "CiAKGjBpNDd2Nmp2Zml2cXRwYjBpOXA"}',
-        "continuationToken: W3sidG9rZW4iOiIrUklEOn4xMjM0In1d",
+        "next_page_token=eyJvZmZzZXQiOjQ0MCwibGltaXQiOjI1fQ==",  # {"offset":440,"limit":25}
+        '{"nextPageToken": "eyJwYWdlIjoxMiwic29ydCI6Im5hbWUifQ"}',  # {"page":12,"sort":"name"}
     ],
 )
-def test_pagination_tokens_are_no_credentials(text: str) -> None:
+def test_a_pagination_cursor_of_positions_is_kept(text: str) -> None:
     assert _spans(text) == [], _spans(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("FB_PAGE_TOKEN=EAAGm0PX4ZCpsBAKz7QwLx9vN2", "EAAGm0PX4ZCpsBAKz7QwLx9vN2"),
+        ("NOTION_PAGE_TOKEN=secret_Vt8qLm2Xw9zKp4Rn7Hs3Jd6Fb1Gc5", "secret_Vt8qLm2Xw9zKp4Rn7Hs3Jd6Fb1Gc5"),
+        ("export PAGE_TOKEN=Qx7Lm2Vt9Kp4Rw8Zn3Bc6Hd", "Qx7Lm2Vt9Kp4Rw8Zn3Bc6Hd"),
+        ("delta_token=Rk3Tz8Wq5Lm2Xv9Np4Hc7Jd", "Rk3Tz8Wq5Lm2Xv9Np4Hc7Jd"),
+        ("AZURE_CONTINUATION_TOKEN=Zp4Kq9Lw2Mx7Vt3Rn8Hb5Gc", "Zp4Kq9Lw2Mx7Vt3Rn8Hb5Gc"),
+        # base64 JSON holding more than positions: {"page":2,"auth":"Xq7Lm2Vt9Kp4"}
+        ("page_token=eyJwYWdlIjoyLCJhdXRoIjoiWHE3TG0yVnQ5S3A0In0=", "eyJwYWdlIjoyLCJhdXRoIjoiWHE3TG0yVnQ5S3A0In0="),
+    ],
+)
+def test_tokens_named_for_pagination_are_still_judged(text: str, value: str) -> None:
+    assert _covered(text, value), _spans(text)
 
 
 @pytest.mark.parametrize(
@@ -321,3 +337,83 @@ def test_round9_more_grammars(text: str, value: str) -> None:
 )
 def test_round9_more_lookalikes(text: str) -> None:
     assert _spans(text) == [], _spans(text)
+
+
+def test_access_key_ids_among_many_spans_are_found_in_linear_time() -> None:
+    # each label hit once scanned every span: 30k pairs took minutes; bisection takes milliseconds
+    import time
+
+    from persona_pipeline.core.evidence.redaction import key_pairs
+    from persona_pipeline.core.evidence.redaction.spans import Span
+
+    unit = "access_key=QWERTYUIOPASDF7 password=Hv3Nq8Tz5Lw2Mc6X "
+    n = 30000
+    text = unit * n
+    spans = [Span(i * len(unit) + 36, i * len(unit) + 52, "password") for i in range(n)]
+    assert text[spans[0].start : spans[0].end] == "Hv3Nq8Tz5Lw2Mc6X"
+    began = time.perf_counter()
+    found = key_pairs.pair_id_spans(text, spans, lambda t, a, b, r: (a - r, b + r), lambda v: True)
+    assert time.perf_counter() - began < 5.0
+    assert len(found) == n and text[found[0].start : found[0].end] == "QWERTYUIOPASDF7"
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["pass.txt", "~/client_pass.txt", "~/.pass.txt", "secrets/user-pass.conf", "/etc/openvpn/PASS.TXT"],
+)
+@pytest.mark.parametrize("second", ["Gq7#vLm2Xw9z", "harbor-quill"])
+def test_a_pass_file_printed_by_cat_has_its_second_line_redacted(path: str, second: str) -> None:
+    text = f"$ cat {path}\nmorgan\n{second}\n"
+    assert _covered(text, second), _spans(text)
+
+
+_B64_SIG = "Tq9Lm2Xw7Vz4Kp8Rn3Hb6Gc1Jd5Fs0Ya" * 2
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # `access_key_id` and `skid` hold `key_id` and `kid`: no key id
+        (f'{{"access_key_id": "AKIDQ7WPLX2M", "signature": "{_B64_SIG}"}}', _B64_SIG),
+        (f'{{"skid": "x1", "sig": "{_HEX_SIG}"}}', _HEX_SIG),
+        # a SAS URL inside a signature value beside a key id: its `sig=` is a secret
+        (
+            f'{{"keyid": "k9", "signature": "https://st.blob.core.windows.net/b/f?sv=2023-01-03&sig={_B64_SIG}"}}',
+            _B64_SIG,
+        ),
+        (f'{{"kid": "p2", "signature": "sv=2021-08-06&sr=b&sig={_B64_SIG}%3D"}}', _B64_SIG),
+    ],
+)
+def test_a_signature_beside_a_look_alike_key_id_is_redacted(text: str, value: str) -> None:
+    assert _covered(text, value), _spans(text)
+
+
+_CLEAR = "Wn5#rTq8Lz2Vx7Kp"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # a comment or prose naming encryption declares no mapping
+        (f"app.yaml:\n  # FIXME: keep these encrypted:\n  db_password: {_CLEAR}\n", _CLEAR),
+        (f"Below, NOT encrypted:\n    password: {_CLEAR}\n", _CLEAR),
+        (f"not_encrypted:\n  password: {_CLEAR}\n", _CLEAR),
+        (f"cache:\n  sealed:\n    password: {_CLEAR}\n", _CLEAR),
+        # an undocumented parent key, even with a ciphertext-shaped value
+        (f"sealed_values:\n  password: {_CIPHER}", _CIPHER),
+        # under `encryptedData:` itself, a value without the ciphertext's shape is clear text
+        (f"spec:\n  encryptedData:\n    password: {_CLEAR}\n", _CLEAR),
+        (f"  # encryptedData:\n    password: {_CIPHER}\n", _CIPHER),
+        # a known token format under any parent
+        (
+            "encrypted:\n  github_token: ghp_R8vKq2Lm9Xw4Tz7Np3Hc6Jd1Fb5Gs0Ya2Ek\n",
+            "ghp_R8vKq2Lm9Xw4Tz7Np3Hc6Jd1Fb5Gs0Ya2Ek",
+        ),
+        (
+            "encryptedData:\n  github_token: ghp_R8vKq2Lm9Xw4Tz7Np3Hc6Jd1Fb5Gs0Ya2Ek\n",
+            "ghp_R8vKq2Lm9Xw4Tz7Np3Hc6Jd1Fb5Gs0Ya2Ek",
+        ),
+    ],
+)
+def test_only_a_sealed_secrets_ciphertext_is_kept(text: str, value: str) -> None:
+    assert _covered(text, value), _spans(text)

@@ -12,6 +12,7 @@ is redacted too. Linear: one search for the label, a bounded value read after ea
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Callable
 
 from persona_pipeline.core.evidence.redaction.spans import Span
@@ -39,6 +40,18 @@ def pair_id_spans(
     """Spans of access key ids standing in the paragraph of a secret span of `spans`. Only the
     windows around the secrets are searched (a text's secrets are few: the search stays small)."""
     secrets = sorted((s.start, s.end) for s in spans if s.kind in _SECRET_KINDS)
+    # indexes for the two tests per label hit, each a bisection (a scan of every span per hit was
+    # quadratic on a long text of many pairs): spans by start with the largest end so far, and
+    # secrets by start with the smallest end from there on
+    by_start = sorted((s.start, s.end) for s in spans)
+    starts = [x for x, _ in by_start]
+    reach: list[int] = []
+    for _, y in by_start:
+        reach.append(max(y, reach[-1]) if reach else y)
+    sec_starts = [x for x, _ in secrets]
+    first_end = [0] * len(secrets)
+    for i in range(len(secrets) - 1, -1, -1):
+        first_end[i] = min(secrets[i][1], first_end[i + 1]) if i + 1 < len(secrets) else secrets[i][1]
     windows: list[list[int]] = []
     for a, b in secrets:
         lo, hi = max(0, a - 2 * _REACH), min(len(text), b + 2 * _REACH)
@@ -55,9 +68,11 @@ def pair_id_spans(
             if v is None or _QUERY_KEY.search(text, max(0, m.start() - 40), m.start() + 1) is not None:
                 continue  # (a signed URL's `?AWSAccessKeyId=…&Signature=…`: the signature is no key)
             a, b = v.span(1)
-            if not generated(text[a:b]) or any(s.start < b and a < s.end for s in spans):
+            k = bisect_left(starts, b)  # the spans starting before the value ends
+            if not generated(text[a:b]) or (k and reach[k - 1] > a):
                 continue  # a word or a name; or found already (the secret's own label: `access_key=`)
             plo, phi = paragraph(text, a, b, _REACH)
-            if any(plo <= x and y <= phi for x, y in secrets):
+            k = bisect_left(sec_starts, plo)  # a secret from plo on ending by phi lies inside
+            if k < len(secrets) and first_end[k] <= phi:
                 out.append(Span(a, b, "access_key_id"))
     return out

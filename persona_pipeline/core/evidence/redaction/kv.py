@@ -19,6 +19,9 @@ the value after a key is read by a bounded pattern (`VALUES`). Together they giv
 
 from __future__ import annotations
 
+import base64
+import binascii
+import json
 import re
 from functools import lru_cache
 
@@ -428,11 +431,38 @@ _GLUED = tuple(
         "masterkey clientkey licensekey"
     )
 )
-# the word before `token` in a pagination cursor's name: Google's AIP-158 `page_token` /
-# `next_page_token`, Azure's `continuationToken`, Microsoft Graph's `skipToken`, `deltaToken`
-# (a page's access token, `page_access_token`, has `access` before `token`: still a secret)
-_PAGINATION = _set("page continuation skip delta")
 _PUBLIC = frozenset(("public", "pub", "publishable"))
+# a list call's position (Google's AIP-158 `page_token` / `next_page_token`, Azure's
+# `continuationToken`, Graph's `skipToken` / `deltaToken`): public by its VALUE only, base64 JSON
+# of position fields (`{"page": 3, "size": 50}`); the name alone let real tokens through
+# (`FB_PAGE_TOKEN=EAAG…`, `NOTION_PAGE_TOKEN=secret_…`)
+_PAGINATION = _set("page continuation skip delta")
+_POSITION_FIELDS = frozenset(
+    ("page", "offset", "cursor", "size", "limit", "skip", "start", "sort", "order", "after", "before", "index")
+)
+
+
+def pagination_cursor(key: str, value: str) -> bool:
+    """Whether a `…page_token`-style key holds a cursor: base64 JSON whose fields are positions
+    (numbers or short words), nothing else."""
+    parts = words(key)
+    if len(value) > 200 or parts[-1:] != ["token"] or not parts[-2:-1] or parts[-2] not in _PAGINATION:
+        return False
+    try:
+        obj = json.loads(base64.b64decode(value + "=" * (-len(value) % 4), validate=True))
+    except (binascii.Error, ValueError):
+        return False
+    return (
+        isinstance(obj, dict)
+        and bool(obj)
+        and all(
+            k in _POSITION_FIELDS
+            and (isinstance(v, int) or (isinstance(v, str) and len(v) <= 24 and v.replace("_", "").isalnum()))
+            for k, v in obj.items()
+        )
+    )
+
+
 _JWK_PRIVATE = _set("d p q dp dq qi k private")
 # English words ending in `pass`: no password label when glued
 _PASS_WORDS = ("bypass", "compass", "encompass", "surpass", "trespass", "overpass", "underpass", "impass")
@@ -451,8 +481,6 @@ def key_strength(key: str) -> int:
         parts.pop()  # `PASSWORD_ERROR`, `SecretWarning`: the other words decide (see `message_class`)
     if not parts or parts[-1] in _META or parts[0] in _SWITCH_FIRST:
         return 0
-    if parts[-1] in ("token", "cursor") and parts[-2:-1] and parts[-2] in _PAGINATION:
-        return 0  # `next_page_token`, `pageToken`: a list call's position (AIP-158), no credential
     if "jwk" in parts and not _SECRET_WORDS.intersection(parts):
         # a JWK's private members (RFC 7518: `d`, RSA's `p` `q` `dp` `dq` `qi`, an octet key's `k`);
         # `x`, `y`, `n`, `e`, `kid` are public

@@ -7,10 +7,11 @@ structures around the pair say the value is no credential, whatever it looks lik
   carry `"signatures": [{"keyid": "…", "sig": "…"}]` (theupdateframework.io/specification,
   github.com/secure-systems-lab/dsse/blob/master/envelope.md). Anyone holding the public key
   checks it; it opens nothing. A signature alone (a SAS `sig=`, a webhook's HMAC) stays a secret.
-- a value inside a mapping declared encrypted: a SealedSecret's `encryptedData` (bitnami-labs/
-  sealed-secrets: "encrypted with the controller's public key … safe to store in git"), or any
-  parent key naming its children ciphertext (`encrypted_values:`, `sealed:`). The child key still
-  reads as `password`; its parent says the value is the ciphertext of one.
+- a value inside a SealedSecret's `encryptedData` mapping (bitnami-labs/sealed-secrets: "encrypted
+  with the controller's public key … safe to store in git"). The child key still reads as
+  `password`; its parent says the value is the ciphertext of one. Only that documented key, as a
+  YAML key line (no comment, no prose: `# these must be encrypted:` declares nothing), and only a
+  value shaped like its ciphertext (long base64 opening `Ag`: a known token format never is).
 
 Both looks are bounded (a window of characters, a count of lines): linear in the text.
 """
@@ -22,17 +23,27 @@ import re
 from persona_pipeline.core.evidence.redaction import kv
 
 _SIG_WORDS = frozenset(("sig", "signature"))
-# a key naming the verifying key beside the signature (TUF/DSSE `keyid`, JOSE `kid`)
-_KEY_ID = re.compile(r"""["']?(?:keyid|key_id|keyId|KeyId|kid)["']?[ \t]*[:=]""")
+# a key naming the verifying key beside the signature (TUF/DSSE `keyid`, JOSE `kid`): a whole quoted
+# JSON key only (unquoted, `access_key_id` held `key_id` and `skid` held `kid`)
+_KEY_ID = re.compile(r"""(?<![A-Za-z0-9_])["'](?:keyid|keyId|KeyId|kid)["'][ \t]*:""")
+# the signature itself: a bare hex or base64 string (a URL or a query string, a SAS `sig=` pasted
+# inside the value, is no detached signature)
+_SIG_VALUE = re.compile(r"[A-Fa-f0-9]{32,}|[A-Za-z0-9+/_-]{32,}={0,2}")
 _REACH = 240  # characters each side searched for the object's braces and its key id
 
 
-def detached_signature(text: str, key_start: int, key_end: int, value_end: int) -> bool:
+def detached_signature(text: str, key_start: int, key_end: int, value_start: int, value_end: int) -> bool:
     """Whether the key at key_start:key_end names a signature and its object (the braces around
     it, within reach) also names the key that verifies it."""
     parts = kv.words(text[key_start:key_end])
     if not parts or parts[-1] not in _SIG_WORDS:
         return False
+    if text[key_start - 1 : key_start] not in ('"', "'") and text[key_start : key_start + 1] not in ('"', "'"):
+        return False  # not a quoted JSON key (a `sig=` inside a URL)
+    if _SIG_VALUE.fullmatch(text, value_start, value_end) is None:
+        return False
+    if text[value_start - 1 : value_start] not in ('"', "'") or text[value_end : value_end + 1] not in ('"', "'"):
+        return False  # not the whole of a quoted string: a part of a longer value
     lo = max(0, key_start - _REACH)
     opened = text.rfind("{", lo, key_start)
     if opened < 0 or text.find("}", opened, key_start) >= 0:
@@ -52,7 +63,13 @@ _SIBLING = re.compile(r"""["']?[A-Za-z_][A-Za-z0-9_.-]*["']?[ \t]*:(?=[ \t]|$)""
 # last `_OPENER_REACH` characters only (a key is short: the search stays linear)
 _OPENER = re.compile(_KEY_START + r"""["']?([A-Za-z_][A-Za-z0-9_.-]*)["']?[ \t]*:[ \t]*$""")
 _OPENER_REACH = 160
-_ENCRYPTED_WORDS = frozenset(("encrypted", "sealed", "ciphertext", "ciphertexts"))
+# the documented encrypted mapping's key (a dotted path's last part: `spec.encryptedData`)
+_ENCRYPTED_KEYS = frozenset(("encryptedData",))
+# a SealedSecret value: base64 of the controller's hybrid ciphertext, opening with its version
+# byte (`Ag`), hundreds of characters long in practice (64 at least here)
+_CIPHERTEXT = re.compile(r"Ag[A-Za-z0-9+/]{62,}={0,2}")
+# prose or a word right before the key (`the encryptedData:`): no YAML key line
+_PROSE_BEFORE = re.compile(r"""[A-Za-z0-9][ \t]+["']?\Z""")
 _MAX_LINES = 40  # lines walked back for the parent (siblings between)
 
 
@@ -66,12 +83,14 @@ def _line_start(text: str, pos: int, lo: int) -> int:
     return max(nl + 1 if nl >= 0 else lo, escaped + 2 if escaped >= 0 else lo)
 
 
-def under_encrypted_mapping(text: str, key_start: int) -> bool:
+def under_encrypted_mapping(text: str, key_start: int, value: str) -> bool:
     """Whether the indented YAML key at key_start is a child of a block mapping whose key declares
     its values encrypted (`encryptedData:` then `    password: AgB…`). The parent is the nearest
     earlier line ending in a key, left of this key or after other text on its line (a wrapper, a
     log line or a JSON string, puts its prefix before a pasted block's first line only);
     siblings between (their first key where this one stands) are passed over."""
+    if _CIPHERTEXT.fullmatch(value) is None:
+        return False  # no ciphertext's shape (checked first: the walk up runs for ciphertext only)
     if key_start < 1 or text[key_start - 1] not in " \t":
         return False  # not indented: no block's child
     lo = max(0, key_start - _WINDOW)
@@ -87,7 +106,10 @@ def under_encrypted_mapping(text: str, key_start: int) -> bool:
             continue
         opener = _OPENER.search(line, max(0, len(line) - _OPENER_REACH))
         if opener is not None and (opener.start(1) < col or line[: opener.start(1)].strip()):
-            return bool(_ENCRYPTED_WORDS.intersection(kv.words(opener.group(1))))
+            prefix = line[: opener.start(1)]
+            if "#" in prefix or "//" in prefix or _PROSE_BEFORE.search(prefix):
+                return False  # a comment or prose, no mapping's key
+            return opener.group(1).rsplit(".", 1)[-1] in _ENCRYPTED_KEYS
         if line[col - 1 : col] not in (" ", "\t") or _SIBLING.match(line, col) is None:
             return False  # not a sibling: this key's parent is no mapping we can read
     return False

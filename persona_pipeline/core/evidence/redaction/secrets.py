@@ -337,13 +337,14 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ("cli_secret", r"\bNEO4J_AUTH[ \t]*[=:][ \t]*\\?[\"']?[^/\s\"']{1,64}/([^\s\"'\\]{4,256})", 1, ("neo4j_auth",)),
     ("cli_secret", r"\binflux[ \t][^\r\n|;&]{0,200}?[ \t](?:-t|--token)[ \t]+([A-Za-z0-9+/=_-]{20,})", 1, ("influx",)),
     # an OpenVPN `auth-user-pass` file printed by `cat` (openvpn(8): the user name, then the password,
-    # on two lines), named for what it holds: auth, credentials, a login, or a `pass` file of a VPN's
-    # (a file named for a password alone holds it on its first line: the rule above)
+    # on two lines), named for what it holds: auth, credentials, a login, or a `pass` file (`pass.txt`,
+    # `user-pass.conf`: its second line may be the password, so it is redacted either way; a file
+    # named for a `password` holds it on its first line: the rule above)
     (
         "cli_secret",
-        r"(?i)\bcat[ \t]+[^\s|;&<>]{0,200}?(?:auth|cred|login|userpass|vpn[^\s|;&<>]{0,60}?pass)[^\s/|;&<>]{0,40}"
-        r"\.(?:txt|conf)[ \t]*(?:\r?\n|\\n)"
-        r"[ \t]*[^\s\\]{1,64}[ \t]*(?:\r?\n|\\n)[ \t]*([^\s\\\"']{6,128})",
+        r"(?i)\bcat[ \t]+[^\s|;&<>]{0,200}?"
+        r"(?:(?:auth|cred|login)[^\s/|;&<>]{0,40}|pass(?:[^\s/|;&<>wW.][^\s/|;&<>]{0,39})?)\.(?:txt|conf)"
+        r"[ \t]*(?:\r?\n|\\n)[ \t]*[^\s\\]{1,64}[ \t]*(?:\r?\n|\\n)[ \t]*([^\s\\\"']{6,128})",
         1,
         ("cat",),
     ),
@@ -2060,6 +2061,8 @@ def _kv_key(kind: str, key: str, value: str) -> str:
     if kind == "kv_prose" and key.lower() in ("pass", "pw"):
         return ""  # a verb or a ticket in prose ("first pass was X"): `short_password`'s stricter policy owns it
     strength = kv.key_strength(key)
+    if strength and kv.pagination_cursor(key, value):
+        return ""  # `next_page_token=<base64 of {"page": 3}>`: a list call's position, no credential
     if not strength or (strength == 1 and (_UUID.match(value) or _PAIR.match(value))):
         return ""  # (a pair in the value of a weak key, `Cookie: sid=V`: the inner key decides, `_kv_matches`)
     return key
@@ -2355,8 +2358,8 @@ def _rule_spans(idx: int, texts: Sequence[Prepared], outs: Sequence[list[Span]])
                         len(m) == 5
                         and m[1][0] >= 0
                         and (
-                            public_material.detached_signature(text, m[1][0], m[1][1], b)
-                            or public_material.under_encrypted_mapping(text, m[1][0])
+                            public_material.detached_signature(text, m[1][0], m[1][1], a, b)
+                            or public_material.under_encrypted_mapping(text, m[1][0], text[a:b])
                         )
                     )
                 )
@@ -2423,15 +2426,17 @@ def betterleaks_values(texts: Sequence[str]) -> dict[str, str]:
                 continue  # `%3D%25DB_PASSWORD%25&x=1`, `$DOCKER_PASS\`: a reference, encoded or escaped
             if _query_version(value):
                 continue
-            if _encrypted_child(safe, finding, lines):
+            if _encrypted_child(safe, finding, lines, value):
                 continue  # `encryptedData:` then `password: AgB…`: a SealedSecret's ciphertext
             found.setdefault(value, _RULE_KIND.get(finding.rule_id, safe_kind(finding.rule_id)))
     return found
 
 
-def _encrypted_child(chunk: str, finding: object, lines: list[int]) -> bool:
+def _encrypted_child(chunk: str, finding: object, lines: list[int], value: str) -> bool:
     """Whether a finding's key is a child of a mapping declared encrypted (see `public_material`).
     Its place is the engine's 1-based line and column; `lines` caches the chunk's line starts."""
+    if not value.startswith("Ag"):
+        return False  # no SealedSecret ciphertext (before the chunk's lines are read)
     loc = getattr(finding, "location", None)
     line, col = getattr(loc, "start_line", None), getattr(loc, "start_column", None)
     if not line or not col or col < 2:
@@ -2445,7 +2450,7 @@ def _encrypted_child(chunk: str, finding: object, lines: list[int]) -> bool:
     lo = max(0, pos - 64)
     while pos > lo and (chunk[pos - 1].isalnum() or chunk[pos - 1] in "_.-"):
         pos -= 1  # (the engine's match may start inside the key: `db_password`'s `password`)
-    return public_material.under_encrypted_mapping(chunk, pos)
+    return public_material.under_encrypted_mapping(chunk, pos, value)
 
 
 # an element's closing tag or a CDATA section's end after a bare value the engine read on (its
