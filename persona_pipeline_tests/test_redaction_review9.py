@@ -20,3 +20,19 @@ def test_valid_chinese_birth_date_is_still_redacted() -> None:
     out = R.redact("出生日期：一九八七年十一月二十三日")
     assert out is not None and "一九八七" not in out.text
     assert out.counts.get("date_of_birth") == 1
+
+
+def test_unquoted_address_goes_on_past_a_quoted_word() -> None:
+    for text, tail in [
+        ('home_address: 19 "The Larches" Road, Harrogate HG2 8QP', "HG2 8QP"),
+        ('address: 48 "Mill Pond" Lane, Dayton OH 45409', "OH 45409"),
+    ]:
+        out = R.redact(text)
+        assert out is not None and tail not in out.text and "Larches" not in out.text
+        assert "Mill Pond" not in out.text
+        assert R.redact(out.text).text == out.text  # type: ignore[union-attr]
+
+
+def test_address_in_a_string_still_ends_where_the_string_closes() -> None:
+    out = R.redact('{"note": "home_address: 5 Kiln St, Harrogate HG2 8QP", "id": 3}')
+    assert out is not None and out.text.endswith('", "id": 3}') and "HG2" not in out.text
