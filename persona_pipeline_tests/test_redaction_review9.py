@@ -36,3 +36,13 @@ def test_unquoted_address_goes_on_past_a_quoted_word() -> None:
 def test_address_in_a_string_still_ends_where_the_string_closes() -> None:
     out = R.redact('{"note": "home_address: 5 Kiln St, Harrogate HG2 8QP", "id": 3}')
     assert out is not None and out.text.endswith('", "id": 3}') and "HG2" not in out.text
+
+
+def test_name_before_another_kinds_placeholder_is_redacted() -> None:
+    for text in [
+        "assignee: Inés\t[REDACTED:email:5c6d7e8f]",
+        "Name: Inés Albarrán [REDACTED:email:5c6d7e8f]",
+    ]:
+        out = R.redact(text)
+        assert out is not None and "Inés" not in out.text, out.text
+        assert R.redact(out.text).text == out.text  # type: ignore[union-attr]
