@@ -46,3 +46,14 @@ def test_name_before_another_kinds_placeholder_is_redacted() -> None:
         out = R.redact(text)
         assert out is not None and "Inés" not in out.text, out.text
         assert R.redact(out.text).text == out.text  # type: ignore[union-attr]
+
+
+def test_table_reads_on_past_a_row_whose_cell_is_a_placeholder() -> None:
+    for text, value in [
+        ("name,address\nRosa Vidal,[REDACTED:address:1f2e3d4c]\nLeo Marín,Calle Prado 9 3C Madrid 28014", "28014"),
+        ("ref,cuil\n4,[REDACTED:ar_cuit:1f2e3d4c]\n5,27-28033514-8", "27-28033514-8"),
+        ("ref,dob\n4,[REDACTED:date_of_birth:1f2e3d4c]\n5,1979-11-02", "1979-11-02"),
+    ]:
+        out = R.redact(text)
+        assert out is not None and value not in out.text, out.text
+        assert R.redact(out.text).text == out.text  # type: ignore[union-attr]

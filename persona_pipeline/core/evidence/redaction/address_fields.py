@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterator
 
 from persona_pipeline.core.evidence.redaction.matching import Rx
-from persona_pipeline.core.evidence.redaction.spans import Span
+from persona_pipeline.core.evidence.redaction.spans import Span, placeholder_cells_only
 
 _SEP = r"[ _.-]?"
 # the words before `address` that make it a person's (a camel hump counts: `homeAddress`)
@@ -502,9 +502,13 @@ def _csv_columns(text: str) -> Iterator[Span]:
             end = len(text) if end < 0 else end
             line = text[pos:end]
             row = _csv_row(line)
-            # (a row holding a placeholder had another width before it was redacted: the table may
-            # have ended there for the pass that made it, so it ends there now — idempotence)
-            if row is None or len(row) < len(header) or "[REDACTED:" in line:
+            # (a row holding a placeholder may have had another width before it was redacted: the
+            # table may have ended there for the pass that made it. Of the header's width, with
+            # whole-cell placeholders, the row goes on, those cells skipped; else the table ends)
+            if row is None or len(row) < len(header):
+                break
+            held = "[REDACTED:" in line
+            if held and (len(row) != len(header) or not placeholder_cells_only(row)):
                 break
             at = 0
             for i, cell in enumerate(row):
@@ -512,6 +516,8 @@ def _csv_columns(text: str) -> Iterator[Span]:
                 if start < 0:
                     continue
                 at = start + len(cell)
+                if held and "[REDACTED:" in cell:
+                    continue
                 if i in cols and address_like(cell, city=cols[i]):
                     yield Span(pos + start, pos + start + len(cell), "address")
             if len(row) > len(header):
