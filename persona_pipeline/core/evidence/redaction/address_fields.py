@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterator
 
 from persona_pipeline.core.evidence.redaction.matching import Rx
-from persona_pipeline.core.evidence.redaction.spans import Span
+from persona_pipeline.core.evidence.redaction.spans import Span, placeholder_cells_only
 
 _SEP = r"[ _.-]?"
 # the words before `address` that make it a person's (a camel hump counts: `homeAddress`)
@@ -312,8 +312,21 @@ def _value_at(text: str, pos: int, prose: bool = False) -> tuple[int, int] | Non
     stop = min(len(text), i + _VALUE_MAX)
     first_latin: bool | None = None
     # (an unquoted value ends at its line's end, or where the string or markup holding it closes)
-    while end < stop and text[end] not in '\r\n"<{}[]':
+    while end < stop and text[end] not in "\r\n<{}[]":
         ch = text[end]
+        if ch == '"':
+            # a quote opening a word inside the value (`77 "The Cedars" Road`) is part of it: the
+            # value goes on past its closer unless that closes a key (`, "id": 3`); any other
+            # quote closes the string holding the value
+            close = -1
+            if text[end - 1 : end] in (" ", "\t") and text[end + 1 : end + 2].isalnum():
+                close = text.find('"', end + 1, min(stop, end + 1 + _INNER_QUOTE_MAX))
+            if close < 0 or any(c in "\r\n\\" for c in text[end:close]):
+                break
+            if text[close + 1 : close + 2] in (":", "="):
+                break
+            end = close + 1
+            continue
         if ch == "'" and text[end + 1 : end + 2] in (",", ";", ")", "}", "]", ""):
             break  # (a single-quoted string closes: `'ship to …', 'retries': 3`; O'Connell goes on)
         if ch.isalpha():
@@ -326,6 +339,9 @@ def _value_at(text: str, pos: int, prose: bool = False) -> tuple[int, int] | Non
         end -= 1
     return i, end
 
+
+# the longest quoted name inside an unquoted address (`"The Cedars"`)
+_INNER_QUOTE_MAX = 40
 
 # the words that make an `address` a machine's, a network's or a mailbox's (`IP address`,
 # `mac_address`, `bindAddress`, `email address`)
@@ -486,9 +502,13 @@ def _csv_columns(text: str) -> Iterator[Span]:
             end = len(text) if end < 0 else end
             line = text[pos:end]
             row = _csv_row(line)
-            # (a row holding a placeholder had another width before it was redacted: the table may
-            # have ended there for the pass that made it, so it ends there now — idempotence)
-            if row is None or len(row) < len(header) or "[REDACTED:" in line:
+            # (a row holding a placeholder may have had another width before it was redacted: the
+            # table may have ended there for the pass that made it. Of the header's width, with
+            # whole-cell placeholders, the row goes on, those cells skipped; else the table ends)
+            if row is None or len(row) < len(header):
+                break
+            held = "[REDACTED:" in line
+            if held and (len(row) != len(header) or not placeholder_cells_only(row)):
                 break
             at = 0
             for i, cell in enumerate(row):
@@ -496,6 +516,8 @@ def _csv_columns(text: str) -> Iterator[Span]:
                 if start < 0:
                     continue
                 at = start + len(cell)
+                if held and "[REDACTED:" in cell:
+                    continue
                 if i in cols and address_like(cell, city=cols[i]):
                     yield Span(pos + start, pos + start + len(cell), "address")
             if len(row) > len(header):

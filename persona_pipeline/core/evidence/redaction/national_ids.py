@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 
 from persona_pipeline.core.evidence.redaction.matching import Rx
-from persona_pipeline.core.evidence.redaction.spans import Span
+from persona_pipeline.core.evidence.redaction.spans import Span, placeholder_cells_only
 
 # UK NINO: two prefix letters (D, F, I, Q, U, V never; O never second), six digits, A-D.
 _NINO = Rx(r"\b[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d\d ?\d\d ?\d\d ?[A-D]\b")
@@ -1176,17 +1176,19 @@ def table_column_values(
             end = text.find("\n", pos)
             end = len(text) if end < 0 else end
             row = text[pos:end]
-            # (a row holding a placeholder had another width before it was redacted, `…,Street 1,
-            # Town` -> `…,[REDACTED:address:…]`: the table may have ended there for the pass that
-            # made it, so it ends there now, or a second pass reads on and finds more)
+            # (a row holding a placeholder may have had another width before it was redacted,
+            # `…,Street 1, Town` -> `…,[REDACTED:address:…]`: the table may have ended there for the
+            # pass that made it. Of the header's width, with whole-cell placeholders, the row goes
+            # on, those cells skipped; else the table ends there now, or a second pass finds more)
             n = row.count(sep)
-            if n < width or _PLACEHOLDER_OPEN in row:
-                break
+            held = _PLACEHOLDER_OPEN in row
             cells = row.split(sep)
+            if n < width or (held and (n != width or not placeholder_cells_only(cells))):
+                break
             a = pos + sum(len(c) + 1 for c in cells[:col])
             cell = cells[col]
             lead = len(cell) - len(cell.lstrip(" \t\"'"))
-            v_end = value_end(kind, text, a + lead)
+            v_end = None if held and _PLACEHOLDER_OPEN in cell else value_end(kind, text, a + lead)
             if v_end is not None:
                 yield Span(a + lead, v_end, kind)
             pos = end + 1

@@ -47,7 +47,8 @@ _HIJRI_MONTHS = (
 _PERSIAN_MONTHS = "فروردین|اردیبهشت|خرداد|تیر|مرداد|شهریور|مهر|آبان|آذر|دی|بهمن|اسفند"
 _CN_DIGITS = {"〇": 0, "零": 0, "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _CN_DIGIT = "".join(_CN_DIGITS)
-_CN_NUM = "[一二三四五六七八九十]{1,3}"
+# 1..99 as dates write it (十, 十二, 二十, 二十一): only valid numerals, so `_cn_number` can read them
+_CN_NUM = "(?:[二三四五六七八九]?十[一二三四五六七八九]?|[一二三四五六七八九])"
 _VALUE = (
     r"(?P<num>\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})"
     rf"|(?P<cn>[{_CN_DIGIT}]{{4}}年{_CN_NUM}月{_CN_NUM}日)"
@@ -64,7 +65,10 @@ def _cn_number(s: str) -> int:
     if "十" not in s:
         return _CN_DIGITS.get(s, -1)
     tens, _, ones = s.partition("十")
-    return (_CN_DIGITS[tens] if tens else 1) * 10 + (_CN_DIGITS[ones] if ones else 0)
+    # anything else (十十, 二十十) is not a number: -1, never an exception (it would drop the field)
+    t = _CN_DIGITS.get(tens, -1) if tens else 1
+    o = _CN_DIGITS.get(ones, -1) if ones else 0
+    return -1 if t < 1 or o < 0 else t * 10 + o
 
 
 # The calendar a script's digits are also used with, as the Gregorian year of its year y: Persian

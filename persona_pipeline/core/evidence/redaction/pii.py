@@ -1542,11 +1542,12 @@ _TASK_VERBS = _words(
 def _runs_into_placeholder(text: str, end: int) -> bool:
     """Whether a name run goes on into a placeholder (`María [REDACTED:person_name:…]`): the pass that
     made it judged the run whole, words now replaced included, and kept this part; judging the
-    shorter run again would find what that pass did not (not idempotent)."""
+    shorter run again would find what that pass did not (not idempotent). Only a name's placeholder
+    continues a name run: before an email's or any other kind's, the name stands alone."""
     pos = end
     while text[pos : pos + 1] in (" ", "\t"):
         pos += 1
-    return pos > end and text.startswith("[REDACTED:", pos)
+    return pos > end and text.startswith("[REDACTED:person_name:", pos)
 
 
 def _name_words_ok(value: str, single_needs_list: bool) -> bool:

@@ -31,6 +31,17 @@ def placeholder_ends_at(text: str, pos: int) -> bool:
     return pos > 0 and text[pos - 1] == "]" and _PLACEHOLDER_END.search(text[max(0, pos - 40) : pos]) is not None
 
 
+# a table cell that is one placeholder, spaces and quotes around it
+_PLACEHOLDER_CELL = re.compile(r"\s*[\"']?\[REDACTED:[a-z0-9_]+(?::[0-9a-f]{8})?\][\"']?\s*")
+
+
+def placeholder_cells_only(cells: list[str]) -> bool:
+    """Every cell holding a placeholder is that placeholder alone: a row of the table's width whose
+    redacted cells are whole (a table reader skips them); a placeholder inside a cell's prose, `ship
+    to: [REDACTED:address:…]`, may have replaced separators, so the row's width before is unknown."""
+    return all(_PLACEHOLDER_CELL.fullmatch(c) is not None for c in cells if "[REDACTED:" in c)
+
+
 @dataclass(frozen=True, slots=True)
 class Span:
     start: int
