@@ -93,3 +93,19 @@ def test_dev_pool_prompts_redact_to_themselves_again() -> None:
     twice = R.redact_many([o.text for o in once if o is not None])
     broken = [o.text for o, t in zip(once, twice, strict=True) if o is not None and (t is None or t.text != o.text)]
     assert not broken, broken[:3]
+
+
+# --- 3. a placeholder's own `kind:digest` read as a labelled secret beside a key id
+
+
+def test_key_id_beside_a_placeholder_is_not_paired_with_it_on_a_second_pass() -> None:
+    # one text labels a lint rule's name as a password, so the batch redacts that value everywhere;
+    # a second pass read the placeholder's `password:<digest>` as a labelled password and paired the
+    # key id beside it (AWS's documented example id, kept on the first pass) with it
+    texts = [
+        "src/env.ts\n  7:3  warning  AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE  lint/no-inline-creds",
+        "password: no-inline-creds",
+    ]
+    once = [o.text for o in R.redact_many(texts) if o is not None]
+    twice = [o.text for o in R.redact_many(once) if o is not None]
+    assert twice == once
