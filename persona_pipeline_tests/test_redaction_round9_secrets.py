@@ -112,6 +112,8 @@ def test_tokens_beside_pagination_words_are_still_secrets(text: str, value: str)
         # a password file holds the password on its first line: the line after it is other text
         ("$ cat ~/.config/vault-password.txt\nq7Rw2mXz9LpK4vTn\nworkers: 3", "q7Rw2mXz9LpK4vTn", "workers"),
         ("$ cat .vault_pass\nmaple-orbit-lantern42\nnext step", "maple-orbit-lantern42", "next step"),
+        # Ansible's vault password file (`--vault-password-file`): one line, the next is other text
+        ("$ cat ~/.ansible/vault_pass.txt\nq7Rw2mXz9LpK4vTn\nansible-playbook", "q7Rw2mXz9LpK4vTn", "ansible-playbook"),
         # an OpenVPN auth-user-pass file: the user name, then the password
         ("$ cat /etc/openvpn/client-auth.txt\nops-user\nT4#kq9Lm2Vw8\n", "T4#kq9Lm2Vw8", "ops-user"),
         ("$ cat ~/vpn/pass.txt\nops-user\nT4#kq9Lm2Vw8\n", "T4#kq9Lm2Vw8", "ops-user"),

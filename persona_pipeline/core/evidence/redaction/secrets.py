@@ -340,11 +340,13 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # an OpenVPN `auth-user-pass` file printed by `cat` (openvpn(8): the user name, then the password,
     # on two lines), named for what it holds: auth, credentials, a login, or a `pass` file (`pass.txt`,
     # `user-pass.conf`: its second line may be the password, so it is redacted either way; a file
-    # named for a `password` holds it on its first line: the rule above)
+    # named for a `password`, or another tool's `…_pass` file such as Ansible's `vault_pass.txt`,
+    # holds it on its first line: the rule above, and its second line is the person's next words)
     (
         "cli_secret",
-        r"(?i)\bcat[ \t]+[^\s|;&<>]{0,200}?"
-        r"(?:(?:auth|cred|login)[^\s/|;&<>]{0,40}|pass(?:[^\s/|;&<>wW.][^\s/|;&<>]{0,39})?)\.(?:txt|conf)"
+        r"(?i)\bcat[ \t]+(?:[^\s|;&<>]{0,200}?(?:auth|cred|login)[^\s/|;&<>]{0,40}"
+        r"|(?:[^\s|;&<>]{0,200}/)?\.?(?:(?:user|client|vpn)[._-]?)?pass(?:[^\s/|;&<>wW.][^\s/|;&<>]{0,39})?)"
+        r"\.(?:txt|conf)"
         r"[ \t]*(?:\r?\n|\\n)[ \t]*[^\s\\]{1,64}[ \t]*(?:\r?\n|\\n)[ \t]*([^\s\\\"']{6,128})",
         1,
         ("cat",),
