@@ -15,7 +15,6 @@ import html
 import re
 import unicodedata
 import urllib.parse
-from bisect import bisect_right
 from collections.abc import Collection, Iterable, Sequence
 from functools import lru_cache
 from itertools import islice, pairwise
@@ -32,7 +31,13 @@ from persona_pipeline.core.evidence.redaction.matching import (
     prepare,
     utf8_safe,
 )
-from persona_pipeline.core.evidence.redaction.spans import Span, placeholder_ends_at, protected_ranges, safe_kind
+from persona_pipeline.core.evidence.redaction.spans import (
+    Span,
+    placeholder_ends_at,
+    protected_ranges,
+    safe_kind,
+    untouched,
+)
 
 CHUNK_CHARS = 8_000
 
@@ -2171,29 +2176,11 @@ def _near_spans(text: Prepared, ids: Collection[int], spans: list[Span]) -> None
         for m in _COMPILED[_RECOVERY_RULE][1].finditer(text):
             spans.extend(recovery_codes.recovery_code_spans(text, m[0][1]))
     if spans:  # an access key id beside its secret: the pair is the credential
-        secrets = _outside_placeholders(text, spans)  # (a placeholder's own `kind:digest` is no secret)
+        # (a rule may read a placeholder's own `password:79cc8b43` as a labelled value: paired with a
+        # key id beside it, the id would be redacted only on a second pass)
+        secrets = untouched(spans, protected_ranges(text))
         if secrets:
             spans.extend(key_pairs.pair_id_spans(text, secrets, _paragraph, random_like))
-
-
-def _outside_placeholders(text: str, spans: list[Span]) -> list[Span]:
-    """The spans touching no placeholder already in the text. A rule may read a placeholder's
-    `password:79cc8b43` as a labelled value; paired with a key id beside it, that id would be
-    redacted only on a second pass (idempotence). Placeholders come sorted and apart: one
-    bisection per span."""
-    protected = protected_ranges(text)
-    if not protected:
-        return spans
-    starts = [a for a, _ in protected]
-    out = []
-    for sp in spans:
-        k = bisect_right(starts, sp.start) - 1
-        if k >= 0 and protected[k][1] > sp.start:
-            continue
-        if k + 1 < len(protected) and protected[k + 1][0] < sp.end:
-            continue
-        out.append(sp)
-    return out
 
 
 def _rule_ids(text: Prepared) -> frozenset[int] | list[int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 
 import re2
@@ -61,13 +62,29 @@ def protected_ranges(text: str) -> list[tuple[int, int]]:
     return [m[0] for m in _PLACEHOLDER.finditer(text)]
 
 
+def untouched(spans: list[Span], protected: list[tuple[int, int]]) -> list[Span]:
+    """The non-empty spans touching none of `protected` (`protected_ranges`: sorted and apart, so
+    one bisection per span, not a scan of every placeholder)."""
+    if not protected:
+        return [s for s in spans if s.end > s.start]
+    starts = [a for a, _ in protected]
+    out = []
+    for s in spans:
+        if s.end <= s.start:
+            continue
+        k = bisect_right(starts, s.start) - 1  # the last placeholder starting at or before the span
+        if k >= 0 and protected[k][1] > s.start:
+            continue
+        if k + 1 < len(protected) and protected[k + 1][0] < s.end:
+            continue
+        out.append(s)
+    return out
+
+
 def merge_spans(spans: list[Span], protected: list[tuple[int, int]]) -> list[Span]:
     """Union overlapping spans (the earliest-starting, then longest, names the merged span) and
     drop anything touching an existing placeholder."""
-    if protected:
-        spans = [s for s in spans if s.end > s.start and not any(s.start < pe and ps < s.end for ps, pe in protected)]
-    else:
-        spans = [s for s in spans if s.end > s.start]
+    spans = untouched(spans, protected)
     spans.sort(key=lambda s: (s.start, -(s.end - s.start)))
     out: list[Span] = []
     for s in spans:
