@@ -13404,6 +13404,261 @@ def _fixed_width_ids(rng: random.Random, t: int) -> tuple[str, list[str]]:
 round11_custom("national_id_fixed_width", "pii", _fixed_width_ids, 3)
 
 
+# --- more round-11 secret kinds: service key material, extension stores, IoT, video, calendars,
+# accounting and HR platforms
+
+
+def _keytab_b64(r: random.Random) -> str:
+    # a Kerberos keytab (format 0x0502, then entries) as base64: starts BQI
+    return base64.b64encode(b"\x05\x02\x00\x00\x00" + bytes([r.randrange(0x40, 0x80)]) + _rbytes(r, 90)).decode()
+
+
+def _onion_secret_b64(r: random.Random) -> str:
+    # Tor's hs_ed25519_secret_key file: a 32-byte tagged header and the 64-byte expanded key
+    return base64.b64encode(b"== ed25519v1-secret: type0 ==\x00\x00\x00" + _rbytes(r, 64)).decode()
+
+
+def _harvest_pat(r: random.Random) -> str:
+    return f"{r.randrange(10**6, 10**7)}.pt.{_rs(r, B64URL, 86)}"
+
+
+for _name11, _formats11, _own11, _fits11 in [
+    (
+        "service_key_material",
+        [("KRB5_KEYTAB_B64", _keytab_b64), ("ONION_SECRET_KEY_B64", _onion_secret_b64)],
+        [
+            "{L}={v}",
+            "$ base64 -w0 /etc/krb5.keytab\n{v}",
+            "$ base64 -w0 /var/lib/tor/api/hs_ed25519_secret_key\n{v}",
+            "kerberos:\n  principal: HTTP/api.acme.internal@ACME.INTERNAL\n  keytab_b64: {v}",
+        ],
+        {1: ("KRB5_KEYTAB_B64",), 2: ("ONION_SECRET_KEY_B64",), 3: ("KRB5_KEYTAB_B64",)},
+    ),
+    (
+        "extension_store_secret",
+        [
+            ("AMO_JWT_SECRET", lambda r: _rs(r, HEX, 64)),
+            ("EDGE_CLIENT_SECRET", lambda r: _rs(r, B62 + "~._-", 40)),
+            ("CWS_CLIENT_SECRET", lambda r: "GOCSPX-" + _rs(r, B64URL, 28)),
+        ],
+        [
+            "{L}={v}",
+            "web-ext sign --api-key=user:12345678:901 --api-secret={v} --channel=listed",
+            "publish:\n  store: addons\n  client_secret: {v}",
+            "chrome-webstore-upload --client-secret {v} --extension-id aapbdbdomjkkjkaonfhkkikfgjllcleb",
+        ],
+        {1: ("AMO_JWT_SECRET",)},
+    ),
+    (
+        "iot_platform_token",
+        [
+            ("PARTICLE_ACCESS_TOKEN", lambda r: _rs(r, HEX, 40)),
+            ("BALENA_API_KEY", lambda r: _rs(r, B62, 32)),
+            ("BLYNK_AUTH_TOKEN", lambda r: _rs(r, B64URL, 32)),
+            ("ARDUINO_CLIENT_SECRET", lambda r: _rs(r, B62, 64)),
+        ],
+        [
+            "{L}={v}",
+            "particle login --token {v}",
+            '#define BLYNK_AUTH_TOKEN "{v}"',
+            "fleet:\n  provider: iot\n  api_key: {v}",
+        ],
+        {1: ("PARTICLE_ACCESS_TOKEN",), 2: ("BLYNK_AUTH_TOKEN",)},
+    ),
+    (
+        "video_rtc_secret",
+        [
+            ("MUX_TOKEN_SECRET", lambda r: _rs(r, B62 + "+/", 75)),
+            ("VIMEO_ACCESS_TOKEN", lambda r: _rs(r, HEX, 32)),
+            ("DAILY_API_KEY", lambda r: _rs(r, HEX, 64)),
+            ("LIVEKIT_API_SECRET", lambda r: _rs(r, B62, 43)),
+            ("AGORA_APP_CERTIFICATE", lambda r: _rs(r, HEX, 32)),
+        ],
+        [
+            "{L}={v}",
+            "livekit-cli create-token --api-key APIx7Qz2 --api-secret {v} --join --room demo",
+            "video:\n  provider: streaming\n  token_secret: {v}",
+            "RtcTokenBuilder.buildTokenWithUid(appId, '{v}', channel, uid, role, expire)",
+        ],
+        {1: ("LIVEKIT_API_SECRET",), 3: ("AGORA_APP_CERTIFICATE",)},
+    ),
+    (
+        "calendar_api_token",
+        [
+            ("CAL_API_KEY", lambda r: "cal_live_" + _rs(r, HEX, 32)),
+            ("NYLAS_API_KEY", lambda r: "nyk_v0_" + _rs(r, B62, 48)),
+            (
+                "CALENDLY_PAT",
+                lambda r: (
+                    "eyJraWQiOiIxY2UxZTEzNjE3ZGNmNzY2YjNjZWJjY2Y4ZGM1YmFmYThhNjVlNjg0MDIzZjdjMzJiZTgzNDliMjM4MDEzNWI0IiwidHlwIjoiUEFUIiwiYWxnIjoiRVMyNTYifQ."
+                    + _rs(r, B64URL, 200)
+                    + "."
+                    + _rs(r, B64URL, 86)
+                ),
+            ),
+            ("CRONOFY_CLIENT_SECRET", lambda r: _rs(r, B64URL, 43)),
+        ],
+        [
+            "{L}={v}",
+            "curl 'https://api.cal.com/v1/bookings?apiKey={v}'",
+            "scheduling:\n  provider: calendar\n  api_key: {v}",
+            "const nylas = new Nylas({{ apiKey: '{v}', apiUri: 'https://api.eu.nylas.com' }});",
+        ],
+        {1: ("CAL_API_KEY",), 3: ("NYLAS_API_KEY",)},
+    ),
+    (
+        "accounting_api_secret",
+        [
+            ("XERO_CLIENT_SECRET", lambda r: _rs(r, B64URL, 48)),
+            ("QBO_CLIENT_SECRET", lambda r: _rs(r, B62, 40)),
+            ("HARVEST_ACCESS_TOKEN", _harvest_pat),
+            ("FRESHBOOKS_CLIENT_SECRET", lambda r: _rs(r, HEX, 64)),
+        ],
+        [
+            "{L}={v}",
+            "curl -H 'Authorization: Bearer {v}' -H 'Harvest-Account-Id: 1234567' https://api.harvestapp.com/v2/users/me",
+            "accounting:\n  provider: ledger\n  client_secret: {v}",
+            "xero = XeroClient(client_id='4F1B2C3D5E6F7A8B9C0D1E2F3A4B5C6D', client_secret='{v}')",
+        ],
+        {1: ("HARVEST_ACCESS_TOKEN",), 3: ("XERO_CLIENT_SECRET",)},
+    ),
+    (
+        "hr_platform_token",
+        [
+            ("BAMBOOHR_API_KEY", lambda r: _rs(r, HEX, 40)),
+            ("PERSONIO_CLIENT_SECRET", lambda r: "papi-" + _rs(r, B64URL, 48)),
+            ("DEEL_API_TOKEN", lambda r: _rs(r, B62, 64)),
+            ("GUSTO_API_TOKEN", lambda r: _rs(r, B64URL, 43)),
+        ],
+        [
+            "{L}={v}",
+            "curl -u '{v}:x' https://api.bamboohr.com/api/gateway.php/acme/v1/employees/directory",
+            "hris:\n  provider: people\n  api_token: {v}",
+            "headers = {{'Authorization': f'Bearer {{os.environ.get(\"HR_TOKEN\", \"{v}\")}}'}}",
+        ],
+        {1: ("BAMBOOHR_API_KEY",)},
+    ),
+]:
+    round11_custom(_name11, "secret", *_multi11(_formats11, _own11, _name11, fits=_fits11))
+
+
+# --- more round-11 personal data: a car's VIN, a phone's IMEI, payment handles, ids of more
+# countries
+
+
+_VIN_VALUES = {
+    **{str(d): d for d in range(10)},
+    **dict(zip("ABCDEFGH", range(1, 9), strict=True)),
+    **dict(zip("JKLMN", range(1, 6), strict=True)),
+    "P": 7,
+    "R": 9,
+    **dict(zip("STUVWXYZ", range(2, 10), strict=True)),
+}
+_VIN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2]
+_VIN_CHARS = "ABCDEFGHJKLMNPRSTUVWXYZ0123456789"
+
+
+def vin(r: random.Random) -> str:
+    """A vehicle identification number (ISO 3779; no I, O, Q) with the North American check digit
+    in position 9 (transliterated values times weights, mod 11, 10 written X)."""
+    wmi = r.choice(["1HG", "1FA", "2T1", "3VW", "5YJ", "WBA", "WVW", "JHM", "KMH", "SAL"])
+    body = wmi + _rs(r, _VIN_CHARS, 5) + "0" + r.choice("LMNPRSTV") + _rs(r, _VIN_CHARS, 1) + _d(r, 6)
+    c = sum(_VIN_VALUES[ch] * w for ch, w in zip(body, _VIN_WEIGHTS, strict=True)) % 11
+    return body[:8] + ("X" if c == 10 else str(c)) + body[9:]
+
+
+def imei(r: random.Random) -> str:
+    # 8-digit type allocation code, 6-digit serial, a Luhn check
+    v = luhn_complete(r.choice(["35", "86", "01", "49"]) + _d(r, 6), 15, r)
+    return r.choice([v, f"{v[:2]}-{v[2:8]}-{v[8:14]}-{v[14]}"])
+
+
+def upi_id(r: random.Random) -> str:
+    return f"{_handle_base(r).replace('_', '.')}@{r.choice(['okaxis', 'oksbi', 'ybl', 'paytm', 'okhdfcbank', 'ibl'])}"
+
+
+def pix_key(r: random.Random) -> str:
+    return _uuid4(r)  # a Pix "chave aleatória" (EVP)
+
+
+def cashtag(r: random.Random) -> str:
+    return "$" + _handle_base(r).replace("_", "").replace(".", "")[:20]
+
+
+def venmo_handle(r: random.Random) -> str:
+    return "@" + "-".join(p.title() for p in person_name(r).replace("'", "").split()[:2]) + f"-{r.randrange(1, 99)}"
+
+
+def paypal_me(r: random.Random) -> str:
+    return "paypal.me/" + _handle_base(r).replace("_", "").replace(".", "")
+
+
+def ng_nin(r: random.Random) -> str:
+    return str(r.randrange(1, 10)) + _d(r, 10)  # Nigeria's NIN: eleven digits
+
+
+def gh_card(r: random.Random) -> str:
+    return f"GHA-{r.randrange(7, 8)}{_d(r, 8)}-{_d(r, 1)}"  # Ghana Card personal id number
+
+
+def bd_nid(r: random.Random) -> str:
+    # Bangladesh's NID: ten digits (smart card) or seventeen (birth year first)
+    return r.choice([lambda: str(r.randrange(1, 10)) + _d(r, 9), lambda: str(r.randrange(1960, 2004)) + _d(r, 13)])()
+
+
+def lu_matricule(r: random.Random) -> str:
+    """Luxembourg's national identification number: YYYYMMDD, three digits, a Luhn digit and a
+    Verhoeff digit, both over the first eleven."""
+    y, m, d = _birth(r, 1950, 2004)
+    body = f"{y}{m:02d}{d:02d}{_d(r, 3)}"
+    luhn = luhn_complete(body, 12, r)[-1]
+    c = 0
+    for i, ch in enumerate(reversed(body)):
+        c = _VD[c][_VP[(i + 1) % 8][int(ch)]]
+    return body + luhn + str(_VINV[c])
+
+
+for _name11, _kinds11, _own11, _key11 in [
+    (
+        "vehicle_vin",
+        [("VIN", vin)],
+        ["my car's VIN is {v}", "VIN: {v}", "the recall lookup says {v} is not affected"],
+        "vin",
+    ),
+    (
+        "device_imei",
+        [("IMEI", imei)],
+        ["my phone's IMEI is {v}", "IMEI: {v}", "*#06# shows {v} on her phone"],
+        "imei",
+    ),
+    (
+        "payment_handle",
+        [
+            ("UPI ID", upi_id),
+            ("Pix key", pix_key),
+            ("Cash App", cashtag),
+            ("Venmo", venmo_handle),
+            ("PayPal", paypal_me),
+        ],
+        ["pay me via {f}: {v}", "refund to my {f} {v} please", "{f} {v} (for the reimbursement)"],
+        "payout_handle",
+    ),
+    (
+        "africa_south_asia_id",
+        [("NIN", ng_nin), ("Ghana Card", gh_card), ("NID", bd_nid)],
+        ["{f}: {v}", "my {f} number is {v}", "{f} {v} failed verification"],
+        "national_id_no",
+    ),
+    (
+        "lu_matricule",
+        [("matricule", lu_matricule), ("numéro d'identification", lu_matricule)],
+        ["{f}: {v}", "mon {f} est {v}", "Sozialversicherungsnummer {v}"],
+        "matricule",
+    ),
+]:
+    _pii11(_name11, _kinds11, _own11, _key11)
+
+
 CATEGORIES: tuple[str, ...] = tuple(c.name for c in CATS)
 KIND = {c.name: c.kind for c in CATS}
 
