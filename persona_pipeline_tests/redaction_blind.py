@@ -15,23 +15,25 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (10 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (10, the oldest
+``HOLDOUT_ROUNDS`` (11 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (11, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 10`` is exactly round 10's holdout whatever is written after it (a pool's
+``--pool holdout --round 11`` is exactly round 11's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
-1 to 8, the cases dev drew before round 10 was written).
+1 to 8, the cases dev drew before round 10 was written; ``before=10``: rounds 1 to 9, the cases dev
+drew before round 11 was written).
 
-- ``dev`` (tune on its failures): rounds 1 to 9 (round 7 since issue 17 opened it, branch tune7:
+- ``dev`` (tune on its failures): rounds 1 to 10 (round 7 since issue 17 opened it, branch tune7:
   untuned seeds 1 / 2 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB; after the
   tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB; round 8 since round 9 was written, branch blind9:
   as dev, untuned on it, seed 7 (n 1200) 83.0% secrets, 77.0% personal data, 117 FP/MB; tuned on
   branches tune8s (secrets and false positives: seeds 1 / 2 82.8 / 82.6% -> 99.5 / 99.6% secrets,
   160 / 142 -> 0 / 0 FP/MB) and tune8p (personal data: 77.1 / 76.0% -> 96.2 / 95.5%); round 9 since
   round 10 was written, branch blind10, with the floors it had as the holdout until its tuners raise
-  them).
+  them; round 10 since round 11 was written, branch blind11, likewise; as dev, untuned on it, seed 7
+  (n 1200): 84.1% secrets, 80.3% personal data, 440.7 FP/MB, 6 stray spans).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -312,16 +314,14 @@ name seeds its cases: round 9 scored as dev draws other cases than it did as the
   addresses of landmarks and headquarters, and ciphertexts meant to be committed (Ansible Vault,
   SealedSecrets, age, KMS).
 
-- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
-  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 10.
   Round 10 (``ROUND10``, ``_extend10`` / ``round10_*`` / ``_pii10``, ``ROUND10_WRAPPERS``,
-  ``_round10_decoy_templates``), written blind to the engine (issue 17, branch blind10; scored by
-  ``--pool holdout``; untuned, the engine at 399003f, seeds 1 / 2 (n 2400) and 7 (n 1200): 78.5 /
-  79.1 / 80.0% secrets, 67.9 / 69.1 / 67.7% personal data, 396 / 396 / 420 FP/MB, 17 / 16 / 0 stray
-  spans, nothing dropped, idempotent at seeds 2 and 7 but not 1). Two to four new families for every
-  earlier category, three drawn per category from shared lists (``SECRET_FAMILIES10``: fish and
-  timestamped bash histories, ``sudo -E env``, Nushell, ``mise.toml``, devcontainer
+  ``_round10_decoy_templates``; dev since round 11), written blind to the engine (issue 17, branch
+  blind10; scored by ``--pool holdout`` while it was the holdout; untuned, the engine at 399003f,
+  seeds 1 / 2 (n 2400) and 7 (n 1200): 78.5 / 79.1 / 80.0% secrets, 67.9 / 69.1 / 67.7% personal
+  data, 396 / 396 / 420 FP/MB, 17 / 16 / 0 stray spans, nothing dropped, idempotent at seeds 2 and 7
+  but not 1). Two to four new families for every earlier category, three drawn per category from
+  shared lists (``SECRET_FAMILIES10``: fish and timestamped bash histories, ``sudo -E env``,
+  Nushell, ``mise.toml``, devcontainer
   ``containerEnv``, ``cmdkey``, ``git credential approve`` input, a ``.reg`` export, a launchd
   plist, ``kubectl run --env``, HAR ``queryString``, Insomnia and Hoppscotch exports, Terraform
   state attributes, ``keyring``, ``System.setProperty`` / ``os.Setenv`` / ``set_var`` / ``setenv`` /
@@ -395,6 +395,78 @@ name seeds its cases: round 9 scored as dev draws other cases than it did as the
   hashed asset names, CSP nonces and hashes, published cloud IP ranges, DNS TXT records (SPF, site
   verification, ACME challenges, DKIM, DMARC).
 
+- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
+  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
+  table alone): round 11.
+  Round 11 (``ROUND11``, ``_extend11`` / ``round11_*`` / ``_pii11``, ``ROUND11_WRAPPERS``,
+  ``_round11_decoy_templates``), written blind to the engine (issue 17, branch blind11: its author
+  read only this generator, the shared bench and the engine's aggregate line; scored by ``--pool
+  holdout``; untuned, the engine at 5aecfc0, seeds 1 / 2 (n 2400) and 7 (n 1200): 72.9 / 72.1 /
+  73.5% secrets, 71.6 / 71.5 / 72.0% personal data, 285 / 303 / 283 FP/MB, 8 / 4 / 6 stray spans,
+  idempotent, nothing dropped). Two new families for every earlier category, drawn per category
+  from shared lists (``SECRET_FAMILIES11``: the macOS keychain (``security add-generic-password``),
+  libsecret ``secret-tool``, ``systemd-creds``, ``pass insert``, ``glab variable set``, Koyeb, Hurl
+  files and ``--variable``, Zed tasks, Tiltfiles, devbox.json, justfiles, Dagger, CDK
+  ``unsafePlainText``, Gradle ``buildConfigField``, ``.xcconfig``, ``--dart-define``, ``ALTER
+  DATABASE … SET``, ``curl --oauth2-bearer``, ``openssl -pass pass:``, ``ssh -o SetEnv``, Python
+  ``ValueError`` / ``KeyError`` echoes, Serilog, Elixir ``runtime.exs``, VS Code terminal env, AWS /
+  gcloud secret stores, ``wrangler secret put``, Nushell, Albanian / Kazakh / Uzbek / Nepali /
+  Marathi chat; ``PII_FAMILIES11``: mongosh documents, ``jq -r``, Drizzle, Apps Script, Apex, ABAP,
+  EDIFACT ``FTX``, iCalendar ``X-`` properties, ``nats pub``, grpcurl, server-action logs, Zod
+  errors that echo the input, Rails parameters, ``RAISE NOTICE``, SQL ``MERGE``, CRM notes,
+  fixed-width report lines, Vietnamese / Czech / Finnish / Hebrew / Persian) plus specific ones
+  (credential pairs in devbox / justfile / keychain / xcconfig / ``--dart-define`` / Serilog, PEM
+  keys in CDK and an escaped ``buildConfigField``, PGP / PuTTY / p8 keys in ``pass``, a GCP key via
+  gcloud secrets and the keychain, URLs in Dagger / ``ALTER SERVER`` / devbox / ``ssh SetEnv``,
+  webhooks in Hurl and Tilt, profile and home paths in Zed / Hurl / Tilt / devbox errors, IPs in
+  Serilog and mongosh, recovery codes in ``pass`` and a table, MRZ lines in a booking payload and a
+  kiosk scan, tokens split by SQL ``||`` and PowerShell ``+``). Categories the generator lacked
+  (``Category.rounds`` all 11), 25 secret: web3 provider keys (Infura, Alchemy, Etherscan, Pinata,
+  QuickNode, Moralis), wallet secrets (a Nostr ``nsec`` with its bech32 checksum, a Solana keypair
+  array, an LND macaroon in hex), headless-CMS tokens (Sanity, Storyblok, Prismic, Strapi, DatoCMS,
+  Hygraph, Directus), localisation tokens (Crowdin, Lokalise, Phrase, Transifex, POEditor),
+  threat-intelligence keys (Shodan, VirusTotal, AbuseIPDB, HIBP, urlscan, GreyNoise), identity
+  verification keys (Onfido ``api_live.``, Persona ``persona_production_``, Veriff, Sumsub, Jumio),
+  fintech and market-data secrets (Plaid, Alpaca, Wise, TrueLayer, Finnhub, Polygon, Alpha Vantage,
+  RapidAPI), commerce platforms (WooCommerce ``cs_``, BigCommerce, Magento, Ecwid, Squarespace),
+  CAPTCHA secret keys (reCAPTCHA, hCaptcha, Turnstile), network-device secrets (Cisco type 7 with
+  its published XOR, TACACS+ / RADIUS keys, SNMPv3 passphrases), backup passphrases (restic, borg,
+  kopia, duplicity), cluster runtime secrets (Erlang cookies, MongoDB keyfiles, Redis
+  ``masterauth``), remote-desktop secrets (VNC's obfuscated password, an ``.rdp`` DPAPI blob),
+  mobile release secrets (fastlane match, CodePush, keystore passwords), game-platform keys (Steam,
+  Riot ``RGAPI-``, itch.io, Roblox), ML-tracking keys (Comet, Neptune, ClearML, Kaggle, Roboflow),
+  smart-home tokens (Home Assistant, Hue, IFTTT, SmartThings), tokens shown as bytes (``xxd -p``, a
+  bytes literal of escapes, a Go byte slice), service key material (a Kerberos keytab and a Tor
+  onion service key in base64), extension-store secrets (AMO, Edge, Chrome Web Store), IoT tokens
+  (Particle, balena, Blynk, Arduino), video / RTC secrets (Mux, Vimeo, Daily, LiveKit, Agora),
+  calendar tokens (Cal.com ``cal_live_``, Nylas ``nyk_v0_``, Calendly, Cronofy), accounting secrets
+  (Xero, QuickBooks, Harvest ``.pt.``, FreshBooks), HR-platform tokens (BambooHR, Personio
+  ``papi-``, Deel, Gusto); 19 personal data: messaging handles (Telegram ``@…``, Discord user
+  names, Signal user names, Threema ids), public social handles (X ``@…``, Mastodon
+  ``@user@instance``, Bluesky, Instagram and LinkedIn profile URLs), code-host user names in
+  mentions (``ping @…``, ``cc @…``, CODEOWNERS, reviewer lists), Bitcoin addresses (P2PKH and P2SH
+  base58check, bech32 P2WPKH and bech32m P2TR with their checksums), Ethereum addresses (EIP-55
+  mixed case, Keccak-256 computed here), other chains' addresses (Litecoin, Dogecoin, TRON with
+  base58check, Solana), the JMBG (mod 11), MENA national ids (Saudi id / iqama and Emirates ID with
+  Luhn, Iran's کد ملی and Kuwait's civil id with their mod-11 checks), Hungarian tax id and TAJ,
+  Kazakhstan IIN, Moldova IDNP, Uzbekistan PINFL, immigration case numbers (USCIS A-Number and
+  receipt, UK BRP and share code), India's ABHA and UAN, Greece's ΑΦΜ (python-stdnum accepts it),
+  Luxembourg's matricule (Luhn and Verhoeff), unlabelled national ids of earlier rounds in
+  fixed-width listings, VINs with the North American check digit, IMEIs (Luhn), payment handles
+  (UPI ids, Pix random keys, Cash App ``$cashtag``, Venmo, PayPal.me), NG NIN, Ghana Card, BD NID.
+  ``ROUND11_WRAPPERS``: Jinja ``raw``, Go-template / Handlebars / Liquid / ERB comments, GELF, CEF
+  (its ``\\|`` escapes), LTSV, a Facebook export (UTF-8 as ``\\u00XX``), a Mattermost export, a
+  Databricks ``# MAGIC`` cell, a Zeppelin paragraph, marimo, a ``.bat`` ``echo`` (caret escapes), a
+  Makefile ``@echo`` (``$$``), a PHP nowdoc, a gettext ``msgid``, SRT subtitles, a Gerrit comment,
+  a Quarto callout, Vietnamese / Czech / Finnish chat. ``_round11_decoy_templates``: documented
+  wallet addresses (EIP-55 and BIP-173 vectors, token contracts, the burn address), tokens that
+  start with ``@`` in code (decorators, npm scopes, CSS at-rules, ``@@version``, ``HEAD@{1}``,
+  Razor), bot mentions, chain genesis constants, CAPTCHA site keys, locale identifiers, character
+  escapes, schedule expressions (cron, RRULE, systemd ``OnCalendar``), handles on reserved
+  ``.example`` domains, service principals (Kerberos SPNs, Kubernetes service accounts), diagnostic
+  codes (rustc, tsc, C#, ShellCheck, CWE), rows of public datasets (iris, mtcars, diamonds),
+  hardware model ids (USB / PCI / ACPI ids, CPU model names), fixed-width inventory rows.
+
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
 2001:db8::/32; not 555-01xx phone numbers, which are redacted like any number since another
@@ -421,6 +493,25 @@ traders' tax numbers and company-looking ids only where a person holds them (a n
 an individual's VÖEN, a Steuernummer); its company register ids, CSP nonces, DNS verification tokens
 and published test vectors are decoys (public by design); still no MAC addresses, employee ids,
 documented test keys or hashes of passwords.
+Round 11's policy. Personal data: a handle a person uses on a messenger or a social network (a
+Telegram or X ``@name``, a Discord or Signal user name, a Threema id, ``@user@instance``, a profile
+URL) and a person's user name on a code host where it names them (``ping @name``, CODEOWNERS) are
+personal data: each finds and contacts one person as an e-mail address does; a wallet address that a
+person gives as theirs (refund, payout, "my wallet") is personal data, since a public ledger ties
+every payment of that person to it (as an IBAN does); a payment handle (UPI id, Pix key, cashtag,
+Venmo, PayPal.me) likewise; a national, tax, health, social-security or immigration number of a
+person is personal data with or without a label (the fixed-width listings have none); a VIN of a
+person's car (the keeper is one registry lookup away, as for a plate) and the IMEI of a person's
+phone (an online identifier of its user) are personal data. Not personal: bots and their mentions
+(``@dependabot``), handles on the reserved ``.example`` domains and RFC examples, wallet addresses
+of public contracts and the documented test vectors of EIP-55 and BIP-173, service principals
+(``HTTP/host@REALM``, ``system:serviceaccount:…``), hardware model ids (a model, never one
+device's serial). Secrets: any value that grants access or decrypts (tokens, keys, passphrases,
+macaroons, keytabs, cookies, reversible encodings of a password such as Cisco type 7 or VNC's
+obfuscation, and a token shown as bytes); a CAPTCHA *site* key is public by design (every page
+embeds it) and so a decoy, its *secret* key is planted; chain genesis hashes and chain ids are
+public constants. Still no MAC addresses, employee ids, device serials, documented test keys or
+hashes of passwords.
 """
 
 from __future__ import annotations
@@ -913,8 +1004,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 10  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (10,)
+HOLDOUT_ROUND = 11  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (11,)
 ROUND5 = 5
 
 
@@ -12136,6 +12227,1529 @@ def _dob_langs10(rng: random.Random, t: int) -> tuple[str, list[str]]:
 round10_custom("date_of_birth_langs10", "pii", _dob_langs10, 4)
 
 
+# ---------------------------------------------------------------------------------------------
+# round 11 (issue 17, branch blind11): written blind to the engine, the holdout until round 12.
+
+ROUND11 = 11
+
+
+def _extend11(name: str, make11: Callable[[random.Random, int], tuple[str, list[str]]], n: int) -> None:
+    """Appends ``n`` round-11 families (drawn by ``make11`` from index 0) to an earlier category."""
+    i = next(i for i, c in enumerate(CATS) if c.name == name)
+    old = CATS[i]
+    base = old.n_templates
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        return old.make(rng, t) if t < base else make11(rng, t - base)
+
+    CATS[i] = Category(name, old.kind, make, old.rounds + (ROUND11,) * n)
+
+
+def round11_custom(
+    name: str, kind: Literal["secret", "pii"], make: Callable[[random.Random, int], tuple[str, list[str]]], n: int
+) -> None:
+    CATS.append(Category(name, kind, make, (ROUND11,) * n))
+
+
+def _picks11(name: str, n_families: int, k: int) -> list[int]:
+    # a fixed, per-category draw of the shared families (independent of the seed)
+    return random.Random(f"round11:{name}").sample(range(n_families), k)
+
+
+# Secret families: {L} an environment-style label, {l} its lower case, {k} kebab case, {c} camel
+# case, {C} Pascal case, {v} the value.
+SECRET_FAMILIES11 = [
+    "security add-generic-password -a ci -s {k} -w '{v}' -U",  # macOS keychain
+    "printf '%s' '{v}' | secret-tool store --label='{k}' service acme account ci",  # libsecret
+    "echo -n '{v}' | systemd-creds encrypt --name={l} - /etc/credstore.encrypted/{l}",
+    "pass insert -m acme/{k} <<'EOF'\n{v}\nEOF",
+    "glab variable set {L} --masked --value '{v}'",
+    "koyeb secrets create {k} --value '{v}'",
+    "hurl --variable {l}={v} smoke.hurl",
+    "GET https://api.acme.dev/v1/me\nx-api-key: {v}\nHTTP 200",  # a Hurl file
+    '{{"label": "run api", "command": "./bin/api", "env": {{"{L}": "{v}"}}}}',  # Zed task
+    "local_resource('api', serve_cmd='./bin/api', serve_env={{'{L}': '{v}'}})",  # Tiltfile
+    '{{\n  "packages": ["nodejs@20"],\n  "env": {{\n    "{L}": "{v}"\n  }}\n}}',  # devbox.json
+    'export {L} := "{v}"\n\ndeploy:\n    ./scripts/deploy.sh',  # justfile
+    'client.set_secret("{k}", "{v}")',  # Dagger
+    "new secretsmanager.Secret(this, '{C}', {{ secretStringValue: SecretValue.unsafePlainText('{v}') }});",
+    'buildConfigField("String", "{L}", "\\"{v}\\"")',  # Android Gradle
+    "// Release.xcconfig\n{L} = {v}\nPRODUCT_BUNDLE_IDENTIFIER = dev.acme.app",
+    "flutter run --release --dart-define={L}={v}",
+    "ALTER DATABASE app SET app.{l} = '{v}';",
+    "curl --oauth2-bearer {v} https://api.acme.dev/v1/me",
+    "openssl enc -aes-256-cbc -pbkdf2 -in dump.sql -out dump.sql.enc -pass pass:{v}",
+    "ssh -o SetEnv={L}={v} deploy@bastion.acme.internal ./sync.sh",
+    "ValueError: invalid literal for int() with base 10: '{v}'",
+    "KeyError: '{v}'\n  File \"app/auth.py\", line 41, in lookup",
+    "[INF] Using {L} {v} for tenant 4411",  # a Serilog console line
+    'config :acme, Acme.Client,\n  {l}: "{v}",\n  base_url: "https://api.acme.dev"',  # runtime.exs
+    '"terminal.integrated.env.linux": {{\n  "{L}": "{v}"\n}}',  # VS Code settings
+    "aws secretsmanager create-secret --name prod/{k} --secret-string '{v}'",
+    "gcloud secrets versions add {k} --data-file=<(printf %s '{v}')",
+    "wrangler secret put {L}\n? Enter a secret value: {v}\n✨ Success! Uploaded secret {L}",
+    "nushell> $env.{L}\n{v}",
+    "çelësi {v} nuk funksionon, marr gjithmonë 401",  # Albanian
+    "{v} кілті жұмыс істемейді, үнемі 401 қайтарады",  # Kazakh
+    "{v} kaliti ishlamayapti, doim 401 qaytaryapti",  # Uzbek
+    "यो {v} कुञ्जी काम गर्दैन, सधैं 401 आउँछ",  # Nepali
+    "ही {v} की चालत नाही, नेहमी 401 येतो",  # Marathi
+]
+
+# PII families: {f} the field in words, {k} a snake-case key, {K} its Pascal case, {c} its camel
+# case, {v} the value.
+PII_FAMILIES11 = [
+    "{{ _id: ObjectId('65f03a1e9b1d8c2a4f1e7b22'), {k}: '{v}', plan: 'pro' }}",  # mongosh
+    "$ jq -r '.customer.{k}' export.json\n{v}",
+    "db.insert(customers).values({{ id: 4411, {c}: '{v}' }});",  # Drizzle
+    "sheet.getRange('C2').setValue('{v}'); // {f}",  # Apps Script
+    "Contact c = new Contact(LastName = 'Test', {K}__c = '{v}');",  # Apex
+    "ls_customer-{k} = '{v}'.",  # ABAP
+    "FTX+AAI+++{v}'",  # EDIFACT free text
+    "X-ACME-{K}:{v}",  # an iCalendar extension property
+    'nats pub customers.updated \'{{"id":4411,"{k}":"{v}"}}\'',
+    'grpcurl -d \'{{"id": 4411, "{k}": "{v}"}}\' api.acme.dev:443 acme.v1.Customers/Update',
+    "[action] updateProfile {{ {c}: '{v}' }}",  # a server action log
+    'ZodError: [{{"code": "custom", "path": ["{k}"], "message": "Invalid", "received": "{v}"}}]',
+    'Parameters: {{"customer"=>{{"id"=>"4411", "{k}"=>"{v}"}}}}',  # Rails
+    "NOTICE:  updating customer 4411: {k} = {v}",  # PL/pgSQL RAISE NOTICE
+    "MERGE INTO customers t USING (SELECT 4411 AS id, '{v}' AS {k}) s ON t.id = s.id\n"
+    "WHEN MATCHED THEN UPDATE SET {k} = s.{k};",
+    "spoke with the customer, confirmed {f} {v} on the call",
+    "note to self — {f}: {v} (from the onboarding call)",
+    'customers/4411.json: {{ "{k}": "{v}" }}  <- changed by the import',
+    "{k:<14}{v}",  # a fixed-width report line
+    "khách hàng cung cấp {f}: {v}, bạn kiểm tra giúp nhé",  # Vietnamese
+    "zákazník uvedl {f}: {v}, můžeš to ověřit?",  # Czech
+    "asiakas antoi {f}: {v}, voitko tarkistaa?",  # Finnish
+    "הלקוח מסר {f}: {v}, תוכל לבדוק?",  # Hebrew
+    "مشتری {f} را {v} اعلام کرد، می‌توانی بررسی کنی؟",  # Persian
+]
+
+KEY11: dict[str, str] = {}  # the keys and field names of round 11's new personal-data categories
+FIELD11: dict[str, str] = {}
+
+# Values of earlier categories whose first needle is no whole value on its own (a half of a split
+# token, one URL-encoded part of a name, one coordinate).
+VALUE11: dict[str, Callable[[random.Random], str]] = {
+    "person_name_form_fields": person_name,
+    "home_geolocation": lambda r: f"{r.uniform(-40, 60):.6f}, {r.uniform(-120, 150):.6f}",
+}
+
+
+def _value11(name: str, rng: random.Random) -> str:
+    return VALUE11[name](rng) if name in VALUE11 else _value6(name, rng)[0]
+
+
+def _generic11(name: str, kind: str, k: int = 2) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    fams = SECRET_FAMILIES11 if kind == "secret" else PII_FAMILIES11
+    picks = [fams[j] for j in _picks11(name, len(fams), k)]
+    label = LABEL6.get(name, name.upper())
+    fname = (
+        FIELD10.get(name)
+        or FIELD9.get(name)
+        or FIELD8.get(name)
+        or FIELD7.get(name)
+        or FIELD6.get(name, name.split("_")[0])
+    )
+    key = KEY10.get(name) or KEY9.get(name) or KEY8.get(name) or _key7(name)
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        v = _value11(name, rng)
+        text = _choose(
+            picks,
+            t,
+            v=v,
+            L=label,
+            l=label.lower(),
+            k=label.lower().replace("_", "-") if kind == "secret" else key,
+            c=_camel(label) if kind == "secret" else _camel(key),
+            C=_pascal(label.lower()),
+            K=_pascal(key),
+            f=fname,
+        )
+        return text, [v]
+
+    return make, len(picks)
+
+
+PAIR_LABELS11 = {
+    **PAIR_LABELS10,
+}
+PAIR_FAMILIES11 = [
+    '{{"env": {{"{L1}": "{a}", "{L2}": "{b}"}}, "packages": ["awscli2"]}}',  # devbox.json
+    'export {L1} := "{a}"\nexport {L2} := "{b}"',  # justfile
+    "security add-generic-password -a {a} -s acme-{l2} -w '{b}'",
+    "// Release.xcconfig\n{L1} = {a}\n{L2} = {b}",
+    "flutter build apk --dart-define={L1}={a} --dart-define={L2}={b}",
+    "[INF] client configured with {L1}={a} {L2}={b}",
+]
+
+
+def _pair11(name: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    l1, l2 = PAIR_LABELS11[name]
+    picks = [PAIR_FAMILIES11[j] for j in _picks11(name, len(PAIR_FAMILIES11), 2)]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        a, b = _value6(name, rng)[:2]
+        return _choose(picks, t, a=a, b=b, L1=l1, L2=l2, l1=l1.lower(), l2=l2.lower()), [a, b]
+
+    return make, len(picks)
+
+
+def _pem11(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    kind = rng.choice(["RSA PRIVATE KEY", "EC PRIVATE KEY", "PRIVATE KEY", "OPENSSH PRIVATE KEY"])
+    body = pem_body(rng, rng.randrange(5, 12))
+    pem = f"-----BEGIN {kind}-----\n" + "\n".join(body) + f"\n-----END {kind}-----"
+    if t == 0:  # a Dagger / CDK secret from a literal
+        return "const key = SecretValue.unsafePlainText(`" + pem + "`);", body
+    # a Kotlin buildConfigField: the key as one escaped line
+    return 'buildConfigField("String", "SIGNING_KEY", "\\"' + pem.replace("\n", "\\\\n") + '\\"")', body
+
+
+def _pgp11(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    body = pem_body(rng, rng.randrange(6, 12))
+    block = "-----BEGIN PGP PRIVATE KEY BLOCK-----\n\n" + "\n".join(body) + "\n-----END PGP PRIVATE KEY BLOCK-----"
+    if t == 0:  # pass(1) stores the armoured key
+        return "pass insert -m release/gpg-key <<'EOF'\n" + block + "\nEOF", body
+    return "gh secret set GPG_PRIVATE_KEY < release.asc\n$ cat release.asc\n" + block, body
+
+
+def _gcp_sa11(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    body = pem_body(rng, 20)
+    kid = _rs(rng, HEX, 40)
+    obj = {
+        "type": "service_account",
+        "project_id": "acme-ml-2207",
+        "private_key_id": kid,
+        "private_key": "-----BEGIN PRIVATE KEY-----\n" + "\n".join(body) + "\n-----END PRIVATE KEY-----\n",
+        "client_email": "trainer@acme-ml-2207.iam.gserviceaccount.com",
+    }
+    if t == 0:  # gcloud secrets with the key inline
+        return "gcloud secrets versions add sa-key --data-file=- <<'EOF'\n" + json.dumps(obj, indent=1) + "\nEOF", [
+            kid,
+            *body,
+        ]
+    return "security add-generic-password -a ci -s gcp-sa -w '" + json.dumps(obj) + "'", [kid, *body]
+
+
+def _putty11(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    body = pem_body(rng, rng.randrange(4, 8))
+    ppk = (
+        "PuTTY-User-Key-File-3: ssh-rsa\nEncryption: none\nComment: rsa-key-20240312\nPublic-Lines: 2\n"
+        "AAAAB3NzaC1yc2EAAAADAQABAAABAQ\nC9x2f==\nPrivate-Lines: " + str(len(body)) + "\n" + "\n".join(body)
+    )
+    ppk += "\nPrivate-MAC: " + _rs(rng, HEX, 64)
+    if t == 0:
+        return "pass insert -m ssh/bastion.ppk <<'EOF'\n" + ppk + "\nEOF", body
+    return "$ xclip -o\n" + ppk, body
+
+
+def _apple_p811(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    lines = p8_key_lines(rng)
+    pem = "-----BEGIN PRIVATE KEY-----\n" + "\n".join(lines) + "\n-----END PRIVATE KEY-----"
+    if t == 0:  # an Expo / EAS credentials.json
+        return json.dumps({"ios": {"ascApiKey": {"keyP8": pem, "keyId": _rs(rng, ALNUM_UP, 10)}}}), lines
+    return "pass insert -m apple/AuthKey.p8 <<'EOF'\n" + pem + "\nEOF", lines
+
+
+def _pw_url11(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    pw = password(rng)
+    q = urllib.parse.quote(pw, safe="")
+    return _choose(
+        [
+            'client.set_secret("db-url", "postgresql://app:{q}@db.acme.internal:5432/app")',
+            "ALTER SERVER reporting OPTIONS (SET dsn 'mysql://etl:{q}@mysql.acme.internal/etl');",
+            '{{"env": {{"DATABASE_URL": "mongodb+srv://app:{q}@cluster0.acme.mongodb.net/app"}}}}',
+            "ssh -o SetEnv=AMQP_URL=amqps://svc:{q}@mq.acme.internal/prod deploy@bastion.acme.internal",
+        ],
+        t,
+        q=q,
+    ), [pw, q]
+
+
+def _webhook11(host: str, label: str) -> Callable[[random.Random, int], tuple[str, list[str]]]:
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        (part,) = _value6(label, rng)[:1]
+        url = f"{host}{part}"
+        return _choose(
+            [
+                'POST {url}\nContent-Type: application/json\n{{"text": "deploy done"}}\nHTTP 204',  # Hurl
+                "local_resource('notify', cmd='curl -sX POST -d @msg.json {url}')",
+            ],
+            t,
+            url=url,
+        ), [part]
+
+    return make
+
+
+def _winpath11(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    (u,) = _value6("windows_profile", rng)[:1]
+    return _choose(
+        [
+            "DEBUG: config loaded from C:\\Users\\{u}\\AppData\\Roaming\\Zed\\settings.json",
+            "hurl : error: file C:/Users/{u}/Documents/api/smoke.hurl not found",
+        ],
+        t,
+        u=u,
+    ), [u]
+
+
+def _homepath11(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    (u,) = _value6("home_dir_user", rng)[:1]
+    return _choose(
+        [
+            "Tiltfile:14: local_resource('api'): /home/{u}/src/api/bin/api: no such file",
+            "error: could not read /Users/{u}/.config/devbox/global/devbox.json",
+        ],
+        t,
+        u=u,
+    ), [u]
+
+
+def _ip11fam(name: str) -> Callable[[random.Random, int], tuple[str, list[str]]]:
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        (v,) = _value6(name, rng)[:1]
+        return _choose(
+            [
+                "[INF] Request from {v} rejected: rate limit",
+                '{{ _id: ObjectId("65f03a1e9b1d8c2a4f1e7b22"), client_addr: "{v}", ok: false }}',
+            ],
+            t,
+            v=v,
+        ), [v]
+
+    return make
+
+
+def _recovery11(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    codes = [_d(rng, 5) + "-" + _d(rng, 5) for _ in range(4)]
+    forms = [
+        "pass insert -m 2fa/github-recovery <<'EOF'\n" + "\n".join(codes) + "\nEOF",
+        "| # | backup code |\n|---|---|\n" + "\n".join(f"| {i + 1} | {c} |" for i, c in enumerate(codes)),
+    ]
+    return forms[t], codes
+
+
+def _passport_mrz11(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    text, needles = _passport_mrz(rng, 0)
+    mrz = text.split("\n", 1)[1]
+    if t == 0:  # a travel booking's API payload
+        return json.dumps({"traveller": {"document": {"mrz": mrz}}}), needles
+    return "scanned with the kiosk:\n```\n" + mrz + "\n```", needles
+
+
+def _split11(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v = "glpat-" + _rs(rng, B64URL, 20) if rng.random() < 0.5 else "ghp_" + _rs(rng, B62, 36)
+    cut = rng.randrange(8, len(v) - 8)
+    a, b = v[:cut], v[cut:]
+    if t == 0:  # SQL string concatenation
+        return f"UPDATE settings SET value = '{a}' ||\n  '{b}' WHERE key = 'ci_token';", [a, b]
+    return f'$token = "{a}" +\n  "{b}"', [a, b]  # PowerShell
+
+
+_SPECIFIC11: dict[str, tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]] = {
+    **{name: _pair11(name) for name in PAIR_LABELS11},
+    "gcp_service_account": (_gcp_sa11, 2),
+    "pem_private_key": (_pem11, 2),
+    "pgp_private_key": (_pgp11, 2),
+    "putty_private_key": (_putty11, 2),
+    "apple_p8_key": (_apple_p811, 2),
+    "password_url": (_pw_url11, 4),
+    "slack_webhook": (_webhook11("https://hooks.slack.com/services/", "slack_webhook"), 2),
+    "discord_webhook": (_webhook11("https://discord.com/api/webhooks/", "discord_webhook"), 2),
+    "windows_profile": (_winpath11, 2),
+    "home_dir_user": (_homepath11, 2),
+    "ipv4": (_ip11fam("ipv4"), 2),
+    "ipv6": (_ip11fam("ipv6"), 2),
+    "ipv6_forms": (_ip11fam("ipv6_forms"), 2),
+    "mfa_recovery_code": (_recovery11, 2),
+    "passport_mrz": (_passport_mrz11, 2),
+    "secret_split_lines": (_split11, 2),
+}
+
+for _c in list(CATS):
+    if _c.name in _SPECIFIC11:
+        _extend11(_c.name, *_SPECIFIC11[_c.name])
+    else:
+        _extend11(_c.name, *_generic11(_c.name, _c.kind))
+
+
+# --- encodings and checksums of round 11's new kinds
+
+
+def _keccak256(data: bytes) -> bytes:
+    """Keccak-256 as Ethereum uses it (the original padding, not SHA3-256's): the compact
+    formulation of the Keccak team's reference code."""
+    mask = (1 << 64) - 1
+
+    def rol(a: int, n: int) -> int:
+        n %= 64
+        return ((a << n) | (a >> (64 - n))) & mask if n else a
+
+    rate = 136
+    msg = bytearray(data) + b"\x01"
+    msg += b"\x00" * (-len(msg) % rate)
+    msg[-1] |= 0x80
+    lanes = [[0] * 5 for _ in range(5)]
+    for off in range(0, len(msg), rate):
+        for i in range(rate // 8):
+            lanes[i % 5][i // 5] ^= int.from_bytes(msg[off + 8 * i : off + 8 * i + 8], "little")
+        r = 1
+        for _ in range(24):
+            c = [lanes[x][0] ^ lanes[x][1] ^ lanes[x][2] ^ lanes[x][3] ^ lanes[x][4] for x in range(5)]
+            d = [c[(x + 4) % 5] ^ rol(c[(x + 1) % 5], 1) for x in range(5)]
+            lanes = [[lanes[x][y] ^ d[x] for y in range(5)] for x in range(5)]
+            x, y = 1, 0
+            cur = lanes[x][y]
+            for t in range(24):
+                x, y = y, (2 * x + 3 * y) % 5
+                cur, lanes[x][y] = lanes[x][y], rol(cur, (t + 1) * (t + 2) // 2)
+            for y in range(5):
+                row = [lanes[x][y] for x in range(5)]
+                for x in range(5):
+                    lanes[x][y] = row[x] ^ ((~row[(x + 1) % 5]) & row[(x + 2) % 5])
+            for j in range(7):
+                r = ((r << 1) ^ ((r >> 7) * 0x71)) % 256
+                if r & 2:
+                    lanes[0][0] ^= 1 << ((1 << j) - 1)
+    return b"".join(lanes[i % 5][i // 5].to_bytes(8, "little") for i in range(4))
+
+
+def eip55(addr20: bytes) -> str:
+    """An Ethereum address with its EIP-55 mixed-case checksum."""
+    low = addr20.hex()
+    h = _keccak256(low.encode()).hex()
+    return "0x" + "".join(ch.upper() if ch.isalpha() and int(h[i], 16) >= 8 else ch for i, ch in enumerate(low))
+
+
+_BECH32_GEN = [0x3B6A57B2, 0x26508E6D, 0x1EA119FA, 0x3D4233DD, 0x2A1462B3]
+BECH32_CONST, BECH32M_CONST = 1, 0x2BC830A3
+
+
+def _bech32_polymod(values: list[int]) -> int:
+    chk = 1
+    for v in values:
+        b = chk >> 25
+        chk = ((chk & 0x1FFFFFF) << 5) ^ v
+        for i in range(5):
+            chk ^= _BECH32_GEN[i] if (b >> i) & 1 else 0
+    return chk
+
+
+def _to5(data: bytes) -> list[int]:
+    acc = bits = 0
+    out: list[int] = []
+    for byte in data:
+        acc, bits = (acc << 8) | byte, bits + 8
+        while bits >= 5:
+            bits -= 5
+            out.append((acc >> bits) & 31)
+    if bits:
+        out.append((acc << (5 - bits)) & 31)
+    return out
+
+
+def bech32_encode(hrp: str, data: list[int], const: int = BECH32_CONST) -> str:
+    """BIP-173 (``const`` 1) or BIP-350 bech32m (``BECH32M_CONST``) with its six-symbol checksum."""
+    exp = [ord(x) >> 5 for x in hrp] + [0] + [ord(x) & 31 for x in hrp]
+    pm = _bech32_polymod(exp + data + [0] * 6) ^ const
+    charset = BECH32.lower()
+    return hrp + "1" + "".join(charset[d] for d in data + [(pm >> 5 * (5 - i)) & 31 for i in range(6)])
+
+
+def bech32_valid(s: str) -> bool:
+    hrp, _, rest = s.rpartition("1")
+    charset = BECH32.lower()
+    data = [charset.index(c) for c in rest]
+    exp = [ord(x) >> 5 for x in hrp] + [0] + [ord(x) & 31 for x in hrp]
+    return _bech32_polymod(exp + data) in (BECH32_CONST, BECH32M_CONST)
+
+
+def _b58(raw: bytes) -> str:
+    n = int.from_bytes(raw, "big")
+    out = ""
+    while n:
+        n, rem = divmod(n, 58)
+        out = B58[rem] + out
+    return "1" * (len(raw) - len(raw.lstrip(b"\0"))) + out
+
+
+def btc_address(r: random.Random) -> str:
+    kind = r.randrange(4)
+    if kind == 0:  # P2PKH
+        return _b58check(b"\x00" + _rbytes(r, 20))
+    if kind == 1:  # P2SH
+        return _b58check(b"\x05" + _rbytes(r, 20))
+    if kind == 2:  # P2WPKH, bech32
+        return bech32_encode("bc", [0, *_to5(_rbytes(r, 20))])
+    return bech32_encode("bc", [1, *_to5(_rbytes(r, 32))], BECH32M_CONST)  # P2TR, bech32m
+
+
+def eth_address(r: random.Random) -> str:
+    return eip55(_rbytes(r, 20))
+
+
+def ltc_address(r: random.Random) -> str:
+    if r.random() < 0.5:
+        return _b58check(b"\x30" + _rbytes(r, 20))  # P2PKH (version 0x30)
+    return bech32_encode("ltc", [0, *_to5(_rbytes(r, 20))])  # native segwit
+
+
+def doge_address(r: random.Random) -> str:
+    return _b58check(b"\x1e" + _rbytes(r, 20))  # version 0x1e
+
+
+def tron_address(r: random.Random) -> str:
+    return _b58check(b"\x41" + _rbytes(r, 20))  # 0x41 and the account's 20 bytes
+
+
+def solana_address(r: random.Random) -> str:
+    while True:  # an ed25519 public key in base58 (no checksum)
+        v = _b58(_rbytes(r, 32))
+        if len(v) >= 43:
+            return v
+
+
+TG_WORDS = ["night", "owl", "dev", "coffee", "byte", "river", "pixel", "fox", "mango", "quiet", "north", "moss"]
+
+
+def _handle_base(r: random.Random) -> str:
+    first, last = _ascii_slug(r.choice(FIRST)), _ascii_slug(r.choice(LAST))
+    return r.choice(
+        [
+            f"{first}_{last[:6]}",
+            f"{first}{r.randrange(10, 999)}",
+            f"{r.choice(TG_WORDS)}_{first}",
+            f"{first[0]}{last}",
+            f"{first}.{r.choice(TG_WORDS)}",
+        ]
+    )
+
+
+def tg_handle(r: random.Random) -> str:
+    # Telegram: @ and 5 to 32 of a-z, 0-9 and _, a letter first
+    return "@" + _handle_base(r).replace(".", "_")[:32]
+
+
+def discord_handle(r: random.Random) -> str:
+    # Discord's unique user names since 2023: 2 to 32 of a-z, 0-9, _ and .
+    return _handle_base(r).replace("_", ".")[:32]
+
+
+def signal_handle(r: random.Random) -> str:
+    # Signal user names: a nickname, a dot and two or more digits
+    return f"{_handle_base(r).replace('_', '').replace('.', '')[:20]}.{r.randrange(10, 99)}"
+
+
+def threema_id(r: random.Random) -> str:
+    return _rs(r, ALNUM_UP, 8)
+
+
+def x_handle(r: random.Random) -> str:
+    return "@" + _handle_base(r).replace(".", "_")[:15]  # X: 1 to 15 of a-z, 0-9, _
+
+
+def mastodon_handle(r: random.Random) -> str:
+    inst = r.choice(["mastodon.social", "hachyderm.io", "fosstodon.org", "chaos.social", "mstdn.jp"])
+    return f"@{_handle_base(r).replace('.', '_')}@{inst}"
+
+
+def bluesky_handle(r: random.Random) -> str:
+    return f"@{_handle_base(r).replace('_', '-').replace('.', '-')}.bsky.social"
+
+
+def instagram_url(r: random.Random) -> str:
+    return "instagram.com/" + _handle_base(r)[:30]
+
+
+def linkedin_url(r: random.Random) -> str:
+    return "linkedin.com/in/" + _handle_base(r).replace("_", "-").replace(".", "-") + f"-{_rs(r, LOWER_ALNUM, 8)}"
+
+
+def code_host_user(r: random.Random) -> str:
+    # GitHub / GitLab user names: letters, digits and single hyphens, up to 39
+    first, last = _ascii_slug(r.choice(FIRST)), _ascii_slug(r.choice(LAST))
+    return r.choice([f"{first}-{last}", f"{first[0]}{last}", f"{first}{last[:3]}", f"{last}-{r.randrange(1, 99)}"])[:39]
+
+
+def jmbg(r: random.Random) -> str:
+    """The former Yugoslav JMBG (Serbia, Bosnia and Herzegovina, Montenegro, North Macedonia): birth
+    date (DDMMYYY), region, serial and a mod-11 check (weights 7 6 5 4 3 2 twice)."""
+    while True:
+        y, m, d = _birth(r, 1950, 2004)
+        region = r.choice(["71", "72", "80", "10", "17", "21", "26", "41", "45"])
+        body = f"{d:02d}{m:02d}{y % 1000:03d}{region}{_d(r, 3)}"
+        s = sum(int(body[i]) * w for i, w in enumerate([7, 6, 5, 4, 3, 2, 7, 6, 5, 4, 3, 2]))
+        k = 11 - s % 11
+        if k == 10:
+            continue
+        return body + str(0 if k == 11 else k)
+
+
+def sa_national_id(r: random.Random) -> str:
+    # Saudi national id (1) or iqama (2): ten digits, the last a Luhn check
+    return luhn_complete(r.choice("12"), 10, r)
+
+
+def ae_emirates_id(r: random.Random) -> str:
+    y = r.randrange(1960, 2005)
+    v = luhn_complete(f"784{y}", 15, r)
+    return f"{v[:3]}-{v[3:7]}-{v[7:14]}-{v[14]}"
+
+
+def ir_national_code(r: random.Random) -> str:
+    """Iran's کد ملی: nine digits and a check (sum of digit times 10..2, mod 11; below 2 itself, else
+    11 minus it)."""
+    body = _d(r, 9)
+    s = sum(int(c) * (10 - i) for i, c in enumerate(body)) % 11
+    return body + str(s if s < 2 else 11 - s)
+
+
+def kw_civil_id(r: random.Random) -> str:
+    """Kuwait's civil id: century (2 or 3), YYMMDD, four serial digits, a mod-11 check (weights
+    2 1 6 3 7 9 10 5 8 4 2)."""
+    while True:
+        y, m, d = _birth(r, 1950, 2006)
+        body = f"{2 if y < 2000 else 3}{y % 100:02d}{m:02d}{d:02d}{_d(r, 4)}"
+        c = 11 - sum(int(ch) * w for ch, w in zip(body, [2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2], strict=True)) % 11
+        if c < 10:
+            return body + str(c)
+
+
+def hu_tax_id(r: random.Random) -> str:
+    """Hungary's adóazonosító jel: 8, days from 1867-01-01 to the birth date, three serial digits and
+    a check (sum of digit times position, mod 11; 10 is never issued)."""
+    import datetime
+
+    while True:
+        y, m, d = _birth(r, 1950, 2004)
+        days = (datetime.date(y, m, d) - datetime.date(1867, 1, 1)).days
+        body = f"8{days:05d}{_d(r, 3)}"
+        c = sum(int(ch) * (i + 1) for i, ch in enumerate(body)) % 11
+        if c < 10:
+            return body + str(c)
+
+
+def hu_taj(r: random.Random) -> str:
+    # Hungary's TAJ (social insurance) number: eight digits weighted 3 and 7 alternately, mod 10
+    body = _d(r, 8)
+    c = sum(int(ch) * (3 if i % 2 == 0 else 7) for i, ch in enumerate(body)) % 10
+    v = body + str(c)
+    return f"{v[:3]} {v[3:6]} {v[6:]}"
+
+
+def kz_iin(r: random.Random) -> str:
+    """Kazakhstan's ЖСН / IIN: YYMMDD, a century-and-sex digit, four serial digits and a check
+    (weights 1..11 mod 11, else 3..11, 1, 2; a second 10 is never issued)."""
+    while True:
+        y, m, d = _birth(r, 1950, 2004)
+        body = f"{y % 100:02d}{m:02d}{d:02d}{r.choice('34' if y < 2000 else '56')}{_d(r, 4)}"
+        c = sum(int(ch) * (i + 1) for i, ch in enumerate(body)) % 11
+        if c == 10:
+            c = sum(int(ch) * w for ch, w in zip(body, [3, 4, 5, 6, 7, 8, 9, 10, 11, 1, 2], strict=True)) % 11
+        if c < 10:
+            return body + str(c)
+
+
+def md_idnp(r: random.Random) -> str:
+    # Moldova's IDNP: 2, the year of issue's last digits, serials, a check with weights 7 3 1
+    body = "2" + f"{r.randrange(0, 24):03d}" + _d(r, 8)
+    c = sum(int(ch) * (7, 3, 1)[i % 3] for i, ch in enumerate(body)) % 10
+    return body + str(c)
+
+
+def uz_pinfl(r: random.Random) -> str:
+    # Uzbekistan's ЖШШИР / PINFL: century-and-sex, DDMMYY, district, serial, a 7-3-1 check
+    y, m, d = _birth(r, 1950, 2004)
+    body = f"{r.choice('34' if y < 2000 else '56')}{d:02d}{m:02d}{y % 100:02d}{_d(r, 3)}{_d(r, 3)}"
+    c = sum(int(ch) * (7, 3, 1)[i % 3] for i, ch in enumerate(body)) % 10
+    return body + str(c)
+
+
+def a_number(r: random.Random) -> str:
+    # a USCIS alien registration number: A and eight or nine digits
+    v = f"{r.randrange(10**8, 3 * 10**8)}"
+    return r.choice([f"A{v}", f"A-{v[:3]}-{v[3:6]}-{v[6:]}"])
+
+
+def uscis_receipt(r: random.Random) -> str:
+    # a USCIS case receipt: the service centre's three letters and ten digits
+    return r.choice(["EAC", "WAC", "LIN", "SRC", "IOE", "MSC", "NBC"]) + _d(r, 10)
+
+
+def uk_brp(r: random.Random) -> str:
+    return r.choice(["ZR", "ZU", "ZX", "RF", "RG"]) + _d(r, 7)  # a biometric residence permit
+
+
+def uk_share_code(r: random.Random) -> str:
+    # a right-to-work share code: W and eight of a reduced alphabet, in threes
+    code = "W" + _rs(r, "ABCDEFGHJKLMNPQRSTUVWXYZ23456789", 8)
+    return f"{code[:3]} {code[3:6]} {code[6:]}"
+
+
+def in_abha(r: random.Random) -> str:
+    v = "91" + _d(r, 12)  # India's ABHA health account number: 14 digits, 91 first
+    return f"{v[:2]}-{v[2:6]}-{v[6:10]}-{v[10:]}"
+
+
+def in_uan(r: random.Random) -> str:
+    return "10" + _d(r, 10)  # an EPFO universal account number
+
+
+def gr_afm(r: random.Random) -> str:
+    # Greece's ΑΦΜ (every resident taxpayer has one): python-stdnum's gr.vat accepts it
+    return _until_valid("gr.vat", lambda r: r.choice("01") + _d(r, 8), r)
+
+
+# --- new secret categories: documented token shapes of more services and tools
+
+
+def _multi11(
+    formats: list[tuple[str, Callable[[random.Random], str]]],
+    own: list[str],
+    name: str,
+    shared: int = 2,
+    fits: dict[int, tuple[str, ...]] | None = None,
+) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """A category of several token formats: each draw picks a format (its label and generator);
+    ``fits`` limits an own template to the formats (by label) its tool writes."""
+    templates = own + [SECRET_FAMILIES11[j] for j in _picks11(name, len(SECRET_FAMILIES11), shared)]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        allowed = (fits or {}).get(t % len(templates))
+        label, gen = rng.choice([f for f in formats if allowed is None or f[0] in allowed])
+        v = gen(rng)
+        text = _choose(
+            templates,
+            t,
+            v=v,
+            L=label,
+            l=label.lower(),
+            k=label.lower().replace("_", "-"),
+            c=_camel(label),
+            C=_pascal(label.lower()),
+        )
+        return text, [v]
+
+    return make, len(templates)
+
+
+def _cisco7(r: random.Random) -> str:
+    # Cisco "type 7": a reversible XOR with a published key, two decimal digits of offset then hex
+    xlat = b"dsfd;kfoA,.iyewrkldJKDHSUBsgvca69834ncxv9873254k;fg87"
+    pw = password(r)[:12].encode()
+    off = r.randrange(0, 16)
+    return f"{off:02d}" + "".join(f"{c ^ xlat[(off + i) % len(xlat)]:02X}" for i, c in enumerate(pw))
+
+
+def _vnc_obfuscated(r: random.Random) -> str:
+    return _rs(r, HEX, 16)  # the 8-byte DES-obfuscated password (a fixed, published key)
+
+
+def _erlang_cookie(r: random.Random) -> str:
+    return _rs(r, string.ascii_uppercase, 20)
+
+
+def _mongo_keyfile(r: random.Random) -> str:
+    return base64.b64encode(_rbytes(r, 96)).decode()
+
+
+def _recaptcha_secret(r: random.Random) -> str:
+    return "6L" + _rs(r, B64URL, 38)
+
+
+def _steam_key(r: random.Random) -> str:
+    return _rs(r, HEXU, 32)
+
+
+def _rapidapi(r: random.Random) -> str:
+    return f"{_rs(r, HEX, 10)}msh{_rs(r, B62, 17)}p1{_rs(r, HEX, 6)}jsn{_rs(r, HEX, 12)}"
+
+
+def _onfido(r: random.Random) -> str:
+    return "api_live." + _rs(r, B64URL, 11) + "." + _rs(r, B64URL, 32)
+
+
+def _nsec(r: random.Random) -> str:
+    return bech32_encode("nsec", _to5(_rbytes(r, 32)))
+
+
+def _solana_keypair(r: random.Random) -> str:
+    return "[" + ",".join(str(b) for b in _rbytes(r, 64)) + "]"
+
+
+def _lnd_macaroon(r: random.Random) -> str:
+    # an LND admin macaroon in hex: the v2 header, the "lnd" location, then the caveats and signature
+    return "0201036c6e6402f801" + _rs(r, HEX, 440)
+
+
+def _match_basic(r: random.Random) -> str:
+    return base64.b64encode(f"ci-bot:ghp_{_rs(r, B62, 36)}".encode()).decode()
+
+
+def _ha_token(r: random.Random) -> str:
+    # a Home Assistant long-lived access token: an HS256 JWT whose iss is a 32-hex refresh-token id
+    head = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9"
+    payload = base64.urlsafe_b64encode(
+        json.dumps({"iss": _rs(r, HEX, 32), "iat": 1710237682, "exp": 2025597682}, separators=(",", ":")).encode()
+    ).decode()
+    return f"{head}.{payload.rstrip('=')}.{_rs(r, B64URL, 43)}"
+
+
+# the own templates a tool writes for one kind only (the rest take any of the category's kinds)
+FITS11: dict[str, dict[int, tuple[str, ...]]] = {
+    "network_device_secret": {0: ("CISCO_TYPE7",), 1: ("TACACS_KEY",), 2: ("RADIUS_SECRET",), 3: ("SNMPV3_AUTH_PASS",)},
+    "remote_desktop_secret": {0: ("VNC_PASSWORD_HEX",), 1: ("RDP_PASSWORD_BLOB",), 2: ("VNC_PASSWORD_HEX",)},
+    "cluster_runtime_secret": {
+        1: ("ERLANG_COOKIE", "RABBITMQ_ERLANG_COOKIE"),
+        2: ("ERLANG_COOKIE", "RABBITMQ_ERLANG_COOKIE"),
+        3: ("REDIS_MASTERAUTH",),
+    },
+    "mobile_release_secret": {
+        1: ("MATCH_GIT_BASIC_AUTHORIZATION",),
+        2: ("ANDROID_KEYSTORE_PASSWORD",),
+        3: ("CODE_PUSH_DEPLOYMENT_KEY",),
+    },
+    "wallet_secret_more": {1: ("SOLANA_KEYPAIR",), 2: ("LND_ADMIN_MACAROON",), 3: ("NOSTR_NSEC",)},
+    "captcha_secret_key": {1: ("RECAPTCHA_SECRET_KEY",), 3: ("HCAPTCHA_SECRET",)},
+    "backup_encryption_passphrase": {1: ("BORG_PASSPHRASE",), 2: ("KOPIA_PASSWORD",), 3: ("RESTIC_PASSWORD",)},
+    "ml_tracking_key": {1: ("KAGGLE_KEY",), 2: ("CLEARML_API_SECRET_KEY",), 3: ("COMET_API_KEY",)},
+    "game_platform_key": {1: ("STEAM_WEB_API_KEY",), 2: ("RIOT_API_KEY",), 3: ("ITCHIO_API_KEY",)},
+    "smart_home_token": {1: ("HASS_TOKEN",), 2: ("IFTTT_WEBHOOK_KEY",), 3: ("HASS_TOKEN",)},
+    "kyc_api_token": {1: ("ONFIDO_API_TOKEN",)},
+    "commerce_platform_secret": {1: ("WOOCOMMERCE_CONSUMER_SECRET",), 2: ("WOOCOMMERCE_CONSUMER_SECRET",)},
+    "fintech_api_secret": {1: ("PLAID_SECRET",), 2: ("POLYGON_API_KEY",), 3: ("RAPIDAPI_KEY",)},
+    "threat_intel_api_key": {1: ("SHODAN_API_KEY",), 2: ("VT_API_KEY",)},
+    "localization_api_token": {1: ("CROWDIN_PERSONAL_TOKEN",), 2: ("LOKALISE_API_TOKEN",), 3: ("TX_TOKEN",)},
+    "web3_provider_key": {1: ("ALCHEMY_API_KEY",), 2: ("ETHERSCAN_API_KEY",), 3: ("INFURA_API_SECRET",)},
+}
+
+
+for _name11, _formats11, _own11 in [
+    (
+        "web3_provider_key",
+        [
+            ("INFURA_API_SECRET", lambda r: _rs(r, HEX, 32)),
+            ("ALCHEMY_API_KEY", lambda r: _rs(r, B64URL, 32)),
+            ("ETHERSCAN_API_KEY", lambda r: _rs(r, ALNUM_UP, 34)),
+            ("PINATA_API_SECRET", lambda r: _rs(r, HEX, 64)),
+            ("QUICKNODE_TOKEN", lambda r: _rs(r, HEX, 40)),
+            ("MORALIS_API_KEY", lambda r: _rs(r, B62, 64)),
+        ],
+        [
+            "{L}={v}",
+            "RPC_URL=https://eth-mainnet.g.alchemy.com/v2/{v}",
+            "etherscan: {{\n  apiKey: {{ mainnet: '{v}' }}\n}}",
+            "const provider = new ethers.InfuraProvider('mainnet', projectId, '{v}');",
+        ],
+    ),
+    (
+        "wallet_secret_more",
+        [
+            ("NOSTR_NSEC", _nsec),
+            ("SOLANA_KEYPAIR", _solana_keypair),
+            ("LND_ADMIN_MACAROON", _lnd_macaroon),
+        ],
+        [
+            "{L}={v}",
+            "$ cat ~/.config/solana/id.json\n{v}",
+            'lncli --macaroonpath=/dev/stdin getinfo <<< "{v}"',
+            "my key for the relay is {v}, is it safe to paste into the client?",
+        ],
+    ),
+    (
+        "cms_api_token",
+        [
+            ("SANITY_API_TOKEN", lambda r: "sk" + _rs(r, B62, 180)),
+            ("STORYBLOK_PREVIEW_TOKEN", lambda r: _rs(r, B62, 24) + "tt"),
+            ("PRISMIC_ACCESS_TOKEN", lambda r: "MC5" + _rs(r, B64URL, 60) + "." + _rs(r, B64URL, 60)),
+            ("STRAPI_API_TOKEN", lambda r: _rs(r, HEX, 256)),
+            ("DATOCMS_API_TOKEN", lambda r: _rs(r, HEX, 30)),
+            (
+                "HYGRAPH_TOKEN",
+                lambda r: "eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9." + _rs(r, B64URL, 220) + "." + _rs(r, B64URL, 86),
+            ),
+            ("DIRECTUS_STATIC_TOKEN", lambda r: _rs(r, B64URL, 32)),
+        ],
+        [
+            "{L}={v}",
+            "export const client = createClient({{ projectId: 'x1y2z3', dataset: 'production', token: '{v}' }})",
+            "cms:\n  provider: headless\n  preview_token: {v}",
+            "curl -H 'Authorization: Bearer {v}' https://cms.acme.dev/api/articles?populate=*",
+        ],
+    ),
+    (
+        "localization_api_token",
+        [
+            ("CROWDIN_PERSONAL_TOKEN", lambda r: _rs(r, HEX, 80)),
+            ("LOKALISE_API_TOKEN", lambda r: _rs(r, HEX, 40)),
+            ("PHRASE_ACCESS_TOKEN", lambda r: _rs(r, HEX, 64)),
+            ("TX_TOKEN", lambda r: "1/" + _rs(r, HEX, 40)),
+            ("POEDITOR_API_TOKEN", lambda r: _rs(r, HEX, 32)),
+        ],
+        [
+            "{L}={v}",
+            '"project_id": 412233\n"api_token": "{v}"\n"base_path": "."',
+            "lokalise2 --token {v} --project-id 5123abcd.12 file download --format json",
+            "[https://app.transifex.com]\nrest_hostname = https://rest.api.transifex.com\ntoken = {v}",
+        ],
+    ),
+    (
+        "threat_intel_api_key",
+        [
+            ("SHODAN_API_KEY", lambda r: _rs(r, B62, 32)),
+            ("VT_API_KEY", lambda r: _rs(r, HEX, 64)),
+            ("ABUSEIPDB_API_KEY", lambda r: _rs(r, HEX, 80)),
+            ("HIBP_API_KEY", lambda r: _rs(r, HEX, 32)),
+            ("URLSCAN_API_KEY", _uuid4),
+            ("GREYNOISE_API_KEY", lambda r: _rs(r, B62, 64)),
+        ],
+        [
+            "{L}={v}",
+            "shodan init {v}",
+            "curl -s -H 'x-apikey: {v}' https://www.virustotal.com/api/v3/files/44d88612fea8a8f36de82e1278abb02f",
+            "enrichment:\n  provider: intel\n  api_key: {v}",
+        ],
+    ),
+    (
+        "kyc_api_token",
+        [
+            ("ONFIDO_API_TOKEN", _onfido),
+            ("PERSONA_API_KEY", lambda r: "persona_production_" + _uuid4(r)),
+            ("VERIFF_SHARED_SECRET", _uuid4),
+            ("SUMSUB_SECRET_KEY", lambda r: _rs(r, B62, 32)),
+            ("JUMIO_API_SECRET", lambda r: _rs(r, B62, 32)),
+        ],
+        [
+            "{L}={v}",
+            "curl https://api.eu.onfido.com/v3.6/applicants -H 'Authorization: Token token={v}'",
+            "kyc:\n  vendor: idv\n  api_key: {v}\n  webhook_path: /kyc/events",
+            "client = kyc.Client(api_key='{v}', region='EU')",
+        ],
+    ),
+    (
+        "fintech_api_secret",
+        [
+            ("PLAID_SECRET", lambda r: _rs(r, HEX, 30)),
+            ("ALPACA_API_SECRET_KEY", lambda r: _rs(r, B62, 40)),
+            ("WISE_API_TOKEN", _uuid4),
+            ("TRUELAYER_CLIENT_SECRET", _uuid4),
+            ("FINNHUB_API_KEY", lambda r: _rs(r, LOWER_ALNUM, 20)),
+            ("POLYGON_API_KEY", lambda r: _rs(r, B62, 32)),
+            ("ALPHAVANTAGE_API_KEY", lambda r: _rs(r, ALNUM_UP, 16)),
+            ("RAPIDAPI_KEY", _rapidapi),
+        ],
+        [
+            "{L}={v}",
+            "client = plaid_api.PlaidApi(plaid.ApiClient(plaid.Configuration(api_key={{'secret': '{v}'}})))",
+            "curl 'https://api.market.acme.dev/v2/aggs/ticker/AAPL/range/1/day/2024-01-09/2024-02-10?apiKey={v}'",
+            "-H 'X-RapidAPI-Key: {v}' -H 'X-RapidAPI-Host: weather.p.rapidapi.com'",
+        ],
+    ),
+    (
+        "commerce_platform_secret",
+        [
+            ("WOOCOMMERCE_CONSUMER_SECRET", lambda r: "cs_" + _rs(r, HEX, 40)),
+            ("BIGCOMMERCE_ACCESS_TOKEN", lambda r: _rs(r, LOWER_ALNUM, 31)),
+            ("MAGENTO_ACCESS_TOKEN", lambda r: _rs(r, LOWER_ALNUM, 32)),
+            ("ECWID_SECRET_TOKEN", lambda r: "secret_" + _rs(r, B62, 32)),
+            ("SQUARESPACE_API_KEY", _uuid4),
+        ],
+        [
+            "{L}={v}",
+            "wcapi = API(url='https://shop.acme.dev', consumer_key=os.environ['WC_KEY'], consumer_secret='{v}')",
+            "curl https://shop.acme.dev/wp-json/wc/v3/orders -u ck_3f1e9a:{v}",
+            "store:\n  platform: commerce\n  access_token: {v}",
+        ],
+    ),
+    (
+        "captcha_secret_key",
+        [
+            ("RECAPTCHA_SECRET_KEY", _recaptcha_secret),
+            ("HCAPTCHA_SECRET", lambda r: "0x" + _rs(r, HEX, 40)),
+            ("TURNSTILE_SECRET_KEY", lambda r: "0x4AAAAAAA" + _rs(r, B64URL, 24)),
+        ],
+        [
+            "{L}={v}",
+            "curl -d 'secret={v}&response=$TOKEN' https://www.google.com/recaptcha/api/siteverify",
+            "captcha:\n  site_key: public\n  secret_key: {v}",
+            "verify(secret='{v}', response=request.form['h-captcha-response'])",
+        ],
+    ),
+    (
+        "network_device_secret",
+        [
+            ("CISCO_TYPE7", _cisco7),
+            ("TACACS_KEY", password),
+            ("RADIUS_SECRET", password),
+            ("SNMPV3_AUTH_PASS", password),
+        ],
+        [
+            "username netops privilege 15 password 7 {v}",
+            "tacacs-server host 10.20.0.5 key {v}",
+            "radius server corp\n address ipv4 10.20.0.6 auth-port 1812\n key {v}",
+            "snmp-server user monitor v3group v3 auth sha {v} priv aes 128 {v}",
+        ],
+    ),
+    (
+        "backup_encryption_passphrase",
+        [
+            ("RESTIC_PASSWORD", password),
+            ("BORG_PASSPHRASE", password),
+            ("KOPIA_PASSWORD", password),
+            ("PASSPHRASE", password),  # duplicity
+        ],
+        [
+            "{L}={v}",
+            "export BORG_PASSPHRASE='{v}'\nborg create ::home-{{now}} ~/",
+            "kopia repository connect s3 --bucket=acme-backups --password='{v}'",
+            "[backup]\nrepository = s3:s3.amazonaws.com/acme-restic\npassword = {v}",
+        ],
+    ),
+    (
+        "cluster_runtime_secret",
+        [
+            ("RABBITMQ_ERLANG_COOKIE", _erlang_cookie),
+            ("ERLANG_COOKIE", _erlang_cookie),
+            ("MONGODB_KEYFILE", _mongo_keyfile),
+            ("REDIS_MASTERAUTH", password),
+        ],
+        [
+            "{L}={v}",
+            "$ cat ~/.erlang.cookie\n{v}",
+            "iex --sname api --cookie {v} -S mix",
+            "masterauth {v}\nreplicaof 10.20.0.7 6379",
+        ],
+    ),
+    (
+        "remote_desktop_secret",
+        [
+            ("VNC_PASSWORD_HEX", _vnc_obfuscated),
+            ("RDP_PASSWORD_BLOB", lambda r: "01000000D08C9DDF0115D1118C7A00C04FC297EB01000000" + _rs(r, HEXU, 300)),
+        ],
+        [
+            "[Server]\nPassword={v}\nAlwaysShared=1",
+            "full address:s:jump.acme.internal\nusername:s:ops\npassword 51:b:{v}",
+            '"HKCU\\Software\\TightVNC\\Server" Password REG_BINARY {v}',
+            "remote:\n  protocol: vnc\n  password_hex: {v}",
+        ],
+    ),
+    (
+        "mobile_release_secret",
+        [
+            ("MATCH_PASSWORD", password),
+            ("MATCH_GIT_BASIC_AUTHORIZATION", _match_basic),
+            ("CODE_PUSH_DEPLOYMENT_KEY", lambda r: _rs(r, B64URL, 36) + "-" + _rs(r, LOWER_ALNUM, 4)),
+            ("ANDROID_KEYSTORE_PASSWORD", password),
+        ],
+        [
+            "{L}={v}",
+            "match(type: 'appstore', git_basic_authorization: '{v}')",
+            "storeFile=release.jks\nstorePassword={v}\nkeyAlias=upload",
+            "appcenter codepush release-react -a acme/app -d Production --deployment-key {v}",
+        ],
+    ),
+    (
+        "game_platform_key",
+        [
+            ("STEAM_WEB_API_KEY", _steam_key),
+            ("RIOT_API_KEY", lambda r: "RGAPI-" + _uuid4(r)),
+            ("ITCHIO_API_KEY", lambda r: _rs(r, B62, 40)),
+            ("ROBLOX_OPEN_CLOUD_KEY", lambda r: _rs(r, B64URL, 120)),
+        ],
+        [
+            "{L}={v}",
+            "https://api.steampowered.com/ISteamUser/GetPlayerSummaries/v2/?key={v}&steamids=76561197960435530",
+            "curl -H 'X-Riot-Token: {v}' https://euw1.api.riotgames.com/lol/status/v4/platform-data",
+            "butler login --api-key {v}",
+        ],
+    ),
+    (
+        "ml_tracking_key",
+        [
+            ("COMET_API_KEY", lambda r: _rs(r, B62, 25)),
+            (
+                "NEPTUNE_API_TOKEN",
+                lambda r: base64.b64encode(
+                    json.dumps({"api_address": "https://app.neptune.ai", "api_key": _uuid4(r)}).encode()
+                ).decode(),
+            ),
+            ("CLEARML_API_SECRET_KEY", lambda r: _rs(r, B62, 50)),
+            ("KAGGLE_KEY", lambda r: _rs(r, HEX, 32)),
+            ("ROBOFLOW_API_KEY", lambda r: _rs(r, B62, 20)),
+        ],
+        [
+            "{L}={v}",
+            '$ cat ~/.kaggle/kaggle.json\n{{"username": "acmeml", "key": "{v}"}}',
+            'api {{\n  credentials {{ access_key: "ACMEKEY01", secret_key: "{v}" }}\n}}',
+            "experiment = Experiment(api_key='{v}', project_name='ranker')",
+        ],
+    ),
+    (
+        "smart_home_token",
+        [
+            ("HASS_TOKEN", _ha_token),
+            ("HUE_USERNAME", lambda r: _rs(r, B62 + "-", 40)),
+            ("IFTTT_WEBHOOK_KEY", lambda r: _rs(r, B64URL, 22)),
+            ("SMARTTHINGS_PAT", _uuid4),
+        ],
+        [
+            "{L}={v}",
+            "curl -H 'Authorization: Bearer {v}' http://homeassistant.local:8123/api/states",
+            "https://maker.ifttt.com/trigger/door_open/with/key/{v}",
+            "homeassistant:\n  token: {v}\n  url: http://homeassistant.local:8123",
+        ],
+    ),
+]:
+    round11_custom(_name11, "secret", *_multi11(_formats11, _own11, _name11, fits=FITS11.get(_name11)))
+
+
+def _byte_dump(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    """A token shown as bytes: ``xxd -p`` hex, a Python bytes literal of escapes, a Go byte slice."""
+    v = rng.choice([f"ghp_{_rs(rng, B62, 36)}", f"sk_live_{_rs(rng, B62, 24)}", f"glpat-{_rs(rng, B64URL, 20)}"])
+    raw = v.encode()
+    if t == 0:
+        hx = raw.hex()
+        return "$ xxd -p .token\n" + hx, [hx]
+    if t == 1:
+        esc = "".join(f"\\x{b:02x}" for b in raw)
+        return f"TOKEN = b'{esc}'", [esc]
+    arr = ", ".join(f"0x{b:02x}" for b in raw)
+    return "var token = []byte{" + arr + "}", [arr]
+
+
+round11_custom("secret_byte_dump", "secret", _byte_dump, 3)
+
+
+# --- new personal-data categories
+
+
+def _pii11(name: str, kinds: list[tuple[str, Callable[[random.Random], str]]], own: list[str], key: str) -> None:
+    """A new personal-data category of one or more kinds (a field label and a generator each): its
+    own templates and two of the shared families, ``{f}`` the drawn kind's label."""
+    GENS[name] = lambda r: kinds[r.randrange(len(kinds))][1](r)
+    FIELD11[name] = kinds[0][0]
+    KEY11[name] = key
+    shared = [PII_FAMILIES11[j] for j in _picks11(name, len(PII_FAMILIES11), 2)]
+    templates = own + shared
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        fname, gen = kinds[rng.randrange(len(kinds))]
+        v = gen(rng)
+        text = _choose(templates, t, v=v, f=fname, k=key, K=_pascal(key), c=_camel(key))
+        return text, [v]
+
+    round11_custom(name, "pii", make, len(templates))
+
+
+NEW_PII11: list[tuple[str, list[tuple[str, Callable[[random.Random], str]]], list[str], str]] = [
+    (
+        "social_handle_messaging",
+        [("Telegram", tg_handle), ("Discord", discord_handle), ("Signal", signal_handle), ("Threema", threema_id)],
+        [
+            "reach me on {f}: {v}",
+            "my {f} is {v} if the issue tracker is down",
+            "{f}: {v} (preferred over e-mail)",
+            "ping me on {f} ({v}) when the deploy is done",
+        ],
+        "messenger_handle",
+    ),
+    (
+        "social_handle_public",
+        [
+            ("X", x_handle),
+            ("Mastodon", mastodon_handle),
+            ("Bluesky", bluesky_handle),
+            ("Instagram", instagram_url),
+            ("LinkedIn", linkedin_url),
+        ],
+        [
+            "you can find me on {f} as {v}",
+            "author: {v} ({f})",
+            "thanks to {v} on {f} for the bug report!",
+            "{f} profile: {v}",
+        ],
+        "social_profile",
+    ),
+    (
+        "code_host_mention",
+        [("GitHub user", code_host_user)],
+        [
+            "ping @{v} about the flaky test",
+            "cc @{v} can you rerun it?",
+            "* @{v}\n/docs/ @{v}",  # CODEOWNERS
+            '"reviewers": ["{v}"]',
+        ],
+        "github_user",
+    ),
+    (
+        "crypto_address_btc",
+        [("BTC address", btc_address)],
+        [
+            "send the refund to my BTC address {v}",
+            "payout_address: {v}",
+            "bitcoin-cli getreceivedbyaddress {v} 1",
+            "my wallet {v} never got the withdrawal",
+        ],
+        "btc_address",
+    ),
+    (
+        "crypto_address_eth",
+        [("ETH address", eth_address)],
+        [
+            "my wallet is {v}, the airdrop never arrived",
+            'whitelist: ["{v}"]',
+            "cast balance {v} --rpc-url $RPC_URL",
+            "Payout wallet (ERC-20): {v}",
+        ],
+        "eth_address",
+    ),
+    (
+        "crypto_address_other",
+        [
+            ("Litecoin address", ltc_address),
+            ("Dogecoin address", doge_address),
+            ("TRON address", tron_address),
+            ("Solana address", solana_address),
+        ],
+        [
+            "withdraw to my {f} {v} please",
+            "deposit_address: {v}",
+            "user wallet {v} shows 0 after the swap",
+            "{f}: {v}",
+        ],
+        "wallet_address",
+    ),
+    ("yu_jmbg", [("JMBG", jmbg), ("ЈМБГ", jmbg)], ["{f}: {v}", "moj {f} je {v}", "matični broj {v}"], "jmbg"),
+    (
+        "mena_national_id",
+        [
+            ("رقم الهوية", sa_national_id),
+            ("Emirates ID", ae_emirates_id),
+            ("کد ملی", ir_national_code),
+            ("Civil ID", kw_civil_id),
+        ],
+        ["{f}: {v}", "my {f} is {v}", "{f} no. {v} attached"],
+        "national_id",
+    ),
+    (
+        "hu_personal_number",
+        [("adóazonosító jel", hu_tax_id), ("TAJ szám", hu_taj)],
+        ["{f}: {v}", "az {f} {v}", "{f} {v} (ügyfél)"],
+        "azonosito",
+    ),
+    (
+        "central_asia_id",
+        [("ИИН", kz_iin), ("IDNP", md_idnp), ("ПИНФЛ", uz_pinfl)],
+        ["{f}: {v}", "мой {f} {v}", "{f} {v}, проверь пожалуйста"],
+        "personal_number",
+    ),
+    (
+        "immigration_case_number",
+        [
+            ("A-Number", a_number),
+            ("USCIS receipt number", uscis_receipt),
+            ("BRP number", uk_brp),
+            ("share code", uk_share_code),
+        ],
+        ["my {f} is {v}", "{f}: {v}", "{f} {v} still pending"],
+        "immigration_ref",
+    ),
+    (
+        "in_health_employment_id",
+        [("ABHA number", in_abha), ("UAN", in_uan)],
+        ["{f}: {v}", "my {f} is {v}", "{f} {v} not linked yet"],
+        "abha_or_uan",
+    ),
+    (
+        "gr_afm",
+        [("ΑΦΜ", gr_afm), ("AFM", gr_afm)],
+        ["{f}: {v}", "ο {f} μου είναι {v}", "{f} {v} για το τιμολόγιο"],
+        "afm",
+    ),
+]
+
+for _name11, _kinds11, _own11, _key11 in NEW_PII11:
+    _pii11(_name11, _kinds11, _own11, _key11)
+
+
+# national ids of earlier rounds, unlabelled, in fixed-width listings
+_FIXED_ID_GENS = ["ssn", "uk_nino", "nl_bsn", "fr_nir", "pl_pesel", "se_personnummer", "be_national_number", "es_dni"]
+
+
+def _fixed_width_ids(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    gen = GENS[_FIXED_ID_GENS[rng.randrange(len(_FIXED_ID_GENS))]]
+    vals = [gen(rng) for _ in range(3)]
+    rows = [f"{4400 + i:06d}  {v:<22}{rng.choice(['A', 'B', 'C'])}  2024-03-{10 + i:02d}" for i, v in enumerate(vals)]
+    if t == 0:
+        return "REC#    REF                   CL  DATE\n" + "\n".join(rows), vals
+    if t == 1:
+        return "```\n" + "\n".join(rows) + "\n```\nwhy does the parser drop the third column?", vals
+    return "00000001HDR20240312\n" + "\n".join("D" + r.replace("  ", " ") for r in rows) + "\n99999999TRL", [
+        v for v in vals
+    ]
+
+
+round11_custom("national_id_fixed_width", "pii", _fixed_width_ids, 3)
+
+
+# --- more round-11 secret kinds: service key material, extension stores, IoT, video, calendars,
+# accounting and HR platforms
+
+
+def _keytab_b64(r: random.Random) -> str:
+    # a Kerberos keytab (format 0x0502, then entries) as base64: starts BQI
+    return base64.b64encode(b"\x05\x02\x00\x00\x00" + bytes([r.randrange(0x40, 0x80)]) + _rbytes(r, 90)).decode()
+
+
+def _onion_secret_b64(r: random.Random) -> str:
+    # Tor's hs_ed25519_secret_key file: a 32-byte tagged header and the 64-byte expanded key
+    return base64.b64encode(b"== ed25519v1-secret: type0 ==\x00\x00\x00" + _rbytes(r, 64)).decode()
+
+
+def _harvest_pat(r: random.Random) -> str:
+    return f"{r.randrange(10**6, 10**7)}.pt.{_rs(r, B64URL, 86)}"
+
+
+for _name11, _formats11, _own11, _fits11 in [
+    (
+        "service_key_material",
+        [("KRB5_KEYTAB_B64", _keytab_b64), ("ONION_SECRET_KEY_B64", _onion_secret_b64)],
+        [
+            "{L}={v}",
+            "$ base64 -w0 /etc/krb5.keytab\n{v}",
+            "$ base64 -w0 /var/lib/tor/api/hs_ed25519_secret_key\n{v}",
+            "kerberos:\n  principal: HTTP/api.acme.internal@ACME.INTERNAL\n  keytab_b64: {v}",
+        ],
+        {1: ("KRB5_KEYTAB_B64",), 2: ("ONION_SECRET_KEY_B64",), 3: ("KRB5_KEYTAB_B64",)},
+    ),
+    (
+        "extension_store_secret",
+        [
+            ("AMO_JWT_SECRET", lambda r: _rs(r, HEX, 64)),
+            ("EDGE_CLIENT_SECRET", lambda r: _rs(r, B62 + "~._-", 40)),
+            ("CWS_CLIENT_SECRET", lambda r: "GOCSPX-" + _rs(r, B64URL, 28)),
+        ],
+        [
+            "{L}={v}",
+            "web-ext sign --api-key=user:12345678:901 --api-secret={v} --channel=listed",
+            "publish:\n  store: addons\n  client_secret: {v}",
+            "chrome-webstore-upload --client-secret {v} --extension-id aapbdbdomjkkjkaonfhkkikfgjllcleb",
+        ],
+        {1: ("AMO_JWT_SECRET",)},
+    ),
+    (
+        "iot_platform_token",
+        [
+            ("PARTICLE_ACCESS_TOKEN", lambda r: _rs(r, HEX, 40)),
+            ("BALENA_API_KEY", lambda r: _rs(r, B62, 32)),
+            ("BLYNK_AUTH_TOKEN", lambda r: _rs(r, B64URL, 32)),
+            ("ARDUINO_CLIENT_SECRET", lambda r: _rs(r, B62, 64)),
+        ],
+        [
+            "{L}={v}",
+            "particle login --token {v}",
+            '#define BLYNK_AUTH_TOKEN "{v}"',
+            "fleet:\n  provider: iot\n  api_key: {v}",
+        ],
+        {1: ("PARTICLE_ACCESS_TOKEN",), 2: ("BLYNK_AUTH_TOKEN",)},
+    ),
+    (
+        "video_rtc_secret",
+        [
+            ("MUX_TOKEN_SECRET", lambda r: _rs(r, B62 + "+/", 75)),
+            ("VIMEO_ACCESS_TOKEN", lambda r: _rs(r, HEX, 32)),
+            ("DAILY_API_KEY", lambda r: _rs(r, HEX, 64)),
+            ("LIVEKIT_API_SECRET", lambda r: _rs(r, B62, 43)),
+            ("AGORA_APP_CERTIFICATE", lambda r: _rs(r, HEX, 32)),
+        ],
+        [
+            "{L}={v}",
+            "livekit-cli create-token --api-key APIx7Qz2 --api-secret {v} --join --room demo",
+            "video:\n  provider: streaming\n  token_secret: {v}",
+            "RtcTokenBuilder.buildTokenWithUid(appId, '{v}', channel, uid, role, expire)",
+        ],
+        {1: ("LIVEKIT_API_SECRET",), 3: ("AGORA_APP_CERTIFICATE",)},
+    ),
+    (
+        "calendar_api_token",
+        [
+            ("CAL_API_KEY", lambda r: "cal_live_" + _rs(r, HEX, 32)),
+            ("NYLAS_API_KEY", lambda r: "nyk_v0_" + _rs(r, B62, 48)),
+            (
+                "CALENDLY_PAT",
+                lambda r: (
+                    "eyJraWQiOiIxY2UxZTEzNjE3ZGNmNzY2YjNjZWJjY2Y4ZGM1YmFmYThhNjVlNjg0MDIzZjdjMzJiZTgzNDliMjM4MDEzNWI0IiwidHlwIjoiUEFUIiwiYWxnIjoiRVMyNTYifQ."
+                    + _rs(r, B64URL, 200)
+                    + "."
+                    + _rs(r, B64URL, 86)
+                ),
+            ),
+            ("CRONOFY_CLIENT_SECRET", lambda r: _rs(r, B64URL, 43)),
+        ],
+        [
+            "{L}={v}",
+            "curl 'https://api.cal.com/v1/bookings?apiKey={v}'",
+            "scheduling:\n  provider: calendar\n  api_key: {v}",
+            "const nylas = new Nylas({{ apiKey: '{v}', apiUri: 'https://api.eu.nylas.com' }});",
+        ],
+        {1: ("CAL_API_KEY",), 3: ("NYLAS_API_KEY",)},
+    ),
+    (
+        "accounting_api_secret",
+        [
+            ("XERO_CLIENT_SECRET", lambda r: _rs(r, B64URL, 48)),
+            ("QBO_CLIENT_SECRET", lambda r: _rs(r, B62, 40)),
+            ("HARVEST_ACCESS_TOKEN", _harvest_pat),
+            ("FRESHBOOKS_CLIENT_SECRET", lambda r: _rs(r, HEX, 64)),
+        ],
+        [
+            "{L}={v}",
+            "curl -H 'Authorization: Bearer {v}' -H 'Harvest-Account-Id: 1234567' https://api.harvestapp.com/v2/users/me",
+            "accounting:\n  provider: ledger\n  client_secret: {v}",
+            "xero = XeroClient(client_id='4F1B2C3D5E6F7A8B9C0D1E2F3A4B5C6D', client_secret='{v}')",
+        ],
+        {1: ("HARVEST_ACCESS_TOKEN",), 3: ("XERO_CLIENT_SECRET",)},
+    ),
+    (
+        "hr_platform_token",
+        [
+            ("BAMBOOHR_API_KEY", lambda r: _rs(r, HEX, 40)),
+            ("PERSONIO_CLIENT_SECRET", lambda r: "papi-" + _rs(r, B64URL, 48)),
+            ("DEEL_API_TOKEN", lambda r: _rs(r, B62, 64)),
+            ("GUSTO_API_TOKEN", lambda r: _rs(r, B64URL, 43)),
+        ],
+        [
+            "{L}={v}",
+            "curl -u '{v}:x' https://api.bamboohr.com/api/gateway.php/acme/v1/employees/directory",
+            "hris:\n  provider: people\n  api_token: {v}",
+            "headers = {{'Authorization': f'Bearer {{os.environ.get(\"HR_TOKEN\", \"{v}\")}}'}}",
+        ],
+        {1: ("BAMBOOHR_API_KEY",)},
+    ),
+]:
+    round11_custom(_name11, "secret", *_multi11(_formats11, _own11, _name11, fits=_fits11))
+
+
+# --- more round-11 personal data: a car's VIN, a phone's IMEI, payment handles, ids of more
+# countries
+
+
+_VIN_VALUES = {
+    **{str(d): d for d in range(10)},
+    **dict(zip("ABCDEFGH", range(1, 9), strict=True)),
+    **dict(zip("JKLMN", range(1, 6), strict=True)),
+    "P": 7,
+    "R": 9,
+    **dict(zip("STUVWXYZ", range(2, 10), strict=True)),
+}
+_VIN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2]
+_VIN_CHARS = "ABCDEFGHJKLMNPRSTUVWXYZ0123456789"
+
+
+def vin(r: random.Random) -> str:
+    """A vehicle identification number (ISO 3779; no I, O, Q) with the North American check digit
+    in position 9 (transliterated values times weights, mod 11, 10 written X)."""
+    wmi = r.choice(["1HG", "1FA", "2T1", "3VW", "5YJ", "WBA", "WVW", "JHM", "KMH", "SAL"])
+    body = wmi + _rs(r, _VIN_CHARS, 5) + "0" + r.choice("LMNPRSTV") + _rs(r, _VIN_CHARS, 1) + _d(r, 6)
+    c = sum(_VIN_VALUES[ch] * w for ch, w in zip(body, _VIN_WEIGHTS, strict=True)) % 11
+    return body[:8] + ("X" if c == 10 else str(c)) + body[9:]
+
+
+def imei(r: random.Random) -> str:
+    # 8-digit type allocation code, 6-digit serial, a Luhn check
+    v = luhn_complete(r.choice(["35", "86", "01", "49"]) + _d(r, 6), 15, r)
+    return r.choice([v, f"{v[:2]}-{v[2:8]}-{v[8:14]}-{v[14]}"])
+
+
+def upi_id(r: random.Random) -> str:
+    return f"{_handle_base(r).replace('_', '.')}@{r.choice(['okaxis', 'oksbi', 'ybl', 'paytm', 'okhdfcbank', 'ibl'])}"
+
+
+def pix_key(r: random.Random) -> str:
+    return _uuid4(r)  # a Pix "chave aleatória" (EVP)
+
+
+def cashtag(r: random.Random) -> str:
+    return "$" + _handle_base(r).replace("_", "").replace(".", "")[:20]
+
+
+def venmo_handle(r: random.Random) -> str:
+    return "@" + "-".join(p.title() for p in person_name(r).replace("'", "").split()[:2]) + f"-{r.randrange(1, 99)}"
+
+
+def paypal_me(r: random.Random) -> str:
+    return "paypal.me/" + _handle_base(r).replace("_", "").replace(".", "")
+
+
+def ng_nin(r: random.Random) -> str:
+    return str(r.randrange(1, 10)) + _d(r, 10)  # Nigeria's NIN: eleven digits
+
+
+def gh_card(r: random.Random) -> str:
+    return f"GHA-{r.randrange(7, 8)}{_d(r, 8)}-{_d(r, 1)}"  # Ghana Card personal id number
+
+
+def bd_nid(r: random.Random) -> str:
+    # Bangladesh's NID: ten digits (smart card) or seventeen (birth year first)
+    return r.choice([lambda: str(r.randrange(1, 10)) + _d(r, 9), lambda: str(r.randrange(1960, 2004)) + _d(r, 13)])()
+
+
+def lu_matricule(r: random.Random) -> str:
+    """Luxembourg's national identification number: YYYYMMDD, three digits, a Luhn digit and a
+    Verhoeff digit, both over the first eleven."""
+    y, m, d = _birth(r, 1950, 2004)
+    body = f"{y}{m:02d}{d:02d}{_d(r, 3)}"
+    luhn = luhn_complete(body, 12, r)[-1]
+    c = 0
+    for i, ch in enumerate(reversed(body)):
+        c = _VD[c][_VP[(i + 1) % 8][int(ch)]]
+    return body + luhn + str(_VINV[c])
+
+
+for _name11, _kinds11, _own11, _key11 in [
+    (
+        "vehicle_vin",
+        [("VIN", vin)],
+        ["my car's VIN is {v}", "VIN: {v}", "the recall lookup says {v} is not affected"],
+        "vin",
+    ),
+    (
+        "device_imei",
+        [("IMEI", imei)],
+        ["my phone's IMEI is {v}", "IMEI: {v}", "*#06# shows {v} on her phone"],
+        "imei",
+    ),
+    (
+        "payment_handle",
+        [
+            ("UPI ID", upi_id),
+            ("Pix key", pix_key),
+            ("Cash App", cashtag),
+            ("Venmo", venmo_handle),
+            ("PayPal", paypal_me),
+        ],
+        ["pay me via {f}: {v}", "refund to my {f} {v} please", "{f} {v} (for the reimbursement)"],
+        "payout_handle",
+    ),
+    (
+        "africa_south_asia_id",
+        [("NIN", ng_nin), ("Ghana Card", gh_card), ("NID", bd_nid)],
+        ["{f}: {v}", "my {f} number is {v}", "{f} {v} failed verification"],
+        "national_id_no",
+    ),
+    (
+        "lu_matricule",
+        [("matricule", lu_matricule), ("numéro d'identification", lu_matricule)],
+        ["{f}: {v}", "mon {f} est {v}", "Sozialversicherungsnummer {v}"],
+        "matricule",
+    ),
+]:
+    _pii11(_name11, _kinds11, _own11, _key11)
+
+
 CATEGORIES: tuple[str, ...] = tuple(c.name for c in CATS)
 KIND = {c.name: c.kind for c in CATS}
 
@@ -13486,6 +15100,115 @@ def _round10_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]
     }
 
 
+def _round11_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
+    """Round-11 never-tuned hard negatives, under the same policy (nothing secret or personal):
+    wallet addresses documented as examples or owned by public contracts, tokens that start with
+    ``@`` in code, mentions of bots, chain genesis constants, CAPTCHA site keys (public by design),
+    locale identifiers, character escapes, schedule expressions, handles on the reserved
+    ``.example`` domains, service principals, diagnostic codes, rows of public datasets, hardware
+    model ids and fixed-width inventory rows."""
+    return {
+        "documented_wallet_address": [
+            # EIP-55's own test vectors, BIP-173's example, token contracts everyone reads
+            lambda r: "EIP-55 vector: 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+            lambda r: "assert to_checksum_address(a) == '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359'",
+            lambda r: "# BIP-173 example\nbc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4",
+            lambda r: "USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'  # token contract",
+            lambda r: "WETH9: 0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2",
+            lambda r: "router: 0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D  # Uniswap V2",
+            lambda r: "burn address 0x000000000000000000000000000000000000dEaD",
+        ],
+        "code_at_token": [
+            lambda r: "@dataclass(frozen=True)\nclass Config:",
+            lambda r: '"devDependencies": {"@types/node": "^20.11.0", "@vitejs/plugin-react": "^4.2.1"}',
+            lambda r: "@media (prefers-color-scheme: dark) { body { color: #eee; } }",
+            lambda r: "SELECT @@version, @@hostname;",
+            lambda r: "@Override\npublic String toString() {",
+            lambda r: "git reset --hard HEAD@{1}",
+            lambda r: "@model IndexViewModel\n@inject IConfiguration Config",
+        ],
+        "bot_mention": [
+            lambda r: "@dependabot rebase",
+            lambda r: "@renovate-bot please rebase this PR",
+            lambda r: "opened by github-actions[bot]",
+            lambda r: "@coderabbitai review",
+            lambda r: "/assign @copilot",
+            lambda r: "@mergifyio queue",
+        ],
+        "chain_genesis_constant": [
+            lambda r: "GENESIS = '000000000019d6689c085ae165831e934ff763ae46a2a6c172b3f1b60a8ce26f'  # bitcoin",
+            lambda r: "mainnet genesis hash 0xd4e56740f876aef8c010b86a40d5f56745a118d0906a34e69aec8c0db1cb8fa3",
+            lambda r: "chainId: 1 (mainnet), 11155111 (sepolia), 8453 (base)",
+        ],
+        "captcha_site_key": [
+            lambda r: f'<div class="g-recaptcha" data-sitekey="6L{_rs(r, B64URL, 38)}"></div>',
+            lambda r: f'<div class="h-captcha" data-sitekey="{_uuid4(r)}"></div>',
+            lambda r: f'<div class="cf-turnstile" data-sitekey="0x4AAAAAAA{_rs(r, B64URL, 14)}"></div>',
+            lambda r: f"NEXT_PUBLIC_RECAPTCHA_SITE_KEY=6L{_rs(r, B64URL, 38)}",
+        ],
+        "locale_identifier": [
+            lambda r: "supportedLocales: ['en-GB', 'pt-BR', 'zh-Hant-TW', 'sr-Latn-RS']",
+            lambda r: "TZ=America/Argentina/Buenos_Aires",
+            lambda r: "LANG=de_DE.UTF-8\nLC_ALL=de_DE.UTF-8",
+            lambda r: "region: US-CA, currency: USD, calendar: gregory",
+            lambda r: "Accept-Language: fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7",
+        ],
+        "character_escape": [
+            lambda r: "U+1F600 GRINNING FACE, U+00E9 LATIN SMALL LETTER E WITH ACUTE",
+            lambda r: "'caf\\u00e9' == 'café'",
+            lambda r: "&eacute;&nbsp;&mdash;&#8212;&#x2014;",
+            lambda r: "%E2%9C%93 decodes to ✓",
+            lambda r: "\\x1b[31mred\\x1b[0m",
+        ],
+        "schedule_expression": [
+            lambda r: f"schedule: '{r.randrange(0, 59)} 3 * * 1-5'",
+            lambda r: "RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR;UNTIL=20251231T235959Z",
+            lambda r: "@daily /usr/local/bin/rotate-logs",
+            lambda r: f"rate({r.randrange(2, 30)} minutes)",
+            lambda r: "OnCalendar=Mon..Fri *-*-* 02:30:00",
+        ],
+        "example_handle": [
+            lambda r: "e.g. @alice@social.example or @bob@mastodon.example",
+            lambda r: "acct:carol@example.org (WebFinger example from RFC 7033)",
+            lambda r: "https://bsky.example/profile/dana.test",
+        ],
+        "service_principal": [
+            lambda r: "HTTP/web-1.acme.internal@ACME.INTERNAL",
+            lambda r: "system:serviceaccount:prod:api-runner",
+            lambda r: "MSSQLSvc/sql01.acme.internal:1433",
+            lambda r: "host/build-agent-3.acme.internal@ACME.INTERNAL",
+        ],
+        "diagnostic_code": [
+            lambda r: "error[E0308]: mismatched types",
+            lambda r: "TS2345: Argument of type 'string' is not assignable to parameter of type 'number'.",
+            lambda r: "warning CS8618: Non-nullable property 'Name' must contain a non-null value",
+            lambda r: "SC2086 (info): Double quote to prevent globbing and word splitting.",
+            lambda r: "CWE-798: Use of Hard-coded Credentials",
+        ],
+        "public_dataset_row": [
+            lambda r: "5.1,3.5,1.4,0.2,Iris-setosa",
+            lambda r: "Mazda RX4       21.0   6  160.0 110 3.90 2.620 16.46  0  1    4    4",
+            lambda r: "   sepal_length  sepal_width  petal_length  petal_width species\n0           5.1          3.5",
+            lambda r: "carat,cut,color,clarity,depth,table,price\n0.23,Ideal,E,SI2,61.5,55,326",
+        ],
+        "hardware_model_id": [
+            lambda r: "USB\\VID_046D&PID_C52B&MI_00",
+            lambda r: "00:1f.6 Ethernet controller [0200]: Intel Corporation Ethernet Connection I219-LM [8086:15bb]",
+            lambda r: "model name\t: AMD Ryzen 9 7950X 16-Core Processor",
+            lambda r: "ACPI\\VEN_PNP&DEV_0C0A",
+        ],
+        "fixed_width_inventory": [
+            lambda r: (
+                f"SKU-{r.randrange(1000, 9999)}   {r.randrange(1, 500):>6}   {r.randrange(100, 99999) / 100:>9.2f}  EA"
+            ),
+            lambda r: (
+                f"{r.randrange(10**5, 10**6):06d}  WIDGET-BLUE           {r.randrange(1, 90):>4}  "
+                f"BIN-A{r.randrange(1, 40):02d}"
+            ),
+        ],
+    }
+
+
 DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     1: _decoy_templates(),
     2: _round2_decoy_templates(),
@@ -13497,6 +15220,7 @@ DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     8: _round8_decoy_templates(),
     9: _round9_decoy_templates(),
     10: _round10_decoy_templates(),
+    11: _round11_decoy_templates(),
 }
 DECOYS: dict[str, list[Callable[[random.Random], str]]] = {}  # every round before the holdout's
 for _round, _kinds in sorted(DECOY_ROUNDS.items()):
@@ -14019,6 +15743,62 @@ ROUND10_WRAPPERS: list[Wrapper] = [
 ]
 
 
+def _cef_escape(s: str) -> str:
+    # ArcSight CEF header fields escape backslash and pipe; a newline becomes \n
+    return s.replace("\\", "\\\\").replace("|", "\\|").replace("\n", "\\n")
+
+
+def _fb_mojibake(s: str) -> str:
+    # Facebook / Instagram data exports write UTF-8 bytes as \u00XX escapes (latin-1 read back)
+    return json.dumps(s.encode("utf-8").decode("latin-1"))[1:-1]
+
+
+def _cmd_escape(s: str) -> str:
+    # cmd.exe's caret escapes for `echo`
+    for ch in "^&|<>":
+        s = s.replace(ch, "^" + ch)
+    return s
+
+
+def _make_dollar(s: str) -> str:
+    return s.replace("$", "$$")  # a Makefile recipe
+
+
+def _ltsv(s: str) -> str:
+    return s.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n")
+
+
+# round-11 never-tuned wrapper families
+ROUND11_WRAPPERS: list[Wrapper] = [
+    lambda r: ("{% raw %}\n{s}\n{% endraw %}", _ident),  # Jinja
+    lambda r: ("{{/*\n{s}\n*/}}", _ident),  # Go template comment
+    lambda r: ("{{!--\n{s}\n--}}", _ident),  # Handlebars comment
+    lambda r: ("{% comment %}\n{s}\n{% endcomment %}", _ident),  # Liquid
+    lambda r: ("<%#\n{s}\n%>", _ident),  # ERB comment
+    lambda r: (  # GELF
+        '{"version": "1.1", "host": "web-1", "short_message": "{s}", "level": 3}',
+        _json_escape(r.random() < 0.5),
+    ),
+    lambda r: ("CEF:0|Acme|api|2.4|4011|{s}|5|src=10.0.3.7", _cef_escape),
+    lambda r: ("time:2024-03-12T10:01:22Z\thost:web-1\tmsg:{s}", _ltsv),  # LTSV
+    lambda r: ('{"sender_name": "ops-bot", "timestamp_ms": 1710237682114, "content": "{s}"}', _fb_mojibake),
+    lambda r: ('{"type": "post", "post": {"channel": "town-square", "message": "{s}"}}', _json_escape(False)),
+    lambda r: ("# COMMAND ----------\n# MAGIC %md\n# MAGIC {s}", _indent("# MAGIC ")),  # Databricks source
+    lambda r: ('{"paragraphs": [{"text": "%sh\\n{s}", "status": "ERROR"}]}', _json_escape(True)),  # Zeppelin
+    lambda r: ('mo.md(r"""\n{s}\n""")', _ident),  # marimo
+    lambda r: ("echo {s}", lambda s: _cmd_escape(s).replace("\n", "\necho ")),  # a .bat file
+    lambda r: ("debug:\n\t@echo '{s}'", lambda s: _make_dollar(s).replace("\n", "'\n\t@echo '")),
+    lambda r: ("$note = <<<'TXT'\n{s}\nTXT;", _ident),  # PHP nowdoc
+    lambda r: ('#: src/errors.rs:41\nmsgid "{s}"\nmsgstr ""', _c_string),  # gettext
+    lambda r: (f"{r.randrange(1, 40)}\n00:00:0{r.randrange(1, 9)},000 --> 00:00:12,500\n{{s}}", _ident),  # SRT
+    lambda r: ("Patch Set 3:\n\n(1 comment)\n\nFile deploy/run.sh:\n\nLine 12: {s}", _ident),  # Gerrit
+    lambda r: ("::: {.callout-warning}\n{s}\n:::", _ident),  # Quarto
+    lambda r: ("chào mọi người, mình bị lỗi này:\n{s}\nai giúp mình với?", _ident),
+    lambda r: ("ahoj, dostávám tuhle chybu:\n{s}\nneví někdo?", _ident),
+    lambda r: ("moi, saan tämän virheen:\n{s}\nosaako joku auttaa?", _ident),
+]
+
+
 FILLER = [
     "can you help me figure out why the build fails on CI?",
     "I'm migrating the service from Flask to FastAPI.",
@@ -14045,6 +15825,7 @@ WRAPPER_ROUNDS: dict[int, list[list[Wrapper]]] = {
     8: [ROUND8_WRAPPERS],
     9: [ROUND9_WRAPPERS],
     10: [ROUND10_WRAPPERS],
+    11: [ROUND11_WRAPPERS],
 }
 DEV_WRAPPERS = [f for r, fams in sorted(WRAPPER_ROUNDS.items()) if r < HOLDOUT_ROUND for f in fams]
 HOLDOUT_WRAPPERS = [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS.get(r, [])]

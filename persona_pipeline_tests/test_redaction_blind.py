@@ -39,12 +39,14 @@ SEED = 7
 @pytest.fixture(scope="module")
 def blind() -> dict[str, BlindScore]:
     # dev rounds 1 to 7 (tuned on; ``before=8`` keeps them exactly as they were before round 8 joined
-    # dev), round 8 (dev since round 9 exists, tuned), round 9 (dev since round 10 exists, being tuned)
-    # and the holdout (round 10 alone, never its texts) have floors of their own
+    # dev), round 8 (dev since round 9 exists, tuned), round 9 (dev since round 10 exists, tuned),
+    # round 10 (dev since round 11 exists) and the holdout (round 11 alone, never its texts) have
+    # floors of their own
     return {
         "dev": score(R, generate(SEED, "dev", 1200, before=8)),
         "round8": score(R, generate(SEED, "dev", 1200, round_no=8)),
         "round9": score(R, generate(SEED, "dev", 1200, round_no=9)),
+        "round10": score(R, generate(SEED, "dev", 1200, round_no=10)),
         "holdout": score(R, generate(SEED, "holdout", 1200, round_no=HOLDOUT_ROUND)),
     }
 
@@ -107,9 +109,16 @@ def blind() -> dict[str, BlindScore]:
 # After round 9's tuning (tune9s, tune9p), round 10 still unseen, seed 7 (n 1200): 85.1% secrets,
 # 79.3% personal data, 440.7 FP/MB (tune9p's personal-data rules added 20.5 FP/MB on round 10's
 # decoys while lifting its personal data from 67.7%), 1 stray span: the holdout floors follow.
+# Round 11 made round 10 dev (issue 17, branch blind11): round 10 keeps the floors it had as the
+# holdout (test_blind_round10_joined_dev; its tuners raise them; scored as dev at seed 7 (n 1200),
+# untuned on it: 84.1% secrets, 80.3% personal data, 440.7 FP/MB, 6 stray spans). The holdout is
+# round 11 alone (written blind, untuned, the engine at 5aecfc0), seeds 1 / 2 (n 2400) and 7
+# (n 1200): 72.9 / 72.1 / 73.5% secrets, 71.6 / 71.5 / 72.0% personal data, 285 / 303 / 283 FP/MB,
+# 8 / 4 / 6 stray spans, idempotent, nothing dropped; its floors are seed 7's less 1.5 points,
+# plus 15 FP/MB and 30 stray spans.
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.84, 0.78, 450.0, 30)],
+    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.72, 0.705, 298.0, 36)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
@@ -148,6 +157,16 @@ def test_blind_round9_joined_dev(blind: dict[str, BlindScore]) -> None:
     assert sc.recall("pii") >= 0.935, sc.recall("pii")
     assert sc.fp_per_mb() <= 126.0, sc.fp_per_mb()
     assert sc.stray <= 7, sc.stray
+
+
+def test_blind_round10_joined_dev(blind: dict[str, BlindScore]) -> None:
+    """Round 10 (dev since round 11): the floors it had as the holdout, until its tuners raise them."""
+    sc = blind["round10"]
+    assert sc.idempotent and sc.dropped == 0
+    assert sc.recall("secret") >= 0.84, sc.recall("secret")
+    assert sc.recall("pii") >= 0.78, sc.recall("pii")
+    assert sc.fp_per_mb() <= 450.0, sc.fp_per_mb()
+    assert sc.stray <= 30, sc.stray
 
 
 _spans = Checks(R).spans
@@ -421,10 +440,11 @@ def test_round4_generator_checksums() -> None:
         (rb.cz_bankaccount, "cz.bankaccount"),
         (rb._abn, "au.abn"),
         (rb._siren, "fr.siren"),
+        (rb.gr_afm, "gr.vat"),
     ],
 )
 def test_round5_generator_checksums(gen: object, validator: str) -> None:
-    """Round 5's to 10's national ids and IBANs (and round 10's company-id decoys) pass
+    """Round 5's to 11's national ids and IBANs (and round 10's company-id decoys) pass
     python-stdnum's validators (an implementation independent of the generator's up to round 7;
     round 8 uses python-stdnum's calculators or redraws a candidate until python-stdnum accepts it
     (rounds 9 and 10 too), so there the test guards the drawing and formatting, not the check
@@ -478,6 +498,82 @@ def test_round10_generator_checks() -> None:
         assert 1 <= int(ramq[1][2:]) % 50 <= 12 and 1 <= int(ramq[2][:2]) <= 31, ramq
 
 
+def _b58_decode(s: str) -> bytes:
+    alphabet = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+    n = 0
+    for ch in s:
+        n = n * 58 + alphabet.index(ch)
+    raw = n.to_bytes((n.bit_length() + 7) // 8, "big")
+    return b"\0" * (len(s) - len(s.lstrip("1"))) + raw
+
+
+def _b58check_ok(s: str) -> bool:
+    import hashlib
+
+    raw = _b58_decode(s)
+    return hashlib.sha256(hashlib.sha256(raw[:-4]).digest()).digest()[:4] == raw[-4:]
+
+
+def test_round11_generator_checks() -> None:
+    """Round 11's own encodings and checks against documented values: Keccak-256 of the empty string,
+    EIP-55's test vectors, BIP-173's example address; every generated BTC / LTC / DOGE / TRON address
+    carries a valid base58check or bech32(m) checksum, every ETH address is its own EIP-55 form; the
+    VIN check digit (ISO 3779 example 1M8GDM9AXKP042788), IMEI Luhn, JMBG, Iran's national code,
+    Kuwait's civil id, Kazakhstan's IIN and Hungary's tax id and TAJ recomputed from their rules."""
+    assert rb._keccak256(b"").hex() == "c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470"
+    for a in (
+        "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+        "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359",
+        "0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB",
+        "0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb",
+    ):
+        assert rb.eip55(bytes.fromhex(a[2:])) == a
+    prog = bytes.fromhex("751e76e8199196d454941c45d1b3a323f1433bd6")
+    assert rb.bech32_encode("bc", [0, *rb._to5(prog)]) == "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"
+    assert not rb.bech32_valid("bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5")
+    # ISO 3779 transliteration: A-I and J-R count 1 to 9, S-Z count 2 to 9 (I, O, Q never occur)
+    vin_vals = {str(d): d for d in range(10)}
+    for group, first in (("ABCDEFGHI", 1), ("JKLMNOPQR", 1), ("STUVWXYZ", 2)):
+        vin_vals |= {ch: first + i for i, ch in enumerate(group)}
+
+    def vin_check(v: str) -> str:
+        weights = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2]
+        c = sum(vin_vals[ch] * w for ch, w in zip(v, weights, strict=True)) % 11
+        return "X" if c == 10 else str(c)
+
+    assert vin_check("1M8GDM9AXKP042788") == "X"
+    r = random.Random(11)
+    for _ in range(100):
+        for gen in (rb.btc_address, rb.ltc_address, rb.doge_address, rb.tron_address):
+            a = gen(r)
+            assert rb.bech32_valid(a) if a[:3] in ("bc1", "ltc") else _b58check_ok(a), a
+        e = rb.eth_address(r)
+        assert rb.eip55(bytes.fromhex(e[2:])) == e and e != e.lower(), e
+        v = rb.vin(r)
+        assert len(v) == 17 and not set(v) & set("IOQ") and v[8] == vin_check(v), v
+        assert _luhn_ok(rb.imei(r).replace("-", ""))
+        assert _luhn_ok(rb.sa_national_id(r)) and _luhn_ok(rb.ae_emirates_id(r).replace("-", ""))
+        j = [int(c) for c in rb.jmbg(r)]
+        k = 11 - sum(j[i] * w for i, w in enumerate([7, 6, 5, 4, 3, 2, 7, 6, 5, 4, 3, 2])) % 11
+        assert j[12] == (0 if k == 11 else k), j
+        ir = [int(c) for c in rb.ir_national_code(r)]
+        s = sum(d * (10 - i) for i, d in enumerate(ir[:9])) % 11
+        assert ir[9] == (s if s < 2 else 11 - s), ir
+        kw = [int(c) for c in rb.kw_civil_id(r)]
+        assert (
+            kw[11] == 11 - sum(d * w for d, w in zip(kw[:11], [2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2], strict=True)) % 11
+        ), kw
+        kz = [int(c) for c in rb.kz_iin(r)]
+        c = sum(d * (i + 1) for i, d in enumerate(kz[:11])) % 11
+        if c == 10:
+            c = sum(d * w for d, w in zip(kz[:11], [3, 4, 5, 6, 7, 8, 9, 10, 11, 1, 2], strict=True)) % 11
+        assert kz[11] == c, kz
+        hu = [int(c) for c in rb.hu_tax_id(r)]
+        assert hu[0] == 8 and hu[9] == sum(d * (i + 1) for i, d in enumerate(hu[:9])) % 11, hu
+        taj = [int(c) for c in rb.hu_taj(r).replace(" ", "")]
+        assert taj[8] == sum(d * (3 if i % 2 == 0 else 7) for i, d in enumerate(taj[:8])) % 10, taj
+
+
 def test_pools_are_split_by_family() -> None:
     """Every category has at least two never-tuned families; the holdout-only categories and
     decoy kinds never reach dev; every earlier round is dev."""
@@ -499,8 +595,10 @@ def test_pools_are_split_by_family() -> None:
     assert {"github_app_token", "at_svnr", "vehicle_plate"} <= dev_cats
     assert set(DECOY_ROUNDS[9]) <= set(DECOYS) and WRAPPER_ROUNDS[9][0] in DEV_WRAPPERS  # round 9 is dev
     assert {"apple_p8_key", "sk_rodne_cislo", "passport_mrz"} <= dev_cats
+    assert set(DECOY_ROUNDS[10]) <= set(DECOYS) and WRAPPER_ROUNDS[10][0] in DEV_WRAPPERS  # round 10 is dev
+    assert {"ci_cd_token_more", "lk_nic", "home_geolocation"} <= dev_cats
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
-    assert len(holdout_only) >= 40  # round 10 adds more than 40 categories
+    assert len(holdout_only) >= 40  # round 11 adds more than 40 categories
     dev = generate(1, "dev", 300)
     assert not holdout_only & {p.category for case in dev for p in case.plants}
     holdout = generate(1, "holdout", 300)
@@ -520,30 +618,53 @@ def _planted_counts(cases: list[BlindCase]) -> dict[str, int]:
     return counts
 
 
-def test_round10_holdout() -> None:
-    """Round 10 is the holdout (round 9 joined dev): families for every category, rounds scored
-    apart, each round-10 category planted at least 10 times in 2400 prompts (it has 376 categories)
+def test_round11_holdout() -> None:
+    """Round 11 is the holdout (round 10 joined dev): families for every category, rounds scored
+    apart, each round-11 category planted at least 10 times in 2400 prompts (it has 420 categories)
     with every value in its prompt, the same cases for the same seed. (Generator only: the engine
     never runs here.)"""
-    assert HOLDOUT_ROUNDS == (10,) and HOLDOUT_ROUND == 10
-    assert all(len(c.templates("holdout", 10)) >= 2 for c in CATS)
-    assert all(c.templates("holdout", 10) == c.templates("holdout") for c in CATS)
-    assert not any(c.templates("dev", 10) or c.templates("holdout", 9) for c in CATS)
-    r9 = {c.name for c in CATS if c.templates("dev", 9)}
-    r10 = {c.name for c in CATS if c.templates("holdout", 10)}
-    assert len(r10 - r9) >= 40 and r9 < r10
-    cases = generate(2, "holdout", 2400, round_no=10)
+    assert HOLDOUT_ROUNDS == (11,) and HOLDOUT_ROUND == 11
+    assert all(len(c.templates("holdout", 11)) >= 2 for c in CATS)
+    assert all(c.templates("holdout", 11) == c.templates("holdout") for c in CATS)
+    assert not any(c.templates("dev", 11) or c.templates("holdout", 10) for c in CATS)
+    r10 = {c.name for c in CATS if c.templates("dev", 10)}
+    r11 = {c.name for c in CATS if c.templates("holdout", 11)}
+    assert len(r11 - r10) >= 40 and r10 < r11
+    cases = generate(2, "holdout", 2400, round_no=11)
     counts = _planted_counts(cases)
-    assert set(counts) == r10 and min(counts.values()) >= 10, min(counts.values())
+    assert set(counts) == r11 and min(counts.values()) >= 10, min(counts.values())
+    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[11])
+    assert not set(DECOY_ROUNDS[11]) & {k for r in range(1, 11) for k in DECOY_ROUNDS[r]}  # new kinds only
+    assert len(DECOY_ROUNDS[11]) >= 12 and len(WRAPPER_ROUNDS[11][0]) >= 12
+    assert [c.text for c in generate(2, "holdout", 200, round_no=11)] == [c.text for c in cases[:200]]
+    ten = generate(2, "dev", 300, round_no=10)
+    assert not (r11 - r10) & {p.category for case in ten for p in case.plants}
+    with pytest.raises(ValueError):
+        generate(1, "dev", 10, round_no=11)
+    with pytest.raises(ValueError):
+        generate(1, "holdout", 10, round_no=10)
+
+
+def test_round10_joined_dev() -> None:
+    """Round 10 joined dev (written blind, tuned on since round 11 exists): every category with an
+    earlier round has round-10 families in dev, each round-10 category planted in 2400 prompts with
+    every value in its prompt, the same cases for the same seed; ``before=10`` is the dev pool of
+    rounds 1 to 9 and holds no round-10 category, decoy kind or wrapper. (Generator only.)"""
+    assert HOLDOUT_ROUND == 11 and 10 not in HOLDOUT_ROUNDS
+    assert all(len(c.templates("dev", 10)) >= 2 for c in CATS if any(r < 10 for r in c.rounds))
+    r9 = {c.name for c in CATS if c.templates("dev", 9)}
+    r10 = {c.name for c in CATS if c.templates("dev", 10)}
+    assert len(r10 - r9) >= 40 and r9 < r10
+    cases = generate(2, "dev", 2400, round_no=10)
+    counts = _planted_counts(cases)
+    assert set(counts) == r10 and min(counts.values()) >= 8, min(counts.values())
     assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[10])
-    assert not set(DECOY_ROUNDS[10]) & {k for r in range(1, 10) for k in DECOY_ROUNDS[r]}  # new kinds only
-    assert [c.text for c in generate(2, "holdout", 200, round_no=10)] == [c.text for c in cases[:200]]
-    nine = generate(2, "dev", 300, round_no=9)
-    assert not (r10 - r9) & {p.category for case in nine for p in case.plants}
-    with pytest.raises(ValueError):
-        generate(1, "dev", 10, round_no=10)
-    with pytest.raises(ValueError):
-        generate(1, "holdout", 10, round_no=9)
+    assert set(DECOY_ROUNDS[10]) <= set(DECOYS) and WRAPPER_ROUNDS[10][0] in DEV_WRAPPERS
+    assert [c.text for c in generate(2, "dev", 200, round_no=10)] == [c.text for c in cases[:200]]
+    old = generate(1, "dev", 400, before=10)
+    assert not (r10 - r9) & {p.category for case in old for p in case.plants}
+    r10_decoys = set(DECOY_ROUNDS[10]) - {k for r in range(1, 10) for k in DECOY_ROUNDS[r]}
+    assert not r10_decoys & {d.category for case in old for d in case.decoys}
 
 
 def test_round9_joined_dev() -> None:
@@ -551,7 +672,7 @@ def test_round9_joined_dev() -> None:
     earlier round has round-9 families in dev, each round-9 category planted in 2400 prompts with every
     value in its prompt, the same cases for the same seed; ``before=9`` is the dev pool of rounds 1 to
     8 and holds no round-9 category, decoy kind or wrapper. (Generator only.)"""
-    assert HOLDOUT_ROUND == 10 and 9 not in HOLDOUT_ROUNDS
+    assert HOLDOUT_ROUND > 9 and 9 not in HOLDOUT_ROUNDS
     assert all(len(c.templates("dev", 9)) >= 2 for c in CATS if any(r < 9 for r in c.rounds))
     r8 = {c.name for c in CATS if c.templates("dev", 8)}
     r9 = {c.name for c in CATS if c.templates("dev", 9)}
