@@ -205,26 +205,33 @@ def make_cursor(root: Path, mb: float, rng: random.Random) -> None:
 
 
 def make_cursor_cli(root: Path, mb: float, rng: random.Random) -> None:
-    """`cursor-agent` chats, one `store.db` each: a system prompt, the `<user_info>` preamble,
-    prompts wrapped in `<user_query>` after rules and attached-file blocks, replies with reasoning
-    and tool calls whose results carry a file or a log (most of the bytes), and a root blob per
-    turn (the earlier states a real store keeps; only the latest is read)."""
+    """`cursor-agent` chats, one `store.db` each, shaped from the public descriptions: few prompts
+    a chat (19 stores on one machine held 67 user and assistant turns, 16 of them the preamble:
+    vshulcz/deja-vu PR #3821), agent steps of one tool call each between them (a store holds
+    "hundreds" of blobs: stablyai/orca #11370; ~12 replies and ~14 tool calls a prompt as in the
+    Copilot CLI corpus above), a root blob per step (the earlier states a store keeps; only the
+    latest is read). Each chat: a system prompt, the `<user_info>` preamble, prompts wrapped in
+    `<user_query>` after rules and (30 %) attached-file blocks, steps with reasoning and a tool
+    result carrying a file or a log (most of the bytes), 10 % of them failed, a closing answer."""
     chats = root / "chats"
     while _size(root) < mb * 1e6:
         project = f"/work/proj{rng.randint(0, 6)}"
         st = writers.CursorCliStore(rng, _clock(rng), project, name=prose(rng, 4))
         st.system(prose(rng, 400))
         st.context_only({"user_info": f"OS Version: linux\nShell: bash\nWorkspace Path: {project}"})
-        for _ in range(rng.randint(6, 20)):
+        for _ in range(rng.randint(1, 6)):
             context = {"rules": prose(rng, 120)}
             if rng.random() < 0.3:
                 context["attached_files"] = output(rng)
             st.user(prose(rng, rng.randint(5, 60)), context=context)
-            tools = [
-                ("Shell", {"command": "pytest -q"}, output(rng), rng.random() < 0.2)
-                for _ in range(rng.choice((0, 1, 1, 2, 3)))
-            ]
-            st.assistant(prose(rng, rng.randint(80, 400)), reasoning=prose(rng, 60), tools=tools)
+            for _ in range(rng.randint(4, 20)):
+                tool = ("Shell", {"command": "pytest -q"}) if rng.random() < 0.5 else ("Read", {"path": "src/a.py"})
+                st.assistant(
+                    prose(rng, rng.randint(5, 60)),
+                    reasoning=prose(rng, 40) if rng.random() < 0.4 else "",
+                    tools=[(*tool, output(rng), rng.random() < 0.1)],
+                )
+            st.assistant(prose(rng, rng.randint(80, 300)))
         st.write(chats)
 
 

@@ -52,7 +52,8 @@ import orjson
 from persona_pipeline.core.models import ReadStats, Turn
 from persona_pipeline.core.sources import activity as act
 from persona_pipeline.core.sources import readers, sqlite_snapshot
-from persona_pipeline.core.sources.chat_turns import Conversation, LocalCounts, ToolArgs, iso_from_epoch
+from persona_pipeline.core.sources.activity_log import BatchedExcerpts
+from persona_pipeline.core.sources.chat_turns import Conversation, LocalCounts, ToolArgs, _head, iso_from_epoch
 from persona_pipeline.core.sources.discovery import SourceUnit
 from persona_pipeline.core.sources.jsonl_stream import FileSkipped, type_name
 
@@ -149,17 +150,145 @@ def _fields(data: bytes) -> list[tuple[int, bytes]]:
     return out
 
 
+def _blob(con: sqlite3.Connection, bid: bytes, counts: dict[str, int]) -> bytes | None:
+    """One blob's data by its id; None (counted) when absent or unusable."""
+    row = con.execute("SELECT data FROM blobs WHERE id = ?", (bid.hex(),)).fetchone()
+    if row is None:
+        counts["blob_missing"] = counts.get("blob_missing", 0) + 1
+        return None
+    return _usable(row[0], counts)
+
+
+def _usable(data: Any, counts: dict[str, int]) -> bytes | None:
+    if type(data) is not bytes:
+        counts["blob_unreadable"] = counts.get("blob_unreadable", 0) + 1
+        return None
+    if len(data) > MAX_BLOB_BYTES:
+        counts["blob_too_large"] = counts.get("blob_too_large", 0) + 1
+        return None
+    return data
+
+
+def _decoded(data: bytes, counts: dict[str, int]) -> Any:
+    """A blob as a message (its parsed JSON), a node (`_Node`: its child ids and carried messages,
+    in field order), or None (counted) when it is neither."""
+    if data[:1] == b"{":
+        try:
+            return orjson.loads(data)
+        except (orjson.JSONDecodeError, RecursionError):
+            counts["blob_invalid_json"] = counts.get("blob_invalid_json", 0) + 1
+            return None
+    try:
+        fields = _fields(data)
+    except _Undecodable:
+        counts["blob_undecodable"] = counts.get("blob_undecodable", 0) + 1
+        return None
+    items: list[Any] = []
+    for number, value in fields:
+        if number == 1 and len(value) == 32:
+            items.append(value)
+            continue
+        if value[:1] == b"{":
+            try:
+                items.append(_Carried(orjson.loads(value)))
+                continue
+            except (orjson.JSONDecodeError, RecursionError):
+                pass
+        counts["blob_field_other"] = counts.get("blob_field_other", 0) + 1
+    return _Node(items)
+
+
 def _messages(con: sqlite3.Connection, root: str, counts: dict[str, int]) -> Iterator[Any]:
-    """The chat's messages (parsed JSON) in order, one at a time: a depth-first walk of the tree
-    under `root`, each blob fetched by its id when reached."""
-    fetch = con.execute
-    query = "SELECT data FROM blobs WHERE id = ?"
+    """The chat's messages (parsed JSON) in order: the tree under `root`, depth first.
+
+    The root's children are taken from one pass over the table in its own (insertion) order, which
+    is the order a chat's messages were written in, so each is handed on as the pass reaches it and
+    the pass stops at the last one; a child met before its turn waits (a table written in another
+    order costs memory, never order). A look-up per child cost more than reading it. Deeper nodes
+    (none in the chats described) are walked by id."""
     seen: set[bytes] = set()
-    # ids to visit and messages carried by a node, the next one last
-    stack: list[bytes | _Carried] = [bytes.fromhex(root)]
+    rid = bytes.fromhex(root)
+    seen.add(rid)
+    data = _blob(con, rid, counts)
+    top = _decoded(data, counts) if data is not None else None
+    if type(top) is not _Node:
+        if top is not None:
+            yield top
+        return
+    items = top.items
+    want: dict[bytes, int] = {}  # hex id as SQLite returns it -> the position of its first mention
+    for i, x in enumerate(items):
+        if type(x) is bytes and x not in seen:
+            want.setdefault(x.hex().encode(), i)
+    waiting: dict[int, Any] = {}
+    nxt, end = 0, len(items)
     loads = orjson.loads
-    while stack:
-        bid = stack.pop()
+    if want:
+        for key, value in con.execute("SELECT id, data FROM blobs"):
+            i = want.get(key) if type(key) is bytes else want.get(str(key).encode())
+            if i is None:
+                continue
+            if i != nxt:
+                waiting[i] = value
+                continue
+            if type(value) is bytes and value[:1] == b"{" and len(value) <= MAX_BLOB_BYTES:
+                # the usual blob: the message due next (what `_child` does for it, inline)
+                seen.add(items[i])
+                nxt += 1
+                try:
+                    yield loads(value)
+                except (orjson.JSONDecodeError, RecursionError):
+                    counts["blob_invalid_json"] = counts.get("blob_invalid_json", 0) + 1
+                if not waiting and nxt < end and type(items[nxt]) is bytes and items[nxt] not in seen:
+                    continue  # nothing else ready: the next one is still ahead in the table
+            else:
+                waiting[i] = value
+            while nxt < end:  # hand on every item now ready, in order
+                x = items[nxt]
+                if type(x) is _Carried:
+                    yield x.message
+                elif x in seen:
+                    waiting.pop(nxt, None)
+                    counts["blob_repeated"] = counts.get("blob_repeated", 0) + 1
+                elif nxt in waiting:
+                    seen.add(x)
+                    yield from _child(con, waiting.pop(nxt), seen, counts)
+                else:
+                    break
+                nxt += 1
+            if nxt >= end:
+                break
+    for x in items[nxt:]:  # what the pass never met: carried messages, repeats, missing blobs
+        if type(x) is _Carried:
+            yield x.message
+        elif x in seen:
+            counts["blob_repeated"] = counts.get("blob_repeated", 0) + 1
+        else:
+            seen.add(x)
+            counts["blob_missing"] = counts.get("blob_missing", 0) + 1
+
+
+def _child(con: sqlite3.Connection, value: Any, seen: set[bytes], counts: dict[str, int]) -> Iterator[Any]:
+    data = _usable(value, counts)
+    node = _decoded(data, counts) if data is not None else None
+    if type(node) is _Node:
+        yield from _walk(con, node.items, seen, counts)
+    elif node is not None:
+        yield node
+
+
+def _walk(con: sqlite3.Connection, items: list[Any], seen: set[bytes], counts: dict[str, int]) -> Iterator[Any]:
+    """The messages under a node's `items`, depth first, each blob fetched by its id."""
+    frames: list[list[Any]] = [items]
+    positions = [0]
+    while frames:
+        frame, i = frames[-1], positions[-1]
+        if i >= len(frame):
+            frames.pop()
+            positions.pop()
+            continue
+        positions[-1] = i + 1
+        bid = frame[i]
         if type(bid) is _Carried:
             yield bid.message
             continue
@@ -170,40 +299,22 @@ def _messages(con: sqlite3.Connection, root: str, counts: dict[str, int]) -> Ite
             counts["blob_tree_too_large"] = counts.get("blob_tree_too_large", 0) + 1
             return
         seen.add(bid)
-        row = fetch(query, (bid.hex(),)).fetchone()
-        data = row[0] if row is not None else None
-        if type(data) is not bytes:
-            reason = "blob_missing" if row is None else "blob_unreadable"
-            counts[reason] = counts.get(reason, 0) + 1
-            continue
-        if len(data) > MAX_BLOB_BYTES:
-            counts["blob_too_large"] = counts.get("blob_too_large", 0) + 1
-            continue
-        if data[:1] == b"{":  # a message
-            try:
-                yield loads(data)
-            except (orjson.JSONDecodeError, RecursionError):
-                counts["blob_invalid_json"] = counts.get("blob_invalid_json", 0) + 1
-            continue
-        try:
-            fields = _fields(data)
-        except _Undecodable:
-            counts["blob_undecodable"] = counts.get("blob_undecodable", 0) + 1
-            continue
-        # a node: its children (field 1) and a message it carries in another field, in field order
-        later: list[bytes | _Carried] = []
-        for number, value in fields:
-            if number == 1 and len(value) == 32:
-                later.append(value)
-                continue
-            if value[:1] == b"{":
-                try:
-                    later.append(_Carried(loads(value)))
-                    continue
-                except (orjson.JSONDecodeError, RecursionError):
-                    pass
-            counts["blob_field_other"] = counts.get("blob_field_other", 0) + 1
-        stack.extend(reversed(later))
+        data = _blob(con, bid, counts)
+        node = _decoded(data, counts) if data is not None else None
+        if type(node) is _Node:
+            frames.append(node.items)
+            positions.append(0)
+        elif node is not None:
+            yield node
+
+
+class _Node:
+    """A linking blob: its child ids (raw 32 bytes) and carried messages, in field order."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: list[Any]) -> None:
+        self.items = items
 
 
 class _Carried:
@@ -240,14 +351,35 @@ def _text_of(content: Any, counts: dict[str, int]) -> str | None:
     return "\n".join(texts) if texts else None
 
 
-def _tag_reason(name: str, counts: dict[str, int]) -> str:
-    reason = f"injected:{name.lower()}"
-    if reason not in counts and sum(1 for k in counts if k.startswith("injected:")) >= _MAX_TAG_REASONS:
-        return "injected:other"
-    return reason
+class _Tags:
+    """Context blocks counted by tag (`injected:<tag>`): at most `_MAX_TAG_REASONS` distinct tags
+    a chat, later ones as `injected:other` (a hostile text cannot fill the stats with names)."""
+
+    __slots__ = ("counts", "kinds")
+
+    def __init__(self, counts: dict[str, int]) -> None:
+        self.counts = counts
+        self.kinds = 0
+
+    def add(self, name: str) -> None:
+        counts = self.counts
+        reason = _REASONS.get(name)
+        if reason is None:
+            reason = f"injected:{name.lower()}"
+            if len(_REASONS) < 4096:
+                _REASONS[name] = reason
+        if reason not in counts:
+            if self.kinds >= _MAX_TAG_REASONS:
+                reason = "injected:other"
+            else:
+                self.kinds += 1
+        counts[reason] = counts.get(reason, 0) + 1
 
 
-def _typed(text: str, counts: dict[str, int]) -> str:
+_REASONS: dict[str, str] = {}  # tag -> its reason (the f-string made once per tag)
+
+
+def _typed(text: str, tags: _Tags) -> str:
     """The person's words in a user message: the insides of its `<user_query>` spans, or without
     one the text after the leading context blocks; every context block counted by its tag."""
     start = text.find(_QUERY_OPEN)
@@ -265,12 +397,12 @@ def _typed(text: str, counts: dict[str, int]) -> str:
             start = text.find(_QUERY_OPEN, pos)
         if kept:
             rest.append(text[pos:])
-            _count_blocks("".join(rest), counts)
+            _count_blocks("".join(rest), tags)
             return "\n\n".join(k for k in kept if k)
-    return _after_blocks(text, counts)
+    return _after_blocks(text, tags)
 
 
-def _after_blocks(text: str, counts: dict[str, int]) -> str:
+def _after_blocks(text: str, tags: _Tags) -> str:
     """The text after the `<tag>…</tag>` blocks it opens with (each counted), stripped."""
     pos = 0
     while True:
@@ -280,13 +412,12 @@ def _after_blocks(text: str, counts: dict[str, int]) -> str:
         close = text.find(f"</{m.group(1)}>", m.end())
         if close < 0:
             break
-        reason = _tag_reason(m.group(1), counts)
-        counts[reason] = counts.get(reason, 0) + 1
+        tags.add(m.group(1))
         pos = close + len(m.group(1)) + 3
     return text[pos:].strip()
 
 
-def _count_blocks(outside: str, counts: dict[str, int]) -> None:
+def _count_blocks(outside: str, tags: _Tags) -> None:
     """Count the closed `<tag>…</tag>` blocks around the query (all of that text is dropped).
     Linear: a tag found unclosed is not tried again, and only so many are tried."""
     unclosed: set[str] = set()
@@ -301,50 +432,89 @@ def _count_blocks(outside: str, counts: dict[str, int]) -> None:
             unclosed.add(name)
             pos = m.end()
             continue
-        reason = _tag_reason(name, counts)
-        counts[reason] = counts.get(reason, 0) + 1
+        tags.add(name)
         pos = close + len(name) + 3
 
 
 class _Chat:
-    __slots__ = ("activity", "chat", "counts", "cwd", "line", "local", "sid", "stats", "ts")
+    __slots__ = ("activity", "chat", "counts", "cwd", "line", "local", "sid", "stats", "tags", "ts")
 
     def __init__(self, stats: ReadStats, sid: str | None, ts: str | None, cwd: str | None) -> None:
         self.stats = stats
         self.chat = Conversation(stats)
-        self.activity = act.Activity(self.chat.turns, _ARGS.summarize, _ARGS.edits, _EDIT_TOOLS)
+        # (its failures' excerpts cut together at `finish`: no turn is read before it)
+        self.activity = BatchedExcerpts(self.chat.turns, _ARGS.summarize, _ARGS.edits, _EDIT_TOOLS)
         self.local = LocalCounts(stats)
         self.counts = self.local.counts
+        self.tags = _Tags(self.counts)
         self.sid, self.ts, self.cwd = sid, ts, cwd
         self.line = 0
 
 
 def _read_messages(messages: Iterator[Any], c: _Chat) -> None:
-    counts, chat, activity = c.counts, c.chat, c.activity
+    """One chat's messages in order. The per-message work is inlined in this loop, over locals (a
+    chat holds a few hundred short messages: calls per message cost as much as the rest)."""
+    counts, chat, activity, tags = c.counts, c.chat, c.activity, c.tags
     sid, ts, cwd = c.sid, c.ts, c.cwd
+    ok, result, ERROR, OK = activity.ok, activity.result, act.Outcome.ERROR, act.Outcome.OK
+    # the latest assistant text, handed to `chat` only when a turn needs it (`Conversation.assistant`
+    # strips and cuts it: once a turn, not once a reply)
+    latest: str | None = None
     line = 0
     try:
         for m in messages:
             line += 1
-            if not isinstance(m, dict):
+            if type(m) is not dict:
                 counts["message_malformed"] = counts.get("message_malformed", 0) + 1
                 continue
             role = m.get("role")
             content = m.get("content")
-            if role == "user":
+            if role == "tool":
+                for p in content if type(content) is list else [None]:
+                    call_id = p.get("toolCallId") if type(p) is dict and p.get("type") == "tool-result" else None
+                    if type(call_id) is not str:
+                        counts["tool_result_malformed"] = counts.get("tool_result_malformed", 0) + 1
+                        continue
+                    counts["tool_output"] = counts.get("tool_output", 0) + 1
+                    if p.get("isError") is True:
+                        result(call_id, ERROR, (line, 0, None, ts, sid, cwd), _result_text(p.get("result")))
+                    elif not ok(call_id):  # a success with an error of its tool waiting: a recovery?
+                        result(call_id, OK, (line, 0, None, ts, sid, cwd))
+            elif role == "assistant":
+                if type(content) is list:
+                    for i, p in enumerate(content):
+                        ptype = p.get("type") if type(p) is dict else None
+                        if ptype == "text":
+                            counts["assistant_text"] = counts.get("assistant_text", 0) + 1
+                            text = p.get("text")  # the text before a correction is its context
+                            if type(text) is str and text and not text.isspace():  # what `chat.assistant` keeps
+                                latest = text
+                        elif ptype == "tool-call":
+                            _call(p, i, (line, 0, None, ts, sid, cwd), activity, counts)
+                        elif ptype == "reasoning":
+                            counts["reasoning"] = counts.get("reasoning", 0) + 1
+                        else:
+                            reason = f"part:{type_name(ptype)}"
+                            counts[reason] = counts.get(reason, 0) + 1
+                elif isinstance(content, str):
+                    counts["assistant_text"] = counts.get("assistant_text", 0) + 1
+                    if content and not content.isspace():
+                        latest = content
+                else:
+                    counts["message_malformed"] = counts.get("message_malformed", 0) + 1
+            elif role == "user":
                 text = _text_of(content, counts)
                 if text is None:
                     counts["user_message_malformed"] = counts.get("user_message_malformed", 0) + 1
                     continue
-                typed = _typed(text, counts)
+                typed = _typed(text, tags)
                 if not typed:
                     counts["context_only"] = counts.get("context_only", 0) + 1
                     continue
+                if latest is not None:
+                    chat.assistant(latest)
+                    latest = None
                 chat.user(typed, line, 0, sid, ts, cwd, None)
-            elif role == "assistant":
-                _assistant(content, (line, 0, None, ts, sid, cwd), c)
-            elif role == "tool":
-                _tool_results(content, (line, 0, None, ts, sid, cwd), activity, counts)
             elif role == "system":
                 counts["system_prompt"] = counts.get("system_prompt", 0) + 1
             else:
@@ -354,31 +524,12 @@ def _read_messages(messages: Iterator[Any], c: _Chat) -> None:
         c.line = line
 
 
-def _assistant(content: Any, where: act.Where, c: _Chat) -> None:
-    counts = c.counts
-    if isinstance(content, str):
-        counts["assistant_text"] = counts.get("assistant_text", 0) + 1
-        c.chat.assistant(content)
+def _call(p: dict[str, Any], i: int, where: act.Where, activity: act.Activity, counts: dict[str, int]) -> None:
+    name, call_id = p.get("toolName"), p.get("toolCallId")
+    if not isinstance(name, str) or not name:
+        counts["tool_call_malformed"] = counts.get("tool_call_malformed", 0) + 1
         return
-    if not isinstance(content, list):
-        counts["message_malformed"] = counts.get("message_malformed", 0) + 1
-        return
-    for i, p in enumerate(content):
-        ptype = p.get("type") if isinstance(p, dict) else None
-        if ptype == "text":
-            counts["assistant_text"] = counts.get("assistant_text", 0) + 1
-            c.chat.assistant(p.get("text"))  # the text before a correction is its context
-        elif ptype == "tool-call":
-            name, call_id = p.get("toolName"), p.get("toolCallId")
-            if not isinstance(name, str) or not name:
-                counts["tool_call_malformed"] = counts.get("tool_call_malformed", 0) + 1
-                continue
-            c.activity.call(call_id if isinstance(call_id, str) else f"{where[0]}:{i}", name, p.get("args"), where)
-        elif ptype == "reasoning":
-            counts["reasoning"] = counts.get("reasoning", 0) + 1
-        else:
-            reason = f"part:{type_name(ptype)}"
-            counts[reason] = counts.get(reason, 0) + 1
+    activity.call(call_id if isinstance(call_id, str) else f"{where[0]}:{i}", name, p.get("args"), where)
 
 
 def _result_text(result: Any) -> str:
@@ -387,18 +538,6 @@ def _result_text(result: Any) -> str:
     if isinstance(result, list):
         return "\n".join(p["text"] for p in result if isinstance(p, dict) and isinstance(p.get("text"), str))
     return ""
-
-
-def _tool_results(content: Any, where: act.Where, activity: act.Activity, counts: dict[str, int]) -> None:
-    for p in content if isinstance(content, list) else [None]:
-        if not isinstance(p, dict) or p.get("type") != "tool-result" or not isinstance(p.get("toolCallId"), str):
-            counts["tool_result_malformed"] = counts.get("tool_result_malformed", 0) + 1
-            continue
-        counts["tool_output"] = counts.get("tool_output", 0) + 1
-        if p.get("isError") is True:
-            activity.result(p["toolCallId"], act.Outcome.ERROR, where, _result_text(p.get("result")))
-        elif not activity.ok(p["toolCallId"]):
-            activity.result(p["toolCallId"], act.Outcome.OK, where)
 
 
 # --- the store ---------------------------------------------------------------------------------
@@ -418,11 +557,10 @@ def _meta(con: sqlite3.Connection) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None
 
 
-def _cwd_beside(folder: Path) -> str | None:
+def _cwd_beside(folder: str) -> str | None:
     """The `cwd` of the `meta.json` beside the store (absent or unreadable: None)."""
     try:
-        with open(os.path.join(folder, "meta.json"), "rb") as f:
-            data = orjson.loads(f.read(MAX_META_BYTES))
+        data = orjson.loads(_head(os.path.join(folder, "meta.json"), MAX_META_BYTES))
     except (OSError, orjson.JSONDecodeError, RecursionError):
         return None
     cwd = data.get("cwd") if isinstance(data, dict) else None
@@ -449,7 +587,7 @@ def _turns(unit: SourceUnit, stats: ReadStats) -> list[Turn]:
                 stats.skip("no_root_blob")
                 return []
             sid = meta.get("agentId") if isinstance(meta.get("agentId"), str) else path.parent.name
-            cwd = meta.get("cwd") if isinstance(meta.get("cwd"), str) else _cwd_beside(path.parent)
+            cwd = meta.get("cwd") if isinstance(meta.get("cwd"), str) else _cwd_beside(os.path.dirname(unit.location))
             stats.session_id, stats.cwd = sid, cwd
             if meta.get("name"):
                 stats.skip("title")  # generated by the client, never read
