@@ -276,6 +276,13 @@ def _root(db: Path) -> bytes:
     return data
 
 
+def _is_user(db: Path, blob_id: str, start: str) -> bool:
+    con = sqlite3.connect(db)
+    data = con.execute("SELECT data FROM blobs WHERE id = ?", [blob_id]).fetchone()[0]
+    con.close()
+    return data[:1] == b"{" and f"<user_query>\n{start}" in json.loads(data).get("content", "")
+
+
 def test_bad_blobs_cost_themselves(tmp_path: Path) -> None:
     db = _write(tmp_path)
     root = _root(db)
@@ -288,6 +295,16 @@ def test_bad_blobs_cost_themselves(tmp_path: Path) -> None:
     assert result.file_error is None and _said(result.turns) == EXPECTED
     skips = result.stats.skips
     assert skips["blob_undecodable"] == 1 and skips["blob_invalid_json"] == 1 and skips["blob_missing"] == 1
+
+    # a message gone from the middle costs itself: the ones after it are read, in order
+    mid = _write(tmp_path / "mid")
+    kids = _root(mid)
+    second_prompt = next(
+        k for k in (kids[i + 2 : i + 34].hex() for i in range(0, len(kids), 34)) if _is_user(mid, k, "no, keep")
+    )
+    _edit(mid, "DELETE FROM blobs WHERE id = ?", second_prompt)
+    gone = cursor_cli.READER.read(_unit(mid))
+    assert _said(gone.turns) == [EXPECTED[0], EXPECTED[2]] and gone.stats.skips["blob_missing"] == 1
 
     # a tree that points back at itself is walked once
     st = CursorCliStore(*clock(6), "/work/z")
@@ -335,3 +352,17 @@ def test_plain_json_meta_and_unknown_roles_and_parts(tmp_path: Path) -> None:
     skips = result.stats.skips
     assert skips["role:critic"] == 1 and skips["part:source"] == 1 and skips["part:<none>"] == 1
     assert skips["blob_undecodable"] == 1  # a JSON array is neither a message nor a node
+
+
+def test_a_table_written_in_another_order_reads_the_same(tmp_path: Path) -> None:
+    db = _write(tmp_path)
+    before = cursor_cli.READER.read(_unit(db))
+    con = sqlite3.connect(db)
+    rows = con.execute("SELECT id, data FROM blobs ORDER BY rowid DESC").fetchall()
+    con.execute("DELETE FROM blobs")
+    con.executemany("INSERT INTO blobs VALUES (?, ?)", rows)  # the newest blob first
+    con.commit()
+    con.close()
+    after = cursor_cli.READER.read(_unit(db))
+    assert _said(after.turns) == EXPECTED
+    assert [t.model_dump() for t in after.turns] == [t.model_dump() for t in before.turns]

@@ -258,14 +258,20 @@ def _messages(con: sqlite3.Connection, root: str, counts: dict[str, int]) -> Ite
                 nxt += 1
             if nxt >= end:
                 break
-    for x in items[nxt:]:  # what the pass never met: carried messages, repeats, missing blobs
+    # the rest, in order, after a child the pass never met: what waits, carried messages, repeats
+    for pos in range(nxt, end):
+        x = items[pos]
         if type(x) is _Carried:
             yield x.message
         elif x in seen:
+            waiting.pop(pos, None)
             counts["blob_repeated"] = counts.get("blob_repeated", 0) + 1
         else:
             seen.add(x)
-            counts["blob_missing"] = counts.get("blob_missing", 0) + 1
+            if pos in waiting:
+                yield from _child(con, waiting.pop(pos), seen, counts)
+            else:
+                counts["blob_missing"] = counts.get("blob_missing", 0) + 1
 
 
 def _child(con: sqlite3.Connection, value: Any, seen: set[bytes], counts: dict[str, int]) -> Iterator[Any]:
