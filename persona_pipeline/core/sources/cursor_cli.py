@@ -24,12 +24,13 @@ Database Format" guide found by the code search):
 
 One unit per store (`cursor_cli/<project hash>/<agent id>/store.db`: ids only), one session;
 fingerprint = the stats of the file and its `-wal`. Read through `sqlite_snapshot` (read-only, a
-private copy when a lock keeps readers out), one blob at a time by id. Kept: the insides of
-`<user_query>` (or, without one, the text after the leading context blocks), T2, T1 by a
-correction opener (no refusal is recorded in a form described publicly). Turns carry the chat's
-`createdAt`. Dropped, counted: context blocks by tag (`injected:<tag>`), context-only messages,
-system prompts, assistant text (its tail is a correction's context), reasoning, tool output, the
-title. Activity: failed tool calls, recoveries, edits (Cursor's `Write`/`StrReplace`/…).
+private copy when a lock keeps readers out); the root's children from one pass over `blobs` in
+insertion order (`_messages`). Kept: the insides of `<user_query>` (or, without one, the text
+after the leading context blocks), T2, T1 by a correction opener (no refusal is recorded in a form
+described publicly). Turns carry the chat's `createdAt`. Dropped, counted: context blocks by tag
+(`injected:<tag>` for the tags the descriptions name, else `injected:other`), context-only
+messages, system prompts, assistant text (its tail is a correction's context), reasoning, tool
+output, the title. Activity: failed tool calls, recoveries, edits (Cursor's `Write`/`StrReplace`/…).
 
 Not read, on purpose: `~/.cursor/projects/<path with dashes>/agent-transcripts/` (`<id>.txt`,
 newer `<id>/<id>.jsonl`) repeats the store's turns without the preamble (deja-vu found every chat
@@ -67,7 +68,7 @@ _QUERY_OPEN, _QUERY_CLOSE = "<user_query>", "</user_query>"
 # a context block's opener at the start of the remaining text: `<name>` or `<name attr…>`
 _OPENER = re.compile(r"<([A-Za-z][\w.-]{0,63})(?:\s[^<>]{0,500})?>")
 _BLOCK = re.compile(r"\s*" + _OPENER.pattern)
-_MAX_TAG_REASONS = 64  # distinct `injected:<tag>` reasons per chat, then `injected:other`
+_MAX_UNCLOSED = 64  # tags found unclosed around a query before the count of its blocks stops
 _ID = re.compile(r"[0-9a-fA-F-]{8,64}")  # an md5, a uuid (never `extensions/`, `projects/`)
 
 
@@ -357,32 +358,24 @@ def _text_of(content: Any, counts: dict[str, int]) -> str | None:
     return "\n".join(texts) if texts else None
 
 
-class _Tags:
-    """Context blocks counted by tag (`injected:<tag>`): at most `_MAX_TAG_REASONS` distinct tags
-    a chat, later ones as `injected:other` (a hostile text cannot fill the stats with names)."""
+# The client's context blocks named in the public descriptions (the rest count as
+# `injected:other`: a tag name can be anything a text holds, and skip reasons are stored)
+_TAG_REASONS = {
+    t: f"injected:{t}" for t in ("user_info", "rules", "attached_files", "timestamp", "context", "cursor_commands")
+}
 
-    __slots__ = ("counts", "kinds")
+
+class _Tags:
+    """Context blocks counted by tag (`injected:<tag>` for the known ones, else `injected:other`)."""
+
+    __slots__ = ("counts",)
 
     def __init__(self, counts: dict[str, int]) -> None:
         self.counts = counts
-        self.kinds = 0
 
     def add(self, name: str) -> None:
-        counts = self.counts
-        reason = _REASONS.get(name)
-        if reason is None:
-            reason = f"injected:{name.lower()}"
-            if len(_REASONS) < 4096:
-                _REASONS[name] = reason
-        if reason not in counts:
-            if self.kinds >= _MAX_TAG_REASONS:
-                reason = "injected:other"
-            else:
-                self.kinds += 1
-        counts[reason] = counts.get(reason, 0) + 1
-
-
-_REASONS: dict[str, str] = {}  # tag -> its reason (the f-string made once per tag)
+        reason = _TAG_REASONS.get(name, "injected:other")
+        self.counts[reason] = self.counts.get(reason, 0) + 1
 
 
 def _typed(text: str, tags: _Tags) -> str:
@@ -428,7 +421,7 @@ def _count_blocks(outside: str, tags: _Tags) -> None:
     Linear: a tag found unclosed is not tried again, and only so many are tried."""
     unclosed: set[str] = set()
     pos = 0
-    while len(unclosed) < _MAX_TAG_REASONS:
+    while len(unclosed) < _MAX_UNCLOSED:
         m = _OPENER.search(outside, pos)
         if m is None:
             return
