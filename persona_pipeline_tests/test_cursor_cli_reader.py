@@ -367,3 +367,17 @@ def test_a_table_written_in_another_order_reads_the_same(tmp_path: Path) -> None
     after = cursor_cli.READER.read(_unit(db))
     assert _said(after.turns) == EXPECTED
     assert [t.model_dump() for t in after.turns] == [t.model_dump() for t in before.turns]
+
+
+def test_without_meta_json_the_project_comes_from_the_preamble_when_its_md5_matches(tmp_path: Path) -> None:
+    db = _write(tmp_path)
+    (db.parent / "meta.json").unlink()
+    [first, *_] = [t for t in cursor_cli.READER.read(_unit(db)).turns if t.tier is not Tier.T3]
+    assert first.cwd == CWD  # `Workspace Path: /work/shop` in `<user_info>`, md5 = the folder's name
+
+    st = _chat(5)
+    st.messages[1] = {"role": "user", "content": "<user_info>\nWorkspace Path: /work/elsewhere\n</user_info>"}
+    other = st.write(tmp_path / "o" / "chats")
+    (other.parent / "meta.json").unlink()
+    result = cursor_cli.READER.read(_unit(other))
+    assert {t.cwd for t in result.turns} == {None} and result.stats.cwd is None  # no path that hashes right
