@@ -899,7 +899,9 @@ class CursorCliStore:
             self.messages.append({"role": "tool", "id": results[0]["toolCallId"], "content": results})
         self.roots.append(len(self.messages))
 
-    def write(self, chats: Path) -> Path:
+    def write(self, chats: Path, *, wal: bool = True) -> Path:
+        """`wal=False`: a rollback-journal file (the committed sample: a reader of a WAL file
+        leaves a `-shm` beside it)."""
         import hashlib
         import sqlite3
 
@@ -936,13 +938,14 @@ class CursorCliStore:
         }
         con = sqlite3.connect(path)
         try:
-            con.execute("PRAGMA journal_mode=WAL")
+            con.execute(f"PRAGMA journal_mode={'WAL' if wal else 'DELETE'}")
             con.execute("CREATE TABLE blobs (id TEXT PRIMARY KEY, data BLOB)")
             con.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
             con.executemany("INSERT INTO blobs VALUES (?, ?)", list(blobs.items()))
             con.execute("INSERT INTO meta VALUES ('0', ?)", [dump(meta).encode().hex()])
             con.commit()
-            con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            if wal:
+                con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         finally:
             con.close()
         (folder / "meta.json").write_text(

@@ -2137,7 +2137,7 @@ def other_agents() -> dict[str, Any]:
         )
     )
     cli.assistant("Made two commits: test: add station fixture, test: cover station lookup.")
-    store = cli.write(ROOT / "cursor_cli" / "chats")
+    store = cli.write(ROOT / "cursor_cli" / "chats", wal=False)  # no `-shm` left by the readers
     units.append(f"cursor_cli/{store.parent.parent.name}/{store.parent.name}/store.db")
     return {"units": sorted(units), "prompts": prompts, "noise_to_drop": OTHER_AGENTS_NOISE}
 
