@@ -43,6 +43,7 @@ from persona_pipeline.core.sources import (  # noqa: E402
     cline,
     copilot,
     cursor,
+    cursor_cli,
     gemini,
     opencode,
 )
@@ -201,6 +202,47 @@ def make_cursor(root: Path, mb: float, rng: random.Random) -> None:
             store.agent(cid, answer, thinking=prose(rng, 60), tool=tool if rng.random() < 0.4 else None)
             size += 2 * len(text) + len(answer) + 900 + (len(tool["result"]) if rng.random() < 0.4 else 0)
     store.write(root / "User" / "globalStorage" / "state.vscdb")
+
+
+def make_cursor_cli(root: Path, mb: float, rng: random.Random) -> None:
+    """`cursor-agent` chats, one `store.db` each, shaped from the public descriptions: few prompts
+    a chat (19 stores on one machine held 67 user and assistant turns, 16 of them the preamble:
+    vshulcz/deja-vu PR #3821), agent steps of one tool call each between them (a store holds
+    "hundreds" of blobs: stablyai/orca #11370; ~12 replies and ~14 tool calls a prompt as in the
+    Copilot CLI corpus above), a root blob per step (the earlier states a store keeps; only the
+    latest is read). Each chat: a system prompt, the `<user_info>` preamble, prompts wrapped in
+    `<user_query>` after rules and (30 %) attached-file blocks, steps with reasoning and a tool
+    result carrying a file or a log (most of the bytes), 10 % of them failed, a closing answer."""
+    chats = root / "chats"
+    while _size(root) < mb * 1e6:
+        project = f"/work/proj{rng.randint(0, 6)}"
+        st = writers.CursorCliStore(rng, _clock(rng), project, name=prose(rng, 4))
+        st.system(prose(rng, 400))
+        st.context_only({"user_info": f"OS Version: linux\nShell: bash\nWorkspace Path: {project}"})
+        for _ in range(rng.randint(1, 6)):
+            context = {"rules": prose(rng, 120)}
+            if rng.random() < 0.3:
+                context["attached_files"] = output(rng)
+            st.user(prose(rng, rng.randint(5, 60)), context=context)
+            for _ in range(rng.randint(4, 20)):
+                tool = ("Shell", {"command": "pytest -q"}) if rng.random() < 0.5 else ("Read", {"path": "src/a.py"})
+                st.assistant(
+                    prose(rng, rng.randint(5, 60)),
+                    reasoning=prose(rng, 40) if rng.random() < 0.4 else "",
+                    tools=[(*tool, output(rng), rng.random() < 0.1)],
+                )
+            st.assistant(prose(rng, rng.randint(80, 300)))
+        st.write(chats)
+
+
+def bare_cursor_cli(paths: list[Path], loads: Loads | None = orjson.loads) -> None:
+    """Every blob of every store selected, and each JSON one parsed (the nodes are id lists)."""
+    for p in paths:
+        con = sqlite3.connect(f"file:{p}?mode=ro", uri=True)
+        for (data,) in con.execute("SELECT data FROM blobs"):
+            if loads is not None and data[:1] == b"{":
+                loads(data)
+        con.close()
 
 
 def make_exports(root: Path, mb: float, rng: random.Random) -> None:
@@ -495,6 +537,13 @@ FORMATS: list[tuple[str, Reader, Callable[[Path, float, random.Random], None], C
         bare_documents,
         "orjson.loads per document",
     ),
+    (
+        "cursor_cli (store.db blob trees)",
+        cursor_cli.READER,
+        make_cursor_cli,
+        bare_cursor_cli,
+        "SELECT every blob + orjson.loads per JSON blob",
+    ),
 ]
 
 
@@ -528,7 +577,7 @@ def main() -> None:
                 times["bare"].append(_timed(lambda b=bare, p=paths: b(p)))
                 times["bare_json"].append(_timed(lambda b=bare, p=paths: b(p, json.loads)))
                 times["reader"].append(_timed(lambda r=reader, us=units: [r.read(u) for u in us]))
-                if bare in (bare_select, bare_opencode_db):
+                if bare in (bare_select, bare_opencode_db, bare_cursor_cli):
                     times["select_only"].append(_timed(lambda b=bare, p=paths: b(p, None)))
             t = {k: statistics.median(v) for k, v in times.items() if v}
             row = {

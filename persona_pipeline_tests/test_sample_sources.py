@@ -75,7 +75,7 @@ def test_sample_mode_reads_every_source(tmp_path, ground_truth) -> None:
             - {"instructions", "git"}
             for b in bullets
         ]
-        new = {"copilot", "cursor", "chat_export", "gemini", "opencode", "aider", "cline"}
+        new = {"copilot", "cursor", "cursor_cli", "chat_export", "gemini", "opencode", "aider", "cline"}
         assert new <= set().union(*per_bullet)
         assert any(len(kinds) >= 2 and kinds & new for kinds in per_bullet)  # one rule, several agents
     finally:

@@ -830,6 +830,130 @@ class CursorStore:
         return path
 
 
+class CursorCliStore:
+    """One `cursor-agent` CLI chat: `chats/<md5(cwd)>/<agent id>/store.db` (SQLite) with a `meta`
+    row `'0'` of hex-encoded JSON (`agentId`, `latestRootBlobId`, `name`, `mode`, `createdAt`,
+    `lastUsedModel`, `blobEncryptionKey`) and `blobs(id, data)`: each message one JSON blob in the
+    Vercel AI SDK shape, keyed by the sha256 of its bytes, and a root blob listing them in order as
+    protobuf field 1 (`0A 20` + the 32-byte id), one root per state of the chat (only the latest is
+    named in `meta`); `meta.json` beside it holds the `cwd`."""
+
+    def __init__(self, rng: random.Random, clock: Clock, cwd: str, *, name: str = "", key: str = "") -> None:
+        self.rng, self.clock, self.cwd = rng, clock, cwd
+        self.agent_id = rand_uuid4(rng)
+        self.created = _ms(clock.t)
+        self.name = name
+        self.key = key or f"{rng.getrandbits(256):064x}"  # the client's blob key: never read
+        self.messages: list[Entry] = []
+        self.roots: list[int] = []  # message counts at which a root was written (a turn's end)
+        self.fanout = 0  # >0: the root points at linking nodes of this many children each
+        self._calls = 0
+
+    def system(self, text: str) -> None:
+        self.messages.append({"role": "system", "content": text})
+
+    def user(self, text: str, *, context: dict[str, str] | None = None, query: bool = True) -> None:
+        """A prompt: the client's context blocks (`{tag: body}`) then the typed words, wrapped in
+        `<user_query>` (`query=False`: the words alone, as an older build may send them)."""
+        self.clock.tick(5, 90)
+        blocks = [f"<{tag}>\n{body}\n</{tag}>" for tag, body in (context or {}).items()]
+        blocks.append(f"<user_query>\n{text}\n</user_query>" if query else text)
+        self.messages.append({"role": "user", "content": "\n\n".join(blocks)})
+
+    def context_only(self, context: dict[str, str]) -> None:
+        """A user-role message holding only the client's context (the environment preamble)."""
+        self.messages.append(
+            {"role": "user", "content": "\n\n".join(f"<{t}>\n{b}\n</{t}>" for t, b in context.items())}
+        )
+
+    def assistant(
+        self,
+        text: str,
+        *,
+        reasoning: str = "",
+        tools: list[tuple[str, Entry, str, bool]] | None = None,  # (tool, args, result, is_error)
+    ) -> None:
+        self.clock.tick(3, 40)
+        parts: list[Entry] = []
+        if reasoning:
+            parts.append({"type": "reasoning", "text": reasoning, "signature": b62(self.rng, 40)})
+        parts.append({"type": "text", "text": text})
+        results: list[Entry] = []
+        for tool, args, result, is_error in tools or []:
+            self._calls += 1
+            call_id = f"toolu_{b62(self.rng, 20)}"
+            parts.append(
+                {
+                    "type": "tool-call",
+                    "toolCallId": call_id,
+                    "toolName": tool,
+                    "args": args,
+                    "providerOptions": {"cursor": {"rawToolCallArgs": json.dumps(args)}},
+                }
+            )
+            results.append(
+                {"type": "tool-result", "toolName": tool, "toolCallId": call_id, "result": result, "isError": is_error}
+            )
+        self.messages.append({"id": "1", "role": "assistant", "content": parts})
+        if results:
+            self.messages.append({"role": "tool", "id": results[0]["toolCallId"], "content": results})
+        self.roots.append(len(self.messages))
+
+    def write(self, chats: Path, *, wal: bool = True) -> Path:
+        """`wal=False`: a rollback-journal file (the committed sample: a reader of a WAL file
+        leaves a `-shm` beside it)."""
+        import hashlib
+        import sqlite3
+
+        folder = chats / hashlib.md5(self.cwd.encode()).hexdigest() / self.agent_id
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / "store.db"
+        path.unlink(missing_ok=True)
+        blobs: dict[str, bytes] = {}
+
+        def put(data: bytes) -> bytes:
+            digest = hashlib.sha256(data).digest()
+            blobs[digest.hex()] = data
+            return digest
+
+        ids = [put(dump(m).encode()) for m in self.messages]
+
+        def node(children: list[bytes]) -> bytes:
+            return put(b"".join(b"\x0a\x20" + c for c in children))
+
+        root = b""
+        for n in self.roots or [len(ids)]:
+            kids = ids[:n]
+            if self.fanout:
+                kids = [node(kids[i : i + self.fanout]) for i in range(0, len(kids), self.fanout)]
+            root = node(kids)
+        meta = {
+            "agentId": self.agent_id,
+            "latestRootBlobId": root.hex(),
+            "name": self.name,
+            "mode": "default",
+            "createdAt": self.created,
+            "lastUsedModel": "claude-4.5-sonnet",
+            "blobEncryptionKey": self.key,
+        }
+        con = sqlite3.connect(path)
+        try:
+            con.execute(f"PRAGMA journal_mode={'WAL' if wal else 'DELETE'}")
+            con.execute("CREATE TABLE blobs (id TEXT PRIMARY KEY, data BLOB)")
+            con.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
+            con.executemany("INSERT INTO blobs VALUES (?, ?)", list(blobs.items()))
+            con.execute("INSERT INTO meta VALUES ('0', ?)", [dump(meta).encode().hex()])
+            con.commit()
+            if wal:
+                con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            con.close()
+        (folder / "meta.json").write_text(
+            dump({**meta, "cwd": self.cwd, "updatedAt": _ms(self.clock.t)}), encoding="utf-8"
+        )
+        return path
+
+
 class ChatGptExport:
     """A ChatGPT data export: `conversations.json` (a message tree per conversation, the shown
     branch ending at `current_node`) in a zip with `user.json` and `chat.html`."""

@@ -1964,6 +1964,8 @@ OTHER_AGENTS_NOISE = [
     "Aider: `> ` tool output (version banner, added files), `/add` and `/commit` commands, the model's replies",
     "Cline: `api_req_started` (the request with `<environment_details>`), assistant text, the command approval, "
     "the completion result; the API history's wrappers",
+    "Cursor CLI: the system prompt, the `<user_info>` preamble, `<rules>` and `<attached_files>` blocks around "
+    "the `<user_query>`, assistant text, tool results, the chat's name, the blob key in `meta`",
 ]
 
 
@@ -2106,6 +2108,37 @@ def other_agents() -> dict[str, Any]:
     task.say("Added polars with uv and wrote the query.")
     task.completed("The monthly summary query is in ledgerly/report.py.")
     units.append(f"cline/cline/{task.write(ROOT / 'cline').name}")
+
+    clock = writers.Clock(utc(2026, 10, 24, 21, 30, 0), rng)
+    cli = writers.CursorCliStore(rng, clock, TIDEWATCH, name="Station fixture tests")
+    cli.system("You are an AI coding assistant, powered by a large language model.")
+    cli.context_only({"user_info": f"OS Version: linux 6.8\nShell: bash\nWorkspace Path: {TIDEWATCH}"})
+    cli.user(
+        said(
+            "cursor_cli",
+            "cover the station lookup with pytest functions and a fixture for the sample stations",
+            "pytest_fixtures",
+        ),
+        context={"rules": "Tidewatch conventions", "attached_files": "tests/test_stations.py\nimport pytest\n"},
+    )
+    cli.assistant(
+        "Adding the tests, then committing everything in one go.",
+        tools=[
+            ("Shell", {"command": "uv run pytest tests/test_stations.py"}, "1 failed", True),
+            ("Shell", {"command": "uv run pytest tests/test_stations.py"}, "3 passed", False),
+        ],
+    )
+    cli.user(
+        said(
+            "cursor_cli",
+            "no, split it: one small commit for the fixture, one for the tests, conventional messages",
+            "small_conventional_commits",
+            correction=True,
+        )
+    )
+    cli.assistant("Made two commits: test: add station fixture, test: cover station lookup.")
+    store = cli.write(ROOT / "cursor_cli" / "chats", wal=False)  # no `-shm` left by the readers
+    units.append(f"cursor_cli/{store.parent.parent.name}/{store.parent.name}/store.db")
     return {"units": sorted(units), "prompts": prompts, "noise_to_drop": OTHER_AGENTS_NOISE}
 
 
@@ -2187,7 +2220,8 @@ def readme(gt: dict, claude: list[ClaudeSession], codex: list[CodexSession]) -> 
         "- `copilot/` — GitHub Copilot: a VS Code chat session (ledgerly) and a Copilot CLI session (tidewatch); "
         "`cursor/` — a Cursor `state.vscdb` (ledgerly); `exports/` — a ChatGPT and a Claude.ai data export "
         "(`ground_truth.json` → `other_agents`); `gemini/` — a Gemini CLI session log (tidewatch); `opencode/` — an opencode database (ledgerly); "
-        "`aider/` — an Aider chat history (tidewatch); `cline/` — a Cline task folder (ledgerly).",
+        "`aider/` — an Aider chat history (tidewatch); `cline/` — a Cline task folder (ledgerly); "
+        "`cursor_cli/` — a Cursor CLI chat store (tidewatch).",
         "",
         "| label | start (UTC) | file |",
         "|---|---|---|",
@@ -2258,7 +2292,18 @@ def validate(files: list[Path]) -> None:
 
 
 def main() -> None:
-    for sub in ("claude", "codex", "copilot", "cursor", "exports", "gemini", "opencode", "aider", "cline"):
+    for sub in (
+        "claude",
+        "codex",
+        "copilot",
+        "cursor",
+        "cursor_cli",
+        "exports",
+        "gemini",
+        "opencode",
+        "aider",
+        "cline",
+    ):
         shutil.rmtree(ROOT / sub, ignore_errors=True)
     claude, codex = build()
     others = other_agents()

@@ -20,8 +20,7 @@ the person's `text`; T1 after a refused tool call or by a correction opener. Dro
 `richText`, attached `context`, agent text (its tail is a correction's context), thinking, tool
 output, titles. Activity: refused and failed tool calls, recoveries, file edits.
 
-Not read: the `cursor-agent` CLI's `~/.cursor/chats/<hash>/<id>/store.db` (content-addressed blobs
-without a public description of their encoding) — left for a later reader.
+The `cursor-agent` CLI's `~/.cursor/chats/<hash>/<id>/store.db` is read by `cursor_cli.py`.
 """
 
 from __future__ import annotations

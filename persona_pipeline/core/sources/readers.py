@@ -46,6 +46,7 @@ AGENT_MODULES: tuple[str, ...] = (
     "persona_pipeline.core.sources.codex",
     "persona_pipeline.core.sources.copilot",
     "persona_pipeline.core.sources.cursor",
+    "persona_pipeline.core.sources.cursor_cli",
     "persona_pipeline.core.sources.chat_exports",
     "persona_pipeline.core.sources.gemini",
     "persona_pipeline.core.sources.opencode",
