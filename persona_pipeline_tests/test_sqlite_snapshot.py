@@ -205,11 +205,10 @@ def test_a_main_file_rewritten_during_a_lockless_read_is_a_recorded_skip(tmp_pat
     """Without a `-wal` the file is read without locks; a checkpoint landing mid-read could give a
     torn view, so it is refused (the fingerprint taken before the read makes the next run retry)."""
     db = _as_wal(_plain_db(tmp_path / "app"))
-    with pytest.raises(FileSkipped) as err:
-        with sqlite_snapshot.snapshot(db) as con:
-            assert con.execute("SELECT count(*) FROM notes").fetchone()[0] == 50
-            writer = sqlite3.connect(db)
-            writer.execute("INSERT INTO notes VALUES (99, 'late')")
-            writer.commit()
-            writer.close()  # the last connection: checkpointed into the main file
+    with pytest.raises(FileSkipped) as err, sqlite_snapshot.snapshot(db) as con:
+        assert con.execute("SELECT count(*) FROM notes").fetchone()[0] == 50
+        writer = sqlite3.connect(db)
+        writer.execute("INSERT INTO notes VALUES (99, 'late')")
+        writer.commit()
+        writer.close()  # the last connection: checkpointed into the main file
     assert err.value.reason == "sqlite_changed"
