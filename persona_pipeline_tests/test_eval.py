@@ -281,12 +281,14 @@ def test_the_scorer_accepts_every_pool_phrasing_as_said() -> None:
         pool_blind4,
         pool_blind5,
         pool_blind6,
+        pool_blind7,
         pool_test,
     )
     from persona_pipeline.eval.corpus import _pref
     from persona_pipeline.eval.score import pref_matches
 
-    for src in (pool, pool_test, pool_blind, pool_blind2, pool_blind3, pool_blind4, pool_blind5, pool_blind6):
+    pools = (pool, pool_test, pool_blind, pool_blind2, pool_blind3, pool_blind4, pool_blind5, pool_blind6, pool_blind7)
+    for src in pools:
         for t in src.PREFERENCES:
             for ph in t.phrasings:
                 p = _pref(t)
@@ -471,6 +473,42 @@ def test_blind6_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
 
     assert POOLS["blind6"] is pool_blind6
     _assert_blind_pool_apart_and_well_formed("blind6", "b6_", tmp_path)
+
+
+def test_blind7_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
+    """The blind7 pool (eval/pool_blind7.py: the newest held-out pool, written blind) is apart from
+    the other pools and well formed, and its truth is met by the person's words."""
+    from persona_pipeline.eval import pool_blind7
+    from persona_pipeline.eval.corpus import POOLS
+
+    assert POOLS["blind7"] is pool_blind7
+    _assert_blind_pool_apart_and_well_formed("blind7", "b7_", tmp_path)
+
+
+# a word of a language written in Latin letters other than English, or any CJK character
+_NON_ENGLISH = re.compile(r"[\u4e00-\u9fff]|[äöüßñáéíóú¿¡]|\b(?:das|ich|und|nicht|los|las|que|por|con)\b")
+
+
+def test_blind7_pool_asks_what_its_brief_asks() -> None:
+    """blind7's own brief (issue 15): at least 60 preferences with four phrasings each, 90 one-offs,
+    14 contradictions in both orders; at least six preferences said in another language in every
+    phrasing; and every phrasing, read as a rewording rather than as said, is scored faithful — so
+    a bullet keeping the person's words is never counted as inverted or garbled."""
+    from persona_pipeline.eval import pool_blind7 as b
+    from persona_pipeline.eval.corpus import _pref
+    from persona_pipeline.eval.score import pref_matches
+
+    assert len(b.PREFERENCES) >= 60 and len(b.TASKS) >= 90 and len(b.CONTRADICTIONS) >= 14
+    assert all(len(p.phrasings) == 4 for p in b.PREFERENCES)
+    orders = [c.old_correction for c in b.CONTRADICTIONS]
+    assert orders.count(True) >= 5 and orders.count(False) >= 5
+    foreign = [p.id for p in b.PREFERENCES if all(_NON_ENGLISH.search(x.lower()) for x in p.phrasings)]
+    assert len(foreign) >= 6, foreign
+    unread = []
+    for t in b.PREFERENCES:
+        pref = _pref(t)  # no statements: the bullet is judged by reading, not by being as said
+        unread += [(t.id, x) for x in t.phrasings if not pref_matches(x, pref)]
+    assert unread == []
 
 
 def test_pools_are_served_from_their_data_files() -> None:
