@@ -655,6 +655,18 @@ BLIND6_FLOORS: dict[str, float | int | None] = {
     "contradiction_handling_min": 0.25,
 }
 
+# blind7 in CI: seed 1 held to floors just under the untuned baseline (2026-12-05, main at 5aecfc0:
+# recall 0.44 (14/32), 1 fabricated (1 inverted), 0 one-offs, contradictions 2/5), so that losing
+# two preferences, two more fabricated bullets or one-offs, or both handled contradictions fails.
+# The pool is the newest held out and is read in aggregate only: a failure prints the totals, never
+# the bullets or the missed ids.
+BLIND7_FLOORS: dict[str, float | int | None] = {
+    "recall_min": 0.40,
+    "fabricated_max": 2,
+    "one_off_leaks_max": 1,
+    "contradiction_handling_min": 0.2,
+}
+
 
 def _assert_blind_scorecard(pool: str, floors: Mapping[str, float | int | None], tmp_path: Path) -> None:
     """`persona eval --pool <pool>` on the seed-1 corpus, offline, reported against the test pool's
@@ -703,6 +715,12 @@ def test_offline_scorecard_on_the_blind6_pool(tmp_path: Path) -> None:
     """`persona eval --pool blind6` on the seed-1 corpus, offline: the newest held-out pool
     (eval/pool_blind6.py, never tuned on), held to BLIND6_FLOORS."""
     _assert_blind_scorecard("blind6", BLIND6_FLOORS, tmp_path)
+
+
+def test_offline_scorecard_on_the_blind7_pool(tmp_path: Path) -> None:
+    """`persona eval --pool blind7` on the seed-1 corpus, offline: the newest held-out pool
+    (eval/pool_blind7.py, never tuned on), held to BLIND7_FLOORS."""
+    _assert_blind_scorecard("blind7", BLIND7_FLOORS, tmp_path)
 
 
 def test_persona_eval_command_on_another_seed(tmp_path: Path) -> None:
