@@ -495,7 +495,7 @@ def test_blind7_pool_asks_what_its_brief_asks() -> None:
     phrasing; and every phrasing, read as a rewording rather than as said, is scored faithful — so
     a bullet keeping the person's words is never counted as inverted or garbled."""
     from persona_pipeline.eval import pool_blind7 as b
-    from persona_pipeline.eval.corpus import _pref
+    from persona_pipeline.eval.corpus import _pref, matches
     from persona_pipeline.eval.score import pref_matches
 
     assert len(b.PREFERENCES) >= 60 and len(b.TASKS) >= 90 and len(b.CONTRADICTIONS) >= 14
@@ -508,6 +508,10 @@ def test_blind7_pool_asks_what_its_brief_asks() -> None:
     for t in b.PREFERENCES:
         pref = _pref(t)  # no statements: the bullet is judged by reading, not by being as said
         unread += [(t.id, x) for x in t.phrasings if not pref_matches(x, pref)]
+        # the canonical statement may be written into an instruction file (a restated directive):
+        # echoed as a bullet, it is about nothing or read the right way round, never inverted
+        if matches(t.statement, t.terms) and not pref_matches(t.statement, pref):
+            unread.append((t.id, t.statement))
     assert unread == []
 
 
