@@ -281,12 +281,14 @@ def test_the_scorer_accepts_every_pool_phrasing_as_said() -> None:
         pool_blind4,
         pool_blind5,
         pool_blind6,
+        pool_blind7,
         pool_test,
     )
     from persona_pipeline.eval.corpus import _pref
     from persona_pipeline.eval.score import pref_matches
 
-    for src in (pool, pool_test, pool_blind, pool_blind2, pool_blind3, pool_blind4, pool_blind5, pool_blind6):
+    pools = (pool, pool_test, pool_blind, pool_blind2, pool_blind3, pool_blind4, pool_blind5, pool_blind6, pool_blind7)
+    for src in pools:
         for t in src.PREFERENCES:
             for ph in t.phrasings:
                 p = _pref(t)
@@ -473,6 +475,46 @@ def test_blind6_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
     _assert_blind_pool_apart_and_well_formed("blind6", "b6_", tmp_path)
 
 
+def test_blind7_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
+    """The blind7 pool (eval/pool_blind7.py: the newest held-out pool, written blind) is apart from
+    the other pools and well formed, and its truth is met by the person's words."""
+    from persona_pipeline.eval import pool_blind7
+    from persona_pipeline.eval.corpus import POOLS
+
+    assert POOLS["blind7"] is pool_blind7
+    _assert_blind_pool_apart_and_well_formed("blind7", "b7_", tmp_path)
+
+
+# a word of a language written in Latin letters other than English, or any CJK character
+_NON_ENGLISH = re.compile(r"[\u4e00-\u9fff]|[äöüßñáéíóú¿¡]|\b(?:das|ich|und|nicht|los|las|que|por|con)\b")
+
+
+def test_blind7_pool_asks_what_its_brief_asks() -> None:
+    """blind7's own brief (issue 15): at least 60 preferences with four phrasings each, 90 one-offs,
+    14 contradictions in both orders; at least six preferences said in another language in every
+    phrasing; and every phrasing, read as a rewording rather than as said, is scored faithful — so
+    a bullet keeping the person's words is never counted as inverted or garbled."""
+    from persona_pipeline.eval import pool_blind7 as b
+    from persona_pipeline.eval.corpus import _pref, matches
+    from persona_pipeline.eval.score import pref_matches
+
+    assert len(b.PREFERENCES) >= 60 and len(b.TASKS) >= 90 and len(b.CONTRADICTIONS) >= 14
+    assert all(len(p.phrasings) == 4 for p in b.PREFERENCES)
+    orders = [c.old_correction for c in b.CONTRADICTIONS]
+    assert orders.count(True) >= 5 and orders.count(False) >= 5
+    foreign = [p.id for p in b.PREFERENCES if all(_NON_ENGLISH.search(x.lower()) for x in p.phrasings)]
+    assert len(foreign) >= 6, foreign
+    unread = []
+    for t in b.PREFERENCES:
+        pref = _pref(t)  # no statements: the bullet is judged by reading, not by being as said
+        unread += [(t.id, x) for x in t.phrasings if not pref_matches(x, pref)]
+        # the canonical statement may be written into an instruction file (a restated directive):
+        # echoed as a bullet, it is about nothing or read the right way round, never inverted
+        if matches(t.statement, t.terms) and not pref_matches(t.statement, pref):
+            unread.append((t.id, t.statement))
+    assert unread == []
+
+
 def test_pools_are_served_from_their_data_files() -> None:
     """Each pool module serves its `pools/<name>.toml` as records (the dev pool with its everyday
     phrasing appended and every polarity set); a misspelt field in a file fails loudly; the files
@@ -617,6 +659,18 @@ BLIND6_FLOORS: dict[str, float | int | None] = {
     "contradiction_handling_min": 0.25,
 }
 
+# blind7 in CI: seed 1 held to floors just under the untuned baseline (2026-12-05, main at 5aecfc0:
+# recall 0.44 (14/32), 1 fabricated (1 inverted), 0 one-offs, contradictions 2/5), so that losing
+# two preferences, two more fabricated bullets or one-offs, or both handled contradictions fails.
+# The pool is the newest held out and is read in aggregate only: a failure prints the totals, never
+# the bullets or the missed ids.
+BLIND7_FLOORS: dict[str, float | int | None] = {
+    "recall_min": 0.40,
+    "fabricated_max": 2,
+    "one_off_leaks_max": 1,
+    "contradiction_handling_min": 0.2,
+}
+
 
 def _assert_blind_scorecard(pool: str, floors: Mapping[str, float | int | None], tmp_path: Path) -> None:
     """`persona eval --pool <pool>` on the seed-1 corpus, offline, reported against the test pool's
@@ -665,6 +719,12 @@ def test_offline_scorecard_on_the_blind6_pool(tmp_path: Path) -> None:
     """`persona eval --pool blind6` on the seed-1 corpus, offline: the newest held-out pool
     (eval/pool_blind6.py, never tuned on), held to BLIND6_FLOORS."""
     _assert_blind_scorecard("blind6", BLIND6_FLOORS, tmp_path)
+
+
+def test_offline_scorecard_on_the_blind7_pool(tmp_path: Path) -> None:
+    """`persona eval --pool blind7` on the seed-1 corpus, offline: the newest held-out pool
+    (eval/pool_blind7.py, never tuned on), held to BLIND7_FLOORS."""
+    _assert_blind_scorecard("blind7", BLIND7_FLOORS, tmp_path)
 
 
 def test_persona_eval_command_on_another_seed(tmp_path: Path) -> None:

@@ -25,6 +25,7 @@ from persona_pipeline.eval import (
     pool_blind4,
     pool_blind5,
     pool_blind6,
+    pool_blind7,
     pool_test,
 )
 from persona_pipeline.eval.pool_data import Person, PrefTemplate
@@ -47,8 +48,9 @@ GENERATOR = "persona-eval-corpus/2"
 # blind4: a fourth blind pool, held out until blind5 was written, now tunable (pool_blind4.py)
 # blind5: a sixth blind pool, written while blind4 was opened for tuning, held out until blind6 was
 # written (pool_blind5.py)
-# blind6: the newest blind pool, written while blind5 was opened for tuning: held out, only ever
-# read in aggregate (pool_blind6.py)
+# blind6: a seventh blind pool, written while blind5 was opened for tuning: held out until blind7
+# was written, read in aggregate only until it is opened (pool_blind6.py)
+# blind7: the newest blind pool: held out, only ever read in aggregate (pool_blind7.py)
 POOLS: dict[str, Any] = {
     "dev": pool,
     "test": pool_test,
@@ -60,6 +62,7 @@ POOLS: dict[str, Any] = {
     "blind4": pool_blind4,
     "blind5": pool_blind5,
     "blind6": pool_blind6,
+    "blind7": pool_blind7,
 }
 CORRECTION_OPENER = re.compile(r"^(?:no|stop|actually|wait)\b", re.IGNORECASE)
 
