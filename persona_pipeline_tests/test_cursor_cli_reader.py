@@ -30,6 +30,8 @@ CANARY = {
     "stale": "CANARY-STALE-BRANCH-0b1c",  # a message of an older state, outside the latest tree
 }
 CWD = "/work/shop"
+_MD5_DIR = "0123456789abcdef0123456789abcdef"  # a chats folder's shape: md5 hex, then an agent id
+_AGENT_DIR = "4567ef01-0000-4000-8000-000000000001"
 
 
 def _chat(seed: int = 4) -> CursorCliStore:
@@ -243,7 +245,7 @@ def test_an_exclusively_locked_store_is_read_from_a_private_copy(
     [(b"", "empty"), (b"\x00\x01garbage" * 40, "not_sqlite"), (b"SQLite format 3\x00" + b"\xff" * 300, "not_sqlite")],
 )
 def test_hostile_files_are_recorded_skips(tmp_path: Path, content: bytes, reason: str) -> None:
-    db = tmp_path / "chats" / "0123abcd" / "4567ef01" / "store.db"
+    db = tmp_path / "chats" / _MD5_DIR / _AGENT_DIR / "store.db"
     db.parent.mkdir(parents=True)
     db.write_bytes(content)
     result = cursor_cli.READER.read(_unit(db))
@@ -255,7 +257,7 @@ def test_a_truncated_store_is_a_recorded_skip(tmp_path: Path) -> None:
     for n in range(40):  # pages enough that half the file is a broken database
         st.user(f"note {n}: " + "x" * 3000)
     data = st.write(tmp_path / "a" / "chats").read_bytes()
-    cut = tmp_path / "b" / "chats" / "0123abcd" / "4567ef01" / "store.db"
+    cut = tmp_path / "b" / "chats" / _MD5_DIR / _AGENT_DIR / "store.db"
     cut.parent.mkdir(parents=True)
     cut.write_bytes(data[: len(data) // 2])
     result = cursor_cli.READER.read(_unit(cut))
@@ -307,7 +309,7 @@ def test_bad_blobs_cost_themselves(tmp_path: Path) -> None:
     gone = cursor_cli.READER.read(_unit(mid))
     assert _said(gone.turns) == [EXPECTED[0], EXPECTED[2]] and gone.stats.skips["blob_missing"] == 1
 
-    # a tree that points back at itself is walked once
+    # a tree that points back at itself is walked once (the cycle counted, not followed)
     st = CursorCliStore(*clock(6), "/work/z")
     st.user("split the loader into two functions")
     cyc = st.write(tmp_path / "cycle" / "chats")
@@ -317,7 +319,7 @@ def test_bad_blobs_cost_themselves(tmp_path: Path) -> None:
     _edit(cyc, "UPDATE blobs SET data = data || x'0a20' || ? WHERE id = ?", bytes.fromhex(root_id), root_id)
     looped = cursor_cli.READER.read(_unit(cyc))
     assert [t.text for t in looped.turns] == ["split the loader into two functions"]
-    assert looped.stats.skips["blob_repeated"] == 1
+    assert looped.stats.skips["blob_cycle"] == 1
 
 
 @pytest.mark.parametrize(
