@@ -671,10 +671,10 @@ def _no_text(content: Any) -> str:
     """Why a user message holds no text: only images (`image_only`), only other attachments
     (`attachment_only`: files, and parts of other types), nothing at all, or malformed content."""
     if isinstance(content, list) and content and all(isinstance(p, dict) for p in content):
-        types = {p.get("type") for p in content}
-        if types == {"image"}:
+        types = [p.get("type") for p in content]
+        if all(t == "image" for t in types):
             return "image_only"
-        if "text" not in types and all(isinstance(t, str) for t in types):
+        if all(isinstance(t, str) and t != "text" for t in types):
             return "attachment_only"
     if content == []:
         return "empty_message"
