@@ -26,16 +26,17 @@ Database Format" guide found by the code search):
 
 One unit per store (`cursor_cli/<project hash>/<agent id>/store.db`: ids only; a store under
 folders of other shapes is left out, counted), one session; the project hash is the key's project
-part (`forget <project>` scopes on it); fingerprint = the stats of the file and its `-wal`. Read through `sqlite_snapshot` (read-only, a
-private copy when a lock keeps readers out); the root's children from one pass over `blobs` in
-insertion order (`_messages`); a message repeated word for word is one blob named twice, read
-each time. Kept: the insides of the top-level `<user_query>` blocks (or, without one, the text
-after the leading known context blocks), T2, T1 by a correction opener (no refusal is recorded in
-a form described publicly). A turn takes its `<timestamp>` block's time, else the chat's
-`createdAt`. Dropped, counted: context blocks by tag
+part (`forget <project>` scopes on it); fingerprint = the stats of the file and its `-wal`. Read
+through `sqlite_snapshot` (read-only, a private copy when a lock keeps readers out); the root's
+children from one pass over `blobs` in insertion order (`_messages`); a message repeated word for
+word is one blob named twice, read each time. Kept: the insides of the top-level `<user_query>`
+blocks (or, without one, the text after the leading known context blocks), T2, T1 by a correction
+opener (no refusal is recorded in a form described publicly). A turn takes its `<timestamp>`
+block's time, else the chat's `createdAt`. Dropped, counted: context blocks by tag
 (`injected:<tag>` for the tags the descriptions name, else `injected:other`), context-only
-messages, system prompts, assistant text (its tail is a correction's context), reasoning, tool
-output, the title, image- or attachment-only messages. Activity: failed tool calls, recoveries, edits (Cursor's `Write`/`StrReplace`/…).
+messages, image- or attachment-only messages, system prompts, assistant text (its tail is a
+correction's context), reasoning, tool output, the title. Activity: failed tool calls, recoveries,
+edits (Cursor's `Write`/`StrReplace`/…).
 
 Not read, on purpose: `~/.cursor/projects/<path with dashes>/agent-transcripts/` (`<id>.txt`,
 newer `<id>/<id>.jsonl`) repeats the store's turns without the preamble (deja-vu found every chat
