@@ -290,7 +290,10 @@ def _messages(con: sqlite3.Connection, root: str, counts: dict[str, int]) -> Ite
                 continue
             if type(value) is bytes and value[:1] == b"{" and len(value) <= MAX_BLOB_BYTES:
                 # the usual blob: the message due next (what `_child` does for it, inline)
-                if not budget.spend(counts):
+                if budget.left > 0:
+                    budget.left -= 1
+                else:
+                    budget.spend(counts)  # counted
                     return
                 nxt += 1
                 try:
