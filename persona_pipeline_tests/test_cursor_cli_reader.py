@@ -452,6 +452,7 @@ def test_each_turn_takes_the_time_of_its_own_timestamp_block(tmp_path: Path) -> 
             stamped("Monday, Oct 5, 2026", "the chat's own day"),  # createdAt is closer than midnight
             stamped("soon-ish", "unreadable"),
             _q("no block at all"),
+            {"role": "user", "content": "<timestamp>Sunday, Nov 22, 2026, 8:00 AM (UTC+1)</timestamp>\nno wrapper"},
         ],
     )
     result = cursor_cli.READER.read(_unit(db))
@@ -464,10 +465,11 @@ def test_each_turn_takes_the_time_of_its_own_timestamp_block(tmp_path: Path) -> 
         ("the chat's own day", created),
         ("unreadable", created),
         ("no block at all", created),
+        ("no wrapper", "2026-11-22T07:00:00.000Z"),  # an older build's message: the block still read
     ]
     [error] = [t for t in result.turns if t.kind is TurnKind.TOOL_ERROR]
     assert error.timestamp == "2026-10-05T09:40:00.000Z"  # after the prompt that asked for it
-    assert result.stats.skips["injected:timestamp"] == 5 and not any("soon" in t.text for t in result.turns)
+    assert result.stats.skips["injected:timestamp"] == 6 and not any("soon" in t.text for t in result.turns)
 
 
 @pytest.mark.parametrize(
