@@ -30,6 +30,8 @@ CANARY = {
     "stale": "CANARY-STALE-BRANCH-0b1c",  # a message of an older state, outside the latest tree
 }
 CWD = "/work/shop"
+_MD5_DIR = "0123456789abcdef0123456789abcdef"  # a chats folder's shape: md5 hex, then an agent id
+_AGENT_DIR = "4567ef01-0000-4000-8000-000000000001"
 
 
 def _chat(seed: int = 4) -> CursorCliStore:
@@ -243,7 +245,7 @@ def test_an_exclusively_locked_store_is_read_from_a_private_copy(
     [(b"", "empty"), (b"\x00\x01garbage" * 40, "not_sqlite"), (b"SQLite format 3\x00" + b"\xff" * 300, "not_sqlite")],
 )
 def test_hostile_files_are_recorded_skips(tmp_path: Path, content: bytes, reason: str) -> None:
-    db = tmp_path / "chats" / "0123abcd" / "4567ef01" / "store.db"
+    db = tmp_path / "chats" / _MD5_DIR / _AGENT_DIR / "store.db"
     db.parent.mkdir(parents=True)
     db.write_bytes(content)
     result = cursor_cli.READER.read(_unit(db))
@@ -255,7 +257,7 @@ def test_a_truncated_store_is_a_recorded_skip(tmp_path: Path) -> None:
     for n in range(40):  # pages enough that half the file is a broken database
         st.user(f"note {n}: " + "x" * 3000)
     data = st.write(tmp_path / "a" / "chats").read_bytes()
-    cut = tmp_path / "b" / "chats" / "0123abcd" / "4567ef01" / "store.db"
+    cut = tmp_path / "b" / "chats" / _MD5_DIR / _AGENT_DIR / "store.db"
     cut.parent.mkdir(parents=True)
     cut.write_bytes(data[: len(data) // 2])
     result = cursor_cli.READER.read(_unit(cut))
@@ -307,7 +309,7 @@ def test_bad_blobs_cost_themselves(tmp_path: Path) -> None:
     gone = cursor_cli.READER.read(_unit(mid))
     assert _said(gone.turns) == [EXPECTED[0], EXPECTED[2]] and gone.stats.skips["blob_missing"] == 1
 
-    # a tree that points back at itself is walked once
+    # a tree that points back at itself is walked once (the cycle counted, not followed)
     st = CursorCliStore(*clock(6), "/work/z")
     st.user("split the loader into two functions")
     cyc = st.write(tmp_path / "cycle" / "chats")
@@ -317,7 +319,7 @@ def test_bad_blobs_cost_themselves(tmp_path: Path) -> None:
     _edit(cyc, "UPDATE blobs SET data = data || x'0a20' || ? WHERE id = ?", bytes.fromhex(root_id), root_id)
     looped = cursor_cli.READER.read(_unit(cyc))
     assert [t.text for t in looped.turns] == ["split the loader into two functions"]
-    assert looped.stats.skips["blob_repeated"] == 1
+    assert looped.stats.skips["blob_cycle"] == 1
 
 
 @pytest.mark.parametrize(
@@ -381,3 +383,240 @@ def test_without_meta_json_the_project_comes_from_the_preamble_when_its_md5_matc
     (other.parent / "meta.json").unlink()
     result = cursor_cli.READER.read(_unit(other))
     assert {t.cwd for t in result.turns} == {None} and result.stats.cwd is None  # no path that hashes right
+
+
+def _store(root: Path, messages: list, cwd: str = "/work/p", seed: int = 1) -> Path:
+    st = CursorCliStore(*clock(seed), cwd)
+    st.messages.extend(messages)
+    return st.write(root / "chats")
+
+
+def _q(text: str, before: str = "") -> dict:
+    return {"role": "user", "content": f"{before}<user_query>\n{text}\n</user_query>"}
+
+
+def test_a_user_query_inside_an_attached_file_is_never_the_persons_words(tmp_path: Path) -> None:
+    attached = (
+        "<attached_files>\n<file path='fixtures/chat.txt'>\n<user_query>\nCANARY-ATTACHED-QUERY-5e6f\n"
+        "</user_query>\n</file>\n</attached_files>\n"
+    )
+    nested = "<context>\n<user_query>CANARY-CONTEXT-QUERY-7a8b</user_query>\n</context>\n"
+    db = _store(tmp_path, [_q("summarise this fixture", attached), _q("and the other one", nested)])
+    result = cursor_cli.READER.read(_unit(db))
+    assert [t.text for t in result.turns] == ["summarise this fixture", "and the other one"]
+    assert result.stats.skips["injected:attached_files"] == 1 and result.stats.skips["injected:context"] == 1
+
+
+def test_a_typed_closing_tag_stays_in_and_only_known_context_tags_are_cut(tmp_path: Path) -> None:
+    db = _store(
+        tmp_path,
+        [
+            _q("why does </user_query> end my prompt early? fix the parser"),
+            {"role": "user", "content": "<div>hello</div> why is this div not centred"},  # no wrapper (older builds)
+            {"role": "user", "content": "<git_status>\nclean\n</git_status>\n<div>x</div> still mine"},
+            # two queries with a context block between them: the block is not part of either
+            {
+                "role": "user",
+                "content": "<user_query>a</user_query>\n<rules>CANARY-RULES-9c0d</rules>\n<user_query>b</user_query>",
+            },
+        ],
+    )
+    result = cursor_cli.READER.read(_unit(db))
+    assert [t.text for t in result.turns] == [
+        "why does </user_query> end my prompt early? fix the parser",
+        "<div>hello</div> why is this div not centred",
+        "<div>x</div> still mine",
+        "a\n\nb",
+    ]
+    assert result.stats.skips["injected:other"] == 1 and result.stats.skips["injected:rules"] == 1
+
+
+def test_each_turn_takes_the_time_of_its_own_timestamp_block(tmp_path: Path) -> None:
+    def stamped(when: str, text: str) -> dict:
+        return _q(text, f"<timestamp>{when}</timestamp>\n")
+
+    db = _store(
+        tmp_path,
+        [
+            stamped("Monday, Oct 5, 2026, 9:40 AM (UTC+0)", "start"),
+            {
+                "role": "assistant",
+                "content": [{"type": "tool-call", "toolCallId": "c", "toolName": "Shell", "args": {"command": "make"}}],
+            },
+            {
+                "role": "tool",
+                "content": [{"type": "tool-result", "toolCallId": "c", "isError": True, "result": "boom"}],
+            },
+            stamped("Friday, Nov 20, 2026, 4:10 PM (UTC-5)", "six weeks later"),
+            stamped("Saturday, Nov 21, 2026", "a day, no time"),
+            stamped("Monday, Oct 5, 2026", "the chat's own day"),  # createdAt is closer than midnight
+            stamped("soon-ish", "unreadable"),
+            _q("no block at all"),
+            {"role": "user", "content": "<timestamp>Sunday, Nov 22, 2026, 8:00 AM (UTC+1)</timestamp>\nno wrapper"},
+        ],
+    )
+    result = cursor_cli.READER.read(_unit(db))
+    created = "2026-10-05T09:00:00.000Z"
+    said = [(t.text, t.timestamp) for t in result.turns if t.tier is not Tier.T3]
+    assert said == [
+        ("start", "2026-10-05T09:40:00.000Z"),
+        ("six weeks later", "2026-11-20T21:10:00.000Z"),
+        ("a day, no time", "2026-11-21T00:00:00.000Z"),
+        ("the chat's own day", created),
+        ("unreadable", created),
+        ("no block at all", created),
+        ("no wrapper", "2026-11-22T07:00:00.000Z"),  # an older build's message: the block still read
+    ]
+    [error] = [t for t in result.turns if t.kind is TurnKind.TOOL_ERROR]
+    assert error.timestamp == "2026-10-05T09:40:00.000Z"  # after the prompt that asked for it
+    assert result.stats.skips["injected:timestamp"] == 6 and not any("soon" in t.text for t in result.turns)
+
+
+@pytest.mark.parametrize(
+    ("text", "iso"),
+    [
+        ("Monday, Aug 24, 2026, 3:01 PM (UTC-5)", "2026-08-24T20:01:00.000Z"),
+        ("Monday, Aug 24, 2026, 12:05 AM (UTC+5:30)", "2026-08-23T18:35:00.000Z"),
+        ("Tuesday, September 1, 2026, 14:30 GMT+2", "2026-09-01T12:30:00.000Z"),
+        ("2026-08-24T15:01:00-05:00", "2026-08-24T20:01:00.000Z"),
+        ("2026-08-24 15:01", "2026-08-24T15:01:00.000Z"),
+        ("1787000000000", "2026-08-17T20:53:20.000Z"),
+        ("Sep 28, 2026", "2026-09-28T00:00:00.000Z"),
+        ("Monday, Foo 24, 2026", None),
+        ("Monday, Aug 32, 2026", None),
+        ("Monday, Aug 24, 2026, 13:01 PM", None),
+        ("Monday, Aug 24, 2026, 3:01 PM (UTC+23)", None),
+        ("x" * 300, None),
+        ("", None),
+    ],
+)
+def test_timestamp_texts_are_read_tolerantly_and_never_guessed(text: str, iso: str | None) -> None:
+    from persona_pipeline.core.sources import prompt_time
+
+    parsed = prompt_time.parse(text)
+    assert (parsed[0] if parsed else None) == iso
+
+
+def test_a_message_repeated_word_for_word_is_read_each_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    said = {"role": "assistant", "content": [{"type": "text", "text": "did a step"}]}
+    db = _store(tmp_path, [_q("continue"), said, _q("continue"), said, _q("continue")])
+    result = cursor_cli.READER.read(_unit(db))
+    assert [t.text for t in result.turns] == ["continue"] * 3
+    assert result.stats.skips["assistant_text"] == 2 and "blob_cycle" not in result.stats.skips
+
+    # the same through linking nodes (walked by id), and in a table written in another order
+    st = CursorCliStore(*clock(2), "/work/p")
+    st.fanout = 2
+    st.messages.extend([_q("continue"), said, _q("continue"), _q("continue")])
+    nested = st.write(tmp_path / "n" / "chats")
+    assert [t.text for t in cursor_cli.READER.read(_unit(nested)).turns] == ["continue"] * 3
+    con = sqlite3.connect(db)
+    rows = con.execute("SELECT id, data FROM blobs ORDER BY rowid DESC").fetchall()
+    con.execute("DELETE FROM blobs")
+    con.executemany("INSERT INTO blobs VALUES (?, ?)", rows)
+    con.commit()
+    con.close()
+    assert [t.text for t in cursor_cli.READER.read(_unit(db)).turns] == ["continue"] * 3
+
+    # a tree sharing its subtrees (2^40 paths) stops at the node budget, counted
+    monkeypatch.setattr(cursor_cli, "MAX_NODES", 500)
+    con = sqlite3.connect(db)
+    leaf = dump(_q("shared")).encode()
+    node = hashlib.sha256(leaf).digest()
+    blobs = [(node.hex(), leaf)]
+    for i in range(40):
+        data = b"\x0a\x20" + node + b"\x0a\x20" + node + bytes([0x10, i])
+        node = hashlib.sha256(data).digest()
+        blobs.append((node.hex(), data))
+    con.executemany("INSERT INTO blobs VALUES (?, ?)", blobs)
+    meta = json.loads(bytes.fromhex(con.execute("SELECT value FROM meta").fetchone()[0]))
+    root = b"\x0a\x20" + node
+    con.execute("INSERT INTO blobs VALUES (?, ?)", [hashlib.sha256(root).hexdigest(), root])
+    meta["latestRootBlobId"] = hashlib.sha256(root).hexdigest()
+    con.execute("UPDATE meta SET value = ?", [dump(meta).encode().hex()])
+    con.commit()
+    con.close()
+    shared = cursor_cli.READER.read(_unit(db))
+    assert 0 < len(shared.turns) < 500 and shared.stats.skips["blob_tree_too_large"] == 1
+
+
+def test_a_store_outside_the_id_folders_gets_no_key_that_could_hold_a_name(tmp_path: Path) -> None:
+    real = _store(tmp_path / "src", [_q("hi")])
+    md5 = real.parents[1].name
+    odd = [
+        tmp_path / "home" / "alice" / "store.db",
+        tmp_path / "home" / "alice" / "chats" / "store.db",
+        tmp_path / "alice" / "chats" / md5 / "store.db",  # one level short: `chats/<md5>` are not ids
+        tmp_path / "alice" / "chats" / "alice" / real.parent.name / "store.db",  # not an md5
+        tmp_path / "alice" / "chats" / md5 / "alice-notes" / "store.db",  # not an agent id
+    ]
+    for path in odd:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(real.read_bytes())
+    for root in [tmp_path / "home" / "alice", tmp_path / "home" / "alice" / "chats", tmp_path / "alice" / "chats"]:
+        ignored: dict[str, int] = {}
+        units = cursor_cli.READER.discover([root], ignored)
+        assert not any("alice" in u.key for u in units) and units == []
+        assert ignored["unexpected_layout"] >= 1
+    for path in odd:  # a root that is the file itself
+        ignored = {}
+        assert cursor_cli.READER.discover([path], ignored) == [] and ignored == {"unexpected_layout": 1}
+    [unit] = cursor_cli.READER.discover([tmp_path / "src" / "chats"], {})
+    assert unit.key == f"cursor_cli/{md5}/{real.parent.name}/store.db"
+
+
+def test_a_project_path_with_spaces_is_recovered_from_the_preamble(tmp_path: Path) -> None:
+    for n, cwd in enumerate(["/Users/x/My Projects/app", "C:\\Users\\x\\My Projects\\app", "/work/app"]):
+        info = {"role": "user", "content": f"<user_info>\nOS: darwin\nWorkspace Path: {cwd}\nShell: zsh\n</user_info>"}
+        db = _store(tmp_path / str(n), [info, _q("hi")], cwd=cwd)
+        (db.parent / "meta.json").unlink()
+        result = cursor_cli.READER.read(_unit(db))
+        assert result.stats.cwd == cwd and [t.cwd for t in result.turns] == [cwd]
+    # a path with spaces whose md5 is not the folder's: never taken, nor any prefix of it
+    info = {"role": "user", "content": "<user_info>\nWorkspace Path: /Users/x/Other Projects/app\n</user_info>"}
+    db = _store(tmp_path / "o", [info, _q("hi")], cwd="/Users/x/My Projects/app")
+    (db.parent / "meta.json").unlink()
+    assert cursor_cli.READER.read(_unit(db)).stats.cwd is None
+
+
+def test_image_only_and_attachment_only_messages_have_their_own_reasons(tmp_path: Path) -> None:
+    db = _store(
+        tmp_path,
+        [
+            {"role": "user", "content": [{"type": "image", "image": "data:…"}]},
+            {"role": "user", "content": [{"type": "file", "data": "x", "mediaType": "text/plain"}]},
+            {"role": "user", "content": [{"type": "image", "image": "…"}, {"type": "file", "data": "x"}]},
+            {"role": "user", "content": []},
+            {"role": "user", "content": [{"type": ["odd"]}]},
+            {"role": "user", "content": {"text": "x"}},
+            _q("what is in the screenshot?"),
+        ],
+    )
+    result = cursor_cli.READER.read(_unit(db))
+    assert [t.text for t in result.turns] == ["what is in the screenshot?"]
+    skips = result.stats.skips
+    assert skips["image_only"] == 1 and skips["attachment_only"] == 2 and skips["empty_message"] == 1
+    assert skips["user_message_malformed"] == 2
+
+
+def test_forgetting_a_project_keeps_its_later_chats_out(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from persona_pipeline.core.sources import tombstones
+    from persona_pipeline.orchestration import erasure, incremental
+
+    root = tmp_path / "cursor" / "chats"
+
+    def key(db: Path) -> str:
+        return f"cursor_cli/{db.parents[1].name}/{db.parent.name}/store.db"
+
+    first = _store(tmp_path / "cursor", [_q("first chat")], cwd="/work/shop")
+    other = _store(tmp_path / "cursor", [_q("another project")], cwd="/work/mill", seed=3)
+    settings = only_roots(monkeypatch, tmp_path, CURSOR_CLI_DIRS=str(root))
+    ingest_all(settings)
+    forgotten = erasure.forget(settings, "shop")
+    assert forgotten.keys == [key(first)]
+    later = _store(tmp_path / "cursor", [_q("second chat, same project")], cwd="/work/shop", seed=2)
+    keys = [u.key for u in incremental.scan(settings, prepare=False).found.units]
+    assert key(later) not in keys and key(first) not in keys
+    assert keys == [key(other)]
+    # the scope is the chats folder: md5 of the project path (`forget <md5>` names it too)
+    assert tombstones.project_of_key(key(later)) == hashlib.md5(b"/work/shop").hexdigest()

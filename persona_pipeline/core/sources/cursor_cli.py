@@ -21,17 +21,22 @@ Database Format" guide found by the code search):
   in `<user_query>…</user_query>`, after the client's context blocks — `<user_info>` (OS, shell,
   workspace path), rules, attached files, …; the first user message can be that preamble alone),
   `assistant` (parts `text`, `reasoning`, `tool-call {toolCallId, toolName, args}`), `tool`
-  (parts `tool-result {toolCallId, toolName, result, isError}`). No per-message time.
+  (parts `tool-result {toolCallId, toolName, result, isError}`). No per-message time field; the
+  client writes a `<timestamp>` block into each user message.
 
-One unit per store (`cursor_cli/<project hash>/<agent id>/store.db`: ids only), one session;
-fingerprint = the stats of the file and its `-wal`. Read through `sqlite_snapshot` (read-only, a
-private copy when a lock keeps readers out); the root's children from one pass over `blobs` in
-insertion order (`_messages`). Kept: the insides of `<user_query>` (or, without one, the text
-after the leading context blocks), T2, T1 by a correction opener (no refusal is recorded in a form
-described publicly). Turns carry the chat's `createdAt`. Dropped, counted: context blocks by tag
+One unit per store (`cursor_cli/<project hash>/<agent id>/store.db`: ids only; a store under
+folders of other shapes is left out, counted), one session; the project hash is the key's project
+part (`forget <project>` scopes on it); fingerprint = the stats of the file and its `-wal`. Read
+through `sqlite_snapshot` (read-only, a private copy when a lock keeps readers out); the root's
+children from one pass over `blobs` in insertion order (`_messages`); a message repeated word for
+word is one blob named twice, read each time. Kept: the insides of the top-level `<user_query>`
+blocks (or, without one, the text after the leading known context blocks), T2, T1 by a correction
+opener (no refusal is recorded in a form described publicly). A turn takes its `<timestamp>`
+block's time, else the chat's `createdAt`. Dropped, counted: context blocks by tag
 (`injected:<tag>` for the tags the descriptions name, else `injected:other`), context-only
-messages, system prompts, assistant text (its tail is a correction's context), reasoning, tool
-output, the title. Activity: failed tool calls, recoveries, edits (Cursor's `Write`/`StrReplace`/…).
+messages, image- or attachment-only messages, system prompts, assistant text (its tail is a
+correction's context), reasoning, tool output, the title. Activity: failed tool calls, recoveries,
+edits (Cursor's `Write`/`StrReplace`/…).
 
 Not read, on purpose: `~/.cursor/projects/<path with dashes>/agent-transcripts/` (`<id>.txt`,
 newer `<id>/<id>.jsonl`) repeats the store's turns without the preamble (deja-vu found every chat
@@ -47,6 +52,7 @@ import os
 import re
 import sqlite3
 from collections.abc import Iterator
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -54,17 +60,17 @@ import orjson
 
 from persona_pipeline.core.models import ReadStats, Turn
 from persona_pipeline.core.sources import activity as act
-from persona_pipeline.core.sources import readers, sqlite_snapshot
+from persona_pipeline.core.sources import prompt_time, readers, sqlite_snapshot
 from persona_pipeline.core.sources.activity_log import BatchedExcerpts
 from persona_pipeline.core.sources.chat_turns import Conversation, LocalCounts, ToolArgs, _head, iso_from_epoch
 from persona_pipeline.core.sources.discovery import SourceUnit
 from persona_pipeline.core.sources.jsonl_stream import FileSkipped, type_name
 
-READER_VERSION = "cursor_cli-1"
+READER_VERSION = "cursor_cli-2"  # 2: top-level queries only, per-turn times, repeats read, id-shaped keys
 KIND = "cursor_cli"
 STORE = "store.db"
 MAX_BLOB_BYTES = 64 * 1024 * 1024
-MAX_NODES = 1_000_000  # blobs visited in one chat (a cycle or a runaway tree stops here)
+MAX_NODES = 100_000  # blobs visited in one chat, repeats included (a runaway or shared tree stops here)
 MAX_META_BYTES = 1024 * 1024
 _QUERY_OPEN, _QUERY_CLOSE = "<user_query>", "</user_query>"
 # a context block's opener at the start of the remaining text: `<name>` or `<name attr…>`
@@ -75,11 +81,15 @@ _ID = re.compile(r"[0-9a-fA-F-]{8,64}")  # an md5, a uuid (never `extensions/`, 
 
 
 # --- discovery ---------------------------------------------------------------------------------
+_MD5 = re.compile(r"[0-9a-fA-F]{32}")
+
+
 def _key(folder: list[str], name: str) -> str | None:
-    """`<project hash>/<agent id>/store.db` (an md5 and a uuid: no user names)."""
-    if name != STORE or len(folder) < 2:
+    """`<project hash>/<agent id>/store.db` (an md5 and an id: no user names); None for a store
+    anywhere else, or under folders of other names (`home/alice/store.db`: a name)."""
+    if name != STORE or len(folder) < 2 or not _MD5.fullmatch(folder[-2]) or not _ID.fullmatch(folder[-1]):
         return None
-    return f"{readers.clean(folder[-2])}/{readers.clean(folder[-1])}/{STORE}"
+    return f"{folder[-2]}/{folder[-1]}/{STORE}"
 
 
 def _descend(folders: list[str]) -> bool:
@@ -89,7 +99,16 @@ def _descend(folders: list[str]) -> bool:
 
 
 def _discover(roots: list[Path], ignored: dict[str, int]) -> list[SourceUnit]:
-    return readers.discover_files(KIND, roots, ignored, _key, _descend)
+    """The stores under `chats/<md5>/<id>/`; one elsewhere is left out and counted
+    (`unexpected_layout`): its folders' names could be anything, a user's among them."""
+
+    def key_of(folder: list[str], name: str) -> str | None:
+        key = _key(folder, name)
+        if key is None and name == STORE:
+            ignored["unexpected_layout"] = ignored.get("unexpected_layout", 0) + 1
+        return key
+
+    return readers.discover_files(KIND, roots, ignored, key_of, _descend)
 
 
 def _default_roots(host: readers.Host) -> list[Path]:
@@ -201,6 +220,28 @@ def _decoded(data: bytes, counts: dict[str, int]) -> Any:
     return _Node(items)
 
 
+class _Budget:
+    """Nodes a chat may still visit (a tree that shares its subtrees, or is simply huge, stops here)."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, left: int) -> None:
+        self.left = left
+
+    def spend(self, counts: dict[str, int]) -> bool:
+        """Take one node; False (counted once) when none is left."""
+        if self.left <= 0:
+            if self.left == 0:
+                counts["blob_tree_too_large"] = counts.get("blob_tree_too_large", 0) + 1
+                self.left = -1
+            return False
+        self.left -= 1
+        return True
+
+
+_CYCLE = object()  # a root child that is the root itself
+
+
 def _messages(con: sqlite3.Connection, root: str, counts: dict[str, int]) -> Iterator[Any]:
     """The chat's messages (parsed JSON) in order: the tree under `root`, depth first.
 
@@ -208,41 +249,58 @@ def _messages(con: sqlite3.Connection, root: str, counts: dict[str, int]) -> Ite
     is the order a chat's messages were written in, so each is handed on as the pass reaches it and
     the pass stops at the last one; a child met before its turn waits (a table written in another
     order costs memory, never order). A look-up per child cost more than reading it. Deeper nodes
-    (none in the chats described) are walked by id."""
-    seen: set[bytes] = set()
+    (none in the chats described) are walked by id.
+
+    Blobs are content-addressed: the same message typed twice is one blob named twice, and is read
+    each time. Only a node naming one of its own ancestors (a cycle) is refused (`blob_cycle`), and
+    a budget of nodes bounds a tree that shares subtrees (`blob_tree_too_large`)."""
     rid = bytes.fromhex(root)
-    seen.add(rid)
+    budget = _Budget(MAX_NODES)
     data = _blob(con, rid, counts)
     top = _decoded(data, counts) if data is not None else None
     if type(top) is not _Node:
         if top is not None:
             yield top
         return
-    items = top.items
+    items = [_CYCLE if x == rid else x for x in top.items]
     want: dict[bytes, int] = {}  # hex id as SQLite returns it -> the position of its first mention
+    again: dict[bytes, list[int]] = {}  # -> the positions of its later mentions (a repeated message)
     for i, x in enumerate(items):
-        if type(x) is bytes and x not in seen:
-            want.setdefault(x.hex().encode(), i)
+        if type(x) is bytes:
+            key = x.hex().encode()
+            if key in want:
+                again.setdefault(key, []).append(i)
+            else:
+                want[key] = i
     waiting: dict[int, Any] = {}
     nxt, end = 0, len(items)
     loads = orjson.loads
     if want:
         for key, value in con.execute("SELECT id, data FROM blobs"):
-            i = want.get(key) if type(key) is bytes else want.get(str(key).encode())
+            if type(key) is not bytes:
+                key = str(key).encode()
+            i = want.get(key)
             if i is None:
                 continue
+            if again:
+                for j in again.get(key, ()):
+                    waiting[j] = value
             if i != nxt:
                 waiting[i] = value
                 continue
             if type(value) is bytes and value[:1] == b"{" and len(value) <= MAX_BLOB_BYTES:
                 # the usual blob: the message due next (what `_child` does for it, inline)
-                seen.add(items[i])
+                if budget.left > 0:
+                    budget.left -= 1
+                else:
+                    budget.spend(counts)  # counted
+                    return
                 nxt += 1
                 try:
                     yield loads(value)
                 except (orjson.JSONDecodeError, RecursionError):
                     counts["blob_invalid_json"] = counts.get("blob_invalid_json", 0) + 1
-                if not waiting and nxt < end and type(items[nxt]) is bytes and items[nxt] not in seen:
+                if not waiting and nxt < end and type(items[nxt]) is bytes:
                     continue  # nothing else ready: the next one is still ahead in the table
             else:
                 waiting[i] = value
@@ -250,69 +308,79 @@ def _messages(con: sqlite3.Connection, root: str, counts: dict[str, int]) -> Ite
                 x = items[nxt]
                 if type(x) is _Carried:
                     yield x.message
-                elif x in seen:
-                    waiting.pop(nxt, None)
-                    counts["blob_repeated"] = counts.get("blob_repeated", 0) + 1
+                elif x is _CYCLE:
+                    counts["blob_cycle"] = counts.get("blob_cycle", 0) + 1
                 elif nxt in waiting:
-                    seen.add(x)
-                    yield from _child(con, waiting.pop(nxt), seen, counts)
+                    yield from _child(con, waiting.pop(nxt), [rid, x], budget, counts)
                 else:
                     break
+                if budget.left < 0:
+                    return
                 nxt += 1
             if nxt >= end:
                 break
-    # the rest, in order, after a child the pass never met: what waits, carried messages, repeats
+    # the rest, in order, after a child the pass never met: what waits, carried messages, cycles
     for pos in range(nxt, end):
         x = items[pos]
         if type(x) is _Carried:
             yield x.message
-        elif x in seen:
-            waiting.pop(pos, None)
-            counts["blob_repeated"] = counts.get("blob_repeated", 0) + 1
+        elif x is _CYCLE:
+            counts["blob_cycle"] = counts.get("blob_cycle", 0) + 1
+        elif pos in waiting:
+            yield from _child(con, waiting.pop(pos), [rid, x], budget, counts)
         else:
-            seen.add(x)
-            if pos in waiting:
-                yield from _child(con, waiting.pop(pos), seen, counts)
-            else:
-                counts["blob_missing"] = counts.get("blob_missing", 0) + 1
+            counts["blob_missing"] = counts.get("blob_missing", 0) + 1
+        if budget.left < 0:
+            return
 
 
-def _child(con: sqlite3.Connection, value: Any, seen: set[bytes], counts: dict[str, int]) -> Iterator[Any]:
+def _child(
+    con: sqlite3.Connection, value: Any, path: list[bytes], budget: _Budget, counts: dict[str, int]
+) -> Iterator[Any]:
+    """A root child's messages: the blob itself, or the tree under it (`path`: root, child)."""
+    if not budget.spend(counts):
+        return
     data = _usable(value, counts)
     node = _decoded(data, counts) if data is not None else None
     if type(node) is _Node:
-        yield from _walk(con, node.items, seen, counts)
+        yield from _walk(con, node.items, path, budget, counts)
     elif node is not None:
         yield node
 
 
-def _walk(con: sqlite3.Connection, items: list[Any], seen: set[bytes], counts: dict[str, int]) -> Iterator[Any]:
-    """The messages under a node's `items`, depth first, each blob fetched by its id."""
+def _walk(
+    con: sqlite3.Connection, items: list[Any], path: list[bytes], budget: _Budget, counts: dict[str, int]
+) -> Iterator[Any]:
+    """The messages under a node's `items`, depth first, each blob fetched by its id. `path`: the
+    ids from the root to that node (a child naming one of them is a cycle, not read)."""
     frames: list[list[Any]] = [items]
     positions = [0]
+    ids = [path[-1]]  # the node each frame lists the children of
+    on_path = set(path)
     while frames:
         frame, i = frames[-1], positions[-1]
         if i >= len(frame):
             frames.pop()
             positions.pop()
+            on_path.discard(ids.pop())
             continue
         positions[-1] = i + 1
         bid = frame[i]
         if type(bid) is _Carried:
             yield bid.message
             continue
-        if bid in seen:
-            counts["blob_repeated"] = counts.get("blob_repeated", 0) + 1
+        if bid in on_path:
+            counts["blob_cycle"] = counts.get("blob_cycle", 0) + 1
             continue
-        if len(seen) >= MAX_NODES:
-            counts["blob_tree_too_large"] = counts.get("blob_tree_too_large", 0) + 1
+        if not budget.spend(counts):
             return
-        seen.add(bid)
         data = _blob(con, bid, counts)
         node = _decoded(data, counts) if data is not None else None
         if type(node) is _Node:
             frames.append(node.items)
             positions.append(0)
+            ids.append(bid)
+            on_path.add(bid)
         elif node is not None:
             yield node
 
@@ -365,15 +433,54 @@ def _text_of(content: Any, counts: dict[str, int]) -> str | None:
 _TAG_REASONS = {
     t: f"injected:{t}" for t in ("user_info", "rules", "attached_files", "timestamp", "context", "cursor_commands")
 }
+# Blocks a message without the `<user_query>` wrapper (older builds) may open with: the named ones
+# and those public readers of Cursor's transcripts strip. Only these are cut there: a prompt that
+# starts with `<div>…</div>` is the person's.
+_CONTEXT_TAGS = frozenset(
+    (
+        *_TAG_REASONS,
+        "system_reminder",
+        "system_notification",
+        "open_and_recently_viewed_files",
+        "git_status",
+        "agent_transcripts",
+        "agent_skills",
+        "image_files",
+        "mcp_file_system",
+        "additional_data",
+        "project_layout",
+    )
+)
+
+
+class _Closes:
+    """The first `</name>` at or after a position. Searches move forward only (the one before
+    answers any position between its start and its find), so a text is scanned about once a name."""
+
+    __slots__ = ("found", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.found: dict[str, tuple[int, int]] = {}  # name -> (searched from, first close or -1)
+
+    def find(self, name: str, pos: int) -> int:
+        known = self.found.get(name)
+        if known is not None and known[0] <= pos and (known[1] < 0 or pos <= known[1]):
+            return known[1]
+        close = self.text.find(f"</{name}>", pos)
+        self.found[name] = (pos, close)
+        return close
 
 
 class _Tags:
-    """Context blocks counted by tag (`injected:<tag>` for the known ones, else `injected:other`)."""
+    """Context blocks counted by tag (`injected:<tag>` for the known ones, else `injected:other`),
+    and the text of the message's own `<timestamp>` block."""
 
-    __slots__ = ("counts",)
+    __slots__ = ("counts", "timestamp")
 
     def __init__(self, counts: dict[str, int]) -> None:
         self.counts = counts
+        self.timestamp: str | None = None
 
     def add(self, name: str) -> None:
         reason = _TAG_REASONS.get(name, "injected:other")
@@ -381,60 +488,96 @@ class _Tags:
 
 
 def _typed(text: str, tags: _Tags) -> str:
-    """The person's words in a user message: the insides of its `<user_query>` spans, or without
-    one the text after the leading context blocks; every context block counted by its tag."""
-    start = text.find(_QUERY_OPEN)
-    if start >= 0:
-        kept: list[str] = []
-        rest: list[str] = []
-        pos = 0
-        while start >= 0:
-            end = text.find(_QUERY_CLOSE, start + len(_QUERY_OPEN))
+    """The person's words in a user message: the insides of its top-level `<user_query>` blocks
+    (a `<user_query>` inside another block, say an attached file, is that block's text), or without
+    one the text after the leading known context blocks; every context block counted by its tag,
+    and a top-level `<timestamp>` block's text kept in `tags.timestamp`."""
+    tags.timestamp = None
+    if _QUERY_OPEN not in text:
+        return _after_blocks(text, tags)
+    kept: list[str] = []
+    blocks: list[str] = []  # counted once the message proves to hold a query
+    timestamp: str | None = None
+    closes = _Closes(text)
+    unclosed: set[str] = set()  # a tag found unclosed is not looked for again
+    pos = 0
+    while len(unclosed) < _MAX_UNCLOSED:
+        m = _OPENER.search(text, pos)
+        if m is None:
+            break
+        name = m.group(1)
+        if m.group(0) == _QUERY_OPEN:
+            end = _query_end(text, m.end(), closes)
             if end < 0:
-                break  # an unclosed opener: the rest is not a query the client wrapped
-            rest.append(text[pos:start])
-            kept.append(text[start + len(_QUERY_OPEN) : end].strip())
+                break  # an unclosed opener: not a query the client wrapped
+            kept.append(text[m.end() : end].strip())
             pos = end + len(_QUERY_CLOSE)
-            start = text.find(_QUERY_OPEN, pos)
-        if kept:
-            rest.append(text[pos:])
-            _count_blocks("".join(rest), tags)
-            return "\n\n".join(k for k in kept if k)
-    return _after_blocks(text, tags)
+            continue
+        close = -1 if name in unclosed else closes.find(name, m.end())
+        if close < 0:
+            unclosed.add(name)
+            pos = m.end()
+            continue
+        blocks.append(name)
+        if name == "timestamp" and timestamp is None:
+            timestamp = text[m.end() : close]
+        pos = close + len(name) + 3
+    if not kept:
+        return _after_blocks(text, tags)
+    for name in blocks:
+        tags.add(name)
+    tags.timestamp = timestamp
+    return "\n\n".join(k for k in kept if k)
+
+
+def _query_end(text: str, start: int, closes: _Closes) -> int:
+    """Where the query opened before `start` ends: at its last `</user_query>` before the next
+    top-level `<user_query>` (a closing tag the person typed inside stays in), -1 if none.
+
+    Another query follows when a closing tag is followed by only whitespace and closed context
+    blocks, then an opener."""
+    end = text.rfind(_QUERY_CLOSE, start)
+    if end < 0:
+        return -1
+    close = text.find(_QUERY_CLOSE, start)
+    while close < end:
+        after = _skip_blocks(text, close + len(_QUERY_CLOSE), closes)
+        if text.startswith(_QUERY_OPEN, after):
+            return close
+        close = text.find(_QUERY_CLOSE, close + len(_QUERY_CLOSE))
+    return end
+
+
+def _skip_blocks(text: str, pos: int, closes: _Closes) -> int:
+    """The position after the whitespace and closed known context blocks at `pos`."""
+    while True:
+        m = _BLOCK.match(text, pos)
+        if m is None or m.group(1) not in _CONTEXT_TAGS:
+            break
+        close = closes.find(m.group(1), m.end())
+        if close < 0:
+            break
+        pos = close + len(m.group(1)) + 3
+    while pos < len(text) and text[pos].isspace():
+        pos += 1
+    return pos
 
 
 def _after_blocks(text: str, tags: _Tags) -> str:
-    """The text after the `<tag>…</tag>` blocks it opens with (each counted), stripped."""
+    """The text after the known context blocks it opens with (each counted), stripped."""
     pos = 0
     while True:
         m = _BLOCK.match(text, pos)
-        if m is None:
+        if m is None or m.group(1) not in _CONTEXT_TAGS:
             break
         close = text.find(f"</{m.group(1)}>", m.end())
         if close < 0:
             break
         tags.add(m.group(1))
+        if m.group(1) == "timestamp" and tags.timestamp is None:
+            tags.timestamp = text[m.end() : close]
         pos = close + len(m.group(1)) + 3
     return text[pos:].strip()
-
-
-def _count_blocks(outside: str, tags: _Tags) -> None:
-    """Count the closed `<tag>…</tag>` blocks around the query (all of that text is dropped).
-    Linear: a tag found unclosed is not tried again, and only so many are tried."""
-    unclosed: set[str] = set()
-    pos = 0
-    while len(unclosed) < _MAX_UNCLOSED:
-        m = _OPENER.search(outside, pos)
-        if m is None:
-            return
-        name = m.group(1)
-        close = -1 if name in unclosed else outside.find(f"</{name}>", m.end())
-        if close < 0:
-            unclosed.add(name)
-            pos = m.end()
-            continue
-        tags.add(name)
-        pos = close + len(name) + 3
 
 
 class _Chat:
@@ -458,6 +601,7 @@ def _read_messages(messages: Iterator[Any], c: _Chat) -> None:
     chat holds a few hundred short messages: calls per message cost as much as the rest)."""
     counts, chat, activity, tags = c.counts, c.chat, c.activity, c.tags
     sid, ts, cwd = c.sid, c.ts, c.cwd
+    created = ts  # the chat's createdAt: the time of whatever carries no `<timestamp>` of its own
     ok, result, ERROR, OK = activity.ok, activity.result, act.Outcome.ERROR, act.Outcome.OK
     # the latest assistant text, handed to `chat` only when a turn needs it (`Conversation.assistant`
     # strips and cuts it: once a turn, not once a reply)
@@ -507,11 +651,14 @@ def _read_messages(messages: Iterator[Any], c: _Chat) -> None:
             elif role == "user":
                 text = _text_of(content, counts)
                 if text is None:
-                    counts["user_message_malformed"] = counts.get("user_message_malformed", 0) + 1
+                    reason = _no_text(content)
+                    counts[reason] = counts.get(reason, 0) + 1
                     continue
                 if cwd is None and c.project_hash and "<user_info>" in text:
                     cwd = c.cwd = c.stats.cwd = _cwd_from_info(text, c.project_hash)
                 typed = _typed(text, tags)
+                if tags.timestamp is not None:  # the client's time of this message; later events share it
+                    ts = prompt_time.turn_time(tags.timestamp, created)
                 if not typed:
                     counts["context_only"] = counts.get("context_only", 0) + 1
                     continue
@@ -526,6 +673,20 @@ def _read_messages(messages: Iterator[Any], c: _Chat) -> None:
                 counts[reason] = counts.get(reason, 0) + 1
     finally:
         c.line = line
+
+
+def _no_text(content: Any) -> str:
+    """Why a user message holds no text: only images (`image_only`), only other attachments
+    (`attachment_only`: files, and parts of other types), nothing at all, or malformed content."""
+    if isinstance(content, list) and content and all(isinstance(p, dict) for p in content):
+        types = [p.get("type") for p in content]
+        if all(t == "image" for t in types):
+            return "image_only"
+        if all(isinstance(t, str) and t != "text" for t in types):
+            return "attachment_only"
+    if content == []:
+        return "empty_message"
+    return "user_message_malformed"
 
 
 def _call(p: dict[str, Any], i: int, where: act.Where, activity: act.Activity, counts: dict[str, int]) -> None:
@@ -571,25 +732,41 @@ def _cwd_beside(folder: str) -> str | None:
     return cwd if isinstance(cwd, str) and cwd else None
 
 
-_ABS_PATH = re.compile(r"(?<![\w/\\])((?:/|[A-Za-z]:[\\/])[^\s\"'`<>]{0,1000})")
+# where an absolute path may start (not inside a word or another path); it runs to the end of its
+# line, and may hold spaces (`/Users/x/My Projects/app`), so each prefix ending at a space is tried
+_PATH_START = re.compile(r"(?<![\w/\\])(?:/|[A-Za-z]:[\\/])")
+_PATH_END = re.compile(r"[\r\n\"'`<>]")
+_SPACE = re.compile(r"\s")
+_MAX_PATH_CHARS = 1000
+_MAX_TRIES = 2000  # md5s of candidates per preamble (a hostile one is all slashes and spaces)
 
 
 def _cwd_from_info(text: str, project_hash: str) -> str | None:
     """The project folder named in the `<user_info>` preamble, recovered, never guessed: the first
-    absolute path there (trailing punctuation off) whose md5 is the chats folder's name."""
+    absolute path there (trailing punctuation off; spaces allowed) whose md5 is the chats folder's
+    name."""
     start = text.find("<user_info>")
     end = text.find("</user_info>", start)
     if start < 0 or end < 0:
         return None
-    for found in _ABS_PATH.finditer(text, start + len("<user_info>"), min(end, start + 20_000)):
-        path = found.group(1).rstrip(".,;:)")
-        for candidate in (path, path.rstrip("/\\")):
-            if (
-                candidate
-                and hashlib.md5(candidate.encode("utf-8", "surrogatepass"), usedforsecurity=False).hexdigest()
-                == project_hash
-            ):
-                return candidate
+    stop = min(end, start + 20_000)
+    tries = 0
+    for found in _PATH_START.finditer(text, start + len("<user_info>"), stop):
+        line_end = _PATH_END.search(text, found.start(), min(stop, found.start() + _MAX_PATH_CHARS))
+        line = text[found.start() : line_end.start() if line_end else min(stop, found.start() + _MAX_PATH_CHARS)]
+        cuts = [m.start() for m in islice(_SPACE.finditer(line), 64)]
+        for cut in [*cuts, len(line)]:
+            path = line[:cut].rstrip().rstrip(".,;:)")
+            for candidate in (path, path.rstrip("/\\")):
+                tries += 1
+                if tries > _MAX_TRIES:
+                    return None
+                if (
+                    candidate
+                    and hashlib.md5(candidate.encode("utf-8", "surrogatepass"), usedforsecurity=False).hexdigest()
+                    == project_hash
+                ):
+                    return candidate
     return None
 
 
@@ -640,5 +817,8 @@ READER = readers.Reader(
     discover=_discover,
     read=readers.streamed(_turns),
     fingerprint=readers.wal_fingerprint,
+    # `<md5 of the project path>`: `forget <project>` keeps that folder's later chats out, and it
+    # stands in for the project when no path is recovered (as Gemini's project hash does)
+    project_in_key=True,
     sample_roots=("cursor_cli",),
 )
