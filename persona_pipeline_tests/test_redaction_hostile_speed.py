@@ -80,3 +80,15 @@ def test_redacting_a_redacted_table_is_fast_and_idempotent() -> None:
     elapsed = time.perf_counter() - t0
     assert out is not None and out.text == text
     assert elapsed < 5, elapsed
+
+
+def test_unfolded_text_is_folded_once_for_all_kv_rules() -> None:
+    from persona_pipeline.core.evidence.redaction.matching import prepare
+    from persona_pipeline.core.evidence.redaction.secrets import _kv_text
+
+    # a long s has no fold of its own (it case-folds to an ASCII letter): the kv rules fold it
+    text = prepare("\u017f\u00e9 " * 5000 + "db_passphrase = ???")
+    assert text.folded is None
+    first = _kv_text(text)
+    assert first.folded is not None and len(first.folded) == len(text)
+    assert _kv_text(text) is first  # built once, not once per kv rule
