@@ -5,7 +5,9 @@
 
 Each case is one text of the given size, redacted alone with `Redactor.redact` (after a warm-up),
 in a child process killed after --timeout seconds (a hang is reported as `>T s`, not waited
-for). Printed: seconds and MB/s per case and size (median of --repeat runs), and the growth
+for). Times are CPU seconds of that process (other work on a shared machine inflates wall time
+several-fold). Printed: seconds and MB/s per case and size (median of --repeat runs), `dropped`
+when the redactor refused the text (None: the field is dropped, as for any failure), and the growth
 ratio time(2n)/time(n) between consecutive sizes (linear ~2, quadratic ~4). With --baseline the
 engine at GIT_REV (loaded from git as redaction_bench.py does) is timed the same way beside it.
 Texts are generated (never user text) and never printed.
@@ -113,25 +115,27 @@ def _one(engine: str, case: str, mb: float, repeat: int) -> None:
         sys.path.insert(0, str(ROOT / "bench"))
         from redaction_bench import load_baseline
 
-        Redactor = load_baseline(engine)  # noqa: N806
+        Redactor = load_baseline(engine)
     redactor = Redactor(b"k" * 32)
     redactor.redact("warm-up: mail a@example.org, key AKIA0000000000000000")
     text = CASES[case](int(mb * 1e6))
     times = []
+    dropped = False
     for _ in range(repeat):
-        t0 = time.perf_counter()
-        redactor.redact(text)
-        times.append(time.perf_counter() - t0)
-    print(statistics.median(times))
+        t0 = time.process_time()
+        dropped = redactor.redact(text) is None
+        times.append(time.process_time() - t0)
+    print(statistics.median(times), int(dropped))
 
 
-def _timed(engine: str, case: str, mb: float, repeat: int, timeout: float) -> float | None:
+def _timed(engine: str, case: str, mb: float, repeat: int, timeout: float) -> tuple[float, bool] | None:
     cmd = [sys.executable, __file__, "--one", engine, case, str(mb), str(repeat)]
     try:
         done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, check=True)
     except subprocess.TimeoutExpired:
         return None
-    return float(done.stdout.strip().splitlines()[-1])
+    seconds, dropped = done.stdout.strip().splitlines()[-1].split()
+    return float(seconds), dropped == "1"
 
 
 def main() -> None:
@@ -143,22 +147,23 @@ def main() -> None:
     ap.add_argument("--mb", type=float, nargs="+", default=[0.25, 0.5, 1, 2])
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--baseline", help="git revision of the engine to time beside this tree's")
-    ap.add_argument("--timeout", type=float, default=120)
+    ap.add_argument("--timeout", type=float, default=300, help="wall seconds per run")
     args = ap.parse_args()
     cases = list(CASES) if "all" in args.cases else args.cases
     engines = ["current"] + ([args.baseline] if args.baseline else [])
-    print(f"{'case':<20} {'engine':<10} " + " ".join(f"{mb:>6g}MB s  MB/s  x2 " for mb in args.mb))
+    print(f"{'case':<20} {'engine':<10} " + " ".join(f"{f'{mb:g} MB: s':>10} {'MB/s':>5} {'x2':>4}" for mb in args.mb))
     for case in cases:
         for engine in engines:
             cells, prev = [], None
             for mb in args.mb:
-                t = _timed(engine, case, mb, args.repeat, args.timeout)
-                if t is None:
-                    cells.append(f">{args.timeout:g}s".rjust(20))
+                timed = _timed(engine, case, mb, args.repeat, args.timeout)
+                if timed is None:
+                    cells.append(f">{args.timeout:g}s".rjust(21))
                     prev = None
                     continue
+                t, dropped = timed
                 growth = f"{t / prev:4.1f}" if prev else "   -"
-                cells.append(f"{t:7.2f} {mb / t:5.2f} {growth}")
+                cells.append(f"{t:10.2f} {mb / t:5.2f} {growth}" + (" dropped" if dropped else ""))
                 prev = t
             print(f"{case:<20} {engine[:10]:<10} " + " ".join(cells), flush=True)
 
