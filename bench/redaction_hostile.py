@@ -85,6 +85,13 @@ def deep_json(n: int) -> str:
     return (opening + json.dumps("leaf") + closing)[:n]
 
 
+def escaped_json(n: int) -> str:
+    """Deep JSON serialised into a string, that string into another (three levels of escapes):
+    a log line holding a payload holding a payload."""
+    inner = json.dumps(deep_json(max(12, n // 8)))
+    return _fill(n, lambda _: json.dumps(json.dumps({"payload": inner})) + "\n")
+
+
 def percent_encoded(n: int) -> str:
     """Percent-encoding: random bytes escaped, some escapes escaped again (`%253D`)."""
     r = random.Random(3)
@@ -102,6 +109,7 @@ CASES: dict[str, Callable[[int], str]] = {
     "no_spaces": no_spaces,
     "kv_noise": kv_noise,
     "deep_json": deep_json,
+    "escaped_json": escaped_json,
     "percent_encoded": percent_encoded,
 }
 
