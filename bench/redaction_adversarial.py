@@ -26,10 +26,11 @@ import argparse
 import importlib
 import json
 import pkgutil
+import queue
 import re
-import select
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -274,6 +275,12 @@ def _engine_row(n: int) -> dict[str, Any]:
     return {"where": "engine.toml (betterleaks)", "kind": "go", "small": a, "large": b, "shape": "mixed"}
 
 
+def _pump(stream: Any, lines: queue.Queue[str]) -> None:
+    for line in stream:
+        lines.put(line)
+    lines.put("")  # (the end)
+
+
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--worker":
         _worker(int(sys.argv[2]), int(sys.argv[3]))
@@ -295,19 +302,21 @@ def main() -> None:
         proc = subprocess.Popen(
             [sys.executable, __file__, "--worker", str(start), str(n)], stdout=subprocess.PIPE, text=True
         )
-        assert proc.stdout is not None
+        # lines through a thread and a queue: `select` on a buffered pipe misses lines already read
+        lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=_pump, args=(proc.stdout, lines), daemon=True).start()
         current: dict[str, Any] | None = None
         while True:
-            ready, _, _ = select.select([proc.stdout], [], [], args.timeout if current else 900)
-            if not ready:  # a hang: recorded, the worker killed and restarted after it
+            try:
+                line = lines.get(timeout=args.timeout if current else 900)
+            except queue.Empty:  # a hang: recorded, the worker killed and restarted after it
                 proc.kill()
                 proc.wait()
                 if current is None:
-                    raise SystemExit("worker did not start")
+                    raise SystemExit("worker did not start") from None
                 rows.append({**current, "i": current["start"], "small": None, "large": None, "shape": "hang"})
                 start = current["start"] + 1
                 break
-            line = proc.stdout.readline()
             if not line:
                 proc.wait()
                 raise SystemExit(f"worker exited ({proc.returncode}) at pattern #{start}")
