@@ -118,6 +118,21 @@ class Rx:
 
     def finditer(self, text: str, pos: int = 0, endpos: int | None = None) -> Iterator[Spans]:
         b = fold(text)
+        raw: Any = getattr(self._str, "_regexp", None) if b is None else None
+        if isinstance(text, Prepared) and raw is not None and hasattr(raw, "Match"):
+            # a prepared text with no fold: encoded once for every pattern (the str API encodes
+            # all of it on each call: ~100 rules over a long text holding a long s, each converting it)
+            search = _utf8_searcher(raw.Match, text)
+            end = len(text) if endpos is None else max(0, min(endpos, len(text)))
+            pos = max(0, min(pos, len(text)))  # (as the str API clamps it)
+            while pos <= end:
+                spans = search(pos, end)
+                s0, e0 = spans[0]
+                if s0 < 0:
+                    return
+                yield tuple(spans)
+                pos = e0 if e0 > pos else pos + 1
+            return
         if b is None or self._match is None:  # the str API (or a binding without Match): same results
             rx = self._str if b is None else self._bytes
             groups = rx.groups
@@ -176,18 +191,29 @@ class Rx:
         return bool(self._match(_ANCHOR_START, b, 0, len(b))[0][0] >= 0)
 
 
-def _utf8_searcher(match: Any, text: str) -> Callable[[int, int], Sequence[tuple[int, int]]]:
-    """A searcher for a text with no fold, through the `str` pattern's own Match on the text
-    encoded once (the `str` API encodes all of it on every call: a loop of searches was quadratic),
-    with a table of each character's byte offset for the offsets' conversions both ways."""
+def _utf8(text: str) -> tuple[bytes, array[int]]:
+    """The text's `utf8_safe` UTF-8 bytes and each character's byte offset (and the end's: sorted,
+    so a byte offset's character is bisected); kept on a prepared text, built once for it."""
+    cached: tuple[bytes, array[int]] | None = getattr(text, "utf8", None)
+    if cached is not None:
+        return cached
     safe = utf8_safe(text)
-    data = safe.encode("utf-8")
-    # (byte offset of each character, and of the end: sorted, so a byte offset's character is bisected)
     at = array(
         "q",
         accumulate((1 if o < 0x80 else 2 if o < 0x800 else 3 if o < 0x10000 else 4 for o in map(ord, safe)), initial=0),
     )
-    n = len(safe)
+    cached = (safe.encode("utf-8"), at)
+    if isinstance(text, Prepared):
+        text.utf8 = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def _utf8_searcher(match: Any, text: str) -> Callable[[int, int], Sequence[tuple[int, int]]]:
+    """A searcher for a text with no fold, through the `str` pattern's own Match on the text
+    encoded once (the `str` API encodes all of it on every call: a loop of searches was quadratic),
+    with a table of each character's byte offset for the offsets' conversions both ways."""
+    data, at = _utf8(text)
+    n = len(text)
 
     def char(b: int) -> int:
         return -1 if b < 0 else bisect_left(at, b)

@@ -175,12 +175,22 @@ _SPACE = re.compile(r"\s")
 
 def _placeholder_words(text: str, protected: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """The whitespace-free runs of the text that hold an existing placeholder, disjoint and in
-    order (so `_touches` can bisect them)."""
+    order (so `_touches` can bisect them).
+
+    One pass: each search resumes where the previous placeholder's stopped (a search from the
+    text's start, or to its end, per placeholder was quadratic on a text of many placeholders)."""
     out: list[tuple[int, int]] = []
+    last_space, scanned_to = -1, 0  # the last space before `scanned_to`
+    searched_from, next_space = 0, -1  # the first `_SPACE` at or after `searched_from` (len: none)
     for ps, pe in sorted(protected):
-        start = max(text.rfind(c, 0, ps) for c in " \t\n\r\f\v") + 1
-        m = _SPACE.search(text, pe)
-        end = m.start() if m else len(text)
+        if ps > scanned_to:
+            last_space = max(last_space, *(text.rfind(c, scanned_to, ps) for c in " \t\n\r\f\v"))
+            scanned_to = ps
+        start = last_space + 1
+        if not searched_from <= pe <= next_space:
+            m = _SPACE.search(text, pe)
+            searched_from, next_space = pe, m.start() if m else len(text)
+        end = next_space
         if out and start <= out[-1][1]:  # the same word, or overlapping: one run
             out[-1] = (out[-1][0], max(out[-1][1], end))
         else:

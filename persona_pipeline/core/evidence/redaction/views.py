@@ -240,6 +240,23 @@ def _json_decode(esc: str) -> str | None:
 
 _MAX_DEPTH = 3  # text double-encoded (a query string inside a query string, JSON in a JSON string)
 
+# Every view's windows are scanned again by every detector, and a text dense with escapes of
+# several kinds (a long line of random printable characters) has dozens of views (chains of up to
+# three decodings) whose windows are each its whole line: ~50x the text to scan, and more the
+# longer it is (more chains find escapes). Past these budgets the text is refused
+# (`ViewBudgetExceeded`: its field is dropped, as for any detection failure) instead of scanned
+# for minutes. Ordinary text stays far below: at most ~7 views and windows of ~5x its length on
+# the blind generator's cases, and the base alone covers any text up to a few hundred KB.
+_WINDOW_BUDGET = (8, 1_000_000)  # window characters: (per character of the text, base)
+_BUILT_BUDGET = (24, 4_000_000)  # view characters built (a view costs its whole text to build)
+
+
+class ViewBudgetExceeded(ValueError):
+    """A text's decoded views would cost more than their budget to build or scan."""
+
+    def __init__(self, length: int) -> None:
+        super().__init__(f"decoded views of a {length}-character text exceed their budget")  # (no text)
+
 
 def _direct_views(text: str) -> list[View]:
     """The one-step views of `text`: JSON-unescaped, URL-decoded and HTML-unescaped, where they
@@ -285,16 +302,24 @@ def decoded_views(text: str) -> tuple[View, ...]:
     views: list[View] = []
     seen = {text}
     frontier: list[View | None] = [None]
+    window_budget = _WINDOW_BUDGET[0] * len(text) + _WINDOW_BUDGET[1]
+    built_budget = _BUILT_BUDGET[0] * len(text) + _BUILT_BUDGET[1]
     for _ in range(_MAX_DEPTH):
         nxt: list[View | None] = []
         for parent in frontier:
             for v in _direct_views(text if parent is None else parent.text):
+                built_budget -= len(v.text)
+                if built_budget < 0:
+                    raise ViewBudgetExceeded(len(text))
                 if v.text in seen:
                     continue
                 seen.add(v.text)
                 view = v if parent is None else _Composed(v, parent)
                 views.append(view)
                 nxt.append(view)
+                window_budget -= sum(b - a for a, b in view.windows())
+                if window_budget < 0:
+                    raise ViewBudgetExceeded(len(text))
         if not nxt:
             break
         frontier = nxt
