@@ -1,0 +1,74 @@
+"""Personal-data mechanisms added while round 10 of the blind corpus was dev (issue 17, branch
+tune10p). Every value is made for the test (never a corpus value): a number python-stdnum accepts,
+found from a prefix of our own; each positive has a negative twin (a broken check digit, no label,
+a company's number, a lower-case abbreviation in prose)."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from persona_pipeline.core.evidence.redaction import id_catalog
+from persona_pipeline.core.evidence.redaction.redactor import Redactor
+from persona_pipeline_tests.redaction_checks import Checks
+
+R = Redactor(b"k" * 32)
+_checks = Checks(R)
+
+
+def _valid(module: str, prefix: str, width: int) -> str:
+    """The first number of `width` digits after `prefix` that the module accepts."""
+    mod = importlib.import_module(f"stdnum.{module}")
+    for n in range(10 ** (width - len(prefix))):
+        v = f"{prefix}{n:0{width - len(prefix)}d}"
+        if mod.is_valid(v):
+            return v
+    raise AssertionError(module)
+
+
+def _broken(v: str) -> str:
+    return v[:-1] + str((int(v[-1]) + 1) % 10)
+
+
+VKN = _valid("tr.vkn", "73018", 10)  # Turkey's tax number
+RNC = _valid("do.rnc", "13170", 9)  # the Dominican Republic's taxpayer number
+EDB = _valid("mk.edb", "50380", 13)  # North Macedonia's tax number (ЕДБ)
+ORGNR = _valid("se.orgnr", "55611", 10)  # a Swedish company's number
+
+
+def test_the_catalogue_reads_people_s_numbers_not_companies() -> None:
+    kinds = {e.kind for e in id_catalog.catalog()}
+    assert {"tr_vkn", "do_rnc", "mk_edb"} <= kinds
+    # company, bank, postal and product numbers are no one's personal data
+    assert not kinds & {"se_orgnr", "fr_siren", "au_abn", "nl_postcode", "cz_bankaccount", "it_aic", "es_cif"}
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (f"Şahıs şirketim için VKN {VKN} kullanıyorum", VKN),
+        (
+            f"factura a nombre de Ana, RNC {RNC[:1]}-{RNC[1:3]}-{RNC[3:8]}-{RNC[8:]}",
+            f"{RNC[:1]}-{RNC[1:3]}-{RNC[3:8]}-",
+        ),
+        (f'payer:\n  edb = "{EDB}"\n', EDB),  # (a Cyrillic abbreviation keyed in Latin letters)
+        (f"ЕДБ на клиентот: {EDB}", EDB),
+        (f"Registro Nacional del Contribuyente: {RNC}", RNC),
+    ],
+)
+def test_a_catalogued_number_under_its_name_is_redacted(text: str, value: str) -> None:
+    assert _checks.covered(text, value), _checks.spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"Şahıs şirketim için VKN {_broken(VKN)} kullanıyorum",  # a broken check digit
+        f"invoice batch {VKN} exported",  # no label
+        f"Org.nr {ORGNR[:6]}-{ORGNR[6:]} (Acme AB)",  # a company's number
+        f"ran the rnc step with seed {RNC}",  # a lower-case abbreviation in prose is no label
+    ],
+)
+def test_a_catalogued_look_alike_is_kept(text: str) -> None:
+    _checks.kept(text)
