@@ -72,3 +72,26 @@ def test_a_catalogued_number_under_its_name_is_redacted(text: str, value: str) -
 )
 def test_a_catalogued_look_alike_is_kept(text: str) -> None:
     _checks.kept(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "see [REDACTED:address:0a1b2c3d] for the parcel",
+        "moved from [REDACTED:address:0a1b2c3d] to [REDACTED:address:4e5f6a7b] last May",
+        "[REDACTED:bank_account:9f8e7d6c] was charged",
+    ],
+)
+def test_a_placeholder_opens_no_gate(text: str) -> None:
+    # (a placeholder's kind is no label: a gate it opened let a second pass find what the first
+    # pass had not, and redacting twice changed the text)
+    from persona_pipeline.core.evidence.redaction import pii
+
+    assert not (pii._gates(text) or set()) & {"address_field", "bank"}
+
+
+def test_a_bracketed_address_key_opens_the_address_gate() -> None:
+    text = 'set(m[MailingAddress] = "12/4 ถนนนิมมานเหมินท์ ตำบลสุเทพ เชียงใหม่ 50200")'
+    assert _checks.covered(text, "ถนนนิมมานเหมินท์ ตำบลสุเทพ เชียงใหม่ 50200"), _checks.spans(text)
+    # (the same value under a key of another meaning stays)
+    _checks.kept('set(m[Greeting] = "12/4 ถนนนิมมานเหมินท์ ตำบลสุเทพ เชียงใหม่ 50200")')

@@ -2182,11 +2182,24 @@ def _gates(text: str) -> frozenset[str] | None:
         _GATE_SET = RxSet([rx.pattern for rxs in _GATED.values() for rx in rxs])
         _GATE_OWNERS.extend(name for name, rxs in _GATED.items() for _ in rxs)  # once, not per text
     owners = _GATE_OWNERS
-    hits = _GATE_SET.matching(text) if fold(text) is not None else None
+    hits = _GATE_SET.matching(_unlabelled(text)) if fold(text) is not None else None
     out = None if hits is None else frozenset(owners[i] for i in hits)
     if isinstance(text, Prepared):
         text.pii_gates = out  # type: ignore[attr-defined]
     return out
+
+
+_PLACEHOLDER_BODY = re.compile(r"(?<=\[)REDACTED:[a-z0-9_]+(?::[0-9a-f]{8})?(?=\])")
+
+
+def _unlabelled(text: str) -> str:
+    """The text the gates read: each placeholder's body blanked (NULs, its length kept). A
+    placeholder's kind is no key of the text's (`[REDACTED:address:…]` is no `address:` label):
+    opening a gate that the first pass had closed would let a second pass find what the first did
+    not, and redacting twice would change the text."""
+    if "[REDACTED:" not in text:
+        return text
+    return _PLACEHOLDER_BODY.sub(lambda m: "\0" * len(m[0]), text)
 
 
 def _open(text: str, name: str) -> bool:
