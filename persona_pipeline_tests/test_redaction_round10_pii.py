@@ -95,3 +95,28 @@ def test_a_bracketed_address_key_opens_the_address_gate() -> None:
     assert _checks.covered(text, "ถนนนิมมานเหมินท์ ตำบลสุเทพ เชียงใหม่ 50200"), _checks.spans(text)
     # (the same value under a key of another meaning stays)
     _checks.kept('set(m[Greeting] = "12/4 ถนนนิมมานเหมินท์ ตำบลสุเทพ เชียงใหม่ 50200")')
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ('(gdb) print patient->date_of_birth\n$3 = "1971-08-23"', "1971-08-23"),
+        ("In [7]: members.loc[12, \"birthday\"]\nOut[7]: '23.08.1971'", "23.08.1971"),
+        ('(gdb) p rec->birth_date\n$1 = 0x5599aa10 "1966-02-14"', "1966-02-14"),  # (a char *: its address first)
+    ],
+)
+def test_a_debugger_echo_reads_as_its_expression_s_value(text: str, value: str) -> None:
+    assert _checks.covered(text, value), _checks.spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a markdown quote is no console prompt, and a line after a prompt without the tool's result
+        # marker is no echo of it
+        "release notes\n> date of birth field added\n1971-08-23 is the build date",
+        "(gdb) print patient->date_of_birth\nBreakpoint 2 at 1971-08-23",
+    ],
+)
+def test_a_debugger_echo_look_alike_is_kept(text: str) -> None:
+    _checks.kept(text)

@@ -238,6 +238,47 @@ def _json_decode(esc: str) -> str | None:
         return None
 
 
+# A debugger's or console's echo: the expression typed at its prompt, and on the next line the
+# value it printed, after the result's marker where the tool prints one (gdb's `$1 = `, with a
+# `char *`'s address before its string; lldb's `(type) $0 = `, none for `po`; Python's, pdb's and
+# iex's none; IPython's `Out[3]: `; irb's `=> `; a browser console's `> x` then `< …`). The value
+# is the expression's, as `x = value` says on one line: the view joins the two lines so, the line
+# break and the marker read ` = `. (One group per prompt: the break and the marker.)
+_EXPR = r" [^\n]{1,160}?"
+_PTR = r"(?:0x[0-9a-f]{1,16} )?"
+_REPL = re.compile(
+    rf"\(gdb\) (?:p|print|output){_EXPR}(\r?\n\$\d{{1,4}} = (?:\([^()\n]{{1,48}}\) )?{_PTR})"
+    rf"|\(lldb\) (?:po|p|expr(?: --)?){_EXPR}(\r?\n(?:(?:\([^()\n]{{1,48}}\) )?\$\d{{1,4}} = )?{_PTR})(?=[^\n])"
+    rf"|(?:>>>|\(Pdb\) pp?|iex\(\d{{1,5}}\)>){_EXPR}(\r?\n)(?=[^\n.>])"
+    rf"|In \[\d{{1,4}}\]:{_EXPR}(\r?\nOut\[\d{{1,4}}\]: )"
+    rf"|irb\([^()\n]{{0,24}}\):\d{{1,5}}:\d{{1,3}}>{_EXPR}(\r?\n=> )"
+    rf"|(?:^|(?<=\n))[ \t]{{0,8}}>{_EXPR}(\r?\n[ \t]{{0,8}}(?:<\u00b7?|=>) )"
+)
+_REPL_PROBE = ("(gdb)", "(lldb)", "(Pdb)", ">>> ", "In [", "irb(", "iex(", "\n< ", "\n=> ")
+
+
+def _repl_view(text: str) -> View | None:
+    """The text with each echo's two lines joined (see `_REPL`), or None when it holds none."""
+    if not any(p in text for p in _REPL_PROBE):
+        return None
+    pieces: list[str] = []
+    escapes: list[tuple[int, int, int, int]] = []
+    pos = shift = 0
+    for m in _REPL.finditer(text):
+        a, b = m.span(m.lastindex or 0)
+        if a < pos:
+            continue
+        pieces.append(text[pos:a])
+        pieces.append(" = ")
+        escapes.append((a + shift, a + shift + 3, a, b))
+        shift += 3 - (b - a)
+        pos = b
+    if not escapes:
+        return None
+    pieces.append(text[pos:])
+    return View("".join(pieces), False, tuple(escapes))
+
+
 _MAX_DEPTH = 3  # text double-encoded (a query string inside a query string, JSON in a JSON string)
 
 
@@ -265,6 +306,9 @@ def _direct_views(text: str) -> list[View]:
         v = _build(text, _HTML_ESC, _html_decode, True)
         if v is not None:
             out.append(v)
+    v = _repl_view(text)
+    if v is not None:
+        out.append(v)
     return out
 
 
@@ -280,6 +324,7 @@ def decoded_views(text: str) -> tuple[View, ...]:
         and "&" not in text
         and not _pair_opens(text, '"')
         and not _pair_opens(text, "'")
+        and not any(p in text for p in _REPL_PROBE)
     ):
         return ()
     views: list[View] = []
