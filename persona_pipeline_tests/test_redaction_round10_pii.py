@@ -120,3 +120,14 @@ def test_a_debugger_echo_reads_as_its_expression_s_value(text: str, value: str) 
 )
 def test_a_debugger_echo_look_alike_is_kept(text: str) -> None:
     _checks.kept(text)
+
+
+def test_a_table_goes_on_past_a_row_of_whole_cell_placeholders() -> None:
+    # (the phone/name table reader ended a table at any row holding a placeholder, unlike the
+    # national-id and address column readers: a row whose redacted cells are whole keeps the
+    # table's width, so the rows after it are still the column's)
+    text = "team;role;mobile\nops;lead;[REDACTED:phone:0a1b2c3d]\nqa;tester;0612345678\n"
+    assert _checks.covered(text, "0612345678"), _checks.spans(text)
+    # a placeholder inside a cell's prose may have eaten separators: the table ends there
+    ended = "team;role;mobile\nops;lead, call [REDACTED:phone:0a1b2c3d] or;x\nqa;tester;0612345678\n"
+    assert ("0612345678", "phone") not in _checks.spans(ended)

@@ -26,7 +26,12 @@ from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER,
 from persona_pipeline.core.evidence.redaction.group_mailbox import group_mailbox
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold, utf8_safe
 from persona_pipeline.core.evidence.redaction.phone_check import valid_region
-from persona_pipeline.core.evidence.redaction.spans import Span, label_window, placeholder_ends_at
+from persona_pipeline.core.evidence.redaction.spans import (
+    Span,
+    label_window,
+    placeholder_cells_only,
+    placeholder_ends_at,
+)
 
 # (a DEL is a non-ASCII letter of the fold: internationalised local parts and domains, RFC 6531 /
 # IDNA, `françois@`, `@bücher-schmidt.at`)
@@ -808,15 +813,22 @@ def table_column_spans(text: str) -> Iterator[Span]:
             nl = text.find("\n", pos)
             end = len(text) if nl < 0 else nl
             row = text[pos:end]
-            if "[REDACTED:" in row:
-                break  # a redacted row's width before: the table may have ended there (idempotence)
             n = row.count(sep)
+            held = "[REDACTED:" in row
+            # (a row holding a placeholder may have had another width before it was redacted: the
+            # table may have ended there for the pass that made it. Of the header's width, with
+            # whole-cell placeholders, the row goes on, those cells skipped; else the table ends)
+            if held and (n != width or not placeholder_cells_only(row.split(sep))):
+                break
             if n != width and not (n > width and not row.split(sep, width + 1)[-1].replace(sep, "").strip()):
                 break  # the table ended (or its rows quote the separator: not parsed here)
             # (a row may close with empty cells: `| desk | 0301234567 | |`, a table in a table's cell)
             start = pos
             for i, cell in enumerate(row.split(sep)):
                 kind = cols.get(i)
+                if held and "[REDACTED:" in cell:
+                    start += len(cell) + 1
+                    continue
                 if kind == "person_name":
                     value = " ".join(cell.strip().strip("\"'").split())
                     if value and value in cell and _cell_ok(kind, value):
