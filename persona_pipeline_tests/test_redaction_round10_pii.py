@@ -131,3 +131,21 @@ def test_a_table_goes_on_past_a_row_of_whole_cell_placeholders() -> None:
     # a placeholder inside a cell's prose may have eaten separators: the table ends there
     ended = "team;role;mobile\nops;lead, call [REDACTED:phone:0a1b2c3d] or;x\nqa;tester;0612345678\n"
     assert ("0612345678", "phone") not in _checks.spans(ended)
+
+
+_DUCKDB_TABLE = (
+    "┌─────────┬──────────────┐\n"
+    "│  team   │    mobile    │\n"
+    "│ varchar │   varchar    │\n"
+    "├─────────┼──────────────┤\n"
+    "│ ops     │ 0612345678   │\n"
+    "│ qa      │ 0687654321   │\n"
+    "└─────────┴──────────────┘"
+)
+
+
+def test_a_box_drawn_table_is_read_as_a_pipe_table() -> None:
+    for value in ("0612345678", "0687654321"):
+        assert _checks.covered(_DUCKDB_TABLE, value), _checks.spans(_DUCKDB_TABLE)
+    # (the same digits under a column of another meaning stay)
+    _checks.kept(_DUCKDB_TABLE.replace("   mobile  ", "  batch_no "))

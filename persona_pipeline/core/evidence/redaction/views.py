@@ -17,6 +17,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import unicodedata
 import urllib.parse
 from bisect import bisect_right
 from collections.abc import Callable
@@ -257,6 +258,24 @@ _REPL = re.compile(
 _REPL_PROBE = ("(gdb)", "(lldb)", "(Pdb)", ">>> ", "In [", "irb(", "iex(", "\n< ", "\n=> ")
 
 
+# A table drawn with box-drawing characters (polars, DuckDB's and psql's unicode borders, `tree`-like
+# reports): the view redraws it in ASCII, each vertical or junction line a `|`, each horizontal
+# line a `-`, each corner a `+`, so the table readers see a pipe table (its rule rows are cells of
+# dashes, no values). One character for one: offsets hold.
+_BOX = re.compile("([\u2500-\u257f])")
+
+
+def _box_ascii(esc: str) -> str | None:
+    name = unicodedata.name(esc, "")
+    return "|" if "VERTICAL" in name else "-" if "HORIZONTAL" in name else "+"
+
+
+def _box_view(text: str) -> View | None:
+    if text.isascii() or _BOX.search(text) is None:
+        return None
+    return _build(text, _BOX, _box_ascii, False)
+
+
 def _repl_view(text: str) -> View | None:
     """The text with each echo's two lines joined (see `_REPL`), or None when it holds none."""
     if not any(p in text for p in _REPL_PROBE):
@@ -306,9 +325,10 @@ def _direct_views(text: str) -> list[View]:
         v = _build(text, _HTML_ESC, _html_decode, True)
         if v is not None:
             out.append(v)
-    v = _repl_view(text)
-    if v is not None:
-        out.append(v)
+    for build in (_repl_view, _box_view):
+        v = build(text)
+        if v is not None:
+            out.append(v)
     return out
 
 
@@ -325,6 +345,7 @@ def decoded_views(text: str) -> tuple[View, ...]:
         and not _pair_opens(text, '"')
         and not _pair_opens(text, "'")
         and not any(p in text for p in _REPL_PROBE)
+        and (text.isascii() or _BOX.search(text) is None)
     ):
         return ()
     views: list[View] = []
