@@ -149,3 +149,26 @@ def test_a_box_drawn_table_is_read_as_a_pipe_table() -> None:
         assert _checks.covered(_DUCKDB_TABLE, value), _checks.spans(_DUCKDB_TABLE)
     # (the same digits under a column of another meaning stay)
     _checks.kept(_DUCKDB_TABLE.replace("   mobile  ", "  batch_no "))
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ('page.fill("#birth_date_shamsi", "۱۳۶۲/۰۴/۱۷")', "۱۳۶۲/۰۴/۱۷"),  # a key with a suffix, a form call
+        ("row: id=7 | dob_local | ٠٣/١١/١٩٨٢", "٠٣/١١/١٩٨٢"),  # the label a cell before
+    ],
+)
+def test_another_script_s_birth_date_under_a_label_earlier_on_its_line(text: str, value: str) -> None:
+    assert _checks.covered(text, value), _checks.spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'invoice_date_local = "۱۳۶۲/۰۴/۱۷"',  # no birth label
+        "Adobe export ٠٣/١١/١٩٨٢",  # (`dob` inside a word is no label)
+        "date of birth field added\nbatch ۱۳۶۲/۰۴/۱۷ shipped",  # the label is on another line
+    ],
+)
+def test_another_script_s_date_without_a_birth_label_is_kept(text: str) -> None:
+    _checks.kept(text)
