@@ -172,3 +172,41 @@ def test_another_script_s_birth_date_under_a_label_earlier_on_its_line(text: str
 )
 def test_another_script_s_date_without_a_birth_label_is_kept(text: str) -> None:
     _checks.kept(text)
+
+
+def _cz_account() -> str:
+    mod = importlib.import_module("stdnum.cz.bankaccount")
+    for n in range(7301000000, 7302000000):
+        if mod.is_valid(f"{n}/0300"):
+            return f"{n}/0300"
+    raise AssertionError("cz")
+
+
+CZ_ACCOUNT = _cz_account()
+NO_ACCOUNT = _valid("no.kontonr", "6321", 11)
+NO_PRINTED = f"{NO_ACCOUNT[:4]}.{NO_ACCOUNT[4:6]}.{NO_ACCOUNT[6:]}"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (f"Zaplaťte prosím na číslo účtu {CZ_ACCOUNT} do pátku", CZ_ACCOUNT),
+        (f"refund to settlement account {CZ_ACCOUNT}", CZ_ACCOUNT),
+        (f"utbetaling til konto {NO_PRINTED} neste uke", NO_PRINTED),
+        ('$payee = ["bank_account_primary" => "48291734"];', "48291734"),  # (a key's qualifier, `=>`)
+    ],
+)
+def test_a_domestic_account_under_an_account_label_is_redacted(text: str, value: str) -> None:
+    assert _checks.covered(text, value), _checks.spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"utbetaling til konto {NO_PRINTED[:-1]}{(int(NO_PRINTED[-1]) + 1) % 10} neste uke",  # a broken check
+        "account service v2024.05.11.2904 deployed",  # a version after an account word
+        f"batch {NO_PRINTED} exported",  # no account label
+    ],
+)
+def test_a_domestic_account_look_alike_is_kept(text: str) -> None:
+    _checks.kept(text)

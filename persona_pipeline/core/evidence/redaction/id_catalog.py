@@ -20,7 +20,7 @@ import os
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 # descriptions of a number a person holds
 _PERSONAL = re.compile(
@@ -163,9 +163,39 @@ def catalog(skip: frozenset[str] = frozenset()) -> tuple[Entry, ...]:
     return tuple(out)
 
 
+@cache
+def _module(path: str):  # type: ignore[no-untyped-def]
+    return importlib.import_module(path)
+
+
 def is_valid(module: str, value: str) -> bool:
     """The module's check of the value (False for a value it cannot parse)."""
     try:
-        return bool(importlib.import_module(module).is_valid(value))
+        return bool(_module(module).is_valid(value))
     except Exception:  # a validator refusing a shape it does not parse: not a number of that kind
         return False
+
+
+_BANK_ACCOUNT = re.compile(r"bank account", re.IGNORECASE)
+
+
+@lru_cache(maxsize=1)
+def bank_account_modules() -> tuple[str, ...]:
+    """The country modules of python-stdnum that check a domestic bank account number (not an IBAN:
+    `iban` is read on its own)."""
+    import stdnum
+
+    base = os.path.dirname(stdnum.__file__)
+    out = []
+    for country in sorted(os.listdir(base)):
+        folder = os.path.join(base, country)
+        if not re.fullmatch(r"[a-z]{2}_?", country) or not os.path.isdir(folder):
+            continue
+        for fname in sorted(os.listdir(folder)):
+            if not fname.endswith(".py") or fname == "__init__.py":
+                continue
+            with open(os.path.join(folder, fname), encoding="utf-8") as fh:
+                m = _SUMMARY.search(fh.read())
+            if m is not None and _BANK_ACCOUNT.search(m.group(1)) and "IBAN" not in m.group(1):
+                out.append(f"stdnum.{country}.{fname[:-3]}")
+    return tuple(out)
