@@ -210,3 +210,29 @@ def test_a_domestic_account_under_an_account_label_is_redacted(text: str, value:
 )
 def test_a_domestic_account_look_alike_is_kept(text: str) -> None:
     _checks.kept(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "pair"),
+    [
+        ("my house: 52.370216, 4.895168 if the courier asks", ("52.370216", "4.895168")),
+        ("geo:\n  residence: [-33.868820, 151.209296]", ("-33.868820", "151.209296")),
+        ("HOUSE_LAT=48.858370\nHOUSE_LNG=2.294481", ("48.858370", "2.294481")),
+    ],
+)
+def test_a_home_s_coordinates_are_redacted(text: str, pair: tuple[str, str]) -> None:
+    for value in pair:
+        assert _checks.covered(text, value), _checks.spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "datacenter: 50.110924, 8.682127",  # no home word: an office, a data centre
+        "home page latency 0.123456 s, p99 0.654321 s",  # a home word that labels nothing
+        "home: 1.5, 2.5",  # too coarse to find a door
+        "home: 95.123456, 8.682127",  # no latitude
+    ],
+)
+def test_a_coordinate_look_alike_is_kept(text: str) -> None:
+    _checks.kept(text)
