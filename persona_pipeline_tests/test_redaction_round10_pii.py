@@ -236,3 +236,24 @@ def test_a_home_s_coordinates_are_redacted(text: str, pair: tuple[str, str]) -> 
 )
 def test_a_coordinate_look_alike_is_kept(text: str) -> None:
     _checks.kept(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("cy.get('[name=full_name]').type('Saoirse Ní Bhriain')", "Saoirse Ní Bhriain"),
+    ],
+)
+def test_a_ui_test_s_filled_field_names_its_value(text: str, value: str) -> None:
+    assert _checks.covered(text, value), _checks.spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'driver.find_element(By.ID, "release").send_keys("1969-11-02")',  # a field of another meaning
+        "cy.get('[name=q]').type('shipping 2024-11-02')",
+    ],
+)
+def test_a_ui_test_s_other_field_is_kept(text: str) -> None:
+    _checks.kept(text)

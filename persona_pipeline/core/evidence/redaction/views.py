@@ -276,14 +276,27 @@ def _box_view(text: str) -> View | None:
     return _build(text, _BOX, _box_ascii, False)
 
 
-def _repl_view(text: str) -> View | None:
-    """The text with each echo's two lines joined (see `_REPL`), or None when it holds none."""
-    if not any(p in text for p in _REPL_PROBE):
-        return None
+# A form filled by a UI test: the field's name, then the value typed into it (Selenium's
+# `find_element(By.NAME, "f").send_keys("v")`, Cypress's `cy.get('[name=f]').type('v')`,
+# Playwright's `getByLabel('f').fill('v')` / `page.fill('#f', 'v')`, Capybara's `fill_in 'f',
+# with: 'v'`, Robot Framework's `Input Text    id:f    v`): the view reads `f = v`, the field's
+# name the value's label. (One group per idiom: what lies between the name and the value.)
+_FORM_FILL = re.compile(
+    r"((?:\\?[\"'])?\]?(?:\\?[\"'])?\)\.(?:send_keys|sendKeys|type|fill|setValue|set_value|press_sequentially)\("
+    r"[ \t]*\\?[\"'])"
+    r"|\b(?:fill|type|setValue|set_value|input_text)\([ \t]*\\?[\"'][^\"'\n]{1,80}?(\\?[\"'][ \t]*,[ \t]*\\?[\"'])"
+    r"|\bfill_in[ \t(]+[\"'][^\"'\n]{1,80}?([\"'][ \t]*,[ \t]*with:[ \t]*[\"'])"
+    r"|\b(?:Input Text|Input Password)[ \t]{2,}[^ \t\n]{1,80}?([ \t]{2,})(?=[^ \t\n])"
+)
+_FORM_PROBE = ("send_keys", "sendKeys", ".type(", ".fill(", "etValue(", "fill(", "fill_in", "Input ", "input_text")
+
+
+def _joined(text: str, rx: re.Pattern[str]) -> View | None:
+    """The text with each match's group (the one that took part) read as ` = `."""
     pieces: list[str] = []
     escapes: list[tuple[int, int, int, int]] = []
     pos = shift = 0
-    for m in _REPL.finditer(text):
+    for m in rx.finditer(text):
         a, b = m.span(m.lastindex or 0)
         if a < pos:
             continue
@@ -296,6 +309,16 @@ def _repl_view(text: str) -> View | None:
         return None
     pieces.append(text[pos:])
     return View("".join(pieces), False, tuple(escapes))
+
+
+def _repl_view(text: str) -> View | None:
+    """The text with each echo's two lines joined (see `_REPL`), or None when it holds none."""
+    return _joined(text, _REPL) if any(p in text for p in _REPL_PROBE) else None
+
+
+def _form_view(text: str) -> View | None:
+    """The text with each filled field's name and value joined (see `_FORM_FILL`)."""
+    return _joined(text, _FORM_FILL) if any(p in text for p in _FORM_PROBE) else None
 
 
 _MAX_DEPTH = 3  # text double-encoded (a query string inside a query string, JSON in a JSON string)
@@ -325,7 +348,7 @@ def _direct_views(text: str) -> list[View]:
         v = _build(text, _HTML_ESC, _html_decode, True)
         if v is not None:
             out.append(v)
-    for build in (_repl_view, _box_view):
+    for build in (_repl_view, _form_view, _box_view):
         v = build(text)
         if v is not None:
             out.append(v)
@@ -345,6 +368,7 @@ def decoded_views(text: str) -> tuple[View, ...]:
         and not _pair_opens(text, '"')
         and not _pair_opens(text, "'")
         and not any(p in text for p in _REPL_PROBE)
+        and not any(p in text for p in _FORM_PROBE)
         and (text.isascii() or _BOX.search(text) is None)
     ):
         return ()
