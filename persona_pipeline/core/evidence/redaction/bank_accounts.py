@@ -44,7 +44,7 @@ GATE = (
     r"(?i)\b(?:routing|aba|rtn|sort[ _-]?code|bsb|ifsc|bankleitzahl|blz|transit|ag(?:e|\x7f)ncia|clabe)(?:\b|_)|"
     r"\b\d\d-\d{4}-\d{7}-\d{2,3}\b|\bbank|"
     r"(?i:(?:\b|_)(?:account|acct|a/c|konto|conta|cuenta|compte|conto|rekening|tilinumero|sz\x7fmlasz\x7fm|"
-    r"rachunk|cbu|ccc)|\x7f\x7fslo[ _]\x7f\x7ftu)[^\n]{0,40}\d[./ -]?\d"
+    r"rachunk|cbu|ccc)|\x7f\x7fslo[ _]\x7f\x7ftu)"
 )
 _ACCOUNT = Rx(
     r"(?i)\b(?:account|acct|acc|a/c|konto(?:nummer)?|kto|conta(?: corrente)?|cuenta|compte)\.?"

@@ -19,7 +19,7 @@ from persona_pipeline.core.evidence.redaction.spans import Span
 
 # where someone lives, in English, German, French, Spanish/Portuguese/Italian, Dutch, the Nordic
 # languages, Polish, Finnish, Hungarian (a key's word too: `home_location`, `HOME_LAT`, `homeGeo`)
-_HOME = Rx(
+HOME = Rx(
     r"(?i)(?:\b|_)(?:home|house|residen(?:ce|tial)|domicil(?:e|io|ium)|dwelling|where[ \t]i[ \t]live|wohnort|wohnung|"
     r"zuhause|maison|casa|hogar|vivienda|abita(?:zione)?|thuis|woning|woonplaats|hjem|bostad|koti|dom|lak\x7fs)"
     r"(?:\b|_|(?-i:[A-Z]))"
@@ -33,7 +33,7 @@ _BETWEEN = re.compile(r"(?i)[\s,;/\\\"'{}()\[\]:=]*(?:[a-z_]{0,12}(?:lng|lon|lon
 
 
 def home_coordinate_spans(text: str) -> Iterator[Span]:
-    for ((_, b),) in _HOME.finditer(text):
+    for ((_, b),) in HOME.finditer(text):
         lat = _COORD.search(text, b, b + _REACH)
         # (the home word labels the pair: a `:` or `=` between them, on one line or a key's next)
         if lat is None or "\n\n" in text[b : lat.start()] or not any(c in text[b : lat.start()] for c in ":="):

@@ -2296,6 +2296,14 @@ def grammar_spans(text: str) -> Iterator[Span]:
         yield from phone_labels.labelled_phone_spans(text)
 
 
+_GATED["home_geo"] = (home_geo.HOME,)
+
+
+def home_coordinate_spans(text: str) -> Iterator[Span]:
+    if _open(text, "home_geo"):  # (a word for a home: most texts have none)
+        yield from home_geo.home_coordinate_spans(text)
+
+
 def bank_account_spans(text: str) -> Iterator[Span]:
     # (a Japanese account is found by its branch word, which no ASCII gate can see)
     if _open(text, "bank") or (
@@ -2319,5 +2327,5 @@ DETECTORS = (
     intl_formats.intl_spans,  # national ids, passports, addresses, birth dates, phones of more countries
     grammar_spans,  # street lines of any country, phones of any region after a label, address fields
     bank_account_spans,  # domestic account numbers beside a routing code
-    home_geo.home_coordinate_spans,  # a home's latitude and longitude
+    home_coordinate_spans,  # a home's latitude and longitude
 )

@@ -291,6 +291,14 @@ _FORM_FILL = re.compile(
 _FORM_PROBE = ("send_keys", "sendKeys", ".type(", ".fill(", "etValue(", "fill(", "fill_in", "Input ", "input_text")
 
 
+# either kind of joined line, in one RE2 pass on the fold (a plain text's common case: ~6x the
+# speed of testing each probe with `in`)
+_JOIN_PROBE = Rx(
+    r"\((?:gdb|lldb|Pdb)\)|>>> |In \[|irb\(|iex\(|\n(?:<|=>) |send_?[Kk]eys|\.type\(|fill(?:_in|\()|etValue\(|"
+    r"Input |input_text"
+)
+
+
 def _joined(text: str, rx: re.Pattern[str]) -> View | None:
     """The text with each match's group (the one that took part) read as ` = `."""
     pieces: list[str] = []
@@ -367,8 +375,7 @@ def decoded_views(text: str) -> tuple[View, ...]:
         and "&" not in text
         and not _pair_opens(text, '"')
         and not _pair_opens(text, "'")
-        and not any(p in text for p in _REPL_PROBE)
-        and not any(p in text for p in _FORM_PROBE)
+        and _JOIN_PROBE.search(text) is None
         and (text.isascii() or _BOX.search(text) is None)
     ):
         return ()
