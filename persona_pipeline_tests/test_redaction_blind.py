@@ -39,13 +39,14 @@ SEED = 7
 @pytest.fixture(scope="module")
 def blind() -> dict[str, BlindScore]:
     # dev rounds 1 to 7 (tuned on; ``before=8`` keeps them exactly as they were before round 8 joined
-    # dev), round 8 (dev since round 9 exists, tuned), round 9 (dev since round 10 exists, being tuned)
-    # and the holdout (round 10 alone, never its texts) have floors of their own
+    # dev), round 8 (dev since round 9 exists, tuned), round 9 (dev since round 10 exists, tuned) and
+    # round 10 (dev since round 11 is being written blind, tuned) have floors of their own; round 11,
+    # the holdout, is written in a branch of its own (none of it in this tree)
     return {
         "dev": score(R, generate(SEED, "dev", 1200, before=8)),
         "round8": score(R, generate(SEED, "dev", 1200, round_no=8)),
         "round9": score(R, generate(SEED, "dev", 1200, round_no=9)),
-        "holdout": score(R, generate(SEED, "holdout", 1200, round_no=HOLDOUT_ROUND)),
+        "round10": score(R, generate(SEED, "dev", 1200, round_no=10)),
     }
 
 
@@ -109,7 +110,7 @@ def blind() -> dict[str, BlindScore]:
 # decoys while lifting its personal data from 67.7%), 1 stray span: the holdout floors follow.
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.84, 0.78, 450.0, 30)],
+    [("dev", 0.984, 0.963, 3.0, 4)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
@@ -479,9 +480,10 @@ def test_round10_generator_checks() -> None:
 
 
 def test_pools_are_split_by_family() -> None:
-    """Every category has at least two never-tuned families; the holdout-only categories and
-    decoy kinds never reach dev; every earlier round is dev."""
-    assert all(len(c.templates("holdout")) >= 2 for c in CATS)
+    """Every category has at least two never-tuned families (once the holdout's round is written);
+    the holdout-only categories and decoy kinds never reach dev; every earlier round is dev."""
+    written = any(r in DECOY_ROUNDS for r in HOLDOUT_ROUNDS)  # (round 11 is written in a branch of its own)
+    assert not written or all(len(c.templates("holdout")) >= 2 for c in CATS)
     for c in CATS:  # the pools partition the families by round
         assert sorted(c.templates("dev") + c.templates("holdout")) == list(range(c.n_templates)), c.name
         assert all(c.rounds[t] in HOLDOUT_ROUNDS for t in c.templates("holdout")), c.name
@@ -499,14 +501,17 @@ def test_pools_are_split_by_family() -> None:
     assert {"github_app_token", "at_svnr", "vehicle_plate"} <= dev_cats
     assert set(DECOY_ROUNDS[9]) <= set(DECOYS) and WRAPPER_ROUNDS[9][0] in DEV_WRAPPERS  # round 9 is dev
     assert {"apple_p8_key", "sk_rodne_cislo", "passport_mrz"} <= dev_cats
+    assert set(DECOY_ROUNDS[10]) <= set(DECOYS) and WRAPPER_ROUNDS[10][0] in DEV_WRAPPERS  # round 10 is dev
+    assert {"home_geolocation", "vn_mst", "social_health_number"} <= dev_cats
+    if not written:
+        return
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
-    assert len(holdout_only) >= 40  # round 10 adds more than 40 categories
     dev = generate(1, "dev", 300)
     assert not holdout_only & {p.category for case in dev for p in case.plants}
     holdout = generate(1, "holdout", 300)
-    assert holdout_only & {p.category for case in holdout for p in case.plants}
+    assert not holdout_only or holdout_only & {p.category for case in holdout for p in case.plants}
     new_decoys = set(HOLDOUT_DECOYS) - set(DECOYS)
-    assert new_decoys and not new_decoys & {d.category for case in dev for d in case.decoys}
+    assert not new_decoys & {d.category for case in dev for d in case.decoys}
 
 
 def _planted_counts(cases: list[BlindCase]) -> dict[str, int]:
@@ -520,30 +525,26 @@ def _planted_counts(cases: list[BlindCase]) -> dict[str, int]:
     return counts
 
 
-def test_round10_holdout() -> None:
-    """Round 10 is the holdout (round 9 joined dev): families for every category, rounds scored
-    apart, each round-10 category planted at least 10 times in 2400 prompts (it has 376 categories)
-    with every value in its prompt, the same cases for the same seed. (Generator only: the engine
-    never runs here.)"""
-    assert HOLDOUT_ROUNDS == (10,) and HOLDOUT_ROUND == 10
-    assert all(len(c.templates("holdout", 10)) >= 2 for c in CATS)
-    assert all(c.templates("holdout", 10) == c.templates("holdout") for c in CATS)
-    assert not any(c.templates("dev", 10) or c.templates("holdout", 9) for c in CATS)
+def test_round10_joined_dev() -> None:
+    """Round 10 joined dev (written blind, tuned on since round 11 is being written): every category
+    with an earlier round has round-10 families in dev, each round-10 category planted at least 10
+    times in 2400 prompts with every value in its prompt, the same cases for the same seed; round 10
+    is no holdout round. (Generator only.)"""
+    assert HOLDOUT_ROUND > 10 and 10 not in HOLDOUT_ROUNDS
+    assert all(len(c.templates("dev", 10)) >= 2 for c in CATS)
     r9 = {c.name for c in CATS if c.templates("dev", 9)}
-    r10 = {c.name for c in CATS if c.templates("holdout", 10)}
+    r10 = {c.name for c in CATS if c.templates("dev", 10)}
     assert len(r10 - r9) >= 40 and r9 < r10
-    cases = generate(2, "holdout", 2400, round_no=10)
+    cases = generate(2, "dev", 2400, round_no=10)
     counts = _planted_counts(cases)
     assert set(counts) == r10 and min(counts.values()) >= 10, min(counts.values())
     assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[10])
     assert not set(DECOY_ROUNDS[10]) & {k for r in range(1, 10) for k in DECOY_ROUNDS[r]}  # new kinds only
-    assert [c.text for c in generate(2, "holdout", 200, round_no=10)] == [c.text for c in cases[:200]]
-    nine = generate(2, "dev", 300, round_no=9)
-    assert not (r10 - r9) & {p.category for case in nine for p in case.plants}
+    assert [c.text for c in generate(2, "dev", 200, round_no=10)] == [c.text for c in cases[:200]]
+    old = generate(1, "dev", 400, before=10)
+    assert not (r10 - r9) & {p.category for case in old for p in case.plants}
     with pytest.raises(ValueError):
-        generate(1, "dev", 10, round_no=10)
-    with pytest.raises(ValueError):
-        generate(1, "holdout", 10, round_no=9)
+        generate(1, "holdout", 10, round_no=10)
 
 
 def test_round9_joined_dev() -> None:
@@ -551,7 +552,7 @@ def test_round9_joined_dev() -> None:
     earlier round has round-9 families in dev, each round-9 category planted in 2400 prompts with every
     value in its prompt, the same cases for the same seed; ``before=9`` is the dev pool of rounds 1 to
     8 and holds no round-9 category, decoy kind or wrapper. (Generator only.)"""
-    assert HOLDOUT_ROUND == 10 and 9 not in HOLDOUT_ROUNDS
+    assert HOLDOUT_ROUND > 9 and 9 not in HOLDOUT_ROUNDS
     assert all(len(c.templates("dev", 9)) >= 2 for c in CATS if any(r < 9 for r in c.rounds))
     r8 = {c.name for c in CATS if c.templates("dev", 8)}
     r9 = {c.name for c in CATS if c.templates("dev", 9)}

@@ -257,3 +257,9 @@ def test_a_ui_test_s_filled_field_names_its_value(text: str, value: str) -> None
 )
 def test_a_ui_test_s_other_field_is_kept(text: str) -> None:
     _checks.kept(text)
+
+
+def test_a_dashed_ip_under_a_qualified_ip_key_is_redacted() -> None:
+    text = "audit ip_origin=81-2-69-160 accepted"
+    assert _checks.covered(text, "81-2-69-160"), _checks.spans(text)
+    _checks.kept("audit skip_frames=81-2-69-160 accepted")  # (no IP key: a dashed quad is a part number)

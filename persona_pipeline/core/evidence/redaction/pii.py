@@ -109,9 +109,10 @@ _IPV4 = Rx(r"\b(?:\d{1,3}\.){3}\d{1,3}\b")
 # label's start or a `-` before, a domain label after
 _IPV4_DASHED = Rx(r"(?:\b|-)(\d{1,3}-\d{1,3}-\d{1,3}-\d{1,3})\.[A-Za-z]")
 # an address written with dashes right after an IP label ("my ip is 203-0-113-9", `ip: …`): the
-# label vouches for the shape (a dashed quad elsewhere is a date, a phone or a part number)
+# label vouches for the shape (a dashed quad elsewhere is a date, a phone or a part number); a key
+# may carry a qualifier (`ip_client=…`, `ip_origin: …`)
 _IPV4_DASHED_LABELLED = Rx(
-    r"(?i)\bip(?:v4)?(?:[ _-]?(?:address|addr|adresse|adres|adresa|direcci\x7fn|indirizzo))?\b"
+    r"(?i)\bip(?:v4)?(?:[ _-]?(?:address|addr|adresse|adres|adresa|direcci\x7fn|indirizzo))?(?:_[a-z]{1,16})?\b"
     r"[^\n0-9]{0,12}?\b(\d{1,3}-\d{1,3}-\d{1,3}-\d{1,3})\b"
 )
 # wildcard DNS services that resolve a name holding an address to it (`203.0.113.9.nip.io`)
