@@ -263,3 +263,27 @@ def test_a_dashed_ip_under_a_qualified_ip_key_is_redacted() -> None:
     text = "audit ip_origin=81-2-69-160 accepted"
     assert _checks.covered(text, "81-2-69-160"), _checks.spans(text)
     _checks.kept("audit skip_frames=81-2-69-160 accepted")  # (no IP key: a dashed quad is a part number)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("número de afiliación a la seguridad social 28/1234567/81", "28/1234567/81"),
+        ("Healthcare identifier: 8003 6011 2345 6789", "8003 6011 2345 6789"),
+        ('{"social_security_no": "4120-88213-07"}', "4120-88213-07"),  # (not a US number: another country's)
+    ],
+)
+def test_a_social_insurance_number_under_its_label_is_redacted(text: str, value: str) -> None:
+    assert _checks.covered(text, value), _checks.spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "seguridad social: plazo 2024-03-12",  # a date
+        "social security tax 6.2% on 168600",  # an amount
+        "job 41208821307 finished",  # no label
+    ],
+)
+def test_a_social_insurance_look_alike_is_kept(text: str) -> None:
+    _checks.kept(text)

@@ -182,6 +182,15 @@ _LABELS: dict[str, str] = {
     "in_vid": rf"vid|virtual{_W}id",
     # a health card's number (Ontario's, BC's personal health number, Scotland's CHI, New Zealand's
     # NHI): its value is checked by its own format (`_health_number_ok`)
+    # a social-security or health-insurance membership number of no one country, by the insurance's
+    # name in several languages (its number's format varies: the label vouches for an id-shaped run
+    # of eight to sixteen digits, `_social_id_ok`)
+    "social_security_id": (
+        rf"seguridad{_W}social|s[e\x7f]curit[e\x7f]{_W}sociale|seguran[c\x7f]a{_W}social|"
+        rf"previd[e\x7f]ncia{_W}social|previdenza{_W}sociale|sozialversicherungs(?:{_W}?nummer)?|"
+        rf"social{_W}(?:security|insurance){_W}(?:id|identifier|card)|assurance{_W}maladie|"
+        rf"health(?:care)?{_W}identifier|seguro{_W}social|ubezpieczenia{_W}spo\x7feczne(?:go)?"
+    ),
     "health_number": (
         rf"health{_W}(?:card{_W})?(?:no|number|num|nr|id)|phn|personal{_W}health{_W}(?:no|number)|"
         rf"nhi(?:{_W}(?:no|number))?|chi(?:{_W}(?:no|number))?|ohip(?:{_W}(?:no|number))?"
@@ -212,6 +221,7 @@ _LABELS: dict[str, str] = {
 # is Norway's and Denmark's too), and a generic label (`id number`) any number with check digits
 _ALSO: dict[str, tuple[str, ...]] = {
     "se_personnummer": ("no_fnr", "dk_cpr"),
+    "ssn": ("social_security_id",),  # (a social security number of another country than the US)
     # (`NIF` is Portugal's and France's tax number too; `DNI` Peru's identity number)
     "sg_nric": ("my_nric",),  # (Malaysia's identity card number is an NRIC too)
     "cu_ni": ("cedula",),
@@ -518,6 +528,7 @@ _SHAPES: dict[str, tuple[Rx, ...]] = {
     ),
     # letters of a facility's prefix, then digits (dashes between groups allowed): `MR0012345`, `12-34-567`
     "mrn": (Rx(r"^(?:(?:[A-Z]{1,4}-?)?\d(?:-?\d){4,13})"),),
+    "social_security_id": (Rx(r"^(?:\d(?:[ ./-]?\d){7,15})"),),
     "id_npwp": (Rx(r"^(?:\d\d\.?\d{3}\.?\d{3}\.?\d-?\d{3}\.?\d{3})"),),
     "gh_tin": (Rx(r"^(?:[PCGQV]\d{10})"),),
     "za_tin": (Rx(r"^(?:[01239]\d{9})"),),
@@ -844,6 +855,15 @@ def _health_number_ok(v: str) -> bool:
     return (1 <= day <= 31 and 1 <= month <= 12 and nhs.is_valid(digits)) or luhn.is_valid(digits)
 
 
+_DATE_SHAPED = re.compile(r"\d{1,4}[./-]\d{1,2}[./-]\d{1,4}")
+
+
+def _social_id_ok(v: str) -> bool:
+    """Eight to sixteen digits, three distinct at least, not a date (`12.03.2024`)."""
+    d = _digits(v)
+    return 8 <= len(d) <= 16 and len(set(d)) >= 3 and _DATE_SHAPED.fullmatch(v) is None
+
+
 def _round9_validators() -> dict[str, Callable[[str], bool]]:
     """(issue 17, round 9) python-stdnum's validators of more countries' numbers."""
     from stdnum.ar import dni as ar_dni
@@ -891,6 +911,7 @@ def _round9_validators() -> dict[str, Callable[[str], bool]]:
         "za_tin": za_tin.is_valid,
         "id_card": _id_card_ok,
         "mrn": lambda v: sum(c.isdigit() for c in v) >= 6,
+        "social_security_id": _social_id_ok,
         "health_number": _health_number_ok,
     }
 
