@@ -255,7 +255,6 @@ _REPL = re.compile(
     rf"|irb\([^()\n]{{0,24}}\):\d{{1,5}}:\d{{1,3}}>{_EXPR}(\r?\n=> )"
     rf"|(?:^|(?<=\n))[ \t]{{0,8}}>{_EXPR}(\r?\n[ \t]{{0,8}}(?:<\u00b7?|=>) )"
 )
-_REPL_PROBE = ("(gdb)", "(lldb)", "(Pdb)", ">>> ", "In [", "irb(", "iex(", "\n< ", "\n=> ")
 
 
 # A table drawn with box-drawing characters (polars, DuckDB's and psql's unicode borders, `tree`-like
@@ -288,7 +287,6 @@ _FORM_FILL = re.compile(
     r"|\bfill_in[ \t(]+[\"'][^\"'\n]{1,80}?([\"'][ \t]*,[ \t]*with:[ \t]*[\"'])"
     r"|\b(?:Input Text|Input Password)[ \t]{2,}[^ \t\n]{1,80}?([ \t]{2,})(?=[^ \t\n])"
 )
-_FORM_PROBE = ("send_keys", "sendKeys", ".type(", ".fill(", "etValue(", "fill(", "fill_in", "Input ", "input_text")
 
 
 # either kind of joined line, in one RE2 pass on the fold (a plain text's common case: ~6x the
@@ -321,12 +319,12 @@ def _joined(text: str, rx: re.Pattern[str]) -> View | None:
 
 def _repl_view(text: str) -> View | None:
     """The text with each echo's two lines joined (see `_REPL`), or None when it holds none."""
-    return _joined(text, _REPL) if any(p in text for p in _REPL_PROBE) else None
+    return _joined(text, _REPL)
 
 
 def _form_view(text: str) -> View | None:
     """The text with each filled field's name and value joined (see `_FORM_FILL`)."""
-    return _joined(text, _FORM_FILL) if any(p in text for p in _FORM_PROBE) else None
+    return _joined(text, _FORM_FILL)
 
 
 _MAX_DEPTH = 3  # text double-encoded (a query string inside a query string, JSON in a JSON string)
@@ -356,10 +354,14 @@ def _direct_views(text: str) -> list[View]:
         v = _build(text, _HTML_ESC, _html_decode, True)
         if v is not None:
             out.append(v)
-    for build in (_repl_view, _form_view, _box_view):
+    joins = _JOIN_PROBE.search(text) is not None  # (one RE2 pass for both kinds of joined lines)
+    for build in (_repl_view, _form_view) if joins else ():
         v = build(text)
         if v is not None:
             out.append(v)
+    v = _box_view(text)
+    if v is not None:
+        out.append(v)
     return out
 
 
