@@ -42,9 +42,12 @@ ROUTING = Rx(
 # the label word alone: what a caller's gate looks for (with the forms taken without a routing code)
 GATE = (
     r"(?i)\b(?:routing|aba|rtn|sort[ _-]?code|bsb|ifsc|bankleitzahl|blz|transit|ag(?:e|\x7f)ncia|clabe)(?:\b|_)|"
-    r"\b\d\d-\d{4}-\d{7}-\d{2,3}\b|\bbank|"
+    r"\b\d\d-\d{4}-\d{7}-\d{2,3}\b|\bbank"
+)
+# the domestic-account rule's own gate (its label words: common in prose, so it opens that rule alone)
+DOMESTIC_GATE = (
     r"(?i:(?:\b|_)(?:account|acct|a/c|konto|conta|cuenta|compte|conto|rekening|tilinumero|sz\x7fmlasz\x7fm|"
-    r"rachunk|cbu|ccc)|\x7f\x7fslo[ _]\x7f\x7ftu)"
+    r"rachunk|cbu|ccc))|\x7f\x7fslo[ _]\x7f\x7ftu"
 )
 _ACCOUNT = Rx(
     r"(?i)\b(?:account|acct|acc|a/c|konto(?:nummer)?|kto|conta(?: corrente)?|cuenta|compte)\.?"
@@ -144,8 +147,11 @@ def _domestic_accounts(text: str) -> Iterator[Span]:
             yield Span(m.start(), e, "bank_account")
 
 
-def bank_account_spans(text: str) -> Iterator[Span]:
+def domestic_account_spans(text: str) -> Iterator[Span]:
     yield from _domestic_accounts(text)
+
+
+def bank_account_spans(text: str) -> Iterator[Span]:
     for _, (a, b) in _BANK_KEYED.finditer(text):
         if not (text[b : b + 1] in (".", "-", ",") and text[b + 1 : b + 2].isdigit()):  # (an amount: `1234567.89`)
             yield Span(a, b, "bank_account")

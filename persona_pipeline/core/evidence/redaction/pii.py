@@ -2248,6 +2248,7 @@ _GATED.update(
     name_action=(_ACTION_ITEM,),
     email_obf=(_OBF_GATE,),
     bank=(Rx(bank_accounts.GATE),),
+    bank_domestic=(Rx(bank_accounts.DOMESTIC_GATE),),
     address_field=(Rx(address_fields.GATE),),
     # (the key, then a capitalised word and a space: `name: build` opens nothing)
     name_key=(Rx(r"(?i:name)\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?(?:[A-Z\x7f]|[aeu]l-)[A-Za-z\x7f'.-]*[ \t]"),),
@@ -2306,6 +2307,8 @@ def home_coordinate_spans(text: str) -> Iterator[Span]:
 
 
 def bank_account_spans(text: str) -> Iterator[Span]:
+    if _open(text, "bank_domestic"):
+        yield from bank_accounts.domestic_account_spans(text)
     # (a Japanese account is found by its branch word, which no ASCII gate can see)
     if _open(text, "bank") or (
         not text.isascii() and intl_formats.other_script(text) and bank_accounts.JP_BRANCH in text
