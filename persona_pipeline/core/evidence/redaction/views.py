@@ -281,7 +281,7 @@ def _box_view(text: str) -> View | None:
 # with: 'v'`, Robot Framework's `Input Text    id:f    v`): the view reads `f = v`, the field's
 # name the value's label. (One group per idiom: what lies between the name and the value.)
 _FORM_FILL = re.compile(
-    r"((?:\\?[\"'])?\]?(?:\\?[\"'])?\)\.(?:send_keys|sendKeys|type|fill|setValue|set_value|press_sequentially)\("
+    r"((?:\\?[\"']|\]\\?[\"']?)\)\.(?:send_keys|sendKeys|type|fill|setValue|set_value|press_sequentially)\("
     r"[ \t]*\\?[\"'])"
     r"|\b(?:fill|type|setValue|set_value|input_text)\([ \t]*\\?[\"'][^\"'\n]{1,80}?(\\?[\"'][ \t]*,[ \t]*\\?[\"'])"
     r"|\bfill_in[ \t(]+[\"'][^\"'\n]{1,80}?([\"'][ \t]*,[ \t]*with:[ \t]*[\"'])"
@@ -293,7 +293,7 @@ _FORM_FILL = re.compile(
 # speed of testing each probe with `in`)
 _JOIN_PROBE = Rx(
     r"\((?:gdb|lldb|Pdb)\)|>>> |In \[|irb\(|iex\(|\n(?:<|=>) |send_?[Kk]eys|\.type\(|fill(?:_in|\()|etValue\(|"
-    r"Input |input_text"
+    r"Input (?:Text|Password)|input_text"
 )
 
 
