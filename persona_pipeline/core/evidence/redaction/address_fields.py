@@ -528,12 +528,12 @@ def _csv_columns(text: str) -> Iterator[Span]:
 
 
 # what a caller's gate looks for: a key with its separator (`street:`, `"line1": `, `<City>`,
-# `(home_address)=(`), a prose label, a CSV header cell; a word in prose ("the address family")
-# opens nothing
+# `(home_address)=(`, a bracketed `[HomeAddress] =`), a prose label, a CSV header cell; a word in
+# prose ("the address family") opens nothing
 GATE = (
     r"(?i)(?:(?:\b|_|(?-i:[a-z]))(?:address|adresse|adres|anschrift|direcci|direccion|domicilio|indirizzo|endere|"
     r"[a-z]_addr)|(?:\b|_)(?:street|strasse|stra\x7fe|line[ _.-]?[12]|address[12]|city|town|ville|ciudad|ort))"
-    r"(?:\\?[\"']?[ \t]*(?:[:=>{]|\)=\()|\\?\"[ \t]*,[ \t]*\\?\")|"
+    r"(?:\\?[\"']?\]?[ \t]*(?:[:=>{]|\)=\()|\\?\"[ \t]*,[ \t]*\\?\")|"
     r"(?i:by[-_][a-z_]{0,12}(?:address|street|city))/|"
     r"(?i:ship(?:ping)?|deliver(?:y)?)[ _.-]?to[ \t:]|(?:^|\n|,)[ \t]*\"?(?i:street|address|city)\"?[ \t]*(?:,|\r?\n)"
 )

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 
 from persona_pipeline.core.evidence.redaction.matching import Rx
 from persona_pipeline.core.evidence.redaction.spans import Span
@@ -43,6 +44,11 @@ GATE = (
     r"(?i)\b(?:routing|aba|rtn|sort[ _-]?code|bsb|ifsc|bankleitzahl|blz|transit|ag(?:e|\x7f)ncia|clabe)(?:\b|_)|"
     r"\b\d\d-\d{4}-\d{7}-\d{2,3}\b|\bbank"
 )
+# the domestic-account rule's own gate (its label words: common in prose, so it opens that rule alone)
+DOMESTIC_GATE = (
+    r"(?i:(?:\b|_)(?:account|acct|a/c|konto|conta|cuenta|compte|conto|rekening|tilinumero|sz\x7fmlasz\x7fm|"
+    r"rachunk|cbu|ccc))|\x7f\x7fslo[ _]\x7f\x7ftu"
+)
 _ACCOUNT = Rx(
     r"(?i)\b(?:account|acct|acc|a/c|konto(?:nummer)?|kto|conta(?: corrente)?|cuenta|compte)\.?"
     rf"(?:[ _-]?(?:no|number|nr|num|#))?\.?{_SEP}(\d(?:[ -]?\d){{4,17}})\b"
@@ -52,8 +58,20 @@ _ACCOUNT = Rx(
 # (`bank` alone only before a separator or `is`, and a run of seven or more: "bank 3" is a count)
 _BANK_KEYED = Rx(
     r"(?i)\bbank(?:[ _-]?(?:account|acct|acc|konto))?(?:[ _-]?(?:no|number|nr|num|#))?(?-i:[A-Z][a-z]{1,12}){0,2}"
-    r"\\?[\"']?[ \t]*(?:[:=]|\bis\b)[ \t]*\\?[\"']?(\d{7,20}|\d{5,20}-\d{1,2})\b"
+    r"(?:_[a-z]{1,12}){0,2}\\?[\"']?[ \t]*(?:=>|[:=]|\bis\b)[ \t]*\\?[\"']?(\d{7,20}|\d{5,20}-\d{1,2})\b"
 )
+# (a key may carry a qualifier, `bank_account_primary`, and a PHP / Ruby hash its `=>`)
+# An account label of several languages (account, Konto, conta, cuenta, compte, conto, rekening,
+# tilinumero, számlaszám, číslo účtu, numer rachunku) and, a few tokens on, a number in a country's
+# own domestic notation that python-stdnum's checks for it accept (`id_catalog.bank_account_modules`:
+# a Czech `prefix-number/bank code`, a Norwegian `1234.56.78903`, a Spanish CCC, an Argentine CBU)
+_ACCOUNT_WORD = Rx(
+    r"(?i)(?:\b|_)(?:account|acct|a/c|konto(?:nummer|nr)?|conta|cuenta|compte|conto|rekening(?:nummer)?|tilinumero|"
+    r"sz\x7fmlasz\x7fm|rachunk(?:u|i)|cbu|ccc)(?:\b|_|(?-i:[A-Z]))|\x7f\x7fslo[ _]\x7f\x7ftu"
+)  # (no `\b` before a DEL: `číslo účtu` is matched bare)
+_DOMESTIC_VALUE = re.compile(r"\d[\d./ -]{4,30}\d")
+_GROUP_BREAK = re.compile(r"(?=[./ -])")
+_ACCOUNT_REACH = 40
 _REACH = 64  # characters between the routing code and the account label, on one line
 # Mexico's CLABE: bank (3), branch (3), account (11), check digit (`_clabe_ok`)
 _CLABE = Rx(r"(?i)\bclabe[\"']?[ \t:#=]*[\"']?(\d{18})\b")
@@ -88,6 +106,49 @@ def _clabe_ok(v: str) -> bool:
     """Banxico's check digit: weights 3, 7, 1 over the first 17 digits, each product mod 10."""
     total = sum(int(d) * w % 10 for d, w in zip(v[:17], (3, 7, 1) * 6, strict=False))
     return (10 - total % 10) % 10 == int(v[17])
+
+
+def _domestic_end(text: str, start: int, end: int) -> int | None:
+    """The end of the longest run of groups from `start` (to `end` at most) that a country's
+    domestic account check accepts, or None."""
+    ends = [m.start() for m in _GROUP_BREAK.finditer(text, start, end)] + [end]
+    tried = 0
+    for e in reversed(ends):
+        value = text[start:e]
+        # (eight to 22 digits: the lengths of the notations read; a value glued to its separator is none)
+        if not 8 <= sum(c.isdigit() for c in value) <= 22 or text[e - 1 : e] in "./ -":
+            continue
+        if _domestic_ok(value):
+            return e
+        tried += 1
+        if tried == _MAX_TRIES:  # (the longest few runs: a label's value is not a long list's prefix)
+            break
+    return None
+
+
+_MAX_TRIES = 2
+
+
+@lru_cache(maxsize=1024)
+def _domestic_ok(value: str) -> bool:
+    from persona_pipeline.core.evidence.redaction.id_catalog import bank_account_modules, is_valid
+
+    return any(is_valid(m, value) for m in bank_account_modules())
+
+
+def _domestic_accounts(text: str) -> Iterator[Span]:
+    for ((_, b),) in _ACCOUNT_WORD.finditer(text):
+        stop = text.find("\n", b, b + _ACCOUNT_REACH)
+        m = _DOMESTIC_VALUE.search(text, b, b + _ACCOUNT_REACH if stop < 0 else stop)
+        if m is None or text[m.start() - 1 : m.start()].isalnum() or text[m.end() : m.end() + 1].isalnum():
+            continue
+        e = _domestic_end(text, m.start(), m.end())
+        if e is not None:
+            yield Span(m.start(), e, "bank_account")
+
+
+def domestic_account_spans(text: str) -> Iterator[Span]:
+    yield from _domestic_accounts(text)
 
 
 def bank_account_spans(text: str) -> Iterator[Span]:

@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 
+from persona_pipeline.core.evidence.redaction import id_catalog
 from persona_pipeline.core.evidence.redaction.matching import Rx
 from persona_pipeline.core.evidence.redaction.spans import Span, placeholder_cells_only
 
@@ -181,6 +182,15 @@ _LABELS: dict[str, str] = {
     "in_vid": rf"vid|virtual{_W}id",
     # a health card's number (Ontario's, BC's personal health number, Scotland's CHI, New Zealand's
     # NHI): its value is checked by its own format (`_health_number_ok`)
+    # a social-security or health-insurance membership number of no one country, by the insurance's
+    # name in several languages (its number's format varies: the label vouches for an id-shaped run
+    # of eight to sixteen digits, `_social_id_ok`)
+    "social_security_id": (
+        rf"seguridad{_W}social|s[e\x7f]curit[e\x7f]{_W}sociale|seguran[c\x7f]a{_W}social|"
+        rf"previd[e\x7f]ncia{_W}social|previdenza{_W}sociale|sozialversicherungs(?:{_W}?nummer)?|"
+        rf"social{_W}(?:security|insurance){_W}(?:id|identifier|card)|assurance{_W}maladie|"
+        rf"health(?:care)?{_W}identifier|seguro{_W}social|ubezpieczenia{_W}spo\x7feczne(?:go)?"
+    ),
     "health_number": (
         rf"health{_W}(?:card{_W})?(?:no|number|num|nr|id)|phn|personal{_W}health{_W}(?:no|number)|"
         rf"nhi(?:{_W}(?:no|number))?|chi(?:{_W}(?:no|number))?|ohip(?:{_W}(?:no|number))?"
@@ -211,6 +221,7 @@ _LABELS: dict[str, str] = {
 # is Norway's and Denmark's too), and a generic label (`id number`) any number with check digits
 _ALSO: dict[str, tuple[str, ...]] = {
     "se_personnummer": ("no_fnr", "dk_cpr"),
+    "ssn": ("social_security_id",),  # (a social security number of another country than the US)
     # (`NIF` is Portugal's and France's tax number too; `DNI` Peru's identity number)
     "sg_nric": ("my_nric",),  # (Malaysia's identity card number is an NRIC too)
     "cu_ni": ("cedula",),
@@ -266,6 +277,56 @@ _ALSO: dict[str, tuple[str, ...]] = {
         "lv_pk",
     ),
 }
+# (issue 17, round 10) every other country's personal and tax numbers that python-stdnum knows,
+# under the names its modules give them (see `id_catalog`): the modules read above are left out
+_READ_ABOVE = frozenset(
+    f"stdnum.{m}"
+    for m in str.split(
+        "ar.cuit ar.dni at.vnr au.tfn be.bis be.nn bg.egn bg.pnf br.cnpj br.cpf ca.bc_phn ca.sin ch.ssn cl.rut "
+        "cn.ric co.nit cr.cpf cu.ni cz.rc de.idnr dk.cpr do.cedula ec.ci ec.ruc ee.ik es.dni es.nie fi.hetu fr.nif "
+        "fr.nir gb.nhs gb.upn gb.utr gh.tin gr.amka gt.nit hr.oib id.nik id.npwp ie.pps il.idnr in_.aadhaar "
+        "in_.epic in_.pan in_.vid is_.kennitala it.codicefiscale jp.in_ ke.pin kr.rrn lt.asmens lv.pvn mx.curp "
+        "mx.rfc my.nric nl.bsn nl.onderwijsnummer no.fodselsnummer nz.ird pe.cui pe.ruc pk.cnic pl.pesel pt.cc "
+        "pt.nif py.ruc ro.cnp ru.inn se.personnummer si.emso sk.rc sv.nit th.pin tr.tckimlik ua.rntrc us.atin "
+        "us.itin us.ptin us.ssn ve.rif za.idnr za.tin"
+    )
+)
+_CATALOG: dict[str, id_catalog.Entry] = {}
+# (lower-cased, diacritics dropped) a catalogue abbreviation: a label in capitals, else a key's only
+_CATALOG_ACRONYMS: set[str] = set()
+
+
+def _fold_label(name: str) -> str:
+    """A name as a label pattern on the fold: each non-ASCII letter a DEL, a space, dot or hyphen
+    any of the label separators. A name ending in a DEL takes the blank or colon after it (no `\\b`
+    follows a DEL: see `cu_ni`)."""
+    words = [w for w in re.split(r"[ .\-]+", name) if w]
+    pat = _W.join("".join(re.escape(c) if c.isascii() else "\x7f" for c in w) for w in words)
+    return pat + "[ \t:]" if not name.rstrip(". ")[-1:].isascii() else pat
+
+
+def _add_catalog() -> None:
+    for entry in id_catalog.catalog(_READ_ABOVE):
+        if entry.kind in _LABELS:
+            continue
+        own: list[str] = []
+        for name in entry.names:
+            for form in dict.fromkeys((name, id_catalog.latin(name))):
+                folded = "".join(c if c.isascii() else "\x7f" for c in form)
+                # a name that is a label already: its kind's values may be this number too
+                known = next((k for k, p in _LABELS.items() if re.fullmatch(f"(?i:{p})", folded)), None)
+                if known is not None:
+                    _ALSO[known] = (*dict.fromkeys((*_ALSO.get(known, ()), entry.kind)),)
+                else:
+                    own.append(_fold_label(form))
+                    if name in entry.acronyms:
+                        _CATALOG_ACRONYMS.add(id_catalog.latin(form).lower())
+        _CATALOG[entry.kind] = entry
+        # (a kind with no label of its own in Latin letters is still read after its other-script names)
+        _LABELS[entry.kind] = "|".join(dict.fromkeys(own)) or r"\b\B"
+
+
+_add_catalog()
 _KINDS = tuple(_LABELS)
 # (a key may end in a country code's hump: `dniAr`, `nitSv`)
 _LABEL = Rx(r"(?i)(?:\b|_)(?:" + "|".join(f"({p})" for p in _LABELS.values()) + r")(?:(?-i:[A-Z][a-z])?\b|_)")
@@ -345,6 +406,8 @@ _OTHER_LABELS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("РНОКПП|ІПН", ("ua_rntrc",)),
     ("ИНН", ("ru_inn",)),
     ("ЛНЧ|номер на чужденец", ("bg_pnf",)),  # (Bulgaria's foreigner's number: Личен номер на чужденец)
+    # (the catalogue's numbers under their names in their own scripts)
+    *(("|".join(e.other_script), (e.kind,)) for e in _CATALOG.values() if e.other_script),
 )
 _OTHER_LABEL = re.compile("|".join(f"({p})" for p, _ in _OTHER_LABELS))
 OTHER_SCRIPT_WORDS = (
@@ -465,6 +528,7 @@ _SHAPES: dict[str, tuple[Rx, ...]] = {
     ),
     # letters of a facility's prefix, then digits (dashes between groups allowed): `MR0012345`, `12-34-567`
     "mrn": (Rx(r"^(?:(?:[A-Z]{1,4}-?)?\d(?:-?\d){4,13})"),),
+    "social_security_id": (Rx(r"^(?:\d(?:[ ./-]?\d){7,15})"),),
     "id_npwp": (Rx(r"^(?:\d\d\.?\d{3}\.?\d{3}\.?\d-?\d{3}\.?\d{3})"),),
     "gh_tin": (Rx(r"^(?:[PCGQV]\d{10})"),),
     "za_tin": (Rx(r"^(?:[01239]\d{9})"),),
@@ -603,7 +667,7 @@ def _plate_ok(v: str) -> bool:
 
 
 @lru_cache(maxsize=1)
-def _validators() -> dict[str, Callable[[str], bool]]:
+def _validators() -> dict[str, Callable[[str], bool]]:  # (the catalogue's kinds: `_catalog_value_end`)
     from stdnum import luhn
     from stdnum.ar import cuit
     from stdnum.au import tfn
@@ -791,6 +855,15 @@ def _health_number_ok(v: str) -> bool:
     return (1 <= day <= 31 and 1 <= month <= 12 and nhs.is_valid(digits)) or luhn.is_valid(digits)
 
 
+_DATE_SHAPED = re.compile(r"\d{1,4}[./-]\d{1,2}[./-]\d{1,4}")
+
+
+def _social_id_ok(v: str) -> bool:
+    """Eight to sixteen digits, three distinct at least, not a date (`12.03.2024`)."""
+    d = _digits(v)
+    return 8 <= len(d) <= 16 and len(set(d)) >= 3 and _DATE_SHAPED.fullmatch(v) is None
+
+
 def _round9_validators() -> dict[str, Callable[[str], bool]]:
     """(issue 17, round 9) python-stdnum's validators of more countries' numbers."""
     from stdnum.ar import dni as ar_dni
@@ -838,6 +911,7 @@ def _round9_validators() -> dict[str, Callable[[str], bool]]:
         "za_tin": za_tin.is_valid,
         "id_card": _id_card_ok,
         "mrn": lambda v: sum(c.isdigit() for c in v) >= 6,
+        "social_security_id": _social_id_ok,
         "health_number": _health_number_ok,
     }
 
@@ -1007,7 +1081,10 @@ def _labelled(text: str, label: Rx, lead: int = 0) -> Iterator[Span]:
             continue  # `[REDACTED:ca_sin:…]` names a kind, not a number of the text's
         label_end = spans[0][1]
         kinds = _kinds_of(spans[1:])
-        if not lead and _ambiguous(text[spans[0][0] : label_end]):
+        written = text[spans[0][0] : label_end]
+        # (a catalogue abbreviation names its number in capitals; in lower case only as a key)
+        acronym = not written.isupper() and id_catalog.latin(written).lower() in _CATALOG_ACRONYMS
+        if not lead and (acronym or _ambiguous(written)):
             # (a label that is an English word or abbreviation names an id only as a key or a
             # label: its value right after it, past a separator or after the label in capitals)
             # (a label glued to a key's next word by `_`, `cc_numero`: the gap reads that word)
@@ -1128,10 +1205,34 @@ def _in_placeholder(text: str, pos: int) -> bool:
 
 def _value_span(kind: str, text: str, start: int) -> int | None:
     """The end of a valid value of `kind` starting at `start`, or None."""
+    if kind in _CATALOG:
+        return _catalog_value_end(_CATALOG[kind].module, text, start)
     for shape in _SHAPES[kind]:
         n = _match_at(shape, text[start : start + 40])
         if n is not None and _bounded(text, start, start + n) and _valid(kind, text[start : start + n]):
             return start + n
+    return None
+
+
+# A catalogue number's value: groups of letters and digits, one space, dot, slash or hyphen between
+# (as countries print them: `123-456-78-90`, `12.345.678/0001`); the longest run of groups that the
+# module accepts, six to twenty characters with five digits at least (not a word, not a year)
+_CATALOG_VALUE = Rx(r"^[A-Za-z0-9]{1,20}(?:[ ./-][A-Za-z0-9]{1,20}){0,5}")
+_GROUP_END = re.compile(r"(?=[ ./-])|$")
+
+
+def _catalog_value_end(module: str, text: str, start: int) -> int | None:
+    n = _match_at(_CATALOG_VALUE, text[start : start + 48])
+    if n is None:
+        return None
+    cands = [m.start() for m in _GROUP_END.finditer(text, start, start + n)]
+    for end in reversed(cands):
+        value = text[start:end]
+        compact = "".join(c for c in value if c.isalnum())
+        if not (6 <= len(compact) <= 20 and sum(c.isdigit() for c in compact) >= 5):
+            continue
+        if _bounded(text, start, end) and id_catalog.is_valid(module, value):
+            return end
     return None
 
 

@@ -55,6 +55,12 @@ _VALUE = (
     rf"|(?P<named>\d{{1,2}}\s(?:{_HIJRI_MONTHS}|{_PERSIAN_MONTHS})\s\d{{4}}(?:\s?هـ|\s?ه\.ش)?)"
 )
 _DOB = re.compile(rf"(?:{_LABEL}){_SEP}(?:{_VALUE})(?!\d)")
+# A date of these forms is rare enough that a birth label anywhere before it on its line names it:
+# a key with a suffix (`birth_date_hijri`), a form filled by a call (`fill("#dob", "…")`), a
+# record's field id a few cells before its value
+_DATE = re.compile(rf"(?<!\d)(?:{_VALUE})(?!\d)")
+_LABEL_BEFORE = re.compile(rf"(?<![A-Za-z])(?:{_LABEL})")
+_LINE_REACH = 80
 # a decimal digit of another script, or a Chinese numeral year's mark: what a text needs to hold
 _GATE = re.compile(rf"(?![0-9])\d|[{_CN_DIGIT}]年")
 _YOUNGEST = 3
@@ -135,4 +141,10 @@ def other_calendar_dob_spans(text: str) -> Iterator[Span]:
     for m in _DOB.finditer(text):
         group = next(g for g in ("num", "cn", "named") if m[g] is not None)
         if _read(m):
+            yield Span(m.start(group), m.end(group), "date_of_birth")
+    for m in _DATE.finditer(text):
+        line = text.rfind("\n", max(0, m.start() - _LINE_REACH), m.start()) + 1
+        start = max(line, m.start() - _LINE_REACH)
+        if _LABEL_BEFORE.search(text, start, m.start()) is not None and _read(m):
+            group = next(g for g in ("num", "cn", "named") if m[g] is not None)
             yield Span(m.start(group), m.end(group), "date_of_birth")

@@ -21,12 +21,17 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
-from persona_pipeline.core.evidence.redaction import address_fields, bank_accounts
+from persona_pipeline.core.evidence.redaction import address_fields, bank_accounts, home_geo
 from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER, plausible_birth_date
 from persona_pipeline.core.evidence.redaction.group_mailbox import group_mailbox
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold, utf8_safe
 from persona_pipeline.core.evidence.redaction.phone_check import valid_region
-from persona_pipeline.core.evidence.redaction.spans import Span, label_window, placeholder_ends_at
+from persona_pipeline.core.evidence.redaction.spans import (
+    Span,
+    label_window,
+    placeholder_cells_only,
+    placeholder_ends_at,
+)
 
 # (a DEL is a non-ASCII letter of the fold: internationalised local parts and domains, RFC 6531 /
 # IDNA, `françois@`, `@bücher-schmidt.at`)
@@ -104,9 +109,10 @@ _IPV4 = Rx(r"\b(?:\d{1,3}\.){3}\d{1,3}\b")
 # label's start or a `-` before, a domain label after
 _IPV4_DASHED = Rx(r"(?:\b|-)(\d{1,3}-\d{1,3}-\d{1,3}-\d{1,3})\.[A-Za-z]")
 # an address written with dashes right after an IP label ("my ip is 203-0-113-9", `ip: …`): the
-# label vouches for the shape (a dashed quad elsewhere is a date, a phone or a part number)
+# label vouches for the shape (a dashed quad elsewhere is a date, a phone or a part number); a key
+# may carry a qualifier (`ip_client=…`, `ip_origin: …`)
 _IPV4_DASHED_LABELLED = Rx(
-    r"(?i)\bip(?:v4)?(?:[ _-]?(?:address|addr|adresse|adres|adresa|direcci\x7fn|indirizzo))?\b"
+    r"(?i)\bip(?:v4)?(?:[ _-]?(?:address|addr|adresse|adres|adresa|direcci\x7fn|indirizzo))?(?:_[a-z]{1,16})?\b"
     r"[^\n0-9]{0,12}?\b(\d{1,3}-\d{1,3}-\d{1,3}-\d{1,3})\b"
 )
 # wildcard DNS services that resolve a name holding an address to it (`203.0.113.9.nip.io`)
@@ -808,15 +814,22 @@ def table_column_spans(text: str) -> Iterator[Span]:
             nl = text.find("\n", pos)
             end = len(text) if nl < 0 else nl
             row = text[pos:end]
-            if "[REDACTED:" in row:
-                break  # a redacted row's width before: the table may have ended there (idempotence)
             n = row.count(sep)
+            held = "[REDACTED:" in row
+            # (a row holding a placeholder may have had another width before it was redacted: the
+            # table may have ended there for the pass that made it. Of the header's width, with
+            # whole-cell placeholders, the row goes on, those cells skipped; else the table ends)
+            if held and (n != width or not placeholder_cells_only(row.split(sep))):
+                break
             if n != width and not (n > width and not row.split(sep, width + 1)[-1].replace(sep, "").strip()):
                 break  # the table ended (or its rows quote the separator: not parsed here)
             # (a row may close with empty cells: `| desk | 0301234567 | |`, a table in a table's cell)
             start = pos
             for i, cell in enumerate(row.split(sep)):
                 kind = cols.get(i)
+                if held and "[REDACTED:" in cell:
+                    start += len(cell) + 1
+                    continue
                 if kind == "person_name":
                     value = " ".join(cell.strip().strip("\"'").split())
                     if value and value in cell and _cell_ok(kind, value):
@@ -2182,11 +2195,24 @@ def _gates(text: str) -> frozenset[str] | None:
         _GATE_SET = RxSet([rx.pattern for rxs in _GATED.values() for rx in rxs])
         _GATE_OWNERS.extend(name for name, rxs in _GATED.items() for _ in rxs)  # once, not per text
     owners = _GATE_OWNERS
-    hits = _GATE_SET.matching(text) if fold(text) is not None else None
+    hits = _GATE_SET.matching(_unlabelled(text)) if fold(text) is not None else None
     out = None if hits is None else frozenset(owners[i] for i in hits)
     if isinstance(text, Prepared):
         text.pii_gates = out  # type: ignore[attr-defined]
     return out
+
+
+_PLACEHOLDER_BODY = re.compile(r"(?<=\[)REDACTED:[a-z0-9_]+(?::[0-9a-f]{8})?(?=\])")
+
+
+def _unlabelled(text: str) -> str:
+    """The text the gates read: each placeholder's body blanked (NULs, its length kept). A
+    placeholder's kind is no key of the text's (`[REDACTED:address:…]` is no `address:` label):
+    opening a gate that the first pass had closed would let a second pass find what the first did
+    not, and redacting twice would change the text."""
+    if "[REDACTED:" not in text:
+        return text
+    return _PLACEHOLDER_BODY.sub(lambda m: "\0" * len(m[0]), text)
 
 
 def _open(text: str, name: str) -> bool:
@@ -2222,6 +2248,7 @@ _GATED.update(
     name_action=(_ACTION_ITEM,),
     email_obf=(_OBF_GATE,),
     bank=(Rx(bank_accounts.GATE),),
+    bank_domestic=(Rx(bank_accounts.DOMESTIC_GATE),),
     address_field=(Rx(address_fields.GATE),),
     # (the key, then a capitalised word and a space: `name: build` opens nothing)
     name_key=(Rx(r"(?i:name)\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?(?:[A-Z\x7f]|[aeu]l-)[A-Za-z\x7f'.-]*[ \t]"),),
@@ -2271,7 +2298,17 @@ def grammar_spans(text: str) -> Iterator[Span]:
         yield from phone_labels.labelled_phone_spans(text)
 
 
+_GATED["home_geo"] = (home_geo.HOME,)
+
+
+def home_coordinate_spans(text: str) -> Iterator[Span]:
+    if _open(text, "home_geo"):  # (a word for a home: most texts have none)
+        yield from home_geo.home_coordinate_spans(text)
+
+
 def bank_account_spans(text: str) -> Iterator[Span]:
+    if _open(text, "bank_domestic"):
+        yield from bank_accounts.domestic_account_spans(text)
     # (a Japanese account is found by its branch word, which no ASCII gate can see)
     if _open(text, "bank") or (
         not text.isascii() and intl_formats.other_script(text) and bank_accounts.JP_BRANCH in text
@@ -2294,4 +2331,5 @@ DETECTORS = (
     intl_formats.intl_spans,  # national ids, passports, addresses, birth dates, phones of more countries
     grammar_spans,  # street lines of any country, phones of any region after a label, address fields
     bank_account_spans,  # domestic account numbers beside a routing code
+    home_coordinate_spans,  # a home's latitude and longitude
 )

@@ -17,6 +17,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import unicodedata
 import urllib.parse
 from bisect import bisect_right
 from collections.abc import Callable
@@ -238,6 +239,94 @@ def _json_decode(esc: str) -> str | None:
         return None
 
 
+# A debugger's or console's echo: the expression typed at its prompt, and on the next line the
+# value it printed, after the result's marker where the tool prints one (gdb's `$1 = `, with a
+# `char *`'s address before its string; lldb's `(type) $0 = `, none for `po`; Python's, pdb's and
+# iex's none; IPython's `Out[3]: `; irb's `=> `; a browser console's `> x` then `< …`). The value
+# is the expression's, as `x = value` says on one line: the view joins the two lines so, the line
+# break and the marker read ` = `. (One group per prompt: the break and the marker.)
+_EXPR = r" [^\n]{1,160}?"
+_PTR = r"(?:0x[0-9a-f]{1,16} )?"
+_REPL = re.compile(
+    rf"\(gdb\) (?:p|print|output){_EXPR}(\r?\n\$\d{{1,4}} = (?:\([^()\n]{{1,48}}\) )?{_PTR})"
+    rf"|\(lldb\) (?:po|p|expr(?: --)?){_EXPR}(\r?\n(?:(?:\([^()\n]{{1,48}}\) )?\$\d{{1,4}} = )?{_PTR})(?=[^\n])"
+    rf"|(?:>>>|\(Pdb\) pp?|iex\(\d{{1,5}}\)>){_EXPR}(\r?\n)(?=[^\n.>])"
+    rf"|In \[\d{{1,4}}\]:{_EXPR}(\r?\nOut\[\d{{1,4}}\]: )"
+    rf"|irb\([^()\n]{{0,24}}\):\d{{1,5}}:\d{{1,3}}>{_EXPR}(\r?\n=> )"
+    rf"|(?:^|(?<=\n))[ \t]{{0,8}}>{_EXPR}(\r?\n[ \t]{{0,8}}(?:<\u00b7?|=>) )"
+)
+
+
+# A table drawn with box-drawing characters (polars, DuckDB's and psql's unicode borders, `tree`-like
+# reports): the view redraws it in ASCII, each vertical or junction line a `|`, each horizontal
+# line a `-`, each corner a `+`, so the table readers see a pipe table (its rule rows are cells of
+# dashes, no values). One character for one: offsets hold.
+_BOX = re.compile("([\u2500-\u257f])")
+
+
+def _box_ascii(esc: str) -> str | None:
+    name = unicodedata.name(esc, "")
+    return "|" if "VERTICAL" in name else "-" if "HORIZONTAL" in name else "+"
+
+
+def _box_view(text: str) -> View | None:
+    if text.isascii() or _BOX.search(text) is None:
+        return None
+    return _build(text, _BOX, _box_ascii, False)
+
+
+# A form filled by a UI test: the field's name, then the value typed into it (Selenium's
+# `find_element(By.NAME, "f").send_keys("v")`, Cypress's `cy.get('[name=f]').type('v')`,
+# Playwright's `getByLabel('f').fill('v')` / `page.fill('#f', 'v')`, Capybara's `fill_in 'f',
+# with: 'v'`, Robot Framework's `Input Text    id:f    v`): the view reads `f = v`, the field's
+# name the value's label. (One group per idiom: what lies between the name and the value.)
+_FORM_FILL = re.compile(
+    r"((?:\\?[\"']|\]\\?[\"']?)\)\.(?:send_keys|sendKeys|type|fill|setValue|set_value|press_sequentially)\("
+    r"[ \t]*\\?[\"'])"
+    r"|\b(?:fill|type|setValue|set_value|input_text)\([ \t]*\\?[\"'][^\"'\n]{1,80}?(\\?[\"'][ \t]*,[ \t]*\\?[\"'])"
+    r"|\bfill_in[ \t(]+[\"'][^\"'\n]{1,80}?([\"'][ \t]*,[ \t]*with:[ \t]*[\"'])"
+    r"|\b(?:Input Text|Input Password)[ \t]{2,}[^ \t\n]{1,80}?([ \t]{2,})(?=[^ \t\n])"
+)
+
+
+# either kind of joined line, in one RE2 pass on the fold (a plain text's common case: ~6x the
+# speed of testing each probe with `in`)
+_JOIN_PROBE = Rx(
+    r"\((?:gdb|lldb|Pdb)\)|>>> |In \[|irb\(|iex\(|\n(?:<|=>) |send_?[Kk]eys|\.type\(|fill(?:_in|\()|etValue\(|"
+    r"Input (?:Text|Password)|input_text"
+)
+
+
+def _joined(text: str, rx: re.Pattern[str]) -> View | None:
+    """The text with each match's group (the one that took part) read as ` = `."""
+    pieces: list[str] = []
+    escapes: list[tuple[int, int, int, int]] = []
+    pos = shift = 0
+    for m in rx.finditer(text):
+        a, b = m.span(m.lastindex or 0)
+        if a < pos:
+            continue
+        pieces.append(text[pos:a])
+        pieces.append(" = ")
+        escapes.append((a + shift, a + shift + 3, a, b))
+        shift += 3 - (b - a)
+        pos = b
+    if not escapes:
+        return None
+    pieces.append(text[pos:])
+    return View("".join(pieces), False, tuple(escapes))
+
+
+def _repl_view(text: str) -> View | None:
+    """The text with each echo's two lines joined (see `_REPL`), or None when it holds none."""
+    return _joined(text, _REPL)
+
+
+def _form_view(text: str) -> View | None:
+    """The text with each filled field's name and value joined (see `_FORM_FILL`)."""
+    return _joined(text, _FORM_FILL)
+
+
 _MAX_DEPTH = 3  # text double-encoded (a query string inside a query string, JSON in a JSON string)
 
 # Every view's windows are scanned again by every detector, and a text dense with escapes of
@@ -282,6 +371,14 @@ def _direct_views(text: str) -> list[View]:
         v = _build(text, _HTML_ESC, _html_decode, True)
         if v is not None:
             out.append(v)
+    joins = _JOIN_PROBE.search(text) is not None  # (one RE2 pass for both kinds of joined lines)
+    for build in (_repl_view, _form_view) if joins else ():
+        v = build(text)
+        if v is not None:
+            out.append(v)
+    v = _box_view(text)
+    if v is not None:
+        out.append(v)
     return out
 
 
@@ -297,6 +394,8 @@ def decoded_views(text: str) -> tuple[View, ...]:
         and "&" not in text
         and not _pair_opens(text, '"')
         and not _pair_opens(text, "'")
+        and _JOIN_PROBE.search(text) is None
+        and (text.isascii() or _BOX.search(text) is None)
     ):
         return ()
     views: list[View] = []
