@@ -913,8 +913,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 10  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (10,)
+HOLDOUT_ROUND = 11  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (11,)
 ROUND5 = 5
 
 
@@ -14247,6 +14247,8 @@ def main() -> None:
     args = ap.parse_args()
     # (the holdout's rounds are written in a branch of their own: a tree may hold none of them yet)
     written = any(r in DECOY_ROUNDS for r in HOLDOUT_ROUNDS)
+    if args.pool == "holdout" and not written:
+        ap.error("no holdout round is written in this tree")
     pools: tuple[Pool, ...] = (args.pool,) if args.pool else tuple(p for p in POOLS if p == "dev" or written)
     if args.round_no is not None:
         own: Pool = "dev" if args.round_no < HOLDOUT_ROUND else "holdout"
