@@ -1208,6 +1208,10 @@ _PUBLIC_HALF_RULES = frozenset(
     if r[0] in ("prose_key", "prose_key_loose", "env_secret", "wireguard_private_key", *kv.KINDS)
 )
 _LOOSE_KEY_RULES = frozenset(i for i, r in enumerate(_OWN_RULES) if r[0] == "prose_key_loose")
+# the rules that take a value by its label alone (no vendor prefix, no format of its own)
+_HEX_JUDGED = frozenset(
+    i for i, r in enumerate(_OWN_RULES) if r[0] in ("prose_key", "prose_key_loose", "env_secret", *kv.KINDS)
+)
 # kinds of key that name data, a lookup or a public half, never a secret (the word before `key`)
 _NOT_SECRET_BEFORE = re.compile(
     r"(?i)\b(?:partition|primary|foreign|sort|cache|caching|idempotency|dedup(?:lication)?|routing|shard(?:ing)?|"
@@ -1215,6 +1219,42 @@ _NOT_SECRET_BEFORE = re.compile(
     r"registry|translation|i18n|config|setting|dictionary|json|yaml|redis|s3)[ \t_-]*$"
 )
 _PUBLIC_BEFORE = re.compile(r"(?i)\bpub(?:lic|lishable)?[ \t_-]*$")
+# a standard's own test data cited on the line before a labelled hex value: an RFC, a FIPS
+# publication, a NIST special publication, an ISO/IEC standard, a test vector or known-answer test
+# (their keys, nonces and digests are published so that implementations can be checked); also
+# right after a JSON-escaped line break (`\nRFC …`), where no word boundary is
+_CITED_STANDARD = re.compile(
+    r"(?i)(?:\b|(?<=\\[nrt]))(?:RFC[ -]?\d{3,5}|FIPS(?:[ -]?PUB)?[ -]?\d{2,3}|SP[ -]?800-\d{1,3}[A-Z]?|"
+    r"ISO(?:/IEC)?[ -]?\d{4,5}|test[ -]?vectors?|known[ -]answer)\b"
+)
+_HEX_VALUE = re.compile(r"(?:0x)?((?:[0-9a-fA-F]{2}){8,})")
+
+
+def _degenerate_hex(value: str) -> bool:
+    """Whether a hex value's bytes are no key anyone generated: one or two byte values repeated
+    (`4c4c4c…`, `00ff00ff…`) or a run of consecutive bytes (`10111213…`, `fffefdfc…`): filler
+    and counting patterns of examples and test data."""
+    m = _HEX_VALUE.fullmatch(value)
+    if m is None:
+        return False
+    data = bytes.fromhex(m[1])
+    if len(set(data)) <= 2:
+        return True
+    steps = {(b - a) % 256 for a, b in pairwise(data)}
+    return steps in ({1}, {255})
+
+
+def published_hex(text: str, start: int, value: str) -> bool:
+    """Whether a labelled hex value is published test data: a counting or filler pattern, or a
+    value on a line that cites a standard's test data before it."""
+    if _HEX_VALUE.fullmatch(value) is None:
+        return False
+    if _degenerate_hex(value):
+        return True
+    line = text.rfind("\n", max(0, start - 160), start) + 1
+    return _CITED_STANDARD.search(text, max(line, start - 160), start) is not None
+
+
 # (loosened: a prefilter only, and its counted repetitions cost more than every rule it spares)
 # Rules kept out of the Set: a start as common as Okta's `00` made the Set's DFA several times
 # larger (~15% of the engine's time); alone, it is a small DFA, run where its keyword occurs.
@@ -2357,6 +2397,8 @@ def _rule_spans(idx: int, texts: Sequence[Prepared], outs: Sequence[list[Span]])
             if len(m) == 5 and m[1][0] >= 0 and kv.message_class(text, m[1][0], m[1][1]):
                 continue  # `NoCredentialsError: Unable to locate…`: a message about a secret follows
             a, b = s0 + found[0], s0 + found[1]  # type: ignore[index]
+            if idx in _HEX_JUDGED and published_hex(text, s0, text[a:b]):
+                continue  # `key = 000102…0f` after "RFC 4231 test case 2:": a standard's test data
             if (
                 value is not None
                 and (
