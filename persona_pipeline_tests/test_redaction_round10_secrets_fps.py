@@ -135,6 +135,19 @@ def test_hex_secrets_without_a_cited_standard_are_redacted(r: Redactor, text: st
         ("irb> ENV['STRIPE_SECRET']\n=> \"Rq5Zw8Lt2Xm7Kp3N\"", "Rq5Zw8Lt2Xm7Kp3N"),
         ('ENV["BUGSNAG_TOKEN"] ||= "Kz2Qw9Lr5Xt7Mp3N"', "Kz2Qw9Lr5Xt7Mp3N"),
         ('PRESIGNED_URL="Xk2Rw9Lq8Tz3Mn5Vb7Hy1Pd4Fs6Gj0Ck"', "Xk2Rw9Lq8Tz3Mn5Vb7Hy1Pd4Fs6Gj0Ck"),
+        ('set env(LDAP_BIND_PASSWORD) "Qw7!zLr2Xm9Kp"', "Qw7!zLr2Xm9Kp"),
+        ("fly secrets import --name STRIPE_TOKEN --app web --value Rq5Zw8Lt2Xm7Kp3NaB", "Rq5Zw8Lt2Xm7Kp3NaB"),
+        ("keyring.set_password('build', 'robot', 'Lm3Qz8Wr2Xt7Kp5NaQ')", "Lm3Qz8Wr2Xt7Kp5NaQ"),
+        ("await page.getByLabel('Access token').fill('Tz8Qw3Lr9Xm2Kp5Na7');", "Tz8Qw3Lr9Xm2Kp5Na7"),
+        ("cy.get('#password').type('Hx9!qLr2Xm7Kp');", "Hx9!qLr2Xm7Kp"),
+        ("await $('#client-secret').setValue('Wq2Zr8Lm5Xt9Kp3Na')", "Wq2Zr8Lm5Xt9Kp3Na"),
+        ("Paste API Token from that page: Nz3Qw8Lr2Xm7Kp5Ta9", "Nz3Qw8Lr2Xm7Kp5Ta9"),
+        ("echo Zq8Lw3Rt5Xm2Kp9NaB4 | acme login --with-token", "Zq8Lw3Rt5Xm2Kp9NaB4"),
+        ('{:api_token, "Qz8Lw3Rt5Xm2Kp9N"}', "Qz8Lw3Rt5Xm2Kp9N"),
+        (
+            'resource "random_password" "admin" {\n    id     = "none"\n    result = "aQ9!zLr2Xm7Kp#w"\n}',
+            "aQ9!zLr2Xm7Kp#w",
+        ),
         ("DEPLOY_WEBHOOK=7ydq2mzk0r5wx8pl3vnc9t", "7ydq2mzk0r5wx8pl3vnc9t"),
     ],
 )
@@ -147,6 +160,12 @@ def test_assignments_of_more_languages_bind_a_value_to_its_key(r: Redactor, text
     [
         "VM398:1 (Pdb) p creds\nVM530:1 {'region': 'eu-west-1'}",  # a console prefix is no value
         "print(token)\nNone",
+        '# let token = try keychain.get("token")\nExecStart=/usr/bin/api',  # the next line is code
+        "(Pdb) p self.api_token\nExecStart=/usr/bin/api",
+        "echo hello | acme login --with-token",  # (a word, no generated token)
+        "cy.get('#username').type('maria.rossi');",
+        "keyring.get_password('build', 'robot')",
+        "db_password: &quot;{{ vault_db_password }}&quot;",  # a template's reference, no value
         "webhook_events: push_and_pull_requests",
         "is_signed: Yes_it_is_signed",
         "the token count = 12",

@@ -97,7 +97,7 @@ _PAIR_ARG = r"""\\?(["'`])([^"'`\r\n]{4,200})["'`]()"""  # the argument after a 
 VALUE_WINDOW = 1100
 # a prose qualifier: "password for the staging db", "token of our bot"
 _QUALIFIER = (
-    r"(?:[ \t]+(?:for|of|on|to|at)[ \t]+(?:the[ \t]+|our[ \t]+|my[ \t]+|this[ \t]+)?"
+    r"(?:[ \t]+(?:for|of|on|to|at|from)[ \t]+(?:the[ \t]+|our[ \t]+|my[ \t]+|this[ \t]+|that[ \t]+|your[ \t]+)?"
     r"[A-Za-z0-9._@-]+(?:[ \t]+[A-Za-z0-9._-]+)?)"
 )
 
@@ -109,8 +109,12 @@ _SHOWN = (
 )
 # the value shown: quoted, or alone on its line (a console's next line may start with its own
 # source prefix, `VM12:1 {…}`: no value)
-_SHOWN_VALUE = _VALUE.replace(r",;<>\x00-\x1f]{4,1024}))", r",;<>\x00-\x1f]{4,1024})(?=[ \t]*(?:\r?\n|\\r|\\n|$)))")
+_SHOWN_VALUE = _VALUE.replace(
+    r"""|([^\s"'`,;<>\x00-\x1f]{4,1024}))""", r"""|([^\s"'`,;<>=\x00-\x1f]{4,1024})(?=[ \t]*(?:\r?\n|\\r|\\n|$)))"""
+)
 assert _SHOWN_VALUE != _VALUE
+# a console shows a string it returns quoted (the next line may be any code: `ExecStart=…`)
+_QUOTED_SHOWN = r"""(?:@|""|'')?(["'`])([^"'`\r\n]{4,1024})["'`]()"""
 
 # (kind, key pattern, value pattern): the key pattern (RE2) ends where the value starts, its one
 # group the key; the value pattern's groups are quote, quoted value, bare value
@@ -142,8 +146,13 @@ RULES: list[tuple[str, str, str]] = [
     # Elixir tuple with an atom key (`{K, "V"}`)
     (
         "kv_assign",
-        rf"(?:\((?:defparameter|defvar|defconst|defconstant|setq|setf|define|def)[ \t]+\*?|"
-        rf"\bset\([ \t]*(?:ENV\{{)?|\{{[ \t]*:?)({KEY})(?:\*?[ \t]+|\}}[ \t]+|[ \t]*,[ \t]*)",
+        rf"\((?:defparameter|defvar|defconst|defconstant|setq|setf|define|def)[ \t]+\*?({KEY})\*?[ \t]+",
+        _VALUE,
+    ),
+    ("kv_assign", rf"\bset\([ \t]*(?:ENV\{{)?({KEY})\}}?[ \t]+", _VALUE),
+    (
+        "kv_assign",
+        rf"\{{[ \t]*:?({KEY})[ \t]*,[ \t]*",
         _VALUE,
     ),
     # a property list's `<key>K</key>` and the `<string>V</string>` after it (a launchd job's
@@ -190,6 +199,20 @@ RULES: list[tuple[str, str, str]] = [
         "kv_command",
         r"(?m)(?:\b(?:env:set|config:set|user-secrets[ \t]+set|secrets[ \t]+set|env[ \t]+set)[ \t]+"
         rf"\\?[\"']?(?:[A-Za-z0-9_.-]+:)*|^{LINE_PREFIX}set[ \t]+)({KEY})\\?[\"']?[ \t]+",
+        _VALUE,
+    ),
+    # Tcl's `set env(K) "V"` (the environment array), and a CLI storing a named value by its flags,
+    # `--name K --value V` (up to three other flags between: `secret:create --scope p --name K
+    # --type t --value V`)
+    (
+        "kv_command",
+        rf"\bset[ \t]+(?:::)?env\(({KEY})\)[ \t]+",
+        _VALUE,
+    ),
+    (
+        "kv_command",
+        rf"--(?:name|key)(?:[ \t]+|=)\\?[\"']?({KEY})\\?[\"']?[ \t]+"
+        r"(?:--?[A-Za-z][A-Za-z-]*(?:[ \t]+|=)[^\s-][^\s]*[ \t]+){0,3}--value(?:[ \t]+|=)",
         _VALUE,
     ),
     # a web server's header directive: nginx `proxy_set_header K "V"` / `add_header`, Apache
@@ -255,6 +278,23 @@ RULES: list[tuple[str, str, str]] = [
     ),
     # a call named for the key: setK("V"), withK("V"), .K("V"), K("V")
     ("kv_arg", rf"(?:\b|\.)({KEY})\([ \t]*", _CALL_ARG),
+    # a store's setter whose last argument is the value after the names that file it: Python
+    # keyring's `set_password(service, user, V)`, `setSecret(scope, name, V)`
+    (
+        "kv_arg",
+        rf"""(?:\b|\.)({KEY})\((?:[ \t]*\\?["'][^"'\\\r\n]{{1,100}}\\?["'][ \t]*,){{1,2}}[ \t]*""",
+        _CALL_ARG,
+    ),
+    # a browser test filling a form field found by its label, placeholder or selector: Playwright's
+    # `getByLabel('K').fill('V')`, Cypress's `cy.get('#K').type('V')`, Selenium's
+    # `find_element(By.ID, "K").send_keys("V")`, WebdriverIO's `$('#K').setValue('V')`
+    (
+        "kv_arg",
+        r"""(?:\b(?:getByLabel|getByPlaceholder|getByTestId|locator|get|find_element|findElement)|\$)\("""
+        r"""(?:[A-Za-z_.]{1,30}[ \t]*,[ \t]*)?\\?["']([^"'\\\r\n]{2,60})\\?["'][ \t]*\)[ \t]*\.[ \t]*"""
+        r"(?:fill|type|send_keys|sendKeys|setValue|pressSequentially)\([ \t]*",
+        _CALL_ARG,
+    ),
     # a call or map entry keyed by a string: put("K", "V"), setProperty("K", "V"), Map.of("K", "V"),
     # {"K", "V"} (a C++/Go initializer), [("K", "V")], [["K", "V"]] (a list of pairs); the
     # arguments may each stand on a line of their own (one line break, bounded: linear)
@@ -302,7 +342,7 @@ RULES: list[tuple[str, str, str]] = [
         "kv_echo",
         rf"""(?:\b(?:getItem|getenv|get|getProperty)\(|\b(?:environ|ENV)\[)[ \t]*\\?["']({KEY})\\?["'][ \t]*[\])]"""
         + _SHOWN,
-        _SHOWN_VALUE,
+        _QUOTED_SHOWN,
     ),
     # prose: "the K is V", "K for the staging db: V", "K was V"
     (

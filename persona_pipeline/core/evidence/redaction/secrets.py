@@ -607,12 +607,25 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         # (a markdown table escapes the pipe: `\|`)
         + r"[ \t]*\\?\|[ \t]*(?:sudo[ \t]+(?:-[A-Za-z][ \t]+)*)?"
         r"(?:sudo\b[^\r\n|;&]{0,200}?[ \t]-S\b|[A-Za-z0-9_.-]{1,40}\b[^\r\n|;&]{0,200}?[ \t]"
-        r"(?:--password-stdin|--passphrase-stdin|--passphrase-fd[ =]0|-pass(?:in|out)?[ \t]+stdin)\b|"
+        # (`--with-token`, `--token-stdin`: a token read from stdin, as `gh auth login`, `glab auth
+        # login --stdin` and many a vendor's CLI name the flag)
+        r"(?:--password-stdin|--passphrase-stdin|--passphrase-fd[ =]0|-pass(?:in|out)?[ \t]+stdin|--with-token|"
+        r"--token-stdin|--api-key-stdin)\b|"
         r"chpasswd\b|passwd[ \t]+--stdin\b|"
-        # (`az devops login` and `gh auth login --with-token` read a token from stdin)
-        r"az[ \t]+devops[ \t]+login\b|gh[ \t]+auth[ \t]+login\b[^\r\n|;&]{0,200}?[ \t]--with-token\b)",
+        # (`az devops login` reads a token from stdin)
+        r"az[ \t]+devops[ \t]+login\b)",
         0,
         ("sudo", "stdin", "chpasswd", "devops login", "with-token"),
+    ),
+    # Terraform's `random_password` resource as `terraform state show` prints it: its `result` is
+    # the generated password (the provider marks it sensitive; registry.terraform.io/providers/
+    # hashicorp/random/latest/docs/resources/password)
+    (
+        "password",
+        r"\brandom_password\\?\"[ \t]+\\?\"[^\"\\\r\n]{1,64}\\?\"[ \t]*\{[^}]{0,600}?\bresult[ \t]*=[ \t]*\\?\""
+        r"([^\"\\\r\n]{4,256})\\?\"",
+        1,
+        ("random_password",),
     ),
     # a PostgreSQL password file line (`.pgpass`, PGPASSFILE): host:port:database:user:password, the
     # port a number or `*`; the password runs to the end of the line (a `:` in it is escaped)
