@@ -189,3 +189,41 @@ def test_the_new_patterns_stay_linear_on_adversarial_input(r: Redactor) -> None:
         r.redact(text)
         assert t1 - t0 < 1.0  # (a backtracking pattern takes minutes here)
         assert time.perf_counter() - t1 < 5.0  # (every detector; a noisy shared machine)
+
+
+@pytest.mark.parametrize(
+    ("text", "parts"),
+    [
+        (
+            'String apiKey = "xoxb-371919250645-26375" +\n        "10908125-cMq0TV1KgHz4GkVh7aqdFXwX";',
+            ("10908125-cMq0TV1KgHz4GkVh7aqdFXwX",),
+        ),
+        (
+            'export GH_TOKEN="ghp_Zq8Lw3Rt5Xm2Kp9N\\\n  aB4cD6eF8gH0iJ2kL4mN"',
+            ("ghp_Zq8Lw3Rt5Xm2Kp9N", "aB4cD6eF8gH0iJ2kL4mN"),
+        ),
+        ('{"text": "token = \\"Zq8Lw3Rt5Xm2Kp9NaB4cD6\\" +\\n   \\"eF8gH0iJ2kL4mNzz\\";"}', ("eF8gH0iJ2kL4mNzz",)),
+        ("$sig = 'Lq4Zr8Wm2Xt7Kp3N' .\n    'Vb6Hy1Pd4Fs9Gj0C';", ("Vb6Hy1Pd4Fs9Gj0C",)),
+    ],
+)
+def test_a_secret_continued_on_the_next_line_is_redacted_whole(r: Redactor, text: str, parts: tuple[str, ...]) -> None:
+    out = _out(r, text)
+    assert not any(p in out for p in parts)
+    assert _out(r, out) == out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "curl -X POST \\\n  -H 'Content-Type: application/json' \\\n  https://api.example.com/v1/items",
+        'msg = "hello " +\n  "world"',
+    ],
+)
+def test_continued_lines_without_a_secret_are_kept(r: Redactor, text: str) -> None:
+    assert _out(r, text) == text
+
+
+def test_adjacent_string_literals_on_two_lines_are_one_value(r: Redactor) -> None:
+    text = 'TOKEN = (\n    "Wq2Zr8Lm5Xt9Kp3N"\n    "Ba7Hy1Pd4Fs6Gj0C"\n)'
+    out = _out(r, text)
+    assert "Wq2Zr8Lm5Xt9Kp3N" not in out and "Ba7Hy1Pd4Fs6Gj0C" not in out

@@ -132,6 +132,9 @@ RULES: list[tuple[str, str, str]] = [
         r":=|::=|\?=|\+=|\|\|=|\?\?=|=>|[:=])[ \t]*",
         _TAGGED,
     ),
+    # a value in parentheses, maybe on the next line: Python's idiom for a string split into
+    # adjacent literals (`K = (` / `"…"` / `"…"` / `)`; the decoded view joins the literals)
+    ("kv_assign", rf"\b({KEY})[ \t]*=[ \t]*\([ \t]*(?:\r?\n[ \t]*)?", _PAIR_ARG),
     # a declaration with its type between the name and the value: PL/SQL and Ada (`K VARCHAR2(64) :=
     # 'V'`, `K : constant String := "V"`), COBOL (`01 K PIC X(32) VALUE 'V'`), ABAP (`CONSTANTS K TYPE
     # string VALUE 'V'`), SQL's column `DEFAULT 'V'`: one to three type words, a size in parentheses

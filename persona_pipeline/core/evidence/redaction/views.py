@@ -75,6 +75,16 @@ _DQ_OPENS = re.compile(r'""(?=[^"\s,;.<)\]}])')
 # The same for single quotes: SQL and YAML single-quoted strings double a `'` (`'echo ''X'' | …'`).
 _SQ_ESC = re.compile(_DQ_ESC.pattern.replace('"', "'"))
 _SQ_OPENS = re.compile(_DQ_OPENS.pattern.replace('"', "'"))
+# A string continued on the next line: a backslash before the line break (shell, C, Python, a
+# YAML double-quoted scalar) and the next line's indentation, or a string closed, concatenated
+# (`+` Java/JS/C#, `.` PHP/Perl, `&` VB, `||` SQL; adjacent literals, Python's and C's, without
+# one) and reopened on the next line. The view joins
+# the parts, so a secret split to fit a line is seen whole (and redacted across its break).
+_CONT = re.compile(
+    r"(\\\r?\n[ \t]*|\"[ \t]*(?:\+|\.|&|\|\|)?[ \t]*\r?\n[ \t]*\"|'[ \t]*(?:\+|\.|&|\|\|)?[ \t]*\r?\n[ \t]*')"
+)
+# (the continuations without a `\`, `+` or `&`, which the early test of `decoded_views` misses)
+_CONT_PROBE = Rx(r"[\"'][ \t]*(?:\.|\|\|)[ \t]*\r?\n|[\"'][ \t]*\r?\n[ \t]*[\"']")
 _SIMPLE = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f", '"': '"', "\\": "\\", "/": "/", "'": "'", "$": "$"}
 
 
@@ -229,6 +239,10 @@ def _sq_decode(esc: str) -> str | None:
     return "'"
 
 
+def _cont_decode(esc: str) -> str | None:
+    return ""
+
+
 def _json_decode(esc: str) -> str | None:
     if esc[1] != "u":
         return _SIMPLE[esc[1]]
@@ -247,6 +261,11 @@ def _direct_views(text: str) -> list[View]:
     out: list[View] = []
     if "\\" in text and _JSON_PROBE.search(text) is not None:
         v = _build(text, _JSON_ESC, _json_decode, False)
+        if v is not None:
+            out.append(v)
+    if "\n" in text and ("\\\n" in text or "\\\r\n" in text or _CONT.search(text) is not None):
+        # (url: the secret engine scans it too, its rules need a token whole)
+        v = _build(text, _CONT, _cont_decode, True)
         if v is not None:
             out.append(v)
     if _pair_opens(text, '"'):
@@ -280,6 +299,7 @@ def decoded_views(text: str) -> tuple[View, ...]:
         and "&" not in text
         and not _pair_opens(text, '"')
         and not _pair_opens(text, "'")
+        and not ("\n" in text and _CONT_PROBE.search(text) is not None)
     ):
         return ()
     views: list[View] = []
