@@ -227,3 +227,28 @@ def test_adjacent_string_literals_on_two_lines_are_one_value(r: Redactor) -> Non
     text = 'TOKEN = (\n    "Wq2Zr8Lm5Xt9Kp3N"\n    "Ba7Hy1Pd4Fs6Gj0C"\n)'
     out = _out(r, text)
     assert "Wq2Zr8Lm5Xt9Kp3N" not in out and "Ba7Hy1Pd4Fs6Gj0C" not in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The stadium is located at 1 Olympic Way, London HA9 0WS.",
+        "Acme's headquarters: 500 Oracle Parkway, Redwood City, CA 94065",
+        "Initech GmbH, Friedrichstraße 43, 10117 Berlin",
+        "siège social : 12 rue de la Paix, 75002 Paris",
+    ],
+)
+def test_an_address_attributed_to_a_place_or_a_company_is_kept(r: Redactor, text: str) -> None:
+    assert _out(r, text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my home address is 12 Larch Close, Leeds LS6 2QT",
+        "deliver to 12 Larch Close, Leeds LS6 2QT before noon",
+        "12 Larch Close, Leeds LS6 2QT",  # a bare address may be anyone's home
+    ],
+)
+def test_a_persons_address_stays_redacted(r: Redactor, text: str) -> None:
+    assert "Larch Close" not in _out(r, text)
