@@ -78,10 +78,12 @@ _SQ_OPENS = re.compile(_DQ_OPENS.pattern.replace('"', "'"))
 # A string continued on the next line: a backslash before the line break (shell, C, Python, a
 # YAML double-quoted scalar) and the next line's indentation, or a string closed, concatenated
 # (`+` Java/JS/C#, `.` PHP/Perl, `&` VB, `||` SQL; adjacent literals, Python's and C's, without
-# one) and reopened on the next line. The view joins
+# one, on an indented line) and reopened on the next line, a value's character after the quote
+# (a JSON line's closing quote and the next line's `"}` are no string continued). The view joins
 # the parts, so a secret split to fit a line is seen whole (and redacted across its break).
 _CONT = re.compile(
-    r"(\\\r?\n[ \t]*|\"[ \t]*(?:\+|\.|&|\|\|)?[ \t]*\r?\n[ \t]*\"|'[ \t]*(?:\+|\.|&|\|\|)?[ \t]*\r?\n[ \t]*')"
+    r"(\\\r?\n[ \t]*|\"[ \t]*(?:(?:\+|\.|&|\|\|)[ \t]*\r?\n[ \t]*|\r?\n[ \t]+)\"(?=[^\s\"'},\]\)\\])"
+    r"|'[ \t]*(?:(?:\+|\.|&|\|\|)[ \t]*\r?\n[ \t]*|\r?\n[ \t]+)'(?=[^\s\"'},\]\)\\]))"
 )
 # (RE2 on the fold, C speed: is there a continuation at all? also for the early test of
 # `decoded_views`, which looks for a `\`, `+` or `&` only)
