@@ -40,13 +40,17 @@ SEED = 7
 def blind() -> dict[str, BlindScore]:
     # dev rounds 1 to 7 (tuned on; ``before=8`` keeps them exactly as they were before round 8 joined
     # dev), round 8 (dev since round 9 exists, tuned), round 9 (dev since round 10 exists, being tuned)
-    # and the holdout (round 10 alone, never its texts) have floors of their own
-    return {
+    # and round 10 (dev since round 11 is being written, tuned) have floors of their own; the holdout
+    # (round 11, written blind in a branch of its own) is scored once a tree holds it
+    out = {
         "dev": score(R, generate(SEED, "dev", 1200, before=8)),
         "round8": score(R, generate(SEED, "dev", 1200, round_no=8)),
         "round9": score(R, generate(SEED, "dev", 1200, round_no=9)),
-        "holdout": score(R, generate(SEED, "holdout", 1200, round_no=HOLDOUT_ROUND)),
+        "round10": score(R, generate(SEED, "dev", 1200, round_no=10)),
     }
+    if HOLDOUT_ROUND in DECOY_ROUNDS:
+        out["holdout"] = score(R, generate(SEED, "holdout", 1200, round_no=HOLDOUT_ROUND))
+    return out
 
 
 # floors, just under what the engine reaches (margins: about half a point of recall, +3 FP/MB and
@@ -107,9 +111,12 @@ def blind() -> dict[str, BlindScore]:
 # After round 9's tuning (tune9s, tune9p), round 10 still unseen, seed 7 (n 1200): 85.1% secrets,
 # 79.3% personal data, 440.7 FP/MB (tune9p's personal-data rules added 20.5 FP/MB on round 10's
 # decoys while lifting its personal data from 67.7%), 1 stray span: the holdout floors follow.
+# Round 11 made round 10 dev (issue 17, branch tune10s: HOLDOUT_ROUND = 11; round 11 is written
+# blind elsewhere, so this tree's holdout is empty and its floors come with it). Round 10's floors
+# are in test_blind_round10_joined_dev.
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.84, 0.78, 450.0, 30)],
+    [("dev", 0.984, 0.963, 3.0, 4)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
@@ -130,6 +137,19 @@ def test_blind_round8_joined_dev(blind: dict[str, BlindScore]) -> None:
     assert sc.recall("secret") >= 0.984, sc.recall("secret")
     assert sc.recall("pii") >= 0.945, sc.recall("pii")
     assert sc.fp_per_mb() <= 3.0, sc.fp_per_mb()
+    assert sc.stray <= 12, sc.stray
+
+
+def test_blind_round10_joined_dev(blind: dict[str, BlindScore]) -> None:
+    """Round 10 (dev since round 11; tuned in branch tune10s, false positives and secrets, and
+    tune10p, personal data): floors just under its figures at seed 7 (n 1200)."""
+    # (seed 7, n 1200, as dev: 85.1 -> 96.5% secrets, 79.3 -> 80.5% personal data (tune10p's work
+    # is apart), 440.7 -> 3.4 FP/MB, 6 stray spans; idempotent, nothing dropped)
+    sc = blind["round10"]
+    assert sc.idempotent and sc.dropped == 0
+    assert sc.recall("secret") >= 0.95, sc.recall("secret")
+    assert sc.recall("pii") >= 0.79, sc.recall("pii")
+    assert sc.fp_per_mb() <= 8.0, sc.fp_per_mb()
     assert sc.stray <= 12, sc.stray
 
 
@@ -480,8 +500,10 @@ def test_round10_generator_checks() -> None:
 
 def test_pools_are_split_by_family() -> None:
     """Every category has at least two never-tuned families; the holdout-only categories and
-    decoy kinds never reach dev; every earlier round is dev."""
-    assert all(len(c.templates("holdout")) >= 2 for c in CATS)
+    decoy kinds never reach dev; every earlier round is dev. (The holdout's own checks need a
+    tree that holds a holdout round: round 11 is written in a branch of its own.)"""
+    written = HOLDOUT_ROUND in DECOY_ROUNDS
+    assert not written or all(len(c.templates("holdout")) >= 2 for c in CATS)
     for c in CATS:  # the pools partition the families by round
         assert sorted(c.templates("dev") + c.templates("holdout")) == list(range(c.n_templates)), c.name
         assert all(c.rounds[t] in HOLDOUT_ROUNDS for t in c.templates("holdout")), c.name
@@ -499,6 +521,11 @@ def test_pools_are_split_by_family() -> None:
     assert {"github_app_token", "at_svnr", "vehicle_plate"} <= dev_cats
     assert set(DECOY_ROUNDS[9]) <= set(DECOYS) and WRAPPER_ROUNDS[9][0] in DEV_WRAPPERS  # round 9 is dev
     assert {"apple_p8_key", "sk_rodne_cislo", "passport_mrz"} <= dev_cats
+    assert set(DECOY_ROUNDS[10]) <= set(DECOYS) and WRAPPER_ROUNDS[10][0] in DEV_WRAPPERS  # round 10 is dev
+    assert {"signed_url", "secret_split_lines", "pl_nip"} <= dev_cats
+    if not written:
+        assert not HOLDOUT_DECOYS and not HOLDOUT_WRAPPERS and not any(c.templates("holdout") for c in CATS)
+        return
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
     assert len(holdout_only) >= 40  # round 10 adds more than 40 categories
     dev = generate(1, "dev", 300)
@@ -520,30 +547,29 @@ def _planted_counts(cases: list[BlindCase]) -> dict[str, int]:
     return counts
 
 
-def test_round10_holdout() -> None:
-    """Round 10 is the holdout (round 9 joined dev): families for every category, rounds scored
-    apart, each round-10 category planted at least 10 times in 2400 prompts (it has 376 categories)
-    with every value in its prompt, the same cases for the same seed. (Generator only: the engine
-    never runs here.)"""
-    assert HOLDOUT_ROUNDS == (10,) and HOLDOUT_ROUND == 10
-    assert all(len(c.templates("holdout", 10)) >= 2 for c in CATS)
-    assert all(c.templates("holdout", 10) == c.templates("holdout") for c in CATS)
-    assert not any(c.templates("dev", 10) or c.templates("holdout", 9) for c in CATS)
+def test_round10_joined_dev() -> None:
+    """Round 10 joined dev (written blind, tuned on since round 11 is being written): every category
+    with an earlier round has round-10 families in dev, each round-10 category planted at least 10
+    times in 2400 prompts with every value in its prompt, the same cases for the same seed;
+    ``before=10`` is the dev pool of rounds 1 to 9 and holds no round-10 category, decoy kind or
+    wrapper. (Generator only.)"""
+    assert HOLDOUT_ROUND > 10 and 10 not in HOLDOUT_ROUNDS
+    assert all(len(c.templates("dev", 10)) >= 2 for c in CATS)
+    assert not any(c.templates("holdout", 10) for c in CATS)
     r9 = {c.name for c in CATS if c.templates("dev", 9)}
-    r10 = {c.name for c in CATS if c.templates("holdout", 10)}
+    r10 = {c.name for c in CATS if c.templates("dev", 10)}
     assert len(r10 - r9) >= 40 and r9 < r10
-    cases = generate(2, "holdout", 2400, round_no=10)
+    cases = generate(2, "dev", 2400, round_no=10)
     counts = _planted_counts(cases)
     assert set(counts) == r10 and min(counts.values()) >= 10, min(counts.values())
     assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[10])
     assert not set(DECOY_ROUNDS[10]) & {k for r in range(1, 10) for k in DECOY_ROUNDS[r]}  # new kinds only
-    assert [c.text for c in generate(2, "holdout", 200, round_no=10)] == [c.text for c in cases[:200]]
-    nine = generate(2, "dev", 300, round_no=9)
-    assert not (r10 - r9) & {p.category for case in nine for p in case.plants}
+    assert [c.text for c in generate(2, "dev", 200, round_no=10)] == [c.text for c in cases[:200]]
+    old = generate(1, "dev", 400, before=10)
+    assert not (r10 - r9) & {p.category for case in old for p in case.plants}
+    assert not set(DECOY_ROUNDS[10]) & {d.category for case in old for d in case.decoys}
     with pytest.raises(ValueError):
-        generate(1, "dev", 10, round_no=10)
-    with pytest.raises(ValueError):
-        generate(1, "holdout", 10, round_no=9)
+        generate(1, "holdout", 10, round_no=10)
 
 
 def test_round9_joined_dev() -> None:
@@ -551,7 +577,7 @@ def test_round9_joined_dev() -> None:
     earlier round has round-9 families in dev, each round-9 category planted in 2400 prompts with every
     value in its prompt, the same cases for the same seed; ``before=9`` is the dev pool of rounds 1 to
     8 and holds no round-9 category, decoy kind or wrapper. (Generator only.)"""
-    assert HOLDOUT_ROUND == 10 and 9 not in HOLDOUT_ROUNDS
+    assert HOLDOUT_ROUND > 9 and 9 not in HOLDOUT_ROUNDS
     assert all(len(c.templates("dev", 9)) >= 2 for c in CATS if any(r < 9 for r in c.rounds))
     r8 = {c.name for c in CATS if c.templates("dev", 8)}
     r9 = {c.name for c in CATS if c.templates("dev", 9)}

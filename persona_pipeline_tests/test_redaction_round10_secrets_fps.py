@@ -75,6 +75,8 @@ def test_a_persons_mailbox_stays_redacted(r: Redactor, text: str) -> None:
 
 def test_a_grouped_business_number_is_no_phone_but_a_trunk_prefixed_phone_is(r: Redactor) -> None:
     assert _out(r, "Initech Pty Ltd, ABN 51 824 753 556") == "Initech Pty Ltd, ABN 51 824 753 556"
+    assert _out(r, "Order no. 471-2093-5518 has shipped") == "Order no. 471-2093-5518 has shipped"
+    assert "2093" not in _out(r, "call me: 471-2093-5518")
     assert "415 555" not in _out(r, "ring me on 1 415 555 0143")
 
 

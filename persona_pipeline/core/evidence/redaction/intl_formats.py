@@ -324,7 +324,8 @@ _PHONE_SHAPES: tuple[tuple[Rx, tuple[str, ...]], ...] = (
 )
 _NOT_PHONE_BEFORE = Rx(
     r"(?i)\b(?:build|version|ver|release|rev|revision|order|invoice|ticket|issue|pr|job|run|id|ref|sku|"
-    r"tracking|amount|total|port|ports|pid|size|bytes|v)\W{0,3}$"
+    # (and the label's number word: `order no.`, `case nr`, `invoice number`)
+    r"tracking|amount|total|port|ports|pid|size|bytes|v)(?:[ \t]*(?:no|nr|num|number|n\x7f)\b\.?)?\W{0,3}$"
 )
 
 
