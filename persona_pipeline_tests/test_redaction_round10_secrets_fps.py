@@ -254,3 +254,12 @@ def test_an_address_attributed_to_a_place_or_a_company_is_kept(r: Redactor, text
 )
 def test_a_persons_address_stays_redacted(r: Redactor, text: str) -> None:
     assert "Larch Close" not in _out(r, text)
+
+
+def test_a_webhooks_secret_path_under_its_key_is_redacted(r: Redactor) -> None:
+    path = (
+        "9c1e7a2b-44d0-4f6e-8b3a-1d2c3e4f5a6b@7e6d5c4b-3a29-4180-9f7e-6d5c4b3a2918/IncomingWebhook/"
+        "0f1e2d3c4b5a69788796a5b4c3d2e1f0/2b3c4d5e-6f70-4182-93a4-b5c6d7e8f901"
+    )
+    assert "IncomingWebhook" not in _out(r, f'alerts_webhook: "{path}"')
+    assert _out(r, "webhook_url: ops@example.com:8080/hooks") == "webhook_url: ops@example.com:8080/hooks"

@@ -566,6 +566,14 @@ def pagination_cursor(key: str, value: str) -> bool:
 _LINK_SECRET = _set("signed presigned webhook webhooks")
 _LINK_WORDS = _set("url uri link urls signed presigned webhook webhooks")
 _JWK_PRIVATE = _set("d p q dp dq qi k private")
+
+
+def link_key(key: str) -> bool:
+    """Whether the key names a link that is a credential by itself (`SIGNED_URL`, `CHAT_WEBHOOK`)."""
+    parts = words(key)
+    return bool(parts) and parts[-1] in _LINK_WORDS and not _LINK_SECRET.isdisjoint(parts)
+
+
 # English words ending in `pass`: no password label when glued
 _PASS_WORDS = ("bypass", "compass", "encompass", "surpass", "trespass", "overpass", "underpass", "impass")
 

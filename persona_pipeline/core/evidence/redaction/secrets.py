@@ -1687,7 +1687,10 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         if strength == 1:
             value = _cookie_body(value)
         if strength == 1 and (
-            not random_like(value) or len(value) < 12 or not _KEYLIKE.match(value) or kv.slug_like(value)
+            not random_like(value)
+            or len(value) < 12
+            or not (_KEYLIKE.match(value) or (kv.link_key(name) and _LINK_PATH.match(value)))
+            or kv.slug_like(value)
         ):
             return True  # `key`/`auth` alone label only generated values (not a slug: `deps-linux-v3`)
         if value.isdigit() and (strength < 2 or len(value) < 6):
@@ -1762,6 +1765,9 @@ _IDENT = Rx(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _CONSTANT = Rx(r"^[A-Z]+(?:_[A-Z]+)*(?:\\[nrt])*$")  # (a JSON-escaped line end may follow)
 _HEX_ID = Rx(r"^[0-9a-f]{8,31}$")
 _KEYLIKE = Rx(r"^[A-Za-z0-9+/=_.~-]+$")
+# a signed link's or a webhook's secret part without its scheme and host: a path of generated
+# segments, ids joined by `@` or `:` (`<tenant>@<id>/IncomingWebhook/<hex>/<id>`)
+_LINK_PATH = Rx(r"^[A-Za-z0-9+/=_~@:-]{24,}$")  # (no dot: a host name is no secret)
 _PATH = Rx(r"^(?:~|\.{1,2})?/[A-Za-z0-9_.@/-]*$")
 # the next option rather than a value: `-v`, `--no-cache` (a generated `-Ad2r…@!` is a value)
 _FLAG = Rx(r"^(?:-[A-Za-z]|--?[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$")
