@@ -263,3 +263,16 @@ def test_a_webhooks_secret_path_under_its_key_is_redacted(r: Redactor) -> None:
     )
     assert "IncomingWebhook" not in _out(r, f'alerts_webhook: "{path}"')
     assert _out(r, "webhook_url: ops@example.com:8080/hooks") == "webhook_url: ops@example.com:8080/hooks"
+
+
+def test_a_secret_inside_base64_json_is_redacted_with_its_blob(r: Redactor) -> None:
+    import base64
+    import json
+
+    blob = base64.b64encode(
+        json.dumps({"region": "ap-south-1", "secret_key": "Hq8Zr3Lm5Xt9Kp2NwB7v"}).encode()
+    ).decode()
+    out = _out(r, f"APP_SETTINGS={blob}")
+    assert blob[:20] not in out and _out(r, out) == out
+    cursor = base64.b64encode(json.dumps({"offset": 40, "sort": "created_at"}).encode()).decode()
+    assert _out(r, f'"nextCursor": "{cursor}"') == f'"nextCursor": "{cursor}"'  # public: no secret inside

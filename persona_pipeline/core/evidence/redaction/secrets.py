@@ -11,6 +11,8 @@ that fails, e.g. out of DFA memory, says so, and then every rule runs).
 
 from __future__ import annotations
 
+import base64
+import binascii
 import html
 import re
 import unicodedata
@@ -2189,6 +2191,34 @@ def _kv_text(text: Prepared) -> Prepared:
     return p
 
 
+# base64 of a JSON object (`{"` / `{ "` / `{` and a line break encode as `eyJ`, `eyAi`, `ewo`),
+# standard or URL-safe alphabet, as a config blob in an environment variable or a header carries it
+_B64_JSON = re.compile(r"(?<![A-Za-z0-9+/_-])(?:eyJ|eyAi|ewo)[A-Za-z0-9+/_-]{20,4096}={0,2}(?![A-Za-z0-9+/=_-])")
+
+
+def encoded_json_spans(text: str) -> list[Span]:
+    """A base64 JSON object holding a secret our rules find in its decoded text (`CONFIG=eyJhcGlL…`,
+    `{"apiKey": "sk_live_…"}`): the whole encoded run is the secret's. A JWT's parts and public
+    payloads (pagination cursors, ids) decode to nothing our rules take."""
+    out: list[Span] = []
+    if "ey" not in text and "ewo" not in text:
+        return out
+    for m in _B64_JSON.finditer(text):
+        run = m[0]
+        if m.end() < len(text) and text[m.end()] == ".":
+            continue  # a JWT's header or payload: the token's own rule owns it
+        try:
+            decoded = base64.b64decode(run.replace("-", "+").replace("_", "/") + "=" * (-len(run) % 4)).decode()
+        except (binascii.Error, ValueError):
+            continue
+        if not decoded.isprintable() and not all(c.isprintable() or c in "\r\n\t" for c in decoded):
+            continue
+        inner = own_rule_spans(decoded)
+        if inner:
+            out.append(Span(m.start(), m.end(), inner[0].kind))
+    return out
+
+
 def own_rule_spans(text: str) -> list[Span]:
     if not isinstance(text, Prepared):
         text = prepare(text)  # folded once, for every rule and every search from a position
@@ -2199,6 +2229,7 @@ def own_rule_spans(text: str) -> list[Span]:
         if idx not in _ANCHOR_RULES:  # (ids only: near_id_spans looks beside them)
             _rule_spans(idx, one, out)
     _near_spans(text, ids, spans)
+    spans.extend(encoded_json_spans(text))
     return spans
 
 
@@ -2222,6 +2253,7 @@ def own_rule_spans_many(texts: Sequence[str]) -> list[list[Span]]:
             _rule_spans(idx, [prepared[n] for n in at], [spans[n] for n in at])
     for text, ids, out in zip(prepared, rule_ids, spans, strict=True):
         _near_spans(text, ids, out)
+        out.extend(encoded_json_spans(text))
     return spans
 
 
