@@ -143,13 +143,14 @@ def test_blind_round8_joined_dev(blind: dict[str, BlindScore]) -> None:
 def test_blind_round10_joined_dev(blind: dict[str, BlindScore]) -> None:
     """Round 10 (dev since round 11; tuned in branch tune10s, false positives and secrets, and
     tune10p, personal data): floors just under its figures at seed 7 (n 1200)."""
-    # (seed 7, n 1200, as dev: 85.1 -> 96.5% secrets, 79.3 -> 80.5% personal data (tune10p's work
-    # is apart), 440.7 -> 3.4 FP/MB, 6 stray spans; idempotent, nothing dropped)
+    # (seed 7, n 1200, as dev after tune10s: 97.1% secrets, 80.5% personal data (tune10p's work is
+    # apart), 0.0 FP/MB, 6 stray spans, idempotent, nothing dropped; the round as the holdout at
+    # seed 7 before: 85.1% secrets, 79.3% personal data, 440.7 FP/MB)
     sc = blind["round10"]
     assert sc.idempotent and sc.dropped == 0
-    assert sc.recall("secret") >= 0.95, sc.recall("secret")
+    assert sc.recall("secret") >= 0.955, sc.recall("secret")
     assert sc.recall("pii") >= 0.79, sc.recall("pii")
-    assert sc.fp_per_mb() <= 8.0, sc.fp_per_mb()
+    assert sc.fp_per_mb() <= 6.0, sc.fp_per_mb()
     assert sc.stray <= 12, sc.stray
 
 
