@@ -294,7 +294,9 @@ RULES: list[tuple[str, str, str]] = [
     (
         "kv_arg",
         r"""(?:\b(?:getByLabel|getByPlaceholder|getByTestId|locator|get|find_element|findElement)|\$)\("""
-        r"""(?:[A-Za-z_.]{1,30}[ \t]*,[ \t]*)?\\?["']([^"'\\\r\n]{2,60})\\?["'][ \t]*\)[ \t]*\.[ \t]*"""
+        # (the field's name holds a key word: every rule's match carries one of its keywords)
+        rf"""(?:[A-Za-z_.]{{1,30}}[ \t]*,[ \t]*)?\\?["']([^"'\\\r\n]{{0,40}}{_STEM}[^"'\\\r\n]{{0,20}})"""
+        r"""\\?["'][ \t]*\)[ \t]*\.[ \t]*"""
         r"(?:fill|type|send_keys|sendKeys|setValue|pressSequentially)\([ \t]*",
         _CALL_ARG,
     ),
