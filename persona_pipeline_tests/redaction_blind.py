@@ -16028,6 +16028,8 @@ def main() -> None:
     args = ap.parse_args()
     # (the holdout's rounds are written in a branch of their own: a tree may hold none of them yet)
     written = any(r in DECOY_ROUNDS for r in HOLDOUT_ROUNDS)
+    if args.pool == "holdout" and not written:
+        ap.error("no holdout round is written in this tree")
     pools: tuple[Pool, ...] = (args.pool,) if args.pool else tuple(p for p in POOLS if p == "dev" or written)
     if args.round_no is not None:
         own: Pool = "dev" if args.round_no < HOLDOUT_ROUND else "holdout"

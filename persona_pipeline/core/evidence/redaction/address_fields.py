@@ -533,7 +533,9 @@ def _csv_columns(text: str) -> Iterator[Span]:
 GATE = (
     r"(?i)(?:(?:\b|_|(?-i:[a-z]))(?:address|adresse|adres|anschrift|direcci|direccion|domicilio|indirizzo|endere|"
     r"[a-z]_addr)|(?:\b|_)(?:street|strasse|stra\x7fe|line[ _.-]?[12]|address[12]|city|town|ville|ciudad|ort))"
-    r"(?:\\?[\"']?\]?[ \t]*(?:[:=>{]|\)=\()|\\?\"[ \t]*,[ \t]*\\?\")|"
+    # (any separator `_value_at` takes within its first characters: `row["address"] = …`, `address "…"`;
+    # a narrower gate let a placeholder's own `address:` open it on a second pass, not idempotent)
+    r"(?:[^\n]{0,3}[:=\"'>({]|\\?\"[ \t]*,[ \t]*\\?\")|"
     r"(?i:by[-_][a-z_]{0,12}(?:address|street|city))/|"
     r"(?i:ship(?:ping)?|deliver(?:y)?)[ _.-]?to[ \t:]|(?:^|\n|,)[ \t]*\"?(?i:street|address|city)\"?[ \t]*(?:,|\r?\n)"
 )

@@ -22,6 +22,17 @@ GROUP_WORDS = frozenset(
         "admins", "administrators", "helpdesk", "service", "services", "notifications", "alerts",
     )
 )  # fmt: skip
+# A display name's last word(s) giving a company's legal form (ISO 20275's entity legal forms, the
+# common abbreviations, dots dropped): `Globex GmbH`, `Initech Pty Ltd`, `Umbrella S.p.A.` is an
+# organisation by its registered name
+LEGAL_FORMS = frozenset(
+    (
+        "inc", "incorporated", "corp", "corporation", "co", "company", "ltd", "limited", "llc", "llp", "lp", "plc",
+        "gmbh", "ag", "kg", "ohg", "ug", "se", "sa", "sas", "sasu", "sarl", "eurl", "spa", "srl", "sl", "slu",
+        "bv", "nv", "oy", "oyj", "ab", "asa", "aps", "kk", "pte", "pty", "bhd", "ltda", "sro", "kft", "zrt", "ou",
+        "sp z oo", "sdn bhd", "foundation",
+    )
+)  # fmt: skip
 # Mailbox names that stand for a function by themselves: RFC 2142's (business and network
 # services) and the usual machine senders; with the group words above
 _RFC2142 = frozenset(
@@ -68,6 +79,24 @@ def _personal(word: str, names: tuple[frozenset[str], frozenset[str]]) -> bool:
     return title in names[0] or title in names[1]
 
 
+_FORM_WORDS = re.compile(r"[A-Za-z]+")
+
+
+def legal_entity(display: str) -> bool:
+    """Whether a display name ends in a company's legal form (`Initech Pty Ltd`, `Globex S.A.S.`)
+    after a name of its own (`Ltd` alone names nothing)."""
+    words = [w.lower() for w in _FORM_WORDS.findall(display.replace(".", ""))]
+    if len(words) < 2:
+        return False
+    return any(" ".join(words[-n:]) in LEGAL_FORMS and len(words) > n for n in (1, 2, 3))
+
+
+def _word_mailbox(part: str, names: tuple[frozenset[str], frozenset[str]]) -> bool:
+    """A local part's piece that reads as a word, not a person: letters only, four or more, no
+    listed given name or surname, nor one behind an initial (`jsmith`) or before one (`smithj`)."""
+    return len(part) >= 4 and part.isalpha() and not any(_personal(w, names) for w in (part, part[1:], part[:-1]))
+
+
 def group_mailbox(
     text: str,
     start: int,
@@ -76,7 +105,8 @@ def group_mailbox(
     person_spans: Callable[[str], Iterable[Span]],
 ) -> bool:
     """Whether the address at start:end, written `Display Name <address>`, is a group's mailbox:
-    the display name ends in a group word and holds no person's name (no listed first name, no
+    the display name ends in a group word or a company's legal form (then any word naming no one
+    may be the local part) and holds no person's name (no listed first name, no
     span the person-name detector finds), the domain is no free-mail provider's, and each part of
     the local part (split at - _ . +) is a role word or a non-name word of the display name
     (`platform-team@`, `release-bot@`), never a name or an initial (`jane.doe@`, `j.doe@`)."""
@@ -85,7 +115,8 @@ def group_mailbox(
         return False
     d0, display = found
     words = _DISPLAY_WORD.findall(display)
-    if len(words) < 2 or words[-1].lower() not in GROUP_WORDS:
+    company = legal_entity(display)
+    if not company and (len(words) < 2 or words[-1].lower() not in GROUP_WORDS):
         return False  # (a bare `Bot <ana.lima@gmail.com>` is a trailer's stand-in for a person)
     local, _, domain = text[start:end].lower().partition("@")
     if _free_mail(domain):
@@ -94,8 +125,8 @@ def group_mailbox(
         return False  # `Lee Ops`, `Sarah from Acme Support`: a given name in it
     own = {w.lower() for w in words if not _personal(w, names)}
     for part in _LOCAL_SEPARATORS.split(local):
-        if part in _RFC2142 or part in GROUP_WORDS:
-            continue
+        if part in _RFC2142 or part in GROUP_WORDS or (company and _word_mailbox(part, names)):
+            continue  # (a company's mailbox may be any word that names no one: `legal@`, `opensource@`)
         if len(part) < 2 or not part.isalpha() or part not in own:
             return False  # an initial, a number, a name or a word the display name lacks
     # last, the dearest: a person's name found on the line around the display name (its header's

@@ -29,7 +29,7 @@ from functools import lru_cache
 from persona_pipeline.core.evidence.redaction import address_fields, national_ids, other_calendars
 from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER, plausible_birth_date
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold
-from persona_pipeline.core.evidence.redaction.phone_check import valid_region
+from persona_pipeline.core.evidence.redaction.phone_check import leading_group, valid_region
 from persona_pipeline.core.evidence.redaction.spans import Span, label_window
 
 _CAPW = r"[A-Z\x7f][A-Za-z\x7f'.-]*"
@@ -324,7 +324,8 @@ _PHONE_SHAPES: tuple[tuple[Rx, tuple[str, ...]], ...] = (
 )
 _NOT_PHONE_BEFORE = Rx(
     r"(?i)\b(?:build|version|ver|release|rev|revision|order|invoice|ticket|issue|pr|job|run|id|ref|sku|"
-    r"tracking|amount|total|port|ports|pid|size|bytes|v)\W{0,3}$"
+    # (and the label's number word: `order no.`, `case nr`, `invoice number`)
+    r"tracking|amount|total|port|ports|pid|size|bytes|v)(?:[ \t]*(?:no|nr|num|number|n\x7f)\b\.?)?\W{0,3}$"
 )
 
 
@@ -754,6 +755,8 @@ def intl_phone_spans(text: str) -> Iterator[Span]:
                 continue  # key=value: an id unless a phone word says otherwise
             if not label and _NOT_PHONE_BEFORE.search(text[max(0, start - 24) : start]):
                 continue  # "build 612.345.678", "order #900 123 456"
+            if leading_group(text, start):
+                continue  # `ABN 51 824 753 556`: the tail of a longer grouped number (see `leading_group`)
             if any(_valid_in(raw, region) for region in regions):
                 yield Span(start, end, "phone")
     if _other_script(text) and any(d in text for d in _FULLWIDTH_DIGITS):

@@ -35,7 +35,7 @@ _FOREIGN = "senha|kennwort|wachtwoord|contrasena|haslo|sifre|parola|salasana|hes
 # afterwards (`key_strength`, `counts`): `bypass`, `cache_key`, `token_uri`, `input_tokens: 12` reach it and fail.
 _STEM = (
     r"(?i:pass(?:word|wd|phrase|code|wort|ord|e)?s?|pwd|pw|secrets?|tokens?|keys?|auth(?:orization|tok)?|"
-    r"cred(?:entials?|s)?|sig(?:nature)?|sid|cookies?|bearer|jwk|psk|community|" + _FOREIGN + ")"
+    r"cred(?:entials?|s)?|sig(?:nature)?|signed|webhooks?|sid|cookies?|bearer|jwk|psk|community|" + _FOREIGN + ")"
 )
 # the characters a key is made of (ASCII: no case folding), the one definition KEY's runs and
 # `key_end` share
@@ -53,6 +53,8 @@ KEYWORDS = (
     "auth",
     "cred",
     "sig",
+    "signed",
+    "webhook",
     "sess",
     "cookie",
     "sid",
@@ -95,9 +97,24 @@ _PAIR_ARG = r"""\\?(["'`])([^"'`\r\n]{4,200})["'`]()"""  # the argument after a 
 VALUE_WINDOW = 1100
 # a prose qualifier: "password for the staging db", "token of our bot"
 _QUALIFIER = (
-    r"(?:[ \t]+(?:for|of|on|to|at)[ \t]+(?:the[ \t]+|our[ \t]+|my[ \t]+|this[ \t]+)?"
+    r"(?:[ \t]+(?:for|of|on|to|at|from)[ \t]+(?:the[ \t]+|our[ \t]+|my[ \t]+|this[ \t]+|that[ \t]+|your[ \t]+)?"
     r"[A-Za-z0-9._@-]+(?:[ \t]+[A-Za-z0-9._-]+)?)"
 )
+
+# what a debugger or console shows after the line that asked for a value: the line break (maybe
+# escaped), an output marker (`<`, `=>`, `Out[3]:`), gdb's history number and a pointer's address
+_SHOWN = (
+    r"(?:\r?\n|\\r\\n|\\n)[ \t]*(?:<|=>|<-|Out\[[0-9]+\]:)?[ \t]*(?:\$[0-9]+[ \t]*=[ \t]*)?"
+    r"(?:0x[0-9a-fA-F]+[ \t]+)?"
+)
+# the value shown: quoted, or alone on its line (a console's next line may start with its own
+# source prefix, `VM12:1 {…}`: no value)
+_SHOWN_VALUE = _VALUE.replace(
+    r"""|([^\s"'`,;<>\x00-\x1f]{4,1024}))""", r"""|([^\s"'`,;<>=\x00-\x1f]{4,1024})(?=[ \t]*(?:\r?\n|\\r|\\n|$)))"""
+)
+assert _SHOWN_VALUE != _VALUE
+# a console shows a string it returns quoted (the next line may be any code: `ExecStart=…`)
+_QUOTED_SHOWN = r"""(?:@|""|'')?(["'`])([^"'`\r\n]{4,1024})["'`]()"""
 
 # (kind, key pattern, value pattern): the key pattern (RE2) ends where the value starts, its one
 # group the key; the value pattern's groups are quote, quoted value, bare value
@@ -112,8 +129,41 @@ RULES: list[tuple[str, str, str]] = [
         # to `=` only a reference or a capitalised type is one: `&str="V"`, `String= "V"`)
         rf"\b({KEY})\\?[\"']?(?:[ \t]*[\]}}])?[ \t]*(?::[ \t]*&?(?:'static[ \t]+)?[A-Za-z][A-Za-z0-9_<>]*[ \t]+=|"
         r":[ \t]*(?:&(?:'static[ \t]+)?[A-Za-z]|[A-Z][a-z])[A-Za-z0-9_<>]*=|"
-        r":=|::=|\?=|\+=|=>|[:=])[ \t]*",
+        r":=|::=|\?=|\+=|\|\|=|\?\?=|=>|[:=])[ \t]*",
         _TAGGED,
+    ),
+    # a value in parentheses, maybe on the next line: Python's idiom for a string split into
+    # adjacent literals (`K = (` / `"…"` / `"…"` / `)`; the decoded view joins the literals)
+    ("kv_assign", rf"\b({KEY})[ \t]*=[ \t]*\([ \t]*(?:\r?\n[ \t]*)?", _PAIR_ARG),
+    # a declaration with its type between the name and the value: PL/SQL and Ada (`K VARCHAR2(64) :=
+    # 'V'`, `K : constant String := "V"`), COBOL (`01 K PIC X(32) VALUE 'V'`), ABAP (`CONSTANTS K TYPE
+    # string VALUE 'V'`), SQL's column `DEFAULT 'V'`: one to three type words, a size in parentheses
+    (
+        "kv_assign",
+        rf"\b({KEY})(?:[ \t]*:[ \t]*|[ \t]+)(?:[A-Za-z][A-Za-z0-9_]*(?:\([0-9, ]{{1,12}}\))?[ \t]+){{1,3}}"
+        r"(?::=|=|(?i:value|default)[ \t])[ \t]*",
+        _TAGGED,
+    ),
+    # Lisp's definitions and assignments (`(defparameter *K* "V")`, `(setq K "V")`, Clojure's `(def K
+    # "V")`, Scheme's `(define K "V")`), CMake's `set(K "V")` / `set(ENV{K} "V")`, an Erlang or
+    # Elixir tuple with an atom key (`{K, "V"}`)
+    (
+        "kv_assign",
+        rf"\((?:defparameter|defvar|defconst|defconstant|setq|setf|define|def)[ \t]+\*?({KEY})\*?[ \t]+",
+        _VALUE,
+    ),
+    ("kv_assign", rf"\bset\([ \t]*(?:ENV\{{)?({KEY})\}}?[ \t]+", _VALUE),
+    (
+        "kv_assign",
+        rf"\{{[ \t]*:?({KEY})[ \t]*,[ \t]*",
+        _VALUE,
+    ),
+    # a property list's `<key>K</key>` and the `<string>V</string>` after it (a launchd job's
+    # `EnvironmentVariables`, an app's Info.plist), on the next line too (its line break maybe escaped)
+    (
+        "kv_assign",
+        rf"<key>({KEY})</key>[ \t]*(?:(?:\r?\n|\\r\\n|\\n)[ \t]*)?<string>",
+        r"""(?:(["'])([^"'\r\n<]{4,1024})["']|([^\s"'<]{4,1024}))(?=</string>)""",
     ),
     # an `Authorization` header's scheme, then its credential (an opaque token needs no shape)
     (
@@ -152,6 +202,20 @@ RULES: list[tuple[str, str, str]] = [
         "kv_command",
         r"(?m)(?:\b(?:env:set|config:set|user-secrets[ \t]+set|secrets[ \t]+set|env[ \t]+set)[ \t]+"
         rf"\\?[\"']?(?:[A-Za-z0-9_.-]+:)*|^{LINE_PREFIX}set[ \t]+)({KEY})\\?[\"']?[ \t]+",
+        _VALUE,
+    ),
+    # Tcl's `set env(K) "V"` (the environment array), and a CLI storing a named value by its flags,
+    # `--name K --value V` (up to three other flags between: `secret:create --scope p --name K
+    # --type t --value V`)
+    (
+        "kv_command",
+        rf"\bset[ \t]+(?:::)?env\(({KEY})\)[ \t]+",
+        _VALUE,
+    ),
+    (
+        "kv_command",
+        rf"--(?:name|key)(?:[ \t]+|=)\\?[\"']?({KEY})\\?[\"']?[ \t]+"
+        r"(?:--?[A-Za-z][A-Za-z-]*(?:[ \t]+|=)[^\s-][^\s]*[ \t]+){0,3}--value(?:[ \t]+|=)",
         _VALUE,
     ),
     # a web server's header directive: nginx `proxy_set_header K "V"` / `add_header`, Apache
@@ -217,6 +281,25 @@ RULES: list[tuple[str, str, str]] = [
     ),
     # a call named for the key: setK("V"), withK("V"), .K("V"), K("V")
     ("kv_arg", rf"(?:\b|\.)({KEY})\([ \t]*", _CALL_ARG),
+    # a store's setter whose last argument is the value after the names that file it: Python
+    # keyring's `set_password(service, user, V)`, `setSecret(scope, name, V)`
+    (
+        "kv_arg",
+        rf"""(?:\b|\.)({KEY})\((?:[ \t]*\\?["'][^"'\\\r\n]{{1,100}}\\?["'][ \t]*,){{1,2}}[ \t]*""",
+        _CALL_ARG,
+    ),
+    # a browser test filling a form field found by its label, placeholder or selector: Playwright's
+    # `getByLabel('K').fill('V')`, Cypress's `cy.get('#K').type('V')`, Selenium's
+    # `find_element(By.ID, "K").send_keys("V")`, WebdriverIO's `$('#K').setValue('V')`
+    (
+        "kv_arg",
+        r"""(?:\b(?:getByLabel|getByPlaceholder|getByTestId|locator|get|find_element|findElement)|\$)\("""
+        # (the field's name holds a key word: every rule's match carries one of its keywords)
+        rf"""(?:[A-Za-z_.]{{1,30}}[ \t]*,[ \t]*)?\\?["']([^"'\\\r\n]{{0,40}}{_STEM}[^"'\\\r\n]{{0,20}})"""
+        r"""\\?["'][ \t]*\)[ \t]*\.[ \t]*"""
+        r"(?:fill|type|send_keys|sendKeys|setValue|pressSequentially)\([ \t]*",
+        _CALL_ARG,
+    ),
     # a call or map entry keyed by a string: put("K", "V"), setProperty("K", "V"), Map.of("K", "V"),
     # {"K", "V"} (a C++/Go initializer), [("K", "V")], [["K", "V"]] (a list of pairs); the
     # arguments may each stand on a line of their own (one line break, bounded: linear)
@@ -251,6 +334,20 @@ RULES: list[tuple[str, str, str]] = [
         rf"(?m)\b(?:echo|printenv)[ \t]+\"?\$?\{{?({KEY})\}}?\"?[ \t]*"
         rf"(?:\r?\n|<br[ \t]*/?>)(?:[ \t]*\r?\n)?{LINE_PREFIX}",
         r"(?![^\s@]*@[^\s:]*:)" + _VALUE + r"(?=[ \t]*(?:\r?\n|<br[ \t]*/?>|$))",
+    ),
+    # a debugger's or console's print of a variable, then the value it shows on the next line: gdb's
+    # `p cfg->K` / `$1 = 0x… "V"`, lldb's `po`, pdb's `p self.K` / `'V'`, a browser console's
+    # `> localStorage.getItem('K')` / `< 'V'`, a REPL's `ENV['K']` / `=> "V"`
+    (
+        "kv_echo",
+        rf"\b(?:p|print|po|call|display)[ \t]+(?:[A-Za-z_][A-Za-z0-9_]*(?:->|\.))*({KEY})[ \t]*{_SHOWN}",
+        _SHOWN_VALUE,
+    ),
+    (
+        "kv_echo",
+        rf"""(?:\b(?:getItem|getenv|get|getProperty)\(|\b(?:environ|ENV)\[)[ \t]*\\?["']({KEY})\\?["'][ \t]*[\])]"""
+        + _SHOWN,
+        _QUOTED_SHOWN,
     ),
     # prose: "the K is V", "K for the staging db: V", "K was V"
     (
@@ -407,7 +504,10 @@ _META = _set(
     "name names id ids arn path file files ref type types field header version ttl len length env var manager "
     "store prefix count rotation policy provider scope uri url urls endpoint host method mode format size "
     "expiry expires expiration lifetime timeout dir algorithm alg kind label hint limit usage location source "
-    "required enabled strength reset regex pattern input prompt stdin"
+    "required enabled strength reset regex pattern input prompt stdin "
+    # (a user interface's text about the secret: an i18n catalogue's `auth.apiKey.help`, a form's
+    # `password_placeholder`, a field's `token.tooltip`; the text shown, never the secret)
+    "help placeholder tooltip caption title subtitle heading description desc instructions"
 )
 # a message class's last word (PEP 8 names exceptions `…Error`): `NoCredentialsError: Unable to…`
 # is a message about a secret. Only a class name followed by prose says so (`message_class`): the
@@ -463,7 +563,19 @@ def pagination_cursor(key: str, value: str) -> bool:
     )
 
 
+# a link that is a credential by itself: a signed URL (its signature grants access until it
+# expires, S3's presigned URLs, a CDN's signed URLs) and a webhook's URL (its path is its secret)
+_LINK_SECRET = _set("signed presigned webhook webhooks")
+_LINK_WORDS = _set("url uri link urls signed presigned webhook webhooks")
 _JWK_PRIVATE = _set("d p q dp dq qi k private")
+
+
+def link_key(key: str) -> bool:
+    """Whether the key names a link that is a credential by itself (`SIGNED_URL`, `CHAT_WEBHOOK`)."""
+    parts = words(key)
+    return bool(parts) and parts[-1] in _LINK_WORDS and not _LINK_SECRET.isdisjoint(parts)
+
+
 # English words ending in `pass`: no password label when glued
 _PASS_WORDS = ("bypass", "compass", "encompass", "surpass", "trespass", "overpass", "underpass", "impass")
 
@@ -479,6 +591,8 @@ def key_strength(key: str) -> int:
         parts.pop()  # a numbered key (`TOKEN2`, `DB_PASSWORD2`): its words decide
     if parts[-1:] and parts[-1] in _MESSAGE_WORDS:
         parts.pop()  # `PASSWORD_ERROR`, `SecretWarning`: the other words decide (see `message_class`)
+    if parts[-1:] and parts[-1] in _LINK_WORDS and _LINK_SECRET.intersection(parts) and parts[0] not in _SWITCH_FIRST:
+        return 1  # `SIGNED_URL`, `presignedUrl`, `CHAT_WEBHOOK`: a link whose own text grants access
     if not parts or parts[-1] in _META or parts[0] in _SWITCH_FIRST:
         return 0
     if "jwk" in parts and not _SECRET_WORDS.intersection(parts):

@@ -3,6 +3,7 @@ and intl_formats' grouped shapes try the same candidates in overlapping regions 
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 
@@ -19,3 +20,15 @@ def valid_region(raw: str, region: str | None) -> str | None:
     if not phonenumbers.is_valid_number(num):
         return None
     return phonenumbers.region_code_for_number(num) or "ZZ"
+
+
+# a group of two to four digits and one space right before a candidate, after no digit and no `+`
+# (one digit is a trunk prefix, the number's own: `8 029 …`, `1 415 …`)
+_GROUP_BEFORE = re.compile(r"(?<![\d+])\d{2,4} $")
+
+
+def leading_group(text: str, start: int) -> bool:
+    """Whether a digit group stands right before a candidate at `start` (`51 ` before `824 753
+    556`): the candidate is then the tail of a longer grouped number (a business number, a
+    reference). Were the whole run a phone, the detectors' own candidate from its start holds it."""
+    return _GROUP_BEFORE.search(text, max(0, start - 5), start) is not None

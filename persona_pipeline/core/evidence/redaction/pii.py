@@ -25,7 +25,7 @@ from persona_pipeline.core.evidence.redaction import address_fields, bank_accoun
 from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER, plausible_birth_date
 from persona_pipeline.core.evidence.redaction.group_mailbox import group_mailbox
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold, utf8_safe
-from persona_pipeline.core.evidence.redaction.phone_check import valid_region
+from persona_pipeline.core.evidence.redaction.phone_check import leading_group, valid_region
 from persona_pipeline.core.evidence.redaction.spans import (
     Span,
     label_window,
@@ -561,6 +561,12 @@ def _encoded_email_spans(text: str) -> Iterator[Span]:
                 yield Span(*m.span(1), "email")
 
 
+# the tags of DNS records whose `mailto:` URIs receive a domain's reports: DMARC's aggregate and
+# failure reports (RFC 7489 `rua=`/`ruf=`, a comma-separated list), SMTP TLS reporting's (RFC 8460
+# `rua=`) and a CAA record's `iodef` (RFC 8659): a mailbox the domain's owner runs for a protocol
+_REPORT_SINK = re.compile(r"(?i)(?:\b(?:rua|ruf)=(?:[^;\s\"]{0,120},)?|\biodef[ \t]+\\?\"?)$")
+
+
 def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
     if not text.isascii() or _open(text, "email_obf"):
         yield from obfuscated_email_spans(text)
@@ -585,6 +591,8 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
             continue  # scheme://user:password@host — the URL-password rule owns that span
         if local in _SYSTEM_ACCOUNTS and _ssh_target(text, start, end):
             continue  # `ssh deploy@bastion…`, `scp f deploy@host:/tmp/`: a machine account's login
+        if text.endswith("mailto:", 0, start) and _REPORT_SINK.search(text, max(0, start - 160), start - 7):
+            continue  # a DNS record's report address (DMARC's `rua=mailto:`): the domain owner's, by protocol
         if group_mailbox(text, start, end, _name_lists(), person_name_spans):
             continue  # `Acme Platform Team <platform-team@acme.io>`: a group's own mailbox
         yield Span(start, end, "email")
@@ -725,6 +733,8 @@ def phone_spans(text: str) -> Iterator[Span]:
         context = labelled[0] >= 0 or _PHONE_CONTEXT.search(text[max(0, start - 28) : start]) is not None
         if before in ("-", ":", "=") and not context:
             continue
+        if leading_group(text, start):
+            continue  # `ABN 51 824 753 556`: the tail of a longer grouped number (see `leading_group`)
         if _national_ok(text[start:end], context):
             yield Span(start, end, "phone")
 
@@ -969,6 +979,22 @@ def _host_position(text: str, start: int, end: int) -> bool:
 
 
 _HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
+_PREFIX_LEN = re.compile(r"/(\d{1,3})(?![\d.])")
+
+
+def _network_block(text: str, end: int, value: str) -> bool:
+    """Whether the address is a network's, written in CIDR notation with its host bits all zero
+    (`198.51.100.0/24`, `2001:db8:40::/48`): a range of addresses, published in firewall rules and
+    provider lists, names no host and so no one. A host's own address with its prefix length
+    (`198.51.100.7/24`, an interface's) is still an address."""
+    m = _PREFIX_LEN.match(text, end)
+    if m is None:
+        return False
+    try:
+        net = ipaddress.ip_network(f"{value}/{m[1]}", strict=True)
+    except ValueError:  # host bits set, or no prefix length of that family
+        return False
+    return net.num_addresses > 1
 
 
 def ip_spans(text: str) -> Iterator[Span]:
@@ -986,6 +1012,8 @@ def ip_spans(text: str) -> Iterator[Span]:
         ):
             continue  # 1.2.3.4.5 or "bumped to 10.4.2.1." is a version; `ssh me@1.2.3.4.` is an address
         if not _is_global_ip(text[start:end]):  # first: it rejects most candidates, and it is cached
+            continue
+        if text[end : end + 1] == "/" and _network_block(text, end, text[start:end]):
             continue
         if _VERSION_BEFORE.search(text[max(0, start - 24) : start]):
             continue
@@ -1030,7 +1058,7 @@ def ip_spans(text: str) -> Iterator[Span]:
             # global unicast (2000::/3) only: `dead::beef`, `abc::def` and C++ scopes are not addresses
             if sum(1 for g in value.split(":") if g) < 3:
                 continue
-            if _is_global_ip(value):
+            if _is_global_ip(value) and not (text[end : end + 1] == "/" and _network_block(text, end, value)):
                 yield Span(start, end, "ip_address")
 
 

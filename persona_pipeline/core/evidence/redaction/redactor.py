@@ -14,7 +14,7 @@ import re
 import secrets as _secrets
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
 from pathlib import Path
@@ -24,6 +24,7 @@ import re2
 
 from persona_pipeline.core.evidence.redaction import pii
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, prepare, utf8_safe
+from persona_pipeline.core.evidence.redaction.public_places import place_address
 from persona_pipeline.core.evidence.redaction.secrets import (
     betterleaks_values,
     inside_word,
@@ -291,6 +292,11 @@ def _identifier_patterns(identifiers: Sequence[tuple[str, str]]) -> list[tuple[A
     return out
 
 
+def _personal(text: str, spans: Iterable[Span]) -> list[Span]:
+    """The PII spans less the addresses the text attributes to a place or an organisation."""
+    return [s for s in spans if s.kind != "address" or not place_address(text, s.start)]
+
+
 class Redactor:
     def __init__(self, key: bytes, identifiers: Sequence[tuple[str, str]] = ()) -> None:
         self._key = key
@@ -397,7 +403,7 @@ class Redactor:
         return found, spans_by_doc
 
     def _spans(self, text: str, pii_spans: list[Span], found: dict[str, str]) -> list[Span]:
-        spans = own_spans(text) + _value_spans(text, found) + pii_spans
+        spans = own_spans(text) + _value_spans(text, found) + _personal(text, pii_spans)
         if self._identifiers:
             spans.extend(pii.known_identifier_spans(text, self._identifiers))
         for view in decoded_views(text):
@@ -412,7 +418,7 @@ class Redactor:
         for a, vt in view.window_texts():
             spans = own_spans(vt) + _value_spans(vt, found)
             for detector in pii.DETECTORS:
-                spans.extend(detector(vt))
+                spans.extend(_personal(vt, detector(vt)))
             if self._identifiers:
                 spans.extend(pii.known_identifier_spans(vt, self._identifiers))
             for s in merge_spans(*_unglued(vt, spans)):

@@ -11,6 +11,8 @@ that fails, e.g. out of DFA memory, says so, and then every rule runs).
 
 from __future__ import annotations
 
+import base64
+import binascii
 import html
 import re
 import unicodedata
@@ -607,12 +609,25 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         # (a markdown table escapes the pipe: `\|`)
         + r"[ \t]*\\?\|[ \t]*(?:sudo[ \t]+(?:-[A-Za-z][ \t]+)*)?"
         r"(?:sudo\b[^\r\n|;&]{0,200}?[ \t]-S\b|[A-Za-z0-9_.-]{1,40}\b[^\r\n|;&]{0,200}?[ \t]"
-        r"(?:--password-stdin|--passphrase-stdin|--passphrase-fd[ =]0|-pass(?:in|out)?[ \t]+stdin)\b|"
+        # (`--with-token`, `--token-stdin`: a token read from stdin, as `gh auth login`, `glab auth
+        # login --stdin` and many a vendor's CLI name the flag)
+        r"(?:--password-stdin|--passphrase-stdin|--passphrase-fd[ =]0|-pass(?:in|out)?[ \t]+stdin|--with-token|"
+        r"--token-stdin|--api-key-stdin)\b|"
         r"chpasswd\b|passwd[ \t]+--stdin\b|"
-        # (`az devops login` and `gh auth login --with-token` read a token from stdin)
-        r"az[ \t]+devops[ \t]+login\b|gh[ \t]+auth[ \t]+login\b[^\r\n|;&]{0,200}?[ \t]--with-token\b)",
+        # (`az devops login` reads a token from stdin)
+        r"az[ \t]+devops[ \t]+login\b)",
         0,
         ("sudo", "stdin", "chpasswd", "devops login", "with-token"),
+    ),
+    # Terraform's `random_password` resource as `terraform state show` prints it: its `result` is
+    # the generated password (the provider marks it sensitive; registry.terraform.io/providers/
+    # hashicorp/random/latest/docs/resources/password)
+    (
+        "password",
+        r"\brandom_password\\?\"[ \t]+\\?\"[^\"\\\r\n]{1,64}\\?\"[ \t]*\{[^}]{0,600}?\bresult[ \t]*=[ \t]*\\?\""
+        r"([^\"\\\r\n]{4,256})\\?\"",
+        1,
+        ("random_password",),
     ),
     # a PostgreSQL password file line (`.pgpass`, PGPASSFILE): host:port:database:user:password, the
     # port a number or `*`; the password runs to the end of the line (a `:` in it is escaped)
@@ -1208,6 +1223,10 @@ _PUBLIC_HALF_RULES = frozenset(
     if r[0] in ("prose_key", "prose_key_loose", "env_secret", "wireguard_private_key", *kv.KINDS)
 )
 _LOOSE_KEY_RULES = frozenset(i for i, r in enumerate(_OWN_RULES) if r[0] == "prose_key_loose")
+# the rules that take a value by its label alone (no vendor prefix, no format of its own)
+_HEX_JUDGED = frozenset(
+    i for i, r in enumerate(_OWN_RULES) if r[0] in ("prose_key", "prose_key_loose", "env_secret", *kv.KINDS)
+)
 # kinds of key that name data, a lookup or a public half, never a secret (the word before `key`)
 _NOT_SECRET_BEFORE = re.compile(
     r"(?i)\b(?:partition|primary|foreign|sort|cache|caching|idempotency|dedup(?:lication)?|routing|shard(?:ing)?|"
@@ -1215,6 +1234,42 @@ _NOT_SECRET_BEFORE = re.compile(
     r"registry|translation|i18n|config|setting|dictionary|json|yaml|redis|s3)[ \t_-]*$"
 )
 _PUBLIC_BEFORE = re.compile(r"(?i)\bpub(?:lic|lishable)?[ \t_-]*$")
+# a standard's own test data cited on the line before a labelled hex value: an RFC, a FIPS
+# publication, a NIST special publication, an ISO/IEC standard, a test vector or known-answer test
+# (their keys, nonces and digests are published so that implementations can be checked); also
+# right after a JSON-escaped line break (`\nRFC …`), where no word boundary is
+_CITED_STANDARD = re.compile(
+    r"(?i)(?:\b|(?<=\\[nrt]))(?:RFC[ -]?\d{3,5}|FIPS(?:[ -]?PUB)?[ -]?\d{2,3}|SP[ -]?800-\d{1,3}[A-Z]?|"
+    r"ISO(?:/IEC)?[ -]?\d{4,5}|test[ -]?vectors?|known[ -]answer)\b"
+)
+_HEX_VALUE = re.compile(r"(?:0x)?((?:[0-9a-fA-F]{2}){8,})")
+
+
+def _degenerate_hex(value: str) -> bool:
+    """Whether a hex value's bytes are no key anyone generated: one byte repeated (`4c4c4c…`) or a
+    run of consecutive bytes (`10111213…`, `fffefdfc…`): filler and counting patterns of examples
+    and test data. (Two alternating bytes may be a test's stand-in for a real secret: kept.)"""
+    m = _HEX_VALUE.fullmatch(value)
+    if m is None:
+        return False
+    data = bytes.fromhex(m[1])
+    if len(set(data)) == 1:
+        return True
+    steps = {(b - a) % 256 for a, b in pairwise(data)}
+    return steps in ({1}, {255})
+
+
+def published_hex(text: str, start: int, value: str) -> bool:
+    """Whether a labelled hex value is published test data: a counting or filler pattern, or a
+    value on a line that cites a standard's test data before it."""
+    if _HEX_VALUE.fullmatch(value) is None:
+        return False
+    if _degenerate_hex(value):
+        return True
+    line = text.rfind("\n", max(0, start - 160), start) + 1
+    return _CITED_STANDARD.search(text, max(line, start - 160), start) is not None
+
+
 # (loosened: a prefilter only, and its counted repetitions cost more than every rule it spares)
 # Rules kept out of the Set: a start as common as Okta's `00` made the Set's DFA several times
 # larger (~15% of the engine's time); alone, it is a small DFA, run where its keyword occurs.
@@ -1634,7 +1689,10 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         if strength == 1:
             value = _cookie_body(value)
         if strength == 1 and (
-            not random_like(value) or len(value) < 12 or not _KEYLIKE.match(value) or kv.slug_like(value)
+            not random_like(value)
+            or len(value) < 12
+            or not (_KEYLIKE.match(value) or (kv.link_key(name) and _LINK_PATH.match(value)))
+            or kv.slug_like(value)
         ):
             return True  # `key`/`auth` alone label only generated values (not a slug: `deps-linux-v3`)
         if value.isdigit() and (strength < 2 or len(value) < 6):
@@ -1709,6 +1767,9 @@ _IDENT = Rx(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _CONSTANT = Rx(r"^[A-Z]+(?:_[A-Z]+)*(?:\\[nrt])*$")  # (a JSON-escaped line end may follow)
 _HEX_ID = Rx(r"^[0-9a-f]{8,31}$")
 _KEYLIKE = Rx(r"^[A-Za-z0-9+/=_.~-]+$")
+# a signed link's or a webhook's secret part without its scheme and host: a path of generated
+# segments, ids joined by `@` or `:` (`<tenant>@<id>/IncomingWebhook/<hex>/<id>`)
+_LINK_PATH = Rx(r"^[A-Za-z0-9+/=_~@:-]{24,}$")  # (no dot: a host name is no secret)
 _PATH = Rx(r"^(?:~|\.{1,2})?/[A-Za-z0-9_.@/-]*$")
 # the next option rather than a value: `-v`, `--no-cache` (a generated `-Ad2r…@!` is a value)
 _FLAG = Rx(r"^(?:-[A-Za-z]|--?[a-z][a-z0-9]*(?:-[a-z0-9]+)*)$")
@@ -2134,6 +2195,34 @@ def _kv_text(text: Prepared) -> Prepared:
     return cached
 
 
+# base64 of a JSON object (`{"` / `{ "` / `{` and a line break encode as `eyJ`, `eyAi`, `ewo`),
+# standard or URL-safe alphabet, as a config blob in an environment variable or a header carries it
+_B64_JSON = re.compile(r"(?<![A-Za-z0-9+/_-])(?:eyJ|eyAi|ewo)[A-Za-z0-9+/_-]{20,4096}={0,2}(?![A-Za-z0-9+/=_-])")
+
+
+def encoded_json_spans(text: str) -> list[Span]:
+    """A base64 JSON object holding a secret our rules find in its decoded text (`CONFIG=eyJhcGlL…`,
+    `{"apiKey": "sk_live_…"}`): the whole encoded run is the secret's. A JWT's parts and public
+    payloads (pagination cursors, ids) decode to nothing our rules take."""
+    out: list[Span] = []
+    if "eyJ" not in text and "eyAi" not in text and "ewo" not in text:
+        return out  # (substring tests, C speed: `ey` alone is in every `key`)
+    for m in _B64_JSON.finditer(text):
+        run = m[0]
+        if m.end() < len(text) and text[m.end()] == ".":
+            continue  # a JWT's header or payload: the token's own rule owns it
+        try:
+            decoded = base64.b64decode(run.replace("-", "+").replace("_", "/") + "=" * (-len(run) % 4)).decode()
+        except (binascii.Error, ValueError):
+            continue
+        if not decoded.isprintable() and not all(c.isprintable() or c in "\r\n\t" for c in decoded):
+            continue
+        inner = own_rule_spans(decoded)
+        if inner:
+            out.append(Span(m.start(), m.end(), inner[0].kind))
+    return out
+
+
 def own_rule_spans(text: str) -> list[Span]:
     if not isinstance(text, Prepared):
         text = prepare(text)  # folded once, for every rule and every search from a position
@@ -2144,6 +2233,7 @@ def own_rule_spans(text: str) -> list[Span]:
         if idx not in _ANCHOR_RULES:  # (ids only: near_id_spans looks beside them)
             _rule_spans(idx, one, out)
     _near_spans(text, ids, spans)
+    spans.extend(encoded_json_spans(text))
     return spans
 
 
@@ -2167,6 +2257,7 @@ def own_rule_spans_many(texts: Sequence[str]) -> list[list[Span]]:
             _rule_spans(idx, [prepared[n] for n in at], [spans[n] for n in at])
     for text, ids, out in zip(prepared, rule_ids, spans, strict=True):
         _near_spans(text, ids, out)
+        out.extend(encoded_json_spans(text))
     return spans
 
 
@@ -2361,6 +2452,8 @@ def _rule_spans(idx: int, texts: Sequence[Prepared], outs: Sequence[list[Span]])
             if len(m) == 5 and m[1][0] >= 0 and kv.message_class(text, m[1][0], m[1][1]):
                 continue  # `NoCredentialsError: Unable to locate…`: a message about a secret follows
             a, b = s0 + found[0], s0 + found[1]  # type: ignore[index]
+            if idx in _HEX_JUDGED and published_hex(text, s0, text[a:b]):
+                continue  # `key = 000102…0f` after "RFC 4231 test case 2:": a standard's test data
             if (
                 value is not None
                 and (
