@@ -259,7 +259,9 @@ def _json_decode(esc: str) -> str | None:
 # A debugger's or console's echo: the expression typed at its prompt, and on the next line the
 # value it printed, after the result's marker where the tool prints one (gdb's `$1 = `, with a
 # `char *`'s address before its string; lldb's `(type) $0 = `, none for `po`; Python's, pdb's and
-# iex's none; IPython's `Out[3]: `; irb's `=> `; a browser console's `> x` then `< …`). The value
+# iex's none, though a browser's console may put its script location (`VM12:1 `) before the
+# value, and a line of its own `name=…` is no printed value but the next line of a file or log;
+# IPython's `Out[3]: `; irb's `=> `; a browser console's `> x` then `< …`). The value
 # is the expression's, as `x = value` says on one line: the view joins the two lines so, the line
 # break and the marker read ` = `. (One group per prompt: the break and the marker.)
 _EXPR = r" [^\n]{1,160}?"
@@ -267,7 +269,8 @@ _PTR = r"(?:0x[0-9a-f]{1,16} )?"
 _REPL = re.compile(
     rf"\(gdb\) (?:p|print|output){_EXPR}(\r?\n\$\d{{1,4}} = (?:\([^()\n]{{1,48}}\) )?{_PTR})"
     rf"|\(lldb\) (?:po|p|expr(?: --)?){_EXPR}(\r?\n(?:(?:\([^()\n]{{1,48}}\) )?\$\d{{1,4}} = )?{_PTR})(?=[^\n])"
-    rf"|(?:>>>|\(Pdb\) pp?|iex\(\d{{1,5}}\)>){_EXPR}(\r?\n)(?=[^\n.>])"
+    rf"|(?:>>>|\(Pdb\) pp?|iex\(\d{{1,5}}\)>){_EXPR}(\r?\n(?:VM\d{{1,6}}:\d{{1,6}} )?)"
+    r"(?=[^\n.>])(?![A-Za-z_][\w.-]{0,40}=)"
     rf"|In \[\d{{1,4}}\]:{_EXPR}(\r?\nOut\[\d{{1,4}}\]: )"
     rf"|irb\([^()\n]{{0,24}}\):\d{{1,5}}:\d{{1,3}}>{_EXPR}(\r?\n=> )"
     rf"|(?:^|(?<=\n))[ \t]{{0,8}}>{_EXPR}(\r?\n[ \t]{{0,8}}(?:<\u00b7?|=>) )"
