@@ -1242,8 +1242,11 @@ _CITED_STANDARD = re.compile(
     r"(?i)(?:\b|(?<=\\[nrt]))(?:RFC[ -]?\d{3,5}|FIPS(?:[ -]?PUB)?[ -]?\d{2,3}|SP[ -]?800-\d{1,3}[A-Z]?|"
     r"ISO(?:/IEC)?[ -]?\d{4,5})\b"
 )
+# ... and a word naming the standard's test data (a test, a vector, a known-answer test, an example,
+# an appendix, or an appendix's lettered section right after the citation: `SP 800-38A F.1.1`)
 _TEST_DATA_WORD = re.compile(
-    r"(?i)(?:\b|(?<=\\[nrt]))(?:test[ -]?vectors?|test[ -]?cases?|known[ -]answer|appendix|examples?)\b"
+    r"(?:\b|(?<=\\[nrt]))(?i:tests?|test[ -]?vectors?|vectors?|test[ -]?cases?|known[ -]answer|kats?|"
+    r"appendix|annex|examples?)\b|(?<=[0-9A-Z][ \t])[A-H](?:\.\d{1,2}){1,3}\b"
 )
 _HEX_VALUE = re.compile(r"(?:0x)?((?:[0-9a-fA-F]{2}){8,})")
 
