@@ -56,7 +56,7 @@ _ROLE_WORDS = frozenset(
         "careers", "recruiting", "contact", "hello", "hi", "enquiries", "inquiries", "orders", "shop", "store",
         "service", "help", "feedback", "partners", "partnerships", "licensing", "license", "opensource",
         "oss", "packaging", "packages", "release", "releases", "dev", "developers", "engineering", "it",
-        "infra", "ops", "sysadmin", "root", "admin", "office", "reception", "team", "mail", "dmarc",
+        "infra", "ops", "sysadmin", "root", "office", "reception", "team", "mail", "dmarc",
         "reports", "report", "pki", "certs", "ssl", "tls", "cert", "agg", "fail", "bounce", "bounces",
         "alerts", "notifications", "newsletter", "marketing", "sales", "info", "investor", "investors", "ir",
     )

@@ -1276,8 +1276,7 @@ def published_hex(text: str, start: int, value: str) -> bool:
     # the scheme its real secret is for: `# HMAC per RFC 2104: webhook_secret = …`)
     line = max(text.rfind("\n", max(0, start - 160), start) + 1, start - 160)
     return (
-        _CITED_STANDARD.search(text, line, start) is not None
-        and _TEST_DATA_WORD.search(text, line, start) is not None
+        _CITED_STANDARD.search(text, line, start) is not None and _TEST_DATA_WORD.search(text, line, start) is not None
     )
 
 
