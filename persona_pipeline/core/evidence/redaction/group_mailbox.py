@@ -48,6 +48,19 @@ _FREE_MAIL = (
     "zoho.", "fastmail.", "tutanota.", "tuta.", "qq.com", "163.com", "126.com", "mail.com", "hey.com",
     "posteo.", "mailbox.org", "seznam.cz", "libero.it", "orange.fr", "free.fr", "naver.com", "rediffmail.",
 )  # fmt: skip
+# Mailbox names a company's function takes beside RFC 2142's (`billing@`, `legal@`, `press@`)
+_ROLE_WORDS = frozenset(
+    (
+        "admin", "accounts", "accounting", "billing", "invoice", "invoices", "invoicing", "payments",
+        "finance", "legal", "compliance", "privacy", "gdpr", "dpo", "press", "media", "pr", "hr", "jobs",
+        "careers", "recruiting", "contact", "hello", "hi", "enquiries", "inquiries", "orders", "shop", "store",
+        "service", "help", "feedback", "partners", "partnerships", "licensing", "license", "opensource",
+        "oss", "packaging", "packages", "release", "releases", "dev", "developers", "engineering", "it",
+        "infra", "ops", "sysadmin", "root", "office", "reception", "team", "mail", "dmarc",
+        "reports", "report", "pki", "certs", "ssl", "tls", "cert", "agg", "fail", "bounce", "bounces",
+        "alerts", "notifications", "newsletter", "marketing", "sales", "info", "investor", "investors", "ir",
+    )
+)  # fmt: skip
 _LOCAL_SEPARATORS = re.compile(r"[-_.+]")
 _DISPLAY_WORD = re.compile(r"[A-Za-z][A-Za-z0-9&'-]*")
 # where a display name begins: a header's colon, a quote, an assignment, a list's comma
@@ -91,10 +104,54 @@ def legal_entity(display: str) -> bool:
     return any(" ".join(words[-n:]) in LEGAL_FORMS and len(words) > n for n in (1, 2, 3))
 
 
+def _name_like(part: str, names: tuple[frozenset[str], frozenset[str]]) -> bool:
+    """A listed given name or surname, or one behind an initial (`jsmith`) or before one (`smithj`)."""
+    return any(_personal(w, names) for w in (part, part[1:], part[:-1]) if len(w) >= 2)
+
+
+_ENGLISH: frozenset[str] | None = None
+
+
+def _english_words() -> frozenset[str]:
+    """Common English words (Faker's en_US lorem list, drawn from a frequency list), four letters
+    or more."""
+    global _ENGLISH
+    if _ENGLISH is None:
+        from faker.providers.lorem.en_US import Provider
+
+        _ENGLISH = frozenset(w.lower() for w in Provider.word_list if len(w) >= 4 and w.isalpha())
+    return _ENGLISH
+
+
 def _word_mailbox(part: str, names: tuple[frozenset[str], frozenset[str]]) -> bool:
-    """A local part's piece that reads as a word, not a person: letters only, four or more, no
-    listed given name or surname, nor one behind an initial (`jsmith`) or before one (`smithj`)."""
-    return len(part) >= 4 and part.isalpha() and not any(_personal(w, names) for w in (part, part[1:], part[:-1]))
+    """A local part's piece that names a function: a role word, or a common English word that is
+    no listed given name or surname, nor one behind an initial (`jsmith`) or before one (`smithj`).
+    An unknown word is a possible name (`kowalczykowa`): no group's."""
+    if part in _ROLE_WORDS:
+        return True
+    return part.isalpha() and part in _english_words() and not _name_like(part, names)
+
+
+def personal_local(local: str, names: tuple[frozenset[str], frozenset[str]]) -> bool:
+    """Whether an address's local part looks like a person's: an initial beside another piece
+    (`j.doe`), or a piece of letters that is no role or common word and is a listed given name or
+    surname (or one with an initial), or an unknown word of four letters or more (`kowalczykowa`:
+    a name the lists lack). Pieces with digits (a service's token, `a8f3k2`) name no one."""
+    parts = [p for p in _LOCAL_SEPARATORS.split(local.lower()) if p]
+    if len(parts) > 1 and any(len(p) == 1 and p.isalpha() for p in parts):
+        return True
+    for p in parts:
+        if not p.isalpha() or p in _ROLE_WORDS or p in _RFC2142 or p in GROUP_WORDS:
+            continue
+        if _name_like(p, names) or (len(p) >= 4 and p not in _english_words()):
+            return True
+    return False
+
+
+def report_mailbox(local: str, domain: str, names: tuple[frozenset[str], frozenset[str]]) -> bool:
+    """Whether a DNS record's report address (DMARC `rua=`, CAA `iodef`) may be the domain's own:
+    never on a free-mail provider, never a personal-looking local part."""
+    return not _free_mail(domain) and not personal_local(local, names)
 
 
 def group_mailbox(

@@ -114,6 +114,7 @@ _SHOWN_VALUE = _VALUE.replace(
 )
 assert _SHOWN_VALUE != _VALUE
 # a console shows a string it returns quoted (the next line may be any code: `ExecStart=…`)
+_QUOTED_ONLY = r"""(["'`])([^"'`\r\n]{4,1024})["'`]()"""  # a quoted value, never a bare word
 _QUOTED_SHOWN = r"""(?:@|""|'')?(["'`])([^"'`\r\n]{4,1024})["'`]()"""
 
 # (kind, key pattern, value pattern): the key pattern (RE2) ends where the value starts, its one
@@ -137,12 +138,20 @@ RULES: list[tuple[str, str, str]] = [
     ("kv_assign", rf"\b({KEY})[ \t]*=[ \t]*\([ \t]*(?:\r?\n[ \t]*)?", _PAIR_ARG),
     # a declaration with its type between the name and the value: PL/SQL and Ada (`K VARCHAR2(64) :=
     # 'V'`, `K : constant String := "V"`), COBOL (`01 K PIC X(32) VALUE 'V'`), ABAP (`CONSTANTS K TYPE
-    # string VALUE 'V'`), SQL's column `DEFAULT 'V'`: one to three type words, a size in parentheses
+    # string VALUE 'V'`), SQL's column `DEFAULT 'V'`: one to three type words, a size in parentheses;
+    # a quoted value, or a bare one only after `:=` (prose reads like type words and `default`/`value`:
+    # "token expires by default 3600s")
     (
         "kv_assign",
         rf"\b({KEY})(?:[ \t]*:[ \t]*|[ \t]+)(?:[A-Za-z][A-Za-z0-9_]*(?:\([0-9, ]{{1,12}}\))?[ \t]+){{1,3}}"
-        r"(?::=|=|(?i:value|default)[ \t])[ \t]*",
+        r":=[ \t]*",
         _TAGGED,
+    ),
+    (
+        "kv_assign",
+        rf"\b({KEY})(?:[ \t]*:[ \t]*|[ \t]+)(?:[A-Za-z][A-Za-z0-9_]*(?:\([0-9, ]{{1,12}}\))?[ \t]+){{1,3}}"
+        r"(?:=|(?i:value|default)[ \t])[ \t]*",
+        _QUOTED_ONLY,
     ),
     # Lisp's definitions and assignments (`(defparameter *K* "V")`, `(setq K "V")`, Clojure's `(def K
     # "V")`, Scheme's `(define K "V")`), CMake's `set(K "V")` / `set(ENV{K} "V")`, an Erlang or
@@ -153,10 +162,11 @@ RULES: list[tuple[str, str, str]] = [
         _VALUE,
     ),
     ("kv_assign", rf"\bset\([ \t]*(?:ENV\{{)?({KEY})\}}?[ \t]+", _VALUE),
+    # (a quoted or binary value only: JS/TS destructuring, `{ apiKey, baseUrl }`, is a tuple's shape)
     (
         "kv_assign",
         rf"\{{[ \t]*:?({KEY})[ \t]*,[ \t]*",
-        _VALUE,
+        r"""(?:<<)?(["'])([^"'\r\n]{4,1024})["']()""",
     ),
     # a property list's `<key>K</key>` and the `<string>V</string>` after it (a launchd job's
     # `EnvironmentVariables`, an app's Info.plist), on the next line too (its line break maybe escaped)

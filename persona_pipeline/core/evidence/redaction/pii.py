@@ -23,7 +23,7 @@ from typing import Any
 
 from persona_pipeline.core.evidence.redaction import address_fields, bank_accounts, home_geo
 from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER, plausible_birth_date
-from persona_pipeline.core.evidence.redaction.group_mailbox import group_mailbox
+from persona_pipeline.core.evidence.redaction.group_mailbox import group_mailbox, report_mailbox
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold, utf8_safe
 from persona_pipeline.core.evidence.redaction.phone_check import leading_group, valid_region
 from persona_pipeline.core.evidence.redaction.spans import (
@@ -591,7 +591,11 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
             continue  # scheme://user:password@host — the URL-password rule owns that span
         if local in _SYSTEM_ACCOUNTS and _ssh_target(text, start, end):
             continue  # `ssh deploy@bastion…`, `scp f deploy@host:/tmp/`: a machine account's login
-        if text.endswith("mailto:", 0, start) and _REPORT_SINK.search(text, max(0, start - 160), start - 7):
+        if (
+            text.endswith("mailto:", 0, start)
+            and _REPORT_SINK.search(text, max(0, start - 160), start - 7)
+            and report_mailbox(local, domain, _name_lists())
+        ):
             continue  # a DNS record's report address (DMARC's `rua=mailto:`): the domain owner's, by protocol
         if group_mailbox(text, start, end, _name_lists(), person_name_spans):
             continue  # `Acme Platform Team <platform-team@acme.io>`: a group's own mailbox
@@ -994,7 +998,9 @@ def _network_block(text: str, end: int, value: str) -> bool:
         net = ipaddress.ip_network(f"{value}/{m[1]}", strict=True)
     except ValueError:  # host bits set, or no prefix length of that family
         return False
-    return net.num_addresses > 1
+    # only a wide range: a small IPv4 block (/25../31, `81.2.69.160/28`) or an IPv6 site prefix
+    # longer than /48 (`/56`, `/64`: one customer's delegation) is one subscriber's, so personal
+    return net.prefixlen <= (24 if net.version == 4 else 48)
 
 
 def ip_spans(text: str) -> Iterator[Span]:

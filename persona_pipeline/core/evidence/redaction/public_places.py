@@ -28,16 +28,51 @@ _PLACE_BEFORE = re.compile(
 )
 _REACH = 80  # characters before an address where its attribution is read
 _SEGMENT_END = re.compile(r"[\s,;:–—-]+$")
+# a word placing a home near the public place (`I live across from the university at …`) or saying
+# the address is someone's home (`we rent a flat …`, `… is my house`): then the place or company
+# named is a landmark or a sole trader's, and the address still a person's
+_HOME_WORDS = re.compile(
+    r"(?i)\b(?:near(?:by)?|next[ \t]+to|across[ \t]+from|by|opposite|beside|"
+    r"liv(?:e|es|ed|ing)|resid(?:e|es|ed|ing|ence)|flat|apartment|apt|rent(?:s|ed|ing)?|renting|"
+    r"home|house|my[ \t]+place|where[ \t]+I)\b"
+)
+_STRETCH_BEFORE = re.compile(r"(?:[.!?](?=\s)|[\r\n])")
+_STRETCH_AFTER = re.compile(r"(?:[.!?](?=\s|$)|[\r\n])")
+_WORD = re.compile(r"[A-Za-z][a-z]+")
 
 
-def place_address(text: str, start: int) -> bool:
-    """Whether the address starting at `start` is attributed, right before it on its line, to a
-    public place or an organisation."""
+def _stretch(text: str, start: int, end: int) -> str:
+    """The sentence (or line) around an address: from the last sentence end before it to the next
+    after it, at most 160 characters each side."""
+    lo = max(0, start - 160)
+    cut = max((m.end() for m in _STRETCH_BEFORE.finditer(text, lo, start)), default=lo)
+    m = _STRETCH_AFTER.search(text, end, min(len(text), end + 160))
+    return text[cut:start] + " " + text[end : m.start() if m is not None else min(len(text), end + 160)]
+
+
+def _names_a_person(head: str) -> bool:
+    """Whether a company's name (or what comes before it) holds a person's name: a sole trader's
+    company is named after its owner (`Max Mustermann GmbH`, `Jana Novak Ltd`)."""
+    from persona_pipeline.core.evidence.redaction import pii
+
+    firsts = pii._name_lists()[0]
+    if any(w in firsts for w in _WORD.findall(head)):
+        return True
+    return any(True for _ in pii.person_name_spans(head))
+
+
+def place_address(text: str, start: int, end: int | None = None) -> bool:
+    """Whether the address at start:end is attributed, right before it on its line, to a public
+    place or an organisation (not when the sentence places a home near it or calls it a home, nor
+    when a person's name stands in the company's name)."""
     line = max(text.rfind("\n", 0, start) + 1, start - _REACH)
     before = text[line:start]
-    if _PLACE_BEFORE.search(before) is not None:
-        return True
-    # `Initech GmbH, ` / `Globex S.A. – `: a company's registered name ends right before it
     m = _SEGMENT_END.search(before)
     head = before[: m.start()] if m is not None else before
-    return bool(head) and m is not None and legal_entity(head[-48:])
+    if _PLACE_BEFORE.search(before) is not None:
+        pass
+    elif not (bool(head) and m is not None and legal_entity(head[-48:])):
+        return False
+    elif _names_a_person(head[-48:]):
+        return False  # `Max Mustermann GmbH, …`: a sole trader's company bears their name
+    return _HOME_WORDS.search(_stretch(text, start, start if end is None else end)) is None

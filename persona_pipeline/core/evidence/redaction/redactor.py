@@ -294,7 +294,7 @@ def _identifier_patterns(identifiers: Sequence[tuple[str, str]]) -> list[tuple[A
 
 def _personal(text: str, spans: Iterable[Span]) -> list[Span]:
     """The PII spans less the addresses the text attributes to a place or an organisation."""
-    return [s for s in spans if s.kind != "address" or not place_address(text, s.start)]
+    return [s for s in spans if s.kind != "address" or not place_address(text, s.start, s.end)]
 
 
 class Redactor:

@@ -1240,7 +1240,13 @@ _PUBLIC_BEFORE = re.compile(r"(?i)\bpub(?:lic|lishable)?[ \t_-]*$")
 # right after a JSON-escaped line break (`\nRFC …`), where no word boundary is
 _CITED_STANDARD = re.compile(
     r"(?i)(?:\b|(?<=\\[nrt]))(?:RFC[ -]?\d{3,5}|FIPS(?:[ -]?PUB)?[ -]?\d{2,3}|SP[ -]?800-\d{1,3}[A-Z]?|"
-    r"ISO(?:/IEC)?[ -]?\d{4,5}|test[ -]?vectors?|known[ -]answer)\b"
+    r"ISO(?:/IEC)?[ -]?\d{4,5})\b"
+)
+# ... and a word naming the standard's test data (a test, a vector, a known-answer test, an example,
+# an appendix, or an appendix's lettered section right after the citation: `SP 800-38A F.1.1`)
+_TEST_DATA_WORD = re.compile(
+    r"(?:\b|(?<=\\[nrt]))(?i:tests?|test[ -]?vectors?|vectors?|test[ -]?cases?|known[ -]answer|kats?|"
+    r"appendix|annex|examples?)\b|(?<=[0-9A-Z][ \t])[A-H](?:\.\d{1,2}){1,3}\b"
 )
 _HEX_VALUE = re.compile(r"(?:0x)?((?:[0-9a-fA-F]{2}){8,})")
 
@@ -1266,8 +1272,12 @@ def published_hex(text: str, start: int, value: str) -> bool:
         return False
     if _degenerate_hex(value):
         return True
-    line = text.rfind("\n", max(0, start - 160), start) + 1
-    return _CITED_STANDARD.search(text, max(line, start - 160), start) is not None
+    # both a standard cited and a word naming its test data (a citation alone is how code documents
+    # the scheme its real secret is for: `# HMAC per RFC 2104: webhook_secret = …`)
+    line = max(text.rfind("\n", max(0, start - 160), start) + 1, start - 160)
+    return (
+        _CITED_STANDARD.search(text, line, start) is not None and _TEST_DATA_WORD.search(text, line, start) is not None
+    )
 
 
 # (loosened: a prefilter only, and its counted repetitions cost more than every rule it spares)
