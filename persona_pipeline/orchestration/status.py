@@ -49,6 +49,8 @@ def _warehouse_status(settings: Settings) -> dict[str, Any]:
             # commits written with agents are left out of style evidence, but say how one works
             "git_commits": one("SELECT sum(count) FROM entry_types WHERE entry_type = 'commit'"),
             "git_agent_commits": one("SELECT sum(count) FROM skips WHERE reason = 'agent_commit'"),
+            # fields dropped because their decoded views would cost more than their budget
+            "fields_refused": one("SELECT sum(count) FROM skips WHERE reason = 'redaction_refused:views'"),
             "spend": spend,
         }
 
