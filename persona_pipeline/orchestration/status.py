@@ -277,6 +277,8 @@ def render(s: dict[str, Any]) -> str:
         lines.append(
             f"git: {s['git_commits']} of your commits read, {s['git_agent_commits']} written with agents (left out)"
         )
+    if s.get("fields_refused"):
+        lines.append(f"redaction: {s['fields_refused']} field(s) refused (decoded views over budget) and dropped")
     for sp in s["spend"]:
         lines.append(
             f"spend, {sp.get('stage') or 'digests'} ({sp['model']}): {sp['llm_calls']} calls, "
