@@ -187,7 +187,7 @@ def _csv_of_json_logs(size: int) -> str:
         }
         record = {
             "ts": f"2024-05-01T12:00:{i % 60:02d}Z",
-            "msg": f"GET /search?q={urllib.parse.quote_plus(word() + ' ' + word())}&page={i} -> 200 \"ok\"",
+            "msg": f'GET /search?q={urllib.parse.quote_plus(word() + " " + word())}&page={i} -> 200 "ok"',
             "payload": json.dumps(payload),
             "trace": "Traceback (most recent call last):\n  File \"x.py\", line 3\nValueError: bad 'value'",
         }
