@@ -259,3 +259,11 @@ def test_a_refused_field_is_counted_apart_in_the_units_skips(tmp_path, monkeypat
     assert out.unit_row["fields_dropped"] == 1 and len(out.evidence) == 1
     assert out.skips.get("redaction_refused:views") == 1, out.skips
     assert not any("%" in k or "\\" in k for k in out.skips)
+    # stored, it is told apart in the warehouse and in `persona status`
+    from persona_pipeline.core.ingest import ingest_units
+    from persona_pipeline.orchestration import status
+
+    ingest_units(settings, [unit])
+    s = status.collect(settings)
+    assert s["fields_refused"] == 1
+    assert "redaction: 1 field(s) refused" in status.render(s)
