@@ -3,10 +3,10 @@
     python bench/redaction_adversarial.py [--kb 50] [--top 25] [--timeout 20] [--e2e 20] [--e2e-kb 100]
 
 Patterns are collected programmatically: every compiled pattern (`re`, `re2`, `Rx`) held by a
-module of `persona_pipeline.core.evidence.redaction` (at module level or inside its tuples, lists
-and dicts), plus those `re`'s cache holds after the redactor has run over a sample (patterns
-compiled in functions); the secret engine configured by `engine.toml` (betterleaks, Go's
-linear-time regexp) is timed as one whole on the union of all the strings.
+module of `persona_pipeline.core.evidence.redaction` (at module level, in its classes' attributes,
+or inside its tuples, lists and dicts), plus those `re`'s cache holds after the redactor has run
+over a sample (patterns compiled in functions); the secret engine configured by `engine.toml`
+(betterleaks, Go's linear-time regexp) is timed as one whole on the union of all the strings.
 
 For each pattern, strings are built from its own parse tree (`re._parser`; RE2 syntax parses
 there too): long runs of each character class it uses, those runs alternated with a near-miss
@@ -14,10 +14,11 @@ character (one no class of the pattern holds), each literal it needs followed by
 class (a label before a value that never ends), and a near-match (one minimal match less its
 last character) repeated. Each string is searched with `finditer` at --kb and twice that; the
 growth ratio is time(2n)/time(n) (linear ~2, quadratic ~4). A pattern is run in a worker process
-killed after --timeout seconds (reported as a hang). Printed: the slowest patterns with their
-ratio and the string shape that was slowest; then each hang and superlinear pattern's slowest
-string (at --e2e-kb and twice that) through the whole redactor: a pattern the redactor only runs on
-bounded windows is harmless there. Never a user text (there is none here).
+killed after --timeout seconds (a hang, reported with the string shape it was on). Printed: the
+slowest patterns (one from re's cache by its text) with their ratio and the string shape that was
+slowest; then each hang and superlinear pattern's slowest string (at --e2e-kb and twice that)
+through the whole redactor: a pattern the redactor only runs on bounded windows is harmless
+there. Never a user text (there is none here).
 """
 
 from __future__ import annotations
@@ -73,12 +74,16 @@ def collect() -> list[tuple[str, str, Any]]:
         elif depth < 4 and isinstance(obj, (list, tuple, set, frozenset)):
             for i, v in enumerate(obj):
                 walk(v, f"{where}[{i}]", depth + 1)
+        elif depth < 4 and isinstance(obj, type) and obj.__module__.startswith(PKG):
+            for k, v in sorted(vars(obj).items()):  # class attributes (`_RX = re.compile(...)`)
+                walk(v, f"{where}.{k}", depth + 1)
 
     pkg = importlib.import_module(PKG)
     for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
         mod = importlib.import_module(f"{PKG}.{info.name}")
         for name, obj in sorted(vars(mod).items()):
-            if not (callable(obj) and not isinstance(obj, (re.Pattern, Rx, re2._Regexp))):
+            # (functions skipped; classes walked for their attributes)
+            if isinstance(obj, type) or not (callable(obj) and not isinstance(obj, (re.Pattern, Rx, re2._Regexp))):
                 walk(obj, f"{info.name}.{name}", 0)
     # patterns compiled inside functions (`re.search(r"…", s)`, per-call compiles): re's cache
     # after the redactor ran (cleared first, so what it holds is the redactor's)
@@ -87,7 +92,7 @@ def collect() -> list[tuple[str, str, Any]]:
     cache = getattr(re, "_cache", {})
     for p in list(cache.values()):
         if isinstance(p, re.Pattern):
-            found.setdefault(("re", p.pattern, p.flags), ("(re cache)", p))
+            found.setdefault(("re", p.pattern, p.flags), (f"(re cache) {p.pattern!r}", p))
     return [(where, kind, obj) for (kind, _, _), (where, obj) in found.items()]
 
 
@@ -229,12 +234,16 @@ def _worker(start: int, n: int) -> None:
         print(json.dumps({"start": i, "where": where, "kind": kind}), flush=True)
         flags = obj.flags if kind == "re" else 0
         pattern = obj.pattern.decode("latin-1") if isinstance(obj.pattern, bytes) else obj.pattern
-        # every shape at n, the two slowest at 2n too (the ratio of the slowest at 2n is reported)
-        at_n = sorted(
-            ((_time(kind, obj, text), shape, text) for shape, text in shapes(pattern, flags, n)), reverse=True
-        )
+        # every shape at n, the two slowest at 2n too (the ratio of the slowest at 2n is reported);
+        # each shape announced as it starts, so that a hang names its shape
+        at_n = []
+        for shape, text in shapes(pattern, flags, n):
+            print(json.dumps({"on_shape": shape}), flush=True)
+            at_n.append((_time(kind, obj, text), shape, text))
+        at_n.sort(reverse=True)
         worst = (0.0, 0.0, "")
         for small, shape, text in at_n[:2]:
+            print(json.dumps({"on_shape": shape}), flush=True)
             large = _time(kind, obj, _fill(text, 2 * n))
             if large > worst[1]:
                 worst = (small, large, shape)
@@ -275,6 +284,11 @@ def _engine_row(n: int) -> dict[str, Any]:
     return {"where": "engine.toml (betterleaks)", "kind": "go", "small": a, "large": b, "shape": "mixed"}
 
 
+def _label(r: dict[str, Any]) -> str:
+    """Where a pattern is held; for one from re's cache, its text (no module names it)."""
+    return r["where"][:160] if r["where"].startswith("(re cache)") else r["where"][:48]
+
+
 def _pump(stream: Any, lines: queue.Queue[str]) -> None:
     for line in stream:
         lines.put(line)
@@ -306,15 +320,18 @@ def main() -> None:
         lines: queue.Queue[str] = queue.Queue()
         threading.Thread(target=_pump, args=(proc.stdout, lines), daemon=True).start()
         current: dict[str, Any] | None = None
+        deadline = 0.0
         while True:
             try:
-                line = lines.get(timeout=args.timeout if current else 900)
+                # (the pattern's own deadline: its shapes' lines do not extend it)
+                line = lines.get(timeout=max(0.01, deadline - time.monotonic()) if current else 900)
             except queue.Empty:  # a hang: recorded, the worker killed and restarted after it
                 proc.kill()
                 proc.wait()
                 if current is None:
                     raise SystemExit("worker did not start") from None
-                rows.append({**current, "i": current["start"], "small": None, "large": None, "shape": "hang"})
+                shape = current.get("hang_shape", "")
+                rows.append({**current, "i": current["start"], "small": None, "large": None, "shape": shape})
                 start = current["start"] + 1
                 break
             if not line:
@@ -322,7 +339,9 @@ def main() -> None:
                 raise SystemExit(f"worker exited ({proc.returncode}) at pattern #{start}")
             row = json.loads(line)
             if "start" in row:
-                current = row
+                current, deadline = row, time.monotonic() + args.timeout
+            elif "on_shape" in row and current is not None:
+                current["hang_shape"] = row["on_shape"]  # (the shape it is on, should it hang there)
             elif "done" in row:
                 total = row["done"]
                 proc.wait()
@@ -338,11 +357,11 @@ def main() -> None:
     print(f"{'t(n) ms':>9} {'t(2n) ms':>9} {'x2':>5}  {'kind':<4} {'where':<48} shape")
     for r in hangs + timed[: args.top]:
         if r["large"] is None:
-            print(f"{'hang':>9} {'':>9} {'':>5}  {r['kind']:<4} {r['where']:<48}")
+            print(f"{'hang':>9} {'':>9} {'':>5}  {r['kind']:<4} {_label(r):<48} {r['shape']}")
             continue
         ratio = r["large"] / r["small"] if r["small"] > 1e-4 else float("nan")
         ms = f"{r['small'] * 1e3:9.1f} {r['large'] * 1e3:9.1f}"
-        print(f"{ms} {ratio:5.1f}  {r['kind']:<4} {r['where'][:48]:<48} {r['shape']}")
+        print(f"{ms} {ratio:5.1f}  {r['kind']:<4} {_label(r):<48} {r['shape']}")
     superlinear = [r for r in timed if r["small"] > 2e-3 and r["large"] / r["small"] > 3]
     print(f"superlinear (x2 > 3, t(n) > 2 ms): {len(superlinear)}")
     for r in superlinear:
@@ -357,9 +376,9 @@ def main() -> None:
         try:
             out = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout * 10, check=True).stdout
             a, b = map(float, out.split())
-            print(f"  {r['where'][:48]:<48} {a:7.2f} {b:7.2f}  x{b / max(a, 1e-3):.1f}")
+            print(f"  {_label(r):<48} {a:7.2f} {b:7.2f}  x{b / max(a, 1e-3):.1f}")
         except subprocess.TimeoutExpired:
-            print(f"  {r['where'][:48]:<48} > {args.timeout * 10:g} s")
+            print(f"  {_label(r):<48} > {args.timeout * 10:g} s")
 
 
 if __name__ == "__main__":

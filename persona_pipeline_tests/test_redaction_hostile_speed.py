@@ -164,9 +164,62 @@ def test_a_text_whose_views_exceed_their_budget_is_dropped_fast() -> None:
     assert out[1] is not None and "brightwater" not in out[1].text
 
 
+def _csv_of_json_logs(size: int) -> str:
+    """A CSV export of JSON log lines (a log viewer's "download as CSV"): each cell a JSON record
+    whose quotes the CSV doubles, holding a JSON-encoded payload with escaped quotes, line breaks,
+    percent-encoded and HTML-escaped text: ~13 views, windows ~11x its length."""
+    import csv
+    import io
+    import json
+    import urllib.parse
+
+    r = random.Random(size)
+    word = lambda: "".join(r.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(r.randint(3, 9)))  # noqa: E731
+    buf = io.StringIO()
+    w = csv.writer(buf)
+    w.writerow(["timestamp", "jsonPayload"])
+    i = 0
+    while buf.tell() < size:
+        payload = {
+            "path": f"/api/v1/{word()}?q=" + urllib.parse.quote(f"{word()} {word()}&x=\u00fc"),
+            "msg": f'said "{word()}"\n\ttab \u00e9',
+            "html": f"<b>{word()}</b> &amp; more",
+        }
+        record = {
+            "ts": f"2024-05-01T12:00:{i % 60:02d}Z",
+            "msg": f'GET /search?q={urllib.parse.quote_plus(word() + " " + word())}&page={i} -> 200 "ok"',
+            "payload": json.dumps(payload),
+            "trace": "Traceback (most recent call last):\n  File \"x.py\", line 3\nValueError: bad 'value'",
+        }
+        w.writerow([f"2024-05-01T00:00:{i % 60:02d}", json.dumps(record)])
+        i += 1
+    return buf.getvalue()
+
+
+def _postgres_insert_dump(size: int) -> str:
+    """A Postgres INSERT dump of posts: E'' strings with doubled quotes, backslash escapes, HTML
+    references and URL-encoded queries, and JSON cells: ~14 views, windows ~13x its length."""
+    import urllib.parse
+
+    r = random.Random(size)
+    word = lambda: "".join(r.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(r.randint(3, 9)))  # noqa: E731
+    rows: list[str] = []
+    n = 0
+    while n < size:
+        body = (
+            f"E'It''s <b>{word()}</b> &amp; \"{word()}\"\\n see "
+            f"https://ex.com/?q={urllib.parse.quote_plus(word() + ' ' + word())}&amp;p=2'"
+        )
+        row = f"({len(rows)}, '{word()}''s', {body}, '{{\"a\": \"{word()}\"}}')"
+        rows.append(row)
+        n += len(row) + 2
+    return "INSERT INTO posts VALUES " + ", ".join(rows) + ";"
+
+
 def test_ordinary_escaped_text_stays_within_the_view_budget() -> None:
-    """A long log of JSON lines with escaped quotes and percent-encoded query strings: several
-    views, each scanned where it differs, and nothing refused."""
+    """Long logs and dumps with escapes of several kinds (JSON lines with escaped quotes and
+    percent-encoded query strings, a CSV export of JSON logs, a SQL dump): a dozen views, each
+    scanned where it differs, and nothing refused."""
     from persona_pipeline.core.evidence.redaction.views import decoded_views
 
     lines = [
@@ -177,3 +230,40 @@ def test_ordinary_escaped_text_stays_within_the_view_budget() -> None:
     assert len(decoded_views(text)) >= 3
     out = Redactor(b"k" * 32).redact(text)
     assert out is not None
+    for make in (_csv_of_json_logs, _postgres_insert_dump):
+        text = make(1_000_000)
+        views = decoded_views(text)  # (refused before: windows 11-14x its length)
+        assert len(views) >= 12, (make.__name__, len(views))
+    for make in (_csv_of_json_logs, _postgres_insert_dump):
+        assert Redactor(b"k" * 32).redact(make(1_000_000)) is not None  # (~2-4 s each)
+
+
+def test_a_refused_field_is_counted_apart_in_the_units_skips(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A field refused for its views' cost is a skip of its own (`redaction_refused:views`, no
+    text in it), not only one more of the unit's `fields_dropped`."""
+    from persona_pipeline.core.config import Settings
+    from persona_pipeline.core.evidence.redaction import views
+    from persona_pipeline.core.ingest import make_redactor, process_unit
+    from persona_pipeline.core.sources.catalog import Sources
+    from persona_pipeline_tests.builders import claude_user, write_jsonl
+
+    monkeypatch.setattr(views, "_WINDOW_BUDGET", (1, 0))  # (a turn is cut at 20K characters)
+    tangle = _escape_tangle(15_000)
+    claude, codex = tmp_path / "claude", tmp_path / "codex"
+    codex.mkdir()
+    write_jsonl(claude / "proj" / "s.jsonl", [claude_user(tangle), claude_user("please keep the tests small")])
+    sources = Sources(claude_dirs=[claude], codex_dirs=[codex])
+    settings = Settings(data_dir=tmp_path / "data", claude_dirs=[claude], codex_dirs=[codex])
+    [unit] = sources.discover().units
+    out = process_unit(unit, sources, make_redactor(settings), b"k" * 32)
+    assert out.unit_row["fields_dropped"] == 1 and len(out.evidence) == 1
+    assert out.skips.get("redaction_refused:views") == 1, out.skips
+    assert not any("%" in k or "\\" in k for k in out.skips)
+    # stored, it is told apart in the warehouse and in `persona status`
+    from persona_pipeline.core.ingest import ingest_units
+    from persona_pipeline.orchestration import status
+
+    ingest_units(settings, [unit])
+    s = status.collect(settings)
+    assert s["fields_refused"] == 1
+    assert "redaction: 1 field(s) refused" in status.render(s)

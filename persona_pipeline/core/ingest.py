@@ -18,6 +18,7 @@ from persona_pipeline.core.evidence import retention
 from persona_pipeline.core.evidence.owner_identity import git_identity, identity_suffix, redaction_identifiers
 from persona_pipeline.core.evidence.records import build_evidence, index_rows
 from persona_pipeline.core.evidence.redaction.redactor import Redactor, load_or_create_key
+from persona_pipeline.core.evidence.redaction.views import was_refused
 from persona_pipeline.core.models import ReadResult, ReadStats, SourceKind, Turn
 from persona_pipeline.core.sources.catalog import READER_VERSIONS, Sources, project_in_key
 from persona_pipeline.core.sources.discovery import SourceUnit
@@ -127,6 +128,10 @@ def process_unit(
     # dates (each reader says whether its keys name one).
     fallback_project = unit.key.split("/")[1] if project_in_key(unit.kind) else "unknown"
     evidence, red_counts, dropped = build_evidence(unit.key, unit.kind, result.turns, unit_redactor, fallback_project)
+    if dropped:  # fields refused for their decoded views' cost, counted apart from other failures
+        refused = sum(was_refused(t.text) or was_refused(t.context) for t in result.turns)
+        if refused:
+            stats.skip("redaction_refused:views", refused)
     turns = index_rows(unit.key, result.turns, key)
     project = evidence[0].project if evidence else fallback_project
     unit_row: dict[str, object] = {

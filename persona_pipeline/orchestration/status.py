@@ -49,6 +49,8 @@ def _warehouse_status(settings: Settings) -> dict[str, Any]:
             # commits written with agents are left out of style evidence, but say how one works
             "git_commits": one("SELECT sum(count) FROM entry_types WHERE entry_type = 'commit'"),
             "git_agent_commits": one("SELECT sum(count) FROM skips WHERE reason = 'agent_commit'"),
+            # fields dropped because their decoded views would cost more than their budget
+            "fields_refused": one("SELECT sum(count) FROM skips WHERE reason = 'redaction_refused:views'"),
             "spend": spend,
         }
 
@@ -275,6 +277,8 @@ def render(s: dict[str, Any]) -> str:
         lines.append(
             f"git: {s['git_commits']} of your commits read, {s['git_agent_commits']} written with agents (left out)"
         )
+    if s.get("fields_refused"):
+        lines.append(f"redaction: {s['fields_refused']} field(s) refused (decoded views over budget) and dropped")
     for sp in s["spend"]:
         lines.append(
             f"spend, {sp.get('stage') or 'digests'} ({sp['model']}): {sp['llm_calls']} calls, "

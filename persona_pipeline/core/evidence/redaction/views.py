@@ -14,6 +14,7 @@ text costs nothing. Building one is linear: the text is cut at its escapes, and 
 
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 import re
@@ -354,10 +355,14 @@ _MAX_DEPTH = 3  # text double-encoded (a query string inside a query string, JSO
 # three decodings) whose windows are each its whole line: ~50x the text to scan, and more the
 # longer it is (more chains find escapes). Past these budgets the text is refused
 # (`ViewBudgetExceeded`: its field is dropped, as for any detection failure) instead of scanned
-# for minutes. Ordinary text stays far below: at most ~7 views and windows of ~5x its length on
-# the blind generator's cases, and the base alone covers any text up to a few hundred KB.
-_WINDOW_BUDGET = (8, 1_000_000)  # window characters: (per character of the text, base)
-_BUILT_BUDGET = (24, 4_000_000)  # view characters built (a view costs its whole text to build)
+# for minutes. Ordinary text escaped at several levels stays below with a margin of ~1.5x: a CSV
+# export of JSON log lines (doubled quotes around escaped JSON around URL-encoded queries) has
+# ~13 views, windows ~11x its length and ~17x built; a Postgres INSERT dump (E'' strings, HTML
+# references, URL-encoded queries, JSON cells) ~14 views, windows ~13x and ~27x built. A random
+# line of escapes of every kind has ~50 views, windows ~32x and ~70x built: refused past ~100 KB
+# (below that the base admits it, and it costs a second or so).
+_WINDOW_BUDGET = (20, 1_000_000)  # window characters: (per character of the text, base)
+_BUILT_BUDGET = (40, 4_000_000)  # view characters built (a view costs its whole text to build)
 
 
 class ViewBudgetExceeded(ValueError):
@@ -365,6 +370,28 @@ class ViewBudgetExceeded(ValueError):
 
     def __init__(self, length: int) -> None:
         super().__init__(f"decoded views of a {length}-character text exceed their budget")  # (no text)
+
+
+# The texts refused lately, by length and digest (not the texts: they are large, and unredacted),
+# so that ingest can count a refused field apart from other failures (`was_refused`).
+_REFUSED: dict[tuple[int, bytes], None] = {}
+_REFUSED_MAX = 256
+
+
+def _digest(text: str) -> tuple[int, bytes]:
+    return len(text), hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+
+
+def _refuse(text: str) -> ViewBudgetExceeded:
+    if len(_REFUSED) >= _REFUSED_MAX:
+        del _REFUSED[next(iter(_REFUSED))]  # (the oldest)
+    _REFUSED[_digest(text)] = None
+    return ViewBudgetExceeded(len(text))
+
+
+def was_refused(text: str) -> bool:
+    """Whether `decoded_views` refused `text` lately (its views over their budget)."""
+    return bool(_REFUSED) and _digest(text) in _REFUSED
 
 
 def _direct_views(text: str) -> list[View]:
@@ -436,7 +463,7 @@ def decoded_views(text: str) -> tuple[View, ...]:
             for v in _direct_views(text if parent is None else parent.text):
                 built_budget -= len(v.text)
                 if built_budget < 0:
-                    raise ViewBudgetExceeded(len(text))
+                    raise _refuse(text)
                 if v.text in seen:
                     continue
                 seen.add(v.text)
@@ -445,7 +472,7 @@ def decoded_views(text: str) -> tuple[View, ...]:
                 nxt.append(view)
                 window_budget -= sum(b - a for a, b in view.windows())
                 if window_budget < 0:
-                    raise ViewBudgetExceeded(len(text))
+                    raise _refuse(text)
         if not nxt:
             break
         frontier = nxt
