@@ -287,3 +287,24 @@ def test_a_social_insurance_number_under_its_label_is_redacted(text: str, value:
 )
 def test_a_social_insurance_look_alike_is_kept(text: str) -> None:
     _checks.kept(text)
+
+
+# review of round 10 (fix10p): look-alikes on ordinary developer text
+
+
+@pytest.mark.parametrize(
+    ("text", "twin"),
+    [
+        ("bank_balance_cents: 73019482", "bank_account: 73019482"),  # a sum
+        ("bank_holiday_count = 40718825", "bank_no = 40718825"),  # a count
+        ("bank_routing_number: 318402957", "bank_account_number: 318402957"),  # another code
+        ("bankTotalAmount: 55120934", "bankAccountNo: 55120934"),
+        # a qualifier only after an account or number word (`bank_account_main`, not `bank_team`)
+        ("bank_team: 48291734", "BANK_ACCOUNT_MAIN=48291734"),
+        ("bank_account_balance: 61820394", "bank_no_secondary: 61820394"),
+    ],
+)
+def test_a_bank_key_of_a_quantity_or_another_code_is_kept(text: str, twin: str) -> None:
+    _checks.kept(text)
+    value = twin.rsplit(" ", 1)[-1].rsplit("=", 1)[-1]
+    assert _checks.covered(twin, value), _checks.spans(twin)

@@ -60,7 +60,8 @@ _BANK_KEYED = Rx(
     r"(?i)\bbank(?:[ _-]?(?:account|acct|acc|konto))?(?:[ _-]?(?:no|number|nr|num|#))?(?-i:[A-Z][a-z]{1,12}){0,2}"
     r"(?:_[a-z]{1,12}){0,2}\\?[\"']?[ \t]*(?:=>|[:=]|\bis\b)[ \t]*\\?[\"']?(\d{7,20}|\d{5,20}-\d{1,2})\b"
 )
-# (a key may carry a qualifier, `bank_account_primary`, and a PHP / Ruby hash its `=>`)
+# (a key may carry a qualifier after an account or number word, `bank_account_primary`: `_account_key`;
+# a PHP / Ruby hash its `=>`)
 # An account label of several languages (account, Konto, conta, cuenta, compte, conto, rekening,
 # tilinumero, számlaszám, číslo účtu, numer rachunku) and, a few tokens on, a number in a country's
 # own domestic notation that python-stdnum's checks for it accept (`id_catalog.bank_account_modules`:
@@ -151,9 +152,27 @@ def domestic_account_spans(text: str) -> Iterator[Span]:
     yield from _domestic_accounts(text)
 
 
+# A bank key's words after `bank`: a qualifier (`primary`, `Main`) only after an account or number
+# word (`bank_account_primary`, not `bank_team`), and never a word of a quantity or another code
+# (`bank_balance_cents`, `bank_holiday_count`, `bank_routing_number`: a sum, a count, an ABA code)
+_COPULA = re.compile(r"(?i)\bis\W*$")  # (`bank is 1234567`: the copula is no key word)
+_KEY_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|#")
+_ACCOUNT_WORDS = frozenset(("account", "acct", "acc", "konto", "no", "number", "nr", "num", "#"))
+_NOT_ACCOUNT_WORDS = frozenset(
+    ("balance", "count", "cents", "total", "amount", "routing", "code", "id", "ids", "holiday", "holidays")
+)
+
+
+def _account_key(key: str) -> bool:
+    words = [w.lower() for w in _KEY_WORD.findall(_COPULA.sub("", key))][1:]  # (after `bank`)
+    return not _NOT_ACCOUNT_WORDS.intersection(words) and (not words or words[0] in _ACCOUNT_WORDS)
+
+
 def bank_account_spans(text: str) -> Iterator[Span]:
-    for _, (a, b) in _BANK_KEYED.finditer(text):
-        if not (text[b : b + 1] in (".", "-", ",") and text[b + 1 : b + 2].isdigit()):  # (an amount: `1234567.89`)
+    for (k, _), (a, b) in _BANK_KEYED.finditer(text):
+        if text[b : b + 1] in (".", "-", ",") and text[b + 1 : b + 2].isdigit():  # (an amount: `1234567.89`)
+            continue
+        if _account_key(text[k:a]):
             yield Span(a, b, "bank_account")
     for (_, _), (a, b) in _CLABE.finditer(text):
         if _clabe_ok(text[a:b]):
