@@ -6,6 +6,7 @@ a company's number, a lower-case abbreviation in prose)."""
 from __future__ import annotations
 
 import importlib
+import re
 
 import pytest
 
@@ -308,3 +309,23 @@ def test_a_bank_key_of_a_quantity_or_another_code_is_kept(text: str, twin: str) 
     _checks.kept(text)
     value = twin.rsplit(" ", 1)[-1].rsplit("=", 1)[-1]
     assert _checks.covered(twin, value), _checks.spans(twin)
+
+
+@pytest.mark.parametrize(
+    ("text", "twin"),
+    [
+        # a home word before another word is something else's: a team, a folder, prices
+        ("home_team_ratio: 0.6218, 0.3782", "home_gps: 0.6218, 0.3782"),
+        ("home directory size: 23.4561, 67.8012", "home location: 23.4561, 67.8012"),
+        ("house prices lat=40.7306, lon=-73.9352", "house lat=40.7306, lon=-73.9352"),
+        # `dom` alone is the DOM too: Polish `dom` only with a location word
+        ("dom: 23.4567, 41.2345", "dom_coords: 23.4567, 41.2345"),
+        # a number followed by a unit is a measurement
+        ("home: 23.4567, 41.2345 ms", "home: 23.4567, 41.2345"),
+        ("homePin = 12.3456, 45.6789%", "homePin = 12.3456, 45.6789"),
+    ],
+)
+def test_a_home_word_that_labels_no_pair_is_kept(text: str, twin: str) -> None:
+    _checks.kept(text)
+    for value in re.findall(r"-?\d+\.\d{4}", twin):
+        assert _checks.covered(twin, value), _checks.spans(twin)
