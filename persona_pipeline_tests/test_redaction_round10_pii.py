@@ -329,3 +329,22 @@ def test_a_home_word_that_labels_no_pair_is_kept(text: str, twin: str) -> None:
     _checks.kept(text)
     for value in re.findall(r"-?\d+\.\d{4}", twin):
         assert _checks.covered(twin, value), _checks.spans(twin)
+
+
+@pytest.mark.parametrize(
+    ("text", "twin"),
+    [
+        # another word between the label and the number: the number is that word's
+        ("assurance maladie remboursement: 40718823 ref", "assurance maladie: 40718823 ref"),
+        ("previdenza sociale versione 61930274", "previdenza sociale n. 61930274"),
+        ("health identifier table rows: 408127739", "health identifier # 408127739"),
+        # a compact date, a run of consecutive digits
+        ("previdenza sociale: 19990817", "previdenza sociale: 19997817"),
+        ("seguridad social: 23456789", "seguridad social: 23456798"),
+        ("seguridad social: 98765432", "seguridad social: 98765423"),
+    ],
+)
+def test_a_social_insurance_label_s_other_number_is_kept(text: str, twin: str) -> None:
+    _checks.kept(text)
+    value = re.findall(r"\d{8,}", twin)[0]
+    assert _checks.covered(twin, value), _checks.spans(twin)
