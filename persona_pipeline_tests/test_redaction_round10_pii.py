@@ -348,3 +348,24 @@ def test_a_social_insurance_label_s_other_number_is_kept(text: str, twin: str) -
     _checks.kept(text)
     value = re.findall(r"\d{8,}", twin)[0]
     assert _checks.covered(twin, value), _checks.spans(twin)
+
+
+NO_PLAIN = _valid("no.kontonr", "7152", 11)
+
+
+@pytest.mark.parametrize(
+    ("text", "twin"),
+    [
+        # eleven digits pass Norway's mod-11 check one time in eleven or so: under a bare `account`
+        # a Norwegian number only in its printed notation or beside a Norwegian word
+        (
+            f"refund to account {NO_PLAIN} queued",
+            f"refund to account {NO_PLAIN[:4]}.{NO_PLAIN[4:6]}.{NO_PLAIN[6:]} queued",
+        ),
+        (f"account {NO_PLAIN} archived", f"utbetaling til konto {NO_PLAIN} neste uke"),
+    ],
+)
+def test_a_plain_eleven_digit_run_under_account_is_no_norwegian_account(text: str, twin: str) -> None:
+    _checks.kept(text)
+    value = re.findall(r"\d[\d.]{9,}\d", twin)[0]
+    assert _checks.covered(twin, value), _checks.spans(twin)

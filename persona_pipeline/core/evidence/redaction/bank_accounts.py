@@ -109,9 +109,9 @@ def _clabe_ok(v: str) -> bool:
     return (10 - total % 10) % 10 == int(v[17])
 
 
-def _domestic_end(text: str, start: int, end: int) -> int | None:
+def _domestic_end(text: str, start: int, end: int, norwegian: bool = False) -> int | None:
     """The end of the longest run of groups from `start` (to `end` at most) that a country's
-    domestic account check accepts, or None."""
+    domestic account check accepts, or None. (`norwegian`: a Norwegian word on the line)"""
     ends = [m.start() for m in _GROUP_BREAK.finditer(text, start, end)] + [end]
     tried = 0
     for e in reversed(ends):
@@ -119,7 +119,7 @@ def _domestic_end(text: str, start: int, end: int) -> int | None:
         # (eight to 22 digits: the lengths of the notations read; a value glued to its separator is none)
         if not 8 <= sum(c.isdigit() for c in value) <= 22 or text[e - 1 : e] in "./ -":
             continue
-        if _domestic_ok(value):
+        if _domestic_ok(value, norwegian or _NO_PRINTED.fullmatch(value) is not None):
             return e
         tried += 1
         if tried == _MAX_TRIES:  # (the longest few runs: a label's value is not a long list's prefix)
@@ -130,11 +130,22 @@ def _domestic_end(text: str, start: int, end: int) -> int | None:
 _MAX_TRIES = 2
 
 
+# Norway's account number is any eleven digits with a mod-11 check digit: one random run in eleven
+# or so passes it. Read as Norwegian only in its printed notation (`1234.56.78903`, 4-2-5 groups) or
+# beside a Norwegian word on its line (`konto`, `kontonummer`, `utbetaling`, `Norge`)
+_NO_MODULE = "stdnum.no.kontonr"
+_NO_PRINTED = re.compile(r"\d{4}([. ])\d\d\1\d{5}")
+_NO_CONTEXT = re.compile(
+    r"(?i)(?:\b|_)(?:konto(?:nummer|nr)?|bankkonto|kontonummeret|norsk|norske|norge|norway|norwegian|"
+    r"utbetaling|innbetaling|betaling|overf\w{1,2}ring|nok)(?:\b|_)"
+)
+
+
 @lru_cache(maxsize=1024)
-def _domestic_ok(value: str) -> bool:
+def _domestic_ok(value: str, norwegian: bool = False) -> bool:
     from persona_pipeline.core.evidence.redaction.id_catalog import bank_account_modules, is_valid
 
-    return any(is_valid(m, value) for m in bank_account_modules())
+    return any(is_valid(m, value) for m in bank_account_modules() if norwegian or m != _NO_MODULE)
 
 
 def _domestic_accounts(text: str) -> Iterator[Span]:
@@ -143,7 +154,9 @@ def _domestic_accounts(text: str) -> Iterator[Span]:
         m = _DOMESTIC_VALUE.search(text, b, b + _ACCOUNT_REACH if stop < 0 else stop)
         if m is None or text[m.start() - 1 : m.start()].isalnum() or text[m.end() : m.end() + 1].isalnum():
             continue
-        e = _domestic_end(text, m.start(), m.end())
+        line_start = text.rfind("\n", max(0, b - _ACCOUNT_REACH * 2), b) + 1
+        norwegian = _NO_CONTEXT.search(text, line_start, m.end()) is not None
+        e = _domestic_end(text, m.start(), m.end(), norwegian)
         if e is not None:
             yield Span(m.start(), e, "bank_account")
 
