@@ -219,6 +219,7 @@ def test_a_domestic_account_look_alike_is_kept(text: str) -> None:
         ("my house: 52.370216, 4.895168 if the courier asks", ("52.370216", "4.895168")),
         ("geo:\n  residence: [-33.868820, 151.209296]", ("-33.868820", "151.209296")),
         ("HOUSE_LAT=48.858370\nHOUSE_LNG=2.294481", ("48.858370", "2.294481")),
+        ("Wohnort (GPS): 51.339695, 12.373075", ("51.339695", "12.373075")),  # (a location word in brackets)
     ],
 )
 def test_a_home_s_coordinates_are_redacted(text: str, pair: tuple[str, str]) -> None:
@@ -272,6 +273,8 @@ def test_a_dashed_ip_under_a_qualified_ip_key_is_redacted() -> None:
         ("número de afiliación a la seguridad social 28/1234567/81", "28/1234567/81"),
         ("Healthcare identifier: 8003 6011 2345 6789", "8003 6011 2345 6789"),
         ('{"social_security_no": "4120-88213-07"}', "4120-88213-07"),  # (not a US number: another country's)
+        ("Individual Healthcare Identifier (IHI): 8003 6071 4402 9186", "8003 6071 4402 9186"),  # (its acronym)
+        ('"social_security_no": "KQT 4471 2093"', "KQT 4471 2093"),  # (a series' capitals first)
     ],
 )
 def test_a_social_insurance_number_under_its_label_is_redacted(text: str, value: str) -> None:

@@ -25,14 +25,14 @@ _HOME_WORDS = (
 )
 HOME = Rx(rf"(?i)(?:\b|_)(?:{_HOME_WORDS})(?:\b|_|(?-i:[A-Z]))")
 # The home word labels the pair: it ends its key or label (`home:`, `"residence" =>`), or a word of a
-# location follows it (`home_location`, `HOUSE_LAT`, `homeGeo`); a home word before another word is
-# something else's (`home_team_ratio`, `home directory size`, `house prices lat=…`). Polish `dom`
+# location follows it (`home_location`, `HOUSE_LAT`, `homeGeo`, `Wohnort (GPS)`); a home word before
+# another word is something else's (`home_team_ratio`, `home directory size`, `house prices lat=…`). Polish `dom`
 # only with a location word (`dom` is the DOM too: `dom: 12.3456, 45.1234 ms`).
 # (read on the original text: the fold's DEL is any non-ASCII letter here)
 _LOCATION = r"location|geo(?:location)?|gps|lat(?:itude)?|lng|lon(?:g|gitude)?|coords?|coordinates|pin|position"
 _LABELS_PAIR = re.compile(
     r"(?i)_?(?:(" + _HOME_WORDS.replace("\\x7f", "[^\\x00-\\x7f]") + r")(?=\\?[\"']?[ \t]*(?:=>|[:=]))|"
-    r"(?:" + _HOME_WORDS.replace("\\x7f", "[^\\x00-\\x7f]") + r")[ _-]?(?:" + _LOCATION + r")(?-i:(?![a-z])))"
+    r"(?:" + _HOME_WORDS.replace("\\x7f", "[^\\x00-\\x7f]") + r")[ _-]?\(?(?:" + _LOCATION + r")(?-i:(?![a-z])))"
 )
 # a number followed by a unit is a measurement, no coordinate (`45.1234 ms`, `12.3456%`, `0.5123 px`)
 _UNIT = re.compile(r"[ \t]*(?:%|(?:ms|s|ns|us|\u00b5s|px|em|rem|pt|sec|secs)\b)")

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
+from itertools import pairwise
 
 from persona_pipeline.core.evidence.redaction import id_catalog
 from persona_pipeline.core.evidence.redaction.matching import Rx
@@ -528,7 +529,8 @@ _SHAPES: dict[str, tuple[Rx, ...]] = {
     ),
     # letters of a facility's prefix, then digits (dashes between groups allowed): `MR0012345`, `12-34-567`
     "mrn": (Rx(r"^(?:(?:[A-Z]{1,4}-?)?\d(?:-?\d){4,13})"),),
-    "social_security_id": (Rx(r"^(?:\d(?:[ ./-]?\d){7,15})"),),
+    # (a series' capitals may open it: `ZRIP 9012 1275`)
+    "social_security_id": (Rx(r"^(?:(?:[A-Z]{1,4}[ -]?)?\d(?:[ ./-]?\d){7,15})"),),
     "id_npwp": (Rx(r"^(?:\d\d\.?\d{3}\.?\d{3}\.?\d-?\d{3}\.?\d{3})"),),
     "gh_tin": (Rx(r"^(?:[PCGQV]\d{10})"),),
     "za_tin": (Rx(r"^(?:[01239]\d{9})"),),
@@ -878,7 +880,7 @@ def _compact_date(d: str) -> bool:
 
 def _consecutive(d: str) -> bool:
     """Each digit the one before plus one, or each minus one (mod 10: `7890123`)."""
-    steps = {(int(b) - int(a)) % 10 for a, b in zip(d, d[1:], strict=False)}
+    steps = {(int(b) - int(a)) % 10 for a, b in pairwise(d)}
     return steps in ({1}, {9})
 
 
@@ -1191,11 +1193,12 @@ def _ambiguous(label: str) -> bool:
 
 # Kinds whose label vouches for a bare run of digits of no checked format (a social-security number
 # of no one country): the value follows the label directly, an optional number word and a separator
-# between (`seguridad social 28/…`, `Healthcare identifier: …`, `previdenza sociale n. …`), no other
+# between (`seguridad social 28/…`, `Healthcare identifier (IHI): …`, `previdenza sociale n. …`), no other
 # word (`assurance maladie remboursement: 20240312`, `health identifier table rows: …`)
 _DIRECT_KINDS = frozenset(("social_security_id",))
 _DIRECT_GAP = re.compile(
     r"(?i)[ \t_.+-]*(?:(?:number|numbers|num|nos?|nr|n|n[º°]|num[ée]ro|n[úu]mero|nummer|#)\.?)?"
+    r"(?:[ \t]*(?-i:\([A-Z]{2,6}\)))?"  # (the label's acronym: `Individual Healthcare Identifier (IHI): …`)
     r"\\?[\"']?[ \t]*(?:[:=#]|=>)?[ \t]*\\?[\"']?[ \t]*"
 )
 
