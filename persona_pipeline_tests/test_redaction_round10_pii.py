@@ -6,6 +6,7 @@ a company's number, a lower-case abbreviation in prose)."""
 from __future__ import annotations
 
 import importlib
+import re
 
 import pytest
 
@@ -218,6 +219,7 @@ def test_a_domestic_account_look_alike_is_kept(text: str) -> None:
         ("my house: 52.370216, 4.895168 if the courier asks", ("52.370216", "4.895168")),
         ("geo:\n  residence: [-33.868820, 151.209296]", ("-33.868820", "151.209296")),
         ("HOUSE_LAT=48.858370\nHOUSE_LNG=2.294481", ("48.858370", "2.294481")),
+        ("Wohnort (GPS): 51.339695, 12.373075", ("51.339695", "12.373075")),  # (a location word in brackets)
     ],
 )
 def test_a_home_s_coordinates_are_redacted(text: str, pair: tuple[str, str]) -> None:
@@ -271,6 +273,8 @@ def test_a_dashed_ip_under_a_qualified_ip_key_is_redacted() -> None:
         ("número de afiliación a la seguridad social 28/1234567/81", "28/1234567/81"),
         ("Healthcare identifier: 8003 6011 2345 6789", "8003 6011 2345 6789"),
         ('{"social_security_no": "4120-88213-07"}', "4120-88213-07"),  # (not a US number: another country's)
+        ("Individual Healthcare Identifier (IHI): 8003 6071 4402 9186", "8003 6071 4402 9186"),  # (its acronym)
+        ('"social_security_no": "KQT 4471 2093"', "KQT 4471 2093"),  # (a series' capitals first)
     ],
 )
 def test_a_social_insurance_number_under_its_label_is_redacted(text: str, value: str) -> None:
@@ -287,3 +291,84 @@ def test_a_social_insurance_number_under_its_label_is_redacted(text: str, value:
 )
 def test_a_social_insurance_look_alike_is_kept(text: str) -> None:
     _checks.kept(text)
+
+
+# review of round 10 (fix10p): look-alikes on ordinary developer text
+
+
+@pytest.mark.parametrize(
+    ("text", "twin"),
+    [
+        ("bank_balance_cents: 73019482", "bank_account: 73019482"),  # a sum
+        ("bank_holiday_count = 40718825", "bank_no = 40718825"),  # a count
+        ("bank_routing_number: 318402957", "bank_account_number: 318402957"),  # another code
+        ("bankTotalAmount: 55120934", "bankAccountNo: 55120934"),
+        # a qualifier only after an account or number word (`bank_account_main`, not `bank_team`)
+        ("bank_team: 48291734", "BANK_ACCOUNT_MAIN=48291734"),
+        ("bank_account_balance: 61820394", "bank_no_secondary: 61820394"),
+    ],
+)
+def test_a_bank_key_of_a_quantity_or_another_code_is_kept(text: str, twin: str) -> None:
+    _checks.kept(text)
+    value = twin.rsplit(" ", 1)[-1].rsplit("=", 1)[-1]
+    assert _checks.covered(twin, value), _checks.spans(twin)
+
+
+@pytest.mark.parametrize(
+    ("text", "twin"),
+    [
+        # a home word before another word is something else's: a team, a folder, prices
+        ("home_team_ratio: 0.6218, 0.3782", "home_gps: 0.6218, 0.3782"),
+        ("home directory size: 23.4561, 67.8012", "home location: 23.4561, 67.8012"),
+        ("house prices lat=40.7306, lon=-73.9352", "house lat=40.7306, lon=-73.9352"),
+        # `dom` alone is the DOM too: Polish `dom` only with a location word
+        ("dom: 23.4567, 41.2345", "dom_coords: 23.4567, 41.2345"),
+        # a number followed by a unit is a measurement
+        ("home: 23.4567, 41.2345 ms", "home: 23.4567, 41.2345"),
+        ("homePin = 12.3456, 45.6789%", "homePin = 12.3456, 45.6789"),
+    ],
+)
+def test_a_home_word_that_labels_no_pair_is_kept(text: str, twin: str) -> None:
+    _checks.kept(text)
+    for value in re.findall(r"-?\d+\.\d{4}", twin):
+        assert _checks.covered(twin, value), _checks.spans(twin)
+
+
+@pytest.mark.parametrize(
+    ("text", "twin"),
+    [
+        # another word between the label and the number: the number is that word's
+        ("assurance maladie remboursement: 40718823 ref", "assurance maladie: 40718823 ref"),
+        ("previdenza sociale versione 61930274", "previdenza sociale n. 61930274"),
+        ("health identifier table rows: 408127739", "health identifier # 408127739"),
+        # a compact date, a run of consecutive digits
+        ("previdenza sociale: 19990817", "previdenza sociale: 19997817"),
+        ("seguridad social: 23456789", "seguridad social: 23456798"),
+        ("seguridad social: 98765432", "seguridad social: 98765423"),
+    ],
+)
+def test_a_social_insurance_label_s_other_number_is_kept(text: str, twin: str) -> None:
+    _checks.kept(text)
+    value = re.findall(r"\d{8,}", twin)[0]
+    assert _checks.covered(twin, value), _checks.spans(twin)
+
+
+NO_PLAIN = _valid("no.kontonr", "7152", 11)
+
+
+@pytest.mark.parametrize(
+    ("text", "twin"),
+    [
+        # eleven digits pass Norway's mod-11 check one time in eleven or so: under a bare `account`
+        # a Norwegian number only in its printed notation or beside a Norwegian word
+        (
+            f"refund to account {NO_PLAIN} queued",
+            f"refund to account {NO_PLAIN[:4]}.{NO_PLAIN[4:6]}.{NO_PLAIN[6:]} queued",
+        ),
+        (f"account {NO_PLAIN} archived", f"utbetaling til konto {NO_PLAIN} neste uke"),
+    ],
+)
+def test_a_plain_eleven_digit_run_under_account_is_no_norwegian_account(text: str, twin: str) -> None:
+    _checks.kept(text)
+    value = re.findall(r"\d[\d.]{9,}\d", twin)[0]
+    assert _checks.covered(twin, value), _checks.spans(twin)

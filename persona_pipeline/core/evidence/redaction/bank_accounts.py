@@ -60,7 +60,8 @@ _BANK_KEYED = Rx(
     r"(?i)\bbank(?:[ _-]?(?:account|acct|acc|konto))?(?:[ _-]?(?:no|number|nr|num|#))?(?-i:[A-Z][a-z]{1,12}){0,2}"
     r"(?:_[a-z]{1,12}){0,2}\\?[\"']?[ \t]*(?:=>|[:=]|\bis\b)[ \t]*\\?[\"']?(\d{7,20}|\d{5,20}-\d{1,2})\b"
 )
-# (a key may carry a qualifier, `bank_account_primary`, and a PHP / Ruby hash its `=>`)
+# (a key may carry a qualifier after an account or number word, `bank_account_primary`: `_account_key`;
+# a PHP / Ruby hash its `=>`)
 # An account label of several languages (account, Konto, conta, cuenta, compte, conto, rekening,
 # tilinumero, számlaszám, číslo účtu, numer rachunku) and, a few tokens on, a number in a country's
 # own domestic notation that python-stdnum's checks for it accept (`id_catalog.bank_account_modules`:
@@ -108,9 +109,9 @@ def _clabe_ok(v: str) -> bool:
     return (10 - total % 10) % 10 == int(v[17])
 
 
-def _domestic_end(text: str, start: int, end: int) -> int | None:
+def _domestic_end(text: str, start: int, end: int, norwegian: bool = False) -> int | None:
     """The end of the longest run of groups from `start` (to `end` at most) that a country's
-    domestic account check accepts, or None."""
+    domestic account check accepts, or None. (`norwegian`: a Norwegian word on the line)"""
     ends = [m.start() for m in _GROUP_BREAK.finditer(text, start, end)] + [end]
     tried = 0
     for e in reversed(ends):
@@ -118,7 +119,7 @@ def _domestic_end(text: str, start: int, end: int) -> int | None:
         # (eight to 22 digits: the lengths of the notations read; a value glued to its separator is none)
         if not 8 <= sum(c.isdigit() for c in value) <= 22 or text[e - 1 : e] in "./ -":
             continue
-        if _domestic_ok(value):
+        if _domestic_ok(value, norwegian or _NO_PRINTED.fullmatch(value) is not None):
             return e
         tried += 1
         if tried == _MAX_TRIES:  # (the longest few runs: a label's value is not a long list's prefix)
@@ -129,11 +130,22 @@ def _domestic_end(text: str, start: int, end: int) -> int | None:
 _MAX_TRIES = 2
 
 
+# Norway's account number is any eleven digits with a mod-11 check digit: one random run in eleven
+# or so passes it. Read as Norwegian only in its printed notation (`1234.56.78903`, 4-2-5 groups) or
+# beside a Norwegian word on its line (`konto`, `kontonummer`, `utbetaling`, `Norge`)
+_NO_MODULE = "stdnum.no.kontonr"
+_NO_PRINTED = re.compile(r"\d{4}([. ])\d\d\1\d{5}")
+_NO_CONTEXT = re.compile(
+    r"(?i)(?:\b|_)(?:konto(?:nummer|nr)?|bankkonto|kontonummeret|norsk|norske|norge|norway|norwegian|"
+    r"utbetaling|innbetaling|betaling|overf\w{1,2}ring|nok)(?:\b|_)"
+)
+
+
 @lru_cache(maxsize=1024)
-def _domestic_ok(value: str) -> bool:
+def _domestic_ok(value: str, norwegian: bool = False) -> bool:
     from persona_pipeline.core.evidence.redaction.id_catalog import bank_account_modules, is_valid
 
-    return any(is_valid(m, value) for m in bank_account_modules())
+    return any(is_valid(m, value) for m in bank_account_modules() if norwegian or m != _NO_MODULE)
 
 
 def _domestic_accounts(text: str) -> Iterator[Span]:
@@ -142,7 +154,9 @@ def _domestic_accounts(text: str) -> Iterator[Span]:
         m = _DOMESTIC_VALUE.search(text, b, b + _ACCOUNT_REACH if stop < 0 else stop)
         if m is None or text[m.start() - 1 : m.start()].isalnum() or text[m.end() : m.end() + 1].isalnum():
             continue
-        e = _domestic_end(text, m.start(), m.end())
+        line_start = text.rfind("\n", max(0, b - _ACCOUNT_REACH * 2), b) + 1
+        norwegian = _NO_CONTEXT.search(text, line_start, m.end()) is not None
+        e = _domestic_end(text, m.start(), m.end(), norwegian)
         if e is not None:
             yield Span(m.start(), e, "bank_account")
 
@@ -151,9 +165,27 @@ def domestic_account_spans(text: str) -> Iterator[Span]:
     yield from _domestic_accounts(text)
 
 
+# A bank key's words after `bank`: a qualifier (`primary`, `Main`) only after an account or number
+# word (`bank_account_primary`, not `bank_team`), and never a word of a quantity or another code
+# (`bank_balance_cents`, `bank_holiday_count`, `bank_routing_number`: a sum, a count, an ABA code)
+_COPULA = re.compile(r"(?i)\bis\W*$")  # (`bank is 1234567`: the copula is no key word)
+_KEY_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|#")
+_ACCOUNT_WORDS = frozenset(("account", "acct", "acc", "konto", "no", "number", "nr", "num", "#"))
+_NOT_ACCOUNT_WORDS = frozenset(
+    ("balance", "count", "cents", "total", "amount", "routing", "code", "id", "ids", "holiday", "holidays")
+)
+
+
+def _account_key(key: str) -> bool:
+    words = [w.lower() for w in _KEY_WORD.findall(_COPULA.sub("", key))][1:]  # (after `bank`)
+    return not _NOT_ACCOUNT_WORDS.intersection(words) and (not words or words[0] in _ACCOUNT_WORDS)
+
+
 def bank_account_spans(text: str) -> Iterator[Span]:
-    for _, (a, b) in _BANK_KEYED.finditer(text):
-        if not (text[b : b + 1] in (".", "-", ",") and text[b + 1 : b + 2].isdigit()):  # (an amount: `1234567.89`)
+    for (k, _), (a, b) in _BANK_KEYED.finditer(text):
+        if text[b : b + 1] in (".", "-", ",") and text[b + 1 : b + 2].isdigit():  # (an amount: `1234567.89`)
+            continue
+        if _account_key(text[k:a]):
             yield Span(a, b, "bank_account")
     for (_, _), (a, b) in _CLABE.finditer(text):
         if _clabe_ok(text[a:b]):

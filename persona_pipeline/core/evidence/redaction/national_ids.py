@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
+from itertools import pairwise
 
 from persona_pipeline.core.evidence.redaction import id_catalog
 from persona_pipeline.core.evidence.redaction.matching import Rx
@@ -528,7 +529,8 @@ _SHAPES: dict[str, tuple[Rx, ...]] = {
     ),
     # letters of a facility's prefix, then digits (dashes between groups allowed): `MR0012345`, `12-34-567`
     "mrn": (Rx(r"^(?:(?:[A-Z]{1,4}-?)?\d(?:-?\d){4,13})"),),
-    "social_security_id": (Rx(r"^(?:\d(?:[ ./-]?\d){7,15})"),),
+    # (a series' capitals may open it: `ZRIP 9012 1275`)
+    "social_security_id": (Rx(r"^(?:(?:[A-Z]{1,4}[ -]?)?\d(?:[ ./-]?\d){7,15})"),),
     "id_npwp": (Rx(r"^(?:\d\d\.?\d{3}\.?\d{3}\.?\d-?\d{3}\.?\d{3})"),),
     "gh_tin": (Rx(r"^(?:[PCGQV]\d{10})"),),
     "za_tin": (Rx(r"^(?:[01239]\d{9})"),),
@@ -859,9 +861,27 @@ _DATE_SHAPED = re.compile(r"\d{1,4}[./-]\d{1,2}[./-]\d{1,4}")
 
 
 def _social_id_ok(v: str) -> bool:
-    """Eight to sixteen digits, three distinct at least, not a date (`12.03.2024`)."""
+    """Eight to sixteen digits, three distinct at least, not a date (`12.03.2024`, `20240312`), not
+    a run of consecutive digits (`12345678`, `98765432`)."""
     d = _digits(v)
-    return 8 <= len(d) <= 16 and len(set(d)) >= 3 and _DATE_SHAPED.fullmatch(v) is None
+    return (
+        8 <= len(d) <= 16
+        and len(set(d)) >= 3
+        and _DATE_SHAPED.fullmatch(v) is None
+        and not _compact_date(d)
+        and not _consecutive(d)
+    )
+
+
+def _compact_date(d: str) -> bool:
+    """A YYYYMMDD date (`20240312`) from 1900 to 2099."""
+    return len(d) == 8 and d[:2] in ("19", "20") and 1 <= int(d[4:6]) <= 12 and 1 <= int(d[6:]) <= 31
+
+
+def _consecutive(d: str) -> bool:
+    """Each digit the one before plus one, or each minus one (mod 10: `7890123`)."""
+    steps = {(int(b) - int(a)) % 10 for a, b in pairwise(d)}
+    return steps in ({1}, {9})
 
 
 def _round9_validators() -> dict[str, Callable[[str], bool]]:
@@ -1171,6 +1191,18 @@ def _ambiguous(label: str) -> bool:
     return " ".join(re.findall(r"[a-z]+", label.lower())) in _AMBIGUOUS_LABELS
 
 
+# Kinds whose label vouches for a bare run of digits of no checked format (a social-security number
+# of no one country): the value follows the label directly, an optional number word and a separator
+# between (`seguridad social 28/…`, `Healthcare identifier (IHI): …`, `previdenza sociale n. …`), no other
+# word (`assurance maladie remboursement: 20240312`, `health identifier table rows: …`)
+_DIRECT_KINDS = frozenset(("social_security_id",))
+_DIRECT_GAP = re.compile(
+    r"(?i)[ \t_.+-]*(?:(?:number|numbers|num|nos?|nr|n|n[º°]|num[ée]ro|n[úu]mero|nummer|#)\.?)?"
+    r"(?:[ \t]*(?-i:\([A-Z]{2,6}\)))?"  # (the label's acronym: `Individual Healthcare Identifier (IHI): …`)
+    r"\\?[\"']?[ \t]*(?:[:=#]|=>)?[ \t]*\\?[\"']?[ \t]*"
+)
+
+
 def _value_after(text: str, label_end: int, kinds: list[str], max_tokens: int = _MAX_TOKENS) -> Span | None:
     """The first of the next few tokens after a label that is a valid value of one of `kinds`."""
     window = text[label_end : label_end + _VALUE_REACH]
@@ -1187,9 +1219,18 @@ def _value_after(text: str, label_end: int, kinds: list[str], max_tokens: int = 
         tried += 1
         if tried > max_tokens:
             break
-        found = next(
-            ((kind, end) for kind in kinds if (end := _value_span(kind, text, label_end + i)) is not None), None
-        )
+        direct = None  # (whether the token follows the label directly: `_DIRECT_KINDS`' values)
+        found = None
+        for kind in kinds:
+            if kind in _DIRECT_KINDS:
+                if direct is None:
+                    direct = _DIRECT_GAP.fullmatch(window, 0, i) is not None
+                if not direct:
+                    continue
+            end = _value_span(kind, text, label_end + i)
+            if end is not None:
+                found = (kind, end)
+                break
         if found is not None:
             return Span(label_end + i, found[1], found[0])
     return None
