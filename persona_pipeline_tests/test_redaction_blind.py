@@ -116,9 +116,13 @@ def blind() -> dict[str, BlindScore]:
 # (n 1200): 72.9 / 72.1 / 73.5% secrets, 71.6 / 71.5 / 72.0% personal data, 285 / 303 / 283 FP/MB,
 # 8 / 4 / 6 stray spans, idempotent, nothing dropped; its floors are seed 7's less 1.5 points,
 # plus 15 FP/MB and 30 stray spans.
+# After round 10's tuning (tune10s, tune10p and their review fixes), round 11 still unseen, seeds
+# 1 / 2 / 7: 73.7 / 73.0 / 74.4% secrets, 75.2 / 74.6 / 75.1% personal data, 285 / 303 / 283 FP/MB
+# (none of round 10's false-positive fixes reached round 11's decoys), 8 / 4 / 6 stray spans:
+# the holdout floors follow (seed 7's less 1.4 and 1.6 points).
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.72, 0.705, 298.0, 36)],
+    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.73, 0.735, 298.0, 36)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
@@ -160,13 +164,15 @@ def test_blind_round9_joined_dev(blind: dict[str, BlindScore]) -> None:
 
 
 def test_blind_round10_joined_dev(blind: dict[str, BlindScore]) -> None:
-    """Round 10 (dev since round 11): the floors it had as the holdout, until its tuners raise them."""
+    """Round 10 (dev since round 11, tuned by tune10s and tune10p): floors just under its figures at
+    seed 7 (n 1200) after that tuning and its review fixes: 97.1% secrets, 89.5% personal data, 0 FP/MB,
+    6 stray spans (untuned: 84.1%, 80.3%, 440.7 FP/MB, 6)."""
     sc = blind["round10"]
     assert sc.idempotent and sc.dropped == 0
-    assert sc.recall("secret") >= 0.84, sc.recall("secret")
-    assert sc.recall("pii") >= 0.78, sc.recall("pii")
-    assert sc.fp_per_mb() <= 450.0, sc.fp_per_mb()
-    assert sc.stray <= 30, sc.stray
+    assert sc.recall("secret") >= 0.955, sc.recall("secret")
+    assert sc.recall("pii") >= 0.88, sc.recall("pii")
+    assert sc.fp_per_mb() <= 6.0, sc.fp_per_mb()
+    assert sc.stray <= 12, sc.stray
 
 
 _spans = Checks(R).spans
