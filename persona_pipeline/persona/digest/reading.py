@@ -914,7 +914,7 @@ def _anaphoric(text: str) -> bool:
 
 
 def coined(name: str) -> bool:
-    """A name made up for one thing ("springverb", "billing-gateway", "persona_pipeline"), not an
+    """A name made up for one thing ("quillmoss", "billing-gateway", "persona_pipeline"), not an
     English word ("backend", "docs", "api", "front-end"): neither it nor its parts run together
     are in the general-English frequency list."""
     from persona_pipeline.persona.digest.similarity import zipf
@@ -930,6 +930,16 @@ def names_own_project(text: str, project: str) -> bool:
     if not name or not coined(name):
         return False
     return bool(re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE))
+
+
+def opens_with_verb(text: str) -> bool:
+    """An imperative: the sentence opens with a base verb, after any adverb ("lint X", "just run
+    X") — not a generic statement whose subject is a thing ("X uses black", "in X, configs are
+    yaml"), which states how things are rather than asking for one piece of work."""
+    w = words(text)
+    while w and w[0] in _ADVERBS | {"please"}:
+        w = w[1:]
+    return bool(w) and w[0] in _base_verbs()
 
 
 # personal and demonstrative pronouns that stand for something said before
