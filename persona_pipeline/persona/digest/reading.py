@@ -913,6 +913,35 @@ def _anaphoric(text: str) -> bool:
     return sum(bool(tokens(x)) for x in w[:at]) <= 1 and not any(tokens(x) for x in w[at + 1 :])
 
 
+def coined(name: str) -> bool:
+    """A name made up for one thing ("quillmoss", "billing-gateway", "persona_pipeline"), not an
+    English word ("backend", "docs", "api", "front-end"): neither it nor its parts run together
+    are in the general-English frequency list."""
+    from persona_pipeline.persona.digest.similarity import zipf
+
+    low = name.lower().strip()
+    return len(low) > 3 and not zipf(low) and not zipf(re.sub(r"[\W_]+", "", low))
+
+
+def names_own_project(text: str, project: str) -> bool:
+    """The sentence names the repository it was said in, by a coined name: in its own session that
+    name points at the work at hand as "here" does, so a plain request naming it is a task."""
+    name = project.rsplit("/", 1)[-1].strip()
+    if not name or not coined(name):
+        return False
+    return bool(re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE))
+
+
+def opens_with_verb(text: str) -> bool:
+    """An imperative: the sentence opens with a base verb, after any adverb ("lint X", "just run
+    X") — not a generic statement whose subject is a thing ("X uses black", "in X, configs are
+    yaml"), which states how things are rather than asking for one piece of work."""
+    w = words(text)
+    while w and w[0] in _ADVERBS | {"please"}:
+        w = w[1:]
+    return bool(w) and w[0] in _base_verbs()
+
+
 # personal and demonstrative pronouns that stand for something said before
 _ANAPHORS = frozenset({"it", "them", "that", "this", "these", "those"})
 
