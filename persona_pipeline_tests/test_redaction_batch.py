@@ -10,7 +10,7 @@ import random
 import string
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from persona_pipeline.core.evidence.redaction.matching import utf8_safe
@@ -276,6 +276,9 @@ _PLAIN_PARTS = [" ", "\n", "a", "token: ", '{"k": "', '"}', "user@example.com", 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.lists(st.sampled_from(_ODD_PARTS + _PLAIN_PARTS), max_size=10).map("".join), min_size=2, max_size=3))
+# (found by this test in CI: a Kelvin sign after a national number was no word end to RE2's `\b`,
+# so a second pass took the number the first had left as the tail of `+1` inside a secret)
+@example(others=["", "token: \u212a\u212a+1 415 555 0100\u212a"])
 def test_property_odd_characters_drop_no_field_and_hide_no_recurrence(others: list[str]) -> None:
     # lone surrogates (raw, JSON- or URL-escaped) beside case-folding letters: every field is
     # redacted, the labelled password wherever it recurs, and a second pass changes nothing

@@ -713,6 +713,8 @@ def phone_spans(text: str) -> Iterator[Span]:
             # `+123456789012.dkr.ecr…`: a diff's `+` before a host name's leading account number (a
             # dotted run of two labels or more; "+14157382291.Thanks" is a number then prose)
             continue
+        if not raw.startswith("+") and text[start + len(raw) : start + len(raw) + 1].isalpha():
+            continue  # a letter of any script ends no number (RE2's `\b` sees ASCII letters only)
         if ok and not text.startswith("[REDACTED:", start + len(raw)):
             end = start + len(raw)
             seen.append((start, end))
