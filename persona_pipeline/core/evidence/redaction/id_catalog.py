@@ -19,6 +19,7 @@ import importlib
 import os
 import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -140,26 +141,33 @@ def _entry(country: str, module: str, source: str) -> Entry | None:
     )
 
 
-@lru_cache(maxsize=1)
-def catalog(skip: frozenset[str] = frozenset()) -> tuple[Entry, ...]:
-    """Every country module of python-stdnum describing a person's number, but those in `skip`
-    (module paths another detector already reads)."""
+def _country_modules() -> Iterator[tuple[str, str, str]]:
+    """(country, module, source) of every country module of python-stdnum, in name order."""
     import stdnum
 
     base = os.path.dirname(stdnum.__file__)
-    out = []
     for country in sorted(os.listdir(base)):
         folder = os.path.join(base, country)
         if not re.fullmatch(r"[a-z]{2}_?", country) or not os.path.isdir(folder):
             continue
         for fname in sorted(os.listdir(folder)):
-            module = fname[:-3]
-            if not fname.endswith(".py") or module == "__init__" or f"stdnum.{country}.{module}" in skip:
+            if not fname.endswith(".py") or fname == "__init__.py":
                 continue
             with open(os.path.join(folder, fname), encoding="utf-8") as fh:
-                entry = _entry(country, module, fh.read())
-            if entry is not None:
-                out.append(entry)
+                yield country, fname[:-3], fh.read()
+
+
+@lru_cache(maxsize=1)
+def catalog(skip: frozenset[str] = frozenset()) -> tuple[Entry, ...]:
+    """Every country module of python-stdnum describing a person's number, but those in `skip`
+    (module paths another detector already reads)."""
+    out = []
+    for country, module, source in _country_modules():
+        if f"stdnum.{country}.{module}" in skip:
+            continue
+        entry = _entry(country, module, source)
+        if entry is not None:
+            out.append(entry)
     return tuple(out)
 
 
@@ -183,19 +191,9 @@ _BANK_ACCOUNT = re.compile(r"bank account", re.IGNORECASE)
 def bank_account_modules() -> tuple[str, ...]:
     """The country modules of python-stdnum that check a domestic bank account number (not an IBAN:
     `iban` is read on its own)."""
-    import stdnum
-
-    base = os.path.dirname(stdnum.__file__)
     out = []
-    for country in sorted(os.listdir(base)):
-        folder = os.path.join(base, country)
-        if not re.fullmatch(r"[a-z]{2}_?", country) or not os.path.isdir(folder):
-            continue
-        for fname in sorted(os.listdir(folder)):
-            if not fname.endswith(".py") or fname == "__init__.py":
-                continue
-            with open(os.path.join(folder, fname), encoding="utf-8") as fh:
-                m = _SUMMARY.search(fh.read())
-            if m is not None and _BANK_ACCOUNT.search(m.group(1)) and "IBAN" not in m.group(1):
-                out.append(f"stdnum.{country}.{fname[:-3]}")
+    for country, module, source in _country_modules():
+        m = _SUMMARY.search(source)
+        if m is not None and _BANK_ACCOUNT.search(m.group(1)) and "IBAN" not in m.group(1):
+            out.append(f"stdnum.{country}.{module}")
     return tuple(out)
