@@ -14671,7 +14671,7 @@ for _name12, _kinds12, _own12, _key12 in [
     (
         "social_insurance_more",
         [("Rentenversicherungsnummer", de_rvnr), ("NISS", pt_niss), ("СНИЛС", ru_snils)],
-        ["{f}: {v}", "meine {f} ist {v}", "{f} {v} (Lohnabrechnung)", "o meu {f} é {v}", "мой {f} {v}"],
+        ["{f}: {v}", "{f} {v} (payroll record)", "my {f} is {v}", '"social_insurance_no": "{v}"'],
         "social_insurance_no",
     ),
     (
@@ -14692,7 +14692,7 @@ for _name12, _kinds12, _own12, _key12 in [
             "my {f} is {v}, please add it to the booking",
             "{f}: {v}",
             '"traveler": {{"knownTravelerNumber": "{v}"}}',
-            "SSR FQTV BA HK1/{v}",  # a PNR's frequent-flyer element
+            "traveller profile updated: {f} = {v}",
         ],
         "ktn",
     ),
@@ -14847,7 +14847,7 @@ round12_custom("date_of_birth_encoded", "pii", _dob_encoded, 5)
 
 def orcid(r: random.Random) -> str:
     # ORCID iD: fifteen digits and an ISO 7064 MOD 11-2 check character
-    body = "000" + r.choice("0123") + _d(r, 11)
+    body = "0000000" + r.choice("123") + _d(r, 7)  # issued from 0000-0001 to 0000-0003
     total = 0
     for c in body:
         total = (total + int(c)) * 2
