@@ -15,17 +15,18 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (11 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (11, the oldest
+``HOLDOUT_ROUNDS`` (12 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (12, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 11`` is exactly round 11's holdout whatever is written after it (a pool's
+``--pool holdout --round 12`` is exactly round 12's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
 1 to 8, the cases dev drew before round 10 was written; ``before=10``: rounds 1 to 9, the cases dev
-drew before round 11 was written).
+drew before round 11 was written; ``before=11``: rounds 1 to 10, the cases dev drew before round 12
+was written).
 
-- ``dev`` (tune on its failures): rounds 1 to 10 (round 7 since issue 17 opened it, branch tune7:
+- ``dev`` (tune on its failures): rounds 1 to 11 (round 7 since issue 17 opened it, branch tune7:
   untuned seeds 1 / 2 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB; after the
   tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB; round 8 since round 9 was written, branch blind9:
   as dev, untuned on it, seed 7 (n 1200) 83.0% secrets, 77.0% personal data, 117 FP/MB; tuned on
@@ -33,7 +34,8 @@ drew before round 11 was written).
   160 / 142 -> 0 / 0 FP/MB) and tune8p (personal data: 77.1 / 76.0% -> 96.2 / 95.5%); round 9 since
   round 10 was written, branch blind10, with the floors it had as the holdout until its tuners raise
   them; round 10 since round 11 was written, branch blind11, likewise; as dev, untuned on it, seed 7
-  (n 1200): 84.1% secrets, 80.3% personal data, 440.7 FP/MB, 6 stray spans).
+  (n 1200): 84.1% secrets, 80.3% personal data, 440.7 FP/MB, 6 stray spans; round 11 since round 12
+  was written, branch blind12, likewise (the floors it had as the holdout)).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -395,11 +397,8 @@ drew before round 11 was written).
   hashed asset names, CSP nonces and hashes, published cloud IP ranges, DNS TXT records (SPF, site
   verification, ACME challenges, DKIM, DMARC).
 
-- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
-  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 11.
   Round 11 (``ROUND11``, ``_extend11`` / ``round11_*`` / ``_pii11``, ``ROUND11_WRAPPERS``,
-  ``_round11_decoy_templates``), written blind to the engine (issue 17, branch blind11: its author
+  ``_round11_decoy_templates``; dev since round 12), written blind to the engine (issue 17, branch blind11: its author
   read only this generator, the shared bench and the engine's aggregate line; scored by ``--pool
   holdout``; untuned, the engine at 5aecfc0, seeds 1 / 2 (n 2400) and 7 (n 1200): 72.9 / 72.1 /
   73.5% secrets, 71.6 / 71.5 / 72.0% personal data, 285 / 303 / 283 FP/MB, 8 / 4 / 6 stray spans,
@@ -467,6 +466,73 @@ drew before round 11 was written).
   codes (rustc, tsc, C#, ShellCheck, CWE), rows of public datasets (iris, mtcars, diamonds),
   hardware model ids (USB / PCI / ACPI ids, CPU model names), fixed-width inventory rows.
 
+- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
+  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
+  table alone): round 12.
+  Round 12 (``ROUND12``, ``_extend12`` / ``round12_*`` / ``_pii12`` / ``_multi12``,
+  ``ROUND12_WRAPPERS``, ``_round12_decoy_templates``), written blind to the engine (issue 17, branch
+  blind12: its author read only this generator, its tests, the shared bench and the engine's
+  aggregate line; scored by ``--pool holdout``; untuned, the engine at c43468b, seeds 1 / 2 (n 2400)
+  and 7 (n 1200): @FIG@). Two new families for every earlier category (rounds 1 to 11), drawn per
+  category from shared lists (``SECRET_FAMILIES12``: the browser's "copy as fetch" and "copy as
+  PowerShell", ``docker inspect`` environments, ``/proc/<pid>/environ``, ``strings`` of a core dump,
+  a Secret decoded by ``kubectl … | base64 -d``, ``pm2 env``, ``kubectl describe pod``, ``systemctl
+  show``, ``gopass`` / ``bw`` output, chezmoi data, ``ansible-vault view``, a ``set -x`` trace,
+  launchSettings.json, Azure Functions ``local.settings.json``, App Engine ``app.yaml``,
+  ``netlify.toml``, ``render.yaml``, Thunder Client environments, ``nix.conf`` ``access-tokens``,
+  tox ``setenv``, pytest-env, Android ``local.properties``, an Elixir map, a sensitive Terraform
+  output, a TSV export, Welsh / Basque / Amharic / Malayalam / Telugu / Zulu / Mongolian / Gujarati
+  chat; ``PII_FAMILIES12``: psql ``\\x``, mysql ``\\G`` and sqlite ``.mode line`` records, OpenSearch
+  ``_bulk``, ClickHouse ``JSONEachRow``, Keycloak ``kcadm``, Cognito ``admin-update-user-attributes``,
+  Auth0 user metadata, an Okta Terraform user, Mixpanel ``people.set``, Loki and Datadog queries,
+  Jest snapshots, Storybook args, i18n interpolation, ``render_template``, Power Query, DuckDB boxes,
+  call notes, the same languages) plus specific ones (credential pairs in ``docker inspect`` /
+  ``local.settings.json`` / set -x / ``app.yaml`` / gopass / tox, PEM / PGP / PuTTY v2 / p8 keys read
+  back from gopass, Bitwarden, ``ansible-vault view`` and ``kubectl``, a GCP key in Azure Functions
+  settings and in ``docker inspect``, URLs in container environments and traces, webhooks in CI
+  traces and fetch copies, profile and home paths in tox / chezmoi / Azure Functions errors, IPs in
+  psql records and Loki queries, recovery codes from password-manager CLIs, MRZ lines in kiosk logs
+  and psql records, tokens split by a Makefile continuation or a JavaScript ``join``). Categories the
+  generator lacked (``Category.rounds`` all 12), 12 secret: disk and vault recovery secrets (BitLocker
+  recovery passwords, eight blocks each eleven times a 16-bit value; FileVault personal recovery
+  keys; Vault unseal key shares; LUKS key files), key material in other containers (a Tink keyset's
+  ``AesGcmKey`` value, a KMS data key's plaintext, a PKCS#12 bundle and a Kerberos ``.kirbi`` ticket
+  in base64 with their DER headers), chat-bot webhooks (DingTalk, Feishu, Lark, WeCom, Rocket.Chat),
+  deploy hooks (Netlify, Vercel, Render, Cloudflare Pages, Make), signed URLs of more clouds (Alibaba
+  OSS, Tencent COS, an OCI pre-authenticated request, Firebase Storage download tokens, Akamai and
+  Bunny token auth), data-platform tokens (dbt Cloud ``dbtc_``, Metabase ``mb_``, Tinybird ``p.``,
+  MotherDuck, Fivetran, Tableau PATs), identity-integration secrets (Duo ``skey``, OneLogin,
+  JumpCloud, PingOne), mesh-VPN enrolment keys (a ``cloudflared`` tunnel token, ZeroTier, NetBird
+  setup keys, Headscale pre-auth keys), enterprise SaaS tokens (a Salesforce session ``00D…!…``,
+  Adobe ``p8e-``, Intercom, Box), more cloud keys (Cosmos DB, Azure OpenAI, GCS HMAC secrets),
+  signing passphrases (Docker Content Trust, ``gpg --passphrase``), and CI logs that mask a value
+  once and print it unmasked later (skopeo, a debug echo, a base64-decoded variable, a Jenkins
+  trace); 11 personal data: social-insurance numbers with their checks (DE Rentenversicherungsnummer,
+  PT NISS, RU SNILS), Brazil's CNS (mod 11) and título de eleitor (its two checks), trusted-traveller
+  ids (Known Traveler Numbers, PASSIDs, redress and frequent-flyer numbers), DICOM patient tags (name
+  as ``Family^Given``, patient id, birth date) in dcmdump / pydicom / DICOMweb JSON / ``dcmodify``,
+  employee numbers beside their holder's name (HR CSV, LDAP ``employeeNumber``, badge logs, tickets,
+  HRIS JSON), MAC addresses of a person's own devices (prose, dnsmasq, dhcpd, hostapd, ``ipconfig``),
+  phone numbers inside app links (``wa.me``, WhatsApp ``send``, ``sms:``, Viber, Signal, FaceTime /
+  Skype, Telegram), birth dates as programs store them (an Excel serial, JavaScript milliseconds,
+  .NET ``/Date()/``, Unix seconds), names where a project lists its people (CITATION.cff with an
+  ORCID iD (ISO 7064 MOD 11-2), pom.xml ``<developers>``, R ``Authors@R``, pyproject ``authors``,
+  MAINTAINERS, ``Acked-by``, .zenodo.json), bank accounts with their checks (Argentina's CBU, a
+  Russian individual's account with its BIK control digit, South African accounts), and national ids
+  of more countries (PH PhilSys card number, VN CCCD, EG national id, TZ NIDA, NG BVN, MT identity
+  card) under labels in their languages. ``ROUND12_WRAPPERS``: a devtools fetch body, a Kubernetes
+  Secret's ``stringData`` block, a Java ``.properties`` value (``\\uXXXX``, continued lines), a
+  Python ``ascii()`` literal, quoted-printable, an RFC 2047 ``Q`` encoded-word, a Mermaid note
+  (``<br/>``), XML numeric character references, protobuf text format (octal bytes), bash ``$'…'``,
+  PowerShell backtick escapes, an ActivityPub ``content`` (HTML in JSON), LaTeX-escaped text,
+  markdown escaped by an exporter, Welsh / Basque / Amharic chat. ``_round12_decoy_templates``:
+  protocol MAC addresses (RFC 7042 documentation range, broadcast, multicast, VRRP, LLDP / STP),
+  BitLocker protector ids, flight and fare references, DICOM tags without patient data, event
+  timestamps (created, expires, issued, modified), organisational unit codes, system accounts,
+  postcode ranges of rate tables, authenticator AAGUIDs, music work and recording codes (ISWC with
+  its check, ISRC, UPC), API version headers, public OAuth client ids, Kubernetes resource
+  quantities.
+
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
 2001:db8::/32; not 555-01xx phone numbers, which are redacted like any number since another
@@ -512,6 +578,25 @@ obfuscation, and a token shown as bytes); a CAPTCHA *site* key is public by desi
 embeds it) and so a decoy, its *secret* key is planted; chain genesis hashes and chain ids are
 public constants. Still no MAC addresses, employee ids, device serials, documented test keys or
 hashes of passwords.
+Round 12's policy. Personal data: a social-insurance, health-card, voter or national number of a
+person, with or without a label; a trusted-traveller or frequent-flyer number (it names one traveller
+to an airline or a border agency); a patient's DICOM tags (name, patient id, birth date: a medical
+record's identifiers, as round 9's record numbers); an employee number beside its holder's name (the
+HR system resolves it to one person; round 12 plants both); the MAC address of a device a person says
+is theirs (an online identifier of its user, as round 11's IMEI; a MAC that a protocol or RFC 7042
+reserves names no device and is a decoy); a phone number in any link that dials or messages it; a
+birth date in any encoding (an event's timestamp is a decoy: it dates an event, not a person); a name
+where a project lists its people, and an ORCID iD (it identifies one researcher as a profile URL does);
+a person's bank account with or without an IBAN. Not personal: system accounts (``postgres``,
+``nobody``, uid 65534), organisational unit and cost-centre codes, authenticator model ids (AAGUIDs
+name a model, never one key), flight numbers, fares and airliners' registrations, postcode ranges.
+Secrets: whatever opens or decrypts, in any container: recovery passwords and keys of disks and
+vaults, unseal shares, key sets, data keys, PKCS#12 bundles, Kerberos tickets, tokens in webhook and
+deploy-hook URLs, the signature or token of a signed URL (the access-key id beside it is no plant),
+enrolment keys, signing passphrases, and a value a CI log printed unmasked after masking it once. Not
+secrets: BitLocker protector ids (they name which recovery key to ask for), public OAuth client ids
+(every authorisation URL carries them), API version headers. Still no device serials, documented
+test keys or hashes of passwords.
 """
 
 from __future__ import annotations
