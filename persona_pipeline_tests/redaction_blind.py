@@ -476,7 +476,8 @@ was written).
   and 7 (n 1200): 68.4 / 68.5 / 70.0% secrets, 70.0 / 70.1 / 69.5% personal data, 7.9 / 9.6 / 8.1
   FP/MB, 17 / 24 / 15 stray spans, idempotent, nothing dropped). Two new families for every earlier
   category (rounds 1 to 11), drawn per category from shared lists (``SECRET_FAMILIES12``: the
-  browser's "copy as fetch" and "copy as PowerShell", ``docker inspect`` environments, ``/proc/<pid>/environ``, ``strings`` of a core dump,
+  browser's "copy as fetch" and "copy as PowerShell", ``docker inspect`` environments,
+  ``/proc/<pid>/environ``, ``strings`` of a core dump,
   a Secret decoded by ``kubectl … | base64 -d``, ``pm2 env``, ``kubectl describe pod``, ``systemctl
   show``, ``gopass`` / ``bw`` output, chezmoi data, ``ansible-vault view``, a ``set -x`` trace,
   launchSettings.json, Azure Functions ``local.settings.json``, App Engine ``app.yaml``,
