@@ -15,17 +15,18 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (11 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (11, the oldest
+``HOLDOUT_ROUNDS`` (12 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (12, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 11`` is exactly round 11's holdout whatever is written after it (a pool's
+``--pool holdout --round 12`` is exactly round 12's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
 1 to 8, the cases dev drew before round 10 was written; ``before=10``: rounds 1 to 9, the cases dev
-drew before round 11 was written).
+drew before round 11 was written; ``before=11``: rounds 1 to 10, the cases dev drew before round 12
+was written).
 
-- ``dev`` (tune on its failures): rounds 1 to 10 (round 7 since issue 17 opened it, branch tune7:
+- ``dev`` (tune on its failures): rounds 1 to 11 (round 7 since issue 17 opened it, branch tune7:
   untuned seeds 1 / 2 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB; after the
   tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB; round 8 since round 9 was written, branch blind9:
   as dev, untuned on it, seed 7 (n 1200) 83.0% secrets, 77.0% personal data, 117 FP/MB; tuned on
@@ -33,7 +34,8 @@ drew before round 11 was written).
   160 / 142 -> 0 / 0 FP/MB) and tune8p (personal data: 77.1 / 76.0% -> 96.2 / 95.5%); round 9 since
   round 10 was written, branch blind10, with the floors it had as the holdout until its tuners raise
   them; round 10 since round 11 was written, branch blind11, likewise; as dev, untuned on it, seed 7
-  (n 1200): 84.1% secrets, 80.3% personal data, 440.7 FP/MB, 6 stray spans).
+  (n 1200): 84.1% secrets, 80.3% personal data, 440.7 FP/MB, 6 stray spans; round 11 since round 12
+  was written, branch blind12, likewise (the floors it had as the holdout)).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -395,11 +397,8 @@ drew before round 11 was written).
   hashed asset names, CSP nonces and hashes, published cloud IP ranges, DNS TXT records (SPF, site
   verification, ACME challenges, DKIM, DMARC).
 
-- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
-  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 11.
   Round 11 (``ROUND11``, ``_extend11`` / ``round11_*`` / ``_pii11``, ``ROUND11_WRAPPERS``,
-  ``_round11_decoy_templates``), written blind to the engine (issue 17, branch blind11: its author
+  ``_round11_decoy_templates``; dev since round 12), written blind to the engine (issue 17, branch blind11: its author
   read only this generator, the shared bench and the engine's aggregate line; scored by ``--pool
   holdout``; untuned, the engine at 5aecfc0, seeds 1 / 2 (n 2400) and 7 (n 1200): 72.9 / 72.1 /
   73.5% secrets, 71.6 / 71.5 / 72.0% personal data, 285 / 303 / 283 FP/MB, 8 / 4 / 6 stray spans,
@@ -467,6 +466,75 @@ drew before round 11 was written).
   codes (rustc, tsc, C#, ShellCheck, CWE), rows of public datasets (iris, mtcars, diamonds),
   hardware model ids (USB / PCI / ACPI ids, CPU model names), fixed-width inventory rows.
 
+- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
+  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
+  table alone): round 12.
+  Round 12 (``ROUND12``, ``_extend12`` / ``round12_*`` / ``_pii12`` / ``_multi12``,
+  ``ROUND12_WRAPPERS``, ``_round12_decoy_templates``), written blind to the engine (issue 17, branch
+  blind12: its author read only this generator, its tests, the shared bench and the engine's
+  aggregate line; scored by ``--pool holdout``; untuned, the engine at c43468b, seeds 1 / 2 (n 2400)
+  and 7 (n 1200): 68.4 / 68.5 / 70.0% secrets, 70.0 / 70.1 / 69.5% personal data, 7.9 / 9.6 / 8.1
+  FP/MB, 17 / 24 / 15 stray spans, idempotent, nothing dropped). Two new families for every earlier
+  category (rounds 1 to 11), drawn per category from shared lists (``SECRET_FAMILIES12``: the
+  browser's "copy as fetch" and "copy as PowerShell", ``docker inspect`` environments,
+  ``/proc/<pid>/environ``, ``strings`` of a core dump,
+  a Secret decoded by ``kubectl … | base64 -d``, ``pm2 env``, ``kubectl describe pod``, ``systemctl
+  show``, ``gopass`` / ``bw`` output, chezmoi data, ``ansible-vault view``, a ``set -x`` trace,
+  launchSettings.json, Azure Functions ``local.settings.json``, App Engine ``app.yaml``,
+  ``netlify.toml``, ``render.yaml``, Thunder Client environments, ``nix.conf`` ``access-tokens``,
+  tox ``setenv``, pytest-env, Android ``local.properties``, an Elixir map, a sensitive Terraform
+  output, a TSV export, Welsh / Basque / Amharic / Malayalam / Telugu / Zulu / Mongolian / Gujarati
+  chat; ``PII_FAMILIES12``: psql ``\\x``, mysql ``\\G`` and sqlite ``.mode line`` records, OpenSearch
+  ``_bulk``, ClickHouse ``JSONEachRow``, Keycloak ``kcadm``, Cognito ``admin-update-user-attributes``,
+  Auth0 user metadata, an Okta Terraform user, Mixpanel ``people.set``, Loki and Datadog queries,
+  Jest snapshots, Storybook args, i18n interpolation, ``render_template``, Power Query, DuckDB boxes,
+  call notes, the same languages) plus specific ones (credential pairs in ``docker inspect`` /
+  ``local.settings.json`` / set -x / ``app.yaml`` / gopass / tox, PEM / PGP / PuTTY v2 / p8 keys read
+  back from gopass, Bitwarden, ``ansible-vault view`` and ``kubectl``, a GCP key in Azure Functions
+  settings and in ``docker inspect``, URLs in container environments and traces, webhooks in CI
+  traces and fetch copies, profile and home paths in tox / chezmoi / Azure Functions errors, IPs in
+  psql records and Loki queries, recovery codes from password-manager CLIs, MRZ lines in kiosk logs
+  and psql records, tokens split by a Makefile continuation or a JavaScript ``join``). Categories the
+  generator lacked (``Category.rounds`` all 12), 12 secret: disk and vault recovery secrets (BitLocker
+  recovery passwords, eight blocks each eleven times a 16-bit value; FileVault personal recovery
+  keys; Vault unseal key shares; LUKS key files), key material in other containers (a Tink keyset's
+  ``AesGcmKey`` value, a KMS data key's plaintext, a PKCS#12 bundle and a Kerberos ``.kirbi`` ticket
+  in base64 with their DER headers), chat-bot webhooks (DingTalk, Feishu, Lark, WeCom, Rocket.Chat),
+  deploy hooks (Netlify, Vercel, Render, Cloudflare Pages, Make), signed URLs of more clouds (Alibaba
+  OSS, Tencent COS, an OCI pre-authenticated request, Firebase Storage download tokens, Akamai and
+  Bunny token auth), data-platform tokens (dbt Cloud ``dbtc_``, Metabase ``mb_``, Tinybird ``p.``,
+  MotherDuck, Fivetran, Tableau PATs), identity-integration secrets (Duo ``skey``, OneLogin,
+  JumpCloud, PingOne), mesh-VPN enrolment keys (a ``cloudflared`` tunnel token, ZeroTier, NetBird
+  setup keys, Headscale pre-auth keys), enterprise SaaS tokens (a Salesforce session ``00D…!…``,
+  Adobe ``p8e-``, Intercom, Box), more cloud keys (Cosmos DB, Azure OpenAI, GCS HMAC secrets),
+  signing passphrases (Docker Content Trust, ``gpg --passphrase``), and CI logs that mask a value
+  once and print it unmasked later (skopeo, a debug echo, a base64-decoded variable, a Jenkins
+  trace); 11 personal data: social-insurance numbers with their checks (DE Rentenversicherungsnummer,
+  PT NISS, RU SNILS), Brazil's CNS (mod 11) and título de eleitor (its two checks), trusted-traveller
+  ids (Known Traveler Numbers, PASSIDs, redress and frequent-flyer numbers), DICOM patient tags (name
+  as ``Family^Given``, patient id, birth date) in dcmdump / pydicom / DICOMweb JSON / ``dcmodify``,
+  employee numbers beside their holder's name (HR CSV, LDAP ``employeeNumber``, badge logs, tickets,
+  HRIS JSON), MAC addresses of a person's own devices (prose, dnsmasq, dhcpd, hostapd, ``ipconfig``),
+  phone numbers inside app links (``wa.me``, WhatsApp ``send``, ``sms:``, Viber, Signal, FaceTime /
+  Skype, Telegram), birth dates as programs store them (an Excel serial, JavaScript milliseconds,
+  .NET ``/Date()/``, Unix seconds), names where a project lists its people (CITATION.cff with an
+  ORCID iD (ISO 7064 MOD 11-2), pom.xml ``<developers>``, R ``Authors@R``, pyproject ``authors``,
+  MAINTAINERS, ``Acked-by``, .zenodo.json), bank accounts with their checks (Argentina's CBU, a
+  Russian individual's account with its BIK control digit, South African accounts), and national ids
+  of more countries (PH PhilSys card number, VN CCCD, EG national id, TZ NIDA, NG BVN, MT identity
+  card) under labels in their languages. ``ROUND12_WRAPPERS``: a devtools fetch body, a Kubernetes
+  Secret's ``stringData`` block, a Java ``.properties`` value (``\\uXXXX``, continued lines), a
+  Python ``ascii()`` literal, quoted-printable, an RFC 2047 ``Q`` encoded-word, a Mermaid note
+  (``<br/>``), XML numeric character references, protobuf text format (octal bytes), bash ``$'…'``,
+  PowerShell backtick escapes, an ActivityPub ``content`` (HTML in JSON), LaTeX-escaped text,
+  markdown escaped by an exporter, Welsh / Basque / Amharic chat. ``_round12_decoy_templates``:
+  protocol MAC addresses (RFC 7042 documentation range, broadcast, multicast, VRRP, LLDP / STP),
+  BitLocker protector ids, flight and fare references, DICOM tags without patient data, event
+  timestamps (created, expires, issued, modified), organisational unit codes, system accounts,
+  postcode ranges of rate tables, authenticator AAGUIDs, music work and recording codes (ISWC with
+  its check, ISRC, UPC), API version headers, public OAuth client ids, Kubernetes resource
+  quantities.
+
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
 2001:db8::/32; not 555-01xx phone numbers, which are redacted like any number since another
@@ -512,6 +580,25 @@ obfuscation, and a token shown as bytes); a CAPTCHA *site* key is public by desi
 embeds it) and so a decoy, its *secret* key is planted; chain genesis hashes and chain ids are
 public constants. Still no MAC addresses, employee ids, device serials, documented test keys or
 hashes of passwords.
+Round 12's policy. Personal data: a social-insurance, health-card, voter or national number of a
+person, with or without a label; a trusted-traveller or frequent-flyer number (it names one traveller
+to an airline or a border agency); a patient's DICOM tags (name, patient id, birth date: a medical
+record's identifiers, as round 9's record numbers); an employee number beside its holder's name (the
+HR system resolves it to one person; round 12 plants both); the MAC address of a device a person says
+is theirs (an online identifier of its user, as round 11's IMEI; a MAC that a protocol or RFC 7042
+reserves names no device and is a decoy); a phone number in any link that dials or messages it; a
+birth date in any encoding (an event's timestamp is a decoy: it dates an event, not a person); a name
+where a project lists its people, and an ORCID iD (it identifies one researcher as a profile URL does);
+a person's bank account with or without an IBAN. Not personal: system accounts (``postgres``,
+``nobody``, uid 65534), organisational unit and cost-centre codes, authenticator model ids (AAGUIDs
+name a model, never one key), flight numbers, fares and airliners' registrations, postcode ranges.
+Secrets: whatever opens or decrypts, in any container: recovery passwords and keys of disks and
+vaults, unseal shares, key sets, data keys, PKCS#12 bundles, Kerberos tickets, tokens in webhook and
+deploy-hook URLs, the signature or token of a signed URL (the access-key id beside it is no plant),
+enrolment keys, signing passphrases, and a value a CI log printed unmasked after masking it once. Not
+secrets: BitLocker protector ids (they name which recovery key to ask for), public OAuth client ids
+(every authorisation URL carries them), API version headers. Still no device serials, documented
+test keys or hashes of passwords.
 """
 
 from __future__ import annotations
@@ -1004,8 +1091,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 11  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (11,)
+HOLDOUT_ROUND = 12  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (12,)
 ROUND5 = 5
 
 
@@ -13750,6 +13837,1237 @@ for _name11, _kinds11, _own11, _key11 in [
     _pii11(_name11, _kinds11, _own11, _key11)
 
 
+# ---------------------------------------------------------------------------------------------
+# round 12 (issue 17, branch blind12): written blind to the engine; the holdout while round 11 joins
+# dev. Two new families for every earlier category (rounds 1 to 11), then categories no earlier
+# round plants.
+
+ROUND12 = 12
+
+
+def _extend12(name: str, make12: Callable[[random.Random, int], tuple[str, list[str]]], n: int) -> None:
+    """Appends ``n`` round-12 families (drawn by ``make12`` from index 0) to an earlier category."""
+    i = next(i for i, c in enumerate(CATS) if c.name == name)
+    old = CATS[i]
+    base = old.n_templates
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        return old.make(rng, t) if t < base else make12(rng, t - base)
+
+    CATS[i] = Category(name, old.kind, make, old.rounds + (ROUND12,) * n)
+
+
+def round12_custom(
+    name: str, kind: Literal["secret", "pii"], make: Callable[[random.Random, int], tuple[str, list[str]]], n: int
+) -> None:
+    CATS.append(Category(name, kind, make, (ROUND12,) * n))
+
+
+def _picks12(name: str, n_families: int, k: int) -> list[int]:
+    # a fixed, per-category draw of the shared families (independent of the seed)
+    return random.Random(f"round12:{name}").sample(range(n_families), k)
+
+
+# Secret families: {L} an environment-style label, {l} its lower case, {k} kebab case, {c} camel
+# case, {C} Pascal case, {v} the value. How a value reaches a prompt: a tool's output or dump, a
+# config file of a tool no earlier round wrote, a browser's "copy as", a trace of a CI step.
+SECRET_FAMILIES12 = [
+    'fetch("https://api.acme.dev/v2/jobs", {{\n  "headers": {{\n    "accept": "application/json",\n'
+    '    "x-{k}": "{v}"\n  }},\n  "method": "GET"\n}});',  # devtools: copy as fetch
+    "$session = New-Object Microsoft.PowerShell.Commands.WebRequestSession\nInvoke-WebRequest -UseBasicParsing "
+    '-Uri "https://api.acme.dev/v2/jobs" -WebSession $session -Headers @{{"x-{k}"="{v}"}}',  # copy as PowerShell
+    "$ docker inspect api-7 --format '{{{{json .Config.Env}}}}'\n"
+    '["PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin", "{L}={v}", "PORT=8080"]',
+    "$ sudo cat /proc/4411/environ | tr '\\0' '\\n' | grep {L}\n{L}={v}",
+    "$ strings core.4411 | grep -m1 {L}\n{L}={v}",
+    "$ kubectl get secret api -o jsonpath='{{.data.{l}}}' | base64 -d\n{v}",
+    "$ pm2 env 0 | grep -i {l}\n{l}: {v}",
+    "    Environment:\n      PORT:        8080\n      {L}:  {v}\n    Mounts:",  # kubectl describe pod
+    "$ systemctl show api -p Environment\nEnvironment=PORT=8080 {L}={v}",
+    "$ gopass show -o acme/{k}\n{v}",
+    "$ bw get password acme-{k}\n{v}",
+    '# ~/.config/chezmoi/chezmoi.toml\n[data]\n    {l} = "{v}"',
+    "$ ansible-vault view group_vars/prod/vault.yml\nVault password:\nvault_{l}: {v}",
+    "+ export {L}={v}\n+ ./scripts/migrate.sh --env prod",  # a CI step's set -x trace
+    '{{\n  "profiles": {{\n    "Api": {{\n      "commandName": "Project",\n      "environmentVariables": {{\n'
+    '        "{L}": "{v}"\n      }}\n    }}\n  }}\n}}',  # launchSettings.json
+    '{{\n  "IsEncrypted": false,\n  "Values": {{\n    "FUNCTIONS_WORKER_RUNTIME": "python",\n'
+    '    "{L}": "{v}"\n  }}\n}}',  # Azure Functions local.settings.json
+    "runtime: python312\nenv_variables:\n  {L}: '{v}'",  # App Engine app.yaml
+    '[build.environment]\n  NODE_VERSION = "20"\n  {L} = "{v}"',  # netlify.toml
+    "services:\n  - type: web\n    name: api\n    envVars:\n      - key: {L}\n        value: {v}",  # render.yaml
+    '{{"name": "prod", "data": [{{"name": "{l}", "value": "{v}"}}]}}',  # Thunder Client environment
+    "access-tokens = github.com={v}",  # nix.conf
+    "[testenv]\nsetenv =\n    {L} = {v}\ncommands = pytest",  # tox.ini
+    "[pytest]\nenv =\n    {L}={v}",  # pytest-env
+    "# local.properties\nsdk.dir=/opt/android-sdk\n{l}={v}",
+    '  "{L}" => "{v}",  # config/secrets.exs copied from prod',
+    "Terraform will perform the following actions:\n  ~ {l} = (sensitive value)\n\n"
+    'Outputs:\n{l} = "{v}"',  # an output marked sensitive after `terraform output -raw`
+    "{l}\t{v}\tprod\t2024-03-12",  # a row of a TSV secret export
+    "mae'r allwedd {v} yn methu, dw i'n cael 401 o hyd",  # Welsh
+    "{v} gakoak ez du funtzionatzen, beti 401 jasotzen dut",  # Basque
+    "ይህ {v} ቁልፍ አይሰራም፣ ሁልጊዜ 401 ይመልሳል",  # Amharic
+    "{v} എന്ന കീ പ്രവർത്തിക്കുന്നില്ല, എപ്പോഴും 401 കിട്ടുന്നു",  # Malayalam
+    "{v} కీ పని చేయడం లేదు, ఎప్పుడూ 401 వస్తోంది",  # Telugu
+    "ukhiye {v} awusebenzi, ngihlala ngithola u-401",  # Zulu
+    "{v} түлхүүр ажиллахгүй байна, үргэлж 401 гарч байна",  # Mongolian
+    "{v} કી કામ કરતી નથી, હંમેશા 401 આવે છે",  # Gujarati
+]
+
+# PII families: {f} the field in words, {k} a snake-case key, {K} its Pascal case, {c} its camel
+# case, {v} the value.
+PII_FAMILIES12 = [
+    "-[ RECORD 1 ]+------\nid         | 4411\n{k} | {v}",  # psql \x
+    "*************************** 1. row ***************************\n      id: 4411\n{k}: {v}",  # mysql \G
+    "   id = 4411\n{k} = {v}",  # sqlite3 .mode line
+    '{{"index": {{"_id": "4411"}}}}\n{{"{k}": "{v}", "plan": "pro"}}',  # OpenSearch _bulk
+    'INSERT INTO customers FORMAT JSONEachRow {{"id": 4411, "{k}": "{v}"}}',  # ClickHouse
+    "kcadm.sh update users/4411 -r acme -s 'attributes.{k}=[\"{v}\"]'",  # Keycloak admin CLI
+    "aws cognito-idp admin-update-user-attributes --user-pool-id eu-west-1_Ab12Cd --username u4411 "
+    "--user-attributes Name=custom:{k},Value='{v}'",
+    'PATCH /api/v2/users/auth0%7C4411\n{{"user_metadata": {{"{k}": "{v}"}}}}',
+    'resource "okta_user" "u4411" {{\n  login = "u4411"\n  {k} = "{v}"\n}}',
+    "mixpanel.people.set({{ '{k}': '{v}' }});",
+    '{{app="api"}} |= "{v}"',  # a Loki query pasted from Grafana
+    '@usr.{k}:"{v}"',  # a Datadog log search
+    'exports[`profile card renders 1`] = `\n<div class="card">\n  {v}\n</div>\n`;',  # Jest snapshot
+    "export const Filled = {{ args: {{ {c}: '{v}' }} }};",  # Storybook
+    "t('greeting', {{ {c}: '{v}' }})",  # i18n interpolation
+    "render_template('welcome.html', {k}='{v}')",
+    '#table({{"id", "{k}"}}, {{{{4411, "{v}"}}}})',  # Power Query M
+    "│ 4411 │ {v} │",  # a DuckDB box row
+    "INFO  verify: {k}='{v}' matched=true",
+    "the caller read out {f} {v} and asked us to update it",
+    "{f}: {v} — copied from the scanned form, please double-check",
+    "ymwelodd y cwsmer, {f}: {v}",  # Welsh
+    "bezeroak emandako {f}: {v}, egiaztatu mesedez",  # Basque
+    "ደንበኛው የሰጠው {f}: {v}፣ እባክህ አረጋግጥ",  # Amharic
+    "ഉപഭോക്താവ് നൽകിയ {f}: {v}, ഒന്ന് പരിശോധിക്കാമോ?",  # Malayalam
+    "కస్టమర్ ఇచ్చిన {f}: {v}, ఒకసారి చెక్ చేయగలరా?",  # Telugu
+    "ikhasimende linikeze {f}: {v}, ngicela uhlole",  # Zulu
+]
+
+KEY12: dict[str, str] = {}  # the keys and field names of round 12's new personal-data categories
+FIELD12: dict[str, str] = {}
+
+
+def _generic12(name: str, kind: str, k: int = 2) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    fams = SECRET_FAMILIES12 if kind == "secret" else PII_FAMILIES12
+    picks = [fams[j] for j in _picks12(name, len(fams), k)]
+    label = LABEL6.get(name, name.upper())
+    fname = (
+        FIELD11.get(name)
+        or FIELD10.get(name)
+        or FIELD9.get(name)
+        or FIELD8.get(name)
+        or FIELD7.get(name)
+        or FIELD6.get(name, name.split("_")[0])
+    )
+    key = KEY11.get(name) or KEY10.get(name) or KEY9.get(name) or KEY8.get(name) or _key7(name)
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        v = _value11(name, rng)
+        text = _choose(
+            picks,
+            t,
+            v=v,
+            L=label,
+            l=label.lower(),
+            k=label.lower().replace("_", "-") if kind == "secret" else key,
+            c=_camel(label) if kind == "secret" else _camel(key),
+            C=_pascal(label.lower()),
+            K=_pascal(key),
+            f=fname,
+        )
+        return text, [v]
+
+    return make, len(picks)
+
+
+PAIR_FAMILIES12 = [
+    '$ docker inspect worker --format \'{{{{json .Config.Env}}}}\'\n["{L1}={a}", "{L2}={b}"]',
+    '{{"IsEncrypted": false, "Values": {{"{L1}": "{a}", "{L2}": "{b}"}}}}',  # local.settings.json
+    "+ export {L1}={a}\n+ export {L2}={b}",  # set -x
+    "env_variables:\n  {L1}: '{a}'\n  {L2}: '{b}'",  # app.yaml
+    "$ gopass show acme/{l2}\n{b}\nuser: {a}",
+    "[testenv]\nsetenv =\n    {L1} = {a}\n    {L2} = {b}",
+]
+
+
+def _pair12(name: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    l1, l2 = PAIR_LABELS11[name]
+    picks = [PAIR_FAMILIES12[j] for j in _picks12(name, len(PAIR_FAMILIES12), 2)]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        a, b = _value6(name, rng)[:2]
+        return _choose(picks, t, a=a, b=b, L1=l1, L2=l2, l1=l1.lower(), l2=l2.lower()), [a, b]
+
+    return make, len(picks)
+
+
+def _pem12(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    kind = rng.choice(["RSA PRIVATE KEY", "EC PRIVATE KEY", "PRIVATE KEY", "OPENSSH PRIVATE KEY"])
+    body = pem_body(rng, rng.randrange(5, 12))
+    pem = f"-----BEGIN {kind}-----\n" + "\n".join(body) + f"\n-----END {kind}-----"
+    if t == 0:  # read back from a password manager's CLI
+        return "$ gopass show -o infra/deploy-key\n" + pem, body
+    # a Secret's data as kubectl decodes it
+    return "$ kubectl get secret deploy-key -o jsonpath='{.data.id_rsa}' | base64 -d\n" + pem, body
+
+
+def _pgp12(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    body = pem_body(rng, rng.randrange(6, 12))
+    block = "-----BEGIN PGP PRIVATE KEY BLOCK-----\n\n" + "\n".join(body) + "\n-----END PGP PRIVATE KEY BLOCK-----"
+    if t == 0:
+        return "$ ansible-vault view roles/release/vars/gpg.yml\nVault password:\ngpg_key: |\n  " + block.replace(
+            "\n", "\n  "
+        ), body
+    return "$ bw get notes release-gpg\n" + block, body
+
+
+def _gcp_sa12(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    body = pem_body(rng, 20)
+    kid = _rs(rng, HEX, 40)
+    obj = {
+        "type": "service_account",
+        "project_id": "acme-data-3318",
+        "private_key_id": kid,
+        "private_key": "-----BEGIN PRIVATE KEY-----\n" + "\n".join(body) + "\n-----END PRIVATE KEY-----\n",
+        "client_email": "loader@acme-data-3318.iam.gserviceaccount.com",
+    }
+    if t == 0:  # Azure Functions settings with the key as one escaped JSON string
+        return json.dumps({"IsEncrypted": False, "Values": {"GCP_SA_JSON": json.dumps(obj)}}, indent=2), [kid, *body]
+    return "$ docker inspect etl --format '{{json .Config.Env}}'\n" + json.dumps(
+        ["GOOGLE_CREDENTIALS=" + json.dumps(obj)]
+    ), [kid, *body]
+
+
+def _putty12(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    body = pem_body(rng, rng.randrange(4, 8))
+    ppk = (
+        "PuTTY-User-Key-File-2: ssh-rsa\nEncryption: none\nComment: imported-openssh-key\nPublic-Lines: 2\n"
+        "AAAAB3NzaC1yc2EAAAADAQABAAABAQ\nDm4k==\nPrivate-Lines: " + str(len(body)) + "\n" + "\n".join(body)
+    )
+    ppk += "\nPrivate-MAC: " + _rs(rng, HEX, 40)
+    if t == 0:
+        return "$ gopass show -o ssh/jump.ppk\n" + ppk, body
+    return "$ bw get notes jump-host-ppk\n" + ppk, body
+
+
+def _apple_p812(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    lines = p8_key_lines(rng)
+    pem = "-----BEGIN PRIVATE KEY-----\n" + "\n".join(lines) + "\n-----END PRIVATE KEY-----"
+    if t == 0:  # fastlane's App Store Connect key as a JSON file, from a CI step's trace
+        return "+ cat $ASC_KEY_PATH\n" + json.dumps({"key_id": _rs(rng, ALNUM_UP, 10), "key": pem}), lines
+    return "$ gopass show -o apple/asc-key.p8\n" + pem, lines
+
+
+def _pw_url12(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    pw = password(rng)
+    q = urllib.parse.quote(pw, safe="")
+    return _choose(
+        [
+            '["PATH=/usr/local/bin", "DATABASE_URL=postgres://api:{q}@pg.acme.internal:5432/api"]',
+            "env_variables:\n  CACHE_URL: 'redis://default:{q}@cache.acme.internal:6379/0'",
+            "+ export BROKER_URL=amqp://worker:{q}@mq.acme.internal:5672/prod",
+            '{{"IsEncrypted": false, "Values": {{"SqlConn": "mssql://sa:{q}@sql.acme.internal:1433/app"}}}}',
+        ],
+        t,
+        q=q,
+    ), [pw, q]
+
+
+def _webhook12(host: str, label: str) -> Callable[[random.Random, int], tuple[str, list[str]]]:
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        (part,) = _value6(label, rng)[:1]
+        url = f"{host}{part}"
+        return _choose(
+            [
+                "+ curl -fsS -X POST -H 'Content-Type: application/json' -d @payload.json {url}",
+                'fetch("{url}", {{\n  "body": "{{\\"text\\":\\"ok\\"}}",\n  "method": "POST"\n}});',
+            ],
+            t,
+            url=url,
+        ), [part]
+
+    return make
+
+
+def _winpath12(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    (u,) = _value6("windows_profile", rng)[:1]
+    return _choose(
+        [
+            '"commandLineArgs": "--config C:\\\\Users\\\\{u}\\\\source\\\\api\\\\appsettings.Local.json"',
+            "func : Can't determine project language from files in C:\\Users\\{u}\\src\\fn-app",
+        ],
+        t,
+        u=u,
+    ), [u]
+
+
+def _homepath12(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    (u,) = _value6("home_dir_user", rng)[:1]
+    return _choose(
+        [
+            "ERROR: InvocationError for command /home/{u}/src/api/.tox/py312/bin/pytest (exited with code 1)",
+            "chezmoi: /Users/{u}/.local/share/chezmoi/dot_zshrc.tmpl: template: map has no entry",
+        ],
+        t,
+        u=u,
+    ), [u]
+
+
+def _ip12fam(name: str) -> Callable[[random.Random, int], tuple[str, list[str]]]:
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        (v,) = _value6(name, rng)[:1]
+        return _choose(
+            [
+                "-[ RECORD 1 ]+--------\nid        | 4411\nlast_ip   | {v}",
+                '{{app="edge"}} |= "{v}"',
+            ],
+            t,
+            v=v,
+        ), [v]
+
+    return make
+
+
+def _recovery12(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    codes = [
+        _rs(rng, "abcdefghjkmnpqrstuvwxyz23456789", 4) + "-" + _rs(rng, "abcdefghjkmnpqrstuvwxyz23456789", 4)
+        for _ in range(5)
+    ]
+    if t == 0:
+        return "$ bw get notes aws-root-mfa\n" + "\n".join(codes), codes
+    return "$ gopass show -o 2fa/okta-backup\n" + "\n".join(codes), codes
+
+
+def _passport_mrz12(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    text, needles = _passport_mrz(rng, 0)
+    mrz = text.split("\n", 1)[1]
+    if t == 0:  # a check-in kiosk's log line, the two lines joined by a separator
+        return "kiosk[2231]: doc scanned raw=" + mrz.replace("\n", "|"), needles
+    return "-[ RECORD 1 ]+------\nbooking   | QX7TR2\nmrz       | " + mrz.replace("\n", "\n          | "), needles
+
+
+def _split12(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v = (
+        "xoxb-" + _d(rng, 11) + "-" + _d(rng, 12) + "-" + _rs(rng, B62, 24)
+        if rng.random() < 0.5
+        else ("sk_live_" + _rs(rng, B62, 24))
+    )
+    cut = rng.randrange(8, len(v) - 8)
+    a, b = v[:cut], v[cut:]
+    if t == 0:  # a Makefile variable continued on the next line
+        return f"TOKEN := {a}\\\n{b}", [a, b]
+    return f'const token = [\n  "{a}",\n  "{b}",\n].join("");', [a, b]  # joined in JavaScript
+
+
+_SPECIFIC12: dict[str, tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]] = {
+    **{name: _pair12(name) for name in PAIR_LABELS11},
+    "gcp_service_account": (_gcp_sa12, 2),
+    "pem_private_key": (_pem12, 2),
+    "pgp_private_key": (_pgp12, 2),
+    "putty_private_key": (_putty12, 2),
+    "apple_p8_key": (_apple_p812, 2),
+    "password_url": (_pw_url12, 4),
+    "slack_webhook": (_webhook12("https://hooks.slack.com/services/", "slack_webhook"), 2),
+    "discord_webhook": (_webhook12("https://discord.com/api/webhooks/", "discord_webhook"), 2),
+    "windows_profile": (_winpath12, 2),
+    "home_dir_user": (_homepath12, 2),
+    "ipv4": (_ip12fam("ipv4"), 2),
+    "ipv6": (_ip12fam("ipv6"), 2),
+    "ipv6_forms": (_ip12fam("ipv6_forms"), 2),
+    "mfa_recovery_code": (_recovery12, 2),
+    "passport_mrz": (_passport_mrz12, 2),
+    "secret_split_lines": (_split12, 2),
+}
+
+for _c in list(CATS):
+    if _c.name in _SPECIFIC12:
+        _extend12(_c.name, *_SPECIFIC12[_c.name])
+    else:
+        _extend12(_c.name, *_generic12(_c.name, _c.kind))
+
+
+# --- round 12's new secret kinds: recovery keys, key material in other containers, webhook and
+# deploy-hook URLs of more services, signed URLs of more clouds, data-platform and identity tokens,
+# mesh-VPN enrolment keys, enterprise SaaS tokens, more cloud keys, signing passphrases
+
+
+def _multi12(
+    formats: list[tuple[str, Callable[[random.Random], str]]],
+    own: list[str],
+    name: str,
+    fits: dict[int, tuple[str, ...]] | None = None,
+    shared: int = 2,
+) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """A category of several formats (a label and a generator each): its own templates and two of
+    round 12's shared families; ``fits`` limits an own template to the formats its tool writes."""
+    templates = own + [SECRET_FAMILIES12[j] for j in _picks12(name, len(SECRET_FAMILIES12), shared)]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        allowed = (fits or {}).get(t % len(templates))
+        label, gen = rng.choice([f for f in formats if allowed is None or f[0] in allowed])
+        v = gen(rng)
+        text = _choose(
+            templates,
+            t,
+            v=v,
+            L=label,
+            l=label.lower(),
+            k=label.lower().replace("_", "-"),
+            c=_camel(label),
+            C=_pascal(label.lower()),
+        )
+        return text, [v]
+
+    return make, len(templates)
+
+
+def bitlocker_recovery(r: random.Random) -> str:
+    """A BitLocker recovery password: eight blocks of six digits, each block eleven times a 16-bit
+    value (so divisible by 11 and below 720896), as ``manage-bde`` prints it."""
+    return "-".join(f"{11 * r.randrange(0, 65536):06d}" for _ in range(8))
+
+
+def filevault_recovery(r: random.Random) -> str:
+    # a FileVault personal recovery key: six groups of four letters and digits
+    return "-".join(_rs(r, "ABCDEFGHJKLMNPQRSTUVWXYZ23456789", 4) for _ in range(6))
+
+
+def vault_unseal_key(r: random.Random) -> str:
+    # a Shamir share of Vault's root key as `vault operator init` prints it (33 bytes, base64)
+    return base64.b64encode(_rbytes(r, 33)).decode()
+
+
+def luks_keyfile_b64(r: random.Random) -> str:
+    return base64.b64encode(_rbytes(r, 64)).decode()
+
+
+def tink_keyset_value(r: random.Random) -> str:
+    # an AesGcmKey proto (field 3, 32 bytes) as Tink's JSON keyset writes its "value": base64 "GiA…"
+    return base64.b64encode(b"\x1a\x20" + _rbytes(r, 32)).decode()
+
+
+def kms_data_key(r: random.Random) -> str:
+    return base64.b64encode(_rbytes(r, 32)).decode()  # `aws kms generate-data-key` Plaintext
+
+
+def pkcs12_b64(r: random.Random) -> str:
+    # a PFX: SEQUENCE (long form), version 3, then the authenticated safe: base64 "MII…AgEDMII…"
+    n = r.randrange(1800, 3000)
+    head = b"\x30\x82" + n.to_bytes(2, "big") + b"\x02\x01\x03\x30\x82" + (n - 40).to_bytes(2, "big")
+    return base64.b64encode(head + _rbytes(r, 180)).decode()
+
+
+def kirbi_b64(r: random.Random) -> str:
+    # a Kerberos KRB-CRED (APPLICATION 22) as tools export a ticket: base64 "doI…"
+    n = r.randrange(1200, 1700)
+    return base64.b64encode(b"\x76\x82" + n.to_bytes(2, "big") + b"\x30\x82" + _rbytes(r, 150)).decode()
+
+
+def dingtalk_token(r: random.Random) -> str:
+    return _rs(r, HEX, 64)
+
+
+def rocketchat_hook(r: random.Random) -> str:
+    return _rs(r, B62, 17) + "/" + _rs(r, B62, 48)
+
+
+def vercel_deploy_hook(r: random.Random) -> str:
+    return "prj_" + _rs(r, B62, 28) + "/" + _rs(r, B62, 10)
+
+
+def render_deploy_hook(r: random.Random) -> str:
+    return "srv-" + _rs(r, string.ascii_lowercase + string.digits, 20) + "?key=" + _rs(r, B64URL, 11)
+
+
+def make_hook(r: random.Random) -> str:
+    return _rs(r, string.ascii_lowercase + string.digits, 32)
+
+
+def _oss_signature(r: random.Random) -> str:
+    return urllib.parse.quote(base64.b64encode(_rbytes(r, 20)).decode(), safe="")
+
+
+def _oci_par(r: random.Random) -> str:
+    return _rs(r, B62 + "-_", 64)
+
+
+def tinybird_token(r: random.Random) -> str:
+    body = json.dumps({"u": _uuid4(r), "id": _uuid4(r), "host": "gcp-europe-west3"}, separators=(",", ":"))
+    return "p." + base64.urlsafe_b64encode(body.encode()).decode().rstrip("=") + "." + _rs(r, B64URL, 43)
+
+
+def motherduck_token(r: random.Random) -> str:
+    head = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9"
+    payload = json.dumps(
+        {"session": f"{username(r)}.acme.dev", "email": "ci@acme.dev", "userId": _uuid4(r), "iat": 1710237682},
+        separators=(",", ":"),
+    )
+    return f"{head}.{base64.urlsafe_b64encode(payload.encode()).decode().rstrip('=')}.{_rs(r, B64URL, 43)}"
+
+
+def cloudflared_token(r: random.Random) -> str:
+    # `cloudflared service install <token>`: base64 JSON of the account tag, tunnel id and secret
+    obj = {"a": _rs(r, HEX, 32), "t": _uuid4(r), "s": base64.b64encode(_rbytes(r, 32)).decode()}
+    return base64.b64encode(json.dumps(obj, separators=(",", ":")).encode()).decode()
+
+
+def salesforce_session(r: random.Random) -> str:
+    return "00D" + _rs(r, B62, 12) + "!" + _rs(r, B62 + ".", 96)
+
+
+def intercom_token(r: random.Random) -> str:
+    return base64.b64encode(f"tok:{_uuid4(r)}:1:0".encode()).decode().rstrip("=")
+
+
+def cosmos_key(r: random.Random) -> str:
+    return base64.b64encode(_rbytes(r, 64)).decode()  # 88 characters ending "=="
+
+
+for _name12, _formats12, _own12, _fits12 in [
+    (
+        "disk_recovery_key",
+        [
+            ("BITLOCKER_RECOVERY_PASSWORD", bitlocker_recovery),
+            ("FILEVAULT_RECOVERY_KEY", filevault_recovery),
+            ("VAULT_UNSEAL_KEY", vault_unseal_key),
+            ("LUKS_KEYFILE_B64", luks_keyfile_b64),
+        ],
+        [
+            "{L}={v}",
+            "PS C:\\> manage-bde -protectors -get C:\n\n    Numerical Password:\n      ID: {{6F1A22C4-9B1D-4C8E-A3F2-"
+            "0D7E51B2C9A4}}\n      Password:\n        {v}",
+            "$ sudo fdesetup changerecovery -personal\nEnter the user name:admin\nNew personal recovery key = '{v}'",
+            "Unseal Key 1: {v}\nUnseal Key 2: (in the other envelope)\n\nVault initialized with 5 key shares",
+            "my laptop is asking for the recovery key after the BIOS update, is this the one? {v}",
+        ],
+        {
+            1: ("BITLOCKER_RECOVERY_PASSWORD",),
+            2: ("FILEVAULT_RECOVERY_KEY",),
+            3: ("VAULT_UNSEAL_KEY",),
+        },
+    ),
+    (
+        "key_material_container",
+        [
+            ("TINK_KEYSET_VALUE", tink_keyset_value),
+            ("KMS_DATA_KEY_PLAINTEXT", kms_data_key),
+            ("PKCS12_BUNDLE_B64", pkcs12_b64),
+            ("KRB5_TICKET_KIRBI", kirbi_b64),
+        ],
+        [
+            "{L}={v}",
+            '{{"primaryKeyId": 1931667682, "key": [{{"keyData": {{"typeUrl": '
+            '"type.googleapis.com/google.crypto.tink.AesGcmKey", "value": "{v}", "keyMaterialType": "SYMMETRIC"}}, '
+            '"status": "ENABLED", "keyId": 1931667682, "outputPrefixType": "TINK"}}]}}',
+            '$ aws kms generate-data-key --key-id alias/app --key-spec AES_256\n{{\n    "CiphertextBlob": "AQIDAHg...",'
+            '\n    "Plaintext": "{v}",\n    "KeyId": "arn:aws:kms:eu-west-1:111122223333:key/app"\n}}',
+            "signing:\n  pfx_base64: {v}\n  pfx_password_env: SIGNING_PFX_PASSWORD",
+            "[*] base64(ticket.kirbi):\n\n      {v}",
+        ],
+        {
+            1: ("TINK_KEYSET_VALUE",),
+            2: ("KMS_DATA_KEY_PLAINTEXT",),
+            3: ("PKCS12_BUNDLE_B64",),
+            4: ("KRB5_TICKET_KIRBI",),
+        },
+    ),
+    (
+        "chat_bot_webhook_asia",
+        [
+            ("DINGTALK_ACCESS_TOKEN", dingtalk_token),
+            ("FEISHU_HOOK_ID", _uuid4),
+            ("LARK_HOOK_ID", _uuid4),
+            ("WECOM_WEBHOOK_KEY", _uuid4),
+            ("ROCKETCHAT_HOOK", rocketchat_hook),
+        ],
+        [
+            "{L}={v}",
+            "https://oapi.dingtalk.com/robot/send?access_token={v}",
+            "https://open.feishu.cn/open-apis/bot/v2/hook/{v}",
+            "https://open.larksuite.com/open-apis/bot/v2/hook/{v}",
+            "curl 'https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key={v}' -H 'Content-Type: application/json' "
+            '-d \'{{"msgtype": "text", "text": {{"content": "deploy ok"}}}}\'',
+            "https://chat.acme.dev/hooks/{v}",
+        ],
+        {
+            1: ("DINGTALK_ACCESS_TOKEN",),
+            2: ("FEISHU_HOOK_ID",),
+            3: ("LARK_HOOK_ID",),
+            4: ("WECOM_WEBHOOK_KEY",),
+            5: ("ROCKETCHAT_HOOK",),
+        },
+    ),
+    (
+        "deploy_hook_url",
+        [
+            ("NETLIFY_BUILD_HOOK", lambda r: _rs(r, HEX, 24)),
+            ("VERCEL_DEPLOY_HOOK", vercel_deploy_hook),
+            ("RENDER_DEPLOY_HOOK", render_deploy_hook),
+            ("CF_PAGES_DEPLOY_HOOK", _uuid4),
+            ("MAKE_WEBHOOK", make_hook),
+        ],
+        [
+            "{L}={v}",
+            "curl -X POST -d {{}} https://api.netlify.com/build_hooks/{v}",
+            "curl -X POST https://api.vercel.com/v1/integrations/deploy/{v}",
+            "- run: curl -fsS 'https://api.render.com/deploy/{v}'",
+            "https://api.cloudflare.com/client/v4/pages/webhooks/deploy_hooks/{v}",
+            "scenario trigger: https://hook.eu1.make.com/{v}",
+        ],
+        {
+            1: ("NETLIFY_BUILD_HOOK",),
+            2: ("VERCEL_DEPLOY_HOOK",),
+            3: ("RENDER_DEPLOY_HOOK",),
+            4: ("CF_PAGES_DEPLOY_HOOK",),
+            5: ("MAKE_WEBHOOK",),
+        },
+    ),
+    (
+        "signed_url_more_clouds",
+        [
+            ("OSS_SIGNATURE", _oss_signature),
+            ("COS_SIGNATURE", lambda r: _rs(r, HEX, 40)),
+            ("OCI_PAR_TOKEN", _oci_par),
+            ("FIREBASE_DOWNLOAD_TOKEN", _uuid4),
+            ("AKAMAI_HMAC", lambda r: _rs(r, HEX, 64)),
+            ("BUNNY_TOKEN", lambda r: _rs(r, B64URL, 43)),
+        ],
+        [
+            "{L}={v}",
+            "https://acme-exports.oss-cn-hangzhou.aliyuncs.com/2024/03/report.csv?OSSAccessKeyId=LTAI5t7Qm2Xw"
+            "&Expires=1710324082&Signature={v}",
+            "https://exports-1250000000.cos.ap-guangzhou.myqcloud.com/report.csv?q-sign-algorithm=sha1&q-ak=AKIDz8k"
+            "&q-sign-time=1710237682;1710324082&q-key-time=1710237682;1710324082&q-header-list=host"
+            "&q-url-param-list=&q-signature={v}",
+            "https://objectstorage.eu-frankfurt-1.oraclecloud.com/p/{v}/n/acmens/b/exports/o/report.csv",
+            "https://firebasestorage.googleapis.com/v0/b/acme-app.appspot.com/o/avatars%2F4411.png?alt=media&token={v}",
+            "https://media.acme.dev/video/intro.mp4?__token__=exp=1710324082~acl=/video/*~hmac={v}",
+            "https://acme.b-cdn.net/private/report.pdf?token={v}&expires=1710324082",
+        ],
+        {
+            1: ("OSS_SIGNATURE",),
+            2: ("COS_SIGNATURE",),
+            3: ("OCI_PAR_TOKEN",),
+            4: ("FIREBASE_DOWNLOAD_TOKEN",),
+            5: ("AKAMAI_HMAC",),
+            6: ("BUNNY_TOKEN",),
+        },
+    ),
+    (
+        "data_platform_token",
+        [
+            ("DBT_CLOUD_API_TOKEN", lambda r: "dbtc_" + _rs(r, B64URL, 48)),
+            ("MB_API_KEY", lambda r: "mb_" + _rs(r, B62 + "+/", 44)),
+            ("TINYBIRD_TOKEN", tinybird_token),
+            ("MOTHERDUCK_TOKEN", motherduck_token),
+            ("FIVETRAN_API_SECRET", lambda r: _rs(r, B62, 32)),
+            ("TABLEAU_PAT_SECRET", lambda r: _rs(r, B64URL, 22) + ":" + _rs(r, B62, 32)),
+        ],
+        [
+            "{L}={v}",
+            "# ~/.dbt/dbt_cloud.yml\nprojects:\n  - project-id: '70403103924301'\n    account-host: cloud.getdbt.com\n"
+            "    token-value: {v}",
+            "curl -H 'x-api-key: {v}' https://metabase.acme.dev/api/card",
+            "tb auth --token {v} --host https://api.europe-west3.gcp.tinybird.co",
+            "duckdb 'md:analytics?motherduck_token={v}'",
+            "tableau:\n  pat_name: ci\n  pat_secret: {v}",
+        ],
+        {
+            1: ("DBT_CLOUD_API_TOKEN",),
+            2: ("MB_API_KEY",),
+            3: ("TINYBIRD_TOKEN",),
+            4: ("MOTHERDUCK_TOKEN",),
+            5: ("TABLEAU_PAT_SECRET",),
+        },
+    ),
+    (
+        "identity_integration_secret",
+        [
+            ("DUO_SKEY", lambda r: _rs(r, B62, 40)),
+            ("ONELOGIN_CLIENT_SECRET", lambda r: _rs(r, HEX, 64)),
+            ("JUMPCLOUD_API_KEY", lambda r: _rs(r, HEX, 40)),
+            ("PINGONE_CLIENT_SECRET", lambda r: _rs(r, B64URL + "~.", 64)),
+        ],
+        [
+            "{L}={v}",
+            "[duo]\nikey = DI" + "4XKQ7N2M9B1V8C3Z5R6T" + "\nskey = {v}\nhost = api-1a2b3c4d.duosecurity.com",
+            "onelogin:\n  client_id: 2f1e0d9c8b7a\n  client_secret: {v}",
+            "curl -H 'x-api-key: {v}' https://console.jumpcloud.com/api/systemusers",
+        ],
+        {1: ("DUO_SKEY",), 2: ("ONELOGIN_CLIENT_SECRET",), 3: ("JUMPCLOUD_API_KEY",)},
+    ),
+    (
+        "mesh_vpn_enrolment_key",
+        [
+            ("TUNNEL_TOKEN", cloudflared_token),
+            ("ZEROTIER_API_TOKEN", lambda r: _rs(r, B62, 32)),
+            ("NB_SETUP_KEY", lambda r: _uuid4(r).upper()),
+            ("HEADSCALE_PREAUTH_KEY", lambda r: _rs(r, HEX, 48)),
+        ],
+        [
+            "{L}={v}",
+            "sudo cloudflared service install {v}",
+            "curl -H 'Authorization: token {v}' https://api.zerotier.com/api/v1/network",
+            "netbird up --setup-key {v} --management-url https://netbird.acme.dev",
+            "tailscale up --login-server https://hs.acme.dev --authkey {v}",
+        ],
+        {
+            1: ("TUNNEL_TOKEN",),
+            2: ("ZEROTIER_API_TOKEN",),
+            3: ("NB_SETUP_KEY",),
+            4: ("HEADSCALE_PREAUTH_KEY",),
+        },
+    ),
+    (
+        "enterprise_saas_token",
+        [
+            ("SF_ACCESS_TOKEN", salesforce_session),
+            ("ADOBE_CLIENT_SECRET", lambda r: "p8e-" + _rs(r, B64URL, 32)),
+            ("INTERCOM_ACCESS_TOKEN", intercom_token),
+            ("BOX_DEVELOPER_TOKEN", lambda r: _rs(r, B62, 32)),
+        ],
+        [
+            "{L}={v}",
+            "sf org display --target-org prod\n\nAccess Token     {v}\nInstance Url     https://acme.my.salesforce.com",
+            "adobe_io:\n  client_id: 7c1f0e2b9a8d4c3e\n  client_secret: {v}",
+            "curl https://api.intercom.io/me -H 'Authorization: Bearer {v}'",
+        ],
+        {1: ("SF_ACCESS_TOKEN",), 2: ("ADOBE_CLIENT_SECRET",), 3: ("INTERCOM_ACCESS_TOKEN",)},
+    ),
+    (
+        "cloud_service_key_more",
+        [
+            ("COSMOS_DB_KEY", cosmos_key),
+            ("AZURE_OPENAI_API_KEY", lambda r: _rs(r, HEX, 32)),
+            ("GCS_HMAC_SECRET", lambda r: _rs(r, B62 + "+/", 40)),
+        ],
+        [
+            "{L}={v}",
+            "AccountEndpoint=https://acme-prod.documents.azure.com:443/;AccountKey={v};",
+            "curl https://acme-oai.openai.azure.com/openai/deployments/gpt/chat/completions?api-version=2024-06-01 "
+            "-H 'api-key: {v}'",
+            "[Credentials]\ngs_access_key_id = GOOG1E7QZ4M2XK9PLW3RTB6NVC8YH5JD2FA0SUGEK4MW7PX2QR9TZ3LB\n"  # .boto
+            "gs_secret_access_key = {v}",
+        ],
+        {1: ("COSMOS_DB_KEY",), 2: ("AZURE_OPENAI_API_KEY",), 3: ("GCS_HMAC_SECRET",)},
+    ),
+    (
+        "signing_passphrase",
+        [
+            ("DOCKER_CONTENT_TRUST_ROOT_PASSPHRASE", password),
+            ("DOCKER_CONTENT_TRUST_REPOSITORY_PASSPHRASE", password),
+            ("GPG_PASSPHRASE", password),
+        ],
+        [
+            "{L}={v}",
+            "export DOCKER_CONTENT_TRUST=1 {L}='{v}'\ndocker trust sign registry.acme.dev/api:1.4.0",
+            "gpg --batch --pinentry-mode loopback --passphrase '{v}' --detach-sign dist/app.tar.gz",
+        ],
+        {
+            1: ("DOCKER_CONTENT_TRUST_ROOT_PASSPHRASE", "DOCKER_CONTENT_TRUST_REPOSITORY_PASSPHRASE"),
+            2: ("GPG_PASSPHRASE",),
+        },
+    ),
+]:
+    round12_custom(_name12, "secret", *_multi12(_formats12, _own12, _name12, fits=_fits12))
+
+
+def _ci_unmasked(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    """A CI log that masks a secret once, then prints it unmasked: decoded, traced by ``set -x``,
+    or echoed by a tool the runner's masking does not know."""
+    v = rng.choice([_rs(rng, B62, rng.randrange(24, 41)), password(rng), _rs(rng, HEX, 40)])
+    label = rng.choice(["DEPLOY_KEY", "REGISTRY_PASSWORD", "SIGNING_TOKEN", "RELEASE_SECRET"])
+    forms = [
+        f"Run ./scripts/release.sh\n  env:\n    {label}: ***\n+ echo 'logging in'\n"
+        f"+ skopeo login -u ci -p {v} registry.acme.dev",
+        f"##[debug]Evaluating: secrets.{label}\n##[debug]=> '***'\n...\n"
+        f"[release] resolved {label.lower()}={v} from the fallback file",
+        f"$ echo ${label} | base64 -d\n{v}\n(the runner masked ${label} but not its decoded value)",
+        f"[Pipeline] sh\n+ curl -fsS -u ci:**** https://nexus.acme.internal/service/rest/v1/status\n"
+        f"+ curl -fsS -u ci:{v} https://nexus.acme.internal/service/rest/v1/status",
+    ]
+    return forms[t], [v]
+
+
+round12_custom("ci_log_unmasked_secret", "secret", _ci_unmasked, 4)
+
+
+# --- round 12's new personal data
+
+
+def _pii12(name: str, kinds: list[tuple[str, Callable[[random.Random], str]]], own: list[str], key: str) -> None:
+    """A new personal-data category of one or more kinds (a field label and a generator each): its
+    own templates and two of round 12's shared families, ``{f}`` the drawn kind's label."""
+    GENS[name] = lambda r: kinds[r.randrange(len(kinds))][1](r)
+    FIELD12[name] = kinds[0][0]
+    KEY12[name] = key
+    shared = [PII_FAMILIES12[j] for j in _picks12(name, len(PII_FAMILIES12), 2)]
+    templates = own + shared
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        fname, gen = kinds[rng.randrange(len(kinds))]
+        v = gen(rng)
+        text = _choose(templates, t, v=v, f=fname, k=key, K=_pascal(key), c=_camel(key))
+        return text, [v]
+
+    round12_custom(name, "pii", make, len(templates))
+
+
+def ru_snils(r: random.Random) -> str:
+    """Russia's SNILS: nine digits and a check (the digits weighted 9 to 1; below 100 the sum itself,
+    100 and 101 give 00, above that the sum mod 101, where 100 gives 00)."""
+    while True:
+        d = _d(r, 9)
+        if int(d) > 1001998:  # (the check is defined above 001-001-998)
+            break
+    s = sum(int(c) * (9 - i) for i, c in enumerate(d))
+    c = s if s < 100 else 0 if s in (100, 101) else s % 101 % 100
+    return f"{d[:3]}-{d[3:6]}-{d[6:]} {c:02d}"
+
+
+_RVNR_AREAS = [
+    "02",
+    "03",
+    "04",
+    "08",
+    "09",
+    "10",
+    "11",
+    "12",
+    "13",
+    "14",
+    "15",
+    "16",
+    "17",
+    "18",
+    "19",
+    "21",
+    "23",
+    "24",
+    "25",
+    "26",
+    "28",
+    "29",
+    "38",
+    "39",
+    "40",
+    "42",
+    "43",
+    "44",
+    "45",
+    "46",
+    "47",
+    "48",
+    "49",
+    "50",
+    "51",
+    "52",
+    "53",
+    "54",
+    "55",
+    "56",
+    "57",
+    "58",
+    "59",
+    "60",
+    "61",
+    "62",
+    "63",
+    "64",
+    "65",
+    "66",
+]
+
+
+def de_rvnr(r: random.Random) -> str:
+    """Germany's Rentenversicherungsnummer: area, birth date DDMMYY, the birth name's initial,
+    a serial (00-49 men, 50-99 women) and a check digit: the letter as its two-digit position,
+    weights 2 1 2 5 7 1 2 1 2 1 2 1, the digit sums of the products added, mod 10."""
+    y, m, d = _birth(r)
+    letter = r.choice("ABDEFGHKLMNPRSTW")
+    head = f"{r.choice(_RVNR_AREAS)}{d:02d}{m:02d}{y % 100:02d}"
+    serial = f"{r.randrange(0, 100):02d}"
+    digits = head + f"{ord(letter) - 64:02d}" + serial
+    total = sum(
+        sum(map(int, str(int(c) * w))) for c, w in zip(digits, [2, 1, 2, 5, 7, 1, 2, 1, 2, 1, 2, 1], strict=True)
+    )
+    v = f"{head}{letter}{serial}{total % 10}"
+    return r.choice([v, f"{v[:2]} {v[2:8]} {v[8]} {v[9:]}"])
+
+
+def pt_niss(r: random.Random) -> str:
+    # Portugal's NISS: eleven digits, a person's starting 1; check = 9 - (weighted sum mod 10)
+    body = "1" + _d(r, 9)
+    s = sum(int(c) * w for c, w in zip(body, [29, 23, 19, 17, 13, 11, 7, 5, 3, 2], strict=True))
+    return body + str(9 - s % 10)
+
+
+def br_cns(r: random.Random) -> str:
+    """Brazil's Cartão Nacional de Saúde: fifteen digits whose sum weighted 15 down to 1 is a multiple
+    of 11 (definitive numbers from a PIS, starting 1 or 2; provisional ones starting 7, 8 or 9)."""
+    if r.random() < 0.5:
+        pis = r.choice("12") + _d(r, 10)
+        s = sum(int(c) * (15 - i) for i, c in enumerate(pis))
+        dv = 11 - s % 11
+        if dv == 11:
+            dv = 0
+        v = pis + "000" + str(dv) if dv != 10 else pis + "001" + str(11 - (s + 2) % 11)
+    else:
+        while True:
+            body = r.choice("789") + _d(r, 13)
+            dv = -sum(int(c) * (15 - i) for i, c in enumerate(body)) % 11
+            if dv < 10:
+                v = body + str(dv)
+                break
+    return f"{v[:3]} {v[3:7]} {v[7:11]} {v[11:]}"
+
+
+def br_titulo(r: random.Random) -> str:
+    """Brazil's título de eleitor: eight digits, the state code (03-28 here; SP and MG have their own
+    rule) and two checks: the digits weighted 2 to 9 mod 11, then state digits and the first check
+    weighted 7 8 9 mod 11 (10 writes 0)."""
+    seq = _d(r, 8)
+    uf = f"{r.randrange(3, 29):02d}"
+    d1 = sum(int(c) * w for c, w in zip(seq, range(2, 10), strict=True)) % 11 % 10
+    d2 = (int(uf[0]) * 7 + int(uf[1]) * 8 + d1 * 9) % 11 % 10
+    return f"{seq[:4]} {seq[4:]} {uf}{d1}{d2}"
+
+
+def ktn(r: random.Random) -> str:
+    return "TT" + _rs(r, ALNUM_UP, 7)  # a TSA PreCheck Known Traveler Number
+
+
+def passid(r: random.Random) -> str:
+    return r.choice(["98", "15", "16"]) + _d(r, 7)  # Global Entry / NEXUS / SENTRI PASSID
+
+
+def redress(r: random.Random) -> str:
+    return str(r.randrange(1, 10)) + _d(r, 6)  # DHS TRIP redress number
+
+
+def frequent_flyer(r: random.Random) -> str:
+    return r.choice([lambda: _d(r, 8), lambda: "992" + _d(r, 12), lambda: _rs(r, ALNUM_UP, 7)])()
+
+
+for _name12, _kinds12, _own12, _key12 in [
+    (
+        "social_insurance_more",
+        [("Rentenversicherungsnummer", de_rvnr), ("NISS", pt_niss), ("СНИЛС", ru_snils)],
+        ["{f}: {v}", "{f} {v} (payroll record)", "my {f} is {v}", '"social_insurance_no": "{v}"'],
+        "social_insurance_no",
+    ),
+    (
+        "br_health_voter_id",
+        [("CNS", br_cns), ("título de eleitor", br_titulo), ("Cartão SUS", br_cns)],
+        ["{f}: {v}", "meu {f} é {v}", "paciente com {f} {v} não encontrado", '"cns": "{v}"'],
+        "cns_or_titulo",
+    ),
+    (
+        "trusted_traveller_id",
+        [
+            ("Known Traveler Number", ktn),
+            ("PASSID", passid),
+            ("Redress Number", redress),
+            ("frequent flyer number", frequent_flyer),
+        ],
+        [
+            "my {f} is {v}, please add it to the booking",
+            "{f}: {v}",
+            '"traveler": {{"knownTravelerNumber": "{v}"}}',
+            "traveller profile updated: {f} = {v}",
+        ],
+        "ktn",
+    ),
+]:
+    _pii12(_name12, _kinds12, _own12, _key12)
+
+
+def _dicom_patient(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    """Patient tags of a DICOM header as dump tools print them: name (Family^Given), id, birth date."""
+    first, last = rng.choice(FIRST), rng.choice(LAST)
+    pn = f"{last}^{first}".upper() if rng.random() < 0.5 else f"{last}^{first}"
+    pid = rng.choice([_d(rng, 8), "H" + _d(rng, 7), f"MRN{_d(rng, 6)}"])
+    y, m, d = _birth(rng, 1940, 2020)
+    dob = f"{y}{m:02d}{d:02d}"
+    forms = [
+        f"(0010,0010) PN [{pn}]{' ' * 8}#  {len(pn):2d}, 1 PatientName\n"
+        f"(0010,0020) LO [{pid}]{' ' * 8}#  {len(pid):2d}, 1 PatientID\n"
+        f"(0010,0030) DA [{dob}]{' ' * 8}#   8, 1 PatientBirthDate",
+        f"(0010, 0010) Patient's Name                      PN: '{pn}'\n"
+        f"(0010, 0020) Patient ID                          LO: '{pid}'\n"
+        f"(0010, 0030) Patient's Birth Date                DA: '{dob}'",
+        json.dumps(
+            {
+                "00100010": {"vr": "PN", "Value": [{"Alphabetic": pn}]},
+                "00100020": {"vr": "LO", "Value": [pid]},
+                "00100030": {"vr": "DA", "Value": [dob]},
+            }
+        ),
+        f'$ dcmodify -m "(0010,0010)={pn}" -m "(0010,0020)={pid}" study/IM0001.dcm\n'
+        f"why does the PACS still show {dob} as the birth date?",
+    ]
+    return forms[t], [pn, pid, dob]
+
+
+round12_custom("dicom_patient_tags", "pii", _dicom_patient, 4)
+
+
+def _employee_named(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    """An employee number beside its holder's name (the HR system resolves it to one person)."""
+    name = person_name(rng)
+    eid = rng.choice(
+        [f"E{_d(rng, 6)}", f"EMP-{_d(rng, 6)}", f"000{_d(rng, 5)}", f"W{_d(rng, 7)}", f"{_d(rng, 2)}-{_d(rng, 5)}"]
+    )
+    forms = [
+        f"employee_id,full_name,cost_center\n{eid},{name},CC-4100",
+        f"dn: uid=u{_d(rng, 4)},ou=people,dc=acme,dc=internal\ncn: {name}\nemployeeNumber: {eid}",
+        f'door=3F-EAST result=granted badge={eid} holder="{name}"',
+        f"offboarding ticket: {name} (employee #{eid}) leaves on Friday, revoke the laptop",
+        f'{{"workerId": "{eid}", "legalName": {{"formatted": "{name}"}}, "status": "ACTIVE"}}',
+    ]
+    return forms[t], [eid, name]
+
+
+round12_custom("employee_id_named", "pii", _employee_named, 5)
+
+
+def device_mac(r: random.Random) -> str:
+    # a globally administered unicast address (the two low bits of the first octet clear)
+    raw = [r.randrange(0, 64) * 4] + [r.randrange(256) for _ in range(5)]
+    style = r.randrange(4)
+    if style == 0:
+        return ":".join(f"{b:02x}" for b in raw)
+    if style == 1:
+        return "-".join(f"{b:02X}" for b in raw)
+    if style == 2:
+        h = "".join(f"{b:02x}" for b in raw)
+        return f"{h[:4]}.{h[4:8]}.{h[8:]}"  # Cisco
+    return ":".join(f"{b:02X}" for b in raw)
+
+
+def _mac_owned(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v = device_mac(rng)
+    forms = [
+        f"my laptop's MAC is {v}, can you add it to the allow-list?",
+        f"dhcp-host={v},my-pixel,192.168.1.40,infinite",  # dnsmasq
+        f"host my-iphone {{\n  hardware ethernet {v};\n  fixed-address 10.0.8.31;\n}}",  # ISC dhcpd
+        f"wlan0: STA {v} IEEE 802.11: associated (my phone, it keeps dropping)",
+        f"Physical Address. . . . . . . . . : {v}\n(this is my home PC, the captive portal wants it)",
+    ]
+    return forms[t], [v]
+
+
+round12_custom("device_mac_owned", "pii", _mac_owned, 5)
+
+PHONE_REGIONS12 = [
+    "GB",
+    "DE",
+    "FR",
+    "IN",
+    "BR",
+    "NG",
+    "KE",
+    "ID",
+    "PH",
+    "VN",
+    "TR",
+    "EG",
+    "MX",
+    "CO",
+    "AR",
+    "ZA",
+    "PK",
+    "BD",
+    "SA",
+    "AE",
+    "ES",
+    "IT",
+    "PL",
+    "UA",
+]
+
+
+def _phone_link(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    num = _valid_number(rng, rng.choice(PHONE_REGIONS12))
+    digits = f"{num.country_code}{num.national_number}"
+    forms = [
+        "chat with me here: https://wa.me/{d}",
+        "https://api.whatsapp.com/send?phone={d}&text=Hi%20about%20the%20order",
+        '<a href="sms:+{d}?body=Your%20code">text me</a>',
+        "viber://chat?number=%2B{d}",
+        "my Signal: https://signal.me/#p/+{d}",
+        '<a href="facetime:+{d}">FaceTime</a> or <a href="skype:+{d}?call">Skype</a>',
+        "https://t.me/+{d}",
+    ]
+    return forms[t].format(d=digits), [digits]
+
+
+round12_custom("phone_in_app_link", "pii", _phone_link, 7)
+
+
+def _dob_encoded(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    """A birth date as a program stores it: an Excel serial, Unix seconds, JavaScript milliseconds,
+    .NET's ``/Date(ms)/`` (negative before 1970)."""
+    y, m, d = _birth(rng, 1940, 2008)
+    days = calendar.timegm((y, m, d, 0, 0, 0)) // 86400
+    serial = str(days + 25569)  # Excel's 1900 system: day 25569 is 1970-01-01
+    secs = str(days * 86400)
+    ms = str(days * 86400000)
+    forms = [
+        (f"customer_id,dob\n4411,{serial}\n(the DOB column came out as numbers after the export)", serial),
+        (f'{{"id": 4411, "birthDate": {ms}, "plan": "pro"}}', ms),
+        (f'{{"Name": "u4411", "DateOfBirth": "\\/Date({ms})\\/"}}', ms),
+        (f'level=info msg="kyc ok" user=4411 birth_ts={secs}', secs),
+        (f"UPDATE members SET date_of_birth = to_timestamp({secs}) WHERE id = 4411;", secs),
+    ]
+    text, v = forms[t]
+    return text, [v]
+
+
+round12_custom("date_of_birth_encoded", "pii", _dob_encoded, 5)
+
+
+def orcid(r: random.Random) -> str:
+    # ORCID iD: fifteen digits and an ISO 7064 MOD 11-2 check character
+    body = "0000000" + r.choice("123") + _d(r, 7)  # issued from 0000-0001 to 0000-0003
+    total = 0
+    for c in body:
+        total = (total + int(c)) * 2
+    check = (12 - total % 11) % 11
+    v = body + ("X" if check == 10 else str(check))
+    return "-".join(v[i : i + 4] for i in range(0, 16, 4))
+
+
+def _name_project_files(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    """A person's name where a project lists its people: CITATION.cff (with an ORCID iD), pom.xml,
+    R's DESCRIPTION, pyproject.toml, a MAINTAINERS entry, a review trailer, .zenodo.json."""
+    first, last = rng.choice(FIRST), rng.choice(LAST)
+    full = f"{first} {last}"
+    if t == 0:
+        oid = orcid(rng)
+        text = f"cff-version: 1.2.0\nauthors:\n  - family-names: {last}\n    given-names: {first}\n    orcid: https://orcid.org/{oid}"
+        return text, [last, first, oid]
+    forms = [
+        f"<developers>\n  <developer>\n    <name>{full}</name>\n    <roles><role>maintainer</role></roles>\n"
+        "  </developer>\n</developers>",
+        f'Authors@R: person("{first}", "{last}", role = c("aut", "cre"))',
+        f'authors = [{{ name = "{full}" }}]',
+        f"ACME HTTP CLIENT\nM:\t{full}\nS:\tMaintained\nF:\tsrc/http/",
+        f"Acked-by: {full}",
+        f'"creators": [{{"name": "{last}, {first}", "affiliation": "Acme"}}]',
+    ]
+    text = forms[t - 1]
+    return text, [f"{last}, {first}" if t == 6 else full] if t != 2 else [first, last]
+
+
+round12_custom("person_name_project_files", "pii", _name_project_files, 7)
+
+
+def ar_cbu(r: random.Random) -> str:
+    """Argentina's CBU: bank and branch with a check digit (weights 7 1 3 9 7 1 3), then the
+    account with its own (weights 3 9 7 1 …)."""
+
+    def check(digits: str, weights: list[int]) -> str:
+        return str((10 - sum(int(c) * w for c, w in zip(digits, weights, strict=True)) % 10) % 10)
+
+    b = r.choice(["007", "011", "014", "015", "017", "027", "072", "285"]) + _d(r, 4)
+    acct = _d(r, 13)
+    return b + check(b, [7, 1, 3, 9, 7, 1, 3]) + acct + check(acct, [3, 9, 7, 1, 3, 9, 7, 1, 3, 9, 7, 1, 3])
+
+
+RU_BIKS = ["044525225", "044525593", "044525974", "044030653", "046577674"]
+
+
+def ru_account(r: random.Random) -> str:
+    """A Russian individual's current account (40817, roubles 810): its control digit (ninth) makes
+    the last three BIK digits and the account, weighted 7 1 3 repeating, sum to a multiple of 10."""
+    bik = r.choice(RU_BIKS)
+    acct = "40817810" + "0" + _d(r, 11)
+    s = sum(int(c) * (7, 1, 3)[i % 3] for i, c in enumerate(bik[-3:] + acct))
+    c = s % 10 * 3 % 10
+    return acct[:8] + str(c) + acct[9:]
+
+
+def za_account(r: random.Random) -> str:
+    return r.choice(["62", "40", "10", "14", "15"]) + _d(r, r.randrange(8, 10))
+
+
+def _bank_more12(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    kind = rng.randrange(3)
+    if kind == 0:
+        v = ar_cbu(rng)
+        label = rng.choice(["CBU", "mi CBU es", "CBU para la transferencia:"])
+        text = f"{label} {v}"
+    elif kind == 1:
+        v = ru_account(rng)
+        text = f"р/с {v}, БИК {rng.choice(RU_BIKS)}" if rng.random() < 0.5 else f"счёт получателя: {v}"
+    else:
+        v = za_account(rng)
+        text = f"Account holder: my own account, number {v}, branch code 250655"
+    forms = [
+        "{x}",
+        "please refund to this account: {x}",
+        '{{"payout": {{"method": "bank", "details": "{x}"}}}}',
+    ]
+    return forms[t].format(x=text), [v]
+
+
+round12_custom("bank_account_checked_more", "pii", _bank_more12, 3)
+
+
+def ph_pcn(r: random.Random) -> str:
+    v = _d(r, 16)
+    return "-".join(v[i : i + 4] for i in range(0, 16, 4))
+
+
+def vn_cccd(r: random.Random) -> str:
+    y = r.randrange(1950, 2008)
+    sex = (0 if y < 2000 else 2) + r.randrange(2)  # 20th century 0/1, 21st 2/3 (men / women)
+    return f"{r.randrange(1, 97):03d}{sex}{y % 100:02d}{_d(r, 6)}"
+
+
+def eg_national_id(r: random.Random) -> str:
+    y, m, d = _birth(r)
+    gov = r.choice(["01", "02", "03", "04", "11", "12", "13", "14", "15", "16", "21", "22", "88"])
+    return f"{2 if y < 2000 else 3}{y % 100:02d}{m:02d}{d:02d}{gov}{_d(r, 4)}{_d(r, 1)}"
+
+
+def tz_nida(r: random.Random) -> str:
+    y, m, d = _birth(r)
+    return f"{y}{m:02d}{d:02d}-{_d(r, 5)}-{_d(r, 5)}-{_d(r, 2)}"
+
+
+def ng_bvn(r: random.Random) -> str:
+    return "22" + _d(r, 9)
+
+
+def mt_id(r: random.Random) -> str:
+    return f"{r.randrange(10000, 999999)}{r.choice('MGAPLHBZ')}"
+
+
+for _name12, _kinds12, _own12, _key12 in [
+    (
+        "national_id_more12",
+        [
+            ("PhilSys Card Number", ph_pcn),
+            ("số CCCD", vn_cccd),
+            ("الرقم القومي", eg_national_id),
+            ("NIDA", tz_nida),
+            ("BVN", ng_bvn),
+            ("Karta tal-Identità", mt_id),
+        ],
+        ["{f}: {v}", "my {f} is {v}", "{f} {v} — verification failed twice", '"national_id": "{v}"'],
+        "national_id_number",
+    ),
+]:
+    _pii12(_name12, _kinds12, _own12, _key12)
+
+
 CATEGORIES: tuple[str, ...] = tuple(c.name for c in CATS)
 KIND = {c.name: c.kind for c in CATS}
 
@@ -15209,6 +16527,131 @@ def _round11_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]
     }
 
 
+def _iswc(r: random.Random) -> str:
+    # ISWC: T, nine digits, a check digit (1 plus each digit times its position, mod 10, from 10)
+    d = _d(r, 9)
+    c = (10 - (1 + sum((i + 1) * int(x) for i, x in enumerate(d))) % 10) % 10
+    return f"T-{d[:3]}.{d[3:6]}.{d[6:]}-{c}"
+
+
+def _round12_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
+    """Round-12 never-tuned hard negatives, under the same policy (nothing secret or personal): MAC
+    addresses that protocols and RFC 7042 reserve (no device's), BitLocker protector ids (they name
+    which recovery key to ask for and open nothing), flight and fare references, DICOM tags without
+    patient data, event timestamps (created, expires, issued), organisational unit codes, system
+    accounts, postcode ranges of rate tables, authenticator model ids (AAGUIDs), music work and
+    recording codes, API version headers, public OAuth client ids, Kubernetes resource quantities."""
+    return {
+        "protocol_mac_address": [
+            lambda r: f"00-00-5E-00-53-{r.randrange(256):02X}  (RFC 7042 documentation range)",
+            lambda r: "dst ff:ff:ff:ff:ff:ff (broadcast)",
+            lambda r: (
+                f"01:00:5e:{r.randrange(128):02x}:{r.randrange(256):02x}:{r.randrange(256):02x} is an IPv4 "
+                "multicast MAC"
+            ),
+            lambda r: f"virtual_router_id {r.randrange(1, 255)} -> VRRP MAC 00:00:5e:00:01:{r.randrange(1, 255):02x}",
+            lambda r: "LLDP frames go to 01:80:c2:00:00:0e, STP BPDUs to 01:80:c2:00:00:00",
+            lambda r: "33:33:00:00:00:01 (all-nodes IPv6 multicast)",
+        ],
+        "bitlocker_protector_id": [
+            lambda r: f"    Numerical Password:\n      ID: {{{_uuid4(r).upper()}}}",
+            lambda r: f"Recovery key ID: {_rs(r, HEXU, 8)} (the first 8 characters of the protector id)",
+            lambda r: f"manage-bde -protectors -delete C: -id {{{_uuid4(r).upper()}}}",
+        ],
+        "flight_reference": [
+            lambda r: (
+                f"{r.choice(['BA', 'LH', 'AF', 'KL', 'UA', 'QR'])}{r.randrange(10, 999)} "
+                f"{r.choice(['LHR', 'FRA', 'CDG', 'AMS', 'SFO', 'DOH'])}->{r.choice(['JFK', 'NRT', 'SIN', 'GRU'])} "
+                f"dep {r.randrange(6, 23):02d}:{r.choice(['05', '25', '40', '55'])}"
+            ),
+            lambda r: (
+                f"fare basis {r.choice(['YLOWUS', 'QNC7D1', 'KLX2SEU', 'VSAVER'])}, booking class {r.choice('YBMHKQ')}"
+            ),
+            lambda r: f"aircraft {r.choice(['G-XLEA', 'D-AIXP', 'F-HRBA', 'N2749U', 'A7-ALZ'])} (A350-900)",
+            lambda r: (
+                f"IATA {r.choice(['LHR', 'MUC', 'BOM', 'GIG', 'YVR'])} / ICAO {r.choice(['EGLL', 'EDDM', 'VABB'])}"
+            ),
+        ],
+        "dicom_public_tag": [
+            lambda r: "(0008,0060) CS [CT]                                     #   2, 1 Modality",
+            lambda r: f"(0028,0010) US {r.choice([256, 512, 1024])}                                      #   2, 1 Rows",
+            lambda r: "(0002,0010) UI =LittleEndianExplicit                     #  20, 1 TransferSyntaxUID",
+            lambda r: "(0008,0016) UI =CTImageStorage                           #  26, 1 SOPClassUID",
+            lambda r: f"(0018,0050) DS [{r.choice(['0.625', '1.25', '2.5', '5'])}]  #   4, 1 SliceThickness",
+        ],
+        "epoch_event_timestamp": [
+            lambda r: f'{{"id": "evt_{_rs(r, B62, 14)}", "created": {r.randrange(1_690_000_000, 1_740_000_000)}}}',
+            lambda r: (
+                f'"exp": {r.randrange(1_700_000_000, 1_800_000_000)}, '
+                f'"iat": {r.randrange(1_690_000_000, 1_699_999_999)}'
+            ),
+            lambda r: f"lastModified: {r.randrange(1_690_000_000_000, 1_740_000_000_000)}  // Date.now() at upload",
+            lambda r: f'"ModifiedOn": "\\/Date({r.randrange(1_690_000_000_000, 1_740_000_000_000)})\\/"',
+            lambda r: f"expires_at={r.randrange(1_700_000_000, 1_800_000_000)} (session cache entry)",
+        ],
+        "org_unit_code": [
+            lambda r: f"cost center CC-{r.randrange(1000, 9999)}, department D{r.randrange(100, 999)}",
+            lambda r: f"job requisition JR-{r.randrange(100000, 999999)} (Backend Engineer, open)",
+            lambda r: f"ou=Engineering,ou=Departments,dc=acme,dc=internal  # {r.randrange(20, 400)} members",
+            lambda r: f"GL account {r.randrange(4000, 8999)}-{r.randrange(100, 999)} (cloud spend)",
+        ],
+        "system_account_id": [
+            lambda r: "uid=999(postgres) gid=999(postgres) groups=999(postgres),101(ssl-cert)",
+            lambda r: f"securityContext:\n  runAsUser: {r.choice([65532, 65534, 1001, 10001])}\n  runAsNonRoot: true",
+            lambda r: "www-data:x:33:33:www-data:/var/www:/usr/sbin/nologin",
+            lambda r: "NT AUTHORITY\\NETWORK SERVICE",
+            lambda r: "nobody:*:-2:-2:Unprivileged User:/var/empty:/usr/bin/false",
+        ],
+        "postal_code_range": [
+            lambda r: (
+                f"zone {r.randrange(1, 9)}: {r.randrange(10, 50) * 1000}-{r.randrange(50, 99) * 1000 + 999}, "
+                f"{r.randrange(3, 15)}.90 EUR"
+            ),
+            lambda r: "shipping tier B: SW1A, EC1, WC2 (central London outward codes)",
+            lambda r: f"ZIP prefixes {r.randrange(100, 499)}xx-{r.randrange(500, 999)}xx ship from the Reno warehouse",
+        ],
+        "authenticator_aaguid": [
+            lambda r: '"aaguid": "cb69481e-8ff7-4039-93ec-0a2729a154a8"  // YubiKey 5 series',
+            lambda r: "AAGUID 08987058-cadc-4b81-b6e1-30de50dcbe96 = Windows Hello",
+            lambda r: "authenticator model fbfc3007-154e-4ecc-8c0b-6e020557d7bd (iCloud Keychain)",
+            lambda r: "aaguid=00000000-0000-0000-0000-000000000000 (none attestation)",
+        ],
+        "media_work_code": [
+            lambda r: "ISWC T-034.524.680-1 (the standard's own example)",
+            lambda r: f"ISWC: {_iswc(r)}",
+            lambda r: (
+                f"ISRC {r.choice(['GB', 'US', 'DE', 'FR'])}-{_rs(r, ALNUM_UP, 3)}-{r.randrange(0, 99):02d}-"
+                f"{r.randrange(0, 99999):05d}"
+            ),
+            lambda r: f"UPC {r.randrange(10**11, 10**12)} (album barcode)",
+        ],
+        "api_version_header": [
+            lambda r: f"Stripe-Version: {r.choice(['2023-10-16', '2024-04-10', '2024-06-20'])}",
+            lambda r: "X-GitHub-Api-Version: 2022-11-28",
+            lambda r: "anthropic-version: 2023-06-01",
+            lambda r: "Notion-Version: 2022-06-28",
+            lambda r: f"api-version={r.choice(['2024-02-01', '2024-06-01', '2023-05-15'])}",
+        ],
+        "oauth_public_client_id": [
+            lambda r: (
+                f"client_id={r.randrange(10**11, 10**12)}-{_rs(r, string.ascii_lowercase + string.digits, 32)}"
+                ".apps.googleusercontent.com"
+            ),
+            lambda r: f"GitHub App client ID: Iv1.{_rs(r, HEX, 16)}",
+            lambda r: f"NEXT_PUBLIC_AUTH0_CLIENT_ID={_rs(r, B62, 32)}",
+            lambda r: f"response_type=code&client_id={_uuid4(r)}&scope=openid%20profile",
+        ],
+        "k8s_resource_quantity": [
+            lambda r: (
+                f"resources:\n  requests:\n    cpu: {r.choice(['100m', '250m', '500m'])}\n    memory: "
+                f"{r.choice(['128Mi', '512Mi', '1Gi'])}"
+            ),
+            lambda r: f"storage: {r.choice(['10Gi', '100Gi', '1Ti'])}",
+            lambda r: f"ephemeral-storage: {r.randrange(1, 20)}Gi, nvidia.com/gpu: {r.randrange(1, 8)}",
+        ],
+    }
+
+
 DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     1: _decoy_templates(),
     2: _round2_decoy_templates(),
@@ -15221,6 +16664,7 @@ DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     9: _round9_decoy_templates(),
     10: _round10_decoy_templates(),
     11: _round11_decoy_templates(),
+    12: _round12_decoy_templates(),
 }
 DECOYS: dict[str, list[Callable[[random.Random], str]]] = {}  # every round before the holdout's
 for _round, _kinds in sorted(DECOY_ROUNDS.items()):
@@ -15799,6 +17243,175 @@ ROUND11_WRAPPERS: list[Wrapper] = [
 ]
 
 
+def _props_escape(s: str) -> str:
+    # a Java .properties value: backslashes doubled, non-ASCII as \uXXXX (UTF-16), lines continued
+    out = []
+    for ch in s:
+        if ch == "\\":
+            out.append("\\\\")
+        elif ch == "\n":
+            out.append("\\n\\\n    ")
+        elif ord(ch) > 0x7E:
+            out.append("".join(f"\\u{u:04x}" for u in _utf16_units(ch)))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _utf16_units(ch: str) -> list[int]:
+    b = ch.encode("utf-16-be")
+    return [int.from_bytes(b[i : i + 2], "big") for i in range(0, len(b), 2)]
+
+
+def _py_ascii(s: str) -> str:
+    # a single-quoted Python literal as ascii() writes it (\x, \u, \U escapes)
+    out = []
+    for ch in s:
+        o = ord(ch)
+        if ch in "\\'":
+            out.append("\\" + ch)
+        elif ch == "\n":
+            out.append("\\n")
+        elif ch == "\t":
+            out.append("\\t")
+        elif o < 0x20 or 0x7F <= o <= 0xFF:
+            out.append(f"\\x{o:02x}")
+        elif o > 0xFFFF:
+            out.append(f"\\U{o:08x}")
+        elif o > 0xFF:
+            out.append(f"\\u{o:04x}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _qp(s: str) -> str:
+    # quoted-printable (RFC 2045) without soft line breaks: "=" and every non-ASCII byte as =XX
+    out = []
+    for ch in s:
+        if ch == "=" or ord(ch) > 0x7E:
+            out.append("".join(f"={b:02X}" for b in ch.encode()))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _q_word(s: str) -> str:
+    # an RFC 2047 "Q" encoded-word body: space as _, specials and non-ASCII as =XX; a line break
+    # closes the word and folds into the next one
+    out = []
+    for ch in s:
+        if ch == "\n":
+            out.append("?=\n =?UTF-8?Q?")
+        elif ch == " ":
+            out.append("_")
+        elif ch in "=?_\t" or ord(ch) > 0x7E:
+            out.append("".join(f"={b:02X}" for b in ch.encode()))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _xml_ncr(s: str) -> str:
+    # XML text with markup escaped and every non-ASCII character as a numeric reference
+    out = []
+    for ch in s:
+        if ch in "&<>":
+            out.append({"&": "&amp;", "<": "&lt;", ">": "&gt;"}[ch])
+        elif ord(ch) > 0x7E:
+            out.append(f"&#{ord(ch)};")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _proto_text(s: str) -> str:
+    # protobuf text format's C escapes: quotes and backslash, \n, every non-ASCII byte in octal
+    out = []
+    for ch in s:
+        if ch in "\\\"'":
+            out.append("\\" + ch)
+        elif ch == "\n":
+            out.append("\\n")
+        elif ord(ch) > 0x7E:
+            out.append("".join(f"\\{b:03o}" for b in ch.encode()))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _ansi_c(s: str) -> str:
+    # bash $'…' quoting
+    return s.replace("\\", "\\\\").replace("'", "\\'").replace("\n", "\\n").replace("\t", "\\t")
+
+
+def _ps_backtick(s: str) -> str:
+    # PowerShell double-quoted string: backtick escapes
+    return s.replace("`", "``").replace('"', '`"').replace("$", "`$").replace("\n", "`n")
+
+
+def _ap_content(s: str) -> str:
+    # ActivityPub "content": HTML-escaped, line breaks as <br>, inside a JSON string
+    import html
+
+    return json.dumps(html.escape(s, quote=True).replace("\n", "<br>"), ensure_ascii=False)[1:-1]
+
+
+_LATEX = {
+    "\\": "\\textbackslash{}",
+    "&": "\\&",
+    "%": "\\%",
+    "$": "\\$",
+    "#": "\\#",
+    "_": "\\_",
+    "{": "\\{",
+    "}": "\\}",
+    "~": "\\textasciitilde{}",
+    "^": "\\textasciicircum{}",
+}
+
+
+def _latex(s: str) -> str:
+    return "".join(_LATEX.get(ch, ch) for ch in s)
+
+
+def _md_escape(s: str) -> str:
+    # markdown as exporters escape it (Notion, Confluence to markdown)
+    return "".join("\\" + ch if ch in "\\`*_[]<>#|~" else ch for ch in s)
+
+
+# round-12 never-tuned wrapper families
+ROUND12_WRAPPERS: list[Wrapper] = [
+    lambda r: (  # devtools: copy as fetch, the paste as a JSON body
+        'fetch("https://api.acme.dev/v1/notes", {\n  "headers": {"content-type": "text/plain"},\n'
+        '  "body": "{s}",\n  "method": "POST"\n});',
+        _json_escape(r.random() < 0.5),
+    ),
+    lambda r: (  # a Kubernetes Secret's stringData block scalar
+        "apiVersion: v1\nkind: Secret\nmetadata:\n  name: support-notes\nstringData:\n  notes.txt: |\n    {s}",
+        _indent("    "),
+    ),
+    lambda r: ("# messages.properties\nsupport.note={s}", _props_escape),
+    lambda r: ("note = '{s}'", _py_ascii),  # a Python ascii() repr
+    lambda r: (
+        "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n{s}",
+        _qp,
+    ),
+    lambda r: ("Subject: =?UTF-8?Q?{s}?=", _q_word),  # a MIME encoded-word header
+    lambda r: ("sequenceDiagram\n  participant api\n  Note over api: {s}", lambda s: s.replace("\n", "<br/>")),
+    lambda r: ('<note xml:space="preserve">{s}</note>', _xml_ncr),
+    lambda r: ('entries {\n  note: "{s}"\n}', _proto_text),  # protobuf text format
+    lambda r: ("printf '%s\\n' $'{s}'", _ansi_c),
+    lambda r: ('Write-Output "{s}"', _ps_backtick),
+    lambda r: ('{"type": "Note", "content": "<p>{s}</p>", "sensitive": false}', _ap_content),
+    lambda r: ("\\begin{quote}\n{s}\n\\end{quote}", _latex),
+    lambda r: ("> exported from the wiki:\n> {s}", lambda s: _md_escape(s).replace("\n", "\n> ")),
+    lambda r: ("shwmae, dw i'n cael y gwall hwn:\n{s}\nunrhyw syniad?", _ident),  # Welsh
+    lambda r: ("kaixo, errore hau jasotzen dut:\n{s}\ninork badaki?", _ident),  # Basque
+    lambda r: ("ሰላም፣ ይህ ስህተት ይመጣብኛል፦\n{s}\nማን ሊረዳኝ ይችላል?", _ident),  # Amharic
+]
+
+
 FILLER = [
     "can you help me figure out why the build fails on CI?",
     "I'm migrating the service from Flask to FastAPI.",
@@ -15826,6 +17439,7 @@ WRAPPER_ROUNDS: dict[int, list[list[Wrapper]]] = {
     9: [ROUND9_WRAPPERS],
     10: [ROUND10_WRAPPERS],
     11: [ROUND11_WRAPPERS],
+    12: [ROUND12_WRAPPERS],
 }
 DEV_WRAPPERS = [f for r, fams in sorted(WRAPPER_ROUNDS.items()) if r < HOLDOUT_ROUND for f in fams]
 HOLDOUT_WRAPPERS = [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS.get(r, [])]

@@ -40,13 +40,14 @@ SEED = 7
 def blind() -> dict[str, BlindScore]:
     # dev rounds 1 to 7 (tuned on; ``before=8`` keeps them exactly as they were before round 8 joined
     # dev), round 8 (dev since round 9 exists, tuned), round 9 (dev since round 10 exists, tuned),
-    # round 10 (dev since round 11 exists) and the holdout (round 11 alone, never its texts) have
-    # floors of their own
+    # round 10 (dev since round 11 exists, tuned), round 11 (dev since round 12 exists) and the
+    # holdout (round 12 alone, never its texts) have floors of their own
     return {
         "dev": score(R, generate(SEED, "dev", 1200, before=8)),
         "round8": score(R, generate(SEED, "dev", 1200, round_no=8)),
         "round9": score(R, generate(SEED, "dev", 1200, round_no=9)),
         "round10": score(R, generate(SEED, "dev", 1200, round_no=10)),
+        "round11": score(R, generate(SEED, "dev", 1200, round_no=11)),
         "holdout": score(R, generate(SEED, "holdout", 1200, round_no=HOLDOUT_ROUND)),
     }
 
@@ -120,9 +121,17 @@ def blind() -> dict[str, BlindScore]:
 # 1 / 2 / 7: 73.7 / 73.0 / 74.4% secrets, 75.2 / 74.6 / 75.1% personal data, 285 / 303 / 283 FP/MB
 # (none of round 10's false-positive fixes reached round 11's decoys), 8 / 4 / 6 stray spans:
 # the holdout floors follow (seed 7's less 1.4 and 1.6 points).
+# Round 12 made round 11 dev (issue 17, branch blind12): round 11 keeps the floors it had as the
+# holdout where they hold (test_blind_round11_joined_dev; its tuners raise them); scored as dev it
+# draws other cases (a pool's name seeds them): at seed 7 (n 1200), untuned on it, 72.5% secrets,
+# 74.1% personal data, 307.4 FP/MB, 4 stray spans, so its secrets floor is that less 1.5 points and
+# its FP ceiling that plus 15. The holdout is round 12 alone (written blind, untuned, the engine at
+# c43468b), seeds 1 / 2 (n 2400) and 7 (n 1200): 68.4 / 68.5 / 70.0% secrets, 70.0 / 70.1 / 69.5%
+# personal data, 7.9 / 9.6 / 8.1 FP/MB, 17 / 24 / 15 stray spans, idempotent, nothing dropped; its
+# floors are seed 7's less 1.5 points, plus 15 FP/MB and 30 stray spans.
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.73, 0.735, 298.0, 36)],
+    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.685, 0.68, 23.0, 45)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
@@ -161,6 +170,19 @@ def test_blind_round9_joined_dev(blind: dict[str, BlindScore]) -> None:
     assert sc.recall("pii") >= 0.935, sc.recall("pii")
     assert sc.fp_per_mb() <= 126.0, sc.fp_per_mb()
     assert sc.stray <= 7, sc.stray
+
+
+def test_blind_round11_joined_dev(blind: dict[str, BlindScore]) -> None:
+    """Round 11 (dev since round 12, written blind, untuned; its tuners raise these): the floors it
+    had as the holdout (73.5% personal data, 36 stray spans), except where round 11 scored as dev
+    (other cases: seed 7, n 1200, 72.5% secrets, 307.4 FP/MB) falls outside them: there that figure
+    less 1.5 points (was 73.0%) and plus 15 FP/MB (was 298)."""
+    sc = blind["round11"]
+    assert sc.idempotent and sc.dropped == 0
+    assert sc.recall("secret") >= 0.71, sc.recall("secret")
+    assert sc.recall("pii") >= 0.735, sc.recall("pii")
+    assert sc.fp_per_mb() <= 322.0, sc.fp_per_mb()
+    assert sc.stray <= 36, sc.stray
 
 
 def test_blind_round10_joined_dev(blind: dict[str, BlindScore]) -> None:
@@ -447,10 +469,11 @@ def test_round4_generator_checksums() -> None:
         (rb._abn, "au.abn"),
         (rb._siren, "fr.siren"),
         (rb.gr_afm, "gr.vat"),
+        (rb.ar_cbu, "ar.cbu"),
     ],
 )
 def test_round5_generator_checksums(gen: object, validator: str) -> None:
-    """Round 5's to 11's national ids and IBANs (and round 10's company-id decoys) pass
+    """Round 5's to 12's national ids, IBANs and bank accounts (and round 10's company-id decoys) pass
     python-stdnum's validators (an implementation independent of the generator's up to round 7;
     round 8 uses python-stdnum's calculators or redraws a candidate until python-stdnum accepts it
     (rounds 9 and 10 too), so there the test guards the drawing and formatting, not the check
@@ -580,6 +603,52 @@ def test_round11_generator_checks() -> None:
         assert taj[8] == sum(d * (3 if i % 2 == 0 else 7) for i, d in enumerate(taj[:8])) % 10, taj
 
 
+def test_round12_generator_checks() -> None:
+    """Round 12's own checks against documented values and rules: ORCID's example iD
+    0000-0002-1825-0097 (ISO 7064 MOD 11-2, python-stdnum's implementation), SNILS 112-233-445 95,
+    ISWC T-034.524.680-1; every BitLocker block a multiple of 11 below 720896, CNS sums weighted 15
+    to 1 divisible by 11, título de eleitor, NISS, Rentenversicherungsnummer and Russian account
+    controls recomputed from their rules, MAC addresses globally administered unicast ones."""
+    from stdnum.iso7064 import mod_11_2
+
+    assert mod_11_2.is_valid("0000000218250097")
+    assert sum(int(x) * (9 - i) for i, x in enumerate("112233445")) == 95  # SNILS 112-233-445 95
+    r = random.Random(12)
+    for _ in range(200):
+        o = rb.orcid(r).replace("-", "")
+        assert o.startswith("0000000") and mod_11_2.is_valid(o), o
+        blocks = rb.bitlocker_recovery(r).split("-")
+        assert len(blocks) == 8 and all(int(b) % 11 == 0 and int(b) < 720896 for b in blocks), blocks
+        sn = rb.ru_snils(r)
+        d, c = [int(x) for x in sn[:11].replace("-", "")], int(sn[-2:])
+        s = sum(x * (9 - i) for i, x in enumerate(d))
+        assert c == (s if s < 100 else 0 if s in (100, 101) else s % 101 % 100), sn
+        cns = [int(x) for x in rb.br_cns(r).replace(" ", "")]
+        assert len(cns) == 15 and sum(x * (15 - i) for i, x in enumerate(cns)) % 11 == 0, cns
+        t = [int(x) for x in rb.br_titulo(r).replace(" ", "")]
+        assert t[10] == sum(x * w for x, w in zip(t[:8], range(2, 10), strict=True)) % 11 % 10, t
+        assert t[11] == (t[8] * 7 + t[9] * 8 + t[10] * 9) % 11 % 10, t
+        n = [int(x) for x in rb.pt_niss(r)]
+        w = [29, 23, 19, 17, 13, 11, 7, 5, 3, 2]
+        assert n[10] == 9 - sum(x * y for x, y in zip(n[:10], w, strict=True)) % 10, n
+        rv = rb.de_rvnr(r).replace(" ", "")
+        digits = rv[:8] + f"{ord(rv[8]) - 64:02d}" + rv[9:11]
+        prods = [int(x) * y for x, y in zip(digits, [2, 1, 2, 5, 7, 1, 2, 1, 2, 1, 2, 1], strict=True)]
+        assert int(rv[11]) == sum(p // 10 + p % 10 for p in prods) % 10, rv
+        acct = rb.ru_account(r)
+        assert any(sum(int(x) * (7, 1, 3)[i % 3] for i, x in enumerate(b[-3:] + acct)) % 10 == 0 for b in rb.RU_BIKS)
+        mac = bytes.fromhex(rb.device_mac(r).replace(":", "").replace("-", "").replace(".", ""))
+        assert len(mac) == 6 and mac[0] & 3 == 0, mac
+
+    def iswc_check(d: str) -> int:
+        return (10 - (1 + sum((i + 1) * int(x) for i, x in enumerate(d))) % 10) % 10
+
+    assert iswc_check("034524680") == 1  # the documented example T-034.524.680-1
+    for _ in range(100):
+        w = rb._iswc(r)
+        assert w[:2] == "T-" and int(w[-1]) == iswc_check(w[2:-2].replace(".", "")), w
+
+
 def test_pools_are_split_by_family() -> None:
     """Every category has at least two never-tuned families; the holdout-only categories and
     decoy kinds never reach dev; every earlier round is dev."""
@@ -603,8 +672,10 @@ def test_pools_are_split_by_family() -> None:
     assert {"apple_p8_key", "sk_rodne_cislo", "passport_mrz"} <= dev_cats
     assert set(DECOY_ROUNDS[10]) <= set(DECOYS) and WRAPPER_ROUNDS[10][0] in DEV_WRAPPERS  # round 10 is dev
     assert {"ci_cd_token_more", "lk_nic", "home_geolocation"} <= dev_cats
+    assert set(DECOY_ROUNDS[11]) <= set(DECOYS) and WRAPPER_ROUNDS[11][0] in DEV_WRAPPERS  # round 11 is dev
+    assert {"web3_provider_key", "crypto_address_eth", "vehicle_vin"} <= dev_cats
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
-    assert len(holdout_only) >= 40  # round 11 adds more than 40 categories
+    assert len(holdout_only) >= 20  # round 12 adds more than 20 categories
     dev = generate(1, "dev", 300)
     assert not holdout_only & {p.category for case in dev for p in case.plants}
     holdout = generate(1, "holdout", 300)
@@ -624,31 +695,55 @@ def _planted_counts(cases: list[BlindCase]) -> dict[str, int]:
     return counts
 
 
-def test_round11_holdout() -> None:
-    """Round 11 is the holdout (round 10 joined dev): families for every category, rounds scored
-    apart, each round-11 category planted at least 10 times in 2400 prompts (it has 420 categories)
+def test_round12_holdout() -> None:
+    """Round 12 is the holdout (round 11 joined dev): families for every category, rounds scored
+    apart, each round-12 category planted at least 8 times in 2400 prompts (it has 443 categories)
     with every value in its prompt, the same cases for the same seed. (Generator only: the engine
     never runs here.)"""
-    assert HOLDOUT_ROUNDS == (11,) and HOLDOUT_ROUND == 11
-    assert all(len(c.templates("holdout", 11)) >= 2 for c in CATS)
-    assert all(c.templates("holdout", 11) == c.templates("holdout") for c in CATS)
-    assert not any(c.templates("dev", 11) or c.templates("holdout", 10) for c in CATS)
-    r10 = {c.name for c in CATS if c.templates("dev", 10)}
-    r11 = {c.name for c in CATS if c.templates("holdout", 11)}
-    assert len(r11 - r10) >= 40 and r10 < r11
-    cases = generate(2, "holdout", 2400, round_no=11)
+    assert HOLDOUT_ROUNDS == (12,) and HOLDOUT_ROUND == 12
+    assert all(len(c.templates("holdout", 12)) >= 2 for c in CATS)
+    assert all(c.templates("holdout", 12) == c.templates("holdout") for c in CATS)
+    assert not any(c.templates("dev", 12) or c.templates("holdout", 11) for c in CATS)
+    r11 = {c.name for c in CATS if c.templates("dev", 11)}
+    r12 = {c.name for c in CATS if c.templates("holdout", 12)}
+    assert len(r12 - r11) >= 20 and r11 < r12
+    assert len([c for c in CATS if c.name in r12 - r11 and c.kind == "secret"]) >= 10
+    assert len([c for c in CATS if c.name in r12 - r11 and c.kind == "pii"]) >= 10
+    cases = generate(2, "holdout", 2400, round_no=12)
     counts = _planted_counts(cases)
-    assert set(counts) == r11 and min(counts.values()) >= 10, min(counts.values())
+    assert set(counts) == r12 and min(counts.values()) >= 8, min(counts.values())
+    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[12])
+    assert not set(DECOY_ROUNDS[12]) & {k for r in range(1, 12) for k in DECOY_ROUNDS[r]}  # new kinds only
+    assert len(DECOY_ROUNDS[12]) >= 12 and len(WRAPPER_ROUNDS[12][0]) >= 12
+    assert [c.text for c in generate(2, "holdout", 200, round_no=12)] == [c.text for c in cases[:200]]
+    eleven = generate(2, "dev", 300, round_no=11)
+    assert not (r12 - r11) & {p.category for case in eleven for p in case.plants}
+    with pytest.raises(ValueError):
+        generate(1, "dev", 10, round_no=12)
+    with pytest.raises(ValueError):
+        generate(1, "holdout", 10, round_no=11)
+
+
+def test_round11_joined_dev() -> None:
+    """Round 11 joined dev (written blind, tuned on once round 12 exists): every category with an
+    earlier round has round-11 families in dev, each round-11 category planted in 2400 prompts with
+    every value in its prompt, the same cases for the same seed; ``before=11`` is the dev pool of
+    rounds 1 to 10 and holds no round-11 category, decoy kind or wrapper. (Generator only.)"""
+    assert HOLDOUT_ROUND == 12 and 11 not in HOLDOUT_ROUNDS
+    assert all(len(c.templates("dev", 11)) >= 2 for c in CATS if any(r < 11 for r in c.rounds))
+    r10 = {c.name for c in CATS if c.templates("dev", 10)}
+    r11 = {c.name for c in CATS if c.templates("dev", 11)}
+    assert len(r11 - r10) >= 40 and r10 < r11
+    cases = generate(2, "dev", 2400, round_no=11)
+    counts = _planted_counts(cases)
+    assert set(counts) == r11 and min(counts.values()) >= 8, min(counts.values())
     assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[11])
-    assert not set(DECOY_ROUNDS[11]) & {k for r in range(1, 11) for k in DECOY_ROUNDS[r]}  # new kinds only
-    assert len(DECOY_ROUNDS[11]) >= 12 and len(WRAPPER_ROUNDS[11][0]) >= 12
-    assert [c.text for c in generate(2, "holdout", 200, round_no=11)] == [c.text for c in cases[:200]]
-    ten = generate(2, "dev", 300, round_no=10)
-    assert not (r11 - r10) & {p.category for case in ten for p in case.plants}
-    with pytest.raises(ValueError):
-        generate(1, "dev", 10, round_no=11)
-    with pytest.raises(ValueError):
-        generate(1, "holdout", 10, round_no=10)
+    assert set(DECOY_ROUNDS[11]) <= set(DECOYS) and WRAPPER_ROUNDS[11][0] in DEV_WRAPPERS
+    assert [c.text for c in generate(2, "dev", 200, round_no=11)] == [c.text for c in cases[:200]]
+    old = generate(1, "dev", 400, before=11)
+    assert not (r11 - r10) & {p.category for case in old for p in case.plants}
+    r11_decoys = set(DECOY_ROUNDS[11]) - {k for r in range(1, 11) for k in DECOY_ROUNDS[r]}
+    assert not r11_decoys & {d.category for case in old for d in case.decoys}
 
 
 def test_round10_joined_dev() -> None:
@@ -656,7 +751,7 @@ def test_round10_joined_dev() -> None:
     earlier round has round-10 families in dev, each round-10 category planted in 2400 prompts with
     every value in its prompt, the same cases for the same seed; ``before=10`` is the dev pool of
     rounds 1 to 9 and holds no round-10 category, decoy kind or wrapper. (Generator only.)"""
-    assert HOLDOUT_ROUND == 11 and 10 not in HOLDOUT_ROUNDS
+    assert HOLDOUT_ROUND > 10 and 10 not in HOLDOUT_ROUNDS
     assert all(len(c.templates("dev", 10)) >= 2 for c in CATS if any(r < 10 for r in c.rounds))
     r9 = {c.name for c in CATS if c.templates("dev", 9)}
     r10 = {c.name for c in CATS if c.templates("dev", 10)}
