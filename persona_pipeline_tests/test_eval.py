@@ -478,7 +478,7 @@ def test_blind6_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
 
 
 def test_blind7_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
-    """The blind7 pool (eval/pool_blind7.py: the newest held-out pool, written blind) is apart from
+    """The blind7 pool (eval/pool_blind7.py: a held-out pool, written blind) is apart from
     the other pools and well formed, and its truth is met by the person's words."""
     from persona_pipeline.eval import pool_blind7
     from persona_pipeline.eval.corpus import POOLS
@@ -745,6 +745,18 @@ BLIND7_FLOORS: dict[str, float | int | None] = {
     "contradiction_handling_min": 0.2,
 }
 
+# blind8 in CI: seed 1 held to floors just under the untuned baseline (2026-12-05, main at c43468b:
+# recall 0.54 (15/28), 2 fabricated (2 inverted), 3 one-offs, contradictions 1/3), so that losing
+# two preferences, two more fabricated bullets or one-offs, or the one handled contradiction fails.
+# The pool is the newest held out and is read in aggregate only: a failure prints the totals, never
+# the bullets or the missed ids.
+BLIND8_FLOORS: dict[str, float | int | None] = {
+    "recall_min": 0.48,
+    "fabricated_max": 3,
+    "one_off_leaks_max": 4,
+    "contradiction_handling_min": 0.3,
+}
+
 
 def _assert_blind_scorecard(pool: str, floors: Mapping[str, float | int | None], tmp_path: Path) -> None:
     """`persona eval --pool <pool>` on the seed-1 corpus, offline, reported against the test pool's
@@ -796,9 +808,15 @@ def test_offline_scorecard_on_the_blind6_pool(tmp_path: Path) -> None:
 
 
 def test_offline_scorecard_on_the_blind7_pool(tmp_path: Path) -> None:
-    """`persona eval --pool blind7` on the seed-1 corpus, offline: the newest held-out pool
-    (eval/pool_blind7.py, never tuned on), held to BLIND7_FLOORS."""
+    """`persona eval --pool blind7` on the seed-1 corpus, offline: a held-out pool
+    (eval/pool_blind7.py, never tuned on until it is opened), held to BLIND7_FLOORS."""
     _assert_blind_scorecard("blind7", BLIND7_FLOORS, tmp_path)
+
+
+def test_offline_scorecard_on_the_blind8_pool(tmp_path: Path) -> None:
+    """`persona eval --pool blind8` on the seed-1 corpus, offline: the newest held-out pool
+    (eval/pool_blind8.py, never tuned on), held to BLIND8_FLOORS."""
+    _assert_blind_scorecard("blind8", BLIND8_FLOORS, tmp_path)
 
 
 def test_persona_eval_command_on_another_seed(tmp_path: Path) -> None:
