@@ -282,12 +282,14 @@ def test_the_scorer_accepts_every_pool_phrasing_as_said() -> None:
         pool_blind5,
         pool_blind6,
         pool_blind7,
+        pool_blind8,
         pool_test,
     )
     from persona_pipeline.eval.corpus import _pref
     from persona_pipeline.eval.score import pref_matches
 
     pools = (pool, pool_test, pool_blind, pool_blind2, pool_blind3, pool_blind4, pool_blind5, pool_blind6, pool_blind7)
+    pools += (pool_blind8,)
     for src in pools:
         for t in src.PREFERENCES:
             for ph in t.phrasings:
@@ -476,7 +478,7 @@ def test_blind6_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
 
 
 def test_blind7_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
-    """The blind7 pool (eval/pool_blind7.py: the newest held-out pool, written blind) is apart from
+    """The blind7 pool (eval/pool_blind7.py: a held-out pool, written blind) is apart from
     the other pools and well formed, and its truth is met by the person's words."""
     from persona_pipeline.eval import pool_blind7
     from persona_pipeline.eval.corpus import POOLS
@@ -504,6 +506,78 @@ def test_blind7_pool_asks_what_its_brief_asks() -> None:
     assert orders.count(True) >= 5 and orders.count(False) >= 5
     foreign = [p.id for p in b.PREFERENCES if all(_NON_ENGLISH.search(x.lower()) for x in p.phrasings)]
     assert len(foreign) >= 6, foreign
+    unread = []
+    for t in b.PREFERENCES:
+        pref = _pref(t)  # no statements: the bullet is judged by reading, not by being as said
+        unread += [(t.id, x) for x in t.phrasings if not pref_matches(x, pref)]
+        # the canonical statement may be written into an instruction file (a restated directive):
+        # echoed as a bullet, it is about nothing or read the right way round, never inverted
+        if matches(t.statement, t.terms) and not pref_matches(t.statement, pref):
+            unread.append((t.id, t.statement))
+    assert unread == []
+
+
+def test_blind8_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
+    """The blind8 pool (eval/pool_blind8.py: the newest held-out pool, written blind) is apart from
+    the other pools and well formed, and its truth is met by the person's words."""
+    from persona_pipeline.eval import pool_blind8
+    from persona_pipeline.eval.corpus import POOLS
+
+    assert POOLS["blind8"] is pool_blind8
+    _assert_blind_pool_apart_and_well_formed("blind8", "b8_", tmp_path)
+
+
+# a letter of a script other than Latin (Cyrillic, Devanagari, kana, CJK, Hangul) or a Latin letter
+# with a diacritic French or Portuguese uses
+_OTHER_SCRIPT = re.compile(r"[\u0400-\u04ff\u0900-\u097f\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]|[àâçéèêîôûœãõáíóú]")
+# words that carry no content when counting what two restatements share (English, and the articles,
+# prepositions and particles of the other languages the pool's phrasings use)
+_FUNCTION_WORDS_TEXT = (
+    "a an the and or but of to in on at for with by from into as is are be it its i me my we our us you "
+    "your this that these those there here so if when than then just only every each any all no not don't "
+    "do does what how why which who was were has have had it's i'm that's up "
+    "en le la les un une de des du et eu um uma os as da do em com na no num "
+    "в на по для с со и не мне में से को के की का है 로 으로 는"
+)
+_FUNCTION_WORDS = frozenset(_FUNCTION_WORDS_TEXT.split())
+
+
+_WORD_CHARS = r"[\w\u0900-\u097f'+#-]"  # Devanagari vowel signs are not \w
+
+
+def _content_words(text: str, terms: tuple[tuple[str, ...], ...]) -> set[str]:
+    """The content words of a phrasing, its key term (any alternative, however many words) counted
+    as one word: restatements may share that one."""
+    t, key = text.lower(), set()
+    for alt in sorted((a for g in terms for a in g), key=len, reverse=True):
+        if alt.lower() in t:
+            t, key = re.sub(_WORD_CHARS + "*" + re.escape(alt.lower()) + _WORD_CHARS + "*", " ", t), {"<key>"}
+    return key | {w for w in re.findall(_WORD_CHARS + "+", t) if w not in _FUNCTION_WORDS}
+
+
+def test_blind8_pool_asks_what_its_brief_asks() -> None:
+    """blind8's own brief (issue 15): at least 60 preferences with four phrasings each whose English
+    restatements share at most one content word, about a quarter negated; 90 one-offs; 14
+    contradictions in both orders; at least six preferences said in another language than English
+    in every phrasing; and every phrasing, read as a rewording rather than as said, is scored
+    faithful — so a bullet keeping the person's words is never counted as inverted or garbled."""
+    from persona_pipeline.eval import pool_blind8 as b
+    from persona_pipeline.eval.corpus import _pref, matches
+    from persona_pipeline.eval.score import pref_matches
+
+    assert len(b.PREFERENCES) >= 60 and len(b.TASKS) >= 90 and len(b.CONTRADICTIONS) >= 14
+    assert all(len(p.phrasings) == 4 for p in b.PREFERENCES)
+    avoid = sum(p.polarity == "avoid" for p in b.PREFERENCES)
+    assert 0.2 <= avoid / len(b.PREFERENCES) <= 0.35, avoid
+    orders = [c.old_correction for c in b.CONTRADICTIONS]
+    assert orders.count(True) >= 5 and orders.count(False) >= 5
+    foreign = [p.id for p in b.PREFERENCES if all(_OTHER_SCRIPT.search(x.lower()) for x in p.phrasings)]
+    assert len(foreign) >= 6, foreign
+    shared = []
+    for p in b.PREFERENCES:
+        words = [_content_words(x, p.terms) for x in p.phrasings]
+        shared += [(p.id, i, j) for i in range(4) for j in range(i + 1, 4) if len(words[i] & words[j]) > 1]
+    assert shared == []
     unread = []
     for t in b.PREFERENCES:
         pref = _pref(t)  # no statements: the bullet is judged by reading, not by being as said
@@ -671,6 +745,18 @@ BLIND7_FLOORS: dict[str, float | int | None] = {
     "contradiction_handling_min": 0.2,
 }
 
+# blind8 in CI: seed 1 held to floors just under the untuned baseline (2026-12-05, main at c43468b:
+# recall 0.54 (15/28), 2 fabricated (2 inverted), 3 one-offs, contradictions 1/3), so that losing
+# two preferences, two more fabricated bullets or one-offs, or the one handled contradiction fails.
+# The pool is the newest held out and is read in aggregate only: a failure prints the totals, never
+# the bullets or the missed ids.
+BLIND8_FLOORS: dict[str, float | int | None] = {
+    "recall_min": 0.48,
+    "fabricated_max": 3,
+    "one_off_leaks_max": 4,
+    "contradiction_handling_min": 0.3,
+}
+
 
 def _assert_blind_scorecard(pool: str, floors: Mapping[str, float | int | None], tmp_path: Path) -> None:
     """`persona eval --pool <pool>` on the seed-1 corpus, offline, reported against the test pool's
@@ -722,9 +808,15 @@ def test_offline_scorecard_on_the_blind6_pool(tmp_path: Path) -> None:
 
 
 def test_offline_scorecard_on_the_blind7_pool(tmp_path: Path) -> None:
-    """`persona eval --pool blind7` on the seed-1 corpus, offline: the newest held-out pool
-    (eval/pool_blind7.py, never tuned on), held to BLIND7_FLOORS."""
+    """`persona eval --pool blind7` on the seed-1 corpus, offline: a held-out pool
+    (eval/pool_blind7.py, never tuned on until it is opened), held to BLIND7_FLOORS."""
     _assert_blind_scorecard("blind7", BLIND7_FLOORS, tmp_path)
+
+
+def test_offline_scorecard_on_the_blind8_pool(tmp_path: Path) -> None:
+    """`persona eval --pool blind8` on the seed-1 corpus, offline: the newest held-out pool
+    (eval/pool_blind8.py, never tuned on), held to BLIND8_FLOORS."""
+    _assert_blind_scorecard("blind8", BLIND8_FLOORS, tmp_path)
 
 
 def test_persona_eval_command_on_another_seed(tmp_path: Path) -> None:

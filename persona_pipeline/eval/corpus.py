@@ -26,6 +26,7 @@ from persona_pipeline.eval import (
     pool_blind5,
     pool_blind6,
     pool_blind7,
+    pool_blind8,
     pool_test,
 )
 from persona_pipeline.eval.pool_data import Person, PrefTemplate
@@ -50,7 +51,9 @@ GENERATOR = "persona-eval-corpus/2"
 # written (pool_blind5.py)
 # blind6: a seventh blind pool, written while blind5 was opened for tuning: held out until blind7
 # was written, read in aggregate only until it is opened (pool_blind6.py)
-# blind7: the newest blind pool: held out, only ever read in aggregate (pool_blind7.py)
+# blind7: an eighth blind pool: held out until blind8 was written, read in aggregate only until it
+# is opened (pool_blind7.py)
+# blind8: the newest blind pool: held out, only ever read in aggregate (pool_blind8.py)
 POOLS: dict[str, Any] = {
     "dev": pool,
     "test": pool_test,
@@ -63,6 +66,7 @@ POOLS: dict[str, Any] = {
     "blind5": pool_blind5,
     "blind6": pool_blind6,
     "blind7": pool_blind7,
+    "blind8": pool_blind8,
 }
 CORRECTION_OPENER = re.compile(r"^(?:no|stop|actually|wait)\b", re.IGNORECASE)
 

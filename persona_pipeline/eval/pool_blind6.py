@@ -21,6 +21,9 @@ packs' bullets or the fabricated bullets, and nothing is tuned on it: no cue, le
 threshold or code comment may be written from its sentences. Its report is held against the test
 pool's gate; CI checks seed 1 against floors just under the untuned baseline
 (persona_pipeline_tests/test_eval.py), printing aggregates only when it fails.
+
+blind6 was opened for tuning once blind7 was written; blind7 and blind8 (eval/pool_blind8.py) are
+the held-out pools now.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""The BLIND7 pool (issue 15): the newest held-out pool, written so that the project keeps one
-honest never-tuned measure; blind6 can be opened for tuning now that blind7 exists. Like blind6 it
+"""The BLIND7 pool (issue 15): a held-out pool, written so that the project keeps one honest
+never-tuned measure; blind6 can be opened for tuning now that blind7 exists, and blind7 can be
+opened for tuning now that blind8 exists (eval/pool_blind8.py), held out until it is. Like blind6 it
 was written without reading the digester or the other pools' sentences: other people (embedded
 firmware on Zephyr, a dbt/Snowflake data team, an iOS Swift health app, Lua game modding, a
 scientific Fortran ocean model, an Elixir/Phoenix payments service), projects, stacks and
