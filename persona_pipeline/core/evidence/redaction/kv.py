@@ -610,7 +610,9 @@ def key_strength(key: str) -> int:
         # `x`, `y`, `n`, `e`, `kid` are public
         return 1 if parts[-1] in _JWK_PRIVATE else 0
     joined = "".join(parts)
-    public = _PUBLIC.intersection(parts) or joined.startswith("pubkey")
+    # (a CAPTCHA's site key is the public half of its pair, embedded in every page that shows the
+    # widget; the pair's private half is its secret key: reCAPTCHA, hCaptcha, Turnstile)
+    public = _PUBLIC.intersection(parts) or joined.startswith("pubkey") or joined.endswith("sitekey")
     if public and not any(w in joined for w in ("private", "secret", "password", "passwd")):
         return 0  # the public half of a key pair, a publishable key: meant to be shared
     for i, p in enumerate(parts):
