@@ -947,6 +947,60 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         0,
         ("echo", "printf"),
     ),
+    # the same commands given the value by process substitution (`gcloud secrets versions add NAME
+    # --data-file=<(printf %s V)`: bash's `<(…)` is a file holding the command's output)
+    (
+        "cli_secret",
+        r"\b(?:secrets?[ \t]+(?:versions[ \t]+)?(?:put|set|create|add)|env[ \t]+add|secret:create)\b"
+        r"[^\r\n|;&]{0,200}?<\([ \t]*(?:echo[ \t]+(?:-[neE]{1,2}[ \t]+)?|"
+        r"printf[ \t]+(?:\\?[\"']?%s(?:\\n)?\\?[\"']?[ \t]+)?)" + _QUOTED_OR_BARE,
+        0,
+        ("<(",),
+    ),
+    # the standard Unix password store's insert (passwordstore.org, pass(1): `pass insert
+    # [--multiline] NAME` reads the password from stdin): a here-document's first line, or a pipe
+    (
+        "cli_secret",
+        r"\bpass[ \t]+(?:insert|add)\b[^\r\n|;&]{0,160}?<<-?[ \t]*\\?[\"']?[A-Za-z_]{1,20}\\?[\"']?[ \t]*"
+        r"(?:\r?\n|\\r?\\n)" + _LINE_PREFIX + r"([^\s\\\"'`]{4,200})",
+        1,
+        ("pass insert", "pass add"),
+    ),
+    (
+        "cli_secret",
+        r"\b(?:echo[ \t]+(?:-[neE]{1,2}[ \t]+)?|printf[ \t]+(?:\\?[\"']%s(?:\\n)?\\?[\"'][ \t]+)?)"
+        + _QUOTED_OR_BARE
+        + r"[ \t]*\|[ \t]*pass[ \t]+(?:insert|add)\b",
+        0,
+        ("pass insert", "pass add"),
+    ),
+    # a secret manager's create/set command given the value by flag (`… secrets create NAME --value
+    # V`): the value is a secret by where it goes
+    (
+        "cli_secret",
+        r"\bsecrets?[ \t]+(?:create|set|add|put|update)\b[^\r\n|;&]{0,200}?[ \t]--value(?:[ \t]+|=)"
+        + _QUOTED_OR_BARE,
+        0,
+        ("secret",),
+    ),
+    # macOS keychain: `security add-generic-password … -w V` (security(1): `-w` is the password)
+    (
+        "cli_secret",
+        r"\bsecurity[ \t]+add-(?:generic|internet)-password\b[^\r\n|;&]{0,200}?[ \t]-w[ \t]+" + _QUOTED_OR_BARE,
+        0,
+        ("-password",),
+    ),
+    # curl's `--oauth2-bearer V` (curl.se/docs/manpage.html): the bearer token itself
+    ("cli_secret", r"--oauth2-bearer(?:[ \t]+|=)" + _QUOTED_OR_BARE, 0, ("--oauth2-bearer",)),
+    # a flag naming a secret's file given stdin, and a here-string feeding it (`--password-file
+    # /dev/stdin <<< V`, `--macaroonpath=/dev/stdin … <<< V`)
+    (
+        "cli_secret",
+        r"--[A-Za-z-]{0,30}(?:pass(?:word)?|secret|token|key|macaroon|cred(?:ential)?s?)[A-Za-z-]{0,10}"
+        r"(?:[ \t]+|=)/dev/stdin\b[^\r\n|;&<]{0,200}<<<[ \t]*" + _QUOTED_OR_BARE,
+        0,
+        ("/dev/stdin",),
+    ),
     # a value written into a file named for a secret (`echo 'V' > .vault_pass`: Ansible's
     # `--vault-password-file` reads the password from its first line; `> ~/.config/x/token`)
     (
