@@ -370,8 +370,8 @@ RULES: list[tuple[str, str, str]] = [
     # Nushell's `$env.K`, PowerShell's `$env:K`
     (
         "kv_echo",
-        rf"(?m)(?:^|[\s>])\$env[.:]({KEY})[ \t]*(?:\r?\n|<br[ \t]*/?>)(?:[ \t]*\r?\n)?{LINE_PREFIX}",
-        r"(?![^\s@]*@[^\s:]*:)" + _VALUE + r"(?=[ \t]*(?:\r?\n|<br[ \t]*/?>|$))",
+        rf"(?m)(?:^|[\s>])\$env[.:]({KEY})[ \t]*(?:\r?\n|\\r?\\n|<br[ \t]*/?>)(?:[ \t]*\r?\n)?{LINE_PREFIX}",
+        r"(?![^\s@]*@[^\s:]*:)" + _VALUE + r"(?=[ \t]*(?:\r?\n|\\r?\\n|<br[ \t]*/?>|\\?[\"']|$))",
     ),
     # an upper-case environment variable's name, a space, then its value, as a log line or prose
     # prints it (`loaded API_TOKEN V from vault`): the value must look generated (prose's policy)
@@ -534,7 +534,9 @@ _SECRET_WORDS = _set(
     "encryptionkey masterkey authtoken accesstoken refreshtoken sessiontoken authtok "
     # (a Kerberos keytab holds a principal's long-term keys, MIT krb5 `ktutil`; a macaroon is a
     # bearer credential with caveats, as LND and Google's paper define it)
-    "keytab keytabs macaroon macaroons " + _FOREIGN.replace("|", " ")
+    "keytab keytabs macaroon macaroons "
+    # (Redis' replica and server passwords, redis.conf)
+    "masterauth requirepass " + _FOREIGN.replace("|", " ")
 )
 # words that make the word before them a secret's name: an api key, a private key, a session token
 _KEY_QUALIFIERS = _set(

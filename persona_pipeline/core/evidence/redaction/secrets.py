@@ -939,11 +939,14 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # env add NAME`, `| gh secret set NAME`
     (
         "cli_secret",
-        # (or `printf '%s' V |`: printf's format string first, the value its argument)
-        r"\b(?:echo[ \t]+(?:-[neE]{1,2}[ \t]+)?|printf[ \t]+(?:\\?[\"']%s(?:\\n)?\\?[\"'][ \t]+)?)"
+        # (or `printf '%s' V |`: printf's format string first, quoted or not, the value its argument)
+        r"\b(?:echo[ \t]+(?:-[neE]{1,2}[ \t]+)?|printf[ \t]+(?:\\?[\"']?%s(?:\\n)?\\?[\"']?[ \t]+)?)"
         + _QUOTED_OR_BARE
         + r"[ \t]*\|[ \t]*[^\r\n|;&]{0,80}?\b"
-        r"(?:secrets?[ \t]+(?:versions[ \t]+)?(?:put|set|create|add)|env[ \t]+add|secret:create)\b",
+        r"(?:secrets?[ \t]+(?:versions[ \t]+)?(?:put|set|create|add)|env[ \t]+add|secret:create|"
+        # (libsecret's `secret-tool store` reads the secret from stdin, secret-tool(1); so does
+        # `systemd-creds encrypt - NAME`, systemd-creds(1); and the password store's `pass insert`)
+        r"secret-tool[ \t]+store|systemd-creds[ \t]+encrypt|pass[ \t]+(?:insert|add))\b",
         0,
         ("echo", "printf"),
     ),
@@ -958,7 +961,7 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         ("<(",),
     ),
     # the standard Unix password store's insert (passwordstore.org, pass(1): `pass insert
-    # [--multiline] NAME` reads the password from stdin): a here-document's first line, or a pipe
+    # [--multiline] NAME` reads the password from stdin): a here-document's first line (a pipe: above)
     (
         "cli_secret",
         r"\bpass[ \t]+(?:insert|add)\b[^\r\n|;&]{0,160}?<<-?[ \t]*\\?[\"']?[A-Za-z_]{1,20}\\?[\"']?[ \t]*"
@@ -966,20 +969,11 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         1,
         ("pass insert", "pass add"),
     ),
-    (
-        "cli_secret",
-        r"\b(?:echo[ \t]+(?:-[neE]{1,2}[ \t]+)?|printf[ \t]+(?:\\?[\"']%s(?:\\n)?\\?[\"'][ \t]+)?)"
-        + _QUOTED_OR_BARE
-        + r"[ \t]*\|[ \t]*pass[ \t]+(?:insert|add)\b",
-        0,
-        ("pass insert", "pass add"),
-    ),
     # a secret manager's create/set command given the value by flag (`… secrets create NAME --value
     # V`): the value is a secret by where it goes
     (
         "cli_secret",
-        r"\bsecrets?[ \t]+(?:create|set|add|put|update)\b[^\r\n|;&]{0,200}?[ \t]--value(?:[ \t]+|=)"
-        + _QUOTED_OR_BARE,
+        r"\bsecrets?[ \t]+(?:create|set|add|put|update)\b[^\r\n|;&]{0,200}?[ \t]--value(?:[ \t]+|=)" + _QUOTED_OR_BARE,
         0,
         ("secret",),
     ),
@@ -1000,6 +994,35 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         r"(?:[ \t]+|=)/dev/stdin\b[^\r\n|;&<]{0,200}<<<[ \t]*" + _QUOTED_OR_BARE,
         0,
         ("/dev/stdin",),
+    ),
+    # an interactive prompt for a secret and what was typed after it, as a terminal transcript
+    # shows it (`? Enter a secret value: V`, `Enter new password: V`); the value up to the line's end
+    (
+        "cli_secret",
+        r"(?i)\b(?:enter|type|input|paste|provide)[ \t]+(?:(?:a|an|the|your|new)[ \t]+){0,2}"
+        r"(?:secret|password|passphrase|passcode|token|api[ \t]+key|access[ \t]+key)(?:[ \t]+value)?[ \t]*:[ \t]*"
+        r"(?-i:([^\s\\\"'`]{4,200}))",
+        1,
+        ("enter", "type", "input", "paste", "provide"),
+    ),
+    # Erlang's distribution cookie, the shared secret every node of a cluster authenticates with
+    # (erlang.org, erl(1) `-setcookie`, Elixir's `iex --cookie`), and the file that holds it
+    (
+        "erlang_cookie",  # (not a labelled value's policy: the default cookie is 20 capitals, a constant's shape)
+        r"\b(?:erl|iex|elixir|elixir\.bat|rebar3|mix)\b[^\r\n|;&]{0,120}?[ \t]-{1,2}(?:set)?cookie(?:[ \t]+|=)"
+        r"\\?[\"']?([^\s\"'`\\]{6,200})",
+        1,
+        ("cookie",),
+    ),
+    # a file named for a secret printed (`cat ~/.app/secret_token`, `base64 -w0 …private_key`), then
+    # its content alone on the next line
+    (
+        "cli_secret",
+        r"\b(?:cat|base64(?:[ \t]+-w[ \t]?0)?|Get-Content|type)[ \t]+[^\s|;&<>]{0,200}?"
+        r"(?:secret|private|passw(?:or)?d|token|cookie|credentials?|\.pem|\.key)[A-Za-z0-9_.-]{0,30}[ \t]*"
+        r"(?:\r?\n|\\r?\\n)" + _LINE_PREFIX + r"([^\s\\\"'`]{8}[^\s\\\"'`]*)",
+        1,
+        ("secret", "private", "passw", "token", "cookie", "credential", ".pem", ".key"),
     ),
     # a value written into a file named for a secret (`echo 'V' > .vault_pass`: Ansible's
     # `--vault-password-file` reads the password from its first line; `> ~/.config/x/token`)
