@@ -91,6 +91,10 @@ _STORED = [
     ('client.set_secret("build-cache", "' + "Ab3xQ" * 60 + '")', "Ab3xQ" * 60),
     ("$ npx wrangler secret put RELAY_KEY\n? Enter a secret value: Lp0Xv9Nb3Tsu8Kq2\nSuccess", "Lp0Xv9Nb3Tsu8Kq2"),
     ("iex --sname node1 --cookie QWERTYPLKJHGFDSAZXCV -S mix", "QWERTYPLKJHGFDSAZXCV"),
+    ("snmp-server user poller ro-grp v3 auth sha Quill-Lamp-44 priv aes 256 Moss!Gate91", "Quill-Lamp-44"),
+    ("snmp-server user poller ro-grp v3 auth sha Quill-Lamp-44 priv aes 256 Moss!Gate91", "Moss!Gate91"),
+    ("username backup privilege 15 secret 9 $9$nhEmQVczB7dqsO$X.HsgL6x1il0RxkOSSvyQ", "$9$nhEmQVczB7dqsO"),
+    ("line vty 0 4\n password 7 0822455D0A16\n login", "0822455D0A16"),
     ("$ base64 -w0 /srv/node/private_seed\nc2VlZC1mb3ItbGFi\n$", "c2VlZC1mb3ItbGFi"),
 ]
 
@@ -109,6 +113,8 @@ def test_a_secret_named_by_its_destination_or_label_is_redacted(r: Redactor, tex
         "Please type the password: when prompted",
         "cat README.md\nhello world this is docs",
         "mix test --cover",
+        "password 5 characters minimum",
+        "username is required, enable password prompts",
         "> $env.PATH\n/usr/local/bin",
         "export PUBLIC_KEY_PEM=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA",
     ],

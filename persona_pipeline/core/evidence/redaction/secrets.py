@@ -1024,6 +1024,36 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         1,
         ("secret", "private", "passw", "token", "cookie", "credential", ".pem", ".key"),
     ),
+    # Cisco IOS: an SNMPv3 user's auth and privacy passwords (`snmp-server user U G v3 auth sha A
+    # priv aes 128 P`), and a local user's or the enable password by its encryption type (`username U
+    # privilege 15 secret 9 H`, `enable password 7 H`: type 7 is reversible, 5/8/9 crackable hashes)
+    (
+        "cli_secret",
+        r"\bsnmp-server[ \t]+user[ \t][^\r\n]{0,120}?[ \t]auth[ \t]+(?:md5|sha(?:-?[0-9]{3})?)[ \t]+([^\s]{4,200})",
+        1,
+        ("snmp-server",),
+    ),
+    (
+        "cli_secret",
+        r"\bsnmp-server[ \t]+user[ \t][^\r\n]{0,320}?[ \t]priv[ \t]+(?:des|3des|aes(?:[ \t]+(?:128|192|256))?)"
+        r"[ \t]+([^\s]{4,200})",
+        1,
+        ("snmp-server",),
+    ),
+    (
+        "cli_secret",
+        r"(?m)(?:^|[\s>])(?:username[ \t]+[^\s]+(?:[ \t]+privilege[ \t]+[0-9]{1,2})?|enable)[ \t]+(?:password|secret)"
+        r"(?:[ \t]+level[ \t]+[0-9]{1,2})?[ \t]+(?:[05789][ \t]+)?([^\s]{4,200})",
+        1,
+        ("username", "enable"),
+    ),
+    # (a line's own `password 7 H`, under `line vty` or a routing protocol's key chain: the type digit says IOS)
+    (
+        "cli_secret",
+        r"(?m)^[ \t]*(?:password|secret|key-string)[ \t]+[0579][ \t]+([^\s]{4,200})",
+        1,
+        ("password", "secret", "key-string"),
+    ),
     # a value written into a file named for a secret (`echo 'V' > .vault_pass`: Ansible's
     # `--vault-password-file` reads the password from its first line; `> ~/.config/x/token`)
     (
