@@ -40,14 +40,14 @@ SEED = 7
 def blind() -> dict[str, BlindScore]:
     # dev rounds 1 to 7 (tuned on; ``before=8`` keeps them exactly as they were before round 8 joined
     # dev), round 8 (dev since round 9 exists, tuned), round 9 (dev since round 10 exists, tuned),
-    # round 10 (dev since round 11 exists) and the holdout (round 11 alone, never its texts) have
-    # floors of their own
+    # round 10 (dev since round 11 exists) and round 11 (dev since round 12 is being written; the
+    # holdout, round 12 alone, is absent from this tree) have floors of their own
     return {
         "dev": score(R, generate(SEED, "dev", 1200, before=8)),
         "round8": score(R, generate(SEED, "dev", 1200, round_no=8)),
         "round9": score(R, generate(SEED, "dev", 1200, round_no=9)),
         "round10": score(R, generate(SEED, "dev", 1200, round_no=10)),
-        "holdout": score(R, generate(SEED, "holdout", 1200, round_no=HOLDOUT_ROUND)),
+        "round11": score(R, generate(SEED, "dev", 1200, round_no=11)),
     }
 
 
@@ -120,9 +120,11 @@ def blind() -> dict[str, BlindScore]:
 # 1 / 2 / 7: 73.7 / 73.0 / 74.4% secrets, 75.2 / 74.6 / 75.1% personal data, 285 / 303 / 283 FP/MB
 # (none of round 10's false-positive fixes reached round 11's decoys), 8 / 4 / 6 stray spans:
 # the holdout floors follow (seed 7's less 1.4 and 1.6 points).
+# Round 11 opened for tuning (issue 17, round 12 being written blind elsewhere: `HOLDOUT_ROUND` 12,
+# the holdout pool empty in this tree): round 11's floors move to dev (test_blind_round11_joined_dev).
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.73, 0.735, 298.0, 36)],
+    [("dev", 0.984, 0.963, 3.0, 4)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
@@ -171,6 +173,18 @@ def test_blind_round10_joined_dev(blind: dict[str, BlindScore]) -> None:
     assert sc.idempotent and sc.dropped == 0
     assert sc.recall("secret") >= 0.955, sc.recall("secret")
     assert sc.recall("pii") >= 0.88, sc.recall("pii")
+    assert sc.fp_per_mb() <= 6.0, sc.fp_per_mb()
+    assert sc.stray <= 12, sc.stray
+
+
+def test_blind_round11_joined_dev(blind: dict[str, BlindScore]) -> None:
+    """Round 11 (dev since round 12 is being written; tuned by tune11s, false positives and secrets):
+    floors just under its figures at seed 7 (n 1200) after that tuning: 87.1% secrets, 74.1% personal
+    data, 0 FP/MB, 4 stray spans (as the holdout after round 10's tuning: 74.4%, 75.1%, 283 FP/MB, 6)."""
+    sc = blind["round11"]
+    assert sc.idempotent and sc.dropped == 0
+    assert sc.recall("secret") >= 0.86, sc.recall("secret")
+    assert sc.recall("pii") >= 0.73, sc.recall("pii")
     assert sc.fp_per_mb() <= 6.0, sc.fp_per_mb()
     assert sc.stray <= 12, sc.stray
 
@@ -582,16 +596,18 @@ def test_round11_generator_checks() -> None:
 
 def test_pools_are_split_by_family() -> None:
     """Every category has at least two never-tuned families; the holdout-only categories and
-    decoy kinds never reach dev; every earlier round is dev."""
-    assert all(len(c.templates("holdout")) >= 2 for c in CATS)
+    decoy kinds never reach dev; every earlier round is dev. (While the holdout round is being
+    written elsewhere, it is absent from this tree: its own checks wait for it.)"""
+    has_holdout = any(r in HOLDOUT_ROUNDS for c in CATS for r in c.rounds)
+    assert not has_holdout or all(len(c.templates("holdout")) >= 2 for c in CATS)
     for c in CATS:  # the pools partition the families by round
         assert sorted(c.templates("dev") + c.templates("holdout")) == list(range(c.n_templates)), c.name
         assert all(c.rounds[t] in HOLDOUT_ROUNDS for t in c.templates("holdout")), c.name
     dev_cats = {c.name for c in CATS if c.templates("dev")}
     assert {"huggingface_token", "uk_nino", "phone_jp", "nl_bsn", "sentry_token"} <= dev_cats  # rounds 4 and 5
     assert set(DECOY_ROUNDS[4]) | set(DECOY_ROUNDS[5]) <= set(DECOYS)
-    assert set(HOLDOUT_DECOYS) == {k for r in HOLDOUT_ROUNDS for k in DECOY_ROUNDS[r]}
-    assert [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS[r]] == HOLDOUT_WRAPPERS
+    assert set(HOLDOUT_DECOYS) == {k for r in HOLDOUT_ROUNDS for k in DECOY_ROUNDS.get(r, {})}
+    assert [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS.get(r, [])] == HOLDOUT_WRAPPERS
     assert WRAPPER_ROUNDS[4][0] in DEV_WRAPPERS and WRAPPER_ROUNDS[5][0] in DEV_WRAPPERS
     assert set(DECOY_ROUNDS[6]) <= set(DECOYS) and WRAPPER_ROUNDS[6][0] in DEV_WRAPPERS  # round 6 is dev
     assert {"airtable_pat", "no_fodselsnummer", "address_mx"} <= dev_cats
@@ -604,7 +620,10 @@ def test_pools_are_split_by_family() -> None:
     assert set(DECOY_ROUNDS[10]) <= set(DECOYS) and WRAPPER_ROUNDS[10][0] in DEV_WRAPPERS  # round 10 is dev
     assert {"ci_cd_token_more", "lk_nic", "home_geolocation"} <= dev_cats
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
-    assert len(holdout_only) >= 40  # round 11 adds more than 40 categories
+    if not has_holdout:
+        assert not holdout_only and not HOLDOUT_DECOYS and not HOLDOUT_WRAPPERS
+        return
+    assert len(holdout_only) >= 40  # a new round adds more than 40 categories
     dev = generate(1, "dev", 300)
     assert not holdout_only & {p.category for case in dev for p in case.plants}
     holdout = generate(1, "holdout", 300)
@@ -624,31 +643,26 @@ def _planted_counts(cases: list[BlindCase]) -> dict[str, int]:
     return counts
 
 
-def test_round11_holdout() -> None:
-    """Round 11 is the holdout (round 10 joined dev): families for every category, rounds scored
-    apart, each round-11 category planted at least 10 times in 2400 prompts (it has 420 categories)
-    with every value in its prompt, the same cases for the same seed. (Generator only: the engine
-    never runs here.)"""
-    assert HOLDOUT_ROUNDS == (11,) and HOLDOUT_ROUND == 11
-    assert all(len(c.templates("holdout", 11)) >= 2 for c in CATS)
-    assert all(c.templates("holdout", 11) == c.templates("holdout") for c in CATS)
-    assert not any(c.templates("dev", 11) or c.templates("holdout", 10) for c in CATS)
+def test_round11_joined_dev() -> None:
+    """Round 11 joined dev (written blind, tuned on since round 12 is being written): every category
+    has round-11 families in dev, each round-11 category planted at least 10 times in 2400 prompts
+    with every value in its prompt, the same cases for the same seed; ``before=11`` is the dev pool
+    of rounds 1 to 10 and holds no round-11-only category or decoy kind. (Generator only.)"""
+    assert HOLDOUT_ROUND == 12 and 11 not in HOLDOUT_ROUNDS
+    assert all(len(c.templates("dev", 11)) >= 2 for c in CATS)
     r10 = {c.name for c in CATS if c.templates("dev", 10)}
-    r11 = {c.name for c in CATS if c.templates("holdout", 11)}
+    r11 = {c.name for c in CATS if c.templates("dev", 11)}
     assert len(r11 - r10) >= 40 and r10 < r11
-    cases = generate(2, "holdout", 2400, round_no=11)
+    cases = generate(2, "dev", 2400, round_no=11)
     counts = _planted_counts(cases)
     assert set(counts) == r11 and min(counts.values()) >= 10, min(counts.values())
     assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[11])
     assert not set(DECOY_ROUNDS[11]) & {k for r in range(1, 11) for k in DECOY_ROUNDS[r]}  # new kinds only
-    assert len(DECOY_ROUNDS[11]) >= 12 and len(WRAPPER_ROUNDS[11][0]) >= 12
-    assert [c.text for c in generate(2, "holdout", 200, round_no=11)] == [c.text for c in cases[:200]]
-    ten = generate(2, "dev", 300, round_no=10)
-    assert not (r11 - r10) & {p.category for case in ten for p in case.plants}
-    with pytest.raises(ValueError):
-        generate(1, "dev", 10, round_no=11)
-    with pytest.raises(ValueError):
-        generate(1, "holdout", 10, round_no=10)
+    assert set(DECOY_ROUNDS[11]) <= set(DECOYS) and WRAPPER_ROUNDS[11][0] in DEV_WRAPPERS
+    assert [c.text for c in generate(2, "dev", 200, round_no=11)] == [c.text for c in cases[:200]]
+    old = generate(1, "dev", 400, before=11)
+    assert not (r11 - r10) & {p.category for case in old for p in case.plants}
+    assert not set(DECOY_ROUNDS[11]) & {d.category for case in old for d in case.decoys}
 
 
 def test_round10_joined_dev() -> None:
@@ -656,7 +670,7 @@ def test_round10_joined_dev() -> None:
     earlier round has round-10 families in dev, each round-10 category planted in 2400 prompts with
     every value in its prompt, the same cases for the same seed; ``before=10`` is the dev pool of
     rounds 1 to 9 and holds no round-10 category, decoy kind or wrapper. (Generator only.)"""
-    assert HOLDOUT_ROUND == 11 and 10 not in HOLDOUT_ROUNDS
+    assert HOLDOUT_ROUND == 12 and 10 not in HOLDOUT_ROUNDS
     assert all(len(c.templates("dev", 10)) >= 2 for c in CATS if any(r < 10 for r in c.rounds))
     r9 = {c.name for c in CATS if c.templates("dev", 9)}
     r10 = {c.name for c in CATS if c.templates("dev", 10)}
