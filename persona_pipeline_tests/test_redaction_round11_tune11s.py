@@ -114,6 +114,7 @@ def test_a_secret_named_by_its_destination_or_label_is_redacted(r: Redactor, tex
         "cat README.md\nhello world this is docs",
         "mix test --cover",
         "password 5 characters minimum",
+        "$ sudo cat /etc/app/.credentials\nusername=svc",  # a `K=V` line: not the file's secret
         "username is required, enable password prompts",
         "> $env.PATH\n/usr/local/bin",
         "export PUBLIC_KEY_PEM=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA",

@@ -1020,7 +1020,11 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         "cli_secret",
         r"\b(?:cat|base64(?:[ \t]+-w[ \t]?0)?|Get-Content|type)[ \t]+[^\s|;&<>]{0,200}?"
         r"(?:secret|private|passw(?:or)?d|token|cookie|credentials?|\.pem|\.key)[A-Za-z0-9_.-]{0,30}[ \t]*"
-        r"(?:\r?\n|\\r?\\n)" + _LINE_PREFIX + r"([^\s\\\"'`]{8}[^\s\\\"'`]*)",
+        r"(?:\r?\n|\\r?\\n)"
+        + _LINE_PREFIX
+        # (the content a single run to its line's end, no `K=V` or `K: V` line: `cat ~/.smbcredentials`
+        # shows `username=U` first, a user's name, and the password line has its own rules)
+        + r"([^\s\\\"'`=:]{8}[^\s\\\"'`=:]*=*)(?:[ \t]*(?:\r|\n|\\[rn]|$))",
         1,
         ("secret", "private", "passw", "token", "cookie", "credential", ".pem", ".key"),
     ),
