@@ -599,7 +599,28 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
             continue  # a DNS record's report address (DMARC's `rua=mailto:`): the domain owner's, by protocol
         if group_mailbox(text, start, end, _name_lists(), person_name_spans):
             continue  # `Acme Platform Team <platform-team@acme.io>`: a group's own mailbox
+        if _service_principal(text, start, end):
+            continue  # `ldap/dir-2.corp.lan@CORP.LAN`: a machine's Kerberos identity, no mailbox
         yield Span(start, end, "email")
+
+
+# a Kerberos host-based service principal, `service/host.fqdn@REALM` (RFC 4120 section 6.2.1; the
+# realm upper case by convention, section 6.1): the service's name right before the `/`, a word
+# of its own (not a URL path's segment)
+_SERVICE_BEFORE = re.compile(r"(?:^|[^A-Za-z0-9_./-])[A-Za-z][A-Za-z0-9_-]{0,30}/$")
+
+
+def _service_principal(text: str, start: int, end: int) -> bool:
+    """Whether the address at start:end is the host and realm of a Kerberos service principal: a
+    service name and `/` before it, an upper-case realm, and a host name (dotted) whose top-level
+    label is the realm's, as the realm of a host's domain is named. A user's principal
+    (`jdoe@REALM`, `jdoe/admin@REALM`) has no dotted host there and stays redacted."""
+    if text[start - 1 : start] != "/" or not _SERVICE_BEFORE.search(text, max(0, start - 33), start):
+        return False
+    host, _, realm = text[start:end].partition("@")
+    if not realm.isupper() or "." not in host or host.startswith(".") or ".." in host:
+        return False
+    return host.rsplit(".", 1)[1].lower() == realm.rsplit(".", 1)[-1].lower()
 
 
 def _user_region() -> str | None:
