@@ -374,10 +374,12 @@ RULES: list[tuple[str, str, str]] = [
         r"(?![^\s@]*@[^\s:]*:)" + _VALUE + r"(?=[ \t]*(?:\r?\n|\\r?\\n|<br[ \t]*/?>|\\?[\"']|$))",
     ),
     # an upper-case environment variable's name, a space, then its value, as a log line or prose
-    # prints it (`loaded API_TOKEN V from vault`): the value must look generated (prose's policy)
+    # prints it (`loaded API_TOKEN V from vault`): the value must look generated (prose's policy);
+    # the name ends at its secret word (a number after it at most: `TOKEN_2`), as a word after it
+    # names something else (`SIGNING_KEY_ALGORITHM RS256`, a table's `…_KEY_FIELD`)
     (
         "kv_prose",
-        rf"\b([A-Z][A-Z0-9]*_[A-Z0-9_]*(?:{_UPPER_STEM})[A-Z0-9_]*)[ \t]+",
+        rf"\b([A-Z][A-Z0-9]*_[A-Z0-9_]*(?:{_UPPER_STEM})S?(?:_?[0-9]+)?)[ \t]+",
         _VALUE,
     ),
     # a debugger's or console's print of a variable, then the value it shows on the next line: gdb's
