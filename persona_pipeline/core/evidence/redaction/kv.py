@@ -374,10 +374,12 @@ RULES: list[tuple[str, str, str]] = [
         r"(?![^\s@]*@[^\s:]*:)" + _VALUE + r"(?=[ \t]*(?:\r?\n|\\r?\\n|<br[ \t]*/?>|\\?[\"']|$))",
     ),
     # an upper-case environment variable's name, a space, then its value, as a log line or prose
-    # prints it (`loaded API_TOKEN V from vault`): the value must look generated (prose's policy)
+    # prints it (`loaded API_TOKEN V from vault`): the value must look generated (prose's policy);
+    # the name ends at its secret word (a number after it at most: `TOKEN_2`), as a word after it
+    # names something else (`SIGNING_KEY_ALGORITHM RS256`, a table's `…_KEY_FIELD`)
     (
         "kv_prose",
-        rf"\b([A-Z][A-Z0-9]*_[A-Z0-9_]*(?:{_UPPER_STEM})[A-Z0-9_]*)[ \t]+",
+        rf"\b([A-Z][A-Z0-9]*_[A-Z0-9_]*(?:{_UPPER_STEM})S?(?:_?[0-9]+)?)[ \t]+",
         _VALUE,
     ),
     # a debugger's or console's print of a variable, then the value it shows on the next line: gdb's
@@ -632,6 +634,19 @@ def link_key(key: str) -> bool:
 _PASS_WORDS = ("bypass", "compass", "encompass", "surpass", "trespass", "overpass", "underpass", "impass")
 
 
+# a CAPTCHA's site key is the public half of its pair, embedded in every page that shows the
+# widget; the pair's private half is its secret key (reCAPTCHA, hCaptcha, Turnstile). Only the
+# vendor's name in the key, or the widget's own `data-sitekey` attribute, tells it from any other
+# site's key (`WEBSITE_KEY`, a bare `SITE_KEY`)
+_CAPTCHA_WORDS = ("captcha", "turnstile")
+
+
+def _captcha_site_key(parts: list[str], joined: str) -> bool:
+    if parts[-2:] == ["site", "key"] or parts[-1:] == ["sitekey"]:
+        return parts[:-1] == ["data"] or any(w in joined for w in _CAPTCHA_WORDS)
+    return False
+
+
 @lru_cache(maxsize=8192)
 def key_strength(key: str) -> int:
     """2: the key names a secret (password, token, client secret, api key, session token...);
@@ -654,9 +669,7 @@ def key_strength(key: str) -> int:
         # `x`, `y`, `n`, `e`, `kid` are public
         return 1 if parts[-1] in _JWK_PRIVATE else 0
     joined = "".join(parts)
-    # (a CAPTCHA's site key is the public half of its pair, embedded in every page that shows the
-    # widget; the pair's private half is its secret key: reCAPTCHA, hCaptcha, Turnstile)
-    public = _PUBLIC.intersection(parts) or joined.startswith("pubkey") or joined.endswith("sitekey")
+    public = _PUBLIC.intersection(parts) or joined.startswith("pubkey") or _captcha_site_key(parts, joined)
     if public and not any(w in joined for w in ("private", "secret", "password", "passwd")):
         return 0  # the public half of a key pair, a publishable key: meant to be shared
     for i, p in enumerate(parts):

@@ -612,15 +612,17 @@ _SERVICE_BEFORE = re.compile(r"(?:^|[^A-Za-z0-9_./-])[A-Za-z][A-Za-z0-9_-]{0,30}
 
 def _service_principal(text: str, start: int, end: int) -> bool:
     """Whether the address at start:end is the host and realm of a Kerberos service principal: a
-    service name and `/` before it, an upper-case realm, and a host name (dotted) whose top-level
-    label is the realm's, as the realm of a host's domain is named. A user's principal
+    service name and `/` before it, an upper-case realm, and a host name (dotted) inside the
+    realm's domain, as the realm of a host's domain is named. A user's principal
     (`jdoe@REALM`, `jdoe/admin@REALM`) has no dotted host there and stays redacted."""
     if text[start - 1 : start] != "/" or not _SERVICE_BEFORE.search(text, max(0, start - 33), start):
         return False
     host, _, realm = text[start:end].partition("@")
     if not realm.isupper() or "." not in host or host.startswith(".") or ".." in host:
         return False
-    return host.rsplit(".", 1)[1].lower() == realm.rsplit(".", 1)[-1].lower()
+    # (the host inside the realm's own domain, `dir-2.corp.lan` in `CORP.LAN`: a shared top label
+    # alone is a mailbox's shape too, `first.m.last.mil@MAIL.MIL`)
+    return host.lower().endswith("." + realm.lower())
 
 
 def _user_region() -> str | None:

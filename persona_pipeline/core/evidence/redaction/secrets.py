@@ -1054,7 +1054,21 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # (a line's own `password 7 H`, under `line vty` or a routing protocol's key chain: the type digit says IOS)
     (
         "cli_secret",
-        r"(?m)^[ \t]*(?:password|secret|key-string)[ \t]+[0579][ \t]+([^\s]{4,200})",
+        r"(?m)^[ \t]*(?:password|secret|key-string)[ \t]+0[ \t]+([^\s]{4,200})",
+        1,
+        ("password", "secret", "key-string"),
+    ),
+    # (each other type's value in its own encoding: type 7 hex pairs to the line's end, a hash with
+    # its `$N$` prefix; "secret 7 days…" at a line's start is prose)
+    (
+        "cli_secret",
+        r"(?m)^[ \t]*(?:password|secret|key-string)[ \t]+7[ \t]+([0-9A-Fa-f]{4,200})[ \t]*(?:\r?$|\r?\n)",
+        1,
+        ("password", "secret", "key-string"),
+    ),
+    (
+        "cli_secret",
+        r"(?m)^[ \t]*(?:password|secret|key-string)[ \t]+[589][ \t]+(\$[0-9]{1,2}\$[^\s]{2,200})",
         1,
         ("password", "secret", "key-string"),
     ),
@@ -1326,6 +1340,8 @@ _KV_VALUES = dict(zip((i for i, r in enumerate(_OWN_RULES) if r[0] in kv.KINDS),
 _KV_KEYLESS = {i: Rx(kv.keyless(r[1])) for i, r in enumerate(_OWN_RULES) if kv.key_run(r[0], r[1])}
 _PGPASS_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[1] == _PGPASS_PATTERN)
 _KEY_USER_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[1] == _KEY_USER_PATTERN)
+# a secret-named file printed, then its content alone on the next line
+_FILE_CONTENT_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "cli_secret" and r[1].startswith(r"\b(?:cat|"))
 _PROSE_KEY_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "prose_key")
 # rules whose match starts at a label word that a preceding "public" qualifies
 _PUBLIC_HALF_RULES = frozenset(
@@ -2079,6 +2095,8 @@ def _mark(c: str) -> bool:
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z]{2,8});")
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")  # (not the line breaks and tabs of a key block)
 _HEX_FIELDS = Rx(r"^[0-9A-Fa-f]+(?::[0-9A-Fa-f]+)+$")
+# words glued in camel case, letters only (`MonthlyReportIndex`, `listOfItems`)
+_WORD_HUMPS = re.compile(r"[A-Za-z][a-z]+(?:[A-Z][a-z]+)+")
 _OPENERS = " \t\r\n\"'`>(=+"
 _MISS = object()
 # words after `key` that make what follows a public name, hash or id of a key, not the key
@@ -2153,6 +2171,8 @@ def _decide(
             end = cut
             while end > start and matched[end - 1] == "\\":
                 end -= 1
+    if idx == _FILE_CONTENT_RULE and _WORD_HUMPS.fullmatch(matched[start:end]) and not random_like(matched[start:end]):
+        return None  # `SummaryOfFindings` under `cat tokens_report.md`: a heading or a name, no generated content
     if idx == _KEY_USER_RULE and not random_like(matched[start:end]):
         return None  # `curl -u deploy-bot:`: a user's name, no key
     if idx == _PGPASS_RULE and _HEX_FIELDS.match(matched.lstrip(_OPENERS)):
