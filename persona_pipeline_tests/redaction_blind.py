@@ -1004,8 +1004,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 11  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (11,)
+HOLDOUT_ROUND = 12  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (12,)
 ROUND5 = 5
 
 
