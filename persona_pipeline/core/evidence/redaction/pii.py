@@ -2352,6 +2352,16 @@ def bank_account_spans(text: str) -> Iterator[Span]:
         yield from bank_accounts.bank_account_spans(text)
 
 
+from persona_pipeline.core.evidence.redaction import wallets  # noqa: E402
+
+_GATED["wallet"] = (wallets.GATE,)
+
+
+def wallet_spans(text: str) -> Iterator[Span]:
+    if _open(text, "wallet"):  # (a run of 25+ base58 characters, a bech32 or 0x+40 hex: most texts have none)
+        yield from wallets.wallet_spans(text)
+
+
 DETECTORS = (
     email_spans,
     phone_spans,
@@ -2368,4 +2378,5 @@ DETECTORS = (
     grammar_spans,  # street lines of any country, phones of any region after a label, address fields
     bank_account_spans,  # domestic account numbers beside a routing code
     home_coordinate_spans,  # a home's latitude and longitude
+    wallet_spans,  # cryptocurrency addresses, each validated by its checksum
 )

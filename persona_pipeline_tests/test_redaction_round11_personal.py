@@ -1,0 +1,131 @@
+"""Round 11's personal-data kinds: wallet addresses, device and vehicle ids, handles (own values)."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from persona_pipeline.core.evidence.redaction import wallets
+from persona_pipeline.core.evidence.redaction.redactor import Redactor
+
+_B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+_BECH = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
+
+
+def _b58check(version: bytes, payload: bytes) -> str:
+    body = version + payload
+    raw = body + hashlib.sha256(hashlib.sha256(body).digest()).digest()[:4]
+    n, out = int.from_bytes(raw, "big"), ""
+    while n:
+        n, r = divmod(n, 58)
+        out = _B58[r] + out
+    return "1" * (len(raw) - len(raw.lstrip(b"\0"))) + out
+
+
+def _bech32(hrp: str, version: int, program: bytes, const: int) -> str:
+    acc, bits, data = 0, 0, [version]
+    for b in program:
+        acc, bits = acc << 8 | b, bits + 8
+        while bits >= 5:
+            bits -= 5
+            data.append(acc >> bits & 31)
+    if bits:
+        data.append(acc << (5 - bits) & 31)
+    gen = (0x3B6A57B2, 0x26508E6D, 0x1EA119FA, 0x3D4233DD, 0x2A1462B3)
+
+    def polymod(values: list[int]) -> int:
+        chk = 1
+        for v in values:
+            top = chk >> 25
+            chk = (chk & 0x1FFFFFF) << 5 ^ v
+            for i in range(5):
+                chk ^= gen[i] if top >> i & 1 else 0
+        return chk
+
+    expanded = [ord(c) >> 5 for c in hrp] + [0] + [ord(c) & 31 for c in hrp]
+    pm = polymod(expanded + data + [0] * 6) ^ const
+    return hrp + "1" + "".join(_BECH[d] for d in data + [pm >> 5 * (5 - i) & 31 for i in range(6)])
+
+
+def _eip55(hex40: str) -> str:
+    digest = wallets.keccak256(hex40.encode()).hex()
+    return "".join(c.upper() if c.isalpha() and int(h, 16) >= 8 else c for c, h in zip(hex40, digest, strict=False))
+
+
+_HASH160 = hashlib.sha256(b"persona-pipeline wallet test one").digest()[:20]
+_P2PKH = _b58check(b"\x00", _HASH160)
+_ALT_CHAIN = _b58check(b"\x1e", hashlib.sha256(b"another chain's key").digest()[:20])  # a `D…` address
+_SEGWIT = _bech32("bc", 0, _HASH160, 1)
+_TAPROOT = _bech32("bc", 1, hashlib.sha256(b"taproot output").digest(), 0x2BC830A3)
+_EVM = "0x" + _eip55(hashlib.sha256(b"an account of ours").hexdigest()[:40])
+
+
+@pytest.fixture(scope="module")
+def redact() -> Redactor:
+    return Redactor(b"k" * 32)
+
+
+def test_keccak_matches_the_published_empty_digest() -> None:
+    assert wallets.keccak256(b"").hex() == "c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"you can refund the deposit to {_P2PKH} when it clears",
+        f"my dogecoin one is {_ALT_CHAIN}",
+        f'{{"refund_to": "{_SEGWIT}"}}',
+        f"- received from {_TAPROOT}\n",
+        f"forward the balance to {_EVM} before Friday",
+        f"transfer(to={_EVM.lower()!r})  # my wallet",
+    ],
+)
+def test_wallet_addresses_are_redacted(redact: Redactor, text: str) -> None:
+    out = redact.redact(text)
+    assert out is not None
+    value = next(v for v in (_P2PKH, _ALT_CHAIN, _SEGWIT, _TAPROOT, _EVM, _EVM.lower()) if v in text)
+    assert value not in out.text and value[-10:] not in out.text
+    assert redact.redact(out.text).text == out.text  # type: ignore[union-attr]
+
+
+def _flip(s: str, i: int) -> str:
+    c = s[i]
+    return s[:i] + (c.lower() if c.isupper() else c.upper()) + s[i + 1 :]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a checksum that fails: one letter's case flipped, one character changed
+        f"forward the balance to 0x{_flip(_EVM[2:], next(i for i, c in enumerate(_EVM[2:]) if c.isalpha()))} now",
+        f"refund the deposit to {_P2PKH[:-1]}{'2' if _P2PKH[-1] != '2' else '3'} later",
+        # a one-case address without any wallet word is a hex id
+        f"trace id {_EVM[2:].lower()} and object 0x{_EVM[2:].lower()} in the heap dump",
+        # documented, a contract's, a placeholder
+        f"For example, {_EVM} is a valid checksummed address.",
+        f"POOL_CONTRACT = '{_EVM}'",
+        f"VAULT_V3: {_EVM}",
+        f"owner = 0x{'0' * 36}{_EVM[-4:]}",
+        f'self.assertEqual(normalise(raw), "{_SEGWIT}")',
+        # a Solana-shaped 32-byte key with no wallet word (a hash, a mint id…)
+        "digest: 4uQeVj5tqViQh7yWWGStvkEG1Zmhx6uasJtWCJziofM",
+    ],
+)
+def test_look_alikes_and_non_personal_addresses_stay(redact: Redactor, text: str) -> None:
+    out = redact.redact(text)
+    assert out is not None and "crypto_address" not in out.text, out.text
+
+
+def test_escaped_line_break_starts_a_line_for_the_context() -> None:
+    assert not list(wallets.wallet_spans(f'{{"t": "ok\\nTOKEN_B: {_EVM}"}}'))
+    assert list(wallets.wallet_spans(f'{{"t": "ok\\npay to: {_EVM}"}}'))
+
+
+def test_adversarial_runs_stay_linear() -> None:
+    import time
+
+    for s in ("1" * 200_000, "0x" + "a" * 200_000, "bc1" + "q" * 200_000, ("A1" * 30 + " ") * 3000):
+        t = time.perf_counter()
+        list(wallets.wallet_spans(s))
+        assert time.perf_counter() - t < 1.0
