@@ -129,3 +129,53 @@ def test_adversarial_runs_stay_linear() -> None:
         t = time.perf_counter()
         list(wallets.wallet_spans(s))
         assert time.perf_counter() - t < 1.0
+
+
+def _imei(body14: str) -> str:
+    from stdnum import luhn
+
+    return body14 + luhn.calc_check_digit(body14)
+
+
+def _vin(seventeen: str) -> str:
+    """A made-up VIN with its position-9 check digit computed (49 CFR 565's weights)."""
+    from persona_pipeline.core.evidence.redaction.device_ids import _VIN_VALUE, _VIN_WEIGHTS
+
+    total = sum(_VIN_VALUE[c] * w for i, (c, w) in enumerate(zip(seventeen, _VIN_WEIGHTS, strict=True)) if i != 8)
+    digit = "X" if total % 11 == 10 else str(total % 11)
+    return seventeen[:8] + digit + seventeen[9:]
+
+
+_IMEI = _imei("35318207441296")
+_VIN_NA = _vin("4S3BNAC60R3041772")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (f"the handset reports {_IMEI[:2]}-{_IMEI[2:8]}-{_IMEI[8:14]}-{_IMEI[14]} in settings", _IMEI[8:14]),
+        (f'{{"device": {{"imei_1": "{_IMEI}"}}}}', _IMEI),
+        (f"Geräte-IMEI lautet {_IMEI}", _IMEI),
+        (f"traded in the {_VIN_NA} last spring", _VIN_NA),
+        ("Fahrgestellnummer (FIN): WDD2050421R7XK581", "WDD2050421R7XK581"),  # no check digit: the label
+        (f"vin={_VIN_NA.lower()}", _VIN_NA.lower()),
+    ],
+)
+def test_device_and_vehicle_ids_are_redacted(redact: Redactor, text: str, value: str) -> None:
+    out = redact.redact(text)
+    assert out is not None and value not in out.text, out.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"order {_IMEI} shipped",  # a plain 15-digit run without an IMEI label: an order id
+        f"the handset reports {_IMEI[:2]}-{_IMEI[2:8]}-{_IMEI[8:14]}-{(int(_IMEI[14]) + 1) % 10}",  # Luhn fails
+        f"traded in the {_VIN_NA[:8]}{(int(_VIN_NA[8]) + 1) % 10 if _VIN_NA[8].isdigit() else 0}{_VIN_NA[9:]} too",
+        "build ABCDEFGH123456789 done",  # shaped like a VIN but no serial, no label
+        "sha: 1a2b3c4d5e6f7a8b9",  # a hex run
+    ],
+)
+def test_device_look_alikes_stay(redact: Redactor, text: str) -> None:
+    out = redact.redact(text)
+    assert out is not None and "imei" not in out.text and ":vin:" not in out.text, out.text

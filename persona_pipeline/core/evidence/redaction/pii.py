@@ -2362,6 +2362,16 @@ def wallet_spans(text: str) -> Iterator[Span]:
         yield from wallets.wallet_spans(text)
 
 
+from persona_pipeline.core.evidence.redaction import device_ids  # noqa: E402
+
+_GATED["device_id"] = (device_ids.GATE,)
+
+
+def device_id_spans(text: str) -> Iterator[Span]:
+    if _open(text, "device_id"):
+        yield from device_ids.device_id_spans(text)
+
+
 DETECTORS = (
     email_spans,
     phone_spans,
@@ -2379,4 +2389,5 @@ DETECTORS = (
     bank_account_spans,  # domestic account numbers beside a routing code
     home_coordinate_spans,  # a home's latitude and longitude
     wallet_spans,  # cryptocurrency addresses, each validated by its checksum
+    device_id_spans,  # IMEIs and VINs
 )
