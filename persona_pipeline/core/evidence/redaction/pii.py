@@ -2372,6 +2372,16 @@ def device_id_spans(text: str) -> Iterator[Span]:
         yield from device_ids.device_id_spans(text)
 
 
+from persona_pipeline.core.evidence.redaction import handles  # noqa: E402
+
+_GATED["handle"] = (handles.GATE,)
+
+
+def handle_spans(text: str) -> Iterator[Span]:
+    if _open(text, "handle"):
+        yield from handles.handle_spans(text)
+
+
 DETECTORS = (
     email_spans,
     phone_spans,
@@ -2390,4 +2400,5 @@ DETECTORS = (
     home_coordinate_spans,  # a home's latitude and longitude
     wallet_spans,  # cryptocurrency addresses, each validated by its checksum
     device_id_spans,  # IMEIs and VINs
+    handle_spans,  # messaging, social, payment and code-host handles where their role is stated
 )
