@@ -179,3 +179,58 @@ def test_device_and_vehicle_ids_are_redacted(redact: Redactor, text: str, value:
 def test_device_look_alikes_stay(redact: Redactor, text: str) -> None:
     out = redact.redact(text)
     assert out is not None and "imei" not in out.text and ":vin:" not in out.text, out.text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("WhatsApp: okonkwo.k77 after six please", "okonkwo.k77"),
+        ("if mail bounces, my Threema is XK3PW9ZT", "XK3PW9ZT"),
+        ('user = {"telegram_handle": "grey_heron_41"}', "grey_heron_41"),
+        ("find me at tiktok.com/@marisol.paints", "marisol.paints"),
+        ("new account: fennwick.bsky.social", "fennwick.bsky.social"),
+        ("toot at @oriel@fosstodon.org", "oriel@fosstodon.org"),
+        ("LGTM, thanks to @petra-lindqvist for the repro", "petra-lindqvist"),
+        ("/src/billing/ @tomasz-wrobel @ines-ferraz", "ines-ferraz"),
+        ("shoutout to @quill_and_ink on Reddit", "quill_and_ink"),
+        ("send it via Venmo @Hallie-Ostrander-5", "Hallie-Ostrander-5"),
+        ("UPDATE payees SET v = 'x' WHERE id = 3; SELECT 'meera.j@okaxis' AS upi_vpa", "meera.j@okaxis"),
+    ],
+)
+def test_handles_with_a_stated_role_are_redacted(redact: Redactor, text: str, value: str) -> None:
+    out = redact.redact(text)
+    assert out is not None and value not in out.text, out.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "@dataclass\nclass Row:",
+        'npm i -D @types/react@18 "@scope/pkg"',
+        "@media print { a { color: black } }",
+        "cc @release-bot please tag it",
+        "thanks @snyk-app, and cc @here",
+        "ping @acme/platform-team about it",
+        "git clone git@gitlab.internal.acme:tools/cli.git",
+        "@Injectable()\nexport class Cache {}",
+        "see @alice@mastodon.example for the format",
+        "handle the signal: SIGTERM",
+        "the signal handler.",
+        "open instagram.com/explore in a tab",
+        "@pytest.fixture\ndef db(): ...",
+    ],
+)
+def test_handle_look_alikes_stay(redact: Redactor, text: str) -> None:
+    out = redact.redact(text)
+    assert out is not None and ":handle:" not in out.text, out.text
+
+
+def test_handle_patterns_stay_linear() -> None:
+    import time
+
+    from persona_pipeline.core.evidence.redaction import handles
+
+    for s in ("@" + "a-" * 100_000, "telegram " * 25_000, '"path": ["telegram_handle"' * 8000, "x.bsky" * 40_000):
+        t = time.perf_counter()
+        list(handles.handle_spans(s))
+        assert time.perf_counter() - t < 1.0

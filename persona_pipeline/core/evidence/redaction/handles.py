@@ -136,8 +136,8 @@ def handle_spans(text: str) -> Iterator[Span]:
         sep, v = m[1].strip(), m[2]
         if not _value_ok(v) or (v[0] == "@" and _bot(v[1:])) or not any(c.isalpha() for c in v):
             continue
-        if v.isupper() and v[0] not in "@$":
-            continue  # a constant (`signal: SIGTERM`), no one's handle
+        if v.isupper() and v[0] not in "@$" and not any(c.isdigit() for c in v):
+            continue  # a constant (`signal: SIGTERM`), no one's handle (a Threema id has digits)
         if v[0] in "@$" or (sep and (_handle_chars(v) or _ends_line(text, m.end(2)))):
             yield Span(m.start(2), m.end(2), "handle")
     for m in _KEYED.finditer(text):
