@@ -234,3 +234,33 @@ def test_handle_patterns_stay_linear() -> None:
         t = time.perf_counter()
         list(handles.handle_spans(s))
         assert time.perf_counter() - t < 1.0
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("my residence permit no. is TX9081726, expires in May", "TX9081726"),
+        ('{"aufenthaltstitel_nr": "Y7K0P4R21"}', "Y7K0P4R21"),
+        ("Status update on case IOE0915562731 arrived", "IOE0915562731"),
+        ("visa number 00847712 (stamped)", "00847712"),
+        ("employer asked for the share code (K7P-2QX-M9R)", "K7P-2QX-M9R"),
+    ],
+)
+def test_immigration_numbers_after_their_label_are_redacted(redact: Redactor, text: str, value: str) -> None:
+    out = redact.redact(text)
+    assert out is not None and value not in out.text, out.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "file form I-130 and then the I-485",
+        "the H-1B cap was reached in 2024",
+        "test case 1234567 failed again",
+        "receipt number 20240611 from the cafe",
+        "visa: accepted, mastercard: accepted",
+    ],
+)
+def test_immigration_look_alikes_stay(redact: Redactor, text: str) -> None:
+    out = redact.redact(text)
+    assert out is not None and "immigration_id" not in out.text, out.text

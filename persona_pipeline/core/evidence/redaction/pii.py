@@ -2382,6 +2382,16 @@ def handle_spans(text: str) -> Iterator[Span]:
         yield from handles.handle_spans(text)
 
 
+from persona_pipeline.core.evidence.redaction import immigration_ids  # noqa: E402
+
+_GATED["immigration"] = (immigration_ids.GATE,)
+
+
+def immigration_spans(text: str) -> Iterator[Span]:
+    if _open(text, "immigration"):
+        yield from immigration_ids.immigration_spans(text)
+
+
 DETECTORS = (
     email_spans,
     phone_spans,
@@ -2401,4 +2411,5 @@ DETECTORS = (
     wallet_spans,  # cryptocurrency addresses, each validated by its checksum
     device_id_spans,  # IMEIs and VINs
     handle_spans,  # messaging, social, payment and code-host handles where their role is stated
+    immigration_spans,  # visa, residence-permit and immigration case numbers after their label
 )
