@@ -2374,12 +2374,15 @@ def device_id_spans(text: str) -> Iterator[Span]:
 
 from persona_pipeline.core.evidence.redaction import handles  # noqa: E402
 
-_GATED["handle"] = (handles.GATE,)
+_GATED.update({name: (rx,) for name, rx in handles.GATES.items()})
 
 
 def handle_spans(text: str) -> Iterator[Span]:
-    if _open(text, "handle"):
-        yield from handles.handle_spans(text)
+    g = getattr(text, "pii_gates", False)
+    if g is False:
+        g = _gates(text)
+    if g is None or not g.isdisjoint(handles.GATES):
+        yield from handles.handle_spans(text, lambda name: g is None or name in g)
 
 
 from persona_pipeline.core.evidence.redaction import immigration_ids  # noqa: E402
