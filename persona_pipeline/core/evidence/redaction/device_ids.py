@@ -24,7 +24,6 @@ from collections.abc import Iterator
 
 from stdnum import imei as _imei
 
-from persona_pipeline.core.evidence.redaction.matching import Rx
 from persona_pipeline.core.evidence.redaction.spans import Span
 
 _IMEI_GROUPED = re.compile(r"(?<![\d-])\d{2}-\d{6}-\d{6}-\d(?![\d-])")
@@ -35,8 +34,6 @@ _VIN_LABEL = re.compile(
     r"(?i)(?:(?<![a-z])vin(?![a-z])|vehicle[ _-]?id|chassis|fahrgestell|fahrzeug-?ident|"
     r"(?-i:(?<![A-Za-z])FIN(?![A-Za-z]))|num[eé]ro[ _-]de[ _-]s[eé]rie|bastidor|\bchassi|telaio|vozidla|podwozi)"
 )
-# the RE2 gate: an IMEI's layout or label, or a run of 17 VIN characters
-GATE = Rx(r"\d{2}-\d{6}-\d{6}-\d|(?i:imei)|\*#06#|[A-HJ-NPR-Z0-9]{17}|(?i:\bvin\b)")
 _REACH = 40  # characters before a value its label may stand in, on the same line
 
 _VIN_VALUE = {

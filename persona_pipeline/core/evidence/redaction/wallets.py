@@ -24,7 +24,6 @@ import re
 from collections.abc import Iterator
 from functools import lru_cache
 
-from persona_pipeline.core.evidence.redaction.matching import Rx
 from persona_pipeline.core.evidence.redaction.spans import Span
 
 _B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
@@ -35,8 +34,6 @@ _B58_CLASS = "1-9A-HJ-NP-Za-km-z"
 _BASE58 = re.compile(rf"(?<![{_B58_CLASS}])[{_B58_CLASS}]{{25,44}}(?![{_B58_CLASS}])")
 _BECH32 = re.compile(r"(?i)(?<![a-z0-9])([a-z]{1,10})1([qpzry9x8gf2tvdw0s3jn54khce6mua7l]{38,87})(?![a-z0-9])")
 _EVM = re.compile(r"(?<![0-9A-Za-z])0x([0-9a-fA-F]{40})(?![0-9A-Za-z])")
-# the RE2 gate: one of the three shapes somewhere in the text
-GATE = Rx(r"[1-9A-HJ-NP-Za-km-z]{25,44}|(?i:[a-z]{1,10}1[02-9ac-hj-np-z]{38})|0x[0-9a-fA-F]{40}")
 
 # A wallet label, in English and the languages the other detectors read (a key's word too:
 # `payout_address`, `walletAddr`); what names a coin or chain counts as a label as well.
