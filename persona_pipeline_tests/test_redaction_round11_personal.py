@@ -126,9 +126,9 @@ def test_adversarial_runs_stay_linear() -> None:
     import time
 
     for s in ("1" * 200_000, "0x" + "a" * 200_000, "bc1" + "q" * 200_000, ("A1" * 30 + " ") * 3000):
-        t = time.perf_counter()
+        t = time.process_time()
         list(wallets.wallet_spans(s))
-        assert time.perf_counter() - t < 1.0
+        assert time.process_time() - t < 1.0
 
 
 def _imei(body14: str) -> str:
@@ -218,6 +218,8 @@ def test_handles_with_a_stated_role_are_redacted(redact: Redactor, text: str, va
         "the signal handler.",
         "open instagram.com/explore in a tab",
         "@pytest.fixture\ndef db(): ...",
+        "hi, @layout MainShell renders twice",
+        "thanks, @Component({selector: 'x'}) fixed it",
     ],
 )
 def test_handle_look_alikes_stay(redact: Redactor, text: str) -> None:
@@ -231,9 +233,9 @@ def test_handle_patterns_stay_linear() -> None:
     from persona_pipeline.core.evidence.redaction import handles
 
     for s in ("@" + "a-" * 100_000, "telegram " * 25_000, '"path": ["telegram_handle"' * 8000, "x.bsky" * 40_000):
-        t = time.perf_counter()
+        t = time.process_time()
         list(handles.handle_spans(s))
-        assert time.perf_counter() - t < 1.0
+        assert time.process_time() - t < 1.0
 
 
 @pytest.mark.parametrize(

@@ -84,6 +84,8 @@ _MENTION_CUE = re.compile(
     r"[ \t]*[:,]?[ \t]*(?:@[\w-]+[ \t,]+(?:and[ \t]+)?)*)$"
 )
 _ON_SERVICE = re.compile(rf"(?i)[ \t]+on[ \t]+(?:{_SERVICES}|x\b)")
+# what follows a directive or annotation, not a person: a call's parenthesis, a type name in humps
+_DIRECTIVE_AFTER = re.compile(r"\(|[ \t]+[A-Z][a-z0-9]+[A-Z]")
 # a CODEOWNERS rule: a path pattern, then its owners
 _OWNERS_LINE = re.compile(r"(?m)^[ \t]*(?:\*|[\w.*-]*/[\w./*-]*|\*\.[\w]+)(?:[ \t]+@[\w-]+)*[ \t]+$")
 # bots, apps and assistants answer mentions too; they are no one's
@@ -187,7 +189,7 @@ def _link_spans(text: str) -> Iterator[Span]:
 def _mention_spans(text: str) -> Iterator[Span]:
     for m in _MENTION.finditer(text):
         name = m[1]
-        if _bot(name):
+        if _bot(name) or _DIRECTIVE_AFTER.match(text, m.end()) is not None:
             continue
         before = _line_before(text, m.start())
         if (
