@@ -219,6 +219,7 @@ def test_handles_with_a_stated_role_are_redacted(redact: Redactor, text: str, va
         "open instagram.com/explore in a tab",
         "@pytest.fixture\ndef db(): ...",
         "hi, @layout MainShell renders twice",
+        "/**\n * Loads rows.\n * @return the rows\n * @author someone-else\n */",
         "thanks, @Component({selector: 'x'}) fixed it",
     ],
 )

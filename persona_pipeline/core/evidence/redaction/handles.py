@@ -87,7 +87,8 @@ _ON_SERVICE = re.compile(rf"(?i)[ \t]+on[ \t]+(?:{_SERVICES}|x\b)")
 # what follows a directive or annotation, not a person: a call's parenthesis, a type name in humps
 _DIRECTIVE_AFTER = re.compile(r"\(|[ \t]+[A-Z][a-z0-9]+[A-Z]")
 # a CODEOWNERS rule: a path pattern, then its owners
-_OWNERS_LINE = re.compile(r"(?m)^[ \t]*(?:\*|[\w.*-]*/[\w./*-]*|\*\.[\w]+)(?:[ \t]+@[\w-]+)*[ \t]+$")
+# (from the line's first column: an indented ` * @tag` is a doc comment's tag)
+_OWNERS_LINE = re.compile(r"(?m)^(?:\*|[\w.*-]*/[\w./*-]*|\*\.[\w]+)(?:[ \t]+@[\w-]+)*[ \t]+$")
 # bots, apps and assistants answer mentions too; they are no one's
 _BOT = re.compile(r"(?i)(?:bot|\[bot\]|-?ai|-?app|-?ci|io|-?actions)$")
 _KNOWN_SERVICE_ACCOUNTS = _words(
