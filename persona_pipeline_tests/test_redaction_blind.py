@@ -47,7 +47,7 @@ def blind() -> dict[str, BlindScore]:
         "round8": score(R, generate(SEED, "dev", 1200, round_no=8)),
         "round9": score(R, generate(SEED, "dev", 1200, round_no=9)),
         "round10": score(R, generate(SEED, "dev", 1200, round_no=10)),
-        "holdout": score(R, generate(SEED, "holdout", 1200, round_no=HOLDOUT_ROUND)),
+        "round11": score(R, generate(SEED, "dev", 1200, round_no=11)),
     }
 
 
@@ -122,7 +122,9 @@ def blind() -> dict[str, BlindScore]:
 # the holdout floors follow (seed 7's less 1.4 and 1.6 points).
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.73, 0.735, 298.0, 36)],
+    # (round 11 joined dev in branch tune11p, whose tree has no round 12: the holdout row, round 12's,
+    # is main's)
+    [("dev", 0.984, 0.963, 3.0, 4)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
@@ -173,6 +175,19 @@ def test_blind_round10_joined_dev(blind: dict[str, BlindScore]) -> None:
     assert sc.recall("pii") >= 0.88, sc.recall("pii")
     assert sc.fp_per_mb() <= 6.0, sc.fp_per_mb()
     assert sc.stray <= 12, sc.stray
+
+
+def test_blind_round11_joined_dev(blind: dict[str, BlindScore]) -> None:
+    """Round 11 (dev since round 12 exists; its personal-data misses tuned in branch tune11p: wallet
+    addresses by checksum, IMEIs and VINs, handles where their role is stated, immigration numbers):
+    floors just under its figures at seed 7 (n 1200): 72.5% secrets, 77.9% personal data, 307.4
+    FP/MB, 4 stray spans (its false positives and secrets are tune11s's, which raises these)."""
+    sc = blind["round11"]
+    assert sc.idempotent and sc.dropped == 0
+    assert sc.recall("secret") >= 0.715, sc.recall("secret")
+    assert sc.recall("pii") >= 0.77, sc.recall("pii")
+    assert sc.fp_per_mb() <= 315.0, sc.fp_per_mb()
+    assert sc.stray <= 10, sc.stray
 
 
 _spans = Checks(R).spans
