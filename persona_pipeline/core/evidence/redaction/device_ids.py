@@ -24,6 +24,7 @@ from collections.abc import Iterator
 
 from stdnum import imei as _imei
 
+from persona_pipeline.core.evidence.redaction.matching import Rx
 from persona_pipeline.core.evidence.redaction.spans import Span
 
 _IMEI_GROUPED = re.compile(r"(?<![\d-])\d{2}-\d{6}-\d{6}-\d(?![\d-])")
@@ -70,7 +71,14 @@ def _vin_shaped(vin: str) -> bool:
     )
 
 
+# one RE2 scan (alone: as a member of pii's Set its counted run slowed the whole Set) before the
+# Python patterns
+_CANDIDATE = Rx(r"\d{2}-\d{6}-\d{6}-\d|(?i:imei)|\*#06#|[A-HJ-NPR-Z0-9]{17}|(?i:\bvin\b)")
+
+
 def device_id_spans(text: str) -> Iterator[Span]:
+    if _CANDIDATE.search(text) is None:
+        return
     for m in _IMEI_GROUPED.finditer(text):
         if _imei.is_valid(m[0].replace("-", "")):
             yield Span(m.start(), m.end(), "imei")

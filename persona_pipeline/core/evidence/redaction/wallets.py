@@ -24,6 +24,7 @@ import re
 from collections.abc import Iterator
 from functools import lru_cache
 
+from persona_pipeline.core.evidence.redaction.matching import Rx
 from persona_pipeline.core.evidence.redaction.spans import Span
 
 _B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
@@ -192,7 +193,14 @@ def _kept(text: str, start: int, end: int, value: str) -> bool:
     return _NOT_PERSONAL.search(_context(text, start, end)) is not None
 
 
+# one RE2 scan (alone: as a member of pii's Set its counted runs slowed the whole Set) before the
+# Python patterns, which cost more per MB than the engine's own pass
+_CANDIDATE = Rx(r"[1-9A-HJ-NP-Za-km-z]{25}|0x[0-9a-fA-F]{40}|1[02-9ac-hj-np-zAC-HJ-NP-Z]{38}")
+
+
 def wallet_spans(text: str) -> Iterator[Span]:
+    if _CANDIDATE.search(text) is None:
+        return
     for m in _EVM.finditer(text):
         hex40 = m[1]
         one_case = hex40 == hex40.lower() or hex40 == hex40.upper()
