@@ -10,11 +10,10 @@ name no one's device and stay.
   its own layout (`AA-BBBBBB-CCCCCC-D`) it is found by that layout and the check digit; as a plain
   run of 15 digits (a card number, an order id have that shape too) only after an IMEI label (the
   acronym, in any language, or the `*#06#` code that displays it).
-- VIN (ISO 3779): 17 characters of the VIN alphabet (no I, O, Q). North American VINs carry a check
-  digit in position 9 (49 CFR 565): with it, a model-year character in position 10 and a serial
-  ending in digits, a VIN is found without a label; any other VIN (Europe does not require the
-  check digit) only after a VIN label (VIN, vehicle identification, chassis number, and their
-  names in other languages).
+- VIN (ISO 3779): 17 characters of the VIN alphabet (no I, O, Q), letters and digits both, only
+  after a VIN label (VIN, vehicle identification, chassis number, and their names in other
+  languages). Without one, the check digit (position 9, 49 CFR 565; Europe does not require it) is
+  no evidence: one random upper-case serial in eleven passes it.
 """
 
 from __future__ import annotations
@@ -46,7 +45,6 @@ _VIN_VALUE = {
     **dict(zip("STUVWXYZ", range(2, 10), strict=True)),
 }
 _VIN_WEIGHTS = (8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2)
-_MODEL_YEARS = frozenset("ABCDEFGHJKLMNPRSTVWXY123456789")  # position 10: never I, O, Q, U, Z or 0
 
 
 def _before(text: str, start: int) -> str:
@@ -59,35 +57,30 @@ def vin_check_ok(vin: str) -> bool:
     return vin[8] == ("X" if total == 10 else str(total))
 
 
-def _vin_shaped(vin: str) -> bool:
-    """A manufacturer's code, a descriptor, a year and a serial: letters and digits both, the serial's
-    last four digits (every maker's plant sequence ends in digits)."""
-    return (
-        vin.isupper()
-        and vin[-4:].isdigit()
-        and vin[9] in _MODEL_YEARS
-        and sum(c.isalpha() for c in vin) >= 3
-        and sum(c.isdigit() for c in vin) >= 6
-    )
-
-
 # one RE2 scan (alone: as a member of pii's Set its counted run slowed the whole Set) before the
-# Python patterns
-_CANDIDATE = Rx(r"\d{2}-\d{6}-\d{6}-\d|(?i:imei)|\*#06#|[A-HJ-NPR-Z0-9]{17}|(?i:\bvin\b)")
+# Python patterns: an IMEI's own layout, an IMEI label, a VIN label (a superset: `vin` as a word, the
+# stems of the other names); a text without any is not read further
+_CANDIDATE = Rx(
+    r"(\d{2}-\d{6}-\d{6}-\d)|((?i:imei)|\*#06#)|((?i:(?:^|[^a-z])vin(?:[^a-z]|$)|vehicle[ _-]?id|chassi|fahrgestell|"
+    r"fahrzeug|num.ro[ _-]de[ _-]s|bastidor|telaio|vozidla|podwozi)|(?:^|[^A-Za-z])FIN(?:[^A-Za-z]|$))"
+)
 
 
 def device_id_spans(text: str) -> Iterator[Span]:
-    if _CANDIDATE.search(text) is None:
-        return
-    for m in _IMEI_GROUPED.finditer(text):
-        if _imei.is_valid(m[0].replace("-", "")):
-            yield Span(m.start(), m.end(), "imei")
-    for m in _IMEI_PLAIN.finditer(text):
-        if _IMEI_LABEL.search(_before(text, m.start())) and _imei.is_valid(m[0]):
-            yield Span(m.start(), m.end(), "imei")
-    for m in _VIN.finditer(text):
-        vin = m[0]
-        mixed = any(c.isdigit() for c in vin) and any(c.isalpha() for c in vin)
-        labelled = mixed and _VIN_LABEL.search(_before(text, m.start())) is not None
-        if labelled or (_vin_shaped(vin) and vin_check_ok(vin)):
-            yield Span(m.start(), m.end(), "vin")
+    grouped = imei_label = vin_label = False
+    for _, g1, g2, g3 in _CANDIDATE.finditer(text):
+        grouped, imei_label, vin_label = grouped or g1[0] >= 0, imei_label or g2[0] >= 0, vin_label or g3[0] >= 0
+    if grouped:
+        for m in _IMEI_GROUPED.finditer(text):
+            if _imei.is_valid(m[0].replace("-", "")):
+                yield Span(m.start(), m.end(), "imei")
+    if imei_label:
+        for m in _IMEI_PLAIN.finditer(text):
+            if _IMEI_LABEL.search(_before(text, m.start())) and _imei.is_valid(m[0]):
+                yield Span(m.start(), m.end(), "imei")
+    if vin_label:
+        for m in _VIN.finditer(text):
+            vin = m[0]
+            mixed = any(c.isdigit() for c in vin) and any(c.isalpha() for c in vin)
+            if mixed and _VIN_LABEL.search(_before(text, m.start())) is not None:
+                yield Span(m.start(), m.end(), "vin")

@@ -21,7 +21,8 @@ A handle is found only where its role is stated, so a code token of the same sha
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
+from itertools import pairwise
 
 from persona_pipeline.core.evidence.redaction.matching import Rx
 from persona_pipeline.core.evidence.redaction.spans import Span
@@ -40,20 +41,25 @@ _SERVICES = (
 )
 _ROLE = r"handle|user(?:[ _-]?name)?|login|account|acct|profile|tag|id|nick(?:name)?"
 _HANDLE = r"[@$]?[A-Za-z0-9][A-Za-z0-9._-]{0,38}[A-Za-z0-9](?:@[a-z]{2,20}(?![.\w]))?"
-# a service named as the label of what follows it, in prose
+# a service named as the label of what follows it, in prose (each space run bounded: adjacent
+# unbounded runs before a value that never comes backtracked cubically)
 _PROSE = re.compile(
-    rf"(?i)(?<![a-z0-9_])(?:{_SERVICES})(?:[ _-]?(?:{_ROLE}))?"
-    r"((?:[ \t]+(?:is|ist|est|es|è|é|je|:))?[ \t]*[:=]?[ \t]*(?:\(|\"|')?)[ \t]*"
+    rf"(?i)(?<![a-z0-9_.])(?:{_SERVICES})(?:[ _-]?(?:{_ROLE}))?(?![a-z(])"
+    r"((?:[ \t]{1,4}(?:is|ist|est|es|è|é|je))?[ \t]{0,4}(?:(?:[:=]|=>)[ \t]{0,4})?[(\"']?)"
     rf"({_HANDLE})"
 )
-# a key naming a handle (`telegram_handle`, `githubUser`, `payout_handle`, `messenger-id`)
-_KEY = rf"[\w-]*(?:(?i:{_SERVICES})[\w-]*|(?i:handle|cashtag|vpa)[\w-]*)"
-_KEYED = re.compile(rf"(?<![\w-])[\"']?({_KEY})\\?[\"']?[ \t]*(?:=>|[:=])[ \t]*\\?[\"']([^\"'\\\n]{{2,64}})\\?[\"']")
-_SQL_ALIAS = re.compile(rf"'([^'\n]{{2,64}})'[ \t]+(?i:as)[ \t]+({_KEY})\b")
-_SCHEMA_ERROR = re.compile(
-    rf"\"path\\?\"[ \t]*:[ \t]*\[\\?\"({_KEY})\\?\"\][^\n]{{0,120}}?"
-    r"\"received\\?\"[ \t]*:[ \t]*\\?\"([^\"\\\n]{2,64})\\?\""
+# A key naming a handle: a service or handle word as one whole segment of the key (segments split
+# by `_`, `-` or a case hump: `telegram_handle`, `githubUser`, `payout-handle`; not `instance_type`,
+# `Handler`), with nothing after it but a role word (`github_branch`, `youtube_video` name other
+# things). The segments before it are bounded and unambiguous (each ends at a separator or at a
+# hump), so a long word costs linear time.
+_SEGMENTS = r"(?:[A-Za-z0-9]{1,24}[_-]|[A-Z]?[a-z0-9]{1,24}(?=[A-Z])){0,4}"
+_KEY_WORD = rf"(?i:{_SERVICES}|handle|cashtag|vpa)(?:(?<=[a-z0-9])(?![a-z])|(?<=[A-Z])(?![A-Za-z]))"
+_KEY = rf"{_SEGMENTS}{_KEY_WORD}(?:[_-]?(?i:{_ROLE})(?![a-z]))?(?![\w-])"
+_KEYED = re.compile(
+    rf"(?<![\w-])[\"']?({_KEY})\\?[\"']?[ \t]{{0,4}}(?:=>|[:=])[ \t]{{0,4}}\\?[\"']([^\"'\\\n]{{2,64}})\\?[\"']"
 )
+_SQL_ALIAS = re.compile(rf"'([^'\n]{{2,64}})'[ \t]+(?i:as)[ \t]+({_KEY})\b")
 _REVIEWERS = re.compile(
     r"(?i)\"(?:reviewers|assignees|requested_reviewers|maintainers|owners|codeowners)\\?\""
     r"[ \t]*:[ \t]*\[([^\]\n]{2,400})\]"
@@ -89,29 +95,47 @@ _DIRECTIVE_AFTER = re.compile(r"\(|[ \t]+[A-Z][a-z0-9]+[A-Z]")
 # a CODEOWNERS rule: a path pattern, then its owners
 # (from the line's first column: an indented ` * @tag` is a doc comment's tag)
 _OWNERS_LINE = re.compile(r"(?m)^(?:\*|[\w.*-]*/[\w./*-]*|\*\.[\w]+)(?:[ \t]+@[\w-]+)*[ \t]+$")
-# bots, apps and assistants answer mentions too; they are no one's
-_BOT = re.compile(r"(?i)(?:bot|\[bot\]|-?ai|-?app|-?ci|io|-?actions)$")
+# bots, apps and assistants answer mentions too; they are no one's: an account named a bot
+# (`…bot`, `…[bot]`) or a named app or assistant account (a suffix like `-ai` or `io` is also a
+# person's: `@kai`, `@mario_io`)
+_BOT = re.compile(r"(?i)(?:bot|\[bot\])$")
 _KNOWN_SERVICE_ACCOUNTS = _words(
     "copilot codecov netlify vercel sonarcloud snyk stale greenkeeper imgbot gitguardian deepsource "
-    "codeclimate changeset linear sentry jira allcontributors here channel everyone all team"
+    "codeclimate changeset changesets linear sentry jira allcontributors all-contributors github-actions "
+    "actions-user renovate mergify mergifyio coderabbitai sourcery-ai gemini-code-assist claude codex "
+    "devin-ai-integration cursor bors homu probot kodiakhq restyled-io pre-commit-ci semantic-release "
+    "here channel everyone all team"
 )
 _STOP = _words(
     "the a an is are was me my our your their this that it not no yes down up here there now and or "
     "for to of on in at with by from"
 )
 
-# RE2 gates (pii's one Set pass), each a cheap superset of what one group of patterns needs: a
-# service or handle word; a link, handle domain or fediverse handle; a reviewer list. Mentions
-# open on an `@` alone (a Set member for their cues cost the Set pass more than their own scan)
-GATES = {
-    "handle_label": Rx(rf"(?i:{_SERVICES}|handle|cashtag)"),
-    "handle_link": Rx(
-        r"(?i:instagram|facebook|fb|twitter|x|tiktok|threads|linkedin|youtube|twitch|reddit|t|wa|paypal|venmo|"
-        r"cash|ko-fi|buymeacoffee|patreon|bsky|vk|snapchat)\.(?i:com|net|tv|me|app)/|(?i:bsky\.social)"
-        r"|@[A-Za-z0-9_][\w.-]*@[A-Za-z0-9-]+\."
-    ),
-    "handle_list": Rx(r"(?i:reviewers|assignees|maintainers|owners)"),
-}
+# The module's own RE2 scans (as members of pii's Set pass they slowed the whole Set): the service
+# and handle words, each hit then tried by the Python patterns anchored there; a link, handle domain
+# or fediverse handle; a reviewer list. Mentions open on an `@` and their own gate.
+_LINK = (
+    r"(?i:instagram|facebook|fb|twitter|x|tiktok|threads|linkedin|youtube|twitch|reddit|t|wa|paypal|venmo|"
+    r"cash|ko-fi|buymeacoffee|patreon|bsky|vk|snapchat)\.(?i:com|net|tv|me|app)/|(?i:bsky\.social)"
+    r"|@[A-Za-z0-9_][\w.-]*@[A-Za-z0-9-]+\."
+)
+# (a link first: at the same place it wins over its service's word, which labels nothing there)
+_SCAN = Rx(rf"({_LINK})|((?i:reviewers|assignees|maintainers|owners))|((?i:{_SERVICES}|handle|cashtag|vpa))")
+_KEY_REACH = 110  # characters a key's segments before its service word may take (4 x 24 and separators)
+
+# what a value names when it is not an account: a POSIX signal, a version, a commit's hex id, an
+# object's random id (its letters change case at least every other letter: no chosen name does)
+_NOT_A_NAME = re.compile(r"SIG[A-Z]{2,}[0-9+]*|v?\d+(?:\.\d+)+(?:[-+][\w.]+)?|(?=[a-z]*\d)(?=\d*[a-f])[0-9a-f]{7,40}")
+
+
+def _random_id(v: str) -> bool:
+    letters = [c for c in v if c.isalpha()]
+    flips = sum(a.isupper() != b.isupper() for a, b in pairwise(letters))
+    return flips >= 4 and 2 * flips >= len(letters) - 1
+
+
+def _names_something_else(v: str) -> bool:
+    return _NOT_A_NAME.fullmatch(v) is not None or _random_id(v)
 
 
 def _bot(name: str) -> bool:
@@ -142,38 +166,78 @@ def _ends_line(text: str, end: int) -> bool:
     return rest == "" or rest[0] in "\n\r\"'),;]" or rest.startswith(("\\n", " (")) or rest[0] == "."
 
 
-def handle_spans(text: str, is_open: Callable[[str], bool] = lambda _name: True) -> Iterator[Span]:
-    if is_open("handle_label"):
-        yield from _labelled_spans(text)
-    if is_open("handle_list"):
+def handle_spans(text: str) -> Iterator[Span]:
+    words: list[tuple[int, int]] = []
+    links = lists = False
+    for _, link, listed, word in _SCAN.finditer(text):
+        if word[0] >= 0:
+            words.append(word)
+        links, lists = links or link[0] >= 0, lists or listed[0] >= 0
+    seen: set[Span] = set()  # (a key holding two service words is tried from each)
+    for span in _labelled_spans(text, words):
+        if span not in seen:
+            seen.add(span)
+            yield span
+    if lists:
         for m in _REVIEWERS.finditer(text):
             for item in _LIST_ITEM.finditer(m[1]):
                 if not _bot(item[1]):
                     yield Span(m.start(1) + item.start(1), m.start(1) + item.end(1), "handle")
-    if is_open("handle_link"):
+    if links:
         yield from _link_spans(text)
-    if is_open("handle_mention"):
+    if "@" in text:
         yield from _mention_spans(text)
 
 
-def _labelled_spans(text: str) -> Iterator[Span]:
-    for m in _PROSE.finditer(text):
-        sep, v = m[1].strip(), m[2]
-        if not _value_ok(v) or (v[0] == "@" and _bot(v[1:])) or not any(c.isalpha() for c in v):
+# an article before a bare service word makes it a common noun (`the signal is trapped`), not the
+# name of someone's account (`my Signal is …`)
+_ARTICLE_BEFORE = re.compile(r"(?i)(?:^|[^a-z])(?:the|a|an)[ \t]+$")
+
+
+_KEY_CHAR = re.compile(r"[A-Za-z0-9_-]")
+
+
+def _key_start(text: str, start: int) -> int | None:
+    """Where the key holding a word at `start` begins (None: longer than a key's segments reach)."""
+    i = start
+    while (
+        i > 0 and start - i <= _KEY_REACH and (text[i - 1].isascii() and (text[i - 1].isalnum() or text[i - 1] in "_-"))
+    ):
+        i -= 1
+    return None if start - i > _KEY_REACH else i
+
+
+def _labelled_spans(text: str, words: list[tuple[int, int]]) -> Iterator[Span]:
+    tried: set[int] = set()
+    for s, e in words:
+        m = _PROSE.match(text, s)
+        if m is not None:
+            yield from _prose_span(text, m)
+        ks = _key_start(text, s)
+        if ks is None or ks in tried:
             continue
-        if v.isupper() and v[0] not in "@$" and not any(c.isdigit() for c in v):
-            continue  # a constant (`signal: SIGTERM`), no one's handle (a Threema id has digits)
-        if v[0] in "@$" or (sep and (_handle_chars(v) or _ends_line(text, m.end(2)))):
-            yield Span(m.start(2), m.end(2), "handle")
-    for m in _KEYED.finditer(text):
-        if _value_ok(m[2]) and "/" not in m[2] and ":" not in m[2]:  # (a repository, a path, a URL)
-            yield Span(m.start(2), m.end(2), "handle")
-    for m in _SQL_ALIAS.finditer(text):
-        if _value_ok(m[1]):
-            yield Span(m.start(1), m.end(1), "handle")
-    for m in _SCHEMA_ERROR.finditer(text):
-        if _value_ok(m[2]):
-            yield Span(m.start(2), m.end(2), "handle")
+        tried.add(ks)
+        k = _KEYED.match(text, ks - 1 if ks > 0 and text[ks - 1] in "\"'" else ks)
+        # (a value with `/` or `:` is a repository, a path, a URL)
+        if k is not None and _value_ok(k[2]) and not any(c in k[2] for c in "/:") and not _names_something_else(k[2]):
+            yield Span(k.start(2), k.end(2), "handle")
+        for a in _SQL_ALIAS.finditer(text, max(0, ks - 80), min(len(text), e + 40)):
+            if _value_ok(a[1]) and not _names_something_else(a[1]):
+                yield Span(a.start(1), a.end(1), "handle")
+
+
+def _prose_span(text: str, m: re.Match[str]) -> Iterator[Span]:
+    sep, v = m[1].strip(), m[2]
+    if not _value_ok(v) or (v[0] == "@" and _bot(v[1:])) or not any(c.isalpha() for c in v):
+        return
+    if _names_something_else(v.lstrip("@$")):
+        return
+    if v.isupper() and v[0] not in "@$" and not any(c.isdigit() for c in v):
+        return  # a constant, no one's handle (a Threema id has digits)
+    if v[0] not in "@$" and _ARTICLE_BEFORE.search(text, max(0, m.start() - 12), m.start()) is not None:
+        return
+    if v[0] in "@$" or (sep and (_handle_chars(v) or _ends_line(text, m.end(2)))):
+        yield Span(m.start(2), m.end(2), "handle")
 
 
 def _link_spans(text: str) -> Iterator[Span]:
@@ -187,17 +251,24 @@ def _link_spans(text: str) -> Iterator[Span]:
             yield Span(m.start(), m.end(), "handle")
 
 
-# a cheap superset of a mention's conditions, one RE2 scan: a cue word, an owners line, `on` after
+# a cheap superset of a mention's conditions, one RE2 scan: a cue word, an owners line (its path
+# pattern holds a `/` or a `*` anywhere: `src/api/`, `docs/**`), `on` after
 _MENTION_GATE = Rx(
     r"(?i:cc|ping|paging|thank|kudos|h/t|assign|ask|review|owner|fyi|hey|hi|author)[^\n@]{0,40}@[A-Za-z0-9]"
-    r"|(?m:^[*/][^\s]*[ \t]+@[A-Za-z0-9])|@[A-Za-z0-9][\w-]*[ \t]+on[ \t]|\\n[*/][^\s]*[ \t]+@"
+    r"|(?m:^[\w.-]*[*/]\S*[ \t]+@[A-Za-z0-9])|@[A-Za-z0-9][\w-]*[ \t]+on[ \t]|\\n[\w.-]*[*/]\S*[ \t]+@"
 )
+
+
+_AT = Rx(r"@[A-Za-z0-9]")
 
 
 def _mention_spans(text: str) -> Iterator[Span]:
     if _MENTION_GATE.search(text) is None:
         return
-    for m in _MENTION.finditer(text):
+    for (at, _), *_ in _AT.finditer(text):  # (RE2 finds the `@`s; Python's scan tried every position)
+        m = _MENTION.match(text, at)
+        if m is None:
+            continue
         name = m[1]
         if _bot(name) or _DIRECTIVE_AFTER.match(text, m.end()) is not None:
             continue

@@ -31,10 +31,8 @@ _B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 _B58_INDEX = {c: i for i, c in enumerate(_B58)}
 _B58_CLASS = "1-9A-HJ-NP-Za-km-z"
 
-# candidates (each bounded; the lookarounds keep them whole words of their alphabet)
-_BASE58 = re.compile(rf"(?<![{_B58_CLASS}])[{_B58_CLASS}]{{25,44}}(?![{_B58_CLASS}])")
+# a bech32 candidate's parts (the RE2 scans below find the candidates)
 _BECH32 = re.compile(r"(?i)(?<![a-z0-9])([a-z]{1,10})1([qpzry9x8gf2tvdw0s3jn54khce6mua7l]{38,87})(?![a-z0-9])")
-_EVM = re.compile(r"(?<![0-9A-Za-z])0x([0-9a-fA-F]{40})(?![0-9A-Za-z])")
 
 # A wallet label, in English and the languages the other detectors read (a key's word too:
 # `payout_address`, `walletAddr`); what names a coin or chain counts as a label as well.
@@ -47,11 +45,18 @@ _WALLET_LABEL = re.compile(rf"(?i)(?<![a-z])(?:{_WALLET_WORDS})")
 # what makes an address someone's example, a contract's, or a test vector's: kept
 _NOT_PERSONAL = re.compile(
     r"(?i)(?<![a-z])(?:examples?\b|e\.g\.|sample|vectors?\b|fixture|\bbip-?\d+|\beip-?\d+|"
-    r"contract|router|factory|pool\b|token\b|proxy\b|multicall|burn|genesis|assert|expect\()"
+    r"contract|router|factory|pool\b|token\b|proxy\b|multicall|burn|genesis|assert|expect\(|erc-?\d+)"
+    # a token named by its role in a swap or a query (`outputCurrency=`, `quote_currency`)
+    r"|(?i:currenc(?:y|ies))"
 )
 # a code constant named in capitals (`WXYZ = '0x…'`, `TOKEN_B:`) without a wallet word is a
 # well-known contract's address hard-coded in code, not someone's wallet (`PAYOUT_ADDR = …` is one)
 _CONSTANT_KEY = re.compile(r"(?<![\w.])([A-Z][A-Z0-9_]{1,30})[\"']?[ \t]*[:=][ \t]*[\"']?$")
+# likewise a name declared constant (`const usdc = '0x…'`, `address constant WETH = 0x…`)
+_DECLARED = re.compile(
+    r"(?<![\w.])(?:const|constant|immutable|final|readonly)[ \t]+(?:[\w<>\[\]]{1,20}[ \t]+){0,3}"
+    r"([A-Za-z_$][\w$]{0,30})[ \t]*(?::[ \t]*[\w<>\[\]]{1,20}[ \t]*)?=[ \t]*[\"']?$"
+)
 _REACH = 48  # characters before an address a label may stand in (same line)
 _AFTER = 40  # characters after it a comment may say what it is
 
@@ -183,41 +188,54 @@ def _labelled(text: str, start: int, end: int) -> bool:
     return _WALLET_LABEL.search(after.split("\n", 1)[0]) is not None
 
 
-def _kept(text: str, start: int, end: int, value: str) -> bool:
-    """A documented example, a contract's address, a burn/placeholder address: not a person's."""
-    if value.count("0") >= len(value) // 2:
+def _kept(text: str, start: int, end: int, value: str, zero: str = "0") -> bool:
+    """A documented example, a contract's address, a burn/placeholder address (mostly its alphabet's
+    zero digit: `0` in hex, `1` in base58, `q` in bech32): not a person's."""
+    if value.count(zero) >= len(value) // 2:
         return True
-    key = _CONSTANT_KEY.search(_line_before(text, start))
+    before = _line_before(text, start)
+    key = _CONSTANT_KEY.search(before) or _DECLARED.search(before)
     if key is not None and _WALLET_LABEL.search(key[1]) is None:
         return True
     return _NOT_PERSONAL.search(_context(text, start, end)) is not None
 
 
-# one RE2 scan (alone: as a member of pii's Set its counted runs slowed the whole Set) before the
-# Python patterns, which cost more per MB than the engine's own pass
-_CANDIDATE = Rx(r"[1-9A-HJ-NP-Za-km-z]{25}|0x[0-9a-fA-F]{40}|1[02-9ac-hj-np-zAC-HJ-NP-Z]{38}")
+# RE2 scans for the candidates (alone: as members of pii's Set their counted runs slowed the whole
+# Set; Python's own scans of the three shapes cost more than the rest of the module); each
+# candidate is a whole word of its alphabet
+_EVM_SCAN = Rx(r"0x[0-9a-fA-F]{40}")
+_BECH32_SCAN = Rx(r"(?i:[a-z]{1,10}1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{38,87})")
+_BASE58_SCAN = Rx(rf"[{_B58_CLASS}]{{25,}}")
+
+
+def _alone(text: str, start: int, end: int) -> bool:
+    """No letter or digit glued to either end (the candidate is not part of a longer token)."""
+    return not (start > 0 and text[start - 1].isalnum()) and not (end < len(text) and text[end].isalnum())
 
 
 def wallet_spans(text: str) -> Iterator[Span]:
-    if _CANDIDATE.search(text) is None:
-        return
-    for m in _EVM.finditer(text):
-        hex40 = m[1]
-        one_case = hex40 == hex40.lower() or hex40 == hex40.upper()
-        if _kept(text, m.start(), m.end(), hex40):  # (before the checksum: Keccak in Python is the cost)
+    for (s, e), *_ in _EVM_SCAN.finditer(text):
+        if not _alone(text, s, e):
             continue
-        if _labelled(text, m.start(), m.end()) if one_case else eip55_ok(hex40):
-            yield Span(m.start(), m.end(), "crypto_address")
-    for m in _BECH32.finditer(text):
-        if segwit_ok(m[1], m[2]) and not _kept(text, m.start(), m.end(), m[2]):
-            yield Span(m.start(), m.end(), "crypto_address")
-    for m in _BASE58.finditer(text):
-        value = m[0]
-        if 25 <= len(value) <= 35 and base58check_ok(value):
+        hex40 = text[s + 2 : e]
+        one_case = hex40 == hex40.lower() or hex40 == hex40.upper()
+        if _kept(text, s, e, hex40):  # (before the checksum: Keccak in Python is the cost)
+            continue
+        if _labelled(text, s, e) if one_case else eip55_ok(hex40):
+            yield Span(s, e, "crypto_address")
+    for (s, e), *_ in _BECH32_SCAN.finditer(text):
+        m = _BECH32.fullmatch(text, s, e) if _alone(text, s, e) else None
+        if m is not None and segwit_ok(m[1], m[2]) and not _kept(text, s, e, m[2].lower(), zero="q"):
+            yield Span(s, e, "crypto_address")
+    for (s, e), *_ in _BASE58_SCAN.finditer(text):
+        value = text[s:e]
+        if not 25 <= len(value) <= 44:
+            continue
+        if len(value) <= 35 and base58check_ok(value):
             ok = True
-        elif 32 <= len(value) <= 44 and len(_b58decode(value)) == 32:
-            ok = _labelled(text, m.start(), m.end())
+        elif len(value) >= 32 and len(_b58decode(value)) == 32:
+            ok = _labelled(text, s, e)
         else:
             ok = False
-        if ok and not _kept(text, m.start(), m.end(), value):
-            yield Span(m.start(), m.end(), "crypto_address")
+        if ok and not _kept(text, s, e, value, zero="1"):
+            yield Span(s, e, "crypto_address")
