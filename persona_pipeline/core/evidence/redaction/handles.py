@@ -89,9 +89,9 @@ _MENTION_CUE = re.compile(
     r"h/t|assign(?:ed)?(?:[ \t]+to)?|ask|reviewed[ \t]+by|review(?:er)?s?|owners?|fyi|hey|hi|@?author)"
     r"[ \t]*[:,]?[ \t]*(?:@[\w-]+[ \t,]+(?:and[ \t]+)?)*)$"
 )
-_ON_SERVICE = re.compile(rf"(?i)[ \t]+on[ \t]+(?:{_SERVICES}|x\b)")
+_ON_SERVICE = re.compile(rf"(?i)[ \t]{{1,4}}on[ \t]{{1,4}}(?:{_SERVICES}|x\b)")
 # what follows a directive or annotation, not a person: a call's parenthesis, a type name in humps
-_DIRECTIVE_AFTER = re.compile(r"\(|[ \t]+[A-Z][a-z0-9]+[A-Z]")
+_DIRECTIVE_AFTER = re.compile(r"\(|[ \t]{1,4}[A-Z][a-z0-9]{1,40}[A-Z]")
 # a CODEOWNERS rule: a path pattern, then its owners
 # (from the line's first column: an indented ` * @tag` is a doc comment's tag)
 _OWNERS_LINE = re.compile(r"(?m)^(?:\*|[\w.*-]*/[\w./*-]*|\*\.[\w]+)(?:[ \t]+@[\w-]+)*[ \t]+$")
@@ -125,7 +125,8 @@ _KEY_REACH = 110  # characters a key's segments before its service word may take
 
 # what a value names when it is not an account: a POSIX signal, a version, a commit's hex id, an
 # object's random id (its letters change case at least every other letter: no chosen name does)
-_NOT_A_NAME = re.compile(r"SIG[A-Z]{2,}[0-9+]*|v?\d+(?:\.\d+)+(?:[-+][\w.]+)?|(?=[a-z]*\d)(?=\d*[a-f])[0-9a-f]{7,40}")
+_NOT_A_NAME = re.compile(r"SIG[A-Z]{2,12}[0-9+]{0,3}|v?\d{1,9}(?:\.\d{1,9}){1,5}(?:[-+][\w.]{1,30})?")
+_HEX_ID = re.compile(r"[0-9a-f]{7,40}")
 
 
 def _random_id(v: str) -> bool:
@@ -135,7 +136,8 @@ def _random_id(v: str) -> bool:
 
 
 def _names_something_else(v: str) -> bool:
-    return _NOT_A_NAME.fullmatch(v) is not None or _random_id(v)
+    sha = _HEX_ID.fullmatch(v) is not None and not v.isdigit() and not v.isalpha()
+    return sha or _NOT_A_NAME.fullmatch(v) is not None or _random_id(v)
 
 
 def _bot(name: str) -> bool:
