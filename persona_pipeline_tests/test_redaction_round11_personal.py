@@ -403,6 +403,7 @@ def test_contracts_in_code_and_the_zero_key_stay(redact: Redactor, text: str) ->
     assert out is not None and "crypto_address" not in out.text, out.text
 
 
-def test_a_declared_wallet_is_still_redacted(redact: Redactor) -> None:
-    out = redact.redact(f"const payoutWallet = '{_EVM}';")
+@pytest.mark.parametrize("text", [f"const payoutWallet = '{_EVM}';", f"my ERC20 deposit address is {_EVM}"])
+def test_a_declared_or_labelled_wallet_is_still_redacted(redact: Redactor, text: str) -> None:
+    out = redact.redact(text)
     assert out is not None and _EVM not in out.text, out.text

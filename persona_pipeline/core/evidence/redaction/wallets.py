@@ -45,10 +45,11 @@ _WALLET_LABEL = re.compile(rf"(?i)(?<![a-z])(?:{_WALLET_WORDS})")
 # what makes an address someone's example, a contract's, or a test vector's: kept
 _NOT_PERSONAL = re.compile(
     r"(?i)(?<![a-z])(?:examples?\b|e\.g\.|sample|vectors?\b|fixture|\bbip-?\d+|\beip-?\d+|"
-    r"contract|router|factory|pool\b|token\b|proxy\b|multicall|burn|genesis|assert|expect\(|erc-?\d+)"
-    # a token named by its role in a swap or a query (`outputCurrency=`, `quote_currency`)
-    r"|(?i:currenc(?:y|ies))"
+    r"contract|router|factory|pool\b|token\b|proxy\b|multicall|burn|genesis|assert|expect\()"
 )
+# a token standard or a token named by its role in a swap or a query (`outputCurrency=`): a
+# contract's address, unless a wallet word says it is someone's (`payout wallet (ERC-20): …`)
+_TOKEN_CONTEXT = re.compile(r"(?i)(?<![a-z])erc-?\d+|currenc(?:y|ies)")
 # a code constant named in capitals (`WXYZ = '0x…'`, `TOKEN_B:`) without a wallet word is a
 # well-known contract's address hard-coded in code, not someone's wallet (`PAYOUT_ADDR = …` is one)
 _CONSTANT_KEY = re.compile(r"(?<![\w.])([A-Z][A-Z0-9_]{1,30})[\"']?[ \t]*[:=][ \t]*[\"']?$")
@@ -197,7 +198,10 @@ def _kept(text: str, start: int, end: int, value: str, zero: str = "0") -> bool:
     key = _CONSTANT_KEY.search(before) or _DECLARED.search(before)
     if key is not None and _WALLET_LABEL.search(key[1]) is None:
         return True
-    return _NOT_PERSONAL.search(_context(text, start, end)) is not None
+    context = _context(text, start, end)
+    if _NOT_PERSONAL.search(context) is not None:
+        return True
+    return _TOKEN_CONTEXT.search(context) is not None and not _labelled(text, start, end)
 
 
 # RE2 scans for the candidates (alone: as members of pii's Set their counted runs slowed the whole
