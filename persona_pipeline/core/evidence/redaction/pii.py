@@ -2375,6 +2375,38 @@ def bank_account_spans(text: str) -> Iterator[Span]:
         yield from bank_accounts.bank_account_spans(text)
 
 
+from persona_pipeline.core.evidence.redaction import wallets  # noqa: E402
+
+
+def wallet_spans(text: str) -> Iterator[Span]:
+    # (no Set gate: a counted run of 25 base58 characters multiplied the Set pass's cost by 2.5, while
+    # Python's own scan of the three shapes costs ~0.1 s per MB; a candidate is rare, its check cheap)
+    yield from wallets.wallet_spans(text)
+
+
+from persona_pipeline.core.evidence.redaction import device_ids  # noqa: E402
+
+
+def device_id_spans(text: str) -> Iterator[Span]:
+    # (no Set gate: a counted run of 17 VIN characters costs the Set pass more than Python's scan)
+    yield from device_ids.device_id_spans(text)
+
+
+from persona_pipeline.core.evidence.redaction import handles  # noqa: E402
+
+
+def handle_spans(text: str) -> Iterator[Span]:
+    # (no Set gate: the module's own RE2 scans cost less than its members cost the Set pass)
+    yield from handles.handle_spans(text)
+
+
+from persona_pipeline.core.evidence.redaction import immigration_ids  # noqa: E402
+
+
+def immigration_spans(text: str) -> Iterator[Span]:
+    yield from immigration_ids.immigration_spans(text)  # (its own RE2 gate: see the module)
+
+
 DETECTORS = (
     email_spans,
     phone_spans,
@@ -2391,4 +2423,8 @@ DETECTORS = (
     grammar_spans,  # street lines of any country, phones of any region after a label, address fields
     bank_account_spans,  # domestic account numbers beside a routing code
     home_coordinate_spans,  # a home's latitude and longitude
+    wallet_spans,  # cryptocurrency addresses, each validated by its checksum
+    device_id_spans,  # IMEIs and VINs
+    handle_spans,  # messaging, social, payment and code-host handles where their role is stated
+    immigration_spans,  # visa, residence-permit and immigration case numbers after their label
 )
