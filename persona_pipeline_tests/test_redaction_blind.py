@@ -173,13 +173,14 @@ def test_blind_round9_joined_dev(blind: dict[str, BlindScore]) -> None:
 
 
 def test_blind_round11_joined_dev(blind: dict[str, BlindScore]) -> None:
-    """Round 11 (dev since round 12, written blind; tuned by tune11s, false positives and secrets):
-    floors just under its figures at seed 7 (n 1200) after that tuning: 87.0% secrets, 74.1% personal
-    data, 0 FP/MB, 4 stray spans (untuned, scored as dev: 72.5%, 74.1%, 307.4 FP/MB, 4)."""
+    """Round 11 (dev since round 12, written blind; tuned by tune11s/fix11s, false positives and
+    secrets, and tune11p/fix11p, personal data): floors just under its figures at seed 7 (n 1200)
+    after that tuning and its review fixes: 87.0% secrets, 77.8% personal data, 0 FP/MB, 4 stray spans
+    (untuned, scored as dev: 72.5%, 74.1%, 307.4 FP/MB, 4)."""
     sc = blind["round11"]
     assert sc.idempotent and sc.dropped == 0
     assert sc.recall("secret") >= 0.86, sc.recall("secret")
-    assert sc.recall("pii") >= 0.735, sc.recall("pii")
+    assert sc.recall("pii") >= 0.77, sc.recall("pii")
     assert sc.fp_per_mb() <= 6.0, sc.fp_per_mb()
     assert sc.stray <= 12, sc.stray
 
