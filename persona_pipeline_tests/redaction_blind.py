@@ -15149,6 +15149,81 @@ def _multi13(
     return make, len(templates)
 
 
+def _extend13(name: str, make13: Callable[[random.Random, int], tuple[str, list[str]]], n: int) -> None:
+    """Appends ``n`` round-13 families (drawn by ``make13`` from index 0) to an earlier category."""
+    i = next(i for i, c in enumerate(CATS) if c.name == name)
+    old = CATS[i]
+    base = old.n_templates
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        return old.make(rng, t) if t < base else make13(rng, t - base)
+
+    CATS[i] = Category(name, old.kind, make, old.rounds + (ROUND13,) * n)
+
+
+def _generic13(name: str, kind: str, k: int = 2) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """Two of round 13's shared families for a one-value category of an earlier round."""
+    fams = SECRET_FAMILIES13 if kind == "secret" else PII_FAMILIES13
+    picks = [fams[j] for j in _picks13(name, len(fams), k)]
+    label = LABEL6.get(name, name.upper())
+    fname = (
+        FIELD12.get(name)
+        or FIELD11.get(name)
+        or FIELD10.get(name)
+        or FIELD9.get(name)
+        or FIELD8.get(name)
+        or FIELD7.get(name)
+        or FIELD6.get(name, name.split("_")[0])
+    )
+    key = KEY12.get(name) or KEY11.get(name) or KEY10.get(name) or KEY9.get(name) or KEY8.get(name) or _key7(name)
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        v = _value11(name, rng)
+        text = _choose(
+            picks,
+            t,
+            v=v,
+            L=label,
+            l=label.lower(),
+            k=label.lower().replace("_", "-") if kind == "secret" else key,
+            c=_camel(label) if kind == "secret" else _camel(key),
+            f=fname,
+        )
+        return text, [v]
+
+    return make, len(picks)
+
+
+# Where a whole earlier snippet arrives from when its values only make sense together (key pairs,
+# key blocks, user names in paths, URLs): {s} is a round-12 family's text, kept verbatim.
+CONTAINERS13 = [
+    "[Text recognised in the image]\n{s}\n[end of recognised text]",
+    "$ copyq read 0\n{s}",
+    "> await navigator.clipboard.readText()\n{s}",
+    "Crash annotations:\n  process_type = browser\n  last_command = <<<\n{s}\n>>>",
+    "$ pbpaste | tee /tmp/paste.txt\n{s}",
+]
+
+
+def _container13(name: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    old = next(c for c in CATS if c.name == name)
+    inner = [t for t, r in enumerate(old.rounds) if r == max(old.rounds)]  # its newest families
+    frames = [CONTAINERS13[j] for j in _picks13(name, len(CONTAINERS13), 2)]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        snippet, needles = old.make(rng, inner[rng.randrange(len(inner))])
+        return frames[t % len(frames)].replace("{s}", snippet), needles
+
+    return make, len(frames)
+
+
+for _c in [c for c in CATS if ROUND13 not in c.rounds]:
+    if _c.name in _SPECIFIC12 or len(_c.make(random.Random(f"round13:{_c.name}"), 0)[1]) > 1:
+        _extend13(_c.name, *_container13(_c.name))
+    else:
+        _extend13(_c.name, *_generic13(_c.name, _c.kind))
+
+
 def _b64(r: random.Random, n: int, urlsafe: bool = False) -> str:
     raw = _rbytes(r, n)
     return (base64.urlsafe_b64encode(raw) if urlsafe else base64.b64encode(raw)).decode()
@@ -15463,7 +15538,8 @@ def _git_credential(rng: random.Random, t: int) -> tuple[str, list[str]]:
         f"file:.git/config\thttp.https://git.acme.dev/.extraheader=AUTHORIZATION: bearer {v}",
         f'git config --global url."https://oauth2:{v}@git.acme.dev/".insteadOf "https://git.acme.dev/"',
         "",
-        f"$ printf 'protocol=https\\nhost=git.acme.dev\\n' | git credential-manager get\nprotocol=https\nhost=git.acme.dev\n"
+        "$ printf 'protocol=https\\nhost=git.acme.dev\\n' | git credential-manager get\n"
+        "protocol=https\nhost=git.acme.dev\n"
         f"username=PersonalAccessToken\npassword={v}",
     ]
     return forms[t], [v]
