@@ -15,18 +15,18 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (12 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (12, the oldest
+``HOLDOUT_ROUNDS`` (13 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (13, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 12`` is exactly round 12's holdout whatever is written after it (a pool's
+``--pool holdout --round 13`` is exactly round 13's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
 1 to 8, the cases dev drew before round 10 was written; ``before=10``: rounds 1 to 9, the cases dev
 drew before round 11 was written; ``before=11``: rounds 1 to 10, the cases dev drew before round 12
-was written).
+was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 was written).
 
-- ``dev`` (tune on its failures): rounds 1 to 11 (round 7 since issue 17 opened it, branch tune7:
+- ``dev`` (tune on its failures): rounds 1 to 12 (round 7 since issue 17 opened it, branch tune7:
   untuned seeds 1 / 2 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB; after the
   tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB; round 8 since round 9 was written, branch blind9:
   as dev, untuned on it, seed 7 (n 1200) 83.0% secrets, 77.0% personal data, 117 FP/MB; tuned on
@@ -35,7 +35,8 @@ was written).
   round 10 was written, branch blind10, with the floors it had as the holdout until its tuners raise
   them; round 10 since round 11 was written, branch blind11, likewise; as dev, untuned on it, seed 7
   (n 1200): 84.1% secrets, 80.3% personal data, 440.7 FP/MB, 6 stray spans; round 11 since round 12
-  was written, branch blind12, likewise (the floors it had as the holdout)).
+  was written, branch blind12, likewise (the floors it had as the holdout); round 12 since round 13
+  was written, branch blind13, likewise).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -466,11 +467,8 @@ was written).
   codes (rustc, tsc, C#, ShellCheck, CWE), rows of public datasets (iris, mtcars, diamonds),
   hardware model ids (USB / PCI / ACPI ids, CPU model names), fixed-width inventory rows.
 
-- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
-  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 12.
   Round 12 (``ROUND12``, ``_extend12`` / ``round12_*`` / ``_pii12`` / ``_multi12``,
-  ``ROUND12_WRAPPERS``, ``_round12_decoy_templates``), written blind to the engine (issue 17, branch
+  ``ROUND12_WRAPPERS``, ``_round12_decoy_templates``; dev since round 13), written blind to the engine (issue 17, branch
   blind12: its author read only this generator, its tests, the shared bench and the engine's
   aggregate line; scored by ``--pool holdout``; untuned, the engine at c43468b, seeds 1 / 2 (n 2400)
   and 7 (n 1200): 68.4 / 68.5 / 70.0% secrets, 70.0 / 70.1 / 69.5% personal data, 7.9 / 9.6 / 8.1
@@ -534,6 +532,60 @@ was written).
   postcode ranges of rate tables, authenticator AAGUIDs, music work and recording codes (ISWC with
   its check, ISRC, UPC), API version headers, public OAuth client ids, Kubernetes resource
   quantities.
+
+- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
+  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
+  table alone): round 13.
+  Round 13 (``ROUND13``, ``_extend13`` / ``round13_*`` / ``_pii13`` / ``_multi13``,
+  ``ROUND13_WRAPPERS``, ``_round13_decoy_templates``), written blind to the engine (issue 17, branch
+  blind13: its author read only this generator, its tests, the shared bench and the engine's
+  aggregate line; scored by ``--pool holdout``; untuned, the engine at 67f4cf0, seeds 1 / 2 (n 2400)
+  and 7 (n 1200): 60.7 / 61.6 / 61.4% secrets, 52.9 / 53.2 / 53.6% personal data, 2.8 / 14.2 / 7.1
+  FP/MB, 3 / 488 / 0 stray spans, idempotent, nothing dropped). Two new families for every earlier
+  category: one-value categories from shared lists (``SECRET_FAMILIES13``: ``env | sort``, a Node
+  diagnostic report's ``environmentVariables``, a JVM ``hs_err`` ``jvm_args`` line, PowerShell
+  ``Get-ChildItem Env:``, ``ps eww``, ``declare -x``, a clipboard history, ``http-client.private.env.json``,
+  macOS ``defaults read``, text recognised in a screenshot, ``localStorage.getItem``, ``docker compose
+  config``, Lao / Sinhala / Tajik chat; ``PII_FAMILIES13``: pandas, polars and R tibble prints, a
+  browser's autofill table, Android logcat, an OCR'd form, a FHIR ``identifier``, the same languages),
+  the rest (key pairs and blocks, user names in paths, URLs: values that only make sense together)
+  as a round-12 snippet inside a clipboard read, a screenshot's recognised text or crash annotations
+  (``CONTAINERS13``). Categories the generator lacked (``Category.rounds`` all 13), 17 secret:
+  e-signature keys (DocuSign, Dropbox Sign, PandaDoc, BoldSign), game and asset-store keys
+  (Sketchfab, PlayFab, CurseForge's bcrypt-shaped keys, Modrinth ``mrp_``, Epic Online Services),
+  mobile growth secrets (App Store shared secrets, RevenueCat, AppsFlyer, Branch, Adjust), IoT
+  provisioning secrets (The Things Stack ``NNSXS.``, LoRaWAN AppKeys, ESPHome API keys, DPS
+  symmetric keys), SSO proxy secrets (oauth2-proxy, Pomerium, Authelia, Dex, Keycloak adapters),
+  backend-as-a-service admin secrets (Hasura, Convex deploy keys, Parse master keys, PocketBase),
+  speech and translation keys (DeepL ``:fx``, Speechmatics, Azure Speech, Rev.ai), personal
+  notification tokens (Pushover, Pushbullet ``o.``, ntfy ``tk_``, Gotify), on-call keys (Opsgenie
+  ``GenieKey``, Rootly, FireHydrant, Statuspage), QA-cloud keys (BrowserStack, Sauce Labs,
+  LambdaTest, Percy, Chromatic ``chpt_``, Cypress record keys), hosting-panel tokens (cPanel,
+  Portainer ``ptr_``, Coolify, CapRover), payment keys of more regions (Omise ``skey_``, Wompi
+  ``prv_prod_``, Conekta, M-Pesa passkeys, Paytm merchant keys, Kushki), passwords in password-manager
+  exports (LastPass, Chrome, KeePass XML, ``keepassxc-cli``, Firefox, Proton Pass), tokens in ``git
+  credential fill`` / ``.git-credentials`` / ``extraheader`` / ``insteadOf`` / credential-manager
+  output, secrets in crash reports (JVM, Node report, Android tombstone, macOS ``.ips``, crash
+  annotations), session secrets in a browser's storage (Supabase, Firebase ``stsTokenManager``,
+  oidc-client, devtools rows), secrets in text recognised from a screenshot; 16 personal data:
+  Mauritius NID (its mod-17 check character), Austria's Abgabenkontonummer, Guinea's NIFp (Luhn),
+  the Belgian eID card number (mod 97), Spain's NSS (mod 97), Brazil's PIS/NIS (mod 11), Nordic
+  coordination numbers (Swedish samordningsnummer, Norwegian D-nummer) and Finnish HETUs with the
+  2023 century signs, vehicle registration documents (Brazil's RENAVAM with its check, the UK V5C
+  reference), insurance policy numbers, student ids (UCAS, Matrikelnummer), loyalty card numbers,
+  fingerprint minutiae templates (ISO/IEC 19794-2 in base64), Caucasus personal numbers (Georgia,
+  Armenia's ՀԾՀ, Azerbaijan's FİN), Mongolia's register number, addresses of 14 more countries
+  (Georgia, Armenia, Bolivia, Latvia, Bosnia, North Macedonia, Jordan, Rwanda, Zambia, Panama, Jamaica,
+  Nepal, Cambodia, Mongolia), names in six more scripts (Sinhala, Gujarati, Odia, Georgian, Armenian,
+  Lao). ``ROUND13_WRAPPERS``: Rust and C++ raw strings, a notification e-mail's zero-width spaces
+  after ``@`` and ``.``, a word processor's no-break spaces and hyphens, a VB string (``vbCrLf``),
+  JavaScript ``escape()`` (``%uXXXX``), ``String.fromCharCode``, a YAML folded scalar, ``cat -A``, a
+  Python bytes repr of UTF-16LE, full-width IME text, RTF, an Excel formula (``CHAR(10)``), Go's
+  HTML-safe JSON, PostgreSQL dollar quoting, Lao / Sinhala / Tajik chat. ``_round13_decoy_templates``:
+  HL7 headers and results without a patient, SMPTE timecodes, transit stop and trip ids, chemical
+  identifiers, sequence and structure accessions, star and galaxy designations, key-derivation
+  parameters, authentication scheme declarations, GS1 element strings, source-map mappings, game
+  world seeds, chess notation, spreadsheet range references, coordinate reference system codes.
 
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
@@ -599,6 +651,25 @@ enrolment keys, signing passphrases, and a value a CI log printed unmasked after
 secrets: BitLocker protector ids (they name which recovery key to ask for), public OAuth client ids
 (every authorisation URL carries them), API version headers. Still no device serials, documented
 test keys or hashes of passwords.
+Round 13's policy. Personal data: a national, tax, social-security or identity-card number of a
+person (Mauritius, Austria, Guinea, Belgium's card number, Spain, Brazil, the Caucasus, Mongolia),
+including the numbers a country gives residents who are not in its population register (Nordic
+coordination numbers): each names one person to an authority; a vehicle's registration document
+number or RENAVAM where a person says the car is theirs (the keeper is one registry lookup away, as
+for a plate or VIN); an insurance policy number, a student id and a loyalty card number of a person
+(each resolves to one policyholder, student or member in the issuer's records, and a loyalty number
+to that person's purchases); a fingerprint template (biometric data identifies its subject by
+design, whatever the container); a home address of any country and a name in any script. Not
+personal: HL7 headers and results with no patient segment, public catalogue and accession numbers
+(compounds, genes, proteins, stars), transit stop ids, spreadsheet ranges, CRS codes. Secrets:
+whatever grants access, wherever it was copied from: API keys and tokens of every service, admin and
+master secrets, deploy keys, enrolment and device keys, cookie and session-signing secrets, passwords
+in a password manager's export, tokens that git's credential machinery prints or stores (and the
+base64 of ``user:token`` in an extra header), secrets a crash report or a browser's storage holds,
+and a key read off a screenshot. Not secrets: key-derivation parameters without a salt or a hash
+(they name a cost, never a value), authentication scheme declarations, source-map mappings, game
+world seeds, GS1 product and lot strings. Still no device serials, documented test keys or hashes
+of passwords.
 """
 
 from __future__ import annotations
