@@ -15,18 +15,18 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (12 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (12, the oldest
+``HOLDOUT_ROUNDS`` (13 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (13, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 12`` is exactly round 12's holdout whatever is written after it (a pool's
+``--pool holdout --round 13`` is exactly round 13's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
 1 to 8, the cases dev drew before round 10 was written; ``before=10``: rounds 1 to 9, the cases dev
 drew before round 11 was written; ``before=11``: rounds 1 to 10, the cases dev drew before round 12
-was written).
+was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 was written).
 
-- ``dev`` (tune on its failures): rounds 1 to 11 (round 7 since issue 17 opened it, branch tune7:
+- ``dev`` (tune on its failures): rounds 1 to 12 (round 7 since issue 17 opened it, branch tune7:
   untuned seeds 1 / 2 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB; after the
   tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB; round 8 since round 9 was written, branch blind9:
   as dev, untuned on it, seed 7 (n 1200) 83.0% secrets, 77.0% personal data, 117 FP/MB; tuned on
@@ -35,7 +35,8 @@ was written).
   round 10 was written, branch blind10, with the floors it had as the holdout until its tuners raise
   them; round 10 since round 11 was written, branch blind11, likewise; as dev, untuned on it, seed 7
   (n 1200): 84.1% secrets, 80.3% personal data, 440.7 FP/MB, 6 stray spans; round 11 since round 12
-  was written, branch blind12, likewise (the floors it had as the holdout)).
+  was written, branch blind12, likewise (the floors it had as the holdout); round 12 since round 13
+  was written, branch blind13, likewise).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -466,11 +467,8 @@ was written).
   codes (rustc, tsc, C#, ShellCheck, CWE), rows of public datasets (iris, mtcars, diamonds),
   hardware model ids (USB / PCI / ACPI ids, CPU model names), fixed-width inventory rows.
 
-- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
-  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 12.
   Round 12 (``ROUND12``, ``_extend12`` / ``round12_*`` / ``_pii12`` / ``_multi12``,
-  ``ROUND12_WRAPPERS``, ``_round12_decoy_templates``), written blind to the engine (issue 17, branch
+  ``ROUND12_WRAPPERS``, ``_round12_decoy_templates``; dev since round 13), written blind to the engine (issue 17, branch
   blind12: its author read only this generator, its tests, the shared bench and the engine's
   aggregate line; scored by ``--pool holdout``; untuned, the engine at c43468b, seeds 1 / 2 (n 2400)
   and 7 (n 1200): 68.4 / 68.5 / 70.0% secrets, 70.0 / 70.1 / 69.5% personal data, 7.9 / 9.6 / 8.1
@@ -534,6 +532,60 @@ was written).
   postcode ranges of rate tables, authenticator AAGUIDs, music work and recording codes (ISWC with
   its check, ISRC, UPC), API version headers, public OAuth client ids, Kubernetes resource
   quantities.
+
+- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
+  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
+  table alone): round 13.
+  Round 13 (``ROUND13``, ``_extend13`` / ``round13_*`` / ``_pii13`` / ``_multi13``,
+  ``ROUND13_WRAPPERS``, ``_round13_decoy_templates``), written blind to the engine (issue 17, branch
+  blind13: its author read only this generator, its tests, the shared bench and the engine's
+  aggregate line; scored by ``--pool holdout``; untuned, the engine at 67f4cf0, seeds 1 / 2 (n 2400)
+  and 7 (n 1200): 60.7 / 61.6 / 61.4% secrets, 52.9 / 53.2 / 53.6% personal data, 2.8 / 14.2 / 7.1
+  FP/MB, 3 / 488 / 0 stray spans, idempotent, nothing dropped). Two new families for every earlier
+  category: one-value categories from shared lists (``SECRET_FAMILIES13``: ``env | sort``, a Node
+  diagnostic report's ``environmentVariables``, a JVM ``hs_err`` ``jvm_args`` line, PowerShell
+  ``Get-ChildItem Env:``, ``ps eww``, ``declare -x``, a clipboard history, ``http-client.private.env.json``,
+  macOS ``defaults read``, text recognised in a screenshot, ``localStorage.getItem``, ``docker compose
+  config``, Lao / Sinhala / Tajik chat; ``PII_FAMILIES13``: pandas, polars and R tibble prints, a
+  browser's autofill table, Android logcat, an OCR'd form, a FHIR ``identifier``, the same languages),
+  the rest (key pairs and blocks, user names in paths, URLs: values that only make sense together)
+  as a round-12 snippet inside a clipboard read, a screenshot's recognised text or crash annotations
+  (``CONTAINERS13``). Categories the generator lacked (``Category.rounds`` all 13), 17 secret:
+  e-signature keys (DocuSign, Dropbox Sign, PandaDoc, BoldSign), game and asset-store keys
+  (Sketchfab, PlayFab, CurseForge's bcrypt-shaped keys, Modrinth ``mrp_``, Epic Online Services),
+  mobile growth secrets (App Store shared secrets, RevenueCat, AppsFlyer, Branch, Adjust), IoT
+  provisioning secrets (The Things Stack ``NNSXS.``, LoRaWAN AppKeys, ESPHome API keys, DPS
+  symmetric keys), SSO proxy secrets (oauth2-proxy, Pomerium, Authelia, Dex, Keycloak adapters),
+  backend-as-a-service admin secrets (Hasura, Convex deploy keys, Parse master keys, PocketBase),
+  speech and translation keys (DeepL ``:fx``, Speechmatics, Azure Speech, Rev.ai), personal
+  notification tokens (Pushover, Pushbullet ``o.``, ntfy ``tk_``, Gotify), on-call keys (Opsgenie
+  ``GenieKey``, Rootly, FireHydrant, Statuspage), QA-cloud keys (BrowserStack, Sauce Labs,
+  LambdaTest, Percy, Chromatic ``chpt_``, Cypress record keys), hosting-panel tokens (cPanel,
+  Portainer ``ptr_``, Coolify, CapRover), payment keys of more regions (Omise ``skey_``, Wompi
+  ``prv_prod_``, Conekta, M-Pesa passkeys, Paytm merchant keys, Kushki), passwords in password-manager
+  exports (LastPass, Chrome, KeePass XML, ``keepassxc-cli``, Firefox, Proton Pass), tokens in ``git
+  credential fill`` / ``.git-credentials`` / ``extraheader`` / ``insteadOf`` / credential-manager
+  output, secrets in crash reports (JVM, Node report, Android tombstone, macOS ``.ips``, crash
+  annotations), session secrets in a browser's storage (Supabase, Firebase ``stsTokenManager``,
+  oidc-client, devtools rows), secrets in text recognised from a screenshot; 16 personal data:
+  Mauritius NID (its mod-17 check character), Austria's Abgabenkontonummer, Guinea's NIFp (Luhn),
+  the Belgian eID card number (mod 97), Spain's NSS (mod 97), Brazil's PIS/NIS (mod 11), Nordic
+  coordination numbers (Swedish samordningsnummer, Norwegian D-nummer) and Finnish HETUs with the
+  2023 century signs, vehicle registration documents (Brazil's RENAVAM with its check, the UK V5C
+  reference), insurance policy numbers, student ids (UCAS, Matrikelnummer), loyalty card numbers,
+  fingerprint minutiae templates (ISO/IEC 19794-2 in base64), Caucasus personal numbers (Georgia,
+  Armenia's ՀԾՀ, Azerbaijan's FİN), Mongolia's register number, addresses of 14 more countries
+  (Georgia, Armenia, Bolivia, Latvia, Bosnia, North Macedonia, Jordan, Rwanda, Zambia, Panama, Jamaica,
+  Nepal, Cambodia, Mongolia), names in six more scripts (Sinhala, Gujarati, Odia, Georgian, Armenian,
+  Lao). ``ROUND13_WRAPPERS``: Rust and C++ raw strings, a notification e-mail's zero-width spaces
+  after ``@`` and ``.``, a word processor's no-break spaces and hyphens, a VB string (``vbCrLf``),
+  JavaScript ``escape()`` (``%uXXXX``), ``String.fromCharCode``, a YAML folded scalar, ``cat -A``, a
+  Python bytes repr of UTF-16LE, full-width IME text, RTF, an Excel formula (``CHAR(10)``), Go's
+  HTML-safe JSON, PostgreSQL dollar quoting, Lao / Sinhala / Tajik chat. ``_round13_decoy_templates``:
+  HL7 headers and results without a patient, SMPTE timecodes, transit stop and trip ids, chemical
+  identifiers, sequence and structure accessions, star and galaxy designations, key-derivation
+  parameters, authentication scheme declarations, GS1 element strings, source-map mappings, game
+  world seeds, chess notation, spreadsheet range references, coordinate reference system codes.
 
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
@@ -599,6 +651,25 @@ enrolment keys, signing passphrases, and a value a CI log printed unmasked after
 secrets: BitLocker protector ids (they name which recovery key to ask for), public OAuth client ids
 (every authorisation URL carries them), API version headers. Still no device serials, documented
 test keys or hashes of passwords.
+Round 13's policy. Personal data: a national, tax, social-security or identity-card number of a
+person (Mauritius, Austria, Guinea, Belgium's card number, Spain, Brazil, the Caucasus, Mongolia),
+including the numbers a country gives residents who are not in its population register (Nordic
+coordination numbers): each names one person to an authority; a vehicle's registration document
+number or RENAVAM where a person says the car is theirs (the keeper is one registry lookup away, as
+for a plate or VIN); an insurance policy number, a student id and a loyalty card number of a person
+(each resolves to one policyholder, student or member in the issuer's records, and a loyalty number
+to that person's purchases); a fingerprint template (biometric data identifies its subject by
+design, whatever the container); a home address of any country and a name in any script. Not
+personal: HL7 headers and results with no patient segment, public catalogue and accession numbers
+(compounds, genes, proteins, stars), transit stop ids, spreadsheet ranges, CRS codes. Secrets:
+whatever grants access, wherever it was copied from: API keys and tokens of every service, admin and
+master secrets, deploy keys, enrolment and device keys, cookie and session-signing secrets, passwords
+in a password manager's export, tokens that git's credential machinery prints or stores (and the
+base64 of ``user:token`` in an extra header), secrets a crash report or a browser's storage holds,
+and a key read off a screenshot. Not secrets: key-derivation parameters without a salt or a hash
+(they name a cost, never a value), authentication scheme declarations, source-map mappings, game
+world seeds, GS1 product and lot strings. Still no device serials, documented test keys or hashes
+of passwords.
 """
 
 from __future__ import annotations
@@ -1091,8 +1162,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 12  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (12,)
+HOLDOUT_ROUND = 13  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (13,)
 ROUND5 = 5
 
 
@@ -15068,6 +15139,895 @@ for _name12, _kinds12, _own12, _key12 in [
     _pii12(_name12, _kinds12, _own12, _key12)
 
 
+# ---------------------------------------------------------------------------------------------
+# round 13 (issue 17, branch blind13): written blind to the engine; the holdout while round 12 joins
+# dev. Categories no earlier round plants: credential kinds of services no round names, secrets in
+# the places a developer copies them from (password-manager exports, ``git credential`` output, crash
+# reports, a browser's storage, text recognised from a screenshot), and personal data of countries,
+# documents and records no round covers.
+
+ROUND13 = 13
+
+
+def round13_custom(
+    name: str, kind: Literal["secret", "pii"], make: Callable[[random.Random, int], tuple[str, list[str]]], n: int
+) -> None:
+    CATS.append(Category(name, kind, make, (ROUND13,) * n))
+
+
+def _picks13(name: str, n_families: int, k: int) -> list[int]:
+    # a fixed, per-category draw of the shared families (independent of the seed)
+    return random.Random(f"round13:{name}").sample(range(n_families), k)
+
+
+# Secret families: {L} an environment-style label, {l} its lower case, {k} kebab case, {c} camel
+# case, {v} the value. Where a value is copied from: an environment listing of another tool, a
+# runtime's diagnostic report, a browser console, a clipboard history, a desktop app's settings.
+SECRET_FAMILIES13 = [
+    "$ env | sort | sed -n '14,17p'\nHOSTNAME=build-agent-3\n{L}={v}\nLANG=C.UTF-8\nLOGNAME=runner",
+    '  "environmentVariables": {{\n    "NODE_ENV": "production",\n    "{L}": "{v}",\n'
+    '    "UV_THREADPOOL_SIZE": "8"\n  }},',  # a Node.js diagnostic report (process.report)
+    "jvm_args: -Xms512m -Xmx2g -D{l}={v} -Dfile.encoding=UTF-8\njava_command: app.jar --spring.profiles.active=prod",
+    "PS> Get-ChildItem Env:{L}\n\nName                           Value\n"
+    "----                           -----\n{L}    {v}",
+    "$ ps eww -p 3107 | tail -1\n 3107 ?        Ssl    0:04 node dist/main.js PORT=8080 {L}={v}",
+    'declare -x {L}="{v}"',  # bash `declare -p`
+    "$ copyq read 0 1 2\nhttps://ci.acme.dev/job/412\n{v}\ngit rebase -i HEAD~3",  # clipboard history
+    '{{\n  "prod": {{\n    "host": "https://api.acme.dev",\n    "{c}": "{v}"\n  }}\n}}',  # http-client.private.env.json
+    '$ defaults read com.acme.menubar\n{{\n    {c} = "{v}";\n    launchAtLogin = 1;\n}}',  # macOS defaults
+    "[Text recognised in the image]\nSettings  >  Integrations\n{L}\n{v}\nCopy   Regenerate",
+    "> localStorage.getItem('{k}')\n'{v}'",
+    "$ docker compose config | grep -A3 environment\n    environment:\n      {L}: {v}\n      TZ: UTC",
+    "ຄີ {v} ບໍ່ເຮັດວຽກ, ໄດ້ 401 ຕະຫຼອດ",  # Lao
+    "මේ {v} යතුර වැඩ කරන්නේ නැහැ, හැම වෙලේම 401 එනවා",  # Sinhala
+    "калиди {v} кор намекунад, ҳамеша 401 мегирам",  # Tajik
+]
+
+# PII families: {f} the field in words, {k} a snake-case key, {c} its camel case, {v} the value.
+PII_FAMILIES13 = [
+    "   id  {k}\n0  4411  {v}",  # a pandas DataFrame repr
+    "shape: (1, 2)\n┌──────┬────────┐\n│ id   ┆ {k} │\n╞══════╪════════╡\n│ 4411 ┆ {v} │\n└──────┴────────┘",  # polars
+    "sqlite> SELECT name, value FROM autofill WHERE name LIKE '%{k}%';\n{k}|{v}",  # a browser's Web Data file
+    "I/SignupActivity( 4411): onSubmit {c}={v}",  # Android logcat
+    "[OCR of the uploaded form, page 1]\n{f} .......... {v}\nSignature: (illegible)",
+    '{{"resourceType": "Patient", "identifier": [{{"system": "urn:acme:{k}", "value": "{v}"}}]}}',  # FHIR
+    "> df %>% filter(id == 4411)\n# A tibble: 1 × 2\n     id {k}\n  <int> <chr>\n1  4411 {v}",  # R
+    "the form rejected {f} {v}, is our validator wrong?",
+    "ພະນັກງານສົ່ງ {f}: {v} ມາ, ກວດເບິ່ງແດ່",  # Lao
+    "පාරිභෝගිකයා දුන් {f}: {v}, කරුණාකර පරීක්ෂා කරන්න",  # Sinhala
+    "мизоҷ {f}: {v} фиристод, лутфан санҷед",  # Tajik
+]
+
+
+def _multi13(
+    formats: list[tuple[str, Callable[[random.Random], str]]],
+    own: list[str],
+    name: str,
+    fits: dict[int, tuple[str, ...]] | None = None,
+    shared: int = 2,
+) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """A category of several formats (a label and a generator each): its own templates and two of
+    round 13's shared families; ``fits`` limits an own template to the formats its tool writes."""
+    templates = own + [SECRET_FAMILIES13[j] for j in _picks13(name, len(SECRET_FAMILIES13), shared)]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        allowed = (fits or {}).get(t % len(templates))
+        label, gen = rng.choice([f for f in formats if allowed is None or f[0] in allowed])
+        v = gen(rng)
+        text = _choose(templates, t, v=v, L=label, l=label.lower(), k=label.lower().replace("_", "-"), c=_camel(label))
+        return text, [v]
+
+    return make, len(templates)
+
+
+def _extend13(name: str, make13: Callable[[random.Random, int], tuple[str, list[str]]], n: int) -> None:
+    """Appends ``n`` round-13 families (drawn by ``make13`` from index 0) to an earlier category."""
+    i = next(i for i, c in enumerate(CATS) if c.name == name)
+    old = CATS[i]
+    base = old.n_templates
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        return old.make(rng, t) if t < base else make13(rng, t - base)
+
+    CATS[i] = Category(name, old.kind, make, old.rounds + (ROUND13,) * n)
+
+
+def _generic13(name: str, kind: str, k: int = 2) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """Two of round 13's shared families for a one-value category of an earlier round."""
+    fams = SECRET_FAMILIES13 if kind == "secret" else PII_FAMILIES13
+    picks = [fams[j] for j in _picks13(name, len(fams), k)]
+    label = LABEL6.get(name, name.upper())
+    fname = (
+        FIELD12.get(name)
+        or FIELD11.get(name)
+        or FIELD10.get(name)
+        or FIELD9.get(name)
+        or FIELD8.get(name)
+        or FIELD7.get(name)
+        or FIELD6.get(name, name.split("_")[0])
+    )
+    key = KEY12.get(name) or KEY11.get(name) or KEY10.get(name) or KEY9.get(name) or KEY8.get(name) or _key7(name)
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        v = _value11(name, rng)
+        text = _choose(
+            picks,
+            t,
+            v=v,
+            L=label,
+            l=label.lower(),
+            k=label.lower().replace("_", "-") if kind == "secret" else key,
+            c=_camel(label) if kind == "secret" else _camel(key),
+            f=fname,
+        )
+        return text, [v]
+
+    return make, len(picks)
+
+
+# Where a whole earlier snippet arrives from when its values only make sense together (key pairs,
+# key blocks, user names in paths, URLs): {s} is a round-12 family's text, kept verbatim.
+CONTAINERS13 = [
+    "[Text recognised in the image]\n{s}\n[end of recognised text]",
+    "$ copyq read 0\n{s}",
+    "> await navigator.clipboard.readText()\n{s}",
+    "Crash annotations:\n  process_type = browser\n  last_command = <<<\n{s}\n>>>",
+    "$ pbpaste | tee /tmp/paste.txt\n{s}",
+]
+
+
+def _container13(name: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    old = next(c for c in CATS if c.name == name)
+    inner = [t for t, r in enumerate(old.rounds) if r == max(old.rounds)]  # its newest families
+    frames = [CONTAINERS13[j] for j in _picks13(name, len(CONTAINERS13), 2)]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        snippet, needles = old.make(rng, inner[rng.randrange(len(inner))])
+        return frames[t % len(frames)].replace("{s}", snippet), needles
+
+    return make, len(frames)
+
+
+for _c in [c for c in CATS if ROUND13 not in c.rounds]:
+    if _c.name in _SPECIFIC12 or len(_c.make(random.Random(f"round13:{_c.name}"), 0)[1]) > 1:
+        _extend13(_c.name, *_container13(_c.name))
+    else:
+        _extend13(_c.name, *_generic13(_c.name, _c.kind))
+
+
+def _b64(r: random.Random, n: int, urlsafe: bool = False) -> str:
+    raw = _rbytes(r, n)
+    return (base64.urlsafe_b64encode(raw) if urlsafe else base64.b64encode(raw)).decode()
+
+
+def ttn_api_key(r: random.Random) -> str:
+    # The Things Stack API key: NNSXS, a 39-character key id and a 52-character secret, base32 upper case
+    return "NNSXS." + _rs(r, UPPER32, 39) + "." + _rs(r, UPPER32, 52)
+
+
+def curseforge_key(r: random.Random) -> str:
+    # CurseForge for Studios API keys are shaped like a bcrypt string: $2a$10$ and 53 characters
+    return "$2a$10$" + _rs(r, B62 + "./", 53)
+
+
+def convex_deploy_key(r: random.Random) -> str:
+    adj = r.choice(["happy", "brave", "quiet", "tidy", "vivid", "calm"])
+    animal = r.choice(["otter", "heron", "lynx", "panda", "marten", "gecko"])
+    return f"prod:{adj}-{animal}-{r.randrange(100, 999)}|" + _rs(r, B64URL, 64)
+
+
+def coolify_token(r: random.Random) -> str:
+    return f"{r.randrange(1, 99)}|" + _rs(r, B62, 40)  # a Laravel Sanctum token: id|secret
+
+
+def paytm_key(r: random.Random) -> str:
+    return _rs(r, B62 + "@#&%!_", 16)
+
+
+for _name13, _formats13, _own13, _fits13 in [
+    (
+        "esignature_api_key",
+        [
+            ("DOCUSIGN_SECRET_KEY", _uuid4),
+            ("DROPBOX_SIGN_API_KEY", lambda r: _rs(r, HEX, 64)),
+            ("PANDADOC_API_KEY", lambda r: _rs(r, HEX, 40)),
+            ("BOLDSIGN_API_KEY", lambda r: _rs(r, B62, 56)),
+        ],
+        [
+            "{L}={v}",
+            "curl -u '{v}:' https://api.hellosign.com/v3/signature_request/list",
+            "Authorization: API-Key {v}",
+            "docusign:\n  integration_key: 0b7f3a52-91d4-4c0e-8f6a-2d5e7c1b9a34\n  secret_key: {v}",
+        ],
+        {1: ("DROPBOX_SIGN_API_KEY",), 2: ("PANDADOC_API_KEY",), 3: ("DOCUSIGN_SECRET_KEY",)},
+    ),
+    (
+        "game_asset_platform_key",
+        [
+            ("SKETCHFAB_API_TOKEN", lambda r: _rs(r, HEX, 32)),
+            ("PLAYFAB_SECRET_KEY", lambda r: _rs(r, ALNUM_UP, 52)),
+            ("CURSEFORGE_API_KEY", curseforge_key),
+            ("MODRINTH_TOKEN", lambda r: "mrp_" + _rs(r, B62, 60)),
+            ("EOS_CLIENT_SECRET", lambda r: _rs(r, B64URL, 43)),
+        ],
+        [
+            "{L}={v}",
+            "curl -H 'Authorization: Token {v}' https://api.sketchfab.com/v3/me",
+            "X-SecretKey: {v}",
+            "curl -H 'x-api-key: {v}' 'https://api.curseforge.com/v1/mods/search?gameId=432'",
+            'modrinth {{\n    token = "{v}"\n    projectId = "acme-tweaks"\n}}',  # Gradle minotaur
+        ],
+        {1: ("SKETCHFAB_API_TOKEN",), 2: ("PLAYFAB_SECRET_KEY",), 3: ("CURSEFORGE_API_KEY",), 4: ("MODRINTH_TOKEN",)},
+    ),
+    (
+        "mobile_growth_secret",
+        [
+            ("APPSTORE_SHARED_SECRET", lambda r: _rs(r, HEX, 32)),
+            ("REVENUECAT_SECRET_KEY", lambda r: "sk_" + _rs(r, B62, 32)),
+            ("APPSFLYER_DEV_KEY", lambda r: _rs(r, B62, 22)),
+            ("BRANCH_SECRET", lambda r: "secret_live_" + _rs(r, B62, 32)),
+            ("ADJUST_API_TOKEN", lambda r: _rs(r, LOWER_ALNUM, 20)),
+        ],
+        [
+            "{L}={v}",
+            'verify_body = {{"receipt-data": receipt_b64, "password": "{v}", "exclude-old-transactions": True}}',
+            "curl -H 'Authorization: Bearer {v}' https://api.revenuecat.com/v1/subscribers/app_user_9",
+            '<string name="appsflyer_dev_key" translatable="false">{v}</string>',
+        ],
+        {1: ("APPSTORE_SHARED_SECRET",), 2: ("REVENUECAT_SECRET_KEY",), 3: ("APPSFLYER_DEV_KEY",)},
+    ),
+    (
+        "iot_provisioning_secret",
+        [
+            ("TTN_API_KEY", ttn_api_key),
+            ("LORAWAN_APP_KEY", lambda r: _rs(r, HEXU, 32)),
+            ("ESPHOME_API_KEY", lambda r: _b64(r, 32)),
+            ("DPS_SYMMETRIC_KEY", lambda r: _b64(r, 64)),
+        ],
+        [
+            "{L}={v}",
+            "ttn-lw-cli login --api-key {v}",
+            'api:\n  encryption:\n    key: "{v}"\nota:\n  - platform: esphome',
+            "AppKey: {v}   # OTAA join, device greenhouse-07",
+            "az iot dps enrollment create -g iot --dps-name acme-dps --enrollment-id sensor-07 "
+            "--attestation-type symmetrickey --primary-key {v}",
+        ],
+        {1: ("TTN_API_KEY",), 2: ("ESPHOME_API_KEY",), 3: ("LORAWAN_APP_KEY",), 4: ("DPS_SYMMETRIC_KEY",)},
+    ),
+    (
+        "sso_proxy_secret",
+        [
+            ("OAUTH2_PROXY_COOKIE_SECRET", lambda r: _b64(r, 32, urlsafe=True)),
+            ("OAUTH2_PROXY_CLIENT_SECRET", lambda r: _rs(r, B62, 40)),
+            ("POMERIUM_SHARED_SECRET", lambda r: _b64(r, 32)),
+            ("AUTHELIA_JWT_SECRET", lambda r: _rs(r, B62, 64)),
+            ("DEX_CLIENT_SECRET", lambda r: _rs(r, B62, 24)),
+            ("KEYCLOAK_CLIENT_SECRET", lambda r: _rs(r, B62, 32)),
+        ],
+        [
+            "{L}={v}",
+            "oauth2-proxy --provider=oidc --cookie-secret={v} --email-domain=acme.dev",
+            "staticClients:\n- id: grafana\n  name: Grafana\n  redirectURIs: ['https://grafana.acme.dev/login/generic_oauth']\n"
+            "  secret: {v}",
+            '{{\n  "realm": "acme",\n  "resource": "portal",\n  "credentials": {{ "secret": "{v}" }}\n}}',
+            "identity_validation:\n  reset_password:\n    jwt_secret: '{v}'",
+        ],
+        {
+            1: ("OAUTH2_PROXY_COOKIE_SECRET",),
+            2: ("DEX_CLIENT_SECRET",),
+            3: ("KEYCLOAK_CLIENT_SECRET",),
+            4: ("AUTHELIA_JWT_SECRET",),
+        },
+    ),
+    (
+        "baas_admin_secret",
+        [
+            ("HASURA_GRAPHQL_ADMIN_SECRET", lambda r: _rs(r, B62, 32)),
+            ("CONVEX_DEPLOY_KEY", convex_deploy_key),
+            ("PARSE_MASTER_KEY", lambda r: _rs(r, B62, 40)),
+            ("PB_SUPERUSER_PASSWORD", password),
+        ],
+        [
+            "{L}={v}",
+            "curl -H 'x-hasura-admin-secret: {v}' -d @query.json https://gql.acme.dev/v1/graphql",
+            "CONVEX_DEPLOY_KEY='{v}' npx convex deploy",
+            "new ParseServer({{ appId: 'acme', masterKey: '{v}', serverURL: 'http://localhost:1337/parse' }})",
+            "./pocketbase superuser upsert ops@acme.dev '{v}'",
+        ],
+        {
+            1: ("HASURA_GRAPHQL_ADMIN_SECRET",),
+            2: ("CONVEX_DEPLOY_KEY",),
+            3: ("PARSE_MASTER_KEY",),
+            4: ("PB_SUPERUSER_PASSWORD",),
+        },
+    ),
+    (
+        "speech_translation_key",
+        [
+            ("DEEPL_AUTH_KEY", lambda r: _uuid4(r) + r.choice([":fx", ""])),
+            ("SPEECHMATICS_API_KEY", lambda r: _rs(r, B62, 32)),
+            ("AZURE_SPEECH_KEY", lambda r: _rs(r, HEX, 32)),
+            ("REVAI_ACCESS_TOKEN", lambda r: "02" + _rs(r, B62 + "-_", 62)),
+        ],
+        [
+            "{L}={v}",
+            "curl https://api-free.deepl.com/v2/translate -H 'Authorization: DeepL-Auth-Key {v}' "
+            "-d text=Hallo -d target_lang=EN",
+            "Ocp-Apim-Subscription-Key: {v}",
+            "speechmatics config set --auth-token {v}",
+        ],
+        {1: ("DEEPL_AUTH_KEY",), 2: ("AZURE_SPEECH_KEY",), 3: ("SPEECHMATICS_API_KEY",)},
+    ),
+    (
+        "personal_notify_token",
+        [
+            ("PUSHOVER_APP_TOKEN", lambda r: "a" + _rs(r, B62, 29)),
+            ("PUSHBULLET_ACCESS_TOKEN", lambda r: "o." + _rs(r, B62, 32)),
+            ("NTFY_TOKEN", lambda r: "tk_" + _rs(r, LOWER_ALNUM, 29)),
+            ("GOTIFY_APP_TOKEN", lambda r: "A" + _rs(r, B62 + ".-_", 14)),
+        ],
+        [
+            "{L}={v}",
+            "curl -s -F token={v} -F user=$PUSHOVER_USER -F message='backup done' https://api.pushover.net/1/messages.json",
+            "curl -H 'Access-Token: {v}' https://api.pushbullet.com/v2/users/me",
+            "curl -u :{v} -d 'nightly build failed' https://ntfy.acme.dev/ci-alerts",
+            "curl 'https://push.acme.dev/message?token={v}' -F title=cron -F message=ok",
+        ],
+        {1: ("PUSHOVER_APP_TOKEN",), 2: ("PUSHBULLET_ACCESS_TOKEN",), 3: ("NTFY_TOKEN",), 4: ("GOTIFY_APP_TOKEN",)},
+    ),
+    (
+        "incident_oncall_key",
+        [
+            ("OPSGENIE_API_KEY", _uuid4),
+            ("ROOTLY_API_TOKEN", lambda r: "rootly_" + _rs(r, HEX, 64)),
+            ("FIREHYDRANT_API_KEY", lambda r: "fhb-" + _rs(r, HEX, 32)),
+            ("STATUSPAGE_API_KEY", _uuid4),
+        ],
+        [
+            "{L}={v}",
+            "Authorization: GenieKey {v}",
+            "curl -H 'Authorization: OAuth {v}' https://api.statuspage.io/v1/pages",
+            'provider "rootly" {{\n  api_token = "{v}"\n}}',
+        ],
+        {1: ("OPSGENIE_API_KEY",), 2: ("STATUSPAGE_API_KEY",), 3: ("ROOTLY_API_TOKEN",)},
+    ),
+    (
+        "qa_testing_cloud_key",
+        [
+            ("BROWSERSTACK_ACCESS_KEY", lambda r: _rs(r, B62, 20)),
+            ("SAUCE_ACCESS_KEY", _uuid4),
+            ("LT_ACCESS_KEY", lambda r: _rs(r, B62, 50)),
+            ("PERCY_TOKEN", lambda r: "web_" + _rs(r, HEX, 64)),
+            ("CHROMATIC_PROJECT_TOKEN", lambda r: "chpt_" + _rs(r, HEX, 14)),
+            ("CYPRESS_RECORD_KEY", _uuid4),
+        ],
+        [
+            "{L}={v}",
+            "driver = webdriver.Remote('https://ci-bot:{v}@hub-cloud.browserstack.com/wd/hub', options=opts)",
+            "npx chromatic --project-token={v} --exit-zero-on-changes",
+            "npx cypress run --record --key {v} --parallel",
+            "'sauce:options': {{ username: 'ci-bot', accessKey: '{v}', build: 'nightly' }}",
+        ],
+        {
+            1: ("BROWSERSTACK_ACCESS_KEY",),
+            2: ("CHROMATIC_PROJECT_TOKEN",),
+            3: ("CYPRESS_RECORD_KEY",),
+            4: ("SAUCE_ACCESS_KEY",),
+        },
+    ),
+    (
+        "hosting_panel_token",
+        [
+            ("CPANEL_API_TOKEN", lambda r: _rs(r, ALNUM_UP, 32)),
+            ("PORTAINER_API_KEY", lambda r: "ptr_" + _b64(r, 32)),
+            ("COOLIFY_API_TOKEN", coolify_token),
+            ("CAPROVER_PASSWORD", password),
+        ],
+        [
+            "{L}={v}",
+            "curl -H 'Authorization: cpanel deploy:{v}' https://host.acme.dev:2083/execute/Email/list_pops",
+            "curl -H 'X-API-Key: {v}' https://portainer.acme.dev/api/endpoints",
+            "caprover deploy -u https://captain.apps.acme.dev -p '{v}' -a api -b main",
+            "curl -H 'Authorization: Bearer {v}' 'https://coolify.acme.dev/api/v1/deploy?uuid=k8c0w4s&force=false'",
+        ],
+        {1: ("CPANEL_API_TOKEN",), 2: ("PORTAINER_API_KEY",), 3: ("CAPROVER_PASSWORD",), 4: ("COOLIFY_API_TOKEN",)},
+    ),
+    (
+        "payment_key_more_regions",
+        [
+            ("OMISE_SECRET_KEY", lambda r: "skey_" + _rs(r, LOWER_ALNUM, 19)),
+            ("WOMPI_PRIVATE_KEY", lambda r: "prv_prod_" + _rs(r, B62, 32)),
+            ("CONEKTA_PRIVATE_KEY", lambda r: "key_" + _rs(r, B62, 27)),
+            ("MPESA_PASSKEY", lambda r: _rs(r, HEX, 64)),
+            ("PAYTM_MERCHANT_KEY", paytm_key),
+            ("KUSHKI_PRIVATE_MERCHANT_ID", lambda r: _rs(r, HEX, 32)),
+        ],
+        [
+            "{L}={v}",
+            "curl https://api.omise.co/charges -u {v}: -d amount=100000 -d currency=thb",
+            "password = base64.b64encode((SHORTCODE + '{v}' + timestamp).encode())  # STK push",
+            "checksum = PaytmChecksum.generateSignature(json.dumps(body), '{v}')",
+            "Private-Merchant-Id: {v}",
+        ],
+        {
+            1: ("OMISE_SECRET_KEY",),
+            2: ("MPESA_PASSKEY",),
+            3: ("PAYTM_MERCHANT_KEY",),
+            4: ("KUSHKI_PRIVATE_MERCHANT_ID",),
+        },
+    ),
+]:
+    round13_custom(_name13, "secret", *_multi13(_formats13, _own13, _name13, fits=_fits13))
+
+
+def _pw_export(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    """A password as a password manager exports or shows it (the accounts are service accounts, so
+    only the password is planted)."""
+    v = password(rng)
+    site = rng.choice(["git.acme.dev", "vpn.acme.dev", "grafana.acme.dev", "registry.acme.dev"])
+    user = rng.choice(["ci-bot", "deploy", "svc-backup", "release"])
+    forms = [
+        f"url,username,password,totp,extra,name,grouping,fav\nhttps://{site},{user},{v},,,{site},Work,0",  # LastPass
+        f"name,url,username,password,note\n{site},https://{site}/login,{user},{v},",  # Chrome / Edge
+        "<Entry>\n  <String><Key>Title</Key><Value>" + site + "</Value></String>\n"
+        "  <String><Key>UserName</Key><Value>" + user + "</Value></String>\n"
+        '  <String><Key>Password</Key><Value ProtectInMemory="True">' + v + "</Value></String>\n</Entry>",  # KeePass
+        f"$ keepassxc-cli show -s ~/vault.kdbx work/{site}\nEnter password to unlock ~/vault.kdbx:\n"
+        f"Title: {site}\nUserName: {user}\nPassword: {v}\nURL: https://{site}",
+        '"url","username","password","httpRealm","formActionOrigin","guid"\n'
+        f'"https://{site}","{user}","{v}",,"https://{site}","{{{_uuid4(rng)}}}"',  # Firefox logins.csv
+        f"name,url,email,username,password,note,totp,vault\n{site},https://{site},,{user},{v},,,Work",  # Proton Pass
+    ]
+    return forms[t], [v]
+
+
+round13_custom("password_manager_export", "secret", _pw_export, 6)
+
+
+def _git_token(rng: random.Random) -> str:
+    return rng.choice(
+        [
+            "ghp_" + _rs(rng, B62, 36),
+            "glpat-" + _rs(rng, B64URL, 20),
+            _rs(rng, HEX, 40),
+            "ATBB" + _rs(rng, B62, 28),
+        ]
+    )
+
+
+def _git_credential(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    """A token as git's credential machinery prints or stores it."""
+    v = _git_token(rng)
+    if t == 4:  # an extra header carries base64 of user:token
+        b = base64.b64encode(f"x-access-token:{v}".encode()).decode()
+        return f"git -c http.extraHeader='Authorization: Basic {b}' clone https://git.acme.dev/platform/api.git", [b]
+    forms = [
+        "$ printf 'protocol=https\\nhost=git.acme.dev\\n\\n' | git credential fill\n"
+        f"protocol=https\nhost=git.acme.dev\nusername=ci-bot\npassword={v}",
+        f"$ cat ~/.git-credentials\nhttps://ci-bot:{v}@git.acme.dev",
+        f"$ git config --list --show-origin | grep extraheader\n"
+        f"file:.git/config\thttp.https://git.acme.dev/.extraheader=AUTHORIZATION: bearer {v}",
+        f'git config --global url."https://oauth2:{v}@git.acme.dev/".insteadOf "https://git.acme.dev/"',
+        "",
+        "$ printf 'protocol=https\\nhost=git.acme.dev\\n' | git credential-manager get\n"
+        "protocol=https\nhost=git.acme.dev\n"
+        f"username=PersonalAccessToken\npassword={v}",
+    ]
+    return forms[t], [v]
+
+
+round13_custom("git_credential_output", "secret", _git_credential, 6)
+
+
+def _crash_secret(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    """A secret inside a crash report: a JVM fatal-error log, a Node diagnostic report, an Android
+    tombstone, a macOS crash report's application-specific information, Electron crash annotations."""
+    v = rng.choice([_rs(rng, B62, rng.randrange(28, 44)), password(rng), "sk_live_" + _rs(rng, B62, 24)])
+    forms = [
+        "# A fatal error has been detected by the Java Runtime Environment:\n#\n"
+        "#  SIGSEGV (0xb) at pc=0x00007f3a1c2d4e10\n"
+        f"...\njvm_args: -Xmx2g -Dspring.datasource.password={v} -Dfile.encoding=UTF-8",
+        '{\n  "header": {"event": "JavaScript API", "trigger": "GetReport"},\n  "environmentVariables": {\n'
+        f'    "PAYMENT_SECRET": "{v}",\n    "NODE_ENV": "production"\n  }}\n}}',
+        "*** *** *** *** *** *** *** *** *** *** *** *** *** *** *** ***\n"
+        "Build fingerprint: 'google/panther/panther:14'\n"
+        f"pid: 8812, tid: 8840, name: OkHttp Dispatch  >>> com.acme.app <<<\nAbort message: 'auth failed for key {v}'",
+        '"asi" : {"libsystem_c.dylib":["abort() called"],"Acme":["fatal: refresh rejected, token=' + v + '"]},',
+        f"Crash annotations:\n  process_type = renderer\n  api_secret = {v}\n  version = 3.14.2",
+    ]
+    return forms[t], [v]
+
+
+round13_custom("crash_report_secret", "secret", _crash_secret, 5)
+
+
+def _browser_storage(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    """A session secret in a browser's storage: a console read, an IndexedDB record, the devtools
+    Application tab copied as text."""
+    refresh = _rs(rng, B64URL, rng.randrange(32, 56))
+    forms = [
+        '> localStorage.getItem(\'sb-qzhbxkpa-auth-token\')\n\'{"access_token":"(expired)",'
+        f'"token_type":"bearer","refresh_token":"{refresh}","expires_at":1718000000}}\'',
+        f'"stsTokenManager": {{\n  "refreshToken": "AMf-vB{refresh}",\n  "expirationTime": 1718003600000\n}}',
+        f'oidc.user:https://login.acme.dev:portal\t{{"session_state":null,"access_token":"{refresh}","token_type":"Bearer"}}',
+        f"auth._token.local\tBearer {refresh}\nauth.strategy\tlocal",  # devtools: storage rows copied
+        f'> JSON.stringify(sessionStorage)\n\'{{"theme":"dark","csrf_secret":"{refresh}"}}\'',
+    ]
+    return forms[t], [refresh]
+
+
+round13_custom("browser_storage_token", "secret", _browser_storage, 5)
+
+
+def _ocr_secret(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    """A secret in text recognised from a screenshot: table borders and layout become stray glyphs."""
+    v = rng.choice(
+        [
+            "sk_live_" + _rs(rng, B62, 24),
+            "ghp_" + _rs(rng, B62, 36),
+            "xoxb-" + _d(rng, 11) + "-" + _d(rng, 12) + "-" + _rs(rng, B62, 24),
+            _rs(rng, B62, 40),
+            password(rng),
+        ]
+    )
+    forms = [
+        "(text from my screenshot)\nAPI keys\nName          Key                         Created\n"
+        f"backend-prod  {v}  3 days ago",
+        f"| Secret | {v} | © |\n| Scopes | read, write |",
+        f"Your new token\nMake sure to copy it now. You won't be able to see it again!\n{v}\n[ Copy ]",
+        f"Passwort / Password\n{v}\nO Anzeigen  O Kopieren",
+    ]
+    return forms[t], [v]
+
+
+round13_custom("ocr_screenshot_secret", "secret", _ocr_secret, 4)
+
+
+# --- round 13's new personal data
+
+
+def _pii13(name: str, kinds: list[tuple[str, Callable[[random.Random], str]]], own: list[str], key: str) -> None:
+    """A new personal-data category of one or more kinds (a field label and a generator each): its
+    own templates and two of round 13's shared families, ``{f}`` the drawn kind's label."""
+    GENS[name] = lambda r: kinds[r.randrange(len(kinds))][1](r)
+    shared = [PII_FAMILIES13[j] for j in _picks13(name, len(PII_FAMILIES13), 2)]
+    templates = own + shared
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        fname, gen = kinds[rng.randrange(len(kinds))]
+        v = gen(rng)
+        return _choose(templates, t, v=v, f=fname, k=key, c=_camel(key)), [v]
+
+    round13_custom(name, "pii", make, len(templates))
+
+
+_MU_ALPHABET = string.digits + string.ascii_uppercase
+
+
+def mu_nid(r: random.Random) -> str:
+    """Mauritius national id: the surname's initial, the birth date (DDMMYY), six digits, a check
+    character (weights 14 down to 2 over the alphabet 0-9A-Z, mod 17)."""
+    y, m, d = _birth(r)
+    body = r.choice(string.ascii_uppercase) + f"{d:02d}{m:02d}{y % 100:02d}" + _d(r, 6)
+    check = sum((14 - i) * _MU_ALPHABET.index(c) for i, c in enumerate(body))
+    return body + _MU_ALPHABET[(17 - check) % 17]
+
+
+_AT_OFFICES = ["03", "04", "06", "07", "08", "09", "10", "12", "15", "16", "18", "22", "29", "33", "38", "41", "46"]
+
+
+def at_tin(r: random.Random) -> str:
+    # Austria's Abgabenkontonummer: a tax office (2 digits), 6 digits, a check digit; "NN-NNN/NNNN"
+    v = _until_valid("at.tin", lambda r: r.choice(_AT_OFFICES) + _d(r, 7), r)
+    return f"{v[:2]}-{v[2:5]}/{v[5:]}" if r.random() < 0.6 else v
+
+
+def gn_nifp(r: random.Random) -> str:
+    # Guinea's NIFp: eight digits and a Luhn check digit, shown in groups of three
+    v = luhn_complete(_d(r, 1), 9, r)
+    return f"{v[:3]}-{v[3:6]}-{v[6:]}" if r.random() < 0.5 else v
+
+
+def be_eid_card(r: random.Random) -> str:
+    # a Belgian eID card number: ten digits and their remainder mod 97 (97 for 0), xxx-xxxxxxx-yy
+    body = "59" + _d(r, 8)
+    check = int(body) % 97 or 97
+    return f"{body[:3]}-{body[3:]}-{check:02d}"
+
+
+def es_nss(r: random.Random) -> str:
+    """Spain's número de la Seguridad Social: a province (2 digits), eight digits, two control digits
+    (the first ten as a number mod 97)."""
+    prov = r.randrange(1, 53)
+    num = r.randrange(10**7, 10**8)
+    check = (prov * 10**8 + num) % 97
+    return f"{prov:02d}/{num:08d}/{check:02d}" if r.random() < 0.5 else f"{prov:02d}{num:08d}{check:02d}"
+
+
+def br_pis(r: random.Random) -> str:
+    # Brazil's PIS/PASEP/NIS: ten digits weighted 3,2,9,8,7,6,5,4,3,2; check 11 - sum mod 11 (0 for 10, 11)
+    d = _d(r, 10)
+    s = sum(int(x) * w for x, w in zip(d, [3, 2, 9, 8, 7, 6, 5, 4, 3, 2], strict=True))
+    c = 11 - s % 11
+    c = 0 if c >= 10 else c
+    v = d + str(c)
+    return f"{v[:3]}.{v[3:8]}.{v[8:10]}-{v[10]}" if r.random() < 0.6 else v
+
+
+def _luhn_digit(body: str) -> str:
+    total = 0
+    for i, ch in enumerate(reversed(body)):
+        n = int(ch) * (2 if i % 2 == 0 else 1)
+        total += n - 9 if n > 9 else n
+    return str((10 - total % 10) % 10)
+
+
+def se_samordningsnummer(r: random.Random) -> str:
+    # Sweden's coordination number: the personnummer with 60 added to the day, Luhn over ten digits
+    y, m, d = _birth(r)
+    body = f"{y % 100:02d}{m:02d}{d + 60:02d}{_d(r, 3)}"
+    return f"{body[:6]}-{body[6:]}{_luhn_digit(body)}"
+
+
+def no_d_nummer(r: random.Random) -> str:
+    # Norway's D-nummer: the fødselsnummer with 40 added to the day (python-stdnum accepts it)
+    y, m, d = _birth(r)
+    return _until_valid("no.fodselsnummer", lambda r: f"{d + 40:02d}{m:02d}{y % 100:02d}{_d(r, 5)}", r)
+
+
+def fi_hetu_new_sign(r: random.Random) -> str:
+    # a Finnish HETU with one of the century signs introduced in 2023 (Y X W V U for the 1900s)
+    y, m, d = _birth(r, 1950, 2000)
+    ind = r.randrange(2, 900)
+    check = "0123456789ABCDEFHJKLMNPRSTUVWXY"[int(f"{d:02d}{m:02d}{y % 100:02d}{ind:03d}") % 31]
+    return f"{d:02d}{m:02d}{y % 100:02d}{r.choice('YXWVU')}{ind:03d}{check}"
+
+
+def br_renavam(r: random.Random) -> str:
+    # Brazil's RENAVAM (a vehicle's registration): ten digits weighted 3,2,9,8,7,6,5,4,3,2, then
+    # (sum * 10) mod 11, 0 for 10
+    d = _d(r, 10)
+    s = sum(int(x) * w for x, w in zip(d, [3, 2, 9, 8, 7, 6, 5, 4, 3, 2], strict=True))
+    c = (s * 10) % 11
+    return d + str(0 if c == 10 else c)
+
+
+def uk_v5c_reference(r: random.Random) -> str:
+    v = _d(r, 11)  # the V5C logbook's document reference number
+    return f"{v[:4]} {v[4:7]} {v[7:]}" if r.random() < 0.5 else v
+
+
+def insurance_policy(r: random.Random) -> str:
+    return r.choice(
+        [
+            lambda: f"{_rs(r, string.ascii_uppercase, 3)}{_d(r, 8)}",
+            lambda: f"POL-{_d(r, 4)}-{_d(r, 6)}",
+            lambda: f"{_d(r, 2)}/{_d(r, 7)}/{r.randrange(1, 9)}",
+            lambda: f"{_rs(r, ALNUM_UP, 2)}{_d(r, 9)}{r.choice('ABCDEFX')}",
+        ]
+    )()
+
+
+def student_id(r: random.Random) -> str:
+    return r.choice(
+        [
+            lambda: f"{_d(r, 3)}-{_d(r, 3)}-{_d(r, 4)}",  # UCAS personal id
+            lambda: f"{r.randrange(2, 8)}{_d(r, 6)}",  # a German Matrikelnummer
+            lambda: f"s{_d(r, 7)}",
+            lambda: f"{r.randrange(2015, 2026)}{_d(r, 5)}",
+        ]
+    )()
+
+
+def loyalty_number(r: random.Random) -> str:
+    return r.choice(
+        [
+            lambda: luhn_complete("6340", 18, r),
+            lambda: luhn_complete("3083", 16, r),
+            lambda: f"{_d(r, 9)}",
+            lambda: f"{_rs(r, string.ascii_uppercase, 2)}{_d(r, 10)}",
+        ]
+    )()
+
+
+def fmr_template_b64(r: random.Random) -> str:
+    """A fingerprint minutiae template (ISO/IEC 19794-2 or ANSI INCITS 378: ``FMR\\0 20\\0``, then a
+    record length and minutiae), base64 as an enrolment API returns it."""
+    n = r.randrange(20, 40)
+    body = b"FMR\x00 20\x00" + (28 + 6 * n).to_bytes(4, "big") + _rbytes(r, 20 + 6 * n)
+    return base64.b64encode(body).decode()
+
+
+def ge_personal_number(r: random.Random) -> str:
+    return f"{r.choice(['01', '12', '18', '33', '59', '61'])}{_d(r, 9)}"  # Georgia: 11 digits
+
+
+def am_public_service_number(r: random.Random) -> str:
+    return f"{r.randrange(1, 9)}{_d(r, 9)}"  # Armenia's ՀԾՀ: 10 digits
+
+
+def az_fin(r: random.Random) -> str:
+    return _rs(r, "0123456789ABCDEFGHJKLMNPQRSTUVWXZ", 7)  # Azerbaijan's FİN on the id card
+
+
+_MN_LETTERS = "АБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЭЮЯӨҮ"
+
+
+def mn_register(r: random.Random) -> str:
+    # Mongolia's register number: two Cyrillic letters, the birth date (YYMMDD, month + 20 after 2000), 2 digits
+    y, m, d = _birth(r)
+    mm = m + 20 if y >= 2000 else m
+    return _rs(r, _MN_LETTERS, 2) + f"{y % 100:02d}{mm:02d}{d:02d}{_d(r, 2)}"
+
+
+for _name13p, _kinds13, _own13p, _key13 in [
+    (
+        "mu_national_id",
+        [("NIC", mu_nid), ("National Identity Card No.", mu_nid)],
+        ["{f}: {v}", "my {f} is {v}", '"nic": "{v}"'],
+        "nic_number",
+    ),
+    (
+        "at_tax_number",
+        [("Steuernummer", at_tin), ("Abgabenkontonummer", at_tin)],
+        ["{f}: {v}", "meine {f} lautet {v}", "L1 Arbeitnehmerveranlagung, {f} {v}"],
+        "steuernummer",
+    ),
+    (
+        "gn_tax_number",
+        [("NIFp", gn_nifp), ("numéro d'identification fiscale", gn_nifp)],
+        ["{f} : {v}", "mon {f} est {v}", "contribuable {f} {v}"],
+        "nifp",
+    ),
+    (
+        "be_eid_card_number",
+        [("kaartnummer", be_eid_card), ("numéro de carte", be_eid_card), ("eID card number", be_eid_card)],
+        ["{f}: {v}", "{f} {v} (geldig tot 2031)", '"card_number": "{v}"'],
+        "eid_card_number",
+    ),
+    (
+        "es_social_security_number",
+        [("NSS", es_nss), ("número de la Seguridad Social", es_nss), ("nº afiliación", es_nss)],
+        ["{f}: {v}", "mi {f} es {v}", "alta en la TGSS con {f} {v}"],
+        "nss",
+    ),
+    (
+        "br_pis_nis",
+        [("PIS", br_pis), ("NIS", br_pis), ("PIS/PASEP", br_pis)],
+        ["{f}: {v}", "meu {f} é {v}", "cadastro no eSocial, {f} {v}"],
+        "pis",
+    ),
+    (
+        "nordic_coordination_number",
+        [("samordningsnummer", se_samordningsnummer), ("D-nummer", no_d_nummer), ("henkilötunnus", fi_hetu_new_sign)],
+        ["{f}: {v}", "mitt {f} är {v}", "{f} {v} — ny i registret"],
+        "personal_number",
+    ),
+    (
+        "vehicle_registration_doc",
+        [("RENAVAM", br_renavam), ("V5C document reference", uk_v5c_reference)],
+        ["my car's {f} is {v}", "{f}: {v} (registered keeper: me)", "o {f} do meu carro é {v}"],
+        "vehicle_document",
+    ),
+    (
+        "insurance_policy_number",
+        [
+            ("policy number", insurance_policy),
+            ("Versicherungsscheinnummer", insurance_policy),
+            ("numéro de contrat", insurance_policy),
+        ],
+        ["my home insurance {f} is {v}", "{f}: {v}, policyholder is my wife", "claim for my car, {f} {v}"],
+        "policy_number",
+    ),
+    (
+        "student_id_number",
+        [("student ID", student_id), ("Matrikelnummer", student_id), ("UCAS Personal ID", student_id)],
+        ["my {f} is {v}", "{f}: {v} (enrolled in MSc Data Science)", "meine {f}: {v}"],
+        "student_number",
+    ),
+    (
+        "loyalty_member_number",
+        [
+            ("Clubcard number", loyalty_number),
+            ("membership number", loyalty_number),
+            ("Payback-Nummer", loyalty_number),
+        ],
+        ["my {f} is {v}", "{f}: {v} — points not credited since March", "linked {f} {v} to my account"],
+        "loyalty_number",
+    ),
+    (
+        "biometric_template",
+        [("fingerprint template", fmr_template_b64), ("minutiae template", fmr_template_b64)],
+        [
+            '{{"subject": "emp-4411", "finger": "right_index", "template": "{v}"}}',
+            "enrolled my {f}: {v}",
+            'POST /v1/enroll\n{{"format": "ISO_19794_2", "data": "{v}"}}',
+        ],
+        "fingerprint_template",
+    ),
+    (
+        "caucasus_personal_number",
+        [("პირადი ნომერი", ge_personal_number), ("ՀԾՀ", am_public_service_number), ("FİN", az_fin)],
+        ["{f}: {v}", "my {f} is {v}", "personal number ({f}) {v}"],
+        "personal_number",
+    ),
+    (
+        "mn_register_number",
+        [("регистрын дугаар", mn_register), ("register number", mn_register)],
+        ["{f}: {v}", "миний {f} {v}", "my {f} is {v}"],
+        "register_number",
+    ),
+]:
+    _pii13(_name13p, _kinds13, _own13p, _key13)
+
+
+_ADDR13 = [
+    # (street and number, postcode and city, country): real street names, invented numbers
+    (lambda r: f"{r.randrange(1, 90)} Chavchavadze Avenue, apt {r.randrange(1, 80)}", "0179 Tbilisi", "Georgia"),
+    (lambda r: f"{r.randrange(1, 60)} Tumanyan St, apt {r.randrange(1, 90)}", "0002 Yerevan", "Armenia"),
+    (lambda r: f"Calle Sagárnaga {r.randrange(100, 999)}, Zona Central", "La Paz", "Bolivia"),
+    (lambda r: f"Brīvības iela {r.randrange(10, 200)}-{r.randrange(1, 60)}", "LV-1001 Rīga", "Latvia"),
+    (
+        lambda r: f"Ferhadija {r.randrange(1, 40)}, stan {r.randrange(1, 30)}",
+        "71000 Sarajevo",
+        "Bosnia and Herzegovina",
+    ),
+    (lambda r: f"ул. Македонија бр. {r.randrange(1, 60)}", "1000 Скопје", "North Macedonia"),
+    (lambda r: f"{r.randrange(1, 40)} Al-Rainbow Street, Jabal Amman", "11183 Amman", "Jordan"),
+    (lambda r: f"KG {r.randrange(1, 700)} St, house {r.randrange(1, 60)}", "Kigali", "Rwanda"),
+    (lambda r: f"Plot {r.randrange(100, 9999)}, Kabulonga Road", "10101 Lusaka", "Zambia"),
+    (lambda r: f"Calle {r.randrange(50, 80)} Este, PH Vista Mar, apto {r.randrange(1, 30)}B", "Panamá", "Panama"),
+    (lambda r: f"{r.randrange(1, 90)} Hope Road", "Kingston 6", "Jamaica"),
+    (lambda r: f"Jhamsikhel-{r.randrange(1, 30)}, Lalitpur", "44600", "Nepal"),
+    (
+        lambda r: f"#{r.randrange(10, 300)}, Street {r.randrange(100, 400)}, Sangkat Boeung Keng Kang 1",
+        "Phnom Penh",
+        "Cambodia",
+    ),
+    (
+        lambda r: f"{r.randrange(1, 20)}-р хороо, {r.randrange(1, 60)}-р байр, {r.randrange(1, 120)} тоот",
+        "Улаанбаатар",
+        "Монгол",
+    ),
+]
+
+
+def address13(r: random.Random) -> str:
+    street, city, country = r.choice(_ADDR13)
+    return f"{street(r)}, {city}, {country}"
+
+
+_pii13(
+    "address_more13",
+    [("home address", address13), ("address", address13)],
+    ["my {f} is {v}", "ship it to {v} please", "{f}: {v}", "Lieferadresse: {v}"],
+    "home_address",
+)
+
+
+_SCRIPT_NAMES13 = [
+    (["කමල්", "නිමලි", "චමින්ද", "සඳුනි"], ["පෙරේරා", "සිල්වා", "ජයසූරිය", "බණ්ඩාර"]),  # Sinhala
+    (["હર્ષ", "નિશા", "કિરણ", "મીરા"], ["પટેલ", "દેસાઈ", "શાહ", "મહેતા"]),  # Gujarati
+    (["ସୁଭଶ୍ରୀ", "ବିକାଶ", "ଅନିତା", "ପ୍ରଦୀପ"], ["ମହାନ୍ତି", "ଦାସ", "ପଟ୍ଟନାୟକ", "ସାହୁ"]),  # Odia
+    (["გიორგი", "ნინო", "დავით", "თამარ"], ["ბერიძე", "კაპანაძე", "გელაშვილი", "ლომიძე"]),  # Georgian
+    (["Արամ", "Անի", "Գոռ", "Լիլիթ"], ["Պետրոսյան", "Հակոբյան", "Սարգսյան", "Գրիգորյան"]),  # Armenian
+    (["ສົມພອນ", "ນ້ອຍ", "ບຸນມີ", "ແສງ"], ["ແກ້ວມະນີ", "ພົມມະຈັນ", "ສີສຸວັນ", "ວົງສາ"]),  # Lao
+]
+
+
+def script_name13(r: random.Random) -> str:
+    firsts, lasts = r.choice(_SCRIPT_NAMES13)
+    return f"{r.choice(firsts)} {r.choice(lasts)}"
+
+
+_pii13(
+    "person_name_scripts13",
+    [("name", script_name13), ("full name", script_name13)],
+    ["the customer's {f} is {v}", "From: {v}", "assignee: {v}", "{f}: {v}"],
+    "full_name",
+)
+
+
 CATEGORIES: tuple[str, ...] = tuple(c.name for c in CATS)
 KIND = {c.name: c.kind for c in CATS}
 
@@ -16652,6 +17612,120 @@ def _round12_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]
     }
 
 
+def _gtin_check(body: str) -> str:
+    # GS1 mod-10: weights 3 and 1 from the right
+    s = sum(int(c) * (3 if i % 2 == 0 else 1) for i, c in enumerate(reversed(body)))
+    return str((10 - s % 10) % 10)
+
+
+def _vlq_segment(r: random.Random) -> str:
+    return ",".join(
+        r.choice(["AAAA", "AACA", "SAASA", "IAAI", "OAAO", "CAAC", "GAAG", "EAAE", "KAAK", "QAAQ", "YACA", "MAAM"])
+        for _ in range(r.randrange(3, 7))
+    )
+
+
+def _round13_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
+    """Round-13 never-tuned hard negatives, under the same policy (nothing secret or personal): HL7
+    message headers and results without a patient, SMPTE timecodes, transit stop and trip ids,
+    chemical identifiers of published compounds, public sequence and structure accessions, catalogue
+    designations of stars and galaxies, key-derivation parameters without a salt or hash,
+    authentication scheme declarations, GS1 element strings of products and lots, source-map
+    mappings, game world seeds, chess notation, spreadsheet range references, coordinate reference
+    system codes."""
+    return {
+        "hl7_message_header": [
+            lambda r: (
+                f"MSH|^~\\&|LAB|ACMEHOSP|EHR|ACMEHOSP|2024{r.randrange(1, 13):02d}{r.randrange(1, 29):02d}0830||"
+                f"ORU^R01|MSG{_d(r, 5)}|P|2.5.1"
+            ),
+            lambda r: f"OBX|1|NM|2345-7^Glucose^LN||{r.randrange(70, 140)}|mg/dL|70-99|N|||F",
+            lambda r: f"MSA|AA|MSG{_d(r, 5)}|message accepted",
+        ],
+        "smpte_timecode": [
+            lambda r: f"TC {r.randrange(0, 3):02d}:{r.randrange(60):02d}:{r.randrange(60):02d}:{r.randrange(25):02d}",
+            lambda r: (
+                f"in={r.randrange(0, 2):02d}:{r.randrange(60):02d}:{r.randrange(60):02d};{r.randrange(30):02d} "
+                "(drop-frame, 29.97 fps)"
+            ),
+            lambda r: f"marker at 01:{r.randrange(60):02d}:{r.randrange(60):02d}:{r.randrange(24):02d} (reel 2)",
+        ],
+        "transit_stop_id": [
+            lambda r: "stop_id,stop_name,stop_lat,stop_lon\n490008660N,Oxford Circus Station,51.515,-0.1415",
+            lambda r: f"trip_id=CR-Weekday-Fall-24-{r.randrange(100, 999)} route_id=CR-Providence",
+            lambda r: (
+                f"GTFS-RT: vehicle {r.randrange(1000, 9999)} at stop 70061 (Alewife), delay {r.randrange(0, 300)}s"
+            ),
+        ],
+        "chemical_identifier": [
+            lambda r: "InChIKey=BSYNRYMUTXBXSQ-UHFFFAOYSA-N (aspirin)",
+            lambda r: "caffeine: RYYVLZVUVIJVGH-UHFFFAOYSA-N, SMILES CN1C=NC2=C1C(=O)N(C(=O)N2C)C",
+            lambda r: "paracetamol InChIKey RZVAJINKPMORJF-UHFFFAOYSA-N, PubChem CID 1983",
+            lambda r: "SMILES: CC(=O)OC1=CC=CC=C1C(=O)O",
+        ],
+        "bio_accession": [
+            lambda r: "UniProt P69905 (HBA_HUMAN), PDB 1HHO",
+            lambda r: "RefSeq NM_000518.5 (HBB), Ensembl ENSG00000244734",
+            lambda r: "BRCA2 is ENSG00000139618; rs429358 is one of the two APOE variants",
+            lambda r: f"GenBank MN908947.3 (SARS-CoV-2 reference), {r.randrange(29000, 30000)} bp",
+        ],
+        "astronomical_designation": [
+            lambda r: f"Gaia DR3 {r.randrange(10**18, 7 * 10**18)}",
+            lambda r: "2MASS J05591914-1404488 (a T dwarf)",
+            lambda r: "HD 209458 b transits every 3.52 days",
+            lambda r: f"NGC {r.randrange(100, 7800)} in the VizieR query",
+        ],
+        "kdf_parameters": [
+            lambda r: "hash prefix $argon2id$v=19$m=65536,t=3,p=4 (OWASP's minimum)",
+            lambda r: f"PBKDF2 iterations: {r.choice([600000, 870000, 1000000])}",
+            lambda r: f"BCRYPT_ROUNDS={r.choice([10, 12, 13])}",
+            lambda r: "scrypt params: N=131072, r=8, p=1, dkLen=32",
+        ],
+        "auth_scheme_declaration": [
+            lambda r: (
+                "components:\n  securitySchemes:\n    bearerAuth:\n      type: http\n      scheme: bearer\n"
+                "      bearerFormat: JWT"
+            ),
+            lambda r: 'WWW-Authenticate: Bearer realm="api", error="invalid_token"',
+            lambda r: "apiKeyAuth: { type: apiKey, in: header, name: X-API-Key }",
+        ],
+        "gs1_element_string": [
+            lambda r: (
+                lambda g: (
+                    f"(01){g}{_gtin_check(g)}(17){r.randrange(25, 30)}{r.randrange(1, 13):02d}30"
+                    f"(10)LOT{r.randrange(100, 999)}"
+                )
+            )("0" + _d(r, 12)),
+            lambda r: (lambda s: f"SSCC (00){s}{_gtin_check(s)}")("3" + _d(r, 16)),
+            lambda r: "(01)09501101530003(17)250630(10)AB-123  # the GS1 example",
+        ],
+        "sourcemap_mappings": [
+            lambda r: f'"mappings": "{_vlq_segment(r)};{_vlq_segment(r)};{_vlq_segment(r)}"',
+            lambda r: f'{{"version":3,"sources":["src/index.ts"],"names":[],"mappings":"{_vlq_segment(r)}"}}',
+        ],
+        "game_world_seed": [
+            lambda r: f"Seed: [{r.choice(['-', ''])}{r.randrange(10**17, 9 * 10**18)}]",
+            lambda r: f"world seed {r.randrange(10**8, 10**9)} spawns you next to a village",
+            lambda r: f"Terraria seed {r.randrange(10**7, 10**8):08d}, Large, Corruption",
+        ],
+        "chess_notation": [
+            lambda r: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+            lambda r: "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7",
+            lambda r: "position startpos moves e2e4 e7e5 g1f3 b8c6\ngo depth 18",
+        ],
+        "spreadsheet_range_ref": [
+            lambda r: f"=VLOOKUP(A2,Sheet2!$A$1:$D${r.randrange(100, 9999)},4,FALSE)",
+            lambda r: f"named range Q3_Revenue = 'Forecast'!$B$4:$M${r.randrange(10, 99)}",
+            lambda r: "=SUM(R[-12]C:R[-1]C)",
+        ],
+        "crs_code": [
+            lambda r: "EPSG:4326",
+            lambda r: "reproject from EPSG:3857 (Web Mercator) to EPSG:25832",
+            lambda r: f"+proj=utm +zone={r.randrange(1, 61)} +datum=WGS84 +units=m +no_defs",
+        ],
+    }
+
+
 DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     1: _decoy_templates(),
     2: _round2_decoy_templates(),
@@ -16665,6 +17739,7 @@ DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     10: _round10_decoy_templates(),
     11: _round11_decoy_templates(),
     12: _round12_decoy_templates(),
+    13: _round13_decoy_templates(),
 }
 DECOYS: dict[str, list[Callable[[random.Random], str]]] = {}  # every round before the holdout's
 for _round, _kinds in sorted(DECOY_ROUNDS.items()):
@@ -17412,6 +18487,126 @@ ROUND12_WRAPPERS: list[Wrapper] = [
 ]
 
 
+def _zw_autolink(s: str) -> str:
+    # a notification e-mail breaks auto-linking with a zero-width space after every "@" and "."
+    return s.replace("@", "@\u200b").replace(".", ".\u200b")
+
+
+def _rich_text(s: str) -> str:
+    # copied from a word processor: no-break spaces and non-breaking hyphens
+    return s.replace(" ", "\u00a0").replace("-", "\u2011")
+
+
+def _vb_string(s: str) -> str:
+    return s.replace('"', '""').replace("\n", '" & vbCrLf & "')
+
+
+_JS_ESCAPE_SAFE = set(string.ascii_letters + string.digits + "@*_+-./")
+
+
+def _js_escape(s: str) -> str:
+    # JavaScript's legacy escape(): %XX below 256, %uXXXX above (UTF-16 units)
+    out = []
+    for ch in s:
+        if ch in _JS_ESCAPE_SAFE:
+            out.append(ch)
+        elif ord(ch) < 256:
+            out.append(f"%{ord(ch):02X}")
+        else:
+            out.extend(f"%u{u:04X}" for u in _utf16_units(ch))
+    return "".join(out)
+
+
+def _char_codes(s: str) -> str:
+    return ", ".join(str(ord(ch)) for ch in s)
+
+
+def _cat_a(s: str) -> str:
+    # `cat -A`: tabs as ^I, line ends as $, bytes above 127 in M- notation
+    out = []
+    for ch in s:
+        if ch == "\n":
+            out.append("$\n")
+        elif ch == "\t":
+            out.append("^I")
+        elif ord(ch) < 128:
+            out.append(ch)
+        else:
+            for b in ch.encode():
+                low = b - 128
+                out.append("M-" + (chr(low) if 32 <= low < 127 else "^?" if low == 127 else "^" + chr(low + 64)))
+    return "".join(out)
+
+
+def _utf16_bytes(s: str) -> str:
+    # the body of a Python bytes repr of the text as UTF-16LE (how a script prints a file it read in binary)
+    out = []
+    for b in s.encode("utf-16-le"):
+        if b == 0x5C:
+            out.append("\\\\")
+        elif b == 0x27:
+            out.append("\\'")
+        elif b == 0x0A:
+            out.append("\\n")
+        elif 32 <= b < 127:
+            out.append(chr(b))
+        else:
+            out.append(f"\\x{b:02x}")
+    return "".join(out)
+
+
+def _fullwidth(s: str) -> str:
+    # typed with a Japanese IME in full-width mode: printable ASCII as U+FF01..U+FF5E, space as U+3000
+    return "".join(chr(ord(ch) + 0xFEE0) if 0x21 <= ord(ch) <= 0x7E else "\u3000" if ch == " " else ch for ch in s)
+
+
+def _rtf(s: str) -> str:
+    out = []
+    for ch in s:
+        if ch in "\\{}":
+            out.append("\\" + ch)
+        elif ch == "\n":
+            out.append("\\par\n")
+        elif ord(ch) > 0x7E:
+            out.extend(f"\\u{u if u < 0x8000 else u - 0x10000}?" for u in _utf16_units(ch))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _excel_formula(s: str) -> str:
+    return s.replace('"', '""').replace("\n", '"&CHAR(10)&"')
+
+
+def _go_json(s: str) -> str:
+    # Go's json.Marshal: HTML-safe escapes for <, > and &
+    return (
+        json.dumps(s, ensure_ascii=False)[1:-1].replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    )
+
+
+ROUND13_WRAPPERS: list[Wrapper] = [
+    lambda r: ('let note = r#"{s}"#;', _ident),  # a Rust raw string
+    lambda r: ('static const char* kNote = R"NOTE({s})NOTE";', _ident),  # a C++ raw string
+    lambda r: ("New comment on issue #412:\n\n{s}\n\nReply to this email directly or view it online.", _zw_autolink),
+    lambda r: ("(pasted from the design doc)\n{s}", _rich_text),
+    lambda r: ('MsgBox "{s}"', _vb_string),
+    lambda r: ("Cookie: last_note={s}; theme=dark", _js_escape),
+    lambda r: ("var note = String.fromCharCode({s});", _char_codes),
+    lambda r: ("description: >-\n  {s}", lambda s: s.replace("\n", "\n\n  ")),  # YAML folded scalar
+    lambda r: ("$ cat -A notes.txt\n{s}$", _cat_a),
+    lambda r: (">>> open('notes.txt', 'rb').read()\nb'\\xff\\xfe{s}'", _utf16_bytes),
+    lambda r: ("これ見てもらえますか？\n{s}", _fullwidth),
+    lambda r: ("{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0 Calibri;}}\\f0\\fs22 {s}\\par\n}", _rtf),
+    lambda r: ('="{s}"', _excel_formula),
+    lambda r: ('{"level":"info","note":"{s}"}', _go_json),
+    lambda r: ("INSERT INTO notes (body) VALUES ($note${s}$note$);", _ident),  # PostgreSQL dollar quoting
+    lambda r: ("ສະບາຍດີ, ຂ້ອຍໄດ້ຮັບຂໍ້ຜິດພາດນີ້:\n{s}\nມີໃຜຊ່ວຍໄດ້ບໍ?", _ident),  # Lao
+    lambda r: ("ආයුබෝවන්, මට මේ දෝෂය එනවා:\n{s}\nකවුරු හරි දන්නවද?", _ident),  # Sinhala
+    lambda r: ("салом, ман ин хаторо мегирам:\n{s}\nкасе медонад?", _ident),  # Tajik
+]
+
+
 FILLER = [
     "can you help me figure out why the build fails on CI?",
     "I'm migrating the service from Flask to FastAPI.",
@@ -17440,6 +18635,7 @@ WRAPPER_ROUNDS: dict[int, list[list[Wrapper]]] = {
     10: [ROUND10_WRAPPERS],
     11: [ROUND11_WRAPPERS],
     12: [ROUND12_WRAPPERS],
+    13: [ROUND13_WRAPPERS],
 }
 DEV_WRAPPERS = [f for r, fams in sorted(WRAPPER_ROUNDS.items()) if r < HOLDOUT_ROUND for f in fams]
 HOLDOUT_WRAPPERS = [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS.get(r, [])]

@@ -3,6 +3,7 @@ engine reaches, and one test per detector or fix its dev pool led to (each fails
 
 from __future__ import annotations
 
+import base64
 import random
 import string
 
@@ -40,14 +41,16 @@ SEED = 7
 def blind() -> dict[str, BlindScore]:
     # dev rounds 1 to 7 (tuned on; ``before=8`` keeps them exactly as they were before round 8 joined
     # dev), round 8 (dev since round 9 exists, tuned), round 9 (dev since round 10 exists, tuned),
-    # round 10 (dev since round 11 exists, tuned), round 11 (dev since round 12 exists) and the
-    # holdout (round 12 alone, never its texts) have floors of their own
+    # round 10 (dev since round 11 exists, tuned), round 11 (dev since round 12 exists, tuned),
+    # round 12 (dev since round 13 exists) and the holdout (round 13 alone, never its texts) have
+    # floors of their own
     return {
         "dev": score(R, generate(SEED, "dev", 1200, before=8)),
         "round8": score(R, generate(SEED, "dev", 1200, round_no=8)),
         "round9": score(R, generate(SEED, "dev", 1200, round_no=9)),
         "round10": score(R, generate(SEED, "dev", 1200, round_no=10)),
         "round11": score(R, generate(SEED, "dev", 1200, round_no=11)),
+        "round12": score(R, generate(SEED, "dev", 1200, round_no=12)),
         "holdout": score(R, generate(SEED, "holdout", 1200, round_no=HOLDOUT_ROUND)),
     }
 
@@ -129,9 +132,17 @@ def blind() -> dict[str, BlindScore]:
 # c43468b), seeds 1 / 2 (n 2400) and 7 (n 1200): 68.4 / 68.5 / 70.0% secrets, 70.0 / 70.1 / 69.5%
 # personal data, 7.9 / 9.6 / 8.1 FP/MB, 17 / 24 / 15 stray spans, idempotent, nothing dropped; its
 # floors are seed 7's less 1.5 points, plus 15 FP/MB and 30 stray spans.
+# Round 13 made round 12 dev (issue 17, branch blind13): round 12 keeps the floors it had as the
+# holdout where it meets them (test_blind_round12_joined_dev; its tuners raise them); drawn as dev at
+# seed 7 (n 1200), untuned on it: 67.7% secrets, 72.9% personal data, 14.6 FP/MB, 9 stray spans, so
+# its secrets floor is that less 1.5 points. The holdout is round 13 alone
+# (written blind, untuned, the engine at 67f4cf0), seeds 1 / 2 (n 2400) and 7 (n 1200): 60.7 / 61.6 /
+# 61.4% secrets, 52.9 / 53.2 / 53.6% personal data, 2.8 / 14.2 / 7.1 FP/MB, 3 / 488 / 0 stray spans,
+# idempotent, nothing dropped; its floors are seed 7's less 1.5 points, plus 15 FP/MB and 30 stray
+# spans.
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.685, 0.68, 23.0, 45)],
+    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.599, 0.521, 22.0, 30)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
@@ -183,6 +194,19 @@ def test_blind_round11_joined_dev(blind: dict[str, BlindScore]) -> None:
     assert sc.recall("pii") >= 0.77, sc.recall("pii")
     assert sc.fp_per_mb() <= 6.0, sc.fp_per_mb()
     assert sc.stray <= 12, sc.stray
+
+
+def test_blind_round12_joined_dev(blind: dict[str, BlindScore]) -> None:
+    """Round 12 (dev since round 13, written blind): the floors it had as the holdout where it meets
+    them drawn as dev, until its tuners raise them. Scored as dev it draws other cases (a pool's name
+    seeds them): at seed 7 (n 1200), untuned on it, 67.7% secrets, 72.9% personal data, 14.6 FP/MB,
+    9 stray spans, so its secrets floor is that less 1.5 points (as round 11's was)."""
+    sc = blind["round12"]
+    assert sc.idempotent and sc.dropped == 0
+    assert sc.recall("secret") >= 0.662, sc.recall("secret")
+    assert sc.recall("pii") >= 0.68, sc.recall("pii")
+    assert sc.fp_per_mb() <= 23.0, sc.fp_per_mb()
+    assert sc.stray <= 45, sc.stray
 
 
 def test_blind_round10_joined_dev(blind: dict[str, BlindScore]) -> None:
@@ -649,6 +673,47 @@ def test_round12_generator_checks() -> None:
         assert w[:2] == "T-" and int(w[-1]) == iswc_check(w[2:-2].replace(".", "")), w
 
 
+def test_round13_generator_checks() -> None:
+    """Round 13's ids against python-stdnum's validators (Mauritius NID, Austrian Abgabenkontonummer,
+    Guinea NIFp, Belgian eID card number, Norwegian D-nummer, Finnish HETU with the 2023 century
+    signs), the Swedish coordination number by Luhn with its day above 60, Spain's NSS (mod 97),
+    Brazil's PIS and RENAVAM (mod 11) recomputed from their rules, the Belgian eID card rule on
+    python-stdnum's documented 591-1917064-58, the GS1 decoys' check digits and the fingerprint
+    templates' ISO/IEC 19794-2 header."""
+    from stdnum import ean, luhn
+    from stdnum.at import tin
+    from stdnum.be import eid
+    from stdnum.fi import hetu
+    from stdnum.gn import nifp
+    from stdnum.mu import nid
+    from stdnum.no import fodselsnummer
+
+    assert eid.is_valid("591-1917064-58") and 5911917064 % 97 == 58  # be.eid's documented example
+    r = random.Random(13)
+    for _ in range(200):
+        assert nid.is_valid(rb.mu_nid(r)) and tin.is_valid(rb.at_tin(r)) and nifp.is_valid(rb.gn_nifp(r))
+        card = rb.be_eid_card(r)
+        assert eid.is_valid(card) and int(card[-2:]) == (int(card[:-3].replace("-", "")) % 97 or 97), card
+        assert fodselsnummer.is_valid(rb.no_d_nummer(r))
+        fi = rb.fi_hetu_new_sign(r)
+        assert hetu.is_valid(fi) and fi[6] in "YXWVU", fi
+        se = rb.se_samordningsnummer(r).replace("-", "")
+        assert luhn.is_valid(se) and 61 <= int(se[4:6]) <= 91, se
+        nss = rb.es_nss(r).replace("/", "")
+        assert len(nss) == 12 and int(nss[:10]) % 97 == int(nss[10:]), nss
+        w = [3, 2, 9, 8, 7, 6, 5, 4, 3, 2]
+        pis = [int(x) for x in rb.br_pis(r).replace(".", "").replace("-", "")]
+        c = 11 - sum(x * y for x, y in zip(pis[:10], w, strict=True)) % 11
+        assert len(pis) == 11 and pis[10] == (0 if c >= 10 else c), pis
+        ren = [int(x) for x in rb.br_renavam(r)]
+        assert len(ren) == 11 and ren[10] == sum(x * y for x, y in zip(ren[:10], w, strict=True)) * 10 % 11 % 10, ren
+        fmr = base64.b64decode(rb.fmr_template_b64(r))
+        assert fmr[:8] == b"FMR\x00 20\x00", fmr[:8]
+    for make in DECOY_ROUNDS[13]["gs1_element_string"][:1]:
+        text = make(r)
+        assert ean.is_valid(text[4:18]), text
+
+
 def test_pools_are_split_by_family() -> None:
     """Every category has at least two never-tuned families; the holdout-only categories and
     decoy kinds never reach dev; every earlier round is dev."""
@@ -674,8 +739,10 @@ def test_pools_are_split_by_family() -> None:
     assert {"ci_cd_token_more", "lk_nic", "home_geolocation"} <= dev_cats
     assert set(DECOY_ROUNDS[11]) <= set(DECOYS) and WRAPPER_ROUNDS[11][0] in DEV_WRAPPERS  # round 11 is dev
     assert {"web3_provider_key", "crypto_address_eth", "vehicle_vin"} <= dev_cats
+    assert set(DECOY_ROUNDS[12]) <= set(DECOYS) and WRAPPER_ROUNDS[12][0] in DEV_WRAPPERS  # round 12 is dev
+    assert {"disk_recovery_key", "dicom_patient_tags", "bank_account_checked_more"} <= dev_cats
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
-    assert len(holdout_only) >= 20  # round 12 adds more than 20 categories
+    assert len(holdout_only) >= 30  # round 13 adds more than 30 categories
     dev = generate(1, "dev", 300)
     assert not holdout_only & {p.category for case in dev for p in case.plants}
     holdout = generate(1, "holdout", 300)
@@ -695,33 +762,71 @@ def _planted_counts(cases: list[BlindCase]) -> dict[str, int]:
     return counts
 
 
-def test_round12_holdout() -> None:
-    """Round 12 is the holdout (round 11 joined dev): families for every category, rounds scored
-    apart, each round-12 category planted at least 8 times in 2400 prompts (it has 443 categories)
+def test_round13_holdout() -> None:
+    """Round 13 is the holdout (round 12 joined dev): families for every category, rounds scored
+    apart, each round-13 category planted at least 6 times in 2400 prompts (it has 476 categories)
     with every value in its prompt, the same cases for the same seed. (Generator only: the engine
     never runs here.)"""
-    assert HOLDOUT_ROUNDS == (12,) and HOLDOUT_ROUND == 12
-    assert all(len(c.templates("holdout", 12)) >= 2 for c in CATS)
-    assert all(c.templates("holdout", 12) == c.templates("holdout") for c in CATS)
-    assert not any(c.templates("dev", 12) or c.templates("holdout", 11) for c in CATS)
+    assert HOLDOUT_ROUNDS == (13,) and HOLDOUT_ROUND == 13
+    assert all(len(c.templates("holdout", 13)) >= 2 for c in CATS)
+    assert all(c.templates("holdout", 13) == c.templates("holdout") for c in CATS)
+    assert not any(c.templates("dev", 13) or c.templates("holdout", 12) for c in CATS)
+    r12 = {c.name for c in CATS if c.templates("dev", 12)}
+    r13 = {c.name for c in CATS if c.templates("holdout", 13)}
+    assert len(r13 - r12) >= 30 and r12 < r13
+    assert len([c for c in CATS if c.name in r13 - r12 and c.kind == "secret"]) >= 15
+    assert len([c for c in CATS if c.name in r13 - r12 and c.kind == "pii"]) >= 15
+    cases = generate(2, "holdout", 2400, round_no=13)
+    counts = _planted_counts(cases)
+    assert set(counts) == r13 and min(counts.values()) >= 6, min(counts.values())
+    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[13])
+    assert not set(DECOY_ROUNDS[13]) & {k for r in range(1, 13) for k in DECOY_ROUNDS[r]}  # new kinds only
+    assert len(DECOY_ROUNDS[13]) >= 12 and len(WRAPPER_ROUNDS[13][0]) >= 12
+    assert [c.text for c in generate(2, "holdout", 200, round_no=13)] == [c.text for c in cases[:200]]
+    twelve = generate(2, "dev", 300, round_no=12)
+    assert not (r13 - r12) & {p.category for case in twelve for p in case.plants}
+    with pytest.raises(ValueError):
+        generate(1, "dev", 10, round_no=13)
+    with pytest.raises(ValueError):
+        generate(1, "holdout", 10, round_no=12)
+
+
+def test_round13_wrappers_keep_values_findable() -> None:
+    """Every round-13 wrapper encodes a text piece by piece (a part's encoding occurs in the
+    encoding of any text around it), so a planted value's encoded form occurs in the wrapped prompt."""
+    r = random.Random(13)
+    alphabet = string.ascii_letters + string.digits + " -_.@:/\\'\"{}<>&%\n\tçø€日🙂"
+
+    def draw() -> str:
+        return "".join(r.choice(alphabet) for _ in range(r.randrange(1, 20)))
+
+    for w in WRAPPER_ROUNDS[13][0]:
+        frame, enc = w(r)
+        assert "{s}" in frame
+        for _ in range(30):
+            a, b, c = draw(), draw(), draw()
+            assert enc(b) in enc(a + b + c), (frame, a, b, c)
+
+
+def test_round12_joined_dev() -> None:
+    """Round 12 joined dev (written blind, tuned on once round 13 exists): every category with an
+    earlier round has round-12 families in dev, each round-12 category planted in 2400 prompts with
+    every value in its prompt, the same cases for the same seed; ``before=12`` is the dev pool of
+    rounds 1 to 11 and holds no round-12 category, decoy kind or wrapper. (Generator only.)"""
+    assert HOLDOUT_ROUND > 12 and 12 not in HOLDOUT_ROUNDS
+    assert all(len(c.templates("dev", 12)) >= 2 for c in CATS if any(r < 12 for r in c.rounds))
     r11 = {c.name for c in CATS if c.templates("dev", 11)}
-    r12 = {c.name for c in CATS if c.templates("holdout", 12)}
+    r12 = {c.name for c in CATS if c.templates("dev", 12)}
     assert len(r12 - r11) >= 20 and r11 < r12
-    assert len([c for c in CATS if c.name in r12 - r11 and c.kind == "secret"]) >= 10
-    assert len([c for c in CATS if c.name in r12 - r11 and c.kind == "pii"]) >= 10
-    cases = generate(2, "holdout", 2400, round_no=12)
+    cases = generate(2, "dev", 2400, round_no=12)
     counts = _planted_counts(cases)
     assert set(counts) == r12 and min(counts.values()) >= 8, min(counts.values())
     assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[12])
-    assert not set(DECOY_ROUNDS[12]) & {k for r in range(1, 12) for k in DECOY_ROUNDS[r]}  # new kinds only
-    assert len(DECOY_ROUNDS[12]) >= 12 and len(WRAPPER_ROUNDS[12][0]) >= 12
-    assert [c.text for c in generate(2, "holdout", 200, round_no=12)] == [c.text for c in cases[:200]]
-    eleven = generate(2, "dev", 300, round_no=11)
-    assert not (r12 - r11) & {p.category for case in eleven for p in case.plants}
-    with pytest.raises(ValueError):
-        generate(1, "dev", 10, round_no=12)
-    with pytest.raises(ValueError):
-        generate(1, "holdout", 10, round_no=11)
+    assert [c.text for c in generate(2, "dev", 200, round_no=12)] == [c.text for c in cases[:200]]
+    old = generate(1, "dev", 400, before=12)
+    assert not (r12 - r11) & {p.category for case in old for p in case.plants}
+    r12_decoys = set(DECOY_ROUNDS[12]) - {k for r in range(1, 12) for k in DECOY_ROUNDS[r]}
+    assert not r12_decoys & {d.category for case in old for d in case.decoys}
 
 
 def test_round11_joined_dev() -> None:
@@ -729,7 +834,7 @@ def test_round11_joined_dev() -> None:
     earlier round has round-11 families in dev, each round-11 category planted in 2400 prompts with
     every value in its prompt, the same cases for the same seed; ``before=11`` is the dev pool of
     rounds 1 to 10 and holds no round-11 category, decoy kind or wrapper. (Generator only.)"""
-    assert HOLDOUT_ROUND == 12 and 11 not in HOLDOUT_ROUNDS
+    assert HOLDOUT_ROUND > 11 and 11 not in HOLDOUT_ROUNDS
     assert all(len(c.templates("dev", 11)) >= 2 for c in CATS if any(r < 11 for r in c.rounds))
     r10 = {c.name for c in CATS if c.templates("dev", 10)}
     r11 = {c.name for c in CATS if c.templates("dev", 11)}
