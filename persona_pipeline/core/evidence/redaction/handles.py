@@ -223,7 +223,9 @@ def _labelled_spans(text: str, words: list[tuple[int, int]]) -> Iterator[Span]:
         # (a value with `/` or `:` is a repository, a path, a URL)
         if k is not None and _value_ok(k[2]) and not any(c in k[2] for c in "/:") and not _names_something_else(k[2]):
             yield Span(k.start(2), k.end(2), "handle")
-        for a in _SQL_ALIAS.finditer(text, max(0, ks - 80), min(len(text), e + 40)):
+        lo, hi = max(0, ks - 80), min(len(text), e + 40)
+        # (an alias's value is quoted: a window without a quote is not scanned)
+        for a in _SQL_ALIAS.finditer(text, lo, hi) if text.find("'", lo, hi) >= 0 else ():
             if _value_ok(a[1]) and not _names_something_else(a[1]):
                 yield Span(a.start(1), a.end(1), "handle")
 
