@@ -13,7 +13,7 @@ import time
 import pytest
 
 from persona_pipeline.core.evidence.redaction import device_ids, handles, immigration_ids, prescan, wallets
-from persona_pipeline.core.evidence.redaction.matching import prepare
+from persona_pipeline.core.evidence.redaction.matching import Rx, prepare
 from persona_pipeline.core.evidence.redaction.wallets import _B58, _b58decode, b58_length_may_be
 
 MODULES = (wallets.wallet_spans, device_ids.device_id_spans, immigration_ids.immigration_spans, handles.handle_spans)
@@ -94,3 +94,77 @@ def test_the_shared_search_stays_linear() -> None:
         for fn in MODULES:
             list(fn(prepare(s)))
         assert time.process_time() - t < 2.0
+
+
+# fragments of my own to compose texts from: mention cues, owners-like paths, escaped line breaks,
+# links, list keys and service words, with plain words and line breaks between them
+_PIECES = (
+    "cc ",
+    "thanks to ",
+    "hey ",
+    "Author: ",
+    "@lin_d",
+    "@9q",
+    "@ ",
+    "@@",
+    " on ",
+    "on\t",
+    "x",
+    "docs/** ",
+    "*.toml ",
+    "src/app/ ",
+    "\\n",
+    "\\nlib/* ",
+    "\n",
+    "\n  ",
+    "\t",
+    "word ",
+    "e-mail ",
+    "GitLab",
+    "githubUser",
+    '"reviewers"',
+    "Owners",
+    "t.me/",
+    "bsky.social",
+    "@ab@c.d",
+    "insta",
+    "cash app",
+    "ſignal",
+    "KIK",
+    "\u212aik",
+    "aſſignees",
+    "twitter.com/",
+    "~",
+    "(",
+    "Handle",
+)
+
+
+def _composed(seed: int, n: int = 400) -> list[str]:
+    r = random.Random(seed)
+    return ["".join(r.choice(_PIECES) for _ in range(r.randint(1, 14))) for _ in range(n)]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_line_bounded_mention_gate_equals_the_whole_text_search(seed: int) -> None:
+    texts = _composed(seed)
+    gated = [handles._mention_gate(t) for t in texts]
+    assert gated == [handles._MENTION_GATE.search(t) is not None for t in texts]
+    assert any(gated) and not all(gated)  # (both answers reached)
+
+
+# the scan as it was, its three kinds as capture groups
+_GROUPED_SCAN = Rx(
+    rf"({handles._LINK})|((?i:reviewers|assignees|maintainers|owners))|((?i:{handles._SERVICES}|handle|cashtag|vpa))"
+)
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_the_ungrouped_scan_tells_its_kinds_as_the_groups_did(seed: int) -> None:
+    kinds = set()
+    for t in _composed(seed) + [prepare(t) for t in _composed(seed + 10)]:
+        want = [(next(i for i in (1, 2, 3) if g[i][0] >= 0) - 1, g[0]) for g in _GROUPED_SCAN.finditer(t)]
+        got = [(handles._scan_kind(t, s, e), (s, e)) for ((s, e),) in handles._SCAN.finditer(t)]
+        assert got == want
+        kinds.update(k for k, _ in got)
+    assert kinds == {0, 1, 2}
