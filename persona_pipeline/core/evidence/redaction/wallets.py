@@ -102,12 +102,15 @@ def _b58_byte_range(m: int) -> tuple[int, int]:
 _B58_BYTES = [(0, 0)] + [_b58_byte_range(m) for m in range(1, 64)]
 
 
-def b58_length_may_be(s: str, n: int) -> bool:
-    """Whether `s` can decode to `n` bytes, from its length alone: its leading `1`s are zero bytes,
-    and its other digits' count bounds the number (a candidate of another length is decoded no more)."""
+def b58_decoded_range(s: str) -> tuple[int, int]:
+    """The fewest and most bytes `s` can decode to, from its length alone: its leading `1`s are zero
+    bytes, and its other digits' count bounds the number (a candidate whose range misses the byte
+    count a kind needs is not decoded)."""
     ones = len(s) - len(s.lstrip("1"))
-    lo, hi = _B58_BYTES[len(s) - ones] if len(s) - ones < len(_B58_BYTES) else (n + 1, n + 1)
-    return ones + lo <= n <= ones + hi
+    if len(s) - ones >= len(_B58_BYTES):
+        return 1 << 30, 1 << 30  # (longer than any candidate: the scan's runs stop at 44)
+    lo, hi = _B58_BYTES[len(s) - ones]
+    return ones + lo, ones + hi
 
 
 def base58check_ok(s: str) -> bool:
@@ -250,15 +253,15 @@ def wallet_spans(text: str) -> Iterator[Span]:
         m = _BECH32.fullmatch(text, s, e) if _alone(text, s, e) else None
         if m is not None and segwit_ok(m[1], m[2]) and not _kept(text, s, e, m[2].lower(), zero="q"):
             yield Span(s, e, "crypto_address")
-    for (s, e), *_ in _BASE58_SCAN.finditer(text):
-        value = text[s:e]
-        if not 25 <= len(value) <= 44:
+    for ((s, e),) in _BASE58_SCAN.finditer(text):
+        if not 25 <= e - s <= 44:
             continue
+        value = text[s:e]
         # (the decoded length bounded by the length first: the big-integer decode is the module's cost)
-        versioned = b58_length_may_be(value, 25) or b58_length_may_be(value, 26)
-        if len(value) <= 35 and versioned and base58check_ok(value):
+        lo, hi = b58_decoded_range(value)
+        if len(value) <= 35 and lo <= 26 and hi >= 25 and base58check_ok(value):
             ok = True
-        elif len(value) >= 32 and b58_length_may_be(value, 32) and len(_b58decode(value)) == 32:
+        elif len(value) >= 32 and lo <= 32 <= hi and len(_b58decode(value)) == 32:
             ok = _labelled(text, s, e)
         else:
             ok = False
