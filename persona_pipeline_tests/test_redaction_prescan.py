@@ -167,3 +167,20 @@ def test_the_ungrouped_scan_tells_its_kinds_as_the_groups_did(seed: int) -> None
         assert got == want
         kinds.update(k for k, _ in got)
     assert kinds == {0, 1, 2}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "@q " * 70_000,  # one long line of `@`s, no cue: every `@` on one line, searched once
+        "@\n" * 100_000,  # a line per `@`
+        "ping " + "x" * 200_000 + " @z",  # a cue far before its `@`
+        "src/*" + "a" * 200_000 + " @z",  # an owners-like path run, its `@` at the end
+        "\\n" * 100_000 + "@",  # escaped line breaks
+        "github" * 35_000,  # service words glued into one token
+    ],
+)
+def test_the_handle_scans_stay_linear_on_200kb(text: str) -> None:
+    t = time.process_time()
+    list(handles.handle_spans(prepare(text)))
+    assert time.process_time() - t < 2.0
