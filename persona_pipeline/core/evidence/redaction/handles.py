@@ -120,7 +120,21 @@ _LINK = (
     r"|@[A-Za-z0-9_][\w.-]*@[A-Za-z0-9-]+\."
 )
 # (a link first: at the same place it wins over its service's word, which labels nothing there)
-_SCAN = Rx(rf"({_LINK})|((?i:reviewers|assignees|maintainers|owners))|((?i:{_SERVICES}|handle|cashtag|vpa))")
+# (no capture groups: RE2 then finds each match by its DFA alone, without a second engine for the
+# groups; a match is told apart by its text, `_scan_kind`)
+_LIST_WORDS = frozenset(("reviewers", "assignees", "maintainers", "owners"))
+_SCAN = Rx(rf"(?:{_LINK})|(?i:reviewers|assignees|maintainers|owners)|(?i:{_SERVICES}|handle|cashtag|vpa)")
+
+
+def _scan_kind(text: str, s: int, e: int) -> int:
+    """0: a link (each link alternative holds a `.`, no word does), 1: a reviewer list's key,
+    2: a service or handle word. (`casefold`: through the `str` API, RE2's case folding matches a
+    long s or a Kelvin sign as `s` or `k`.)"""
+    if text.find(".", s, e) >= 0:
+        return 0
+    return 1 if text[s:e].casefold() in _LIST_WORDS else 2
+
+
 _KEY_REACH = 110  # characters a key's segments before its service word may take (4 x 24 and separators)
 
 # what a value names when it is not an account: a POSIX signal, a version, a commit's hex id, an
@@ -171,10 +185,11 @@ def _ends_line(text: str, end: int) -> bool:
 def handle_spans(text: str) -> Iterator[Span]:
     words: list[tuple[int, int]] = []
     links = lists = False
-    for _, link, listed, word in _SCAN.finditer(text):
-        if word[0] >= 0:
-            words.append(word)
-        links, lists = links or link[0] >= 0, lists or listed[0] >= 0
+    for ((s, e),) in _SCAN.finditer(text):
+        kind = _scan_kind(text, s, e)
+        if kind == 2:
+            words.append((s, e))
+        links, lists = links or kind == 0, lists or kind == 1
     seen: set[Span] = set()  # (a key holding two service words is tried from each)
     for span in _labelled_spans(text, words):
         if span not in seen:
@@ -223,7 +238,9 @@ def _labelled_spans(text: str, words: list[tuple[int, int]]) -> Iterator[Span]:
         # (a value with `/` or `:` is a repository, a path, a URL)
         if k is not None and _value_ok(k[2]) and not any(c in k[2] for c in "/:") and not _names_something_else(k[2]):
             yield Span(k.start(2), k.end(2), "handle")
-        for a in _SQL_ALIAS.finditer(text, max(0, ks - 80), min(len(text), e + 40)):
+        lo, hi = max(0, ks - 80), min(len(text), e + 40)
+        # (an alias's value is quoted: a window without a quote is not scanned)
+        for a in _SQL_ALIAS.finditer(text, lo, hi) if text.find("'", lo, hi) >= 0 else ():
             if _value_ok(a[1]) and not _names_something_else(a[1]):
                 yield Span(a.start(1), a.end(1), "handle")
 
@@ -264,8 +281,26 @@ _MENTION_GATE = Rx(
 _AT = Rx(r"@[A-Za-z0-9]")
 
 
+def _mention_gate(text: str) -> bool:
+    """`_MENTION_GATE.search(text)`, read only on the lines holding an `@`: every alternative of
+    the gate holds an `@` and no line break (its runs exclude `\n`), so a match lies within one such
+    line, and a search bounded to that line (the text its context: `^` holds at the line's start)
+    finds it. Most of a text has no `@`; the whole-text pass cost more than the mentions after it."""
+    search = _MENTION_GATE.searcher(text)
+    n = len(text)
+    at = text.find("@")
+    while at >= 0:
+        start = text.rfind("\n", 0, at) + 1
+        end = text.find("\n", at)
+        end = n if end < 0 else end
+        if search(start, end)[0][0] >= 0:
+            return True
+        at = text.find("@", end)
+    return False
+
+
 def _mention_spans(text: str) -> Iterator[Span]:
-    if _MENTION_GATE.search(text) is None:
+    if not _mention_gate(text):
         return
     for (at, _), *_ in _AT.finditer(text):  # (RE2 finds the `@`s; Python's scan tried every position)
         m = _MENTION.match(text, at)

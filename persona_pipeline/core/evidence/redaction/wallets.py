@@ -24,6 +24,7 @@ import re
 from collections.abc import Iterator
 from functools import lru_cache
 
+from persona_pipeline.core.evidence.redaction import prescan
 from persona_pipeline.core.evidence.redaction.matching import Rx
 from persona_pipeline.core.evidence.redaction.spans import Span
 
@@ -91,6 +92,25 @@ def _b58decode(s: str) -> bytes:
         n = n * 58 + _B58_INDEX[c]
     body = n.to_bytes((n.bit_length() + 7) // 8, "big") if n else b""
     return b"\0" * (len(s) - len(s.lstrip("1"))) + body
+
+
+def _b58_byte_range(m: int) -> tuple[int, int]:
+    """The fewest and most bytes `m` base58 digits with a non-zero first digit decode to."""
+    return ((58 ** (m - 1)).bit_length() + 7) // 8, ((58**m - 1).bit_length() + 7) // 8
+
+
+_B58_BYTES = [(0, 0)] + [_b58_byte_range(m) for m in range(1, 64)]
+
+
+def b58_decoded_range(s: str) -> tuple[int, int]:
+    """The fewest and most bytes `s` can decode to, from its length alone: its leading `1`s are zero
+    bytes, and its other digits' count bounds the number (a candidate whose range misses the byte
+    count a kind needs is not decoded)."""
+    ones = len(s) - len(s.lstrip("1"))
+    if len(s) - ones >= len(_B58_BYTES):
+        return 1 << 30, 1 << 30  # (longer than any candidate: the scan's runs stop at 44)
+    lo, hi = _B58_BYTES[len(s) - ones]
+    return ones + lo, ones + hi
 
 
 def base58check_ok(s: str) -> bool:
@@ -208,6 +228,7 @@ def _kept(text: str, start: int, end: int, value: str, zero: str = "0") -> bool:
 # Set; Python's own scans of the three shapes cost more than the rest of the module); each
 # candidate is a whole word of its alphabet
 _EVM_SCAN = Rx(r"0x[0-9a-fA-F]{40}")
+prescan.member(_EVM_SCAN.pattern)  # (asked first in the shared gate search: most texts have none)
 _BECH32_SCAN = Rx(r"(?i:[a-z]{1,10}1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{38,87})")
 _BASE58_SCAN = Rx(rf"[{_B58_CLASS}]{{25,}}")
 
@@ -218,7 +239,8 @@ def _alone(text: str, start: int, end: int) -> bool:
 
 
 def wallet_spans(text: str) -> Iterator[Span]:
-    for (s, e), *_ in _EVM_SCAN.finditer(text):
+    evm = _EVM_SCAN.finditer(text) if prescan.any_open(text) else ()
+    for (s, e), *_ in evm:
         if not _alone(text, s, e):
             continue
         hex40 = text[s + 2 : e]
@@ -231,13 +253,15 @@ def wallet_spans(text: str) -> Iterator[Span]:
         m = _BECH32.fullmatch(text, s, e) if _alone(text, s, e) else None
         if m is not None and segwit_ok(m[1], m[2]) and not _kept(text, s, e, m[2].lower(), zero="q"):
             yield Span(s, e, "crypto_address")
-    for (s, e), *_ in _BASE58_SCAN.finditer(text):
-        value = text[s:e]
-        if not 25 <= len(value) <= 44:
+    for ((s, e),) in _BASE58_SCAN.finditer(text):
+        if not 25 <= e - s <= 44:
             continue
-        if len(value) <= 35 and base58check_ok(value):
+        value = text[s:e]
+        # (the decoded length bounded by the length first: the big-integer decode is the module's cost)
+        lo, hi = b58_decoded_range(value)
+        if len(value) <= 35 and lo <= 26 and hi >= 25 and base58check_ok(value):
             ok = True
-        elif len(value) >= 32 and len(_b58decode(value)) == 32:
+        elif len(value) >= 32 and lo <= 32 <= hi and len(_b58decode(value)) == 32:
             ok = _labelled(text, s, e)
         else:
             ok = False
