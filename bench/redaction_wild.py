@@ -22,6 +22,7 @@ import glob
 import hashlib
 import re
 import sys
+import sysconfig
 import time
 from collections import Counter, defaultdict
 from collections.abc import Iterator
@@ -41,8 +42,8 @@ PII_KINDS = ("email", "person_name", "address", "phone")  # what credits and lic
 
 
 def default_roots() -> list[str]:
-    site = sorted(glob.glob(str(ROOT.parent / "main" / ".venv" / "lib" / "python*" / "site-packages")))
-    site += sorted(glob.glob(str(ROOT / ".venv" / "lib" / "python*" / "site-packages")))
+    # the running interpreter's own packages (a venv anywhere), not a path guessed from the checkout
+    site = [sysconfig.get_path("purelib")]
     stdlib = sorted(p for p in glob.glob("/usr/lib/python3*") if Path(p).is_dir())
     return [p for p in [*site[:1], "/usr/share/doc", *stdlib[-1:]] if Path(p).is_dir()]
 
