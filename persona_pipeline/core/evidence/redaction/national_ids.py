@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from itertools import pairwise
 
-from persona_pipeline.core.evidence.redaction import id_catalog
+from persona_pipeline.core.evidence.redaction import id_catalog, taxpayer_ids
 from persona_pipeline.core.evidence.redaction.matching import Rx
 from persona_pipeline.core.evidence.redaction.spans import Span, placeholder_cells_only
 
@@ -299,15 +299,17 @@ _CATALOG_ACRONYMS: set[str] = set()
 
 def _fold_label(name: str) -> str:
     """A name as a label pattern on the fold: each non-ASCII letter a DEL, a space, dot or hyphen
-    any of the label separators. A name ending in a DEL takes the blank or colon after it (no `\\b`
-    follows a DEL: see `cu_ni`)."""
+    any of the label separators. A name ending in a DEL takes the blank, or the colon or `=` (and
+    the blanks and quote) after it, up to the value: no `\\b` follows a DEL (see `cu_ni`), and a
+    colon glued to the name (`Mã số thuế: …`) leaves no word boundary before the blank after it."""
     words = [w for w in re.split(r"[ .\-]+", name) if w]
     pat = _W.join("".join(re.escape(c) if c.isascii() else "\x7f" for c in w) for w in words)
-    return pat + "[ \t:]" if not name.rstrip(". ")[-1:].isascii() else pat
+    return pat + r"(?:[ \t]|[ \t]*[:=][ \t]*\\?[\"']?)" if not name.rstrip(". ")[-1:].isascii() else pat
 
 
 def _add_catalog() -> None:
-    for entry in id_catalog.catalog(_READ_ABOVE):
+    # (with the numbers python-stdnum's summaries do not call a person's: `taxpayer_ids`)
+    for entry in (*id_catalog.catalog(_READ_ABOVE), *taxpayer_ids.ENTRIES):
         if entry.kind in _LABELS:
             continue
         own: list[str] = []
