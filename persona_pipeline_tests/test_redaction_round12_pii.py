@@ -77,3 +77,94 @@ def test_idempotent(redactor: Redactor) -> None:
     text = "JMBG 1507988710238, NIC: 853142731V, mã số thuế: 3100000016"
     once = _red(redactor, text)
     assert _red(redactor, once) == once
+
+
+# --- phone numbers spelled out digit by digit (`spoken_digits`)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "telefono: tre tre nove, uno due tre, quattro cinque sei sette",  # (Italian, a mobile)
+        "bel me op nul zes een twee drie vier vijf zes zeven acht",  # (Dutch)
+        "ring zero seven seven double zero nine zero zero one two three tonight",  # (`double`)
+        "plus four four seven nine one one double two three four five six",  # (`plus`: a country code)
+    ],
+)
+def test_spoken_phone_numbers_are_redacted(redactor: Redactor, text: str) -> None:
+    out = _red(redactor, text)
+    assert "[REDACTED:phone:" in out
+    assert "seven" not in out and "sette" not in out and "zeven" not in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "count one two three four five six seven eight nine aloud",  # (counting)
+        "the PIN is four four one two",  # (too short for a phone)
+        "one one one one one one one one",  # (one digit: no number)
+        "due tre giorni, uno o due",  # (prose with number words)
+    ],
+)
+def test_spoken_lookalikes_stay(redactor: Redactor, text: str) -> None:
+    assert _red(redactor, text) == text
+
+
+# --- dates of birth stored as a Unix time (`birth_epochs`)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ('{"id": 7, "birthDate": 512179200000}', "512179200000"),
+        ("user=9 birth_ts=512179200 ok", "512179200"),
+        ('{"DateOfBirth": "\\/Date(-412179200000)\\/"}', "-412179200000"),
+        ("patientBirthDate=512179200", "512179200"),
+    ],
+)
+def test_birth_epochs_are_redacted(redactor: Redactor, text: str, value: str) -> None:
+    out = _red(redactor, text)
+    assert value not in out and "[REDACTED:date_of_birth:" in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"created": 512179200000}',  # (an event's time)
+        "birth_ts: 42",  # (no instant)
+        "birthplace_id: 512179200",  # (a place's id)
+        '{"dob_ms": 1893456000000}',  # (2030: no one's birth yet)
+        "adobe_ts: 512179200",
+    ],
+)
+def test_epoch_lookalikes_stay(redactor: Redactor, text: str) -> None:
+    assert _red(redactor, text) == text
+
+
+# --- a DICOM header's names and patient identifiers (`dicom_tags`)
+
+
+def test_dicom_dump_names_and_patient_ids(redactor: Redactor) -> None:
+    text = (
+        "(0010,0010) PN [Moreau^Gaspard]        #  14, 1 PatientName\n"
+        "(0010,0020) LO [Q7712093]    # 8, 1 PatientID\n"
+        "(0008,0060) CS [MR]     # 2, 1 Modality\n"
+        "(0028,0010) US 512   # Rows"
+    )
+    out = _red(redactor, text)
+    assert "Moreau" not in out and "Gaspard" not in out and "Q7712093" not in out
+    assert "[MR]" in out and "US 512" in out
+    assert _red(redactor, out) == out
+
+
+def test_dicom_pydicom_json_and_dcmodify(redactor: Redactor) -> None:
+    text = (
+        "(0008, 0090) Referring Physician's Name         PN: 'Lindqvist^Mette'\n"
+        '{"00100010": {"vr": "PN", "Value": [{"Alphabetic": "Okonjo^Femi"}]}, '
+        '"00080020": {"vr": "DA", "Value": ["20240105"]}}\n'
+        'dcmodify -m "(0010,0030)=19771102" x.dcm'
+    )
+    out = _red(redactor, text)
+    for v in ("Lindqvist", "Okonjo", "19771102"):
+        assert v not in out
+    assert '"Value": ["20240105"]' in out  # (a study date: no one's)
