@@ -168,3 +168,35 @@ def test_dicom_pydicom_json_and_dcmodify(redactor: Redactor) -> None:
     for v in ("Lindqvist", "Okonjo", "19771102"):
         assert v not in out
     assert '"Value": ["20240105"]' in out  # (a study date: no one's)
+
+
+# --- a label naming a national, citizen or identity number vouches for an id-shaped value
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ('{"citizen_id": "6601-2297-4410-38"}', "6601-2297-4410-38"),  # (no country's check reads it)
+        ("national ID number: 2710 5523 9081 4406", "2710 5523 9081 4406"),
+        ("national identity card no. ZW-58120944-K", "ZW-58120944-K"),
+        ("رقم الهوية الوطنية: 1095572384", "1095572384"),
+        ("его личный номер 58810234771", "58810234771"),
+    ],
+)
+def test_national_number_labels_vouch(redactor: Redactor, text: str, value: str) -> None:
+    out = _red(redactor, text)
+    assert value not in out and "[REDACTED:" in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "id number: 5839-2017-4461-27",  # (an id of no stated kind: only a checked number is one)
+        "national id: 19991231",  # (a date)
+        "national_id_type: 3",
+        "citizen id 12345678",  # (counting digits)
+        "the national id field holds 87654321 rows",  # (a word between label and number)
+    ],
+)
+def test_national_number_lookalikes_stay(redactor: Redactor, text: str) -> None:
+    assert _red(redactor, text) == text

@@ -213,10 +213,12 @@ _LABELS: dict[str, str] = {
     ),
     # a label naming an identity number of no one country: every kind with check digits is tried
     "national_id": (
-        rf"id{_W}(?:no|number|num|nr)|national{_W}id(?:entity)?(?:{_W}(?:no|number|num|card))?|national{_W}(?:no|number)|"
-        rf"identity{_W}(?:no|number|num)|personal{_W}(?:id|identity|identification){_W}(?:no|number|code)|"
-        rf"personal{_W}(?:code|number)|citizen{_W}id"
+        rf"national{_W}id(?:entity)?(?:{_W}(?:no|number|num|card))?|national{_W}(?:no|number)|"
+        rf"identity{_W}(?:card{_W})?(?:no|number|num)|personal{_W}(?:id|identity|identification){_W}(?:no|number|code)|"
+        rf"personal{_W}(?:code|number)|citizen{_W}id(?:entity)?(?:{_W}(?:no|number|num|card))?"
     ),
+    # (an `id number` of no stated kind may be anything's: only a number with check digits is one)
+    "id_number": rf"id{_W}(?:no|number|num|nr)",
 }
 # kinds a label's value may also be: the same word names other countries' numbers (`personnummer`
 # is Norway's and Denmark's too), and a generic label (`id number`) any number with check digits
@@ -278,6 +280,11 @@ _ALSO: dict[str, tuple[str, ...]] = {
         "lv_pk",
     ),
 }
+_ALSO["id_number"] = _ALSO["national_id"]
+# (round 12) a label naming a person's national, citizen or identity number vouches for the value
+# whatever the country (many have no check digit: Vietnam's, Saudi Arabia's, Tanzania's): any
+# id-shaped run right after it (`_national_number_ok`), when no country's checked kind reads it
+_ALSO["national_id"] = (*_ALSO["national_id"], "national_id_number")
 # (issue 17, round 10) every other country's personal and tax numbers that python-stdnum knows,
 # under the names its modules give them (see `id_catalog`): the modules read above are left out
 _READ_ABOVE = frozenset(
@@ -409,6 +416,15 @@ _OTHER_LABELS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("РНОКПП|ІПН", ("ua_rntrc",)),
     ("ИНН", ("ru_inn",)),
     ("ЛНЧ|номер на чужденец", ("bg_pnf",)),  # (Bulgaria's foreigner's number: Личен номер на чужденец)
+    # (round 12) "national number", "identity number", "civil number" in Arabic, Persian, Russian,
+    # Ukrainian and Greek, and the personal numbers of Kazakhstan (ИИН, ЖСН) and Uzbekistan (ПИНФЛ,
+    # JShShIR in Uzbek Cyrillic): the label vouches for an id-shaped value right after it
+    (
+        "رقم الهوية الوطنية|رقم الهوية|الرقم الوطني|الرقم المدني|رقم السجل المدني|کد ملی|شماره ملی|"
+        "личный номер|идентификационный номер|номер удостоверения личности|особистий номер|"
+        "αριθμός ταυτότητας|ИИН|ЖСН|ПИНФЛ|ЖШШИР",
+        ("national_id_number",),
+    ),
     # (the catalogue's numbers under their names in their own scripts)
     *(("|".join(e.other_script), (e.kind,)) for e in _CATALOG.values() if e.other_script),
 )
@@ -502,6 +518,10 @@ _SHAPES: dict[str, tuple[Rx, ...]] = {
     # `AB-123-CD`, `K-EO 8561`, `1470 FBC`); a plate's alphabet is upper case
     "vehicle_plate": (Rx(r"^(?:[A-Z0-9]{1,4}(?:[ -][A-Z0-9]{1,5}){0,2}|[A-Z0-9]{5,8})"),),
     "national_id": (),  # (its values are the `_ALSO` kinds')
+    "id_number": (),
+    # one to three capitals (a country's code), then eight to twenty digits in groups, a check
+    # letter or digit after a hyphen (`GHA-123456789-0`), or a letter glued to the end
+    "national_id_number": (Rx(r"^(?:(?:[A-Z]{1,3}-)?\d(?:[ ./-]?\d){7,19}(?:-[0-9A-Z]|[A-Z])?)"),),
     # (round 9) each number's printed shapes (python-stdnum's docs and examples)
     "ve_rif": (Rx(r"^(?:[VEJPGvejpg]-?\d{8}-?\d)"),),
     "us_atin": (Rx(r"^(?:9\d\d-?93-?\d{4})"),),
@@ -875,6 +895,20 @@ def _social_id_ok(v: str) -> bool:
     )
 
 
+def _national_number_ok(v: str) -> bool:
+    """Eight to twenty digits (a prefix's capitals and a check character aside), three distinct at
+    least, not a date, not a run of consecutive digits."""
+    core = v.split("-", 1)[1] if v[:1].isalpha() and "-" in v else v
+    d = _digits(core)
+    return (
+        8 <= len(d) <= 20
+        and len(set(d)) >= 3
+        and _DATE_SHAPED.fullmatch(core) is None
+        and not _compact_date(d)
+        and not _consecutive(d)
+    )
+
+
 def _compact_date(d: str) -> bool:
     """A YYYYMMDD date (`20240312`) from 1900 to 2099."""
     return len(d) == 8 and d[:2] in ("19", "20") and 1 <= int(d[4:6]) <= 12 and 1 <= int(d[6:]) <= 31
@@ -934,6 +968,7 @@ def _round9_validators() -> dict[str, Callable[[str], bool]]:
         "id_card": _id_card_ok,
         "mrn": lambda v: sum(c.isdigit() for c in v) >= 6,
         "social_security_id": _social_id_ok,
+        "national_id_number": _national_number_ok,
         "health_number": _health_number_ok,
     }
 
@@ -1197,7 +1232,7 @@ def _ambiguous(label: str) -> bool:
 # of no one country): the value follows the label directly, an optional number word and a separator
 # between (`seguridad social 28/…`, `Healthcare identifier (IHI): …`, `previdenza sociale n. …`), no other
 # word (`assurance maladie remboursement: 20240312`, `health identifier table rows: …`)
-_DIRECT_KINDS = frozenset(("social_security_id",))
+_DIRECT_KINDS = frozenset(("social_security_id", "national_id_number"))
 _DIRECT_GAP = re.compile(
     r"(?i)[ \t_.+-]*(?:(?:number|numbers|num|nos?|nr|n|n[º°]|num[ée]ro|n[úu]mero|nummer|#)\.?)?"
     r"(?:[ \t]*(?-i:\([A-Z]{2,6}\)))?"  # (the label's acronym: `Individual Healthcare Identifier (IHI): …`)
