@@ -200,3 +200,44 @@ def test_national_number_labels_vouch(redactor: Redactor, text: str, value: str)
 )
 def test_national_number_lookalikes_stay(redactor: Redactor, text: str) -> None:
     assert _red(redactor, text) == text
+
+
+# --- a record's fields as tools print or take them (`views._record_view`)
+
+
+def test_psql_expanded_record_fields_are_labels(redactor: Redactor) -> None:
+    text = "-[ RECORD 3 ]-+-----------\nstatus        | active\ncontact_name  | Νίκος Παπαδόπουλος"
+    out = _red(redactor, text)
+    assert "Παπαδόπουλος" not in out
+    assert "status        | active" in out
+    assert _red(redactor, out) == out
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (
+            "aws cognito-idp admin-update-user-attributes --user-attributes "
+            "Name=contact_name,Value='Νίκος Παπαδόπουλος'",
+            "Παπαδόπουλος",
+        ),
+        (
+            "aws cognito-idp admin-update-user-attributes --user-attributes Name=custom:nipt,Value='L58213407T'",
+            "L58213407T",
+        ),
+    ],
+)
+def test_shorthand_fields_are_labels(redactor: Redactor, text: str, value: str) -> None:
+    assert value not in _red(redactor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "aws ec2 describe-instances --filters Name=instance-state-name,Values=running",
+        'tags=["prod", "eu-west-1"]',
+        "-[ RECORD 1 ]-+------\nstate  | idle\nowner  | postgres",
+    ],
+)
+def test_record_lookalikes_stay(redactor: Redactor, text: str) -> None:
+    assert _red(redactor, text) == text
