@@ -120,6 +120,8 @@ def test_spoken_lookalikes_stay(redactor: Redactor, text: str) -> None:
         ("user=9 birth_ts=512179200 ok", "512179200"),
         ('{"DateOfBirth": "\\/Date(-412179200000)\\/"}', "-412179200000"),
         ("patientBirthDate=512179200", "512179200"),
+        ("UPDATE people SET birth_date = FROM_UNIXTIME(449193600) WHERE id = 3;", "449193600"),
+        ("patient.birthDate = new Date(-211939200000)", "-211939200000"),
     ],
 )
 def test_birth_epochs_are_redacted(redactor: Redactor, text: str, value: str) -> None:
@@ -135,6 +137,7 @@ def test_birth_epochs_are_redacted(redactor: Redactor, text: str, value: str) ->
         "birthplace_id: 512179200",  # (a place's id)
         '{"dob_ms": 1893456000000}',  # (2030: no one's birth yet)
         "adobe_ts: 512179200",
+        "created_at = to_timestamp(449193600)",  # (a conversion under an event's key)
     ],
 )
 def test_epoch_lookalikes_stay(redactor: Redactor, text: str) -> None:

@@ -21,11 +21,15 @@ from persona_pipeline.core.evidence.redaction.spans import Span
 
 _TIME_SUFFIX = r"(?:[ _-]?(?:date|day|time|timestamp|ts|epoch|unix|ms|millis|seconds|secs|utc))?"
 _KEY = rf"(?:date[ _-]?of[ _-]?birth|birth[ _-]?(?:date|day|time|timestamp|ts|epoch|unix|instant)|dob){_TIME_SUFFIX}"
+# a conversion of a Unix time to a date, as SQL dialects and languages write it (PostgreSQL's
+# `to_timestamp`, MySQL's `FROM_UNIXTIME`, BigQuery's `TIMESTAMP_SECONDS`/`_MILLIS`, SQLite's
+# `datetime(…, 'unixepoch')`, Python's `fromtimestamp`, JavaScript's `new Date(`)
+_CONVERT = r"(?:to_timestamp|from_unixtime|timestamp_(?:seconds|millis)|datetime|(?:utc)?fromtimestamp|new[ \t]+Date)\("
 # the key (a prefix of the key's own may come first: `user_birth_ts`, `patientBirthDate`), a quote,
-# a separator, a quote, .NET's `\/Date(` and the integer (`-` before 1970)
+# a separator, a quote, .NET's `\/Date(` or a conversion, and the integer (`-` before 1970)
 BIRTH_EPOCH = Rx(
     rf"(?i)\b[a-z0-9_]*?(?:{_KEY})"
-    r"\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?(?:\\?/Date\()?(-?\d{1,13})\b"
+    rf"\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?(?:\\?/Date\(|[a-z_.]{{0,16}}?{_CONVERT}[ \t]*)?(-?\d{{1,13}})\b"
 )
 _MIN = dt.datetime(1900, 1, 1, tzinfo=dt.UTC)
 _YOUNGEST_YEARS = 3
