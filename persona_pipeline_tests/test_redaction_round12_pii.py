@@ -36,6 +36,8 @@ def _red(r: Redactor, text: str) -> str:
         ("az adóazonosító jel 8412300009 a bérlaphoz", "8412300009", "hu_personal"),
         ("TAJ szám: 271 835 462", "271 835 462", "hu_personal"),
         ("mã số thuế: 3100000016 của khách", "3100000016", "vn_mst"),
+        ("paciente com Cartão Nacional de Saúde 705128394670002", "705128394670002", "br_cns"),
+        ("meu título de eleitor é 4217 0593 1201", "4217 0593 1201", "br_voter"),
     ],
 )
 def test_labelled_numbers_are_redacted(redactor: Redactor, text: str, value: str, kind: str) -> None:
@@ -55,6 +57,8 @@ def test_labelled_numbers_are_redacted(redactor: Redactor, text: str, value: str
         "NIC: 853942731V",  # (day 942 of no year)
         "TAJ: 271835463",
         "mã số thuế: 3100000017",
+        "CNS 705128394670003",
+        "título de eleitor 4217 0593 1202",
         "the nic eth0 negotiated 199231404517 bytes",  # (a network card; no separator after it)
         "order 1983112004736 shipped",  # (a valid matricule's digits without its label)
         "build NIP-7250189433 artefact",  # (a label glued into a token's name is no label)

@@ -15,7 +15,10 @@
   the first eleven), Sri Lanka's NIC (old: two year digits, a day of the year, 001-366, plus 500
   for women, four digits and V or X; new: a four-digit year, the same day number, five digits) and
   Hungary's tax identifier (ten digits opening with 8, a weighted mod-11 check) and social
-  security number (TAJ: nine digits, weights 3 and 7, mod 10).
+  security number (TAJ: nine digits, weights 3 and 7, mod 10), Brazil's national health card
+  (Cartão Nacional de Saúde, CNS: fifteen digits opening with 1, 2, 7, 8 or 9, weights 15 down to
+  1 summing to a multiple of 11) and voter's title (título de eleitor: eight digits, a state code
+  01-28, two mod-11 check digits).
 
 Each is read only after a label naming it (the number's name at home, its abbreviation, its name in
 its own script), through `national_ids`' label reading, and only when its check holds: a digit run
@@ -94,7 +97,29 @@ def hu_personal_ok(v: str) -> bool:
     return hu_tax_ok(v) or hu_taj_ok(v)
 
 
+def br_cns_ok(v: str) -> bool:
+    d = _digits(v)
+    if len(d) != 15 or d[0] not in "12789":
+        return False
+    return sum(int(c) * (15 - i) for i, c in enumerate(d)) % 11 == 0
+
+
+def br_voter_ok(v: str) -> bool:
+    d = _digits(v)
+    if len(d) != 12 or not 1 <= int(d[8:10]) <= 28 or len(set(d[:8])) < 3:
+        return False
+    dv1 = sum(int(c) * (i + 2) for i, c in enumerate(d[:8])) % 11 % 10
+    dv2 = (int(d[8]) * 7 + int(d[9]) * 8 + dv1 * 9) % 11 % 10
+    # (São Paulo's and Minas Gerais' titles write a remainder of 0 as 1)
+    return int(d[10]) in (dv1, 1 if dv1 == 0 and d[8:10] in ("01", "02") else dv1) and int(d[11]) in (
+        dv2,
+        1 if dv2 == 0 and d[8:10] in ("01", "02") else dv2,
+    )
+
+
 CHECKS: dict[str, Callable[[str], bool]] = {
+    "br_cns": br_cns_ok,
+    "br_voter": br_voter_ok,
     "lu_matricule": lu_matricule_ok,
     "lk_nic": lk_nic_ok,
     "hu_personal": hu_personal_ok,
@@ -103,6 +128,14 @@ CHECKS: dict[str, Callable[[str], bool]] = {
 # (names as each number's issuer writes them; `id_catalog.Entry`: kind, module, Latin-letter
 # names, those that are abbreviations, names in another script)
 ENTRIES: tuple[Entry, ...] = (
+    Entry(
+        "br_cns",
+        LOCAL + "br_cns",
+        ("Cartão SUS", "Cartão Nacional de Saúde", "CNS", "número do SUS"),
+        ("CNS",),
+        (),
+    ),
+    Entry("br_voter", LOCAL + "br_voter", ("título de eleitor", "título eleitoral"), (), ()),
     Entry("gr_afm", "stdnum.gr.vat", ("AFM", "Arithmos Forologikou Mitroou"), ("AFM",), ("ΑΦΜ",)),
     Entry("pl_nip", "stdnum.pl.nip", ("NIP", "Numer Identyfikacji Podatkowej"), ("NIP",), ()),
     Entry(
