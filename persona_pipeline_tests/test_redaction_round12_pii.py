@@ -248,3 +248,54 @@ def test_shorthand_fields_are_labels(redactor: Redactor, text: str, value: str) 
 )
 def test_record_lookalikes_stay(redactor: Redactor, text: str) -> None:
     assert _red(redactor, text) == text
+
+
+# --- a device's hardware address (`mac_addresses`)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("wlan0: STA 3c:22:fb:19:a4:07 associated", "3c:22:fb:19:a4:07"),
+        ("MAC:3C-22-FB-19-A4-07.", "3C-22-FB-19-A4-07"),
+        ("dhcp-host=3c22.fb19.a407,kitchen-tablet", "3c22.fb19.a407"),
+    ],
+)
+def test_device_macs_are_redacted(redactor: Redactor, text: str, value: str) -> None:
+    out = _red(redactor, text)
+    assert value not in out and "[REDACTED:mac_address:" in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ff:ff:ff:ff:ff:ff is the broadcast address",
+        "joined group 01:00:5e:11:22:33",  # (multicast)
+        "VRRP virtual MAC 00:00:5e:00:01:0a",  # (IANA's OUI)
+        "container eth0 02:42:ac:11:00:02",  # (locally administered)
+        "addr fe80::3c22:fb19:a4:07:11:22:33:44",  # (inside a longer run of groups)
+        "fingerprint 3c:22:fb:19:a4:07:aa:bb:cc:dd",
+    ],
+)
+def test_protocol_macs_stay(redactor: Redactor, text: str) -> None:
+    assert _red(redactor, text) == text
+
+
+# --- a traveller's programme number after its label
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ('"traveler": {"knownTravelerNumber": "K7QD2M9X"}', "K7QD2M9X"),
+        ("Global Entry PASSID: 154877310", "154877310"),
+        ("my frequent flyer number is 48213977", "48213977"),
+    ],
+)
+def test_travel_ids_are_redacted(redactor: Redactor, text: str, value: str) -> None:
+    assert value not in _red(redactor, text)
+
+
+@pytest.mark.parametrize("text", ["KTN: 12345678", "passid: ABCDEFGH", "the known traveler field is empty"])
+def test_travel_id_lookalikes_stay(redactor: Redactor, text: str) -> None:
+    assert _red(redactor, text) == text

@@ -217,6 +217,14 @@ _LABELS: dict[str, str] = {
         rf"identity{_W}(?:card{_W})?(?:no|number|num)|personal{_W}(?:id|identity|identification){_W}(?:no|number|code)|"
         rf"personal{_W}(?:code|number)|citizen{_W}id(?:entity)?(?:{_W}(?:no|number|num|card))?"
     ),
+    # (round 12) a traveller's programme number: a Known Traveler Number (TSA PreCheck, Global
+    # Entry's PASSID, NEXUS, SENTRI), a DHS redress number, an airline's frequent-flyer number; no
+    # check digit: the label vouches for a token of seven to ten capitals and digits (`_travel_id_ok`)
+    "travel_id": (
+        rf"known{_W}travell?er(?:{_W}(?:no|number|num|id))?|ktn|passid|redress{_W}(?:no|number|control{_W}number)|"
+        rf"trusted{_W}travell?er{_W}(?:no|number|num|id)|frequent{_W}fl[yi]er{_W}(?:no|number|num|id)|"
+        rf"(?:global{_W}entry|nexus|sentri){_W}(?:no|number|num|id|pass{_W}id)"
+    ),
     # (an `id number` of no stated kind may be anything's: only a number with check digits is one)
     "id_number": rf"id{_W}(?:no|number|num|nr)",
 }
@@ -519,6 +527,7 @@ _SHAPES: dict[str, tuple[Rx, ...]] = {
     "vehicle_plate": (Rx(r"^(?:[A-Z0-9]{1,4}(?:[ -][A-Z0-9]{1,5}){0,2}|[A-Z0-9]{5,8})"),),
     "national_id": (),  # (its values are the `_ALSO` kinds')
     "id_number": (),
+    "travel_id": (Rx(r"^(?:[A-Z0-9]{7,10})"),),
     # one to three capitals (a country's code), then eight to twenty digits in groups, a check
     # letter or digit after a hyphen (`GHA-123456789-0`), or a letter glued to the end
     "national_id_number": (Rx(r"^(?:(?:[A-Z]{1,3}-)?\d(?:[ ./-]?\d){7,19}(?:-[0-9A-Z]|[A-Z])?)"),),
@@ -895,6 +904,11 @@ def _social_id_ok(v: str) -> bool:
     )
 
 
+def _travel_id_ok(v: str) -> bool:
+    """Two digits at least, four distinct characters, not a run of consecutive digits."""
+    return sum(c.isdigit() for c in v) >= 2 and len(set(v)) >= 4 and not (v.isdigit() and _consecutive(v))
+
+
 def _national_number_ok(v: str) -> bool:
     """Eight to twenty digits (a prefix's capitals and a check character aside), three distinct at
     least, not a date, not a run of consecutive digits."""
@@ -969,6 +983,7 @@ def _round9_validators() -> dict[str, Callable[[str], bool]]:
         "mrn": lambda v: sum(c.isdigit() for c in v) >= 6,
         "social_security_id": _social_id_ok,
         "national_id_number": _national_number_ok,
+        "travel_id": _travel_id_ok,
         "health_number": _health_number_ok,
     }
 

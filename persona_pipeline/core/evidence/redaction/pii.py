@@ -2437,6 +2437,16 @@ def dicom_spans(text: str) -> Iterator[Span]:
         yield from dicom_tags.dicom_spans(text)
 
 
+from persona_pipeline.core.evidence.redaction import mac_addresses  # noqa: E402
+
+_GATED["mac"] = (mac_addresses.MAC,)
+
+
+def mac_spans(text: str) -> Iterator[Span]:
+    if _open(text, "mac"):
+        yield from mac_addresses.mac_spans(text)
+
+
 DETECTORS = (
     email_spans,
     phone_spans,
@@ -2460,4 +2470,5 @@ DETECTORS = (
     spoken_phone_spans,  # phone numbers written out digit by digit in words
     birth_epoch_spans,  # dates of birth stored as a Unix time under a birth key
     dicom_spans,  # a DICOM header's person names and patient identifiers
+    mac_spans,  # hardware addresses of devices (unicast, universally administered)
 )
