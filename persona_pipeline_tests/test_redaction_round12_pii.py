@@ -299,3 +299,36 @@ def test_travel_ids_are_redacted(redactor: Redactor, text: str, value: str) -> N
 @pytest.mark.parametrize("text", ["KTN: 12345678", "passid: ABCDEFGH", "the known traveler field is empty"])
 def test_travel_id_lookalikes_stay(redactor: Redactor, text: str) -> None:
     assert _red(redactor, text) == text
+
+
+# --- an employee's number and India's ABHA / UAN after their labels
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ('door=2B-WEST result=denied badge=K408812 holder="Tomasz Ek"', "K408812"),
+        ('{"workerId": "R5519028"}', "R5519028"),
+        ("exit interview on Monday (employee #R5519028)", "R5519028"),
+        ("employeeNumber: 71-40213", "71-40213"),
+        ("ABHA number: 14-2234-5567-8801", "14-2234-5567-8801"),
+        ("uan: 100298817364", "100298817364"),
+    ],
+)
+def test_employee_and_abha_numbers_are_redacted(redactor: Redactor, text: str, value: str) -> None:
+    assert value not in _red(redactor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "worker_id: 3",
+        "badge: build passing",
+        "[![badge](https://img.shields.io/x)]",
+        "the employee id column has 20240312",
+        "staff id 12345678",
+        "uan: 111111111111",
+    ],
+)
+def test_employee_lookalikes_stay(redactor: Redactor, text: str) -> None:
+    assert _red(redactor, text) == text

@@ -225,6 +225,19 @@ _LABELS: dict[str, str] = {
         rf"trusted{_W}travell?er{_W}(?:no|number|num|id)|frequent{_W}fl[yi]er{_W}(?:no|number|num|id)|"
         rf"(?:global{_W}entry|nexus|sentri){_W}(?:no|number|num|id|pass{_W}id)"
     ),
+    # (round 12) an employee's number in an organisation's HR records (an HR system resolves it to
+    # one person): employee id/number/# (LDAP's `employeeNumber`), staff and personnel numbers,
+    # Workday's worker id, an access badge's number; the label vouches for an id-shaped value
+    # right after it (`_employee_id_ok`)
+    "employee_id": (
+        rf"employee{_W}?(?:id|no|number|num|nr)|employee[ \t]?#|staff{_W}(?:id|no|number|num)|"
+        rf"personnel{_W}(?:id|no|number)|personal{_W}?nummer|worker{_W}?id|badge(?:{_W}(?:id|no|number))?"
+    ),
+    # India's health account number (ABHA, 14 digits) and provident-fund account number (UAN, 12)
+    "in_abha_uan": (
+        rf"abha(?:{_W}(?:no|number|id|address))?|ayushman{_W}bharat{_W}health{_W}account(?:{_W}(?:no|number))?|"
+        rf"uan(?:{_W}(?:no|number))?|universal{_W}account{_W}(?:no|number)"
+    ),
     # (an `id number` of no stated kind may be anything's: only a number with check digits is one)
     "id_number": rf"id{_W}(?:no|number|num|nr)",
 }
@@ -528,6 +541,8 @@ _SHAPES: dict[str, tuple[Rx, ...]] = {
     "national_id": (),  # (its values are the `_ALSO` kinds')
     "id_number": (),
     "travel_id": (Rx(r"^(?:[A-Z0-9]{7,10})"),),
+    "employee_id": (Rx(r"^(?:[A-Z]{1,3}-?\d{4,9}|\d{2}-\d{5,7}|\d{5,9})"),),
+    "in_abha_uan": (Rx(r"^(?:\d{2}-?\d{4}-?\d{4}-?\d{4}|\d{12})"),),
     # one to three capitals (a country's code), then eight to twenty digits in groups, a check
     # letter or digit after a hyphen (`GHA-123456789-0`), or a letter glued to the end
     "national_id_number": (Rx(r"^(?:(?:[A-Z]{1,3}-)?\d(?:[ ./-]?\d){7,19}(?:-[0-9A-Z]|[A-Z])?)"),),
@@ -909,6 +924,12 @@ def _travel_id_ok(v: str) -> bool:
     return sum(c.isdigit() for c in v) >= 2 and len(set(v)) >= 4 and not (v.isdigit() and _consecutive(v))
 
 
+def _employee_id_ok(v: str) -> bool:
+    """Five digits at least, three distinct, not a run of consecutive digits, not a date."""
+    d = _digits(v)
+    return len(d) >= 5 and len(set(d)) >= 3 and not _consecutive(d) and not _compact_date(d)
+
+
 def _national_number_ok(v: str) -> bool:
     """Eight to twenty digits (a prefix's capitals and a check character aside), three distinct at
     least, not a date, not a run of consecutive digits."""
@@ -984,6 +1005,8 @@ def _round9_validators() -> dict[str, Callable[[str], bool]]:
         "social_security_id": _social_id_ok,
         "national_id_number": _national_number_ok,
         "travel_id": _travel_id_ok,
+        "employee_id": _employee_id_ok,
+        "in_abha_uan": lambda v: len(set(_digits(v))) >= 3 and not _consecutive(_digits(v)),
         "health_number": _health_number_ok,
     }
 
@@ -1247,7 +1270,7 @@ def _ambiguous(label: str) -> bool:
 # of no one country): the value follows the label directly, an optional number word and a separator
 # between (`seguridad social 28/…`, `Healthcare identifier (IHI): …`, `previdenza sociale n. …`), no other
 # word (`assurance maladie remboursement: 20240312`, `health identifier table rows: …`)
-_DIRECT_KINDS = frozenset(("social_security_id", "national_id_number"))
+_DIRECT_KINDS = frozenset(("social_security_id", "national_id_number", "employee_id"))
 _DIRECT_GAP = re.compile(
     r"(?i)[ \t_.+-]*(?:(?:number|numbers|num|nos?|nr|n|n[º°]|num[ée]ro|n[úu]mero|nummer|#)\.?)?"
     r"(?:[ \t]*(?-i:\([A-Z]{2,6}\)))?"  # (the label's acronym: `Individual Healthcare Identifier (IHI): …`)
