@@ -332,3 +332,10 @@ def test_employee_and_abha_numbers_are_redacted(redactor: Redactor, text: str, v
 )
 def test_employee_lookalikes_stay(redactor: Redactor, text: str) -> None:
     assert _red(redactor, text) == text
+
+
+def test_long_domestic_account_a_few_words_after_its_label(redactor: Redactor) -> None:
+    # (an Argentine CBU, 22 digits, starting within reach of its label and ending past it)
+    text = "el CBU que figura en el recibo es 0140417700000031000923"
+    out = _red(redactor, text)
+    assert "0140417700000031000923" not in out and "[REDACTED:bank_account:" in out
