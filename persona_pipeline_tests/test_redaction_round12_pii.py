@@ -339,3 +339,32 @@ def test_long_domestic_account_a_few_words_after_its_label(redactor: Redactor) -
     text = "el CBU que figura en el recibo es 0140417700000031000923"
     out = _red(redactor, text)
     assert "0140417700000031000923" not in out and "[REDACTED:bank_account:" in out
+
+
+# --- every new pattern stays linear on hostile input (200 KB each, CPU time)
+
+
+@pytest.mark.parametrize(
+    "unit",
+    [
+        "one two three ",  # (digit words: a run that never ends in a phone)
+        "zero oh zero oh double ",
+        "birth_ts=birth_date:",
+        "(0010,0010) PN [",
+        '"00100010": {"vr": "PN", "Value": [',
+        "aa:bb:cc:dd:ee:",
+        "3c22.fb19.",
+        "Name=a,Value=",
+        "x=[",
+        "-[ RECORD 1 ]\nk | ",
+        "JMBG 0",
+        "employee #",
+    ],
+)
+def test_new_patterns_are_linear(redactor: Redactor, unit: str) -> None:
+    import time
+
+    text = (unit * (200_000 // len(unit) + 1))[:200_000]
+    t0 = time.process_time()
+    redactor.redact_many([text])
+    assert time.process_time() - t0 < 4.0  # (the whole redactor on 200 KB; each new rule is a fraction)
