@@ -11,6 +11,12 @@ bridge protocols' `01:80:c2:…`), locally administered ones (set by software: c
 randomised Wi-Fi addresses), and the addresses in IANA's own OUI `00-00-5E` (VRRP's virtual router
 addresses, RFC 7042's documentation range `00-00-5E-00-53-xx`). Three notations are read: colon-
 and hyphen-separated octets, and Cisco's dotted groups of four (`0a1b.2c3d.4e5f`).
+
+Six groups of decimal digits are also how versions, ratios, timestamps and zero-padded counters
+are written (`1.2.3`'s cousins), and a device's twelve hex digits are all decimal only once in some
+280 addresses: so a value with no hex letter is read as an address only after a label naming one
+(MAC, ether, hardware/physical address, `lladdr`, `hwaddr`, BSSID, DHCP's `chaddr`) on its line;
+and the dotted notation, shared with dated builds and dotted versions, only with a hex letter.
 """
 
 from __future__ import annotations
@@ -27,6 +33,13 @@ _IANA_OUI = "00005e"
 # a hex group glued to either side by a separator (`MAC:` is a word, not a group)
 _GROUP_BEFORE = re.compile(r"(?:^|[^0-9A-Za-z])[0-9A-Fa-f]{1,4}[:.-]$")
 _GROUP_AFTER = re.compile(r"[:.-][0-9A-Fa-f]{1,4}(?![0-9A-Za-z])")
+# a label naming a hardware address (`macAddress`, `MAC-Adresse`, `link/ether`, Windows' "Physical
+# Address", iproute2's `lladdr`, ifconfig's `HWaddr`, a Wi-Fi BSSID, DHCP's `chaddr`); `macOS` is none
+_LABEL = re.compile(
+    r"(?i)(?<![a-z0-9])(?:mac(?:[ _-]?addr(?:ess|esse)?)?|ether(?:net)?|eth[ _-]?addr|hw[ _-]?addr(?:ess)?|"
+    r"hardware[ _-]?addr(?:ess)?|physical[ _-]?addr(?:ess)?|lladdr|bssid|chaddr)(?![a-z])"
+)
+_LABEL_REACH = 48
 
 
 def device_address(value: str) -> bool:
@@ -41,5 +54,17 @@ def mac_spans(text: str) -> Iterator[Span]:
         # (a longer run of groups is no MAC address: an IPv6 address's tail, a fingerprint)
         if _GROUP_BEFORE.search(text, max(0, start - 6), start) or _GROUP_AFTER.match(text, end):
             continue
-        if device_address(text[start:end]):
+        value = text[start:end]
+        if device_address(value) and (_has_hex_letter(value) or (value[4] != "." and _labelled(text, start))):
             yield Span(start, end, "mac_address")
+
+
+def _has_hex_letter(value: str) -> bool:
+    return any(c in "abcdefABCDEF" for c in value)
+
+
+def _labelled(text: str, start: int) -> bool:
+    """Whether a label naming a hardware address comes shortly before `start`, on its line."""
+    lo = max(0, start - _LABEL_REACH)
+    lo = text.rfind("\n", lo, start) + 1 or lo
+    return _LABEL.search(text, lo, start) is not None
