@@ -308,7 +308,7 @@ def test_travel_id_lookalikes_stay(redactor: Redactor, text: str) -> None:
     ("text", "value"),
     [
         ('door=2B-WEST result=denied badge=K408812 holder="Tomasz Ek"', "K408812"),
-        ('{"workerId": "R5519028"}', "R5519028"),
+        ('{"workerId": "R5519028", "costCenter": "4410"}', "R5519028"),  # (a worker id beside an HR field)
         ("exit interview on Monday (employee #R5519028)", "R5519028"),
         ("employeeNumber: 71-40213", "71-40213"),
         ("ABHA number: 14-2234-5567-8801", "14-2234-5567-8801"),

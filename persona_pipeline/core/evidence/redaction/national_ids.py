@@ -228,7 +228,8 @@ _LABELS: dict[str, str] = {
     # (round 12) an employee's number in an organisation's HR records (an HR system resolves it to
     # one person): employee id/number/# (LDAP's `employeeNumber`), staff and personnel numbers,
     # Workday's worker id, an access badge's number; the label vouches for an id-shaped value
-    # right after it (`_employee_id_ok`)
+    # right after it (`_employee_id_ok`). A worker id or a badge alone is as often a process's,
+    # a job queue's or a CI badge's: those two only beside HR or person words (`_WEAK_EMPLOYEE`)
     "employee_id": (
         rf"employee{_W}?(?:id|no|number|num|nr)|employee[ \t]?#|staff{_W}(?:id|no|number|num)|"
         rf"personnel{_W}(?:id|no|number)|personal{_W}?nummer|worker{_W}?id|badge(?:{_W}(?:id|no|number))?"
@@ -924,6 +925,33 @@ def _travel_id_ok(v: str) -> bool:
     return sum(c.isdigit() for c in v) >= 2 and len(set(v)) >= 4 and not (v.isdigit() and _consecutive(v))
 
 
+# `worker id` and `badge` name a person's number only in an HR or person context: a Celery,
+# gunicorn or Spark worker's id, a README badge, a gamification badge's id are everyday text
+_WEAK_EMPLOYEE = re.compile(r"(?i)worker|badge")
+# words of an employment record (several languages), or a field holding a person's name, nearby
+_HR_CONTEXT = re.compile(
+    r"(?i)(?<![a-z0-9])(?:employ|staff|personnel|personeel|payroll|human[ _-]?resources|hris|hr(?![a-z])|"
+    r"mitarbeiter|empleado|dipendent|funcion[a\u00e1]rio|medewerker|salari|n[o\u00f3]mina|gehalt|"
+    r"hire[ _-]?date|hired|new[ _-]?hire|onboard|offboard|job[ _-]?title|department|cost[ _-]?cent|headcount|"
+    r"workday|successfactors|bamboohr|personio|"
+    r"(?:full|legal|first|last|given|family|display|preferred)[ _-]?name|surname|(?:card[ _-]?)?holder)"
+)
+_CONTEXT_REACH = 200
+
+
+_PLACEHOLDER_KIND = re.compile(r"\[REDACTED:[a-z0-9_]*")
+
+
+def _hr_context(text: str, start: int, end: int) -> bool:
+    """Whether HR or person words are within reach of `text[start:end]` (a label and its value).
+    (a placeholder's kind, `[REDACTED:employee_id:…]`, is no word of the text: a second pass sees
+    the context the first did)"""
+    window = text[max(0, start - _CONTEXT_REACH) : end + _CONTEXT_REACH]
+    if _PLACEHOLDER_OPEN in window:
+        window = _PLACEHOLDER_KIND.sub("[", window)
+    return _HR_CONTEXT.search(window) is not None
+
+
 def _employee_id_ok(v: str) -> bool:
     """Five digits at least, three distinct, not a run of consecutive digits, not a date."""
     d = _digits(v)
@@ -1194,8 +1222,17 @@ def _labelled(text: str, label: Rx, lead: int = 0) -> Iterator[Span]:
         span = _value_after(text, label_end, kinds)
         if span is None:
             span = _schema_example(text, label_end, kinds) or _test_case_value(text, spans[0][0], label_end, kinds)
-        if span is not None:
+        if span is not None and not _weak_employee(text, written, spans[0][0], span):
             yield span
+
+
+def _weak_employee(text: str, written: str, label_start: int, span: Span) -> bool:
+    """Whether an employee number read after `worker id` or `badge` has no HR or person words near."""
+    return (
+        span.kind == "employee_id"
+        and _WEAK_EMPLOYEE.search(written) is not None
+        and not _hr_context(text, label_start, span.end)
+    )
 
 
 # a test's head whose title names what it checks: Jest/Mocha `it("…", () => {`, `test(…`, pytest
@@ -1247,7 +1284,8 @@ def _duplicate_entries(text: str) -> Iterator[Span]:
             continue
         for kind in _kinds_of(label[1:]):
             if _value_span(kind, text, v0) == v1:
-                yield Span(v0, v1, kind)
+                if not _weak_employee(text, text[k0:k1], v0, Span(v0, v1, kind)):
+                    yield Span(v0, v1, kind)
                 break
 
 
@@ -1357,9 +1395,14 @@ def _column_cells(text: str) -> Iterator[Span]:
 
     def kind_of(groups: Sequence[tuple[int, int]]) -> tuple[str, int]:
         i = next(i for i, g in enumerate(groups) if g[0] >= 0)
-        return _KINDS[i], groups[i][0]
+        (g0, g1), kind = groups[i], _KINDS[i]
+        if kind == "employee_id" and _WEAK_EMPLOYEE.search(text, g0, g1) and not _hr_context(text, g0, g1):
+            return "", g0  # (a worker's or a badge's column with no HR or person column beside it)
+        return kind, g0
 
     def value_end(kind: str, text: str, start: int) -> int | None:
+        if not kind:
+            return None
         return next((e for k in (kind, *_ALSO.get(kind, ())) if (e := _value_span(k, text, start)) is not None), None)
 
     yield from table_column_values(text, _LABEL_CELL, kind_of, value_end)
