@@ -9,6 +9,11 @@ common regions (libphonenumber, the same check as the digit forms). Not personal
 counting (`one two three four five six seven`: consecutive digits), a run of one or two distinct
 digits, fewer than seven digits (a PIN or a code read out), and any spelled run libphonenumber
 accepts in no common region (a serial, an account read aloud under some other label).
+
+A phone is spoken in groups (`oh seven nine, one one four, …`) or word after word; digit words
+listed one by one (most groups a single word between commas) or closed by a conjunction (`…, seven
+and six`: "and", "und", "et", "y", "e", "en", "or", …) are a list of numbers, not a dictated phone,
+unless a phone label (phone_labels' words and phrases) comes shortly before the run on its line.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from itertools import pairwise
 
 from persona_pipeline.core.evidence.redaction.matching import Rx
 from persona_pipeline.core.evidence.redaction.phone_check import valid_region
+from persona_pipeline.core.evidence.redaction.phone_labels import CONTEXT as PHONE_CONTEXT
 from persona_pipeline.core.evidence.redaction.spans import Span
 
 # the digits' names, from each language's standard counting words (accents dropped for lookup)
@@ -60,6 +66,11 @@ _WORD = re.compile(r"[^\W\d_]+")
 _SEP = re.compile(r"[ \t,-]{1,3}")
 
 
+# the conjunctions closing a list (English, German, French, Spanish, Italian, Portuguese, Dutch)
+_CONJUNCTIONS = frozenset(("and", "or", "und", "oder", "et", "ou", "y", "o", "e", "en", "of"))
+_CONTEXT_REACH = 64
+
+
 def _consecutive(d: str) -> bool:
     return {(int(b) - int(a)) % 10 for a, b in pairwise(d)} in ({1}, {9})
 
@@ -72,14 +83,48 @@ def _is_phone(digits: str, plus: bool) -> bool:
     return any(valid_region(digits, r) is not None for r in _REGIONS)
 
 
+def _listed(seps: list[str], closed: bool) -> bool:
+    """Whether a run's words are a list's: closed by a conjunction, or most of its comma-separated
+    groups (three at least) a single word."""
+    if closed:
+        return True
+    groups, singles, size = 1, 0, 1
+    for sep in seps:
+        if "," in sep:
+            singles += size == 1
+            groups, size = groups + 1, 0
+        size += 1
+    singles += size == 1
+    return groups >= 3 and 2 * singles > groups
+
+
+def _phone_context(text: str, start: int) -> bool:
+    """Whether a phone label comes shortly before `start`, on its line."""
+    lo = max(0, start - _CONTEXT_REACH)
+    lo = text.rfind("\n", lo, start) + 1 or lo
+    return PHONE_CONTEXT.search(text[lo:start]) is not None
+
+
+def _closes_list(text: str, word: re.Match[str]) -> bool:
+    """Whether `word` (the one that ended a run) is a conjunction followed by a digit word."""
+    if _fold_word(word.group()) not in _CONJUNCTIONS:
+        return False
+    sep = _SEP.match(text, word.end())
+    nxt = _WORD.match(text, sep.end()) if sep is not None else None
+    return nxt is not None and _fold_word(nxt.group()) in _DIGIT_OF
+
+
 def spoken_phone_spans(text: str) -> Iterator[Span]:
-    """Each run of digit words (seven digits or more) that spells a valid phone number."""
+    """Each run of digit words (seven digits or more) that spells a valid phone number, spoken as
+    a phone is (not listed) or after a phone label."""
     pos, n = 0, len(text)
     while pos < n:
         m = _WORD.search(text, pos)
         if m is None:
             return
         start, digits, plus, end, repeat = m.start(), "", False, m.start(), 1
+        seps: list[str] = []  # (the separators between the run's words)
+        sep_before, closed = "", False
         cur: re.Match[str] | None = m
         while cur is not None:
             w = _fold_word(cur.group())
@@ -91,11 +136,18 @@ def spoken_phone_spans(text: str) -> Iterator[Span]:
                 digits += _DIGIT_OF[w] * repeat
                 repeat, end = 1, cur.end()
             else:
+                closed = bool(digits) and _closes_list(text, cur)
                 break
+            if cur is not m:
+                seps.append(sep_before)
             sep = _SEP.match(text, cur.end())
-            nxt = _WORD.match(text, sep.end()) if sep is not None else None
-            cur = nxt
-        if len(digits) >= _MIN_DIGITS and _is_phone(digits, plus):
+            sep_before = "" if sep is None else sep.group()
+            cur = _WORD.match(text, sep.end()) if sep is not None else None
+        if (
+            len(digits) >= _MIN_DIGITS
+            and _is_phone(digits, plus)
+            and (not _listed(seps, closed) or _phone_context(text, start))
+        ):
             yield Span(start, end, "phone")
         # (a run's words are not read again: the next search starts after the run, or the word)
         pos = max(end, m.end())
