@@ -25,10 +25,11 @@ _KEY = rf"(?:date[ _-]?of[ _-]?birth|birth[ _-]?(?:date|day|time|timestamp|ts|ep
 # `to_timestamp`, MySQL's `FROM_UNIXTIME`, BigQuery's `TIMESTAMP_SECONDS`/`_MILLIS`, SQLite's
 # `datetime(…, 'unixepoch')`, Python's `fromtimestamp`, JavaScript's `new Date(`)
 _CONVERT = r"(?:to_timestamp|from_unixtime|timestamp_(?:seconds|millis)|datetime|(?:utc)?fromtimestamp|new[ \t]+Date)\("
-# the key (a prefix of the key's own may come first: `user_birth_ts`, `patientBirthDate`), a quote,
+# the key (a prefix of the key's own may come first: `user_birth_ts`, `patientBirthDate`; a whole
+# segment of it, see `_segment`), a quote,
 # a separator, a quote, .NET's `\/Date(` or a conversion, and the integer (`-` before 1970)
 BIRTH_EPOCH = Rx(
-    rf"(?i)\b[a-z0-9_]*?(?:{_KEY})"
+    rf"(?i)\b([a-z0-9_]*?)({_KEY})"
     rf"\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?(?:\\?/Date\(|[a-z_.]{{0,16}}?{_CONVERT}[ \t]*)?(-?\d{{1,13}})\b"
 )
 _MIN = dt.datetime(1900, 1, 1, tzinfo=dt.UTC)
@@ -56,8 +57,19 @@ def plausible_instant(raw: str, dotnet: bool = False) -> bool:
     return _MIN <= t <= today.replace(year=today.year - _YOUNGEST_YEARS, month=1, day=1)
 
 
+def _segment(text: str, key_start: int, prefix_start: int) -> bool:
+    """Whether the birth key is a whole segment of its identifier: nothing before it, or a `_`/`-`
+    or a camel-case hump (`owner_birth_ts`, `ownerBirthTs`), not a word's tail (`rebirth_time`)."""
+    if key_start == prefix_start:
+        return True
+    before, first = text[key_start - 1], text[key_start]
+    return before in "_-" or (first.isupper() and (before.islower() or before.isdigit()))
+
+
 def birth_epoch_spans(text: str) -> Iterator[Span]:
-    for (start, _), (v0, v1) in BIRTH_EPOCH.finditer(text):
+    for (start, _), (p0, _p1), (k0, _k1), (v0, v1) in BIRTH_EPOCH.finditer(text):
+        if not _segment(text, k0, p0):
+            continue
         dotnet = "Date(" in text[start:v0]
         if plausible_instant(text[v0:v1], dotnet):
             yield Span(v0, v1, "date_of_birth")
