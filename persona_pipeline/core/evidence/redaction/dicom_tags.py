@@ -52,6 +52,27 @@ _JSON_STRING = re.compile(r'"((?:[^"\\\r\n]|\\.){1,160})"')
 _PN_KEYS = frozenset(("Alphabetic", "Ideographic", "Phonetic"))
 
 
+# the attributes whose VR is PN (PS3.6), for a notation that gives no VR (`dcmodify -m "(0010,0010)=…"`):
+# the patient's names, the responsible person, and the names of the physicians, operators and
+# other people a study records
+_PN_TAGS = frozenset(
+    (
+        "00100010",  # Patient's Name
+        "00101001",  # Other Patient Names
+        "00101005",  # Patient's Birth Name
+        "00101060",  # Patient's Mother's Birth Name
+        "00102297",  # Responsible Person
+        "00080090",  # Referring Physician's Name
+        "00081048",  # Physician(s) of Record
+        "00081050",  # Performing Physician's Name
+        "00081060",  # Name of Physician(s) Reading Study
+        "00081070",  # Operators' Name
+        "00321032",  # Requesting Physician
+        "00400006",  # Scheduled Performing Physician's Name
+        "0040A123",  # Person Name
+        "00700084",  # Content Creator's Name
+    )
+)
 # the placeholder's type of each identifying attribute that is no name (the others: an identifier)
 _KINDS = {"00100030": "date_of_birth", "00100032": "date_of_birth", "00101040": "address", "00102154": "phone"}
 
@@ -59,7 +80,7 @@ _KINDS = {"00100030": "date_of_birth", "00100032": "date_of_birth", "00101040": 
 def _kind(tag: str, vr: str | None) -> str | None:
     """The placeholder type of an attribute's value, None when the attribute is not personal."""
     tag = tag.upper()
-    if vr == "PN":
+    if vr == "PN" or (vr is None and tag in _PN_TAGS):
         return "person_name"
     if tag not in _IDENTIFYING:
         return None
