@@ -13,7 +13,7 @@ addresses, RFC 7042's documentation range `00-00-5E-00-53-xx`). Three notations 
 and hyphen-separated octets, and Cisco's dotted groups of four (`0a1b.2c3d.4e5f`).
 
 Six groups of decimal digits are also how versions, ratios, timestamps and zero-padded counters
-are written (`1.2.3`'s cousins), and a device's twelve hex digits are all decimal only once in some
+are written, and a device's twelve hex digits are all decimal only once in some
 280 addresses: so a value with no hex letter is read as an address only after a label naming one
 (MAC, ether, hardware/physical address, `lladdr`, `hwaddr`, BSSID, DHCP's `chaddr`) on its line;
 and the dotted notation, shared with dated builds and dotted versions, only with a hex letter.
@@ -36,7 +36,7 @@ _GROUP_AFTER = re.compile(r"[:.-][0-9A-Fa-f]{1,4}(?![0-9A-Za-z])")
 # a label naming a hardware address (`macAddress`, `MAC-Adresse`, `link/ether`, Windows' "Physical
 # Address", iproute2's `lladdr`, ifconfig's `HWaddr`, a Wi-Fi BSSID, DHCP's `chaddr`); `macOS` is none
 _LABEL = re.compile(
-    r"(?i)(?<![a-z0-9])(?:mac(?:[ _-]?addr(?:ess|esse)?)?|ether(?:net)?|eth[ _-]?addr|hw[ _-]?addr(?:ess)?|"
+    r"(?i)(?<![a-z0-9])(?:mac(?:[ _-]?addr(?:ess)?)?|ether(?:net)?|eth[ _-]?addr|hw[ _-]?addr(?:ess)?|"
     r"hardware[ _-]?addr(?:ess)?|physical[ _-]?addr(?:ess)?|lladdr|bssid|chaddr)(?![a-z])"
 )
 _LABEL_REACH = 48

@@ -11,8 +11,8 @@ digits, fewer than seven digits (a PIN or a code read out), and any spelled run 
 accepts in no common region (a serial, an account read aloud under some other label).
 
 A phone is spoken in groups (`oh seven nine, one one four, …`) or word after word; digit words
-listed one by one (most groups a single word between commas) or closed by a conjunction (`…, seven
-and six`: "and", "und", "et", "y", "e", "en", "or", …) are a list of numbers, not a dictated phone,
+listed one by one (most groups a single word between commas) or closed by a conjunction (`…, two
+and nine`: "and", "und", "et", "y", "e", "en", "or", …) are a list of numbers, not a dictated phone,
 unless a phone label (phone_labels' words and phrases) comes shortly before the run on its line.
 """
 
