@@ -310,11 +310,21 @@ _FORM_FILL = re.compile(
 )
 
 
+# A record's field written as a tool prints or takes it, its name then its value: psql's expanded
+# display (`\x`: `-[ RECORD 1 ]`, then `column | value` lines), the AWS CLI's shorthand syntax
+# (`Name=K,Value=V`, `Key=K,Values=V`: tags, filters, user attributes) and a one-element list
+# assigned to a key (`K=["V"]`, an admin CLI's attribute): the view reads `K = V`.
+_PSQL_FIELD = re.compile(r"(?m)^[ \t]*[A-Za-z_][A-Za-z0-9_]{0,63}([ \t]*\|[ \t]*)(?=[^ \t\r\n|])")
+_FIELD_VALUE = re.compile(
+    r"\b(?:Name|Key)=[A-Za-z0-9_.:/-]{1,80}?(,Values?=)(?=[^,\s])|\b[A-Za-z][A-Za-z0-9_.-]{0,63}(=\[)(?=\\?[\"'])"
+)
+
+
 # either kind of joined line, in one RE2 pass on the fold (a plain text's common case: ~6x the
 # speed of testing each probe with `in`)
 _JOIN_PROBE = Rx(
     r"\((?:gdb|lldb|Pdb)\)|>>> |In \[|irb\(|iex\(|\n(?:<|=>) |send_?[Kk]eys|\.type\(|fill(?:_in|\()|etValue\(|"
-    r"Input (?:Text|Password)|input_text"
+    r"Input (?:Text|Password)|input_text|-\[ RECORD \d|,Values?=|=\[\\?[\"']"
 )
 
 
@@ -346,6 +356,13 @@ def _repl_view(text: str) -> View | None:
 def _form_view(text: str) -> View | None:
     """The text with each filled field's name and value joined (see `_FORM_FILL`)."""
     return _joined(text, _FORM_FILL)
+
+
+def _record_view(text: str) -> View | None:
+    """The text with each record field's name and value joined (see `_PSQL_FIELD`, `_FIELD_VALUE`)."""
+    if "-[ RECORD " in text:
+        return _joined(text, _PSQL_FIELD)
+    return _joined(text, _FIELD_VALUE)
 
 
 _MAX_DEPTH = 3  # text double-encoded (a query string inside a query string, JSON in a JSON string)
@@ -425,7 +442,7 @@ def _direct_views(text: str) -> list[View]:
         if v is not None:
             out.append(v)
     joins = _JOIN_PROBE.search(text) is not None  # (one RE2 pass for both kinds of joined lines)
-    for build in (_repl_view, _form_view) if joins else ():
+    for build in (_repl_view, _form_view, _record_view) if joins else ():
         v = build(text)
         if v is not None:
             out.append(v)
