@@ -17613,7 +17613,7 @@ def score(redactor: object, cases: list[BlindCase], check_idempotent: bool = Tru
                 s.hit[p.category] = s.hit.get(p.category, 0) + 1
             else:
                 a, b = leaks[0]
-                s.misses.append((p.category, f"{c.text[a:b]!r} in {c.text[max(0, a - 120) : b + 60]!r}"))
+                s.misses.append((p.category, f"[{p.wrapper}] {c.text[a:b]!r} in {c.text[max(0, a - 120) : b + 60]!r}"))
         for d in c.decoys:
             s.decoys[d.category] = s.decoys.get(d.category, 0) + 1
             occ = _occurrences(c.text, d.text)
