@@ -1028,6 +1028,29 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         1,
         ("secret", "private", "passw", "token", "cookie", "credential", ".pem", ".key"),
     ),
+    # a secret store's read command, whatever the item is called, then what it printed: the value
+    # alone on each of the next lines (a stored note of several codes). The commands as their tools
+    # document printing a secret: pass/gopass `show`, Bitwarden `bw get password|notes|totp`,
+    # 1Password `op read`, `lpass show --password`, macOS `security find-…-password -w`, Vault's
+    # `-field`, `secret-tool lookup`, `keyring get`, `gcloud secrets versions access`, AWS Secrets
+    # Manager's and SSM's getters, Azure Key Vault's `secret show`, `doppler secrets get`, and a
+    # Kubernetes Secret's data through `base64 -d`.
+    (
+        "cli_secret",
+        r"(?:\b(?:go)?pass[ \t]+show\b|\bbw[ \t]+get[ \t]+(?:password|notes|totp)\b|\bop[ \t]+read\b"
+        r"|\blpass[ \t]+show\b[^\r\n]{0,200}?--password|\bsecurity[ \t]+find-(?:generic|internet)-password\b"
+        r"[^\r\n]{0,200}?[ \t]-w\b|\bvault[ \t]+(?:kv[ \t]+get|read)\b[^\r\n]{0,200}?-field\b"
+        r"|\bsecret-tool[ \t]+lookup\b|\bkeyring[ \t]+get\b|\bgcloud[ \t]+secrets[ \t]+versions[ \t]+access\b"
+        r"|\baws[ \t]+(?:secretsmanager[ \t]+get-secret-value|ssm[ \t]+get-parameters?)\b"
+        r"|\baz[ \t]+keyvault[ \t]+secret[ \t]+show\b|\bdoppler[ \t]+secrets[ \t]+get\b"
+        r"|\bkubectl[ \t]+get[ \t]+secrets?\b[^\r\n]{0,200}?\|[ \t]*base64[ \t]+(?:-d|--decode|-D)\b)"
+        r"[^\r\n]{0,200}?(?:\r?\n|\\r?\\n)"
+        + _LINE_PREFIX
+        + r"((?:[^\s\\\"'`=:]{6}[^\s\\\"'`=:]*[ \t]*(?:\r?\n|\\r?\\n)[ \t>]*)*[^\s\\\"'`=:$]{6}[^\s\\\"'`=:$]*)"
+        r"(?:[ \t]*\\?[\"'`]?[ \t]*(?:\r|\n|\\[rn]|$))",
+        1,
+        ("show", "get", "read", "lookup", "access"),
+    ),
     # Cisco IOS: an SNMPv3 user's auth and privacy passwords (`snmp-server user U G v3 auth sha A
     # priv aes 128 P`), and a local user's or the enable password by its encryption type (`username U
     # privilege 15 secret 9 H`, `enable password 7 H`: type 7 is reversible, 5/8/9 crackable hashes)
@@ -1492,6 +1515,8 @@ def _masked(value: str) -> bool:
         return bool(_MASKED.match(_BYTE_ESCS.sub(_bytes_unescape, value)))
     if "%" in value:
         return bool(_MASKED.match(urllib.parse.unquote(value)))
+    if "\\*" in value or "\\." in value:  # markdown's or LaTeX's escaped mask (`\*\*\*\*`)
+        return bool(_MASKED.match(value.replace("\\", "")))
     return False
 
 
@@ -2166,6 +2191,8 @@ def _decide(
         # the value on its own line
         # (an HTML attribute's `&#10;` too; a doubly escaped `\\\\n` leaves no backslash behind)
         ends = ("\\n", "\\r", "\\t", "&#10", "&#13")
+        if matched.startswith(ends, start):
+            return None  # (the label ends its line: what follows is the next line's, the view's to read)
         cut = min((i for i in (matched.find(e, start, end) for e in ends) if i > start), default=-1)
         if cut > start:
             end = cut
