@@ -22,7 +22,14 @@ from functools import lru_cache
 from itertools import islice, pairwise
 from pathlib import Path
 
-from persona_pipeline.core.evidence.redaction import key_pairs, kv, public_material, recovery_codes, secret_refs
+from persona_pipeline.core.evidence.redaction import (
+    disk_keys,
+    key_pairs,
+    kv,
+    public_material,
+    recovery_codes,
+    secret_refs,
+)
 from persona_pipeline.core.evidence.redaction.matching import (
     Prepared,
     Rx,
@@ -2186,13 +2193,17 @@ def _decide(
     ctl = _CONTROL.search(matched, start, end)
     if ctl is not None:
         end = ctl.start()  # an ANSI colour code or another control character ends the value
+    if quoted and matched[start - 1 : start + 1] in ("`n", "`r") and matched[start + 1 : start + 2] in (" ", "\t", "`"):
+        return None  # PowerShell's escaped line end (`` `n ``) and the next line: no backtick quote
     if not quoted and kind != "private_key":
         # a JSON string's escaped line end ends a bare value (`= $null\\nX=1`): the JSON view reads
         # the value on its own line
         # (an HTML attribute's `&#10;` too; a doubly escaped `\\\\n` leaves no backslash behind)
         ends = ("\\n", "\\r", "\\t", "&#10", "&#13")
-        if matched.startswith(ends, start):
-            return None  # (the label ends its line: what follows is the next line's, the view's to read)
+        if matched.startswith(ends, start) or (start > 0 and matched[start - 1 : start + 1] in ("`n", "`r")):
+            # (the label ends its line, a JSON or PowerShell escape its line end: what follows is the
+            # next line's, the decoded view's to read)
+            return None
         cut = min((i for i in (matched.find(e, start, end) for e in ends) if i > start), default=-1)
         if cut > start:
             end = cut
@@ -2402,6 +2413,7 @@ def own_rule_spans(text: str) -> list[Span]:
             _rule_spans(idx, one, out)
     _near_spans(text, ids, spans)
     spans.extend(encoded_json_spans(text))
+    spans.extend(disk_keys.bitlocker_spans(text))
     return spans
 
 
@@ -2426,6 +2438,7 @@ def own_rule_spans_many(texts: Sequence[str]) -> list[list[Span]]:
     for text, ids, out in zip(prepared, rule_ids, spans, strict=True):
         _near_spans(text, ids, out)
         out.extend(encoded_json_spans(text))
+        out.extend(disk_keys.bitlocker_spans(text))
     return spans
 
 
