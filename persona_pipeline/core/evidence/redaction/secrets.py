@@ -24,6 +24,8 @@ from pathlib import Path
 
 from persona_pipeline.core.evidence.redaction import (
     disk_keys,
+    encoded_creds,
+    hook_urls,
     key_pairs,
     kv,
     public_material,
@@ -2414,6 +2416,8 @@ def own_rule_spans(text: str) -> list[Span]:
     _near_spans(text, ids, spans)
     spans.extend(encoded_json_spans(text))
     spans.extend(disk_keys.bitlocker_spans(text))
+    spans.extend(encoded_creds.basic_credential_spans(text))
+    spans.extend(hook_urls.hook_url_spans(text, random_like))
     return spans
 
 
@@ -2439,6 +2443,8 @@ def own_rule_spans_many(texts: Sequence[str]) -> list[list[Span]]:
         _near_spans(text, ids, out)
         out.extend(encoded_json_spans(text))
         out.extend(disk_keys.bitlocker_spans(text))
+        out.extend(encoded_creds.basic_credential_spans(text))
+        out.extend(hook_urls.hook_url_spans(text, random_like))
     return spans
 
 
