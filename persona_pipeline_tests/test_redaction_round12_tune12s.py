@@ -154,3 +154,27 @@ def test_adversarial_inputs_stay_linear(red: Redactor, text: str) -> None:
     t0 = time.process_time()
     red.redact(text)
     assert time.process_time() - t0 < 3.0
+
+
+def test_base64_user_password_without_label(red: Redactor) -> None:
+    token = base64.b64encode(b"svc.backup:Rk7-mw2Q-pz9").decode()
+    _gone(red, f"cette valeur {token} ne passe plus", token)
+    for raw in (b"https://example.org/a/b", b"plain words in a sentence", b"12:30:45 and more"):
+        text = f"blob {base64.b64encode(raw).decode()} end"
+        assert red.redact(text).text == text
+
+
+def test_hook_urls(red: Redactor) -> None:
+    secret = "Zr4kQ9vTw2LmX8pN"
+    _gone(red, f"POST https://ops.example.net/api/v3/webhooks/{secret}/notify", secret)
+    _gone(red, f"curl -d @msg.json 'https://push.example.org/bot/hook/send?token={secret}'", secret)
+    _gone(red, f"trigger: https://hooks.example.dev/{secret}", secret)
+    text = "see https://api.example.com/repos/o/r/hooks/987654/deliveries and https://docs.example.com/webhooks/intro"
+    assert red.redact(text).text == text
+
+
+def test_assignment_beside_a_quoted_printable_body_is_no_email(red: Redactor) -> None:
+    text = "app_id=40917355-k2j8f9d0q7w3e5r1t6y4u8i0o2p.apps.example.com\n\nsize=3Dlarge"
+    assert red.redact(text).text == text
+    out = red.redact("Cc: piet.jansen=40voorbeeld-mail.nl\n\nsize=3Dlarge").text
+    assert "piet.jansen" not in out

@@ -355,8 +355,13 @@ _QP_PROBE = Rx(r"=3D|=[C-F][0-9A-F]=[89AB][0-9A-F]")
 def _qp_decode(esc: str) -> str | None:
     if esc[1] in "\r\n":
         return ""
+    raw = bytes.fromhex(esc.replace("=", ""))
+    # (an encoder writes printable ASCII as itself, and only `=`, white space and control octets
+    # as escapes: a `=40` elsewhere is `id=40…` in the text around a pasted body, no `@`)
+    if any(0x21 <= b < 0x7F and b != 0x3D for b in raw):
+        return None
     try:
-        return bytes.fromhex(esc.replace("=", "")).decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError:
         return None
 
