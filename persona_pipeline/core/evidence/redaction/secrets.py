@@ -28,6 +28,7 @@ from persona_pipeline.core.evidence.redaction import (
     hook_urls,
     key_pairs,
     kv,
+    prose_keys,
     public_material,
     recovery_codes,
     secret_refs,
@@ -2418,6 +2419,7 @@ def own_rule_spans(text: str) -> list[Span]:
     spans.extend(disk_keys.bitlocker_spans(text))
     spans.extend(encoded_creds.basic_credential_spans(text))
     spans.extend(hook_urls.hook_url_spans(text, random_like))
+    spans.extend(prose_keys.prose_key_spans(text, _generated))
     return spans
 
 
@@ -2445,6 +2447,7 @@ def own_rule_spans_many(texts: Sequence[str]) -> list[list[Span]]:
         out.extend(disk_keys.bitlocker_spans(text))
         out.extend(encoded_creds.basic_credential_spans(text))
         out.extend(hook_urls.hook_url_spans(text, random_like))
+        out.extend(prose_keys.prose_key_spans(text, _generated))
     return spans
 
 
