@@ -178,3 +178,30 @@ def test_assignment_beside_a_quoted_printable_body_is_no_email(red: Redactor) ->
     assert red.redact(text).text == text
     out = red.redact("Cc: piet.jansen=40voorbeeld-mail.nl\n\nsize=3Dlarge").text
     assert "piet.jansen" not in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "il gettone Lp4Wq8Zx2Nv6Rt9Ky scade domani",  # Italian, label first
+        "Xk5Tb8Rw2Mz7Qn4Hv anahtarı çalışmıyor",  # Turkish, label after, inflected
+        "Yh6Pd3Ks9Lc2Wf7Bn түлхүүр ажиллахгүй байна",  # Mongolian, label after
+        "ఈ Gm3Vr8Tq5Xz1Kw6Jp తాళం తెరవదు",  # Telugu, label after
+    ],
+)
+def test_generated_value_beside_a_key_word(red: Redactor, text: str) -> None:
+    value = next(w for w in text.split() if any(c.isdigit() for c in w))
+    _gone(red, text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "see commit 4be1c07d93a2f5e8b6c1d0a9f7e3b2c5d8a1f4e7 for the key rotation",
+        "the key takeaway from release_notes_v2 is simple",
+        "ключ от двери лежит под ковриком",
+        "token count 128000 per request",
+    ],
+)
+def test_key_words_without_a_generated_value(red: Redactor, text: str) -> None:
+    assert red.redact(text).text == text

@@ -2416,11 +2416,21 @@ def own_rule_spans(text: str) -> list[Span]:
             _rule_spans(idx, one, out)
     _near_spans(text, ids, spans)
     spans.extend(encoded_json_spans(text))
-    spans.extend(disk_keys.bitlocker_spans(text))
-    spans.extend(encoded_creds.basic_credential_spans(text))
-    spans.extend(hook_urls.hook_url_spans(text, random_like))
-    spans.extend(prose_keys.prose_key_spans(text, _generated))
+    spans.extend(_value_format_spans(text))
     return spans
+
+
+def _value_format_spans(text: Prepared) -> list[Span]:
+    """The values known by their own format or their neighbours rather than a rule's label: BitLocker
+    recovery passwords, base64 `user:password`, hook URLs, generated values beside the word for key
+    in any language (none inside a placeholder: a second pass reads what the first wrote)."""
+    found = [
+        *disk_keys.bitlocker_spans(text),
+        *encoded_creds.basic_credential_spans(text),
+        *hook_urls.hook_url_spans(text, random_like),
+        *prose_keys.prose_key_spans(text, random_like),
+    ]
+    return untouched(found, protected_ranges(text)) if found else found
 
 
 def own_rule_spans_many(texts: Sequence[str]) -> list[list[Span]]:
@@ -2444,10 +2454,7 @@ def own_rule_spans_many(texts: Sequence[str]) -> list[list[Span]]:
     for text, ids, out in zip(prepared, rule_ids, spans, strict=True):
         _near_spans(text, ids, out)
         out.extend(encoded_json_spans(text))
-        out.extend(disk_keys.bitlocker_spans(text))
-        out.extend(encoded_creds.basic_credential_spans(text))
-        out.extend(hook_urls.hook_url_spans(text, random_like))
-        out.extend(prose_keys.prose_key_spans(text, _generated))
+        out.extend(_value_format_spans(text))
     return spans
 
 
