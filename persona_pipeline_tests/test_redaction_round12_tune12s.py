@@ -205,3 +205,9 @@ def test_generated_value_beside_a_key_word(red: Redactor, text: str) -> None:
 )
 def test_key_words_without_a_generated_value(red: Redactor, text: str) -> None:
     assert red.redact(text).text == text
+
+
+def test_base64_type_and_number_is_no_credential(red: Redactor) -> None:
+    node = base64.b64encode(b"Organization:31415926").decode()
+    text = f'{{"node_id": "{node}"}}'
+    assert red.redact(text).text == text

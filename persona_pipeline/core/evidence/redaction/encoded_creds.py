@@ -36,6 +36,7 @@ def decodes_to_credentials(value: str) -> bool:
         and _PASSWORD.fullmatch(pw) is not None
         and not pw.startswith(b"/")  # (`http://…`, `file:///…`: a URL, no credential)
         and not user.isdigit()  # (`12:30:00`, `3:abc…`: a time or a count)
+        and not pw.isdigit()  # (`Repository:8123`, a GraphQL node id: a type and a number)
     )
 
 
