@@ -48,7 +48,7 @@ def blind() -> dict[str, BlindScore]:
         "round9": score(R, generate(SEED, "dev", 1200, round_no=9)),
         "round10": score(R, generate(SEED, "dev", 1200, round_no=10)),
         "round11": score(R, generate(SEED, "dev", 1200, round_no=11)),
-        "holdout": score(R, generate(SEED, "holdout", 1200, round_no=HOLDOUT_ROUND)),
+        "round12": score(R, generate(SEED, "dev", 1200, round_no=12)),
     }
 
 
@@ -131,7 +131,7 @@ def blind() -> dict[str, BlindScore]:
 # floors are seed 7's less 1.5 points, plus 15 FP/MB and 30 stray spans.
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.685, 0.68, 23.0, 45)],
+    [("dev", 0.984, 0.963, 3.0, 4)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
@@ -183,6 +183,19 @@ def test_blind_round11_joined_dev(blind: dict[str, BlindScore]) -> None:
     assert sc.recall("pii") >= 0.77, sc.recall("pii")
     assert sc.fp_per_mb() <= 6.0, sc.fp_per_mb()
     assert sc.stray <= 12, sc.stray
+
+
+def test_blind_round12_joined_dev(blind: dict[str, BlindScore]) -> None:
+    """Round 12 (dev since round 13 is written, opened to tune12s and tune12p): floors just under
+    its figures at seed 7 (n 1200) after tune12s (wrappers, false positives, secrets): 89.1% secrets,
+    79.2% personal data, 0 FP/MB, 8 stray spans (as the holdout, untuned: 70.0% secrets, 69.5%
+    personal data, 8.1 FP/MB, 15 stray spans)."""
+    sc = blind["round12"]
+    assert sc.idempotent and sc.dropped == 0
+    assert sc.recall("secret") >= 0.875, sc.recall("secret")
+    assert sc.recall("pii") >= 0.775, sc.recall("pii")
+    assert sc.fp_per_mb() <= 6.0, sc.fp_per_mb()
+    assert sc.stray <= 15, sc.stray
 
 
 def test_blind_round10_joined_dev(blind: dict[str, BlindScore]) -> None:
@@ -652,7 +665,9 @@ def test_round12_generator_checks() -> None:
 def test_pools_are_split_by_family() -> None:
     """Every category has at least two never-tuned families; the holdout-only categories and
     decoy kinds never reach dev; every earlier round is dev."""
-    assert all(len(c.templates("holdout")) >= 2 for c in CATS)
+    # (round 13, the holdout, is written in a branch of its own: a tree may hold none of it yet)
+    written = any(r in DECOY_ROUNDS for r in HOLDOUT_ROUNDS)
+    assert not written or all(len(c.templates("holdout")) >= 2 for c in CATS)
     for c in CATS:  # the pools partition the families by round
         assert sorted(c.templates("dev") + c.templates("holdout")) == list(range(c.n_templates)), c.name
         assert all(c.rounds[t] in HOLDOUT_ROUNDS for t in c.templates("holdout")), c.name
@@ -674,8 +689,10 @@ def test_pools_are_split_by_family() -> None:
     assert {"ci_cd_token_more", "lk_nic", "home_geolocation"} <= dev_cats
     assert set(DECOY_ROUNDS[11]) <= set(DECOYS) and WRAPPER_ROUNDS[11][0] in DEV_WRAPPERS  # round 11 is dev
     assert {"web3_provider_key", "crypto_address_eth", "vehicle_vin"} <= dev_cats
+    assert set(DECOY_ROUNDS[12]) <= set(DECOYS) and WRAPPER_ROUNDS[12][0] in DEV_WRAPPERS  # round 12 is dev
+    if not written:
+        return
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
-    assert len(holdout_only) >= 20  # round 12 adds more than 20 categories
     dev = generate(1, "dev", 300)
     assert not holdout_only & {p.category for case in dev for p in case.plants}
     holdout = generate(1, "holdout", 300)
@@ -695,31 +712,29 @@ def _planted_counts(cases: list[BlindCase]) -> dict[str, int]:
     return counts
 
 
-def test_round12_holdout() -> None:
-    """Round 12 is the holdout (round 11 joined dev): families for every category, rounds scored
-    apart, each round-12 category planted at least 8 times in 2400 prompts (it has 443 categories)
-    with every value in its prompt, the same cases for the same seed. (Generator only: the engine
-    never runs here.)"""
-    assert HOLDOUT_ROUNDS == (12,) and HOLDOUT_ROUND == 12
-    assert all(len(c.templates("holdout", 12)) >= 2 for c in CATS)
-    assert all(c.templates("holdout", 12) == c.templates("holdout") for c in CATS)
-    assert not any(c.templates("dev", 12) or c.templates("holdout", 11) for c in CATS)
+def test_round12_joined_dev() -> None:
+    """Round 12 is dev (round 13 is the holdout): families for every category, rounds scored
+    apart, each round-12 category planted at least 8 times in 2400 prompts with every value in its
+    prompt, the same cases for the same seed. (Generator only: the engine never runs here.)"""
+    assert HOLDOUT_ROUNDS == (13,) and HOLDOUT_ROUND == 13
+    assert all(len(c.templates("dev", 12)) >= 2 for c in CATS)
+    assert not any(c.templates("holdout", 12) or c.templates("holdout", 11) for c in CATS)
     r11 = {c.name for c in CATS if c.templates("dev", 11)}
-    r12 = {c.name for c in CATS if c.templates("holdout", 12)}
+    r12 = {c.name for c in CATS if c.templates("dev", 12)}
     assert len(r12 - r11) >= 20 and r11 < r12
     assert len([c for c in CATS if c.name in r12 - r11 and c.kind == "secret"]) >= 10
     assert len([c for c in CATS if c.name in r12 - r11 and c.kind == "pii"]) >= 10
-    cases = generate(2, "holdout", 2400, round_no=12)
+    cases = generate(2, "dev", 2400, round_no=12)
     counts = _planted_counts(cases)
     assert set(counts) == r12 and min(counts.values()) >= 8, min(counts.values())
     assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[12])
     assert not set(DECOY_ROUNDS[12]) & {k for r in range(1, 12) for k in DECOY_ROUNDS[r]}  # new kinds only
     assert len(DECOY_ROUNDS[12]) >= 12 and len(WRAPPER_ROUNDS[12][0]) >= 12
-    assert [c.text for c in generate(2, "holdout", 200, round_no=12)] == [c.text for c in cases[:200]]
+    assert [c.text for c in generate(2, "dev", 200, round_no=12)] == [c.text for c in cases[:200]]
     eleven = generate(2, "dev", 300, round_no=11)
     assert not (r12 - r11) & {p.category for case in eleven for p in case.plants}
     with pytest.raises(ValueError):
-        generate(1, "dev", 10, round_no=12)
+        generate(1, "holdout", 10, round_no=12)
     with pytest.raises(ValueError):
         generate(1, "holdout", 10, round_no=11)
 

@@ -56,6 +56,8 @@ _MAX_GAP = 1  # words between the label and its value (a particle, "called", "th
 
 
 def _is_label(word: str) -> bool:
+    if word.endswith((":", "=")) or "=" in word:
+        return False  # (`password: V`, `key=V`: an assignment, the key/value rules' and their policies')
     word = word.strip(_PUNCT)
     if word in _OTHER_SET:
         return True
@@ -79,7 +81,8 @@ def prose_key_spans(text: str, generated: Callable[[str], bool]) -> list[Span]:
     for m in _CANDIDATE.finditer(text):
         a, b = m.span(1)
         value = m[1]
-        if "://" in value or "@" in value or not generated(value):
+        if ":" in value or "@" in value or "=" in value[:-2] or not generated(value):
+            # (a time stamp, a log's section marker, a URL, a pair: no value standing alone)
             continue
         ls = text.rfind("\n", 0, a) + 1
         le = text.find("\n", b)
