@@ -25,6 +25,12 @@ _PART = re.compile(r"[A-Za-z0-9_-]{8,}")
 _UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 
 
+def _filler(part: str) -> bool:
+    """A documentation template's stand-in: one character repeated, after a letter at most (Slack's
+    `T00000000/B00000000/XXXXXXXX…`, a `0000…` id). A generated part has many distinct characters."""
+    return len(set(part[1:].lower())) == 1
+
+
 def hook_url_spans(text: str, generated: Callable[[str], bool]) -> list[Span]:
     """The secret parts of the hook URLs in `text` (`generated` judges a part's look)."""
     if "://" not in text:
@@ -32,6 +38,8 @@ def hook_url_spans(text: str, generated: Callable[[str], bool]) -> list[Span]:
     out: list[Span] = []
     for m in _HOOK_URL.finditer(text):
         for p in _PART.finditer(m[1]):
+            if _filler(p[0]):
+                continue  # `T00000000`, `XXXXXXXX`: a template's stand-in, no secret
             if generated(p[0]) or _UUID.fullmatch(p[0]):
                 out.append(Span(m.start(1) + p.start(), m.start(1) + p.end(), "webhook_url"))
     return out

@@ -7,7 +7,10 @@ particle, "called", "this"). The words are the dictionary translations of "key" 
 cipher), "password" and "token" (Wiktionary's translation tables), in the scripts that separate
 words with spaces (CJK labels are read by `secrets`' `intl_password` rule); a Latin-script word
 may carry a short inflection (`gakoak`, `anahtarı`, `kulcsot`). Only a generated-looking value
-counts (the caller's judge), so "the key point", "ключ от двери" stay prose.
+counts (the caller's judge), so "the key point", "ключ от двери" stay prose; and a word names one
+value, the nearest (a log line's tag before "key V" is not the key), under the policy the
+key/value rules give a value their key word labels (a public or lookup key, a standard's test
+data, an example: the caller's veto).
 """
 
 from __future__ import annotations
@@ -75,23 +78,86 @@ for _w in _LATIN:
     _LATIN_BY_HEAD[_w[:2]] = (*_LATIN_BY_HEAD.get(_w[:2], ()), _w)
 
 
-def prose_key_spans(text: str, generated: Callable[[str], bool]) -> list[Span]:
-    """Generated values within `_MAX_GAP` words of a key/password/token word on their line."""
+_WORD = re.compile(r"\S+")
+_REACH = 200  # characters searched each side of a value for its words (a word is short: linear)
+# an assignment's operator standing alone after the word (`token = V`, `key := V`): the word is the
+# assignment's key, the key/value rules' and their policies' (no prose label)
+_OPERATORS = frozenset(("=", ":", ":=", "=>", "<-", "->", "::"))
+
+
+def _value_like(word: str, generated: Callable[[str], bool]) -> bool:
+    """Whether a whole word (its punctuation stripped) may be a value standing alone, or is one
+    already redacted (a second pass reads the placeholder where the first saw the value)."""
+    if "[REDACTED:" in word:
+        return True
+    value = word.strip(_PUNCT)
+    return (
+        len(value) >= 12
+        and ":" not in value
+        and "@" not in value
+        and "=" not in value[:-2]
+        and "\\" not in value
+        and generated(value)
+    )
+
+
+def _reach(value: str) -> int:
+    # (hex alone is a digest as often as a key: a commit's, a checksum's; only the word right beside
+    # it names it)
+    return 0 if _HEX.fullmatch(value) else _MAX_GAP
+
+
+def _bound(
+    words: list[tuple[int, int]], text: str, generated: Callable[[str], bool], gap: int, after: bool
+) -> int | None:
+    """The start of a label among `words` (one side of a value, nearest first) that names the value.
+    A label names one value, the nearest: a value standing closer to it on its other side is its
+    own. At equal distance the value after the label wins (a label before its value is how
+    technical prose writes it in every language; a value before its label, the head-final reading,
+    is taken when no value follows). `after`: the words stand before the value (it comes after the
+    label)."""
+    for i, (ws, we) in enumerate(words[: gap + 1]):
+        if not _is_label(text[ws:we]):
+            continue
+        beyond = words[i + 1 :]  # the words past the label, nearest to it first
+        if not after and beyond and text[beyond[0][0] : beyond[0][1]] in _OPERATORS:
+            continue  # `token = V`: an assignment's key, whose value follows it
+        closer = i if after else i + 1
+        if not any(
+            _value_like(text[s:e], generated) and j <= _reach(text[s:e].strip(_PUNCT))
+            for j, (s, e) in enumerate(beyond[:closer])
+        ):
+            return ws
+    return None
+
+
+def prose_key_spans(
+    text: str, generated: Callable[[str], bool], vetoed: Callable[[str, int, int, int], bool] | None = None
+) -> list[Span]:
+    """Generated values within `_MAX_GAP` words of a key/password/token word on their line, each the
+    value its label names (`vetoed(text, label_start, start, end)`: the caller's policy for a
+    labelled value, a public key's or a standard's test data)."""
     out: list[Span] = []
     for m in _CANDIDATE.finditer(text):
         a, b = m.span(1)
         value = m[1]
-        if ":" in value or "@" in value or "=" in value[:-2] or not generated(value):
-            # (a time stamp, a log's section marker, a URL, a pair: no value standing alone)
+        if ":" in value or "@" in value or "=" in value[:-2] or "\\" in value or not generated(value):
+            # (a time stamp, a log's section marker, a URL, a pair: no value standing alone; a
+            # backslash escape: the decoded view reads the value)
             continue
         ls = text.rfind("\n", 0, a) + 1
         le = text.find("\n", b)
         le = len(text) if le < 0 else le
-        # (hex alone is a digest as often as a key: a commit's, a checksum's; only the word right
-        # beside it names it)
-        gap = 0 if _HEX.fullmatch(value) else _MAX_GAP
-        left = text[max(ls, a - 200) : a].split()[-(gap + 1) :]
-        right = text[m.end() : min(le, b + 200)].split()[: gap + 1]
-        if any(map(_is_label, left)) or any(map(_is_label, right)):
+        gap = _reach(value)
+        # the words on the value's line each side, nearest first (three: a label at the gap's end,
+        # and the words beyond it that may be the value it names)
+        left = list(_WORD.finditer(text, max(ls, a - _REACH), a))[::-1]
+        right = list(_WORD.finditer(text, m.end(), min(le, b + _REACH)))
+        lw = [w.span() for w in left[: 2 * _MAX_GAP + 2]]
+        rw = [w.span() for w in right[: 2 * _MAX_GAP + 2]]
+        label = _bound(lw, text, generated, gap, after=True)
+        if label is None:
+            label = _bound(rw, text, generated, gap, after=False)
+        if label is not None and (vetoed is None or not vetoed(text, label, a, b)):
             out.append(Span(a, b, "api_key"))
     return out

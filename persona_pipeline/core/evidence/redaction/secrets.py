@@ -2420,6 +2420,20 @@ def own_rule_spans(text: str) -> list[Span]:
     return spans
 
 
+def _prose_value_vetoed(text: str, label: int, start: int, end: int) -> bool:
+    """The policy `prose_key_loose` applies to a value its key word labels, for a value beside the
+    word for key in any language: a data, lookup or public key (`partition key`, `public key`: the
+    words before the label), a standard's published test data, and what its judge rejects (an
+    example, a placeholder, a path, a slug, code)."""
+    before = text[max(0, label - 24) : label]
+    if _NOT_SECRET_BEFORE.search(before) or _PUBLIC_BEFORE.search(before):
+        return True
+    value = text[start:end]
+    if published_hex(text, start, value):
+        return True
+    return _rejected("prose_key_loose", 1, value, text[end : end + 1], "", False)
+
+
 def _value_format_spans(text: Prepared) -> list[Span]:
     """The values known by their own format or their neighbours rather than a rule's label: BitLocker
     recovery passwords, base64 `user:password`, hook URLs, generated values beside the word for key
@@ -2428,7 +2442,7 @@ def _value_format_spans(text: Prepared) -> list[Span]:
         *disk_keys.bitlocker_spans(text),
         *encoded_creds.basic_credential_spans(text),
         *hook_urls.hook_url_spans(text, random_like),
-        *prose_keys.prose_key_spans(text, random_like),
+        *prose_keys.prose_key_spans(text, random_like, _prose_value_vetoed),
     ]
     return untouched(found, protected_ranges(text)) if found else found
 
