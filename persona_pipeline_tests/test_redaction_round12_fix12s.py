@@ -92,3 +92,69 @@ def test_hook_url_template_is_no_secret(red: Redactor) -> None:
     real = "POST to https://hooks.chat.example.org/services/Q7H2KD91A/W9XKE21PQ/aQ4mZ8pL2vN6rT1yX3cB5dF7"
     out = _redact(red, real)
     assert "aQ4mZ8pL" not in out and "Q7H2KD91A" not in out, out
+
+
+# (the review of tune12s: its findings 1 to 3, with values and sentences of our own)
+
+
+def test_a_value_after_a_doubly_escaped_line_end(red: Redactor) -> None:
+    """A label ending an escaped line (`X=\\\\n` inside a JSON string: no view decodes it twice):
+    the value on the next line is still the label's; a next line opening with its own label is not."""
+    secret = _redact(red, '{"run": "printf SMTP_PASSWORD=\\\\nHv4Tq9Lw2Zk7Rm3Xp >> vars"}')
+    assert "Hv4Tq9Lw2Zk7Rm3Xp" not in secret, secret
+    labelled = '{"log": "Recovery Password:\\\\n Slot: {4D1A9B2C-77E0-4F3A-9C8B-2E6D5A4F1B09}"}'
+    assert _redact(red, labelled) == labelled
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Claude reran job_8Hq3Zt5Wm2Kx7Lp",  # `clau` (Catalan) is no stem for Claude
+        "per clause Tn6Wq2Zp8Lk4Xm9Hr of the contract",  # nor for clause
+        "make clean 3Kd8Wq2Zn5Tx7Lm9",  # `cle` nor for clean
+        "voting block Qz4Lm8Wn2Xk6Tp3R results",  # `voti` nor for voting
+        "d41c8e7f90a2b3c5d6e7f8091a2b3c4d5e6f7a8b key changes: split the parser",  # a commit's digest
+        "foreign key 7a9e1c3d5f70812a4b6c8d9e",  # a data key
+        "bucket object key exports/2025/4f1e9a0b7c3d2e5f.csv",  # an object's path
+        "the cache key v3-Lm8Wn2Xk6Tp3RQz4",  # a lookup key
+        "their public key Ab3dQz4Lm8Wn2Xk6Tp3RHv9= can be shared",  # a key pair's public half
+        "Node(NodeKind.IDENT_LIST, key)",  # code: a call, no prose
+    ],
+)
+def test_prose_key_word_collisions(red: Redactor, text: str) -> None:
+    assert _redact(red, text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "hook https://code.example.org/ops/deploy/commit/0d9c8b7a6f5e4d3c2b1a09f8e7d6c5b4a3f2e1d0",
+        "pip install https://pkgs.example.org/deploy/lib-2.0.1-py3-none-any.whl#sha256=0d9c8b7a6f5e4d3c2b1a",
+        "https://ci.example.org/triggers/nightly-export-2025-01-31",
+        "https://images.example.org/r/team/deploy/tags?name=sha-0d9c8b7",
+    ],
+)
+def test_hook_words_in_ordinary_paths(red: Redactor, text: str) -> None:
+    assert _redact(red, text) == text
+
+
+@pytest.mark.parametrize(
+    ("url", "secret"),
+    [
+        ("https://im.example.cn/cgi-bin/webhook/send?key=5c2e7a90-1b3d-4f6e-8a9c-0d2e4f6a8b1c", "5c2e7a90"),
+        ("https://api.example.com/v4/pages/webhooks/deploy_hooks/5c2e7a90-1b3d-4f6e-8a9c-0d2e4f6a8b1c", "0d2e4f6a"),
+        ("https://api.example.org/deploy/srv-k3m9q2w8e5r1?key=Tq8Wm3Zk5Lp2Xn7", "Tq8Wm3Zk"),
+    ],
+)
+def test_hook_urls_of_the_same_shapes_stay_redacted(red: Redactor, url: str, secret: str) -> None:
+    assert secret not in _redact(red, f"curl -X POST {url}")
+
+
+def test_base64_of_a_word_pair_is_no_credential(red: Redactor) -> None:
+    import base64
+
+    for raw in (b"Caveat:remember!", b"HACK:workaround", b"crc32:8f3a2c1d9e0b"):
+        text = f"blob {base64.b64encode(raw).decode()} end"
+        assert _redact(red, text) == text, raw
+    real = base64.b64encode(b"svc-reader:Wm4Tq8Zk2Lp").decode()
+    assert real not in _redact(red, f"blob {real} end")

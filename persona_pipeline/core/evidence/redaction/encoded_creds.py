@@ -19,6 +19,9 @@ from persona_pipeline.core.evidence.redaction.spans import Span
 _RUN = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{12,512}={0,2}(?![A-Za-z0-9+/=])")
 _USER = re.compile(rb"[A-Za-z0-9._@+-]{1,64}")
 _PASSWORD = re.compile(rb"[!-~]{6,256}")  # printable, no space
+# a word, maybe with a closing mark: no password a generator or a person picking one would keep
+_WORDISH = re.compile(rb"[A-Za-z]+[.!?,;]*")
+_HEXISH = re.compile(rb"[0-9a-fA-F]{8,}")
 
 
 def decodes_to_credentials(value: str) -> bool:
@@ -37,6 +40,8 @@ def decodes_to_credentials(value: str) -> bool:
         and not pw.startswith(b"/")  # (`http://…`, `file:///…`: a URL, no credential)
         and not user.isdigit()  # (`12:30:00`, `3:abc…`: a time or a count)
         and not pw.isdigit()  # (`Repository:8123`, a GraphQL node id: a type and a number)
+        and not _WORDISH.fullmatch(pw)  # (`Note:hello!`, `TODO:cleanup`: a label and a word)
+        and not _HEXISH.fullmatch(pw)  # (`sha1:0a1b…`: an algorithm and a digest)
     )
 
 

@@ -55,6 +55,7 @@ _FOLD = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ð": "d", "ı": "i", "�
 _CANDIDATE = re.compile(r"(?<![^\s(\[{:])([^\s\"'`<>()\[\]{}]{12,256}?)[.,;:!?)\]}\u3002\u1362\u0964]*(?=\s|$)")
 _PUNCT = ".,;:!?()[]{}\"'`\u3002\u104b\u1362\u0964\u061f\u060c"
 _HEX = re.compile(r"(?:0x)?[0-9a-fA-F]+")
+_MIN_STEM = 5  # letters a word needs before an inflection may follow it
 _MAX_GAP = 1  # words between the label and its value (a particle, "called", "this")
 
 
@@ -69,7 +70,12 @@ def _is_label(word: str) -> bool:
     )
     if len(folded) < 3 or not folded.isascii():
         return False
-    return any(folded.startswith(w) and len(folded) - len(w) <= 3 for w in _LATIN_BY_HEAD.get(folded[:2], ()))
+    # (an inflection only on a stem of five letters or more: a shorter one begins too many other
+    # words, `clau` Claude and clause, `voti` voting, `cle` clean)
+    return any(
+        folded == w or (len(w) >= _MIN_STEM and folded.startswith(w) and len(folded) - len(w) <= 3)
+        for w in _LATIN_BY_HEAD.get(folded[:2], ())
+    )
 
 
 _OTHER_SET = frozenset(_OTHER)
@@ -99,6 +105,14 @@ def _value_like(word: str, generated: Callable[[str], bool]) -> bool:
         and "\\" not in value
         and generated(value)
     )
+
+
+_ENGLISH = frozenset(("key", "keys", "password", "passwords", "token", "tokens", "secret", "secrets"))
+
+
+def _english(text: str, label: int) -> bool:
+    word = _WORD.match(text, label)
+    return word is not None and word[0].strip(_PUNCT).lower() in _ENGLISH
 
 
 def _reach(value: str) -> int:
@@ -155,9 +169,15 @@ def prose_key_spans(
         right = list(_WORD.finditer(text, m.end(), min(le, b + _REACH)))
         lw = [w.span() for w in left[: 2 * _MAX_GAP + 2]]
         rw = [w.span() for w in right[: 2 * _MAX_GAP + 2]]
+        if lw and lw[0][1] == a:  # (a word glued to the value: an opening bracket, or a call's name)
+            lw = lw[1:] if not text[lw[0][0] : a].strip(_PUNCT) else []  # `Token(V`: code, no prose label
         label = _bound(lw, text, generated, gap, after=True)
         if label is None:
             label = _bound(rw, text, generated, gap, after=False)
+            if label is not None and not gap and _english(text, label):
+                # (English puts a modifier before its noun: hex before "key" is a compound, a
+                # commit's digest before "key changes: …"; the head-final reading is other languages')
+                continue
         if label is not None and (vetoed is None or not vetoed(text, label, a, b)):
             out.append(Span(a, b, "api_key"))
     return out

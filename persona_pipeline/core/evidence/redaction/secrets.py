@@ -2153,6 +2153,12 @@ _ARN_RESOURCE = re.compile(r"(?:secret|parameter|key|apikey)[:/]", re.IGNORECASE
 _DECISIONS: dict[tuple[int, str, str], object] = {}
 
 
+# escaped line ends (JSON `\\n`, HTML `&#10;`, PowerShell `` `n ``) and the next line's indent
+_ESCAPED_LINE_END = re.compile(r"(?:\\+[nrt]|&#1[03];?|`[nr])*[ \t]*")
+# a line opening with a label of its own (`ID: …`, `Key=…`)
+_OWN_LABEL = re.compile(r"[A-Za-z_][A-Za-z0-9_ .-]{0,40}?[ \t]*[:=]")
+
+
 def _decide(
     idx: int, matched: str, following: str, prev: str, groups: tuple[tuple[int, int], ...]
 ) -> tuple[int, int, str] | None:
@@ -2203,10 +2209,15 @@ def _decide(
         # the value on its own line
         # (an HTML attribute's `&#10;` too; a doubly escaped `\\\\n` leaves no backslash behind)
         ends = ("\\n", "\\r", "\\t", "&#10", "&#13")
-        if matched.startswith(ends, start) or (start > 0 and matched[start - 1 : start + 1] in ("`n", "`r")):
-            # (the label ends its line, a JSON or PowerShell escape its line end: what follows is the
-            # next line's, the decoded view's to read)
-            return None
+        powershell = start > 0 and matched[start - 1 : start + 1] in ("`n", "`r")
+        if matched.startswith(ends, start) or powershell:
+            # the label ends its line (a JSON, HTML or PowerShell escape of the line end): the value
+            # is the next line's first token, unless that line opens with a label of its own
+            # (`Password:\\n ID: {…}`); a doubly escaped `\\n` is read by no view, so it is read here
+            nxt = _ESCAPED_LINE_END.match(matched, start + powershell)
+            start = nxt.end() if nxt is not None else start + powershell
+            if start >= end or _OWN_LABEL.match(matched, start, end) is not None:
+                return None
         cut = min((i for i in (matched.find(e, start, end) for e in ends) if i > start), default=-1)
         if cut > start:
             end = cut
