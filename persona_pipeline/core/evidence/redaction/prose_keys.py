@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_left
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from persona_pipeline.core.evidence.redaction.matching import Rx, fold
 from persona_pipeline.core.evidence.redaction.spans import Span
@@ -173,6 +173,28 @@ def _label_starts(text: str) -> list[int] | None:
     return [spans[0][0] for spans in _GATE.finditer(text)]
 
 
+def _candidates(text: str, starts: list[int] | None) -> Iterator[re.Match[str]]:
+    """The candidate values, read only around the gate's matches (a value's start lies within
+    `_REACH` of a label's plus the longest value): linear in the text, not in its tokens."""
+    if starts is None:
+        yield from _CANDIDATE.finditer(text)
+        return
+    last = 0
+    lo = hi = -1
+    for g in [*starts, None]:
+        if g is not None and lo >= 0 and g - _REACH - 256 <= hi:
+            hi = g + _REACH  # (overlapping windows merge)
+            continue
+        if lo >= 0:
+            for m in _CANDIDATE.finditer(text, max(lo, last)):
+                if m.start() > hi:
+                    break
+                last = m.end()
+                yield m
+        if g is not None:
+            lo, hi = max(0, g - _REACH - 256), g + _REACH
+
+
 def prose_key_spans(
     text: str, generated: Callable[[str], bool], vetoed: Callable[[str, int, int, int], bool] | None = None
 ) -> list[Span]:
@@ -183,7 +205,7 @@ def prose_key_spans(
     starts = _label_starts(text)
     if starts is not None and not starts:
         return out
-    for m in _CANDIDATE.finditer(text):
+    for m in _candidates(text, starts):
         a, b = m.span(1)
         if starts is not None:
             i = bisect_left(starts, a - _REACH)
