@@ -23,6 +23,7 @@ _HOOK_URL = re.compile(
     r"(/[^\s\"'`<>\\#]{1,400}|\?[^\s\"'`<>\\#]{1,400})"
 )
 # (a fragment, `#sha256=…`, is never sent to the server: no credential of the hook's)
+_HOOK_GATE = re.compile(r"(?i)hook|deploy|trigger")  # (one pass before the URL pattern's)
 _HOOK_WORD = re.compile(r"(?i:hooks?|webhooks?|deploy(?:[_-]?hooks?)?|triggers?)")
 _PART = re.compile(r"[A-Za-z0-9_-]{8,}")
 _UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
@@ -51,7 +52,7 @@ def _secret_parts(rest: str, base: int, generated: Callable[[str], bool]) -> lis
 
 def hook_url_spans(text: str, generated: Callable[[str], bool]) -> list[Span]:
     """The secret parts of the hook URLs in `text` (`generated` judges a part's look)."""
-    if "://" not in text:
+    if "://" not in text or _HOOK_GATE.search(text) is None:
         return []
     out: list[Span] = []
     for m in _HOOK_URL.finditer(text):
