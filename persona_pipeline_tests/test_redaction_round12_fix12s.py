@@ -158,3 +158,19 @@ def test_base64_of_a_word_pair_is_no_credential(red: Redactor) -> None:
         assert _redact(red, text) == text, raw
     real = base64.b64encode(b"svc-reader:Wm4Tq8Zk2Lp").decode()
     assert real not in _redact(red, f"blob {real} end")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "clave " * 34000,  # a label word everywhere: every window merges
+        "Hv4Tq9Lw2Zk7Rm3Xp nøkkel " * 8000,  # a value beside every label
+        "https://ops.example.org/hooks/" + "k3m9q2w8/" * 21000,  # one long hook path
+    ],
+)
+def test_long_inputs_stay_linear(red: Redactor, text: str) -> None:
+    import time
+
+    start = time.process_time()
+    red.redact(text[:200_000])
+    assert time.process_time() - start < 1.0

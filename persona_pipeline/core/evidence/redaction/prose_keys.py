@@ -133,6 +133,8 @@ def _bound(
     is taken when no value follows). `after`: the words stand before the value (it comes after the
     label)."""
     for i, (ws, we) in enumerate(words[: gap + 1]):
+        if i and not any(map(str.isalpha, text[words[i - 1][0] : words[i - 1][1]])):
+            return None  # (a sign between, `password ✓ V`: no word, a particle or "called", links them)
         if not _is_label(text[ws:we]):
             continue
         beyond = words[i + 1 :]  # the words past the label, nearest to it first
