@@ -31,6 +31,7 @@ def _redact(red: Redactor, text: str) -> str:
         f"{_TAG} la clave {_VALUE} sigue fallando",  # a word between the tag and the label
         f"{_TAG} nøkkel {_VALUE} virker ikke",  # the tag and the value both right beside the label
         f"{_TAG} rifiutata: parola {_VALUE} scaduta",  # the tag a word before the label, the value after
+        f"{_TAG} HINT:  Key (sku)=(A-77) is taken",  # a clause ends between the tag and the word
     ],
 )
 def test_a_label_names_the_nearest_value(red: Redactor, line: str) -> None:

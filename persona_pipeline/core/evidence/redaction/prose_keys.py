@@ -135,6 +135,8 @@ def _bound(
     for i, (ws, we) in enumerate(words[: gap + 1]):
         if i and not any(map(str.isalpha, text[words[i - 1][0] : words[i - 1][1]])):
             return None  # (a sign between, `password ✓ V`: no word, a particle or "called", links them)
+        if not after and i and text[words[i - 1][1] - 1] in ":;.":
+            return None  # (`V DETAIL: Key …`: a clause ends between the value and a word after it)
         if not _is_label(text[ws:we]):
             continue
         beyond = words[i + 1 :]  # the words past the label, nearest to it first
@@ -231,7 +233,7 @@ def prose_key_spans(
         if lw and lw[0][1] == a:  # (a word glued to the value: an opening bracket, or a call's name)
             lw = lw[1:] if not text[lw[0][0] : a].strip(_PUNCT) else []  # `Token(V`: code, no prose label
         label = _bound(lw, text, generated, gap, after=True)
-        if label is None:
+        if label is None and not any(c in ":;." for c in text[b : m.end()]):  # (`V: key …`: as above)
             label = _bound(rw, text, generated, gap, after=False)
             if label is not None and not gap and _english(text, label):
                 # (English puts a modifier before its noun: hex before "key" is a compound, a
