@@ -554,6 +554,9 @@ def _cf_decoded(hex_text: str) -> str:
 def _encoded_email_spans(text: str) -> Iterator[Span]:
     if _open(text, "email_qp"):
         for ((start, end),) in _QP_EMAIL.finditer(text):
+            host = text[start:end].partition("=40")[2].split(".", 1)[0]
+            if len(host) >= 16 and any(map(str.isdigit, host)) and any(map(str.isalpha, host)):
+                continue  # `client_id=40…-3f9a….apps.…`: a generated host label, an assignment's value, no mail domain
             yield Span(start, end, "email")
     if _open(text, "email_cf"):
         for m in _CF_EMAIL.finditer(text):
