@@ -138,11 +138,12 @@ def blind() -> dict[str, BlindScore]:
 # its secrets floor is that less 1.5 points. The holdout is round 13 alone
 # (written blind, untuned, the engine at 67f4cf0), seeds 1 / 2 (n 2400) and 7 (n 1200): 60.7 / 61.6 /
 # 61.4% secrets, 52.9 / 53.2 / 53.6% personal data, 2.8 / 14.2 / 7.1 FP/MB, 3 / 488 / 0 stray spans,
-# idempotent, nothing dropped; its floors are seed 7's less 1.5 points, plus 15 FP/MB and 30 stray
-# spans.
+# idempotent, nothing dropped; its floors were seed 7's less 1.5 points, plus 15 FP/MB and 30 stray
+# spans. After round 12's tuning (never on round 13) seed 7 reads 63.6% secrets, 56.3% personal
+# data, 7.1 FP/MB, 0 stray (seed 1: 63.4%, 55.7%, 2.8 FP/MB, 3 stray): the floors follow, less 1.5.
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.599, 0.521, 22.0, 30)],
+    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.621, 0.548, 22.0, 30)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
@@ -197,16 +198,15 @@ def test_blind_round11_joined_dev(blind: dict[str, BlindScore]) -> None:
 
 
 def test_blind_round12_joined_dev(blind: dict[str, BlindScore]) -> None:
-    """Round 12 (dev since round 13, written blind): the floors it had as the holdout where it meets
-    them drawn as dev, until its tuners raise them. Scored as dev it draws other cases (a pool's name
-    seeds them): at seed 7 (n 1200), untuned on it, 67.7% secrets, 72.9% personal data, 14.6 FP/MB,
-    9 stray spans, so its secrets floor is that less 1.5 points (as round 11's was)."""
+    """Round 12 (dev since round 13, written blind; opened to tune12s/fix12s and tune12p/fix12p):
+    floors just under its figures at seed 7 (n 1200) after that tuning: 89.1% secrets, 86.8% personal
+    data, 0 FP/MB, 8 stray spans (untuned, drawn as dev: 67.7%, 72.9%, 14.6 FP/MB, 9 stray)."""
     sc = blind["round12"]
     assert sc.idempotent and sc.dropped == 0
-    assert sc.recall("secret") >= 0.662, sc.recall("secret")
-    assert sc.recall("pii") >= 0.68, sc.recall("pii")
-    assert sc.fp_per_mb() <= 23.0, sc.fp_per_mb()
-    assert sc.stray <= 45, sc.stray
+    assert sc.recall("secret") >= 0.875, sc.recall("secret")
+    assert sc.recall("pii") >= 0.85, sc.recall("pii")
+    assert sc.fp_per_mb() <= 6.0, sc.fp_per_mb()
+    assert sc.stray <= 15, sc.stray
 
 
 def test_blind_round10_joined_dev(blind: dict[str, BlindScore]) -> None:
