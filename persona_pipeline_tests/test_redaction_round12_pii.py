@@ -256,9 +256,10 @@ def test_record_lookalikes_stay(redactor: Redactor, text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "value"),
     [
-        ("wlan0: STA 3c:22:fb:19:a4:07 associated", "3c:22:fb:19:a4:07"),
         ("MAC:3C-22-FB-19-A4-07.", "3C-22-FB-19-A4-07"),
-        ("dhcp-host=3c22.fb19.a407,kitchen-tablet", "3c22.fb19.a407"),
+        # (an owner in the clause: a possessive, a name's genitive)
+        ("whitelisted 3c:22:fb:19:a4:07 for my e-reader", "3c:22:fb:19:a4:07"),
+        ("Okonkwo's console reports 3c22.fb19.a407 now", "3c22.fb19.a407"),
     ],
 )
 def test_device_macs_are_redacted(redactor: Redactor, text: str, value: str) -> None:
@@ -275,6 +276,9 @@ def test_device_macs_are_redacted(redactor: Redactor, text: str, value: str) -> 
         "container eth0 02:42:ac:11:00:02",  # (locally administered)
         "addr fe80::3c22:fb19:a4:07:11:22:33:44",  # (inside a longer run of groups)
         "fingerprint 3c:22:fb:19:a4:07:aa:bb:cc:dd",
+        # (a device's address with nothing attributing it to a person: a log line, a config entry)
+        "wlan0: STA 3c:22:fb:19:a4:07 associated",
+        "dhcp-host=3c22.fb19.a407,kitchen-tablet",
     ],
 )
 def test_protocol_macs_stay(redactor: Redactor, text: str) -> None:

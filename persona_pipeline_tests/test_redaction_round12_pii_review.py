@@ -46,7 +46,8 @@ def test_decimal_groups_are_no_mac(redactor: Redactor, text: str) -> None:
         ("2: eth0: link/ether 84:20:96:13:57:02 brd ff:ff:ff:ff:ff:ff", "84:20:96:13:57:02"),
         ("   Physical Address. . . . . . . . . : 08-31-44-27-65-90", "08-31-44-27-65-90"),
         ('{"macAddress": "64:10:38:52:71:90"}', "64:10:38:52:71:90"),
-        ("lease for a4c3.11d0.97e2 renewed", "a4c3.11d0.97e2"),  # (dotted, a hex letter)
+        ("lease for a4c3.11d0.97e2 renewed", None),  # (dotted, a hex letter, but nobody's: kept)
+        ("hwaddr a4c3.11d0.97e2 on lease", "a4c3.11d0.97e2"),  # (dotted, a hex letter, labelled)
         ("station 3e:00:12:7b:44:c8 left", None),  # (locally administered: stays, as before)
     ],
 )
