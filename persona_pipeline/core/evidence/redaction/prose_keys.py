@@ -86,6 +86,60 @@ for _w in _LATIN:
     _LATIN_BY_HEAD[_w[:2]] = (*_LATIN_BY_HEAD.get(_w[:2], ()), _w)
 
 
+# "public" beside the word for key (or token) in the languages of the key words above: a public
+# key names no secret ("clé publique V", "veřejný klíč V"). Each language's dictionary adjective
+# (Wiktionary's translations of "public" for a public key), as a stem that takes its inflections
+# (`publiczny`/`publicznego`, `öffentlicher`/`öffentlichen`), on the side of the noun that language
+# puts it: before in the Germanic, Slavic, Baltic, Finnic, Turkic and Indic languages, Greek, Georgian
+# and Armenian; after in the Romance languages, Polish, Welsh, Irish, Basque, Albanian, Indonesian,
+# Malay, Vietnamese, Swahili (`ufunguo wa umma`: after its particle), Hebrew, Arabic, Persian, Thai,
+# Lao and Khmer. Latin-script stems are compared folded (`_fold_word`).
+_PUBLIC_BEFORE = _words(
+    "public pub publishable offentlich publiek openbar publik offentlig verejn javni javna javnog nyilvanos "
+    "julki avalik publisk viesas viesasis viesoj opinber acik genel ochiq pampubliko "
+    "открыт публичн відкрит публічн публичен јавни јавна јавног нийтийн ашық ачык δημόσι "
+    "सार्वजनिक পাবলিক সর্বজনীন સાર્વજનિક ਜਨਤਕ பொது పబ్లిక్ ಸಾರ್ವಜನಿಕ പൊതു පොදු საჯარო հանրային ይፋዊ"
+)
+_PUBLIC_AFTER = _words(
+    "publique publica publico pubblic publiczn gyhoeddus phoibli poibli publikoa publik awam cong umma "
+    "womphakathi ציבורי عام العام عمومی สาธารณะ ສາທາລະນະ សាធារណៈ"
+)
+_PARTICLES = frozenset(("wa", "ya", "la", "de", "di"))  # (a linking particle before a following adjective)
+
+
+def _fold_word(word: str) -> str:
+    """A word lower-cased, its Latin letters stripped of their marks (`klíč` -> `klic`)."""
+    return "".join(
+        c for c in unicodedata.normalize("NFKD", word.lower().translate(_FOLD)) if not unicodedata.combining(c)
+    )
+
+
+def _public(word: str, stems: tuple[str, ...]) -> bool:
+    folded = _fold_word(word.strip(_PUNCT))
+    # (a stem of five letters or more takes an inflection; a shorter one, `cong`, `umma`, is a whole word)
+    return any(folded == s or (len(s) >= _MIN_STEM and folded.startswith(s)) for s in stems)
+
+
+def public_key(text: str, label: int) -> bool:
+    """Whether the key word starting at `label` is qualified as public, in its language's order:
+    the word before it (`öffentlicher Schlüssel`), or the word after it, maybe past a particle
+    (`clé publique`, `ufunguo wa umma`). Only words on the label's line are read."""
+    ls = text.rfind("\n", 0, label) + 1
+    le = text.find("\n", label)
+    le = len(text) if le < 0 else le
+    before = list(_WORD.finditer(text, max(ls, label - 40), label))
+    if before and _public(before[-1][0], _PUBLIC_BEFORE_STEMS):
+        return True
+    after = list(_WORD.finditer(text, label, min(le, label + 80)))[1:3]
+    if after and after[0][0].strip(_PUNCT).lower() in _PARTICLES and not after[0][0].endswith((":", "=")):
+        after = after[1:]
+    return bool(after) and _public(after[0][0], _PUBLIC_AFTER_STEMS)
+
+
+_PUBLIC_BEFORE_STEMS = tuple(_fold_word(w) for w in _PUBLIC_BEFORE)
+_PUBLIC_AFTER_STEMS = tuple(_fold_word(w) for w in _PUBLIC_AFTER)
+
+
 _WORD = re.compile(r"\S+")
 _REACH = 200  # characters searched each side of a value for its words (a word is short: linear)
 # an assignment's operator standing alone after the word (`token = V`, `key := V`): the word is the

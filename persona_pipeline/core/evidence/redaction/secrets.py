@@ -2437,8 +2437,8 @@ def _prose_value_vetoed(text: str, label: int, start: int, end: int) -> bool:
     words before the label), a standard's published test data, and what its judge rejects (an
     example, a placeholder, a path, a slug, code)."""
     before = text[max(0, label - 24) : label]
-    if _NOT_SECRET_BEFORE.search(before) or _PUBLIC_BEFORE.search(before):
-        return True
+    if _NOT_SECRET_BEFORE.search(before) or _PUBLIC_BEFORE.search(before) or prose_keys.public_key(text, label):
+        return True  # (`public` as the key word's language places it: `clé publique`, `veřejný klíč`)
     value = text[start:end]
     if published_hex(text, start, value):
         return True
@@ -2652,6 +2652,8 @@ def _rule_spans(idx: int, texts: Sequence[Prepared], outs: Sequence[list[Span]])
                 continue  # `arn:aws:secretsmanager:…:123456789012:secret:name`: an ARN's resource, no key
             if idx in _LOOSE_KEY_RULES and _NOT_SECRET_BEFORE.search(text[max(0, s0 - 24) : s0]):
                 continue  # "partition key: tenant#2024", "cache key: deps-v2-…": a data or lookup key
+            if idx in _LOOSE_KEY_RULES and prose_keys.public_key(text, s0):
+                continue  # `klucz publiczny V`, `öffentlicher Schlüssel V`: "public" in the key word's language
             if public_half:
                 before = text[max(0, s0 - 14) : s0]
                 # (the pattern's `pub` in any case: only ASCII letters case-fold to those three)
