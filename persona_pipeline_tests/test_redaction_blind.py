@@ -141,9 +141,12 @@ def blind() -> dict[str, BlindScore]:
 # idempotent, nothing dropped; its floors were seed 7's less 1.5 points, plus 15 FP/MB and 30 stray
 # spans. After round 12's tuning (never on round 13) seed 7 reads 63.6% secrets, 56.3% personal
 # data, 7.1 FP/MB, 0 stray (seed 1: 63.4%, 55.7%, 2.8 FP/MB, 3 stray): the floors follow, less 1.5.
+# After the MAC address policy (a MAC is personal only when a label or an owner attributes it: rstage)
+# seed 7 reads 63.6% secrets, 56.1% personal data, 7.1 FP/MB, 0 stray (seed 1: 63.4%, 55.5%, 2.8, 3):
+# the personal-data floor follows, less 1.5.
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.621, 0.548, 22.0, 30)],
+    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.621, 0.546, 22.0, 30)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
