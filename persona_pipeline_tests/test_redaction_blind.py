@@ -811,47 +811,40 @@ def test_round13_wrappers_keep_values_findable() -> None:
             assert enc(b) in enc(a + b + c), (frame, a, b, c)
 
 
-def test_round12_joined_dev() -> None:
-    """Round 12 joined dev (written blind, tuned on once round 13 exists): every category with an
-    earlier round has round-12 families in dev, each round-12 category planted in 2400 prompts with
-    every value in its prompt, the same cases for the same seed; ``before=12`` is the dev pool of
-    rounds 1 to 11 and holds no round-12 category, decoy kind or wrapper. (Generator only.)"""
-    assert HOLDOUT_ROUND > 12 and 12 not in HOLDOUT_ROUNDS
-    assert all(len(c.templates("dev", 12)) >= 2 for c in CATS if any(r < 12 for r in c.rounds))
-    r11 = {c.name for c in CATS if c.templates("dev", 11)}
-    r12 = {c.name for c in CATS if c.templates("dev", 12)}
-    assert len(r12 - r11) >= 20 and r11 < r12
-    cases = generate(2, "dev", 2400, round_no=12)
+def _check_joined_dev(round_no: int, min_new: int, *, known_decoys_and_wrappers: bool = False) -> None:
+    """A round that joined dev (written blind, tuned on once the next round exists): every category
+    with an earlier round has families of it in dev, each of its categories planted in 2400 prompts
+    with every value in its prompt, the same cases for the same seed; ``before=round_no`` is the dev
+    pool of the rounds before it and holds none of its new categories or decoy kinds. (Generator only.)
+    `known_decoys_and_wrappers`: its decoy kinds are all in DECOYS and its wrappers in DEV_WRAPPERS."""
+    prev = round_no - 1
+    assert round_no < HOLDOUT_ROUND and round_no not in HOLDOUT_ROUNDS
+    assert all(len(c.templates("dev", round_no)) >= 2 for c in CATS if any(r < round_no for r in c.rounds))
+    older = {c.name for c in CATS if c.templates("dev", prev)}
+    this = {c.name for c in CATS if c.templates("dev", round_no)}
+    assert len(this - older) >= min_new and older < this
+    cases = generate(2, "dev", 2400, round_no=round_no)
     counts = _planted_counts(cases)
-    assert set(counts) == r12 and min(counts.values()) >= 8, min(counts.values())
-    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[12])
-    assert [c.text for c in generate(2, "dev", 200, round_no=12)] == [c.text for c in cases[:200]]
-    old = generate(1, "dev", 400, before=12)
-    assert not (r12 - r11) & {p.category for case in old for p in case.plants}
-    r12_decoys = set(DECOY_ROUNDS[12]) - {k for r in range(1, 12) for k in DECOY_ROUNDS[r]}
-    assert not r12_decoys & {d.category for case in old for d in case.decoys}
+    assert set(counts) == this and min(counts.values()) >= 8, min(counts.values())
+    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[round_no])
+    if known_decoys_and_wrappers:
+        assert set(DECOY_ROUNDS[round_no]) <= set(DECOYS) and WRAPPER_ROUNDS[round_no][0] in DEV_WRAPPERS
+    assert [c.text for c in generate(2, "dev", 200, round_no=round_no)] == [c.text for c in cases[:200]]
+    old = generate(1, "dev", 400, before=round_no)
+    assert not (this - older) & {p.category for case in old for p in case.plants}
+    new_decoys = set(DECOY_ROUNDS[round_no]) - {k for r in range(1, round_no) for k in DECOY_ROUNDS[r]}
+    assert not new_decoys & {d.category for case in old for d in case.decoys}
+
+
+def test_round12_joined_dev() -> None:
+    """Round 12 joined dev (see `_check_joined_dev`): at least 20 new categories."""
+    _check_joined_dev(12, 20)
 
 
 def test_round11_joined_dev() -> None:
-    """Round 11 joined dev (written blind, tuned on once round 12 exists): every category with an
-    earlier round has round-11 families in dev, each round-11 category planted in 2400 prompts with
-    every value in its prompt, the same cases for the same seed; ``before=11`` is the dev pool of
-    rounds 1 to 10 and holds no round-11 category, decoy kind or wrapper. (Generator only.)"""
-    assert HOLDOUT_ROUND > 11 and 11 not in HOLDOUT_ROUNDS
-    assert all(len(c.templates("dev", 11)) >= 2 for c in CATS if any(r < 11 for r in c.rounds))
-    r10 = {c.name for c in CATS if c.templates("dev", 10)}
-    r11 = {c.name for c in CATS if c.templates("dev", 11)}
-    assert len(r11 - r10) >= 40 and r10 < r11
-    cases = generate(2, "dev", 2400, round_no=11)
-    counts = _planted_counts(cases)
-    assert set(counts) == r11 and min(counts.values()) >= 8, min(counts.values())
-    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[11])
-    assert set(DECOY_ROUNDS[11]) <= set(DECOYS) and WRAPPER_ROUNDS[11][0] in DEV_WRAPPERS
-    assert [c.text for c in generate(2, "dev", 200, round_no=11)] == [c.text for c in cases[:200]]
-    old = generate(1, "dev", 400, before=11)
-    assert not (r11 - r10) & {p.category for case in old for p in case.plants}
-    r11_decoys = set(DECOY_ROUNDS[11]) - {k for r in range(1, 11) for k in DECOY_ROUNDS[r]}
-    assert not r11_decoys & {d.category for case in old for d in case.decoys}
+    """Round 11 joined dev (see `_check_joined_dev`): at least 40 new categories; its decoy kinds and
+    wrappers are dev's."""
+    _check_joined_dev(11, 40, known_decoys_and_wrappers=True)
 
 
 def test_round10_joined_dev() -> None:
