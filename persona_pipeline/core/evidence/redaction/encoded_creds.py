@@ -24,9 +24,15 @@ _WORDISH = re.compile(rb"[A-Za-z]+[.!?,;]*")
 _HEXISH = re.compile(rb"[0-9a-fA-F]{8,}")
 
 
+# the first character of every base64 quad that encodes three ASCII bytes (its sextet is the top
+# six bits of a byte below 0x80: 0-31, `A`-`Z` and `a`-`f`): a cheap test before decoding, since
+# `user:password` is all printable ASCII and most base64-alphabet runs (digests, ids, paths) are not
+_ASCII_LEADS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef")
+
+
 def decodes_to_credentials(value: str) -> bool:
     """Whether `value` is the base64 of `user:password`."""
-    if len(value) % 4:
+    if len(value) % 4 or not _ASCII_LEADS.issuperset(value[::4]):
         return False
     try:
         raw = base64.b64decode(value, validate=True)

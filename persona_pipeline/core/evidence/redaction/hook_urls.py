@@ -11,7 +11,7 @@ point are redacted, its words (`/send`, `/v2/`) kept; a hook's number alone (a r
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from persona_pipeline.core.evidence.redaction import kv
 from persona_pipeline.core.evidence.redaction.spans import Span
@@ -23,7 +23,10 @@ _HOOK_URL = re.compile(
     r"(/[^\s\"'`<>\\#]{1,400}|\?[^\s\"'`<>\\#]{1,400})"
 )
 # (a fragment, `#sha256=…`, is never sent to the server: no credential of the hook's)
-_HOOK_GATE = re.compile(r"(?i)hook|deploy|trigger")  # (one pass before the URL pattern's)
+_HOOK_GATE = re.compile(r"(?i)hook|deploy|trigger")  # (read in each URL's head before the URL pattern)
+# the characters a URL's host and path may hold up to its hook word (the pattern's classes, `:`
+# and `/`): the hook word of a match stands in this run right after its `://`
+_URL_HEAD = re.compile(r"[A-Za-z0-9._~%:/-]*")
 _HOOK_WORD = re.compile(r"(?i:hooks?|webhooks?|deploy(?:[_-]?hooks?)?|triggers?)")
 _PART = re.compile(r"[A-Za-z0-9_-]{8,}")
 _UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
@@ -52,10 +55,10 @@ def _secret_parts(rest: str, base: int, generated: Callable[[str], bool]) -> lis
 
 def hook_url_spans(text: str, generated: Callable[[str], bool]) -> list[Span]:
     """The secret parts of the hook URLs in `text` (`generated` judges a part's look)."""
-    if "://" not in text or _HOOK_GATE.search(text) is None:
+    if "://" not in text:
         return []
     out: list[Span] = []
-    for m in _HOOK_URL.finditer(text):
+    for m in _hook_urls(text):
         rest, base = m[1], m.start(1)
         path, _, query = rest.partition("?")
         segments = path.split("/")[1:]
@@ -75,3 +78,19 @@ def hook_url_spans(text: str, generated: Callable[[str], bool]) -> list[Span]:
             continue
         out.extend(_secret_parts(rest, base, generated))
     return out
+
+
+def _hook_urls(text: str) -> Iterator[re.Match[str]]:
+    """`_HOOK_URL.finditer(text)`'s matches, the pattern tried only where it can match: at an
+    `http://` or `https://` whose host and path hold a hook word (one `str.find` per URL, where
+    the pattern's scan stepped through every character of a text dense with URLs)."""
+    end = 0
+    i = text.find("://")
+    while i >= 0:
+        start = i - 5 if text.startswith("https", i - 5) else i - 4
+        if start >= end and text.startswith("http", start) and _HOOK_GATE.search(_URL_HEAD.match(text, i + 3)[0]):
+            m = _HOOK_URL.match(text, start)  # (`\b` reads the character before `start`, as the scan did)
+            if m is not None:
+                yield m
+                end = m.end()
+        i = text.find("://", i + 3)

@@ -233,24 +233,36 @@ def _label_starts(text: str) -> list[int] | None:
 
 def _candidates(text: str, starts: list[int] | None) -> Iterator[re.Match[str]]:
     """The candidate values, read only around the gate's matches (a value's start lies within
-    `_REACH` of a label's plus the longest value): linear in the text, not in its tokens."""
+    `_REACH` of a label's plus the longest value) and on their line (a label names a value on its
+    own line, and a gate match lies in its label's word): linear in the text, not in its tokens."""
     if starts is None:
         yield from _CANDIDATE.finditer(text)
         return
     last = 0
     lo = hi = -1
+    eol = -1  # the end of the line last read to (a candidate holds no line break: none crosses it)
     for g in [*starts, None]:
-        if g is not None and lo >= 0 and g - _REACH - 256 <= hi:
-            hi = g + _REACH  # (overlapping windows merge)
-            continue
+        if g is not None:
+            # (the line's ends looked for within the window only: linear on one long line)
+            wlo = text.rfind("\n", max(0, g - _REACH - 256), g) + 1 or max(0, g - _REACH - 256)
+            whi = text.find("\n", g, g + _REACH)
+            whi = g + _REACH if whi < 0 else whi
+            if lo >= 0 and wlo <= hi:
+                hi = max(hi, whi)  # (overlapping windows merge)
+                continue
         if lo >= 0:
-            for m in _CANDIDATE.finditer(text, max(lo, last)):
+            if hi >= eol:  # (found once per line: linear on one long line)
+                eol = text.find("\n", hi)
+                eol = len(text) if eol < 0 else eol
+            # (the scan stops at the line's end: a window holding no candidate costs its line, not
+            # the rest of the text)
+            for m in _CANDIDATE.finditer(text, max(lo, last), eol):
                 if m.start() > hi:
                     break
                 last = m.end()
                 yield m
         if g is not None:
-            lo, hi = max(0, g - _REACH - 256), g + _REACH
+            lo, hi = wlo, whi
 
 
 def prose_key_spans(
