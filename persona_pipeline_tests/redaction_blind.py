@@ -702,6 +702,7 @@ class Plant:
     category: str
     kind: Literal["secret", "pii"]
     needles: tuple[str, ...]  # the sensitive parts as they appear (raw and as rendered)
+    wrapper: str = field(default="", compare=False)  # "r<round>w<index>": the wrapper it was rendered in
 
 
 @dataclass(frozen=True)
@@ -18661,10 +18662,23 @@ def _pool_parts(
     return DECOY_ROUNDS[round_no], WRAPPER_ROUNDS[round_no]
 
 
-def _render(rng: random.Random, snippet: str, families: list[list[Wrapper]]) -> tuple[str, Callable[[str], str]]:
+def _wrapper_name(w: Wrapper) -> str:
+    """``r<round>w<index>``: where a wrapper is written (for the CLI's ``--by-wrapper``)."""
+    for r, fams in WRAPPER_ROUNDS.items():
+        for fam in fams:
+            for i, cand in enumerate(fam):
+                if cand is w:
+                    return f"r{r}w{i}" if len(fams) == 1 else f"r{r}f{fams.index(fam)}w{i}"
+    return "?"
+
+
+def _render(
+    rng: random.Random, snippet: str, families: list[list[Wrapper]]
+) -> tuple[str, Callable[[str], str], Wrapper]:
     family = families[rng.randrange(len(families))]
-    frame, enc = family[rng.randrange(len(family))](rng)
-    return frame.replace("{s}", enc(snippet)), enc
+    w = family[rng.randrange(len(family))]
+    frame, enc = w(rng)
+    return frame.replace("{s}", enc(snippet)), enc, w
 
 
 def _forms(enc: Callable[[str], str], needle: str) -> tuple[str, ...]:
@@ -18705,13 +18719,13 @@ def generate(
                 order_rng.shuffle(decoy_cycle)
             c = cat_cycle.pop()
             snippet, needles = c.make(rng, rng.choice(families(c)))
-            text, enc = _render(rng, snippet, wrappers)
+            text, enc, w = _render(rng, snippet, wrappers)
             parts.append(text)
             forms = tuple(f for nd in needles for f in _forms(enc, nd))
-            plants.append(Plant(c.name, c.kind, forms))
+            plants.append(Plant(c.name, c.kind, forms, _wrapper_name(w)))
             dname = decoy_cycle.pop()
             dsnip = rng.choice(decoy_pool[dname])(rng)
-            dtext, denc = _render(rng, dsnip, wrappers)
+            dtext, denc, _w = _render(rng, dsnip, wrappers)
             parts.append(dtext)
             decoys.append(Decoy(dname, denc(dsnip)))
         if rng.random() < 0.7:
@@ -18754,6 +18768,7 @@ class BlindScore:
     hit: dict[str, int] = field(default_factory=dict)
     decoys: dict[str, int] = field(default_factory=dict)
     fps: dict[str, int] = field(default_factory=dict)
+    by_wrapper: dict[str, list[int]] = field(default_factory=dict)  # wrapper -> [caught, planted]
     stray: int = 0  # spans touching neither a plant nor a decoy (frames, template user names, hosts)
     mb: float = 0.0
     idempotent: bool = True
@@ -18787,11 +18802,14 @@ def score(redactor: object, cases: list[BlindCase], check_idempotent: bool = Tru
             owned += occ
             s.total[p.category] = s.total.get(p.category, 0) + 1
             leaks = [(a, b) for a, b in occ if sp is None or not _caught(a, b, ranges)]
+            w = s.by_wrapper.setdefault(p.wrapper, [0, 0])
+            w[0] += not leaks
+            w[1] += 1
             if not leaks:
                 s.hit[p.category] = s.hit.get(p.category, 0) + 1
             else:
                 a, b = leaks[0]
-                s.misses.append((p.category, f"{c.text[a:b]!r} in {c.text[max(0, a - 120) : b + 60]!r}"))
+                s.misses.append((p.category, f"[{p.wrapper}] {c.text[a:b]!r} in {c.text[max(0, a - 120) : b + 60]!r}"))
         for d in c.decoys:
             s.decoys[d.category] = s.decoys.get(d.category, 0) + 1
             occ = _occurrences(c.text, d.text)
@@ -18826,6 +18844,7 @@ def main() -> None:
     ap.add_argument("--fps", type=int, default=0, help="print up to N false positives (dev pool only)")
     ap.add_argument("--only", help="print misses of this category only")
     ap.add_argument("--stray", type=int, default=0, help="print up to N stray spans (dev pool only)")
+    ap.add_argument("--by-wrapper", action="store_true", help="print recall per wrapper (r<round>w<index>)")
     ap.add_argument("--pool", choices=POOLS, help="score and print this pool only (the holdout: aggregates only)")
     ap.add_argument(
         "--round",
@@ -18880,6 +18899,11 @@ def main() -> None:
         if args.round_no is not None and all(cell.endswith("/0 FP") for cell in cells):
             continue
         print(f"| decoy {c} | " + " | ".join(cells) + " |")
+    if args.by_wrapper:
+        keys = sorted({k for sc in results.values() for k in sc.by_wrapper})
+        for k in keys:
+            cells = [results[(p, n)].by_wrapper.get(k, [0, 0]) for p in pools for n in names]
+            print(f"| wrapper {k} | " + " | ".join(f"{a}/{b}" for a, b in cells) + " |")
     if "dev" not in pools:
         return
     dev = results[("dev", names[-1])]  # only the dev pool's failures are ever printed

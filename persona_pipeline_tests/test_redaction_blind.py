@@ -138,11 +138,15 @@ def blind() -> dict[str, BlindScore]:
 # its secrets floor is that less 1.5 points. The holdout is round 13 alone
 # (written blind, untuned, the engine at 67f4cf0), seeds 1 / 2 (n 2400) and 7 (n 1200): 60.7 / 61.6 /
 # 61.4% secrets, 52.9 / 53.2 / 53.6% personal data, 2.8 / 14.2 / 7.1 FP/MB, 3 / 488 / 0 stray spans,
-# idempotent, nothing dropped; its floors are seed 7's less 1.5 points, plus 15 FP/MB and 30 stray
-# spans.
+# idempotent, nothing dropped; its floors were seed 7's less 1.5 points, plus 15 FP/MB and 30 stray
+# spans. After round 12's tuning (never on round 13) seed 7 reads 63.6% secrets, 56.3% personal
+# data, 7.1 FP/MB, 0 stray (seed 1: 63.4%, 55.7%, 2.8 FP/MB, 3 stray): the floors follow, less 1.5.
+# After the MAC address policy (a MAC is personal only when a label or an owner attributes it: rstage)
+# seed 7 reads 63.6% secrets, 56.1% personal data, 7.1 FP/MB, 0 stray (seed 1: 63.4%, 55.5%, 2.8, 3):
+# the personal-data floor follows, less 1.5.
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.599, 0.521, 22.0, 30)],
+    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.621, 0.546, 22.0, 30)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
@@ -197,16 +201,15 @@ def test_blind_round11_joined_dev(blind: dict[str, BlindScore]) -> None:
 
 
 def test_blind_round12_joined_dev(blind: dict[str, BlindScore]) -> None:
-    """Round 12 (dev since round 13, written blind): the floors it had as the holdout where it meets
-    them drawn as dev, until its tuners raise them. Scored as dev it draws other cases (a pool's name
-    seeds them): at seed 7 (n 1200), untuned on it, 67.7% secrets, 72.9% personal data, 14.6 FP/MB,
-    9 stray spans, so its secrets floor is that less 1.5 points (as round 11's was)."""
+    """Round 12 (dev since round 13, written blind; opened to tune12s/fix12s and tune12p/fix12p):
+    floors just under its figures at seed 7 (n 1200) after that tuning: 89.1% secrets, 86.8% personal
+    data, 0 FP/MB, 8 stray spans (untuned, drawn as dev: 67.7%, 72.9%, 14.6 FP/MB, 9 stray)."""
     sc = blind["round12"]
     assert sc.idempotent and sc.dropped == 0
-    assert sc.recall("secret") >= 0.662, sc.recall("secret")
-    assert sc.recall("pii") >= 0.68, sc.recall("pii")
-    assert sc.fp_per_mb() <= 23.0, sc.fp_per_mb()
-    assert sc.stray <= 45, sc.stray
+    assert sc.recall("secret") >= 0.875, sc.recall("secret")
+    assert sc.recall("pii") >= 0.85, sc.recall("pii")
+    assert sc.fp_per_mb() <= 6.0, sc.fp_per_mb()
+    assert sc.stray <= 15, sc.stray
 
 
 def test_blind_round10_joined_dev(blind: dict[str, BlindScore]) -> None:
@@ -808,47 +811,40 @@ def test_round13_wrappers_keep_values_findable() -> None:
             assert enc(b) in enc(a + b + c), (frame, a, b, c)
 
 
-def test_round12_joined_dev() -> None:
-    """Round 12 joined dev (written blind, tuned on once round 13 exists): every category with an
-    earlier round has round-12 families in dev, each round-12 category planted in 2400 prompts with
-    every value in its prompt, the same cases for the same seed; ``before=12`` is the dev pool of
-    rounds 1 to 11 and holds no round-12 category, decoy kind or wrapper. (Generator only.)"""
-    assert HOLDOUT_ROUND > 12 and 12 not in HOLDOUT_ROUNDS
-    assert all(len(c.templates("dev", 12)) >= 2 for c in CATS if any(r < 12 for r in c.rounds))
-    r11 = {c.name for c in CATS if c.templates("dev", 11)}
-    r12 = {c.name for c in CATS if c.templates("dev", 12)}
-    assert len(r12 - r11) >= 20 and r11 < r12
-    cases = generate(2, "dev", 2400, round_no=12)
+def _check_joined_dev(round_no: int, min_new: int, *, known_decoys_and_wrappers: bool = False) -> None:
+    """A round that joined dev (written blind, tuned on once the next round exists): every category
+    with an earlier round has families of it in dev, each of its categories planted in 2400 prompts
+    with every value in its prompt, the same cases for the same seed; ``before=round_no`` is the dev
+    pool of the rounds before it and holds none of its new categories or decoy kinds. (Generator only.)
+    `known_decoys_and_wrappers`: its decoy kinds are all in DECOYS and its wrappers in DEV_WRAPPERS."""
+    prev = round_no - 1
+    assert round_no < HOLDOUT_ROUND and round_no not in HOLDOUT_ROUNDS
+    assert all(len(c.templates("dev", round_no)) >= 2 for c in CATS if any(r < round_no for r in c.rounds))
+    older = {c.name for c in CATS if c.templates("dev", prev)}
+    this = {c.name for c in CATS if c.templates("dev", round_no)}
+    assert len(this - older) >= min_new and older < this
+    cases = generate(2, "dev", 2400, round_no=round_no)
     counts = _planted_counts(cases)
-    assert set(counts) == r12 and min(counts.values()) >= 8, min(counts.values())
-    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[12])
-    assert [c.text for c in generate(2, "dev", 200, round_no=12)] == [c.text for c in cases[:200]]
-    old = generate(1, "dev", 400, before=12)
-    assert not (r12 - r11) & {p.category for case in old for p in case.plants}
-    r12_decoys = set(DECOY_ROUNDS[12]) - {k for r in range(1, 12) for k in DECOY_ROUNDS[r]}
-    assert not r12_decoys & {d.category for case in old for d in case.decoys}
+    assert set(counts) == this and min(counts.values()) >= 8, min(counts.values())
+    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[round_no])
+    if known_decoys_and_wrappers:
+        assert set(DECOY_ROUNDS[round_no]) <= set(DECOYS) and WRAPPER_ROUNDS[round_no][0] in DEV_WRAPPERS
+    assert [c.text for c in generate(2, "dev", 200, round_no=round_no)] == [c.text for c in cases[:200]]
+    old = generate(1, "dev", 400, before=round_no)
+    assert not (this - older) & {p.category for case in old for p in case.plants}
+    new_decoys = set(DECOY_ROUNDS[round_no]) - {k for r in range(1, round_no) for k in DECOY_ROUNDS[r]}
+    assert not new_decoys & {d.category for case in old for d in case.decoys}
+
+
+def test_round12_joined_dev() -> None:
+    """Round 12 joined dev (see `_check_joined_dev`): at least 20 new categories."""
+    _check_joined_dev(12, 20)
 
 
 def test_round11_joined_dev() -> None:
-    """Round 11 joined dev (written blind, tuned on once round 12 exists): every category with an
-    earlier round has round-11 families in dev, each round-11 category planted in 2400 prompts with
-    every value in its prompt, the same cases for the same seed; ``before=11`` is the dev pool of
-    rounds 1 to 10 and holds no round-11 category, decoy kind or wrapper. (Generator only.)"""
-    assert HOLDOUT_ROUND > 11 and 11 not in HOLDOUT_ROUNDS
-    assert all(len(c.templates("dev", 11)) >= 2 for c in CATS if any(r < 11 for r in c.rounds))
-    r10 = {c.name for c in CATS if c.templates("dev", 10)}
-    r11 = {c.name for c in CATS if c.templates("dev", 11)}
-    assert len(r11 - r10) >= 40 and r10 < r11
-    cases = generate(2, "dev", 2400, round_no=11)
-    counts = _planted_counts(cases)
-    assert set(counts) == r11 and min(counts.values()) >= 8, min(counts.values())
-    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[11])
-    assert set(DECOY_ROUNDS[11]) <= set(DECOYS) and WRAPPER_ROUNDS[11][0] in DEV_WRAPPERS
-    assert [c.text for c in generate(2, "dev", 200, round_no=11)] == [c.text for c in cases[:200]]
-    old = generate(1, "dev", 400, before=11)
-    assert not (r11 - r10) & {p.category for case in old for p in case.plants}
-    r11_decoys = set(DECOY_ROUNDS[11]) - {k for r in range(1, 11) for k in DECOY_ROUNDS[r]}
-    assert not r11_decoys & {d.category for case in old for d in case.decoys}
+    """Round 11 joined dev (see `_check_joined_dev`): at least 40 new categories; its decoy kinds and
+    wrappers are dev's."""
+    _check_joined_dev(11, 40, known_decoys_and_wrappers=True)
 
 
 def test_round10_joined_dev() -> None:

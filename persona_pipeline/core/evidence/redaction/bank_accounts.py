@@ -73,6 +73,7 @@ _ACCOUNT_WORD = Rx(
 _DOMESTIC_VALUE = re.compile(r"\d[\d./ -]{4,30}\d")
 _GROUP_BREAK = re.compile(r"(?=[./ -])")
 _ACCOUNT_REACH = 40
+_VALUE_MAX = 32  # (`_DOMESTIC_VALUE`'s longest)
 _REACH = 64  # characters between the routing code and the account label, on one line
 # Mexico's CLABE: bank (3), branch (3), account (11), check digit (`_clabe_ok`)
 _CLABE = Rx(r"(?i)\bclabe[\"']?[ \t:#=]*[\"']?(\d{18})\b")
@@ -150,9 +151,13 @@ def _domestic_ok(value: str, norwegian: bool = False) -> bool:
 
 def _domestic_accounts(text: str) -> Iterator[Span]:
     for ((_, b),) in _ACCOUNT_WORD.finditer(text):
-        stop = text.find("\n", b, b + _ACCOUNT_REACH)
-        m = _DOMESTIC_VALUE.search(text, b, b + _ACCOUNT_REACH if stop < 0 else stop)
-        if m is None or text[m.start() - 1 : m.start()].isalnum() or text[m.end() : m.end() + 1].isalnum():
+        # (the value starts within reach and runs to its end: a long CBU after a few words is whole)
+        limit = b + _ACCOUNT_REACH + _VALUE_MAX
+        stop = text.find("\n", b, limit)
+        m = _DOMESTIC_VALUE.search(text, b, limit if stop < 0 else stop)
+        if m is None or m.start() > b + _ACCOUNT_REACH:
+            continue
+        if text[m.start() - 1 : m.start()].isalnum() or text[m.end() : m.end() + 1].isalnum():
             continue
         line_start = text.rfind("\n", max(0, b - _ACCOUNT_REACH * 2), b) + 1
         norwegian = _NO_CONTEXT.search(text, line_start, m.end()) is not None

@@ -348,6 +348,9 @@ RULES: list[tuple[str, str, str]] = [
         rf"\b(?:login|user|username|account)[ \t]+[^\s]+(?:[ \t]+|[ \t]*\r?\n[ \t]*)({KEY})[ \t]+",
         _VALUE,
     ),
+    # a tab-separated row (a spreadsheet's cells pasted, a CLI's TSV output): K in its own cell, a
+    # tab, V in the next one
+    ("kv_assign", rf"(?m)(?:^|\t)[ \t>]*({KEY})\t[ \t]*", _VALUE),
     # a command's `-p` after its user (`-u U`, `-U U`, `-l U`, `--user U`): the user's password
     # (`-p 5432`, `-p 8080:80`, `-p dbname` are a port or a name: the password policy wants a
     # generated value); the key is the flag, judged as `password` (`secrets._kv_key`)

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from itertools import pairwise
 
-from persona_pipeline.core.evidence.redaction import id_catalog
+from persona_pipeline.core.evidence.redaction import id_catalog, taxpayer_ids
 from persona_pipeline.core.evidence.redaction.matching import Rx
 from persona_pipeline.core.evidence.redaction.spans import Span, placeholder_cells_only
 
@@ -213,10 +213,34 @@ _LABELS: dict[str, str] = {
     ),
     # a label naming an identity number of no one country: every kind with check digits is tried
     "national_id": (
-        rf"id{_W}(?:no|number|num|nr)|national{_W}id(?:entity)?(?:{_W}(?:no|number|num|card))?|national{_W}(?:no|number)|"
-        rf"identity{_W}(?:no|number|num)|personal{_W}(?:id|identity|identification){_W}(?:no|number|code)|"
-        rf"personal{_W}(?:code|number)|citizen{_W}id"
+        rf"national{_W}id(?:entity)?(?:{_W}(?:no|number|num|card))?|national{_W}(?:no|number)|"
+        rf"identity{_W}(?:card{_W})?(?:no|number|num)|personal{_W}(?:id|identity|identification){_W}(?:no|number|code)|"
+        rf"personal{_W}(?:code|number)|citizen{_W}id(?:entity)?(?:{_W}(?:no|number|num|card))?"
     ),
+    # (round 12) a traveller's programme number: a Known Traveler Number (TSA PreCheck, Global
+    # Entry's PASSID, NEXUS, SENTRI), a DHS redress number, an airline's frequent-flyer number; no
+    # check digit: the label vouches for a token of seven to ten capitals and digits (`_travel_id_ok`)
+    "travel_id": (
+        rf"known{_W}travell?er(?:{_W}(?:no|number|num|id))?|ktn|passid|redress{_W}(?:no|number|control{_W}number)|"
+        rf"trusted{_W}travell?er{_W}(?:no|number|num|id)|frequent{_W}fl[yi]er{_W}(?:no|number|num|id)|"
+        rf"(?:global{_W}entry|nexus|sentri){_W}(?:no|number|num|id|pass{_W}id)"
+    ),
+    # (round 12) an employee's number in an organisation's HR records (an HR system resolves it to
+    # one person): employee id/number/# (LDAP's `employeeNumber`), staff and personnel numbers,
+    # Workday's worker id, an access badge's number; the label vouches for an id-shaped value
+    # right after it (`_employee_id_ok`). A worker id or a badge alone is as often a process's,
+    # a job queue's or a CI badge's: those two only beside HR or person words (`_WEAK_EMPLOYEE`)
+    "employee_id": (
+        rf"employee{_W}?(?:id|no|number|num|nr)|employee[ \t]?#|staff{_W}(?:id|no|number|num)|"
+        rf"personnel{_W}(?:id|no|number)|personal{_W}?nummer|worker{_W}?id|badge(?:{_W}(?:id|no|number))?"
+    ),
+    # India's health account number (ABHA, 14 digits) and provident-fund account number (UAN, 12)
+    "in_abha_uan": (
+        rf"abha(?:{_W}(?:no|number|id|address))?|ayushman{_W}bharat{_W}health{_W}account(?:{_W}(?:no|number))?|"
+        rf"uan(?:{_W}(?:no|number))?|universal{_W}account{_W}(?:no|number)"
+    ),
+    # (an `id number` of no stated kind may be anything's: only a number with check digits is one)
+    "id_number": rf"id{_W}(?:no|number|num|nr)",
 }
 # kinds a label's value may also be: the same word names other countries' numbers (`personnummer`
 # is Norway's and Denmark's too), and a generic label (`id number`) any number with check digits
@@ -278,6 +302,11 @@ _ALSO: dict[str, tuple[str, ...]] = {
         "lv_pk",
     ),
 }
+_ALSO["id_number"] = _ALSO["national_id"]
+# (round 12) a label naming a person's national, citizen or identity number vouches for the value
+# whatever the country (many have no check digit: Vietnam's, Saudi Arabia's, Tanzania's): any
+# id-shaped run right after it (`_national_number_ok`), when no country's checked kind reads it
+_ALSO["national_id"] = (*_ALSO["national_id"], "national_id_number")
 # (issue 17, round 10) every other country's personal and tax numbers that python-stdnum knows,
 # under the names its modules give them (see `id_catalog`): the modules read above are left out
 _READ_ABOVE = frozenset(
@@ -299,15 +328,17 @@ _CATALOG_ACRONYMS: set[str] = set()
 
 def _fold_label(name: str) -> str:
     """A name as a label pattern on the fold: each non-ASCII letter a DEL, a space, dot or hyphen
-    any of the label separators. A name ending in a DEL takes the blank or colon after it (no `\\b`
-    follows a DEL: see `cu_ni`)."""
+    any of the label separators. A name ending in a DEL takes the blank, or the colon or `=` (and
+    the blanks and quote) after it, up to the value: no `\\b` follows a DEL (see `cu_ni`), and a
+    colon glued to the name (`Mã số thuế: …`) leaves no word boundary before the blank after it."""
     words = [w for w in re.split(r"[ .\-]+", name) if w]
     pat = _W.join("".join(re.escape(c) if c.isascii() else "\x7f" for c in w) for w in words)
-    return pat + "[ \t:]" if not name.rstrip(". ")[-1:].isascii() else pat
+    return pat + r"(?:[ \t]|[ \t]*[:=][ \t]*\\?[\"']?)" if not name.rstrip(". ")[-1:].isascii() else pat
 
 
 def _add_catalog() -> None:
-    for entry in id_catalog.catalog(_READ_ABOVE):
+    # (with the numbers python-stdnum's summaries do not call a person's: `taxpayer_ids`)
+    for entry in (*id_catalog.catalog(_READ_ABOVE), *taxpayer_ids.ENTRIES):
         if entry.kind in _LABELS:
             continue
         own: list[str] = []
@@ -407,6 +438,15 @@ _OTHER_LABELS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("РНОКПП|ІПН", ("ua_rntrc",)),
     ("ИНН", ("ru_inn",)),
     ("ЛНЧ|номер на чужденец", ("bg_pnf",)),  # (Bulgaria's foreigner's number: Личен номер на чужденец)
+    # (round 12) "national number", "identity number", "civil number" in Arabic, Persian, Russian,
+    # Ukrainian and Greek, and the personal numbers of Kazakhstan (ИИН, ЖСН) and Uzbekistan (ПИНФЛ,
+    # JShShIR in Uzbek Cyrillic): the label vouches for an id-shaped value right after it
+    (
+        "رقم الهوية الوطنية|رقم الهوية|الرقم الوطني|الرقم المدني|رقم السجل المدني|کد ملی|شماره ملی|"
+        "личный номер|идентификационный номер|номер удостоверения личности|особистий номер|"
+        "αριθμός ταυτότητας|ИИН|ЖСН|ПИНФЛ|ЖШШИР",
+        ("national_id_number",),
+    ),
     # (the catalogue's numbers under their names in their own scripts)
     *(("|".join(e.other_script), (e.kind,)) for e in _CATALOG.values() if e.other_script),
 )
@@ -500,6 +540,13 @@ _SHAPES: dict[str, tuple[Rx, ...]] = {
     # `AB-123-CD`, `K-EO 8561`, `1470 FBC`); a plate's alphabet is upper case
     "vehicle_plate": (Rx(r"^(?:[A-Z0-9]{1,4}(?:[ -][A-Z0-9]{1,5}){0,2}|[A-Z0-9]{5,8})"),),
     "national_id": (),  # (its values are the `_ALSO` kinds')
+    "id_number": (),
+    "travel_id": (Rx(r"^(?:[A-Z0-9]{7,10})"),),
+    "employee_id": (Rx(r"^(?:[A-Z]{1,3}-?\d{4,9}|\d{2}-\d{5,7}|\d{5,9})"),),
+    "in_abha_uan": (Rx(r"^(?:\d{2}-?\d{4}-?\d{4}-?\d{4}|\d{12})"),),
+    # one to three capitals (a country's code), then eight to twenty digits in groups, a check
+    # letter or digit after a hyphen (`GHA-123456789-0`), or a letter glued to the end
+    "national_id_number": (Rx(r"^(?:(?:[A-Z]{1,3}-)?\d(?:[ ./-]?\d){7,19}(?:-[0-9A-Z]|[A-Z])?)"),),
     # (round 9) each number's printed shapes (python-stdnum's docs and examples)
     "ve_rif": (Rx(r"^(?:[VEJPGvejpg]-?\d{8}-?\d)"),),
     "us_atin": (Rx(r"^(?:9\d\d-?93-?\d{4})"),),
@@ -873,6 +920,58 @@ def _social_id_ok(v: str) -> bool:
     )
 
 
+def _travel_id_ok(v: str) -> bool:
+    """Two digits at least, four distinct characters, not a run of consecutive digits."""
+    return sum(c.isdigit() for c in v) >= 2 and len(set(v)) >= 4 and not (v.isdigit() and _consecutive(v))
+
+
+# `worker id` and `badge` name a person's number only in an HR or person context: a Celery,
+# gunicorn or Spark worker's id, a README badge, a gamification badge's id are everyday text
+_WEAK_EMPLOYEE = re.compile(r"(?i)worker|badge")
+# words of an employment record (several languages), or a field holding a person's name, nearby
+_HR_CONTEXT = re.compile(
+    r"(?i)(?<![a-z0-9])(?:employ|staff|personnel|personeel|payroll|human[ _-]?resources|hris|hr(?![a-z])|"
+    r"mitarbeiter|empleado|dipendent|funcion[a\u00e1]rio|medewerker|salari|n[o\u00f3]mina|gehalt|"
+    r"hire[ _-]?date|hired|new[ _-]?hire|onboard|offboard|job[ _-]?title|department|cost[ _-]?cent|headcount|"
+    r"workday|successfactors|bamboohr|personio|"
+    r"(?:full|legal|first|last|given|family|display|preferred)[ _-]?name|surname|(?:card[ _-]?)?holder)"
+)
+_CONTEXT_REACH = 200
+
+
+_PLACEHOLDER_KIND = re.compile(r"\[REDACTED:[a-z0-9_]*")
+
+
+def _hr_context(text: str, start: int, end: int) -> bool:
+    """Whether HR or person words are within reach of `text[start:end]` (a label and its value).
+    (a placeholder's kind, `[REDACTED:employee_id:…]`, is no word of the text: a second pass sees
+    the context the first did)"""
+    window = text[max(0, start - _CONTEXT_REACH) : end + _CONTEXT_REACH]
+    if _PLACEHOLDER_OPEN in window:
+        window = _PLACEHOLDER_KIND.sub("[", window)
+    return _HR_CONTEXT.search(window) is not None
+
+
+def _employee_id_ok(v: str) -> bool:
+    """Five digits at least, three distinct, not a run of consecutive digits, not a date."""
+    d = _digits(v)
+    return len(d) >= 5 and len(set(d)) >= 3 and not _consecutive(d) and not _compact_date(d)
+
+
+def _national_number_ok(v: str) -> bool:
+    """Eight to twenty digits (a prefix's capitals and a check character aside), three distinct at
+    least, not a date, not a run of consecutive digits."""
+    core = v.split("-", 1)[1] if v[:1].isalpha() and "-" in v else v
+    d = _digits(core)
+    return (
+        8 <= len(d) <= 20
+        and len(set(d)) >= 3
+        and _DATE_SHAPED.fullmatch(core) is None
+        and not _compact_date(d)
+        and not _consecutive(d)
+    )
+
+
 def _compact_date(d: str) -> bool:
     """A YYYYMMDD date (`20240312`) from 1900 to 2099."""
     return len(d) == 8 and d[:2] in ("19", "20") and 1 <= int(d[4:6]) <= 12 and 1 <= int(d[6:]) <= 31
@@ -932,6 +1031,10 @@ def _round9_validators() -> dict[str, Callable[[str], bool]]:
         "id_card": _id_card_ok,
         "mrn": lambda v: sum(c.isdigit() for c in v) >= 6,
         "social_security_id": _social_id_ok,
+        "national_id_number": _national_number_ok,
+        "travel_id": _travel_id_ok,
+        "employee_id": _employee_id_ok,
+        "in_abha_uan": lambda v: len(set(_digits(v))) >= 3 and not _consecutive(_digits(v)),
         "health_number": _health_number_ok,
     }
 
@@ -1119,8 +1222,17 @@ def _labelled(text: str, label: Rx, lead: int = 0) -> Iterator[Span]:
         span = _value_after(text, label_end, kinds)
         if span is None:
             span = _schema_example(text, label_end, kinds) or _test_case_value(text, spans[0][0], label_end, kinds)
-        if span is not None:
+        if span is not None and not _weak_employee(text, written, spans[0][0], span):
             yield span
+
+
+def _weak_employee(text: str, written: str, label_start: int, span: Span) -> bool:
+    """Whether an employee number read after `worker id` or `badge` has no HR or person words near."""
+    return (
+        span.kind == "employee_id"
+        and _WEAK_EMPLOYEE.search(written) is not None
+        and not _hr_context(text, label_start, span.end)
+    )
 
 
 # a test's head whose title names what it checks: Jest/Mocha `it("…", () => {`, `test(…`, pytest
@@ -1172,7 +1284,8 @@ def _duplicate_entries(text: str) -> Iterator[Span]:
             continue
         for kind in _kinds_of(label[1:]):
             if _value_span(kind, text, v0) == v1:
-                yield Span(v0, v1, kind)
+                if not _weak_employee(text, text[k0:k1], v0, Span(v0, v1, kind)):
+                    yield Span(v0, v1, kind)
                 break
 
 
@@ -1195,7 +1308,7 @@ def _ambiguous(label: str) -> bool:
 # of no one country): the value follows the label directly, an optional number word and a separator
 # between (`seguridad social 28/…`, `Healthcare identifier (IHI): …`, `previdenza sociale n. …`), no other
 # word (`assurance maladie remboursement: 20240312`, `health identifier table rows: …`)
-_DIRECT_KINDS = frozenset(("social_security_id",))
+_DIRECT_KINDS = frozenset(("social_security_id", "national_id_number", "employee_id"))
 _DIRECT_GAP = re.compile(
     r"(?i)[ \t_.+-]*(?:(?:number|numbers|num|nos?|nr|n|n[º°]|num[ée]ro|n[úu]mero|nummer|#)\.?)?"
     r"(?:[ \t]*(?-i:\([A-Z]{2,6}\)))?"  # (the label's acronym: `Individual Healthcare Identifier (IHI): …`)
@@ -1282,9 +1395,14 @@ def _column_cells(text: str) -> Iterator[Span]:
 
     def kind_of(groups: Sequence[tuple[int, int]]) -> tuple[str, int]:
         i = next(i for i, g in enumerate(groups) if g[0] >= 0)
-        return _KINDS[i], groups[i][0]
+        (g0, g1), kind = groups[i], _KINDS[i]
+        if kind == "employee_id" and _WEAK_EMPLOYEE.search(text, g0, g1) and not _hr_context(text, g0, g1):
+            return "", g0  # (a worker's or a badge's column with no HR or person column beside it)
+        return kind, g0
 
     def value_end(kind: str, text: str, start: int) -> int | None:
+        if not kind:
+            return None
         return next((e for k in (kind, *_ALSO.get(kind, ())) if (e := _value_span(k, text, start)) is not None), None)
 
     yield from table_column_values(text, _LABEL_CELL, kind_of, value_end)

@@ -48,6 +48,9 @@ _PHRASES = (
     r"(?:za)?dzwo(?:\x7f|n)|appelle[sz]?-moi|ruf[ \t]+(?:mich|uns)[ \t]+an|chiamami|bel[ \t]+me"
 )
 _LABEL = rf"(?:{_WORDS}|(?:{_WORDS})[ _-]?(?:{_NUMBER_WORDS})|{_PHRASES})"
+# a phone label anywhere in a short stretch of text (the context a number spelled in words needs
+# when its words are separated as a list's: `spoken_digits`)
+CONTEXT = Rx(rf"(?i)(?:^|[^A-Za-z0-9_\x7f])(?:{_LABEL})(?:[^A-Za-z\x7f]|$)")
 # the gap: a colon, `is`, `al`, `pod`, a quote or a bracket; nothing that could hold another value
 # (a Markdown row's next cell, `| phone | V |`; pydantic's error for the field, `invalid phone
 # [type=value_error, input_value='V'`)

@@ -554,6 +554,9 @@ def _cf_decoded(hex_text: str) -> str:
 def _encoded_email_spans(text: str) -> Iterator[Span]:
     if _open(text, "email_qp"):
         for ((start, end),) in _QP_EMAIL.finditer(text):
+            host = text[start:end].partition("=40")[2].split(".", 1)[0]
+            if len(host) >= 16 and any(map(str.isdigit, host)) and any(map(str.isalpha, host)):
+                continue  # `client_id=40…-3f9a….apps.…`: a generated host label, an assignment's value, no mail domain
             yield Span(start, end, "email")
     if _open(text, "email_cf"):
         for m in _CF_EMAIL.finditer(text):
@@ -2407,6 +2410,46 @@ def immigration_spans(text: str) -> Iterator[Span]:
     yield from immigration_ids.immigration_spans(text)  # (its own RE2 gate: see the module)
 
 
+from persona_pipeline.core.evidence.redaction import spoken_digits  # noqa: E402
+
+_GATED["spoken_digits"] = (spoken_digits.GATE,)
+
+
+def spoken_phone_spans(text: str) -> Iterator[Span]:
+    if _open(text, "spoken_digits"):  # (three digit words in a row: most texts have none)
+        yield from spoken_digits.spoken_phone_spans(text)
+
+
+from persona_pipeline.core.evidence.redaction import birth_epochs  # noqa: E402
+
+_GATED["birth_epoch"] = (birth_epochs.BIRTH_EPOCH,)
+
+
+def birth_epoch_spans(text: str) -> Iterator[Span]:
+    if _open(text, "birth_epoch"):
+        yield from birth_epochs.birth_epoch_spans(text)
+
+
+from persona_pipeline.core.evidence.redaction import dicom_tags  # noqa: E402
+
+_GATED["dicom"] = (Rx(r"\(" + dicom_tags.HEX4 + r", ?" + dicom_tags.HEX4 + r"\)|\"vr\""),)
+
+
+def dicom_spans(text: str) -> Iterator[Span]:
+    if _open(text, "dicom"):  # (a DICOM tag or a JSON model's `"vr"`: most texts have neither)
+        yield from dicom_tags.dicom_spans(text)
+
+
+from persona_pipeline.core.evidence.redaction import mac_addresses  # noqa: E402
+
+_GATED["mac"] = (mac_addresses.MAC,)
+
+
+def mac_spans(text: str) -> Iterator[Span]:
+    if _open(text, "mac"):
+        yield from mac_addresses.mac_spans(text)
+
+
 DETECTORS = (
     email_spans,
     phone_spans,
@@ -2427,4 +2470,8 @@ DETECTORS = (
     device_id_spans,  # IMEIs and VINs
     handle_spans,  # messaging, social, payment and code-host handles where their role is stated
     immigration_spans,  # visa, residence-permit and immigration case numbers after their label
+    spoken_phone_spans,  # phone numbers written out digit by digit in words
+    birth_epoch_spans,  # dates of birth stored as a Unix time under a birth key
+    dicom_spans,  # a DICOM header's person names and patient identifiers
+    mac_spans,  # hardware addresses of devices (unicast, universally administered)
 )

@@ -22,7 +22,17 @@ from functools import lru_cache
 from itertools import islice, pairwise
 from pathlib import Path
 
-from persona_pipeline.core.evidence.redaction import key_pairs, kv, public_material, recovery_codes, secret_refs
+from persona_pipeline.core.evidence.redaction import (
+    disk_keys,
+    encoded_creds,
+    hook_urls,
+    key_pairs,
+    kv,
+    prose_keys,
+    public_material,
+    recovery_codes,
+    secret_refs,
+)
 from persona_pipeline.core.evidence.redaction.matching import (
     Prepared,
     Rx,
@@ -1028,6 +1038,29 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
         1,
         ("secret", "private", "passw", "token", "cookie", "credential", ".pem", ".key"),
     ),
+    # a secret store's read command, whatever the item is called, then what it printed: the value
+    # alone on each of the next lines (a stored note of several codes). The commands as their tools
+    # document printing a secret: pass/gopass `show`, Bitwarden `bw get password|notes|totp`,
+    # 1Password `op read`, `lpass show --password`, macOS `security find-…-password -w`, Vault's
+    # `-field`, `secret-tool lookup`, `keyring get`, `gcloud secrets versions access`, AWS Secrets
+    # Manager's and SSM's getters, Azure Key Vault's `secret show`, `doppler secrets get`, and a
+    # Kubernetes Secret's data through `base64 -d`.
+    (
+        "cli_secret",
+        r"(?:\b(?:go)?pass[ \t]+show\b|\bbw[ \t]+get[ \t]+(?:password|notes|totp)\b|\bop[ \t]+read\b"
+        r"|\blpass[ \t]+show\b[^\r\n]{0,200}?--password|\bsecurity[ \t]+find-(?:generic|internet)-password\b"
+        r"[^\r\n]{0,200}?[ \t]-w\b|\bvault[ \t]+(?:kv[ \t]+get|read)\b[^\r\n]{0,200}?-field\b"
+        r"|\bsecret-tool[ \t]+lookup\b|\bkeyring[ \t]+get\b|\bgcloud[ \t]+secrets[ \t]+versions[ \t]+access\b"
+        r"|\baws[ \t]+(?:secretsmanager[ \t]+get-secret-value|ssm[ \t]+get-parameters?)\b"
+        r"|\baz[ \t]+keyvault[ \t]+secret[ \t]+show\b|\bdoppler[ \t]+secrets[ \t]+get\b"
+        r"|\bkubectl[ \t]+get[ \t]+secrets?\b[^\r\n]{0,200}?\|[ \t]*base64[ \t]+(?:-d|--decode|-D)\b)"
+        r"[^\r\n]{0,200}?(?:\r?\n|\\r?\\n)"
+        + _LINE_PREFIX
+        + r"((?:[^\s\\\"'`=:]{6}[^\s\\\"'`=:]*[ \t]*(?:\r?\n|\\r?\\n)[ \t>]*)*[^\s\\\"'`=:$]{6}[^\s\\\"'`=:$]*)"
+        r"(?:[ \t]*\\?[\"'`]?[ \t]*(?:\r|\n|\\[rn]|$))",
+        1,
+        ("show", "get", "read", "lookup", "access"),
+    ),
     # Cisco IOS: an SNMPv3 user's auth and privacy passwords (`snmp-server user U G v3 auth sha A
     # priv aes 128 P`), and a local user's or the enable password by its encryption type (`username U
     # privilege 15 secret 9 H`, `enable password 7 H`: type 7 is reversible, 5/8/9 crackable hashes)
@@ -1492,6 +1525,8 @@ def _masked(value: str) -> bool:
         return bool(_MASKED.match(_BYTE_ESCS.sub(_bytes_unescape, value)))
     if "%" in value:
         return bool(_MASKED.match(urllib.parse.unquote(value)))
+    if "\\*" in value or "\\." in value:  # markdown's or LaTeX's escaped mask (`\*\*\*\*`)
+        return bool(_MASKED.match(value.replace("\\", "")))
     return False
 
 
@@ -2118,6 +2153,12 @@ _ARN_RESOURCE = re.compile(r"(?:secret|parameter|key|apikey)[:/]", re.IGNORECASE
 _DECISIONS: dict[tuple[int, str, str], object] = {}
 
 
+# escaped line ends (JSON `\\n`, HTML `&#10;`, PowerShell `` `n ``) and the next line's indent
+_ESCAPED_LINE_END = re.compile(r"(?:\\+[nrt]|&#1[03];?|`[nr])*[ \t]*")
+# a line opening with a label of its own (`ID: …`, `Key=…`)
+_OWN_LABEL = re.compile(r"[A-Za-z_][A-Za-z0-9_ .-]{0,40}?[ \t]*[:=]")
+
+
 def _decide(
     idx: int, matched: str, following: str, prev: str, groups: tuple[tuple[int, int], ...]
 ) -> tuple[int, int, str] | None:
@@ -2161,11 +2202,22 @@ def _decide(
     ctl = _CONTROL.search(matched, start, end)
     if ctl is not None:
         end = ctl.start()  # an ANSI colour code or another control character ends the value
+    if quoted and matched[start - 1 : start + 1] in ("`n", "`r") and matched[start + 1 : start + 2] in (" ", "\t", "`"):
+        return None  # PowerShell's escaped line end (`` `n ``) and the next line: no backtick quote
     if not quoted and kind != "private_key":
         # a JSON string's escaped line end ends a bare value (`= $null\\nX=1`): the JSON view reads
         # the value on its own line
         # (an HTML attribute's `&#10;` too; a doubly escaped `\\\\n` leaves no backslash behind)
         ends = ("\\n", "\\r", "\\t", "&#10", "&#13")
+        powershell = start > 0 and matched[start - 1 : start + 1] in ("`n", "`r")
+        if matched.startswith(ends, start) or powershell:
+            # the label ends its line (a JSON, HTML or PowerShell escape of the line end): the value
+            # is the next line's first token, unless that line opens with a label of its own
+            # (`Password:\\n ID: {…}`); a doubly escaped `\\n` is read by no view, so it is read here
+            nxt = _ESCAPED_LINE_END.match(matched, start + powershell)
+            start = nxt.end() if nxt is not None else start + powershell
+            if start >= end or _OWN_LABEL.match(matched, start, end) is not None:
+                return None
         cut = min((i for i in (matched.find(e, start, end) for e in ends) if i > start), default=-1)
         if cut > start:
             end = cut
@@ -2375,7 +2427,35 @@ def own_rule_spans(text: str) -> list[Span]:
             _rule_spans(idx, one, out)
     _near_spans(text, ids, spans)
     spans.extend(encoded_json_spans(text))
+    spans.extend(_value_format_spans(text))
     return spans
+
+
+def _prose_value_vetoed(text: str, label: int, start: int, end: int) -> bool:
+    """The policy `prose_key_loose` applies to a value its key word labels, for a value beside the
+    word for key in any language: a data, lookup or public key (`partition key`, `public key`: the
+    words before the label), a standard's published test data, and what its judge rejects (an
+    example, a placeholder, a path, a slug, code)."""
+    before = text[max(0, label - 24) : label]
+    if _NOT_SECRET_BEFORE.search(before) or _PUBLIC_BEFORE.search(before) or prose_keys.public_key(text, label):
+        return True  # (`public` as the key word's language places it: `clé publique`, `veřejný klíč`)
+    value = text[start:end]
+    if published_hex(text, start, value):
+        return True
+    return _rejected("prose_key_loose", 1, value, text[end : end + 1], "", False)
+
+
+def _value_format_spans(text: Prepared) -> list[Span]:
+    """The values known by their own format or their neighbours rather than a rule's label: BitLocker
+    recovery passwords, base64 `user:password`, hook URLs, generated values beside the word for key
+    in any language (none inside a placeholder: a second pass reads what the first wrote)."""
+    found = [
+        *disk_keys.bitlocker_spans(text),
+        *encoded_creds.basic_credential_spans(text),
+        *hook_urls.hook_url_spans(text, random_like),
+        *prose_keys.prose_key_spans(text, random_like, _prose_value_vetoed),
+    ]
+    return untouched(found, protected_ranges(text)) if found else found
 
 
 def own_rule_spans_many(texts: Sequence[str]) -> list[list[Span]]:
@@ -2399,6 +2479,7 @@ def own_rule_spans_many(texts: Sequence[str]) -> list[list[Span]]:
     for text, ids, out in zip(prepared, rule_ids, spans, strict=True):
         _near_spans(text, ids, out)
         out.extend(encoded_json_spans(text))
+        out.extend(_value_format_spans(text))
     return spans
 
 
@@ -2571,6 +2652,8 @@ def _rule_spans(idx: int, texts: Sequence[Prepared], outs: Sequence[list[Span]])
                 continue  # `arn:aws:secretsmanager:…:123456789012:secret:name`: an ARN's resource, no key
             if idx in _LOOSE_KEY_RULES and _NOT_SECRET_BEFORE.search(text[max(0, s0 - 24) : s0]):
                 continue  # "partition key: tenant#2024", "cache key: deps-v2-…": a data or lookup key
+            if idx in _LOOSE_KEY_RULES and prose_keys.public_key(text, s0):
+                continue  # `klucz publiczny V`, `öffentlicher Schlüssel V`: "public" in the key word's language
             if public_half:
                 before = text[max(0, s0 - 14) : s0]
                 # (the pattern's `pub` in any case: only ASCII letters case-fold to those three)

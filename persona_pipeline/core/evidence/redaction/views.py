@@ -14,6 +14,7 @@ text costs nothing. Building one is linear: the text is cut at its escapes, and 
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import html
 import json
@@ -41,8 +42,14 @@ _PCT_PROBE = Rx(
 )
 # (with the backslash escapes JSON lacks but its neighbours use: `\'` in a Python repr or a JS
 # string, `\$` in a shell's double quotes: `assert 'pw=\'X\''`, `echo "[ana@host ~]\$ …"`)
-_JSON_ESC = re.compile(r"(\\(?:u[0-9a-fA-F]{4}(?:\\u[0-9a-fA-F]{4})?|[nrtbf\"\\/'$]))")
-_JSON_PROBE = Rx(r"\\[nrtbf\"\\/u'$]")
+# (and the C escapes of byte strings: a Python `ascii()` repr's `\xe9` and `\U0001f600`, a C or
+# protobuf text-format string's octal `\303\251`; a run of byte escapes is one escape, read as
+# UTF-8 where it is, else one character per byte, as Python's `\x` is)
+_JSON_ESC = re.compile(
+    r"(\\(?:u[0-9a-fA-F]{4}(?:\\u[0-9a-fA-F]{4})?|x[0-9a-fA-F]{2}(?:\\x[0-9a-fA-F]{2})*|U[0-9a-fA-F]{8}"
+    r"|[0-3][0-7]{2}(?:\\[0-3][0-7]{2})*|[nrtbf\"\\/'$]))"
+)
+_JSON_PROBE = Rx(r"\\[nrtbf\"\\/u'$]|\\x[0-9a-fA-F]{2}|\\U[0-9a-fA-F]{8}|\\[0-3][0-7]{2}")
 # Character references: numeric (decimal, hex) and named, always with their `;` (a bare `&copy`
 # or `&page=` in a query string is left alone).
 _HTML_ESC = re.compile(r"(&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});)")
@@ -249,8 +256,18 @@ def _cont_decode(esc: str) -> str | None:
 
 
 def _json_decode(esc: str) -> str | None:
-    if esc[1] != "u":
-        return _SIMPLE[esc[1]]
+    kind = esc[1]
+    if kind == "x" or kind.isdigit():
+        raw = bytes(int(e[1:], 16) if kind == "x" else int(e, 8) for e in esc[1:].split("\\"))
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return raw.decode("latin-1")
+    if kind == "U":
+        code = int(esc[2:], 16)
+        return chr(code) if code <= 0x10FFFF else None
+    if kind != "u":
+        return _SIMPLE[kind]
     try:
         return json.loads(f'"{esc}"')
     except ValueError:
@@ -296,6 +313,121 @@ def _box_view(text: str) -> View | None:
     return _build(text, _BOX, _box_ascii, False)
 
 
+# A backslash before ASCII punctuation or a space: the escapes of CommonMark (any ASCII
+# punctuation may be escaped so), of LaTeX's special characters (`\_`, `\&`, `\%`, `\#`, `\{`)
+# with the text-mode macros for the three it cannot escape so (`\textbackslash{}`, `\~{}`), and of
+# Java's `.properties` (`\:`, `\=`, `\ `). Built only where an escape of these shows that no
+# regex's `\.` or `\(` is meant: `\_`, `\#`, `\%`, `\&`, `\:`, `\=`, `\~`, `\!`, `\@`, `\;`, a LaTeX
+# macro (a regex escapes none of them).
+_PUNCT_ESC = re.compile(r"(\\(?:text(?:backslash|asciitilde|asciicircum)\{\}|[~^]\{\}|[!-/:-@\[-`{-~ ]))")
+_PUNCT_PROBE = Rx(r"\\[_#%&:=~!@;]|\\text(?:backslash|asciitilde|asciicircum)\{\}")
+_TEX_MACROS = {"\\textbackslash{}": "\\", "\\textasciitilde{}": "~", "\\textasciicircum{}": "^"}
+
+
+def _punct_decode(esc: str) -> str | None:
+    return _TEX_MACROS.get(esc) or esc[1]
+
+
+# PowerShell's escapes in a double-quoted string: a backtick before `0 a b e f n r t v`, a quote,
+# `$`, a backtick, or `u{hex}` (about_Special_Characters). Built only where one sits right after a
+# word or a quote (`"`n`, `x`$`), as in a string, not where markdown opens a code span after a space.
+_PS_ESC = re.compile(r"(`(?:[0abefnrtv\"'$`]|u\{[0-9A-Fa-f]{1,6}\}))")
+_PS_PROBE = Rx(r"[A-Za-z0-9\"'{}\[\],:;.]`[0nrt\"$]")
+_PS_SIMPLE = {"0": "\0", "a": "\a", "b": "\b", "e": "\x1b", "f": "\f", "n": "\n", "r": "\r", "t": "\t", "v": "\v"}
+
+
+def _ps_decode(esc: str) -> str | None:
+    if esc[1] == "u":
+        code = int(esc[3:-1], 16)
+        return chr(code) if code <= 0x10FFFF else None
+    return _PS_SIMPLE.get(esc[1], esc[1])
+
+
+# Quoted-printable (RFC 2045 §6.7): `=` and two upper-case hex digits for an octet (a run of them
+# one UTF-8 character or more), `=` at a line's end a soft line break. Built only where a text shows
+# the encoding: an encoded `=` (`=3D`, which an encoder must write) or an encoded multi-byte
+# character (a UTF-8 lead octet and a continuation octet); a bare `id=42` elsewhere decodes too,
+# but a view only adds what it finds to what the text itself shows.
+_QP_ESC = re.compile(r"(=\r?\n|=[0-9A-F]{2}(?:=[0-9A-F]{2})*)")
+_QP_PROBE = Rx(r"=3D|=[C-F][0-9A-F]=[89AB][0-9A-F]")
+
+
+def _qp_decode(esc: str) -> str | None:
+    if esc[1] in "\r\n":
+        return ""
+    raw = bytes.fromhex(esc.replace("=", ""))
+    # (an encoder writes printable ASCII as itself, and only `=`, white space and control octets
+    # as escapes: a `=40` elsewhere is `id=40…` in the text around a pasted body, no `@`)
+    if any(0x21 <= b < 0x7F and b != 0x3D for b in raw):
+        return None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+# RFC 2047 encoded-words (`=?charset?Q?…?=`, `=?charset?B?…?=`, an optional `*language`), as mail
+# headers and some logs carry non-ASCII text: "Q" writes a space as `_` and octets as `=XX`, "B" is
+# base64. Whitespace between two adjacent encoded-words is no text (§6.2). encoded-text is printable
+# ASCII but `?` and space, so the pattern is linear.
+_EWORD = re.compile(r"=\?([A-Za-z0-9_.:+-]{1,40})(?:\*[A-Za-z0-9-]{1,20})?\?([QqBb])\?([!->@-~]{0,1000})\?=")
+_Q_ESC = re.compile(r"(_|=[0-9A-Fa-f]{2}(?:=[0-9A-Fa-f]{2})*)")
+
+
+def _charset_decode(raw: bytes, charset: str) -> str | None:
+    try:
+        return raw.decode(charset)
+    except (LookupError, UnicodeDecodeError):
+        return None
+
+
+def _eword_view(text: str) -> View | None:
+    if "=?" not in text:
+        return None
+    pieces: list[str] = []
+    escapes: list[tuple[int, int, int, int]] = []
+    pos = vlen = 0
+    prev_end = -1
+
+    def escape(a: int, b: int, out: str) -> None:
+        nonlocal pos, vlen
+        lit = text[pos:a]
+        pieces.append(lit)
+        vlen += len(lit)
+        pieces.append(out)
+        escapes.append((vlen, vlen + len(out), a, b))
+        vlen += len(out)
+        pos = b
+
+    for m in _EWORD.finditer(text):
+        charset, enc, body = m.group(1), m.group(2), m.group(3)
+        if enc in "Bb":
+            try:
+                decoded = _charset_decode(base64.b64decode(body, validate=True), charset)
+            except ValueError:
+                decoded = None
+            if decoded is None:
+                continue
+        if prev_end >= 0 and m.start() > prev_end and not text[prev_end : m.start()].strip():
+            escape(prev_end, m.start(), "")  # the folding whitespace between two words
+        if enc in "Bb":
+            escape(m.start(), m.end(), decoded)
+        else:
+            escape(m.start(), m.start(3), "")
+            for q in _Q_ESC.finditer(body):
+                a, b = m.start(3) + q.start(), m.start(3) + q.end()
+                raw = q.group()
+                out = " " if raw == "_" else _charset_decode(bytes.fromhex(raw.replace("=", "")), charset)
+                if out is not None:
+                    escape(a, b, out)
+            escape(m.end(3), m.end(), "")
+        prev_end = m.end()
+    if not escapes:
+        return None
+    pieces.append(text[pos:])
+    return View("".join(pieces), True, tuple(escapes))
+
+
 # A form filled by a UI test: the field's name, then the value typed into it (Selenium's
 # `find_element(By.NAME, "f").send_keys("v")`, Cypress's `cy.get('[name=f]').type('v')`,
 # Playwright's `getByLabel('f').fill('v')` / `page.fill('#f', 'v')`, Capybara's `fill_in 'f',
@@ -310,11 +442,21 @@ _FORM_FILL = re.compile(
 )
 
 
+# A record's field written as a tool prints or takes it, its name then its value: psql's expanded
+# display (`\x`: `-[ RECORD 1 ]`, then `column | value` lines), the AWS CLI's shorthand syntax
+# (`Name=K,Value=V`, `Key=K,Values=V`: tags, filters, user attributes) and a one-element list
+# assigned to a key (`K=["V"]`, an admin CLI's attribute): the view reads `K = V`.
+_PSQL_FIELD = re.compile(r"(?m)^[ \t]*[A-Za-z_][A-Za-z0-9_]{0,63}([ \t]*\|[ \t]*)(?=[^ \t\r\n|])")
+_FIELD_VALUE = re.compile(
+    r"\b(?:Name|Key)=[A-Za-z0-9_.:/-]{1,80}?(,Values?=)(?=[^,\s])|\b[A-Za-z][A-Za-z0-9_.-]{0,63}(=\[)(?=\\?[\"'])"
+)
+
+
 # either kind of joined line, in one RE2 pass on the fold (a plain text's common case: ~6x the
 # speed of testing each probe with `in`)
 _JOIN_PROBE = Rx(
     r"\((?:gdb|lldb|Pdb)\)|>>> |In \[|irb\(|iex\(|\n(?:<|=>) |send_?[Kk]eys|\.type\(|fill(?:_in|\()|etValue\(|"
-    r"Input (?:Text|Password)|input_text"
+    r"Input (?:Text|Password)|input_text|-\[ RECORD \d|,Values?=|=\[\\?[\"']"
 )
 
 
@@ -346,6 +488,13 @@ def _repl_view(text: str) -> View | None:
 def _form_view(text: str) -> View | None:
     """The text with each filled field's name and value joined (see `_FORM_FILL`)."""
     return _joined(text, _FORM_FILL)
+
+
+def _record_view(text: str) -> View | None:
+    """The text with each record field's name and value joined (see `_PSQL_FIELD`, `_FIELD_VALUE`)."""
+    if "-[ RECORD " in text:
+        return _joined(text, _PSQL_FIELD)
+    return _joined(text, _FIELD_VALUE)
 
 
 _MAX_DEPTH = 3  # text double-encoded (a query string inside a query string, JSON in a JSON string)
@@ -425,11 +574,27 @@ def _direct_views(text: str) -> list[View]:
         if v is not None:
             out.append(v)
     joins = _JOIN_PROBE.search(text) is not None  # (one RE2 pass for both kinds of joined lines)
-    for build in (_repl_view, _form_view) if joins else ():
+    for build in (_repl_view, _form_view, _record_view) if joins else ():
         v = build(text)
         if v is not None:
             out.append(v)
     v = _box_view(text)
+    if v is not None:
+        out.append(v)
+    # (text encodings that hide a `=`, `_` or quote from every rule: the secret engine sees them)
+    if "\\" in text and _PUNCT_PROBE.search(text) is not None:
+        v = _build(text, _PUNCT_ESC, _punct_decode, True)
+        if v is not None:
+            out.append(v)
+    if "`" in text and _PS_PROBE.search(text) is not None:
+        v = _build(text, _PS_ESC, _ps_decode, True)
+        if v is not None:
+            out.append(v)
+    if "=" in text and _QP_PROBE.search(text) is not None:
+        v = _build(text, _QP_ESC, _qp_decode, True)
+        if v is not None:
+            out.append(v)
+    v = _eword_view(text)
     if v is not None:
         out.append(v)
     return out
@@ -443,6 +608,8 @@ def decoded_views(text: str) -> tuple[View, ...]:
     if (
         "\\" not in text
         and "%" not in text
+        and "`" not in text
+        and not ("=" in text and ("=?" in text or _QP_PROBE.search(text) is not None))
         and "+" not in text
         and "&" not in text
         and not _pair_opens(text, '"')

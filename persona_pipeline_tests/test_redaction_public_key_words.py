@@ -1,0 +1,57 @@
+"""A value a key word names is no secret when the key is public, read in the key word's own
+language with its adjective on the side that language puts it (`prose_keys.public_key`, issue 17).
+Values and sentences are our own."""
+
+from __future__ import annotations
+
+import pytest
+
+from persona_pipeline.core.evidence.redaction.redactor import Redactor
+
+_V = "Tz5Nc8Wq1Kd7Hm3Jx"  # a generated-looking value of our own
+
+
+@pytest.fixture(scope="module")
+def red() -> Redactor:
+    return Redactor(b"p" * 32)
+
+
+def _redact(red: Redactor, text: str) -> str:
+    out = red.redact(text)
+    assert out is not None
+    again = red.redact(out.text)
+    assert again is not None and again.text == out.text  # idempotent
+    return out.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"ahora la chave pública do servidor é {_V}",  # (Portuguese: the adjective after, a clause on)
+        f"nasz klucz publiczny to {_V}",  # (Polish: after)
+        f"deponer el {_V} como clave pública",  # (Spanish, the value first)
+        f"der öffentliche Schlüssel lautet {_V}",  # (German: before)
+        f"náš veřejný klíč {_V} platí",  # (Czech: before)
+        f"julkinen avain {_V} kelpaa",  # (Finnish: before)
+        f"ufunguo wa umma {_V} umewekwa",  # (Swahili: after its particle)
+        f"публичный ключ {_V} сервера",  # (Russian: before)
+        f"{_V} açık anahtarı",  # (Turkish, head-final: the value before the phrase)
+    ],
+)
+def test_public_keys_in_their_languages_are_kept(red: Redactor, text: str) -> None:
+    assert _redact(red, text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"nasz klucz prywatny to {_V}",  # (private: a secret)
+        f"der geheime Schlüssel lautet {_V}",
+        f"la clave del servidor es {_V}",  # (no adjective at all)
+        f"julkisuus ei auta: avain {_V}",  # (the public word on the line, not beside the key word)
+        f"ключ {_V} публичный?",  # (after the value, in a language that puts it before)
+    ],
+)
+def test_other_keys_are_still_redacted(red: Redactor, text: str) -> None:
+    out = _redact(red, text)
+    assert _V not in out, out
