@@ -16511,36 +16511,27 @@ def _pii14(name: str, kinds: list[tuple[str, Callable[[random.Random], str]]], o
     round14_custom(name, "pii", make, len(templates))
 
 
-def ir_national_code(r: random.Random) -> str:
-    """Iran's national code (کد ملی): nine digits and a check digit (weights 10 down to 2, s mod 11:
-    the remainder when below 2, else 11 less it)."""
-    while True:
-        body = _d(r, 9)
-        if len(set(body)) > 1:
-            break
-    s = sum(int(x) * (10 - i) for i, x in enumerate(body)) % 11
-    v = body + str(s if s < 2 else 11 - s)
-    return f"{v[:3]}-{v[3:9]}-{v[9]}" if r.random() < 0.4 else v
+def qa_qid(r: random.Random) -> str:
+    """Qatar's QID: the century of birth (2 for the 1900s, 3 after), the birth year's last two digits,
+    the holder's nationality (ISO 3166 numeric) and a five-digit serial."""
+    y, _, _ = _birth(r)
+    nat = r.choice(["634", "356", "586", "050", "608", "818", "400", "144"])
+    return f"{2 if y < 2000 else 3}{y % 100:02d}{nat}{_d(r, 5)}"
 
 
-_KW_WEIGHTS = [2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
+def tn_cin(r: random.Random) -> str:
+    return r.choice("01") + _d(r, 7)  # Tunisia's carte d'identité nationale: eight digits
 
 
-def kw_civil_id(r: random.Random) -> str:
-    """Kuwait's civil id: the century (2 for 1900s, 3 for 2000s), the birth date YYMMDD, four digits and
-    a check digit (11 less the weighted sum mod 11), redrawn when the check would be 10 or 11."""
-    while True:
-        y, m, d = _birth(r)
-        body = f"{2 if y < 2000 else 3}{y % 100:02d}{m:02d}{d:02d}{_d(r, 4)}"
-        c = 11 - sum(int(x) * w for x, w in zip(body, _KW_WEIGHTS, strict=True)) % 11
-        if c < 10:
-            return body + str(c)
-
-
-def md_idnp(r: random.Random) -> str:
-    # Moldova's IDNP: 13 digits starting with 2, the last a check (weights 7, 3, 1 repeating, mod 10)
-    body = "2" + _d(r, 11)
-    return body + str(sum(int(x) * (7, 3, 1)[i % 3] for i, x in enumerate(body)) % 10)
+def ad_nrt_person(r: random.Random) -> str:
+    """Andorra's NRT of a natural person (F: resident, E: non-resident), six digits and a check letter
+    (python-stdnum accepts it); the letters of companies and bodies are never drawn."""
+    v = _until_valid(
+        "ad.nrt",
+        lambda r: r.choice("FE") + f"{r.randrange(0, 700000):06d}" + r.choice(string.ascii_uppercase),
+        r,
+    )
+    return f"{v[0]}-{v[1:7]}-{v[7]}" if r.random() < 0.5 else v
 
 
 _ZW_LETTERS = "ZABCDEFGHJKLMNPQRSTVWXY"  # the check letter of a Zimbabwean id: the number mod 23
@@ -16629,22 +16620,22 @@ def face_embedding(r: random.Random) -> str:
 
 for _name14p, _kinds14, _own14p, _key14 in [
     (
-        "ir_national_code",
-        [("کد ملی", ir_national_code), ("national code", ir_national_code), ("kode meli", ir_national_code)],
-        ["{f}: {v}", "my {f} is {v}", "کد ملی من {v} است"],
-        "national_code",
+        "qa_qid",
+        [("QID", qa_qid), ("رقم البطاقة الشخصية", qa_qid), ("Qatar ID", qa_qid)],
+        ["{f}: {v}", "my {f} is {v}", "{f} {v} (expires 2027)"],
+        "qid",
     ),
     (
-        "kw_civil_id",
-        [("الرقم المدني", kw_civil_id), ("civil ID", kw_civil_id), ("Civil ID No.", kw_civil_id)],
-        ["{f}: {v}", "my {f} is {v}", "PACI {f} {v}"],
-        "civil_id",
+        "tn_cin",
+        [("CIN", tn_cin), ("رقم بطاقة التعريف الوطنية", tn_cin), ("carte d'identité nationale", tn_cin)],
+        ["{f} : {v}", "le numéro de ma {f} est {v}", "{f} n° {v}"],
+        "cin_tn",
     ),
     (
-        "md_idnp",
-        [("IDNP", md_idnp), ("codul personal", md_idnp)],
-        ["{f}: {v}", "{f}-ul meu este {v}", "my {f} is {v}"],
-        "idnp",
+        "ad_nrt_person",
+        [("NRT", ad_nrt_person), ("número de registre tributari", ad_nrt_person)],
+        ["{f}: {v}", "el meu {f} és {v}", "my {f} is {v}"],
+        "nrt",
     ),
     (
         "southern_africa_id",
