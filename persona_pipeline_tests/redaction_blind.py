@@ -16351,39 +16351,38 @@ for _name14, _formats14, _own14, _fits14 in [
     (
         "media_cdn_secret",
         [
-            ("CLOUDINARY_API_SECRET", lambda r: _rs(r, B64URL, 27)),
+            ("FILESTACK_APP_SECRET", lambda r: _rs(r, ALNUM_UP, 26)),
             ("IMAGEKIT_PRIVATE_KEY", lambda r: "private_" + _b64(r, 21)),
             ("IMGIX_SECURE_TOKEN", lambda r: _rs(r, B62, 16)),
             ("UPLOADCARE_SECRET_KEY", lambda r: _rs(r, HEX, 20)),
-            ("MUX_TOKEN_SECRET", lambda r: _b64(r, 56)),
+            ("IMGPROXY_KEY", lambda r: _rs(r, HEX, 64)),
         ],
         [
             "{L}={v}",
-            "CLOUDINARY_URL=cloudinary://846293517204816:{v}@acme-media",
+            "signature = hmac.new(b'{v}', policy_b64.encode(), hashlib.sha256).hexdigest()  # Filestack policy",
             "const imagekit = new ImageKit({{ publicKey: 'public_Xq3v9LkP2mN8', privateKey: '{v}', "
             "urlEndpoint: 'https://ik.imagekit.io/acme' }});",
-            "curl -u 4f1a7c2e-90d3-4b8e-a1c5-6e2f0d9b7a31:{v} https://api.mux.com/video/v1/assets",
+            "docker run -p 8080:8080 -e IMGPROXY_KEY={v} -e IMGPROXY_SALT=$IMGPROXY_SALT darthsim/imgproxy",
         ],
-        {1: ("CLOUDINARY_API_SECRET",), 2: ("IMAGEKIT_PRIVATE_KEY",), 3: ("MUX_TOKEN_SECRET",)},
+        {1: ("FILESTACK_APP_SECRET",), 2: ("IMAGEKIT_PRIVATE_KEY",), 3: ("IMGPROXY_KEY",)},
     ),
     (
         "open_banking_secret",
         [
             ("TINK_CLIENT_SECRET", lambda r: _rs(r, HEX, 32)),
             ("GOCARDLESS_BAD_SECRET_KEY", lambda r: _rs(r, HEX, 128)),
-            ("TRUELAYER_CLIENT_SECRET", _uuid4),
+            ("YAPILY_APPLICATION_SECRET", _uuid4),
             ("SALTEDGE_SECRET", lambda r: _rs(r, B64URL, 43)),
         ],
         [
             "{L}={v}",
             "curl -X POST https://bankaccountdata.gocardless.com/api/v2/token/new/ "
             '-d \'{{"secret_id": "0c4f7e21-8a3b-4d9e-b6f1-2a5c9e7d3b10", "secret_key": "{v}"}}\'',
-            "curl -X POST https://auth.truelayer-sandbox.com/connect/token -d grant_type=client_credentials "
-            "-d client_id=acme-4f2a1c -d client_secret={v}",
+            "curl -u 5f2c8e1a-7b3d-4c9f-a0e6-1d4b7c2e9f30:{v} https://api.yapily.com/institutions",
             "curl https://api.tink.com/api/v1/oauth/token -d client_id=5f0b2c7e9a1d4e83 -d client_secret={v} "
             "-d grant_type=client_credentials",
         ],
-        {1: ("GOCARDLESS_BAD_SECRET_KEY",), 2: ("TRUELAYER_CLIENT_SECRET",), 3: ("TINK_CLIENT_SECRET",)},
+        {1: ("GOCARDLESS_BAD_SECRET_KEY",), 2: ("YAPILY_APPLICATION_SECRET",), 3: ("TINK_CLIENT_SECRET",)},
     ),
     (
         "travel_api_secret",
@@ -16406,17 +16405,23 @@ for _name14, _formats14, _own14, _fits14 in [
         "dbaas_credential",
         [
             ("AIVEN_SERVICE_PASSWORD", lambda r: "AVNS_" + _rs(r, B62 + "-_", 19)),
-            ("XATA_API_KEY", lambda r: "xau_" + _rs(r, B62, 36)),
-            ("NEON_DB_PASSWORD", lambda r: "npg_" + _rs(r, B62, 12)),
+            ("INSTACLUSTR_API_KEY", lambda r: _rs(r, HEX, 32)),
+            ("TIMESCALE_PASSWORD", lambda r: _rs(r, LOWER_ALNUM, 16)),
             ("PRISMA_ACCELERATE_KEY", jwt),
         ],
         [
             "{L}={v}",
             "avnadmin:{v}@pg-acme-prod.a.aivencloud.com:21698/defaultdb?sslmode=require",
-            "xata auth login --api-key {v}",
+            "curl -u ops-bot:{v} https://api.instaclustr.com/cluster-management/v2/resources/applications/kafka/clusters/v2/",
             'DATABASE_URL="prisma://accelerate.prisma-data.net/?api_key={v}"',
+            "psql 'postgres://tsdbadmin:{v}@x7k2q9.tsdb.cloud.timescale.com:34211/tsdb?sslmode=require'",
         ],
-        {1: ("AIVEN_SERVICE_PASSWORD",), 2: ("XATA_API_KEY",), 3: ("PRISMA_ACCELERATE_KEY",)},
+        {
+            1: ("AIVEN_SERVICE_PASSWORD",),
+            2: ("INSTACLUSTR_API_KEY",),
+            3: ("PRISMA_ACCELERATE_KEY",),
+            4: ("TIMESCALE_PASSWORD",),
+        },
     ),
     (
         "llm_gateway_key",
@@ -16453,20 +16458,27 @@ for _name14, _formats14, _own14, _fits14 in [
         {1: ("E2B_API_KEY",), 2: ("BROWSERBASE_API_KEY",), 3: ("MEM0_API_KEY",)},
     ),
     (
-        "product_analytics_secret",
+        "web_analytics_secret",
         [
-            ("POSTHOG_PERSONAL_API_KEY", lambda r: "phx_" + _rs(r, B62, 47)),
-            ("AMPLITUDE_SECRET_KEY", lambda r: _rs(r, HEX, 32)),
-            ("MIXPANEL_SERVICE_ACCOUNT_SECRET", lambda r: _rs(r, B62, 32)),
+            ("MATOMO_TOKEN_AUTH", lambda r: _rs(r, HEX, 32)),
+            ("PLAUSIBLE_API_KEY", lambda r: _rs(r, B64URL, 64)),
             ("FULLSTORY_API_KEY", lambda r: "na1." + _b64(r, 60)),
+            ("PENDO_INTEGRATION_KEY", lambda r: _uuid4(r) + ".us"),
         ],
         [
             "{L}={v}",
-            "curl -H 'Authorization: Bearer {v}' https://eu.posthog.com/api/projects/@current/insights/",
-            "curl -u 4c2e9a71b0d35f86e1a7c4b29d0e3f51:{v} 'https://amplitude.com/api/2/export?start=20240101T00&end=20240102T00'",
+            "curl 'https://stats.acme.dev/index.php?module=API&method=VisitsSummary.get&idSite=3&period=day"
+            "&date=yesterday&format=JSON&token_auth={v}'",
+            "curl -H 'Authorization: Bearer {v}' 'https://plausible.io/api/v2/query' -d @query.json",
             "curl -H 'Authorization: Basic {v}' https://api.fullstory.com/v2/users",
+            "curl -H 'x-pendo-integration-key: {v}' https://app.pendo.io/api/v1/aggregation",
         ],
-        {1: ("POSTHOG_PERSONAL_API_KEY",), 2: ("AMPLITUDE_SECRET_KEY",), 3: ("FULLSTORY_API_KEY",)},
+        {
+            1: ("MATOMO_TOKEN_AUTH",),
+            2: ("PLAUSIBLE_API_KEY",),
+            3: ("FULLSTORY_API_KEY",),
+            4: ("PENDO_INTEGRATION_KEY",),
+        },
     ),
 ]:
     round14_custom(_name14, "secret", *_multi14(_formats14, _own14, _name14, fits=_fits14))

@@ -145,12 +145,12 @@ def blind() -> dict[str, BlindScore]:
 # holdout (test_blind_round13_joined_dev; its tuners raise them); drawn as dev at seed 7 (n 1200),
 # untuned on it: 61.8% secrets, 53.8% personal data, 2.4 FP/MB, 4 stray spans, so it meets them. The
 # holdout is round 14 alone (written blind, untuned, the engine at 7295cd2), seeds 1 / 2 (n 2400) and
-# 7 (n 1200): 54.0 / 53.9 / 54.8% secrets, 55.6 / 53.3 / 56.8% personal data, 106.9 / 90.4 / 98.5
+# 7 (n 1200): 53.9 / 53.6 / 54.8% secrets, 55.8 / 53.6 / 57.4% personal data, 106.9 / 91.0 / 100.0
 # FP/MB, 2 / 2 / 0 stray spans, idempotent, nothing dropped; its floors are seed 7's less 1.5 points,
 # plus 15 FP/MB and 30 stray spans.
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.533, 0.553, 113.5, 30)],
+    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.533, 0.559, 115.0, 30)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
