@@ -15,18 +15,19 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (13 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (13, the oldest
+``HOLDOUT_ROUNDS`` (14 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (14, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 13`` is exactly round 13's holdout whatever is written after it (a pool's
+``--pool holdout --round 14`` is exactly round 14's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
 1 to 8, the cases dev drew before round 10 was written; ``before=10``: rounds 1 to 9, the cases dev
 drew before round 11 was written; ``before=11``: rounds 1 to 10, the cases dev drew before round 12
-was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 was written).
+was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 was written;
+``before=13``: rounds 1 to 12, the cases dev drew before round 14 was written).
 
-- ``dev`` (tune on its failures): rounds 1 to 12 (round 7 since issue 17 opened it, branch tune7:
+- ``dev`` (tune on its failures): rounds 1 to 13 (round 7 since issue 17 opened it, branch tune7:
   untuned seeds 1 / 2 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB; after the
   tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB; round 8 since round 9 was written, branch blind9:
   as dev, untuned on it, seed 7 (n 1200) 83.0% secrets, 77.0% personal data, 117 FP/MB; tuned on
@@ -36,7 +37,9 @@ was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 w
   them; round 10 since round 11 was written, branch blind11, likewise; as dev, untuned on it, seed 7
   (n 1200): 84.1% secrets, 80.3% personal data, 440.7 FP/MB, 6 stray spans; round 11 since round 12
   was written, branch blind12, likewise (the floors it had as the holdout); round 12 since round 13
-  was written, branch blind13, likewise).
+  was written, branch blind13, likewise; round 13 since round 14 was written, branch blind14,
+  likewise: drawn as dev at seed 7 (n 1200), untuned on it, 61.8% secrets, 53.8% personal data,
+  2.4 FP/MB, 4 stray spans).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -532,12 +535,8 @@ was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 w
   postcode ranges of rate tables, authenticator AAGUIDs, music work and recording codes (ISWC with
   its check, ISRC, UPC), API version headers, public OAuth client ids, Kubernetes resource
   quantities.
-
-- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
-  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 13.
   Round 13 (``ROUND13``, ``_extend13`` / ``round13_*`` / ``_pii13`` / ``_multi13``,
-  ``ROUND13_WRAPPERS``, ``_round13_decoy_templates``), written blind to the engine (issue 17, branch
+  ``ROUND13_WRAPPERS``, ``_round13_decoy_templates``; dev since round 14), written blind to the engine (issue 17, branch
   blind13: its author read only this generator, its tests, the shared bench and the engine's
   aggregate line; scored by ``--pool holdout``; untuned, the engine at 67f4cf0, seeds 1 / 2 (n 2400)
   and 7 (n 1200): 60.7 / 61.6 / 61.4% secrets, 52.9 / 53.2 / 53.6% personal data, 2.8 / 14.2 / 7.1
@@ -586,6 +585,55 @@ was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 w
   identifiers, sequence and structure accessions, star and galaxy designations, key-derivation
   parameters, authentication scheme declarations, GS1 element strings, source-map mappings, game
   world seeds, chess notation, spreadsheet range references, coordinate reference system codes.
+
+- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
+  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
+  table alone): round 14.
+  Round 14 (``ROUND14``, ``_extend14`` / ``round14_*`` / ``_pii14`` / ``_multi14``,
+  ``ROUND14_WRAPPERS``, ``_round14_decoy_templates``), written blind to the engine (issue 17, branch
+  blind14: its author read only this generator, its tests, the shared bench and the engine's
+  aggregate line; scored by ``--pool holdout``; untuned, the engine at 7295cd2, seeds 1 / 2 (n 2400)
+  and 7 (n 1200): 53.9 / 53.6 / 54.8% secrets, 55.8 / 53.6 / 57.4% personal data, 106.9 / 91.0 /
+  100.0 FP/MB, 2 / 2 / 0 stray spans, idempotent, nothing dropped). Two new families for every
+  earlier category: one-value categories from shared lists (``SECRET_FAMILIES14``: ``direnv exec``,
+  ``doppler secrets get --plain``, ``op item get --reveal``, ``bat`` of an env file, gdb
+  ``getenv``, ``skaffold render``, ``flyctl ssh console``, an INI section, phpunit.xml ``<env>``, a
+  YAML TODO, IEx ``System.get_env``, Luxembourgish / Maltese / Haitian Creole / Quechua chat;
+  ``PII_FAMILIES14``: a mysql table, ``xsv table``, a hard-coded assignment, Clojure EDN, a vCard
+  ``X-`` field, a validation report, the same languages), the rest (key pairs and blocks, user
+  names in paths, URLs) as an earlier round's snippet in an ``xclip`` / ``wl-paste`` read, a diff
+  adding it to a scratch file, a ``kubectl exec … cat`` or a chat attachment (``CONTAINERS14``).
+  Categories the generator lacked (``Category.rounds`` all 14), 17 secret: password-manager CLI
+  sessions (``BW_SESSION``, ``OP_SESSION_…``, the LastPass agent key), SCIM provisioning tokens
+  (Entra ID, Okta, a bearer), SIP trunk and PBX passwords (pjsip, sip.conf, FreeSWITCH gateways,
+  Asterisk manager), LMS tokens (Canvas ``id~token``, Moodle ``wstoken``, Blackboard), support-chat
+  secrets (Crisp, Help Scout, Gorgias, LiveChat PATs), newsletter keys (Klaviyo private ``pk_``, Kit,
+  beehiiv, Customer.io), survey keys (SurveyMonkey, Jotform, Qualtrics, Tally ``tly-``),
+  scraping-proxy credentials (Bright Data zone passwords, ScraperAPI, ZenRows, Apify ``apify_api_``),
+  uptime-monitor keys (UptimeRobot ``u…-``, Checkly ``cu_``, Cronitor, Better Stack), media-CDN
+  secrets (Filestack, ImageKit ``private_``, imgix, Uploadcare, imgproxy), open-banking secrets
+  (Tink, GoCardless Bank Account Data, Yapily, Salt Edge), travel API secrets (Amadeus, Kiwi
+  Tequila, Sabre, Hotelbeds), DBaaS credentials (Aiven ``AVNS_``, Instaclustr, Prisma Accelerate,
+  Timescale), LLM-gateway keys (Helicone ``sk-helicone-``, Portkey, a LiteLLM master key,
+  Braintrust), agent-sandbox keys (E2B ``e2b_``, Browserbase ``bb_live_``, Daytona ``dtn_``, Mem0
+  ``m0-``), web-analytics secrets (Matomo ``token_auth``, Plausible, FullStory ``na1.``, Pendo),
+  secrets seen on the wire or in a trace (``tcpdump -A``, ``strace``, a followed TCP stream,
+  ``mitmdump``, ``ngrep``); 15 personal data: Qatar's QID (century, birth year, nationality),
+  Tunisia's CIN, Andorra's NRT of persons (python-stdnum accepts it), Zimbabwe's national id (its
+  mod-23 check letter), Zambia's NRC and Botswana's Omang, Myanmar's NRC, Morocco's CIN, SIM ICCIDs
+  (Luhn), booking references (PNRs), prison register numbers, library patron barcodes (Luhn), places
+  of birth, face embeddings, a person's IP beside their name (both planted), addresses of 16 more
+  countries (Paraguay, Tunisia, Qatar, Oman, Bhutan, Laos, Fiji, Cyprus, Belarus, Kyrgyzstan,
+  Uzbekistan, Madagascar, Namibia, Botswana, Trinidad and Tobago, Honduras), names in five more
+  scripts (Thaana, Syriac, Tifinagh, Mongolian script, Cherokee). ``ROUND14_WRAPPERS``: ``printf
+  '\\xNN'`` bytes, CSS hex escapes, a tab-stripped ``<<-`` heredoc, an Obsidian callout, the Windows
+  HTML clipboard format, WordprocessingML runs, an SMS backup's XML attribute, UTF-16 seen in
+  ``less`` (``^@``), vim registers (``^J``), a box-drawing frame, a LINE chat export, a Dockerfile
+  heredoc, a PHP nowdoc, Swift and C# raw strings, a Ruby squiggly heredoc, Maltese / Haitian
+  Creole / Quechua / Luxembourgish chat. ``_round14_decoy_templates``: METAR / TAF reports, orbital
+  element sets, DNS SOA / NS records of documentation domains, BGP announcements of public networks,
+  library call numbers, legal citations, patent numbers, IANA time zones, media types, git refspecs,
+  ABC tunes, Unicode code points, paint and print colour codes, standards references.
 
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
@@ -670,6 +718,26 @@ and a key read off a screenshot. Not secrets: key-derivation parameters without 
 (they name a cost, never a value), authentication scheme declarations, source-map mappings, game
 world seeds, GS1 product and lot strings. Still no device serials, documented test keys or hashes
 of passwords.
+Round 14's policy. Personal data: a national, tax or identity number of a natural person (Qatar,
+Tunisia, Andorra's NRT with a person's letter F or E, Zimbabwe, Zambia, Botswana, Myanmar, Morocco):
+each names one person to an authority (an NRT under a company's letter would not, and is not
+drawn); a SIM's ICCID where a person says the line is theirs (an online identifier of its
+subscriber, as round 11's IMEI); a booking reference (with the surname it is all an airline asks to
+open one traveller's booking, itinerary and contact data); a prison register number (it names one
+person, and criminal-justice data is a special category); a library patron barcode (it resolves to
+one member and their loans, as round 13's loyalty numbers do); a place of birth (an attribute of
+identity documents that, with a birth date or age, singles a person out); a face embedding of an
+enrolled person (biometric data, as round 13's fingerprint templates); a person's IP address beside
+their name in a log (each identifies them; both are planted); a home address of any country and a
+name in any script. Not personal: weather reports, orbital elements, DNS records of documentation
+domains, routing announcements of public networks, library call numbers, legal citations, patent
+numbers, time zones, media types, refspecs, tunes, code points, colour codes, standards
+references. Secrets: whatever grants access or decrypts, wherever it is pasted from: password-manager
+CLI session keys, SCIM bearer tokens, SIP and PBX passwords, API keys and tokens of every service,
+signing keys (imgproxy, Filestack), a password seen in a packet capture or a syscall trace. Not
+secrets: the public ids beside them (a SCIM tenant URL, a Crisp identifier, an ImageKit
+``public_`` key, an Amadeus client id), which are template text and never planted.
+Still no device serials, documented test keys or hashes of passwords.
 """
 
 from __future__ import annotations
