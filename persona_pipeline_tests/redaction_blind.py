@@ -15,18 +15,19 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (13 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (13, the oldest
+``HOLDOUT_ROUNDS`` (14 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (14, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 13`` is exactly round 13's holdout whatever is written after it (a pool's
+``--pool holdout --round 14`` is exactly round 14's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
 1 to 8, the cases dev drew before round 10 was written; ``before=10``: rounds 1 to 9, the cases dev
 drew before round 11 was written; ``before=11``: rounds 1 to 10, the cases dev drew before round 12
-was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 was written).
+was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 was written;
+``before=13``: rounds 1 to 12, the cases dev drew before round 14 was written).
 
-- ``dev`` (tune on its failures): rounds 1 to 12 (round 7 since issue 17 opened it, branch tune7:
+- ``dev`` (tune on its failures): rounds 1 to 13 (round 7 since issue 17 opened it, branch tune7:
   untuned seeds 1 / 2 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB; after the
   tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB; round 8 since round 9 was written, branch blind9:
   as dev, untuned on it, seed 7 (n 1200) 83.0% secrets, 77.0% personal data, 117 FP/MB; tuned on
@@ -36,7 +37,9 @@ was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 w
   them; round 10 since round 11 was written, branch blind11, likewise; as dev, untuned on it, seed 7
   (n 1200): 84.1% secrets, 80.3% personal data, 440.7 FP/MB, 6 stray spans; round 11 since round 12
   was written, branch blind12, likewise (the floors it had as the holdout); round 12 since round 13
-  was written, branch blind13, likewise).
+  was written, branch blind13, likewise; round 13 since round 14 was written, branch blind14,
+  likewise: drawn as dev at seed 7 (n 1200), untuned on it, 61.8% secrets, 53.8% personal data,
+  2.4 FP/MB, 4 stray spans).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -532,12 +535,8 @@ was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 w
   postcode ranges of rate tables, authenticator AAGUIDs, music work and recording codes (ISWC with
   its check, ISRC, UPC), API version headers, public OAuth client ids, Kubernetes resource
   quantities.
-
-- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
-  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 13.
   Round 13 (``ROUND13``, ``_extend13`` / ``round13_*`` / ``_pii13`` / ``_multi13``,
-  ``ROUND13_WRAPPERS``, ``_round13_decoy_templates``), written blind to the engine (issue 17, branch
+  ``ROUND13_WRAPPERS``, ``_round13_decoy_templates``; dev since round 14), written blind to the engine (issue 17, branch
   blind13: its author read only this generator, its tests, the shared bench and the engine's
   aggregate line; scored by ``--pool holdout``; untuned, the engine at 67f4cf0, seeds 1 / 2 (n 2400)
   and 7 (n 1200): 60.7 / 61.6 / 61.4% secrets, 52.9 / 53.2 / 53.6% personal data, 2.8 / 14.2 / 7.1
@@ -586,6 +585,55 @@ was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 w
   identifiers, sequence and structure accessions, star and galaxy designations, key-derivation
   parameters, authentication scheme declarations, GS1 element strings, source-map mappings, game
   world seeds, chess notation, spreadsheet range references, coordinate reference system codes.
+
+- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
+  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
+  table alone): round 14.
+  Round 14 (``ROUND14``, ``_extend14`` / ``round14_*`` / ``_pii14`` / ``_multi14``,
+  ``ROUND14_WRAPPERS``, ``_round14_decoy_templates``), written blind to the engine (issue 17, branch
+  blind14: its author read only this generator, its tests, the shared bench and the engine's
+  aggregate line; scored by ``--pool holdout``; untuned, the engine at 7295cd2, seeds 1 / 2 (n 2400)
+  and 7 (n 1200): 53.9 / 53.6 / 54.8% secrets, 55.8 / 53.6 / 57.4% personal data, 106.9 / 91.0 /
+  100.0 FP/MB, 2 / 2 / 0 stray spans, idempotent, nothing dropped). Two new families for every
+  earlier category: one-value categories from shared lists (``SECRET_FAMILIES14``: ``direnv exec``,
+  ``doppler secrets get --plain``, ``op item get --reveal``, ``bat`` of an env file, gdb
+  ``getenv``, ``skaffold render``, ``flyctl ssh console``, an INI section, phpunit.xml ``<env>``, a
+  YAML TODO, IEx ``System.get_env``, Luxembourgish / Maltese / Haitian Creole / Quechua chat;
+  ``PII_FAMILIES14``: a mysql table, ``xsv table``, a hard-coded assignment, Clojure EDN, a vCard
+  ``X-`` field, a validation report, the same languages), the rest (key pairs and blocks, user
+  names in paths, URLs) as an earlier round's snippet in an ``xclip`` / ``wl-paste`` read, a diff
+  adding it to a scratch file, a ``kubectl exec … cat`` or a chat attachment (``CONTAINERS14``).
+  Categories the generator lacked (``Category.rounds`` all 14), 17 secret: password-manager CLI
+  sessions (``BW_SESSION``, ``OP_SESSION_…``, the LastPass agent key), SCIM provisioning tokens
+  (Entra ID, Okta, a bearer), SIP trunk and PBX passwords (pjsip, sip.conf, FreeSWITCH gateways,
+  Asterisk manager), LMS tokens (Canvas ``id~token``, Moodle ``wstoken``, Blackboard), support-chat
+  secrets (Crisp, Help Scout, Gorgias, LiveChat PATs), newsletter keys (Klaviyo private ``pk_``, Kit,
+  beehiiv, Customer.io), survey keys (SurveyMonkey, Jotform, Qualtrics, Tally ``tly-``),
+  scraping-proxy credentials (Bright Data zone passwords, ScraperAPI, ZenRows, Apify ``apify_api_``),
+  uptime-monitor keys (UptimeRobot ``u…-``, Checkly ``cu_``, Cronitor, Better Stack), media-CDN
+  secrets (Filestack, ImageKit ``private_``, imgix, Uploadcare, imgproxy), open-banking secrets
+  (Tink, GoCardless Bank Account Data, Yapily, Salt Edge), travel API secrets (Amadeus, Kiwi
+  Tequila, Sabre, Hotelbeds), DBaaS credentials (Aiven ``AVNS_``, Instaclustr, Prisma Accelerate,
+  Timescale), LLM-gateway keys (Helicone ``sk-helicone-``, Portkey, a LiteLLM master key,
+  Braintrust), agent-sandbox keys (E2B ``e2b_``, Browserbase ``bb_live_``, Daytona ``dtn_``, Mem0
+  ``m0-``), web-analytics secrets (Matomo ``token_auth``, Plausible, FullStory ``na1.``, Pendo),
+  secrets seen on the wire or in a trace (``tcpdump -A``, ``strace``, a followed TCP stream,
+  ``mitmdump``, ``ngrep``); 15 personal data: Qatar's QID (century, birth year, nationality),
+  Tunisia's CIN, Andorra's NRT of persons (python-stdnum accepts it), Zimbabwe's national id (its
+  mod-23 check letter), Zambia's NRC and Botswana's Omang, Myanmar's NRC, Morocco's CIN, SIM ICCIDs
+  (Luhn), booking references (PNRs), prison register numbers, library patron barcodes (Luhn), places
+  of birth, face embeddings, a person's IP beside their name (both planted), addresses of 16 more
+  countries (Paraguay, Tunisia, Qatar, Oman, Bhutan, Laos, Fiji, Cyprus, Belarus, Kyrgyzstan,
+  Uzbekistan, Madagascar, Namibia, Botswana, Trinidad and Tobago, Honduras), names in five more
+  scripts (Thaana, Syriac, Tifinagh, Mongolian script, Cherokee). ``ROUND14_WRAPPERS``: ``printf
+  '\\xNN'`` bytes, CSS hex escapes, a tab-stripped ``<<-`` heredoc, an Obsidian callout, the Windows
+  HTML clipboard format, WordprocessingML runs, an SMS backup's XML attribute, UTF-16 seen in
+  ``less`` (``^@``), vim registers (``^J``), a box-drawing frame, a LINE chat export, a Dockerfile
+  heredoc, a PHP nowdoc, Swift and C# raw strings, a Ruby squiggly heredoc, Maltese / Haitian
+  Creole / Quechua / Luxembourgish chat. ``_round14_decoy_templates``: METAR / TAF reports, orbital
+  element sets, DNS SOA / NS records of documentation domains, BGP announcements of public networks,
+  library call numbers, legal citations, patent numbers, IANA time zones, media types, git refspecs,
+  ABC tunes, Unicode code points, paint and print colour codes, standards references.
 
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
@@ -670,6 +718,26 @@ and a key read off a screenshot. Not secrets: key-derivation parameters without 
 (they name a cost, never a value), authentication scheme declarations, source-map mappings, game
 world seeds, GS1 product and lot strings. Still no device serials, documented test keys or hashes
 of passwords.
+Round 14's policy. Personal data: a national, tax or identity number of a natural person (Qatar,
+Tunisia, Andorra's NRT with a person's letter F or E, Zimbabwe, Zambia, Botswana, Myanmar, Morocco):
+each names one person to an authority (an NRT under a company's letter would not, and is not
+drawn); a SIM's ICCID where a person says the line is theirs (an online identifier of its
+subscriber, as round 11's IMEI); a booking reference (with the surname it is all an airline asks to
+open one traveller's booking, itinerary and contact data); a prison register number (it names one
+person, and criminal-justice data is a special category); a library patron barcode (it resolves to
+one member and their loans, as round 13's loyalty numbers do); a place of birth (an attribute of
+identity documents that, with a birth date or age, singles a person out); a face embedding of an
+enrolled person (biometric data, as round 13's fingerprint templates); a person's IP address beside
+their name in a log (each identifies them; both are planted); a home address of any country and a
+name in any script. Not personal: weather reports, orbital elements, DNS records of documentation
+domains, routing announcements of public networks, library call numbers, legal citations, patent
+numbers, time zones, media types, refspecs, tunes, code points, colour codes, standards
+references. Secrets: whatever grants access or decrypts, wherever it is pasted from: password-manager
+CLI session keys, SCIM bearer tokens, SIP and PBX passwords, API keys and tokens of every service,
+signing keys (imgproxy, Filestack), a password seen in a packet capture or a syscall trace. Not
+secrets: the public ids beside them (a SCIM tenant URL, a Crisp identifier, an ImageKit
+``public_`` key, an Amadeus client id), which are template text and never planted.
+Still no device serials, documented test keys or hashes of passwords.
 """
 
 from __future__ import annotations
@@ -1163,8 +1231,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 13  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (13,)
+HOLDOUT_ROUND = 14  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (14,)
 ROUND5 = 5
 
 
@@ -16029,6 +16097,767 @@ _pii13(
 )
 
 
+# ---------------------------------------------------------------------------------------------
+# round 14 (issue 17, branch blind14): written blind to the engine, the holdout since it exists
+
+ROUND14 = 14
+
+
+def round14_custom(
+    name: str, kind: Literal["secret", "pii"], make: Callable[[random.Random, int], tuple[str, list[str]]], n: int
+) -> None:
+    CATS.append(Category(name, kind, make, (ROUND14,) * n))
+
+
+def _picks14(name: str, n_families: int, k: int) -> list[int]:
+    # a fixed, per-category draw of the shared families (independent of the seed)
+    return random.Random(f"round14:{name}").sample(range(n_families), k)
+
+
+# Secret families: {L} an environment-style label, {l} its lower case, {k} kebab case, {c} camel
+# case, {v} the value. Where a value sits when it is pasted: a tool's own listing or an editor's
+# buffer that no earlier round copies from.
+SECRET_FAMILIES14 = [
+    "$ direnv exec . env | grep -i {l}\n{L}={v}",
+    "$ doppler secrets get {L} --plain\n{v}",
+    '$ op item get "api {k}" --fields credential --reveal\n{v}',
+    "$ bat --plain .env.production\nLOG_LEVEL=warn\n{L}={v}\nWORKERS=4",
+    '(gdb) p getenv("{L}")\n$1 = 0x5555555592a0 "{v}"',
+    "$ skaffold render | yq '.spec.template.spec.containers[0].env'\n- name: {L}\n  value: {v}",
+    "$ flyctl ssh console -C 'printenv {L}'\nConnecting to fdaa:0:3b4f::3...\n{v}",
+    "[{k}]\ntype = static\nvalue = {v}\n; rotated by ops on Monday",
+    '<env name="{L}" value="{v}" force="true"/>',  # phpunit.xml
+    "- {c}: {v}  # TODO move to the vault before merging",
+    'IEx> System.get_env("{L}")\n"{v}"',
+    "Den Token {v} geet net méi, ech kréien all Kéier 401",  # Luxembourgish
+    "Il-kodiċi {v} ma jaħdimx, nieħu 401 kull darba",  # Maltese
+    "Kle {v} la pa mache, m ap jwenn 401 chak fwa",  # Haitian Creole
+    "Kay {v} llave mana llamk'anchu, sapa kuti 401 kutimun",  # Quechua
+]
+
+# PII families: {f} the field in words, {k} a snake-case key, {c} its camel case, {v} the value.
+PII_FAMILIES14 = [
+    "mysql> SELECT id, {k} FROM customers WHERE id = 4411;\n+------+------------+\n| id   | {k} |\n"
+    "+------+------------+\n| 4411 | {v} |\n+------+------------+",
+    "$ xsv search -s {k} . people.csv | xsv table\nid    {k}\n4411  {v}",
+    'customer.{c} = "{v}"  # hard-coded while reproducing the bug',
+    '{{:id 4411, :{k} "{v}"}}',  # Clojure EDN at a REPL
+    "BEGIN:VCARD\nVERSION:3.0\nN:;;;;\nX-{k}:{v}\nEND:VCARD",
+    "Rows with bad {f}:\n  row 17: {v}",
+    "{f} «{v}» is rejected by the regex in signup.ts",
+    "Ir-reġistru juri {f}: {v}",  # Maltese
+    "Kliyan an voye {f}: {v}, tanpri verifye",  # Haitian Creole
+    "Runaqa {f} nisqanta apachimun: {v}, qhawariy",  # Quechua
+]
+
+
+def _extend14(name: str, make14: Callable[[random.Random, int], tuple[str, list[str]]], n: int) -> None:
+    """Appends ``n`` round-14 families (drawn by ``make14`` from index 0) to an earlier category."""
+    i = next(i for i, c in enumerate(CATS) if c.name == name)
+    old = CATS[i]
+    base = old.n_templates
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        return old.make(rng, t) if t < base else make14(rng, t - base)
+
+    CATS[i] = Category(name, old.kind, make, old.rounds + (ROUND14,) * n)
+
+
+def _generic14(name: str, kind: str, k: int = 2) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """Two of round 14's shared families for a one-value category of an earlier round."""
+    fams = SECRET_FAMILIES14 if kind == "secret" else PII_FAMILIES14
+    picks = [fams[j] for j in _picks14(name, len(fams), k)]
+    label = LABEL6.get(name, name.upper())
+    fname = (
+        FIELD12.get(name)
+        or FIELD11.get(name)
+        or FIELD10.get(name)
+        or FIELD9.get(name)
+        or FIELD8.get(name)
+        or FIELD7.get(name)
+        or FIELD6.get(name)
+        or name.replace("_", " ")
+    )
+    key = KEY12.get(name) or KEY11.get(name) or KEY10.get(name) or KEY9.get(name) or KEY8.get(name) or _key7(name)
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        v = _value11(name, rng)
+        text = _choose(
+            picks,
+            t,
+            v=v,
+            L=label,
+            l=label.lower(),
+            k=label.lower().replace("_", "-") if kind == "secret" else key,
+            c=_camel(label) if kind == "secret" else _camel(key),
+            f=fname,
+        )
+        return text, [v]
+
+    return make, len(picks)
+
+
+# Where a whole earlier snippet arrives from when its values only make sense together (key pairs,
+# key blocks, user names in paths, URLs): {s} is an earlier family's text, kept verbatim.
+CONTAINERS14 = [
+    "$ xclip -o -selection clipboard\n{s}",
+    "--- a/notes/scratch.md\n+++ b/notes/scratch.md\n@@ -0,0 +1 @@\n{s}",
+    "$ wl-paste\n{s}",
+    "$ kubectl exec -it deploy/api -- cat /run/config/app.conf\n{s}",
+    "Attached file `debug.txt` (text/plain):\n{s}\n[end of attachment]",
+]
+
+
+def _container14(name: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    old = next(c for c in CATS if c.name == name)
+    earlier = [r for r in old.rounds if r < ROUND13] or list(old.rounds)
+    inner = [t for t, r in enumerate(old.rounds) if r == max(earlier)]  # its newest families before round 13's
+    frames = [CONTAINERS14[j] for j in _picks14(name, len(CONTAINERS14), 2)]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        snippet, needles = old.make(rng, inner[rng.randrange(len(inner))])
+        return frames[t % len(frames)].replace("{s}", snippet), needles
+
+    return make, len(frames)
+
+
+for _c in [c for c in CATS if ROUND14 not in c.rounds]:
+    if _c.name in _SPECIFIC12 or len(_c.make(random.Random(f"round14:{_c.name}"), 0)[1]) > 1:
+        _extend14(_c.name, *_container14(_c.name))
+    else:
+        _extend14(_c.name, *_generic14(_c.name, _c.kind))
+
+
+def _multi14(
+    formats: list[tuple[str, Callable[[random.Random], str]]],
+    own: list[str],
+    name: str,
+    fits: dict[int, tuple[str, ...]] | None = None,
+    shared: int = 2,
+) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """A category of several formats (a label and a generator each): its own templates and two of
+    round 14's shared families; ``fits`` limits an own template to the formats its tool writes."""
+    templates = own + [SECRET_FAMILIES14[j] for j in _picks14(name, len(SECRET_FAMILIES14), shared)]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        allowed = (fits or {}).get(t % len(templates))
+        label, gen = rng.choice([f for f in formats if allowed is None or f[0] in allowed])
+        v = gen(rng)
+        text = _choose(templates, t, v=v, L=label, l=label.lower(), k=label.lower().replace("_", "-"), c=_camel(label))
+        return text, [v]
+
+    return make, len(templates)
+
+
+def bw_session(r: random.Random) -> str:
+    return _b64(r, 64)  # `bw unlock --raw`: base64 of a 64-byte session key
+
+
+def uptimerobot_key(r: random.Random) -> str:
+    # UptimeRobot main API keys: "u", the account number, a dash, 24 hex characters
+    return f"u{r.randrange(10**6, 10**7)}-{_rs(r, HEX, 24)}"
+
+
+def canvas_token(r: random.Random) -> str:
+    # Canvas LMS access tokens: the token's id on the instance, "~", 64 characters
+    return f"{r.randrange(1000, 30000)}~{_rs(r, B62, 64)}"
+
+
+def helicone_key(r: random.Random) -> str:
+    return "sk-helicone-" + "-".join(_rs(r, LOWER_ALNUM, 7) for _ in range(4))
+
+
+for _name14, _formats14, _own14, _fits14 in [
+    (
+        "pm_cli_session",
+        [
+            ("BW_SESSION", bw_session),
+            ("OP_SESSION_acme", lambda r: _rs(r, B64URL, 43)),
+            ("LPASS_AGENT_KEY", lambda r: _rs(r, HEX, 64)),
+        ],
+        [
+            "{L}={v}",
+            '$ bw unlock --raw\n{v}\n$ export BW_SESSION="$(bw unlock --raw)"',
+            "$ eval $(op signin)\n$ env | grep OP_\nOP_SESSION_acme={v}",
+            "$ bw list items --search stripe --session {v} | jq '.[0].login'",
+        ],
+        {1: ("BW_SESSION",), 2: ("OP_SESSION_acme",), 3: ("BW_SESSION",)},
+    ),
+    (
+        "scim_provisioning_token",
+        [
+            ("SCIM_BEARER_TOKEN", lambda r: _rs(r, B62, 40)),
+            ("AAD_SCIM_SECRET_TOKEN", lambda r: _rs(r, HEX, 64)),
+            ("OKTA_SCIM_TOKEN", lambda r: _rs(r, B64URL, 48)),
+        ],
+        [
+            "{L}={v}",
+            "curl -H 'Authorization: Bearer {v}' -H 'Content-Type: application/scim+json' "
+            "https://app.acme.dev/scim/v2/Users?count=1",
+            "Provisioning > Admin Credentials\nTenant URL: https://app.acme.dev/scim/v2\n"
+            "Secret Token: {v}\n[Test Connection]",
+            'resource "okta_app_oauth" "portal" {{\n  # SCIM connector\n  scim_token = "{v}"\n}}',
+        ],
+        None,
+    ),
+    (
+        "sip_trunk_password",
+        [("SIP_PASSWORD", password), ("SIP_SECRET", lambda r: _rs(r, B62, r.randrange(12, 25)))],
+        [
+            "{L}={v}",
+            "[trunk-auth]\ntype=auth\nauth_type=userpass\nusername=4420300\npassword={v}",  # pjsip.conf
+            # sip.conf
+            "[voipprovider]\ntype=peer\nhost=sip.carrier.net\nusername=4420300\nsecret={v}\ninsecure=invite",
+            '<gateway name="carrier">\n  <param name="username" value="4420300"/>\n'
+            '  <param name="password" value="{v}"/>\n</gateway>',  # FreeSWITCH
+            "[admin]\nsecret = {v}\nread = system,call\nwrite = originate",  # Asterisk manager.conf
+        ],
+        None,
+    ),
+    (
+        "lms_api_token",
+        [
+            ("CANVAS_API_TOKEN", canvas_token),
+            ("MOODLE_WSTOKEN", lambda r: _rs(r, HEX, 32)),
+            ("BLACKBOARD_APP_SECRET", lambda r: _rs(r, B62, 32)),
+        ],
+        [
+            "{L}={v}",
+            "curl -H 'Authorization: Bearer {v}' https://canvas.acme.edu/api/v1/courses?per_page=50",
+            "https://moodle.acme.edu/webservice/rest/server.php?wstoken={v}&wsfunction=core_course_get_courses"
+            "&moodlewsrestformat=json",
+            "canvas = Canvas('https://canvas.acme.edu', '{v}')",
+        ],
+        {1: ("CANVAS_API_TOKEN",), 2: ("MOODLE_WSTOKEN",), 3: ("CANVAS_API_TOKEN",)},
+    ),
+    (
+        "support_chat_secret",
+        [
+            ("CRISP_TOKEN_KEY", lambda r: _rs(r, HEX, 64)),
+            ("HELPSCOUT_APP_SECRET", lambda r: _rs(r, B62, 32)),
+            ("GORGIAS_API_KEY", lambda r: _rs(r, HEX, 64)),
+            ("LIVECHAT_PAT", lambda r: r.choice(["dal", "fra"]) + ":" + _rs(r, B64URL, 27)),
+        ],
+        [
+            "{L}={v}",
+            "curl -u 'b7e3c1d2-6a4f-4c8e-9d21-3f5a7b9c0e14:{v}' -H 'X-Crisp-Tier: plugin' "
+            "https://api.crisp.chat/v1/website/3a1f/conversations/1",
+            "curl -u ops@acme.dev:{v} https://acme.gorgias.com/api/tickets?limit=5",
+            "curl -u 'c4b1e7a0-2f9d-4e3c-8b56-71d0a9e3f2c8:{v}' https://api.livechatinc.com/v3.5/agent/action/list_chats",
+        ],
+        {1: ("CRISP_TOKEN_KEY",), 2: ("GORGIAS_API_KEY",), 3: ("LIVECHAT_PAT",)},
+    ),
+    (
+        "newsletter_platform_key",
+        [
+            ("KLAVIYO_PRIVATE_KEY", lambda r: "pk_" + _rs(r, HEX, 34)),
+            ("KIT_API_SECRET", lambda r: _rs(r, B64URL, 43)),
+            ("BEEHIIV_API_KEY", lambda r: _rs(r, B62, 64)),
+            ("CUSTOMERIO_APP_API_KEY", lambda r: _rs(r, HEX, 32)),
+        ],
+        [
+            "{L}={v}",
+            "curl -H 'Authorization: Klaviyo-API-Key {v}' -H 'revision: 2024-10-15' https://a.klaviyo.com/api/lists/",
+            "curl 'https://api.convertkit.com/v3/subscribers?api_secret={v}&from=2024-01-01'",
+            "const client = new APIClient('{v}', {{ region: RegionEU }});",
+        ],
+        {1: ("KLAVIYO_PRIVATE_KEY",), 2: ("KIT_API_SECRET",), 3: ("CUSTOMERIO_APP_API_KEY",)},
+    ),
+    (
+        "survey_platform_key",
+        [
+            ("SURVEYMONKEY_ACCESS_TOKEN", lambda r: _rs(r, B62, 30) + "-" + _rs(r, B62 + "-", 40)),
+            ("JOTFORM_API_KEY", lambda r: _rs(r, HEX, 32)),
+            ("QUALTRICS_API_TOKEN", lambda r: _rs(r, B62, 40)),
+            ("TALLY_API_KEY", lambda r: "tly-" + _rs(r, B62, 32)),
+        ],
+        [
+            "{L}={v}",
+            "curl 'https://eu-api.jotform.com/user/forms?apiKey={v}&limit=20'",
+            "curl -H 'X-API-TOKEN: {v}' https://fra1.qualtrics.com/API/v3/surveys",
+            "curl -H 'Authorization: bearer {v}' https://api.surveymonkey.com/v3/surveys",
+        ],
+        {1: ("JOTFORM_API_KEY",), 2: ("QUALTRICS_API_TOKEN",), 3: ("SURVEYMONKEY_ACCESS_TOKEN",)},
+    ),
+    (
+        "scraping_proxy_credential",
+        [
+            ("BRIGHTDATA_ZONE_PASSWORD", lambda r: _rs(r, LOWER_ALNUM, 12)),
+            ("SCRAPERAPI_KEY", lambda r: _rs(r, HEX, 32)),
+            ("ZENROWS_API_KEY", lambda r: _rs(r, HEX, 40)),
+            ("APIFY_TOKEN", lambda r: "apify_api_" + _rs(r, B62, 36)),
+        ],
+        [
+            "{L}={v}",
+            "curl -x http://brd-customer-hl_4f2a91c3-zone-residential:{v}@brd.superproxy.io:33335 https://ipinfo.io",
+            "curl 'https://api.scraperapi.com/?api_key={v}&url=https%3A%2F%2Fshop.example%2Fp%2F42&render=true'",
+            "proxies = {{'https': 'http://{v}:js_render=true@api.zenrows.com:8001'}}",
+            "apify login --token {v}",
+        ],
+        {
+            1: ("BRIGHTDATA_ZONE_PASSWORD",),
+            2: ("SCRAPERAPI_KEY",),
+            3: ("ZENROWS_API_KEY",),
+            4: ("APIFY_TOKEN",),
+        },
+    ),
+    (
+        "uptime_monitor_key",
+        [
+            ("UPTIMEROBOT_API_KEY", uptimerobot_key),
+            ("CHECKLY_API_KEY", lambda r: "cu_" + _rs(r, HEX, 32)),
+            ("CRONITOR_API_KEY", lambda r: _rs(r, HEX, 32)),
+            ("BETTERSTACK_API_TOKEN", lambda r: _rs(r, B62, 24)),
+        ],
+        [
+            "{L}={v}",
+            "curl -X POST https://api.uptimerobot.com/v2/getMonitors -d 'api_key={v}&format=json'",
+            "npx checkly deploy --force  # CHECKLY_ACCOUNT_ID=4f1c… CHECKLY_API_KEY={v}",
+            "curl -u {v}: https://cronitor.io/api/monitors?env=production",
+        ],
+        {1: ("UPTIMEROBOT_API_KEY",), 2: ("CHECKLY_API_KEY",), 3: ("CRONITOR_API_KEY",)},
+    ),
+    (
+        "media_cdn_secret",
+        [
+            ("FILESTACK_APP_SECRET", lambda r: _rs(r, ALNUM_UP, 26)),
+            ("IMAGEKIT_PRIVATE_KEY", lambda r: "private_" + _b64(r, 21)),
+            ("IMGIX_SECURE_TOKEN", lambda r: _rs(r, B62, 16)),
+            ("UPLOADCARE_SECRET_KEY", lambda r: _rs(r, HEX, 20)),
+            ("IMGPROXY_KEY", lambda r: _rs(r, HEX, 64)),
+        ],
+        [
+            "{L}={v}",
+            "signature = hmac.new(b'{v}', policy_b64.encode(), hashlib.sha256).hexdigest()  # Filestack policy",
+            "const imagekit = new ImageKit({{ publicKey: 'public_Xq3v9LkP2mN8', privateKey: '{v}', "
+            "urlEndpoint: 'https://ik.imagekit.io/acme' }});",
+            "docker run -p 8080:8080 -e IMGPROXY_KEY={v} -e IMGPROXY_SALT=$IMGPROXY_SALT darthsim/imgproxy",
+        ],
+        {1: ("FILESTACK_APP_SECRET",), 2: ("IMAGEKIT_PRIVATE_KEY",), 3: ("IMGPROXY_KEY",)},
+    ),
+    (
+        "open_banking_secret",
+        [
+            ("TINK_CLIENT_SECRET", lambda r: _rs(r, HEX, 32)),
+            ("GOCARDLESS_BAD_SECRET_KEY", lambda r: _rs(r, HEX, 128)),
+            ("YAPILY_APPLICATION_SECRET", _uuid4),
+            ("SALTEDGE_SECRET", lambda r: _rs(r, B64URL, 43)),
+        ],
+        [
+            "{L}={v}",
+            "curl -X POST https://bankaccountdata.gocardless.com/api/v2/token/new/ "
+            '-d \'{{"secret_id": "0c4f7e21-8a3b-4d9e-b6f1-2a5c9e7d3b10", "secret_key": "{v}"}}\'',
+            "curl -u 5f2c8e1a-7b3d-4c9f-a0e6-1d4b7c2e9f30:{v} https://api.yapily.com/institutions",
+            "curl https://api.tink.com/api/v1/oauth/token -d client_id=5f0b2c7e9a1d4e83 -d client_secret={v} "
+            "-d grant_type=client_credentials",
+        ],
+        {1: ("GOCARDLESS_BAD_SECRET_KEY",), 2: ("YAPILY_APPLICATION_SECRET",), 3: ("TINK_CLIENT_SECRET",)},
+    ),
+    (
+        "travel_api_secret",
+        [
+            ("AMADEUS_CLIENT_SECRET", lambda r: _rs(r, B62, 16)),
+            ("TEQUILA_API_KEY", lambda r: _rs(r, B62 + "-_", 32)),
+            ("SABRE_CLIENT_SECRET", lambda r: _rs(r, B62, 8)),
+            ("HOTELBEDS_SECRET", lambda r: _rs(r, LOWER_ALNUM, 10)),
+        ],
+        [
+            "{L}={v}",
+            "curl https://test.api.amadeus.com/v1/security/oauth2/token -d grant_type=client_credentials "
+            "-d client_id=Gk3vT9pLmQ2rX8yZ -d client_secret={v}",
+            "curl -H 'apikey: {v}' 'https://api.tequila.kiwi.com/v2/search?fly_from=PRG&fly_to=LIS'",
+            "signature = sha256(api_key + '{v}' + str(int(time.time())))  # Hotelbeds X-Signature",
+        ],
+        {1: ("AMADEUS_CLIENT_SECRET",), 2: ("TEQUILA_API_KEY",), 3: ("HOTELBEDS_SECRET",)},
+    ),
+    (
+        "dbaas_credential",
+        [
+            ("AIVEN_SERVICE_PASSWORD", lambda r: "AVNS_" + _rs(r, B62 + "-_", 19)),
+            ("INSTACLUSTR_API_KEY", lambda r: _rs(r, HEX, 32)),
+            ("TIMESCALE_PASSWORD", lambda r: _rs(r, LOWER_ALNUM, 16)),
+            ("PRISMA_ACCELERATE_KEY", jwt),
+        ],
+        [
+            "{L}={v}",
+            "avnadmin:{v}@pg-acme-prod.a.aivencloud.com:21698/defaultdb?sslmode=require",
+            "curl -u ops-bot:{v} https://api.instaclustr.com/cluster-management/v2/resources/applications/kafka/clusters/v2/",
+            'DATABASE_URL="prisma://accelerate.prisma-data.net/?api_key={v}"',
+            "psql 'postgres://tsdbadmin:{v}@x7k2q9.tsdb.cloud.timescale.com:34211/tsdb?sslmode=require'",
+        ],
+        {
+            1: ("AIVEN_SERVICE_PASSWORD",),
+            2: ("INSTACLUSTR_API_KEY",),
+            3: ("PRISMA_ACCELERATE_KEY",),
+            4: ("TIMESCALE_PASSWORD",),
+        },
+    ),
+    (
+        "llm_gateway_key",
+        [
+            ("HELICONE_API_KEY", helicone_key),
+            ("PORTKEY_API_KEY", lambda r: _rs(r, B62 + "+/", 32)),
+            ("LITELLM_MASTER_KEY", lambda r: "sk-" + _rs(r, B64URL, 22)),
+            ("BRAINTRUST_API_KEY", lambda r: "sk-" + _rs(r, B62, 48)),
+        ],
+        [
+            "{L}={v}",
+            "client = OpenAI(base_url='https://oai.helicone.ai/v1', default_headers={{'Helicone-Auth': 'Bearer {v}'}})",
+            "curl https://api.portkey.ai/v1/chat/completions -H 'x-portkey-api-key: {v}' "
+            "-H 'x-portkey-provider: openai'",
+            "general_settings:\n  master_key: {v}\n  database_url: os.environ/DATABASE_URL",  # LiteLLM proxy config
+        ],
+        {1: ("HELICONE_API_KEY",), 2: ("PORTKEY_API_KEY",), 3: ("LITELLM_MASTER_KEY",)},
+    ),
+    (
+        "agent_sandbox_key",
+        [
+            ("E2B_API_KEY", lambda r: "e2b_" + _rs(r, HEX, 40)),
+            ("BROWSERBASE_API_KEY", lambda r: "bb_live_" + _rs(r, B64URL, 27)),
+            ("DAYTONA_API_KEY", lambda r: "dtn_" + _rs(r, HEX, 64)),
+            ("MEM0_API_KEY", lambda r: "m0-" + _rs(r, B62, 40)),
+        ],
+        [
+            "{L}={v}",
+            "sandbox = Sandbox.create(template='base', api_key='{v}')",
+            "curl -X POST https://api.browserbase.com/v1/sessions -H 'X-BB-API-Key: {v}' "
+            '-d \'{{"projectId": "p_91c"}}\'',
+            'client = MemoryClient(api_key="{v}")',
+        ],
+        {1: ("E2B_API_KEY",), 2: ("BROWSERBASE_API_KEY",), 3: ("MEM0_API_KEY",)},
+    ),
+    (
+        "web_analytics_secret",
+        [
+            ("MATOMO_TOKEN_AUTH", lambda r: _rs(r, HEX, 32)),
+            ("PLAUSIBLE_API_KEY", lambda r: _rs(r, B64URL, 64)),
+            ("FULLSTORY_API_KEY", lambda r: "na1." + _b64(r, 60)),
+            ("PENDO_INTEGRATION_KEY", lambda r: _uuid4(r) + ".us"),
+        ],
+        [
+            "{L}={v}",
+            "curl 'https://stats.acme.dev/index.php?module=API&method=VisitsSummary.get&idSite=3&period=day"
+            "&date=yesterday&format=JSON&token_auth={v}'",
+            "curl -H 'Authorization: Bearer {v}' 'https://plausible.io/api/v2/query' -d @query.json",
+            "curl -H 'Authorization: Basic {v}' https://api.fullstory.com/v2/users",
+            "curl -H 'x-pendo-integration-key: {v}' https://app.pendo.io/api/v1/aggregation",
+        ],
+        {
+            1: ("MATOMO_TOKEN_AUTH",),
+            2: ("PLAUSIBLE_API_KEY",),
+            3: ("FULLSTORY_API_KEY",),
+            4: ("PENDO_INTEGRATION_KEY",),
+        },
+    ),
+]:
+    round14_custom(_name14, "secret", *_multi14(_formats14, _own14, _name14, fits=_fits14))
+
+
+def _wire_secret(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    """A secret seen on the wire or in a syscall trace: ``tcpdump -A``, ``strace -e write``,
+    Wireshark's "Follow TCP stream", ``mitmdump`` and ``ngrep`` (plain HTTP inside a private network)."""
+    v = rng.choice([_rs(rng, B62, rng.randrange(28, 44)), "sk_live_" + _rs(rng, B62, 24), password(rng)])
+    forms = [
+        "$ sudo tcpdump -A -i eth0 'tcp port 8080' | grep -a -m1 -i authorization\n"
+        f"E..(..@.@.....Authorization: Bearer {v}",
+        f'$ strace -f -e trace=write -s 200 ./migrate\n[pid  4411] write(3, "AUTH {v}\\r\\n", '
+        f"{len(v) + 7}) = {len(v) + 7}",
+        "POST /v1/sync HTTP/1.1\nHost: inventory.internal:8080\nContent-Type: application/json\n"
+        f'X-Api-Key: {v}\n\n{{"since": 0}}HTTP/1.1 200 OK',
+        f"127.0.0.1:51234: POST http://localhost:9000/login\n    username: svc-sync\n    password: {v}\n"
+        " << 302 Found 0b",
+        f"T 10.0.3.7:43122 -> 10.0.3.9:6379 [AP] #4\n  AUTH default {v}..",
+    ]
+    return forms[t], [v]
+
+
+round14_custom("wire_capture_secret", "secret", _wire_secret, 5)
+
+
+# --- round 14's new personal data
+
+
+def _pii14(name: str, kinds: list[tuple[str, Callable[[random.Random], str]]], own: list[str], key: str) -> None:
+    """A new personal-data category of one or more kinds (a field label and a generator each): its
+    own templates and two of round 14's shared families, ``{f}`` the drawn kind's label."""
+    GENS[name] = lambda r: kinds[r.randrange(len(kinds))][1](r)
+    shared = [PII_FAMILIES14[j] for j in _picks14(name, len(PII_FAMILIES14), 2)]
+    templates = own + shared
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        fname, gen = kinds[rng.randrange(len(kinds))]
+        v = gen(rng)
+        return _choose(templates, t, v=v, f=fname, k=key, c=_camel(key)), [v]
+
+    round14_custom(name, "pii", make, len(templates))
+
+
+def qa_qid(r: random.Random) -> str:
+    """Qatar's QID: the century of birth (2 for the 1900s, 3 after), the birth year's last two digits,
+    the holder's nationality (ISO 3166 numeric) and a five-digit serial."""
+    y, _, _ = _birth(r)
+    nat = r.choice(["634", "356", "586", "050", "608", "818", "400", "144"])
+    return f"{2 if y < 2000 else 3}{y % 100:02d}{nat}{_d(r, 5)}"
+
+
+def tn_cin(r: random.Random) -> str:
+    return r.choice("01") + _d(r, 7)  # Tunisia's carte d'identité nationale: eight digits
+
+
+def ad_nrt_person(r: random.Random) -> str:
+    """Andorra's NRT of a natural person (F: resident, E: non-resident), six digits and a check letter
+    (python-stdnum accepts it); the letters of companies and bodies are never drawn."""
+    v = _until_valid(
+        "ad.nrt",
+        lambda r: r.choice("FE") + f"{r.randrange(0, 700000):06d}" + r.choice(string.ascii_uppercase),
+        r,
+    )
+    return f"{v[0]}-{v[1:7]}-{v[7]}" if r.random() < 0.5 else v
+
+
+_ZW_LETTERS = "ZABCDEFGHJKLMNPQRSTVWXY"  # the check letter of a Zimbabwean id: the number mod 23
+
+
+def zw_national_id(r: random.Random) -> str:
+    district = r.choice(["08", "63", "29", "42", "58", "70"])
+    serial = _d(r, r.choice([6, 7]))
+    letter = _ZW_LETTERS[int(district + serial) % 23]
+    sep = r.choice(["-", " "])
+    return f"{district}{sep}{serial}{sep}{letter}{sep}{r.randrange(10, 90)}"
+
+
+def zm_nrc(r: random.Random) -> str:
+    return f"{_d(r, 6)}/{r.randrange(10, 99)}/1"  # Zambia's NRC: serial / district / citizen
+
+
+def bw_omang(r: random.Random) -> str:
+    return f"{_d(r, 4)}{r.choice('12')}{_d(r, 4)}"  # Botswana's Omang: 9 digits, the fifth 1 or 2 (sex)
+
+
+_MM_TOWNSHIPS = ["MaYaKa", "KaMaYa", "BaHaNa", "OuKaMa", "LaMaNa", "PaBaTa", "DaGaNa"]
+
+
+def mm_nrc(r: random.Random) -> str:
+    # Myanmar's National Registration Card: state / township code (citizenship) six digits
+    return f"{r.randrange(1, 15)}/{r.choice(_MM_TOWNSHIPS)}(N){_d(r, 6)}"
+
+
+def ma_cin(r: random.Random) -> str:
+    return _rs(r, string.ascii_uppercase, r.choice([1, 2])) + _d(r, 6)  # Morocco's CIN
+
+
+def sim_iccid(r: random.Random) -> str:
+    # a SIM card's ICCID: 89 (telecom), a country code, an issuer, the account, a Luhn digit
+    v = luhn_complete("89" + r.choice(["44", "49", "33", "31", "34", "1"]) + _d(r, 2), 19, r)
+    return " ".join(v[i : i + 4] for i in range(0, 19, 4)) if r.random() < 0.3 else v
+
+
+_PNR_ALPHA = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+
+
+def booking_reference(r: random.Random) -> str:
+    return _rs(r, _PNR_ALPHA, 6)  # an airline or rail booking code: it opens one traveller's booking
+
+
+def inmate_number(r: random.Random) -> str:
+    return r.choice(
+        [
+            lambda: f"{_d(r, 5)}-{_d(r, 3)}",  # US federal register number
+            lambda: f"{r.choice('ABCDEFGHKLMNPRT')}{_d(r, 4)}{_rs(r, string.ascii_uppercase, 2)}",  # HMPPS prison no.
+            lambda: f"DOC #{_d(r, 7)}",
+        ]
+    )()
+
+
+def library_card(r: random.Random) -> str:
+    # a patron barcode (Codabar, 14 digits): 2 (patron), the library's code, a serial, a Luhn digit
+    return luhn_complete("2" + _d(r, 4), 14, r)
+
+
+_BIRTH_PLACES = [
+    "Vila Nova de Famalicão",
+    "Szombathely",
+    "Villanueva de la Serena",
+    "Kristiansund",
+    "Trnava",
+    "Oruro",
+    "Kumasi",
+    "Nakhon Ratchasima",
+    "Castelfranco Veneto",
+    "Bad Kreuznach",
+    "Kuressaare",
+    "Tizi Ouzou",
+]
+
+
+def birth_place(r: random.Random) -> str:
+    return r.choice(_BIRTH_PLACES)
+
+
+def face_embedding(r: random.Random) -> str:
+    # a face recogniser's embedding of one enrolled person (the first dimensions as logged)
+    return "[" + ", ".join(f"{r.uniform(-0.3, 0.3):.4f}" for _ in range(r.randrange(12, 20))) + "]"
+
+
+for _name14p, _kinds14, _own14p, _key14 in [
+    (
+        "qa_qid",
+        [("QID", qa_qid), ("رقم البطاقة الشخصية", qa_qid), ("Qatar ID", qa_qid)],
+        ["{f}: {v}", "my {f} is {v}", "{f} {v} (expires 2027)"],
+        "qid",
+    ),
+    (
+        "tn_cin",
+        [("CIN", tn_cin), ("رقم بطاقة التعريف الوطنية", tn_cin), ("carte d'identité nationale", tn_cin)],
+        ["{f} : {v}", "le numéro de ma {f} est {v}", "{f} n° {v}"],
+        "cin_tn",
+    ),
+    (
+        "ad_nrt_person",
+        [("NRT", ad_nrt_person), ("número de registre tributari", ad_nrt_person)],
+        ["{f}: {v}", "el meu {f} és {v}", "my {f} is {v}"],
+        "nrt",
+    ),
+    (
+        "southern_africa_id",
+        [("national ID", zw_national_id), ("NRC", zm_nrc), ("Omang", bw_omang)],
+        ["{f}: {v}", "my {f} is {v}", "{f} number {v}"],
+        "national_id",
+    ),
+    (
+        "mm_nrc",
+        [("NRC", mm_nrc), ("နိုင်ငံသားစိစစ်ရေးကတ်", mm_nrc)],
+        ["{f}: {v}", "my {f} is {v}", "{f} no. {v}"],
+        "nrc_number",
+    ),
+    (
+        "ma_cin",
+        [("CIN", ma_cin), ("رقم البطاقة الوطنية", ma_cin), ("carte nationale", ma_cin)],
+        ["{f} : {v}", "mon {f} est {v}", "N° {f} {v}"],
+        "cin",
+    ),
+    (
+        "sim_iccid",
+        [("ICCID", sim_iccid), ("SIM number", sim_iccid)],
+        ["the {f} of my phone's SIM is {v}", "my {f}: {v}", "{f} {v} (my personal line)"],
+        "iccid",
+    ),
+    (
+        "booking_reference",
+        [("booking reference", booking_reference), ("PNR", booking_reference), ("Buchungscode", booking_reference)],
+        ["my {f} is {v}", "{f}: {v} (return leg changed)", "{f} {v} for my trip to Porto"],
+        "booking_ref",
+    ),
+    (
+        "inmate_number",
+        [("register number", inmate_number), ("prison number", inmate_number), ("inmate number", inmate_number)],
+        ["my brother's {f} is {v}", "{f}: {v} (for the visit form)", "letter for {f} {v}"],
+        "inmate_no",
+    ),
+    (
+        "library_patron_card",
+        [("library card", library_card), ("patron barcode", library_card), ("Bibliotheksausweis", library_card)],
+        ["my {f} is {v}", "{f}: {v}", "renew with {f} {v}"],
+        "library_card",
+    ),
+    (
+        "birth_place",
+        [("place of birth", birth_place), ("Geburtsort", birth_place), ("lieu de naissance", birth_place)],
+        ["{f}: {v}", "aged 34, {f} {v}", "I was born in {v}"],
+        "place_of_birth",
+    ),
+    (
+        "face_embedding",
+        [("face embedding", face_embedding), ("face template", face_embedding)],
+        [
+            '{{"person": "visitor-0917", "{k}": {v}}}',
+            "enrolled {f} for my badge: {v}",
+            "INSERT INTO faces (employee, vec) VALUES (4411, '{v}');",
+        ],
+        "face_vector",
+    ),
+]:
+    _pii14(_name14p, _kinds14, _own14p, _key14)
+
+
+def _ip_named(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    """A person's address in a log line beside their name: both planted (each identifies them)."""
+    ip, name = public_ipv4(rng), person_name(rng)
+    forms = [
+        f'{ip} - - [05/Dec/2026:14:03:11 +0000] "GET /account HTTP/1.1" 200 512 user="{name}"',
+        f"login ok: {name} from {ip} (home broadband)",
+        f"vpn: session up for {name}, peer {ip}:51820",
+        f'{{"event": "password_reset", "name": "{name}", "client_ip": "{ip}"}}',
+    ]
+    return forms[t], [ip, name]
+
+
+round14_custom("ip_with_person_name", "pii", _ip_named, 4)
+
+
+_ADDR14 = [
+    (lambda r: f"Avenida Mariscal López {r.randrange(100, 4000)} c/ Kubitschek", "Asunción", "Paraguay"),
+    (lambda r: f"{r.randrange(1, 90)} rue de Marseille, appt {r.randrange(1, 30)}", "1000 Tunis", "Tunisie"),
+    (
+        lambda r: f"Building {r.randrange(1, 99)}, Street {r.randrange(800, 999)}, Zone {r.randrange(20, 70)}",
+        "Doha",
+        "Qatar",
+    ),
+    (lambda r: f"Way {r.randrange(2000, 4999)}, House {r.randrange(1, 900)}, Al Khuwair", "Muscat 133", "Oman"),
+    (lambda r: f"House {r.randrange(1, 99)}, Norzin Lam", "Thimphu 11001", "Bhutan"),
+    (lambda r: f"Ban Phonxay, Unit {r.randrange(1, 40)}, House {r.randrange(1, 300)}", "Vientiane", "Laos"),
+    (lambda r: f"{r.randrange(1, 90)} Waimanu Road", "Suva", "Fiji"),
+    (lambda r: f"Leoforos Makariou {r.randrange(1, 200)}, flat {r.randrange(1, 30)}", "1065 Nicosia", "Cyprus"),
+    (lambda r: f"вул. Кірава, д. {r.randrange(1, 60)}, кв. {r.randrange(1, 200)}", "220030 Мінск", "Беларусь"),
+    (lambda r: f"ул. Токтогула {r.randrange(1, 250)}, кв. {r.randrange(1, 90)}", "720001 Бишкек", "Кыргызстан"),
+    (
+        lambda r: f"Amir Temur ko'chasi {r.randrange(1, 120)}-uy, {r.randrange(1, 90)}-xonadon",
+        "100000 Toshkent",
+        "Oʻzbekiston",
+    ),
+    (lambda r: f"Lot II {r.choice('ABCDFGHJ')} {r.randrange(1, 99)} Analakely", "101 Antananarivo", "Madagascar"),
+    (lambda r: f"{r.randrange(1, 60)} Nelson Mandela Avenue, Klein Windhoek", "Windhoek", "Namibia"),
+    (lambda r: f"Plot {r.randrange(1000, 60000)}, Block {r.randrange(3, 10)}", "Gaborone", "Botswana"),
+    (lambda r: f"#{r.randrange(1, 90)} Ariapita Avenue, Woodbrook", "Port of Spain", "Trinidad and Tobago"),
+    (lambda r: f"Colonia Palmira, Avenida República de Chile, casa {r.randrange(100, 999)}", "Tegucigalpa", "Honduras"),
+]
+
+
+def address14(r: random.Random) -> str:
+    street, city, country = r.choice(_ADDR14)
+    return f"{street(r)}, {city}, {country}"
+
+
+_pii14(
+    "address_more14",
+    [("home address", address14), ("address", address14), ("dirección", address14)],
+    ["my {f} is {v}", "deliver to {v}", "{f}: {v}", "Adresse du domicile : {v}"],
+    "home_address",
+)
+
+
+_SCRIPT_NAMES14 = [
+    (["އަޙްމަދު", "ޢާއިޝަތު", "މުޙައްމަދު", "މަރިޔަމް"], ["ރަޝީދު", "ޙަސަން", "އިބްރާހީމް", "ޝަރީފް"]),  # Thaana
+    (["ܝܘܚܢܢ", "ܡܪܝܡ", "ܐܦܪܝܡ", "ܫܡܘܢܐ"], ["ܐܕܝ", "ܒܪܨܘܡܐ", "ܓܒܪܐܝܠ", "ܝܥܩܘܒ"]),  # Syriac
+    (["ⵢⵓⴱⴰ", "ⵜⵉⵏⵀⵉⵏⴰⵏ", "ⵎⴰⵙⵉⵏⵉⵙⴰ", "ⵜⵉⵍⴻⵍⵍⵉ"], ["ⴰⵢⵜ ⵄⵍⵉ", "ⵓⵎⴰⵣⵉⵖ", "ⴰⵎⵔⴰⵏ", "ⵓⵍⵃⴰⵊ"]),  # Tifinagh
+    (["ᠪᠠᠲᠤ", "ᠰᠠᠷᠠᠨ", "ᠲᠡᠮᠦᠵᠢᠨ", "ᠣᠶᠤᠨ"], ["ᠪᠣᠷᠵᠢᠭᠢᠨ", "ᠬᠣᠩᠭᠢᠷᠠᠳ", "ᠵᠠᠯᠠᠶᠢᠷ", "ᠣᠢᠷᠠᠳ"]),  # Mongolian script
+    (["ᏍᏏᏉᏯ", "ᎠᏓᏅᏙ", "ᏩᎵ", "ᎤᏍᏗ"], ["ᎪᏍᏔᏯ", "ᏚᏯ", "ᎠᏥᎳ", "ᏌᎳᏓ"]),  # Cherokee syllabary
+]
+
+
+def script_name14(r: random.Random) -> str:
+    firsts, lasts = r.choice(_SCRIPT_NAMES14)
+    return f"{r.choice(firsts)} {r.choice(lasts)}"
+
+
+_pii14(
+    "person_name_scripts14",
+    [("name", script_name14), ("full name", script_name14)],
+    ["the applicant's {f} is {v}", "Signed: {v}", "reviewer: {v}", "{f}: {v}"],
+    "full_name",
+)
+
+
 CATEGORIES: tuple[str, ...] = tuple(c.name for c in CATS)
 KIND = {c.name: c.kind for c in CATS}
 
@@ -17727,6 +18556,104 @@ def _round13_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]
     }
 
 
+def _round14_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
+    """Round-14 never-tuned hard negatives, under the same policy (nothing secret or personal):
+    aviation weather reports, satellite orbital elements, DNS zone records of documentation domains,
+    BGP announcements of public networks, library call numbers, legal citations, patent numbers,
+    time-zone identifiers, media types, git refspecs, tunes in ABC notation, Unicode code points,
+    paint and print colour codes, standards references."""
+    return {
+        "metar_report": [
+            lambda r: (
+                f"METAR EGLL {r.randrange(1, 29):02d}{r.randrange(0, 24):02d}50Z {r.randrange(0, 36) * 10:03d}"
+                f"{r.randrange(3, 25):02d}KT 9999 FEW0{r.randrange(10, 50)} {r.randrange(2, 20):02d}/"
+                f"{r.randrange(0, 10):02d} Q10{r.randrange(5, 30):02d} NOSIG"
+            ),
+            lambda r: (
+                f"TAF KJFK {r.randrange(1, 29):02d}1130Z {r.randrange(1, 29):02d}12/{r.randrange(1, 29):02d}18 "
+                "21012KT P6SM SCT250"
+            ),
+        ],
+        "tle_orbital_elements": [
+            lambda r: (
+                "ISS (ZARYA)\n1 25544U 98067A   08264.51782528 -.00002182  00000-0 -11606-4 0  2927\n"
+                "2 25544  51.6416 247.4627 0006703 130.5360 325.0288 15.72125391563537"
+            ),
+            lambda r: (
+                f"NORAD {r.choice([20580, 25544, 43013, 48274])} epoch 24{r.randrange(1, 366):03d}."
+                f"{r.randrange(10**7, 10**8)} (CelesTrak GP element set)"
+            ),
+        ],
+        "dns_soa_record": [
+            lambda r: (
+                f"example.com.  3600  IN  SOA  ns.icann.org. noc.dns.icann.org. 2024{r.randrange(1, 13):02d}"
+                f"{r.randrange(1, 29):02d}{r.randrange(0, 99):02d} 7200 3600 1209600 3600"
+            ),
+            lambda r: "example.org.  86400  IN  NS  a.iana-servers.net.",
+        ],
+        "bgp_asn_announcement": [
+            lambda r: "AS13335 originates 1.1.1.0/24 (Cloudflare's resolver prefix)",
+            lambda r: f"show ip bgp 8.8.8.0/24 -> path {r.choice(['3356', '1299', '174'])} 15169 i",
+            lambda r: "route-views: AS15169 GOOGLE announces 2001:4860::/32",
+        ],
+        "library_call_number": [
+            lambda r: f"QA76.73.P98 L{r.randrange(10, 99)} {r.randrange(1995, 2025)}",
+            lambda r: (
+                f"Dewey 005.{r.randrange(100, 999)} (programming languages), "
+                f"shelf {r.choice('ABCDE')}{r.randrange(1, 40)}"
+            ),
+            lambda r: "LCCN 2004012345, call no. Z253.4.L38",
+        ],
+        "legal_citation": [
+            lambda r: "Case C-311/18 (Schrems II), ECLI:EU:C:2020:559",
+            lambda r: "[2020] UKSC 5",
+            lambda r: f"15 U.S.C. § {r.choice([45, 6501, 7001])}(a)",
+            lambda r: "Art. 6(1)(f) GDPR and recital 47",
+        ],
+        "patent_number": [
+            lambda r: f"US {r.randrange(7, 12)},{r.randrange(100, 999)},{r.randrange(100, 999)} B2",
+            lambda r: f"EP {r.randrange(1, 4)} {r.randrange(100, 999)} {r.randrange(100, 999)} A1",
+            lambda r: f"WO {r.randrange(2005, 2025)}/{r.randrange(10**5, 10**6)}",
+        ],
+        "iana_timezone": [
+            lambda r: (
+                "TZ=" + r.choice(["America/Argentina/Buenos_Aires", "Asia/Kolkata", "Pacific/Chatham", "Europe/Kyiv"])
+            ),
+            lambda r: "zoneinfo.ZoneInfo('Australia/Lord_Howe')  # +10:30 / +11:00",
+            lambda r: "timedatectl set-timezone Africa/Casablanca",
+        ],
+        "media_type": [
+            lambda r: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            lambda r: "Accept: application/vnd.github+json",
+            lambda r: 'Content-Type: application/vnd.api+json; ext="https://jsonapi.org/ext/atomic"',
+        ],
+        "git_refspec": [
+            lambda r: "fetch = +refs/heads/*:refs/remotes/origin/*",
+            lambda r: f"git fetch origin refs/pull/{r.randrange(1, 9999)}/head:pr-{r.randrange(1, 9999)}",
+            lambda r: "git push origin HEAD:refs/for/main%topic=retry-backoff",
+        ],
+        "abc_music_notation": [
+            lambda r: "X:1\nT:Drowsy Maggie\nM:4/4\nK:Edor\n|:E2BE dEBE|E2BE AFDF:|",
+            lambda r: f"Q:1/4={r.randrange(60, 180)}\nL:1/8\n|GABc dedB|dedB dedB|",
+        ],
+        "unicode_codepoint": [
+            lambda r: f"U+{r.choice(['1F600', '00E9', '200B', 'FEFF', '2014'])} breaks the CSV parser",
+            lambda r: "'\\N{EM DASH}' == '\\u2014'",
+            lambda r: "UTF-8 of U+20AC is E2 82 AC",
+        ],
+        "colour_code": [
+            lambda r: f"RAL {r.choice([9010, 7016, 5015, 3020, 6005])} for the enclosure",
+            lambda r: f"Pantone {r.randrange(100, 7600)} C",
+            lambda r: "NCS S 0502-Y, CMYK 0/0/5/2",
+        ],
+        "standards_reference": [
+            lambda r: f"RFC {r.choice([9110, 6749, 7519, 8446])} §{r.randrange(1, 16)}.{r.randrange(1, 9)}",
+            lambda r: "ISO 8601-1:2019 and ISO/IEC 27001:2022 Annex A.8.24",
+            lambda r: "IEEE 754-2019 binary64",
+        ],
+    }
+
+
 DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     1: _decoy_templates(),
     2: _round2_decoy_templates(),
@@ -17741,6 +18668,7 @@ DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     11: _round11_decoy_templates(),
     12: _round12_decoy_templates(),
     13: _round13_decoy_templates(),
+    14: _round14_decoy_templates(),
 }
 DECOYS: dict[str, list[Callable[[random.Random], str]]] = {}  # every round before the holdout's
 for _round, _kinds in sorted(DECOY_ROUNDS.items()):
@@ -18608,6 +19536,61 @@ ROUND13_WRAPPERS: list[Wrapper] = [
 ]
 
 
+def _hex_bytes(s: str) -> str:
+    return "".join(f"\\x{b:02x}" for b in s.encode())  # printf '\xNN…'
+
+
+def _css_escape(s: str) -> str:
+    return "".join(f"\\{ord(c):x} " for c in s)  # CSS hex escapes, each closed by a space
+
+
+def _cf_html(s: str) -> str:
+    # the Windows HTML clipboard format: an HTML fragment (entities, <br> for line breaks)
+    return "".join({"&": "&amp;", "<": "&lt;", ">": "&gt;", "\n": "<br>"}.get(c, c) for c in s)
+
+
+def _word_xml(s: str) -> str:
+    m = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "\n": '</w:t><w:br/><w:t xml:space="preserve">'}
+    return "".join(m.get(c, c) for c in s)  # WordprocessingML runs (document.xml)
+
+
+def _sms_xml(s: str) -> str:
+    m = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;", "\n": "&#10;"}
+    return "".join(m.get(c, c) for c in s)  # SMS Backup & Restore's body attribute
+
+
+def _utf16_less(s: str) -> str:
+    return "".join(c + "^@" for c in s)  # `less` on a UTF-16LE file: a NUL after every ASCII byte
+
+
+ROUND14_WRAPPERS: list[Wrapper] = [
+    lambda r: ("$ printf '{s}' > /tmp/note.txt", _hex_bytes),
+    lambda r: ('.debug::after {\n  content: "{s}";\n}', _css_escape),
+    lambda r: ("cat <<-EOF > note.txt\n\t{s}\n\tEOF", lambda s: s.replace("\n", "\n\t")),  # tab-stripped heredoc
+    lambda r: ("> [!warning] pasted from prod\n> {s}", lambda s: s.replace("\n", "\n> ")),  # Obsidian callout
+    lambda r: (
+        "Version:0.9\nStartHTML:0000000105\nEndHTML:0000000330\nStartFragment:0000000141\nEndFragment:0000000294\n"
+        "<html><body>\n<!--StartFragment--><div>{s}</div><!--EndFragment-->\n</body></html>",
+        _cf_html,
+    ),
+    lambda r: ('<w:p><w:r><w:t xml:space="preserve">{s}</w:t></w:r></w:p>', _word_xml),
+    lambda r: ('<sms protocol="0" address="ACME-OPS" date="1733407391000" type="1" body="{s}" read="1" />', _sms_xml),
+    lambda r: ("$ less notes-utf16.txt\n^^@{s}", _utf16_less),
+    lambda r: (':reg a\n--- Registers ---\n"a   {s}', lambda s: s.replace("\n", "^J")),  # vim registers
+    lambda r: ("┌─ scratch ─────────\n│ {s} │\n└───────────────────", lambda s: s.replace("\n", " │\n│ ")),
+    lambda r: ('2026/12/05(Sat)\n21:04\tme\t"{s}"', lambda s: s.replace('"', '""')),  # LINE chat export
+    lambda r: ("RUN <<EOF\ncat > /etc/app/notes <<'NOTE'\n{s}\nNOTE\nEOF", _ident),  # Dockerfile heredoc
+    lambda r: ("$note = <<<'TXT'\n{s}\nTXT;", _ident),  # PHP nowdoc
+    lambda r: ('let note = #"""\n{s}\n"""#', _ident),  # Swift extended-delimiter string
+    lambda r: ('var note = """\n    {s}\n    """;', lambda s: s.replace("\n", "\n    ")),  # C# 11 raw string
+    lambda r: ("note = <<~TXT\n  {s}\nTXT", lambda s: s.replace("\n", "\n  ")),  # Ruby squiggly heredoc
+    lambda r: ("Saħħa, qed nieħu dan l-iżball:\n{s}\nxi ħadd jaf?", _ident),  # Maltese
+    lambda r: ("Bonjou, m ap resevwa erè sa a:\n{s}\nèske yon moun konnen?", _ident),  # Haitian Creole
+    lambda r: ("Allillanchu, kay pantasqata chaskini:\n{s}\npipas yachanchu?", _ident),  # Quechua
+    lambda r: ("Moien, ech kréien dëse Feeler:\n{s}\nweess een eppes?", _ident),  # Luxembourgish
+]
+
+
 FILLER = [
     "can you help me figure out why the build fails on CI?",
     "I'm migrating the service from Flask to FastAPI.",
@@ -18637,6 +19620,7 @@ WRAPPER_ROUNDS: dict[int, list[list[Wrapper]]] = {
     11: [ROUND11_WRAPPERS],
     12: [ROUND12_WRAPPERS],
     13: [ROUND13_WRAPPERS],
+    14: [ROUND14_WRAPPERS],
 }
 DEV_WRAPPERS = [f for r, fams in sorted(WRAPPER_ROUNDS.items()) if r < HOLDOUT_ROUND for f in fams]
 HOLDOUT_WRAPPERS = [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS.get(r, [])]

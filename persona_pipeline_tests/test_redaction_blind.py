@@ -42,8 +42,8 @@ def blind() -> dict[str, BlindScore]:
     # dev rounds 1 to 7 (tuned on; ``before=8`` keeps them exactly as they were before round 8 joined
     # dev), round 8 (dev since round 9 exists, tuned), round 9 (dev since round 10 exists, tuned),
     # round 10 (dev since round 11 exists, tuned), round 11 (dev since round 12 exists, tuned),
-    # round 12 (dev since round 13 exists) and the holdout (round 13 alone, never its texts) have
-    # floors of their own
+    # round 12 (dev since round 13 exists), round 13 (dev since round 14 exists) and the holdout
+    # (round 14 alone, never its texts) have floors of their own
     return {
         "dev": score(R, generate(SEED, "dev", 1200, before=8)),
         "round8": score(R, generate(SEED, "dev", 1200, round_no=8)),
@@ -51,6 +51,7 @@ def blind() -> dict[str, BlindScore]:
         "round10": score(R, generate(SEED, "dev", 1200, round_no=10)),
         "round11": score(R, generate(SEED, "dev", 1200, round_no=11)),
         "round12": score(R, generate(SEED, "dev", 1200, round_no=12)),
+        "round13": score(R, generate(SEED, "dev", 1200, round_no=13)),
         "holdout": score(R, generate(SEED, "holdout", 1200, round_no=HOLDOUT_ROUND)),
     }
 
@@ -140,13 +141,18 @@ def blind() -> dict[str, BlindScore]:
 # 61.4% secrets, 52.9 / 53.2 / 53.6% personal data, 2.8 / 14.2 / 7.1 FP/MB, 3 / 488 / 0 stray spans,
 # idempotent, nothing dropped; its floors were seed 7's less 1.5 points, plus 15 FP/MB and 30 stray
 # spans. After round 12's tuning (never on round 13) seed 7 reads 63.6% secrets, 56.3% personal
-# data, 7.1 FP/MB, 0 stray (seed 1: 63.4%, 55.7%, 2.8 FP/MB, 3 stray): the floors follow, less 1.5.
-# After the MAC address policy (a MAC is personal only when a label or an owner attributes it: rstage)
-# seed 7 reads 63.6% secrets, 56.1% personal data, 7.1 FP/MB, 0 stray (seed 1: 63.4%, 55.5%, 2.8, 3):
-# the personal-data floor follows, less 1.5.
+# data, 7.1 FP/MB, 0 stray (seed 1: 63.4%, 55.7%, 2.8 FP/MB, 3 stray); after the MAC address policy
+# (a MAC is personal only when a label or an owner attributes it: rstage) 63.6%, 56.1%, 7.1, 0.
+# Round 14 made round 13 dev (issue 17, branch blind14): round 13 keeps the floors it had as the
+# holdout (test_blind_round13_joined_dev; its tuners raise them); drawn as dev at seed 7 (n 1200),
+# untuned on it: 61.8% secrets, 53.8% personal data, 2.4 FP/MB, 4 stray spans, so it meets them. The
+# holdout is round 14 alone (written blind, untuned, the engine at 7295cd2), seeds 1 / 2 (n 2400) and
+# 7 (n 1200): 53.9 / 53.6 / 54.8% secrets, 55.8 / 53.6 / 57.4% personal data, 106.9 / 91.0 / 100.0
+# FP/MB, 2 / 2 / 0 stray spans, idempotent, nothing dropped; its floors are seed 7's less 1.5 points,
+# plus 15 FP/MB and 30 stray spans.
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.621, 0.546, 22.0, 30)],
+    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.533, 0.559, 115.0, 30)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
@@ -210,6 +216,18 @@ def test_blind_round12_joined_dev(blind: dict[str, BlindScore]) -> None:
     assert sc.recall("pii") >= 0.85, sc.recall("pii")
     assert sc.fp_per_mb() <= 6.0, sc.fp_per_mb()
     assert sc.stray <= 15, sc.stray
+
+
+def test_blind_round13_joined_dev(blind: dict[str, BlindScore]) -> None:
+    """Round 13 (dev since round 14, written blind): the floors it had as the holdout, until its
+    tuners raise them. Scored as dev it draws other cases (a pool's name seeds them): at seed 7
+    (n 1200), untuned on it, 61.8% secrets, 53.8% personal data, 2.4 FP/MB, 4 stray spans."""
+    sc = blind["round13"]
+    assert sc.idempotent and sc.dropped == 0
+    assert sc.recall("secret") >= 0.599, sc.recall("secret")
+    assert sc.recall("pii") >= 0.521, sc.recall("pii")
+    assert sc.fp_per_mb() <= 22.0, sc.fp_per_mb()
+    assert sc.stray <= 30, sc.stray
 
 
 def test_blind_round10_joined_dev(blind: dict[str, BlindScore]) -> None:
@@ -744,8 +762,10 @@ def test_pools_are_split_by_family() -> None:
     assert {"web3_provider_key", "crypto_address_eth", "vehicle_vin"} <= dev_cats
     assert set(DECOY_ROUNDS[12]) <= set(DECOYS) and WRAPPER_ROUNDS[12][0] in DEV_WRAPPERS  # round 12 is dev
     assert {"disk_recovery_key", "dicom_patient_tags", "bank_account_checked_more"} <= dev_cats
+    assert set(DECOY_ROUNDS[13]) <= set(DECOYS) and WRAPPER_ROUNDS[13][0] in DEV_WRAPPERS  # round 13 is dev
+    assert {"esignature_api_key", "mu_national_id", "person_name_scripts13"} <= dev_cats
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
-    assert len(holdout_only) >= 30  # round 13 adds more than 30 categories
+    assert len(holdout_only) >= 30  # round 14 adds more than 30 categories
     dev = generate(1, "dev", 300)
     assert not holdout_only & {p.category for case in dev for p in case.plants}
     holdout = generate(1, "holdout", 300)
@@ -765,45 +785,69 @@ def _planted_counts(cases: list[BlindCase]) -> dict[str, int]:
     return counts
 
 
-def test_round13_holdout() -> None:
-    """Round 13 is the holdout (round 12 joined dev): families for every category, rounds scored
-    apart, each round-13 category planted at least 6 times in 2400 prompts (it has 476 categories)
+def test_round14_generator_checks() -> None:
+    """Round 14's ids recomputed from their rules: Andorra's NRT of persons by python-stdnum's
+    validator (F or E only), ICCIDs and library patron barcodes by Luhn, the Zimbabwean id's check
+    letter (mod 23), Qatar's QID century, year and nationality, Myanmar's NRC layout."""
+    from stdnum import luhn
+    from stdnum.ad import nrt
+
+    r = random.Random(14)
+    for _ in range(200):
+        ad = rb.ad_nrt_person(r)
+        assert nrt.is_valid(ad) and ad[0] in "FE", ad
+        iccid = rb.sim_iccid(r).replace(" ", "")
+        assert iccid.startswith("89") and len(iccid) == 19 and luhn.is_valid(iccid), iccid
+        card = rb.library_card(r)
+        assert card[0] == "2" and len(card) == 14 and luhn.is_valid(card), card
+        zw = rb.zw_national_id(r).replace("-", " ").split(" ")
+        assert zw[2] == "ZABCDEFGHJKLMNPQRSTVWXY"[int(zw[0] + zw[1]) % 23], zw
+        q = rb.qa_qid(r)
+        assert len(q) == 11 and q[0] in "23" and q[3:6] in {"634", "356", "586", "050", "608", "818", "400", "144"}, q
+        state, rest = rb.mm_nrc(r).split("/")
+        assert 1 <= int(state) <= 14 and "(N)" in rest and rest[-6:].isdigit(), rest
+
+
+def test_round14_holdout() -> None:
+    """Round 14 is the holdout (round 13 joined dev): families for every category, rounds scored
+    apart, each round-14 category planted at least 6 times in 2400 prompts (it has 508 categories)
     with every value in its prompt, the same cases for the same seed. (Generator only: the engine
     never runs here.)"""
-    assert HOLDOUT_ROUNDS == (13,) and HOLDOUT_ROUND == 13
-    assert all(len(c.templates("holdout", 13)) >= 2 for c in CATS)
-    assert all(c.templates("holdout", 13) == c.templates("holdout") for c in CATS)
-    assert not any(c.templates("dev", 13) or c.templates("holdout", 12) for c in CATS)
-    r12 = {c.name for c in CATS if c.templates("dev", 12)}
-    r13 = {c.name for c in CATS if c.templates("holdout", 13)}
-    assert len(r13 - r12) >= 30 and r12 < r13
-    assert len([c for c in CATS if c.name in r13 - r12 and c.kind == "secret"]) >= 15
-    assert len([c for c in CATS if c.name in r13 - r12 and c.kind == "pii"]) >= 15
-    cases = generate(2, "holdout", 2400, round_no=13)
+    assert HOLDOUT_ROUNDS == (14,) and HOLDOUT_ROUND == 14
+    assert all(len(c.templates("holdout", 14)) >= 2 for c in CATS)
+    assert all(c.templates("holdout", 14) == c.templates("holdout") for c in CATS)
+    assert not any(c.templates("dev", 14) or c.templates("holdout", 13) for c in CATS)
+    r13 = {c.name for c in CATS if c.templates("dev", 13)}
+    r14 = {c.name for c in CATS if c.templates("holdout", 14)}
+    assert len(r14 - r13) >= 30 and r13 < r14
+    assert len([c for c in CATS if c.name in r14 - r13 and c.kind == "secret"]) >= 15
+    assert len([c for c in CATS if c.name in r14 - r13 and c.kind == "pii"]) >= 15
+    cases = generate(2, "holdout", 2400, round_no=14)
     counts = _planted_counts(cases)
-    assert set(counts) == r13 and min(counts.values()) >= 6, min(counts.values())
-    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[13])
-    assert not set(DECOY_ROUNDS[13]) & {k for r in range(1, 13) for k in DECOY_ROUNDS[r]}  # new kinds only
-    assert len(DECOY_ROUNDS[13]) >= 12 and len(WRAPPER_ROUNDS[13][0]) >= 12
-    assert [c.text for c in generate(2, "holdout", 200, round_no=13)] == [c.text for c in cases[:200]]
-    twelve = generate(2, "dev", 300, round_no=12)
-    assert not (r13 - r12) & {p.category for case in twelve for p in case.plants}
+    assert set(counts) == r14 and min(counts.values()) >= 6, min(counts.values())
+    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[14])
+    assert not set(DECOY_ROUNDS[14]) & {k for r in range(1, 14) for k in DECOY_ROUNDS[r]}  # new kinds only
+    assert len(DECOY_ROUNDS[14]) >= 12 and len(WRAPPER_ROUNDS[14][0]) >= 12
+    assert [c.text for c in generate(2, "holdout", 200, round_no=14)] == [c.text for c in cases[:200]]
+    thirteen = generate(2, "dev", 300, round_no=13)
+    assert not (r14 - r13) & {p.category for case in thirteen for p in case.plants}
     with pytest.raises(ValueError):
-        generate(1, "dev", 10, round_no=13)
+        generate(1, "dev", 10, round_no=14)
     with pytest.raises(ValueError):
-        generate(1, "holdout", 10, round_no=12)
+        generate(1, "holdout", 10, round_no=13)
 
 
-def test_round13_wrappers_keep_values_findable() -> None:
-    """Every round-13 wrapper encodes a text piece by piece (a part's encoding occurs in the
-    encoding of any text around it), so a planted value's encoded form occurs in the wrapped prompt."""
-    r = random.Random(13)
+@pytest.mark.parametrize("rnd", [13, 14])
+def test_round_wrappers_keep_values_findable(rnd: int) -> None:
+    """Every round-13 and round-14 wrapper encodes a text piece by piece (a part's encoding occurs in
+    the encoding of any text around it), so a planted value's encoded form occurs in the wrapped prompt."""
+    r = random.Random(rnd)
     alphabet = string.ascii_letters + string.digits + " -_.@:/\\'\"{}<>&%\n\tçø€日🙂"
 
     def draw() -> str:
         return "".join(r.choice(alphabet) for _ in range(r.randrange(1, 20)))
 
-    for w in WRAPPER_ROUNDS[13][0]:
+    for w in WRAPPER_ROUNDS[rnd][0]:
         frame, enc = w(r)
         assert "{s}" in frame
         for _ in range(30):
@@ -811,7 +855,9 @@ def test_round13_wrappers_keep_values_findable() -> None:
             assert enc(b) in enc(a + b + c), (frame, a, b, c)
 
 
-def _check_joined_dev(round_no: int, min_new: int, *, known_decoys_and_wrappers: bool = False) -> None:
+def _check_joined_dev(
+    round_no: int, min_new: int, *, min_count: int = 8, known_decoys_and_wrappers: bool = False
+) -> None:
     """A round that joined dev (written blind, tuned on once the next round exists): every category
     with an earlier round has families of it in dev, each of its categories planted in 2400 prompts
     with every value in its prompt, the same cases for the same seed; ``before=round_no`` is the dev
@@ -825,7 +871,7 @@ def _check_joined_dev(round_no: int, min_new: int, *, known_decoys_and_wrappers:
     assert len(this - older) >= min_new and older < this
     cases = generate(2, "dev", 2400, round_no=round_no)
     counts = _planted_counts(cases)
-    assert set(counts) == this and min(counts.values()) >= 8, min(counts.values())
+    assert set(counts) == this and min(counts.values()) >= min_count, min(counts.values())
     assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[round_no])
     if known_decoys_and_wrappers:
         assert set(DECOY_ROUNDS[round_no]) <= set(DECOYS) and WRAPPER_ROUNDS[round_no][0] in DEV_WRAPPERS
@@ -834,6 +880,11 @@ def _check_joined_dev(round_no: int, min_new: int, *, known_decoys_and_wrappers:
     assert not (this - older) & {p.category for case in old for p in case.plants}
     new_decoys = set(DECOY_ROUNDS[round_no]) - {k for r in range(1, round_no) for k in DECOY_ROUNDS[r]}
     assert not new_decoys & {d.category for case in old for d in case.decoys}
+
+
+def test_round13_joined_dev() -> None:
+    """Round 13 joined dev (see `_check_joined_dev`): at least 30 new categories."""
+    _check_joined_dev(13, 30, min_count=6)
 
 
 def test_round12_joined_dev() -> None:
