@@ -29,8 +29,11 @@ Any one-off marker makes the whole sentence "not a rule"; so does the absence of
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+
+from persona_pipeline.persona.digest import script
 
 
 def _valence(text: str) -> float:
@@ -302,9 +305,10 @@ _LEAD_FILLER = re.compile(
 _TAIL_FILLER = re.compile(r"(?:[\s,;:]+(?:please|thanks|thank you|honestly|pls))+[\s.!?]*$", re.IGNORECASE)
 _CODE = re.compile(r"`[^`]*`")
 # sentence ends, and the strong separators people use between a task and a rule ("— ", "; ")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)|\n+|;\s+|\s+[—–]\s+|\s+-{1,2}\s+")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)|\n+|;\s+|\s+[—–]\s+|\s+-{1,2}\s+|(?<=[。！？；])\s*(?=\S)")
 _CLAUSE = re.compile(r",\s+|\.\s+|\s+[—–]\s+|\s+-\s+|:\s+|\(|\)")
 _WORD = re.compile(r"[a-z][a-z0-9_+#'.-]*[a-z0-9+#]|[a-z]", re.IGNORECASE)
+_UWORD = r"\p{L}[\p{L}\p{M}0-9_+#'.-]*[\p{L}\p{M}0-9+#]|\p{L}\p{M}*"  # _WORD, letters of any script
 
 
 # a field separator or an assignment ("Date;Payee;Amount", "KEY=value", "a|b"); a semicolon
@@ -332,7 +336,16 @@ class Reading:
 
 
 def words(text: str) -> list[str]:
-    return [w.lower().strip("'.") for w in _WORD.findall(text.replace("’", "'"))]
+    if not text.isascii():  # letters of any script, spaceless runs as bigrams (digest/script.py)
+        found = script.compile_(_UWORD, re.IGNORECASE).findall(unicodedata.normalize("NFC", text.replace("’", "'")))
+        return [p for w in found for p in script.segments(w.strip("'."))]
+    return [w.lower().strip("'.") for w in _WORD.findall(text)]
+
+
+def _letters(text: str) -> int:
+    n = sum(c.isalpha() or c == " " for c in text)
+    # a combining mark is part of a letter (Devanagari vowel signs are marks)
+    return n if text.isascii() else n + sum(unicodedata.category(c)[0] == "M" for c in text)
 
 
 def sentences(text: str) -> list[str]:
@@ -951,7 +964,7 @@ def read(sentence: str) -> Reading:
     text = trim(sentence)
     if len(words(text)) < 2 or "[redacted:" in text.lower():
         return Reading(text, False, 0.0, "too short" if len(words(text)) < 2 else "secret")
-    if _data(text) or sum(c.isalpha() or c == " " for c in text) < 0.7 * len(text):
+    if _data(text) or _letters(text) < 0.7 * len(text):
         return Reading(text, False, 0.0, "data")  # "Date;Payee;Amount", "KEY=value", a table row
     cls = clauses(text)
     changed = _changed_habit(text)
