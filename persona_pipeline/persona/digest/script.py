@@ -16,8 +16,9 @@ any other character goes through here:
   accents, …) is cut to its first TRUNCATE letters, a truncation stem (McNamee & Mayfield 2004,
   "Character n-gram tokenization for European language text retrieval", Information Retrieval 7)
   standing in for the inflection rules the English stemmer has ("änderungen" ~ "änderung").
-Accents are kept, never stripped: "änder" stays a non-English token weighed neutrally
-(`similarity.weight`), where "ander" would read as an unknown English name (the heaviest weight).
+Accents are kept, never stripped ("änder" is not "ander"). A Latin-script word English does not know
+weighs what any unknown word weighs (as the unaccented words of its sentence do); a word of another
+script weighs neutrally (`similarity.weight`).
 No negator or imperative of another language is read: the reader's force rules are English
 grammar, so such a sentence is a weak statement confirmed only by recurrence.
 """
@@ -47,6 +48,8 @@ _BIGRAM_RANGES = (
     (0xFF66, 0xFF9F),  # half-width Katakana
     (0x20000, 0x3134F),  # CJK Extensions B–G
 )
+# letters outside Basic Latin, Latin-1, Latin Extended-A/B, IPA and Latin Extended Additional
+_NON_LATIN = re.compile("[^\x00-\u02af\u1e00-\u1eff]")
 _HIRAGANA = re.compile("[\u3040-\u309f]+")
 _CLASS = "".join(f"\\U{a:08x}-\\U{b:08x}" for a, b in _BIGRAM_RANGES)
 
@@ -67,6 +70,11 @@ def compile_(pattern: str, flags: int = 0) -> Any:
 
 def _runs(word: str) -> list[str]:
     return compile_(f"[{_CLASS}]+|[^{_CLASS}]+").findall(word)
+
+
+def latin(word: str) -> bool:
+    """Written in the Latin script only (accents included: "änder", "señal")."""
+    return not _NON_LATIN.search(word)
 
 
 def spaceless(text: str) -> bool:

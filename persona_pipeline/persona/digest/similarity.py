@@ -279,8 +279,9 @@ def _by_prefix() -> dict[str, float]:
 @lru_cache(maxsize=1 << 16)
 def weight(token: str) -> float:
     """Rarity of a token, from the commonest English word it may stand for."""
-    if not token.isascii():
-        # general-English frequency says nothing of another script's words: a neutral weight
+    if not token.isascii() and not script.latin(token):
+        # general-English frequency says nothing of another script's words: a neutral weight (a
+        # Latin-script word it does not list weighs as unknown, as the other words of its language do)
         return NEUTRAL
     z = _zipf()
     parts = token.split("-")
