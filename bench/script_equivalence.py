@@ -15,6 +15,7 @@ import dataclasses
 import importlib
 import json
 import sys
+from pathlib import Path
 
 READABLE = ("pool", "pool_blind", "pool_blind2", "pool_blind3", "pool_blind4", "pool_blind5", "pool_blind6")
 
@@ -48,12 +49,11 @@ def dump(path: str) -> None:
                     "tokens": sorted(similarity.tokens(s)),
                     "content_tokens": sorted(lexicon.content_tokens(s)),
                 }
-    with open(path, "w") as f:
-        json.dump(rows, f)
+    Path(path).write_text(json.dumps(rows))
 
 
 def diff(a_path: str, b_path: str) -> None:
-    a, b = (json.load(open(p)) for p in (a_path, b_path))
+    a, b = (json.loads(Path(p).read_text()) for p in (a_path, b_path))
     changed = [(s, k) for s in a for k in a[s] if b.get(s, {}).get(k) != a[s][k]]
     missing = [s for s in a if s not in b] + [s for s in b if s not in a]
     print(f"{len(a)} sentences, {len({s for s, _ in changed})} changed, {len(missing)} split differently")

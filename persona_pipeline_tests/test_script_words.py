@@ -98,3 +98,8 @@ def test_different_preferences_in_one_script_stay_apart() -> None:
 
 def test_bigrams_are_a_standard_segmentation() -> None:
     assert script.bigrams("一二三") == ["一二", "二三"] and script.bigrams("一") == ["一"]
+
+
+@pytest.mark.parametrize("text", ["这个测试能跳过吗？", "このテストは飛ばせますか？"])
+def test_a_full_width_question_is_a_question(text: str) -> None:
+    assert read(text).why == "question"

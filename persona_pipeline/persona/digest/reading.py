@@ -481,7 +481,7 @@ _SUBORDINATORS = frozenset({"when", "where", "whenever", "wherever"})
 
 def is_question(sentence: str) -> bool:
     s = _low(sentence).rstrip()
-    if s.endswith("?"):
+    if s.endswith(("?", "？")):  # a full-width question mark is one too (CJK text)
         head, _, tag = s.rpartition(",")
         # a tag or elliptical question after a whole clause ("…, right?", "…, how many?") asks
         # nothing of the clause before it, unless that clause is itself a question
