@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import duckdb
@@ -491,14 +491,28 @@ def test_blind7_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
 _NON_ENGLISH = re.compile(r"[\u4e00-\u9fff]|[äöüßñáéíóú¿¡]|\b(?:das|ich|und|nicht|los|las|que|por|con)\b")
 
 
+def _unread_phrasings(preferences: Sequence[Preference]) -> list[tuple[str, str]]:
+    """Phrasings (and echoed canonical statements) the scorer would not read as the preference."""
+    from persona_pipeline.eval.corpus import _pref, matches
+    from persona_pipeline.eval.score import pref_matches
+
+    unread = []
+    for t in preferences:
+        pref = _pref(t)  # no statements: the bullet is judged by reading, not by being as said
+        unread += [(t.id, x) for x in t.phrasings if not pref_matches(x, pref)]
+        # the canonical statement may be written into an instruction file (a restated directive):
+        # echoed as a bullet, it is about nothing or read the right way round, never inverted
+        if matches(t.statement, t.terms) and not pref_matches(t.statement, pref):
+            unread.append((t.id, t.statement))
+    return unread
+
+
 def test_blind7_pool_asks_what_its_brief_asks() -> None:
     """blind7's own brief (issue 15): at least 60 preferences with four phrasings each, 90 one-offs,
     14 contradictions in both orders; at least six preferences said in another language in every
     phrasing; and every phrasing, read as a rewording rather than as said, is scored faithful — so
     a bullet keeping the person's words is never counted as inverted or garbled."""
     from persona_pipeline.eval import pool_blind7 as b
-    from persona_pipeline.eval.corpus import _pref, matches
-    from persona_pipeline.eval.score import pref_matches
 
     assert len(b.PREFERENCES) >= 60 and len(b.TASKS) >= 90 and len(b.CONTRADICTIONS) >= 14
     assert all(len(p.phrasings) == 4 for p in b.PREFERENCES)
@@ -506,15 +520,7 @@ def test_blind7_pool_asks_what_its_brief_asks() -> None:
     assert orders.count(True) >= 5 and orders.count(False) >= 5
     foreign = [p.id for p in b.PREFERENCES if all(_NON_ENGLISH.search(x.lower()) for x in p.phrasings)]
     assert len(foreign) >= 6, foreign
-    unread = []
-    for t in b.PREFERENCES:
-        pref = _pref(t)  # no statements: the bullet is judged by reading, not by being as said
-        unread += [(t.id, x) for x in t.phrasings if not pref_matches(x, pref)]
-        # the canonical statement may be written into an instruction file (a restated directive):
-        # echoed as a bullet, it is about nothing or read the right way round, never inverted
-        if matches(t.statement, t.terms) and not pref_matches(t.statement, pref):
-            unread.append((t.id, t.statement))
-    assert unread == []
+    assert _unread_phrasings(b.PREFERENCES) == []
 
 
 def test_blind8_pool_is_apart_and_well_formed(tmp_path: Path) -> None:
@@ -562,8 +568,6 @@ def test_blind8_pool_asks_what_its_brief_asks() -> None:
     in every phrasing; and every phrasing, read as a rewording rather than as said, is scored
     faithful — so a bullet keeping the person's words is never counted as inverted or garbled."""
     from persona_pipeline.eval import pool_blind8 as b
-    from persona_pipeline.eval.corpus import _pref, matches
-    from persona_pipeline.eval.score import pref_matches
 
     assert len(b.PREFERENCES) >= 60 and len(b.TASKS) >= 90 and len(b.CONTRADICTIONS) >= 14
     assert all(len(p.phrasings) == 4 for p in b.PREFERENCES)
@@ -578,15 +582,7 @@ def test_blind8_pool_asks_what_its_brief_asks() -> None:
         words = [_content_words(x, p.terms) for x in p.phrasings]
         shared += [(p.id, i, j) for i in range(4) for j in range(i + 1, 4) if len(words[i] & words[j]) > 1]
     assert shared == []
-    unread = []
-    for t in b.PREFERENCES:
-        pref = _pref(t)  # no statements: the bullet is judged by reading, not by being as said
-        unread += [(t.id, x) for x in t.phrasings if not pref_matches(x, pref)]
-        # the canonical statement may be written into an instruction file (a restated directive):
-        # echoed as a bullet, it is about nothing or read the right way round, never inverted
-        if matches(t.statement, t.terms) and not pref_matches(t.statement, pref):
-            unread.append((t.id, t.statement))
-    assert unread == []
+    assert _unread_phrasings(b.PREFERENCES) == []
 
 
 def test_pools_are_served_from_their_data_files() -> None:

@@ -35,7 +35,8 @@ _FOREIGN = "senha|kennwort|wachtwoord|contrasena|haslo|sifre|parola|salasana|hes
 # afterwards (`key_strength`, `counts`): `bypass`, `cache_key`, `token_uri`, `input_tokens: 12` reach it and fail.
 _STEM = (
     r"(?i:pass(?:word|wd|phrase|code|wort|ord|e)?s?|pwd|pw|secrets?|tokens?|keys?|auth(?:orization|tok)?|"
-    r"cred(?:entials?|s)?|sig(?:nature)?|signed|webhooks?|sid|cookies?|bearer|jwk|psk|community|" + _FOREIGN + ")"
+    r"cred(?:entials?|s)?|sig(?:nature)?|signed|webhooks?|sid|cookies?|bearer|jwk|psk|community|keytabs?|"
+    r"macaroons?|" + _FOREIGN + ")"
 )
 # the characters a key is made of (ASCII: no case folding), the one definition KEY's runs and
 # `key_end` share
@@ -62,6 +63,8 @@ KEYWORDS = (
     "jwk",
     "psk",
     "community",
+    "keytab",
+    "macaroon",
     *_FOREIGN.split("|"),
 )
 KEY = rf"{_KEY_CLASS}*(?:{_STEM}{_TAIL}?|{_SESSION})"
@@ -92,8 +95,8 @@ _VALUE = r"""(?:(?:\[\]byte\(|\bb|@|""|'')?(["'`])([^"'`\r\n]{4,1024})["'`]|([^\
 # dashed, a bare value anyway), unquoted too (`SMTP_PASSWORD=abcd efgh ijkl mnop`, in prose)
 _PROSE_VALUE = _VALUE.replace(r"|([^\s", r"|([a-z]{4}(?: [a-z]{4}){3}(?![A-Za-z0-9])|[^\s", 1)
 _TAGGED = r"(?:(?:!![A-Za-z]{1,20}|&[A-Za-z0-9_-]{1,64})[ \t]+)?" + _PROSE_VALUE
-_CALL_ARG = r"""(["'`])([^"'`\r\n]{4,200})["'`][ \t]*[,)]()"""  # the call's first argument
-_PAIR_ARG = r"""\\?(["'`])([^"'`\r\n]{4,200})["'`]()"""  # the argument after a string key
+_CALL_ARG = r"""(["'`])([^"'`\r\n]{4,1024})["'`][ \t]*[,)]()"""  # the call's first argument
+_PAIR_ARG = r"""\\?(["'`])([^"'`\r\n]{4,1024})["'`]()"""  # the argument after a string key
 VALUE_WINDOW = 1100
 # a prose qualifier: "password for the staging db", "token of our bot"
 _QUALIFIER = (
@@ -228,6 +231,24 @@ RULES: list[tuple[str, str, str]] = [
         r"(?:--?[A-Za-z][A-Za-z-]*(?:[ \t]+|=)[^\s-][^\s]*[ \t]+){0,3}--value(?:[ \t]+|=)",
         _VALUE,
     ),
+    # a CI/CD platform's variable set by its name (`glab variable set K --value V`, `gitlab`/`circleci`
+    # style CLIs): the name is the key; switches without an argument (`--masked`, `--protected`) may
+    # stand between
+    (
+        "kv_command",
+        r"\bvariables?[ \t]+(?:set|create|update|add)[ \t]+\\?[\"']?"
+        rf"({KEY})\\?[\"']?[ \t]+(?:--?[A-Za-z][A-Za-z-]*(?:(?:[ \t]+|=)[^\s-][^\s]*)?[ \t]+){{0,3}}"
+        r"--value(?:[ \t]+|=)",
+        _VALUE,
+    ),
+    # an Android build's constant (`buildConfigField("String", "K", "\"V\"")`, developer.android.com,
+    # build variants): the value is a Java string literal inside the Gradle string
+    (
+        "kv_command",
+        rf"""\bbuildConfigField\([ \t]*\\*["']String\\*["'][ \t]*,[ \t]*\\*["']({KEY})\\*["'][ \t]*,[ \t]*"""
+        r"""\\*["']\\+""",
+        r"""(["'])([^"'`\\\r\n]{4,1024})\\()""",
+    ),
     # a web server's header directive: nginx `proxy_set_header K "V"` / `add_header`, Apache
     # `RequestHeader set K "V"` / `Header set`
     # (HAProxy's `http-request set-header K V`, docs.haproxy.org; Caddy's `header_up K V` /
@@ -344,6 +365,22 @@ RULES: list[tuple[str, str, str]] = [
         rf"(?m)\b(?:echo|printenv)[ \t]+\"?\$?\{{?({KEY})\}}?\"?[ \t]*"
         rf"(?:\r?\n|<br[ \t]*/?>)(?:[ \t]*\r?\n)?{LINE_PREFIX}",
         r"(?![^\s@]*@[^\s:]*:)" + _VALUE + r"(?=[ \t]*(?:\r?\n|<br[ \t]*/?>|$))",
+    ),
+    # a shell's bare read of an environment variable, then the value it prints on the next line:
+    # Nushell's `$env.K`, PowerShell's `$env:K`
+    (
+        "kv_echo",
+        rf"(?m)(?:^|[\s>])\$env[.:]({KEY})[ \t]*(?:\r?\n|\\r?\\n|<br[ \t]*/?>)(?:[ \t]*\r?\n)?{LINE_PREFIX}",
+        r"(?![^\s@]*@[^\s:]*:)" + _VALUE + r"(?=[ \t]*(?:\r?\n|\\r?\\n|<br[ \t]*/?>|\\?[\"']|$))",
+    ),
+    # an upper-case environment variable's name, a space, then its value, as a log line or prose
+    # prints it (`loaded API_TOKEN V from vault`): the value must look generated (prose's policy);
+    # the name ends at its secret word (a number after it at most: `TOKEN_2`), as a word after it
+    # names something else (`SIGNING_KEY_ALGORITHM RS256`, a table's `…_KEY_FIELD`)
+    (
+        "kv_prose",
+        rf"\b([A-Z][A-Z0-9]*_[A-Z0-9_]*(?:{_UPPER_STEM})S?(?:_?[0-9]+)?)[ \t]+",
+        _VALUE,
     ),
     # a debugger's or console's print of a variable, then the value it shows on the next line: gdb's
     # `p cfg->K` / `$1 = 0x… "V"`, lldb's `po`, pdb's `p self.K` / `'V'`, a browser console's
@@ -496,7 +533,12 @@ _SECRET_WORDS = _set(
     # (`psk`: a pre-shared key, WPA-PSK's passphrase or an IPsec one)
     "credential credentials creds psk apikey privatekey accesskey secretkey accountkey signingkey "
     # (`authtok`: PAM's and SSSD's word for the password, sssd-ldap(5) `ldap_default_authtok`)
-    "encryptionkey masterkey authtoken accesstoken refreshtoken sessiontoken authtok " + _FOREIGN.replace("|", " ")
+    "encryptionkey masterkey authtoken accesstoken refreshtoken sessiontoken authtok "
+    # (a Kerberos keytab holds a principal's long-term keys, MIT krb5 `ktutil`; a macaroon is a
+    # bearer credential with caveats, as LND and Google's paper define it)
+    "keytab keytabs macaroon macaroons "
+    # (Redis' replica and server passwords, redis.conf)
+    "masterauth requirepass " + _FOREIGN.replace("|", " ")
 )
 # words that make the word before them a secret's name: an api key, a private key, a session token
 _KEY_QUALIFIERS = _set(
@@ -542,6 +584,8 @@ _GLUED = tuple(
     )
 )
 _PUBLIC = frozenset(("public", "pub", "publishable"))
+# a key's last word naming the encoding its value is written in (the value is the secret still)
+_ENCODINGS = _set("b64 base64 hex b32 base32 pem der encoded")
 # a list call's position (Google's AIP-158 `page_token` / `next_page_token`, Azure's
 # `continuationToken`, Graph's `skipToken` / `deltaToken`): public by its VALUE only, base64 JSON
 # of position fields (`{"page": 3, "size": 50}`); the name alone let real tokens through
@@ -590,6 +634,19 @@ def link_key(key: str) -> bool:
 _PASS_WORDS = ("bypass", "compass", "encompass", "surpass", "trespass", "overpass", "underpass", "impass")
 
 
+# a CAPTCHA's site key is the public half of its pair, embedded in every page that shows the
+# widget; the pair's private half is its secret key (reCAPTCHA, hCaptcha, Turnstile). Only the
+# vendor's name in the key, or the widget's own `data-sitekey` attribute, tells it from any other
+# site's key (`WEBSITE_KEY`, a bare `SITE_KEY`)
+_CAPTCHA_WORDS = ("captcha", "turnstile")
+
+
+def _captcha_site_key(parts: list[str], joined: str) -> bool:
+    if parts[-2:] == ["site", "key"] or parts[-1:] == ["sitekey"]:
+        return parts[:-1] == ["data"] or any(w in joined for w in _CAPTCHA_WORDS)
+    return False
+
+
 @lru_cache(maxsize=8192)
 def key_strength(key: str) -> int:
     """2: the key names a secret (password, token, client secret, api key, session token...);
@@ -599,6 +656,8 @@ def key_strength(key: str) -> int:
     parts = words(key.lstrip("-"))
     while parts and parts[-1].isdigit():
         parts.pop()  # a numbered key (`TOKEN2`, `DB_PASSWORD2`): its words decide
+    if len(parts) > 1 and parts[-1] in _ENCODINGS:
+        parts.pop()  # `SIGNING_KEY_HEX`, `KEYTAB_BASE64`: the same secret, encoded for a variable
     if parts[-1:] and parts[-1] in _MESSAGE_WORDS:
         parts.pop()  # `PASSWORD_ERROR`, `SecretWarning`: the other words decide (see `message_class`)
     if parts[-1:] and parts[-1] in _LINK_WORDS and _LINK_SECRET.intersection(parts) and parts[0] not in _SWITCH_FIRST:
@@ -610,7 +669,7 @@ def key_strength(key: str) -> int:
         # `x`, `y`, `n`, `e`, `kid` are public
         return 1 if parts[-1] in _JWK_PRIVATE else 0
     joined = "".join(parts)
-    public = _PUBLIC.intersection(parts) or joined.startswith("pubkey")
+    public = _PUBLIC.intersection(parts) or joined.startswith("pubkey") or _captcha_site_key(parts, joined)
     if public and not any(w in joined for w in ("private", "secret", "password", "passwd")):
         return 0  # the public half of a key pair, a publishable key: meant to be shared
     for i, p in enumerate(parts):

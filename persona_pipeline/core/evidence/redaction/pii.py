@@ -599,7 +599,30 @@ def email_spans(text: str, allow: Sequence[str] = ()) -> Iterator[Span]:
             continue  # a DNS record's report address (DMARC's `rua=mailto:`): the domain owner's, by protocol
         if group_mailbox(text, start, end, _name_lists(), person_name_spans):
             continue  # `Acme Platform Team <platform-team@acme.io>`: a group's own mailbox
+        if _service_principal(text, start, end):
+            continue  # `ldap/dir-2.corp.lan@CORP.LAN`: a machine's Kerberos identity, no mailbox
         yield Span(start, end, "email")
+
+
+# a Kerberos host-based service principal, `service/host.fqdn@REALM` (RFC 4120 section 6.2.1; the
+# realm upper case by convention, section 6.1): the service's name right before the `/`, a word
+# of its own (not a URL path's segment)
+_SERVICE_BEFORE = re.compile(r"(?:^|[^A-Za-z0-9_./-])[A-Za-z][A-Za-z0-9_-]{0,30}/$")
+
+
+def _service_principal(text: str, start: int, end: int) -> bool:
+    """Whether the address at start:end is the host and realm of a Kerberos service principal: a
+    service name and `/` before it, an upper-case realm, and a host name (dotted) inside the
+    realm's domain, as the realm of a host's domain is named. A user's principal
+    (`jdoe@REALM`, `jdoe/admin@REALM`) has no dotted host there and stays redacted."""
+    if text[start - 1 : start] != "/" or not _SERVICE_BEFORE.search(text, max(0, start - 33), start):
+        return False
+    host, _, realm = text[start:end].partition("@")
+    if not realm.isupper() or "." not in host or host.startswith(".") or ".." in host:
+        return False
+    # (the host inside the realm's own domain, `dir-2.corp.lan` in `CORP.LAN`: a shared top label
+    # alone is a mailbox's shape too, `first.m.last.mil@MAIL.MIL`)
+    return host.lower().endswith("." + realm.lower())
 
 
 def _user_region() -> str | None:
@@ -2352,6 +2375,38 @@ def bank_account_spans(text: str) -> Iterator[Span]:
         yield from bank_accounts.bank_account_spans(text)
 
 
+from persona_pipeline.core.evidence.redaction import wallets  # noqa: E402
+
+
+def wallet_spans(text: str) -> Iterator[Span]:
+    # (no Set gate: a counted run of 25 base58 characters multiplied the Set pass's cost by 2.5, while
+    # Python's own scan of the three shapes costs ~0.1 s per MB; a candidate is rare, its check cheap)
+    yield from wallets.wallet_spans(text)
+
+
+from persona_pipeline.core.evidence.redaction import device_ids  # noqa: E402
+
+
+def device_id_spans(text: str) -> Iterator[Span]:
+    # (no Set gate: a counted run of 17 VIN characters costs the Set pass more than Python's scan)
+    yield from device_ids.device_id_spans(text)
+
+
+from persona_pipeline.core.evidence.redaction import handles  # noqa: E402
+
+
+def handle_spans(text: str) -> Iterator[Span]:
+    # (no Set gate: the module's own RE2 scans cost less than its members cost the Set pass)
+    yield from handles.handle_spans(text)
+
+
+from persona_pipeline.core.evidence.redaction import immigration_ids  # noqa: E402
+
+
+def immigration_spans(text: str) -> Iterator[Span]:
+    yield from immigration_ids.immigration_spans(text)  # (its own RE2 gate: see the module)
+
+
 DETECTORS = (
     email_spans,
     phone_spans,
@@ -2368,4 +2423,8 @@ DETECTORS = (
     grammar_spans,  # street lines of any country, phones of any region after a label, address fields
     bank_account_spans,  # domestic account numbers beside a routing code
     home_coordinate_spans,  # a home's latitude and longitude
+    wallet_spans,  # cryptocurrency addresses, each validated by its checksum
+    device_id_spans,  # IMEIs and VINs
+    handle_spans,  # messaging, social, payment and code-host handles where their role is stated
+    immigration_spans,  # visa, residence-permit and immigration case numbers after their label
 )

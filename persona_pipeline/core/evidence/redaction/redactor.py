@@ -33,7 +33,7 @@ from persona_pipeline.core.evidence.redaction.secrets import (
     used_as_name,
     value_spans,
 )
-from persona_pipeline.core.evidence.redaction.spans import Span, apply_spans, merge_spans, protected_ranges
+from persona_pipeline.core.evidence.redaction.spans import LABEL_KINDS, Span, apply_spans, merge_spans, protected_ranges
 from persona_pipeline.core.evidence.redaction.views import View, decoded_views
 
 log = logging.getLogger(__name__)
@@ -96,8 +96,11 @@ def _masked(text: Prepared) -> str:
     """The text with our own rules' findings cut to `REDACTED`: the secret engine need not weigh
     them again (nor can it find a part of one: their values are ours already). The stand-in is
     one the engine's findings are dropped for: a plain `x` became the start of a "value"
-    (`x</code></pre>`) that was then redacted wherever else it occurs in the batch."""
-    spans = merge_spans(own_spans(text), [])
+    (`x</code></pre>`) that was then redacted wherever else it occurs in the batch.
+
+    A value our rules know by its label alone stays for the engine to see: a vendor's format it
+    recognises names the same span better (`merge_spans`), and is what a reader should see."""
+    spans = merge_spans([s for s in own_spans(text) if s.kind not in LABEL_KINDS], [])
     if not spans:
         return text
     parts: list[str] = []

@@ -939,13 +939,138 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # env add NAME`, `| gh secret set NAME`
     (
         "cli_secret",
-        # (or `printf '%s' V |`: printf's format string first, the value its argument)
-        r"\b(?:echo[ \t]+(?:-[neE]{1,2}[ \t]+)?|printf[ \t]+(?:\\?[\"']%s(?:\\n)?\\?[\"'][ \t]+)?)"
+        # (or `printf '%s' V |`: printf's format string first, quoted or not, the value its argument)
+        r"\b(?:echo[ \t]+(?:-[neE]{1,2}[ \t]+)?|printf[ \t]+(?:\\?[\"']?%s(?:\\n)?\\?[\"']?[ \t]+)?)"
         + _QUOTED_OR_BARE
         + r"[ \t]*\|[ \t]*[^\r\n|;&]{0,80}?\b"
-        r"(?:secrets?[ \t]+(?:versions[ \t]+)?(?:put|set|create|add)|env[ \t]+add|secret:create)\b",
+        r"(?:secrets?[ \t]+(?:versions[ \t]+)?(?:put|set|create|add)|env[ \t]+add|secret:create|"
+        # (libsecret's `secret-tool store` reads the secret from stdin, secret-tool(1); so does
+        # `systemd-creds encrypt - NAME`, systemd-creds(1); and the password store's `pass insert`)
+        r"secret-tool[ \t]+store|systemd-creds[ \t]+encrypt|pass[ \t]+(?:insert|add))\b",
         0,
         ("echo", "printf"),
+    ),
+    # the same commands given the value by process substitution (`gcloud secrets versions add NAME
+    # --data-file=<(printf %s V)`: bash's `<(…)` is a file holding the command's output)
+    (
+        "cli_secret",
+        r"\b(?:secrets?[ \t]+(?:versions[ \t]+)?(?:put|set|create|add)|env[ \t]+add|secret:create)\b"
+        r"[^\r\n|;&]{0,200}?<\([ \t]*(?:echo[ \t]+(?:-[neE]{1,2}[ \t]+)?|"
+        r"printf[ \t]+(?:\\?[\"']?%s(?:\\n)?\\?[\"']?[ \t]+)?)" + _QUOTED_OR_BARE,
+        0,
+        ("<(",),
+    ),
+    # the standard Unix password store's insert (passwordstore.org, pass(1): `pass insert
+    # [--multiline] NAME` reads the password from stdin): a here-document's first line (a pipe: above)
+    (
+        "cli_secret",
+        r"\bpass[ \t]+(?:insert|add)\b[^\r\n|;&]{0,160}?<<-?[ \t]*\\?[\"']?[A-Za-z_]{1,20}\\?[\"']?[ \t]*"
+        r"(?:\r?\n|\\r?\\n)" + _LINE_PREFIX + r"([^\s\\\"'`]{4,200})",
+        1,
+        ("pass insert", "pass add"),
+    ),
+    # a secret manager's create/set command given the value by flag (`… secrets create NAME --value
+    # V`): the value is a secret by where it goes
+    (
+        "cli_secret",
+        r"\bsecrets?[ \t]+(?:create|set|add|put|update)\b[^\r\n|;&]{0,200}?[ \t]--value(?:[ \t]+|=)" + _QUOTED_OR_BARE,
+        0,
+        ("secret",),
+    ),
+    # macOS keychain: `security add-generic-password … -w V` (security(1): `-w` is the password)
+    (
+        "cli_secret",
+        r"\bsecurity[ \t]+add-(?:generic|internet)-password\b[^\r\n|;&]{0,200}?[ \t]-w[ \t]+" + _QUOTED_OR_BARE,
+        0,
+        ("-password",),
+    ),
+    # curl's `--oauth2-bearer V` (curl.se/docs/manpage.html): the bearer token itself
+    ("cli_secret", r"--oauth2-bearer(?:[ \t]+|=)" + _QUOTED_OR_BARE, 0, ("--oauth2-bearer",)),
+    # a flag naming a secret's file given stdin, and a here-string feeding it (`--password-file
+    # /dev/stdin <<< V`, `--macaroonpath=/dev/stdin … <<< V`)
+    (
+        "cli_secret",
+        r"--[A-Za-z-]{0,30}(?:pass(?:word)?|secret|token|key|macaroon|cred(?:ential)?s?)[A-Za-z-]{0,10}"
+        r"(?:[ \t]+|=)/dev/stdin\b[^\r\n|;&<]{0,200}<<<[ \t]*" + _QUOTED_OR_BARE,
+        0,
+        ("/dev/stdin",),
+    ),
+    # an interactive prompt for a secret and what was typed after it, as a terminal transcript
+    # shows it (`? Enter a secret value: V`, `Enter new password: V`); the value up to the line's end
+    (
+        "cli_secret",
+        r"(?i)\b(?:enter|type|input|paste|provide)[ \t]+(?:(?:a|an|the|your|new)[ \t]+){0,2}"
+        r"(?:secret|password|passphrase|passcode|token|api[ \t]+key|access[ \t]+key)(?:[ \t]+value)?[ \t]*:[ \t]*"
+        r"(?-i:([^\s\\\"'`]{4,200}))",
+        1,
+        ("enter", "type", "input", "paste", "provide"),
+    ),
+    # Erlang's distribution cookie, the shared secret every node of a cluster authenticates with
+    # (erlang.org, erl(1) `-setcookie`, Elixir's `iex --cookie`), and the file that holds it
+    (
+        "erlang_cookie",  # (not a labelled value's policy: the default cookie is 20 capitals, a constant's shape)
+        r"\b(?:erl|iex|elixir|elixir\.bat|rebar3|mix)\b[^\r\n|;&]{0,120}?[ \t]-{1,2}(?:set)?cookie(?:[ \t]+|=)"
+        r"\\?[\"']?([^\s\"'`\\]{6,200})",
+        1,
+        ("cookie",),
+    ),
+    # a file named for a secret printed (`cat ~/.app/secret_token`, `base64 -w0 …private_key`), then
+    # its content alone on the next line
+    (
+        "cli_secret",
+        r"\b(?:cat|base64(?:[ \t]+-w[ \t]?0)?|Get-Content|type)[ \t]+[^\s|;&<>]{0,200}?"
+        r"(?:secret|private|passw(?:or)?d|token|cookie|credentials?|\.pem|\.key)[A-Za-z0-9_.-]{0,30}[ \t]*"
+        r"(?:\r?\n|\\r?\\n)"
+        + _LINE_PREFIX
+        # (the content a single run to its line's end, no `K=V` or `K: V` line: `cat ~/.smbcredentials`
+        # shows `username=U` first, a user's name, and the password line has its own rules)
+        + r"([^\s\\\"'`=:]{8}[^\s\\\"'`=:]*=*)(?:[ \t]*(?:\r|\n|\\[rn]|$))",
+        1,
+        ("secret", "private", "passw", "token", "cookie", "credential", ".pem", ".key"),
+    ),
+    # Cisco IOS: an SNMPv3 user's auth and privacy passwords (`snmp-server user U G v3 auth sha A
+    # priv aes 128 P`), and a local user's or the enable password by its encryption type (`username U
+    # privilege 15 secret 9 H`, `enable password 7 H`: type 7 is reversible, 5/8/9 crackable hashes)
+    (
+        "cli_secret",
+        r"\bsnmp-server[ \t]+user[ \t][^\r\n]{0,120}?[ \t]auth[ \t]+(?:md5|sha(?:-?[0-9]{3})?)[ \t]+([^\s]{4,200})",
+        1,
+        ("snmp-server",),
+    ),
+    (
+        "cli_secret",
+        r"\bsnmp-server[ \t]+user[ \t][^\r\n]{0,320}?[ \t]priv[ \t]+(?:des|3des|aes(?:[ \t]+(?:128|192|256))?)"
+        r"[ \t]+([^\s]{4,200})",
+        1,
+        ("snmp-server",),
+    ),
+    (
+        "cli_secret",
+        r"(?m)(?:^|[\s>])(?:username[ \t]+[^\s]+(?:[ \t]+privilege[ \t]+[0-9]{1,2})?|enable)[ \t]+(?:password|secret)"
+        r"(?:[ \t]+level[ \t]+[0-9]{1,2})?[ \t]+(?:[05789][ \t]+)?([^\s]{4,200})",
+        1,
+        ("username", "enable"),
+    ),
+    # (a line's own `password 7 H`, under `line vty` or a routing protocol's key chain: the type digit says IOS)
+    (
+        "cli_secret",
+        r"(?m)^[ \t]*(?:password|secret|key-string)[ \t]+0[ \t]+([^\s]{4,200})",
+        1,
+        ("password", "secret", "key-string"),
+    ),
+    # (each other type's value in its own encoding: type 7 hex pairs to the line's end, a hash with
+    # its `$N$` prefix; "secret 7 days…" at a line's start is prose)
+    (
+        "cli_secret",
+        r"(?m)^[ \t]*(?:password|secret|key-string)[ \t]+7[ \t]+([0-9A-Fa-f]{4,200})[ \t]*(?:\r?$|\r?\n)",
+        1,
+        ("password", "secret", "key-string"),
+    ),
+    (
+        "cli_secret",
+        r"(?m)^[ \t]*(?:password|secret|key-string)[ \t]+[589][ \t]+(\$[0-9]{1,2}\$[^\s]{2,200})",
+        1,
+        ("password", "secret", "key-string"),
     ),
     # a value written into a file named for a secret (`echo 'V' > .vault_pass`: Ansible's
     # `--vault-password-file` reads the password from its first line; `> ~/.config/x/token`)
@@ -1215,6 +1340,8 @@ _KV_VALUES = dict(zip((i for i, r in enumerate(_OWN_RULES) if r[0] in kv.KINDS),
 _KV_KEYLESS = {i: Rx(kv.keyless(r[1])) for i, r in enumerate(_OWN_RULES) if kv.key_run(r[0], r[1])}
 _PGPASS_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[1] == _PGPASS_PATTERN)
 _KEY_USER_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[1] == _KEY_USER_PATTERN)
+# a secret-named file printed, then its content alone on the next line
+_FILE_CONTENT_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "cli_secret" and r[1].startswith(r"\b(?:cat|"))
 _PROSE_KEY_RULE = next(i for i, r in enumerate(_OWN_RULES) if r[0] == "prose_key")
 # rules whose match starts at a label word that a preceding "public" qualifies
 _PUBLIC_HALF_RULES = frozenset(
@@ -1968,6 +2095,8 @@ def _mark(c: str) -> bool:
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z]{2,8});")
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")  # (not the line breaks and tabs of a key block)
 _HEX_FIELDS = Rx(r"^[0-9A-Fa-f]+(?::[0-9A-Fa-f]+)+$")
+# words glued in camel case, letters only (`MonthlyReportIndex`, `listOfItems`)
+_WORD_HUMPS = re.compile(r"[A-Za-z][a-z]+(?:[A-Z][a-z]+)+")
 _OPENERS = " \t\r\n\"'`>(=+"
 _MISS = object()
 # words after `key` that make what follows a public name, hash or id of a key, not the key
@@ -2042,6 +2171,8 @@ def _decide(
             end = cut
             while end > start and matched[end - 1] == "\\":
                 end -= 1
+    if idx == _FILE_CONTENT_RULE and _WORD_HUMPS.fullmatch(matched[start:end]) and not random_like(matched[start:end]):
+        return None  # `SummaryOfFindings` under `cat tokens_report.md`: a heading or a name, no generated content
     if idx == _KEY_USER_RULE and not random_like(matched[start:end]):
         return None  # `curl -u deploy-bot:`: a user's name, no key
     if idx == _PGPASS_RULE and _HEX_FIELDS.match(matched.lstrip(_OPENERS)):

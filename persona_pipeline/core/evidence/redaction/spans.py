@@ -81,11 +81,18 @@ def untouched(spans: list[Span], protected: list[tuple[int, int]]) -> list[Span]
     return out
 
 
+# the types a value takes from its label alone (`kv.placeholder_kind`'s, the prose and command
+# rules'): a rule that knows the value by its own format (a Twilio auth token, a cluster join
+# token, a named vendor's variable) says more about the same span
+LABEL_KINDS = frozenset(("password", "env_secret", "api_key", "session_cookie", "secret"))
+
+
 def merge_spans(spans: list[Span], protected: list[tuple[int, int]]) -> list[Span]:
-    """Union overlapping spans (the earliest-starting, then longest, names the merged span) and
-    drop anything touching an existing placeholder."""
+    """Union overlapping spans (the earliest-starting, then longest, names the merged span; of
+    equal ones, a format's type before a label's) and drop anything touching an existing
+    placeholder."""
     spans = untouched(spans, protected)
-    spans.sort(key=lambda s: (s.start, -(s.end - s.start)))
+    spans.sort(key=lambda s: (s.start, -(s.end - s.start), s.kind in LABEL_KINDS))
     out: list[Span] = []
     for s in spans:
         if out and s.start < out[-1].end:
