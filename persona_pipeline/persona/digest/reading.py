@@ -33,7 +33,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from persona_pipeline.persona.digest import script
+from persona_pipeline.persona.digest import script, tongues
 
 
 def _valence(text: str) -> float:
@@ -305,7 +305,10 @@ _LEAD_FILLER = re.compile(
 _TAIL_FILLER = re.compile(r"(?:[\s,;:]+(?:please|thanks|thank you|honestly|pls))+[\s.!?]*$", re.IGNORECASE)
 _CODE = re.compile(r"`[^`]*`")
 # sentence ends, and the strong separators people use between a task and a rule ("— ", "; ")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)|\n+|;\s+|\s+[—–]\s+|\s+-{1,2}\s+|(?<=[。！？；])\s*(?=\S)")
+# (after a full-width stop, or an ASCII "?"/"!" set straight before kana, Han or Hangul: "了?换成 X")
+_SENTENCE = re.compile(
+    r"(?<=[.!?])\s+(?=\S)|\n+|;\s+|\s+[—–]\s+|\s+-{1,2}\s+|(?<=[。！？；])\s*(?=\S)|(?<=[!?])(?=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])"
+)
 _CLAUSE = re.compile(r",\s+|\.\s+|\s+[—–]\s+|\s+-\s+|:\s+|\(|\)")
 _WORD = re.compile(r"[a-z][a-z0-9_+#'.-]*[a-z0-9+#]|[a-z]", re.IGNORECASE)
 _UWORD = r"\p{L}[\p{L}\p{M}0-9_+#'.-]*[\p{L}\p{M}0-9+#]|\p{L}\p{M}*"  # _WORD, letters of any script
@@ -625,6 +628,8 @@ def _one_off(sentence: str, cls: list[str], changed: bool = False) -> str:
     low = _low(sentence)
     if is_question(sentence):
         return "question"
+    if not sentence.isascii() and (why := tongues.one_off(sentence)):
+        return why  # other languages' questions, deixis and aspect (digest/tongues)
     # a change of habit says when it happened and what holds from then on: "we switched to
     # tuesday releases last month", "thursday is demo day from now on" (every thursday)
     standing = bool(FUTURE.search(low)) or reversal(sentence)
@@ -896,7 +901,7 @@ def reversal(text: str) -> bool:
     """A change of habit: a reversal adverbial, or a first-person change verb in the past/perfect
     ("we've switched to …", "I moved off …", "we replaced X with Y")."""
     low = _low(text)
-    if REVERSAL.search(low) or _CLAUSE_NOW.search(low):
+    if REVERSAL.search(low) or _CLAUSE_NOW.search(low) or (not text.isascii() and tongues.changes(text)):
         return True
     return bool(
         re.search(
@@ -985,6 +990,8 @@ def read(sentence: str) -> Reading:
     said = [*main, *(split[i] for i in sorted(reasons))]
     forces = [_clause_force(re.sub(r"\"[^\"]*\"", " ", c)) for c in said]  # a quoted "should" is not the person's
     force, why = max(forces, key=lambda f: f[0]) if forces else (0.0, "")
+    if force < 1.0 and not text.isascii() and (other := tongues.force(text))[0] > force:
+        force, why = other  # a prohibitive, modal or habit of another language (digest/tongues)
     if force < 1.0 and changed:
         # a change of habit naming what it changed to or from is said outright, whatever else the
         # sentence asks ("we've moved the service off X, write it with Y")
@@ -998,7 +1005,7 @@ def read(sentence: str) -> Reading:
     # a weak clause counts only when no clause of the sentence names one thing definitely
     if force < 1.0 and len(words(text)) <= 2:
         return Reading(text, False, 0.0, "fragment")  # "see screenshot"
-    if force < 1.0 and any(_definite(c) for c in main):  # a reason may name what it is about
+    if force < 1.0 and (any(_definite(c) for c in main) or (not text.isascii() and tongues.points_at_one(text))):
         return Reading(text, False, 0.0, "definite object", corroborates=not NAMED_CODE.search(text))
     if force < 1.0 and NAMED_CODE.search(text):
         return Reading(text, False, 0.0, "named file or function")

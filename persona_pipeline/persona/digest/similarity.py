@@ -30,7 +30,7 @@ import unicodedata
 from functools import lru_cache
 from importlib import resources
 
-from persona_pipeline.persona.digest import script, thesaurus
+from persona_pipeline.persona.digest import script, thesaurus, tongues
 from persona_pipeline.persona.digest.lexicon import STOP, _stem
 from persona_pipeline.persona.digest.reading import (
     AUX,
@@ -615,7 +615,11 @@ def rare(toks: frozenset[str], at_least: float = RARE) -> frozenset[str]:
 
 # --- stance -------------------------------------------------------------------------------------
 # clause ends, and coordination: "stop guessing and ask a question" negates only the guessing
-_CLAUSE = re.compile(r"[;.!?](?:\s+|$)|,\s+|\s+[—–-]\s+|:\s+|\s+\b(?:but|and|so|then)\b\s+")
+_CLAUSE = re.compile(
+    r"[;.!?](?:\s+|$)|,\s+|\s+[—–-]\s+|:\s+|\s+\b(?:but|and|so|then)\b\s+"
+    # full-width punctuation, and a comma written without a space in other scripts ("用X,别用Y")
+    r"|[，、；：。！？]\s*|(?<=[^\x00-\x7f]),(?=\S)"
+)
 # the rejected side of a contrast ends where a phrase shared by both sides starts: in "a bullet
 # list over paragraphs for summaries" only the paragraphs are rejected
 _SCOPE_END = re.compile(r"\b(?:for|in|on|at|when|where|while|if|because|since|with|to|so|as)\b")
@@ -713,6 +717,9 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
     for n, clause in enumerate(_CLAUSE.split(low)):
         c = re.sub(r"^(?:(?:and|so|then|also|actually|just|we|i)\s+)+", "", clause.strip(" .!?()"))
         if not c:
+            continue
+        if not text.isascii() and tongues.negated(c, text):
+            neg |= rare(tokens(_head(c)))  # a negator of another language (digest/tongues)
             continue
         if f := _FEELING.match(clause.strip(" .!?()")):
             # a first-person verb of liking or disliking ("I hate X", "we can't stand X"), or of
