@@ -27,6 +27,8 @@ from persona_pipeline.persona.digest import script
 from persona_pipeline.persona.digest.tongues import aspect, deixis, directive, negation, questions
 from persona_pipeline.persona.digest.tongues.markers import Marker, pattern
 
+__all__ = ["Marker", "changes", "force", "negated", "one_off", "points_at_one", "question"]
+
 # clause ends, in the punctuation of every script (full-width forms included)
 _CLAUSE_END = re.compile(r"\s*[,;:!?.…，、；：！？。¡¿]+\s*|\s+[—–-]\s+")
 _OPENING = "¿¡\"'“‘«「『（( "
@@ -50,6 +52,8 @@ _LATIN = frozenset({"es", "pt", "fr", "de"})
 _ENGLISH = frozenset(
     {"the", "is", "are", "you", "it", "it's", "to", "of", "and", "with", "for", "this", "that", "be", "have", "has"}
     | {"should", "would", "don't", "doesn't", "my", "your", "we", "not", "i'm", "i'd", "i've", "they", "what"}
+    | {"from", "when", "which", "there", "their", "will", "been", "these", "those", "into", "about", "our", "its"}
+    | {"she", "them", "can", "can't", "won't", "please", "just"}
 )
 _LETTERS = re.compile(r"[^\W\d_]+")
 
@@ -79,7 +83,8 @@ def _found(markers: tuple[Marker, ...], text: str, sentence: str) -> bool:
 def question(text: str) -> bool:
     """A question by its particle, pronoun or word order (the question mark is `reading`'s)."""
     low = _norm(text)
-    body, head = low.rstrip(_CLOSING), low.lstrip(_OPENING)
+    # (an opening "¡" is an exclamation's: "¡qué …!" asks nothing)
+    body, head = low.rstrip(_CLOSING), low.lstrip(_OPENING.replace("¡", ""))
     return bool(low) and (
         _found(questions.FINAL, body, text) or _found(questions.ANY, low, text) or _found(questions.INITIAL, head, text)
     )

@@ -6,7 +6,8 @@
   "this time" does; a habitual adverb in the same sentence overrides it ("every time, run X a bit").
 - A repetition reported as having happened: Chinese 又 (repetition realised, where 再 is a
   repetition to come) with the perfective 了, Japanese また with the past -た, Korean 또 with
-  the past -았/었: "X has broken again" describes an event, as English "is red again" does.
+  the past -았/었 (a syllable closed by ㅆ): "X has broken again" describes an event, as English
+  "is red again" does.
 """
 
 from __future__ import annotations
@@ -28,8 +29,13 @@ SINGLE_ACT: tuple[Marker, ...] = (
     Marker("hi", ("ज़रा", "जरा"), S.HI),
 )
 
+# a Hangul syllable closed by ㅆ: the past -았/었 fused with its stem ("했", "졌", "됐"), not 있 "be"
+_PAST_SYLLABLE = (
+    "[" + "".join(chr(c) for c in range(0xAC00, 0xD7A4) if (c - 0xAC00) % 28 == 20 and chr(c) != "있") + "]"
+)
+
 AGAIN_DONE: tuple[Marker, ...] = (
     Marker("zh", ("又[^再]*了$",), S.ZH, bound=True),
     Marker("ja", ("また.*(?:た|だ)$",), S.JA, bound=True),
-    Marker("ko", ("또.*(?:었|았|였)",), S.KO, bound=True),
+    Marker("ko", (f"또.*{_PAST_SYLLABLE}",), S.KO, bound=True),
 )
