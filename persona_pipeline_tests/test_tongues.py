@@ -13,9 +13,9 @@ import pytest
 from persona_pipeline.persona.digest import tongues
 from persona_pipeline.persona.digest.reading import read
 from persona_pipeline.persona.digest.script import normal
-from persona_pipeline.persona.digest.similarity import stance
+from persona_pipeline.persona.digest.similarity import similarity, stance, tokens
 from persona_pipeline.persona.digest.tongues import aspect, deixis, directive, negation, questions
-from persona_pipeline.persona.fold import STANCE_WEIGHT, fold
+from persona_pipeline.persona.fold import RULE_SIMILARITY, STANCE_WEIGHT, fold
 from persona_pipeline.persona.pack import compile_pack
 from persona_pipeline_tests.test_offline_digest_fold import _inp, _obs
 
@@ -178,3 +178,17 @@ def test_nine_languages_in_each_concern() -> None:
     nine = {"zh", "ja", "ko", "es", "pt", "fr", "de", "ru", "hi"}
     for concern in (negation.NEGATORS, directive.PROHIBITIVE, directive.OBLIGATION, directive.HABITUAL, deixis.TIME):
         assert {m.lang for m in concern} == nine
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("zeig mir die Wetterdaten für den Bienenstand", "erklär mir die Honigpreise für den Markt"),
+        ("покажи мне график веса для этого улья", "напиши мне письмо для пасечника"),
+        ("explícame por qué el panel de las colmenas está vacío", "dame la lista de los apicultores del valle"),
+    ],
+)
+def test_requests_sharing_only_function_words_are_not_alike(a: str, b: str) -> None:
+    # "mir", "für", "den" are rare in English, yet grammar in German: no shared subject
+    assert similarity(tokens(a), tokens(b)) < RULE_SIMILARITY
+    assert not tongues.function_words("the hive scale from José") & {"de", "für"}

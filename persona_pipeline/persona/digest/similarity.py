@@ -409,7 +409,9 @@ def tokens(text: str) -> frozenset[str]:
         words += [x for x in parts if len(x) > 1]
         if all(_english(x) for x in parts) and _english(joined := "".join(parts)):
             words.append(joined)
-    kept = (w for w in words if w and w not in _CLOSED and len(w) > 1 and not w.isdigit())
+    # (another language's function words are no content either: "für", "mir" are rare in English)
+    closed = _CLOSED if low.isascii() else _CLOSED | tongues.function_words(low)
+    kept = (w for w in words if w and w not in closed and len(w) > 1 and not w.isdigit())
     return frozenset(k for k in (_key(w) if w.isascii() else script.key(w) for w in kept) if k)
 
 

@@ -10,7 +10,8 @@ French, German, Russian, Hindi), one data module per concern:
 - `questions`: interrogative particles, pronouns, word orders (`one_off` -> "question");
 - `deixis`: time deixis ("deictic time"), adverbials of a change of habit (`changes`),
   demonstrative determiners (`points_at_one`);
-- `aspect`: a single brief act asked for ("single act"), a repetition reported ("description").
+- `aspect`: a single brief act asked for ("single act"), a repetition reported ("description");
+- `function_words`: articles, prepositions, pronouns, … which are no content (`function_words`).
 
 Every entry names its reference grammar (`sources`). Only a sentence with a letter outside ASCII
 is read here, so English is read exactly as before; a Latin-script language's markers are not
@@ -22,12 +23,14 @@ to a language-identification package).
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from persona_pipeline.persona.digest import script
 from persona_pipeline.persona.digest.tongues import aspect, deixis, directive, negation, questions
+from persona_pipeline.persona.digest.tongues.function_words import FUNCTION_WORDS
 from persona_pipeline.persona.digest.tongues.markers import Marker, pattern
 
-__all__ = ["Marker", "changes", "force", "negated", "one_off", "points_at_one", "question"]
+__all__ = ["Marker", "changes", "force", "function_words", "negated", "one_off", "points_at_one", "question"]
 
 # clause ends, in the punctuation of every script (full-width forms included)
 _CLAUSE_END = re.compile(r"\s*[,;:!?.…，、；：！？。¡¿]+\s*|\s+[—–-]\s+")
@@ -138,3 +141,16 @@ def changes(text: str) -> bool:
 def points_at_one(text: str) -> bool:
     """A demonstrative determiner (or the object of Chinese 把): one thing pointed at."""
     return _found(deixis.DEMONSTRATIVE, _norm(text), text)
+
+
+@cache
+def _function_words(left_out: frozenset[str]) -> frozenset[str]:
+    return frozenset().union(*(words for lang, (words, _) in FUNCTION_WORDS.items() if lang not in left_out))
+
+
+def function_words(text: str) -> frozenset[str]:
+    """The function words of the languages `text` may be in (none for English text)."""
+    gate = _readable(text)
+    if gate is not None and not gate:
+        return frozenset()
+    return _function_words(gate or frozenset())
