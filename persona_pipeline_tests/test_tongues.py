@@ -11,7 +11,7 @@ import re
 import pytest
 
 from persona_pipeline.persona.digest import tongues
-from persona_pipeline.persona.digest.reading import read
+from persona_pipeline.persona.digest.reading import read, sentences
 from persona_pipeline.persona.digest.script import normal
 from persona_pipeline.persona.digest.similarity import similarity, stance, tokens
 from persona_pipeline.persona.digest.tongues import aspect, deixis, directive, negation, questions
@@ -192,3 +192,9 @@ def test_requests_sharing_only_function_words_are_not_alike(a: str, b: str) -> N
     # "mir", "für", "den" are rare in English, yet grammar in German: no shared subject
     assert similarity(tokens(a), tokens(b)) < RULE_SIMILARITY
     assert not tongues.function_words("the hive scale from José") & {"de", "für"}
+
+
+def test_an_ascii_question_mark_before_another_script_ends_a_sentence() -> None:
+    # "is this fine? next time in kilograms": the question is one sentence, the request another
+    assert sentences("这样记录可以吗?下次都用公斤") == ["这样记录可以吗?", "下次都用公斤"]
+    assert sentences("is it ok?fine") == ["is it ok?fine"]  # English spacing is read as before

@@ -305,7 +305,7 @@ _LEAD_FILLER = re.compile(
 _TAIL_FILLER = re.compile(r"(?:[\s,;:]+(?:please|thanks|thank you|honestly|pls))+[\s.!?]*$", re.IGNORECASE)
 _CODE = re.compile(r"`[^`]*`")
 # sentence ends, and the strong separators people use between a task and a rule ("— ", "; ")
-# (after a full-width stop, or an ASCII "?"/"!" set straight before kana, Han or Hangul: "了?换成 X")
+# (after a full-width stop, or an ASCII "?"/"!" set straight before kana, Han or Hangul: "好吗?再试")
 _SENTENCE = re.compile(
     r"(?<=[.!?])\s+(?=\S)|\n+|;\s+|\s+[—–]\s+|\s+-{1,2}\s+|(?<=[。！？；])\s*(?=\S)|(?<=[!?])(?=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])"
 )
