@@ -26,10 +26,11 @@ from __future__ import annotations
 import gzip
 import math
 import re
+import unicodedata
 from functools import lru_cache
 from importlib import resources
 
-from persona_pipeline.persona.digest import thesaurus
+from persona_pipeline.persona.digest import script, thesaurus, tongues
 from persona_pipeline.persona.digest.lexicon import STOP, _stem
 from persona_pipeline.persona.digest.reading import (
     AUX,
@@ -53,6 +54,9 @@ def _w(zipf_value: float) -> float:
 
 RARE = _w(4.0)  # a word at Zipf ≤ 4 (rarer than ~1 in 100,000 words): names a thing
 NAME = _w(3.0)  # Zipf ≤ 3 (rarer than one in a million words): a tool's name more than a word
+# a word of another script (a bigram of a spaceless one): a mid-frequency word's weight (Zipf 4.5,
+# ~1 in 30,000 words, ≈ 1.5), below RARE, so sharing one such word never reads as sharing a name
+NEUTRAL = _w(4.5)
 NAMED = _w(5.0)  # Zipf ≤ 5: common enough for "requests", rare enough to leave out "test", "use", "small"
 _CLOSED = (
     STOP
@@ -201,6 +205,7 @@ _CLOSED = (
 # a quoted mention ("'initialise' not 'initialize'"): an example, not what the rule is about
 _MENTION = re.compile(r"(?<![a-z])'[^'\n]{1,40}'(?![a-z])|\"[^\"\n]{1,40}\"")
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9_+#.\-]*[a-z0-9+#]|[a-z]")
+_UTOKEN = r"[\p{L}0-9][\p{L}\p{M}0-9_+#.\-]*[\p{L}\p{M}0-9+#]|\p{L}\p{M}*"  # _TOKEN, letters of any script
 # a file name: its name says what it is about ("changelog.md", "settings.json")
 _FILE = re.compile(
     r"^(?P<base>[a-z][a-z0-9_-]*)\.(?:md|txt|rst|py|js|ts|tsx|jsx|go|rs|rb|java|sh|yaml|yml|toml|json|ini|cfg|lock|"
@@ -274,6 +279,10 @@ def _by_prefix() -> dict[str, float]:
 @lru_cache(maxsize=1 << 16)
 def weight(token: str) -> float:
     """Rarity of a token, from the commonest English word it may stand for."""
+    if not token.isascii() and not script.latin(token):
+        # general-English frequency says nothing of another script's words: a neutral weight (a
+        # Latin-script word it does not list weighs as unknown, as the other words of its language do)
+        return NEUTRAL
     z = _zipf()
     parts = token.split("-")
     if len(parts) > 1 and all(len(x) > 2 and _english(x) for x in parts):
@@ -371,7 +380,11 @@ def tokens(text: str) -> frozenset[str]:
     low = re.sub(r"'(?:s|re|ve|d|ll|m)\b", "", re.sub(r"n't\b", " not", low))
     # a semicolon inside a short word is spelling: "tl;dw" is "tldw"
     low = re.sub(r"\b([a-z]{1,4});([a-z]{1,4})\b", r"\1\2", low)
-    words = [w.strip(".-") for w in _TOKEN.findall(low)]
+    if low.isascii():
+        words = [w.strip(".-") for w in _TOKEN.findall(low)]
+    else:  # letters of any script; spaceless runs as bigrams, other scripts truncated (script.py)
+        found = script.compile_(_UTOKEN).findall(unicodedata.normalize("NFC", low))
+        words = [p for w in found for p in script.segments(w.strip(".-"))]
     # a dotted identifier also names its parent ("os.path.join" ~ "os.path"), a file its name
     # ("CHANGELOG.md" ~ "changelog")
     words += [w.rsplit(".", 1)[0] for w in words if w.count(".") >= 2]
@@ -396,7 +409,10 @@ def tokens(text: str) -> frozenset[str]:
         words += [x for x in parts if len(x) > 1]
         if all(_english(x) for x in parts) and _english(joined := "".join(parts)):
             words.append(joined)
-    return frozenset(_key(w) for w in words if w and w not in _CLOSED and len(w) > 1 and not w.isdigit())
+    # (another language's function words are no content either: "für", "mir" are rare in English)
+    closed = _CLOSED if low.isascii() else _CLOSED | tongues.function_words(low)
+    kept = (w for w in words if w and w not in closed and len(w) > 1 and not w.isdigit())
+    return frozenset(k for k in (_key(w) if w.isascii() else script.key(w) for w in kept) if k)
 
 
 # How a person frames a judgement, apart from what it judges: the first-person side of a copula
@@ -601,7 +617,11 @@ def rare(toks: frozenset[str], at_least: float = RARE) -> frozenset[str]:
 
 # --- stance -------------------------------------------------------------------------------------
 # clause ends, and coordination: "stop guessing and ask a question" negates only the guessing
-_CLAUSE = re.compile(r"[;.!?](?:\s+|$)|,\s+|\s+[—–-]\s+|:\s+|\s+\b(?:but|and|so|then)\b\s+")
+_CLAUSE = re.compile(
+    r"[;.!?](?:\s+|$)|,\s+|\s+[—–-]\s+|:\s+|\s+\b(?:but|and|so|then)\b\s+"
+    # full-width punctuation, and a comma written without a space in other scripts ("用X,别用Y")
+    r"|[，、；：。！？]\s*|(?<=[^\x00-\x7f]),(?=\S)"
+)
 # the rejected side of a contrast ends where a phrase shared by both sides starts: in "a bullet
 # list over paragraphs for summaries" only the paragraphs are rejected
 _SCOPE_END = re.compile(r"\b(?:for|in|on|at|when|where|while|if|because|since|with|to|so|as)\b")
@@ -699,6 +719,9 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
     for n, clause in enumerate(_CLAUSE.split(low)):
         c = re.sub(r"^(?:(?:and|so|then|also|actually|just|we|i)\s+)+", "", clause.strip(" .!?()"))
         if not c:
+            continue
+        if not text.isascii() and tongues.negated(c, text):
+            neg |= rare(tokens(_head(c)))  # a negator of another language (digest/tongues)
             continue
         if f := _FEELING.match(clause.strip(" .!?()")):
             # a first-person verb of liking or disliking ("I hate X", "we can't stand X"), or of
