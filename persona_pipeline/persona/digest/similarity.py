@@ -2,7 +2,9 @@
 
 - Tokens: content words (closed-class words dropped), lightly stemmed, cut to their first 6
   letters (a prefix match: "abbreviations" ~ "abbreviated", "summarise" ~ "summaries"); a word
-  English does not know (a tool name, an identifier) is kept whole.
+  English does not know (a tool name, an identifier) is kept whole; compared, such a name meets
+  its regular inflections and its spelling as two words ("hotfixes" ~ "hotfix" ~ "hot fix",
+  `_name_forms`), unless the stem or the closed spelling is itself an English word.
 - Weights: general-English rarity, (7 − Zipf)^1.5 / √7 (wordfreq 3.1.1, `data/en_zipf.tsv.gz`; a
   word it does not list — a tool name, an identifier — weighs 7, "stick" 1.2, "use" 0.5),
   so two wordings that share "polars" are close and two that share "use" are not.
