@@ -2,7 +2,9 @@
 
 - Tokens: content words (closed-class words dropped), lightly stemmed, cut to their first 6
   letters (a prefix match: "abbreviations" ~ "abbreviated", "summarise" ~ "summaries"); a word
-  English does not know (a tool name, an identifier) is kept whole.
+  English does not know (a tool name, an identifier) is kept whole; compared, such a name meets
+  its regular inflections and its spelling as two words ("hotfixes" ~ "hotfix" ~ "hot fix",
+  `_name_forms`), unless the stem or the closed spelling is itself an English word.
 - Weights: general-English rarity, (7 − Zipf)^1.5 / √7 (wordfreq 3.1.1, `data/en_zipf.tsv.gz`; a
   word it does not list — a tool name, an identifier — weighs 7, "stick" 1.2, "use" 0.5),
   so two wordings that share "polars" are close and two that share "use" are not.
@@ -553,9 +555,52 @@ def _parts(token: str) -> frozenset[str]:
 
 def _spelled_apart(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:
     """`a` with each compound of `b` whose parts `a` says as separate words: "error-handling" and
-    "error handling", "code-review" and "code review" are one word spelled two ways."""
+    "error handling", "code-review" and "code review" are one word spelled two ways; and with each
+    name of `b` that `a` says in another form (`_name_forms`: "hotfixes" ~ "hotfix", "hot fix")."""
     extra = [t for t in b if t not in a and (p := _parts(t)) and p <= a]
+    forms = _name_forms(a)
+    extra += [t for t in b if t not in a and len(t) >= _NAME_MIN and (_name_stem(t) or t) in forms]
     return a.union(extra) if extra else a
+
+
+# The tokeniser keeps a word English does not know whole (a tool, a coined term): its regular
+# inflections and its spelling as two words are then different tokens ("kubectls", "hot fix").
+_NAME_MIN = 5  # shorter names are too often other words' pieces ("ts" + "x")
+_NAME_SUFFIXES = ("ies", "es", "s", "ing", "ed")
+
+
+@lru_cache(maxsize=1 << 16)
+def _name_stem(token: str) -> str:
+    """A name English does not know without a regular inflection ("monkeypatches" ->
+    "monkeypatch", "unwrapped" -> "unwrap"); '' for an English token or one with no such ending.
+    Only whole names: a dotted or hyphenated identifier is left as it is."""
+    if not token.isalpha() or len(token) < _NAME_MIN or _english(token) is not None:
+        return ""
+    for suffix in _NAME_SUFFIXES:
+        stem = token[: -len(suffix)]
+        if token.endswith(suffix) and len(stem) >= _NAME_MIN - 1:
+            if suffix == "ies":
+                stem += "y"
+            if suffix in {"ing", "ed"} and len(stem) > 3 and stem[-1] == stem[-2]:
+                stem = stem[:-1]  # a doubled consonant undone ("unwrapped")
+            # a name that is an English word and an -s ("polars" is not "polar") is its own name
+            return stem if _english(stem) is None else ""
+    return ""
+
+
+@lru_cache(maxsize=1 << 16)
+def _name_forms(toks: frozenset[str]) -> frozenset[str]:
+    """The forms under which a set's names can be met in another wording: each unknown name
+    without its inflection, and each two tokens written closed ("monkey patch" -> "monkeypatch",
+    either order: a set keeps none), when the closed spelling is no English word."""
+    out = {s for t in toks if (s := _name_stem(t))}
+    alpha = sorted(t for t in toks if t.isalpha() and len(t) >= 3)
+    if len(alpha) <= 12:  # pairs grow with the square: a long wording names its compounds apart
+        for x in alpha:
+            for y in alpha:
+                if x != y and _english(joined := x + y) is None:
+                    out.add(joined)
+    return frozenset(out)
 
 
 def similarity(a: frozenset[str], b: frozenset[str]) -> float:
@@ -591,7 +636,11 @@ def similarity(a: frozenset[str], b: frozenset[str]) -> float:
 def index_keys(toks: frozenset[str]) -> frozenset[str]:
     """Keys under which a token set is found by any set `similarity` may find near: its tokens and
     the concepts of their synonyms."""
-    return toks.union(*(thesaurus.keys(t) for t in toks))
+    return toks.union(
+        *(thesaurus.keys(t) for t in toks),
+        (s for t in toks if (s := _name_stem(t))),  # met as the other side's name or its stem
+        _name_forms(toks),
+    )
 
 
 def apart(preferred: frozenset[str], rejected: frozenset[str]) -> frozenset[frozenset[str]]:

@@ -1,0 +1,67 @@
+"""A name English does not know is one name in its inflections and in its open or closed spelling,
+so restatements that say it differently group. Every sentence here is written for this file (an
+observatory's data-reduction work, a domain no eval pool uses)."""
+
+from __future__ import annotations
+
+import pytest
+
+from persona_pipeline.core.models import Tier
+from persona_pipeline.persona.digest.models import DigestInput, EvidenceView, Observation
+from persona_pipeline.persona.digest.offline import OfflineDigester
+from persona_pipeline.persona.digest.similarity import _name_stem, index_keys, similarity, topic
+from persona_pipeline.persona.fold import RULE_SIMILARITY, fold
+
+
+@pytest.mark.parametrize(
+    ("token", "stem"),
+    [
+        ("swarps", "swarp"),
+        ("starcharts", "starchart"),
+        ("frobnicating", "frobnicat"),
+        ("skybinned", "skybin"),  # a doubled consonant undone
+        ("polars", ""),  # its stem is an English word: a name of its own
+        ("mosaic", ""),  # an English word
+        ("kelt", ""),  # too short to tell an ending from the name
+    ],
+)
+def test_the_stem_of_an_unknown_name(token: str, stem: str) -> None:
+    assert _name_stem(token) == stem
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # an inflection of a name the frequency list does not know
+        ("Reproject each mosaic with swarp before stacking.", "Swarps are how the mosaics get reprojected here."),
+        # a compound written open in one wording, closed in the other
+        ("Keep star chart legends terse.", "Starchart legends should stay short."),
+    ],
+)
+def test_restatements_that_spell_a_name_differently_are_near(a: str, b: str) -> None:
+    ta, tb = topic(a), topic(b)
+    assert similarity(ta, tb) >= RULE_SIMILARITY
+    assert index_keys(ta) & index_keys(tb)  # the fold finds the one from the other
+
+
+def test_an_english_word_is_not_a_names_stem() -> None:
+    # "polars" (a tool) and "polar" (a word) stay apart
+    assert similarity(topic("Orbits are computed in polar coordinates."), topic("Use polars for the tables.")) == 0.0
+
+
+def _inp(unit: str, text: str, ts: str) -> DigestInput:
+    ev = [EvidenceView(evidence_id=f"{unit}-0", tier=Tier.T2, kind="prompt", excerpt=text, timestamp=ts, project="p")]
+    return DigestInput(unit_key=unit, session_id=unit, project="p", evidence=ev)
+
+
+def _obs(*inputs: DigestInput) -> list[Observation]:
+    return [o for r in OfflineDigester().digest_many(list(inputs)) for o in r.observations]
+
+
+def test_a_name_said_in_two_forms_across_sessions_is_one_rule() -> None:
+    obs = _obs(
+        _inp("s1", "never hand-edit the starcharts, regenerate them from the catalogue", "2026-03-01T00:00:00Z"),
+        _inp("s2", "each star chart I publish comes straight out of the plotting job", "2026-04-01T00:00:00Z"),
+    )
+    live = [r for r in fold(obs) if r.superseded_by is None and "chart" in r.statement.lower()]
+    assert len(live) == 1 and live[0].support_sessions == 2
