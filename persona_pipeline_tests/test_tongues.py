@@ -198,3 +198,26 @@ def test_an_ascii_question_mark_before_another_script_ends_a_sentence() -> None:
     # "is this fine? next time in kilograms": the question is one sentence, the request another
     assert sentences("这样记录可以吗?下次都用公斤") == ["这样记录可以吗?", "下次都用公斤"]
     assert sentences("is it ok?fine") == ["is it ok?fine"]  # English spacing is read as before
+
+
+# (how one definite thing behaves, with a habitual adverb; a standing rule with the same adverb)
+# — a tide-gauge station, a domain no eval pool uses
+DESCRIBED = {
+    "ja": ("潮位計がいつも夜中に止まる", "潮位の記録はいつもメートルで"),
+    "ko": ("조위계가 항상 늦게 응답해요", "조위 기록은 항상 미터로 써요"),
+    "es": ("el mareógrafo siempre manda lecturas duplicadas", "siempre anota la marea en metros, también en la tabla"),
+    "pt": ("o marégrafo sempre atrasa as leituras", "sempre registre a maré em metros"),
+    "fr": ("le marégraphe renvoie toujours des valeurs en double", "note toujours la marée en mètres"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(DESCRIBED))
+def test_a_habit_said_of_one_definite_thing_is_a_description_not_a_rule(lang: str) -> None:
+    # a nominative subject (が, 이/가) or a clause-opening definite article, as English's "the X
+    # always …": said in two sessions it stays out of the pack; the rule beside it does not
+    described, rule = DESCRIBED[lang]
+    assert read(described).why == "description", read(described)
+    assert read(rule).strength == 1.0, read(rule)
+    sessions = [_inp("s1", [described, rule]), _inp("s2", [described], ts=_day(2)), _inp("s3", [rule], ts=_day(3))]
+    bullets = compile_pack(fold(_obs(*sessions))).bullets
+    assert [b.text.rstrip(".").casefold() for b in bullets] == [rule.casefold()], bullets

@@ -107,9 +107,24 @@ def one_off(text: str) -> str:
         return "deictic time"
     if _found(aspect.SINGLE_ACT, low, text) and not habitual(text):
         return "single act"
-    if any(_found(aspect.AGAIN_DONE, c, text) for c in _clauses(low)):
+    if any(_found(aspect.AGAIN_DONE, c, text) or _describes(c, text) for c in _clauses(low)):
         return "description"
     return ""
+
+
+def _describes(clause: str, sentence: str) -> bool:
+    """A habitual adverb after a definite subject, with no modal or prohibitive: how one thing
+    behaves ("… is always slow"), as English's "the X always …" is read (`reading._one_off`)."""
+    m = pattern(directive.HABITUAL).search(clause)
+    if not m or not _found(directive.HABITUAL, clause, sentence):
+        return False
+    before = clause[: m.start()].rstrip()
+    return (
+        bool(before)
+        and _found(directive.DEFINITE_SUBJECT, before, sentence)
+        and not _found(directive.OBLIGATION, clause, sentence)
+        and not _found(directive.PROHIBITIVE, clause, sentence)
+    )
 
 
 def negated(clause: str, sentence: str = "") -> bool:
@@ -120,7 +135,7 @@ def negated(clause: str, sentence: str = "") -> bool:
 
 def force(text: str) -> tuple[float, str]:
     """(1.0, why) when a clause says a prohibition, an obligation, a habit or a procedure
-    ("first"); (0.0, '') otherwise."""
+    ("first"); (0.0, '') otherwise. (A habit said of one definite thing is no rule: `one_off`.)"""
     for c in _clauses(_norm(text)):
         if _found(directive.PROHIBITIVE, c, text):
             return 1.0, "negative directive"

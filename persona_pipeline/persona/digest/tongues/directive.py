@@ -267,3 +267,16 @@ PROCEDURE: tuple[Marker, ...] = (
     Marker("ru", ("сначала", "сперва", "прежде чем"), S.RU),
     Marker("hi", ("पहले",), S.HI),
 )
+
+# what marks a clause's subject as one definite thing: a nominative case particle (Japanese が,
+# Korean 이/가, as against the topic particles は/은/는 rules are stated with) or a clause-opening
+# definite article. A habitual adverb after it describes how that thing behaves, as English's
+# "the X always …" does (`reading._one_off`: "description").
+DEFINITE_SUBJECT: tuple[Marker, ...] = (
+    Marker("ja", (r"\S+が",), S.JA, bound=True),
+    Marker("ko", (r"\S+[이가]",), S.KO, bound=True, at="end"),
+    Marker("es", ("el", "la", "los", "las"), S.ES, at="start"),
+    Marker("pt", ("o", "os"), S.PT, at="start"),
+    Marker("fr", ("le", "la", "les"), S.FR, at="start"),
+    Marker("fr", (r"^l'(?=\w)",), S.FR, bound=True),
+)
