@@ -571,8 +571,8 @@ _NAME_SUFFIXES = ("ies", "es", "s", "ing", "ed")
 
 @lru_cache(maxsize=1 << 16)
 def _name_stem(token: str) -> str:
-    """A name English does not know without a regular inflection ("monkeypatches" ->
-    "monkeypatch", "unwrapped" -> "unwrap"); '' for an English token or one with no such ending.
+    """A name English does not know without a regular inflection ("geotagged" ->
+    "geotag"); '' for an English token or one with no such ending.
     Only whole names: a dotted or hyphenated identifier is left as it is."""
     if not token.isalpha() or len(token) < _NAME_MIN or _english(token) is not None:
         return ""
@@ -591,7 +591,7 @@ def _name_stem(token: str) -> str:
 @lru_cache(maxsize=1 << 16)
 def _name_forms(toks: frozenset[str]) -> frozenset[str]:
     """The forms under which a set's names can be met in another wording: each unknown name
-    without its inflection, and each two tokens written closed ("monkey patch" -> "monkeypatch",
+    without its inflection, and each two tokens written closed ("tide gauge" -> "tidegauge",
     either order: a set keeps none), when the closed spelling is no English word."""
     out = {s for t in toks if (s := _name_stem(t))}
     alpha = sorted(t for t in toks if t.isalpha() and len(t) >= 3)
