@@ -221,3 +221,10 @@ def test_a_habit_said_of_one_definite_thing_is_a_description_not_a_rule(lang: st
     sessions = [_inp("s1", [described, rule]), _inp("s2", [described], ts=_day(2)), _inp("s3", [rule], ts=_day(3))]
     bullets = compile_pack(fold(_obs(*sessions))).bullets
     assert [b.text.rstrip(".").casefold() for b in bullets] == [rule.casefold()], bullets
+
+
+def test_the_german_particle_mal_after_a_pronoun_object_asks_for_one_act() -> None:
+    # "das" as the object before the particle (its commonest position) is no noun "Mal"; after an
+    # ordinal ("das letzte Mal") it is the noun, and names an occasion, not an act asked for
+    assert tongues.one_off("rechne das mal in Fuß um, für den Pegel am Steg") == "single act"
+    assert tongues.one_off("das letzte Mal war die Prüfung des Pegels grün") != "single act"

@@ -19,10 +19,14 @@ SINGLE_ACT: tuple[Marker, ...] = (
     Marker("zh", ("一下", r"(?P<vyv>[\u4e00-\u9fff])一(?P=vyv)"), S.ZH, bound=True),
     Marker("ja", ("てみて", "でみて"), S.JA, bound=True),
     Marker("ko", ("한번", "한 번"), S.KO, bound=True),
-    # the particle, not the noun "Mal" of "jedes Mal", "zum ersten Mal"
+    # the particle, not the noun "Mal" of "jedes Mal", "zum ersten Mal", "das letzte Mal" (after
+    # a bare "das" it is the particle: the pronoun object before it)
     Marker(
         "de",
-        ("(?<!jedes |dieses |nächstes |letztes |zum |das |beim |ein |kein |erstes |ersten |manches |zweites )mal",),
+        (
+            "(?<!jedes |dieses |nächstes |letztes |zum |beim |ein |kein |erstes |ersten |manches |zweites )"
+            r"(?<!das erste |das letzte |das nächste |das zweite |das dritte )mal",
+        ),
         S.DE,
     ),
     Marker("ru", (r"(?<=\w)-ка(?!\w)",), S.RU, bound=True),
