@@ -9,7 +9,7 @@ import pytest
 from persona_pipeline.core.models import Tier
 from persona_pipeline.persona.digest.models import DigestInput, EvidenceView, Observation
 from persona_pipeline.persona.digest.offline import OfflineDigester
-from persona_pipeline.persona.digest.similarity import _name_stem, index_keys, similarity, topic
+from persona_pipeline.persona.digest.similarity import _name_stem, index_keys, similarity, tokens, topic
 from persona_pipeline.persona.fold import RULE_SIMILARITY, fold
 
 
@@ -65,3 +65,18 @@ def test_a_name_said_in_two_forms_across_sessions_is_one_rule() -> None:
     )
     live = [r for r in fold(obs) if r.superseded_by is None and "chart" in r.statement.lower()]
     assert len(live) == 1 and live[0].support_sessions == 2
+
+
+def test_a_name_is_split_from_its_plural_only_in_an_english_sentence() -> None:
+    # in English "swarps" is the name's plural; a word of another language ending in "-s" is that
+    # language's own inflection, which English's frequency list cannot vouch for
+    english = similarity(tokens("run swarp on each mosaic"), tokens("two swarps disagree on the mosaics here"))
+    assert english > 0.0
+    other = similarity(tokens("la acequia del norte pierde agua según el caudal"), tokens("¿cuántas acequias hay?"))
+    assert other == 0.0
+
+
+def test_a_possessive_is_no_plural() -> None:
+    # "the swarp's …" drops its "'s" in the tokeniser: the name as spelled, not a plural to split
+    assert similarity(tokens("the swarp's output is noisy at night"), tokens("no swarps in the nightly job")) == 0.0
+    assert similarity(tokens("swarp output at night"), tokens("no swarps in the nightly job")) > 0.0

@@ -372,6 +372,15 @@ def _key(word: str) -> str:
     return cut
 
 
+class Tokens(frozenset[str]):
+    """A statement's tokens, with what its name forms need of the sentence they came from: an
+    inflection is split off a name only in an English sentence (`_name_forms`), and never read
+    into a possessive (the tokeniser drops its "'s": "the rotor's" is one rotor, not "rotors")."""
+
+    english: bool = True
+    possessive: frozenset[str] = frozenset()
+
+
 @lru_cache(maxsize=1 << 16)
 def tokens(text: str) -> frozenset[str]:
     """The content tokens of a statement."""
@@ -379,6 +388,20 @@ def tokens(text: str) -> frozenset[str]:
     unquoted = _MENTION.sub(" ", low)
     if unquoted != low and _TOKEN.search(unquoted):
         low = unquoted
+    out = _tokens(low)
+    english = tongues.english(text)
+    possessive = out & frozenset(_key(m) for m in _POSSESSIVE.findall(low))
+    if english and not possessive:
+        return out
+    marked = Tokens(out)
+    marked.english, marked.possessive = english, possessive
+    return marked
+
+
+_POSSESSIVE = re.compile(r"\b([a-z][a-z-]*[a-z])'s\b")
+
+
+def _tokens(low: str) -> frozenset[str]:
     low = re.sub(r"'(?:s|re|ve|d|ll|m)\b", "", re.sub(r"n't\b", " not", low))
     # a semicolon inside a short word is spelling: "tl;dw" is "tldw"
     low = re.sub(r"\b([a-z]{1,4});([a-z]{1,4})\b", r"\1\2", low)
@@ -558,8 +581,15 @@ def _spelled_apart(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:
     "error handling", "code-review" and "code review" are one word spelled two ways; and with each
     name of `b` that `a` says in another form (`_name_forms`: "hotfixes" ~ "hotfix", "hot fix")."""
     extra = [t for t in b if t not in a and (p := _parts(t)) and p <= a]
-    forms = _name_forms(a)
-    extra += [t for t in b if t not in a and len(t) >= _NAME_MIN and (_name_stem(t) or t) in forms]
+    closed, forms = _name_forms(a, False), _name_forms(a, getattr(a, "english", True))
+    split, possessive = getattr(b, "english", True), getattr(b, "possessive", frozenset())
+    for t in b:
+        if t in a or len(t) < _NAME_MIN:
+            continue
+        stem = _name_stem(t) if split else ""
+        # a possessive's noun meets the other side's name only as it is spelled, never as its stem
+        if (stem or t) in (closed if t in possessive and not stem else forms):
+            extra.append(t)
     return a.union(extra) if extra else a
 
 
@@ -589,11 +619,11 @@ def _name_stem(token: str) -> str:
 
 
 @lru_cache(maxsize=1 << 16)
-def _name_forms(toks: frozenset[str]) -> frozenset[str]:
+def _name_forms(toks: frozenset[str], split: bool = True) -> frozenset[str]:
     """The forms under which a set's names can be met in another wording: each unknown name
     without its inflection, and each two tokens written closed ("tide gauge" -> "tidegauge",
     either order: a set keeps none), when the closed spelling is no English word."""
-    out = {s for t in toks if (s := _name_stem(t))}
+    out = {s for t in toks if (s := _name_stem(t))} if split else set()
     alpha = sorted(t for t in toks if t.isalpha() and len(t) >= 3)
     if len(alpha) <= 12:  # pairs grow with the square: a long wording names its compounds apart
         for x in alpha:

@@ -30,7 +30,7 @@ from persona_pipeline.persona.digest.tongues import aspect, deixis, directive, n
 from persona_pipeline.persona.digest.tongues.function_words import FUNCTION_WORDS
 from persona_pipeline.persona.digest.tongues.markers import Marker, pattern
 
-__all__ = ["Marker", "changes", "force", "function_words", "negated", "one_off", "points_at_one", "question"]
+__all__ = ["Marker", "changes", "english", "force", "function_words", "negated", "one_off", "points_at_one", "question"]
 
 # clause ends, in the punctuation of every script (full-width forms included)
 _CLAUSE_END = re.compile(r"\s*[,;:!?.…，、；：！？。¡¿]+\s*|\s+[—–-]\s+")
@@ -71,6 +71,11 @@ def _readable(text: str) -> frozenset[str] | None:
     if set(_LETTERS.findall(low)) & _ENGLISH or _ENGLISH & set(low.split()):
         return _LATIN
     return None
+
+
+def english(text: str) -> bool:
+    """`text` may be English: ASCII, or beside an English function word (the gate `_readable` keeps)."""
+    return _readable(text) is not None
 
 
 def _found(markers: tuple[Marker, ...], text: str, sentence: str) -> bool:
