@@ -80,3 +80,8 @@ def test_a_possessive_is_no_plural() -> None:
     # "the swarp's …" drops its "'s" in the tokeniser: the name as spelled, not a plural to split
     assert similarity(tokens("the swarp's output is noisy at night"), tokens("no swarps in the nightly job")) == 0.0
     assert similarity(tokens("swarp output at night"), tokens("no swarps in the nightly job")) > 0.0
+
+
+def test_a_plural_in_an_english_sentence_meets_no_singular_of_another_languages_sentence() -> None:
+    # the singular in a Spanish sentence is that language's word, however English the plural's looks
+    assert similarity(tokens("the acequias here"), tokens("¿cuándo se limpió la acequia?")) == 0.0

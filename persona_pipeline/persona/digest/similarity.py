@@ -581,8 +581,9 @@ def _spelled_apart(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:
     "error handling", "code-review" and "code review" are one word spelled two ways; and with each
     name of `b` that `a` says in another form (`_name_forms`: "hotfixes" ~ "hotfix", "hot fix")."""
     extra = [t for t in b if t not in a and (p := _parts(t)) and p <= a]
-    closed, forms = _name_forms(a, False), _name_forms(a, getattr(a, "english", True))
-    split, possessive = getattr(b, "english", True), getattr(b, "possessive", frozenset())
+    # both wordings English: a name said in another language's sentence is met as it is spelled
+    split = getattr(a, "english", True) and getattr(b, "english", True)
+    closed, forms, possessive = _name_forms(a, False), _name_forms(a, split), getattr(b, "possessive", frozenset())
     for t in b:
         if t in a or len(t) < _NAME_MIN:
             continue
