@@ -118,15 +118,18 @@ def one_off(text: str) -> str:
 
 
 def _describes(clause: str, sentence: str) -> bool:
-    """A habitual adverb after a definite subject, with no modal or prohibitive: how one thing
-    behaves ("… is always slow"), as English's "the X always …" is read (`reading._one_off`)."""
+    """A habitual adverb after a definite subject, or between a subject and a verb of the third
+    person, with no modal or prohibitive: how one thing behaves ("… is always slow"), as
+    English's "the X always …" is read (`reading._one_off`)."""
     m = pattern(directive.HABITUAL).search(clause)
     if not m or not _found(directive.HABITUAL, clause, sentence):
         return False
-    before = clause[: m.start()].rstrip()
+    before, after = clause[: m.start()].rstrip(), clause[m.end() :].lstrip()
     return (
         bool(before)
-        and _found(directive.DEFINITE_SUBJECT, before, sentence)
+        and (
+            _found(directive.DEFINITE_SUBJECT, before, sentence) or _found(directive.THIRD_PERSON_VERB, after, sentence)
+        )
         and not _found(directive.OBLIGATION, clause, sentence)
         and not _found(directive.PROHIBITIVE, clause, sentence)
     )

@@ -280,3 +280,10 @@ DEFINITE_SUBJECT: tuple[Marker, ...] = (
     Marker("fr", ("le", "la", "les"), S.FR, at="start"),
     Marker("fr", (r"^l'(?=\w)",), S.FR, bound=True),
 )
+
+# a finite verb of the third person present (Russian -ет/-ит, -ут/-ят …; the imperative ends in
+# -и/-й/-ь, the first person in -ю/-у, -ем/-им): after a habitual adverb with a subject before it,
+# what that subject does, as English's "the X always puts …" (`reading._HABIT_3SG`)
+THIRD_PERSON_VERB: tuple[Marker, ...] = (
+    Marker("ru", (r"\w+(?:ет|ёт|ит|ут|ют|ат|ят)(?!\w)",), S.RU, bound=True, at="start"),
+)
