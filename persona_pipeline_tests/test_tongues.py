@@ -209,14 +209,15 @@ DESCRIBED = {
     "pt": ("o marégrafo sempre atrasa as leituras", "sempre registre a maré em metros"),
     "fr": ("le marégraphe renvoie toujours des valeurs en double", "note toujours la marée en mètres"),
     "ru": ("датчик прилива всегда опаздывает на минуту", "уровень прилива всегда пиши в метрах"),
+    "zh": ("潮汐数据总是很乱", "潮位总是用米记录"),
 }
 
 
 @pytest.mark.parametrize("lang", sorted(DESCRIBED))
 def test_a_habit_said_of_one_definite_thing_is_a_description_not_a_rule(lang: str) -> None:
-    # a nominative subject (が, 이/가), a clause-opening definite article or a verb of the third
-    # person after the adverb, as English's "the X always …": said in two sessions it stays out
-    # of the pack; the rule beside it does not
+    # a nominative subject (が, 이/가), a clause-opening definite article, a verb of the third
+    # person or a degree adverb's adjectival predicate after the adverb, as English's "the X
+    # always …": said in two sessions it stays out of the pack; the rule beside it does not
     described, rule = DESCRIBED[lang]
     assert read(described).why == "description", read(described)
     assert read(rule).strength == 1.0, read(rule)

@@ -281,9 +281,11 @@ DEFINITE_SUBJECT: tuple[Marker, ...] = (
     Marker("fr", (r"^l'(?=\w)",), S.FR, bound=True),
 )
 
-# a finite verb of the third person present (Russian -ет/-ит, -ут/-ят …; the imperative ends in
-# -и/-й/-ь, the first person in -ю/-у, -ем/-им): after a habitual adverb with a subject before it,
-# what that subject does, as English's "the X always puts …" (`reading._HABIT_3SG`)
+# what a subject does or is, after a habitual adverb with the subject before it, as English's
+# "the X always puts …" (`reading._HABIT_3SG`) and "… is always slow": a finite verb of the third
+# person present (Russian -ет/-ит, -ут/-ят …; the imperative ends in -и/-й/-ь, the first person in
+# -ю/-у, -ем/-им), or a degree adverb, which a Chinese adjectival predicate takes (很慢 "is slow")
 THIRD_PERSON_VERB: tuple[Marker, ...] = (
+    Marker("zh", ("很", "太", "非常", "特别", "比较", "挺"), S.ZH, bound=True, at="start"),
     Marker("ru", (r"\w+(?:ет|ёт|ит|ут|ют|ат|ят)(?!\w)",), S.RU, bound=True, at="start"),
 )
