@@ -583,14 +583,16 @@ def _spelled_apart(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:
     extra = [t for t in b if t not in a and (p := _parts(t)) and p <= a]
     # both wordings English: a name said in another language's sentence is met as it is spelled
     split = getattr(a, "english", True) and getattr(b, "english", True)
-    closed, forms, possessive = _name_forms(a, False), _name_forms(a, split), getattr(b, "possessive", frozenset())
-    for t in b:
-        if t in a or len(t) < _NAME_MIN:
-            continue
-        stem = _name_stem(t) if split else ""
+    forms, possessive = _name_forms(a, split), getattr(b, "possessive", frozenset())
+    extra += [
+        t
+        for t in b
+        if t not in a
+        and len(t) >= _NAME_MIN
+        and ((stem := _name_stem(t) if split else "") or t) in forms
         # a possessive's noun meets the other side's name only as it is spelled, never as its stem
-        if (stem or t) in (closed if t in possessive and not stem else forms):
-            extra.append(t)
+        and (stem or t not in possessive or t in _name_forms(a, False))
+    ]
     return a.union(extra) if extra else a
 
 
