@@ -303,6 +303,11 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     start_run()  # PERSONA_MAX_USD / PERSONA_MAX_CALLS hold for this invocation, across all stages
     instance = _prepare_instance(settings)
+    from persona_pipeline.orchestration.compile_owed import CompileOwed
+
+    # before anything is erased or written: a run killed before its compile completes leaves the
+    # compile owed to the next run, which may find nothing else changed (compile_owed.py)
+    owed = CompileOwed(settings.data_dir / "compile_owed")
     todo = plan(instance)  # the same pass the sensor and the schedule make
     todo.apply_partitions(instance)
     found, stale, gone, keys = todo.found, todo.changed, todo.erased, list(todo.current)
@@ -357,9 +362,14 @@ def cmd_run(args: argparse.Namespace) -> int:
     compile_problems: list[str] = []
     skill_spend: dict[str, float] = {}
     pack_before = _mtime(pack_md)
-    if stale or digest_keys or lesson_keys or note_keys or gone or not pack_md.exists():
+    if owed.owed or stale or digest_keys or lesson_keys or note_keys or gone or not pack_md.exists():
         # one failed partition never blocks the compile: it uses whatever is stored
         compile_problems = _launch_compile_apart(settings, skill_spend)
+    # a failed check reports on a pack that was written; any other problem left the compile unfinished
+    if all(p.startswith("check ") for p in compile_problems):
+        owed.settle()
+    else:
+        owed.leave()
     after = store.unit_fingerprints(settings.warehouse_path)
     failed = [k for k in stale if after.get(k) != todo.current[k] + todo.identity]
     with store.connect(settings.warehouse_path, read_only=True) as con:

@@ -257,6 +257,17 @@ def split_contradictions(members: Sequence[Observation]) -> tuple[list[Observati
     return kept, lost
 
 
+Marked = tuple[frozenset[str], bool, frozenset[str]]
+
+
+def _marked(toks: frozenset[str]) -> Marked:
+    """A token set with the marks `similarity.Tokens` carries (its sentence's language, its
+    possessives), as a key: two wordings with one set of words but not one mark compare differently
+    with a third (`similarity._spelled_apart`), so a memo of similarities keyed on the words alone
+    would answer for whichever of the two it met first."""
+    return toks, getattr(toks, "english", True), getattr(toks, "possessive", frozenset())
+
+
 def _centralities(toks: Sequence[frozenset[str]], same: Sequence[int]) -> list[float]:
     """Per member i, round(math.fsum(sim.similarity(toks[i], toks[j]) for every member j that is
     not i), 6) (`same[j] == same[i]`: the same object, listed twice): the correctly rounded sum,
@@ -267,22 +278,24 @@ def _centralities(toks: Sequence[frozenset[str]], same: Sequence[int]) -> list[f
     integers and divided once (Python's int / int is correctly rounded, as fsum is). (A pairwise
     sum in member order, which a grouped float sum can only approximate, made members near a
     rounding boundary fall back to O(m) each: O(m²) on a large group, minutes at 20,000 members.)"""
-    distinct = Counter(toks)
+    keys = [_marked(t) for t in toks]  # (a set of words said with two marks is two sets here)
+    sets = dict(zip(keys, toks, strict=True))
+    distinct = Counter(keys)
     occurs = Counter(same)
-    exact: dict[frozenset[str], dict[frozenset[str], tuple[int, int]]] = {
-        t: {u: sim.similarity(t, u).as_integer_ratio() for u in distinct} for t in distinct
+    exact: dict[Marked, dict[Marked, tuple[int, int]]] = {
+        k: {u: sim.similarity(sets[k], sets[u]).as_integer_ratio() for u in distinct} for k in distinct
     }
     scale = max((d for row in exact.values() for _, d in row.values()), default=1)  # powers of two
     whole = {
-        t: sum(c * n * (scale // d) for u, c in distinct.items() for n, d in (row[u],)) for t, row in exact.items()
+        k: sum(c * n * (scale // d) for u, c in distinct.items() for n, d in (row[u],)) for k, row in exact.items()
     }
-    done: dict[tuple[frozenset[str], int], float] = {}
+    done: dict[tuple[Marked, int], float] = {}
     out: list[float] = []
-    for i, t in enumerate(toks):
-        key = (t, occurs[same[i]])
+    for i, k in enumerate(keys):
+        key = (k, occurs[same[i]])
         if key not in done:
-            n, d = exact[t][t]
-            done[key] = round((whole[t] - key[1] * n * (scale // d)) / scale, 6)
+            n, d = exact[k][k]
+            done[key] = round((whole[k] - key[1] * n * (scale // d)) / scale, 6)
         out.append(done[key])
     return out
 
@@ -437,22 +450,23 @@ class _Cluster:
     def __init__(self, o: Observation, toks: frozenset[str], last: int) -> None:
         self.last = last  # when it was last joined: clusters are kept in this order
         self.members: deque[Observation] = deque([o])
-        self.pairs: set[frozenset[str]] = {toks}
+        self.pairs: set[Marked] = {_marked(toks)}
         self.order: list[frozenset[str]] = [toks]
-        self.nearest: dict[frozenset[str], tuple[float, int]] = {}
+        self.nearest: dict[Marked, tuple[float, int]] = {}
 
     def near(self, toks: frozenset[str]) -> float:
         """max(similarity(toks, t) for t in pairs), from where the last call for `toks` stopped."""
-        best, seen = self.nearest.get(toks, (0.0, 0))
+        key = _marked(toks)
+        best, seen = self.nearest.get(key, (0.0, 0))
         if seen < len(self.order):
             best = max(best, *(sim.similarity(toks, t) for t in self.order[seen:]))
-            self.nearest[toks] = (best, len(self.order))
+            self.nearest[key] = (best, len(self.order))
         return best
 
     def join(self, o: Observation, toks: frozenset[str], last: int) -> None:
         self.members.appendleft(o)
-        if toks not in self.pairs:
-            self.pairs.add(toks)
+        if (key := _marked(toks)) not in self.pairs:
+            self.pairs.add(key)
             self.order.append(toks)
         self.last = last
 
@@ -490,26 +504,27 @@ def _attach(groups: list[list[Observation]], obs: Sequence[Observation]) -> list
     like them, by the same measure and threshold as any observation (RULE_SIMILARITY); the others
     are left out."""
     index: dict[str, set[int]] = {}
-    toks = [{sim.topic(o.statement) for o in g} for g in groups]  # each distinct wording once
+    # each distinct wording once
+    toks = [list({_marked(t): t for t in (sim.topic(o.statement) for o in g)}.values()) for g in groups]
     for i, g in enumerate(toks):
         for t in g:
             for x in sim.index_keys(t):
                 index.setdefault(x, set()).add(i)
     out = [list(g) for g in groups]
-    chosen: dict[frozenset[str], int] = {}  # the groups do not change here: one answer per wording
+    chosen: dict[Marked, int] = {}  # the groups do not change here: one answer per wording
     for o in obs:
         if not _corroborating(o):
             continue
         mine = sim.topic(o.statement)
-        if mine not in chosen:
+        if (key := _marked(mine)) not in chosen:
             best, near = -1, RULE_SIMILARITY
             for i in sorted(set().union(*(index.get(t, ()) for t in sim.index_keys(mine)))):
                 s = max(sim.similarity(mine, t) for t in toks[i])
                 if s >= near:
                     best, near = i, s
-            chosen[mine] = best
-        if chosen[mine] >= 0:
-            out[chosen[mine]].append(o)
+            chosen[key] = best
+        if chosen[key] >= 0:
+            out[chosen[key]].append(o)
     return out
 
 

@@ -5,7 +5,9 @@ a unit stale. Before a stage sends a slice of units to the model it claims them 
 transaction: staleness is read again inside it (a unit another process finished meanwhile is no
 longer stale), units another live owner holds are left out, and the rest are recorded as this
 owner's with an expiry. The claim is released once the results are stored. A process killed
-mid-slice leaves claims that expire (`CLAIM_TTL_S`), after which any run takes the units again.
+mid-slice leaves claims that expire (`CLAIM_TTL_S`), after which any run takes the units again;
+on the same host a claim whose process no longer runs is dropped at once (`_dead`): a `persona run`
+resumed after a kill otherwise left the killed run's units stale for an hour.
 
 DuckDB lets one process write at a time, so the transaction is the mutual exclusion: two
 processes cannot both see a unit unclaimed.
@@ -35,6 +37,25 @@ def new_owner() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 
 
+def _dead(owner: str) -> bool:
+    """The owner was a process of this host that no longer runs (`new_owner`'s host and pid). A
+    claim of another host, or of a pid that runs (its own or a new process reusing the pid), is
+    left to its expiry."""
+    parts = owner.rsplit(":", 2)
+    if len(parts) != 3 or parts[0] != socket.gethostname() or not parts[1].isdigit():
+        return False
+    pid = int(parts[1])
+    if pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # it runs, under another user
+        return False
+    return False
+
+
 def _now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
@@ -55,6 +76,10 @@ def take(
     now = _now()
     with store.transaction(con):
         con.execute("DELETE FROM unit_claims WHERE expires_at < ?", [now])
+        owners = con.execute("SELECT DISTINCT owner FROM unit_claims WHERE owner <> ?", [owner]).fetchall()
+        if dead := [o for (o,) in owners if _dead(o)]:
+            # a process killed mid-slice on this host: its units need not wait for the expiry
+            con.execute("DELETE FROM unit_claims WHERE owner IN (SELECT unnest(?))", [dead])
         stale = set(still_stale(con)) if still_stale is not None else set(keys)
         held = {
             r[0]

@@ -9,6 +9,9 @@ and `_stem` are shared.
 from __future__ import annotations
 
 import re
+import unicodedata
+
+from persona_pipeline.persona.digest import script
 
 # Surface forms -> canonical term (applied to lower-cased text before tokenising).
 SYNONYMS: tuple[tuple[str, str], ...] = (
@@ -356,6 +359,7 @@ def normalise(text: str) -> str:
 
 
 _TOKEN = re.compile(r"[a-z][a-z0-9_+#.\-]*[a-z0-9+#]|[a-z]")
+_UTOKEN = r"\p{L}[\p{L}\p{M}0-9_+#.\-]*[\p{L}\p{M}0-9+#]|\p{L}\p{M}*"  # _TOKEN, letters of any script
 
 
 def _stem(word: str) -> str:
@@ -383,9 +387,15 @@ def _stem(word: str) -> str:
 def content_tokens(text: str) -> frozenset[str]:
     """Normalised, lightly stemmed content words: the lexical identity of a statement. A
     hyphenated compound also counts as its parts ("google-style" ~ "Google style")."""
-    words = _TOKEN.findall(normalise(text))
+    low = normalise(text)
+    if low.isascii():
+        words = _TOKEN.findall(low)
+    else:  # letters of any script; spaceless runs as bigrams, other scripts truncated (script.py)
+        found = script.compile_(_UTOKEN).findall(unicodedata.normalize("NFC", low))
+        words = [p for w in found for p in script.segments(w)]
     parts = [p for w in words if "-" in w.strip("-") for p in w.split("-") if len(p) > 1]
-    return frozenset(_stem(w) for w in [*words, *parts] if w not in STOP and len(w) > 1)
+    keys = (_stem(w) if w.isascii() else script.key(w) for w in [*words, *parts] if w not in STOP and len(w) > 1)
+    return frozenset(k for k in keys if k)
 
 
 # Verbs that open an imperative ("ask a clarifying question", "use uv", "run ruff"): where a

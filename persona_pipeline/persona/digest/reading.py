@@ -29,8 +29,11 @@ Any one-off marker makes the whole sentence "not a rule"; so does the absence of
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+
+from persona_pipeline.persona.digest import script, tongues
 
 
 def _valence(text: str) -> float:
@@ -302,9 +305,13 @@ _LEAD_FILLER = re.compile(
 _TAIL_FILLER = re.compile(r"(?:[\s,;:]+(?:please|thanks|thank you|honestly|pls))+[\s.!?]*$", re.IGNORECASE)
 _CODE = re.compile(r"`[^`]*`")
 # sentence ends, and the strong separators people use between a task and a rule ("— ", "; ")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)|\n+|;\s+|\s+[—–]\s+|\s+-{1,2}\s+")
+# (after a full-width stop, or an ASCII "?"/"!" set straight before kana, Han or Hangul: "好吗?再试")
+_SENTENCE = re.compile(
+    r"(?<=[.!?])\s+(?=\S)|\n+|;\s+|\s+[—–]\s+|\s+-{1,2}\s+|(?<=[。！？；])\s*(?=\S)|(?<=[!?])(?=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])"
+)
 _CLAUSE = re.compile(r",\s+|\.\s+|\s+[—–]\s+|\s+-\s+|:\s+|\(|\)")
 _WORD = re.compile(r"[a-z][a-z0-9_+#'.-]*[a-z0-9+#]|[a-z]", re.IGNORECASE)
+_UWORD = r"\p{L}[\p{L}\p{M}0-9_+#'.-]*[\p{L}\p{M}0-9+#]|\p{L}\p{M}*"  # _WORD, letters of any script
 
 
 # a field separator or an assignment ("Date;Payee;Amount", "KEY=value", "a|b"); a semicolon
@@ -332,7 +339,16 @@ class Reading:
 
 
 def words(text: str) -> list[str]:
-    return [w.lower().strip("'.") for w in _WORD.findall(text.replace("’", "'"))]
+    if not text.isascii():  # letters of any script, spaceless runs as bigrams (digest/script.py)
+        found = script.compile_(_UWORD, re.IGNORECASE).findall(unicodedata.normalize("NFC", text.replace("’", "'")))
+        return [p for w in found for p in script.segments(w.strip("'."))]
+    return [w.lower().strip("'.") for w in _WORD.findall(text)]
+
+
+def _letters(text: str) -> int:
+    n = sum(c.isalpha() or c == " " for c in text)
+    # a combining mark is part of a letter (Devanagari vowel signs are marks)
+    return n if text.isascii() else n + sum(unicodedata.category(c)[0] == "M" for c in text)
 
 
 def sentences(text: str) -> list[str]:
@@ -468,7 +484,7 @@ _SUBORDINATORS = frozenset({"when", "where", "whenever", "wherever"})
 
 def is_question(sentence: str) -> bool:
     s = _low(sentence).rstrip()
-    if s.endswith("?"):
+    if s.endswith(("?", "？")):  # a full-width question mark is one too (CJK text)
         head, _, tag = s.rpartition(",")
         # a tag or elliptical question after a whole clause ("…, right?", "…, how many?") asks
         # nothing of the clause before it, unless that clause is itself a question
@@ -612,6 +628,8 @@ def _one_off(sentence: str, cls: list[str], changed: bool = False) -> str:
     low = _low(sentence)
     if is_question(sentence):
         return "question"
+    if not sentence.isascii() and (why := tongues.one_off(sentence)):
+        return why  # other languages' questions, deixis and aspect (digest/tongues)
     # a change of habit says when it happened and what holds from then on: "we switched to
     # tuesday releases last month", "thursday is demo day from now on" (every thursday)
     standing = bool(FUTURE.search(low)) or reversal(sentence)
@@ -883,7 +901,7 @@ def reversal(text: str) -> bool:
     """A change of habit: a reversal adverbial, or a first-person change verb in the past/perfect
     ("we've switched to …", "I moved off …", "we replaced X with Y")."""
     low = _low(text)
-    if REVERSAL.search(low) or _CLAUSE_NOW.search(low):
+    if REVERSAL.search(low) or _CLAUSE_NOW.search(low) or (not text.isascii() and tongues.changes(text)):
         return True
     return bool(
         re.search(
@@ -951,7 +969,7 @@ def read(sentence: str) -> Reading:
     text = trim(sentence)
     if len(words(text)) < 2 or "[redacted:" in text.lower():
         return Reading(text, False, 0.0, "too short" if len(words(text)) < 2 else "secret")
-    if _data(text) or sum(c.isalpha() or c == " " for c in text) < 0.7 * len(text):
+    if _data(text) or _letters(text) < 0.7 * len(text):
         return Reading(text, False, 0.0, "data")  # "Date;Payee;Amount", "KEY=value", a table row
     cls = clauses(text)
     changed = _changed_habit(text)
@@ -972,6 +990,8 @@ def read(sentence: str) -> Reading:
     said = [*main, *(split[i] for i in sorted(reasons))]
     forces = [_clause_force(re.sub(r"\"[^\"]*\"", " ", c)) for c in said]  # a quoted "should" is not the person's
     force, why = max(forces, key=lambda f: f[0]) if forces else (0.0, "")
+    if force < 1.0 and not text.isascii() and (other := tongues.force(text))[0] > force:
+        force, why = other  # a prohibitive, modal or habit of another language (digest/tongues)
     if force < 1.0 and changed:
         # a change of habit naming what it changed to or from is said outright, whatever else the
         # sentence asks ("we've moved the service off X, write it with Y")
@@ -985,7 +1005,7 @@ def read(sentence: str) -> Reading:
     # a weak clause counts only when no clause of the sentence names one thing definitely
     if force < 1.0 and len(words(text)) <= 2:
         return Reading(text, False, 0.0, "fragment")  # "see screenshot"
-    if force < 1.0 and any(_definite(c) for c in main):  # a reason may name what it is about
+    if force < 1.0 and (any(_definite(c) for c in main) or (not text.isascii() and tongues.points_at_one(text))):
         return Reading(text, False, 0.0, "definite object", corroborates=not NAMED_CODE.search(text))
     if force < 1.0 and NAMED_CODE.search(text):
         return Reading(text, False, 0.0, "named file or function")

@@ -2,7 +2,9 @@
 
 - Tokens: content words (closed-class words dropped), lightly stemmed, cut to their first 6
   letters (a prefix match: "abbreviations" ~ "abbreviated", "summarise" ~ "summaries"); a word
-  English does not know (a tool name, an identifier) is kept whole.
+  English does not know (a tool name, an identifier) is kept whole; compared, such a name meets
+  its regular inflections and its spelling as two words ("hotfixes" ~ "hotfix" ~ "hot fix",
+  `_name_forms`), unless the stem or the closed spelling is itself an English word.
 - Weights: general-English rarity, (7 − Zipf)^1.5 / √7 (wordfreq 3.1.1, `data/en_zipf.tsv.gz`; a
   word it does not list — a tool name, an identifier — weighs 7, "stick" 1.2, "use" 0.5),
   so two wordings that share "polars" are close and two that share "use" are not.
@@ -26,10 +28,11 @@ from __future__ import annotations
 import gzip
 import math
 import re
+import unicodedata
 from functools import lru_cache
 from importlib import resources
 
-from persona_pipeline.persona.digest import thesaurus
+from persona_pipeline.persona.digest import script, thesaurus, tongues
 from persona_pipeline.persona.digest.lexicon import STOP, _stem
 from persona_pipeline.persona.digest.reading import (
     AUX,
@@ -53,6 +56,9 @@ def _w(zipf_value: float) -> float:
 
 RARE = _w(4.0)  # a word at Zipf ≤ 4 (rarer than ~1 in 100,000 words): names a thing
 NAME = _w(3.0)  # Zipf ≤ 3 (rarer than one in a million words): a tool's name more than a word
+# a word of another script (a bigram of a spaceless one): a mid-frequency word's weight (Zipf 4.5,
+# ~1 in 30,000 words, ≈ 1.5), below RARE, so sharing one such word never reads as sharing a name
+NEUTRAL = _w(4.5)
 NAMED = _w(5.0)  # Zipf ≤ 5: common enough for "requests", rare enough to leave out "test", "use", "small"
 _CLOSED = (
     STOP
@@ -201,6 +207,7 @@ _CLOSED = (
 # a quoted mention ("'initialise' not 'initialize'"): an example, not what the rule is about
 _MENTION = re.compile(r"(?<![a-z])'[^'\n]{1,40}'(?![a-z])|\"[^\"\n]{1,40}\"")
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9_+#.\-]*[a-z0-9+#]|[a-z]")
+_UTOKEN = r"[\p{L}0-9][\p{L}\p{M}0-9_+#.\-]*[\p{L}\p{M}0-9+#]|\p{L}\p{M}*"  # _TOKEN, letters of any script
 # a file name: its name says what it is about ("changelog.md", "settings.json")
 _FILE = re.compile(
     r"^(?P<base>[a-z][a-z0-9_-]*)\.(?:md|txt|rst|py|js|ts|tsx|jsx|go|rs|rb|java|sh|yaml|yml|toml|json|ini|cfg|lock|"
@@ -274,6 +281,10 @@ def _by_prefix() -> dict[str, float]:
 @lru_cache(maxsize=1 << 16)
 def weight(token: str) -> float:
     """Rarity of a token, from the commonest English word it may stand for."""
+    if not token.isascii() and not script.latin(token):
+        # general-English frequency says nothing of another script's words: a neutral weight (a
+        # Latin-script word it does not list weighs as unknown, as the other words of its language do)
+        return NEUTRAL
     z = _zipf()
     parts = token.split("-")
     if len(parts) > 1 and all(len(x) > 2 and _english(x) for x in parts):
@@ -361,6 +372,15 @@ def _key(word: str) -> str:
     return cut
 
 
+class Tokens(frozenset[str]):
+    """A statement's tokens, with what its name forms need of the sentence they came from: an
+    inflection is split off a name only in an English sentence (`_name_forms`), and never read
+    into a possessive (the tokeniser drops its "'s": "the rotor's" is one rotor, not "rotors")."""
+
+    english: bool = True
+    possessive: frozenset[str] = frozenset()
+
+
 @lru_cache(maxsize=1 << 16)
 def tokens(text: str) -> frozenset[str]:
     """The content tokens of a statement."""
@@ -368,10 +388,28 @@ def tokens(text: str) -> frozenset[str]:
     unquoted = _MENTION.sub(" ", low)
     if unquoted != low and _TOKEN.search(unquoted):
         low = unquoted
+    out = _tokens(low)
+    english = tongues.english(text)
+    possessive = out & frozenset(_key(m) for m in _POSSESSIVE.findall(low))
+    if english and not possessive:
+        return out
+    marked = Tokens(out)
+    marked.english, marked.possessive = english, possessive
+    return marked
+
+
+_POSSESSIVE = re.compile(r"\b([a-z][a-z-]*[a-z])'s\b")
+
+
+def _tokens(low: str) -> frozenset[str]:
     low = re.sub(r"'(?:s|re|ve|d|ll|m)\b", "", re.sub(r"n't\b", " not", low))
     # a semicolon inside a short word is spelling: "tl;dw" is "tldw"
     low = re.sub(r"\b([a-z]{1,4});([a-z]{1,4})\b", r"\1\2", low)
-    words = [w.strip(".-") for w in _TOKEN.findall(low)]
+    if low.isascii():
+        words = [w.strip(".-") for w in _TOKEN.findall(low)]
+    else:  # letters of any script; spaceless runs as bigrams, other scripts truncated (script.py)
+        found = script.compile_(_UTOKEN).findall(unicodedata.normalize("NFC", low))
+        words = [p for w in found for p in script.segments(w.strip(".-"))]
     # a dotted identifier also names its parent ("os.path.join" ~ "os.path"), a file its name
     # ("CHANGELOG.md" ~ "changelog")
     words += [w.rsplit(".", 1)[0] for w in words if w.count(".") >= 2]
@@ -396,7 +434,10 @@ def tokens(text: str) -> frozenset[str]:
         words += [x for x in parts if len(x) > 1]
         if all(_english(x) for x in parts) and _english(joined := "".join(parts)):
             words.append(joined)
-    return frozenset(_key(w) for w in words if w and w not in _CLOSED and len(w) > 1 and not w.isdigit())
+    # (another language's function words are no content either: "für", "mir" are rare in English)
+    closed = _CLOSED if low.isascii() else _CLOSED | tongues.function_words(low)
+    kept = (w for w in words if w and w not in closed and len(w) > 1 and not w.isdigit())
+    return frozenset(k for k in (_key(w) if w.isascii() else script.key(w) for w in kept) if k)
 
 
 # How a person frames a judgement, apart from what it judges: the first-person side of a copula
@@ -537,9 +578,62 @@ def _parts(token: str) -> frozenset[str]:
 
 def _spelled_apart(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:
     """`a` with each compound of `b` whose parts `a` says as separate words: "error-handling" and
-    "error handling", "code-review" and "code review" are one word spelled two ways."""
+    "error handling", "code-review" and "code review" are one word spelled two ways; and with each
+    name of `b` that `a` says in another form (`_name_forms`: "hotfixes" ~ "hotfix", "hot fix")."""
     extra = [t for t in b if t not in a and (p := _parts(t)) and p <= a]
+    # both wordings English: a name said in another language's sentence is met as it is spelled
+    split = getattr(a, "english", True) and getattr(b, "english", True)
+    forms, possessive = _name_forms(a, split), getattr(b, "possessive", frozenset())
+    extra += [
+        t
+        for t in b
+        if t not in a
+        and len(t) >= _NAME_MIN
+        and ((stem := _name_stem(t) if split else "") or t) in forms
+        # a possessive's noun meets the other side's name only as it is spelled, never as its stem
+        and (stem or t not in possessive or t in _name_forms(a, False))
+    ]
     return a.union(extra) if extra else a
+
+
+# The tokeniser keeps a word English does not know whole (a tool, a coined term): its regular
+# inflections and its spelling as two words are then different tokens ("kubectls", "hot fix").
+_NAME_MIN = 5  # shorter names are too often other words' pieces ("ts" + "x")
+_NAME_SUFFIXES = ("ies", "es", "s", "ing", "ed")
+
+
+@lru_cache(maxsize=1 << 16)
+def _name_stem(token: str) -> str:
+    """A name English does not know without a regular inflection ("geotagged" ->
+    "geotag"); '' for an English token or one with no such ending.
+    Only whole names: a dotted or hyphenated identifier is left as it is."""
+    if not token.isalpha() or len(token) < _NAME_MIN or _english(token) is not None:
+        return ""
+    for suffix in _NAME_SUFFIXES:
+        stem = token[: -len(suffix)]
+        if token.endswith(suffix) and len(stem) >= _NAME_MIN - 1:
+            if suffix == "ies":
+                stem += "y"
+            if suffix in {"ing", "ed"} and len(stem) > 3 and stem[-1] == stem[-2]:
+                stem = stem[:-1]  # a doubled consonant undone ("unwrapped")
+            # a name that is an English word and an -s ("polars" is not "polar") is its own name
+            return stem if _english(stem) is None else ""
+    return ""
+
+
+@lru_cache(maxsize=1 << 16)
+def _name_forms(toks: frozenset[str], split: bool = True) -> frozenset[str]:
+    """The forms under which a set's names can be met in another wording: each unknown name
+    without its inflection, and each two tokens written closed ("tide gauge" -> "tidegauge",
+    either order: a set keeps none), when the closed spelling is no English word."""
+    out = {s for t in toks if (s := _name_stem(t))} if split else set()
+    alpha = sorted(t for t in toks if t.isalpha() and len(t) >= 3)
+    if len(alpha) <= 12:  # pairs grow with the square: a long wording names its compounds apart
+        for x in alpha:
+            for y in alpha:
+                if x != y and _english(joined := x + y) is None:
+                    out.add(joined)
+    return frozenset(out)
 
 
 def similarity(a: frozenset[str], b: frozenset[str]) -> float:
@@ -575,7 +669,11 @@ def similarity(a: frozenset[str], b: frozenset[str]) -> float:
 def index_keys(toks: frozenset[str]) -> frozenset[str]:
     """Keys under which a token set is found by any set `similarity` may find near: its tokens and
     the concepts of their synonyms."""
-    return toks.union(*(thesaurus.keys(t) for t in toks))
+    return toks.union(
+        *(thesaurus.keys(t) for t in toks),
+        (s for t in toks if (s := _name_stem(t))),  # met as the other side's name or its stem
+        _name_forms(toks),
+    )
 
 
 def apart(preferred: frozenset[str], rejected: frozenset[str]) -> frozenset[frozenset[str]]:
@@ -601,7 +699,11 @@ def rare(toks: frozenset[str], at_least: float = RARE) -> frozenset[str]:
 
 # --- stance -------------------------------------------------------------------------------------
 # clause ends, and coordination: "stop guessing and ask a question" negates only the guessing
-_CLAUSE = re.compile(r"[;.!?](?:\s+|$)|,\s+|\s+[—–-]\s+|:\s+|\s+\b(?:but|and|so|then)\b\s+")
+_CLAUSE = re.compile(
+    r"[;.!?](?:\s+|$)|,\s+|\s+[—–-]\s+|:\s+|\s+\b(?:but|and|so|then)\b\s+"
+    # full-width punctuation, and a comma written without a space in other scripts ("用X,别用Y")
+    r"|[，、；：。！？]\s*|(?<=[^\x00-\x7f]),(?=\S)"
+)
 # the rejected side of a contrast ends where a phrase shared by both sides starts: in "a bullet
 # list over paragraphs for summaries" only the paragraphs are rejected
 _SCOPE_END = re.compile(r"\b(?:for|in|on|at|when|where|while|if|because|since|with|to|so|as)\b")
@@ -699,6 +801,9 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
     for n, clause in enumerate(_CLAUSE.split(low)):
         c = re.sub(r"^(?:(?:and|so|then|also|actually|just|we|i)\s+)+", "", clause.strip(" .!?()"))
         if not c:
+            continue
+        if not text.isascii() and tongues.negated(c, text):
+            neg |= rare(tokens(_head(c)))  # a negator of another language (digest/tongues)
             continue
         if f := _FEELING.match(clause.strip(" .!?()")):
             # a first-person verb of liking or disliking ("I hate X", "we can't stand X"), or of

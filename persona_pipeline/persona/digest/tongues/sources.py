@@ -1,0 +1,25 @@
+"""The reference grammars the closed classes of `tongues` are taken from, one per language.
+
+Every form in the data modules is a closed-class word or affix these grammars list (negators,
+prohibitive and imperative markers, modals of obligation, frequency adverbs, interrogative
+particles and pronouns, time deixis, demonstratives), written from the grammar of the language,
+never from a sentence the project is measured on.
+"""
+
+from __future__ import annotations
+
+ZH = (
+    "Li & Thompson, Mandarin Chinese: A Functional Reference Grammar (1981); "
+    "Yip & Rimmington, Chinese: A Comprehensive Grammar (2004); Wiktionary: Category:Mandarin particles"
+)
+JA = (
+    "Martin, A Reference Grammar of Japanese (1975); Kaiser et al., Japanese: A Comprehensive Grammar "
+    "(2013); Wiktionary: Category:Japanese particles"
+)
+KO = "Sohn, The Korean Language (1999); Yeon & Brown, Korean: A Comprehensive Grammar (2011)"
+ES = "Butt & Benjamin, A New Reference Grammar of Modern Spanish (2011); RAE, Nueva gramática (2009)"
+PT = "Hutchinson & Lloyd, Portuguese: An Essential Grammar (2003); Wiktionary: Category:Portuguese adverbs"
+FR = "Hawkins & Towell, French Grammar and Usage (2015); Grevisse, Le Bon Usage"
+DE = "Durrell, Hammer's German Grammar and Usage (2011); Duden, Die Grammatik"
+RU = "Wade, A Comprehensive Russian Grammar (2011); Wiktionary: Category:Russian particles"
+HI = "Kachru, Hindi (2006); Koul, Modern Hindi Grammar (2008)"
