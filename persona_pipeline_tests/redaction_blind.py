@@ -1163,8 +1163,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 13  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (13,)
+HOLDOUT_ROUND = 14  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (14,)
 ROUND5 = 5
 
 

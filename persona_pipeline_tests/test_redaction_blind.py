@@ -51,7 +51,7 @@ def blind() -> dict[str, BlindScore]:
         "round10": score(R, generate(SEED, "dev", 1200, round_no=10)),
         "round11": score(R, generate(SEED, "dev", 1200, round_no=11)),
         "round12": score(R, generate(SEED, "dev", 1200, round_no=12)),
-        "holdout": score(R, generate(SEED, "holdout", 1200, round_no=HOLDOUT_ROUND)),
+        "round13": score(R, generate(SEED, "dev", 1200, round_no=13)),
     }
 
 
@@ -143,7 +143,7 @@ def blind() -> dict[str, BlindScore]:
 # data, 7.1 FP/MB, 0 stray (seed 1: 63.4%, 55.7%, 2.8 FP/MB, 3 stray): the floors follow, less 1.5.
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.621, 0.548, 22.0, 30)],
+    [("dev", 0.984, 0.963, 3.0, 4)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
@@ -207,6 +207,17 @@ def test_blind_round12_joined_dev(blind: dict[str, BlindScore]) -> None:
     assert sc.recall("pii") >= 0.85, sc.recall("pii")
     assert sc.fp_per_mb() <= 6.0, sc.fp_per_mb()
     assert sc.stray <= 15, sc.stray
+
+
+def test_blind_round13_joined_dev(blind: dict[str, BlindScore]) -> None:
+    """Round 13 (dev since round 14 is written blind; opened to tune13): the floors it had as the
+    holdout (seed 7's less 1.5 points, plus 15 FP/MB and 30 stray spans) until its tuning sets them."""
+    sc = blind["round13"]
+    assert sc.idempotent and sc.dropped == 0
+    assert sc.recall("secret") >= 0.621, sc.recall("secret")
+    assert sc.recall("pii") >= 0.548, sc.recall("pii")
+    assert sc.fp_per_mb() <= 22.0, sc.fp_per_mb()
+    assert sc.stray <= 30, sc.stray
 
 
 def test_blind_round10_joined_dev(blind: dict[str, BlindScore]) -> None:
@@ -717,15 +728,17 @@ def test_round13_generator_checks() -> None:
 def test_pools_are_split_by_family() -> None:
     """Every category has at least two never-tuned families; the holdout-only categories and
     decoy kinds never reach dev; every earlier round is dev."""
-    assert all(len(c.templates("holdout")) >= 2 for c in CATS)
+    # (round 14, the holdout, is written blind in a branch of its own: this tree may hold none of it)
+    written = any(r in DECOY_ROUNDS for r in HOLDOUT_ROUNDS)
+    assert not written or all(len(c.templates("holdout")) >= 2 for c in CATS)
     for c in CATS:  # the pools partition the families by round
         assert sorted(c.templates("dev") + c.templates("holdout")) == list(range(c.n_templates)), c.name
         assert all(c.rounds[t] in HOLDOUT_ROUNDS for t in c.templates("holdout")), c.name
     dev_cats = {c.name for c in CATS if c.templates("dev")}
     assert {"huggingface_token", "uk_nino", "phone_jp", "nl_bsn", "sentry_token"} <= dev_cats  # rounds 4 and 5
     assert set(DECOY_ROUNDS[4]) | set(DECOY_ROUNDS[5]) <= set(DECOYS)
-    assert set(HOLDOUT_DECOYS) == {k for r in HOLDOUT_ROUNDS for k in DECOY_ROUNDS[r]}
-    assert [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS[r]] == HOLDOUT_WRAPPERS
+    assert set(HOLDOUT_DECOYS) == {k for r in HOLDOUT_ROUNDS for k in DECOY_ROUNDS.get(r, {})}
+    assert [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS.get(r, [])] == HOLDOUT_WRAPPERS
     assert WRAPPER_ROUNDS[4][0] in DEV_WRAPPERS and WRAPPER_ROUNDS[5][0] in DEV_WRAPPERS
     assert set(DECOY_ROUNDS[6]) <= set(DECOYS) and WRAPPER_ROUNDS[6][0] in DEV_WRAPPERS  # round 6 is dev
     assert {"airtable_pat", "no_fodselsnummer", "address_mx"} <= dev_cats
@@ -741,8 +754,11 @@ def test_pools_are_split_by_family() -> None:
     assert {"web3_provider_key", "crypto_address_eth", "vehicle_vin"} <= dev_cats
     assert set(DECOY_ROUNDS[12]) <= set(DECOYS) and WRAPPER_ROUNDS[12][0] in DEV_WRAPPERS  # round 12 is dev
     assert {"disk_recovery_key", "dicom_patient_tags", "bank_account_checked_more"} <= dev_cats
+    assert {"gs1_element_string"} <= set(DECOYS)  # round 13 is dev
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
-    assert len(holdout_only) >= 30  # round 13 adds more than 30 categories
+    if not written:
+        assert not holdout_only
+        return
     dev = generate(1, "dev", 300)
     assert not holdout_only & {p.category for case in dev for p in case.plants}
     holdout = generate(1, "holdout", 300)
@@ -762,33 +778,26 @@ def _planted_counts(cases: list[BlindCase]) -> dict[str, int]:
     return counts
 
 
-def test_round13_holdout() -> None:
-    """Round 13 is the holdout (round 12 joined dev): families for every category, rounds scored
-    apart, each round-13 category planted at least 6 times in 2400 prompts (it has 476 categories)
-    with every value in its prompt, the same cases for the same seed. (Generator only: the engine
-    never runs here.)"""
-    assert HOLDOUT_ROUNDS == (13,) and HOLDOUT_ROUND == 13
-    assert all(len(c.templates("holdout", 13)) >= 2 for c in CATS)
-    assert all(c.templates("holdout", 13) == c.templates("holdout") for c in CATS)
-    assert not any(c.templates("dev", 13) or c.templates("holdout", 12) for c in CATS)
+def test_round13_joined_dev() -> None:
+    """Round 13 joined dev (written blind, tuned on once round 14 exists): families for every
+    category, each round-13 category planted at least 6 times in 2400 prompts with every value in its
+    prompt, the same cases for the same seed; ``before=13`` holds no round-13 category or decoy kind.
+    (Generator only.)"""
+    assert HOLDOUT_ROUND > 13 and 13 not in HOLDOUT_ROUNDS
+    assert all(len(c.templates("dev", 13)) >= 2 for c in CATS)
     r12 = {c.name for c in CATS if c.templates("dev", 12)}
-    r13 = {c.name for c in CATS if c.templates("holdout", 13)}
+    r13 = {c.name for c in CATS if c.templates("dev", 13)}
     assert len(r13 - r12) >= 30 and r12 < r13
-    assert len([c for c in CATS if c.name in r13 - r12 and c.kind == "secret"]) >= 15
-    assert len([c for c in CATS if c.name in r13 - r12 and c.kind == "pii"]) >= 15
-    cases = generate(2, "holdout", 2400, round_no=13)
+    cases = generate(2, "dev", 2400, round_no=13)
     counts = _planted_counts(cases)
     assert set(counts) == r13 and min(counts.values()) >= 6, min(counts.values())
     assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[13])
-    assert not set(DECOY_ROUNDS[13]) & {k for r in range(1, 13) for k in DECOY_ROUNDS[r]}  # new kinds only
-    assert len(DECOY_ROUNDS[13]) >= 12 and len(WRAPPER_ROUNDS[13][0]) >= 12
-    assert [c.text for c in generate(2, "holdout", 200, round_no=13)] == [c.text for c in cases[:200]]
-    twelve = generate(2, "dev", 300, round_no=12)
-    assert not (r13 - r12) & {p.category for case in twelve for p in case.plants}
+    assert [c.text for c in generate(2, "dev", 200, round_no=13)] == [c.text for c in cases[:200]]
+    old = generate(1, "dev", 400, before=13)
+    assert not (r13 - r12) & {p.category for case in old for p in case.plants}
+    assert not set(DECOY_ROUNDS[13]) & {d.category for case in old for d in case.decoys}
     with pytest.raises(ValueError):
-        generate(1, "dev", 10, round_no=13)
-    with pytest.raises(ValueError):
-        generate(1, "holdout", 10, round_no=12)
+        generate(1, "holdout", 10, round_no=13)
 
 
 def test_round13_wrappers_keep_values_findable() -> None:
