@@ -100,3 +100,20 @@ def test_adversarial_forms_stay_linear(text: str) -> None:
     for build in (tf.typographic_view, tf.char_code_view, tf.utf16_bytes_view, tf.js_escape_view, tf.rtf_view):
         build(text)
     assert time.process_time() - t0 < 2.0
+
+
+def test_concatenation_operand_is_no_value() -> None:
+    # a quoted label joined to the next line's string by a line-break constant: the operand between
+    # them is code, redacted neither there nor wherever else it recurs in the batch
+    texts = ['Debug.Print "SMTP password:" & vbLf & "relay ok"', 'x = "a" & vbLf & "b"', "q := 'k:' || chr(10) || 'v'"]
+    assert R.spans_many(texts) == [[], [], []]
+
+
+def test_concatenated_constants_are_read_as_characters() -> None:
+    v = tf.concat_view('MsgBox "key:" & vbTab & "v" & vbCrLf & "end"')
+    assert v is not None and v.text == 'MsgBox "key:\tv\nend"'
+    v = tf.concat_view('="a"&CHAR(10)&"b"')
+    assert v is not None and v.text == '="a\nb"'
+    assert tf.concat_view('total = "a" & someVariable & "b"') is None  # (not a known constant)
+    text = f'MsgBox "deploy token" & vbTab & "{SECRET}" & vbCrLf & "done"'
+    assert SECRET[4:16] not in R.redact(text).text

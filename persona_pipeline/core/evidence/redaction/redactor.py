@@ -26,6 +26,7 @@ from persona_pipeline.core.evidence.redaction import pii
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, prepare, utf8_safe
 from persona_pipeline.core.evidence.redaction.public_places import place_address
 from persona_pipeline.core.evidence.redaction.secrets import (
+    CONCAT_OPERAND,
     betterleaks_values,
     inside_word,
     own_rule_spans,
@@ -276,8 +277,10 @@ def _found_values(scanned: list[Prepared]) -> dict[str, str]:
     # `response['Credentials']`): the name, not a secret; redacted nowhere
     # (bounded: past a budget of characters scanned the values stay shared — more redaction, and
     # a batch of thousands of labelled values stays linear)
-    for value in [v for v in shared if v.casefold() in _AUTH_SCHEMES]:
-        del shared[value]  # (a rule that took the scheme word of `<label> Bearer <token>` for the value)
+    for value in [v for v in shared if v.casefold() in _AUTH_SCHEMES or CONCAT_OPERAND.fullmatch(v)]:
+        # (a rule that took the scheme word of `<label> Bearer <token>`, or the operand of a string
+        # concatenation between a quoted label and the next line, for the value)
+        del shared[value]
     names = [v for v in shared if v[:1].isalpha() and v.replace("_", "").replace(".", "").isalpha()]
     if names and len(names) * sum(map(len, per_text)) <= _NAME_CHECK_BUDGET:
         for value in names:

@@ -8,6 +8,8 @@ by the form's documented grammar, with offsets mapped back to the original (see 
 - a JavaScript `String.fromCharCode(n, …)` call (decimal or `0x` hexadecimal code units);
 - the body of a bytes literal holding UTF-16 (`h\\x00i\\x00`: every other byte zero), LE or BE;
 - JavaScript's legacy `escape()`: `%uXXXX` UTF-16 units and `%XX` Latin-1 bytes;
+- a line-break or tab constant or a character-code call concatenated between two string literals
+  (`" & vbCrLf & "`, `"&CHAR(10)&"`, `' || chr(10) || '`), read as its character;
 - RTF: `\\uN?` (signed 16-bit, with its one fallback character), `\\'hh` (Windows-1252),
   `\\par`/`\\line` (line break), `\\tab`, control symbols, other control words and group braces
   dropped (only in a text that opens an RTF document, `{\\rtf`).
@@ -247,7 +249,39 @@ def _rtf_segments(text: str, start: int, end: int, segs: list[Segment], units: l
     segs.sort()
 
 
-_FORMS = (typographic_view, char_code_view, utf16_bytes_view, js_escape_view, rtf_view)
+# ---- a character constant concatenated between two string literals ----------------------------
+# `"a" & vbCrLf & "b"` (VB), `"a"&CHAR(10)&"b"` (a spreadsheet formula), `'a' || chr(10) || 'b'`
+# (SQL), `"a" + Environment.NewLine + "b"`, `'a' . PHP_EOL . 'b'`, `"a" .. "\n" .. "b"` is absent
+# (a literal, already readable): the named line-break and tab constants of each language's
+# documentation and its character-code functions, read as the character they stand for
+_NAMED = {
+    **dict.fromkeys(("vbcrlf", "vbnewline", "controlchars.crlf", "controlchars.newline"), "\n"),
+    **dict.fromkeys(("environment.newline", "os.linesep", "php_eol", "system.lineseparator()"), "\n"),
+    **dict.fromkeys(("vblf", "controlchars.lf", "vbcr", "controlchars.cr"), "\n"),
+    **dict.fromkeys(("vbtab", "controlchars.tab"), "\t"),
+}
+_CONCAT_PROBE = (*(k for k in ("vbCr", "vbLf", "vbNewLine", "vbTab", "ControlChars.")), "NewLine", "linesep")
+_CONCAT_PROBE += ("PHP_EOL", "lineSeparator()", "CHAR(", "Char(", "char(", "Chr(", "chr(", "ChrW(", "Chr$(")
+_CONCAT = re.compile(
+    r"([\"'])[ \t]*(&|\+|\|\||\.)[ \t]*"
+    r"([A-Za-z_][A-Za-z_.]{0,30}(?:\(\))?|(?:CHAR|Char|char|Chr|chr|ChrW|Chr\$)\([ \t]*([0-9]{1,5})[ \t]*\))"
+    r"[ \t]*\2[ \t]*\1"
+)
+
+
+def concat_view(text: str) -> View | None:
+    if not any(p in text for p in _CONCAT_PROBE):
+        return None
+    segs: list[Segment] = []
+    for m in _CONCAT.finditer(text):
+        code = m.group(4)
+        out = _NAMED.get(m.group(3).casefold()) if code is None else chr(int(code)) if int(code) < 0x110000 else None
+        if out is not None:
+            segs.append((m.start(), m.end(), out))
+    return _view(text, segs)
+
+
+_FORMS = (typographic_view, char_code_view, utf16_bytes_view, js_escape_view, rtf_view, concat_view)
 
 
 @lru_cache(maxsize=512)
