@@ -23,6 +23,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from persona_pipeline.core.evidence.redaction.matching import Rx
 from persona_pipeline.core.evidence.redaction.views import View, decoded_views
 
 Segment = tuple[int, int, str]  # (original start, original end, decoded text)
@@ -48,9 +49,11 @@ def _view(text: str, segs: list[Segment], url: bool = True) -> View | None:
 
 
 # ---- typographic forms ------------------------------------------------------------------------
-# Any character NFKC or the rules below change; one search says whether a text holds one.
+# Any character NFKC or the rules below change; one search says whether a text holds one. (Not the
+# en and em dashes: prose punctuation between words, never inside a value, and common enough that a
+# view for each text holding one cost the shared bench ~10%.)
 _TYPO = re.compile(
-    "[\u00a0\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180e\u1680\u2000-\u2015\u2028-\u202f"
+    "[\u00a0\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180e\u1680\u2000-\u2012\u2028-\u202f"
     "\u205f-\u206f\u2212\u3000\u3164\ufe00-\ufe0f\ufeff\uff01-\uffee\ufff9-\ufffb]"
 )
 
@@ -260,8 +263,9 @@ _NAMED = {
     **dict.fromkeys(("vblf", "controlchars.lf", "vbcr", "controlchars.cr"), "\n"),
     **dict.fromkeys(("vbtab", "controlchars.tab"), "\t"),
 }
-_CONCAT_PROBE = (*(k for k in ("vbCr", "vbLf", "vbNewLine", "vbTab", "ControlChars.")), "NewLine", "linesep")
-_CONCAT_PROBE += ("PHP_EOL", "lineSeparator()", "CHAR(", "Char(", "char(", "Chr(", "chr(", "ChrW(", "Chr$(")
+# (substrings every form holds, fewest first: a few C-speed scans of a text that holds none)
+_CONCAT_PROBE = ("vbCr", "vbLf", "vbNewLine", "vbTab", "HAR(", "har(", "hr(", "hrW(", "hr$(", "NewLine")
+_CONCAT_PROBE += ("linesep", "PHP_EOL", "lineSeparator")
 _CONCAT = re.compile(
     r"([\"'])[ \t]*(&|\+|\|\||\.)[ \t]*"
     r"([A-Za-z_][A-Za-z_.]{0,30}(?:\(\))?|(?:CHAR|Char|char|Chr|chr|ChrW|Chr\$)\([ \t]*([0-9]{1,5})[ \t]*\))"
@@ -270,7 +274,7 @@ _CONCAT = re.compile(
 
 
 def concat_view(text: str) -> View | None:
-    if not any(p in text for p in _CONCAT_PROBE):
+    if not ('"' in text or "'" in text) or not any(p in text for p in _CONCAT_PROBE):
         return None
     segs: list[Segment] = []
     for m in _CONCAT.finditer(text):
@@ -284,13 +288,21 @@ def concat_view(text: str) -> View | None:
 _FORMS = (typographic_view, char_code_view, utf16_bytes_view, js_escape_view, rtf_view, concat_view)
 
 
+# Every introducer but the typographic forms' (non-ASCII), in one RE2 pass: most texts hold none
+_PROBE = Rx(
+    r"fromCharCode\(|\\x00|%u[0-9A-Fa-f]{4}|\{\\rtf|vbCr|vbLf|vbNewLine|vbTab|CHAR\(|[Cc]har\(|[Cc]hrW?\$?\("
+    r"|NewLine|linesep|PHP_EOL|lineSeparator"
+)
+
+
 @lru_cache(maxsize=512)
 def form_views(text: str) -> tuple[View, ...]:
     """The form views of `text` that differ from it, and each one's own escape-decoded views
     (`views.decoded_views`: a JSON string inside `fromCharCode`, a URL query in full-width text),
     composed to map back to `text`."""
     out: list[View] = []
-    for build in _FORMS:
+    builds = _FORMS if _PROBE.search(text) is not None else _FORMS[:1]
+    for build in builds:
         v = build(text)
         if v is None:
             continue
