@@ -92,12 +92,15 @@ def test_auth_scheme_word_is_not_shared_as_a_value() -> None:
         "%u0041" * 40_000,
         "{\\rtf1 " + "\\u65?" * 40_000,
         "{\\rtf1" * 30_000,
+        "M-" * 100_000 + "$\n",
+        "a$\n" * 70_000,
+        '"&CHAR(' * 30_000,
     ],
 )
 def test_adversarial_forms_stay_linear(text: str) -> None:
     t0 = time.process_time()
     tf.form_views.cache_clear()
-    for build in (tf.typographic_view, tf.char_code_view, tf.utf16_bytes_view, tf.js_escape_view, tf.rtf_view):
+    for build in tf._FORMS:
         build(text)
     assert time.process_time() - t0 < 2.0
 
@@ -117,3 +120,14 @@ def test_concatenated_constants_are_read_as_characters() -> None:
     assert tf.concat_view('total = "a" & someVariable & "b"') is None  # (not a known constant)
     text = f'MsgBox "deploy token" & vbTab & "{SECRET}" & vbCrLf & "done"'
     assert SECRET[4:16] not in R.redact(text).text
+
+
+def test_cat_a_notation_is_read() -> None:
+    # `cat -A`: `$` line ends, `^I` tabs, `M-` bytes (UTF-8 of é and ô here)
+    text = "$ cat -A contacts.tsv\nowner:^IMarl" + "M-CM-(" + "ne Dub" + "M-CM-4" + "is$\nnote^Inone$\n"
+    v = tf.cat_a_view(text)
+    assert v is not None and "owner:\tMarlène Dubôis\nnote\tnone\n" in v.text
+    assert tf.cat_a_view("price is 5$\nok") is None  # (one line ending in `$`, no notation: no block)
+    mail = "Marl" + "M-CM-(" + "ne.dub@quillmoor.net"
+    out = R.redact(f"$ cat -A owners.txt\ncontact^I{mail}$\nrole^Iadmin$\n").text
+    assert "quillmoor" not in out, out

@@ -285,13 +285,50 @@ def concat_view(text: str) -> View | None:
     return _view(text, segs)
 
 
-_FORMS = (typographic_view, char_code_view, utf16_bytes_view, js_escape_view, rtf_view, concat_view)
+# ---- `cat -A` ---------------------------------------------------------------------------------
+# (`cat -A`/`cat -vET`: each line ends in a `$`, a tab is `^I`, a control byte `^X` (`^?` DEL), a
+# byte above 127 `M-` and the notation of its low seven bits; a block is the run of lines that
+# each end in `$`, at least two of them or one holding a `^`/`M-` notation)
+_CAT_LINE = re.compile(r"(?m)^[^\n]*\$(?=\r?\n|\Z)")
+_CAT_ESC = re.compile(r"(?:M-(?:\^[@-_?]|[ -~]))+|\^[@-_?]")
 
 
+def cat_a_view(text: str) -> View | None:
+    if "$\n" not in text and not text.endswith("$"):
+        return None
+    lines = [(m.start(), m.end()) for m in _CAT_LINE.finditer(text)]
+    segs: list[Segment] = []
+    i = 0
+    while i < len(lines):
+        j = i
+        while j + 1 < len(lines) and text.find("\n", lines[j][1]) + 1 == lines[j + 1][0]:
+            j += 1
+        block = lines[i : j + 1]
+        if j > i or "^" in text[block[0][0] : block[0][1]] or "M-" in text[block[0][0] : block[0][1]]:
+            for s, e in block:
+                for m in _CAT_ESC.finditer(text, s, e - 1):
+                    segs.append((m.start(), m.end(), _cat_decode(m.group())))
+                segs.append((e - 1, e, ""))
+        i = j + 1
+    return _view(text, segs)
+
+
+def _cat_byte(n: str) -> int:
+    return 127 if n == "^?" else ord(n[1]) - 64 if n.startswith("^") else ord(n)
+
+
+def _cat_decode(esc: str) -> str:
+    if not esc.startswith("M-"):
+        return chr(_cat_byte(esc))
+    raw = bytes(128 + _cat_byte(part) for part in esc.split("M-")[1:])
+    return raw.decode("utf-8", "replace")
+
+
+_FORMS = (typographic_view, char_code_view, utf16_bytes_view, js_escape_view, rtf_view, concat_view, cat_a_view)
 # Every introducer but the typographic forms' (non-ASCII), in one RE2 pass: most texts hold none
 _PROBE = Rx(
     r"fromCharCode\(|\\x00|%u[0-9A-Fa-f]{4}|\{\\rtf|vbCr|vbLf|vbNewLine|vbTab|CHAR\(|[Cc]har\(|[Cc]hrW?\$?\("
-    r"|NewLine|linesep|PHP_EOL|lineSeparator"
+    r"|NewLine|linesep|PHP_EOL|lineSeparator|\$\n"
 )
 
 
