@@ -210,14 +210,15 @@ def test_blind_round12_joined_dev(blind: dict[str, BlindScore]) -> None:
 
 
 def test_blind_round13_joined_dev(blind: dict[str, BlindScore]) -> None:
-    """Round 13 (dev since round 14 is written blind; opened to tune13): the floors it had as the
-    holdout (seed 7's less 1.5 points, plus 15 FP/MB and 30 stray spans) until its tuning sets them."""
+    """Round 13 (dev since round 14 is written blind; opened to tune13): floors at its figures at
+    seed 7 (n 1200) after that tuning less 1.5 points: 79.5% secrets, 73.0% personal data, 2.4 FP/MB,
+    5 stray spans (as the holdout, untuned: 63.6%, 56.3%, 7.1 FP/MB, 0 stray)."""
     sc = blind["round13"]
     assert sc.idempotent and sc.dropped == 0
-    assert sc.recall("secret") >= 0.621, sc.recall("secret")
-    assert sc.recall("pii") >= 0.548, sc.recall("pii")
-    assert sc.fp_per_mb() <= 22.0, sc.fp_per_mb()
-    assert sc.stray <= 30, sc.stray
+    assert sc.recall("secret") >= 0.780, sc.recall("secret")
+    assert sc.recall("pii") >= 0.715, sc.recall("pii")
+    assert sc.fp_per_mb() <= 6.0, sc.fp_per_mb()
+    assert sc.stray <= 15, sc.stray
 
 
 def test_blind_round10_joined_dev(blind: dict[str, BlindScore]) -> None:
