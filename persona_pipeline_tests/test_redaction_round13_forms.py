@@ -131,3 +131,15 @@ def test_cat_a_notation_is_read() -> None:
     mail = "Marl" + "M-CM-(" + "ne.dub@quillmoor.net"
     out = R.redact(f"$ cat -A owners.txt\ncontact^I{mail}$\nrole^Iadmin$\n").text
     assert "quillmoor" not in out, out
+
+
+def test_several_rtf_documents_map_back() -> None:
+    # two RTF documents, each with `\uN` runs flushed mid-document: every view offset maps back onto
+    # the characters that encode it, so a value found in the second one is redacted where it is
+    doc = "{\\rtf1\\ansi \\u9472?\\u9472? id\\par\n\\u9474? " + "VALUE \\u9474?\\par\n}"
+    text = "first " + doc.replace("VALUE", "none") + "\nthen " + doc.replace("VALUE", MAIL) + " end"
+    v = tf.rtf_view(text)
+    assert v is not None
+    i = v.text.index(MAIL)
+    assert text[slice(*v.to_original(i, i + len(MAIL)))] == MAIL
+    assert MAIL not in R.redact(text).text

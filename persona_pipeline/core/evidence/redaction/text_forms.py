@@ -37,6 +37,8 @@ def _view(text: str, segs: list[Segment], url: bool = True) -> View | None:
     escapes: list[tuple[int, int, int, int]] = []
     pos = vpos = 0
     for s, e, out in segs:
+        if s < pos:
+            continue  # (overlapping segments would map offsets wrongly: the first one wins)
         parts.append(text[pos:s])
         vpos += s - pos
         parts.append(out)
@@ -220,16 +222,16 @@ def rtf_view(text: str) -> View | None:
     if "{\\rtf" not in text:
         return None
     segs: list[Segment] = []
-    units: list[tuple[int, int, int]] = []
     pos = 0
     while (start := text.find("{\\rtf", pos)) >= 0:
         pos = _rtf_end(text, start)
-        _rtf_segments(text, start, pos, segs, units)
+        _rtf_segments(text, start, pos, segs)
     return _view(text, segs)
 
 
-def _rtf_segments(text: str, start: int, end: int, segs: list[Segment], units: list[tuple[int, int, int]]) -> None:
-    """The segments decoding one RTF document, text[start:end]."""
+def _rtf_segments(text: str, start: int, end: int, segs: list[Segment]) -> None:
+    """The segments decoding one RTF document, text[start:end], added to `segs`."""
+    units: list[tuple[int, int, int]] = []
     for m in _RTF.finditer(text, start, end):
         uni, hexb, word, _arg, sym = m.groups()
         if uni is not None:
@@ -248,7 +250,6 @@ def _rtf_segments(text: str, start: int, end: int, segs: list[Segment], units: l
             out = ""  # group braces and the file's own line breaks are no text
         segs.append((m.start(), m.end(), out))
     segs.extend(_utf16_segments(units))
-    units.clear()
     segs.sort()
 
 
