@@ -219,15 +219,15 @@ def test_blind_round12_joined_dev(blind: dict[str, BlindScore]) -> None:
 
 
 def test_blind_round13_joined_dev(blind: dict[str, BlindScore]) -> None:
-    """Round 13 (dev since round 14, written blind): the floors it had as the holdout, until its
-    tuners raise them. Scored as dev it draws other cases (a pool's name seeds them): at seed 7
-    (n 1200), untuned on it, 61.8% secrets, 53.8% personal data, 2.4 FP/MB, 4 stray spans."""
+    """Round 13 (dev since round 14 is written blind; opened to tune13): floors at its figures at
+    seed 7 (n 1200) after that tuning less 1.5 points: 79.5% secrets, 73.0% personal data, 2.4 FP/MB,
+    5 stray spans (as the holdout, untuned: 63.6%, 56.3%, 7.1 FP/MB, 0 stray)."""
     sc = blind["round13"]
     assert sc.idempotent and sc.dropped == 0
-    assert sc.recall("secret") >= 0.599, sc.recall("secret")
-    assert sc.recall("pii") >= 0.521, sc.recall("pii")
-    assert sc.fp_per_mb() <= 22.0, sc.fp_per_mb()
-    assert sc.stray <= 30, sc.stray
+    assert sc.recall("secret") >= 0.780, sc.recall("secret")
+    assert sc.recall("pii") >= 0.715, sc.recall("pii")
+    assert sc.fp_per_mb() <= 6.0, sc.fp_per_mb()
+    assert sc.stray <= 15, sc.stray
 
 
 def test_blind_round10_joined_dev(blind: dict[str, BlindScore]) -> None:

@@ -26,6 +26,7 @@ from persona_pipeline.core.evidence.redaction import pii
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, prepare, utf8_safe
 from persona_pipeline.core.evidence.redaction.public_places import place_address
 from persona_pipeline.core.evidence.redaction.secrets import (
+    CONCAT_OPERAND,
     betterleaks_values,
     inside_word,
     own_rule_spans,
@@ -34,7 +35,8 @@ from persona_pipeline.core.evidence.redaction.secrets import (
     value_spans,
 )
 from persona_pipeline.core.evidence.redaction.spans import LABEL_KINDS, Span, apply_spans, merge_spans, protected_ranges
-from persona_pipeline.core.evidence.redaction.views import View, decoded_views
+from persona_pipeline.core.evidence.redaction.text_forms import scan_views
+from persona_pipeline.core.evidence.redaction.views import View
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +74,15 @@ def load_or_create_key(path: Path) -> bytes:
     return bytes.fromhex(path.read_text().strip())
 
 
+# The HTTP authentication scheme names (IANA's registry, RFC 7235 and the RFCs it lists, plus the
+# widespread unregistered `Token`/`Api-Key`): a word that introduces a credential, never one; a
+# value found equal to one is not redacted wherever else it occurs (every `Authorization:` header)
+_AUTH_SCHEMES = frozenset(
+    (
+        *("basic", "bearer", "digest", "hoba", "mutual", "negotiate", "oauth", "scram-sha-1", "scram-sha-256"),
+        *("vapid", "token", "api-key", "apikey", "privatetoken", "dpop", "gnap", "concealed"),
+    )
+)
 _MIN_SHARED = 6  # the engine's own minimum: a shorter value (`-pX`) would mask ordinary text elsewhere
 
 
@@ -266,6 +277,10 @@ def _found_values(scanned: list[Prepared]) -> dict[str, str]:
     # `response['Credentials']`): the name, not a secret; redacted nowhere
     # (bounded: past a budget of characters scanned the values stay shared — more redaction, and
     # a batch of thousands of labelled values stays linear)
+    for value in [v for v in shared if v.casefold() in _AUTH_SCHEMES or CONCAT_OPERAND.fullmatch(v)]:
+        # (a rule that took the scheme word of `<label> Bearer <token>`, or the operand of a string
+        # concatenation between a quoted label and the next line, for the value)
+        del shared[value]
     names = [v for v in shared if v[:1].isalpha() and v.replace("_", "").replace(".", "").isalpha()]
     if names and len(names) * sum(map(len, per_text)) <= _NAME_CHECK_BUDGET:
         for value in names:
@@ -387,9 +402,9 @@ class Redactor:
             # URL-decoded views go to the secret engine too: a key labelled `token%3D…` is visible
             # only decoded (JSON escapes hide nothing its rules need; our own rules see those views),
             # and only their windows, where they differ from the text that was scanned as is
-            scanned = docs + [p for t in docs for v in decoded_views(t) if v.url for _, p in v.window_texts()]
+            scanned = docs + [p for t in docs for v in scan_views(t) if v.url for _, p in v.window_texts()]
             shared = _found_values(scanned)
-            targets = docs + [p for t in docs for v in decoded_views(t) for _, p in v.window_texts()]
+            targets = docs + [p for t in docs for v in scan_views(t) for _, p in v.window_texts()]
             found = _Found(shared, list({id(t): t for t in targets}.values()))
         except Exception as exc:  # the engine failing must not let text through unredacted
             log.warning("secret engine failed on a batch (%s)", type(exc).__name__)
@@ -409,7 +424,7 @@ class Redactor:
         spans = own_spans(text) + _value_spans(text, found) + _personal(text, pii_spans)
         if self._identifiers:
             spans.extend(pii.known_identifier_spans(text, self._identifiers))
-        for view in decoded_views(text):
+        for view in scan_views(text):
             spans.extend(self._view_spans(view, found))
         return merge_spans(*_unglued(text, spans))
 

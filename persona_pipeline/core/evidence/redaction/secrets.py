@@ -1685,6 +1685,13 @@ def _wif_ok(value: str) -> bool:
     return hashlib.sha256(hashlib.sha256(body).digest()).digest()[:4] == check
 
 
+# One operand of a string concatenation, operators and spaces on both sides (`" & vbLf & "`,
+# `' + os.linesep + '`, `" || chr(10) || "`): the code joining a quoted label to the next line's
+# string, never a value (a rule reading `"pass:" & vbLf & "…"` took it for one)
+_CONCAT_OP = r"\s+(?:&|\+|\|\||\.\.?)\s+"
+CONCAT_OPERAND = re.compile(_CONCAT_OP + r"[A-Za-z_$][\w.$]{0,40}(?:\([0-9]{1,5}\))?" + _CONCAT_OP)
+
+
 @lru_cache(maxsize=16384)
 def _rejected(kind: str, group: int, value: str, following: str, name: str, quoted: bool) -> bool:
     """Whether a rule's match is a reference, placeholder or example rather than a secret (a pure
@@ -1696,7 +1703,7 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         # the doc-example check runs on the key body only, and a body of `...` is no key
         body = value.split("-----", 2)[-1]
         return len(list(islice(filter(str.isalnum, body.split("-----END")[0]), 8))) < 8
-    if _masked(value):
+    if _masked(value) or CONCAT_OPERAND.fullmatch(value):
         return True
     if kind == "basic_auth":
         return not _basic_auth_ok(value)
