@@ -71,3 +71,29 @@ def test_owner_and_label_reads_stay_linear(redactor: Redactor, unit: str) -> Non
     t0 = time.process_time()
     redactor.redact_many([text])
     assert time.process_time() - t0 < 4.0
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'hostMacAddress = "a4:5e:60:d2:11:0b"',  # (camelCase: the label after a lowercase letter)
+        "peerMac=a4-5e-60-d2-11-0b",
+        "{'lanMac': 'a4:5e:60:d2:11:0b'}",
+        "LaptopMAC: a4:5e:60:d2:11:0b",
+        "board_mac a4:5e:60:d2:11:0b",  # (after an underscore)
+        "name\tMAC address\tseen\nkiosk\ta4:5e:60:d2:11:0b\t3d",  # (a column's header names it)
+        "| host | BSSID |\n|---|---|\n| x | a4:5e:60:d2:11:0b |",
+    ],
+)
+def test_glued_labels_and_column_headers_label(redactor: Redactor, text: str) -> None:
+    out = _red(redactor, text)
+    assert "a4:5e:60:d2:11:0b" not in out and "a4-5e-60-d2-11-0b" not in out
+    assert "[REDACTED:mac_address:" in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["runsOnMacOS a4:5e:60:d2:11:0b", "myMachine a4:5e:60:d2:11:0b", "id;state\na4:5e:60:d2:11:0b;up"],
+)
+def test_glued_look_alikes_label_nothing(redactor: Redactor, text: str) -> None:
+    assert _red(redactor, text) == text

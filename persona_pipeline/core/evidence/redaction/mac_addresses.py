@@ -58,8 +58,11 @@ _JOIN = r"[ \t_/-]{0,2}(?:(?:de|of|del|do|da)[ \t]{1,2})?"
 # a label naming a hardware address (`macAddress`, `MAC-Adresse`, `link/ether`, iproute2's `lladdr`,
 # ifconfig's `HWaddr`, a Wi-Fi BSSID, DHCP's `chaddr`, "physical address" in its languages); `macOS`
 # and `machine` are none
+# where a label word may start: after a non-alphanumeric (`_`, `-` too), or at a camelCase
+# boundary (`clientMac`, `DeviceMAC`: a lowercase letter, then the label's capital)
+_LABEL_START = r"(?:(?<![a-z0-9])|(?<=(?-i:[a-z]))(?=(?-i:[A-Z])))"
 _LABEL = re.compile(
-    rf"(?i)(?<![a-z0-9])(?:mac(?:[ _-]?(?:{_ADDRESS}))?|ether(?:net)?|eth[ _-]?addr|lladdr|bssid|chaddr|"
+    rf"(?i){_LABEL_START}(?:mac(?:[ _-]?(?:{_ADDRESS}))?|ether(?:net)?|eth[ _-]?addr|lladdr|bssid|chaddr|"
     rf"(?:{_KIND}){_JOIN}(?:{_ADDRESS})|(?:{_ADDRESS}){_JOIN}(?:{_KIND}))(?![a-z])"
 )
 _LABEL_REACH = 48
@@ -107,10 +110,54 @@ def _has_hex_letter(value: str) -> bool:
 
 
 def _labelled(text: str, start: int) -> bool:
-    """Whether a label naming a hardware address comes shortly before `start`, on its line."""
+    """Whether a label naming a hardware address comes shortly before `start`, on its line, or
+    heads the address's column in a table above it."""
     lo = max(0, start - _LABEL_REACH)
     lo = text.rfind("\n", lo, start) + 1 or lo
-    return _LABEL.search(text, lo, start) is not None
+    return _LABEL.search(text, lo, start) is not None or _column_labelled(text, start)
+
+
+# a table's cell separators (a run of spaces is not one: aligned dumps are kept)
+_CELL_SEPARATORS = ("|", "\t", ",", ";")
+_TABLE_REACH = 20  # rows read upwards to find the header
+_ROW_MAX = 1000  # a table row's length, at most
+_RULE = re.compile(r"[\s|:+-]*")  # a Markdown table's rule line `|---|:--|`
+
+
+def _column_labelled(text: str, start: int) -> bool:
+    """Whether the address sits in a cell of a separated table whose header cell, in the same
+    column, is a MAC label: the header is the first line of the run of lines above with as many
+    separators as the address's line."""
+    line_start = text.rfind("\n", max(0, start - _ROW_MAX), start) + 1
+    line_end = text.find("\n", start, start + _ROW_MAX)
+    if (line_start == 0 and start > _ROW_MAX) or (line_end < 0 and len(text) - start > _ROW_MAX):
+        return False  # (no table row: bounded so a long line's many addresses stay linear)
+    line = text[line_start : line_end if line_end >= 0 else len(text)]
+    for sep in _CELL_SEPARATORS:
+        n = line.count(sep)
+        if not n:
+            continue
+        column = text.count(sep, line_start, start)
+        header = None
+        pos = line_start
+        for _ in range(_TABLE_REACH):
+            if pos == 0:
+                break
+            prev_start = text.rfind("\n", max(0, pos - 1 - _ROW_MAX), pos - 1) + 1
+            if prev_start == 0 and pos - 1 > _ROW_MAX:
+                break
+            prev = text[prev_start : pos - 1]
+            pos = prev_start
+            if _RULE.fullmatch(prev) and prev.strip():
+                continue
+            if prev.count(sep) != n:
+                break
+            header = prev
+        if header is not None:
+            cell = header.split(sep)[column].strip(" \t\"'`*")
+            if cell and _LABEL.fullmatch(cell):
+                return True
+    return False
 
 
 def _owned(text: str, start: int, end: int) -> bool:
