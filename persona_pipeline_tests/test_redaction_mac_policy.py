@@ -97,3 +97,34 @@ def test_glued_labels_and_column_headers_label(redactor: Redactor, text: str) ->
 )
 def test_glued_look_alikes_label_nothing(redactor: Redactor, text: str) -> None:
     assert _red(redactor, text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "моя колонка: b8:27:eb:4f:90:1c",  # (possessives in the labels' other languages)
+        "ten adres b8:27:eb:4f:90:1c to mój router",
+        "mitt headset har b8:27:eb:4f:90:1c",
+        "el móvil de Tomás tiene b8:27:eb:4f:90:1c",  # (a device of a capitalised name)
+        "das Handy von Greta meldet b8:27:eb:4f:90:1c",
+        "1733400000 b8:27:eb:4f:90:1c 10.1.1.9 gretas-iphone *",  # (a lease naming its owner's device)
+        "b8:27:eb:4f:90:1c  tomas-laptop",
+    ],
+)
+def test_owners_in_other_languages_and_hostnames(redactor: Redactor, text: str) -> None:
+    out = _red(redactor, text)
+    assert "b8:27:eb:4f:90:1c" not in out and "[REDACTED:mac_address:" in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "b8:27:eb:4f:90:1c office-pc",
+        "b8:27:eb:4f:90:1c build-laptop-2",
+        "the port of London saw b8:27:eb:4f:90:1c",
+        "Serwer ma adres b8:27:eb:4f:90:1c",
+        "Gerät mit b8:27:eb:4f:90:1c im Netz",
+    ],
+)
+def test_generic_hosts_and_place_names_own_nothing(redactor: Redactor, text: str) -> None:
+    assert _red(redactor, text) == text
