@@ -81,6 +81,8 @@ def test_owner_and_label_reads_stay_linear(redactor: Redactor, unit: str) -> Non
         "{'lanMac': 'a4:5e:60:d2:11:0b'}",
         "LaptopMAC: a4:5e:60:d2:11:0b",
         "board_mac a4:5e:60:d2:11:0b",  # (after an underscore)
+        "sensorMacValue: a4:5e:60:d2:11:0b",  # (a camelCase word after it)
+        "MACValue=a4:5e:60:d2:11:0b",
         "name\tMAC address\tseen\nkiosk\ta4:5e:60:d2:11:0b\t3d",  # (a column's header names it)
         "| host | BSSID |\n|---|---|\n| x | a4:5e:60:d2:11:0b |",
     ],
@@ -93,7 +95,14 @@ def test_glued_labels_and_column_headers_label(redactor: Redactor, text: str) ->
 
 @pytest.mark.parametrize(
     "text",
-    ["runsOnMacOS a4:5e:60:d2:11:0b", "myMachine a4:5e:60:d2:11:0b", "id;state\na4:5e:60:d2:11:0b;up"],
+    [
+        "runsOnMacOS a4:5e:60:d2:11:0b",
+        "myMachine a4:5e:60:d2:11:0b",
+        "MACHINE a4:5e:60:d2:11:0b",
+        "macOSVersion a4:5e:60:d2:11:0b",
+        "etherType a4:5e:60:d2:11:0b",
+        "id;state\na4:5e:60:d2:11:0b;up",
+    ],
 )
 def test_glued_look_alikes_label_nothing(redactor: Redactor, text: str) -> None:
     assert _red(redactor, text) == text

@@ -63,9 +63,12 @@ _JOIN = r"[ \t_/-]{0,2}(?:(?:de|of|del|do|da)[ \t]{1,2})?"
 # where a label word may start: after a non-alphanumeric (`_`, `-` too), or at a camelCase
 # boundary (`clientMac`, `DeviceMAC`: a lowercase letter, then the label's capital)
 _LABEL_START = r"(?:(?<![a-z0-9])|(?<=(?-i:[a-z]))(?=(?-i:[A-Z])))"
+# where it ends: before a non-letter, or a camelCase `Mac`/`MAC` before a capitalised word
+# (`wifiMacId`, `MACValue`; not `macOS`, `MACHINE`, `machine`)
+_LABEL_END = r"(?:(?![a-z])|(?<=mac)(?=(?-i:[A-Z][a-z]))(?!os))"
 _LABEL = re.compile(
     rf"(?i){_LABEL_START}(?:mac(?:[ _-]?(?:{_ADDRESS}))?|ether(?:net)?|eth[ _-]?addr|lladdr|bssid|chaddr|"
-    rf"(?:{_KIND}){_JOIN}(?:{_ADDRESS})|(?:{_ADDRESS}){_JOIN}(?:{_KIND}))(?![a-z])"
+    rf"(?:{_KIND}){_JOIN}(?:{_ADDRESS})|(?:{_ADDRESS}){_JOIN}(?:{_KIND})){_LABEL_END}"
 )
 _LABEL_REACH = 48
 
