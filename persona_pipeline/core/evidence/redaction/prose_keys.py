@@ -88,12 +88,13 @@ for _w in _LATIN:
 
 # "public" beside the word for key (or token) in the languages of the key words above: a public
 # key names no secret ("clé publique V", "veřejný klíč V"). Each language's dictionary adjective
-# (Wiktionary's translations of "public" for a public key), as a stem that takes its inflections
-# (`publiczny`/`publicznego`, `öffentlicher`/`öffentlichen`), on the side of the noun that language
-# puts it: before in the Germanic, Slavic, Baltic, Finnic, Turkic and Indic languages, Greek, Georgian
-# and Armenian; after in the Romance languages, Polish, Welsh, Irish, Basque, Albanian, Indonesian,
-# Malay, Vietnamese, Swahili (`ufunguo wa umma`: after its particle), Hebrew, Arabic, Persian, Thai,
-# Lao and Khmer. Latin-script stems are compared folded (`_fold_word`).
+# (Wiktionary's translations of "public" for a public key), as a stem that takes its adjective
+# endings only (`_ENDING_WORDS`: `publiczny`/`publicznego`, `öffentlicher`/`öffentlichen`), on the
+# side of the noun that language puts it: before in the Germanic, Slavic, Baltic, Finnic, Turkic and
+# Indic languages, Greek, Georgian and Armenian (Polish on either side); after in the Romance
+# languages, Polish, Welsh, Irish, Basque, Albanian, Indonesian, Malay, Vietnamese, Swahili
+# (`ufunguo wa umma`: after its particle), Hebrew, Arabic, Persian, Thai, Lao and Khmer. Latin-script
+# stems are compared folded (`_fold_word`).
 _PUBLIC_BEFORE = _words(
     "public pub publishable offentlich publiek openbar publik offentlig verejn javni javna javnog nyilvanos "
     "julki avalik publisk viesas viesasis viesoj opinber acik genel ochiq pampubliko publiczn "
