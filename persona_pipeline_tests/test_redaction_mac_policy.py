@@ -71,3 +71,69 @@ def test_owner_and_label_reads_stay_linear(redactor: Redactor, unit: str) -> Non
     t0 = time.process_time()
     redactor.redact_many([text])
     assert time.process_time() - t0 < 4.0
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'hostMacAddress = "a4:5e:60:d2:11:0b"',  # (camelCase: the label after a lowercase letter)
+        "peerMac=a4-5e-60-d2-11-0b",
+        "{'lanMac': 'a4:5e:60:d2:11:0b'}",
+        "LaptopMAC: a4:5e:60:d2:11:0b",
+        "board_mac a4:5e:60:d2:11:0b",  # (after an underscore)
+        "sensorMacValue: a4:5e:60:d2:11:0b",  # (a camelCase word after it)
+        "MACValue=a4:5e:60:d2:11:0b",
+        "name\tMAC address\tseen\nkiosk\ta4:5e:60:d2:11:0b\t3d",  # (a column's header names it)
+        "| host | BSSID |\n|---|---|\n| x | a4:5e:60:d2:11:0b |",
+    ],
+)
+def test_glued_labels_and_column_headers_label(redactor: Redactor, text: str) -> None:
+    out = _red(redactor, text)
+    assert "a4:5e:60:d2:11:0b" not in out and "a4-5e-60-d2-11-0b" not in out
+    assert "[REDACTED:mac_address:" in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "runsOnMacOS a4:5e:60:d2:11:0b",
+        "myMachine a4:5e:60:d2:11:0b",
+        "MACHINE a4:5e:60:d2:11:0b",
+        "macOSVersion a4:5e:60:d2:11:0b",
+        "etherType a4:5e:60:d2:11:0b",
+        "id;state\na4:5e:60:d2:11:0b;up",
+    ],
+)
+def test_glued_look_alikes_label_nothing(redactor: Redactor, text: str) -> None:
+    assert _red(redactor, text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "моя колонка: b8:27:eb:4f:90:1c",  # (possessives in the labels' other languages)
+        "ten adres b8:27:eb:4f:90:1c to mój router",
+        "mitt headset har b8:27:eb:4f:90:1c",
+        "el móvil de Tomás tiene b8:27:eb:4f:90:1c",  # (a device of a capitalised name)
+        "das Handy von Greta meldet b8:27:eb:4f:90:1c",
+        "1733400000 b8:27:eb:4f:90:1c 10.1.1.9 gretas-iphone *",  # (a lease naming its owner's device)
+        "b8:27:eb:4f:90:1c  tomas-laptop",
+    ],
+)
+def test_owners_in_other_languages_and_hostnames(redactor: Redactor, text: str) -> None:
+    out = _red(redactor, text)
+    assert "b8:27:eb:4f:90:1c" not in out and "[REDACTED:mac_address:" in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "b8:27:eb:4f:90:1c office-pc",
+        "b8:27:eb:4f:90:1c build-laptop-2",
+        "the port of London saw b8:27:eb:4f:90:1c",
+        "Serwer ma adres b8:27:eb:4f:90:1c",
+        "Gerät mit b8:27:eb:4f:90:1c im Netz",
+    ],
+)
+def test_generic_hosts_and_place_names_own_nothing(redactor: Redactor, text: str) -> None:
+    assert _red(redactor, text) == text

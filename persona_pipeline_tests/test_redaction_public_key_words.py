@@ -55,3 +55,41 @@ def test_public_keys_in_their_languages_are_kept(red: Redactor, text: str) -> No
 def test_other_keys_are_still_redacted(red: Redactor, text: str) -> None:
     out = _redact(red, text)
     assert _V not in out, out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"chiave pubblicitaria {_V}",  # (Italian "advertising": a word derived from the stem)
+        f"chave de publicação {_V}",  # (Portuguese "of the publication", past its particle)
+        f"offentliggjord nyckel {_V}",  # (Swedish "made public": a compound on the stem)
+        f"klucz publikatora {_V}",  # (Polish "the publisher's")
+    ],
+)
+def test_words_derived_from_public_stems_are_no_public_key(red: Redactor, text: str) -> None:
+    assert _V not in _redact(red, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"öffentlicher Schlüssel nein, privater Schlüssel: {_V}",  # (the nearer key word is judged)
+        f"não a chave pública, a chave privada: {_V}",
+    ],
+)
+def test_the_key_word_nearest_the_value_is_judged(red: Redactor, text: str) -> None:
+    assert _V not in _redact(red, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"llaves públicas: {_V}",
+        f"publicznego klucza {_V}",
+        f"открытого ключа {_V}",
+        f"δημόσιο κλειδί {_V}",
+        f"veřejného klíče {_V}",
+    ],
+)
+def test_public_adjectives_inflected_are_kept(red: Redactor, text: str) -> None:
+    assert _redact(red, text) == text

@@ -88,15 +88,16 @@ for _w in _LATIN:
 
 # "public" beside the word for key (or token) in the languages of the key words above: a public
 # key names no secret ("clé publique V", "veřejný klíč V"). Each language's dictionary adjective
-# (Wiktionary's translations of "public" for a public key), as a stem that takes its inflections
-# (`publiczny`/`publicznego`, `öffentlicher`/`öffentlichen`), on the side of the noun that language
-# puts it: before in the Germanic, Slavic, Baltic, Finnic, Turkic and Indic languages, Greek, Georgian
-# and Armenian; after in the Romance languages, Polish, Welsh, Irish, Basque, Albanian, Indonesian,
-# Malay, Vietnamese, Swahili (`ufunguo wa umma`: after its particle), Hebrew, Arabic, Persian, Thai,
-# Lao and Khmer. Latin-script stems are compared folded (`_fold_word`).
+# (Wiktionary's translations of "public" for a public key), as a stem that takes its adjective
+# endings only (`_ENDING_WORDS`: `publiczny`/`publicznego`, `öffentlicher`/`öffentlichen`), on the
+# side of the noun that language puts it: before in the Germanic, Slavic, Baltic, Finnic, Turkic and
+# Indic languages, Greek, Georgian and Armenian (Polish on either side); after in the Romance
+# languages, Polish, Welsh, Irish, Basque, Albanian, Indonesian, Malay, Vietnamese, Swahili
+# (`ufunguo wa umma`: after its particle), Hebrew, Arabic, Persian, Thai, Lao and Khmer. Latin-script
+# stems are compared folded (`_fold_word`).
 _PUBLIC_BEFORE = _words(
     "public pub publishable offentlich publiek openbar publik offentlig verejn javni javna javnog nyilvanos "
-    "julki avalik publisk viesas viesasis viesoj opinber acik genel ochiq pampubliko "
+    "julki avalik publisk viesas viesasis viesoj opinber acik genel ochiq pampubliko publiczn "
     "открыт публичн відкрит публічн публичен јавни јавна јавног нийтийн ашық ачык δημόσι "
     "सार्वजनिक পাবলিক সর্বজনীন સાર્વજનિક ਜਨਤਕ பொது పబ్లిక్ ಸಾರ್ವಜನಿಕ പൊതു පොදු საჯარო հանրային ይፋዊ"
 )
@@ -114,16 +115,72 @@ def _fold_word(word: str) -> str:
     )
 
 
+# the adjective endings each Latin, Cyrillic and Greek stem above takes (folded), from its language's
+# grammar: a stem followed by anything else is another word (Spanish `publicada` "published", Polish
+# `publikacji` "of the publication"). A stem not listed here is a whole word, except in the other
+# scripts, whose stems keep any ending (their words are compared as before).
+_NOMINAL_PL = "y a e ego ej ych ym ymi emu"  # Polish and Czech/Slovak hard adjectives (folded)
+_RU = "ый ая ое ые ого ой ому ым ом ых ыми ую ий ее ие его ей ему им ем их ими юю"
+_UK = "ий а е і ого ої ому им ім их ими у ій ю"
+_ENDING_WORDS: dict[str, str] = {
+    "offentlich": "e er es en em",  # German strong/weak declension
+    "publiek": "e",
+    "openbar": "e",  # Dutch attributive -e
+    "offentlig": "a t e",  # Swedish/Norwegian/Danish definite, neuter, plural
+    "publisk": "a t e",
+    "verejn": _NOMINAL_PL + " ou i ho mu",  # Czech/Slovak (veřejný, veřejného, veřejnou)
+    "nyilvanos": "ak at",  # Hungarian plural, accusative
+    "julki": "nen sen set sta sia sessa",  # Finnish julkinen and its cases
+    "avalik": "u ud ku kud ut ke",  # Estonian
+    "viesoj": "i",  # Lithuanian definite forms
+    "opinber": "ur an a ir ar um s i t",  # Icelandic
+    "publiczn": _NOMINAL_PL,
+    "publique": "s",
+    "publica": "s",
+    "publico": "s",  # Spanish/Portuguese/Romanian plural
+    "pubblic": "o a i he",  # Italian
+    "publikoa": "k",  # Basque plural
+    "открыт": _RU,
+    "відкрит": _UK,
+    "публічн": _UK,
+    "публичн": _RU + " ия ият ата ото ите",  # (Bulgarian shares the stem: публична, публичния)
+    "δημοσι": "ο ου α ας ες ων ος οι ε",  # Greek
+}
+
+
+_ENDINGS: dict[str, frozenset[str]] = {  # (folded as the words are: `ый` reads `ыи`)
+    _fold_word(stem): frozenset(_fold_word(e) for e in endings.split()) for stem, endings in _ENDING_WORDS.items()
+}
+
+
+def _other_script(stem: str) -> bool:
+    return not any("a" <= c <= "z" or "а" <= c <= "я" or "α" <= c <= "ω" or c in "іїєґ" for c in stem)
+
+
 def _public(word: str, stems: tuple[str, ...]) -> bool:
     folded = _fold_word(word.strip(_PUNCT))
-    # (a stem of five letters or more takes an inflection; a shorter one, `cong`, `umma`, is a whole word)
-    return any(folded == s or (len(s) >= _MIN_STEM and folded.startswith(s)) for s in stems)
+    for s in stems:
+        if folded == s:
+            return True
+        if not folded.startswith(s):
+            continue
+        ending = folded[len(s) :]
+        if s in _ENDINGS:
+            if ending in _ENDINGS[s]:
+                return True
+        elif len(s) >= _MIN_STEM and _other_script(s):
+            return True  # (a stem in another script keeps any ending)
+    return False
 
 
-def public_key(text: str, label: int) -> bool:
+def public_key(text: str, label: int, value: int | None = None) -> bool:
     """Whether the key word starting at `label` is qualified as public, in its language's order:
     the word before it (`öffentlicher Schlüssel`), or the word after it, maybe past a particle
-    (`clé publique`, `ufunguo wa umma`). Only words on the label's line are read."""
+    (`clé publique`, `ufunguo wa umma`). Only words on the label's line are read. With `value`
+    (where the value starts), the key word judged is the one nearest it: an earlier key word
+    qualified as public is contrasted away (`not the public key, the private key: V`)."""
+    if value is not None:
+        label = _nearest_key_word(text, label, value)
     ls = text.rfind("\n", 0, label) + 1
     le = text.find("\n", label)
     le = len(text) if le < 0 else le
@@ -134,6 +191,14 @@ def public_key(text: str, label: int) -> bool:
     if after and after[0][0].strip(_PUNCT).lower() in _PARTICLES and not after[0][0].endswith((":", "=")):
         after = after[1:]
     return bool(after) and _public(after[0][0], _PUBLIC_AFTER_STEMS)
+
+
+def _nearest_key_word(text: str, label: int, value: int) -> int:
+    """The start of the last key word between `label` and `value` (`label` if none)."""
+    for w in _WORD.finditer(text, label, value):
+        if w.start() > label and _is_label(w[0].rstrip(":=")):
+            label = w.start()
+    return label
 
 
 _PUBLIC_BEFORE_STEMS = tuple(_fold_word(w) for w in _PUBLIC_BEFORE)

@@ -2659,7 +2659,7 @@ def _rule_spans(idx: int, texts: Sequence[Prepared], outs: Sequence[list[Span]])
                 continue  # `arn:aws:secretsmanager:…:123456789012:secret:name`: an ARN's resource, no key
             if idx in _LOOSE_KEY_RULES and _NOT_SECRET_BEFORE.search(text[max(0, s0 - 24) : s0]):
                 continue  # "partition key: tenant#2024", "cache key: deps-v2-…": a data or lookup key
-            if idx in _LOOSE_KEY_RULES and prose_keys.public_key(text, s0):
+            if idx in _LOOSE_KEY_RULES and prose_keys.public_key(text, s0, m[1][0]):
                 continue  # `klucz publiczny V`, `öffentlicher Schlüssel V`: "public" in the key word's language
             if public_half:
                 before = text[max(0, s0 - 14) : s0]
