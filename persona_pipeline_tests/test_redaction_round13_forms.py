@@ -92,17 +92,18 @@ def test_auth_scheme_word_is_not_shared_as_a_value() -> None:
         "%u0041" * 40_000,
         "{\\rtf1 " + "\\u65?" * 40_000,
         "{\\rtf1" * 30_000,
+        "{\\rtf1 a}" * 22_222,  # many small documents (a sort per document over all was quadratic)
         "M-" * 100_000 + "$\n",
         "a$\n" * 70_000,
         '"&CHAR(' * 30_000,
     ],
 )
 def test_adversarial_forms_stay_linear(text: str) -> None:
-    t0 = time.process_time()
     tf.form_views.cache_clear()
     for build in tf._FORMS:
+        t0 = time.process_time()
         build(text)
-    assert time.process_time() - t0 < 2.0
+        assert time.process_time() - t0 < 1.0, build.__name__
 
 
 def test_concatenation_operand_is_no_value() -> None:

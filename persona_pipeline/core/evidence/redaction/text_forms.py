@@ -225,12 +225,15 @@ def rtf_view(text: str) -> View | None:
     pos = 0
     while (start := text.find("{\\rtf", pos)) >= 0:
         pos = _rtf_end(text, start)
-        _rtf_segments(text, start, pos, segs)
+        segs.extend(_rtf_segments(text, start, pos))
     return _view(text, segs)
 
 
-def _rtf_segments(text: str, start: int, end: int, segs: list[Segment]) -> None:
-    """The segments decoding one RTF document, text[start:end], added to `segs`."""
+def _rtf_segments(text: str, start: int, end: int) -> list[Segment]:
+    """The segments decoding one RTF document, text[start:end], in order. (Sorted per document,
+    never the whole list: documents come in order, and a sort per document over everything before
+    it made many small documents quadratic.)"""
+    segs: list[Segment] = []
     units: list[tuple[int, int, int]] = []
     for m in _RTF.finditer(text, start, end):
         uni, hexb, word, _arg, sym = m.groups()
@@ -251,6 +254,7 @@ def _rtf_segments(text: str, start: int, end: int, segs: list[Segment]) -> None:
         segs.append((m.start(), m.end(), out))
     segs.extend(_utf16_segments(units))
     segs.sort()
+    return segs
 
 
 # ---- a character constant concatenated between two string literals ----------------------------
