@@ -144,3 +144,22 @@ def test_several_rtf_documents_map_back() -> None:
     i = v.text.index(MAIL)
     assert text[slice(*v.to_original(i, i + len(MAIL)))] == MAIL
     assert MAIL not in R.redact(text).text
+
+
+def test_full_width_punctuation_alone_builds_no_view() -> None:
+    # (CJK prose is full of full-width punctuation; folding it exposes nothing, so no view is built)
+    prose = "今天先把日志模块拆开（第二步再测），然后合并。明天呢？"
+    assert tf.typographic_view(prose) is None
+    assert tf.typographic_view(prose + "版本２") is not None  # a full-width digit can hide a value
+    assert tf.typographic_view(prose.replace("，", "\u3000")) is not None  # so can a wide space
+    # (punctuation touching ASCII is kept: read as `;` it ends an ASCII value for the rules)
+    assert tf.typographic_view("部署到 Kestrel Vale；下午再看") is not None
+
+
+def test_value_after_full_width_separator_is_still_found() -> None:
+    # (a full-width `：`/`＝` next to ASCII is a key-value separator: the view is still built there)
+    value = "Hq4Tn8Vc2Lx6Pd"  # no token shape of its own: only the key before it marks it
+    for text in (f"备用 passphrase＝{value} 下周换掉", f"secret：{value}（已撤销）"):
+        spans = R.spans_many([text])[0]
+        at = text.index(value)
+        assert any(s.start <= at and at + len(value) <= s.end for s in spans), spans
