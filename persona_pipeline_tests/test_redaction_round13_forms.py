@@ -132,6 +132,8 @@ def test_cat_a_notation_is_read() -> None:
     mail = "Marl" + "M-CM-(" + "ne.dub@quillmoor.net"
     out = R.redact(f"$ cat -A owners.txt\ncontact^I{mail}$\nrole^Iadmin$\n").text
     assert "quillmoor" not in out, out
+    assert "]$\nrole" in out, out  # (the notation's line end stays after the redacted value)
+    assert R.redact(out).text == out
 
 
 def test_several_rtf_documents_map_back() -> None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_right
 from functools import lru_cache
 
 from persona_pipeline.core.evidence.redaction.matching import Rx
@@ -29,7 +30,7 @@ from persona_pipeline.core.evidence.redaction.views import View, decoded_views
 Segment = tuple[int, int, str]  # (original start, original end, decoded text)
 
 
-def _view(text: str, segs: list[Segment], url: bool = True) -> View | None:
+def _view(text: str, segs: list[Segment], url: bool = True, cls: type[View] = View) -> View | None:
     """The view of `text` with each segment replaced by its decoding (segments in order, disjoint)."""
     if not segs:
         return None
@@ -47,7 +48,7 @@ def _view(text: str, segs: list[Segment], url: bool = True) -> View | None:
         pos = e
     parts.append(text[pos:])
     view = "".join(parts)
-    return None if view == text else View(view, url, tuple(escapes))
+    return None if view == text else cls(view, url, tuple(escapes))
 
 
 # ---- typographic forms ------------------------------------------------------------------------
@@ -328,7 +329,19 @@ def cat_a_view(text: str) -> View | None:
                     segs.append((m.start(), m.end(), _cat_decode(m.group())))
                 segs.append((e - 1, e, ""))
         i = j + 1
-    return _view(text, segs)
+    return _view(text, segs, cls=_EndKeepingView)
+
+
+class _EndKeepingView(View):
+    """A view whose dropped notation (an escape decoded to nothing) stays after a range ending
+    just before it: a value at a `cat -A` line end is redacted without its `$`."""
+
+    def _map(self, pos: int, is_end: bool) -> int:
+        if is_end:
+            i = bisect_right(self._vstarts(), pos) - 1
+            if i >= 0 and self._escapes[i][0] == self._escapes[i][1] == pos:
+                return self._escapes[i][2]
+        return View._map(self, pos, is_end)
 
 
 def _cat_byte(n: str) -> int:
