@@ -92,17 +92,18 @@ def test_auth_scheme_word_is_not_shared_as_a_value() -> None:
         "%u0041" * 40_000,
         "{\\rtf1 " + "\\u65?" * 40_000,
         "{\\rtf1" * 30_000,
+        "{\\rtf1 a}" * 22_222,  # many small documents (a sort per document over all was quadratic)
         "M-" * 100_000 + "$\n",
         "a$\n" * 70_000,
         '"&CHAR(' * 30_000,
     ],
 )
 def test_adversarial_forms_stay_linear(text: str) -> None:
-    t0 = time.process_time()
     tf.form_views.cache_clear()
     for build in tf._FORMS:
+        t0 = time.process_time()
         build(text)
-    assert time.process_time() - t0 < 2.0
+        assert time.process_time() - t0 < 1.0, build.__name__
 
 
 def test_concatenation_operand_is_no_value() -> None:
@@ -131,6 +132,8 @@ def test_cat_a_notation_is_read() -> None:
     mail = "Marl" + "M-CM-(" + "ne.dub@quillmoor.net"
     out = R.redact(f"$ cat -A owners.txt\ncontact^I{mail}$\nrole^Iadmin$\n").text
     assert "quillmoor" not in out, out
+    assert "]$\nrole" in out, out  # (the notation's line end stays after the redacted value)
+    assert R.redact(out).text == out
 
 
 def test_several_rtf_documents_map_back() -> None:
@@ -143,3 +146,22 @@ def test_several_rtf_documents_map_back() -> None:
     i = v.text.index(MAIL)
     assert text[slice(*v.to_original(i, i + len(MAIL)))] == MAIL
     assert MAIL not in R.redact(text).text
+
+
+def test_full_width_punctuation_alone_builds_no_view() -> None:
+    # (CJK prose is full of full-width punctuation; folding it exposes nothing, so no view is built)
+    prose = "今天先把日志模块拆开（第二步再测），然后合并。明天呢？"
+    assert tf.typographic_view(prose) is None
+    assert tf.typographic_view(prose + "版本２") is not None  # a full-width digit can hide a value
+    assert tf.typographic_view(prose.replace("，", "\u3000")) is not None  # so can a wide space
+    # (punctuation touching ASCII is kept: read as `;` it ends an ASCII value for the rules)
+    assert tf.typographic_view("部署到 Kestrel Vale；下午再看") is not None
+
+
+def test_value_after_full_width_separator_is_still_found() -> None:
+    # (a full-width `：`/`＝` next to ASCII is a key-value separator: the view is still built there)
+    value = "Hq4Tn8Vc2Lx6Pd"  # no token shape of its own: only the key before it marks it
+    for text in (f"备用 passphrase＝{value} 下周换掉", f"secret：{value}（已撤销）"):
+        spans = R.spans_many([text])[0]
+        at = text.index(value)
+        assert any(s.start <= at and at + len(value) <= s.end for s in spans), spans

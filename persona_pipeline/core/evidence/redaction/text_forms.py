@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_right
 from functools import lru_cache
 
 from persona_pipeline.core.evidence.redaction.matching import Rx
@@ -29,7 +30,7 @@ from persona_pipeline.core.evidence.redaction.views import View, decoded_views
 Segment = tuple[int, int, str]  # (original start, original end, decoded text)
 
 
-def _view(text: str, segs: list[Segment], url: bool = True) -> View | None:
+def _view(text: str, segs: list[Segment], url: bool = True, cls: type[View] = View) -> View | None:
     """The view of `text` with each segment replaced by its decoding (segments in order, disjoint)."""
     if not segs:
         return None
@@ -47,7 +48,7 @@ def _view(text: str, segs: list[Segment], url: bool = True) -> View | None:
         pos = e
     parts.append(text[pos:])
     view = "".join(parts)
-    return None if view == text else View(view, url, tuple(escapes))
+    return None if view == text else cls(view, url, tuple(escapes))
 
 
 # ---- typographic forms ------------------------------------------------------------------------
@@ -72,8 +73,21 @@ def _typo_char(ch: str) -> str:
     return unicodedata.normalize("NFKC", ch)
 
 
+# What makes the view worth building: the characters above but the full-width and half-width
+# punctuation, symbols and kana (U+FF01..U+FFEE), of which only full-width letters and digits, and
+# full-width punctuation touching ASCII, can hide a value (`key：value`, or a value ending at a `，`
+# that the view reads as a boundary). (Full-width punctuation between CJK characters fills almost
+# every Chinese or Japanese text: a view for each such text cost ~1.9x CPU on those prompts.)
+_FW_PUNCT = "\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65"
+_TYPO_GATE = re.compile(
+    "[\u00a0\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180e\u1680\u2000-\u2012\u2028-\u202f"
+    "\u205f-\u206f\u2212\u3000\u3164\ufe00-\ufe0f\ufeff\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\ufff9-\ufffb]"
+    f"|[!-~][{_FW_PUNCT}]|[{_FW_PUNCT}][ ]*[!-~]"
+)
+
+
 def typographic_view(text: str) -> View | None:
-    if text.isascii() or _TYPO.search(text) is None:
+    if text.isascii() or _TYPO_GATE.search(text) is None:
         return None
     segs = [(m.start(), m.end(), _typo_char(m.group())) for m in _TYPO.finditer(text)]
     return _view(text, [s for s in segs if text[s[0] : s[1]] != s[2]])
@@ -225,12 +239,15 @@ def rtf_view(text: str) -> View | None:
     pos = 0
     while (start := text.find("{\\rtf", pos)) >= 0:
         pos = _rtf_end(text, start)
-        _rtf_segments(text, start, pos, segs)
+        segs.extend(_rtf_segments(text, start, pos))
     return _view(text, segs)
 
 
-def _rtf_segments(text: str, start: int, end: int, segs: list[Segment]) -> None:
-    """The segments decoding one RTF document, text[start:end], added to `segs`."""
+def _rtf_segments(text: str, start: int, end: int) -> list[Segment]:
+    """The segments decoding one RTF document, text[start:end], in order. (Sorted per document,
+    never the whole list: documents come in order, and a sort per document over everything before
+    it made many small documents quadratic.)"""
+    segs: list[Segment] = []
     units: list[tuple[int, int, int]] = []
     for m in _RTF.finditer(text, start, end):
         uni, hexb, word, _arg, sym = m.groups()
@@ -251,6 +268,7 @@ def _rtf_segments(text: str, start: int, end: int, segs: list[Segment]) -> None:
         segs.append((m.start(), m.end(), out))
     segs.extend(_utf16_segments(units))
     segs.sort()
+    return segs
 
 
 # ---- a character constant concatenated between two string literals ----------------------------
@@ -311,7 +329,19 @@ def cat_a_view(text: str) -> View | None:
                     segs.append((m.start(), m.end(), _cat_decode(m.group())))
                 segs.append((e - 1, e, ""))
         i = j + 1
-    return _view(text, segs)
+    return _view(text, segs, cls=_EndKeepingView)
+
+
+class _EndKeepingView(View):
+    """A view whose dropped notation (an escape decoded to nothing) stays after a range ending
+    just before it: a value at a `cat -A` line end is redacted without its `$`."""
+
+    def _map(self, pos: int, is_end: bool) -> int:
+        if is_end:
+            i = bisect_right(self._vstarts(), pos) - 1
+            if i >= 0 and self._escapes[i][0] == self._escapes[i][1] == pos:
+                return self._escapes[i][2]
+        return View._map(self, pos, is_end)
 
 
 def _cat_byte(n: str) -> int:
