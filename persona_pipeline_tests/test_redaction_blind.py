@@ -148,11 +148,13 @@ def blind() -> dict[str, BlindScore]:
 # untuned on it: 61.8% secrets, 53.8% personal data, 2.4 FP/MB, 4 stray spans, so it meets them. The
 # holdout is round 14 alone (written blind, untuned, the engine at 7295cd2), seeds 1 / 2 (n 2400) and
 # 7 (n 1200): 53.9 / 53.6 / 54.8% secrets, 55.8 / 53.6 / 57.4% personal data, 106.9 / 91.0 / 100.0
-# FP/MB, 2 / 2 / 0 stray spans, idempotent, nothing dropped; its floors are seed 7's less 1.5 points,
-# plus 15 FP/MB and 30 stray spans.
+# FP/MB, 2 / 2 / 0 stray spans, idempotent, nothing dropped. After round 12's and round 13's tuning
+# (never on round 14; stage36 c98f06e): 61.1 / 59.6 / 60.9% secrets, 62.7 / 60.1 / 64.1% personal
+# data, 109.6 / 93.7 / 104.1 FP/MB, 2 / 2 / 0 stray spans; its floors are seed 7's less 1.5 points,
+# plus about 10 FP/MB and 30 stray spans.
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.533, 0.559, 115.0, 30)],
+    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.594, 0.626, 115.0, 30)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
