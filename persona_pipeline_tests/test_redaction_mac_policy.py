@@ -117,7 +117,7 @@ def test_glued_look_alikes_label_nothing(redactor: Redactor, text: str) -> None:
         "el móvil de Tomás tiene b8:27:eb:4f:90:1c",  # (a device of a capitalised name)
         "das Handy von Greta meldet b8:27:eb:4f:90:1c",
         "1733400000 b8:27:eb:4f:90:1c 10.1.1.9 gretas-iphone *",  # (a lease naming its owner's device)
-        "b8:27:eb:4f:90:1c  tomas-laptop",
+        "b8:27:eb:4f:90:1c  nadia's-laptop",
     ],
 )
 def test_owners_in_other_languages_and_hostnames(redactor: Redactor, text: str) -> None:
@@ -130,6 +130,7 @@ def test_owners_in_other_languages_and_hostnames(redactor: Redactor, text: str) 
     [
         "b8:27:eb:4f:90:1c office-pc",
         "b8:27:eb:4f:90:1c build-laptop-2",
+        "b8:27:eb:4f:90:1c lobby-tablet",  # (a place's device: no possessive)
         "the port of London saw b8:27:eb:4f:90:1c",
         "Serwer ma adres b8:27:eb:4f:90:1c",
         "Gerät mit b8:27:eb:4f:90:1c im Netz",

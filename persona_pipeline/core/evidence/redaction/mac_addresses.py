@@ -9,7 +9,8 @@ address", a "physical" or "hardware address" and their dictionary translations: 
 on its line; or an *owner* in the same clause: a possessive (`my`, `your`, `their`, `mein`, `mon`, `mi`,
 `meu`, `mio`, `mijn`, a name's genitive `Dana's`), a person's device (`the tenant's tablet`) or words
 naming an owner (`owned by`, `belongs to`, `assigned to`), a device *of* a capitalised name
-(`Handy von Greta`), or a hostname reading as a person's device (`tomas-laptop`). A bare MAC
+(`Handy von Greta`), or a hostname naming a person's device in the possessive (`gretas-iphone`,
+`greta's-laptop`: Apple's default name form; `kitchen-tablet` names a place, not an owner). A bare MAC
 address in a log line, a table, an ARP cache or a switch's forwarding table, with nothing
 attributing it to anyone, is kept: it names network equipment as often as a person's device, and a
 reader needs it to follow the log.
@@ -100,15 +101,17 @@ _OF_NAME = re.compile(
     rf"(?i:(?<![\w'’]){_DEVICE})[ \t]+(?:of|von|de|di|van|do|da|del|della)[ \t]+"
     r"(?-i:[A-ZÀ-ÖØ-ÞА-Я][a-zß-öø-ÿа-я]+)\b"
 )
-# a hostname naming its owner's device (a DHCP lease, a hosts file): a name-like token then a
-# personal device word, `ines-laptop`, `Jonass-iPhone` (Apple's default); generic prefixes are none
+# a hostname naming its owner's device (a DHCP lease, a hosts file): a name in the possessive then a
+# personal device word, `Jonass-iPhone` (Apple's default), `ines's-laptop`; without the possessive
+# (`kitchen-tablet`, `lobby-pc`) the prefix names a place or a role as often as a person; generic
+# prefixes are never owners
 _HOST_DEVICE = r"(?:iphone|ipad|macbook(?:-?(?:pro|air))?|imac|phone|laptop|notebook|tablet|pc|galaxy|pixel|android)"
 _GENERIC_HOST = (
     r"(?:office|lab|test|build|dev|guest|shared|kiosk|conf|meeting|room|server|work|home|old|new|spare|"
     r"loaner|demo|admin|it|hr|sales|front|desk|my|your|the|a|android|apple|windows|linux|win|mac)"
 )
 _DEVICE_HOST = re.compile(
-    rf"(?i)(?<![\w.-])(?!{_GENERIC_HOST}-)[a-z]{{2,15}}(?:['’]?s)?-{_HOST_DEVICE}(?:-?\d{{1,2}})?(?![\w-])"
+    rf"(?i)(?<![\w.-])(?!{_GENERIC_HOST}-)[a-z]{{2,15}}['’]?s-{_HOST_DEVICE}(?:-?\d{{1,2}})?(?![\w-])"
 )
 _OWNER_REACH = 80
 # where a clause ends: a sentence's or clause's closing mark before a space, or a line break
