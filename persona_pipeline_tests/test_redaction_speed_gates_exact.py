@@ -3,9 +3,12 @@ generated from seeded pieces (mixtures of the characters each gate probes for an
 
 from __future__ import annotations
 
+import base64
 import random
+import string
 
-from persona_pipeline.core.evidence.redaction import text_forms
+from persona_pipeline.core.evidence.redaction import encoded_creds, text_forms
+from persona_pipeline.core.evidence.redaction.matching import prepare
 
 
 def _soup(rng: random.Random, parts: list[str], n: int, most: int) -> list[str]:
@@ -19,3 +22,27 @@ def test_typographic_gate_is_the_full_gate() -> None:
     got = [text_forms._typo_gated(t) for t in texts]
     assert got == [text_forms._TYPO_GATE.search(t) is not None for t in texts]
     assert any(got) and not all(got)
+
+
+def _basic_reference(text: str) -> list[tuple[int, int]]:
+    """The scan the RE2 quads pass replaces: every `_RUN` match that decodes to credentials."""
+    return [m.span() for m in encoded_creds._RUN.finditer(text) if encoded_creds.decodes_to_credentials(m[0])]
+
+
+def test_basic_credential_quads_find_what_the_run_scan_finds() -> None:
+    rng = random.Random(22)
+    parts = [" ", "\n", "=", "==", "+", "/", "-", ":", "\u00fc", "\u4e2d", "x", "Q", "7", "(", '"']
+    for _ in range(300):
+        user = "".join(rng.choice(string.ascii_letters + "._") for _ in range(rng.randint(1, 9)))
+        secret = "".join(rng.choice(string.ascii_letters + string.digits + "#%!*") for _ in range(rng.randint(6, 30)))
+        parts.append(base64.b64encode(f"{user}:{secret}".encode()).decode())
+        parts.append(base64.b64encode(rng.randbytes(rng.randint(6, 40))).decode())
+    parts.append(base64.b64encode(b"op:" + b"k" * 400).decode())  # near the 512 cap
+    texts = _soup(rng, parts, 6000, 12)
+    found = 0
+    for text in texts:
+        want = _basic_reference(text)
+        found += len(want)
+        for t in (text, prepare(text)):
+            assert [(s.start, s.end) for s in encoded_creds.basic_credential_spans(t)] == want, text
+    assert found > 100
