@@ -31,7 +31,7 @@ def _basic_reference(text: str) -> list[tuple[int, int]]:
 
 def test_basic_credential_quads_find_what_the_run_scan_finds() -> None:
     rng = random.Random(22)
-    parts = [" ", "\n", "=", "==", "+", "/", "-", ":", "\u00fc", "\u4e2d", "x", "Q", "7", "(", '"']
+    parts = [" ", "\n", "=", "==", "+", "/", "-", ":", "\u00fc", "\u4e2d", "x", "Q", "7", "(", '"', "\x1b[2m"]
     for _ in range(300):
         user = "".join(rng.choice(string.ascii_letters + "._") for _ in range(rng.randint(1, 9)))
         secret = "".join(rng.choice(string.ascii_letters + string.digits + "#%!*") for _ in range(rng.randint(6, 30)))
