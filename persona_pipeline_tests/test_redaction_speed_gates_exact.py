@@ -7,7 +7,9 @@ import base64
 import random
 import string
 
-from persona_pipeline.core.evidence.redaction import encoded_creds, text_forms
+import pytest
+
+from persona_pipeline.core.evidence.redaction import encoded_creds, text_forms, views
 from persona_pipeline.core.evidence.redaction.matching import prepare
 
 
@@ -46,3 +48,21 @@ def test_basic_credential_quads_find_what_the_run_scan_finds() -> None:
         for t in (text, prepare(text)):
             assert [(s.start, s.end) for s in encoded_creds.basic_credential_spans(t)] == want, text
     assert found > 100
+
+
+def _views_of(text: str) -> list[tuple[str, bool, list[tuple[int, int]]]]:
+    out = []
+    for v in views.decoded_views.__wrapped__(text):
+        out.append((v.text, v.url, [v.to_original(a, b) for a, b in v.windows()]))
+    return out
+
+
+def test_decoded_views_read_the_same_through_a_prepared_parent(monkeypatch: pytest.MonkeyPatch) -> None:
+    parts = ['{"a": "', '\\\\\\"', "%2522", "%3D", "=3D", "=C3=A9", "\\u0041", "\\n", "&amp;", "&#61;", " ", "\n"]
+    parts += ["tok", "Zq81", "`n", "\\_", "=?utf-8?Q?x=3Dy?=", "+", "\u00e9", '"', "'", "\\x41"]
+    parts += [">>> ", "...", "\x1b[1m"]
+    texts = _soup(random.Random(23), parts, 1500, 14)
+    fast = [_views_of(t) for t in texts]
+    monkeypatch.setattr(views, "_folded_once", lambda text: text)
+    assert fast == [_views_of(t) for t in texts]
+    assert sum(map(len, fast)) > 1000
