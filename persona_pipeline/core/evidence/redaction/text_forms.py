@@ -87,14 +87,17 @@ _TYPO_GATE = re.compile(
 # The gate's single-character class alone, and the character its two pair alternatives both need:
 # a one-class search runs at C speed where the three-way alternation is tried at every position.
 _TYPO_CHAR = re.compile(_TYPO_GATE.pattern.split("|", 1)[0])
-_FW_CHAR = re.compile(f"[{_FW_PUNCT}]")
+_TYPO_OR_FW = re.compile(_TYPO_CHAR.pattern[:-1] + _FW_PUNCT + "]")  # either class: one pass
 
 
 def _typo_gated(text: str) -> bool:
-    """Whether `_TYPO_GATE` matches in `text` (exact: its pair alternatives need a `_FW_CHAR`)."""
-    if _TYPO_CHAR.search(text) is not None:
-        return True
-    return _FW_CHAR.search(text) is not None and _TYPO_GATE.search(text) is not None
+    """Whether `_TYPO_GATE` matches in `text` (exact: its pair alternatives need a full-width
+    punctuation character, so a text with neither class fails it; the first one found decides
+    when it is the single-character class, else the full gate does)."""
+    m = _TYPO_OR_FW.search(text)
+    if m is None:
+        return False
+    return _TYPO_CHAR.match(m[0]) is not None or _TYPO_GATE.search(text) is not None
 
 
 def typographic_view(text: str) -> View | None:
