@@ -72,7 +72,8 @@ class CompileOwed:
 
 def orphan_count(folder: Path) -> int:
     """Markers nobody holds, i.e. runs that died owing a compile: each lock is only tried and let
-    go, so `persona status` can ask beside a live run without taking anything from it."""
+    go, so `persona status` can ask beside a live run without taking anything from it (a run
+    starting in that instant leaves the orphan to the run after it: late, never lost)."""
     n = 0
     for path in folder.glob(f"*{SUFFIX}") if folder.is_dir() else ():
         fd = _try_lock(path)
