@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from persona_pipeline.orchestration.compile_owed import CompileOwed
+from persona_pipeline.orchestration.compile_owed import CompileOwed, orphan_count
 from persona_pipeline_tests.builders import claude_user
 from persona_pipeline_tests.conftest import REPO, cli, last_json
 from persona_pipeline_tests.test_crash_resume import _share_key
@@ -53,6 +53,9 @@ def test_a_run_killed_before_its_compile_leaves_the_compile_to_the_next_run(cli_
     )
     assert died.returncode == 9, died.stderr[-2000:]
     assert _pack(data) == before  # the rows are stored, the pack is not recompiled yet
+    status = cli(cli_env, "status", "--json")
+    assert json.loads(status.stdout)["stale"]["compile_owed"] == 1, status.stderr[-2000:]
+    assert "a compile owed" in cli(cli_env, "status").stdout
 
     resumed = last_json(**_vars(cli(cli_env, "run", "--json")))
     assert resumed["units_processed"] == 0  # nothing left to read or digest: only the compile was owed
@@ -64,12 +67,13 @@ def test_a_run_killed_before_its_compile_leaves_the_compile_to_the_next_run(cli_
     assert last_json(**_vars(cli(cli_env, "run", "--json")))["units_processed"] == 0
     assert (data / "persona" / "PERSONA.md").stat().st_mtime_ns == mtime
     assert not list((data / "compile_owed").iterdir())
+    assert json.loads(cli(cli_env, "status", "--json").stdout)["stale"]["compile_owed"] == 0
 
 
 _HOLDS_A_MARKER = """
 import sys, time
 from pathlib import Path
-from persona_pipeline.orchestration.compile_owed import CompileOwed
+from persona_pipeline.orchestration.compile_owed import CompileOwed, orphan_count
 CompileOwed(Path(sys.argv[1]))
 print("ready", flush=True)
 time.sleep(600)
@@ -87,6 +91,7 @@ def test_a_live_runs_marker_is_no_orphan_and_a_killed_runs_is(tmp_path) -> None:
     )
     try:
         assert child.stdout is not None and child.stdout.readline().strip() == "ready"
+        assert orphan_count(folder) == 0  # asked beside a live run: its marker is held
         alive = CompileOwed(folder)
         assert not alive.owed  # another run at work: its compile is its own
         alive.settle()
@@ -94,8 +99,10 @@ def test_a_live_runs_marker_is_no_orphan_and_a_killed_runs_is(tmp_path) -> None:
     finally:
         child.send_signal(signal.SIGKILL)
         child.wait(timeout=30)
+    assert orphan_count(folder) == 1 and orphan_count(folder) == 1  # counting takes nothing
     after = CompileOwed(folder)
     assert after.owed and len(after.orphans) == 1
+    assert orphan_count(folder) == 0  # held by the run that will compile
     other = CompileOwed(folder)  # while `after` holds the orphan, a third run leaves it alone
     assert not other.owed
     other.settle()

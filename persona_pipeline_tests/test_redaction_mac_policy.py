@@ -10,17 +10,7 @@ import time
 import pytest
 
 from persona_pipeline.core.evidence.redaction.redactor import Redactor
-
-
-@pytest.fixture(scope="module")
-def redactor() -> Redactor:
-    return Redactor(b"m" * 32)
-
-
-def _red(r: Redactor, text: str) -> str:
-    out = r.redact_many([text])[0]
-    assert out is not None
-    return out.text
+from persona_pipeline_tests.redaction_checks import redacted
 
 
 @pytest.mark.parametrize(
@@ -35,7 +25,7 @@ def _red(r: Redactor, text: str) -> str:
     ],
 )
 def test_unattributed_macs_are_kept(redactor: Redactor, text: str) -> None:
-    assert _red(redactor, text) == text
+    assert redacted(redactor, text) == text
 
 
 @pytest.mark.parametrize(
@@ -55,14 +45,14 @@ def test_unattributed_macs_are_kept(redactor: Redactor, text: str) -> None:
     ],
 )
 def test_attributed_macs_are_redacted(redactor: Redactor, text: str, value: str) -> None:
-    out = _red(redactor, text)
+    out = redacted(redactor, text)
     assert value not in out and "[REDACTED:mac_address:" in out
-    assert _red(redactor, out) == out
+    assert redacted(redactor, out) == out
 
 
 def test_an_owner_alone_makes_no_decimal_groups_an_address(redactor: Redactor) -> None:
     text = "our relay legs took 40:15:30:45:20:10 in total"
-    assert _red(redactor, text) == text
+    assert redacted(redactor, text) == text
 
 
 @pytest.mark.parametrize("unit", ["Dana's 9c:b6:d0:4e:21:aa ", "my. 9c:b6:d0:4e:21:aa; ", "adresse de "])
@@ -88,7 +78,7 @@ def test_owner_and_label_reads_stay_linear(redactor: Redactor, unit: str) -> Non
     ],
 )
 def test_glued_labels_and_column_headers_label(redactor: Redactor, text: str) -> None:
-    out = _red(redactor, text)
+    out = redacted(redactor, text)
     assert "a4:5e:60:d2:11:0b" not in out and "a4-5e-60-d2-11-0b" not in out
     assert "[REDACTED:mac_address:" in out
 
@@ -105,7 +95,7 @@ def test_glued_labels_and_column_headers_label(redactor: Redactor, text: str) ->
     ],
 )
 def test_glued_look_alikes_label_nothing(redactor: Redactor, text: str) -> None:
-    assert _red(redactor, text) == text
+    assert redacted(redactor, text) == text
 
 
 @pytest.mark.parametrize(
@@ -121,7 +111,7 @@ def test_glued_look_alikes_label_nothing(redactor: Redactor, text: str) -> None:
     ],
 )
 def test_owners_in_other_languages_and_hostnames(redactor: Redactor, text: str) -> None:
-    out = _red(redactor, text)
+    out = redacted(redactor, text)
     assert "b8:27:eb:4f:90:1c" not in out and "[REDACTED:mac_address:" in out
 
 
@@ -137,4 +127,4 @@ def test_owners_in_other_languages_and_hostnames(redactor: Redactor, text: str) 
     ],
 )
 def test_generic_hosts_and_place_names_own_nothing(redactor: Redactor, text: str) -> None:
-    assert _red(redactor, text) == text
+    assert redacted(redactor, text) == text

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from persona_pipeline.core.evidence.redaction.redactor import Redactor
+from persona_pipeline_tests.redaction_checks import redacted
 
 _V = "Tz5Nc8Wq1Kd7Hm3Jx"  # a generated-looking value of our own
 
@@ -14,14 +15,6 @@ _V = "Tz5Nc8Wq1Kd7Hm3Jx"  # a generated-looking value of our own
 @pytest.fixture(scope="module")
 def red() -> Redactor:
     return Redactor(b"p" * 32)
-
-
-def _redact(red: Redactor, text: str) -> str:
-    out = red.redact(text)
-    assert out is not None
-    again = red.redact(out.text)
-    assert again is not None and again.text == out.text  # idempotent
-    return out.text
 
 
 @pytest.mark.parametrize(
@@ -39,7 +32,7 @@ def _redact(red: Redactor, text: str) -> str:
     ],
 )
 def test_public_keys_in_their_languages_are_kept(red: Redactor, text: str) -> None:
-    assert _redact(red, text) == text
+    assert redacted(red, text) == text
 
 
 @pytest.mark.parametrize(
@@ -53,7 +46,7 @@ def test_public_keys_in_their_languages_are_kept(red: Redactor, text: str) -> No
     ],
 )
 def test_other_keys_are_still_redacted(red: Redactor, text: str) -> None:
-    out = _redact(red, text)
+    out = redacted(red, text)
     assert _V not in out, out
 
 
@@ -67,7 +60,7 @@ def test_other_keys_are_still_redacted(red: Redactor, text: str) -> None:
     ],
 )
 def test_words_derived_from_public_stems_are_no_public_key(red: Redactor, text: str) -> None:
-    assert _V not in _redact(red, text)
+    assert _V not in redacted(red, text)
 
 
 @pytest.mark.parametrize(
@@ -78,7 +71,7 @@ def test_words_derived_from_public_stems_are_no_public_key(red: Redactor, text: 
     ],
 )
 def test_the_key_word_nearest_the_value_is_judged(red: Redactor, text: str) -> None:
-    assert _V not in _redact(red, text)
+    assert _V not in redacted(red, text)
 
 
 @pytest.mark.parametrize(
@@ -92,4 +85,4 @@ def test_the_key_word_nearest_the_value_is_judged(red: Redactor, text: str) -> N
     ],
 )
 def test_public_adjectives_inflected_are_kept(red: Redactor, text: str) -> None:
-    assert _redact(red, text) == text
+    assert redacted(red, text) == text

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from persona_pipeline.core.evidence.redaction.redactor import Redactor
+from persona_pipeline_tests.redaction_checks import redacted
 
 _VALUE = "Rw7Kq2Zm9Xt4Lp6Vn"  # a generated-looking value of our own
 _TAG = "[svc/web-4f8a2c-qq7rt/web]"  # a log line's source tag: a path with a generated suffix
@@ -15,14 +16,6 @@ _TAG = "[svc/web-4f8a2c-qq7rt/web]"  # a log line's source tag: a path with a ge
 @pytest.fixture(scope="module")
 def red() -> Redactor:
     return Redactor(b"f" * 32)
-
-
-def _redact(red: Redactor, text: str) -> str:
-    out = red.redact(text)
-    assert out is not None
-    again = red.redact(out.text)
-    assert again is not None and again.text == out.text  # idempotent
-    return out.text
 
 
 @pytest.mark.parametrize(
@@ -38,20 +31,20 @@ def test_a_label_names_the_nearest_value(red: Redactor, line: str) -> None:
     """A key word names one value, the nearest (at equal distance the one after it): the tag
     before it stays, on the first pass and on the second (where the value is a placeholder)."""
     # batch the line with others: a value found once is redacted wherever it recurs
-    out = _redact(red, f"{line}\n{_TAG} starting worker\n")
+    out = redacted(red, f"{line}\n{_TAG} starting worker\n")
     assert _TAG in out and _VALUE not in out, out
 
 
 def test_a_value_before_its_label_alone_is_still_named(red: Redactor) -> None:
     # (a guard: the nearest-value rule keeps the head-final reading when no value follows)
-    out = _redact(red, f"{_VALUE} anahtarını sildim")
+    out = redacted(red, f"{_VALUE} anahtarını sildim")
     assert _VALUE not in out, out
 
 
 def test_a_spaced_assignment_is_no_prose_label(red: Redactor) -> None:
     text = f"{_TAG} token = {{{{ vault_lookup('ci/deploy') }}}}"
-    assert _redact(red, text) == text
-    secret = _redact(red, f"{_TAG} token = {_VALUE}")
+    assert redacted(red, text) == text
+    secret = redacted(red, f"{_TAG} token = {_VALUE}")
     assert _TAG in secret and _VALUE not in secret, secret
 
 
@@ -64,7 +57,7 @@ def test_a_spaced_assignment_is_no_prose_label(red: Redactor) -> None:
     ],
 )
 def test_public_and_example_values_beside_a_key_word(red: Redactor, text: str) -> None:
-    assert _redact(red, text) == text
+    assert redacted(red, text) == text
 
 
 @pytest.mark.parametrize(
@@ -77,21 +70,21 @@ def test_public_and_example_values_beside_a_key_word(red: Redactor, text: str) -
 def test_secret_values_of_the_same_shapes_stay_redacted(red: Redactor, text: str) -> None:
     # (guards: the vetoes above read the words and the line, never the shape alone)
     value = next(w for w in text.split() if len(w) >= 16)
-    assert value not in _redact(red, text)
+    assert value not in redacted(red, text)
 
 
 def test_an_escaped_word_is_no_value(red: Redactor) -> None:
     # (a JSON string's \\u escapes: the decoded view reads the word, and the value beside it)
     text = '{"note": "kulcs ' + _VALUE + ' \\u00e9rv\\u00e9nytelen lett"}'
-    out = _redact(red, text)
+    out = redacted(red, text)
     assert "\\u00e9rv\\u00e9nytelen" in out and _VALUE not in out, out
 
 
 def test_hook_url_template_is_no_secret(red: Redactor) -> None:
     template = "POST to https://hooks.chat.example.org/services/Q00000000/W00000000/zzzzzzzzzzzzzzzzzzzz"
-    assert _redact(red, template) == template
+    assert redacted(red, template) == template
     real = "POST to https://hooks.chat.example.org/services/Q7H2KD91A/W9XKE21PQ/aQ4mZ8pL2vN6rT1yX3cB5dF7"
-    out = _redact(red, real)
+    out = redacted(red, real)
     assert "aQ4mZ8pL" not in out and "Q7H2KD91A" not in out, out
 
 
@@ -101,10 +94,10 @@ def test_hook_url_template_is_no_secret(red: Redactor) -> None:
 def test_a_value_after_a_doubly_escaped_line_end(red: Redactor) -> None:
     """A label ending an escaped line (`X=\\\\n` inside a JSON string: no view decodes it twice):
     the value on the next line is still the label's; a next line opening with its own label is not."""
-    secret = _redact(red, '{"run": "printf SMTP_PASSWORD=\\\\nHv4Tq9Lw2Zk7Rm3Xp >> vars"}')
+    secret = redacted(red, '{"run": "printf SMTP_PASSWORD=\\\\nHv4Tq9Lw2Zk7Rm3Xp >> vars"}')
     assert "Hv4Tq9Lw2Zk7Rm3Xp" not in secret, secret
     labelled = '{"log": "Recovery Password:\\\\n Slot: {4D1A9B2C-77E0-4F3A-9C8B-2E6D5A4F1B09}"}'
-    assert _redact(red, labelled) == labelled
+    assert redacted(red, labelled) == labelled
 
 
 @pytest.mark.parametrize(
@@ -123,7 +116,7 @@ def test_a_value_after_a_doubly_escaped_line_end(red: Redactor) -> None:
     ],
 )
 def test_prose_key_word_collisions(red: Redactor, text: str) -> None:
-    assert _redact(red, text) == text
+    assert redacted(red, text) == text
 
 
 @pytest.mark.parametrize(
@@ -136,7 +129,7 @@ def test_prose_key_word_collisions(red: Redactor, text: str) -> None:
     ],
 )
 def test_hook_words_in_ordinary_paths(red: Redactor, text: str) -> None:
-    assert _redact(red, text) == text
+    assert redacted(red, text) == text
 
 
 @pytest.mark.parametrize(
@@ -148,7 +141,7 @@ def test_hook_words_in_ordinary_paths(red: Redactor, text: str) -> None:
     ],
 )
 def test_hook_urls_of_the_same_shapes_stay_redacted(red: Redactor, url: str, secret: str) -> None:
-    assert secret not in _redact(red, f"curl -X POST {url}")
+    assert secret not in redacted(red, f"curl -X POST {url}")
 
 
 def test_base64_of_a_word_pair_is_no_credential(red: Redactor) -> None:
@@ -156,9 +149,9 @@ def test_base64_of_a_word_pair_is_no_credential(red: Redactor) -> None:
 
     for raw in (b"Caveat:remember!", b"HACK:workaround", b"crc32:8f3a2c1d9e0b"):
         text = f"blob {base64.b64encode(raw).decode()} end"
-        assert _redact(red, text) == text, raw
+        assert redacted(red, text) == text, raw
     real = base64.b64encode(b"svc-reader:Wm4Tq8Zk2Lp").decode()
-    assert real not in _redact(red, f"blob {real} end")
+    assert real not in redacted(red, f"blob {real} end")
 
 
 @pytest.mark.parametrize(

@@ -8,17 +8,7 @@ import pytest
 
 from persona_pipeline.core.evidence.redaction import taxpayer_ids
 from persona_pipeline.core.evidence.redaction.redactor import Redactor
-
-
-@pytest.fixture(scope="module")
-def redactor() -> Redactor:
-    return Redactor(b"k" * 32)
-
-
-def _red(r: Redactor, text: str) -> str:
-    out = r.redact_many([text])[0]
-    assert out is not None
-    return out.text
+from persona_pipeline_tests.redaction_checks import redacted
 
 
 @pytest.mark.parametrize(
@@ -41,7 +31,7 @@ def _red(r: Redactor, text: str) -> str:
     ],
 )
 def test_labelled_numbers_are_redacted(redactor: Redactor, text: str, value: str, kind: str) -> None:
-    out = _red(redactor, text)
+    out = redacted(redactor, text)
     assert value not in out
     assert f"[REDACTED:{kind}:" in out
 
@@ -65,7 +55,7 @@ def test_labelled_numbers_are_redacted(redactor: Redactor, text: str, value: str
     ],
 )
 def test_lookalikes_stay(redactor: Redactor, text: str) -> None:
-    assert _red(redactor, text) == text
+    assert redacted(redactor, text) == text
 
 
 def test_checks_reject_other_shapes() -> None:
@@ -79,8 +69,8 @@ def test_checks_reject_other_shapes() -> None:
 
 def test_idempotent(redactor: Redactor) -> None:
     text = "JMBG 1507988710238, NIC: 853142731V, mã số thuế: 3100000016"
-    once = _red(redactor, text)
-    assert _red(redactor, once) == once
+    once = redacted(redactor, text)
+    assert redacted(redactor, once) == once
 
 
 # --- phone numbers spelled out digit by digit (`spoken_digits`)
@@ -96,7 +86,7 @@ def test_idempotent(redactor: Redactor) -> None:
     ],
 )
 def test_spoken_phone_numbers_are_redacted(redactor: Redactor, text: str) -> None:
-    out = _red(redactor, text)
+    out = redacted(redactor, text)
     assert "[REDACTED:phone:" in out
     assert "seven" not in out and "sette" not in out and "zeven" not in out
 
@@ -111,7 +101,7 @@ def test_spoken_phone_numbers_are_redacted(redactor: Redactor, text: str) -> Non
     ],
 )
 def test_spoken_lookalikes_stay(redactor: Redactor, text: str) -> None:
-    assert _red(redactor, text) == text
+    assert redacted(redactor, text) == text
 
 
 # --- dates of birth stored as a Unix time (`birth_epochs`)
@@ -129,7 +119,7 @@ def test_spoken_lookalikes_stay(redactor: Redactor, text: str) -> None:
     ],
 )
 def test_birth_epochs_are_redacted(redactor: Redactor, text: str, value: str) -> None:
-    out = _red(redactor, text)
+    out = redacted(redactor, text)
     assert value not in out and "[REDACTED:date_of_birth:" in out
 
 
@@ -145,7 +135,7 @@ def test_birth_epochs_are_redacted(redactor: Redactor, text: str, value: str) ->
     ],
 )
 def test_epoch_lookalikes_stay(redactor: Redactor, text: str) -> None:
-    assert _red(redactor, text) == text
+    assert redacted(redactor, text) == text
 
 
 # --- a DICOM header's names and patient identifiers (`dicom_tags`)
@@ -158,10 +148,10 @@ def test_dicom_dump_names_and_patient_ids(redactor: Redactor) -> None:
         "(0008,0060) CS [MR]     # 2, 1 Modality\n"
         "(0028,0010) US 512   # Rows"
     )
-    out = _red(redactor, text)
+    out = redacted(redactor, text)
     assert "Moreau" not in out and "Gaspard" not in out and "Q7712093" not in out
     assert "[MR]" in out and "US 512" in out
-    assert _red(redactor, out) == out
+    assert redacted(redactor, out) == out
 
 
 def test_dicom_pydicom_json_and_dcmodify(redactor: Redactor) -> None:
@@ -171,7 +161,7 @@ def test_dicom_pydicom_json_and_dcmodify(redactor: Redactor) -> None:
         '"00080020": {"vr": "DA", "Value": ["20240105"]}}\n'
         'dcmodify -m "(0010,0030)=19771102" x.dcm'
     )
-    out = _red(redactor, text)
+    out = redacted(redactor, text)
     for v in ("Lindqvist", "Okonjo", "19771102"):
         assert v not in out
     assert '"Value": ["20240105"]' in out  # (a study date: no one's)
@@ -191,7 +181,7 @@ def test_dicom_pydicom_json_and_dcmodify(redactor: Redactor) -> None:
     ],
 )
 def test_national_number_labels_vouch(redactor: Redactor, text: str, value: str) -> None:
-    out = _red(redactor, text)
+    out = redacted(redactor, text)
     assert value not in out and "[REDACTED:" in out
 
 
@@ -206,7 +196,7 @@ def test_national_number_labels_vouch(redactor: Redactor, text: str, value: str)
     ],
 )
 def test_national_number_lookalikes_stay(redactor: Redactor, text: str) -> None:
-    assert _red(redactor, text) == text
+    assert redacted(redactor, text) == text
 
 
 # --- a record's fields as tools print or take them (`views._record_view`)
@@ -214,10 +204,10 @@ def test_national_number_lookalikes_stay(redactor: Redactor, text: str) -> None:
 
 def test_psql_expanded_record_fields_are_labels(redactor: Redactor) -> None:
     text = "-[ RECORD 3 ]-+-----------\nstatus        | active\ncontact_name  | Νίκος Παπαδόπουλος"
-    out = _red(redactor, text)
+    out = redacted(redactor, text)
     assert "Παπαδόπουλος" not in out
     assert "status        | active" in out
-    assert _red(redactor, out) == out
+    assert redacted(redactor, out) == out
 
 
 @pytest.mark.parametrize(
@@ -235,7 +225,7 @@ def test_psql_expanded_record_fields_are_labels(redactor: Redactor) -> None:
     ],
 )
 def test_shorthand_fields_are_labels(redactor: Redactor, text: str, value: str) -> None:
-    assert value not in _red(redactor, text)
+    assert value not in redacted(redactor, text)
 
 
 @pytest.mark.parametrize(
@@ -247,7 +237,7 @@ def test_shorthand_fields_are_labels(redactor: Redactor, text: str, value: str) 
     ],
 )
 def test_record_lookalikes_stay(redactor: Redactor, text: str) -> None:
-    assert _red(redactor, text) == text
+    assert redacted(redactor, text) == text
 
 
 # --- a device's hardware address (`mac_addresses`)
@@ -263,7 +253,7 @@ def test_record_lookalikes_stay(redactor: Redactor, text: str) -> None:
     ],
 )
 def test_device_macs_are_redacted(redactor: Redactor, text: str, value: str) -> None:
-    out = _red(redactor, text)
+    out = redacted(redactor, text)
     assert value not in out and "[REDACTED:mac_address:" in out
 
 
@@ -282,7 +272,7 @@ def test_device_macs_are_redacted(redactor: Redactor, text: str, value: str) -> 
     ],
 )
 def test_protocol_macs_stay(redactor: Redactor, text: str) -> None:
-    assert _red(redactor, text) == text
+    assert redacted(redactor, text) == text
 
 
 # --- a traveller's programme number after its label
@@ -297,12 +287,12 @@ def test_protocol_macs_stay(redactor: Redactor, text: str) -> None:
     ],
 )
 def test_travel_ids_are_redacted(redactor: Redactor, text: str, value: str) -> None:
-    assert value not in _red(redactor, text)
+    assert value not in redacted(redactor, text)
 
 
 @pytest.mark.parametrize("text", ["KTN: 12345678", "passid: ABCDEFGH", "the known traveler field is empty"])
 def test_travel_id_lookalikes_stay(redactor: Redactor, text: str) -> None:
-    assert _red(redactor, text) == text
+    assert redacted(redactor, text) == text
 
 
 # --- an employee's number and India's ABHA / UAN after their labels
@@ -320,7 +310,7 @@ def test_travel_id_lookalikes_stay(redactor: Redactor, text: str) -> None:
     ],
 )
 def test_employee_and_abha_numbers_are_redacted(redactor: Redactor, text: str, value: str) -> None:
-    assert value not in _red(redactor, text)
+    assert value not in redacted(redactor, text)
 
 
 @pytest.mark.parametrize(
@@ -335,13 +325,13 @@ def test_employee_and_abha_numbers_are_redacted(redactor: Redactor, text: str, v
     ],
 )
 def test_employee_lookalikes_stay(redactor: Redactor, text: str) -> None:
-    assert _red(redactor, text) == text
+    assert redacted(redactor, text) == text
 
 
 def test_long_domestic_account_a_few_words_after_its_label(redactor: Redactor) -> None:
     # (an Argentine CBU, 22 digits, starting within reach of its label and ending past it)
     text = "el CBU que figura en el recibo es 0140417700000031000923"
-    out = _red(redactor, text)
+    out = redacted(redactor, text)
     assert "0140417700000031000923" not in out and "[REDACTED:bank_account:" in out
 
 

@@ -9,18 +9,7 @@ import time
 import pytest
 
 from persona_pipeline.core.evidence.redaction.redactor import Redactor
-
-
-@pytest.fixture(scope="module")
-def redactor() -> Redactor:
-    return Redactor(b"r" * 32)
-
-
-def _red(r: Redactor, text: str) -> str:
-    out = r.redact_many([text])[0]
-    assert out is not None
-    return out.text
-
+from persona_pipeline_tests.redaction_checks import redacted
 
 # --- MAC addresses: six decimal groups are a version's, a ratio's or a counter's unless labelled
 
@@ -37,7 +26,7 @@ def _red(r: Redactor, text: str) -> str:
     ],
 )
 def test_decimal_groups_are_no_mac(redactor: Redactor, text: str) -> None:
-    assert _red(redactor, text) == text
+    assert redacted(redactor, text) == text
 
 
 @pytest.mark.parametrize(
@@ -52,12 +41,12 @@ def test_decimal_groups_are_no_mac(redactor: Redactor, text: str) -> None:
     ],
 )
 def test_labelled_or_hex_macs_are_redacted(redactor: Redactor, text: str, value: str | None) -> None:
-    out = _red(redactor, text)
+    out = redacted(redactor, text)
     if value is None:
         assert out == text
     else:
         assert value not in out and "[REDACTED:mac_address:" in out
-        assert _red(redactor, out) == out
+        assert redacted(redactor, out) == out
 
 
 # --- employee numbers: `worker id` and `badge` name a person's number only in an HR context
@@ -76,7 +65,7 @@ def test_labelled_or_hex_macs_are_redacted(redactor: Redactor, text: str, value:
     ],
 )
 def test_worker_and_badge_numbers_without_hr_context_stay(redactor: Redactor, text: str) -> None:
-    assert _red(redactor, text) == text
+    assert redacted(redactor, text) == text
 
 
 @pytest.mark.parametrize(
@@ -90,15 +79,15 @@ def test_worker_and_badge_numbers_without_hr_context_stay(redactor: Redactor, te
     ],
 )
 def test_worker_and_badge_numbers_in_hr_context_are_redacted(redactor: Redactor, text: str, value: str) -> None:
-    out = _red(redactor, text)
+    out = redacted(redactor, text)
     assert value not in out and "[REDACTED:employee_id:" in out
-    assert _red(redactor, out) == out
+    assert redacted(redactor, out) == out
 
 
 def test_a_placeholder_is_no_hr_context(redactor: Redactor) -> None:
     # (the kind in `[REDACTED:employee_id:…]` is the redactor's word, not the text's)
     text = "[REDACTED:employee_id:0a1b2c3d] then worker id 51872 restarted"
-    assert _red(redactor, text) == text
+    assert redacted(redactor, text) == text
 
 
 # --- phone numbers spelled in words: a list of digit words is no phone
@@ -114,7 +103,7 @@ def test_a_placeholder_is_no_hr_context(redactor: Redactor) -> None:
     ],
 )
 def test_listed_digit_words_are_no_phone(redactor: Redactor, text: str) -> None:
-    assert _red(redactor, text) == text
+    assert redacted(redactor, text) == text
 
 
 @pytest.mark.parametrize(
@@ -126,7 +115,7 @@ def test_listed_digit_words_are_no_phone(redactor: Redactor, text: str) -> None:
     ],
 )
 def test_spoken_phones_are_still_redacted(redactor: Redactor, text: str) -> None:
-    out = _red(redactor, text)
+    out = redacted(redactor, text)
     assert "[REDACTED:phone:" in out
     assert "seven" not in out and "nine" not in out and "nueve" not in out
 
@@ -139,7 +128,7 @@ def test_spoken_phones_are_still_redacted(redactor: Redactor, text: str) -> None
     ["rebirth_date: 631152000", '{"rebirthTimestamp": 631152000000}', "REBIRTH_TS=631152000"],
 )
 def test_birth_inside_a_word_is_no_birth_key(redactor: Redactor, text: str) -> None:
-    assert _red(redactor, text) == text
+    assert redacted(redactor, text) == text
 
 
 @pytest.mark.parametrize(
@@ -151,7 +140,7 @@ def test_birth_inside_a_word_is_no_birth_key(redactor: Redactor, text: str) -> N
     ],
 )
 def test_birth_segments_are_redacted(redactor: Redactor, text: str, value: str) -> None:
-    out = _red(redactor, text)
+    out = redacted(redactor, text)
     assert value not in out and "[REDACTED:date_of_birth:" in out
 
 
@@ -160,11 +149,11 @@ def test_birth_segments_are_redacted(redactor: Redactor, text: str, value: str) 
 
 def test_dcmodify_names_are_person_names(redactor: Redactor) -> None:
     text = 'dcmodify -i "(0010,0010)=Vasquez^Olena" -i "(0008,0090)=Brandt^Ossian" -i "(0010,0020)=QX90213" s.dcm'
-    out = _red(redactor, text)
+    out = redacted(redactor, text)
     for v in ("Vasquez", "Olena", "Brandt", "Ossian", "QX90213"):
         assert v not in out
     assert out.count("[REDACTED:person_name:") == 2 and "[REDACTED:patient_id:" in out
-    assert _red(redactor, out) == out
+    assert redacted(redactor, out) == out
 
 
 # --- the new patterns stay linear on hostile input

@@ -70,6 +70,19 @@ class CompileOwed:
         self._held.clear()
 
 
+def orphan_count(folder: Path) -> int:
+    """Markers nobody holds, i.e. runs that died owing a compile: each lock is only tried and let
+    go, so `persona status` can ask beside a live run without taking anything from it (a run
+    starting in that instant leaves the orphan to the run after it: late, never lost)."""
+    n = 0
+    for path in folder.glob(f"*{SUFFIX}") if folder.is_dir() else ():
+        fd = _try_lock(path)
+        if fd is not None:
+            os.close(fd)
+            n += 1
+    return n
+
+
 def _try_lock(path: Path) -> int | None:
     """A descriptor holding `path`'s lock, or None when a live run holds it (or it is gone)."""
     try:

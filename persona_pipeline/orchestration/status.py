@@ -186,6 +186,7 @@ def _render_pack(p: dict[str, Any]) -> list[str]:
 
 def collect(settings: Settings) -> dict[str, Any]:
     from persona_pipeline.core.warehouse import store
+    from persona_pipeline.orchestration.compile_owed import orphan_count
     from persona_pipeline.orchestration.incremental import plan
     from persona_pipeline.persona import store as digest_store
     from persona_pipeline.persona.digest.backend import make_digester
@@ -230,6 +231,8 @@ def collect(settings: Settings) -> dict[str, Any]:
             "undigested": len(undigested),
             "without_lessons": len(unlearned),
             "without_notes": len(unnoted),
+            # a run died between storing rows and compiling them: the pack is behind the warehouse
+            "compile_owed": orphan_count(settings.data_dir / "compile_owed"),
             "keys": todo.changed[:20],
         },
         **_warehouse_status(settings),
@@ -241,7 +244,7 @@ def collect(settings: Settings) -> dict[str, Any]:
     }
 
 
-_STALE = ("new_or_changed", "to_erase", "undigested", "without_lessons", "without_notes")
+_STALE = ("new_or_changed", "to_erase", "undigested", "without_lessons", "without_notes", "compile_owed")
 
 
 def render(s: dict[str, Any]) -> str:
@@ -264,6 +267,7 @@ def render(s: dict[str, Any]) -> str:
     lines.append(
         f"stale: {st['new_or_changed']} new/changed, {st['to_erase']} to erase, {st['undigested']} to digest, "
         f"{st['without_lessons']} without lessons, {st['without_notes']} without notes"
+        + (", a compile owed by an interrupted run" if st.get("compile_owed") else "")
         + (" — run `persona run`" if any(st[k] for k in _STALE) else " — up to date")
     )
     lines.append(
