@@ -17194,7 +17194,7 @@ for _name15, _formats15, _own15, _fits15 in [
             "{L}={v}",
             "curl 'https://api.zerobounce.net/v2/getcredits?api_key={v}'",
             "curl -G https://api.neverbounce.com/v4.2/single/check --data-urlencode key={v} "
-            "--data-urlencode email=info@example.org",
+            '--data-urlencode email="$ADDRESS"',
             "curl 'https://api.hunter.io/v2/domain-search?domain=example.org&api_key={v}'",
         ],
         {1: ("ZEROBOUNCE_API_KEY",), 2: ("NEVERBOUNCE_API_KEY",), 3: ("HUNTER_API_KEY",)},
@@ -20651,9 +20651,9 @@ def _kotlin_dollar(s: str) -> str:
 
 ROUND15_WRAPPERS: list[Wrapper] = [
     lambda r: (
-        "commit 4f1c2e9a7b3d0c18a0e6b7c29d51f3e8a6b4c2d0\nAuthor: ci-bot <ci-bot@example.com>\n"
-        "Date:   Sat Dec 5 10:14:02 2026 +0000\n\n    add scratch notes\n\ndiff --git a/notes.txt b/notes.txt\n"
-        "new file mode 100644\n--- /dev/null\n+++ b/notes.txt\n@@ -0,0 +1,3 @@\n+{s}",
+        "$ git show --pretty=oneline HEAD\n4f1c2e9a7b3d0c18a0e6b7c29d51f3e8a6b4c2d0 add scratch notes\n"
+        "diff --git a/notes.txt b/notes.txt\nnew file mode 100644\n"
+        "--- /dev/null\n+++ b/notes.txt\n@@ -0,0 +1,3 @@\n+{s}",
         _git_show_added,
     ),
     lambda r: ("DO $body$\nBEGIN\n  RAISE NOTICE '%', $note${s}$note$;\nEND\n$body$;", _ident),  # dollar quotes
@@ -20661,7 +20661,7 @@ ROUND15_WRAPPERS: list[Wrapper] = [
     lambda r: ('log.info(f"""context: {s} (attempt {n})""")', _fstring),
     lambda r: ('sh """\n  echo "{s}" > debug.txt\n"""', _groovy_gstring),
     lambda r: (
-        "BEGIN:VEVENT\nUID:4f1c2e9a@acme.dev\nSUMMARY:incident review\nDESCRIPTION:{s}\nEND:VEVENT",
+        "BEGIN:VEVENT\nUID:incident-review-2026-12-05\nSUMMARY:incident review\nDESCRIPTION:{s}\nEND:VEVENT",
         _ics_text,
     ),
     lambda r: (".TH NOTES 1\n.SH DESCRIPTION\n{s}", _troff),
