@@ -15,19 +15,20 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (14 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (14, the oldest
+``HOLDOUT_ROUNDS`` (15 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (15, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 14`` is exactly round 14's holdout whatever is written after it (a pool's
+``--pool holdout --round 15`` is exactly round 15's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
 1 to 8, the cases dev drew before round 10 was written; ``before=10``: rounds 1 to 9, the cases dev
 drew before round 11 was written; ``before=11``: rounds 1 to 10, the cases dev drew before round 12
 was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 was written;
-``before=13``: rounds 1 to 12, the cases dev drew before round 14 was written).
+``before=13``: rounds 1 to 12, the cases dev drew before round 14 was written; ``before=14``: rounds
+1 to 13, the cases dev drew before round 15 was written).
 
-- ``dev`` (tune on its failures): rounds 1 to 13 (round 7 since issue 17 opened it, branch tune7:
+- ``dev`` (tune on its failures): rounds 1 to 14 (round 7 since issue 17 opened it, branch tune7:
   untuned seeds 1 / 2 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB; after the
   tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB; round 8 since round 9 was written, branch blind9:
   as dev, untuned on it, seed 7 (n 1200) 83.0% secrets, 77.0% personal data, 117 FP/MB; tuned on
@@ -39,7 +40,9 @@ was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 w
   was written, branch blind12, likewise (the floors it had as the holdout); round 12 since round 13
   was written, branch blind13, likewise; round 13 since round 14 was written, branch blind14,
   likewise: drawn as dev at seed 7 (n 1200), untuned on it, 61.8% secrets, 53.8% personal data,
-  2.4 FP/MB, 4 stray spans).
+  2.4 FP/MB, 4 stray spans; round 14 since round 15 was written, branch blind15, likewise but for
+  personal data: drawn as dev at seed 7 (n 1200), untuned on it, 60.2% secrets, 61.5% personal data,
+  94.7 FP/MB, 2 stray spans).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -585,12 +588,8 @@ was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 w
   identifiers, sequence and structure accessions, star and galaxy designations, key-derivation
   parameters, authentication scheme declarations, GS1 element strings, source-map mappings, game
   world seeds, chess notation, spreadsheet range references, coordinate reference system codes.
-
-- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
-  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 14.
   Round 14 (``ROUND14``, ``_extend14`` / ``round14_*`` / ``_pii14`` / ``_multi14``,
-  ``ROUND14_WRAPPERS``, ``_round14_decoy_templates``), written blind to the engine (issue 17, branch
+  ``ROUND14_WRAPPERS``, ``_round14_decoy_templates``; dev since round 15), written blind to the engine (issue 17, branch
   blind14: its author read only this generator, its tests, the shared bench and the engine's
   aggregate line; scored by ``--pool holdout``; untuned, the engine at 7295cd2, seeds 1 / 2 (n 2400)
   and 7 (n 1200): 53.9 / 53.6 / 54.8% secrets, 55.8 / 53.6 / 57.4% personal data, 106.9 / 91.0 /
@@ -634,6 +633,62 @@ was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 w
   element sets, DNS SOA / NS records of documentation domains, BGP announcements of public networks,
   library call numbers, legal citations, patent numbers, IANA time zones, media types, git refspecs,
   ABC tunes, Unicode code points, paint and print colour codes, standards references.
+
+- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
+  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
+  table alone): round 15.
+  Round 15 (``ROUND15``, ``_extend15`` / ``round15_*`` / ``_pii15`` / ``_multi15`` / ``_fill15``,
+  ``ROUND15_WRAPPERS``, ``_round15_decoy_templates``), written blind to the engine (issue 17, branch
+  blind15: its author read only this generator, its tests, the shared bench and the engine's
+  aggregate line; scored by ``--pool holdout``; untuned, the engine at stage37 d1284f3, seeds 1 / 2
+  (n 2400) and 7 (n 1200): 54.9 / 54.2 / 56.6% secrets, 58.8 / 58.4 / 59.6% personal data, 176.2 /
+  174.5 / 166.7 FP/MB, 88 / 99 / 44 stray spans, idempotent, nothing dropped). Round 15 measures
+  carry: two new families for every earlier category, one-value categories from shared lists
+  (``SECRET_FAMILIES15``: the label in a comment on the line before, in a column header only, after
+  the value, in the sibling field of a Postman ``apikey`` array or a HAR ``postData`` param, in
+  ``kubectl describe configmap`` data, in ``jq to_entries`` output, in a ``terraform console`` call,
+  in German or Japanese; the value URL-encoded in a curl error, or cut in two and joined by
+  JavaScript ``+``, Go ``+`` or shell ``$A$B`` (both halves planted); Hausa / Somali / Punjabi /
+  Armenian / Kannada chat; ``PII_FAMILIES15``: the label on the line before or after, a column
+  header, no label at all, a HAR JSON body, a CSV row with a quoted newline, ``jq to_entries``, the
+  same languages), the rest (key pairs and blocks, user names in paths, URLs) as a round-12 or
+  earlier snippet in ``kubectl describe configmap``, ``git show HEAD:…``, ``terraform console``
+  ``file()``, ``gh gist view --raw`` or ``sops -d --extract`` (``CONTAINERS15``). Categories the
+  generator lacked (``Category.rounds`` all 15), 22 secret: weather API keys (OpenWeatherMap,
+  Tomorrow.io, WeatherAPI, Visual Crossing), marketplace seller tokens (Amazon SP-API refresh tokens
+  ``Atzr|IwEB…``, LWA client secrets ``amzn1.oa2-cs.v1.``, eBay user tokens ``v^1.1#…``, Etsy
+  keystrings), push-service secrets (Huawei HMS, Xiaomi MiPush, Pushy, Batch), APM agent keys
+  (Instana, AppDynamics, SigNoz, Uptrace DSN tokens), vector-DB keys (Zilliz, turbopuffer ``tpuf_``,
+  Chroma Cloud ``ck-``, LanceDB Cloud), model-hub tokens (Civitai, ModelScope ``ms-``, Ultralytics
+  HUB, Lightning), quantum-cloud tokens (IBM Quantum, D-Wave Leap, IonQ), e-mail validation keys
+  (ZeroBounce, NeverBounce ``secret_``, Hunter, Kickbox ``live_``), document API keys (CloudConvert,
+  DocRaptor, ConvertAPI, PDFMonkey), stock-media keys (Unsplash, Pexels, Pixabay, Shutterstock),
+  music API secrets (Spotify, Last.fm, Genius, SoundCloud), open-data API keys (api.data.gov,
+  Companies House, Census, FRED), automation-platform keys (n8n, Retool ``retool_01``, Windmill,
+  Pipedream), MQTT broker passwords (``mosquitto_pub -P``, Zigbee2MQTT, paho, EMQX), video SDK
+  secrets (Zoom server-to-server, 100ms, Whereby, Dyte), shipping API secrets (ShipStation,
+  Sendcloud, AfterShip ``asat_``, DHL), tax API keys (Avalara, TaxJar, Quaderno), code-search
+  tokens (Sourcegraph ``sgp_``, Greptile, Tabnine), OIDC provider secrets (authentik, Logto,
+  Casdoor, Kanidm), game-backend secrets (Unity services, GameAnalytics, Hathora, Nakama), known
+  kinds inside exports (``docker inspect`` ``Args``, a Terraform state instance, kubectl's
+  last-applied annotation, HAR cookies, Postman collection variables, ``.npmrc`` scoped auth, a CI
+  log that prints the value before registering its mask) and known kinds split across Go / Rust /
+  Kotlin / Terraform / C# code; 14 personal data: Finland's veronumero, Costa Rica's DIMEX,
+  Uruguay's cédula (its check digit), Nicaragua's cédula (its mod-23 letter), Panama's cédula,
+  Kyrgyz / Rwandan / Ugandan personal numbers, resident cards (Taiwan's new ARC number with its check
+  digit, Japan's 在留カード, Singapore's FIN with its letter), a home's plus code or what3words
+  address, iris templates (ISO/IEC 19794-6), phone numbers read aloud with words between the groups,
+  colleagues' names and home addresses (14 more countries) in prose with no label, names in
+  Canadian syllabics, Tibetan, N'Ko and Adlam, emergency contacts (a name and a phone, both planted).
+  ``ROUND15_WRAPPERS``: ``git show`` of an added file, PostgreSQL dollar quotes, a Nix indented
+  string, a Python f-string (braces doubled), a Jenkinsfile GString, an iCalendar ``DESCRIPTION``
+  (RFC 5545 escapes), troff, a Jsonnet text block, an MDX template literal, a quoted quote, a crontab
+  line (``\%``), a systemd ``ExecStartPre`` (``%%``), a compose ``command`` (``$$``), a Kotlin
+  ``trimMargin`` string (``${'$'}``), Hausa / Somali / Punjabi / Armenian / Kannada chat.
+  ``_round15_decoy_templates``: package URLs, ELF and Go build ids, schema migration ids, kernel and
+  runtime clock stamps, GPU driver banners, app bundle ids and version codes, CI cache keys, OAuth
+  scope strings, clinical terminology codes, coarse spatial index cells, release commit subjects,
+  Terraform resource addresses, Kubernetes object metadata, crash incident identifiers.
 
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
@@ -738,6 +793,22 @@ signing keys (imgproxy, Filestack), a password seen in a packet capture or a sys
 secrets: the public ids beside them (a SCIM tenant URL, a Crisp identifier, an ImageKit
 ``public_`` key, an Amadeus client id), which are template text and never planted.
 Still no device serials, documented test keys or hashes of passwords.
+Round 15's policy. Personal data: a national, tax, residence or personal number of a natural person
+(Finland's veronumero, Costa Rica's DIMEX, the cédulas of Uruguay, Nicaragua and Panama, Kyrgyzstan's
+ПИН, Rwanda's and Uganda's national ids, Taiwan's ARC number, Japan's residence card, Singapore's
+FIN): each names one person to an authority, and a foreigner's residence number does so as a
+citizen's id does; the plus code or what3words address of a person's home (each locates the home to
+a few metres, as round 10's coordinates; coarse cells of a city are decoys); an iris template
+(biometric data, as round 13's fingerprints); a phone number however it is spoken or split (the
+words between the groups are part of the planted run); a colleague's full name and a home address in
+prose with no label (the text around them is what a reader would use, and so must a redactor); an
+emergency contact's name and number. Not personal: package URLs, build and migration ids, clock
+stamps, bundle ids, clinical codes (they name a concept, never a patient), coarse spatial cells,
+resource addresses, object metadata, crash incident ids. Secrets: whatever grants access, wherever
+its label sits (another line, a header, a sibling field, another language) and in however many
+pieces it is written (each piece is planted). Not secrets: OAuth scopes, cache keys, build ids, the
+public ids beside the secrets (client ids, account numbers in ``curl -u``), which are template text
+and never planted. Still no device serials, documented test keys or hashes of passwords.
 """
 
 from __future__ import annotations
@@ -17465,7 +17536,7 @@ def _pii15(name: str, kinds: list[tuple[str, Callable[[random.Random], str]]], o
 
 
 def fi_veronumero(r: random.Random) -> str:
-    # Finland's individual tax number (construction workers' cards): 12 digits, python-stdnum accepts it
+    # Finland's individual tax number (construction workers' cards): 12 digits, no public check digit
     return _until_valid("fi.veronumero", lambda r: "1000" + _d(r, 8), r)
 
 

@@ -154,9 +154,17 @@ def blind() -> dict[str, BlindScore]:
 # (never on round 14; stage36 c98f06e): 61.1 / 59.6 / 60.9% secrets, 62.7 / 60.1 / 64.1% personal
 # data, 109.6 / 93.7 / 104.1 FP/MB, 2 / 2 / 0 stray spans; its floors are seed 7's less 1.5 points,
 # plus about 10 FP/MB and 30 stray spans.
+# Round 15 made round 14 dev (issue 17, branch blind15): round 14 keeps the floors it had as the
+# holdout (test_blind_round14_joined_dev; its tuners raise them) but for personal data: drawn as dev
+# at seed 7 (n 1200), untuned on it, it reads 60.2% secrets, 61.5% personal data, 94.7 FP/MB, 2 stray
+# spans, so its personal-data floor is that less 1.5 points. The holdout is round 15 alone (written
+# blind, untuned, the engine at stage37 d1284f3), seeds 1 / 2 (n 2400) and 7 (n 1200): 54.9 / 54.2 /
+# 56.6% secrets, 58.8 / 58.4 / 59.6% personal data, 176.2 / 174.5 / 166.7 FP/MB, 88 / 99 / 44 stray
+# spans, idempotent, nothing dropped; its floors are seed 7's less 1.5 points, plus about 10 FP/MB and
+# 30 stray spans.
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.594, 0.626, 115.0, 30)],
+    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.551, 0.581, 177.0, 75)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
@@ -236,11 +244,11 @@ def test_blind_round13_joined_dev(blind: dict[str, BlindScore]) -> None:
 
 def test_blind_round14_joined_dev(blind: dict[str, BlindScore]) -> None:
     """Round 14 (dev since round 15 is written blind): the floors it had as the holdout, until its
-    tuners raise them."""
+    tuners raise them; personal data at its figure drawn as dev (61.5%) less 1.5 points."""
     sc = blind["round14"]
     assert sc.idempotent and sc.dropped == 0
     assert sc.recall("secret") >= 0.594, sc.recall("secret")
-    assert sc.recall("pii") >= 0.626, sc.recall("pii")
+    assert sc.recall("pii") >= 0.600, sc.recall("pii")
     assert sc.fp_per_mb() <= 115.0, sc.fp_per_mb()
     assert sc.stray <= 30, sc.stray
 
@@ -826,7 +834,8 @@ def test_round14_generator_checks() -> None:
 
 
 def test_round15_generator_checks() -> None:
-    """Round 15's ids against python-stdnum's validators (Finland's veronumero, Costa Rica's DIMEX)
+    """Round 15's ids against python-stdnum's validators (Finland's veronumero: its layout alone, it has
+    no public check digit; Costa Rica's DIMEX)
     and recomputed from their published rules (Uruguay's cédula check digit, Nicaragua's cédula
     letter, Taiwan's resident certificate check digit, Singapore's FIN letter, Kyrgyzstan's and
     Rwanda's birth fields); plus codes in the Open Location Code alphabet, iris templates with their
@@ -851,7 +860,7 @@ def test_round15_generator_checks() -> None:
         fw = sum(int(c) * k for c, k in zip(fin[1:8], [2, 7, 6, 5, 4, 3, 2], strict=True))
         assert fin[8] == "XWUTRQPNMLK"[(fw + (4 if fin[0] == "G" else 0)) % 11], fin
         kg = rb.kg_pin(r)
-        assert kg[0] in "12" and 1 <= int(kg[1:3]) <= 31 and 1 <= int(kg[3:5]) <= 12 and 1950 <= int(kg[5:9]), kg
+        assert kg[0] in "12" and 1 <= int(kg[1:3]) <= 31 and 1 <= int(kg[3:5]) <= 12 and int(kg[5:9]) >= 1950, kg
         rw = rb.rw_nid(r).replace(" ", "")
         assert len(rw) == 16 and rw[0] == "1" and rw[5] in "78" and 1950 <= int(rw[1:5]) <= 2004, rw
         pc = rb.home_plus_code(r)
@@ -881,7 +890,7 @@ def test_round15_holdout() -> None:
     r15 = {c.name for c in CATS if c.templates("holdout", 15)}
     assert len(r15 - r14) >= 30 and r14 < r15
     assert len([c for c in CATS if c.name in r15 - r14 and c.kind == "secret"]) >= 15
-    assert len([c for c in CATS if c.name in r15 - r14 and c.kind == "pii"]) >= 12
+    assert len([c for c in CATS if c.name in r15 - r14 and c.kind == "pii"]) >= 14
     cases = generate(2, "holdout", 2400, round_no=15)
     counts = _planted_counts(cases)
     assert set(counts) == r15 and min(counts.values()) >= 6, min(counts.values())
