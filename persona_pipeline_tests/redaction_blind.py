@@ -683,7 +683,7 @@ was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 w
   ``ROUND15_WRAPPERS``: ``git show`` of an added file, PostgreSQL dollar quotes, a Nix indented
   string, a Python f-string (braces doubled), a Jenkinsfile GString, an iCalendar ``DESCRIPTION``
   (RFC 5545 escapes), troff, a Jsonnet text block, an MDX template literal, a quoted quote, a crontab
-  line (``\%``), a systemd ``ExecStartPre`` (``%%``), a compose ``command`` (``$$``), a Kotlin
+  line (``\\%``), a systemd ``ExecStartPre`` (``%%``), a compose ``command`` (``$$``), a Kotlin
   ``trimMargin`` string (``${'$'}``), Hausa / Somali / Punjabi / Armenian / Kannada chat.
   ``_round15_decoy_templates``: package URLs, ELF and Go build ids, schema migration ids, kernel and
   runtime clock stamps, GPU driver banners, app bundle ids and version codes, CI cache keys, OAuth
