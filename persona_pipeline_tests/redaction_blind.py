@@ -15,19 +15,20 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (14 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (14, the oldest
+``HOLDOUT_ROUNDS`` (15 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (15, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 14`` is exactly round 14's holdout whatever is written after it (a pool's
+``--pool holdout --round 15`` is exactly round 15's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
 1 to 8, the cases dev drew before round 10 was written; ``before=10``: rounds 1 to 9, the cases dev
 drew before round 11 was written; ``before=11``: rounds 1 to 10, the cases dev drew before round 12
 was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 was written;
-``before=13``: rounds 1 to 12, the cases dev drew before round 14 was written).
+``before=13``: rounds 1 to 12, the cases dev drew before round 14 was written; ``before=14``: rounds
+1 to 13, the cases dev drew before round 15 was written).
 
-- ``dev`` (tune on its failures): rounds 1 to 13 (round 7 since issue 17 opened it, branch tune7:
+- ``dev`` (tune on its failures): rounds 1 to 14 (round 7 since issue 17 opened it, branch tune7:
   untuned seeds 1 / 2 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB; after the
   tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB; round 8 since round 9 was written, branch blind9:
   as dev, untuned on it, seed 7 (n 1200) 83.0% secrets, 77.0% personal data, 117 FP/MB; tuned on
@@ -39,7 +40,9 @@ was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 w
   was written, branch blind12, likewise (the floors it had as the holdout); round 12 since round 13
   was written, branch blind13, likewise; round 13 since round 14 was written, branch blind14,
   likewise: drawn as dev at seed 7 (n 1200), untuned on it, 61.8% secrets, 53.8% personal data,
-  2.4 FP/MB, 4 stray spans).
+  2.4 FP/MB, 4 stray spans; round 14 since round 15 was written, branch blind15, likewise but for
+  personal data: drawn as dev at seed 7 (n 1200), untuned on it, 60.2% secrets, 61.5% personal data,
+  94.7 FP/MB, 2 stray spans).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -585,12 +588,8 @@ was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 w
   identifiers, sequence and structure accessions, star and galaxy designations, key-derivation
   parameters, authentication scheme declarations, GS1 element strings, source-map mappings, game
   world seeds, chess notation, spreadsheet range references, coordinate reference system codes.
-
-- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
-  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 14.
   Round 14 (``ROUND14``, ``_extend14`` / ``round14_*`` / ``_pii14`` / ``_multi14``,
-  ``ROUND14_WRAPPERS``, ``_round14_decoy_templates``), written blind to the engine (issue 17, branch
+  ``ROUND14_WRAPPERS``, ``_round14_decoy_templates``; dev since round 15), written blind to the engine (issue 17, branch
   blind14: its author read only this generator, its tests, the shared bench and the engine's
   aggregate line; scored by ``--pool holdout``; untuned, the engine at 7295cd2, seeds 1 / 2 (n 2400)
   and 7 (n 1200): 53.9 / 53.6 / 54.8% secrets, 55.8 / 53.6 / 57.4% personal data, 106.9 / 91.0 /
@@ -634,6 +633,62 @@ was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 w
   element sets, DNS SOA / NS records of documentation domains, BGP announcements of public networks,
   library call numbers, legal citations, patent numbers, IANA time zones, media types, git refspecs,
   ABC tunes, Unicode code points, paint and print colour codes, standards references.
+
+- ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
+  positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
+  table alone): round 15.
+  Round 15 (``ROUND15``, ``_extend15`` / ``round15_*`` / ``_pii15`` / ``_multi15`` / ``_fill15``,
+  ``ROUND15_WRAPPERS``, ``_round15_decoy_templates``), written blind to the engine (issue 17, branch
+  blind15: its author read only this generator, its tests, the shared bench and the engine's
+  aggregate line; scored by ``--pool holdout``; untuned, the engine at stage37 d1284f3, seeds 1 / 2
+  (n 2400) and 7 (n 1200): 54.9 / 54.0 / 56.3% secrets, 58.8 / 58.4 / 59.7% personal data, 105.1 /
+  96.8 / 95.6 FP/MB, 90 / 99 / 44 stray spans, idempotent, nothing dropped). Round 15 measures
+  carry: two new families for every earlier category, one-value categories from shared lists
+  (``SECRET_FAMILIES15``: the label in a comment on the line before, in a column header only, after
+  the value, in the sibling field of a Postman ``apikey`` array or a HAR ``postData`` param, in
+  ``kubectl describe configmap`` data, in ``jq to_entries`` output, in a ``terraform console`` call,
+  in German or Japanese; the value URL-encoded in a curl error, or cut in two and joined by
+  JavaScript ``+``, Go ``+`` or shell ``$A$B`` (both halves planted); Hausa / Somali / Punjabi /
+  Armenian / Kannada chat; ``PII_FAMILIES15``: the label on the line before or after, a column
+  header, no label at all, a HAR JSON body, a CSV row with a quoted newline, ``jq to_entries``, the
+  same languages), the rest (key pairs and blocks, user names in paths, URLs) as a round-12 or
+  earlier snippet in ``kubectl describe configmap``, ``git show HEAD:…``, ``terraform console``
+  ``file()``, ``gh gist view --raw`` or ``sops -d --extract`` (``CONTAINERS15``). Categories the
+  generator lacked (``Category.rounds`` all 15), 22 secret: weather API keys (OpenWeatherMap,
+  Tomorrow.io, WeatherAPI, Visual Crossing), marketplace seller tokens (Amazon SP-API refresh tokens
+  ``Atzr|IwEB…``, LWA client secrets ``amzn1.oa2-cs.v1.``, eBay user tokens ``v^1.1#…``, Etsy
+  keystrings), push-service secrets (Huawei HMS, Xiaomi MiPush, Pushy, Batch), APM agent keys
+  (Instana, AppDynamics, SigNoz, Uptrace DSN tokens), vector-DB keys (Zilliz, turbopuffer ``tpuf_``,
+  Chroma Cloud ``ck-``, LanceDB Cloud), model-hub tokens (Civitai, ModelScope ``ms-``, Ultralytics
+  HUB, Lightning), quantum-cloud tokens (IBM Quantum, D-Wave Leap, IonQ), e-mail validation keys
+  (ZeroBounce, NeverBounce ``secret_``, Hunter, Kickbox ``live_``), document API keys (CloudConvert,
+  DocRaptor, ConvertAPI, PDFMonkey), stock-media keys (Unsplash, Pexels, Pixabay, Shutterstock),
+  music API secrets (Spotify, Last.fm, Genius, SoundCloud), open-data API keys (api.data.gov,
+  Companies House, Census, FRED), automation-platform keys (n8n, Retool ``retool_01``, Windmill,
+  Pipedream), MQTT broker passwords (``mosquitto_pub -P``, Zigbee2MQTT, paho, EMQX), video SDK
+  secrets (Zoom server-to-server, 100ms, Whereby, Dyte), shipping API secrets (ShipStation,
+  Sendcloud, AfterShip ``asat_``, DHL), tax API keys (Avalara, TaxJar, Quaderno), code-search
+  tokens (Sourcegraph ``sgp_``, Greptile, Tabnine), OIDC provider secrets (authentik, Logto,
+  Casdoor, Kanidm), game-backend secrets (Unity services, GameAnalytics, Hathora, Nakama), known
+  kinds inside exports (``docker inspect`` ``Args``, a Terraform state instance, kubectl's
+  last-applied annotation, HAR cookies, Postman collection variables, ``.npmrc`` scoped auth, a CI
+  log that prints the value before registering its mask) and known kinds split across Go / Rust /
+  Kotlin / Terraform / C# code; 14 personal data: Finland's veronumero, Costa Rica's DIMEX,
+  Uruguay's cédula (its check digit), Nicaragua's cédula (its mod-23 letter), Panama's cédula,
+  Kyrgyz / Rwandan / Ugandan personal numbers, resident cards (Taiwan's new ARC number with its check
+  digit, Japan's 在留カード, Singapore's FIN with its letter), a home's plus code or what3words
+  address, iris templates (ISO/IEC 19794-6), phone numbers read aloud with words between the groups,
+  colleagues' names and home addresses (14 more countries) in prose with no label, names in
+  Canadian syllabics, Tibetan, N'Ko and Adlam, emergency contacts (a name and a phone, both planted).
+  ``ROUND15_WRAPPERS``: ``git show`` of an added file, PostgreSQL dollar quotes, a Nix indented
+  string, a Python f-string (braces doubled), a Jenkinsfile GString, an iCalendar ``DESCRIPTION``
+  (RFC 5545 escapes), troff, a Jsonnet text block, an MDX template literal, a quoted quote, a crontab
+  line (``\\%``), a systemd ``ExecStartPre`` (``%%``), a compose ``command`` (``$$``), a Kotlin
+  ``trimMargin`` string (``${'$'}``), Hausa / Somali / Punjabi / Armenian / Kannada chat.
+  ``_round15_decoy_templates``: package URLs, ELF and Go build ids, schema migration ids, kernel and
+  runtime clock stamps, GPU driver banners, app bundle ids and version codes, CI cache keys, OAuth
+  scope strings, clinical terminology codes, coarse spatial index cells, release commit subjects,
+  Terraform resource addresses, Kubernetes object metadata, crash incident identifiers.
 
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
@@ -738,6 +793,22 @@ signing keys (imgproxy, Filestack), a password seen in a packet capture or a sys
 secrets: the public ids beside them (a SCIM tenant URL, a Crisp identifier, an ImageKit
 ``public_`` key, an Amadeus client id), which are template text and never planted.
 Still no device serials, documented test keys or hashes of passwords.
+Round 15's policy. Personal data: a national, tax, residence or personal number of a natural person
+(Finland's veronumero, Costa Rica's DIMEX, the cédulas of Uruguay, Nicaragua and Panama, Kyrgyzstan's
+ПИН, Rwanda's and Uganda's national ids, Taiwan's ARC number, Japan's residence card, Singapore's
+FIN): each names one person to an authority, and a foreigner's residence number does so as a
+citizen's id does; the plus code or what3words address of a person's home (each locates the home to
+a few metres, as round 10's coordinates; coarse cells of a city are decoys); an iris template
+(biometric data, as round 13's fingerprints); a phone number however it is spoken or split (the
+words between the groups are part of the planted run); a colleague's full name and a home address in
+prose with no label (the text around them is what a reader would use, and so must a redactor); an
+emergency contact's name and number. Not personal: package URLs, build and migration ids, clock
+stamps, bundle ids, clinical codes (they name a concept, never a patient), coarse spatial cells,
+resource addresses, object metadata, crash incident ids. Secrets: whatever grants access, wherever
+its label sits (another line, a header, a sibling field, another language) and in however many
+pieces it is written (each piece is planted). Not secrets: OAuth scopes, cache keys, build ids, the
+public ids beside the secrets (client ids, account numbers in ``curl -u``), which are template text
+and never planted. Still no device serials, documented test keys or hashes of passwords.
 """
 
 from __future__ import annotations
@@ -1231,8 +1302,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 14  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (14,)
+HOLDOUT_ROUND = 15  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (15,)
 ROUND5 = 5
 
 
@@ -16858,6 +16929,911 @@ _pii14(
 )
 
 
+# ---------------------------------------------------------------------------------------------
+# round 15 (issue 17, branch blind15): written blind to the engine, the holdout since it exists
+
+ROUND15 = 15
+
+
+def round15_custom(
+    name: str, kind: Literal["secret", "pii"], make: Callable[[random.Random, int], tuple[str, list[str]]], n: int
+) -> None:
+    CATS.append(Category(name, kind, make, (ROUND15,) * n))
+
+
+def _picks15(name: str, n_families: int, k: int) -> list[int]:
+    # a fixed, per-category draw of the shared families (independent of the seed)
+    return random.Random(f"round15:{name}").sample(range(n_families), k)
+
+
+# Secret families: {L} an environment-style label, {l} its lower case, {k} kebab case, {c} camel
+# case, {v} the value, {vq} the value URL-encoded, {v1} / {v2} its two halves (both planted). Round
+# 15 is about carry: the label sits on another line, in a column header, after the value, in a
+# sibling JSON field or in another language, or the value is cut in two and joined by code.
+SECRET_FAMILIES15 = [
+    "# {L} (prod, rotated 2026-11-30)\n{v}",
+    "SERVICE     OWNER       {L}\nbilling     payments    {v}\nsearch      platform    (unset)",
+    "{v}\n^ that one is the {k}, paste it into Settings > Integrations",
+    '"apikey": [\n  {{"key": "value", "value": "{v}", "type": "string"}},\n'
+    '  {{"key": "key", "value": "{L}", "type": "string"}}\n]',  # a Postman collection's auth block
+    '"postData": {{\n  "mimeType": "application/x-www-form-urlencoded",\n  "params": [\n'
+    '    {{"name": "grant_type", "value": "client_credentials"}},\n    {{"name": "{l}", "value": "{v}"}}\n  ]\n}}',
+    "$ kubectl describe configmap api-env\nName:         api-env\nNamespace:    prod\n\nData\n====\n{L}:\n----\n"
+    "{v}\n\nBinaryData\n====\n\nEvents:  <none>",
+    '> nonsensitive(var.{l})\n"{v}"',  # terraform console
+    '$ jq \'to_entries[] | select(.key == "{L}")\' env.json\n{{\n  "key": "{L}",\n  "value": "{v}"\n}}',
+    '+ curl -fsS "https://hooks.acme.dev/notify?key=$(jq -rn --arg v "${L}" \'$v|@uri\')"\n'
+    "curl: (22) The requested URL returned error: 403 for https://hooks.acme.dev/notify?key={vq}",
+    "const {c} =\n  '{v1}' +\n  '{v2}';",
+    '{c} := "{v1}" +\n\t"{v2}"',
+    "A='{v1}'\nB='{v2}'\nexport {L}=\"$A$B\"",
+    "Schlüssel für {k} (Produktion):\n{v}",
+    "【{k} のシークレット】\n{v}",
+    "Makullin {v} baya aiki, ina samun 401 kowane lokaci",  # Hausa
+    "Furahan {v} ma shaqaynayo, mar walba waxaan helayaa 401",  # Somali
+    "ਇਹ ਕੁੰਜੀ {v} ਕੰਮ ਨਹੀਂ ਕਰ ਰਹੀ, ਹਰ ਵਾਰ 401 ਆਉਂਦਾ ਹੈ",  # Punjabi
+    "Այս բանալին {v} չի աշխատում, ամեն անգամ 401 եմ ստանում",  # Armenian
+    "ಈ ಕೀ {v} ಕೆಲಸ ಮಾಡುತ್ತಿಲ್ಲ, ಪ್ರತಿ ಬಾರಿ 401 ಬರುತ್ತಿದೆ",  # Kannada
+]
+
+# PII families: {f} the field in words, {k} a snake-case key, {c} its camel case, {v} the value.
+PII_FAMILIES15 = [
+    "{f}:\n    {v}\n(from the intake form, unchanged)",
+    "customer_id   plan   {k}\n88123         pro    {v}",
+    "copied straight off the scan: {v} - the validator says it's malformed",
+    "{v}\n^ this is the {f} the support agent typed in",
+    '"postData": {{"mimeType": "application/json", "text": "{{\\"{k}\\": \\"{v}\\"}}"}}',  # a HAR entry
+    '"id","{k}","notes"\n"4411","{v}","rang twice,\nleft a voicemail"',  # CSV, a quoted newline
+    '{{\n  "key": "{k}",\n  "value": "{v}"\n}}',  # jq to_entries
+    "Abokin ciniki ya aiko da {f}: {v}, don Allah a duba",  # Hausa
+    "Macmiilku wuxuu soo diray {f}: {v}, fadlan hubi",  # Somali
+    "ਗਾਹਕ ਨੇ {f} ਭੇਜਿਆ: {v}, ਕਿਰਪਾ ਕਰਕੇ ਜਾਂਚ ਕਰੋ",  # Punjabi
+    "Հաճախորդը ուղարկել է {f}: {v}, խնդրում եմ ստուգել",  # Armenian
+    "ಗ್ರಾಹಕರು {f} ಕಳುಹಿಸಿದ್ದಾರೆ: {v}, ದಯವಿಟ್ಟು ಪರಿಶೀಲಿಸಿ",  # Kannada
+]
+
+
+def _fill15(template: str, v: str, **kw: str) -> tuple[str, list[str]]:
+    """A family's text and needles: the value, or its two halves where the family cuts it in two."""
+    # (a value too short to cut into two halves that are each unlikely elsewhere is kept whole)
+    split = "{v1}" in template and len(v) >= 16
+    h = len(v) // 2 if split else len(v)
+    text = template.format(v=v, vq=urllib.parse.quote(v, safe=""), v1=v[:h], v2=v[h:], **kw)
+    return text, ([v[:h], v[h:]] if split else [v])
+
+
+def _extend15(name: str, make15: Callable[[random.Random, int], tuple[str, list[str]]], n: int) -> None:
+    """Appends ``n`` round-15 families (drawn by ``make15`` from index 0) to an earlier category."""
+    i = next(i for i, c in enumerate(CATS) if c.name == name)
+    old = CATS[i]
+    base = old.n_templates
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        return old.make(rng, t) if t < base else make15(rng, t - base)
+
+    CATS[i] = Category(name, old.kind, make, old.rounds + (ROUND15,) * n)
+
+
+def _generic15(name: str, kind: str, k: int = 2) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """Two of round 15's shared families for a one-value category of an earlier round."""
+    fams = SECRET_FAMILIES15 if kind == "secret" else PII_FAMILIES15
+    picks = [fams[j] for j in _picks15(name, len(fams), k)]
+    label = LABEL6.get(name, name.upper())
+    fname = (
+        FIELD12.get(name)
+        or FIELD11.get(name)
+        or FIELD10.get(name)
+        or FIELD9.get(name)
+        or FIELD8.get(name)
+        or FIELD7.get(name)
+        or FIELD6.get(name)
+        or name.replace("_", " ")
+    )
+    key = KEY12.get(name) or KEY11.get(name) or KEY10.get(name) or KEY9.get(name) or KEY8.get(name) or _key7(name)
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        v = _value11(name, rng)
+        return _fill15(
+            picks[t % len(picks)],
+            v,
+            L=label,
+            l=label.lower(),
+            k=label.lower().replace("_", "-") if kind == "secret" else key,
+            c=_camel(label) if kind == "secret" else _camel(key),
+            f=fname,
+        )
+
+    return make, len(picks)
+
+
+# Where a whole earlier snippet arrives from when its values only make sense together (key pairs,
+# key blocks, user names in paths, URLs): {s} is an earlier family's text, kept verbatim.
+CONTAINERS15 = [
+    "$ kubectl describe configmap bootstrap-notes\nName:         bootstrap-notes\nNamespace:    ops\n\nData\n"
+    "====\nnotes.txt:\n----\n{s}\n\nEvents:  <none>",
+    "$ git show 4f1c2e9:deploy/notes.txt\n{s}",
+    '$ terraform console\n> file("${{path.module}}/bootstrap.txt")\n<<EOT\n{s}\nEOT',
+    "$ gh gist view 8f3c2a91 --raw\n{s}",
+    "$ sops -d --extract '[\"notes\"]' secrets.enc.yaml\n{s}",
+]
+
+
+def _container15(name: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    old = next(c for c in CATS if c.name == name)
+    earlier = [r for r in old.rounds if r < ROUND13] or list(old.rounds)  # (13's and 14's are containers)
+    inner = [t for t, r in enumerate(old.rounds) if r == max(earlier)]  # its newest families before round 13's
+    frames = [CONTAINERS15[j].replace("{{", "{").replace("}}", "}") for j in _picks15(name, len(CONTAINERS15), 2)]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        snippet, needles = old.make(rng, inner[rng.randrange(len(inner))])
+        return frames[t % len(frames)].replace("{s}", snippet), needles
+
+    return make, len(frames)
+
+
+for _c in [c for c in CATS if ROUND15 not in c.rounds]:
+    if _c.name in _SPECIFIC12 or len(_c.make(random.Random(f"round15:{_c.name}"), 0)[1]) > 1:
+        _extend15(_c.name, *_container15(_c.name))
+    else:
+        _extend15(_c.name, *_generic15(_c.name, _c.kind))
+
+
+def _multi15(
+    formats: list[tuple[str, Callable[[random.Random], str]]],
+    own: list[str],
+    name: str,
+    fits: dict[int, tuple[str, ...]] | None = None,
+    shared: int = 2,
+) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """A category of several formats (a label and a generator each): its own templates and two of
+    round 15's shared families; ``fits`` limits an own template to the formats its tool writes."""
+    templates = own + [SECRET_FAMILIES15[j] for j in _picks15(name, len(SECRET_FAMILIES15), shared)]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        i = t % len(templates)
+        allowed = (fits or {}).get(i)
+        label, gen = rng.choice([f for f in formats if allowed is None or f[0] in allowed])
+        v = gen(rng)
+        return _fill15(templates[i], v, L=label, l=label.lower(), k=label.lower().replace("_", "-"), c=_camel(label))
+
+    return make, len(templates)
+
+
+def lwa_refresh_token(r: random.Random) -> str:
+    # Login with Amazon refresh tokens (Selling Partner API): "Atzr|IwEB", then base64url-ish text
+    return "Atzr|IwEB" + _rs(r, B64URL, r.randrange(300, 360))
+
+
+def ebay_user_token(r: random.Random) -> str:
+    # eBay OAuth user access tokens start with a fixed version header, then base64 text
+    return "v^1.1#i^1#p^3#I^3#r^0#f^0#t^H4sIAAAAAAAAA" + _b64(r, 180).rstrip("=")
+
+
+def pixabay_key(r: random.Random) -> str:
+    return f"{r.randrange(10**7, 10**8)}-{_rs(r, HEX, 25)}"  # the account id, a dash, 25 hex characters
+
+
+def dwave_token(r: random.Random) -> str:
+    # D-Wave Leap SAPI tokens: a project code, a dash, 40 hex characters
+    return f"{r.choice(['DEV', 'ACME', 'RES'])}-{_rs(r, HEX, 40)}"
+
+
+def _jwt_like(r: random.Random) -> str:
+    return jwt(r)
+
+
+for _name15, _formats15, _own15, _fits15 in [
+    (
+        "weather_api_key",
+        [
+            ("OPENWEATHERMAP_API_KEY", lambda r: _rs(r, HEX, 32)),
+            ("TOMORROW_IO_API_KEY", lambda r: _rs(r, B62, 32)),
+            ("WEATHERAPI_KEY", lambda r: _rs(r, HEX, 31)),
+            ("VISUAL_CROSSING_KEY", lambda r: _rs(r, ALNUM_UP, 25)),
+        ],
+        [
+            "{L}={v}",
+            "curl 'https://api.openweathermap.org/data/3.0/onecall?lat=48.2&lon=16.37&appid={v}&units=metric'",
+            "curl 'https://api.tomorrow.io/v4/weather/forecast?location=lisbon&apikey={v}'",
+            "requests.get(f'https://weather.visualcrossing.com/VisualCrossingWebServices/rest/services/timeline/Oslo?key={v}')",
+        ],
+        {1: ("OPENWEATHERMAP_API_KEY",), 2: ("TOMORROW_IO_API_KEY",), 3: ("VISUAL_CROSSING_KEY",)},
+    ),
+    (
+        "marketplace_seller_token",
+        [
+            ("SP_API_REFRESH_TOKEN", lwa_refresh_token),
+            ("LWA_CLIENT_SECRET", lambda r: "amzn1.oa2-cs.v1." + _rs(r, HEX, 64)),
+            ("EBAY_USER_TOKEN", ebay_user_token),
+            ("ETSY_KEYSTRING", lambda r: _rs(r, LOWER_ALNUM, 24)),
+        ],
+        [
+            "{L}={v}",
+            "curl -X POST https://api.amazon.com/auth/o2/token -d grant_type=refresh_token "
+            "-d 'refresh_token={v}' -d client_id=amzn1.application-oa2-client.4f1c0b7a",
+            "credentials = dict(refresh_token='{v}', lwa_app_id='amzn1.application-oa2-client.4f1c0b7a', "
+            "lwa_client_secret=os.environ['LWA_SECRET'])",
+            "curl -H 'Authorization: Bearer {v}' https://api.ebay.com/sell/inventory/v1/inventory_item?limit=20",
+            "curl -H 'x-api-key: {v}' https://openapi.etsy.com/v3/application/openapi-ping",
+        ],
+        {
+            1: ("SP_API_REFRESH_TOKEN",),
+            2: ("SP_API_REFRESH_TOKEN",),
+            3: ("EBAY_USER_TOKEN",),
+            4: ("ETSY_KEYSTRING",),
+        },
+    ),
+    (
+        "push_service_secret",
+        [
+            ("HMS_APP_SECRET", lambda r: _rs(r, HEX, 64)),
+            ("MIPUSH_APP_SECRET", lambda r: _b64(r, 18)),
+            ("PUSHY_SECRET_API_KEY", lambda r: _rs(r, HEX, 64)),
+            ("BATCH_REST_API_KEY", lambda r: _rs(r, HEX, 32)),
+        ],
+        [
+            "{L}={v}",
+            "curl -X POST https://oauth-login.cloud.huawei.com/oauth2/v3/token -d grant_type=client_credentials "
+            "-d client_id=108249317 -d client_secret={v}",
+            "curl -H 'Authorization: key={v}' -H 'Content-Type: application/json' "
+            "https://api.xmpush.global.xiaomi.com/v3/message/regid",
+            "curl 'https://api.pushy.me/push?api_key={v}' -H 'Content-Type: application/json' -d @push.json",
+        ],
+        {1: ("HMS_APP_SECRET",), 2: ("MIPUSH_APP_SECRET",), 3: ("PUSHY_SECRET_API_KEY",)},
+    ),
+    (
+        "apm_agent_key",
+        [
+            ("INSTANA_AGENT_KEY", lambda r: _rs(r, B64URL, 22)),
+            ("APPDYNAMICS_AGENT_ACCOUNT_ACCESS_KEY", lambda r: _rs(r, LOWER_ALNUM, 12)),
+            ("SIGNOZ_INGESTION_KEY", lambda r: _rs(r, B62, 36)),
+            ("UPTRACE_DSN_TOKEN", lambda r: _rs(r, B64URL, 22)),
+        ],
+        [
+            "{L}={v}",
+            "curl -o setup_agent.sh https://setup.instana.io/agent && sudo bash setup_agent.sh -a {v} -t dynamic "
+            "-e ingress-red-saas.instana.io:443",
+            "-Dappdynamics.agent.accountAccessKey={v} -Dappdynamics.controller.hostName=acme.saas.appdynamics.com",
+            "OTEL_EXPORTER_OTLP_HEADERS=signoz-ingestion-key={v}",
+            'uptrace.configure_opentelemetry(dsn="https://{v}@api.uptrace.dev?grpc=4317", service_name="api")',
+        ],
+        {
+            1: ("INSTANA_AGENT_KEY",),
+            2: ("APPDYNAMICS_AGENT_ACCOUNT_ACCESS_KEY",),
+            3: ("SIGNOZ_INGESTION_KEY",),
+            4: ("UPTRACE_DSN_TOKEN",),
+        },
+    ),
+    (
+        "vector_db_key",
+        [
+            ("ZILLIZ_API_KEY", lambda r: _rs(r, HEX, 104)),
+            ("TURBOPUFFER_API_KEY", lambda r: "tpuf_" + _rs(r, B62, 32)),
+            ("CHROMA_API_KEY", lambda r: "ck-" + _rs(r, B62, 44)),
+            ("LANCEDB_API_KEY", lambda r: "sk_" + _rs(r, ALNUM_UP, 28)),
+        ],
+        [
+            "{L}={v}",
+            'client = MilvusClient(uri="https://in03-4f1c2e9a.serverless.gcp-us-west1.cloud.zilliz.com", token="{v}")',
+            "tpuf = turbopuffer.Turbopuffer(api_key='{v}', region='gcp-us-central1')",
+            "client = chromadb.CloudClient(tenant='acme', database='prod', api_key='{v}')",
+            'db = lancedb.connect("db://acme-prod", api_key="{v}", region="us-east-1")',
+        ],
+        {1: ("ZILLIZ_API_KEY",), 2: ("TURBOPUFFER_API_KEY",), 3: ("CHROMA_API_KEY",), 4: ("LANCEDB_API_KEY",)},
+    ),
+    (
+        "model_hub_token",
+        [
+            ("CIVITAI_API_TOKEN", lambda r: _rs(r, HEX, 32)),
+            ("MODELSCOPE_API_TOKEN", lambda r: "ms-" + _uuid4(r)),
+            ("ULTRALYTICS_HUB_API_KEY", lambda r: _rs(r, B62, 42)),
+            ("LIGHTNING_API_KEY", _uuid4),
+        ],
+        [
+            "{L}={v}",
+            "wget 'https://civitai.com/api/download/models/128713?token={v}' -O model.safetensors",
+            "modelscope login --token {v}",
+            "yolo settings api_key={v} && yolo train model=yolo11n.pt data=coco8.yaml",
+        ],
+        {1: ("CIVITAI_API_TOKEN",), 2: ("MODELSCOPE_API_TOKEN",), 3: ("ULTRALYTICS_HUB_API_KEY",)},
+    ),
+    (
+        "quantum_cloud_token",
+        [
+            ("QISKIT_IBM_TOKEN", lambda r: _rs(r, HEX, 128)),
+            ("DWAVE_API_TOKEN", dwave_token),
+            ("IONQ_API_KEY", lambda r: _rs(r, B62, 32)),
+        ],
+        [
+            "{L}={v}",
+            'QiskitRuntimeService.save_account(channel="ibm_quantum_platform", token="{v}", overwrite=True)',
+            "$ dwave config create\nAuthentication token [skip]: {v}\n"
+            "Configuration saved to ~/.config/dwave/dwave.conf",
+            "curl -H 'Authorization: apiKey {v}' https://api.ionq.co/v0.3/backends",
+        ],
+        {1: ("QISKIT_IBM_TOKEN",), 2: ("DWAVE_API_TOKEN",), 3: ("IONQ_API_KEY",)},
+    ),
+    (
+        "email_validation_key",
+        [
+            ("ZEROBOUNCE_API_KEY", lambda r: _rs(r, HEX, 32)),
+            ("NEVERBOUNCE_API_KEY", lambda r: "secret_" + _rs(r, HEX, 32)),
+            ("HUNTER_API_KEY", lambda r: _rs(r, HEX, 40)),
+            ("KICKBOX_API_KEY", lambda r: "live_" + _rs(r, HEX, 64)),
+        ],
+        [
+            "{L}={v}",
+            "curl 'https://api.zerobounce.net/v2/getcredits?api_key={v}'",
+            "curl -G https://api.neverbounce.com/v4.2/single/check --data-urlencode key={v} "
+            '--data-urlencode email="$ADDRESS"',
+            "curl 'https://api.hunter.io/v2/domain-search?domain=example.org&api_key={v}'",
+        ],
+        {1: ("ZEROBOUNCE_API_KEY",), 2: ("NEVERBOUNCE_API_KEY",), 3: ("HUNTER_API_KEY",)},
+    ),
+    (
+        "document_api_key",
+        [
+            ("CLOUDCONVERT_API_KEY", _jwt_like),
+            ("DOCRAPTOR_API_KEY", lambda r: _rs(r, B62, 20)),
+            ("CONVERTAPI_SECRET", lambda r: _rs(r, B62, 16)),
+            ("PDFMONKEY_SECRET_KEY", lambda r: _rs(r, B64URL, 20)),
+        ],
+        [
+            "{L}={v}",
+            "cloudconvert = CloudConvert(api_key='{v}', sandbox=False)",
+            "curl -u {v}: https://api.docraptor.com/docs -d @invoice.json",
+            "curl -F 'File=@report.docx' 'https://v2.convertapi.com/convert/docx/to/pdf?Secret={v}'",
+        ],
+        {1: ("CLOUDCONVERT_API_KEY",), 2: ("DOCRAPTOR_API_KEY",), 3: ("CONVERTAPI_SECRET",)},
+    ),
+    (
+        "stock_media_key",
+        [
+            ("UNSPLASH_SECRET_KEY", lambda r: _rs(r, B64URL, 43)),
+            ("PEXELS_API_KEY", lambda r: _rs(r, B62, 56)),
+            ("PIXABAY_API_KEY", pixabay_key),
+            ("SHUTTERSTOCK_CLIENT_SECRET", lambda r: _rs(r, B62, 16)),
+        ],
+        [
+            "{L}={v}",
+            "curl -H 'Authorization: {v}' 'https://api.pexels.com/v1/search?query=harbour&per_page=5'",
+            "curl 'https://pixabay.com/api/?key={v}&q=lighthouse&image_type=photo'",
+            "curl -X POST https://unsplash.com/oauth/token -d client_id=Qx4e2bT9mH1 -d client_secret={v} "
+            "-d grant_type=authorization_code -d code=$CODE",
+        ],
+        {1: ("PEXELS_API_KEY",), 2: ("PIXABAY_API_KEY",), 3: ("UNSPLASH_SECRET_KEY",)},
+    ),
+    (
+        "music_api_secret",
+        [
+            ("SPOTIFY_CLIENT_SECRET", lambda r: _rs(r, HEX, 32)),
+            ("LASTFM_SHARED_SECRET", lambda r: _rs(r, HEX, 32)),
+            ("GENIUS_ACCESS_TOKEN", lambda r: _rs(r, B64URL, 64)),
+            ("SOUNDCLOUD_CLIENT_SECRET", lambda r: _rs(r, B62, 32)),
+        ],
+        [
+            "{L}={v}",
+            "curl -X POST https://accounts.spotify.com/api/token -d grant_type=client_credentials "
+            "-d client_id=8f3c2a91d04b4e6f -d client_secret={v}",
+            "network = pylast.LastFMNetwork(api_key=LASTFM_KEY, api_secret='{v}', username='radio-bot')",
+            "curl -H 'Authorization: Bearer {v}' 'https://api.genius.com/search?q=kraftwerk'",
+        ],
+        {1: ("SPOTIFY_CLIENT_SECRET",), 2: ("LASTFM_SHARED_SECRET",), 3: ("GENIUS_ACCESS_TOKEN",)},
+    ),
+    (
+        "open_data_api_key",
+        [
+            ("DATA_GOV_API_KEY", lambda r: _rs(r, B62, 40)),
+            ("COMPANIES_HOUSE_API_KEY", _uuid4),
+            ("CENSUS_API_KEY", lambda r: _rs(r, HEX, 40)),
+            ("FRED_API_KEY", lambda r: _rs(r, HEX, 32)),
+        ],
+        [
+            "{L}={v}",
+            "curl 'https://api.nasa.gov/planetary/apod?api_key={v}&date=2024-04-08'",
+            "curl -u {v}: https://api.company-information.service.gov.uk/company/00445790",
+            "curl 'https://api.stlouisfed.org/fred/series/observations?series_id=CPIAUCSL&api_key={v}&file_type=json'",
+        ],
+        {1: ("DATA_GOV_API_KEY",), 2: ("COMPANIES_HOUSE_API_KEY",), 3: ("FRED_API_KEY",)},
+    ),
+    (
+        "automation_platform_key",
+        [
+            ("N8N_API_KEY", _jwt_like),
+            ("RETOOL_API_TOKEN", lambda r: "retool_01" + _rs(r, ALNUM_UP.lower(), 24)),
+            ("WINDMILL_TOKEN", lambda r: _rs(r, B62, 32)),
+            ("PIPEDREAM_CLIENT_SECRET", lambda r: _rs(r, B64URL, 43)),
+        ],
+        [
+            "{L}={v}",
+            "curl -H 'X-N8N-API-KEY: {v}' https://n8n.acme.dev/api/v1/workflows?active=true",
+            "curl -H 'Authorization: Bearer {v}' https://acme.retool.com/api/v2/apps",
+            "wmill workspace add acme acme https://windmill.acme.dev --token {v}",
+        ],
+        {1: ("N8N_API_KEY",), 2: ("RETOOL_API_TOKEN",), 3: ("WINDMILL_TOKEN",)},
+    ),
+    (
+        "mqtt_broker_password",
+        [("MQTT_PASSWORD", password), ("EMQX_API_SECRET", lambda r: _rs(r, B62, 40))],
+        [
+            "{L}={v}",
+            "mosquitto_pub -h broker.home.lan -p 8883 --cafile ca.crt -u sensors -P '{v}' -t 'home/hall/temp' -m 21.5",
+            "mqtt:\n  base_topic: zigbee2mqtt\n  server: mqtt://192.168.1.20:1883\n  user: z2m\n  password: {v}",
+            "curl -u 4f1c2e9a7b3d0c18:{v} http://emqx.internal:18083/api/v5/clients?limit=10",
+            "broker = mqtt.Client(client_id='pump-7')\nbroker.username_pw_set('pump', '{v}')",
+        ],
+        {1: ("MQTT_PASSWORD",), 2: ("MQTT_PASSWORD",), 3: ("EMQX_API_SECRET",), 4: ("MQTT_PASSWORD",)},
+    ),
+    (
+        "video_sdk_secret",
+        [
+            ("ZOOM_S2S_CLIENT_SECRET", lambda r: _rs(r, B62, 32)),
+            ("HMS_APP_SECRET_100MS", lambda r: _b64(r, 48)),
+            ("WHEREBY_API_KEY", _jwt_like),
+            ("DYTE_API_KEY", lambda r: _rs(r, HEX, 20)),
+        ],
+        [
+            "{L}={v}",
+            "curl -X POST 'https://zoom.us/oauth/token?grant_type=account_credentials&account_id=Qz7xK2pL' "
+            "-u 'Wc3nT8vR1a:{v}'",
+            "curl -H 'Authorization: Bearer {v}' https://api.whereby.dev/v1/meetings",
+            "const token = jwt.sign({{ access_key: '64f1c2e9a7b3', type: 'management' }}, '{v}', "
+            "{{ expiresIn: '24h' }});",
+        ],
+        {1: ("ZOOM_S2S_CLIENT_SECRET",), 2: ("WHEREBY_API_KEY",), 3: ("HMS_APP_SECRET_100MS",)},
+    ),
+    (
+        "shipping_api_secret",
+        [
+            ("SHIPSTATION_API_SECRET", lambda r: _rs(r, HEX, 32)),
+            ("SENDCLOUD_SECRET_KEY", lambda r: _rs(r, HEX, 32)),
+            ("AFTERSHIP_API_KEY", lambda r: "asat_" + _rs(r, HEX, 32)),
+            ("DHL_API_SECRET", lambda r: _rs(r, B62, 16)),
+        ],
+        [
+            "{L}={v}",
+            "curl -u 4f1c2e9a7b3d4c18a0e6:{v} https://ssapi.shipstation.com/orders?orderStatus=awaiting_shipment",
+            "curl -u 9b1c7e2f-0a55-4d3e-8c21-6f0a2b4d9e17:{v} https://panel.sendcloud.sc/api/v2/parcels",
+            "curl -H 'as-api-key: {v}' https://api.aftership.com/tracking/2024-10/trackings",
+        ],
+        {1: ("SHIPSTATION_API_SECRET",), 2: ("SENDCLOUD_SECRET_KEY",), 3: ("AFTERSHIP_API_KEY",)},
+    ),
+    (
+        "tax_api_key",
+        [
+            ("AVALARA_LICENSE_KEY", lambda r: _rs(r, HEXU, 16)),
+            ("TAXJAR_API_TOKEN", lambda r: _rs(r, HEX, 32)),
+            ("QUADERNO_API_KEY", lambda r: "sk_live_" + _rs(r, B62, 20)),
+        ],
+        [
+            "{L}={v}",
+            "curl -u 2000134479:{v} https://rest.avatax.com/api/v2/utilities/ping",
+            "client = taxjar.Client(api_key='{v}', api_url=taxjar.DEFAULT_API_URL)",
+            "curl -u {v}:x https://acme.quadernoapp.com/api/invoices.json",
+        ],
+        {1: ("AVALARA_LICENSE_KEY",), 2: ("TAXJAR_API_TOKEN",), 3: ("QUADERNO_API_KEY",)},
+    ),
+    (
+        "code_search_token",
+        [
+            ("SRC_ACCESS_TOKEN", lambda r: "sgp_" + _rs(r, HEX, 16) + "_" + _rs(r, HEX, 40)),
+            ("GREPTILE_API_KEY", lambda r: _rs(r, B64URL, 48)),
+            ("TABNINE_TOKEN", lambda r: _rs(r, B62, 40)),
+        ],
+        [
+            "{L}={v}",
+            "SRC_ENDPOINT=https://sourcegraph.acme.dev SRC_ACCESS_TOKEN={v} "
+            "src search 'repo:^acme/ lang:go context.TODO'",
+            "curl -H 'Authorization: token {v}' https://sourcegraph.acme.dev/.api/graphql -d @query.json",
+            "curl -H 'Authorization: Bearer {v}' -H 'X-GitHub-Token: $GH' https://api.greptile.com/v2/query",
+        ],
+        {1: ("SRC_ACCESS_TOKEN",), 2: ("SRC_ACCESS_TOKEN",), 3: ("GREPTILE_API_KEY",)},
+    ),
+    (
+        "oidc_provider_secret",
+        [
+            ("AUTHENTIK_TOKEN", lambda r: _rs(r, B62, 60)),
+            ("LOGTO_APP_SECRET", lambda r: _rs(r, B62, 32)),
+            ("CASDOOR_CLIENT_SECRET", lambda r: _rs(r, HEX, 40)),
+            ("KANIDM_API_TOKEN", _jwt_like),
+        ],
+        [
+            "{L}={v}",
+            "curl -H 'Authorization: Bearer {v}' https://auth.acme.dev/api/v3/core/users/?page_size=5",
+            "logto:\n  endpoint: https://login.acme.dev\n  appId: 4f1c2e9a7b3d\n  appSecret: {v}",
+            "casdoor:\n  endpoint: https://door.acme.dev\n  clientId: 9b1c7e2f0a55\n  clientSecret: {v}\n"
+            "  organizationName: acme",
+        ],
+        {1: ("AUTHENTIK_TOKEN",), 2: ("LOGTO_APP_SECRET",), 3: ("CASDOOR_CLIENT_SECRET",)},
+    ),
+    (
+        "game_backend_secret",
+        [
+            ("UNITY_SERVICE_ACCOUNT_SECRET", lambda r: _rs(r, B62 + "-_", 32)),
+            ("GAMEANALYTICS_SECRET_KEY", lambda r: _rs(r, HEX, 40)),
+            ("HATHORA_DEV_TOKEN", lambda r: _rs(r, B64URL, 43)),
+            ("NAKAMA_HTTP_KEY", lambda r: _rs(r, B62, 24)),
+        ],
+        [
+            "{L}={v}",
+            "curl -u 'b7e3c1d2-6a4f-4c8e-9d21-3f5a7b9c0e14:{v}' "
+            "https://services.api.unity.com/auth/v1/token-exchange?projectId=4f1c&environmentId=9b1c",
+            "GameAnalytics.configureBuild('android 3.8.1');\n"
+            "GameAnalytics.initialize('4f1c2e9a7b3d0c18a0e6b7c2', '{v}');",
+            "runtime:\n  http_key: {v}\nsession:\n  token_expiry_sec: 7200",  # a Nakama server config
+        ],
+        {1: ("UNITY_SERVICE_ACCOUNT_SECRET",), 2: ("GAMEANALYTICS_SECRET_KEY",), 3: ("NAKAMA_HTTP_KEY",)},
+    ),
+]:
+    round15_custom(_name15, "secret", *_multi15(_formats15, _own15, _name15, fits=_fits15))
+
+
+def _known_secret15(rng: random.Random) -> str:
+    """A value of a kind earlier rounds plant (OpenAI, GitHub, GitLab, Slack, Stripe, Anthropic)."""
+    return GENS[rng.choice(["openai_key", "github_pat_classic", "gitlab_pat", "slack_token", "anthropic_key"])](rng)
+
+
+def _secret_in_export(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    """A known kind of secret inside a widely used export its label does not sit beside: a docker
+    inspect argument list, a Terraform state instance, kubectl's last-applied annotation, a HAR
+    cookie, a Postman collection variable, an .npmrc scoped line, a CI log that prints the value
+    before its mask is registered."""
+    v = _known_secret15(rng)
+    forms = [
+        f'"Path": "/usr/local/bin/worker",\n"Args": [\n    "--queue",\n    "billing",\n    "--api-key",\n    "{v}"\n],',
+        '{\n  "mode": "managed",\n  "type": "aws_ssm_parameter",\n  "name": "vendor_key",\n  "instances": [\n'
+        f'    {{"attributes": {{"name": "/prod/vendor", "type": "SecureString", "value": "{v}"}}}}\n  ]\n}}',
+        "    kubectl.kubernetes.io/last-applied-configuration: |\n"
+        '      {"apiVersion":"v1","kind":"Pod","metadata":{"name":"sync"},"spec":{"containers":[{"env":'
+        f'[{{"name":"UPSTREAM_TOKEN","value":"{v}"}}],"image":"acme/sync:3.2","name":"sync"}}]}}}}',
+        f'"cookies": [\n  {{"name": "remember_token", "value": "{v}", "httpOnly": true, "secure": true}}\n],',
+        '"variable": [\n  {"key": "baseUrl", "value": "https://api.acme.dev"},\n'
+        f'  {{"key": "apiKey", "value": "{v}"}}\n]',
+        f"@acme:registry=https://npm.pkg.github.com\n//npm.pkg.github.com/:_authToken={v}\nalways-auth=true",
+        f'2026-12-05T10:14:02.118Z + echo "using {v}"\n2026-12-05T10:14:02.119Z using {v}\n'
+        '2026-12-05T10:14:02.121Z + echo "::add-mask::***"',
+    ]
+    return forms[t], [v]
+
+
+round15_custom("secret_in_export", "secret", _secret_in_export, 7)
+
+
+def _split_secret15(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    """A known kind of secret cut in two and joined by code (Go, Rust, Kotlin, Terraform, C#): both
+    halves planted."""
+    v = _known_secret15(rng)
+    h = len(v) // 2 + rng.randrange(-3, 4)
+    a, b = v[:h], v[h:]
+    forms = [
+        f'const upstreamToken = "{a}" +\n\t"{b}"',
+        f'let token = concat!(\n    "{a}",\n    "{b}",\n);',
+        f'val token = buildString {{\n    append("{a}")\n    append("{b}")\n}}',
+        f'locals {{\n  vendor_token = join("", [\n    "{a}",\n    "{b}",\n  ])\n}}',
+        f'var token = new StringBuilder()\n    .Append("{a}")\n    .Append("{b}")\n    .ToString();',
+    ]
+    return forms[t], [a, b]
+
+
+round15_custom("split_secret", "secret", _split_secret15, 5)
+
+
+# --- round 15's new personal data
+
+
+def _pii15(name: str, kinds: list[tuple[str, Callable[[random.Random], str]]], own: list[str], key: str) -> None:
+    """A new personal-data category of one or more kinds (a field label and a generator each): its
+    own templates and two of round 15's shared families, ``{f}`` the drawn kind's label."""
+    GENS[name] = lambda r: kinds[r.randrange(len(kinds))][1](r)
+    shared = [PII_FAMILIES15[j] for j in _picks15(name, len(PII_FAMILIES15), 2)]
+    templates = own + shared
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        fname, gen = kinds[rng.randrange(len(kinds))]
+        return _fill15(templates[t % len(templates)], gen(rng), f=fname, k=key, c=_camel(key))
+
+    round15_custom(name, "pii", make, len(templates))
+
+
+def fi_veronumero(r: random.Random) -> str:
+    # Finland's individual tax number (construction workers' cards): 12 digits, no public check digit
+    return _until_valid("fi.veronumero", lambda r: "1000" + _d(r, 8), r)
+
+
+def cr_dimex(r: random.Random) -> str:
+    """Costa Rica's cédula de residencia (DIMEX) of a foreign resident: 1, the country code, a serial
+    (python-stdnum accepts it)."""
+    v = _until_valid("cr.cr", lambda r: "1" + r.choice(["558", "170", "862", "484", "724", "076"]) + _d(r, 8), r)
+    return f"{v[:4]}-{v[4:8]}-{v[8:]}" if r.random() < 0.4 else v
+
+
+def uy_cedula(r: random.Random) -> str:
+    """Uruguay's cédula de identidad: seven digits and a check digit (weights 2 9 8 7 6 3 4, mod 10)."""
+    body = f"{r.randrange(1_000_000, 6_500_000):07d}"
+    check = (10 - sum(int(c) * w for c, w in zip(body, [2, 9, 8, 7, 6, 3, 4], strict=True)) % 10) % 10
+    return f"{body[0]}.{body[1:4]}.{body[4:]}-{check}" if r.random() < 0.6 else f"{body}{check}"
+
+
+_NI_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXY"
+
+
+def ni_cedula(r: random.Random) -> str:
+    """Nicaragua's cédula: municipality, birth date (DDMMYY), serial and a check letter (the thirteen
+    digits mod 23)."""
+    y, m, d = _birth(r)
+    digits = f"{r.choice(['001', '081', '121', '401', '441', '561'])}{d:02d}{m:02d}{y % 100:02d}{_d(r, 4)}"
+    return f"{digits[:3]}-{digits[3:9]}-{digits[9:]}{_NI_LETTERS[int(digits) % 23]}"
+
+
+def pa_cedula(r: random.Random) -> str:
+    # Panama's cédula: province (or PE / E / N), the register's volume and entry
+    prov = r.choice([str(r.randrange(1, 14)), "8", "8", "PE", "E", "N"])
+    return f"{prov}-{r.randrange(1, 999)}-{r.randrange(1, 9999)}"
+
+
+def kg_pin(r: random.Random) -> str:
+    # Kyrgyzstan's personal number: sex (1 female, 2 male), the birth date DDMMYYYY, five digits
+    y, m, d = _birth(r)
+    return f"{r.choice('12')}{d:02d}{m:02d}{y}{_d(r, 5)}"
+
+
+def rw_nid(r: random.Random) -> str:
+    # Rwanda's national id: 1 (citizen), birth year, sex (8 male, 7 female), serial, issue, check pair
+    y, _, _ = _birth(r)
+    v = f"1{y}{r.choice('78')}{_d(r, 7)}{r.randrange(0, 3)}{_d(r, 2)}"
+    return f"{v[0]} {v[1:5]} {v[5]} {v[6:13]} {v[13]} {v[14:]}" if r.random() < 0.5 else v
+
+
+def ug_nin(r: random.Random) -> str:
+    # Uganda's NIN: C (citizen), M or F, the birth year's last two digits, digits and letters
+    y, _, _ = _birth(r)
+    return f"C{r.choice('MF')}{y % 100:02d}{_d(r, 6)}{_rs(r, string.ascii_uppercase, 4)}"
+
+
+def tw_arc(r: random.Random) -> str:
+    """Taiwan's new-format resident certificate (ARC / UI) number: a letter, 8 or 9, seven digits and
+    the national id's check digit."""
+    letter = r.choice(sorted(TW_LETTERS))
+    body = r.choice("89") + _rs(r, "0123456789", 7)
+    n = TW_LETTERS[letter]
+    total = n // 10 + (n % 10) * 9 + sum(int(c) * w for c, w in zip(body, range(8, 0, -1), strict=True))
+    return f"{letter}{body}{(10 - total % 10) % 10}"
+
+
+def jp_residence_card(r: random.Random) -> str:
+    return f"{_rs(r, string.ascii_uppercase, 2)}{_d(r, 8)}{_rs(r, string.ascii_uppercase, 2)}"  # 在留カード番号
+
+
+def sg_fin(r: random.Random) -> str:
+    """Singapore's FIN of a foreigner (F before 2000, G after): seven digits and the check letter
+    (weights 2 7 6 5 4 3 2, +4 for G)."""
+    prefix = r.choice("FG")
+    digits = _d(r, 7)
+    total = sum(int(c) * w for c, w in zip(digits, [2, 7, 6, 5, 4, 3, 2], strict=True)) + (4 if prefix == "G" else 0)
+    return prefix + digits + "XWUTRQPNMLK"[total % 11]
+
+
+_OLC = "23456789CFGHJMPQRVWX"
+_OLC_AREAS = ["9F4M", "8FW4", "87G8", "9C3X", "8FVC", "9F27", "6PH5", "7JFJ", "4RRH", "58FV"]
+
+
+def home_plus_code(r: random.Random) -> str:
+    # an Open Location Code of a house (10 digits: a 14 m square)
+    return f"{r.choice(_OLC_AREAS)}{_rs(r, _OLC, 4)}+{_rs(r, _OLC, 2)}"
+
+
+_W3W = [
+    "lantern", "copper", "meadow", "ripple", "orbit", "tulips", "basket", "quiet", "marble", "harvest",
+    "pencil", "river", "socks", "planet", "velvet", "ladder", "crisp", "echo", "gravel", "mango",
+]  # fmt: skip
+
+
+def home_w3w(r: random.Random) -> str:
+    return "///" + ".".join(r.sample(_W3W, 3))  # a what3words address (a 3 m square)
+
+
+def iris_template(r: random.Random) -> str:
+    # an iris template in the ISO/IEC 19794-6 record format (identifier "IIR\0"), base64 as stored
+    return base64.b64encode(b"IIR\x00020\x00" + _rbytes(r, r.randrange(60, 90))).decode()
+
+
+for _name15p, _kinds15, _own15p, _key15 in [
+    (
+        "fi_veronumero",
+        [("veronumero", fi_veronumero), ("tax number", fi_veronumero), ("skattenummer", fi_veronumero)],
+        ["{f}: {v}", "my {f} on the site card is {v}", "Veronumero {v} (työmaakortti)"],
+        "veronumero",
+    ),
+    (
+        "cr_dimex",
+        [("DIMEX", cr_dimex), ("cédula de residencia", cr_dimex)],
+        ["{f}: {v}", "mi {f} es {v}", "{f} n.º {v}"],
+        "dimex",
+    ),
+    (
+        "uy_cedula",
+        [("cédula de identidad", uy_cedula), ("CI", uy_cedula)],
+        ["{f}: {v}", "mi {f} es {v}", "titular CI {v}"],
+        "cedula_uy",
+    ),
+    (
+        "ni_cedula",
+        [("cédula", ni_cedula), ("número de cédula", ni_cedula)],
+        ["{f}: {v}", "mi {f} es {v}", "{f} {v} (Managua)"],
+        "cedula_ni",
+    ),
+    (
+        "pa_cedula",
+        [("cédula", pa_cedula), ("cédula panameña", pa_cedula)],
+        ["{f}: {v}", "mi {f} es {v}", "{f} No. {v}"],
+        "cedula_pa",
+    ),
+    (
+        "central_asia_africa_id",
+        [("ПИН", kg_pin), ("personal number", kg_pin), ("national ID", rw_nid), ("NIN", ug_nin)],
+        ["{f}: {v}", "my {f} is {v}", "{f} {v} on the form"],
+        "personal_id",
+    ),
+    (
+        "resident_card_asia",
+        [("ARC number", tw_arc), ("居留證統一證號", tw_arc), ("在留カード番号", jp_residence_card), ("FIN", sg_fin)],
+        ["{f}: {v}", "my {f} is {v}", "{f} {v} (renewal due in March)"],
+        "resident_card_no",
+    ),
+    (
+        "home_location_code",
+        [("home plus code", home_plus_code), ("what3words", home_w3w), ("my front door", home_w3w)],
+        ["{f}: {v}", "the courier should use {v}, that's our house", "home = {v}"],
+        "home_location",
+    ),
+    (
+        "iris_template",
+        [("iris template", iris_template), ("iris code", iris_template)],
+        [
+            '{{"subject": "badge-0917", "{k}": "{v}"}}',
+            "enrolled {f} for my gate access: {v}",
+            "UPDATE staff_biometrics SET iris = '{v}' WHERE staff_id = 4411;",
+        ],
+        "iris_template",
+    ),
+]:
+    _pii15(_name15p, _kinds15, _own15p, _key15)
+
+
+_NUM_WORDS = {
+    "en": ["then", "and then", "after that"],
+    "de": ["dann", "und dann"],
+    "fr": ["puis", "ensuite"],
+    "es": ["luego", "y después"],
+}
+
+
+def _phone_read_aloud(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    """A phone number read aloud with words between its groups (the whole run is the number)."""
+    forms = [
+        ("en", "GB", "on the call she read her mobile out as {v}, can you add it to the ticket"),
+        ("en", "US", "write this down: {v}"),
+        ("de", "DE", "Er sagte seine Nummer so an: {v}"),
+        ("fr", "FR", "le client a dicté son numéro : {v}"),
+        ("es", "ES", "me dictó su móvil así: {v}, apúntalo en la ficha"),
+    ]
+    lang, region, form = forms[t]
+    nat = phonenumbers.format_number(_phone_digits(rng, region), phonenumbers.PhoneNumberFormat.NATIONAL)
+    groups = nat.replace("(", "").replace(")", "").replace("-", " ").split()
+    joiner = rng.choice(_NUM_WORDS[lang])
+    v = f", {joiner} ".join(groups) if rng.random() < 0.5 else f" {joiner} ".join(groups)
+    return form.format(v=v), [v]
+
+
+round15_custom("phone_read_aloud", "pii", _phone_read_aloud, 5)
+
+
+_COLLEAGUE_FIRST = [
+    "Ilse", "Tomasz", "Ngozi", "Rahim", "Saoirse", "Matías", "Yuki", "Kwabena", "Leilani", "Dragan",
+    "Ayşe", "Priyanka", "Oskar", "Thandiwe", "Henrik", "Marisol",
+]  # fmt: skip
+_COLLEAGUE_LAST = [
+    "Vandersteen", "Wójcik-Lind", "Adeyemi", "Chowdhury", "Ní Bhriain", "Etcheverry", "Hoshino", "Mensah",
+    "Kahananui", "Petrović", "Karaca", "Venkataraman", "Lindqvist", "Dlamini", "Aaltonen", "Quispe",
+]  # fmt: skip
+
+
+def colleague_name(r: random.Random) -> str:
+    return f"{r.choice(_COLLEAGUE_FIRST)} {r.choice(_COLLEAGUE_LAST)}"
+
+
+def _colleague_prose(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    """A colleague's full name in running prose, no label around it."""
+    v = colleague_name(rng)
+    forms = [
+        f"pinged {v} about it yesterday but no reply yet",
+        f"according to {v} the cron job never ran on Sunday",
+        f"{v} set up the staging cluster, so maybe ask them",
+        f"can you draft a message to {v} explaining the rollback?",
+        f"this is the script {v}'s team wrote last spring",
+    ]
+    return forms[t], [v]
+
+
+round15_custom("colleague_name_prose", "pii", _colleague_prose, 5)
+
+
+_ADDR15 = [
+    (lambda r: f"{r.randrange(1, 120)}, Triq it-Torri", "Sliema SLM 1605", "Malta"),
+    (lambda r: f"Landstrasse {r.randrange(1, 200)}", "9490 Vaduz", "Liechtenstein"),
+    (lambda r: f"Niels Finsens gøta {r.randrange(1, 40)}", "100 Tórshavn", "Føroyar"),
+    (lambda r: f"Aqqusinersuaq {r.randrange(1, 60)}, B-{r.randrange(100, 999)}", "3900 Nuuk", "Kalaallit Nunaat"),
+    (lambda r: f"{r.randrange(1, 80)} Royal Road", "Quatre Bornes", "Mauritius"),
+    (lambda r: f"H. Fehi Villa, Majeedhee Magu {r.randrange(1, 90)}", "Malé 20026", "Maldives"),
+    (lambda r: f"No. {r.randrange(1, 60)}, Simpang {r.randrange(10, 99)}, Jalan Gadong", "BE3519", "Brunei"),
+    (lambda r: f"Section {r.randrange(1, 90)}, Lot {r.randrange(1, 40)}, Boroko", "Port Moresby", "Papua New Guinea"),
+    (lambda r: f"Calle {r.randrange(1, 30)} de Calacoto N° {r.randrange(1000, 9000)}", "La Paz", "Bolivia"),
+    (lambda r: f"{r.randrange(1, 90)} Gwamile Street", "Mbabane", "Eswatini"),
+    (lambda r: f"Maison {r.randrange(1, 300)}, Rue {r.randrange(100, 999)}, Cadjehoun", "Cotonou", "Bénin"),
+    (lambda r: f"Mr. Bronsplein {r.randrange(1, 60)}", "Paramaribo", "Suriname"),
+    (lambda r: f"Bulevar Svetog Petra Cetinjskog {r.randrange(1, 150)}", "81000 Podgorica", "Crna Gora"),
+    (lambda r: f"Rruga Agim Ramadani {r.randrange(1, 80)}", "10000 Prishtinë", "Kosovë"),
+]
+
+
+def address15(r: random.Random) -> str:
+    street, city, country = r.choice(_ADDR15)
+    return f"{street(r)}, {city}, {country}"
+
+
+def _address_prose(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    """A home address in a sentence, no label."""
+    v = address15(rng)
+    forms = [
+        f"we moved to {v} last month, so the old billing details are wrong",
+        f"she's been living at {v} since the spring",
+        f"the parcel went to {v} instead of the office",
+        f"I'm at {v} all week if the hardware needs signing for",
+    ]
+    return forms[t], [v]
+
+
+round15_custom("home_address_prose", "pii", _address_prose, 4)
+
+
+_SCRIPT_NAMES15 = [
+    (["ᐃᓕᓴᐱ", "ᐸᐅᓗ", "ᓯᐊᓚ", "ᒪᑦᓯ"], ["ᑭᓪᓗᐊᖅ", "ᐊᕐᓇᖅ", "ᐃᓄᒃᓱᒃ", "ᓇᓗᕙᖅ"]),  # Canadian syllabics (Inuktitut)
+    (["བསྟན་འཛིན་", "ཚེ་རིང་", "པདྨ་", "སྒྲོལ་མ་"], ["རྡོ་རྗེ་", "དབང་མོ་", "ནོར་བུ་", "བཀྲ་ཤིས་"]),  # Tibetan
+    (["ߡߊߡߊߘߎ", "ߝߊߕߎߡߊߕߊ", "ߛߏߙߌ", "ߊߡߌߣߊߕߊ"], ["ߞߊ߲ߕߋ", "ߞߎߦߊߕߋ", "ߕߙߊߏߙߋ", "ߞߋߌߕߊ"]),  # N'Ko
+    (["𞤀𞤥𞤢𞤣𞤵", "𞤊𞤢𞤼𞤵𞤥𞤢", "𞤖𞤢𞤱𞤢", "𞤅𞤢𞤤𞤭𞤬"], ["𞤄𞤢𞤤𞤣𞤫", "𞤁𞤭𞤢𞤤𞤮", "𞤅𞤮𞤱", "𞤄𞤢𞥄"]),  # Adlam
+]
+
+
+def script_name15(r: random.Random) -> str:
+    firsts, lasts = r.choice(_SCRIPT_NAMES15)
+    sep = "" if firsts[0].endswith("་") else " "
+    return f"{r.choice(firsts)}{sep}{r.choice(lasts)}"
+
+
+_pii15(
+    "person_name_scripts15",
+    [("name", script_name15), ("full name", script_name15)],
+    ["the applicant's {f} is {v}", "Signed: {v}", "approved by {v}", "{f}: {v}"],
+    "full_name",
+)
+
+
+def _emergency_contact(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    """An emergency contact: a person's name and phone number (both planted), in an HR record."""
+    name = colleague_name(rng)
+    num = phone(rng, rng.choice(["GB", "DE", "FR", "US", "IN"]))
+    forms = [
+        f"emergency contact: {name} (sister), {num}",
+        f'"emergencyContact": {{"name": "{name}", "relation": "spouse", "phone": "{num}"}}',
+        f"In case of emergency call {name} on {num}",
+        f"ICE\n  name   {name}\n  phone  {num}",
+    ]
+    return forms[t], [name, num]
+
+
+round15_custom("emergency_contact", "pii", _emergency_contact, 4)
+
+
 CATEGORIES: tuple[str, ...] = tuple(c.name for c in CATS)
 KIND = {c.name: c.kind for c in CATS}
 
@@ -18654,6 +19630,123 @@ def _round14_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]
     }
 
 
+def _round15_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
+    """Round-15 never-tuned hard negatives a developer pastes daily, under the same policy (nothing
+    secret or personal): package URLs, ELF build ids, schema migration ids, kernel and runtime clock
+    stamps, GPU driver banners, app bundle identifiers and version codes, CI cache keys, OAuth scope
+    strings, clinical terminology codes (concepts, never a patient), coarse spatial index cells of
+    cities, release commit subjects, Terraform resource addresses, Kubernetes object metadata, crash
+    incident identifiers."""
+
+    def ver(r: random.Random) -> str:
+        return f"{r.randrange(0, 12)}.{r.randrange(0, 30)}.{r.randrange(0, 20)}"
+
+    return {
+        "package_url": [
+            lambda r: f"pkg:npm/%40angular/core@{ver(r)}",
+            lambda r: f"pkg:pypi/requests@{ver(r)}?file_name=requests-{ver(r)}-py3-none-any.whl",
+            lambda r: f"pkg:maven/org.apache.commons/commons-lang3@3.{r.randrange(9, 18)}.0",
+            lambda r: f'"purl": "pkg:golang/github.com/spf13/cobra@v1.{r.randrange(5, 9)}.{r.randrange(0, 4)}"',
+        ],
+        "elf_build_id": [
+            lambda r: (
+                "worker: ELF 64-bit LSB pie executable, x86-64, version 1 (SYSV), dynamically linked, "
+                f"BuildID[sha1]={_rs(r, HEX, 40)}, for GNU/Linux 3.2.0, stripped"
+            ),
+            lambda r: (
+                f"  Build ID: {_rs(r, HEX, 40)}\n  Owner: GNU  Data size: 0x00000014  Description: NT_GNU_BUILD_ID"
+            ),
+            lambda r: f"$ go tool buildid ./bin/api\n{_rs(r, B64URL, 20)}/{_rs(r, B64URL, 20)}/{_rs(r, B64URL, 20)}",
+        ],
+        "schema_migration_id": [
+            lambda r: (
+                f"INFO  [alembic.runtime.migration] Running upgrade {_rs(r, HEX, 12)} -> {_rs(r, HEX, 12)}, "
+                "add index on orders.created_at"
+            ),
+            lambda r: (
+                f"== 2024{r.randrange(1, 13):02d}{r.randrange(1, 29):02d}{r.randrange(100000, 235959)} "
+                f"AddStatusToInvoices: migrated (0.{r.randrange(1000, 9999)}s)"
+            ),
+            lambda r: f"  Applying billing.{r.randrange(1, 99):04d}_auto_2024{r.randrange(1, 13):02d}01_1430... OK",
+            lambda r: f'Migrating schema "public" to version "{r.randrange(2, 60)} - add audit table"',
+        ],
+        "runtime_clock_stamp": [
+            lambda r: (
+                f"[{r.randrange(1, 99999):6d}.{r.randrange(0, 999999):06d}] usb 1-{r.randrange(1, 5)}: "
+                "new high-speed USB device number 3 using xhci_hcd"
+            ),
+            lambda r: f"time=2026-12-05T10:14:02.118Z m=+{r.randrange(0, 99)}.{r.randrange(0, 999999999):09d}",
+            lambda r: (
+                f"Startup finished in {r.randrange(1, 9)}.{r.randrange(100, 999)}s (kernel) + "
+                f"{r.randrange(3, 30)}.{r.randrange(100, 999)}s (userspace)"
+            ),
+        ],
+        "gpu_driver_banner": [
+            lambda r: (
+                f"| NVIDIA-SMI {r.randrange(525, 570)}.{r.randrange(10, 99)}.{r.randrange(1, 20):02d}   "
+                f"Driver Version: {r.randrange(525, 570)}.{r.randrange(10, 99)}   "
+                f"CUDA Version: 12.{r.randrange(0, 8)} |"
+            ),
+            lambda r: f"ROCm version: 6.{r.randrange(0, 4)}.{r.randrange(0, 3)}  (amdgpu 6.{r.randrange(7, 11)}.5)",
+            lambda r: (
+                f"torch {r.randrange(1, 3)}.{r.randrange(0, 8)}.1+cu12{r.randrange(1, 9)} cudnn 9.{r.randrange(0, 6)}"
+            ),
+        ],
+        "app_bundle_identifier": [
+            lambda r: f'applicationId "com.acme.wallet"\nversionCode {r.randrange(100, 9999)}\nversionName "{ver(r)}"',
+            lambda r: f"CFBundleIdentifier = dev.acme.notes\nCFBundleVersion = {r.randrange(100, 4000)}",
+            lambda r: f"Uploaded com.acme.tracker ({ver(r)} build {r.randrange(1, 900)}) to TestFlight",
+        ],
+        "ci_cache_key": [
+            lambda r: f"Cache restored from key: node-cache-Linux-x64-npm-{_rs(r, HEX, 64)}",
+            lambda r: f"Found a cache from build {r.randrange(100, 9999)} at v1-deps-{_rs(r, HEX, 40)}",
+            lambda r: f"Checking cache for {_rs(r, HEX, 40)}-{r.randrange(1, 30)}-protected...",
+        ],
+        "oauth_scope_string": [
+            lambda r: "scope=openid%20profile%20email%20offline_access",
+            lambda r: "https://www.googleapis.com/auth/drive.readonly https://www.googleapis.com/auth/calendar.events",
+            lambda r: "gh auth refresh -h github.com -s read:org,workflow,admin:public_key",
+            lambda r: '"scopes": ["channels:history", "chat:write", "users:read"]',
+        ],
+        "clinical_terminology_code": [
+            lambda r: "LOINC 2345-7 Glucose [Mass/volume] in Serum or Plasma",
+            lambda r: "SNOMED CT 44054006 |Diabetes mellitus type 2 (disorder)|",
+            lambda r: f"ATC C09AA0{r.randrange(1, 9)}, RxNorm {r.randrange(100000, 999999)}",
+            lambda r: "ICD-11 5A11 (concept only, no patient)",
+        ],
+        "coarse_spatial_cell": [
+            lambda r: f"h3 resolution {r.randrange(3, 6)} cell 85{_rs(r, HEX, 5)}fffffff (city-level bucket)",
+            lambda r: f"geohash prefix {r.choice(['u33', 'gcp', 'dr5', 'xn7', 'u09'])} ~ 156 km cell",
+            lambda r: f"S2 level {r.randrange(6, 10)} token {_rs(r, HEX, 4)} covers the metro area",
+        ],
+        "release_commit_subject": [
+            lambda r: f"chore(release): {ver(r)} [skip ci]",
+            lambda r: f"Bump axios from {ver(r)} to {ver(r)} in /web",
+            lambda r: f"Merge pull request #{r.randrange(100, 9999)} from acme/release/2026.{r.randrange(1, 13)}",
+        ],
+        "terraform_resource_address": [
+            lambda r: f'module.network.aws_subnet.private["eu-west-{r.randrange(1, 4)}a"]',
+            lambda r: "  # module.db.aws_db_instance.this will be updated in-place",
+            lambda r: "terraform state mv 'aws_s3_bucket.logs' 'module.logs.aws_s3_bucket.this[0]'",
+        ],
+        "kubernetes_object_meta": [
+            lambda r: (
+                f'  resourceVersion: "{r.randrange(10**6, 10**8)}"\n  generation: {r.randrange(1, 40)}\n'
+                f"  uid: {_uuid4(r)}"
+            ),
+            lambda r: f"observedGeneration: {r.randrange(1, 40)}\nreadyReplicas: {r.randrange(1, 9)}",
+            lambda r: f"pod-template-hash={_rs(r, '0123456789bcdfghjklmnpqrstvwxz', 10)}",
+        ],
+        "crash_incident_id": [
+            lambda r: (
+                f"Incident Identifier: {_uuid4(r).upper()}\nHardware Model:      MacBookPro18,{r.randrange(1, 5)}"
+            ),
+            lambda r: f"Fault bucket {r.randrange(10**17, 10**18)}, type 5\nEvent Name: APPCRASH",
+            lambda r: f"minidump written: /tmp/crash/{_uuid4(r)}.dmp",
+        ],
+    }
+
+
 DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     1: _decoy_templates(),
     2: _round2_decoy_templates(),
@@ -18669,6 +19762,7 @@ DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     12: _round12_decoy_templates(),
     13: _round13_decoy_templates(),
     14: _round14_decoy_templates(),
+    15: _round15_decoy_templates(),
 }
 DECOYS: dict[str, list[Callable[[random.Random], str]]] = {}  # every round before the holdout's
 for _round, _kinds in sorted(DECOY_ROUNDS.items()):
@@ -19591,6 +20685,77 @@ ROUND14_WRAPPERS: list[Wrapper] = [
 ]
 
 
+def _git_show_added(s: str) -> str:
+    return s.replace("\n", "\n+")  # every line of the added file, as `git show` prints it
+
+
+def _fstring(s: str) -> str:
+    return s.replace("{", "{{").replace("}", "}}")  # pasted into a Python f-string
+
+
+def _groovy_gstring(s: str) -> str:
+    return s.replace("\\", "\\\\").replace("$", "\\$").replace('"', '\\"')  # a Jenkinsfile `sh """…"""`
+
+
+def _ics_text(s: str) -> str:
+    # an iCalendar TEXT value (RFC 5545): backslash, semicolon, comma and newline escaped
+    return s.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,").replace("\n", "\\n")
+
+
+def _troff(s: str) -> str:
+    return s.replace("\\", "\\e").replace("-", "\\-").replace("\n", "\n.br\n")  # a man page's source
+
+
+def _mdx_template(s: str) -> str:
+    return s.replace("\\", "\\\\").replace("`", "\\`").replace("$", "\\$")  # a JS template literal in MDX
+
+
+def _cron_percent(s: str) -> str:
+    return s.replace("%", "\\%")  # cron turns a bare % into a newline
+
+
+def _systemd_specifier(s: str) -> str:
+    return s.replace("%", "%%")  # a unit file's % specifiers
+
+
+def _kotlin_dollar(s: str) -> str:
+    return s.replace("$", "${'$'}")  # a Kotlin raw string cannot escape $
+
+
+ROUND15_WRAPPERS: list[Wrapper] = [
+    lambda r: (
+        "$ git show --pretty=oneline HEAD\n4f1c2e9a7b3d0c18a0e6b7c29d51f3e8a6b4c2d0 add scratch notes\n"
+        "diff --git a/notes.txt b/notes.txt\nnew file mode 100644\n"
+        "--- /dev/null\n+++ b/notes.txt\n@@ -0,0 +1,3 @@\n+{s}",
+        _git_show_added,
+    ),
+    lambda r: ("DO $body$\nBEGIN\n  RAISE NOTICE '%', $note${s}$note$;\nEND\n$body$;", _ident),  # dollar quotes
+    lambda r: ("  notes = ''\n    {s}\n  '';", lambda s: s.replace("\n", "\n    ")),  # a Nix indented string
+    lambda r: ('log.info(f"""context: {s} (attempt {n})""")', _fstring),
+    lambda r: ('sh """\n  echo "{s}" > debug.txt\n"""', _groovy_gstring),
+    lambda r: (
+        "BEGIN:VEVENT\nUID:incident-review-2026-12-05\nSUMMARY:incident review\nDESCRIPTION:{s}\nEND:VEVENT",
+        _ics_text,
+    ),
+    lambda r: (".TH NOTES 1\n.SH DESCRIPTION\n{s}", _troff),
+    lambda r: ("local notes = |||\n  {s}\n|||;", lambda s: s.replace("\n", "\n  ")),  # Jsonnet text block
+    lambda r: ("<Callout>\n{`{s}`}\n</Callout>", _mdx_template),
+    lambda r: ("> > {s}\n> \n> what do you make of this?", lambda s: s.replace("\n", "\n> > ")),  # a quoted quote
+    lambda r: ("*/5 * * * * /usr/local/bin/probe --note '{s}' >> /var/log/probe.log 2>&1", _cron_percent),
+    lambda r: ('[Service]\nExecStartPre=/bin/echo "{s}"\nExecStart=/usr/local/bin/api', _systemd_specifier),
+    lambda r: (
+        "services:\n  debug:\n    image: alpine\n    command: sh -c 'echo \"{s}\"; sleep 5'",
+        lambda s: s.replace("$", "$$"),  # compose interpolation escaped
+    ),
+    lambda r: ('val note = """\n    |{s}\n""".trimMargin()', lambda s: _kotlin_dollar(s).replace("\n", "\n    |")),
+    lambda r: ("Sannu, ina samun wannan kuskure:\n{s}\nakwai wanda ya sani?", _ident),  # Hausa
+    lambda r: ("Salaan, waxaan helayaa khaladkan:\n{s}\nqof ma garanayaa?", _ident),  # Somali
+    lambda r: ("ਸਤ ਸ੍ਰੀ ਅਕਾਲ, ਮੈਨੂੰ ਇਹ ਗਲਤੀ ਮਿਲ ਰਹੀ ਹੈ:\n{s}\nਕਿਸੇ ਨੂੰ ਪਤਾ ਹੈ?", _ident),  # Punjabi
+    lambda r: ("Բարև, ստանում եմ այս սխալը:\n{s}\nինչ-որ մեկը գիտի՞", _ident),  # Armenian
+    lambda r: ("ನಮಸ್ಕಾರ, ನನಗೆ ಈ ದೋಷ ಬರುತ್ತಿದೆ:\n{s}\nಯಾರಿಗಾದರೂ ಗೊತ್ತೇ?", _ident),  # Kannada
+]
+
+
 FILLER = [
     "can you help me figure out why the build fails on CI?",
     "I'm migrating the service from Flask to FastAPI.",
@@ -19621,6 +20786,7 @@ WRAPPER_ROUNDS: dict[int, list[list[Wrapper]]] = {
     12: [ROUND12_WRAPPERS],
     13: [ROUND13_WRAPPERS],
     14: [ROUND14_WRAPPERS],
+    15: [ROUND15_WRAPPERS],
 }
 DEV_WRAPPERS = [f for r, fams in sorted(WRAPPER_ROUNDS.items()) if r < HOLDOUT_ROUND for f in fams]
 HOLDOUT_WRAPPERS = [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS.get(r, [])]

@@ -7,6 +7,7 @@ import base64
 import random
 import string
 
+import phonenumbers
 import pytest
 
 from persona_pipeline.core.evidence.redaction.redactor import Redactor
@@ -42,8 +43,8 @@ def blind() -> dict[str, BlindScore]:
     # dev rounds 1 to 7 (tuned on; ``before=8`` keeps them exactly as they were before round 8 joined
     # dev), round 8 (dev since round 9 exists, tuned), round 9 (dev since round 10 exists, tuned),
     # round 10 (dev since round 11 exists, tuned), round 11 (dev since round 12 exists, tuned),
-    # round 12 (dev since round 13 exists), round 13 (dev since round 14 exists) and the holdout
-    # (round 14 alone, never its texts) have floors of their own
+    # round 12 (dev since round 13 exists), round 13 (dev since round 14 exists), round 14 (dev since
+    # round 15 exists) and the holdout (round 15 alone, never its texts) have floors of their own
     return {
         "dev": score(R, generate(SEED, "dev", 1200, before=8)),
         "round8": score(R, generate(SEED, "dev", 1200, round_no=8)),
@@ -52,6 +53,7 @@ def blind() -> dict[str, BlindScore]:
         "round11": score(R, generate(SEED, "dev", 1200, round_no=11)),
         "round12": score(R, generate(SEED, "dev", 1200, round_no=12)),
         "round13": score(R, generate(SEED, "dev", 1200, round_no=13)),
+        "round14": score(R, generate(SEED, "dev", 1200, round_no=14)),
         "holdout": score(R, generate(SEED, "holdout", 1200, round_no=HOLDOUT_ROUND)),
     }
 
@@ -152,9 +154,17 @@ def blind() -> dict[str, BlindScore]:
 # (never on round 14; stage36 c98f06e): 61.1 / 59.6 / 60.9% secrets, 62.7 / 60.1 / 64.1% personal
 # data, 109.6 / 93.7 / 104.1 FP/MB, 2 / 2 / 0 stray spans; its floors are seed 7's less 1.5 points,
 # plus about 10 FP/MB and 30 stray spans.
+# Round 15 made round 14 dev (issue 17, branch blind15): round 14 keeps the floors it had as the
+# holdout (test_blind_round14_joined_dev; its tuners raise them) but for personal data: drawn as dev
+# at seed 7 (n 1200), untuned on it, it reads 60.2% secrets, 61.5% personal data, 94.7 FP/MB, 2 stray
+# spans, so its personal-data floor is that less 1.5 points. The holdout is round 15 alone (written
+# blind, untuned, the engine at stage37 d1284f3), seeds 1 / 2 (n 2400) and 7 (n 1200): 54.9 / 54.0 /
+# 56.3% secrets, 58.8 / 58.4 / 59.7% personal data, 105.1 / 96.8 / 95.6 FP/MB, 90 / 99 / 44 stray
+# spans, idempotent, nothing dropped; its floors are seed 7's less 1.5 points, plus about 10 FP/MB and
+# 30 stray spans.
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.594, 0.626, 115.0, 30)],
+    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.548, 0.582, 106.0, 75)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
@@ -230,6 +240,17 @@ def test_blind_round13_joined_dev(blind: dict[str, BlindScore]) -> None:
     assert sc.recall("pii") >= 0.715, sc.recall("pii")
     assert sc.fp_per_mb() <= 6.0, sc.fp_per_mb()
     assert sc.stray <= 15, sc.stray
+
+
+def test_blind_round14_joined_dev(blind: dict[str, BlindScore]) -> None:
+    """Round 14 (dev since round 15 is written blind): the floors it had as the holdout, until its
+    tuners raise them; personal data at its figure drawn as dev (61.5%) less 1.5 points."""
+    sc = blind["round14"]
+    assert sc.idempotent and sc.dropped == 0
+    assert sc.recall("secret") >= 0.594, sc.recall("secret")
+    assert sc.recall("pii") >= 0.600, sc.recall("pii")
+    assert sc.fp_per_mb() <= 115.0, sc.fp_per_mb()
+    assert sc.stray <= 30, sc.stray
 
 
 def test_blind_round10_joined_dev(blind: dict[str, BlindScore]) -> None:
@@ -766,8 +787,10 @@ def test_pools_are_split_by_family() -> None:
     assert {"disk_recovery_key", "dicom_patient_tags", "bank_account_checked_more"} <= dev_cats
     assert set(DECOY_ROUNDS[13]) <= set(DECOYS) and WRAPPER_ROUNDS[13][0] in DEV_WRAPPERS  # round 13 is dev
     assert {"esignature_api_key", "mu_national_id", "person_name_scripts13"} <= dev_cats
+    assert set(DECOY_ROUNDS[14]) <= set(DECOYS) and WRAPPER_ROUNDS[14][0] in DEV_WRAPPERS  # round 14 is dev
+    assert {"pm_cli_session", "qa_qid", "person_name_scripts14"} <= dev_cats
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
-    assert len(holdout_only) >= 30  # round 14 adds more than 30 categories
+    assert len(holdout_only) >= 30  # round 15 adds more than 30 categories
     dev = generate(1, "dev", 300)
     assert not holdout_only & {p.category for case in dev for p in case.plants}
     holdout = generate(1, "holdout", 300)
@@ -810,38 +833,87 @@ def test_round14_generator_checks() -> None:
         assert 1 <= int(state) <= 14 and "(N)" in rest and rest[-6:].isdigit(), rest
 
 
-def test_round14_holdout() -> None:
-    """Round 14 is the holdout (round 13 joined dev): families for every category, rounds scored
-    apart, each round-14 category planted at least 6 times in 2400 prompts (it has 508 categories)
+def test_round15_generator_checks() -> None:
+    """Round 15's ids against python-stdnum's validators (Finland's veronumero: its layout alone, it has
+    no public check digit; Costa Rica's DIMEX)
+    and recomputed from their published rules (Uruguay's cédula check digit, Nicaragua's cédula
+    letter, Taiwan's resident certificate check digit, Singapore's FIN letter, Kyrgyzstan's and
+    Rwanda's birth fields); plus codes in the Open Location Code alphabet, iris templates with their
+    ISO/IEC 19794-6 header, phones read aloud whose digits are a valid number, halves of split
+    secrets that join into one value."""
+    from stdnum.cr import cr
+    from stdnum.fi import veronumero
+
+    r = random.Random(15)
+    for _ in range(200):
+        assert veronumero.is_valid(rb.fi_veronumero(r)) and cr.is_valid(rb.cr_dimex(r))
+        uy = rb.uy_cedula(r).replace(".", "").replace("-", "")
+        w = sum(int(c) * k for c, k in zip(uy[:7], [2, 9, 8, 7, 6, 3, 4], strict=True))
+        assert len(uy) == 8 and int(uy[7]) == (10 - w % 10) % 10, uy
+        ni = rb.ni_cedula(r).replace("-", "")
+        assert "ABCDEFGHJKLMNPQRSTUVWXY"[int(ni[:13]) % 23] == ni[13] and 1 <= int(ni[3:5]) <= 31, ni
+        arc = rb.tw_arc(r)
+        n = rb.TW_LETTERS[arc[0]]
+        tw = n // 10 + (n % 10) * 9 + sum(int(c) * k for c, k in zip(arc[1:9], range(8, 0, -1), strict=True))
+        assert arc[1] in "89" and (tw + int(arc[9])) % 10 == 0, arc
+        fin = rb.sg_fin(r)
+        fw = sum(int(c) * k for c, k in zip(fin[1:8], [2, 7, 6, 5, 4, 3, 2], strict=True))
+        assert fin[8] == "XWUTRQPNMLK"[(fw + (4 if fin[0] == "G" else 0)) % 11], fin
+        kg = rb.kg_pin(r)
+        assert kg[0] in "12" and 1 <= int(kg[1:3]) <= 31 and 1 <= int(kg[3:5]) <= 12 and int(kg[5:9]) >= 1950, kg
+        rw = rb.rw_nid(r).replace(" ", "")
+        assert len(rw) == 16 and rw[0] == "1" and rw[5] in "78" and 1950 <= int(rw[1:5]) <= 2004, rw
+        pc = rb.home_plus_code(r)
+        assert len(pc) == 11 and pc[8] == "+" and set(pc.replace("+", "")) <= set("23456789CFGHJMPQRVWX"), pc
+        assert base64.b64decode(rb.iris_template(r))[:8] == b"IIR\x00020\x00"
+    phone_cat = next(c for c in CATS if c.name == "phone_read_aloud")
+    split_cat = next(c for c in CATS if c.name == "split_secret")
+    for t in range(5):
+        text, (v,) = phone_cat.make(r, t)
+        region = ["GB", "US", "DE", "FR", "ES"][t]
+        digits = "".join(ch for ch in v if ch.isdigit())
+        assert v in text and phonenumbers.is_valid_number(phonenumbers.parse(digits, region)), v
+        text, (a, b) = split_cat.make(r, t)
+        assert a in text and b in text and (a + b).startswith(("sk-", "gh", "glpat-", "xox")), (a, b)
+
+
+def test_round15_holdout() -> None:
+    """Round 15 is the holdout (round 14 joined dev): families for every category, rounds scored
+    apart, each round-15 category planted at least 6 times in 2400 prompts (it has 544 categories)
     with every value in its prompt, the same cases for the same seed. (Generator only: the engine
     never runs here.)"""
-    assert HOLDOUT_ROUNDS == (14,) and HOLDOUT_ROUND == 14
-    assert all(len(c.templates("holdout", 14)) >= 2 for c in CATS)
-    assert all(c.templates("holdout", 14) == c.templates("holdout") for c in CATS)
-    assert not any(c.templates("dev", 14) or c.templates("holdout", 13) for c in CATS)
-    r13 = {c.name for c in CATS if c.templates("dev", 13)}
-    r14 = {c.name for c in CATS if c.templates("holdout", 14)}
-    assert len(r14 - r13) >= 30 and r13 < r14
-    assert len([c for c in CATS if c.name in r14 - r13 and c.kind == "secret"]) >= 15
-    assert len([c for c in CATS if c.name in r14 - r13 and c.kind == "pii"]) >= 15
-    cases = generate(2, "holdout", 2400, round_no=14)
+    assert HOLDOUT_ROUNDS == (15,) and HOLDOUT_ROUND == 15
+    assert all(len(c.templates("holdout", 15)) >= 2 for c in CATS)
+    assert all(c.templates("holdout", 15) == c.templates("holdout") for c in CATS)
+    assert not any(c.templates("dev", 15) or c.templates("holdout", 14) for c in CATS)
+    r14 = {c.name for c in CATS if c.templates("dev", 14)}
+    r15 = {c.name for c in CATS if c.templates("holdout", 15)}
+    assert len(r15 - r14) >= 30 and r14 < r15
+    assert len([c for c in CATS if c.name in r15 - r14 and c.kind == "secret"]) >= 15
+    assert len([c for c in CATS if c.name in r15 - r14 and c.kind == "pii"]) >= 14
+    cases = generate(2, "holdout", 2400, round_no=15)
     counts = _planted_counts(cases)
-    assert set(counts) == r14 and min(counts.values()) >= 6, min(counts.values())
-    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[14])
-    assert not set(DECOY_ROUNDS[14]) & {k for r in range(1, 14) for k in DECOY_ROUNDS[r]}  # new kinds only
-    assert len(DECOY_ROUNDS[14]) >= 12 and len(WRAPPER_ROUNDS[14][0]) >= 12
-    assert [c.text for c in generate(2, "holdout", 200, round_no=14)] == [c.text for c in cases[:200]]
-    thirteen = generate(2, "dev", 300, round_no=13)
-    assert not (r14 - r13) & {p.category for case in thirteen for p in case.plants}
+    assert set(counts) == r15 and min(counts.values()) >= 6, min(counts.values())
+    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[15])
+    assert not set(DECOY_ROUNDS[15]) & {k for r in range(1, 15) for k in DECOY_ROUNDS[r]}  # new kinds only
+    assert len(DECOY_ROUNDS[15]) >= 12 and len(WRAPPER_ROUNDS[15][0]) >= 12
+    assert [c.text for c in generate(2, "holdout", 200, round_no=15)] == [c.text for c in cases[:200]]
+    fourteen = generate(2, "dev", 300, round_no=14)
+    assert not (r15 - r14) & {p.category for case in fourteen for p in case.plants}
     with pytest.raises(ValueError):
-        generate(1, "dev", 10, round_no=14)
+        generate(1, "dev", 10, round_no=15)
     with pytest.raises(ValueError):
-        generate(1, "holdout", 10, round_no=13)
+        generate(1, "holdout", 10, round_no=14)
 
 
-@pytest.mark.parametrize("rnd", [13, 14])
+def test_round14_joined_dev() -> None:
+    """Round 14 joined dev (see `_check_joined_dev`): at least 30 new categories."""
+    _check_joined_dev(14, 30, min_count=6)
+
+
+@pytest.mark.parametrize("rnd", [13, 14, 15])
 def test_round_wrappers_keep_values_findable(rnd: int) -> None:
-    """Every round-13 and round-14 wrapper encodes a text piece by piece (a part's encoding occurs in
+    """Every round-13, round-14 and round-15 wrapper encodes a text piece by piece (a part's encoding occurs in
     the encoding of any text around it), so a planted value's encoded form occurs in the wrapped prompt."""
     r = random.Random(rnd)
     alphabet = string.ascii_letters + string.digits + " -_.@:/\\'\"{}<>&%\n\tçø€日🙂"
