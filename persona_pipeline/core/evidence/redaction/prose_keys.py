@@ -307,9 +307,11 @@ def _may_hold_label(text: str) -> bool:
     """False only where no word of the text (nor a piece of one) can be a label (`_is_label`): an
     all-ASCII word spells a `_LATIN` word, any other holds a `_label_char`. (`_fold_word` works
     character by character: lower-casing, the table and NFKD without its combining marks alike.)"""
-    if fold(text) is None or "\x1b" in text or _ASCII_LATIN.search(text) is not None:
-        return True  # (no fold, or one whose blanked control sequences may hide a word's letter)
-    return not text.isascii() and any(_label_char(c) for c in set(text) if c > "\x7f")
+    if text.isascii() or fold(text) is None or "\x1b" in text or _ASCII_LATIN.search(text) is not None:
+        # (ASCII text: the gate below reads the same words; no fold, or one whose blanked control
+        # sequences may hide a word's letter: the scan decides)
+        return True
+    return any(_label_char(c) for c in set(text) if c > "\x7f")
 
 
 def _label_starts(text: str) -> list[int] | None:
