@@ -8,7 +8,7 @@ import string
 
 import pytest
 
-from persona_pipeline.core.evidence.redaction import prose_keys, secrets
+from persona_pipeline.core.evidence.redaction import prose_keys, secrets, views
 from persona_pipeline.core.evidence.redaction.matching import prepare
 
 
@@ -64,3 +64,48 @@ def test_words_fold_character_by_character() -> None:
         whole = prose_keys._fold_word(word).isascii()
         assert whole is all(prose_keys._fold_word(c).isascii() for c in word), word.encode()
     assert sum(prose_keys._label_char(c) for c in chars) > 100
+
+
+def _view_parts() -> list[str]:
+    # each probe's introducer and near misses: escapes, continuations, percent and plus forms,
+    # character references, REPL prompts, TeX and PowerShell escapes, quoted-printable, boxes
+    parts = ["\\n", "\\x4", "\\x4f", "\\u00e9", "\\q", '"\n  "', "'\n'", "\\\n", "%2", "%2F", "?a=b+c&", "a+b=c"]
+    parts += [
+        "&amp;",
+        "&#6",
+        "&#65;",
+        "&lt;key&gt;",
+        ">>> ",
+        "In [",
+        "(Pdb)",
+        "\\_",
+        "\\#",
+        "`n",
+        "x`t",
+        "=3D",
+        "=C3=A9",
+    ]
+    parts += ["=?", "=?utf-8?B?eA==?=", "\u2502", "\u00e9", "\u212a", "\x1b[1m", " ", "\n", "tok", "Zq81", '""', "''"]
+    return parts
+
+
+def test_direct_views_probe_set_answers_as_each_probe(monkeypatch: pytest.MonkeyPatch) -> None:
+    texts = _soup(random.Random(33), _view_parts(), 5000, 12)
+    hit = 0
+    for t in texts:
+        p = views._folded_once(t)
+        if views.fold(p) is None:
+            continue
+        want = {i for i, rx in enumerate(views._SET_PROBES) if rx.search(p) is not None}
+        assert views._probe_set().matching(p) == want, t
+        hit += bool(want)
+    assert hit > 1000
+
+    def shape(t: str) -> list[tuple[str, bool, list[tuple[int, int]]]]:
+        out = views._direct_views(views._folded_once(t))
+        return [(v.text, v.url, [v.to_original(a, b) for a, b in v.windows()]) for v in out]
+
+    fast = [shape(t) for t in texts]
+    monkeypatch.setattr(views, "_prober", lambda text: lambda rx: rx.search(text) is not None)
+    assert fast == [shape(t) for t in texts]
+    assert sum(map(len, fast)) > 2000
