@@ -298,9 +298,14 @@ _OTHER_CHARS = frozenset("".join(_OTHER))
 @lru_cache(maxsize=4096)
 def _label_char(c: str) -> bool:
     """Whether a non-ASCII character may stand in a label word: one of an `_OTHER` word's, or one
-    `_fold_word` turns into ASCII (an accented letter, a combining mark, a ligature, a full-width
-    letter). A word holding any other is no label: its fold keeps a non-ASCII character."""
-    return c in _OTHER_CHARS or _fold_word(c).isascii()
+    `_fold_word` turns into ASCII letters or nothing (an accented letter, a ligature, a full-width
+    letter, a combining mark). A word holding another is no label: its fold keeps a non-ASCII
+    character, or (full-width punctuation, digits) puts a non-letter where a `_LATIN` word's
+    letters must stand, so that word's letters are ASCII ones in the text (`_ASCII_LATIN`)."""
+    if c in _OTHER_CHARS:
+        return True
+    folded = _fold_word(c)
+    return folded.isascii() and (not folded or any(ch.isalpha() for ch in folded))
 
 
 def _may_hold_label(text: str) -> bool:
