@@ -19,6 +19,7 @@ import re
 import unicodedata
 from bisect import bisect_left
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 
 from persona_pipeline.core.evidence.redaction.matching import Rx, fold
 from persona_pipeline.core.evidence.redaction.spans import Span
@@ -289,6 +290,35 @@ def _folded_word(word: str) -> str:
 _GATE = Rx("(?i)" + "|".join(sorted({_folded_word(w) for w in _LATIN}, key=len, reverse=True)) + "|\x7f\x7f")
 
 
+# The same words as ASCII text spells them: an all-ASCII label word holds one (its case aside).
+_ASCII_LATIN = Rx("(?i)" + "|".join(sorted(_LATIN, key=len, reverse=True)))
+_OTHER_CHARS = frozenset("".join(_OTHER))
+
+
+@lru_cache(maxsize=4096)
+def _label_char(c: str) -> bool:
+    """Whether a non-ASCII character may stand in a label word: one of an `_OTHER` word's, or one
+    `_fold_word` turns into ASCII letters or nothing (an accented letter, a ligature, a full-width
+    letter, a combining mark). A word holding another is no label: its fold keeps a non-ASCII
+    character, or (full-width punctuation, digits) puts a non-letter where a `_LATIN` word's
+    letters must stand, so that word's letters are ASCII ones in the text (`_ASCII_LATIN`)."""
+    if c in _OTHER_CHARS:
+        return True
+    folded = _fold_word(c)
+    return folded.isascii() and (not folded or any(ch.isalpha() for ch in folded))
+
+
+def _may_hold_label(text: str) -> bool:
+    """False only where no word of the text (nor a piece of one) can be a label (`_is_label`): an
+    all-ASCII word spells a `_LATIN` word, any other holds a `_label_char`. (`_fold_word` works
+    character by character: lower-casing, the table and NFKD without its combining marks alike.)"""
+    if text.isascii() or fold(text) is None or "\x1b" in text or _ASCII_LATIN.search(text) is not None:
+        # (ASCII text: the gate below reads the same words; no fold, or one whose blanked control
+        # sequences may hide a word's letter: the scan decides)
+        return True
+    return any(_label_char(c) for c in set(text) if c > "\x7f")
+
+
 def _label_starts(text: str) -> list[int] | None:
     """Where the gate matched (sorted), or None where the text has no fold (read all of it)."""
     if fold(text) is None:
@@ -337,6 +367,9 @@ def prose_key_spans(
     value its label names (`vetoed(text, label_start, start, end)`: the caller's policy for a
     labelled value, a public key's or a standard's test data)."""
     out: list[Span] = []
+    if not _may_hold_label(text):
+        return out  # (exact: every span needs a word `_is_label` accepts; the gate below also opens
+        # on any two non-ASCII characters, so on most non-English text)
     starts = _label_starts(text)
     if starts is not None and not starts:
         return out
