@@ -1231,8 +1231,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 14  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (14,)
+HOLDOUT_ROUND = 15  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (15,)
 ROUND5 = 5
 
 

@@ -52,7 +52,7 @@ def blind() -> dict[str, BlindScore]:
         "round11": score(R, generate(SEED, "dev", 1200, round_no=11)),
         "round12": score(R, generate(SEED, "dev", 1200, round_no=12)),
         "round13": score(R, generate(SEED, "dev", 1200, round_no=13)),
-        "holdout": score(R, generate(SEED, "holdout", 1200, round_no=HOLDOUT_ROUND)),
+        "round14": score(R, generate(SEED, "dev", 1200, round_no=14)),
     }
 
 
@@ -154,7 +154,7 @@ def blind() -> dict[str, BlindScore]:
 # plus about 10 FP/MB and 30 stray spans.
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.594, 0.626, 115.0, 30)],
+    [("dev", 0.984, 0.963, 3.0, 4)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
@@ -230,6 +230,17 @@ def test_blind_round13_joined_dev(blind: dict[str, BlindScore]) -> None:
     assert sc.recall("pii") >= 0.715, sc.recall("pii")
     assert sc.fp_per_mb() <= 6.0, sc.fp_per_mb()
     assert sc.stray <= 15, sc.stray
+
+
+def test_blind_round14_joined_dev(blind: dict[str, BlindScore]) -> None:
+    """Round 14 (dev since round 15 is written blind; opened to tune14): the floors it had as the
+    holdout (seed 7's less 1.5 points, plus about 10 FP/MB and 30 stray spans) until its tuning sets them."""
+    sc = blind["round14"]
+    assert sc.idempotent and sc.dropped == 0
+    assert sc.recall("secret") >= 0.594, sc.recall("secret")
+    assert sc.recall("pii") >= 0.626, sc.recall("pii")
+    assert sc.fp_per_mb() <= 115.0, sc.fp_per_mb()
+    assert sc.stray <= 30, sc.stray
 
 
 def test_blind_round10_joined_dev(blind: dict[str, BlindScore]) -> None:
@@ -740,15 +751,17 @@ def test_round13_generator_checks() -> None:
 def test_pools_are_split_by_family() -> None:
     """Every category has at least two never-tuned families; the holdout-only categories and
     decoy kinds never reach dev; every earlier round is dev."""
-    assert all(len(c.templates("holdout")) >= 2 for c in CATS)
+    # (round 15, the holdout, is written blind in a branch of its own: this tree may hold none of it)
+    written = any(r in DECOY_ROUNDS for r in HOLDOUT_ROUNDS)
+    assert not written or all(len(c.templates("holdout")) >= 2 for c in CATS)
     for c in CATS:  # the pools partition the families by round
         assert sorted(c.templates("dev") + c.templates("holdout")) == list(range(c.n_templates)), c.name
         assert all(c.rounds[t] in HOLDOUT_ROUNDS for t in c.templates("holdout")), c.name
     dev_cats = {c.name for c in CATS if c.templates("dev")}
     assert {"huggingface_token", "uk_nino", "phone_jp", "nl_bsn", "sentry_token"} <= dev_cats  # rounds 4 and 5
     assert set(DECOY_ROUNDS[4]) | set(DECOY_ROUNDS[5]) <= set(DECOYS)
-    assert set(HOLDOUT_DECOYS) == {k for r in HOLDOUT_ROUNDS for k in DECOY_ROUNDS[r]}
-    assert [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS[r]] == HOLDOUT_WRAPPERS
+    assert set(HOLDOUT_DECOYS) == {k for r in HOLDOUT_ROUNDS for k in DECOY_ROUNDS.get(r, {})}
+    assert [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS.get(r, [])] == HOLDOUT_WRAPPERS
     assert WRAPPER_ROUNDS[4][0] in DEV_WRAPPERS and WRAPPER_ROUNDS[5][0] in DEV_WRAPPERS
     assert set(DECOY_ROUNDS[6]) <= set(DECOYS) and WRAPPER_ROUNDS[6][0] in DEV_WRAPPERS  # round 6 is dev
     assert {"airtable_pat", "no_fodselsnummer", "address_mx"} <= dev_cats
@@ -766,8 +779,11 @@ def test_pools_are_split_by_family() -> None:
     assert {"disk_recovery_key", "dicom_patient_tags", "bank_account_checked_more"} <= dev_cats
     assert set(DECOY_ROUNDS[13]) <= set(DECOYS) and WRAPPER_ROUNDS[13][0] in DEV_WRAPPERS  # round 13 is dev
     assert {"esignature_api_key", "mu_national_id", "person_name_scripts13"} <= dev_cats
+    assert set(DECOY_ROUNDS[14]) <= set(DECOYS) and WRAPPER_ROUNDS[14][0] in DEV_WRAPPERS  # round 14 is dev
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
-    assert len(holdout_only) >= 30  # round 14 adds more than 30 categories
+    if not written:
+        assert not holdout_only
+        return
     dev = generate(1, "dev", 300)
     assert not holdout_only & {p.category for case in dev for p in case.plants}
     holdout = generate(1, "holdout", 300)
@@ -810,33 +826,9 @@ def test_round14_generator_checks() -> None:
         assert 1 <= int(state) <= 14 and "(N)" in rest and rest[-6:].isdigit(), rest
 
 
-def test_round14_holdout() -> None:
-    """Round 14 is the holdout (round 13 joined dev): families for every category, rounds scored
-    apart, each round-14 category planted at least 6 times in 2400 prompts (it has 508 categories)
-    with every value in its prompt, the same cases for the same seed. (Generator only: the engine
-    never runs here.)"""
-    assert HOLDOUT_ROUNDS == (14,) and HOLDOUT_ROUND == 14
-    assert all(len(c.templates("holdout", 14)) >= 2 for c in CATS)
-    assert all(c.templates("holdout", 14) == c.templates("holdout") for c in CATS)
-    assert not any(c.templates("dev", 14) or c.templates("holdout", 13) for c in CATS)
-    r13 = {c.name for c in CATS if c.templates("dev", 13)}
-    r14 = {c.name for c in CATS if c.templates("holdout", 14)}
-    assert len(r14 - r13) >= 30 and r13 < r14
-    assert len([c for c in CATS if c.name in r14 - r13 and c.kind == "secret"]) >= 15
-    assert len([c for c in CATS if c.name in r14 - r13 and c.kind == "pii"]) >= 15
-    cases = generate(2, "holdout", 2400, round_no=14)
-    counts = _planted_counts(cases)
-    assert set(counts) == r14 and min(counts.values()) >= 6, min(counts.values())
-    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[14])
-    assert not set(DECOY_ROUNDS[14]) & {k for r in range(1, 14) for k in DECOY_ROUNDS[r]}  # new kinds only
-    assert len(DECOY_ROUNDS[14]) >= 12 and len(WRAPPER_ROUNDS[14][0]) >= 12
-    assert [c.text for c in generate(2, "holdout", 200, round_no=14)] == [c.text for c in cases[:200]]
-    thirteen = generate(2, "dev", 300, round_no=13)
-    assert not (r14 - r13) & {p.category for case in thirteen for p in case.plants}
-    with pytest.raises(ValueError):
-        generate(1, "dev", 10, round_no=14)
-    with pytest.raises(ValueError):
-        generate(1, "holdout", 10, round_no=13)
+def test_round14_joined_dev() -> None:
+    """Round 14 joined dev (see `_check_joined_dev`): at least 30 new categories."""
+    _check_joined_dev(14, 30, min_count=6)
 
 
 @pytest.mark.parametrize("rnd", [13, 14])
