@@ -35,3 +35,60 @@ def test_a_decimal_literal_is_no_phone(text: str) -> None:
 )
 def test_a_labelled_or_grouped_dotted_number_is_still_a_phone(text: str, value: str) -> None:
     assert C.covered(text, value), C.spans(text)
+
+
+# a generated credential standing alone, whatever the language around it says (no label read)
+_TOK_A = "Hq7vR2mXk9TzB4wLp0sNc8Ye3Ua6"
+_TOK_B = "pZ4+Kd9QeW2rT7yU1iO5aS8dF3gH6jK0lZ2xC4vB7n="
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (f"- pasted {_TOK_A} into the wrong channel, rotate it today", _TOK_A),
+        (f"ua faaaoga le {_TOK_A} i le taimi nei", _TOK_A),
+        (f'print("boot\\n{_TOK_B}\\n")', _TOK_B),
+        (f"({_TOK_B})", _TOK_B),
+    ],
+)
+def test_a_generated_token_alone_is_a_secret(text: str, value: str) -> None:
+    assert C.covered(text, value), C.spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "call parseHttp2ResponseHeaders4Legacy before the retry",  # an identifier
+        "checksum 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 ok",  # hex digest
+        '<link href="/s.css" integrity="sha512-Zr3Qk8vT2mWn5Yp1Lx7Bc4Hd9Gf0Js6Ke2Na8Rb5Tc3Ud1Ve7Wf4Xg0Yh2=">',
+        "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIK7pQ2mVx9Rt4Wb8Ln3Hc6Jd1Fg5Sz0Ya2Ue7Ko9Mi me@laptop",
+        '{"cursor": "eyJwYWdlIjo0Miwic2l6ZSI6NTB9"}',  # base64 JSON, also keyed
+        "next page after eyJwYWdlIjo0Miwic2l6ZSI6NTB9 please",  # base64 of printable text
+        "order ord_8fK2mQ7xR4tW9zB3nL6pV1cY was refunded",  # a typed object id
+        '_dmarc.example.net. 300 IN TXT "k9Lm2Np4Qr6St8Uv0Wx1Yz3Ab5Cd7Ef"',
+        "see /srv/data/R2d2C3po4Bb8Ee1Ff5Gg9Hh/index",  # a path
+        "the api key is AKIAIOSFODNN7EXAMPLE and the example secret wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    ],
+)
+def test_public_or_structured_runs_are_no_generated_token(text: str) -> None:
+    spans = C.spans(text)
+    assert not [v for v, kind in spans if kind == "api_key" and len(v) >= 20], spans
+
+
+def test_a_public_key_block_and_a_signature_line_stay() -> None:
+    body = "\n".join(["Mk3" + "Qx7Zb2Wn5Lr8Tc1Yd4Hf6Jg9Kp0Vs3" * 2][:1] * 2)
+    text = f"-----BEGIN PUBLIC KEY-----\n{body}\n-----END PUBLIC KEY-----"
+    assert not [v for v, k in C.spans(text) if k == "api_key"], C.spans(text)
+    sig = "signed release, signature below\nRUq8Zt2Wm5Xn7Bv1Lc4Kd9Hf3Jg6Ps0Qa2Ye8Tu5Io7Mn1Bv4"
+    assert not [v for v, k in C.spans(sig) if k == "api_key"], C.spans(sig)
+
+
+@pytest.mark.parametrize("text", ["aB3" * 70_000, "a" * 200_000, "A1b-" * 50_000, "Zz9/" * 50_000 + "=="])
+def test_generated_token_scan_is_linear(text: str) -> None:
+    import time
+
+    from persona_pipeline.core.evidence.redaction.secrets import generated_spans
+
+    t0 = time.perf_counter()
+    generated_spans(text)
+    assert time.perf_counter() - t0 < 1.0

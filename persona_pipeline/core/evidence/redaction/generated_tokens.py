@@ -1,0 +1,164 @@
+"""Free-standing generated credentials: a long run of base62 (or base64/url-safe) characters whose
+letters switch case and meet digits the way machine-generated strings do, standing alone as a
+word of the text. No label is needed: such a string is a key, token or password in whatever
+language the prose around it is written (a label the rules do not know hides nothing here).
+
+What is not one, by the string's own grammar: hex digests and UUIDs (no upper case), identifiers
+(CamelCase switches case only at word starts; snake and kebab words read as words), all-caps
+codes, a Subresource-Integrity or Nix hash (`sha256-…`: a published digest of public content), a
+multihash content address (`Qm…`: public), a data URI's payload (`base64,` is its introducer), a
+path, a URL or a host part (the run must stand alone between spaces, quotes or brackets).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from collections.abc import Callable
+from itertools import pairwise
+
+from persona_pipeline.core.evidence.redaction.matching import Rx
+from persona_pipeline.core.evidence.redaction.spans import Span
+
+_MIN = 20
+# a run of token characters; bounded so RE2 stays linear and a megabyte blob is one cheap match
+_RUN = Rx(r"[A-Za-z0-9+/_-]{20,400}={0,2}")
+# what may stand before and after a token that stands alone (whitespace, quotes, brackets, a
+# sentence's punctuation); `=`/`:` are a label's and belong to the label-then-value rules
+_OPEN = frozenset(" \t\r\n\"'`([{<>|,;")
+_CLOSE = frozenset(" \t\r\n\"'`)]}<>|,;:!?")
+# published digests: Subresource Integrity / Nix (`sha256-`, `sha384-`, `sha512-`, `sha1-`), a
+# multihash/CIDv0 (`Qm` + 44 base58 characters: a content address of public data)
+_DIGEST_PREFIXES = ("sha1-", "sha256-", "sha384-", "sha512-", "md5-")
+# the word before a value that names it public: an identifier of any kind (`id`, `ksuid`, `ulid`,
+# `requestId`), a signature, a digest or a fingerprint, a pagination cursor, an ETag, a nonce
+_PUBLIC_WORD = Rx(
+    r"(?i)(?:id|ids|identifier|sig|signature|signed|digest|hash|checksum|fingerprint|cursor|etag|nonce|salt|iv)"
+    r"[ \t#:(\[\"'\\]*$"
+)
+# a DNS record's data (`IN TXT "…"`: published in the zone, an ACME challenge or a DKIM key)
+_DNS_DATA = Rx(r"\b(?:IN[ \t]+)?(?:TXT|CNAME|SPF)[ \t\"'\\]*$")
+# the line before names the value a public key (`minisign public key 1A2B…`, `pubkey:`)
+_SECRET_WORD = Rx(r"(?i)secret|private|passw|token|credential")
+_PUBLIC_KEY_LINE = Rx(r"(?i)\bpub(?:lic)?[ _-]?key\b|\bsignature\b")
+# an OpenSSH public key's type word (RFC 4253 / 5656 / 8709 and the FIDO `sk-` types) before its blob
+_SSH_KEY_TYPE = Rx(r"(?:ssh-[a-z0-9]+|ecdsa-sha2-[a-z0-9]+|sk-(?:ssh|ecdsa)-[a-z0-9@.-]+)[ \t]+$")
+
+
+def _generated(run: str) -> bool:
+    """Whether `run` reads as machine-generated: upper, lower and digits mixed throughout."""
+    core = run.rstrip("=")
+    n = len(core)
+    if n < _MIN:
+        return False
+    uppers = sum(map(str.isupper, core))
+    lowers = sum(map(str.islower, core))
+    digits = sum(map(str.isdigit, core))
+    if uppers < 3 or lowers < 3 or digits < 2:
+        return False
+    # letter<->digit switches: generated text has about a quarter of its length; identifiers and
+    # versions a handful (`utf8ToBase64`)
+    switches = sum(1 for a, b in pairwise(core) if a.isdigit() != b.isdigit())
+    if switches < max(4, n // 8):
+        return False
+    # CamelCase capitals start words (a capital after a lower, then lowers); generated case has
+    # capitals in a row or capitals for about 40% of its letters
+    caps_in_row = sum(1 for a, b in pairwise(core) if a.isupper() and b.isupper())
+    if caps_in_row < 2 and uppers < (uppers + lowers) // 4:
+        return False
+    # a word of four lowers or more between separators is prose, a slug or a path (`my-app-v2`)
+    parts = [p for p in core.replace("/", "-").replace("_", "-").replace("+", "-").split("-") if p]
+    if len(parts) > 1 and sum(1 for p in parts if p.isalpha() and p.islower() and len(p) >= 4) * 2 >= len(parts):
+        return False
+    return len(set(core)) >= n // 2
+
+
+def _public(run: str, before: str) -> bool:
+    """A digest or content address published as such, or a value its context makes public."""
+    low = run.lower()
+    if (
+        low.startswith(_DIGEST_PREFIXES)
+        or before.endswith("base64,")
+        or (before.endswith("'") and low.startswith("nonce-"))
+    ):
+        return True
+    if len(run) == 46 and run.startswith("Qm") and not any(c in run for c in "0OIl+/_-="):
+        return True
+    head, sep, _ = run.partition("_")
+    if sep and 2 <= len(head) <= 5 and head.isalpha() and head.islower():
+        return True  # a typed object id (`evt_`, `cus_`, `msg_`); typed secrets have rules of their own
+    if _DNS_DATA.search(before) is not None or _SSH_KEY_TYPE.search(before) is not None:
+        return True
+    return _PUBLIC_WORD.search(before) is not None
+
+
+def _labelled(before: str) -> bool:
+    """A key's value (`key: v`, `key = "v"`, `"key": "v"`, `key => v`): the label-then-value rules
+    judge it by its key, which this detector cannot read."""
+    tail = before.rstrip(" \t\"'`\\")
+    return tail.endswith((":", "=", "=>", "=3D"))
+
+
+def _decodes_to_text(run: str) -> bool:
+    """A base64 run whose bytes are printable text (a GraphQL global id, a pagination cursor, a
+    base64 JSON): an encoded payload the decoded views read, not a generated key's random bytes."""
+    core = run.replace("-", "+").replace("_", "/")
+    try:
+        raw = base64.b64decode(core + "=" * (-len(core) % 4), validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    return len(raw) >= 8 and sum(32 <= b < 127 for b in raw) >= len(raw) * 0.9
+
+
+def _named_public(window: str) -> bool:
+    """The words shortly before name the value a public key or a signature (the line before, or
+    earlier on its line: `minisign public key 1A2B…<br/>`, `signature from …\\n`), and no word on
+    its own line names a secret since (`public key: …; private key: <value>`)."""
+    last = None
+    for m in _PUBLIC_KEY_LINE.finditer(window):
+        last = m
+    if last is None:
+        return False
+    since = window[last[0][1] :]
+    own_line = since[max(since.rfind("\n"), since.rfind("\\n"), since.rfind("<br")) + 1 :]
+    return _SECRET_WORD.search(own_line) is None
+
+
+def _armored(text: str, start: int, end: int) -> bool:
+    """A line of an armored block's base64 body (PEM, PGP, age, SSH signature; its breaks real or
+    escaped): the block's own rules judge it (a private key's), the line alone is a public key, a
+    certificate or a signature. Also a line right after one naming a public key."""
+    begin = text.rfind("-----BEGIN", max(0, start - 8192), start)
+    if begin >= 0 and text.find("-----END", begin, start) < 0:
+        return True
+    ls = text.rfind("\n", 0, start) + 1
+    prev = text[text.rfind("\n", 0, max(ls - 1, 0)) + 1 : max(ls - 1, 0)] if ls else ""
+    if _named_public(text[max(0, start - 160) : start]):
+        return True
+    le = text.find("\n", end)
+    line = text[ls : len(text) if le < 0 else le].strip(" \t>")
+    return line == text[start:end] and len(prev.strip(" \t>")) >= 40 and " " not in prev.strip(" \t>")
+
+
+def generated_token_spans(text: str, vetoed: Callable[[str, int, int], bool]) -> list[Span]:
+    """Each stand-alone run of `text` that reads as a generated credential (`vetoed`: the shared
+    policy on a value's look, an example or a placeholder)."""
+    out: list[Span] = []
+    for (start, end), *_ in _RUN.finditer(text):
+        if start > 0 and text[start - 1] == "\\" and text[start] in "ntr":
+            start += 1  # an escaped line break or tab in a string literal (`\\nTOKEN`) opens the token
+        elif start > 0 and text[start - 1] not in _OPEN:
+            continue
+        nxt = text[end : end + 1]
+        if nxt and nxt not in _CLOSE and nxt != "\\" and not (nxt == "." and not text[end + 1 : end + 2].isalnum()):
+            continue
+        run = text[start:end]
+        if "/" in run and not run.endswith("=") and len(run.rstrip("=")) % 4:
+            continue  # a slash outside base64's padded blocks: a path
+        line_start = text.rfind("\n", max(0, start - 80), start) + 1
+        before = text[max(line_start, start - 40) : start]
+        if not _generated(run) or _public(run, before) or _labelled(before) or _decodes_to_text(run):
+            continue
+        if not _armored(text, start, end) and not vetoed(text, start, end):
+            out.append(Span(start, end, "api_key"))
+    return out
