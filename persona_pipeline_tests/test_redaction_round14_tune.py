@@ -92,3 +92,32 @@ def test_generated_token_scan_is_linear(text: str) -> None:
     t0 = time.perf_counter()
     generated_spans(text)
     assert time.perf_counter() - t0 < 1.0
+
+
+# a label away from its value: a column header, the line before, a map literal's keyword
+_PASSPORT, _STEUER = "X47120385", "36574261809"  # (the Steuer-ID's check digit holds)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (f"ref    passport number    city\nq-11   {_PASSPORT}    Graz", _PASSPORT),
+        (f"ref  steuer-id  seit\n7    {_STEUER}    2019", _STEUER),
+        (f"Einträge mit falscher Steuer-ID:\n  Zeile 3: {_STEUER}", _STEUER),
+        (f"passport number:\n{_PASSPORT}", _PASSPORT),
+    ],
+)
+def test_a_label_away_from_its_value_is_read(text: str, value: str) -> None:
+    assert C.covered(text, value), C.spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "name    version    licence\nrequests    2.32.3    Apache-2.0",
+        "Steps to reproduce:\n  step 2: run make test",
+        '{:port 8080, :host "localhost"}',
+    ],
+)
+def test_linked_labels_keep_ordinary_tables_and_maps(text: str) -> None:
+    C.kept(text)

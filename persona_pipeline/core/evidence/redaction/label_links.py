@@ -1,0 +1,120 @@
+"""Values whose label is not beside them: the label is a table's column header, the line before
+(`Rows with a bad tax number:` then `row 4: …`), or a keyword of a map literal (`:iban "…"`,
+Clojure/EDN and Ruby symbols). Each such (label, value) pair is written out as `label: value`,
+the pairs of a text joined into one synthetic text the detectors read once, and a span found on a
+pair's value is mapped back onto the value where it stands. The detectors judge the value by the
+label exactly as they would beside it: no label word is listed here.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Callable, Iterator
+
+from persona_pipeline.core.evidence.redaction.spans import Span
+
+_MAX_PAIRS = 200  # a text's pairs, at most (a long table is read up to this many cells)
+_CELL_SPLIT = re.compile(r"[ \t]{2,}|\t|[ \t]*\|[ \t]*")
+_RULE_LINE = re.compile(r"^[\s+|:=-]*$")  # a table's ruling (`+----+`, `|---|`, `====`)
+# a keyword of a map literal and its value (`:tax-id "…"`, `:phone 0123…`); bounded runs
+_KEYWORD = re.compile(r"(?<![\w:]):([A-Za-z][\w-]{1,40})[ \t]+(\"[^\"\n]{1,80}\"|[^\s,}\]\"]{1,80})")
+# a line that ends on a label (`Rows with a bad postcode:`), then a value line, its value after a
+# row marker's colon (`  row 17: …`: a word, then a number) or the whole line; a line with a label or
+# cells of its own (`key: v`, `a | b`) is read as it stands
+_LABEL_LINE = re.compile(
+    r"(?m)^[^\n]{0,80}?([A-Za-z][^\n:]{0,60}):[ \t]*\n[ \t>│|]*"
+    r"(?:[^\n:\d]{0,16}[ \t#]\d{1,6}[ \t]*:[ \t]+)?([^\n:|]{1,80}?)[ \t]*$"
+)
+
+
+def _cells(line: str, base: int) -> list[tuple[int, int]]:
+    """(start, end) of each non-empty cell of a table line (offsets in the text)."""
+    out, pos = [], 0
+    for m in _CELL_SPLIT.finditer(line):
+        if m.start() > pos:
+            out.append((pos, m.start()))
+        pos = m.end()
+    if pos < len(line):
+        out.append((pos, len(line)))
+    return [(base + a, base + b) for a, b in out if line[a:b].strip()]
+
+
+def _table_pairs(text: str) -> Iterator[tuple[str, int, int]]:
+    """(header, cell start, cell end) of each cell under a header line with two cells or more."""
+    lines, pos = [], 0
+    for line in text.split("\n"):
+        lines.append((pos, line))
+        pos += len(line) + 1
+    header: list[str] | None = None
+    for at, line in lines:
+        stripped = line.strip(" \t>│")
+        if not stripped or ("  " not in stripped and "\t" not in stripped and "|" not in stripped):
+            header = None
+            continue
+        if _RULE_LINE.match(stripped):
+            continue
+        cells = _cells(line, at)
+        if header is None:
+            if len(cells) >= 2 and all(any(c.isalpha() for c in text[a:b]) for a, b in cells):
+                header = [text[a:b].strip() for a, b in cells]
+            continue
+        if len(cells) != len(header):
+            header = None
+            continue
+        for name, (a, b) in zip(header, cells, strict=True):
+            yield name, a, b
+
+
+def _pairs(text: str) -> Iterator[tuple[str, int, int]]:
+    if "  " in text or "\t" in text or "|" in text:
+        yield from _table_pairs(text)
+    if ":" in text:
+        for m in _KEYWORD.finditer(text):
+            a, b = m.span(2)
+            if text[a] == '"':
+                a, b = a + 1, b - 1
+            yield m[1], a, b
+        if ":\n" in text or ": \n" in text:
+            for m in _LABEL_LINE.finditer(text):
+                a, b = m.span(2)
+                yield m[1].strip(), a, b
+
+
+def linked_label_spans(text: str, detect: Callable[[str], list[Span]]) -> list[Span]:
+    """Spans of the values `text` labels from elsewhere (`detect` reads the synthetic text)."""
+    parts: list[str] = []
+    where: list[tuple[int, int, int]] = []  # (synthetic value start, its length, text start)
+    size = 0
+    for n, (label, a, b) in enumerate(_pairs(text)):
+        if n >= _MAX_PAIRS:
+            break
+        value = text[a:b]
+        head = f"{label}: "
+        parts.append(head + value)
+        where.append((size + len(head), len(value), a))
+        size += len(head) + len(value) + 2
+    if not parts:
+        return []
+    synthetic = "\n\n".join(parts)
+    out: list[Span] = []
+    starts = [w[0] for w in where]
+    for s in detect(synthetic):
+        i = bisect.bisect_right(starts, s.start) - 1
+        if i < 0:
+            continue
+        v0, length, at = where[i]
+        if s.start >= v0 and s.end <= v0 + length:
+            out.append(Span(at + s.start - v0, at + s.end - v0, s.kind))
+    return out
+
+
+def detect_pairs(synthetic: str) -> list[Span]:
+    """Every personal-data detector and our secret rules over the synthetic `label: value` text."""
+    from persona_pipeline.core.evidence.redaction import pii
+    from persona_pipeline.core.evidence.redaction.secrets import own_rule_spans
+
+    spans = own_rule_spans(synthetic)
+    for detector in pii.DETECTORS:
+        spans.extend(detector(synthetic))
+    return spans
