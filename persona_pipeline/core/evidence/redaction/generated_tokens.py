@@ -21,11 +21,13 @@ from persona_pipeline.core.evidence.redaction.matching import Rx
 from persona_pipeline.core.evidence.redaction.spans import Span
 
 _MIN = 20
-# a run of token characters; bounded so RE2 stays linear and a megabyte blob is one cheap match
-_RUN = Rx(r"[A-Za-z0-9+/_-]{20,400}={0,2}")
+# a run of token characters after a character that may open a stand-alone token (the opener in
+# the pattern: RE2 then yields the few runs that stand alone, not every path or key=value)
+_RUN = Rx(r"(?:^|[ \t\r\n\"'`(\[{<>|,;]|\\[ntr])([A-Za-z0-9+/_-]{20,}={0,2})")
 # what may stand before and after a token that stands alone (whitespace, quotes, brackets, a
 # sentence's punctuation); `=`/`:` are a label's and belong to the label-then-value rules
 _OPEN = frozenset(" \t\r\n\"'`([{<>|,;")
+_ESCAPED_BREAKS = frozenset(("\\n", "\\t", "\\r"))
 _CLOSE = frozenset(" \t\r\n\"'`)]}<>|,;:!?")
 # published digests: Subresource Integrity / Nix (`sha256-`, `sha384-`, `sha512-`, `sha1-`), a
 # multihash/CIDv0 (`Qm` + 44 base58 characters: a content address of public data)
@@ -144,11 +146,14 @@ def generated_token_spans(text: str, vetoed: Callable[[str, int, int], bool]) ->
     """Each stand-alone run of `text` that reads as a generated credential (`vetoed`: the shared
     policy on a value's look, an example or a placeholder)."""
     out: list[Span] = []
-    for (start, end), *_ in _RUN.finditer(text):
-        if start > 0 and text[start - 1] == "\\" and text[start] in "ntr":
-            start += 1  # an escaped line break or tab in a string literal (`\\nTOKEN`) opens the token
-        elif start > 0 and text[start - 1] not in _OPEN:
-            continue
+    for _, (start, end) in _RUN.finditer(text):
+        if end - start > 400:
+            continue  # a blob (an image, a bundle), never one credential
+        head = text[start:end]
+        if head.islower() or head.isupper() or head.isalpha():
+            continue  # (cheap rejections first: no mix of case and digits)
+        if start > 0 and text[start - 1] not in _OPEN and text[start - 2 : start] not in _ESCAPED_BREAKS:
+            continue  # (an escaped line break or tab in a string literal, `\\nTOKEN`, opens one too)
         nxt = text[end : end + 1]
         if nxt and nxt not in _CLOSE and nxt != "\\" and not (nxt == "." and not text[end + 1 : end + 2].isalnum()):
             continue

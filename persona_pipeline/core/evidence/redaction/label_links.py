@@ -12,18 +12,27 @@ import bisect
 import re
 from collections.abc import Callable, Iterator
 
+from persona_pipeline.core.evidence.redaction.matching import Rx
 from persona_pipeline.core.evidence.redaction.spans import Span
 
+_MAX_COLUMNS = 4  # a record listing (wider tables are tool output: `docker ps`, `kubectl get`)
+_MAX_ROWS = 50
 _MAX_PAIRS = 200  # a text's pairs, at most (a long table is read up to this many cells)
 _CELL_SPLIT = re.compile(r"[ \t]{2,}|\t|[ \t]*\|[ \t]*")
+_DIGIT = re.compile(r"\d")
+# a header line: two to four cells that name their columns, words without digits (a cell's words
+# one space apart, cells two spaces, a tab or a pipe apart; `ls -l`'s first line is a row)
+_WORDS = r"[A-Za-z]+(?:[ ._'/-][A-Za-z]+){0,3}"
+_SEP = r"(?:[ \t]{2,}|\t|[ \t]*\|[ \t]*)"
+_HEADER_LINE = Rx(rf"(?m)^[ \t>|]*{_WORDS}(?:{_SEP}{_WORDS}){{1,{_MAX_COLUMNS - 1}}}[ \t|]*\n")
 _RULE_LINE = re.compile(r"^[\s+|:=-]*$")  # a table's ruling (`+----+`, `|---|`, `====`)
 # a keyword of a map literal and its value (`:tax-id "…"`, `:phone 0123…`); bounded runs
-_KEYWORD = re.compile(r"(?<![\w:]):([A-Za-z][\w-]{1,40})[ \t]+(\"[^\"\n]{1,80}\"|[^\s,}\]\"]{1,80})")
-# a line that ends on a label (`Rows with a bad postcode:`), then a value line, its value after a
-# row marker's colon (`  row 17: …`: a word, then a number) or the whole line; a line with a label or
-# cells of its own (`key: v`, `a | b`) is read as it stands
-_LABEL_LINE = re.compile(
-    r"(?m)^[^\n]{0,80}?([A-Za-z][^\n:]{0,60}):[ \t]*\n[ \t>│|]*"
+_KEYWORD = Rx(r"(?:^|[\s{(\[,]):([A-Za-z][\w-]{1,40})[ \t]+(\"[^\"\n]{1,80}\"|[^\s,}\]\"]{1,80})")
+# a line that is a label, words only (`Rows with a bad postcode:`), then a value line with a
+# digit: its value after a row marker's colon (`  row 17: …`: a word, then a number) or the whole
+# line; a line with a label or cells of its own (`key: v`, `a | b`) is read as it stands
+_LABEL_LINE = Rx(
+    r"(?m)^[ \t>|*#-]*([A-Za-z][^\n:()\[\]{}<>=;,\"`]{0,60}):[ \t]*\n[ \t>|]*"
     r"(?:[^\n:\d]{0,16}[ \t#]\d{1,6}[ \t]*:[ \t]+)?([^\n:|]{1,80}?)[ \t]*$"
 )
 
@@ -41,44 +50,42 @@ def _cells(line: str, base: int) -> list[tuple[int, int]]:
 
 
 def _table_pairs(text: str) -> Iterator[tuple[str, int, int]]:
-    """(header, cell start, cell end) of each cell under a header line with two cells or more."""
-    lines, pos = [], 0
-    for line in text.split("\n"):
-        lines.append((pos, line))
-        pos += len(line) + 1
-    header: list[str] | None = None
-    for at, line in lines:
-        stripped = line.strip(" \t>│")
-        if not stripped or ("  " not in stripped and "\t" not in stripped and "|" not in stripped):
-            header = None
-            continue
-        if _RULE_LINE.match(stripped):
-            continue
-        cells = _cells(line, at)
-        if header is None:
-            if len(cells) >= 2 and all(any(c.isalpha() for c in text[a:b]) for a, b in cells):
-                header = [text[a:b].strip() for a, b in cells]
-            continue
-        if len(cells) != len(header):
-            header = None
-            continue
-        for name, (a, b) in zip(header, cells, strict=True):
-            yield name, a, b
+    """(header, cell start, cell end) of each cell in the rows under a header line."""
+    for (h0, h1), *_ in _HEADER_LINE.finditer(text):
+        header = [text[a:b].strip() for a, b in _cells(text[h0:h1], h0)]
+        at = h1
+        for _ in range(_MAX_ROWS):
+            end = text.find("\n", at)
+            line = text[at : len(text) if end < 0 else end]
+            stripped = line.strip(" \t>│")
+            if not stripped:
+                break
+            if not _RULE_LINE.match(stripped):
+                cells = _cells(line, at)
+                if len(cells) != len(header):
+                    break
+                for name, (a, b) in zip(header, cells, strict=True):
+                    yield name, a, b
+            if end < 0:
+                break
+            at = end + 1
 
 
 def _pairs(text: str) -> Iterator[tuple[str, int, int]]:
     if "  " in text or "\t" in text or "|" in text:
-        yield from _table_pairs(text)
+        # (cells with a digit only: the ids, numbers and codes a header names; words and names in
+        # a table are read by the column rules of their own)
+        yield from ((h, a, b) for h, a, b in _table_pairs(text) if b - a >= 5 and _DIGIT.search(text, a, b))
     if ":" in text:
-        for m in _KEYWORD.finditer(text):
-            a, b = m.span(2)
+        for _, (k0, k1), (a, b) in _KEYWORD.finditer(text):
             if text[a] == '"':
                 a, b = a + 1, b - 1
-            yield m[1], a, b
+            if _DIGIT.search(text, a, b):
+                yield text[k0:k1], a, b
         if ":\n" in text or ": \n" in text:
-            for m in _LABEL_LINE.finditer(text):
-                a, b = m.span(2)
-                yield m[1].strip(), a, b
+            for _, (l0, l1), (a, b) in _LABEL_LINE.finditer(text):
+                if _DIGIT.search(text, a, b):
+                    yield text[l0:l1].strip(), a, b
 
 
 def linked_label_spans(text: str, detect: Callable[[str], list[Span]]) -> list[Span]:
@@ -116,5 +123,6 @@ def detect_pairs(synthetic: str) -> list[Span]:
 
     spans = own_rule_spans(synthetic)
     for detector in pii.DETECTORS:
-        spans.extend(detector(synthetic))
+        if detector not in (pii.person_name_spans, pii.email_spans):  # (no label makes either: read in place)
+            spans.extend(detector(synthetic))
     return spans
