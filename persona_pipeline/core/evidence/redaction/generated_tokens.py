@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import base64
 import binascii
+import re
 from collections.abc import Callable
-from itertools import pairwise
 
 from persona_pipeline.core.evidence.redaction.matching import Rx
 from persona_pipeline.core.evidence.redaction.spans import Span
 
 _MIN = 20
+_UPPER_RUNS = re.compile(r"[A-Z]+")
+_DIGIT_RUNS = re.compile(r"[0-9]+")
 # a run of token characters after a character that may open a stand-alone token (the opener in
 # the pattern: RE2 then yields the few runs that stand alone, not every path or key=value)
 _RUN = Rx(r"(?:^|[ \t\r\n\"'`(\[{<>|,;]|\\[ntr])([A-Za-z0-9+/_-]{20,}={0,2})")
@@ -53,19 +55,23 @@ def _generated(run: str) -> bool:
     n = len(core)
     if n < _MIN:
         return False
-    uppers = sum(map(str.isupper, core))
+    # (counted by C-speed regex runs, not per character pairs: every stand-alone run passes here)
+    upper_runs = _UPPER_RUNS.findall(core)
+    digit_runs = _DIGIT_RUNS.findall(core)
+    uppers = sum(map(len, upper_runs))
+    digits = sum(map(len, digit_runs))
     lowers = sum(map(str.islower, core))
-    digits = sum(map(str.isdigit, core))
     if uppers < 3 or lowers < 3 or digits < 2:
         return False
-    # letter<->digit switches: generated text has about a quarter of its length; identifiers and
-    # versions a handful (`utf8ToBase64`)
-    switches = sum(1 for a, b in pairwise(core) if a.isdigit() != b.isdigit())
+    # letter<->digit switches (each digit run begins and ends one, but at the run's edges):
+    # generated text has about a quarter of its length; identifiers and versions a handful
+    # (`utf8ToBase64`)
+    switches = 2 * len(digit_runs) - core[0].isdigit() - core[-1].isdigit()
     if switches < max(4, n // 8):
         return False
     # CamelCase capitals start words (a capital after a lower, then lowers); generated case has
-    # capitals in a row or capitals for about 40% of its letters
-    caps_in_row = sum(1 for a, b in pairwise(core) if a.isupper() and b.isupper())
+    # capitals in a row (`caps_in_row` pairs) or capitals for about 40% of its letters
+    caps_in_row = uppers - len(upper_runs)
     if caps_in_row < 2 and uppers < (uppers + lowers) // 4:
         return False
     # a word of four lowers or more between separators is prose, a slug or a path (`my-app-v2`)
