@@ -145,3 +145,11 @@ def test_a_command_reading_a_named_secret_labels_its_output(text: str) -> None:
 )
 def test_a_command_output_that_is_no_secret_stays(text: str) -> None:
     C.kept(text)
+
+
+def test_a_multi_line_base64_body_is_judged_alike_on_every_pass() -> None:
+    # every line of a key file's multi-line public body is judged by its neighbours, the first as
+    # the rest: redacting the first must not change how a second pass reads the second
+    one = "Tq4Wm8Zr2Xc6Vb0Nn3Kp7Lj1Hd5Fg9Sa2Qe4Wr6Ty8Ui0Op3As5Df7Gh9Jk1Lz3X"
+    two = "Yb7Uc2Id5Oe8Pf1Ag4Sh6Dj9Fk3Gl5Hz7Jx0Kc2Lv4Zb6Xn8Cm1Vq3Bw5"
+    C.redacted(f"Key-Body-Lines: 2\n{one}\n{two}\nTrailer: sealed")

@@ -21,6 +21,7 @@ from persona_pipeline.core.evidence.redaction.matching import Rx
 from persona_pipeline.core.evidence.redaction.spans import Span
 
 _MIN = 20
+_B64_LINE = re.compile(r"[A-Za-z0-9+/_-]{40,}={0,2}")
 _UPPER_RUNS = re.compile(r"[A-Z]+")
 _DIGIT_RUNS = re.compile(r"[0-9]+")
 # a run of token characters after a character that may open a stand-alone token (the opener in
@@ -145,7 +146,14 @@ def _armored(text: str, start: int, end: int) -> bool:
         return True
     le = text.find("\n", end)
     line = text[ls : len(text) if le < 0 else le].strip(" \t>")
-    return line == text[start:end] and len(prev.strip(" \t>")) >= 40 and " " not in prev.strip(" \t>")
+    if line != text[start:end]:
+        return False
+    # a line of a multi-line base64 body: the line before or after it is one too (either, so the
+    # first line is judged as the rest are, and a second pass over redacted text decides alike)
+    after = le + 1 if le >= 0 else len(text)
+    cut = text.find("\n", after)
+    nxt = text[after : len(text) if cut < 0 else cut]
+    return any(_B64_LINE.fullmatch(x.strip(" \t>")) for x in (prev, nxt))
 
 
 def generated_token_spans(text: str, vetoed: Callable[[str, int, int], bool]) -> list[Span]:
