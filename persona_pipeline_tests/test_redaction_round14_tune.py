@@ -153,3 +153,15 @@ def test_a_multi_line_base64_body_is_judged_alike_on_every_pass() -> None:
     one = "Tq4Wm8Zr2Xc6Vb0Nn3Kp7Lj1Hd5Fg9Sa2Qe4Wr6Ty8Ui0Op3As5Df7Gh9Jk1Lz3X"
     two = "Yb7Uc2Id5Oe8Pf1Ag4Sh6Dj9Fk3Gl5Hz7Jx0Kc2Lv4Zb6Xn8Cm1Vq3Bw5"
     C.redacted(f"Key-Body-Lines: 2\n{one}\n{two}\nTrailer: sealed")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Key-Type: ssh-ed25519\nPublic-Part: 2\nAAAAC3NzaC1lZDI1NTE5AAAAIK9q\nZr4=\nend",  # an SSH wire-format blob
+        "$ some-cli env | grep ORDERS_TOKEN\nORDERS_TOKEN=[redacted]\n",  # a line labelled by itself
+    ],
+)
+def test_public_ssh_blobs_and_self_labelled_output_lines_stay(text: str) -> None:
+    spans = C.spans(text)
+    assert not [v for v, _ in spans if v.startswith(("AAAA", "ORDERS_TOKEN"))], spans

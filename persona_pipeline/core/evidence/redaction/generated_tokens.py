@@ -93,12 +93,26 @@ def _public(run: str, before: str) -> bool:
         return True
     if len(run) == 46 and run.startswith("Qm") and not any(c in run for c in "0OIl+/_-="):
         return True
+    if run.startswith("AAAA") and _ssh_wire_key(run):
+        return True
     head, sep, _ = run.partition("_")
     if sep and 2 <= len(head) <= 5 and head.isalpha() and head.islower():
         return True  # a typed object id (`evt_`, `cus_`, `msg_`); typed secrets have rules of their own
     if _DNS_DATA.search(before) is not None or _SSH_KEY_TYPE.search(before) is not None:
         return True
     return _PUBLIC_WORD.search(before) is not None
+
+
+def _ssh_wire_key(run: str) -> bool:
+    """An SSH public key blob (RFC 4253 wire format: a 4-byte length, then the key type's name),
+    whole or its first line in a key file (`AAAAC3NzaC1lZDI1NTE5…`)."""
+    core = run.rstrip("=")[:32]
+    core = core[: len(core) - len(core) % 4]
+    try:
+        raw = base64.b64decode(core, validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    return raw[4:8] in (b"ssh-", b"ecds", b"sk-s", b"sk-e")
 
 
 def _labelled(before: str) -> bool:

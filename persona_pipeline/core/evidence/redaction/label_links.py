@@ -108,8 +108,8 @@ def _command_pairs(text: str) -> Iterator[tuple[str, int, int]]:
                 break
             if " " in core or "\t" in core or len(core) < 6 or core.endswith(("...", "…", ":")):
                 continue  # a status line (`Connecting to …`, `fetching...`), not the value
-            if core.isalpha() and core.islower():
-                break  # a word: the command printed no secret
+            if (core.isalpha() and core.islower()) or "=" in core.rstrip("=") or ":" in core:
+                break  # a word (no secret printed), or a line labelled by itself (`KEY='…'`: read as is)
             at = v0 + line.index(core)
             yield keys[-1], at, at + len(core)
             break
