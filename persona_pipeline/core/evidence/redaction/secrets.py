@@ -2457,6 +2457,8 @@ def _token_vetoed(text: str, start: int, end: int) -> bool:
     """A stand-alone generated-looking value that is a documentation example, a placeholder or a
     standard's published test data (the policy the labelled values follow)."""
     value = text[start:end]
+    if len(value) in (51, 52) and value[0] in "5KL" and all(c in _B58 for c in value):
+        return not _wif_ok(value)  # a wallet-import key's shape: its checksum decides (the wallet rules')
     return bool(_PLACEHOLDER_VALUE.search(value) or _DOC_EXAMPLE.search(value)) or published_hex(text, start, value)
 
 
