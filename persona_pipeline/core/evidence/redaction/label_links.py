@@ -95,7 +95,8 @@ def _command_pairs(text: str) -> Iterator[tuple[str, int, int]]:
     or field it reads), then its output, a lone token on one of the next lines (status lines with
     spaces in them are passed over). The key words are the key/value rules' own."""
     for _, (c0, c1) in _PROMPT_LINE.finditer(text):
-        keys = [w for w in _KEY_WORD.findall(text, c0, c1) if _key_strength(w) == 2]
+        # (a file's name is no key: printed files have rules of their own, which know their layouts)
+        keys = [w for w in _KEY_WORD.findall(text, c0, c1) if "." not in w and _key_strength(w) == 2]
         if not keys:
             continue
         # the next lines (up to three, within 600 characters), found from the command line's end
