@@ -11,7 +11,6 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Callable, Iterator
-from functools import lru_cache
 
 from persona_pipeline.core.evidence.redaction.matching import Rx
 from persona_pipeline.core.evidence.redaction.spans import Span
@@ -36,15 +35,6 @@ _LABEL_LINE = Rx(
     r"(?m)^[ \t>|*#-]*([A-Za-z][^\n:()\[\]{}<>=;,\"`]{0,60}):[ \t]*\n[ \t>|]*"
     r"(?:[^\n:\d]{0,16}[ \t#]\d{1,6}[ \t]*:[ \t]+)?([^\n:|]{1,80}?)[ \t]*$"
 )
-
-
-# a line break as written in text, a JSON string or HTML
-_BREAK = re.compile(r"\n|\\n|<br\s*/?>")
-# a shell or REPL prompt opening a command line (`$ `, `% `, `>>> `, `iex> `, `irb(main)> `)
-_PROMPT = re.compile(r"[ \t>│|]*(?:\$|%|>>>|[A-Za-z]{1,10}(?:\([\w:]*\))?>)[ \t]+")
-# a command line: its text after the prompt (RE2: one linear pass finds the few in a text)
-_PROMPT_LINE = Rx(r"(?:^|\n|\\n|<br\s*/?>)[ \t>|]*(?:\$|%|>>>|[A-Za-z]{1,10}(?:\([\w:]*\))?>)[ \t]+([^\n<]{1,300})")
-_KEY_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.-]{2,60}")
 
 
 def _cells(line: str, base: int) -> list[tuple[int, int]]:
@@ -81,48 +71,11 @@ def _table_pairs(text: str) -> Iterator[tuple[str, int, int]]:
             at = end + 1
 
 
-@lru_cache(maxsize=8192)
-def _key_strength(word: str) -> int:
-    """`kv.key_strength`, cached (command lines repeat their words)."""
-    from persona_pipeline.core.evidence.redaction import kv
-
-    return kv.key_strength(word)
-
-
-def _command_pairs(text: str) -> Iterator[tuple[str, int, int]]:
-    """(key, value start, value end) of a command's printed value: a command line (after a shell
-    or REPL prompt) that names a secret among its words (`kv.key_strength` 2: the variable, item
-    or field it reads), then its output, a lone token on one of the next lines (status lines with
-    spaces in them are passed over). The key words are the key/value rules' own."""
-    for _, (c0, c1) in _PROMPT_LINE.finditer(text):
-        # (a file's name is no key: printed files have rules of their own, which know their layouts)
-        keys = [w for w in _KEY_WORD.findall(text, c0, c1) if "." not in w and _key_strength(w) == 2]
-        if not keys:
-            continue
-        # the next lines (up to three, within 600 characters), found from the command line's end
-        window_end = min(len(text), c1 + 600)
-        cuts = [(m.start(), m.end()) for m in _BREAK.finditer(text, c1, window_end)][:4]
-        for (_, v0), nxt in zip(cuts, [*cuts[1:], (window_end, window_end)], strict=False):
-            line = text[v0 : nxt[0]]
-            core = line.strip(" \t>│|\"'`=")  # (`=> "…"`: a REPL's result marker)
-            if not core or _PROMPT.match(line):
-                break
-            if " " in core or "\t" in core or len(core) < 6 or core.endswith(("...", "…", ":")):
-                continue  # a status line (`Connecting to …`, `fetching...`), not the value
-            if (core.isalpha() and core.islower()) or "=" in core.rstrip("=") or ":" in core:
-                break  # a word (no secret printed), or a line labelled by itself (`KEY='…'`: read as is)
-            at = v0 + line.index(core)
-            yield keys[-1], at, at + len(core)
-            break
-
-
 def _pairs(text: str) -> Iterator[tuple[str, int, int]]:
     if "  " in text or "\t" in text or "|" in text:
         # (cells with a digit only: the ids, numbers and codes a header names; words and names in
         # a table are read by the column rules of their own)
         yield from ((h, a, b) for h, a, b in _table_pairs(text) if b - a >= 5 and _DIGIT.search(text, a, b))
-    if "$ " in text or "> " in text:
-        yield from _command_pairs(text)
     if ":" in text:
         for _, (k0, k1), (a, b) in _KEYWORD.finditer(text):
             if text[a] == '"':
