@@ -29,7 +29,7 @@ from functools import lru_cache
 from persona_pipeline.core.evidence.redaction import address_fields, national_ids, other_calendars
 from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER, plausible_birth_date
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold
-from persona_pipeline.core.evidence.redaction.phone_check import decimal_literal, leading_group, valid_region
+from persona_pipeline.core.evidence.redaction.phone_check import leading_group, valid_region
 from persona_pipeline.core.evidence.redaction.spans import Span, label_window
 
 _CAPW = r"[A-Z\x7f][A-Za-z\x7f'.-]*"
@@ -753,8 +753,6 @@ def intl_phone_spans(text: str) -> Iterator[Span]:
             label = _phone_label(text, start)
             if label < 2 and before in ("=", ":"):
                 continue  # key=value: an id unless a phone word says otherwise
-            if not label and decimal_literal(raw):
-                continue
             if not label and _NOT_PHONE_BEFORE.search(text[max(0, start - 24) : start]):
                 continue  # "build 612.345.678", "order #900 123 456"
             if leading_group(text, start):

@@ -32,11 +32,3 @@ def leading_group(text: str, start: int) -> bool:
     556`): the candidate is then the tail of a longer grouped number (a business number, a
     reference). Were the whole run a phone, the detectors' own candidate from its start holds it."""
     return _GROUP_BEFORE.search(text, max(0, start - 5), start) is not None
-
-
-def decimal_literal(raw: str) -> bool:
-    """One point between two digit runs: a number with a fraction (a measurement, an epoch with
-    its fraction), not a number to call; dotted phone formats group three parts or more, so a
-    single dot is read as a phone only after a phone word."""
-    head, dot, tail = raw.partition(".")
-    return bool(dot) and head.isdigit() and tail.isdigit()

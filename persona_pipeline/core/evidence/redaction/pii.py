@@ -25,7 +25,7 @@ from persona_pipeline.core.evidence.redaction import address_fields, bank_accoun
 from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER, plausible_birth_date
 from persona_pipeline.core.evidence.redaction.group_mailbox import group_mailbox, report_mailbox
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold, utf8_safe
-from persona_pipeline.core.evidence.redaction.phone_check import decimal_literal, leading_group, valid_region
+from persona_pipeline.core.evidence.redaction.phone_check import leading_group, valid_region
 from persona_pipeline.core.evidence.redaction.spans import (
     Span,
     label_window,
@@ -686,8 +686,6 @@ def _national_ok(raw: str, context: bool) -> bool:
         return False  # versions and addresses, not dotted phone groups
     if raw.isdigit() and not context:
         return False  # a bare digit run is an id unless a label says it is a number to call
-    if not context and decimal_literal(raw):
-        return False
     return _valid_in_any_region(raw)
 
 
