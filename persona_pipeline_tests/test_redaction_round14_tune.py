@@ -116,3 +116,18 @@ def test_a_multi_line_base64_body_is_judged_alike_on_every_pass() -> None:
 def test_public_ssh_blobs_and_self_labelled_output_lines_stay(text: str) -> None:
     spans = C.spans(text)
     assert not [v for v, _ in spans if v.startswith(("AAAA", "ORDERS_TOKEN"))], spans
+
+
+# a public-key mention is judged by lines (its own or the one before), never by character distance
+_KEY = "Yt6Rp9Lk2Wm4Qz8Xc3Vb7Nj5Hg1Df0Sa"
+_MAILS = " ".join(f"ops{i}@relay{i}.example.net" for i in range(6))
+
+
+def test_a_public_key_mention_is_judged_alike_on_every_pass() -> None:
+    # the mailboxes between shrink to placeholders on pass 1: pass 2 must decide as pass 1 did
+    C.redacted(f"verifying pubkey for {_MAILS} then {_KEY}")
+    C.redacted(f"pubkey published\nmirrors {_MAILS}\nand later {_KEY}")
+
+
+def test_a_public_key_mention_lines_away_exempts_nothing() -> None:
+    assert C.covered(f"Signature scheme: ed25519\n\nsee below\n{_KEY}", _KEY)

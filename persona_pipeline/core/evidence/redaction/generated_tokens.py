@@ -15,10 +15,11 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 
 from persona_pipeline.core.evidence.redaction.matching import Rx
-from persona_pipeline.core.evidence.redaction.spans import Span
+from persona_pipeline.core.evidence.redaction.spans import PLACEHOLDER_RE, Span
 
 _MIN = 20
 _B64_LINE = re.compile(r"[A-Za-z0-9+/_-]{40,}={0,2}")
@@ -45,6 +46,8 @@ _PUBLIC_WORD = Rx(
 _DNS_DATA = Rx(r"\b(?:IN[ \t]+)?(?:TXT|CNAME|SPF)[ \t\"'\\]*$")
 # the line before names the value a public key (`minisign public key 1A2B…`, `pubkey:`)
 _SECRET_WORD = Rx(r"(?i)secret|private|passw|token|credential")
+# a line's end: a real break, an escaped one in a string literal, an HTML break
+_LINE_BREAK = re.compile(r"\n|\\n|<br[^>\n]{0,8}>?")
 _PUBLIC_KEY_LINE = Rx(r"(?i)\bpub(?:lic)?[ _-]?key\b|\bsignature\b")
 # an OpenSSH public key's type word (RFC 4253 / 5656 / 8709 and the FIDO `sk-` types) before its blob
 _SSH_KEY_TYPE = Rx(r"(?:ssh-[a-z0-9]+|ecdsa-sha2-[a-z0-9]+|sk-(?:ssh|ecdsa)-[a-z0-9@.-]+)[ \t]+$")
@@ -133,21 +136,39 @@ def _decodes_to_text(run: str) -> bool:
     return len(raw) >= 8 and sum(32 <= b < 127 for b in raw) >= len(raw) * 0.9
 
 
-def _named_public(window: str) -> bool:
-    """The words shortly before name the value a public key or a signature (the line before, or
-    earlier on its line: `minisign public key 1A2B…<br/>`, `signature from …\\n`), and no word on
-    its own line names a secret since (`public key: …; private key: <value>`)."""
-    last = None
-    for m in _PUBLIC_KEY_LINE.finditer(window):
-        last = m
-    if last is None:
-        return False
-    since = window[last[0][1] :]
-    own_line = since[max(since.rfind("\n"), since.rfind("\\n"), since.rfind("<br")) + 1 :]
-    return _SECRET_WORD.search(own_line) is None
+class _PublicMentions:
+    """Where the text names a value a public key or a signature, and where it names a secret,
+    found once per text. Judged by lines, never by character distance (a redaction lengthens or
+    shortens the text between, and a second pass must decide as the first did); placeholders are
+    opaque (their kind names are neither mention)."""
+
+    def __init__(self, text: str) -> None:
+        holes = [m.span() for m in PLACEHOLDER_RE.finditer(text)]
+        starts = [a for a, _ in holes]
+
+        def outside(pos: int) -> bool:
+            i = bisect_right(starts, pos) - 1
+            return i < 0 or pos >= holes[i][1]
+
+        self.line_starts = [m.end() for m in _LINE_BREAK.finditer(text)]
+        self.mention_ends = [m[0][1] for m in _PUBLIC_KEY_LINE.finditer(text) if outside(m[0][0])]
+        self.secret_starts = [m[0][0] for m in _SECRET_WORD.finditer(text) if outside(m[0][0])]
+
+    def names_public(self, start: int) -> bool:
+        """A mention on the value's own line before it, or on the line before, and no secret named
+        on its own line since (`public key: …; private key: <value>`)."""
+        i = bisect_right(self.line_starts, start)
+        own = self.line_starts[i - 1] if i >= 1 else 0
+        prev = self.line_starts[i - 2] if i >= 2 else 0
+        j = bisect_right(self.mention_ends, start) - 1
+        if j < 0 or self.mention_ends[j] < prev:
+            return False
+        since = max(own, self.mention_ends[j])
+        k = bisect_left(self.secret_starts, since)
+        return k >= len(self.secret_starts) or self.secret_starts[k] >= start
 
 
-def _armored(text: str, start: int, end: int) -> bool:
+def _armored(text: str, start: int, end: int, mentions: _PublicMentions) -> bool:
     """A line of an armored block's base64 body (PEM, PGP, age, SSH signature; its breaks real or
     escaped): the block's own rules judge it (a private key's), the line alone is a public key, a
     certificate or a signature. Also a line right after one naming a public key."""
@@ -156,7 +177,7 @@ def _armored(text: str, start: int, end: int) -> bool:
         return True
     ls = text.rfind("\n", 0, start) + 1
     prev = text[text.rfind("\n", 0, max(ls - 1, 0)) + 1 : max(ls - 1, 0)] if ls else ""
-    if _named_public(text[max(0, start - 160) : start]):
+    if mentions.names_public(start):
         return True
     le = text.find("\n", end)
     line = text[ls : len(text) if le < 0 else le].strip(" \t>")
@@ -174,6 +195,7 @@ def generated_token_spans(text: str, vetoed: Callable[[str, int, int], bool]) ->
     """Each stand-alone run of `text` that reads as a generated credential (`vetoed`: the shared
     policy on a value's look, an example or a placeholder)."""
     out: list[Span] = []
+    mentions: _PublicMentions | None = None
     for _, (start, end) in _RUN.finditer(text):
         if end - start > 400:
             continue  # a blob (an image, a bundle), never one credential
@@ -192,6 +214,8 @@ def generated_token_spans(text: str, vetoed: Callable[[str, int, int], bool]) ->
         before = text[max(line_start, start - 40) : start]
         if not _generated(run) or _public(run, before) or _labelled(before) or _decodes_to_text(run):
             continue
-        if not _armored(text, start, end) and not vetoed(text, start, end):
+        if mentions is None:
+            mentions = _PublicMentions(text)
+        if not _armored(text, start, end, mentions) and not vetoed(text, start, end):
             out.append(Span(start, end, "api_key"))
     return out
