@@ -1,5 +1,5 @@
 """Values whose label is not beside them: the label is a table's column header, the line before
-(`Rows with a bad tax number:` then `row 4: …`), or a keyword of a map literal (`:iban "…"`,
+(`Account holder IBAN:` then the number alone on its line), or a keyword of a map literal (`:iban "…"`,
 Clojure/EDN and Ruby symbols). Each such (label, value) pair is written out as `label: value`,
 the pairs of a text joined into one synthetic text the detectors read once, and a span found on a
 pair's value is mapped back onto the value where it stands. The detectors judge the value by the
@@ -28,13 +28,9 @@ _HEADER_LINE = Rx(rf"(?m)^[ \t>|]*{_WORDS}(?:{_SEP}{_WORDS}){{1,{_MAX_COLUMNS - 
 _RULE_LINE = re.compile(r"^[\s+|:=-]*$")  # a table's ruling (`+----+`, `|---|`, `====`)
 # a keyword of a map literal and its value (`:tax-id "…"`, `:phone 0123…`); bounded runs
 _KEYWORD = Rx(r"(?:^|[\s{(\[,]):([A-Za-z][\w-]{1,40})[ \t]+(\"[^\"\n]{1,80}\"|[^\s,}\]\"]{1,80})")
-# a line that is a label, words only (`Rows with a bad postcode:`), then a value line with a
-# digit: its value after a row marker's colon (`  row 17: …`: a word, then a number) or the whole
-# line; a line with a label or cells of its own (`key: v`, `a | b`) is read as it stands
-_LABEL_LINE = Rx(
-    r"(?m)^[ \t>|*#-]*([A-Za-z][^\n:()\[\]{}<>=;,\"`]{0,60}):[ \t]*\n[ \t>|]*"
-    r"(?:[^\n:\d]{0,16}[ \t#]\d{1,6}[ \t]*:[ \t]+)?([^\n:|]{1,80}?)[ \t]*$"
-)
+# a line that is a label, words only, ending in a colon, then a value line with a digit, read
+# whole; a line with a label or cells of its own (`key: v`, `a | b`) is read as it stands
+_LABEL_LINE = Rx(r"(?m)^[ \t>|*#-]*([A-Za-z][^\n:()\[\]{}<>=;,\"`]{0,60}):[ \t]*\n[ \t>|]*([^\n:|]{1,80}?)[ \t]*$")
 
 
 def _cells(line: str, base: int) -> list[tuple[int, int]]:
@@ -50,11 +46,16 @@ def _cells(line: str, base: int) -> list[tuple[int, int]]:
 
 
 def _table_pairs(text: str) -> Iterator[tuple[str, int, int]]:
-    """(header, cell start, cell end) of each cell in the rows under a header line."""
+    """(header, cell start, cell end) of each cell in the rows under a header line. A table is a
+    run of rows of the header's width and its header is the run's first line: a header line inside
+    a run already read is a row, so every line is read once (linear in the text)."""
+    done = 0  # where the last table's rows ended: header lines before it were its rows
     for (h0, h1), *_ in _HEADER_LINE.finditer(text):
+        if h0 < done:
+            continue
         header = [text[a:b].strip() for a, b in _cells(text[h0:h1], h0)]
-        at = h1
-        for _ in range(_MAX_ROWS):
+        at, rows = h1, 0
+        while True:
             end = text.find("\n", at)
             line = text[at : len(text) if end < 0 else end]
             stripped = line.strip(" \t>│")
@@ -63,12 +64,16 @@ def _table_pairs(text: str) -> Iterator[tuple[str, int, int]]:
             if not _RULE_LINE.match(stripped):
                 cells = _cells(line, at)
                 if len(cells) != len(header):
-                    break
-                for name, (a, b) in zip(header, cells, strict=True):
-                    yield name, a, b
+                    break  # (this line may head a table of its own)
+                rows += 1
+                if rows <= _MAX_ROWS:  # (rows past it are read, not yielded: the run ends alike)
+                    for name, (a, b) in zip(header, cells, strict=True):
+                        yield name, a, b
             if end < 0:
+                at = len(text)
                 break
             at = end + 1
+        done = at
 
 
 def _pairs(text: str) -> Iterator[tuple[str, int, int]]:
