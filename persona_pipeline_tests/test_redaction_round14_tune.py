@@ -3,6 +3,10 @@ misses showed, each test with values of its own."""
 
 from __future__ import annotations
 
+import base64
+import random
+import string
+
 import pytest
 
 from persona_pipeline.core.evidence.redaction.redactor import Redactor
@@ -151,3 +155,36 @@ def test_a_public_key_mention_is_judged_alike_on_every_pass() -> None:
 
 def test_a_public_key_mention_lines_away_exempts_nothing() -> None:
     assert C.covered(f"Signature scheme: ed25519\n\nsee below\n{_KEY}", _KEY)
+
+
+# holes in the generated-token exemptions: each lets a real credential through
+_RAND = "Wv3Kq8Tz1Mb6Rn4Yc9Lx2Pd7"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"Priya paid {_RAND} for the build box",  # `paid` ends in `id`: no identifier word
+        f"the droid {_RAND} rebooted",
+        f"try secret_{_RAND} next",  # a typed prefix naming a secret
+        f"rotated token_{_RAND} today",
+        f"swap in passwd_{_RAND} later",
+        "vault read gave " + base64.b64encode(b"Gx4!kR9#qW2mTb7&Lp").decode(),  # base64 of a lone password
+        "".join(random.Random(5).choices(string.ascii_letters + string.digits, k=150)),  # a long random run
+    ],
+)
+def test_generated_token_exemptions_let_no_credential_through(text: str) -> None:
+    token = max(text.split(), key=len)
+    assert C.covered(text, token), C.spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"requestId {_RAND} in the logs",  # a camelCase identifier word still names an id
+        f"evt_{_RAND} arrived twice",  # a typed object id
+        "cursor " + base64.b64encode(b"page two of the audit list").decode(),  # base64 of prose
+    ],
+)
+def test_generated_token_exemptions_still_hold(text: str) -> None:
+    C.kept(text)

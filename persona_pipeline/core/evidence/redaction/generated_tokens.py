@@ -23,6 +23,7 @@ from persona_pipeline.core.evidence.redaction.spans import PLACEHOLDER_RE, Span
 
 _MIN = 20
 _B64_LINE = re.compile(r"[A-Za-z0-9+/_-]{40,}={0,2}")
+_ALNUM_RUNS = re.compile(r"[A-Za-z0-9]+")
 _UPPER_RUNS = re.compile(r"[A-Z]+")
 _DIGIT_RUNS = re.compile(r"[0-9]+")
 # a run of token characters after a character that may open a stand-alone token (the opener in
@@ -39,9 +40,14 @@ _DIGEST_PREFIXES = ("sha1-", "sha256-", "sha384-", "sha512-", "md5-")
 # the word before a value that names it public: an identifier of any kind (`id`, `ksuid`, `ulid`,
 # `requestId`), a signature, a digest or a fingerprint, a pagination cursor, an ETag, a nonce
 _PUBLIC_WORD = Rx(
-    r"(?i)(?:id|ids|identifier|sig|signature|signed|digest|hash|checksum|fingerprint|cursor|etag|nonce|salt|iv)"
-    r"[ \t#:(\[\"'\\]*$"
+    # (a word of its own: after a non-letter, or a capitalised part of a camelCase name; never the
+    # tail of a word, `paid`, `droid`)
+    r"(?:(?:^|[^A-Za-z])(?i:id|ids|identifier|sig|signature|signed|digest|hash|checksum|fingerprint|cursor"
+    r"|etag|nonce|salt|iv)|[a-z0-9](?:Id|ID|Ids|IDs|Identifier|Sig|Signature|Digest|Hash|Checksum|Fingerprint"
+    r"|Cursor|Etag|ETag|Nonce|Salt|Iv|IV))[ \t#:(\[\"'\\]*$"
 )
+# a typed id's prefix that names a secret (`key_…`, `token_…`): never a public object id
+_SECRET_PREFIXES = ("key", "keys", "api", "token", "tok", "auth", "secret", "pw", "pwd")
 # a DNS record's data (`IN TXT "…"`: published in the zone, an ACME challenge or a DKIM key)
 _DNS_DATA = Rx(r"\b(?:IN[ \t]+)?(?:TXT|CNAME|SPF)[ \t\"'\\]*$")
 # the line before names the value a public key (`minisign public key 1A2B…`, `pubkey:`)
@@ -80,9 +86,13 @@ def _generated(run: str) -> bool:
         return False
     # a word of four lowers or more between separators is prose, a slug or a path (`my-app-v2`)
     parts = [p for p in core.replace("/", "-").replace("_", "-").replace("+", "-").split("-") if p]
-    if len(parts) > 1 and sum(1 for p in parts if p.isalpha() and p.islower() and len(p) >= 4) * 2 >= len(parts):
+    # (a prefix naming a secret, `token_…`, is no prose word: it types the run after it)
+    words = sum(1 for p in parts if p.isalpha() and p.islower() and len(p) >= 4 and not _secret_prefix(p))
+    if len(parts) > 1 and words * 2 >= len(parts):
         return False
-    return len(set(core)) >= n // 2
+    # (distinct characters: half of a short run; a long random run repeats its alphabet, so the
+    # bound stops growing at 20)
+    return len(set(core)) >= min(n // 2, 20)
 
 
 def _public(run: str, before: str) -> bool:
@@ -99,11 +109,15 @@ def _public(run: str, before: str) -> bool:
     if run.startswith("AAAA") and _ssh_wire_key(run):
         return True
     head, sep, _ = run.partition("_")
-    if sep and 2 <= len(head) <= 5 and head.isalpha() and head.islower():
+    if sep and 2 <= len(head) <= 5 and head.isalpha() and head.islower() and not _secret_prefix(head):
         return True  # a typed object id (`evt_`, `cus_`, `msg_`); typed secrets have rules of their own
     if _DNS_DATA.search(before) is not None or _SSH_KEY_TYPE.search(before) is not None:
         return True
     return _PUBLIC_WORD.search(before) is not None
+
+
+def _secret_prefix(head: str) -> bool:
+    return head in _SECRET_PREFIXES or head.startswith("pass")
 
 
 def _ssh_wire_key(run: str) -> bool:
@@ -133,7 +147,15 @@ def _decodes_to_text(run: str) -> bool:
         raw = base64.b64decode(core + "=" * (-len(core) % 4), validate=True)
     except (binascii.Error, ValueError):
         return False
-    return len(raw) >= 8 and sum(32 <= b < 127 for b in raw) >= len(raw) * 0.9
+    if len(raw) < 8 or sum(32 <= b < 127 for b in raw) < len(raw) * 0.9:
+        return False
+    # text, not one encoded credential (a password, `user:password`): words apart, or parts that
+    # are words or numbers each (`gid://shop/Order/123`, `{"offset":20}`), never a mixed run
+    decoded = raw.decode("latin-1")
+    if any(c.isspace() for c in decoded.strip()):
+        return True
+    runs = _ALNUM_RUNS.findall(decoded)
+    return len(runs) >= 2 and all(r.isalpha() or r.isdigit() for r in runs)
 
 
 class _PublicMentions:
