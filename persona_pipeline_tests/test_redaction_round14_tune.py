@@ -188,3 +188,14 @@ def test_generated_token_exemptions_let_no_credential_through(text: str) -> None
 )
 def test_generated_token_exemptions_still_hold(text: str) -> None:
     C.kept(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"ulid {_RAND} in the trace",  # an identifier type's own name
+        "state " + base64.b64encode(b'{"v":2,"mode":"HS512"}').decode().rstrip("="),  # base64 JSON
+    ],
+)
+def test_named_id_types_and_base64_json_stay(text: str) -> None:
+    C.kept(text)

@@ -42,7 +42,7 @@ _DIGEST_PREFIXES = ("sha1-", "sha256-", "sha384-", "sha512-", "md5-")
 _PUBLIC_WORD = Rx(
     # (a word of its own: after a non-letter, or a capitalised part of a camelCase name; never the
     # tail of a word, `paid`, `droid`)
-    r"(?:(?:^|[^A-Za-z])(?i:id|ids|identifier|sig|signature|signed|digest|hash|checksum|fingerprint|cursor"
+    r"(?:(?:^|[^A-Za-z])(?i:id|ids|identifier|uuid|guid|ulid|ksuid|cuid|xid|nanoid|sig|signature|signed|digest|hash|checksum|fingerprint|cursor"
     r"|etag|nonce|salt|iv)|[a-z0-9](?:Id|ID|Ids|IDs|Identifier|Sig|Signature|Digest|Hash|Checksum|Fingerprint"
     r"|Cursor|Etag|ETag|Nonce|Salt|Iv|IV))[ \t#:(\[\"'\\]*$"
 )
@@ -149,11 +149,11 @@ def _decodes_to_text(run: str) -> bool:
         return False
     if len(raw) < 8 or sum(32 <= b < 127 for b in raw) < len(raw) * 0.9:
         return False
-    # text, not one encoded credential (a password, `user:password`): words apart, or parts that
-    # are words or numbers each (`gid://shop/Order/123`, `{"offset":20}`), never a mixed run
+    # text, not one encoded credential (a password, `user:password`): words apart, a JSON document,
+    # or parts that are words or numbers each (`gid://shop/Order/123`), never one mixed run
     decoded = raw.decode("latin-1")
-    if any(c.isspace() for c in decoded.strip()):
-        return True
+    if any(c.isspace() for c in decoded.strip()) or decoded.startswith(("{", "[")):
+        return True  # (prose, or a JSON document: a token's header, a cursor's state)
     runs = _ALNUM_RUNS.findall(decoded)
     return len(runs) >= 2 and all(r.isalpha() or r.isdigit() for r in runs)
 
