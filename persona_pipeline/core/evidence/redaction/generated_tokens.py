@@ -24,6 +24,9 @@ from persona_pipeline.core.evidence.redaction.spans import PLACEHOLDER_RE, Span
 _MIN = 20
 _B64_LINE = re.compile(r"[A-Za-z0-9+/_-]{40,}={0,2}")
 _ALNUM_RUNS = re.compile(r"[A-Za-z0-9]+")
+# a part of decoded text: a word, a number, a lower-case name with its number (`crc32`, `utf8`) or
+# a hex digest; never a mixed run (`Tr0ub4dor`, `Xq9`)
+_WORDLIKE_RUN = re.compile(r"[A-Za-z]+|[0-9]+|[a-z]+[0-9]+|[0-9a-f]{8,}")
 _UPPER_RUNS = re.compile(r"[A-Z]+")
 _DIGIT_RUNS = re.compile(r"[0-9]+")
 # a run of token characters after a character that may open a stand-alone token (the opener in
@@ -150,12 +153,12 @@ def _decodes_to_text(run: str) -> bool:
     if len(raw) < 8 or sum(32 <= b < 127 for b in raw) < len(raw) * 0.9:
         return False
     # text, not one encoded credential (a password, `user:password`): words apart, a JSON document,
-    # or parts that are words or numbers each (`gid://shop/Order/123`), never one mixed run
+    # or parts that read as words, numbers or digests each (`gid://shop/Order/123`)
     decoded = raw.decode("latin-1")
     if any(c.isspace() for c in decoded.strip()) or decoded.startswith(("{", "[")):
         return True  # (prose, or a JSON document: a token's header, a cursor's state)
     runs = _ALNUM_RUNS.findall(decoded)
-    return len(runs) >= 2 and all(r.isalpha() or r.isdigit() for r in runs)
+    return len(runs) >= 2 and all(_WORDLIKE_RUN.fullmatch(r) for r in runs)
 
 
 class _PublicMentions:
