@@ -243,14 +243,16 @@ def test_blind_round13_joined_dev(blind: dict[str, BlindScore]) -> None:
 
 
 def test_blind_round14_joined_dev(blind: dict[str, BlindScore]) -> None:
-    """Round 14 (dev since round 15 is written blind): the floors it had as the holdout, until its
-    tuners raise them; personal data at its figure drawn as dev (61.5%) less 1.5 points."""
+    """Round 14 (dev since round 15 is written blind; opened to tune14, made landable by fix14):
+    floors at its figures at seed 7 (n 1200) less 1.5 points: 68.3% secrets, 67.6% personal data,
+    94.7 FP/MB (dotted phones are phones again: the decimal-literal rule lost real numbers), 2 stray
+    spans (as the holdout, after rounds 12-13's tuning: 60.9%, 64.1%, 104.1 FP/MB, 0 stray)."""
     sc = blind["round14"]
     assert sc.idempotent and sc.dropped == 0
-    assert sc.recall("secret") >= 0.594, sc.recall("secret")
-    assert sc.recall("pii") >= 0.600, sc.recall("pii")
-    assert sc.fp_per_mb() <= 115.0, sc.fp_per_mb()
-    assert sc.stray <= 30, sc.stray
+    assert sc.recall("secret") >= 0.668, sc.recall("secret")
+    assert sc.recall("pii") >= 0.661, sc.recall("pii")
+    assert sc.fp_per_mb() <= 105.0, sc.fp_per_mb()
+    assert sc.stray <= 15, sc.stray
 
 
 def test_blind_round10_joined_dev(blind: dict[str, BlindScore]) -> None:
@@ -761,15 +763,17 @@ def test_round13_generator_checks() -> None:
 def test_pools_are_split_by_family() -> None:
     """Every category has at least two never-tuned families; the holdout-only categories and
     decoy kinds never reach dev; every earlier round is dev."""
-    assert all(len(c.templates("holdout")) >= 2 for c in CATS)
+    # (round 15, the holdout, is written blind in a branch of its own: this tree may hold none of it)
+    written = any(r in DECOY_ROUNDS for r in HOLDOUT_ROUNDS)
+    assert not written or all(len(c.templates("holdout")) >= 2 for c in CATS)
     for c in CATS:  # the pools partition the families by round
         assert sorted(c.templates("dev") + c.templates("holdout")) == list(range(c.n_templates)), c.name
         assert all(c.rounds[t] in HOLDOUT_ROUNDS for t in c.templates("holdout")), c.name
     dev_cats = {c.name for c in CATS if c.templates("dev")}
     assert {"huggingface_token", "uk_nino", "phone_jp", "nl_bsn", "sentry_token"} <= dev_cats  # rounds 4 and 5
     assert set(DECOY_ROUNDS[4]) | set(DECOY_ROUNDS[5]) <= set(DECOYS)
-    assert set(HOLDOUT_DECOYS) == {k for r in HOLDOUT_ROUNDS for k in DECOY_ROUNDS[r]}
-    assert [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS[r]] == HOLDOUT_WRAPPERS
+    assert set(HOLDOUT_DECOYS) == {k for r in HOLDOUT_ROUNDS for k in DECOY_ROUNDS.get(r, {})}
+    assert [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS.get(r, [])] == HOLDOUT_WRAPPERS
     assert WRAPPER_ROUNDS[4][0] in DEV_WRAPPERS and WRAPPER_ROUNDS[5][0] in DEV_WRAPPERS
     assert set(DECOY_ROUNDS[6]) <= set(DECOYS) and WRAPPER_ROUNDS[6][0] in DEV_WRAPPERS  # round 6 is dev
     assert {"airtable_pat", "no_fodselsnummer", "address_mx"} <= dev_cats

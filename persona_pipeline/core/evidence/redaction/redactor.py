@@ -23,11 +23,13 @@ from typing import Any
 import re2
 
 from persona_pipeline.core.evidence.redaction import pii
+from persona_pipeline.core.evidence.redaction.label_links import detect_pairs, linked_label_spans
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, prepare, utf8_safe
 from persona_pipeline.core.evidence.redaction.public_places import place_address
 from persona_pipeline.core.evidence.redaction.secrets import (
     CONCAT_OPERAND,
     betterleaks_values,
+    generated_spans,
     inside_word,
     own_rule_spans,
     own_rule_spans_many,
@@ -422,6 +424,8 @@ class Redactor:
 
     def _spans(self, text: str, pii_spans: list[Span], found: dict[str, str]) -> list[Span]:
         spans = own_spans(text) + _value_spans(text, found) + _personal(text, pii_spans)
+        spans.extend(generated_spans(text))  # (tune14 hook) the original text only, not its views
+        spans.extend(linked_label_spans(text, detect_pairs))  # (tune14 hook) labels away from values
         if self._identifiers:
             spans.extend(pii.known_identifier_spans(text, self._identifiers))
         for view in scan_views(text):

@@ -33,6 +33,7 @@ from persona_pipeline.core.evidence.redaction import (
     recovery_codes,
     secret_refs,
 )
+from persona_pipeline.core.evidence.redaction.generated_tokens import generated_token_spans
 from persona_pipeline.core.evidence.redaction.matching import (
     Prepared,
     Rx,
@@ -2450,6 +2451,22 @@ def _prose_value_vetoed(text: str, label: int, start: int, end: int) -> bool:
     if published_hex(text, start, value):
         return True
     return _rejected("prose_key_loose", 1, value, text[end : end + 1], "", False)
+
+
+def _token_vetoed(text: str, start: int, end: int) -> bool:
+    """A stand-alone generated-looking value that is a documentation example, a placeholder or a
+    standard's published test data (the policy the labelled values follow)."""
+    value = text[start:end]
+    if len(value) in (51, 52) and value[0] in "5KL" and all(c in _B58 for c in value):
+        return not _wif_ok(value)  # a wallet-import key's shape: its checksum decides (the wallet rules')
+    return bool(_PLACEHOLDER_VALUE.search(value) or _DOC_EXAMPLE.search(value)) or published_hex(text, start, value)
+
+
+def generated_spans(text: str) -> list[Span]:
+    """Generated credentials standing alone in the original text, in any language (never over a
+    decoded view: a form decoding's `+` to space would cut a public base64 blob into runs)."""
+    found = generated_token_spans(text, _token_vetoed)
+    return untouched(found, protected_ranges(text)) if found else found
 
 
 def _value_format_spans(text: Prepared) -> list[Span]:

@@ -1,0 +1,134 @@
+"""Values whose label is not beside them: the label is a table's column header, the line before
+(`Account holder IBAN:` then the number alone on its line), or a keyword of a map literal (`:iban "…"`,
+Clojure/EDN and Ruby symbols). Each such (label, value) pair is written out as `label: value`,
+the pairs of a text joined into one synthetic text the detectors read once, and a span found on a
+pair's value is mapped back onto the value where it stands. The detectors judge the value by the
+label exactly as they would beside it: no label word is listed here.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Callable, Iterator
+
+from persona_pipeline.core.evidence.redaction.matching import Rx
+from persona_pipeline.core.evidence.redaction.spans import Span
+
+_MAX_COLUMNS = 4  # a record listing (wider tables are tool output: `docker ps`, `kubectl get`)
+_MAX_ROWS = 50
+_MAX_PAIRS = 200  # a text's pairs, at most (a long table is read up to this many cells)
+_CELL_SPLIT = re.compile(r"[ \t]{2,}|\t|[ \t]*\|[ \t]*")
+_DIGIT = re.compile(r"\d")
+# a header line: two to four cells that name their columns, words without digits (a cell's words
+# one space apart, cells two spaces, a tab or a pipe apart; `ls -l`'s first line is a row)
+_WORDS = r"[A-Za-z]+(?:[ ._'/-][A-Za-z]+){0,3}"
+_SEP = r"(?:[ \t]{2,}|\t|[ \t]*\|[ \t]*)"
+_HEADER_LINE = Rx(rf"(?m)^[ \t>|]*{_WORDS}(?:{_SEP}{_WORDS}){{1,{_MAX_COLUMNS - 1}}}[ \t|]*\n")
+_RULE_LINE = re.compile(r"^[\s+|:=-]*$")  # a table's ruling (`+----+`, `|---|`, `====`)
+# a keyword of a map literal and its value (`:tax-id "…"`, `:phone 0123…`); bounded runs
+_KEYWORD = Rx(r"(?:^|[\s{(\[,]):([A-Za-z][\w-]{1,40})[ \t]+(\"[^\"\n]{1,80}\"|[^\s,}\]\"]{1,80})")
+# a line that is a label, words only, ending in a colon, then a value line with a digit, read
+# whole; a line with a label or cells of its own (`key: v`, `a | b`) is read as it stands
+_LABEL_LINE = Rx(r"(?m)^[ \t>|*#-]*([A-Za-z][^\n:()\[\]{}<>=;,\"`]{0,60}):[ \t]*\n[ \t>|]*([^\n:|]{1,80}?)[ \t]*$")
+
+
+def _cells(line: str, base: int) -> list[tuple[int, int]]:
+    """(start, end) of each non-empty cell of a table line (offsets in the text)."""
+    out, pos = [], 0
+    for m in _CELL_SPLIT.finditer(line):
+        if m.start() > pos:
+            out.append((pos, m.start()))
+        pos = m.end()
+    if pos < len(line):
+        out.append((pos, len(line)))
+    return [(base + a, base + b) for a, b in out if line[a:b].strip()]
+
+
+def _table_pairs(text: str) -> Iterator[tuple[str, int, int]]:
+    """(header, cell start, cell end) of each cell in the rows under a header line. A table is a
+    run of rows of the header's width and its header is the run's first line: a header line inside
+    a run already read is a row, so every line is read once (linear in the text)."""
+    done = 0  # where the last table's rows ended: header lines before it were its rows
+    for (h0, h1), *_ in _HEADER_LINE.finditer(text):
+        if h0 < done:
+            continue
+        header = [text[a:b].strip() for a, b in _cells(text[h0:h1], h0)]
+        at, rows = h1, 0
+        while True:
+            end = text.find("\n", at)
+            line = text[at : len(text) if end < 0 else end]
+            stripped = line.strip(" \t>│")
+            if not stripped:
+                break
+            if not _RULE_LINE.match(stripped):
+                cells = _cells(line, at)
+                if len(cells) != len(header):
+                    break  # (this line may head a table of its own)
+                rows += 1
+                if rows <= _MAX_ROWS:  # (rows past it are read, not yielded: the run ends alike)
+                    for name, (a, b) in zip(header, cells, strict=True):
+                        yield name, a, b
+            if end < 0:
+                at = len(text)
+                break
+            at = end + 1
+        done = at
+
+
+def _pairs(text: str) -> Iterator[tuple[str, int, int]]:
+    if "  " in text or "\t" in text or "|" in text:
+        # (cells with a digit only: the ids, numbers and codes a header names; words and names in
+        # a table are read by the column rules of their own)
+        yield from ((h, a, b) for h, a, b in _table_pairs(text) if b - a >= 5 and _DIGIT.search(text, a, b))
+    if ":" in text:
+        for _, (k0, k1), (a, b) in _KEYWORD.finditer(text):
+            if text[a] == '"':
+                a, b = a + 1, b - 1
+            if _DIGIT.search(text, a, b):
+                yield text[k0:k1], a, b
+        if ":\n" in text or ": \n" in text:
+            for _, (l0, l1), (a, b) in _LABEL_LINE.finditer(text):
+                if _DIGIT.search(text, a, b):
+                    yield text[l0:l1].strip(), a, b
+
+
+def linked_label_spans(text: str, detect: Callable[[str], list[Span]]) -> list[Span]:
+    """Spans of the values `text` labels from elsewhere (`detect` reads the synthetic text)."""
+    parts: list[str] = []
+    where: list[tuple[int, int, int]] = []  # (synthetic value start, its length, text start)
+    size = 0
+    for n, (label, a, b) in enumerate(_pairs(text)):
+        if n >= _MAX_PAIRS:
+            break
+        value = text[a:b]
+        head = f"{label}: "
+        parts.append(head + value)
+        where.append((size + len(head), len(value), a))
+        size += len(head) + len(value) + 2
+    if not parts:
+        return []
+    synthetic = "\n\n".join(parts)
+    out: list[Span] = []
+    starts = [w[0] for w in where]
+    for s in detect(synthetic):
+        i = bisect.bisect_right(starts, s.start) - 1
+        if i < 0:
+            continue
+        v0, length, at = where[i]
+        if s.start >= v0 and s.end <= v0 + length:
+            out.append(Span(at + s.start - v0, at + s.end - v0, s.kind))
+    return out
+
+
+def detect_pairs(synthetic: str) -> list[Span]:
+    """Every personal-data detector and our secret rules over the synthetic `label: value` text."""
+    from persona_pipeline.core.evidence.redaction import pii
+    from persona_pipeline.core.evidence.redaction.secrets import own_rule_spans
+
+    spans = own_rule_spans(synthetic)
+    for detector in pii.DETECTORS:
+        # (names and e-mails: no label makes either; MACs: their policy reads a column header in place)
+        if detector not in (pii.person_name_spans, pii.email_spans, pii.mac_spans):
+            spans.extend(detector(synthetic))
+    return spans
