@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from persona_pipeline.orchestration.compile_owed import CompileOwed, orphan_count
+from persona_pipeline.orchestration.compile_owed import CompileOwed, markers_dir, orphan_count
 from persona_pipeline_tests.builders import claude_user
 from persona_pipeline_tests.conftest import REPO, cli, last_json
 from persona_pipeline_tests.test_crash_resume import _share_key
@@ -66,7 +66,7 @@ def test_a_run_killed_before_its_compile_leaves_the_compile_to_the_next_run(cli_
     mtime = (data / "persona" / "PERSONA.md").stat().st_mtime_ns
     assert last_json(**_vars(cli(cli_env, "run", "--json")))["units_processed"] == 0
     assert (data / "persona" / "PERSONA.md").stat().st_mtime_ns == mtime
-    assert not list((data / "compile_owed").iterdir())
+    assert not list(markers_dir(data).iterdir())
     assert json.loads(cli(cli_env, "status", "--json").stdout)["stale"]["compile_owed"] == 0
 
 

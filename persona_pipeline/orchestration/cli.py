@@ -303,11 +303,11 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     start_run()  # PERSONA_MAX_USD / PERSONA_MAX_CALLS hold for this invocation, across all stages
     instance = _prepare_instance(settings)
-    from persona_pipeline.orchestration.compile_owed import CompileOwed
+    from persona_pipeline.orchestration.compile_owed import CompileOwed, markers_dir
 
     # before anything is erased or written: a run killed before its compile completes leaves the
     # compile owed to the next run, which may find nothing else changed (compile_owed.py)
-    owed = CompileOwed(settings.data_dir / "compile_owed")
+    owed = CompileOwed(markers_dir(settings.data_dir))
     todo = plan(instance)  # the same pass the sensor and the schedule make
     todo.apply_partitions(instance)
     found, stale, gone, keys = todo.found, todo.changed, todo.erased, list(todo.current)

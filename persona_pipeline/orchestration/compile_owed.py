@@ -25,6 +25,11 @@ from pathlib import Path
 SUFFIX = ".owed"
 
 
+def markers_dir(data_dir: Path) -> Path:
+    """Where the runs of one data directory leave their markers (the CLI and `persona status`)."""
+    return data_dir / "compile_owed"
+
+
 class CompileOwed:
     """This run's marker and the orphans it found (their locks held, so a concurrent run leaves
     them to this one)."""

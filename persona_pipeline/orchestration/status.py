@@ -186,7 +186,7 @@ def _render_pack(p: dict[str, Any]) -> list[str]:
 
 def collect(settings: Settings) -> dict[str, Any]:
     from persona_pipeline.core.warehouse import store
-    from persona_pipeline.orchestration.compile_owed import orphan_count
+    from persona_pipeline.orchestration.compile_owed import markers_dir, orphan_count
     from persona_pipeline.orchestration.incremental import plan
     from persona_pipeline.persona import store as digest_store
     from persona_pipeline.persona.digest.backend import make_digester
@@ -232,7 +232,7 @@ def collect(settings: Settings) -> dict[str, Any]:
             "without_lessons": len(unlearned),
             "without_notes": len(unnoted),
             # a run died between storing rows and compiling them: the pack is behind the warehouse
-            "compile_owed": orphan_count(settings.data_dir / "compile_owed"),
+            "compile_owed": orphan_count(markers_dir(settings.data_dir)),
             "keys": todo.changed[:20],
         },
         **_warehouse_status(settings),
