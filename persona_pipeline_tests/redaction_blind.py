@@ -17949,7 +17949,7 @@ _SPEECH16 = {
     "ip": ["my home connection is {v} if you need to allowlist it", "I'm coming from {v} today"],
     "secret": ["the key I used was {v}, does it look revoked?", "tried again with {v}, same 403",
                "ok this is the one from the dashboard: {v}"],
-    "pii": ["here you go: {v}", "the customer read it out to me as {v}"],
+    "pii": ["oh and my {f}'s {v} if you need it", "she gave me her {f} over the phone, {v}"],
 }  # fmt: skip
 
 
@@ -17960,7 +17960,8 @@ def _speech16(name: str, kind: str) -> str:
         ("birth", ("date_of_birth",)), ("name", ("person_name", "colleague_name")), ("iban", ("iban",)),
         ("card", ("credit_card", "payment_card")), ("ip", ("ipv",)),
     ]:  # fmt: skip
-        if kind == "pii" and name.startswith(prefixes):
+        layout = any(w in name for w in ("encoded", "records", "id_fields", "layout"))  # (not how one says it)
+        if kind == "pii" and name.startswith(prefixes) and not layout:
             return r.choice(_SPEECH16[group])
     return r.choice(_SPEECH16[kind])
 
@@ -18120,7 +18121,7 @@ def netbird_pat(r: random.Random) -> str:
     while crc:
         crc, d = divmod(crc, 62)
         chk = B62[d] + chk
-    return "nbp_" + body + chk.rjust(6, "0")
+    return "nbp_" + body + chk.rjust(6, B62[0])  # (zero-padded: B62[0] is the zero digit)
 
 
 def mullvad_account(r: random.Random) -> str:
