@@ -15,10 +15,10 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (15 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (15, the oldest
+``HOLDOUT_ROUNDS`` (16 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (16, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 15`` is exactly round 15's holdout whatever is written after it (a pool's
+``--pool holdout --round 16`` is exactly round 16's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
@@ -26,9 +26,11 @@ name seeds its cases: round 9 scored as dev draws other cases than it did as the
 drew before round 11 was written; ``before=11``: rounds 1 to 10, the cases dev drew before round 12
 was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 was written;
 ``before=13``: rounds 1 to 12, the cases dev drew before round 14 was written; ``before=14``: rounds
-1 to 13, the cases dev drew before round 15 was written).
+1 to 13, the cases dev drew before round 15 was written; ``before=15``: rounds 1 to 14, the cases dev
+drew before round 16 was written). Every category of rounds 1 to 15 enters a draw cycle once (its
+``weight`` is 1); round 16's new kinds enter it ``NEW16_WEIGHT`` times, which changes no earlier draw.
 
-- ``dev`` (tune on its failures): rounds 1 to 14 (round 7 since issue 17 opened it, branch tune7:
+- ``dev`` (tune on its failures): rounds 1 to 15 (round 7 since issue 17 opened it, branch tune7:
   untuned seeds 1 / 2 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB; after the
   tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB; round 8 since round 9 was written, branch blind9:
   as dev, untuned on it, seed 7 (n 1200) 83.0% secrets, 77.0% personal data, 117 FP/MB; tuned on
@@ -42,7 +44,9 @@ was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 w
   likewise: drawn as dev at seed 7 (n 1200), untuned on it, 61.8% secrets, 53.8% personal data,
   2.4 FP/MB, 4 stray spans; round 14 since round 15 was written, branch blind15, likewise but for
   personal data: drawn as dev at seed 7 (n 1200), untuned on it, 60.2% secrets, 61.5% personal data,
-  94.7 FP/MB, 2 stray spans).
+  94.7 FP/MB, 2 stray spans; round 15 since round 16 was written, branch blind16, likewise but for
+  false positives: drawn as dev at seed 7 (n 1200), untuned on it, 66.2% secrets, 62.1% personal
+  data, 120.0 FP/MB, 43 stray spans).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -636,8 +640,8 @@ was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 w
 
 - ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
   positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 15.
-  Round 15 (``ROUND15``, ``_extend15`` / ``round15_*`` / ``_pii15`` / ``_multi15`` / ``_fill15``,
+  table alone): round 16.
+  Round 15 (dev since round 16; ``ROUND15``, ``_extend15`` / ``round15_*`` / ``_pii15`` / ``_multi15`` / ``_fill15``,
   ``ROUND15_WRAPPERS``, ``_round15_decoy_templates``), written blind to the engine (issue 17, branch
   blind15: its author read only this generator, its tests, the shared bench and the engine's
   aggregate line; scored by ``--pool holdout``; untuned, the engine at stage37 d1284f3, seeds 1 / 2
@@ -689,6 +693,45 @@ was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 w
   runtime clock stamps, GPU driver banners, app bundle ids and version codes, CI cache keys, OAuth
   scope strings, clinical terminology codes, coarse spatial index cells, release commit subjects,
   Terraform resource addresses, Kubernetes object metadata, crash incident identifiers.
+  Round 16 (``ROUND16``, ``_extend16`` / ``round16_custom`` / ``_pii16`` / ``_multi16`` / ``_fill16``,
+  ``ROUND16_WRAPPERS``, ``_round16_decoy_templates``), written blind to the engine (issue 17, branch
+  blind16: its author read only this generator, its tests, the shared bench and the engine's
+  aggregate line; scored by ``--pool holdout``; untuned, the engine at main b731ab6, seeds 1 / 2
+  (n 2400) and 7 (n 1200): 69.8 / 72.6 / 73.0% secrets, 42.3 / 41.6 / 40.5% personal data, 0.0 / 0.0
+  / 3.1 FP/MB, 1 / 2 / 1 stray spans, nothing dropped, not idempotent at any of the three). Round 16
+  measures carry on what a person types, in two halves of its plants. Half are earlier kinds in new
+  shapes: three new families for every earlier one-value category, a sentence with no label (by kind:
+  "my number's …", "reach me at …", "she lives at …", "the key I used was …"; a field said in words
+  for ids) and two from shared lists (``SECRET_FAMILIES16``: a ``history`` line with its time stamp,
+  ``docker run -e``, ``helm --set``, ``gh secret set --body``, a Makefile recipe, a unit's
+  ``Environment=``, a crontab line, ``CREATE ROLE … PASSWORD``, a CLI error that repeats the value, a
+  markdown table, a quoted e-mail reply, a timestamped IRC-style chat, a value cut in two by a
+  terminal's soft wrap (both halves planted), Yoruba / Igbo / Malagasy / Pashto / Uyghur / Cebuano,
+  the label shortened as people type it: ``pw``, ``passwd``, ``tok``, ``psk``, ``creds``…;
+  ``PII_FAMILIES16``: other people's data as it is pasted: a psql result row, a support ticket, a
+  form's CSV export, a quoted reply, a support chat, a markdown table, a validation error that
+  echoes the input, a shortened label, the same languages); key pairs, blocks, paths and URLs as an
+  earlier snippet in ``pbpaste``, a chat paste, ``kubectl exec … cat`` or a clipboard manager's item
+  (``CONTAINERS16``). The other half are kinds the generator lacked (``Category.rounds`` all 16; each
+  weighs ``NEW16_WEIGHT`` in a draw), 7 secret categories of 20 credential kinds with their vendors'
+  documented shapes: home-lab admin tokens (Proxmox ``PVEAPIToken`` user!id=UUID, TrueNAS API keys,
+  Nextcloud app passwords), AI admin keys (OpenAI ``sk-admin-``, Amazon Bedrock ``ABSK`` long-term
+  keys), GitLab's newer prefixed tokens (``glcbt-``, ``gloas-``, ``glffct-``, ``glimt-``,
+  ``glagent-``), Slack refresh tokens (``xoxe-1-``, ``xoxe.xoxp-1-``), VPN account secrets (NetBird
+  ``nbp_`` with its CRC32, a Mullvad account number), developer-platform tokens (Scalingo ``tk-us-``,
+  Frame.io ``fio-u-``, ReadMe ``rdme_``, Polar ``polar_oat_``), publishing admin keys (Ghost
+  ``id:secret``, Grafana Cloud ``glc_``); 10 personal-data categories of 11 kinds: El Salvador's DUI
+  and Poland's identity card (their check digits), Guatemala's CUI (its check digit), Australia's
+  Centrelink CRN (its check letter), Liechtenstein's PEID (python-stdnum), Honduras's DNI and
+  Venezuela's cédula, Japan's basic pension number, India's driving licence, Ethiopia's Fayda FAN,
+  the US passport card. ``ROUND16_WRAPPERS``: ``printf %q`` output, a ``sed`` replacement, a SQL
+  ``LIKE`` pattern, a JSON Patch pointer, an LDAP DN (RFC 4514), ``SELECT … INTO OUTFILE``, a
+  ``.reg`` value, a PHP single-quoted string, a Matrix reply, a Swift multi-line string, a Redmine
+  ``<pre>``, an Emacs Lisp string, a word processor's curly apostrophes, a Go raw string, Yoruba /
+  Igbo / Malagasy / Pashto / Uyghur / Cebuano chat. ``_round16_decoy_templates``: replication
+  positions (LSN, GTID, offsets), container listings, test-run summaries, HTTP timing lines, GC log
+  lines, disk usage rows, query plans, benchmark results, interface counters, file listings and
+  process rows of system accounts, CI matrix labels, rate-limit headers, cloud built-in role GUIDs.
 
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
@@ -809,6 +852,23 @@ its label sits (another line, a header, a sibling field, another language) and i
 pieces it is written (each piece is planted). Not secrets: OAuth scopes, cache keys, build ids, the
 public ids beside the secrets (client ids, account numbers in ``curl -u``), which are template text
 and never planted. Still no device serials, documented test keys or hashes of passwords.
+Round 16's policy. Personal data: a national, identity-card, tax, pension, social-benefit, driving
+or travel document number of a natural person (El Salvador's DUI, Poland's dowód osobisty,
+Guatemala's CUI, Australia's Centrelink CRN, Liechtenstein's PEID of a person, Honduras's DNI,
+Venezuela's cédula, Japan's basic pension number, India's driving licence, Ethiopia's Fayda FAN, a
+US passport card): each names one person to an authority or a benefits office, and a licence or a
+travel card names its holder as a passport does; any earlier kind said in a sentence with no label
+or under a shortened label (the shape and the sentence are what a reader uses, and so must a
+redactor); another person's data (a customer, a colleague, a form's respondent) exactly as the
+user's own. Not personal: replication positions, container and process listings of system accounts,
+test, benchmark, timing and counter output, query plans, CI labels, rate-limit headers, built-in
+role GUIDs (the same in every tenant). Secrets: whatever grants access, however it is typed (no
+label, a shortened one, another language, a shell or unit or cron line, a table, a quoted reply, a
+chat, cut by a soft wrap: each piece planted), and an account number that is the login itself
+(Mullvad). Not secrets: the public ids beside them (OAuth app and client ids, project ids), which are
+template text and never planted; a Ghost admin key and a Proxmox API token are planted whole, since
+their id half is part of what the request carries. Still no device serials, documented test keys or
+hashes of passwords.
 """
 
 from __future__ import annotations
