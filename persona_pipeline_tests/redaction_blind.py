@@ -697,8 +697,8 @@ drew before round 16 was written). Every category of rounds 1 to 15 enters a dra
   ``ROUND16_WRAPPERS``, ``_round16_decoy_templates``), written blind to the engine (issue 17, branch
   blind16: its author read only this generator, its tests, the shared bench and the engine's
   aggregate line; scored by ``--pool holdout``; untuned, the engine at main b731ab6, seeds 1 / 2
-  (n 2400) and 7 (n 1200): 69.8 / 72.6 / 73.0% secrets, 42.3 / 41.6 / 40.5% personal data, 0.0 / 0.0
-  / 3.1 FP/MB, 1 / 2 / 1 stray spans, nothing dropped, not idempotent at any of the three). Round 16
+  (n 2400) and 7 (n 1200): 71.4 / 72.6 / 72.0% secrets, 42.0 / 41.6 / 40.9% personal data, 0.0 / 0.8
+  / 1.5 FP/MB, 1 / 1 / 2 stray spans, nothing dropped, not idempotent at any of the three). Round 16
   measures carry on what a person types, in two halves of its plants. Half are earlier kinds in new
   shapes: three new families for every earlier one-value category, a sentence with no label (by kind:
   "my number's …", "reach me at …", "she lives at …", "the key I used was …"; a field said in words
@@ -731,7 +731,8 @@ drew before round 16 was written). Every category of rounds 1 to 15 enters a dra
   Igbo / Malagasy / Pashto / Uyghur / Cebuano chat. ``_round16_decoy_templates``: replication
   positions (LSN, GTID, offsets), container listings, test-run summaries, HTTP timing lines, GC log
   lines, disk usage rows, query plans, benchmark results, interface counters, file listings and
-  process rows of system accounts, CI matrix labels, rate-limit headers, cloud built-in role GUIDs.
+  process rows of system accounts, CI matrix labels, rate-limit headers, cloud built-in role GUIDs,
+  PDF trailer ids, MSI product codes, Bluetooth SIG GATT UUIDs, anonymous volume names.
 
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
@@ -862,9 +863,10 @@ or under a shortened label (the shape and the sentence are what a reader uses, a
 redactor); another person's data (a customer, a colleague, a form's respondent) exactly as the
 user's own. Not personal: replication positions, container and process listings of system accounts,
 test, benchmark, timing and counter output, query plans, CI labels, rate-limit headers, built-in
-role GUIDs (the same in every tenant). Secrets: whatever grants access, however it is typed (no
-label, a shortened one, another language, a shell or unit or cron line, a table, a quoted reply, a
-chat, cut by a soft wrap: each piece planted), and an account number that is the login itself
+role GUIDs (the same in every tenant), PDF trailer ids, MSI product codes, GATT UUIDs, volume
+names. Secrets: whatever grants access, however it is typed (no label, a shortened one, another
+language, a shell or unit or cron line, a table, a quoted reply, a chat, cut by a soft wrap: each
+piece planted), and an account number that is the login itself
 (Mullvad). Not secrets: the public ids beside them (OAuth app and client ids, project ids), which are
 template text and never planted; a Ghost admin key and a Proxmox API token are planted whole, since
 their id half is part of what the request carries. Still no device serials, documented test keys or
@@ -20384,8 +20386,9 @@ def _round16_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]
     secret or personal): replication positions, container listings, test-run summaries, HTTP timing
     lines, garbage-collector log lines, disk usage rows, query plans, benchmark results, interface
     counters, file listings of system paths, process table rows of system daemons, CI matrix labels,
-    rate-limit headers, and the documented GUIDs of cloud built-in roles (public, the same in every
-    tenant)."""
+    rate-limit headers, the documented GUIDs of cloud built-in roles (public, the same in every
+    tenant), PDF trailer ids, MSI product codes, Bluetooth SIG GATT UUIDs and anonymous volume names.
+    """
 
     def hx(r: random.Random, n: int) -> str:
         return _rs(r, HEX, n)
@@ -20494,6 +20497,28 @@ def _round16_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]
                 f"x-ratelimit-reset: {r.randrange(1764000000, 1766000000)}"
             ),
             lambda r: f"Retry-After: {r.randrange(1, 120)}\nRateLimit-Policy: 100;w=60",
+        ],
+        "pdf_trailer_id": [
+            lambda r: (
+                f"trailer\n<< /Size {r.randrange(20, 900)} /Root 1 0 R "
+                f"/ID [<{hx(r, 32).upper()}><{hx(r, 32).upper()}>] >>"
+            ),
+            lambda r: f"$ qpdf --show-object=trailer report.pdf\n<< /ID [ <{hx(r, 32)}> <{hx(r, 32)}> ] /Size 42 >>",
+        ],
+        "msi_product_code": [
+            lambda r: (
+                "HKLM\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\Uninstall\\"
+                f"{{{_uuid4(r).upper()}}}\n    DisplayName    REG_SZ    Microsoft Visual C++ 2022 X64 Minimum Runtime"
+            ),
+            lambda r: f"msiexec /x {{{_uuid4(r).upper()}}} /qn /norestart",
+        ],
+        "ble_gatt_uuid": [
+            lambda r: f"0000{r.choice(['180d', '180f', '181a', '2a37', '2a19'])}-0000-1000-8000-00805f9b34fb",
+            lambda r: "char = await client.read_gatt_char('00002a19-0000-1000-8000-00805f9b34fb')  # battery level",
+        ],
+        "anonymous_volume_name": [
+            lambda r: f"DRIVER    VOLUME NAME\nlocal     {hx(r, 64)}\nlocal     pgdata",
+            lambda r: f"Removed volume {hx(r, 64)}",
         ],
         "builtin_role_guid": [
             lambda r: "az role assignment create --role b24988ac-6180-42a0-ab88-20f7382dd24c --assignee-object-id $OID",

@@ -169,14 +169,14 @@ def blind() -> dict[str, BlindScore]:
 # holdout (test_blind_round15_joined_dev; its tuners raise them) but for false positives: drawn as dev
 # at seed 7 (n 1200), untuned on it, it reads 66.2% secrets, 62.1% personal data, 120.0 FP/MB, 43 stray
 # spans, so its FP ceiling is that plus 15. The holdout is round 16 alone (written blind, untuned, the
-# engine at main b731ab6), seeds 1 / 2 (n 2400) and 7 (n 1200): 69.8 / 72.6 / 73.0% secrets, 42.3 /
-# 41.6 / 40.5% personal data, 0.0 / 0.0 / 3.1 FP/MB, 1 / 2 / 1 stray spans, nothing dropped, NOT
+# engine at main b731ab6), seeds 1 / 2 (n 2400) and 7 (n 1200): 71.4 / 72.6 / 72.0% secrets, 42.0 /
+# 41.6 / 40.9% personal data, 0.0 / 0.8 / 1.5 FP/MB, 1 / 1 / 2 stray spans, nothing dropped, NOT
 # idempotent at any of the three seeds (some round-16 prompt redacts differently a second time: for
 # its tuners; the holdout row asserts it no more until they fix it); its floors are seed 7's less 1.5
 # points, plus 10 FP/MB and 30 stray spans.
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray", "idempotent"),
-    [("dev", 0.984, 0.963, 3.0, 4, True), ("holdout", 0.715, 0.39, 13.0, 31, False)],
+    [("dev", 0.984, 0.963, 3.0, 4, True), ("holdout", 0.705, 0.394, 12.0, 32, False)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore],
