@@ -15,10 +15,10 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (15 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (15, the oldest
+``HOLDOUT_ROUNDS`` (16 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (16, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 15`` is exactly round 15's holdout whatever is written after it (a pool's
+``--pool holdout --round 16`` is exactly round 16's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
@@ -26,9 +26,11 @@ name seeds its cases: round 9 scored as dev draws other cases than it did as the
 drew before round 11 was written; ``before=11``: rounds 1 to 10, the cases dev drew before round 12
 was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 was written;
 ``before=13``: rounds 1 to 12, the cases dev drew before round 14 was written; ``before=14``: rounds
-1 to 13, the cases dev drew before round 15 was written).
+1 to 13, the cases dev drew before round 15 was written; ``before=15``: rounds 1 to 14, the cases dev
+drew before round 16 was written). Every category of rounds 1 to 15 enters a draw cycle once (its
+``weight`` is 1); round 16's new kinds enter it ``NEW16_WEIGHT`` times, which changes no earlier draw.
 
-- ``dev`` (tune on its failures): rounds 1 to 14 (round 7 since issue 17 opened it, branch tune7:
+- ``dev`` (tune on its failures): rounds 1 to 15 (round 7 since issue 17 opened it, branch tune7:
   untuned seeds 1 / 2 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB; after the
   tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB; round 8 since round 9 was written, branch blind9:
   as dev, untuned on it, seed 7 (n 1200) 83.0% secrets, 77.0% personal data, 117 FP/MB; tuned on
@@ -42,7 +44,9 @@ was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 w
   likewise: drawn as dev at seed 7 (n 1200), untuned on it, 61.8% secrets, 53.8% personal data,
   2.4 FP/MB, 4 stray spans; round 14 since round 15 was written, branch blind15, likewise but for
   personal data: drawn as dev at seed 7 (n 1200), untuned on it, 60.2% secrets, 61.5% personal data,
-  94.7 FP/MB, 2 stray spans).
+  94.7 FP/MB, 2 stray spans; round 15 since round 16 was written, branch blind16, likewise but for
+  false positives: drawn as dev at seed 7 (n 1200), untuned on it, 66.2% secrets, 62.1% personal
+  data, 120.0 FP/MB, 43 stray spans).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -636,8 +640,8 @@ was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 w
 
 - ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
   positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 15.
-  Round 15 (``ROUND15``, ``_extend15`` / ``round15_*`` / ``_pii15`` / ``_multi15`` / ``_fill15``,
+  table alone): round 16.
+  Round 15 (dev since round 16; ``ROUND15``, ``_extend15`` / ``round15_*`` / ``_pii15`` / ``_multi15`` / ``_fill15``,
   ``ROUND15_WRAPPERS``, ``_round15_decoy_templates``), written blind to the engine (issue 17, branch
   blind15: its author read only this generator, its tests, the shared bench and the engine's
   aggregate line; scored by ``--pool holdout``; untuned, the engine at stage37 d1284f3, seeds 1 / 2
@@ -689,6 +693,46 @@ was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 w
   runtime clock stamps, GPU driver banners, app bundle ids and version codes, CI cache keys, OAuth
   scope strings, clinical terminology codes, coarse spatial index cells, release commit subjects,
   Terraform resource addresses, Kubernetes object metadata, crash incident identifiers.
+  Round 16 (``ROUND16``, ``_extend16`` / ``round16_custom`` / ``_pii16`` / ``_multi16`` / ``_fill16``,
+  ``ROUND16_WRAPPERS``, ``_round16_decoy_templates``), written blind to the engine (issue 17, branch
+  blind16: its author read only this generator, its tests, the shared bench and the engine's
+  aggregate line; scored by ``--pool holdout``; untuned, the engine at main b731ab6, seeds 1 / 2
+  (n 2400) and 7 (n 1200): 71.4 / 72.6 / 72.0% secrets, 42.0 / 41.6 / 40.9% personal data, 0.0 / 0.8
+  / 1.5 FP/MB, 1 / 1 / 2 stray spans, nothing dropped, not idempotent at any of the three). Round 16
+  measures carry on what a person types, in two halves of its plants. Half are earlier kinds in new
+  shapes: three new families for every earlier one-value category, a sentence with no label (by kind:
+  "my number's …", "reach me at …", "she lives at …", "the key I used was …"; a field said in words
+  for ids) and two from shared lists (``SECRET_FAMILIES16``: a ``history`` line with its time stamp,
+  ``docker run -e``, ``helm --set``, ``gh secret set --body``, a Makefile recipe, a unit's
+  ``Environment=``, a crontab line, ``CREATE ROLE … PASSWORD``, a CLI error that repeats the value, a
+  markdown table, a quoted e-mail reply, a timestamped IRC-style chat, a value cut in two by a
+  terminal's soft wrap (both halves planted), Yoruba / Igbo / Malagasy / Pashto / Uyghur / Cebuano,
+  the label shortened as people type it: ``pw``, ``passwd``, ``tok``, ``psk``, ``creds``…;
+  ``PII_FAMILIES16``: other people's data as it is pasted: a psql result row, a support ticket, a
+  form's CSV export, a quoted reply, a support chat, a markdown table, a validation error that
+  echoes the input, a shortened label, the same languages); key pairs, blocks, paths and URLs as an
+  earlier snippet in ``pbpaste``, a chat paste, ``kubectl exec … cat`` or a clipboard manager's item
+  (``CONTAINERS16``). The other half are kinds the generator lacked (``Category.rounds`` all 16; each
+  weighs ``NEW16_WEIGHT`` in a draw), 7 secret categories of 20 credential kinds with their vendors'
+  documented shapes: home-lab admin tokens (Proxmox ``PVEAPIToken`` user!id=UUID, TrueNAS API keys,
+  Nextcloud app passwords), AI admin keys (OpenAI ``sk-admin-``, Amazon Bedrock ``ABSK`` long-term
+  keys), GitLab's newer prefixed tokens (``glcbt-``, ``gloas-``, ``glffct-``, ``glimt-``,
+  ``glagent-``), Slack refresh tokens (``xoxe-1-``, ``xoxe.xoxp-1-``), VPN account secrets (NetBird
+  ``nbp_`` with its CRC32, a Mullvad account number), developer-platform tokens (Scalingo ``tk-us-``,
+  Frame.io ``fio-u-``, ReadMe ``rdme_``, Polar ``polar_oat_``), publishing admin keys (Ghost
+  ``id:secret``, Grafana Cloud ``glc_``); 10 personal-data categories of 11 kinds: El Salvador's DUI
+  and Poland's identity card (their check digits), Guatemala's CUI (its check digit), Australia's
+  Centrelink CRN (its check letter), Liechtenstein's PEID (python-stdnum), Honduras's DNI and
+  Venezuela's cédula, Japan's basic pension number, India's driving licence, Ethiopia's Fayda FAN,
+  the US passport card. ``ROUND16_WRAPPERS``: ``printf %q`` output, a ``sed`` replacement, a SQL
+  ``LIKE`` pattern, a JSON Patch pointer, an LDAP DN (RFC 4514), ``SELECT … INTO OUTFILE``, a
+  ``.reg`` value, a PHP single-quoted string, a Matrix reply, a Swift multi-line string, a Redmine
+  ``<pre>``, an Emacs Lisp string, a word processor's curly apostrophes, a Go raw string, Yoruba /
+  Igbo / Malagasy / Pashto / Uyghur / Cebuano chat. ``_round16_decoy_templates``: replication
+  positions (LSN, GTID, offsets), container listings, test-run summaries, HTTP timing lines, GC log
+  lines, disk usage rows, query plans, benchmark results, interface counters, file listings and
+  process rows of system accounts, CI matrix labels, rate-limit headers, cloud built-in role GUIDs,
+  PDF trailer ids, MSI product codes, Bluetooth SIG GATT UUIDs, anonymous volume names.
 
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
@@ -809,6 +853,24 @@ its label sits (another line, a header, a sibling field, another language) and i
 pieces it is written (each piece is planted). Not secrets: OAuth scopes, cache keys, build ids, the
 public ids beside the secrets (client ids, account numbers in ``curl -u``), which are template text
 and never planted. Still no device serials, documented test keys or hashes of passwords.
+Round 16's policy. Personal data: a national, identity-card, tax, pension, social-benefit, driving
+or travel document number of a natural person (El Salvador's DUI, Poland's dowód osobisty,
+Guatemala's CUI, Australia's Centrelink CRN, Liechtenstein's PEID of a person, Honduras's DNI,
+Venezuela's cédula, Japan's basic pension number, India's driving licence, Ethiopia's Fayda FAN, a
+US passport card): each names one person to an authority or a benefits office, and a licence or a
+travel card names its holder as a passport does; any earlier kind said in a sentence with no label
+or under a shortened label (the shape and the sentence are what a reader uses, and so must a
+redactor); another person's data (a customer, a colleague, a form's respondent) exactly as the
+user's own. Not personal: replication positions, container and process listings of system accounts,
+test, benchmark, timing and counter output, query plans, CI labels, rate-limit headers, built-in
+role GUIDs (the same in every tenant), PDF trailer ids, MSI product codes, GATT UUIDs, volume
+names. Secrets: whatever grants access, however it is typed (no label, a shortened one, another
+language, a shell or unit or cron line, a table, a quoted reply, a chat, cut by a soft wrap: each
+piece planted), and an account number that is the login itself
+(Mullvad). Not secrets: the public ids beside them (OAuth app and client ids, project ids), which are
+template text and never planted; a Ghost admin key and a Proxmox API token are planted whole, since
+their id half is part of what the request carries. Still no device serials, documented test keys or
+hashes of passwords.
 """
 
 from __future__ import annotations
@@ -1302,8 +1364,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 15  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (15,)
+HOLDOUT_ROUND = 16  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (16,)
 ROUND5 = 5
 
 
@@ -1320,6 +1382,9 @@ class Category:
     kind: Literal["secret", "pii"]
     make: Callable[[random.Random, int], tuple[str, list[str]]]
     rounds: tuple[int, ...]  # the round that wrote each template family, by template index
+    # how many times it enters a draw cycle: 1 for every category of rounds 1 to 15 (their cases stay
+    # as they were); round 16's new kinds weigh more so that they are half of its plants
+    weight: int = 1
 
     @property
     def n_templates(self) -> int:
@@ -17834,6 +17899,575 @@ def _emergency_contact(rng: random.Random, t: int) -> tuple[str, list[str]]:
 round15_custom("emergency_contact", "pii", _emergency_contact, 4)
 
 
+# ---------------------------------------------------------------------------------------------
+# round 16 (issue 17, branch blind16): written blind to the engine, the holdout since it exists
+
+ROUND16 = 16
+
+
+def _picks16(name: str, n_families: int, k: int) -> list[int]:
+    # a fixed, per-category draw of the shared families (independent of the seed)
+    return random.Random(f"round16:{name}").sample(range(n_families), k)
+
+
+# How people shorten a label when they type it in a hurry (one per category, fixed).
+_ABBR16_SECRET = {
+    "password": ["pw", "passwd", "pwd", "pass"],
+    "psk": ["psk", "wpa psk"],
+    "token": ["tok", "tkn", "token"],
+    "key": ["apikey", "key", "k"],
+    "other": ["creds", "secret", "sec"],
+}
+_ABBR16_PII = {
+    "phone": ["ph", "tel", "mob"],
+    "email": ["eml", "e-mail", "mail"],
+    "address": ["addr", "adr"],
+    "birth": ["dob", "d.o.b."],
+    "name": ["nm", "full nm"],
+    "iban": ["acct", "acc no"],
+    "card": ["cc", "cc#"],
+    "ip": ["ip", "ip addr"],
+    "other": ["id#", "no.", "ref"],
+}
+
+
+def _abbr16(name: str, kind: str) -> str:
+    r = random.Random(f"round16:abbr:{name}")
+    if kind == "secret":
+        group = next(
+            (g for g, keys in [("password", ("password", "passphrase")), ("psk", ("wifi", "vpn")),
+                               ("token", ("token", "pat", "session")), ("key", ("key",))]
+             if any(k in name for k in keys)),
+            "other",
+        )  # fmt: skip
+        return r.choice(_ABBR16_SECRET[group])
+    group = next(
+        (g for g, keys in [("phone", ("phone",)), ("email", ("email",)), ("address", ("address",)),
+                           ("birth", ("birth", "dob")), ("name", ("name",)), ("iban", ("iban", "bank", "account")),
+                           ("card", ("card",)), ("ip", ("ipv", "ip_"))]
+         if any(k in name for k in keys)),
+        "other",
+    )  # fmt: skip
+    return r.choice(_ABBR16_PII[group])
+
+
+# Secret families: {L} an environment-style label, {A} the category's abbreviation in upper case,
+# {a} in lower case, {k} kebab case, {v} the value, {v1} / {v2} its two halves (both planted).
+# Round 16 is about what a person types: no label at all, a label shortened, the value in a shell
+# history line, a container flag, a unit file, a cron line, a SQL role, an error that repeats it, a
+# table, a quoted reply, a timestamped chat, a terminal's soft wrap, or a label in another language.
+SECRET_FAMILIES16 = [
+    "  {n}  2026-12-04 09:{m}:17 export {A}='{v}'",  # `history` with HISTTIMEFORMAT
+    "docker run --rm -it -e {A}={v} -p 8080:8080 ghcr.io/acme/api:2.3.1",
+    "helm upgrade --install api ./charts/api -n prod --set env.{a}={v} --set image.tag=2.3.1",
+    'gh secret set {L} --env production --body "{v}" --repo acme/api',
+    "deploy: build\n\t{A}={v} ./scripts/release.sh $(VERSION)",  # a Makefile recipe
+    '[Service]\nUser=api\nEnvironment="{A}={v}"\nExecStart=/opt/api/bin/server',
+    "15 3 * * 1-5 {A}={v} /opt/backup/run.sh >> /var/log/backup.log 2>&1",
+    "CREATE ROLE report_reader WITH LOGIN PASSWORD '{v}' VALID UNTIL '2027-06-30';",
+    "error: invalid value \"{v}\" for '--{k}': expected 40 characters, got {len}",
+    "| env | {a} | owner |\n|---|---|---|\n| staging | `{v}` | platform |",
+    "> {a} for the vendor portal is {v}\n> shout if it doesn't work\n\nworked first time, thanks!",
+    "[09:41:12] <dana> what's the {a} for the sandbox again?\n[09:41:40] <lee> {v}\n[09:41:44] <dana> ta",
+    "$ echo ${A}\n{v1}\n{v2}\n$ # (terminal wrapped it, that's one line)",
+    "ọ̀rọ̀ aṣínà {a} mi ni {v}, ṣùgbọ́n kò ṣiṣẹ́",  # Yoruba
+    "okwuntughe {a} m bụ {v}, mana ọ naghị arụ ọrụ",  # Igbo
+    "ny teny miafina {a} dia {v}, saingy tsy mandeha",  # Malagasy
+    "زما {a} پټنوم {v} دی خو کار نه کوي",  # Pashto
+    "مېنىڭ {a} پارولىم {v} ، لېكىن ئىشلىمەيدۇ",  # Uyghur
+    "ang akong {a} kay {v} pero dili mogana",  # Cebuano
+]
+
+# Personal-data families: {f} the field in words, {k} a snake-case key, {a} a shortened label,
+# {v} the value. Many are someone else's data pasted from a system: a customer row, a ticket, a
+# form's CSV export, a quoted reply, a support chat.
+PII_FAMILIES16 = [
+    " id   | plan | {k}\n------+------+------\n 7731 | pro  | {v}\n(1 row)",  # psql output
+    "Ticket #48213 (priority: normal)\nCustomer writes: my {f} is {v} and your checkout keeps rejecting it",
+    '"Timestamp","What is your {f}?","Consent"\n"2026/11/30 2:02:11 PM GMT","{v}","Yes"',  # a form's export
+    "> my {f} is {v}\n> thanks for sorting this\n\nHi, I've updated the record.",
+    "[14:03] agent: can you confirm the {a} on the account?\n[14:04] customer: {v}\n[14:04] agent: thanks",
+    "| field | value |\n|---|---|\n| {f} | {v} |\n| status | pending review |",
+    "ValidationError: 1 validation error for Signup\n{k}\n  value is not valid [input_value='{v}']",
+    "cust {a} {v} - pls fix in CRM",
+    "cust {a}: {v}\nupdated by ops, see ticket",
+    "oníbàárà fi {f} ránṣẹ́: {v}",  # Yoruba
+    "onye ahịa zitere {f}: {v}",  # Igbo
+    "nandefa {f} ny mpanjifa: {v}",  # Malagasy
+    "پیرودونکي {f} ولېږه: {v}",  # Pashto
+    "خېرىدار {f} ئەۋەتتى: {v}",  # Uyghur
+    "gipadala sa kustomer ang {f}: {v}",  # Cebuano
+]
+
+# A value said in a sentence with no label, by kind (a person's own words, as typed into a prompt).
+_SPEECH16 = {
+    "phone": ["my number's {v}, text me if the build breaks", "reach me on {v} after six"],
+    "email": ["reach me at {v} if the invite doesn't land", "just cc {v} on the thread"],
+    "address": ["she lives at {v}, so ship the laptop there", "I'm staying at {v} until Friday"],
+    "birth": ["I was born {v}, the age check should pass", "his birthday is {v} in case the form asks"],
+    "name": ["loop in {v} when you reply", "I was pairing with {v} on this"],
+    "iban": ["send the refund to {v}, that's my account", "pay the invoice into {v}"],
+    "card": ["just charge it to {v}", "the card I used was {v}"],
+    "ip": ["my home connection is {v} if you need to allowlist it", "I'm coming from {v} today"],
+    "secret": ["the key I used was {v}, does it look revoked?", "tried again with {v}, same 403",
+               "ok this is the one from the dashboard: {v}"],
+    "pii": ["oh and my {f}'s {v} if you need it", "she gave me her {f} over the phone, {v}"],
+}  # fmt: skip
+
+
+def _speech16(name: str, kind: str) -> str:
+    r = random.Random(f"round16:speech:{name}")
+    for group, prefixes in [
+        ("phone", ("phone",)), ("email", ("email",)), ("address", ("address", "home_address")),
+        ("birth", ("date_of_birth",)), ("name", ("person_name", "colleague_name")), ("iban", ("iban",)),
+        ("card", ("credit_card", "payment_card")), ("ip", ("ipv",)),
+    ]:  # fmt: skip
+        layout = any(w in name for w in ("encoded", "records", "id_fields", "layout"))  # (not how one says it)
+        if kind == "pii" and name.startswith(prefixes) and not layout:
+            return r.choice(_SPEECH16[group])
+    return r.choice(_SPEECH16[kind])
+
+
+def _extend16(name: str, make16: Callable[[random.Random, int], tuple[str, list[str]]], n: int) -> None:
+    """Appends ``n`` round-16 families (drawn by ``make16`` from index 0) to an earlier category."""
+    i = next(i for i, c in enumerate(CATS) if c.name == name)
+    old = CATS[i]
+    base = old.n_templates
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        return old.make(rng, t) if t < base else make16(rng, t - base)
+
+    CATS[i] = Category(name, old.kind, make, old.rounds + (ROUND16,) * n)
+
+
+def _fill16(template: str, v: str, rng: random.Random, **kw: str) -> tuple[str, list[str]]:
+    # {n} / {m} / {len}: a history number, a minute, the value's length (never planted)
+    return _fill15(
+        template.replace("{n}", str(rng.randrange(100, 2000))).replace("{m}", f"{rng.randrange(60):02d}")
+        .replace("{len}", str(len(v))),
+        v,
+        **kw,
+    )  # fmt: skip
+
+
+def _generic16(name: str, kind: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """A sentence with no label and two of round 16's shared families for a one-value category."""
+    fams = SECRET_FAMILIES16 if kind == "secret" else PII_FAMILIES16
+    picks = [_speech16(name, kind)] + [fams[j] for j in _picks16(name, len(fams), 2)]
+    label = LABEL6.get(name, name.upper())
+    abbr = _abbr16(name, kind)
+    fname = (
+        FIELD12.get(name)
+        or FIELD11.get(name)
+        or FIELD10.get(name)
+        or FIELD9.get(name)
+        or FIELD8.get(name)
+        or FIELD7.get(name)
+        or FIELD6.get(name)
+        or name.replace("_", " ")
+    )
+    key = KEY12.get(name) or KEY11.get(name) or KEY10.get(name) or KEY9.get(name) or KEY8.get(name) or _key7(name)
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        v = _value11(name, rng)
+        return _fill16(
+            picks[t % len(picks)],
+            v,
+            rng,
+            L=label,
+            A=abbr.upper().replace(" ", "_").replace(".", "").replace("#", ""),
+            a=abbr,
+            k=label.lower().replace("_", "-") if kind == "secret" else key,
+            f=fname,
+        )
+
+    return make, len(picks)
+
+
+# Where a whole earlier snippet arrives from when its values only make sense together (key pairs,
+# key blocks, user names in paths, URLs): {s} is an earlier family's text, kept verbatim.
+CONTAINERS16 = [
+    "$ pbpaste\n{s}",
+    "[2026-12-04 09:41:07] <ops-oncall> pasting what I have:\n{s}\n[2026-12-04 09:42:30] <ops-oncall> that's all",
+    "$ kubectl exec -n ops deploy/toolbox -- cat /run/notes/bootstrap.txt\n{s}",
+    "CopyQ item 3 (copied 2026-12-04 18:20):\n{s}",
+]
+
+
+def _container16(name: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    old = next(c for c in CATS if c.name == name)
+    earlier = [r for r in old.rounds if r < ROUND13] or list(old.rounds)  # (13's to 15's are containers)
+    inner = [t for t, r in enumerate(old.rounds) if r == max(earlier)]
+    frames = [CONTAINERS16[j] for j in _picks16(name, len(CONTAINERS16), 2)]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        snippet, needles = old.make(rng, inner[rng.randrange(len(inner))])
+        return frames[t % len(frames)].replace("{s}", snippet), needles
+
+    return make, len(frames)
+
+
+for _c in [c for c in CATS if ROUND16 not in c.rounds]:
+    if _c.name in _SPECIFIC12 or len(_c.make(random.Random(f"round16:{_c.name}"), 0)[1]) > 1:
+        _extend16(_c.name, *_container16(_c.name))
+    else:
+        _extend16(_c.name, *_generic16(_c.name, _c.kind))
+
+
+# --- round 16's new kinds: each enters a draw cycle NEW16_WEIGHT times, so that the new kinds are
+# about half of round 16's plants and the earlier kinds in new shapes the other half
+NEW16_WEIGHT = 32
+
+
+def round16_custom(
+    name: str, kind: Literal["secret", "pii"], make: Callable[[random.Random, int], tuple[str, list[str]]], n: int
+) -> None:
+    CATS.append(Category(name, kind, make, (ROUND16,) * n, NEW16_WEIGHT))
+
+
+def _multi16(
+    formats: list[tuple[str, Callable[[random.Random], str]]],
+    own: list[str],
+    name: str,
+    fits: dict[int, tuple[str, ...]] | None = None,
+) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """A category of several formats (a label and a generator each): its own templates, a sentence
+    with no label and one of round 16's shared families; ``fits`` limits an own template to the
+    formats its tool writes."""
+    templates = [*own, _speech16(name, "secret"), SECRET_FAMILIES16[_picks16(name, len(SECRET_FAMILIES16), 1)[0]]]
+    abbr = _abbr16(name, "secret")
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        i = t % len(templates)
+        allowed = (fits or {}).get(i)
+        label, gen = rng.choice([f for f in formats if allowed is None or f[0] in allowed])
+        v = gen(rng)
+        return _fill16(
+            templates[i], v, rng, L=label, A=abbr.upper().replace(" ", "_"), a=abbr, k=label.lower().replace("_", "-")
+        )
+
+    return make, len(templates)
+
+
+def proxmox_api_token(r: random.Random) -> str:
+    # Proxmox VE API token: user@realm!tokenid=UUID, as the Authorization header carries it
+    return f"{r.choice(['root@pam', 'ci@pve', 'terraform@pve'])}!{r.choice(['ci', 'tf', 'backup'])}={_uuid4(r)}"
+
+
+def truenas_api_key(r: random.Random) -> str:
+    return f"{r.randrange(1, 40)}-{_rs(r, B62, 64)}"  # TrueNAS API keys: the key's id, a dash, 64 characters
+
+
+def nextcloud_app_password(r: random.Random) -> str:
+    return "-".join(_rs(r, B62, 5) for _ in range(5))  # Nextcloud app passwords: five groups of five
+
+
+def openai_admin_key(r: random.Random) -> str:
+    # OpenAI admin keys: sk-admin-, then the project-key layout around the T3BlbkFJ marker
+    return f"sk-admin-{_rs(r, B64URL, 58)}T3BlbkFJ{_rs(r, B64URL, 58)}"
+
+
+def bedrock_api_key(r: random.Random) -> str:
+    # Amazon Bedrock long-term API keys: "ABSK" and the base64 of "BedrockAPIKey-<id>-at-<account>:<secret>"
+    raw = f"BedrockAPIKey-{_rs(r, LOWER_ALNUM, 4)}-at-{_d(r, 12)}:{_b64(r, 30)}".encode()
+    return "ABSK" + base64.b64encode(raw).decode()
+
+
+def netbird_pat(r: random.Random) -> str:
+    # NetBird personal access tokens: nbp_, 30 characters and a 6-character base62 CRC32 checksum
+    import zlib
+
+    body = _rs(r, B62, 30)
+    crc = zlib.crc32(body.encode())
+    chk = ""
+    while crc:
+        crc, d = divmod(crc, 62)
+        chk = B62[d] + chk
+    return "nbp_" + body + chk.rjust(6, B62[0])  # (zero-padded: B62[0] is the zero digit)
+
+
+def mullvad_account(r: random.Random) -> str:
+    v = _d(r, 16)  # a Mullvad account number is the login itself: sixteen digits
+    return " ".join(v[i : i + 4] for i in range(0, 16, 4)) if r.random() < 0.5 else v
+
+
+def grafana_cloud_token(r: random.Random) -> str:
+    # Grafana Cloud access-policy tokens: glc_ and the base64 of a JSON object holding the secret
+    body = json.dumps(
+        {"o": str(r.randrange(10**5, 10**7)), "n": f"stack-{r.randrange(10**5, 10**6)}-{r.choice(['ci', 'alloy'])}",
+         "k": _rs(r, B62, 24), "m": {"r": r.choice(["prod-eu-west-2", "prod-us-east-0"])}},
+        separators=(",", ":"),
+    )  # fmt: skip
+    return "glc_" + base64.b64encode(body.encode()).decode().rstrip("=")
+
+
+for _name16, _formats16, _own16, _fits16 in [
+    (
+        "homelab_api_token",
+        [
+            ("PROXMOX_API_TOKEN", proxmox_api_token),
+            ("TRUENAS_API_KEY", truenas_api_key),
+            ("NEXTCLOUD_APP_PASSWORD", nextcloud_app_password),
+        ],
+        [
+            "{L}={v}",
+            "curl -k -H 'Authorization: PVEAPIToken={v}' https://pve.home.arpa:8006/api2/json/nodes",
+            'provider "proxmox" {{\n  endpoint  = "https://pve.home.arpa:8006/"\n  api_token = "{v}"\n}}',
+            "curl -H 'Authorization: Bearer {v}' http://truenas.home.arpa/api/v2.0/pool",
+            "nextcloudcmd --user ops --password '{v}' ~/Sync https://cloud.home.arpa",
+        ],
+        {1: ("PROXMOX_API_TOKEN",), 2: ("PROXMOX_API_TOKEN",), 3: ("TRUENAS_API_KEY",), 4: ("NEXTCLOUD_APP_PASSWORD",)},
+    ),
+    (
+        "cloud_ai_admin_key",
+        [("OPENAI_ADMIN_KEY", openai_admin_key), ("AWS_BEARER_TOKEN_BEDROCK", bedrock_api_key)],
+        [
+            "{L}={v}",
+            "curl https://api.openai.com/v1/organization/usage/completions?start_time=1764547200 "
+            '-H "Authorization: Bearer {v}"',
+            "client = boto3.client('bedrock-runtime')  # picks up {L}\nos.environ['{L}'] = '{v}'",
+        ],
+        {1: ("OPENAI_ADMIN_KEY",), 2: ("AWS_BEARER_TOKEN_BEDROCK",)},
+    ),
+    (
+        "gitlab_prefixed_token",
+        [
+            ("CI_JOB_TOKEN", lambda r: f"glcbt-{r.randrange(10, 99)}_{_rs(r, B64URL, 20)}"),
+            ("GITLAB_OAUTH_APP_SECRET", lambda r: "gloas-" + _rs(r, HEX, 64)),
+            ("UNLEASH_INSTANCE_TOKEN", lambda r: "glffct-" + _rs(r, B64URL, 20)),
+            ("GITLAB_INCOMING_EMAIL_TOKEN", lambda r: "glimt-" + _rs(r, LOWER_ALNUM, 25)),
+            ("GITLAB_AGENT_TOKEN", lambda r: "glagent-" + _rs(r, B64URL, 50)),
+        ],
+        [
+            "{L}={v}",
+            "curl --header 'JOB-TOKEN: {v}' https://gitlab.acme.dev/api/v4/projects/88/packages/generic/cli/1.4/cli",
+            "gitlab_rails['omniauth_providers'] = [{{ name: 'gitlab', app_id: '4f1c2e9a', app_secret: '{v}' }}]",
+            "helm upgrade --install agent gitlab/gitlab-agent --set config.token={v} "
+            "--set config.kasAddress=wss://kas.gitlab.com",
+        ],
+        {1: ("CI_JOB_TOKEN",), 2: ("GITLAB_OAUTH_APP_SECRET",), 3: ("GITLAB_AGENT_TOKEN",)},
+    ),
+    (
+        "slack_refresh_token",
+        [
+            ("SLACK_REFRESH_TOKEN", lambda r: f"xoxe-1-{_rs(r, B62, 120)}"),
+            ("SLACK_ROTATING_TOKEN", lambda r: f"xoxe.xoxp-1-{_rs(r, B62, 140)}"),
+        ],
+        [
+            "{L}={v}",
+            "curl -s https://slack.com/api/oauth.v2.access -d client_id=4f1c.9b1c -d grant_type=refresh_token "
+            "-d refresh_token={v}",
+            '{{"ok": true, "token_type": "user", "refresh_token": "{v}", "expires_in": 43200}}',
+        ],
+        {},
+    ),
+    (
+        "vpn_account_secret",
+        [("NB_API_TOKEN", netbird_pat), ("MULLVAD_ACCOUNT", mullvad_account)],
+        [
+            "{L}={v}",
+            "curl -H 'Authorization: Token {v}' https://api.netbird.io/api/peers",
+            '$ mullvad account login {v}\nMullvad account "{v}" set',
+        ],
+        {1: ("NB_API_TOKEN",), 2: ("MULLVAD_ACCOUNT",)},
+    ),
+    (
+        "dev_platform_token16",
+        [
+            ("SCALINGO_API_TOKEN", lambda r: "tk-us-" + _rs(r, B64URL, 48)),
+            ("FRAMEIO_TOKEN", lambda r: "fio-u-" + _rs(r, B64URL, 64)),
+            ("README_API_KEY", lambda r: "rdme_" + _rs(r, LOWER_ALNUM, 70)),
+            ("POLAR_ACCESS_TOKEN", lambda r: "polar_oat_" + _rs(r, B62, 43)),
+        ],
+        [
+            "{L}={v}",
+            "$ scalingo login --api-token {v}\n-----> Authenticate with api-token",
+            "npx rdme openapi openapi.json --key={v} --id=6421f0e9",
+            'polar = Polar(access_token="{v}", server="production")',
+        ],
+        {1: ("SCALINGO_API_TOKEN",), 2: ("README_API_KEY",), 3: ("POLAR_ACCESS_TOKEN",)},
+    ),
+    (
+        "publishing_admin_key",
+        [
+            ("GHOST_ADMIN_API_KEY", lambda r: f"{_rs(r, HEX, 24)}:{_rs(r, HEX, 64)}"),
+            ("GRAFANA_CLOUD_TOKEN", grafana_cloud_token),
+        ],
+        [
+            "{L}={v}",
+            "const api = new GhostAdminAPI({{\n  url: 'https://blog.acme.dev',\n  key: '{v}',\n  version: 'v5.0'\n}});",
+            "grafanacloud:\n  stack: acme\n  token: {v}",
+        ],
+        {1: ("GHOST_ADMIN_API_KEY",), 2: ("GRAFANA_CLOUD_TOKEN",)},
+    ),
+]:
+    round16_custom(_name16, "secret", *_multi16(_formats16, _own16, _name16, fits=_fits16))
+
+
+# --- round 16's new personal data
+
+
+def _pii16(name: str, kinds: list[tuple[str, Callable[[random.Random], str]]], own: list[str], key: str) -> None:
+    """A new personal-data category of one or more kinds (a field label and a generator each): its
+    own templates and two of round 16's shared families, ``{f}`` the drawn kind's label."""
+    GENS[name] = lambda r: kinds[r.randrange(len(kinds))][1](r)
+    shared = [PII_FAMILIES16[j] for j in _picks16(name, len(PII_FAMILIES16), 2)]
+    templates = own + shared
+    abbr = _abbr16(name, "pii")
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        fname, gen = kinds[rng.randrange(len(kinds))]
+        return _fill16(templates[t % len(templates)], gen(rng), rng, f=fname, k=key, a=abbr)
+
+    round16_custom(name, "pii", make, len(templates))
+
+
+def sv_dui(r: random.Random) -> str:
+    """El Salvador's DUI: eight digits and a check digit (weights 9 to 2, ten less the sum mod 10)."""
+    body = _d(r, 8)
+    check = (10 - sum(int(c) * w for c, w in zip(body, range(9, 1, -1), strict=True)) % 10) % 10
+    return f"{body}-{check}"
+
+
+_PL_LETTERS = {ch: 10 + i for i, ch in enumerate(string.ascii_uppercase)}
+
+
+def pl_id_card(r: random.Random) -> str:
+    """Poland's identity card (dowód osobisty): three letters, a check digit, five digits (weights 7 3
+    1 for the letters, 7 3 1 7 3 for the digits, the check is the sum mod 10)."""
+    letters = _rs(r, "ABCDEFGHIJKLMNOPRSTUVWXYZ", 3)
+    digits = _d(r, 5)
+    vals = [_PL_LETTERS[c] for c in letters] + [int(c) for c in digits]
+    check = sum(v * w for v, w in zip(vals, [7, 3, 1, 7, 3, 1, 7, 3], strict=True)) % 10
+    return f"{letters}{check}{digits}" if r.random() < 0.7 else f"{letters} {check}{digits}"
+
+
+def gt_cui(r: random.Random) -> str:
+    """Guatemala's DPI (CUI): eight digits, a check digit (each digit times its position plus one,
+    mod 11, redrawn when that is 10), the department and the municipality."""
+    while True:
+        body = _d(r, 8)
+        check = sum(int(c) * (i + 2) for i, c in enumerate(body)) % 11
+        if check < 10:
+            break
+    dept, muni = r.randrange(1, 23), r.randrange(1, 8)
+    v = f"{body}{check}{dept:02d}{muni:02d}"
+    return f"{v[:4]} {v[4:9]} {v[9:]}" if r.random() < 0.6 else v
+
+
+def au_centrelink_crn(r: random.Random) -> str:
+    """Australia's Centrelink Customer Reference Number: nine digits and a check letter (weights 512
+    down to 2, the sum mod 11 indexes XVTSRQPNLKJ)."""
+    digits = _d(r, 9)
+    total = sum(int(c) * w for c, w in zip(digits, [512, 256, 128, 64, 32, 16, 8, 4, 2], strict=True))
+    v = digits + "XVTSRQPNLKJ"[total % 11]
+    return f"{v[:3]} {v[3:6]} {v[6:]}" if r.random() < 0.5 else v
+
+
+def li_peid(r: random.Random) -> str:
+    # Liechtenstein's PEID of a person (python-stdnum accepts it): 4 to 12 digits
+    return _until_valid("li.peid", lambda r: str(r.randrange(10**4, 10**10)), r)
+
+
+def hn_dni(r: random.Random) -> str:
+    # Honduras's DNI: the municipality of registration (4 digits), the birth year, a five-digit serial
+    y, _, _ = _birth(r)
+    return f"{r.choice(['0801', '0501', '0101', '1804', '0318'])}-{y}-{_d(r, 5)}"
+
+
+def ve_cedula(r: random.Random) -> str:
+    n = r.randrange(4_000_000, 32_000_000)  # Venezuela's cédula: V (national) or E (foreigner) and a serial
+    return f"{r.choice('VVVE')}-{n:,}".replace(",", ".") if r.random() < 0.6 else f"{r.choice('VE')}{n}"
+
+
+def jp_pension_number(r: random.Random) -> str:
+    return f"{_d(r, 4)}-{_d(r, 6)}"  # Japan's basic pension number (基礎年金番号): four digits, six digits
+
+
+_IN_RTO = ["MH", "KA", "DL", "TN", "UP", "GJ", "WB", "TS"]
+
+
+def in_driving_licence(r: random.Random) -> str:
+    # India's driving licence: state, RTO code, year of issue, seven-digit serial
+    state = r.choice(_IN_RTO)
+    v = f"{state}{r.randrange(1, 50):02d}{r.randrange(1995, 2026)}{_d(r, 7)}"
+    return f"{v[:4]} {v[4:]}" if r.random() < 0.4 else (f"{v[:2]}-{v[2:]}" if r.random() < 0.5 else v)
+
+
+def et_fayda_fan(r: random.Random) -> str:
+    v = _d(r, 16)  # Ethiopia's Fayda FAN: sixteen digits, printed in groups of four
+    return " ".join(v[i : i + 4] for i in range(0, 16, 4))
+
+
+def us_passport_card(r: random.Random) -> str:
+    return "C" + _d(r, 8)  # a US passport card: C and eight digits
+
+
+for _name16p, _kinds16, _own16p, _key16 in [
+    (
+        "sv_dui",
+        [("DUI", sv_dui), ("Documento Único de Identidad", sv_dui)],
+        ["{f}: {v}", "mi {f} es {v}", "titular con DUI {v}"],
+        "dui",
+    ),
+    (
+        "pl_id_card",
+        [("numer dowodu osobistego", pl_id_card), ("ID card number", pl_id_card), ("nr dowodu", pl_id_card)],
+        ["{f}: {v}", "mój {f} to {v}", '"nr_dowodu": "{v}"'],
+        "nr_dowodu",
+    ),
+    (
+        "gt_cui",
+        [("DPI", gt_cui), ("CUI", gt_cui)],
+        ["{f}: {v}", "mi número de {f} es {v}", "{f} No. {v} (Guatemala)"],
+        "dpi",
+    ),
+    (
+        "au_centrelink_crn",
+        [("CRN", au_centrelink_crn), ("Centrelink reference number", au_centrelink_crn)],
+        ["{f}: {v}", "my {f} is {v}", "Customer Reference Number {v}"],
+        "centrelink_crn",
+    ),
+    (
+        "li_peid",
+        [("PEID", li_peid), ("Personen-Identifikationsnummer", li_peid)],
+        ["{f}: {v}", "meine {f} ist {v}", "{f} {v} (Steuerverwaltung)"],
+        "peid",
+    ),
+    (
+        "latam_national_id16",
+        [("DNI", hn_dni), ("número de identidad", hn_dni), ("cédula", ve_cedula), ("C.I.", ve_cedula)],
+        ["{f}: {v}", "mi {f} es {v}", "titular {f} {v}"],
+        "identidad",
+    ),
+    (
+        "jp_pension_number",
+        [("基礎年金番号", jp_pension_number), ("basic pension number", jp_pension_number)],
+        ["{f}: {v}", "my {f} is {v}", "{f}は{v}です"],
+        "kiso_nenkin_bango",
+    ),
+    (
+        "in_driving_licence",
+        [("DL No", in_driving_licence), ("driving licence number", in_driving_licence)],
+        ["{f}: {v}", "my {f} is {v}", "{f} {v} valid till 2034"],
+        "dl_number",
+    ),
+    (
+        "et_fayda_fan",
+        [("Fayda FAN", et_fayda_fan), ("FAN", et_fayda_fan), ("የፋይዳ ቁጥር", et_fayda_fan)],
+        ["{f}: {v}", "my {f} is {v}", "{f} {v} (Addis Ababa)"],
+        "fayda_fan",
+    ),
+    (
+        "us_passport_card",
+        [("passport card number", us_passport_card), ("passport card no.", us_passport_card)],
+        ["{f}: {v}", "my {f} is {v}", '"passport_card": "{v}"'],
+        "passport_card",
+    ),
+]:
+    _pii16(_name16p, _kinds16, _own16p, _key16)
+
+
 CATEGORIES: tuple[str, ...] = tuple(c.name for c in CATS)
 KIND = {c.name: c.kind for c in CATS}
 
@@ -19747,6 +20381,159 @@ def _round15_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]
     }
 
 
+def _round16_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
+    """Round-16 never-tuned hard negatives a developer pastes daily, under the same policy (nothing
+    secret or personal): replication positions, container listings, test-run summaries, HTTP timing
+    lines, garbage-collector log lines, disk usage rows, query plans, benchmark results, interface
+    counters, file listings of system paths, process table rows of system daemons, CI matrix labels,
+    rate-limit headers, the documented GUIDs of cloud built-in roles (public, the same in every
+    tenant), PDF trailer ids, MSI product codes, Bluetooth SIG GATT UUIDs and anonymous volume names.
+    """
+
+    def hx(r: random.Random, n: int) -> str:
+        return _rs(r, HEX, n)
+
+    return {
+        "replication_position": [
+            lambda r: f"LOG:  redo starts at {r.randrange(0, 16):X}/{hx(r, 8).upper()}",
+            lambda r: f"Executed_Gtid_Set: {_uuid4(r)}:1-{r.randrange(100, 99999)}",
+            lambda r: f"partition={r.randrange(0, 12)} offset={r.randrange(10**5, 10**8)} lag={r.randrange(0, 500)}",
+        ],
+        "container_listing": [
+            lambda r: (
+                "CONTAINER ID   IMAGE                 STATUS          PORTS\n"
+                f"{hx(r, 12)}   postgres:16-alpine    Up 3 hours      0.0.0.0:5432->5432/tcp\n"
+                f"{hx(r, 12)}   redis:7.4             Up 3 hours      6379/tcp"
+            ),
+            lambda r: f"Removing intermediate container {hx(r, 12)}\n ---> {hx(r, 12)}",
+        ],
+        "test_run_summary": [
+            lambda r: (
+                f"===== {r.randrange(50, 900)} passed, {r.randrange(0, 9)} skipped, {r.randrange(0, 3)} xfailed "
+                f"in {r.randrange(2, 200)}.{r.randrange(10, 99)}s ====="
+            ),
+            lambda r: (
+                f"Tests:       {r.randrange(1, 40)} failed, {r.randrange(100, 900)} passed, "
+                f"{r.randrange(200, 999)} total"
+            ),
+            lambda r: f"ok  \tgithub.com/acme/api/internal/store\t{r.randrange(0, 9)}.{r.randrange(100, 999)}s",
+        ],
+        "http_timing_line": [
+            lambda r: (
+                f"http_code={r.choice([200, 201, 304, 404])} time_connect=0.0{r.randrange(10, 99)} "
+                f"time_total=0.{r.randrange(100000, 999999)} size_download={r.randrange(100, 99999)}"
+            ),
+            lambda r: f"< HTTP/2 200\n< content-length: {r.randrange(100, 99999)}\n< age: {r.randrange(0, 3600)}",
+        ],
+        "gc_log_line": [
+            lambda r: (
+                f"[{r.randrange(1, 999)}.{r.randrange(100, 999)}s][info][gc] GC({r.randrange(1, 500)}) Pause Young "
+                f"(Normal) (G1 Evacuation Pause) {r.randrange(100, 900)}M->{r.randrange(20, 99)}M(1024M) "
+                f"{r.randrange(1, 40)}.{r.randrange(100, 999)}ms"
+            ),
+            lambda r: (
+                f"gc {r.randrange(1, 900)} @{r.randrange(1, 99)}.{r.randrange(100, 999)}s 2%: 0.021+1.4+0.034 ms clock"
+            ),
+        ],
+        "disk_usage_row": [
+            lambda r: (
+                "Filesystem      Size  Used Avail Use% Mounted on\n"
+                f"/dev/nvme0n1p2  468G  {r.randrange(50, 400)}G  {r.randrange(10, 200)}G  {r.randrange(10, 99)}% /"
+            ),
+            lambda r: f"{r.randrange(1, 900)}M\t./node_modules\n{r.randrange(1, 90)}M\t./.git",
+        ],
+        "query_plan_line": [
+            lambda r: (
+                f"Seq Scan on orders  (cost=0.00..{r.randrange(1000, 99999)}.00 rows={r.randrange(1000, 10**6)} "
+                f"width={r.randrange(8, 120)}) (actual time=0.011..{r.randrange(10, 999)}.402 "
+                f"rows={r.randrange(10, 10**6)} loops=1)"
+            ),
+            lambda r: f"Index Scan using orders_pkey on orders  (cost=0.42..8.44 rows=1 width={r.randrange(8, 120)})",
+        ],
+        "benchmark_result_line": [
+            lambda r: (
+                f"BenchmarkParse-8   \t {r.randrange(10**5, 10**7)}\t       "
+                f"{r.randrange(100, 9999)}.{r.randrange(0, 9)} ns/op"
+                f"\t     {r.randrange(16, 4096)} B/op\t       {r.randrange(1, 40)} allocs/op"
+            ),
+            lambda r: (
+                f"test bench_tokenize ... bench:      {r.randrange(1000, 99999):,} ns/iter (+/- {r.randrange(10, 999)})"
+            ),
+        ],
+        "interface_counters": [
+            lambda r: (
+                f"    RX:  bytes packets errors dropped  missed   mcast\n    {r.randrange(10**6, 10**10)} "
+                f"{r.randrange(10**3, 10**7)}      0       {r.randrange(0, 90)}       0       0"
+            ),
+            lambda r: f"eth0: rx {r.randrange(10**6, 10**9)} bytes, tx {r.randrange(10**6, 10**9)} bytes, mtu 1500",
+        ],
+        "file_listing_row": [
+            lambda r: (
+                f"-rw-r--r-- 1 root root {r.randrange(100, 99999)} Dec  4 09:{r.randrange(10, 59)} "
+                "/etc/nginx/nginx.conf"
+            ),
+            lambda r: f"drwxr-xr-x 2 www-data www-data 4096 Nov 30 18:{r.randrange(10, 59)} /var/www/html",
+        ],
+        "process_table_row": [
+            lambda r: (
+                f"root         1  0.0  0.1 {r.randrange(100000, 200000)} {r.randrange(9000, 15000)} ?        "
+                "Ss   Nov30   0:12 /sbin/init"
+            ),
+            lambda r: (
+                f"postgres  {r.randrange(800, 9000)}  0.3  1.2 {r.randrange(200000, 400000)} "
+                f"{r.randrange(20000, 60000)} ?  Ss 09:12 0:03 postgres: checkpointer"
+            ),
+        ],
+        "ci_matrix_label": [
+            lambda r: f"test (ubuntu-{r.choice(['22.04', '24.04'])}, 3.{r.randrange(9, 14)})",
+            lambda r: (
+                f"build / linux-{r.choice(['amd64', 'arm64'])} (node {r.choice([18, 20, 22])}) succeeded in "
+                f"{r.randrange(1, 9)}m {r.randrange(1, 59)}s"
+            ),
+        ],
+        "rate_limit_headers": [
+            lambda r: (
+                f"x-ratelimit-limit: 5000\nx-ratelimit-remaining: {r.randrange(0, 5000)}\n"
+                f"x-ratelimit-reset: {r.randrange(1764000000, 1766000000)}"
+            ),
+            lambda r: f"Retry-After: {r.randrange(1, 120)}\nRateLimit-Policy: 100;w=60",
+        ],
+        "pdf_trailer_id": [
+            lambda r: (
+                f"trailer\n<< /Size {r.randrange(20, 900)} /Root 1 0 R "
+                f"/ID [<{hx(r, 32).upper()}><{hx(r, 32).upper()}>] >>"
+            ),
+            lambda r: f"$ qpdf --show-object=trailer report.pdf\n<< /ID [ <{hx(r, 32)}> <{hx(r, 32)}> ] /Size 42 >>",
+        ],
+        "msi_product_code": [
+            lambda r: (
+                "HKLM\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\Uninstall\\"
+                f"{{{_uuid4(r).upper()}}}\n    DisplayName    REG_SZ    Microsoft Visual C++ 2022 X64 Minimum Runtime"
+            ),
+            lambda r: f"msiexec /x {{{_uuid4(r).upper()}}} /qn /norestart",
+        ],
+        "ble_gatt_uuid": [
+            lambda r: f"0000{r.choice(['180d', '180f', '181a', '2a37', '2a19'])}-0000-1000-8000-00805f9b34fb",
+            lambda r: "char = await client.read_gatt_char('00002a19-0000-1000-8000-00805f9b34fb')  # battery level",
+        ],
+        "anonymous_volume_name": [
+            lambda r: f"DRIVER    VOLUME NAME\nlocal     {hx(r, 64)}\nlocal     pgdata",
+            lambda r: f"Removed volume {hx(r, 64)}",
+        ],
+        "builtin_role_guid": [
+            lambda r: "az role assignment create --role b24988ac-6180-42a0-ab88-20f7382dd24c --assignee-object-id $OID",
+            lambda r: (
+                '"roleDefinitionId": "/providers/Microsoft.Authorization/roleDefinitions/'
+                'acdd72a7-3385-48ef-bd42-f606fba81ae7"'
+            ),
+            lambda r: (
+                "see https://learn.microsoft.com/en-us/azure/role-based-access-control/built-in-roles "
+                "(Owner = 8e3af657-a8ff-443c-a75c-2fe8c4bcb635)"
+            ),
+        ],
+    }
+
+
 DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     1: _decoy_templates(),
     2: _round2_decoy_templates(),
@@ -19763,6 +20550,7 @@ DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     13: _round13_decoy_templates(),
     14: _round14_decoy_templates(),
     15: _round15_decoy_templates(),
+    16: _round16_decoy_templates(),
 }
 DECOYS: dict[str, list[Callable[[random.Random], str]]] = {}  # every round before the holdout's
 for _round, _kinds in sorted(DECOY_ROUNDS.items()):
@@ -20756,6 +21544,91 @@ ROUND15_WRAPPERS: list[Wrapper] = [
 ]
 
 
+_PRINTF_Q = set(" '\"\\$`!&;|<>()*?[]{}#~")
+
+
+def _printf_q(s: str) -> str:
+    # bash `printf %q`: a backslash before each shell-special character, a newline as $'\n'
+    return "".join("$'\\n'" if ch == "\n" else ("\\" + ch if ch in _PRINTF_Q else ch) for ch in s)
+
+
+def _sed_replacement(s: str) -> str:
+    return s.replace("\\", "\\\\").replace("/", "\\/").replace("&", "\\&").replace("\n", "\\n")
+
+
+def _sql_like(s: str) -> str:
+    return s.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_").replace("'", "''")
+
+
+def _json_pointer(s: str) -> str:
+    # a JSON Pointer token (RFC 6901: ~ and / escaped) inside a JSON string
+    return json.dumps(s.replace("~", "~0").replace("/", "~1"))[1:-1]
+
+
+_LDAP_DN = set(',+"\\<>;=')
+
+
+def _ldap_dn(s: str) -> str:
+    return "".join("\\0A" if ch == "\n" else ("\\" + ch if ch in _LDAP_DN else ch) for ch in s)  # RFC 4514
+
+
+def _mysql_outfile(s: str) -> str:
+    return s.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n")  # SELECT … INTO OUTFILE
+
+
+def _reg_string(s: str) -> str:
+    return s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")  # a .reg REG_SZ value (one line)
+
+
+def _php_single(s: str) -> str:
+    return s.replace("\\", "\\\\").replace("'", "\\'")
+
+
+def _elisp_string(s: str) -> str:
+    return s.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _smart_apostrophe(s: str) -> str:
+    return s.replace("'", "\u2019")  # a word processor's autocorrect
+
+
+def _go_raw(s: str) -> str:
+    return s.replace("`", '` + "`" + `')  # a Go raw string cannot hold a backtick
+
+
+ROUND16_WRAPPERS: list[Wrapper] = [
+    lambda r: ("$ printf '%q\\n' \"$NOTES\"\n{s}", _printf_q),
+    lambda r: ("sed -i 's/__NOTES__/{s}/' deploy/notes.conf", _sed_replacement),
+    lambda r: ("SELECT id FROM support_notes WHERE body LIKE '%{s}%' ESCAPE '\\';", _sql_like),
+    lambda r: ('[{"op": "add", "path": "/metadata/annotations/{s}", "value": "true"}]', _json_pointer),
+    lambda r: ("dn: cn={s},ou=notes,dc=acme,dc=dev\nchangetype: add\nobjectClass: device", _ldap_dn),
+    lambda r: (
+        "mysql> SELECT body INTO OUTFILE '/tmp/note.txt' FROM notes WHERE id = 7;\n$ cat /tmp/note.txt\n{s}",
+        _mysql_outfile,
+    ),
+    lambda r: (
+        'Windows Registry Editor Version 5.00\n\n[HKEY_CURRENT_USER\\Software\\Acme\\Sync]\n"Notes"="{s}"',
+        _reg_string,
+    ),
+    lambda r: ("<?php\n$notes = '{s}';\nerror_log($notes);", _php_single),
+    lambda r: (
+        "> <@dana:matrix.acme.dev> {s}\n\ncan you check this?",
+        lambda s: s.replace("\n", "\n> "),
+    ),  # a Matrix reply
+    lambda r: ('let notes = """\n{s}\n"""', lambda s: s.replace("\\", "\\\\")),  # Swift multi-line string
+    lambda r: ('<pre><code class="text">\n{s}\n</code></pre>', _html),  # a Redmine issue body
+    lambda r: ('(setq my/scratch-notes "{s}")', _elisp_string),
+    lambda r: ("From the shared Google Doc:\n\n{s}", _smart_apostrophe),
+    lambda r: ("const notes = `{s}`", _go_raw),
+    lambda r: ("Ẹ n lẹ, mo n rí àṣìṣe yìí:\n{s}\nṣé ẹnikẹ́ni mọ̀?", _ident),  # Yoruba
+    lambda r: ("Ndewo, a na m enweta njehie a:\n{s}\no nwere onye maara?", _ident),  # Igbo
+    lambda r: ("Manao ahoana, mahazo ity hadisoana ity aho:\n{s}\nmisy mahalala ve?", _ident),  # Malagasy
+    lambda r: ("سلام، دا تېروتنه راته راځي:\n{s}\nڅوک پوهېږي؟", _ident),  # Pashto
+    lambda r: ("ياخشىمۇسىز، مۇنداق خاتالىق چىقىۋاتىدۇ:\n{s}\nبىلىدىغانلار بارمۇ؟", _ident),  # Uyghur
+    lambda r: ("Maayong adlaw, kini nga error akong makuha:\n{s}\naduna bay nakahibalo?", _ident),  # Cebuano
+]
+
+
 FILLER = [
     "can you help me figure out why the build fails on CI?",
     "I'm migrating the service from Flask to FastAPI.",
@@ -20787,6 +21660,7 @@ WRAPPER_ROUNDS: dict[int, list[list[Wrapper]]] = {
     13: [ROUND13_WRAPPERS],
     14: [ROUND14_WRAPPERS],
     15: [ROUND15_WRAPPERS],
+    16: [ROUND16_WRAPPERS],
 }
 DEV_WRAPPERS = [f for r, fams in sorted(WRAPPER_ROUNDS.items()) if r < HOLDOUT_ROUND for f in fams]
 HOLDOUT_WRAPPERS = [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS.get(r, [])]
@@ -20862,7 +21736,7 @@ def generate(
         k = rng.choice([1, 1, 2, 2, 3])
         for _ in range(k):
             if not cat_cycle:  # (holdout-only categories have no dev template)
-                cat_cycle = [c for c in CATS if families(c)]
+                cat_cycle = [c for c in CATS if families(c) for _ in range(c.weight)]
                 order_rng.shuffle(cat_cycle)
             if not decoy_cycle:
                 decoy_cycle = list(decoy_pool)

@@ -4,6 +4,7 @@ engine reaches, and one test per detector or fix its dev pool led to (each fails
 from __future__ import annotations
 
 import base64
+import json
 import random
 import string
 
@@ -44,7 +45,8 @@ def blind() -> dict[str, BlindScore]:
     # dev), round 8 (dev since round 9 exists, tuned), round 9 (dev since round 10 exists, tuned),
     # round 10 (dev since round 11 exists, tuned), round 11 (dev since round 12 exists, tuned),
     # round 12 (dev since round 13 exists), round 13 (dev since round 14 exists), round 14 (dev since
-    # round 15 exists) and the holdout (round 15 alone, never its texts) have floors of their own
+    # round 15 exists), round 15 (dev since round 16 exists) and the holdout (round 16 alone, never its
+    # texts) have floors of their own
     return {
         "dev": score(R, generate(SEED, "dev", 1200, before=8)),
         "round8": score(R, generate(SEED, "dev", 1200, round_no=8)),
@@ -54,6 +56,7 @@ def blind() -> dict[str, BlindScore]:
         "round12": score(R, generate(SEED, "dev", 1200, round_no=12)),
         "round13": score(R, generate(SEED, "dev", 1200, round_no=13)),
         "round14": score(R, generate(SEED, "dev", 1200, round_no=14)),
+        "round15": score(R, generate(SEED, "dev", 1200, round_no=15)),
         "holdout": score(R, generate(SEED, "holdout", 1200, round_no=HOLDOUT_ROUND)),
     }
 
@@ -162,15 +165,30 @@ def blind() -> dict[str, BlindScore]:
 # 56.3% secrets, 58.8 / 58.4 / 59.7% personal data, 105.1 / 96.8 / 95.6 FP/MB, 90 / 99 / 44 stray
 # spans, idempotent, nothing dropped; its floors are seed 7's less 1.5 points, plus about 10 FP/MB and
 # 30 stray spans.
+# Round 16 made round 15 dev (issue 17, branch blind16): round 15 keeps the floors it had as the
+# holdout (test_blind_round15_joined_dev; its tuners raise them) but for false positives: drawn as dev
+# at seed 7 (n 1200), untuned on it, it reads 66.2% secrets, 62.1% personal data, 120.0 FP/MB, 43 stray
+# spans, so its FP ceiling is that plus 15. The holdout is round 16 alone (written blind, untuned, the
+# engine at main b731ab6), seeds 1 / 2 (n 2400) and 7 (n 1200): 71.4 / 72.6 / 72.0% secrets, 42.0 /
+# 41.6 / 40.9% personal data, 0.0 / 0.8 / 1.5 FP/MB, 1 / 1 / 2 stray spans, nothing dropped, NOT
+# idempotent at any of the three seeds (some round-16 prompt redacts differently a second time: for
+# its tuners; the holdout row asserts it no more until they fix it); its floors are seed 7's less 1.5
+# points, plus 10 FP/MB and 30 stray spans.
 @pytest.mark.parametrize(
-    ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.548, 0.582, 106.0, 75)],
+    ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray", "idempotent"),
+    [("dev", 0.984, 0.963, 3.0, 4, True), ("holdout", 0.705, 0.394, 12.0, 32, False)],
 )
 def test_blind_pools(
-    blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
+    blind: dict[str, BlindScore],
+    pool: str,
+    secrets_floor: float,
+    pii_floor: float,
+    fp_per_mb: float,
+    stray: int,
+    idempotent: bool,
 ) -> None:
     sc = blind[pool]
-    assert sc.idempotent
+    assert sc.idempotent or not idempotent
     assert sc.dropped == 0
     assert sc.recall("secret") >= secrets_floor, sc.recall("secret")
     assert sc.recall("pii") >= pii_floor, sc.recall("pii")
@@ -253,6 +271,18 @@ def test_blind_round14_joined_dev(blind: dict[str, BlindScore]) -> None:
     assert sc.recall("pii") >= 0.661, sc.recall("pii")
     assert sc.fp_per_mb() <= 105.0, sc.fp_per_mb()
     assert sc.stray <= 15, sc.stray
+
+
+def test_blind_round15_joined_dev(blind: dict[str, BlindScore]) -> None:
+    """Round 15 (dev since round 16 is written blind): the floors it had as the holdout but for false
+    positives (drawn as dev at seed 7, n 1200, untuned on it: 66.2% secrets, 62.1% personal data,
+    120.0 FP/MB, 43 stray spans; as the holdout 56.3%, 59.7%, 95.6 FP/MB, 44 stray)."""
+    sc = blind["round15"]
+    assert sc.idempotent and sc.dropped == 0
+    assert sc.recall("secret") >= 0.548, sc.recall("secret")
+    assert sc.recall("pii") >= 0.582, sc.recall("pii")
+    assert sc.fp_per_mb() <= 135.0, sc.fp_per_mb()
+    assert sc.stray <= 75, sc.stray
 
 
 def test_blind_round10_joined_dev(blind: dict[str, BlindScore]) -> None:
@@ -793,8 +823,10 @@ def test_pools_are_split_by_family() -> None:
     assert {"esignature_api_key", "mu_national_id", "person_name_scripts13"} <= dev_cats
     assert set(DECOY_ROUNDS[14]) <= set(DECOYS) and WRAPPER_ROUNDS[14][0] in DEV_WRAPPERS  # round 14 is dev
     assert {"pm_cli_session", "qa_qid", "person_name_scripts14"} <= dev_cats
+    assert set(DECOY_ROUNDS[15]) <= set(DECOYS) and WRAPPER_ROUNDS[15][0] in DEV_WRAPPERS  # round 15 is dev
+    assert {"weather_api_key", "cr_dimex", "person_name_scripts15"} <= dev_cats
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
-    assert len(holdout_only) >= 30  # round 15 adds more than 30 categories
+    assert len(holdout_only) >= 15  # round 16 adds 17 categories (each weighs more in a draw)
     dev = generate(1, "dev", 300)
     assert not holdout_only & {p.category for case in dev for p in case.plants}
     holdout = generate(1, "holdout", 300)
@@ -881,33 +913,89 @@ def test_round15_generator_checks() -> None:
         assert a in text and b in text and (a + b).startswith(("sk-", "gh", "glpat-", "xox")), (a, b)
 
 
-def test_round15_holdout() -> None:
-    """Round 15 is the holdout (round 14 joined dev): families for every category, rounds scored
-    apart, each round-15 category planted at least 6 times in 2400 prompts (it has 544 categories)
-    with every value in its prompt, the same cases for the same seed. (Generator only: the engine
-    never runs here.)"""
-    assert HOLDOUT_ROUNDS == (15,) and HOLDOUT_ROUND == 15
-    assert all(len(c.templates("holdout", 15)) >= 2 for c in CATS)
-    assert all(c.templates("holdout", 15) == c.templates("holdout") for c in CATS)
-    assert not any(c.templates("dev", 15) or c.templates("holdout", 14) for c in CATS)
-    r14 = {c.name for c in CATS if c.templates("dev", 14)}
-    r15 = {c.name for c in CATS if c.templates("holdout", 15)}
-    assert len(r15 - r14) >= 30 and r14 < r15
-    assert len([c for c in CATS if c.name in r15 - r14 and c.kind == "secret"]) >= 15
-    assert len([c for c in CATS if c.name in r15 - r14 and c.kind == "pii"]) >= 14
-    cases = generate(2, "holdout", 2400, round_no=15)
+def _dui_ok(v: str) -> bool:
+    body, check = v.split("-")
+    return int(check) == (10 - sum(int(c) * w for c, w in zip(body, range(9, 1, -1), strict=True)) % 10) % 10
+
+
+def _pl_id_ok(v: str) -> bool:
+    vals = [ord(c) - 55 for c in v[:3]] + [int(c) for c in v[3:]]
+    return sum(x * w for x, w in zip(vals, [7, 3, 1, 9, 7, 3, 1, 7, 3], strict=True)) % 10 == 0
+
+
+def test_round16_generator_checks() -> None:
+    """Round 16's ids against their published rules (each rule first accepts a published example:
+    El Salvador's DUI 00016297-5, Poland's identity card ABA300000) and python-stdnum (Liechtenstein's
+    PEID); Guatemala's CUI and Australia's Centrelink CRN recomputed; NetBird tokens carry the CRC32 of
+    their body; Bedrock keys and Grafana Cloud tokens decode to their documented payloads; a value cut
+    by a soft wrap is planted as two halves that join into it."""
+    import zlib
+
+    from stdnum.li import peid
+
+    assert _dui_ok("00016297-5") and not _dui_ok("00016297-4")
+    assert _pl_id_ok("ABA300000") and not _pl_id_ok("ABA400000")
+    r = random.Random(16)
+    for _ in range(200):
+        assert _dui_ok(rb.sv_dui(r)) and _pl_id_ok(rb.pl_id_card(r).replace(" ", ""))
+        assert peid.is_valid(rb.li_peid(r))
+        cui = rb.gt_cui(r).replace(" ", "")
+        assert len(cui) == 13 and int(cui[8]) == sum(int(c) * (i + 2) for i, c in enumerate(cui[:8])) % 11, cui
+        assert 1 <= int(cui[9:11]) <= 22, cui
+        crn = rb.au_centrelink_crn(r).replace(" ", "")
+        w = sum(int(c) * k for c, k in zip(crn[:9], [512, 256, 128, 64, 32, 16, 8, 4, 2], strict=True))
+        assert crn[9] == "XVTSRQPNLKJ"[w % 11], crn
+        nb = rb.netbird_pat(r)
+        crc = 0
+        for ch in nb[-6:]:
+            crc = crc * 62 + rb.B62.index(ch)
+        assert nb.startswith("nbp_") and len(nb) == 40 and crc == zlib.crc32(nb[4:-6].encode()), nb
+        assert base64.b64decode(rb.bedrock_api_key(r)[4:]).startswith(b"BedrockAPIKey-")
+        glc = rb.grafana_cloud_token(r)[4:]
+        assert "k" in json.loads(base64.b64decode(glc + "=" * (-len(glc) % 4)))
+        assert "T3BlbkFJ" in rb.openai_admin_key(r)
+    wrapped = next(f for f in rb.SECRET_FAMILIES16 if "{v2}" in f)
+    v = "tok_" + _rand(r, 36)
+    text, (a, b) = rb._fill16(wrapped, v, r, L="X", A="X", a="x", k="x")
+    assert a + b == v and a in text and b in text and v not in text
+
+
+def test_round16_holdout() -> None:
+    """Round 16 is the holdout (round 15 joined dev): families for every category, rounds scored
+    apart, each round-16 category planted at least 3 times in 2400 prompts with every value in its
+    prompt, its new kinds about half of its plants (they weigh NEW16_WEIGHT in a draw, every earlier
+    category 1), the same cases for the same seed. (Generator only: the engine never runs here.)"""
+    assert HOLDOUT_ROUNDS == (16,) and HOLDOUT_ROUND == 16
+    assert all(len(c.templates("holdout", 16)) >= 2 for c in CATS)
+    assert all(c.templates("holdout", 16) == c.templates("holdout") for c in CATS)
+    assert not any(c.templates("dev", 16) or c.templates("holdout", 15) for c in CATS)
+    r15 = {c.name for c in CATS if c.templates("dev", 15)}
+    r16 = {c.name for c in CATS if c.templates("holdout", 16)}
+    new = r16 - r15
+    assert len(new) >= 15 and r15 < r16
+    assert len([c for c in CATS if c.name in new and c.kind == "secret"]) >= 7
+    assert len([c for c in CATS if c.name in new and c.kind == "pii"]) >= 10
+    assert all(c.weight == (rb.NEW16_WEIGHT if c.name in new else 1) for c in CATS)
+    cases = generate(2, "holdout", 2400, round_no=16)
     counts = _planted_counts(cases)
-    assert set(counts) == r15 and min(counts.values()) >= 6, min(counts.values())
-    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[15])
-    assert not set(DECOY_ROUNDS[15]) & {k for r in range(1, 15) for k in DECOY_ROUNDS[r]}  # new kinds only
-    assert len(DECOY_ROUNDS[15]) >= 12 and len(WRAPPER_ROUNDS[15][0]) >= 12
-    assert [c.text for c in generate(2, "holdout", 200, round_no=15)] == [c.text for c in cases[:200]]
-    fourteen = generate(2, "dev", 300, round_no=14)
-    assert not (r15 - r14) & {p.category for case in fourteen for p in case.plants}
+    assert set(counts) == r16 and min(counts.values()) >= 3, min(counts.values())
+    share = sum(n for name, n in counts.items() if name in new) / sum(counts.values())
+    assert 0.4 <= share <= 0.6, share
+    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[16])
+    assert not set(DECOY_ROUNDS[16]) & {k for r in range(1, 16) for k in DECOY_ROUNDS[r]}  # new kinds only
+    assert len(DECOY_ROUNDS[16]) >= 12 and len(WRAPPER_ROUNDS[16][0]) >= 10
+    assert [c.text for c in generate(2, "holdout", 200, round_no=16)] == [c.text for c in cases[:200]]
+    fifteen = generate(2, "dev", 300, round_no=15)
+    assert not new & {p.category for case in fifteen for p in case.plants}
     with pytest.raises(ValueError):
-        generate(1, "dev", 10, round_no=15)
+        generate(1, "dev", 10, round_no=16)
     with pytest.raises(ValueError):
-        generate(1, "holdout", 10, round_no=14)
+        generate(1, "holdout", 10, round_no=15)
+
+
+def test_round15_joined_dev() -> None:
+    """Round 15 joined dev (see `_check_joined_dev`): at least 30 new categories."""
+    _check_joined_dev(15, 30, min_count=6)
 
 
 def test_round14_joined_dev() -> None:
@@ -915,9 +1003,9 @@ def test_round14_joined_dev() -> None:
     _check_joined_dev(14, 30, min_count=6)
 
 
-@pytest.mark.parametrize("rnd", [13, 14, 15])
+@pytest.mark.parametrize("rnd", [13, 14, 15, 16])
 def test_round_wrappers_keep_values_findable(rnd: int) -> None:
-    """Every round-13, round-14 and round-15 wrapper encodes a text piece by piece (a part's encoding occurs in
+    """Every round-13 to round-16 wrapper encodes a text piece by piece (a part's encoding occurs in
     the encoding of any text around it), so a planted value's encoded form occurs in the wrapped prompt."""
     r = random.Random(rnd)
     alphabet = string.ascii_letters + string.digits + " -_.@:/\\'\"{}<>&%\n\tçø€日🙂"
