@@ -1,0 +1,82 @@
+"""Fast paths of the redactor against the scans they replace: each gate may only skip work that
+finds nothing, so with the gate forced open (every scan run) the findings are the same."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from persona_pipeline.core.evidence.redaction import label_links
+from persona_pipeline.core.evidence.redaction.matching import prepare
+
+
+class _NoAnswer:
+    """A Set that never answers (as out of memory): every scan runs."""
+
+    def matching(self, text: str) -> None:
+        return None
+
+
+def _all_scans(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(label_links, "_scan_set", lambda: _NoAnswer())
+
+
+# fragments of my own, for the three shapes `label_links` reads and near misses of each
+_PIECES = (
+    "Station    Reading\n",  # a header line (two spaces apart)
+    "Station\tReading\n",
+    "Lot | Weight\n",
+    "North-7    4471-0093\n",  # a row with a digit
+    "plain words here\n",
+    "  \n",
+    '(:lot-ref "LX-4471")',  # a map keyword with a quoted value
+    " :bin 88-1203,",
+    "x:notakeyword 12",  # a colon glued to a word: no keyword
+    "Parcel tracking code:\n   ZX 4471 0093\n",  # a label line, the value on the next line
+    "Parcel code: \n 551\n",
+    "Ablesung für Zähler:\n 9912-44\n",  # non-ASCII in the label
+    "Показания | Счётчик\n",  # another script in a header-like line
+    "\u212a\u017f stand-ins\n",  # characters with no fold: matched as `str`
+    "\x1b[0K:gear 5521 ",  # a terminal control sequence before a colon
+    "ratio 3:1 and 10:45\n",
+    "\n",
+    " ",
+)
+
+
+def _texts(seed: int, n: int) -> list[str]:
+    rng = random.Random(seed)
+    return ["".join(rng.choice(_PIECES) for _ in range(rng.randint(1, 9))) for _ in range(n)]
+
+
+@pytest.mark.parametrize("seed", [3, 11, 29])
+def test_label_link_scan_gate_finds_what_the_full_scans_find(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    texts = _texts(seed, 400)
+    fast = [list(label_links._pairs(prepare(t))) for t in texts]
+    _all_scans(monkeypatch)
+    full = [list(label_links._pairs(prepare(t))) for t in texts]
+    assert fast == full
+    assert sum(map(bool, full)) > 50  # (pairs found: the comparison is not over empty results only)
+
+
+def test_label_link_scan_gate_closes_and_opens_by_shape() -> None:
+    # each scan's Set member alone: a header line, a keyword, a label line
+    assert label_links._scans(prepare("Depot    Count\nEast    4402\n"))(label_links._HEADER_LINE)
+    assert not label_links._scans(prepare("step 12  then more\n"))(label_links._HEADER_LINE)
+    assert label_links._scans(prepare("{:slot 7731}"))(label_links._KEYWORD)
+    assert not label_links._scans(prepare("time 10:45 and a:b"))(label_links._KEYWORD)
+    assert label_links._scans(prepare("Slot number:\n 7731\n"))(label_links._LABEL_LINE)
+    assert not label_links._scans(prepare("Slot number: 7731\n"))(label_links._LABEL_LINE)
+
+
+def test_label_link_pairs_unchanged_on_unfoldable_and_control_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    texts = [
+        "\u212a note\nBin    Weight\nA-1    4410-7\n",  # no fold: the `str` Set and scans
+        "\x1b[1m:crate 88123 \x1b[0m",  # the control sequence reads as a space
+        "Zählernummer:\n 4410 77\n",
+    ]
+    fast = [list(label_links._pairs(prepare(t))) for t in texts]
+    _all_scans(monkeypatch)
+    assert fast == [list(label_links._pairs(prepare(t))) for t in texts]
+    assert all(fast)
