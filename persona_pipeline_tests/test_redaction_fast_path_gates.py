@@ -80,3 +80,69 @@ def test_label_link_pairs_unchanged_on_unfoldable_and_control_text(monkeypatch: 
     _all_scans(monkeypatch)
     assert fast == [list(label_links._pairs(prepare(t))) for t in texts]
     assert all(fast)
+
+
+# fragments of my own for the views' probes: encoded words, form introducers (some only after a
+# JSON unescape), other scripts, a character with no fold, terminal control sequences
+_VIEW_PIECES = (
+    "=?utf-8?B?c2VjcmV0LXdvcmQ=?=",
+    "=?iso-8859-1?Q?caf=E9?=",
+    "=?UTF-8?Q?Gr=C3=BC=C3=9Fe?= ",
+    "=?Windows-1252?B?QWxwaGE=?=",
+    "x=?y",
+    "\x1b[2K=?",
+    "String.fromCharCode(104,105)",
+    "String.fromCharCode\\u0028104,105)",  # the introducer's bracket escaped: whole only when decoded
+    '{"k": "a\\u0022b"}',
+    "%u0068%u0069",
+    "{\\rtf1 \\par x}",
+    "line one$\nline two$\n",
+    "Chr(72) & vbCrLf",
+    "\\x00h\\x00i",
+    "Gerät=Schlüssel ",
+    "Ключ: значение ",
+    "\u212a-band ",
+    "a%3Db ",
+    " ",
+    "\n",
+)
+
+
+def _view_shapes(text: str) -> list[tuple[str, bool, list[tuple[int, int]]]]:
+    from persona_pipeline.core.evidence.redaction import text_forms, views
+
+    views.decoded_views.cache_clear()
+    text_forms.form_views.cache_clear()
+    out = text_forms.scan_views(prepare(text))
+    return [(v.text, v.url, [v.to_original(a, b) for a, b in v.windows()]) for v in out]
+
+
+@pytest.mark.parametrize("seed", [5, 17])
+def test_view_probes_from_the_shared_set_pass_build_the_same_views(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    from persona_pipeline.core.evidence.redaction import text_forms, views
+
+    rng = random.Random(seed)
+    texts = ["".join(rng.choice(_VIEW_PIECES) for _ in range(rng.randint(1, 7))) for _ in range(300)]
+    fast = [_view_shapes(t) for t in texts]
+
+    # the scans as they were: each probe by its own search (the Set's answers neither kept nor read),
+    # no probe before the encoded words' view, the form introducers searched on the text itself
+    def prober(text: str) -> object:
+        return lambda rx: rx is views._EWORD_PROBE or rx.search(text) is not None
+
+    monkeypatch.setattr(views, "_prober", prober)
+    monkeypatch.setattr(text_forms, "probed", lambda text, rx: text_forms._PROBE.search(text) is not None)
+    full = [_view_shapes(t) for t in texts]
+    assert fast == full
+    assert sum(map(len, full)) > 300  # (views built: the comparison is not over empty results only)
+
+
+def test_shared_probe_answers_as_its_own_search() -> None:
+    from persona_pipeline.core.evidence.redaction import text_forms, views
+
+    for text in ("a =? b", "plain", "fromCharCode(65)", "fromCharCode\\u0028", "\u212a fromCharCode(", "x$\ny"):
+        p = prepare(text)
+        views._direct_views(p)  # (the Set pass, its answer kept on the prepared text)
+        for rx in (text_forms._PROBE, views._EWORD_PROBE):
+            assert views.probed(p, rx) == (rx.search(text) is not None), (text, rx.pattern)
+    assert views._SET_INDEX[id(text_forms._PROBE)] < len(views._SET_PROBES)  # (in the Set: answered by it)
