@@ -4,6 +4,8 @@ finds nothing, so with the gate forced open (every scan run) the findings are th
 from __future__ import annotations
 
 import random
+import re
+from collections.abc import Iterator
 
 import pytest
 
@@ -146,3 +148,73 @@ def test_shared_probe_answers_as_its_own_search() -> None:
         for rx in (text_forms._PROBE, views._EWORD_PROBE):
             assert views.probed(p, rx) == (rx.search(text) is not None), (text, rx.pattern)
     assert views._SET_INDEX[id(text_forms._PROBE)] < len(views._SET_PROBES)  # (in the Set: answered by it)
+
+
+def _reference_candidates(text: str, starts: list[int] | None) -> Iterator[re.Match[str]]:
+    """`prose_keys._candidates` as it was: every start's window computed, then merged."""
+    from persona_pipeline.core.evidence.redaction import prose_keys as pk
+
+    if starts is None:
+        yield from pk._CANDIDATE.finditer(text)
+        return
+    last, lo, hi, eol = 0, -1, -1, -1
+    for g in [*starts, None]:
+        if g is not None:
+            wlo = text.rfind("\n", max(0, g - pk._REACH - 256), g) + 1 or max(0, g - pk._REACH - 256)
+            whi = text.find("\n", g, g + pk._REACH)
+            whi = g + pk._REACH if whi < 0 else whi
+            if lo >= 0 and wlo <= hi:
+                hi = max(hi, whi)
+                continue
+        if lo >= 0:
+            if hi >= eol:
+                eol = text.find("\n", hi)
+                eol = len(text) if eol < 0 else eol
+            for m in pk._CANDIDATE.finditer(text, max(lo, last), eol):
+                if m.start() > hi:
+                    break
+                last = m.end()
+                yield m
+        if g is not None:
+            lo, hi = wlo, whi
+
+
+# label words and values of my own, in several scripts, with long fillers (windows apart) and
+# words that hold a label word inside them
+_PROSE_PIECES = (
+    "the token ",
+    "Schlüssel ",
+    "клю́ч ",
+    "パスワード ",
+    "monkeyshines ",
+    "tokenizer ",
+    "Kq7vR2mX9pLw4Zt8 ",
+    "(aB3dE5fG7hJ9kL1)",
+    "vx:Zq81Lm2Np3Rs4T ",
+    "deadbeefcafe0123 ",
+    "x" * 230 + " ",
+    "\n",
+    "  ",
+    "é" * 3,
+)
+
+
+@pytest.mark.parametrize("seed", [2, 13, 41])
+def test_prose_candidate_windows_merged_early_yield_the_same_candidates(
+    monkeypatch: pytest.MonkeyPatch, seed: int
+) -> None:
+    from persona_pipeline.core.evidence.redaction import prose_keys as pk
+    from persona_pipeline.core.evidence.redaction.secrets import _prose_value_vetoed, random_like
+
+    rng = random.Random(seed)
+    texts = [prepare("".join(rng.choice(_PROSE_PIECES) for _ in range(rng.randint(2, 40)))) for _ in range(300)]
+    merged = 0
+    for t in texts:
+        starts = pk._label_starts(t)
+        assert [m.span() for m in pk._candidates(t, starts)] == [m.span() for m in _reference_candidates(t, starts)]
+        merged += len(starts or ()) > 1
+    assert merged > 100  # (windows with several label starts: the merging is exercised)
+    fast = [pk.prose_key_spans(t, random_like, _prose_value_vetoed) for t in texts]
+    monkeypatch.setattr(pk, "_candidates", _reference_candidates)
+    assert fast == [pk.prose_key_spans(t, random_like, _prose_value_vetoed) for t in texts]
+    assert sum(map(len, fast)) > 20  # (spans found: not a comparison of empty results only)
