@@ -218,3 +218,13 @@ def test_prose_candidate_windows_merged_early_yield_the_same_candidates(
     monkeypatch.setattr(pk, "_candidates", _reference_candidates)
     assert fast == [pk.prose_key_spans(t, random_like, _prose_value_vetoed) for t in texts]
     assert sum(map(len, fast)) > 20  # (spans found: not a comparison of empty results only)
+
+
+def test_header_scan_gate_reads_the_text_not_its_fold() -> None:
+    """The Set reads the fold, where a terminal's colour codes become spaces: a "header" whose only
+    separator is a colour code must stay closed, as the text's own two-space/tab/pipe test kept it."""
+    for text in (
+        "Badge\x1b[32m\x1b[0mroom\n70215 33018\x1b[32m\x1b[0my\n",
+        "Slot\x1b[1;31m\x1b[0mcode\n90441 12873\x1b[1;31m\x1b[0mz\n",
+    ):
+        assert not [p for p in label_links._pairs(text) if p[0] in ("Badge", "room", "Slot", "code")], repr(text)

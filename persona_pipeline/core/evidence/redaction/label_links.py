@@ -103,9 +103,9 @@ def _scans(text: str) -> Callable[[Rx], bool]:
 
 def _pairs(text: str) -> Iterator[tuple[str, int, int]]:
     may = _scans(text)
-    # (a header line's separator is two spaces, a tab or a pipe: a Set match implies the `in` tests
-    # that gated this scan before the Set)
-    if may(_HEADER_LINE):
+    # (a header line's separator is two spaces, a tab or a pipe in the text itself: the Set reads
+    # the fold, where a terminal's colour codes are spaces, so it cannot stand for these tests)
+    if ("  " in text or "\t" in text or "|" in text) and may(_HEADER_LINE):
         # (cells with a digit only: the ids, numbers and codes a header names; words and names in
         # a table are read by the column rules of their own)
         yield from ((h, a, b) for h, a, b in _table_pairs(text) if b - a >= 5 and _DIGIT.search(text, a, b))
