@@ -11,8 +11,9 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 
-from persona_pipeline.core.evidence.redaction.matching import Rx
+from persona_pipeline.core.evidence.redaction.matching import Rx, RxSet
 from persona_pipeline.core.evidence.redaction.spans import Span
 
 _MAX_COLUMNS = 4  # a record listing (wider tables are tool output: `docker ps`, `kubectl get`)
@@ -76,18 +77,45 @@ def _table_pairs(text: str) -> Iterator[tuple[str, int, int]]:
         done = at
 
 
+# the three scans `_pairs` makes, in one RE2 Set pass: most texts have none of them
+_SCANS = (_HEADER_LINE, _KEYWORD, _LABEL_LINE)
+
+
+@lru_cache(maxsize=1)
+def _scan_set() -> RxSet:
+    return RxSet([rx.pattern for rx in _SCANS])
+
+
+def _scans(text: str) -> Callable[[Rx], bool]:
+    """`may(rx)`: whether one of `_SCANS` may match in `text`. Exact: a Set member matches where its
+    pattern does (the same patterns, not loosened), and a scan it rules out finds nothing; without a
+    Set answer (out of memory) every scan runs. Asked once, at the first question."""
+    hits: list[frozenset[int] | None] = []
+
+    def may(rx: Rx) -> bool:
+        if not hits:
+            hits.append(_scan_set().matching(text))
+        found = hits[0]
+        return found is None or _SCANS.index(rx) in found
+
+    return may
+
+
 def _pairs(text: str) -> Iterator[tuple[str, int, int]]:
-    if "  " in text or "\t" in text or "|" in text:
+    may = _scans(text)
+    # (a header line's separator is two spaces, a tab or a pipe in the text itself: the Set reads
+    # the fold, where a terminal's colour codes are spaces, so it cannot stand for these tests)
+    if ("  " in text or "\t" in text or "|" in text) and may(_HEADER_LINE):
         # (cells with a digit only: the ids, numbers and codes a header names; words and names in
         # a table are read by the column rules of their own)
         yield from ((h, a, b) for h, a, b in _table_pairs(text) if b - a >= 5 and _DIGIT.search(text, a, b))
     if ":" in text:
-        for _, (k0, k1), (a, b) in _KEYWORD.finditer(text):
+        for _, (k0, k1), (a, b) in _KEYWORD.finditer(text) if may(_KEYWORD) else ():
             if text[a] == '"':
                 a, b = a + 1, b - 1
             if _DIGIT.search(text, a, b):
                 yield text[k0:k1], a, b
-        if ":\n" in text or ": \n" in text:
+        if (":\n" in text or ": \n" in text) and may(_LABEL_LINE):
             for _, (l0, l1), (a, b) in _LABEL_LINE.finditer(text):
                 if _DIGIT.search(text, a, b):
                     yield text[l0:l1].strip(), a, b

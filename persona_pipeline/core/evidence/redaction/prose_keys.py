@@ -337,6 +337,14 @@ def _candidates(text: str, starts: list[int] | None) -> Iterator[re.Match[str]]:
     lo = hi = -1
     eol = -1  # the end of the line last read to (a candidate holds no line break: none crosses it)
     for g in [*starts, None]:
+        if g is not None and lo >= 0 and g <= hi:
+            # (a start inside the window merges with it, whatever its own window's start; its reach
+            # ends at or before a line break the window ends at, so only a window ending elsewhere
+            # can grow: the label starts are dense, `key` inside every `monkey`)
+            if text[hi : hi + 1] != "\n":
+                whi = text.find("\n", g, g + _REACH)
+                hi = max(hi, g + _REACH if whi < 0 else whi)
+            continue
         if g is not None:
             # (the line's ends looked for within the window only: linear on one long line)
             wlo = text.rfind("\n", max(0, g - _REACH - 256), g) + 1 or max(0, g - _REACH - 256)

@@ -25,7 +25,7 @@ from bisect import bisect_right
 from functools import lru_cache
 
 from persona_pipeline.core.evidence.redaction.matching import Rx
-from persona_pipeline.core.evidence.redaction.views import View, decoded_views
+from persona_pipeline.core.evidence.redaction.views import View, decoded_views, probed, share_probe
 
 Segment = tuple[int, int, str]  # (original start, original end, decoded text)
 
@@ -371,9 +371,12 @@ def _cat_decode(esc: str) -> str:
 
 _FORMS = (typographic_view, char_code_view, utf16_bytes_view, js_escape_view, rtf_view, concat_view, cat_a_view)
 # Every introducer but the typographic forms' (non-ASCII), in one RE2 pass: most texts hold none
-_PROBE = Rx(
-    r"fromCharCode\(|\\x00|%u[0-9A-Fa-f]{4}|\{\\rtf|vbCr|vbLf|vbNewLine|vbTab|CHAR\(|[Cc]har\(|[Cc]hrW?\$?\("
-    r"|NewLine|linesep|PHP_EOL|lineSeparator|\$\n"
+# (answered by the Set pass the decoded views make over the same text: `views.probed`)
+_PROBE = share_probe(
+    Rx(
+        r"fromCharCode\(|\\x00|%u[0-9A-Fa-f]{4}|\{\\rtf|vbCr|vbLf|vbNewLine|vbTab|CHAR\(|[Cc]har\(|[Cc]hrW?\$?\("
+        r"|NewLine|linesep|PHP_EOL|lineSeparator|\$\n"
+    )
 )
 
 
@@ -383,7 +386,7 @@ def form_views(text: str) -> tuple[View, ...]:
     (`views.decoded_views`: a JSON string inside `fromCharCode`, a URL query in full-width text),
     composed to map back to `text`."""
     out: list[View] = []
-    builds = _FORMS if _PROBE.search(text) is not None else _FORMS[:1]
+    builds = _FORMS if probed(text, _PROBE) else _FORMS[:1]
     for build in builds:
         v = build(text)
         if v is None:

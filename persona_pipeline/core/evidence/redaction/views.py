@@ -543,8 +543,15 @@ def was_refused(text: str) -> bool:
     return bool(_REFUSED) and _digest(text) in _REFUSED
 
 
-# the RE2 probes `_direct_views` reads (each still behind its cheap `in` tests)
-_SET_PROBES = (_JSON_PROBE, _CONT_PROBE, _PCT_PROBE, _HTML_PROBE, _JOIN_PROBE, _PUNCT_PROBE, _PS_PROBE, _QP_PROBE)
+# an encoded word's opening (`_eword_view`): a literal, as exact on the fold as on the text (no
+# terminal control sequence the fold blanks holds a `=`)
+_EWORD_PROBE = Rx(r"=\?")
+# the RE2 probes `_direct_views` reads (each still behind its cheap `in` tests), and those other
+# modules ask of the same texts (`share_probe`)
+_SET_PROBES: tuple[Rx, ...] = (
+    *(_JSON_PROBE, _CONT_PROBE, _PCT_PROBE, _HTML_PROBE, _JOIN_PROBE, _PUNCT_PROBE, _PS_PROBE, _QP_PROBE),
+    _EWORD_PROBE,
+)
 _SET_INDEX = {id(rx): i for i, rx in enumerate(_SET_PROBES)}
 
 
@@ -553,14 +560,35 @@ def _probe_set() -> RxSet:
     return RxSet([rx.pattern for rx in _SET_PROBES])
 
 
+def share_probe(rx: Rx) -> Rx:
+    """Add `rx` to the probes' Set pass (before its first use; added later, it is searched alone):
+    `probed` then answers it from the pass `_direct_views` makes over the same text."""
+    global _SET_PROBES
+    if _probe_set.cache_info().currsize == 0 and id(rx) not in _SET_INDEX:
+        _SET_INDEX[id(rx)] = len(_SET_PROBES)
+        _SET_PROBES = (*_SET_PROBES, rx)
+    return rx
+
+
 def _prober(text: str) -> Callable[[Rx], bool]:
     """`probe(rx)`: whether `rx.search(text)` finds something, for the probes of `_direct_views`.
     On a folded text one RE2 Set pass answers them all (exact: a Set member matches where its
-    pattern does); each probe's own pass stepped through the text again (3 to 5 per text)."""
+    pattern does); each probe's own pass stepped through the text again (3 to 5 per text). The
+    answer stays on a prepared text for `probed`."""
     hits = _probe_set().matching(text) if fold(text) is not None else None
     if hits is None:  # (no fold, or the Set out of memory: each probe reads the text itself)
         return lambda rx: rx.search(text) is not None
+    if isinstance(text, Prepared):
+        text.view_probes = hits  # type: ignore[attr-defined]
     return lambda rx: _SET_INDEX[id(rx)] in hits
+
+
+def probed(text: str, rx: Rx) -> bool:
+    """Whether `rx.search(text)` finds something: from the Set pass `_direct_views` made over this
+    very text when it made one and `rx` is in its Set (`share_probe`), else by a search."""
+    hits: frozenset[int] | None = getattr(text, "view_probes", None)
+    i = _SET_INDEX.get(id(rx)) if hits is not None and _probe_set.cache_info().currsize else None
+    return rx.search(text) is not None if i is None or hits is None else i in hits
 
 
 def _direct_views(text: str) -> list[View]:
@@ -615,7 +643,7 @@ def _direct_views(text: str) -> list[View]:
         v = _build(text, _QP_ESC, _qp_decode, True)
         if v is not None:
             out.append(v)
-    v = _eword_view(text)
+    v = _eword_view(text) if probe(_EWORD_PROBE) else None  # (the probe: its `in` test, in the Set's pass)
     if v is not None:
         out.append(v)
     return out
