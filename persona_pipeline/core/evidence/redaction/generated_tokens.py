@@ -16,7 +16,7 @@ import base64
 import binascii
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from persona_pipeline.core.evidence.redaction.matching import Rx
 from persona_pipeline.core.evidence.redaction.spans import PLACEHOLDER_RE, Span
@@ -193,7 +193,7 @@ class _PublicMentions:
         return k >= len(self.secret_starts) or self.secret_starts[k] >= start
 
 
-def _armored(text: str, start: int, end: int, mentions: _PublicMentions) -> bool:
+def _armored(text: str, start: int, end: int, mentions: _PublicMentions, taken: Sequence[Span]) -> bool:
     """A line of an armored block's base64 body (PEM, PGP, age, SSH signature; its breaks real or
     escaped): the block's own rules judge it (a private key's), the line alone is a public key, a
     certificate or a signature. Also a line right after one naming a public key."""
@@ -201,7 +201,8 @@ def _armored(text: str, start: int, end: int, mentions: _PublicMentions) -> bool
     if begin >= 0 and text.find("-----END", begin, start) < 0:
         return True
     ls = text.rfind("\n", 0, start) + 1
-    prev = text[text.rfind("\n", 0, max(ls - 1, 0)) + 1 : max(ls - 1, 0)] if ls else ""
+    prev_start = text.rfind("\n", 0, max(ls - 1, 0)) + 1 if ls else 0
+    prev = text[prev_start : max(ls - 1, 0)] if ls else ""
     if mentions.names_public(start):
         return True
     le = text.find("\n", end)
@@ -212,13 +213,20 @@ def _armored(text: str, start: int, end: int, mentions: _PublicMentions) -> bool
     # first line is judged as the rest are, and a second pass over redacted text decides alike)
     after = le + 1 if le >= 0 else len(text)
     cut = text.find("\n", after)
-    nxt = text[after : len(text) if cut < 0 else cut]
-    return any(_B64_LINE.fullmatch(x.strip(" \t>")) for x in (prev, nxt))
+    nxt_end = len(text) if cut < 0 else cut
+    nxt = text[after:nxt_end]
+    # a neighbour another detector redacts is a credential, not a body line: the second pass reads
+    # it as a placeholder, so counting it here would leave this run on the first pass only
+    return any(
+        _B64_LINE.fullmatch(x.strip(" \t>")) and not any(sp.start < hi and sp.end > lo for sp in taken)
+        for x, lo, hi in ((prev, prev_start, max(ls - 1, 0)), (nxt, after, nxt_end))
+    )
 
 
-def generated_token_spans(text: str, vetoed: Callable[[str, int, int], bool]) -> list[Span]:
+def generated_token_spans(text: str, vetoed: Callable[[str, int, int], bool], taken: Sequence[Span] = ()) -> list[Span]:
     """Each stand-alone run of `text` that reads as a generated credential (`vetoed`: the shared
-    policy on a value's look, an example or a placeholder)."""
+    policy on a value's look, an example or a placeholder; `taken`: what the other detectors redact
+    in `text`)."""
     out: list[Span] = []
     mentions: _PublicMentions | None = None
     for _, (start, end) in _RUN.finditer(text):
@@ -241,6 +249,6 @@ def generated_token_spans(text: str, vetoed: Callable[[str, int, int], bool]) ->
             continue
         if mentions is None:
             mentions = _PublicMentions(text)
-        if not _armored(text, start, end, mentions) and not vetoed(text, start, end):
+        if not _armored(text, start, end, mentions, taken) and not vetoed(text, start, end):
             out.append(Span(start, end, "api_key"))
     return out

@@ -424,12 +424,14 @@ class Redactor:
 
     def _spans(self, text: str, pii_spans: list[Span], found: dict[str, str]) -> list[Span]:
         spans = own_spans(text) + _value_spans(text, found) + _personal(text, pii_spans)
-        spans.extend(generated_spans(text))  # (tune14 hook) the original text only, not its views
-        spans.extend(linked_label_spans(text, detect_pairs))  # (tune14 hook) labels away from values
+        spans.extend(linked_label_spans(text, detect_pairs))  # labels away from their values
         if self._identifiers:
             spans.extend(pii.known_identifier_spans(text, self._identifiers))
         for view in scan_views(text):
             spans.extend(self._view_spans(view, found))
+        # last, on the original text only (not its views): a neighbour line the others redact is no
+        # line of an armored body, as the second pass, reading it as a placeholder, will judge
+        spans.extend(generated_spans(text, spans))
         return merge_spans(*_unglued(text, spans))
 
     def _view_spans(self, view: View, found: dict[str, str]) -> list[Span]:

@@ -2462,10 +2462,11 @@ def _token_vetoed(text: str, start: int, end: int) -> bool:
     return bool(_PLACEHOLDER_VALUE.search(value) or _DOC_EXAMPLE.search(value)) or published_hex(text, start, value)
 
 
-def generated_spans(text: str) -> list[Span]:
+def generated_spans(text: str, taken: Sequence[Span] = ()) -> list[Span]:
     """Generated credentials standing alone in the original text, in any language (never over a
-    decoded view: a form decoding's `+` to space would cut a public base64 blob into runs)."""
-    found = generated_token_spans(text, _token_vetoed)
+    decoded view: a form decoding's `+` to space would cut a public base64 blob into runs; `taken`:
+    the other detectors' spans in it)."""
+    found = generated_token_spans(text, _token_vetoed, taken)
     return untouched(found, protected_ranges(text)) if found else found
 
 
