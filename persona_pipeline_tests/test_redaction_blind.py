@@ -171,24 +171,19 @@ def blind() -> dict[str, BlindScore]:
 # spans, so its FP ceiling is that plus 15. The holdout is round 16 alone (written blind, untuned, the
 # engine at main b731ab6), seeds 1 / 2 (n 2400) and 7 (n 1200): 71.4 / 72.6 / 72.0% secrets, 42.0 /
 # 41.6 / 40.9% personal data, 0.0 / 0.8 / 1.5 FP/MB, 1 / 1 / 2 stray spans, nothing dropped, NOT
-# idempotent at any of the three seeds (some round-16 prompt redacts differently a second time: for
-# its tuners; the holdout row asserts it no more until they fix it); its floors are seed 7's less 1.5
-# points, plus 10 FP/MB and 30 stray spans.
+# idempotent at any of the three seeds; its floors are seed 7's less 1.5 points, plus 10 FP/MB and 30
+# stray spans. Idempotent again after fix38r (a generated credential beside a line another detector
+# redacts is judged as alone; the mechanism found on the texts only, the tests of its own): seed 7
+# 72.1% secrets, 40.9% personal data, 1.5 FP/MB, 2 stray spans.
 @pytest.mark.parametrize(
-    ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray", "idempotent"),
-    [("dev", 0.984, 0.963, 3.0, 4, True), ("holdout", 0.705, 0.394, 12.0, 32, False)],
+    ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
+    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.705, 0.394, 12.0, 32)],
 )
 def test_blind_pools(
-    blind: dict[str, BlindScore],
-    pool: str,
-    secrets_floor: float,
-    pii_floor: float,
-    fp_per_mb: float,
-    stray: int,
-    idempotent: bool,
+    blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
 ) -> None:
     sc = blind[pool]
-    assert sc.idempotent or not idempotent
+    assert sc.idempotent
     assert sc.dropped == 0
     assert sc.recall("secret") >= secrets_floor, sc.recall("secret")
     assert sc.recall("pii") >= pii_floor, sc.recall("pii")
