@@ -15,10 +15,10 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (16 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (16, the oldest
+``HOLDOUT_ROUNDS`` (17 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (17, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 16`` is exactly round 16's holdout whatever is written after it (a pool's
+``--pool holdout --round 17`` is exactly round 17's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
@@ -27,10 +27,14 @@ drew before round 11 was written; ``before=11``: rounds 1 to 10, the cases dev d
 was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 was written;
 ``before=13``: rounds 1 to 12, the cases dev drew before round 14 was written; ``before=14``: rounds
 1 to 13, the cases dev drew before round 15 was written; ``before=15``: rounds 1 to 14, the cases dev
-drew before round 16 was written). Every category of rounds 1 to 15 enters a draw cycle once (its
-``weight`` is 1); round 16's new kinds enter it ``NEW16_WEIGHT`` times, which changes no earlier draw.
+drew before round 16 was written; ``before=16``: rounds 1 to 15, the cases dev drew before round 17
+was written). Every category of rounds 1 to 15 enters a draw cycle once (its ``weight`` is 1); round
+16's new kinds enter it ``NEW16_WEIGHT`` times, which changes no earlier draw; round 17's new kinds
+``NEW17_WEIGHT`` times and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times. A weight
+counts only in a draw of the one round that wrote the category (``Category.draws``): among round 17's
+families and in the whole dev pool round 16's kinds enter once, as they do nowhere else.
 
-- ``dev`` (tune on its failures): rounds 1 to 15 (round 7 since issue 17 opened it, branch tune7:
+- ``dev`` (tune on its failures): rounds 1 to 16 (round 7 since issue 17 opened it, branch tune7:
   untuned seeds 1 / 2 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB; after the
   tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB; round 8 since round 9 was written, branch blind9:
   as dev, untuned on it, seed 7 (n 1200) 83.0% secrets, 77.0% personal data, 117 FP/MB; tuned on
@@ -46,7 +50,9 @@ drew before round 16 was written). Every category of rounds 1 to 15 enters a dra
   personal data: drawn as dev at seed 7 (n 1200), untuned on it, 60.2% secrets, 61.5% personal data,
   94.7 FP/MB, 2 stray spans; round 15 since round 16 was written, branch blind16, likewise but for
   false positives: drawn as dev at seed 7 (n 1200), untuned on it, 66.2% secrets, 62.1% personal
-  data, 120.0 FP/MB, 43 stray spans).
+  data, 120.0 FP/MB, 43 stray spans; round 16 since round 17 was written, branch blind17, with the
+  floors it had as the holdout: drawn as dev at seed 7 (n 1200), untuned on it, 71.8% secrets, 40.7%
+  personal data, 0.0 FP/MB, 2 stray spans).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -640,7 +646,7 @@ drew before round 16 was written). Every category of rounds 1 to 15 enters a dra
 
 - ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
   positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 16.
+  table alone): round 17.
   Round 15 (dev since round 16; ``ROUND15``, ``_extend15`` / ``round15_*`` / ``_pii15`` / ``_multi15`` / ``_fill15``,
   ``ROUND15_WRAPPERS``, ``_round15_decoy_templates``), written blind to the engine (issue 17, branch
   blind15: its author read only this generator, its tests, the shared bench and the engine's
@@ -693,8 +699,8 @@ drew before round 16 was written). Every category of rounds 1 to 15 enters a dra
   runtime clock stamps, GPU driver banners, app bundle ids and version codes, CI cache keys, OAuth
   scope strings, clinical terminology codes, coarse spatial index cells, release commit subjects,
   Terraform resource addresses, Kubernetes object metadata, crash incident identifiers.
-  Round 16 (``ROUND16``, ``_extend16`` / ``round16_custom`` / ``_pii16`` / ``_multi16`` / ``_fill16``,
-  ``ROUND16_WRAPPERS``, ``_round16_decoy_templates``), written blind to the engine (issue 17, branch
+  Round 16 (dev since round 17; ``ROUND16``, ``_extend16`` / ``round16_custom`` / ``_pii16`` / ``_multi16`` /
+  ``_fill16``, ``ROUND16_WRAPPERS``, ``_round16_decoy_templates``), written blind to the engine (issue 17, branch
   blind16: its author read only this generator, its tests, the shared bench and the engine's
   aggregate line; scored by ``--pool holdout``; untuned, the engine at main b731ab6, seeds 1 / 2
   (n 2400) and 7 (n 1200): 71.4 / 72.6 / 72.0% secrets, 42.0 / 41.6 / 40.9% personal data, 0.0 / 0.8
@@ -733,6 +739,42 @@ drew before round 16 was written). Every category of rounds 1 to 15 enters a dra
   lines, disk usage rows, query plans, benchmark results, interface counters, file listings and
   process rows of system accounts, CI matrix labels, rate-limit headers, cloud built-in role GUIDs,
   PDF trailer ids, MSI product codes, Bluetooth SIG GATT UUIDs, anonymous volume names.
+  Round 17 (``ROUND17``, ``_extend17`` / ``round17_custom`` / ``_pii17`` / ``_multi17`` / ``_fill17``,
+  ``ROUND17_WRAPPERS``, ``_round17_decoy_templates``), written blind to the engine (issue 17, branch
+  blind17: its author read only this generator, its tests, the shared bench and the engine's
+  aggregate line; scored by ``--pool holdout``; untuned, the engine at main 8db3092, seeds 1 / 2 / 7
+  (n 1200): 77.8 / 78.2 / 78.3% secrets, 55.9 / 56.9 / 56.5% personal data, 0.0 / 0.0 / 0.0 FP/MB,
+  2 / 3 / 3 stray spans, idempotent, nothing dropped). Round 17 measures carry on where values land
+  in a developer's day. About 60 % of its plants are earlier kinds in new shapes: a sentence about
+  someone else's data (a landlord's number, a parent's address, a flatmate's account; by kind) and two
+  families from shared lists for every earlier one-value category (``SECRET_FAMILIES17``: a diff hunk
+  of an env file, a failing test's assertion, logfmt and JSON log lines, a raw HTTP request, a
+  filled-in example env file, tab-separated spreadsheet rows, a commit message, a YAML anchor,
+  ``terraform.tfvars``, Ansible vars left out of the vault, a notebook's ``Out`` cell, doubled spaces
+  of hurried typing, a paste into the wrong window; ``PII_FAMILIES17``: the same shapes for someone
+  else's data, a fixture's diff hunk, a form-encoded PATCH, a commit that quotes the value, Ansible
+  host vars), key pairs, blocks, paths and URLs as an earlier snippet in ``git stash show -p``, a
+  notebook's ``print``, ``tmux save-buffer`` or an attachment (``CONTAINERS17``), and three earlier
+  kinds in new value shapes (weight ``EARLIER17_WEIGHT``): names in eight non-Latin scripts (family
+  name first where the culture writes it so) and in "Lastname, Firstname" order, home addresses written
+  the local way (JP, KR, CN, BR, MX, IT, ES, NL, PL, IN, NG, ZA), mobile numbers of those twelve
+  countries in their national format in prose. About 40 % are kinds the generator lacked
+  (``Category.rounds`` all 17, ``NEW17``; each weighs ``NEW17_WEIGHT`` in a draw of round 17): 7
+  secret categories of 14 credential kinds in their vendors' documented shapes (Claude subscription
+  OAuth access and refresh tokens ``sk-ant-oat01-`` / ``sk-ant-ort01-``, NVIDIA API keys ``nvapi-``,
+  Slack browser session tokens ``xoxc-`` and ``d`` cookies ``xoxd-``, Doppler CLI / SCIM / audit
+  tokens ``dp.ct.`` / ``dp.scim.`` / ``dp.audit.``, Postman access tokens ``PMAT-``, Linear OAuth
+  tokens ``lin_oauth_``, Docker Hub organisation access tokens ``dckr_oat_``, Databricks OAuth
+  secrets ``dose``, GitLab feed tokens ``glft-`` and SCIM tokens ``glsoat-``) and 6 personal-data
+  kinds with their check digits: the US National Provider Identifier (Luhn over 80840), the US DEA
+  registration number, Hungary's személyi azonosító (mod 11), England's Unique Pupil Number (its
+  check letter) and the UK Unique Learner Number (mod 11), Spain's Código Cuenta Cliente (python-stdnum).
+  ``ROUND17_WRAPPERS``: a Zig multiline string, a Scala ``stripMargin`` string, a Haskell string
+  literal (decimal escapes, ``\&``), a MATLAB ``sprintf`` format, a PowerShell single-quoted string,
+  a Lua long bracket, an AsciiDoc listing block, a BBCode forum quote, a doubly quoted e-mail reply,
+  an OCaml quoted string. ``_round17_decoy_templates``: Windows well-known SIDs, memory addresses in
+  reprs, syscall traces and backtraces, kernel oops frames, Git LFS pointers, TLS cipher-suite names,
+  USB and PCI vendor:product ids, code-signing team identifiers, input masks, validation regexes.
 
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
@@ -871,6 +913,22 @@ piece planted), and an account number that is the login itself
 template text and never planted; a Ghost admin key and a Proxmox API token are planted whole, since
 their id half is part of what the request carries. Still no device serials, documented test keys or
 hashes of passwords.
+Round 17's policy. Personal data: a US National Provider Identifier and a DEA registration number of a
+prescriber (each names one clinician to payers and regulators, and a type-1 NPI is an individual's;
+the DEA number even carries the surname's initial); Hungary's személyi azonosító (it encodes sex and
+birth date and names one citizen); a pupil's UPN and a learner's ULN (each resolves to one child or
+learner in the school or skills records, as round 13's student ids); a person's Spanish CCC (a bank
+account, as an IBAN is); a name in any script and in any order, a home address as its country writes
+it, a phone number in its national format; another person's data (a parent, a flatmate, a customer)
+exactly as the user's own. Not personal: well-known SIDs (the same on every Windows machine), memory
+addresses, kernel frames, LFS pointers (a content hash), cipher-suite names, USB and PCI ids (a
+product model, never one device), code-signing team ids (printed in every signed binary of a
+company), input masks and validation patterns (the shape of a value, never one). Secrets: whatever
+grants access, wherever a developer's day puts it (a diff, a test's output, a log line, a request,
+an example file, a spreadsheet, a commit, an anchor, tfvars, Ansible vars, a notebook), including
+session tokens and cookies copied from a browser and OAuth tokens of a subscription. Not secrets: the
+public ids beside them (OAuth client ids, host names), which are template text and never planted.
+Still no device serials, documented test keys or hashes of passwords.
 """
 
 from __future__ import annotations
@@ -18494,9 +18552,8 @@ def _picks17(name: str, n_families: int, k: int) -> list[int]:
 SECRET_FAMILIES17 = [
     "diff --git a/deploy/.env.prod b/deploy/.env.prod\n--- a/deploy/.env.prod\n+++ b/deploy/.env.prod\n"
     "@@ -4,3 +4,3 @@ APP_ENV=prod\n-{L}=\n+{L}={v}\n WORKERS=4",
-    "FAILED tests/test_config.py::test_secret_is_masked - AssertionError: assert '{v}' == '***'\n"
-    "  - ***\n  + {v}",
-    "ts=2026-12-05T21:{m}:09.412Z lvl=debug caller=config.go:88 msg=\"resolved from env\" {k}={v} src=env",
+    "FAILED tests/test_config.py::test_secret_is_masked - AssertionError: assert '{v}' == '***'\n  - ***\n  + {v}",
+    'ts=2026-12-05T21:{m}:09.412Z lvl=debug caller=config.go:88 msg="resolved from env" {k}={v} src=env',
     '{{"@timestamp":"2026-12-05T21:{m}:09.412Z","log.level":"debug","message":"settings loaded",'
     '"settings":{{"{l}":"{v}","region":"eu-west-1"}}}}',
     "POST /internal/v2/reindex HTTP/1.1\nHost: search.internal.acme.dev\nUser-Agent: python-httpx/0.27.2\n"
@@ -18505,9 +18562,9 @@ SECRET_FAMILIES17 = [
     "system\tenvironment\t{l}\tupdated\nbilling\tprod\t{v}\t2026-11-28\nsearch\tstaging\tsee 1Password\t2026-10-02",
     "commit 9c1e4b27d0a5f3e8b6c4d2a1f0e9d8c7b6a5f4e3\nAuthor: build <build@localhost>\n\n"
     "    hotfix: hardcode {l} until the secret store is back\n\n    {v}",
-    "x-shared-env: &shared-env\n  {L}: \"{v}\"\n  TZ: UTC\nservices:\n  worker:\n    environment: *shared-env",
+    'x-shared-env: &shared-env\n  {L}: "{v}"\n  TZ: UTC\nservices:\n  worker:\n    environment: *shared-env',
     '# terraform.tfvars (local only)\nproject = "acme-prod"\n{l} = "{v}"\nnode_count = 3',
-    "# inventories/prod/group_vars/all.yml  -- TODO move to vault\n{l}: \"{v}\"\nntp_servers: [ntp1.acme.dev]",
+    '# inventories/prod/group_vars/all.yml  -- TODO move to vault\n{l}: "{v}"\nntp_servers: [ntp1.acme.dev]',
     "In [14]: os.environ.get(\"{L}\")\nOut[14]: '{v}'",
     "ok so {l}  is  {v}   (straight from the admin page)",
     "wait wrong window lol, ignore this: {v}",
@@ -18518,18 +18575,19 @@ SECRET_FAMILIES17 = [
 PII_FAMILIES17 = [
     "forwarding this for {who}: the {f} is {v}, the clinic needs it by Friday",
     "{who} asked me to fix the signup form, it keeps rejecting {v} as the {f}",
-    "@@ -21,4 +21,4 @@ def customer_fixture():\n-        {k}=\"TODO\",\n+        {k}=\"{v}\",\n         tier=\"gold\",",
+    '@@ -21,4 +21,4 @@ def customer_fixture():\n-        {k}="TODO",\n+        {k}="{v}",\n         tier="gold",',
     "FAILED tests/test_export.py::test_pii_is_dropped - AssertionError: {k} leaked into the CSV: '{v}'",
     'lvl=info msg="profile saved" account=acct_88123 {k}="{v}" via=ios',
     '{{"level":"warn","event":"kyc.review","{k}":"{v}","reviewer":"queue-b","attempt":2}}',
     "PATCH /api/v1/members/88123 HTTP/1.1\nHost: crm.internal.acme.dev\n"
     "Content-Type: application/x-www-form-urlencoded\n\n{k}={vq}&notify=false",
     "ticket\t{k}\tstate\nSUP-5512\t{v}\topen\nSUP-5513\t(none)\tclosed",
-    "fix(profiles): stop echoing the {f} back in error pages\n\nReported by a user whose {f} ({v}) showed up in the 500 page.",
-    "defaults: &member\n  {k}: \"{v}\"\n  locale: en-GB\nstaging_member:\n  <<: *member",
+    "fix(profiles): stop echoing the {f} back in error pages\n\n"
+    "Reported by a user whose {f} ({v}) showed up in the 500 page.",
+    'defaults: &member\n  {k}: "{v}"\n  locale: en-GB\nstaging_member:\n  <<: *member',
     "In [5]: members.loc[88123, \"{k}\"]\nOut[5]: '{v}'",
     "{who}'s {f}  is  {v} , can you double check it before we submit",
-    "# host_vars/crm-01.yml\nescalation_contact_{k}: \"{v}\"",
+    '# host_vars/crm-01.yml\nescalation_contact_{k}: "{v}"',
 ]
 _WHO17 = ["my mum", "my flatmate", "a customer", "the new hire", "my landlord", "our intern", "my brother"]
 
@@ -18688,33 +18746,58 @@ def _n(r: random.Random, lo: int, hi: int) -> int:
 
 # A home address as the country writes it (order, separators, postcode place, local words).
 _ADDRESS17: list[Callable[[random.Random], str]] = [
-    lambda r: f"〒{_n(r, 100, 999)}-{_d(r, 4)} 東京都{r.choice(['世田谷区', '杉並区', '練馬区'])}"
-    f"{r.choice(['松原', '高円寺南', '石神井町'])}{_n(r, 1, 6)}丁目{_n(r, 1, 30)}-{_n(r, 1, 20)}",
-    lambda r: f"서울특별시 {r.choice(['마포구', '송파구', '노원구'])} {r.choice(['월드컵로', '올림픽로', '동일로'])} "
-    f"{_n(r, 10, 400)}, {_n(r, 101, 120)}동 {_n(r, 101, 1500)}호 ({_d(r, 5)})",
-    lambda r: f"{r.choice(['上海市徐汇区', '北京市海淀区', '广州市天河区'])}{r.choice(['漕溪北路', '学院路', '体育西路'])}"
-    f"{_n(r, 1, 300)}号{_n(r, 1, 30)}栋{_n(r, 101, 2500)}室",
-    lambda r: f"Rua {r.choice(['das Palmeiras', 'Tabapuã', 'Voluntários da Pátria'])}, {_n(r, 10, 3000)}, "
-    f"apto {_n(r, 11, 190)} - {r.choice(['Itaim Bibi', 'Botafogo', 'Santa Cecília'])}, "
-    f"{r.choice(['São Paulo - SP', 'Rio de Janeiro - RJ'])}, {_d(r, 5)}-{_d(r, 3)}",
-    lambda r: f"Calle {r.choice(['Durango', 'Tonalá', 'Morelos'])} {_n(r, 10, 400)}, Int. {_n(r, 1, 12)}, "
-    f"Col. {r.choice(['Roma Norte', 'Del Valle', 'Centro'])}, {r.choice(['Cuauhtémoc', 'Benito Juárez'])}, "
-    f"{_d(r, 5)} Ciudad de México, CDMX",
-    lambda r: f"Via {r.choice(['Nizza', 'Po', 'Roma', 'Cibrario'])} {_n(r, 1, 200)}, "
-    f"{r.choice(['10126 Torino TO', '40126 Bologna BO', '00185 Roma RM'])}",
-    lambda r: f"C/ {r.choice(['de Atocha', 'del Pez', 'de Verdi'])}, {_n(r, 1, 150)}, {_n(r, 1, 8)}º "
-    f"{r.choice(['izda.', 'dcha.', 'B'])}, {r.choice(['28012 Madrid', '08012 Barcelona', '46001 València'])}",
-    lambda r: f"{r.choice(['Lindengracht', 'Vondelstraat', 'Oudegracht'])} {_n(r, 1, 300)}-{r.choice(['H', '1', '2'])}, "
-    f"{_n(r, 1011, 3599)} {r.choice(['JB', 'KV', 'AD'])} {r.choice(['Amsterdam', 'Utrecht'])}",
-    lambda r: f"ul. {r.choice(['Długa', 'Piotrkowska', 'Grunwaldzka'])} {_n(r, 1, 200)}/{_n(r, 1, 90)}, "
-    f"{_d(r, 2)}-{_d(r, 3)} {r.choice(['Kraków', 'Łódź', 'Gdańsk'])}",
-    lambda r: f"Flat {_n(r, 101, 1204)}, {r.choice(['Lotus Heights', 'Sai Krupa Apts', 'Green Glen Layout'])}, "
-    f"{r.choice(['HSR Layout', 'Andheri East', 'Banjara Hills'])}, {r.choice(['Bengaluru', 'Mumbai', 'Hyderabad'])} "
-    f"{_n(r, 400001, 560110)}",
-    lambda r: f"{_n(r, 1, 90)} {r.choice(['Ogunlana Drive', 'Allen Avenue', 'Admiralty Way'])}, "
-    f"{r.choice(['Surulere', 'Ikeja', 'Lekki Phase 1'])}, Lagos {_n(r, 100001, 106104)}",
-    lambda r: f"{_n(r, 1, 200)} {r.choice(['Jan Smuts Avenue', 'Kloof Street', 'Florida Road'])}, "
-    f"{r.choice(['Parktown', 'Gardens', 'Morningside'])}, {r.choice(['Johannesburg, 2193', 'Cape Town, 8001'])}",
+    lambda r: (
+        f"〒{_n(r, 100, 999)}-{_d(r, 4)} 東京都{r.choice(['世田谷区', '杉並区', '練馬区'])}"
+        f"{r.choice(['松原', '高円寺南', '石神井町'])}{_n(r, 1, 6)}丁目{_n(r, 1, 30)}-{_n(r, 1, 20)}"
+    ),
+    lambda r: (
+        f"서울특별시 {r.choice(['마포구', '송파구', '노원구'])} {r.choice(['월드컵로', '올림픽로', '동일로'])} "
+        f"{_n(r, 10, 400)}, {_n(r, 101, 120)}동 {_n(r, 101, 1500)}호 ({_d(r, 5)})"
+    ),
+    lambda r: (
+        f"{r.choice(['上海市徐汇区', '北京市海淀区', '广州市天河区'])}{r.choice(['漕溪北路', '学院路', '体育西路'])}"
+        f"{_n(r, 1, 300)}号{_n(r, 1, 30)}栋{_n(r, 101, 2500)}室"
+    ),
+    lambda r: (
+        f"Rua {r.choice(['das Palmeiras', 'Tabapuã', 'Voluntários da Pátria'])}, {_n(r, 10, 3000)}, "
+        f"apto {_n(r, 11, 190)} - {r.choice(['Itaim Bibi', 'Botafogo', 'Santa Cecília'])}, "
+        f"{r.choice(['São Paulo - SP', 'Rio de Janeiro - RJ'])}, {_d(r, 5)}-{_d(r, 3)}"
+    ),
+    lambda r: (
+        f"Calle {r.choice(['Durango', 'Tonalá', 'Morelos'])} {_n(r, 10, 400)}, Int. {_n(r, 1, 12)}, "
+        f"Col. {r.choice(['Roma Norte', 'Del Valle', 'Centro'])}, {r.choice(['Cuauhtémoc', 'Benito Juárez'])}, "
+        f"{_d(r, 5)} Ciudad de México, CDMX"
+    ),
+    lambda r: (
+        f"Via {r.choice(['Nizza', 'Po', 'Roma', 'Cibrario'])} {_n(r, 1, 200)}, "
+        f"{r.choice(['10126 Torino TO', '40126 Bologna BO', '00185 Roma RM'])}"
+    ),
+    lambda r: (
+        f"C/ {r.choice(['de Atocha', 'del Pez', 'de Verdi'])}, {_n(r, 1, 150)}, {_n(r, 1, 8)}º "
+        f"{r.choice(['izda.', 'dcha.', 'B'])}, {r.choice(['28012 Madrid', '08012 Barcelona', '46001 València'])}"
+    ),
+    lambda r: (
+        f"{r.choice(['Lindengracht', 'Vondelstraat', 'Oudegracht'])} {_n(r, 1, 300)}-{r.choice(['H', '1', '2'])}, "
+        f"{_n(r, 1011, 3599)} {r.choice(['JB', 'KV', 'AD'])} {r.choice(['Amsterdam', 'Utrecht'])}"
+    ),
+    lambda r: (
+        f"ul. {r.choice(['Długa', 'Piotrkowska', 'Grunwaldzka'])} {_n(r, 1, 200)}/{_n(r, 1, 90)}, "
+        f"{_d(r, 2)}-{_d(r, 3)} {r.choice(['Kraków', 'Łódź', 'Gdańsk'])}"
+    ),
+    lambda r: (
+        f"Flat {_n(r, 101, 1204)}, {r.choice(['Lotus Heights', 'Sai Krupa Apts', 'Green Glen Layout'])}, "
+        f"{r.choice(['HSR Layout', 'Andheri East', 'Banjara Hills'])}, "
+        f"{r.choice(['Bengaluru', 'Mumbai', 'Hyderabad'])} "
+        f"{_n(r, 400001, 560110)}"
+    ),
+    lambda r: (
+        f"{_n(r, 1, 90)} {r.choice(['Ogunlana Drive', 'Allen Avenue', 'Admiralty Way'])}, "
+        f"{r.choice(['Surulere', 'Ikeja', 'Lekki Phase 1'])}, Lagos {_n(r, 100001, 106104)}"
+    ),
+    lambda r: (
+        f"{_n(r, 1, 200)} {r.choice(['Jan Smuts Avenue', 'Kloof Street', 'Florida Road'])}, "
+        f"{r.choice(['Parktown', 'Gardens', 'Morningside'])}, {r.choice(['Johannesburg, 2193', 'Cape Town, 8001'])}"
+    ),
 ]
 
 
@@ -18862,7 +18945,8 @@ for _name17, _formats17, _own17, _fits17 in [
         ],
         [
             "{L}={v}",
-            "curl https://api.linear.app/graphql -H 'Authorization: Bearer {v}' -d '{{\"query\":\"{{ viewer {{ id }} }}\"}}'",
+            "curl https://api.linear.app/graphql -H 'Authorization: Bearer {v}' "
+            '-d \'{{"query":"{{ viewer {{ id }} }}"}}\'',
             "echo {v} | docker login -u acmeorg --password-stdin",
             "postman login --with-api-key {v}",
         ],
@@ -18875,7 +18959,7 @@ for _name17, _formats17, _own17, _fits17 in [
             "{L}={v}",
             "[prod]\nhost          = https://adb-7731442.13.azuredatabricks.net\nclient_id     = sp-etl-nightly\n"
             "client_secret = {v}",
-            "curl -u \"$DATABRICKS_CLIENT_ID:{v}\" https://adb-7731442.13.azuredatabricks.net/oidc/v1/token "
+            'curl -u "$DATABRICKS_CLIENT_ID:{v}" https://adb-7731442.13.azuredatabricks.net/oidc/v1/token '
             "-d 'grant_type=client_credentials&scope=all-apis'",
         ],
         {},
@@ -18934,7 +19018,7 @@ def us_dea_number(r: random.Random) -> str:
     registrant's surname, six digits and a check digit (the last digit of d1 + d3 + d5 + 2 (d2 + d4
     + d6))."""
     digits = _d(r, 6)
-    check = (int(digits[0]) + int(digits[2]) + int(digits[4]) + 2 * (int(digits[1]) + int(digits[3]) + int(digits[5])))
+    check = int(digits[0]) + int(digits[2]) + int(digits[4]) + 2 * (int(digits[1]) + int(digits[3]) + int(digits[5]))
     return r.choice("ABFGM") + r.choice("ABCDEFGHJKLMNPRSTWZ") + digits + str(check % 10)
 
 
@@ -18987,7 +19071,9 @@ def es_ccc(r: random.Random) -> str:
     bank = r.choice(["2100", "0049", "0182", "2085", "0081", "1465"])
     branch, account = _d(r, 4), _d(r, 10)
     dc = _ccc_digit("00" + bank + branch) + _ccc_digit(account)
-    return r.choice([f"{bank} {branch} {dc} {account}", f"{bank}-{branch}-{dc}-{account}", bank + branch + dc + account])
+    return r.choice(
+        [f"{bank} {branch} {dc} {account}", f"{bank}-{branch}-{dc}-{account}", bank + branch + dc + account]
+    )
 
 
 for _name17p, _kinds17, _own17p, _key17 in [
@@ -19012,7 +19098,11 @@ for _name17p, _kinds17, _own17p, _key17 in [
     (
         "uk_uln",
         [("ULN", uk_uln), ("Unique Learner Number", uk_uln)],
-        ["{f}: {v}", "learner {f} {v} missing from the ILR return", "<LearnRefNumber>L7731</LearnRefNumber><ULN>{v}</ULN>"],
+        [
+            "{f}: {v}",
+            "learner {f} {v} missing from the ILR return",
+            "<LearnRefNumber>L7731</LearnRefNumber><ULN>{v}</ULN>",
+        ],
         "uln",
     ),
     (
@@ -21109,7 +21199,9 @@ def _round17_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]
 
     return {
         "well_known_sid": [
-            lambda r: f"icacls C:\\ProgramData\\acme /grant *S-1-5-32-545:(OI)(CI)RX\nprocessed file: C:\\ProgramData\\acme",
+            lambda r: (
+                "icacls C:\\ProgramData\\acme /grant *S-1-5-32-545:(OI)(CI)RX\nprocessed file: C:\\ProgramData\\acme"
+            ),
             lambda r: r.choice(
                 ["SID: S-1-5-18 (NT AUTHORITY\\SYSTEM)", "Owner: S-1-5-32-544", "Everyone  S-1-1-0  Mandatory group"]
             ),
@@ -21118,7 +21210,8 @@ def _round17_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]
         "memory_address_dump": [
             lambda r: f"<sqlalchemy.engine.base.Engine object at 0x7f{hx(r, 10)}>",
             lambda r: (
-                f"mmap(NULL, {r.choice([8192, 65536, 1048576])}, PROT_READ|PROT_WRITE, MAP_PRIVATE|MAP_ANONYMOUS, -1, 0)"
+                f"mmap(NULL, {r.choice([8192, 65536, 1048576])}, PROT_READ|PROT_WRITE, "
+                "MAP_PRIVATE|MAP_ANONYMOUS, -1, 0)"
                 f" = 0x7f{hx(r, 10)}"
             ),
             lambda r: f"#{r.randrange(0, 9)}  0x0000{hx(r, 12)} in __GI_raise (sig=6) at ../sysdeps/unix/raise.c:50",
@@ -21128,7 +21221,9 @@ def _round17_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]
                 f"RIP: 0010:{r.choice(['nvme_poll', 'ext4_writepages', 'tcp_sendmsg'])}+0x{hx(r, 2)}/0x{hx(r, 3)}\n"
                 f"RSP: 0018:ffffb{hx(r, 11)} EFLAGS: 00010246"
             ),
-            lambda r: f"Call Trace:\n <TASK>\n ? __schedule+0x{hx(r, 3)}/0x{hx(r, 4)}\n ? worker_thread+0x{hx(r, 2)}/0x3c0",
+            lambda r: (
+                f"Call Trace:\n <TASK>\n ? __schedule+0x{hx(r, 3)}/0x{hx(r, 4)}\n ? worker_thread+0x{hx(r, 2)}/0x3c0"
+            ),
         ],
         "git_lfs_pointer": [
             lambda r: (
@@ -21139,12 +21234,16 @@ def _round17_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]
         "tls_cipher_suite": [
             lambda r: r.choice(
                 [
-                    "ssl_ciphers ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-RSA-CHACHA20-POLY1305;",
+                    "ssl_ciphers ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES256-GCM-SHA384:"
+                    "ECDHE-RSA-CHACHA20-POLY1305;",
                     "New, TLSv1.3, Cipher is TLS_AES_256_GCM_SHA384",
                     "SSL connection using TLSv1.3 / TLS_CHACHA20_POLY1305_SHA256 / X25519 / RSASSA-PSS",
                 ]
             ),
-            lambda r: f"|   TLSv1.2:\n|     ciphers:\n|       TLS_ECDHE_RSA_WITH_AES_{r.choice([128, 256])}_GCM_SHA256 (secp256r1) - A",
+            lambda r: (
+                "|   TLSv1.2:\n|     ciphers:\n"
+                f"|       TLS_ECDHE_RSA_WITH_AES_{r.choice([128, 256])}_GCM_SHA256 (secp256r1) - A"
+            ),
         ],
         "usb_pci_device_id": [
             lambda r: (
@@ -21152,16 +21251,21 @@ def _round17_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]
                 f"{r.choice(['046d:c52b Logitech, Inc. Unifying Receiver', '0bda:8153 Realtek Semiconductor Corp.'])}"
             ),
             lambda r: (
-                f"0{r.randrange(1, 9)}:00.0 VGA compatible controller [0300]: NVIDIA Corporation AD102 [10de:2684] (rev a1)"
+                f"0{r.randrange(1, 9)}:00.0 VGA compatible controller [0300]: "
+                "NVIDIA Corporation AD102 [10de:2684] (rev a1)"
             ),
-            lambda r: f"usb 1-{r.randrange(1, 6)}: New USB device found, idVendor=2109, idProduct=0817, bcdDevice= 6.63",
+            lambda r: (
+                f"usb 1-{r.randrange(1, 6)}: New USB device found, idVendor=2109, idProduct=0817, bcdDevice= 6.63"
+            ),
         ],
         "codesign_team_id": [
             lambda r: (
                 "Identifier=com.acme.desktop\nFormat=app bundle with Mach-O universal (x86_64 arm64)\n"
                 f"TeamIdentifier={r.choice(['EQHXZ8M8AV', 'UBF8T346G9', '9BNSXJN65R'])}"
             ),
-            lambda r: f"Authority=Developer ID Application: Acme Software Ltd ({r.choice(['UBF8T346G9', '9BNSXJN65R'])})",
+            lambda r: (
+                f"Authority=Developer ID Application: Acme Software Ltd ({r.choice(['UBF8T346G9', '9BNSXJN65R'])})"
+            ),
         ],
         "input_mask_pattern": [
             lambda r: r.choice(
@@ -21174,7 +21278,7 @@ def _round17_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]
         "validation_regex": [
             lambda r: r.choice(
                 [
-                    "EMAIL_RE = re.compile(r\"^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,}$\")",
+                    'EMAIL_RE = re.compile(r"^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,}$")',
                     "const E164 = /^\\+[1-9]\\d{1,14}$/;",
                     "IBAN_PATTERN = r'^[A-Z]{2}\\d{2}[A-Z0-9]{11,30}$'",
                 ]
