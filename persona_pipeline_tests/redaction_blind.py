@@ -743,8 +743,8 @@ families and in the whole dev pool round 16's kinds enter once, as they do nowhe
   ``ROUND17_WRAPPERS``, ``_round17_decoy_templates``), written blind to the engine (issue 17, branch
   blind17: its author read only this generator, its tests, the shared bench and the engine's
   aggregate line; scored by ``--pool holdout``; untuned, the engine at main 8db3092, seeds 1 / 2 / 7
-  (n 1200): 77.8 / 78.2 / 78.3% secrets, 55.9 / 56.9 / 56.5% personal data, 0.0 / 0.0 / 0.0 FP/MB,
-  2 / 3 / 3 stray spans, idempotent, nothing dropped). Round 17 measures carry on where values land
+  (n 1200): 76.2 / 77.5 / 76.9% secrets, 56.6 / 57.3 / 57.6% personal data, 0.0 / 0.0 / 0.0 FP/MB,
+  23 / 2 / 2 stray spans, idempotent, nothing dropped). Round 17 measures carry on where values land
   in a developer's day. About 60 % of its plants are earlier kinds in new shapes: a sentence about
   someone else's data (a landlord's number, a parent's address, a flatmate's account; by kind) and two
   families from shared lists for every earlier one-value category (``SECRET_FAMILIES17``: a diff hunk
@@ -774,7 +774,9 @@ families and in the whole dev pool round 16's kinds enter once, as they do nowhe
   a Lua long bracket, an AsciiDoc listing block, a BBCode forum quote, a doubly quoted e-mail reply,
   an OCaml quoted string. ``_round17_decoy_templates``: Windows well-known SIDs, memory addresses in
   reprs, syscall traces and backtraces, kernel oops frames, Git LFS pointers, TLS cipher-suite names,
-  USB and PCI vendor:product ids, code-signing team identifiers, input masks, validation regexes.
+  USB and PCI vendor:product ids, code-signing team identifiers, input masks, validation regexes, SSH
+  commit signatures, transparency-log entries, DNSSEC DS records, PKCE code challenges, HTTP Digest
+  challenges.
 
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
@@ -923,7 +925,9 @@ it, a phone number in its national format; another person's data (a parent, a fl
 exactly as the user's own. Not personal: well-known SIDs (the same on every Windows machine), memory
 addresses, kernel frames, LFS pointers (a content hash), cipher-suite names, USB and PCI ids (a
 product model, never one device), code-signing team ids (printed in every signed binary of a
-company), input masks and validation patterns (the shape of a value, never one). Secrets: whatever
+company), input masks and validation patterns (the shape of a value, never one), signatures and
+transparency-log entries (public by design), DS records, PKCE challenges and Digest nonces (a hash or
+a challenge sent in the clear, which opens nothing). Secrets: whatever
 grants access, wherever a developer's day puts it (a diff, a test's output, a log line, a request,
 an example file, a spreadsheet, a commit, an anchor, tfvars, Ansible vars, a notebook), including
 session tokens and cookies copied from a browser and OAuth tokens of a subscription. Not secrets: the
@@ -21192,7 +21196,10 @@ def _round17_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]
     secret or personal): Windows well-known SIDs (the same on every machine), memory addresses in
     reprs and syscall traces, kernel oops frames, Git LFS pointer files (a content hash and a size),
     TLS cipher-suite names, USB and PCI vendor:product ids, code-signing team identifiers (printed in
-    every signed binary), input masks and validation patterns (the shape of a value, never one)."""
+    every signed binary), input masks and validation patterns (the shape of a value, never one), SSH
+    signatures of commits (in every clone), transparency-log entries, DNSSEC DS records (published in
+    DNS), PKCE code challenges (a hash the browser carries in the URL) and a server's Digest
+    challenge (its nonce and opaque are sent to anyone who asks)."""
 
     def hx(r: random.Random, n: int) -> str:
         return _rs(r, HEX, n)
@@ -21273,6 +21280,41 @@ def _round17_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]
             ),
             lambda r: r.choice(
                 ["IMask(el, { mask: '+{7} (000) 000-00-00' })", 'pattern: "____ ____ ____ ____"  # card input']
+            ),
+        ],
+        "commit_ssh_signature": [
+            lambda r: (
+                f"tree {hx(r, 40)}\nparent {hx(r, 40)}\nauthor build <build@localhost> 1764979200 +0000\n"
+                "gpgsig -----BEGIN SSH SIGNATURE-----\n U1NIU0lHAAAAAQAAADMAAAALc3NoLWVkMjU1MTkAAAAg"
+                + _rs(r, B62 + "+/", 28)
+                + "\n "
+                + _rs(r, B62 + "+/", 70)
+                + "\n -----END SSH SIGNATURE-----\n\n    ci: pin actions to SHAs"
+            ),
+        ],
+        "transparency_log_entry": [
+            lambda r: f"tlog entry created with index: {r.randrange(10**8, 3 * 10**8)}\nUUID: {hx(r, 80)}",
+            lambda r: (
+                f"$ rekor-cli get --uuid {hx(r, 80)} --format json | jq .LogIndex\n{r.randrange(10**8, 3 * 10**8)}"
+            ),
+        ],
+        "dnssec_ds_record": [
+            lambda r: (
+                f"acme.dev.  3600  IN  DS  {r.randrange(1000, 65535)} 13 2 {hx(r, 64).upper()}\n"
+                "acme.dev.  3600  IN  NS  ns1.acme-dns.net."
+            ),
+            lambda r: ".  86400  IN  DS  20326 8 2 E06D44B80B8F1D39A95C0B0D7C65D08458E880409BBC683457104237C7F8EC8D",
+        ],
+        "pkce_code_challenge": [
+            lambda r: (
+                "GET /oauth2/authorize?response_type=code&client_id=web-dashboard&redirect_uri=http%3A%2F%2F"
+                f"localhost%3A5173%2Fcallback&code_challenge={_rs(r, B64URL, 43)}&code_challenge_method=S256"
+            ),
+        ],
+        "digest_auth_challenge": [
+            lambda r: (
+                f'WWW-Authenticate: Digest realm="acme-api", qop="auth", algorithm=SHA-256, nonce="{hx(r, 32)}", '
+                f'opaque="{hx(r, 32)}"'
             ),
         ],
         "validation_regex": [
