@@ -1045,10 +1045,10 @@ def _upn_ok(v: str) -> bool:
 
 
 def test_round17_generator_checks() -> None:
-    """Round 17's ids against their published rules, each rule first accepting a published example
-    and rejecting it with one digit changed (the US NPI's Luhn over 80840 + the number, CMS's
-    1234567893; the DEA number's check digit; the UK ULN's mod-11 and the UPN's check letter, both
-    recomputed); Hungary's personal id recomputed (weights 1 to 10, mod 11); Spain's CCC against
+    """Round 17's ids against their published rules: the US NPI's Luhn over 80840 + the number and
+    the DEA number's check digit, each rule first accepting a published example (CMS's 1234567893,
+    AB1234563) and rejecting it with one digit changed; the UK ULN's mod-11 and the UPN's check
+    letter recomputed; Hungary's personal id recomputed (weights 1 to 10, mod 11); Spain's CCC against
     python-stdnum; phones re-validated by phonenumbers in their country's national format; Claude
     OAuth, Slack browser, Doppler, Postman, Linear, Docker, Databricks, GitLab and NVIDIA tokens in
     their documented prefixes and alphabets."""
