@@ -743,11 +743,11 @@ families and in the whole dev pool round 16's kinds enter once, as they do nowhe
   ``ROUND17_WRAPPERS``, ``_round17_decoy_templates``), written blind to the engine (issue 17, branch
   blind17: its author read only this generator, its tests, the shared bench and the engine's
   aggregate line; scored by ``--pool holdout``; untuned, the engine at main 8db3092, seeds 1 / 2 / 7
-  (n 1200): 76.2 / 77.5 / 76.9% secrets, 56.6 / 57.3 / 57.6% personal data, 0.0 / 0.0 / 0.0 FP/MB,
-  23 / 2 / 2 stray spans, idempotent, nothing dropped). Round 17 measures carry on where values land
+  (n 1200): 72.0 / 73.6 / 73.0% secrets, 57.2 / 58.7 / 57.7% personal data, 0.0 / 0.0 / 0.0 FP/MB,
+  3 / 3 / 2 stray spans, idempotent, nothing dropped). Round 17 measures carry on where values land
   in a developer's day. About 60 % of its plants are earlier kinds in new shapes: a sentence about
-  someone else's data (a landlord's number, a parent's address, a flatmate's account; by kind) and two
-  families from shared lists for every earlier one-value category (``SECRET_FAMILIES17``: a diff hunk
+  someone else's data (a landlord's number, a parent's address, a flatmate's account; by kind) and one
+  family from shared lists for every earlier one-value category (``SECRET_FAMILIES17``: a diff hunk
   of an env file, a failing test's assertion, logfmt and JSON log lines, a raw HTTP request, a
   filled-in example env file, tab-separated spreadsheet rows, a commit message, a YAML anchor,
   ``terraform.tfvars``, Ansible vars left out of the vault, a notebook's ``Out`` cell, doubled spaces
@@ -770,7 +770,7 @@ families and in the whole dev pool round 16's kinds enter once, as they do nowhe
   registration number, Hungary's személyi azonosító (mod 11), England's Unique Pupil Number (its
   check letter) and the UK Unique Learner Number (mod 11), Spain's Código Cuenta Cliente (python-stdnum).
   ``ROUND17_WRAPPERS``: a Zig multiline string, a Scala ``stripMargin`` string, a Haskell string
-  literal (decimal escapes, ``\&``), a MATLAB ``sprintf`` format, a PowerShell single-quoted string,
+  literal (decimal escapes, ``\\&``), a MATLAB ``sprintf`` format, a PowerShell single-quoted string,
   a Lua long bracket, an AsciiDoc listing block, a BBCode forum quote, a doubly quoted e-mail reply,
   an OCaml quoted string. ``_round17_decoy_templates``: Windows well-known SIDs, memory addresses in
   reprs, syscall traces and backtraces, kernel oops frames, Git LFS pointers, TLS cipher-suite names,
@@ -18641,9 +18641,10 @@ def _fill17(template: str, v: str, rng: random.Random, **kw: str) -> tuple[str, 
 
 
 def _generic17(name: str, kind: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
-    """A sentence about someone else and two of round 17's shared families for a one-value category."""
+    """A sentence about someone else and one of round 17's shared families for a one-value category
+    (two families: round 17 is kept smaller than round 16, every category still has two)."""
     fams = SECRET_FAMILIES17 if kind == "secret" else PII_FAMILIES17
-    picks = [_speech17(name, kind)] + [fams[j] for j in _picks17(name, len(fams), 2)]
+    picks = [_speech17(name, kind)] + [fams[j] for j in _picks17(name, len(fams), 1)]
     label = LABEL6.get(name, name.upper())
     fname = (
         FIELD12.get(name)
