@@ -15,10 +15,10 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (16 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (16, the oldest
+``HOLDOUT_ROUNDS`` (17 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (17, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 16`` is exactly round 16's holdout whatever is written after it (a pool's
+``--pool holdout --round 17`` is exactly round 17's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
@@ -27,10 +27,14 @@ drew before round 11 was written; ``before=11``: rounds 1 to 10, the cases dev d
 was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 was written;
 ``before=13``: rounds 1 to 12, the cases dev drew before round 14 was written; ``before=14``: rounds
 1 to 13, the cases dev drew before round 15 was written; ``before=15``: rounds 1 to 14, the cases dev
-drew before round 16 was written). Every category of rounds 1 to 15 enters a draw cycle once (its
-``weight`` is 1); round 16's new kinds enter it ``NEW16_WEIGHT`` times, which changes no earlier draw.
+drew before round 16 was written; ``before=16``: rounds 1 to 15, the cases dev drew before round 17
+was written). Every category of rounds 1 to 15 enters a draw cycle once (its ``weight`` is 1); round
+16's new kinds enter it ``NEW16_WEIGHT`` times, which changes no earlier draw; round 17's new kinds
+``NEW17_WEIGHT`` times and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times. A weight
+counts only in a draw of the one round that wrote the category (``Category.draws``): among round 17's
+families and in the whole dev pool round 16's kinds enter once, as they do nowhere else.
 
-- ``dev`` (tune on its failures): rounds 1 to 15 (round 7 since issue 17 opened it, branch tune7:
+- ``dev`` (tune on its failures): rounds 1 to 16 (round 7 since issue 17 opened it, branch tune7:
   untuned seeds 1 / 2 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB; after the
   tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB; round 8 since round 9 was written, branch blind9:
   as dev, untuned on it, seed 7 (n 1200) 83.0% secrets, 77.0% personal data, 117 FP/MB; tuned on
@@ -46,7 +50,9 @@ drew before round 16 was written). Every category of rounds 1 to 15 enters a dra
   personal data: drawn as dev at seed 7 (n 1200), untuned on it, 60.2% secrets, 61.5% personal data,
   94.7 FP/MB, 2 stray spans; round 15 since round 16 was written, branch blind16, likewise but for
   false positives: drawn as dev at seed 7 (n 1200), untuned on it, 66.2% secrets, 62.1% personal
-  data, 120.0 FP/MB, 43 stray spans).
+  data, 120.0 FP/MB, 43 stray spans; round 16 since round 17 was written, branch blind17, with the
+  floors it had as the holdout: drawn as dev at seed 7 (n 1200), untuned on it, 71.8% secrets, 40.7%
+  personal data, 0.0 FP/MB, 2 stray spans).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -640,7 +646,7 @@ drew before round 16 was written). Every category of rounds 1 to 15 enters a dra
 
 - ``holdout`` (never tuned: read per-category aggregate counts only, never its misses or false
   positives; ``main`` prints failures of the dev pool alone, ``--pool holdout`` its aggregate
-  table alone): round 16.
+  table alone): round 17.
   Round 15 (dev since round 16; ``ROUND15``, ``_extend15`` / ``round15_*`` / ``_pii15`` / ``_multi15`` / ``_fill15``,
   ``ROUND15_WRAPPERS``, ``_round15_decoy_templates``), written blind to the engine (issue 17, branch
   blind15: its author read only this generator, its tests, the shared bench and the engine's
@@ -693,8 +699,8 @@ drew before round 16 was written). Every category of rounds 1 to 15 enters a dra
   runtime clock stamps, GPU driver banners, app bundle ids and version codes, CI cache keys, OAuth
   scope strings, clinical terminology codes, coarse spatial index cells, release commit subjects,
   Terraform resource addresses, Kubernetes object metadata, crash incident identifiers.
-  Round 16 (``ROUND16``, ``_extend16`` / ``round16_custom`` / ``_pii16`` / ``_multi16`` / ``_fill16``,
-  ``ROUND16_WRAPPERS``, ``_round16_decoy_templates``), written blind to the engine (issue 17, branch
+  Round 16 (dev since round 17; ``ROUND16``, ``_extend16`` / ``round16_custom`` / ``_pii16`` / ``_multi16`` /
+  ``_fill16``, ``ROUND16_WRAPPERS``, ``_round16_decoy_templates``), written blind to the engine (issue 17, branch
   blind16: its author read only this generator, its tests, the shared bench and the engine's
   aggregate line; scored by ``--pool holdout``; untuned, the engine at main b731ab6, seeds 1 / 2
   (n 2400) and 7 (n 1200): 71.4 / 72.6 / 72.0% secrets, 42.0 / 41.6 / 40.9% personal data, 0.0 / 0.8
@@ -733,6 +739,44 @@ drew before round 16 was written). Every category of rounds 1 to 15 enters a dra
   lines, disk usage rows, query plans, benchmark results, interface counters, file listings and
   process rows of system accounts, CI matrix labels, rate-limit headers, cloud built-in role GUIDs,
   PDF trailer ids, MSI product codes, Bluetooth SIG GATT UUIDs, anonymous volume names.
+  Round 17 (``ROUND17``, ``_extend17`` / ``round17_custom`` / ``_pii17`` / ``_multi17`` / ``_fill17``,
+  ``ROUND17_WRAPPERS``, ``_round17_decoy_templates``), written blind to the engine (issue 17, branch
+  blind17: its author read only this generator, its tests, the shared bench and the engine's
+  aggregate line; scored by ``--pool holdout``; untuned, the engine at main 8db3092, seeds 1 / 2 / 7
+  (n 1200): 72.0 / 73.6 / 73.0% secrets, 57.2 / 58.7 / 57.7% personal data, 0.0 / 0.0 / 0.0 FP/MB,
+  3 / 3 / 2 stray spans, idempotent, nothing dropped). Round 17 measures carry on where values land
+  in a developer's day. About 60 % of its plants are earlier kinds in new shapes: a sentence about
+  someone else's data (a landlord's number, a parent's address, a flatmate's account; by kind) and one
+  family from shared lists for every earlier one-value category (``SECRET_FAMILIES17``: a diff hunk
+  of an env file, a failing test's assertion, logfmt and JSON log lines, a raw HTTP request, a
+  filled-in example env file, tab-separated spreadsheet rows, a commit message, a YAML anchor,
+  ``terraform.tfvars``, Ansible vars left out of the vault, a notebook's ``Out`` cell, doubled spaces
+  of hurried typing, a paste into the wrong window; ``PII_FAMILIES17``: the same shapes for someone
+  else's data, a fixture's diff hunk, a form-encoded PATCH, a commit that quotes the value, Ansible
+  host vars), key pairs, blocks, paths and URLs as an earlier snippet in ``git stash show -p``, a
+  notebook's ``print``, ``tmux save-buffer`` or an attachment (``CONTAINERS17``), and three earlier
+  kinds in new value shapes (weight ``EARLIER17_WEIGHT``): names in eight non-Latin scripts (family
+  name first where the culture writes it so) and in "Lastname, Firstname" order, home addresses written
+  the local way (JP, KR, CN, BR, MX, IT, ES, NL, PL, IN, NG, ZA), mobile numbers of those twelve
+  countries in their national format in prose. About 40 % are kinds the generator lacked
+  (``Category.rounds`` all 17, ``NEW17``; each weighs ``NEW17_WEIGHT`` in a draw of round 17): 7
+  secret categories of 14 credential kinds in their vendors' documented shapes (Claude subscription
+  OAuth access and refresh tokens ``sk-ant-oat01-`` / ``sk-ant-ort01-``, NVIDIA API keys ``nvapi-``,
+  Slack browser session tokens ``xoxc-`` and ``d`` cookies ``xoxd-``, Doppler CLI / SCIM / audit
+  tokens ``dp.ct.`` / ``dp.scim.`` / ``dp.audit.``, Postman access tokens ``PMAT-``, Linear OAuth
+  tokens ``lin_oauth_``, Docker Hub organisation access tokens ``dckr_oat_``, Databricks OAuth
+  secrets ``dose``, GitLab feed tokens ``glft-`` and SCIM tokens ``glsoat-``) and 6 personal-data
+  kinds with their check digits: the US National Provider Identifier (Luhn over 80840), the US DEA
+  registration number, Hungary's személyi azonosító (mod 11), England's Unique Pupil Number (its
+  check letter) and the UK Unique Learner Number (mod 11), Spain's Código Cuenta Cliente (python-stdnum).
+  ``ROUND17_WRAPPERS``: a Zig multiline string, a Scala ``stripMargin`` string, a Haskell string
+  literal (decimal escapes, ``\\&``), a MATLAB ``sprintf`` format, a PowerShell single-quoted string,
+  a Lua long bracket, an AsciiDoc listing block, a BBCode forum quote, a doubly quoted e-mail reply,
+  an OCaml quoted string. ``_round17_decoy_templates``: Windows well-known SIDs, memory addresses in
+  reprs, syscall traces and backtraces, kernel oops frames, Git LFS pointers, TLS cipher-suite names,
+  USB and PCI vendor:product ids, code-signing team identifiers, input masks, validation regexes, SSH
+  commit signatures, transparency-log entries, DNSSEC DS records, PKCE code challenges, HTTP Digest
+  challenges.
 
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
@@ -871,6 +915,24 @@ piece planted), and an account number that is the login itself
 template text and never planted; a Ghost admin key and a Proxmox API token are planted whole, since
 their id half is part of what the request carries. Still no device serials, documented test keys or
 hashes of passwords.
+Round 17's policy. Personal data: a US National Provider Identifier and a DEA registration number of a
+prescriber (each names one clinician to payers and regulators, and a type-1 NPI is an individual's;
+the DEA number even carries the surname's initial); Hungary's személyi azonosító (it encodes sex and
+birth date and names one citizen); a pupil's UPN and a learner's ULN (each resolves to one child or
+learner in the school or skills records, as round 13's student ids); a person's Spanish CCC (a bank
+account, as an IBAN is); a name in any script and in any order, a home address as its country writes
+it, a phone number in its national format; another person's data (a parent, a flatmate, a customer)
+exactly as the user's own. Not personal: well-known SIDs (the same on every Windows machine), memory
+addresses, kernel frames, LFS pointers (a content hash), cipher-suite names, USB and PCI ids (a
+product model, never one device), code-signing team ids (printed in every signed binary of a
+company), input masks and validation patterns (the shape of a value, never one), signatures and
+transparency-log entries (public by design), DS records, PKCE challenges and Digest nonces (a hash or
+a challenge sent in the clear, which opens nothing). Secrets: whatever
+grants access, wherever a developer's day puts it (a diff, a test's output, a log line, a request,
+an example file, a spreadsheet, a commit, an anchor, tfvars, Ansible vars, a notebook), including
+session tokens and cookies copied from a browser and OAuth tokens of a subscription. Not secrets: the
+public ids beside them (OAuth client ids, host names), which are template text and never planted.
+Still no device serials, documented test keys or hashes of passwords.
 """
 
 from __future__ import annotations
@@ -1364,8 +1426,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 16  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (16,)
+HOLDOUT_ROUND = 17  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (17,)
 ROUND5 = 5
 
 
@@ -1382,13 +1444,20 @@ class Category:
     kind: Literal["secret", "pii"]
     make: Callable[[random.Random, int], tuple[str, list[str]]]
     rounds: tuple[int, ...]  # the round that wrote each template family, by template index
-    # how many times it enters a draw cycle: 1 for every category of rounds 1 to 15 (their cases stay
-    # as they were); round 16's new kinds weigh more so that they are half of its plants
+    # how many times it enters a draw cycle of the round that wrote it (``draws``): 1 for every
+    # category of rounds 1 to 15 (their cases stay as they were); round 16's new kinds weigh more so
+    # that they are half of its plants, round 17's so that they are about 40 % of its plants
     weight: int = 1
 
     @property
     def n_templates(self) -> int:
         return len(self.rounds)
+
+    def draws(self, rounds: tuple[int, ...]) -> int:
+        """How many times it enters a draw cycle of ``rounds``: its weight in a draw of the one round
+        that wrote it (round 16 as the holdout drew it, round 16 alone as dev), else once (a round-16
+        kind among round 17's families or in the whole dev pool weighs as any other)."""
+        return self.weight if rounds == (self.rounds[0],) else 1
 
     def templates(self, pool: Pool, round_no: int | None = None) -> list[int]:
         """The template families of ``pool`` (of one of its rounds when ``round_no`` is given)."""
@@ -18468,6 +18537,595 @@ for _name16p, _kinds16, _own16p, _key16 in [
     _pii16(_name16p, _kinds16, _own16p, _key16)
 
 
+# ---------------------------------------------------------------------------------------------
+# round 17 (issue 17, branch blind17): written blind to the engine, the holdout since it exists
+
+ROUND17 = 17
+
+
+def _picks17(name: str, n_families: int, k: int) -> list[int]:
+    # a fixed, per-category draw of the shared families (independent of the seed)
+    return random.Random(f"round17:{name}").sample(range(n_families), k)
+
+
+# Secret families: {L} an environment-style label, {l} it in lower case, {k} kebab case, {v} the
+# value. Round 17 is about where a value lands in a developer's day: a diff hunk, a failing test's
+# output, a structured log line (logfmt, JSON), a raw HTTP request, an example env file someone
+# filled in, a spreadsheet pasted as tab-separated rows, a commit message, a YAML anchor, tfvars,
+# Ansible vars kept out of the vault, a notebook's Out cell, and hurried typing (doubled spaces).
+SECRET_FAMILIES17 = [
+    "diff --git a/deploy/.env.prod b/deploy/.env.prod\n--- a/deploy/.env.prod\n+++ b/deploy/.env.prod\n"
+    "@@ -4,3 +4,3 @@ APP_ENV=prod\n-{L}=\n+{L}={v}\n WORKERS=4",
+    "FAILED tests/test_config.py::test_secret_is_masked - AssertionError: assert '{v}' == '***'\n  - ***\n  + {v}",
+    'ts=2026-12-05T21:{m}:09.412Z lvl=debug caller=config.go:88 msg="resolved from env" {k}={v} src=env',
+    '{{"@timestamp":"2026-12-05T21:{m}:09.412Z","log.level":"debug","message":"settings loaded",'
+    '"settings":{{"{l}":"{v}","region":"eu-west-1"}}}}',
+    "POST /internal/v2/reindex HTTP/1.1\nHost: search.internal.acme.dev\nUser-Agent: python-httpx/0.27.2\n"
+    "{L}: {v}\nContent-Length: 0",
+    "# copy to .env and fill in (do NOT commit .env)\nAPP_PORT=8080\n{L}={v}\nFEATURE_FLAGS=beta-search",
+    "system\tenvironment\t{l}\tupdated\nbilling\tprod\t{v}\t2026-11-28\nsearch\tstaging\tsee 1Password\t2026-10-02",
+    "commit 9c1e4b27d0a5f3e8b6c4d2a1f0e9d8c7b6a5f4e3\nAuthor: build <build@localhost>\n\n"
+    "    hotfix: hardcode {l} until the secret store is back\n\n    {v}",
+    'x-shared-env: &shared-env\n  {L}: "{v}"\n  TZ: UTC\nservices:\n  worker:\n    environment: *shared-env',
+    '# terraform.tfvars (local only)\nproject = "acme-prod"\n{l} = "{v}"\nnode_count = 3',
+    '# inventories/prod/group_vars/all.yml  -- TODO move to vault\n{l}: "{v}"\nntp_servers: [ntp1.acme.dev]',
+    "In [14]: os.environ.get(\"{L}\")\nOut[14]: '{v}'",
+    "ok so {l}  is  {v}   (straight from the admin page)",
+    "wait wrong window lol, ignore this: {v}",
+]
+
+# Personal-data families: {f} the field in words, {k} a snake-case key, {v} the value; {who} a
+# relation (the data is someone else's as often as the user's own).
+PII_FAMILIES17 = [
+    "forwarding this for {who}: the {f} is {v}, the clinic needs it by Friday",
+    "{who} asked me to fix the signup form, it keeps rejecting {v} as the {f}",
+    '@@ -21,4 +21,4 @@ def customer_fixture():\n-        {k}="TODO",\n+        {k}="{v}",\n         tier="gold",',
+    "FAILED tests/test_export.py::test_pii_is_dropped - AssertionError: {k} leaked into the CSV: '{v}'",
+    'lvl=info msg="profile saved" account=acct_88123 {k}="{v}" via=ios',
+    '{{"level":"warn","event":"kyc.review","{k}":"{v}","reviewer":"queue-b","attempt":2}}',
+    "PATCH /api/v1/members/88123 HTTP/1.1\nHost: crm.internal.acme.dev\n"
+    "Content-Type: application/x-www-form-urlencoded\n\n{k}={vq}&notify=false",
+    "ticket\t{k}\tstate\nSUP-5512\t{v}\topen\nSUP-5513\t(none)\tclosed",
+    "fix(profiles): stop echoing the {f} back in error pages\n\n"
+    "Reported by a user whose {f} ({v}) showed up in the 500 page.",
+    'defaults: &member\n  {k}: "{v}"\n  locale: en-GB\nstaging_member:\n  <<: *member',
+    "In [5]: members.loc[88123, \"{k}\"]\nOut[5]: '{v}'",
+    "{who}'s {f}  is  {v} , can you double check it before we submit",
+    '# host_vars/crm-01.yml\nescalation_contact_{k}: "{v}"',
+]
+_WHO17 = ["my mum", "my flatmate", "a customer", "the new hire", "my landlord", "our intern", "my brother"]
+
+# A value said in everyday prose about someone else (by kind, as typed into a prompt).
+_SPEECH17 = {
+    "phone": ["ring my landlord on {v} if nobody's at the door", "the plumber's number is {v}, call before noon"],
+    "email": ["add our accountant too, {v}, she signs off the invoices", "the contractor reads {v} only"],
+    "address": ["the replacement goes to my dad's: {v}", "our new office manager just moved to {v}"],
+    "birth": ["the patient was born {v}, the intake form rejected it", "my daughter's birthday is {v}"],
+    "name": ["the repo now belongs to {v}, transfer it please", "handing the pager to {v} next week"],
+    "iban": ["refund my flatmate to {v}, not to me", "her account for the deposit is {v}"],
+    "card": ["my husband paid with {v} and it was charged twice", "put the renewal on her card {v}"],
+    "ip": ["my brother's router shows {v} as the WAN address", "the freelancer connects from {v}"],
+    "secret": ["this was pasted in the team channel earlier: {v}", "found it in an old wiki page: {v}"],
+    "pii": ["{who}'s {f} is {v}", "{who} read out the {f} over the phone: {v}"],
+}  # fmt: skip
+
+
+def _speech17(name: str, kind: str) -> str:
+    r = random.Random(f"round17:speech:{name}")
+    for group, prefixes in [
+        ("phone", ("phone",)), ("email", ("email",)), ("address", ("address", "home_address")),
+        ("birth", ("date_of_birth",)), ("name", ("person_name", "colleague_name")), ("iban", ("iban",)),
+        ("card", ("credit_card", "payment_card")), ("ip", ("ipv",)),
+    ]:  # fmt: skip
+        layout = any(w in name for w in ("encoded", "records", "id_fields", "layout"))  # (not how one says it)
+        if kind == "pii" and name.startswith(prefixes) and not layout:
+            return r.choice(_SPEECH17[group])
+    return r.choice(_SPEECH17[kind])
+
+
+def _extend17(name: str, make17: Callable[[random.Random, int], tuple[str, list[str]]], n: int) -> None:
+    """Appends ``n`` round-17 families (drawn by ``make17`` from index 0) to an earlier category."""
+    i = next(i for i, c in enumerate(CATS) if c.name == name)
+    old = CATS[i]
+    base = old.n_templates
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        return old.make(rng, t) if t < base else make17(rng, t - base)
+
+    CATS[i] = Category(name, old.kind, make, old.rounds + (ROUND17,) * n, old.weight)
+
+
+def _fill17(template: str, v: str, rng: random.Random, **kw: str) -> tuple[str, list[str]]:
+    # {who}: a relation drawn per case (never planted); {n} / {m} / {len} as round 16's
+    return _fill16(template.replace("{who}", rng.choice(_WHO17)), v, rng, **kw)
+
+
+def _generic17(name: str, kind: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """A sentence about someone else and one of round 17's shared families for a one-value category
+    (two families: round 17 is kept smaller than round 16, every category still has two)."""
+    fams = SECRET_FAMILIES17 if kind == "secret" else PII_FAMILIES17
+    picks = [_speech17(name, kind)] + [fams[j] for j in _picks17(name, len(fams), 1)]
+    label = LABEL6.get(name, name.upper())
+    fname = (
+        FIELD12.get(name)
+        or FIELD11.get(name)
+        or FIELD10.get(name)
+        or FIELD9.get(name)
+        or FIELD8.get(name)
+        or FIELD7.get(name)
+        or FIELD6.get(name)
+        or name.replace("_", " ")
+    )
+    key = KEY12.get(name) or KEY11.get(name) or KEY10.get(name) or KEY9.get(name) or KEY8.get(name) or _key7(name)
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        v = _value11(name, rng)
+        return _fill17(
+            picks[t % len(picks)], v, rng, L=label, l=label.lower(), k=label.lower().replace("_", "-")
+            if kind == "secret" else key, f=fname,
+        )  # fmt: skip
+
+    return make, len(picks)
+
+
+# Where a whole earlier snippet lands when its values only make sense together (key pairs, blocks,
+# paths, URLs): {s} is an earlier family's text, kept verbatim.
+CONTAINERS17 = [
+    "$ git stash show -p stash@{{0}} -- notes/ | tail -n +6\n{s}",
+    "In [22]: print(Path('scratch/handover.txt').read_text())\n{s}",
+    "$ tmux save-buffer - | head -40\n{s}",
+    "--- attached file: handover-notes.txt ---\n{s}\n--- end of attachment ---",
+]
+
+
+def _container17(name: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    old = next(c for c in CATS if c.name == name)
+    earlier = [r for r in old.rounds if r < ROUND13] or list(old.rounds)  # (13's to 16's are containers)
+    inner = [t for t, r in enumerate(old.rounds) if r == max(earlier)]
+    frames = [CONTAINERS17[j].replace("{{", "{").replace("}}", "}") for j in _picks17(name, len(CONTAINERS17), 2)]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        snippet, needles = old.make(rng, inner[rng.randrange(len(inner))])
+        return frames[t % len(frames)].replace("{s}", snippet), needles
+
+    return make, len(frames)
+
+
+for _c in [c for c in CATS if ROUND17 not in c.rounds]:
+    if _c.name in _SPECIFIC12 or len(_c.make(random.Random(f"round17:{_c.name}"), 0)[1]) > 1:
+        _extend17(_c.name, *_container17(_c.name))
+    else:
+        _extend17(_c.name, *_generic17(_c.name, _c.kind))
+
+
+# --- round 17's categories. Earlier kinds in new value shapes (names in other scripts and in
+# "Lastname, Firstname" order, addresses written the local way, phones written the local way) weigh
+# EARLIER17_WEIGHT; the new kinds weigh NEW17_WEIGHT, so that they are about 40 % of round 17's plants
+# (each category's weight counts only in a draw of the round that wrote it).
+EARLIER17_WEIGHT = 16
+NEW17_WEIGHT = 34
+NEW17: set[str] = set()  # the names of round 17's new kinds
+
+
+def round17_custom(
+    name: str,
+    kind: Literal["secret", "pii"],
+    make: Callable[[random.Random, int], tuple[str, list[str]]],
+    n: int,
+    new: bool = True,
+) -> None:
+    CATS.append(Category(name, kind, make, (ROUND17,) * n, NEW17_WEIGHT if new else EARLIER17_WEIGHT))
+    if new:
+        NEW17.add(name)
+
+
+_NAMES17: list[tuple[list[str], list[str], str]] = [
+    # (given names, family names, how they are joined: "gf" given first, "fg" family first, "f, g")
+    (["花子", "健太", "美咲", "翔", "陽菜"], ["山本", "佐々木", "中村", "小林", "渡辺"], "fg"),
+    (["민지", "서준", "지우", "하은", "도윤"], ["김", "이", "박", "최", "정"], "fg"),
+    (["伟", "秀英", "建国", "丽娟", "子涵"], ["王", "李", "张", "刘", "陈"], "fg"),
+    (["Анна", "Дмитрий", "Ольга", "Игорь", "Татьяна"], ["Кузнецова", "Смирнов", "Волкова", "Попов", "Лебедева"], "gf"),
+    (["Γιώργος", "Ελένη", "Νίκος", "Μαρία", "Κώστας"], ["Παπαδόπουλος", "Οικονόμου", "Γεωργίου", "Νικολάου"], "gf"),
+    (["נועה", "איתי", "תמר", "יונתן"], ["כהן", "לוי", "מזרחי", "פרץ"], "gf"),
+    (["محمد", "فاطمة", "خالد", "نورة"], ["العتيبي", "الحربي", "القحطاني", "الشمري"], "gf"),
+    (["अनन्या", "रोहित", "प्रिया", "विक्रम"], ["शर्मा", "वर्मा", "गुप्ता", "जोशी"], "gf"),
+    (["สมชาย", "กัญญา", "ธนพล", "วรรณา"], ["ใจดี", "ศรีสุข", "บุญมา", "ทองคำ"], "gf"),
+    (["Marta", "Piotr", "Ines", "Bartosz", "Greta"], ["Kowalczyk", "Wiśniewski", "Lindqvist", "Esposito"], "f, g"),
+    (["Oluwaseun", "Chiamaka", "Tendai", "Nomvula"], ["Adeyemi", "Okonkwo", "Moyo", "Dlamini"], "f, g"),
+]
+
+
+def person_name17(r: random.Random) -> str:
+    given, family, order = r.choice(_NAMES17)
+    g, f = r.choice(given), r.choice(family)
+    if order == "f, g":
+        return f"{f}, {g}"
+    if order == "fg":
+        return f + g if r.random() < 0.5 and len(f + g) <= 4 else f"{f} {g}"
+    return f"{g} {f}"
+
+
+def _n(r: random.Random, lo: int, hi: int) -> int:
+    return r.randrange(lo, hi)
+
+
+# A home address as the country writes it (order, separators, postcode place, local words).
+_ADDRESS17: list[Callable[[random.Random], str]] = [
+    lambda r: (
+        f"〒{_n(r, 100, 999)}-{_d(r, 4)} 東京都{r.choice(['世田谷区', '杉並区', '練馬区'])}"
+        f"{r.choice(['松原', '高円寺南', '石神井町'])}{_n(r, 1, 6)}丁目{_n(r, 1, 30)}-{_n(r, 1, 20)}"
+    ),
+    lambda r: (
+        f"서울특별시 {r.choice(['마포구', '송파구', '노원구'])} {r.choice(['월드컵로', '올림픽로', '동일로'])} "
+        f"{_n(r, 10, 400)}, {_n(r, 101, 120)}동 {_n(r, 101, 1500)}호 ({_d(r, 5)})"
+    ),
+    lambda r: (
+        f"{r.choice(['上海市徐汇区', '北京市海淀区', '广州市天河区'])}{r.choice(['漕溪北路', '学院路', '体育西路'])}"
+        f"{_n(r, 1, 300)}号{_n(r, 1, 30)}栋{_n(r, 101, 2500)}室"
+    ),
+    lambda r: (
+        f"Rua {r.choice(['das Palmeiras', 'Tabapuã', 'Voluntários da Pátria'])}, {_n(r, 10, 3000)}, "
+        f"apto {_n(r, 11, 190)} - {r.choice(['Itaim Bibi', 'Botafogo', 'Santa Cecília'])}, "
+        f"{r.choice(['São Paulo - SP', 'Rio de Janeiro - RJ'])}, {_d(r, 5)}-{_d(r, 3)}"
+    ),
+    lambda r: (
+        f"Calle {r.choice(['Durango', 'Tonalá', 'Morelos'])} {_n(r, 10, 400)}, Int. {_n(r, 1, 12)}, "
+        f"Col. {r.choice(['Roma Norte', 'Del Valle', 'Centro'])}, {r.choice(['Cuauhtémoc', 'Benito Juárez'])}, "
+        f"{_d(r, 5)} Ciudad de México, CDMX"
+    ),
+    lambda r: (
+        f"Via {r.choice(['Nizza', 'Po', 'Roma', 'Cibrario'])} {_n(r, 1, 200)}, "
+        f"{r.choice(['10126 Torino TO', '40126 Bologna BO', '00185 Roma RM'])}"
+    ),
+    lambda r: (
+        f"C/ {r.choice(['de Atocha', 'del Pez', 'de Verdi'])}, {_n(r, 1, 150)}, {_n(r, 1, 8)}º "
+        f"{r.choice(['izda.', 'dcha.', 'B'])}, {r.choice(['28012 Madrid', '08012 Barcelona', '46001 València'])}"
+    ),
+    lambda r: (
+        f"{r.choice(['Lindengracht', 'Vondelstraat', 'Oudegracht'])} {_n(r, 1, 300)}-{r.choice(['H', '1', '2'])}, "
+        f"{_n(r, 1011, 3599)} {r.choice(['JB', 'KV', 'AD'])} {r.choice(['Amsterdam', 'Utrecht'])}"
+    ),
+    lambda r: (
+        f"ul. {r.choice(['Długa', 'Piotrkowska', 'Grunwaldzka'])} {_n(r, 1, 200)}/{_n(r, 1, 90)}, "
+        f"{_d(r, 2)}-{_d(r, 3)} {r.choice(['Kraków', 'Łódź', 'Gdańsk'])}"
+    ),
+    lambda r: (
+        f"Flat {_n(r, 101, 1204)}, {r.choice(['Lotus Heights', 'Sai Krupa Apts', 'Green Glen Layout'])}, "
+        f"{r.choice(['HSR Layout', 'Andheri East', 'Banjara Hills'])}, "
+        f"{r.choice(['Bengaluru', 'Mumbai', 'Hyderabad'])} "
+        f"{_n(r, 400001, 560110)}"
+    ),
+    lambda r: (
+        f"{_n(r, 1, 90)} {r.choice(['Ogunlana Drive', 'Allen Avenue', 'Admiralty Way'])}, "
+        f"{r.choice(['Surulere', 'Ikeja', 'Lekki Phase 1'])}, Lagos {_n(r, 100001, 106104)}"
+    ),
+    lambda r: (
+        f"{_n(r, 1, 200)} {r.choice(['Jan Smuts Avenue', 'Kloof Street', 'Florida Road'])}, "
+        f"{r.choice(['Parktown', 'Gardens', 'Morningside'])}, {r.choice(['Johannesburg, 2193', 'Cape Town, 8001'])}"
+    ),
+]
+
+
+def home_address17(r: random.Random) -> str:
+    return r.choice(_ADDRESS17)(r)
+
+
+PHONE_REGIONS17 = ["JP", "KR", "CN", "BR", "MX", "IT", "ES", "NL", "PL", "IN", "NG", "ZA"]
+
+
+def phone17(r: random.Random) -> str:
+    """A mobile number of one of twelve countries, written the national way (re-validated)."""
+    region = r.choice(PHONE_REGIONS17)
+    ex = phonenumbers.example_number_for_type(region, phonenumbers.PhoneNumberType.MOBILE)
+    nsn = str(ex.national_number)
+    keep = max(1, len(nsn) - 6)
+    for _ in range(500):
+        num = phonenumbers.parse(f"+{ex.country_code}{nsn[:keep]}{_d(r, len(nsn) - keep)}")
+        if phonenumbers.is_valid_number(num) and str(num.national_number) != nsn:
+            return phonenumbers.format_number(num, phonenumbers.PhoneNumberFormat.NATIONAL)
+    raise RuntimeError(region)
+
+
+for _name17e, _gen17e, _own17e in [
+    (
+        "person_name_world17",
+        person_name17,
+        ["please reassign the ticket to {v}", "reviewer: {v}", "Attendees: {v}; Lee", "{who} is {v} on the lease"],
+    ),
+    (
+        "home_address_local17",
+        home_address17,
+        ["{who} moved, the new address is {v}", "Lieferadresse / delivery address: {v}", "ship to:\n{v}"],
+    ),
+    (
+        "phone_local_prose17",
+        phone17,
+        ["{who} picks up on {v} most evenings", "text {v} when the courier is outside", "call {v} (mobile)"],
+    ),
+]:
+
+    def _mk17e(
+        rng: random.Random, t: int, gen: Callable[[random.Random], str] = _gen17e, own: list[str] = _own17e
+    ) -> tuple[str, list[str]]:
+        return _fill17(own[t % len(own)], gen(rng), rng)
+
+    GENS[_name17e] = _gen17e
+    round17_custom(_name17e, "pii", _mk17e, len(_own17e), new=False)
+
+
+# --- round 17's new credential kinds
+
+
+def _multi17(
+    formats: list[tuple[str, Callable[[random.Random], str]]],
+    own: list[str],
+    name: str,
+    fits: dict[int, tuple[str, ...]] | None = None,
+) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """A category of several formats (a label and a generator each): its own templates, a sentence
+    about someone else and one of round 17's shared families; ``fits`` limits an own template to
+    the formats its tool writes."""
+    templates = [*own, _speech17(name, "secret"), SECRET_FAMILIES17[_picks17(name, len(SECRET_FAMILIES17), 1)[0]]]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        i = t % len(templates)
+        allowed = (fits or {}).get(i)
+        label, gen = rng.choice([f for f in formats if allowed is None or f[0] in allowed])
+        return _fill17(templates[i], gen(rng), rng, L=label, l=label.lower(), k=label.lower().replace("_", "-"))
+
+    return make, len(templates)
+
+
+def anthropic_oauth_token(r: random.Random) -> str:
+    # Claude subscription OAuth tokens: sk-ant-oat01- (access) or sk-ant-ort01- (refresh), the
+    # API-key layout after it (93 URL-safe base64 characters and "AA")
+    return f"sk-ant-{r.choice(['oat01', 'ort01'])}-{_rs(r, B64URL, 93)}AA"
+
+
+def slack_xoxc(r: random.Random) -> str:
+    # Slack's browser client token: xoxc-, three numeric ids and 64 hex characters
+    return f"xoxc-{_d(r, 10)}-{_d(r, 13)}-{_d(r, 13)}-{_rs(r, HEX, 64)}"
+
+
+def slack_xoxd(r: random.Random) -> str:
+    # Slack's "d" session cookie: xoxd- and URL-encoded base64 (as the browser stores it)
+    raw = base64.b64encode(bytes(r.randrange(256) for _ in range(r.choice([111, 120, 141])))).decode()
+    return "xoxd-" + urllib.parse.quote(raw, safe="")
+
+
+_CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+
+for _name17, _formats17, _own17, _fits17 in [
+    (
+        "anthropic_oauth_token",
+        [("CLAUDE_CODE_OAUTH_TOKEN", anthropic_oauth_token)],
+        [
+            "{L}={v}",
+            '{{"claudeAiOauth": {{"accessToken": "{v}", "expiresAt": 1765012345000, "scopes": ["user:inference"]}}}}',
+            "curl https://api.anthropic.com/v1/messages -H 'Authorization: Bearer {v}' "
+            "-H 'anthropic-version: 2023-06-01' -d @req.json",
+        ],
+        {},
+    ),
+    (
+        "nvidia_api_key",
+        [("NVIDIA_API_KEY", lambda r: "nvapi-" + _rs(r, B64URL, 64))],
+        [
+            "{L}={v}",
+            'client = OpenAI(base_url="https://integrate.api.nvidia.com/v1", api_key="{v}")',
+            "echo '{v}' | docker login nvcr.io --username '$oauthtoken' --password-stdin",
+        ],
+        {},
+    ),
+    (
+        "slack_browser_session",
+        [("SLACK_XOXC_TOKEN", slack_xoxc), ("SLACK_D_COOKIE", slack_xoxd)],
+        [
+            "{L}={v}",
+            "curl https://acme.slack.com/api/conversations.history -H 'Authorization: Bearer {v}' -d channel=C0831",
+            "Cookie: d={v}; d-s=1764990000; lc=1764990000",
+        ],
+        {1: ("SLACK_XOXC_TOKEN",), 2: ("SLACK_D_COOKIE",)},
+    ),
+    (
+        "doppler_token17",
+        [
+            ("DOPPLER_TOKEN", lambda r: "dp.ct." + _rs(r, B62, 40)),
+            ("DOPPLER_SCIM_TOKEN", lambda r: "dp.scim." + _rs(r, B62, 40)),
+            ("DOPPLER_AUDIT_TOKEN", lambda r: "dp.audit." + _rs(r, B62, 40)),
+        ],
+        [
+            "{L}={v}",
+            "$ doppler configure set token {v} --scope /srv/api\n┌───────┬───────┐",
+            "curl -s https://api.doppler.com/scim/v2/Users -H 'Authorization: Bearer {v}'",
+        ],
+        {1: ("DOPPLER_TOKEN",), 2: ("DOPPLER_SCIM_TOKEN",)},
+    ),
+    (
+        "platform_access_token17",
+        [
+            ("POSTMAN_ACCESS_TOKEN", lambda r: "PMAT-" + _rs(r, _CROCKFORD, 26)),
+            ("LINEAR_OAUTH_TOKEN", lambda r: "lin_oauth_" + _rs(r, HEX, 64)),
+            ("DOCKER_ORG_TOKEN", lambda r: "dckr_oat_" + _rs(r, B64URL, 32)),
+        ],
+        [
+            "{L}={v}",
+            "curl https://api.linear.app/graphql -H 'Authorization: Bearer {v}' "
+            '-d \'{{"query":"{{ viewer {{ id }} }}"}}\'',
+            "echo {v} | docker login -u acmeorg --password-stdin",
+            "postman login --with-api-key {v}",
+        ],
+        {1: ("LINEAR_OAUTH_TOKEN",), 2: ("DOCKER_ORG_TOKEN",), 3: ("POSTMAN_ACCESS_TOKEN",)},
+    ),
+    (
+        "databricks_oauth_secret",
+        [("DATABRICKS_CLIENT_SECRET", lambda r: "dose" + _rs(r, HEX, 32))],
+        [
+            "{L}={v}",
+            "[prod]\nhost          = https://adb-7731442.13.azuredatabricks.net\nclient_id     = sp-etl-nightly\n"
+            "client_secret = {v}",
+            'curl -u "$DATABRICKS_CLIENT_ID:{v}" https://adb-7731442.13.azuredatabricks.net/oidc/v1/token '
+            "-d 'grant_type=client_credentials&scope=all-apis'",
+        ],
+        {},
+    ),
+    (
+        "gitlab_prefixed_token17",
+        [
+            ("GITLAB_FEED_TOKEN", lambda r: "glft-" + _rs(r, B64URL, 20)),
+            ("GITLAB_SCIM_TOKEN", lambda r: "glsoat-" + _rs(r, B64URL, 20)),
+        ],
+        [
+            "{L}={v}",
+            "https://gitlab.acme.dev/dashboard/issues.atom?feed_token={v}&assignee_username=me",
+            "curl -H 'Authorization: Bearer {v}' https://gitlab.com/api/scim/v2/groups/acme/Users",
+        ],
+        {1: ("GITLAB_FEED_TOKEN",), 2: ("GITLAB_SCIM_TOKEN",)},
+    ),
+]:
+    round17_custom(_name17, "secret", *_multi17(_formats17, _own17, _name17, fits=_fits17))
+
+
+# --- round 17's new personal data
+
+
+def _pii17(name: str, kinds: list[tuple[str, Callable[[random.Random], str]]], own: list[str], key: str) -> None:
+    """A new personal-data category (a field label and a generator per kind): its own templates and
+    two of round 17's shared families, ``{f}`` the drawn kind's label."""
+    GENS[name] = lambda r: kinds[r.randrange(len(kinds))][1](r)
+    shared = [PII_FAMILIES17[j] for j in _picks17(name, len(PII_FAMILIES17), 2)]
+    templates = own + shared
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        fname, gen = kinds[rng.randrange(len(kinds))]
+        return _fill17(templates[t % len(templates)], gen(rng), rng, f=fname, k=key)
+
+    round17_custom(name, "pii", make, len(templates))
+
+
+def _luhn_digit(body: str) -> str:
+    total = 0
+    for i, ch in enumerate(reversed(body)):
+        d = int(ch) * (2 if i % 2 == 0 else 1)
+        total += d - 9 if d > 9 else d
+    return str((10 - total % 10) % 10)
+
+
+def us_npi(r: random.Random) -> str:
+    """A US National Provider Identifier: 1 or 2, eight digits and a Luhn check digit computed with
+    the card-issuer prefix 80840 in front (CMS's published rule)."""
+    body = r.choice("12") + _d(r, 8)
+    return body + _luhn_digit("80840" + body)
+
+
+def us_dea_number(r: random.Random) -> str:
+    """A DEA registration number: the registrant type (A, B, F, G or M), the initial of the
+    registrant's surname, six digits and a check digit (the last digit of d1 + d3 + d5 + 2 (d2 + d4
+    + d6))."""
+    digits = _d(r, 6)
+    check = int(digits[0]) + int(digits[2]) + int(digits[4]) + 2 * (int(digits[1]) + int(digits[3]) + int(digits[5]))
+    return r.choice("ABFGM") + r.choice("ABCDEFGHJKLMNPRSTWZ") + digits + str(check % 10)
+
+
+def hu_personal_id(r: random.Random) -> str:
+    """Hungary's személyi azonosító of a citizen born 1950 to 1996: sex (1 or 2), YYMMDD, a
+    three-digit serial and a check digit (each digit times its position, 1 to 10, mod 11; a serial
+    that gives 10 is never issued)."""
+    while True:
+        y, m, d = _birth(r, 1950, 1996)
+        body = f"{r.choice('12')}{y % 100:02d}{m:02d}{d:02d}{_d(r, 3)}"
+        check = sum(int(c) * (i + 1) for i, c in enumerate(body)) % 11
+        if check < 10:
+            v = body + str(check)
+            return f"{v[0]}-{v[1:7]}-{v[7:]}" if r.random() < 0.4 else v
+
+
+def uk_uln(r: random.Random) -> str:
+    """A UK Unique Learner Number: ten digits, the first not 0, the last 10 less the sum of the first
+    nine weighted 10 down to 2, mod 11 (a remainder of 0 is never issued)."""
+    while True:
+        body = str(r.randrange(1, 10)) + _d(r, 8)
+        rem = sum(int(c) * w for c, w in zip(body, range(10, 1, -1), strict=True)) % 11
+        if rem:
+            return body + str(10 - rem)
+
+
+_UPN_LETTERS = "ABCDEFGHJKLMNPQRTUVWXYZ"  # (23 letters: no I, O or S)
+
+
+def uk_upn(r: random.Random) -> str:
+    """An English Unique Pupil Number: a check letter, the local authority (3 digits), the school (4),
+    the year of allocation (2) and a serial (3); the letter indexes the sum of characters 2 to 13
+    times their position, mod 23."""
+    body = f"{r.choice(['202', '308', '330', '850', '919'])}{_d(r, 4)}{r.randrange(10, 26)}{_d(r, 3)}"
+    check = sum(int(c) * (i + 2) for i, c in enumerate(body)) % 23
+    return _UPN_LETTERS[check] + body
+
+
+_CCC_W = [1, 2, 4, 8, 5, 10, 9, 7, 3, 6]
+
+
+def _ccc_digit(ten: str) -> str:
+    d = 11 - sum(int(c) * w for c, w in zip(ten, _CCC_W, strict=True)) % 11
+    return str({11: 0, 10: 1}.get(d, d))
+
+
+def es_ccc(r: random.Random) -> str:
+    """A Spanish Código Cuenta Cliente (a person's domestic account number before IBAN): bank (4),
+    branch (4), two control digits (weights 1 2 4 8 5 10 9 7 3 6, mod 11) and the account (10)."""
+    bank = r.choice(["2100", "0049", "0182", "2085", "0081", "1465"])
+    branch, account = _d(r, 4), _d(r, 10)
+    dc = _ccc_digit("00" + bank + branch) + _ccc_digit(account)
+    return r.choice(
+        [f"{bank} {branch} {dc} {account}", f"{bank}-{branch}-{dc}-{account}", bank + branch + dc + account]
+    )
+
+
+for _name17p, _kinds17, _own17p, _key17 in [
+    (
+        "us_npi",
+        [("NPI", us_npi), ("National Provider Identifier", us_npi)],
+        ["{f}: {v}", "referring physician, {f} {v}", '"rendering_provider_npi": "{v}"'],
+        "provider_npi",
+    ),
+    (
+        "us_dea_number",
+        [("DEA #", us_dea_number), ("DEA registration number", us_dea_number)],
+        ["prescriber {f} {v}", "{f}: {v}", "Rx signed by Dr. (DEA {v})"],
+        "dea_number",
+    ),
+    (
+        "hu_personal_id",
+        [("személyi azonosító", hu_personal_id), ("személyi szám", hu_personal_id), ("personal id", hu_personal_id)],
+        ["{f}: {v}", "a {f} {v}", '"szemelyi_azonosito": "{v}"'],
+        "szemelyi_azonosito",
+    ),
+    (
+        "uk_uln",
+        [("ULN", uk_uln), ("Unique Learner Number", uk_uln)],
+        [
+            "{f}: {v}",
+            "learner {f} {v} missing from the ILR return",
+            "<LearnRefNumber>L7731</LearnRefNumber><ULN>{v}</ULN>",
+        ],
+        "uln",
+    ),
+    (
+        "uk_upn",
+        [("UPN", uk_upn), ("Unique Pupil Number", uk_upn)],
+        ["{f}: {v}", "pupil {f} {v} failed the CTF import", "UPN,Forename,Year\n{v},(withheld),9"],
+        "upn",
+    ),
+    (
+        "es_ccc",
+        [("CCC", es_ccc), ("número de cuenta", es_ccc), ("cuenta (CCC)", es_ccc)],
+        ["{f}: {v}", "domicilien el recibo en mi {f} {v}", '"ccc": "{v}"'],
+        "ccc",
+    ),
+]:
+    _pii17(_name17p, _kinds17, _own17p, _key17)
+
+
 CATEGORIES: tuple[str, ...] = tuple(c.name for c in CATS)
 KIND = {c.name: c.kind for c in CATS}
 
@@ -20534,6 +21192,145 @@ def _round16_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]
     }
 
 
+def _round17_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
+    """Round-17 never-tuned hard negatives a developer pastes daily, under the same policy (nothing
+    secret or personal): Windows well-known SIDs (the same on every machine), memory addresses in
+    reprs and syscall traces, kernel oops frames, Git LFS pointer files (a content hash and a size),
+    TLS cipher-suite names, USB and PCI vendor:product ids, code-signing team identifiers (printed in
+    every signed binary), input masks and validation patterns (the shape of a value, never one), SSH
+    signatures of commits (in every clone), transparency-log entries, DNSSEC DS records (published in
+    DNS), PKCE code challenges (a hash the browser carries in the URL) and a server's Digest
+    challenge (its nonce and opaque are sent to anyone who asks)."""
+
+    def hx(r: random.Random, n: int) -> str:
+        return _rs(r, HEX, n)
+
+    return {
+        "well_known_sid": [
+            lambda r: (
+                "icacls C:\\ProgramData\\acme /grant *S-1-5-32-545:(OI)(CI)RX\nprocessed file: C:\\ProgramData\\acme"
+            ),
+            lambda r: r.choice(
+                ["SID: S-1-5-18 (NT AUTHORITY\\SYSTEM)", "Owner: S-1-5-32-544", "Everyone  S-1-1-0  Mandatory group"]
+            ),
+            lambda r: f"whoami /groups | findstr S-1-16-{r.choice(['8192', '12288'])}",
+        ],
+        "memory_address_dump": [
+            lambda r: f"<sqlalchemy.engine.base.Engine object at 0x7f{hx(r, 10)}>",
+            lambda r: (
+                f"mmap(NULL, {r.choice([8192, 65536, 1048576])}, PROT_READ|PROT_WRITE, "
+                "MAP_PRIVATE|MAP_ANONYMOUS, -1, 0)"
+                f" = 0x7f{hx(r, 10)}"
+            ),
+            lambda r: f"#{r.randrange(0, 9)}  0x0000{hx(r, 12)} in __GI_raise (sig=6) at ../sysdeps/unix/raise.c:50",
+        ],
+        "kernel_oops_frame": [
+            lambda r: (
+                f"RIP: 0010:{r.choice(['nvme_poll', 'ext4_writepages', 'tcp_sendmsg'])}+0x{hx(r, 2)}/0x{hx(r, 3)}\n"
+                f"RSP: 0018:ffffb{hx(r, 11)} EFLAGS: 00010246"
+            ),
+            lambda r: (
+                f"Call Trace:\n <TASK>\n ? __schedule+0x{hx(r, 3)}/0x{hx(r, 4)}\n ? worker_thread+0x{hx(r, 2)}/0x3c0"
+            ),
+        ],
+        "git_lfs_pointer": [
+            lambda r: (
+                f"version https://git-lfs.github.com/spec/v1\noid sha256:{hx(r, 64)}\nsize {r.randrange(10**4, 10**9)}"
+            ),
+            lambda r: f"$ git lfs ls-files\n{hx(r, 10)} * assets/model-{r.randrange(1, 9)}.onnx",
+        ],
+        "tls_cipher_suite": [
+            lambda r: r.choice(
+                [
+                    "ssl_ciphers ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES256-GCM-SHA384:"
+                    "ECDHE-RSA-CHACHA20-POLY1305;",
+                    "New, TLSv1.3, Cipher is TLS_AES_256_GCM_SHA384",
+                    "SSL connection using TLSv1.3 / TLS_CHACHA20_POLY1305_SHA256 / X25519 / RSASSA-PSS",
+                ]
+            ),
+            lambda r: (
+                "|   TLSv1.2:\n|     ciphers:\n"
+                f"|       TLS_ECDHE_RSA_WITH_AES_{r.choice([128, 256])}_GCM_SHA256 (secp256r1) - A"
+            ),
+        ],
+        "usb_pci_device_id": [
+            lambda r: (
+                f"Bus 00{r.randrange(1, 4)} Device 0{r.randrange(10, 40)}: ID "
+                f"{r.choice(['046d:c52b Logitech, Inc. Unifying Receiver', '0bda:8153 Realtek Semiconductor Corp.'])}"
+            ),
+            lambda r: (
+                f"0{r.randrange(1, 9)}:00.0 VGA compatible controller [0300]: "
+                "NVIDIA Corporation AD102 [10de:2684] (rev a1)"
+            ),
+            lambda r: (
+                f"usb 1-{r.randrange(1, 6)}: New USB device found, idVendor=2109, idProduct=0817, bcdDevice= 6.63"
+            ),
+        ],
+        "codesign_team_id": [
+            lambda r: (
+                "Identifier=com.acme.desktop\nFormat=app bundle with Mach-O universal (x86_64 arm64)\n"
+                f"TeamIdentifier={r.choice(['EQHXZ8M8AV', 'UBF8T346G9', '9BNSXJN65R'])}"
+            ),
+            lambda r: (
+                f"Authority=Developer ID Application: Acme Software Ltd ({r.choice(['UBF8T346G9', '9BNSXJN65R'])})"
+            ),
+        ],
+        "input_mask_pattern": [
+            lambda r: r.choice(
+                ['<input v-mask="###-##-####" name="ssn">', "mask: '(000) 000-0000'", 'placeholder="DD/MM/YYYY"']
+            ),
+            lambda r: r.choice(
+                ["IMask(el, { mask: '+{7} (000) 000-00-00' })", 'pattern: "____ ____ ____ ____"  # card input']
+            ),
+        ],
+        "commit_ssh_signature": [
+            lambda r: (
+                f"tree {hx(r, 40)}\nparent {hx(r, 40)}\nauthor build <build@localhost> 1764979200 +0000\n"
+                "gpgsig -----BEGIN SSH SIGNATURE-----\n U1NIU0lHAAAAAQAAADMAAAALc3NoLWVkMjU1MTkAAAAg"
+                + _rs(r, B62 + "+/", 28)
+                + "\n "
+                + _rs(r, B62 + "+/", 70)
+                + "\n -----END SSH SIGNATURE-----\n\n    ci: pin actions to SHAs"
+            ),
+        ],
+        "transparency_log_entry": [
+            lambda r: f"tlog entry created with index: {r.randrange(10**8, 3 * 10**8)}\nUUID: {hx(r, 80)}",
+            lambda r: (
+                f"$ rekor-cli get --uuid {hx(r, 80)} --format json | jq .LogIndex\n{r.randrange(10**8, 3 * 10**8)}"
+            ),
+        ],
+        "dnssec_ds_record": [
+            lambda r: (
+                f"acme.dev.  3600  IN  DS  {r.randrange(1000, 65535)} 13 2 {hx(r, 64).upper()}\n"
+                "acme.dev.  3600  IN  NS  ns1.acme-dns.net."
+            ),
+            lambda r: ".  86400  IN  DS  20326 8 2 E06D44B80B8F1D39A95C0B0D7C65D08458E880409BBC683457104237C7F8EC8D",
+        ],
+        "pkce_code_challenge": [
+            lambda r: (
+                "GET /oauth2/authorize?response_type=code&client_id=web-dashboard&redirect_uri=http%3A%2F%2F"
+                f"localhost%3A5173%2Fcallback&code_challenge={_rs(r, B64URL, 43)}&code_challenge_method=S256"
+            ),
+        ],
+        "digest_auth_challenge": [
+            lambda r: (
+                f'WWW-Authenticate: Digest realm="acme-api", qop="auth", algorithm=SHA-256, nonce="{hx(r, 32)}", '
+                f'opaque="{hx(r, 32)}"'
+            ),
+        ],
+        "validation_regex": [
+            lambda r: r.choice(
+                [
+                    'EMAIL_RE = re.compile(r"^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,}$")',
+                    "const E164 = /^\\+[1-9]\\d{1,14}$/;",
+                    "IBAN_PATTERN = r'^[A-Z]{2}\\d{2}[A-Z0-9]{11,30}$'",
+                ]
+            ),
+            lambda r: "CHECK (postcode ~ '^[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2}$')",
+        ],
+    }
+
+
 DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     1: _decoy_templates(),
     2: _round2_decoy_templates(),
@@ -20551,6 +21348,7 @@ DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     14: _round14_decoy_templates(),
     15: _round15_decoy_templates(),
     16: _round16_decoy_templates(),
+    17: _round17_decoy_templates(),
 }
 DECOYS: dict[str, list[Callable[[random.Random], str]]] = {}  # every round before the holdout's
 for _round, _kinds in sorted(DECOY_ROUNDS.items()):
@@ -21629,6 +22427,41 @@ ROUND16_WRAPPERS: list[Wrapper] = [
 ]
 
 
+def _zig_lines(s: str) -> str:
+    return s.replace("\n", "\n    \\\\")  # a Zig multiline string: every line starts with \\
+
+
+def _haskell_string(s: str) -> str:
+    out: list[str] = []
+    for i, ch in enumerate(s):
+        esc = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t"}.get(ch)
+        if esc is None and ord(ch) > 126:
+            esc = f"\\{ord(ch)}" + ("\\&" if i + 1 < len(s) and s[i + 1].isdigit() else "")
+        out.append(esc or ch)
+    return "".join(out)
+
+
+def _matlab_sprintf(s: str) -> str:
+    return s.replace("\\", "\\\\").replace("%", "%%").replace("'", "''").replace("\n", "\\n")
+
+
+ROUND17_WRAPPERS: list[Wrapper] = [
+    lambda r: ("const handover =\n    \\\\{s}\n;", _zig_lines),
+    lambda r: ('val handover = """|{s}""".stripMargin', lambda s: s.replace("\n", "\n                  |")),
+    lambda r: ('handover :: String\nhandover = "{s}"', _haskell_string),
+    lambda r: ("txt = sprintf('{s}');\nfprintf(fid, '%s', txt);", _matlab_sprintf),
+    lambda r: ("$handover = '{s}'\nSet-Content -Path .\\handover.txt -Value $handover", lambda s: s.replace("'", "''")),
+    lambda r: ("local handover = [==[\n{s}\n]==]", _ident),
+    lambda r: ("[source,text]\n.handover.txt\n----\n{s}\n----", _ident),
+    lambda r: ('[quote="dana_ops"]\n[code]{s}[/code]\n[/quote]', _ident),  # a forum post
+    lambda r: (
+        "On Fri, 5 Dec 2026 at 09:12, Dana wrote:\n> Lee wrote:\n> > {s}\n>\n> see above\n\nthanks both",
+        lambda s: s.replace("\n", "\n> > "),
+    ),
+    lambda r: ("let handover = {|{s}|}", _ident),  # an OCaml quoted string
+]
+
+
 FILLER = [
     "can you help me figure out why the build fails on CI?",
     "I'm migrating the service from Flask to FastAPI.",
@@ -21661,6 +22494,7 @@ WRAPPER_ROUNDS: dict[int, list[list[Wrapper]]] = {
     14: [ROUND14_WRAPPERS],
     15: [ROUND15_WRAPPERS],
     16: [ROUND16_WRAPPERS],
+    17: [ROUND17_WRAPPERS],
 }
 DEV_WRAPPERS = [f for r, fams in sorted(WRAPPER_ROUNDS.items()) if r < HOLDOUT_ROUND for f in fams]
 HOLDOUT_WRAPPERS = [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS.get(r, [])]
@@ -21724,6 +22558,7 @@ def generate(
     def families(c: Category) -> list[int]:
         return [t for t in c.templates(pool, round_no) if before is None or c.rounds[t] < before]
 
+    drawn = (round_no,) if round_no is not None else HOLDOUT_ROUNDS if pool == "holdout" else ()
     cases: list[BlindCase] = []
     order_rng = random.Random(f"blind:{seed}:{pool}")
     cat_cycle: list[Category] = []
@@ -21736,7 +22571,7 @@ def generate(
         k = rng.choice([1, 1, 2, 2, 3])
         for _ in range(k):
             if not cat_cycle:  # (holdout-only categories have no dev template)
-                cat_cycle = [c for c in CATS if families(c) for _ in range(c.weight)]
+                cat_cycle = [c for c in CATS if families(c) for _ in range(c.draws(drawn))]
                 order_rng.shuffle(cat_cycle)
             if not decoy_cycle:
                 decoy_cycle = list(decoy_pool)

@@ -7,6 +7,7 @@ import base64
 import json
 import random
 import string
+import urllib.parse
 
 import phonenumbers
 import pytest
@@ -45,8 +46,8 @@ def blind() -> dict[str, BlindScore]:
     # dev), round 8 (dev since round 9 exists, tuned), round 9 (dev since round 10 exists, tuned),
     # round 10 (dev since round 11 exists, tuned), round 11 (dev since round 12 exists, tuned),
     # round 12 (dev since round 13 exists), round 13 (dev since round 14 exists), round 14 (dev since
-    # round 15 exists), round 15 (dev since round 16 exists) and the holdout (round 16 alone, never its
-    # texts) have floors of their own
+    # round 15 exists), round 15 (dev since round 16 exists), round 16 (dev since round 17 exists) and
+    # the holdout (round 17 alone, never its texts) have floors of their own
     return {
         "dev": score(R, generate(SEED, "dev", 1200, before=8)),
         "round8": score(R, generate(SEED, "dev", 1200, round_no=8)),
@@ -57,6 +58,7 @@ def blind() -> dict[str, BlindScore]:
         "round13": score(R, generate(SEED, "dev", 1200, round_no=13)),
         "round14": score(R, generate(SEED, "dev", 1200, round_no=14)),
         "round15": score(R, generate(SEED, "dev", 1200, round_no=15)),
+        "round16": score(R, generate(SEED, "dev", 1200, round_no=16)),
         "holdout": score(R, generate(SEED, "holdout", 1200, round_no=HOLDOUT_ROUND)),
     }
 
@@ -175,9 +177,16 @@ def blind() -> dict[str, BlindScore]:
 # stray spans. Idempotent again after fix38r (a generated credential beside a line another detector
 # redacts is judged as alone; the mechanism found on the texts only, the tests of its own): seed 7
 # 72.1% secrets, 40.9% personal data, 1.5 FP/MB, 2 stray spans.
+# Round 17 made round 16 dev (issue 17, branch blind17): round 16 keeps the floors it had as the
+# holdout (test_blind_round16_joined_dev; its tuners raise them): drawn as dev at seed 7 (n 1200),
+# untuned on it, it reads 71.8% secrets, 40.7% personal data, 0.0 FP/MB, 2 stray spans, so it meets
+# them. The holdout is round 17 alone (written blind, untuned, the engine at main 8db3092), seeds 1 / 2
+# / 7 (n 1200): 72.0 / 73.6 / 73.0% secrets, 57.2 / 58.7 / 57.7% personal data, 0.0 / 0.0 / 0.0 FP/MB,
+# 3 / 3 / 2 stray spans, idempotent, nothing dropped; its floors are seed 7's less 1.5 points, plus
+# 10 FP/MB and 30 stray spans.
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.705, 0.394, 12.0, 32)],
+    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.715, 0.562, 10.0, 32)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
@@ -278,6 +287,16 @@ def test_blind_round15_joined_dev(blind: dict[str, BlindScore]) -> None:
     assert sc.recall("pii") >= 0.582, sc.recall("pii")
     assert sc.fp_per_mb() <= 135.0, sc.fp_per_mb()
     assert sc.stray <= 75, sc.stray
+
+
+def test_blind_round16_joined_dev(blind: dict[str, BlindScore]) -> None:
+    """Round 16 (dev since round 17 is written blind): the floors it had as the holdout."""
+    sc = blind["round16"]
+    assert sc.idempotent and sc.dropped == 0
+    assert sc.recall("secret") >= 0.705, sc.recall("secret")
+    assert sc.recall("pii") >= 0.394, sc.recall("pii")
+    assert sc.fp_per_mb() <= 12.0, sc.fp_per_mb()
+    assert sc.stray <= 32, sc.stray
 
 
 def test_blind_round10_joined_dev(blind: dict[str, BlindScore]) -> None:
@@ -820,8 +839,10 @@ def test_pools_are_split_by_family() -> None:
     assert {"pm_cli_session", "qa_qid", "person_name_scripts14"} <= dev_cats
     assert set(DECOY_ROUNDS[15]) <= set(DECOYS) and WRAPPER_ROUNDS[15][0] in DEV_WRAPPERS  # round 15 is dev
     assert {"weather_api_key", "cr_dimex", "person_name_scripts15"} <= dev_cats
+    assert set(DECOY_ROUNDS[16]) <= set(DECOYS) and WRAPPER_ROUNDS[16][0] in DEV_WRAPPERS  # round 16 is dev
+    assert {"homelab_api_token", "sv_dui", "us_passport_card"} <= dev_cats
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
-    assert len(holdout_only) >= 15  # round 16 adds 17 categories (each weighs more in a draw)
+    assert len(holdout_only) >= 15  # round 17 adds 16 categories (each weighs more in a draw)
     dev = generate(1, "dev", 300)
     assert not holdout_only & {p.category for case in dev for p in case.plants}
     holdout = generate(1, "holdout", 300)
@@ -955,37 +976,110 @@ def test_round16_generator_checks() -> None:
     assert a + b == v and a in text and b in text and v not in text
 
 
-def test_round16_holdout() -> None:
-    """Round 16 is the holdout (round 15 joined dev): families for every category, rounds scored
-    apart, each round-16 category planted at least 3 times in 2400 prompts with every value in its
-    prompt, its new kinds about half of its plants (they weigh NEW16_WEIGHT in a draw, every earlier
-    category 1), the same cases for the same seed. (Generator only: the engine never runs here.)"""
-    assert HOLDOUT_ROUNDS == (16,) and HOLDOUT_ROUND == 16
-    assert all(len(c.templates("holdout", 16)) >= 2 for c in CATS)
-    assert all(c.templates("holdout", 16) == c.templates("holdout") for c in CATS)
-    assert not any(c.templates("dev", 16) or c.templates("holdout", 15) for c in CATS)
-    r15 = {c.name for c in CATS if c.templates("dev", 15)}
-    r16 = {c.name for c in CATS if c.templates("holdout", 16)}
-    new = r16 - r15
-    assert len(new) >= 15 and r15 < r16
-    assert len([c for c in CATS if c.name in new and c.kind == "secret"]) >= 7
-    assert len([c for c in CATS if c.name in new and c.kind == "pii"]) >= 10
-    assert all(c.weight == (rb.NEW16_WEIGHT if c.name in new else 1) for c in CATS)
-    cases = generate(2, "holdout", 2400, round_no=16)
+def test_round17_holdout() -> None:
+    """Round 17 is the holdout (round 16 joined dev): families for every category, rounds scored
+    apart, each round-17 category planted at least 3 times in 2400 prompts with every value in its
+    prompt, its new kinds about 40 % of its plants (they weigh NEW17_WEIGHT in a draw of round 17,
+    its earlier kinds in new value shapes EARLIER17_WEIGHT, every other category 1, round 16's heavy
+    kinds included), the same cases for the same seed. (Generator only: the engine never runs here.)"""
+    assert HOLDOUT_ROUNDS == (17,) and HOLDOUT_ROUND == 17
+    assert all(len(c.templates("holdout", 17)) >= 2 for c in CATS)
+    assert all(c.templates("holdout", 17) == c.templates("holdout") for c in CATS)
+    assert not any(c.templates("dev", 17) or c.templates("holdout", 16) for c in CATS)
+    r16 = {c.name for c in CATS if c.templates("dev", 16)}
+    r17 = {c.name for c in CATS if c.templates("holdout", 17)}
+    new = r17 - r16
+    assert new >= rb.NEW17 and len(rb.NEW17) >= 12 and r16 < r17
+    assert len([c for c in CATS if c.name in rb.NEW17 and c.kind == "secret"]) >= 6
+    assert len([c for c in CATS if c.name in rb.NEW17 and c.kind == "pii"]) >= 6
+    weights = {c.name: c.draws((17,)) for c in CATS}
+    assert all(w == rb.NEW17_WEIGHT for n, w in weights.items() if n in rb.NEW17)
+    assert all(w == rb.EARLIER17_WEIGHT for n, w in weights.items() if n in new - rb.NEW17)
+    assert all(w == 1 for n, w in weights.items() if n not in new)
+    cases = generate(2, "holdout", 2400, round_no=17)
     counts = _planted_counts(cases)
-    assert set(counts) == r16 and min(counts.values()) >= 3, min(counts.values())
-    share = sum(n for name, n in counts.items() if name in new) / sum(counts.values())
-    assert 0.4 <= share <= 0.6, share
-    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[16])
-    assert not set(DECOY_ROUNDS[16]) & {k for r in range(1, 16) for k in DECOY_ROUNDS[r]}  # new kinds only
-    assert len(DECOY_ROUNDS[16]) >= 12 and len(WRAPPER_ROUNDS[16][0]) >= 10
-    assert [c.text for c in generate(2, "holdout", 200, round_no=16)] == [c.text for c in cases[:200]]
-    fifteen = generate(2, "dev", 300, round_no=15)
-    assert not new & {p.category for case in fifteen for p in case.plants}
+    assert set(counts) == r17 and min(counts.values()) >= 3, min(counts.values())
+    share = sum(n for name, n in counts.items() if name in rb.NEW17) / sum(counts.values())
+    assert 0.35 <= share <= 0.5, share
+    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[17])
+    assert not set(DECOY_ROUNDS[17]) & {k for r in range(1, 17) for k in DECOY_ROUNDS[r]}  # new kinds only
+    assert len(DECOY_ROUNDS[17]) >= 8 and len(WRAPPER_ROUNDS[17][0]) >= 8
+    assert [c.text for c in generate(2, "holdout", 200, round_no=17)] == [c.text for c in cases[:200]]
+    sixteen = generate(2, "dev", 300, round_no=16)
+    assert not new & {p.category for case in sixteen for p in case.plants}
     with pytest.raises(ValueError):
-        generate(1, "dev", 10, round_no=16)
+        generate(1, "dev", 10, round_no=17)
     with pytest.raises(ValueError):
-        generate(1, "holdout", 10, round_no=15)
+        generate(1, "holdout", 10, round_no=16)
+
+
+def test_round16_joined_dev() -> None:
+    """Round 16 joined dev (see `_check_joined_dev`): at least 15 new categories; its new kinds still
+    weigh NEW16_WEIGHT in a draw of round 16 alone, and once in the whole dev pool."""
+    _check_joined_dev(16, 15, min_count=3)
+    heavy = {c.name for c in CATS if c.weight == rb.NEW16_WEIGHT}
+    assert len(heavy) >= 15 and all(c.draws((16,)) == rb.NEW16_WEIGHT for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and c.draws((17,)) == 1 for c in CATS if c.name in heavy)
+
+
+def _npi_ok(v: str) -> bool:
+    total = 0
+    for i, ch in enumerate(reversed("80840" + v)):
+        d = int(ch) * (2 if i % 2 else 1)
+        total += d - 9 if d > 9 else d
+    return len(v) == 10 and total % 10 == 0
+
+
+def _dea_ok(v: str) -> bool:
+    d = [int(c) for c in v[2:]]
+    return len(d) == 7 and (d[0] + d[2] + d[4] + 2 * (d[1] + d[3] + d[5])) % 10 == d[6]
+
+
+def _uln_ok(v: str) -> bool:
+    rem = sum(int(c) * w for c, w in zip(v[:9], range(10, 1, -1), strict=True)) % 11
+    return len(v) == 10 and v[0] != "0" and rem != 0 and int(v[9]) == 10 - rem
+
+
+def _upn_ok(v: str) -> bool:
+    return len(v) == 13 and v[0] == "ABCDEFGHJKLMNPQRTUVWXYZ"[sum(int(c) * (i + 2) for i, c in enumerate(v[1:])) % 23]
+
+
+def test_round17_generator_checks() -> None:
+    """Round 17's ids against their published rules: the US NPI's Luhn over 80840 + the number and
+    the DEA number's check digit, each rule first accepting a published example (CMS's 1234567893,
+    AB1234563) and rejecting it with one digit changed; the UK ULN's mod-11 and the UPN's check
+    letter recomputed; Hungary's personal id recomputed (weights 1 to 10, mod 11); Spain's CCC against
+    python-stdnum; phones re-validated by phonenumbers in their country's national format; Claude
+    OAuth, Slack browser, Doppler, Postman, Linear, Docker, Databricks, GitLab and NVIDIA tokens in
+    their documented prefixes and alphabets."""
+    from stdnum.es import ccc
+
+    assert _npi_ok("1234567893") and not _npi_ok("1234567894")
+    assert _dea_ok("AB1234563") and not _dea_ok("AB1234564")
+    r = random.Random(17)
+    for _ in range(300):
+        assert _npi_ok(rb.us_npi(r)) and _dea_ok(rb.us_dea_number(r))
+        assert _uln_ok(rb.uk_uln(r)) and _upn_ok(rb.uk_upn(r))
+        hu = rb.hu_personal_id(r).replace("-", "")
+        assert len(hu) == 11 and hu[0] in "12" and 1 <= int(hu[3:5]) <= 12, hu
+        assert int(hu[10]) == sum(int(c) * (i + 1) for i, c in enumerate(hu[:10])) % 11, hu
+        assert ccc.is_valid(rb.es_ccc(r))
+        tel = rb.phone17(r)
+        assert any(phonenumbers.is_valid_number(phonenumbers.parse(tel, reg)) for reg in rb.PHONE_REGIONS17), tel
+        oat = rb.anthropic_oauth_token(r)
+        assert oat[:13] in ("sk-ant-oat01-", "sk-ant-ort01-") and oat.endswith("AA") and len(oat) == 108, oat
+        xoxc = rb.slack_xoxc(r).split("-")
+        assert xoxc[0] == "xoxc" and len(xoxc[4]) == 64 and all(p.isdigit() for p in xoxc[1:4]), xoxc
+        xoxd = rb.slack_xoxd(r)
+        assert xoxd.startswith("xoxd-") and base64.b64decode(urllib.parse.unquote(xoxd[5:]))
+    people = [rb.person_name17(r) for _ in range(200)]
+    assert any(", " in p and p.isascii() for p in people) and sum(not p.isascii() for p in people) > 100
+    names = [c for c in CATS if c.name in rb.NEW17 and c.kind == "secret"]
+    prefixes = ("sk-ant-o", "nvapi-", "xox", "dp.", "PMAT-", "lin_oauth_", "dckr_oat_", "dose", "glft-", "glsoat-")
+    for c in names:
+        for t in range(c.n_templates):
+            text, (v,) = c.make(r, t)
+            assert v in text and v.startswith(prefixes), (c.name, v)
 
 
 def test_round15_joined_dev() -> None:
@@ -998,9 +1092,9 @@ def test_round14_joined_dev() -> None:
     _check_joined_dev(14, 30, min_count=6)
 
 
-@pytest.mark.parametrize("rnd", [13, 14, 15, 16])
+@pytest.mark.parametrize("rnd", [13, 14, 15, 16, 17])
 def test_round_wrappers_keep_values_findable(rnd: int) -> None:
-    """Every round-13 to round-16 wrapper encodes a text piece by piece (a part's encoding occurs in
+    """Every round-13 to round-17 wrapper encodes a text piece by piece (a part's encoding occurs in
     the encoding of any text around it), so a planted value's encoded form occurs in the wrapped prompt."""
     r = random.Random(rnd)
     alphabet = string.ascii_letters + string.digits + " -_.@:/\\'\"{}<>&%\n\tçø€日🙂"
