@@ -1364,8 +1364,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 16  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (16,)
+HOLDOUT_ROUND = 17  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (17,)
 ROUND5 = 5
 
 

@@ -57,7 +57,7 @@ def blind() -> dict[str, BlindScore]:
         "round13": score(R, generate(SEED, "dev", 1200, round_no=13)),
         "round14": score(R, generate(SEED, "dev", 1200, round_no=14)),
         "round15": score(R, generate(SEED, "dev", 1200, round_no=15)),
-        "holdout": score(R, generate(SEED, "holdout", 1200, round_no=HOLDOUT_ROUND)),
+        "round16": score(R, generate(SEED, "dev", 1200, round_no=16)),
     }
 
 
@@ -177,7 +177,7 @@ def blind() -> dict[str, BlindScore]:
 # 72.1% secrets, 40.9% personal data, 1.5 FP/MB, 2 stray spans.
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.705, 0.394, 12.0, 32)],
+    [("dev", 0.984, 0.963, 3.0, 4)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
@@ -278,6 +278,16 @@ def test_blind_round15_joined_dev(blind: dict[str, BlindScore]) -> None:
     assert sc.recall("pii") >= 0.582, sc.recall("pii")
     assert sc.fp_per_mb() <= 135.0, sc.fp_per_mb()
     assert sc.stray <= 75, sc.stray
+
+
+def test_blind_round16_joined_dev(blind: dict[str, BlindScore]) -> None:
+    """Round 16 (dev since round 17 is written blind): the floors it had as the holdout."""
+    sc = blind["round16"]
+    assert sc.idempotent and sc.dropped == 0
+    assert sc.recall("secret") >= 0.705, sc.recall("secret")
+    assert sc.recall("pii") >= 0.394, sc.recall("pii")
+    assert sc.fp_per_mb() <= 12.0, sc.fp_per_mb()
+    assert sc.stray <= 32, sc.stray
 
 
 def test_blind_round10_joined_dev(blind: dict[str, BlindScore]) -> None:
@@ -820,6 +830,10 @@ def test_pools_are_split_by_family() -> None:
     assert {"pm_cli_session", "qa_qid", "person_name_scripts14"} <= dev_cats
     assert set(DECOY_ROUNDS[15]) <= set(DECOYS) and WRAPPER_ROUNDS[15][0] in DEV_WRAPPERS  # round 15 is dev
     assert {"weather_api_key", "cr_dimex", "person_name_scripts15"} <= dev_cats
+    assert set(DECOY_ROUNDS[16]) <= set(DECOYS) and WRAPPER_ROUNDS[16][0] in DEV_WRAPPERS  # round 16 is dev
+    if not written:  # (round 17 is not in this tree: the holdout is empty)
+        assert not HOLDOUT_DECOYS and not HOLDOUT_WRAPPERS
+        return
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
     assert len(holdout_only) >= 15  # round 16 adds 17 categories (each weighs more in a draw)
     dev = generate(1, "dev", 300)
@@ -955,37 +969,9 @@ def test_round16_generator_checks() -> None:
     assert a + b == v and a in text and b in text and v not in text
 
 
-def test_round16_holdout() -> None:
-    """Round 16 is the holdout (round 15 joined dev): families for every category, rounds scored
-    apart, each round-16 category planted at least 3 times in 2400 prompts with every value in its
-    prompt, its new kinds about half of its plants (they weigh NEW16_WEIGHT in a draw, every earlier
-    category 1), the same cases for the same seed. (Generator only: the engine never runs here.)"""
-    assert HOLDOUT_ROUNDS == (16,) and HOLDOUT_ROUND == 16
-    assert all(len(c.templates("holdout", 16)) >= 2 for c in CATS)
-    assert all(c.templates("holdout", 16) == c.templates("holdout") for c in CATS)
-    assert not any(c.templates("dev", 16) or c.templates("holdout", 15) for c in CATS)
-    r15 = {c.name for c in CATS if c.templates("dev", 15)}
-    r16 = {c.name for c in CATS if c.templates("holdout", 16)}
-    new = r16 - r15
-    assert len(new) >= 15 and r15 < r16
-    assert len([c for c in CATS if c.name in new and c.kind == "secret"]) >= 7
-    assert len([c for c in CATS if c.name in new and c.kind == "pii"]) >= 10
-    assert all(c.weight == (rb.NEW16_WEIGHT if c.name in new else 1) for c in CATS)
-    cases = generate(2, "holdout", 2400, round_no=16)
-    counts = _planted_counts(cases)
-    assert set(counts) == r16 and min(counts.values()) >= 3, min(counts.values())
-    share = sum(n for name, n in counts.items() if name in new) / sum(counts.values())
-    assert 0.4 <= share <= 0.6, share
-    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[16])
-    assert not set(DECOY_ROUNDS[16]) & {k for r in range(1, 16) for k in DECOY_ROUNDS[r]}  # new kinds only
-    assert len(DECOY_ROUNDS[16]) >= 12 and len(WRAPPER_ROUNDS[16][0]) >= 10
-    assert [c.text for c in generate(2, "holdout", 200, round_no=16)] == [c.text for c in cases[:200]]
-    fifteen = generate(2, "dev", 300, round_no=15)
-    assert not new & {p.category for case in fifteen for p in case.plants}
-    with pytest.raises(ValueError):
-        generate(1, "dev", 10, round_no=16)
-    with pytest.raises(ValueError):
-        generate(1, "holdout", 10, round_no=15)
+def test_round16_joined_dev() -> None:
+    """Round 16 joined dev (see `_check_joined_dev`): at least 15 new categories."""
+    _check_joined_dev(16, 15, min_count=3)
 
 
 def test_round15_joined_dev() -> None:
