@@ -1,0 +1,270 @@
+"""A number a person holds, read from its label's meaning and the value's grammar (issue 17).
+
+A membership, patient, policy, tax or licence number, a customer reference, an id card's number:
+most countries and organisations issue one, each with a format of its own, and the label names it
+in the writer's words (`member no.`, `cust ref`, `policy number`, `número de cliente`). No list of
+formats covers them; what they share is a sentence's grammar:
+
+- the label is a noun phrase whose head names an identifier (number, no., nr, id, ref, code, card,
+  licence, permit, account; `número`, `nummer`, `numer`, `nomor`…) and that is a person's: a
+  possessive or a holder stands before it (`my`, `her`, `their`, `Ana's`, `mi`, `mon`, `meine`,
+  `mijn`…) or a word in it names a person's role or a personal-data domain (member, customer,
+  patient, citizen, tax, insurance, pension, passport…). An owner may also stand before a bare
+  abbreviation (`my NHI is …`): an acronym the owner holds names one of their numbers.
+- the value follows: after a separator or a copula (`:`, `#`, `=`, `'s`, `is`, `es`, `est`, `ist`),
+  or, after an owner's phrase, a short lowercase clause (`her licence, read out on the call, …`);
+  it is a code of capitals and digits (digits at least five, or four in a code of seven or more),
+  maybe in groups (`4411 2089 1234`, `AB-120-449`), never a date, a version or a word.
+- a label about software or logistics (an order, issue, build, port, line, PR, client id…) is no
+  one's personal number; the rule leaves it alone.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+
+from persona_pipeline.core.evidence.redaction import prescan
+from persona_pipeline.core.evidence.redaction.matching import Rx
+from persona_pipeline.core.evidence.redaction.spans import Span, protected_ranges, untouched
+
+
+def _words(spaced: str) -> frozenset[str]:
+    return frozenset(spaced.split())
+
+
+# the head of the label: the noun naming an identifier, in English and the Latin-script languages
+# the other detectors read (folded: no diacritics)
+_HEADS = _words(
+    "number numbers no nr nro num id ids identifier ident ref reference code card licence license permit "
+    "certificate registration account acct "
+    "numero numeros nummer nummern numer numeru nomor nombor numara numarasi numri broj cislo szam szama numar "
+    "codigo tarjeta carte karte kaart karta cartao documento dokument document cedula kod"
+)
+_NUMBER_HEADS = _words("number no nr nro num id numero nummer numer nomor nombor numara numri broj cislo szam")
+# words naming a person's role or a personal-data domain (folded)
+_PERSONAL = _words(
+    "member membership customer cust client patient citizen citizenship personal person tax taxpayer social "
+    "insurance insured policy licence license driver drivers driving passport identity identification "
+    "national voter student employee staff payroll resident residence residency pension health medical "
+    "benefit benefits welfare inmate prisoner offender loyalty reward rewards patron library booking "
+    "reservation frequent flyer traveller traveler enrolment enrollment beneficiary subscriber holder "
+    "cliente paciente socio afiliado contribuyente ciudadano identidad identidade identite identitat "
+    "persoonlijk persoons burger fiscal fiscale steuer sozial securite sociale seguro seguridad "
+    "asegurado cidadao eleitor elector electoral kimlik vergi podatkowy pasaporte pasaporta reisepass "
+    "ausweis personalausweis versicherung versicherten krankenkasse mitglied kunden kunde klant lid "
+    "membre adherent assure paspoort rijbewijs pasaport penduduk"
+)
+# possessives and holders before the label (folded), English and the Latin-script languages
+_OWNERS = _words(
+    "my his her their your our mi mis su sus tu tus meu minha seu sua teu tua mon ma mes son sa ses ton ta "
+    "notre votre leur mio suo tuo mein meine meinen meiner meines sein seine ihr ihre ihren dein deine "
+    "unser unsere mijn zijn haar jouw uw hun onze min mitt mina din ditt hans hennes hendes sin sitt deres "
+    "moj moja moje mojego jego jej ich muj benim onun"
+)
+# what a label about software, logistics or a service's own objects names: no one's number
+_NOT_PERSONAL = _words(
+    "order invoice tracking shipment parcel serial model part product sku batch lot build version release "
+    "revision port line error exit status commit job run pipeline process pid thread page item row column "
+    "step issue ticket bug task story pr mr pull merge request test sample node pod container instance "
+    "cluster project repo branch file transaction trace span correlation event message flight gate route "
+    "seat room table sequence index count area zone region app application api bot channel guild server "
+    "workspace org organization organisation tenant subscription aws gcp azure cloud device "
+    "hardware http response session"
+)
+# abbreviations after an owner that are a developer's, not a number the owner holds
+_NOT_PERSONAL_ACRONYMS = _words("PR MR PID UID GID API URL URI CPU GPU RAM OS VM DB SHA CI CD SDK CLI TTL IDE")
+_MAX_LABEL_WORDS = 4
+_REACH = 48  # characters read before a head for the rest of its label (bounded: linear)
+
+# a label's word (a genitive keeps its `'s`: it marks an owner), or a `#` standing for "number"
+_TOKEN = re.compile(r"[^\W_]+(?:['\u2019]s\b)?|#")
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+# a head word or an acronym, each a candidate label's last word (the rest is read backwards)
+# (the heads as written: with their diacritics, which `_fold` strips when the label is read)
+_WRITTEN_HEADS = _HEADS | _words("número números numéro código cartão číslo szám száma număr numarası cédula")
+_HEAD_RX = re.compile(
+    r"(?<![^\W_])(?:(?i:"
+    + "|".join(sorted(_WRITTEN_HEADS, key=len, reverse=True))
+    + r")\.?|(?-i:[A-Z]{2,6}))(?![^\W_])|#"
+    r"|(?<=[a-z])(?:No|Nr|Number|Id|ID|Ref|Code)(?![^\W_])"  # (camelCase: `memberNo`, `policyNumber`)
+    r"|(?<![^\W_])[^\W\d_]{2,40}?(?i:nummer|numer)(?![^\W_])"  # (a compound: `Versicherungsnummer`)
+)
+# the stems a compound's first part holds when the number is a person's (German, Dutch, the Nordic
+# languages: `Steuer-`, `Versicherten-`, `Mitglieds-`, `klant-`, `person-`, `medlems-`, `skatte-`…)
+_COMPOUND_STEMS = (
+    "person",
+    "identi",
+    "steuer",
+    "versicher",
+    "mitglied",
+    "kunde",
+    "sozial",
+    "burger",
+    "pension",
+    "rente",
+    "patient",
+    "ausweis",
+    "pass",
+    "fuhrerschein",
+    "kranken",
+    "klant",
+    "lid",
+    "medlem",
+    "kund",
+    "sosial",
+    "skatt",
+    "skatte",
+    "sygesikring",
+    "henkilo",
+    "asiakas",
+    "jasen",
+    "client",
+    "burgerservice",
+)
+# a prepositional complement after the head (`número de cédula`, `number of the insured`)
+_COMPLEMENT = re.compile(
+    r"(?i)[ \t]{1,3}(?:of|de|del|do|da|di|du|des|van|von|der)((?:[ \t]{1,3}[^\W\d_][^\W_]{0,30}){1,3})"
+)
+_COMPLEMENT_WORD = re.compile(r"[^\W_]+")
+# from the head's end: `'s`, then a separator or a copula (each run bounded: linear)
+_CONNECT = re.compile(
+    r"(?:['\u2019]s\b)?[\"']?[ \t]{0,3}(?:(?:[:#=]|->|=>)[ \t]{0,3}|(?:is|was|es|est|ist|er|ar|jest|je|e)[ \t]{1,3})?"
+    r"(?:[\"'`]|\\[\"'])?#?"
+)
+# after an owner's phrase: a short lowercase clause, then a comma or a colon
+_CLAUSE = re.compile(r"(?:[ \t]{1,3}[a-z]{1,12}){1,6}[ \t]{0,3}[,:][ \t]{1,3}[\"'`]?")
+# the value: capitals and digits, maybe in groups (a group after a space holds a digit)
+_VALUE = re.compile(
+    r"[A-Z0-9]{1,16}(?:(?:[-./]|[ ](?=[A-Z]{0,3}\d))[A-Z0-9]{1,16}){0,8}(?![^\W_]|[-./@][^\W_])",
+)
+_DATE = re.compile(r"\d{1,4}[-./]\d{1,2}[-./]\d{1,4}")
+_VERSION = re.compile(r"v?\d{1,3}(?:\.\d{1,6}){1,3}")
+# a member of the personal-data modules' shared gate search (`prescan`): an owner or a personal
+# word (ASCII: the gate reads the fold, where a non-ASCII letter is one DEL byte)
+GATE = Rx(
+    r"(?i:\b(?:my|his|her|their|your|mi|su|mon|ma|son|mein|meine|ihre?|mijn|min|mitt|moj|moja|benim|"
+    r"member|customer|cust|client|patient|citizen|tax|taxpayer|insur|policy|pension|licen[cs]e|passport|"
+    r"identi|personal|cliente|paciente|socio|kunden|mitglied|klant|seguro|social|voter|student|employee|"
+    r"loyalty|patron|resident|benefit|health|inmate|booking|reservation|acct|holder|subscriber|afiliad)|nummer|numer|[A-Za-z]'s\b)"
+)
+prescan.member(GATE.pattern)
+
+
+def _fold(word: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c))
+
+
+def _label_words(text: str, start: int, head_end: int) -> list[str]:
+    """The label's words, last first: the head and up to three words before it on its line (a
+    snake_case or camelCase key is split into its words)."""
+    lo = max(0, start - _REACH)
+    # (each search bounded by the window: from a text's start it would be quadratic)
+    lo = max(lo, text.rfind("\n", lo, start) + 1, text.rfind("]", lo, start) + 1)
+    before = text[lo:start]
+    # the phrase ends at a clause's punctuation (`ok. my …`): read after the last one
+    cut = max(before.rfind(c) for c in '.,;:!?()[]{}"=')
+    before = before[cut + 1 :]
+    spaced = _CAMEL.sub(" ", before + text[start:head_end]).replace("_", " ")
+    return _TOKEN.findall(spaced)[::-1][: _MAX_LABEL_WORDS + 1]
+
+
+def _owner(word: str) -> bool:
+    w = _fold(word)
+    if w in _OWNERS:
+        return True
+    # a holder's genitive: `Ana's`, `the customer's`
+    return word.endswith(("'s", "\u2019s")) and len(word) > 3 and (word[0].isupper() or w[:-2] in _PERSONAL)
+
+
+def _owner_before(text: str, pos: int) -> bool:
+    """An owner is the word right before `pos` (one space between)."""
+    before = text[max(0, pos - 16) : pos]
+    if not before.endswith((" ", "\t")):
+        return False
+    words = _TOKEN.findall(before)
+    return bool(words) and _owner(words[-1])
+
+
+def _value_ok(v: str) -> bool:
+    compact = [c for c in v if c.isalnum()]
+    digits = sum(c.isdigit() for c in compact)
+    if not 5 <= len(compact) <= 24 or digits < 4 or (digits == 4 and len(compact) < 7):
+        return False
+    return _DATE.fullmatch(v) is None and _VERSION.fullmatch(v) is None
+
+
+def _personal_label(words: list[str], acronym: bool) -> tuple[bool, bool]:
+    """(a person's label, it has an owner) of a label's words, last (the head) first."""
+    folded = [_fold(w).removesuffix("'s").removesuffix("\u2019s") for w in words]
+    owned = False
+    phrase: list[str] = []
+    for w, f in zip(words[1:], folded[1:], strict=True):
+        if _owner(w):
+            owned = True
+            break
+        phrase.append(f)
+    if acronym:
+        # an abbreviation names the owner's number only right after the owner (`my NHI`)
+        return (owned and not phrase and words[0] not in _NOT_PERSONAL_ACRONYMS), owned
+    if any(f in _NOT_PERSONAL for f in [folded[0], *phrase]) or (phrase[:1] == ["client"] and folded[0] == "id"):
+        # (`client id`: an OAuth application's, not a client's)
+        return False, owned
+    personal = any(f in _PERSONAL for f in phrase) or (folded[0] in _PERSONAL)
+    return owned or personal, owned
+
+
+def personal_number_spans(text: str) -> Iterator[Span]:
+    """Numbers a person holds after a label that names one of theirs (see the module's doc)."""
+    if not prescan.any_open(text) or GATE.search(text) is None:  # (the shared search first: see prescan)
+        return
+    found: list[Span] = []
+    for m in _HEAD_RX.finditer(text):
+        head = m[0]
+        acronym = head.isupper() and head.isalpha() and len(head) >= 2 and _fold(head) not in _HEADS
+        if acronym and not _owner_before(text, m.start()):
+            continue  # (an abbreviation counts right after its owner only: checked before reading its label)
+        words = _label_words(text, m.start(), m.end())
+        if not words:
+            continue
+        ok, owned = _personal_label(words, acronym)
+        compound = len(head) > 6 and _fold(head).endswith(("nummer", "numer"))
+        if compound and not ok:
+            ok = any(stem in _fold(head)[:-5] for stem in _COMPOUND_STEMS)
+        ends = [(m.end(), ok)]
+        cm = _COMPLEMENT.match(text, m.end())
+        if cm is not None and not acronym:
+            extra = False
+            for w in _COMPLEMENT_WORD.finditer(text, cm.start(1), cm.end(1)):
+                extra = extra or _fold(w[0]) in _PERSONAL or (w[0].isupper() and len(w[0]) >= 2)
+                ends.append((w.end(), (ok or extra) and words[0].lower() in _WRITTEN_HEADS))
+        for pos, personal in reversed(ends):
+            if personal:
+                number_head = (
+                    compound or acronym or pos != m.end() or head == "#" or _fold(head).rstrip(".") in _NUMBER_HEADS
+                )
+                span = _value_after(text, pos, number_head, owned)
+                if span is not None:
+                    found.append(span)
+                    break
+    if found:
+        yield from untouched(found, protected_ranges(text))
+
+
+def _value_after(text: str, pos: int, number_head: bool, owned: bool) -> Span | None:
+    """The value after a label ending at `pos` (a separator or a copula first; after an owner's label,
+    maybe a short clause), if it reads as a person's number. `number_head`: the label's last word
+    says "number" (a bare space may then stand before the value: `member no 1234567`)."""
+    c = _CONNECT.match(text, pos)
+    at = c.end() if c is not None else pos
+    v = _VALUE.match(text, at)
+    if v is not None and _value_ok(v[0]):
+        # (only spaces or quotes between: `code 12345` is anything's, `number 12345` a number's)
+        bare = not text[pos:at].strip(" \t\"'`")
+        return None if bare and not number_head else Span(v.start(), v.end(), "personal_id")
+    g = _CLAUSE.match(text, pos) if owned else None  # `her NIN, read out on the call, V`
+    v = _VALUE.match(text, g.end()) if g is not None else None
+    if v is None or not _value_ok(v[0]):
+        return None
+    return Span(v.start(), v.end(), "personal_id")

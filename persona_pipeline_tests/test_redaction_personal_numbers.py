@@ -1,0 +1,90 @@
+"""A number a person holds, found by its label's meaning and the value's grammar (personal_numbers)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from persona_pipeline.core.evidence.redaction.personal_numbers import personal_number_spans
+from persona_pipeline.core.evidence.redaction.redactor import Redactor
+
+R = Redactor(b"k" * 32)
+
+
+def _redact(text: str) -> str:
+    out = R.redact(text)
+    assert out is not None
+    again = R.redact(out.text)
+    assert again is not None and again.text == out.text  # idempotent
+    return out.text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # an owner before a phrase whose head names an identifier
+        ("Could you update it? our gym membership number is 7710 2293 01, thanks", "7710 2293 01"),
+        ("their voter card: QX-448201-7 (expired)", "QX-448201-7"),
+        ("grandpa's pension no. 55-0912-884 still shows", "55-0912-884"),
+        # an owner right before an abbreviation
+        ("for the refund: his SIN is 046 454 286 K", "046 454 286 K"),
+        # a personal word in the label, no owner
+        ("Subscriber ID = 8830019274\nplan: basic", "8830019274"),
+        ("acct holder ref# ZR77310952 - on hold", "ZR77310952"),
+        ("patientNr: 00448127", "00448127"),
+        # a prepositional complement names the holder
+        ("el número de afiliado es 1122-334455", "1122-334455"),
+        ("Kennzeichen fehlt; Mitgliedsnummer 4401298833 ist aktiv", "4401298833"),
+        # an owner's label, then a short clause before the value
+        ("I wrote down her patient code from the chart: 91-4402-117", "91-4402-117"),
+    ],
+)
+def test_a_persons_number_is_redacted(text: str, value: str) -> None:
+    out = _redact(text)
+    assert value not in out, out
+    assert "[REDACTED:" in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my PR number is 482913 and CI is red",
+        "the order number 55012398 shipped yesterday",
+        "bumped my build number to 20241118 before release",
+        "listening on port 54321; my line number is 120934 in the log",
+        "the client id: 662019384412 (the OAuth app's)",
+        "see issue #88123 for the traceback",
+        "my version is 10.0.19045",
+        "my member number is pending, call me later",
+        "member since 2019-04-12",
+        "her code 4471-2209 is in the repo",
+    ],
+)
+def test_numbers_no_person_holds_stay(text: str) -> None:
+    assert not list(personal_number_spans(text)), text
+
+
+def test_a_redacted_value_is_not_read_again() -> None:
+    """A placeholder's kind (`personal_id`) names no label: a second pass finds nothing new."""
+    text = "my membership number is 88120033 and her customer ref: 4419-2201-33"
+    out = _redact(text)
+    assert out.count("[REDACTED:personal_id:") == 2, out
+    assert not list(personal_number_spans(out))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my " * 70_000,
+        "member number " * 15_000,
+        "my customer number of " + "Ab " * 60_000,
+        "cust#" * 40_000,
+        "her NIN, " + "a " * 90_000,
+        "memberNo=" + "1 " * 90_000,
+    ],
+)
+def test_linear_on_adversarial_text(text: str) -> None:
+    t0 = time.perf_counter()
+    list(personal_number_spans(text))
+    assert time.perf_counter() - t0 < 1.0
