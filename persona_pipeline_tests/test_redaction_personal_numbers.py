@@ -24,15 +24,15 @@ def _redact(text: str) -> str:
     ("text", "value"),
     [
         # an owner before a phrase whose head names an identifier
-        ("Could you update it? our gym membership number is 7710 2293 01, thanks", "7710 2293 01"),
+        ("Could you update it? our gym membership number is GM-7710-2293-X, thanks", "GM-7710-2293-X"),
         ("their voter card: QX-448201-7 (expired)", "QX-448201-7"),
         ("grandpa's pension no. 55-0912-884 still shows", "55-0912-884"),
         # an owner right before an abbreviation
-        ("for the refund: his SIN is 046 454 286 K", "046 454 286 K"),
+        ("for the refund: his NRN is 88410 02773Z", "88410 02773Z"),
         # a personal word in the label, no owner
         ("Subscriber ID = 8830019274\nplan: basic", "8830019274"),
         ("acct holder ref# ZR77310952 - on hold", "ZR77310952"),
-        ("patientNr: 00448127", "00448127"),
+        ("insuredNo: XQ00448127", "XQ00448127"),
         # a prepositional complement names the holder
         ("el número de afiliado es 1122-334455", "1122-334455"),
         ("Kennzeichen fehlt; Mitgliedsnummer 4401298833 ist aktiv", "4401298833"),

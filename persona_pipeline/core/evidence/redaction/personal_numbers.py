@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_left
 from collections.abc import Iterator
+from functools import lru_cache
 
 from persona_pipeline.core.evidence.redaction import prescan
 from persona_pipeline.core.evidence.redaction.matching import Rx
@@ -152,8 +154,16 @@ GATE = Rx(
 prescan.member(GATE.pattern)
 
 
+@lru_cache(maxsize=8192)
 def _fold(word: str) -> str:
+    if word.isascii():
+        return word.lower()
     return "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c))
+
+
+_DIGITS = re.compile(r"\d{2,}")
+_VALUE_REACH = 120  # characters from a label's end to its value's first digits (a clause, a complement)
+_LAST_CLAUSE = re.compile(r'[.,;:!?()\[\]{}"=][^.,;:!?()\[\]{}"=]*$')
 
 
 def _label_words(text: str, start: int, head_end: int) -> list[str]:
@@ -164,8 +174,8 @@ def _label_words(text: str, start: int, head_end: int) -> list[str]:
     lo = max(lo, text.rfind("\n", lo, start) + 1, text.rfind("]", lo, start) + 1)
     before = text[lo:start]
     # the phrase ends at a clause's punctuation (`ok. my …`): read after the last one
-    cut = max(before.rfind(c) for c in '.,;:!?()[]{}"=')
-    before = before[cut + 1 :]
+    cut = _LAST_CLAUSE.search(before)
+    before = before[cut.start() + 1 :] if cut is not None else before
     spaced = _CAMEL.sub(" ", before + text[start:head_end]).replace("_", " ")
     return _TOKEN.findall(spaced)[::-1][: _MAX_LABEL_WORDS + 1]
 
@@ -220,7 +230,15 @@ def personal_number_spans(text: str) -> Iterator[Span]:
     if not prescan.any_open(text) or GATE.search(text) is None:  # (the shared search first: see prescan)
         return
     found: list[Span] = []
+    # where digit runs start: a head with none close after it has no value (skipped before its label
+    # is read, so a text of heads alone costs one search each)
+    runs = [r.start() for r in _DIGITS.finditer(text)]
+    if not runs:
+        return
     for m in _HEAD_RX.finditer(text):
+        k = bisect_left(runs, m.end())
+        if k == len(runs) or runs[k] - m.end() > _VALUE_REACH:
+            continue
         head = m[0]
         acronym = head.isupper() and head.isalpha() and len(head) >= 2 and _fold(head) not in _HEADS
         if acronym and not _owner_before(text, m.start()):
