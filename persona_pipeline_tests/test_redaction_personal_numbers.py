@@ -38,6 +38,16 @@ def _redact(text: str) -> str:
         ("Kennzeichen fehlt; Mitgliedsnummer 4401298833 ist aktiv", "4401298833"),
         # an owner's label, then a short clause before the value
         ("I wrote down her patient code from the chart: 91-4402-117", "91-4402-117"),
+        # a personal word in the label: a bare space may stand before the value
+        ("pls merge: client ref Q-88120-7741 asked twice", "Q-88120-7741"),
+        # a cell after a row label (a field/value listing)
+        ("|| subscriber number || SB 5570 1928 ||", "SB 5570 1928"),
+        # a word of another language between the label and its colon
+        ("membership number kilichotumwa: MX66120998", "MX66120998"),
+        # a compound ending in -numero (Finnish): its first part names a person's data
+        ("henkilöturvanumero puuttuu, asiakasnumero 55012-3988 ok", "55012-3988"),
+        # a line that is one value, said by a person the writer serves
+        ("support log\npatient: HX 4471 0925\nnurse: noted", "HX 4471 0925"),
     ],
 )
 def test_a_persons_number_is_redacted(text: str, value: str) -> None:
@@ -59,6 +69,8 @@ def test_a_persons_number_is_redacted(text: str, value: str) -> None:
         "my member number is pending, call me later",
         "member since 2019-04-12",
         "her code 4471-2209 is in the repo",
+        "client: 4471-2209 bytes sent over TLS",
+        "the invoice number kilichotumwa: 66120-99813",
     ],
 )
 def test_numbers_no_person_holds_stay(text: str) -> None:

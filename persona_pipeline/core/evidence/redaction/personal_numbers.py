@@ -91,11 +91,15 @@ _HEAD_RX = re.compile(
     + "|".join(sorted(_WRITTEN_HEADS, key=len, reverse=True))
     + r")\.?|(?-i:[A-Z]{2,6}))(?![^\W_])|#"
     r"|(?<=[a-z])(?:No|Nr|Number|Id|ID|Ref|Code)(?![^\W_])"  # (camelCase: `memberNo`, `policyNumber`)
-    r"|(?<![^\W_])[^\W\d_]{2,40}?(?i:nummer|numer)(?![^\W_])"  # (a compound: `Versicherungsnummer`)
+    r"|(?<![^\W_])[^\W\d_]{2,40}?(?i:nummer|numero|numer)(?![^\W_])"  # (a compound: `Versicherungsnummer`)
 )
 # the stems a compound's first part holds when the number is a person's (German, Dutch, the Nordic
 # languages: `Steuer-`, `Versicherten-`, `Mitglieds-`, `klant-`, `person-`, `medlems-`, `skatte-`…)
 _COMPOUND_STEMS = (
+    "document",
+    "vero",
+    "sosiaali",
+    "vakuutus",
     "person",
     "identi",
     "steuer",
@@ -132,11 +136,20 @@ _COMPLEMENT = re.compile(
 _COMPLEMENT_WORD = re.compile(r"[^\W_]+")
 # from the head's end: `'s`, then a separator or a copula (each run bounded: linear)
 _CONNECT = re.compile(
-    r"(?:['\u2019]s\b)?[\"']?[ \t]{0,3}(?:(?:[:#=]|->|=>)[ \t]{0,3}|(?:is|was|es|est|ist|er|ar|jest|je|e)[ \t]{1,3})?"
+    r"(?:['\u2019]s\b)?[\"']?[ \t]{0,3}"
+    r"(?:(?:[:#=|]{1,2}|->|=>)[ \t]{0,3}|(?:is|was|es|est|ist|er|ar|jest|je|e)[ \t]{1,3})?"
     r"(?:[\"'`]|\\[\"'])?#?"
 )
 # after an owner's phrase: a short lowercase clause, then a comma or a colon
 _CLAUSE = re.compile(r"(?:[ \t]{1,3}[a-z]{1,12}){1,6}[ \t]{0,3}[,:][ \t]{1,3}[\"'`]?")
+# one or two words of another language between a label and its colon (`<label> ulitumwa: V`)
+_GAP_COLON = re.compile(r"(?:[ \t]{1,3}[^\s\d:=,;|\"'`<>()\[\]{}]{1,15}){1,2}[ \t]{0,3}:[ \t]{1,3}[\"'`]?")
+# a speaker who is a person the writer serves, and a line that is one value (`client: 4471-2209-X`)
+_ROLE_LINE = re.compile(
+    r"(?i)(?<![^\W_])(?:customer|client|patient|caller|member|applicant|guest|cliente|paciente|kunde|klant|asiakas)"
+    r"[ \t]{0,2}:[ \t]{1,3}(?-i:([A-Z0-9]{1,16}(?:(?:[-./]|[ ](?=[A-Z]{0,3}\d))[A-Z0-9]{1,16}){0,8}))"
+    r"[ \t]*(?=$|\n|\\n|[\"'`\\])"
+)
 # the value: capitals and digits, maybe in groups (a group after a space holds a digit)
 _VALUE = re.compile(
     r"[A-Z0-9]{1,16}(?:(?:[-./]|[ ](?=[A-Z]{0,3}\d))[A-Z0-9]{1,16}){0,8}(?![^\W_]|[-./@][^\W_])",
@@ -205,8 +218,9 @@ def _value_ok(v: str) -> bool:
     return _DATE.fullmatch(v) is None and _VERSION.fullmatch(v) is None
 
 
-def _personal_label(words: list[str], acronym: bool) -> tuple[bool, bool]:
-    """(a person's label, it has an owner) of a label's words, last (the head) first."""
+def _personal_label(words: list[str], acronym: bool) -> tuple[bool, bool, bool]:
+    """(a person's label, it has an owner, a word of it names a person's role or data) of a label's
+    words, last (the head) first."""
     folded = [_fold(w).removesuffix("'s").removesuffix("\u2019s") for w in words]
     owned = False
     phrase: list[str] = []
@@ -217,12 +231,12 @@ def _personal_label(words: list[str], acronym: bool) -> tuple[bool, bool]:
         phrase.append(f)
     if acronym:
         # an abbreviation names the owner's number only right after the owner (`my NHI`)
-        return (owned and not phrase and words[0] not in _NOT_PERSONAL_ACRONYMS), owned
+        return (owned and not phrase and words[0] not in _NOT_PERSONAL_ACRONYMS), owned, False
     if any(f in _NOT_PERSONAL for f in [folded[0], *phrase]) or (phrase[:1] == ["client"] and folded[0] == "id"):
         # (`client id`: an OAuth application's, not a client's)
-        return False, owned
+        return False, owned, False
     personal = any(f in _PERSONAL for f in phrase) or (folded[0] in _PERSONAL)
-    return owned or personal, owned
+    return owned or personal, owned, personal
 
 
 def personal_number_spans(text: str) -> Iterator[Span]:
@@ -246,10 +260,12 @@ def personal_number_spans(text: str) -> Iterator[Span]:
         words = _label_words(text, m.start(), m.end())
         if not words:
             continue
-        ok, owned = _personal_label(words, acronym)
-        compound = len(head) > 6 and _fold(head).endswith(("nummer", "numer"))
+        ok, owned, named = _personal_label(words, acronym)
+        folded = _fold(head)
+        compound = len(head) > 6 and folded.endswith(("nummer", "numer", "numero"))
         if compound and not ok:
-            ok = any(stem in _fold(head)[:-5] for stem in _COMPOUND_STEMS)
+            stem = folded[: -6 if folded.endswith(("nummer", "numero")) else -5]
+            ok = any(s in stem for s in _COMPOUND_STEMS)
         ends = [(m.end(), ok)]
         cm = _COMPLEMENT.match(text, m.end())
         if cm is not None and not acronym:
@@ -260,12 +276,15 @@ def personal_number_spans(text: str) -> Iterator[Span]:
         for pos, personal in reversed(ends):
             if personal:
                 number_head = (
-                    compound or acronym or pos != m.end() or head == "#" or _fold(head).rstrip(".") in _NUMBER_HEADS
+                    compound or acronym or named or pos != m.end() or head == "#" or folded.rstrip(".") in _NUMBER_HEADS
                 )
                 span = _value_after(text, pos, number_head, owned)
                 if span is not None:
                     found.append(span)
                     break
+    for r in _ROLE_LINE.finditer(text):
+        if _value_ok(r[1]):
+            found.append(Span(r.start(1), r.end(1), "personal_id"))
     if found:
         yield from untouched(found, protected_ranges(text))
 
@@ -281,7 +300,9 @@ def _value_after(text: str, pos: int, number_head: bool, owned: bool) -> Span | 
         # (only spaces or quotes between: `code 12345` is anything's, `number 12345` a number's)
         bare = not text[pos:at].strip(" \t\"'`")
         return None if bare and not number_head else Span(v.start(), v.end(), "personal_id")
-    g = _CLAUSE.match(text, pos) if owned else None  # `her NIN, read out on the call, V`
+    g = _GAP_COLON.match(text, pos)  # (`<label> ulitumwa: V`: a word of another language before the colon)
+    if g is None and owned:
+        g = _CLAUSE.match(text, pos)  # `her NIN, read out on the call, V`
     v = _VALUE.match(text, g.end()) if g is not None else None
     if v is None or not _value_ok(v[0]):
         return None
