@@ -210,10 +210,15 @@ def _owner_before(text: str, pos: int) -> bool:
     return bool(words) and _owner(words[-1])
 
 
-def _value_ok(v: str) -> bool:
+def _value_ok(v: str, owned: bool = True, key: bool = False) -> bool:
+    """A person's number by its grammar. A short run of digits alone is anything's count or row
+    unless an owner holds it; under a bare `id` (`customer_id   88123`: a table's row key) digits
+    alone need the length of an issued number."""
     compact = [c for c in v if c.isalnum()]
     digits = sum(c.isdigit() for c in compact)
     if not 5 <= len(compact) <= 24 or digits < 4 or (digits == 4 and len(compact) < 7):
+        return False
+    if v.isdigit() and len(v) < (8 if key and not owned else 5 if owned else 6):
         return False
     return _DATE.fullmatch(v) is None and _VERSION.fullmatch(v) is None
 
@@ -278,25 +283,26 @@ def personal_number_spans(text: str) -> Iterator[Span]:
                 number_head = (
                     compound or acronym or named or pos != m.end() or head == "#" or folded.rstrip(".") in _NUMBER_HEADS
                 )
-                span = _value_after(text, pos, number_head, owned)
+                key = pos == m.end() and folded in ("id", "ids")
+                span = _value_after(text, pos, number_head, owned, key)
                 if span is not None:
                     found.append(span)
                     break
     for r in _ROLE_LINE.finditer(text):
-        if _value_ok(r[1]):
+        if _value_ok(r[1], owned=False):
             found.append(Span(r.start(1), r.end(1), "personal_id"))
     if found:
         yield from untouched(found, protected_ranges(text))
 
 
-def _value_after(text: str, pos: int, number_head: bool, owned: bool) -> Span | None:
+def _value_after(text: str, pos: int, number_head: bool, owned: bool, key: bool) -> Span | None:
     """The value after a label ending at `pos` (a separator or a copula first; after an owner's label,
     maybe a short clause), if it reads as a person's number. `number_head`: the label's last word
     says "number" (a bare space may then stand before the value: `member no 1234567`)."""
     c = _CONNECT.match(text, pos)
     at = c.end() if c is not None else pos
     v = _VALUE.match(text, at)
-    if v is not None and _value_ok(v[0]):
+    if v is not None and _value_ok(v[0], owned, key):
         # (only spaces or quotes between: `code 12345` is anything's, `number 12345` a number's)
         bare = not text[pos:at].strip(" \t\"'`")
         return None if bare and not number_head else Span(v.start(), v.end(), "personal_id")
@@ -304,6 +310,6 @@ def _value_after(text: str, pos: int, number_head: bool, owned: bool) -> Span | 
     if g is None and owned:
         g = _CLAUSE.match(text, pos)  # `her NIN, read out on the call, V`
     v = _VALUE.match(text, g.end()) if g is not None else None
-    if v is None or not _value_ok(v[0]):
+    if v is None or not _value_ok(v[0], owned, key):
         return None
     return Span(v.start(), v.end(), "personal_id")
