@@ -79,6 +79,21 @@ def test_numbers_no_person_holds_stay(text: str) -> None:
     assert not list(personal_number_spans(text)), text
 
 
+def test_a_header_cell_decides_its_column() -> None:
+    """A CSV export whose header names a person's number: every cell of that column is one; the
+    other columns (a date, a yes/no) are not read."""
+    text = (
+        '"Submitted","Please give your membership number","Opt-in"\n'
+        '"2025-01-02 10:00","MB-7730-1944","no"\n'
+        '"2025-01-03 11:00","MB-1180-2257","yes"\n'
+    )
+    out = _redact(text)
+    assert "MB-7730-1944" not in out and "MB-1180-2257" not in out, out
+    assert "2025-01-02 10:00" in out and '"yes"' in out
+    tsv = "ts\tqty\tbuild id\n2025\t4\t1844920\n"
+    assert not list(personal_number_spans(tsv))
+
+
 def test_a_redacted_value_is_not_read_again() -> None:
     """A placeholder's kind (`personal_id`) names no label: a second pass finds nothing new."""
     text = "my membership number is 88120033 and her customer ref: 4419-2201-33"
@@ -96,6 +111,8 @@ def test_a_redacted_value_is_not_read_again() -> None:
         "cust#" * 40_000,
         "her NIN, " + "a " * 90_000,
         "memberNo=" + "1 " * 90_000,
+        ("my number," * 39 + "\n" + "1234567," * 39 + "\n") * 250,
+        "my no 123, x\n" * 15_000,
     ],
 )
 def test_linear_on_adversarial_text(text: str) -> None:

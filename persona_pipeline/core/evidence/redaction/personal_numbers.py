@@ -23,11 +23,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from bisect import bisect_left
 from collections.abc import Iterator
 from functools import lru_cache
 
-from persona_pipeline.core.evidence.redaction import prescan
 from persona_pipeline.core.evidence.redaction.matching import Rx
 from persona_pipeline.core.evidence.redaction.spans import Span, protected_ranges, untouched
 
@@ -156,15 +154,26 @@ _VALUE = re.compile(
 )
 _DATE = re.compile(r"\d{1,4}[-./]\d{1,2}[-./]\d{1,4}")
 _VERSION = re.compile(r"v?\d{1,3}(?:\.\d{1,6}){1,3}")
-# a member of the personal-data modules' shared gate search (`prescan`): an owner or a personal
-# word (ASCII: the gate reads the fold, where a non-ASCII letter is one DEL byte)
+# One RE2 pass finds where a label may stand with digits after it on its line or the next (a
+# header's row): a head word (the fold writes a non-ASCII letter as one DEL byte: `n\x7fmero`), a
+# compound ending in a number word, a `#`, an owner before an abbreviation, a role before a colon.
+# Only those segments are read further (Python's own search of the heads over a whole text cost as
+# much as the rest of the engine). Unbounded runs within a line keep the automaton small.
+_ASCII_HEADS = "|".join(sorted((h for h in _WRITTEN_HEADS if h.isascii()), key=len, reverse=True))
+_FOLDED_HEADS = "n\x7fmeros?|num\x7fro|c\x7fdigo|cart\x7fo|\x7f\x7fslo|sz\x7fma?|num\x7fr|numaras\x7f|c\x7fdula"
+_OWNER_WORDS = "|".join(sorted((w for w in _OWNERS if w.isascii()), key=len, reverse=True))
+_ROLES = "customer|client|patient|caller|member|applicant|guest|cliente|paciente|kunde|klant|asiakas"
+_CUES = "|".join(sorted((w for w in _OWNERS | _PERSONAL if w.isascii()), key=len, reverse=True))
+_ANY_HEAD = rf"\b(?:{_ASCII_HEADS}|{_FOLDED_HEADS})\b|[a-z](?-i:No|Nr|Number|Id|ID|Ref|Code)\b|#"
 GATE = Rx(
-    r"(?i:\b(?:my|his|her|their|your|mi|su|mon|ma|son|mein|meine|ihre?|mijn|min|mitt|moj|moja|benim|"
-    r"member|customer|cust|client|patient|citizen|tax|taxpayer|insur|policy|pension|licen[cs]e|passport|"
-    r"identi|personal|cliente|paciente|socio|kunden|mitglied|klant|seguro|social|voter|student|employee|"
-    r"loyalty|patron|resident|benefit|health|inmate|booking|reservation|acct|holder|subscriber|afiliad)|nummer|numer|[A-Za-z]'s\b)"
+    # a person's word or an owner, then a head (or a head, then a person's word: a complement) ...
+    rf"(?i:\b(?:{_CUES}|[a-z]+'s)\b[^\n]*(?:{_ANY_HEAD})|(?:{_ANY_HEAD})[^\n]*\b(?:{_CUES})\b"
+    # ... a compound ending in a number word, an owner before an abbreviation, a role before a colon
+    rf"|[a-z\x7f]{{2,40}}(?:nummer|numero|numer)\b|\b(?:{_OWNER_WORDS})[ \t]+(?-i:[A-Z]{{2,6}})\b"
+    rf"|\b(?:{_ROLES})[ \t]{{0,2}}:|\b[a-z]{{3,30}}(?-i:No|Nr|Number|Id|ID|Ref|Code)\b)"
+    # ... then digits on its line or the next (a table header's row)
+    r"[^\n]*(?:\d{3}|\n[^\n]*\d{3})"
 )
-prescan.member(GATE.pattern)
 
 
 @lru_cache(maxsize=8192)
@@ -174,7 +183,7 @@ def _fold(word: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c))
 
 
-_DIGITS = re.compile(r"\d{2,}")
+_DIGITS = re.compile(r"\d{3,}")  # (a value holds four digits or more, in groups of three or more)
 _VALUE_REACH = 120  # characters from a label's end to its value's first digits (a clause, a complement)
 _LAST_CLAUSE = re.compile(r'[.,;:!?()\[\]{}"=][^.,;:!?()\[\]{}"=]*$')
 
@@ -246,53 +255,122 @@ def _personal_label(words: list[str], acronym: bool) -> tuple[bool, bool, bool]:
 
 def personal_number_spans(text: str) -> Iterator[Span]:
     """Numbers a person holds after a label that names one of theirs (see the module's doc)."""
-    if not prescan.any_open(text) or GATE.search(text) is None:  # (the shared search first: see prescan)
-        return
     found: list[Span] = []
-    # where digit runs start: a head with none close after it has no value (skipped before its label
-    # is read, so a text of heads alone costs one search each)
-    runs = [r.start() for r in _DIGITS.finditer(text)]
-    if not runs:
-        return
-    for m in _HEAD_RX.finditer(text):
-        k = bisect_left(runs, m.end())
-        if k == len(runs) or runs[k] - m.end() > _VALUE_REACH:
-            continue
-        head = m[0]
-        acronym = head.isupper() and head.isalpha() and len(head) >= 2 and _fold(head) not in _HEADS
-        if acronym and not _owner_before(text, m.start()):
-            continue  # (an abbreviation counts right after its owner only: checked before reading its label)
-        words = _label_words(text, m.start(), m.end())
-        if not words:
-            continue
-        ok, owned, named = _personal_label(words, acronym)
-        folded = _fold(head)
-        compound = len(head) > 6 and folded.endswith(("nummer", "numer", "numero"))
-        if compound and not ok:
-            stem = folded[: -6 if folded.endswith(("nummer", "numero")) else -5]
-            ok = any(s in stem for s in _COMPOUND_STEMS)
-        ends = [(m.end(), ok)]
-        cm = _COMPLEMENT.match(text, m.end())
-        if cm is not None and not acronym:
-            extra = False
-            for w in _COMPLEMENT_WORD.finditer(text, cm.start(1), cm.end(1)):
-                extra = extra or _fold(w[0]) in _PERSONAL or (w[0].isupper() and len(w[0]) >= 2)
-                ends.append((w.end(), (ok or extra) and words[0].lower() in _WRITTEN_HEADS))
-        for pos, personal in reversed(ends):
-            if personal:
-                number_head = (
-                    compound or acronym or named or pos != m.end() or head == "#" or folded.rstrip(".") in _NUMBER_HEADS
-                )
-                key = pos == m.end() and folded in ("id", "ids")
-                span = _value_after(text, pos, number_head, owned, key)
-                if span is not None:
-                    found.append(span)
-                    break
-    for r in _ROLE_LINE.finditer(text):
+    tables: dict[int, tuple[str, _Rows]] = {}
+    roles = False
+    for ((g0, g1),) in GATE.finditer(text):
+        roles = roles or _ROLE_LINE.search(text, g0, g1) is not None
+        for m in _HEAD_RX.finditer(text, g0, g1):
+            # (a value's digits close after the head, or the head is a table header's cell)
+            if _DIGITS.search(text, m.end(), m.end() + _VALUE_REACH) is not None or "\n" in text[m.end() : g1]:
+                _read_head(text, m, found, tables)
+    for r in _ROLE_LINE.finditer(text) if roles else ():
         if _value_ok(r[1], owned=False):
             found.append(Span(r.start(1), r.end(1), "personal_id"))
     if found:
         yield from untouched(found, protected_ranges(text))
+
+
+def _read_head(text: str, m: re.Match[str], found: list[Span], tables: dict[int, tuple[str, _Rows]]) -> None:
+    """The value a label ending in the head `m` names, if the label is a person's (added to `found`)."""
+    head = m[0]
+    acronym = head.isupper() and head.isalpha() and len(head) >= 2 and _fold(head) not in _HEADS
+    if acronym and not _owner_before(text, m.start()):
+        return  # (an abbreviation counts right after its owner only: checked before reading its label)
+    words = _label_words(text, m.start(), m.end())
+    if not words:
+        return
+    ok, owned, named = _personal_label(words, acronym)
+    folded = _fold(head)
+    compound = len(head) > 6 and folded.endswith(("nummer", "numer", "numero"))
+    if compound and not ok:
+        stem = folded[: -6 if folded.endswith(("nummer", "numero")) else -5]
+        ok = any(s in stem for s in _COMPOUND_STEMS)
+    ends = [(m.end(), ok)]
+    cm = _COMPLEMENT.match(text, m.end())
+    if cm is not None and not acronym:
+        extra = False
+        for w in _COMPLEMENT_WORD.finditer(text, cm.start(1), cm.end(1)):
+            extra = extra or _fold(w[0]) in _PERSONAL or (w[0].isupper() and len(w[0]) >= 2)
+            ends.append((w.end(), (ok or extra) and words[0].lower() in _WRITTEN_HEADS))
+    key = folded in ("id", "ids")
+    for pos, personal in reversed(ends):
+        if personal:
+            number_head = (
+                compound or acronym or named or pos != m.end() or head == "#" or folded.rstrip(".") in _NUMBER_HEADS
+            )
+            span = _value_after(text, pos, number_head, owned, key and pos == m.end())
+            if span is not None:
+                found.append(span)
+                break
+    else:
+        if ok:  # the label may be a table's column header: the column decides its cells
+            found.extend(_column_cells(text, m.start(), owned, key, tables))
+
+
+_SEPARATORS = (",", "\t", ";", "|")
+_MAX_ROWS = 500
+_MAX_LINE = 2000  # a header line's length, at most
+_MAX_COLUMNS = 40
+
+
+_Rows = list[tuple[int, list[str]]]
+
+
+def _column_cells(text: str, at: int, owned: bool, key: bool, tables: dict[int, tuple[str, _Rows]]) -> list[Span]:
+    """The cells under a header cell at `at` (a CSV, TSV or pipe table: the header line and each row
+    below it hold as many separators), those that read as a person's number. `tables`: each header
+    line's rows, split once for all of its columns."""
+    # (the searches bounded: from the text's ends they would be quadratic over many labels)
+    ls = text.rfind("\n", max(0, at - _MAX_LINE), at) + 1
+    if ls == 0 and at > _MAX_LINE:
+        return []
+    if ls not in tables:
+        # (a header line inside a table read already is one of its rows: each line is read as a
+        # row once, so many header-like lines cost no more than one table of them)
+        # (headers come in text order: the last table read is the only one that may hold this line)
+        inside = ls <= tables.get(-1, ("", []))[1][-1][0] if -1 in tables else False
+        tables[ls] = ("", []) if inside else _table_below(text, ls, at)
+        if tables[ls][1]:
+            tables[-1] = tables[ls]  # (the last table read, under a key no line starts at)
+    sep, rows = tables[ls]
+    if not rows:
+        return []
+    col = text.count(sep, ls, at)
+    out: list[Span] = []
+    for pos, cells in rows:
+        start = pos + sum(len(c) + 1 for c in cells[:col])
+        cell = cells[col]
+        value = cell.strip().strip("\"'`").strip()
+        if value and _VALUE.fullmatch(value) and _value_ok(value, owned, key):
+            a = start + cell.find(value)
+            out.append(Span(a, a + len(value), "personal_id"))
+    return out
+
+
+def _table_below(text: str, ls: int, at: int) -> tuple[str, _Rows]:
+    """The separator and rows (start, cells) of the table whose header line starts at `ls`."""
+    le = text.find("\n", at, at + _MAX_LINE)
+    if le < 0:
+        return "", []
+    line = text[ls:le]
+    sep = next((c for c in _SEPARATORS if c in line), None)
+    if sep is None or line.count(sep) > _MAX_COLUMNS:
+        return "", []
+    width = line.count(sep)
+    rows: _Rows = []
+    pos = le + 1
+    for _ in range(_MAX_ROWS):
+        if pos >= len(text):
+            break
+        end = text.find("\n", pos, pos + _MAX_LINE)
+        end = min(len(text), pos + _MAX_LINE) if end < 0 else end
+        row = text[pos:end]
+        if row.count(sep) != width:
+            break
+        rows.append((pos, row.split(sep)))
+        pos = end + 1
+    return sep, rows
 
 
 def _value_after(text: str, pos: int, number_head: bool, owned: bool, key: bool) -> Span | None:
