@@ -38,6 +38,8 @@ def _redact(text: str) -> str:
         ("Kennzeichen fehlt; Mitgliedsnummer 4401298833 ist aktiv", "4401298833"),
         # an owner's label, then a short clause before the value
         ("I wrote down her patient code from the chart: 91-4402-117", "91-4402-117"),
+        # a value longer than sixteen characters in one run
+        ("he read out his PHN during the call, 44009188277300123X", "44009188277300123X"),
         # a personal word in the label: a bare space may stand before the value
         ("pls merge: client ref Q-88120-7741 asked twice", "Q-88120-7741"),
         # a cell after a row label (a field/value listing)

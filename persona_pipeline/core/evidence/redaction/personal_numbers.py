@@ -145,12 +145,12 @@ _GAP_COLON = re.compile(r"(?:[ \t]{1,3}[^\s\d:=,;|\"'`<>()\[\]{}]{1,15}){1,2}[ \
 # a speaker who is a person the writer serves, and a line that is one value (`client: 4471-2209-X`)
 _ROLE_LINE = re.compile(
     r"(?i)(?<![^\W_])(?:customer|client|patient|caller|member|applicant|guest|cliente|paciente|kunde|klant|asiakas)"
-    r"[ \t]{0,2}:[ \t]{1,3}(?-i:([A-Z0-9]{1,16}(?:(?:[-./]|[ ](?=[A-Z]{0,3}\d))[A-Z0-9]{1,16}){0,8}))"
+    r"[ \t]{0,2}:[ \t]{1,3}(?-i:([A-Z0-9]{1,24}(?:(?:[-./]|[ ](?=[A-Z]{0,3}\d))[A-Z0-9]{1,24}){0,8}))"
     r"[ \t]*(?=$|\n|\\n|[\"'`\\])"
 )
 # the value: capitals and digits, maybe in groups (a group after a space holds a digit)
 _VALUE = re.compile(
-    r"[A-Z0-9]{1,16}(?:(?:[-./]|[ ](?=[A-Z]{0,3}\d))[A-Z0-9]{1,16}){0,8}(?![^\W_]|[-./@][^\W_])",
+    r"[A-Z0-9]{1,24}(?:(?:[-./]|[ ](?=[A-Z]{0,3}\d))[A-Z0-9]{1,24}){0,8}(?![^\W_]|[-./@][^\W_])",
 )
 _DATE = re.compile(r"\d{1,4}[-./]\d{1,2}[-./]\d{1,4}")
 _VERSION = re.compile(r"v?\d{1,3}(?:\.\d{1,6}){1,3}")
