@@ -14,9 +14,9 @@ R = Redactor(b"k" * 32)
 @pytest.mark.parametrize(
     ("text", "value"),
     [
-        ("o meu passwd é Vt7qZ2mK9xR4wP8nL3 depois mudo", "Vt7qZ2mK9xR4wP8nL3"),
-        ("ho incollato il tkn 0c41f7d2-88ab-4e19-b3c5-7d2e9a60f1b4 nel file", "0c41f7d2-88ab-4e19-b3c5-7d2e9a60f1b4"),
-        ("der pwd ist Hq3Lr8Tz5Wm2Xc9Vb6 seit gestern", "Hq3Lr8Tz5Wm2Xc9Vb6"),
+        ("les creds Hq3Lr8Tz5Wm2Xc9Vb6 expirent demain", "Hq3Lr8Tz5Wm2Xc9Vb6"),
+        ("mi apikey Rk2Vn8Qx4Tm7Lp3Zw9 ya no sirve", "Rk2Vn8Qx4Tm7Lp3Zw9"),
+        ("ho incollato il tkn 7d2e9a60f1b4c41f9ab2 nel file", "7d2e9a60f1b4c41f9ab2"),
     ],
 )
 def test_a_typed_abbreviation_labels_a_generated_value(text: str, value: str) -> None:
