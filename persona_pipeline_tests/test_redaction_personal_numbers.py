@@ -68,6 +68,7 @@ def test_a_persons_number_is_redacted(text: str, value: str) -> None:
         "the client id: 662019384412 (the OAuth app's)",
         "see issue #88123 for the traceback",
         "my version is 10.0.19045",
+        "her policy number is 2.71828182845 (a float from the test)",
         "my member number is pending, call me later",
         "member since 2019-04-12",
         "her code 4471-2209 is in the repo",

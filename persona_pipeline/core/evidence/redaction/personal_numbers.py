@@ -229,6 +229,8 @@ def _value_ok(v: str, owned: bool = True, key: bool = False) -> bool:
         return False
     if v.isdigit() and len(v) < (8 if key and not owned else 5 if owned else 6):
         return False
+    if v.count(".") == 1 and v.replace(".", "").isdigit():
+        return False  # a decimal number (`3.14159265`), not an issued one
     return _DATE.fullmatch(v) is None and _VERSION.fullmatch(v) is None
 
 
