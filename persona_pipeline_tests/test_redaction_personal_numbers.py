@@ -39,7 +39,7 @@ def _redact(text: str) -> str:
         # an owner's label, then a short clause before the value
         ("I wrote down her patient code from the chart: 91-4402-117", "91-4402-117"),
         # a value longer than sixteen characters in one run
-        ("he read out his PHN during the call, 44009188277300123X", "44009188277300123X"),
+        ("I copied his PHN as printed on the card, 44009188277300123X", "44009188277300123X"),
         # a personal word in the label: a bare space may stand before the value
         ("pls merge: client ref Q-88120-7741 asked twice", "Q-88120-7741"),
         # a cell after a row label (a field/value listing)
@@ -112,7 +112,7 @@ def test_a_redacted_value_is_not_read_again() -> None:
         "member number " * 15_000,
         "my customer number of " + "Ab " * 60_000,
         "cust#" * 40_000,
-        "her NIN, " + "a " * 90_000,
+        "their NHI, " + "a " * 90_000,
         "memberNo=" + "1 " * 90_000,
         ("my number," * 39 + "\n" + "1234567," * 39 + "\n") * 250,
         "my no 123, x\n" * 15_000,

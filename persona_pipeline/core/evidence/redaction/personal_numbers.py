@@ -2,7 +2,7 @@
 
 A membership, patient, policy, tax or licence number, a customer reference, an id card's number:
 most countries and organisations issue one, each with a format of its own, and the label names it
-in the writer's words (`member no.`, `cust ref`, `policy number`, `número de cliente`). No list of
+in the writer's words (`member no.`, `client ref`, `policy number`, `número de cliente`). No list of
 formats covers them; what they share is a sentence's grammar:
 
 - the label is a noun phrase whose head names an identifier (number, no., nr, id, ref, code, card,
@@ -12,7 +12,7 @@ formats covers them; what they share is a sentence's grammar:
   patient, citizen, tax, insurance, pension, passport…). An owner may also stand before a bare
   abbreviation (`my NHI is …`): an acronym the owner holds names one of their numbers.
 - the value follows: after a separator or a copula (`:`, `#`, `=`, `'s`, `is`, `es`, `est`, `ist`),
-  or, after an owner's phrase, a short lowercase clause (`her licence, read out on the call, …`);
+  or, after an owner's phrase, a short lowercase clause (`their NHI, as printed on the card, …`);
   it is a code of capitals and digits (digits at least five, or four in a code of seven or more),
   maybe in groups (`4411 2089 1234`, `AB-120-449`), never a date, a version or a word.
 - a label about software or logistics (an order, issue, build, port, line, PR, client id…) is no
@@ -45,7 +45,7 @@ _HEADS = _words(
 _NUMBER_HEADS = _words("number no nr nro num id numero nummer numer nomor nombor numara numri broj cislo szam")
 # words naming a person's role or a personal-data domain (folded)
 _PERSONAL = _words(
-    "member membership customer cust client patient citizen citizenship personal person tax taxpayer social "
+    "member membership customer client patient citizen citizenship personal person tax taxpayer social "
     "insurance insured policy licence license driver drivers driving passport identity identification "
     "national voter student employee staff payroll resident residence residency pension health medical "
     "benefit benefits welfare inmate prisoner offender loyalty reward rewards patron library booking "
@@ -388,7 +388,7 @@ def _value_after(text: str, pos: int, number_head: bool, owned: bool, key: bool)
         return None if bare and not number_head else Span(v.start(), v.end(), "personal_id")
     g = _GAP_COLON.match(text, pos)  # (`<label> ulitumwa: V`: a word of another language before the colon)
     if g is None and owned:
-        g = _CLAUSE.match(text, pos)  # `her NIN, read out on the call, V`
+        g = _CLAUSE.match(text, pos)  # `their NHI, as printed on the card, V`
     v = _VALUE.match(text, g.end()) if g is not None else None
     if v is None or not _value_ok(v[0], owned, key):
         return None

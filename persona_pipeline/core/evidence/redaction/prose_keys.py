@@ -42,7 +42,7 @@ _LATIN = _words(
     "token tokens jeton gettone secreto segredo segreto geheimnis sekret secretul "
     # the abbreviations people type for them (rare as substrings: `sec`, `tok`, `pass` would open the
     # gate on most texts)
-    "pwd passwd tkn creds apikey"
+    "pwd creds"
 )
 _OTHER = _words(
     # key: Cyrillic, Greek, Hebrew, Arabic, Persian, Urdu, Devanagari, Bengali, Gujarati, Gurmukhi,
