@@ -39,7 +39,7 @@ def _redact(text: str) -> str:
         # an owner's label, then a short clause before the value
         ("I wrote down her patient code from the chart: 91-4402-117", "91-4402-117"),
         # a value longer than sixteen characters in one run
-        ("I copied his PHN as printed on the card, 44009188277300123X", "44009188277300123X"),
+        ("I copied his CRN as printed on the card, 44009188277300123X", "44009188277300123X"),
         # a personal word in the label: a bare space may stand before the value
         ("pls merge: client ref Q-88120-7741 asked twice", "Q-88120-7741"),
         # a cell after a row label (a field/value listing)
@@ -69,6 +69,7 @@ def test_a_persons_number_is_redacted(text: str, value: str) -> None:
         "see issue #88123 for the traceback",
         "my version is 10.0.19045",
         "her policy number is 2.71828182845 (a float from the test)",
+        "mi NIT es 7654321-3",  # (an abbreviation national_ids validates: its check digit decides there)
         "my member number is pending, call me later",
         "member since 2019-04-12",
         "her code 4471-2209 is in the repo",

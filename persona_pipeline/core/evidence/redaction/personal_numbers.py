@@ -188,17 +188,20 @@ _VALUE_REACH = 120  # characters from a label's end to its value's first digits 
 _LAST_CLAUSE = re.compile(r'[.,;:!?()\[\]{}"=][^.,;:!?()\[\]{}"=]*$')
 
 
-def _label_words(text: str, start: int, head_end: int) -> list[str]:
-    """The label's words, last first: the head and up to three words before it on its line (a
-    snake_case or camelCase key is split into its words)."""
+def _label_start(text: str, start: int) -> int:
+    """Where the label ending in a head at `start` begins: its line, at most `_REACH` back, after a
+    clause's last punctuation (`ok. my …`)."""
     lo = max(0, start - _REACH)
     # (each search bounded by the window: from a text's start it would be quadratic)
     lo = max(lo, text.rfind("\n", lo, start) + 1, text.rfind("]", lo, start) + 1)
-    before = text[lo:start]
-    # the phrase ends at a clause's punctuation (`ok. my …`): read after the last one
-    cut = _LAST_CLAUSE.search(before)
-    before = before[cut.start() + 1 :] if cut is not None else before
-    spaced = _CAMEL.sub(" ", before + text[start:head_end]).replace("_", " ")
+    cut = _LAST_CLAUSE.search(text, lo, start)
+    return cut.start() + 1 if cut is not None else lo
+
+
+def _label_words(text: str, start: int, head_end: int) -> list[str]:
+    """The label's words, last first: the head and up to three words before it on its line (a
+    snake_case or camelCase key is split into its words)."""
+    spaced = _CAMEL.sub(" ", text[_label_start(text, start) : head_end]).replace("_", " ")
     return _TOKEN.findall(spaced)[::-1][: _MAX_LABEL_WORDS + 1]
 
 
@@ -208,6 +211,14 @@ def _owner(word: str) -> bool:
         return True
     # a holder's genitive: `Ana's`, `the customer's`
     return word.endswith(("'s", "\u2019s")) and len(word) > 3 and (word[0].isupper() or w[:-2] in _PERSONAL)
+
+
+@lru_cache(maxsize=4096)
+def _known_label(label: str) -> bool:
+    """A label `national_ids` reads as one of a number it validates (`NIT`, `health card no.`)."""
+    from persona_pipeline.core.evidence.redaction import national_ids
+
+    return national_ids._LABEL.search(label) is not None
 
 
 def _owner_before(text: str, pos: int) -> bool:
@@ -280,7 +291,9 @@ def _read_head(text: str, m: re.Match[str], found: list[Span], tables: dict[int,
     if acronym and not _owner_before(text, m.start()):
         return  # (an abbreviation counts right after its owner only: checked before reading its label)
     words = _label_words(text, m.start(), m.end())
-    if not words:
+    if not words or _known_label(" ".join(words[:_MAX_LABEL_WORDS][::-1])):
+        # (a number `national_ids` knows by its label is judged there, by its check digits: a
+        # documented example that fails them stays, as the labelled-value policy has it)
         return
     ok, owned, named = _personal_label(words, acronym)
     folded = _fold(head)
@@ -303,7 +316,9 @@ def _read_head(text: str, m: re.Match[str], found: list[Span], tables: dict[int,
             )
             span = _value_after(text, pos, number_head, owned, key and pos == m.end())
             if span is not None:
-                found.append(span)
+                # (the whole label, to the value: `card no.:` is the catalogue's `card no`)
+                if not _known_label(text[_label_start(text, m.start()) : span.start]):
+                    found.append(span)
                 break
     else:
         if ok:  # the label may be a table's column header: the column decides its cells
