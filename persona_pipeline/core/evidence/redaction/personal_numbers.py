@@ -140,7 +140,7 @@ _CONNECT = re.compile(
 )
 # after an owner's phrase: a short lowercase clause, then a comma or a colon
 _CLAUSE = re.compile(r"(?:[ \t]{1,3}[a-z]{1,12}){1,6}[ \t]{0,3}[,:][ \t]{1,3}[\"'`]?")
-# one or two words of another language between a label and its colon (`<label> ulitumwa: V`)
+# one or two words of another script between a label and its colon (`<label> yoxlanıldı: V`)
 _GAP_COLON = re.compile(r"(?:[ \t]{1,3}[^\s\d:=,;|\"'`<>()\[\]{}]{1,15}){1,2}[ \t]{0,3}:[ \t]{1,3}[\"'`]?")
 # a speaker who is a person the writer serves, and a line that is one value (`client: 4471-2209-X`)
 _ROLE_LINE = re.compile(
@@ -414,7 +414,9 @@ def _value_after(text: str, pos: int, number_head: bool, owned: bool, key: bool)
         # (only spaces or quotes between: `code 12345` is anything's, `number 12345` a number's)
         bare = not text[pos:at].strip(" \t\"'`")
         return None if bare and not number_head else Span(v.start(), v.end(), "personal_id")
-    g = _GAP_COLON.match(text, pos)  # (`<label> ulitumwa: V`: a word of another language before the colon)
+    g = _GAP_COLON.match(text, pos)
+    if g is not None and text[pos : g.end()].isascii():
+        g = None  # (a word of this language between is that word's number: `health id table rows: 4081…`)
     if g is None and owned:
         g = _CLAUSE.match(text, pos)  # `their NHI, as printed on the card, V`
     v = _VALUE.match(text, g.end()) if g is not None else None
