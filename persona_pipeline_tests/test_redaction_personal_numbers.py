@@ -118,9 +118,25 @@ def test_a_redacted_value_is_not_read_again() -> None:
         "memberNo=" + "1 " * 90_000,
         ("my number," * 39 + "\n" + "1234567," * 39 + "\n") * 250,
         "my no 123, x\n" * 15_000,
+        # many digit-less heads on one line, digits only on the next (rev16)
+        "my id " * 34_000 + "\n1234567",
+        "her card no " * 17_000 + "\n" + "9" * 12,
     ],
 )
 def test_linear_on_adversarial_text(text: str) -> None:
     t0 = time.perf_counter()
     list(personal_number_spans(text))
     assert time.perf_counter() - t0 < 1.0
+
+
+def test_scales_linearly_on_heads_before_a_digit_line() -> None:
+    """Five times the text, about five times the time (a quadratic scan would be ~25x)."""
+
+    def cost(n: int) -> float:
+        text = "my id " * n + " " * (n * 25) + "\n123"  # (n=6000: ~190 KB; n=30000: ~930 KB)
+        t0 = time.perf_counter()
+        list(personal_number_spans(text))
+        return time.perf_counter() - t0
+
+    small, large = cost(6_000), cost(30_000)
+    assert small < 1.0 and large < 10 * max(small, 0.02), (small, large)

@@ -286,9 +286,12 @@ def personal_number_spans(text: str) -> Iterator[Span]:
     roles = False
     for ((g0, g1),) in GATE.finditer(text):
         roles = roles or _ROLE_LINE.search(text, g0, g1) is not None
+        # (the segment's last line break, found once: slicing to it per head was quadratic on a line
+        # of many digit-less heads with digits only on the next line)
+        last_nl = text.rfind("\n", g0, g1)
         for m in _HEAD_RX.finditer(text, g0, g1):
             # (a value's digits close after the head, or the head is a table header's cell)
-            if _DIGITS.search(text, m.end(), m.end() + _VALUE_REACH) is not None or "\n" in text[m.end() : g1]:
+            if _DIGITS.search(text, m.end(), m.end() + _VALUE_REACH) is not None or last_nl >= m.end():
                 _read_head(text, m, found, tables)
     for r in _ROLE_LINE.finditer(text) if roles else ():
         if _value_ok(r[1], owned=False):
