@@ -140,3 +140,36 @@ def test_scales_linearly_on_heads_before_a_digit_line() -> None:
 
     small, large = cost(6_000), cost(30_000)
     assert small < 1.0 and large < 10 * max(small, 0.02), (small, large)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # rev16's: a possessive of another language that is an English word or a developer's token
+        "min id: 885922, max id: 2831494",
+        "min QPS 63954",
+        # own: the same words in a developer's prose
+        "sin id = 7730051 in the lookup table",
+        "mon card 4471200 failed the smoke test",  # (Monday's card on the board)
+        "su ref: 99120033 then exit the root shell",
+        "ton ID 77812 of ore",
+    ],
+)
+def test_an_english_word_is_no_foreign_owner(text: str) -> None:
+    assert not list(personal_number_spans(text)), text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # the same possessives before a head of their own language still own it
+        ("jag har glömt min nummer: 55120934 står på kortet", "55120934"),
+        ("voici mon numéro : 2850576123456", "2850576123456"),
+        ("y su número es 7741-20931", "7741-20931"),
+        # an English owner before an English head is unchanged
+        ("my id: 885922 is on the badge", "885922"),
+    ],
+)
+def test_a_foreign_owner_before_its_own_languages_head(text: str, value: str) -> None:
+    spans = [text[s.start : s.end] for s in personal_number_spans(text)]
+    assert value in spans, spans

@@ -63,6 +63,16 @@ _OWNERS = _words(
     "unser unsere mijn zijn haar jouw uw hun onze min mitt mina din ditt hans hennes hendes sin sitt deres "
     "moj moja moje mojego jego jej ich muj benim onun"
 )
+# owners of another language that are also English words or a developer's tokens (`min`, `sin`,
+# `su`, `mon`, `ton`, `mes`...): they own a head of their own language only (`mon numéro`, `min
+# personnummer`), never an English head, an abbreviation or a `#` (`min id: 4`, `min QPS 5`)
+_AMBIGUOUS_OWNERS = _words("min sin su sus mon ton son mes ses ma sa ta tu mis din hans mina hun")
+# the heads English shares with developer text (a possessive of another language before one of
+# these is a word of the text's own language: `min`, `sin`)
+_ENGLISH_HEADS = _words(
+    "number numbers no nr num id ids identifier ident ref reference code card licence license permit "
+    "certificate registration account acct document"
+)
 # what a label about software, logistics or a service's own objects names: no one's number
 _NOT_PERSONAL = _words(
     "order invoice tracking shipment parcel serial model part product sku batch lot build version release "
@@ -205,10 +215,11 @@ def _label_words(text: str, start: int, head_end: int) -> list[str]:
     return _TOKEN.findall(spaced)[::-1][: _MAX_LABEL_WORDS + 1]
 
 
-def _owner(word: str) -> bool:
+def _owner(word: str, head: str = "") -> bool:
+    """`word` holds the label ending in `head` (folded; "" for an abbreviation or a `#`)."""
     w = _fold(word)
     if w in _OWNERS:
-        return True
+        return w not in _AMBIGUOUS_OWNERS or (bool(head) and head.rstrip(".") not in _ENGLISH_HEADS)
     # a holder's genitive: `Ana's`, `the customer's`
     return word.endswith(("'s", "\u2019s")) and len(word) > 3 and (word[0].isupper() or w[:-2] in _PERSONAL)
 
@@ -264,8 +275,9 @@ def _personal_label(words: list[str], acronym: bool) -> tuple[bool, bool, bool]:
     folded = [_fold(w).removesuffix("'s").removesuffix("\u2019s") for w in words]
     owned = False
     phrase: list[str] = []
+    head = "" if acronym or words[0] == "#" else folded[0]
     for w, f in zip(words[1:], folded[1:], strict=True):
-        if _owner(w):
+        if _owner(w, head):
             owned = True
             break
         phrase.append(f)
