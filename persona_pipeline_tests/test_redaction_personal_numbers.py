@@ -173,3 +173,33 @@ def test_an_english_word_is_no_foreign_owner(text: str) -> None:
 def test_a_foreign_owner_before_its_own_languages_head(text: str, value: str) -> None:
     spans = [text[s.start : s.end] for s in personal_number_spans(text)]
     assert value in spans, spans
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # rev16's: an abbreviation or a `#` right after an owner, in a developer's text
+        "my JIRA PROJ-53249 is blocked",
+        "see our #98078 for the fix",
+        # own
+        "our SLA: 99950 ms p99 this quarter",
+        "their ARN 443120998812 is in the stack output",
+        "my TKT 4471-2093 got closed",  # (a bare space: no separator or copula names a value)
+        "fixed in your #55120 yesterday",
+    ],
+)
+def test_an_owners_ticket_or_metric_stays(text: str) -> None:
+    assert not list(personal_number_spans(text)), text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("ok so her MRN is 4412-0992 as on the letter", "4412-0992"),
+        ("my NRN: 85.07.30-033.61 (Belgian)", "85.07.30-033.61"),
+        ("the members list: member #7730-1182 paid", "7730-1182"),
+    ],
+)
+def test_an_owners_abbreviation_with_a_copula_still_names_a_number(text: str, value: str) -> None:
+    spans = [text[s.start : s.end] for s in personal_number_spans(text)]
+    assert value in spans, spans

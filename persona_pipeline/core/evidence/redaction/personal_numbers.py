@@ -84,7 +84,10 @@ _NOT_PERSONAL = _words(
     "hardware http response session"
 )
 # abbreviations after an owner that are a developer's, not a number the owner holds
-_NOT_PERSONAL_ACRONYMS = _words("PR MR PID UID GID API URL URI CPU GPU RAM OS VM DB SHA CI CD SDK CLI TTL IDE")
+_NOT_PERSONAL_ACRONYMS = _words(
+    "PR MR PID UID GID API URL URI CPU GPU RAM OS VM DB SHA CI CD SDK CLI TTL IDE "
+    "ASN AMI ARN VPC SLA SLO QPS RPS TPS PORT JIRA UUID GUID MAC IP DNS TCP UDP SSH PGP GPG SKU"
+)
 _MAX_LABEL_WORDS = 4
 _REACH = 48  # characters read before a head for the rest of its label (bounded: linear)
 
@@ -284,6 +287,8 @@ def _personal_label(words: list[str], acronym: bool) -> tuple[bool, bool, bool]:
     if acronym:
         # an abbreviation names the owner's number only right after the owner (`my NHI`)
         return (owned and not phrase and words[0] not in _NOT_PERSONAL_ACRONYMS), owned, False
+    if words[0] == "#" and owned and not phrase:
+        return False, owned, False  # (`our #4471`: an issue or a PR the owner refers to, no noun names it)
     if any(f in _NOT_PERSONAL for f in [folded[0], *phrase]) or (phrase[:1] == ["client"] and folded[0] == "id"):
         # (`client id`: an OAuth application's, not a client's)
         return False, owned, False
@@ -337,9 +342,9 @@ def _read_head(text: str, m: re.Match[str], found: list[Span], tables: dict[int,
     key = folded in ("id", "ids")
     for pos, personal in reversed(ends):
         if personal:
-            number_head = (
-                compound or acronym or named or pos != m.end() or head == "#" or folded.rstrip(".") in _NUMBER_HEADS
-            )
+            # (an abbreviation takes its value after a separator or a copula, never a bare space:
+            # `my NHI is V`, `my NHI: V`; `my JIRA KEY-1` is a ticket)
+            number_head = compound or named or pos != m.end() or head == "#" or folded.rstrip(".") in _NUMBER_HEADS
             span = _value_after(text, pos, number_head, owned, key and pos == m.end())
             if span is not None:
                 # (the whole label, to the value: `card no.:` is the catalogue's `card no`)
