@@ -203,3 +203,28 @@ def test_an_owners_ticket_or_metric_stays(text: str) -> None:
 def test_an_owners_abbreviation_with_a_copula_still_names_a_number(text: str, value: str) -> None:
     spans = [text[s.start : s.end] for s in personal_number_spans(text)]
     assert value in spans, spans
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Today's code: 867583",  # rev16's
+        "Docker's id is 4471209 on this host",  # rev16's word, own sentence
+        "Postgres's ref = 88120934 after the vacuum",
+        "Monday's card 55120-9931 moved to done",
+    ],
+)
+def test_a_things_genitive_owns_no_code(text: str) -> None:
+    assert not list(personal_number_spans(text)), text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("I think Priya's number: 7730 1182 44 is her old one", "7730 1182 44"),
+        ("the customer's code: QF-551203 was wrong", "QF-551203"),
+    ],
+)
+def test_a_persons_genitive_still_owns_a_number(text: str, value: str) -> None:
+    spans = [text[s.start : s.end] for s in personal_number_spans(text)]
+    assert value in spans, spans

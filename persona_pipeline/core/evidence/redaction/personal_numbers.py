@@ -73,6 +73,7 @@ _ENGLISH_HEADS = _words(
     "number numbers no nr num id ids identifier ident ref reference code card licence license permit "
     "certificate registration account acct document"
 )
+_GENITIVE_HEADS = _NUMBER_HEADS - {"id"}
 # what a label about software, logistics or a service's own objects names: no one's number
 _NOT_PERSONAL = _words(
     "order invoice tracking shipment parcel serial model part product sku batch lot build version release "
@@ -223,8 +224,11 @@ def _owner(word: str, head: str = "") -> bool:
     w = _fold(word)
     if w in _OWNERS:
         return w not in _AMBIGUOUS_OWNERS or (bool(head) and head.rstrip(".") not in _ENGLISH_HEADS)
-    # a holder's genitive: `Ana's`, `the customer's`
-    return word.endswith(("'s", "\u2019s")) and len(word) > 3 and (word[0].isupper() or w[:-2] in _PERSONAL)
+    if not word.endswith(("'s", "\u2019s")) or len(word) <= 3:
+        return False
+    # a holder's genitive: `the customer's` (a personal word); a capitalised one (`Ana's`, but also
+    # `Today's`, `Docker's`) only before a head that says "number", not a thing's code, id or card
+    return w[:-2] in _PERSONAL or (word[0].isupper() and head.rstrip(".") in _GENITIVE_HEADS)
 
 
 @lru_cache(maxsize=4096)
