@@ -228,3 +228,28 @@ def test_a_things_genitive_owns_no_code(text: str) -> None:
 def test_a_persons_genitive_still_owns_a_number(text: str, value: str) -> None:
     spans = [text[s.start : s.end] for s in personal_number_spans(text)]
     assert value in spans, spans
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "client: 017407",  # rev16's
+        "retry:\n  member: 296744\n  backoff: 2s",  # rev16's value, own shape
+        "pool\nguest: 849162\n",
+        "stats\ncustomer: 118204\n",  # (six digits alone: a count as often as a number)
+    ],
+)
+def test_a_config_key_line_is_no_speaker(text: str) -> None:
+    assert not list(personal_number_spans(text)), text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("call notes\ncaller: RT 5512 0934\nagent: thanks", "RT 5512 0934"),
+        ("intake\npaciente: 44120993817\nenfermera: ok", "44120993817"),
+    ],
+)
+def test_a_served_persons_line_still_holds_a_number(text: str, value: str) -> None:
+    spans = [text[s.start : s.end] for s in personal_number_spans(text)]
+    assert value in spans, spans

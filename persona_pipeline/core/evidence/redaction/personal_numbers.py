@@ -156,9 +156,10 @@ _CONNECT = re.compile(
 _CLAUSE = re.compile(r"(?:[ \t]{1,3}[a-z]{1,12}){1,6}[ \t]{0,3}[,:][ \t]{1,3}[\"'`]?")
 # one or two words of another script between a label and its colon (`<label> yoxlanıldı: V`)
 _GAP_COLON = re.compile(r"(?:[ \t]{1,3}[^\s\d:=,;|\"'`<>()\[\]{}]{1,15}){1,2}[ \t]{0,3}:[ \t]{1,3}[\"'`]?")
-# a speaker who is a person the writer serves, and a line that is one value (`client: 4471-2209-X`)
+# a speaker who is a person the writer serves, and a line that is one value (`caller: 4471-2209-X`)
+# (not `client:`, `member:`, `guest:`: a config file's or a log's keys as often as a speaker)
 _ROLE_LINE = re.compile(
-    r"(?i)(?<![^\W_])(?:customer|client|patient|caller|member|applicant|guest|cliente|paciente|kunde|klant|asiakas)"
+    r"(?i)(?<![^\W_])(?:customer|patient|caller|applicant|cliente|paciente|kunde|klant|asiakas)"
     r"[ \t]{0,2}:[ \t]{1,3}(?-i:([A-Z0-9]{1,24}(?:(?:[-./]|[ ](?=[A-Z]{0,3}\d))[A-Z0-9]{1,24}){0,8}))"
     r"[ \t]*(?=$|\n|\\n|[\"'`\\])"
 )
@@ -176,7 +177,7 @@ _VERSION = re.compile(r"v?\d{1,3}(?:\.\d{1,6}){1,3}")
 _ASCII_HEADS = "|".join(sorted((h for h in _WRITTEN_HEADS if h.isascii()), key=len, reverse=True))
 _FOLDED_HEADS = "n\x7fmeros?|num\x7fro|c\x7fdigo|cart\x7fo|\x7f\x7fslo|sz\x7fma?|num\x7fr|numaras\x7f|c\x7fdula"
 _OWNER_WORDS = "|".join(sorted((w for w in _OWNERS if w.isascii()), key=len, reverse=True))
-_ROLES = "customer|client|patient|caller|member|applicant|guest|cliente|paciente|kunde|klant|asiakas"
+_ROLES = "customer|patient|caller|applicant|cliente|paciente|kunde|klant|asiakas"
 _CUES = "|".join(sorted((w for w in _OWNERS | _PERSONAL if w.isascii()), key=len, reverse=True))
 _ANY_HEAD = rf"\b(?:{_ASCII_HEADS}|{_FOLDED_HEADS})\b|[a-z](?-i:No|Nr|Number|Id|ID|Ref|Code)\b|#"
 GATE = Rx(
@@ -315,7 +316,8 @@ def personal_number_spans(text: str) -> Iterator[Span]:
             if _DIGITS.search(text, m.end(), m.end() + _VALUE_REACH) is not None or last_nl >= m.end():
                 _read_head(text, m, found, tables)
     for r in _ROLE_LINE.finditer(text) if roles else ():
-        if _value_ok(r[1], owned=False):
+        # (digits alone on such a line need an issued number's length: `customer: 4412` is a count)
+        if _value_ok(r[1], owned=False, key=True):
             found.append(Span(r.start(1), r.end(1), "personal_id"))
     if found:
         yield from untouched(found, protected_ranges(text))
