@@ -253,3 +253,31 @@ def test_a_config_key_line_is_no_speaker(text: str) -> None:
 def test_a_served_persons_line_still_holds_a_number(text: str, value: str) -> None:
     spans = [text[s.start : s.end] for s in personal_number_spans(text)]
     assert value in spans, spans
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Validierungsnummer: 45036777",  # rev16's
+        "Sekundennummer 687731",  # rev16's
+        "die Kompassnummer 7730912 im Handbuch",
+        "Schalldämpfernummer: 55120934",  # (`lid`/`kund`/`pass`-free, `rente`-free: no stem at all)
+        "Parentennummer 4471209 im Baum",  # (`rente` inside `Parenten`, not its first part)
+    ],
+)
+def test_a_stem_inside_an_unrelated_compound_names_nothing(text: str) -> None:
+    assert not list(personal_number_spans(text)), text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Kundennr fehlt, aber Kundennummer 55120934 passt", "55120934"),
+        ("die Reisepassnummer 5512093417 liegt vor", "5512093417"),
+        ("die Lidnummer 5512093 fehlt", "5512093"),
+        ("seine Krankenversicherungsnummer: A123456780", "A123456780"),
+    ],
+)
+def test_a_compound_with_a_persons_stem_still_names_a_number(text: str, value: str) -> None:
+    spans = [text[s.start : s.end] for s in personal_number_spans(text)]
+    assert value in spans, spans

@@ -125,6 +125,7 @@ _COMPOUND_STEMS = (
     "patient",
     "ausweis",
     "pass",
+    "reisepass",
     "fuhrerschein",
     "kranken",
     "klant",
@@ -337,7 +338,10 @@ def _read_head(text: str, m: re.Match[str], found: list[Span], tables: dict[int,
     compound = len(head) > 6 and folded.endswith(("nummer", "numer", "numero"))
     if compound and not ok:
         stem = folded[: -6 if folded.endswith(("nummer", "numero")) else -5]
-        ok = any(s in stem for s in _COMPOUND_STEMS)
+        # a short stem only as the compound's first part (`kund` in `Kundennummer`, not in
+        # `Sekundennummer`; `lid` not in `Validierungsnummer`); a stem of six letters or more may be
+        # a later part too (`Krankenversicherungsnummer`): that long a substring is rarely chance
+        ok = any(stem.startswith(s) if len(s) < 6 else s in stem for s in _COMPOUND_STEMS)
     ends = [(m.end(), ok)]
     cm = _COMPLEMENT.match(text, m.end())
     if cm is not None and not acronym:
