@@ -281,3 +281,31 @@ def test_a_stem_inside_an_unrelated_compound_names_nothing(text: str) -> None:
 def test_a_compound_with_a_persons_stem_still_names_a_number(text: str, value: str) -> None:
     spans = [text[s.start : s.end] for s in personal_number_spans(text)]
     assert value in spans, spans
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # rev16's: the docstring's claim, a clause set off by commas after the owner's label
+        ("my passport number, if you need it, X12345678", "X12345678"),
+        # own: other shapes of the same grammar
+        ("his tax number, in case it matters, 77-4412093 (old)", "77-4412093"),
+        ("and our loyalty card (the blue one): LC 5512 0934", "LC 5512 0934"),
+        ("her membership number \u2014 she spelled it slowly \u2014 QM77120", "QM77120"),
+        ("my student number from last year: 20194471", "20194471"),
+    ],
+)
+def test_an_owners_label_then_a_clause_then_the_value(text: str, value: str) -> None:
+    spans = [text[s.start : s.end] for s in personal_number_spans(text)]
+    assert value in spans, spans
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my number, as you can see, is growing: 4471209 rows",  # (a word after the clause, not a value)
+        "the build number, if you need it, 5512093",  # (no owner, no person's word)
+    ],
+)
+def test_a_clause_without_an_owners_number_stays(text: str) -> None:
+    assert not list(personal_number_spans(text)), text

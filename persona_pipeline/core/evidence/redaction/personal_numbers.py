@@ -7,12 +7,15 @@ formats covers them; what they share is a sentence's grammar:
 
 - the label is a noun phrase whose head names an identifier (number, no., nr, id, ref, code, card,
   licence, permit, account; `número`, `nummer`, `numer`, `nomor`…) and that is a person's: a
-  possessive or a holder stands before it (`my`, `her`, `their`, `Ana's`, `mi`, `mon`, `meine`,
-  `mijn`…) or a word in it names a person's role or a personal-data domain (member, customer,
-  patient, citizen, tax, insurance, pension, passport…). An owner may also stand before a bare
-  abbreviation (`my NHI is …`): an acronym the owner holds names one of their numbers.
+  possessive or a holder stands before it (`my`, `her`, `their`, `mi`, `meine`, `mijn`…; a
+  possessive that is also an English word, `min`, `mon`, `su`, only before a head of its own
+  language; a capitalised genitive only before "number": `Ana's number`) or a word in it names a
+  person's role or a personal-data domain (member, customer, patient, citizen, tax, insurance,
+  pension, passport…). An owner may also stand before a bare abbreviation, then a separator or a
+  copula (`my NHI is …`): an acronym the owner holds names one of their numbers.
 - the value follows: after a separator or a copula (`:`, `#`, `=`, `'s`, `is`, `es`, `est`, `ist`),
-  or, after an owner's phrase, a short lowercase clause (`their NHI, as printed on the card, …`);
+  or, after an owner's phrase, a short lowercase clause, maybe parenthetical (`my member no.
+  (the new one) …`, `his tax number, if it helps, …`);
   it is a code of capitals and digits (digits at least five, or four in a code of seven or more),
   maybe in groups (`4411 2089 1234`, `AB-120-449`), never a date, a version or a word.
 - a label about software or logistics (an order, issue, build, port, line, PR, client id…) is no
@@ -153,8 +156,12 @@ _CONNECT = re.compile(
     r"(?:(?:[:#=|]{1,2}|->|=>)[ \t]{0,3}|(?:is|was|es|est|ist|er|ar|jest|je|e)[ \t]{1,3})?"
     r"(?:[\"'`]|\\[\"'])?#?"
 )
-# after an owner's phrase: a short lowercase clause, then a comma or a colon
-_CLAUSE = re.compile(r"(?:[ \t]{1,3}[a-z]{1,12}){1,6}[ \t]{0,3}[,:][ \t]{1,3}[\"'`]?")
+# after an owner's phrase: a short lowercase clause, maybe set off by a comma before it too (a
+# parenthetical: `my passport no., if it helps, V`), then a comma, a colon or a dash
+_CLAUSE = re.compile(
+    r"(?:[ \t]{0,2}[,(\u2014-][ \t]{0,3}|[ \t]{1,3})[a-z]{1,12}(?:[ \t]{1,3}[a-z]{1,12}){0,5}"
+    r"[ \t]{0,3}(?:\)[ \t]{0,3}[,:]?|[,:\u2014-])[ \t]{1,3}[\"'`]?"
+)
 # one or two words of another script between a label and its colon (`<label> yoxlanıldı: V`)
 _GAP_COLON = re.compile(r"(?:[ \t]{1,3}[^\s\d:=,;|\"'`<>()\[\]{}]{1,15}){1,2}[ \t]{0,3}:[ \t]{1,3}[\"'`]?")
 # a speaker who is a person the writer serves, and a line that is one value (`caller: 4471-2209-X`)
@@ -448,7 +455,7 @@ def _value_after(text: str, pos: int, number_head: bool, owned: bool, key: bool)
     if g is not None and text[pos : g.end()].isascii():
         g = None  # (a word of this language between is that word's number: `health id table rows: 4081…`)
     if g is None and owned:
-        g = _CLAUSE.match(text, pos)  # `their NHI, as printed on the card, V`
+        g = _CLAUSE.match(text, pos)  # `his tax number, if it helps, V`
     v = _VALUE.match(text, g.end()) if g is not None else None
     if v is None or not _value_ok(v[0], owned, key):
         return None
