@@ -272,7 +272,7 @@ def _owner_before(text: str, pos: int) -> bool:
 
 def _value_ok(v: str, owned: bool = True, key: bool = False) -> bool:
     """A person's number by its grammar. A short run of digits alone is anything's count or row
-    unless an owner holds it; under a bare `id` (`customer_id   88123`: a table's row key) digits
+    unless an owner holds it; under a bare `id` (`patron_id,4471`: a table's row key) digits
     alone need the length of an issued number."""
     compact = [c for c in v if c.isalnum()]
     digits = sum(c.isdigit() for c in compact)
