@@ -258,7 +258,41 @@ def _rejected_by_catalogue(label: str, value: str) -> bool:
 
     kind = _known_kind(label)
     # (a kind it holds no check for is left to it: its own frames and the catalogue's decide)
-    return kind is not None and not national_ids._valid(kind, value)
+    return kind is not None and not national_ids._valid(kind, value) and _in_kinds_format(kind, value)
+
+
+def _in_kinds_format(kind: str, value: str) -> bool:
+    """`value` is written as a `kind` (or a kind read with it) is: its printed shape, or a check-digit
+    failure only: a look-alike of that kind. A generic label (`voter ID`, `insurance number`) is read
+    as one country's kind; a number in another format under it is no look-alike, so it stays a
+    person's number here. A kind with no format known to judge by is left to `national_ids`."""
+    from persona_pipeline.core.evidence.redaction import national_ids
+
+    judged = [_format_of(k, value) for k in (kind, *national_ids._ALSO.get(kind, ()))]
+    return any(judged) or all(j is None for j in judged)
+
+
+def _format_of(kind: str, value: str) -> bool | None:
+    """`value` has `kind`'s format (None: no format known for it)."""
+    from persona_pipeline.core.evidence.redaction import id_catalog, national_ids
+
+    entry = national_ids._CATALOG.get(kind)
+    if entry is not None:
+        if entry.module.startswith("local:"):
+            return None  # (a local check says valid or not, nothing of the format)
+        from stdnum.exceptions import InvalidChecksum
+
+        try:
+            id_catalog._module(entry.module).validate(value)
+        except InvalidChecksum:
+            return True  # (the format holds, its check digits fail)
+        except Exception:
+            return False
+        return True
+    shapes = national_ids._SHAPES.get(kind)
+    if not shapes:
+        return None
+    return any(national_ids._match_at(rx, value) == len(value) for rx in shapes)
 
 
 def _owner_before(text: str, pos: int) -> bool:
