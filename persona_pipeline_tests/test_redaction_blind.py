@@ -282,12 +282,13 @@ def test_blind_round15_joined_dev(blind: dict[str, BlindScore]) -> None:
 
 def test_blind_round16_joined_dev(blind: dict[str, BlindScore]) -> None:
     """Round 16 (dev since round 17 is written blind; opened to tune16): floors at its figures at
-    seed 7 (n 1200) after that tuning less 1.5 points: 72.2% secrets, 51.0% personal data, 0.0 FP/MB,
-    2 stray spans (as the holdout, untuned: 72.1%, 40.9%, 1.5 FP/MB, 2 stray)."""
+    seed 7 (n 1200) after that tuning and its review fixes (fix16) less 1.5 points: 72.2% secrets,
+    54.0% personal data, 0.0 FP/MB, 2 stray spans (tune16 alone: 72.2%, 51.0%; as the holdout,
+    untuned: 72.1%, 40.9%, 1.5 FP/MB, 2 stray)."""
     sc = blind["round16"]
     assert sc.idempotent and sc.dropped == 0
     assert sc.recall("secret") >= 0.707, sc.recall("secret")
-    assert sc.recall("pii") >= 0.495, sc.recall("pii")
+    assert sc.recall("pii") >= 0.525, sc.recall("pii")
     assert sc.fp_per_mb() <= 10.0, sc.fp_per_mb()
     assert sc.stray <= 32, sc.stray
 
