@@ -44,8 +44,12 @@ def _redact(text: str) -> str:
         ("pls merge: client ref Q-88120-7741 asked twice", "Q-88120-7741"),
         # a cell after a row label (a field/value listing)
         ("|| subscriber number || SB 5570 1928 ||", "SB 5570 1928"),
-        # a word of another language between the label and its colon
-        ("membership number yoxlanıldı: MX66120998", "MX66120998"),
+        # words of another script between the label and its colon (a phrase of that language: a
+        # place, a case ending, a possessor)
+        ("customer number στο σύστημα: 44120993", "44120993"),
+        ("member no. клиента: 55120934 ok", "55120934"),
+        ("passport number 番号: TK5512093", "TK5512093"),
+        ("the loyalty id på kortet: RW-77120-4", "RW-77120-4"),
         # a compound ending in -numero (Finnish): its first part names a person's data
         ("henkilöturvanumero puuttuu, asiakasnumero 55012-3988 ok", "55012-3988"),
         # a line that is one value, said by a person the writer serves
@@ -76,7 +80,7 @@ def test_a_persons_number_is_redacted(text: str, value: str) -> None:
         "client: 4471-2209 bytes sent over TLS",
         "order_ref   customer_id   status\nQ-1          42917         shipped",
         "patient id: 40213 rows imported",
-        "the invoice number yoxlanıldı: 66120-99813",
+        "the invoice number στο σύστημα: 66120-99813",
         "health identifier table rows: 408127739",
     ],
 )
