@@ -355,7 +355,9 @@ def personal_number_spans(text: str) -> Iterator[Span]:
         last_nl = text.rfind("\n", g0, g1)
         for m in _HEAD_RX.finditer(text, g0, g1):
             # (a value's digits close after the head, or the head is a table header's cell)
-            if _DIGITS.search(text, m.end(), m.end() + _VALUE_REACH) is not None or last_nl >= m.end():
+            if _DIGITS.search(text, m.end(), m.end() + _VALUE_REACH) is not None or (
+                last_nl >= m.end() and _may_head_a_column(text, m.start(), m.end())
+            ):
                 _read_head(text, m, found, tables)
     for r in _ROLE_LINE.finditer(text) if roles else ():
         # (digits alone on such a line need an issued number's length: `customer: 4412` is a count)
@@ -363,6 +365,14 @@ def personal_number_spans(text: str) -> Iterator[Span]:
             found.append(Span(r.start(1), r.end(1), "personal_id"))
     if found:
         yield from untouched(found, protected_ranges(text))
+
+
+def _may_head_a_column(text: str, start: int, end: int) -> bool:
+    """A header cell's line reaches at most `_MAX_LINE` either side of it (as `_column_cells` and
+    `_table_below` read it): a head farther from both line breaks heads no column, and is not read."""
+    if text.find("\n", end, end + _MAX_LINE) < 0:
+        return False
+    return start <= _MAX_LINE or text.rfind("\n", start - _MAX_LINE, start) >= 0
 
 
 def _read_head(text: str, m: re.Match[str], found: list[Span], tables: dict[int, tuple[str, _Rows]]) -> None:
