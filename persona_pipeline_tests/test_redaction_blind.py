@@ -171,7 +171,7 @@ def blind() -> dict[str, BlindScore]:
 # redacts is judged as alone; the mechanism found on the texts only, the tests of its own): seed 7
 # 72.1% secrets, 40.9% personal data, 1.5 FP/MB, 2 stray spans.
 # Round 17 made round 16 dev (issue 17, branch blind17): round 16 keeps the floors it had as the
-# holdout (test_blind_joined_dev[round16]; its tuners raise them): drawn as dev at seed 7 (n 1200),
+# holdout (test_blind_joined_dev[round16]; its tuners raised them: tune16, fix16): drawn as dev at seed 7 (n 1200),
 # untuned on it, it reads 71.8% secrets, 40.7% personal data, 0.0 FP/MB, 2 stray spans, so it meets
 # them. The holdout is round 17 alone (written blind, untuned, the engine at main 8db3092), seeds 1 / 2
 # / 7 (n 1200): 72.0 / 73.6 / 73.0% secrets, 57.2 / 58.7 / 57.7% personal data, 0.0 / 0.0 / 0.0 FP/MB,
@@ -243,8 +243,11 @@ JOINED_DEV_FLOORS: dict[int, JoinedFloors] = {
     # positives (drawn as dev at seed 7, n 1200, untuned on it: 66.2% secrets, 62.1% personal data,
     # 120.0 FP/MB, 43 stray spans; as the holdout 56.3%, 59.7%, 95.6 FP/MB, 44 stray).
     15: JoinedFloors(0.548, 0.582, 135.0, 75),
-    # Round 16 (dev since round 17 is written blind): the floors it had as the holdout.
-    16: JoinedFloors(0.705, 0.394, 12.0, 32),
+    # Round 16 (dev since round 17 is written blind; opened to tune16): floors at its figures at seed
+    # 7 (n 1200) after that tuning and its review fixes (fix16) less 1.5 points: 72.2% secrets, 54.0%
+    # personal data, 0.0 FP/MB, 2 stray spans (tune16 alone: 72.2%, 51.0%; as the holdout, untuned:
+    # 72.1%, 40.9%, 1.5 FP/MB, 2 stray).
+    16: JoinedFloors(0.707, 0.525, 10.0, 32),
 }
 
 

@@ -89,15 +89,20 @@ def _date_or_ip(raw: str) -> bool:
 @lru_cache(maxsize=4096)
 def dialable(raw: str) -> bool:
     """Valid in some region (as dialled there), with 8 to 15 digits written in groups; a bare
-    run of 10 to 13 digits only in the common regions (in every region most such runs are valid)."""
+    run of 10 to 13 digits only in the common regions (in every region most such runs are valid),
+    or of 11 to 15 as an international number whose `+` was left out."""
     digits = sum(c.isdigit() for c in raw)
     if raw.isdigit():
         # (the NANP's strict plan, or a trunk 0 as national numbers are dialled; variable-length
         # plans — GB, DE, AT — accept most other runs of ten digits: 1234567890 is valid there)
-        if not 10 <= digits <= 13:
+        if not 10 <= digits <= 15:
             return False
         regions = _FIRST if raw.startswith("0") else ("US", "CA")
-        return any(valid_region(raw, r) is not None for r in regions)
+        if digits <= 13 and any(valid_region(raw, r) is not None for r in regions):
+            return True
+        # (an international number written without its `+`, `4479…`, `5511…`: valid with its
+        # country code, 11 digits or more; the label vouches that a number follows it)
+        return digits >= 11 and raw[0] != "0" and valid_region("+" + raw, None) is not None
     if not 8 <= digits <= 15 or _date_or_ip(raw):
         return False
     if sum(len(g) == 1 for g in re.split(r"[^\d]+", raw)) >= 4:

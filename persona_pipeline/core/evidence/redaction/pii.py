@@ -2445,6 +2445,9 @@ from persona_pipeline.core.evidence.redaction import mac_addresses  # noqa: E402
 _GATED["mac"] = (mac_addresses.MAC,)
 
 
+from persona_pipeline.core.evidence.redaction import personal_numbers  # noqa: E402
+
+
 def mac_spans(text: str) -> Iterator[Span]:
     if _open(text, "mac"):
         yield from mac_addresses.mac_spans(text)
@@ -2474,4 +2477,5 @@ DETECTORS = (
     birth_epoch_spans,  # dates of birth stored as a Unix time under a birth key
     dicom_spans,  # a DICOM header's person names and patient identifiers
     mac_spans,  # hardware addresses of devices (unicast, universally administered)
+    personal_numbers.personal_number_spans,  # a number a person holds, by its label's meaning (its own gate)
 )

@@ -39,7 +39,10 @@ _LATIN = _words(
     "haslo heslo jelszo geslo lozinka salasana sifre parool parole slaptazodis pasahitza nenosiri "
     "matkhau lykilord kupiasoz "
     # token, secret
-    "token tokens jeton gettone secreto segredo segreto geheimnis sekret secretul"
+    "token tokens jeton gettone secreto segredo segreto geheimnis sekret secretul "
+    # the abbreviations people type for them (rare as substrings: `sec`, `tok`, `pass` would open the
+    # gate on most texts)
+    "pwd creds"
 )
 _OTHER = _words(
     # key: Cyrillic, Greek, Hebrew, Arabic, Persian, Urdu, Devanagari, Bengali, Gujarati, Gurmukhi,
