@@ -166,8 +166,9 @@ _CLAUSE = re.compile(
 _GAP_COLON = re.compile(r"(?:[ \t]{1,3}[^\s\d:=,;|\"'`<>()\[\]{}]{1,15}){1,2}[ \t]{0,3}:[ \t]{1,3}[\"'`]?")
 # a speaker who is a person the writer serves, and a line that is one value (`caller: 4471-2209-X`)
 # (not `client:`, `member:`, `guest:`: a config file's or a log's keys as often as a speaker)
+_ROLES = "customer|patient|caller|applicant|cliente|paciente|kunde|klant|asiakas"
 _ROLE_LINE = re.compile(
-    r"(?i)(?<![^\W_])(?:customer|patient|caller|applicant|cliente|paciente|kunde|klant|asiakas)"
+    rf"(?i)(?<![^\W_])(?:{_ROLES})"
     r"[ \t]{0,2}:[ \t]{1,3}(?-i:([A-Z0-9]{1,24}(?:(?:[-./]|[ ](?=[A-Z]{0,3}\d))[A-Z0-9]{1,24}){0,8}))"
     r"[ \t]*(?=$|\n|\\n|[\"'`\\])"
 )
@@ -185,7 +186,6 @@ _VERSION = re.compile(r"v?\d{1,3}(?:\.\d{1,6}){1,3}")
 _ASCII_HEADS = "|".join(sorted((h for h in _WRITTEN_HEADS if h.isascii()), key=len, reverse=True))
 _FOLDED_HEADS = "n\x7fmeros?|num\x7fro|c\x7fdigo|cart\x7fo|\x7f\x7fslo|sz\x7fma?|num\x7fr|numaras\x7f|c\x7fdula"
 _OWNER_WORDS = "|".join(sorted((w for w in _OWNERS if w.isascii()), key=len, reverse=True))
-_ROLES = "customer|patient|caller|applicant|cliente|paciente|kunde|klant|asiakas"
 _CUES = "|".join(sorted((w for w in _OWNERS | _PERSONAL if w.isascii()), key=len, reverse=True))
 _ANY_HEAD = rf"\b(?:{_ASCII_HEADS}|{_FOLDED_HEADS})\b|[a-z](?-i:No|Nr|Number|Id|ID|Ref|Code)\b|#"
 GATE = Rx(
