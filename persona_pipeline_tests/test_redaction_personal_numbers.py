@@ -8,16 +8,7 @@ import pytest
 
 from persona_pipeline.core.evidence.redaction.personal_numbers import personal_number_spans
 from persona_pipeline.core.evidence.redaction.redactor import Redactor
-
-R = Redactor(b"k" * 32)
-
-
-def _redact(text: str) -> str:
-    out = R.redact(text)
-    assert out is not None
-    again = R.redact(out.text)
-    assert again is not None and again.text == out.text  # idempotent
-    return out.text
+from persona_pipeline_tests.redaction_checks import redacted
 
 
 @pytest.mark.parametrize(
@@ -56,8 +47,8 @@ def _redact(text: str) -> str:
         ("support log\npatient: HX 4471 0925\nnurse: noted", "HX 4471 0925"),
     ],
 )
-def test_a_persons_number_is_redacted(text: str, value: str) -> None:
-    out = _redact(text)
+def test_a_persons_number_is_redacted(text: str, value: str, redactor: Redactor) -> None:
+    out = redacted(redactor, text)
     assert value not in out, out
     assert "[REDACTED:" in out
 
@@ -88,7 +79,7 @@ def test_numbers_no_person_holds_stay(text: str) -> None:
     assert not list(personal_number_spans(text)), text
 
 
-def test_a_header_cell_decides_its_column() -> None:
+def test_a_header_cell_decides_its_column(redactor: Redactor) -> None:
     """A CSV export whose header names a person's number: every cell of that column is one; the
     other columns (a date, a yes/no) are not read."""
     text = (
@@ -96,17 +87,17 @@ def test_a_header_cell_decides_its_column() -> None:
         '"2025-01-02 10:00","MB-7730-1944","no"\n'
         '"2025-01-03 11:00","MB-1180-2257","yes"\n'
     )
-    out = _redact(text)
+    out = redacted(redactor, text)
     assert "MB-7730-1944" not in out and "MB-1180-2257" not in out, out
     assert "2025-01-02 10:00" in out and '"yes"' in out
     tsv = "ts\tqty\tbuild id\n2025\t4\t1844920\n"
     assert not list(personal_number_spans(tsv))
 
 
-def test_a_redacted_value_is_not_read_again() -> None:
+def test_a_redacted_value_is_not_read_again(redactor: Redactor) -> None:
     """A placeholder's kind (`personal_id`) names no label: a second pass finds nothing new."""
     text = "my membership number is 88120033 and her customer ref: 4419-2201-33"
-    out = _redact(text)
+    out = redacted(redactor, text)
     assert out.count("[REDACTED:personal_id:") == 2, out
     assert not list(personal_number_spans(out))
 
@@ -152,8 +143,9 @@ def test_scales_linearly_on_heads_before_a_digit_line() -> None:
         list(personal_number_spans(text))
         return time.perf_counter() - t0
 
-    small, large = cost(6_000), cost(30_000)
-    assert small < 1.0 and large < 10 * max(small, 0.02), (small, large)
+    small = min(cost(6_000) for _ in range(2))
+    large = min(cost(30_000) for _ in range(2))  # (a ratio, as above: no wall-clock bound)
+    assert large < 10 * max(small, 0.02) and large < 10.0, (small, large)
 
 
 @pytest.mark.parametrize(

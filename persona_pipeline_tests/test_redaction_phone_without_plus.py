@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 from persona_pipeline.core.evidence.redaction.redactor import Redactor
-
-R = Redactor(b"k" * 32)
+from persona_pipeline_tests.redaction_checks import Checks
 
 
 @pytest.mark.parametrize(
@@ -17,14 +16,10 @@ R = Redactor(b"k" * 32)
         ("the courier can ring me on 27821234567 before noon", "27821234567"),
     ],
 )
-def test_a_labelled_number_without_its_plus(text: str, value: str) -> None:
-    out = R.redact(text)
-    assert out is not None and value not in out.text, out
-    again = R.redact(out.text)
-    assert again is not None and again.text == out.text
+def test_a_labelled_number_without_its_plus(text: str, value: str, redactor: Redactor) -> None:
+    Checks(redactor).gone(text, value)
 
 
 @pytest.mark.parametrize("text", ["call me at 123456789012 ok", "sms to 99999999999 now", "build 4915123456789 done"])
-def test_runs_valid_in_no_plan_or_without_a_label_stay(text: str) -> None:
-    out = R.redact(text)
-    assert out is not None and out.text == text
+def test_runs_valid_in_no_plan_or_without_a_label_stay(text: str, redactor: Redactor) -> None:
+    Checks(redactor).kept(text)

@@ -7,8 +7,7 @@ from __future__ import annotations
 import pytest
 
 from persona_pipeline.core.evidence.redaction.redactor import Redactor
-
-R = Redactor(b"k" * 32)
+from persona_pipeline_tests.redaction_checks import Checks
 
 
 @pytest.mark.parametrize(
@@ -18,17 +17,13 @@ R = Redactor(b"k" * 32)
         ("ho incollato le creds 7d2e9a60f1b4c41f9ab2 nel file", "7d2e9a60f1b4c41f9ab2"),
     ],
 )
-def test_a_typed_abbreviation_labels_a_generated_value(text: str, value: str) -> None:
-    out = R.redact(text)
-    assert out is not None and value not in out.text, out
-    again = R.redact(out.text)
-    assert again is not None and again.text == out.text
+def test_a_typed_abbreviation_labels_a_generated_value(text: str, value: str, redactor: Redactor) -> None:
+    Checks(redactor).gone(text, value)
 
 
 @pytest.mark.parametrize(
     "text",
     ["run pwd then ls -la", "the creds file moved to the vault", "my pwd expired yesterday", "creds count: 4096"],
 )
-def test_the_abbreviations_alone_stay_prose(text: str) -> None:
-    out = R.redact(text)
-    assert out is not None and out.text == text
+def test_the_abbreviations_alone_stay_prose(text: str, redactor: Redactor) -> None:
+    Checks(redactor).kept(text)

@@ -189,6 +189,22 @@ def is_valid(module: str, value: str) -> bool:
         return False
 
 
+def in_format(module: str, value: str) -> bool | None:
+    """Whether the value is written in the module's format, its check digits right or wrong (None
+    for a `local:` module: its check says valid or not, nothing of the format)."""
+    if module.startswith("local:"):
+        return None
+    from stdnum.exceptions import InvalidChecksum
+
+    try:
+        _module(module).validate(value)
+    except InvalidChecksum:
+        return True
+    except Exception:  # (any other refusal: length, characters, an invalid component)
+        return False
+    return True
+
+
 _BANK_ACCOUNT = re.compile(r"bank account", re.IGNORECASE)
 
 

@@ -1460,3 +1460,33 @@ def _match_at(rx: Rx, window: str) -> int | None:
     """The length of `rx`'s match at the window's start, or None."""
     spans = rx.search(window)
     return None if spans is None else spans[0][1]
+
+
+def look_alike(label: str, value: str) -> bool:
+    """Under a label this module reads as one kind's (`NIT`, `health card no.`), `value` is written
+    in that kind's format (or a kind read with it) but fails its check: a documented look-alike that
+    stays, as the labelled-value policy has it. A generic label (`voter ID`, `insurance number`) is
+    read as one country's kind, so a number in another format under it is no look-alike; a kind with
+    no check or no known format is left to this module's own frames (False)."""
+    kind = _label_kind(label)
+    if kind is None or _valid(kind, value):
+        return False
+    judged = [_format_of(k, value) for k in (kind, *_ALSO.get(kind, ()))]
+    return any(judged) or all(j is None for j in judged)
+
+
+@lru_cache(maxsize=4096)
+def _label_kind(label: str) -> str | None:
+    m = _LABEL.search(label)
+    if m is None:
+        return None
+    return next((_KINDS[i - 1] for i, g in enumerate(m) if i and g[0] >= 0), None)
+
+
+def _format_of(kind: str, value: str) -> bool | None:
+    """`value` has `kind`'s format (None: no format known for it)."""
+    entry = _CATALOG.get(kind)
+    if entry is not None:
+        return id_catalog.in_format(entry.module, value)
+    shapes = _SHAPES.get(kind)
+    return None if not shapes else any(_match_at(rx, value) == len(value) for rx in shapes)

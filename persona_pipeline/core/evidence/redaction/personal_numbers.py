@@ -30,6 +30,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from persona_pipeline.core.evidence.redaction.matching import Rx
+from persona_pipeline.core.evidence.redaction.national_ids import look_alike
 from persona_pipeline.core.evidence.redaction.spans import Span, protected_ranges, untouched
 
 
@@ -240,61 +241,6 @@ def _owner(word: str, head: str = "") -> bool:
     return w[:-2] in _PERSONAL or (word[0].isupper() and head.rstrip(".") in _GENITIVE_HEADS)
 
 
-@lru_cache(maxsize=4096)
-def _known_kind(label: str) -> str | None:
-    """The kind of number `national_ids` reads `label` as a label of (`NIT`, `health card no.`)."""
-    from persona_pipeline.core.evidence.redaction import national_ids
-
-    m = national_ids._LABEL.search(label)
-    if m is None:
-        return None
-    return next((national_ids._KINDS[i - 1] for i, g in enumerate(m) if i and g[0] >= 0), None)
-
-
-def _rejected_by_catalogue(label: str, value: str) -> bool:
-    """Under a label `national_ids` knows, a value its check fails (a documented look-alike stays, as
-    the labelled-value policy has it; a valid one is redacted here where that module's frames miss it)."""
-    from persona_pipeline.core.evidence.redaction import national_ids
-
-    kind = _known_kind(label)
-    # (a kind it holds no check for is left to it: its own frames and the catalogue's decide)
-    return kind is not None and not national_ids._valid(kind, value) and _in_kinds_format(kind, value)
-
-
-def _in_kinds_format(kind: str, value: str) -> bool:
-    """`value` is written as a `kind` (or a kind read with it) is: its printed shape, or a check-digit
-    failure only: a look-alike of that kind. A generic label (`voter ID`, `insurance number`) is read
-    as one country's kind; a number in another format under it is no look-alike, so it stays a
-    person's number here. A kind with no format known to judge by is left to `national_ids`."""
-    from persona_pipeline.core.evidence.redaction import national_ids
-
-    judged = [_format_of(k, value) for k in (kind, *national_ids._ALSO.get(kind, ()))]
-    return any(judged) or all(j is None for j in judged)
-
-
-def _format_of(kind: str, value: str) -> bool | None:
-    """`value` has `kind`'s format (None: no format known for it)."""
-    from persona_pipeline.core.evidence.redaction import id_catalog, national_ids
-
-    entry = national_ids._CATALOG.get(kind)
-    if entry is not None:
-        if entry.module.startswith("local:"):
-            return None  # (a local check says valid or not, nothing of the format)
-        from stdnum.exceptions import InvalidChecksum
-
-        try:
-            id_catalog._module(entry.module).validate(value)
-        except InvalidChecksum:
-            return True  # (the format holds, its check digits fail)
-        except Exception:
-            return False
-        return True
-    shapes = national_ids._SHAPES.get(kind)
-    if not shapes:
-        return None
-    return any(national_ids._match_at(rx, value) == len(value) for rx in shapes)
-
-
 def _owner_before(text: str, pos: int) -> bool:
     """An owner is the word right before `pos` (one space between)."""
     before = text[max(0, pos - 16) : pos]
@@ -409,9 +355,7 @@ def _read_head(text: str, m: re.Match[str], found: list[Span], tables: dict[int,
             span = _value_after(text, pos, number_head, owned, key and pos == m.end())
             if span is not None:
                 # (the whole label, to the value: `card no.:` is the catalogue's `card no`)
-                if not _rejected_by_catalogue(
-                    text[_label_start(text, m.start()) : span.start], text[span.start : span.end]
-                ):
+                if not look_alike(text[_label_start(text, m.start()) : span.start], text[span.start : span.end]):
                     found.append(span)
                 break
     else:
