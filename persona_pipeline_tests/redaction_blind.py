@@ -15,10 +15,10 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (17 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (17, the oldest
+``HOLDOUT_ROUNDS`` (18 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (18, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 17`` is exactly round 17's holdout whatever is written after it (a pool's
+``--pool holdout --round 18`` is exactly round 18's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
@@ -28,13 +28,15 @@ was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 w
 ``before=13``: rounds 1 to 12, the cases dev drew before round 14 was written; ``before=14``: rounds
 1 to 13, the cases dev drew before round 15 was written; ``before=15``: rounds 1 to 14, the cases dev
 drew before round 16 was written; ``before=16``: rounds 1 to 15, the cases dev drew before round 17
-was written). Every category of rounds 1 to 15 enters a draw cycle once (its ``weight`` is 1); round
-16's new kinds enter it ``NEW16_WEIGHT`` times, which changes no earlier draw; round 17's new kinds
-``NEW17_WEIGHT`` times and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times. A weight
-counts only in a draw of the one round that wrote the category (``Category.draws``): among round 17's
-families and in the whole dev pool round 16's kinds enter once, as they do nowhere else.
+was written; ``before=17``: rounds 1 to 16, the cases dev drew before round 18 was written). Every
+category of rounds 1 to 15 enters a draw cycle once (its ``weight`` is 1); round 16's new kinds enter
+it ``NEW16_WEIGHT`` times, which changes no earlier draw; round 17's new kinds ``NEW17_WEIGHT`` times
+and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times; round 18's new kinds
+``NEW18_WEIGHT`` times. A weight counts only in a draw of the one round that wrote the category
+(``Category.draws``): among a later round's families and in the whole dev pool an earlier round's
+kinds enter once, as they do nowhere else.
 
-- ``dev`` (tune on its failures): rounds 1 to 16 (round 7 since issue 17 opened it, branch tune7:
+- ``dev`` (tune on its failures): rounds 1 to 17 (round 7 since issue 17 opened it, branch tune7:
   untuned seeds 1 / 2 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB; after the
   tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB; round 8 since round 9 was written, branch blind9:
   as dev, untuned on it, seed 7 (n 1200) 83.0% secrets, 77.0% personal data, 117 FP/MB; tuned on
@@ -52,7 +54,9 @@ families and in the whole dev pool round 16's kinds enter once, as they do nowhe
   false positives: drawn as dev at seed 7 (n 1200), untuned on it, 66.2% secrets, 62.1% personal
   data, 120.0 FP/MB, 43 stray spans; round 16 since round 17 was written, branch blind17, with the
   floors it had as the holdout: drawn as dev at seed 7 (n 1200), untuned on it, 71.8% secrets, 40.7%
-  personal data, 0.0 FP/MB, 2 stray spans).
+  personal data, 0.0 FP/MB, 2 stray spans; round 17 since round 18 was written, branch blind18, with
+  its holdout figures less 1.5 points as floors: drawn as dev at seed 7 (n 1200), untuned on it,
+  R17DEV).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -739,8 +743,8 @@ families and in the whole dev pool round 16's kinds enter once, as they do nowhe
   lines, disk usage rows, query plans, benchmark results, interface counters, file listings and
   process rows of system accounts, CI matrix labels, rate-limit headers, cloud built-in role GUIDs,
   PDF trailer ids, MSI product codes, Bluetooth SIG GATT UUIDs, anonymous volume names.
-  Round 17 (``ROUND17``, ``_extend17`` / ``round17_custom`` / ``_pii17`` / ``_multi17`` / ``_fill17``,
-  ``ROUND17_WRAPPERS``, ``_round17_decoy_templates``), written blind to the engine (issue 17, branch
+  Round 17 (dev since round 18; ``ROUND17``, ``_extend17`` / ``round17_custom`` / ``_pii17`` / ``_multi17`` /
+  ``_fill17``, ``ROUND17_WRAPPERS``, ``_round17_decoy_templates``), written blind to the engine (issue 17, branch
   blind17: its author read only this generator, its tests, the shared bench and the engine's
   aggregate line; scored by ``--pool holdout``; untuned, the engine at main 8db3092, seeds 1 / 2 / 7
   (n 1200): 72.0 / 73.6 / 73.0% secrets, 57.2 / 58.7 / 57.7% personal data, 0.0 / 0.0 / 0.0 FP/MB,
@@ -777,6 +781,41 @@ families and in the whole dev pool round 16's kinds enter once, as they do nowhe
   USB and PCI vendor:product ids, code-signing team identifiers, input masks, validation regexes, SSH
   commit signatures, transparency-log entries, DNSSEC DS records, PKCE code challenges, HTTP Digest
   challenges.
+  Round 18 (``ROUND18``, ``_extend18`` / ``round18_custom`` / ``_pii18`` / ``_multi18``,
+  ``ROUND18_WRAPPERS``, ``_round18_decoy_templates``), written blind to the engine (issue 17, branch
+  blind18: its author read only this generator, its tests and the engine's aggregate line; scored by
+  ``--pool holdout``; untuned, the engine at main 06ec97f, seeds 1 / 2 / 7 (n 1200): R18FIG). Round 18
+  measures carry on where a tool hands a value back, and puts false-positive pressure on the engine.
+  About 60 % of its plants are earlier kinds: two families from shared lists for every earlier
+  one-value category (``SECRET_FAMILIES18``: ``docker inspect``'s environment, ``kubectl describe
+  pod``, a process's ``/proc/<pid>/environ``, a secret scanner's finding, a pytest traceback's
+  locals, a ``git grep`` hit, ``az webapp config appsettings list``, a CI log's ``env | sort``, a
+  k8s secret decoded with ``base64 -d``, ``sops -d`` output, a sheet's ``IMPORTDATA`` URL, a
+  PowerShell ``Invoke-RestMethod``; ``PII_FAMILIES18``: a subject-access export, a dataframe print,
+  psql's expanded display, a not-null error's failing row, a word diff of a fixture, a Celery task
+  log, a state store's action log, ``jq`` output, a voicemail transcript, a mail-merge preview),
+  key pairs, blocks, paths and URLs as an earlier snippet in ``kubectl cp``, the clipboard, a gist
+  or a REPL's ``print`` (``CONTAINERS18``). About 40 % are kinds the generator lacked
+  (``Category.rounds`` all 18, ``NEW18``; each weighs ``NEW18_WEIGHT`` in a draw of round 18): 6
+  secret categories of 10 credential kinds in their vendors' shapes (Anthropic Admin API keys
+  ``sk-ant-admin01-``, Trigger.dev secret keys ``tr_dev_`` / ``tr_prod_`` / ``tr_stg_`` and access
+  tokens ``tr_pat_``, Inngest signing keys ``signkey-prod-``, the GitHub Copilot session token
+  (``tid=…;exp=…;…:hmac``), Plaid access tokens ``access-production-`` / ``access-development-``,
+  Stripe restricted keys ``rk_live_``, Pydantic Logfire write tokens ``pylf_v1_``, Tinybird tokens
+  ``p.``, Hugging Face organisation tokens ``api_org_``) and 6 personal-data kinds: Germany's
+  lebenslange Arztnummer (its 4-9 check digit), France's RPPS (Luhn), Northern Ireland's Health and
+  Care number (the NHS mod 11 in its 320-399 million range), Slovenia's davčna številka (mod 11),
+  an Italian sole trader's partita IVA (Luhn after the provincial office) and Mexico's clave de
+  elector (its structure: it has no check digit). ``ROUND18_WRAPPERS``: a Swift raw string, a C++ raw
+  string, PostgreSQL dollar quotes, a PHP nowdoc, a Gherkin doc string, a Typst raw block, a MediaWiki
+  ``syntaxhighlight``, an Obsidian callout, a Fortran character constant, a Clojure string, an R raw
+  string. ``_round18_decoy_templates`` (harder: in the plants' own shapes and beside their labels):
+  order, invoice, build, run and PR numbers under their labels; tracking numbers and SKUs; hex
+  digests, commit SHAs and ETags under checksum and digest labels; request, correlation, idempotency
+  and key ids; counters, sizes and durations whose digits fail every card and id check; build stamps,
+  version strings and timestamps shaped like phone numbers or IPs; companies' toll-free lines;
+  placeholders; markers of values already redacted; code identifiers and Title Case messages whose
+  words are given names; places that are given names.
 
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
@@ -933,6 +972,23 @@ an example file, a spreadsheet, a commit, an anchor, tfvars, Ansible vars, a not
 session tokens and cookies copied from a browser and OAuth tokens of a subscription. Not secrets: the
 public ids beside them (OAuth client ids, host names), which are template text and never planted.
 Still no device serials, documented test keys or hashes of passwords.
+Round 18's policy. Personal data: a physician's LANR and a health professional's RPPS (each names one
+clinician to insurers and regulators, as round 17's NPI); a Health and Care number (a patient's, as the
+NHS number); a Slovenian tax number and an Italian sole trader's partita IVA (a natural person's tax
+numbers, as round 10's sole traders'); a clave de elector (it encodes a voter's names, birth date and
+state). Not personal: numbers that name an order, invoice, build, ticket, pull request, run, purchase
+order, shipment or product, however much they look like a person's number (the label says what they
+name); digits that fail every card and id check in a counter, a size or a duration; timestamps, build
+stamps and versions; toll-free numbers (allocated to businesses: the callee pays; a company's
+geographic number is never drawn as a decoy, since no general signal tells it from a person's and
+redacting it loses little); code identifiers and messages whose words are given names; places. Not
+secrets: content digests, commit SHAs, ETags, request and correlation ids, idempotency keys, key ids
+(a JWK ``kid``, a KMS key ARN: they name a key, never open it), placeholders (``<your-token-here>``,
+``${TOKEN}``, ``changeme``, ``xxxx``, ``REPLACE_ME``) and markers of redacted values. Secrets: whatever
+grants access, wherever a tool echoes it back (an inspected container, a pod description, a process
+environment, a scanner's finding, a traceback's locals, a CI log, a decoded secret), including
+short-lived session tokens (Copilot) and admin keys. Still no device serials, documented test keys or
+hashes of passwords.
 """
 
 from __future__ import annotations
