@@ -783,10 +783,10 @@ kinds enter once, as they do nowhere else.
   challenges.
   Round 18 (``ROUND18``, ``_extend18`` / ``round18_custom`` / ``_pii18`` / ``_multi18``,
   ``ROUND18_WRAPPERS``, ``_round18_decoy_templates``), written blind to the engine (issue 17, branch
-  blind18: its author read only this generator, its tests and the engine's aggregate line; scored by
-  ``--pool holdout``; untuned, the engine at main 06ec97f, seeds 1 / 2 / 7 (n 1200): 90.6 / 91.9 / 90.6% secrets, 50.3 /
-  53.3 / 52.8% personal data, 357.5 / 311.9 / 329.8 FP/MB, 7 / 2 / 4 stray spans, nothing dropped,
-  idempotent at seeds 1 and 7, not at 2). Round 18
+  blind18: its author read only this generator, its tests and the engine's aggregate lines and
+  per-category counts; scored by ``--pool holdout``; untuned, the engine at main 06ec97f, seeds 1 / 2
+  / 7 (n 1200): 90.9 / 91.7 / 91.4% secrets, 51.7 / 53.0 / 50.4% personal data, 289.9 / 318.6 / 318.3
+  FP/MB, 7 / 4 / 5 stray spans, nothing dropped, idempotent at seed 7, not at 1 and 2). Round 18
   measures carry on where a tool hands a value back, and puts false-positive pressure on the engine.
   About 60 % of its plants are earlier kinds: two families from shared lists for every earlier
   one-value category (``SECRET_FAMILIES18``: ``docker inspect``'s environment, ``kubectl describe
@@ -817,7 +817,7 @@ kinds enter once, as they do nowhere else.
   and key ids; counters, sizes and durations whose digits fail every card and id check; build stamps,
   version strings and timestamps shaped like phone numbers or IPs; companies' toll-free lines;
   placeholders; markers of values already redacted; code identifiers and Title Case messages whose
-  words are given names; places that are given names.
+  words are given names; products, coding agents and places named like people.
 
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
@@ -983,7 +983,9 @@ order, shipment or product, however much they look like a person's number (the l
 name); digits that fail every card and id check in a counter, a size or a duration; timestamps, build
 stamps and versions; toll-free numbers (allocated to businesses: the callee pays; a company's
 geographic number is never drawn as a decoy, since no general signal tells it from a person's and
-redacting it loses little); code identifiers and messages whose words are given names; places. Not
+redacting it loses little; nor is a company's street address, which round 9's headquarters already
+cover); code identifiers and messages whose words are given names; products, coding agents and places
+named like people (a tool's or a city's name, never a person's). Not
 secrets: content digests, commit SHAs, ETags, request and correlation ids, idempotency keys, key ids
 (a JWK ``kid``, a KMS key ARN: they name a key, never open it), placeholders (``<your-token-here>``,
 ``${TOKEN}``, ``changeme``, ``xxxx``, ``REPLACE_ME``) and markers of redacted values. Secrets: whatever
@@ -21792,8 +21794,9 @@ def _round18_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]
     toll-free numbers of companies in docs (the callee pays: allocated to businesses, never a
     person's line; a geographic business number is not drawn, since nothing tells it from a
     person's); placeholders where a value is still to be filled in and markers of values already
-    redacted; code identifiers and Title Case log messages whose words are also given names; places
-    that are also given names in prose about regions and offices."""
+    redacted; code identifiers and Title Case log messages whose words are also given names; products
+    and coding agents named like people (Claude, Devin, Jenkins, Cassandra) and places that are also
+    given names, in prose about tools, regions and offices."""
 
     def hx(r: random.Random, n: int) -> str:
         return _rs(r, HEX, n)
@@ -21896,6 +21899,18 @@ def _round18_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]
             lambda r: (
                 f"@pytest.mark.parametrize('case', [JackKnifeSampler, {r.choice(['MasonJarCache', 'BrookLine'])}])"
             ),
+        ],
+        "product_named_like_person": [
+            lambda r: r.choice(
+                [
+                    "asked Claude to draft the migration, then had Devin open the PR",
+                    "Jules and Cody both missed the race",
+                ]
+            ),
+            lambda r: r.choice(
+                ["moved the nightly off Jenkins; Hudson plugins never worked", "Cassandra compaction stalled again"]
+            ),
+            lambda r: f"the Julia and Ruby workers share queue {r.choice(['q-batch', 'q-ingest'])}; Ada bindings next",
         ],
         "place_named_like_person": [
             lambda r: r.choice(
