@@ -15,10 +15,10 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (17 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (17, the oldest
+``HOLDOUT_ROUNDS`` (18 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (18, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 17`` is exactly round 17's holdout whatever is written after it (a pool's
+``--pool holdout --round 18`` is exactly round 18's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
@@ -28,13 +28,15 @@ was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 w
 ``before=13``: rounds 1 to 12, the cases dev drew before round 14 was written; ``before=14``: rounds
 1 to 13, the cases dev drew before round 15 was written; ``before=15``: rounds 1 to 14, the cases dev
 drew before round 16 was written; ``before=16``: rounds 1 to 15, the cases dev drew before round 17
-was written). Every category of rounds 1 to 15 enters a draw cycle once (its ``weight`` is 1); round
-16's new kinds enter it ``NEW16_WEIGHT`` times, which changes no earlier draw; round 17's new kinds
-``NEW17_WEIGHT`` times and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times. A weight
-counts only in a draw of the one round that wrote the category (``Category.draws``): among round 17's
-families and in the whole dev pool round 16's kinds enter once, as they do nowhere else.
+was written; ``before=17``: rounds 1 to 16, the cases dev drew before round 18 was written). Every
+category of rounds 1 to 15 enters a draw cycle once (its ``weight`` is 1); round 16's new kinds enter
+it ``NEW16_WEIGHT`` times, which changes no earlier draw; round 17's new kinds ``NEW17_WEIGHT`` times
+and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times; round 18's new kinds
+``NEW18_WEIGHT`` times. A weight counts only in a draw of the one round that wrote the category
+(``Category.draws``): among a later round's families and in the whole dev pool an earlier round's
+kinds enter once, as they do nowhere else.
 
-- ``dev`` (tune on its failures): rounds 1 to 16 (round 7 since issue 17 opened it, branch tune7:
+- ``dev`` (tune on its failures): rounds 1 to 17 (round 7 since issue 17 opened it, branch tune7:
   untuned seeds 1 / 2 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB; after the
   tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB; round 8 since round 9 was written, branch blind9:
   as dev, untuned on it, seed 7 (n 1200) 83.0% secrets, 77.0% personal data, 117 FP/MB; tuned on
@@ -52,7 +54,9 @@ families and in the whole dev pool round 16's kinds enter once, as they do nowhe
   false positives: drawn as dev at seed 7 (n 1200), untuned on it, 66.2% secrets, 62.1% personal
   data, 120.0 FP/MB, 43 stray spans; round 16 since round 17 was written, branch blind17, with the
   floors it had as the holdout: drawn as dev at seed 7 (n 1200), untuned on it, 71.8% secrets, 40.7%
-  personal data, 0.0 FP/MB, 2 stray spans).
+  personal data, 0.0 FP/MB, 2 stray spans; round 17 since round 18 was written, branch blind18, with
+  its holdout figures less 1.5 points as floors: drawn as dev at seed 7 (n 1200), untuned on it,
+  72.8% secrets, 61.4% personal data, 0.0 FP/MB, 2 stray spans).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -739,8 +743,8 @@ families and in the whole dev pool round 16's kinds enter once, as they do nowhe
   lines, disk usage rows, query plans, benchmark results, interface counters, file listings and
   process rows of system accounts, CI matrix labels, rate-limit headers, cloud built-in role GUIDs,
   PDF trailer ids, MSI product codes, Bluetooth SIG GATT UUIDs, anonymous volume names.
-  Round 17 (``ROUND17``, ``_extend17`` / ``round17_custom`` / ``_pii17`` / ``_multi17`` / ``_fill17``,
-  ``ROUND17_WRAPPERS``, ``_round17_decoy_templates``), written blind to the engine (issue 17, branch
+  Round 17 (dev since round 18; ``ROUND17``, ``_extend17`` / ``round17_custom`` / ``_pii17`` / ``_multi17`` /
+  ``_fill17``, ``ROUND17_WRAPPERS``, ``_round17_decoy_templates``), written blind to the engine (issue 17, branch
   blind17: its author read only this generator, its tests, the shared bench and the engine's
   aggregate line; scored by ``--pool holdout``; untuned, the engine at main 8db3092, seeds 1 / 2 / 7
   (n 1200): 72.0 / 73.6 / 73.0% secrets, 57.2 / 58.7 / 57.7% personal data, 0.0 / 0.0 / 0.0 FP/MB,
@@ -777,6 +781,43 @@ families and in the whole dev pool round 16's kinds enter once, as they do nowhe
   USB and PCI vendor:product ids, code-signing team identifiers, input masks, validation regexes, SSH
   commit signatures, transparency-log entries, DNSSEC DS records, PKCE code challenges, HTTP Digest
   challenges.
+  Round 18 (``ROUND18``, ``_extend18`` / ``round18_custom`` / ``_pii18`` / ``_multi18``,
+  ``ROUND18_WRAPPERS``, ``_round18_decoy_templates``), written blind to the engine (issue 17, branch
+  blind18: its author read only this generator, its tests and the engine's aggregate lines and
+  per-category counts; scored by ``--pool holdout``; untuned, the engine at main 06ec97f, seeds 1 / 2
+  / 7 (n 1200): 90.9 / 91.7 / 91.4% secrets, 51.7 / 53.0 / 50.4% personal data, 289.9 / 318.6 / 318.3
+  FP/MB, 7 / 4 / 5 stray spans, nothing dropped, idempotent at seed 7, not at 1 and 2). Round 18
+  measures carry on where a tool hands a value back, and puts false-positive pressure on the engine.
+  About 60 % of its plants are earlier kinds: two families from shared lists for every earlier
+  one-value category (``SECRET_FAMILIES18``: ``docker inspect``'s environment, ``kubectl describe
+  pod``, a process's ``/proc/<pid>/environ``, a secret scanner's finding, a pytest traceback's
+  locals, a ``git grep`` hit, ``az webapp config appsettings list``, a CI log's ``env | sort``, a
+  k8s secret decoded with ``base64 -d``, ``sops -d`` output, a sheet's ``IMPORTDATA`` URL, a
+  PowerShell ``Invoke-RestMethod``; ``PII_FAMILIES18``: a subject-access export, a dataframe print,
+  psql's expanded display, a not-null error's failing row, a word diff of a fixture, a Celery task
+  log, a state store's action log, ``jq`` output, a voicemail transcript, a mail-merge preview),
+  key pairs, blocks, paths and URLs as an earlier snippet in ``kubectl cp``, the clipboard, a gist
+  or a REPL's ``print`` (``CONTAINERS18``). About 40 % are kinds the generator lacked
+  (``Category.rounds`` all 18, ``NEW18``; each weighs ``NEW18_WEIGHT`` in a draw of round 18): 6
+  secret categories of 10 credential kinds in their vendors' shapes (Anthropic Admin API keys
+  ``sk-ant-admin01-``, Trigger.dev secret keys ``tr_dev_`` / ``tr_prod_`` / ``tr_stg_`` and access
+  tokens ``tr_pat_``, Inngest signing keys ``signkey-prod-``, the GitHub Copilot session token
+  (``tid=…;exp=…;…:hmac``), Plaid access tokens ``access-production-`` / ``access-development-``,
+  Stripe restricted keys ``rk_live_``, Pydantic Logfire write tokens ``pylf_v1_``, Tinybird tokens
+  ``p.``, Hugging Face organisation tokens ``api_org_``) and 6 personal-data kinds: Germany's
+  lebenslange Arztnummer (its 4-9 check digit), France's RPPS (Luhn), Northern Ireland's Health and
+  Care number (the NHS mod 11 in its 320-399 million range), Slovenia's davčna številka (mod 11),
+  an Italian sole trader's partita IVA (Luhn after the provincial office) and Mexico's clave de
+  elector (its structure: it has no check digit). ``ROUND18_WRAPPERS``: a Swift raw string, a C++ raw
+  string, PostgreSQL dollar quotes, a PHP nowdoc, a Gherkin doc string, a Typst raw block, a MediaWiki
+  ``syntaxhighlight``, an Obsidian callout, a Fortran character constant, a Clojure string, an R raw
+  string. ``_round18_decoy_templates`` (harder: in the plants' own shapes and beside their labels):
+  order, invoice, build, run and PR numbers under their labels; tracking numbers and SKUs; hex
+  digests, commit SHAs and ETags under checksum and digest labels; request, correlation, idempotency
+  and key ids; counters, sizes and durations whose digits fail every card and id check; build stamps,
+  version strings and timestamps shaped like phone numbers or IPs; companies' toll-free lines;
+  placeholders; markers of values already redacted; code identifiers and Title Case messages whose
+  words are given names; products, coding agents and places named like people.
 
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
@@ -933,6 +974,25 @@ an example file, a spreadsheet, a commit, an anchor, tfvars, Ansible vars, a not
 session tokens and cookies copied from a browser and OAuth tokens of a subscription. Not secrets: the
 public ids beside them (OAuth client ids, host names), which are template text and never planted.
 Still no device serials, documented test keys or hashes of passwords.
+Round 18's policy. Personal data: a physician's LANR and a health professional's RPPS (each names one
+clinician to insurers and regulators, as round 17's NPI); a Health and Care number (a patient's, as the
+NHS number); a Slovenian tax number and an Italian sole trader's partita IVA (a natural person's tax
+numbers, as round 10's sole traders'); a clave de elector (it encodes a voter's names, birth date and
+state). Not personal: numbers that name an order, invoice, build, ticket, pull request, run, purchase
+order, shipment or product, however much they look like a person's number (the label says what they
+name); digits that fail every card and id check in a counter, a size or a duration; timestamps, build
+stamps and versions; toll-free numbers (allocated to businesses: the callee pays; a company's
+geographic number is never drawn as a decoy, since no general signal tells it from a person's and
+redacting it loses little; nor is a company's street address, which round 9's headquarters already
+cover); code identifiers and messages whose words are given names; products, coding agents and places
+named like people (a tool's or a city's name, never a person's). Not
+secrets: content digests, commit SHAs, ETags, request and correlation ids, idempotency keys, key ids
+(a JWK ``kid``, a KMS key ARN: they name a key, never open it), placeholders (``<your-token-here>``,
+``${TOKEN}``, ``changeme``, ``xxxx``, ``REPLACE_ME``) and markers of redacted values. Secrets: whatever
+grants access, wherever a tool echoes it back (an inspected container, a pod description, a process
+environment, a scanner's finding, a traceback's locals, a CI log, a decoded secret), including
+short-lived session tokens (Copilot) and admin keys. Still no device serials, documented test keys or
+hashes of passwords.
 """
 
 from __future__ import annotations
@@ -1426,8 +1486,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 17  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (17,)
+HOLDOUT_ROUND = 18  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (18,)
 ROUND5 = 5
 
 
@@ -19126,6 +19186,378 @@ for _name17p, _kinds17, _own17p, _key17 in [
     _pii17(_name17p, _kinds17, _own17p, _key17)
 
 
+# ---------------------------------------------------------------------------------------------
+# round 18 (issue 17, branch blind18): written blind to the engine, the holdout since it exists
+
+ROUND18 = 18
+
+
+def _picks18(name: str, n_families: int, k: int) -> list[int]:
+    # a fixed, per-category draw of the shared families (independent of the seed)
+    return random.Random(f"round18:{name}").sample(range(n_families), k)
+
+
+# Secret families: {L} an environment-style label, {l} it in lower case, {k} kebab case, {v} the
+# value. Round 18 is about where tools echo a value back: a container's inspected environment, a
+# pod description, a process environment dump, a secret scanner's finding, a traceback's locals, a
+# ``git grep`` hit, a cloud CLI's settings listing, a CI log's ``env`` step, a decoded k8s secret,
+# a ``sops -d`` output, a spreadsheet import formula, a PowerShell web request.
+SECRET_FAMILIES18 = [
+    "$ docker inspect api-1 --format '{{{{json .Config.Env}}}}'\n"
+    '["PATH=/usr/local/bin:/usr/bin","{L}={v}","PORT=8080"]',
+    "$ kubectl describe pod api-7c9f4-x2x8q | sed -n '/Environment:/,/Mounts:/p'\n    Environment:\n"
+    "      LOG_LEVEL:  info\n      {L}:  {v}\n    Mounts:",
+    "$ sudo cat /proc/$(pgrep -f gunicorn | head -1)/environ | tr '\\0' '\\n' | grep -v PATH\nHOME=/srv/app\n{L}={v}",
+    "Finding:     {L}={v}\nSecret:      {v}\nRuleID:      generic-api-key\nEntropy:     4.52\n"
+    "File:        .env.staging\nLine:        7",
+    "tests/test_client.py:41: in test_refresh\n    client = make_client()\n"
+    "        {l:<10} = '{v}'\n        retries    = 3\nE   httpx.ConnectError: [Errno 111] Connection refused",
+    'config/settings/staging.py:{n}:{L} = "{v}"',
+    '$ az webapp config appsettings list -g rg-api -n app-api -o json\n[\n  {{\n    "name": "{L}",\n'
+    '    "slotSetting": false,\n    "value": "{v}"\n  }}\n]',
+    "2026-12-06T04:{m}:52.1834567Z ##[group]Run env | sort\n2026-12-06T04:{m}:52.1901122Z CI=true\n"
+    "2026-12-06T04:{m}:52.1901410Z {L}={v}",
+    "$ kubectl get secret app-env -o jsonpath='{{.data.{L}}}' | base64 -d\n{v}",
+    "$ sops -d deploy/secrets.enc.yaml | head -3\n{l}: {v}\nregion: eu-west-1",
+    '=IMPORTDATA("https://api.acme.dev/v1/export.csv?{l}={v}&range=last_30d")',
+    'Invoke-RestMethod -Uri https://api.acme.dev/v1/jobs -Headers @{{"{k}" = "{v}"}} -Method Get',
+]
+
+# Personal-data families: {f} the field in words, {k} a snake-case key, {v} the value; {who} a
+# relation. Where another system hands the value back: a DSAR export, a dataframe print, psql's
+# expanded display, a constraint error with its failing row, a word diff, a task queue's log, a
+# state store's action log, ``jq`` output, a voicemail transcript, a CRM's merge-field preview.
+PII_FAMILIES18 = [
+    '{{"export_version": 2, "generated": "2026-12-06", "subject": {{"{k}": "{v}", "locale": "en"}}}}',
+    ">>> df.loc[df.member_id == 88123, ['member_id', '{k}']]\n       member_id  {k}\n4127       88123  {v}",
+    "-[ RECORD 1 ]-+-------------\nid            | 88123\n{k:<13} | {v}\nplan          | pro",
+    'ERROR:  null value in column "plan_id" of relation "members" violates not-null constraint\n'
+    "DETAIL:  Failing row contains (88123, {v}, null, 2026-12-06 04:{m}:11+00).",
+    "$ git diff --word-diff fixtures/members.csv\n@@ -3 +3 @@\n88123,[-TODO-]{{+{v}+}},gold",
+    "[2026-12-06 04:{m}:02,118: INFO/MainProcess] Task members.sync_{k}[9f1c2e] received: args=[88123, '{v}']",
+    '{{"type": "profile/fieldChanged", "payload": {{"field": "{k}", "value": "{v}"}}, "meta": {{"ts": 1765000000}}}}',
+    "$ jq -r '.members[] | select(.id == 88123) | .{k}' dump.json\n{v}",
+    "Voicemail (0:41) from {who}: hi, it's about the form, the {f} should be {v}, call back if unclear",
+    "Preview for contact 88123:\n  Dear customer, we have your {f} on file as {v}. Reply STOP to opt out.",
+]
+
+
+def _extend18(name: str, make18: Callable[[random.Random, int], tuple[str, list[str]]], n: int) -> None:
+    """Appends ``n`` round-18 families (drawn by ``make18`` from index 0) to an earlier category."""
+    i = next(i for i, c in enumerate(CATS) if c.name == name)
+    old = CATS[i]
+    base = old.n_templates
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        return old.make(rng, t) if t < base else make18(rng, t - base)
+
+    CATS[i] = Category(name, old.kind, make, old.rounds + (ROUND18,) * n, old.weight)
+
+
+def _generic18(name: str, kind: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """Two of round 18's shared families for a one-value category of an earlier round."""
+    fams = SECRET_FAMILIES18 if kind == "secret" else PII_FAMILIES18
+    picks = [fams[j] for j in _picks18(name, len(fams), 2)]
+    label = LABEL6.get(name, name.upper())
+    fname = (
+        FIELD12.get(name)
+        or FIELD11.get(name)
+        or FIELD10.get(name)
+        or FIELD9.get(name)
+        or FIELD8.get(name)
+        or FIELD7.get(name)
+        or FIELD6.get(name)
+        or name.replace("_", " ")
+    )
+    key = KEY12.get(name) or KEY11.get(name) or KEY10.get(name) or KEY9.get(name) or KEY8.get(name) or _key7(name)
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        v = _value11(name, rng)
+        return _fill17(
+            picks[t % len(picks)], v, rng, L=label, l=label.lower(), k=label.lower().replace("_", "-")
+            if kind == "secret" else key, f=fname,
+        )  # fmt: skip
+
+    return make, len(picks)
+
+
+# Where a whole earlier snippet lands when its values only make sense together (key pairs, blocks,
+# paths, URLs): {s} is an earlier family's text, kept verbatim.
+CONTAINERS18 = [
+    "$ kubectl cp api-7c9f4-x2x8q:/tmp/handover.txt - 2>/dev/null\n{s}",
+    "$ xclip -o -selection clipboard\n{s}",
+    "$ gh gist view 3f9e1c --raw\n{s}",
+    ">>> print(open('/tmp/debug-dump.txt').read())\n{s}",
+]
+
+
+def _container18(name: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    old = next(c for c in CATS if c.name == name)
+    earlier = [r for r in old.rounds if r < ROUND13] or list(old.rounds)  # (13's to 17's are containers)
+    inner = [t for t, r in enumerate(old.rounds) if r == max(earlier)]
+    frames = list(CONTAINERS18[j] for j in _picks18(name, len(CONTAINERS18), 2))
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        snippet, needles = old.make(rng, inner[rng.randrange(len(inner))])
+        return frames[t % len(frames)].replace("{s}", snippet), needles
+
+    return make, len(frames)
+
+
+for _c in [c for c in CATS if ROUND18 not in c.rounds]:
+    if _c.name in _SPECIFIC12 or len(_c.make(random.Random(f"round18:{_c.name}"), 0)[1]) > 1:
+        _extend18(_c.name, *_container18(_c.name))
+    else:
+        _extend18(_c.name, *_generic18(_c.name, _c.kind))
+
+
+# --- round 18's new categories weigh NEW18_WEIGHT in a draw of round 18, so that they are about 40 %
+# of its plants (each category's weight counts only in a draw of the round that wrote it).
+NEW18_WEIGHT = 32
+NEW18: set[str] = set()  # the names of round 18's new kinds
+
+
+def round18_custom(
+    name: str, kind: Literal["secret", "pii"], make: Callable[[random.Random, int], tuple[str, list[str]]], n: int
+) -> None:
+    CATS.append(Category(name, kind, make, (ROUND18,) * n, NEW18_WEIGHT))
+    NEW18.add(name)
+
+
+def _multi18(
+    formats: list[tuple[str, Callable[[random.Random], str]]],
+    own: list[str],
+    name: str,
+    fits: dict[int, tuple[str, ...]] | None = None,
+) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """A category of several formats (a label and a generator each): its own templates and one of
+    round 18's shared families; ``fits`` limits an own template to the formats its tool writes."""
+    templates = [*own, SECRET_FAMILIES18[_picks18(name, len(SECRET_FAMILIES18), 1)[0]]]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        i = t % len(templates)
+        allowed = (fits or {}).get(i)
+        label, gen = rng.choice([f for f in formats if allowed is None or f[0] in allowed])
+        return _fill17(templates[i], gen(rng), rng, L=label, l=label.lower(), k=label.lower().replace("_", "-"))
+
+    return make, len(templates)
+
+
+def anthropic_admin_key(r: random.Random) -> str:
+    # Anthropic Admin API keys: sk-ant-admin01-, then the API-key layout (93 URL-safe base64, "AA")
+    return f"sk-ant-admin01-{_rs(r, B64URL, 93)}AA"
+
+
+def copilot_session_token(r: random.Random) -> str:
+    # the short-lived GitHub Copilot token (copilot_internal/v2/token): semicolon-separated claims and
+    # an HMAC after the last colon; whoever holds it calls the Copilot proxy as the user
+    exp = r.randrange(1_765_000_000, 1_766_000_000)
+    sku = r.choice(["copilot_for_business_seat", "copilot_enterprise_seat", "free_limited_copilot"])
+    claims = f"tid={_rs(r, HEX, 32)};exp={exp};sku={sku};proxy-ep=proxy.individual.githubcopilot.com;st=dotcom"
+    return f"{claims};chat=1;cit=1;malfil=1;rt=1;8kp=1:{_rs(r, HEX, 64)}"
+
+
+def _uuid4(r: random.Random) -> str:
+    h = _rs(r, HEX, 32)
+    return f"{h[:8]}-{h[8:12]}-4{h[13:16]}-{r.choice('89ab')}{h[17:20]}-{h[20:]}"
+
+
+def tinybird_token(r: random.Random) -> str:
+    # Tinybird tokens: "p.", base64url of a small JSON (user, token id, host) and a signature
+    claims = json.dumps({"u": _uuid4(r), "id": _uuid4(r), "host": r.choice(["gcp-europe-west3", "aws-us-east-1"])})
+    body = base64.urlsafe_b64encode(claims.encode()).decode().rstrip("=")
+    return f"p.{body}.{_rs(r, B64URL, 43)}"
+
+
+for _name18, _formats18, _own18, _fits18 in [
+    (
+        "anthropic_admin_key",
+        [("ANTHROPIC_ADMIN_KEY", anthropic_admin_key)],
+        [
+            "{L}={v}",
+            "curl https://api.anthropic.com/v1/organizations/api_keys -H 'x-api-key: {v}' "
+            "-H 'anthropic-version: 2023-06-01'",
+            'admin = httpx.Client(base_url="https://api.anthropic.com/v1/organizations", '
+            'headers={{"x-api-key": "{v}"}})',
+        ],
+        {},
+    ),
+    (
+        "job_platform_key18",
+        [
+            ("TRIGGER_SECRET_KEY", lambda r: r.choice(["tr_dev_", "tr_prod_", "tr_stg_"]) + _rs(r, B62, 20)),
+            ("TRIGGER_ACCESS_TOKEN", lambda r: "tr_pat_" + _rs(r, B62, 40)),
+            ("INNGEST_SIGNING_KEY", lambda r: "signkey-prod-" + _rs(r, HEX, 64)),
+        ],
+        [
+            "{L}={v}",
+            "npx trigger.dev@latest deploy --env prod  # TRIGGER_ACCESS_TOKEN={v}",
+            'serve({{ client: inngest, functions, signingKey: "{v}" }})',
+        ],
+        {1: ("TRIGGER_ACCESS_TOKEN",), 2: ("INNGEST_SIGNING_KEY",)},
+    ),
+    (
+        "copilot_session_token",
+        [("COPILOT_TOKEN", copilot_session_token)],
+        [
+            '{{"token": "{v}", "expires_at": 1765031234, "refresh_in": 1500}}',
+            "curl https://api.individual.githubcopilot.com/chat/completions -H 'Authorization: Bearer {v}' "
+            "-H 'Editor-Version: vscode/1.95.0'",
+        ],
+        {},
+    ),
+    (
+        "fintech_access_token18",
+        [
+            ("PLAID_ACCESS_TOKEN", lambda r: r.choice(["access-production-", "access-development-"]) + _uuid4(r)),
+            ("STRIPE_RESTRICTED_KEY", lambda r: "rk_live_51" + _rs(r, B62, 97)),
+        ],
+        [
+            "{L}={v}",
+            'client.accounts_balance_get(AccountsBalanceGetRequest(access_token="{v}"))',
+            "stripe customers list --limit 3 --api-key {v}",
+        ],
+        {1: ("PLAID_ACCESS_TOKEN",), 2: ("STRIPE_RESTRICTED_KEY",)},
+    ),
+    (
+        "observability_write_token18",
+        [
+            ("LOGFIRE_TOKEN", lambda r: f"pylf_v1_{r.choice(['us', 'eu'])}_" + _rs(r, B62, 48)),
+            ("TINYBIRD_TOKEN", tinybird_token),
+        ],
+        [
+            "{L}={v}",
+            'logfire.configure(token="{v}", service_name="ingest-worker")',
+            "curl -X POST 'https://api.tinybird.co/v0/events?name=page_views' "
+            "-H 'Authorization: Bearer {v}' -d @e.ndjson",
+        ],
+        {1: ("LOGFIRE_TOKEN",), 2: ("TINYBIRD_TOKEN",)},
+    ),
+    (
+        "hf_org_token18",
+        [("HF_ORG_TOKEN", lambda r: "api_org_" + _rs(r, string.ascii_letters, 34))],
+        [
+            "{L}={v}",
+            'HfApi(token="{v}").create_repo("acme/intent-classifier", private=True)',
+            "huggingface-cli upload acme/intent-classifier ./out --token {v}",
+        ],
+        {},
+    ),
+]:
+    round18_custom(_name18, "secret", *_multi18(_formats18, _own18, _name18, fits=_fits18))
+
+
+# --- round 18's new personal data
+
+
+def _pii18(name: str, kinds: list[tuple[str, Callable[[random.Random], str]]], own: list[str], key: str) -> None:
+    """A new personal-data category (a field label and a generator per kind): its own templates and
+    two of round 18's shared families, ``{f}`` the drawn kind's label."""
+    GENS[name] = lambda r: kinds[r.randrange(len(kinds))][1](r)
+    shared = [PII_FAMILIES18[j] for j in _picks18(name, len(PII_FAMILIES18), 2)]
+    templates = own + shared
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        fname, gen = kinds[rng.randrange(len(kinds))]
+        return _fill17(templates[t % len(templates)], gen(rng), rng, f=fname, k=key)
+
+    round18_custom(name, "pii", make, len(templates))
+
+
+def de_lanr(r: random.Random) -> str:
+    """Germany's lebenslange Arztnummer (LANR) of a physician: six digits, a check digit (the six
+    weighted 4 9 4 9 4 9, the sum's last digit taken from 10, 10 giving 0) and a two-digit specialty
+    code."""
+    six = _d(r, 6)
+    s = sum(int(c) * w for c, w in zip(six, (4, 9, 4, 9, 4, 9), strict=True))
+    return six + str((10 - s % 10) % 10) + r.choice(["01", "03", "23", "34", "51", "58", "79"])
+
+
+def fr_rpps(r: random.Random) -> str:
+    """France's RPPS number of a health professional: 10, eight digits and a Luhn check digit."""
+    body = "10" + _d(r, 8)
+    return body + _luhn_digit(body)
+
+
+def uk_hc_number(r: random.Random) -> str:
+    """A Northern Ireland Health and Care number: ten digits from 320 000 001 to 399 999 999 (the
+    range the NHS numbering scheme gives Northern Ireland), the NHS rule's check digit (weights 10
+    to 2, 11 less the sum mod 11; 11 gives 0, 10 is never issued), written 3-3-4 as the card prints it."""
+    while True:
+        body = str(r.randrange(320_000_001, 400_000_000))
+        c = 11 - sum(int(ch) * w for ch, w in zip(body, range(10, 1, -1), strict=True)) % 11
+        if c != 10:
+            v = body + str(0 if c == 11 else c)
+            return f"{v[:3]} {v[3:6]} {v[6:]}" if r.random() < 0.6 else v
+
+
+def si_tax_number(r: random.Random) -> str:
+    """Slovenia's davčna številka of a resident: eight digits, the first not 0, the last 11 less the
+    first seven weighted 8 to 2 mod 11 (10 gives 0; 11 is never issued)."""
+    while True:
+        body = str(r.randrange(1, 10)) + _d(r, 6)
+        c = 11 - sum(int(ch) * w for ch, w in zip(body, range(8, 1, -1), strict=True)) % 11
+        if c != 11:
+            return body + str(0 if c == 10 else c)
+
+
+def it_partita_iva(r: random.Random) -> str:
+    """An Italian partita IVA of a sole trader: seven serial digits, the provincial office (001 to 100)
+    and a Luhn check digit."""
+    body = _d(r, 7) + f"{r.randrange(1, 101):03d}"
+    return body + _luhn_digit(body)
+
+
+def mx_clave_elector(r: random.Random) -> str:
+    """Mexico's clave de elector (INE voter card): six consonant-heavy letters from the surnames and
+    given name, the birth date YYMMDD, the state of birth (01 to 32), H or M, and a three-character
+    homonymy suffix. (No check digit: its structure is all a reader has.)"""
+    y, m, d = _birth(r, 1950, 2004)
+    letters = "".join(r.choice("BCDFGLMNPRSTVZ") + r.choice("AEIOU") for _ in range(3))
+    return f"{letters}{y % 100:02d}{m:02d}{d:02d}{r.randrange(1, 33):02d}{r.choice('HM')}{_d(r, 3)}"
+
+
+for _name18p, _kinds18, _own18p, _key18 in [
+    (
+        "de_lanr",
+        [("LANR", de_lanr), ("lebenslange Arztnummer", de_lanr)],
+        ["{f}: {v}", "Überweisung von Dr. (LANR {v}) kam ohne BSNR an", '"lanr": "{v}"'],
+        "lanr",
+    ),
+    (
+        "fr_rpps",
+        [("RPPS", fr_rpps), ("numéro RPPS", fr_rpps)],
+        ["{f} : {v}", "ordonnance signée, prescripteur {f} {v}", "<rpps>{v}</rpps>"],
+        "rpps",
+    ),
+    (
+        "uk_hc_number",
+        [("H&C number", uk_hc_number), ("Health and Care number", uk_hc_number)],
+        ["{f}: {v}", "patient's {f} is {v}, the GP can't find them", '"hc_number": "{v}"'],
+        "hc_number",
+    ),
+    (
+        "si_tax_number",
+        [("davčna številka", si_tax_number), ("tax number", si_tax_number)],
+        ["{f}: {v}", "moja {f} je {v}", '"davcna_stevilka": "{v}"'],
+        "davcna_stevilka",
+    ),
+    (
+        "it_partita_iva",
+        [("P.IVA", it_partita_iva), ("partita IVA", it_partita_iva)],
+        ["{f} {v}", "sono libero professionista, {f} {v}, regime forfettario", '"partita_iva": "{v}"'],
+        "partita_iva",
+    ),
+    (
+        "mx_clave_elector",
+        [("clave de elector", mx_clave_elector), ("clave de elector (INE)", mx_clave_elector)],
+        ["{f}: {v}", "mi {f} es {v}", '"clave_elector": "{v}"'],
+        "clave_elector",
+    ),
+]:
+    _pii18(_name18p, _kinds18, _own18p, _key18)
+
+
 CATEGORIES: tuple[str, ...] = tuple(c.name for c in CATS)
 KIND = {c.name: c.kind for c in CATS}
 
@@ -21331,6 +21763,170 @@ def _round17_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]
     }
 
 
+def _luhn_ok(digits: str) -> bool:
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = int(ch) * (2 if i % 2 else 1)
+        total += d - 9 if d > 9 else d
+    return total % 10 == 0
+
+
+def _fails_checks(r: random.Random, n: int) -> str:
+    """``n`` digits that fail Luhn (every card network) and, at ten or nine digits, the NHS and BSN
+    mod-11 rules: a counter's, a size's or a duration's digits, no id's."""
+    while True:
+        v = str(r.randrange(1, 10)) + _d(r, n - 1)
+        nhs = 11 - sum(int(c) * w for c, w in zip(v[:9], range(10, 1, -1), strict=False)) % 11
+        bsn = sum(int(c) * w for c, w in zip(v, (9, 8, 7, 6, 5, 4, 3, 2, -1), strict=False)) % 11
+        if _luhn_ok(v) or (n == 10 and nhs % 11 == int(v[9])) or (n == 9 and bsn == 0):
+            continue
+        return v
+
+
+def _round18_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
+    """Round-18 never-tuned hard negatives, written in the same shapes and contexts as round 18's
+    plants (the point of this round: round 17's kinds put no pressure on the engine), under the same
+    policy (nothing secret or personal). Numbers under labels that name an order, invoice, build,
+    ticket, pull request, run, port or shipment (they name a thing, never a person); hex digests,
+    commit SHAs, ETags and UUIDs under checksum, digest, request-id and key-id labels (a content hash
+    or an id grants nothing); digits that fail every card and id check in counters, sizes and
+    durations; timestamps, build stamps and version strings shaped like phone numbers or IPs;
+    toll-free numbers of companies in docs (the callee pays: allocated to businesses, never a
+    person's line; a geographic business number is not drawn, since nothing tells it from a
+    person's); placeholders where a value is still to be filled in and markers of values already
+    redacted; code identifiers and Title Case log messages whose words are also given names; products
+    and coding agents named like people (Claude, Devin, Jenkins, Cassandra) and places that are also
+    given names, in prose about tools, regions and offices."""
+
+    def hx(r: random.Random, n: int) -> str:
+        return _rs(r, HEX, n)
+
+    def uuid(r: random.Random) -> str:
+        h = hx(r, 32)
+        return f"{h[:8]}-{h[8:12]}-4{h[13:16]}-{r.choice('89ab')}{h[17:20]}-{h[20:]}"
+
+    return {
+        "labelled_business_number": [
+            lambda r: f"order number: {_d(r, 3)}-{_d(r, 7)}-{_d(r, 7)} (shipped, see the carrier page)",
+            lambda r: f'{{"level":"info","event":"invoice.paid","invoice_number":"{_d(r, 10)}","attempt":1}}',
+            lambda r: f"ticket\torder_id\tstate\nSUP-{_d(r, 4)}\t{_d(r, 11)}\topen",
+            lambda r: f'lvl=info msg="build finished" build_number={_d(r, 5)} run_id={_d(r, 11)} attempt=1',
+            lambda r: f"Merged PR #{r.randrange(10000, 40000)} into main; deploy run {_d(r, 10)} is green",
+            lambda r: f"PO number {_d(r, 9)} was rejected by the supplier portal, the invoice is INV-2026-{_d(r, 6)}",
+        ],
+        "shipment_and_sku": [
+            lambda r: f"tracking number 1Z{_rs(r, UPPER32[:26], 2)}{_d(r, 3)}{_d(r, 11)} (UPS), ETA Tuesday",
+            lambda r: f"SKU: {_d(r, 3)}-{_d(r, 4)}-{_d(r, 2)}  qty 3  bin A-{r.randrange(1, 40)}",
+            lambda r: (
+                f'"sku": "{_rs(r, UPPER32[:26], 3)}-{_d(r, 6)}", "gtin": "{_ean13(r)}", "stock": {r.randrange(0, 500)}'
+            ),
+            lambda r: f"FedEx tracking {_d(r, 12)} shows 'label created' since Monday",
+        ],
+        "digest_under_token_label": [
+            lambda r: f"ASSET_SHA256={hx(r, 64)}\nBUILD_COMMIT_SHA={hx(r, 40)}",
+            lambda r: f'{{"checksum": "sha256:{hx(r, 64)}", "size": {r.randrange(10**5, 10**8)}}}',
+            lambda r: f'ETag: "{hx(r, 32)}"\nCache-Control: max-age=300',
+            lambda r: (
+                f'commit {hx(r, 40)}\nAuthor: build <build@localhost>\n\n    Revert "bump parser"\n\n'
+                f"    This reverts commit {hx(r, 40)}."
+            ),
+            lambda r: f"content_hash: {hx(r, 40)}\nlockfile_digest: sha512-{_rs(r, B62 + '+/', 86)}==",
+        ],
+        "request_and_key_id": [
+            lambda r: f"X-Request-Id: {uuid(r)}\nX-Correlation-Id: {uuid(r)}\nContent-Length: 0",
+            lambda r: f'ts=2026-12-06T04:11:09Z lvl=warn msg="upstream slow" request_id={uuid(r)} trace_id={hx(r, 32)}',
+            lambda r: f"Idempotency-Key: {uuid(r)}",
+            lambda r: f'{{"kty": "EC", "crv": "P-256", "kid": "{_rs(r, B64URL, 43)}", "use": "sig"}}',
+            lambda r: f"SIGNING_KEY_ID={uuid(r)}\nKMS_KEY_ARN=arn:aws:kms:eu-west-1:{_d(r, 12)}:key/{uuid(r)}",
+        ],
+        "failed_check_counter": [
+            lambda r: f"bytes_sent={_fails_checks(r, 16)} bytes_received={_fails_checks(r, 13)}",
+            lambda r: f"Total rows scanned: {_fails_checks(r, 11)}, duration_ns: {_fails_checks(r, 12)}",
+            lambda r: f'{{"metric": "disk.used_bytes", "value": {_fails_checks(r, 10)}, "host": "db-2"}}',
+            lambda r: f"seq={_fails_checks(r, 9)} offset={_fails_checks(r, 10)} partition=3",
+        ],
+        "phone_shaped_stamp": [
+            lambda r: f"version: 2026.12.{r.randrange(10, 28)}-{r.randrange(1000, 2400)}",
+            lambda r: f"OS Build 10.0.{r.choice([19045, 22631, 26100])}.{r.randrange(1000, 5000)}",
+            lambda r: f"Linux 5.15.{r.randrange(100, 170)}.{r.randrange(1, 9)}-microsoft-standard-WSL2",
+            lambda r: (
+                f"artifact nightly-20261206-{r.randrange(0, 24):02d}{r.randrange(0, 60):02d}{r.randrange(0, 60):02d}"
+            ),
+            lambda r: f"started_at: 2026-12-06T04:{r.randrange(10, 60)}:52+01:00",
+            lambda r: f"apt install libssl3=3.0.{r.randrange(2, 16)}-1~deb12u{r.randrange(1, 4)}",
+        ],
+        "toll_free_number": [
+            lambda r: (
+                f"Support (toll-free, Mon-Fri 9-5 ET): 1-{r.choice(['800', '833', '844', '855', '866', '877', '888'])}-"
+                f"{r.randrange(200, 1000)}-{_d(r, 4)}"
+            ),
+            lambda r: f"UK customers: freephone 0800 {_d(r, 3)} {_d(r, 4)} (24/7 outage line)",
+            lambda r: f"| Region | Hotline |\n| DE | 0800 {_d(r, 7)} (kostenlos) |",
+            lambda r: f"billing questions: call 1800 {_d(r, 3)} {_d(r, 3)} (free call within Australia)",
+        ],
+        "placeholder_value": [
+            lambda r: r.choice(["OPENAI_API_KEY=<your-token-here>", "API_TOKEN=${TOKEN}", "DB_PASSWORD=changeme"]),
+            lambda r: r.choice(
+                ['"api_key": "xxxx-xxxx-xxxx-xxxx"', "GITHUB_TOKEN=ghp_XXXXXXXXXXXXXXXXXXXX", "SECRET_KEY=REPLACE_ME"]
+            ),
+            lambda r: r.choice(["Authorization: Bearer <token>", "password: '********'", "STRIPE_KEY=sk_live_..."]),
+            lambda r: r.choice(
+                ['"ssn": "XXX-XX-XXXX"', "phone: +1 (XXX) XXX-XXXX", "IBAN: DEXX XXXX XXXX XXXX XXXX XX"]
+            ),
+        ],
+        "redacted_marker": [
+            lambda r: r.choice(["API_KEY=[REDACTED]", "token=<redacted>", '"password": "[FILTERED]"']),
+            lambda r: r.choice(["email: ***@***.com", "card ending in •••• 4242", "Authorization: Bearer ***"]),
+            lambda r: r.choice(["DATABASE_URL=postgres://app:*****@db:5432/app", "phone: [removed]", "ssn=<masked>"]),
+        ],
+        "name_like_identifier": [
+            lambda r: f"AttributeError: 'GrantAccessHandler' object has no attribute '{r.choice(['scope', 'policy'])}'",
+            lambda r: r.choice(
+                [
+                    "class MarkSweepCollector(BaseCollector):",
+                    "export class HunterWorkerPool {",
+                    "impl ChaseRetryPolicy {",
+                ]
+            ),
+            lambda r: r.choice(["Will Retry In 30s", "Grant Type Not Supported", "Page Size Exceeds Limit"]),
+            lambda r: r.choice(
+                [
+                    "Bill Run Completed (3 invoices)",
+                    "Chase Pending Refunds: 3 queued",
+                    "Victor Ops integration: disabled",
+                ]
+            ),
+            lambda r: (
+                f"@pytest.mark.parametrize('case', [JackKnifeSampler, {r.choice(['MasonJarCache', 'BrookLine'])}])"
+            ),
+        ],
+        "product_named_like_person": [
+            lambda r: r.choice(
+                [
+                    "asked Claude to draft the migration, then had Devin open the PR",
+                    "Jules and Cody both missed the race",
+                ]
+            ),
+            lambda r: r.choice(
+                ["moved the nightly off Jenkins; Hudson plugins never worked", "Cassandra compaction stalled again"]
+            ),
+            lambda r: f"the Julia and Ruby workers share queue {r.choice(['q-batch', 'q-ingest'])}; Ada bindings next",
+        ],
+        "place_named_like_person": [
+            lambda r: r.choice(
+                ["latency from the Charlotte and Austin edge POPs doubled", "the Madison and Savannah racks are full"]
+            ),
+            lambda r: r.choice(
+                [
+                    "we opened an office in Adelaide, Georgia is next",
+                    "failover from Victoria to Florence took 9 minutes",
+                ]
+            ),
+            lambda r: f"region: {r.choice(['Sydney', 'Jackson', 'Lincoln'])} (az {r.choice('abc')}) -- capacity alert",
+        ],
+    }
+
+
 DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     1: _decoy_templates(),
     2: _round2_decoy_templates(),
@@ -21349,6 +21945,7 @@ DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     15: _round15_decoy_templates(),
     16: _round16_decoy_templates(),
     17: _round17_decoy_templates(),
+    18: _round18_decoy_templates(),
 }
 DECOYS: dict[str, list[Callable[[random.Random], str]]] = {}  # every round before the holdout's
 for _round, _kinds in sorted(DECOY_ROUNDS.items()):
@@ -22462,6 +23059,29 @@ ROUND17_WRAPPERS: list[Wrapper] = [
 ]
 
 
+def _clojure_string(s: str) -> str:
+    return s.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _fortran_char(s: str) -> str:
+    return s.replace("'", "''").replace("\n", "' // new_line('a') // '")
+
+
+ROUND18_WRAPPERS: list[Wrapper] = [
+    lambda r: ('let handover = #"""\n{s}\n"""#', _ident),  # a Swift raw multi-line string
+    lambda r: ('const char* handover = R"HND(\n{s}\n)HND";', _ident),  # a C++ raw string literal
+    lambda r: ("INSERT INTO notes (body) VALUES ($note$\n{s}\n$note$);", _ident),  # PostgreSQL dollar quotes
+    lambda r: ("$handover = <<<'TXT'\n{s}\nTXT;", _ident),  # a PHP nowdoc
+    lambda r: ('    Given the handover note:\n      """\n      {s}\n      """', lambda s: s.replace("\n", "\n      ")),
+    lambda r: ('```raw\n{s}\n```\n#raw(read("handover.txt"))', _ident),  # a Typst raw block
+    lambda r: ('<syntaxhighlight lang="text">\n{s}\n</syntaxhighlight>', _ident),  # a MediaWiki page
+    lambda r: ("> [!warning] handover\n> {s}", lambda s: s.replace("\n", "\n> ")),  # an Obsidian callout
+    lambda r: ("character(len=*), parameter :: handover = '{s}'", _fortran_char),
+    lambda r: ('(def handover "{s}")', _clojure_string),
+    lambda r: ('handover <- r"(\n{s}\n)"', _ident),  # an R 4 raw string
+]
+
+
 FILLER = [
     "can you help me figure out why the build fails on CI?",
     "I'm migrating the service from Flask to FastAPI.",
@@ -22495,6 +23115,7 @@ WRAPPER_ROUNDS: dict[int, list[list[Wrapper]]] = {
     15: [ROUND15_WRAPPERS],
     16: [ROUND16_WRAPPERS],
     17: [ROUND17_WRAPPERS],
+    18: [ROUND18_WRAPPERS],
 }
 DEV_WRAPPERS = [f for r, fams in sorted(WRAPPER_ROUNDS.items()) if r < HOLDOUT_ROUND for f in fams]
 HOLDOUT_WRAPPERS = [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS.get(r, [])]

@@ -47,8 +47,9 @@ def blind() -> dict[str, BlindScore]:
     # dev), round 8 (dev since round 9 exists, tuned), round 9 (dev since round 10 exists, tuned),
     # round 10 (dev since round 11 exists, tuned), round 11 (dev since round 12 exists, tuned),
     # round 12 (dev since round 13 exists), round 13 (dev since round 14 exists), round 14 (dev since
-    # round 15 exists), round 15 (dev since round 16 exists), round 16 (dev since round 17 exists) and
-    # the holdout (round 17 alone, never its texts) have floors of their own
+    # round 15 exists), round 15 (dev since round 16 exists), round 16 (dev since round 17 exists),
+    # round 17 (dev since round 18 exists) and the holdout (round 18 alone, never its texts) have floors
+    # of their own
     return {
         "dev": score(R, generate(SEED, "dev", 1200, before=8)),
         **{f"round{n}": score(R, generate(SEED, "dev", 1200, round_no=n)) for n in JOINED_DEV_FLOORS},
@@ -177,9 +178,17 @@ def blind() -> dict[str, BlindScore]:
 # / 7 (n 1200): 72.0 / 73.6 / 73.0% secrets, 57.2 / 58.7 / 57.7% personal data, 0.0 / 0.0 / 0.0 FP/MB,
 # 3 / 3 / 2 stray spans, idempotent, nothing dropped; its floors are seed 7's less 1.5 points, plus
 # 10 FP/MB and 30 stray spans.
+# Round 18 made round 17 dev (issue 17, branch blind18): round 17's floors are its figures drawn as dev
+# at seed 7 (n 1200) less 1.5 points (test_blind_joined_dev[round17]). The holdout is round 18 alone
+# (written blind, untuned, the engine at main 06ec97f), seeds 1 / 2 / 7 (n 1200): 90.9 / 91.7 / 91.4%
+# secrets, 51.7 / 53.0 / 50.4% personal data, 289.9 / 318.6 / 318.3 FP/MB, 7 / 4 / 5 stray spans,
+# nothing dropped, idempotent at seed 7 but NOT at seeds 1 and 2; its floors are seed 7's less 1.5
+# points and 30 stray spans more; its false positives are far over 10 FP/MB (round 18's decoys are
+# written in the plants' shapes: toll-free lines, labelled business numbers and phone-shaped stamps
+# are redacted), so their ceiling is seed 7's figure plus 15, as round 15's was.
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.715, 0.562, 10.0, 32)],
+    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.899, 0.489, 333.0, 35)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
@@ -248,6 +257,9 @@ JOINED_DEV_FLOORS: dict[int, JoinedFloors] = {
     # personal data, 0.0 FP/MB, 2 stray spans (tune16 alone: 72.2%, 51.0%; as the holdout, untuned:
     # 72.1%, 40.9%, 1.5 FP/MB, 2 stray).
     16: JoinedFloors(0.707, 0.525, 10.0, 32),
+    # Round 17 (dev since round 18 is written blind): its figures drawn as dev at seed 7 (n 1200),
+    # untuned on it, less 1.5 points: 72.8% secrets, 61.4% personal data, 0.0 FP/MB, 2 stray spans.
+    17: JoinedFloors(0.713, 0.599, 10.0, 32),
 }
 
 
@@ -791,8 +803,10 @@ def test_pools_are_split_by_family() -> None:
     assert {"weather_api_key", "cr_dimex", "person_name_scripts15"} <= dev_cats
     assert set(DECOY_ROUNDS[16]) <= set(DECOYS) and WRAPPER_ROUNDS[16][0] in DEV_WRAPPERS  # round 16 is dev
     assert {"homelab_api_token", "sv_dui", "us_passport_card"} <= dev_cats
+    assert set(DECOY_ROUNDS[17]) <= set(DECOYS) and WRAPPER_ROUNDS[17][0] in DEV_WRAPPERS  # round 17 is dev
+    assert {"anthropic_oauth_token", "us_npi", "phone_local_prose17"} <= dev_cats
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
-    assert len(holdout_only) >= 15  # round 17 adds 16 categories (each weighs more in a draw)
+    assert len(holdout_only) >= 12  # round 18 adds 12 categories (each weighs more in a draw)
     dev = generate(1, "dev", 300)
     assert not holdout_only & {p.category for case in dev for p in case.plants}
     holdout = generate(1, "holdout", 300)
@@ -926,50 +940,59 @@ def test_round16_generator_checks() -> None:
     assert a + b == v and a in text and b in text and v not in text
 
 
-def test_round17_holdout() -> None:
-    """Round 17 is the holdout (round 16 joined dev): families for every category, rounds scored
-    apart, each round-17 category planted at least 3 times in 2400 prompts with every value in its
-    prompt, its new kinds about 40 % of its plants (they weigh NEW17_WEIGHT in a draw of round 17,
-    its earlier kinds in new value shapes EARLIER17_WEIGHT, every other category 1, round 16's heavy
-    kinds included), the same cases for the same seed. (Generator only: the engine never runs here.)"""
-    assert HOLDOUT_ROUNDS == (17,) and HOLDOUT_ROUND == 17
-    assert all(len(c.templates("holdout", 17)) >= 2 for c in CATS)
-    assert all(c.templates("holdout", 17) == c.templates("holdout") for c in CATS)
-    assert not any(c.templates("dev", 17) or c.templates("holdout", 16) for c in CATS)
-    r16 = {c.name for c in CATS if c.templates("dev", 16)}
-    r17 = {c.name for c in CATS if c.templates("holdout", 17)}
-    new = r17 - r16
-    assert new >= rb.NEW17 and len(rb.NEW17) >= 12 and r16 < r17
-    assert len([c for c in CATS if c.name in rb.NEW17 and c.kind == "secret"]) >= 6
-    assert len([c for c in CATS if c.name in rb.NEW17 and c.kind == "pii"]) >= 6
-    weights = {c.name: c.draws((17,)) for c in CATS}
-    assert all(w == rb.NEW17_WEIGHT for n, w in weights.items() if n in rb.NEW17)
-    assert all(w == rb.EARLIER17_WEIGHT for n, w in weights.items() if n in new - rb.NEW17)
+def test_round18_holdout() -> None:
+    """Round 18 is the holdout (round 17 joined dev): families for every category, rounds scored
+    apart, each round-18 category planted at least 3 times in 2400 prompts with every value in its
+    prompt, its new kinds about 40 % of its plants (they weigh NEW18_WEIGHT in a draw of round 18,
+    every other category 1, round 16's and round 17's heavy kinds included), every decoy kind drawn,
+    the same cases for the same seed. (Generator only: the engine never runs here.)"""
+    assert HOLDOUT_ROUNDS == (18,) and HOLDOUT_ROUND == 18
+    assert all(len(c.templates("holdout", 18)) >= 2 for c in CATS)
+    assert all(c.templates("holdout", 18) == c.templates("holdout") for c in CATS)
+    assert not any(c.templates("dev", 18) or c.templates("holdout", 17) for c in CATS)
+    r17 = {c.name for c in CATS if c.templates("dev", 17)}
+    r18 = {c.name for c in CATS if c.templates("holdout", 18)}
+    new = r18 - r17
+    assert new == rb.NEW18 and len(rb.NEW18) >= 12 and r17 < r18
+    assert len([c for c in CATS if c.name in rb.NEW18 and c.kind == "secret"]) >= 6
+    assert len([c for c in CATS if c.name in rb.NEW18 and c.kind == "pii"]) >= 6
+    weights = {c.name: c.draws((18,)) for c in CATS}
+    assert all(w == rb.NEW18_WEIGHT for n, w in weights.items() if n in rb.NEW18)
     assert all(w == 1 for n, w in weights.items() if n not in new)
-    cases = generate(2, "holdout", 2400, round_no=17)
+    cases = generate(2, "holdout", 2400, round_no=18)
     counts = _planted_counts(cases)
-    assert set(counts) == r17 and min(counts.values()) >= 3, min(counts.values())
-    share = sum(n for name, n in counts.items() if name in rb.NEW17) / sum(counts.values())
-    assert 0.35 <= share <= 0.5, share
-    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[17])
-    assert not set(DECOY_ROUNDS[17]) & {k for r in range(1, 17) for k in DECOY_ROUNDS[r]}  # new kinds only
-    assert len(DECOY_ROUNDS[17]) >= 8 and len(WRAPPER_ROUNDS[17][0]) >= 8
-    assert [c.text for c in generate(2, "holdout", 200, round_no=17)] == [c.text for c in cases[:200]]
-    sixteen = generate(2, "dev", 300, round_no=16)
-    assert not new & {p.category for case in sixteen for p in case.plants}
+    assert set(counts) == r18 and min(counts.values()) >= 3, min(counts.values())
+    share = sum(n for name, n in counts.items() if name in rb.NEW18) / sum(counts.values())
+    assert 0.35 <= share <= 0.45, share
+    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[18])
+    assert not set(DECOY_ROUNDS[18]) & {k for r in range(1, 18) for k in DECOY_ROUNDS[r]}  # new kinds only
+    assert len(DECOY_ROUNDS[18]) >= 10 and len(WRAPPER_ROUNDS[18][0]) >= 10
+    assert [c.text for c in generate(2, "holdout", 200, round_no=18)] == [c.text for c in cases[:200]]
+    seventeen = generate(2, "dev", 300, round_no=17)
+    assert not new & {p.category for case in seventeen for p in case.plants}
     with pytest.raises(ValueError):
-        generate(1, "dev", 10, round_no=17)
+        generate(1, "dev", 10, round_no=18)
     with pytest.raises(ValueError):
-        generate(1, "holdout", 10, round_no=16)
+        generate(1, "holdout", 10, round_no=17)
+
+
+def test_round17_joined_dev() -> None:
+    """Round 17 joined dev (see `_check_joined_dev`): at least 12 new categories; its new kinds still
+    weigh NEW17_WEIGHT (its earlier kinds in new shapes EARLIER17_WEIGHT) in a draw of round 17 alone,
+    and once in the whole dev pool and among round 18's families."""
+    _check_joined_dev(17, 12, min_count=3, known_decoys_and_wrappers=True)
+    heavy = {c.name for c in CATS if c.weight in (rb.NEW17_WEIGHT, rb.EARLIER17_WEIGHT) and c.rounds[0] == 17}
+    assert len(heavy) >= 15 and all(c.draws((17,)) == c.weight for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and c.draws((18,)) == 1 for c in CATS if c.name in heavy)
 
 
 def test_round16_joined_dev() -> None:
     """Round 16 joined dev (see `_check_joined_dev`): at least 15 new categories; its new kinds still
     weigh NEW16_WEIGHT in a draw of round 16 alone, and once in the whole dev pool."""
     _check_joined_dev(16, 15, min_count=3)
-    heavy = {c.name for c in CATS if c.weight == rb.NEW16_WEIGHT}
+    heavy = {c.name for c in CATS if c.weight == rb.NEW16_WEIGHT and c.rounds[0] == 16}  # (NEW18_WEIGHT is 32 too)
     assert len(heavy) >= 15 and all(c.draws((16,)) == rb.NEW16_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and c.draws((17,)) == 1 for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and c.draws((17,)) == 1 and c.draws((18,)) == 1 for c in CATS if c.name in heavy)
 
 
 def _npi_ok(v: str) -> bool:
@@ -1032,6 +1055,61 @@ def test_round17_generator_checks() -> None:
             assert v in text and v.startswith(prefixes), (c.name, v)
 
 
+def _nhs_mod11_ok(v: str) -> bool:
+    c = 11 - sum(int(ch) * w for ch, w in zip(v[:9], range(10, 1, -1), strict=True)) % 11
+    return len(v) == 10 and c != 10 and int(v[9]) == c % 11
+
+
+def _lanr_ok(v: str) -> bool:
+    s = sum(int(ch) * w for ch, w in zip(v[:6], (4, 9, 4, 9, 4, 9), strict=True))
+    return len(v) == 9 and v.isdigit() and int(v[6]) == (10 - s % 10) % 10
+
+
+def test_round18_generator_checks() -> None:
+    """Round 18's ids against their published rules: the Health and Care number's NHS mod 11 (first
+    accepting the NHS's published example 943 476 5919 and rejecting it with one digit changed) in
+    Northern Ireland's 320-399 million range; the LANR's 4-9 check digit, each rule rejecting a
+    changed digit; RPPS by python-stdnum's Luhn, the Slovenian tax number and the partita IVA by
+    python-stdnum's validators; the clave de elector's structure (a real birth date, a state 01-32);
+    the credential kinds in their documented prefixes; the counters' digits failing Luhn and the NHS
+    rule."""
+    import datetime
+    import re
+
+    from stdnum import luhn
+    from stdnum.it import iva
+    from stdnum.si import ddv
+
+    assert _nhs_mod11_ok("9434765919") and not _nhs_mod11_ok("9434765918")
+    r = random.Random(18)
+    for _ in range(300):
+        hc = rb.uk_hc_number(r).replace(" ", "")
+        assert _nhs_mod11_ok(hc) and 320_000_001 <= int(hc[:9]) <= 399_999_999, hc
+        lanr = rb.de_lanr(r)
+        assert _lanr_ok(lanr) and not _lanr_ok(lanr[:6] + str((int(lanr[6]) + 1) % 10) + lanr[7:]), lanr
+        rpps = rb.fr_rpps(r)
+        assert len(rpps) == 11 and rpps.startswith("10") and luhn.is_valid(rpps), rpps
+        assert ddv.is_valid(rb.si_tax_number(r)) and iva.is_valid(rb.it_partita_iva(r))
+        clave = rb.mx_clave_elector(r)
+        m = re.fullmatch(r"[A-Z]{6}(\d\d)(\d\d)(\d\d)(0[1-9]|[12]\d|3[0-2])[HM]\d{3}", clave)
+        assert m and datetime.date(2000 + int(m[1]), int(m[2]), int(m[3])), clave
+        for n in (9, 10, 11, 16):
+            digits = rb._fails_checks(r, n)
+            assert len(digits) == n and not luhn.is_valid(digits), digits
+            assert n != 10 or not _nhs_mod11_ok(digits), digits
+    prefixes = (
+        "sk-ant-admin01-", "tr_dev_", "tr_prod_", "tr_stg_", "tr_pat_", "signkey-prod-", "tid=",
+        "access-production-", "access-development-", "rk_live_", "pylf_v1_", "p.eyJ", "api_org_",
+    )  # fmt: skip
+    for c in [c for c in CATS if c.name in rb.NEW18 and c.kind == "secret"]:
+        for t in range(c.n_templates):
+            text, (v,) = c.make(r, t)
+            assert v in text and v.startswith(prefixes), (c.name, v)
+    assert rb.anthropic_admin_key(r).endswith("AA") and len(rb.anthropic_admin_key(r)) == 110
+    tb = rb.tinybird_token(r).split(".")
+    assert len(tb) == 3 and json.loads(base64.urlsafe_b64decode(tb[1] + "=" * (-len(tb[1]) % 4)))["u"]
+
+
 def test_round15_joined_dev() -> None:
     """Round 15 joined dev (see `_check_joined_dev`): at least 30 new categories."""
     _check_joined_dev(15, 30, min_count=6)
@@ -1042,9 +1120,9 @@ def test_round14_joined_dev() -> None:
     _check_joined_dev(14, 30, min_count=6)
 
 
-@pytest.mark.parametrize("rnd", [13, 14, 15, 16, 17])
+@pytest.mark.parametrize("rnd", [13, 14, 15, 16, 17, 18])
 def test_round_wrappers_keep_values_findable(rnd: int) -> None:
-    """Every round-13 to round-17 wrapper encodes a text piece by piece (a part's encoding occurs in
+    """Every round-13 to round-18 wrapper encodes a text piece by piece (a part's encoding occurs in
     the encoding of any text around it), so a planted value's encoded form occurs in the wrapped prompt."""
     r = random.Random(rnd)
     alphabet = string.ascii_letters + string.digits + " -_.@:/\\'\"{}<>&%\n\tçø€日🙂"
