@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from itertools import pairwise
 
-from persona_pipeline.core.evidence.redaction import id_catalog, taxpayer_ids
+from persona_pipeline.core.evidence.redaction import id_catalog, register_checks, taxpayer_ids
 from persona_pipeline.core.evidence.redaction.matching import Rx
 from persona_pipeline.core.evidence.redaction.spans import Span, placeholder_cells_only
 
@@ -241,6 +241,12 @@ _LABELS: dict[str, str] = {
     ),
     # (an `id number` of no stated kind may be anything's: only a number with check digits is one)
     "id_number": rf"id{_W}(?:no|number|num|nr)",
+    # (round 17) register numbers with check digits of their own (`register_checks`), under the
+    # names their registers give them: the US National Provider Identifier and DEA registration
+    # number (a prescriber's), the UK Unique Learner Number
+    "us_npi": rf"npi|national{_W}provider{_W}id(?:entifier)?(?:{_W}(?:no|number))?",
+    "us_dea": rf"dea(?:{_W}registration)?(?:{_W}(?:no|nr|number|num))?",
+    "uk_uln": rf"uln|unique{_W}learner{_W}(?:no|number)",
 }
 # kinds a label's value may also be: the same word names other countries' numbers (`personnummer`
 # is Norway's and Denmark's too), and a generic label (`id number`) any number with check digits
@@ -262,6 +268,7 @@ _ALSO: dict[str, tuple[str, ...]] = {
     "nit": ("sv_nit", "gt_nit", "co_nit"),
     "tax_id": ("id_npwp", "gh_tin", "za_tin"),
     "national_id": (
+        "hu_szemelyi",
         "za_id",
         "il_id",
         "no_fnr",
@@ -358,6 +365,14 @@ def _add_catalog() -> None:
         _LABELS[entry.kind] = "|".join(dict.fromkeys(own)) or r"\b\B"
 
 
+# (round 17) Hungary's személyi azonosító (also `személyi szám`, and `azonosító jel` in full), in its
+# own spelling and without diacritics (a key's `szemelyi_azonosito`)
+_LABELS["hu_szemelyi"] = (
+    "|".join(
+        _fold_label(n) for n in ("személyi azonosító", "személyi azonosító jel", "személyi szám", "szemelyi azonosito")
+    )
+    + rf"|szemelyi{_W}szam"
+)
 _add_catalog()
 _KINDS = tuple(_LABELS)
 # (a key may end in a country code's hump: `dniAr`, `nitSv`)
@@ -567,6 +582,11 @@ _SHAPES: dict[str, tuple[Rx, ...]] = {
     "bg_pnf": (Rx(r"^(?:\d{10})"),),
     "be_bis": (Rx(r"^(?:\d\d\.?[2-5]\d\.?\d\d-?\d{3}\.?\d\d)"),),
     "gb_upn": (Rx(r"^(?:[A-Z]\d{12})"),),
+    # (round 17) as the registers print them; a Hungarian number also as `1-230415-1234`
+    "us_npi": (Rx(r"^(?:[12]\d{9})"),),
+    "us_dea": (Rx(r"^(?:[A-Za-z][A-Za-z9]\d{7})"),),
+    "uk_uln": (Rx(r"^(?:[1-9]\d{9})"),),
+    "hu_szemelyi": (Rx(r"^(?:[1-8]-?\d{6}-?\d{4})"),),
     "in_vid": (Rx(r"^(?:\d{4} ?\d{4} ?\d{4} ?\d{4})"),),
     "tax_id": (),
     "health_number": (
@@ -1036,6 +1056,10 @@ def _round9_validators() -> dict[str, Callable[[str], bool]]:
         "employee_id": _employee_id_ok,
         "in_abha_uan": lambda v: len(set(_digits(v))) >= 3 and not _consecutive(_digits(v)),
         "health_number": _health_number_ok,
+        "us_npi": register_checks.npi_ok,
+        "us_dea": register_checks.dea_ok,
+        "uk_uln": register_checks.uln_ok,
+        "hu_szemelyi": register_checks.hu_personal_ok,
     }
 
 

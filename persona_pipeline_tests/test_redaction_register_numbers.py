@@ -1,0 +1,69 @@
+"""Register numbers with check digits of their own (register_checks): US NPI and DEA numbers, the UK
+Unique Learner Number, Hungary's személyi azonosító; read under their labels only."""
+
+from __future__ import annotations
+
+import pytest
+
+from persona_pipeline.core.evidence.redaction import register_checks as rc
+from persona_pipeline.core.evidence.redaction.redactor import Redactor
+
+R = Redactor(b"k" * 32)
+
+
+def _redact(text: str) -> str:
+    out = R.redact(text)
+    assert out is not None
+    again = R.redact(out.text)
+    assert again is not None and again.text == out.text  # idempotent
+    return out.text
+
+
+def test_check_digits() -> None:
+    assert rc.npi_ok("1304528718") and not rc.npi_ok("1304528719") and not rc.npi_ok("3304528718")
+    assert rc.dea_ok("AK8420159") and rc.dea_ok("m95122077") and not rc.dea_ok("AK8420158")
+    assert not rc.dea_ok("IK8420159")  # (I is no registrant type)
+    assert rc.uln_ok("6482019373") and not rc.uln_ok("6482019374") and not rc.uln_ok("0482019373")
+    # born 1978 (weights 1..10) and 2003 (weights 10..1); a bad date or check fails
+    assert rc.hu_personal_ok("27809144035") and rc.hu_personal_ok("5-030611-2070")
+    assert not rc.hu_personal_ok("27809144036") and not rc.hu_personal_ok("27813444035")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("the referring clinician's NPI is 1304528718, please add it to the claim", "1304528718"),
+        ('{"billing_provider_npi": "2047188364", "units": 3}', "2047188364"),
+        ("National Provider Identifier: 2047188364", "2047188364"),
+        ("script was signed off under DEA number AK8420159 yesterday", "AK8420159"),
+        ("(DEA FW3604712)", "FW3604712"),
+        ("dea_registration=M95122077&state=OH", "M95122077"),
+        ("her unique learner number 6482019373 is not on the return", "6482019373"),
+        ("<Learner><ULN>3105728464</ULN></Learner>", "3105728464"),
+        ("személyi azonosító: 27809144035", "27809144035"),
+        ("a személyi szám 1-650327-1183 hibás", "1-650327-1183"),
+        ("szemelyi_azonosito = '50306112070'", "50306112070"),
+    ],
+)
+def test_labelled_register_numbers_are_redacted(text: str, value: str) -> None:
+    out = _redact(text)
+    assert value not in out and "[REDACTED:" in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a failing check under the label: not the register's number
+        "NPI 1304528719 bounced",
+        "DEA number AK8420158",
+        "ULN 6482019374",
+        # valid-looking digits with no label: order, build and ticket numbers, versions, hashes
+        "order 1304528718 shipped; build 2047188364 green",
+        "see ticket AK8420159 and release v6.4.82019373",
+        "sha 6482019373a1f0c9 and the npi_client.NpiResolver class",
+        "from npi.registry import lookup  # version 2.0.47188364",
+        "deadline 27809144035 ms",
+    ],
+)
+def test_developer_text_stays(text: str) -> None:
+    assert _redact(text) == text
