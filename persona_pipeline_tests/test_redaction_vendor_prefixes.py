@@ -1,0 +1,54 @@
+"""Vendor tokens found by their documented prefixes alone (secrets._OWN_RULES), with no label."""
+
+from __future__ import annotations
+
+import pytest
+
+from persona_pipeline.core.evidence.redaction.redactor import Redactor
+
+R = Redactor(b"k" * 32)
+
+
+def _redact(text: str) -> str:
+    out = R.redact(text)
+    assert out is not None
+    again = R.redact(out.text)
+    assert again is not None and again.text == out.text  # idempotent
+    return out.text
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "lin_oauth_28abc70e91efa4c9c665284cb0f07586926f223d39fcec500401863fae3b3141",
+        "dckr_oat_nrb44Ds0EXR_ox-EVybB6X22ErphBWaf",
+        "PMAK-c0eecb0aba9abfef34d1fd63-22b239745856a143af6fe397e005f15b89",
+        "PMAT-J7ERUWHHVHHGTO6NEVSUYCEVJG",
+        "dose128679b7706ab6151137259adf6342c7",
+        "dp.sa.q8UPktsn3NKi3YqHh7wkMz0OmdOpEQUjCytzTGvE5Zr",
+        "dp.ct.cdZ3wEQQL4RTPTN52DZeocgWf1RfyMuLTLa21e2t",
+        "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",
+    ],
+)
+@pytest.mark.parametrize(
+    "frame",
+    ["the old one from the runbook: {v}", "[code]{v}[/code]", "    {v}\n", "x = '{v}'"],
+)
+def test_prefixed_tokens_alone(value: str, frame: str) -> None:
+    out = _redact(frame.format(v=value))
+    assert value[8:24] not in out and "[REDACTED:" in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the dose was 500 mg, dosed twice; see dosedb.py and dose_response_curve()",
+        "run dp.ct.yaml through the linter; dp.st.apply(df) returns a frame",
+        "PMAT-123 is the Jira key and PMAK-docs the wiki page",
+        "lin_oauth_client.py and dckr_oat_helper are module names",
+        "nvapi-python 0.4.1 is the client package",
+        "commit dosefacade0 and sha 128679b7706ab6151137259adf6342c7",
+    ],
+)
+def test_developer_text_stays(text: str) -> None:
+    assert _redact(text) == text
