@@ -36,7 +36,7 @@ def test_value_after_a_sentence_colon(text: str, value: str) -> None:
 
 @pytest.mark.parametrize(
     "before",
-    ["  image:", 'settings = {"build":', "- name: ", "a=1 b:", "x: ", "digest = "],
+    ["  image:", 'settings = {"build":', "- name: ", "a=1 b:", "x: ", "digest = ", "'kind: Secret\\n    token: "],
 )
 def test_a_key_still_labels(before: str) -> None:
     assert _labelled(before)

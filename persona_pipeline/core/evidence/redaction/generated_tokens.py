@@ -136,8 +136,9 @@ def _ssh_wire_key(run: str) -> bool:
 
 
 # a sentence's colon: its last word follows another word and a blank (`found it on the old page:`),
-# where a key stands alone or after punctuation (`  token:`, `{"key":`, `- name:`, `a=1 b:`)
-_PROSE_COLON = re.compile(r"[A-Za-z][ \t]+[A-Za-z]+[ \t]*:$")
+# where a key stands alone or after punctuation (`  token:`, `{"key":`, `- name:`, `a=1 b:`); an
+# escape's letter is no word (`\n    password:` is a key on its own line of a string literal)
+_PROSE_COLON = re.compile(r"(?:^|[^A-Za-z0-9_\\])[A-Za-z]+[ \t]+[A-Za-z]+[ \t]*:$")
 
 
 def _labelled(before: str) -> bool:
