@@ -67,3 +67,31 @@ def test_labelled_register_numbers_are_redacted(text: str, value: str) -> None:
 )
 def test_developer_text_stays(text: str) -> None:
     assert _redact(text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a column under its header, the table inside a quote, a string or a block whose marks
+        # stand before the header and each row
+        "ULN,Surname\n6482019373,(not given)\n3105728464,Okafor",
+        "> > ULN,Surname\n> > 6482019373,(not given)\n> > 3105728464,Okafor\n>",
+        "notes = 'ULN,Surname\n6482019373,(not given)\n3105728464,Okafor'",
+        "[code]ULN,Surname\n6482019373,(not given)\n3105728464,Okafor[/code]",
+        "    \\\\ULN,Surname\n    \\\\6482019373,(not given)\n    \\\\3105728464,Okafor\n;",
+        'val t = """|ULN,Surname\n           |6482019373,(not given)\n           |3105728464,Okafor"""',
+    ],
+)
+def test_column_under_a_wrapped_header(text: str) -> None:
+    out = _redact(text)
+    assert "6482019373" not in out and "3105728464" not in out
+
+
+def test_wrapped_column_of_other_numbers_stays() -> None:
+    # the same layout whose column holds no valid number, or whose header names none
+    for text in (
+        "> > ULN,Surname\n> > 6482019374,(not given)\n>",
+        "x = 'build,branch\n6482019373,main'",
+        "[code]order,qty\n1304528718,2[/code]",
+    ):
+        assert _redact(text) == text
