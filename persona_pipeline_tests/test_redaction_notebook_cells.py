@@ -1,0 +1,51 @@
+"""An IPython result labelled by the key its cell read (label_links._NOTEBOOK)."""
+
+from __future__ import annotations
+
+import pytest
+
+from persona_pipeline.core.evidence.redaction.label_links import _pairs
+from persona_pipeline.core.evidence.redaction.redactor import Redactor
+
+R = Redactor(b"k" * 32)
+
+
+def _redact(text: str) -> str:
+    out = R.redact(text)
+    assert out is not None
+    again = R.redact(out.text)
+    assert again is not None and again.text == out.text  # idempotent
+    return out.text
+
+
+def test_pair_is_the_cells_last_key_and_its_result() -> None:
+    text = "In [12]: people.at[4, \"learner_uln\"]\nOut[12]: '6482019373'\n"
+    assert [(k, text[a:b]) for k, a, b in _pairs(text)] == [("learner_uln", "6482019373")]
+    # another cell's result is no answer to this one
+    assert list(_pairs("In [3]: people.at[4, \"learner_uln\"]\nOut[9]: '6482019373'\n")) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("In [31]: os.getenv(\"REPORTING_DB_PASSWORD\")\nOut[31]: 'gravel-Otter-4471'", "gravel-Otter-4471"),
+        ("    \\\\In [2]: row['ni_number']\n    \\\\Out[2]: 'JT 41 82 07 B'\n;", "JT 41 82 07 B"),
+        ('val s = """|In [8]: staff.loc[17, "national_provider_id"]\n        |Out[8]: \'1304528718\'"""', "1304528718"),
+    ],
+)
+def test_result_redacted_by_its_key(text: str, value: str) -> None:
+    assert value not in _redact(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'In [2]: runs["build_number"].iloc[0]\nOut[2]: 2047188364',
+        "In [3]: meta['version']\nOut[3]: '4.12.0-rc.3'",
+        "In [4]: commit[\"sha\"]\nOut[4]: '9f2c4e1b7a3d5f60c8e2b4a6d1f3e5c7b9a0d2f4'",
+        "In [5]: df.loc[2, \"order_id\"]\nOut[5]: 'ORD-2026-118834'",
+        "In [6]: type(client).__name__\nOut[6]: 'HttpClientConnectionManager'",
+    ],
+)
+def test_developer_results_stay(text: str) -> None:
+    assert _redact(text) == text
