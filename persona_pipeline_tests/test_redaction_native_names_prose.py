@@ -48,3 +48,21 @@ def test_name_in_english_prose(text: str, name: str) -> None:
 )
 def test_other_script_text_stays(text: str) -> None:
     assert _redact(text) == text
+
+
+def test_linear_on_a_line_of_many_names() -> None:
+    import time
+
+    from persona_pipeline.core.evidence.redaction import pii
+
+    def cost(n: int) -> float:
+        text = "loop in Ольга Белова and " * n  # (one line: a look-back to its start per run is quadratic)
+        best = 1e9
+        for _ in range(3):
+            t = time.process_time()
+            assert sum(1 for _ in pii._native_name_spans(text)) == n
+            best = min(best, time.process_time() - t)
+        return best
+
+    # four times the text, under eight times the cost (a quadratic scan is ~16x)
+    assert cost(8000) < 8 * cost(2000)

@@ -1832,8 +1832,8 @@ _AFTER_RUN = re.compile(r"[ \t]*(?:$|[,.;:!?)\]]|[ \t][A-Za-z])")
 def _in_english_prose(text: str, a: int, b: int) -> bool:
     if " " not in text[a:b] and "\t" not in text[a:b]:
         return False  # (one word: a term of that language as often as a name)
-    line_start = text.rfind("\n", 0, a) + 1
-    lo = max(line_start, a - 24)
+    # (the look-back is bounded: a line of many runs is read once, not back to its start per run)
+    lo = text.rfind("\n", max(0, a - 24), a) + 1 or max(0, a - 24)
     if _DETERMINER_BEFORE.search(text, lo, a) is not None:
         return False
     return _ENGLISH_BEFORE.search(text, lo, a) is not None and (_AFTER_RUN.match(text, b) is not None or b == len(text))
