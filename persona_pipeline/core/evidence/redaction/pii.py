@@ -1823,7 +1823,8 @@ _SCRIPT_CHAR = re.compile(
 # colon, standing unquoted, the sentence going on after it or ending. A phrase of another language
 # written into English prose is a name far more often than anything else (a quoted string is a
 # UI label or a translation: never read here).
-_ENGLISH_BEFORE = re.compile(r"(?:^|[\s(,;])(?:[a-z]{2,20}|[A-Z][a-z]{2,20}:)[ \t]+$")
+# (one blank, as prose spaces its words: two or a tab are a listing's column gap, `error  <message>`)
+_ENGLISH_BEFORE = re.compile(r"(?:^|[\s(,;])(?:[a-z]{2,20}|[A-Z][a-z]{2,20}:) $")
 # (English determiners: what follows one is a noun phrase, `the الرقم الضريبي`, never a name)
 _DETERMINER_BEFORE = re.compile(r"(?:^|\W)(?:the|an?|this|that|these|those|my|your|his|her|its|our|their)[ \t]+$")
 _AFTER_RUN = re.compile(r"[ \t]*(?:$|[,.;:!?)\]]|[ \t][A-Za-z])")
