@@ -1442,7 +1442,17 @@ def table_column_values(
     """Values in the column of each `header_cell` match (a header cell naming a kind) of a
     delimited table: `kind_of(groups)` gives the kind and the label's offset, `value_end(kind,
     text, start)` the end of a valid value starting at `start` (None: not one)."""
-    for spans in header_cell.finditer(text):
+    matches = list(header_cell.finditer(text))
+    # (a line holding a header cell starts a table of its own: a table's rows end before it, so
+    # every row is read under one header line, not under each header above it: linear in the text)
+    header_lines: set[int] = set()
+    line_start, seen = 0, 0
+    for m in matches:  # (in text order: each stretch searched for its line break once)
+        nl = text.rfind("\n", seen, m[0][0] + 1)
+        line_start = nl + 1 if nl >= 0 else line_start
+        seen = m[0][0] + 1
+        header_lines.add(line_start)
+    for spans in matches:
         (h0, _), *groups = spans
         if _in_placeholder(text, h0 + 1):
             continue
@@ -1458,6 +1468,8 @@ def table_column_values(
         col, width = header.count(sep, 0, label_pos - line_start), header.count(sep)
         pos = line_end + 1
         for _ in range(_MAX_TABLE_ROWS):
+            if pos in header_lines:
+                break
             end = text.find("\n", pos)
             end = len(text) if end < 0 else end
             row = text[pos:end]
