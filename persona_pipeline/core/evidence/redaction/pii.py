@@ -1730,9 +1730,7 @@ def _context_matches(text: str) -> Iterator[tuple[tuple[int, int], ...]]:
 # `Reported-by:`, `merged by`, `"displayName": "`), or before an honorific (`さん`, `様`, `씨`, `님`).
 # (Python `re`: bounded runs, no nested quantifiers, so linear time.)
 _NATIVE_NAME_WORD = (
-    # (a Korean name may be written with a blank after the family name: `정 지우`)
-    r"[\u4e00-\u9fff]{2,4}|[\uac00-\ud7a3][ \t][\uac00-\ud7a3]{1,3}(?![\uac00-\ud7a3])|[\uac00-\ud7a3]{2,4}|"
-    r"[\u30a1-\u30fa\u30fc]{2,10}(?:[ \u30fb][\u30a1-\u30fa\u30fc]{2,10})?|"
+    r"[\u4e00-\u9fff]{2,4}|[\uac00-\ud7a3]{2,4}|[\u30a1-\u30fa\u30fc]{2,10}(?:[ \u30fb][\u30a1-\u30fa\u30fc]{2,10})?|"
     # (Cyrillic of every language: Serbian Ј, Ћ, Mongolian Ө, Ү; a hyphenated given name, Бат-Эрдэнэ)
     r"[\u0400-\u042f\u0460-\u04fe][\u0430-\u045f\u0460-\u04ff]{1,20}(?:-[\u0400-\u042f][\u0430-\u045f\u0460-\u04ff]{1,20})?"
     r"(?:[ \t]+[\u0400-\u042f\u0460-\u04fe][\u0430-\u045f\u0460-\u04ff]{1,20}){1,2}|"
@@ -1756,13 +1754,8 @@ _NATIVE_NAME_WORD = (
     # Devanagari (Hindi, Marathi, Nepali): letters and their vowel signs
     r"[\u0904-\u0939\u0958-\u0961][\u0900-\u0963]{1,15}"
     r"(?:[ \t]+[\u0904-\u0939\u0958-\u0961][\u0900-\u0963]{1,15}){1,2}|"
-    # Thai: no capitals, a given name and a surname of consonants and vowel signs (a word may open
-    # with a vowel written before its consonant: เ แ โ ใ ไ)
-    r"[\u0e01-\u0e2e\u0e40-\u0e44][\u0e01-\u0e4e]{1,20}(?:[ \t]+[\u0e01-\u0e2e\u0e40-\u0e44][\u0e01-\u0e4e]{1,20})?|"
-    # Lao (its consonants, then vowel and tone signs) and Thaana (letters, then its vowel signs)
-    # (a Lao word may open with a vowel written before its consonant: ເ ແ ໂ ໃ ໄ)
-    r"[\u0e81-\u0eae\u0ec0-\u0ec4][\u0e81-\u0ecd]{1,20}(?:[ \t]+[\u0e81-\u0eae\u0ec0-\u0ec4][\u0e81-\u0ecd]{1,20})?|"
-    r"[\u0780-\u07a5][\u0780-\u07b0]{1,20}(?:[ \t]+[\u0780-\u07a5][\u0780-\u07b0]{1,20}){1,2}"
+    # Thai: no capitals, a given name and a surname of consonants and vowel signs
+    r"[\u0e01-\u0e2e][\u0e01-\u0e4e]{1,20}(?:[ \t]+[\u0e01-\u0e2e][\u0e01-\u0e4e]{1,20})?"
 )
 _NATIVE_LABELS = (
     r"담당자|작성자|보고자|担当者?|作成者|報告者|负责人|負責人|联系人|聯絡人|作者|报告人|經手人|"
@@ -1815,29 +1808,9 @@ _NATIVE_LABEL_WORDS = tuple(w.rstrip("?") for w in _NATIVE_LABELS.split("|"))
 _SCRIPT_CHAR = re.compile(
     r"[\u4e00-\u9fff\uac00-\ud7a3\u30a1-\u30fa\u0400-\u04ff\u0620-\u06cc\u05d0-\u05ea\u0391-\u03c9\u0904-\u0939"
     r"\u0531-\u0556\u0985-\u09b9\u0c05-\u0c39\u0b85-\u0bb9\u0d85-\u0dc6\u1780-\u17b3\u10d0-\u10fa\u1200-\u135a"
-    r"\u1000-\u102a\u0e81-\u0eae\u0780-\u07a5"
+    r"\u1000-\u102a"
     r"\u3055\u69d8\u6c0f\uc528\ub2d8\u0e01-\u0e2e]"
 )
-# Another script's words inside an English sentence: a run of two or more words (a given name and a
-# family name) right after an English word and a blank (`…to`, `…is`) or a capitalised label and its
-# colon, standing unquoted, the sentence going on after it or ending. A phrase of another language
-# written into English prose is a name far more often than anything else (a quoted string is a
-# UI label or a translation: never read here).
-# (one blank, as prose spaces its words: two or a tab are a listing's column gap, `error  <message>`)
-_ENGLISH_BEFORE = re.compile(r"(?:^|[\s(,;])(?:[a-z]{2,20}|[A-Z][a-z]{2,20}:) $")
-# (English determiners: what follows one is a noun phrase, `the الرقم الضريبي`, never a name)
-_DETERMINER_BEFORE = re.compile(r"(?:^|\W)(?:the|an?|this|that|these|those|my|your|his|her|its|our|their)[ \t]+$")
-_AFTER_RUN = re.compile(r"[ \t]*(?:$|[,.;:!?)\]]|[ \t][A-Za-z])")
-
-
-def _in_english_prose(text: str, a: int, b: int) -> bool:
-    if " " not in text[a:b] and "\t" not in text[a:b]:
-        return False  # (one word: a term of that language as often as a name)
-    # (the look-back is bounded: a line of many runs is read once, not back to its start per run)
-    lo = text.rfind("\n", max(0, a - 24), a) + 1 or max(0, a - 24)
-    if _DETERMINER_BEFORE.search(text, lo, a) is not None:
-        return False
-    return _ENGLISH_BEFORE.search(text, lo, a) is not None and (_AFTER_RUN.match(text, b) is not None or b == len(text))
 
 
 def _latin_name_ok(value: str) -> bool:
@@ -1871,8 +1844,6 @@ def _native_name_spans(text: str) -> Iterator[Span]:
         elif (dear := _DEAR_FIRST.match(text, a, b)) is not None and " " in text[dear.end() : b]:
             # (two words after it: a given name and a patronymic or surname; "Уважаемые Коллеги" is no one)
             yield Span(dear.end(), b, "person_name")  # (the run began with the address: Уважаемый Иван Петров)
-        elif _in_english_prose(text, a, b):
-            yield Span(a, b, "person_name")
         elif "\u4e00" <= text[a] <= "\u9fff":
             title = min((p for t in _HAN_TITLES if (p := text.find(t, a + 2, b + 2)) >= 0), default=-1)
             if title >= 0:
