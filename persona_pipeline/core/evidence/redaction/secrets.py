@@ -301,14 +301,6 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     # docs.github.com/actions/reference/workflow-commands: "Masking a value in a log"): a secret by
     # the command's own definition (a `$VAR` reference is the placeholder policy's)
     ("cli_secret", r"::add-mask::([^\s\"'`\\]{6,256})", 1, ("::add-mask::",)),
-    # a value asserted equal to a mask (`assert 'V' == '***'`, pytest's report of a masking test that
-    # failed): the value the mask should have replaced, shown unmasked, whichever side it stands on
-    (
-        "cli_secret",
-        r"\bassert[ \t]+['\"]([^'\"\r\n]{4,256})['\"][ \t]*==[ \t]*['\"]\*{3,}['\"]",
-        1,
-        ("assert",),
-    ),
     # a Bicep parameter's default (`param sqlPassword string = 'V'`, learn.microsoft.com/azure/
     # azure-resource-manager/bicep/parameters): the key is the parameter's name
     (
