@@ -428,10 +428,9 @@ _SCHEMA_LINES = 4
 _VALUE_REACH = 56
 _MAX_TOKENS = 7
 # A label that is a whole header cell of a delimited table: its column's cells are its values.
-# (the first cell may follow a shell prompt: `root@host:/srv# id;pesel;name`, or open the string
-# or block that holds the table: `x = 'id,pesel`, `[code]id,pesel`, Zig's `\\id,pesel`)
+# (the first cell may follow a shell prompt: `root@host:/srv# id;pesel;name`)
 _LABEL_CELL = Rx(
-    r"(?im)(?:^|[,;\t|\]=\\]|[#$>][ \t])[ \t]*[\"']?(?:[a-z]+_)??(?:"
+    r"(?im)(?:^|[,;\t|]|[#$>][ \t])[ \t]*[\"']?(?:[a-z]+_)??(?:"
     + "|".join(f"({p})" for p in _LABELS.values())
     + r")[\"']?[ \t]*(?:[,;\t|]|\r?$)"
 )
@@ -1484,9 +1483,7 @@ def table_column_values(
                 break
             a = pos + sum(len(c) + 1 for c in cells[:col])
             cell = cells[col]
-            # (a first cell carries the line's quoting or continuation marks, as its header did:
-            # `> > `, Zig's `\\`, a margin's `|`; none of them ever opens a value)
-            lead = len(cell) - len(cell.lstrip(" \t\"'>|\\" if col == 0 else " \t\"'"))
+            lead = len(cell) - len(cell.lstrip(" \t\"'"))
             v_end = None if held and _PLACEHOLDER_OPEN in cell else value_end(kind, text, a + lead)
             if v_end is not None:
                 yield Span(a + lead, v_end, kind)
