@@ -24,9 +24,41 @@ def test_check_digits() -> None:
     assert rc.dea_ok("AK8420159") and rc.dea_ok("m95122077") and not rc.dea_ok("AK8420158")
     assert not rc.dea_ok("IK8420159")  # (I is no registrant type)
     assert rc.uln_ok("6482019373") and not rc.uln_ok("6482019374") and not rc.uln_ok("0482019373")
-    # born 1978 (weights 1..10) and 2003 (weights 10..1); a bad date or check fails
-    assert rc.hu_personal_ok("27809144035") and rc.hu_personal_ok("5-030611-2070")
-    assert not rc.hu_personal_ok("27809144036") and not rc.hu_personal_ok("27813444035")
+
+
+def _hu(first: str, yymmdd: str, serial: str, weights: range) -> str:
+    """A személyi azonosító built by the published rule (check digit: weighted sum mod 11)."""
+    body = first + yymmdd + serial
+    rest = sum(int(c) * w for c, w in zip(body, weights, strict=True)) % 11
+    assert rest != 10, "pick another serial"
+    return body + str(rest)
+
+
+_OLD, _NEW = range(1, 11), range(10, 0, -1)  # (born before 1997-01-01 / on or after)
+
+
+@pytest.mark.parametrize(
+    ("value", "valid"),
+    [
+        (_hu("1", "780914", "174", _OLD), True),  # citizen, male, born 1978
+        (_hu("2", "961231", "215", _OLD), True),  # female, born 1996-12-31: last day of the old weights
+        (_hu("1", "970101", "003", _NEW), True),  # male, born 1997-01-01: first day of the new weights
+        (_hu("3", "050314", "269", _NEW), True),  # citizen, male, born 2005
+        (_hu("4", "121130", "750", _NEW), True),  # citizen, female, born 2012
+        (_hu("3", "851102", "012", _OLD), True),  # older scheme: citizen born 1885
+        (_hu("5", "680420", "118", _OLD), True),  # foreign-born resident, 1968
+        (_hu("8", "550707", "302", _OLD), True),  # foreign citizen, 1955
+        (_hu("7", "950101", "042", _OLD), True),  # foreign citizen, 1895
+        (_hu("1", "780914", "174", _NEW), False),  # a 1978 birth checked with the new weights
+        (_hu("2", "980203", "138", _OLD), False),  # a 1998 birth checked with the old weights
+        (_hu("2", "780231", "175", _OLD), False),  # 31 February
+        (_hu("9", "780914", "174", _OLD), False),  # no such first digit
+    ],
+)
+def test_hu_szemelyi_check(value: str, valid: bool) -> None:
+    assert rc.hu_personal_ok(value) is valid
+    if valid:  # a wrong check digit fails
+        assert not rc.hu_personal_ok(value[:10] + str((int(value[10]) + 1) % 10))
 
 
 @pytest.mark.parametrize(
@@ -43,6 +75,8 @@ def test_check_digits() -> None:
         ("személyi azonosító: 27809144035", "27809144035"),
         ("a személyi szám 1-650327-1183 hibás", "1-650327-1183"),
         ("szemelyi_azonosito = '50306112070'", "50306112070"),
+        ("személyi azonosító: " + _hu("3", "050314", "269", _NEW), _hu("3", "050314", "269", _NEW)),
+        ("Személyi szám: 2 961231 2159", "2 961231 2159"),  # the spaced form
     ],
 )
 def test_labelled_register_numbers_are_redacted(text: str, value: str) -> None:

@@ -586,7 +586,7 @@ _SHAPES: dict[str, tuple[Rx, ...]] = {
     "us_npi": (Rx(r"^(?:[12]\d{9})"),),
     "us_dea": (Rx(r"^(?:[A-Za-z][A-Za-z9]\d{7})"),),
     "uk_uln": (Rx(r"^(?:[1-9]\d{9})"),),
-    "hu_szemelyi": (Rx(r"^(?:[1-8]-?\d{6}-?\d{4})"),),
+    "hu_szemelyi": (Rx(r"^(?:[1-8][ -]?\d{6}[ -]?\d{4})"),),
     "in_vid": (Rx(r"^(?:\d{4} ?\d{4} ?\d{4} ?\d{4})"),),
     "tax_id": (),
     "health_number": (
