@@ -52,3 +52,25 @@ def test_prefixed_tokens_alone(value: str, frame: str) -> None:
 )
 def test_developer_text_stays(text: str) -> None:
     assert _redact(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "user"),
+    [
+        (
+            'curl -u "rdelacroix:dose5b1e0c7f93a24d68e0b1c2d3e4f5a6b7" https://adb-7.example.net/oidc/v1/token',
+            "rdelacroix",
+        ),
+        ("curl -sS -u tkimura:dose5b1e0c7f93a24d68e0b1c2d3e4f5a6b7 https://dbc-42.example.com/api", "tkimura"),
+        (
+            "curl --user 'ci-exporter:lin_oauth_9f8e7d6c5b4a39281706f5e4d3c2b1a09f8e7d6c5b4a39281706f5e4d3c2b1a0' "
+            "https://api.example.org/graphql",
+            "ci-exporter",
+        ),
+        ("curl -u hwalsh:ghp_Q2w8Er5Ty7Ui9Op1As3Df6Gh4Jk0Lz2Xc5Vb https://api.github.com/user", "hwalsh"),
+    ],
+)
+def test_basic_auth_user_before_a_prefixed_token(text: str, user: str) -> None:
+    # the option's whole `user:password` is the credential, whichever rule knows the password
+    out = _redact(text)
+    assert user not in out and "[REDACTED:" in out
