@@ -49,3 +49,35 @@ def test_result_redacted_by_its_key(text: str, value: str) -> None:
 )
 def test_developer_results_stay(text: str) -> None:
     assert _redact(text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the literal is data a call transforms, not a key the cell looks up
+        'In [3]: hashlib.sha256(b"password").hexdigest()\n'
+        "Out[3]: 'a3f1c9e07b2d4e5f60718293a4b5c6d7e8f90112233445566778899aabbccdd'",
+        "In [4]: base64.b64encode(b\"api_key\")\nOut[4]: b'YXBpX2tleQ=='",
+        'In [5]: bcrypt.hashpw(b"secret", salt)\n'
+        "Out[5]: b'$2b$12$Nq3yX1rT8uVwZa0bCdEfGeHiJkLmNoPqRsTuVwXyZa0bCdEfGhIjK'",
+        "In [6]: hashlib.md5(row[\"password\"].encode()).hexdigest()\nOut[6]: '0c4e8f1a2b3d5c6e7f8091a2b3c4d5e6'",
+        'In [7]: len("secret_key")\nOut[7]: 10',
+    ],
+)
+def test_a_transformed_literal_labels_nothing(text: str) -> None:
+    assert list(_pairs(text)) == []
+    assert _redact(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("In [1]: cfg.get(\"api_token\")\nOut[1]: 'x'", "api_token"),
+        ("In [2]: os.environ[\"DB_PASSWORD\"]\nOut[2]: 'x'", "DB_PASSWORD"),
+        ("In [3]: getattr(settings, \"secret_key\")\nOut[3]: 'x'", "secret_key"),
+        ("In [4]: people[\"phone\"].iloc[0]\nOut[4]: 'x'", "phone"),
+        ("In [5]: d.get(\"password\", None)  # fallback\nOut[5]: 'x'", "password"),
+    ],
+)
+def test_a_lookup_names_its_result(text: str, key: str) -> None:
+    assert [k for k, _, _ in _pairs(text)] == [key]
