@@ -77,6 +77,7 @@ def test_hu_szemelyi_check(value: str, valid: bool) -> None:
         ("szemelyi_azonosito = '50306112070'", "50306112070"),
         ("személyi azonosító: " + _hu("3", "050314", "269", _NEW), _hu("3", "050314", "269", _NEW)),
         ("Személyi szám: 2 961231 2159", "2 961231 2159"),  # the spaced form
+        ("npi_number: 2047188364", "2047188364"),  # the identifier's own noun after the acronym
     ],
 )
 def test_labelled_register_numbers_are_redacted(text: str, value: str) -> None:
@@ -97,6 +98,10 @@ def test_labelled_register_numbers_are_redacted(text: str, value: str) -> None:
         "sha 6482019373a1f0c9 and the npi_client.NpiResolver class",
         "from npi.registry import lookup  # version 2.0.47188364",
         "deadline 27809144035 ms",
+        # a register acronym heading another identifier names that thing, not the number
+        "the npi_count is 1304528718",
+        "uln_batch_size: 6482019373",
+        "dea_cache_key = 'AK8420159'",
     ],
 )
 def test_developer_text_stays(text: str) -> None:

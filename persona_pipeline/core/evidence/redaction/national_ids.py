@@ -1228,6 +1228,8 @@ def _labelled(text: str, label: Rx, lead: int = 0) -> Iterator[Span]:
             continue  # `[REDACTED:ca_sin:…]` names a kind, not a number of the text's
         label_end = spans[0][1]
         kinds = _kinds_of(spans[1:])
+        if _names_another_identifier(text, label_end, kinds):
+            continue
         written = text[spans[0][0] : label_end]
         # (a catalogue abbreviation names its number in capitals; in lower case only as a key)
         acronym = not written.isupper() and id_catalog.latin(written).lower() in _CATALOG_ACRONYMS
@@ -1248,6 +1250,21 @@ def _labelled(text: str, label: Rx, lead: int = 0) -> Iterator[Span]:
             span = _schema_example(text, label_end, kinds) or _test_case_value(text, spans[0][0], label_end, kinds)
         if span is not None and not _weak_employee(text, written, spans[0][0], span):
             yield span
+
+
+# (round 17's register kinds, whose labels are short acronyms: as an identifier's head, `npi_count`,
+# `dea_cache`, they name another thing unless the word after is the identifier's own noun)
+_ACRONYM_REGISTERS = frozenset(("us_npi", "us_dea", "uk_uln"))
+_ID_NOUNS = frozenset(("number", "num", "no", "nr", "nbr", "id", "identifier", "value"))
+_IDENT_WORD = re.compile(r"[A-Za-z0-9]+")
+
+
+def _names_another_identifier(text: str, label_end: int, kinds: list[str]) -> bool:
+    """Whether a register acronym glued by `_` to a following word heads another identifier."""
+    if text[label_end - 1 : label_end] != "_" or not set(kinds) <= _ACRONYM_REGISTERS:
+        return False
+    word = _IDENT_WORD.match(text, label_end)
+    return word is not None and word[0].lower() not in _ID_NOUNS
 
 
 def _weak_employee(text: str, written: str, label_start: int, span: Span) -> bool:
