@@ -135,7 +135,7 @@ def _ssh_wire_key(run: str) -> bool:
     return raw[4:8] in (b"ssh-", b"ecds", b"sk-s", b"sk-e")
 
 
-# a sentence's colon: its last word follows another word and a blank (`found it on the old page:`),
+# a sentence's colon: its last word follows another word and a blank (`the value I tried yesterday:`),
 # where a key stands alone or after punctuation (`  token:`, `{"key":`, `- name:`, `a=1 b:`); an
 # escape's letter is no word (`\n    password:` is a key on its own line of a string literal)
 _PROSE_COLON = re.compile(r"(?:^|[^A-Za-z0-9_\\])[A-Za-z]+[ \t]+[A-Za-z]+[ \t]*:$")
