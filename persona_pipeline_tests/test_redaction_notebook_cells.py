@@ -6,16 +6,7 @@ import pytest
 
 from persona_pipeline.core.evidence.redaction.label_links import _pairs
 from persona_pipeline.core.evidence.redaction.redactor import Redactor
-
-R = Redactor(b"k" * 32)
-
-
-def _redact(text: str) -> str:
-    out = R.redact(text)
-    assert out is not None
-    again = R.redact(out.text)
-    assert again is not None and again.text == out.text  # idempotent
-    return out.text
+from persona_pipeline_tests.redaction_checks import redacted
 
 
 def test_pair_is_the_cells_last_key_and_its_result() -> None:
@@ -33,8 +24,8 @@ def test_pair_is_the_cells_last_key_and_its_result() -> None:
         ('val s = """|In [8]: staff.loc[17, "national_provider_id"]\n        |Out[8]: \'1304528718\'"""', "1304528718"),
     ],
 )
-def test_result_redacted_by_its_key(text: str, value: str) -> None:
-    assert value not in _redact(text)
+def test_result_redacted_by_its_key(text: str, value: str, redactor: Redactor) -> None:
+    assert value not in redacted(redactor, text)
 
 
 @pytest.mark.parametrize(
@@ -47,8 +38,8 @@ def test_result_redacted_by_its_key(text: str, value: str) -> None:
         "In [6]: type(client).__name__\nOut[6]: 'HttpClientConnectionManager'",
     ],
 )
-def test_developer_results_stay(text: str) -> None:
-    assert _redact(text) == text
+def test_developer_results_stay(text: str, redactor: Redactor) -> None:
+    assert redacted(redactor, text) == text
 
 
 @pytest.mark.parametrize(
@@ -64,9 +55,9 @@ def test_developer_results_stay(text: str) -> None:
         'In [7]: len("secret_key")\nOut[7]: 10',
     ],
 )
-def test_a_transformed_literal_labels_nothing(text: str) -> None:
+def test_a_transformed_literal_labels_nothing(text: str, redactor: Redactor) -> None:
     assert list(_pairs(text)) == []
-    assert _redact(text) == text
+    assert redacted(redactor, text) == text
 
 
 @pytest.mark.parametrize(

@@ -5,16 +5,7 @@ from __future__ import annotations
 import pytest
 
 from persona_pipeline.core.evidence.redaction.redactor import Redactor
-
-R = Redactor(b"k" * 32)
-
-
-def _redact(text: str) -> str:
-    out = R.redact(text)
-    assert out is not None
-    again = R.redact(out.text)
-    assert again is not None and again.text == out.text  # idempotent
-    return out.text
+from persona_pipeline_tests.redaction_checks import redacted
 
 
 @pytest.mark.parametrize(
@@ -34,8 +25,8 @@ def _redact(text: str) -> str:
     "frame",
     ["the old one from the runbook: {v}", "[code]{v}[/code]", "    {v}\n", "x = '{v}'"],
 )
-def test_prefixed_tokens_alone(value: str, frame: str) -> None:
-    out = _redact(frame.format(v=value))
+def test_prefixed_tokens_alone(value: str, frame: str, redactor: Redactor) -> None:
+    out = redacted(redactor, frame.format(v=value))
     assert value[8:24] not in out and "[REDACTED:" in out
 
 
@@ -50,8 +41,8 @@ def test_prefixed_tokens_alone(value: str, frame: str) -> None:
         "commit dosefacade0 and sha 128679b7706ab6151137259adf6342c7",
     ],
 )
-def test_developer_text_stays(text: str) -> None:
-    assert _redact(text) == text
+def test_developer_text_stays(text: str, redactor: Redactor) -> None:
+    assert redacted(redactor, text) == text
 
 
 @pytest.mark.parametrize(
@@ -70,7 +61,7 @@ def test_developer_text_stays(text: str) -> None:
         ("curl -u hwalsh:ghp_Q2w8Er5Ty7Ui9Op1As3Df6Gh4Jk0Lz2Xc5Vb https://api.github.com/user", "hwalsh"),
     ],
 )
-def test_basic_auth_user_before_a_prefixed_token(text: str, user: str) -> None:
+def test_basic_auth_user_before_a_prefixed_token(text: str, user: str, redactor: Redactor) -> None:
     # the option's whole `user:password` is the credential, whichever rule knows the password
-    out = _redact(text)
+    out = redacted(redactor, text)
     assert user not in out and "[REDACTED:" in out

@@ -1460,7 +1460,8 @@ def table_column_values(
     text, start)` the end of a valid value starting at `start` (None: not one)."""
     matches = list(header_cell.finditer(text))
     # (a line holding a header cell starts a table of its own: a table's rows end before it, so
-    # every row is read under one header line, not under each header above it: linear in the text)
+    # every row is read under one header line, not under each header above it: linear in the text;
+    # a line whose cell in the column is a valid value is a row all the same)
     header_lines: set[int] = set()
     line_start, seen = 0, 0
     for m in matches:  # (in text order: each stretch searched for its line break once)
@@ -1484,8 +1485,6 @@ def table_column_values(
         col, width = header.count(sep, 0, label_pos - line_start), header.count(sep)
         pos = line_end + 1
         for _ in range(_MAX_TABLE_ROWS):
-            if pos in header_lines:
-                break
             end = text.find("\n", pos)
             end = len(text) if end < 0 else end
             row = text[pos:end]
@@ -1502,6 +1501,9 @@ def table_column_values(
             cell = cells[col]
             lead = len(cell) - len(cell.lstrip(" \t\"'"))
             v_end = None if held and _PLACEHOLDER_OPEN in cell else value_end(kind, text, a + lead)
+            if v_end is None and pos in header_lines:
+                break  # (a header line ends the table unless its cell here is this column's value: a
+                # data row may hold a label word in another column, `2,<id>,pesel`)
             if v_end is not None:
                 yield Span(a + lead, v_end, kind)
             pos = end + 1
