@@ -267,3 +267,21 @@ def test_a_refused_field_is_counted_apart_in_the_units_skips(tmp_path, monkeypat
     s = status.collect(settings)
     assert s["fields_refused"] == 1
     assert "redaction: 1 field(s) refused" in status.render(s)
+
+
+def test_a_repeated_table_header_is_read_linearly() -> None:
+    from persona_pipeline.core.evidence.redaction import pii
+
+    def cost(n: int) -> float:
+        text = "contact_name,phone\nrow,0\n" * n  # (every row read under every header above: ~16x)
+        return _best(lambda: list(pii.table_column_spans(text)))
+
+    assert cost(2000) < 8 * cost(500)
+
+
+def test_a_repeated_header_still_reads_its_rows() -> None:
+    from persona_pipeline.core.evidence.redaction import pii
+
+    text = "name,phone\nMaria Lindqvist,+46 70 123 45 67\nname,phone\nTomasz Wrona,+48 512 345 678\n"
+    got = {text[s.start : s.end] for s in pii.table_column_spans(text)}
+    assert {"+46 70 123 45 67", "+48 512 345 678"} <= got

@@ -135,10 +135,19 @@ def _ssh_wire_key(run: str) -> bool:
     return raw[4:8] in (b"ssh-", b"ecds", b"sk-s", b"sk-e")
 
 
+# a sentence's colon: its last word follows another word and a blank (`the value I tried yesterday:`),
+# where a key stands alone or after punctuation (`  token:`, `{"key":`, `- name:`, `a=1 b:`); an
+# escape's letter is no word (`\n    password:` is a key on its own line of a string literal)
+_PROSE_COLON = re.compile(r"(?:^|[^A-Za-z0-9_\\])[A-Za-z]+[ \t]+[A-Za-z]+[ \t]*:$")
+
+
 def _labelled(before: str) -> bool:
     """A key's value (`key: v`, `key = "v"`, `"key": "v"`, `key => v`): the label-then-value rules
-    judge it by its key, which this detector cannot read."""
+    judge it by its key, which this detector cannot read. A colon ending a sentence's words is no
+    key's: what follows it is judged here as a run standing alone."""
     tail = before.rstrip(" \t\"'`\\")
+    if tail.endswith(":") and before[len(tail) :].strip(" \t") == "" and _PROSE_COLON.search(tail):
+        return False
     return tail.endswith((":", "=", "=>", "=3D"))
 
 

@@ -1,9 +1,10 @@
 """Values whose label is not beside them: the label is a table's column header, the line before
-(`Account holder IBAN:` then the number alone on its line), or a keyword of a map literal (`:iban "…"`,
-Clojure/EDN and Ruby symbols). Each such (label, value) pair is written out as `label: value`,
-the pairs of a text joined into one synthetic text the detectors read once, and a span found on a
-pair's value is mapped back onto the value where it stands. The detectors judge the value by the
-label exactly as they would beside it: no label word is listed here.
+(`Account holder IBAN:` then the number alone on its line), a keyword of a map literal (`:iban "…"`,
+Clojure/EDN and Ruby symbols), or the key an IPython cell reads whose `Out[N]:` shows the value.
+Each such (label, value) pair is written out as `label: value`, the pairs of a text joined into
+one synthetic text the detectors read once, and a span found on a pair's value is mapped back onto
+the value where it stands. The detectors judge the value by the label exactly as they would beside
+it: no label word is listed here.
 """
 
 from __future__ import annotations
@@ -77,8 +78,37 @@ def _table_pairs(text: str) -> Iterator[tuple[str, int, int]]:
         done = at
 
 
-# the three scans `_pairs` makes, in one RE2 Set pass: most texts have none of them
-_SCANS = (_HEADER_LINE, _KEYWORD, _LABEL_LINE)
+# an IPython cell and its result (`In [7]: df.loc[3, "col"]` then `Out[7]: 'v'`, the same number):
+# the In line's last string literal names the value the Out line shows when the line reads that key
+# (`_READS_KEY`); the value quoted as Python's repr prints it, else the line's rest
+_NOTEBOOK = Rx(
+    r"In \[(\d{1,5})\]:[^\n]*[\"']([A-Za-z][A-Za-z0-9_ .-]{0,60})[\"'][^\n\"']{0,40}\n[^\n]{0,40}?"
+    r"Out\[(\d{1,5})\]:[ \t]*(?:'([^'\n]{1,200})'|\"([^\"\n]{1,200})\"|([^\s'\"][^\n]{0,199}))"
+)
+# A literal the In line reads as a key: a subscript's (`x["k"]`, `.loc[i, "k"]`) or a lookup call's
+# (`.get("k")`, `getenv("K")`, `getattr(o, "k")`), the lookup being the whole expression: no call
+# around it, only further lookups after it. An argument of any other call (`md5(b"password")`,
+# `len("k")`) is data the cell transforms, and its result is no value of that key.
+_KEY_OPEN = re.compile(r"(?:\[[^\[\]()]*,[ \t]*|\[|\b(?:get|getenv|pop)\(|\bgetattr\([^()]*,[ \t]*)[ \t]*\Z")
+_KEY_CLOSE = re.compile(
+    r"[ \t]*(?:,[^()\[\]]*)?[\])](?:\[[^\[\]()]*\]|\.(?:iloc|loc|at|iat)\[[^\[\]()]*\]|\.values)*[ \t]*(?:#.*)?\Z"
+)
+
+
+def _reads_key(pre: str, post: str) -> bool:
+    """Whether a literal between `pre` (the In line before its quote) and `post` (after it) is a key
+    the line's whole expression looks up."""
+    if pre[-1:] in "bBrRuU" and not pre[-2:-1].isalnum():
+        pre = pre[:-1]  # (a bytes or raw literal's prefix)
+    m = _KEY_OPEN.search(pre)
+    if m is None or not _KEY_CLOSE.match(post):
+        return False
+    outside = pre[: m.start()]
+    return outside.count("(") == outside.count(")") and outside.count("[") == outside.count("]")
+
+
+# the four scans `_pairs` makes, in one RE2 Set pass: most texts have none of them
+_SCANS = (_HEADER_LINE, _KEYWORD, _LABEL_LINE, _NOTEBOOK)
 
 
 @lru_cache(maxsize=1)
@@ -119,6 +149,14 @@ def _pairs(text: str) -> Iterator[tuple[str, int, int]]:
             for _, (l0, l1), (a, b) in _LABEL_LINE.finditer(text):
                 if _DIGIT.search(text, a, b):
                     yield text[l0:l1].strip(), a, b
+        if "Out[" in text and may(_NOTEBOOK):
+            for _, (i0, i1), (k0, k1), (o0, o1), *values in _NOTEBOOK.finditer(text):
+                a, b = next(v for v in values if v[0] >= 0)
+                if text[i0:i1] != text[o0:o1]:  # (the cell's own result, not a later one's)
+                    continue
+                line_end = text.find("\n", k1)
+                if _reads_key(text[i1 + 2 : k0 - 1], text[k1 + 1 : line_end]):
+                    yield text[k0:k1], a, b
 
 
 def linked_label_spans(text: str, detect: Callable[[str], list[Span]]) -> list[Span]:

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from itertools import pairwise
 
-from persona_pipeline.core.evidence.redaction import id_catalog, taxpayer_ids
+from persona_pipeline.core.evidence.redaction import id_catalog, register_checks, taxpayer_ids
 from persona_pipeline.core.evidence.redaction.matching import Rx
 from persona_pipeline.core.evidence.redaction.spans import Span, placeholder_cells_only
 
@@ -241,6 +241,12 @@ _LABELS: dict[str, str] = {
     ),
     # (an `id number` of no stated kind may be anything's: only a number with check digits is one)
     "id_number": rf"id{_W}(?:no|number|num|nr)",
+    # (round 17) register numbers with check digits of their own (`register_checks`), under the
+    # names their registers give them: the US National Provider Identifier and DEA registration
+    # number (a prescriber's), the UK Unique Learner Number
+    "us_npi": rf"npi|national{_W}provider{_W}id(?:entifier)?(?:{_W}(?:no|number))?",
+    "us_dea": rf"dea(?:{_W}registration)?(?:{_W}(?:no|nr|number|num))?",
+    "uk_uln": rf"uln|unique{_W}learner{_W}(?:no|number)",
 }
 # kinds a label's value may also be: the same word names other countries' numbers (`personnummer`
 # is Norway's and Denmark's too), and a generic label (`id number`) any number with check digits
@@ -262,6 +268,7 @@ _ALSO: dict[str, tuple[str, ...]] = {
     "nit": ("sv_nit", "gt_nit", "co_nit"),
     "tax_id": ("id_npwp", "gh_tin", "za_tin"),
     "national_id": (
+        "hu_szemelyi",
         "za_id",
         "il_id",
         "no_fnr",
@@ -358,6 +365,14 @@ def _add_catalog() -> None:
         _LABELS[entry.kind] = "|".join(dict.fromkeys(own)) or r"\b\B"
 
 
+# (round 17) Hungary's személyi azonosító (also `személyi szám`, and `azonosító jel` in full), in its
+# own spelling and without diacritics (a key's `szemelyi_azonosito`)
+_LABELS["hu_szemelyi"] = (
+    "|".join(
+        _fold_label(n) for n in ("személyi azonosító", "személyi azonosító jel", "személyi szám", "szemelyi azonosito")
+    )
+    + rf"|szemelyi{_W}szam"
+)
 _add_catalog()
 _KINDS = tuple(_LABELS)
 # (a key may end in a country code's hump: `dniAr`, `nitSv`)
@@ -567,6 +582,11 @@ _SHAPES: dict[str, tuple[Rx, ...]] = {
     "bg_pnf": (Rx(r"^(?:\d{10})"),),
     "be_bis": (Rx(r"^(?:\d\d\.?[2-5]\d\.?\d\d-?\d{3}\.?\d\d)"),),
     "gb_upn": (Rx(r"^(?:[A-Z]\d{12})"),),
+    # (round 17) as the registers print them; a Hungarian number also as `1-230415-1234`
+    "us_npi": (Rx(r"^(?:[12]\d{9})"),),
+    "us_dea": (Rx(r"^(?:[A-Za-z][A-Za-z9]\d{7})"),),
+    "uk_uln": (Rx(r"^(?:[1-9]\d{9})"),),
+    "hu_szemelyi": (Rx(r"^(?:[1-8][ -]?\d{6}[ -]?\d{4})"),),
     "in_vid": (Rx(r"^(?:\d{4} ?\d{4} ?\d{4} ?\d{4})"),),
     "tax_id": (),
     "health_number": (
@@ -1036,6 +1056,10 @@ def _round9_validators() -> dict[str, Callable[[str], bool]]:
         "employee_id": _employee_id_ok,
         "in_abha_uan": lambda v: len(set(_digits(v))) >= 3 and not _consecutive(_digits(v)),
         "health_number": _health_number_ok,
+        "us_npi": register_checks.npi_ok,
+        "us_dea": register_checks.dea_ok,
+        "uk_uln": register_checks.uln_ok,
+        "hu_szemelyi": register_checks.hu_personal_ok,
     }
 
 
@@ -1204,6 +1228,8 @@ def _labelled(text: str, label: Rx, lead: int = 0) -> Iterator[Span]:
             continue  # `[REDACTED:ca_sin:…]` names a kind, not a number of the text's
         label_end = spans[0][1]
         kinds = _kinds_of(spans[1:])
+        if _names_another_identifier(text, label_end, kinds):
+            continue
         written = text[spans[0][0] : label_end]
         # (a catalogue abbreviation names its number in capitals; in lower case only as a key)
         acronym = not written.isupper() and id_catalog.latin(written).lower() in _CATALOG_ACRONYMS
@@ -1224,6 +1250,21 @@ def _labelled(text: str, label: Rx, lead: int = 0) -> Iterator[Span]:
             span = _schema_example(text, label_end, kinds) or _test_case_value(text, spans[0][0], label_end, kinds)
         if span is not None and not _weak_employee(text, written, spans[0][0], span):
             yield span
+
+
+# (round 17's register kinds, whose labels are short acronyms: as an identifier's head, `npi_count`,
+# `dea_cache`, they name another thing unless the word after is the identifier's own noun)
+_ACRONYM_REGISTERS = frozenset(("us_npi", "us_dea", "uk_uln"))
+_ID_NOUNS = frozenset(("number", "num", "no", "nr", "nbr", "id", "identifier", "value"))
+_IDENT_WORD = re.compile(r"[A-Za-z0-9]+")
+
+
+def _names_another_identifier(text: str, label_end: int, kinds: list[str]) -> bool:
+    """Whether a register acronym glued by `_` to a following word heads another identifier."""
+    if text[label_end - 1 : label_end] != "_" or not set(kinds) <= _ACRONYM_REGISTERS:
+        return False
+    word = _IDENT_WORD.match(text, label_end)
+    return word is not None and word[0].lower() not in _ID_NOUNS
 
 
 def _weak_employee(text: str, written: str, label_start: int, span: Span) -> bool:
@@ -1417,7 +1458,18 @@ def table_column_values(
     """Values in the column of each `header_cell` match (a header cell naming a kind) of a
     delimited table: `kind_of(groups)` gives the kind and the label's offset, `value_end(kind,
     text, start)` the end of a valid value starting at `start` (None: not one)."""
-    for spans in header_cell.finditer(text):
+    matches = list(header_cell.finditer(text))
+    # (a line holding a header cell starts a table of its own: a table's rows end before it, so
+    # every row is read under one header line, not under each header above it: linear in the text;
+    # a line whose cell in the column is a valid value is a row all the same)
+    header_lines: set[int] = set()
+    line_start, seen = 0, 0
+    for m in matches:  # (in text order: each stretch searched for its line break once)
+        nl = text.rfind("\n", seen, m[0][0] + 1)
+        line_start = nl + 1 if nl >= 0 else line_start
+        seen = m[0][0] + 1
+        header_lines.add(line_start)
+    for spans in matches:
         (h0, _), *groups = spans
         if _in_placeholder(text, h0 + 1):
             continue
@@ -1449,6 +1501,9 @@ def table_column_values(
             cell = cells[col]
             lead = len(cell) - len(cell.lstrip(" \t\"'"))
             v_end = None if held and _PLACEHOLDER_OPEN in cell else value_end(kind, text, a + lead)
+            if v_end is None and pos in header_lines:
+                break  # (a header line ends the table unless its cell here is this column's value: a
+                # data row may hold a label word in another column, `2,<id>,pesel`)
             if v_end is not None:
                 yield Span(a + lead, v_end, kind)
             pos = end + 1

@@ -856,6 +856,8 @@ def table_column_spans(text: str) -> Iterator[Span]:
             nl = text.find("\n", pos)
             end = len(text) if nl < 0 else nl
             row = text[pos:end]
+            if row == header:
+                break  # (the header repeated starts the same table again, read from there: linear)
             n = row.count(sep)
             held = "[REDACTED:" in row
             # (a row holding a placeholder may have had another width before it was redacted: the

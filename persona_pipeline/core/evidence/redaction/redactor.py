@@ -86,6 +86,10 @@ _AUTH_SCHEMES = frozenset(
     )
 )
 _MIN_SHARED = 6  # the engine's own minimum: a shorter value (`-pX`) would mask ordinary text elsewhere
+# The `user:` half of a basic-auth option's argument (`curl -u user:V`, `--user 'user:V'`) just
+# before an own-rule span: the span stays for the engine, whose rule takes user and password.
+_USER_ARG_HEAD = re.compile(r"(?:^|[ \t])(?:-u|--user|--proxy-user)[ \t=]*[\"']?[^\s:\"'`]{1,64}:[\"']?\Z")
+_USER_ARG_REACH = 96
 
 
 def own_spans(text: Prepared) -> list[Span]:
@@ -113,7 +117,9 @@ def _masked(text: Prepared) -> str:
 
     A value our rules know by its label alone stays for the engine to see: a vendor's format it
     recognises names the same span better (`merge_spans`), and is what a reader should see."""
-    spans = merge_spans([s for s in own_spans(text) if s.kind not in LABEL_KINDS], [])
+    spans = merge_spans(
+        [s for s in own_spans(text) if s.kind not in LABEL_KINDS and not _after_auth_user(text, s.start)], []
+    )
     if not spans:
         return text
     parts: list[str] = []
@@ -124,6 +130,14 @@ def _masked(text: Prepared) -> str:
         pos = s.end
     parts.append(text[pos:])
     return "".join(parts)
+
+
+def _after_auth_user(text: str, start: int) -> bool:
+    """Whether `start` is a basic-auth option's password, after its `user:` (masked, the engine's
+    `user:password` finding would be lost and the user's name left in clear)."""
+    return text[start - 1 : start] in (":", '"', "'") and bool(
+        _USER_ARG_HEAD.search(text, max(0, start - _USER_ARG_REACH), start)
+    )
 
 
 class _Found(dict[str, str]):

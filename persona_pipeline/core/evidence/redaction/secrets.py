@@ -177,6 +177,20 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ("shopify_token", r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b", 0, ("shp",)),
     ("docker_pat", r"\bdckr_pat_[A-Za-z0-9_-]{20,}", 0, ("dckr_pat_",)),
     ("linear_api_key", r"\blin_api_[A-Za-z0-9]{32,}", 0, ("lin_api_",)),
+    # more vendors' documented prefixes: Linear OAuth access tokens (`lin_oauth_` and 64 hex, Linear's
+    # OAuth docs), Docker organisation access tokens (`dckr_oat_`, docs.docker.com "Organization
+    # access tokens"), Postman API keys (`PMAK-` 24 hex `-` 34 hex) and Postman CLI access tokens
+    # (`PMAT-` and 26 capitals or digits), Databricks OAuth secrets (`dose` and 32 hex, its OAuth M2M
+    # docs), Doppler's tokens by kind (`dp.pt.` personal, `dp.st.` service, `dp.ct.` CLI, `dp.sa.`
+    # service account, `dp.scim.`, `dp.audit.`: docs.doppler.com "Token formats"), NVIDIA API keys
+    # (`nvapi-` and 64 url-safe characters, build.nvidia.com)
+    ("linear_api_key", r"\blin_oauth_[a-f0-9]{64}\b", 0, ("lin_oauth_",)),
+    ("docker_pat", r"\bdckr_oat_[A-Za-z0-9_-]{20,}", 0, ("dckr_oat_",)),
+    ("postman_key", r"\bPMAK-[a-f0-9]{24}-[a-f0-9]{34}\b", 0, ("pmak-",)),
+    ("postman_key", r"\bPMAT-[A-Z0-9]{26}\b", 0, ("pmat-",)),
+    ("databricks_token", r"\bdose[a-f0-9]{32}\b", 0, ("dose",)),
+    ("doppler_token", r"\bdp\.(?:pt|st|ct|sa|scim|audit)\.[A-Za-z0-9]{40,44}\b", 0, ("dp.",)),
+    ("nvidia_api_key", r"\bnvapi-[A-Za-z0-9_-]{60,}", 0, ("nvapi-",)),
     ("vault_token", r"\bhv[sb]\.[A-Za-z0-9_-]{24,}", 0, ("hvs.", "hvb.")),
     # Heroku's API keys since 2024 carry an `HRKU-` prefix; older ones are uuids, a secret where
     # `heroku auth:token` prints one (its output: a warning line or two, then the key)
