@@ -1533,9 +1533,8 @@ def look_alike(label: str, value: str) -> bool:
 @lru_cache(maxsize=4096)
 def _label_kind(label: str) -> str | None:
     m = _LABEL.search(label)
-    if m is None:
-        return None
-    return next((_KINDS[i - 1] for i, g in enumerate(m) if i and g[0] >= 0), None)
+    kinds = [] if m is None else _kinds_of(m[1:])
+    return kinds[0] if kinds else None  # (the label's own kind: `_kinds_of` lists it before its `_ALSO`)
 
 
 def _format_of(kind: str, value: str) -> bool | None:
