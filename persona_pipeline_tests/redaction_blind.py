@@ -15,10 +15,10 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (18 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (18, the oldest
+``HOLDOUT_ROUNDS`` (19 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (19, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 18`` is exactly round 18's holdout whatever is written after it (a pool's
+``--pool holdout --round 19`` is exactly round 19's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
@@ -28,15 +28,16 @@ was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 w
 ``before=13``: rounds 1 to 12, the cases dev drew before round 14 was written; ``before=14``: rounds
 1 to 13, the cases dev drew before round 15 was written; ``before=15``: rounds 1 to 14, the cases dev
 drew before round 16 was written; ``before=16``: rounds 1 to 15, the cases dev drew before round 17
-was written; ``before=17``: rounds 1 to 16, the cases dev drew before round 18 was written). Every
+was written; ``before=17``: rounds 1 to 16, the cases dev drew before round 18 was written;
+``before=18``: rounds 1 to 17, the cases dev drew before round 19 was written). Every
 category of rounds 1 to 15 enters a draw cycle once (its ``weight`` is 1); round 16's new kinds enter
 it ``NEW16_WEIGHT`` times, which changes no earlier draw; round 17's new kinds ``NEW17_WEIGHT`` times
 and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times; round 18's new kinds
-``NEW18_WEIGHT`` times. A weight counts only in a draw of the one round that wrote the category
-(``Category.draws``): among a later round's families and in the whole dev pool an earlier round's
-kinds enter once, as they do nowhere else.
+``NEW18_WEIGHT`` times; round 19's new kinds ``NEW19_WEIGHT`` times. A weight counts only in a draw
+of the one round that wrote the category (``Category.draws``): among a later round's families and in
+the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
-- ``dev`` (tune on its failures): rounds 1 to 17 (round 7 since issue 17 opened it, branch tune7:
+- ``dev`` (tune on its failures): rounds 1 to 18 (round 7 since issue 17 opened it, branch tune7:
   untuned seeds 1 / 2 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB; after the
   tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB; round 8 since round 9 was written, branch blind9:
   as dev, untuned on it, seed 7 (n 1200) 83.0% secrets, 77.0% personal data, 117 FP/MB; tuned on
@@ -56,7 +57,9 @@ kinds enter once, as they do nowhere else.
   floors it had as the holdout: drawn as dev at seed 7 (n 1200), untuned on it, 71.8% secrets, 40.7%
   personal data, 0.0 FP/MB, 2 stray spans; round 17 since round 18 was written, branch blind18, with
   its holdout figures less 1.5 points as floors: drawn as dev at seed 7 (n 1200), untuned on it,
-  72.8% secrets, 61.4% personal data, 0.0 FP/MB, 2 stray spans).
+  72.8% secrets, 61.4% personal data, 0.0 FP/MB, 2 stray spans; round 18 since round 19 was written,
+  branch blind19, with its figures drawn as dev less 1.5 points as floors: drawn as dev at seed 7 (n
+  1200), untuned on it, 91.2% secrets, 53.8% personal data, 322.1 FP/MB, 8 stray spans).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -781,7 +784,7 @@ kinds enter once, as they do nowhere else.
   USB and PCI vendor:product ids, code-signing team identifiers, input masks, validation regexes, SSH
   commit signatures, transparency-log entries, DNSSEC DS records, PKCE code challenges, HTTP Digest
   challenges.
-  Round 18 (``ROUND18``, ``_extend18`` / ``round18_custom`` / ``_pii18`` / ``_multi18``,
+  Round 18 (dev since round 19; ``ROUND18``, ``_extend18`` / ``round18_custom`` / ``_pii18`` / ``_multi18``,
   ``ROUND18_WRAPPERS``, ``_round18_decoy_templates``), written blind to the engine (issue 17, branch
   blind18: its author read only this generator, its tests and the engine's aggregate lines and
   per-category counts; scored by ``--pool holdout``; untuned, the engine at main 06ec97f, seeds 1 / 2
@@ -818,6 +821,43 @@ kinds enter once, as they do nowhere else.
   version strings and timestamps shaped like phone numbers or IPs; companies' toll-free lines;
   placeholders; markers of values already redacted; code identifiers and Title Case messages whose
   words are given names; products, coding agents and places named like people.
+  Round 19 (``ROUND19``, ``_extend19`` / ``round19_custom`` / ``_pii19`` / ``_multi19``,
+  ``ROUND19_WRAPPERS``, ``_round19_decoy_templates``), written blind to the engine (issue 17, branch
+  blind19: its author read only this generator, its tests and the engine's aggregate lines and
+  per-category counts; scored by ``--pool holdout``; untuned, the engine at main 9aa434e, seeds 1 / 2
+  / 7 (n 1200): 91.5 / 91.5 / 90.8% secrets, 51.3 / 51.9 / 51.1% personal data, 700.5 / 739.0 / 751.8
+  FP/MB, 21 / 31 / 15 stray spans, nothing dropped, idempotent). Round 19 measures carry on where a
+  value is handed on to someone else or to a tool that keeps it, and puts personal data in the
+  everyday forms people write it in. About 60 % of its plants are earlier kinds: two families from
+  shared lists for every earlier one-value category (``SECRET_FAMILIES19``: a Terraform plan diff, a
+  GitHub Actions log that masked the value once and printed it again, a Postman collection's
+  variables, a HAR entry's headers, a Slack thread, a crash report's environment, a support ticket,
+  ``reg query HKCU\\Environment``, a screenshot's OCR text, ``vercel env pull``, ``systemctl show``,
+  ``helm get values``; ``PII_FAMILIES19``: a Slack thread, a ticket's web form, MySQL's ``\\G``, a HAR
+  form post, a Postman test, an error tracker's breadcrumbs, OCR of a scan, a PDF form's dotted
+  leaders, an import error, a Jira comment, a helpdesk's internal note, a formula bar), key pairs,
+  blocks, paths and URLs as an earlier snippet in a Slack code block, ``pbpaste``, a ticket's
+  attachment or a screenshot's OCR text (``CONTAINERS19``). About 40 % are kinds the generator lacked
+  (``Category.rounds`` all 19, ``NEW19``; each weighs ``NEW19_WEIGHT`` in a draw of round 19): 5
+  secret categories of 12 credential kinds (claude.ai session keys ``sk-ant-sid01-`` and OpenAI
+  dashboard session keys ``sess-``; Azure's annotated 84-character keys with the ``JQQJ99`` signature
+  (Azure DevOps ``AZDO`` personal access tokens, Azure AI services ``ACOG`` keys) and identifiable
+  keys with their service's signature (Functions ``AzFu``, Service Bus ``+ASb``, Event Hubs ``+AEh``,
+  Cosmos DB ``ACDb``, Storage ``+ASt``); Amazon Bedrock short-term API keys ``bedrock-api-key-``;
+  Intercom access tokens (base64 of ``tok:``) and Bitwarden Secrets Manager access tokens
+  ``0.<id>.<secret>:<key>``) and 8 personal-data categories: a Hungarian bankszámlaszám (its 9-7-3-1
+  block checks), a Swiss PostFinance account (mod 10 recursive), a household's Spanish CUPS (its two
+  mod-529 letters), UK MPAN core (prime-weighted mod 11) and Dutch EAN-code (GS1), and a person's
+  name, mobile (15 countries' national formats), birth date and home address together in an e-mail
+  signature, a filled-in form and a table of people. ``ROUND19_WRAPPERS``: a Slack thread's code block, a
+  Terraform heredoc, a GitHub Actions log's timestamps, a Postman raw body, a HAR entry's text, psql's
+  expanded display, a YAML anchor's block, a crash report, a spreadsheet cell, a screenshot's OCR text,
+  Confluence storage format, an Org mode block. ``_round19_decoy_templates``: companies' headquarters
+  addresses in privacy notices, invoices and NOTICE files; documented example IBANs and published test
+  cards; release, build and project dates beside birth words; RFC 5737 / RFC 3849 addresses in logs;
+  map tiles, bounding boxes and city centres; quantities grouped like phone numbers; support-case and
+  incident references; specimen people and numbers; emergency and service short codes; numbering plan
+  rows.
 
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
@@ -993,6 +1033,23 @@ grants access, wherever a tool echoes it back (an inspected container, a pod des
 environment, a scanner's finding, a traceback's locals, a CI log, a decoded secret), including
 short-lived session tokens (Copilot) and admin keys. Still no device serials, documented test keys or
 hashes of passwords.
+Round 19's policy. Personal data: a person's bank account in its national form (a Hungarian
+bankszámlaszám, a PostFinance account: as an IBAN is); the supply point of a home's electricity or
+gas (a CUPS, an MPAN, an EAN-code: each is printed on one household's bills and names that home, as
+its address does); a person's name, mobile, birth date and home address wherever they are written
+together (a signature, a form, a table), each planted. Not personal: a company's headquarters
+address (round 9's headquarters); the example IBANs that the standard and bank documentation print
+and payment providers' published test cards (no account holder; test cards as round 7); dates
+beside birth words that date software (a release, a build, a first commit); documentation address
+ranges; map tiles, bounding boxes and centres of cities; sizes, counts and durations however they
+are grouped; support-case and incident references; specimen people and numbers (Max Mustermann,
+John Doe, the specimen ID card's number, HMRC's QQ prefix: issued to nobody); emergency and service
+short codes; numbering plan rows (a country's prefixes, never a number). Still no company
+geographic numbers as decoys (round 18's call). Secrets: whatever grants access, wherever it is
+handed on (a plan, a CI log that masked it once, a collection, a HAR export, a thread, a crash report,
+a ticket, the registry, a screenshot), including browser session keys of AI chat apps and keys whose
+layout announces their service. Still no device serials, documented test keys or hashes of
+passwords.
 """
 
 from __future__ import annotations
@@ -19766,7 +19823,7 @@ def bedrock_short_term_key(r: random.Random) -> str:
 
 
 def intercom_token(r: random.Random) -> str:
-    # Intercom access tokens: the base64 of "tok:<id>:1:0" (so they start dG9rOj)
+    # Intercom access tokens: the base64 of "tok:<id>:1:0" (so they start dG9rO)
     h = _rs(r, HEX, 32)
     return base64.b64encode(f"tok:{h[:8]}_{h[8:12]}_{h[12:16]}_{h[16:20]}_{h[20:]}:1:0".encode()).decode()
 
