@@ -15,10 +15,10 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (18 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (18, the oldest
+``HOLDOUT_ROUNDS`` (19 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (19, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 18`` is exactly round 18's holdout whatever is written after it (a pool's
+``--pool holdout --round 19`` is exactly round 19's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
@@ -28,15 +28,16 @@ was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 w
 ``before=13``: rounds 1 to 12, the cases dev drew before round 14 was written; ``before=14``: rounds
 1 to 13, the cases dev drew before round 15 was written; ``before=15``: rounds 1 to 14, the cases dev
 drew before round 16 was written; ``before=16``: rounds 1 to 15, the cases dev drew before round 17
-was written; ``before=17``: rounds 1 to 16, the cases dev drew before round 18 was written). Every
+was written; ``before=17``: rounds 1 to 16, the cases dev drew before round 18 was written;
+``before=18``: rounds 1 to 17, the cases dev drew before round 19 was written). Every
 category of rounds 1 to 15 enters a draw cycle once (its ``weight`` is 1); round 16's new kinds enter
 it ``NEW16_WEIGHT`` times, which changes no earlier draw; round 17's new kinds ``NEW17_WEIGHT`` times
 and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times; round 18's new kinds
-``NEW18_WEIGHT`` times. A weight counts only in a draw of the one round that wrote the category
-(``Category.draws``): among a later round's families and in the whole dev pool an earlier round's
-kinds enter once, as they do nowhere else.
+``NEW18_WEIGHT`` times; round 19's new kinds ``NEW19_WEIGHT`` times. A weight counts only in a draw
+of the one round that wrote the category (``Category.draws``): among a later round's families and in
+the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
-- ``dev`` (tune on its failures): rounds 1 to 17 (round 7 since issue 17 opened it, branch tune7:
+- ``dev`` (tune on its failures): rounds 1 to 18 (round 7 since issue 17 opened it, branch tune7:
   untuned seeds 1 / 2 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB; after the
   tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB; round 8 since round 9 was written, branch blind9:
   as dev, untuned on it, seed 7 (n 1200) 83.0% secrets, 77.0% personal data, 117 FP/MB; tuned on
@@ -56,7 +57,9 @@ kinds enter once, as they do nowhere else.
   floors it had as the holdout: drawn as dev at seed 7 (n 1200), untuned on it, 71.8% secrets, 40.7%
   personal data, 0.0 FP/MB, 2 stray spans; round 17 since round 18 was written, branch blind18, with
   its holdout figures less 1.5 points as floors: drawn as dev at seed 7 (n 1200), untuned on it,
-  72.8% secrets, 61.4% personal data, 0.0 FP/MB, 2 stray spans).
+  72.8% secrets, 61.4% personal data, 0.0 FP/MB, 2 stray spans; round 18 since round 19 was written,
+  branch blind19, with its figures drawn as dev less 1.5 points as floors: drawn as dev at seed 7 (n
+  1200), untuned on it, 91.2% secrets, 53.8% personal data, 322.1 FP/MB, 8 stray spans).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -781,7 +784,7 @@ kinds enter once, as they do nowhere else.
   USB and PCI vendor:product ids, code-signing team identifiers, input masks, validation regexes, SSH
   commit signatures, transparency-log entries, DNSSEC DS records, PKCE code challenges, HTTP Digest
   challenges.
-  Round 18 (``ROUND18``, ``_extend18`` / ``round18_custom`` / ``_pii18`` / ``_multi18``,
+  Round 18 (dev since round 19; ``ROUND18``, ``_extend18`` / ``round18_custom`` / ``_pii18`` / ``_multi18``,
   ``ROUND18_WRAPPERS``, ``_round18_decoy_templates``), written blind to the engine (issue 17, branch
   blind18: its author read only this generator, its tests and the engine's aggregate lines and
   per-category counts; scored by ``--pool holdout``; untuned, the engine at main 06ec97f, seeds 1 / 2
@@ -818,6 +821,43 @@ kinds enter once, as they do nowhere else.
   version strings and timestamps shaped like phone numbers or IPs; companies' toll-free lines;
   placeholders; markers of values already redacted; code identifiers and Title Case messages whose
   words are given names; products, coding agents and places named like people.
+  Round 19 (``ROUND19``, ``_extend19`` / ``round19_custom`` / ``_pii19`` / ``_multi19``,
+  ``ROUND19_WRAPPERS``, ``_round19_decoy_templates``), written blind to the engine (issue 17, branch
+  blind19: its author read only this generator, its tests and the engine's aggregate lines and
+  per-category counts; scored by ``--pool holdout``; untuned, the engine at main 9aa434e, seeds 1 / 2
+  / 7 (n 1200): 91.5 / 91.5 / 90.8% secrets, 51.3 / 51.9 / 51.1% personal data, 700.5 / 739.0 / 751.8
+  FP/MB, 21 / 31 / 15 stray spans, nothing dropped, idempotent). Round 19 measures carry on where a
+  value is handed on to someone else or to a tool that keeps it, and puts personal data in the
+  everyday forms people write it in. About 60 % of its plants are earlier kinds: two families from
+  shared lists for every earlier one-value category (``SECRET_FAMILIES19``: a Terraform plan diff, a
+  GitHub Actions log that masked the value once and printed it again, a Postman collection's
+  variables, a HAR entry's headers, a Slack thread, a crash report's environment, a support ticket,
+  ``reg query HKCU\\Environment``, a screenshot's OCR text, ``vercel env pull``, ``systemctl show``,
+  ``helm get values``; ``PII_FAMILIES19``: a Slack thread, a ticket's web form, MySQL's ``\\G``, a HAR
+  form post, a Postman test, an error tracker's breadcrumbs, OCR of a scan, a PDF form's dotted
+  leaders, an import error, a Jira comment, a helpdesk's internal note, a formula bar), key pairs,
+  blocks, paths and URLs as an earlier snippet in a Slack code block, ``pbpaste``, a ticket's
+  attachment or a screenshot's OCR text (``CONTAINERS19``). About 40 % are kinds the generator lacked
+  (``Category.rounds`` all 19, ``NEW19``; each weighs ``NEW19_WEIGHT`` in a draw of round 19): 5
+  secret categories of 12 credential kinds (claude.ai session keys ``sk-ant-sid01-`` and OpenAI
+  dashboard session keys ``sess-``; Azure's annotated 84-character keys with the ``JQQJ99`` signature
+  (Azure DevOps ``AZDO`` personal access tokens, Azure AI services ``ACOG`` keys) and identifiable
+  keys with their service's signature (Functions ``AzFu``, Service Bus ``+ASb``, Event Hubs ``+AEh``,
+  Cosmos DB ``ACDb``, Storage ``+ASt``); Amazon Bedrock short-term API keys ``bedrock-api-key-``;
+  Intercom access tokens (base64 of ``tok:``) and Bitwarden Secrets Manager access tokens
+  ``0.<id>.<secret>:<key>``) and 8 personal-data categories: a Hungarian bankszámlaszám (its 9-7-3-1
+  block checks), a Swiss PostFinance account (mod 10 recursive), a household's Spanish CUPS (its two
+  mod-529 letters), UK MPAN core (prime-weighted mod 11) and Dutch EAN-code (GS1), and a person's
+  name, mobile (15 countries' national formats), birth date and home address together in an e-mail
+  signature, a filled-in form and a table of people. ``ROUND19_WRAPPERS``: a Slack thread's code block, a
+  Terraform heredoc, a GitHub Actions log's timestamps, a Postman raw body, a HAR entry's text, psql's
+  expanded display, a YAML anchor's block, a crash report, a spreadsheet cell, a screenshot's OCR text,
+  Confluence storage format, an Org mode block. ``_round19_decoy_templates``: companies' headquarters
+  addresses in privacy notices, invoices and NOTICE files; documented example IBANs and published test
+  cards; release, build and project dates beside birth words; RFC 5737 / RFC 3849 addresses in logs;
+  map tiles, bounding boxes and city centres; quantities grouped like phone numbers; support-case and
+  incident references; specimen people and numbers; emergency and service short codes; numbering plan
+  rows.
 
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
@@ -993,6 +1033,23 @@ grants access, wherever a tool echoes it back (an inspected container, a pod des
 environment, a scanner's finding, a traceback's locals, a CI log, a decoded secret), including
 short-lived session tokens (Copilot) and admin keys. Still no device serials, documented test keys or
 hashes of passwords.
+Round 19's policy. Personal data: a person's bank account in its national form (a Hungarian
+bankszámlaszám, a PostFinance account: as an IBAN is); the supply point of a home's electricity or
+gas (a CUPS, an MPAN, an EAN-code: each is printed on one household's bills and names that home, as
+its address does); a person's name, mobile, birth date and home address wherever they are written
+together (a signature, a form, a table), each planted. Not personal: a company's headquarters
+address (round 9's headquarters); the example IBANs that the standard and bank documentation print
+and payment providers' published test cards (no account holder; test cards as round 7); dates
+beside birth words that date software (a release, a build, a first commit); documentation address
+ranges; map tiles, bounding boxes and centres of cities; sizes, counts and durations however they
+are grouped; support-case and incident references; specimen people and numbers (Max Mustermann,
+John Doe, the specimen ID card's number, HMRC's QQ prefix: issued to nobody); emergency and service
+short codes; numbering plan rows (a country's prefixes, never a number). Still no company
+geographic numbers as decoys (round 18's call). Secrets: whatever grants access, wherever it is
+handed on (a plan, a CI log that masked it once, a collection, a HAR export, a thread, a crash report,
+a ticket, the registry, a screenshot), including browser session keys of AI chat apps and keys whose
+layout announces their service. Still no device serials, documented test keys or hashes of
+passwords.
 """
 
 from __future__ import annotations
@@ -1486,8 +1543,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 18  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (18,)
+HOLDOUT_ROUND = 19  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (19,)
 ROUND5 = 5
 
 
@@ -19558,6 +19615,529 @@ for _name18p, _kinds18, _own18p, _key18 in [
     _pii18(_name18p, _kinds18, _own18p, _key18)
 
 
+# ---------------------------------------------------------------------------------------------
+# round 19 (issue 17, branch blind19): written blind to the engine, the holdout since it exists
+
+ROUND19 = 19
+
+
+def _picks19(name: str, n_families: int, k: int) -> list[int]:
+    # a fixed, per-category draw of the shared families (independent of the seed)
+    return random.Random(f"round19:{name}").sample(range(n_families), k)
+
+
+# Secret families: {L} an environment-style label, {l} it in lower case, {k} kebab case, {v} the
+# value. Round 19 is about where a developer's day hands a value on to someone else or to a tool
+# that keeps it: a Terraform plan, a CI log that masked it once and printed it again, a Postman
+# collection, a HAR export, a Slack thread, a crash report, a support ticket, the Windows registry,
+# a screenshot's OCR text, ``vercel env pull``, ``systemctl show``, ``helm get values``.
+SECRET_FAMILIES19 = [
+    '  # aws_lambda_function.api will be updated in-place\n  ~ resource "aws_lambda_function" "api" {{\n'
+    '      ~ environment {{\n          ~ variables = {{\n              + "{L}" = "{v}"\n'
+    '                "LOG_LEVEL" = "info"\n            }}\n        }}\n    }}',
+    "2026-12-06T09:{m}:03.4471093Z env:\n2026-12-06T09:{m}:03.4471511Z   {L}: ***\n"
+    "2026-12-06T09:{m}:04.0012377Z + printf %s '{v}'\n2026-12-06T09:{m}:04.0013011Z + docker login ghcr.io -u ci "
+    "--password-stdin",
+    '{{\n  "info": {{"name": "acme-api", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/'
+    'collection.json"}},\n  "variable": [\n    {{"key": "baseUrl", "value": "https://api.acme.dev"}},\n'
+    '    {{"key": "{l}", "value": "{v}", "type": "string"}}\n  ]\n}}',
+    '"request": {{\n  "method": "POST",\n  "url": "https://api.acme.dev/v1/sync",\n  "headers": [\n'
+    '    {{"name": "content-type", "value": "application/json"}},\n    {{"name": "{k}", "value": "{v}"}}\n  ]\n}}',
+    "dana  9:41 AM\nhere's the one for staging, don't commit it\n`{L}={v}`\nlee  9:42 AM\n:+1: rotating after the demo",
+    "-------------------------------------\nTranslated Report (Full Report Below)\n"
+    "-------------------------------------\nProcess:               api-worker [{n}]\n"
+    "Exception Type:        EXC_CRASH (SIGABRT)\n\nEnvironment:\n  {L}={v}\n  TMPDIR=/var/folders/7x/T/",
+    "Ticket #{n}{n} · Priority: normal\nCustomer wrote: nothing changed on our side, the integration just "
+    "stopped. Our {l} is {v} if you need it to check the logs.",
+    "C:\\> reg query HKCU\\Environment\n\nHKEY_CURRENT_USER\\Environment\n"
+    "    Path    REG_EXPAND_SZ    %USERPROFILE%\\bin\n    {L}    REG_SZ    {v}",
+    "[text from screenshot 2026-12-06 at 09.{m}.22.png]\nSettings › Developer › API access\n{L}\n{v}\n"
+    "Copy   Regenerate",
+    "$ vercel env pull .env.local\nDownloading `development` Environment Variables for acme/web\n"
+    '$ cat .env.local\n# Created by Vercel CLI\n{L}="{v}"',
+    "$ systemctl show api.service -p Environment\nEnvironment=LOG_LEVEL=info {L}={v} PORT=8080",
+    "$ helm get values api -n prod\nUSER-SUPPLIED VALUES:\nenv:\n  {L}: {v}\nreplicaCount: 3",
+]
+
+# Personal-data families: {f} the field in words, {k} a snake-case key, {v} the value; {who} a
+# relation. Where a person's data is handed on: a Slack thread, a support ticket's web form, MySQL's
+# vertical output, a HAR export's form post, a Postman test, an error tracker's breadcrumbs, a
+# scan's OCR text, a PDF form's dotted leaders, an import error, a Jira comment, a helpdesk's
+# internal note, a spreadsheet's formula bar.
+PII_FAMILIES19 = [
+    "priya  10:02 AM\ncan someone fix {who}'s record? the {f} should be {v}\ntom  10:03 AM\ndone ✅",
+    "Ticket #{n}{n} — Status: Open — Channel: web form\nSubject: wrong details on my account\n"
+    "Message: Hi, please change my {f} to {v}. Thanks!",
+    "mysql> SELECT id, {k} FROM members WHERE id = 88123\\G\n*************************** 1. row "
+    "***************************\n        id: 88123\n{k:>10}: {v}\n1 row in set (0.00 sec)",
+    '"postData": {{\n  "mimeType": "application/x-www-form-urlencoded",\n  "params": [\n'
+    '    {{"name": "{k}", "value": "{v}"}}\n  ]\n}}',
+    'pm.test("profile is updated", () => {{\n  pm.expect(pm.response.json().{k}).to.eql("{v}");\n}});',
+    "Breadcrumbs\n  ui.input   input#{k}   value changed\n  ui.click   button.save\n"
+    "  xhr        PUT /api/profile [200]   {k}: {v}",
+    "[OCR of IMG_{n}.jpg]\nPersonal details\n{f}\n{v}\nEdit   Save",
+    "Section 2 — Applicant\n{f} .......... {v}\nSignature .......... (signed)",
+    "Import failed: Sheet1, row {n}: {k} '{v}' already belongs to another member (duplicate).",
+    "@dana the import mangled {who}'s {f}: it reads N/A, it should be {v} (see the attached scan)",
+    "Internal note (agent, not visible to customer): caller confirmed {f} {v} before we reset the 2FA.",
+    "Sheet1!D{n}  fx  {v}\n(column D = {f})",
+]
+
+
+def _extend19(name: str, make19: Callable[[random.Random, int], tuple[str, list[str]]], n: int) -> None:
+    """Appends ``n`` round-19 families (drawn by ``make19`` from index 0) to an earlier category."""
+    i = next(i for i, c in enumerate(CATS) if c.name == name)
+    old = CATS[i]
+    base = old.n_templates
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        return old.make(rng, t) if t < base else make19(rng, t - base)
+
+    CATS[i] = Category(name, old.kind, make, old.rounds + (ROUND19,) * n, old.weight)
+
+
+def _generic19(name: str, kind: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """Two of round 19's shared families for a one-value category of an earlier round."""
+    fams = SECRET_FAMILIES19 if kind == "secret" else PII_FAMILIES19
+    picks = [fams[j] for j in _picks19(name, len(fams), 2)]
+    label = LABEL6.get(name, name.upper())
+    fname = (
+        FIELD12.get(name)
+        or FIELD11.get(name)
+        or FIELD10.get(name)
+        or FIELD9.get(name)
+        or FIELD8.get(name)
+        or FIELD7.get(name)
+        or FIELD6.get(name)
+        or name.replace("_", " ")
+    )
+    key = KEY12.get(name) or KEY11.get(name) or KEY10.get(name) or KEY9.get(name) or KEY8.get(name) or _key7(name)
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        v = _value11(name, rng)
+        return _fill17(
+            picks[t % len(picks)], v, rng, L=label, l=label.lower(), k=label.lower().replace("_", "-")
+            if kind == "secret" else key, f=fname,
+        )  # fmt: skip
+
+    return make, len(picks)
+
+
+# Where a whole earlier snippet lands when its values only make sense together (key pairs, blocks,
+# paths, URLs): {s} is an earlier family's text, kept verbatim.
+CONTAINERS19 = [
+    "dana  9:41 AM\n```\n{s}\n```\nlee  9:43 AM\nthanks, got it",
+    "$ pbpaste\n{s}",
+    "Attachment: handover.txt (text/plain, 1 KB) on ticket #48213\n---\n{s}\n---",
+    "[text from screenshot 2026-12-06 at 09.14.22.png]\n{s}",
+]
+
+
+def _container19(name: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    old = next(c for c in CATS if c.name == name)
+    earlier = [r for r in old.rounds if r < ROUND13] or list(old.rounds)  # (13's to 18's are containers)
+    inner = [t for t, r in enumerate(old.rounds) if r == max(earlier)]
+    frames = list(CONTAINERS19[j] for j in _picks19(name, len(CONTAINERS19), 2))
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        snippet, needles = old.make(rng, inner[rng.randrange(len(inner))])
+        return frames[t % len(frames)].replace("{s}", snippet), needles
+
+    return make, len(frames)
+
+
+for _c in [c for c in CATS if ROUND19 not in c.rounds]:
+    if _c.name in _SPECIFIC12 or len(_c.make(random.Random(f"round19:{_c.name}"), 0)[1]) > 1:
+        _extend19(_c.name, *_container19(_c.name))
+    else:
+        _extend19(_c.name, *_generic19(_c.name, _c.kind))
+
+
+# --- round 19's new categories weigh NEW19_WEIGHT in a draw of round 19, so that they are about 40 %
+# of its plants (each category's weight counts only in a draw of the round that wrote it).
+NEW19_WEIGHT = 30
+NEW19: set[str] = set()  # the names of round 19's new kinds
+
+
+def round19_custom(
+    name: str, kind: Literal["secret", "pii"], make: Callable[[random.Random, int], tuple[str, list[str]]], n: int
+) -> None:
+    CATS.append(Category(name, kind, make, (ROUND19,) * n, NEW19_WEIGHT))
+    NEW19.add(name)
+
+
+def _multi19(
+    formats: list[tuple[str, Callable[[random.Random], str]]],
+    own: list[str],
+    name: str,
+    fits: dict[int, tuple[str, ...]] | None = None,
+) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """A category of several formats (a label and a generator each): its own templates and one of
+    round 19's shared families; ``fits`` limits an own template to the formats its tool writes."""
+    templates = [*own, SECRET_FAMILIES19[_picks19(name, len(SECRET_FAMILIES19), 1)[0]]]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        i = t % len(templates)
+        allowed = (fits or {}).get(i)
+        label, gen = rng.choice([f for f in formats if allowed is None or f[0] in allowed])
+        return _fill17(templates[i], gen(rng), rng, L=label, l=label.lower(), k=label.lower().replace("_", "-"))
+
+    return make, len(templates)
+
+
+def ai_chat_session_key(r: random.Random) -> str:
+    # a claude.ai browser session (the sessionKey cookie): sk-ant-sid01-, then the API-key layout
+    return f"sk-ant-sid01-{_rs(r, B64URL, 93)}AA"
+
+
+def openai_session_key(r: random.Random) -> str:
+    # the OpenAI dashboard's session key, "sess-" and 40 alphanumerics (unofficial clients ask for it)
+    return "sess-" + _rs(r, B62, 40)
+
+
+def azure_cask_key(r: random.Random, provider: str) -> str:
+    """Azure's Common Annotated Security Key layout (84 characters): 52 random characters, the
+    JQQJ99 signature, two version characters, the provider's four letters (AZDO: Azure DevOps
+    personal access tokens; ACOG: Azure AI services keys) and a 20-character dated checksum tail."""
+    return _rs(r, B62, 52) + "JQQJ99" + _rs(r, "ABCD", 2) + provider + _rs(r, B62, 20)
+
+
+def azure_identifiable_key(r: random.Random, sig: str, total: int) -> str:
+    """Azure's identifiable keys: base64 text with the service's signature (+ASb Service Bus, +AEh
+    Event Hubs, AzFu Functions, ACDb Cosmos DB, +ASt Storage) eight characters before the padding."""
+    pad = "=" if total == 44 else "=="
+    return _rs(r, B62 + "+/", total - len(pad) - 10) + sig + _rs(r, B62 + "+/", 6) + pad
+
+
+def bedrock_short_term_key(r: random.Random) -> str:
+    """An Amazon Bedrock short-term API key: "bedrock-api-key-" and the base64 of a presigned
+    CallWithBearerToken URL (its session credential and signature grant Bedrock as the signer)."""
+    url = (
+        "bedrock.amazonaws.com/?Action=CallWithBearerToken&X-Amz-Algorithm=AWS4-HMAC-SHA256"
+        f"&X-Amz-Credential=ASIA{_rs(r, UPPER32, 16)}%2F20261206%2Fus-east-1%2Fbedrock%2Faws4_request"
+        f"&X-Amz-Date=20261206T{r.randrange(0, 24):02d}{r.randrange(0, 60):02d}00Z&X-Amz-Expires=43200"
+        f"&X-Amz-Security-Token={urllib.parse.quote(_b64(r, 150), safe='')}&X-Amz-Signature={_rs(r, HEX, 64)}"
+        "&Version=1"
+    )
+    return "bedrock-api-key-" + base64.b64encode(url.encode()).decode()
+
+
+def intercom_token(r: random.Random) -> str:
+    # Intercom access tokens: the base64 of "tok:<id>:1:0" (so they start dG9rO)
+    h = _rs(r, HEX, 32)
+    return base64.b64encode(f"tok:{h[:8]}_{h[8:12]}_{h[12:16]}_{h[16:20]}_{h[20:]}:1:0".encode()).decode()
+
+
+def bitwarden_access_token(r: random.Random) -> str:
+    # Bitwarden Secrets Manager machine-account access token: 0.<id>.<client secret>:<encryption key>
+    return f"0.{_uuid4(r)}.{_rs(r, B62, 30)}:{_b64(r, 16)}"
+
+
+for _name19, _formats19, _own19, _fits19 in [
+    (
+        "ai_chat_session_key19",
+        [("CLAUDE_SESSION_KEY", ai_chat_session_key), ("OPENAI_SESSION_KEY", openai_session_key)],
+        [
+            "{L}={v}",
+            "curl -s https://claude.ai/api/organizations -H 'Cookie: sessionKey={v}' | jq '.[0].uuid'",
+            'client = ChatGPTUnofficial(session_key="{v}")',
+        ],
+        {1: ("CLAUDE_SESSION_KEY",), 2: ("OPENAI_SESSION_KEY",)},
+    ),
+    (
+        "azure_cask_key19",
+        [
+            ("AZURE_DEVOPS_PAT", lambda r: azure_cask_key(r, "AZDO")),
+            ("AZURE_AI_KEY", lambda r: azure_cask_key(r, "ACOG")),
+        ],
+        [
+            "{L}={v}",
+            "echo {v} | az devops login --organization https://dev.azure.com/acme",
+            'client = ChatCompletionsClient(endpoint="https://acme-ai.services.ai.azure.com/models", '
+            'credential=AzureKeyCredential("{v}"))',
+        ],
+        {1: ("AZURE_DEVOPS_PAT",), 2: ("AZURE_AI_KEY",)},
+    ),
+    (
+        "azure_identifiable_key19",
+        [
+            ("FUNCTION_KEY", lambda r: azure_identifiable_key(r, "AzFu", 56)),
+            ("SERVICEBUS_KEY", lambda r: azure_identifiable_key(r, "+ASb", 44)),
+            ("EVENTHUB_KEY", lambda r: azure_identifiable_key(r, "+AEh", 44)),
+            ("COSMOS_KEY", lambda r: azure_identifiable_key(r, "ACDb", 88)),
+            ("STORAGE_KEY", lambda r: azure_identifiable_key(r, "+ASt", 88)),
+        ],
+        [
+            "{L}={v}",
+            'curl -X POST "https://func-acme.azurewebsites.net/api/ingest" -H "x-functions-key: {v}" -d @batch.json',
+            "Endpoint=sb://acme-bus.servicebus.windows.net/;SharedAccessKeyName=RootManageSharedAccessKey;"
+            "SharedAccessKey={v}",
+            "AccountEndpoint=https://acme-db.documents.azure.com:443/;AccountKey={v};",
+        ],
+        {1: ("FUNCTION_KEY",), 2: ("SERVICEBUS_KEY", "EVENTHUB_KEY"), 3: ("COSMOS_KEY",)},
+    ),
+    (
+        "bedrock_short_term_key19",
+        [("AWS_BEARER_TOKEN_BEDROCK", bedrock_short_term_key)],
+        [
+            "export {L}={v}",
+            "curl https://bedrock-runtime.us-east-1.amazonaws.com/model/anthropic.claude-3-5-haiku-20241022-v1:0"
+            "/converse -H 'Authorization: Bearer {v}' -d @req.json",
+        ],
+        {},
+    ),
+    (
+        "saas_access_token19",
+        [("INTERCOM_ACCESS_TOKEN", intercom_token), ("BWS_ACCESS_TOKEN", bitwarden_access_token)],
+        [
+            "{L}={v}",
+            "curl https://api.intercom.io/contacts -H 'Authorization: Bearer {v}' -H 'Intercom-Version: 2.11'",
+            "bws secret list --access-token {v} --output table",
+        ],
+        {1: ("INTERCOM_ACCESS_TOKEN",), 2: ("BWS_ACCESS_TOKEN",)},
+    ),
+]:
+    round19_custom(_name19, "secret", *_multi19(_formats19, _own19, _name19, fits=_fits19))
+
+
+# --- round 19's new personal data: bank details and household supply points with their checks,
+# and a person's data in everyday forms (a signature, a filled-in form, a table of people)
+
+
+def _pii19(name: str, kinds: list[tuple[str, Callable[[random.Random], str]]], own: list[str], key: str) -> None:
+    """A new personal-data category (a field label and a generator per kind): its own templates and
+    two of round 19's shared families, ``{f}`` the drawn kind's label."""
+    GENS[name] = lambda r: kinds[r.randrange(len(kinds))][1](r)
+    shared = [PII_FAMILIES19[j] for j in _picks19(name, len(PII_FAMILIES19), 2)]
+    templates = own + shared
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        fname, gen = kinds[rng.randrange(len(kinds))]
+        return _fill17(templates[t % len(templates)], gen(rng), rng, f=fname, k=key)
+
+    round19_custom(name, "pii", make, len(templates))
+
+
+def _hu_block(r: random.Random, n: int) -> str:
+    # a Hungarian account block: n-1 digits and a check (weights 9 7 3 1 repeated, 10 less the sum's last digit)
+    body = _d(r, n - 1)
+    s = sum(int(c) * (9, 7, 3, 1)[i % 4] for i, c in enumerate(body))
+    return body + str((10 - s % 10) % 10)
+
+
+def hu_bank_account(r: random.Random) -> str:
+    """A Hungarian bankszámlaszám: 8 digits (bank, branch, check), then 8 or 16 digits (each block of
+    8 ending in its own 9-7-3-1 check), written in blocks of eight with dashes or spaces."""
+    first = r.choice(["117", "104", "116", "120", "107", "109"]) + _d(r, 4)
+    s = sum(int(c) * (9, 7, 3, 1)[i % 4] for i, c in enumerate(first))
+    blocks = [first + str((10 - s % 10) % 10)] + [_hu_block(r, 8) for _ in range(r.choice([1, 2]))]
+    return r.choice(["-", " "]).join(blocks)
+
+
+def _esr_digit(digits: str) -> str:
+    # Swiss mod-10 recursive (the PostFinance / ESR check digit)
+    carry = 0
+    for c in digits:
+        carry = (0, 9, 4, 6, 8, 2, 7, 1, 3, 5)[(carry + int(c)) % 10]
+    return str((10 - carry) % 10)
+
+
+def ch_postal_account(r: random.Random) -> str:
+    """A Swiss PostFinance account (Postkonto): a two-digit prefix, a serial of up to six digits and
+    the mod-10 recursive check over the prefix and the serial padded to six, written NN-N…-C."""
+    prefix, serial = (
+        r.choice(["10", "12", "17", "25", "30", "40", "46", "60", "80", "85", "87", "90"]),
+        r.randrange(1, 10**6),
+    )
+    return f"{prefix}-{serial}-{_esr_digit(prefix + f'{serial:06d}')}"
+
+
+def es_cups(r: random.Random) -> str:
+    """Spain's CUPS of a household's supply point: ES, a distributor's four digits, twelve digits and
+    two check letters (the sixteen digits mod 529, read as two letters of the DNI table)."""
+    digits = r.choice(["0021", "0031", "0022", "0026", "0390", "0230"]) + _d(r, 12)
+    n = int(digits) % 529
+    table = "TRWAGMYFPDXBNJZSQVHLCKE"
+    return f"ES{digits}{table[n // 23]}{table[n % 23]}" + r.choice(["", "0F", "1P"])
+
+
+def uk_mpan_core(r: random.Random) -> str:
+    """The 13-digit core of a UK MPAN (a home's electricity meter point): the distributor (10-23), ten
+    digits and a check (the twelve weighted 3 5 7 13 17 19 23 29 31 37 41 43, mod 11, mod 10), written
+    as the bill prints it (2 4 4 3) or unspaced."""
+    body = str(r.randrange(10, 24)) + _d(r, 10)
+    s = sum(int(c) * p for c, p in zip(body, (3, 5, 7, 13, 17, 19, 23, 29, 31, 37, 41, 43), strict=True))
+    v = body + str(s % 11 % 10)
+    return f"{v[:2]} {v[2:6]} {v[6:10]} {v[10:]}" if r.random() < 0.6 else v
+
+
+def nl_ean_connection(r: random.Random) -> str:
+    """A Dutch EAN-code of a home's grid connection: 18 digits from 871, the GS1 mod-10 check last."""
+    body = "871" + r.choice(["685", "687", "694", "689"]) + _d(r, 11)
+    s = sum(int(c) * (3 if i % 2 == 0 else 1) for i, c in enumerate(reversed(body)))
+    return body + str((10 - s % 10) % 10)
+
+
+for _name19p, _kinds19, _own19p, _key19 in [
+    (
+        "hu_bank_account19",
+        [("bankszámlaszám", hu_bank_account), ("számlaszám", hu_bank_account), ("account number", hu_bank_account)],
+        ["{f}: {v}", "kérlek utald a {f} {v} számlára", '"szamlaszam": "{v}"'],
+        "szamlaszam",
+    ),
+    (
+        "ch_postal_account19",
+        [("Postkonto", ch_postal_account), ("PC-Konto", ch_postal_account), ("compte postal", ch_postal_account)],
+        ["{f}: {v}", "bitte auf mein {f} {v} überweisen", "Einzahlung für: (privat)\n{f} {v}"],
+        "postkonto",
+    ),
+    (
+        "es_cups19",
+        [("CUPS", es_cups), ("código CUPS", es_cups)],
+        ["{f}: {v}", "el {f} de mi piso es {v}, lo pone en la factura", '"cups": "{v}"'],
+        "cups",
+    ),
+    (
+        "uk_mpan19",
+        [("MPAN", uk_mpan_core), ("supply number", uk_mpan_core), ("electricity supply number", uk_mpan_core)],
+        ["{f}: {v}", "the {f} for the flat is {v} (from the last bill)", "S 01 801 {llfc}\n  {v}"],
+        "mpan",
+    ),
+    (
+        "nl_ean_connection19",
+        [("EAN-code", nl_ean_connection), ("EAN-code aansluiting", nl_ean_connection)],
+        ["{f}: {v}", "de {f} van ons huis is {v}", '"ean_code": "{v}"'],
+        "ean_code",
+    ),
+]:
+    _pii19(_name19p, _kinds19, [t.replace("{llfc}", "811") for t in _own19p], _key19)
+
+
+# A person's data in everyday forms: a region's way of writing a mobile, a home address and a birth
+# date, used together by a signature, a form and a table.
+PHONE_REGIONS19 = ["DE", "FR", "GB", "US", "AU", "SE", "CH", "AT", "IE", "CA", "BE", "DK", "NO", "PT", "NZ"]
+
+
+def phone19(r: random.Random, region: str) -> str:
+    """A mobile number of ``region`` written the national way (re-validated by phonenumbers)."""
+    ex = phonenumbers.example_number_for_type(region, phonenumbers.PhoneNumberType.MOBILE)
+    nsn = str(ex.national_number)
+    keep = max(1, len(nsn) - 6)
+    for _ in range(500):
+        num = phonenumbers.parse(f"+{ex.country_code}{nsn[:keep]}{_d(r, len(nsn) - keep)}")
+        if phonenumbers.is_valid_number(num) and str(num.national_number) != nsn:
+            return phonenumbers.format_number(num, phonenumbers.PhoneNumberFormat.NATIONAL)
+    raise RuntimeError(region)
+
+
+_ADDRESS19: dict[str, Callable[[random.Random], str]] = {
+    "DE": lambda r: (
+        f"{r.choice(['Lindenstraße', 'Am Mühlbach', 'Goethestraße', 'Kirchweg'])} {_n(r, 1, 120)}, "
+        f"{_d(r, 5)} {r.choice(['Köln', 'Leipzig', 'Freiburg im Breisgau', 'Kassel'])}"
+    ),
+    "FR": lambda r: (
+        f"{_n(r, 1, 90)} {r.choice(['rue des Lilas', 'avenue Jean Jaurès', 'impasse du Moulin'])}, "
+        f"{r.choice(['69003 Lyon', '31000 Toulouse', '44000 Nantes', '13006 Marseille'])}"
+    ),
+    "GB": lambda r: (
+        f"{_n(r, 1, 200)} {r.choice(['Albert Road', 'Mill Lane', 'Station Road', 'Victoria Street'])}, "
+        f"{r.choice(['Bristol BS3', 'Leeds LS6', 'Norwich NR2', 'Cardiff CF24'])} "
+        f"{_n(r, 1, 10)}{_rs(r, 'ABDEFGHJLNPQRSTUWXYZ', 2)}"
+    ),
+    "US": lambda r: (
+        f"{_n(r, 100, 9999)} {r.choice(['Maple Ave', 'W 34th St', 'Oak Ridge Dr', 'Pinecrest Ln'])} "
+        f"Apt {_n(r, 1, 40)}, {r.choice(['Columbus, OH 432', 'Tucson, AZ 857', 'Raleigh, NC 276'])}{_d(r, 2)}"
+    ),
+    "AU": lambda r: (
+        f"Unit {_n(r, 1, 30)}/{_n(r, 1, 200)} {r.choice(['Smith St', 'Beach Rd', 'Wattle Ave'])}, "
+        f"{r.choice(['Fitzroy VIC 3065', 'Newtown NSW 2042', 'Paddington QLD 4064'])}"
+    ),
+    "SE": lambda r: (
+        f"{r.choice(['Storgatan', 'Björkvägen', 'Kungsgatan'])} {_n(r, 1, 80)}, {_d(r, 3)} {_d(r, 2)} "
+        f"{r.choice(['Uppsala', 'Malmö', 'Göteborg'])}"
+    ),
+    "CH": lambda r: (
+        f"{r.choice(['Bahnhofstrasse', 'Rue du Lac', 'Dorfstrasse'])} {_n(r, 1, 90)}, "
+        f"{r.choice(['8004 Zürich', '1003 Lausanne', '3011 Bern'])}"
+    ),
+    "IE": lambda r: (
+        f"{_n(r, 1, 90)} {r.choice(['Seaview Park', 'Church Road', 'Oak Grove'])}, "
+        f"{r.choice(['Ballincollig, Co. Cork, P31', 'Swords, Co. Dublin, K67', 'Salthill, Galway, H91'])} "
+        f"{_rs(r, 'ACDEFHKNPRTVWXY0123456789', 4)}"
+    ),
+}
+_DOB19 = {  # how a form of the region writes a birth date
+    "DE": "{d:02d}.{m:02d}.{y}",
+    "FR": "{d:02d}/{m:02d}/{y}",
+    "GB": "{d:02d}/{m:02d}/{y}",
+    "US": "{m:02d}/{d:02d}/{y}",
+    "AU": "{d}/{m}/{y}",
+    "SE": "{y}-{m:02d}-{d:02d}",
+    "CH": "{d:02d}.{m:02d}.{y}",
+    "IE": "{d} {mon} {y}",
+}
+
+
+def _person19(r: random.Random, region: str) -> dict[str, str]:
+    y, m, d = _birth(r)
+    dob = _DOB19[region].format(y=y, m=m, d=d, mon=calendar.month_abbr[m])
+    return {"name": person_name(r), "dob": dob, "phone": phone19(r, region), "addr": _ADDRESS19[region](r)}
+
+
+_SIGNATURES19 = [  # (closing, mobile label, region)
+    ("Mit freundlichen Grüßen", "Mobil:", "DE"),
+    ("Cordialement,", "Portable :", "FR"),
+    ("Kind regards,", "M:", "GB"),
+    ("Best,", "cell", "US"),
+    ("Cheers,", "Mob", "AU"),
+    ("Med vänliga hälsningar", "Mobil", "SE"),
+    ("Freundliche Grüsse", "Mobile", "CH"),
+    ("Thanks,", "Mob:", "IE"),
+]
+
+
+def _signature19(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    closing, mob, region = rng.choice(_SIGNATURES19)
+    p = _person19(rng, region)
+    forms = [
+        f"{closing}\n{p['name']}\nSenior Data Engineer | Acme Robotics\n{mob} {p['phone']}",
+        f"> {closing}\n> {p['name']}\n> {mob} {p['phone']}\n\nquoted from the vendor's reply, the job still fails",
+        f"--\n{p['name']} · {mob} {p['phone']}\nSent from my phone, excuse the brevity",
+    ]
+    return forms[t % len(forms)], [p["name"], p["phone"]]
+
+
+def _form19(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    region = rng.choice(sorted(_ADDRESS19))
+    p = _person19(rng, region)
+    forms = [
+        f"Full name: {p['name']}\nDate of birth: {p['dob']}\nHome address: {p['addr']}\nConsent: yes",
+        f"Name .......... {p['name']}\nGeburtsdatum .......... {p['dob']}\nAnschrift .......... {p['addr']}",
+        f'{{"applicant": {{"name": "{p["name"]}", "dob": "{p["dob"]}", "address": "{p["addr"]}"}}, "step": 3}}',
+        f"<tr><td>Name</td><td>{p['name']}</td></tr>\n<tr><td>Date of birth</td><td>{p['dob']}</td></tr>\n"
+        f"<tr><td>Address</td><td>{p['addr']}</td></tr>",
+    ]
+    return forms[t % len(forms)], [p["name"], p["dob"], p["addr"]]
+
+
+def _table19(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    region = rng.choice(sorted(_ADDRESS19))
+    a, b = _person19(rng, region), _person19(rng, region)
+    rows = [(a["name"], a["dob"], a["phone"]), (b["name"], b["dob"], b["phone"])]
+    forms = [
+        "| name | date of birth | mobile |\n| --- | --- | --- |\n"
+        + "\n".join(f"| {x} | {y} | {z} |" for x, y, z in rows),
+        "Name\tDOB\tPhone\n" + "\n".join(f"{x}\t{y}\t{z}" for x, y, z in rows),
+        "name,birth_date,phone\n" + "\n".join(f'"{x}",{y},"{z}"' for x, y, z in rows),
+    ]
+    return forms[t % len(forms)], [v for row in rows for v in row]
+
+
+round19_custom("email_signature19", "pii", _signature19, 3)
+round19_custom("registration_form19", "pii", _form19, 4)
+round19_custom("people_table19", "pii", _table19, 3)
+
+
 CATEGORIES: tuple[str, ...] = tuple(c.name for c in CATS)
 KIND = {c.name: c.kind for c in CATS}
 
@@ -21927,6 +22507,153 @@ def _round18_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]
     }
 
 
+def _round19_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
+    """Round-19 never-tuned hard negatives, in the shapes of round 19's plants (signatures, forms,
+    tables, logs, HAR entries) and under the same policy (nothing secret or personal). Headquarters
+    addresses of companies in privacy notices, invoices and NOTICE files (round 9's policy: a
+    headquarters is a public place); the example IBANs that the standard and bank documentation print
+    and payment providers' published test cards (names no account holder; test cards as round 7);
+    release, build and project dates beside birth words (they date software, never a person); the
+    documentation address ranges of RFC 5737 and RFC 3849 in logs and HAR entries; map tiles, bounding
+    boxes and centres of cities; quantities grouped like phone numbers (sizes, row counts, durations);
+    support-case and incident references; the specimen people and numbers of forms and ID samples
+    (Max Mustermann, John Doe, HMRC's QQ prefix: issued to nobody); emergency and service short codes
+    beside phone labels; rows of numbering plans (a country's code and prefixes, never a number)."""
+
+    def grouped(r: random.Random, groups: int) -> str:
+        return f"{r.randrange(1, 1000)}" + "".join(f" {_d(r, 3)}" for _ in range(groups))
+
+    return {
+        "public_hq_address": [
+            lambda r: r.choice(
+                [
+                    "Data controller: Google LLC, 1600 Amphitheatre Parkway, Mountain View, CA 94043, USA",
+                    "Remit to: Microsoft Corporation, One Microsoft Way, Redmond, WA 98052-6399",
+                    "Apple Inc., One Apple Park Way, Cupertino, CA 95014 (from the SDK's NOTICE file)",
+                ]
+            ),
+            lambda r: r.choice(
+                [
+                    "GitHub, Inc.\n88 Colin P Kelly Jr St\nSan Francisco, CA 94107\nUnited States",
+                    "Amazon Web Services, Inc., 410 Terry Avenue North, Seattle, WA 98109-5210",
+                    "SAP SE, Dietmar-Hopp-Allee 16, 69190 Walldorf, Germany",
+                ]
+            ),
+            lambda r: (
+                f"| Vendor | Registered office |\n| Stripe, Inc. | 354 Oyster Point Blvd, South San Francisco, "
+                f"CA 94080 |\n| invoices | {r.randrange(2, 9)} |"
+            ),
+        ],
+        "documented_example_payment_value": [
+            lambda r: r.choice(
+                [
+                    "IBAN: GB82 WEST 1234 5698 7654 32 (the example IBAN from the ECBS standard)",
+                    'placeholder="DE89 3704 0044 0532 0130 00"  <!-- the IBAN every SEPA tutorial uses -->',
+                    "e.g. FR76 3000 6000 0112 3456 7890 189 in the docs' example request",
+                ]
+            ),
+            lambda r: r.choice(
+                [
+                    "Stripe test mode: card 4000 0566 5566 5556 (Visa debit), any CVC, any future date",
+                    "sandbox card: 5200 8282 8282 8210 / 12/34 / 123",
+                    "Amex test card 3782 822463 10005 declines only in live mode",
+                    "3DS test card 4000 0025 0000 3155 always asks for authentication",
+                ]
+            ),
+        ],
+        "event_date_beside_birth_word": [
+            lambda r: r.choice(
+                [
+                    "Python's birthday: 1991-02-20 (0.9.0 posted to alt.sources)",
+                    "Linux was born on 1991-08-25 with Linus's Usenet post",
+                    "the project's birthday is 2014-06-06, the first commit",
+                ]
+            ),
+            lambda r: (
+                f"released: 20{r.randrange(10, 27)}-{r.randrange(1, 13):02d}-{r.randrange(1, 29):02d}\n"
+                f"version: {r.randrange(1, 9)}.{r.randrange(0, 20)}.{r.randrange(0, 9)}"
+            ),
+            lambda r: (
+                f"build date: 2026-{r.randrange(1, 13):02d}-{r.randrange(1, 29):02d}  (birth_date validation "
+                f"fixed in v{r.randrange(2, 6)}.{r.randrange(0, 12)}.{r.randrange(0, 5)})"
+            ),
+            lambda r: (
+                f"date_of_birth: date  # nullable since migration 20{r.randrange(19, 26)}_"
+                f"{r.randrange(1, 13):02d}_{r.randrange(1, 29):02d}_{_d(r, 6)}"
+            ),
+        ],
+        "documentation_ip_in_log": [
+            lambda r: f'"serverIPAddress": "203.0.113.{r.randrange(1, 255)}",\n"connection": "{_d(r, 5)}"',
+            lambda r: (
+                f"198.51.100.{r.randrange(1, 255)} - - [06/Dec/2026:09:{r.randrange(10, 60)}:11 +0000] "
+                f'"GET /healthz HTTP/1.1" 200 2'
+            ),
+            lambda r: (
+                f"Dec  6 09:{r.randrange(10, 60)}:02 gw sshd[{_d(r, 4)}]: Invalid user test from "
+                f"192.0.2.{r.randrange(1, 255)} port {r.randrange(30000, 60000)}"
+            ),
+            lambda r: f"ip6tables -A INPUT -s 2001:db8:{r.randrange(1, 0xFFFF):x}::/48 -j DROP  # RFC 3849 range",
+        ],
+        "map_tile_and_bbox": [
+            lambda r: f"https://tile.openstreetmap.org/{r.randrange(10, 17)}/{_d(r, 4)}/{_d(r, 4)}.png",
+            lambda r: r.choice(
+                [
+                    "bbox=13.088,52.338,13.761,52.675  # Berlin",
+                    '"center": [2.3522, 48.8566], "zoom": 11  // Paris',
+                    "geo:51.5074,-0.1278?z=10 (central London)",
+                ]
+            ),
+            lambda r: (
+                f"ST_MakeEnvelope(-74.2591, 40.4774, -73.7004, 40.9176, 4326)  -- New York City, "
+                f"{r.randrange(100, 999)} rows"
+            ),
+        ],
+        "grouped_quantity": [
+            lambda r: f"Downloaded {grouped(r, 2)} bytes in 00:00:{r.randrange(10, 60)}",
+            lambda r: f"rows: {grouped(r, 2)} (Δ +{grouped(r, 1)})",
+            lambda r: (
+                f"Größe: {r.randrange(1, 999)}.{_d(r, 3)}.{_d(r, 3)} Bytes, Dauer: 0{r.randrange(1, 9)}:"
+                f"{r.randrange(10, 60)}:{r.randrange(10, 60)},{_d(r, 3)}"
+            ),
+            lambda r: f"Peak RSS {grouped(r, 3)} B, wall {r.randrange(1, 60)} {_d(r, 3)} ms",
+        ],
+        "support_case_reference": [
+            lambda r: f"Case #{_d(r, 8)} (Salesforce) escalated to tier 2",
+            lambda r: f"see INC{_d(r, 7)} and the linked CHG{_d(r, 7)} in ServiceNow",
+            lambda r: f"Oracle SR 3-{_d(r, 11)} : ORA-{r.randrange(1000, 9999):05d} on the standby",
+            lambda r: f"AWS Support case {_d(r, 15)} — status: pending customer action",
+        ],
+        "specimen_person_and_id": [
+            lambda r: r.choice(
+                [
+                    "Max Mustermann, Musterstraße 1, 12345 Musterstadt (the specimen on the ID card sample)",
+                    "Erika Mustermann, ID card no. T22000129 (Bundesdruckerei specimen)",
+                    "John Doe, 123 Main St, Anytown, USA 12345",
+                ]
+            ),
+            lambda r: r.choice(
+                [
+                    "NINO example: QQ 12 34 56 C (HMRC reserves the QQ prefix for examples)",
+                    'fixtures: [{"name": "Jane Doe"}, {"name": "Mario Rossi"}, {"name": "Jean Dupont"}]',
+                    "placeholder: 山田太郎 (Taro Yamada, the Japanese form's sample name)",
+                ]
+            ),
+        ],
+        "service_short_code": [
+            lambda r: r.choice(["Emergency phone: 112 (EU-wide)", "phone: 116 117 (ärztlicher Bereitschaftsdienst)"]),
+            lambda r: r.choice(
+                ["In the US dial 911; non-urgent: 311", "NHS 111 for urgent advice, 999 for emergencies"]
+            ),
+            lambda r: r.choice(["*#06# shows the IMEI", "USSD *100# returns the balance on most networks"]),
+        ],
+        "numbering_plan_row": [
+            lambda r: "| Country | Code | Trunk | Mobile prefixes |\n| Germany | +49 | 0 | 015x, 016x, 017x |",
+            lambda r: "| France | +33 | 0 | 06, 07 |\n| UK | +44 | 0 | 07xxx |",
+            lambda r: '{"country": "SE", "calling_code": "+46", "trunk_prefix": "0", "mobile": ["070", "072", "073"]}',
+        ],
+    }
+
+
 DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     1: _decoy_templates(),
     2: _round2_decoy_templates(),
@@ -21946,6 +22673,7 @@ DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     16: _round16_decoy_templates(),
     17: _round17_decoy_templates(),
     18: _round18_decoy_templates(),
+    19: _round19_decoy_templates(),
 }
 DECOYS: dict[str, list[Callable[[random.Random], str]]] = {}  # every round before the holdout's
 for _round, _kinds in sorted(DECOY_ROUNDS.items()):
@@ -23082,6 +23810,40 @@ ROUND18_WRAPPERS: list[Wrapper] = [
 ]
 
 
+def _gha_lines(s: str) -> str:
+    return s.replace("\n", "\n2026-12-06T09:12:03.1234567Z ")  # every log line gets its timestamp
+
+
+def _excel_cell(s: str) -> str:
+    return s.replace('"', '""')
+
+
+def _confluence_cdata(s: str) -> str:
+    return s.replace("]]>", "]]]]><![CDATA[>")
+
+
+ROUND19_WRAPPERS: list[Wrapper] = [
+    lambda r: ("dana  9:41 AM\n```{s}```\nlee  9:42 AM\n:eyes:", _ident),  # a Slack thread
+    lambda r: ("  + content = <<-EOT\n      {s}\n    EOT", lambda s: s.replace("\n", "\n      ")),  # a plan
+    lambda r: ("2026-12-06T09:12:03.1234567Z {s}", _gha_lines),  # a GitHub Actions log
+    lambda r: ('{"mode": "raw", "raw": "{s}"}', lambda s: json.dumps(s)[1:-1]),  # a Postman request body
+    lambda r: ('"content": {"mimeType": "text/plain", "text": "{s}"}', lambda s: json.dumps(s)[1:-1]),  # HAR
+    lambda r: ("-[ RECORD 1 ]---\nnote | {s}", lambda s: s.replace("\n", "+\n     | ")),  # psql \x
+    lambda r: (
+        "x-handover: &handover |\n  {s}\nservices:\n  api:\n    <<: *handover",
+        lambda s: s.replace("\n", "\n  "),
+    ),
+    lambda r: ("Application Specific Information:\n{s}\n\nThread 0 Crashed:", _ident),  # a crash report
+    lambda r: ('Notes\tOwner\n"{s}"\tdana', _excel_cell),  # a spreadsheet cell with line breaks
+    lambda r: ("[OCR: Screenshot 2026-12-06 at 09.14.22.png]\n{s}\n[end of OCR]", _ident),
+    lambda r: (
+        '<ac:structured-macro ac:name="code"><ac:plain-text-body><![CDATA[{s}]]></ac:plain-text-body>'
+        "</ac:structured-macro>",
+        _confluence_cdata,
+    ),  # Confluence storage format
+    lambda r: ("#+begin_src text\n{s}\n#+end_src", _ident),  # an Org mode block
+]
+
 FILLER = [
     "can you help me figure out why the build fails on CI?",
     "I'm migrating the service from Flask to FastAPI.",
@@ -23116,6 +23878,7 @@ WRAPPER_ROUNDS: dict[int, list[list[Wrapper]]] = {
     16: [ROUND16_WRAPPERS],
     17: [ROUND17_WRAPPERS],
     18: [ROUND18_WRAPPERS],
+    19: [ROUND19_WRAPPERS],
 }
 DEV_WRAPPERS = [f for r, fams in sorted(WRAPPER_ROUNDS.items()) if r < HOLDOUT_ROUND for f in fams]
 HOLDOUT_WRAPPERS = [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS.get(r, [])]

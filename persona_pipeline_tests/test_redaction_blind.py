@@ -48,8 +48,8 @@ def blind() -> dict[str, BlindScore]:
     # round 10 (dev since round 11 exists, tuned), round 11 (dev since round 12 exists, tuned),
     # round 12 (dev since round 13 exists), round 13 (dev since round 14 exists), round 14 (dev since
     # round 15 exists), round 15 (dev since round 16 exists), round 16 (dev since round 17 exists),
-    # round 17 (dev since round 18 exists) and the holdout (round 18 alone, never its texts) have floors
-    # of their own
+    # round 17 (dev since round 18 exists), round 18 (dev since round 19 exists) and the holdout (round 19
+    # alone, never its texts) have floors of their own
     return {
         "dev": score(R, generate(SEED, "dev", 1200, before=8)),
         **{f"round{n}": score(R, generate(SEED, "dev", 1200, round_no=n)) for n in JOINED_DEV_FLOORS},
@@ -186,9 +186,17 @@ def blind() -> dict[str, BlindScore]:
 # points and 30 stray spans more; its false positives are far over 10 FP/MB (round 18's decoys are
 # written in the plants' shapes: toll-free lines, labelled business numbers and phone-shaped stamps
 # are redacted), so their ceiling is seed 7's figure plus 15, as round 15's was.
+# Round 19 made round 18 dev (issue 17, branch blind19): round 18's floors are its figures drawn as dev
+# at seed 7 (n 1200) less 1.5 points (test_blind_joined_dev[round18]). The holdout is round 19 alone
+# (written blind, untuned, the engine at main 9aa434e), seeds 1 / 2 / 7 (n 1200): 91.5 / 91.5 / 90.8%
+# secrets, 51.3 / 51.9 / 51.1% personal data, 700.5 / 739.0 / 751.8 FP/MB, 21 / 31 / 15 stray spans,
+# idempotent, nothing dropped; its floors are seed 7's less 1.5 points and 30 stray spans more; its
+# false-positive ceiling is seed 7's figure plus 15 (round 19's decoys sit beside the plants' labels:
+# specimen people, documented example IBANs and test cards, headquarters addresses, grouped
+# quantities and software dates beside birth words are redacted untuned).
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.899, 0.489, 333.0, 35)],
+    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.893, 0.496, 767.0, 45)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
@@ -261,6 +269,10 @@ JOINED_DEV_FLOORS: dict[int, JoinedFloors] = {
     # at its figures at seed 7 (n 1200) after that tuning less 1.5 points: 83.4% secrets, 83.2%
     # personal data, 0.0 FP/MB, 2 stray spans (untuned, drawn as dev: 72.8%, 61.4%, 0.0 FP/MB, 2).
     17: JoinedFloors(0.819, 0.817, 10.0, 32),
+    # Round 18 (dev since round 19 is written blind): floors at its figures drawn as dev at seed 7 (n 1200),
+    # untuned on it, less 1.5 points: 91.2% secrets, 53.8% personal data, 322.1 FP/MB (+15: its decoys
+    # put real pressure), 8 stray spans (+30).
+    18: JoinedFloors(0.897, 0.523, 337.5, 38),
 }
 
 
@@ -806,8 +818,10 @@ def test_pools_are_split_by_family() -> None:
     assert {"homelab_api_token", "sv_dui", "us_passport_card"} <= dev_cats
     assert set(DECOY_ROUNDS[17]) <= set(DECOYS) and WRAPPER_ROUNDS[17][0] in DEV_WRAPPERS  # round 17 is dev
     assert {"anthropic_oauth_token", "us_npi", "phone_local_prose17"} <= dev_cats
+    assert set(DECOY_ROUNDS[18]) <= set(DECOYS) and WRAPPER_ROUNDS[18][0] in DEV_WRAPPERS  # round 18 is dev
+    assert {"anthropic_admin_key", "de_lanr", "mx_clave_elector"} <= dev_cats
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
-    assert len(holdout_only) >= 12  # round 18 adds 12 categories (each weighs more in a draw)
+    assert len(holdout_only) >= 13  # round 19 adds 13 categories (each weighs more in a draw)
     dev = generate(1, "dev", 300)
     assert not holdout_only & {p.category for case in dev for p in case.plants}
     holdout = generate(1, "holdout", 300)
@@ -941,40 +955,50 @@ def test_round16_generator_checks() -> None:
     assert a + b == v and a in text and b in text and v not in text
 
 
-def test_round18_holdout() -> None:
-    """Round 18 is the holdout (round 17 joined dev): families for every category, rounds scored
-    apart, each round-18 category planted at least 3 times in 2400 prompts with every value in its
-    prompt, its new kinds about 40 % of its plants (they weigh NEW18_WEIGHT in a draw of round 18,
-    every other category 1, round 16's and round 17's heavy kinds included), every decoy kind drawn,
-    the same cases for the same seed. (Generator only: the engine never runs here.)"""
-    assert HOLDOUT_ROUNDS == (18,) and HOLDOUT_ROUND == 18
-    assert all(len(c.templates("holdout", 18)) >= 2 for c in CATS)
-    assert all(c.templates("holdout", 18) == c.templates("holdout") for c in CATS)
-    assert not any(c.templates("dev", 18) or c.templates("holdout", 17) for c in CATS)
-    r17 = {c.name for c in CATS if c.templates("dev", 17)}
-    r18 = {c.name for c in CATS if c.templates("holdout", 18)}
-    new = r18 - r17
-    assert new == rb.NEW18 and len(rb.NEW18) >= 12 and r17 < r18
-    assert len([c for c in CATS if c.name in rb.NEW18 and c.kind == "secret"]) >= 6
-    assert len([c for c in CATS if c.name in rb.NEW18 and c.kind == "pii"]) >= 6
-    weights = {c.name: c.draws((18,)) for c in CATS}
-    assert all(w == rb.NEW18_WEIGHT for n, w in weights.items() if n in rb.NEW18)
+def test_round19_holdout() -> None:
+    """Round 19 is the holdout (round 18 joined dev): families for every category, rounds scored
+    apart, each round-19 category planted at least 3 times in 2400 prompts with every value in its
+    prompt, its new kinds about 40 % of its plants (they weigh NEW19_WEIGHT in a draw of round 19,
+    every other category 1, round 16's to 18's heavy kinds included), every decoy kind drawn, the
+    same cases for the same seed. (Generator only: the engine never runs here.)"""
+    assert HOLDOUT_ROUNDS == (19,) and HOLDOUT_ROUND == 19
+    assert all(len(c.templates("holdout", 19)) >= 2 for c in CATS)
+    assert all(c.templates("holdout", 19) == c.templates("holdout") for c in CATS)
+    assert not any(c.templates("dev", 19) or c.templates("holdout", 18) for c in CATS)
+    r18 = {c.name for c in CATS if c.templates("dev", 18)}
+    r19 = {c.name for c in CATS if c.templates("holdout", 19)}
+    new = r19 - r18
+    assert new == rb.NEW19 and len(rb.NEW19) >= 13 and r18 < r19
+    assert len([c for c in CATS if c.name in rb.NEW19 and c.kind == "secret"]) >= 5
+    assert len([c for c in CATS if c.name in rb.NEW19 and c.kind == "pii"]) >= 8
+    weights = {c.name: c.draws((19,)) for c in CATS}
+    assert all(w == rb.NEW19_WEIGHT for n, w in weights.items() if n in rb.NEW19)
     assert all(w == 1 for n, w in weights.items() if n not in new)
-    cases = generate(2, "holdout", 2400, round_no=18)
+    cases = generate(2, "holdout", 2400, round_no=19)
     counts = _planted_counts(cases)
-    assert set(counts) == r18 and min(counts.values()) >= 3, min(counts.values())
-    share = sum(n for name, n in counts.items() if name in rb.NEW18) / sum(counts.values())
+    assert set(counts) == r19 and min(counts.values()) >= 3, min(counts.values())
+    share = sum(n for name, n in counts.items() if name in rb.NEW19) / sum(counts.values())
     assert 0.35 <= share <= 0.45, share
-    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[18])
-    assert not set(DECOY_ROUNDS[18]) & {k for r in range(1, 18) for k in DECOY_ROUNDS[r]}  # new kinds only
-    assert len(DECOY_ROUNDS[18]) >= 10 and len(WRAPPER_ROUNDS[18][0]) >= 10
-    assert [c.text for c in generate(2, "holdout", 200, round_no=18)] == [c.text for c in cases[:200]]
-    seventeen = generate(2, "dev", 300, round_no=17)
-    assert not new & {p.category for case in seventeen for p in case.plants}
+    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[19])
+    assert not set(DECOY_ROUNDS[19]) & {k for r in range(1, 19) for k in DECOY_ROUNDS[r]}  # new kinds only
+    assert len(DECOY_ROUNDS[19]) >= 10 and len(WRAPPER_ROUNDS[19][0]) >= 10
+    assert [c.text for c in generate(2, "holdout", 200, round_no=19)] == [c.text for c in cases[:200]]
+    eighteen = generate(2, "dev", 300, round_no=18)
+    assert not new & {p.category for case in eighteen for p in case.plants}
     with pytest.raises(ValueError):
-        generate(1, "dev", 10, round_no=18)
+        generate(1, "dev", 10, round_no=19)
     with pytest.raises(ValueError):
-        generate(1, "holdout", 10, round_no=17)
+        generate(1, "holdout", 10, round_no=18)
+
+
+def test_round18_joined_dev() -> None:
+    """Round 18 joined dev (see `_check_joined_dev`): at least 12 new categories; its new kinds still
+    weigh NEW18_WEIGHT in a draw of round 18 alone, and once in the whole dev pool and among round
+    19's families."""
+    _check_joined_dev(18, 12, min_count=3, known_decoys_and_wrappers=True)
+    heavy = {c.name for c in CATS if c.name in rb.NEW18}
+    assert len(heavy) >= 12 and all(c.draws((18,)) == rb.NEW18_WEIGHT for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and c.draws((19,)) == 1 for c in CATS if c.name in heavy)
 
 
 def test_round17_joined_dev() -> None:
@@ -984,7 +1008,7 @@ def test_round17_joined_dev() -> None:
     _check_joined_dev(17, 12, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.weight in (rb.NEW17_WEIGHT, rb.EARLIER17_WEIGHT) and c.rounds[0] == 17}
     assert len(heavy) >= 15 and all(c.draws((17,)) == c.weight for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and c.draws((18,)) == 1 for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and c.draws((18,)) == 1 and c.draws((19,)) == 1 for c in CATS if c.name in heavy)
 
 
 def test_round16_joined_dev() -> None:
@@ -993,7 +1017,11 @@ def test_round16_joined_dev() -> None:
     _check_joined_dev(16, 15, min_count=3)
     heavy = {c.name for c in CATS if c.weight == rb.NEW16_WEIGHT and c.rounds[0] == 16}  # (NEW18_WEIGHT is 32 too)
     assert len(heavy) >= 15 and all(c.draws((16,)) == rb.NEW16_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and c.draws((17,)) == 1 and c.draws((18,)) == 1 for c in CATS if c.name in heavy)
+    assert all(
+        c.draws(()) == 1 and c.draws((17,)) == 1 and c.draws((18,)) == 1 and c.draws((19,)) == 1
+        for c in CATS
+        if c.name in heavy
+    )
 
 
 def _npi_ok(v: str) -> bool:
@@ -1111,6 +1139,65 @@ def test_round18_generator_checks() -> None:
     assert len(tb) == 3 and json.loads(base64.urlsafe_b64decode(tb[1] + "=" * (-len(tb[1]) % 4)))["u"]
 
 
+def _hu_account_ok(v: str) -> bool:
+    blocks = v.replace(" ", "-").split("-")
+    return all(
+        len(b) == 8 and sum(int(c) * (9, 7, 3, 1)[i % 4] for i, c in enumerate(b)) % 10 == 0 for b in blocks
+    ) and len(blocks) in (2, 3)
+
+
+def _mpan_ok(v: str) -> bool:
+    primes = (3, 5, 7, 13, 17, 19, 23, 29, 31, 37, 41, 43)
+    return len(v) == 13 and int(v[12]) == sum(int(c) * p for c, p in zip(v[:12], primes, strict=True)) % 11 % 10
+
+
+def test_round19_generator_checks() -> None:
+    """Round 19's ids against their published rules: the Hungarian account's 9-7-3-1 blocks (first
+    accepting the much-cited 11773016-11111018 and rejecting it with one digit changed), the Swiss
+    postal account's mod-10 recursive digit and the CUPS's letters by python-stdnum (ch.esr, es.cups),
+    the Dutch EAN-code's GS1 digit by python-stdnum's ean, the MPAN core's prime-weighted mod 11
+    recomputed and rejecting a changed digit; the signature's, form's and table's phones re-validated
+    by phonenumbers in their region's national format; the credential kinds in their documented
+    prefixes and layouts."""
+    from stdnum import ean
+    from stdnum.ch import esr
+    from stdnum.es import cups
+
+    assert _hu_account_ok("11773016-11111018") and not _hu_account_ok("11773016-11111019")
+    r = random.Random(19)
+    for _ in range(300):
+        hu = rb.hu_bank_account(r)
+        assert _hu_account_ok(hu), hu
+        prefix, serial, check = rb.ch_postal_account(r).split("-")
+        assert esr.calc_check_digit(prefix + serial.zfill(6)) == check
+        assert cups.is_valid(rb.es_cups(r))
+        e = rb.nl_ean_connection(r)
+        assert len(e) == 18 and e.startswith("871") and ean.calc_check_digit(e[:-1]) == e[-1], e
+        mpan = rb.uk_mpan_core(r).replace(" ", "")
+        assert _mpan_ok(mpan) and 10 <= int(mpan[:2]) <= 23, mpan
+        assert not _mpan_ok(mpan[:12] + str((int(mpan[12]) + 1) % 10))
+        region = r.choice(rb.PHONE_REGIONS19)
+        assert phonenumbers.is_valid_number(phonenumbers.parse(rb.phone19(r, region), region)), region
+    for name in ("email_signature19", "registration_form19", "people_table19"):
+        c = next(c for c in CATS if c.name == name)
+        for t in range(c.n_templates):
+            text, needles = c.make(r, t)
+            assert len(needles) >= 2 and all(n in text for n in needles), (name, t)
+    prefixes = (
+        "sk-ant-sid01-", "sess-", "bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29tLz9BY3Rpb249", "dG9rO", "0.",
+    )  # fmt: skip
+    signatures = ("JQQJ99", "AzFu", "+ASb", "+AEh", "ACDb", "+ASt")
+    for c in [c for c in CATS if c.name in rb.NEW19 and c.kind == "secret"]:
+        for t in range(c.n_templates):
+            text, (v,) = c.make(r, t)
+            assert v in text and (v.startswith(prefixes) or any(s in v for s in signatures)), (c.name, v)
+    assert len(rb.azure_cask_key(r, "AZDO")) == 84 and rb.azure_cask_key(r, "ACOG")[52:58] == "JQQJ99"
+    assert all(len(rb.azure_identifiable_key(r, "+ASb", n)) == n for n in (44, 56, 88))
+    assert base64.b64decode(rb.intercom_token(r)).startswith(b"tok:")
+    url = base64.b64decode(rb.bedrock_short_term_key(r)[len("bedrock-api-key-") :]).decode()
+    assert "Action=CallWithBearerToken" in url and "X-Amz-Signature=" in url
+
+
 def test_round15_joined_dev() -> None:
     """Round 15 joined dev (see `_check_joined_dev`): at least 30 new categories."""
     _check_joined_dev(15, 30, min_count=6)
@@ -1121,9 +1208,9 @@ def test_round14_joined_dev() -> None:
     _check_joined_dev(14, 30, min_count=6)
 
 
-@pytest.mark.parametrize("rnd", [13, 14, 15, 16, 17, 18])
+@pytest.mark.parametrize("rnd", [13, 14, 15, 16, 17, 18, 19])
 def test_round_wrappers_keep_values_findable(rnd: int) -> None:
-    """Every round-13 to round-18 wrapper encodes a text piece by piece (a part's encoding occurs in
+    """Every round-13 to round-19 wrapper encodes a text piece by piece (a part's encoding occurs in
     the encoding of any text around it), so a planted value's encoded form occurs in the wrapped prompt."""
     r = random.Random(rnd)
     alphabet = string.ascii_letters + string.digits + " -_.@:/\\'\"{}<>&%\n\tçø€日🙂"
