@@ -9,7 +9,7 @@ import pytest
 from persona_pipeline.core.models import Tier
 from persona_pipeline.persona.digest.models import DigestInput, EvidenceView, Observation
 from persona_pipeline.persona.digest.offline import OfflineDigester
-from persona_pipeline.persona.digest.reading import read, reversal
+from persona_pipeline.persona.digest.reading import clauses, read, reversal, sentences
 from persona_pipeline.persona.digest.similarity import _key, stance, tokens, topic
 from persona_pipeline.persona.fold import fold
 
@@ -313,3 +313,32 @@ def test_a_mistake_the_agent_repeats_corroborates_a_rule_and_states_none() -> No
     )
     rules = [r for r in fold(obs) if "debug" in r.statement.lower()]
     assert len(rules) == 1 and rules[0].support_sessions == 2 and rules[0].statement.startswith("No debug")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an abbreviation's full stop ends no sentence, so a rule keeps its example
+        (
+            "Pick boring tools, e.g. cron over a job queue. Keep the crontab in git.",
+            ["Pick boring tools, e.g. cron over a job queue.", "Keep the crontab in git."],
+        ),
+        ("Write to Dr. Osei first. Then the board.", ["Write to Dr. Osei first.", "Then the board."]),
+        (
+            "Pack the tent, poles, etc. and leave by 6 a.m. on the dot.",
+            ["Pack the tent, poles, etc. and leave by 6 a.m. on the dot."],
+        ),
+        ("Labels, crates, etc. Then the invoices.", ["Labels, crates, etc.", "Then the invoices."]),
+        (
+            "Room no. 4 is ours. I said no. Ask again tomorrow.",
+            ["Room no. 4 is ours.", "I said no.", "Ask again tomorrow."],
+        ),
+        ("Use metric units i.e.\nkilograms", ["Use metric units i.e.", "kilograms"]),
+    ],
+)
+def test_an_abbreviations_full_stop_ends_no_sentence(text: str, expected: list[str]) -> None:
+    assert sentences(text) == expected
+
+
+def test_a_clause_keeps_its_abbreviation() -> None:
+    assert clauses("Prefer plain fabrics, e.g. linen or wool") == ["Prefer plain fabrics", "e.g. linen or wool"]

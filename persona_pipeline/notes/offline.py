@@ -26,7 +26,6 @@ from persona_pipeline.persona.digest import reading
 log = logging.getLogger(__name__)
 PROMPT_VERSION = "notes-offline-v2"  # v2: decisions quoted whole
 
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+|;\s+|\s+[—–]\s+|\s+-\s+")
 _OPENER = re.compile(
     r"^(?:(?:ok(?:ay)?|so|well|right|alright|yes|yeah|yep|no|nope|nah|actually|hmm+|fine|great|cool|wait|"
     r"hold on|sorry|stop|hey)\b[,.!:]?\s+)+",
@@ -112,10 +111,6 @@ _TODO_ITEM = re.compile(r"^\s*\[(?P<status>[^\]\n]{1,30})\]\s*(?P<item>\S.*?)\s*
 _DONE = frozenset({"completed", "complete", "done", "x", "finished", "cancelled", "canceled"})
 _ACTIVE = frozenset({"in_progress", "in-progress", "in progress", "active", "doing"})
 MAX_TEXT = 240
-
-
-def sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENTENCE.split(text) if s and s.strip()]
 
 
 def _clean(s: str | None) -> str:
@@ -230,7 +225,7 @@ _FIX_WORDS = ns.words("fix fixed fixing please pls now can you could")
 def fix_of_turn(text: str) -> str | None:
     """The fix one turn of the person's asks for: its first bug sentence, or — when that only
     says "fix it" — the turn's first other sentence, which describes the problem."""
-    parts = sentences(text)
+    parts = reading.sentences(text)
     for i, s in enumerate(parts):
         f = fix_request(s)
         if f is None:
@@ -323,7 +318,7 @@ def window_notes(rows: Sequence[SessionRow], responds_to: dict[str, str | None])
     out = WindowNotes()
     for r in rows:
         if ns.is_person(r):
-            parts = sentences(r.excerpt)
+            parts = reading.sentences(r.excerpt)
             for i, s in enumerate(parts):
                 d = decision(s)
                 if d is not None and d.alternative is None and i + 1 < len(parts):

@@ -351,25 +351,51 @@ def _letters(text: str) -> int:
     return n if text.isascii() else n + sum(unicodedata.category(c)[0] == "M" for c in text)
 
 
-def sentences(text: str) -> list[str]:
-    """Sentences of a turn (never split inside `code`)."""
+# A full stop that ends an abbreviation is no sentence end: a dotted initialism ("e.g.", "i.e.",
+# "a.k.a.", "p.m."), or a common English abbreviation of a title or of a Latin/scholarly word
+# (general usage, as style guides list them). "etc." ends a sentence before a capital.
+_INITIALISM = re.compile(r"(?:^|(?<=[\s(\[\"'`]))(?:[a-z]\.){2,}$", re.IGNORECASE)
+_ABBREVIATION = re.compile(
+    r"(?:^|(?<=[\s(\[\"'`]))(?:mr|mrs|ms|mx|dr|prof|st|sr|jr|vs|cf|approx|incl|esp|resp|viz|fig|ca)\.$",
+    re.IGNORECASE,
+)
+_ETC = re.compile(r"(?:^|(?<=[\s(\[\"'`,]))etc\.$", re.IGNORECASE)
+_NUMBER_SIGN = re.compile(r"(?:^|(?<=[\s(\[]))no\.$", re.IGNORECASE)  # "No. 12", never "I said no."
+
+
+def _abbreviation_stop(masked: str, m: re.Match[str]) -> bool:
+    """Whether a separator `m` on one line follows an abbreviation's full stop, not a sentence's."""
+    stop = m.start() if masked[m.start()] == "." else m.start() - 1  # the stop is in `m` or before it
+    if stop < 0 or masked[stop] != "." or "\n" in m.group(0):
+        return False
+    tail, after = masked[max(0, stop - 11) : stop + 1], masked[m.end() : m.end() + 1]
+    if _INITIALISM.search(tail) or _ABBREVIATION.search(tail):
+        return True
+    if _NUMBER_SIGN.search(tail):
+        return after.isdigit()
+    return bool(_ETC.search(tail)) and not after.isupper()
+
+
+def _split(pattern: re.Pattern[str], text: str, strip: str | None = None) -> list[str]:
+    """`text` cut at `pattern`'s separators outside `code` and not after an abbreviation."""
     masked = _CODE.sub(lambda m: "\x00" * len(m.group(0)), text)
     out, pos = [], 0
-    for m in _SENTENCE.finditer(masked):
+    for m in pattern.finditer(masked):
+        if _abbreviation_stop(masked, m):
+            continue
         out.append(text[pos : m.start()])
         pos = m.end()
     out.append(text[pos:])
-    return [s.strip() for s in out if s.strip()]
+    return [p.strip(strip) for p in out if p.strip(strip)]
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences of a turn (never split inside `code`, nor after an abbreviation's full stop)."""
+    return _split(_SENTENCE, text)
 
 
 def clauses(sentence: str) -> list[str]:
-    masked = _CODE.sub(lambda m: "\x00" * len(m.group(0)), sentence)
-    out, pos = [], 0
-    for m in _CLAUSE.finditer(masked):
-        out.append(sentence[pos : m.start()])
-        pos = m.end()
-    out.append(sentence[pos:])
-    return [c.strip(" .!?;:,") for c in out if c.strip(" .!?;:,")]
+    return _split(_CLAUSE, sentence, " .!?;:,")
 
 
 # A clause giving the reason for another ("…, because npm always hoists", "…, since X changed",
