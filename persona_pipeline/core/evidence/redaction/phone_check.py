@@ -32,3 +32,15 @@ def leading_group(text: str, start: int) -> bool:
     556`): the candidate is then the tail of a longer grouped number (a business number, a
     reference). Were the whole run a phone, the detectors' own candidate from its start holds it."""
     return _GROUP_BEFORE.search(text, max(0, start - 5), start) is not None
+
+
+_COLUMN_GAP = re.compile(r"[ \t]{2,}|\t")
+
+
+def column_cut(raw: str) -> str:
+    """`raw` up to its first run of two blanks or a tab: a number's groups are parted by one
+    separator, a run of blanks parts a table's columns (`phone` heading an aligned table labels
+    its column, not the cells that open the row below; those would read otherwise once a later
+    cell of the row is a placeholder, and redacting twice would change the text)."""
+    m = _COLUMN_GAP.search(raw)
+    return raw if m is None else raw[: m.start()]

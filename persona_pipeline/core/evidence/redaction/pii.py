@@ -25,7 +25,7 @@ from persona_pipeline.core.evidence.redaction import address_fields, bank_accoun
 from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER, plausible_birth_date
 from persona_pipeline.core.evidence.redaction.group_mailbox import group_mailbox, report_mailbox
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold, utf8_safe
-from persona_pipeline.core.evidence.redaction.phone_check import leading_group, valid_region
+from persona_pipeline.core.evidence.redaction.phone_check import column_cut, leading_group, valid_region
 from persona_pipeline.core.evidence.redaction.spans import (
     Span,
     label_window,
@@ -748,6 +748,7 @@ def phone_spans(text: str) -> Iterator[Span]:
     for (start, end), labelled in _NATIONAL_CANDIDATE.finditer(text) if _open(text, "phone_national") else ():
         if labelled[0] >= 0:
             start, end = labelled
+            end = start + len(column_cut(text[start:end]))  # (a run of blanks ends it: `column_cut`)
         if any(a < end and start < b for a, b in seen):
             continue
         before, after = text[start - 1 : start], text[end : end + 1]
