@@ -43,3 +43,43 @@ def test_aligned_table_redacts_to_itself(redactor: Redactor) -> None:
 )
 def test_labelled_phone_still_redacted(redactor: Redactor, text: str, value: str) -> None:
     Checks(redactor).gone(text, value)
+
+
+# --- 2. a business line (toll-free, shared-cost, premium) is no person's number
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "If the portal is down, ring the vendor's support line 0800 048 3321 (free from UK landlines).",
+        "Ansprechpartner Vertrieb: 0800 5512340, werktags erreichbar",
+        "Wholesale orders: call 1800 209 774 between 9 and 5 AEST",
+        "their helpdesk is 1-800-555-0162, open 24/7",
+        "Hotline: +1 833 555 0187 (toll-free)",
+        "Bestellhotline 0180 5 224466 (14 ct/min)",
+        "Infoline 13 24 68 for outages",
+    ],
+)
+def test_business_line_kept(redactor: Redactor, text: str) -> None:
+    Checks(redactor).kept(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "gone", "kept"),
+    [
+        (
+            "Reach me on my mobile 07700 900 338; the carrier's own line is 0800 048 3321.",
+            "07700 900 338",
+            "0800 048 3321",
+        ),
+        ("Meine Handynummer: 0151 23456789 (Service-Hotline 0800 5512340)", "0151 23456789", "0800 5512340"),
+        ("my cell (415) 555-0132 — not their desk at (800) 555-0199", "(415) 555-0132", "(800) 555-0199"),
+        # a Berlin number written 3-4-4 (Britain groups its 03 UAN numbers so): still a person's
+        ("Privat: Tel. 030 9018 2044", "030 9018 2044", ""),
+    ],
+)
+def test_person_beside_business_line(redactor: Redactor, text: str, gone: str, kept: str) -> None:
+    c = Checks(redactor)
+    out = c.redacted(text)
+    assert gone not in out
+    assert kept in out

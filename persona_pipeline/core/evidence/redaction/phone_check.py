@@ -44,3 +44,52 @@ def column_cut(raw: str) -> str:
     cell of the row is a placeholder, and redacting twice would change the text)."""
     m = _COLUMN_GAP.search(raw)
     return raw if m is None else raw[: m.start()]
+
+
+# The plans a written national number is read in to tell a business line (the common regions'; a
+# number of another region reads as no business line here, and stays redacted).
+_PLAN_REGIONS = (
+    "US", "CA", "GB", "IE", "DE", "AT", "CH", "FR", "BE", "NL", "IT", "ES", "PT", "SE", "NO", "DK", "FI",
+    "PL", "BR", "MX", "AR", "CO", "CL", "IN", "JP", "AU", "NZ", "ZA", "SG",
+)  # fmt: skip
+_GROUPS = re.compile(r"\d+")
+
+
+@lru_cache(maxsize=8192)
+def business_line(raw: str) -> bool:
+    """Whether a phone number is a business line: toll-free (the callee pays), shared-cost or
+    premium-rate as its numbering plan allocates it (libphonenumber's `number_type`). Such
+    numbers are allocated to organisations, never to a person's line, so they are not personal data.
+
+    A national number is read in the plan whose own grouping it is written in (`0800 428 7719` is
+    Britain's freephone grouping; the same digits read in India's plan are a mobile, grouped
+    otherwise); when no plan's grouping matches, every plan that finds it valid must agree. A UAN
+    (one number for an organisation, e.g. Britain's 03) shares its shapes with geographic numbers
+    elsewhere (`030` is Berlin): it counts only when no plan reads the digits as a fixed line or a
+    mobile."""
+    import phonenumbers
+    from phonenumbers import PhoneNumberFormat, PhoneNumberType
+
+    paid = {PhoneNumberType.TOLL_FREE, PhoneNumberType.SHARED_COST, PhoneNumberType.PREMIUM_RATE}
+    groups = [len(g) for g in _GROUPS.findall(raw)]
+    readings: list[tuple[int, list[int]]] = []
+    for region in (None,) if raw.lstrip("(").startswith("+") else _PLAN_REGIONS:
+        try:
+            num = phonenumbers.parse(raw, region)
+        except phonenumbers.NumberParseException:
+            continue
+        if phonenumbers.is_valid_number(num):
+            fmt = phonenumbers.format_number(
+                num, PhoneNumberFormat.INTERNATIONAL if region is None else PhoneNumberFormat.NATIONAL
+            )
+            readings.append((phonenumbers.number_type(num), [len(g) for g in _GROUPS.findall(fmt)]))
+    kinds = [t for t, _ in readings]
+    if not any(t in paid or t == PhoneNumberType.UAN for t in kinds):
+        return False
+    # (a trunk prefix written as a group of its own, `1-800-…`, `8 800 …`, is still the plan's grouping)
+    matched = [t for t, fg in readings if fg == groups or (groups[:1] == [1] and groups[1:] == fg)]
+    pool = matched or kinds
+    if all(t in paid for t in pool):
+        return True
+    personal = {PhoneNumberType.FIXED_LINE, PhoneNumberType.MOBILE, PhoneNumberType.FIXED_LINE_OR_MOBILE}
+    return all(t in paid or t == PhoneNumberType.UAN for t in pool) and not personal.intersection(kinds)

@@ -25,6 +25,7 @@ import re2
 from persona_pipeline.core.evidence.redaction import pii
 from persona_pipeline.core.evidence.redaction.label_links import detect_pairs, linked_label_spans
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, prepare, utf8_safe
+from persona_pipeline.core.evidence.redaction.phone_check import business_line
 from persona_pipeline.core.evidence.redaction.public_places import place_address
 from persona_pipeline.core.evidence.redaction.secrets import (
     CONCAT_OPERAND,
@@ -327,8 +328,14 @@ def _identifier_patterns(identifiers: Sequence[tuple[str, str]]) -> list[tuple[A
 
 
 def _personal(text: str, spans: Iterable[Span]) -> list[Span]:
-    """The PII spans less the addresses the text attributes to a place or an organisation."""
-    return [s for s in spans if s.kind != "address" or not place_address(text, s.start, s.end)]
+    """The PII spans less the addresses the text attributes to a place or an organisation and the
+    phone numbers its numbering plan allocates to businesses (toll-free, shared-cost, premium)."""
+    return [
+        s
+        for s in spans
+        if not (s.kind == "address" and place_address(text, s.start, s.end))
+        and not (s.kind == "phone" and business_line(text[s.start : s.end]))
+    ]
 
 
 class Redactor:
