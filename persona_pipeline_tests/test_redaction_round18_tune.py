@@ -83,3 +83,30 @@ def test_person_beside_business_line(redactor: Redactor, text: str, gone: str, k
     out = c.redacted(text)
     assert gone not in out
     assert kept in out
+
+
+# --- 3. a blank-aligned table's phone column (pandas, `xsv table`, `column -t`)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("In [7]: staff[['badge', 'mobile']]\n      badge  mobile\n12    88410  0176 3342189\n", "0176 3342189"),
+        ("$ column -t contacts.txt\nid   cell_phone\n301  354 8812\n", "354 8812"),  # a seven-digit plan
+        ("  who       phone\n  Ilse     +49 30 9018 2044\n", "+49 30 9018 2044"),
+    ],
+)
+def test_aligned_phone_column(redactor: Redactor, text: str, value: str) -> None:
+    Checks(redactor).gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "   build_id  phone_count\n0  20240611            3\n1  20240612            5\n",
+        "service    port   replicas\nphone-api  8443   3\n",
+        "run_id      started\n8812450  2024-06-11 10:22\n",
+    ],
+)
+def test_aligned_table_without_phones_kept(redactor: Redactor, text: str) -> None:
+    Checks(redactor).kept(text)

@@ -114,6 +114,12 @@ def dialable(raw: str) -> bool:
     return any(valid_region(raw, r) is not None for r in _regions())
 
 
+@lru_cache(maxsize=4096)
+def valid_anywhere(raw: str) -> bool:
+    """Valid as dialled in some region libphonenumber knows (the common ones first)."""
+    return any(valid_region(raw, r) is not None for r in _regions())
+
+
 def labelled_phone_spans(text: str) -> Iterator[Span]:
     for _, (start, end) in LABELLED.finditer(text):
         raw = column_cut(text[start:end])

@@ -893,6 +893,69 @@ def table_column_spans(text: str) -> Iterator[Span]:
             pos = end + 1
 
 
+# An aligned table (pandas' `print(df)`, `xsv table`, `column -t`, psql without borders): cells
+# parted by runs of two blanks or more, a cell's own words by one.
+_MAX_ALIGNED_LINE = 400  # (a header line, at most: a longer line is prose)
+_ALIGNED_CELL = re.compile(r"[^ \t\n]+(?: [^ \t\n]+)*")
+
+
+def _aligned_phone_ok(value: str) -> bool:
+    """A phone column's cell: a number valid in some plan. The header vouches that it is one to
+    call, so a short local number counts too (Iceland's and many islands' plans have seven digits)."""
+    if _cell_ok("phone", value) or phone_labels.dialable(value):
+        return True
+    digits = sum(c.isdigit() for c in value)
+    return 7 <= digits <= 8 and value[:1].isdigit() and phone_labels.valid_anywhere(value)
+
+
+def aligned_column_spans(text: str) -> Iterator[Span]:
+    """Cells of phone, SSN, birth-date and name columns of a blank-aligned table: the header line
+    names the column, each row below holds as many cells (or one more on the left: an index, as
+    pandas prints one with no header), mapped to the header's cells from the right."""
+    if not _open(text, "table"):
+        return
+    read_to = -1  # (a header word inside a table read already is one of its rows: linear)
+    for ((g0, _g1),) in _TABLE_GATE.finditer(text):
+        if g0 < read_to:
+            continue
+        ls = text.rfind("\n", 0, g0) + 1
+        le = text.find("\n", g0)
+        if le < 0 or le - ls > _MAX_ALIGNED_LINE:
+            continue
+        read_to = le
+        header = text[ls:le]
+        if "[REDACTED:" in header or any(c in header for c in _TABLE_SEPS) or "  " not in header.strip():
+            continue  # (a delimited table is `table_column_spans`'; one blank parts no columns)
+        heads = [m[0] for m in _ALIGNED_CELL.finditer(header)]
+        cols = {i: k for i, h in enumerate(heads) if (k := _column_kind(h)) is not None}
+        if not cols or len(heads) < 2 or any(c.isdigit() for h in heads for c in h[:1]):
+            continue
+        pos = le + 1
+        for _ in range(_MAX_TABLE_ROWS):
+            end = text.find("\n", pos)
+            end = len(text) if end < 0 else end
+            row = text[pos:end]
+            if any(c in row for c in _TABLE_SEPS):
+                break
+            cells = list(_ALIGNED_CELL.finditer(row))
+            extra = len(cells) - len(heads)
+            if extra not in (0, 1):
+                break  # the table ended
+            for i, kind in cols.items():
+                cell = cells[i + extra]
+                value = cell[0].strip("\"'")
+                if "[REDACTED:" in value or not value:
+                    continue
+                ok = _aligned_phone_ok(value) if kind == "phone" else _cell_ok(kind, value)
+                if ok:
+                    a = pos + cell.start() + cell[0].find(value)
+                    yield Span(a, a + len(value), kind)
+            read_to = end
+            if end >= len(text):
+                break
+            pos = end + 1
+
+
 _CARD_SHORT = re.compile(r"\d(?:[ -]?\d){14,15}\b")
 
 
@@ -2468,6 +2531,7 @@ DETECTORS = (
     home_user_spans,
     person_name_spans,
     table_column_spans,
+    aligned_column_spans,  # the same columns in a blank-aligned table (pandas, `column -t`)
     intl_formats.intl_spans,  # national ids, passports, addresses, birth dates, phones of more countries
     grammar_spans,  # street lines of any country, phones of any region after a label, address fields
     bank_account_spans,  # domestic account numbers beside a routing code
