@@ -110,3 +110,45 @@ def test_aligned_phone_column(redactor: Redactor, text: str, value: str) -> None
 )
 def test_aligned_table_without_phones_kept(redactor: Redactor, text: str) -> None:
     Checks(redactor).kept(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # mobiles of plans that group them as Britain groups its premium-rate numbers
+        ("Nigerian office contact (mine): 0803 412 7766", "0803 412 7766"),
+        ("Globe mobile, text me: 0917 555 0142", "0917 555 0142"),
+        ("customer = Customer(phone='0905 331 4820')", "0905 331 4820"),
+    ],
+)
+def test_mobile_shaped_like_premium_line_redacted(redactor: Redactor, text: str, value: str) -> None:
+    Checks(redactor).gone(text, value)
+
+
+# --- 4. a label naming a record outranks a personal number's shape
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "purchase order no. 712004583 is stuck in approval",
+        "Invoice number: 0171 2000 416 was paid twice",
+        "the nightly build #2024061133 failed again",
+        "order number 491 552 830 shipped yesterday",
+        "pipeline id: 0151 2345 6789",
+        "see pull request 4410 and the deploy 0800 1234 — no wait, run no. 6170993840",
+    ],
+)
+def test_record_label_kept(redactor: Redactor, text: str) -> None:
+    Checks(redactor).kept(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("order 5512 was placed by her; her number: 0171 2000416", "0171 2000416"),
+        ("ticket: call the reporter at +44 7700 900338", "+44 7700 900338"),
+    ],
+)
+def test_person_number_beside_record(redactor: Redactor, text: str, value: str) -> None:
+    Checks(redactor).gone(text, value)

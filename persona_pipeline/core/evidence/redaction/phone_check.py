@@ -55,6 +55,24 @@ _PLAN_REGIONS = (
 _GROUPS = re.compile(r"\d+")
 
 
+def _readings(raw: str, regions: tuple[str | None, ...]) -> list[tuple[int, list[int]]]:
+    """(number type, digit groups of the plan's own format) of each valid reading of `raw`."""
+    import phonenumbers
+    from phonenumbers import PhoneNumberFormat
+
+    out: list[tuple[int, list[int]]] = []
+    for region in regions:
+        try:
+            num = phonenumbers.parse(raw, region)
+        except phonenumbers.NumberParseException:
+            continue
+        if phonenumbers.is_valid_number(num):
+            style = PhoneNumberFormat.INTERNATIONAL if region is None else PhoneNumberFormat.NATIONAL
+            fmt = phonenumbers.format_number(num, style)
+            out.append((phonenumbers.number_type(num), [len(g) for g in _GROUPS.findall(fmt)]))
+    return out
+
+
 @lru_cache(maxsize=8192)
 def business_line(raw: str) -> bool:
     """Whether a phone number is a business line: toll-free (the callee pays), shared-cost or
@@ -68,21 +86,18 @@ def business_line(raw: str) -> bool:
     elsewhere (`030` is Berlin): it counts only when no plan reads the digits as a fixed line or a
     mobile."""
     import phonenumbers
-    from phonenumbers import PhoneNumberFormat, PhoneNumberType
+    from phonenumbers import PhoneNumberType
 
     paid = {PhoneNumberType.TOLL_FREE, PhoneNumberType.SHARED_COST, PhoneNumberType.PREMIUM_RATE}
     groups = [len(g) for g in _GROUPS.findall(raw)]
-    readings: list[tuple[int, list[int]]] = []
-    for region in (None,) if raw.lstrip("(").startswith("+") else _PLAN_REGIONS:
-        try:
-            num = phonenumbers.parse(raw, region)
-        except phonenumbers.NumberParseException:
-            continue
-        if phonenumbers.is_valid_number(num):
-            fmt = phonenumbers.format_number(
-                num, PhoneNumberFormat.INTERNATIONAL if region is None else PhoneNumberFormat.NATIONAL
-            )
-            readings.append((phonenumbers.number_type(num), [len(g) for g in _GROUPS.findall(fmt)]))
+    if raw.lstrip("(").startswith("+"):
+        readings = _readings(raw, (None,))
+    else:
+        readings = _readings(raw, _PLAN_REGIONS)
+        if not any(t in paid or t == PhoneNumberType.UAN for t, _ in readings):
+            return False  # (the common case, read in the common plans only)
+        # (a mobile of Nigeria or the Philippines is grouped as Britain groups premium numbers)
+        readings = _readings(raw, tuple(sorted(phonenumbers.SUPPORTED_REGIONS)))
     kinds = [t for t, _ in readings]
     if not any(t in paid or t == PhoneNumberType.UAN for t in kinds):
         return False
@@ -93,3 +108,24 @@ def business_line(raw: str) -> bool:
         return True
     personal = {PhoneNumberType.FIXED_LINE, PhoneNumberType.MOBILE, PhoneNumberType.FIXED_LINE_OR_MOBILE}
     return all(t in paid or t == PhoneNumberType.UAN for t in pool) and not personal.intersection(kinds)
+
+
+# The head nouns of labels that name a business record or an artefact, not a person (general
+# developer and commerce vocabulary: orders and their paperwork, builds and CI runs, trackers,
+# changes, products, shipments, transactions). An account's, a customer's, a member's, a patient's
+# or a policy's number is a person's and is not here.
+_RECORD_NOUNS = (
+    r"order|purchase[ \t_-]?order|po|invoice|receipt|quote|quotation|build|release|version|revision|rev|"
+    r"commit|run|job|pipeline|workflow|deploy(?:ment)?|ticket|issue|bug|incident|change|pr|pull[ \t_-]?request|"
+    r"mr|merge[ \t_-]?request|patch|task|story|sku|part|item|product|model|lot|batch|shipment|consignment|"
+    r"parcel|tracking|transaction|txn|transfer|request|process|pid|port"
+)
+_RECORD_LABEL = re.compile(
+    rf"(?i)(?:^|[^A-Za-z0-9])(?:{_RECORD_NOUNS})(?:[ \t_-]*(?:number|num|no\.?|nr\.?|id|#))?[ \t]*[:=#]?[ \t]*[\"']?$"
+)
+
+
+def record_label(text: str, start: int) -> bool:
+    """Whether the label right before `start` names a business record (`PO number 913…`, `build
+    #2024…`, `order: …`): its head noun outranks a phone's shape and a weak number word."""
+    return _RECORD_LABEL.search(text, max(0, start - 40), start) is not None

@@ -25,7 +25,7 @@ from persona_pipeline.core.evidence.redaction import address_fields, bank_accoun
 from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER, plausible_birth_date
 from persona_pipeline.core.evidence.redaction.group_mailbox import group_mailbox, report_mailbox
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold, utf8_safe
-from persona_pipeline.core.evidence.redaction.phone_check import column_cut, leading_group, valid_region
+from persona_pipeline.core.evidence.redaction.phone_check import column_cut, leading_group, record_label, valid_region
 from persona_pipeline.core.evidence.redaction.spans import (
     Span,
     label_window,
@@ -768,6 +768,8 @@ def phone_spans(text: str) -> Iterator[Span]:
             continue
         if leading_group(text, start):
             continue  # `ABN 51 824 753 556`: the tail of a longer grouped number (see `leading_group`)
+        if record_label(text, start):
+            continue  # `PO number 913…`: the label's head noun names a record, not a line to call
         if _national_ok(text[start:end], context):
             yield Span(start, end, "phone")
 

@@ -445,7 +445,7 @@ class Redactor:
 
     def _spans(self, text: str, pii_spans: list[Span], found: dict[str, str]) -> list[Span]:
         spans = own_spans(text) + _value_spans(text, found) + _personal(text, pii_spans)
-        spans.extend(linked_label_spans(text, detect_pairs))  # labels away from their values
+        spans.extend(_personal(text, linked_label_spans(text, detect_pairs)))  # labels away from their values
         if self._identifiers:
             spans.extend(pii.known_identifier_spans(text, self._identifiers))
         for view in scan_views(text):
