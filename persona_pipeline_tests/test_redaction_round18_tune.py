@@ -152,3 +152,29 @@ def test_record_label_kept(redactor: Redactor, text: str) -> None:
 )
 def test_person_number_beside_record(redactor: Redactor, text: str, value: str) -> None:
     Checks(redactor).gone(text, value)
+
+
+# --- 5. a dotted four-part number with a release suffix glued on is a version
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "uname -r: 6.1.172.9-azure-cvm (the new image)",
+        "pinned the driver at 4.22.130.6-beta.2, rebuilt",
+    ],
+)
+def test_release_suffix_is_version(redactor: Redactor, text: str) -> None:
+    Checks(redactor).kept(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ssh ops@81.2.69.160 -p 2222",
+        "their egress is 81.2.69.160-ish, not sure",  # (prose: `-ish` after an address)
+        "the box at 81.2.69.160 is down",
+    ],
+)
+def test_address_still_redacted(redactor: Redactor, text: str) -> None:
+    Checks(redactor).gone(text, "81.2.69.160")

@@ -1066,6 +1066,8 @@ _VERSION_FIELD = Rx(r"(?i)(?:version|\bver|release|build|revision)[\"']?\s*[:=]\
 # number (`1.7.12.1 release notes`, `3.1.2.4 changelog`): a small four-part number there is no address
 _NUMBERING_BEFORE = Rx(r"(?i)(?:\bsections?|\bchapter|\bclause|\bparagraph)\s*[\"'(]?$")
 _RELEASE_AFTER = Rx(r"(?i)^[\"')]?\s+(?:release|changelog|change\s+log|notes\b)")
+# (a digit or a further segment in it: `-rc1`, `-beta.2`, `-azure-cvm`; a bare word, `-ish`, may be prose)
+_SUFFIX_AFTER = Rx(r"^-[A-Za-z][A-Za-z]*(?:\d|[.-][A-Za-z0-9])")
 
 
 def _host_position(text: str, start: int, end: int) -> bool:
@@ -1119,13 +1121,19 @@ def ip_spans(text: str) -> Iterator[Span]:
             continue
         if _VERSION_BEFORE.search(text[max(0, start - 24) : start]):
             continue
-        if not _host_position(text, start, end) and (
-            _RELEASE_AFTER.match(text[end : end + 24])
-            or (
-                _version_shaped(text[start:end])
-                and (
-                    _VERSION_FIELD.search(text[max(0, start - 24) : start])
-                    or _NUMBERING_BEFORE.search(text[max(0, start - 24) : start])
+        if (
+            not _host_position(text, start, end)
+            and (
+                _RELEASE_AFTER.match(text[end : end + 24])
+                # a pre-release or build suffix glued on (`5.15.116.4-microsoft-standard-WSL2`, `1.8.22.3-rc1`):
+                # a release string; an address is followed by a port, a path or a boundary, not a word
+                or _SUFFIX_AFTER.match(text[end : end + 40])
+                or (
+                    _version_shaped(text[start:end])
+                    and (
+                        _VERSION_FIELD.search(text[max(0, start - 24) : start])
+                        or _NUMBERING_BEFORE.search(text[max(0, start - 24) : start])
+                    )
                 )
             )
         ):
