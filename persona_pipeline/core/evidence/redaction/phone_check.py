@@ -81,7 +81,8 @@ def business_line(raw: str) -> bool:
 
     A national number is read in the plan whose own grouping it is written in (`0800 428 7719` is
     Britain's freephone grouping; the same digits read in India's plan are a mobile, grouped
-    otherwise); when no plan's grouping matches, every plan that finds it valid must agree. A UAN
+    otherwise); when no plan's grouping matches, every plan that finds it valid must agree, and a
+    number written without a trunk 0 must be a business line in most plans that read it. A UAN
     (one number for an organisation, e.g. Britain's 03) shares its shapes with geographic numbers
     elsewhere (`030` is Berlin): it counts only when no plan reads the digits as a fixed line or a
     mobile."""
@@ -104,6 +105,10 @@ def business_line(raw: str) -> bool:
     # (a trunk prefix written as a group of its own, `1-800-…`, `8 800 …`, is still the plan's grouping)
     matched = [t for t, fg in readings if fg == groups or (groups[:1] == [1] and groups[1:] == fg)]
     pool = matched or kinds
+    if not raw.startswith("0") and 2 * sum(t in paid for t in kinds) < len(kinds):
+        # without a trunk 0 the digits tie to no plan (`842 122 971` is grouped as Czechia groups
+        # its shared-cost numbers, and is valid in twenty other plans): most plans must agree
+        return False
     if all(t in paid for t in pool):
         return True
     personal = {PhoneNumberType.FIXED_LINE, PhoneNumberType.MOBILE, PhoneNumberType.FIXED_LINE_OR_MOBILE}
