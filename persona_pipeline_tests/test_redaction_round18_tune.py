@@ -182,3 +182,36 @@ def test_address_still_redacted(redactor: Redactor, text: str) -> None:
 def test_number_without_trunk_needs_most_plans(redactor: Redactor) -> None:
     # nine digits in threes: one plan's shared-cost grouping, a person's number in many others
     Checks(redactor).gone("| 2207 | 842 315 906 |\n(the personal number column: azonosító)", "842 315 906")
+
+
+# --- 6. register numbers with published check rules, under their registers' names
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # LANR: 6 digits, check digit (weights 4/9, mod 10), specialty: 123456 -> check 6
+        ("Arztbrief von Dr. Weber, LANR 123456601, bitte ablegen", "123456601"),
+        ('{"arztnummer": "123456601"}', "123456601"),
+        # RPPS: eleven digits from 10, Luhn
+        ("prescripteur : RPPS 10003456786", "10003456786"),
+        # Slovenia's davčna številka (mod 11 check digit)
+        ("davčna številka: 50223054 (za povračilo)", "50223054"),
+        # clave de elector: letters, birth date, state 09, sex, homonym key
+        ("su clave de elector es GOMZLR85041209H300", "GOMZLR85041209H300"),
+    ],
+)
+def test_register_number_redacted(redactor: Redactor, text: str, value: str) -> None:
+    Checks(redactor).gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "LANR 123456201 (wrong check digit) was rejected by the KV portal",
+        "RPPS 10003456787 failed validation",
+        "lanr_count: 123456601 rows migrated",
+    ],
+)
+def test_register_lookalike_kept(redactor: Redactor, text: str) -> None:
+    Checks(redactor).kept(text)
