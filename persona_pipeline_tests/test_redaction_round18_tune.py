@@ -215,3 +215,8 @@ def test_register_number_redacted(redactor: Redactor, text: str, value: str) -> 
 )
 def test_register_lookalike_kept(redactor: Redactor, text: str) -> None:
     Checks(redactor).kept(text)
+
+
+def test_record_abbreviation_needs_its_number_word(redactor: Redactor) -> None:
+    # Tagalog's polite `po` is no purchase order: the number after it is a phone
+    Checks(redactor).gone("pakitawagan po 0917 555 0142 bukas", "0917 555 0142")

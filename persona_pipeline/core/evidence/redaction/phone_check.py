@@ -120,13 +120,18 @@ def business_line(raw: str) -> bool:
 # changes, products, shipments, transactions). An account's, a customer's, a member's, a patient's
 # or a policy's number is a person's and is not here.
 _RECORD_NOUNS = (
-    r"order|purchase[ \t_-]?order|po|invoice|receipt|quote|quotation|build|release|version|revision|rev|"
-    r"commit|run|job|pipeline|workflow|deploy(?:ment)?|ticket|issue|bug|incident|change|pr|pull[ \t_-]?request|"
-    r"mr|merge[ \t_-]?request|patch|task|story|sku|part|item|product|model|lot|batch|shipment|consignment|"
-    r"parcel|tracking|transaction|txn|transfer|request|process|pid|port"
+    r"order|purchase[ \t_-]?order|invoice|receipt|quote|quotation|build|release|version|revision|"
+    r"commit|run|job|pipeline|workflow|deploy(?:ment)?|ticket|issue|bug|incident|change|pull[ \t_-]?request|"
+    r"merge[ \t_-]?request|patch|task|story|part|item|product|model|lot|batch|shipment|consignment|"
+    r"parcel|tracking|transaction|transfer|request|process|port"
 )
+# their abbreviations are short words of other languages too (Tagalog's `po`): only with a number
+# word, a `#` or a colon after them (`PO number`, `PR #`, `SKU:`)
+_RECORD_ABBREVIATIONS = r"po|pr|mr|rev|sku|txn|pid"
+_NUMBER_WORD = r"(?:number|num|no\.?|nr\.?|id|#)"
 _RECORD_LABEL = re.compile(
-    rf"(?i)(?:^|[^A-Za-z0-9])(?:{_RECORD_NOUNS})(?:[ \t_-]*(?:number|num|no\.?|nr\.?|id|#))?[ \t]*[:=#]?[ \t]*[\"']?$"
+    rf"(?i)(?:^|[^A-Za-z0-9])(?:(?:{_RECORD_NOUNS})(?:[ \t_-]*{_NUMBER_WORD})?[ \t]*[:=#]?|"
+    rf"(?:{_RECORD_ABBREVIATIONS})(?:[ \t_-]*{_NUMBER_WORD}[ \t]*[:=#]?|[ \t]*[:=#]))[ \t]*[\"']?$"
 )
 
 
