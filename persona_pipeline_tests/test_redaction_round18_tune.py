@@ -220,3 +220,29 @@ def test_register_lookalike_kept(redactor: Redactor, text: str) -> None:
 def test_record_abbreviation_needs_its_number_word(redactor: Redactor) -> None:
     # Tagalog's polite `po` is no purchase order: the number after it is a phone
     Checks(redactor).gone("pakitawagan po 0917 555 0142 bukas", "0917 555 0142")
+
+
+# --- 7. a jq filter's last field names the line it printed
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("$ jq -r '.people[] | select(.id == 7) | .citizen_id' export.json\n1101700123456\n", "1101700123456"),
+        ("$ jq '.staff[0].davcna_stevilka' hr.json\n\"50223054\"", "50223054"),
+    ],
+)
+def test_jq_output_read_under_its_field(redactor: Redactor, text: str, value: str) -> None:
+    Checks(redactor).gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "$ jq -r '.builds[] | .build_number' ci.json\n1101700123456\n",
+        "$ jq -r '.items | length' cart.json\n50223054\n",
+        "jq is great; '.citizen_id' is the field\n1101700123456 rows",
+    ],
+)
+def test_jq_output_of_other_fields_kept(redactor: Redactor, text: str) -> None:
+    Checks(redactor).kept(text)
