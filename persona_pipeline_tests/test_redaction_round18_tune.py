@@ -246,3 +246,14 @@ def test_jq_output_read_under_its_field(redactor: Redactor, text: str, value: st
 )
 def test_jq_output_of_other_fields_kept(redactor: Redactor, text: str) -> None:
     Checks(redactor).kept(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["fattura a Giulia Conti, P.IVA 07120830489", "P. IVA: 07120830489 (ditta individuale)"]
+)
+def test_partita_iva_abbreviation(redactor: Redactor, text: str) -> None:
+    Checks(redactor).gone(text, "07120830489")
+
+
+def test_partita_iva_abbreviation_needs_the_check(redactor: Redactor) -> None:
+    Checks(redactor).kept("P.IVA 07120830488 fails the check digit")

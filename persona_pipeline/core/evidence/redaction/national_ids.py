@@ -382,6 +382,8 @@ _LABELS["hu_szemelyi"] = (
 # a VAT number for the self-employed, which is why the catalogue, reading "VAT", skips the module)
 _LABELS["si_davcna"] = "|".join(_fold_label(n) for n in ("davčna številka", "davčna št.")) + rf"|davcna{_W}stevilka"
 _add_catalog()
+# (round 18) the partita IVA as Italian invoices and letterheads abbreviate it: `P.IVA`, `P. IVA`
+_LABELS["it_iva"] += r"|P\.[ \t]?IVA"
 _KINDS = tuple(_LABELS)
 # (a key may end in a country code's hump: `dniAr`, `nitSv`)
 _LABEL = Rx(r"(?i)(?:\b|_)(?:" + "|".join(f"({p})" for p in _LABELS.values()) + r")(?:(?-i:[A-Z][a-z])?\b|_)")
