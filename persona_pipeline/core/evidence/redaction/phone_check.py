@@ -46,11 +46,15 @@ def column_cut(raw: str) -> str:
     return raw if m is None else raw[: m.start()]
 
 
-# The plans a written national number is read in to tell a business line (the common regions'; a
-# number of another region reads as no business line here, and stays redacted).
+# The plans a written national number is read in to tell a business line: the most populous
+# countries' and the common ones of developers' text (a number of another plan reads as no business
+# line here, and stays redacted). Nigeria's and the Philippines' mobiles are grouped as Britain
+# groups its premium-rate numbers: their plans must be among them.
 _PLAN_REGIONS = (
     "US", "CA", "GB", "IE", "DE", "AT", "CH", "FR", "BE", "NL", "IT", "ES", "PT", "SE", "NO", "DK", "FI",
-    "PL", "BR", "MX", "AR", "CO", "CL", "IN", "JP", "AU", "NZ", "ZA", "SG",
+    "PL", "CZ", "HU", "RO", "GR", "TR", "RU", "UA", "IL", "SA", "AE", "EG", "NG", "KE", "GH", "ZA",
+    "BR", "MX", "AR", "CO", "CL", "PE", "IN", "PK", "BD", "LK", "CN", "HK", "TW", "JP", "KR", "VN",
+    "TH", "MY", "SG", "ID", "PH", "AU", "NZ",
 )  # fmt: skip
 _GROUPS = re.compile(r"\d+")
 
@@ -86,19 +90,12 @@ def business_line(raw: str) -> bool:
     (one number for an organisation, e.g. Britain's 03) shares its shapes with geographic numbers
     elsewhere (`030` is Berlin): it counts only when no plan reads the digits as a fixed line or a
     mobile."""
-    import phonenumbers
     from phonenumbers import PhoneNumberType
 
     paid = {PhoneNumberType.TOLL_FREE, PhoneNumberType.SHARED_COST, PhoneNumberType.PREMIUM_RATE}
     groups = [len(g) for g in _GROUPS.findall(raw)]
-    if raw.lstrip("(").startswith("+"):
-        readings = _readings(raw, (None,))
-    else:
-        readings = _readings(raw, _PLAN_REGIONS)
-        if not any(t in paid or t == PhoneNumberType.UAN for t, _ in readings):
-            return False  # (the common case, read in the common plans only)
-        # (a mobile of Nigeria or the Philippines is grouped as Britain groups premium numbers)
-        readings = _readings(raw, tuple(sorted(phonenumbers.SUPPORTED_REGIONS)))
+    international = raw.lstrip("(").startswith("+")
+    readings = _readings(raw, (None,) if international else _PLAN_REGIONS)
     kinds = [t for t, _ in readings]
     if not any(t in paid or t == PhoneNumberType.UAN for t in kinds):
         return False
@@ -139,3 +136,10 @@ def record_label(text: str, start: int) -> bool:
     """Whether the label right before `start` names a business record (`PO number 913…`, `build
     #2024…`, `order: …`): its head noun outranks a phone's shape and a weak number word."""
     return _RECORD_LABEL.search(text, max(0, start - 40), start) is not None
+
+
+def business_line_at(text: str, start: int, end: int) -> bool:
+    """`business_line` of a phone span (with the `+` a detector may leave before it)."""
+    if text[start - 1 : start] == "+":
+        start -= 1
+    return business_line(text[start:end])

@@ -25,7 +25,7 @@ import re2
 from persona_pipeline.core.evidence.redaction import pii
 from persona_pipeline.core.evidence.redaction.label_links import detect_pairs, linked_label_spans
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, prepare, utf8_safe
-from persona_pipeline.core.evidence.redaction.phone_check import business_line
+from persona_pipeline.core.evidence.redaction.phone_check import business_line_at
 from persona_pipeline.core.evidence.redaction.public_places import place_address
 from persona_pipeline.core.evidence.redaction.secrets import (
     CONCAT_OPERAND,
@@ -334,7 +334,7 @@ def _personal(text: str, spans: Iterable[Span]) -> list[Span]:
         s
         for s in spans
         if not (s.kind == "address" and place_address(text, s.start, s.end))
-        and not (s.kind == "phone" and business_line(text[s.start : s.end]))
+        and not (s.kind == "phone" and business_line_at(text, s.start, s.end))
     ]
 
 
