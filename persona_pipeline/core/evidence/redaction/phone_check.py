@@ -56,6 +56,9 @@ _PLAN_REGIONS = (
     "BR", "MX", "AR", "CO", "CL", "PE", "IN", "PK", "BD", "LK", "CN", "HK", "TW", "JP", "KR", "VN",
     "TH", "MY", "SG", "ID", "PH", "AU", "NZ",
 )  # fmt: skip
+# the plans read first: a number none of them calls a business line is left a person's (the safe
+# side) without reading it in the others
+_FIRST_PLANS = ("US", "GB", "DE", "FR", "IT", "ES", "NL", "AT", "CH", "PL", "CZ", "JP", "AU", "BR", "IN")
 _GROUPS = re.compile(r"\d+")
 
 
@@ -95,6 +98,8 @@ def business_line(raw: str) -> bool:
     paid = {PhoneNumberType.TOLL_FREE, PhoneNumberType.SHARED_COST, PhoneNumberType.PREMIUM_RATE}
     groups = [len(g) for g in _GROUPS.findall(raw)]
     international = raw.lstrip("(").startswith("+")
+    if not international and not any(t in paid or t == PhoneNumberType.UAN for t, _ in _readings(raw, _FIRST_PLANS)):
+        return False  # (most numbers: no business reading in the plans that have the most of them)
     readings = _readings(raw, (None,) if international else _PLAN_REGIONS)
     kinds = [t for t, _ in readings]
     if not any(t in paid or t == PhoneNumberType.UAN for t in kinds):
