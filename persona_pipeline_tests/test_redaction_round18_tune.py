@@ -257,3 +257,8 @@ def test_partita_iva_abbreviation(redactor: Redactor, text: str) -> None:
 
 def test_partita_iva_abbreviation_needs_the_check(redactor: Redactor) -> None:
     Checks(redactor).kept("P.IVA 07120830488 fails the check digit")
+
+
+def test_aligned_phone_cell_running_into_markup(redactor: Redactor) -> None:
+    text = '<pre data-x="id    mobile&#10;5120  41 73 22 08" hidden="1" />'  # an eight-digit plan's number
+    Checks(redactor).gone(text, "41 73 22 08")

@@ -948,6 +948,13 @@ def aligned_column_spans(text: str) -> Iterator[Span]:
                 value = cell[0].strip("\"'")
                 if "[REDACTED:" in value or not value:
                     continue
+                if kind == "phone":
+                    # (the last cell may run on into markup or prose: `90 62 79 69" read="1" />`)
+                    lead = _CELL_VALUE.search(value)
+                    glued = lead is not None and value[lead[0][1] : lead[0][1] + 1].isalnum()
+                    value = value[: lead[0][1]] if lead is not None and not glued else ""
+                    if not value:
+                        continue
                 ok = _aligned_phone_ok(value) if kind == "phone" else _cell_ok(kind, value)
                 if ok:
                     a = pos + cell.start() + cell[0].find(value)
