@@ -24020,6 +24020,7 @@ class BlindScore:
     misses: list[tuple[str, str]] = field(default_factory=list, repr=False)
     fp_texts: list[tuple[str, str]] = field(default_factory=list, repr=False)
     stray_texts: list[str] = field(default_factory=list, repr=False)
+    unstable: list[tuple[str, str]] = field(default_factory=list, repr=False)  # (once, twice) that differ
 
     def recall(self, kind: str) -> float:
         cats = [c for c in self.total if KIND.get(c) == kind]
@@ -24069,7 +24070,12 @@ def score(redactor: object, cases: list[BlindCase], check_idempotent: bool = Tru
         once = redactor.redact_many(texts)  # type: ignore[attr-defined]
         kept = [o.text for o in once if o is not None]
         twice = redactor.redact_many(kept)  # type: ignore[attr-defined]
-        s.idempotent = all(t is not None and t.text == o for o, t in zip(kept, twice, strict=True))
+        s.unstable = [
+            (o, "<dropped>" if t is None else t.text)
+            for o, t in zip(kept, twice, strict=True)
+            if t is None or t.text != o
+        ]
+        s.idempotent = not s.unstable
     return s
 
 
@@ -24087,6 +24093,7 @@ def main() -> None:
     ap.add_argument("--fps", type=int, default=0, help="print up to N false positives (dev pool only)")
     ap.add_argument("--only", help="print misses of this category only")
     ap.add_argument("--stray", type=int, default=0, help="print up to N stray spans (dev pool only)")
+    ap.add_argument("--unstable", type=int, default=0, help="print up to N non-idempotent cases (dev pool only)")
     ap.add_argument("--by-wrapper", action="store_true", help="print recall per wrapper (r<round>w<index>)")
     ap.add_argument("--pool", choices=POOLS, help="score and print this pool only (the holdout: aggregates only)")
     ap.add_argument(
@@ -24156,6 +24163,12 @@ def main() -> None:
         print(f"FP dev {cat_}: {text!r}")
     for text in dev.stray_texts[: args.stray]:
         print(f"STRAY dev {text}")
+    for once, twice in dev.unstable[: args.unstable]:
+        # only where the two passes differ (with some context): the redacted text, never the raw prompt
+        i = next((k for k, (a, b) in enumerate(zip(once, twice, strict=False)) if a != b), min(len(once), len(twice)))
+        lo, hi = max(0, i - 100), i + 100
+        print(f"UNSTABLE dev once  {once[lo:hi]!r}")
+        print(f"             twice {twice[lo:hi]!r}")
 
 
 if __name__ == "__main__":

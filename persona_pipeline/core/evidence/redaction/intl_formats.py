@@ -29,7 +29,7 @@ from functools import lru_cache
 from persona_pipeline.core.evidence.redaction import address_fields, national_ids, other_calendars
 from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER, plausible_birth_date
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold
-from persona_pipeline.core.evidence.redaction.phone_check import leading_group, valid_region
+from persona_pipeline.core.evidence.redaction.phone_check import column_cut, leading_group, record_label, valid_region
 from persona_pipeline.core.evidence.redaction.spans import Span, label_window
 
 _CAPW = r"[A-Z\x7f][A-Za-z\x7f'.-]*"
@@ -755,6 +755,8 @@ def intl_phone_spans(text: str) -> Iterator[Span]:
                 continue  # key=value: an id unless a phone word says otherwise
             if not label and _NOT_PHONE_BEFORE.search(text[max(0, start - 24) : start]):
                 continue  # "build 612.345.678", "order #900 123 456"
+            if record_label(text, start):
+                continue  # "invoice number: 0171 2000 416": the head noun outranks the number word
             if leading_group(text, start):
                 continue  # `ABN 51 824 753 556`: the tail of a longer grouped number (see `leading_group`)
             if any(_valid_in(raw, region) for region in regions):
@@ -773,6 +775,7 @@ def intl_phone_spans(text: str) -> Iterator[Span]:
         for (m0, _), (start, end) in _PHONE_LABELLED.finditer(text):
             if text[end : end + 1].isalnum() or text[end : end + 1] in ("_", "-", "/") or _in_placeholder(text, m0):
                 continue
-            raw = text[start:end]
+            raw = column_cut(text[start:end])  # (a run of blanks ends the number: see `column_cut`)
+            end = start + len(raw)
             if not _DATE_OR_IP.match(raw) and _labelled_valid(raw):
                 yield Span(start, end, "phone")

@@ -1,6 +1,7 @@
 """Values whose label is not beside them: the label is a table's column header, the line before
 (`Account holder IBAN:` then the number alone on its line), a keyword of a map literal (`:iban "…"`,
-Clojure/EDN and Ruby symbols), or the key an IPython cell reads whose `Out[N]:` shows the value.
+Clojure/EDN and Ruby symbols), the key an IPython cell reads whose `Out[N]:` shows the value, or the
+last field of a jq filter whose output is the next line.
 Each such (label, value) pair is written out as `label: value`, the pairs of a text joined into
 one synthetic text the detectors read once, and a span found on a pair's value is mapped back onto
 the value where it stands. The detectors judge the value by the label exactly as they would beside
@@ -107,8 +108,16 @@ def _reads_key(pre: str, post: str) -> bool:
     return outside.count("(") == outside.count(")") and outside.count("[") == outside.count("]")
 
 
-# the four scans `_pairs` makes, in one RE2 Set pass: most texts have none of them
-_SCANS = (_HEADER_LINE, _KEYWORD, _LABEL_LINE, _NOTEBOOK)
+# a jq command (its options, then its filter) whose filter ends in a field, and the line it printed
+# (`jq -r '.users[] | select(.id == 7) | .tax_id' f.json`): the field names that output (quoted
+# without `-r`)
+_JQ = Rx(
+    r"(?m)^[^\n]*?\bjq(?:[ \t]+-[-A-Za-z]{1,20}){0,4}[ \t]+'[^\n']{0,200}\.([A-Za-z_][A-Za-z0-9_-]{0,60})\??'"
+    r"[^\n]{0,120}\n"
+    r"[ \t>|]*\"?([^\n\"]{1,120}?)\"?[ \t]*$"
+)
+# the five scans `_pairs` makes, in one RE2 Set pass: most texts have none of them
+_SCANS = (_HEADER_LINE, _KEYWORD, _LABEL_LINE, _NOTEBOOK, _JQ)
 
 
 @lru_cache(maxsize=1)
@@ -139,6 +148,9 @@ def _pairs(text: str) -> Iterator[tuple[str, int, int]]:
         # (cells with a digit only: the ids, numbers and codes a header names; words and names in
         # a table are read by the column rules of their own)
         yield from ((h, a, b) for h, a, b in _table_pairs(text) if b - a >= 5 and _DIGIT.search(text, a, b))
+    if "jq" in text and may(_JQ):
+        for _, (k0, k1), (a, b) in _JQ.finditer(text):
+            yield text[k0:k1], a, b
     if ":" in text:
         for _, (k0, k1), (a, b) in _KEYWORD.finditer(text) if may(_KEYWORD) else ():
             if text[a] == '"':

@@ -247,6 +247,11 @@ _LABELS: dict[str, str] = {
     "us_npi": rf"npi|national{_W}provider{_W}id(?:entifier)?(?:{_W}(?:no|number))?",
     "us_dea": rf"dea(?:{_W}registration)?(?:{_W}(?:no|nr|number|num))?",
     "uk_uln": rf"uln|unique{_W}learner{_W}(?:no|number)",
+    # (round 18) a German physician's lifelong number (LANR), a French health professional's RPPS
+    # number, a Mexican voter's clave de elector, under their registers' own names
+    "de_lanr": rf"lanr|(?:lebenslange{_W})?arzt{_W}?nummer",
+    "fr_rpps": rf"rpps(?:{_W}(?:no|nr|number|num\x7fro|numero|n\x7f))?|(?:num\x7fro|numero|n\x7f){_W}rpps",
+    "mx_clave_elector": rf"clave{_W}(?:de{_W})?elector",
 }
 # kinds a label's value may also be: the same word names other countries' numbers (`personnummer`
 # is Norway's and Denmark's too), and a generic label (`id number`) any number with check digits
@@ -373,7 +378,12 @@ _LABELS["hu_szemelyi"] = (
     )
     + rf"|szemelyi{_W}szam"
 )
+# (round 18) Slovenia's davčna številka: every resident is given one (the same eight digits serve as
+# a VAT number for the self-employed, which is why the catalogue, reading "VAT", skips the module)
+_LABELS["si_davcna"] = "|".join(_fold_label(n) for n in ("davčna številka", "davčna št.")) + rf"|davcna{_W}stevilka"
 _add_catalog()
+# (round 18) the partita IVA as Italian invoices and letterheads abbreviate it: `P.IVA`, `P. IVA`
+_LABELS["it_iva"] += r"|P\.[ \t]?IVA"
 _KINDS = tuple(_LABELS)
 # (a key may end in a country code's hump: `dniAr`, `nitSv`)
 _LABEL = Rx(r"(?i)(?:\b|_)(?:" + "|".join(f"({p})" for p in _LABELS.values()) + r")(?:(?-i:[A-Z][a-z])?\b|_)")
@@ -587,6 +597,10 @@ _SHAPES: dict[str, tuple[Rx, ...]] = {
     "us_dea": (Rx(r"^(?:[A-Za-z][A-Za-z9]\d{7})"),),
     "uk_uln": (Rx(r"^(?:[1-9]\d{9})"),),
     "hu_szemelyi": (Rx(r"^(?:[1-8][ -]?\d{6}[ -]?\d{4})"),),
+    "de_lanr": (Rx(r"^(?:\d{9})"),),
+    "si_davcna": (Rx(r"^(?:(?:SI ?)?\d{8})"),),
+    "fr_rpps": (Rx(r"^(?:10\d{9})"),),
+    "mx_clave_elector": (Rx(r"^(?:[A-Za-z]{6}\d{8}[HMhm]\d{3})"),),
     "in_vid": (Rx(r"^(?:\d{4} ?\d{4} ?\d{4} ?\d{4})"),),
     "tax_id": (),
     "health_number": (
@@ -1021,6 +1035,7 @@ def _round9_validators() -> dict[str, Callable[[str], bool]]:
     from stdnum.pe import ruc as pe_ruc
     from stdnum.pt import cc
     from stdnum.py import ruc as py_ruc
+    from stdnum.si import ddv as si_ddv
     from stdnum.sv import nit as sv_nit
     from stdnum.us import atin, ptin
     from stdnum.ve import rif
@@ -1060,6 +1075,10 @@ def _round9_validators() -> dict[str, Callable[[str], bool]]:
         "us_dea": register_checks.dea_ok,
         "uk_uln": register_checks.uln_ok,
         "hu_szemelyi": register_checks.hu_personal_ok,
+        "de_lanr": register_checks.lanr_ok,
+        "si_davcna": si_ddv.is_valid,
+        "fr_rpps": register_checks.rpps_ok,
+        "mx_clave_elector": register_checks.clave_elector_ok,
     }
 
 
@@ -1254,7 +1273,7 @@ def _labelled(text: str, label: Rx, lead: int = 0) -> Iterator[Span]:
 
 # (round 17's register kinds, whose labels are short acronyms: as an identifier's head, `npi_count`,
 # `dea_cache`, they name another thing unless the word after is the identifier's own noun)
-_ACRONYM_REGISTERS = frozenset(("us_npi", "us_dea", "uk_uln"))
+_ACRONYM_REGISTERS = frozenset(("us_npi", "us_dea", "uk_uln", "de_lanr", "fr_rpps"))
 _ID_NOUNS = frozenset(("number", "num", "no", "nr", "nbr", "id", "identifier", "value"))
 _IDENT_WORD = re.compile(r"[A-Za-z0-9]+")
 

@@ -32,3 +32,119 @@ def leading_group(text: str, start: int) -> bool:
     556`): the candidate is then the tail of a longer grouped number (a business number, a
     reference). Were the whole run a phone, the detectors' own candidate from its start holds it."""
     return _GROUP_BEFORE.search(text, max(0, start - 5), start) is not None
+
+
+_COLUMN_GAP = re.compile(r"[ \t]{2,}|\t")
+
+
+def column_cut(raw: str) -> str:
+    """`raw` up to its first run of two blanks or a tab: a number's groups are parted by one
+    separator, a run of blanks parts a table's columns (`phone` heading an aligned table labels
+    its column, not the cells that open the row below; those would read otherwise once a later
+    cell of the row is a placeholder, and redacting twice would change the text)."""
+    m = _COLUMN_GAP.search(raw)
+    return raw if m is None else raw[: m.start()]
+
+
+# The plans a written national number is read in to tell a business line: the most populous
+# countries' and the common ones of developers' text (a number of another plan reads as no business
+# line here, and stays redacted). Nigeria's and the Philippines' mobiles are grouped as Britain
+# groups its premium-rate numbers: their plans must be among them.
+_PLAN_REGIONS = (
+    "US", "CA", "GB", "IE", "DE", "AT", "CH", "FR", "BE", "NL", "IT", "ES", "PT", "SE", "NO", "DK", "FI",
+    "PL", "CZ", "HU", "RO", "GR", "TR", "RU", "UA", "IL", "SA", "AE", "EG", "NG", "KE", "GH", "ZA",
+    "BR", "MX", "AR", "CO", "CL", "PE", "IN", "PK", "BD", "LK", "CN", "HK", "TW", "JP", "KR", "VN",
+    "TH", "MY", "SG", "ID", "PH", "AU", "NZ",
+)  # fmt: skip
+# the plans read first: a number none of them calls a business line is left a person's (the safe
+# side) without reading it in the others
+_FIRST_PLANS = ("US", "GB", "DE", "FR", "IT", "ES", "NL", "AT", "CH", "PL", "CZ", "JP", "AU", "BR", "IN")
+_GROUPS = re.compile(r"\d+")
+
+
+def _readings(raw: str, regions: tuple[str | None, ...]) -> list[tuple[int, list[int]]]:
+    """(number type, digit groups of the plan's own format) of each valid reading of `raw`."""
+    import phonenumbers
+    from phonenumbers import PhoneNumberFormat
+
+    out: list[tuple[int, list[int]]] = []
+    for region in regions:
+        try:
+            num = phonenumbers.parse(raw, region)
+        except phonenumbers.NumberParseException:
+            continue
+        if phonenumbers.is_valid_number(num):
+            style = PhoneNumberFormat.INTERNATIONAL if region is None else PhoneNumberFormat.NATIONAL
+            fmt = phonenumbers.format_number(num, style)
+            out.append((phonenumbers.number_type(num), [len(g) for g in _GROUPS.findall(fmt)]))
+    return out
+
+
+@lru_cache(maxsize=8192)
+def business_line(raw: str) -> bool:
+    """Whether a phone number is a business line: toll-free (the callee pays), shared-cost or
+    premium-rate as its numbering plan allocates it (libphonenumber's `number_type`). Such
+    numbers are allocated to organisations, never to a person's line, so they are not personal data.
+
+    A national number is read in the plan whose own grouping it is written in (`0800 428 7719` is
+    Britain's freephone grouping; the same digits read in India's plan are a mobile, grouped
+    otherwise); when no plan's grouping matches, every plan that finds it valid must agree, and a
+    number written without a trunk 0 must be a business line in most plans that read it. A UAN
+    (one number for an organisation, e.g. Britain's 03) shares its shapes with geographic numbers
+    elsewhere (`030` is Berlin): it counts only when no plan reads the digits as a fixed line or a
+    mobile."""
+    from phonenumbers import PhoneNumberType
+
+    paid = {PhoneNumberType.TOLL_FREE, PhoneNumberType.SHARED_COST, PhoneNumberType.PREMIUM_RATE}
+    groups = [len(g) for g in _GROUPS.findall(raw)]
+    international = raw.lstrip("(").startswith("+")
+    if not international and not any(t in paid or t == PhoneNumberType.UAN for t, _ in _readings(raw, _FIRST_PLANS)):
+        return False  # (most numbers: no business reading in the plans that have the most of them)
+    readings = _readings(raw, (None,) if international else _PLAN_REGIONS)
+    kinds = [t for t, _ in readings]
+    if not any(t in paid or t == PhoneNumberType.UAN for t in kinds):
+        return False
+    # (a trunk prefix written as a group of its own, `1-800-…`, `8 800 …`, is still the plan's grouping)
+    matched = [t for t, fg in readings if fg == groups or (groups[:1] == [1] and groups[1:] == fg)]
+    pool = matched or kinds
+    if not raw.startswith("0") and 2 * sum(t in paid for t in kinds) < len(kinds):
+        # without a trunk 0 the digits tie to no plan (`842 122 971` is grouped as Czechia groups
+        # its shared-cost numbers, and is valid in twenty other plans): most plans must agree
+        return False
+    if all(t in paid for t in pool):
+        return True
+    personal = {PhoneNumberType.FIXED_LINE, PhoneNumberType.MOBILE, PhoneNumberType.FIXED_LINE_OR_MOBILE}
+    return all(t in paid or t == PhoneNumberType.UAN for t in pool) and not personal.intersection(kinds)
+
+
+# The head nouns of labels that name a business record or an artefact, not a person (general
+# developer and commerce vocabulary: orders and their paperwork, builds and CI runs, trackers,
+# changes, products, shipments, transactions). An account's, a customer's, a member's, a patient's
+# or a policy's number is a person's and is not here.
+_RECORD_NOUNS = (
+    r"order|purchase[ \t_-]?order|invoice|receipt|quote|quotation|build|release|version|revision|"
+    r"commit|run|job|pipeline|workflow|deploy(?:ment)?|ticket|issue|bug|incident|change|pull[ \t_-]?request|"
+    r"merge[ \t_-]?request|patch|task|story|part|item|product|model|lot|batch|shipment|consignment|"
+    r"parcel|tracking|transaction|transfer|request|process|port"
+)
+# their abbreviations are short words of other languages too (Tagalog's `po`): only with a number
+# word, a `#` or a colon after them (`PO number`, `PR #`, `SKU:`)
+_RECORD_ABBREVIATIONS = r"po|pr|mr|rev|sku|txn|pid"
+_NUMBER_WORD = r"(?:number|num|no\.?|nr\.?|id|#)"
+_RECORD_LABEL = re.compile(
+    rf"(?i)(?:^|[^A-Za-z0-9])(?:(?:{_RECORD_NOUNS})(?:[ \t_-]*{_NUMBER_WORD})?[ \t]*[:=#]?|"
+    rf"(?:{_RECORD_ABBREVIATIONS})(?:[ \t_-]*{_NUMBER_WORD}[ \t]*[:=#]?|[ \t]*[:=#]))[ \t]*[\"']?$"
+)
+
+
+def record_label(text: str, start: int) -> bool:
+    """Whether the label right before `start` names a business record (`PO number 913…`, `build
+    #2024…`, `order: …`): its head noun outranks a phone's shape and a weak number word."""
+    return _RECORD_LABEL.search(text, max(0, start - 40), start) is not None
+
+
+def business_line_at(text: str, start: int, end: int) -> bool:
+    """`business_line` of a phone span (with the `+` a detector may leave before it)."""
+    if text[start - 1 : start] == "+":
+        start -= 1
+    return business_line(text[start:end])

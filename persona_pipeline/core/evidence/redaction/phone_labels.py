@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from persona_pipeline.core.evidence.redaction.matching import Rx
-from persona_pipeline.core.evidence.redaction.phone_check import valid_region
+from persona_pipeline.core.evidence.redaction.phone_check import column_cut, valid_region
 from persona_pipeline.core.evidence.redaction.spans import Span
 
 # (a non-ASCII letter is the fold's DEL: número, llámame, zadzwoń, komórka, téléphone)
@@ -114,9 +114,15 @@ def dialable(raw: str) -> bool:
     return any(valid_region(raw, r) is not None for r in _regions())
 
 
+@lru_cache(maxsize=4096)
+def valid_anywhere(raw: str) -> bool:
+    """Valid as dialled in some region libphonenumber knows (the common ones first)."""
+    return any(valid_region(raw, r) is not None for r in _regions())
+
+
 def labelled_phone_spans(text: str) -> Iterator[Span]:
     for _, (start, end) in LABELLED.finditer(text):
-        raw = text[start:end]
+        raw = column_cut(text[start:end])
         # (the candidate may run into a second value: "… 601 234 567 - 12 2024" is cut back
         # to its last group that still reads as a number)
         while True:

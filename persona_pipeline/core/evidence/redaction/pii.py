@@ -25,7 +25,7 @@ from persona_pipeline.core.evidence.redaction import address_fields, bank_accoun
 from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER, plausible_birth_date
 from persona_pipeline.core.evidence.redaction.group_mailbox import group_mailbox, report_mailbox
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold, utf8_safe
-from persona_pipeline.core.evidence.redaction.phone_check import leading_group, valid_region
+from persona_pipeline.core.evidence.redaction.phone_check import column_cut, leading_group, record_label, valid_region
 from persona_pipeline.core.evidence.redaction.spans import (
     Span,
     label_window,
@@ -748,6 +748,7 @@ def phone_spans(text: str) -> Iterator[Span]:
     for (start, end), labelled in _NATIONAL_CANDIDATE.finditer(text) if _open(text, "phone_national") else ():
         if labelled[0] >= 0:
             start, end = labelled
+            end = start + len(column_cut(text[start:end]))  # (a run of blanks ends it: `column_cut`)
         if any(a < end and start < b for a, b in seen):
             continue
         before, after = text[start - 1 : start], text[end : end + 1]
@@ -767,6 +768,8 @@ def phone_spans(text: str) -> Iterator[Span]:
             continue
         if leading_group(text, start):
             continue  # `ABN 51 824 753 556`: the tail of a longer grouped number (see `leading_group`)
+        if record_label(text, start):
+            continue  # `PO number 913…`: the label's head noun names a record, not a line to call
         if _national_ok(text[start:end], context):
             yield Span(start, end, "phone")
 
@@ -892,6 +895,76 @@ def table_column_spans(text: str) -> Iterator[Span]:
             pos = end + 1
 
 
+# An aligned table (pandas' `print(df)`, `xsv table`, `column -t`, psql without borders): cells
+# parted by runs of two blanks or more, a cell's own words by one.
+_MAX_ALIGNED_LINE = 400  # (a header line, at most: a longer line is prose)
+_ALIGNED_CELL = re.compile(r"[^ \t\n]+(?: [^ \t\n]+)*")
+
+
+def _aligned_phone_ok(value: str) -> bool:
+    """A phone column's cell: a number valid in some plan. The header vouches that it is one to
+    call, so a short local number counts too (Iceland's and many islands' plans have seven digits)."""
+    if _cell_ok("phone", value) or phone_labels.dialable(value):
+        return True
+    digits = sum(c.isdigit() for c in value)
+    return 7 <= digits <= 8 and value[:1].isdigit() and phone_labels.valid_anywhere(value)
+
+
+def aligned_column_spans(text: str) -> Iterator[Span]:
+    """Cells of phone, SSN, birth-date and name columns of a blank-aligned table: the header line
+    names the column, each row below holds as many cells (or one more on the left: an index, as
+    pandas prints one with no header), mapped to the header's cells from the right."""
+    if not _open(text, "table"):
+        return
+    read_to = -1  # (a header word inside a table read already is one of its rows: linear)
+    for ((g0, _g1),) in _TABLE_GATE.finditer(text):
+        if g0 < read_to:
+            continue
+        ls = text.rfind("\n", 0, g0) + 1
+        le = text.find("\n", g0)
+        if le < 0 or le - ls > _MAX_ALIGNED_LINE:
+            continue
+        read_to = le
+        header = text[ls:le]
+        if "[REDACTED:" in header or any(c in header for c in _TABLE_SEPS) or "  " not in header.strip():
+            continue  # (a delimited table is `table_column_spans`'; one blank parts no columns)
+        heads = [m[0] for m in _ALIGNED_CELL.finditer(header)]
+        cols = {i: k for i, h in enumerate(heads) if (k := _column_kind(h)) is not None}
+        if not cols or len(heads) < 2 or any(c.isdigit() for h in heads for c in h[:1]):
+            continue
+        pos = le + 1
+        for _ in range(_MAX_TABLE_ROWS):
+            end = text.find("\n", pos)
+            end = len(text) if end < 0 else end
+            row = text[pos:end]
+            if any(c in row for c in _TABLE_SEPS):
+                break
+            cells = list(_ALIGNED_CELL.finditer(row))
+            extra = len(cells) - len(heads)
+            if extra not in (0, 1):
+                break  # the table ended
+            for i, kind in cols.items():
+                cell = cells[i + extra]
+                value = cell[0].strip("\"'")
+                if "[REDACTED:" in value or not value:
+                    continue
+                if kind == "phone":
+                    # (the last cell may run on into markup or prose: `90 62 79 69" read="1" />`)
+                    lead = _CELL_VALUE.search(value)
+                    glued = lead is not None and value[lead[0][1] : lead[0][1] + 1].isalnum()
+                    value = value[: lead[0][1]] if lead is not None and not glued else ""
+                    if not value:
+                        continue
+                ok = _aligned_phone_ok(value) if kind == "phone" else _cell_ok(kind, value)
+                if ok:
+                    a = pos + cell.start() + cell[0].find(value)
+                    yield Span(a, a + len(value), kind)
+            read_to = end
+            if end >= len(text):
+                break
+            pos = end + 1
+
+
 _CARD_SHORT = re.compile(r"\d(?:[ -]?\d){14,15}\b")
 
 
@@ -1000,6 +1073,8 @@ _VERSION_FIELD = Rx(r"(?i)(?:version|\bver|release|build|revision)[\"']?\s*[:=]\
 # number (`1.7.12.1 release notes`, `3.1.2.4 changelog`): a small four-part number there is no address
 _NUMBERING_BEFORE = Rx(r"(?i)(?:\bsections?|\bchapter|\bclause|\bparagraph)\s*[\"'(]?$")
 _RELEASE_AFTER = Rx(r"(?i)^[\"')]?\s+(?:release|changelog|change\s+log|notes\b)")
+# (a digit or a further segment in it: `-rc1`, `-beta.2`, `-azure-cvm`; a bare word, `-ish`, may be prose)
+_SUFFIX_AFTER = Rx(r"^-[A-Za-z][A-Za-z]*(?:\d|[.-][A-Za-z0-9])")
 
 
 def _host_position(text: str, start: int, end: int) -> bool:
@@ -1053,13 +1128,19 @@ def ip_spans(text: str) -> Iterator[Span]:
             continue
         if _VERSION_BEFORE.search(text[max(0, start - 24) : start]):
             continue
-        if not _host_position(text, start, end) and (
-            _RELEASE_AFTER.match(text[end : end + 24])
-            or (
-                _version_shaped(text[start:end])
-                and (
-                    _VERSION_FIELD.search(text[max(0, start - 24) : start])
-                    or _NUMBERING_BEFORE.search(text[max(0, start - 24) : start])
+        if (
+            not _host_position(text, start, end)
+            and (
+                _RELEASE_AFTER.match(text[end : end + 24])
+                # a pre-release or build suffix glued on (`5.15.116.4-microsoft-standard-WSL2`, `1.8.22.3-rc1`):
+                # a release string; an address is followed by a port, a path or a boundary, not a word
+                or _SUFFIX_AFTER.match(text[end : end + 40])
+                or (
+                    _version_shaped(text[start:end])
+                    and (
+                        _VERSION_FIELD.search(text[max(0, start - 24) : start])
+                        or _NUMBERING_BEFORE.search(text[max(0, start - 24) : start])
+                    )
                 )
             )
         ):
@@ -2467,6 +2548,7 @@ DETECTORS = (
     home_user_spans,
     person_name_spans,
     table_column_spans,
+    aligned_column_spans,  # the same columns in a blank-aligned table (pandas, `column -t`)
     intl_formats.intl_spans,  # national ids, passports, addresses, birth dates, phones of more countries
     grammar_spans,  # street lines of any country, phones of any region after a label, address fields
     bank_account_spans,  # domestic account numbers beside a routing code

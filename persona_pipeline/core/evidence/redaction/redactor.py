@@ -25,6 +25,7 @@ import re2
 from persona_pipeline.core.evidence.redaction import pii
 from persona_pipeline.core.evidence.redaction.label_links import detect_pairs, linked_label_spans
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, prepare, utf8_safe
+from persona_pipeline.core.evidence.redaction.phone_check import business_line_at
 from persona_pipeline.core.evidence.redaction.public_places import place_address
 from persona_pipeline.core.evidence.redaction.secrets import (
     CONCAT_OPERAND,
@@ -327,8 +328,14 @@ def _identifier_patterns(identifiers: Sequence[tuple[str, str]]) -> list[tuple[A
 
 
 def _personal(text: str, spans: Iterable[Span]) -> list[Span]:
-    """The PII spans less the addresses the text attributes to a place or an organisation."""
-    return [s for s in spans if s.kind != "address" or not place_address(text, s.start, s.end)]
+    """The PII spans less the addresses the text attributes to a place or an organisation and the
+    phone numbers its numbering plan allocates to businesses (toll-free, shared-cost, premium)."""
+    return [
+        s
+        for s in spans
+        if not (s.kind == "address" and place_address(text, s.start, s.end))
+        and not (s.kind == "phone" and business_line_at(text, s.start, s.end))
+    ]
 
 
 class Redactor:
@@ -438,7 +445,7 @@ class Redactor:
 
     def _spans(self, text: str, pii_spans: list[Span], found: dict[str, str]) -> list[Span]:
         spans = own_spans(text) + _value_spans(text, found) + _personal(text, pii_spans)
-        spans.extend(linked_label_spans(text, detect_pairs))  # labels away from their values
+        spans.extend(_personal(text, linked_label_spans(text, detect_pairs)))  # labels away from their values
         if self._identifiers:
             spans.extend(pii.known_identifier_spans(text, self._identifiers))
         for view in scan_views(text):

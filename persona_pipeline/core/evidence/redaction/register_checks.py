@@ -16,6 +16,14 @@ check passing by chance (one in ten or eleven) never makes an order number or a 
   1997-01-01 (a remainder of 10 is never issued).
 - UK Unique Learner Number (the Learning Records Service's spec): ten digits, the first not 0,
   digits 1-9 weighted 10 down to 2; the check digit is 10 minus the sum mod 11 (remainder 0 unused).
+- Germany's lebenslange Arztnummer (LANR, the KBV's spec): nine digits, a six-digit physician
+  number, a check digit, a two-digit specialty group; digits 1-6 weighted 4, 9, 4, 9, 4, 9, the
+  check digit is 10 minus the sum mod 10 (0 for a remainder of 0).
+- France's RPPS number (Répertoire partagé des professionnels de santé): eleven digits starting 10,
+  the last a Luhn check digit.
+- Mexico's clave de elector (INE): six letters from the holder's names, the birth date YYMMDD, a
+  two-digit state of birth (01-32, 87 and 88 for people born abroad or naturalised), the sex (H or M)
+  and a three-digit homonym key; no check digit, so the date and the state are the check.
 """
 
 from __future__ import annotations
@@ -90,3 +98,32 @@ def uln_ok(v: str) -> bool:
         return False
     rest = sum(int(c) * w for c, w in zip(d[:9], range(10, 1, -1), strict=True)) % 11
     return rest != 0 and 10 - rest == int(d[9])
+
+
+def lanr_ok(v: str) -> bool:
+    d = _compact(v)
+    if len(d) != 9 or not d.isdigit():
+        return False
+    total = sum(int(c) * w for c, w in zip(d[:6], (4, 9, 4, 9, 4, 9), strict=True))
+    return (10 - total % 10) % 10 == int(d[6])
+
+
+def rpps_ok(v: str) -> bool:
+    d = _compact(v)
+    return len(d) == 11 and d.isdigit() and d.startswith("10") and _luhn_ok(d)
+
+
+_ELECTOR_STATES = frozenset({f"{n:02d}" for n in range(1, 33)} | {"87", "88"})
+
+
+def clave_elector_ok(v: str) -> bool:
+    c = _compact(v).upper()
+    if len(c) != 18 or not c[:6].isalpha() or not c[:6].isascii() or not c[6:14].isdigit():
+        return False
+    if c[12:14] not in _ELECTOR_STATES or c[14] not in "HM" or not c[15:].isdigit():
+        return False
+    try:  # (YY alone: read in the 2000s, whose leap years are the 1900s' but 1900's)
+        datetime.date(2000 + int(c[6:8]), int(c[8:10]), int(c[10:12]))
+    except ValueError:
+        return False
+    return True

@@ -1,0 +1,264 @@
+"""Round 18's tuning (issue 17): a phone label heading an aligned table reads no row's first cells
+as its number (idempotence), …. Values and sentences are this file's own."""
+
+from __future__ import annotations
+
+import pytest
+
+from persona_pipeline.core.evidence.redaction.redactor import Redactor
+from persona_pipeline_tests.redaction_checks import Checks
+
+# --- 1. a run of blanks parts columns, never a number's groups
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a frame printed by pandas: the index and an id open the row, the phone column is last
+        "In [3]: users[['account_no', 'phone']]\n         account_no  phone\n"
+        "2208           61734  [REDACTED:phone:0a1b2c3d]",
+        "      cust  mobile\n0     40021  [REDACTED:phone:0a1b2c3d]\n1     40022  [REDACTED:phone:1a2b3c4d]",
+        "   ref  tel\n  9051     44803  [REDACTED:phone:0a1b2c3d]",
+    ],
+)
+def test_aligned_table_row_is_no_phone(redactor: Redactor, text: str) -> None:
+    Checks(redactor).kept(text)  # (before: `2208           61734` read as the label's number)
+
+
+def test_aligned_table_redacts_to_itself(redactor: Redactor) -> None:
+    c = Checks(redactor)
+    text = "print(df)\n         account_no  phone\n2208           61734  020 7946 0321\n"
+    out = c.redacted(text)  # (asserts the second pass changes nothing)
+    assert "61734" in out and "2208" in out
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("phone:\n0161 496 0734", "0161 496 0734"),
+        ("my mobile: 07700 900 461, ring after six", "07700 900 461"),
+        ("Telefon: 030 901820 44", "030 901820 44"),
+        ("tel 06 12 34 56 78 (evenings)", "06 12 34 56 78"),
+    ],
+)
+def test_labelled_phone_still_redacted(redactor: Redactor, text: str, value: str) -> None:
+    Checks(redactor).gone(text, value)
+
+
+# --- 2. a business line (toll-free, shared-cost, premium) is no person's number
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "If the portal is down, ring the vendor's support line 0800 048 3321 (free from UK landlines).",
+        "Ansprechpartner Vertrieb: 0800 5512340, werktags erreichbar",
+        "Wholesale orders: call 1800 209 774 between 9 and 5 AEST",
+        "their helpdesk is 1-800-555-0162, open 24/7",
+        "Hotline: +1 833 555 0187 (toll-free)",
+        "Bestellhotline 0180 5 224466 (14 ct/min)",
+    ],
+)
+def test_business_line_kept(redactor: Redactor, text: str) -> None:
+    Checks(redactor).kept(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "gone", "kept"),
+    [
+        (
+            "Reach me on my mobile 07700 900 338; the carrier's own line is 0800 048 3321.",
+            "07700 900 338",
+            "0800 048 3321",
+        ),
+        ("Meine Handynummer: 0151 23456789 (Service-Hotline 0800 5512340)", "0151 23456789", "0800 5512340"),
+        ("my cell (415) 555-0132 — not their desk at (800) 555-0199", "(415) 555-0132", "(800) 555-0199"),
+        # a Berlin number written 3-4-4 (Britain groups its 03 UAN numbers so): still a person's
+        ("Privat: Tel. 030 9018 2044", "030 9018 2044", ""),
+    ],
+)
+def test_person_beside_business_line(redactor: Redactor, text: str, gone: str, kept: str) -> None:
+    c = Checks(redactor)
+    out = c.redacted(text)
+    assert gone not in out
+    assert kept in out
+
+
+# --- 3. a blank-aligned table's phone column (pandas, `xsv table`, `column -t`)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("In [7]: staff[['badge', 'mobile']]\n      badge  mobile\n12    88410  0176 3342189\n", "0176 3342189"),
+        ("$ column -t contacts.txt\nid   cell_phone\n301  354 8812\n", "354 8812"),  # a seven-digit plan
+        ("  who       phone\n  Ilse     +49 30 9018 2044\n", "+49 30 9018 2044"),
+    ],
+)
+def test_aligned_phone_column(redactor: Redactor, text: str, value: str) -> None:
+    Checks(redactor).gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "   build_id  phone_count\n0  20240611            3\n1  20240612            5\n",
+        "service    port   replicas\nphone-api  8443   3\n",
+        "run_id      started\n8812450  2024-06-11 10:22\n",
+    ],
+)
+def test_aligned_table_without_phones_kept(redactor: Redactor, text: str) -> None:
+    Checks(redactor).kept(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # mobiles of plans that group them as Britain groups its premium-rate numbers
+        ("Nigerian office contact (mine): 0803 412 7766", "0803 412 7766"),
+        ("Globe mobile, text me: 0917 555 0142", "0917 555 0142"),
+        ("customer = Customer(phone='0905 331 4820')", "0905 331 4820"),
+    ],
+)
+def test_mobile_shaped_like_premium_line_redacted(redactor: Redactor, text: str, value: str) -> None:
+    Checks(redactor).gone(text, value)
+
+
+# --- 4. a label naming a record outranks a personal number's shape
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "purchase order no. 712004583 is stuck in approval",
+        "Invoice number: 0171 2000 416 was paid twice",
+        "the nightly build #2024061133 failed again",
+        "order number 491 552 830 shipped yesterday",
+        "pipeline id: 0151 2345 6789",
+        "see pull request 4410 and the deploy 0800 1234 — no wait, run no. 6170993840",
+    ],
+)
+def test_record_label_kept(redactor: Redactor, text: str) -> None:
+    Checks(redactor).kept(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("order 5512 was placed by her; her number: 0171 2000416", "0171 2000416"),
+        ("ticket: call the reporter at +44 7700 900338", "+44 7700 900338"),
+    ],
+)
+def test_person_number_beside_record(redactor: Redactor, text: str, value: str) -> None:
+    Checks(redactor).gone(text, value)
+
+
+# --- 5. a dotted four-part number with a release suffix glued on is a version
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "uname -r: 6.1.172.9-azure-cvm (the new image)",
+        "pinned the driver at 4.22.130.6-beta.2, rebuilt",
+    ],
+)
+def test_release_suffix_is_version(redactor: Redactor, text: str) -> None:
+    Checks(redactor).kept(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ssh ops@81.2.69.160 -p 2222",
+        "their egress is 81.2.69.160-ish, not sure",  # (prose: `-ish` after an address)
+        "the box at 81.2.69.160 is down",
+    ],
+)
+def test_address_still_redacted(redactor: Redactor, text: str) -> None:
+    Checks(redactor).gone(text, "81.2.69.160")
+
+
+def test_number_without_trunk_needs_most_plans(redactor: Redactor) -> None:
+    # nine digits in threes: one plan's shared-cost grouping, a person's number in many others
+    Checks(redactor).gone("| 2207 | 842 315 906 |\n(the personal number column: azonosító)", "842 315 906")
+
+
+# --- 6. register numbers with published check rules, under their registers' names
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # LANR: 6 digits, check digit (weights 4/9, mod 10), specialty: 123456 -> check 6
+        ("Arztbrief von Dr. Weber, LANR 123456601, bitte ablegen", "123456601"),
+        ('{"arztnummer": "123456601"}', "123456601"),
+        # RPPS: eleven digits from 10, Luhn
+        ("prescripteur : RPPS 10003456786", "10003456786"),
+        # Slovenia's davčna številka (mod 11 check digit)
+        ("davčna številka: 50223054 (za povračilo)", "50223054"),
+        # clave de elector: letters, birth date, state 09, sex, homonym key
+        ("su clave de elector es GOMZLR85041209H300", "GOMZLR85041209H300"),
+    ],
+)
+def test_register_number_redacted(redactor: Redactor, text: str, value: str) -> None:
+    Checks(redactor).gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "LANR 123456201 (wrong check digit) was rejected by the KV portal",
+        "RPPS 10003456787 failed validation",
+        "lanr_count: 123456601 rows migrated",
+    ],
+)
+def test_register_lookalike_kept(redactor: Redactor, text: str) -> None:
+    Checks(redactor).kept(text)
+
+
+def test_record_abbreviation_needs_its_number_word(redactor: Redactor) -> None:
+    # Tagalog's polite `po` is no purchase order: the number after it is a phone
+    Checks(redactor).gone("pakitawagan po 0917 555 0142 bukas", "0917 555 0142")
+
+
+# --- 7. a jq filter's last field names the line it printed
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("$ jq -r '.people[] | select(.id == 7) | .citizen_id' export.json\n1101700123456\n", "1101700123456"),
+        ("$ jq '.staff[0].davcna_stevilka' hr.json\n\"50223054\"", "50223054"),
+    ],
+)
+def test_jq_output_read_under_its_field(redactor: Redactor, text: str, value: str) -> None:
+    Checks(redactor).gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "$ jq -r '.builds[] | .build_number' ci.json\n1101700123456\n",
+        "$ jq -r '.items | length' cart.json\n50223054\n",
+        "jq is great; '.citizen_id' is the field\n1101700123456 rows",
+    ],
+)
+def test_jq_output_of_other_fields_kept(redactor: Redactor, text: str) -> None:
+    Checks(redactor).kept(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["fattura a Giulia Conti, P.IVA 07120830489", "P. IVA: 07120830489 (ditta individuale)"]
+)
+def test_partita_iva_abbreviation(redactor: Redactor, text: str) -> None:
+    Checks(redactor).gone(text, "07120830489")
+
+
+def test_partita_iva_abbreviation_needs_the_check(redactor: Redactor) -> None:
+    Checks(redactor).kept("P.IVA 07120830488 fails the check digit")
+
+
+def test_aligned_phone_cell_running_into_markup(redactor: Redactor) -> None:
+    text = '<pre data-x="id    mobile&#10;5120  41 73 22 08" hidden="1" />'  # an eight-digit plan's number
+    Checks(redactor).gone(text, "41 73 22 08")
