@@ -262,3 +262,54 @@ def test_partita_iva_abbreviation_needs_the_check(redactor: Redactor) -> None:
 def test_aligned_phone_cell_running_into_markup(redactor: Redactor) -> None:
     text = '<pre data-x="id    mobile&#10;5120  41 73 22 08" hidden="1" />'  # an eight-digit plan's number
     Checks(redactor).gone(text, "41 73 22 08")
+
+
+# --- review fixes (rev18): privacy regressions of the tuning
+
+
+@pytest.mark.parametrize(
+    ("region", "value"),
+    [
+        # a small plan's personal number grouped as a common plan groups its toll-free/UAN lines
+        ("CD", "0804 661 099"),  # DR Congo mobile, 4-3-3 like New Zealand's freephone
+        ("CD", "0809 005 474"),
+        ("SS", "0120 821 259"),  # South Sudan, Japan's 0120 grouping
+        ("NE", "80 02 23 12"),  # Niger fixed line
+        ("IR", "0900 003 0497"),
+    ],
+)
+def test_small_plan_personal_number_is_no_business_line(redactor: Redactor, region: str, value: str) -> None:
+    import phonenumbers
+    from phonenumbers import PhoneNumberType
+
+    from persona_pipeline.core.evidence.redaction.phone_check import business_line
+
+    num = phonenumbers.parse(value, region)
+    assert phonenumbers.is_valid_number(num)
+    assert phonenumbers.number_type(num) in (PhoneNumberType.MOBILE, PhoneNumberType.FIXED_LINE)
+    assert not business_line(value)
+    Checks(redactor).gone(f"my mobile: {value}, call me tonight", value)
+
+
+def test_plan_prefilter_drops_no_valid_reading() -> None:
+    """Parsing in the plans `_plans_for` leaves out finds no valid reading (the veto reads all)."""
+    import random
+
+    import phonenumbers
+
+    from persona_pipeline.core.evidence.redaction.phone_check import _plans_for
+
+    rng = random.Random(3)
+    regions = sorted(phonenumbers.SUPPORTED_REGIONS)
+    for _ in range(60):
+        head = rng.choice(["0", "08", "09", "1", "3", "80", "00", "0120", "246"])
+        digits = head + "".join(rng.choice("0123456789") for _ in range(rng.randint(4, 10)))
+        kept = set(_plans_for(digits))
+        assert len(kept) < len(regions) or len(digits) < 6
+        for region in regions:
+            try:
+                num = phonenumbers.parse(digits, region)
+            except phonenumbers.NumberParseException:
+                continue
+            if phonenumbers.is_valid_number(num):
+                assert region in kept, (digits, region)

@@ -46,20 +46,63 @@ def column_cut(raw: str) -> str:
     return raw if m is None else raw[: m.start()]
 
 
-# The plans a written national number is read in to tell a business line: the most populous
-# countries' and the common ones of developers' text (a number of another plan reads as no business
-# line here, and stays redacted). Nigeria's and the Philippines' mobiles are grouped as Britain
-# groups its premium-rate numbers: their plans must be among them.
-_PLAN_REGIONS = (
-    "US", "CA", "GB", "IE", "DE", "AT", "CH", "FR", "BE", "NL", "IT", "ES", "PT", "SE", "NO", "DK", "FI",
-    "PL", "CZ", "HU", "RO", "GR", "TR", "RU", "UA", "IL", "SA", "AE", "EG", "NG", "KE", "GH", "ZA",
-    "BR", "MX", "AR", "CO", "CL", "PE", "IN", "PK", "BD", "LK", "CN", "HK", "TW", "JP", "KR", "VN",
-    "TH", "MY", "SG", "ID", "PH", "AU", "NZ",
-)  # fmt: skip
 # the plans read first: a number none of them calls a business line is left a person's (the safe
 # side) without reading it in the others
 _FIRST_PLANS = ("US", "GB", "DE", "FR", "IT", "ES", "NL", "AT", "CH", "PL", "CZ", "JP", "AU", "BR", "IN")
 _GROUPS = re.compile(r"\d+")
+
+
+_PLAIN_DIGITS = re.compile(r"\d*")
+
+
+@lru_cache(maxsize=1)
+def _plan_shapes() -> tuple[tuple[str, frozenset[int], int, int, re.Pattern[str] | None, str], ...]:
+    """Per plan (phonenumbers' metadata): the national number's possible lengths (of every plan
+    sharing its country code: Tristan da Cunha's reading may be St Helena's number), how many
+    digits a national prefix may take off or a transform rule may add, the international prefix
+    (a plan reads `00…`/`011…` as another country's number) and the country code (written before
+    a national number it is taken off)."""
+    import phonenumbers
+    from phonenumbers.phonemetadata import PhoneMetadata
+
+    by_code: dict[int, set[int]] = {}
+    for region in phonenumbers.SUPPORTED_REGIONS:
+        md = PhoneMetadata.metadata_for_region(region)
+        if md is not None and md.general_desc is not None:
+            by_code.setdefault(md.country_code, set()).update(md.general_desc.possible_length or ())
+    shapes = []
+    for region in sorted(phonenumbers.SUPPORTED_REGIONS):
+        md = PhoneMetadata.metadata_for_region(region)
+        if md is None or md.general_desc is None:
+            continue
+        lengths = frozenset(by_code[md.country_code])
+        npp = md.national_prefix_for_parsing or md.national_prefix or ""
+        if md.national_prefix_transform_rule or not _PLAIN_DIGITS.fullmatch(npp):
+            # a pattern prefix (carrier codes, Japan's 0037680) strips up to 7 digits; a transform
+            # rule adds an area code (NANP's islands, San Marino's 0549) of up to 4
+            strip, add = 7, 4
+        else:
+            strip, add = max(len(npp), len(md.national_prefix or "")), 0
+        idd = re.compile(md.international_prefix) if md.international_prefix else None
+        shapes.append((region, lengths, strip, add, idd, str(md.country_code)))
+    return tuple(shapes)
+
+
+def _plans_for(digits: str) -> tuple[str, ...]:
+    """The plans in which `digits` can be a valid number at all: its length, less a national prefix
+    (or plus a transform rule's digits), is one of the plan's possible lengths, or it opens with the
+    plan's international prefix or country code. A cheap prefilter only: parsing in the plans it leaves out cannot
+    find a valid reading."""
+    n = len(digits)
+    out = []
+    for region, lengths, strip, add, idd, code in _plan_shapes():
+        if (
+            any(n - k in lengths for k in range(-add, strip + 1))
+            or digits.startswith(code)
+            or (idd is not None and idd.match(digits))
+        ):
+            out.append(region)
+    return tuple(out)
 
 
 def _readings(raw: str, regions: tuple[str | None, ...]) -> list[tuple[int, list[int]]]:
@@ -100,7 +143,9 @@ def business_line(raw: str) -> bool:
     international = raw.lstrip("(").startswith("+")
     if not international and not any(t in paid or t == PhoneNumberType.UAN for t, _ in _readings(raw, _FIRST_PLANS)):
         return False  # (most numbers: no business reading in the plans that have the most of them)
-    readings = _readings(raw, (None,) if international else _PLAN_REGIONS)
+    # every plan that can read the digits: any of them reading a fixed line or a mobile in the
+    # grouping written vetoes a business reading (the veto is the privacy side; not approximated)
+    readings = _readings(raw, (None,) if international else _plans_for("".join(_GROUPS.findall(raw))))
     kinds = [t for t, _ in readings]
     if not any(t in paid or t == PhoneNumberType.UAN for t in kinds):
         return False
