@@ -313,3 +313,39 @@ def test_plan_prefilter_drops_no_valid_reading() -> None:
                 continue
             if phonenumbers.is_valid_number(num):
                 assert region in kept, (digits, region)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # a run of blanks inside one labelled number (copy-paste, a PDF, a fixed-width form)
+        ("mobile:  0176  3342189", "3342189"),
+        ("ring me on 07700  900 461 after six", "900 461"),
+        ("Telefon:\t+49 151  2345 6789", "2345 6789"),
+        ("Name:  Ada Example   Tel:  0161  496  0734", "496  0734"),
+        ("portable : 06  12  34  56  78", "56  78"),
+    ],
+)
+def test_blank_run_outside_a_table_keeps_the_number(redactor: Redactor, text: str, value: str) -> None:
+    Checks(redactor).gone(text, value)
+
+
+def test_column_cut_only_in_a_table_or_after_a_whole_number() -> None:
+    from persona_pipeline.core.evidence.redaction.phone_check import column_cut
+
+    def ok(raw: str) -> bool:
+        return raw == "020 7946 0321"
+
+    text = "   id   phone\n4411  020 7946 0321"
+    start = text.index("4411")
+    assert column_cut(text, start, len(text), ok) == "4411"  # header cell, value on the row below
+    text = "phone: 0151  23456789"
+    assert column_cut(text, 7, len(text), ok) == "0151  23456789"
+    text = "phone: 020 7946 0321  ext"
+    assert column_cut(text, 7, len(text), ok) == "020 7946 0321"
+
+
+def test_quoted_aligned_table_redacts_to_itself(redactor: Redactor) -> None:
+    text = "> >>> frame[['ref', 'phone']]\n>        ref  phone\n> 3301       70215  020 7946 0321\n"
+    out = Checks(redactor).redacted(text)  # (asserts the second pass changes nothing)
+    assert "70215" in out and "3301" in out and "7946" not in out

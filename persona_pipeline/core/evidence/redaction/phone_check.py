@@ -4,6 +4,7 @@ and intl_formats' grouped shapes try the same candidates in overlapping regions 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 
@@ -35,15 +36,27 @@ def leading_group(text: str, start: int) -> bool:
 
 
 _COLUMN_GAP = re.compile(r"[ \t]{2,}|\t")
+# a table's header cell right before a value: the label word opens its line or follows a column
+# gap, has no `:`/`=` after it (a key/value line's label has), and the value is on the next line
+# (behind the same quote or comment marker the header's line may carry: `> `, `# `, `// `)
+_HEADER_CELL = re.compile(r"(?:^|\n|[ \t]{2,}|\t)[^\s:=]+[ \t]*\r?\n[ \t]*(?:(?:>|#|//|--|;|\*)[ \t]*)*$")
 
 
-def column_cut(raw: str) -> str:
-    """`raw` up to its first run of two blanks or a tab: a number's groups are parted by one
-    separator, a run of blanks parts a table's columns (`phone` heading an aligned table labels
-    its column, not the cells that open the row below; those would read otherwise once a later
-    cell of the row is a placeholder, and redacting twice would change the text)."""
+def column_cut(text: str, start: int, end: int, valid: Callable[[str], bool]) -> str:
+    """The labelled candidate `text[start:end]`, up to its first run of two blanks or a tab where a
+    table is established (its label heads an aligned column, the value is a row below: the cells
+    that open the row are no number of the header's) or where the part before the gap is itself a
+    valid number for the label and the whole is not (were both, the longer keeps every digit).
+    Elsewhere a run of blanks is a copy-paste's or a form's spacing inside one number
+    (`0151  23456789`), and the whole candidate stays."""
+    raw = text[start:end]
     m = _COLUMN_GAP.search(raw)
-    return raw if m is None else raw[: m.start()]
+    if m is None:
+        return raw
+    head = raw[: m.start()]
+    if _HEADER_CELL.search(text, max(0, start - 80), start) is not None or (valid(head) and not valid(raw)):
+        return head
+    return raw
 
 
 # the plans read first: a number none of them calls a business line is left a person's (the safe

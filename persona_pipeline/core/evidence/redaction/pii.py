@@ -748,7 +748,7 @@ def phone_spans(text: str) -> Iterator[Span]:
     for (start, end), labelled in _NATIONAL_CANDIDATE.finditer(text) if _open(text, "phone_national") else ():
         if labelled[0] >= 0:
             start, end = labelled
-            end = start + len(column_cut(text[start:end]))  # (a run of blanks ends it: `column_cut`)
+            end = start + len(column_cut(text, start, end, lambda r: _national_ok(r, True)))  # (see `column_cut`)
         if any(a < end and start < b for a, b in seen):
             continue
         before, after = text[start - 1 : start], text[end : end + 1]
