@@ -349,3 +349,36 @@ def test_quoted_aligned_table_redacts_to_itself(redactor: Redactor) -> None:
     text = "> >>> frame[['ref', 'phone']]\n>        ref  phone\n> 3301       70215  020 7946 0321\n"
     out = Checks(redactor).redacted(text)  # (asserts the second pass changes nothing)
     assert "70215" in out and "3301" in out and "7946" not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # a record noun in prose (after a determiner or a preposition), a bare generic noun, a
+        # contact cue in the line: a person's number all the same
+        ("Any news on the invoice: 07700 900 123", "07700 900 123"),
+        ("Please text me about the commit: 07700 900 123", "07700 900 123"),
+        ("incident 0161 496 0111", "0161 496 0111"),
+        ("job: 0161 496 0111", "0161 496 0111"),
+        ("Model: 07700 900 123", "07700 900 123"),
+        ("change 07700 900123 when she moves", "07700 900123"),
+        ("order: 0176 3342555 (my mobile)", "0176 3342555"),
+        ("transfer: 0171 2000777 (call Anna)", "0171 2000777"),
+        ("Maraming salamat, po: 0917 555 0188", "0917 555 0188"),
+    ],
+)
+def test_record_noun_not_heading_a_label(redactor: Redactor, text: str, value: str) -> None:
+    Checks(redactor).gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "order_id=0171 2000 416 status=paid",
+        '{"invoice": "0161 496 0111", "paid": true}',
+        "sku, qty, PO number 0171 2000 416",
+        "job id: 0161 496 0111 finished",
+    ],
+)
+def test_record_label_heading_its_field_kept(redactor: Redactor, text: str) -> None:
+    Checks(redactor).kept(text)

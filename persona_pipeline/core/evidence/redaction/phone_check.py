@@ -177,28 +177,48 @@ def business_line(raw: str) -> bool:
 
 # The head nouns of labels that name a business record or an artefact, not a person (general
 # developer and commerce vocabulary: orders and their paperwork, builds and CI runs, trackers,
-# changes, products, shipments, transactions). An account's, a customer's, a member's, a patient's
-# or a policy's number is a person's and is not here.
+# shipments, transactions). An account's, a customer's, a member's, a patient's or a policy's
+# number is a person's and is not here.
 _RECORD_NOUNS = (
-    r"order|purchase[ \t_-]?order|invoice|receipt|quote|quotation|build|release|version|revision|"
-    r"commit|run|job|pipeline|workflow|deploy(?:ment)?|ticket|issue|bug|incident|change|pull[ \t_-]?request|"
-    r"merge[ \t_-]?request|patch|task|story|part|item|product|model|lot|batch|shipment|consignment|"
-    r"parcel|tracking|transaction|transfer|request|process|port"
+    r"order|purchase[ \t_-]?order|invoice|receipt|quote|quotation|build|revision|commit|pipeline|workflow|"
+    r"deploy(?:ment)?|ticket|bug|pull[ \t_-]?request|merge[ \t_-]?request|shipment|consignment|parcel|"
+    r"tracking|transaction"
 )
-# their abbreviations are short words of other languages too (Tagalog's `po`): only with a number
-# word, a `#` or a colon after them (`PO number`, `PR #`, `SKU:`)
-_RECORD_ABBREVIATIONS = r"po|pr|mr|rev|sku|txn|pid"
+# nouns that are labels of a record only with a number word, `#` or `id` after them (in prose
+# they are common words: `change 0770… to the new number`, `port 0151…`, `Item: …`); abbreviations
+# are short words of other languages too (Tagalog's polite `po`)
+_GENERIC_NOUNS = (
+    r"change|request|process|port|item|model|job|run|task|issue|version|transfer|incident|release|part|"
+    r"product|lot|batch|story|patch|po|pr|mr|rev|pid"
+)
 _NUMBER_WORD = r"(?:number|num|no\.?|nr\.?|id|#)"
+# the label must open its line (behind a quote or list marker) or field (a key `order_id=`,
+# `"order":`, a string literal, a cell after `,;(|` or a tab): after a determiner, a preposition
+# or a pronoun the noun is prose (`about the order: …`)
 _RECORD_LABEL = re.compile(
-    rf"(?i)(?:^|[^A-Za-z0-9])(?:(?:{_RECORD_NOUNS})(?:[ \t_-]*{_NUMBER_WORD})?[ \t]*[:=#]?|"
-    rf"(?:{_RECORD_ABBREVIATIONS})(?:[ \t_-]*{_NUMBER_WORD}[ \t]*[:=#]?|[ \t]*[:=#]))[ \t]*[\"']?$"
+    rf"(?im)(?:^[ \t]*(?:(?:>|[-*+#]|//)[ \t]*)*[\"']?|(?<=[,;(|{{\[\t])[ \t]*[\"']?|(?<=[\s=:(])[\"'])"
+    rf"(?:(?:(?:{_RECORD_NOUNS}|{_GENERIC_NOUNS})[ \t_-]+)?(?:{_RECORD_NOUNS})(?:[ \t_-]*{_NUMBER_WORD})?|"
+    rf"(?:{_RECORD_NOUNS})[ \t_-]+(?:{_GENERIC_NOUNS})(?:[ \t_-]*{_NUMBER_WORD})?|"
+    rf"(?:{_GENERIC_NOUNS})[ \t_-]*{_NUMBER_WORD}|sku|txn)"
+    rf"[\"']?[ \t]*[:=#]?[ \t]*[\"']?$"
+)
+# a phone word or a first-person contact cue in the same line outranks a record's label
+_CONTACT_CUE = re.compile(
+    r"(?i)\b(?:phone|mobile|cell(?:phone)?|tel|telephone|fax|whats ?app|sms|handy|portable|"
+    r"(?:call|text|ring|reach|phone|contact|message|sms|whatsapp)[ \t]+me|"
+    r"my[ \t]+(?:cell|mobile|phone|number|line|landline))\b"
 )
 
 
 def record_label(text: str, start: int) -> bool:
     """Whether the label right before `start` names a business record (`PO number 913…`, `build
-    #2024…`, `order: …`): its head noun outranks a phone's shape and a weak number word."""
-    return _RECORD_LABEL.search(text, max(0, start - 40), start) is not None
+    #2024…`, `order: …`): its head noun, opening the label, outranks a phone's shape and a weak
+    number word, unless the line has a phone word or a contact cue of its own."""
+    if _RECORD_LABEL.search(text, max(0, start - 40), start) is None:
+        return False
+    lo = text.rfind("\n", max(0, start - 80), start) + 1 or max(0, start - 80)
+    hi = text.find("\n", start, start + 80)
+    return _CONTACT_CUE.search(text, lo, hi if hi >= 0 else min(len(text), start + 80)) is None
 
 
 def business_line_at(text: str, start: int, end: int) -> bool:
