@@ -382,3 +382,28 @@ def test_record_noun_not_heading_a_label(redactor: Redactor, text: str, value: s
 )
 def test_record_label_heading_its_field_kept(redactor: Redactor, text: str) -> None:
     Checks(redactor).kept(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "tunnel 81.2.69.161-wg0 is up",  # an interface glued on
+        "upstream=81.2.69.161-srv2 timed out",
+        "accepted from 81.2.69.161-c7.pool.example.net",
+    ],
+)
+def test_address_with_a_non_release_suffix_redacted(redactor: Redactor, text: str) -> None:
+    Checks(redactor).gone(text, "81.2.69.161")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "kernel 5.15.90.1-generic booted",
+        "the package 7.4.33.2-el8 is older",
+        "git describe: 2.14.3.1-g9f8e7d6",
+        "pinned 1.2.40.3-rc2 in the lockfile",
+    ],
+)
+def test_release_vocabulary_suffix_is_version(redactor: Redactor, text: str) -> None:
+    Checks(redactor).kept(text)

@@ -1073,8 +1073,14 @@ _VERSION_FIELD = Rx(r"(?i)(?:version|\bver|release|build|revision)[\"']?\s*[:=]\
 # number (`1.7.12.1 release notes`, `3.1.2.4 changelog`): a small four-part number there is no address
 _NUMBERING_BEFORE = Rx(r"(?i)(?:\bsections?|\bchapter|\bclause|\bparagraph)\s*[\"'(]?$")
 _RELEASE_AFTER = Rx(r"(?i)^[\"')]?\s+(?:release|changelog|change\s+log|notes\b)")
-# (a digit or a further segment in it: `-rc1`, `-beta.2`, `-azure-cvm`; a bare word, `-ish`, may be prose)
-_SUFFIX_AFTER = Rx(r"^-[A-Za-z][A-Za-z]*(?:\d|[.-][A-Za-z0-9])")
+# a release or build tag glued on, from semver/PEP 440 pre- and post-release words, distro and
+# kernel flavour names and git-describe's `g<hash>` (`-rc1`, `-beta.2`, `-el8`, `-generic`,
+# `-azure-cvm`, `-g3a2b1c0`); any other word (`-eth0`, `-host1`, `-ish`) may be a host's or prose
+_SUFFIX_AFTER = Rx(
+    r"(?i)^-(?:(?:rc|alpha|beta|pre|preview|dev|post|snapshot|nightly|canary|final|stable|lts|"
+    r"generic|lowlatency|realtime|rt|microsoft|azure|aws|gcp|gke|oracle|kvm|cloud|ubuntu|debian|deb|"
+    r"el|fc|amzn|alpine|arch|git|amd64|arm64|aarch64|x86_64|i[3-6]86)(?:[^A-Za-z]|$)|g[0-9a-f]{6,40}\b)"
+)
 
 
 def _host_position(text: str, start: int, end: int) -> bool:
