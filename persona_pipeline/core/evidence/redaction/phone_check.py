@@ -69,48 +69,58 @@ _PLAIN_DIGITS = re.compile(r"\d*")
 
 
 @lru_cache(maxsize=1)
-def _plan_shapes() -> tuple[tuple[str, frozenset[int], int, int, re.Pattern[str] | None, str], ...]:
-    """Per plan (phonenumbers' metadata): the national number's possible lengths (of every plan
-    sharing its country code: Tristan da Cunha's reading may be St Helena's number), how many
-    digits a national prefix may take off or a transform rule may add, the international prefix
-    (a plan reads `00…`/`011…` as another country's number) and the country code (written before
-    a national number it is taken off)."""
+def _plan_shapes() -> tuple[
+    tuple[str, frozenset[int], re.Pattern[str] | None, int, int, re.Pattern[str] | None, str], ...
+]:
+    """Per plan (phonenumbers' metadata): the national number's possible lengths and the pattern
+    every valid national number matches (of every plan sharing its country code: Tristan da
+    Cunha's reading may be St Helena's number), how many digits a national prefix may take off or a
+    transform rule may add, the international prefix (a plan reads `00…`/`011…` as another
+    country's number) and the country code (written before a national number it is taken off)."""
     import phonenumbers
     from phonenumbers.phonemetadata import PhoneMetadata
 
-    by_code: dict[int, set[int]] = {}
+    lengths_of: dict[int, set[int]] = {}
+    patterns_of: dict[int, list[str]] = {}
     for region in phonenumbers.SUPPORTED_REGIONS:
         md = PhoneMetadata.metadata_for_region(region)
         if md is not None and md.general_desc is not None:
-            by_code.setdefault(md.country_code, set()).update(md.general_desc.possible_length or ())
+            lengths_of.setdefault(md.country_code, set()).update(md.general_desc.possible_length or ())
+            patterns_of.setdefault(md.country_code, []).append(md.general_desc.national_number_pattern or ".*")
     shapes = []
     for region in sorted(phonenumbers.SUPPORTED_REGIONS):
         md = PhoneMetadata.metadata_for_region(region)
         if md is None or md.general_desc is None:
             continue
-        lengths = frozenset(by_code[md.country_code])
         npp = md.national_prefix_for_parsing or md.national_prefix or ""
+        pattern: re.Pattern[str] | None = None
         if md.national_prefix_transform_rule or not _PLAIN_DIGITS.fullmatch(npp):
             # a pattern prefix (carrier codes, Japan's 0037680) strips up to 7 digits; a transform
-            # rule adds an area code (NANP's islands, San Marino's 0549) of up to 4
+            # rule adds an area code (NANP's islands, San Marino's 0549) of up to 4: lengths only
             strip, add = 7, 4
         else:
             strip, add = max(len(npp), len(md.national_prefix or "")), 0
+            pattern = re.compile("|".join(f"(?:{p})" for p in patterns_of[md.country_code]))
         idd = re.compile(md.international_prefix) if md.international_prefix else None
-        shapes.append((region, lengths, strip, add, idd, str(md.country_code)))
+        lengths = frozenset(lengths_of[md.country_code])
+        shapes.append((region, lengths, pattern, strip, add, idd, str(md.country_code)))
     return tuple(shapes)
 
 
 def _plans_for(digits: str) -> tuple[str, ...]:
-    """The plans in which `digits` can be a valid number at all: its length, less a national prefix
-    (or plus a transform rule's digits), is one of the plan's possible lengths, or it opens with the
-    plan's international prefix or country code. A cheap prefilter only: parsing in the plans it leaves out cannot
-    find a valid reading."""
+    """The plans in which `digits` can be a valid number at all: less a national prefix (or plus
+    a transform rule's digits) it has one of the plan's possible lengths and matches its national
+    number pattern, or it opens with the plan's international prefix or country code. A cheap
+    prefilter only: parsing in the plans it leaves out cannot find a valid reading."""
     n = len(digits)
     out = []
-    for region, lengths, strip, add, idd, code in _plan_shapes():
+    for region, lengths, pattern, strip, add, idd, code in _plan_shapes():
         if (
-            any(n - k in lengths for k in range(-add, strip + 1))
+            (
+                any(n - k in lengths and pattern.fullmatch(digits, k) for k in range(strip + 1))
+                if pattern is not None
+                else any(n - k in lengths for k in range(-add, strip + 1))
+            )
             or digits.startswith(code)
             or (idd is not None and idd.match(digits))
         ):
