@@ -407,3 +407,13 @@ def test_address_with_a_non_release_suffix_redacted(redactor: Redactor, text: st
 )
 def test_release_vocabulary_suffix_is_version(redactor: Redactor, text: str) -> None:
     Checks(redactor).kept(text)
+
+
+def test_repl_aligned_table_row_is_no_phone(redactor: Redactor) -> None:
+    # (the REPL's joined-lines view reads the header and the row as `… phone = 3301  70215 …`)
+    text = (
+        ">>> frame.loc[frame.ref == 70215, ['ref', 'mobile_phone']]\n"
+        "       ref  mobile_phone\n3301       70215  +44 20 7946 0321\n"
+    )
+    out = Checks(redactor).redacted(text)
+    assert "3301       70215" in out and "7946" not in out

@@ -39,7 +39,12 @@ _COLUMN_GAP = re.compile(r"[ \t]{2,}|\t")
 # a table's header cell right before a value: the label word opens its line or follows a column
 # gap, has no `:`/`=` after it (a key/value line's label has), and the value is on the next line
 # (behind the same quote or comment marker the header's line may carry: `> `, `# `, `// `)
-_HEADER_CELL = re.compile(r"(?:^|\n|[ \t]{2,}|\t)[^\s:=]+[ \t]*\r?\n[ \t]*(?:(?:>|#|//|--|;|\*)[ \t]*)*$")
+# (or, in the joined-lines view of a REPL's output, `views._joined`, behind its ` = ` after a header
+# of two cells or more: `>>> df[…] =    member_id  phone = 4127   88123  …`)
+_HEADER_CELL = re.compile(
+    r"(?:(?:^|\n|[ \t]{2,}|\t)[^\s:=]+[ \t]*\r?\n[ \t]*(?:(?:>|#|//|--|;|\*)[ \t]*)*"
+    r"|(?:[ \t]{2,}|\t)[^\s:=]+(?:[ \t]{2,}|\t)[^\s:=]+ = [ \t]*)$"
+)
 
 
 def column_cut(text: str, start: int, end: int, valid: Callable[[str], bool]) -> str:
