@@ -417,3 +417,20 @@ def test_repl_aligned_table_row_is_no_phone(redactor: Redactor) -> None:
     )
     out = Checks(redactor).redacted(text)
     assert "3301       70215" in out and "7946" not in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "   run             phone\n0  baseline        45671234\n1  ablation        56782345",
+        "   epoch   acc      phone\n0  12      0.9132   4567123",
+    ],
+)
+def test_phone_column_of_bare_counters_kept(redactor: Redactor, text: str) -> None:
+    Checks(redactor).kept(text)  # (a bare 7-8 digit run needs a phone's grouping or trunk 0 there)
+
+
+def test_phone_column_of_grouped_local_numbers_redacted(redactor: Redactor) -> None:
+    text = "   id   phone\n0  5521  554 2187\n1  5522  0171 2000777"
+    out = Checks(redactor).redacted(text)
+    assert "554 2187" not in out and "2000777" not in out

@@ -907,7 +907,10 @@ def _aligned_phone_ok(value: str) -> bool:
     if _cell_ok("phone", value) or phone_labels.dialable(value):
         return True
     digits = sum(c.isdigit() for c in value)
-    return 7 <= digits <= 8 and value[:1].isdigit() and phone_labels.valid_anywhere(value)
+    # (a bare run of 7-8 digits under a `phone` header may be a counter or an id: only a number
+    # grouped as one is written, `338 9421`, `90 62 79 69`, or with a trunk 0, is read as a call's)
+    shaped = value.startswith("0") or re.search(r"\d[ .-]\d", value) is not None
+    return 7 <= digits <= 8 and value[:1].isdigit() and shaped and phone_labels.valid_anywhere(value)
 
 
 def aligned_column_spans(text: str) -> Iterator[Span]:
