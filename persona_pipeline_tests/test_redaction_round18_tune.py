@@ -434,3 +434,7 @@ def test_phone_column_of_grouped_local_numbers_redacted(redactor: Redactor) -> N
     text = "   id   phone\n0  5521  554 2187\n1  5522  0171 2000777"
     out = Checks(redactor).redacted(text)
     assert "554 2187" not in out and "2000777" not in out
+
+
+def test_record_label_after_a_shell_prompt_kept(redactor: Redactor) -> None:
+    Checks(redactor).kept("PS C:\\work\\shop> PO number 527104938 is still pending approval")

@@ -207,11 +207,12 @@ _GENERIC_NOUNS = (
     r"product|lot|batch|story|patch|po|pr|mr|rev|pid"
 )
 _NUMBER_WORD = r"(?:number|num|no\.?|nr\.?|id|#)"
-# the label must open its line (behind a quote or list marker) or field (a key `order_id=`,
-# `"order":`, a string literal, a cell after `,;(|` or a tab): after a determiner, a preposition
-# or a pronoun the noun is prose (`about the order: …`)
+# the label must open its line (behind a quote or list marker, a shell prompt's `> `/`$ `) or
+# field (a key `order_id=`, `"order":`, a string literal, a cell after `,;(|` or a tab): after a
+# determiner, a preposition or a pronoun the noun is prose (`about the order: …`)
 _RECORD_LABEL = re.compile(
-    rf"(?im)(?:^[ \t]*(?:(?:>|[-*+#]|//)[ \t]*)*[\"']?|(?<=[,;(|{{\[\t])[ \t]*[\"']?|(?<=[\s=:(])[\"'])"
+    rf"(?im)(?:^[ \t]*(?:(?:>|[-*+#]|//)[ \t]*)*[\"']?|(?<=[,;(|{{\[\t])[ \t]*[\"']?|(?<=[>$] )[\"']?|"
+    rf"(?<=[\s=:(])[\"'])"
     rf"(?:(?:(?:{_RECORD_NOUNS}|{_GENERIC_NOUNS})[ \t_-]+)?(?:{_RECORD_NOUNS})(?:[ \t_-]*{_NUMBER_WORD})?|"
     rf"(?:{_RECORD_NOUNS})[ \t_-]+(?:{_GENERIC_NOUNS})(?:[ \t_-]*{_NUMBER_WORD})?|"
     rf"(?:{_GENERIC_NOUNS})[ \t_-]*{_NUMBER_WORD}|sku|txn)"
