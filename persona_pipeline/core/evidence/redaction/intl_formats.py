@@ -775,7 +775,7 @@ def intl_phone_spans(text: str) -> Iterator[Span]:
         for (m0, _), (start, end) in _PHONE_LABELLED.finditer(text):
             if text[end : end + 1].isalnum() or text[end : end + 1] in ("_", "-", "/") or _in_placeholder(text, m0):
                 continue
-            raw = column_cut(text[start:end])  # (a run of blanks ends the number: see `column_cut`)
+            raw = column_cut(text, start, end, _labelled_valid)  # (a table's column gap ends it: `column_cut`)
             end = start + len(raw)
             if not _DATE_OR_IP.match(raw) and _labelled_valid(raw):
                 yield Span(start, end, "phone")

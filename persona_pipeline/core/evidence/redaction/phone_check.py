@@ -4,6 +4,7 @@ and intl_formats' grouped shapes try the same candidates in overlapping regions 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 
@@ -35,31 +36,101 @@ def leading_group(text: str, start: int) -> bool:
 
 
 _COLUMN_GAP = re.compile(r"[ \t]{2,}|\t")
+# a table's header cell right before a value: the label word opens its line or follows a column
+# gap, has no `:`/`=` after it (a key/value line's label has), and the value is on the next line
+# (behind the same quote or comment marker the header's line may carry: `> `, `# `, `// `)
+# (or, in the joined-lines view of a REPL's output, `views._joined`, behind its ` = ` after a header
+# of two cells or more: `>>> df[…] =    member_id  phone = 4127   88123  …`)
+_HEADER_CELL = re.compile(
+    r"(?:(?:^|\n|[ \t]{2,}|\t)[^\s:=]+[ \t]*\r?\n[ \t]*(?:(?:>|#|//|--|;|\*)[ \t]*)*"
+    r"|(?:[ \t]{2,}|\t)[^\s:=]+(?:[ \t]{2,}|\t)[^\s:=]+ = [ \t]*)$"
+)
 
 
-def column_cut(raw: str) -> str:
-    """`raw` up to its first run of two blanks or a tab: a number's groups are parted by one
-    separator, a run of blanks parts a table's columns (`phone` heading an aligned table labels
-    its column, not the cells that open the row below; those would read otherwise once a later
-    cell of the row is a placeholder, and redacting twice would change the text)."""
+def column_cut(text: str, start: int, end: int, valid: Callable[[str], bool]) -> str:
+    """The labelled candidate `text[start:end]`, up to its first run of two blanks or a tab where a
+    table is established (its label heads an aligned column, the value is a row below: the cells
+    that open the row are no number of the header's) or where the part before the gap is itself a
+    valid number for the label and the whole is not (were both, the longer keeps every digit).
+    Elsewhere a run of blanks is a copy-paste's or a form's spacing inside one number
+    (`0151  23456789`), and the whole candidate stays."""
+    raw = text[start:end]
     m = _COLUMN_GAP.search(raw)
-    return raw if m is None else raw[: m.start()]
+    if m is None:
+        return raw
+    head = raw[: m.start()]
+    if _HEADER_CELL.search(text, max(0, start - 80), start) is not None or (valid(head) and not valid(raw)):
+        return head
+    return raw
 
 
-# The plans a written national number is read in to tell a business line: the most populous
-# countries' and the common ones of developers' text (a number of another plan reads as no business
-# line here, and stays redacted). Nigeria's and the Philippines' mobiles are grouped as Britain
-# groups its premium-rate numbers: their plans must be among them.
-_PLAN_REGIONS = (
-    "US", "CA", "GB", "IE", "DE", "AT", "CH", "FR", "BE", "NL", "IT", "ES", "PT", "SE", "NO", "DK", "FI",
-    "PL", "CZ", "HU", "RO", "GR", "TR", "RU", "UA", "IL", "SA", "AE", "EG", "NG", "KE", "GH", "ZA",
-    "BR", "MX", "AR", "CO", "CL", "PE", "IN", "PK", "BD", "LK", "CN", "HK", "TW", "JP", "KR", "VN",
-    "TH", "MY", "SG", "ID", "PH", "AU", "NZ",
-)  # fmt: skip
 # the plans read first: a number none of them calls a business line is left a person's (the safe
 # side) without reading it in the others
 _FIRST_PLANS = ("US", "GB", "DE", "FR", "IT", "ES", "NL", "AT", "CH", "PL", "CZ", "JP", "AU", "BR", "IN")
 _GROUPS = re.compile(r"\d+")
+
+
+_PLAIN_DIGITS = re.compile(r"\d*")
+
+
+@lru_cache(maxsize=1)
+def _plan_shapes() -> tuple[
+    tuple[str, frozenset[int], re.Pattern[str] | None, int, int, re.Pattern[str] | None, str], ...
+]:
+    """Per plan (phonenumbers' metadata): the national number's possible lengths and the pattern
+    every valid national number matches (of every plan sharing its country code: Tristan da
+    Cunha's reading may be St Helena's number), how many digits a national prefix may take off or a
+    transform rule may add, the international prefix (a plan reads `00…`/`011…` as another
+    country's number) and the country code (written before a national number it is taken off)."""
+    import phonenumbers
+    from phonenumbers.phonemetadata import PhoneMetadata
+
+    lengths_of: dict[int, set[int]] = {}
+    patterns_of: dict[int, list[str]] = {}
+    for region in phonenumbers.SUPPORTED_REGIONS:
+        md = PhoneMetadata.metadata_for_region(region)
+        if md is not None and md.general_desc is not None:
+            lengths_of.setdefault(md.country_code, set()).update(md.general_desc.possible_length or ())
+            patterns_of.setdefault(md.country_code, []).append(md.general_desc.national_number_pattern or ".*")
+    shapes = []
+    for region in sorted(phonenumbers.SUPPORTED_REGIONS):
+        md = PhoneMetadata.metadata_for_region(region)
+        if md is None or md.general_desc is None:
+            continue
+        npp = md.national_prefix_for_parsing or md.national_prefix or ""
+        pattern: re.Pattern[str] | None = None
+        if md.national_prefix_transform_rule or not _PLAIN_DIGITS.fullmatch(npp):
+            # a pattern prefix (carrier codes, Japan's 0037680) strips up to 7 digits; a transform
+            # rule adds an area code (NANP's islands, San Marino's 0549) of up to 4: lengths only
+            strip, add = 7, 4
+        else:
+            strip, add = max(len(npp), len(md.national_prefix or "")), 0
+            pattern = re.compile("|".join(f"(?:{p})" for p in patterns_of[md.country_code]))
+        idd = re.compile(md.international_prefix) if md.international_prefix else None
+        lengths = frozenset(lengths_of[md.country_code])
+        shapes.append((region, lengths, pattern, strip, add, idd, str(md.country_code)))
+    return tuple(shapes)
+
+
+def _plans_for(digits: str) -> tuple[str, ...]:
+    """The plans in which `digits` can be a valid number at all: less a national prefix (or plus
+    a transform rule's digits) it has one of the plan's possible lengths and matches its national
+    number pattern, or it opens with the plan's international prefix or country code. A cheap
+    prefilter only: parsing in the plans it leaves out cannot find a valid reading."""
+    n = len(digits)
+    out = []
+    for region, lengths, pattern, strip, add, idd, code in _plan_shapes():
+        if (
+            (
+                any(n - k in lengths and pattern.fullmatch(digits, k) for k in range(strip + 1))
+                if pattern is not None
+                else any(n - k in lengths for k in range(-add, strip + 1))
+            )
+            or digits.startswith(code)
+            or (idd is not None and idd.match(digits))
+        ):
+            out.append(region)
+    return tuple(out)
 
 
 def _readings(raw: str, regions: tuple[str | None, ...]) -> list[tuple[int, list[int]]]:
@@ -100,7 +171,9 @@ def business_line(raw: str) -> bool:
     international = raw.lstrip("(").startswith("+")
     if not international and not any(t in paid or t == PhoneNumberType.UAN for t, _ in _readings(raw, _FIRST_PLANS)):
         return False  # (most numbers: no business reading in the plans that have the most of them)
-    readings = _readings(raw, (None,) if international else _PLAN_REGIONS)
+    # every plan that can read the digits: any of them reading a fixed line or a mobile in the
+    # grouping written vetoes a business reading (the veto is the privacy side; not approximated)
+    readings = _readings(raw, (None,) if international else _plans_for("".join(_GROUPS.findall(raw))))
     kinds = [t for t, _ in readings]
     if not any(t in paid or t == PhoneNumberType.UAN for t in kinds):
         return False
@@ -119,28 +192,49 @@ def business_line(raw: str) -> bool:
 
 # The head nouns of labels that name a business record or an artefact, not a person (general
 # developer and commerce vocabulary: orders and their paperwork, builds and CI runs, trackers,
-# changes, products, shipments, transactions). An account's, a customer's, a member's, a patient's
-# or a policy's number is a person's and is not here.
+# shipments, transactions). An account's, a customer's, a member's, a patient's or a policy's
+# number is a person's and is not here.
 _RECORD_NOUNS = (
-    r"order|purchase[ \t_-]?order|invoice|receipt|quote|quotation|build|release|version|revision|"
-    r"commit|run|job|pipeline|workflow|deploy(?:ment)?|ticket|issue|bug|incident|change|pull[ \t_-]?request|"
-    r"merge[ \t_-]?request|patch|task|story|part|item|product|model|lot|batch|shipment|consignment|"
-    r"parcel|tracking|transaction|transfer|request|process|port"
+    r"order|purchase[ \t_-]?order|invoice|receipt|quote|quotation|build|revision|commit|pipeline|workflow|"
+    r"deploy(?:ment)?|ticket|bug|pull[ \t_-]?request|merge[ \t_-]?request|shipment|consignment|parcel|"
+    r"tracking|transaction"
 )
-# their abbreviations are short words of other languages too (Tagalog's `po`): only with a number
-# word, a `#` or a colon after them (`PO number`, `PR #`, `SKU:`)
-_RECORD_ABBREVIATIONS = r"po|pr|mr|rev|sku|txn|pid"
+# nouns that are labels of a record only with a number word, `#` or `id` after them (in prose
+# they are common words: `change 0770… to the new number`, `port 0151…`, `Item: …`); abbreviations
+# are short words of other languages too (Tagalog's polite `po`)
+_GENERIC_NOUNS = (
+    r"change|request|process|port|item|model|job|run|task|issue|version|transfer|incident|release|part|"
+    r"product|lot|batch|story|patch|po|pr|mr|rev|pid"
+)
 _NUMBER_WORD = r"(?:number|num|no\.?|nr\.?|id|#)"
+# the label must open its line (behind a quote or list marker, a shell prompt's `> `/`$ `) or
+# field (a key `order_id=`, `"order":`, a string literal, a cell after `,;(|` or a tab): after a
+# determiner, a preposition or a pronoun the noun is prose (`about the order: …`)
 _RECORD_LABEL = re.compile(
-    rf"(?i)(?:^|[^A-Za-z0-9])(?:(?:{_RECORD_NOUNS})(?:[ \t_-]*{_NUMBER_WORD})?[ \t]*[:=#]?|"
-    rf"(?:{_RECORD_ABBREVIATIONS})(?:[ \t_-]*{_NUMBER_WORD}[ \t]*[:=#]?|[ \t]*[:=#]))[ \t]*[\"']?$"
+    rf"(?im)(?:^[ \t]*(?:(?:>|[-*+#]|//)[ \t]*)*[\"']?|(?<=[,;(|{{\[\t])[ \t]*[\"']?|(?<=[>$] )[\"']?|"
+    rf"(?<=[\s=:(])[\"'])"
+    rf"(?:(?:(?:{_RECORD_NOUNS}|{_GENERIC_NOUNS})[ \t_-]+)?(?:{_RECORD_NOUNS})(?:[ \t_-]*{_NUMBER_WORD})?|"
+    rf"(?:{_RECORD_NOUNS})[ \t_-]+(?:{_GENERIC_NOUNS})(?:[ \t_-]*{_NUMBER_WORD})?|"
+    rf"(?:{_GENERIC_NOUNS})[ \t_-]*{_NUMBER_WORD}|sku|txn)"
+    rf"[\"']?[ \t]*[:=#]?[ \t]*[\"']?$"
+)
+# a phone word or a first-person contact cue in the same line outranks a record's label
+_CONTACT_CUE = re.compile(
+    r"(?i)\b(?:phone|mobile|cell(?:phone)?|tel|telephone|fax|whats ?app|sms|handy|portable|"
+    r"(?:call|text|ring|reach|phone|contact|message|sms|whatsapp)[ \t]+me|"
+    r"my[ \t]+(?:cell|mobile|phone|number|line|landline))\b"
 )
 
 
 def record_label(text: str, start: int) -> bool:
     """Whether the label right before `start` names a business record (`PO number 913…`, `build
-    #2024…`, `order: …`): its head noun outranks a phone's shape and a weak number word."""
-    return _RECORD_LABEL.search(text, max(0, start - 40), start) is not None
+    #2024…`, `order: …`): its head noun, opening the label, outranks a phone's shape and a weak
+    number word, unless the line has a phone word or a contact cue of its own."""
+    if _RECORD_LABEL.search(text, max(0, start - 40), start) is None:
+        return False
+    lo = text.rfind("\n", max(0, start - 80), start) + 1 or max(0, start - 80)
+    hi = text.find("\n", start, start + 80)
+    return _CONTACT_CUE.search(text, lo, hi if hi >= 0 else min(len(text), start + 80)) is None
 
 
 def business_line_at(text: str, start: int, end: int) -> bool:

@@ -122,7 +122,7 @@ def valid_anywhere(raw: str) -> bool:
 
 def labelled_phone_spans(text: str) -> Iterator[Span]:
     for _, (start, end) in LABELLED.finditer(text):
-        raw = column_cut(text[start:end])
+        raw = column_cut(text, start, end, dialable)
         # (the candidate may run into a second value: "… 601 234 567 - 12 2024" is cut back
         # to its last group that still reads as a number)
         while True:

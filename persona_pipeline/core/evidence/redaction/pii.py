@@ -748,7 +748,7 @@ def phone_spans(text: str) -> Iterator[Span]:
     for (start, end), labelled in _NATIONAL_CANDIDATE.finditer(text) if _open(text, "phone_national") else ():
         if labelled[0] >= 0:
             start, end = labelled
-            end = start + len(column_cut(text[start:end]))  # (a run of blanks ends it: `column_cut`)
+            end = start + len(column_cut(text, start, end, lambda r: _national_ok(r, True)))  # (see `column_cut`)
         if any(a < end and start < b for a, b in seen):
             continue
         before, after = text[start - 1 : start], text[end : end + 1]
@@ -907,7 +907,10 @@ def _aligned_phone_ok(value: str) -> bool:
     if _cell_ok("phone", value) or phone_labels.dialable(value):
         return True
     digits = sum(c.isdigit() for c in value)
-    return 7 <= digits <= 8 and value[:1].isdigit() and phone_labels.valid_anywhere(value)
+    # (a bare run of 7-8 digits under a `phone` header may be a counter or an id: only a number
+    # grouped as one is written, `338 9421`, `90 62 79 69`, or with a trunk 0, is read as a call's)
+    shaped = value.startswith("0") or re.search(r"\d[ .-]\d", value) is not None
+    return 7 <= digits <= 8 and value[:1].isdigit() and shaped and phone_labels.valid_anywhere(value)
 
 
 def aligned_column_spans(text: str) -> Iterator[Span]:
@@ -1073,8 +1076,14 @@ _VERSION_FIELD = Rx(r"(?i)(?:version|\bver|release|build|revision)[\"']?\s*[:=]\
 # number (`1.7.12.1 release notes`, `3.1.2.4 changelog`): a small four-part number there is no address
 _NUMBERING_BEFORE = Rx(r"(?i)(?:\bsections?|\bchapter|\bclause|\bparagraph)\s*[\"'(]?$")
 _RELEASE_AFTER = Rx(r"(?i)^[\"')]?\s+(?:release|changelog|change\s+log|notes\b)")
-# (a digit or a further segment in it: `-rc1`, `-beta.2`, `-azure-cvm`; a bare word, `-ish`, may be prose)
-_SUFFIX_AFTER = Rx(r"^-[A-Za-z][A-Za-z]*(?:\d|[.-][A-Za-z0-9])")
+# a release or build tag glued on, from semver/PEP 440 pre- and post-release words, distro and
+# kernel flavour names and git-describe's `g<hash>` (`-rc1`, `-beta.2`, `-el8`, `-generic`,
+# `-azure-cvm`, `-g3a2b1c0`); any other word (`-eth0`, `-host1`, `-ish`) may be a host's or prose
+_SUFFIX_AFTER = Rx(
+    r"(?i)^-(?:(?:rc|alpha|beta|pre|preview|dev|post|snapshot|nightly|canary|final|stable|lts|"
+    r"generic|lowlatency|realtime|rt|microsoft|azure|aws|gcp|gke|oracle|kvm|cloud|ubuntu|debian|deb|"
+    r"el|fc|amzn|alpine|arch|git|amd64|arm64|aarch64|x86_64|i[3-6]86)(?:[^A-Za-z]|$)|g[0-9a-f]{6,40}\b)"
+)
 
 
 def _host_position(text: str, start: int, end: int) -> bool:
