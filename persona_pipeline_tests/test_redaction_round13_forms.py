@@ -165,3 +165,27 @@ def test_value_after_full_width_separator_is_still_found() -> None:
         spans = R.spans_many([text])[0]
         at = text.index(value)
         assert any(s.start <= at and at + len(value) <= s.end for s in spans), spans
+
+
+def test_an_unclosed_rtf_document_ends_at_plain_text() -> None:
+    # a document cut off (or whose closing braces an earlier redaction took) ends before the first
+    # plain line after it: the lines after keep their breaks, so a second pass reads what the first did
+    doc = "{\\rtf1\\ansi{\\fonttbl{\\f0 Georgia;}}\\f0 Ren\\'e9e Fontaine\\par\n\\u9472?\\u9472?\\par\n}"
+    tail = '\n\nthe config says:\n{"retryLimit": 7, "cacheMinutes": 12}\nany idea why?'
+    for text in (doc + tail, doc.replace(";}}", ";") + tail, doc[:-1] + tail):
+        v = tf.rtf_view(text)
+        assert v is not None and "Renée Fontaine" in v.text and "12}\nany idea why?" in v.text
+        once = R.redact(text).text
+        assert R.redact(once).text == once
+        assert "12}\nany idea why?" in once
+
+
+def test_many_unclosed_rtf_documents_stay_linear() -> None:
+    def cost(n: int) -> float:
+        text = "{\\rtf1\\ansi x\\par\nplain words here\n" * n
+        t0 = time.process_time()
+        assert tf.rtf_view(text) is not None
+        return time.process_time() - t0
+
+    cost(500)  # warm
+    assert cost(16_000) < 8 * cost(4_000) + 0.05  # 4x the documents: linear, not 16x

@@ -229,30 +229,48 @@ _RTF_WORDS = {"par": "\n", "line": "\n", "tab": "\t", "emdash": "\u2014", "endas
 _RTF_SYMBOLS = {"\\": "\\", "{": "{", "}": "}", "~": "\u00a0", "_": "\u2011", "-": ""}
 
 
-def _rtf_end(text: str, start: int) -> int:
-    """Where the RTF group opening at `start` closes (its matching brace; escaped braces skipped),
-    or the text's end."""
-    depth = 0
+def _closing_braces(text: str, start: int) -> dict[int, int]:
+    """Each brace from `start` on that closes, by where it opens: where it closes (escaped braces
+    skipped). One pass for all documents, so many unclosed ones cost no rescans."""
+    closes: dict[int, int] = {}
+    opened: list[int] = []
     for m in _BRACE.finditer(text, start):
         if m.group() == "{":
-            depth += 1
-        elif m.group() == "}":
-            depth -= 1
-            if depth == 0:
-                return m.end()
+            opened.append(m.start())
+        elif m.group() == "}" and opened:
+            closes[opened.pop()] = m.end()
+    return closes
+
+
+def _plain_line_before(text: str, start: int) -> int:
+    """Where the first line after `start`'s own that is plain text (no control word, more than
+    braces) begins, less its line break; or the text's end."""
+    line_end = text.find("\n", start)
+    while line_end >= 0:
+        nxt = text.find("\n", line_end + 1)
+        line = text[line_end + 1 : len(text) if nxt < 0 else nxt]
+        if line.strip(" \t\r{}") and not _CONTROL.search(line):
+            return line_end
+        line_end = nxt
     return len(text)
 
 
 _BRACE = re.compile(r"\\[\\{}]|[{}]")
+_CONTROL = re.compile(r"\\(?:[a-z]{1,32}|'[0-9a-fA-F]{2})")
 
 
 def rtf_view(text: str) -> View | None:
+    """RTF documents decoded. A document ends at its matching brace; one that never closes (cut
+    off, or a brace lost to an earlier redaction) ends before its first later line of plain text:
+    what follows is no RTF, and the view must not drop its line breaks (that joined a value to the
+    next line's word, so a second pass read the text otherwise)."""
     if "{\\rtf" not in text:
         return None
     segs: list[Segment] = []
-    pos = 0
+    pos = text.find("{\\rtf")
+    closes = _closing_braces(text, pos)
     while (start := text.find("{\\rtf", pos)) >= 0:
-        pos = _rtf_end(text, start)
+        pos = closes.get(start) or _plain_line_before(text, start)
         segs.extend(_rtf_segments(text, start, pos))
     return _view(text, segs)
 
