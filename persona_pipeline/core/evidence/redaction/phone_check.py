@@ -68,8 +68,6 @@ def column_cut(text: str, start: int, end: int, valid: Callable[[str], bool]) ->
 # side) without reading it in the others
 _FIRST_PLANS = ("US", "GB", "DE", "FR", "IT", "ES", "NL", "AT", "CH", "PL", "CZ", "JP", "AU", "BR", "IN")
 _GROUPS = re.compile(r"\d+")
-
-
 _PLAIN_DIGITS = re.compile(r"\d*")
 
 
@@ -167,13 +165,14 @@ def business_line(raw: str) -> bool:
     from phonenumbers import PhoneNumberType
 
     paid = {PhoneNumberType.TOLL_FREE, PhoneNumberType.SHARED_COST, PhoneNumberType.PREMIUM_RATE}
-    groups = [len(g) for g in _GROUPS.findall(raw)]
+    found = _GROUPS.findall(raw)
+    groups = [len(g) for g in found]
     international = raw.lstrip("(").startswith("+")
     if not international and not any(t in paid or t == PhoneNumberType.UAN for t, _ in _readings(raw, _FIRST_PLANS)):
         return False  # (most numbers: no business reading in the plans that have the most of them)
     # every plan that can read the digits: any of them reading a fixed line or a mobile in the
     # grouping written vetoes a business reading (the veto is the privacy side; not approximated)
-    readings = _readings(raw, (None,) if international else _plans_for("".join(_GROUPS.findall(raw))))
+    readings = _readings(raw, (None,) if international else _plans_for("".join(found)))
     kinds = [t for t, _ in readings]
     if not any(t in paid or t == PhoneNumberType.UAN for t in kinds):
         return False
