@@ -20155,10 +20155,10 @@ def _picks20(name: str, n_families: int, k: int) -> list[int]:
 # metadata, an nginx access log's query string, ``ansible-vault view``, a notebook's saved output, a
 # Sentry event's extra data, a Linear issue, a Jira XML export, a calendar invite, a BuildKit log.
 SECRET_FAMILIES20 = [
-    "From 5c1e2a7d90b4 Mon Sep 17 00:00:00 2001\nFrom: CI Bot <ci-bot@acme.dev>\nSubject: [PATCH 2/3] "
+    "From 5c1e2a7d90b4 Mon Sep 17 00:00:00 2001\nSubject: [PATCH 2/3] "
     "config: point staging at the new tenant\n---\n .env.staging | 1 +\n 1 file changed, 1 insertion(+)\n\n"
     "@@ -4,0 +5 @@ LOG_LEVEL=info\n+{L}={v}",
-    '1765012{n}.514338 [0 10.0.3.7:52114] "SET" "cfg:{l}" "{v}"',
+    '1765012{m}4.514338 [0 10.0.3.7:52114] "SET" "cfg:{l}" "{v}"',
     "$ kafka-console-consumer --bootstrap-server kafka:9092 --topic deploys --property print.headers=true\n"
     'source:deployer,{k}:{v}\t{{"event": "rotated", "service": "billing"}}',
     "$ grpcurl -v -H '{k}: {v}' api.internal:443 billing.v1.Invoices/List\n\nResolved method descriptor:\n"
@@ -20194,7 +20194,7 @@ PII_FAMILIES20 = [
     "BEGIN:VCARD\nVERSION:3.0\nFN:(see note)\nNOTE:{f} {v}\nEND:VCARD",
     "dn: uid=u{n},ou=people,dc=acme,dc=dev\nobjectClass: inetOrgPerson\nuid: u{n}\ndescription: {f} {v}",
     'Partition: 2\tOffset: {n}\tKey: member-{n}\n{{"op": "u", "after": {{"{k}": "{v}"}}}}',
-    '1765012{n}.771204 [0 10.0.2.15:53912] "HSET" "member:{n}" "{k}" "{v}"',
+    '1765012{m}4.771204 [0 10.0.2.15:53912] "HSET" "member:{n}" "{k}" "{v}"',
     '$ grpcurl -d \'{{"{k}": "{v}"}}\' api.internal:443 members.v1.Members/Update',
     '"data": {{\n  "text/plain": [\n   "{k}    {v}\\n",\n   "Name: 0, dtype: object"\n  ]\n }},',
     "**SUP-{n}** · comment by support\n> customer says the {f} on file is wrong, the right one is {v}",
@@ -20245,8 +20245,7 @@ def _generic20(name: str, kind: str) -> tuple[Callable[[random.Random, int], tup
 # paths, URLs, a person's details): {s} is an earlier family's text, kept verbatim.
 CONTAINERS20 = [
     "h3. Steps to reproduce\n{code}\n{s}\n{code}\n_reported via the service desk_",
-    "From 9b1f04c2e7aa Mon Sep 17 00:00:00 2001\nFrom: CI Bot <ci-bot@acme.dev>\nSubject: [PATCH] wip: handover\n\n"
-    "{s}\n---\n2.47.1",
+    "From 9b1f04c2e7aa Mon Sep 17 00:00:00 2001\nSubject: [PATCH] wip: handover\n\n{s}\n---\n2.47.1",
     "Partition: 0\tOffset: 48213\tKey: null\tValue:\n{s}",
     "### Attachments\n+++ handover.txt\n{s}\n+++",
 ]
@@ -20583,17 +20582,17 @@ def _contact20(rng: random.Random, t: int) -> tuple[str, list[str]]:
         (
             f"BEGIN:VCARD\nVERSION:3.0\nFN:{p['name']}\nTEL;TYPE=CELL:{p['phone']}\n"
             f"ADR;TYPE=HOME:;;{p['street']};{p['town']};;;{p['country']}\nBDAY:{p['iso']}\nEND:VCARD",
-            [p["name"], p["phone"], p["street"], p["iso"]],
+            [p["name"], p["phone"], p["street"], p["town"], p["iso"]],
         ),
         (
             f"dn: cn={p['name']},ou=contacts,dc=acme,dc=dev\nobjectClass: inetOrgPerson\ncn: {p['name']}\n"
             f"mobile: {p['phone']}\nhomePostalAddress: {p['street']}${p['town']}",
-            [p["name"], p["phone"], p["street"]],
+            [p["name"], p["phone"], p["street"], p["town"]],
         ),
         (
             "Name,Birthday,Phone 1 - Type,Phone 1 - Value,Address 1 - Street,Address 1 - City\n"
             f'{p["name"]},{p["iso"]},Mobile,{p["phone"]},"{p["street"]}",{p["town"]}',
-            [p["name"], p["iso"], p["phone"], p["street"]],
+            [p["name"], p["iso"], p["phone"], p["street"], p["town"]],
         ),
     ]
     return forms[t % len(forms)]
@@ -20605,16 +20604,16 @@ def _letter20(rng: random.Random, t: int) -> tuple[str, list[str]]:
         (
             f"{p['name']}\n{p['street']}\n{p['town']}\n\n6 December 2026\n\nDear Sir or Madam,\n"
             "I am writing to ask you to close my account and delete the data you hold about me.",
-            [p["name"], p["street"]],
+            [p["name"], p["street"], p["town"]],
         ),
         (
             f"my mum is {p['name']}, born {p['dob']}, and she lives at {p['street']}, {p['town']} — can you "
             "add her as the second account holder?",
-            [p["name"], p["dob"], p["street"]],
+            [p["name"], p["dob"], f"{p['street']}, {p['town']}"],
         ),
         (
             f"hey! parcel address is {p['street']}, {p['town']}, ring me on {p['phone']} when you're outside",
-            [p["street"], p["phone"]],
+            [f"{p['street']}, {p['town']}", p["phone"]],
         ),
         (
             f"To whom it may concern,\nthis is to confirm that {p['name']} (date of birth {p['dob']}) has been "
@@ -20632,18 +20631,18 @@ def _order20(rng: random.Random, t: int) -> tuple[str, list[str]]:
             '{"topic": "orders/create", "shipping_address": {'
             f'"name": "{p["name"]}", "address1": "{p["street"]}", "city": "{p["town"]}", '
             f'"phone": "{p["phone"]}", "country": "{p["country"]}"}}, "total_price": "42.90"}}',
-            [p["name"], p["street"], p["phone"]],
+            [p["name"], p["street"], p["town"], p["phone"]],
         ),
         (
             '"billing_details": {\n  "address": {\n'
             f'    "line1": "{p["street"]}",\n    "city": "{p["town"]}"\n  }},\n  "email": null,\n'
             f'  "name": "{p["name"]}",\n  "phone": "{p["phone"]}"\n}}',
-            [p["street"], p["name"], p["phone"]],
+            [p["street"], p["town"], p["name"], p["phone"]],
         ),
         (
             "Order #4821 — Customer note: please leave it with the neighbour\n"
             f"Ship to: {p['name']}, {p['street']}, {p['town']}\nPhone: {p['phone']}",
-            [p["name"], p["street"], p["phone"]],
+            [p["name"], f"{p['street']}, {p['town']}", p["phone"]],
         ),
     ]
     return forms[t % len(forms)]
