@@ -24557,9 +24557,7 @@ def _nginx_escape(s: str) -> str:
 
 def _nb_stream(s: str) -> str:
     # a notebook's saved stream output: one JSON string per line, each but the last ending in \n
-    lines = s.split("\n")
-    return ",\n    ".join(json.dumps(ln + ("\n" if i < len(lines) - 1 else ""), ensure_ascii=False)
-                           for i, ln in enumerate(lines))  # fmt: skip
+    return "".join('\\n",\n    "' if ch == "\n" else json.dumps(ch, ensure_ascii=False)[1:-1] for ch in s)
 
 
 def _grpcurl_json(s: str) -> str:
@@ -24580,7 +24578,7 @@ ROUND20_WRAPPERS: list[Wrapper] = [
         '10.0.4.12 - - [06/Dec/2026:10:14:01 +0000] "POST /api/notes HTTP/1.1" 201 0 "-" "curl/8.5.0" "{s}"',
         _nginx_escape,
     ),  # nginx logging $request_body
-    lambda r: ('   "text": [\n    {s}\n   ]', _nb_stream),  # a notebook's stream output
+    lambda r: ('   "text": [\n    "{s}"\n   ]', _nb_stream),  # a notebook's stream output
     lambda r: (
         '{"event_id": "9f2c41d07b6a4e1c8a3f5b2e7d910c44", "level": "error", "logentry": {"formatted": "{s}"}}',
         lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
