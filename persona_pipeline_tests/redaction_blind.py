@@ -15,10 +15,10 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (19 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (19, the oldest
+``HOLDOUT_ROUNDS`` (20 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (20, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 19`` is exactly round 19's holdout whatever is written after it (a pool's
+``--pool holdout --round 20`` is exactly round 20's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
@@ -29,15 +29,17 @@ was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 w
 1 to 13, the cases dev drew before round 15 was written; ``before=15``: rounds 1 to 14, the cases dev
 drew before round 16 was written; ``before=16``: rounds 1 to 15, the cases dev drew before round 17
 was written; ``before=17``: rounds 1 to 16, the cases dev drew before round 18 was written;
-``before=18``: rounds 1 to 17, the cases dev drew before round 19 was written). Every
+``before=18``: rounds 1 to 17, the cases dev drew before round 19 was written; ``before=19``: rounds 1
+to 18, the cases dev drew before round 20 was written). Every
 category of rounds 1 to 15 enters a draw cycle once (its ``weight`` is 1); round 16's new kinds enter
 it ``NEW16_WEIGHT`` times, which changes no earlier draw; round 17's new kinds ``NEW17_WEIGHT`` times
 and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times; round 18's new kinds
-``NEW18_WEIGHT`` times; round 19's new kinds ``NEW19_WEIGHT`` times. A weight counts only in a draw
+``NEW18_WEIGHT`` times; round 19's new kinds ``NEW19_WEIGHT`` times; round 20's new kinds
+``NEW20_WEIGHT`` times. A weight counts only in a draw
 of the one round that wrote the category (``Category.draws``): among a later round's families and in
 the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
-- ``dev`` (tune on its failures): rounds 1 to 18 (round 7 since issue 17 opened it, branch tune7:
+- ``dev`` (tune on its failures): rounds 1 to 19 (round 7 since issue 17 opened it, branch tune7:
   untuned seeds 1 / 2 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB; after the
   tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB; round 8 since round 9 was written, branch blind9:
   as dev, untuned on it, seed 7 (n 1200) 83.0% secrets, 77.0% personal data, 117 FP/MB; tuned on
@@ -59,7 +61,9 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   its holdout figures less 1.5 points as floors: drawn as dev at seed 7 (n 1200), untuned on it,
   72.8% secrets, 61.4% personal data, 0.0 FP/MB, 2 stray spans; round 18 since round 19 was written,
   branch blind19, with its figures drawn as dev less 1.5 points as floors: drawn as dev at seed 7 (n
-  1200), untuned on it, 91.2% secrets, 53.8% personal data, 322.1 FP/MB, 8 stray spans).
+  1200), untuned on it, 91.2% secrets, 53.8% personal data, 322.1 FP/MB, 8 stray spans; round 19 since
+  round 20 was written, branch blind20, likewise: drawn as dev at seed 7 (n 1200), untuned on it, 91.8%
+  secrets, 52.2% personal data, 665.2 FP/MB, 20 stray spans).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -821,7 +825,7 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   version strings and timestamps shaped like phone numbers or IPs; companies' toll-free lines;
   placeholders; markers of values already redacted; code identifiers and Title Case messages whose
   words are given names; products, coding agents and places named like people.
-  Round 19 (``ROUND19``, ``_extend19`` / ``round19_custom`` / ``_pii19`` / ``_multi19``,
+  Round 19 (dev since round 20; ``ROUND19``, ``_extend19`` / ``round19_custom`` / ``_pii19`` / ``_multi19``,
   ``ROUND19_WRAPPERS``, ``_round19_decoy_templates``), written blind to the engine (issue 17, branch
   blind19: its author read only this generator, its tests and the engine's aggregate lines and
   per-category counts; scored by ``--pool holdout``; untuned, the engine at main 9aa434e, seeds 1 / 2
@@ -858,6 +862,40 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   map tiles, bounding boxes and city centres; quantities grouped like phone numbers; support-case and
   incident references; specimen people and numbers; emergency and service short codes; numbering plan
   rows.
+  Round 20 (``ROUND20``, ``_extend20`` / ``round20_custom`` / ``_pii20`` / ``_multi20``,
+  ``ROUND20_WRAPPERS``, ``_round20_decoy_templates``), written blind to the engine (issue 17, branch
+  blind20: its author read only this generator, its tests and the engine's aggregate lines and
+  per-category counts; scored by ``--pool holdout``; untuned, the engine at main 326f8f8, seeds 1 / 2
+  / 7 (n 1200): 84.6 / 85.1 / 84.3% secrets, 49.9 / 51.0 / 49.4% personal data, 1050.2 / 1034.4 /
+  1026.7 FP/MB, 394 / 330 / 385 stray spans, nothing dropped, idempotent at seeds 1 and 2, not at 7).
+  Round 20 measures carry on into the records a value ends up in once systems have carried it, and
+  puts a person's details in more everyday forms. About 60 % of its plants are earlier kinds: two
+  families from shared lists for every earlier one-value category (``SECRET_FAMILIES20``: a git
+  format-patch e-mail, a Redis MONITOR line, a Kafka message's headers, grpcurl's metadata, an nginx
+  access log's query string, ``ansible-vault view``, a notebook's saved output, a Sentry event's extra
+  data, a Linear issue, a Jira XML export, a calendar invite, a BuildKit log; ``PII_FAMILIES20``: a
+  Jira CSV export, a Sentry event's user context, a payment webhook's metadata, a fixture in a
+  format-patch, a calendar invite, a vCard's note, an LDIF entry, a Kafka change event, a Redis
+  MONITOR line, a grpcurl request, a notebook's saved output, a Linear comment), key pairs, blocks,
+  paths, URLs and a person's details as an earlier snippet in a Jira ``{code}`` block, a format-patch
+  body, a Kafka message or a Linear attachment (``CONTAINERS20``). About 40 % are kinds the generator
+  lacked (``Category.rounds`` all 20, ``NEW20``; each weighs ``NEW20_WEIGHT`` in a draw of round 20): 5
+  secret categories of 8 credential kinds (Nostr ``nsec1`` private keys (bech32) and Nostr Wallet
+  Connect URIs; Bitbucket access tokens ``ATCTT3xFfGN0``; Kong Konnect personal ``kpat_`` and system
+  account ``spat_`` tokens; Square application secrets ``sq0csp-`` and personal access tokens
+  ``sq0atp-``; Volcengine ``AKLT`` access keys with their secrets) and 6 personal-data categories: a
+  Polish NRB (its IBAN digits and the sort code's 3-9-7-1 digit), a French RIB (its key), a Portuguese
+  NIB (mod 97-10), and a person's name, mobile (15 countries' national formats not used by round 19),
+  birth date and home address in a contact card (vCard, LDIF, a contacts CSV), a letter or a chat
+  message, and an order's customer record (a shop's webhook, a payment's billing details, an order
+  note). ``ROUND20_WRAPPERS``: Jira ``{noformat}``, a format-patch's added lines, a vCard's note, a
+  Kafka message's JSON value, Redis MONITOR's quoting, nginx's log escaping, a notebook's stream
+  output, a Sentry event's message, ``ansible-vault view``, a grpcurl request, a Linear collapsible
+  section, a Stripe webhook's metadata. ``_round20_decoy_templates``: bibliography entries; quotations'
+  attributions; the parties of protocol examples (Alice, Bob, Eve, Mallory); fictional characters at
+  their fictional addresses; historical figures' birth dates; Ofcom's and the ACMA's drama numbers;
+  ages and durations under age and birth labels; public holidays in calendars; the authorities of
+  species names; composers and their works' catalogue numbers.
 
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
@@ -1049,6 +1087,24 @@ geographic numbers as decoys (round 18's call). Secrets: whatever grants access,
 handed on (a plan, a CI log that masked it once, a collection, a HAR export, a thread, a crash report,
 a ticket, the registry, a screenshot), including browser session keys of AI chat apps and keys whose
 layout announces their service. Still no device serials, documented test keys or hashes of
+passwords.
+Round 20's policy. Personal data: a person's bank account in its domestic form (a Polish NRB, a French
+RIB, a Portuguese NIB: as an IBAN is); a person's name, mobile, birth date and home address (street
+and town together: a town beside a street completes a home) wherever they are written (a contact
+card, a letter, a chat message, an order's shipping or billing record), each planted. Not personal:
+the authors in a bibliography and a quotation's attribution (a byline of published work); the
+conventional parties of protocol examples and fixtures (Alice, Bob, Eve, Mallory, Trent, Peggy,
+Victor: nobody); fictional characters at fictional addresses (221B Baker Street, 742 Evergreen
+Terrace); historical figures with their birth dates (long-dead public figures: encyclopaedic facts);
+the numbers Ofcom (07700 900xxx, 020 7946 0xxx, 0113-0161 496 0xxx) and the ACMA ((0x) 5550 xxxx,
+0491 570 1xx) reserve for drama (allocated to nobody, as HMRC's QQ prefix); ages and durations under
+age or birth labels (a pod's age, an HTTP Age header, a file's birth time, an ISO 8601 duration);
+public holidays, named after people or not (Washington's Birthday is everyone's date); species
+names' authorities (Linnaeus, 1758); composers with their works' catalogue numbers (BWV, K., Op.,
+D., RV). Secrets: whatever grants access, wherever a system has carried it (a patch, a cache's
+command log, a message's headers, an access log's query string, a decrypted vault, a notebook's
+output, an error event, an issue export, an invite), including keys of decentralised identities
+(a Nostr nsec) and wallet connections. Still no device serials, documented test keys or hashes of
 passwords.
 """
 
