@@ -15,10 +15,10 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (19 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (19, the oldest
+``HOLDOUT_ROUNDS`` (20 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (20, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 19`` is exactly round 19's holdout whatever is written after it (a pool's
+``--pool holdout --round 20`` is exactly round 20's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
@@ -29,15 +29,17 @@ was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 w
 1 to 13, the cases dev drew before round 15 was written; ``before=15``: rounds 1 to 14, the cases dev
 drew before round 16 was written; ``before=16``: rounds 1 to 15, the cases dev drew before round 17
 was written; ``before=17``: rounds 1 to 16, the cases dev drew before round 18 was written;
-``before=18``: rounds 1 to 17, the cases dev drew before round 19 was written). Every
+``before=18``: rounds 1 to 17, the cases dev drew before round 19 was written; ``before=19``: rounds 1
+to 18, the cases dev drew before round 20 was written). Every
 category of rounds 1 to 15 enters a draw cycle once (its ``weight`` is 1); round 16's new kinds enter
 it ``NEW16_WEIGHT`` times, which changes no earlier draw; round 17's new kinds ``NEW17_WEIGHT`` times
 and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times; round 18's new kinds
-``NEW18_WEIGHT`` times; round 19's new kinds ``NEW19_WEIGHT`` times. A weight counts only in a draw
+``NEW18_WEIGHT`` times; round 19's new kinds ``NEW19_WEIGHT`` times; round 20's new kinds
+``NEW20_WEIGHT`` times. A weight counts only in a draw
 of the one round that wrote the category (``Category.draws``): among a later round's families and in
 the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
-- ``dev`` (tune on its failures): rounds 1 to 18 (round 7 since issue 17 opened it, branch tune7:
+- ``dev`` (tune on its failures): rounds 1 to 19 (round 7 since issue 17 opened it, branch tune7:
   untuned seeds 1 / 2 78.8 / 79.9% secrets, 77.4 / 77.5% personal data, 239 / 259 FP/MB; after the
   tuning 99.2 / 99.1%, 97.6 / 97.3%, 0 / 0 FP/MB; round 8 since round 9 was written, branch blind9:
   as dev, untuned on it, seed 7 (n 1200) 83.0% secrets, 77.0% personal data, 117 FP/MB; tuned on
@@ -59,7 +61,9 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   its holdout figures less 1.5 points as floors: drawn as dev at seed 7 (n 1200), untuned on it,
   72.8% secrets, 61.4% personal data, 0.0 FP/MB, 2 stray spans; round 18 since round 19 was written,
   branch blind19, with its figures drawn as dev less 1.5 points as floors: drawn as dev at seed 7 (n
-  1200), untuned on it, 91.2% secrets, 53.8% personal data, 322.1 FP/MB, 8 stray spans).
+  1200), untuned on it, 91.2% secrets, 53.8% personal data, 322.1 FP/MB, 8 stray spans; round 19 since
+  round 20 was written, branch blind20, likewise: drawn as dev at seed 7 (n 1200), untuned on it, 91.8%
+  secrets, 52.2% personal data, 665.2 FP/MB, 20 stray spans).
   Round 1 is the first generator (its even *and* odd families: the once-held-out prose / XML
   password and context-free name families). Round 2 (the ``round2`` templates,
   ``ROUND2_WRAPPERS``, ``_round2_decoy_templates``) added other wrappers and dialects: PowerShell
@@ -821,7 +825,7 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   version strings and timestamps shaped like phone numbers or IPs; companies' toll-free lines;
   placeholders; markers of values already redacted; code identifiers and Title Case messages whose
   words are given names; products, coding agents and places named like people.
-  Round 19 (``ROUND19``, ``_extend19`` / ``round19_custom`` / ``_pii19`` / ``_multi19``,
+  Round 19 (dev since round 20; ``ROUND19``, ``_extend19`` / ``round19_custom`` / ``_pii19`` / ``_multi19``,
   ``ROUND19_WRAPPERS``, ``_round19_decoy_templates``), written blind to the engine (issue 17, branch
   blind19: its author read only this generator, its tests and the engine's aggregate lines and
   per-category counts; scored by ``--pool holdout``; untuned, the engine at main 9aa434e, seeds 1 / 2
@@ -858,6 +862,40 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   map tiles, bounding boxes and city centres; quantities grouped like phone numbers; support-case and
   incident references; specimen people and numbers; emergency and service short codes; numbering plan
   rows.
+  Round 20 (``ROUND20``, ``_extend20`` / ``round20_custom`` / ``_pii20`` / ``_multi20``,
+  ``ROUND20_WRAPPERS``, ``_round20_decoy_templates``), written blind to the engine (issue 17, branch
+  blind20: its author read only this generator, its tests and the engine's aggregate lines and
+  per-category counts; scored by ``--pool holdout``; untuned, the engine at main 326f8f8, seeds 1 / 2
+  / 7 (n 1200): 84.6 / 85.1 / 84.3% secrets, 49.9 / 51.0 / 49.4% personal data, 1050.2 / 1034.4 /
+  1026.7 FP/MB, 394 / 330 / 385 stray spans, nothing dropped, idempotent at seeds 1 and 2, not at 7).
+  Round 20 measures carry on into the records a value ends up in once systems have carried it, and
+  puts a person's details in more everyday forms. About 60 % of its plants are earlier kinds: two
+  families from shared lists for every earlier one-value category (``SECRET_FAMILIES20``: a git
+  format-patch e-mail, a Redis MONITOR line, a Kafka message's headers, grpcurl's metadata, an nginx
+  access log's query string, ``ansible-vault view``, a notebook's saved output, a Sentry event's extra
+  data, a Linear issue, a Jira XML export, a calendar invite, a BuildKit log; ``PII_FAMILIES20``: a
+  Jira CSV export, a Sentry event's user context, a payment webhook's metadata, a fixture in a
+  format-patch, a calendar invite, a vCard's note, an LDIF entry, a Kafka change event, a Redis
+  MONITOR line, a grpcurl request, a notebook's saved output, a Linear comment), key pairs, blocks,
+  paths, URLs and a person's details as an earlier snippet in a Jira ``{code}`` block, a format-patch
+  body, a Kafka message or a Linear attachment (``CONTAINERS20``). About 40 % are kinds the generator
+  lacked (``Category.rounds`` all 20, ``NEW20``; each weighs ``NEW20_WEIGHT`` in a draw of round 20): 5
+  secret categories of 8 credential kinds (Nostr ``nsec1`` private keys (bech32) and Nostr Wallet
+  Connect URIs; Bitbucket access tokens ``ATCTT3xFfGN0``; Kong Konnect personal ``kpat_`` and system
+  account ``spat_`` tokens; Square application secrets ``sq0csp-`` and personal access tokens
+  ``sq0atp-``; Volcengine ``AKLT`` access keys with their secrets) and 6 personal-data categories: a
+  Polish NRB (its IBAN digits and the sort code's 3-9-7-1 digit), a French RIB (its key), a Portuguese
+  NIB (mod 97-10), and a person's name, mobile (15 countries' national formats not used by round 19),
+  birth date and home address in a contact card (vCard, LDIF, a contacts CSV), a letter or a chat
+  message, and an order's customer record (a shop's webhook, a payment's billing details, an order
+  note). ``ROUND20_WRAPPERS``: Jira ``{noformat}``, a format-patch's added lines, a vCard's note, a
+  Kafka message's JSON value, Redis MONITOR's quoting, nginx's log escaping, a notebook's stream
+  output, a Sentry event's message, ``ansible-vault view``, a grpcurl request, a Linear collapsible
+  section, a Stripe webhook's metadata. ``_round20_decoy_templates``: bibliography entries; quotations'
+  attributions; the parties of protocol examples (Alice, Bob, Eve, Mallory); fictional characters at
+  their fictional addresses; historical figures' birth dates; Ofcom's and the ACMA's drama numbers;
+  ages and durations under age and birth labels; public holidays in calendars; the authorities of
+  species names; composers and their works' catalogue numbers.
 
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
@@ -1049,6 +1087,24 @@ geographic numbers as decoys (round 18's call). Secrets: whatever grants access,
 handed on (a plan, a CI log that masked it once, a collection, a HAR export, a thread, a crash report,
 a ticket, the registry, a screenshot), including browser session keys of AI chat apps and keys whose
 layout announces their service. Still no device serials, documented test keys or hashes of
+passwords.
+Round 20's policy. Personal data: a person's bank account in its domestic form (a Polish NRB, a French
+RIB, a Portuguese NIB: as an IBAN is); a person's name, mobile, birth date and home address (street
+and town together: a town beside a street completes a home) wherever they are written (a contact
+card, a letter, a chat message, an order's shipping or billing record), each planted. Not personal:
+the authors in a bibliography and a quotation's attribution (a byline of published work); the
+conventional parties of protocol examples and fixtures (Alice, Bob, Eve, Mallory, Trent, Peggy,
+Victor: nobody); fictional characters at fictional addresses (221B Baker Street, 742 Evergreen
+Terrace); historical figures with their birth dates (long-dead public figures: encyclopaedic facts);
+the numbers Ofcom (07700 900xxx, 020 7946 0xxx, 0113-0161 496 0xxx) and the ACMA ((0x) 5550 xxxx,
+0491 570 1xx) reserve for drama (allocated to nobody, as HMRC's QQ prefix); ages and durations under
+age or birth labels (a pod's age, an HTTP Age header, a file's birth time, an ISO 8601 duration);
+public holidays, named after people or not (Washington's Birthday is everyone's date); species
+names' authorities (Linnaeus, 1758); composers with their works' catalogue numbers (BWV, K., Op.,
+D., RV). Secrets: whatever grants access, wherever a system has carried it (a patch, a cache's
+command log, a message's headers, an access log's query string, a decrypted vault, a notebook's
+output, an error event, an issue export, an invite), including keys of decentralised identities
+(a Nostr nsec) and wallet connections. Still no device serials, documented test keys or hashes of
 passwords.
 """
 
@@ -1543,8 +1599,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 19  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (19,)
+HOLDOUT_ROUND = 20  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (20,)
 ROUND5 = 5
 
 
@@ -20138,6 +20194,521 @@ round19_custom("registration_form19", "pii", _form19, 4)
 round19_custom("people_table19", "pii", _table19, 3)
 
 
+# ---------------------------------------------------------------------------------------------
+# round 20 (issue 17, branch blind20): written blind to the engine, the holdout since it exists
+
+ROUND20 = 20
+
+
+def _picks20(name: str, n_families: int, k: int) -> list[int]:
+    # a fixed, per-category draw of the shared families (independent of the seed)
+    return random.Random(f"round20:{name}").sample(range(n_families), k)
+
+
+# Secret families: {L} an environment-style label, {l} it in lower case, {k} kebab case, {v} the
+# value, {vq} it URL-encoded. Round 20 is about the records a value ends up in once a system has
+# carried it: a git format-patch e-mail, a Redis MONITOR line, a Kafka message's headers, grpcurl's
+# metadata, an nginx access log's query string, ``ansible-vault view``, a notebook's saved output, a
+# Sentry event's extra data, a Linear issue, a Jira XML export, a calendar invite, a BuildKit log.
+SECRET_FAMILIES20 = [
+    "From 5c1e2a7d90b4 Mon Sep 17 00:00:00 2001\nSubject: [PATCH 2/3] "
+    "config: point staging at the new tenant\n---\n .env.staging | 1 +\n 1 file changed, 1 insertion(+)\n\n"
+    "@@ -4,0 +5 @@ LOG_LEVEL=info\n+{L}={v}",
+    '1765012{m}4.514338 [0 10.0.3.7:52114] "SET" "cfg:{l}" "{v}"',
+    "$ kafka-console-consumer --bootstrap-server kafka:9092 --topic deploys --property print.headers=true\n"
+    'source:deployer,{k}:{v}\t{{"event": "rotated", "service": "billing"}}',
+    "$ grpcurl -v -H '{k}: {v}' api.internal:443 billing.v1.Invoices/List\n\nResolved method descriptor:\n"
+    "rpc List ( .billing.v1.ListRequest ) returns ( .billing.v1.ListResponse );",
+    '10.0.4.12 - - [06/Dec/2026:10:{m}:01 +0000] "GET /v1/export?format=csv&{l}={vq} HTTP/1.1" 200 5120 "-" '
+    '"python-requests/2.32.3"',
+    '$ ansible-vault view group_vars/prod/vault.yml\nVault password:\n---\nvault_{l}: "{v}"\nvault_db_port: 5432',
+    ' "outputs": [\n  {{\n   "name": "stdout",\n   "output_type": "stream",\n   "text": [\n'
+    '    "{L}={v}\\n"\n   ]\n  }}\n ],',
+    '"contexts": {{"runtime": {{"name": "CPython", "version": "3.12.7"}}}},\n'
+    '"extra": {{"settings.{L}": "{v}", "sys.argv": ["manage.py", "sync"]}},\n"level": "error"',
+    "## ENG-{n} Payments sync fails after the deploy\n**Status:** In Progress · **Priority:** High\n\n"
+    "Repro: set `{L}={v}` and run `make sync`; the job exits 1.",
+    "<item>\n  <key>OPS-{n}</key>\n  <summary>Rotate the staging credential</summary>\n"
+    "  <description>&lt;p&gt;current {l}: {v}&lt;/p&gt;</description>\n</item>",
+    "BEGIN:VEVENT\nSUMMARY:Handover: staging access\nDTSTART:20261207T100000Z\n"
+    "DESCRIPTION:the {l} for the demo is {v}\nEND:VEVENT",
+    "#9 [stage-1 5/7] RUN ./scripts/configure.sh\n#9 0.318 using {L}={v}\n#9 DONE 0.4s",
+]
+
+# Personal-data families: {f} the field in words, {k} a snake-case key, {v} the value. Where a
+# person's data sits once systems have carried it: a Jira CSV export, a Sentry event's user
+# context, a payment provider's webhook, a fixture in a format-patch, a calendar invite, a vCard's
+# note, an LDIF entry, a Kafka change event, a Redis MONITOR line, a grpcurl request, a notebook's
+# saved output, a Linear comment.
+PII_FAMILIES20 = [
+    'Issue key,Summary,Status,Custom field ({f})\nSUP-{n},Customer cannot log in,Open,"{v}"',
+    '"user": {{\n  "id": "{n}",\n  "{k}": "{v}"\n}},\n"level": "error",\n"platform": "python"',
+    '{{"type": "customer.updated", "data": {{"object": {{"id": "cus_R{n}", "metadata": {{"{k}": "{v}"}}}}}}}}',
+    "Subject: [PATCH] fixtures: add the customer from the bug report\n---\n tests/fixtures/customer.yml | 1 +\n"
+    "@@ -3,0 +4 @@\n+{k}: {v}",
+    "BEGIN:VEVENT\nSUMMARY:Onboarding call\nDTSTART:20261208T090000Z\nDESCRIPTION:{f}: {v}\nEND:VEVENT",
+    "BEGIN:VCARD\nVERSION:3.0\nFN:(see note)\nNOTE:{f} {v}\nEND:VCARD",
+    "dn: uid=u{n},ou=people,dc=acme,dc=dev\nobjectClass: inetOrgPerson\nuid: u{n}\ndescription: {f} {v}",
+    'Partition: 2\tOffset: {n}\tKey: member-{n}\n{{"op": "u", "after": {{"{k}": "{v}"}}}}',
+    '1765012{m}4.771204 [0 10.0.2.15:53912] "HSET" "member:{n}" "{k}" "{v}"',
+    '$ grpcurl -d \'{{"{k}": "{v}"}}\' api.internal:443 members.v1.Members/Update',
+    '"data": {{\n  "text/plain": [\n   "{k}    {v}\\n",\n   "Name: 0, dtype: object"\n  ]\n }},',
+    "**SUP-{n}** · comment by support\n> customer says the {f} on file is wrong, the right one is {v}",
+]
+
+
+def _extend20(name: str, make20: Callable[[random.Random, int], tuple[str, list[str]]], n: int) -> None:
+    """Appends ``n`` round-20 families (drawn by ``make20`` from index 0) to an earlier category."""
+    i = next(i for i, c in enumerate(CATS) if c.name == name)
+    old = CATS[i]
+    base = old.n_templates
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        return old.make(rng, t) if t < base else make20(rng, t - base)
+
+    CATS[i] = Category(name, old.kind, make, old.rounds + (ROUND20,) * n, old.weight)
+
+
+def _generic20(name: str, kind: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """Two of round 20's shared families for a one-value category of an earlier round."""
+    fams = SECRET_FAMILIES20 if kind == "secret" else PII_FAMILIES20
+    picks = [fams[j] for j in _picks20(name, len(fams), 2)]
+    bare = name.rstrip("0123456789")  # (rounds 18 and 19 end their new kinds' names in the round)
+    label = LABEL6.get(name, bare.upper())
+    fname = (
+        FIELD12.get(name)
+        or FIELD11.get(name)
+        or FIELD10.get(name)
+        or FIELD9.get(name)
+        or FIELD8.get(name)
+        or FIELD7.get(name)
+        or FIELD6.get(name)
+        or bare.replace("_", " ")
+    )
+    key = KEY12.get(name) or KEY11.get(name) or KEY10.get(name) or KEY9.get(name) or KEY8.get(name) or _key7(bare)
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        v = _value11(name, rng)
+        return _fill17(
+            picks[t % len(picks)], v, rng, L=label, l=label.lower(), k=label.lower().replace("_", "-")
+            if kind == "secret" else key, f=fname,
+        )  # fmt: skip
+
+    return make, len(picks)
+
+
+# Where a whole earlier snippet lands when its values only make sense together (key pairs, blocks,
+# paths, URLs, a person's details): {s} is an earlier family's text, kept verbatim.
+CONTAINERS20 = [
+    "h3. Steps to reproduce\n{code}\n{s}\n{code}\n_reported via the service desk_",
+    "From 9b1f04c2e7aa Mon Sep 17 00:00:00 2001\nSubject: [PATCH] wip: handover\n\n{s}\n---\n2.47.1",
+    "Partition: 0\tOffset: 48213\tKey: null\tValue:\n{s}",
+    "### Attachments\n+++ handover.txt\n{s}\n+++",
+]
+
+
+def _container20(name: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    old = next(c for c in CATS if c.name == name)
+    earlier = [r for r in old.rounds if r < ROUND13] or list(old.rounds)  # (13's to 19's are containers)
+    inner = [t for t, r in enumerate(old.rounds) if r == max(earlier)]
+    frames = list(CONTAINERS20[j] for j in _picks20(name, len(CONTAINERS20), 2))
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        snippet, needles = old.make(rng, inner[rng.randrange(len(inner))])
+        return frames[t % len(frames)].replace("{s}", snippet), needles
+
+    return make, len(frames)
+
+
+for _c in [c for c in CATS if ROUND20 not in c.rounds]:
+    if _c.name in _SPECIFIC12 or len(_c.make(random.Random(f"round20:{_c.name}"), 0)[1]) > 1:
+        _extend20(_c.name, *_container20(_c.name))
+    else:
+        _extend20(_c.name, *_generic20(_c.name, _c.kind))
+
+
+# --- round 20's new categories weigh NEW20_WEIGHT in a draw of round 20, so that they are about 40 %
+# of its plants (each category's weight counts only in a draw of the round that wrote it).
+NEW20_WEIGHT = 36
+NEW20: set[str] = set()  # the names of round 20's new kinds
+
+
+def round20_custom(
+    name: str, kind: Literal["secret", "pii"], make: Callable[[random.Random, int], tuple[str, list[str]]], n: int
+) -> None:
+    CATS.append(Category(name, kind, make, (ROUND20,) * n, NEW20_WEIGHT))
+    NEW20.add(name)
+
+
+def _multi20(
+    formats: list[tuple[str, Callable[[random.Random], str]]],
+    own: list[str],
+    name: str,
+    fits: dict[int, tuple[str, ...]] | None = None,
+) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """A category of several formats (a label and a generator each): its own templates and one of
+    round 20's shared families; ``fits`` limits an own template to the formats its tool writes."""
+    templates = [*own, SECRET_FAMILIES20[_picks20(name, len(SECRET_FAMILIES20), 1)[0]]]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        i = t % len(templates)
+        allowed = (fits or {}).get(i)
+        label, gen = rng.choice([f for f in formats if allowed is None or f[0] in allowed])
+        return _fill17(templates[i], gen(rng), rng, L=label, l=label.lower(), k=label.lower().replace("_", "-"))
+
+    return make, len(templates)
+
+
+def nostr_nsec(r: random.Random) -> str:
+    # a Nostr private key as clients export it (NIP-19): bech32 "nsec" over the 32-byte secret
+    return bech32_encode("nsec", _to5(_rbytes(r, 32)))
+
+
+def nostr_wallet_connect(r: random.Random) -> str:
+    # a Nostr Wallet Connect URI (NIP-47): the wallet service's public key, a relay and the app's secret
+    return f"nostr+walletconnect://{_rs(r, HEX, 64)}?relay=wss%3A%2F%2Frelay.getalby.com%2Fv1&secret={_rs(r, HEX, 64)}"
+
+
+def bitbucket_access_token(r: random.Random) -> str:
+    # Bitbucket Cloud repository / project / workspace access tokens: ATCTT3xFfGN0, then Atlassian's
+    # token layout (URL-safe base64 body, "=" and an eight-hex-digit checksum)
+    return "ATCTT3xFfGN0" + _rs(r, B64URL, 171) + "=" + _rs(r, HEXU, 8)
+
+
+def konnect_token(r: random.Random, kind: str) -> str:
+    # Kong Konnect personal (kpat_) and system account (spat_) access tokens
+    return f"{kind}_{_rs(r, B62, 46)}"
+
+
+def square_legacy_secret(r: random.Random, kind: str) -> str:
+    # Square's older credential shapes: application secrets sq0csp-, personal access tokens sq0atp-
+    return f"{kind}-{_rs(r, B64URL, 43 if kind == 'sq0csp' else 22)}"
+
+
+for _name20, _formats20, _own20, _fits20 in [
+    (
+        "nostr_secret20",
+        [("NOSTR_NSEC", nostr_nsec), ("NWC_URL", nostr_wallet_connect)],
+        [
+            "{L}={v}",
+            "nak event -k 1 --sec {v} -c 'gm' wss://relay.damus.io",
+            "const wallet = new NWCClient({{ nostrWalletConnectUrl: '{v}' }})",
+        ],
+        {1: ("NOSTR_NSEC",), 2: ("NWC_URL",)},
+    ),
+    (
+        "bitbucket_access_token20",
+        [("BITBUCKET_ACCESS_TOKEN", bitbucket_access_token), ("BB_REPO_TOKEN", bitbucket_access_token)],
+        [
+            "{L}={v}",
+            "git clone https://x-token-auth:{v}@bitbucket.org/acme/billing.git",
+            "curl -H 'Authorization: Bearer {v}' https://api.bitbucket.org/2.0/repositories/acme/billing/pullrequests",
+        ],
+        {},
+    ),
+    (
+        "konnect_token20",
+        [("KONNECT_TOKEN", lambda r: konnect_token(r, "kpat")), ("KONNECT_SPAT", lambda r: konnect_token(r, "spat"))],
+        [
+            "{L}={v}",
+            "deck gateway sync kong.yaml --konnect-token {v} --konnect-control-plane-name prod",
+            "curl -H 'Authorization: Bearer {v}' https://us.api.konghq.com/v2/control-planes",
+        ],
+        {},
+    ),
+    (
+        "square_legacy_secret20",
+        [
+            ("SQUARE_APPLICATION_SECRET", lambda r: square_legacy_secret(r, "sq0csp")),
+            ("SQUARE_ACCESS_TOKEN", lambda r: square_legacy_secret(r, "sq0atp")),
+        ],
+        [
+            "{L}={v}",
+            "client_secret: {v}  # developer dashboard > OAuth",
+            "curl https://connect.squareup.com/v2/locations -H 'Authorization: Bearer {v}'",
+        ],
+        {1: ("SQUARE_APPLICATION_SECRET",), 2: ("SQUARE_ACCESS_TOKEN",)},
+    ),
+]:
+    round20_custom(_name20, "secret", *_multi20(_formats20, _own20, _name20, fits=_fits20))
+
+
+def volcengine_key_pair(r: random.Random) -> tuple[str, str]:
+    """A Volcengine (ByteDance cloud) access key: AKLT and the unpadded base64 of 32 hex digits, and its
+    secret (the base64 of the base64 of 32 hex digits)."""
+    ak = "AKLT" + base64.b64encode(_rs(r, HEX, 32).encode()).decode().rstrip("=")
+    sk = base64.b64encode(base64.b64encode(_rs(r, HEX, 32).encode())).decode()
+    return ak, sk
+
+
+def _volcengine20(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    ak, sk = volcengine_key_pair(rng)
+    forms = [
+        f"VOLCENGINE_ACCESS_KEY={ak}\nVOLCENGINE_SECRET_KEY={sk}",
+        f"$ ve configure set --profile prod --region cn-beijing --access-key {ak} --secret-key {sk}",
+        f'provider "volcengine" {{\n  access_key = "{ak}"\n  secret_key = "{sk}"\n  region     = "cn-beijing"\n}}',
+    ]
+    if t % 4 < 3:
+        return forms[t % 4], [ak, sk]
+    fam = SECRET_FAMILIES20[_picks20("volcengine_key_pair20", len(SECRET_FAMILIES20), 1)[0]]
+    text, _ = _fill17(fam, f"{ak}:{sk}", rng, L="VOLC_CREDENTIALS", l="volc_credentials", k="volc-credentials")
+    return text, [ak, sk]
+
+
+round20_custom("volcengine_key_pair20", "secret", _volcengine20, 4)
+
+
+# --- round 20's new personal data: bank details in their domestic forms with their checks, and a
+# person's data in everyday forms (a contact card, a letter or a message, an order's customer)
+
+
+def _pii20(name: str, kinds: list[tuple[str, Callable[[random.Random], str]]], own: list[str], key: str) -> None:
+    """A new personal-data category (a field label and a generator per kind): its own templates and
+    two of round 20's shared families, ``{f}`` the drawn kind's label."""
+    GENS[name] = lambda r: kinds[r.randrange(len(kinds))][1](r)
+    shared = [PII_FAMILIES20[j] for j in _picks20(name, len(PII_FAMILIES20), 2)]
+    templates = own + shared
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        fname, gen = kinds[rng.randrange(len(kinds))]
+        return _fill17(templates[t % len(templates)], gen(rng), rng, f=fname, k=key)
+
+    round20_custom(name, "pii", make, len(templates))
+
+
+def _mod97_check(digits: str) -> str:
+    # ISO 7064 mod 97-10 check digits of a national number moved before its country code
+    return f"{98 - int(digits) * 100 % 97:02d}"
+
+
+def pl_nrb(r: random.Random) -> str:
+    """A Polish NRB (numer rachunku bankowego): two check digits (the IBAN's, over the number and PL),
+    an eight-digit sort code whose last digit checks the first seven (weights 3 9 7 1 3 9 7) and a
+    sixteen-digit account, written in the usual 2 + 4 x 6 groups or run together."""
+    sort = r.choice(["1020", "1090", "1140", "1160", "1240", "1050", "2490"]) + _d(r, 3)
+    s = sum(int(c) * w for c, w in zip(sort, (3, 9, 7, 1, 3, 9, 7), strict=True))
+    bban = sort + str((10 - s % 10) % 10) + _d(r, 16)
+    v = _mod97_check(bban + "2521") + bban  # P = 25, L = 21
+    return " ".join([v[:2]] + [v[i : i + 4] for i in range(2, 26, 4)]) if r.random() < 0.7 else v
+
+
+def fr_rib(r: random.Random) -> str:
+    """A French RIB: code banque (5), code guichet (5), numéro de compte (11) and the clé RIB,
+    97 less (89 x banque + 15 x guichet + 3 x compte) mod 97."""
+    bank, branch, acct = r.choice(["30004", "30003", "10278", "20041", "30002", "18206"]), _d(r, 5), _d(r, 11)
+    key = 97 - (89 * int(bank) + 15 * int(branch) + 3 * int(acct)) % 97
+    return f"{bank} {branch} {acct} {key:02d}"
+
+
+def pt_nib(r: random.Random) -> str:
+    """A Portuguese NIB: bank (4), branch (4), account (11) and two check digits (ISO 7064 mod 97-10
+    over the nineteen digits), written 4 4 11 2 or run together."""
+    body = r.choice(["0035", "0033", "0007", "0010", "0018", "0036"]) + _d(r, 4) + _d(r, 11)
+    v = body + _mod97_check(body)
+    return f"{v[:4]} {v[4:8]} {v[8:19]} {v[19:]}" if r.random() < 0.6 else v
+
+
+for _name20p, _kinds20, _own20p, _key20 in [
+    (
+        "pl_nrb20",
+        [("numer rachunku", pl_nrb), ("nr konta", pl_nrb), ("account number", pl_nrb)],
+        ["{f}: {v}", "przelej proszę na mój {f} {v}, dzięki!", '"nr_rachunku": "{v}"'],
+        "nr_rachunku",
+    ),
+    (
+        "fr_rib20",
+        [("RIB", fr_rib), ("relevé d'identité bancaire", fr_rib), ("coordonnées bancaires", fr_rib)],
+        ["{f} : {v}", "voici mon {f} pour le remboursement : {v}", '"rib": "{v}"'],
+        "rib",
+    ),
+    (
+        "pt_nib20",
+        [("NIB", pt_nib), ("número de identificação bancária", pt_nib)],
+        ["{f}: {v}", "podes transferir para o meu {f} {v}", '"nib": "{v}"'],
+        "nib",
+    ),
+]:
+    _pii20(_name20p, _kinds20, _own20p, _key20)
+
+
+# A person's data in everyday forms: a region's way of writing a mobile, a home address and a birth
+# date (15 countries not used by round 19's forms), used together by a contact card, a letter or a
+# message, and an order's customer record.
+PHONE_REGIONS20 = ["FI", "CZ", "GR", "RO", "HR", "SK", "LT", "EE", "IS", "LU", "HU", "SI", "CL", "CO", "SG"]
+
+
+def phone20(r: random.Random, region: str) -> str:
+    """A mobile number of ``region`` written the national way (re-validated by phonenumbers)."""
+    ex = phonenumbers.example_number_for_type(region, phonenumbers.PhoneNumberType.MOBILE)
+    nsn = str(ex.national_number)
+    keep = max(1, len(nsn) - 6)
+    for _ in range(500):
+        num = phonenumbers.parse(f"+{ex.country_code}{nsn[:keep]}{_d(r, len(nsn) - keep)}")
+        if phonenumbers.is_valid_number(num) and str(num.national_number) != nsn:
+            return phonenumbers.format_number(num, phonenumbers.PhoneNumberFormat.NATIONAL)
+    raise RuntimeError(region)
+
+
+_ADDRESS20: dict[str, tuple[Callable[[random.Random], str], Callable[[random.Random], str]]] = {
+    # (street line, postcode and town) as the region writes them
+    "FI": (
+        lambda r: f"{r.choice(['Mannerheimintie', 'Hämeenkatu', 'Koivukuja'])} {_n(r, 1, 90)} B {_n(r, 1, 40)}",
+        lambda r: r.choice(["00100 Helsinki", "33100 Tampere", "90100 Oulu"]),
+    ),
+    "CZ": (
+        lambda r: f"{r.choice(['Vinohradská', 'Palackého', 'U Lesa'])} {_n(r, 100, 2999)}/{_n(r, 1, 60)}",
+        lambda r: r.choice(["120 00 Praha 2", "602 00 Brno", "301 00 Plzeň"]),
+    ),
+    "GR": (
+        lambda r: f"{r.choice(['Odos Ermou', 'Leoforos Kifisias', 'Odos Tsimiski'])} {_n(r, 1, 200)}",
+        lambda r: r.choice(["105 63 Athina", "546 22 Thessaloniki", "262 21 Patra"]),
+    ),
+    "RO": (
+        lambda r: (
+            f"Str. {r.choice(['Florilor', 'Mihai Eminescu', 'Zorilor'])} nr. {_n(r, 1, 120)}, "
+            f"bl. {_n(r, 1, 30)}, ap. {_n(r, 1, 80)}"
+        ),
+        lambda r: r.choice(["400394 Cluj-Napoca", "700259 Iași", "300011 Timișoara"]),
+    ),
+    "HR": (
+        lambda r: f"{r.choice(['Ilica', 'Ulica kneza Branimira', 'Vukovarska'])} {_n(r, 1, 150)}",
+        lambda r: r.choice(["10000 Zagreb", "21000 Split", "51000 Rijeka"]),
+    ),
+    "CL": (
+        lambda r: (
+            f"{r.choice(['Av. Providencia', 'Pasaje Los Aromos', 'Calle Lastarria'])} {_n(r, 100, 3999)}, "
+            f"depto. {_n(r, 11, 1208)}"
+        ),
+        lambda r: r.choice(["Providencia, Santiago", "Ñuñoa, Santiago", "Viña del Mar"]),
+    ),
+    "CO": (
+        lambda r: f"Calle {_n(r, 1, 170)} # {_n(r, 1, 99)}-{_n(r, 1, 99)}, apto {_n(r, 101, 1504)}",
+        lambda r: r.choice(["Bogotá D.C.", "Medellín, Antioquia", "Cali, Valle del Cauca"]),
+    ),
+    "SG": (
+        lambda r: (
+            f"Blk {_n(r, 1, 999)} {r.choice(['Tampines St 21', 'Ang Mo Kio Ave 3', 'Jurong West St 42'])} "
+            f"#{_n(r, 2, 25):02d}-{_n(r, 1, 400)}"
+        ),
+        lambda r: f"Singapore {r.choice(['52', '56', '64'])}{_d(r, 4)}",
+    ),
+}
+_DOB20 = {  # how the region writes a birth date
+    "FI": "{d}.{m}.{y}",
+    "CZ": "{d}. {m}. {y}",
+    "GR": "{d:02d}/{m:02d}/{y}",
+    "RO": "{d:02d}.{m:02d}.{y}",
+    "HR": "{d:02d}.{m:02d}.{y}.",
+    "CL": "{d:02d}-{m:02d}-{y}",
+    "CO": "{d:02d}/{m:02d}/{y}",
+    "SG": "{d} {mon} {y}",
+}
+_COUNTRY20 = {
+    "FI": "Finland",
+    "CZ": "Czech Republic",
+    "GR": "Greece",
+    "RO": "Romania",
+    "HR": "Croatia",
+    "CL": "Chile",
+    "CO": "Colombia",
+    "SG": "Singapore",
+}
+
+
+def _person20(r: random.Random, region: str | None = None) -> dict[str, str]:
+    region = region or r.choice(sorted(_ADDRESS20))
+    y, m, d = _birth(r)
+    street, town = _ADDRESS20[region]
+    return {
+        "name": person_name(r),
+        "dob": _DOB20[region].format(y=y, m=m, d=d, mon=calendar.month_abbr[m]),
+        "iso": f"{y}-{m:02d}-{d:02d}",
+        "phone": phone20(r, region if region in PHONE_REGIONS20 else r.choice(PHONE_REGIONS20)),
+        "street": street(r),
+        "town": town(r),
+        "country": _COUNTRY20[region],
+    }
+
+
+def _contact20(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person20(rng)
+    if rng.random() < 0.3:  # the other regions' mobiles, in cards of people who moved there
+        p["phone"] = phone20(rng, rng.choice([x for x in PHONE_REGIONS20 if x not in _ADDRESS20]))
+    forms = [
+        (
+            f"BEGIN:VCARD\nVERSION:3.0\nFN:{p['name']}\nTEL;TYPE=CELL:{p['phone']}\n"
+            f"ADR;TYPE=HOME:;;{p['street']};{p['town']};;;{p['country']}\nBDAY:{p['iso']}\nEND:VCARD",
+            [p["name"], p["phone"], p["street"], p["town"], p["iso"]],
+        ),
+        (
+            f"dn: cn={p['name']},ou=contacts,dc=acme,dc=dev\nobjectClass: inetOrgPerson\ncn: {p['name']}\n"
+            f"mobile: {p['phone']}\nhomePostalAddress: {p['street']}${p['town']}",
+            [p["name"], p["phone"], p["street"], p["town"]],
+        ),
+        (
+            "Name,Birthday,Phone 1 - Type,Phone 1 - Value,Address 1 - Street,Address 1 - City\n"
+            f'{p["name"]},{p["iso"]},Mobile,{p["phone"]},"{p["street"]}",{p["town"]}',
+            [p["name"], p["iso"], p["phone"], p["street"], p["town"]],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _letter20(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person20(rng)
+    forms = [
+        (
+            f"{p['name']}\n{p['street']}\n{p['town']}\n\n6 December 2026\n\nDear Sir or Madam,\n"
+            "I am writing to ask you to close my account and delete the data you hold about me.",
+            [p["name"], p["street"], p["town"]],
+        ),
+        (
+            f"my mum is {p['name']}, born {p['dob']}, and she lives at {p['street']}, {p['town']} — can you "
+            "add her as the second account holder?",
+            [p["name"], p["dob"], f"{p['street']}, {p['town']}"],
+        ),
+        (
+            f"hey! parcel address is {p['street']}, {p['town']}, ring me on {p['phone']} when you're outside",
+            [f"{p['street']}, {p['town']}", p["phone"]],
+        ),
+        (
+            f"To whom it may concern,\nthis is to confirm that {p['name']} (date of birth {p['dob']}) has been "
+            "employed by us since March 2021.",
+            [p["name"], p["dob"]],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _order20(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person20(rng)
+    forms = [
+        (
+            '{"topic": "orders/create", "shipping_address": {'
+            f'"name": "{p["name"]}", "address1": "{p["street"]}", "city": "{p["town"]}", '
+            f'"phone": "{p["phone"]}", "country": "{p["country"]}"}}, "total_price": "42.90"}}',
+            [p["name"], p["street"], p["town"], p["phone"]],
+        ),
+        (
+            '"billing_details": {\n  "address": {\n'
+            f'    "line1": "{p["street"]}",\n    "city": "{p["town"]}"\n  }},\n  "email": null,\n'
+            f'  "name": "{p["name"]}",\n  "phone": "{p["phone"]}"\n}}',
+            [p["street"], p["town"], p["name"], p["phone"]],
+        ),
+        (
+            "Order #4821 — Customer note: please leave it with the neighbour\n"
+            f"Ship to: {p['name']}, {p['street']}, {p['town']}\nPhone: {p['phone']}",
+            [p["name"], f"{p['street']}, {p['town']}", p["phone"]],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+round20_custom("contact_card20", "pii", _contact20, 3)
+round20_custom("letter_or_message20", "pii", _letter20, 4)
+round20_custom("order_customer20", "pii", _order20, 3)
+
+
 CATEGORIES: tuple[str, ...] = tuple(c.name for c in CATS)
 KIND = {c.name: c.kind for c in CATS}
 
@@ -22654,6 +23225,175 @@ def _round19_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]
     }
 
 
+def _round20_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
+    """Round-20 never-tuned hard negatives, in the shapes of round 20's plants (contact cards,
+    letters, tables, calendar entries, signatures) and under the same policy (nothing secret or
+    personal). Authors cited in a bibliography or a BibTeX entry (publication metadata: the work is
+    public, the name is its byline); a quotation's attribution in a signature or a comment; the
+    conventional parties of protocol examples and test fixtures (Alice, Bob, Eve, Mallory: nobody);
+    fictional characters at their fictional addresses in seed data (221B Baker Street is a story's
+    address); historical figures' birth dates (long-dead public figures, encyclopaedic facts, not a
+    living person's data); the numbers Ofcom and the ACMA reserve for drama (allocated to nobody);
+    ages and durations under age / birth labels (a pod's, a cached response's, a file's, never a
+    person's); public holidays in calendars, some named after people (a holiday is everyone's
+    date); the authorities of species names (a scientific citation); composers with the catalogue
+    numbers of their works."""
+
+    def d(r: random.Random, n: int) -> str:
+        return _d(r, n)
+
+    return {
+        "bibliography_citation": [
+            lambda r: r.choice(
+                [
+                    "Knuth, D. E. (1997). The Art of Computer Programming, Vol. 1 (3rd ed.). Addison-Wesley. "
+                    "ISBN 978-0-201-89683-1",
+                    "Lamport, L. (1978). Time, clocks, and the ordering of events in a distributed system. "
+                    "Commun. ACM 21(7), 558-565. https://doi.org/10.1145/359545.359563",
+                    "Shannon, C. E. (1948). A Mathematical Theory of Communication. Bell System Technical "
+                    "Journal, 27(3), 379-423.",
+                ]
+            ),
+            lambda r: (
+                "@article{dijkstra1959,\n  author  = {Dijkstra, E. W.},\n  title   = {A note on two problems "
+                "in connexion with graphs},\n  journal = {Numerische Mathematik},\n  volume  = {1},\n"
+                "  pages   = {269--271},\n  year    = {1959},\n  doi     = {10.1007/BF01386390}\n}"
+            ),
+            lambda r: (
+                f'[{r.randrange(1, 40)}] C. A. R. Hoare, "Quicksort," The Computer Journal, vol. 5, no. 1, '
+                "pp. 10-16, 1962."
+            ),
+        ],
+        "quote_attribution": [
+            lambda r: r.choice(
+                [
+                    '--\nRelease Engineering\n"Premature optimization is the root of all evil." — Donald Knuth',
+                    "> Simplicity is prerequisite for reliability.\n>     — Edsger W. Dijkstra",
+                    '"Any sufficiently advanced technology is indistinguishable from magic." – Arthur C. Clarke',
+                ]
+            ),
+            lambda r: r.choice(
+                [
+                    '# "Make it work, make it right, make it fast." (Kent Beck)',
+                    'Sent from my phone · "The best way to predict the future is to invent it." — Alan Kay',
+                    '// As Grace Hopper said: "It\'s easier to ask forgiveness than it is to get permission."',
+                ]
+            ),
+        ],
+        "crypto_protocol_persona": [
+            lambda r: "Alice encrypts m with Bob's public key; Eve, on the wire, only ever sees c = m^e mod n.",
+            lambda r: (
+                'def test_handshake():\n    alice, bob = Party("Alice"), Party("Bob")\n'
+                '    mallory = Interceptor("Mallory")\n    assert not mallory.can_read(alice.send(bob, b"hi"))'
+            ),
+            lambda r: (
+                "sequenceDiagram\n    Alice->>Bob: ClientHello\n    Bob-->>Alice: ServerHello, Certificate\n"
+                "    Trent-->>Alice: signed(Bob's key)"
+            ),
+            lambda r: "# Peggy proves to Victor that she knows x without revealing it; Carol relays to Dave",
+        ],
+        "fictional_character_address": [
+            lambda r: r.choice(
+                [
+                    "Name: Sherlock Holmes\nAddress: 221B Baker Street, London\n(fixture: fictional detectives)",
+                    '{"name": "Homer Simpson", "address": "742 Evergreen Terrace, Springfield"}  // seed data',
+                    "| Mr and Mrs Dursley | 4 Privet Drive, Little Whinging, Surrey |  <- the docs' sample row",
+                ]
+            ),
+            lambda r: r.choice(
+                [
+                    "Paddington Brown, 32 Windsor Gardens, London (test persona for the address form)",
+                    "Bilbo Baggins\nBag End, Bagshot Row\nHobbiton, the Shire",
+                    "ship_to: Arthur Dent, 155 Country Lane, Cottington  # the sample order in the tutorial",
+                ]
+            ),
+        ],
+        "historical_figure_birth": [
+            lambda r: (
+                "| name | born | known for |\n| --- | --- | --- |\n| Ada Lovelace | 10 December 1815 | the first "
+                "published algorithm |\n| Alan Turing | 23 June 1912 | computability |"
+            ),
+            lambda r: r.choice(
+                [
+                    "Grace Hopper (born December 9, 1906) led the team behind COBOL's predecessor FLOW-MATIC.",
+                    '{"name": "Carl Friedrich Gauss", "born": "1777-04-30", "died": "1855-02-23"}',
+                    "Charles Babbage, b. 26 Dec 1791, d. 18 Oct 1871 (from the infobox)",
+                    "Emmy Noether, geb. 23.03.1882 in Erlangen",
+                ]
+            ),
+        ],
+        "drama_reserved_phone": [
+            lambda r: f"Mob: 07700 900{d(r, 3)}",
+            lambda r: f"phone: '020 7946 0{d(r, 3)}'  # Ofcom's drama range, rings nowhere",
+            lambda r: (
+                f"{r.choice(['0113', '0114', '0115', '0116', '0117', '0118', '0121', '0131', '0141', '0151', '0161'])}"
+                f" 496 0{d(r, 3)}"
+            ),
+            lambda r: f"Tel: ({r.choice(['02', '03', '07', '08'])}) 5550 {d(r, 4)}",
+            lambda r: (
+                f"mobile: {r.choice(['0491 570 156', '0491 570 157', '0491 570 158', '0491 570 159', '0491 570 110'])}"
+            ),
+        ],
+        "age_and_duration_field": [
+            lambda r: (
+                "NAME                   READY   STATUS    RESTARTS   AGE\n"
+                f"api-7d9f8b6c5d-x2x9q   1/1     Running   0          {r.randrange(2, 90)}d"
+            ),
+            lambda r: f"HTTP/2 200\nage: {r.randrange(10, 86400)}\ncache-control: public, max-age=31536000, immutable",
+            lambda r: (
+                f"  File: build/app.tar.gz\n  Size: {d(r, 7)}  \tBlocks: {d(r, 4)}\n"
+                f" Birth: 2026-{r.randrange(1, 13):02d}-{r.randrange(1, 29):02d} 09:14:03.{d(r, 9)} +0000"
+            ),
+            lambda r: f'retention:\n  max_age: "P{r.randrange(7, 400)}D"\n  born_before: "PT{r.randrange(1, 48)}H"',
+            lambda r: f"CONTAINER ID   STATUS\n{_rs(r, HEX, 12)}   Up {r.randrange(2, 9)} weeks (healthy)",
+        ],
+        "public_holiday_calendar": [
+            lambda r: r.choice(
+                [
+                    "BEGIN:VEVENT\nDTSTART;VALUE=DATE:20270215\nSUMMARY:Washington's Birthday\nEND:VEVENT",
+                    "BEGIN:VEVENT\nDTSTART;VALUE=DATE:20270118\nSUMMARY:Martin Luther King Jr. Day\nEND:VEVENT",
+                    "BEGIN:VEVENT\nDTSTART;VALUE=DATE:20270317\nSUMMARY:St. Patrick's Day\nEND:VEVENT",
+                ]
+            ),
+            lambda r: r.choice(
+                [
+                    "holidays:\n  - date: 2027-04-27\n    name: Koningsdag\n  - date: 2027-10-03\n"
+                    "    name: Tag der Deutschen Einheit",
+                    "| date | holiday | region |\n| 2027-10-04 | King's Birthday | QLD |",
+                ]
+            ),
+        ],
+        "taxon_authority": [
+            lambda r: r.choice(
+                [
+                    "Escherichia coli (Migula 1895) Castellani & Chalmers 1919",
+                    "Homo sapiens Linnaeus, 1758",
+                    "Drosophila melanogaster Meigen, 1830",
+                ]
+            ),
+            lambda r: (
+                "| species | authority | taxid |\n| --- | --- | --- |\n| Mus musculus | Linnaeus, 1758 | 10090 |\n"
+                "| Arabidopsis thaliana | (L.) Heynh. | 3702 |"
+            ),
+        ],
+        "composer_work_catalogue": [
+            lambda r: r.choice(
+                [
+                    "Bach: Cello Suite No. 1 in G major, BWV 1007",
+                    "Mozart, Eine kleine Nachtmusik, K. 525",
+                    "Beethoven – Symphony No. 9 in D minor, Op. 125 (1824)",
+                ]
+            ),
+            lambda r: r.choice(
+                [
+                    '{"track": "Die Forelle, D. 550", "composer": "Franz Schubert (1797–1828)"}',
+                    '{"track": "La primavera, RV 269", "composer": "Antonio Vivaldi (1678–1741)"}',
+                ]
+            ),
+        ],
+    }
+
+
 DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     1: _decoy_templates(),
     2: _round2_decoy_templates(),
@@ -22674,6 +23414,7 @@ DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     17: _round17_decoy_templates(),
     18: _round18_decoy_templates(),
     19: _round19_decoy_templates(),
+    20: _round20_decoy_templates(),
 }
 DECOYS: dict[str, list[Callable[[random.Random], str]]] = {}  # every round before the holdout's
 for _round, _kinds in sorted(DECOY_ROUNDS.items()):
@@ -23844,6 +24585,74 @@ ROUND19_WRAPPERS: list[Wrapper] = [
     lambda r: ("#+begin_src text\n{s}\n#+end_src", _ident),  # an Org mode block
 ]
 
+
+def _redis_repr(s: str) -> str:
+    # redis-cli's quoted form (MONITOR): backslash and quote escaped, other bytes outside printable ASCII as \xhh
+    named = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+    out = []
+    for ch in s:
+        if ch in named:
+            out.append(named[ch])
+        elif " " <= ch <= "~":
+            out.append(ch)
+        else:
+            out.extend(f"\\x{b:02x}" for b in ch.encode())
+    return "".join(out)
+
+
+def _nginx_escape(s: str) -> str:
+    # nginx's default log escaping: '"', '\' and bytes outside printable ASCII as \xHH
+    out = []
+    for ch in s:
+        if ch in '"\\' or not " " <= ch <= "~":
+            out.extend(f"\\x{b:02X}" for b in ch.encode())
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _nb_stream(s: str) -> str:
+    # a notebook's saved stream output: one JSON string per line, each but the last ending in \n
+    return "".join('\\n",\n    "' if ch == "\n" else json.dumps(ch, ensure_ascii=False)[1:-1] for ch in s)
+
+
+def _grpcurl_json(s: str) -> str:
+    # a JSON string inside a shell's single quotes
+    return json.dumps(s, ensure_ascii=False)[1:-1].replace("'", "'\\''")
+
+
+ROUND20_WRAPPERS: list[Wrapper] = [
+    lambda r: ("{noformat}\n{s}\n{noformat}", _ident),  # Jira wiki markup
+    lambda r: (
+        "diff --git a/notes.txt b/notes.txt\n--- a/notes.txt\n+++ b/notes.txt\n@@ -0,0 +1,4 @@\n+{s}",
+        lambda s: s.replace("\n", "\n+"),
+    ),  # a format-patch's added lines
+    lambda r: ("BEGIN:VCARD\nVERSION:4.0\nFN:Support Desk\nNOTE:{s}\nEND:VCARD", _ics_text),  # a vCard's note
+    lambda r: ('Partition:0\tOffset:48213\t{"note": "{s}"}', lambda s: json.dumps(s, ensure_ascii=False)[1:-1]),
+    lambda r: ('1765012004.120447 [0 10.0.3.7:52114] "SET" "handover" "{s}"', _redis_repr),  # Redis MONITOR
+    lambda r: (
+        '10.0.4.12 - - [06/Dec/2026:10:14:01 +0000] "POST /api/notes HTTP/1.1" 201 0 "-" "curl/8.5.0" "{s}"',
+        _nginx_escape,
+    ),  # nginx logging $request_body
+    lambda r: ('   "text": [\n    "{s}"\n   ]', _nb_stream),  # a notebook's stream output
+    lambda r: (
+        '{"event_id": "9f2c41d07b6a4e1c8a3f5b2e7d910c44", "level": "error", "logentry": {"formatted": "{s}"}}',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # a Sentry event
+    lambda r: (
+        "$ ansible-vault view vars/handover.yml\nVault password:\n---\nhandover: |-\n  {s}",
+        lambda s: s.replace("\n", "\n  "),
+    ),
+    lambda r: ('$ grpcurl -d \'{"note": "{s}"}\' api.internal:443 notes.v1.Notes/Create', _grpcurl_json),
+    lambda r: ("+++ Details\n{s}\n+++", _ident),  # a Linear collapsible section
+    lambda r: (
+        '{"id": "evt_1QF8aZ2eZvKYlo2C", "type": "checkout.session.completed", "data": {"object": {"metadata": '
+        '{"note": "{s}"}}}}',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # a Stripe webhook's metadata
+]
+
+
 FILLER = [
     "can you help me figure out why the build fails on CI?",
     "I'm migrating the service from Flask to FastAPI.",
@@ -23879,6 +24688,7 @@ WRAPPER_ROUNDS: dict[int, list[list[Wrapper]]] = {
     17: [ROUND17_WRAPPERS],
     18: [ROUND18_WRAPPERS],
     19: [ROUND19_WRAPPERS],
+    20: [ROUND20_WRAPPERS],
 }
 DEV_WRAPPERS = [f for r, fams in sorted(WRAPPER_ROUNDS.items()) if r < HOLDOUT_ROUND for f in fams]
 HOLDOUT_WRAPPERS = [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS.get(r, [])]

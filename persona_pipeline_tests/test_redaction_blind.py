@@ -48,8 +48,8 @@ def blind() -> dict[str, BlindScore]:
     # round 10 (dev since round 11 exists, tuned), round 11 (dev since round 12 exists, tuned),
     # round 12 (dev since round 13 exists), round 13 (dev since round 14 exists), round 14 (dev since
     # round 15 exists), round 15 (dev since round 16 exists), round 16 (dev since round 17 exists),
-    # round 17 (dev since round 18 exists), round 18 (dev since round 19 exists) and the holdout (round 19
-    # alone, never its texts) have floors of their own
+    # round 17 (dev since round 18 exists), round 18 (dev since round 19 exists), round 19 (dev since
+    # round 20 exists) and the holdout (round 20 alone, never its texts) have floors of their own
     return {
         "dev": score(R, generate(SEED, "dev", 1200, before=8)),
         **{f"round{n}": score(R, generate(SEED, "dev", 1200, round_no=n)) for n in JOINED_DEV_FLOORS},
@@ -194,15 +194,31 @@ def blind() -> dict[str, BlindScore]:
 # false-positive ceiling is seed 7's figure plus 15 (round 19's decoys sit beside the plants' labels:
 # specimen people, documented example IBANs and test cards, headquarters addresses, grouped
 # quantities and software dates beside birth words are redacted untuned).
+# Round 20 made round 19 dev (issue 17, branch blind20): round 19's floors are its figures drawn as dev
+# at seed 7 (n 1200) less 1.5 points (test_blind_joined_dev[round19]). The holdout is round 20 alone
+# (written blind, untuned, the engine at main 326f8f8), seeds 1 / 2 / 7 (n 1200): 84.6 / 85.1 / 84.3%
+# secrets, 49.9 / 51.0 / 49.4% personal data, 1050.2 / 1034.4 / 1026.7 FP/MB, 394 / 330 / 385 stray spans,
+# nothing dropped; idempotent at seeds 1 and 2 but NOT at seed 7, so the holdout's idempotence is not
+# asserted here until a tuner makes it so (the dev pools' still is). Its floors are seed 7's less 1.5
+# points and 30 stray spans more; its false-positive ceiling is seed 7's figure plus 15 (round 20's
+# decoys are people and numbers that name nobody: quotations' authors, fictional characters at their
+# addresses, historical figures' birth dates, drama-reserved phone numbers and composers are redacted
+# untuned; the stray spans are the engine's on round 20's frames, never read case by case).
 @pytest.mark.parametrize(
-    ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.893, 0.496, 767.0, 45)],
+    ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray", "idempotent"),
+    [("dev", 0.984, 0.963, 3.0, 4, True), ("holdout", 0.828, 0.479, 1042.0, 415, False)],
 )
 def test_blind_pools(
-    blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
+    blind: dict[str, BlindScore],
+    pool: str,
+    secrets_floor: float,
+    pii_floor: float,
+    fp_per_mb: float,
+    stray: int,
+    idempotent: bool,
 ) -> None:
     sc = blind[pool]
-    assert sc.idempotent
+    assert sc.idempotent or not idempotent  # (False: not yet idempotent untuned, see above)
     assert sc.dropped == 0
     assert sc.recall("secret") >= secrets_floor, sc.recall("secret")
     assert sc.recall("pii") >= pii_floor, sc.recall("pii")
@@ -273,6 +289,10 @@ JOINED_DEV_FLOORS: dict[int, JoinedFloors] = {
     # at its figures drawn as dev at seed 7 (n 1200) after that tuning less 1.5 points: 91.2% secrets,
     # 73.5% personal data, 0.0 FP/MB, 3 stray spans (untuned: 91.2%, 53.8%, 322.1 FP/MB, 8).
     18: JoinedFloors(0.897, 0.720, 10.0, 33),
+    # Round 19 (dev since round 20 is written blind): floors at its figures drawn as dev at seed 7 (n 1200),
+    # untuned on it, less 1.5 points (its tuner's figures replace them at merge): 91.8% secrets, 52.2% personal data,
+    # 665.2 FP/MB (+15: its decoys put real pressure), 20 stray spans (+30).
+    19: JoinedFloors(0.903, 0.507, 680.5, 50),
 }
 
 
@@ -820,8 +840,10 @@ def test_pools_are_split_by_family() -> None:
     assert {"anthropic_oauth_token", "us_npi", "phone_local_prose17"} <= dev_cats
     assert set(DECOY_ROUNDS[18]) <= set(DECOYS) and WRAPPER_ROUNDS[18][0] in DEV_WRAPPERS  # round 18 is dev
     assert {"anthropic_admin_key", "de_lanr", "mx_clave_elector"} <= dev_cats
+    assert set(DECOY_ROUNDS[19]) <= set(DECOYS) and WRAPPER_ROUNDS[19][0] in DEV_WRAPPERS  # round 19 is dev
+    assert {"azure_cask_key19", "es_cups19", "people_table19"} <= dev_cats
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
-    assert len(holdout_only) >= 13  # round 19 adds 13 categories (each weighs more in a draw)
+    assert len(holdout_only) >= 11  # round 20 adds 11 categories (each weighs more in a draw)
     dev = generate(1, "dev", 300)
     assert not holdout_only & {p.category for case in dev for p in case.plants}
     holdout = generate(1, "holdout", 300)
@@ -955,40 +977,50 @@ def test_round16_generator_checks() -> None:
     assert a + b == v and a in text and b in text and v not in text
 
 
-def test_round19_holdout() -> None:
-    """Round 19 is the holdout (round 18 joined dev): families for every category, rounds scored
-    apart, each round-19 category planted at least 3 times in 2400 prompts with every value in its
-    prompt, its new kinds about 40 % of its plants (they weigh NEW19_WEIGHT in a draw of round 19,
-    every other category 1, round 16's to 18's heavy kinds included), every decoy kind drawn, the
+def test_round20_holdout() -> None:
+    """Round 20 is the holdout (round 19 joined dev): families for every category, rounds scored
+    apart, each round-20 category planted at least 3 times in 2400 prompts with every value in its
+    prompt, its new kinds about 40 % of its plants (they weigh NEW20_WEIGHT in a draw of round 20,
+    every other category 1, round 16's to 19's heavy kinds included), every decoy kind drawn, the
     same cases for the same seed. (Generator only: the engine never runs here.)"""
-    assert HOLDOUT_ROUNDS == (19,) and HOLDOUT_ROUND == 19
-    assert all(len(c.templates("holdout", 19)) >= 2 for c in CATS)
-    assert all(c.templates("holdout", 19) == c.templates("holdout") for c in CATS)
-    assert not any(c.templates("dev", 19) or c.templates("holdout", 18) for c in CATS)
-    r18 = {c.name for c in CATS if c.templates("dev", 18)}
-    r19 = {c.name for c in CATS if c.templates("holdout", 19)}
-    new = r19 - r18
-    assert new == rb.NEW19 and len(rb.NEW19) >= 13 and r18 < r19
-    assert len([c for c in CATS if c.name in rb.NEW19 and c.kind == "secret"]) >= 5
-    assert len([c for c in CATS if c.name in rb.NEW19 and c.kind == "pii"]) >= 8
-    weights = {c.name: c.draws((19,)) for c in CATS}
-    assert all(w == rb.NEW19_WEIGHT for n, w in weights.items() if n in rb.NEW19)
+    assert HOLDOUT_ROUNDS == (20,) and HOLDOUT_ROUND == 20
+    assert all(len(c.templates("holdout", 20)) >= 2 for c in CATS)
+    assert all(c.templates("holdout", 20) == c.templates("holdout") for c in CATS)
+    assert not any(c.templates("dev", 20) or c.templates("holdout", 19) for c in CATS)
+    r19 = {c.name for c in CATS if c.templates("dev", 19)}
+    r20 = {c.name for c in CATS if c.templates("holdout", 20)}
+    new = r20 - r19
+    assert new == rb.NEW20 and len(rb.NEW20) >= 11 and r19 < r20
+    assert len([c for c in CATS if c.name in rb.NEW20 and c.kind == "secret"]) >= 5
+    assert len([c for c in CATS if c.name in rb.NEW20 and c.kind == "pii"]) >= 6
+    weights = {c.name: c.draws((20,)) for c in CATS}
+    assert all(w == rb.NEW20_WEIGHT for n, w in weights.items() if n in rb.NEW20)
     assert all(w == 1 for n, w in weights.items() if n not in new)
-    cases = generate(2, "holdout", 2400, round_no=19)
+    cases = generate(2, "holdout", 2400, round_no=20)
     counts = _planted_counts(cases)
-    assert set(counts) == r19 and min(counts.values()) >= 3, min(counts.values())
-    share = sum(n for name, n in counts.items() if name in rb.NEW19) / sum(counts.values())
+    assert set(counts) == r20 and min(counts.values()) >= 3, min(counts.values())
+    share = sum(n for name, n in counts.items() if name in rb.NEW20) / sum(counts.values())
     assert 0.35 <= share <= 0.45, share
-    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[19])
-    assert not set(DECOY_ROUNDS[19]) & {k for r in range(1, 19) for k in DECOY_ROUNDS[r]}  # new kinds only
-    assert len(DECOY_ROUNDS[19]) >= 10 and len(WRAPPER_ROUNDS[19][0]) >= 10
-    assert [c.text for c in generate(2, "holdout", 200, round_no=19)] == [c.text for c in cases[:200]]
-    eighteen = generate(2, "dev", 300, round_no=18)
-    assert not new & {p.category for case in eighteen for p in case.plants}
+    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[20])
+    assert not set(DECOY_ROUNDS[20]) & {k for r in range(1, 20) for k in DECOY_ROUNDS[r]}  # new kinds only
+    assert len(DECOY_ROUNDS[20]) >= 10 and len(WRAPPER_ROUNDS[20][0]) >= 10
+    assert [c.text for c in generate(2, "holdout", 200, round_no=20)] == [c.text for c in cases[:200]]
+    nineteen = generate(2, "dev", 300, round_no=19)
+    assert not new & {p.category for case in nineteen for p in case.plants}
     with pytest.raises(ValueError):
-        generate(1, "dev", 10, round_no=19)
+        generate(1, "dev", 10, round_no=20)
     with pytest.raises(ValueError):
-        generate(1, "holdout", 10, round_no=18)
+        generate(1, "holdout", 10, round_no=19)
+
+
+def test_round19_joined_dev() -> None:
+    """Round 19 joined dev (see `_check_joined_dev`): at least 13 new categories; its new kinds still
+    weigh NEW19_WEIGHT in a draw of round 19 alone, and once in the whole dev pool and among round
+    20's families."""
+    _check_joined_dev(19, 13, min_count=3, known_decoys_and_wrappers=True)
+    heavy = {c.name for c in CATS if c.name in rb.NEW19}
+    assert len(heavy) >= 13 and all(c.draws((19,)) == rb.NEW19_WEIGHT for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and c.draws((20,)) == 1 for c in CATS if c.name in heavy)
 
 
 def test_round18_joined_dev() -> None:
@@ -998,7 +1030,7 @@ def test_round18_joined_dev() -> None:
     _check_joined_dev(18, 12, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW18}
     assert len(heavy) >= 12 and all(c.draws((18,)) == rb.NEW18_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and c.draws((19,)) == 1 for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and c.draws((19,)) == 1 and c.draws((20,)) == 1 for c in CATS if c.name in heavy)
 
 
 def test_round17_joined_dev() -> None:
@@ -1008,7 +1040,11 @@ def test_round17_joined_dev() -> None:
     _check_joined_dev(17, 12, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.weight in (rb.NEW17_WEIGHT, rb.EARLIER17_WEIGHT) and c.rounds[0] == 17}
     assert len(heavy) >= 15 and all(c.draws((17,)) == c.weight for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and c.draws((18,)) == 1 and c.draws((19,)) == 1 for c in CATS if c.name in heavy)
+    assert all(
+        c.draws(()) == 1 and c.draws((18,)) == 1 and c.draws((19,)) == 1 and c.draws((20,)) == 1
+        for c in CATS
+        if c.name in heavy
+    )
 
 
 def test_round16_joined_dev() -> None:
@@ -1018,7 +1054,7 @@ def test_round16_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.weight == rb.NEW16_WEIGHT and c.rounds[0] == 16}  # (NEW18_WEIGHT is 32 too)
     assert len(heavy) >= 15 and all(c.draws((16,)) == rb.NEW16_WEIGHT for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and c.draws((17,)) == 1 and c.draws((18,)) == 1 and c.draws((19,)) == 1
+        c.draws(()) == 1 and c.draws((17,)) == 1 and c.draws((18,)) == 1 and c.draws((19,)) == 1 and c.draws((20,)) == 1
         for c in CATS
         if c.name in heavy
     )
@@ -1198,6 +1234,58 @@ def test_round19_generator_checks() -> None:
     assert "Action=CallWithBearerToken" in url and "X-Amz-Signature=" in url
 
 
+_RIB_LETTERS = {
+    c: str(v) for v, cs in enumerate(["", "AJ", "BKS", "CLT", "DMU", "ENV", "FOW", "GPX", "HQY", "IRZ"]) for c in cs
+}
+
+
+def _rib_ok(bank: str, branch: str, account: str, key: str) -> bool:
+    acct = "".join(_RIB_LETTERS.get(c, c) for c in account.upper())
+    return (89 * int(bank) + 15 * int(branch) + 3 * int(acct) + int(key)) % 97 == 0
+
+
+def test_round20_generator_checks() -> None:
+    """Round 20's ids against their published rules: the French RIB's key (first accepting the bank
+    documentation's 20041 01005 0500013M026 06 and rejecting it with the key changed), the Polish NRB
+    as an IBAN with PL and its sort code's 3-9-7-1 digit, the Portuguese NIB as an IBAN with PT50 (the
+    NIB's own check makes every Portuguese IBAN's digits 50) by python-stdnum; Nostr keys by bech32;
+    the everyday forms' phones re-validated by phonenumbers in their region's national format and
+    every value in its text; the credential kinds in their documented prefixes and layouts."""
+    from stdnum import iban
+
+    assert _rib_ok("20041", "01005", "0500013M026", "06") and not _rib_ok("20041", "01005", "0500013M026", "07")
+    assert iban.is_valid("PT50000201231234567890154")
+    r = random.Random(20)
+    for _ in range(300):
+        assert _rib_ok(*rb.fr_rib(r).split())
+        nrb = rb.pl_nrb(r).replace(" ", "")
+        sort = nrb[2:10]
+        assert iban.is_valid("PL" + nrb) and len(nrb) == 26, nrb
+        assert sum(int(c) * w for c, w in zip(sort, (3, 9, 7, 1, 3, 9, 7, 1), strict=True)) % 10 == 0, nrb
+        nib = rb.pt_nib(r).replace(" ", "")
+        assert len(nib) == 21 and iban.is_valid("PT50" + nib), nib
+        assert not iban.is_valid("PT50" + nib[:-1] + str((int(nib[-1]) + 1) % 10))
+        nsec = rb.nostr_nsec(r)
+        assert nsec.startswith("nsec1") and len(nsec) == 63 and rb.bech32_valid(nsec), nsec
+        region = r.choice(rb.PHONE_REGIONS20)
+        assert phonenumbers.is_valid_number(phonenumbers.parse(rb.phone20(r, region), region)), region
+    for name in ("contact_card20", "letter_or_message20", "order_customer20"):
+        c = next(c for c in CATS if c.name == name)
+        for t in range(c.n_templates):
+            text, needles = c.make(r, t)
+            assert len(needles) >= 2 and all(n in text for n in needles), (name, t)
+    prefixes = ("nsec1", "nostr+walletconnect://", "ATCTT3xFfGN0", "kpat_", "spat_", "sq0csp-", "sq0atp-")
+    for c in [c for c in CATS if c.name in rb.NEW20 and c.kind == "secret" and c.name != "volcengine_key_pair20"]:
+        for t in range(c.n_templates):
+            text, (v,) = c.make(r, t)
+            assert v in text and v.startswith(prefixes), (c.name, v)
+    ak, sk = rb.volcengine_key_pair(r)
+    assert ak.startswith("AKLT") and len(base64.b64decode(ak[4:] + "=" * (-len(ak[4:]) % 4))) == 32
+    assert len(base64.b64decode(base64.b64decode(sk))) == 32
+    c = next(c for c in CATS if c.name == "volcengine_key_pair20")
+    assert all(len(c.make(r, t)[1]) == 2 for t in range(c.n_templates))
+
+
 def test_round15_joined_dev() -> None:
     """Round 15 joined dev (see `_check_joined_dev`): at least 30 new categories."""
     _check_joined_dev(15, 30, min_count=6)
@@ -1208,9 +1296,9 @@ def test_round14_joined_dev() -> None:
     _check_joined_dev(14, 30, min_count=6)
 
 
-@pytest.mark.parametrize("rnd", [13, 14, 15, 16, 17, 18, 19])
+@pytest.mark.parametrize("rnd", [13, 14, 15, 16, 17, 18, 19, 20])
 def test_round_wrappers_keep_values_findable(rnd: int) -> None:
-    """Every round-13 to round-19 wrapper encodes a text piece by piece (a part's encoding occurs in
+    """Every round-13 to round-20 wrapper encodes a text piece by piece (a part's encoding occurs in
     the encoding of any text around it), so a planted value's encoded form occurs in the wrapped prompt."""
     r = random.Random(rnd)
     alphabet = string.ascii_letters + string.digits + " -_.@:/\\'\"{}<>&%\n\tçø€日🙂"
