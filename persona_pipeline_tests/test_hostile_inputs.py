@@ -14,6 +14,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -44,6 +45,7 @@ from persona_pipeline_tests.builders import (
     write_jsonl,
 )
 from persona_pipeline_tests.conftest import REPO, cli
+from persona_pipeline_tests.timing import assert_linear
 
 IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 GOOD_A, GOOD_B = "always use polars, not pandas", "prefer pathlib over os.path"
@@ -189,13 +191,19 @@ def test_20mb_line_under_the_limit_is_read_and_capped(tmp_path: Path) -> None:
 
 def test_1gb_sparse_file(tmp_path: Path) -> None:
     gib = 1 << 30
+
     # a hole at the start reads as NULs: a binary file, decided from the first 8 KB
-    hole_first = tmp_path / "a.jsonl"
-    with open(hole_first, "wb") as f:
-        f.truncate(gib)
-    t0 = time.monotonic()
-    assert read_claude(hole_first).file_error == "binary" and read_codex(hole_first).file_error == "binary"
-    assert time.monotonic() - t0 < 2
+    def hole_first(size: int) -> Path:
+        path = tmp_path / f"a{size}.jsonl"
+        with open(path, "wb") as f:
+            f.truncate(size)
+        return path
+
+    def binary(path: Path) -> None:
+        assert read_claude(path).file_error == "binary" and read_codex(path).file_error == "binary"
+
+    # (1024x the file within 8x the time: reading past the first KBs would cost ~1024x)
+    assert_linear(binary, hole_first, gib, factor=1024)
     # good lines, then a 1 GB hole, then a last line: the hole is one over-long line, streamed past
     hole_mid = tmp_path / "b.jsonl"
     with open(hole_mid, "wb") as f:
@@ -243,11 +251,27 @@ def test_symlink_loops_in_the_roots_terminate_and_are_counted(tmp_path: Path) ->
     (code / "again").symlink_to(code)
     (code / "repo").mkdir()
     (code / "repo" / ".git").symlink_to(".git")  # a .git that loops
-    t0 = time.monotonic()
     found = _sources(claude, codex, code).discover()
-    assert time.monotonic() - t0 < 5
     assert sorted(u.key for u in found.units) == ["claude/proj/good.jsonl", "codex/2026/10/03/rollout-1.jsonl"]
     assert found.ignored.get("unreadable_entry", 0) >= 4, found.ignored
+
+    # 4x the looping projects, about 4x the time: a walk that followed `up` or a loop would read
+    # every project again from each one
+    def tangle(n: int) -> Path:
+        root = tmp_path / f"tangle{n}"
+        for i in range(n):
+            p = root / f"p{i}"
+            write_jsonl(p / "good.jsonl", [claude_user(GOOD_A)])
+            (p / "up").symlink_to("..")
+            (p / "self.jsonl").symlink_to("self.jsonl")
+            (p / "a.jsonl").symlink_to("b.jsonl")
+            (p / "b.jsonl").symlink_to("a.jsonl")
+        return root
+
+    def discover(root: Path) -> None:
+        assert len(_sources(root, codex).discover().units) == 1 + len(list(root.iterdir()))
+
+    assert_linear(discover, tangle, 200)
     # a configured root that is itself a loop is a clear configuration error, not a hang
     (tmp_path / "r1").symlink_to("r2")
     (tmp_path / "r2").symlink_to("r1")
@@ -276,9 +300,14 @@ def test_unreadable_files_are_recorded_file_skips(tmp_path: Path) -> None:
         locked.chmod(0o600)
     fifo = tmp_path / "CLAUDE.md"
     os.mkfifo(fifo)  # an instruction "file" that would block a naive open(): never blocks
-    t0 = time.monotonic()
-    r = read_instructions(SourceUnit("instructions/x/CLAUDE.md", SourceKind.INSTRUCTIONS, fifo, 0, 0))
-    assert r.file_error == "unreadable" and time.monotonic() - t0 < 2
+    # (read in a thread: a blocking open() never returns, as no writer comes; the join bounds a
+    # hang, it does not time the read)
+    got: list[str | None] = []
+    unit = SourceUnit("instructions/x/CLAUDE.md", SourceKind.INSTRUCTIONS, fifo, 0, 0)
+    reader = threading.Thread(target=lambda: got.append(read_instructions(unit).file_error), daemon=True)
+    reader.start()
+    reader.join(timeout=60)
+    assert got == ["unreadable"], "the read blocked on a FIFO"
 
 
 def test_read_error_mid_file_skips_the_file_not_silently_part_of_it(tmp_path: Path, monkeypatch) -> None:
@@ -464,15 +493,16 @@ def test_future_entry_types_and_malformed_fields_cost_a_line_not_the_file(tmp_pa
 def test_tag_soup_is_stripped_in_linear_time() -> None:
     # Each of these took minutes or more before: a regex with `.*?</\1>` rescans to the end
     # from every unclosed opener.
-    for soup in (
-        "<system-reminder>" * 200_000,
-        "<ide_selection x" * 200_000 + ">",
-        "<command-name>/review</command-name>" + "<command-args>" * 200_000,
-    ):
-        t0 = time.monotonic()
+    def strip(soup: str) -> None:
         user_text.strip_injected(soup)
         user_text.slash_command(soup)
-        assert time.monotonic() - t0 < 2
+
+    for build in (
+        lambda n: "<system-reminder>" * n,
+        lambda n: "<ide_selection x" * n + ">",
+        lambda n: "<command-name>/review</command-name>" + "<command-args>" * n,
+    ):
+        assert_linear(strip, build, 200_000)
     assert user_text.strip_injected("a <system-reminder>x</system-reminder> b <system-reminder> c") == (
         "a  b <system-reminder> c"
     )

@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from persona_pipeline.core.evidence.redaction.redactor import Redactor, _placeholder_words
 from persona_pipeline.core.evidence.redaction.spans import protected_ranges
+from persona_pipeline_tests.timing import assert_linear
 
 
 def _best(fn: Callable[[], object], repeat: int = 3) -> float:
@@ -73,13 +74,13 @@ def test_placeholder_words_linear_in_placeholders() -> None:
 
 
 def test_redacting_a_redacted_table_is_fast_and_idempotent() -> None:
-    text = _placeholder_table(22000)  # ~2 MB: ~10 s before the linear scan, ~1 s after
     redactor = Redactor(b"k" * 32)
-    t0 = time.process_time()  # (CPU time: a loaded machine inflates wall time several-fold)
-    out = redactor.redact(text)
-    elapsed = time.process_time() - t0
-    assert out is not None and out.text == text
-    assert elapsed < 5, elapsed
+
+    def run(text: str) -> None:
+        out = redactor.redact(text)
+        assert out is not None and out.text == text
+
+    assert_linear(run, _placeholder_table, 22000)  # ~2 MB: ~10 s before the linear scan, ~1 s after
 
 
 def test_unfolded_text_is_folded_once_for_all_kv_rules() -> None:
@@ -154,9 +155,11 @@ def test_a_text_whose_views_exceed_their_budget_is_dropped_fast() -> None:
         decoded_views(text)
     assert "%" not in str(exc.value) and "\\" not in str(exc.value)  # (the message holds no text)
     redactor = Redactor(b"k" * 32)
-    t0 = time.process_time()
-    assert redactor.redact(text) is None  # refused: its field dropped, as for any failure
-    assert time.process_time() - t0 < 3
+
+    def refused(text: str) -> None:
+        assert redactor.redact(text) is None  # refused: its field dropped, as for any failure
+
+    assert_linear(refused, _escape_tangle, 400_000)  # (refused at 100 KB too: the budget grows with the text)
     # the rest of its batch is redacted as usual
     other = "ping ops.lead@brightwater-labs.io about the rota"
     out = redactor.redact_many([text, other])

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from persona_pipeline.core.evidence.redaction.personal_numbers import personal_number_spans
 from persona_pipeline.core.evidence.redaction.redactor import Redactor
 from persona_pipeline_tests.redaction_checks import redacted
+from persona_pipeline_tests.timing import assert_linear
 
 
 @pytest.mark.parametrize(
@@ -122,30 +121,18 @@ def test_linear_on_adversarial_text(prefix: str, unit: str, count: int, suffix: 
     """Four times the text (~200 KB at full size), at most about four times the time: a quadratic
     scan would be ~16x. A ratio, not a wall-clock bound: inside a long test session the same call
     ran three times slower than alone (CI: 1.26 s against 0.44 s), a linear cost all the same."""
-
-    def cost(n: int) -> float:
-        text = prefix + unit * n + suffix
-        t0 = time.perf_counter()
-        list(personal_number_spans(text))
-        return time.perf_counter() - t0
-
-    quarter = min(cost(count // 4) for _ in range(2))
-    full = min(cost(count) for _ in range(2))  # (the least of two: one hiccup of the machine is no cost)
-    assert full < 8 * max(quarter, 0.02) and full < 5.0, (quarter, full)
+    assert_linear(lambda text: list(personal_number_spans(text)), lambda n: prefix + unit * n + suffix, count)
 
 
 def test_scales_linearly_on_heads_before_a_digit_line() -> None:
     """Five times the text, about five times the time (a quadratic scan would be ~25x)."""
-
-    def cost(n: int) -> float:
-        text = "my id " * n + " " * (n * 25) + "\n123"  # (n=6000: ~190 KB; n=30000: ~930 KB)
-        t0 = time.perf_counter()
-        list(personal_number_spans(text))
-        return time.perf_counter() - t0
-
-    small = min(cost(6_000) for _ in range(2))
-    large = min(cost(30_000) for _ in range(2))  # (a ratio, as above: no wall-clock bound)
-    assert large < 10 * max(small, 0.02) and large < 10.0, (small, large)
+    assert_linear(
+        lambda text: list(personal_number_spans(text)),
+        lambda n: "my id " * n + " " * (n * 25) + "\n123",  # (n=6000: ~190 KB; n=30000: ~930 KB)
+        30_000,
+        factor=5,
+        max_ratio=10.0,
+    )
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from persona_pipeline.core.evidence.redaction.redactor import Redactor
+from persona_pipeline_tests.timing import assert_linear
 
 
 @pytest.fixture(scope="module")
@@ -127,23 +128,15 @@ def test_no_secret_in_those_shapes_is_left_alone(r: Redactor, text: str) -> None
     assert _out(r, text) == text
 
 
-def test_new_patterns_stay_linear_on_adversarial_input(r: Redactor) -> None:
-    import time
-
-    r.redact("warm up")  # (the PII engine is built on first use)
-    for unit in (
-        "pass insert a <<",
-        "$env.X_TOKEN ",
-        "A_TOKEN ",
-        "cat secret_",
-        "Enter a secret value: ",
-        "<(printf %s ",
-    ):
-        text = unit * (200_000 // len(unit))
-        t0 = time.perf_counter()
+@pytest.mark.parametrize(
+    "unit", ["pass insert a <<", "$env.X_TOKEN ", "A_TOKEN ", "cat secret_", "Enter a secret value: ", "<(printf %s "]
+)
+def test_new_patterns_stay_linear_on_adversarial_input(r: Redactor, unit: str) -> None:
+    # (a whole redaction of 200 KB, every rule and judge; a super-linear rule takes minutes)
+    def run(text: str) -> None:
         assert r.redact(text) is not None
-        # (a whole redaction of 200 KB, every rule and judge; a super-linear rule takes minutes)
-        assert time.perf_counter() - t0 < 5.0
+
+    assert_linear(run, lambda n: unit * (n // len(unit)), 200_000)
 
 
 # --- review of tune11s: each test below fails on tune11s ---

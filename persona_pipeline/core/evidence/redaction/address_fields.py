@@ -278,7 +278,9 @@ def _value_at(text: str, pos: int, prose: bool = False) -> tuple[int, int] | Non
     # (a Ruby DSL's block, `address { "…" }`, is a separator too)
     if not prose and not any(c in ":=\"'>({" for c in text[pos:gap_end].split("\n", 1)[0][:4]):
         # a REST path's finder, `/customers/by-address/<value>`: the segment after the key
-        segment = text[text.rfind("/", max(0, pos - 40), pos) + 1 : pos].lower()
+        # (the slice starts at most 40 characters back: with no slash there, from the text's start
+        # it would lower the whole text before every key)
+        segment = text[max(text.rfind("/", max(0, pos - 40), pos) + 1, pos - 40, 0) : pos].lower()
         if text[pos : pos + 1] == "/" and segment.startswith(("by-", "by_")):
             end = pos + 1
             while end < min(len(text), pos + 1 + _VALUE_MAX) and text[end] not in "/?#\"'\r\n\\":
