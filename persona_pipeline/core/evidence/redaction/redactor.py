@@ -223,11 +223,63 @@ def _placeholder_words(text: str, protected: list[tuple[int, int]]) -> list[tupl
             m = _SPACE.search(text, pe)
             searched_from, next_space = pe, m.start() if m else len(text)
         end = next_space
+        if _may_hold_digit_groups(text[ps:pe]):
+            start, end = _digit_groups_before(text, start), _digit_groups_after(text, end)
         if out and start <= out[-1][1]:  # the same word, or overlapping: one run
             out[-1] = (out[-1][0], max(out[-1][1], end))
         else:
             out.append((start, end))
     return out
+
+
+# a group of a grouped number: digits, with the signs a number is written with (`+48`, `(0)`, `12.`)
+_GROUP_CHARS = frozenset("0123456789+()-./")
+_MAX_GROUPS = 8  # a bank account's 2+6x4 is seven; bounds the walk on a long run of numbers
+
+
+# kinds whose values are words, never a group of a longer number: the digit groups beside their
+# placeholder were judged apart from them by the first pass already (`tel. 0401 234 567 Ana Lima`)
+_WORD_KINDS = frozenset(("person_name", "email", "user_name"))
+
+
+def _may_hold_digit_groups(placeholder: str) -> bool:
+    return placeholder[len("[REDACTED:") :].split(":", 1)[0].rstrip("]") not in _WORD_KINDS
+
+
+def _is_group(word: str) -> bool:
+    return bool(word) and any(c.isdigit() for c in word) and all(c in _GROUP_CHARS for c in word)
+
+
+def _digit_groups_before(text: str, start: int) -> int:
+    """`start` moved back over the digit groups one space apart before a placeholder's word: the
+    first pass replaced part of a longer grouped number (a card's 16 digits read inside a 26-digit
+    account), and the groups it left were no number of their own while the run went on. Beside the
+    placeholder they are read anew (`40 7666 [REDACTED:…]` as a phone); so they belong to its word."""
+    for _ in range(_MAX_GROUPS):
+        if start < 2 or text[start - 1] != " ":
+            break
+        lo = start - 1
+        while lo and not text[lo - 1].isspace():
+            lo -= 1
+        if not _is_group(text[lo : start - 1]):
+            break
+        start = lo
+    return start
+
+
+def _digit_groups_after(text: str, end: int) -> int:
+    """`end` moved on over the digit groups one space apart after a placeholder's word (see
+    `_digit_groups_before`)."""
+    for _ in range(_MAX_GROUPS):
+        if end + 1 >= len(text) or text[end] != " ":
+            break
+        hi = end + 1
+        while hi < len(text) and not text[hi].isspace():
+            hi += 1
+        if not _is_group(text[end + 1 : hi]):
+            break
+        end = hi
+    return end
 
 
 def _touches(start: int, end: int, words: list[tuple[int, int]]) -> bool:
