@@ -58,3 +58,33 @@ def test_digit_groups_beside_a_number_placeholder_are_its_own(redactor: Redactor
 )
 def test_a_number_apart_from_a_placeholder_is_still_found(redactor: Redactor, text: str, value: str) -> None:
     Checks(redactor).gone(text, value)
+
+
+# --- 2. a placeholder's kind is no word of the line it stands in
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # an order record's number beside its customer's phone: the record label outranks the
+        # number's phone shape unless the line has a phone word, and `[REDACTED:phone:…]` is none
+        "order 691 373 9316 - 0401 234 567",
+        "order 691 373 9316, alt 0401 234 567",
+        "order: 691 373 9316 (call 0401 234 567)",
+        "order 691 373 9316 | 2884,67 | from 0401 234 567 thanks",
+    ],
+)
+def test_a_record_number_stays_beside_a_phone_placeholder(redactor: Redactor, text: str) -> None:
+    out = Checks(redactor).redacted(text)
+    assert "691 373 9316" in out and "0401 234 567" not in out
+
+
+def test_an_ssn_placeholder_is_no_ssn_label(redactor: Redactor) -> None:
+    # spaced nine digits need an SSN label before them; a kind name inside a placeholder is none
+    # (a hash of letters only leaves no digit between the kind and the number)
+    Checks(redactor).kept("ids [REDACTED:ssn:abcdefab] and 219 09 9999")
+
+
+def test_a_record_number_beside_a_real_phone_word_is_a_phone(redactor: Redactor) -> None:
+    # (the guard: a phone word in the text itself still outranks the record label)
+    Checks(redactor).gone("order 691 373 9316, phone 0401 234 567", "691 373 9316")

@@ -7,6 +7,8 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
+from persona_pipeline.core.evidence.redaction.spans import label_window
+
 
 @lru_cache(maxsize=16384)
 def valid_region(raw: str, region: str | None) -> str | None:
@@ -228,12 +230,16 @@ _CONTACT_CUE = re.compile(
 def record_label(text: str, start: int) -> bool:
     """Whether the label right before `start` names a business record (`PO number 913…`, `build
     #2024…`, `order: …`): its head noun, opening the label, outranks a phone's shape and a weak
-    number word, unless the line has a phone word or a contact cue of its own."""
+    number word, unless the line has a phone word or a contact cue of its own (a placeholder's kind,
+    `[REDACTED:phone:…]`, is none: the line is read as the first pass read it beside the value)."""
     if _RECORD_LABEL.search(text, max(0, start - 40), start) is None:
         return False
     lo = text.rfind("\n", max(0, start - 80), start) + 1 or max(0, start - 80)
     hi = text.find("\n", start, start + 80)
-    return _CONTACT_CUE.search(text, lo, hi if hi >= 0 else min(len(text), start + 80)) is None
+    hi = hi if hi >= 0 else min(len(text), start + 80)
+    if "[REDACTED:" in text[lo:hi]:
+        return _CONTACT_CUE.search(label_window(text, lo, hi)) is None
+    return _CONTACT_CUE.search(text, lo, hi) is None
 
 
 def business_line_at(text: str, start: int, end: int) -> bool:

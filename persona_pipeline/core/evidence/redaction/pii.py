@@ -763,7 +763,7 @@ def phone_spans(text: str) -> Iterator[Span]:
             continue  # `%20` before digits is an escape: the decoded view sees the number
         if after == "." and text[end + 1 : end + 2].isdigit():
             continue  # a version or an address
-        context = labelled[0] >= 0 or _PHONE_CONTEXT.search(text[max(0, start - 28) : start]) is not None
+        context = labelled[0] >= 0 or _PHONE_CONTEXT.search(label_window(text, max(0, start - 28), start)) is not None
         if before in ("-", ":", "=") and not context:
             continue
         if leading_group(text, start):
@@ -1210,7 +1210,7 @@ def ssn_spans(text: str) -> Iterator[Span]:
         area, group, serial = text[a0:a1], text[g0:g1], text[s0:s1]
         if area in ("000", "666") or area[0] == "9" or group == "00" or serial == "0000":
             continue
-        if (not seps or " " in seps) and not _SSN_CONTEXT.search(text[max(0, start - 40) : start]):
+        if (not seps or " " in seps) and not _SSN_CONTEXT.search(label_window(text, max(0, start - 40), start)):
             continue  # "123 45 6789" and "123456789" are ids, phone parts or amounts without a label
         yield Span(start, end, "ssn")
 
