@@ -88,3 +88,32 @@ def test_an_ssn_placeholder_is_no_ssn_label(redactor: Redactor) -> None:
 def test_a_record_number_beside_a_real_phone_word_is_a_phone(redactor: Redactor) -> None:
     # (the guard: a phone word in the text itself still outranks the record label)
     Checks(redactor).gone("order 691 373 9316, phone 0401 234 567", "691 373 9316")
+
+
+# --- 3. a phone label's run read on past a dash, or a form's double blank, into a placeholder
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the label's run was `110488209 - 0401 234 567` (no number); beside the placeholder the
+        # first group alone was read as the labelled phone
+        "mobile: 110488209 - 0401 234 567.",
+        "mobile: 0401 234 567  85653 11236 51002252550 50  11.06.2022",
+    ],
+)
+def test_a_labelled_run_cut_by_a_placeholder_is_read_as_before(redactor: Redactor, text: str) -> None:
+    Checks(redactor).redacted(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "mobile: 110488209 - [REDACTED:phone:1eaac55a].",
+        "mobile: [REDACTED:phone:56d12c85]  85653 11236 51002252550 50  11.06.2022",
+        # a window of the line that ends inside a placeholder reads no kind of it as a phone word
+        "order 092 126 3689 | 2062 | [REDACTED:credit_card:a13f6deb] | [REDACTED:phone:0b8cb089])",
+    ],
+)
+def test_groups_a_dash_or_blanks_from_a_placeholder_are_its_own(redactor: Redactor, text: str) -> None:
+    Checks(redactor).kept(text)

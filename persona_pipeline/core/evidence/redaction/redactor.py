@@ -233,7 +233,7 @@ def _placeholder_words(text: str, protected: list[tuple[int, int]]) -> list[tupl
 
 
 # a group of a grouped number: digits, with the signs a number is written with (`+48`, `(0)`, `12.`)
-_GROUP_CHARS = frozenset("0123456789+()-./")
+_GROUP_CHARS = frozenset("0123456789+()-./\u2013")
 _MAX_GROUPS = 8  # a bank account's 2+6x4 is seven; bounds the walk on a long run of numbers
 
 
@@ -247,36 +247,48 @@ def _may_hold_digit_groups(placeholder: str) -> bool:
 
 
 def _is_group(word: str) -> bool:
-    return bool(word) and any(c.isdigit() for c in word) and all(c in _GROUP_CHARS for c in word)
+    """A digit group, or a dash or dot standing alone between two (`110488209 - 0401…`: a phone
+    label's run reads on over it)."""
+    return bool(word) and all(c in _GROUP_CHARS for c in word) and (any(c.isdigit() for c in word) or len(word) == 1)
+
+
+_BLANKS = " \t"
+_MAX_GAP = 4  # blanks between two groups: a form's or a copy-paste's spacing inside one number
 
 
 def _digit_groups_before(text: str, start: int) -> int:
-    """`start` moved back over the digit groups one space apart before a placeholder's word: the
+    """`start` moved back over the digit groups a few blanks apart before a placeholder's word: the
     first pass replaced part of a longer grouped number (a card's 16 digits read inside a 26-digit
     account), and the groups it left were no number of their own while the run went on. Beside the
     placeholder they are read anew (`40 7666 [REDACTED:…]` as a phone); so they belong to its word."""
     for _ in range(_MAX_GROUPS):
-        if start < 2 or text[start - 1] != " ":
+        gap = start
+        while gap > 0 and start - gap < _MAX_GAP and text[gap - 1] in _BLANKS:
+            gap -= 1
+        if gap == start or gap == 0 or text[gap - 1].isspace():
             break
-        lo = start - 1
+        lo = gap
         while lo and not text[lo - 1].isspace():
             lo -= 1
-        if not _is_group(text[lo : start - 1]):
+        if not _is_group(text[lo:gap]):
             break
         start = lo
     return start
 
 
 def _digit_groups_after(text: str, end: int) -> int:
-    """`end` moved on over the digit groups one space apart after a placeholder's word (see
+    """`end` moved on over the digit groups a few blanks apart after a placeholder's word (see
     `_digit_groups_before`)."""
     for _ in range(_MAX_GROUPS):
-        if end + 1 >= len(text) or text[end] != " ":
+        gap = end
+        while gap < len(text) and gap - end < _MAX_GAP and text[gap] in _BLANKS:
+            gap += 1
+        if gap == end or gap == len(text) or text[gap].isspace():
             break
-        hi = end + 1
+        hi = gap
         while hi < len(text) and not text[hi].isspace():
             hi += 1
-        if not _is_group(text[end + 1 : hi]):
+        if not _is_group(text[gap:hi]):
             break
         end = hi
     return end
