@@ -117,3 +117,21 @@ def test_a_labelled_run_cut_by_a_placeholder_is_read_as_before(redactor: Redacto
 )
 def test_groups_a_dash_or_blanks_from_a_placeholder_are_its_own(redactor: Redactor, text: str) -> None:
     Checks(redactor).kept(text)
+
+
+def test_the_walk_over_groups_stays_linear_in_placeholders() -> None:
+    # (each placeholder's walk is bounded: groups of a long run, or a long word, are never rescanned)
+    import time
+
+    from persona_pipeline.core.evidence.redaction.redactor import _placeholder_words
+    from persona_pipeline.core.evidence.redaction.spans import protected_ranges
+
+    def cost(n: int) -> float:
+        text = " ".join(["1234"] * 5 + ["[REDACTED:phone:abcdefab]"]) * n + " " + "7" * 50_000
+        ranges = protected_ranges(text)
+        t0 = time.process_time()
+        words = _placeholder_words(text, ranges)
+        assert words == [(0, len(text) - 50_001)]  # (the 50k-digit word is no group: too long)
+        return time.process_time() - t0
+
+    assert cost(8000) < 8 * max(cost(2000), 0.01)

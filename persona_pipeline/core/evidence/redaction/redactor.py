@@ -235,6 +235,8 @@ def _placeholder_words(text: str, protected: list[tuple[int, int]]) -> list[tupl
 # a group of a grouped number: digits, with the signs a number is written with (`+48`, `(0)`, `12.`)
 _GROUP_CHARS = frozenset("0123456789+()-./\u2013")
 _MAX_GROUPS = 8  # a bank account's 2+6x4 is seven; bounds the walk on a long run of numbers
+# (and a group's length: the walk never scans a long word, once per placeholder of a long run)
+_MAX_GROUP = 24
 
 
 # kinds whose values are words, never a group of a longer number: the digit groups beside their
@@ -265,12 +267,12 @@ def _digit_groups_before(text: str, start: int) -> int:
         gap = start
         while gap > 0 and start - gap < _MAX_GAP and text[gap - 1] in _BLANKS:
             gap -= 1
-        if gap == start or gap == 0 or text[gap - 1].isspace():
+        if gap == start or gap == 0 or text[gap - 1] not in _GROUP_CHARS:
             break
         lo = gap
-        while lo and not text[lo - 1].isspace():
+        while lo and gap - lo <= _MAX_GROUP and not text[lo - 1].isspace():
             lo -= 1
-        if not _is_group(text[lo:gap]):
+        if gap - lo > _MAX_GROUP or not _is_group(text[lo:gap]):
             break
         start = lo
     return start
@@ -283,12 +285,12 @@ def _digit_groups_after(text: str, end: int) -> int:
         gap = end
         while gap < len(text) and gap - end < _MAX_GAP and text[gap] in _BLANKS:
             gap += 1
-        if gap == end or gap == len(text) or text[gap].isspace():
+        if gap == end or gap == len(text) or text[gap] not in _GROUP_CHARS:
             break
         hi = gap
-        while hi < len(text) and not text[hi].isspace():
+        while hi < len(text) and hi - gap <= _MAX_GROUP and not text[hi].isspace():
             hi += 1
-        if not _is_group(text[gap:hi]):
+        if hi - gap > _MAX_GROUP or not _is_group(text[gap:hi]):
             break
         end = hi
     return end
