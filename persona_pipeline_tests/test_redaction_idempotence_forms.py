@@ -135,3 +135,25 @@ def test_the_walk_over_groups_stays_linear_in_placeholders() -> None:
         return time.process_time() - t0
 
     assert cost(8000) < 8 * max(cost(2000), 0.01)
+
+
+# --- 4. a span that took a label's head: the rest of the label is read anew
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the street grammar's optional state (`…, Monterrey, N.L.`) took the `PO` of `PO number`:
+        # `[REDACTED:address:…] number 041…` then read `number` as a phone's label
+        "041 2681584, Mannerheimintie 20, 00100 Helsinki, PO number 041 2394104",
+        "Rua Augusta 5, 1100-048 Lisboa, PO number 041 2394104",
+    ],
+)
+def test_a_label_after_an_address_keeps_its_head(redactor: Redactor, text: str) -> None:
+    out = Checks(redactor).redacted(text)
+    assert "PO number 041 2394104" in out and "Augusta" not in out and "Mannerheimintie" not in out
+
+
+def test_a_state_after_the_town_is_still_the_address(redactor: Redactor) -> None:
+    assert "SP" not in Checks(redactor).redacted("entrega: Av. Paulista 1000, 01310-100 São Paulo - SP")
+    assert "NL" not in Checks(redactor).redacted("ship to Mannerheimintie 20, 00100 Helsinki, NL")

@@ -210,7 +210,17 @@ def street_spans(text: str, is_open: dict[int, bool] | None = None) -> Iterator[
         end = span.end
         while end > span.start and text[end - 1] in "'-":
             end -= 1
+        state = _STATE_END.search(text, max(span.start, end - 8), end)
+        if state is not None and _LABEL_GOES_ON.match(text, end) is not None:
+            end = state.start()  # `…, Lisboa, PO number 041…`: the capitals head a label, no state
         yield span if end == span.end else Span(span.start, end, span.kind)
+
+
+# (see `street_spans`) the state's capitals ending a span, and a label's number word or mark after
+# them: redacted with the address, the label's head would be lost, and a second pass would read the
+# rest (`number 041…`) as a label of its own
+_STATE_END = re.compile(r",[ \t]*[A-Z]{2,5}$")
+_LABEL_GOES_ON = re.compile(r"[ \t]*(?:#|:|(?i:number|num|no\.|nr\.?|id)\b)")
 
 
 def _street_spans(text: str, is_open: dict[int, bool] | None) -> Iterator[Span]:
