@@ -157,3 +157,35 @@ def test_a_label_after_an_address_keeps_its_head(redactor: Redactor, text: str) 
 def test_a_state_after_the_town_is_still_the_address(redactor: Redactor) -> None:
     assert "SP" not in Checks(redactor).redacted("entrega: Av. Paulista 1000, 01310-100 São Paulo - SP")
     assert "NL" not in Checks(redactor).redacted("ship to Mannerheimintie 20, 00100 Helsinki, NL")
+
+
+def test_a_district_that_heads_a_label_ends_no_address(redactor: Redactor) -> None:
+    # (the town's district, `København V`, took the `PO` of a tab-separated `PO number`)
+    out = Checks(redactor).redacted("ship to=Odos Ermou 11, 105 63 Athina\tPO number 1260932877 thanks")
+    assert "PO number 1260932877" in out and "Ermou" not in out
+
+
+# --- 5. distances a placeholder changes: a record line's phone word is read on the whole line
+
+
+def test_a_phone_word_far_along_the_record_line_is_read_as_before(redactor: Redactor) -> None:
+    # the address's placeholder, shorter than the address, brought `tel=` within 80 characters
+    text = (
+        "shipment 372 5123 5375, ship to: Avenue de la Liberté 56, L-1930 Luxembourg, "
+        "\u03ba\u03b9\u03bd.=092 131 2836, tel=+358 41 2508607 thanks"
+    )
+    Checks(redactor).redacted(text)
+
+
+# --- 6. a name run that went on into a street: judged whole by the pass that redacted the street
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Bestellung 460 372 7006\t0712 353 905\tZuzana Dubois-Martin\tStrada Lipscani 138, 030033 București.",
+        "ticket 76-161795\t0712 221 556\tAndrés Kowalczyk\tStrada Lipscani 126, 030033 București",
+    ],
+)
+def test_a_name_run_into_an_address_placeholder_is_not_judged_again(redactor: Redactor, text: str) -> None:
+    Checks(redactor).redacted(text)

@@ -227,6 +227,9 @@ _CONTACT_CUE = re.compile(
 )
 
 
+_LINE_REACH = 2000
+
+
 def record_label(text: str, start: int) -> bool:
     """Whether the label right before `start` names a business record (`PO number 913…`, `build
     #2024…`, `order: …`): its head noun, opening the label, outranks a phone's shape and a weak
@@ -234,9 +237,11 @@ def record_label(text: str, start: int) -> bool:
     `[REDACTED:phone:…]`, is none: the line is read as the first pass read it beside the value)."""
     if _RECORD_LABEL.search(text, max(0, start - 40), start) is None:
         return False
-    lo = text.rfind("\n", max(0, start - 80), start) + 1 or max(0, start - 80)
-    hi = text.find("\n", start, start + 80)
-    hi = hi if hi >= 0 else min(len(text), start + 80)
+    # (the line, not a distance: a placeholder shorter or longer than its value moves a cue in or out
+    # of a fixed reach, and a second pass would decide otherwise; bounded on a long one-line text)
+    lo = text.rfind("\n", max(0, start - _LINE_REACH), start) + 1 or max(0, start - _LINE_REACH)
+    hi = text.find("\n", start, start + _LINE_REACH)
+    hi = hi if hi >= 0 else min(len(text), start + _LINE_REACH)
     if "[REDACTED:" in text[lo:hi]:
         return _CONTACT_CUE.search(label_window(text, lo, hi)) is None
     return _CONTACT_CUE.search(text, lo, hi) is None

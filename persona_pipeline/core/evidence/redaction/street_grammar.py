@@ -216,10 +216,10 @@ def street_spans(text: str, is_open: dict[int, bool] | None = None) -> Iterator[
         yield span if end == span.end else Span(span.start, end, span.kind)
 
 
-# (see `street_spans`) the state's capitals ending a span, and a label's number word or mark after
+# (see `street_spans`) the state's or district's capitals ending a span, and a label's number word or mark after
 # them: redacted with the address, the label's head would be lost, and a second pass would read the
 # rest (`number 041…`) as a label of its own
-_STATE_END = re.compile(r",[ \t]*[A-Z]{2,5}$")
+_STATE_END = re.compile(r"(?:,[ \t]*|[ \t]+)[A-Z][A-Z0-9]{0,4}$")  # (or a district: `København V`)
 _LABEL_GOES_ON = re.compile(r"[ \t]*(?:#|:|(?i:number|num|no\.|nr\.?|id)\b)")
 
 
