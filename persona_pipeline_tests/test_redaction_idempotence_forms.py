@@ -189,3 +189,10 @@ def test_a_phone_word_far_along_the_record_line_is_read_as_before(redactor: Reda
 )
 def test_a_name_run_into_an_address_placeholder_is_not_judged_again(redactor: Redactor, text: str) -> None:
     Checks(redactor).redacted(text)
+
+
+def test_a_record_noun_that_heads_a_label_ends_no_town(redactor: Redactor) -> None:
+    # (the town's capitalised words ran on over tabs, through a name, into `Order` of `Order # …`)
+    text = "Avenue de la Liberté 56, L-1930 Luxembourg\tJiří Kowalczyk\tOrder # 793 429 2133"
+    out = Checks(redactor).redacted(text)
+    assert "Order # 793 429 2133" in out and "Liberté" not in out and "Kowalczyk" not in out

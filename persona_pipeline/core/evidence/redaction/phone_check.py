@@ -195,7 +195,7 @@ def business_line(raw: str) -> bool:
 # developer and commerce vocabulary: orders and their paperwork, builds and CI runs, trackers,
 # shipments, transactions). An account's, a customer's, a member's, a patient's or a policy's
 # number is a person's and is not here.
-_RECORD_NOUNS = (
+RECORD_NOUNS = (
     r"order|purchase[ \t_-]?order|invoice|receipt|quote|quotation|build|revision|commit|pipeline|workflow|"
     r"deploy(?:ment)?|ticket|bug|pull[ \t_-]?request|merge[ \t_-]?request|shipment|consignment|parcel|"
     r"tracking|transaction"
@@ -203,7 +203,7 @@ _RECORD_NOUNS = (
 # nouns that are labels of a record only with a number word, `#` or `id` after them (in prose
 # they are common words: `change 0770… to the new number`, `port 0151…`, `Item: …`); abbreviations
 # are short words of other languages too (Tagalog's polite `po`)
-_GENERIC_NOUNS = (
+GENERIC_NOUNS = (
     r"change|request|process|port|item|model|job|run|task|issue|version|transfer|incident|release|part|"
     r"product|lot|batch|story|patch|po|pr|mr|rev|pid"
 )
@@ -214,9 +214,9 @@ _NUMBER_WORD = r"(?:number|num|no\.?|nr\.?|id|#)"
 _RECORD_LABEL = re.compile(
     rf"(?im)(?:^[ \t]*(?:(?:>|[-*+#]|//)[ \t]*)*[\"']?|(?<=[,;(|{{\[\t])[ \t]*[\"']?|(?<=[>$] )[\"']?|"
     rf"(?<=[\s=:(])[\"'])"
-    rf"(?:(?:(?:{_RECORD_NOUNS}|{_GENERIC_NOUNS})[ \t_-]+)?(?:{_RECORD_NOUNS})(?:[ \t_-]*{_NUMBER_WORD})?|"
-    rf"(?:{_RECORD_NOUNS})[ \t_-]+(?:{_GENERIC_NOUNS})(?:[ \t_-]*{_NUMBER_WORD})?|"
-    rf"(?:{_GENERIC_NOUNS})[ \t_-]*{_NUMBER_WORD}|sku|txn)"
+    rf"(?:(?:(?:{RECORD_NOUNS}|{GENERIC_NOUNS})[ \t_-]+)?(?:{RECORD_NOUNS})(?:[ \t_-]*{_NUMBER_WORD})?|"
+    rf"(?:{RECORD_NOUNS})[ \t_-]+(?:{GENERIC_NOUNS})(?:[ \t_-]*{_NUMBER_WORD})?|"
+    rf"(?:{GENERIC_NOUNS})[ \t_-]*{_NUMBER_WORD}|sku|txn)"
     rf"[\"']?[ \t]*[:=#]?[ \t]*[\"']?$"
 )
 # a phone word or a first-person contact cue in the same line outranks a record's label
