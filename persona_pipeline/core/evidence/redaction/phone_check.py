@@ -7,6 +7,8 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
+from persona_pipeline.core.evidence.redaction.spans import label_window
+
 
 @lru_cache(maxsize=16384)
 def valid_region(raw: str, region: str | None) -> str | None:
@@ -193,7 +195,7 @@ def business_line(raw: str) -> bool:
 # developer and commerce vocabulary: orders and their paperwork, builds and CI runs, trackers,
 # shipments, transactions). An account's, a customer's, a member's, a patient's or a policy's
 # number is a person's and is not here.
-_RECORD_NOUNS = (
+RECORD_NOUNS = (
     r"order|purchase[ \t_-]?order|invoice|receipt|quote|quotation|build|revision|commit|pipeline|workflow|"
     r"deploy(?:ment)?|ticket|bug|pull[ \t_-]?request|merge[ \t_-]?request|shipment|consignment|parcel|"
     r"tracking|transaction"
@@ -201,7 +203,7 @@ _RECORD_NOUNS = (
 # nouns that are labels of a record only with a number word, `#` or `id` after them (in prose
 # they are common words: `change 0770… to the new number`, `port 0151…`, `Item: …`); abbreviations
 # are short words of other languages too (Tagalog's polite `po`)
-_GENERIC_NOUNS = (
+GENERIC_NOUNS = (
     r"change|request|process|port|item|model|job|run|task|issue|version|transfer|incident|release|part|"
     r"product|lot|batch|story|patch|po|pr|mr|rev|pid"
 )
@@ -212,9 +214,9 @@ _NUMBER_WORD = r"(?:number|num|no\.?|nr\.?|id|#)"
 _RECORD_LABEL = re.compile(
     rf"(?im)(?:^[ \t]*(?:(?:>|[-*+#]|//)[ \t]*)*[\"']?|(?<=[,;(|{{\[\t])[ \t]*[\"']?|(?<=[>$] )[\"']?|"
     rf"(?<=[\s=:(])[\"'])"
-    rf"(?:(?:(?:{_RECORD_NOUNS}|{_GENERIC_NOUNS})[ \t_-]+)?(?:{_RECORD_NOUNS})(?:[ \t_-]*{_NUMBER_WORD})?|"
-    rf"(?:{_RECORD_NOUNS})[ \t_-]+(?:{_GENERIC_NOUNS})(?:[ \t_-]*{_NUMBER_WORD})?|"
-    rf"(?:{_GENERIC_NOUNS})[ \t_-]*{_NUMBER_WORD}|sku|txn)"
+    rf"(?:(?:(?:{RECORD_NOUNS}|{GENERIC_NOUNS})[ \t_-]+)?(?:{RECORD_NOUNS})(?:[ \t_-]*{_NUMBER_WORD})?|"
+    rf"(?:{RECORD_NOUNS})[ \t_-]+(?:{GENERIC_NOUNS})(?:[ \t_-]*{_NUMBER_WORD})?|"
+    rf"(?:{GENERIC_NOUNS})[ \t_-]*{_NUMBER_WORD}|sku|txn)"
     rf"[\"']?[ \t]*[:=#]?[ \t]*[\"']?$"
 )
 # a phone word or a first-person contact cue in the same line outranks a record's label
@@ -225,15 +227,24 @@ _CONTACT_CUE = re.compile(
 )
 
 
+_LINE_REACH = 2000
+
+
 def record_label(text: str, start: int) -> bool:
     """Whether the label right before `start` names a business record (`PO number 913…`, `build
     #2024…`, `order: …`): its head noun, opening the label, outranks a phone's shape and a weak
-    number word, unless the line has a phone word or a contact cue of its own."""
+    number word, unless the line has a phone word or a contact cue of its own (a placeholder's kind,
+    `[REDACTED:phone:…]`, is none: the line is read as the first pass read it beside the value)."""
     if _RECORD_LABEL.search(text, max(0, start - 40), start) is None:
         return False
-    lo = text.rfind("\n", max(0, start - 80), start) + 1 or max(0, start - 80)
-    hi = text.find("\n", start, start + 80)
-    return _CONTACT_CUE.search(text, lo, hi if hi >= 0 else min(len(text), start + 80)) is None
+    # (the line, not a distance: a placeholder shorter or longer than its value moves a cue in or out
+    # of a fixed reach, and a second pass would decide otherwise; bounded on a long one-line text)
+    lo = text.rfind("\n", max(0, start - _LINE_REACH), start) + 1 or max(0, start - _LINE_REACH)
+    hi = text.find("\n", start, start + _LINE_REACH)
+    hi = hi if hi >= 0 else min(len(text), start + _LINE_REACH)
+    if "[REDACTED:" in text[lo:hi]:
+        return _CONTACT_CUE.search(label_window(text, lo, hi)) is None
+    return _CONTACT_CUE.search(text, lo, hi) is None
 
 
 def business_line_at(text: str, start: int, end: int) -> bool:

@@ -763,7 +763,7 @@ def phone_spans(text: str) -> Iterator[Span]:
             continue  # `%20` before digits is an escape: the decoded view sees the number
         if after == "." and text[end + 1 : end + 2].isdigit():
             continue  # a version or an address
-        context = labelled[0] >= 0 or _PHONE_CONTEXT.search(text[max(0, start - 28) : start]) is not None
+        context = labelled[0] >= 0 or _PHONE_CONTEXT.search(label_window(text, max(0, start - 28), start)) is not None
         if before in ("-", ":", "=") and not context:
             continue
         if leading_group(text, start):
@@ -1210,7 +1210,7 @@ def ssn_spans(text: str) -> Iterator[Span]:
         area, group, serial = text[a0:a1], text[g0:g1], text[s0:s1]
         if area in ("000", "666") or area[0] == "9" or group == "00" or serial == "0000":
             continue
-        if (not seps or " " in seps) and not _SSN_CONTEXT.search(text[max(0, start - 40) : start]):
+        if (not seps or " " in seps) and not _SSN_CONTEXT.search(label_window(text, max(0, start - 40), start)):
             continue  # "123 45 6789" and "123456789" are ids, phone parts or amounts without a label
         yield Span(start, end, "ssn")
 
@@ -1709,12 +1709,13 @@ _TASK_VERBS = _words(
 def _runs_into_placeholder(text: str, end: int) -> bool:
     """Whether a name run goes on into a placeholder (`María [REDACTED:person_name:…]`): the pass that
     made it judged the run whole, words now replaced included, and kept this part; judging the
-    shorter run again would find what that pass did not (not idempotent). Only a name's placeholder
-    continues a name run: before an email's or any other kind's, the name stands alone."""
+    shorter run again would find what that pass did not (not idempotent). Only a name's or an
+    address's placeholder continues a name run (a street's capitalised words went on from the name:
+    `Ana Lima<TAB>Strada Lipscani 12`); before an email's or any other kind's, the name stands alone."""
     pos = end
     while text[pos : pos + 1] in (" ", "\t"):
         pos += 1
-    return pos > end and text.startswith("[REDACTED:person_name:", pos)
+    return pos > end and text.startswith(("[REDACTED:person_name:", "[REDACTED:address:"), pos)
 
 
 def _name_words_ok(value: str, single_needs_list: bool) -> bool:
@@ -1991,6 +1992,8 @@ def person_name_spans(text: str) -> Iterator[Span]:
         # most runs hold no listed first name ("Visual Studio Code"): set lookups before any pairing
         if not any(w in firsts or "-" in w or not w[:1].isalpha() for w in text[r0:r1].split()):
             continue
+        if _runs_into_placeholder(text, r1):
+            continue  # (judged whole, with the words now replaced, by the pass that replaced them)
         for s0, e0, s1, e1 in _name_pairs(text, r0, r1):
             first, last = text[s0:e0], text[s1:e1]
             compound = "-" in first and all(p in firsts for p in first.split("-"))

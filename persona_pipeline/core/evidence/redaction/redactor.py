@@ -223,11 +223,77 @@ def _placeholder_words(text: str, protected: list[tuple[int, int]]) -> list[tupl
             m = _SPACE.search(text, pe)
             searched_from, next_space = pe, m.start() if m else len(text)
         end = next_space
+        if _may_hold_digit_groups(text[ps:pe]):
+            start, end = _digit_groups_before(text, start), _digit_groups_after(text, end)
         if out and start <= out[-1][1]:  # the same word, or overlapping: one run
             out[-1] = (out[-1][0], max(out[-1][1], end))
         else:
             out.append((start, end))
     return out
+
+
+# a group of a grouped number: digits, with the signs a number is written with (`+48`, `(0)`, `12.`)
+_GROUP_CHARS = frozenset("0123456789+()-./\u2013")
+_MAX_GROUPS = 8  # a bank account's 2+6x4 is seven; bounds the walk on a long run of numbers
+# (and a group's length: the walk never scans a long word, once per placeholder of a long run)
+_MAX_GROUP = 24
+
+
+# kinds whose values are words, never a group of a longer number: the digit groups beside their
+# placeholder were judged apart from them by the first pass already (`tel. 0401 234 567 Ana Lima`)
+_WORD_KINDS = frozenset(("person_name", "email", "user_name"))
+
+
+def _may_hold_digit_groups(placeholder: str) -> bool:
+    return placeholder[len("[REDACTED:") :].split(":", 1)[0].rstrip("]") not in _WORD_KINDS
+
+
+def _is_group(word: str) -> bool:
+    """A digit group, or a dash or dot standing alone between two (`110488209 - 0401…`: a phone
+    label's run reads on over it)."""
+    return bool(word) and all(c in _GROUP_CHARS for c in word) and (any(c.isdigit() for c in word) or len(word) == 1)
+
+
+_BLANKS = " \t"
+_MAX_GAP = 4  # blanks between two groups: a form's or a copy-paste's spacing inside one number
+
+
+def _digit_groups_before(text: str, start: int) -> int:
+    """`start` moved back over the digit groups a few blanks apart before a placeholder's word: the
+    first pass replaced part of a longer grouped number (a card's 16 digits read inside a 26-digit
+    account), and the groups it left were no number of their own while the run went on. Beside the
+    placeholder they are read anew (`40 7666 [REDACTED:…]` as a phone); so they belong to its word."""
+    for _ in range(_MAX_GROUPS):
+        gap = start
+        while gap > 0 and start - gap < _MAX_GAP and text[gap - 1] in _BLANKS:
+            gap -= 1
+        if gap == start or gap == 0 or text[gap - 1] not in _GROUP_CHARS:
+            break
+        lo = gap
+        while lo and gap - lo <= _MAX_GROUP and not text[lo - 1].isspace():
+            lo -= 1
+        if gap - lo > _MAX_GROUP or not _is_group(text[lo:gap]):
+            break
+        start = lo
+    return start
+
+
+def _digit_groups_after(text: str, end: int) -> int:
+    """`end` moved on over the digit groups a few blanks apart after a placeholder's word (see
+    `_digit_groups_before`)."""
+    for _ in range(_MAX_GROUPS):
+        gap = end
+        while gap < len(text) and gap - end < _MAX_GAP and text[gap] in _BLANKS:
+            gap += 1
+        if gap == end or gap == len(text) or text[gap] not in _GROUP_CHARS:
+            break
+        hi = gap
+        while hi < len(text) and hi - gap <= _MAX_GROUP and not text[hi].isspace():
+            hi += 1
+        if hi - gap > _MAX_GROUP or not _is_group(text[gap:hi]):
+            break
+        end = hi
+    return end
 
 
 def _touches(start: int, end: int, words: list[tuple[int, int]]) -> bool:

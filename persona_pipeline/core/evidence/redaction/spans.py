@@ -125,4 +125,10 @@ def label_window(text: str, a: int, b: int) -> str:
     window = text[a:b]
     if "[REDACTED:" not in window:
         return window
-    return PLACEHOLDER_RE.sub(lambda m: "#" * len(m.group(0)), utf8_safe(window))
+    # (and one the window's end cuts: its kind is no label either)
+    return _CUT_PLACEHOLDER.sub(
+        lambda m: "#" * len(m.group(0)), PLACEHOLDER_RE.sub(lambda m: "#" * len(m.group(0)), utf8_safe(window))
+    )
+
+
+_CUT_PLACEHOLDER = re.compile(r"\[REDACTED:[a-z0-9_]*(?::[0-9a-f]{0,8})?$")

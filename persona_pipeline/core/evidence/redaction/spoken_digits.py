@@ -26,7 +26,7 @@ from itertools import pairwise
 from persona_pipeline.core.evidence.redaction.matching import Rx
 from persona_pipeline.core.evidence.redaction.phone_check import valid_region
 from persona_pipeline.core.evidence.redaction.phone_labels import CONTEXT as PHONE_CONTEXT
-from persona_pipeline.core.evidence.redaction.spans import Span
+from persona_pipeline.core.evidence.redaction.spans import Span, label_window
 
 # the digits' names, from each language's standard counting words (accents dropped for lookup)
 _DIGIT_WORDS: dict[str, tuple[str, ...]] = {
@@ -102,7 +102,7 @@ def _phone_context(text: str, start: int) -> bool:
     """Whether a phone label comes shortly before `start`, on its line."""
     lo = max(0, start - _CONTEXT_REACH)
     lo = text.rfind("\n", lo, start) + 1 or lo
-    return PHONE_CONTEXT.search(text[lo:start]) is not None
+    return PHONE_CONTEXT.search(label_window(text, lo, start)) is not None
 
 
 def _closes_list(text: str, word: re.Match[str]) -> bool:

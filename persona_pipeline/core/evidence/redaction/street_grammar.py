@@ -25,6 +25,7 @@ import re
 from collections.abc import Iterator
 
 from persona_pipeline.core.evidence.redaction.matching import Rx
+from persona_pipeline.core.evidence.redaction.phone_check import GENERIC_NOUNS, RECORD_NOUNS
 from persona_pipeline.core.evidence.redaction.spans import Span, label_window
 
 # A capitalised name word (diacritics are DELs in the fold), or an abbreviation ending in a dot
@@ -210,7 +211,21 @@ def street_spans(text: str, is_open: dict[int, bool] | None = None) -> Iterator[
         end = span.end
         while end > span.start and text[end - 1] in "'-":
             end -= 1
+        state = _STATE_END.search(text, max(span.start, end - 8), end) or _RECORD_END.search(
+            text, max(span.start, end - 24), end
+        )
+        if state is not None and _LABEL_GOES_ON.match(text, end) is not None:
+            end = state.start()  # `…, Lisboa, PO number 041…`: the capitals head a label, no state
         yield span if end == span.end else Span(span.start, end, span.kind)
+
+
+# (see `street_spans`) the state's or district's capitals ending a span, and a label's number word or mark after
+# them: redacted with the address, the label's head would be lost, and a second pass would read the
+# rest (`number 041…`) as a label of its own
+_STATE_END = re.compile(r"(?:,[ \t]*|[ \t]+)[A-Z][A-Z0-9]{0,4}$")  # (or a district: `København V`)
+# (or a town word that is a record's noun: `…Luxembourg<TAB>Order # 793…`)
+_RECORD_END = re.compile(rf"(?i)[ \t]+(?:{RECORD_NOUNS}|{GENERIC_NOUNS})$")
+_LABEL_GOES_ON = re.compile(r"[ \t]*(?:#|:|(?i:number|num|no\.|nr\.?|id)\b)")
 
 
 def _street_spans(text: str, is_open: dict[int, bool] | None) -> Iterator[Span]:
