@@ -26,18 +26,28 @@ from persona_pipeline.persona.fold import RULE_SIMILARITY, Rule, fold
 
 
 def _reference_clusters(obs: Sequence[Observation]) -> list[list[Observation]]:
-    """fold()'s grouping without the index: every newcomer against every member of every group."""
-    clusters: list[tuple[list[Observation], list[frozenset[str]]]] = []
+    """fold()'s grouping without the index: every newcomer against every member of every group
+    that acts on the same thing."""
+    clusters: list[tuple[list[Observation], list[tuple[frozenset[str], sim_mod.Action]]]] = []
     for o in obs:
-        toks = tokens(o.statement)
-        scored = [(max(similarity(toks, t) for t in c[1]), k, c) for k, c in enumerate(clusters)]
+        toks, act = tokens(o.statement), sim_mod.action(o.statement)
+        scored = [
+            (
+                max(
+                    (similarity(toks, t) for t, a in c[1] if not sim_mod.different_rules(act, toks, a, t)), default=0.0
+                ),
+                k,
+                c,
+            )
+            for k, c in enumerate(clusters)
+        ]
         near = [x for x in scored if x[0] >= RULE_SIMILARITY]
         if not near:
-            clusters.append(([o], [toks]))
+            clusters.append(([o], [(toks, act)]))
             continue
         _, k, c = max(near, key=lambda x: (x[0], x[1]))  # ties: the group joined last (listed last)
         clusters.pop(k)
-        clusters.append(([o, *c[0]], [*c[1], toks]))
+        clusters.append(([o, *c[0]], [*c[1], (toks, act)]))
     return [members for members, _ in clusters]
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 
 from persona_pipeline.persona import fold
-from persona_pipeline.persona.digest.similarity import similarity, tokens
+from persona_pipeline.persona.digest.similarity import NO_ACTION, similarity, tokens
 
 # an invented instrument's name: a possessive, the bare name, and its plural
 OWNED = "recalibrate the vornith's gimbal"
@@ -37,6 +37,6 @@ def test_a_cluster_compares_a_newcomer_with_both_wordings_of_one_set() -> None:
     owned, bare, plural = _pairs()
     best = max(similarity(plural, owned), similarity(plural, bare))
     for first, second in ((owned, bare), (bare, owned)):
-        cluster = fold._Cluster(None, first, 0)  # type: ignore[arg-type]
-        cluster.join(None, second, 1)  # type: ignore[arg-type]
-        assert cluster.near(plural) == best
+        cluster = fold._Cluster(None, first, NO_ACTION, 0)  # type: ignore[arg-type]
+        cluster.join(None, second, NO_ACTION, 1)  # type: ignore[arg-type]
+        assert cluster.near(plural, NO_ACTION) == best

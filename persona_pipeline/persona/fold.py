@@ -438,36 +438,46 @@ def _facet_of(members: Sequence[Observation]) -> Facet:
     return max(votes, key=lambda f: (round(votes[f], 6), -order[f]))
 
 
+# a wording as the fold compares it: its tokens (with their marks) and its action (`sim.action`)
+Wording = tuple[Marked, sim.Action]
+
+
 class _Cluster:
-    """Members (newest joiner first), the distinct token sets a newcomer is compared with (in the
+    """Members (newest joiner first), the distinct wordings a newcomer is compared with (in the
     order they joined), and per wording already compared, its nearest similarity so far and how
-    many of the token sets that covered: a history repeats few wordings many times (1,114
-    distinct token sets among 49,020 observations on the 2 GB bench corpus), so each wording is
-    compared with each token set once, not once per observation."""
+    many of the wordings that covered: a history repeats few wordings many times (1,114 distinct
+    token sets among 49,020 observations on the 2 GB bench corpus), so each wording is compared
+    with each other wording once, not once per observation. A wording is not near one that acts on
+    another thing (`sim.different_rules`: "keep the garage tidy" / "keep the kitchen tidy"); it may
+    still join their group through a third member near both (single linkage, as everywhere here:
+    "keep it tidy"), and so may the other side of a contradiction ("avoid polars" joins "use polars
+    instead of pandas", though not "avoid pandas"), which the group then resolves."""
 
     __slots__ = ("last", "members", "nearest", "order", "pairs")
 
-    def __init__(self, o: Observation, toks: frozenset[str], last: int) -> None:
+    def __init__(self, o: Observation, toks: frozenset[str], act: sim.Action, last: int) -> None:
         self.last = last  # when it was last joined: clusters are kept in this order
         self.members: deque[Observation] = deque([o])
-        self.pairs: set[Marked] = {_marked(toks)}
-        self.order: list[frozenset[str]] = [toks]
-        self.nearest: dict[Marked, tuple[float, int]] = {}
+        self.pairs: set[Wording] = {(_marked(toks), act)}
+        self.order: list[tuple[frozenset[str], sim.Action]] = [(toks, act)]
+        self.nearest: dict[Wording, tuple[float, int]] = {}
 
-    def near(self, toks: frozenset[str]) -> float:
-        """max(similarity(toks, t) for t in pairs), from where the last call for `toks` stopped."""
-        key = _marked(toks)
+    def near(self, toks: frozenset[str], act: sim.Action) -> float:
+        """max(similarity(toks, t) for t in pairs that act on the same thing), from where the last
+        call for `toks` stopped."""
+        key = (_marked(toks), act)
         best, seen = self.nearest.get(key, (0.0, 0))
         if seen < len(self.order):
-            best = max(best, *(sim.similarity(toks, t) for t in self.order[seen:]))
+            near = [sim.similarity(toks, t) for t, a in self.order[seen:] if not sim.different_rules(act, toks, a, t)]
+            best = max([best, *near])
             self.nearest[key] = (best, len(self.order))
         return best
 
-    def join(self, o: Observation, toks: frozenset[str], last: int) -> None:
+    def join(self, o: Observation, toks: frozenset[str], act: sim.Action, last: int) -> None:
         self.members.appendleft(o)
-        if (key := _marked(toks)) not in self.pairs:
+        if (key := (_marked(toks), act)) not in self.pairs:
             self.pairs.add(key)
-            self.order.append(toks)
+            self.order.append((toks, act))
         self.last = last
 
 
@@ -483,17 +493,17 @@ def _clusters(obs: Sequence[Observation]) -> list[list[Observation]]:
     live: dict[int, _Cluster] = {}  # by a stable id (the first member's position)
     index: dict[str, set[int]] = {}
     for i, o in enumerate(obs):
-        toks = sim.topic(o.statement)
+        toks, act = sim.topic(o.statement), sim.action(o.statement)
         best, best_key = -1, (0.0, -1)
         for cid in set().union(*(index.get(t, ()) for t in sim.index_keys(toks))):
-            near = live[cid].near(toks)
+            near = live[cid].near(toks, act)
             if near >= RULE_SIMILARITY and (near, live[cid].last) > best_key:
                 best, best_key = cid, (near, live[cid].last)
         if best < 0:
-            live[i] = _Cluster(o, toks, i)
+            live[i] = _Cluster(o, toks, act, i)
             best = i
         else:
-            live[best].join(o, toks, i)
+            live[best].join(o, toks, act, i)
         for t in sim.index_keys(toks):
             index.setdefault(t, set()).add(best)
     return [list(c.members) for c in sorted(live.values(), key=lambda c: c.last)]
@@ -501,25 +511,35 @@ def _clusters(obs: Sequence[Observation]) -> list[list[Observation]]:
 
 def _attach(groups: list[list[Observation]], obs: Sequence[Observation]) -> list[list[Observation]]:
     """Corroborating observations (`_corroborates_only`) join the group holding the stated one most
-    like them, by the same measure and threshold as any observation (RULE_SIMILARITY); the others
-    are left out."""
+    like them, by the same measure and threshold as any observation (RULE_SIMILARITY), over the
+    members that act on the same thing (`sim.different_rules`); the others are left out."""
     index: dict[str, set[int]] = {}
     # each distinct wording once
-    toks = [list({_marked(t): t for t in (sim.topic(o.statement) for o in g)}.values()) for g in groups]
-    for i, g in enumerate(toks):
-        for t in g:
+    words = [
+        list(
+            {
+                (_marked(t), a): (t, a) for t, a in ((sim.topic(o.statement), sim.action(o.statement)) for o in g)
+            }.values()
+        )
+        for g in groups
+    ]
+    for i, g in enumerate(words):
+        for t, _ in g:
             for x in sim.index_keys(t):
                 index.setdefault(x, set()).add(i)
     out = [list(g) for g in groups]
-    chosen: dict[Marked, int] = {}  # the groups do not change here: one answer per wording
+    chosen: dict[Wording, int] = {}  # the groups do not change here: one answer per wording
     for o in obs:
         if not _corroborating(o):
             continue
-        mine = sim.topic(o.statement)
-        if (key := _marked(mine)) not in chosen:
+        mine, act = sim.topic(o.statement), sim.action(o.statement)
+        if (key := (_marked(mine), act)) not in chosen:
             best, near = -1, RULE_SIMILARITY
             for i in sorted(set().union(*(index.get(t, ()) for t in sim.index_keys(mine)))):
-                s = max(sim.similarity(mine, t) for t in toks[i])
+                s = max(
+                    (sim.similarity(mine, t) for t, a in words[i] if not sim.different_rules(act, mine, a, t)),
+                    default=0.0,
+                )
                 if s >= near:
                     best, near = i, s
             chosen[key] = best
@@ -702,5 +722,6 @@ def clear_caches() -> None:
         sim._mass,
         sim._with_senses,
         sim.index_keys,
+        sim.action,
     ):
         memo.cache_clear()

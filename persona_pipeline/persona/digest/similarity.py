@@ -36,6 +36,7 @@ from persona_pipeline.persona.digest import script, thesaurus, tongues
 from persona_pipeline.persona.digest.lexicon import STOP, _stem
 from persona_pipeline.persona.digest.reading import (
     AUX,
+    CONJUNCTIONS,
     DEFINITE,
     PREPOSITIONS,
     RETIRING,
@@ -44,6 +45,7 @@ from persona_pipeline.persona.digest.reading import (
     reversal,
 )
 from persona_pipeline.persona.digest.reading import _aside as aside
+from persona_pipeline.persona.digest.reading import _base_verbs as base_verbs
 from persona_pipeline.persona.digest.reading import _clause_force as clause_force
 
 PREFIX = 6
@@ -887,3 +889,107 @@ def stance(text: str, at_least: float = RARE) -> tuple[frozenset[str], frozenset
             continue  # "use X, the Y index never returns anything": a reason beside the rule, no stance
         pos |= rare(tokens(_head(c)))
     return frozenset(pos - neg), frozenset(neg)
+
+
+# --- actions and their objects ------------------------------------------------------------------
+# Two rules of one facet often share their action and differ in what it acts on ("keep the kitchen
+# tidy" / "keep the garage tidy", "water the tomatoes" / "water the lawn"): the words they share are
+# most of each wording, so the similarity alone groups them. An imperative's verb and its direct
+# object (the phrase after the verb, up to a preposition, a conjunction or another determiner) are
+# read from English word order, and two wordings with one action and different objects, or one
+# object and different uncommon actions ("sweep" / "mop the porch"), are two rules.
+Action = tuple[frozenset[str], frozenset[str]]  # (verbs, object tokens) of a statement's imperatives
+NO_ACTION: Action = (frozenset(), frozenset())
+_OBJECT_DET = DEFINITE | frozenset(
+    {"a", "an", "my", "our", "your", "every", "each", "all", "any", "some", "no", "another", "both"}
+)
+# what may open an imperative before its verb: politeness, a frequency, a negation
+_VERB_LEAD = frozenset({"please", "just", "always", "never", "also", "only", "then", "do", "don't", "dont", "not"})
+# a verb of stopping or continuing whose -ing complement is the action ("stop leaving notes in …")
+_ASPECT = frozenset({"stop", "avoid", "quit", "keep"})
+_ACTION_CLAUSE = re.compile(
+    r"[,;:.!?()]\s*|\s+[—–-]\s+|\b(?:and|but|so|then|or|because|since|unless|until|when|while|if|once)\b"
+)
+_ACTION_WORD = re.compile(r"[a-z][a-z0-9_+#'.-]*[a-z0-9+#]|[a-z]")
+_NOT_A_VERB = _OBJECT_DET | PREPOSITIONS | AUX | SUBJECT_PRONOUNS | CONJUNCTIONS
+_PERSONAL = SUBJECT_PRONOUNS | frozenset({"me", "us", "my", "our", "your", "their", "this", "that", "it"})
+# a subject of one to four words, a modal of obligation, "be" and the state asked for
+_NORM = re.compile(
+    r"^(?:the\s+|all\s+|every\s+|each\s+|our\s+|my\s+)?(?P<subj>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}?)\s+"
+    r"(?:should|must|needs?\s+to|has\s+to|have\s+to)\s+(?:always\s+|never\s+|not\s+)?be\s+(?P<state>.+)$"
+)
+
+
+@lru_cache(maxsize=1 << 16)
+def action(text: str) -> Action:
+    """The verbs of a statement's imperative clauses that name their object, and those objects'
+    content tokens (a pronoun or an elided object names none: "do it", "water them daily")."""
+    if not tongues.english(text):
+        return NO_ACTION
+    low = " ".join(text.lower().replace("’", "'").replace("`", " ").split())
+    low = _MENTION.sub(" quoted ", low)  # a quoted example stands in its phrase as one noun
+    verbs: set[str] = set()
+    objects: set[str] = set()
+    for clause in _ACTION_CLAUSE.split(low):
+        w = [x.strip(".-") for x in _ACTION_WORD.findall(clause)]
+        if m := _NORM.match(" ".join(w)):
+            # a norm on its subject ("the kitchen should always be tidy"): the subject is what the
+            # rule acts on, and the state it asks for stands as its action
+            subject, state = tokens(m.group("subj")), tokens(m.group("state"))
+            if subject and state and not set(m.group("subj").split()) & _PERSONAL:
+                verbs |= {"be " + t for t in state}
+                objects |= subject
+            continue
+        i = 0
+        while i < len(w) and w[i] in _VERB_LEAD:
+            i += 1
+        led = i > 0
+        if i + 1 < len(w) and w[i] in _ASPECT and w[i + 1].endswith("ing"):
+            i, led = i + 1, True
+        if i + 1 >= len(w) or w[i] in _NOT_A_VERB or _english(w[i]) is None:
+            continue
+        j = i + 1
+        if w[j] in _OBJECT_DET:
+            j += 1
+        elif not led and w[i] not in base_verbs():
+            continue  # no verb is known to open it: a verbless phrase ("plain words") or a subject
+        start = j
+        while j < len(w) and w[j] not in _NOT_A_VERB and w[j] not in _CLOSED:
+            j += 1
+        if j < len(w) and (w[j] in AUX or w[j] in SUBJECT_PRONOUNS):
+            continue  # the phrase was a subject ("docker compose up is how …")
+        obj = tokens(" ".join(w[start:j]))
+        if obj:
+            verbs.add(_key(w[i]))
+            objects |= obj
+    return (frozenset(verbs), frozenset(objects)) if verbs else NO_ACTION
+
+
+def _unmatched(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:
+    """The tokens of `a` that `b` says neither itself nor with a synonym."""
+    return frozenset(t for t in a if t not in b and not any(thesaurus.synonyms(t, u) for u in b))
+
+
+def different_rules(a: Action, ta: frozenset[str], b: Action, tb: frozenset[str]) -> bool:
+    """Whether two wordings (their `action` and `topic` tokens) act on different things or act
+    differently on one thing: one verb (or synonyms) whose objects each hold a word the other
+    wording does not say ("keep the kitchen tidy" / "keep the garage tidy"), or one object and
+    verbs that are all that differs, both uncommon and not synonyms ("sweep" / "mop the porch on
+    sundays"; common verbs are how a rule is said: "write" / "add the tests first"). A wording
+    without an object ("keep it tidy") is never apart: it may be either."""
+    (va, oa), (vb, ob) = a, b
+    if not (oa and ob):
+        return False
+    ta, tb = _spelled_apart(ta, tb), _spelled_apart(tb, ta)
+    only_a, only_b = _unmatched(ta, tb), _unmatched(tb, ta)
+    one_verb = bool(va & vb) or any(thesaurus.synonyms(x, y) for x in va for y in vb)
+    if one_verb:
+        return bool(only_a & oa and only_b & ob)
+    return bool(
+        oa & ob
+        and only_a
+        and only_b
+        and only_a <= va
+        and only_b <= vb
+        and all(weight(t) >= RARE for t in only_a | only_b)
+    )
