@@ -1543,8 +1543,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 19  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (19,)
+HOLDOUT_ROUND = 20  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (20,)
 ROUND5 = 5
 
 
