@@ -2470,6 +2470,16 @@ def bank_account_spans(text: str) -> Iterator[Span]:
         yield from bank_accounts.bank_account_spans(text)
 
 
+from persona_pipeline.core.evidence.redaction import supply_points  # noqa: E402
+
+_GATED["supply_point"] = (Rx(supply_points.GATE),)
+
+
+def supply_point_spans(text: str) -> Iterator[Span]:
+    if _open(text, "supply_point"):  # (a CUPS's prefix or a supply-point label: most texts have none)
+        yield from supply_points.supply_point_spans(text)
+
+
 from persona_pipeline.core.evidence.redaction import wallets  # noqa: E402
 
 
@@ -2561,6 +2571,7 @@ DETECTORS = (
     intl_formats.intl_spans,  # national ids, passports, addresses, birth dates, phones of more countries
     grammar_spans,  # street lines of any country, phones of any region after a label, address fields
     bank_account_spans,  # domestic account numbers beside a routing code
+    supply_point_spans,  # a home's electricity or gas supply point (CUPS, MPAN, Dutch EAN-code)
     home_coordinate_spans,  # a home's latitude and longitude
     wallet_spans,  # cryptocurrency addresses, each validated by its checksum
     device_id_spans,  # IMEIs and VINs

@@ -1,0 +1,108 @@
+"""Round 19's tuning (issue 17): register numbers read by their published check rules (a Hungarian
+GIRO account, a PostFinance account, a home's supply point: Spanish CUPS, UK MPAN core, Dutch
+EAN-code). Values and sentences are this file's own (computed with each register's rule)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from persona_pipeline.core.evidence.redaction import register_checks
+from persona_pipeline.core.evidence.redaction.redactor import Redactor
+from persona_pipeline_tests.redaction_checks import Checks
+
+# --- 1. the check rules themselves
+
+
+def test_register_checks_accept_and_reject() -> None:
+    assert register_checks.hu_bank_account_ok("11700508-20341512")
+    assert register_checks.hu_bank_account_ok("11700508 30000000 00000041")
+    assert not register_checks.hu_bank_account_ok("11700508-20341513")  # (the account's check digit)
+    assert not register_checks.hu_bank_account_ok("11700509-20341512")  # (the bank's check digit)
+    assert register_checks.ch_postal_account_ok("30-4321-6")
+    assert register_checks.ch_postal_account_ok("61-270355-3")
+    assert not register_checks.ch_postal_account_ok("61-270355-4")
+    assert not register_checks.ch_postal_account_ok("611-270355-3")
+    assert register_checks.mpan_core_ok("14 0000 1234 565")
+    assert not register_checks.mpan_core_ok("1400001234566")
+
+
+# --- 2. bank accounts in their national forms, after an account label
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("kérem a számlaszám 11700508-20341512 legyen a visszatérítéshez", "11700508-20341512"),
+        ("bankszámlaszám: 11700508 30000000 00000041", "11700508 30000000 00000041"),
+        ('{"szamlaszam": "11700508-20341512"}', "11700508-20341512"),
+        ("send the deposit back to my account number 11700508-30000000-00000041 please", "30000000-00000041"),
+        ("Einzahlungen bitte auf mein Postkonto 30-4321-6", "30-4321-6"),
+        ("mon CCP : 61-270355-3", "61-270355-3"),
+        ("compte postal 61-270355-3, merci", "61-270355-3"),
+    ],
+)
+def test_national_account_forms_are_redacted(redactor: Redactor, text: str, value: str) -> None:
+    Checks(redactor).gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # no account label: a pair of eight-digit ids, a build range, a version triple
+        "the build ids 11700508-20341512 both timed out on arm64",
+        "bump the schema from 30-4321-6 to 30-4322-0 in the migration notes",
+        # an account label whose value fails the register's check
+        "Postkonto 30-4321-7 is the wrong one in the fixture",
+    ],
+)
+def test_developer_numbers_stay(redactor: Redactor, text: str) -> None:
+    Checks(redactor).kept(text)
+
+
+# --- 3. supply points of a home's electricity or gas
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("el contrato de la luz del piso: ES0031405512345678EV", "ES0031405512345678EV"),
+        ("punto de suministro ES0217901000000123FB1P (gas)", "ES0217901000000123FB1P"),
+        ("our MPAN is 14 0000 1234 565, the meter's in the hall", "14 0000 1234 565"),
+        ("Supply number: 2103141592653", "2103141592653"),
+        ("S 03 845 275\n  21 0314 1592 653", "21 0314 1592 653"),
+        ("EAN-code aansluiting: 871699123456789016", "871699123456789016"),
+        ("Aansluitgegevens\nEAN\n871234567890123451", "871234567890123451"),
+    ],
+)
+def test_supply_points_are_redacted(redactor: Redactor, text: str, value: str) -> None:
+    Checks(redactor).gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ES0031405512345678EW is not a valid test vector",  # (the mod-529 letters do not match)
+        "processed 1400001234565 rows in the backfill",  # (an MPAN-valid run with no label)
+        "message id 871699123456789016 was deleted by the bot",  # (a snowflake-like id, no label)
+        "the EAN-13 barcode 4006381333931 is printed on the box",  # (a product's EAN is no home)
+        "MPAN parsing: the core 1400001234566 fails its check",
+    ],
+)
+def test_supply_point_lookalikes_stay(redactor: Redactor, text: str) -> None:
+    Checks(redactor).kept(text)
+
+
+def test_supply_points_scan_is_linear(redactor: Redactor) -> None:
+    line = "MPAN 14 0000 1234 565 and EAN-code 871699123456789016, ES0031405512345678EV, S 01 801 811\n"
+    text = line * 4000
+
+    def cost(n: int) -> float:
+        start = time.process_time()
+        redactor.redact(text[:n])
+        return time.process_time() - start
+
+    cost(10_000)  # warm
+    # 4x the text costs about 4x the time (a quadratic scan would cost 16x): a ratio, not a clock bound
+    assert cost(200_000) < 8 * cost(50_000) + 0.05
