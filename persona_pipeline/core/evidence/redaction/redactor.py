@@ -38,6 +38,7 @@ from persona_pipeline.core.evidence.redaction.secrets import (
     value_spans,
 )
 from persona_pipeline.core.evidence.redaction.spans import LABEL_KINDS, Span, apply_spans, merge_spans, protected_ranges
+from persona_pipeline.core.evidence.redaction.specimens import specimen_address, specimen_name
 from persona_pipeline.core.evidence.redaction.text_forms import scan_views
 from persona_pipeline.core.evidence.redaction.views import View
 
@@ -328,13 +329,15 @@ def _identifier_patterns(identifiers: Sequence[tuple[str, str]]) -> list[tuple[A
 
 
 def _personal(text: str, spans: Iterable[Span]) -> list[Span]:
-    """The PII spans less the addresses the text attributes to a place or an organisation and the
-    phone numbers its numbering plan allocates to businesses (toll-free, shared-cost, premium)."""
+    """The PII spans less the addresses the text attributes to a place or an organisation, the
+    phone numbers its numbering plan allocates to businesses (toll-free, shared-cost, premium) and
+    the specimen people of forms and samples (`specimens`)."""
     return [
         s
         for s in spans
-        if not (s.kind == "address" and place_address(text, s.start, s.end))
+        if not (s.kind == "address" and (place_address(text, s.start, s.end) or specimen_address(text, s.start, s.end)))
         and not (s.kind == "phone" and business_line_at(text, s.start, s.end))
+        and not (s.kind == "person_name" and specimen_name(text, s.start, s.end))
     ]
 
 
