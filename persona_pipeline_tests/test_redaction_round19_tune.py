@@ -106,3 +106,61 @@ def test_supply_points_scan_is_linear(redactor: Redactor) -> None:
     cost(10_000)  # warm
     # 4x the text costs about 4x the time (a quadratic scan would cost 16x): a ratio, not a clock bound
     assert cost(200_000) < 8 * cost(50_000) + 0.05
+
+
+# --- 4. documented example values: published test cards and the IBAN registry's examples
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Stripe's 3D Secure card 4000 0027 6000 3184 should trigger the challenge modal",
+        "in the Braintree sandbox use 4005 5192 0000 0004 for a successful Visa",
+        "request body: {iban: 'NL91 ABNA 0417 1643 00'} straight from the SWIFT registry",
+        "the docs use CH93 0076 2011 6238 5295 7 as the Swiss example account",
+    ],
+)
+def test_documented_example_values_stay(redactor: Redactor, text: str) -> None:
+    Checks(redactor).kept(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # a real-looking IBAN that no registry prints: still redacted, "example" beside it or not
+        ("e.g. my IBAN NL02 ABNA 0123 4567 89 for the refund", "NL02 ABNA 0123 4567 89"),
+        ("pay the invoice to card 4539 1488 0343 6467 please", "4539 1488 0343 6467"),
+    ],
+)
+def test_undocumented_payment_values_still_go(redactor: Redactor, text: str, value: str) -> None:
+    Checks(redactor).gone(text, value)
+
+
+# --- 5. specimen people: a whole standard pair, with a sample marker unless specimen-only
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the form preview shows Erika Musterfrau as the applicant",
+        'seed data (sample users): {"name": "Joe Bloggs"}, {"name": "Jan Kowalski"}',
+        "placeholder text in the signup form: John Doe",
+    ],
+)
+def test_specimen_names_stay(redactor: Redactor, text: str) -> None:
+    Checks(redactor).kept(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # a pair real people bear, with no sample marker: a person
+        ("my landlord Mario Rossi never answers about the boiler", "Mario Rossi"),
+        # a specimen surname does not vouch for another name on the line
+        ("Max Mustermann is the sample; the real applicant is Greta Lindqvist", "Greta Lindqvist"),
+        # a real home address beside a specimen name stays redacted
+        ("sample form for Max Mustermann, but ship it to 42 Larkspur Lane, Bristol BS6 5AB", "42 Larkspur Lane"),
+    ],
+)
+def test_real_people_beside_specimens_still_go(redactor: Redactor, text: str, value: str) -> None:
+    Checks(redactor).gone(text, value)

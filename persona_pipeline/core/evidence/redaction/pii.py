@@ -1301,6 +1301,18 @@ def _iban_ok(compact: str) -> bool:
     return int("".join(str(int(c, 36)) for c in rearranged)) % 97 == 1
 
 
+def in_example_iban(text: str, start: int, end: int) -> bool:
+    """Whether start:end lies inside a documented example IBAN (its groups read as another kind:
+    a phone number's)."""
+    if "[REDACTED:" in text[start:end]:
+        return False
+    lo = max(0, start - 40)
+    for ((a, b),) in _IBAN_CANDIDATE.finditer(text, lo, min(len(text), end + 40)):
+        if a <= start and end <= b and any(text[a:b].replace(" ", "").startswith(x) for x in _EXAMPLE_IBANS):
+            return True
+    return False
+
+
 def iban_spans(text: str) -> Iterator[Span]:
     """IBANs (compact or in groups of four), valid by country length and the mod-97 checksum."""
     if not _open(text, "iban"):

@@ -338,6 +338,7 @@ def _personal(text: str, spans: Iterable[Span]) -> list[Span]:
         if not (s.kind == "address" and (place_address(text, s.start, s.end) or specimen_address(text, s.start, s.end)))
         and not (s.kind == "phone" and business_line_at(text, s.start, s.end))
         and not (s.kind == "person_name" and specimen_name(text, s.start, s.end))
+        and not (s.kind == "phone" and pii.in_example_iban(text, s.start, s.end))
     ]
 
 
