@@ -106,3 +106,118 @@ def plausible_birth_date(value: str) -> bool:
     # Thai date's year is of the Buddhist era, 543 years ahead)
     years = [int(n) - (543 if int(n) > 2400 else 0) for n in nums if len(n) == 4]
     return not years or _MIN_YEAR <= years[-1] <= datetime.date.today().year - _YOUNGEST
+
+
+# A birth word's owner: `X's birthday` / `X's date of birth` / `X was born (on)`, with the
+# determiner before a common noun (`the project's birthday`). A date of birth needs a person as
+# its owner; a thing's "birthday" (a language's, a project's) dates software.
+_OWNER = re.compile(
+    r"(?:\b(?P<det>the|our|its|this|that|their|your|my|his|her)[ \t]+)?\b(?P<owner>[A-Za-z][\w.+#-]{0,30})"
+    r"(?:'s|’s|')[ \t]+(?:birthday|birth[ _-]?date|date[ _-]of[ _-]birth)\b[^\n]{0,24}$|"
+    r"(?:\b(?P<det2>the|our|its|this|that|their|your|my|his|her)[ \t]+)?\b(?P<owner2>[A-Za-z][\w.+#-]{0,30})"
+    r"[ \t]+(?:was|is|were)[ \t]+born(?:[ \t]+on)?\b[^\n]{0,24}$"
+)
+# nouns for people (general English: kin, partners, roles a person holds beside a form or a
+# record), which own a birth date whatever their determiner
+_PERSON_NOUNS = frozenset(
+    [
+        "mother",
+        "mom",
+        "mum",
+        "mama",
+        "father",
+        "dad",
+        "papa",
+        "parent",
+        "parents",
+        "wife",
+        "husband",
+        "partner",
+        "spouse",
+        "son",
+        "daughter",
+        "child",
+        "kid",
+        "baby",
+        "brother",
+        "sister",
+        "sibling",
+        "grandma",
+        "grandmother",
+        "grandpa",
+        "grandfather",
+        "granny",
+        "aunt",
+        "uncle",
+        "cousin",
+        "niece",
+        "nephew",
+        "friend",
+        "girlfriend",
+        "boyfriend",
+        "fiance",
+        "fiancee",
+        "boss",
+        "colleague",
+        "coworker",
+        "manager",
+        "patient",
+        "customer",
+        "client",
+        "user",
+        "member",
+        "employee",
+        "student",
+        "pupil",
+        "tenant",
+        "landlord",
+        "landlady",
+        "neighbour",
+        "neighbor",
+        "applicant",
+        "owner",
+        "person",
+        "guest",
+        "caller",
+        "intern",
+        "hire",
+        "flatmate",
+        "roommate",
+        "teacher",
+        "doctor",
+        "nurse",
+        "player",
+        "driver",
+        "passenger",
+        "holder",
+        "subscriber",
+        "resident",
+        "citizen",
+        "author",
+        "contact",
+        "candidate",
+    ]
+)
+_WINDOW = 80
+
+
+def owned_by_a_thing(text: str, start: int) -> bool:
+    """Whether the birth word before the date at `start` belongs to a thing, not a person: a common
+    noun not naming a person (`the project's birthday`), or a proper noun that is no given name or
+    surname (`Python's birthday`, `Linux was born on`)."""
+    lo = max(text.rfind("\n", max(0, start - _WINDOW), start) + 1, start - _WINDOW)
+    m = _OWNER.search(text[lo:start])
+    if m is None:
+        return False
+    owner = m["owner"] or m["owner2"]
+    det = m["det"] or m["det2"]
+    if owner.lower() in _PERSON_NOUNS or owner.lower().rstrip("s") in _PERSON_NOUNS:
+        return False
+    if owner.islower():
+        return det is not None  # (`the project's`; a bare lowercase word may be a handle)
+    if not owner[0].isupper() or not owner.isascii():
+        return False
+    from persona_pipeline.core.evidence.redaction import pii
+
+    firsts, lasts = pii._name_lists()
+    return owner not in firsts and owner not in lasts and owner.capitalize() not in firsts

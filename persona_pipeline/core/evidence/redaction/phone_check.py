@@ -241,3 +241,31 @@ def business_line_at(text: str, start: int, end: int) -> bool:
     if text[start - 1 : start] == "+":
         start -= 1
     return business_line(text[start:end])
+
+
+# A quantity grouped in thousands (`351 141 040 bytes`, `857.774.427 Bytes`, `rows: 701 197 511`):
+# groups of exactly three digits after the first, then a unit or a counted noun, or a counted
+# noun's label before it. Units: the SI/IEC byte and time units (not a lone `s` or `h`: a word's
+# letter after a number) and currency codes and signs;
+# counted nouns: what developer tools count (general knowledge of their output, not a corpus's)
+_QUANTITY_WORDS = (
+    r"(?:[kKMGTP]i?)?B|bytes?|octets?|bits?|ms|secs?|seconds?|mins?|minutes?|hours?|days?|"
+    r"rows?|records?|lines?|files?|items?|entries|requests?|reqs?|users?|events?|messages?|tokens?|"
+    r"queries|calls?|hits?|views?|visits?|downloads?|objects?|keys?|pages?|packets?|commits?|ops|"
+    r"times|points|votes|stars|EUR|USD|GBP|CHF|JPY|[€$£¥]"
+)
+_THOUSANDS = re.compile(r"\d{1,3}([ .,\u00a0\u202f])\d{3}(?:\1\d{3})+")
+_MORE_GROUPS = re.compile(r"(?:[ .,\u00a0\u202f]\d{3}(?!\d))*")
+_UNIT_AFTER = re.compile(rf"[ \t\u00a0]*(?:{_QUANTITY_WORDS})(?![\w])")
+_COUNT_BEFORE = re.compile(rf"(?i)\b(?:{_QUANTITY_WORDS}|size|count|total|gr(?:ö|oe)(?:ß|ss)e)[ \t]*[:=][ \t]*$")
+
+
+def grouped_quantity(text: str, start: int, end: int) -> bool:
+    """Whether the digits at start:end (and the groups of three that carry on after them) are a
+    quantity grouped in thousands with its unit or counted noun beside it, not a phone number."""
+    end = _MORE_GROUPS.match(text, end).end()
+    if _THOUSANDS.fullmatch(text, start, end) is None:
+        return False
+    if _UNIT_AFTER.match(text, end) is not None:
+        return True
+    return _COUNT_BEFORE.search(text[max(0, start - 24) : start]) is not None

@@ -27,6 +27,7 @@ _PLACE_BEFORE = re.compile(
     r"(?:[ \t]*(?::|-|–|—|,)|[ \t]+(?:at|in|on))[ \t]*(?:at[ \t]+)?$"
 )
 _REACH = 80  # characters before an address where its attribution is read
+_FRAME = " \t|+>"  # a table's, a psql cell's or a quote's frame around a line
 _SEGMENT_END = re.compile(r"[\s,;:–—-]+$")
 # a word placing a home near the public place (`I live across from the university at …`) or saying
 # the address is someone's home (`we rent a flat …`, `… is my house`): then the place or company
@@ -67,6 +68,12 @@ def place_address(text: str, start: int, end: int | None = None) -> bool:
     when a person's name stands in the company's name)."""
     line = max(text.rfind("\n", 0, start) + 1, start - _REACH)
     before = text[line:start]
+    if not before.strip(_FRAME) and line > 0 and text[line - 1] == "\n":
+        # (a letterhead, a NOTICE file, an invoice's sender: the company's name on the line above)
+        above = text[max(0, line - 1 - _REACH) : line - 1]
+        above = above[above.rfind("\n") + 1 :].strip(_FRAME + ",")
+        if above and legal_entity(above[-48:]) and not _names_a_person(above[-48:]):
+            return _HOME_WORDS.search(_stretch(text, start, start if end is None else end)) is None
     m = _SEGMENT_END.search(before)
     head = before[: m.start()] if m is not None else before
     if _PLACE_BEFORE.search(before) is not None:
@@ -76,3 +83,24 @@ def place_address(text: str, start: int, end: int | None = None) -> bool:
     elif _names_a_person(head[-48:]):
         return False  # `Max Mustermann GmbH, …`: a sole trader's company bears their name
     return _HOME_WORDS.search(_stretch(text, start, start if end is None else end)) is None
+
+
+# A person's name that is part of a street's name (`410 Terry Avenue`, `88 Colin P Kelly Jr St`):
+# a house number before it on its line and an English street type (USPS / Royal Mail suffixes,
+# general knowledge) as its last word or the word after it. The street itself is judged as an
+# address (a home's stays redacted by the address detectors).
+_STREET_TYPE = (
+    r"(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Boulevard|Blvd|Drive|Dr|Way|Court|Ct|Place|Pl|Parkway|Pkwy|"
+    r"Terrace|Close|Crescent|Square|Highway|Hwy)\.?"
+)
+_STREET_AFTER = re.compile(rf"[ \t]+{_STREET_TYPE}\b")
+_STREET_LAST = re.compile(rf"\b{_STREET_TYPE}$")
+_HOUSE_NUMBER_BEFORE = re.compile(r"(?:^|[\s,|])\d{1,5}[A-Za-z]?[ \t]+(?:[A-Z][\w.'-]*[ \t]+){0,4}$")
+
+
+def street_name_part(text: str, start: int, end: int) -> bool:
+    """Whether the name at start:end is part of a street's name, after a house number."""
+    lo = max(text.rfind("\n", max(0, start - _REACH), start) + 1, start - _REACH)
+    if _HOUSE_NUMBER_BEFORE.search(text[lo:start]) is None:
+        return False
+    return _STREET_LAST.search(text[start:end]) is not None or _STREET_AFTER.match(text, end) is not None
