@@ -164,3 +164,86 @@ def test_specimen_names_stay(redactor: Redactor, text: str) -> None:
 )
 def test_real_people_beside_specimens_still_go(redactor: Redactor, text: str, value: str) -> None:
     Checks(redactor).gone(text, value)
+
+
+# --- 6. a company's letterhead address, a name inside a street's name
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Vendor on the PO:\nQuillfeather Software Ltd\n27 Harbour Way\nPlymouth PL1 3DE",
+        "Bramblewood Analytics, Inc., 900 Alice Street, Oakland, CA 94607",
+    ],
+)
+def test_company_addresses_stay(redactor: Redactor, text: str) -> None:
+    Checks(redactor).kept(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # a person's home under a company's line is a person's: home words keep it redacted
+        ("Quillfeather Software Ltd\n27 Harbour Way, my flat is upstairs", "27 Harbour Way"),
+        # a person's name and address, no legal form above
+        ("Ship to:\nNadia Ferreira\n27 Harbour Way\nPlymouth PL1 3DE", "Nadia Ferreira"),
+        ("Ship to:\nNadia Ferreira\n27 Harbour Way\nPlymouth PL1 3DE", "27 Harbour Way"),
+    ],
+)
+def test_people_at_addresses_still_go(redactor: Redactor, text: str, value: str) -> None:
+    Checks(redactor).gone(text, value)
+
+
+# --- 7. a birth word needs a person as its owner
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the repo's birthday is 2019-03-14, the day of its first tag",
+        "Haskell was born on 1990-04-01 as a committee language",
+        "our app's birthday: 2021-11-02",
+    ],
+)
+def test_a_things_birthday_stays(redactor: Redactor, text: str) -> None:
+    Checks(redactor).kept(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("my dad's birthday is 1958-07-19, add it to the fixture", "1958-07-19"),
+        ("Priya was born on 1993-02-11 in Pune", "1993-02-11"),
+        ("the patient's date of birth: 1971-10-30", "1971-10-30"),
+        ("date of birth: 1985-05-05", "1985-05-05"),
+    ],
+)
+def test_a_persons_birth_date_still_goes(redactor: Redactor, text: str, value: str) -> None:
+    Checks(redactor).gone(text, value)
+
+
+# --- 8. quantities grouped in thousands
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "uploaded 412 880 193 bytes to the bucket",
+        "table events: 612 345 678 rows after the backfill",
+        "count: 712 804 551",
+        "heap 1 073 741 824 B at peak",
+    ],
+)
+def test_grouped_quantities_stay(redactor: Redactor, text: str) -> None:
+    Checks(redactor).kept(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("mobile: 612 345 678", "612 345 678"),
+        ("call me on 0161 496 0734 rows of paperwork later", "0161 496 0734"),
+    ],
+)
+def test_phones_beside_words_still_go(redactor: Redactor, text: str, value: str) -> None:
+    Checks(redactor).gone(text, value)

@@ -86,7 +86,7 @@ def place_address(text: str, start: int, end: int | None = None) -> bool:
 
 
 # A person's name that is part of a street's name (`410 Terry Avenue`, `88 Colin P Kelly Jr St`):
-# a house number before it on its line and an English street type (USPS / Royal Mail suffixes,
+# a house number before it on its line (a JSON string's `\n` starts a line too) and an English street type (USPS / Royal Mail suffixes,
 # general knowledge) as its last word or the word after it. The street itself is judged as an
 # address (a home's stays redacted by the address detectors).
 _STREET_TYPE = (
@@ -95,7 +95,7 @@ _STREET_TYPE = (
 )
 _STREET_AFTER = re.compile(rf"[ \t]+{_STREET_TYPE}\b")
 _STREET_LAST = re.compile(rf"\b{_STREET_TYPE}$")
-_HOUSE_NUMBER_BEFORE = re.compile(r"(?:^|[\s,|])\d{1,5}[A-Za-z]?[ \t]+(?:[A-Z][\w.'-]*[ \t]+){0,4}$")
+_HOUSE_NUMBER_BEFORE = re.compile(r"(?:^|[\s,|]|\\[nrt])\d{1,5}[A-Za-z]?[ \t]+(?:[A-Z][\w.'-]*[ \t]+){0,4}$")
 
 
 def street_name_part(text: str, start: int, end: int) -> bool:
