@@ -247,3 +247,7 @@ def test_grouped_quantities_stay(redactor: Redactor, text: str) -> None:
 )
 def test_phones_beside_words_still_go(redactor: Redactor, text: str, value: str) -> None:
     Checks(redactor).gone(text, value)
+
+
+def test_a_pronoun_is_a_person(redactor: Redactor) -> None:
+    Checks(redactor).gone("I was born 3rd of May 1962, so the age gate is wrong", "3rd of May 1962")

@@ -198,6 +198,7 @@ _PERSON_NOUNS = frozenset(
         "candidate",
     ]
 )
+_PERSONAL_PRONOUNS = frozenset(("i", "you", "he", "she", "we", "they", "who", "one", "someone", "somebody"))
 _WINDOW = 80
 
 
@@ -211,6 +212,8 @@ def owned_by_a_thing(text: str, start: int) -> bool:
         return False
     owner = m["owner"] or m["owner2"]
     det = m["det"] or m["det2"]
+    if owner.lower() in _PERSONAL_PRONOUNS:
+        return False  # (`I was born …`)
     if owner.lower() in _PERSON_NOUNS or owner.lower().rstrip("s") in _PERSON_NOUNS:
         return False
     if owner.islower():
