@@ -86,9 +86,9 @@ def place_address(text: str, start: int, end: int | None = None) -> bool:
 
 
 # A person's name that is part of a street's name (`410 Terry Avenue`, `88 Colin P Kelly Jr St`):
-# a house number before it on its line (a JSON string's `\n` starts a line too) and an English street type (USPS / Royal Mail suffixes,
-# general knowledge) as its last word or the word after it. The street itself is judged as an
-# address (a home's stays redacted by the address detectors).
+# a house number before it on its line (a JSON string's `\n` starts a line too) and an English
+# street type (USPS / Royal Mail suffixes, general knowledge) as its last word or the word after
+# it. The street itself is judged as an address (a home's stays redacted by the address detectors).
 _STREET_TYPE = (
     r"(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Boulevard|Blvd|Drive|Dr|Way|Court|Ct|Place|Pl|Parkway|Pkwy|"
     r"Terrace|Close|Crescent|Square|Highway|Hwy)\.?"
