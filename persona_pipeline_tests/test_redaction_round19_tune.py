@@ -251,3 +251,42 @@ def test_phones_beside_words_still_go(redactor: Redactor, text: str, value: str)
 
 def test_a_pronoun_is_a_person(redactor: Redactor) -> None:
     Checks(redactor).gone("I was born 3rd of May 1962, so the age gate is wrong", "3rd of May 1962")
+
+
+# --- 9. a form's label away from its value: a dotted leader, a label line above the value
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Part B - Applicant\nPostkonto .......... 61-270355-3\nSignature ....... (signed)", "61-270355-3"),
+        ("Scanned form\nbankszámlaszám\n11700508-20341512\nSave", "11700508-20341512"),
+        ("Your details\nMPAN\n2103141592653\nEdit", "2103141592653"),
+    ],
+)
+def test_form_labels_away_from_values(redactor: Redactor, text: str, value: str) -> None:
+    Checks(redactor).gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Contents\nIntroduction ........ 3\nInstallation ........ 11",
+        "Steps\n1. run make\n2. run make test",
+        "Usage\n  python -m http.server 8000",
+    ],
+)
+def test_form_shapes_in_developer_text_stay(redactor: Redactor, text: str) -> None:
+    Checks(redactor).kept(text)
+
+
+def test_form_label_lines_scan_is_linear(redactor: Redactor) -> None:
+    text = "Field name\n12345\nOther label\nvalue 7\n" * 6000
+
+    def cost(n: int) -> float:
+        start = time.process_time()
+        redactor.redact(text[:n])
+        return time.process_time() - start
+
+    cost(10_000)  # warm
+    assert cost(200_000) < 8 * cost(50_000) + 0.05  # (a ratio: quadratic would be 16x)

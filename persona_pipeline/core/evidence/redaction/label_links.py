@@ -1,7 +1,8 @@
 """Values whose label is not beside them: the label is a table's column header, the line before
 (`Account holder IBAN:` then the number alone on its line), a keyword of a map literal (`:iban "…"`,
 Clojure/EDN and Ruby symbols), the key an IPython cell reads whose `Out[N]:` shows the value, or the
-last field of a jq filter whose output is the next line.
+last field of a jq filter whose output is the next line, a printed form's label before its dotted
+leader, or a form field's label alone on the line above its value (OCR of a form, a copied web form).
 Each such (label, value) pair is written out as `label: value`, the pairs of a text joined into
 one synthetic text the detectors read once, and a span found on a pair's value is mapped back onto
 the value where it stands. The detectors judge the value by the label exactly as they would beside
@@ -116,8 +117,17 @@ _JQ = Rx(
     r"[^\n]{0,120}\n"
     r"[ \t>|]*\"?([^\n\"]{1,120}?)\"?[ \t]*$"
 )
-# the five scans `_pairs` makes, in one RE2 Set pass: most texts have none of them
-_SCANS = (_HEADER_LINE, _KEYWORD, _LABEL_LINE, _NOTEBOOK, _JQ)
+# a printed form's dotted leader between a label and its value (`Date of birth ....... 1980-02-03`,
+# a PDF form's or a table of contents' line)
+_LEADER_LINE = Rx(r"(?m)^[ \t>|*#-]*([A-Za-z\x7f][^\n.:]{0,60}?)[ \t]*\.{4,}[ \t]*([^\n]{1,80}?)[ \t]*$")
+# a form's field as OCR or a copied web form gives it: a label line of one to four words without
+# a colon, the value alone on the next line (`IBAN` then the number); values with a digit only
+_BARE_LABEL_LINE = Rx(
+    r"(?m)^[ \t>|*#-]*([A-Za-z\x7f][A-Za-z\x7f'-]*(?:[ \t][A-Za-z\x7f][A-Za-z\x7f'-]*){0,3})[ \t]*\n"
+    r"[ \t>|]*([^\s:|][^\n:|]{0,60}?)[ \t]*$"
+)
+# the seven scans `_pairs` makes, in one RE2 Set pass: most texts have none of them
+_SCANS = (_HEADER_LINE, _KEYWORD, _LABEL_LINE, _NOTEBOOK, _JQ, _LEADER_LINE, _BARE_LABEL_LINE)
 
 
 @lru_cache(maxsize=1)
@@ -169,6 +179,22 @@ def _pairs(text: str) -> Iterator[tuple[str, int, int]]:
                 line_end = text.find("\n", k1)
                 if _reads_key(text[i1 + 2 : k0 - 1], text[k1 + 1 : line_end]):
                     yield text[k0:k1], a, b
+    yield from _form_pairs(text, may)
+
+
+def _form_pairs(text: str, may: Callable[[Rx], bool]) -> Iterator[tuple[str, int, int]]:
+    if "...." in text and may(_LEADER_LINE):
+        for _, (l0, l1), (a, b) in _LEADER_LINE.finditer(text):
+            if _DIGIT.search(text, a, b):
+                yield text[l0:l1].strip(), a, b
+    if "\n" in text and may(_BARE_LABEL_LINE):
+        pos, search = 0, _BARE_LABEL_LINE.searcher(text)  # (the fold made once, searched from each line)
+        while (m := search(pos, len(text)))[0][0] >= 0:
+            _, (l0, l1), (a, b) = m
+            if _DIGIT.search(text, a, b) and not _DIGIT.search(text, l0, l1):
+                yield text[l0:l1].strip(), a, b
+            # (the value's line may be the next field's label: `Personal details` / `IBAN` / number)
+            pos = text.index("\n", l1) + 1
 
 
 def linked_label_spans(text: str, detect: Callable[[str], list[Span]]) -> list[Span]:
