@@ -290,3 +290,30 @@ def test_form_label_lines_scan_is_linear(redactor: Redactor) -> None:
 
     cost(10_000)  # warm
     assert cost(200_000) < 8 * cost(50_000) + 0.05  # (a ratio: quadratic would be 16x)
+
+
+# --- 10. a name/value object's name, a test assertion's field
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ('"queryString": [{"name": "mobile", "value": "07700 900461"}]', "07700 900461"),
+        ('{"Key": "postkonto", "Value": "61-270355-3"}', "61-270355-3"),
+        ('cy.wrap(body).then(b => expect(b.user.phone).to.equal("0161 496 0734"))', "0161 496 0734"),
+    ],
+)
+def test_field_named_apart_from_value(redactor: Redactor, text: str, value: str) -> None:
+    Checks(redactor).gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"name": "accept-encoding", "value": "gzip, deflate, br"}',
+        '{"name": "retries", "value": "3"}',
+        'expect(resp.data.total).to.eql("1042")',
+    ],
+)
+def test_field_pairs_in_developer_text_stay(redactor: Redactor, text: str) -> None:
+    Checks(redactor).kept(text)

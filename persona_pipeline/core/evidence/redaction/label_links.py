@@ -2,7 +2,8 @@
 (`Account holder IBAN:` then the number alone on its line), a keyword of a map literal (`:iban "…"`,
 Clojure/EDN and Ruby symbols), the key an IPython cell reads whose `Out[N]:` shows the value, or the
 last field of a jq filter whose output is the next line, a printed form's label before its dotted
-leader, or a form field's label alone on the line above its value (OCR of a form, a copied web form).
+leader, a form field's label alone on the line above its value (OCR of a form, a copied web form),
+a name/value object's name (a HAR entry's params) or the field a test's assertion compares.
 Each such (label, value) pair is written out as `label: value`, the pairs of a text joined into
 one synthetic text the detectors read once, and a span found on a pair's value is mapped back onto
 the value where it stands. The detectors judge the value by the label exactly as they would beside
@@ -126,8 +127,19 @@ _BARE_LABEL_LINE = Rx(
     r"(?m)^[ \t>|*#-]*([A-Za-z\x7f][A-Za-z\x7f'-]*(?:[ \t][A-Za-z\x7f][A-Za-z\x7f'-]*){0,3})[ \t]*\n"
     r"[ \t>|]*([^\s:|][^\n:|]{0,60}?)[ \t]*$"
 )
-# the seven scans `_pairs` makes, in one RE2 Set pass: most texts have none of them
-_SCANS = (_HEADER_LINE, _KEYWORD, _LABEL_LINE, _NOTEBOOK, _JQ, _LEADER_LINE, _BARE_LABEL_LINE)
+# a name/value object, as a HAR export's params and headers, a Kubernetes env entry or a tag list
+# write one field (`{"name": "tax_id", "value": "…"}`)
+_NAME_VALUE = Rx(
+    r"\\?\"(?:name|key|Name|Key)\\?\"[ \t]*:[ \t]*\\?\"([A-Za-z\x7f][^\"\\\n]{0,60})\\?\"[ \t]*,[ \t]*"
+    r"\\?\"(?:value|Value)\\?\"[ \t]*:[ \t]*\\?\"([^\"\\\n]{1,120})\\?\""
+)
+# a test's assertion on a field (Chai's `expect(res.json().phone).to.eql("…")`, Jest's `.toBe(…)`)
+_EXPECT = Rx(
+    r"\bexpect\([^()\n]{0,80}\.([A-Za-z_][A-Za-z0-9_]{0,40})\)\.(?:to\.(?:deep\.)?(?:eql|equal|be)|toBe|toEqual)"
+    r"\([ \t]*[\"']([^\"'\n]{1,120})[\"']"
+)
+# the nine scans `_pairs` makes, in one RE2 Set pass: most texts have none of them
+_SCANS = (_HEADER_LINE, _KEYWORD, _LABEL_LINE, _NOTEBOOK, _JQ, _LEADER_LINE, _BARE_LABEL_LINE, _NAME_VALUE, _EXPECT)
 
 
 @lru_cache(maxsize=1)
@@ -180,6 +192,16 @@ def _pairs(text: str) -> Iterator[tuple[str, int, int]]:
                 if _reads_key(text[i1 + 2 : k0 - 1], text[k1 + 1 : line_end]):
                     yield text[k0:k1], a, b
     yield from _form_pairs(text, may)
+    yield from _field_pairs(text, may)
+
+
+def _field_pairs(text: str, may: Callable[[Rx], bool]) -> Iterator[tuple[str, int, int]]:
+    if "alue" in text and may(_NAME_VALUE):
+        for _, (k0, k1), (a, b) in _NAME_VALUE.finditer(text):
+            yield text[k0:k1], a, b
+    if "expect(" in text and may(_EXPECT):
+        for _, (k0, k1), (a, b) in _EXPECT.finditer(text):
+            yield text[k0:k1], a, b
 
 
 def _form_pairs(text: str, may: Callable[[Rx], bool]) -> Iterator[tuple[str, int, int]]:
