@@ -317,3 +317,29 @@ def test_field_named_apart_from_value(redactor: Redactor, text: str, value: str)
 )
 def test_field_pairs_in_developer_text_stay(redactor: Redactor, text: str) -> None:
     Checks(redactor).kept(text)
+
+
+# --- 11. a spreadsheet cell labelled by its column's header
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Customers!E44  fx  0161 496 0734\n(column E = mobile)", "0161 496 0734"),
+        ("'Q3 payouts'!C9  fx  11700508-20341512\ncol C: számlaszám", "11700508-20341512"),
+    ],
+)
+def test_formula_bar_cell_under_its_header(redactor: Redactor, text: str, value: str) -> None:
+    Checks(redactor).gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Budget!C9  fx  =SUM(C2:C8)\n(column C = total)",
+        # the header named is another column's
+        "Customers!E44  fx  4417 2291\n(column F = mobile)",
+    ],
+)
+def test_formula_bar_cells_stay(redactor: Redactor, text: str) -> None:
+    Checks(redactor).kept(text)

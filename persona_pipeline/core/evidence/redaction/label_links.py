@@ -138,8 +138,30 @@ _EXPECT = Rx(
     r"\bexpect\([^()\n]{0,80}\.([A-Za-z_][A-Za-z0-9_]{0,40})\)\.(?:to\.(?:deep\.)?(?:eql|equal|be)|toBe|toEqual)"
     r"\([ \t]*[\"']([^\"'\n]{1,120})[\"']"
 )
-# the nine scans `_pairs` makes, in one RE2 Set pass: most texts have none of them
-_SCANS = (_HEADER_LINE, _KEYWORD, _LABEL_LINE, _NOTEBOOK, _JQ, _LEADER_LINE, _BARE_LABEL_LINE, _NAME_VALUE, _EXPECT)
+# a spreadsheet cell as its name box and formula bar show it (`Sheet1!D129  fx  value`), labelled by
+# its column's header where the text names it on the next line or two (`column D = tax id`,
+# `col D: phone`): a table's header naming its column, the column read from the cell reference
+_FORMULA_BAR = Rx(
+    r"(?m)(?:^|[\s'\"])(?:[A-Za-z0-9_]{1,31}|'[^'\n]{1,31}')!\$?([A-Z]{1,3})\$?\d{1,7}"
+    r"[ \t]+fx[ \t]+([^\n]{1,120}?)[ \t]*$"
+)
+_COLUMN_HEADER = re.compile(
+    r"(?i)\bcol(?:umn)?[ \t]+([A-Z]{1,3})[ \t]*(?:=|:|is)[ \t]*([^()\n=]{1,60}?)[ \t]*(?:\)|$)", re.M
+)
+_HEADER_REACH = 200  # characters after the formula bar where its column's header is read
+# the ten scans `_pairs` makes, in one RE2 Set pass: most texts have none of them
+_SCANS = (
+    _HEADER_LINE,
+    _KEYWORD,
+    _LABEL_LINE,
+    _NOTEBOOK,
+    _JQ,
+    _LEADER_LINE,
+    _BARE_LABEL_LINE,
+    _NAME_VALUE,
+    _EXPECT,
+    _FORMULA_BAR,
+)
 
 
 @lru_cache(maxsize=1)
@@ -193,6 +215,7 @@ def _pairs(text: str) -> Iterator[tuple[str, int, int]]:
                     yield text[k0:k1], a, b
     yield from _form_pairs(text, may)
     yield from _field_pairs(text, may)
+    yield from _cell_pairs(text, may)
 
 
 def _field_pairs(text: str, may: Callable[[Rx], bool]) -> Iterator[tuple[str, int, int]]:
@@ -202,6 +225,17 @@ def _field_pairs(text: str, may: Callable[[Rx], bool]) -> Iterator[tuple[str, in
     if "expect(" in text and may(_EXPECT):
         for _, (k0, k1), (a, b) in _EXPECT.finditer(text):
             yield text[k0:k1], a, b
+
+
+def _cell_pairs(text: str, may: Callable[[Rx], bool]) -> Iterator[tuple[str, int, int]]:
+    if "!" not in text or " fx " not in text or not may(_FORMULA_BAR):
+        return
+    for _, (c0, c1), (a, b) in _FORMULA_BAR.finditer(text):
+        column = text[c0:c1]
+        for m in _COLUMN_HEADER.finditer(text, b, min(len(text), b + _HEADER_REACH)):
+            if m[1].upper() == column:
+                yield m[2].strip(), a, b
+                break
 
 
 def _form_pairs(text: str, may: Callable[[Rx], bool]) -> Iterator[tuple[str, int, int]]:
