@@ -201,8 +201,12 @@ def test_people_at_addresses_still_go(redactor: Redactor, text: str, value: str)
     "text",
     [
         "the repo's birthday is 2019-03-14, the day of its first tag",
-        "Haskell was born on 1990-04-01 as a committee language",
+        "the Haskell language was born on 1990-04-01 as a committee design",
         "our app's birthday: 2021-11-02",
+        # a proper noun the text marks as software: a version, an extension, an installer
+        "Perl 5's birthday is 1994-10-17",
+        "Deno.js's birthday: 2018-06-06",
+        "ran npm install leftpadder; Leftpadder was born on 2016-03-23 apparently",
     ],
 )
 def test_a_things_birthday_stays(redactor: Redactor, text: str) -> None:
@@ -216,6 +220,25 @@ def test_a_things_birthday_stays(redactor: Redactor, text: str) -> None:
         ("Priya was born on 1993-02-11 in Pune", "1993-02-11"),
         ("the patient's date of birth: 1971-10-30", "1971-10-30"),
         ("date of birth: 1985-05-05", "1985-05-05"),
+        # F5 (rev19): any owner the text does not positively mark as a thing is a person
+        ("my grandson's birthday is 3 March 2019", "3 March 2019"),
+        ("my stepdaughter's birthday: 22.08.2014", "22.08.2014"),
+        ("the twins' birthday is 12/03/2019", "12/03/2019"),
+        ("the boy's date of birth: 2012-06-30", "2012-06-30"),
+        ("the deceased's date of birth: 17/01/1942", "17/01/1942"),
+        ("the policyholder's date of birth: 1979-05-21", "1979-05-21"),
+        ("the beneficiary's date of birth is 05.03.1961", "05.03.1961"),
+        ("the claimant's birthday: 5 March 1961", "5 March 1961"),
+        ("Oluwaseun's birthday is 14/02/1991", "14/02/1991"),
+        ("Kowalczyk was born on 3 March 1987", "3 March 1987"),
+        ("my mother-in-law's birthday is 2 May 1956", "2 May 1956"),
+        # a thing's date of birth is still a person's field; a name before a thing noun is a person's
+        ("the project's date of birth: 1984-04-04", "1984-04-04"),
+        ("our Grandma Ruth's birthday is 1940-02-02", "1940-02-02"),
+        # a bare capitalised word is no software unless the text says so
+        ("Wrenley's birthday: 11 Nov 1999", "11 Nov 1999"),
+        # a thing noun without a determiner may be a nickname
+        ("app's birthday is 1991-01-09", "1991-01-09"),
     ],
 )
 def test_a_persons_birth_date_still_goes(redactor: Redactor, text: str, value: str) -> None:

@@ -108,119 +108,48 @@ def plausible_birth_date(value: str) -> bool:
     return not years or _MIN_YEAR <= years[-1] <= datetime.date.today().year - _YOUNGEST
 
 
-# A birth word's owner: `X's birthday` / `X's date of birth` / `X was born (on)`, with the
-# determiner before a common noun (`the project's birthday`). A date of birth needs a person as
-# its owner; a thing's "birthday" (a language's, a project's) dates software.
+# A birthday's owner: `X's birthday` / `X was born (on)`. A date of birth is a person's by
+# definition, and so is a birthday unless the text positively names a thing as its owner: a
+# determiner before a noun for a non-person thing (`our library's birthday`, `the Foo framework
+# was born`), or a proper noun the text marks as software (a version number beside it, a file
+# extension, a package manager installing it). Any other owner — a kin or role word, a name in no
+# list, a plural possessive — is a person's.
+_DET = r"(?:the|our|my|its|this|that|their|your|his|her)"
 _OWNER = re.compile(
-    r"(?:\b(?P<det>the|our|its|this|that|their|your|my|his|her)[ \t]+)?\b(?P<owner>[A-Za-z][\w.+#-]{0,30})"
-    r"(?:'s|’s|')[ \t]+(?:birthday|birth[ _-]?date|date[ _-]of[ _-]birth)\b[^\n]{0,24}$|"
-    r"(?:\b(?P<det2>the|our|its|this|that|their|your|my|his|her)[ \t]+)?\b(?P<owner2>[A-Za-z][\w.+#-]{0,30})"
-    r"[ \t]+(?:was|is|were)[ \t]+born(?:[ \t]+on)?\b[^\n]{0,24}$"
+    rf"(?:\b(?P<det>{_DET})[ \t]+)?(?P<mid>(?:[A-Z][\w.+#-]{{0,30}}[ \t]+){{0,2}})"
+    r"\b(?P<owner>[A-Za-z][\w.+#-]{0,30}?)(?P<version>[ \t]+v?\d+(?:\.\d+){0,2})?"
+    r"(?:(?:'s|’s)[ \t]+birthday\b|[ \t]+(?:was|were)[ \t]+born(?:[ \t]+on)?\b)[^\n]{0,24}$"
 )
-# nouns for people (general English: kin, partners, roles a person holds beside a form or a
-# record), which own a birth date whatever their determiner
-_PERSON_NOUNS = frozenset(
-    [
-        "mother",
-        "mom",
-        "mum",
-        "mama",
-        "father",
-        "dad",
-        "papa",
-        "parent",
-        "parents",
-        "wife",
-        "husband",
-        "partner",
-        "spouse",
-        "son",
-        "daughter",
-        "child",
-        "kid",
-        "baby",
-        "brother",
-        "sister",
-        "sibling",
-        "grandma",
-        "grandmother",
-        "grandpa",
-        "grandfather",
-        "granny",
-        "aunt",
-        "uncle",
-        "cousin",
-        "niece",
-        "nephew",
-        "friend",
-        "girlfriend",
-        "boyfriend",
-        "fiance",
-        "fiancee",
-        "boss",
-        "colleague",
-        "coworker",
-        "manager",
-        "patient",
-        "customer",
-        "client",
-        "user",
-        "member",
-        "employee",
-        "student",
-        "pupil",
-        "tenant",
-        "landlord",
-        "landlady",
-        "neighbour",
-        "neighbor",
-        "applicant",
-        "owner",
-        "person",
-        "guest",
-        "caller",
-        "intern",
-        "hire",
-        "flatmate",
-        "roommate",
-        "teacher",
-        "doctor",
-        "nurse",
-        "player",
-        "driver",
-        "passenger",
-        "holder",
-        "subscriber",
-        "resident",
-        "citizen",
-        "author",
-        "contact",
-        "candidate",
-    ]
+# things that have a birthday in developer talk (general English nouns for software and
+# organisations, never for people)
+_THING_NOUNS = frozenset(
+    (
+        "project", "repo", "repository", "app", "application", "library", "lib", "language", "product",
+        "company", "startup", "website", "site", "release", "version", "framework", "package", "game",
+        "brand", "tool", "platform", "service", "kernel", "engine", "protocol", "format", "standard",
+        "browser", "editor", "database", "crate", "module", "plugin", "extension", "distro",
+        "codebase", "compiler", "server", "bot", "blog", "forum", "podcast", "newsletter", "channel",
+    )
+)  # fmt: skip
+_SOFTWARE_SUFFIX = re.compile(r"\.(?:js|ts|py|rs|go|rb|net|io|NET)$|[+#]$")
+_INSTALLS = (
+    r"(?:npm|pnpm|yarn|pip|pipx|cargo|gem|brew|apt|apt-get|dnf|go|composer|nuget)[ \t]+(?:install|add|get)[ \t]+"
 )
-_PERSONAL_PRONOUNS = frozenset(("i", "you", "he", "she", "we", "they", "who", "one", "someone", "somebody"))
 _WINDOW = 80
 
 
 def owned_by_a_thing(text: str, start: int) -> bool:
-    """Whether the birth word before the date at `start` belongs to a thing, not a person: a common
-    noun not naming a person (`the project's birthday`), or a proper noun that is no given name or
-    surname (`Python's birthday`, `Linux was born on`)."""
+    """Whether the birthday before the date at `start` is positively a thing's (see `_OWNER`)."""
     lo = max(text.rfind("\n", max(0, start - _WINDOW), start) + 1, start - _WINDOW)
     m = _OWNER.search(text[lo:start])
     if m is None:
         return False
-    owner = m["owner"] or m["owner2"]
-    det = m["det"] or m["det2"]
-    if owner.lower() in _PERSONAL_PRONOUNS:
-        return False  # (`I was born …`)
-    if owner.lower() in _PERSON_NOUNS or owner.lower().rstrip("s") in _PERSON_NOUNS:
+    owner = m["owner"]
+    if owner.lower() in _THING_NOUNS:
+        return m["det"] is not None  # (a bare noun may be a handle or a nickname)
+    if not owner[0].isupper() or m["mid"]:
         return False
-    if owner.islower():
-        return det is not None  # (`the project's`; a bare lowercase word may be a handle)
-    if not owner[0].isupper() or not owner.isascii():
-        return False
-    from persona_pipeline.core.evidence.redaction import pii
-
-    firsts, lasts = pii._name_lists()
-    return owner not in firsts and owner not in lasts and owner.capitalize() not in firsts
+    if m["version"] is not None or _SOFTWARE_SUFFIX.search(owner) is not None:
+        return True
+    installs = re.compile(_INSTALLS + re.escape(owner.lower()) + r"\b")
+    return installs.search(text[lo:start].lower()) is not None
