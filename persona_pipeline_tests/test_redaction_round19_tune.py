@@ -142,9 +142,14 @@ def test_undocumented_payment_values_still_go(redactor: Redactor, text: str, val
 @pytest.mark.parametrize(
     "text",
     [
-        "the form preview shows Erika Musterfrau as the applicant",
-        'seed data (sample users): {"name": "Joe Bloggs"}, {"name": "Jan Kowalski"}',
-        "placeholder text in the signup form: John Doe",
+        # the name is the value of a sample label, directly qualified, or marked right after it
+        "Sample applicant: Erika Musterfrau",
+        'seed rows: {"example_name": "Joe Bloggs", "plan": "free"}',
+        "signup form placeholder: John Doe",
+        "a customer name, e.g. Jan Kowalski, fits the column",
+        "Beispiel: Max Mustermann",
+        "the card shows Kari Nordmann (specimen) on the front",
+        "記入例：山田太郎",
     ],
 )
 def test_specimen_names_stay(redactor: Redactor, text: str) -> None:
@@ -160,9 +165,46 @@ def test_specimen_names_stay(redactor: Redactor, text: str) -> None:
         ("Max Mustermann is the sample; the real applicant is Greta Lindqvist", "Greta Lindqvist"),
         # a real home address beside a specimen name stays redacted
         ("sample form for Max Mustermann, but ship it to 42 Larkspur Lane, Bristol BS6 5AB", "42 Larkspur Lane"),
+        # F2/F6 (rev19): a marker elsewhere on the line, or none, vouches for nobody
+        ("my landlord Stefan Mustermann keeps the deposit, he lives upstairs", "Stefan Mustermann"),
+        ("Our new hire Tobias Mustermann starts Monday; his mobile is in HR", "Tobias Mustermann"),
+        ("My colleague Jane Doe sent me an example config, ask her", "Jane Doe"),
+        ("Mario Rossi (our client in Milan) reported the bug in the sample app", "Mario Rossi"),
+        ("Juan Pérez from accounting wants a mock of the report by Friday", "Juan Pérez"),
+        ("Jan Kowalski said the fixture data broke his import", "Jan Kowalski"),
+        ("Jan Jansen, mijn buurman, heeft een voorbeeld gestuurd; dummy data klopt niet", "Jan Jansen"),
+        ("山田太郎さんから例外のログが届きました", "山田太郎"),
+        ("Taro Yamada reported the exception (例外) yesterday", "Taro Yamada"),
+        ("the customer John Doe complained, e.g. that the export is empty", "John Doe"),
+        # my own: the marker after a person's name, a sample word in a label of another field
+        ("Ola Nordmann, who wrote the example, is on leave", "Ola Nordmann"),
+        ("reviewer: Jean Dupont (example reviewer was someone else)", "Jean Dupont"),
+        ("Sample size: 40, interviewer Jean Dupont", "Jean Dupont"),
     ],
 )
 def test_real_people_beside_specimens_still_go(redactor: Redactor, text: str, value: str) -> None:
+    Checks(redactor).gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Beispiel: Musterstraße 7, 54321 Musterhausen", "the form shows 77 Birch Lane, Anytown, USA"],
+)
+def test_placeholder_addresses_stay(redactor: Redactor, text: str) -> None:
+    Checks(redactor).kept(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # F3 (rev19): the placeholder town must be part of THIS address, not another line or clause
+        ("addresses:\n- 12 Oak Street, Leeds LS1 4AB\n- 123 Main St, Anytown", "12 Oak Street"),
+        ("My address is 12 Oak Street, Leeds LS1 4AB (not Anytown like the form)", "12 Oak Street"),
+        ("ship to 14 Elm Grove, Leeds LS6 2AB; test fixture uses Musterstadt", "14 Elm Grove"),
+        ("12 Oak Street, Leeds LS1 4AB\nAnytown", "12 Oak Street"),
+    ],
+)
+def test_real_address_beside_a_placeholder_town_goes(redactor: Redactor, text: str, value: str) -> None:
     Checks(redactor).gone(text, value)
 
 

@@ -1,18 +1,18 @@
 """Specimen people: the names that forms, ID-card samples and documentation print for nobody.
 
-A name is kept only as a whole standard specimen pair, never a first name or a surname alone. Pairs
-whose surname exists only as a specimen word (German `Mustermann`/`Musterfrau`, `Muster` = sample;
-Finnish `Meikäläinen`, "one of us"; `Normalverbraucher`) are kept wherever they stand. Pairs that
-real people also bear (John Doe, Mario Rossi, Jean Dupont, Taro Yamada…) are kept only when their
-line says they are a sample (`specimen`, `sample`, `example`, `placeholder`, `fixture`, `dummy`,
-`e.g.`, …) or places them in a placeholder town (`Anytown`, `Musterstadt`): a real John Doe's name
-in a message stays redacted. An address is a specimen's only in a placeholder street or town
-(`Musterstraße`, `Musterstadt`, `Anytown`).
+A name is kept only as a whole standard specimen pair, never a first name or a surname alone, and
+only where the text attaches a sample marker to THAT name: the name is the value of a label that
+calls it a sample (`Sample: …`, `example user = …`, `"placeholder_name": "…"`, `記入例：…`), it is
+directly qualified (`e.g. …`, `for example …`, `z. B. …`), or a parenthesis right after it says so
+(`… (sample)`). A marker elsewhere on the line (`my colleague … sent an example config`) vouches
+for nothing, and neither does a specimen surname alone: real people are named Mustermann or Doe.
+An address is a specimen's only when a placeholder street or town is part of that address.
 
 The pairs are the conventional placeholder names of each language (general knowledge: the German
 Personalausweis specimen, the US legal John/Jane Doe, the British Joe Bloggs, the Italian Mario
 Rossi, the French Jean Dupont, the Spanish Juan Pérez, the Polish Jan Kowalski, the Dutch Jan
-Jansen, the Norwegian Ola/Kari Nordmann, the Japanese Taro/Hanako Yamada).
+Jansen, the Norwegian Ola/Kari Nordmann, the Finnish Matti Meikäläinen, the Japanese Taro/Hanako
+Yamada).
 """
 
 from __future__ import annotations
@@ -42,44 +42,62 @@ _PAIRS = frozenset(
         ("fulano", "de tal"),
     }
 )
-# surnames that exist only as specimens: any first name with them is kept
+# surnames that exist (almost) only as specimens; their pairs still need an attached marker
 _SPECIMEN_SURNAMES = frozenset({"mustermann", "musterfrau", "meikalainen", "normalverbraucher"})
 _CJK_SPECIMENS = ("山田太郎", "山田花子")
-# a line that calls its names samples (English, German, French, Spanish, Italian, Japanese)
-_MARKER = re.compile(
-    r"(?i)\b(?:specimens?|samples?|examples?|e\.g\.|placeholders?|fixtures?|dummy|fake|mock|"
-    r"muster|beispiel|exemple|ejemplo|esempio|anytown|anyville|musterstadt)\b|見本|記入例|サンプル|例"
+# words that call a value a sample (English, German, French, Spanish, Italian, Dutch)
+_MARKER_WORD = (
+    r"(?:specimens?|samples?|examples?|placeholders?|fixtures?|dummy|fake|mock|muster|beispiel|"
+    r"exemple|ejemplo|esempio|voorbeeld)"
 )
+# a field word a sample label may name after its marker (`Sample name:`, `example_user=`)
+_FIELD_WORD = (
+    r"(?:names?|users?|persons?|people|customers?|authors?|holders?|applicants?|contacts?|values?|data|entry|"
+    r"text|input)"
+)
+# the text just before the name: a sample label whose value it is, or a direct qualifier
+_ATTACHED_BEFORE = re.compile(
+    rf"(?i)(?:(?:^|[^\w])(?:[\w-]+[ \t]+){{0,2}}{_MARKER_WORD}(?:[ \t_-]?{_FIELD_WORD})?[\"'`]?[ \t]*[:=][ \t]*[\"'`]?"
+    r"|(?:^|[^\w])(?:e\.g\.|for example|for instance|such as|z\.[ \t]?B\.|p\.[ \t]?ex\.|por ejemplo|ad esempio|"
+    r"par exemple|bijvoorbeeld|bv\.)[,:]?[ \t]*[\"'`]?"
+    r"|(?:記入例|見本|サンプル)[ \t]*[:：]?[ \t]*|例[:：][ \t]*|[(（]例[)）][ \t]*)$"
+)
+_ATTACHED_AFTER = re.compile(
+    rf"(?i)[\"'`]?[ \t]*[(（][ \t]*{_MARKER_WORD}(?:[ \t_-]?{_FIELD_WORD}|[ \t]+only)?[ \t]*[)）]"
+)
+# a placeholder street or town (German `Muster…`, English `Any…`)
 _PLACEHOLDER_PLACE = re.compile(r"(?i)muster(?:stra(?:ss|ß)e|str\.|stadt|hausen|dorf)|\bany(?:town|ville)\b")
+# the town field right after an address, on its line (`, 12345 Musterstadt`, `, Anytown`)
+_PLACE_AFTER = re.compile(
+    r"(?i)(?:,[ \t]*|[ \t]+)(?:[A-Z]{0,2}-?\d{4,5}[ \t]+)?(?:muster(?:stadt|hausen|dorf)|any(?:town|ville))\b"
+)
 _WORD = re.compile(r"[^\W\d_]+(?:[-'][^\W\d_]+)*")
-_AFTER = 40  # characters after an address where its placeholder town is read
+_BEFORE = 80  # characters before a name where its sample label is read
 
 
 def _plain(word: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c))
 
 
-def _line(text: str, start: int, end: int) -> str:
-    lo = text.rfind("\n", max(0, start - 160), start) + 1
-    hi = text.find("\n", end, end + 160)
-    return text[max(lo, start - 160) : end + 160 if hi < 0 else hi]
+def _attached(text: str, start: int, end: int) -> bool:
+    lo = max(text.rfind("\n", max(0, start - _BEFORE), start) + 1, start - _BEFORE)
+    return _ATTACHED_BEFORE.search(text[lo:start]) is not None or _ATTACHED_AFTER.match(text, end) is not None
 
 
 def specimen_name(text: str, start: int, end: int) -> bool:
-    """Whether the name at start:end is a whole standard specimen pair (and, for a pair real people
-    bear, its line marks it as a sample)."""
+    """Whether the name at start:end is a whole standard specimen pair with a sample marker
+    attached to it."""
     value = text[start:end]
     if value.strip() in _CJK_SPECIMENS:
-        return _MARKER.search(_line(text, start, end)) is not None
+        return _attached(text, start, end)
     words = [_plain(w) for w in _WORD.findall(value)]
     if len(words) < 2:
         return False
-    if words[-1] in _SPECIMEN_SURNAMES and len(words) == 2:
-        return True
-    pair = (words[0], " ".join(words[1:]))
-    return pair in _PAIRS and _MARKER.search(_line(text, start, end)) is not None
+    specimen = (words[-1] in _SPECIMEN_SURNAMES and len(words) == 2) or (words[0], " ".join(words[1:])) in _PAIRS
+    return specimen and _attached(text, start, end)
 
 
 def specimen_address(text: str, start: int, end: int) -> bool:
-    """Whether the address at start:end lies in a placeholder street or town."""
-    return _PLACEHOLDER_PLACE.search(text, start, min(len(text), end + _AFTER)) is not None
+    """Whether the address at start:end lies in a placeholder street or town: inside the address,
+    or as its town field right after it on the same line."""
+    return _PLACEHOLDER_PLACE.search(text, start, end) is not None or _PLACE_AFTER.match(text, end) is not None
