@@ -216,6 +216,8 @@ def test_real_address_beside_a_placeholder_town_goes(redactor: Redactor, text: s
     [
         "Vendor on the PO:\nQuillfeather Software Ltd\n27 Harbour Way\nPlymouth PL1 3DE",
         "Bramblewood Analytics, Inc., 900 Alice Street, Oakland, CA 94607",
+        "NOTICE\n\nCopyright 2024 Tallowmere Labs, Inc.\n\nTallowmere Labs, Inc.\n18 Quarry Road\nLeeds LS7 2QT",
+        "> Pellucid Systems GmbH\n> Kastanienweg 12, 04109 Leipzig",
     ],
 )
 def test_company_addresses_stay(redactor: Redactor, text: str) -> None:
@@ -230,6 +232,25 @@ def test_company_addresses_stay(redactor: Redactor, text: str) -> None:
         # a person's name and address, no legal form above
         ("Ship to:\nNadia Ferreira\n27 Harbour Way\nPlymouth PL1 3DE", "Nadia Ferreira"),
         ("Ship to:\nNadia Ferreira\n27 Harbour Way\nPlymouth PL1 3DE", "27 Harbour Way"),
+        # F1 (rev19): the company line must BE a letterhead: alone, unlabelled, at its block's top
+        ("Applicant: Sarah Okafor\nEmployer: Initech LLC\n42 Maple Avenue, Springfield, IL 62704", "42 Maple Avenue"),
+        (
+            "Emergency contact form\nName: Tom Brennan\nWorks at: Globex Ltd\n27 Willow Road, Bristol BS3 4HG",
+            "27 Willow",
+        ),
+        ("please send the replacement laptop to me c/o Acme Ltd\n14 Elm Grove, Leeds LS6 2AB", "14 Elm Grove"),
+        ("Cheers,\nTom\nSenior dev, Globex Ltd\n27 Willow Road, Bristol BS3 4HG", "27 Willow Road"),
+        ("Cheers,\nTom\nGlobex Ltd\n27 Willow Road\nBristol BS3 4HG", "27 Willow Road"),
+        (
+            "Contractor details:\nfreelancing via Foo Consulting GmbH\nKastanienallee 44, 10435 Berlin",
+            "Kastanienallee 44",
+        ),
+        ("> Shipping to: Acme Inc.\n> 1234 Oak Hill Drive, Austin, TX 78731", "1234 Oak Hill Drive"),
+        # my own: a capitalised role before the company, a pronoun or a person's name in the block
+        ("Lead Engineer, Bramblewood Ltd\n9 Copper Lane, York YO1 7HH", "9 Copper Lane"),
+        ("Bramblewood Ltd\n9 Copper Lane, York YO1 7HH\n(I'm in the back office, ring twice)", "9 Copper Lane"),
+        ("Kind regards\nBramblewood Ltd\n9 Copper Lane, York YO1 7HH", "9 Copper Lane"),
+        ("Priya Raman\nBramblewood Ltd\n9 Copper Lane, York YO1 7HH", "9 Copper Lane"),
     ],
 )
 def test_people_at_addresses_still_go(redactor: Redactor, text: str, value: str) -> None:
