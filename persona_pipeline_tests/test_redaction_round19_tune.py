@@ -318,6 +318,11 @@ def test_a_persons_birth_date_still_goes(redactor: Redactor, text: str, value: s
         "table events: 612 345 678 rows after the backfill",
         "count: 712 804 551",
         "heap 1 073 741 824 B at peak",
+        "transferred 3 221 225 472 bytes",
+        # a spoken noun after digits that are a phone in none of the grouped-number regions
+        "the job scanned 101 442 917 users",
+        "the page got 412 998 301 views",
+        "Anzahl: 612 345 678",
     ],
 )
 def test_grouped_quantities_stay(redactor: Redactor, text: str) -> None:
@@ -329,6 +334,19 @@ def test_grouped_quantities_stay(redactor: Redactor, text: str) -> None:
     [
         ("mobile: 612 345 678", "612 345 678"),
         ("call me on 0161 496 0734 rows of paperwork later", "0161 496 0734"),
+        # F4 (rev19): a phone label or calling verb wins; a spoken noun after a valid mobile is no unit
+        ("llámame al 612 345 678 days, 655 123 456 evenings", "612 345 678"),
+        ("Zadzwoń 512 345 678 times until I answer", "512 345 678"),
+        ("text me 912 345 678 messages only", "912 345 678"),
+        ("mobile 612 345 678 calls after 6", "612 345 678"),
+        ("contacto: 612.345.678 hours 9-14", "612.345.678"),
+        ("Call from user: 612 345 678 about her refund", "612 345 678"),
+        # my own: spoken nouns after valid mobiles with no label; a label before a firm unit
+        ("the job scanned 912 442 917 users", "912 442 917"),
+        ("ring 721 456 789 days a week", "721 456 789"),
+        ("WhatsApp: 699 123 456 messages only", "699 123 456"),
+        ("my number 612 345 678 minutes ago", "612 345 678"),
+        ("phone 612 345 678 rows below", "612 345 678"),
     ],
 )
 def test_phones_beside_words_still_go(redactor: Redactor, text: str, value: str) -> None:

@@ -243,21 +243,48 @@ def business_line_at(text: str, start: int, end: int) -> bool:
     return business_line(text[start:end])
 
 
-# A quantity grouped in thousands (`351 141 040 bytes`, `857.774.427 Bytes`, `rows: 701 197 511`):
-# groups of exactly three digits after the first, then a unit or a counted noun, or a counted
-# noun's label before it. Units: the SI/IEC byte and time units (not a lone `s` or `h`: a word's
-# letter after a number) and currency codes and signs;
-# counted nouns: what developer tools count (general knowledge of their output, not a corpus's)
-_QUANTITY_WORDS = (
-    r"(?:[kKMGTP]i?)?B|bytes?|octets?|bits?|ms|secs?|seconds?|mins?|minutes?|hours?|days?|"
-    r"rows?|records?|lines?|files?|items?|entries|requests?|reqs?|users?|events?|messages?|tokens?|"
-    r"queries|calls?|hits?|views?|visits?|downloads?|objects?|keys?|pages?|packets?|commits?|ops|"
-    r"times|points|votes|stars|EUR|USD|GBP|CHF|JPY|[€$£¥]"
+# A quantity grouped in thousands (`2 147 483 648 bytes`, `rows: 4.294.967.296`): groups of exactly
+# three digits after the first, carried on past the phone span, with a unit or a counted noun beside
+# it. A phone label or a calling verb before the digits always wins (`mobile 6xx xxx xxx calls
+# after 6` is a phone). Then three kinds of word decide:
+# - units no phone is counted in: SI/IEC byte and sub-second units, currency codes and signs
+#   (not a lone `s` or `h`: a word's letter after a number);
+# - nouns only tools count (rows, records, commits…: general knowledge of their output);
+# - nouns that also follow a phone number in speech (`… 9 hours`, `… messages only`): a quantity
+#   only when the digits are no valid number of a region that writes phones in such groups.
+_UNITS = r"(?-i:(?:[kKMGTP]i?)?B)|bytes?|octets?|bits?|[mµun]s|EUR|USD|GBP|CHF|JPY|[€$£¥]"
+_TOOL_NOUNS = (
+    r"rows?|records?|lines?|files?|entries|requests?|reqs?|queries|tokens?|objects?|packets?|commits?|"
+    r"ops|downloads?|documents?|blobs?|chunks?|tuples?"
+)
+_SPOKEN_NOUNS = (
+    r"secs?|seconds?|mins?|minutes?|hours?|days?|items?|users?|events?|messages?|calls?|hits?|views?|"
+    r"visits?|keys?|pages?|times|points|votes|stars"
+)
+# labels of a count or a size before the digits (`rows:`, `size =`), in English, German, French,
+# Spanish, Dutch and Polish (general vocabulary: size, count, amount, total)
+_COUNT_LABELS = (
+    r"size|count|total|sum|amount|gr(?:ö|oe)(?:ß|ss)e|anzahl|gesamt|taille|nombre|tama(?:ñ|n)o|cantidad|"
+    r"grootte|aantal|totaal|rozmiar|liczba|suma"
 )
 _THOUSANDS = re.compile(r"\d{1,3}([ .,\u00a0\u202f])\d{3}(?:\1\d{3})+")
 _MORE_GROUPS = re.compile(r"(?:[ .,\u00a0\u202f]\d{3}(?!\d))*")
-_UNIT_AFTER = re.compile(rf"[ \t\u00a0]*(?:{_QUANTITY_WORDS})(?![\w])")
-_COUNT_BEFORE = re.compile(rf"(?i)\b(?:{_QUANTITY_WORDS}|size|count|total|gr(?:ö|oe)(?:ß|ss)e)[ \t]*[:=][ \t]*$")
+_FIRM_AFTER = re.compile(rf"(?i)[ \t\u00a0]*(?:{_UNITS}|{_TOOL_NOUNS})(?![\w])")
+_SPOKEN_AFTER = re.compile(rf"(?i)[ \t\u00a0]*(?:{_SPOKEN_NOUNS})(?![\w])")
+_COUNT_BEFORE = re.compile(rf"(?i)\b(?:{_UNITS}|{_TOOL_NOUNS}|{_COUNT_LABELS})[ \t]*[:=][ \t]*$")
+# a phone or contact label, a calling verb, `my number` (English, Spanish, Portuguese, French,
+# Italian, German, Dutch, Polish, Czech, Slovak and the Nordic languages)
+_PHONE_BEFORE = re.compile(
+    r"(?i)\b(?:phone|telephone|tel|mobile?|mob|cell|cellphone|celular|cellulare|handy|natel|gsm|fax|"
+    r"whats[ \t]?app|signal|telegram|viber|sms|texts?|texted|txt|call(?:s|ed|ing)?|ring|dial(?:led)?|"
+    r"reach|contact[oa]?|kontakt|llam\w*|ll[áa]m\w*|m[óo]vil|tel[ée]fono|telefone|t[ée]l[ée]phone|"
+    r"telefon\w*|telefoon|portable|appel\w*|chiama\w*|ligue|liga|ruf|bel|zadzwo\w*|dzwo\w*|"
+    r"kom[óo]rk\w*|mobil\w*|puhelin|tlf|tfno|volej|zavolej\w*|zavolaj\w*|"
+    r"(?:my|mi|mój|moj|meu|mon|mein|mijn|il[ \t]+mio)[ \t]+(?:number|n[úu]mero|numer|nummer|num[ée]ro))\b"
+)
+# regions whose phones are written in groups of three (ES, PT, PL, CZ, SK, FR, IT…) and the
+# commonest plans: a spoken noun counts only when the digits are a phone in none of them
+_GROUPED_PLANS = ("ES", "PT", "PL", "CZ", "SK", "FR", "IT", "DE", "GB", "US", "NL", "BE", "CH", "AT", "SE", "NO")
 
 
 def grouped_quantity(text: str, start: int, end: int) -> bool:
@@ -266,6 +293,12 @@ def grouped_quantity(text: str, start: int, end: int) -> bool:
     end = _MORE_GROUPS.match(text, end).end()
     if _THOUSANDS.fullmatch(text, start, end) is None:
         return False
-    if _UNIT_AFTER.match(text, end) is not None:
+    lo = max(text.rfind("\n", max(0, start - 60), start) + 1, start - 60)
+    if _PHONE_BEFORE.search(text, lo, start) is not None:
+        return False
+    if _FIRM_AFTER.match(text, end) is not None or _COUNT_BEFORE.search(text, max(0, start - 24), start):
         return True
-    return _COUNT_BEFORE.search(text[max(0, start - 24) : start]) is not None
+    if _SPOKEN_AFTER.match(text, end) is None:
+        return False
+    digits = re.sub(r"\D", "", text[start:end])
+    return not any(valid_region(digits, r) is not None for r in _GROUPED_PLANS)
