@@ -128,7 +128,7 @@ def place_address(text: str, start: int, end: int | None = None) -> bool:
     return _HOME_WORDS.search(_stretch(text, start, start if end is None else end)) is None
 
 
-# A person's name that is part of a street's name (`410 Terry Avenue`, `88 Colin P Kelly Jr St`):
+# A person's name that is part of a street's name (`15 Grace Hopper Way`, `7 Ada Lovelace Rd`):
 # a house number before it on its line (a JSON string's `\n` starts a line too) and an English
 # street type (USPS / Royal Mail suffixes, general knowledge) as its last word or the word after
 # it. The street itself is judged as an address (a home's stays redacted by the address detectors).

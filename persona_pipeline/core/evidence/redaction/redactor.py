@@ -329,11 +329,6 @@ def _identifier_patterns(identifiers: Sequence[tuple[str, str]]) -> list[tuple[A
     return out
 
 
-# a possessive between two capitalised words (`Linus's Usenet post`) joins an owner and a thing,
-# never a given name and a surname
-_POSSESSIVE_PAIR = re.compile(r"[^\W\d_]+['’]s[ \t]+[^\W\d_]+")
-
-
 def _not_personal(text: str, s: Span) -> bool:
     """Whether the span's value is public after all (by what the text says around it)."""
     if s.kind == "address":
@@ -345,11 +340,7 @@ def _not_personal(text: str, s: Span) -> bool:
             or grouped_quantity(text, s.start, s.end)
         )
     if s.kind == "person_name":
-        return (
-            specimen_name(text, s.start, s.end)
-            or street_name_part(text, s.start, s.end)
-            or _POSSESSIVE_PAIR.fullmatch(text, s.start, s.end) is not None
-        )
+        return specimen_name(text, s.start, s.end) or street_name_part(text, s.start, s.end)
     if s.kind == "date_of_birth":
         return owned_by_a_thing(text, s.start)
     return False
@@ -359,8 +350,8 @@ def _personal(text: str, spans: Iterable[Span]) -> list[Span]:
     """The PII spans less the addresses the text attributes to a place or an organisation (or a
     placeholder town), the phone numbers its numbering plan allocates to businesses (toll-free,
     shared-cost, premium) or that are a documented example IBAN's groups, the specimen people of
-    forms and samples (`specimens`), names that are part of a street's name or a possessive
-    (`Linus's Usenet`), and birth dates a thing owns (`the project's birthday`)."""
+    forms and samples (`specimens`), names that are part of a street's name, and birthdays the
+    text positively gives a thing (`our library's birthday`)."""
     return [s for s in spans if not _not_personal(text, s)]
 
 

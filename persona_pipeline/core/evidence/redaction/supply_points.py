@@ -9,7 +9,7 @@ home as its address does.
   mod-11 check digit (`register_checks.mpan_core_ok`), written run together or grouped 2-4-4-3 as
   the bill's supply-number box prints it. Any thirteen digits pass one time in ten, so it is read
   beside its label (`MPAN`, `supply number`, `meter point`) or under the box's top line (`S`, then
-  the profile class, meter time switch code and line loss factor: `S 01 801 811`).
+  the profile class, meter time switch code and line loss factor: `S 03 845 270`).
 - Dutch EAN-code of a connection (EDSN's register of the grid operators' connections): a GS1
   number of eighteen digits with the GS1 prefix of the Netherlands (870-879) and GS1's mod-10
   check digit, read beside its label (`EAN`, `aansluiting`: Dutch for the connection).
