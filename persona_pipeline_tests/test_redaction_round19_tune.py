@@ -447,3 +447,16 @@ def test_formula_bar_cell_under_its_header(redactor: Redactor, text: str, value:
 )
 def test_formula_bar_cells_stay(redactor: Redactor, text: str) -> None:
     Checks(redactor).kept(text)
+
+
+def test_example_iban_covers_only_its_own_characters() -> None:
+    # F12 (rev19): digits glued after a registry example are no part of it
+    from persona_pipeline.core.evidence.redaction import pii
+
+    text = "e.g. GB29 NWBK 6016 1331 9268 1907 7009 0012 is my mobile"
+    inside = text.index("6016 1331")
+    assert pii.in_example_iban(text, inside, inside + len("6016 1331"))
+    tail = text.index("1907 7009")
+    assert not pii.in_example_iban(text, tail, tail + len("1907 7009 0012"))
+    after = text.index("07 7009")
+    assert not pii.in_example_iban(text, after, after + len("07 7009 0012"))

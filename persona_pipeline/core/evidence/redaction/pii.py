@@ -1308,9 +1308,23 @@ def in_example_iban(text: str, start: int, end: int) -> bool:
         return False
     lo = max(0, start - 40)
     for ((a, b),) in _IBAN_CANDIDATE.finditer(text, lo, min(len(text), end + 40)):
-        if a <= start and end <= b and any(text[a:b].replace(" ", "").startswith(x) for x in _EXAMPLE_IBANS):
-            return True
+        if not a <= start < b:
+            continue
+        compact = text[a:b].replace(" ", "")
+        for x in _EXAMPLE_IBANS:
+            if compact[: len(x)] == x:
+                # only the example's own characters: digits glued after it are judged as themselves
+                return end <= _raw_end(text, a, len(x))
     return False
+
+
+def _raw_end(text: str, start: int, chars: int) -> int:
+    """The position after the first `chars` non-blank characters from `start`."""
+    i = start
+    while chars > 0 and i < len(text):
+        chars -= text[i] != " "
+        i += 1
+    return i
 
 
 def iban_spans(text: str) -> Iterator[Span]:
