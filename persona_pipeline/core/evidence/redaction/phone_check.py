@@ -276,11 +276,12 @@ _COUNT_BEFORE = re.compile(rf"(?i)\b(?:{_UNITS}|{_TOOL_NOUNS}|{_COUNT_LABELS})[ 
 # Italian, German, Dutch, Polish, Czech, Slovak and the Nordic languages)
 _PHONE_BEFORE = re.compile(
     r"(?i)\b(?:phone|telephone|tel|mobile?|mob|cell|cellphone|celular|cellulare|handy|natel|gsm|fax|"
-    r"whats[ \t]?app|signal|telegram|viber|sms|texts?|texted|txt|call(?:s|ed|ing)?|ring|dial(?:led)?|"
-    r"reach|contact[oa]?|kontakt|llam\w*|ll[áa]m\w*|m[óo]vil|tel[ée]fono|telefone|t[ée]l[ée]phone|"
-    r"telefon\w*|telefoon|portable|appel\w*|chiama\w*|ligue|liga|ruf|bel|zadzwo\w*|dzwo\w*|"
-    r"kom[óo]rk\w*|mobil\w*|puhelin|tlf|tfno|volej|zavolej\w*|zavolaj\w*|"
-    r"(?:my|mi|mój|moj|meu|mon|mein|mijn|il[ \t]+mio)[ \t]+(?:number|n[úu]mero|numer|nummer|num[ée]ro))\b"
+    r"whats[ \t]?app|telegram|viber|sms|call(?:s|ed|ing)?|ring|dial(?:led)?|contact[oa]?|kontakt|"
+    r"llam\w*|ll[áa]m\w*|m[óo]vil|tel[ée]fono|telefone|t[ée]l[ée]phone|telefon\w*|telefoon|appel\w*|"
+    r"chiama\w*|ligue|zadzwo\w*|dzwo\w*|kom[óo]rk\w*|mobil\w*|puhelin|tlf|tfno|zavolej\w*|zavolaj\w*|"
+    # (words that are common nouns elsewhere — a `plain-text` body, a league — only with their object)
+    r"(?:text(?:ed)?|reach|bel|ruf|liga)[ \t]+(?:me|us|him|her|them|to|from|mich|uns|pra|para)|"
+    r"(?:my|mi|mój|moj|meu|mon|mein|mijn|il[ \t]+mio)[ \t]+(?:number|n[úu]mero|numer|nummer|num[ée]ro|portable))\b"
 )
 # regions whose phones are written in groups of three (ES, PT, PL, CZ, SK, FR, IT…) and the
 # commonest plans: a spoken noun counts only when the digits are a phone in none of them
