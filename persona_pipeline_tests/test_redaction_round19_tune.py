@@ -218,6 +218,7 @@ def test_real_address_beside_a_placeholder_town_goes(redactor: Redactor, text: s
         "Bramblewood Analytics, Inc., 900 Alice Street, Oakland, CA 94607",
         "NOTICE\n\nCopyright 2024 Tallowmere Labs, Inc.\n\nTallowmere Labs, Inc.\n18 Quarry Road\nLeeds LS7 2QT",
         "> Pellucid Systems GmbH\n> Kastanienweg 12, 04109 Leipzig",
+        'Notes\tOwner\n"Tallowmere Labs, Inc.\n18 Quarry Road\nLeeds LS7 2QT"\tdana',
     ],
 )
 def test_company_addresses_stay(redactor: Redactor, text: str) -> None:

@@ -87,7 +87,7 @@ def _letterhead(text: str, line: int, end: int) -> bool:
     top = text.rfind("\n", max(0, line - 1 - _REACH), line - 1) + 1
     if top == 0 and line - 1 - _REACH > 0:
         return False  # (an overlong line is no company's name)
-    company = text[top : line - 1].strip(_FRAME)
+    company = text[top : line - 1].strip(_FRAME + "\"'")  # (a quoted cell or string opens it)
     m = _COMPANY_LINE.fullmatch(company)
     if m is None or not legal_entity(company):
         return False
