@@ -461,3 +461,31 @@ def test_example_iban_covers_only_its_own_characters() -> None:
     assert not pii.in_example_iban(text, tail, tail + len("1907 7009 0012"))
     after = text.index("07 7009")
     assert not pii.in_example_iban(text, after, after + len("07 7009 0012"))
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # F9 (rev19): a Hungarian label with a possessive or case suffix
+        ("bankszámlaszámom 11773016 11111018 00000000", "11773016 11111018"),
+        ("a számlaszámát: 11773016-11111018", "11773016-11111018"),
+        # a PostFinance account: four serial digits or more after any account word, or Swiss Post's label
+        ("my konto is 17-123456-0 for the refund", "17-123456-0"),
+        ("account 30-4712-4", "30-4712-4"),
+        ("CCP 25-987-6", "25-987-6"),
+    ],
+)
+def test_national_account_labels_and_serials(redactor: Redactor, text: str, value: str) -> None:
+    Checks(redactor).gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # F8 (rev19): a short `NN-N-N` after a generic account word is no PostFinance account
+        "konto: 80-2-2 is the format example in the PostFinance docs",
+        "account lockout policy 25-98-6 applies",
+    ],
+)
+def test_short_postal_shapes_after_generic_account_words_stay(redactor: Redactor, text: str) -> None:
+    Checks(redactor).kept(text)
