@@ -150,6 +150,9 @@ def test_undocumented_payment_values_still_go(redactor: Redactor, text: str, val
         "Beispiel: Max Mustermann",
         "the card shows Kari Nordmann (specimen) on the front",
         "記入例：山田太郎",
+        # a fixture's literal: a quoted name inside the list a sample label opens
+        'mock users = [{"id": 1, "name": "Joe Bloggs"}, {"id": 2, "name": "Anna Kowalska"}]',
+        'dummy_data: {\\"owner\\": \\"Jan Jansen\\"}',
     ],
 )
 def test_specimen_names_stay(redactor: Redactor, text: str) -> None:
@@ -180,6 +183,9 @@ def test_specimen_names_stay(redactor: Redactor, text: str) -> None:
         ("Ola Nordmann, who wrote the example, is on leave", "Ola Nordmann"),
         ("reviewer: Jean Dupont (example reviewer was someone else)", "Jean Dupont"),
         ("Sample size: 40, interviewer Jean Dupont", "Jean Dupont"),
+        # a name outside the sample list, or unquoted inside it
+        ('sample rows: ["a", "b"] and "Mario Rossi" signed off', "Mario Rossi"),
+        ("examples: [ask Jane Doe first]", "Jane Doe"),
     ],
 )
 def test_real_people_beside_specimens_still_go(redactor: Redactor, text: str, value: str) -> None:

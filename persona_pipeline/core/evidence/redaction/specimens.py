@@ -79,9 +79,24 @@ def _plain(word: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c))
 
 
+# a fixture's literal: the name a quoted string inside the list or object a sample label opens on
+# the same line (`fixtures: [{"name": "…"}, …]`), before that list closes
+_IN_SAMPLE_LIST = re.compile(
+    rf"(?i)(?:^|[^\w])(?:[\w-]+[ \t]+){{0,2}}{_MARKER_WORD}(?:[ \t_-]?{_FIELD_WORD})?\\?[\"'`]?[ \t]*[:=][ \t]*"
+    r"[\[{][^\n\]]{0,200}\\?[\"']$"
+)
+_QUOTE_AFTER = re.compile(r"\\?[\"']")
+_LIST_REACH = 240  # characters before a name where the sample list's label is read
+
+
 def _attached(text: str, start: int, end: int) -> bool:
     lo = max(text.rfind("\n", max(0, start - _BEFORE), start) + 1, start - _BEFORE)
-    return _ATTACHED_BEFORE.search(text[lo:start]) is not None or _ATTACHED_AFTER.match(text, end) is not None
+    if _ATTACHED_BEFORE.search(text[lo:start]) is not None or _ATTACHED_AFTER.match(text, end) is not None:
+        return True
+    if _QUOTE_AFTER.match(text, end) is None:
+        return False
+    lo = max(text.rfind("\n", max(0, start - _LIST_REACH), start) + 1, start - _LIST_REACH)
+    return _IN_SAMPLE_LIST.search(text[lo:start]) is not None
 
 
 def specimen_name(text: str, start: int, end: int) -> bool:
