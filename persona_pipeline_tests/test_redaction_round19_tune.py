@@ -150,6 +150,7 @@ def test_undocumented_payment_values_still_go(redactor: Redactor, text: str, val
         "Beispiel: Max Mustermann",
         "the card shows Kari Nordmann (specimen) on the front",
         "記入例：山田太郎",
+        "e.g. name: Ola Nordmann, city: Oslo",
         # a fixture's literal: a quoted name inside the list a sample label opens
         'mock users = [{"id": 1, "name": "Joe Bloggs"}, {"id": 2, "name": "Anna Kowalska"}]',
         'dummy_data: {\\"owner\\": \\"Jan Jansen\\"}',
@@ -273,6 +274,7 @@ def test_people_at_addresses_still_go(redactor: Redactor, text: str, value: str)
         "the repo's birthday is 2019-03-14, the day of its first tag",
         "the Haskell language was born on 1990-04-01 as a committee design",
         "our app's birthday: 2021-11-02",
+        "Our library was born on 3 March 2015 at a hackathon",
         # a proper noun the text marks as software: a version, an extension, an installer
         "Perl 5's birthday is 1994-10-17",
         "Deno.js's birthday: 2018-06-06",

@@ -114,7 +114,7 @@ def plausible_birth_date(value: str) -> bool:
 # was born`), or a proper noun the text marks as software (a version number beside it, a file
 # extension, a package manager installing it). Any other owner — a kin or role word, a name in no
 # list, a plural possessive — is a person's.
-_DET = r"(?:the|our|my|its|this|that|their|your|his|her)"
+_DET = r"(?i:the|our|my|its|this|that|their|your|his|her)"
 _OWNER = re.compile(
     rf"(?:\b(?P<det>{_DET})[ \t]+)?(?P<mid>(?:[A-Z][\w.+#-]{{0,30}}[ \t]+){{0,2}})"
     r"\b(?P<owner>[A-Za-z][\w.+#-]{0,30}?)(?P<version>[ \t]+v?\d+(?:\.\d+){0,2})?"

@@ -59,7 +59,7 @@ _FIELD_WORD = (
 _ATTACHED_BEFORE = re.compile(
     rf"(?i)(?:(?:^|[^\w])(?:[\w-]+[ \t]+){{0,2}}{_MARKER_WORD}(?:[ \t_-]?{_FIELD_WORD})?[\"'`]?[ \t]*[:=][ \t]*[\"'`]?"
     r"|(?:^|[^\w])(?:e\.g\.|for example|for instance|such as|z\.[ \t]?B\.|p\.[ \t]?ex\.|por ejemplo|ad esempio|"
-    r"par exemple|bijvoorbeeld|bv\.)[,:]?[ \t]*[\"'`]?"
+    rf"par exemple|bijvoorbeeld|bv\.)[,:]?[ \t]*(?:{_FIELD_WORD}[ \t]*[:=][ \t]*)?[\"'`]?"
     r"|(?:記入例|見本|サンプル)[ \t]*[:：]?[ \t]*|例[:：][ \t]*|[(（]例[)）][ \t]*)$"
 )
 _ATTACHED_AFTER = re.compile(
