@@ -343,3 +343,23 @@ def test_formula_bar_cell_under_its_header(redactor: Redactor, text: str, value:
 )
 def test_formula_bar_cells_stay(redactor: Redactor, text: str) -> None:
     Checks(redactor).kept(text)
+
+
+def test_eg_marks_a_sample(redactor: Redactor) -> None:
+    Checks(redactor).kept("the signup form shows e.g. Jane Doe as its hint")
+
+
+def test_capitalised_units_after_a_grouped_quantity(redactor: Redactor) -> None:
+    Checks(redactor).kept("Dateigröße 734.118.205 Bytes laut Log")
+
+
+def test_long_grouped_runs_stay_linear(redactor: Redactor) -> None:
+    text = " ".join(f"{i % 900 + 100}" for i in range(60_000))
+
+    def cost(n: int) -> float:
+        start = time.process_time()
+        redactor.redact(text[:n])
+        return time.process_time() - start
+
+    cost(10_000)  # warm
+    assert cost(200_000) < 8 * cost(50_000) + 0.05  # (a ratio: quadratic would be 16x)

@@ -249,13 +249,14 @@ def business_line_at(text: str, start: int, end: int) -> bool:
 # letter after a number) and currency codes and signs;
 # counted nouns: what developer tools count (general knowledge of their output, not a corpus's)
 _QUANTITY_WORDS = (
-    r"(?:[kKMGTP]i?)?B|bytes?|octets?|bits?|ms|secs?|seconds?|mins?|minutes?|hours?|days?|"
+    r"(?:[kKMGTP]i?)?B|(?i:bytes?|octets?|bits?|ms|secs?|seconds?|mins?|minutes?|hours?|days?|"
     r"rows?|records?|lines?|files?|items?|entries|requests?|reqs?|users?|events?|messages?|tokens?|"
     r"queries|calls?|hits?|views?|visits?|downloads?|objects?|keys?|pages?|packets?|commits?|ops|"
-    r"times|points|votes|stars|EUR|USD|GBP|CHF|JPY|[€$£¥]"
+    r"times|points|votes|stars)|EUR|USD|GBP|CHF|JPY|[€$£¥]"
 )
 _THOUSANDS = re.compile(r"\d{1,3}([ .,\u00a0\u202f])\d{3}(?:\1\d{3})+")
-_MORE_GROUPS = re.compile(r"(?:[ .,\u00a0\u202f]\d{3}(?!\d))*")
+# (bounded: a long run of groups holding several phone-shaped spans is walked a few groups per span)
+_MORE_GROUPS = re.compile(r"(?:[ .,\u00a0\u202f]\d{3}(?!\d)){0,8}")
 _UNIT_AFTER = re.compile(rf"[ \t\u00a0]*(?:{_QUANTITY_WORDS})(?![\w])")
 _COUNT_BEFORE = re.compile(rf"(?i)\b(?:{_QUANTITY_WORDS}|size|count|total|gr(?:ö|oe)(?:ß|ss)e)[ \t]*[:=][ \t]*$")
 

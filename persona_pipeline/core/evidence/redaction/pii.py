@@ -1307,8 +1307,10 @@ def in_example_iban(text: str, start: int, end: int) -> bool:
     if "[REDACTED:" in text[start:end]:
         return False
     lo = max(0, start - 40)
-    for ((a, b),) in _IBAN_CANDIDATE.finditer(text, lo, min(len(text), end + 40)):
-        if a <= start and end <= b and any(text[a:b].replace(" ", "").startswith(x) for x in _EXAMPLE_IBANS):
+    window = str(text[lo : end + 40])  # (a slice: the fold of the whole text is never made per span)
+    for ((a, b),) in _IBAN_CANDIDATE.finditer(window):
+        compact = window[a:b].replace(" ", "")
+        if a <= start - lo and end - lo <= b and any(compact.startswith(x) for x in _EXAMPLE_IBANS):
             return True
     return False
 

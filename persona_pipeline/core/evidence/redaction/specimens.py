@@ -47,8 +47,8 @@ _SPECIMEN_SURNAMES = frozenset({"mustermann", "musterfrau", "meikalainen", "norm
 _CJK_SPECIMENS = ("山田太郎", "山田花子")
 # a line that calls its names samples (English, German, French, Spanish, Italian, Japanese)
 _MARKER = re.compile(
-    r"(?i)\b(?:specimens?|samples?|examples?|e\.g\.|placeholders?|fixtures?|dummy|fake|mock|"
-    r"muster|beispiel|exemple|ejemplo|esempio|anytown|anyville|musterstadt)\b|見本|記入例|サンプル|例"
+    r"(?i)\b(?:specimens?|samples?|examples?|placeholders?|fixtures?|dummy|fake|mock|"
+    r"muster|beispiel|exemple|ejemplo|esempio|anytown|anyville|musterstadt)\b|\be\.g\.|見本|記入例|サンプル|例"
 )
 _PLACEHOLDER_PLACE = re.compile(r"(?i)muster(?:stra(?:ss|ß)e|str\.|stadt|hausen|dorf)|\bany(?:town|ville)\b")
 _WORD = re.compile(r"[^\W\d_]+(?:[-'][^\W\d_]+)*")
