@@ -201,7 +201,7 @@ def test_people_at_addresses_still_go(redactor: Redactor, text: str, value: str)
     "text",
     [
         "the repo's birthday is 2019-03-14, the day of its first tag",
-        "Haskell was born on 1990-04-01 as a committee language",
+        "Haskell was born on 1990-04-01 with the 1.0 report",
         "our app's birthday: 2021-11-02",
     ],
 )
@@ -363,3 +363,21 @@ def test_long_grouped_runs_stay_linear(redactor: Redactor) -> None:
 
     cost(10_000)  # warm
     assert cost(200_000) < 8 * cost(50_000) + 0.05  # (a ratio: quadratic would be 16x)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # a given name the name lists may lack is still a person's: a proper noun alone never
+        # makes a birth date public
+        ("Oluwaseun's birthday: 1994-06-21, book the table", "1994-06-21"),
+        ("Kealoha was born on 2001-12-09 in Hilo", "2001-12-09"),
+        ("the boy's birthday is 2012-03-03", "2012-03-03"),
+    ],
+)
+def test_unlisted_names_own_their_birth_dates(redactor: Redactor, text: str, value: str) -> None:
+    Checks(redactor).gone(text, value)
+
+
+def test_a_products_birthday_with_its_version_stays(redactor: Redactor) -> None:
+    Checks(redactor).kept("Haskell's birthday: 1990-04-01 (1.0 report)")

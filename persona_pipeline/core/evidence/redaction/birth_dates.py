@@ -196,16 +196,59 @@ _PERSON_NOUNS = frozenset(
         "author",
         "contact",
         "candidate",
+        "boy",
+        "girl",
+        "man",
+        "woman",
+        "lady",
+        "guy",
+        "gentleman",
+        "twin",
+        "teen",
+        "teenager",
+        "toddler",
+        "infant",
+        "newborn",
+        "grandson",
+        "granddaughter",
+        "grandchild",
+        "stepson",
+        "stepdaughter",
+        "stepmother",
+        "stepfather",
+        "relative",
+        "mate",
+        "buddy",
+        "pal",
+        "bride",
+        "groom",
+        "mentor",
+        "coach",
+        "worker",
+        "volunteer",
+        "victim",
+        "witness",
+        "beneficiary",
+        "policyholder",
+        "sender",
+        "recipient",
     ]
 )
 _PERSONAL_PRONOUNS = frozenset(("i", "you", "he", "she", "we", "they", "who", "one", "someone", "somebody"))
 _WINDOW = 80
 
 
+# a version string (`0.9.0`, `v2.1`): the line dates software. Its parts are short (a dotted date's
+# four-digit year is no version part)
+_VERSION = re.compile(r"(?<![\w.])v?\d{1,3}\.\d{1,3}(?:\.\d{1,3})?(?![\w.])")
+
+
 def owned_by_a_thing(text: str, start: int) -> bool:
     """Whether the birth word before the date at `start` belongs to a thing, not a person: a common
-    noun not naming a person (`the project's birthday`), or a proper noun that is no given name or
-    surname (`Python's birthday`, `Linux was born on`)."""
+    noun after a determiner that names no person (`the project's birthday`), or a proper noun that is
+    no listed given name or surname on a line that dates software (a version string beside it:
+    `Python's birthday: 1991-02-20 (0.9.0 …)`). A name the lists lack is far likelier a person's than
+    a product's, so a proper noun alone never makes a birth date public."""
     lo = max(text.rfind("\n", max(0, start - _WINDOW), start) + 1, start - _WINDOW)
     m = _OWNER.search(text[lo:start])
     if m is None:
@@ -223,4 +266,8 @@ def owned_by_a_thing(text: str, start: int) -> bool:
     from persona_pipeline.core.evidence.redaction import pii
 
     firsts, lasts = pii._name_lists()
-    return owner not in firsts and owner not in lasts and owner.capitalize() not in firsts
+    if owner in firsts or owner in lasts or owner.capitalize() in firsts:
+        return False
+    hi = text.find("\n", start, start + _WINDOW)
+    after = text[start : start + _WINDOW if hi < 0 else hi].split(None, 1)  # (the date's token dropped)
+    return _VERSION.search(text[lo:start]) is not None or (len(after) == 2 and _VERSION.search(after[1]) is not None)
