@@ -311,6 +311,10 @@ def test_a_things_birthday_stays(redactor: Redactor, text: str) -> None:
         ("Wrenley's birthday: 11 Nov 1999", "11 Nov 1999"),
         # a thing noun without a determiner may be a nickname
         ("app's birthday is 1991-01-09", "1991-01-09"),
+        # F20 (rev19): a thing's birth word before another owner's date
+        ("forget the project's birthday, mine is 12/03/1988", "12/03/1988"),
+        ("Python 3's birthday and my DOB 1988-03-12", "1988-03-12"),
+        ("our app's birthday was moved; my birthday: 1979-11-30", "1979-11-30"),
     ],
 )
 def test_a_persons_birth_date_still_goes(redactor: Redactor, text: str, value: str) -> None:
@@ -471,6 +475,26 @@ def test_example_iban_covers_only_its_own_characters() -> None:
     assert not pii.in_example_iban(text, after, after + len("07 7009 0012"))
 
 
+def test_eg_marks_a_sample(redactor: Redactor) -> None:
+    Checks(redactor).kept("the signup form shows e.g. Jane Doe as its hint")
+
+
+def test_capitalised_units_after_a_grouped_quantity(redactor: Redactor) -> None:
+    Checks(redactor).kept("Dateigröße 734.118.205 Bytes laut Log")
+
+
+def test_long_grouped_runs_stay_linear(redactor: Redactor) -> None:
+    text = " ".join(f"{i % 900 + 100}" for i in range(60_000))
+
+    def cost(n: int) -> float:
+        start = time.process_time()
+        redactor.redact(text[:n])
+        return time.process_time() - start
+
+    cost(10_000)  # warm
+    assert cost(200_000) < 8 * cost(50_000) + 0.05  # (a ratio: quadratic would be 16x)
+
+
 @pytest.mark.parametrize(
     ("text", "value"),
     [
@@ -497,3 +521,17 @@ def test_national_account_labels_and_serials(redactor: Redactor, text: str, valu
 )
 def test_short_postal_shapes_after_generic_account_words_stay(redactor: Redactor, text: str) -> None:
     Checks(redactor).kept(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # a given name the name lists may lack is still a person's: a proper noun alone never
+        # makes a birth date public
+        ("Oluwaseun's birthday: 1994-06-21, book the table", "1994-06-21"),
+        ("Kealoha was born on 2001-12-09 in Hilo", "2001-12-09"),
+        ("the boy's birthday is 2012-03-03", "2012-03-03"),
+    ],
+)
+def test_unlisted_names_own_their_birth_dates(redactor: Redactor, text: str, value: str) -> None:
+    Checks(redactor).gone(text, value)

@@ -118,7 +118,9 @@ _DET = r"(?i:the|our|my|its|this|that|their|your|his|her)"
 _OWNER = re.compile(
     rf"(?:\b(?P<det>{_DET})[ \t]+)?(?P<mid>(?:[A-Z][\w.+#-]{{0,30}}[ \t]+){{0,2}})"
     r"\b(?P<owner>[A-Za-z][\w.+#-]{0,30}?)(?P<version>[ \t]+v?\d+(?:\.\d+){0,2})?"
-    r"(?:(?:'s|’s)[ \t]+birthday\b|[ \t]+(?:was|were)[ \t]+born(?:[ \t]+on)?\b)[^\n]{0,24}$"
+    r"(?:(?:'s|’s)[ \t]+birthday\b|[ \t]+(?:was|were)[ \t]+born(?:[ \t]+on)?\b)"
+    # (the date right after the birth word: another owner between them, `…, mine is`, owns it)
+    r"[ \t]*(?:(?:is|was|on|[:=,–—-])[ \t]*){0,2}$"
 )
 # things that have a birthday in developer talk (general English nouns for software and
 # organisations, never for people)

@@ -268,7 +268,8 @@ _COUNT_LABELS = (
     r"grootte|aantal|totaal|rozmiar|liczba|suma"
 )
 _THOUSANDS = re.compile(r"\d{1,3}([ .,\u00a0\u202f])\d{3}(?:\1\d{3})+")
-_MORE_GROUPS = re.compile(r"(?:[ .,\u00a0\u202f]\d{3}(?!\d))*")
+# (bounded: a long run of groups holding several phone-shaped spans is walked a few groups per span)
+_MORE_GROUPS = re.compile(r"(?:[ .,\u00a0\u202f]\d{3}(?!\d)){0,8}")
 _FIRM_AFTER = re.compile(rf"(?i)[ \t\u00a0]*(?:{_UNITS}|{_TOOL_NOUNS})(?![\w])")
 _SPOKEN_AFTER = re.compile(rf"(?i)[ \t\u00a0]*(?:{_SPOKEN_NOUNS})(?![\w])")
 _COUNT_BEFORE = re.compile(rf"(?i)\b(?:{_UNITS}|{_TOOL_NOUNS}|{_COUNT_LABELS})[ \t]*[:=][ \t]*$")

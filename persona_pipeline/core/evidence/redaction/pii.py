@@ -1307,14 +1307,15 @@ def in_example_iban(text: str, start: int, end: int) -> bool:
     if "[REDACTED:" in text[start:end]:
         return False
     lo = max(0, start - 40)
-    for ((a, b),) in _IBAN_CANDIDATE.finditer(text, lo, min(len(text), end + 40)):
-        if not a <= start < b:
+    window = str(text[lo : end + 40])  # (a slice: the fold of the whole text is never made per span)
+    for ((a, b),) in _IBAN_CANDIDATE.finditer(window):
+        if not a <= start - lo < b:
             continue
-        compact = text[a:b].replace(" ", "")
+        compact = window[a:b].replace(" ", "")
         for x in _EXAMPLE_IBANS:
             if compact[: len(x)] == x:
                 # only the example's own characters: digits glued after it are judged as themselves
-                return end <= _raw_end(text, a, len(x))
+                return end - lo <= _raw_end(window, a, len(x))
     return False
 
 
