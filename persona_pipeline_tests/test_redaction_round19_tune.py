@@ -535,3 +535,30 @@ def test_short_postal_shapes_after_generic_account_words_stay(redactor: Redactor
 )
 def test_unlisted_names_own_their_birth_dates(redactor: Redactor, text: str, value: str) -> None:
     Checks(redactor).gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "unit",
+    [
+        # letterheads stacked with no blank line: each block read is bounded
+        "Quillfeather Software Ltd\n27 Harbour Way, Plymouth PL1 3DE\n",
+        # one long sample list of specimen pairs on a single line
+        '{"name": "Jane Doe"}, {"name": "Mario Rossi"}, ',
+        # birthdays of things and people, one after another
+        "our app's birthday: 2021-11-02, Wrenley's birthday: 11 Nov 1999; ",
+        # grouped digits after a calling word, spoken nouns after
+        "call 612 345 678 hours, ",
+    ],
+)
+def test_keep_rules_scale_linearly(redactor: Redactor, unit: str) -> None:
+    prefix = "fixtures: [" if unit.startswith("{") else ""
+
+    def cost(n: int) -> float:
+        text = prefix + unit * (n // len(unit))
+        start = time.process_time()
+        redactor.redact(text)
+        return time.process_time() - start
+
+    cost(5_000)  # warm
+    # a ratio, not a clock bound: 4x the text at about 4x the time (quadratic would be 16x)
+    assert cost(80_000) < 8 * cost(20_000) + 0.05
