@@ -444,6 +444,11 @@ def test_field_pairs_in_developer_text_stay(redactor: Redactor, text: str) -> No
     [
         ("Customers!E44  fx  0161 496 0734\n(column E = mobile)", "0161 496 0734"),
         ("'Q3 payouts'!C9  fx  11700508-20341512\ncol C: számlaszám", "11700508-20341512"),
+        # F14 (rev19): the header cell itself (A1 notation or its own formula bar), before or after
+        ("Staff!D1  fx  date of birth\nStaff!D12  fx  1988-03-12", "1988-03-12"),
+        ("headers: D1 = mobile, E1 = team\nStaff!D7  fx  0161 496 0734", "0161 496 0734"),
+        ("(column E = mobile)\nCustomers!E44  fx  0161 496 0734", "0161 496 0734"),
+        ("Staff!D1  fx  tax id\nStaff!D7  fx  11700508-20341512", "11700508-20341512"),
     ],
 )
 def test_formula_bar_cell_under_its_header(redactor: Redactor, text: str, value: str) -> None:
@@ -456,6 +461,9 @@ def test_formula_bar_cell_under_its_header(redactor: Redactor, text: str, value:
         "Budget!C9  fx  =SUM(C2:C8)\n(column C = total)",
         # the header named is another column's
         "Customers!E44  fx  4417 2291\n(column F = mobile)",
+        # a row-1 cell of another column; the cell's own bar is no header
+        "Staff!E1  fx  tax id\nStaff!D7  fx  11700508-20341512",
+        "Staff!D1  fx  Mobile Apps",
     ],
 )
 def test_formula_bar_cells_stay(redactor: Redactor, text: str) -> None:

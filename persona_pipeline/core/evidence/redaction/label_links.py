@@ -138,17 +138,22 @@ _EXPECT = Rx(
     r"\bexpect\([^()\n]{0,80}\.([A-Za-z_][A-Za-z0-9_]{0,40})\)\.(?:to\.(?:deep\.)?(?:eql|equal|be)|toBe|toEqual)"
     r"\([ \t]*[\"']([^\"'\n]{1,120})[\"']"
 )
-# a spreadsheet cell as its name box and formula bar show it (`Sheet1!D129  fx  value`), labelled by
-# its column's header where the text names it on the next line or two (`column D = tax id`,
-# `col D: phone`): a table's header naming its column, the column read from the cell reference
+# a spreadsheet cell as a copied name box and formula bar show it (`Sheet1!D129  fx  value`),
+# labelled by its column's header where the text gives it, before or after the cell: the header
+# cell itself in A1 notation (`D1 = tax id`, `D1: tax id`, or its own formula bar `Sheet1!D1  fx
+# tax id`) or a note naming the column (`column D = tax id`, `col D: phone`, `column D is …`). The
+# column is read from the cell reference; a narrow reading (the text must name that column).
 _FORMULA_BAR = Rx(
     r"(?m)(?:^|[\s'\"])(?:[A-Za-z0-9_]{1,31}|'[^'\n]{1,31}')!\$?([A-Z]{1,3})\$?\d{1,7}"
     r"[ \t]+fx[ \t]+([^\n]{1,120}?)[ \t]*$"
 )
 _COLUMN_HEADER = re.compile(
-    r"(?i)\bcol(?:umn)?[ \t]+([A-Z]{1,3})[ \t]*(?:=|:|is)[ \t]*([^()\n=]{1,60}?)[ \t]*(?:\)|$)", re.M
+    r"(?i)\bcol(?:umn)?[ \t]+([A-Z]{1,3})[ \t]*(?:=|:|is)[ \t]*([^()\n=]{1,60}?)[ \t]*(?:\)|$)"
+    r"|(?:^|[\s(!])\$?(?-i:([A-Z]{1,3}))\$?1(?:[ \t]*[=:][ \t]*|[ \t]+fx[ \t]+)"
+    r"([^\W\d_][^()\n=]{0,59}?)[ \t]*(?:\)|$)",
+    re.M,
 )
-_HEADER_REACH = 200  # characters after the formula bar where its column's header is read
+_HEADER_REACH = 200  # characters around the formula bar where its column's header is read
 # the ten scans `_pairs` makes, in one RE2 Set pass: most texts have none of them
 _SCANS = (
     _HEADER_LINE,
@@ -230,11 +235,13 @@ def _field_pairs(text: str, may: Callable[[Rx], bool]) -> Iterator[tuple[str, in
 def _cell_pairs(text: str, may: Callable[[Rx], bool]) -> Iterator[tuple[str, int, int]]:
     if "!" not in text or " fx " not in text or not may(_FORMULA_BAR):
         return
-    for _, (c0, c1), (a, b) in _FORMULA_BAR.finditer(text):
+    for (s0, _), (c0, c1), (a, b) in _FORMULA_BAR.finditer(text):
         column = text[c0:c1]
-        for m in _COLUMN_HEADER.finditer(text, b, min(len(text), b + _HEADER_REACH)):
-            if m[1].upper() == column:
-                yield m[2].strip(), a, b
+        lo = max(0, a - _HEADER_REACH)
+        for m in _COLUMN_HEADER.finditer(text, lo, min(len(text), b + _HEADER_REACH)):
+            named, header = (m[1], m[2]) if m[1] is not None else (m[3], m[4])
+            if named.upper() == column and not s0 <= m.start() < b:  # (not the cell's own bar)
+                yield header.strip(), a, b
                 break
 
 
