@@ -259,6 +259,9 @@ def test_company_addresses_stay(redactor: Redactor, text: str) -> None:
         ("Bramblewood Ltd\n9 Copper Lane, York YO1 7HH\n(I'm in the back office, ring twice)", "9 Copper Lane"),
         ("Kind regards\nBramblewood Ltd\n9 Copper Lane, York YO1 7HH", "9 Copper Lane"),
         ("Priya Raman\nBramblewood Ltd\n9 Copper Lane, York YO1 7HH", "9 Copper Lane"),
+        # a company's name on the address's own line, after `c/o` or a first-person request
+        ("send it to me c/o Acme Ltd, 14 Elm Grove, Leeds LS6 2AB", "14 Elm Grove"),
+        ("my parcel goes to Bramblewood Ltd, 9 Copper Lane, York YO1 7HH", "9 Copper Lane"),
     ],
 )
 def test_people_at_addresses_still_go(redactor: Redactor, text: str, value: str) -> None:

@@ -76,6 +76,7 @@ _LETTER_WORDS = re.compile(
 )
 # a person speaking of themselves or the reader in the block: a delivery or home address
 _PERSONAL = re.compile(r"\bI\b|(?i:\b(?:me|my|mine|myself|we|us|our|you|your)\b)")
+_CARE_OF = re.compile(r"(?i)\bc/o\b|\bcare[ \t]+of\b|\battn\b|\bto[ \t]+me\b|\bfor[ \t]+me\b|(?-i:\bI\b)|\bmy\b")
 _BLOCK = 240  # characters of the block read above the company line and after the address
 
 
@@ -125,6 +126,8 @@ def place_address(text: str, start: int, end: int | None = None) -> bool:
         return False
     elif _names_a_person(head[-48:]):
         return False  # `Max Mustermann GmbH, …`: a sole trader's company bears their name
+    elif _CARE_OF.search(before) is not None:
+        return False  # `send it to me c/o Acme Ltd, …`: a person's delivery address at a company
     return _HOME_WORDS.search(_stretch(text, start, start if end is None else end)) is None
 
 
