@@ -225,6 +225,7 @@ def test_real_address_beside_a_placeholder_town_goes(redactor: Redactor, text: s
         "Bramblewood Analytics, Inc., 900 Alice Street, Oakland, CA 94607",
         "NOTICE\n\nCopyright 2024 Tallowmere Labs, Inc.\n\nTallowmere Labs, Inc.\n18 Quarry Road\nLeeds LS7 2QT",
         "> Pellucid Systems GmbH\n> Kastanienweg 12, 04109 Leipzig",
+        "NOTICE\nPellucid Systems GmbH\nKastanienweg 12, 04109 Leipzig",
         'Notes\tOwner\n"Tallowmere Labs, Inc.\n18 Quarry Road\nLeeds LS7 2QT"\tdana',
     ],
 )
@@ -259,6 +260,9 @@ def test_company_addresses_stay(redactor: Redactor, text: str) -> None:
         ("Bramblewood Ltd\n9 Copper Lane, York YO1 7HH\n(I'm in the back office, ring twice)", "9 Copper Lane"),
         ("Kind regards\nBramblewood Ltd\n9 Copper Lane, York YO1 7HH", "9 Copper Lane"),
         ("Priya Raman\nBramblewood Ltd\n9 Copper Lane, York YO1 7HH", "9 Copper Lane"),
+        # a signature or contact card above the company line, the name in no list
+        ("Oluwaseun Adeyemi\nGlobex Ltd\n27 Willow Road, Bristol BS3 4HG", "27 Willow Road"),
+        ("Wrenley Okonkwo-Baptiste\nLead Engineer\nGlobex Ltd\n27 Willow Road, Bristol BS3 4HG", "27 Willow"),
         # a company's name on the address's own line, after `c/o` or a first-person request
         ("send it to me c/o Acme Ltd, 14 Elm Grove, Leeds LS6 2AB", "14 Elm Grove"),
         ("my parcel goes to Bramblewood Ltd, 9 Copper Lane, York YO1 7HH", "9 Copper Lane"),

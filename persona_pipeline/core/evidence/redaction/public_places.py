@@ -77,6 +77,7 @@ _LETTER_WORDS = re.compile(
 # a person speaking of themselves or the reader in the block: a delivery or home address
 _PERSONAL = re.compile(r"\bI\b|(?i:\b(?:me|my|mine|myself|we|us|our|you|your)\b)")
 _CARE_OF = re.compile(r"(?i)\bc/o\b|\bcare[ \t]+of\b|\battn\b|\bto[ \t]+me\b|\bfor[ \t]+me\b|(?-i:\bI\b)|\bmy\b")
+_HEADING = re.compile(r"[A-Z0-9][A-Z0-9 &.,'’()/-]*|#{1,6}[ \t][^\n]*|[=*_-]{3,}")
 _BLOCK = 240  # characters of the block read above the company line and after the address
 
 
@@ -99,12 +100,20 @@ def _letterhead(text: str, line: int, end: int) -> bool:
     # the block: lines above the company line up to a blank line, and the address's own lines
     lo = max(0, top - _BLOCK)
     blank = text.rfind("\n\n", lo, top)
-    above = text[(blank + 2 if blank >= 0 else lo) : top]
+    # (a quoted cell or string the company line opens is a block of its own)
+    opens = text[top : line - 1].lstrip(_FRAME)[:1] in ('"', "'")
+    above = "" if opens else text[(blank + 2 if blank >= 0 else lo) : top]
     hi = text.find("\n\n", end, end + _BLOCK)
     after = text[end : hi if hi >= 0 else min(len(text), end + _BLOCK)]
     for row in above.splitlines():
         row = row.strip(_FRAME)
-        if row and (_LETTER_WORDS.search(row) is not None or _names_a_person(row)):
+        if not row:
+            continue
+        # (above a letterhead only a label line or a heading: any other line, a name the lists
+        # lack or a job title, makes the block a signature or a contact card)
+        if not (row.endswith(":") or _HEADING.fullmatch(row)):
+            return False
+        if _LETTER_WORDS.search(row) is not None or _names_a_person(row):
             return False
     block = above + "\n" + company + "\n" + text[line:end] + after
     return _PERSONAL.search(block) is None and _HOME_WORDS.search(block) is None
