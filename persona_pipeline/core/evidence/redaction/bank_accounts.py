@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterator
 from functools import lru_cache
 
+from persona_pipeline.core.evidence.redaction import register_checks
 from persona_pipeline.core.evidence.redaction.matching import Rx
 from persona_pipeline.core.evidence.redaction.spans import Span
 
@@ -46,8 +47,8 @@ GATE = (
 )
 # the domestic-account rule's own gate (its label words: common in prose, so it opens that rule alone)
 DOMESTIC_GATE = (
-    r"(?i:(?:\b|_)(?:account|acct|a/c|konto|conta|cuenta|compte|conto|rekening|tilinumero|sz\x7fmlasz\x7fm|"
-    r"rachunk|cbu|ccc))|\x7f\x7fslo[ _]\x7f\x7ftu"
+    r"(?i:(?:\b|_)(?:account|acct|a/c|konto|conta|cuenta|compte|conto|rekening|tilinumero|(?:bank)?sz[\x7fa]mlasz[\x7fa]m|"
+    r"post(?:check)?konto|ccp|rachunk|cbu|ccc))|\x7f\x7fslo[ _]\x7f\x7ftu"
 )
 _ACCOUNT = Rx(
     r"(?i)\b(?:account|acct|acc|a/c|konto(?:nummer)?|kto|conta(?: corrente)?|cuenta|compte)\.?"
@@ -63,12 +64,18 @@ _BANK_KEYED = Rx(
 # (a key may carry a qualifier after an account or number word, `bank_account_primary`: `_account_key`;
 # a PHP / Ruby hash its `=>`)
 # An account label of several languages (account, Konto, conta, cuenta, compte, conto, rekening,
-# tilinumero, számlaszám, číslo účtu, numer rachunku) and, a few tokens on, a number in a country's
+# tilinumero, (bank)számlaszám also unaccented and with a case or possessive suffix (`-om`, `-át`),
+# číslo účtu, numer rachunku; Swiss Post's Postkonto,
+# Postcheckkonto and CCP, compte de chèques postaux) and, a few tokens on, a number in a country's
 # own domestic notation that python-stdnum's checks for it accept (`id_catalog.bank_account_modules`:
 # a Czech `prefix-number/bank code`, a Norwegian `1234.56.78903`, a Spanish CCC, an Argentine CBU)
+# or a register's own published check (`register_checks`: a Hungarian 8-8(-8) GIRO number, a
+# PostFinance `NN-NNNNNN-C`)
 _ACCOUNT_WORD = Rx(
     r"(?i)(?:\b|_)(?:account|acct|a/c|konto(?:nummer|nr)?|conta|cuenta|compte|conto|rekening(?:nummer)?|tilinumero|"
-    r"sz\x7fmlasz\x7fm|rachunk(?:u|i)|cbu|ccc)(?:\b|_|(?-i:[A-Z]))|\x7f\x7fslo[ _]\x7f\x7ftu"
+    r"(?:bank)?sz[\x7fa]mlasz[\x7fa]m(?:[a-z\x7f]{1,4})?|post(?:check)?konto|ccp|rachunk(?:u|i)|cbu|ccc)"
+    r"(?:\b|_|(?-i:[A-Z]))|"
+    r"\x7f\x7fslo[ _]\x7f\x7ftu"
 )  # (no `\b` before a DEL: `číslo účtu` is matched bare)
 _DOMESTIC_VALUE = re.compile(r"\d[\d./ -]{4,30}\d")
 _GROUP_BREAK = re.compile(r"(?=[./ -])")
@@ -117,8 +124,20 @@ def _domestic_end(text: str, start: int, end: int, norwegian: bool = False) -> i
     tried = 0
     for e in reversed(ends):
         value = text[start:e]
-        # (eight to 22 digits: the lengths of the notations read; a value glued to its separator is none)
-        if not 8 <= sum(c.isdigit() for c in value) <= 22 or text[e - 1 : e] in "./ -":
+        if text[e - 1 : e] in "./ -":  # (a value glued to its separator is none)
+            continue
+        # (a PostFinance account may be shorter than any other notation read, `80-2-2` is one, and
+        # a Hungarian GIRO number longer: three groups of eight)
+        if (
+            (m := _CH_POSTAL.fullmatch(value)) is not None
+            and register_checks.ch_postal_account_ok(value)
+            and (len(m[1]) >= 4 or _SWISS_POSTAL_LABEL.search(text, max(0, start - 48), start) is not None)
+        ):
+            return e
+        if _HU_GROUPS.fullmatch(value) and register_checks.hu_bank_account_ok(value):
+            return e
+        # (eight to 22 digits: the lengths of the other notations read)
+        if not 8 <= sum(c.isdigit() for c in value) <= 22:
             continue
         if _domestic_ok(value, norwegian or _NO_PRINTED.fullmatch(value) is not None):
             return e
@@ -129,6 +148,15 @@ def _domestic_end(text: str, start: int, end: int, norwegian: bool = False) -> i
 
 
 _MAX_TRIES = 2
+_CH_POSTAL = re.compile(r"\d\d-(\d{1,6})-\d")
+# a short PostFinance serial passes its check one time in ten after a generic account word: it is
+# read only after Swiss Post's own names (Postkonto, PC-Konto, CCP, compte postal, PostFinance)
+_SWISS_POSTAL_LABEL = re.compile(
+    r"(?i)\b(?:post(?:check)?konto|pc[ -]?konto|ccp|compte[ \t]+(?:de[ \t]+ch[eè]ques[ \t]+)?postal|"
+    r"conto[ \t]+postale|postfinance)\b"
+)
+# (as the GIRO number is printed: groups of eight, hyphens or spaces, or the digits run together)
+_HU_GROUPS = re.compile(r"\d{8}([ -]?)\d{8}(?:\1\d{8})?")
 
 
 # Norway's account number is any eleven digits with a mod-11 check digit: one random run in eleven

@@ -106,3 +106,52 @@ def plausible_birth_date(value: str) -> bool:
     # Thai date's year is of the Buddhist era, 543 years ahead)
     years = [int(n) - (543 if int(n) > 2400 else 0) for n in nums if len(n) == 4]
     return not years or _MIN_YEAR <= years[-1] <= datetime.date.today().year - _YOUNGEST
+
+
+# A birthday's owner: `X's birthday` / `X was born (on)`. A date of birth is a person's by
+# definition, and so is a birthday unless the text positively names a thing as its owner: a
+# determiner before a noun for a non-person thing (`our library's birthday`, `the Foo framework
+# was born`), or a proper noun the text marks as software (a version number beside it, a file
+# extension, a package manager installing it). Any other owner — a kin or role word, a name in no
+# list, a plural possessive — is a person's.
+_DET = r"(?i:the|our|my|its|this|that|their|your|his|her)"
+_OWNER = re.compile(
+    rf"(?:\b(?P<det>{_DET})[ \t]+)?(?P<mid>(?:[A-Z][\w.+#-]{{0,30}}[ \t]+){{0,2}})"
+    r"\b(?P<owner>[A-Za-z][\w.+#-]{0,30}?)(?P<version>[ \t]+v?\d+(?:\.\d+){0,2})?"
+    r"(?:(?:'s|’s)[ \t]+birthday\b|[ \t]+(?:was|were)[ \t]+born(?:[ \t]+on)?\b)"
+    # (the date right after the birth word: another owner between them, `…, mine is`, owns it)
+    r"[ \t]*(?:(?:is|was|on|[:=,–—-])[ \t]*){0,2}$"
+)
+# things that have a birthday in developer talk (general English nouns for software and
+# organisations, never for people)
+_THING_NOUNS = frozenset(
+    (
+        "project", "repo", "repository", "app", "application", "library", "lib", "language", "product",
+        "company", "startup", "website", "site", "release", "version", "framework", "package", "game",
+        "brand", "tool", "platform", "service", "kernel", "engine", "protocol", "format", "standard",
+        "browser", "editor", "database", "crate", "module", "plugin", "extension", "distro",
+        "codebase", "compiler", "server", "bot", "blog", "forum", "podcast", "newsletter", "channel",
+    )
+)  # fmt: skip
+_SOFTWARE_SUFFIX = re.compile(r"\.(?:js|ts|py|rs|go|rb|net|io|NET)$|[+#]$")
+_INSTALLS = (
+    r"(?:npm|pnpm|yarn|pip|pipx|cargo|gem|brew|apt|apt-get|dnf|go|composer|nuget)[ \t]+(?:install|add|get)[ \t]+"
+)
+_WINDOW = 80
+
+
+def owned_by_a_thing(text: str, start: int) -> bool:
+    """Whether the birthday before the date at `start` is positively a thing's (see `_OWNER`)."""
+    lo = max(text.rfind("\n", max(0, start - _WINDOW), start) + 1, start - _WINDOW)
+    m = _OWNER.search(text[lo:start])
+    if m is None:
+        return False
+    owner = m["owner"]
+    if owner.lower() in _THING_NOUNS:
+        return m["det"] is not None  # (a bare noun may be a handle or a nickname)
+    if not owner[0].isupper() or m["mid"]:
+        return False
+    if m["version"] is not None or _SOFTWARE_SUFFIX.search(owner) is not None:
+        return True
+    installs = re.compile(_INSTALLS + re.escape(owner.lower()) + r"\b")
+    return installs.search(text[lo:start].lower()) is not None

@@ -1,7 +1,9 @@
 """Values whose label is not beside them: the label is a table's column header, the line before
 (`Account holder IBAN:` then the number alone on its line), a keyword of a map literal (`:iban "…"`,
 Clojure/EDN and Ruby symbols), the key an IPython cell reads whose `Out[N]:` shows the value, or the
-last field of a jq filter whose output is the next line.
+last field of a jq filter whose output is the next line, a printed form's label before its dotted
+leader, a form field's label alone on the line above its value (OCR of a form, a copied web form),
+a name/value object's name (a HAR entry's params) or the field a test's assertion compares.
 Each such (label, value) pair is written out as `label: value`, the pairs of a text joined into
 one synthetic text the detectors read once, and a span found on a pair's value is mapped back onto
 the value where it stands. The detectors judge the value by the label exactly as they would beside
@@ -116,8 +118,55 @@ _JQ = Rx(
     r"[^\n]{0,120}\n"
     r"[ \t>|]*\"?([^\n\"]{1,120}?)\"?[ \t]*$"
 )
-# the five scans `_pairs` makes, in one RE2 Set pass: most texts have none of them
-_SCANS = (_HEADER_LINE, _KEYWORD, _LABEL_LINE, _NOTEBOOK, _JQ)
+# a printed form's dotted leader between a label and its value (`Date of birth ....... 1980-02-03`,
+# a PDF form's or a table of contents' line)
+_LEADER_LINE = Rx(r"(?m)^[ \t>|*#-]*([A-Za-z\x7f][^\n.:]{0,60}?)[ \t]*\.{4,}[ \t]*([^\n]{1,80}?)[ \t]*$")
+# a form's field as OCR or a copied web form gives it: a label line of one to four words without
+# a colon, the value alone on the next line (`IBAN` then the number); values with a digit only
+_BARE_LABEL_LINE = Rx(
+    r"(?m)^[ \t>|*#-]*([A-Za-z\x7f][A-Za-z\x7f'-]*(?:[ \t][A-Za-z\x7f][A-Za-z\x7f'-]*){0,3})[ \t]*\n"
+    r"[ \t>|]*([^\s:|][^\n:|]{0,60}?)[ \t]*$"
+)
+# a name/value object, as a HAR export's params and headers, a Kubernetes env entry or a tag list
+# write one field (`{"name": "tax_id", "value": "…"}`)
+_NAME_VALUE = Rx(
+    r"\\?\"(?:name|key|Name|Key)\\?\"[ \t]*:[ \t]*\\?\"([A-Za-z\x7f][^\"\\\n]{0,60})\\?\"[ \t]*,[ \t]*"
+    r"\\?\"(?:value|Value)\\?\"[ \t]*:[ \t]*\\?\"([^\"\\\n]{1,120})\\?\""
+)
+# a test's assertion on a field (Chai's `expect(res.json().phone).to.eql("…")`, Jest's `.toBe(…)`)
+_EXPECT = Rx(
+    r"\bexpect\([^()\n]{0,80}\.([A-Za-z_][A-Za-z0-9_]{0,40})\)\.(?:to\.(?:deep\.)?(?:eql|equal|be)|toBe|toEqual)"
+    r"\([ \t]*[\"']([^\"'\n]{1,120})[\"']"
+)
+# a spreadsheet cell as a copied name box and formula bar show it (`Sheet1!D129  fx  value`),
+# labelled by its column's header where the text gives it, before or after the cell: the header
+# cell itself in A1 notation (`D1 = tax id`, `D1: tax id`, or its own formula bar `Sheet1!D1  fx
+# tax id`) or a note naming the column (`column D = tax id`, `col D: phone`, `column D is …`). The
+# column is read from the cell reference; a narrow reading (the text must name that column).
+_FORMULA_BAR = Rx(
+    r"(?m)(?:^|[\s'\"])(?:[A-Za-z0-9_]{1,31}|'[^'\n]{1,31}')!\$?([A-Z]{1,3})\$?\d{1,7}"
+    r"[ \t]+fx[ \t]+([^\n]{1,120}?)[ \t]*$"
+)
+_COLUMN_HEADER = re.compile(
+    r"(?i)\bcol(?:umn)?[ \t]+([A-Z]{1,3})[ \t]*(?:=|:|is)[ \t]*([^()\n=]{1,60}?)[ \t]*(?:\)|$)"
+    r"|(?:^|[\s(!])\$?(?-i:([A-Z]{1,3}))\$?1(?:[ \t]*[=:][ \t]*|[ \t]+fx[ \t]+)"
+    r"([^\W\d_][^()\n=]{0,59}?)[ \t]*(?:\)|$)",
+    re.M,
+)
+_HEADER_REACH = 200  # characters around the formula bar where its column's header is read
+# the ten scans `_pairs` makes, in one RE2 Set pass: most texts have none of them
+_SCANS = (
+    _HEADER_LINE,
+    _KEYWORD,
+    _LABEL_LINE,
+    _NOTEBOOK,
+    _JQ,
+    _LEADER_LINE,
+    _BARE_LABEL_LINE,
+    _NAME_VALUE,
+    _EXPECT,
+    _FORMULA_BAR,
+)
 
 
 @lru_cache(maxsize=1)
@@ -169,6 +218,46 @@ def _pairs(text: str) -> Iterator[tuple[str, int, int]]:
                 line_end = text.find("\n", k1)
                 if _reads_key(text[i1 + 2 : k0 - 1], text[k1 + 1 : line_end]):
                     yield text[k0:k1], a, b
+    yield from _form_pairs(text, may)
+    yield from _field_pairs(text, may)
+    yield from _cell_pairs(text, may)
+
+
+def _field_pairs(text: str, may: Callable[[Rx], bool]) -> Iterator[tuple[str, int, int]]:
+    if "alue" in text and may(_NAME_VALUE):
+        for _, (k0, k1), (a, b) in _NAME_VALUE.finditer(text):
+            yield text[k0:k1], a, b
+    if "expect(" in text and may(_EXPECT):
+        for _, (k0, k1), (a, b) in _EXPECT.finditer(text):
+            yield text[k0:k1], a, b
+
+
+def _cell_pairs(text: str, may: Callable[[Rx], bool]) -> Iterator[tuple[str, int, int]]:
+    if "!" not in text or " fx " not in text or not may(_FORMULA_BAR):
+        return
+    for (s0, _), (c0, c1), (a, b) in _FORMULA_BAR.finditer(text):
+        column = text[c0:c1]
+        lo = max(0, a - _HEADER_REACH)
+        for m in _COLUMN_HEADER.finditer(text, lo, min(len(text), b + _HEADER_REACH)):
+            named, header = (m[1], m[2]) if m[1] is not None else (m[3], m[4])
+            if named.upper() == column and not s0 <= m.start() < b:  # (not the cell's own bar)
+                yield header.strip(), a, b
+                break
+
+
+def _form_pairs(text: str, may: Callable[[Rx], bool]) -> Iterator[tuple[str, int, int]]:
+    if "...." in text and may(_LEADER_LINE):
+        for _, (l0, l1), (a, b) in _LEADER_LINE.finditer(text):
+            if _DIGIT.search(text, a, b):
+                yield text[l0:l1].strip(), a, b
+    if "\n" in text and may(_BARE_LABEL_LINE):
+        pos, search = 0, _BARE_LABEL_LINE.searcher(text)  # (the fold made once, searched from each line)
+        while (m := search(pos, len(text)))[0][0] >= 0:
+            _, (l0, l1), (a, b) = m
+            if _DIGIT.search(text, a, b) and not _DIGIT.search(text, l0, l1):
+                yield text[l0:l1].strip(), a, b
+            # (the value's line may be the next field's label: `Personal details` / `IBAN` / number)
+            pos = text.index("\n", l1) + 1
 
 
 def linked_label_spans(text: str, detect: Callable[[str], list[Span]]) -> list[Span]:

@@ -252,3 +252,66 @@ def business_line_at(text: str, start: int, end: int) -> bool:
     if text[start - 1 : start] == "+":
         start -= 1
     return business_line(text[start:end])
+
+
+# A quantity grouped in thousands (`2 147 483 648 bytes`, `rows: 4.294.967.296`): groups of exactly
+# three digits after the first, carried on past the phone span, with a unit or a counted noun beside
+# it. A phone label or a calling verb before the digits always wins (`mobile 6xx xxx xxx calls
+# after 6` is a phone). Then three kinds of word decide:
+# - units no phone is counted in: SI/IEC byte and sub-second units, currency codes and signs
+#   (not a lone `s` or `h`: a word's letter after a number);
+# - nouns only tools count (rows, records, commits…: general knowledge of their output);
+# - nouns that also follow a phone number in speech (`… 9 hours`, `… messages only`): a quantity
+#   only when the digits are no valid number of a region that writes phones in such groups.
+_UNITS = r"(?-i:(?:[kKMGTP]i?)?B)|bytes?|octets?|bits?|[mµun]s|EUR|USD|GBP|CHF|JPY|[€$£¥]"
+_TOOL_NOUNS = (
+    r"rows?|records?|lines?|files?|entries|requests?|reqs?|queries|tokens?|objects?|packets?|commits?|"
+    r"ops|downloads?|documents?|blobs?|chunks?|tuples?"
+)
+_SPOKEN_NOUNS = (
+    r"secs?|seconds?|mins?|minutes?|hours?|days?|items?|users?|events?|messages?|calls?|hits?|views?|"
+    r"visits?|keys?|pages?|times|points|votes|stars"
+)
+# labels of a count or a size before the digits (`rows:`, `size =`), in English, German, French,
+# Spanish, Dutch and Polish (general vocabulary: size, count, amount, total)
+_COUNT_LABELS = (
+    r"size|count|total|sum|amount|gr(?:ö|oe)(?:ß|ss)e|anzahl|gesamt|taille|nombre|tama(?:ñ|n)o|cantidad|"
+    r"grootte|aantal|totaal|rozmiar|liczba|suma"
+)
+_THOUSANDS = re.compile(r"\d{1,3}([ .,\u00a0\u202f])\d{3}(?:\1\d{3})+")
+# (bounded: a long run of groups holding several phone-shaped spans is walked a few groups per span)
+_MORE_GROUPS = re.compile(r"(?:[ .,\u00a0\u202f]\d{3}(?!\d)){0,8}")
+_FIRM_AFTER = re.compile(rf"(?i)[ \t\u00a0]*(?:{_UNITS}|{_TOOL_NOUNS})(?![\w])")
+_SPOKEN_AFTER = re.compile(rf"(?i)[ \t\u00a0]*(?:{_SPOKEN_NOUNS})(?![\w])")
+_COUNT_BEFORE = re.compile(rf"(?i)\b(?:{_UNITS}|{_TOOL_NOUNS}|{_COUNT_LABELS})[ \t]*[:=][ \t]*$")
+# a phone or contact label, a calling verb, `my number` (English, Spanish, Portuguese, French,
+# Italian, German, Dutch, Polish, Czech, Slovak and the Nordic languages)
+_PHONE_BEFORE = re.compile(
+    r"(?i)\b(?:phone|telephone|tel|mobile?|mob|cell|cellphone|celular|cellulare|handy|natel|gsm|fax|"
+    r"whats[ \t]?app|telegram|viber|sms|call(?:s|ed|ing)?|ring|dial(?:led)?|contact[oa]?|kontakt|"
+    r"llam\w*|ll[áa]m\w*|m[óo]vil|tel[ée]fono|telefone|t[ée]l[ée]phone|telefon\w*|telefoon|appel\w*|"
+    r"chiama\w*|ligue|zadzwo\w*|dzwo\w*|kom[óo]rk\w*|mobil\w*|puhelin|tlf|tfno|zavolej\w*|zavolaj\w*|"
+    # (words that are common nouns elsewhere — a `plain-text` body, a league — only with their object)
+    r"(?:text(?:ed)?|reach|bel|ruf|liga)[ \t]+(?:me|us|him|her|them|to|from|mich|uns|pra|para)|"
+    r"(?:my|mi|mój|moj|meu|mon|mein|mijn|il[ \t]+mio)[ \t]+(?:number|n[úu]mero|numer|nummer|num[ée]ro|portable))\b"
+)
+# regions whose phones are written in groups of three (ES, PT, PL, CZ, SK, FR, IT…) and the
+# commonest plans: a spoken noun counts only when the digits are a phone in none of them
+_GROUPED_PLANS = ("ES", "PT", "PL", "CZ", "SK", "FR", "IT", "DE", "GB", "US", "NL", "BE", "CH", "AT", "SE", "NO")
+
+
+def grouped_quantity(text: str, start: int, end: int) -> bool:
+    """Whether the digits at start:end (and the groups of three that carry on after them) are a
+    quantity grouped in thousands with its unit or counted noun beside it, not a phone number."""
+    end = _MORE_GROUPS.match(text, end).end()
+    if _THOUSANDS.fullmatch(text, start, end) is None:
+        return False
+    lo = max(text.rfind("\n", max(0, start - 60), start) + 1, start - 60)
+    if _PHONE_BEFORE.search(text, lo, start) is not None:
+        return False
+    if _FIRM_AFTER.match(text, end) is not None or _COUNT_BEFORE.search(text, max(0, start - 24), start):
+        return True
+    if _SPOKEN_AFTER.match(text, end) is None:
+        return False
+    digits = re.sub(r"\D", "", text[start:end])
+    return not any(valid_region(digits, r) is not None for r in _GROUPED_PLANS)

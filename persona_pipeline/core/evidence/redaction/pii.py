@@ -102,7 +102,64 @@ _TEST_CARDS = {
     "5105105105105100",
     "4012888888881881",
     "3056930009020004",
+    # Stripe's testing page (general knowledge of its published numbers): 3D Secure, debit and
+    # decline cards, other networks
+    "4000002500003155",
+    "4000002760003184",
+    "4000000000003220",
+    "4000000000009995",
+    "4000000000000069",
+    "4000000000000127",
+    "4000000000000119",
+    "4000000000000341",
+    "4100000000000019",
+    "4000002500001001",
+    "5200828282828210",
+    "2223003122003222",
+    "6011000990139424",
+    "3566002020360505",
+    "6200000000000005",
+    # Braintree's and Adyen's sandbox pages, Worldpay's classic test Visa
+    "4005519200000004",
+    "4009348888881881",
+    "4012000033330026",
+    "4012000077777777",
+    "4217651111111119",
+    "4500600000000061",
+    "2223000048400011",
+    "3530111333300000",
+    "4111111145551142",
+    "5555341244441115",
+    "370000000000002",
+    "4444333322221111",
 }
+# IBANs printed as examples by the standard's registrar (the "IBAN electronic format example" column
+# of SWIFT's IBAN Registry) and by ECBS's EBS204 (GB82 WEST…): they name no account holder
+_EXAMPLE_IBANS = frozenset(
+    {
+        "GB82WEST12345698765432",
+        "GB29NWBK60161331926819",
+        "DE89370400440532013000",
+        "FR1420041010050500013M02606",
+        "NL91ABNA0417164300",
+        "BE68539007547034",
+        "ES9121000418450200051332",
+        "IT60X0542811101000000123456",
+        "AT611904300234573201",
+        "CH9300762011623852957",
+        "PL61109010140000071219812874",
+        "SE4550000000058398257466",
+        "DK5000400440116243",
+        "FI2112345600000785",
+        "NO9386011117947",
+        "IE29AIBK93115212345678",
+        "PT50000201231234567890154",
+        "LU280019400644750000",
+        "HU42117730161111101800000000",
+        "CZ6508000000192000145399",
+        "GR1601101250000000012300695",
+    }
+)
 _IPV4 = Rx(r"\b(?:\d{1,3}\.){3}\d{1,3}\b")
 # an address written into a host name, dashed, as ISPs' reverse DNS and clouds' public host names
 # spell it (`customer-203-0-113-9.isp.net`, `ec2-203-0-113-9.compute-1.amazonaws.com`): a DNS
@@ -1244,6 +1301,33 @@ def _iban_ok(compact: str) -> bool:
     return int("".join(str(int(c, 36)) for c in rearranged)) % 97 == 1
 
 
+def in_example_iban(text: str, start: int, end: int) -> bool:
+    """Whether start:end lies inside a documented example IBAN (its groups read as another kind:
+    a phone number's)."""
+    if "[REDACTED:" in text[start:end]:
+        return False
+    lo = max(0, start - 40)
+    window = str(text[lo : end + 40])  # (a slice: the fold of the whole text is never made per span)
+    for ((a, b),) in _IBAN_CANDIDATE.finditer(window):
+        if not a <= start - lo < b:
+            continue
+        compact = window[a:b].replace(" ", "")
+        for x in _EXAMPLE_IBANS:
+            if compact[: len(x)] == x:
+                # only the example's own characters: digits glued after it are judged as themselves
+                return end - lo <= _raw_end(window, a, len(x))
+    return False
+
+
+def _raw_end(text: str, start: int, chars: int) -> int:
+    """The position after the first `chars` non-blank characters from `start`."""
+    i = start
+    while chars > 0 and i < len(text):
+        chars -= text[i] != " "
+        i += 1
+    return i
+
+
 def iban_spans(text: str) -> Iterator[Span]:
     """IBANs (compact or in groups of four), valid by country length and the mod-97 checksum."""
     if not _open(text, "iban"):
@@ -1257,7 +1341,7 @@ def iban_spans(text: str) -> Iterator[Span]:
                 break
             raw = raw[: raw.rfind(" ")]
             compact = raw.replace(" ", "")
-        if len(compact) >= 15 and _iban_ok(compact):
+        if len(compact) >= 15 and _iban_ok(compact) and compact.upper() not in _EXAMPLE_IBANS:
             yield Span(start, start + len(raw), "iban")
 
 
@@ -2473,6 +2557,16 @@ def bank_account_spans(text: str) -> Iterator[Span]:
         yield from bank_accounts.bank_account_spans(text)
 
 
+from persona_pipeline.core.evidence.redaction import supply_points  # noqa: E402
+
+_GATED["supply_point"] = (Rx(supply_points.GATE),)
+
+
+def supply_point_spans(text: str) -> Iterator[Span]:
+    if _open(text, "supply_point"):  # (a CUPS's prefix or a supply-point label: most texts have none)
+        yield from supply_points.supply_point_spans(text)
+
+
 from persona_pipeline.core.evidence.redaction import wallets  # noqa: E402
 
 
@@ -2564,6 +2658,7 @@ DETECTORS = (
     intl_formats.intl_spans,  # national ids, passports, addresses, birth dates, phones of more countries
     grammar_spans,  # street lines of any country, phones of any region after a label, address fields
     bank_account_spans,  # domestic account numbers beside a routing code
+    supply_point_spans,  # a home's electricity or gas supply point (CUPS, MPAN, Dutch EAN-code)
     home_coordinate_spans,  # a home's latitude and longitude
     wallet_spans,  # cryptocurrency addresses, each validated by its checksum
     device_id_spans,  # IMEIs and VINs

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from persona_pipeline.core.evidence.redaction.group_mailbox import legal_entity
+from persona_pipeline.core.evidence.redaction.group_mailbox import LEGAL_FORMS, legal_entity
 
 # a category noun of a public place or an organisation's premises (English, and the registered
 # seat in French, Spanish, Italian, Portuguese and German), then its copula or a colon, the
@@ -27,6 +27,7 @@ _PLACE_BEFORE = re.compile(
     r"(?:[ \t]*(?::|-|–|—|,)|[ \t]+(?:at|in|on))[ \t]*(?:at[ \t]+)?$"
 )
 _REACH = 80  # characters before an address where its attribution is read
+_FRAME = " \t|+>"  # a table's, a psql cell's or a quote's frame around a line
 _SEGMENT_END = re.compile(r"[\s,;:–—-]+$")
 # a word placing a home near the public place (`I live across from the university at …`) or saying
 # the address is someone's home (`we rent a flat …`, `… is my house`): then the place or company
@@ -61,12 +62,71 @@ def _names_a_person(head: str) -> bool:
     return any(True for _ in pii.person_name_spans(head))
 
 
+# A letterhead (a NOTICE file's, an invoice's sender): the company's registered name ALONE on the
+# line above the address, capitalised words then its legal form (`Quillfeather Software Ltd`,
+# `Foo Bar, Inc.`). A label or role before it (`Employer:`, `Works at`, `c/o`, `via`, `Senior
+# Developer,`) makes the address someone's workplace or delivery address, not a letterhead.
+_NAME_WORD = r"(?:[A-Z0-9][\w&.'’-]*|&|and|of|und|de|du|la|le|der|the)"
+_COMPANY_LINE = re.compile(rf"{_NAME_WORD}(?:[ \t]+{_NAME_WORD})*(?:,[ \t]*(?P<form>[A-Z][\w. ]{{0,12}}))?")
+# a salutation or sign-off: the block is a letter or a signature, its addresses a person's
+_LETTER_WORDS = re.compile(
+    r"(?i)^[ \t]*(?:dear|hi|hello|hey|cheers|regards|best|thanks|thank[ \t]+you|sincerely|yours|kind[ \t]+regards|"
+    r"warm[ \t]+regards|best[ \t]+wishes|greetings|cordialement|saludos|grüße|gruesse|mit[ \t]+freundlichen|"
+    r"liebe|lieber|hallo|bonjour|hola|ciao|groeten|met[ \t]+vriendelijke|--|—)\b"
+)
+# a person speaking of themselves or the reader in the block: a delivery or home address
+_PERSONAL = re.compile(r"\bI\b|(?i:\b(?:me|my|mine|myself|we|us|our|you|your)\b)")
+_CARE_OF = re.compile(r"(?i)\bc/o\b|\bcare[ \t]+of\b|\battn\b|\bto[ \t]+me\b|\bfor[ \t]+me\b|(?-i:\bI\b)|\bmy\b")
+_HEADING = re.compile(r"[A-Z0-9][A-Z0-9 &.,'’()/-]*|#{1,6}[ \t][^\n]*|[=*_-]{3,}")
+_BLOCK = 240  # characters of the block read above the company line and after the address
+
+
+def _letterhead(text: str, line: int, end: int) -> bool:
+    """Whether the address starting its line at `line` is under a letterhead: the company line
+    just above (see `_COMPANY_LINE`), at the top of its block (no person's name, salutation or
+    sign-off in the lines above it in the block), and no personal pronoun or home word anywhere in
+    the block."""
+    top = text.rfind("\n", max(0, line - 1 - _REACH), line - 1) + 1
+    if top == 0 and line - 1 - _REACH > 0:
+        return False  # (an overlong line is no company's name)
+    company = text[top : line - 1].strip(_FRAME + "\"'")  # (a quoted cell or string opens it)
+    m = _COMPANY_LINE.fullmatch(company)
+    if m is None or not legal_entity(company):
+        return False
+    if m["form"] is not None and m["form"].replace(".", "").strip().lower() not in LEGAL_FORMS:
+        return False  # (`Senior Developer, Globex Ltd`: a role before the company)
+    if _names_a_person(company):
+        return False  # `Max Mustermann GmbH`: a sole trader's company bears their name
+    # the block: lines above the company line up to a blank line, and the address's own lines
+    lo = max(0, top - _BLOCK)
+    blank = text.rfind("\n\n", lo, top)
+    # (a quoted cell or string the company line opens is a block of its own)
+    opens = text[top : line - 1].lstrip(_FRAME)[:1] in ('"', "'")
+    above = "" if opens else text[(blank + 2 if blank >= 0 else lo) : top]
+    hi = text.find("\n\n", end, end + _BLOCK)
+    after = text[end : hi if hi >= 0 else min(len(text), end + _BLOCK)]
+    for row in above.splitlines():
+        row = row.strip(_FRAME)
+        if not row:
+            continue
+        # (above a letterhead only a label line or a heading: any other line, a name the lists
+        # lack or a job title, makes the block a signature or a contact card)
+        if not (row.endswith(":") or _HEADING.fullmatch(row)):
+            return False
+        if _LETTER_WORDS.search(row) is not None or _names_a_person(row):
+            return False
+    block = above + "\n" + company + "\n" + text[line:end] + after
+    return _PERSONAL.search(block) is None and _HOME_WORDS.search(block) is None
+
+
 def place_address(text: str, start: int, end: int | None = None) -> bool:
     """Whether the address at start:end is attributed, right before it on its line, to a public
     place or an organisation (not when the sentence places a home near it or calls it a home, nor
     when a person's name stands in the company's name)."""
     line = max(text.rfind("\n", 0, start) + 1, start - _REACH)
     before = text[line:start]
+    if not before.strip(_FRAME) and line > 0 and text[line - 1] == "\n":
+        return _letterhead(text, line, start if end is None else end)
     m = _SEGMENT_END.search(before)
     head = before[: m.start()] if m is not None else before
     if _PLACE_BEFORE.search(before) is not None:
@@ -75,4 +135,27 @@ def place_address(text: str, start: int, end: int | None = None) -> bool:
         return False
     elif _names_a_person(head[-48:]):
         return False  # `Max Mustermann GmbH, …`: a sole trader's company bears their name
+    elif _CARE_OF.search(before) is not None:
+        return False  # `send it to me c/o Acme Ltd, …`: a person's delivery address at a company
     return _HOME_WORDS.search(_stretch(text, start, start if end is None else end)) is None
+
+
+# A person's name that is part of a street's name (`15 Grace Hopper Way`, `7 Ada Lovelace Rd`):
+# a house number before it on its line (a JSON string's `\n` starts a line too) and an English
+# street type (USPS / Royal Mail suffixes, general knowledge) as its last word or the word after
+# it. The street itself is judged as an address (a home's stays redacted by the address detectors).
+_STREET_TYPE = (
+    r"(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Boulevard|Blvd|Drive|Dr|Way|Court|Ct|Place|Pl|Parkway|Pkwy|"
+    r"Terrace|Close|Crescent|Square|Highway|Hwy)\.?"
+)
+_STREET_AFTER = re.compile(rf"[ \t]+{_STREET_TYPE}\b")
+_STREET_LAST = re.compile(rf"\b{_STREET_TYPE}$")
+_HOUSE_NUMBER_BEFORE = re.compile(r"(?:^|[\s,|]|\\[nrt])\d{1,5}[A-Za-z]?[ \t]+(?:[A-Z][\w.'-]*[ \t]+){0,4}$")
+
+
+def street_name_part(text: str, start: int, end: int) -> bool:
+    """Whether the name at start:end is part of a street's name, after a house number."""
+    lo = max(text.rfind("\n", max(0, start - _REACH), start) + 1, start - _REACH)
+    if _HOUSE_NUMBER_BEFORE.search(text[lo:start]) is None:
+        return False
+    return _STREET_LAST.search(text[start:end]) is not None or _STREET_AFTER.match(text, end) is not None

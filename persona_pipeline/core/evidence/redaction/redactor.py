@@ -23,10 +23,11 @@ from typing import Any
 import re2
 
 from persona_pipeline.core.evidence.redaction import pii
+from persona_pipeline.core.evidence.redaction.birth_dates import owned_by_a_thing
 from persona_pipeline.core.evidence.redaction.label_links import detect_pairs, linked_label_spans
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, prepare, utf8_safe
-from persona_pipeline.core.evidence.redaction.phone_check import business_line_at
-from persona_pipeline.core.evidence.redaction.public_places import place_address
+from persona_pipeline.core.evidence.redaction.phone_check import business_line_at, grouped_quantity
+from persona_pipeline.core.evidence.redaction.public_places import place_address, street_name_part
 from persona_pipeline.core.evidence.redaction.secrets import (
     CONCAT_OPERAND,
     betterleaks_values,
@@ -38,6 +39,7 @@ from persona_pipeline.core.evidence.redaction.secrets import (
     value_spans,
 )
 from persona_pipeline.core.evidence.redaction.spans import LABEL_KINDS, Span, apply_spans, merge_spans, protected_ranges
+from persona_pipeline.core.evidence.redaction.specimens import specimen_address, specimen_name
 from persona_pipeline.core.evidence.redaction.text_forms import scan_views
 from persona_pipeline.core.evidence.redaction.views import View
 
@@ -393,15 +395,30 @@ def _identifier_patterns(identifiers: Sequence[tuple[str, str]]) -> list[tuple[A
     return out
 
 
+def _not_personal(text: str, s: Span) -> bool:
+    """Whether the span's value is public after all (by what the text says around it)."""
+    if s.kind == "address":
+        return place_address(text, s.start, s.end) or specimen_address(text, s.start, s.end)
+    if s.kind == "phone":
+        return (
+            business_line_at(text, s.start, s.end)
+            or pii.in_example_iban(text, s.start, s.end)
+            or grouped_quantity(text, s.start, s.end)
+        )
+    if s.kind == "person_name":
+        return specimen_name(text, s.start, s.end) or street_name_part(text, s.start, s.end)
+    if s.kind == "date_of_birth":
+        return owned_by_a_thing(text, s.start)
+    return False
+
+
 def _personal(text: str, spans: Iterable[Span]) -> list[Span]:
-    """The PII spans less the addresses the text attributes to a place or an organisation and the
-    phone numbers its numbering plan allocates to businesses (toll-free, shared-cost, premium)."""
-    return [
-        s
-        for s in spans
-        if not (s.kind == "address" and place_address(text, s.start, s.end))
-        and not (s.kind == "phone" and business_line_at(text, s.start, s.end))
-    ]
+    """The PII spans less the addresses the text attributes to a place or an organisation (or a
+    placeholder town), the phone numbers its numbering plan allocates to businesses (toll-free,
+    shared-cost, premium) or that are a documented example IBAN's groups, the specimen people of
+    forms and samples (`specimens`), names that are part of a street's name, and birthdays the
+    text positively gives a thing (`our library's birthday`)."""
+    return [s for s in spans if not _not_personal(text, s)]
 
 
 class Redactor:

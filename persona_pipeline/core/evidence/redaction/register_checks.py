@@ -24,6 +24,15 @@ check passing by chance (one in ten or eleven) never makes an order number or a 
 - Mexico's clave de elector (INE): six letters from the holder's names, the birth date YYMMDD, a
   two-digit state of birth (01-32, 87 and 88 for people born abroad or naturalised), the sex (H or M)
   and a three-digit homonym key; no check digit, so the date and the state are the check.
+- Hungary's bankszámlaszám (MNB decree on payment services, the GIRO account number): two or three
+  groups of eight digits; the first group (bank, branch, check digit) and the rest (account, check
+  digit) each weighted 9, 7, 3, 1 repeating, each weighted sum divisible by 10.
+- Switzerland's PostFinance account (Postkonto, compte postal): `NN-NNNNNN-C`, a two-digit prefix,
+  up to six digits (zero-padded) and a check digit by the ISR "modulo 10 recursive" rule, which
+  python-stdnum's `ch.esr` computes.
+- UK MPAN core (Elexon's MRA, the supply number's bottom line): thirteen digits, a two-digit
+  distributor id, eight digits, three more, the last a check digit: digits 1-12 weighted by the
+  primes 3, 5, 7, 13, 17, 19, 23, 29, 31, 37, 41, 43, the sum mod 11 mod 10.
 """
 
 from __future__ import annotations
@@ -127,3 +136,33 @@ def clave_elector_ok(v: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+def _weighted_9731(d: str) -> bool:
+    return sum(int(c) * w for c, w in zip(d, (9, 7, 3, 1) * 4, strict=False)) % 10 == 0
+
+
+def hu_bank_account_ok(v: str) -> bool:
+    d = _compact(v)
+    return len(d) in (16, 24) and d.isdigit() and _weighted_9731(d[:8]) and _weighted_9731(d[8:])
+
+
+def ch_postal_account_ok(v: str) -> bool:
+    parts = v.split("-")
+    if len(parts) != 3 or len(parts[0]) != 2 or not 1 <= len(parts[1]) <= 6 or len(parts[2]) != 1:
+        return False
+    if not "".join(parts).isdigit():
+        return False
+    from stdnum.ch import esr
+
+    return esr.calc_check_digit(parts[0] + parts[1].zfill(6)) == parts[2]
+
+
+_MPAN_WEIGHTS = (3, 5, 7, 13, 17, 19, 23, 29, 31, 37, 41, 43)
+
+
+def mpan_core_ok(v: str) -> bool:
+    d = _compact(v)
+    if len(d) != 13 or not d.isdigit():
+        return False
+    return sum(int(c) * w for c, w in zip(d[:12], _MPAN_WEIGHTS, strict=True)) % 11 % 10 == int(d[12])
