@@ -4,13 +4,12 @@ EAN-code). Values and sentences are this file's own (computed with each register
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from persona_pipeline.core.evidence.redaction import register_checks
 from persona_pipeline.core.evidence.redaction.redactor import Redactor
 from persona_pipeline_tests.redaction_checks import Checks
+from persona_pipeline_tests.timing import assert_linear
 
 # --- 1. the check rules themselves
 
@@ -98,14 +97,7 @@ def test_supply_points_scan_is_linear(redactor: Redactor) -> None:
     line = "MPAN 14 0000 1234 565 and EAN-code 871699123456789016, ES0031405512345678EV, S 03 845 270\n"
     text = line * 4000
 
-    def cost(n: int) -> float:
-        start = time.process_time()
-        redactor.redact(text[:n])
-        return time.process_time() - start
-
-    cost(10_000)  # warm
-    # 4x the text costs about 4x the time (a quadratic scan would cost 16x): a ratio, not a clock bound
-    assert cost(200_000) < 8 * cost(50_000) + 0.05
+    assert_linear(redactor.redact, lambda n: text[:n], 200_000)
 
 
 # --- 4. documented example values: published test cards and the IBAN registry's examples
@@ -407,13 +399,7 @@ def test_form_shapes_in_developer_text_stay(redactor: Redactor, text: str) -> No
 def test_form_label_lines_scan_is_linear(redactor: Redactor) -> None:
     text = "Field name\n12345\nOther label\nvalue 7\n" * 6000
 
-    def cost(n: int) -> float:
-        start = time.process_time()
-        redactor.redact(text[:n])
-        return time.process_time() - start
-
-    cost(10_000)  # warm
-    assert cost(200_000) < 8 * cost(50_000) + 0.05  # (a ratio: quadratic would be 16x)
+    assert_linear(redactor.redact, lambda n: text[:n], 200_000)
 
 
 # --- 10. a name/value object's name, a test assertion's field
@@ -501,13 +487,7 @@ def test_capitalised_units_after_a_grouped_quantity(redactor: Redactor) -> None:
 def test_long_grouped_runs_stay_linear(redactor: Redactor) -> None:
     text = " ".join(f"{i % 900 + 100}" for i in range(60_000))
 
-    def cost(n: int) -> float:
-        start = time.process_time()
-        redactor.redact(text[:n])
-        return time.process_time() - start
-
-    cost(10_000)  # warm
-    assert cost(200_000) < 8 * cost(50_000) + 0.05  # (a ratio: quadratic would be 16x)
+    assert_linear(redactor.redact, lambda n: text[:n], 200_000)
 
 
 @pytest.mark.parametrize(
@@ -568,12 +548,4 @@ def test_unlisted_names_own_their_birth_dates(redactor: Redactor, text: str, val
 def test_keep_rules_scale_linearly(redactor: Redactor, unit: str) -> None:
     prefix = "fixtures: [" if unit.startswith("{") else ""
 
-    def cost(n: int) -> float:
-        text = prefix + unit * (n // len(unit))
-        start = time.process_time()
-        redactor.redact(text)
-        return time.process_time() - start
-
-    cost(5_000)  # warm
-    # a ratio, not a clock bound: 4x the text at about 4x the time (quadratic would be 16x)
-    assert cost(80_000) < 8 * cost(20_000) + 0.05
+    assert_linear(redactor.redact, lambda n: prefix + unit * (n // len(unit)), 80_000)
