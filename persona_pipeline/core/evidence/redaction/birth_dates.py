@@ -15,6 +15,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from persona_pipeline.core.evidence.redaction.spans import line_start
+
 # A month by the first letters of its name (accents dropped, lowercase), in English, German,
 # French, Spanish, Italian, Portuguese, Dutch, the Nordic languages, Polish (genitive), Czech
 # (genitive), Turkish, Latvian, Lithuanian (genitive), Basque and Albanian. Longest prefixes are tried first.
@@ -142,7 +144,7 @@ _WINDOW = 80
 
 def owned_by_a_thing(text: str, start: int) -> bool:
     """Whether the birthday before the date at `start` is positively a thing's (see `_OWNER`)."""
-    lo = max(text.rfind("\n", max(0, start - _WINDOW), start) + 1, start - _WINDOW)
+    lo = line_start(text, start, _WINDOW)
     m = _OWNER.search(text[lo:start])
     if m is None:
         return False

@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-from persona_pipeline.core.evidence.redaction.spans import label_window
+from persona_pipeline.core.evidence.redaction.spans import label_window, line_start
 
 
 @lru_cache(maxsize=16384)
@@ -239,7 +239,7 @@ def record_label(text: str, start: int) -> bool:
         return False
     # (the line, not a distance: a placeholder shorter or longer than its value moves a cue in or out
     # of a fixed reach, and a second pass would decide otherwise; bounded on a long one-line text)
-    lo = text.rfind("\n", max(0, start - _LINE_REACH), start) + 1 or max(0, start - _LINE_REACH)
+    lo = line_start(text, start, _LINE_REACH)
     hi = text.find("\n", start, start + _LINE_REACH)
     hi = hi if hi >= 0 else min(len(text), start + _LINE_REACH)
     if "[REDACTED:" in text[lo:hi]:
@@ -306,7 +306,7 @@ def grouped_quantity(text: str, start: int, end: int) -> bool:
     end = _MORE_GROUPS.match(text, end).end()
     if _THOUSANDS.fullmatch(text, start, end) is None:
         return False
-    lo = max(text.rfind("\n", max(0, start - 60), start) + 1, start - 60)
+    lo = line_start(text, start, 60)
     if _PHONE_BEFORE.search(text, lo, start) is not None:
         return False
     if _FIRM_AFTER.match(text, end) is not None or _COUNT_BEFORE.search(text, max(0, start - 24), start):

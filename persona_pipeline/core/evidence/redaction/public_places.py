@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from persona_pipeline.core.evidence.redaction.group_mailbox import LEGAL_FORMS, legal_entity
+from persona_pipeline.core.evidence.redaction.spans import line_start
 
 # a category noun of a public place or an organisation's premises (English, and the registered
 # seat in French, Spanish, Italian, Portuguese and German), then its copula or a colon, the
@@ -155,7 +156,7 @@ _HOUSE_NUMBER_BEFORE = re.compile(r"(?:^|[\s,|]|\\[nrt])\d{1,5}[A-Za-z]?[ \t]+(?
 
 def street_name_part(text: str, start: int, end: int) -> bool:
     """Whether the name at start:end is part of a street's name, after a house number."""
-    lo = max(text.rfind("\n", max(0, start - _REACH), start) + 1, start - _REACH)
+    lo = line_start(text, start, _REACH)
     if _HOUSE_NUMBER_BEFORE.search(text[lo:start]) is None:
         return False
     return _STREET_LAST.search(text[start:end]) is not None or _STREET_AFTER.match(text, end) is not None

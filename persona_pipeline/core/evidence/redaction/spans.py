@@ -115,6 +115,12 @@ def apply_spans(text: str, spans: list[Span], key: bytes) -> str:
     return "".join(parts)
 
 
+def line_start(text: str, pos: int, reach: int) -> int:
+    """Where the line holding `pos` starts, at most `reach` characters back (a bounded look-behind:
+    on a long one-line text a detector reads a window, never the whole text before each value)."""
+    return max(text.rfind("\n", max(0, pos - reach), pos) + 1, pos - reach, 0)
+
+
 def label_window(text: str, a: int, b: int) -> str:
     """text[a:b] with placeholders blanked, for a search of labels before a value: a placeholder's
     kind (`[REDACTED:address:…]`) is no label, or a second pass would find values the first did

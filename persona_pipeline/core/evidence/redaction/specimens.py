@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from persona_pipeline.core.evidence.redaction.spans import line_start
+
 # (first, last) of pairs real people also bear: kept only beside a specimen marker
 _PAIRS = frozenset(
     {
@@ -90,12 +92,12 @@ _LIST_REACH = 240  # characters before a name where the sample list's label is r
 
 
 def _attached(text: str, start: int, end: int) -> bool:
-    lo = max(text.rfind("\n", max(0, start - _BEFORE), start) + 1, start - _BEFORE)
+    lo = line_start(text, start, _BEFORE)
     if _ATTACHED_BEFORE.search(text[lo:start]) is not None or _ATTACHED_AFTER.match(text, end) is not None:
         return True
     if _QUOTE_AFTER.match(text, end) is None:
         return False
-    lo = max(text.rfind("\n", max(0, start - _LIST_REACH), start) + 1, start - _LIST_REACH)
+    lo = line_start(text, start, _LIST_REACH)
     return _IN_SAMPLE_LIST.search(text[lo:start]) is not None
 
 
