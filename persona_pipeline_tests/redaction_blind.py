@@ -15,10 +15,10 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (20 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (20, the oldest
+``HOLDOUT_ROUNDS`` (21 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (21, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 20`` is exactly round 20's holdout whatever is written after it (a pool's
+``--pool holdout --round 21`` is exactly round 21's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
@@ -30,12 +30,13 @@ was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 w
 drew before round 16 was written; ``before=16``: rounds 1 to 15, the cases dev drew before round 17
 was written; ``before=17``: rounds 1 to 16, the cases dev drew before round 18 was written;
 ``before=18``: rounds 1 to 17, the cases dev drew before round 19 was written; ``before=19``: rounds 1
-to 18, the cases dev drew before round 20 was written). Every
+to 18, the cases dev drew before round 20 was written; ``before=20``: rounds 1 to 19, the cases dev
+drew before round 21 was written). Every
 category of rounds 1 to 15 enters a draw cycle once (its ``weight`` is 1); round 16's new kinds enter
 it ``NEW16_WEIGHT`` times, which changes no earlier draw; round 17's new kinds ``NEW17_WEIGHT`` times
 and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times; round 18's new kinds
 ``NEW18_WEIGHT`` times; round 19's new kinds ``NEW19_WEIGHT`` times; round 20's new kinds
-``NEW20_WEIGHT`` times. A weight counts only in a draw
+``NEW20_WEIGHT`` times; round 21's new kinds ``NEW21_WEIGHT`` times. A weight counts only in a draw
 of the one round that wrote the category (``Category.draws``): among a later round's families and in
 the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
@@ -862,7 +863,7 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   map tiles, bounding boxes and city centres; quantities grouped like phone numbers; support-case and
   incident references; specimen people and numbers; emergency and service short codes; numbering plan
   rows.
-  Round 20 (``ROUND20``, ``_extend20`` / ``round20_custom`` / ``_pii20`` / ``_multi20``,
+  Round 20 (dev since round 21; ``ROUND20``, ``_extend20`` / ``round20_custom`` / ``_pii20`` / ``_multi20``,
   ``ROUND20_WRAPPERS``, ``_round20_decoy_templates``), written blind to the engine (issue 17, branch
   blind20: its author read only this generator, its tests and the engine's aggregate lines and
   per-category counts; scored by ``--pool holdout``; untuned, the engine at main 326f8f8, seeds 1 / 2
@@ -896,6 +897,38 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   their fictional addresses; historical figures' birth dates; Ofcom's and the ACMA's drama numbers;
   ages and durations under age and birth labels; public holidays in calendars; the authorities of
   species names; composers and their works' catalogue numbers.
+  Round 21 (``ROUND21``, ``_extend21`` / ``round21_custom`` / ``_pii21`` / ``_multi21``,
+  ``ROUND21_WRAPPERS``, ``_round21_decoy_templates``), written blind to the engine (issue 17, branch
+  blind21: its author read only this generator, its tests and the engine's aggregate lines and
+  per-category counts; scored by ``--pool holdout``; untuned, the engine at main c08f56d, seeds 1 / 2
+  / 7 (n 1200): 87.5 / 88.3 / 86.2% secrets, 47.3 / 47.5 / 46.2% personal data, 171.6 / 192.6 /
+  178.5 FP/MB, 25 / 1 / 1 stray spans, nothing dropped, idempotent).
+  Round 21 puts values where operators and support staff paste them from. About 60 % of its plants
+  are earlier kinds: two families from shared lists for every earlier one-value category
+  (``SECRET_FAMILIES21``: a Terraform state's attributes, ``kubectl describe``'s environment, a
+  Kubernetes event, a Mongo shell, an Alertmanager payload, a CloudTrail event, a Django shell, a
+  Rails console, an OpenAPI example, a Slack export, a Postman collection's variables, an Actions
+  log's env block; ``PII_FAMILIES21``: a Slack export, an e-mail quoted with ``>``, a pgAdmin grid
+  copy, a Mongo document, a Django shell, a Rails console, a CloudTrail event, a ConfigMap's
+  description, an OpenAPI example, a PDF invoice as text, a CV, a phone-book table), key pairs,
+  blocks, paths, URLs and a person's details as an earlier snippet in a Mongo insert, a quoted
+  e-mail, a Python shell's print or an invoice's notes (``CONTAINERS21``). About 40 % are kinds the
+  generator lacked (``Category.rounds`` all 21, ``NEW21``; each weighs ``NEW21_WEIGHT`` in a draw of
+  round 21): 4 secret categories (Vercel's prefixed tokens ``vcp_`` / ``vci_`` / ``vck_``; Baidu
+  Qianfan keys ``bce-v3/ALTAK-``; Cloudflare's prefixed API tokens ``cfut_`` / ``cfat_``; MongoDB
+  Atlas service accounts' secrets ``mdb_sa_sk_``) and 6 personal-data categories: a Czech (or
+  Slovak) domestic account (prefix and number each mod 11, the bank's code), a Serbian current
+  account (3-13-2, mod 97-10), a Brazilian driving licence (CNH, two mod-11 digits), and a person's
+  name, mobile (15 countries' national formats not used by the everyday forms before), e-mail,
+  birth date and home address in a CV, an e-mail thread (quoted reply, forwarded message,
+  signature) and a chat export (WhatsApp, Telegram). ``ROUND21_WRAPPERS``: a Slack export's message,
+  a quoted e-mail, ``kubectl describe``'s events, mongosh, an Alertmanager webhook, a CloudTrail
+  event, a Django shell, a Rails console heredoc, an OpenAPI example block, a PDF invoice as text, a
+  Terraform state's resource, a Postman collection's variables. ``_round21_decoy_templates``: ISO
+  6346 container numbers; public randomness beacons' outputs; reference-genome coordinates and
+  HGVS names; railway timetable rows; encyclopaedic figures of places; radio frequency
+  allocations; medicines' package codes (PZN, ATC); sports league tables; a board's GPIO pinout;
+  nutrition labels.
 
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
@@ -1106,6 +1139,21 @@ command log, a message's headers, an access log's query string, a decrypted vaul
 output, an error event, an issue export, an invite), including keys of decentralised identities
 (a Nostr nsec) and wallet connections. Still no device serials, documented test keys or hashes of
 passwords.
+Round 21's policy. Personal data: a person's domestic bank account (Czech / Slovak, Serbian: as an
+IBAN is) and driving licence number (a Brazilian CNH, as round 7's licences); a person's name,
+mobile, e-mail, birth date and home address wherever they are written (a CV, a quoted or forwarded
+e-mail, a signature, a chat export), each planted; a person named as a chat export's sender is
+planted with the rest. Not personal: a shipping container's ISO 6346 number (a steel box and its
+owning line); a public randomness beacon's output (drand, NIST: published for anyone to read, a
+secret to nobody); positions and variant names on a reference genome (a map of the species, not a
+person's genotype); timetable rows (a train's number, times and platform); encyclopaedic figures
+of places (elevations, areas, census totals: grouped like numbers, owned by no one); radio
+frequency allocations (a band plan); a medicine's package codes (a product, not a prescription);
+league tables (clubs and points); a board's pinout; nutrition labels. Secrets: whatever grants
+access, where operators paste it from (a state file, a pod's description, a shell session, an
+alert, an audit event, an API example, a chat export), including a service account's client secret
+(its client id beside it grants nothing alone and is not planted). Still no device serials,
+documented test keys or hashes of passwords.
 """
 
 from __future__ import annotations

@@ -209,11 +209,12 @@ def blind() -> dict[str, BlindScore]:
 # untuned; the stray spans are the engine's on round 20's frames, never read case by case).
 # Round 21 made round 20 dev (issue 17, branch blind21): round 20's floors are its figures drawn as dev
 # at seed 7 (n 1200) less 1.5 points (test_blind_joined_dev[round20]). The holdout is round 21 alone
-# (written blind, untuned, the engine at main c08f56d), seeds 1 / 2 / 7 (n 1200): 86.2% secrets (seed 7),
-# 46.2% personal data, 178.5 FP/MB, 1 stray span, idempotent, nothing dropped (seeds 1 and 2: see README). Its
-# floors are seed 7's less 1.5 points and 30 stray spans more; its false-positive ceiling is seed 7's
-# figure plus 15 (round 21's decoys are public randomness beacons' outputs and railway timetable rows
-# among checked codes and grouped figures that name nobody; never read case by case).
+# (written blind, untuned, the engine at main c08f56d), seeds 1 / 2 / 7 (n 1200): 87.5 / 88.3 / 86.2%
+# secrets, 47.3 / 47.5 / 46.2% personal data, 171.6 / 192.6 / 178.5 FP/MB, 25 / 1 / 1 stray spans,
+# idempotent, nothing dropped. Its floors are seed 7's less 1.5 points and 30 stray spans more; its
+# false-positive ceiling is seed 7's figure plus 15 (of round 21's decoys, checked codes and grouped
+# figures that name nobody, public randomness beacons' outputs and railway timetable rows are redacted
+# untuned; never read case by case).
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
     [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.847, 0.447, 193.5, 31)],
