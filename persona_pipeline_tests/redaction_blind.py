@@ -15,10 +15,10 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (20 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (20, the oldest
+``HOLDOUT_ROUNDS`` (21 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (21, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 20`` is exactly round 20's holdout whatever is written after it (a pool's
+``--pool holdout --round 21`` is exactly round 21's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
@@ -30,12 +30,13 @@ was written; ``before=12``: rounds 1 to 11, the cases dev drew before round 13 w
 drew before round 16 was written; ``before=16``: rounds 1 to 15, the cases dev drew before round 17
 was written; ``before=17``: rounds 1 to 16, the cases dev drew before round 18 was written;
 ``before=18``: rounds 1 to 17, the cases dev drew before round 19 was written; ``before=19``: rounds 1
-to 18, the cases dev drew before round 20 was written). Every
+to 18, the cases dev drew before round 20 was written; ``before=20``: rounds 1 to 19, the cases dev
+drew before round 21 was written). Every
 category of rounds 1 to 15 enters a draw cycle once (its ``weight`` is 1); round 16's new kinds enter
 it ``NEW16_WEIGHT`` times, which changes no earlier draw; round 17's new kinds ``NEW17_WEIGHT`` times
 and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times; round 18's new kinds
 ``NEW18_WEIGHT`` times; round 19's new kinds ``NEW19_WEIGHT`` times; round 20's new kinds
-``NEW20_WEIGHT`` times. A weight counts only in a draw
+``NEW20_WEIGHT`` times; round 21's new kinds ``NEW21_WEIGHT`` times. A weight counts only in a draw
 of the one round that wrote the category (``Category.draws``): among a later round's families and in
 the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
@@ -862,7 +863,7 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   map tiles, bounding boxes and city centres; quantities grouped like phone numbers; support-case and
   incident references; specimen people and numbers; emergency and service short codes; numbering plan
   rows.
-  Round 20 (``ROUND20``, ``_extend20`` / ``round20_custom`` / ``_pii20`` / ``_multi20``,
+  Round 20 (dev since round 21; ``ROUND20``, ``_extend20`` / ``round20_custom`` / ``_pii20`` / ``_multi20``,
   ``ROUND20_WRAPPERS``, ``_round20_decoy_templates``), written blind to the engine (issue 17, branch
   blind20: its author read only this generator, its tests and the engine's aggregate lines and
   per-category counts; scored by ``--pool holdout``; untuned, the engine at main 326f8f8, seeds 1 / 2
@@ -896,6 +897,38 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   their fictional addresses; historical figures' birth dates; Ofcom's and the ACMA's drama numbers;
   ages and durations under age and birth labels; public holidays in calendars; the authorities of
   species names; composers and their works' catalogue numbers.
+  Round 21 (``ROUND21``, ``_extend21`` / ``round21_custom`` / ``_pii21`` / ``_multi21``,
+  ``ROUND21_WRAPPERS``, ``_round21_decoy_templates``), written blind to the engine (issue 17, branch
+  blind21: its author read only this generator, its tests and the engine's aggregate lines and
+  per-category counts; scored by ``--pool holdout``; untuned, the engine at main c08f56d, seeds 1 / 2
+  / 7 (n 1200): 87.5 / 88.3 / 86.2% secrets, 47.3 / 47.5 / 46.2% personal data, 171.6 / 192.6 /
+  178.5 FP/MB, 25 / 1 / 1 stray spans, nothing dropped, idempotent).
+  Round 21 puts values where operators and support staff paste them from. About 60 % of its plants
+  are earlier kinds: two families from shared lists for every earlier one-value category
+  (``SECRET_FAMILIES21``: a Terraform state's attributes, ``kubectl describe``'s environment, a
+  Kubernetes event, a Mongo shell, an Alertmanager payload, a CloudTrail event, a Django shell, a
+  Rails console, an OpenAPI example, a Slack export, a Postman collection's variables, an Actions
+  log's env block; ``PII_FAMILIES21``: a Slack export, an e-mail quoted with ``>``, a pgAdmin grid
+  copy, a Mongo document, a Django shell, a Rails console, a CloudTrail event, a ConfigMap's
+  description, an OpenAPI example, a PDF invoice as text, a CV, a phone-book table), key pairs,
+  blocks, paths, URLs and a person's details as an earlier snippet in a Mongo insert, a quoted
+  e-mail, a Python shell's print or an invoice's notes (``CONTAINERS21``). About 40 % are kinds the
+  generator lacked (``Category.rounds`` all 21, ``NEW21``; each weighs ``NEW21_WEIGHT`` in a draw of
+  round 21): 4 secret categories (Vercel's prefixed tokens ``vcp_`` / ``vci_`` / ``vck_``; Baidu
+  Qianfan keys ``bce-v3/ALTAK-``; Cloudflare's prefixed API tokens ``cfut_`` / ``cfat_``; MongoDB
+  Atlas service accounts' secrets ``mdb_sa_sk_``) and 6 personal-data categories: a Czech (or
+  Slovak) domestic account (prefix and number each mod 11, the bank's code), a Serbian current
+  account (3-13-2, mod 97-10), a Brazilian driving licence (CNH, two mod-11 digits), and a person's
+  name, mobile (15 countries' national formats not used by the everyday forms before), e-mail,
+  birth date and home address in a CV, an e-mail thread (quoted reply, forwarded message,
+  signature) and a chat export (WhatsApp, Telegram). ``ROUND21_WRAPPERS``: a Slack export's message,
+  a quoted e-mail, ``kubectl describe``'s events, mongosh, an Alertmanager webhook, a CloudTrail
+  event, a Django shell, a Rails console heredoc, an OpenAPI example block, a PDF invoice as text, a
+  Terraform state's resource, a Postman collection's variables. ``_round21_decoy_templates``: ISO
+  6346 container numbers; public randomness beacons' outputs; reference-genome coordinates and
+  HGVS names; railway timetable rows; encyclopaedic figures of places; radio frequency
+  allocations; medicines' package codes (PZN, ATC); sports league tables; a board's GPIO pinout;
+  nutrition labels.
 
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
@@ -1106,6 +1139,21 @@ command log, a message's headers, an access log's query string, a decrypted vaul
 output, an error event, an issue export, an invite), including keys of decentralised identities
 (a Nostr nsec) and wallet connections. Still no device serials, documented test keys or hashes of
 passwords.
+Round 21's policy. Personal data: a person's domestic bank account (Czech / Slovak, Serbian: as an
+IBAN is) and driving licence number (a Brazilian CNH, as round 7's licences); a person's name,
+mobile, e-mail, birth date and home address wherever they are written (a CV, a quoted or forwarded
+e-mail, a signature, a chat export), each planted; a person named as a chat export's sender is
+planted with the rest. Not personal: a shipping container's ISO 6346 number (a steel box and its
+owning line); a public randomness beacon's output (drand, NIST: published for anyone to read, a
+secret to nobody); positions and variant names on a reference genome (a map of the species, not a
+person's genotype); timetable rows (a train's number, times and platform); encyclopaedic figures
+of places (elevations, areas, census totals: grouped like numbers, owned by no one); radio
+frequency allocations (a band plan); a medicine's package codes (a product, not a prescription);
+league tables (clubs and points); a board's pinout; nutrition labels. Secrets: whatever grants
+access, where operators paste it from (a state file, a pod's description, a shell session, an
+alert, an audit event, an API example, a chat export), including a service account's client secret
+(its client id beside it grants nothing alone and is not planted). Still no device serials,
+documented test keys or hashes of passwords.
 """
 
 from __future__ import annotations
@@ -1599,8 +1647,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 20  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (20,)
+HOLDOUT_ROUND = 21  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (21,)
 ROUND5 = 5
 
 
@@ -20709,6 +20757,517 @@ round20_custom("letter_or_message20", "pii", _letter20, 4)
 round20_custom("order_customer20", "pii", _order20, 3)
 
 
+# ---------------------------------------------------------------------------------------------
+# round 21 (issue 17, branch blind21): written blind to the engine, the holdout since it exists
+
+ROUND21 = 21
+
+
+def _picks21(name: str, n_families: int, k: int) -> list[int]:
+    # a fixed, per-category draw of the shared families (independent of the seed)
+    return random.Random(f"round21:{name}").sample(range(n_families), k)
+
+
+# Secret families: {L} an environment-style label, {l} it in lower case, {k} kebab case, {v} the
+# value. Round 21 is about the records operators and support staff paste from: a Terraform state,
+# ``kubectl describe`` and events, a Mongo shell, an Alertmanager payload, a CloudTrail event, a
+# Django shell, a Rails console, an OpenAPI example, a Slack export, a Postman collection's
+# variables, a GitHub Actions log whose mask missed the value, a ``docker inspect``.
+SECRET_FAMILIES21 = [
+    '"instances": [\n  {{\n    "attributes": {{\n      "data": {{\n        "{l}": "{v}"\n      }},\n'
+    '      "type": "Opaque"\n    }}\n  }}\n]',
+    "    Environment:\n      {L}:      {v}\n      LOG_LEVEL:  info\n    Mounts:\n"
+    "      /var/run/secrets/kubernetes.io/serviceaccount from kube-api-access (ro)",
+    "LAST SEEN   TYPE      REASON    OBJECT              MESSAGE\n{m}s         Warning   BackOff   pod/sync-{n}   "
+    "Back-off restarting failed container: sync --{k}={v}",
+    "test> db.settings.findOne({{ key: '{l}' }})\n{{\n  key: '{l}',\n  value: '{v}',\n  updatedBy: 'deploy-bot'\n}}",
+    '"alerts": [\n  {{\n    "status": "firing",\n    "labels": {{"alertname": "UpstreamAuthFailed"}},\n'
+    '    "annotations": {{"description": "401 from upstream with {L}={v}"}}\n  }}\n]',
+    '"eventSource": "ssm.amazonaws.com",\n"eventName": "PutParameter",\n'
+    '"requestParameters": {{"name": "/prod/{l}", "value": "{v}", "type": "String", "overwrite": true}},',
+    ">>> from django.conf import settings\n>>> settings.{L}\n'{v}'\n>>> exit()",
+    'irb(main):001> Rails.application.credentials.{l}\n=> "{v}"\nirb(main):002> exit',
+    "components:\n  securitySchemes:\n    ApiKeyAuth:\n      type: apiKey\n      in: header\n      name: X-{k}\n"
+    "  examples:\n    Authenticated:\n      value: {v}",
+    '{{"type": "message", "subtype": "thread_broadcast", "text": "{l} for staging is {v}", '
+    '"ts": "1765012{m}4.120449"}}',
+    '"variable": [\n  {{"key": "baseUrl", "value": "https://api.internal"}},\n'
+    '  {{"key": "{l}", "value": "{v}", "type": "default"}}\n]',
+    "Run ./scripts/deploy.sh\n  ./scripts/deploy.sh\n  shell: /usr/bin/bash -e {{0}}\n  env:\n    {L}: {v}\n"
+    "Deploying to staging...",
+]
+
+# Personal-data families: {f} the field in words, {k} a snake-case key, {v} the value. A person's
+# data as support and operations tools show it: a Slack export, an e-mail quoted with ``>``, a
+# pgAdmin grid copy, a Mongo document, a Django shell, a Rails console, a CloudTrail event, a
+# ConfigMap's description, an OpenAPI example copied from a ticket, a PDF invoice as text, a CV, a
+# phone-book table.
+PII_FAMILIES21 = [
+    '{{"type": "message", "text": "hi, my {f} is {v}", "ts": "1765012{m}4.771204", "reply_count": 0}}',
+    "> On Fri, 4 Dec 2026 at 16:20, the help desk wrote:\n> > Could you confirm your {f}?\n> It is {v}.\n\n"
+    "Thanks, I've updated the record.",
+    "{k}\tupdated_at\n{v}\t2026-12-04 09:{m}:03+00",
+    "{{\n  _id: {n},\n  {k}: '{v}',\n  verified: false\n}}",
+    ">>> Customer.objects.get(pk={n}).{k}\n'{v}'",
+    'irb(main):001> Member.find({n}).{k}\n=> "{v}"',
+    '"eventName": "AdminUpdateUserAttributes",\n"requestParameters": {{"userAttributes": '
+    '[{{"name": "custom:{k}", "value": "{v}"}}]}},',
+    "Data\n====\n{k}:\n----\n{v}\n\nBinaryData\n====\n\nEvents:  <none>",
+    "      example:\n        id: {n}\n        {k}: {v}  # copied from the ticket",
+    "INVOICE                                  No. 2026-{n}\n\nBill to\n{f}: {v}\n\nPayment terms: 14 days net",
+    "CURRICULUM VITAE\n\nPersonal details\n{f}: {v}\nLanguages: English (C1), German (B2)",
+    "| Department | {f} |\n| --- | --- |\n| Accounts | {v} |",
+]
+
+
+def _extend21(name: str, make21: Callable[[random.Random, int], tuple[str, list[str]]], n: int) -> None:
+    """Appends ``n`` round-21 families (drawn by ``make21`` from index 0) to an earlier category."""
+    i = next(i for i, c in enumerate(CATS) if c.name == name)
+    old = CATS[i]
+    base = old.n_templates
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        return old.make(rng, t) if t < base else make21(rng, t - base)
+
+    CATS[i] = Category(name, old.kind, make, old.rounds + (ROUND21,) * n, old.weight)
+
+
+def _generic21(name: str, kind: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """Two of round 21's shared families for a one-value category of an earlier round."""
+    fams = SECRET_FAMILIES21 if kind == "secret" else PII_FAMILIES21
+    picks = [fams[j] for j in _picks21(name, len(fams), 2)]
+    bare = name.rstrip("0123456789")  # (rounds 18 to 20 end their new kinds' names in the round)
+    label = LABEL6.get(name, bare.upper())
+    fname = (
+        FIELD12.get(name)
+        or FIELD11.get(name)
+        or FIELD10.get(name)
+        or FIELD9.get(name)
+        or FIELD8.get(name)
+        or FIELD7.get(name)
+        or FIELD6.get(name)
+        or bare.replace("_", " ")
+    )
+    key = KEY12.get(name) or KEY11.get(name) or KEY10.get(name) or KEY9.get(name) or KEY8.get(name) or _key7(bare)
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        v = _value11(name, rng)
+        return _fill17(
+            picks[t % len(picks)], v, rng, L=label, l=label.lower(), k=label.lower().replace("_", "-")
+            if kind == "secret" else key, f=fname,
+        )  # fmt: skip
+
+    return make, len(picks)
+
+
+# Where a whole earlier snippet lands when its values only make sense together (key pairs, blocks,
+# paths, URLs, a person's details): the frame and how the snippet is written into it.
+CONTAINERS21: list[tuple[str, Callable[[str], str]]] = [
+    ("test> db.handover.insertOne({ note: `{s}` })\n{ acknowledged: true }", lambda s: s.replace("`", "\\`")),
+    (
+        "On Sat, 5 Dec 2026 at 18:02, the on-call wrote:\n> {s}\n\nThanks, rotating now.",
+        lambda s: s.replace("\n", "\n> "),
+    ),
+    (">>> print(ticket.body)\n{s}\n>>>", lambda s: s),
+    ("INVOICE 2026-0412 (page 2 of 2)\n\nNotes\n{s}\n\nThank you for your business.", lambda s: s),
+]
+
+
+def _container21(name: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    old = next(c for c in CATS if c.name == name)
+    earlier = [r for r in old.rounds if r < ROUND13] or list(old.rounds)  # (13's to 20's are containers)
+    inner = [t for t, r in enumerate(old.rounds) if r == max(earlier)]
+    frames = [CONTAINERS21[j] for j in _picks21(name, len(CONTAINERS21), 2)]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        snippet, needles = old.make(rng, inner[rng.randrange(len(inner))])
+        frame, enc = frames[t % len(frames)]
+        return frame.replace("{s}", enc(snippet)), [enc(nd) for nd in needles]
+
+    return make, len(frames)
+
+
+for _c in [c for c in CATS if ROUND21 not in c.rounds]:
+    if _c.name in _SPECIFIC12 or len(_c.make(random.Random(f"round21:{_c.name}"), 0)[1]) > 1:
+        _extend21(_c.name, *_container21(_c.name))
+    else:
+        _extend21(_c.name, *_generic21(_c.name, _c.kind))
+
+
+# --- round 21's new categories weigh NEW21_WEIGHT in a draw of round 21, so that they are about 40 %
+# of its plants (each category's weight counts only in a draw of the round that wrote it).
+NEW21_WEIGHT = 42
+NEW21: set[str] = set()  # the names of round 21's new kinds
+
+
+def round21_custom(
+    name: str, kind: Literal["secret", "pii"], make: Callable[[random.Random, int], tuple[str, list[str]]], n: int
+) -> None:
+    CATS.append(Category(name, kind, make, (ROUND21,) * n, NEW21_WEIGHT))
+    NEW21.add(name)
+
+
+def _multi21(
+    formats: list[tuple[str, Callable[[random.Random], str]]],
+    own: list[str],
+    name: str,
+    fits: dict[int, tuple[str, ...]] | None = None,
+) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """A category of several formats (a label and a generator each): its own templates and one of
+    round 21's shared families; ``fits`` limits an own template to the formats its tool writes."""
+    templates = [*own, SECRET_FAMILIES21[_picks21(name, len(SECRET_FAMILIES21), 1)[0]]]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        i = t % len(templates)
+        allowed = (fits or {}).get(i)
+        label, gen = rng.choice([f for f in formats if allowed is None or f[0] in allowed])
+        return _fill17(templates[i], gen(rng), rng, L=label, l=label.lower(), k=label.lower().replace("_", "-"))
+
+    return make, len(templates)
+
+
+def vercel_token(r: random.Random, kind: str) -> str:
+    # Vercel's prefixed tokens: vcp_ (personal access), vci_ (integration), vck_ (API key); the body's
+    # length is written from memory
+    return f"{kind}_{_rs(r, B62, 56)}"
+
+
+def baidu_qianfan_key(r: random.Random) -> str:
+    # a Baidu AI Cloud (Qianfan) API key: bce-v3/ALTAK-<access key>/<secret digest>
+    return f"bce-v3/ALTAK-{_rs(r, B62, 21)}/{_rs(r, HEX, 40)}"
+
+
+def cloudflare_scannable_token(r: random.Random, kind: str) -> str:
+    # Cloudflare's prefixed API tokens: cfut_ (a user's), cfat_ (an account's); body written from memory
+    return f"{kind}_{_rs(r, B62, 40)}{_rs(r, HEX, 8)}"
+
+
+def atlas_service_account_secret(r: random.Random) -> str:
+    # a MongoDB Atlas service account's client secret (mdb_sa_sk_), beside its client id mdb_sa_id_
+    return "mdb_sa_sk_" + _rs(r, B62, 40)
+
+
+for _name21, _formats21, _own21, _fits21 in [
+    (
+        "vercel_token21",
+        [
+            ("VERCEL_TOKEN", lambda r: vercel_token(r, "vcp")),
+            ("VERCEL_INTEGRATION_TOKEN", lambda r: vercel_token(r, "vci")),
+            ("VERCEL_API_KEY", lambda r: vercel_token(r, "vck")),
+        ],
+        [
+            "{L}={v}",
+            "npx vercel deploy --prod --yes --token {v}",
+            "curl -H 'Authorization: Bearer {v}' https://api.vercel.com/v9/projects?teamId=team_acme",
+        ],
+        {1: ("VERCEL_TOKEN",)},
+    ),
+    (
+        "baidu_qianfan_key21",
+        [("QIANFAN_API_KEY", baidu_qianfan_key), ("BAIDU_API_KEY", baidu_qianfan_key)],
+        [
+            "{L}={v}",
+            "curl https://qianfan.baidubce.com/v2/chat/completions -H 'Authorization: Bearer {v}' "
+            '-d \'{{"model": "ernie-4.0-8k"}}\'',
+            'client = OpenAI(api_key="{v}", base_url="https://qianfan.baidubce.com/v2")',
+        ],
+        {},
+    ),
+    (
+        "cloudflare_token21",
+        [
+            ("CLOUDFLARE_API_TOKEN", lambda r: cloudflare_scannable_token(r, "cfut")),
+            ("CF_ACCOUNT_API_TOKEN", lambda r: cloudflare_scannable_token(r, "cfat")),
+        ],
+        [
+            "{L}={v}",
+            "CLOUDFLARE_API_TOKEN={v} npx wrangler deploy --env production",
+            "curl https://api.cloudflare.com/client/v4/user/tokens/verify -H 'Authorization: Bearer {v}'",
+        ],
+        {1: ("CLOUDFLARE_API_TOKEN",)},
+    ),
+]:
+    round21_custom(_name21, "secret", *_multi21(_formats21, _own21, _name21, fits=_fits21))
+
+
+def _atlas21(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    sk, cid = atlas_service_account_secret(rng), "mdb_sa_id_" + _rs(rng, HEX, 24)
+    forms = [
+        f"MONGODB_ATLAS_CLIENT_ID={cid}\nMONGODB_ATLAS_CLIENT_SECRET={sk}",
+        f"curl --user '{cid}:{sk}' -X POST https://cloud.mongodb.com/api/oauth/token -d grant_type=client_credentials",
+        f'provider "mongodbatlas" {{\n  client_id     = "{cid}"\n  client_secret = "{sk}"\n}}',
+    ]
+    if t % 4 < 3:
+        return forms[t % 4], [sk]
+    fam = SECRET_FAMILIES21[_picks21("atlas_service_account21", len(SECRET_FAMILIES21), 1)[0]]
+    return _fill17(fam, sk, rng, L="ATLAS_CLIENT_SECRET", l="atlas_client_secret", k="atlas-client-secret")
+
+
+round21_custom("atlas_service_account21", "secret", _atlas21, 4)
+
+
+# --- round 21's new personal data: domestic bank accounts and a licence with their checks, and a
+# person's data in everyday forms (a CV, an e-mail thread, a chat export)
+
+
+def _pii21(name: str, kinds: list[tuple[str, Callable[[random.Random], str]]], own: list[str], key: str) -> None:
+    """A new personal-data category (a field label and a generator per kind): its own templates and
+    two of round 21's shared families, ``{f}`` the drawn kind's label."""
+    GENS[name] = lambda r: kinds[r.randrange(len(kinds))][1](r)
+    shared = [PII_FAMILIES21[j] for j in _picks21(name, len(PII_FAMILIES21), 2)]
+    templates = own + shared
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        fname, gen = kinds[rng.randrange(len(kinds))]
+        return _fill17(templates[t % len(templates)], gen(rng), rng, f=fname, k=key)
+
+    round21_custom(name, "pii", make, len(templates))
+
+
+def _weighted_mod11(digits: str, weights: tuple[int, ...]) -> int:
+    return sum(int(c) * w for c, w in zip(digits, weights, strict=True)) % 11
+
+
+def _cz_part(r: random.Random, weights: tuple[int, ...]) -> str:
+    # a part whose weighted sum is divisible by 11 (the last weight is 1, so the last digit closes it)
+    while True:
+        body = str(r.randrange(1, 10)) + _d(r, len(weights) - 2)
+        last = (-_weighted_mod11(body + "0", weights)) % 11
+        if last < 10:
+            return body + str(last)
+
+
+def cz_bank_account(r: random.Random) -> str:
+    """A Czech (or Slovak) domestic account: an optional prefix (up to six digits, weights 10 5 8 4 2 1)
+    and the number (up to ten, weights 6 3 7 9 10 5 8 4 2 1), each divisible by 11, then the bank's
+    four-digit code."""
+    number = _cz_part(r, (6, 3, 7, 9, 10, 5, 8, 4, 2, 1)[-r.choice([8, 9, 10]) :])
+    bank = r.choice(["0100", "0300", "0800", "2010", "0600", "5500", "3030", "0710"])
+    if r.random() < 0.4:
+        return f"{_cz_part(r, (10, 5, 8, 4, 2, 1)[-r.choice([2, 3, 6]) :])}-{number}/{bank}"
+    return f"{number}/{bank}"
+
+
+def rs_bank_account(r: random.Random) -> str:
+    """A Serbian current account: bank (3), account (13, zero-padded) and two check digits
+    (ISO 7064 mod 97-10 over the sixteen digits), written 3-13-2."""
+    bank = r.choice(["160", "265", "205", "170", "340", "325", "155", "250"])
+    acct = _d(r, r.choice([6, 8, 10])).rjust(13, "0")
+    return f"{bank}-{acct}-{_mod97_check(bank + acct)}"
+
+
+def br_cnh(r: random.Random) -> str:
+    """A Brazilian driving licence (CNH) registration number: nine digits and two mod-11 check digits
+    (weights 9..1, then 1..9); drawn where the first check is under ten, which the validators agree on."""
+    while True:
+        body = _d(r, 9)
+        dv1 = sum(int(c) * w for c, w in zip(body, range(9, 0, -1), strict=True)) % 11
+        if dv1 >= 10 or len(set(body)) == 1:
+            continue
+        dv2 = sum(int(c) * w for c, w in zip(body, range(1, 10), strict=True)) % 11
+        return f"{body}{dv1}{dv2 if dv2 < 10 else 0}"
+
+
+for _name21p, _kinds21, _own21p, _key21 in [
+    (
+        "cz_bank_account21",
+        [("číslo účtu", cz_bank_account), ("bankovní spojení", cz_bank_account), ("account number", cz_bank_account)],
+        ["{f}: {v}", "pošli mi to prosím na účet {v}, díky", '"cislo_uctu": "{v}"'],
+        "cislo_uctu",
+    ),
+    (
+        "rs_bank_account21",
+        [("tekući račun", rs_bank_account), ("broj računa", rs_bank_account), ("account no.", rs_bank_account)],
+        ["{f}: {v}", "uplati mi na račun {v}, hvala", '"tekuci_racun": "{v}"'],
+        "tekuci_racun",
+    ),
+    (
+        "br_cnh21",
+        [("CNH", br_cnh), ("nº de registro da CNH", br_cnh), ("carteira de motorista", br_cnh)],
+        ["{f}: {v}", "segue o número da minha CNH pro cadastro: {v}", '"cnh_numero": "{v}"'],
+        "cnh_numero",
+    ),
+]:
+    _pii21(_name21p, _kinds21, _own21p, _key21)
+
+
+# A person's data in everyday forms: a region's way of writing a mobile, a home address and a birth
+# date (15 countries not used by rounds 17, 19 and 20's forms), used together by a CV, an e-mail
+# thread and a chat export.
+PHONE_REGIONS21 = ["AR", "PE", "UY", "TR", "UA", "BG", "RS", "PH", "MY", "TH", "VN", "KE", "MA", "IL", "AE"]
+
+_ADDRESS21: dict[str, tuple[Callable[[random.Random], str], Callable[[random.Random], str]]] = {
+    # (street line, postcode and town) as the region writes them
+    "AR": (
+        lambda r: (
+            f"{r.choice(['Av. Corrientes', 'Calle Gorriti', 'Av. Rivadavia'])} {_n(r, 100, 6999)}, "
+            f"piso {_n(r, 1, 15)}, depto. {r.choice('ABCD')}"
+        ),
+        lambda r: r.choice(["C1043AAZ CABA", "X5000 Córdoba", "S2000 Rosario"]),
+    ),
+    "PE": (
+        lambda r: (
+            f"{r.choice(['Av. José Larco', 'Jr. de la Unión', 'Calle Las Begonias'])} {_n(r, 100, 1999)}, "
+            f"dpto. {_n(r, 101, 1508)}"
+        ),
+        lambda r: r.choice(["Miraflores, Lima 15074", "San Isidro, Lima 15073", "Arequipa 04001"]),
+    ),
+    "TR": (
+        lambda r: (
+            f"{r.choice(['Moda Cad.', 'Bağdat Cad.', 'Atatürk Bulvarı'])} No: {_n(r, 1, 300)} Daire: {_n(r, 1, 30)}"
+        ),
+        lambda r: r.choice(["34710 Kadıköy/İstanbul", "06420 Çankaya/Ankara", "35220 Konak/İzmir"]),
+    ),
+    "UA": (
+        lambda r: (
+            f"{r.choice(['вул. Хрещатик', 'вул. Шевченка', 'просп. Перемоги'])}, {_n(r, 1, 120)}, кв. {_n(r, 1, 200)}"
+        ),
+        lambda r: r.choice(["м. Київ, 01001", "м. Львів, 79000", "м. Одеса, 65000"]),
+    ),
+    "BG": (
+        lambda r: (
+            f"ул. „{r.choice(['Витоша', 'Граф Игнатиев', 'Шипка'])}“ {_n(r, 1, 150)}, "
+            f"ет. {_n(r, 1, 9)}, ап. {_n(r, 1, 40)}"
+        ),
+        lambda r: r.choice(["1000 София", "4000 Пловдив", "9000 Варна"]),
+    ),
+    "RS": (
+        lambda r: (
+            f"{r.choice(['Knez Mihailova', 'Bulevar oslobođenja', 'Cara Dušana'])} {_n(r, 1, 140)}/{_n(r, 1, 30)}"
+        ),
+        lambda r: r.choice(["11000 Beograd", "21000 Novi Sad", "18000 Niš"]),
+    ),
+    "PH": (
+        lambda r: (
+            f"Unit {_n(r, 2, 40)}{r.choice('ABCD')}, {_n(r, 1, 999)} "
+            f"{r.choice(['Jupiter St.', 'Kalayaan Ave.', 'Sampaguita St.'])}, "
+            f"Brgy. {r.choice(['Bel-Air', 'Poblacion', 'San Antonio'])}"
+        ),
+        lambda r: r.choice(["Makati City 1209, Metro Manila", "Quezon City 1100", "Cebu City 6000"]),
+    ),
+    "MY": (
+        lambda r: f"No. {_n(r, 1, 120)}, Jalan {r.choice(['SS 2/24', 'Ampang', 'Bukit Bintang'])}",
+        lambda r: r.choice(["47300 Petaling Jaya, Selangor", "50450 Kuala Lumpur", "10200 George Town, Pulau Pinang"]),
+    ),
+}
+_DOB21 = {  # how the region writes a birth date
+    "AR": "{d:02d}/{m:02d}/{y}",
+    "PE": "{d:02d}/{m:02d}/{y}",
+    "TR": "{d:02d}.{m:02d}.{y}",
+    "UA": "{d:02d}.{m:02d}.{y} р.",
+    "BG": "{d:02d}.{m:02d}.{y} г.",
+    "RS": "{d:02d}.{m:02d}.{y}.",
+    "PH": "{mon} {d}, {y}",
+    "MY": "{d:02d}-{m:02d}-{y}",
+}
+_NAMES21 = {  # given and family names as the region writes them
+    "AR": (["Valentina", "Matías", "Camila", "Santiago"], ["González", "Fernández", "Rodríguez", "Sosa"]),
+    "PE": (["Lucía", "Diego", "Rosa", "Jorge"], ["Quispe", "Flores", "Huamán", "Mendoza"]),
+    "TR": (["Elif", "Mehmet", "Zeynep", "Emre"], ["Yılmaz", "Kaya", "Demir", "Şahin"]),
+    "UA": (["Олена", "Андрій", "Ірина", "Тарас"], ["Шевченко", "Коваленко", "Бондаренко", "Ткаченко"]),
+    "BG": (["Мария", "Георги", "Десислава", "Иван"], ["Петрова", "Димитров", "Николова", "Стоянов"]),
+    "RS": (["Jelena", "Nikola", "Milica", "Stefan"], ["Jovanović", "Petrović", "Nikolić", "Marković"]),
+    "PH": (["Maria Cristina", "Jose", "Angelica", "Mark Anthony"], ["Santos", "Reyes", "Dela Cruz", "Bautista"]),
+    "MY": (["Nur Aisyah", "Wei Jie", "Kavitha", "Muhammad Hafiz"], ["binti Ahmad", "Tan", "a/p Raman", "bin Ismail"]),
+}
+_MAIL21 = ["gmail.com", "outlook.com", "yahoo.com", "proton.me", "icloud.com"]
+
+
+def _person21(r: random.Random, region: str | None = None) -> dict[str, str]:
+    region = region or r.choice(sorted(_ADDRESS21))
+    y, m, d = _birth(r)
+    street, town = _ADDRESS21[region]
+    given, family = _NAMES21[region]
+    g, f = r.choice(given), r.choice(family)
+    slug = _ascii_slug(g.split()[0]) or "m"
+    return {
+        "name": f"{g} {f}",
+        "dob": _DOB21[region].format(y=y, m=m, d=d, mon=calendar.month_name[m]),
+        "phone": phone20(
+            r, region if r.random() < 0.7 else r.choice([x for x in PHONE_REGIONS21 if x not in _ADDRESS21])
+        ),
+        "street": street(r),
+        "town": town(r),
+        "email": f"{slug}.{_ascii_slug(f.split()[-1]) or 'x'}{_d(r, 2)}@{r.choice(_MAIL21)}",
+    }
+
+
+def _cv21(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person21(rng)
+    forms = [
+        (
+            f"{p['name'].upper()}\nSenior Backend Engineer\n\n{p['street']}, {p['town']}\n"
+            f"Mobile: {p['phone']} | E-mail: {p['email']}\nDate of birth: {p['dob']}\n\nEXPERIENCE\n"
+            "2021-present  Platform team, payments (Go, PostgreSQL, Kafka)",
+            [p["name"].upper(), f"{p['street']}, {p['town']}", p["phone"], p["email"], p["dob"]],
+        ),
+        (
+            f"# {p['name']}\n\n📍 {p['street']}, {p['town']} · 📞 {p['phone']} · ✉️ {p['email']}\n\n"
+            "## Skills\n- Python, TypeScript, Terraform",
+            [p["name"], f"{p['street']}, {p['town']}", p["phone"], p["email"]],
+        ),
+        (
+            f"Personal information\nName: {p['name']}\nBorn: {p['dob']}\nAddress: {p['street']}\n"
+            f"         {p['town']}\nPhone: {p['phone']}\n\nEducation\nBSc Computer Science, 2016",
+            [p["name"], p["dob"], p["street"], p["town"], p["phone"]],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _thread21(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person21(rng)
+    forms = [
+        (
+            f"> On Thu, 3 Dec 2026 at 17:40, {p['name']} <{p['email']}> wrote:\n> Hi, I moved last month. "
+            f"The new address is\n> {p['street']}, {p['town']}\n> and my mobile is {p['phone']}.\n\n"
+            "Thanks, I've updated your account.",
+            [p["name"], p["email"], f"{p['street']}, {p['town']}", p["phone"]],
+        ),
+        (
+            "---------- Forwarded message ---------\n"
+            f"From: {p['name']} <{p['email']}>\nDate: Wed, 2 Dec 2026\nSubject: contract\n\n"
+            f"Please send the signed copy to {p['street']}, {p['town']}. "
+            f"For the ID check: I was born on {p['dob']}.",
+            [p["name"], p["email"], f"{p['street']}, {p['town']}", p["dob"]],
+        ),
+        (
+            f"Best regards,\n{p['name']}\n{p['phone']}\n\n> > the courier needs a phone number and the full "
+            "address\n> which address should we use?",
+            [p["name"], p["phone"]],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _chat21(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person21(rng)
+    forms = [
+        (
+            f"[06/12/2026, 09:14:22] {p['name']}: my address for the delivery is {p['street']}, {p['town']}\n"
+            f"[06/12/2026, 09:14:40] {p['name']}: call me on {p['phone']} if nobody opens",
+            [p["name"], f"{p['street']}, {p['town']}", p["phone"]],
+        ),
+        (
+            '{\n "id": 48213,\n "type": "message",\n "date": "2026-12-06T09:14:22",\n '
+            f'"from": "{p["name"]}",\n "text": "born {p["dob"]}, number {p["phone"]} — '
+            'is that enough for the form?"\n}',
+            [p["name"], p["dob"], p["phone"]],
+        ),
+        (
+            f"12/6/26, 9:14 AM - {p['name']}: new email is {p['email']}, old one is closed\n"
+            f"12/6/26, 9:15 AM - {p['name']}: and I live at {p['street']}, {p['town']} now",
+            [p["name"], p["email"], f"{p['street']}, {p['town']}"],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+round21_custom("cv_resume21", "pii", _cv21, 3)
+round21_custom("email_thread21", "pii", _thread21, 3)
+round21_custom("chat_export21", "pii", _chat21, 3)
+
+
 CATEGORIES: tuple[str, ...] = tuple(c.name for c in CATS)
 KIND = {c.name: c.kind for c in CATS}
 
@@ -23394,6 +23953,171 @@ def _round20_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]
     }
 
 
+def _iso6346(owner: str, serial: str) -> str:
+    # ISO 6346 check digit: letters valued 10-38 skipping multiples of 11, weights 2**i, mod 11 mod 10
+    vals = {}
+    v = 10
+    for ch in string.ascii_uppercase:
+        if v % 11 == 0:
+            v += 1
+        vals[ch] = v
+        v += 1
+    code = owner + serial
+    total = sum((vals[c] if c.isalpha() else int(c)) * 2**i for i, c in enumerate(code))
+    return str(total % 11 % 10)
+
+
+def _pzn(r: random.Random) -> str:
+    # a German Pharmazentralnummer: seven digits and a check (weights 1..7, mod 11; a 10 is never issued)
+    while True:
+        body = _d(r, 7)
+        c = sum(int(x) * w for x, w in zip(body, range(1, 8), strict=True)) % 11
+        if c < 10:
+            return body + str(c)
+
+
+def _round21_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
+    """Round-21 never-tuned hard negatives, in the shapes of round 21's plants (digit groups, checked
+    identifiers, long hex, tables, timetables) and under the same policy (nothing secret or
+    personal). Shipping containers' ISO 6346 numbers (they name a steel box and its owning line); the
+    outputs of public randomness beacons (drand, the NIST beacon: published so that anyone can read
+    them); positions on a reference genome and HGVS names of variants (coordinates on GRCh38, a map
+    of the species, not anyone's genome); railway timetable rows (a train's number, times, platform);
+    encyclopaedic figures of places (elevations, areas, census populations grouped like numbers);
+    radio frequency allocations (a band plan is public and tied to no one); medicines' package codes
+    (PZN with its check, ATC codes: a product, not a prescription); sports league tables (clubs and
+    points); a single-board computer's GPIO pinout (pins, not people); nutrition labels (energy and
+    amounts per 100 g)."""
+
+    def d(r: random.Random, n: int) -> str:
+        return _d(r, n)
+
+    def container(r: random.Random) -> str:
+        owner, serial = r.choice(["MSCU", "MAEU", "CMAU", "HLXU", "TGHU", "OOLU"]), d(r, 6)
+        return f"{owner} {serial} {_iso6346(owner, serial)}"
+
+    return {
+        "iso6346_container_code": [
+            lambda r: f"Container: {container(r)}  Seal: {r.choice(['ML-', 'SL'])}{d(r, 7)}  Type: 45G1",
+            lambda r: (
+                "| container | size | status |\n| --- | --- | --- |\n"
+                f"| {container(r)} | 40' HC | gated in |\n| {container(r)} | 20' DV | on board |"
+            ),
+            lambda r: f'{{"equipmentReference": "{container(r).replace(" ", "")}", "ISOEquipmentCode": "22G1"}}',
+        ],
+        "public_randomness_beacon": [
+            lambda r: (
+                f'$ curl -s https://api.drand.sh/public/latest\n{{"round": {r.randrange(4_000_000, 6_000_000)}, '
+                f'"randomness": "{_rs(r, HEX, 64)}", "signature": "{_rs(r, HEX, 96)}"}}'
+            ),
+            lambda r: (
+                f"NIST beacon pulse {r.randrange(1_000_000, 3_000_000)} (chain 2)\noutputValue: {_rs(r, HEXU, 128)}"
+            ),
+        ],
+        "genomic_coordinate": [
+            lambda r: r.choice(
+                [
+                    "BRCA1 chr17:43,044,295-43,125,483 (GRCh38)",
+                    "TP53 chr17:7,668,402-7,687,550 (GRCh38/hg38)",
+                    "CFTR chr7:117,480,025-117,668,665 (GRCh38)",
+                    "samtools view sample.bam chr1:1,000,000-1,000,500",
+                ]
+            ),
+            lambda r: r.choice(
+                [
+                    "NM_000492.4(CFTR):c.1521_1523del (p.Phe508del)",
+                    "NM_007294.4(BRCA1):c.68_69del (p.Glu23fs)",
+                    "NC_000017.11:g.7675088C>T",
+                ]
+            ),
+            lambda r: f"chr{r.randrange(1, 23)}\t{r.randrange(10_000, 240_000_000)}\t.\tA\tG\t50\tPASS\t.",
+        ],
+        "railway_timetable_row": [
+            lambda r: (
+                "Zug      Ab     Nach                Gleis\n"
+                f"ICE {r.randrange(500, 1999)}  0{r.randrange(6, 10)}:{r.randrange(10, 60)}  Frankfurt(Main)Hbf"
+                f"  {r.randrange(1, 20)}\n"
+                f"RE {r.randrange(4000, 9999)}   1{r.randrange(0, 9)}:{r.randrange(10, 60)}  Koblenz Hbf         "
+                f"{r.randrange(1, 20)}"
+            ),
+            lambda r: (
+                f"TGV INOUI {r.randrange(6100, 6999)} · Paris Gare de Lyon 07:{r.randrange(10, 60)} → "
+                f"Lyon Part-Dieu 09:{r.randrange(10, 60)} · voiture {r.randrange(1, 18)}"
+            ),
+            lambda r: (
+                f"Shinkansen Nozomi {r.randrange(1, 260)} dep. Tokyo 0{r.randrange(6, 10)}:{r.randrange(10, 60)}"
+                f" track {r.randrange(14, 20)}"
+            ),
+        ],
+        "geography_statistic": [
+            lambda r: r.choice(
+                [
+                    "Mont Blanc: 4 805,59 m · Zugspitze: 2 962 m · Großglockner: 3 798 m",
+                    "Population (2022 census): 8 336 817 · Area: 783,8 km²",
+                    "Lake Baikal — max. depth 1 642 m, volume 23 615,39 km³",
+                    "| country | area (km²) |\n| Germany | 357 592 |\n| France | 551 695 |",
+                ]
+            ),
+            lambda r: r.choice(
+                [
+                    "Everest 8 848,86 m (2020 survey), K2 8 611 m, Kangchenjunga 8 586 m",
+                    "Amazon River: length ~6 400 km, discharge 209 000 m³/s",
+                ]
+            ),
+        ],
+        "radio_frequency_allocation": [
+            lambda r: r.choice(
+                [
+                    "121.500 MHz  aeronautical emergency (guard)",
+                    "156.800 MHz  VHF marine channel 16 (distress, safety and calling)",
+                    "Wi-Fi 2.4 GHz: ch 1 = 2412 MHz, ch 6 = 2437 MHz, ch 11 = 2462 MHz",
+                    "LoRaWAN EU868 default channels: 868.100 / 868.300 / 868.500 MHz",
+                ]
+            ),
+            lambda r: (
+                f"frequency_hz: {r.choice(['433920000', '915000000', '2402000000'])}  # ISM band, per the band plan"
+            ),
+        ],
+        "medicine_package_code": [
+            lambda r: f"PZN {_pzn(r)} · ATC {r.choice(['N02BE01', 'M01AE01', 'A02BC01', 'C10AA05'])} · N1",
+            lambda r: (
+                f"| PZN | Wirkstoff | Packung |\n| --- | --- | --- |\n| {_pzn(r)} | Ibuprofen 400 mg | 20 St. |\n"
+                f"| {_pzn(r)} | Paracetamol 500 mg | 10 St. |"
+            ),
+        ],
+        "sports_league_table": [
+            lambda r: (
+                "| Pos | Club | P | W | D | L | GD | Pts |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n"
+                f"| 1 | Arsenal | 38 | {r.randrange(24, 29)} | 6 | 5 | +{r.randrange(40, 62)} | "
+                f"{r.randrange(80, 92)} |\n"
+                f"| 2 | Liverpool | 38 | {r.randrange(22, 27)} | 8 | 6 | +{r.randrange(30, 50)} | "
+                f"{r.randrange(74, 85)} |"
+            ),
+            lambda r: f"Real Madrid 3–1 Borussia Dortmund (HT 1–0), att. {r.randrange(60, 81)} {d(r, 3)}",
+        ],
+        "gpio_pinout_row": [
+            lambda r: (
+                "| Pin | Name | Pin | Name |\n| 1 | 3V3 | 2 | 5V |\n| 3 | GPIO2 (SDA1) | 4 | 5V |\n"
+                "| 5 | GPIO3 (SCL1) | 6 | GND |"
+            ),
+            lambda r: (
+                f"pinMode({r.choice([2, 4, 13, 25, 32])}, OUTPUT);  // D{r.randrange(0, 13)} on the header, 3.3 V logic"
+            ),
+        ],
+        "nutrition_label": [
+            lambda r: (
+                f"Nährwerte pro 100 g: Energie {r.randrange(1000, 2300)} kJ / {r.randrange(240, 550)} kcal, "
+                f"Fett {r.randrange(1, 40)},{r.randrange(0, 10)} g, Kohlenhydrate {r.randrange(10, 80)} g"
+            ),
+            lambda r: (
+                f"Nutrition Facts\nServing size 30 g\nCalories {r.randrange(90, 180)}\n"
+                f"Sodium {r.randrange(50, 300)} mg "
+                f"{r.randrange(2, 14)}%\nTotal Carbohydrate {r.randrange(10, 30)} g"
+            ),
+        ],
+    }
+
+
 DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     1: _decoy_templates(),
     2: _round2_decoy_templates(),
@@ -23415,6 +24139,7 @@ DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     18: _round18_decoy_templates(),
     19: _round19_decoy_templates(),
     20: _round20_decoy_templates(),
+    21: _round21_decoy_templates(),
 }
 DECOYS: dict[str, list[Callable[[random.Random], str]]] = {}  # every round before the holdout's
 for _round, _kinds in sorted(DECOY_ROUNDS.items()):
@@ -24653,6 +25378,55 @@ ROUND20_WRAPPERS: list[Wrapper] = [
 ]
 
 
+def _js_single(s: str) -> str:
+    # a JavaScript single-quoted string (mongosh)
+    return s.replace("\\", "\\\\").replace("'", "\\'").replace("\n", "\\n")
+
+
+ROUND21_WRAPPERS: list[Wrapper] = [
+    lambda r: (
+        '{"type": "message", "text": "{s}", "ts": "1765012004.120449", "reply_count": 0}',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # a Slack export's message
+    lambda r: ("On Sat, 5 Dec 2026 at 10:02, the service desk wrote:\n> {s}", lambda s: s.replace("\n", "\n> ")),
+    lambda r: (
+        "Events:\n  Type     Reason   Age   From     Message\n  ----     ------   ----  ----     -------\n"
+        "  Warning  Failed   12s   kubelet  {s}",
+        lambda s: s.replace("\n", "\n                                  "),
+    ),  # kubectl describe's events
+    lambda r: ("test> db.notes.insertOne({ body: '{s}' })", _js_single),  # mongosh
+    lambda r: (
+        '{"status": "firing", "alerts": [{"labels": {"alertname": "JobFailed", "severity": "page"}, '
+        '"annotations": {"description": "{s}"}}]}',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # an Alertmanager webhook
+    lambda r: (
+        '{"eventSource": "ssm.amazonaws.com", "eventName": "PutParameter", "awsRegion": "eu-west-1", '
+        '"requestParameters": {"name": "/handover/note", "value": "{s}"}}',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # a CloudTrail event
+    lambda r: ('>>> note = Note.objects.create(body="""{s}""")\n>>> note.pk\n42', _ident),  # a Django shell
+    lambda r: ("store(prod)> Note.create!(body: <<~'TXT')\n{s}\nTXT", _ident),  # a Rails console heredoc
+    lambda r: (
+        "      examples:\n        handover:\n          value: |\n            {s}",
+        lambda s: s.replace("\n", "\n            "),
+    ),  # an OpenAPI example block
+    lambda r: (
+        "INVOICE                                   No. 2026-0412\n\nDescription                 Qty    Amount\n"
+        "Consulting, November        12 h   1,440.00\n\nNotes:\n{s}\n\nPage 1 of 1",
+        _ident,
+    ),  # a PDF invoice as text
+    lambda r: (
+        '"attributes": {"id": "handover", "content": "{s}", "filename": "./handover.txt"}',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # a Terraform state's resource
+    lambda r: (
+        '"variable": [{"key": "handover", "value": "{s}", "type": "default"}]',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # a Postman collection's variables
+]
+
+
 FILLER = [
     "can you help me figure out why the build fails on CI?",
     "I'm migrating the service from Flask to FastAPI.",
@@ -24689,6 +25463,7 @@ WRAPPER_ROUNDS: dict[int, list[list[Wrapper]]] = {
     18: [ROUND18_WRAPPERS],
     19: [ROUND19_WRAPPERS],
     20: [ROUND20_WRAPPERS],
+    21: [ROUND21_WRAPPERS],
 }
 DEV_WRAPPERS = [f for r, fams in sorted(WRAPPER_ROUNDS.items()) if r < HOLDOUT_ROUND for f in fams]
 HOLDOUT_WRAPPERS = [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS.get(r, [])]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import json
 import random
+import re
 import string
 import urllib.parse
 from typing import NamedTuple
@@ -49,7 +50,8 @@ def blind() -> dict[str, BlindScore]:
     # round 12 (dev since round 13 exists), round 13 (dev since round 14 exists), round 14 (dev since
     # round 15 exists), round 15 (dev since round 16 exists), round 16 (dev since round 17 exists),
     # round 17 (dev since round 18 exists), round 18 (dev since round 19 exists), round 19 (dev since
-    # round 20 exists) and the holdout (round 20 alone, never its texts) have floors of their own
+    # round 20 exists), round 20 (dev since round 21 exists) and the holdout (round 21 alone, never its
+    # texts) have floors of their own
     return {
         "dev": score(R, generate(SEED, "dev", 1200, before=8)),
         **{f"round{n}": score(R, generate(SEED, "dev", 1200, round_no=n)) for n in JOINED_DEV_FLOORS},
@@ -205,9 +207,17 @@ def blind() -> dict[str, BlindScore]:
 # decoys are people and numbers that name nobody: quotations' authors, fictional characters at their
 # addresses, historical figures' birth dates, drama-reserved phone numbers and composers are redacted
 # untuned; the stray spans are the engine's on round 20's frames, never read case by case).
+# Round 21 made round 20 dev (issue 17, branch blind21): round 20's floors are its figures drawn as dev
+# at seed 7 (n 1200) less 1.5 points (test_blind_joined_dev[round20]). The holdout is round 21 alone
+# (written blind, untuned, the engine at main c08f56d), seeds 1 / 2 / 7 (n 1200): 87.5 / 88.3 / 86.2%
+# secrets, 47.3 / 47.5 / 46.2% personal data, 171.6 / 192.6 / 178.5 FP/MB, 25 / 1 / 1 stray spans,
+# idempotent, nothing dropped. Its floors are seed 7's less 1.5 points and 30 stray spans more; its
+# false-positive ceiling is seed 7's figure plus 15 (of round 21's decoys, checked codes and grouped
+# figures that name nobody, public randomness beacons' outputs and railway timetable rows are redacted
+# untuned; never read case by case).
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.828, 0.479, 1042.0, 415)],
+    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.847, 0.447, 193.5, 31)],
 )
 def test_blind_pools(
     blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
@@ -289,6 +299,10 @@ JOINED_DEV_FLOORS: dict[int, JoinedFloors] = {
     # data, 235.8 FP/MB (+15: its look-alikes kept only where the text says so), 20 stray spans (+30)
     # (untuned: 91.8%, 52.2%, 665.2 FP/MB, 20).
     19: JoinedFloors(0.904, 0.807, 250.8, 50),
+    # Round 20 (dev since round 21 is written blind): floors at its figures drawn as dev at seed 7 (n 1200),
+    # untuned on it, less 1.5 points (its tuner's figures replace them at merge): 84.5% secrets, 48.8% personal data,
+    # 994.8 FP/MB (+15: its decoys put real pressure), 735 stray spans (+30) on the engine at main c08f56d.
+    20: JoinedFloors(0.830, 0.473, 1009.8, 765),
 }
 
 
@@ -838,8 +852,10 @@ def test_pools_are_split_by_family() -> None:
     assert {"anthropic_admin_key", "de_lanr", "mx_clave_elector"} <= dev_cats
     assert set(DECOY_ROUNDS[19]) <= set(DECOYS) and WRAPPER_ROUNDS[19][0] in DEV_WRAPPERS  # round 19 is dev
     assert {"azure_cask_key19", "es_cups19", "people_table19"} <= dev_cats
+    assert set(DECOY_ROUNDS[20]) <= set(DECOYS) and WRAPPER_ROUNDS[20][0] in DEV_WRAPPERS  # round 20 is dev
+    assert {"nostr_secret20", "pl_nrb20", "contact_card20"} <= dev_cats
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
-    assert len(holdout_only) >= 11  # round 20 adds 11 categories (each weighs more in a draw)
+    assert len(holdout_only) >= 10  # round 21 adds 10 categories (each weighs more in a draw)
     dev = generate(1, "dev", 300)
     assert not holdout_only & {p.category for case in dev for p in case.plants}
     holdout = generate(1, "holdout", 300)
@@ -973,40 +989,50 @@ def test_round16_generator_checks() -> None:
     assert a + b == v and a in text and b in text and v not in text
 
 
-def test_round20_holdout() -> None:
-    """Round 20 is the holdout (round 19 joined dev): families for every category, rounds scored
-    apart, each round-20 category planted at least 3 times in 2400 prompts with every value in its
-    prompt, its new kinds about 40 % of its plants (they weigh NEW20_WEIGHT in a draw of round 20,
-    every other category 1, round 16's to 19's heavy kinds included), every decoy kind drawn, the
+def test_round21_holdout() -> None:
+    """Round 21 is the holdout (round 20 joined dev): families for every category, rounds scored
+    apart, each round-21 category planted at least 3 times in 2400 prompts with every value in its
+    prompt, its new kinds about 40 % of its plants (they weigh NEW21_WEIGHT in a draw of round 21,
+    every other category 1, round 16's to 20's heavy kinds included), every decoy kind drawn, the
     same cases for the same seed. (Generator only: the engine never runs here.)"""
-    assert HOLDOUT_ROUNDS == (20,) and HOLDOUT_ROUND == 20
-    assert all(len(c.templates("holdout", 20)) >= 2 for c in CATS)
-    assert all(c.templates("holdout", 20) == c.templates("holdout") for c in CATS)
-    assert not any(c.templates("dev", 20) or c.templates("holdout", 19) for c in CATS)
-    r19 = {c.name for c in CATS if c.templates("dev", 19)}
-    r20 = {c.name for c in CATS if c.templates("holdout", 20)}
-    new = r20 - r19
-    assert new == rb.NEW20 and len(rb.NEW20) >= 11 and r19 < r20
-    assert len([c for c in CATS if c.name in rb.NEW20 and c.kind == "secret"]) >= 5
-    assert len([c for c in CATS if c.name in rb.NEW20 and c.kind == "pii"]) >= 6
-    weights = {c.name: c.draws((20,)) for c in CATS}
-    assert all(w == rb.NEW20_WEIGHT for n, w in weights.items() if n in rb.NEW20)
+    assert HOLDOUT_ROUNDS == (21,) and HOLDOUT_ROUND == 21
+    assert all(len(c.templates("holdout", 21)) >= 2 for c in CATS)
+    assert all(c.templates("holdout", 21) == c.templates("holdout") for c in CATS)
+    assert not any(c.templates("dev", 21) or c.templates("holdout", 20) for c in CATS)
+    r20 = {c.name for c in CATS if c.templates("dev", 20)}
+    r21 = {c.name for c in CATS if c.templates("holdout", 21)}
+    new = r21 - r20
+    assert new == rb.NEW21 and len(rb.NEW21) >= 10 and r20 < r21
+    assert len([c for c in CATS if c.name in rb.NEW21 and c.kind == "secret"]) >= 4
+    assert len([c for c in CATS if c.name in rb.NEW21 and c.kind == "pii"]) >= 6
+    weights = {c.name: c.draws((21,)) for c in CATS}
+    assert all(w == rb.NEW21_WEIGHT for n, w in weights.items() if n in rb.NEW21)
     assert all(w == 1 for n, w in weights.items() if n not in new)
-    cases = generate(2, "holdout", 2400, round_no=20)
+    cases = generate(2, "holdout", 2400, round_no=21)
     counts = _planted_counts(cases)
-    assert set(counts) == r20 and min(counts.values()) >= 3, min(counts.values())
-    share = sum(n for name, n in counts.items() if name in rb.NEW20) / sum(counts.values())
+    assert set(counts) == r21 and min(counts.values()) >= 3, min(counts.values())
+    share = sum(n for name, n in counts.items() if name in rb.NEW21) / sum(counts.values())
     assert 0.35 <= share <= 0.45, share
-    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[20])
-    assert not set(DECOY_ROUNDS[20]) & {k for r in range(1, 20) for k in DECOY_ROUNDS[r]}  # new kinds only
-    assert len(DECOY_ROUNDS[20]) >= 10 and len(WRAPPER_ROUNDS[20][0]) >= 10
-    assert [c.text for c in generate(2, "holdout", 200, round_no=20)] == [c.text for c in cases[:200]]
-    nineteen = generate(2, "dev", 300, round_no=19)
-    assert not new & {p.category for case in nineteen for p in case.plants}
+    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[21])
+    assert not set(DECOY_ROUNDS[21]) & {k for r in range(1, 21) for k in DECOY_ROUNDS[r]}  # new kinds only
+    assert len(DECOY_ROUNDS[21]) >= 10 and len(WRAPPER_ROUNDS[21][0]) >= 10
+    assert [c.text for c in generate(2, "holdout", 200, round_no=21)] == [c.text for c in cases[:200]]
+    twenty = generate(2, "dev", 300, round_no=20)
+    assert not new & {p.category for case in twenty for p in case.plants}
     with pytest.raises(ValueError):
-        generate(1, "dev", 10, round_no=20)
+        generate(1, "dev", 10, round_no=21)
     with pytest.raises(ValueError):
-        generate(1, "holdout", 10, round_no=19)
+        generate(1, "holdout", 10, round_no=20)
+
+
+def test_round20_joined_dev() -> None:
+    """Round 20 joined dev (see `_check_joined_dev`): at least 11 new categories; its new kinds still
+    weigh NEW20_WEIGHT in a draw of round 20 alone, and once in the whole dev pool and among round
+    21's families."""
+    _check_joined_dev(20, 11, min_count=3, known_decoys_and_wrappers=True)
+    heavy = {c.name for c in CATS if c.name in rb.NEW20}
+    assert len(heavy) >= 11 and all(c.draws((20,)) == rb.NEW20_WEIGHT for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and c.draws((21,)) == 1 for c in CATS if c.name in heavy)
 
 
 def test_round19_joined_dev() -> None:
@@ -1016,7 +1042,7 @@ def test_round19_joined_dev() -> None:
     _check_joined_dev(19, 13, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW19}
     assert len(heavy) >= 13 and all(c.draws((19,)) == rb.NEW19_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and c.draws((20,)) == 1 for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and c.draws((20,)) == 1 and c.draws((21,)) == 1 for c in CATS if c.name in heavy)
 
 
 def test_round18_joined_dev() -> None:
@@ -1026,7 +1052,11 @@ def test_round18_joined_dev() -> None:
     _check_joined_dev(18, 12, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW18}
     assert len(heavy) >= 12 and all(c.draws((18,)) == rb.NEW18_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and c.draws((19,)) == 1 and c.draws((20,)) == 1 for c in CATS if c.name in heavy)
+    assert all(
+        c.draws(()) == 1 and c.draws((19,)) == 1 and c.draws((20,)) == 1 and c.draws((21,)) == 1
+        for c in CATS
+        if c.name in heavy
+    )
 
 
 def test_round17_joined_dev() -> None:
@@ -1036,11 +1066,7 @@ def test_round17_joined_dev() -> None:
     _check_joined_dev(17, 12, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.weight in (rb.NEW17_WEIGHT, rb.EARLIER17_WEIGHT) and c.rounds[0] == 17}
     assert len(heavy) >= 15 and all(c.draws((17,)) == c.weight for c in CATS if c.name in heavy)
-    assert all(
-        c.draws(()) == 1 and c.draws((18,)) == 1 and c.draws((19,)) == 1 and c.draws((20,)) == 1
-        for c in CATS
-        if c.name in heavy
-    )
+    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (18, 19, 20, 21)) for c in CATS if c.name in heavy)
 
 
 def test_round16_joined_dev() -> None:
@@ -1050,9 +1076,7 @@ def test_round16_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.weight == rb.NEW16_WEIGHT and c.rounds[0] == 16}  # (NEW18_WEIGHT is 32 too)
     assert len(heavy) >= 15 and all(c.draws((16,)) == rb.NEW16_WEIGHT for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and c.draws((17,)) == 1 and c.draws((18,)) == 1 and c.draws((19,)) == 1 and c.draws((20,)) == 1
-        for c in CATS
-        if c.name in heavy
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (17, 18, 19, 20, 21)) for c in CATS if c.name in heavy
     )
 
 
@@ -1282,6 +1306,58 @@ def test_round20_generator_checks() -> None:
     assert all(len(c.make(r, t)[1]) == 2 for t in range(c.n_templates))
 
 
+def _cnh_ok(v: str) -> bool:
+    # the CNH's two mod-11 digits as Brazilian validators compute them (a first check of 10 counts 0
+    # and lowers the second by 2)
+    if len(v) != 11 or not v.isdigit() or len(set(v)) == 1:
+        return False
+    s1 = sum(int(c) * w for c, w in zip(v[:9], range(9, 0, -1), strict=True)) % 11
+    dv1, dsc = (0, 2) if s1 >= 10 else (s1, 0)
+    s2 = sum(int(c) * w for c, w in zip(v[:9], range(1, 10), strict=True)) % 11
+    dv2 = 0 if s2 >= 10 else (s2 - dsc) % 11
+    return v[9:] == f"{dv1}{dv2 % 10}"
+
+
+def test_round21_generator_checks() -> None:
+    """Round 21's ids against their published rules: the Czech account by python-stdnum (first
+    accepting the tax office's published 19-2000145399/0800 and rejecting it with a digit changed),
+    the Serbian account as an IBAN with RS35 (its own mod 97-10 makes every Serbian IBAN's digits 35),
+    the Brazilian CNH by its two mod-11 digits; the everyday forms' phones re-validated by
+    phonenumbers in their region's national format and every value in its text; the credential
+    kinds in their prefixes; the container decoys' ISO 6346 digits by python-stdnum."""
+    from stdnum import iban, iso6346
+    from stdnum.cz import bankaccount
+
+    assert bankaccount.is_valid("19-2000145399/0800") and not bankaccount.is_valid("19-2000145398/0800")
+    assert _cnh_ok("12345678900") and not _cnh_ok("12345678901")  # (by hand: 165 % 11 = 0, 285 % 11 = 10)
+    r = random.Random(21)
+    for _ in range(300):
+        acct = rb.cz_bank_account(r)
+        assert bankaccount.is_valid(acct), acct
+        rs = rb.rs_bank_account(r)
+        digits = rs.replace("-", "")
+        assert len(digits) == 18 and iban.is_valid("RS35" + digits), rs
+        assert not iban.is_valid("RS35" + digits[:-1] + str((int(digits[-1]) + 1) % 10))
+        cnh = rb.br_cnh(r)
+        assert _cnh_ok(cnh) and not _cnh_ok(cnh[:-1] + str((int(cnh[-1]) + 1) % 10)), cnh
+        region = r.choice(rb.PHONE_REGIONS21)
+        assert phonenumbers.is_valid_number(phonenumbers.parse(rb.phone20(r, region), region)), region
+    for name in ("cv_resume21", "email_thread21", "chat_export21"):
+        c = next(c for c in CATS if c.name == name)
+        for t in range(c.n_templates):
+            text, needles = c.make(r, t)
+            assert len(needles) >= 2 and all(n in text for n in needles), (name, t)
+    prefixes = ("vcp_", "vci_", "vck_", "bce-v3/ALTAK-", "cfut_", "cfat_", "mdb_sa_sk_")
+    for c in [c for c in CATS if c.name in rb.NEW21 and c.kind == "secret"]:
+        for t in range(c.n_templates):
+            text, (v,) = c.make(r, t)
+            assert v in text and v.startswith(prefixes), (c.name, v)
+    assert rb._iso6346("CSQU", "305438") == "3" and iso6346.is_valid("CSQU3054383")
+    for f in rb.DECOY_ROUNDS[21]["iso6346_container_code"]:
+        for code in re.findall(r"\b([A-Z]{4}) ?(\d{6}) ?(\d)\b", f(r)):
+            assert iso6346.is_valid("".join(code)), code
+
+
 def test_round15_joined_dev() -> None:
     """Round 15 joined dev (see `_check_joined_dev`): at least 30 new categories."""
     _check_joined_dev(15, 30, min_count=6)
@@ -1292,9 +1368,9 @@ def test_round14_joined_dev() -> None:
     _check_joined_dev(14, 30, min_count=6)
 
 
-@pytest.mark.parametrize("rnd", [13, 14, 15, 16, 17, 18, 19, 20])
+@pytest.mark.parametrize("rnd", [13, 14, 15, 16, 17, 18, 19, 20, 21])
 def test_round_wrappers_keep_values_findable(rnd: int) -> None:
-    """Every round-13 to round-20 wrapper encodes a text piece by piece (a part's encoding occurs in
+    """Every round-13 to round-21 wrapper encodes a text piece by piece (a part's encoding occurs in
     the encoding of any text around it), so a planted value's encoded form occurs in the wrapped prompt."""
     r = random.Random(rnd)
     alphabet = string.ascii_letters + string.digits + " -_.@:/\\'\"{}<>&%\n\tçø€日🙂"
