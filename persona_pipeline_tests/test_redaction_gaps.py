@@ -1,0 +1,61 @@
+"""Three redaction gaps our probes found (issue 17), each case written failing-first against main
+with values generated for these tests (valid check digits, no corpus's)."""
+
+from __future__ import annotations
+
+import pytest
+
+from persona_pipeline.core.evidence.redaction.redactor import Redactor
+from persona_pipeline_tests.redaction_checks import Checks
+from persona_pipeline_tests.timing import assert_linear
+
+# --- 1. a phone right after another number that is a value of its own
+
+
+@pytest.mark.parametrize(
+    ("text", "other"),
+    [
+        ("ssn 123-45-6789 0171 2345678 is my phone", "123-45-6789"),
+        ("ip 81.2.69.160 0171 2345678 my phone", "81.2.69.160"),
+        ("iban DE44 5001 0517 5407 3249 31 0171 2345678 is my phone", "5407 3249"),
+        ("card 4532 0151 1283 0366 0171 2345678 is my phone", "1283 0366"),
+        ("on 2024-03-05 0171 2345678 is my phone", ""),
+        ("seit 05.03.2024 0171 2345678, meine Handynummer", ""),
+        ("ssn 123-45-6789 020 7946 0958 is my number", "123-45-6789"),
+    ],
+)
+def test_phone_after_a_value_of_its_own(redactor: Redactor, text: str, other: str) -> None:
+    out = Checks(redactor).redacted(text)
+    assert "2345678" not in out and "7946 0958" not in out, out
+    assert "[REDACTED:phone:" in out
+    if other:
+        assert other not in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ssn 123-45-6789 phone 0171 2345678",
+        "ip 81.2.69.160, phone: 0171 2345678",
+        "mail ana.lima@posteo.de 0171 2345678 is my phone",
+    ],
+)
+def test_phone_after_a_value_with_its_cue_before(redactor: Redactor, text: str) -> None:
+    Checks(redactor).gone(text, "2345678")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ABN 51 824 753 556",  # a grouped business number: its tail is no phone
+        "ref 12 0171 2345 678 closed",  # a bare group before: one longer number
+        "released 1.4.2 on 2024-03-05, 1203 tests passed",
+        "2024-03-05 12:01:07 worker 3 took 0.171 s",
+    ],
+)
+def test_a_tail_of_one_grouped_number_is_still_no_phone(redactor: Redactor, text: str) -> None:
+    assert "[REDACTED:phone:" not in Checks(redactor).redacted(text)
+
+
+def test_phone_after_a_value_is_linear(redactor: Redactor) -> None:
+    assert_linear(lambda t: redactor.redact(t), lambda n: "ssn 123-45-6789 0171 2345678 is my phone. " * n, 400)
