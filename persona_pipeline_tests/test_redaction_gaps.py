@@ -3,6 +3,8 @@ with values generated for these tests (valid check digits, no corpus's)."""
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 
 from persona_pipeline.core.evidence.redaction.redactor import Redactor
@@ -59,3 +61,63 @@ def test_a_tail_of_one_grouped_number_is_still_no_phone(redactor: Redactor, text
 
 def test_phone_after_a_value_is_linear(redactor: Redactor) -> None:
     assert_linear(lambda t: redactor.redact(t), lambda n: "ssn 123-45-6789 0171 2345678 is my phone. " * n, 400)
+
+
+# --- 2. a recent birth date is a person's when the text names one (or a date-of-birth label)
+
+_RECENT = datetime.date.today() - datetime.timedelta(days=200)  # within the old three-year guard
+_FUTURE = datetime.date.today() + datetime.timedelta(days=400)
+
+
+def _iso(d: datetime.date) -> str:
+    return d.isoformat()
+
+
+def _dotted(d: datetime.date) -> str:
+    return f"{d.day:02d}.{d.month:02d}.{d.year}"
+
+
+def _written(d: datetime.date) -> str:
+    return f"{d.day} {d.strftime('%B')} {d.year}"  # (the C locale's English month)
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        "the baby was born on {written}",
+        "our son was born {iso}",
+        "DOB of the newborn: {dotted}",
+        "date of birth: {iso}",
+        "Geburtsdatum: {dotted}",
+        "unser Sohn, geboren am {dotted}",
+        "hospital letter: she was born {iso}, 3.2 kg",
+        "nuestra hija, nacida el {dotted}",
+    ],
+)
+def test_a_recent_birth_date_of_a_person_is_redacted(redactor: Redactor, template: str) -> None:
+    text = template.format(iso=_iso(_RECENT), dotted=_dotted(_RECENT), written=_written(_RECENT))
+    out = Checks(redactor).redacted(text)
+    assert "[REDACTED:date_of_birth:" in out, out
+    assert str(_RECENT.year) not in out
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        "the feature was born on {iso} in a hackathon",
+        "this idea was born {iso} during the offsite",
+        "the project was born on {written}",
+        "my birthday party is on {iso}",
+        "our son's birthday party: {iso}",
+        "v2.0 was released on {written}",
+        "DOB of the newborn: {future}",  # (a birth is never in the future)
+    ],
+)
+def test_a_recent_event_date_beside_a_birth_word_is_kept(redactor: Redactor, template: str) -> None:
+    text = template.format(iso=_iso(_RECENT), written=_written(_RECENT), future=_dotted(_FUTURE))
+    Checks(redactor).kept(text)
+
+
+def test_a_person_beside_a_birth_date_is_linear(redactor: Redactor) -> None:
+    line = f"our son was born {_iso(_RECENT)}, the feature was born {_iso(_RECENT)}. "
+    assert_linear(lambda t: redactor.redact(t), lambda n: line * n, 400)
