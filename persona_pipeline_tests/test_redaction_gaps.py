@@ -121,3 +121,45 @@ def test_a_recent_event_date_beside_a_birth_word_is_kept(redactor: Redactor, tem
 def test_a_person_beside_a_birth_date_is_linear(redactor: Redactor) -> None:
     line = f"our son was born {_iso(_RECENT)}, the feature was born {_iso(_RECENT)}. "
     assert_linear(lambda t: redactor.redact(t), lambda n: line * n, 400)
+
+
+# --- 3. the name in a delimited row's cell before an address
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ysolde Marchbanks\t9 Quarry Lane\tYork",
+        "Ysolde Marchbanks;9 Quarry Lane;York",
+        "Ysolde Marchbanks | 9 Quarry Lane | York",
+        '"Ysolde Marchbanks";"9 Quarry Lane";"York"',
+        "id\tname\taddress\tcity\n17\tYsolde Marchbanks\t9 Quarry Lane\tYork",
+        "| 4 | Ysolde Marchbanks | 9 Quarry Lane | York |",
+        "Ysolde Marchbanks\tKastanienallee 12\t10435 Berlin",
+    ],
+)
+def test_a_name_before_an_address_in_a_row_is_redacted(redactor: Redactor, text: str) -> None:
+    out = Checks(redactor).redacted(text)
+    assert "Marchbanks" not in out and "Ysolde" not in out, out
+    assert "[REDACTED:address:" in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Head Office\t9 Quarry Lane\tYork",
+        "Town Hall;1 Market Street;Leeds",
+        "West Yorkshire | 9 Quarry Lane | York",
+        "Quarry Stores Ltd\t9 Quarry Lane\tYork",
+        "Ysolde Marchbanks\tYork",  # (no address in the row: no cue for an unlisted name)
+        "Ysolde Marchbanks, 9 Quarry Lane is the venue",  # (prose: a comma is no row's separator)
+    ],
+)
+def test_a_place_or_a_row_without_an_address_keeps_its_cell(redactor: Redactor, text: str) -> None:
+    out = Checks(redactor).redacted(text)
+    assert text.split("\t")[0].split(";")[0].split(" | ")[0].split(",")[0] in out, out
+
+
+def test_names_before_addresses_are_linear(redactor: Redactor) -> None:
+    row = "Ysolde Marchbanks\t9 Quarry Lane\tYork\n"
+    assert_linear(lambda t: redactor.redact(t), lambda n: row * n, 400)
