@@ -111,6 +111,7 @@ def test_a_recent_birth_date_of_a_person_is_redacted(redactor: Redactor, templat
         "our son's birthday party: {iso}",
         "v2.0 was released on {written}",
         "DOB of the newborn: {future}",  # (a birth is never in the future)
+        "deployed {iso} (dob parser patched in 1.4.2)",  # (a birth label after the date)
     ],
 )
 def test_a_recent_event_date_beside_a_birth_word_is_kept(redactor: Redactor, template: str) -> None:

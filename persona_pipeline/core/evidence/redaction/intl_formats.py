@@ -696,7 +696,8 @@ def intl_dob_spans(text: str) -> Iterator[Span]:
         yield from national_ids.table_column_values(text, _DOB_CELL, _dob_kind, _date_end)
     if _open(gates, _DOB_AFTER):
         for _, (start, end) in _DOB_AFTER.finditer(text):
-            if not _after_digit_or_placeholder(text, start) and plausible_birth_date(text[start:end], True):
+            # (the label after the date keeps the age guard: `build date: <recent>  (birth_date fix…)`)
+            if not _after_digit_or_placeholder(text, start) and plausible_birth_date(text[start:end]):
                 yield Span(start, end, "date_of_birth")
     if _other_script(text) and any(w in text for w in _JA_DOB_WORDS):
         for m in _JA_DOB.finditer(text):
