@@ -158,10 +158,10 @@ def test_round8_pii_mechanisms(text: str, value: str, kind: str) -> None:
         "name: Tendai Moyo, the build bot",  # (no listed name, no other script, no person record)
         "card_pan: 8600 1234 5678 9015",  # (Luhn fails)
         "released 平成12年10月4日 in Tokyo",  # (an era date without a birth label)
-        "date of birth 令和7年1月1日",  # (2025: no birth date in range)
+        "date of birth 令和9年1月1日",  # (2027: no birth date in range, a birth is never in the future)
         "ship to:\n- build artifacts\n- Python 3, 2024 Edition\n",
         "mi carné es 91131027575",  # (no 13th month)
-        "DOB 20240312",  # (too recent)
+        "DOB 20310312",  # (in the future)
         "attn = q @ k.to(device)",  # (a matrix product, not a spaced e-mail)
         "row.created_at_utc_dot_ms = 1",
         "ip-10-0-1-2.ec2.internal",  # (a private address in a host name)

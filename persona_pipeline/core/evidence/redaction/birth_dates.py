@@ -58,7 +58,9 @@ _GROUP = re.compile(r"\d+|[^\W\d_]+")
 # with it is the day, and the time goes with it
 MIDNIGHT_AFTER = re.compile(r"T00:00(?::00(?:\.0{1,9})?)?(?:Z|[+-]00:?00)?(?![0-9:.])")
 _MIN_YEAR = 1900
-_YOUNGEST = 3  # years: a date of birth of a toddler is rare in a developer's transcripts; an event's is not
+# years: a date this recent after a birth word with no person beside it is an event's (a project
+# "born" last year, a birthday party); with a person (`person_beside`) any past date is theirs
+_YOUNGEST = 3
 
 
 def _month_of(word: str) -> int | None:
@@ -73,41 +75,94 @@ def _full_year(y: int, digits: int) -> int:
     return 2000 + y if y <= this else 1900 + y
 
 
-def _real(year: int, month: int, day: int) -> bool:
+def _real(year: int, month: int, day: int, person: bool) -> bool:
     try:
-        datetime.date(year, month, day)
+        date = datetime.date(year, month, day)
     except ValueError:
         return False
+    if person:  # (a birth is never in the future)
+        return year >= _MIN_YEAR and date <= datetime.date.today()
     return _MIN_YEAR <= year <= datetime.date.today().year - _YOUNGEST
 
 
 @lru_cache(maxsize=4096)
-def plausible_birth_date(value: str) -> bool:
-    """True unless `value` is readable and no reading of it is a real date in the birth range."""
+def plausible_birth_date(value: str, person: bool = False) -> bool:
+    """True unless `value` is readable and no reading of it is a real date in the birth range
+    (up to today when `person`: a person's birth date is one at any age, see `_YOUNGEST`)."""
     tokens = _GROUP.findall(value)
     nums = [t for t in tokens if t.isdigit()]
     words = [t for t in tokens if not t.isdigit()]
     if len(nums) == 1 and len(nums[0]) == 8 and not words:  # 19870303, or 03031987 (DDMMYYYY)
         n = nums[0]
-        return _real(int(n[:4]), int(n[4:6]), int(n[6:])) or _real(int(n[4:]), int(n[2:4]), int(n[:2]))
+        return _real(int(n[:4]), int(n[4:6]), int(n[6:]), person) or _real(int(n[4:]), int(n[2:4]), int(n[:2]), person)
     months = [m for w in words if (m := _month_of(w)) is not None and len(w) >= 3]
     if len(nums) == 3 and not months:
         a, b, c = nums
         if len(a) == 4:  # ISO and CJK order
-            return _real(int(a), int(b), int(c))
+            return _real(int(a), int(b), int(c), person)
         if len(c) in (2, 4):
             y = _full_year(int(c), len(c))
-            return _real(y, int(b), int(a)) or _real(y, int(a), int(b))  # d/m/y or m/d/y
+            return _real(y, int(b), int(a), person) or _real(y, int(a), int(b), person)  # d/m/y or m/d/y
         return True
     if len(nums) == 2 and months:
         day, year = (nums[0], nums[1]) if len(nums[1]) >= len(nums[0]) else (nums[1], nums[0])
         if len(year) not in (2, 4) or len(day) > 2:
             return True
-        return _real(_full_year(int(year), len(year)), months[0], int(day))
+        return _real(_full_year(int(year), len(year)), months[0], int(day), person)
     # unread (another script's month, a Roman numeral): the year alone, where one stands out (a
     # Thai date's year is of the Buddhist era, 543 years ahead)
     years = [int(n) - (543 if int(n) > 2400 else 0) for n in nums if len(n) == 4]
-    return not years or _MIN_YEAR <= years[-1] <= datetime.date.today().year - _YOUNGEST
+    last = datetime.date.today().year - (0 if person else _YOUNGEST)
+    return not years or _MIN_YEAR <= years[-1] <= last
+
+
+# A label that names the date itself (a form's or a record's "date of birth" field, in the
+# detectors' languages): whatever its age, the date is a person's. A birth verb or a birthday is
+# not such a label: a thing is "born" too, and a birthday recurs (this year's is an event's date).
+_DATE_OF_BIRTH = re.compile(
+    r"(?i)[\W_]*(?:d\.?o\.?b\b|date[ _-]?of[ _-]?birth|birth[ _-]?date|geburtsdatum|geb(?:\.|urts)?[ _-]?dat|"
+    r"geboortedatum|date[ _]?(?:de[ _]?)?naiss|fecha[ _]?(?:de[ _]?)?nac|f\.[ _]?nac|data[ _]?(?:d[ei][ _]?)?nasc|"
+    r"data[ _]urodzenia|f.delsedatum|f.dselsdato|syntym.aika|do.um[ _]tarihi|datum[ _]narozen)"
+)
+_BIRTHDAY = re.compile(r"(?i)birth[ _-]?day|b-?day|geburtstag|anniversaire|cumplea|compleanno|verjaardag|urodziny")
+# Words for a person a birth is told of, from general English, German, French and Spanish: a child
+# or a relative, a pronoun for one person (the Italian article `il` of `nato il` and the Spanish
+# `el` of `nacido el` are no pronoun: only the accented `él`)
+_PERSON_WORDS = (
+    "baby babies newborn infant toddler child children kid kids son sons daughter daughters boy girl twins "
+    "grandson granddaughter grandchild nephew niece brother sister sibling cousin wife husband spouse mother "
+    "father mom mum dad he she "
+    "säugling neugeborene neugeborener neugeborenes kinder sohn tochter junge mädchen zwillinge enkel "
+    "enkelin neffe nichte bruder schwester cousine ehefrau ehemann mutter vater mama papa er "
+    "bébé nouveau-né enfant enfants fils fille garçon jumeaux jumelles petit-fils petite-fille neveu nièce frère "
+    "sœur soeur épouse époux mari mère père maman elle "
+    "bebé recién niño niña hijo hija hijos gemelos gemelas nieto nieta sobrino sobrina hermano hermana "
+    "esposa esposo marido madre padre mamá papá él ella"
+)
+_PERSON = frozenset(_PERSON_WORDS.split())
+_WORDS = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)?")
+_PERSON_REACH = 64
+
+
+def birth_date_at(text: str, label_start: int, start: int, end: int) -> bool:
+    """Whether the date at start:end after a birth label at `label_start` can be a birth date."""
+    value = text[start:end]
+    if plausible_birth_date(value):
+        return True
+    return plausible_birth_date(value, True) and person_beside(text, label_start, start)
+
+
+def person_beside(text: str, label_start: int, date_start: int) -> bool:
+    """Whether the birth date at `date_start` is positively a person's: its label names a date of
+    birth, or a word for a person stands on its line before it (`our son was born`, `DOB of the
+    newborn:`)."""
+    if _DATE_OF_BIRTH.match(text, label_start, date_start) is not None:
+        return True
+    if _BIRTHDAY.search(text, label_start, date_start) is not None:
+        return False  # (`our son's birthday party: …`: this year's birthday is an event)
+    window = text[line_start(text, label_start, _PERSON_REACH) : date_start]
+    # (German's `Kind` only capitalised, as its nouns are: lowercase, it is English's `kind`)
+    return any(w.lower() in _PERSON or w == "Kind" for w in _WORDS.findall(window))
 
 
 # A birthday's owner: `X's birthday` / `X was born (on)`. A date of birth is a person's by

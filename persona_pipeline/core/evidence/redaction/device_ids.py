@@ -25,7 +25,7 @@ from stdnum import imei as _imei
 
 from persona_pipeline.core.evidence.redaction import prescan
 from persona_pipeline.core.evidence.redaction.matching import Rx
-from persona_pipeline.core.evidence.redaction.spans import Span
+from persona_pipeline.core.evidence.redaction.spans import Span, line_start
 
 _IMEI_GROUPED = re.compile(r"(?<![\d-])\d{2}-\d{6}-\d{6}-\d(?![\d-])")
 _IMEI_PLAIN = re.compile(r"(?<![\d.-])\d{15}(?![\d.-])")
@@ -49,8 +49,7 @@ _VIN_WEIGHTS = (8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2)
 
 
 def _before(text: str, start: int) -> str:
-    line_start = max(text.rfind("\n", 0, start) + 1, start - _REACH)
-    return text[line_start:start]
+    return text[line_start(text, start, _REACH) : start]
 
 
 def vin_check_ok(vin: str) -> bool:

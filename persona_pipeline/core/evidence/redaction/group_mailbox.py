@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
-from persona_pipeline.core.evidence.redaction.spans import Span
+from persona_pipeline.core.evidence.redaction.spans import Span, line_start
 
 # The last word of a display name that names a group, not a person (`Billing Support`, `Release Bot`)
 GROUP_WORDS = frozenset(
@@ -81,7 +81,7 @@ def _display_name(text: str, start: int) -> tuple[int, str] | None:
     if opener is None:
         return None
     end = start - len(opener)
-    seg = max(text.rfind("\n", 0, end) + 1, end - 120)
+    seg = line_start(text, end, 120)
     head = text[seg:end].rstrip(" \t\"'\\")
     cut = max((m.end() for m in _DISPLAY_START.finditer(head)), default=0)
     return seg + cut, head[cut:]
@@ -188,5 +188,5 @@ def group_mailbox(
             return False  # an initial, a number, a name or a word the display name lacks
     # last, the dearest: a person's name found on the line around the display name (its header's
     # label before it, `From:`, `Reviewed-by:`; bounded, so a line of many addresses stays linear)
-    line = max(text.rfind("\n", 0, d0) + 1, d0 - 40)
+    line = line_start(text, d0, 40)
     return not any(s.end > d0 - line and s.start < end - line for s in person_spans(text[line : end + 1]))

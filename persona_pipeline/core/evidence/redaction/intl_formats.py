@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from persona_pipeline.core.evidence.redaction import address_fields, national_ids, other_calendars
-from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER, plausible_birth_date
+from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER, person_beside, plausible_birth_date
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold
 from persona_pipeline.core.evidence.redaction.phone_check import column_cut, leading_group, record_label, valid_region
 from persona_pipeline.core.evidence.redaction.spans import Span, label_window
@@ -689,12 +689,14 @@ def intl_dob_spans(text: str) -> Iterator[Span]:
                 or not _verb_gap_ok(text, m0, start)
             ):
                 continue
-            if plausible_birth_date(value):  # (a "birthday party on 2026-06-01" is an event's date)
+            # (a "birthday party on 2026-06-01" is an event's date: a recent one needs a person)
+            if plausible_birth_date(value) or (plausible_birth_date(value, True) and person_beside(text, m0, start)):
                 yield Span(start, end if midnight is None else midnight.end(), "date_of_birth")
     if _open(gates, _DOB_CELL):
         yield from national_ids.table_column_values(text, _DOB_CELL, _dob_kind, _date_end)
     if _open(gates, _DOB_AFTER):
         for _, (start, end) in _DOB_AFTER.finditer(text):
+            # (the label after the date keeps the age guard: `build date: <recent>  (birth_date fix…)`)
             if not _after_digit_or_placeholder(text, start) and plausible_birth_date(text[start:end]):
                 yield Span(start, end, "date_of_birth")
     if _other_script(text) and any(w in text for w in _JA_DOB_WORDS):

@@ -38,7 +38,7 @@ import re
 from collections.abc import Iterator
 
 from persona_pipeline.core.evidence.redaction.matching import Rx
-from persona_pipeline.core.evidence.redaction.spans import Span
+from persona_pipeline.core.evidence.redaction.spans import Span, line_start
 
 _H = "[0-9A-Fa-f]"
 MAC = Rx(rf"\b(?:{_H}{{2}}(?::{_H}{{2}}){{5}}|{_H}{{2}}(?:-{_H}{{2}}){{5}}|{_H}{{4}}\.{_H}{{4}}\.{_H}{{4}})\b")
@@ -148,8 +148,7 @@ def _has_hex_letter(value: str) -> bool:
 def _labelled(text: str, start: int) -> bool:
     """Whether a label naming a hardware address comes shortly before `start`, on its line, or
     heads the address's column in a table above it."""
-    lo = max(0, start - _LABEL_REACH)
-    lo = text.rfind("\n", lo, start) + 1 or lo
+    lo = line_start(text, start, _LABEL_REACH)
     return _LABEL.search(text, lo, start) is not None or _column_labelled(text, start)
 
 

@@ -31,7 +31,7 @@ from functools import lru_cache
 
 from persona_pipeline.core.evidence.redaction.matching import Rx
 from persona_pipeline.core.evidence.redaction.national_ids import look_alike
-from persona_pipeline.core.evidence.redaction.spans import Span, protected_ranges, untouched
+from persona_pipeline.core.evidence.redaction.spans import Span, line_start, protected_ranges, untouched
 
 
 def _words(spaced: str) -> frozenset[str]:
@@ -215,9 +215,8 @@ _LAST_CLAUSE = re.compile(r'[.,;:!?()\[\]{}"=][^.,;:!?()\[\]{}"=]*$')
 def _label_start(text: str, start: int) -> int:
     """Where the label ending in a head at `start` begins: its line, at most `_REACH` back, after a
     clause's last punctuation (`ok. my …`)."""
-    lo = max(0, start - _REACH)
     # (each search bounded by the window: from a text's start it would be quadratic)
-    lo = max(lo, text.rfind("\n", lo, start) + 1, text.rfind("]", lo, start) + 1)
+    lo = max(line_start(text, start, _REACH), text.rfind("]", max(0, start - _REACH), start) + 1)
     cut = _LAST_CLAUSE.search(text, lo, start)
     return cut.start() + 1 if cut is not None else lo
 

@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
+from persona_pipeline.core.evidence.redaction.register_checks import _luhn_ok
 from persona_pipeline.core.evidence.redaction.spans import label_window, line_start
 
 
@@ -33,8 +34,63 @@ _GROUP_BEFORE = re.compile(r"(?<![\d+])\d{2,4} $")
 def leading_group(text: str, start: int) -> bool:
     """Whether a digit group stands right before a candidate at `start` (`51 ` before `824 753
     556`): the candidate is then the tail of a longer grouped number (a business number, a
-    reference). Were the whole run a phone, the detectors' own candidate from its start holds it."""
-    return _GROUP_BEFORE.search(text, max(0, start - 5), start) is not None
+    reference). Were the whole run a phone, the detectors' own candidate from its start holds it.
+    A group ending a value of its own (`ssn 123-45-6789 0171 …`) is no part of the candidate."""
+    return _GROUP_BEFORE.search(text, max(0, start - 5), start) is not None and not value_before(text, start)
+
+
+# the word(s) right before a candidate, one blank before it, that are a whole value another reader
+# validates: an SSN, an IPv4 address, a date, or blank/dash-grouped digits (a card) or an IBAN
+_VALUE_REACH = 48
+_SSN_BEFORE = re.compile(r"(?:^|\s)(\d{3})-(\d{2})-(\d{4}) $")
+_IPV4_BEFORE = re.compile(r"(?:^|\s)(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3}) $")
+_DATE_BEFORE = re.compile(r"(?:^|\s)(?:\d{4}([-./])\d{1,2}\1\d{1,2}|\d{1,2}([-./])\d{1,2}\2\d{2,4}) $")
+_GROUPS_BEFORE = re.compile(r"(?:^|\s)([A-Z]{2}\d{2}[ -])?((?:[A-Z0-9]{1,6}[ -]){0,7}\d{1,6}) $")
+
+
+def value_before(text: str, start: int) -> bool:
+    """Whether the text right before `start` ends with a value of its own (see `_VALUE_REACH`):
+    its last group belongs to it, not to a longer number the candidate would be the tail of."""
+    window = text[line_start(text, start, _VALUE_REACH) : start]
+    if not window.endswith(" "):
+        return False
+    if (m := _SSN_BEFORE.search(window)) is not None:
+        return m[1] not in ("000", "666") and m[1][0] != "9" and m[2] != "00" and m[3] != "0000"
+    if (m := _IPV4_BEFORE.search(window)) is not None:
+        return all(int(g) <= 255 for g in m.groups())
+    if _DATE_BEFORE.search(window) is not None:
+        return True
+    m = _GROUPS_BEFORE.search(window)
+    if m is None:
+        return False
+    groups = m[2].replace("-", " ").split()
+    if m[1] is not None:  # an IBAN: its country, check digits and the groups (mod 97)
+        compact = m[1][:4] + "".join(groups)
+        return 15 <= len(compact) <= 34 and compact.isalnum() and _mod97(compact)
+    # a card's digits: the last groups, 13 to 19 digits with a Luhn check (an order's group before
+    # them is no part of the card: `order 12 4539 …`)
+    for i in range(len(groups)):
+        digits = "".join(groups[i:])
+        if digits.isdigit() and 13 <= len(digits) <= 19 and _luhn_ok(digits):
+            return True
+    return False
+
+
+def past_value(text: str, start: int, end: int) -> int:
+    """`start` moved past the groups a candidate took from the value before it (`2024-03-05 0171
+    2345678` read from `05`, a card's last group read with the phone after it): the value owns
+    them, and the rest is judged as the candidate."""
+    pos = text.find(" ", start, end)
+    while pos >= 0:
+        if value_before(text, pos + 1):
+            return pos + 1
+        pos = text.find(" ", pos + 1, end)
+    return start
+
+
+def _mod97(compact: str) -> bool:
+    rearranged = compact[4:] + compact[:4]
+    return int("".join(str(int(c, 36)) for c in rearranged)) % 97 == 1
 
 
 _COLUMN_GAP = re.compile(r"[ \t]{2,}|\t")

@@ -22,10 +22,16 @@ from functools import lru_cache
 from typing import Any
 
 from persona_pipeline.core.evidence.redaction import address_fields, bank_accounts, home_geo
-from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER, plausible_birth_date
+from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER, birth_date_at, plausible_birth_date
 from persona_pipeline.core.evidence.redaction.group_mailbox import group_mailbox, report_mailbox
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold, utf8_safe
-from persona_pipeline.core.evidence.redaction.phone_check import column_cut, leading_group, record_label, valid_region
+from persona_pipeline.core.evidence.redaction.phone_check import (
+    column_cut,
+    leading_group,
+    past_value,
+    record_label,
+    valid_region,
+)
 from persona_pipeline.core.evidence.redaction.spans import (
     Span,
     label_window,
@@ -806,6 +812,7 @@ def phone_spans(text: str) -> Iterator[Span]:
         if labelled[0] >= 0:
             start, end = labelled
             end = start + len(column_cut(text, start, end, lambda r: _national_ok(r, True)))  # (see `column_cut`)
+        start = past_value(text, start, end)
         if any(a < end and start < b for a, b in seen):
             continue
         before, after = text[start - 1 : start], text[end : end + 1]
@@ -1381,7 +1388,7 @@ def dob_spans(text: str) -> Iterator[Span]:
     if not _open(text, "dob"):
         return
     for (m0, _), (start, end) in _DOB.finditer(text):
-        if not _after_placeholder(text, m0) and plausible_birth_date(text[start:end]):
+        if not _after_placeholder(text, m0) and birth_date_at(text, m0, start, end):
             midnight = MIDNIGHT_AFTER.match(text, end)  # (a serialised date-only field's time)
             yield Span(start, end if midnight is None else midnight.end(), "date_of_birth")
 

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 
 from persona_pipeline.core.evidence.redaction.matching import Rx, fold
-from persona_pipeline.core.evidence.redaction.spans import Span
+from persona_pipeline.core.evidence.redaction.spans import Span, line_start
 
 
 def _words(spaced: str) -> tuple[str, ...]:
@@ -350,7 +350,7 @@ def _candidates(text: str, starts: list[int] | None) -> Iterator[re.Match[str]]:
             continue
         if g is not None:
             # (the line's ends looked for within the window only: linear on one long line)
-            wlo = text.rfind("\n", max(0, g - _REACH - 256), g) + 1 or max(0, g - _REACH - 256)
+            wlo = line_start(text, g, _REACH + 256)
             whi = text.find("\n", g, g + _REACH)
             whi = g + _REACH if whi < 0 else whi
             if lo >= 0 and wlo <= hi:

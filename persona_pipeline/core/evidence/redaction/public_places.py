@@ -124,7 +124,7 @@ def place_address(text: str, start: int, end: int | None = None) -> bool:
     """Whether the address at start:end is attributed, right before it on its line, to a public
     place or an organisation (not when the sentence places a home near it or calls it a home, nor
     when a person's name stands in the company's name)."""
-    line = max(text.rfind("\n", 0, start) + 1, start - _REACH)
+    line = line_start(text, start, _REACH)
     before = text[line:start]
     if not before.strip(_FRAME) and line > 0 and text[line - 1] == "\n":
         return _letterhead(text, line, start if end is None else end)

@@ -46,6 +46,7 @@ from persona_pipeline.core.evidence.redaction.matching import (
 )
 from persona_pipeline.core.evidence.redaction.spans import (
     Span,
+    line_start,
     placeholder_ends_at,
     protected_ranges,
     safe_kind,
@@ -1449,7 +1450,7 @@ def published_hex(text: str, start: int, value: str) -> bool:
         return True
     # both a standard cited and a word naming its test data (a citation alone is how code documents
     # the scheme its real secret is for: `# HMAC per RFC 2104: webhook_secret = …`)
-    line = max(text.rfind("\n", max(0, start - 160), start) + 1, start - 160)
+    line = line_start(text, start, 160)
     return (
         _CITED_STANDARD.search(text, line, start) is not None and _TEST_DATA_WORD.search(text, line, start) is not None
     )

@@ -1,0 +1,80 @@
+"""A person's name in the cell before an address in a delimited row.
+
+A contact export's, a mailing list's or a spreadsheet's row names its addressee in the cell right
+before the street (`Name<TAB>14 Elm Grove<TAB>Leeds`, with `;` or `|` between the cells the same
+way). The name readers need a listed name or a cue; the row's own structure is the cue here: a cell
+of two to four name-shaped words beside an address field of the same row is whose address it is.
+A place's or an organisation's name there (`Town Hall`, `Acme Ltd`, `West Yorkshire`) is told by
+its words: a premises or organisation noun, a legal form, a street type, a compass word first.
+"""
+
+from __future__ import annotations
+
+from persona_pipeline.core.evidence.redaction import pii
+from persona_pipeline.core.evidence.redaction.group_mailbox import LEGAL_FORMS
+from persona_pipeline.core.evidence.redaction.spans import Span
+
+_SEPS = "\t;|"
+_QUOTES = " \"'"
+_CELL_REACH = 80  # characters: a longer cell is no name (and bounds the look-behind)
+# nouns for premises, organisations and areas in general English (what names a row's place, not
+# its addressee)
+_PLACE_NOUNS = frozenset(
+    (
+        "office", "offices", "depot", "hall", "park", "surgery", "station", "school", "church", "chapel",
+        "hospital", "clinic", "centre", "center", "library", "museum", "hotel", "shop", "store", "stores",
+        "warehouse", "branch", "region", "county", "district", "ward", "team", "department", "dept",
+        "cottage", "farm", "lodge", "manor", "mill", "works", "factory", "plant", "site", "yard", "studio",
+        "studios", "gallery", "bar", "pub", "inn", "cafe", "café", "restaurant", "bakery", "pharmacy",
+        "market", "mall", "arcade", "tower", "building", "block", "unit", "wing", "campus", "college",
+        "university", "academy", "institute", "council", "ministry", "agency", "bureau", "trust", "society",
+        "association", "club", "group", "partners", "associates", "holdings", "services", "solutions",
+        "systems", "labs", "garage", "gym", "theatre", "theater", "cinema", "stadium", "arena", "airport",
+        "port", "harbour", "harbor", "marina", "estate", "reception", "headquarters", "hq", "nursery",
+        "practice", "chambers", "embassy", "consulate", "court", "house", "center", "parish", "village",
+        "town", "city", "borough", "province", "state", "shire", "valley", "heights",
+    )
+)  # fmt: skip
+_COMPASS = frozenset(("North", "South", "East", "West", "Central", "Upper", "Lower", "Greater", "Inner", "Outer"))
+
+
+def names_beside_addresses(text: str, spans: list[Span]) -> list[Span]:
+    """Name spans of the cells right before the addresses among `spans` in delimited rows."""
+    out: list[Span] = []
+    for s in spans:
+        if s.kind != "address":
+            continue
+        cell = _cell_before(text, s.start)
+        if cell is not None and _person_cell(text[cell[0] : cell[1]]):
+            out.append(Span(cell[0], cell[1], "person_name"))
+    return out
+
+
+def _cell_before(text: str, start: int) -> tuple[int, int] | None:
+    """The cell before the one an address starts, when a row separator stands between them."""
+    i = start
+    while i > 0 and text[i - 1] in _QUOTES:
+        i -= 1
+    if i == 0 or text[i - 1] not in _SEPS:
+        return None
+    sep = i - 1
+    lo = max(0, sep - _CELL_REACH)
+    k = max(text.rfind(text[sep], lo, sep), text.rfind("\n", lo, sep))
+    if k < 0 and lo > 0:
+        return None  # (a cell longer than a name)
+    a, b = k + 1, sep
+    while a < b and text[a] in _QUOTES:
+        a += 1
+    while b > a and text[b - 1] in _QUOTES:
+        b -= 1
+    return (a, b) if a < b else None
+
+
+def _person_cell(cell: str) -> bool:
+    words = cell.split(" ")
+    if not 2 <= len(words) <= 4 or "[REDACTED:" in cell or words[0] in _COMPASS:
+        return False
+    _, suffixes = pii._street_suffixes()
+    if any(w.lower() in _PLACE_NOUNS or w.lower().rstrip(".") in LEGAL_FORMS or w in suffixes for w in words):
+        return False
+    return pii._name_shaped(words) and pii._name_words_ok(cell, single_needs_list=True)
