@@ -444,11 +444,23 @@ class Redactor:
 
     def redact_many(self, texts: Sequence[str]) -> list[Redacted | None]:
         """Redact a batch: a secret value found in one text is redacted in all of them."""
-        return [None if r is None else r[0] for r in self.redact_many_with_spans(texts)]
+        docs, found, spans_by_doc = self._detect(texts)
+        out: list[Redacted | None] = []
+        for doc, pii_spans in zip(docs, spans_by_doc, strict=True):
+            if pii_spans is None:
+                out.append(None)
+                continue
+            try:
+                out.append(self._finish(doc, pii_spans, found))
+            except Exception as exc:
+                log.warning("redaction failed for one field (%s); field dropped", type(exc).__name__)
+                out.append(None)
+        return out
 
     def redact_many_with_spans(self, texts: Sequence[str]) -> list[tuple[Redacted, list[Span]] | None]:
-        """`redact_many`'s outputs, each with the merged spans it replaced, from one detection pass
-        (a scorer that reads both would otherwise detect twice: `spans_many`, then `redact_many`)."""
+        """`redact_many`'s outputs (`_finish`'s two steps), each with the merged spans it replaced,
+        from one detection pass (a scorer reading both would otherwise detect twice: `spans_many`,
+        then `redact_many`)."""
         docs, found, spans_by_doc = self._detect(texts)
         out: list[tuple[Redacted, list[Span]] | None] = []
         for doc, pii_spans in zip(docs, spans_by_doc, strict=True):
