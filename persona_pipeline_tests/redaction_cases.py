@@ -785,11 +785,22 @@ class Score:
         return sum(v for k, v in self.hit.items() if k in cats) / t if t else 1.0
 
 
+def _first_pass(redactor: object, texts: list[str], redacted_too: bool) -> tuple[list, list | None]:
+    """The spans over each text and, if asked, its redaction, from one detection pass where the
+    engine offers both (a baseline engine from before `redact_many_with_spans` detects twice)."""
+    both = getattr(redactor, "redact_many_with_spans", None) if redacted_too else None
+    if both is None:
+        spans = redactor.spans_many(texts)  # type: ignore[attr-defined]
+        return spans, redactor.redact_many(texts) if redacted_too else None  # type: ignore[attr-defined]
+    pairs = both(texts)
+    return [None if p is None else p[1] for p in pairs], [None if p is None else p[0] for p in pairs]
+
+
 def score(redactor: object, cases: list[Case], check_idempotent: bool = True) -> Score:
     s = Score()
     texts = [c.text for c in cases]
     s.mb = sum(len(t.encode()) for t in texts) / 1e6
-    all_spans = redactor.spans_many(texts)  # type: ignore[attr-defined]
+    all_spans, once = _first_pass(redactor, texts, check_idempotent)
     for c, sp in zip(cases, all_spans, strict=True):
         ranges = [(x.start, x.end) for x in sp or []]
         for a, b, cat in c.plants:
@@ -802,8 +813,7 @@ def score(redactor: object, cases: list[Case], check_idempotent: bool = True) ->
             s.conf_total += 1
             if any(x < b and a < y for x, y in ranges):
                 s.fps[cat] = s.fps.get(cat, 0) + 1
-    if check_idempotent:
-        once = redactor.redact_many(texts)  # type: ignore[attr-defined]
+    if once is not None:
         twice = redactor.redact_many([o.text for o in once if o is not None])  # type: ignore[attr-defined]
         s.idempotent = all(
             t is not None and t.text == o.text for o, t in zip([o for o in once if o], twice, strict=True)

@@ -4,6 +4,7 @@ engine reaches, and one test per detector or fix its dev pool led to (each fails
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import random
 import re
@@ -42,8 +43,7 @@ R = Redactor(b"k" * 32)
 SEED = 7
 
 
-@pytest.fixture(scope="module")
-def blind() -> dict[str, BlindScore]:
+def _cases(pool: str) -> list[BlindCase]:
     # dev rounds 1 to 7 (tuned on; ``before=8`` keeps them exactly as they were before round 8 joined
     # dev), round 8 (dev since round 9 exists, tuned), round 9 (dev since round 10 exists, tuned),
     # round 10 (dev since round 11 exists, tuned), round 11 (dev since round 12 exists, tuned),
@@ -52,11 +52,19 @@ def blind() -> dict[str, BlindScore]:
     # round 17 (dev since round 18 exists), round 18 (dev since round 19 exists), round 19 (dev since
     # round 20 exists), round 20 (dev since round 21 exists) and the holdout (round 21 alone, never its
     # texts) have floors of their own
-    return {
-        "dev": score(R, generate(SEED, "dev", 1200, before=8)),
-        **{f"round{n}": score(R, generate(SEED, "dev", 1200, round_no=n)) for n in JOINED_DEV_FLOORS},
-        "holdout": score(R, generate(SEED, "holdout", 1200, round_no=HOLDOUT_ROUND)),
-    }
+    if pool == "dev":
+        return generate(SEED, "dev", 1200, before=8)
+    if pool == "holdout":
+        return generate(SEED, "holdout", 1200, round_no=HOLDOUT_ROUND)
+    return generate(SEED, "dev", 1200, round_no=int(pool.removeprefix("round")))
+
+
+@functools.cache
+def blind(pool: str) -> BlindScore:
+    """One pool scored once per process, when a test first reads it: under pytest-xdist each worker
+    scores only the pools of the tests it runs (a module fixture scoring all fourteen would run on
+    every worker)."""
+    return score(R, _cases(pool))
 
 
 # floors, just under what the engine reaches (margins: about half a point of recall, +3 FP/MB and
@@ -219,10 +227,8 @@ def blind() -> dict[str, BlindScore]:
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
     [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.847, 0.447, 193.5, 31)],
 )
-def test_blind_pools(
-    blind: dict[str, BlindScore], pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int
-) -> None:
-    sc = blind[pool]
+def test_blind_pools(pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int) -> None:
+    sc = blind(pool)
     assert sc.idempotent
     assert sc.dropped == 0
     assert sc.recall("secret") >= secrets_floor, sc.recall("secret")
@@ -307,8 +313,8 @@ JOINED_DEV_FLOORS: dict[int, JoinedFloors] = {
 
 
 @pytest.mark.parametrize("round_no", sorted(JOINED_DEV_FLOORS), ids=lambda n: f"round{n}")
-def test_blind_joined_dev(blind: dict[str, BlindScore], round_no: int) -> None:
-    floors, sc = JOINED_DEV_FLOORS[round_no], blind[f"round{round_no}"]
+def test_blind_joined_dev(round_no: int) -> None:
+    floors, sc = JOINED_DEV_FLOORS[round_no], blind(f"round{round_no}")
     assert sc.idempotent and sc.dropped == 0
     assert sc.recall("secret") >= floors.secrets, sc.recall("secret")
     assert sc.recall("pii") >= floors.pii, sc.recall("pii")

@@ -3,6 +3,7 @@ wrappings; the held-out pools are scored here, never tuned on (see redaction_cas
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import string
@@ -19,34 +20,36 @@ from persona_pipeline_tests.redaction_cases import PII_CATS, SECRET_CATS, Score,
 R = Redactor(b"k" * 32)
 
 
-@pytest.fixture(scope="module")
-def pools() -> dict[str, Score]:
-    return {
-        "dev": score(R, make_cases(False, 900)),
-        "held-out": score(R, make_cases(True, 900)),
-        "fresh": score(R, make_cases(True, 900, fresh=True)),
-    }
+_POOLS = {"dev": (False, False), "held-out": (True, False), "fresh": (True, True)}  # (held out, fresh values)
+
+
+@functools.cache
+def pools(pool: str) -> Score:
+    """One pool scored once per process, when a test first reads it: under pytest-xdist each worker
+    scores only the pools of the tests it runs."""
+    held_out, fresh = _POOLS[pool]
+    return score(R, make_cases(held_out, 900, fresh=fresh))
 
 
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor"), [("dev", 0.99, 0.97), ("held-out", 0.98, 0.95), ("fresh", 0.97, 0.9)]
 )
-def test_generated_recall(pools: dict[str, Score], pool: str, secrets_floor: float, pii_floor: float) -> None:
-    sc = pools[pool]
+def test_generated_recall(pool: str, secrets_floor: float, pii_floor: float) -> None:
+    sc = pools(pool)
     assert sc.recall(SECRET_CATS) >= secrets_floor, sc.misses[:5]
     assert sc.recall(PII_CATS) >= pii_floor, sc.misses[:5]
 
 
 @pytest.mark.parametrize("pool", ["dev", "held-out"])
-def test_every_category_is_covered(pools: dict[str, Score], pool: str) -> None:
-    sc = pools[pool]
+def test_every_category_is_covered(pool: str) -> None:
+    sc = pools(pool)
     weak = {c: f"{sc.hit.get(c, 0)}/{n}" for c, n in sc.total.items() if sc.hit.get(c, 0) < 0.85 * n}
     assert not weak, weak
 
 
 @pytest.mark.parametrize("pool", ["dev", "held-out", "fresh"])
-def test_lookalikes_survive_and_redaction_is_idempotent(pools: dict[str, Score], pool: str) -> None:
-    sc = pools[pool]
+def test_lookalikes_survive_and_redaction_is_idempotent(pool: str) -> None:
+    sc = pools(pool)
     assert sc.idempotent
     # A four-part version (5.0.7.242) is a global IPv4 address by every test we have: the one known
     # false-positive class; everything else (hashes, uuids, ids, identifiers, dates, doc keys, the

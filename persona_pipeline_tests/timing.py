@@ -72,13 +72,21 @@ def assert_linear(
     small_arg, large_arg = build(small_n), build(n)
     run(small_arg)  # warm-up: imports, compiled patterns, lazily loaded tables
     caches = _whole_text_caches()  # (after the warm-up: it imported the modules that hold them)
-    small = min(_cpu(run, small_arg, caches) for _ in range(repeat))
-    bound = max_ratio * small + slack
-    large = float("inf")
-    for _ in range(repeat):
-        large = min(large, _cpu(run, large_arg, caches))
-        if large < bound:
-            break
+    # Everything alive now is frozen out of the collector's reach: each timed call's collection then
+    # walks only what the checks' calls made, not the whole heap (in a process that has imported every
+    # test module a full collection costs ~0.15 s, and a check made five to seven of them: most of a
+    # small check's cost). The timed calls are unchanged: the collector is off while they run.
+    gc.freeze()
+    try:
+        small = min(_cpu(run, small_arg, caches) for _ in range(repeat))
+        bound = max_ratio * small + slack
+        large = float("inf")
+        for _ in range(repeat):
+            large = min(large, _cpu(run, large_arg, caches))
+            if large < bound:
+                break
+    finally:
+        gc.unfreeze()
     assert large < bound, (
         f"{factor}x the input took {large / small if small else float('inf'):.1f}x the CPU time "
         f"({small:.3f} s at size {small_n}, {large:.3f} s at size {n}; bound {max_ratio}x + {slack} s)"

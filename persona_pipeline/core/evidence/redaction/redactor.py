@@ -458,6 +458,24 @@ class Redactor:
                 out.append(None)
         return out
 
+    def redact_many_with_spans(self, texts: Sequence[str]) -> list[tuple[Redacted, list[Span]] | None]:
+        """`redact_many`'s outputs (`_finish`'s two steps), each with the merged spans it replaced,
+        from one detection pass (a scorer reading both would otherwise detect twice: `spans_many`,
+        then `redact_many`)."""
+        docs, found, spans_by_doc = self._detect(texts)
+        out: list[tuple[Redacted, list[Span]] | None] = []
+        for doc, pii_spans in zip(docs, spans_by_doc, strict=True):
+            if pii_spans is None:
+                out.append(None)
+                continue
+            try:
+                merged = self._spans(doc, pii_spans, found)
+                out.append((self._apply(doc, merged), merged))
+            except Exception as exc:
+                log.warning("redaction failed for one field (%s); field dropped", type(exc).__name__)
+                out.append(None)
+        return out
+
     def count_changed(self, texts: Sequence[str]) -> int:
         """How many of the texts `redact_many` would change or drop (the same batch, the same
         findings), without holding its outputs: the evidence check's peak on a large history was a
@@ -558,8 +576,10 @@ class Redactor:
         return out
 
     def _finish(self, text: str, pii_spans: list[Span], found: dict[str, str]) -> Redacted:
+        return self._apply(text, self._spans(text, pii_spans, found))
+
+    def _apply(self, text: str, merged: list[Span]) -> Redacted:
         # (a lone surrogate comes out as the U+FFFD the detectors saw: no UTF-8 store takes it raw)
-        merged = self._spans(text, pii_spans, found)
         if not merged:
             return Redacted(utf8_safe(str(text)), {})
         return Redacted(utf8_safe(apply_spans(text, merged, self._key)), dict(Counter(s.kind for s in merged)))
