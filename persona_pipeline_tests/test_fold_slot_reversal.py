@@ -14,7 +14,8 @@ from persona_pipeline.core.models import Tier
 from persona_pipeline.persona.digest.models import DigestInput, EvidenceView, Observation
 from persona_pipeline.persona.digest.offline import OfflineDigester
 from persona_pipeline.persona.digest.reading import assignment, filled_slots
-from persona_pipeline.persona.fold import fold
+from persona_pipeline.persona.digest.similarity import stance, tokens
+from persona_pipeline.persona.fold import STANCE_WEIGHT, fold
 
 
 def _inp(unit: str, text: str, day: int) -> DigestInput:
@@ -82,3 +83,36 @@ def test_slot_head_ignores_modifiers_and_a_pronoun_stands_for_the_clause_before(
     assert slot == "support" and "trellis" in value
     assert ("pan", "nonstick") in filled_slots("always cook in the nonstick pan, it heats evenly")
     assert all(s != "now" for s, _ in filled_slots("the kettle is our grill now"))
+
+
+# --- a negation's scope over a pronoun object and its "as" complement --------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "rejected"),
+    [
+        ("stop writing it as paragraphs", "paragraphs"),
+        ("never plant them as a hedge", "hedge"),
+        ("don't serve it as a dessert", "dessert"),
+    ],
+)
+def test_a_pronoun_object_leaves_the_as_complement_in_the_negation(text: str, rejected: str) -> None:
+    assert tokens(rejected) <= stance(text, STANCE_WEIGHT)[1]
+
+
+def test_as_opening_a_clause_is_still_a_circumstance() -> None:
+    assert not tokens("soon boils") & stance("stop stirring it as soon as it boils", STANCE_WEIGHT)[1]
+
+
+def test_a_rejected_form_and_a_preferred_one_of_a_kind_agree() -> None:
+    """"Serve the soup as a main course" and "don't serve it as a starter" agree: nothing supersedes."""
+    obs = _observations(["serve the soup as a main course"], ["don't serve it as a starter"])
+    assert [r.statement for r in fold(obs) if r.superseded_by is not None] == []
+
+
+def test_the_newer_form_wins_over_the_older_rejection_of_it() -> None:
+    """The older correction rejects a form the newer reversal asks for: the two are one rule and
+    the newer reversal wins (the policy), so only it is current."""
+    old = ["stop planting it as a hedge, set the box plants in a row"]
+    new = ["from now on plant the box as a hedge, a row looks sparse"]
+    assert _current(old, new) == [_trimmed(new[0])]
