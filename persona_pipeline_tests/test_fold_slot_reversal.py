@@ -13,7 +13,7 @@ import pytest
 from persona_pipeline.core.models import Tier
 from persona_pipeline.persona.digest.models import DigestInput, EvidenceView, Observation
 from persona_pipeline.persona.digest.offline import OfflineDigester
-from persona_pipeline.persona.digest.reading import assignment, filled_slots
+from persona_pipeline.persona.digest.reading import assignment, filled_slots, read
 from persona_pipeline.persona.digest.similarity import stance, tokens
 from persona_pipeline.persona.fold import STANCE_WEIGHT, fold
 
@@ -116,3 +116,20 @@ def test_the_newer_form_wins_over_the_older_rejection_of_it() -> None:
     old = ["stop planting it as a hedge, set the box plants in a row"]
     new = ["from now on plant the box as a hedge, a row looks sparse"]
     assert _current(old, new) == [_trimmed(new[0])]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we lost a match because a ball was pumped too hard",
+        "we burned a loaf because a tray was left in too long",
+        "we lost a hedge because roots were waterlogged",
+    ],
+)
+def test_a_story_told_in_the_past_of_being_is_no_rule(text: str) -> None:
+    assert not read(text).rule
+
+
+@pytest.mark.parametrize("text", ["mulch around young trees", "bread flour for sourdough"])
+def test_a_generic_phrase_stays_a_weak_rule(text: str) -> None:
+    assert read(text).rule
