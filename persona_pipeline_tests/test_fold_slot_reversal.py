@@ -105,7 +105,7 @@ def test_as_opening_a_clause_is_still_a_circumstance() -> None:
 
 
 def test_a_rejected_form_and_a_preferred_one_of_a_kind_agree() -> None:
-    """"Serve the soup as a main course" and "don't serve it as a starter" agree: nothing supersedes."""
+    """Serving the soup "as a main course" and "not as a starter" agree: nothing supersedes."""
     obs = _observations(["serve the soup as a main course"], ["don't serve it as a starter"])
     assert [r.statement for r in fold(obs) if r.superseded_by is not None] == []
 
