@@ -865,7 +865,8 @@ def _changed_habit(text: str) -> bool:
 _SLOT_OWNER = r"(?:my|our|the)"
 # up to two modifiers before the slot's head noun ("our production database", "my main editor"):
 # English noun phrases are head-final, so the slot is the last word and its modifiers are ignored
-_SLOT_MODS = r"(?:[a-z][a-z-]*\s+){0,2}?"
+# (a modifier is a content word: "my rule of thumb" has its head before "of", and fills no slot)
+_SLOT_MODS = rf"(?:(?!(?:{'|'.join(sorted(PREPOSITIONS | CONJUNCTIONS | DEFINITE))})\s)[a-z][a-z-]*\s+){{0,2}}?"
 _ASSIGN_SLOT_FIRST = re.compile(
     rf"^(?:(?:so|and|actually|also)\s+)?{_SLOT_OWNER}\s+{_SLOT_MODS}(?P<slot>[a-z][a-z-]+)\s+"
     r"(?:is|are|'s)\s+(?P<value>.+)$"
@@ -908,6 +909,8 @@ def assignment(text: str) -> tuple[str, str] | None:
             # it may only say when ("now", "these days")
             np = words(v.group("np"))
             for k in range(min(3, len(np))):
+                if k and np[k - 1] in PREPOSITIONS | CONJUNCTIONS | DEFINITE:
+                    break
                 tail = " ".join(np[k + 1 :])
                 if not tail or _VALUE_END.fullmatch(" " + tail):
                     m, slot = v, np[k]
