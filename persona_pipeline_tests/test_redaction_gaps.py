@@ -119,6 +119,37 @@ def test_a_recent_event_date_beside_a_birth_word_is_kept(redactor: Redactor, tem
     Checks(redactor).kept(text)
 
 
+@pytest.mark.parametrize(
+    "template",
+    [
+        "my daughter Ines was born on {iso}",
+        "il est né le {dotted}, à 4 h du matin",
+        "our twins were finally born {iso}",
+        "meine Tochter, geboren am {dotted}",
+        "Mein Bruder wurde geboren am {dotted} in Graz",
+    ],
+)
+def test_a_person_as_the_subject_of_a_birth_is_redacted(redactor: Redactor, template: str) -> None:
+    text = template.format(iso=_iso(_RECENT), dotted=_dotted(_RECENT))
+    out = Checks(redactor).redacted(text)
+    assert "[REDACTED:date_of_birth:" in out, out
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        "she says the design was born {iso} on a whiteboard",  # (a pronoun that is not the subject)
+        "Baby Tracker 2 was born on {iso}",  # (a product's capitalised name)
+        "child worker born {iso} 10:22:03 and reaped",  # (a person noun heading a compound)
+        "child commit born on {iso}",
+        "Daughter of the Old Parser was born {iso} as a rewrite",
+        "sister project born {iso}, he says",
+    ],
+)
+def test_a_person_word_that_is_no_birth_subject_keeps_a_recent_date(redactor: Redactor, template: str) -> None:
+    Checks(redactor).kept(template.format(iso=_iso(_RECENT)))
+
+
 def test_a_person_beside_a_birth_date_is_linear(redactor: Redactor) -> None:
     line = f"our son was born {_iso(_RECENT)}, the feature was born {_iso(_RECENT)}. "
     assert_linear(lambda t: redactor.redact(t), lambda n: line * n, 400)
