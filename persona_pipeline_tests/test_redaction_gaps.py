@@ -178,8 +178,41 @@ def test_a_person_word_that_is_no_birth_subject_keeps_a_recent_date(redactor: Re
     Checks(redactor).kept(template.format(iso=_iso(_RECENT)))
 
 
+@pytest.mark.parametrize(
+    "template",
+    [
+        "meine Tochter wurde am {dotted} geboren",  # (the German participle ends the clause)
+        "unser Sohn ist am {dotted} in Linz geboren",
+        "mi hija nació el {dotted}",  # (Spanish's past tense)
+        "Ich bin am 04.07.1988 in Bonn geboren",  # (an adult's: no person word needed)
+        "nací el 4 de julio de 1988 en Quito",
+    ],
+)
+def test_a_birth_verb_of_german_or_spanish_word_order_is_read(redactor: Redactor, template: str) -> None:
+    text = template.format(dotted=_dotted(_RECENT))
+    out = Checks(redactor).redacted(text)
+    assert "[REDACTED:date_of_birth:" in out, out
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        "das Plugin wurde am {dotted} geboren",
+        "el prototipo nació el {dotted} en un hackathon",
+        "am {dotted} geboren und sofort archiviert",
+    ],
+)
+def test_a_things_recent_date_before_a_german_or_spanish_birth_verb_is_kept(redactor: Redactor, template: str) -> None:
+    Checks(redactor).kept(template.format(dotted=_dotted(_RECENT)))
+
+
 def test_a_person_beside_a_birth_date_is_linear(redactor: Redactor) -> None:
     line = f"our son was born {_iso(_RECENT)}, the feature was born {_iso(_RECENT)}. "
+    assert_linear(lambda t: redactor.redact(t), lambda n: line * n, 400)
+
+
+def test_a_birth_verb_after_the_date_is_linear(redactor: Redactor) -> None:
+    line = f"meine Tochter wurde am {_dotted(_RECENT)} geboren, das Plugin am {_dotted(_RECENT)} geboren. "
     assert_linear(lambda t: redactor.redact(t), lambda n: line * n, 400)
 
 
