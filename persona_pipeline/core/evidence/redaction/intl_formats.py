@@ -191,7 +191,7 @@ _DOB_VERB = (
     r"born|geboren|geb\.|nacid[oa]/a|nascid[oa]\(a\)|nat[oa]/a|"
     r"n(?:\x7f|e)e?(?:\(e\))?s?(?:[ \t]+(?:\x7f|a)[ \t]+[A-Z\x7f][A-Za-z\x7f'-]+)?[ \t]+le|"
     # (Spanish's past tense too: `nació el`, `nací el`, `nacieron el`)
-    r"nacid[oa]|naci(?:\x7f|o|eron)|nac\x7f|nascid[oa]|urodzon[ya]|f\x7fdd|sz\x7fletett|"
+    r"nacid[oa]|naci(?:o|eron)\b|naci?\x7f|nascid[oa]|urodzon[ya]|f\x7fdd|sz\x7fletett|"
     r"(?-i:[Nn]at[oa])[ \t]+(?:a|il|in|nel)"
 )
 _MONTH = (
