@@ -59,6 +59,34 @@ def test_a_tail_of_one_grouped_number_is_still_no_phone(redactor: Redactor, text
     assert "[REDACTED:phone:" not in Checks(redactor).redacted(text)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "10.1.2.3 0443 7654321 bytes sent",  # (a log line's fields: no plan groups 4+7 digits so)
+        "2025-01-17 012 9876543 rows scanned",
+        "31.12.2025 0443 7654321 ms total",
+    ],
+)
+def test_counters_after_a_log_lines_first_field_are_no_phone(redactor: Redactor, text: str) -> None:
+    Checks(redactor).kept(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "10.1.2.3 tel 0443 7654321",  # (a cue)
+        "2025-01-17 020 7946 0958 called back",  # (grouped as GB's national format)
+        "10.1.2.3 0171 9876543",  # (as DE's)
+    ],
+)
+def test_a_phone_after_a_log_lines_first_field_with_a_cue_or_its_plans_grouping(redactor: Redactor, text: str) -> None:
+    assert "[REDACTED:phone:" in Checks(redactor).redacted(text)
+
+
+def test_a_log_line_lead_is_linear(redactor: Redactor) -> None:
+    assert_linear(lambda t: redactor.redact(t), lambda n: "10.1.2.3 0443 7654321 bytes sent\n" * n, 400)
+
+
 def test_phone_after_a_value_is_linear(redactor: Redactor) -> None:
     assert_linear(lambda t: redactor.redact(t), lambda n: "ssn 123-45-6789 0171 2345678 is my phone. " * n, 400)
 
@@ -119,8 +147,72 @@ def test_a_recent_event_date_beside_a_birth_word_is_kept(redactor: Redactor, tem
     Checks(redactor).kept(text)
 
 
+@pytest.mark.parametrize(
+    "template",
+    [
+        "my daughter Ines was born on {iso}",
+        "il est né le {dotted}, à 4 h du matin",
+        "our twins were finally born {iso}",
+        "meine Tochter, geboren am {dotted}",
+        "Mein Bruder wurde geboren am {dotted} in Graz",
+    ],
+)
+def test_a_person_as_the_subject_of_a_birth_is_redacted(redactor: Redactor, template: str) -> None:
+    text = template.format(iso=_iso(_RECENT), dotted=_dotted(_RECENT))
+    out = Checks(redactor).redacted(text)
+    assert "[REDACTED:date_of_birth:" in out, out
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        "she says the design was born {iso} on a whiteboard",  # (a pronoun that is not the subject)
+        "Baby Tracker 2 was born on {iso}",  # (a product's capitalised name)
+        "child worker born {iso} 10:22:03 and reaped",  # (a person noun heading a compound)
+        "child commit born on {iso}",
+        "Daughter of the Old Parser was born {iso} as a rewrite",
+        "sister project born {iso}, he says",
+    ],
+)
+def test_a_person_word_that_is_no_birth_subject_keeps_a_recent_date(redactor: Redactor, template: str) -> None:
+    Checks(redactor).kept(template.format(iso=_iso(_RECENT)))
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        "meine Tochter wurde am {dotted} geboren",  # (the German participle ends the clause)
+        "unser Sohn ist am {dotted} in Linz geboren",
+        "mi hija nació el {dotted}",  # (Spanish's past tense)
+        "Ich bin am 04.07.1988 in Bonn geboren",  # (an adult's: no person word needed)
+        "nací el 4 de julio de 1988 en Quito",
+    ],
+)
+def test_a_birth_verb_of_german_or_spanish_word_order_is_read(redactor: Redactor, template: str) -> None:
+    text = template.format(dotted=_dotted(_RECENT))
+    out = Checks(redactor).redacted(text)
+    assert "[REDACTED:date_of_birth:" in out, out
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        "das Plugin wurde am {dotted} geboren",
+        "el prototipo nació el {dotted} en un hackathon",
+        "am {dotted} geboren und sofort archiviert",
+    ],
+)
+def test_a_things_recent_date_before_a_german_or_spanish_birth_verb_is_kept(redactor: Redactor, template: str) -> None:
+    Checks(redactor).kept(template.format(dotted=_dotted(_RECENT)))
+
+
 def test_a_person_beside_a_birth_date_is_linear(redactor: Redactor) -> None:
     line = f"our son was born {_iso(_RECENT)}, the feature was born {_iso(_RECENT)}. "
+    assert_linear(lambda t: redactor.redact(t), lambda n: line * n, 400)
+
+
+def test_a_birth_verb_after_the_date_is_linear(redactor: Redactor) -> None:
+    line = f"meine Tochter wurde am {_dotted(_RECENT)} geboren, das Plugin am {_dotted(_RECENT)} geboren. "
     assert_linear(lambda t: redactor.redact(t), lambda n: line * n, 400)
 
 
@@ -137,6 +229,7 @@ def test_a_person_beside_a_birth_date_is_linear(redactor: Redactor) -> None:
         "id\tname\taddress\tcity\n17\tYsolde Marchbanks\t9 Quarry Lane\tYork",
         "| 4 | Ysolde Marchbanks | 9 Quarry Lane | York |",
         "Ysolde Marchbanks\tKastanienallee 12\t10435 Berlin",
+        "Ysolde Marchbanks Young\t9 Quarry Lane\tYork",  # (a surname that is also a word: listed)
     ],
 )
 def test_a_name_before_an_address_in_a_row_is_redacted(redactor: Redactor, text: str) -> None:
@@ -154,6 +247,9 @@ def test_a_name_before_an_address_in_a_row_is_redacted(redactor: Redactor, text:
         "Quarry Stores Ltd\t9 Quarry Lane\tYork",
         "Ysolde Marchbanks\tYork",  # (no address in the row: no cue for an unlisted name)
         "Ysolde Marchbanks, 9 Quarry Lane is the venue",  # (prose: a comma is no row's separator)
+        "Expected Output\t9 Quarry Lane\tok",  # (a heading's or a label's common words)
+        "Default Address;9 Quarry Lane;York",
+        "Reported Total | 9 Quarry Lane | 3",
     ],
 )
 def test_a_place_or_a_row_without_an_address_keeps_its_cell(redactor: Redactor, text: str) -> None:

@@ -5,13 +5,15 @@ before the street (`Name<TAB>14 Elm Grove<TAB>Leeds`, with `;` or `|` between th
 way). The name readers need a listed name or a cue; the row's own structure is the cue here: a cell
 of two to four name-shaped words beside an address field of the same row is whose address it is.
 A place's or an organisation's name there (`Town Hall`, `Acme Ltd`, `West Yorkshire`) is told by
-its words: a premises or organisation noun, a legal form, a street type, a compass word first.
+its words: a premises or organisation noun, a legal form, a street type, a compass word first. So
+is a heading's or a label's (`Expected Output`, `Default Address`): a common English word that is no
+listed given name or surname.
 """
 
 from __future__ import annotations
 
 from persona_pipeline.core.evidence.redaction import pii
-from persona_pipeline.core.evidence.redaction.group_mailbox import LEGAL_FORMS
+from persona_pipeline.core.evidence.redaction.group_mailbox import LEGAL_FORMS, _english_words, _personal
 from persona_pipeline.core.evidence.redaction.spans import Span
 
 _SEPS = "\t;|"
@@ -77,4 +79,16 @@ def _person_cell(cell: str) -> bool:
     _, suffixes = pii._street_suffixes()
     if any(w.lower() in _PLACE_NOUNS or w.lower().rstrip(".") in LEGAL_FORMS or w in suffixes for w in words):
         return False
+    if any(_common_word(w) for w in words):
+        return False
     return pii._name_shaped(words) and pii._name_words_ok(cell, single_needs_list=True)
+
+
+def _common_word(word: str) -> bool:
+    """An everyday English word (the engine's frequency list, or a past participle, `Expected`)
+    that is no listed given name or surname: a label's word (an English surname that is also a word,
+    `Marsh`, `Young`, is listed)."""
+    if _personal(word, pii._name_lists()):
+        return False
+    plain = word.lower()
+    return plain in _english_words() or (word.isascii() and len(plain) > 4 and plain.endswith("ed"))

@@ -140,7 +140,68 @@ _PERSON_WORDS = (
     "esposa esposo marido madre padre mamá papá él ella"
 )
 _PERSON = frozenset(_PERSON_WORDS.split())
-_WORDS = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)?")
+# (the French `il` is a pronoun only as a verb's subject, `il est né le`: never a bare word before
+# a date, where it is the Italian article of `nato il`)
+_SUBJECTS = _PERSON | {"il"}
+# Possessive determiners (en, de, fr, es): `our son, born …`, `unser Sohn, geboren am …`
+_POSSESSIVE = re.compile(
+    r"(?i:my|our|your|his|her|their|(?:mein|dein|sein|ihr|unser|euer|eur)(?:e|em|en|er|es)?|"
+    r"mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|votre|vos|leurs?|mis?|tus?|sus?|[nv]uestr[oa]s?)"
+)
+# articles: a capitalised person word after one is a noun (`the Baby`, `der Sohn`), after another
+# capitalised word part of a name (`Baby Monitor`, `Grid Son`)
+_ARTICLES = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "this",
+        "that",
+        "der",
+        "die",
+        "das",
+        "ein",
+        "eine",
+        "den",
+        "dem",
+        "le",
+        "la",
+        "les",
+        "un",
+        "une",
+        "el",
+        "los",
+        "las",
+        "una",
+    ]
+)
+# A birth verb's auxiliary (`she was born`, `er wurde … geboren`, `elle est née`, `a été`), and
+# `been` of `has been born` (the word before it is the auxiliary's)
+_AUXILIARIES = frozenset(
+    [
+        "was",
+        "is",
+        "were",
+        "are",
+        "be",
+        "got",
+        "been",
+        "ist",
+        "war",
+        "wurde",
+        "sind",
+        "wurden",
+        "est",
+        "était",
+        "fut",
+        "été",
+        "es",
+        "fue",
+        "era",
+    ]
+)
+_HAVE = frozenset(["has", "had", "have", "a", "avait"])
+_TOKEN = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*(?!\w)|\w+|[^\w\s]")
 _PERSON_REACH = 64
 
 
@@ -154,15 +215,54 @@ def birth_date_at(text: str, label_start: int, start: int, end: int) -> bool:
 
 def person_beside(text: str, label_start: int, date_start: int) -> bool:
     """Whether the birth date at `date_start` is positively a person's: its label names a date of
-    birth, or a word for a person stands on its line before it (`our son was born`, `DOB of the
-    newborn:`)."""
+    birth, or a word for a person is the birth's subject or owner (`our son was born`, `she was
+    born`, `unser Sohn, geboren am`; an owner after a date-of-birth noun, `DOB of the newborn`, is
+    the label's case). A person word elsewhere on the line (`He said the idea was born`) or heading
+    a compound (`child process born`) is not."""
     if _DATE_OF_BIRTH.match(text, label_start, date_start) is not None:
         return True
     if _BIRTHDAY.search(text, label_start, date_start) is not None:
         return False  # (`our son's birthday party: …`: this year's birthday is an event)
-    window = text[line_start(text, label_start, _PERSON_REACH) : date_start]
+    before = _TOKEN.findall(text, line_start(text, label_start, _PERSON_REACH), label_start)
+    return _person_subject(before)
+
+
+def _is_person(word: str) -> bool:
     # (German's `Kind` only capitalised, as its nouns are: lowercase, it is English's `kind`)
-    return any(w.lower() in _PERSON or w == "Kind" for w in _WORDS.findall(window))
+    return word.lower() in _SUBJECTS or word == "Kind"
+
+
+def _person_subject(tokens: list[str]) -> bool:
+    """Whether the words before a birth label end in its subject, a person: a person word with an
+    auxiliary (`she was born`, `my daughter Ana was born`) or after a possessive (`our son, born`)."""
+    words = tokens[-8:]
+    aux = False
+    if len(words) > 1 and words[-2].lower() in _AUXILIARIES and (words[-1] == "just" or words[-1].endswith("ly")):
+        words.pop()  # (`was finally born`)
+    if words and words[-1].lower() in _AUXILIARIES:
+        aux = True
+        if words.pop().lower() in ("been", "été") and words and words[-1].lower() in _HAVE:
+            words.pop()
+    elif words[-1:] == [","]:
+        words.pop()  # (an apposition: `unser Sohn, geboren am`)
+    names = 0
+    while aux and names < 2 and len(words) > 1 and words[-1][:1].isupper() and not _is_person(words[-1]):
+        words.pop()  # (the child's given names: `our daughter Ana was born`)
+        names += 1
+    if not words or not _is_person(words[-1]):
+        return False
+    who = words[-1]
+    prev = words[-2] if len(words) > 1 else ""
+    if names and not who.islower():
+        return False
+    if (
+        who[:1].isupper()
+        and prev[:1].isalpha()
+        and prev.lower() not in _ARTICLES
+        and _POSSESSIVE.fullmatch(prev) is None
+    ):
+        return False  # (a capitalised word after a word: a product's name, `Son of Grid Engine`)
+    return aux or _POSSESSIVE.fullmatch(prev) is not None
 
 
 # A birthday's owner: `X's birthday` / `X was born (on)`. A date of birth is a person's by

@@ -29,7 +29,14 @@ from functools import lru_cache
 from persona_pipeline.core.evidence.redaction import address_fields, national_ids, other_calendars
 from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER, person_beside, plausible_birth_date
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold
-from persona_pipeline.core.evidence.redaction.phone_check import column_cut, leading_group, record_label, valid_region
+from persona_pipeline.core.evidence.redaction.phone_check import (
+    column_cut,
+    leading_group,
+    log_lead,
+    national_grouping,
+    record_label,
+    valid_region,
+)
 from persona_pipeline.core.evidence.redaction.spans import Span, label_window
 
 _CAPW = r"[A-Z\x7f][A-Za-z\x7f'.-]*"
@@ -183,7 +190,8 @@ _DOB_NOUN = (
 _DOB_VERB = (
     r"born|geboren|geb\.|nacid[oa]/a|nascid[oa]\(a\)|nat[oa]/a|"
     r"n(?:\x7f|e)e?(?:\(e\))?s?(?:[ \t]+(?:\x7f|a)[ \t]+[A-Z\x7f][A-Za-z\x7f'-]+)?[ \t]+le|"
-    r"nacid[oa]|nascid[oa]|urodzon[ya]|f\x7fdd|sz\x7fletett|"
+    # (Spanish's past tense too: `nació el`, `nací el`, `nacieron el`)
+    r"nacid[oa]|naci(?:o|eron)\b|naci?\x7f|nascid[oa]|urodzon[ya]|f\x7fdd|sz\x7fletett|"
     r"(?-i:[Nn]at[oa])[ \t]+(?:a|il|in|nel)"
 )
 _MONTH = (
@@ -268,6 +276,11 @@ _JA_DOB_AFTER = re.compile(
 _DOB_AFTER = Rx(
     rf"(?i)\b({_DATE})[ \t]*[(,-]?[ \t]*(?:dob|d\.o\.b\.?|date[ _]of[ _]birth|birth[ _]?date|geburtsdatum|"
     r"fecha[ _]de[ _]nacimiento|data[ _]di[ _]nascita|date[ _]de[ _]naissance|geboortedatum|data[ _]de[ _]nascimento)\b"
+)
+# the German and Dutch participle after the date, at the end of the clause: `meine Tochter wurde am
+# 12.03.2025 geboren`, `is op 2 maart 2025 in Utrecht geboren`
+_DOB_VERB_AFTER = Rx(
+    rf"(?i)\b(?:(?:am|op)[ \t]+)?({_DATE})[ \t]+(?:(?:in|im)[ \t]+[A-Z\x7f][A-Za-z\x7f'-]{{1,30}}[ \t]+)?geboren\b"
 )
 
 # Phones: shapes of one national plan each, with the region to validate in; a bare digit run
@@ -376,6 +389,7 @@ _GATED: tuple[Rx, ...] = (
     *_ADDRESSES,
     _DOB,
     _DOB_AFTER,
+    _DOB_VERB_AFTER,
     _DOB_CELL,
     *(rx for rx, _ in _PHONE_SHAPES),
     _PHONE_LABELLED,
@@ -413,6 +427,7 @@ _GATE_PART: dict[int, str] = {
     id(_PL_ADDRESS): r"\b\d{2}-\d{3}[ \t]+[A-Z\x7f]",
     id(_DOB): _DOB_LABELS,
     id(_DOB_AFTER): _DOB_LABELS,
+    id(_DOB_VERB_AFTER): _DOB_LABELS,
     id(_DOB_CELL): _DOB_LABELS,
     id(_PHONE_LABELLED): rf"(?i)(?:\b|_)(?:{_PHONE_WORDS})",
     **national_ids.GATE_PART,
@@ -432,7 +447,7 @@ _NAME_SET = frozenset(GATE_NAMES)
 PHONE_WORDS_GATE = next(n for n in GATE_NAMES if _IDX[id(_PHONE_LABELLED)] in _NAME_IDX[n])
 _NAT_IDX = frozenset(_IDX[id(rx)] for rx in national_ids.GATED)
 _ADDR_IDX = frozenset(_IDX[id(rx)] for rx in _ADDRESSES)
-_DOB_IDX = frozenset(_IDX[id(rx)] for rx in (_DOB, _DOB_AFTER, _DOB_CELL))
+_DOB_IDX = frozenset(_IDX[id(rx)] for rx in (_DOB, _DOB_AFTER, _DOB_VERB_AFTER, _DOB_CELL))
 _PHONE_IDX = frozenset(_IDX[id(rx)] for rx in (*(rx for rx, _ in _PHONE_SHAPES), _PHONE_LABELLED))
 
 
@@ -699,6 +714,14 @@ def intl_dob_spans(text: str) -> Iterator[Span]:
             # (the label after the date keeps the age guard: `build date: <recent>  (birth_date fix…)`)
             if not _after_digit_or_placeholder(text, start) and plausible_birth_date(text[start:end]):
                 yield Span(start, end, "date_of_birth")
+    if _open(gates, _DOB_VERB_AFTER):
+        for (m0, _), (start, end) in _DOB_VERB_AFTER.finditer(text):
+            value = text[start:end]
+            if _after_digit_or_placeholder(text, start) or _in_placeholder(text, m0):
+                continue
+            # (the participle's subject stands before the date: `meine Tochter wurde am …`)
+            if plausible_birth_date(value) or (plausible_birth_date(value, True) and person_beside(text, m0, start)):
+                yield Span(start, end, "date_of_birth")
     if _other_script(text) and any(w in text for w in _JA_DOB_WORDS):
         for m in _JA_DOB.finditer(text):
             midnight = MIDNIGHT_AFTER.match(text, m.end(1))
@@ -761,6 +784,8 @@ def intl_phone_spans(text: str) -> Iterator[Span]:
                 continue  # "invoice number: 0171 2000 416": the head noun outranks the number word
             if leading_group(text, start):
                 continue  # `ABN 51 824 753 556`: the tail of a longer grouped number (see `leading_group`)
+            if not label and regions != ("IDD",) and log_lead(text, start) and not national_grouping(raw, regions):
+                continue  # `2024-06-11 012 3456789 events`: after a log line's first field, a plan's grouping
             if any(_valid_in(raw, region) for region in regions):
                 yield Span(start, end, "phone")
     if _other_script(text) and any(d in text for d in _FULLWIDTH_DIGITS):
