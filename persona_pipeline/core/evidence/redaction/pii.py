@@ -2557,6 +2557,11 @@ def bank_account_spans(text: str) -> Iterator[Span]:
         yield from bank_accounts.bank_account_spans(text)
 
 
+from persona_pipeline.core.evidence.redaction import bank_registers  # noqa: E402
+
+# (no Set gate: a counted run of 21 digits would cost the Set pass more than the module's own scan)
+register_account_spans = bank_registers.bank_register_spans
+
 from persona_pipeline.core.evidence.redaction import supply_points  # noqa: E402
 
 _GATED["supply_point"] = (Rx(supply_points.GATE),)
@@ -2658,6 +2663,7 @@ DETECTORS = (
     intl_formats.intl_spans,  # national ids, passports, addresses, birth dates, phones of more countries
     grammar_spans,  # street lines of any country, phones of any region after a label, address fields
     bank_account_spans,  # domestic account numbers beside a routing code
+    register_account_spans,  # Polish NRB, French RIB, Portuguese NIB by their own check digits
     supply_point_spans,  # a home's electricity or gas supply point (CUPS, MPAN, Dutch EAN-code)
     home_coordinate_spans,  # a home's latitude and longitude
     wallet_spans,  # cryptocurrency addresses, each validated by its checksum
