@@ -84,3 +84,76 @@ def test_bank_register_look_alikes_stay(checks: Checks, text: str) -> None:
 def test_bank_registers_linear() -> None:
     line = f"id {NIB[:-1]}0 and {RIB_G[:-2]}00, {NRB_G[:-1]}9;\n"
     assert_linear(lambda t: list(bank_registers.bank_register_spans(t)), lambda n: line * n, 4000)
+
+
+# --- 2. contact cards by their formats' property names
+
+
+VCARD = (
+    "BEGIN:VCARD\nVERSION:4.0\nFN:Marta Kowalczyk\nN:Kowalczyk;Marta;;;\nTEL;TYPE=cell:+48 501 234 567\n"
+    "ADR;TYPE=home:;;ul. Lipowa 14 m. 3;Lublin;;20-020;Polska\nBDAY:1984-05-17\nEND:VCARD"
+)
+LDIF = (
+    "dn: cn=Lena Fischbach,ou=people,dc=example,dc=org\nobjectClass: inetOrgPerson\ncn: Lena Fischbach\n"
+    "sn: Fischbach\nmobile: 0171 5558123\nhomePostalAddress: Gartenweg 12$79098 Freiburg\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        (
+            VCARD,
+            ["Marta Kowalczyk", "Kowalczyk", "501 234 567", "ul. Lipowa 14 m. 3", "Lublin", "20-020", "1984-05-17"],
+        ),
+        ("\n".join("+" + line for line in VCARD.split("\n")), ["Lublin", "ul. Lipowa 14 m. 3", "1984-05-17"]),
+        ("\n".join("  " + line for line in VCARD.split("\n")), ["Lublin", "Marta Kowalczyk"]),
+        ('{"contact": ' + __import__("json").dumps(VCARD) + "}", ["Lublin", "ul. Lipowa 14 m. 3", "1984-05-17"]),
+        # (a folded line continues its property's value: RFC 6350 3.2)
+        (
+            "BEGIN:VCARD\nVERSION:3.0\nFN:Ole Brandt\nTEL:040 55 23 91\n"
+            "ADR;TYPE=HOME:;;Am Ha\n fen 3;Kiel;;;\nEND:VCARD",
+            ["fen 3", "Kiel"],
+        ),
+        (LDIF, ["Lena Fischbach", "Fischbach", "0171 5558123", "Gartenweg 12", "Freiburg"]),
+        ("\n".join("+" + line for line in LDIF.split("\n")), ["Lena Fischbach", "Gartenweg 12"]),
+        ('{"entry": ' + __import__("json").dumps(LDIF) + "}", ["Lena Fischbach", "Gartenweg 12"]),
+        ("dn: uid=lf\nobjectClass: person\nstreet:: R2FydGVud2VnIDEy\nl: Freiburg\n", ["R2FydGVud2VnIDEy", "Freiburg"]),
+    ],
+)
+def test_contact_card_fields_go(checks: Checks, text: str, values: list[str]) -> None:
+    out = checks.redacted(text)
+    for v in values:
+        assert v not in out, (v, out)
+
+
+def test_contact_card_keeps_its_structure_and_country(checks: Checks) -> None:
+    out = checks.redacted(VCARD)
+    assert out.startswith("BEGIN:VCARD\nVERSION:4.0\nFN:[REDACTED:")
+    assert out.endswith(";Polska\nBDAY:[REDACTED:date_of_birth:" + out.split("BDAY:[REDACTED:date_of_birth:")[1])
+    assert "\nTEL;TYPE=cell:[REDACTED:phone:" in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # (a desk's card: a name and a note, no contact property)
+        "BEGIN:VCARD\nVERSION:4.0\nFN:Release Desk\nNOTE:ask in the channel\nEND:VCARD",
+        # (developer text about the formats: property names in prose, an LDAP filter, a schema line)
+        "the ADR property has seven components; TEL and EMAIL may repeat",
+        'ldapsearch -b "ou=people,dc=example,dc=org" "(objectClass=inetOrgPerson)" cn mail',
+        "in LDAP the l attribute is the locality and st the state (RFC 4519)",
+    ],
+)
+def test_contact_card_developer_text_stays(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+def test_contact_cards_linear() -> None:
+    from persona_pipeline.core.evidence.redaction import contact_cards
+
+    card = "BEGIN:VCARD\nFN:A B\nTEL:1\nADR:;;x;y;;;\nEND:VCARD\ndn: cn=A,dc=x\ncn: A\nl: y\n\n"
+    assert_linear(lambda t: list(contact_cards.contact_card_spans(t)), lambda n: card * n, 2000)
+    # (an unterminated card: each is read within its bounded reach)
+    open_card = "BEGIN:VCARD\nNOTE:x\n"
+    assert_linear(lambda t: list(contact_cards.contact_card_spans(t)), lambda n: open_card * n, 2000)

@@ -2562,6 +2562,10 @@ from persona_pipeline.core.evidence.redaction import bank_registers  # noqa: E40
 # (no Set gate: a counted run of 21 digits would cost the Set pass more than the module's own scan)
 register_account_spans = bank_registers.bank_register_spans
 
+from persona_pipeline.core.evidence.redaction import contact_cards  # noqa: E402
+
+contact_card_spans = contact_cards.contact_card_spans  # (its own RE2 gate: `BEGIN:VCARD` or a `dn:` line)
+
 from persona_pipeline.core.evidence.redaction import supply_points  # noqa: E402
 
 _GATED["supply_point"] = (Rx(supply_points.GATE),)
@@ -2664,6 +2668,7 @@ DETECTORS = (
     grammar_spans,  # street lines of any country, phones of any region after a label, address fields
     bank_account_spans,  # domestic account numbers beside a routing code
     register_account_spans,  # Polish NRB, French RIB, Portuguese NIB by their own check digits
+    contact_card_spans,  # a vCard's or an LDIF entry's personal properties, by their names
     supply_point_spans,  # a home's electricity or gas supply point (CUPS, MPAN, Dutch EAN-code)
     home_coordinate_spans,  # a home's latitude and longitude
     wallet_spans,  # cryptocurrency addresses, each validated by its checksum

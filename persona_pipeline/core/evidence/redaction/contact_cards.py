@@ -1,0 +1,193 @@
+"""Contact records read by their formats' own grammar: a vCard and an LDIF entry.
+
+A contact card holds one person's details under property names its format defines, so the name
+says what a value is without any cue in the words around it:
+
+- vCard (RFC 6350, and 2426 for 3.0): between `BEGIN:VCARD` and `END:VCARD`, content lines
+  `[group.]NAME[;param…]:value`; a line starting with a space or tab continues the one before
+  (folding, RFC 6350 3.2). Personal properties: FN, N, NICKNAME, BDAY, ANNIVERSARY, ADR, LABEL, TEL,
+  EMAIL, IMPP, GEO. ADR's components (`;`-separated: post box, extended, street, locality, region,
+  postal code, country) go one by one, all but the country: a town beside a street completes a
+  home. FN and N only in a card holding a contact property (TEL, EMAIL, ADR, BDAY…): a card of a
+  name and a note alone labels a desk or a team, and a person's name there is left to the name rules.
+- LDIF (RFC 2849) entries, from a `dn:` line to the blank line that ends the entry: `attr: value`,
+  `attr:: base64` (the value redacted whole), continuation lines starting with one space. Personal
+  attributes of the person schemas (RFC 4519, RFC 2798 inetOrgPerson): cn, sn, givenName,
+  displayName, mail, mobile, telephoneNumber, homePhone, pager, homePostalAddress, postalAddress,
+  street, l, st, postalCode, postOfficeBox; and a `cn=` in the entry's dn.
+
+A card or entry is read line by line within a bounded reach (an unterminated card ends after
+`_MAX_LINES` lines), every line once per card: linear. A line may carry a prefix a carrier added (a
+diff's `+`, an indent, a quote, a notebook cell's `"`): the prefix of the card's first line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from persona_pipeline.core.evidence.redaction.matching import Rx
+from persona_pipeline.core.evidence.redaction.spans import Span
+
+GATE = Rx(r"(?i)begin:vcard|(?:^|[\n\"'])[ \t+>\"']*dn::? ")
+# (a card or entry may open a line, after a carrier's prefix, or a string: `{"note": "BEGIN:VCARD`,
+# whose following lines then carry no prefix)
+_PREFIX = re.compile(r"[ \t+>\"']*")
+_BEGIN = re.compile(r"(?im)(?<![\w.-])begin:vcard[ \t]*\"?,?$")
+_DN = re.compile(r"(?im)(?:^[ \t+>\"']*|(?<=[\"']))dn(::?) ?(.*)$")
+_MAX_LINES = 80
+# a content line: group, name, parameters, value (RFC 6350 3.3)
+_CONTENT = re.compile(r"(?:[A-Za-z0-9-]+\.)?([A-Za-z][A-Za-z0-9-]*)((?:;[^:\n]*)?):(.*)")
+_VALUE_END = "\"'},]\\ \t\r"  # (a carrier's closing quote, a JSON line's comma)
+_WHOLE = frozenset(("fn", "nickname", "bday", "anniversary", "label", "tel", "email", "impp", "geo"))
+_CONTACT = frozenset(("tel", "email", "adr", "bday", "impp", "label", "geo", "anniversary"))
+_KINDS = {"bday": "date_of_birth", "anniversary": "date_of_birth", "tel": "phone", "email": "email"}
+_UNESCAPED_SEMI = re.compile(r"(?<!\\);")
+# (RFC 4519 / RFC 2798 attribute names and their long forms; compared case-insensitively)
+_LDIF_PERSONAL = {
+    "cn": "person_name",
+    "commonname": "person_name",
+    "sn": "person_name",
+    "surname": "person_name",
+    "givenname": "person_name",
+    "gn": "person_name",
+    "displayname": "person_name",
+    "mail": "email",
+    "rfc822mailbox": "email",
+    "mobile": "phone",
+    "mobiletelephonenumber": "phone",
+    "telephonenumber": "phone",
+    "homephone": "phone",
+    "hometelephonenumber": "phone",
+    "pager": "phone",
+    "homepostaladdress": "address",
+    "postaladdress": "address",
+    "street": "address",
+    "streetaddress": "address",
+    "l": "address",
+    "localityname": "address",
+    "st": "address",
+    "stateorprovincename": "address",
+    "postalcode": "address",
+    "postofficebox": "address",
+}
+_LDIF_ATTR = re.compile(r"([A-Za-z][A-Za-z0-9-]*)(?:;[A-Za-z0-9;-]+)?(::?)[ ]?(.*)")
+_DN_CN = re.compile(r"(?i)(?:^|,)[ ]*cn=((?:\\.|[^,+\\])+)")
+
+
+def _lines(text: str, start: int) -> Iterator[tuple[int, int]]:
+    """(start, end) of each line from `start`, at most `_MAX_LINES` of them."""
+    pos, n = start, 0
+    while pos <= len(text) and n < _MAX_LINES:
+        end = text.find("\n", pos)
+        end = len(text) if end < 0 else end
+        yield pos, end
+        pos, n = end + 1, n + 1
+
+
+def _trimmed(text: str, a: int, b: int) -> tuple[int, int]:
+    while b > a and text[b - 1] in _VALUE_END:
+        b -= 1
+        if text[b - 2 : b] == "\\n":  # (a line break a carrier escaped: a notebook's `…\n",`)
+            b -= 2
+    while a < b and text[a] in " \t":
+        a += 1
+    return a, b
+
+
+def _vcard(text: str, body: int, prefix: str) -> tuple[list[Span], int]:
+    """The spans of one card whose first content line starts at `body`, and where it ends."""
+    props: list[tuple[str, int, int]] = []  # (name, value start, value end)
+    seen: set[str] = set()
+    end = body
+    for a, b in _lines(text, body):
+        end = b
+        line = text[a:b]
+        if not line.startswith(prefix):
+            continue
+        rest = a + len(prefix)
+        if text[rest : rest + 1] in (" ", "\t") and props:  # a folded line continues the value
+            props.append((props[-1][0], rest + 1, b))
+            continue
+        m = _CONTENT.match(text, rest, b)
+        if m is None:
+            continue
+        name = m[1].lower()
+        if name == "end" and m[3].strip(_VALUE_END).lower() == "vcard":
+            break
+        seen.add(name)
+        props.append((name, m.start(3), b))
+    spans: list[Span] = []
+    personal = not _CONTACT.isdisjoint(seen)
+    for name, a, b in props:
+        a, b = _trimmed(text, a, b)
+        if a >= b:
+            continue
+        if name in _WHOLE and (name != "fn" or personal):
+            spans.append(Span(a, b, _KINDS.get(name, "person_name" if name in ("fn", "nickname") else "address")))
+        elif name in ("adr", "n") and (name == "adr" or personal):
+            cut = [a] + [m.end() for m in _UNESCAPED_SEMI.finditer(text, a, b)]
+            parts = [(s, (cut[i + 1] - 1 if i + 1 < len(cut) else b)) for i, s in enumerate(cut)]
+            if name == "adr" and len(parts) >= 7:
+                parts = parts[:6]  # (the country names no home)
+            for s, e in parts:
+                s, e = _trimmed(text, s, e)
+                if s < e:
+                    spans.append(Span(s, e, "address" if name == "adr" else "person_name"))
+    return spans, end
+
+
+def _prefix(text: str, pos: int) -> str:
+    """The carrier's prefix of the line holding `pos`, when nothing but a prefix precedes `pos`."""
+    a = text.rfind("\n", 0, pos) + 1
+    m = _PREFIX.match(text, a, pos)
+    return text[a:pos] if m is not None and m.end() == pos else ""
+
+
+def _ldif(text: str, dn: re.Match[str]) -> tuple[list[Span], int]:
+    prefix = _prefix(text, dn.start(1) - 2)
+    spans: list[Span] = []
+    if dn[1] == ":":
+        for m in _DN_CN.finditer(text, dn.start(2), dn.end(2)):
+            spans.append(Span(*m.span(1), "person_name"))
+    kind: str | None = None
+    end = dn.end()
+    for a, b in _lines(text, dn.end() + 1):
+        end = b
+        if not text.startswith(prefix, a, b):
+            if text[a:b].strip(_VALUE_END):
+                break
+            continue  # (a carrier's own line between two of the entry's: a notebook's `",`)
+        rest = a + len(prefix)
+        if not text[rest:b].strip(_VALUE_END):
+            break  # (a blank line ends the entry)
+        if text[rest : rest + 1] == " ":  # a continuation line
+            if kind is not None:
+                s, e = _trimmed(text, rest + 1, b)
+                if s < e:
+                    spans.append(Span(s, e, kind))
+            continue
+        m = _LDIF_ATTR.match(text, rest, b)
+        if m is None:
+            break
+        kind = _LDIF_PERSONAL.get(m[1].lower())  # (a `::` base64 value goes whole, as any other)
+        if kind is not None:
+            s, e = _trimmed(text, m.start(3), b)
+            if s < e:
+                spans.append(Span(s, e, kind))
+    return spans, end
+
+
+def contact_card_spans(text: str) -> Iterator[Span]:
+    if GATE.search(text) is None:
+        return
+    pos = 0
+    while (m := _BEGIN.search(text, pos)) is not None:
+        spans, pos = _vcard(text, m.end() + 1, _prefix(text, m.start()))
+        yield from spans
+        pos = max(pos, m.end())
+    pos = 0
+    while (m := _DN.search(text, pos)) is not None:
+        spans, pos = _ldif(text, m)
+        yield from spans
+        pos = max(pos, m.end())
