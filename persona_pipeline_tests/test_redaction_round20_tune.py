@@ -157,3 +157,43 @@ def test_contact_cards_linear() -> None:
     # (an unterminated card: each is read within its bounded reach)
     open_card = "BEGIN:VCARD\nNOTE:x\n"
     assert_linear(lambda t: list(contact_cards.contact_card_spans(t)), lambda n: open_card * n, 2000)
+
+
+# --- 3. a contacts table: its street column, and the town beside a street taken
+
+
+CONTACTS_CSV = (
+    "Name,Birthday,Phone 1 - Value,Address 1 - Street,Address 1 - City\n"
+    'Ole Brandt,1979-03-02,040 55 23 91,"Am Hafen 3, Hinterhaus",24103 Kiel\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        (CONTACTS_CSV, ["Ole Brandt", "1979-03-02", "55 23 91", "Am Hafen 3", "Hinterhaus", "Kiel"]),
+        ("\n".join("+" + line for line in CONTACTS_CSV.split("\n")), ["Am Hafen 3", "Kiel", "1979-03-02"]),
+        (
+            '{"n": "First Name,Last Name,Mobile Phone,Home Street,Home City,Home Postal Code\\n'
+            'Ines,Varga,+36 30 555 1234,Fo utca 12,Szeged,6720"}',
+            ["Fo utca 12", "Szeged", "6720", "555 1234"],
+        ),
+    ],
+)
+def test_contacts_table_cells_go(checks: Checks, text: str, values: list[str]) -> None:
+    out = checks.redacted(text)
+    for v in values:
+        assert v not in out, (v, out)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "host,address,port\ndb1,10.0.0.5,5432\ncache,redis.internal,6379\n",
+        # (no house number: a street's name is no home)
+        "office,street,city\nhq,Market Street,Leeds\n",
+        "ip_address,mac_address,location\n10.1.2.3,aa:bb:cc:dd:ee:ff,rack 4\n",
+    ],
+)
+def test_contacts_table_look_alikes_stay(checks: Checks, text: str) -> None:
+    checks.kept(text)

@@ -16,6 +16,13 @@ says what a value is without any cue in the words around it:
   displayName, mail, mobile, telephoneNumber, homePhone, pager, homePostalAddress, postalAddress,
   street, l, st, postalCode, postOfficeBox; and a `cn=` in the entry's dn.
 
+- A contacts table (a CSV or TSV export: Google Contacts' `Address 1 - Street`, Outlook's `Home
+  Street`, a plain `street`/`address1` column) whose header names a street column: its street cells
+  (a number among words) and, beside a street taken, the same row's town, postal code and region
+  cells; its name, phone and birth-date columns as `pii`'s delimited tables read them. Cells are
+  split as RFC 4180 writes them (a quoted cell holds the separator), which `pii`'s table reader
+  does not parse.
+
 A card or entry is read line by line within a bounded reach (an unterminated card ends after
 `_MAX_LINES` lines), every line once per card: linear. A line may carry a prefix a carrier added (a
 diff's `+`, an indent, a quote, a notebook cell's `"`): the prefix of the card's first line.
@@ -178,7 +185,151 @@ def _ldif(text: str, dn: re.Match[str]) -> tuple[list[Span], int]:
     return spans, end
 
 
+# header words of a street column and of the rest of a home's address (contacts exports' column
+# names: Google's `Address 1 - Street`, Outlook's `Home Street`, `address_line1`, `zip`, `postcode`)
+TABLE_GATE = Rx(r"(?i)street|address")
+_HEAD_WORD = re.compile(r"[a-z]+|\d+")
+_NOT_HOME = frozenset(
+    (
+        "ip",
+        "ipv4",
+        "ipv6",
+        "email",
+        "mail",
+        "mac",
+        "memory",
+        "wallet",
+        "web",
+        "url",
+        "server",
+        "remote",
+        "local",
+        "bind",
+        "listen",
+        "host",
+        "network",
+        "contract",
+        "base",
+        "return",
+    )
+)
+_LOCALITY = frozenset(
+    (
+        "city",
+        "town",
+        "locality",
+        "zip",
+        "postcode",
+        "postal",
+        "region",
+        "state",
+        "province",
+        "suburb",
+        "district",
+        "county",
+    )
+)
+_ADDRESS_QUALIFIER = frozenset(("line", "home", "postal", "mailing", "shipping", "billing", "residential", "street"))
+_STREET_VALUE = re.compile(r"(?:^|[ ,])\d+[A-Za-z]?(?:[/-]\d+)?(?:$|[ ,])")  # (a house number among words)
+_SEPS = (",", ";", "\t", "|")
+_MAX_ROWS = 500
+_QUOTED = re.compile(r'"(?:[^"\n]|"")*"')
+
+
+def _cells(text: str, a: int, b: int, sep: str) -> list[tuple[int, int]]:
+    """(start, end) of each cell of the line text[a:b], a quoted cell holding the separator."""
+    out, pos = [], a
+    while True:
+        lead = pos
+        while lead < b and text[lead] in " \t+>":  # (a carrier's prefix or padding before a quote)
+            lead += 1
+        if text[lead : lead + 1] == '"' and (m := _QUOTED.match(text, lead, b)) is not None:
+            nxt = text.find(sep, m.end(), b)
+        else:
+            nxt = text.find(sep, pos, b)
+        if nxt < 0:
+            out.append((pos, b))
+            return out
+        out.append((pos, nxt))
+        pos = nxt + 1
+
+
+def _head_kind(cell: str) -> str | None:
+    words = _HEAD_WORD.findall(cell.lower())
+    if not words or not _NOT_HOME.isdisjoint(words) or "country" in words:
+        return None
+    # (`address` alone names an IP's or a wallet's as often: a street's only with a line number or a
+    # home's qualifier, `address1`, `Address 1`, `address_line1`, `home address`)
+    if "street" in words or (
+        any(w.startswith("address") for w in words)
+        and (any(w[-1].isdigit() for w in words) or not _ADDRESS_QUALIFIER.isdisjoint(words))
+    ):
+        return "street"
+    if not _LOCALITY.isdisjoint(words) or words[-2:] == ["postal", "code"]:
+        return "locality"
+    from persona_pipeline.core.evidence.redaction import pii
+
+    return pii._column_kind(cell)
+
+
+def _table_spans(text: str) -> Iterator[Span]:
+    from persona_pipeline.core.evidence.redaction import pii
+
+    read_to = -1
+    for ((g0, _g1),) in TABLE_GATE.finditer(text):
+        if g0 < read_to:
+            continue
+        h0 = text.rfind("\n", 0, g0) + 1
+        h1 = text.find("\n", g0)
+        h1 = len(text) if h1 < 0 else h1
+        read_to = h1
+        line = text[h0:h1]
+        sep = max(_SEPS, key=line.count)
+        if line.count(sep) == 0 or "[REDACTED:" in line:
+            continue
+        heads = [_head_kind(text[a:b]) for a, b in _cells(text, h0, h1, sep)]
+        if "street" not in heads:
+            continue
+        pos = h1 + 1
+        for _ in range(_MAX_ROWS):
+            if pos >= len(text):
+                break
+            end = text.find("\n", pos)
+            end = len(text) if end < 0 else end
+            cells = _cells(text, pos, end, sep)
+            if len(cells) != len(heads) or text[pos:end] == line:
+                break
+            row: list[Span] = []
+            street = False
+            for (a, b), kind in zip(cells, heads, strict=True):
+                a, b = _trimmed(text, a, b)
+                while a < b and text[a] in "\"'+>":
+                    a += 1
+                value = text[a:b]
+                if not value or "[REDACTED:" in value:
+                    continue
+                if kind == "street":
+                    if (
+                        " " in value
+                        and _STREET_VALUE.search(value)
+                        and any(c.isalpha() for c in value)
+                        and len(value) <= 100
+                    ):
+                        row.append(Span(a, b, "address"))
+                        street = True
+                elif kind == "locality":
+                    if any(c.isalnum() for c in value) and len(value) <= 60:
+                        row.append(Span(a, b, "address"))
+                elif kind is not None and pii._cell_ok(kind, value):
+                    row.append(Span(a, b, kind))
+            yield from (s for s in row if street or s.kind != "address")
+            pos = end + 1
+        read_to = max(read_to, pos)
+
+
 def contact_card_spans(text: str) -> Iterator[Span]:
+    if TABLE_GATE.search(text) is not None:
+        yield from _table_spans(text)
     if GATE.search(text) is None:
         return
     pos = 0
