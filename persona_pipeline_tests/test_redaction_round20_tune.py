@@ -197,3 +197,45 @@ def test_contacts_table_cells_go(checks: Checks, text: str, values: list[str]) -
 )
 def test_contacts_table_look_alikes_stay(checks: Checks, text: str) -> None:
     checks.kept(text)
+
+
+# --- 4. Nostr keys (NIP-19, checksum verified), wallet connections (NIP-47), Kong Konnect tokens
+
+NSEC = "nsec1empxvkm40azzeqxy9haxd4mwhlrxcn0vtwkj5t8s588ptzgrm95q273rfy"  # (this file's own key)
+NWC = "nostr+walletconnect://" + "3f" * 32 + "?relay=wss%3A%2F%2Frelay.example.net&secret=" + "a7c1" * 16
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (f"my nostr key, keep it safe: {NSEC}", NSEC),
+        (f'{{"sk": "{NSEC}"}}', NSEC),
+        (f"connect the app with {NWC} tonight", NWC[40:]),
+        (f"const c = new NWC({{ url: '{NWC}' }})", "a7c1a7c1a7c1"),
+        ("export KONNECT_TOKEN=kpat_" + "Qm7tR2xw9LpZ4kV8nB3cD6fH1jS5gU0yE2aW7qT4rX9" + "\n", "Qm7tR2xw9LpZ4kV8"),
+        ("token spat_" + "Hx4Kp9Ww2Lq7Zr3Tm8Vn5Bc1Yd6Fg0Js4Ea2Ru9Oi3" + " was leaked", "Hx4Kp9Ww2Lq7Zr3T"),
+    ],
+)
+def test_nostr_and_kong_secrets_go(checks: Checks, text: str, value: str) -> None:
+    checks.gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # (one character changed: the bech32 checksum fails)
+        f"nsec1 looks like {NSEC[:-1]}x in the docs",
+        # (a public key is no secret; a URI without its secret connects nothing)
+        "npub1empxvkm40azzeqxy9haxd4mwhlrxcn0vtwkj5t8s588ptzgrm95qabcdef",
+        "nostr+walletconnect://" + "3f" * 32 + "?relay=wss%3A%2F%2Frelay.example.net",
+    ],
+)
+def test_nostr_look_alikes_stay(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+def test_nostr_linear() -> None:
+    from persona_pipeline.core.evidence.redaction import nostr_keys
+
+    line = f"{NSEC[:-1]}q nostr+walletconnect://{'ab' * 32}?relay=x&y=z\n"
+    assert_linear(lambda t: list(nostr_keys.nostr_spans(t)), lambda n: line * n, 2000)
