@@ -239,3 +239,37 @@ def test_nostr_linear() -> None:
 
     line = f"{NSEC[:-1]}q nostr+walletconnect://{'ab' * 32}?relay=x&y=z\n"
     assert_linear(lambda t: list(nostr_keys.nostr_spans(t)), lambda n: line * n, 2000)
+
+
+# --- 5. street lines of more countries' grammars (after a residence or delivery cue)
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        # (a dash after the town is no town word: the fold's DEL stood for it)
+        ("my aunt Olga lives at Leoforos Amalias 41, 105 58 Athina — please add her", ["Amalias 41", "Athina"]),
+        ("Ship to: Olga Berg, Odos Athinas 12, 105 51 Athina", ["Athinas 12", "105 51 Athina"]),
+        ("she lives at Str. Lalelelor nr. 5, bl. 2, ap. 11, 500123 Brasov now", ["Lalelelor", "ap. 11", "Brasov"]),
+        ("parcel address is Hietalahdenkatu 9 B 12, 00180 Helsinki, ring me", ["9 B 12", "Helsinki"]),
+        ("deliver to Blk 215 Bedok North St 1 #05-22, Singapore 460215 please", ["Bedok North", "460215"]),
+        ("Blk 12 Jurong West St 52, Singapore 640012", ["Jurong West", "640012"]),
+    ],
+)
+def test_street_lines_go(checks: Checks, text: str, values: list[str]) -> None:
+    out = checks.redacted(text)
+    for v in values:
+        assert v not in out, (v, out)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Block 2 Phase 3 of the migration is done",
+        "see Str. 5 of the spec",
+        "the Odos test runs in 41 ms",
+        "build 4 B 12 failed",
+    ],
+)
+def test_street_look_alikes_stay(checks: Checks, text: str) -> None:
+    checks.kept(text)
