@@ -273,3 +273,47 @@ def test_street_lines_go(checks: Checks, text: str, values: list[str]) -> None:
 )
 def test_street_look_alikes_stay(checks: Checks, text: str) -> None:
     checks.kept(text)
+
+
+# --- 6. values that name nobody living: drama numbers, people long dead, a quotation's byline
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # (Ofcom's and the ACMA's published drama ranges, national and international)
+        "call the hero on 07700 900456 in scene two",
+        "mobile: +44 7700 900811",
+        "office: 0161 496 0123",
+        "Tel: (08) 5550 4321",
+        "Tel: +61 491 570 157",
+        # (a lifespan or a birth date over 120 years ago)
+        '{"name": "Johannes Kepler", "born": "1571-12-27"}',
+        '{"composer": "Johann Sebastian Bach (1685–1750)"}',
+        "Marie Curie, née le 07.11.1867 à Varsovie",
+        # (a quotation's byline)
+        '"Small commits are kind commits." — Ada Wright',
+        '# "Delete more code than you write." (Ben Oduya)',
+    ],
+)
+def test_nobody_living_stays(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # (one digit outside a drama range: someone's number)
+        ("call me on 07700 901456 tonight", "901456"),
+        ("Tel: +61 491 570 160", "570 160"),
+        # (a recent span of years: a living person's tenure)
+        ("ask Tom Okafor (2019-2024) about the billing rewrite", "Okafor"),
+        # (the writer's own family, however long ago)
+        ("my great-grandmother Anna Kowalczyk, born 12.03.1899", "Kowalczyk"),
+        # (a conversational attribution, and a dash byline that goes on: a colleague's words)
+        ('as Priya Raman said: "we ship on Friday"', "Raman"),
+        ('"done" — Priya Raman will review it', "Raman"),
+    ],
+)
+def test_living_people_still_go(checks: Checks, text: str, value: str) -> None:
+    checks.gone(text, value)

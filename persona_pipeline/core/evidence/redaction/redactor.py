@@ -22,7 +22,7 @@ from typing import Any
 
 import re2
 
-from persona_pipeline.core.evidence.redaction import pii
+from persona_pipeline.core.evidence.redaction import pii, public_people
 from persona_pipeline.core.evidence.redaction.birth_dates import owned_by_a_thing
 from persona_pipeline.core.evidence.redaction.label_links import detect_pairs, linked_label_spans
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, prepare, utf8_safe
@@ -404,9 +404,15 @@ def _not_personal(text: str, s: Span) -> bool:
             business_line_at(text, s.start, s.end)
             or pii.in_example_iban(text, s.start, s.end)
             or grouped_quantity(text, s.start, s.end)
+            or public_people.drama_number(text, s.start, s.end)
         )
     if s.kind == "person_name":
-        return specimen_name(text, s.start, s.end) or street_name_part(text, s.start, s.end)
+        return (
+            specimen_name(text, s.start, s.end)
+            or street_name_part(text, s.start, s.end)
+            or public_people.long_dead(text, s.start, s.end)
+            or public_people.byline(text, s.start, s.end)
+        )
     if s.kind == "date_of_birth":
         return owned_by_a_thing(text, s.start)
     return False
