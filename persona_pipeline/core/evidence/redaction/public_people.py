@@ -1,5 +1,5 @@
-"""Values the text shows to name nobody living: numbers reserved for drama, people long dead, the
-byline of a quotation.
+"""Values the text shows to name nobody living: people long dead, the byline of a quotation; and
+the drama number ranges (checked here, not applied by the redactor: see below).
 
 - Drama numbers: the regulators publish ranges that are never allocated, for films, books and
   examples. Ofcom ("Telephone numbers for use in TV and radio drama"): 07700 900000-900999 (mobile),
@@ -8,6 +8,9 @@ byline of a quotation.
   03069 990000-990999 (UK-wide). The ACMA (Telecommunications Numbering Plan, numbers for use in
   creative works): (02)/(03)/(07)/(08) 5550 xxxx and 7010 xxxx, and the mobiles 0491 570 006, 110,
   156-159, 313, 737. Exact ranges only, national or after +44/+61: a number beside them is someone's.
+  Not applied by `redactor._not_personal`: the project's own tests, fixtures and the evidence leak
+  scan use these ranges as stand-ins for a person's phone that must be redacted, so keeping them is
+  a project-wide policy change left to the maintainers (README, "What is kept and what is dropped").
 - People long dead: a name followed on its line by a lifespan that starts more than 120 years ago,
   `(1685–1750)`, or by a date more than 120 years ago (no one alive was born then: the oldest
   verified lifespan is 122 years), unless the line speaks of the writer's own (`my`, `our`): a

@@ -404,7 +404,6 @@ def _not_personal(text: str, s: Span) -> bool:
             business_line_at(text, s.start, s.end)
             or pii.in_example_iban(text, s.start, s.end)
             or grouped_quantity(text, s.start, s.end)
-            or public_people.drama_number(text, s.start, s.end)
         )
     if s.kind == "person_name":
         return (
