@@ -254,6 +254,9 @@ def test_nostr_linear() -> None:
         ("parcel address is Hietalahdenkatu 9 B 12, 00180 Helsinki, ring me", ["9 B 12", "Helsinki"]),
         ("deliver to Blk 215 Bedok North St 1 #05-22, Singapore 460215 please", ["Bedok North", "460215"]),
         ("Blk 12 Jurong West St 52, Singapore 640012", ["Jurong West", "640012"]),
+        # (the addressee first, then a street with no type word)
+        ("Ship to: Ana Novak, Ilica 12, 10000 Zagreb\nPhone: 092 555 0101", ["Ilica 12", "Zagreb"]),
+        ("Ship to: Petr Dvorak, U Lesa 10/3, 120 00 Praha 2", ["U Lesa 10/3", "Praha"]),
     ],
 )
 def test_street_lines_go(checks: Checks, text: str, values: list[str]) -> None:

@@ -127,6 +127,8 @@ _LABEL_WORDS = (
 _LABELLED_LINE = Rx(
     # (the label then a colon or `is`: "address of Windows 10, 2004 Update" labels nothing)
     rf"(?i:\b(?:{_LABEL_WORDS})(?:[ \t]*[:=]|[ \t]+is\b|[ \t]+\(\w+\)[ \t]*:)?)[ \t]*(?:\\?[\"'])?[ \t]*"
+    # (a delivery names its addressee first: `Ship to: Ana Novak, Ilica 12, 10000 Zagreb`)
+    rf"(?:{_CAP}(?:[ \t]+{_CAP}){{1,3}},[ \t]+)?"
     rf"({_CAP}(?:[ \t]+(?:{_PART}[ \t]+)?(?:{_CAP}|{_AFTER_WORD})){{0,3}},?[ \t]+{_NUMBER}"
     rf"(?:,?[ \t]+(?:{_POSTAL})[ \t]+{_TOWN}|,[ \t]*{_TOWN}[ \t]+\d{{4,5}}\b))"
 )
