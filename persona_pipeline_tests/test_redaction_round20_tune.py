@@ -326,3 +326,44 @@ def test_nobody_living_stays(checks: Checks, text: str) -> None:
 )
 def test_living_people_still_go(checks: Checks, text: str, value: str) -> None:
     checks.gone(text, value)
+
+
+# --- 7. a letter's address block, above its date and salutation
+
+LETTER = "Ana Novak\nIlica 12\n10000 Zagreb\n\n3 March 2026\n\nDear Sir or Madam,\nI am writing about my contract."
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        LETTER,
+        "\n".join("+" + line for line in LETTER.split("\n")),
+        '{"note": ' + __import__("json").dumps(LETTER) + "}",
+        "Jan de Vries\nKeizersgracht 5\n1015 CJ Amsterdam\n\nGeachte heer, mevrouw,\nik schrijf u over mijn huur.",
+    ],
+)
+def test_letter_block_goes(checks: Checks, text: str) -> None:
+    out = checks.redacted(text)
+    for v in ("Novak", "Ilica 12", "Zagreb", "de Vries", "Keizersgracht 5", "Amsterdam"):
+        assert v not in out, (v, out)
+    assert "Dear Sir or Madam" in out or "Geachte" in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Thanks all,\nPlatform Team\nBuild 42\n\nDear reviewers, see above",
+        "## Release 2.4\nDocs moved\n\nDear contributors,\nthanks",
+        # (prose right above the salutation: no block)
+        "see section 4 below\nDear team, the patch is merged",
+    ],
+)
+def test_letter_look_alikes_stay(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+def test_letter_blocks_linear() -> None:
+    from persona_pipeline.core.evidence.redaction import letter_blocks
+
+    assert_linear(lambda t: list(letter_blocks.letter_block_spans(t)), lambda n: (LETTER + "\n") * n, 2000)
+    assert_linear(lambda t: list(letter_blocks.letter_block_spans(t)), lambda n: "Dear x\n" * n, 4000)

@@ -2566,6 +2566,10 @@ from persona_pipeline.core.evidence.redaction import contact_cards  # noqa: E402
 
 contact_card_spans = contact_cards.contact_card_spans  # (its own RE2 gate: `BEGIN:VCARD` or a `dn:` line)
 
+from persona_pipeline.core.evidence.redaction import letter_blocks  # noqa: E402
+
+letter_block_spans = letter_blocks.letter_block_spans  # (its own RE2 gate: a salutation opening a line)
+
 from persona_pipeline.core.evidence.redaction import supply_points  # noqa: E402
 
 _GATED["supply_point"] = (Rx(supply_points.GATE),)
@@ -2669,6 +2673,7 @@ DETECTORS = (
     bank_account_spans,  # domestic account numbers beside a routing code
     register_account_spans,  # Polish NRB, French RIB, Portuguese NIB by their own check digits
     contact_card_spans,  # a vCard's or an LDIF entry's personal properties, by their names
+    letter_block_spans,  # a letter's address block above its date and salutation
     supply_point_spans,  # a home's electricity or gas supply point (CUPS, MPAN, Dutch EAN-code)
     home_coordinate_spans,  # a home's latitude and longitude
     wallet_spans,  # cryptocurrency addresses, each validated by its checksum
