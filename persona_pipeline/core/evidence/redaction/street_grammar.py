@@ -22,6 +22,7 @@ Patterns run on the text's fold (one byte per character, a DEL for each non-ASCI
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 
 from persona_pipeline.core.evidence.redaction.matching import Rx
@@ -187,12 +188,13 @@ GATE_PART: dict[int, str] = {
 
 
 def _cut_punct(text: str, start: int, end: int) -> int:
-    """`end`, or the end before the first non-ASCII character that is no letter (`— can you…`):
-    the fold's DEL stands for any character, so a town pattern may run over a dash into prose.
-    Cut only where a digit (the house number) stays before the cut."""
+    """`end`, or the end before the first non-ASCII punctuation or symbol (`— can you…`): the
+    fold's DEL stands for any character, so a town pattern may run over a dash into prose. Cut only
+    where a digit (the house number) stays before the cut. (A control character a view decoded from
+    an escape, `Ju\\225rez`, is no cut: it stands for a letter's byte.)"""
     for i in range(start, end):
         c = text[i]
-        if not c.isascii() and not c.isalpha():
+        if not c.isascii() and unicodedata.category(c)[0] in "PS":
             j = i
             while j > start and text[j - 1] in " \t,":
                 j -= 1
