@@ -187,7 +187,13 @@ def _ldif(text: str, dn: re.Match[str]) -> tuple[list[Span], int]:
 
 # header words of a street column and of the rest of a home's address (contacts exports' column
 # names: Google's `Address 1 - Street`, Outlook's `Home Street`, `address_line1`, `zip`, `postcode`)
-TABLE_GATE = Rx(r"(?i)street|address")
+# (the header words `_head_kind` takes for a street column: `street`, or `address` with a line number
+# or a home's qualifier; a bare `address`, everywhere in code, opens nothing)
+TABLE_GATE = Rx(
+    r"(?i)street|address[ _-]?(?:line[ _-]?)?\d|address[ _-]?line|"
+    r"(?:home|postal|mailing|shipping|billing|residential)[ _-]?address"
+)
+_MAX_HEADER = 400  # (a header line, at most: a longer line is prose or data)
 _HEAD_WORD = re.compile(r"[a-z]+|\d+")
 _NOT_HOME = frozenset(
     (
@@ -283,6 +289,8 @@ def _table_spans(text: str) -> Iterator[Span]:
         h1 = text.find("\n", g0)
         h1 = len(text) if h1 < 0 else h1
         read_to = h1
+        if h1 - h0 > _MAX_HEADER:
+            continue
         line = text[h0:h1]
         sep = max(_SEPS, key=line.count)
         if line.count(sep) == 0 or "[REDACTED:" in line:
