@@ -1,5 +1,5 @@
-"""Values the text shows to name nobody living: people long dead, the byline of a quotation; and
-the drama number ranges (checked here, not applied by the redactor: see below).
+"""Values the text shows to name nobody living: people long dead; and the drama number
+ranges (checked here, not applied by the redactor: see below).
 
 - Drama numbers: the regulators publish ranges that are never allocated, for films, books and
   examples. Ofcom ("Telephone numbers for use in TV and radio drama"): 07700 900000-900999 (mobile),
@@ -11,14 +11,16 @@ the drama number ranges (checked here, not applied by the redactor: see below).
   Not applied by `redactor._not_personal`: the project's own tests, fixtures and the evidence leak
   scan use these ranges as stand-ins for a person's phone that must be redacted, so keeping them is
   a project-wide policy change left to the maintainers (README, "What is kept and what is dropped").
-- People long dead: a name followed on its line by a lifespan that starts more than 120 years ago,
-  `(1685–1750)`, or by a date more than 120 years ago (no one alive was born then: the oldest
-  verified lifespan is 122 years), unless the line speaks of the writer's own (`my`, `our`): a
+- People long dead, on one strict sign only, directly after the name: a lifespan whose years both
+  lie more than 120 years back, `(1685–1750)` / `(1685-1750)`, no longer than the oldest verified
+  life (122 years) and not a pair of clock times (`(1600-1700)`: office hours); or a birth year
+  more than 120 years back, `(b. 1850)` / `(born 1850)`. No other date on the line counts: a date
+  later on a line is seldom about the name (a sentinel `1900-01-01`, a timeout of `1500 ms`), and a
+  birth date the engine redacts must not also prove its person dead (idempotence: the redactor
+  vetoes the keep when anything inside the sign is redacted). Not after `my`/`our` on the line: a
   great-grandmother still names a family.
-- A quotation's byline: the name after a closing quotation mark and a dash (`"…" — Name`) or in
-  parentheses after it (`"…" (Name)`), ending the line: the form of an epigraph, the attribution of
-  published words. A conversational attribution (`as Tom said: "…"`) stays redacted: a colleague's
-  words are quoted the same way.
+  A quotation's byline (`"…" — Name`) is not kept: a colleague's chat or review line is quoted in
+  exactly that form, and no general sign tells a published author from them.
 
 Each check reads a bounded window on the value's line: constant work per span.
 """
@@ -35,19 +37,9 @@ _UK_DRAMA = re.compile(
 )
 _AU_DRAMA = re.compile(r"0[2378](?:5550|7010)\d{4}|0491570(?:006|110|15[6-9]|313|737)")
 _REACH = 80
-# (a surname word or two the name rule left out may stand before it: `Johann Sebastian Bach (…)`)
-_LIFESPAN = re.compile(
-    r"(?:[ \t]+[A-Z][\w'-]*){0,2}[ \t]*,?[ \t]*\((?:b\.|born|\*)?[ \t]*(\d{3,4})[ \t]*[–—-][ \t]*(\d{3,4})[ \t]*\)"
-)
-_MONTH = r"[A-Za-z]{3,9}\.?"
-_OLD_DATE = re.compile(
-    rf"(?:\b\d{{1,2}}[./-]\d{{1,2}}[./-]|\b\d{{1,2}}\.?[ \t]+{_MONTH}[ \t]+|\b{_MONTH}[ \t]+\d{{1,2}},?[ \t]+)"
-    r"(\d{4})\b|\b(\d{4})-\d\d-\d\d\b"
-)
+# (the name rule may stop a word or two short of a surname: `Johann Sebastian` + `Bach (…)`)
+_SIGN = re.compile(r"(?:[ ][A-Z][a-z'’-]+){0,2}[ \t]*\((?:(b\.|born)[ \t]*(\d{4})|(\d{4})[ \t]*[–—-][ \t]*(\d{4}))\)")
 _OWN = re.compile(r"(?i)\b(?:my|our|mine|ours)\b")
-_BYLINE_BEFORE = re.compile(r"[\"”»'][ \t]*(?:[—–―]|--?)[ \t]*$|[\"”»'][ \t]*\([ \t]*$")
-_BYLINE_AFTER = re.compile(r"[ \t]*\)?[ \t\"'\\,}\]]*(?:\\n)?$", re.M)
-_QUOTE_OPEN = re.compile(r"[\"“«']\S")
 
 
 def drama_number(text: str, start: int, end: int) -> bool:
@@ -70,30 +62,27 @@ def _line_end(text: str, end: int) -> int:
     return min(len(text), end + _REACH) if e < 0 else e
 
 
+def _clock(n: int) -> bool:
+    """HHMM on a five-minute step: how schedules write times without a colon."""
+    return n <= 2400 and n % 100 < 60 and n % 5 == 0
+
+
+def long_dead_sign(text: str, start: int, end: int) -> int | None:
+    """The end of the sign that the name at text[start:end] is of someone long dead (None: no sign)."""
+    m = _SIGN.match(text, end, min(len(text), end + _REACH))
+    if m is None:
+        return None
+    if _OWN.search(text, line_start(text, start, _REACH), _line_end(text, end)):
+        return None
+    oldest = datetime.date.today().year - 120
+    if m[2] is not None:
+        return m.end() if 1000 <= int(m[2]) < oldest else None
+    born, died = int(m[3]), int(m[4])
+    if not (1000 <= born <= died < oldest and died - born <= 122):
+        return None
+    return None if _clock(born) and _clock(died) else m.end()
+
+
 def long_dead(text: str, start: int, end: int) -> bool:
-    """A name followed on its line by a lifespan or a birth date over 120 years ago."""
-    ls, le = line_start(text, start, _REACH), _line_end(text, end)
-    if _OWN.search(text, ls, le):
-        return False
-    this_year = datetime.date.today().year
-    m = _LIFESPAN.match(text, end, le)
-    if m is not None:
-        # (a span of years starting over 120 years ago: a life, or a tenure of someone born earlier;
-        # a recent one may be a living person's tenure, `Tom (2019-2024)`)
-        born, died = int(m[1]), int(m[2])
-        return 1000 <= born < died <= this_year and born < this_year - 120
-    for d in _OLD_DATE.finditer(text, end, le):
-        year = int(d[1] or d[2])
-        if 1000 <= year < this_year - 120:
-            return True
-    return False
-
-
-def byline(text: str, start: int, end: int) -> bool:
-    """A name attributing the quotation before it on its line: `"…" — Name`, `"…" (Name)`."""
-    ls = line_start(text, start, 400)
-    before = text[ls:start]
-    m = _BYLINE_BEFORE.search(before)
-    if m is None or _QUOTE_OPEN.search(before, 0, m.start()) is None:
-        return False
-    return _BYLINE_AFTER.match(text, end, _line_end(text, end)) is not None
+    """A name directly followed by a lifespan or a birth year over 120 years ago."""
+    return long_dead_sign(text, start, end) is not None
