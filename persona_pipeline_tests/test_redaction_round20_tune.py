@@ -60,6 +60,9 @@ def test_bank_register_checks() -> None:
         (f"transfere para {NIB_G}, obrigado", NIB_G),
         (f"- nib: {NIB}", NIB),
         (f"+beneficiary: {RIB_G}\n", RIB_G),
+        # (run together, with a bank word on the line)
+        (f"numéro de compte {RIB} pour le loyer", RIB),
+        (f'"iban_local": "{NIB}",', NIB),
     ],
 )
 def test_bank_register_numbers_go(checks: Checks, text: str, value: str) -> None:
@@ -75,6 +78,10 @@ def test_bank_register_numbers_go(checks: Checks, text: str, value: str) -> None
         "checksum 1234 5678 90123456789 01 did not match",
         # (part of a longer number: a decimal)
         f"ratio 0.{NIB}",
+        # (a bare 21- or 23-digit integer passing mod 97, with no bank word: one such run in 97 does)
+        f"gas refund {NIB} wei credited",
+        f"UPDATE counters SET total = {RIB} WHERE id = 4;",
+        f"rng_state = {NIB}",
     ],
 )
 def test_bank_register_look_alikes_stay(checks: Checks, text: str) -> None:
@@ -119,6 +126,9 @@ LDIF = (
         ("\n".join("+" + line for line in LDIF.split("\n")), ["Lena Fischbach", "Gartenweg 12"]),
         ('{"entry": ' + __import__("json").dumps(LDIF) + "}", ["Lena Fischbach", "Gartenweg 12"]),
         ("dn: uid=lf\nobjectClass: person\nstreet:: R2FydGVud2VnIDEy\nl: Freiburg\n", ["R2FydGVud2VnIDEy", "Freiburg"]),
+        # (no object class listed: a person-only attribute, or a name-shaped cn)
+        ("dn: uid=g7\nsn: Halvorsen\ncn: Greta Halvorsen\nl: Bergen\n", ["Halvorsen", "Bergen"]),
+        ("dn: uid=u1042,ou=staff,dc=example,dc=net\ncn: Greta Halvorsen\nemployeeNumber: 77", ["Greta Halvorsen"]),
     ],
 )
 def test_contact_card_fields_go(checks: Checks, text: str, values: list[str]) -> None:
@@ -143,6 +153,18 @@ def test_contact_card_keeps_its_structure_and_country(checks: Checks) -> None:
         "the ADR property has seven components; TEL and EMAIL may repeat",
         'ldapsearch -b "ou=people,dc=example,dc=org" "(objectClass=inetOrgPerson)" cn mail',
         "in LDAP the l attribute is the locality and st the state (RFC 4519)",
+        # (LDAP configuration, groups, roles and service accounts: no person's entry)
+        "dn: cn=config\nobjectClass: olcGlobal\ncn: config\nolcThreads: 8",
+        "dn: olcDatabase={2}mdb,cn=config\nchangetype: modify\nreplace: olcSuffix\nolcSuffix: dc=example,dc=net",
+        "dn: cn=ops,ou=groups,dc=example,dc=net\nobjectClass: groupOfNames\ncn: ops\nmember: uid=svc,dc=x",
+        "dn: cn=backup,dc=example,dc=net\nobjectClass: organizationalRole\ncn: backup\nl: 2\nst: idle",
+        "  dn: cn=auditors,ou=roles,dc=corp\n  cn: auditors\n  st: enabled\n  l: 7",
+        # (a card's template or the code that writes one: placeholders and expressions, no values)
+        "BEGIN:VCARD\nVERSION:3.0\nFN:{{ member.display_name }}\nTEL:{{ member.mobile }}\nEND:VCARD",
+        "BEGIN:VCARD\nVERSION:4.0\nFN:${FULL_NAME}\nEMAIL:${MAIL}\nTEL:${TEL}\nEND:VCARD",
+        'out = [\n  "BEGIN:VCARD",\n  "FN:" + person.name,\n  "TEL:" + person.tel,\n  "END:VCARD",\n]',
+        # (an organisation's or a group's card: RFC 6350 KIND)
+        "BEGIN:VCARD\nVERSION:4.0\nKIND:org\nFN:Northwind Helpdesk\nURL:https://northwind.example\nEND:VCARD",
     ],
 )
 def test_contact_card_developer_text_stays(checks: Checks, text: str) -> None:
@@ -193,10 +215,20 @@ def test_contacts_table_cells_go(checks: Checks, text: str, values: list[str]) -
         # (no house number: a street's name is no home)
         "office,street,city\nhq,Market Street,Leeds\n",
         "ip_address,mac_address,location\n10.1.2.3,aa:bb:cc:dd:ee:ff,rack 4\n",
+        # (prose is no header row, a street word inside an identifier no street column)
+        "Inputs: street address, city, zip\nrenamed 2 flags, dropped 4 tests, fixed lint",
+        "We store the street address, the city and the region.\nIt took 3 days, then 2 more, then review.",
+        "metric,street_lamps,status\npoles 4,lit in 12 zones,ok\n",
     ],
 )
 def test_contacts_table_look_alikes_stay(checks: Checks, text: str) -> None:
     checks.kept(text)
+
+
+def test_contacts_table_towns_only_beside_people(checks: Checks) -> None:
+    # (a street table of depots, no person in its rows: the towns stay, whatever the street does)
+    assert "Gdansk" in checks.redacted("depot,street,city\nD1,Harbour Road 9,Gdansk\n")
+    assert "Gdansk" not in checks.redacted("name,street,city\nIrena Sadowska,Harbour Road 9,Gdansk\n")
 
 
 # --- 4. Nostr keys (NIP-19, checksum verified), wallet connections (NIP-47), Kong Konnect tokens

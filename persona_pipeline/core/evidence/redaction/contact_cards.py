@@ -14,7 +14,10 @@ says what a value is without any cue in the words around it:
   `attr:: base64` (the value redacted whole), continuation lines starting with one space. Personal
   attributes of the person schemas (RFC 4519, RFC 2798 inetOrgPerson): cn, sn, givenName,
   displayName, mail, mobile, telephoneNumber, homePhone, pager, homePostalAddress, postalAddress,
-  street, l, st, postalCode, postOfficeBox; and a `cn=` in the entry's dn.
+  street, l, st, postalCode, postOfficeBox; and a `cn=` in the entry's dn. Names and places only
+  in a person's entry (a person object class, or with no class listed a person-only attribute
+  such as sn or homePhone; else a name-shaped cn alone): LDAP's configuration, groups, roles and
+  service accounts are developer text (`cn=config`, `cn: developers`).
 
 - A contacts table (a CSV or TSV export: Google Contacts' `Address 1 - Street`, Outlook's `Home
   Street`, a plain `street`/`address1` column) whose header names a street column: its street cells
@@ -49,6 +52,10 @@ _VALUE_END = "\"'},]\\ \t\r"  # (a carrier's closing quote, a JSON line's comma)
 _WHOLE = frozenset(("fn", "nickname", "bday", "anniversary", "label", "tel", "email", "impp", "geo"))
 _CONTACT = frozenset(("tel", "email", "adr", "bday", "impp", "label", "geo", "anniversary"))
 _KINDS = {"bday": "date_of_birth", "anniversary": "date_of_birth", "tel": "phone", "email": "email"}
+_NOT_INDIVIDUAL = frozenset(("org", "group", "location"))
+# (template placeholders of the common engines, and a string literal's end joined to an expression)
+_TEMPLATE = re.compile(r"\{\{|\}\}|\$\{|%\(|<%|#\{|\{%|^[\"'][ \t]*[+,.]|[ \t][+][ \t]*[\"'A-Za-z_]")
+_CODE_PATH = re.compile(r"[a-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+(?:\(\))?")
 _UNESCAPED_SEMI = re.compile(r"(?<!\\);")
 # (RFC 4519 / RFC 2798 attribute names and their long forms; compared case-insensitively)
 _LDIF_PERSONAL = {
@@ -78,6 +85,11 @@ _LDIF_PERSONAL = {
     "postalcode": "address",
     "postofficebox": "address",
 }
+# (RFC 4519 / RFC 2798 object classes of a person, and the attributes only a person's entry holds)
+_PERSON_CLASSES = frozenset(("person", "organizationalperson", "inetorgperson", "residentialperson"))
+_PERSON_ONLY = frozenset(
+    ("sn", "surname", "givenname", "gn", "homephone", "hometelephonenumber", "homepostaladdress", "mobile")
+)
 _LDIF_ATTR = re.compile(r"([A-Za-z][A-Za-z0-9-]*)(?:;[A-Za-z0-9;-]+)?(::?)[ ]?(.*)")
 _DN_CN = re.compile(r"(?i)(?:^|,)[ ]*cn=((?:\\.|[^,+\\])+)")
 
@@ -126,9 +138,11 @@ def _vcard(text: str, body: int, prefix: str) -> tuple[list[Span], int]:
         props.append((name, m.start(3), b))
     spans: list[Span] = []
     personal = not _CONTACT.isdisjoint(seen)
+    if any(n == "kind" and text[a:b].strip(_VALUE_END).lower() in _NOT_INDIVIDUAL for n, a, b in props):
+        personal = False  # (RFC 6350 6.1.4: the card is an organisation's, a group's or a place's)
     for name, a, b in props:
         a, b = _trimmed(text, a, b)
-        if a >= b:
+        if a >= b or not _plain(name, text[a:b]):
             continue
         if name in _WHOLE and (name != "fn" or personal):
             spans.append(Span(a, b, _KINDS.get(name, "person_name" if name in ("fn", "nickname") else "address")))
@@ -144,6 +158,20 @@ def _vcard(text: str, body: int, prefix: str) -> tuple[list[Span], int]:
     return spans, end
 
 
+def _plain(name: str, value: str) -> bool:
+    """A value as a card holds it, not a template's placeholder or the code that builds the card
+    (`{{ user.name }}`, `${PHONE}`, `" + contact.phone`): a phone has digits, an e-mail its `@`."""
+    if _TEMPLATE.search(value) is not None or _CODE_PATH.fullmatch(value) is not None:
+        return False
+    if name == "tel":
+        return sum(c.isdigit() for c in value) >= 5
+    if name == "email":
+        return "@" in value
+    if name in ("bday", "anniversary"):
+        return sum(c.isdigit() for c in value) >= 4
+    return any(c.isalnum() for c in value)
+
+
 def _prefix(text: str, pos: int) -> str:
     """The carrier's prefix of the line holding `pos`, when nothing but a prefix precedes `pos`."""
     a = text.rfind("\n", 0, pos) + 1
@@ -153,11 +181,12 @@ def _prefix(text: str, pos: int) -> str:
 
 def _ldif(text: str, dn: re.Match[str]) -> tuple[list[Span], int]:
     prefix = _prefix(text, dn.start(1) - 2)
-    spans: list[Span] = []
+    found: list[tuple[str, Span]] = []  # (attribute, span), judged once the entry's classes are known
+    classes: set[str] = set()
     if dn[1] == ":":
         for m in _DN_CN.finditer(text, dn.start(2), dn.end(2)):
-            spans.append(Span(*m.span(1), "person_name"))
-    kind: str | None = None
+            found.append(("cn", Span(*m.span(1), "person_name")))
+    attr, kind = "", None
     end = dn.end()
     for a, b in _lines(text, dn.end() + 1):
         end = b
@@ -172,17 +201,38 @@ def _ldif(text: str, dn: re.Match[str]) -> tuple[list[Span], int]:
             if kind is not None:
                 s, e = _trimmed(text, rest + 1, b)
                 if s < e:
-                    spans.append(Span(s, e, kind))
+                    found.append((attr, Span(s, e, kind)))
             continue
         m = _LDIF_ATTR.match(text, rest, b)
         if m is None:
             break
-        kind = _LDIF_PERSONAL.get(m[1].lower())  # (a `::` base64 value goes whole, as any other)
+        attr = m[1].lower()
+        if attr in ("objectclass", "objectclasses"):
+            classes.add(text[m.start(3) : b].strip(_VALUE_END).lower())
+        kind = _LDIF_PERSONAL.get(attr)  # (a `::` base64 value goes whole, as any other)
         if kind is not None:
             s, e = _trimmed(text, m.start(3), b)
             if s < e:
-                spans.append(Span(s, e, kind))
-    return spans, end
+                found.append((attr, Span(s, e, kind)))
+    return _ldif_personal(text, found, classes), end
+
+
+def _ldif_personal(text: str, found: list[tuple[str, Span]], classes: set[str]) -> list[Span]:
+    """The values of an entry that are a person's: all in a person's entry (its object classes, or
+    with none listed, a person-only attribute); else its contact values, and with no class listed
+    a name-shaped name (`cn: config`, `cn: developers`, `l: 3` of a group or a service are no one's)."""
+    from persona_pipeline.core.evidence.redaction import pii
+
+    listed = not _PERSON_CLASSES.isdisjoint(classes)
+    if listed or (not classes and any(attr in _PERSON_ONLY for attr, _ in found)):
+        return [s for _, s in found]
+
+    def personal(attr: str, s: Span) -> bool:
+        if s.kind in ("email", "phone") or attr in _PERSON_ONLY:
+            return True
+        return s.kind == "person_name" and not classes and pii._cell_ok("person_name", text[s.start : s.end])
+
+    return [s for attr, s in found if personal(attr, s)]
 
 
 # header words of a street column and of the rest of a home's address (contacts exports' column
@@ -236,6 +286,11 @@ _LOCALITY = frozenset(
     )
 )
 _ADDRESS_QUALIFIER = frozenset(("line", "home", "postal", "mailing", "shipping", "billing", "residential", "street"))
+_HOME_HEAD = re.compile(r"(?i)(?<![a-z])(?:home|residential|private|personal)(?![a-z])")
+_LABEL = re.compile(r"[A-Za-z0-9 _/#()-]*")
+_STREET_HEAD = frozenset(
+    ("street", "address", "line", "home", "postal", "mailing", "shipping", "billing", "residential", "other", "name")
+) | frozenset(("1", "2", "3"))
 _STREET_VALUE = re.compile(r"(?:^|[ ,])\d+[A-Za-z]?(?:[/-]\d+)?(?:$|[ ,])")  # (a house number among words)
 _SEPS = (",", ";", "\t", "|")
 _MAX_ROWS = 500
@@ -260,15 +315,31 @@ def _cells(text: str, a: int, b: int, sep: str) -> list[tuple[int, int]]:
         pos = nxt + 1
 
 
+def _label(cell: str, first: bool, last: bool) -> bool:
+    """A header cell: a short column name (`Home Street`, `address_line1`, `Address 1 - City`), not
+    prose (`The form asks for the street address`, `Fields: street address`). The first and last
+    cells may carry a carrier's prefix or string quotes (a diff's `+`, `{"csv": "Name`)."""
+    c = cell.strip(" \t+>" if first else " \t").strip("\"'")
+    if first and c[:1] == "{":
+        c = re.split(r"[\"']", c)[-1]
+    if last and ('"' in c or "'" in c):
+        c = re.split(r"[\"']", c)[0]
+    return len(c) <= 40 and len(c.split()) <= 5 and _LABEL.fullmatch(c) is not None
+
+
 def _head_kind(cell: str) -> str | None:
     words = _HEAD_WORD.findall(cell.lower())
     if not words or not _NOT_HOME.isdisjoint(words) or "country" in words:
         return None
-    # (`address` alone names an IP's or a wallet's as often: a street's only with a line number or a
-    # home's qualifier, `address1`, `Address 1`, `address_line1`, `home address`)
-    if "street" in words or (
-        any(w.startswith("address") for w in words)
-        and (any(w[-1].isdigit() for w in words) or not _ADDRESS_QUALIFIER.isdisjoint(words))
+    # (a street column's name is made of street words only: `street_view`, `street_lamp_count` are
+    # no address; `address` alone names an IP's or a wallet's as often: a street's only with a line
+    # number or a home's qualifier, `address1`, `Address 1`, `address_line1`, `home address`)
+    if set(words) <= _STREET_HEAD and (
+        "street" in words
+        or (
+            any(w.startswith("address") for w in words)
+            and (any(w[-1].isdigit() for w in words) or not _ADDRESS_QUALIFIER.isdisjoint(words))
+        )
     ):
         return "street"
     if not _LOCALITY.isdisjoint(words) or words[-2:] == ["postal", "code"]:
@@ -295,9 +366,13 @@ def _table_spans(text: str) -> Iterator[Span]:
         sep = max(_SEPS, key=line.count)
         if line.count(sep) == 0 or "[REDACTED:" in line:
             continue
-        heads = [_head_kind(text[a:b]) for a, b in _cells(text, h0, h1, sep)]
+        cells = _cells(text, h0, h1, sep)
+        if not all(_label(text[a:b], i == 0, i == len(cells) - 1) for i, (a, b) in enumerate(cells)):
+            continue
+        heads = [_head_kind(text[a:b]) for a, b in cells]
         if "street" not in heads:
             continue
+        home_head = _HOME_HEAD.search(line) is not None
         pos = h1 + 1
         for _ in range(_MAX_ROWS):
             if pos >= len(text):
@@ -308,7 +383,8 @@ def _table_spans(text: str) -> Iterator[Span]:
             if len(cells) != len(heads) or text[pos:end] == line:
                 break
             row: list[Span] = []
-            street = False
+            streets: list[Span] = []
+            towns: list[Span] = []
             for (a, b), kind in zip(cells, heads, strict=True):
                 a, b = _trimmed(text, a, b)
                 while a < b and text[a] in "\"'+>":
@@ -323,14 +399,18 @@ def _table_spans(text: str) -> Iterator[Span]:
                         and any(c.isalpha() for c in value)
                         and len(value) <= 100
                     ):
-                        row.append(Span(a, b, "address"))
-                        street = True
+                        streets.append(Span(a, b, "address"))
                 elif kind == "locality":
                     if any(c.isalnum() for c in value) and len(value) <= 60:
-                        row.append(Span(a, b, "address"))
+                        towns.append(Span(a, b, "address"))
                 elif kind is not None and pii._cell_ok(kind, value):
                     row.append(Span(a, b, kind))
-            yield from (s for s in row if street or s.kind != "address")
+            yield from row
+            yield from streets
+            # (the town and postcode beside a street only in a table of people: a row naming one, or
+            # a home's column; a street table of depots or routes names places, not homes)
+            if streets and (home_head or row):
+                yield from towns
             pos = end + 1
         read_to = max(read_to, pos)
 
