@@ -280,10 +280,10 @@ def test_nostr_linear() -> None:
     ("text", "values"),
     [
         # (a dash after the town is no town word: the fold's DEL stood for it)
-        ("my aunt Olga lives at Leoforos Amalias 41, 105 58 Athina — please add her", ["Amalias 41", "Athina"]),
-        ("Ship to: Olga Berg, Odos Athinas 12, 105 51 Athina", ["Athinas 12", "105 51 Athina"]),
-        ("she lives at Str. Lalelelor nr. 5, bl. 2, ap. 11, 500123 Brasov now", ["Lalelelor", "ap. 11", "Brasov"]),
-        ("parcel address is Hietalahdenkatu 9 B 12, 00180 Helsinki, ring me", ["9 B 12", "Helsinki"]),
+        ("new home of Olga: Leoforos Amalias 41, 105 58 Athina — updated in the sheet", ["Amalias 41", "Athina"]),
+        ("deliver to: Olga Berg, Odos Athinas 12, 105 51 Athina (back door)", ["Athinas 12", "105 51 Athina"]),
+        ("home address: Str. Lalelelor nr. 5, bl. 2, ap. 11, 500123 Brasov", ["Lalelelor", "ap. 11", "Brasov"]),
+        ("I moved to Hietalahdenkatu 9 B 12, 00180 Helsinki last month", ["9 B 12", "Helsinki"]),
         ("deliver to Blk 215 Bedok North St 1 #05-22, Singapore 460215 please", ["Bedok North", "460215"]),
         ("Blk 12 Jurong West St 52, Singapore 640012", ["Jurong West", "640012"]),
         # (a Haskell string's decimal escape decodes to a control character: no cut of the town)
@@ -292,7 +292,7 @@ def test_nostr_linear() -> None:
             ["Olmo 14", "06000", "Ciudad de M"],
         ),
         # (the addressee first, then a street with no type word)
-        ("Ship to: Ana Novak, Ilica 12, 10000 Zagreb\nPhone: 092 555 0101", ["Ilica 12", "Zagreb"]),
+        ("shipping to: Ana Novak, Ilica 12, 10000 Zagreb; gift wrap", ["Ilica 12", "Zagreb"]),
         ("Ship to: Petr Dvorak, U Lesa 10/3, 120 00 Praha 2", ["U Lesa 10/3", "Praha"]),
     ],
 )
@@ -309,6 +309,10 @@ def test_street_lines_go(checks: Checks, text: str, values: list[str]) -> None:
         "see Str. 5 of the spec",
         "the Odos test runs in 41 ms",
         "build 4 B 12 failed",
+        # (an English `Block`, an issue range; `Str.` without a postal tail or a label)
+        "Block 5 Deploy #12-15 went out",
+        "Blk 3 Row 2 #4-5",
+        "Str. Alpha nr. 2 in the fixtures",
     ],
 )
 def test_street_look_alikes_stay(checks: Checks, text: str) -> None:
@@ -406,7 +410,7 @@ def test_names_beside_old_birth_dates_idempotent(checks: Checks, text: str) -> N
 
 # --- 7. a letter's address block, above its date and salutation
 
-LETTER = "Ana Novak\nIlica 12\n10000 Zagreb\n\n3 March 2026\n\nDear Sir or Madam,\nI am writing about my contract."
+LETTER = "Ana Novak\nIlica 12\n10000 Zagreb\n\n03.03.2026\n\nTo whom it may concern,\nplease cancel my contract."
 
 
 @pytest.mark.parametrize(
@@ -422,7 +426,7 @@ def test_letter_block_goes(checks: Checks, text: str) -> None:
     out = checks.redacted(text)
     for v in ("Novak", "Ilica 12", "Zagreb", "de Vries", "Keizersgracht 5", "Amsterdam"):
         assert v not in out, (v, out)
-    assert "Dear Sir or Madam" in out or "Geachte" in out
+    assert "To whom it may concern" in out or "Geachte" in out
 
 
 @pytest.mark.parametrize(

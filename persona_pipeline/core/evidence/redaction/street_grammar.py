@@ -164,6 +164,19 @@ _SG_BLOCK = Rx(
     r"(?:(?:,?[ \t]+#\d{1,3}-\d{1,5}[A-Z]?)(?:,?[ \t]+Singapore[ \t]+\d{6}\b)?|,?[ \t]+Singapore[ \t]+\d{6}\b)"
 )
 
+_SG_POSTAL = re.compile(r"Singapore[ \t]+\d{6}$")
+# (without the postal code: `Blk`, a floor of two digits as Singapore Post writes it, and a street
+# type among the words; `Block 3 Build #12-14` is a build's and an issue range's)
+_SG_UNIT_ALONE = re.compile(
+    r"Blk[ \t].*\b(?:St|Street|Ave|Avenue|Rd|Road|Dr|Drive|Cres|Crescent|Lane|Ln|Lor|Lorong|Jalan|Walk|Close|"
+    r"Ring|Link|View|Way|Terrace|Central)\b.*#\d\d-\d{1,5}[A-Z]?$"
+)
+
+
+def _sg_block_ok(value: str) -> bool:
+    return _SG_POSTAL.search(value) is not None or _SG_UNIT_ALONE.match(value) is not None
+
+
 PATTERNS: tuple[Rx, ...] = (
     _PO_BOX,
     _SG_BLOCK,
@@ -188,7 +201,7 @@ GATE_PART: dict[int, str] = {
 
 
 def _cut_punct(text: str, start: int, end: int) -> int:
-    """`end`, or the end before the first non-ASCII punctuation or symbol (`— can you…`): the
+    """`end`, or the end before the first non-ASCII punctuation or symbol (`… Berlin — see below`): the
     fold's DEL stands for any character, so a town pattern may run over a dash into prose. Cut only
     where a digit (the house number) stays before the cut. (A control character a view decoded from
     an escape, `Ju\\225rez`, is no cut: it stands for a letter's byte.)"""
@@ -274,7 +287,11 @@ def _street_spans(text: str, is_open: dict[int, bool] | None) -> Iterator[Span]:
                 yield Span(start, end, "address")
     if run(_SG_BLOCK):
         for ((start, end),) in _SG_BLOCK.finditer(text):
-            if not _code_after(text, end) and text[start - 1 : start] not in ("_", ".", "/"):
+            if (
+                not _code_after(text, end)
+                and text[start - 1 : start] not in ("_", ".", "/")
+                and _sg_block_ok(text[start:end])
+            ):
                 yield Span(start, end, "address")
     if run(_PRE_STREET):
         for (start, end), (w0, w1), _particles, (n0, n1), num, tail in _PRE_STREET.finditer(text):
@@ -341,4 +358,5 @@ def _street_spans(text: str, is_open: dict[int, bool] | None) -> Iterator[Span]:
                 yield Span(start, end, "address")
 
 
-_WEAK_WORDS = frozenset(w for w in _WEAK_PRE.split("|"))
+# (`Str.` abbreviates a street, a structure or a string: a postal tail or a label shows the street)
+_WEAK_WORDS = frozenset(w for w in _WEAK_PRE.split("|")) | {"Str."}
