@@ -430,12 +430,35 @@ def test_letter_block_goes(checks: Checks, text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        # (DIN 5008: the addressee's block, the date on the right, then `Sehr geehrte…`)
+        (
+            "Jonas Weber\nLindenweg 7\n04109 Leipzig\n\n                Leipzig, 2. März 2026\n\n"
+            "Sehr geehrte Damen und Herren,\nanbei die Unterlagen.",
+            ["Jonas Weber", "Lindenweg 7", "04109"],
+        ),
+        # (a US block, no date, a state and ZIP code)
+        ("Carla Diaz\n88 Birch Hollow\nAustin, TX 78701\n\nDear Ms. Diaz,\nthanks", ["Carla Diaz", "78701"]),
+    ],
+)
+def test_letter_layouts_go(checks: Checks, text: str, values: list[str]) -> None:
+    out = checks.redacted(text)
+    for v in values:
+        assert v not in out, (v, out)
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "Thanks all,\nPlatform Team\nBuild 42\n\nDear reviewers, see above",
         "## Release 2.4\nDocs moved\n\nDear contributors,\nthanks",
         # (prose right above the salutation: no block)
         "see section 4 below\nDear team, the patch is merged",
+        # (a title above a numbered line: no person's name, no postcode or street)
+        "Rollout Plan\nPhase 2 Canary\n\nDear all,\nstarting now",
+        "Incident Review\nSev 2 Outage\n\n2026-11-30\n\nHej team,\nnotes below",
+        "Storage Cluster\nShelf 4 Bay 11\n\nLiebe Kollegen,\nbitte prüfen",
     ],
 )
 def test_letter_look_alikes_stay(checks: Checks, text: str) -> None:

@@ -9,8 +9,9 @@ Hej, Hei, Kära, Bästa, Prezado/a, Poštovani, Vážený/á, Kedves, Stimate/St
 transliteration Agapite).
 
 The block is read upwards from the salutation: blank lines and one short date line skipped, then two
-to five short lines: the first a name (capitalised words), one of them holding a house or postal
-number (a block of words alone is a team's sign-off or a heading, left to the other rules). Each
+to five short lines: the first a person's full name (the engine's name test), another an address
+line (a postcode and a town, or a street line the street readers take): a block of words alone, or a
+heading above a numbered step, is a team's sign-off or a document's title, left to the other rules. Each
 block line's text goes: the first as a name, the others as address lines. A carrier's prefix (a
 diff's `+`, an indent, `>`) is kept.
 
@@ -67,6 +68,12 @@ _PARTICLES = frozenset(
     )
 )
 _NAME_LINE = re.compile(r"(?:[^\W\d_][\w'.-]*[ \t]+){1,4}[^\W\d_][\w'.-]*")
+# (postal codes of the common shapes before a capitalised town, a UK or Canadian postcode, a US state
+# and ZIP code)
+_POSTCODE_TOWN = re.compile(
+    r"^(?:[A-Z]{1,2}-)?(?:\d{4,6}|\d{3} \d\d|\d\d-\d{3}|\d{4}-\d{3}|\d{5}-\d{3}|\d{4} ?[A-Z]{2})[ \t]+[^\W\d_]"
+    r"|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$|\b[A-Z]\d[A-Z] ?\d[A-Z]\d$|,[ \t]*[A-Z]{2}[ \t]+\d{5}(?:-\d{4})?$"
+)
 _NUMBER = re.compile(r"(?:^|[\s,])\d{1,6}(?:[A-Za-z]|[/-]\d{1,4})?(?:$|[\s,])")
 
 
@@ -82,6 +89,27 @@ def _name_line(line: str) -> bool:
     if _NAME_LINE.fullmatch(line) is None:
         return False
     return all(w[0].isupper() or w in _PARTICLES for w in line.split())
+
+
+def _address_line(line: str) -> bool:
+    """A postcode and a town (`10000 Zagreb`, `SW1A 1AA`, `Springfield, IL 62704`), or a street line
+    the street readers take."""
+    from persona_pipeline.core.evidence.redaction import street_grammar
+
+    if _POSTCODE_TOWN.search(line) is not None:
+        return True
+    return next(iter(street_grammar.street_spans(line)), None) is not None
+
+
+def _person_and_address(text: str, lines: list[tuple[int, int]]) -> bool:
+    """The block names a person (the engine's own test of a full name) and holds an address line:
+    a heading above `Step 3 Deploy` or `Floor 3 Room 12` is no letter's block."""
+    from persona_pipeline.core.evidence.redaction import pii
+
+    a0, b0 = lines[0]
+    if not pii._cell_ok("person_name", text[a0:b0]):
+        return False
+    return any(_address_line(text[a:b]) for a, b in lines[1:])
 
 
 def letter_block_spans(text: str) -> Iterator[Span]:
@@ -124,6 +152,8 @@ def letter_block_spans(text: str) -> Iterator[Span]:
         if q >= 0:
             lines[0] = (q + 1, b0)
         if not _name_line(text[lines[0][0] : lines[0][1]]) or text[lines[0][1] : lines[0][1] + 1] == ",":
+            continue
+        if not _person_and_address(text, lines):
             continue
         for i, (a, b) in enumerate(lines):
             if a < b:
