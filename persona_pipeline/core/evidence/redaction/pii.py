@@ -2562,13 +2562,22 @@ from persona_pipeline.core.evidence.redaction import bank_registers  # noqa: E40
 # (no Set gate: a counted run of 21 digits would cost the Set pass more than the module's own scan)
 register_account_spans = bank_registers.bank_register_spans
 
-from persona_pipeline.core.evidence.redaction import contact_cards  # noqa: E402
+from persona_pipeline.core.evidence.redaction import contact_cards, letter_blocks  # noqa: E402
 
-contact_card_spans = contact_cards.contact_card_spans  # (its own RE2 gate: `BEGIN:VCARD` or a `dn:` line)
+# (gated in the Set pass: most texts hold no card, no street column's header and no salutation)
+_GATED["contact_card"] = (contact_cards.GATE, contact_cards.TABLE_GATE)
+_GATED["letter_block"] = (letter_blocks.GATE,)
 
-from persona_pipeline.core.evidence.redaction import letter_blocks  # noqa: E402
 
-letter_block_spans = letter_blocks.letter_block_spans  # (its own RE2 gate: a salutation opening a line)
+def contact_card_spans(text: str) -> Iterator[Span]:
+    if _open(text, "contact_card"):
+        yield from contact_cards.contact_card_spans(text)
+
+
+def letter_block_spans(text: str) -> Iterator[Span]:
+    if _open(text, "letter_block"):
+        yield from letter_blocks.letter_block_spans(text)
+
 
 from persona_pipeline.core.evidence.redaction import supply_points  # noqa: E402
 
