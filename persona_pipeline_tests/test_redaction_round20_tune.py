@@ -200,6 +200,12 @@ CONTACTS_CSV = (
             'Ines,Varga,+36 30 555 1234,Fo utca 12,Szeged,6720"}',
             ["Fo utca 12", "Szeged", "6720", "555 1234"],
         ),
+        # (a JSON list of the table's lines, a notebook's source: quotes escaped inside each string)
+        (
+            '  "source": [\n    "Name,Birthday,Address 1 - Street,Address 1 - City\\n",\n'
+            '    "Irena Sadowska,1971-04-09,\\"Kwiatowa 8, lok. 2\\",61-001 Poznan"\n  ]',
+            ["Irena Sadowska", "1971-04-09", "Kwiatowa 8", "Poznan"],
+        ),
     ],
 )
 def test_contacts_table_cells_go(checks: Checks, text: str, values: list[str]) -> None:

@@ -287,6 +287,7 @@ _LOCALITY = frozenset(
 )
 _ADDRESS_QUALIFIER = frozenset(("line", "home", "postal", "mailing", "shipping", "billing", "residential", "street"))
 _HOME_HEAD = re.compile(r"(?i)(?<![a-z])(?:home|residential|private|personal)(?![a-z])")
+_CARRIER_END = re.compile(r"(?:\\[nr])*[\"']?[ \t]*[,\]}]*[ \t]*$")
 _LABEL = re.compile(r"[A-Za-z0-9 _/#()-]*")
 _STREET_HEAD = frozenset(
     ("street", "address", "line", "home", "postal", "mailing", "shipping", "billing", "residential", "other", "name")
@@ -295,16 +296,27 @@ _STREET_VALUE = re.compile(r"(?:^|[ ,])\d+[A-Za-z]?(?:[/-]\d+)?(?:$|[ ,])")  # (
 _SEPS = (",", ";", "\t", "|")
 _MAX_ROWS = 500
 _QUOTED = re.compile(r'"(?:[^"\n]|"")*"')
+_ESC_QUOTED = re.compile(r'\\"(?:[^"\\\n]|\\\\)*\\"')
+_STRING_LINE = re.compile(r'[ \t+>]*"((?:[^"\\\n]|\\[^n\n])*)(?:\\n)?"[ \t]*,?[ \t]*')
 
 
-def _cells(text: str, a: int, b: int, sep: str) -> list[tuple[int, int]]:
-    """(start, end) of each cell of the line text[a:b], a quoted cell holding the separator."""
+def _string_line(text: str, a: int, b: int) -> tuple[int, int] | None:
+    """The content of a line that is one JSON string of a list (a notebook's source, a JSON array of
+    CSV lines: `    "a,\\"b c\\",d\\n",`), its quotes escaped inside; None for any other line."""
+    m = _STRING_LINE.fullmatch(text, a, b)
+    return None if m is None else m.span(1)
+
+
+def _cells(text: str, a: int, b: int, sep: str, escaped: bool = False) -> list[tuple[int, int]]:
+    """(start, end) of each cell of the line text[a:b], a quoted cell holding the separator (its
+    quotes escaped `\\"` inside a JSON string)."""
+    quote, quoted = ('\\"', _ESC_QUOTED) if escaped else ('"', _QUOTED)
     out, pos = [], a
     while True:
         lead = pos
         while lead < b and text[lead] in " \t+>":  # (a carrier's prefix or padding before a quote)
             lead += 1
-        if text[lead : lead + 1] == '"' and (m := _QUOTED.match(text, lead, b)) is not None:
+        if text.startswith(quote, lead, b) and (m := quoted.match(text, lead, b)) is not None:
             nxt = text.find(sep, m.end(), b)
         else:
             nxt = text.find(sep, pos, b)
@@ -315,15 +327,23 @@ def _cells(text: str, a: int, b: int, sep: str) -> list[tuple[int, int]]:
         pos = nxt + 1
 
 
-def _label(cell: str, first: bool, last: bool) -> bool:
-    """A header cell: a short column name (`Home Street`, `address_line1`, `Address 1 - City`), not
-    prose (`The form asks for the street address`, `Fields: street address`). The first and last
-    cells may carry a carrier's prefix or string quotes (a diff's `+`, `{"csv": "Name`)."""
-    c = cell.strip(" \t+>" if first else " \t").strip("\"'")
-    if first and c[:1] == "{":
+def _head_text(cell: str, first: bool, last: bool) -> str:
+    """A header cell without what a carrier added to the line's ends: a diff's `+`, an indent, a
+    JSON string's key and quotes (`{"csv": "Name`, `    "Name`, `City\\n",`)."""
+    c = cell.strip(" \t+>" if first else " \t")
+    if last:
+        c = _CARRIER_END.sub("", c)
+    c = c.strip("\"'")
+    if first and ('"' in c or "'" in c):
         c = re.split(r"[\"']", c)[-1]
     if last and ('"' in c or "'" in c):
         c = re.split(r"[\"']", c)[0]
+    return c
+
+
+def _label(c: str) -> bool:
+    """A header cell: a short column name (`Home Street`, `address_line1`, `Address 1 - City`), not
+    prose (`The form asks for the street address`, `Fields: street address`)."""
     return len(c) <= 40 and len(c.split()) <= 5 and _LABEL.fullmatch(c) is not None
 
 
@@ -362,32 +382,44 @@ def _table_spans(text: str) -> Iterator[Span]:
         read_to = h1
         if h1 - h0 > _MAX_HEADER:
             continue
+        inner = _string_line(text, h0, h1)
+        escaped = inner is not None
+        if inner is not None:
+            h0, h1 = inner
         line = text[h0:h1]
         sep = max(_SEPS, key=line.count)
         if line.count(sep) == 0 or "[REDACTED:" in line:
             continue
-        cells = _cells(text, h0, h1, sep)
-        if not all(_label(text[a:b], i == 0, i == len(cells) - 1) for i, (a, b) in enumerate(cells)):
+        cells = _cells(text, h0, h1, sep, escaped)
+        names = [_head_text(text[a:b], i == 0, i == len(cells) - 1) for i, (a, b) in enumerate(cells)]
+        if not all(_label(c) for c in names):
             continue
-        heads = [_head_kind(text[a:b]) for a, b in cells]
+        heads = [_head_kind(c) for c in names]
         if "street" not in heads:
             continue
         home_head = _HOME_HEAD.search(line) is not None
-        pos = h1 + 1
+        pos = text.find("\n", h1) + 1 or len(text)
         for _ in range(_MAX_ROWS):
             if pos >= len(text):
                 break
             end = text.find("\n", pos)
             end = len(text) if end < 0 else end
-            cells = _cells(text, pos, end, sep)
-            if len(cells) != len(heads) or text[pos:end] == line:
+            next_pos = end + 1
+            r0, r1 = pos, end
+            if escaped:
+                inner = _string_line(text, pos, end)
+                if inner is None:
+                    break
+                r0, r1 = inner
+            cells = _cells(text, r0, r1, sep, escaped)
+            if len(cells) != len(heads) or text[r0:r1] == line:
                 break
             row: list[Span] = []
             streets: list[Span] = []
             towns: list[Span] = []
             for (a, b), kind in zip(cells, heads, strict=True):
                 a, b = _trimmed(text, a, b)
-                while a < b and text[a] in "\"'+>":
+                while a < b and text[a] in "\"'+>\\":
                     a += 1
                 value = text[a:b]
                 if not value or "[REDACTED:" in value:
@@ -411,7 +443,7 @@ def _table_spans(text: str) -> Iterator[Span]:
             # a home's column; a street table of depots or routes names places, not homes)
             if streets and (home_head or row):
                 yield from towns
-            pos = end + 1
+            pos = next_pos
         read_to = max(read_to, pos)
 
 
