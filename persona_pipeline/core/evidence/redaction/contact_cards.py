@@ -293,6 +293,7 @@ _STREET_HEAD = frozenset(
     ("street", "address", "line", "home", "postal", "mailing", "shipping", "billing", "residential", "other", "name")
 ) | frozenset(("1", "2", "3"))
 _STREET_VALUE = re.compile(r"(?:^|[ ,])\d+[A-Za-z]?(?:[/-]\d+)?(?:$|[ ,])")  # (a house number among words)
+_WORD = re.compile(r"[^\W\d_]+")
 _SEPS = (",", ";", "\t", "|")
 _MAX_ROWS = 500
 _QUOTED = re.compile(r'"(?:[^"\n]|"")*"')
@@ -305,6 +306,11 @@ def _string_line(text: str, a: int, b: int) -> tuple[int, int] | None:
     CSV lines: `    "a,\\"b c\\",d\\n",`), its quotes escaped inside; None for any other line."""
     m = _STRING_LINE.fullmatch(text, a, b)
     return None if m is None else m.span(1)
+
+
+def _named(value: str) -> bool:
+    """A word that is a name's: capitalised, or of a script without case (`Polna`, `東京`)."""
+    return any(not w[0].islower() for w in _WORD.findall(value))
 
 
 def _cells(text: str, a: int, b: int, sep: str, escaped: bool = False) -> list[tuple[int, int]]:
@@ -425,12 +431,8 @@ def _table_spans(text: str) -> Iterator[Span]:
                 if not value or "[REDACTED:" in value:
                     continue
                 if kind == "street":
-                    if (
-                        " " in value
-                        and _STREET_VALUE.search(value)
-                        and any(c.isalpha() for c in value)
-                        and len(value) <= 100
-                    ):
+                    # (a house number among words, one a name's: `2 items` is a count)
+                    if " " in value and _STREET_VALUE.search(value) and _named(value) and len(value) <= 100:
                         streets.append(Span(a, b, "address"))
                 elif kind == "locality":
                     if any(c.isalnum() for c in value) and len(value) <= 60:
