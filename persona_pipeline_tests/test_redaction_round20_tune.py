@@ -122,6 +122,12 @@ LDIF = (
             "ADR;TYPE=HOME:;;Am Ha\n fen 3;Kiel;;;\nEND:VCARD",
             ["fen 3", "Kiel"],
         ),
+        # (an unescaped `;` in the street: the postcode is the seventh component, the country the last)
+        (
+            "BEGIN:VCARD\nVERSION:3.0\nFN:Ole Brandt\n"
+            "ADR;TYPE=home:;;Hafenstr. 3; Hinterhaus;Kiel;;24103;Germany\nEND:VCARD",
+            ["Hafenstr. 3", "Hinterhaus", "Kiel", "24103"],
+        ),
         (LDIF, ["Lena Fischbach", "Fischbach", "0171 5558123", "Gartenweg 12", "Freiburg"]),
         ("\n".join("+" + line for line in LDIF.split("\n")), ["Lena Fischbach", "Gartenweg 12"]),
         ('{"entry": ' + __import__("json").dumps(LDIF) + "}", ["Lena Fischbach", "Gartenweg 12"]),

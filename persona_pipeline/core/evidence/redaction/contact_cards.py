@@ -149,8 +149,10 @@ def _vcard(text: str, body: int, prefix: str) -> tuple[list[Span], int]:
         elif name in ("adr", "n") and (name == "adr" or personal):
             cut = [a] + [m.end() for m in _UNESCAPED_SEMI.finditer(text, a, b)]
             parts = [(s, (cut[i + 1] - 1 if i + 1 < len(cut) else b)) for i, s in enumerate(cut)]
-            if name == "adr" and len(parts) >= 7:
-                parts = parts[:6]  # (the country names no home)
+            if name == "adr" and len(parts) >= 7 and not any(c.isdigit() for c in text[parts[-1][0] : parts[-1][1]]):
+                # (the last component, the country, names no home; an unescaped `;` inside the street
+                # may push the postcode to the seventh place, so the last one, not the seventh on)
+                parts = parts[:-1]
             for s, e in parts:
                 s, e = _trimmed(text, s, e)
                 if s < e:
