@@ -2568,6 +2568,28 @@ def bank_account_spans(text: str) -> Iterator[Span]:
         yield from bank_accounts.bank_account_spans(text)
 
 
+from persona_pipeline.core.evidence.redaction import bank_registers  # noqa: E402
+
+# (no Set gate: a counted run of 21 digits would cost the Set pass more than the module's own scan)
+register_account_spans = bank_registers.bank_register_spans
+
+from persona_pipeline.core.evidence.redaction import contact_cards, letter_blocks  # noqa: E402
+
+# (gated in the Set pass: most texts hold no card, no street column's header and no salutation)
+_GATED["contact_card"] = (contact_cards.GATE, contact_cards.TABLE_GATE)
+_GATED["letter_block"] = (letter_blocks.GATE,)
+
+
+def contact_card_spans(text: str) -> Iterator[Span]:
+    if _open(text, "contact_card"):
+        yield from contact_cards.contact_card_spans(text)
+
+
+def letter_block_spans(text: str) -> Iterator[Span]:
+    if _open(text, "letter_block"):
+        yield from letter_blocks.letter_block_spans(text)
+
+
 from persona_pipeline.core.evidence.redaction import supply_points  # noqa: E402
 
 _GATED["supply_point"] = (Rx(supply_points.GATE),)
@@ -2669,6 +2691,9 @@ DETECTORS = (
     intl_formats.intl_spans,  # national ids, passports, addresses, birth dates, phones of more countries
     grammar_spans,  # street lines of any country, phones of any region after a label, address fields
     bank_account_spans,  # domestic account numbers beside a routing code
+    register_account_spans,  # Polish NRB, French RIB, Portuguese NIB by their own check digits
+    contact_card_spans,  # a vCard's or an LDIF entry's personal properties, by their names
+    letter_block_spans,  # a letter's address block above its date and salutation
     supply_point_spans,  # a home's electricity or gas supply point (CUPS, MPAN, Dutch EAN-code)
     home_coordinate_spans,  # a home's latitude and longitude
     wallet_spans,  # cryptocurrency addresses, each validated by its checksum

@@ -22,7 +22,7 @@ from typing import Any
 
 import re2
 
-from persona_pipeline.core.evidence.redaction import pii
+from persona_pipeline.core.evidence.redaction import pii, public_people
 from persona_pipeline.core.evidence.redaction.address_rows import names_beside_addresses
 from persona_pipeline.core.evidence.redaction.birth_dates import owned_by_a_thing
 from persona_pipeline.core.evidence.redaction.label_links import detect_pairs, linked_label_spans
@@ -407,7 +407,11 @@ def _not_personal(text: str, s: Span) -> bool:
             or grouped_quantity(text, s.start, s.end)
         )
     if s.kind == "person_name":
-        return specimen_name(text, s.start, s.end) or street_name_part(text, s.start, s.end)
+        return (
+            specimen_name(text, s.start, s.end)
+            or street_name_part(text, s.start, s.end)
+            or public_people.long_dead(text, s.start, s.end)
+        )
     if s.kind == "date_of_birth":
         return owned_by_a_thing(text, s.start)
     return False
@@ -420,6 +424,20 @@ def _personal(text: str, spans: Iterable[Span]) -> list[Span]:
     forms and samples (`specimens`), names that are part of a street's name, and birthdays the
     text positively gives a thing (`our library's birthday`)."""
     return [s for s in spans if not _not_personal(text, s)]
+
+
+def _dead_vetoed(text: str, candidates: Iterable[Span], spans: list[Span]) -> list[Span]:
+    """The names kept as long dead whose sign (the lifespan or birth year after them) holds a value
+    redacted after all: once that value is a placeholder a second pass sees no sign and would take
+    the name, so the first pass takes it (idempotence)."""
+    out = []
+    for s in candidates:
+        if s.kind != "person_name":
+            continue
+        sign_end = public_people.long_dead_sign(text, s.start, s.end)
+        if sign_end is not None and any(o.start < sign_end and o.end > s.end for o in spans):
+            out.append(s)
+    return out
 
 
 class Redactor:
@@ -547,7 +565,8 @@ class Redactor:
 
     def _spans(self, text: str, pii_spans: list[Span], found: dict[str, str]) -> list[Span]:
         spans = own_spans(text) + _value_spans(text, found) + _personal(text, pii_spans)
-        spans.extend(_personal(text, linked_label_spans(text, detect_pairs)))  # labels away from their values
+        labelled = linked_label_spans(text, detect_pairs)
+        spans.extend(_personal(text, labelled))  # labels away from their values
         if self._identifiers:
             spans.extend(pii.known_identifier_spans(text, self._identifiers))
         for view in scan_views(text):
@@ -557,6 +576,7 @@ class Redactor:
         # last, on the original text only (not its views): a neighbour line the others redact is no
         # line of an armored body, as the second pass, reading it as a placeholder, will judge
         spans.extend(generated_spans(text, spans))
+        spans.extend(_dead_vetoed(text, [*pii_spans, *labelled], spans))
         return merge_spans(*_unglued(text, spans))
 
     def _view_spans(self, view: View, found: dict[str, str]) -> list[Span]:
@@ -566,10 +586,11 @@ class Redactor:
         out: list[Span] = []
         for a, vt in view.window_texts():
             spans = own_spans(vt) + _value_spans(vt, found)
-            for detector in pii.DETECTORS:
-                spans.extend(_personal(vt, detector(vt)))
+            detected = [s for detector in pii.DETECTORS for s in detector(vt)]
+            spans.extend(_personal(vt, detected))
             if self._identifiers:
                 spans.extend(pii.known_identifier_spans(vt, self._identifiers))
+            spans.extend(_dead_vetoed(vt, detected, spans))
             for s in merge_spans(*_unglued(vt, spans)):
                 start, end = view.to_original(s.start + a, s.end + a)
                 out.append(Span(start, end, s.kind))

@@ -33,6 +33,14 @@ check passing by chance (one in ten or eleven) never makes an order number or a 
 - UK MPAN core (Elexon's MRA, the supply number's bottom line): thirteen digits, a two-digit
   distributor id, eight digits, three more, the last a check digit: digits 1-12 weighted by the
   primes 3, 5, 7, 13, 17, 19, 23, 29, 31, 37, 41, 43, the sum mod 11 mod 10.
+- Poland's NRB (Numer Rachunku Bankowego, NBP's ordinance on bank account numbering): 26 digits, two
+  check digits (the IBAN's: `PL` and the number, mod 97 == 1) and an eight-digit sort code whose last
+  digit checks its first seven, weighted 3, 9, 7, 1, 3, 9, 7 (ten minus the sum mod 10).
+- France's RIB (relevé d'identité bancaire, the Banque de France's key): bank code (5), branch code
+  (5), account (11, letters read 1-9 cyclically: A/J=1 … I/R=9, S=2 … Z=9), key (2) with
+  89 * bank + 15 * branch + 3 * account + key divisible by 97.
+- Portugal's NIB (Número de Identificação Bancária, Banco de Portugal): 21 digits, bank (4), branch
+  (4), account (11), two check digits by ISO 7064 MOD 97-10 (the whole number mod 97 == 1).
 """
 
 from __future__ import annotations
@@ -166,3 +174,31 @@ def mpan_core_ok(v: str) -> bool:
     if len(d) != 13 or not d.isdigit():
         return False
     return sum(int(c) * w for c, w in zip(d[:12], _MPAN_WEIGHTS, strict=True)) % 11 % 10 == int(d[12])
+
+
+def pl_nrb_ok(digits: str) -> bool:
+    """A 26-digit Polish NRB: its IBAN check digits and its sort code's 3-9-7-1 digit."""
+    if len(digits) != 26 or not digits.isdigit():
+        return False
+    sort = digits[2:10]
+    weighted = sum(int(d) * w for d, w in zip(sort[:7], (3, 9, 7, 1, 3, 9, 7), strict=True))
+    # (`PL` is 25 21 in IBAN's letter numbering)
+    return (10 - weighted % 10) % 10 == int(sort[7]) and int(digits[2:] + "2521" + digits[:2]) % 97 == 1
+
+
+_RIB_LETTERS = dict(zip("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "12345678912345678923456789", strict=True))
+
+
+def fr_rib_ok(value: str) -> bool:
+    """A 23-character French RIB (spaces removed): bank, branch, account, key."""
+    if len(value) != 23 or not (value[:10].isdigit() and value[21:].isdigit()):
+        return False
+    account = "".join(_RIB_LETTERS.get(c, c) for c in value[10:21].upper())
+    if not account.isdigit():
+        return False
+    return (89 * int(value[:5]) + 15 * int(value[5:10]) + 3 * int(account) + int(value[21:])) % 97 == 0
+
+
+def pt_nib_ok(digits: str) -> bool:
+    """A 21-digit Portuguese NIB: ISO 7064 MOD 97-10 over the whole number."""
+    return len(digits) == 21 and digits.isdigit() and int(digits) % 97 == 1

@@ -28,6 +28,7 @@ from persona_pipeline.core.evidence.redaction import (
     hook_urls,
     key_pairs,
     kv,
+    nostr_keys,
     prose_keys,
     public_material,
     recovery_codes,
@@ -192,6 +193,9 @@ _OWN_RULES: list[tuple[str, str, int, tuple[str, ...]]] = [
     ("databricks_token", r"\bdose[a-f0-9]{32}\b", 0, ("dose",)),
     ("doppler_token", r"\bdp\.(?:pt|st|ct|sa|scim|audit)\.[A-Za-z0-9]{40,44}\b", 0, ("dp.",)),
     ("nvidia_api_key", r"\bnvapi-[A-Za-z0-9_-]{60,}", 0, ("nvapi-",)),
+    # Kong Konnect's personal (`kpat_`) and system account (`spat_`) access tokens (Konnect docs,
+    # "Personal access tokens" / "System accounts"): the prefix and a long alphanumeric run
+    ("kong_konnect_token", r"\b[ks]pat_[A-Za-z0-9]{40,64}\b", 0, ("kpat_", "spat_")),
     ("vault_token", r"\bhv[sb]\.[A-Za-z0-9_-]{24,}", 0, ("hvs.", "hvb.")),
     # Heroku's API keys since 2024 carry an `HRKU-` prefix; older ones are uuids, a secret where
     # `heroku auth:token` prints one (its output: a warning line or two, then the key)
@@ -2494,6 +2498,7 @@ def _value_format_spans(text: Prepared) -> list[Span]:
         *encoded_creds.basic_credential_spans(text),
         *hook_urls.hook_url_spans(text, random_like),
         *prose_keys.prose_key_spans(text, random_like, _prose_value_vetoed),
+        *nostr_keys.nostr_spans(text),
     ]
     return untouched(found, protected_ranges(text)) if found else found
 

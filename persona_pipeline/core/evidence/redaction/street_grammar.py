@@ -22,6 +22,7 @@ Patterns run on the text's fold (one byte per character, a DEL for each non-ASCI
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 
 from persona_pipeline.core.evidence.redaction.matching import Rx
@@ -40,7 +41,10 @@ _STRONG_PRE = (
     r"Rue|Calle|C/|Carrera|Cra\.|Kra\.|Rua|Avenida|Avda\.?|Av\.|Avd\.|Viale|Piazza|Piazzale|Vicolo|"
     r"Chemin|All\x7fe|Impasse|Quai|Travessa|Pra\x7fa|Praca|Paseo|Carretera|Ctra\.|Calzada|Calz\.|"
     r"Callej\x7fn|Ulica|ul\.|Ul\.|Aleja|Al\.|Strada|Calea|Bulevardul|Jalan|Jl\.|Rambla|Passeig|Carrer|"
-    r"Estrada|Rodovia|Rruga|Bulevardi|Bulevar|Sheshi|Bulvar|Trg"
+    r"Estrada|Rodovia|Rruga|Bulevardi|Bulevar|Sheshi|Bulvar|Trg|"
+    # Greek street types in ELOT 743 Latin transliteration (Odos street, Leoforos avenue, Plateia
+    # square) and Romanian Strada's abbreviation (`Str.`, then `nr.` before the number)
+    r"Odos|Leoforos|Plateia|Str\."
 )
 # ... and the ones that are also English words or product names: they need a postal tail or a label
 _WEAK_PRE = (
@@ -61,9 +65,11 @@ _AFTER_WORD = (
     r"g\.|gatv\x7f|al\.|pr\.|prospektas|iela|mnt\.?|maantee|t\x7fnav|tanav|pst\."
 )
 # A house number: 12, 12a, 12 B, 12-14, 12/3, s/n (sin número)
-_NUMBER = r"(?:\d{1,5}(?:[ \t]?[A-Za-z]\b|[-/]\d{1,4}[A-Za-z]?)?|s/n)"
+# (a Finnish or Swedish staircase letter and flat number: Mannerheimintie 14 B 25)
+_NUMBER = r"(?:\d{1,5}(?:[ \t]?[A-Za-z]\b(?:[ \t]\d{1,3}\b)?|[-/]\d{1,4}[A-Za-z]?)?|s/n)"
 # Postal codes of common European and Latin American shapes, then the town
-_POSTAL = r"(?:[A-Z]{1,2}-)?\d{4,5}|\d{3}[ \t]\d{2}|\d{5}-\d{3}|\d{4}-\d{3}|\d{2}-\d{3}|[A-Z]\d{4}(?:[A-Z]{3})?"
+# (six digits: Romania, Russia, India)
+_POSTAL = r"(?:[A-Z]{1,2}-)?\d{4,6}|\d{3}[ \t]\d{2}|\d{5}-\d{3}|\d{4}-\d{3}|\d{2}-\d{3}|[A-Z]\d{4}(?:[A-Z]{3})?"
 _TOWN = (
     rf"(?:{_CAP}|[A-Z]{{2,6}})(?:[ \t]+(?:{_PART}|sur|sul|am|an[ \t]+der|im|bei|ob)?[ \t]*{_CAP}){{0,3}}"
     r"(?:[ \t]+[A-Z0-9]{1,2}\b)?"  # a district: København V, Dublin 2
@@ -73,7 +79,9 @@ _DISTRICT = rf"(?:,[ \t]*(?:Col\.|Colonia|Bairro|Barrio|Fracc\.|Urb\.|Sector)?[ 
 # ... or a floor, a flat, a door: `, Piso 5`, `, Depto B`, `, apto 31`, `, Top 4`, `, 3º B`
 _UNIT = (
     r"(?:,[ \t]*(?:(?:Piso|Planta|Depto|Dpto|Apto|apto|Apt|Flat|Bus|Top|Stiege|Stock|Etage|Esc|Puerta|Pta|"
-    r"Andar|andar|Sala|sala|Bloco|Bloque|Int|Dep)\.?[ \t]*[A-Za-z0-9]{1,4}|\d{1,2}[ \t]?\x7f[ \t]?[A-Z]?\b))"
+    # (Chile's depto; Romania's bloc, scara, etaj, apartament)
+    r"Andar|andar|Sala|sala|Bloco|Bloque|Int|Dep|depto|dpto|"
+    r"bl|sc|et|ap)\.?[ \t]*[A-Za-z0-9]{1,4}|\d{1,2}[ \t]?\x7f[ \t]?[A-Z]?\b))"
 )
 # (a Brazilian town carries its state: São Paulo - SP; a Mexican one its state's abbreviation after
 # a comma: Monterrey, N.L., Guadalajara, Jal., CDMX)
@@ -86,7 +94,7 @@ _TAIL = (
 
 _PRE_STREET = Rx(
     rf"\b({_STRONG_PRE}|{_WEAK_PRE})[ \t]+((?:{_PART}[ \t]+){{0,2}})"
-    rf"({_CAP}(?:[ \t]+(?:{_PART}[ \t]+)?{_CAP}){{0,3}}),?[ \t]+(?:n[o\x7f]\.?[ \t]*|#[ \t]*)?({_NUMBER})" + _TAIL
+    rf"({_CAP}(?:[ \t]+(?:{_PART}[ \t]+)?{_CAP}){{0,3}}),?[ \t]+(?:n[o\x7fr]\.?[ \t]*|#[ \t]*)?({_NUMBER})" + _TAIL
 )
 _SUFFIX_STREET = Rx(rf"\b[A-Z\x7f][a-z\x7f'-]{{2,40}}(?:({_STRONG_SUFFIX})|{_WEAK_SUFFIX})\.?[ \t]+({_NUMBER})" + _TAIL)
 _WORD_STREET = Rx(rf"\b(?:{_CAP}[ \t]+){{1,2}}({_AFTER_WORD})[ \t]+({_NUMBER})" + _TAIL)
@@ -120,6 +128,8 @@ _LABEL_WORDS = (
 _LABELLED_LINE = Rx(
     # (the label then a colon or `is`: "address of Windows 10, 2004 Update" labels nothing)
     rf"(?i:\b(?:{_LABEL_WORDS})(?:[ \t]*[:=]|[ \t]+is\b|[ \t]+\(\w+\)[ \t]*:)?)[ \t]*(?:\\?[\"'])?[ \t]*"
+    # (a delivery names its addressee first: `Ship to: Ana Novak, Ilica 12, 10000 Zagreb`)
+    rf"(?:{_CAP}(?:[ \t]+{_CAP}){{1,3}},[ \t]+)?"
     rf"({_CAP}(?:[ \t]+(?:{_PART}[ \t]+)?(?:{_CAP}|{_AFTER_WORD})){{0,3}},?[ \t]+{_NUMBER}"
     rf"(?:,?[ \t]+(?:{_POSTAL})[ \t]+{_TOWN}|,[ \t]*{_TOWN}[ \t]+\d{{4,5}}\b))"
 )
@@ -147,8 +157,29 @@ _PO_BOX = Rx(
     rf"({_BOX_POSTAL}[ \t]+)?{_TOWN}(?:[ \t]+{_BOX_POSTAL})?(?:,[ \t]*{_CAP}(?:[ \t]+{_CAP}){{0,2}})?"
 )
 
+# A Singapore HDB block address as Singapore Post prints it: `Blk` (block) and its number, the
+# street, then the unit `#floor-unit` and `Singapore` with the six-digit postal code (one of the two)
+_SG_BLOCK = Rx(
+    rf"\b(?:Blk|Block)[ \t]+\d{{1,4}}[A-Z]?[ \t]+{_CAP}(?:[ \t]+(?:{_CAP}|\d{{1,3}}[A-Z]?\b)){{0,5}}"
+    r"(?:(?:,?[ \t]+#\d{1,3}-\d{1,5}[A-Z]?)(?:,?[ \t]+Singapore[ \t]+\d{6}\b)?|,?[ \t]+Singapore[ \t]+\d{6}\b)"
+)
+
+_SG_POSTAL = re.compile(r"Singapore[ \t]+\d{6}$")
+# (without the postal code: `Blk`, a floor of two digits as Singapore Post writes it, and a street
+# type among the words; `Block 3 Build #12-14` is a build's and an issue range's)
+_SG_UNIT_ALONE = re.compile(
+    r"Blk[ \t].*\b(?:St|Street|Ave|Avenue|Rd|Road|Dr|Drive|Cres|Crescent|Lane|Ln|Lor|Lorong|Jalan|Walk|Close|"
+    r"Ring|Link|View|Way|Terrace|Central)\b.*#\d\d-\d{1,5}[A-Z]?$"
+)
+
+
+def _sg_block_ok(value: str) -> bool:
+    return _SG_POSTAL.search(value) is not None or _SG_UNIT_ALONE.match(value) is not None
+
+
 PATTERNS: tuple[Rx, ...] = (
     _PO_BOX,
+    _SG_BLOCK,
     _PRE_STREET,
     _SUFFIX_STREET,
     _WORD_STREET,
@@ -159,6 +190,7 @@ PATTERNS: tuple[Rx, ...] = (
 # Gate parts (a superset each matching text holds): the street type before a number or a name
 GATE_PART: dict[int, str] = {
     id(_PO_BOX): rf"\b(?:{_BOX_STRONG}|{_BOX_WEAK})[ \t]+[A-Z]{{0,2}}\d",
+    id(_SG_BLOCK): r"\b(?:Blk|Block)[ \t]+\d",
     id(_PRE_STREET): rf"\b(?:{_STRONG_PRE}|{_WEAK_PRE})[ \t]+[A-Z\x7fa-z]",
     id(_SUFFIX_STREET): rf"(?:{_STRONG_SUFFIX}|{_WEAK_SUFFIX})\.?[ \t]+\d",
     id(_WORD_STREET): rf"[ \t](?:{_AFTER_WORD})[ \t]+\d",
@@ -166,6 +198,21 @@ GATE_PART: dict[int, str] = {
     id(_LABELLED_LINE): rf"(?i)(?:{_LABEL_WORDS})",
     id(_EIRCODE_TAIL): rf"\b{_EIRCODE}",
 }
+
+
+def _cut_punct(text: str, start: int, end: int) -> int:
+    """`end`, or the end before the first non-ASCII punctuation or symbol (`… Berlin — see below`): the
+    fold's DEL stands for any character, so a town pattern may run over a dash into prose. Cut only
+    where a digit (the house number) stays before the cut. (A control character a view decoded from
+    an escape, `Ju\\225rez`, is no cut: it stands for a letter's byte.)"""
+    for i in range(start, end):
+        c = text[i]
+        if not c.isascii() and unicodedata.category(c)[0] in "PS":
+            j = i
+            while j > start and text[j - 1] in " \t,":
+                j -= 1
+            return j if any(ch.isdigit() for ch in text[start:j]) else end
+    return end
 
 
 def _letters(text: str, start: int, end: int) -> bool:
@@ -238,8 +285,17 @@ def _street_spans(text: str, is_open: dict[int, bool] | None) -> Iterator[Span]:
             weak_ok = strong[0] >= 0 or postal_first[0] >= 0
             if weak_ok and text[start - 1 : start] not in ("_", ".", "/") and _letters(text, start, end):
                 yield Span(start, end, "address")
+    if run(_SG_BLOCK):
+        for ((start, end),) in _SG_BLOCK.finditer(text):
+            if (
+                not _code_after(text, end)
+                and text[start - 1 : start] not in ("_", ".", "/")
+                and _sg_block_ok(text[start:end])
+            ):
+                yield Span(start, end, "address")
     if run(_PRE_STREET):
         for (start, end), (w0, w1), _particles, (n0, n1), num, tail in _PRE_STREET.finditer(text):
+            end = _cut_punct(text, start, end)
             if (
                 _code_after(text, _checked_end(end, num, tail))
                 or text[start - 1 : start] in ("_", ".", "/")
@@ -251,6 +307,7 @@ def _street_spans(text: str, is_open: dict[int, bool] | None) -> Iterator[Span]:
                 yield Span(start, end, "address")
     if run(_SUFFIX_STREET):
         for (start, end), strong, num, tail in _SUFFIX_STREET.finditer(text):
+            end = _cut_punct(text, start, end)
             if (
                 _code_after(text, _checked_end(end, num, tail))
                 or text[start - 1 : start] in ("_", ".", "/")
@@ -261,6 +318,7 @@ def _street_spans(text: str, is_open: dict[int, bool] | None) -> Iterator[Span]:
                 yield Span(start, end, "address")
     if run(_WORD_STREET):
         for (start, end), (w0, w1), num, tail in _WORD_STREET.finditer(text):
+            end = _cut_punct(text, start, end)
             if (
                 _code_after(text, _checked_end(end, num, tail))
                 or text[start - 1 : start] in ("_", ".", "/")
@@ -274,6 +332,7 @@ def _street_spans(text: str, is_open: dict[int, bool] | None) -> Iterator[Span]:
                 yield Span(start, end, "address")
     if run(_LABELLED_LINE):
         for (m0, _), (start, end) in _LABELLED_LINE.finditer(text):
+            end = _cut_punct(text, start, end)
             if _TECHNICAL.search(text[max(0, m0 - 12) : m0]) or text[m0:start].strip().lower() in _PLAIN_LABELS:
                 continue  # an IP, e-mail or memory address; "address Python 3" with no colon
             if not _code_after(text, end) and _letters(text, start, end):
@@ -294,8 +353,10 @@ def _street_spans(text: str, is_open: dict[int, bool] | None) -> Iterator[Span]:
                 yield Span(start, end, "address")
     if run(_GRID_STREET):
         for ((start, end),) in _GRID_STREET.finditer(text):
+            end = _cut_punct(text, start, end)
             if not _code_after(text, end) and text[start - 1 : start] not in ("_", ".", "/"):
                 yield Span(start, end, "address")
 
 
-_WEAK_WORDS = frozenset(w for w in _WEAK_PRE.split("|"))
+# (`Str.` abbreviates a street, a structure or a string: a postal tail or a label shows the street)
+_WEAK_WORDS = frozenset(w for w in _WEAK_PRE.split("|")) | {"Str."}

@@ -137,6 +137,15 @@ def _polymod(values: list[int]) -> int:
     return chk
 
 
+def bech32_ok(hrp: str, data_part: str) -> bool:
+    """A BIP-173 bech32 checksum (constant 1) over `data_part` under `hrp` (lower case only)."""
+    if any(c not in _CHARSET for c in data_part):
+        return False
+    data = [_CHARSET.index(c) for c in data_part]
+    expanded = [ord(c) >> 5 for c in hrp] + [0] + [ord(c) & 31 for c in hrp]
+    return _polymod(expanded + data) == 1
+
+
 def segwit_ok(hrp: str, data_part: str) -> bool:
     """A BIP-173/350 checksum over a witness version and a 20- or 32-byte program."""
     if data_part != data_part.lower() and data_part != data_part.upper():
