@@ -59,34 +59,6 @@ def test_a_tail_of_one_grouped_number_is_still_no_phone(redactor: Redactor, text
     assert "[REDACTED:phone:" not in Checks(redactor).redacted(text)
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "10.1.2.3 0443 7654321 bytes sent",  # (a log line's fields: no plan groups 4+7 digits so)
-        "2025-01-17 012 9876543 rows scanned",
-        "31.12.2025 0443 7654321 ms total",
-    ],
-)
-def test_counters_after_a_log_lines_first_field_are_no_phone(redactor: Redactor, text: str) -> None:
-    Checks(redactor).kept(text)
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "10.1.2.3 tel 0443 7654321",  # (a cue)
-        "2025-01-17 020 7946 0958 called back",  # (grouped as GB's national format)
-        "10.1.2.3 0171 9876543",  # (as DE's)
-    ],
-)
-def test_a_phone_after_a_log_lines_first_field_with_a_cue_or_its_plans_grouping(redactor: Redactor, text: str) -> None:
-    assert "[REDACTED:phone:" in Checks(redactor).redacted(text)
-
-
-def test_a_log_line_lead_is_linear(redactor: Redactor) -> None:
-    assert_linear(lambda t: redactor.redact(t), lambda n: "10.1.2.3 0443 7654321 bytes sent\n" * n, 400)
-
-
 def test_phone_after_a_value_is_linear(redactor: Redactor) -> None:
     assert_linear(lambda t: redactor.redact(t), lambda n: "ssn 123-45-6789 0171 2345678 is my phone. " * n, 400)
 

@@ -29,14 +29,7 @@ from functools import lru_cache
 from persona_pipeline.core.evidence.redaction import address_fields, national_ids, other_calendars
 from persona_pipeline.core.evidence.redaction.birth_dates import MIDNIGHT_AFTER, person_beside, plausible_birth_date
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSet, fold
-from persona_pipeline.core.evidence.redaction.phone_check import (
-    column_cut,
-    leading_group,
-    log_lead,
-    national_grouping,
-    record_label,
-    valid_region,
-)
+from persona_pipeline.core.evidence.redaction.phone_check import column_cut, leading_group, record_label, valid_region
 from persona_pipeline.core.evidence.redaction.spans import Span, label_window
 
 _CAPW = r"[A-Z\x7f][A-Za-z\x7f'.-]*"
@@ -784,8 +777,6 @@ def intl_phone_spans(text: str) -> Iterator[Span]:
                 continue  # "invoice number: 0171 2000 416": the head noun outranks the number word
             if leading_group(text, start):
                 continue  # `ABN 51 824 753 556`: the tail of a longer grouped number (see `leading_group`)
-            if not label and regions != ("IDD",) and log_lead(text, start) and not national_grouping(raw, regions):
-                continue  # `2024-06-11 012 3456789 events`: after a log line's first field, a plan's grouping
             if any(_valid_in(raw, region) for region in regions):
                 yield Span(start, end, "phone")
     if _other_script(text) and any(d in text for d in _FULLWIDTH_DIGITS):

@@ -76,42 +76,6 @@ def value_before(text: str, start: int) -> bool:
     return False
 
 
-# a log line's first field, alone before a candidate: an IPv4 address or a date (`10.0.0.12 0443 …`,
-# `2024-06-11 012 …`); what follows it is a counter, a size or a duration as often as a phone
-_LOG_LEAD = re.compile(
-    r"[ \t]*(?:\d{1,3}(?:\.\d{1,3}){3}|\d{4}([-./])\d{1,2}\1\d{1,2}|\d{1,2}([-./])\d{1,2}\2\d{2,4}) "
-)
-_DIGIT_GROUPS = re.compile(r"\d+")
-
-
-def log_lead(text: str, start: int) -> bool:
-    """Whether an IPv4 address or a date opens the line of a candidate at `start` and is all that
-    stands before it (a log or metrics line's first field, a value of its own: `value_before`)."""
-    lo = line_start(text, start, _VALUE_REACH)
-    if lo > 0 and text[lo - 1] != "\n":
-        return False
-    return _LOG_LEAD.fullmatch(text, lo, start) is not None and value_before(text, start)
-
-
-@lru_cache(maxsize=4096)
-def national_grouping(raw: str, regions: tuple[str, ...]) -> bool:
-    """Whether `raw` is grouped as libphonenumber's national format groups it in a region where it
-    is valid (`0171 2345678` in DE, `020 7946 0958` in GB; `0443 1234567` is grouped by no plan)."""
-    import phonenumbers
-
-    groups = _DIGIT_GROUPS.findall(raw)
-    for region in regions:
-        try:
-            num = phonenumbers.parse(raw, region)
-        except phonenumbers.NumberParseException:
-            continue
-        if not phonenumbers.is_valid_number(num):
-            continue
-        if _DIGIT_GROUPS.findall(phonenumbers.format_number(num, phonenumbers.PhoneNumberFormat.NATIONAL)) == groups:
-            return True
-    return False
-
-
 def past_value(text: str, start: int, end: int) -> int:
     """`start` moved past the groups a candidate took from the value before it (`2024-03-05 0171
     2345678` read from `05`, a card's last group read with the phone after it): the value owns

@@ -28,8 +28,6 @@ from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, RxSe
 from persona_pipeline.core.evidence.redaction.phone_check import (
     column_cut,
     leading_group,
-    log_lead,
-    national_grouping,
     past_value,
     record_label,
     valid_region,
@@ -834,8 +832,6 @@ def phone_spans(text: str) -> Iterator[Span]:
             continue
         if leading_group(text, start):
             continue  # `ABN 51 824 753 556`: the tail of a longer grouped number (see `leading_group`)
-        if not context and log_lead(text, start) and not national_grouping(text[start:end], PHONE_REGIONS):
-            continue  # `10.0.0.12 0443 1234567 bytes`: after a log line's first field, a plan's grouping or a cue
         if record_label(text, start):
             continue  # `PO number 913…`: the label's head noun names a record, not a line to call
         if _national_ok(text[start:end], context):
