@@ -34,7 +34,6 @@ from functools import lru_cache
 
 from persona_pipeline.core.models import Tier
 from persona_pipeline.persona.digest import similarity as sim
-from persona_pipeline.persona.digest import thesaurus
 from persona_pipeline.persona.digest.lexicon import (
     _TOKEN,
     ANCHOR_TOKENS,
@@ -45,7 +44,7 @@ from persona_pipeline.persona.digest.lexicon import (
     normalise,
 )
 from persona_pipeline.persona.digest.models import TIER_WEIGHT, Facet, Observation, Rule
-from persona_pipeline.persona.digest.reading import assignment, filled_slots, read, reversal
+from persona_pipeline.persona.digest.reading import assignment, read, reversal
 
 SIMILARITY = 0.34  # skills' lexical overlap
 RULE_SIMILARITY = 0.3  # persona rules: rarity-weighted Dice
@@ -648,37 +647,12 @@ def _assignment(statement: str) -> tuple[frozenset[str], frozenset[str]] | None:
     return (sim.tokens(a[0]), sim.tokens(a[1])) if a else None
 
 
-@lru_cache(maxsize=1 << 16)
-def _filled(statement: str) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
-    """The slots an older statement fills with a thing it names (`reading.filled_slots`): its
-    assignment, and a definite noun phrase whose modifier is a rare word ("the nonstick pan") —
-    not one it rejects ("never use the nonstick pan")."""
-    a = assignment(statement)
-    rejected = stance(statement, sim.RARE)[1]
-    out = [(sim.tokens(a[0]), sim.tokens(a[1]))] if a else []
-    for slot, value in filled_slots(statement):
-        named = sim.rare(sim.tokens(value))
-        if named and not named & rejected and (a is None or slot != a[0]):
-            out.append((sim.tokens(slot), named))
-    return tuple((s, v) for s, v in out if s and v)
-
-
-def _same_slot(a: frozenset[str], b: frozenset[str]) -> bool:
-    """One head noun, or two WordNet main-sense synonyms of it ("editor" / "editors")."""
-    return a == b or (len(a) == len(b) == 1 and thesaurus.synonyms(next(iter(a)), next(iter(b))))
-
-
 def _reassigns(reversal_obs: Observation, older: Observation) -> bool:
     """A reversal that puts another thing in a slot the older statement filled: "Zed is my editor
-    now" after "my editor is VS Code, use its settings.json" (`reading.assignment`); "Postgres is
-    the database now" after "keep it MySQL-compatible, that's our production database" (the slot's
-    head noun, its modifiers ignored); "cast iron is the pan now" after "always cook in the
-    nonstick pan". One slot holds one thing, so the older choice is superseded whatever else
-    either says — unless the older statement already names the newer thing."""
-    new = _assignment(reversal_obs.statement)
-    if not new or not new[0] or not new[1] or new[1] & sim.tokens(older.statement):
-        return False
-    return any(_same_slot(new[0], slot) and not new[1] & value for slot, value in _filled(older.statement))
+    now" after "my editor is VS Code, use its settings.json" (`reading.assignment`). One slot
+    holds one thing, so the older choice is superseded whatever else either says."""
+    new, old = _assignment(reversal_obs.statement), _assignment(older.statement)
+    return bool(new and old and new[0] and new[0] == old[0] and new[1] and old[1] and not new[1] & old[1])
 
 
 def _substitutes(reversal_obs: Observation, older: Observation) -> bool:
@@ -741,7 +715,6 @@ def clear_caches() -> None:
         _reverses,
         stance,
         _assignment,
-        _filled,
         _corroborates_only,
         _stated,
         _explicit,

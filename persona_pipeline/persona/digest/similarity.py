@@ -744,17 +744,8 @@ _JUDGEMENT = re.compile(
 )
 
 
-# a pronoun object just before "as": "stop writing it as paragraphs", "don't serve them as a side"
-_PRONOUN_AS = re.compile(r"\b(?:it|them|this|that|these|those)\s+as\s+(?!(?:if|though|well|soon|long|much|many)\b)")
-
-
 def _head(clause: str) -> str:
     m = _DOMAIN.search(clause)
-    if m and any(p.start() < m.start() < p.end() for p in _PRONOUN_AS.finditer(clause)):
-        # the pronoun stands for the thing said before, so what the clause is about is the form "as"
-        # gives it (a predicative complement, not a circumstance): it runs to the next circumstance
-        nxt = _DOMAIN.search(clause, m.end())
-        return clause[: nxt.start()] if nxt else clause
     return clause[: m.start()] if m and m.start() > 0 else clause
 
 
