@@ -628,6 +628,8 @@ def _clause_force(c: str) -> tuple[float, str]:
         return 1.0, "judgement"  # "raw SQL is fine", "Makefiles are the nicest way to run tasks"
     if re.search(r"\b(?:prefer(?:s|red)?|rather|stick (?:with|to)|go with)\b", low):
         return 1.0, "preference"  # "like", "want" only with a first-person subject (above)
+    if re.search(r"\b(?:was|were|wasn't|weren't)\b", low) and w[0] not in _base_verbs():
+        return 0.0, ""  # a past of being ("a string was allocated per block"): what happened, not a norm
     # a bare imperative or a generic statement ("use pathlib", "tabs for indentation"): weak
     return 0.5, "imperative or generic statement"
 
