@@ -15,10 +15,10 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (21 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (21, the oldest
+``HOLDOUT_ROUNDS`` (22 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (22, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 21`` is exactly round 21's holdout whatever is written after it (a pool's
+``--pool holdout --round 22`` is exactly round 22's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
@@ -31,12 +31,14 @@ drew before round 16 was written; ``before=16``: rounds 1 to 15, the cases dev d
 was written; ``before=17``: rounds 1 to 16, the cases dev drew before round 18 was written;
 ``before=18``: rounds 1 to 17, the cases dev drew before round 19 was written; ``before=19``: rounds 1
 to 18, the cases dev drew before round 20 was written; ``before=20``: rounds 1 to 19, the cases dev
-drew before round 21 was written). Every
+drew before round 21 was written; ``before=21``: rounds 1 to 20, the cases dev drew before round 22
+was written). Every
 category of rounds 1 to 15 enters a draw cycle once (its ``weight`` is 1); round 16's new kinds enter
 it ``NEW16_WEIGHT`` times, which changes no earlier draw; round 17's new kinds ``NEW17_WEIGHT`` times
 and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times; round 18's new kinds
 ``NEW18_WEIGHT`` times; round 19's new kinds ``NEW19_WEIGHT`` times; round 20's new kinds
-``NEW20_WEIGHT`` times; round 21's new kinds ``NEW21_WEIGHT`` times. A weight counts only in a draw
+``NEW20_WEIGHT`` times; round 21's new kinds ``NEW21_WEIGHT`` times; round 22's new kinds ``NEW22_WEIGHT``
+times. A weight counts only in a draw
 of the one round that wrote the category (``Category.draws``): among a later round's families and in
 the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
@@ -897,7 +899,7 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   their fictional addresses; historical figures' birth dates; Ofcom's and the ACMA's drama numbers;
   ages and durations under age and birth labels; public holidays in calendars; the authorities of
   species names; composers and their works' catalogue numbers.
-  Round 21 (``ROUND21``, ``_extend21`` / ``round21_custom`` / ``_pii21`` / ``_multi21``,
+  Round 21 (dev since round 22; ``ROUND21``, ``_extend21`` / ``round21_custom`` / ``_pii21`` / ``_multi21``,
   ``ROUND21_WRAPPERS``, ``_round21_decoy_templates``), written blind to the engine (issue 17, branch
   blind21: its author read only this generator, its tests and the engine's aggregate lines and
   per-category counts; scored by ``--pool holdout``; untuned, the engine at main c08f56d, seeds 1 / 2
@@ -929,6 +931,41 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   HGVS names; railway timetable rows; encyclopaedic figures of places; radio frequency
   allocations; medicines' package codes (PZN, ATC); sports league tables; a board's GPIO pinout;
   nutrition labels.
+  Round 22 (``ROUND22``, ``_extend22`` / ``round22_custom`` / ``_multi22``, ``ROUND22_WRAPPERS``,
+  ``_round22_decoy_templates``), written blind to the engine (issue 17, branch blind22: its author
+  read only this generator, its tests and the engine's aggregate lines and per-category counts;
+  scored by ``--pool holdout``; untuned, the engine at main 0bbc849, seeds 1 / 2 / 7 (n 1200):
+  94.8 / 94.1 / 95.2% secrets, 58.1 / 57.6 / 57.3% personal data, 179.4 / 175.2 / 170.3 FP/MB, 14 /
+  12 / 17 stray spans, nothing dropped, idempotent).
+  Round 22 puts values in the records a developer exports from observability, delivery and
+  everyday tools. About 60 % of its plants are earlier kinds: two families from shared lists for
+  every earlier one-value category (``SECRET_FAMILIES22``: a Sentry event's extra data, a Loki
+  query result, a HAR entry's headers, an access log's query string, ``docker inspect``'s
+  environment, an Ansible inventory's vars, a systemd unit's ``Environment=``, a notebook's stream
+  output, a SQL dump's INSERT, a CI matrix, a GraphQL request's variables, a patch mailed by ``git
+  format-patch``; ``PII_FAMILIES22``: an issue tracker's export, a Sentry event's user, a HAR
+  request body, a log query result, a SQL dump, a spreadsheet pasted as TSV, a shipping label, an
+  appointment confirmation, a school enrolment form, a tenancy application, a support-ticket
+  thread, a MIME message), key pairs, blocks, paths, URLs and a person's details as an earlier
+  snippet in an issue export, a MIME message, a ticket's reply or a notebook's output
+  (``CONTAINERS22``). About 40 % are kinds the generator lacked (``Category.rounds`` all 22,
+  ``NEW22``; each weighs ``NEW22_WEIGHT`` in a draw of round 22): 4 secret categories (Together AI
+  keys ``tgp_v1_``; JFrog reference tokens, base64 of ``reftkn:01:``; Zuplo API keys ``zpka_``;
+  Login with Amazon access tokens ``Atza|`` and client secrets ``amzn1.oa2-cs.v1.``) and 4
+  personal-data categories: a Nigerian NUBAN (ten digits, the CBN's weighted check over the bank's
+  code and the serial), and a person's name, mobile (15 countries' national formats not used by
+  the everyday forms before: BD PK SA NP BO HN KZ GH LK EC DO JM TT NA BW), e-mail, birth date and
+  home address in a clinic's appointment letter (a letter, a day list, a booking line), a tenancy
+  application or school enrolment form (with an emergency contact, or a CSV of applicants) and a
+  parcel's label with its support ticket. ``ROUND22_WRAPPERS``: an issue export, a Sentry event, a
+  Loki query result, a HAR response, Ansible vars, a systemd unit's comment, a notebook's markdown
+  cell, a SQL dump, a GraphQL request, a patch from ``git format-patch``, a MIME message's text part,
+  a spreadsheet cell as TSV. ``_round22_decoy_templates``: METAR / TAF weather reports; hex dumps
+  of file headers; published test vectors (RFC 4231, RFC 6238, RFC 8032, FIPS 180-2); Unicode
+  code-point rows; periodic-table rows; airline fleet registrations; tide tables; postcode
+  directories; chess openings by ECO code; country dialling codes and emergency numbers. (Four
+  of these revisit kinds of rounds before 18 under new names and in new shapes: METAR reports,
+  Unicode code points, chess notation and published test vectors.)
 
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
@@ -1154,6 +1191,22 @@ access, where operators paste it from (a state file, a pod's description, a shel
 alert, an audit event, an API example, a chat export), including a service account's client secret
 (its client id beside it grants nothing alone and is not planted). Still no device serials,
 documented test keys or hashes of passwords.
+Round 22's policy. Personal data: a person's bank account number (a Nigerian NUBAN, as an IBAN is:
+the account alone is planted, its bank's name and code are not); a person's name, mobile, e-mail,
+birth date and home address in the forms people fill in and the letters they receive (a clinic's
+appointment letter or day list, a tenancy application, a school enrolment form with an emergency
+contact, a parcel's label and the ticket about it), each planted, the emergency contact too. Not
+personal: a weather report (an airport's observation); a file format's magic bytes; the published
+test vectors of standards (keys and outputs printed so that anyone can check an implementation,
+as AWS's EXAMPLE keys are: a secret to nobody); a character's code point; an element's row; an
+airline's aircraft registration and Mode S address (a company's aircraft); a harbour's tide
+times; a postcode directory (an area, no one's home); chess openings (a catalogue named after
+long-dead masters and places); dialling codes and emergency numbers (a prefix reaches no
+subscriber). Secrets: whatever grants access, in the records it is exported in (an error event, a
+log query, a HAR file, an access log, a container's inspect output, an inventory, a unit file, a
+notebook, a dump, a CI matrix, a GraphQL request, a mailed patch), including short-lived access
+tokens (a Login with Amazon ``Atza|`` token grants access while it lives). Still no device
+serials or hashes of passwords.
 """
 
 from __future__ import annotations
