@@ -95,3 +95,54 @@ def test_a_recent_birth_of_a_thing_is_kept(checks: Checks, template: str) -> Non
 def test_a_birth_apposition_is_linear(redactor: Redactor) -> None:
     line = f"born on {_iso(_RECENT)}: our third daughter, the project born {_iso(_RECENT)}. "
     assert_linear(lambda t: redactor.redact(t), lambda n: line * n, 400)
+
+
+# --- 3. the coverage scorer fails on a dropped field instead of counting its values as missed
+
+
+class _FailingScrubber:
+    """A PII detector that raises on any text holding an `@`: the engine drops those fields."""
+
+    def __init__(self, inner: object) -> None:
+        self.inner = inner
+
+    def iter_filth_documents(self, documents: list[str], **kw: object) -> object:
+        if any("@" in d for d in documents):
+            raise RuntimeError("detector failed")
+        return self.inner.iter_filth_documents(documents=documents, **kw)  # type: ignore[attr-defined]
+
+
+class _FailingRedactor(Redactor):
+    def _get_scrubber(self) -> object:
+        return _FailingScrubber(super()._get_scrubber())
+
+
+def test_the_coverage_scorer_counts_dropped_fields() -> None:
+    from persona_pipeline_tests.redaction_cases import make_cases, score
+
+    cases = make_cases(False, 60)
+    assert any("@" in c.text for c in cases) and any("@" not in c.text for c in cases)
+    sc = score(_FailingRedactor(b"k" * 32), cases)
+    assert sc.dropped == sum("@" in c.text for c in cases)
+    with pytest.raises(AssertionError, match="fields dropped"):
+        sc.assert_nothing_dropped()
+    score(Redactor(b"k" * 32), cases).assert_nothing_dropped()
+
+
+def test_the_coverage_tests_fail_on_a_dropped_field(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The coverage test itself, with a detector that fails on some fields, fails (the cached
+    pools are cleared before and after: the real tests score the real engine)."""
+    from persona_pipeline_tests import redaction_cases
+    from persona_pipeline_tests import test_redaction_coverage as cov
+
+    small = lambda held_out, n, fresh=False: redaction_cases.make_cases(held_out, 60, fresh=fresh)  # noqa: E731
+    monkeypatch.setattr(cov, "make_cases", small)
+    monkeypatch.setattr(cov, "R", _FailingRedactor(b"k" * 32))
+    cov.pools.cache_clear()
+    try:
+        with pytest.raises(AssertionError, match="fields dropped"):
+            cov.test_lookalikes_survive_and_redaction_is_idempotent("dev")
+        with pytest.raises(AssertionError, match="fields dropped"):
+            cov.test_every_category_is_covered("dev")
+    finally:
+        cov.pools.cache_clear()
