@@ -146,3 +146,112 @@ def test_the_coverage_tests_fail_on_a_dropped_field(monkeypatch: pytest.MonkeyPa
             cov.test_every_category_is_covered("dev")
     finally:
         cov.pools.cache_clear()
+
+
+# --- 4. format gaps: an upper-case Nostr key, a NIB between dots, a record noun before a number
+
+_BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
+
+
+def _bech32(hrp: str, payload: bytes) -> str:
+    """BIP-173 encoding (constant 1), written here from the BIP's reference algorithm."""
+    acc = bits = 0
+    data: list[int] = []
+    for byte in payload:
+        acc, bits = (acc << 8) | byte, bits + 8
+        while bits >= 5:
+            bits -= 5
+            data.append((acc >> bits) & 31)
+    if bits:
+        data.append((acc << (5 - bits)) & 31)
+
+    def polymod(values: list[int]) -> int:
+        gen = (0x3B6A57B2, 0x26508E6D, 0x1EA119FA, 0x3D4233DD, 0x2A1462B3)
+        chk = 1
+        for v in values:
+            top = chk >> 25
+            chk = (chk & 0x1FFFFFF) << 5 ^ v
+            for i in range(5):
+                chk ^= gen[i] if (top >> i) & 1 else 0
+        return chk
+
+    expanded = [ord(c) >> 5 for c in hrp] + [0] + [ord(c) & 31 for c in hrp]
+    mod = polymod(expanded + data + [0] * 6) ^ 1
+    checksum = [(mod >> 5 * (5 - i)) & 31 for i in range(6)]
+    return hrp + "1" + "".join(_BECH32[d] for d in data + checksum)
+
+
+NSEC = _bech32("nsec", bytes(range(7, 39)))  # (this file's own key)
+
+
+def test_the_own_nostr_key_is_valid_bech32(checks: Checks) -> None:
+    assert checks.spans(f"key {NSEC}") == [(NSEC, "nostr_private_key")]
+
+
+@pytest.mark.parametrize("text", [f"my nostr key {NSEC.upper()}", f"NOSTR_KEY: {NSEC.upper()}"])
+def test_an_upper_case_nostr_key_is_redacted(checks: Checks, text: str) -> None:
+    assert checks.spans(text) == [(NSEC.upper(), "nostr_private_key")]
+    checks.gone(text, NSEC.upper())
+
+
+def test_a_mixed_case_or_broken_upper_nostr_key_is_no_key() -> None:
+    from persona_pipeline.core.evidence.redaction.matching import prepare
+    from persona_pipeline.core.evidence.redaction.nostr_keys import nostr_spans
+
+    mixed = "N" + NSEC[1:]  # (BIP-173: mixed case is invalid)
+    broken = NSEC.upper()[:-1] + ("Q" if NSEC.upper()[-1] != "Q" else "P")
+    assert list(nostr_spans(prepare(f"see {mixed}"))) == []
+    assert list(nostr_spans(prepare(f"see {broken}"))) == []
+
+
+# a NIB computed for this file (ISO 7064 MOD 97-10 over its 19 digits)
+def _nib(body: str) -> str:
+    check = 98 - int(body + "00") % 97
+    return body + f"{check:02d}"
+
+
+NIB = _nib("0035" + "0127" + "31415926535")
+NIB_DOTS = f"{NIB[:4]}.{NIB[4:8]}.{NIB[8:19]}.{NIB[19:]}"
+
+
+@pytest.mark.parametrize("text", [f"NIB {NIB_DOTS}", f"transfira para {NIB_DOTS}, obrigado", f"conta: {NIB_DOTS}."])
+def test_a_nib_between_dots_is_redacted(checks: Checks, text: str) -> None:
+    checks.gone(text, NIB_DOTS)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"NIB {NIB_DOTS[:-1]}{(int(NIB_DOTS[-1]) + 1) % 10}",  # (the check digits fail)
+        f"{NIB_DOTS}.7 is a longer dotted number",
+        "version 2024.0101.00000000001.07 of the table",
+    ],
+)
+def test_a_dotted_number_failing_the_nib_check_is_kept(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the build 0171 2345 678 failed on arm64",
+        "see ticket 0171 2345 678 in the tracker",
+        "reverted in commit #0171 2345 678 yesterday",
+    ],
+)
+def test_a_record_noun_right_before_a_number_labels_it(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "call 0171 2345 678 tomorrow",
+        "mobile 0171 2345 678",
+        "my number is 0171 2345 678",
+        "about the order: ring me on 0171 2345 678",
+        "the build 0171 2345 678 failed, my mobile is 0171 2345 679",  # (a phone word on the line)
+    ],
+)
+def test_a_phone_after_a_contact_word_still_goes(checks: Checks, text: str) -> None:
+    assert "0171 2345 678" not in checks.redacted(text)
