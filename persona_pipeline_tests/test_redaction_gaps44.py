@@ -255,3 +255,73 @@ def test_a_record_noun_right_before_a_number_labels_it(checks: Checks, text: str
 )
 def test_a_phone_after_a_contact_word_still_goes(checks: Checks, text: str) -> None:
     assert "0171 2345 678" not in checks.redacted(text)
+
+
+# --- 5. engine false positives: an event's id beside a Twilio pair, a gRPC method, an OID
+
+_SID = "AC" + "5e0c7d1a9b2f4e6a8c3d5f7b9e1a2c4d"
+_TOKEN = "b7e2c9d4a1f6083e5d2c7b9a4f1e6d3c"
+_EVENT = "3c9e1f7a5b2d4c6e8f0a1b3c5d7e9f2a"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f'{{"event_id": "{_EVENT}", "message": "TWILIO_ACCOUNT_SID={_SID} TWILIO_AUTH_TOKEN={_TOKEN}"}}',
+        f"request_id={_EVENT} sid={_SID} secret={_TOKEN}",
+        f'trace_id: "{_EVENT}"\naccount {_SID} with {_TOKEN}',
+    ],
+)
+def test_an_id_named_by_its_key_is_no_twilio_token(checks: Checks, text: str) -> None:
+    out = checks.redacted(text)
+    assert _EVENT in out  # (an event's, a request's, a trace's id)
+    assert _TOKEN not in out and _SID not in out  # (the pair itself still goes)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"curl -u {_SID}:{_TOKEN} https://api.twilio.com/2010-04-01/Accounts",
+        f"sid {_SID}\nhash {_TOKEN}",  # (a bare 32-hex beside the SID, however it is called in prose)
+    ],
+)
+def test_a_twilio_token_beside_its_sid_still_goes(checks: Checks, text: str) -> None:
+    checks.gone(text, _TOKEN)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '$ grpcurl -d \'{"q": "rotate Bob\'s key"}\' rpc.local:8443 ledger.v2.Accounts/Rotate',
+        "the key is /grpc.health.v1.Health/Check on every pod",
+        "my key fails: inventory.v1beta1.Stock/Reserve",
+    ],
+)
+def test_a_grpc_method_name_is_no_key(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["the key Zq8fN2vLx0pT4kWb7Yc1/Ab3 fails", "my key: Hq3Lm9Xw2Ra7Tz5Kp8Vn/Q4b"],
+)
+def test_a_generated_value_with_a_slash_beside_key_still_goes(checks: Checks, text: str) -> None:
+    assert "[REDACTED:" in checks.redacted(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "OID 1.3.6.1.4.1.311.21.8 (an enterprise arc)",
+        "oid 1.3.6.1 is the internet arc",
+        "OID: 2.5.4.3 names commonName",
+        "snmpwalk -v2c -c public printer.lan 1.3.6.1.2.1.25.3.2.1.3",
+    ],
+)
+def test_an_object_identifier_is_no_ip_address(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+@pytest.mark.parametrize("text", ["ssh to 81.2.69.160 now", "oid lookup failed from 81.2.69.160"])
+def test_an_address_still_goes(checks: Checks, text: str) -> None:
+    checks.gone(text, "81.2.69.160")
