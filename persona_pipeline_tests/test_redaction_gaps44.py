@@ -325,3 +325,32 @@ def test_an_object_identifier_is_no_ip_address(checks: Checks, text: str) -> Non
 @pytest.mark.parametrize("text", ["ssh to 81.2.69.160 now", "oid lookup failed from 81.2.69.160"])
 def test_an_address_still_goes(checks: Checks, text: str) -> None:
     checks.gone(text, "81.2.69.160")
+
+
+# --- 5. a row's heading of common English words before an address is no addressee
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Default Output;14 Elm Grove;Leeds",
+        "Sample Input\t14 Elm Grove\tLeeds",
+        "Primary Contact | 14 Elm Grove | Leeds",
+    ],
+)
+def test_a_label_of_common_words_before_an_address_is_kept(checks: Checks, text: str) -> None:
+    out = checks.redacted(text)
+    assert out.startswith(text.split("14")[0]), out  # (the label cell kept)
+    assert "14 Elm Grove" not in out  # (the street still goes)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Kwame Mensah;14 Elm Grove;Leeds", "Kwame Mensah"),
+        ("Ysolde Marchbanks\t9 Quarry Lane\tYork", "Ysolde Marchbanks"),
+        ("Grace Field | 14 Elm Grove | Leeds", "Grace Field"),  # (listed names that are words too)
+    ],
+)
+def test_a_name_before_an_address_still_goes(checks: Checks, text: str, name: str) -> None:
+    checks.gone(text, name)
