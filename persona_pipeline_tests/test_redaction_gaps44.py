@@ -354,3 +354,22 @@ def test_a_label_of_common_words_before_an_address_is_kept(checks: Checks, text:
 )
 def test_a_name_before_an_address_still_goes(checks: Checks, text: str, name: str) -> None:
     checks.gone(text, name)
+
+
+# --- 2. a home's town in a table of people goes with its street (policy kept, see README)
+
+
+def test_a_homes_town_goes_with_its_street_in_a_table_of_people(checks: Checks) -> None:
+    out = checks.redacted("name;street;city\nOlu Adeyemi;5 Mill Lane;York")
+    assert "Olu Adeyemi" not in out and "5 Mill Lane" not in out and "York" not in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I moved to York last year",
+        "office;street;city\nHead Office;5 Mill Lane;York",  # (no person in the row: a place's address)
+    ],
+)
+def test_a_town_with_no_persons_street_is_kept(checks: Checks, text: str) -> None:
+    assert "York" in checks.redacted(text)
