@@ -51,6 +51,7 @@ def checks(redactor: Redactor) -> Checks:
     [
         "Tobias was born on {written}",  # (a listed given name as the subject)
         "Ines Ferreira was born {iso} at home",
+        "our daughter Ines Maria Ferreira was born on {iso}",  # (three names after a person word)
         "Jonas arrived early: Jonas was born on {iso}",
         "baby born {iso}, 3.4kg and loud",  # (a person word right before the participle)
         "a baby born {iso}",

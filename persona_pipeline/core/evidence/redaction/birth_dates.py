@@ -288,7 +288,7 @@ def _person_after(text: str, date_end: int) -> bool:
     if len(after) < 3 or after[0] not in _APPOSITION or after[1].lower() not in _DETERMINERS:
         return False
     i = 2
-    while i < len(after) and i < 5 and after[i].islower() and after[i] not in _SUBJECTS:
+    while i < len(after) and i < 4 and after[i].islower() and after[i] not in _SUBJECTS:
         i += 1  # (`our second son`, `a healthy baby girl`)
     if i >= len(after) or after[i].lower() not in _PERSON:
         return False
@@ -350,12 +350,9 @@ def _person_subject(tokens: list[str]) -> bool:
     names: list[str] = []
     while aux and len(names) < 3 and words and words[-1][:1].isupper() and not _is_person(words[-1]):
         names.insert(0, words.pop())  # (given names: `our daughter Ana was born`, `Ana Lima was born`)
-    if words and _is_person(words[-1]) and len(names) < 3:
-        names = names[:2]
-    elif aux and names:
-        return _named_subject(words, names)
-    else:
-        return False
+    if not (words and _is_person(words[-1]) and len(names) < 3):
+        # (no person word before the names: the names themselves are the subject, `Mia was born`)
+        return aux and bool(names) and _named_subject(words, names)
     who = words[-1]
     prev = words[-2] if len(words) > 1 else ""
     if names and not who.islower():
