@@ -12,6 +12,10 @@ listed given name or surname.
 
 from __future__ import annotations
 
+import gzip
+from functools import lru_cache
+from importlib import resources
+
 from persona_pipeline.core.evidence.redaction import pii
 from persona_pipeline.core.evidence.redaction.group_mailbox import LEGAL_FORMS, _english_words, _personal
 from persona_pipeline.core.evidence.redaction.spans import Span
@@ -85,10 +89,35 @@ def _person_cell(cell: str) -> bool:
 
 
 def _common_word(word: str) -> bool:
-    """An everyday English word (the engine's frequency list, or a past participle, `Expected`)
+    """An everyday English word (the engine's frequency lists, or a past participle, `Expected`)
     that is no listed given name or surname: a label's word (an English surname that is also a word,
     `Marsh`, `Young`, is listed)."""
     if _personal(word, pii._name_lists()):
         return False
     plain = word.lower()
-    return plain in _english_words() or (word.isascii() and len(plain) > 4 and plain.endswith("ed"))
+    return (
+        plain in _english_words()
+        or plain in _frequent_english()
+        or (word.isascii() and len(plain) > 4 and plain.endswith("ed"))
+    )
+
+
+# a word used about once in 10,000 words of general English or more (Zipf 4: `default`, `output`,
+# `sample`, `primary`); an unlisted name is rarer (`Kwame` 2.7, `Okafor` 2.5, most none at all)
+_FREQUENT = 4.0
+
+
+@lru_cache(maxsize=1)
+def _frequent_english() -> frozenset[str]:
+    """wordfreq 3.1.1's English Zipf table as the package ships it for the digester (data only, read
+    by path: `persona/digest/data/en_zipf.tsv.gz`, licence in its NOTICE.md); without it, none."""
+    try:
+        raw = resources.files("persona_pipeline").joinpath("persona/digest/data/en_zipf.tsv.gz").read_bytes()
+    except (FileNotFoundError, OSError):
+        return frozenset()
+    out = set()
+    for line in gzip.decompress(raw).decode().splitlines():
+        word, _, zipf = line.partition("\t")
+        if float(zipf or 0) >= _FREQUENT:
+            out.add(word)
+    return frozenset(out)

@@ -275,6 +275,11 @@ _RECORD_LABEL = re.compile(
     rf"(?:{GENERIC_NOUNS})[ \t_-]*{_NUMBER_WORD}|sku|txn)"
     rf"[\"']?[ \t]*[:=#]?[ \t]*[\"']?$"
 )
+# a record noun right before the digits, nothing but a blank or `#` between, is the number's own
+# label wherever it stands (a noun naming the number that follows it: `the build 0171… failed`,
+# `see ticket #0171…`); with a colon after it a label after a determiner is prose (`about the
+# order: …`), read by `_RECORD_LABEL` above
+_RECORD_NOUN_BEFORE = re.compile(rf"(?i)(?<![\w-])(?:{RECORD_NOUNS})[ \t]*#?[ \t]*$")
 # a phone word or a first-person contact cue in the same line outranks a record's label
 _CONTACT_CUE = re.compile(
     r"(?i)\b(?:phone|mobile|cell(?:phone)?|tel|telephone|fax|whats ?app|sms|handy|portable|"
@@ -291,7 +296,8 @@ def record_label(text: str, start: int) -> bool:
     #2024…`, `order: …`): its head noun, opening the label, outranks a phone's shape and a weak
     number word, unless the line has a phone word or a contact cue of its own (a placeholder's kind,
     `[REDACTED:phone:…]`, is none: the line is read as the first pass read it beside the value)."""
-    if _RECORD_LABEL.search(text, max(0, start - 40), start) is None:
+    lo = max(0, start - 40)
+    if _RECORD_LABEL.search(text, lo, start) is None and _RECORD_NOUN_BEFORE.search(text, lo, start) is None:
         return False
     # (the line, not a distance: a placeholder shorter or longer than its value moves a cue in or out
     # of a fixed reach, and a second pass would decide otherwise; bounded on a long one-line text)

@@ -1137,8 +1137,9 @@ def _version_shaped(value: str) -> bool:
 # place besides `_VERSION_BEFORE`'s pins where a small four-part number is read as a version
 _VERSION_FIELD = Rx(r"(?i)(?:version|\bver|release|build|revision)[\"']?\s*[:=]\s*[\"']?$")
 # a document's numbering right before (`section 8.2.4.44`, `chapter 4.1.2.3`) and a release named by the
-# number (`1.7.12.1 release notes`, `3.1.2.4 changelog`): a small four-part number there is no address
-_NUMBERING_BEFORE = Rx(r"(?i)(?:\bsections?|\bchapter|\bclause|\bparagraph)\s*[\"'(]?$")
+# number (`1.7.12.1 release notes`, `3.1.2.4 changelog`): a small four-part number there is no address;
+# nor is an object identifier's (X.660) after its name, `OID 1.3.6.1` (a longer one is no quad at all)
+_NUMBERING_BEFORE = Rx(r"(?i)(?:\bsections?|\bchapter|\bclause|\bparagraph|\boids?)\s*[\"'(:=]?\s*$")
 _RELEASE_AFTER = Rx(r"(?i)^[\"')]?\s+(?:release|changelog|change\s+log|notes\b)")
 # a release or build tag glued on, from semver/PEP 440 pre- and post-release words, distro and
 # kernel flavour names and git-describe's `g<hash>` (`-rc1`, `-beta.2`, `-el8`, `-generic`,
