@@ -258,6 +258,28 @@ def test_a_phone_after_a_contact_word_still_goes(checks: Checks, text: str) -> N
     assert "0171 2345 678" not in checks.redacted(text)
 
 
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # (review rev44r F1) a record noun in prose, the digits a person's line
+        ("I need to call the courier about the parcel 07911 123456", "07911 123456"),
+        ("ring Bob re the invoice 07911 123456 before noon", "07911 123456"),
+        ("Reach Ana about the quote 07700 900123", "07700 900123"),
+        ("Sarah's number for the transaction 020 7946 0123", "020 7946 0123"),
+        ("her number after the order 07911 123456", "07911 123456"),
+        ("For the deployment 07700 900123 is Ana's number", "07700 900123"),
+        ("Contact for the shipment 07911 123456", "07911 123456"),
+        ("the ticket 07911 123456 was closed", "07911 123456"),  # (Britain's mobile grouping)
+        # each sign alone, on digits written in no plan's personal grouping
+        ("ring Bob re the invoice 0171 2345 678 before noon", "0171 2345 678"),  # (a calling verb)
+        ("notes about the parcel 0171 2345 678", "0171 2345 678"),  # (a preposition before the noun)
+        ("the invoice 0171 2345 678 is Sarah's number", "0171 2345 678"),  # (a person's number)
+    ],
+)
+def test_a_record_noun_in_prose_yields_to_a_phone(checks: Checks, text: str, value: str) -> None:
+    checks.gone(text, value)
+
+
 # --- 5. engine false positives: an event's id beside a Twilio pair, a gRPC method, an OID
 
 _SID = "AC" + "5e0c7d1a9b2f4e6a8c3d5f7b9e1a2c4d"

@@ -784,7 +784,7 @@ def intl_phone_spans(text: str) -> Iterator[Span]:
                 continue  # key=value: an id unless a phone word says otherwise
             if not label and _NOT_PHONE_BEFORE.search(text[max(0, start - 24) : start]):
                 continue  # "build 612.345.678", "order #900 123 456"
-            if record_label(text, start):
+            if record_label(text, start, end):
                 continue  # "invoice number: 0171 2000 416": the head noun outranks the number word
             if leading_group(text, start):
                 continue  # `ABN 51 824 753 556`: the tail of a longer grouped number (see `leading_group`)
