@@ -325,6 +325,20 @@ def test_a_grpc_method_name_is_no_key(checks: Checks, text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # (review rev44r F7) dotted words ending in `Word/Word`, no protobuf version segment
+        ("mysql -u root -pcorrect.horse.Battery/Staple", "correct.horse.Battery/Staple"),
+        ("export API_TOKEN=acme.prod.Token/Value", "acme.prod.Token/Value"),
+        # a password is never read as a method name, whatever its words
+        ("mysql -u root -pcorrect.v2.Battery/Staple", "correct.v2.Battery/Staple"),
+    ],
+)
+def test_a_secret_shaped_like_a_method_name_still_goes(checks: Checks, text: str, value: str) -> None:
+    checks.gone(text, value)
+
+
+@pytest.mark.parametrize(
     "text",
     ["the key Zq8fN2vLx0pT4kWb7Yc1/Ab3 fails", "my key: Hq3Lm9Xw2Ra7Tz5Kp8Vn/Q4b"],
 )
