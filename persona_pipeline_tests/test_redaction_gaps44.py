@@ -387,6 +387,9 @@ def test_a_label_of_common_words_before_an_address_is_kept(checks: Checks, text:
         ("Kwame Mensah;14 Elm Grove;Leeds", "Kwame Mensah"),
         ("Ysolde Marchbanks\t9 Quarry Lane\tYork", "Ysolde Marchbanks"),
         ("Grace Field | 14 Elm Grove | Leeds", "Grace Field"),  # (listed names that are words too)
+        # (review rev44r F8) one frequent unlisted word beside a listed surname
+        ("Sunny Price;14 Elm Grove;Leeds", "Sunny Price"),
+        ("Ace Stone | 9 Quarry Lane | York", "Ace Stone"),
     ],
 )
 def test_a_name_before_an_address_still_goes(checks: Checks, text: str, name: str) -> None:
