@@ -26,6 +26,8 @@ def _written(d: datetime.date) -> str:
 
 _IT_MONTHS = "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre"
 _NL_MONTHS = "januari februari maart april mei juni juli augustus september oktober november december"
+_PT_MONTHS = "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro"
+_SV_MONTHS = "januari februari mars april maj juni juli augusti september oktober november december"
 
 
 def _fill(template: str) -> str:
@@ -35,6 +37,8 @@ def _fill(template: str) -> str:
         written=_written(d),
         it=f"{d.day} {_IT_MONTHS.split()[d.month - 1]} {d.year}",
         nl=f"{d.day} {_NL_MONTHS.split()[d.month - 1]} {d.year}",
+        pt=f"{d.day} de {_PT_MONTHS.split()[d.month - 1]} de {d.year}",
+        sv=f"{d.day} {_SV_MONTHS.split()[d.month - 1]} {d.year}",
     )
 
 
@@ -91,6 +95,36 @@ def test_a_recent_birth_of_a_person_is_redacted(checks: Checks, template: str) -
 )
 def test_a_recent_birth_of_a_thing_is_kept(checks: Checks, template: str) -> None:
     checks.kept(_fill(template))
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        # (review rev44r F2) the finite past of Portuguese and the Nordic languages
+        "meu filho nasceu em {pt}",
+        "min dotter föddes den {sv}",
+        # a capitalised adjective before the name, an apposition after it, a bare name before `born`
+        "Little Noah was born on {iso}",
+        "Noah, our first, was born on {iso}",
+        "Congrats! Lea born {iso}",
+    ],
+)
+def test_a_recent_birth_in_other_phrasings_is_redacted(checks: Checks, template: str) -> None:
+    text = _fill(template)
+    out = checks.redacted(text)
+    assert "[REDACTED:date_of_birth:" in out and str(_RECENT.year) not in out, out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "meu filho nasceu em 4 de janeiro de 1990",
+        "min dotter föddes den 4 januari 1990",
+        "eu nasci em 4 de janeiro de 1990",
+    ],
+)
+def test_an_old_birth_told_in_the_finite_past_is_redacted(checks: Checks, text: str) -> None:
+    checks.gone(text, "1990")
 
 
 def test_a_birth_apposition_is_linear(redactor: Redactor) -> None:

@@ -191,6 +191,9 @@ _DOB_VERB = (
     r"n(?:\x7f|e)e?(?:\(e\))?s?(?:[ \t]+(?:\x7f|a)[ \t]+[A-Z\x7f][A-Za-z\x7f'-]+)?[ \t]+le|"
     # (Spanish's past tense too: `nació el`, `nací el`, `nacieron el`)
     r"nacid[oa]|naci(?:o|eron)\b|naci?\x7f|nascid[oa]|urodzon[ya]|f\x7fdd|sz\x7fletett|"
+    # Portuguese's finite past (`nasceu`, `nasceram`, `nasci`) and the Nordic passive past (sv
+    # `föddes`, da/no `fødtes`, `blev født`): the usual way to tell a birth in those languages
+    r"nasce(?:u|ram)\b|nasci\b|f\x7fd(?:d|t)es\b|f\x7fdt\b|"
     r"(?-i:[Nn]at[oa])[ \t]+(?:a|il|in|nel)"
 )
 _MONTH = (
