@@ -91,6 +91,11 @@ def test_a_recent_birth_of_a_person_is_redacted(checks: Checks, template: str) -
         "born on {iso}: the child process that forked",  # (a compound's head)
         "born on {iso} - our first release",
         "sister project born {iso}, he says",
+        # (review rev44r F3) a thing named like a person: `as a <thing>` in the birth's clause
+        "Hugo was born on {iso} as a fork of Jekyll",
+        "Julia was born on {iso} at MIT as a language",
+        "Aria was born on {iso} as a spec",
+        "Luna was born on {iso} as our Kubernetes cluster name",
     ],
 )
 def test_a_recent_birth_of_a_thing_is_kept(checks: Checks, template: str) -> None:
@@ -107,6 +112,7 @@ def test_a_recent_birth_of_a_thing_is_kept(checks: Checks, template: str) -> Non
         "Little Noah was born on {iso}",
         "Noah, our first, was born on {iso}",
         "Congrats! Lea born {iso}",
+        "Noah was born on {iso} as our second son",  # (`as` with a person, no thing)
     ],
 )
 def test_a_recent_birth_in_other_phrasings_is_redacted(checks: Checks, template: str) -> None:

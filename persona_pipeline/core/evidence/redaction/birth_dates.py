@@ -274,9 +274,21 @@ def person_beside(text: str, label_start: int, date_start: int, date_end: int = 
         while len(before) > 1 and before[-1].lower() in _HAVE_OR_BE:
             before.pop()  # (`she has just given birth`)
         before.append("was")  # (read as a participle's auxiliary: its subject is the word before)
+    if date_end >= 0 and _THING_AFTER.match(text, date_end, min(len(text), date_end + _WINDOW)) is not None:
+        return False  # (`Hugo was born on <date> as a fork of Jekyll`: the clause names a thing)
     if _person_subject(before):
         return True
     return date_end >= 0 and _person_after(text, date_end)
+
+
+def _thing_after() -> re.Pattern[str]:
+    # nouns for software and its artefacts (`_THING_NOUNS`, with a fork, a spec, a prototype, a
+    # cluster's name: general developer English), the complement of `as` in the birth's clause
+    things = "|".join(sorted(_THING_NOUNS | {"fork", "spec", "specification", "prototype", "rewrite", "cluster"}))
+    return re.compile(
+        rf"(?i)[^\n.;!?]{{0,40}}?\bas[ \t]+(?:(?:a|an|the|our|my|its|their|your)[ \t]+)?"
+        rf"(?:[\w-]+[ \t]+){{0,3}}?(?:{things})s?\b"
+    )
 
 
 def _person_after(text: str, date_end: int) -> bool:
@@ -437,6 +449,7 @@ _INSTALLS = (
     r"(?:npm|pnpm|yarn|pip|pipx|cargo|gem|brew|apt|apt-get|dnf|go|composer|nuget)[ \t]+(?:install|add|get)[ \t]+"
 )
 _WINDOW = 80
+_THING_AFTER = _thing_after()
 
 
 def owned_by_a_thing(text: str, start: int) -> bool:
