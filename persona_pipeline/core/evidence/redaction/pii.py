@@ -2569,7 +2569,7 @@ from persona_pipeline.core.evidence.redaction import bank_registers  # noqa: E40
 # (no Set gate: a counted run of 21 digits would cost the Set pass more than the module's own scan)
 register_account_spans = bank_registers.bank_register_spans
 
-from persona_pipeline.core.evidence.redaction import contact_cards, letter_blocks  # noqa: E402
+from persona_pipeline.core.evidence.redaction import checked_registers, contact_cards, letter_blocks  # noqa: E402
 
 # (gated in the Set pass: most texts hold no card, no street column's header and no salutation)
 _GATED["contact_card"] = (contact_cards.GATE, contact_cards.TABLE_GATE)
@@ -2688,6 +2688,7 @@ DETECTORS = (
     grammar_spans,  # street lines of any country, phones of any region after a label, address fields
     bank_account_spans,  # domestic account numbers beside a routing code
     register_account_spans,  # Polish NRB, French RIB, Portuguese NIB by their own check digits
+    checked_registers.checked_register_spans,  # CZ/SK and Serbian accounts, a Brazilian CNH: notation and checks
     contact_card_spans,  # a vCard's or an LDIF entry's personal properties, by their names
     letter_block_spans,  # a letter's address block above its date and salutation
     supply_point_spans,  # a home's electricity or gas supply point (CUPS, MPAN, Dutch EAN-code)

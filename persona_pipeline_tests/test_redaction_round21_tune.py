@@ -1,0 +1,76 @@
+"""Round 21's tuning (issue 17): personal numbers read by their registers' notation and check digits
+(a Czech or Slovak domestic account, a Serbian current account, a Brazilian CNH). Values and
+sentences are this file's own (computed with each register's published rule)."""
+
+from __future__ import annotations
+
+import pytest
+
+from persona_pipeline.core.evidence.redaction import checked_registers
+from persona_pipeline.core.evidence.redaction.redactor import Redactor
+from persona_pipeline_tests.redaction_checks import Checks
+from persona_pipeline_tests.timing import assert_linear
+
+# (computed for this file: a number divisible by 11 under the ČNB weights, a prefix likewise)
+CZ = "700318423/0800"
+CZ_PREFIXED = "3500-700318423/2010"
+SK = "700318423/1100"  # (a Slovak bank's code)
+RS = "205-4400718-22"  # (MOD 97-10 over the sixteen digits)
+RS_PADDED = "160-0000000271904-37"
+CNH = "40271853626"
+
+
+@pytest.fixture
+def checks(redactor: Redactor) -> Checks:
+    return Checks(redactor)
+
+
+# --- 1. personal numbers by their registers' notation and check digits
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (f"pls wire the refund to {CZ}, thanks", CZ),
+        (f"bankovní spojení: {CZ_PREFIXED}", CZ_PREFIXED),
+        (f'{{"ucet": "{SK}"}}', SK),
+        (f"| name | payout |\n| --- | --- |\n| Jana | {CZ} |", CZ),
+        (f"moj račun je {RS}", RS),
+        (f"payout_account\t{RS_PADDED}", RS_PADDED),
+        (f"número da CNH {CNH}", CNH),
+        (f'{{"driver_license": "{CNH}"}}', CNH),
+        (f"habilitação\tstatus\n{CNH}\tativa", CNH),
+    ],
+)
+def test_register_numbers_are_redacted(checks: Checks, text: str, value: str) -> None:
+    checks.gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "700318424/0800 failed the check",  # (a digit off: the number is no longer divisible by 11)
+        "ratio 700318423/0001 in the benchmark",  # (no bank holds code 0001)
+        "GET /v1/700318423/0800/items",  # (a path's segments)
+        "build 205-4400718-23 of the installer",  # (the Serbian check fails)
+        "the Treasury line 840-4400718-22",  # (not a bank's code)
+        f"order {CNH} shipped today",  # (eleven digits with no licence word)
+        "CNH: 40271853627",  # (a CNH word, the second check digit off)
+    ],
+)
+def test_register_lookalikes_are_kept(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+def test_check_rules() -> None:
+    assert checked_registers.cz_account_ok("3500", "700318423", "2010")
+    assert not checked_registers.cz_account_ok("3501", "700318423", "2010")
+    assert not checked_registers.cz_account_ok("", "0000000000", "0800")
+    assert checked_registers.rs_account_ok("205", "4400718", "22")
+    assert not checked_registers.rs_account_ok("205", "4400718", "21")
+    assert checked_registers.cnh_ok(CNH) and not checked_registers.cnh_ok("11111111111")
+
+
+def test_register_scan_is_linear() -> None:
+    line = f"acct {CZ} / {RS} / 12345678901 CNH 9/0800 1-2-3\n"
+    assert_linear(lambda t: list(checked_registers.checked_register_spans(t)), lambda n: line * n, 4000)
