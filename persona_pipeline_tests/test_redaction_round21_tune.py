@@ -74,3 +74,59 @@ def test_check_rules() -> None:
 def test_register_scan_is_linear() -> None:
     line = f"acct {CZ} / {RS} / 12345678901 CNH 9/0800 1-2-3\n"
     assert_linear(lambda t: list(checked_registers.checked_register_spans(t)), lambda n: line * n, 4000)
+
+
+# --- 2. an address's parts after its street line, and street lines of Turkish and Cyrillic grammars
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("send it to Avenida Sucre 2140, dpto. 305, Trujillo 13001 please", "dpto. 305, Trujillo 13001"),
+        ("Av. Bolívar 880, piso 3, depto. C, Godoy Cruz, Mendoza 5501", "piso 3, depto. C, Godoy Cruz, Mendoza 5501"),
+        ("she stays at Unit 5B, 21 Mabini St., Brgy. Malate, Manila 1004 now", "Brgy. Malate, Manila 1004"),
+        ("Address: Ilica 45\n         10000 Zagreb\nPhone: see below", "10000 Zagreb"),
+        ("📍 Mostarska 4/2, 71000 Sarajevo · 📞 call first", "Mostarska 4/2, 71000 Sarajevo"),
+        ("kargo adresi: Gazi Cad. No: 41 Daire: 3, 16010 Osmangazi/Bursa", "Gazi Cad. No: 41 Daire: 3"),
+        ("kargo adresi: Gazi Cad. No: 41 Daire: 3, 16010 Osmangazi/Bursa", "16010 Osmangazi/Bursa"),
+        ("доставка: вул. Січових Стрільців, 18, кв. 7, м. Чернігів, 14000", "Стрільців, 18, кв. 7, м. Чернігів, 14000"),
+        ("ул. „Родопи“ 9, ет. 2, ап. 5, 4000 Пловдив", "„Родопи“ 9, ет. 2, ап. 5, 4000 Пловдив"),
+        ("came to No. 8, Jalan Merdeka, 80000 Johor Bahru, Johor", "No. 8, Jalan Merdeka, 80000 Johor Bahru, Johor"),
+        ("I moved to Strossmayerova 11, 31000 Osijek last week", "Strossmayerova 11, 31000 Osijek"),
+        ("The address we have on file is\n> Vukovarska 7/3, 21000 Split\n> thanks", "Vukovarska 7/3, 21000 Split"),
+    ],
+)
+def test_address_parts_are_redacted(checks: Checks, text: str, value: str) -> None:
+    assert checks.covered(text, value), checks.spans(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # (a bare town after a comma is no part on its own)
+        ("we met at Calle Mayor 5, Madrid and Lisbon are the two regions", "Lisbon are the two regions"),
+        ("pin Python 3.12, 2024 Edition of the book", "Python 3.12, 2024 Edition"),
+        ("upgrade Windows 10, 2004 Update first", "Windows 10, 2004 Update"),
+        ("📍 Roadmap · 📞 support hours", "Roadmap"),
+        ("retry No. 3, Backoff Policy stays", "No. 3, Backoff Policy"),
+        ("build 7, 1234 Tests passed", "1234 Tests passed"),
+    ],
+)
+def test_address_lookalikes_are_kept(checks: Checks, text: str, value: str) -> None:
+    assert value in checks.redacted(text), checks.spans(text)
+
+
+def test_address_tail_scan_is_linear(redactor: Redactor) -> None:
+    from persona_pipeline.core.evidence.redaction import address_tails
+    from persona_pipeline.core.evidence.redaction.spans import Span
+
+    line = "Calle Sol 4, Alpha Beta Gamma, piso 2, Lima 15001, Delta Epsilon, 20000 Zeta Eta Theta Iota\n"
+
+    def run(t: str) -> None:
+        spans = [Span(i, i + 11, "address") for i in range(0, len(t), len(line))]
+        address_tails.address_tails(t, spans)
+        list(address_tails.street_form_spans(t))
+
+    assert_linear(run, lambda n: line * n, 4000)
+    caps = "Aa Bb Cc Dd Ee " * 400 + "Cad. No: 4 ул. Аа Бб\n"
+    assert_linear(lambda t: list(address_tails.street_form_spans(t)), lambda n: caps * n, 40)

@@ -2569,7 +2569,7 @@ from persona_pipeline.core.evidence.redaction import bank_registers  # noqa: E40
 # (no Set gate: a counted run of 21 digits would cost the Set pass more than the module's own scan)
 register_account_spans = bank_registers.bank_register_spans
 
-from persona_pipeline.core.evidence.redaction import checked_registers, contact_cards, letter_blocks  # noqa: E402
+from persona_pipeline.core.evidence.redaction import address_tails, checked_registers, contact_cards, letter_blocks  # noqa: E402
 
 # (gated in the Set pass: most texts hold no card, no street column's header and no salutation)
 _GATED["contact_card"] = (contact_cards.GATE, contact_cards.TABLE_GATE)
@@ -2686,6 +2686,7 @@ DETECTORS = (
     aligned_column_spans,  # the same columns in a blank-aligned table (pandas, `column -t`)
     intl_formats.intl_spans,  # national ids, passports, addresses, birth dates, phones of more countries
     grammar_spans,  # street lines of any country, phones of any region after a label, address fields
+    address_tails.street_form_spans,  # Turkish and Cyrillic street lines
     bank_account_spans,  # domestic account numbers beside a routing code
     register_account_spans,  # Polish NRB, French RIB, Portuguese NIB by their own check digits
     checked_registers.checked_register_spans,  # CZ/SK and Serbian accounts, a Brazilian CNH: notation and checks

@@ -24,6 +24,7 @@ import re2
 
 from persona_pipeline.core.evidence.redaction import pii, public_people
 from persona_pipeline.core.evidence.redaction.address_rows import names_beside_addresses
+from persona_pipeline.core.evidence.redaction.address_tails import address_tails
 from persona_pipeline.core.evidence.redaction.birth_dates import owned_by_a_thing
 from persona_pipeline.core.evidence.redaction.label_links import detect_pairs, linked_label_spans
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, prepare, utf8_safe
@@ -573,6 +574,8 @@ class Redactor:
             spans.extend(self._view_spans(view, found))
         # the name in a delimited row's cell before an address found above (`Name<TAB>street`)
         spans.extend(names_beside_addresses(text, spans))
+        # an address's unit, district, postcode and town after its street line (and its next line)
+        spans.extend(address_tails(text, spans))
         # last, on the original text only (not its views): a neighbour line the others redact is no
         # line of an armored body, as the second pass, reading it as a placeholder, will judge
         spans.extend(generated_spans(text, spans))
