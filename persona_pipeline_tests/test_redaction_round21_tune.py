@@ -94,6 +94,9 @@ def test_register_scan_is_linear() -> None:
         ("came to No. 8, Jalan Merdeka, 80000 Johor Bahru, Johor", "No. 8, Jalan Merdeka, 80000 Johor Bahru, Johor"),
         ("I moved to Strossmayerova 11, 31000 Osijek last week", "Strossmayerova 11, 31000 Osijek"),
         ("The address we have on file is\n> Vukovarska 7/3, 21000 Split\n> thanks", "Vukovarska 7/3, 21000 Split"),
+        # (a line of its own beside a contact line, indented and quoted: the second pass must agree)
+        ("    > Hi, new place:\n    > Radnička 3/9, 10000 Zagreb\n    > my mobile is 091 555 0123", "Radnička 3/9"),
+        ("ANA KOVAČ\n\nRadnička 3/9, 10000 Zagreb\nE-mail: ana.k@example.org", "Radnička 3/9, 10000 Zagreb"),
     ],
 )
 def test_address_parts_are_redacted(checks: Checks, text: str, value: str) -> None:

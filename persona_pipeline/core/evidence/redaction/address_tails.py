@@ -158,11 +158,13 @@ _TYPELESS = rf"{_CAPS}[ \t]+\d{{1,5}}[A-Za-z]?(?:/\d{{1,4}})?,[ \t]*(?:{_POSTAL_
 _ANNOUNCED = re.compile(
     r"(?i:address|adresa|adres|adresse|anschrift|direcci[oó]n|endere[cç]o|indirizzo|domicilio|"
     r"live[sd]?[ \t]+at|living[ \t]+at|moved[ \t]+to|ship[ \t]+to|deliver[ \t]+to)"
-    r"(?:[ \t]+[^\W\d][\w'’]{0,20}){0,4}?(?:[ \t]+(?i:is|was)|[ \t]*:)?[ \t]*(?:\r?\n(?:>[ \t]?)*[ \t]*)?"
+    r"(?:[ \t]+[^\W\d][\w'’]{0,20}){0,4}?(?:[ \t]+(?i:is|was)|[ \t]*:)?[ \t]*(?:\r?\n[ \t]*(?:>[ \t]?)*[ \t]*)?"
     rf"({_TYPELESS})"
 )
 _LINE_ALONE = re.compile(rf"(?m)^[ \t>]*({_TYPELESS})[ \t]*$")
-_CONTACT_LINE = re.compile(r"(?i:phone|mobile|tel|e-?mail|cell)\b[^\n]{0,4}[:.]|@[\w-]+\.\w")
+# (a contact word anywhere on the line, or an e-mail: a placeholder of either kind names it too, so a
+# second pass judges as the first)
+_CONTACT_LINE = re.compile(r"(?i:\b(?:phone|mobile|tel|e-?mail|cell)\b)|@[\w-]+\.\w")
 
 
 # a location pin or a house before a contact line's segment (`📍 <address> · 📞 …`): the segment, up to
