@@ -133,3 +133,50 @@ def test_address_tail_scan_is_linear(redactor: Redactor) -> None:
     assert_linear(run, lambda n: line * n, 4000)
     caps = "Aa Bb Cc Dd Ee " * 400 + "Cad. No: 4 ул. Аа Бб\n"
     assert_linear(lambda t: list(address_tails.street_form_spans(t)), lambda n: caps * n, 40)
+
+
+# --- 3. names where a document's layout places them (chat exports, a CV's name line, particles)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("3/14/25, 6:02 PM - Богдан Кравець: on my way", "Богдан Кравець"),
+        ("[14/03/2025, 18:02:11] Богдан Кравець: see you at the gate", "Богдан Кравець"),
+        (
+            '{"id": 77, "type": "message", "date": "2025-03-14T18:02:11", "from": "Đặng Minh Khoa", "text": "ok"}',
+            "Đặng Minh Khoa",
+        ),
+        ("TOMASZ WIŚNIEWSKI\nData Engineer\n\nPhone: 601 234 567", "TOMASZ WIŚNIEWSKI"),
+        ("# Светлана Орлова\n\n📞 912 345-67-89", "Светлана Орлова"),
+        ('note = "TOMASZ WIŚNIEWSKI\\nData Engineer\\nE-mail: tw@example.org"', "TOMASZ WIŚNIEWSKI"),
+        ("met Ahmad Faizal bin Osman yesterday", "Ahmad Faizal bin Osman"),
+    ],
+)
+def test_document_names_are_redacted(checks: Checks, text: str, value: str) -> None:
+    assert checks.covered(text, value), checks.spans(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("[14/03/2025, 18:02:11] ERROR: disk full", "ERROR"),
+        ("[14/03/2025, 18:02:11] Build Server: deploy ok", "Build Server"),
+        ("CURRICULUM VITAE\n\nE-mail: x@acme.dev", "CURRICULUM VITAE"),
+        ("## Release Notes\n\nContact: support@acme.dev", "Release Notes"),
+        ('{"from": "Staging Bot", "type": "message"}', "Staging Bot"),
+        ("Freundliche Grüße\nPhone: 0171 5550123", "Freundliche Grüße"),
+        ("## Page Setup\n\nEmail us: help@acme.dev", "Page Setup"),
+    ],
+)
+def test_document_name_lookalikes_are_kept(checks: Checks, text: str, value: str) -> None:
+    assert value in checks.redacted(text), checks.spans(text)
+
+
+def test_document_name_scan_is_linear() -> None:
+    from persona_pipeline.core.evidence.redaction import document_names
+
+    chat = "1/2/25, 9:14 PM - Ana Lima: hi\n[01/02/2025, 09:14:22] Aa Bb: x\n" + '"from": "Ana Lima", "from_id": 1\n'
+    assert_linear(lambda t: list(document_names.document_name_spans(t)), lambda n: chat * n, 4000)
+    cv = "ANA LIMA\nData Engineer\n\n"
+    assert_linear(lambda t: list(document_names.document_name_spans(t)), lambda n: cv * n + "phone", 4000)

@@ -95,12 +95,17 @@ def _tail_end(text: str, start: int, end: int) -> int:
     return pos
 
 
-_NEXT_LINE = re.compile(rf"\n([ \t]{{2,}}|(?:>[ \t]?)+)(?:{_POSTAL_TOWN}|{_TOWN_POSTAL}|{_CYR_TOWN})(?![\w'’])")
+# the next line, indented under the street's line (after the same quote markers), holding the town
+_NEXT_LINE = re.compile(
+    rf"\n((?:[ \t]*>)*)[ \t]{{2,}}(?:{_CAPS},[ \t]*)?(?:{_POSTAL_TOWN}|{_TOWN_POSTAL}|{_CYR_TOWN})(?![\w'’])"
+)
+_QUOTES = re.compile(r"[ \t>]*")
 
 
-def _line_prefix(text: str, start: int) -> str:
+def _quote_depth(text: str, start: int) -> int:
     ls = text.rfind("\n", 0, start) + 1
-    return text[ls:start]
+    m = _QUOTES.match(text, ls, start)
+    return 0 if m is None else m.group(0).count(">")
 
 
 def address_tails(text: str, spans: list[Span]) -> list[Span]:
@@ -115,11 +120,8 @@ def address_tails(text: str, spans: list[Span]) -> list[Span]:
             start = m.start()
         end = _tail_end(text, start, end)
         nl = _NEXT_LINE.match(text, end)
-        if nl is not None:
-            marker = nl.group(1)
-            # (an indented continuation under a label, or a quoted line under a quoted street)
-            if marker.strip() == "" or marker.strip() == _line_prefix(text, s.start).strip():
-                end = _tail_end(text, start, nl.end())
+        if nl is not None and nl.group(1).count(">") == _quote_depth(text, s.start):
+            end = _tail_end(text, start, nl.end())
         if (start, end) != (s.start, s.end):
             out.append(Span(start, end, "address"))
     return out
@@ -146,8 +148,8 @@ _CYR_GATE = re.compile(r"(?:ул\.|вул|просп|пр-т|бул|пров|п�
 # line (a form's or a CV's block): the street needs no type word there
 _LABELLED_BLOCK = re.compile(
     r"(?i:address|adresa|adres|adresse|anschrift|direcci[oó]n|endere[cç]o|indirizzo|domicilio)[ \t]*:[ \t]*"
-    rf"({_CAPS},?[ \t]+\d{{1,5}}[A-Za-z]?(?:/\d{{1,4}})?(?:,[ \t]*{_UNIT}){{0,3}}[ \t]*\n[ \t]{{2,}}"
-    rf"(?:{_POSTAL_TOWN}|{_TOWN_POSTAL}))(?![\w'’])"
+    rf"({_CAPS},?[ \t]+\d{{1,5}}[A-Za-z]?(?:/\d{{1,4}})?(?:,[ \t]*{_UNIT}){{0,3}}[ \t]*\n(?:[ \t]*>)*[ \t]{{2,}}"
+    rf"(?:{_CAPS},[ \t]*)?(?:{_POSTAL_TOWN}|{_TOWN_POSTAL}))(?![\w'’])"
 )
 
 

@@ -2569,7 +2569,13 @@ from persona_pipeline.core.evidence.redaction import bank_registers  # noqa: E40
 # (no Set gate: a counted run of 21 digits would cost the Set pass more than the module's own scan)
 register_account_spans = bank_registers.bank_register_spans
 
-from persona_pipeline.core.evidence.redaction import address_tails, checked_registers, contact_cards, letter_blocks  # noqa: E402
+from persona_pipeline.core.evidence.redaction import (  # noqa: E402
+    address_tails,
+    checked_registers,
+    contact_cards,
+    document_names,
+    letter_blocks,
+)
 
 # (gated in the Set pass: most texts hold no card, no street column's header and no salutation)
 _GATED["contact_card"] = (contact_cards.GATE, contact_cards.TABLE_GATE)
@@ -2682,6 +2688,7 @@ DETECTORS = (
     address_spans,
     home_user_spans,
     person_name_spans,
+    document_names.document_name_spans,  # a chat export's senders, a CV's or letterhead's name line
     table_column_spans,
     aligned_column_spans,  # the same columns in a blank-aligned table (pandas, `column -t`)
     intl_formats.intl_spans,  # national ids, passports, addresses, birth dates, phones of more countries

@@ -26,6 +26,7 @@ from persona_pipeline.core.evidence.redaction import pii, public_people
 from persona_pipeline.core.evidence.redaction.address_rows import names_beside_addresses
 from persona_pipeline.core.evidence.redaction.address_tails import address_tails
 from persona_pipeline.core.evidence.redaction.birth_dates import owned_by_a_thing
+from persona_pipeline.core.evidence.redaction.document_names import name_tails
 from persona_pipeline.core.evidence.redaction.label_links import detect_pairs, linked_label_spans
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, prepare, utf8_safe
 from persona_pipeline.core.evidence.redaction.phone_check import business_line_at, grouped_quantity
@@ -576,6 +577,7 @@ class Redactor:
         spans.extend(names_beside_addresses(text, spans))
         # an address's unit, district, postcode and town after its street line (and its next line)
         spans.extend(address_tails(text, spans))
+        spans.extend(name_tails(text, spans))  # a name's patronymic or family particle and the name after
         # last, on the original text only (not its views): a neighbour line the others redact is no
         # line of an armored body, as the second pass, reading it as a placeholder, will judge
         spans.extend(generated_spans(text, spans))
@@ -590,7 +592,10 @@ class Redactor:
         for a, vt in view.window_texts():
             spans = own_spans(vt) + _value_spans(vt, found)
             detected = [s for detector in pii.DETECTORS for s in detector(vt)]
-            spans.extend(_personal(vt, detected))
+            personal = _personal(vt, detected)
+            spans.extend(personal)
+            spans.extend(address_tails(vt, personal))  # (as on the original text: see `_spans`)
+            spans.extend(name_tails(vt, personal))
             if self._identifiers:
                 spans.extend(pii.known_identifier_spans(vt, self._identifiers))
             spans.extend(_dead_vetoed(vt, detected, spans))

@@ -1,0 +1,125 @@
+"""Person names by the grammar of the documents that carry them (round 21, tune21).
+
+The name detectors of `pii` read a name by its lists or by a cue before it; three everyday documents
+place a name where their own layout says it is one, whatever its script or list:
+
+- a chat export's sender: WhatsApp writes each message as `[date, time] Sender: text` (iOS) or
+  `date, time - Sender: text` (Android), a comma between the date and the time; Telegram's JSON
+  export gives a message object's sender under `"from"` beside `"type": "message"` or `"from_id"`.
+- a CV's or a letterhead's name line: a line of two to four capitalised words (in capitals, or a
+  Markdown heading), above contact lines (a phone or e-mail word, an e-mail) within a few lines;
+  the words must have a name's shape and, in the Latin script, begin with a listed given name (so a
+  heading such as `CURRICULUM VITAE` or `Personal Details` is none).
+- a name's patronymic or family particle after a found name (`bin`, `binti`, `a/l`, `a/p`, `s/o`,
+  `d/o`, `Dela`, `Delos`, `De La`): `name_tails` extends the name span over it and the name after.
+
+Each pattern is a bounded `re` match; candidates are lines: linear in the text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from persona_pipeline.core.evidence.redaction import pii
+from persona_pipeline.core.evidence.redaction.spans import Span
+
+_TIME = r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t\u202f\u00a0]?[AaPp]\.?[ \t]?[Mm]\.?)?"
+_DATE = r"\d{1,2}[./-]\d{1,2}[./-]\d{2,4}"
+# (at a line's start, a quote's marker, or a string's opening quote: an export pasted into a value)
+_CHAT_LINE = re.compile(
+    rf"(?:^|(?<=[\"'`]))[ \t>]*(?:\[{_DATE},[ \t]+{_TIME}\][ \t]*|{_DATE},[ \t]+{_TIME}[ \t]+-[ \t]+)"
+    r"([^\W\d_][^:\n\[\]{}\"\\<>@]{0,58}?):[ \t]",
+    re.M,
+)
+_CHAT_GATE = re.compile(rf"{_DATE},[ \t]+\d")
+_TELEGRAM_FROM = re.compile(r"\"from\"[ \t]*:[ \t]*\"([^\"\\\n]{2,60})\"")
+_TELEGRAM_MESSAGE = re.compile(r"\"type\"[ \t]*:[ \t]*\"message\"|\"from_id\"")
+_REACH = 400
+_PARTICLES = frozenset(
+    ("bin", "binti", "bte", "bt.", "a/l", "a/p", "s/o", "d/o", "de", "da", "dos", "das", "del", "la", "van", "von")
+)
+
+# a line of capitalised words (a Markdown heading's too): a letterhead's or a CV's name line candidate
+# (at a line's start after quote markers, or after a string's opening quote: a CV pasted into a value)
+_NAME_LINE = re.compile(
+    r"(?:^|(?<=[\"'`]))[ \t>]*(?:#{1,3}[ \t]+)?([^\W\d_][\w'’./-]*(?:[ \t]+[^\W\d_][\w'’./-]*){1,4})[ \t]*\r?$",
+    re.M,
+)
+_CONTACT = re.compile(r"(?i:\b(?:phone|mobile|tel|e-?mail|cell)\b)|@[\w-]+\.\w|\U0001f4de|\u2709")
+_CONTACT_LINES = 5
+
+
+def _sender_ok(value: str) -> bool:
+    """One to five words, each capitalised or a name particle, that pass the name lists' word checks."""
+    words = value.split()
+    if not 1 <= len(words) <= 5 or not all(w[0].isupper() or w.lower() in _PARTICLES for w in words):
+        return False
+    return pii._name_words_ok(value, single_needs_list=True)
+
+
+def _titled(value: str) -> str:
+    return " ".join(w if w.lower() in _PARTICLES else w[:1] + w[1:].lower() for w in value.split())
+
+
+def _name_line_ok(value: str) -> bool:
+    words = value.split()
+    if not all(w.isupper() for w in words) and not all(w[0].isupper() and not w.isupper() for w in words):
+        return False
+    titled = _titled(value)
+    tw = [w for w in titled.split() if w.lower() not in _PARTICLES]
+    if not pii._name_shaped(tw) or not pii._name_words_ok(" ".join(tw), single_needs_list=True):
+        return False
+    firsts, _ = pii._name_lists()
+    # (in the Latin script the line begins with a listed given name: `Freundliche Grüße` is a sign-off;
+    # another script's capitalised words have no list here)
+    latin = all(c.isascii() or 0xC0 <= ord(c) <= 0x24F or 0x1E00 <= ord(c) <= 0x1EFF for c in value)
+    return not latin or tw[0] in firsts
+
+
+def _contact_below(text: str, end: int) -> bool:
+    pos = end
+    for _ in range(_CONTACT_LINES):
+        nl = text.find("\n", pos + 1)
+        line_end = len(text) if nl < 0 else nl
+        if _CONTACT.search(text, pos, line_end) is not None:
+            return True
+        if nl < 0:
+            return False
+        pos = nl
+    return False
+
+
+def document_name_spans(text: str) -> Iterator[Span]:
+    if _CHAT_GATE.search(text) is not None:
+        for m in _CHAT_LINE.finditer(text):
+            value = m.group(1).strip()
+            if _sender_ok(value):
+                a = m.start(1) + (len(m.group(1)) - len(m.group(1).lstrip()))
+                yield Span(a, a + len(value), "person_name")
+    if '"from"' in text:
+        for m in _TELEGRAM_FROM.finditer(text):
+            near = _TELEGRAM_MESSAGE.search(text, max(0, m.start() - _REACH), m.end() + _REACH)
+            if near is not None and _sender_ok(m.group(1)):
+                yield Span(m.start(1), m.end(1), "person_name")
+    if _CONTACT.search(text) is not None:
+        for m in _NAME_LINE.finditer(text):
+            if _name_line_ok(m.group(1)) and _contact_below(text, m.end()):
+                yield Span(m.start(1), m.end(1), "person_name")
+
+
+_NAME_TAIL = re.compile(
+    r"[ \t]+(?:bin|binti|bte|bt\.|a/l|a/p|s/o|d/o|Dela|Delos|De[ \t]+La|De[ \t]+Los)[ \t]+"
+    r"[^\W\d_][\w'’-]{1,30}(?:[ \t]+[A-Z][\w'’-]{1,30})?"
+)
+
+
+def name_tails(text: str, spans: list[Span]) -> list[Span]:
+    """Person-name spans extended over a patronymic or family particle and the name after it."""
+    out: list[Span] = []
+    for s in spans:
+        if s.kind == "person_name":
+            m = _NAME_TAIL.match(text, s.end)
+            if m is not None and text[m.end() - 1 : m.end()].isalpha():
+                out.append(Span(s.start, m.end(), "person_name"))
+    return out
