@@ -180,3 +180,39 @@ def test_document_name_scan_is_linear() -> None:
     assert_linear(lambda t: list(document_names.document_name_spans(t)), lambda n: chat * n, 4000)
     cv = "ANA LIMA\nData Engineer\n\n"
     assert_linear(lambda t: list(document_names.document_name_spans(t)), lambda n: cv * n + "phone", 4000)
+
+
+# --- 4. public by a positive sign: a randomness beacon's round, a station's name
+
+
+BEACON = (
+    '{"round": 812345, "randomness": "' + "3c" * 32 + '", "signature": "' + "a1b2c3d4" * 12 + '", '
+    '"previous_signature": "' + "9f8e7d6c" * 12 + '"}'
+)
+
+
+def test_beacon_round_is_kept(checks: Checks) -> None:
+    checks.kept(BEACON)
+    checks.kept("$ curl -s https://beacon.example/public/latest\n" + BEACON)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # (a signature without the round's number and randomness beside it stays a secret)
+        '{"signature": "' + "a1b2c3d4" * 12 + '", "expires": 1765000000}',
+        '{"round": 812345, "signature": "' + "a1b2c3d4" * 12 + '"}',
+    ],
+)
+def test_lone_signature_is_redacted(checks: Checks, text: str) -> None:
+    checks.gone(text, "a1b2c3d4" * 12)
+
+
+def test_station_names_are_kept(checks: Checks) -> None:
+    checks.kept("IC 2043 · Florence Stazione 10:12 → Roma Termini 11:48 · carrozza 4")
+    checks.kept("change at Paris Gare du Nord for the Eurostar")
+
+
+def test_people_named_like_towns_are_redacted(checks: Checks) -> None:
+    checks.gone("met Paris Hilton at the gala", "Paris Hilton")
+    checks.gone("ask Florence Welch about the station move", "Florence Welch")

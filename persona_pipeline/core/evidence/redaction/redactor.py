@@ -30,7 +30,7 @@ from persona_pipeline.core.evidence.redaction.document_names import name_tails
 from persona_pipeline.core.evidence.redaction.label_links import detect_pairs, linked_label_spans
 from persona_pipeline.core.evidence.redaction.matching import Prepared, Rx, prepare, utf8_safe
 from persona_pipeline.core.evidence.redaction.phone_check import business_line_at, grouped_quantity
-from persona_pipeline.core.evidence.redaction.public_places import place_address, street_name_part
+from persona_pipeline.core.evidence.redaction.public_places import place_address, station_name_part, street_name_part
 from persona_pipeline.core.evidence.redaction.secrets import (
     CONCAT_OPERAND,
     betterleaks_values,
@@ -412,6 +412,7 @@ def _not_personal(text: str, s: Span) -> bool:
         return (
             specimen_name(text, s.start, s.end)
             or street_name_part(text, s.start, s.end)
+            or station_name_part(text, s.start, s.end)
             or public_people.long_dead(text, s.start, s.end)
         )
     if s.kind == "date_of_birth":
@@ -423,7 +424,7 @@ def _personal(text: str, spans: Iterable[Span]) -> list[Span]:
     """The PII spans less the addresses the text attributes to a place or an organisation (or a
     placeholder town), the phone numbers its numbering plan allocates to businesses (toll-free,
     shared-cost, premium) or that are a documented example IBAN's groups, the specimen people of
-    forms and samples (`specimens`), names that are part of a street's name, and birthdays the
+    forms and samples (`specimens`), names that are part of a street's or a station's name, and birthdays the
     text positively gives a thing (`our library's birthday`)."""
     return [s for s in spans if not _not_personal(text, s)]
 
