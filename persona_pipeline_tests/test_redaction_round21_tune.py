@@ -151,6 +151,9 @@ def test_address_tail_scan_is_linear(redactor: Redactor) -> None:
         ("# Светлана Орлова\n\n📞 912 345-67-89", "Светлана Орлова"),
         ('note = "TOMASZ WIŚNIEWSKI\\nData Engineer\\nE-mail: tw@example.org"', "TOMASZ WIŚNIEWSKI"),
         ("met Ahmad Faizal bin Osman yesterday", "Ahmad Faizal bin Osman"),
+        # (a family name ends the line, or a particle stands in it: given names no list holds)
+        ("> PRIYA TAN\n> Data Analyst\n> E-mail: pt@example.org", "PRIYA TAN"),
+        ("SITI AMINAH BINTI YUSOF\nPhone: 012-345 6789", "SITI AMINAH BINTI YUSOF"),
     ],
 )
 def test_document_names_are_redacted(checks: Checks, text: str, value: str) -> None:
@@ -167,6 +170,7 @@ def test_document_names_are_redacted(checks: Checks, text: str, value: str) -> N
         ('{"from": "Staging Bot", "type": "message"}', "Staging Bot"),
         ("Freundliche Grüße\nPhone: 0171 5550123", "Freundliche Grüße"),
         ("## Page Setup\n\nEmail us: help@acme.dev", "Page Setup"),
+        ("GETTING STARTED\n\nPhone support: 0800 123 456", "GETTING STARTED"),
     ],
 )
 def test_document_name_lookalikes_are_kept(checks: Checks, text: str, value: str) -> None:

@@ -8,8 +8,9 @@ place a name where their own layout says it is one, whatever its script or list:
   export gives a message object's sender under `"from"` beside `"type": "message"` or `"from_id"`.
 - a CV's or a letterhead's name line: a line of two to four capitalised words (in capitals, or a
   Markdown heading), above contact lines (a phone or e-mail word, an e-mail) within a few lines;
-  the words must have a name's shape and, in the Latin script, begin with a listed given name (so a
-  heading such as `CURRICULUM VITAE` or `Personal Details` is none).
+  the words must have a name's shape and, in the Latin script, begin with a listed given name, end
+  with a listed family name or hold a name particle (so a heading such as `CURRICULUM VITAE` or
+  `Personal Details` is none).
 - a name's patronymic or family particle after a found name (`bin`, `binti`, `a/l`, `a/p`, `s/o`,
   `d/o`, `Dela`, `Delos`, `De La`): `name_tails` extends the name span over it and the name after.
 
@@ -70,11 +71,13 @@ def _name_line_ok(value: str) -> bool:
     tw = [w for w in titled.split() if w.lower() not in _PARTICLES]
     if not pii._name_shaped(tw) or not pii._name_words_ok(" ".join(tw), single_needs_list=True):
         return False
-    firsts, _ = pii._name_lists()
-    # (in the Latin script the line begins with a listed given name: `Freundliche Grüße` is a sign-off;
-    # another script's capitalised words have no list here)
+    firsts, lasts = pii._name_lists()
+    # (in the Latin script the line begins with a listed given name, ends with a listed family name or
+    # holds a name particle: `Freundliche Grüße` is a sign-off, `Page Setup` a heading; another
+    # script's capitalised words have no list here)
     latin = all(c.isascii() or 0xC0 <= ord(c) <= 0x24F or 0x1E00 <= ord(c) <= 0x1EFF for c in value)
-    return not latin or tw[0] in firsts
+    particle = len(tw) < len(value.split())
+    return not latin or tw[0] in firsts or tw[-1] in lasts or particle
 
 
 def _contact_below(text: str, end: int) -> bool:
