@@ -154,6 +154,9 @@ def test_address_tail_scan_is_linear(redactor: Redactor) -> None:
         # (a family name ends the line, or a particle stands in it: given names no list holds)
         ("> PRIYA TAN\n> Data Analyst\n> E-mail: pt@example.org", "PRIYA TAN"),
         ("SITI AMINAH BINTI YUSOF\nPhone: 012-345 6789", "SITI AMINAH BINTI YUSOF"),
+        # (an e-mail signature: sign-off, sender, a number alone, read in any region's plan)
+        ("Saludos,\nMartín Pérez\n099 123 456\n", "099 123 456"),
+        ("Best regards,\nDeepa a/p Kumar\n012-305 6079\n", "Deepa a/p Kumar"),
     ],
 )
 def test_document_names_are_redacted(checks: Checks, text: str, value: str) -> None:
@@ -171,6 +174,8 @@ def test_document_names_are_redacted(checks: Checks, text: str, value: str) -> N
         ("Freundliche Grüße\nPhone: 0171 5550123", "Freundliche Grüße"),
         ("## Page Setup\n\nEmail us: help@acme.dev", "Page Setup"),
         ("GETTING STARTED\n\nPhone support: 0800 123 456", "GETTING STARTED"),
+        ("Thanks,\nCI bot\n1234 5678 90\n", "1234 5678 90"),
+        ("Best,\nThe release team\n2024.10.3\n", "2024.10.3"),
     ],
 )
 def test_document_name_lookalikes_are_kept(checks: Checks, text: str, value: str) -> None:

@@ -11,6 +11,9 @@ place a name where their own layout says it is one, whatever its script or list:
   the words must have a name's shape and, in the Latin script, begin with a listed given name, end
   with a listed family name or hold a name particle (so a heading such as `CURRICULUM VITAE` or
   `Personal Details` is none).
+- an e-mail signature: a sign-off line, the sender's name on the next line, then a line that is a
+  number alone; the number is read in any region's plan (`phone_labels.dialable`), as after a phone
+  label (the signature's layout is the label), and the sender's line is then a name.
 - a name's patronymic or family particle after a found name (`bin`, `binti`, `a/l`, `a/p`, `s/o`,
   `d/o`, `Dela`, `Delos`, `De La`): `name_tails` extends the name span over it and the name after.
 
@@ -37,6 +40,7 @@ _CHAT_GATE = re.compile(rf"{_DATE},[ \t]+\d")
 _TELEGRAM_FROM = re.compile(r"\"from\"[ \t]*:[ \t]*\"([^\"\\\n]{2,60})\"")
 _TELEGRAM_MESSAGE = re.compile(r"\"type\"[ \t]*:[ \t]*\"message\"|\"from_id\"")
 _REACH = 400
+_SIGNATURE_GATE = re.compile(r"\n[ \t>]*\+?[\d(][\d ()./-]{6,20}\d[ \t]*(?:\r?\n|$)")
 _PARTICLES = frozenset(
     ("bin", "binti", "bte", "bt.", "a/l", "a/p", "s/o", "d/o", "de", "da", "dos", "das", "del", "la", "van", "von")
 )
@@ -93,7 +97,31 @@ def _contact_below(text: str, end: int) -> bool:
     return False
 
 
+# sign-offs of several languages (regards, greetings, sincerely), the name's line, a number's line
+_SIGNATURE_PHONE = re.compile(
+    r"^[ \t>]*(?i:thanks|thank[ \t]+you|many[ \t]+thanks|cheers|best|best[ \t]+regards|kind[ \t]+regards|regards|"
+    r"warm[ \t]+regards|sincerely|all[ \t]+the[ \t]+best|saludos|un[ \t]+saludo|atentamente|cordialement|"
+    r"bien[ \t]+[àa][ \t]+vous|mit[ \t]+freundlichen[ \t]+gr[üu](?:ß|ss)en|viele[ \t]+gr[üu](?:ß|ss)e|gr[üu](?:ß|ss)e|"
+    r"pozdrawiam|s[ \t]+pozdravem|pozdrav|pozdrawiam|abra[cç]os|atenciosamente|cumprimentos|saygılarımla|"
+    r"с[ \t]+уважением|з[ \t]+повагою|поздрави|met[ \t]+vriendelijke[ \t]+groet|distinti[ \t]+saluti|"
+    r"cordiali[ \t]+saluti)"
+    r"[ \t]*[,!.]?[ \t]*\r?\n[ \t>]*([^\W\d_][^\n]{0,60}?)[ \t]*\r?\n[ \t>]*(\+?[\d(][\d ()./-]{6,20}\d)[ \t]*\r?$",
+    re.M,
+)
+
+
 def document_name_spans(text: str) -> Iterator[Span]:
+    if "\n" in text and _SIGNATURE_GATE.search(text) is not None:
+        from persona_pipeline.core.evidence.redaction import phone_labels
+
+        for m in _SIGNATURE_PHONE.finditer(text):
+            # (the sender's line: one to five capitalised words or particles, `CI bot` is none)
+            words = m.group(1).split()
+            signed = len(words) <= 5 and all(w[0].isupper() or w.lower() in _PARTICLES for w in words)
+            if signed and phone_labels.dialable(m.group(2)):
+                yield Span(m.start(2), m.end(2), "phone")
+                if _sender_ok(m.group(1)):  # (the block's layout names its sender too)
+                    yield Span(m.start(1), m.end(1), "person_name")
     if _CHAT_GATE.search(text) is not None:
         for m in _CHAT_LINE.finditer(text):
             value = m.group(1).strip()
