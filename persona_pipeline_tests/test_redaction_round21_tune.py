@@ -155,7 +155,7 @@ def test_address_tail_scan_is_linear(redactor: Redactor) -> None:
         ("> PRIYA TAN\n> Data Analyst\n> E-mail: pt@example.org", "PRIYA TAN"),
         ("SITI AMINAH BINTI YUSOF\nPhone: 012-345 6789", "SITI AMINAH BINTI YUSOF"),
         # (an e-mail signature: sign-off, sender, a number alone, read in any region's plan)
-        ("Saludos,\nMartín Pérez\n099 123 456\n", "099 123 456"),
+        ("Saludos,\nMartín Pérez\n011 15-4872-3916\n", "011 15-4872-3916"),
         ("Best regards,\nDeepa a/p Kumar\n012-305 6079\n", "Deepa a/p Kumar"),
     ],
 )
