@@ -28,11 +28,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from persona_pipeline.core.evidence.redaction import street_grammar
 from persona_pipeline.core.evidence.redaction.spans import Span
 
 # a capitalised word of a Latin or Cyrillic alphabet, or an abbreviation with its dot
 _UP = "A-ZÀ-ÖØ-ÞĀ-ŽА-ЯЁЇІЄҐ"
-_CAP = rf"[{_UP}][\w'’-]{{0,30}}\.?"
+# (an apostrophe only inside a word, `O'Connell`: a closing quote after a town is no letter of it)
+_WORD = r"(?:[\w-]|['’](?=\w))"
+_CAP = rf"[{_UP}]{_WORD}{{0,30}}\.?"
 _CAPS = rf"{_CAP}(?:[ \t]+(?:{_CAP}|de|del|la|da|do|dos|das|di|am|an|bei)){{0,3}}"
 # unit designators (floor, flat, door, block, office), as several languages abbreviate them
 _UNIT = (
@@ -137,7 +140,8 @@ _TR_STREET = re.compile(
 _CYR_STREET = re.compile(
     r"(?<![\w'’])(?:вул\.|вулиця|ул\.|улица|просп\.|проспект|пр-т|бул\.|бульв\.|бульвар|булевард|пров\.|провулок|"
     r"пер\.|переулок|пл\.|площа|площадь|ш\.|шосе|шоссе|наб\.)[ \t]*[„\"«]?"
-    r"[А-ЯЁЇІЄҐ0-9][\w'’-]{0,30}(?:[ \t]+[\w'’-]{1,30}){0,2}[“”\"»]?,?[ \t]+(?:буд\.|д\.|№)?[ \t]*"
+    rf"[А-ЯЁЇІЄҐ0-9]{_WORD}{{0,30}}(?:[ \t]+{_WORD}{{1,30}}){{0,2}}[“”\"»]?"
+    r",?[ \t]+(?:буд\.|д\.|№)?[ \t]*"
     r"\d{1,4}(?:[а-яa-z]|/\d{1,4})?(?![\w-])"
 )
 _TR_GATE = re.compile(r"Cad\.|Caddesi|Cd\.|Sok|Sk\.|Bulvar|Blv\.|Yolu")
@@ -158,9 +162,13 @@ _LABELLED_BLOCK = re.compile(
 # or as a line of its own beside a contact line (a letterhead's or a CV's block)
 _TYPELESS = rf"{_CAPS}[ \t]+\d{{1,5}}[A-Za-z]?(?:/\d{{1,4}})?,[ \t]*(?:{_POSTAL_TOWN})(?![\w'’])"
 _ANNOUNCED = re.compile(
-    r"(?i:address|adresa|adres|adresse|anschrift|direcci[oó]n|endere[cç]o|indirizzo|domicilio|"
-    r"live[sd]?[ \t]+at|living[ \t]+at|moved[ \t]+to|ship[ \t]+to|deliver[ \t]+to)"
-    r"(?:[ \t]+[^\W\d][\w'’]{0,20}){0,4}?(?:[ \t]+(?i:is|was)|[ \t]*:)?[ \t]*(?:\r?\n[ \t]*(?:>[ \t]?)*[ \t]*)?"
+    # (an owner before the noun lets a few words stand between it and its copula: `my address for the
+    # delivery is`; without one the copula or colon follows the noun: `address of Windows 10` is none)
+    r"(?<![\w])(?:(?i:(my|our|his|her|their|your|new|home|the)[ \t]+)?"
+    r"(?i:address|adresa|adres|adresse|anschrift|direcci[oó]n|endere[cç]o|indirizzo|domicilio)"
+    r"((?:[ \t]+[a-z][\w'’]{0,20}){0,4}?)(?:[ \t]+(?i:is|was)|[ \t]*:)"
+    r"|(?i:live[sd]?[ \t]+at|living[ \t]+at|moved[ \t]+to|ship[ \t]+to|deliver[ \t]+to))"
+    r"[ \t]*(?:\r?\n[ \t]*(?:>[ \t]?)*[ \t]*)?"
     rf"({_TYPELESS})"
 )
 _LINE_ALONE = re.compile(rf"(?m)^[ \t>]*({_TYPELESS})[ \t]*$")
@@ -182,7 +190,11 @@ def street_form_spans(text: str) -> Iterator[Span]:
             yield Span(m.start(1), m.end(1), "address")
     if "," in text:
         for m in _ANNOUNCED.finditer(text):
-            yield Span(m.start(1), m.end(1), "address")
+            if m.group(2) and not m.group(1):
+                continue
+            if street_grammar.technical_before(text, m.start()):
+                continue  # an IP, e-mail, memory or wallet address
+            yield Span(m.start(3), m.end(3), "address")
         for m in _LINE_ALONE.finditer(text):
             ls = text.rfind("\n", 0, max(0, m.start() - 1)) + 1
             le = text.find("\n", m.end() + 1)

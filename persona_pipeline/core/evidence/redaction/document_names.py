@@ -141,7 +141,7 @@ def document_name_spans(text: str) -> Iterator[Span]:
 
 _NAME_TAIL = re.compile(
     r"[ \t]+(?:bin|binti|bte|bt\.|a/l|a/p|s/o|d/o|Dela|Delos|De[ \t]+La|De[ \t]+Los)[ \t]+"
-    r"[^\W\d_][\w'’-]{1,30}(?:[ \t]+[A-Z][\w'’-]{1,30})?"
+    r"[^\W\d_](?:[\w-]|['’](?=\w)){1,30}(?:[ \t]+[A-Z](?:[\w-]|['’](?=\w)){1,30})?"
 )
 
 
