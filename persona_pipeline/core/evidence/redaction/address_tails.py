@@ -91,8 +91,8 @@ def _tail_end(text: str, start: int, end: int) -> int:
             # (a district or suburb named bare, then its town with the postcode: `Miraflores, Lima 15074`)
             after = _PART.match(text, c2.end())
             m = p if after is not None and after.lastindex in (3, 4) else None
-        if m is None:
-            break
+        if m is None or street_grammar.label_goes_on(text, m.end()):
+            break  # (`…, Helsinki, PO number 041…`: the capitals head a label, no part of the address)
         pos = m.end()
         parts += 1
     return pos

@@ -120,6 +120,11 @@ _TECHNICAL = Rx(
 )
 
 
+def label_goes_on(text: str, end: int) -> bool:
+    """Whether a label's number word or mark follows `end` (`PO number`, `Ref:`)."""
+    return _LABEL_GOES_ON.match(text, end) is not None
+
+
 def technical_before(text: str, start: int) -> bool:
     """Whether a word naming a machine's address stands right before `start` (`IP address`)."""
     return _TECHNICAL.search(text[max(0, start - 12) : start]) is not None
