@@ -99,23 +99,23 @@ def _cnh_cue(text: str, a: int) -> bool:
 
 
 # (RE2 passes over the fold: most texts hold no such shape, and the `re` scans cost more than these)
-_CZ_GATE = Rx(r"\d/\d{4}\b")
-_RS_GATE = Rx(r"\b\d{3}-\d{3,13}-\d{2}\b")
-_CNH_GATE = Rx(r"(?i:habilita|carteira|licen[cs]e|cnh)")
+CZ_GATE = Rx(r"\d/\d{4}\b")
+RS_GATE = Rx(r"\b\d{3}-\d{3,13}-\d{2}\b")
+CNH_GATE = Rx(r"(?i:habilita|carteira|licen[cs]e|cnh)")
 
 
 def checked_register_spans(text: str) -> Iterator[Span]:
-    if "/" in text and _CZ_GATE.search(text) is not None:
+    if "/" in text and CZ_GATE.search(text) is not None:
         for m in _CZ.finditer(text):
             prefix, number, bank = m.group(1) or "", m.group(2), m.group(3)
             # (a bare short number over a code, `19/0800`, is a fraction or a ratio as often)
             if (prefix or len(number) >= 6) and cz_account_ok(prefix, number, bank):
                 yield Span(m.start(), m.end(), "bank_account")
-    if "-" in text and _RS_GATE.search(text) is not None:
+    if "-" in text and RS_GATE.search(text) is not None:
         for m in _RS.finditer(text):
             if rs_account_ok(*m.groups()):
                 yield Span(m.start(), m.end(), "bank_account")
-    if _CNH_GATE.search(text) is not None and _CNH_CUE.search(text) is not None:
+    if CNH_GATE.search(text) is not None and _CNH_CUE.search(text) is not None:
         for m in _CNH.finditer(text):
             if cnh_ok(m.group(1)) and _cnh_cue(text, m.start()):
                 yield Span(m.start(), m.end(), "driving_licence")

@@ -37,11 +37,11 @@ _CHAT_LINE = re.compile(
     r"([^\W\d_][^:\n\[\]{}\"\\<>@]{0,58}?):[ \t]",
     re.M,
 )
-_CHAT_GATE = re.compile(rf"{_DATE},[ \t]+\d")
+_CHAT_GATE = Rx(r"\d{1,2}[./-]\d{1,2}[./-]\d{2,4},[ \t]+\d")
 _TELEGRAM_FROM = re.compile(r"\"from\"[ \t]*:[ \t]*\"([^\"\\\n]{2,60})\"")
 _TELEGRAM_MESSAGE = re.compile(r"\"type\"[ \t]*:[ \t]*\"message\"|\"from_id\"")
 _REACH = 400
-_SIGNATURE_GATE = re.compile(r"\n[ \t>]*\+?[\d(][\d ()./-]{6,20}\d[ \t]*(?:\r?\n|$)")
+_SIGNATURE_GATE = Rx(r"\n[ \t>]*\+?[\d(][\d ()./-]{6,20}\d[ \t]*(?:\r?\n|$)")
 _PARTICLES = frozenset(
     ("bin", "binti", "bte", "bt.", "a/l", "a/p", "s/o", "d/o", "de", "da", "dos", "das", "del", "la", "van", "von")
 )
@@ -49,8 +49,13 @@ _PARTICLES = frozenset(
 # a line of capitalised words (a Markdown heading's too): a letterhead's or a CV's name line candidate
 # (at a line's start after quote markers, or after a string's opening quote: a CV pasted into a value)
 _NAME_LINE = re.compile(
-    r"(?:^|(?<=[\"'`]))[ \t>]*(?:#{1,3}[ \t]+)?([^\W\d_][\w'’./-]*(?:[ \t]+[^\W\d_][\w'’./-]*){1,4})[ \t]*\r?$",
-    re.M,
+    r"[ \t>]*(?:#{1,3}[ \t]+)?([^\W\d_][\w'’./-]*(?:[ \t]+[^\W\d_][\w'’./-]*){1,4})[ \t]*\r?$", re.M
+)
+# (the same lines on the fold: a capital or a non-ASCII letter (DEL) opens each word; group 1 is where
+# `_NAME_LINE` starts)
+_NAME_LINE_GATE = Rx(
+    r"(?m)(?:^|[\"'`])([ \t>]*(?:#{1,3}[ \t]+)?[A-Z\x7f][A-Za-z0-9_\x7f'./-]*"
+    r"(?:[ \t]+[A-Z\x7f][A-Za-z0-9_\x7f'./-]*){1,4}[ \t]*\r?)$"
 )
 _CONTACT = re.compile(r"(?i:\b(?:phone|mobile|tel|e-?mail|cell)\b)|@[\w-]+\.\w|\U0001f4de|\u2709")
 _CONTACT_LINES = 5
@@ -113,6 +118,10 @@ _SIGNATURE_PHONE = re.compile(
 )
 
 
+# (`pii`'s Set pass opens the module on an ASCII text only where one of these matches)
+GATES = (_CHAT_GATE, _SIGNATURE_GATE, _CONTACT_GATE, Rx(r"\"from\""))
+
+
 def document_name_spans(text: str) -> Iterator[Span]:
     if "\n" in text and _SIGNATURE_GATE.search(text) is not None:
         from persona_pipeline.core.evidence.redaction import phone_labels
@@ -138,8 +147,11 @@ def document_name_spans(text: str) -> Iterator[Span]:
                 yield Span(m.start(1), m.end(1), "person_name")
     contact = _CONTACT_GATE.search(text) is not None or "\U0001f4de" in text or "\u2709" in text
     if contact:
-        for m in _NAME_LINE.finditer(text):
-            if _name_line_ok(m.group(1)) and _contact_below(text, m.end()):
+        # (candidate lines by one RE2 pass over the fold: capitalised words alone on a line; each is
+        # then read by `_NAME_LINE` on the original text)
+        for _, (a, _b) in _NAME_LINE_GATE.finditer(text):
+            m = _NAME_LINE.match(text, a)
+            if m is not None and _name_line_ok(m.group(1)) and _contact_below(text, m.end()):
                 yield Span(m.start(1), m.end(1), "person_name")
 
 
