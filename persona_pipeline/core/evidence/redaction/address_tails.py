@@ -67,6 +67,7 @@ _ENDS_IN_CODE = re.compile(r",[ \t]*\d{4,6}$")
 
 # a span already ending in its town: a postcode and town, a town and postcode, a Cyrillic town
 _TOWN_END = re.compile(rf"(?:(?:{_POSTAL})[ \t]+{_CAPS}|[ \t]\d{{4,6}}|{_CYR_TOWN})$")
+_TOWN_AFTER_CODE = re.compile(rf"[ \t]+{_CAPS}(?![\w'’])")
 _PLACE = re.compile(rf"{_CAPS}(?![\w'’])")
 
 
@@ -76,7 +77,7 @@ def _tail_end(text: str, start: int, end: int) -> int:
     town = _TOWN_END.search(text, max(start, end - 48), end) is not None
     pos = end
     if _ENDS_IN_CODE.search(text, max(0, end - 12), end) is not None:
-        m = re.compile(rf"[ \t]+{_CAPS}(?![\w'’])").match(text, pos)
+        m = _TOWN_AFTER_CODE.match(text, pos)
         if m is not None:
             pos, town = m.end(), True
     while parts < _MAX_PARTS:
