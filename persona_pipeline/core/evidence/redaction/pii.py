@@ -2587,7 +2587,35 @@ def bank_register_spans(text: str) -> Iterator[Span]:
 register_account_spans = bank_register_spans
 
 
-from persona_pipeline.core.evidence.redaction import contact_cards, letter_blocks  # noqa: E402
+from persona_pipeline.core.evidence.redaction import (  # noqa: E402
+    address_tails,
+    checked_registers,
+    contact_cards,
+    document_names,
+    letter_blocks,
+)
+
+# (round 21's detectors, gated in the Set pass by their modules' own RE2 gates: an ASCII text none
+# opens costs one set test; another script's text goes to the modules, whose gates read it too)
+_GATED["checked_register"] = (checked_registers.CZ_GATE, checked_registers.RS_GATE, checked_registers.CNH_GATE)
+_GATED["street_form"] = address_tails.GATES
+_GATED["document_name"] = document_names.GATES
+
+
+def checked_register_spans(text: str) -> Iterator[Span]:
+    if _open(text, "checked_register"):
+        yield from checked_registers.checked_register_spans(text)
+
+
+def street_form_spans(text: str) -> Iterator[Span]:
+    if _open(text, "street_form") or not text.isascii():
+        yield from address_tails.street_form_spans(text)
+
+
+def document_name_spans(text: str) -> Iterator[Span]:
+    if _open(text, "document_name") or not text.isascii():
+        yield from document_names.document_name_spans(text)
+
 
 # (gated in the Set pass: most texts hold no card, no street column's header and no salutation)
 _GATED["contact_card"] = (contact_cards.GATE, contact_cards.TABLE_GATE)
@@ -2700,12 +2728,15 @@ DETECTORS = (
     address_spans,
     home_user_spans,
     person_name_spans,
+    document_name_spans,  # a chat export's senders, a CV's or letterhead's name line
     table_column_spans,
     aligned_column_spans,  # the same columns in a blank-aligned table (pandas, `column -t`)
     intl_formats.intl_spans,  # national ids, passports, addresses, birth dates, phones of more countries
     grammar_spans,  # street lines of any country, phones of any region after a label, address fields
+    street_form_spans,  # Turkish and Cyrillic street lines
     bank_account_spans,  # domestic account numbers beside a routing code
     register_account_spans,  # Polish NRB, French RIB, Portuguese NIB by their own check digits
+    checked_register_spans,  # CZ/SK and Serbian accounts, a Brazilian CNH: notation and checks
     contact_card_spans,  # a vCard's or an LDIF entry's personal properties, by their names
     letter_block_spans,  # a letter's address block above its date and salutation
     supply_point_spans,  # a home's electricity or gas supply point (CUPS, MPAN, Dutch EAN-code)

@@ -160,3 +160,19 @@ def street_name_part(text: str, start: int, end: int) -> bool:
     if _HOUSE_NUMBER_BEFORE.search(text[lo:start]) is None:
         return False
     return _STREET_LAST.search(text[start:end]) is not None or _STREET_AFTER.match(text, end) is not None
+
+
+# A listed given name that is a station's town (`Paris Gare de Lyon`, `Florence Santa Maria Novella
+# Stazione`): a word for a railway station or terminal of the languages that name stations so, as the
+# name's last word or the word after it (general knowledge of station names, no timetable's words)
+_STATION_WORD = (
+    r"(?:Station|Gare|Bahnhof|Hbf|Hauptbahnhof|Estaci[oó]n|Esta[cç][aã]o|Stazione|Stacja|Dworzec|N[aá]dra[zž][ií]|"
+    r"Centraal|Sentral|Terminal|Terminus|Junction)"
+)
+_STATION_AFTER = re.compile(rf"[ \t]+{_STATION_WORD}\b")
+_STATION_LAST = re.compile(rf"\b{_STATION_WORD}$")
+
+
+def station_name_part(text: str, start: int, end: int) -> bool:
+    """Whether the name at start:end is (part of) a station's name."""
+    return _STATION_LAST.search(text, start, end) is not None or _STATION_AFTER.match(text, end) is not None

@@ -2764,6 +2764,7 @@ def _rule_spans(idx: int, texts: Sequence[Prepared], outs: Sequence[list[Span]])
                         and m[1][0] >= 0
                         and (
                             public_material.detached_signature(text, m[1][0], m[1][1], a, b)
+                            or public_material.beacon_signature(text, m[1][0], m[1][1], a, b)
                             or public_material.under_encrypted_mapping(text, m[1][0], text[a:b])
                         )
                     )
