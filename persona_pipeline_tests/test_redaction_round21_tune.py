@@ -220,6 +220,31 @@ def test_lone_signature_is_redacted(checks: Checks, text: str) -> None:
 def test_station_names_are_kept(checks: Checks) -> None:
     checks.kept("IC 2043 · Florence Stazione 10:12 → Roma Termini 11:48 · carrozza 4")
     checks.kept("change at Paris Gare du Nord for the Eurostar")
+    checks.kept("Paris Gare de Lyon 07:18 → Lyon Part-Dieu 09:14")
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        # (review rev44r F5) a person's full name before a station word: at, in or going to it
+        ("Name\tStation\nJonas Weber\tBahnhof Zoo", "Jonas Weber"),  # (a tab parts two cells)
+        ("pick up Alice Smith Terminal 5 at 14:20", "Alice Smith"),
+        ("Meet Marie Dubois Gare du Nord 9h", "Marie Dubois"),
+        ("Passenger Marie Dubois Gare de Lyon → Lyon Part-Dieu", "Marie Dubois"),
+        ("Driver: Tom Baker   Station Road depot", "Tom Baker"),
+        ("Tom Baker Station Manager, Leeds", "Tom Baker"),
+        ("Pflege: Anna Kowalska Station 4B Frühdienst", "Anna Kowalska"),  # (a hospital ward)
+        ("Dienstplan: Sabine Hoffmann Station 3, Markus Becker Station 5", "Sabine Hoffmann"),
+        ("Dienstplan: Sabine Hoffmann Station 3, Markus Becker Station 5", "Markus Becker"),
+        ("Greta Lindner Station 7 Zimmer 12", "Greta Lindner"),
+        ("Laura Bianchi Stazione Termini 18:05", "Laura Bianchi"),
+        ("Siti Aminah Sentral 09:00", "Siti Aminah"),
+        ("Ana Souza Estação da Luz", "Ana Souza"),
+        ("João Pereira Terminal Rodoviário", "João Pereira"),
+    ],
+)
+def test_a_person_before_a_station_word_is_redacted(checks: Checks, text: str, name: str) -> None:
+    checks.gone(text, name)
 
 
 def test_people_named_like_towns_are_redacted(checks: Checks) -> None:
