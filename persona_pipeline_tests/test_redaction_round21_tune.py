@@ -157,6 +157,10 @@ def test_address_tail_scan_is_linear(redactor: Redactor) -> None:
         # (an e-mail signature: sign-off, sender, a number alone, read in any region's plan)
         ("Saludos,\nMartín Pérez\n011 15-4872-3916\n", "011 15-4872-3916"),
         ("Best regards,\nDeepa a/p Kumar\n012-305 6079\n", "Deepa a/p Kumar"),
+        # (a contact value below: a number after the word, an address, a placeholder of one)
+        ("TOMASZ WIŚNIEWSKI\nData Engineer\nTel. +48 601 234 567", "TOMASZ WIŚNIEWSKI"),
+        ("## Grace Okafor\nEmail: grace@okafor.dev", "Grace Okafor"),
+        ("ANA LIMA\nData Engineer\nPhone: [REDACTED:phone:1a2b3c4d]", "ANA LIMA"),
     ],
 )
 def test_document_names_are_redacted(checks: Checks, text: str, value: str) -> None:
@@ -176,6 +180,12 @@ def test_document_names_are_redacted(checks: Checks, text: str, value: str) -> N
         ("GETTING STARTED\n\nPhone support: 0800 123 456", "GETTING STARTED"),
         ("Thanks,\nCI bot\n1234 5678 90\n", "1234 5678 90"),
         ("Best,\nThe release team\n2024.10.3\n", "2024.10.3"),
+        # (review rev44r F6) a heading above prose that names a contact word, no contact value
+        ("## Max Retries\nThe email worker retries 5 times.", "Max Retries"),
+        ("## Grace Period\nEmail reminders go out after 3 days.", "Grace Period"),
+        ("MAX CONNECTIONS\nMobile clients open at most 4.", "MAX CONNECTIONS"),
+        # (everyday words after a given name are a heading, even above a contact value)
+        ("## Grace Period\nEmail: support@acme.dev", "Grace Period"),
     ],
 )
 def test_document_name_lookalikes_are_kept(checks: Checks, text: str, value: str) -> None:

@@ -26,6 +26,7 @@ import re
 from collections.abc import Iterator
 
 from persona_pipeline.core.evidence.redaction import pii
+from persona_pipeline.core.evidence.redaction.address_rows import _frequent_english
 from persona_pipeline.core.evidence.redaction.matching import Rx
 from persona_pipeline.core.evidence.redaction.spans import Span
 
@@ -57,7 +58,13 @@ _NAME_LINE_GATE = Rx(
     r"(?m)(?:^|[\"'`])([ \t>]*(?:#{1,3}[ \t]+)?[A-Z\x7f][A-Za-z0-9_\x7f'./-]*"
     r"(?:[ \t]+[A-Z\x7f][A-Za-z0-9_\x7f'./-]*){1,4}[ \t]*\r?)$"
 )
-_CONTACT = re.compile(r"(?i:\b(?:phone|mobile|tel|e-?mail|cell)\b)|@[\w-]+\.\w|\U0001f4de|\u2709")
+# a contact line holds a contact's value, not only its word (`The email worker retries` is prose):
+# an e-mail address, a phone or e-mail placeholder (a second pass reads the line as the first did),
+# a contact emoji, or a contact word with a number or an address after it (`Tel: +44…`, `Email ana@…`)
+_CONTACT = re.compile(
+    r"@[\w-]+\.\w|\[REDACTED:(?:email|phone)\b|\U0001f4de|\u2709|"
+    r"(?i:\b(?:phone|mobile|tel|e-?mail|cell)\b)\.?[ \t]*(?:[:|–-][ \t]*)?(?:\+|\(?\d)"
+)
 _CONTACT_LINES = 5
 # (`_CONTACT`'s ASCII part, one RE2 pass over the fold: most texts hold no contact word)
 _CONTACT_GATE = Rx(r"(?i:\b(?:phone|mobile|tel|e-?mail|cell)\b)|@[A-Za-z0-9-]+\.[A-Za-z0-9_]")
@@ -89,6 +96,8 @@ def _name_line_ok(value: str) -> bool:
     # script's capitalised words have no list here)
     latin = all(c.isascii() or 0xC0 <= ord(c) <= 0x24F or 0x1E00 <= ord(c) <= 0x1EFF for c in value)
     particle = len(tw) < len(value.split())
+    if latin and len(tw) > 1 and all(w.lower() in _frequent_english() and w not in lasts for w in tw[1:]):
+        return False  # (`Max Connections`, `Grace Period`: a heading's everyday words after a given name)
     return not latin or tw[0] in firsts or tw[-1] in lasts or particle
 
 
