@@ -159,6 +159,8 @@ def test_address_tail_scan_is_linear(redactor: Redactor) -> None:
         ("Best regards,\nDeepa a/p Kumar\n012-305 6079\n", "Deepa a/p Kumar"),
         # (a contact value below: a number after the word, an address, a placeholder of one)
         ("TOMASZ WIŚNIEWSKI\nData Engineer\nTel. +48 601 234 567", "TOMASZ WIŚNIEWSKI"),
+        ("Regards,\nSantiago Fernández\n011 15-2331-4818", "011 15-2331-4818"),
+        ("Cordialement,\nClaire Martin\n06.12.34.56.78", "06.12.34.56.78"),  # (dots under a name)
         ("## Grace Okafor\nEmail: grace@okafor.dev", "Grace Okafor"),
         ("ANA LIMA\nData Engineer\nPhone: [REDACTED:phone:1a2b3c4d]", "ANA LIMA"),
     ],
@@ -186,6 +188,9 @@ def test_document_names_are_redacted(checks: Checks, text: str, value: str) -> N
         ("MAX CONNECTIONS\nMobile clients open at most 4.", "MAX CONNECTIONS"),
         # (everyday words after a given name are a heading, even above a contact value)
         ("## Grace Period\nEmail: support@acme.dev", "Grace Period"),
+        # (review rev44r F10) a dotted version under a sender that is no name
+        ("Cheers,\nRelease Team\n1.24.3-2024", "1.24.3-2024"),
+        ("Thanks,\nBuild Bot\n2.0.14-1\n", "2.0.14-1"),
     ],
 )
 def test_document_name_lookalikes_are_kept(checks: Checks, text: str, value: str) -> None:

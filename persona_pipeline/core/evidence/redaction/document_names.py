@@ -139,9 +139,12 @@ def document_name_spans(text: str) -> Iterator[Span]:
             # (the sender's line: one to five capitalised words or particles, `CI bot` is none)
             words = m.group(1).split()
             signed = len(words) <= 5 and all(w[0].isupper() or w.lower() in _PARTICLES for w in words)
-            if signed and phone_labels.dialable(m.group(2)):
+            named = _sender_ok(m.group(1))
+            # (a dotted number under a sender that is no name is as likely a version, `1.24.3-2024`
+            # under `Release Team`: only blanks, hyphens and brackets are a phone's punctuation alone)
+            if signed and (named or "." not in m.group(2)) and phone_labels.dialable(m.group(2)):
                 yield Span(m.start(2), m.end(2), "phone")
-                if _sender_ok(m.group(1)):  # (the block's layout names its sender too)
+                if named:  # (the block's layout names its sender too)
                     yield Span(m.start(1), m.end(1), "person_name")
     if _CHAT_GATE.search(text) is not None:
         for m in _CHAT_LINE.finditer(text):
