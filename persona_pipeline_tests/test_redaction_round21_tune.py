@@ -93,6 +93,7 @@ def test_register_scan_is_linear() -> None:
         ("ул. „Родопи“ 9, ет. 2, ап. 5, 4000 Пловдив", "„Родопи“ 9, ет. 2, ап. 5, 4000 Пловдив"),
         ("came to No. 8, Jalan Merdeka, 80000 Johor Bahru, Johor", "No. 8, Jalan Merdeka, 80000 Johor Bahru, Johor"),
         ("I moved to Strossmayerova 11, 31000 Osijek last week", "Strossmayerova 11, 31000 Osijek"),
+        ("📍 12 Elm Street, Leeds · 📞 call first", "12 Elm Street, Leeds"),
         ("The address we have on file is\n> Vukovarska 7/3, 21000 Split\n> thanks", "Vukovarska 7/3, 21000 Split"),
         # (a line of its own beside a contact line, indented and quoted: the second pass must agree)
         ("    > Hi, new place:\n    > Radnička 3/9, 10000 Zagreb\n    > my mobile is 091 555 0123", "Radnička 3/9"),
@@ -113,6 +114,13 @@ def test_address_parts_are_redacted(checks: Checks, text: str, value: str) -> No
         ("📍 Roadmap · 📞 support hours", "Roadmap"),
         ("retry No. 3, Backoff Policy stays", "No. 3, Backoff Policy"),
         ("build 7, 1234 Tests passed", "1234 Tests passed"),
+        # (review rev44r F4) an upgrade told as a move; a pin's segment with no street shape
+        ("we moved to Node 18, 2023 LTS last sprint", "Node 18, 2023 LTS"),
+        ("We moved to Python 3, 2024 Release notes follow", "Python 3, 2024 Release"),
+        ("upgraded: moved to Ubuntu 22, 2204 LTS", "Ubuntu 22, 2204 LTS"),
+        ("moved to React 18, 2022 Edition", "React 18, 2022 Edition"),
+        ("📍 Step 2 of 5 · next", "Step 2 of 5"),
+        ("📍 v1.2 released · changelog", "v1.2 released"),
     ],
 )
 def test_address_lookalikes_are_kept(checks: Checks, text: str, value: str) -> None:
