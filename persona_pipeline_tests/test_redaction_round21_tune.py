@@ -76,6 +76,17 @@ def test_register_scan_is_linear() -> None:
     assert_linear(lambda t: list(checked_registers.checked_register_spans(t)), lambda n: line * n, 4000)
 
 
+def test_the_licence_cue_is_read_once_on_a_long_line() -> None:
+    # (review rev44r F11) check-valid CNHs on one line, the licence word once at its start: each
+    # value's cue test must not rescan the line
+    cnh = "40271853626"
+    assert checked_registers.cnh_ok(cnh)
+    spans = lambda t: list(checked_registers.checked_register_spans(t))  # noqa: E731
+    assert len(spans("CNH list: " + ", ".join([cnh] * 3))) == 3
+    assert_linear(spans, lambda n: "CNH list: " + ", ".join([cnh] * n), 8000)
+    assert_linear(spans, lambda n: '{"cnh_holder": true, "ids": [' + ", ".join([f'"{cnh}"'] * n) + "]}", 8000)
+
+
 # --- 2. an address's parts after its street line, and street lines of Turkish and Cyrillic grammars
 
 
