@@ -223,6 +223,14 @@ def test_document_name_scan_is_linear() -> None:
     assert_linear(lambda t: list(document_names.document_name_spans(t)), lambda n: chat * n, 4000)
     cv = "ANA LIMA\nData Engineer\n\n"
     assert_linear(lambda t: list(document_names.document_name_spans(t)), lambda n: cv * n + "phone", 4000)
+    # (review rev44r F12) long runs of quotes and dots, a contact value below
+    for build in (
+        lambda n: "a'" * n + "\nemail: x@y.io\n",
+        lambda n: "$s = " + "'ab'." * n + "'c';\nemail: x@y.io\n",
+        lambda n: "$s = " + "'Ab'." * n + "'c';\nemail: x@y.io\n",
+        lambda n: "'A" + "b." * n + " Cd x\nemail: x@y.io\n",
+    ):
+        assert_linear(lambda t: list(document_names.document_name_spans(t)), build, 4000)
 
 
 # --- 4. public by a positive sign: a randomness beacon's round, a station's name

@@ -49,8 +49,10 @@ _PARTICLES = frozenset(
 
 # a line of capitalised words (a Markdown heading's too): a letterhead's or a CV's name line candidate
 # (at a line's start after quote markers, or after a string's opening quote: a CV pasted into a value)
+# (each word bounded, as a name's are: its class holds quotes and dots, and an unbounded run of them
+# after a quote would be read to its end and back again from every quote)
 _NAME_LINE = re.compile(
-    r"[ \t>]*(?:#{1,3}[ \t]+)?([^\W\d_][\w'’./-]*(?:[ \t]+[^\W\d_][\w'’./-]*){1,4})[ \t]*\r?$", re.M
+    r"[ \t>]*(?:#{1,3}[ \t]+)?([^\W\d_][\w'’./-]{0,30}(?:[ \t]+[^\W\d_][\w'’./-]{0,30}){1,4})[ \t]*\r?$", re.M
 )
 # (the same lines on the fold: a capital or a non-ASCII letter (DEL) opens each word; group 1 is where
 # `_NAME_LINE` starts)
