@@ -233,6 +233,54 @@ def test_document_name_scan_is_linear() -> None:
         assert_linear(lambda t: list(document_names.document_name_spans(t)), build, 4000)
 
 
+# --- the round-21 RE2 gates: each implied by the detector it guards (review rev44r F13)
+
+_GATED_ROWS = [
+    "I live at Ilica 12a, 10000 Zagreb",
+    "I moved to Lipowa 14, 30-054 Kraków",
+    "I moved to Lipowa 14, 30-054 Krakow",
+    "my address is Knez Mihailova 9B, 11000 Beograd",
+    "the address is Defensa 1220, C1143AAZ Buenos Aires",
+    "the address is Knez Mihailova 9/15, 11000 Beograd",
+    "Adresse: Rue Lepic 12\n         75018 Paris",
+    "Dirección: Gran Vía 14\n           28013 Madrid",
+    "Direccion: Gran Via 14\n           28013 Madrid",
+    "Endereço: Rua Augusta 27\n          1100-048 Lisboa",
+    "Indirizzo: Via Roma 12\n           00184 Roma",
+    "Address: Ilica 45\n         10000 Zagreb\nPhone: see below",
+    "ANA KOVAČ\n\nRadnička 3/9, 10000 Zagreb\nE-mail: ana.k@example.org",
+    "Radnicka 3/9, 10000 Zagreb\nmobile 091 555 0123",
+    "JÜRGEN KOWALSKI\nj.kowalski@bäckerei-kowalski.de",
+    "ANNA NOWAK\nanna@żabka-sklep.pl",
+    "ANNA NOWAK\nanna.nowak@gmail.com",
+    "PRIYA TAN\nData Analyst\nE-mail: pt@my_host.example",
+    "[12/03/2026, 09:14:07] Marta Silva: ok",
+    "3/14/25, 6:02 PM - Богдан Кравець: on my way",
+    "Saludos,\nMartín Pérez\n011 15-4872-3916\n",
+    '{"type": "message", "from": "Đặng Minh Khoa", "text": "ok"}',
+]
+
+
+def _found(detector: object, text: str) -> list[tuple[int, int, str]]:
+    return sorted((s.start, s.end, s.kind) for s in detector(text))  # type: ignore[operator]
+
+
+def test_the_round21_gates_skip_no_detection(monkeypatch: pytest.MonkeyPatch) -> None:
+    from persona_pipeline.core.evidence.redaction import address_tails, document_names, pii
+    from persona_pipeline.core.evidence.redaction.matching import Rx
+
+    gated = {t: (_found(pii.street_form_spans, t), _found(pii.document_name_spans, t)) for t in _GATED_ROWS}
+    assert sum(bool(a or d) for a, d in gated.values()) >= len(_GATED_ROWS) - 2  # (the rows hold detections)
+    every = Rx(r"")  # (matches any text: the detector ungated)
+    for name in ("_TYPELESS_GATE", "_BLOCK_GATE"):
+        monkeypatch.setattr(address_tails, name, every)
+    for name in ("_CONTACT_GATE", "_CHAT_GATE", "_SIGNATURE_GATE"):
+        monkeypatch.setattr(document_names, name, every)
+    for t in _GATED_ROWS:
+        ungated = (_found(address_tails.street_form_spans, t), _found(document_names.document_name_spans, t))
+        assert gated[t] == ungated, t
+
+
 # --- 4. public by a positive sign: a randomness beacon's round, a station's name
 
 

@@ -202,9 +202,15 @@ _PIN_STREET = re.compile(
 )
 
 
-_TYPELESS_GATE = Rx(r"\d,[ \t]*(?:[A-Z]{1,2}-)?(?:\d{3,6}|[A-Z]\d{4})[ \t-]")
+# Each gate is implied by the patterns it guards (a text it rejects holds no match of them):
+# `_TYPELESS`'s house number (a letter may follow it), its comma and the first characters every
+# `_POSTAL` alternative opens with (two digits, a country prefix, a CPA's letter and four digits);
+# `_LABELLED_BLOCK`'s label (its stem, then up to three letters: `Adresse`, `Dirección`, `Endereço` on
+# the fold), colon and indented next line
+_TYPELESS_GATE = Rx(r"\d[A-Za-z]?(?:/\d{1,4})?,[ \t]*(?:[A-Z]{1,2}-)?(?:\d\d|[A-Z]\d{4})")
 _BLOCK_GATE = Rx(
-    r"(?i:address|adresa|adres|anschrift|direcci|endere|indirizzo|domicilio)[ \t]*:[^\n]*\d[^\n]*\n[ \t>]*[ \t]{2}"
+    r"(?i:address|adres|anschrift|direcci|endere|indirizzo|domicilio)[A-Za-z\x7f]{0,3}[ \t]*:[^\n]*\d[^\n]*\n"
+    r"[ \t>]*[ \t]{2}"
 )
 
 

@@ -69,7 +69,7 @@ _CONTACT = re.compile(
 )
 _CONTACT_LINES = 5
 # (`_CONTACT`'s ASCII part, one RE2 pass over the fold: most texts hold no contact word)
-_CONTACT_GATE = Rx(r"(?i:\b(?:phone|mobile|tel|e-?mail|cell)\b)|@[A-Za-z0-9-]+\.[A-Za-z0-9_]")
+_CONTACT_GATE = Rx(r"(?i:\b(?:phone|mobile|tel|e-?mail|cell)\b)|@[A-Za-z0-9_\x7f-]+\.[A-Za-z0-9_\x7f]")
 
 
 def _sender_ok(value: str) -> bool:
