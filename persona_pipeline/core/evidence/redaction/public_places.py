@@ -174,7 +174,6 @@ _STATION_WORD = (
 # person at, in or going to the station (`Marie Dubois Gare du Nord`), and a tab or a run of blanks
 # parts two cells (`Jonas Weber<TAB>Bahnhof Zoo`)
 _TOWN_AND_STATION = re.compile(rf"[^\W\d_][\w'’-]* {_STATION_WORD}")
-_STATION_NEXT = re.compile(rf" {_STATION_WORD}\b")
 # what may follow a station word but never a station's name: a ward's, a platform's or a gate's
 # number or letter (German `Station 4B` is a hospital ward; a time such as `10:12` is none), a
 # street type (`Station Road`) or a post (`Station Manager`: general English nouns for staff)
@@ -186,13 +185,9 @@ _NOT_A_STATION = re.compile(
 
 
 def station_name_part(text: str, start: int, end: int) -> bool:
-    """Whether the name at start:end is a station's town (see `_TOWN_AND_STATION`): one word and
-    the station word, or one word right before it, with no ward, street or post after it."""
-    span = text[start:end]
-    if _TOWN_AND_STATION.fullmatch(span) is not None:
-        after = end
-    elif (m := _STATION_NEXT.match(text, end)) is not None and span.isalpha():
-        after = m.end()
-    else:
+    """Whether the name at start:end is a station's town and its station word (see
+    `_TOWN_AND_STATION`), with no ward, street or post after it. (No gazetteer here: a lone given
+    name the reader takes with a station word, `Sabine Hauptbahnhof`, is kept as a town would be.)"""
+    if _TOWN_AND_STATION.fullmatch(text, start, end) is None:
         return False
-    return _NOT_A_STATION.match(text, after) is None
+    return _NOT_A_STATION.match(text, end) is None
