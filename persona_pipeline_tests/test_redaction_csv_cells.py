@@ -66,6 +66,18 @@ def test_doubled_quotes_do_not_move_the_span_to_a_later_copy() -> None:
     assert all(s < text.index(",9 ") for s, _ in _address_spans(text))
 
 
+def test_a_doubled_quote_cell_keeps_its_closing_quote() -> None:
+    # (review rev44r F14: on the view that undoubles quotes the cell reads `"12 "The Cedars" Road"`,
+    # text after a closing quote; its span must stop before the cell's own closing quote)
+    text = 'name,street,city\nAna Lima,"12 ""The Cedars"" Road",Leeds'
+    out = R.redact(text)
+    assert out is not None and "Cedars" not in out.text
+    row = out.text.splitlines()[1]
+    assert row.count('"') % 2 == 0 and ',"[REDACTED:address:' in row and ']",' in row, row
+    cells = _csv_row('"12 "The Cedars" Road",Leeds')
+    assert cells is not None and cells[0][:2] == (1, 21) and cells[0][2] == '12 The Cedars" Road"'
+
+
 def test_quoted_comma_and_crlf_row() -> None:
     text = 'id,street,city\r\n7,"Rua Augusta 27, 3 Esq","1100-048 Lisboa"\r\n8,Laugavegur 27,101 Reykjavik\r\n'
     spans = _address_spans(text)

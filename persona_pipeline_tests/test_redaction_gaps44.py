@@ -26,6 +26,8 @@ def _written(d: datetime.date) -> str:
 
 _IT_MONTHS = "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre"
 _NL_MONTHS = "januari februari maart april mei juni juli augustus september oktober november december"
+_PT_MONTHS = "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro"
+_SV_MONTHS = "januari februari mars april maj juni juli augusti september oktober november december"
 
 
 def _fill(template: str) -> str:
@@ -35,6 +37,8 @@ def _fill(template: str) -> str:
         written=_written(d),
         it=f"{d.day} {_IT_MONTHS.split()[d.month - 1]} {d.year}",
         nl=f"{d.day} {_NL_MONTHS.split()[d.month - 1]} {d.year}",
+        pt=f"{d.day} de {_PT_MONTHS.split()[d.month - 1]} de {d.year}",
+        sv=f"{d.day} {_SV_MONTHS.split()[d.month - 1]} {d.year}",
     )
 
 
@@ -87,10 +91,46 @@ def test_a_recent_birth_of_a_person_is_redacted(checks: Checks, template: str) -
         "born on {iso}: the child process that forked",  # (a compound's head)
         "born on {iso} - our first release",
         "sister project born {iso}, he says",
+        # (review rev44r F3) a thing named like a person: `as a <thing>` in the birth's clause
+        "Hugo was born on {iso} as a fork of Jekyll",
+        "Julia was born on {iso} at MIT as a language",
+        "Aria was born on {iso} as a spec",
+        "Luna was born on {iso} as our Kubernetes cluster name",
     ],
 )
 def test_a_recent_birth_of_a_thing_is_kept(checks: Checks, template: str) -> None:
     checks.kept(_fill(template))
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        # (review rev44r F2) the finite past of Portuguese and the Nordic languages
+        "meu filho nasceu em {pt}",
+        "min dotter föddes den {sv}",
+        # a capitalised adjective before the name, an apposition after it, a bare name before `born`
+        "Little Noah was born on {iso}",
+        "Noah, our first, was born on {iso}",
+        "Congrats! Lea born {iso}",
+        "Noah was born on {iso} as our second son",  # (`as` with a person, no thing)
+    ],
+)
+def test_a_recent_birth_in_other_phrasings_is_redacted(checks: Checks, template: str) -> None:
+    text = _fill(template)
+    out = checks.redacted(text)
+    assert "[REDACTED:date_of_birth:" in out and str(_RECENT.year) not in out, out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "meu filho nasceu em 4 de janeiro de 1990",
+        "min dotter föddes den 4 januari 1990",
+        "eu nasci em 4 de janeiro de 1990",
+    ],
+)
+def test_an_old_birth_told_in_the_finite_past_is_redacted(checks: Checks, text: str) -> None:
+    checks.gone(text, "1990")
 
 
 def test_a_birth_apposition_is_linear(redactor: Redactor) -> None:
@@ -258,6 +298,28 @@ def test_a_phone_after_a_contact_word_still_goes(checks: Checks, text: str) -> N
     assert "0171 2345 678" not in checks.redacted(text)
 
 
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # (review rev44r F1) a record noun in prose, the digits a person's line
+        ("I need to call the courier about the parcel 07911 123456", "07911 123456"),
+        ("ring Bob re the invoice 07911 123456 before noon", "07911 123456"),
+        ("Reach Ana about the quote 07700 900123", "07700 900123"),
+        ("Sarah's number for the transaction 020 7946 0123", "020 7946 0123"),
+        ("her number after the order 07911 123456", "07911 123456"),
+        ("For the deployment 07700 900123 is Ana's number", "07700 900123"),
+        ("Contact for the shipment 07911 123456", "07911 123456"),
+        ("the ticket 07911 123456 was closed", "07911 123456"),  # (Britain's mobile grouping)
+        # each sign alone, on digits written in no plan's personal grouping
+        ("ring Bob re the invoice 0171 2345 678 before noon", "0171 2345 678"),  # (a calling verb)
+        ("notes about the parcel 0171 2345 678", "0171 2345 678"),  # (a preposition before the noun)
+        ("the invoice 0171 2345 678 is Sarah's number", "0171 2345 678"),  # (a person's number)
+    ],
+)
+def test_a_record_noun_in_prose_yields_to_a_phone(checks: Checks, text: str, value: str) -> None:
+    checks.gone(text, value)
+
+
 # --- 5. engine false positives: an event's id beside a Twilio pair, a gRPC method, an OID
 
 _SID = "AC" + "5e0c7d1a9b2f4e6a8c3d5f7b9e1a2c4d"
@@ -300,6 +362,20 @@ def test_a_twilio_token_beside_its_sid_still_goes(checks: Checks, text: str) -> 
 )
 def test_a_grpc_method_name_is_no_key(checks: Checks, text: str) -> None:
     checks.kept(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # (review rev44r F7) dotted words ending in `Word/Word`, no protobuf version segment
+        ("mysql -u root -pcorrect.horse.Battery/Staple", "correct.horse.Battery/Staple"),
+        ("export API_TOKEN=acme.prod.Token/Value", "acme.prod.Token/Value"),
+        # a password is never read as a method name, whatever its words
+        ("mysql -u root -pcorrect.v2.Battery/Staple", "correct.v2.Battery/Staple"),
+    ],
+)
+def test_a_secret_shaped_like_a_method_name_still_goes(checks: Checks, text: str, value: str) -> None:
+    checks.gone(text, value)
 
 
 @pytest.mark.parametrize(
@@ -351,6 +427,9 @@ def test_a_label_of_common_words_before_an_address_is_kept(checks: Checks, text:
         ("Kwame Mensah;14 Elm Grove;Leeds", "Kwame Mensah"),
         ("Ysolde Marchbanks\t9 Quarry Lane\tYork", "Ysolde Marchbanks"),
         ("Grace Field | 14 Elm Grove | Leeds", "Grace Field"),  # (listed names that are words too)
+        # (review rev44r F8) one frequent unlisted word beside a listed surname
+        ("Sunny Price;14 Elm Grove;Leeds", "Sunny Price"),
+        ("Ace Stone | 9 Quarry Lane | York", "Ace Stone"),
     ],
 )
 def test_a_name_before_an_address_still_goes(checks: Checks, text: str, name: str) -> None:

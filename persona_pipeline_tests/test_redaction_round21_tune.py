@@ -76,6 +76,17 @@ def test_register_scan_is_linear() -> None:
     assert_linear(lambda t: list(checked_registers.checked_register_spans(t)), lambda n: line * n, 4000)
 
 
+def test_the_licence_cue_is_read_once_on_a_long_line() -> None:
+    # (review rev44r F11) check-valid CNHs on one line, the licence word once at its start: each
+    # value's cue test must not rescan the line
+    cnh = "40271853626"
+    assert checked_registers.cnh_ok(cnh)
+    spans = lambda t: list(checked_registers.checked_register_spans(t))  # noqa: E731
+    assert len(spans("CNH list: " + ", ".join([cnh] * 3))) == 3
+    assert_linear(spans, lambda n: "CNH list: " + ", ".join([cnh] * n), 8000)
+    assert_linear(spans, lambda n: '{"cnh_holder": true, "ids": [' + ", ".join([f'"{cnh}"'] * n) + "]}", 8000)
+
+
 # --- 2. an address's parts after its street line, and street lines of Turkish and Cyrillic grammars
 
 
@@ -93,6 +104,7 @@ def test_register_scan_is_linear() -> None:
         ("ул. „Родопи“ 9, ет. 2, ап. 5, 4000 Пловдив", "„Родопи“ 9, ет. 2, ап. 5, 4000 Пловдив"),
         ("came to No. 8, Jalan Merdeka, 80000 Johor Bahru, Johor", "No. 8, Jalan Merdeka, 80000 Johor Bahru, Johor"),
         ("I moved to Strossmayerova 11, 31000 Osijek last week", "Strossmayerova 11, 31000 Osijek"),
+        ("📍 12 Elm Street, Leeds · 📞 call first", "12 Elm Street, Leeds"),
         ("The address we have on file is\n> Vukovarska 7/3, 21000 Split\n> thanks", "Vukovarska 7/3, 21000 Split"),
         # (a line of its own beside a contact line, indented and quoted: the second pass must agree)
         ("    > Hi, new place:\n    > Radnička 3/9, 10000 Zagreb\n    > my mobile is 091 555 0123", "Radnička 3/9"),
@@ -113,6 +125,13 @@ def test_address_parts_are_redacted(checks: Checks, text: str, value: str) -> No
         ("📍 Roadmap · 📞 support hours", "Roadmap"),
         ("retry No. 3, Backoff Policy stays", "No. 3, Backoff Policy"),
         ("build 7, 1234 Tests passed", "1234 Tests passed"),
+        # (review rev44r F4) an upgrade told as a move; a pin's segment with no street shape
+        ("we moved to Node 18, 2023 LTS last sprint", "Node 18, 2023 LTS"),
+        ("We moved to Python 3, 2024 Release notes follow", "Python 3, 2024 Release"),
+        ("upgraded: moved to Ubuntu 22, 2204 LTS", "Ubuntu 22, 2204 LTS"),
+        ("moved to React 18, 2022 Edition", "React 18, 2022 Edition"),
+        ("📍 Step 2 of 5 · next", "Step 2 of 5"),
+        ("📍 v1.2 released · changelog", "v1.2 released"),
     ],
 )
 def test_address_lookalikes_are_kept(checks: Checks, text: str, value: str) -> None:
@@ -157,6 +176,12 @@ def test_address_tail_scan_is_linear(redactor: Redactor) -> None:
         # (an e-mail signature: sign-off, sender, a number alone, read in any region's plan)
         ("Saludos,\nMartín Pérez\n011 15-4872-3916\n", "011 15-4872-3916"),
         ("Best regards,\nDeepa a/p Kumar\n012-305 6079\n", "Deepa a/p Kumar"),
+        # (a contact value below: a number after the word, an address, a placeholder of one)
+        ("TOMASZ WIŚNIEWSKI\nData Engineer\nTel. +48 601 234 567", "TOMASZ WIŚNIEWSKI"),
+        ("Regards,\nSantiago Fernández\n011 15-2331-4818", "011 15-2331-4818"),
+        ("Cordialement,\nClaire Martin\n06.12.34.56.78", "06.12.34.56.78"),  # (dots under a name)
+        ("## Grace Okafor\nEmail: grace@okafor.dev", "Grace Okafor"),
+        ("ANA LIMA\nData Engineer\nPhone: [REDACTED:phone:1a2b3c4d]", "ANA LIMA"),
     ],
 )
 def test_document_names_are_redacted(checks: Checks, text: str, value: str) -> None:
@@ -176,6 +201,15 @@ def test_document_names_are_redacted(checks: Checks, text: str, value: str) -> N
         ("GETTING STARTED\n\nPhone support: 0800 123 456", "GETTING STARTED"),
         ("Thanks,\nCI bot\n1234 5678 90\n", "1234 5678 90"),
         ("Best,\nThe release team\n2024.10.3\n", "2024.10.3"),
+        # (review rev44r F6) a heading above prose that names a contact word, no contact value
+        ("## Max Retries\nThe email worker retries 5 times.", "Max Retries"),
+        ("## Grace Period\nEmail reminders go out after 3 days.", "Grace Period"),
+        ("MAX CONNECTIONS\nMobile clients open at most 4.", "MAX CONNECTIONS"),
+        # (everyday words after a given name are a heading, even above a contact value)
+        ("## Grace Period\nEmail: support@acme.dev", "Grace Period"),
+        # (review rev44r F10) a dotted version under a sender that is no name
+        ("Cheers,\nRelease Team\n1.24.3-2024", "1.24.3-2024"),
+        ("Thanks,\nBuild Bot\n2.0.14-1\n", "2.0.14-1"),
     ],
 )
 def test_document_name_lookalikes_are_kept(checks: Checks, text: str, value: str) -> None:
@@ -189,6 +223,62 @@ def test_document_name_scan_is_linear() -> None:
     assert_linear(lambda t: list(document_names.document_name_spans(t)), lambda n: chat * n, 4000)
     cv = "ANA LIMA\nData Engineer\n\n"
     assert_linear(lambda t: list(document_names.document_name_spans(t)), lambda n: cv * n + "phone", 4000)
+    # (review rev44r F12) long runs of quotes and dots, a contact value below
+    for build in (
+        lambda n: "a'" * n + "\nemail: x@y.io\n",
+        lambda n: "$s = " + "'ab'." * n + "'c';\nemail: x@y.io\n",
+        lambda n: "$s = " + "'Ab'." * n + "'c';\nemail: x@y.io\n",
+        lambda n: "'A" + "b." * n + " Cd x\nemail: x@y.io\n",
+    ):
+        assert_linear(lambda t: list(document_names.document_name_spans(t)), build, 4000)
+
+
+# --- the round-21 RE2 gates: each implied by the detector it guards (review rev44r F13)
+
+_GATED_ROWS = [
+    "I live at Ilica 12a, 10000 Zagreb",
+    "I moved to Lipowa 14, 30-054 Kraków",
+    "I moved to Lipowa 14, 30-054 Krakow",
+    "my address is Knez Mihailova 9B, 11000 Beograd",
+    "the address is Defensa 1220, C1143AAZ Buenos Aires",
+    "the address is Knez Mihailova 9/15, 11000 Beograd",
+    "Adresse: Rue Lepic 12\n         75018 Paris",
+    "Dirección: Gran Vía 14\n           28013 Madrid",
+    "Direccion: Gran Via 14\n           28013 Madrid",
+    "Endereço: Rua Augusta 27\n          1100-048 Lisboa",
+    "Indirizzo: Via Roma 12\n           00184 Roma",
+    "Address: Ilica 45\n         10000 Zagreb\nPhone: see below",
+    "ANA KOVAČ\n\nRadnička 3/9, 10000 Zagreb\nE-mail: ana.k@example.org",
+    "Radnicka 3/9, 10000 Zagreb\nmobile 091 555 0123",
+    "JÜRGEN KOWALSKI\nj.kowalski@bäckerei-kowalski.de",
+    "ANNA NOWAK\nanna@żabka-sklep.pl",
+    "ANNA NOWAK\nanna.nowak@gmail.com",
+    "PRIYA TAN\nData Analyst\nE-mail: pt@my_host.example",
+    "[12/03/2026, 09:14:07] Marta Silva: ok",
+    "3/14/25, 6:02 PM - Богдан Кравець: on my way",
+    "Saludos,\nMartín Pérez\n011 15-4872-3916\n",
+    '{"type": "message", "from": "Đặng Minh Khoa", "text": "ok"}',
+]
+
+
+def _found(detector: object, text: str) -> list[tuple[int, int, str]]:
+    return sorted((s.start, s.end, s.kind) for s in detector(text))  # type: ignore[operator]
+
+
+def test_the_round21_gates_skip_no_detection(monkeypatch: pytest.MonkeyPatch) -> None:
+    from persona_pipeline.core.evidence.redaction import address_tails, document_names, pii
+    from persona_pipeline.core.evidence.redaction.matching import Rx
+
+    gated = {t: (_found(pii.street_form_spans, t), _found(pii.document_name_spans, t)) for t in _GATED_ROWS}
+    assert sum(bool(a or d) for a, d in gated.values()) >= len(_GATED_ROWS) - 2  # (the rows hold detections)
+    every = Rx(r"")  # (matches any text: the detector ungated)
+    for name in ("_TYPELESS_GATE", "_BLOCK_GATE"):
+        monkeypatch.setattr(address_tails, name, every)
+    for name in ("_CONTACT_GATE", "_CHAT_GATE", "_SIGNATURE_GATE"):
+        monkeypatch.setattr(document_names, name, every)
+    for t in _GATED_ROWS:
+        ungated = (_found(address_tails.street_form_spans, t), _found(document_names.document_name_spans, t))
+        assert gated[t] == ungated, t
 
 
 # --- 4. public by a positive sign: a randomness beacon's round, a station's name
@@ -220,6 +310,31 @@ def test_lone_signature_is_redacted(checks: Checks, text: str) -> None:
 def test_station_names_are_kept(checks: Checks) -> None:
     checks.kept("IC 2043 · Florence Stazione 10:12 → Roma Termini 11:48 · carrozza 4")
     checks.kept("change at Paris Gare du Nord for the Eurostar")
+    checks.kept("Paris Gare de Lyon 07:18 → Lyon Part-Dieu 09:14")
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        # (review rev44r F5) a person's full name before a station word: at, in or going to it
+        ("Name\tStation\nJonas Weber\tBahnhof Zoo", "Jonas Weber"),  # (a tab parts two cells)
+        ("pick up Alice Smith Terminal 5 at 14:20", "Alice Smith"),
+        ("Meet Marie Dubois Gare du Nord 9h", "Marie Dubois"),
+        ("Passenger Marie Dubois Gare de Lyon → Lyon Part-Dieu", "Marie Dubois"),
+        ("Driver: Tom Baker   Station Road depot", "Tom Baker"),
+        ("Tom Baker Station Manager, Leeds", "Tom Baker"),
+        ("Pflege: Anna Kowalska Station 4B Frühdienst", "Anna Kowalska"),  # (a hospital ward)
+        ("Dienstplan: Sabine Hoffmann Station 3, Markus Becker Station 5", "Sabine Hoffmann"),
+        ("Dienstplan: Sabine Hoffmann Station 3, Markus Becker Station 5", "Markus Becker"),
+        ("Greta Lindner Station 7 Zimmer 12", "Greta Lindner"),
+        ("Laura Bianchi Stazione Termini 18:05", "Laura Bianchi"),
+        ("Siti Aminah Sentral 09:00", "Siti Aminah"),
+        ("Ana Souza Estação da Luz", "Ana Souza"),
+        ("João Pereira Terminal Rodoviário", "João Pereira"),
+    ],
+)
+def test_a_person_before_a_station_word_is_redacted(checks: Checks, text: str, name: str) -> None:
+    checks.gone(text, name)
 
 
 def test_people_named_like_towns_are_redacted(checks: Checks) -> None:

@@ -511,6 +511,11 @@ def _csv_row(line: str) -> list[Cell] | None:
                 # (text after the closing quote joins the cell as written, quotes and all: `"a"b"c`)
                 end = i = _cell_end(line, i)
                 parts.append(line[q + 1 : i])
+                if end > start and line[end - 1] == '"':
+                    # (a quote closing the cell's text is the cell's quote, not its value's: on a view
+                    # that undoubles quotes, `"12 ""A"" Road"` reads so, and a span over that quote
+                    # would leave the row's quote unterminated)
+                    end -= 1
             cell = (start, end, "".join(parts))
         else:
             end = _cell_end(line, i)

@@ -85,21 +85,20 @@ def _person_cell(cell: str) -> bool:
         return False
     if any(_common_word(w) for w in words):
         return False
+    lists = pii._name_lists()
+    if all(w.lower() in _frequent_english() and not _personal(w, lists) for w in words):
+        return False  # `Default Output`, `Sample Input`: every word frequent and no name (one such word is a name's)
     return pii._name_shaped(words) and pii._name_words_ok(cell, single_needs_list=True)
 
 
 def _common_word(word: str) -> bool:
-    """An everyday English word (the engine's frequency lists, or a past participle, `Expected`)
+    """An everyday English word (the engine's frequency list, or a past participle, `Expected`)
     that is no listed given name or surname: a label's word (an English surname that is also a word,
     `Marsh`, `Young`, is listed)."""
     if _personal(word, pii._name_lists()):
         return False
     plain = word.lower()
-    return (
-        plain in _english_words()
-        or plain in _frequent_english()
-        or (word.isascii() and len(plain) > 4 and plain.endswith("ed"))
-    )
+    return plain in _english_words() or (word.isascii() and len(plain) > 4 and plain.endswith("ed"))
 
 
 # a word used about once in 10,000 words of general English or more (Zipf 4: `default`, `output`,

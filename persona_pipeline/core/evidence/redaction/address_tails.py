@@ -174,6 +174,15 @@ _ANNOUNCED = re.compile(
     r"[ \t]*(?:\r?\n[ \t]*(?:>[ \t]?)*[ \t]*)?"
     rf"({_TYPELESS})"
 )
+# a move or a delivery announces an address more weakly than `address is` / `live at`: a product's
+# upgrade is told so too (`moved to Node 18, 2023 LTS`): there the town must be no word of software
+# releases (general versioning vocabulary: a release, an edition, an update, a support channel)
+_MOVED = re.compile(r"(?i:moved|ship|deliver)")
+_RELEASE_WORD = re.compile(
+    r"(?i:release|releases|edition|update|upgrade|version|preview|beta|alpha|build|patch|stable|nightly|"
+    r"lts|esr|ga|rc|eol|sp)(?![\w'’])"
+)
+_TOWN_AT = re.compile(rf",[ \t]*(?:{_POSTAL})[ \t]+")
 _LINE_ALONE = re.compile(rf"(?m)^[ \t>]*({_TYPELESS})[ \t]*$")
 # (a contact word anywhere on the line, or an e-mail: a placeholder of either kind names it too, so a
 # second pass judges as the first)
@@ -185,11 +194,23 @@ _CONTACT_LINE = re.compile(r"(?i:\b(?:phone|mobile|tel|e-?mail|cell)\b)|@[\w-]+\
 _PIN = re.compile(
     r"(?:\U0001f4cd|\U0001f3e0|\U0001f3e1)\ufe0f?[ \t]*([^\n·|•]{0,100}?\d[^\n·|•]{0,100}?)[ \t]*(?=[·|•]|$)", re.M
 )
+# the segment's street shape: a capitalised word and a house number (not a count, `Step 2 of 5`), a
+# house number and a capitalised word (`12 Elm Street`), or a postcode and a town
+_PIN_STREET = re.compile(
+    rf"{_CAP}[ \t]+\d{{1,5}}[A-Za-z]?(?:/\d{{1,4}})?(?![\w./:])(?![ \t]+of\b)|"
+    rf"(?<![\w.])\d{{1,5}}[A-Za-z]?[ \t]+{_CAP}|(?<![\w.])(?:{_POSTAL})[ \t]+{_CAP}"
+)
 
 
-_TYPELESS_GATE = Rx(r"\d,[ \t]*(?:[A-Z]{1,2}-)?(?:\d{3,6}|[A-Z]\d{4})[ \t-]")
+# Each gate is implied by the patterns it guards (a text it rejects holds no match of them):
+# `_TYPELESS`'s house number (a letter may follow it), its comma and the first characters every
+# `_POSTAL` alternative opens with (two digits, a country prefix, a CPA's letter and four digits);
+# `_LABELLED_BLOCK`'s label (its stem, then up to three letters: `Adresse`, `Dirección`, `Endereço` on
+# the fold), colon and indented next line
+_TYPELESS_GATE = Rx(r"\d[A-Za-z]?(?:/\d{1,4})?,[ \t]*(?:[A-Z]{1,2}-)?(?:\d\d|[A-Z]\d{4})")
 _BLOCK_GATE = Rx(
-    r"(?i:address|adresa|adres|anschrift|direcci|endere|indirizzo|domicilio)[ \t]*:[^\n]*\d[^\n]*\n[ \t>]*[ \t]{2}"
+    r"(?i:address|adres|anschrift|direcci|endere|indirizzo|domicilio)[A-Za-z\x7f]{0,3}[ \t]*:[^\n]*\d[^\n]*\n"
+    r"[ \t>]*[ \t]{2}"
 )
 
 
@@ -197,10 +218,18 @@ _BLOCK_GATE = Rx(
 GATES = (_TYPELESS_GATE, _BLOCK_GATE, _TR_SET_GATE)
 
 
+def _release_town(text: str, start: int, end: int) -> bool:
+    """Whether the town after the typeless street's postcode (start:end holds both) opens with a
+    software release word (see `_RELEASE_WORD`)."""
+    m = _TOWN_AT.search(text, start, end)
+    return m is not None and _RELEASE_WORD.match(text, m.end(), end) is not None
+
+
 def street_form_spans(text: str) -> Iterator[Span]:
     if not text.isascii() and ("\U0001f4cd" in text or "\U0001f3e0" in text or "\U0001f3e1" in text):
         for m in _PIN.finditer(text):
-            yield Span(m.start(1), m.end(1), "address")
+            if _PIN_STREET.search(m.group(1)) is not None:
+                yield Span(m.start(1), m.end(1), "address")
     # (one RE2 pass over the fold each: a house number, a comma and a postcode; a labelled line, then an
     # indented one. Most texts have neither, and the `re` scans below cost more than these)
     if "," in text and _TYPELESS_GATE.search(text) is not None:
@@ -209,6 +238,8 @@ def street_form_spans(text: str) -> Iterator[Span]:
                 continue
             if street_grammar.technical_before(text, m.start()):
                 continue  # an IP, e-mail, memory or wallet address
+            if _MOVED.match(text, m.start()) is not None and _release_town(text, m.start(3), m.end(3)):
+                continue
             yield Span(m.start(3), m.end(3), "address")
         for m in _LINE_ALONE.finditer(text):
             ls = text.rfind("\n", 0, max(0, m.start() - 1)) + 1

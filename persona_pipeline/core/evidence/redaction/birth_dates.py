@@ -274,9 +274,21 @@ def person_beside(text: str, label_start: int, date_start: int, date_end: int = 
         while len(before) > 1 and before[-1].lower() in _HAVE_OR_BE:
             before.pop()  # (`she has just given birth`)
         before.append("was")  # (read as a participle's auxiliary: its subject is the word before)
+    if date_end >= 0 and _THING_AFTER.match(text, date_end, min(len(text), date_end + _WINDOW)) is not None:
+        return False  # (`Hugo was born on <date> as a fork of Jekyll`: the clause names a thing)
     if _person_subject(before):
         return True
     return date_end >= 0 and _person_after(text, date_end)
+
+
+def _thing_after() -> re.Pattern[str]:
+    # nouns for software and its artefacts (`_THING_NOUNS`, with a fork, a spec, a prototype, a
+    # cluster's name: general developer English), the complement of `as` in the birth's clause
+    things = "|".join(sorted(_THING_NOUNS | {"fork", "spec", "specification", "prototype", "rewrite", "cluster"}))
+    return re.compile(
+        rf"(?i)[^\n.;!?]{{0,40}}?\bas[ \t]+(?:(?:a|an|the|our|my|its|their|your)[ \t]+)?"
+        rf"(?:[\w-]+[ \t]+){{0,3}}?(?:{things})s?\b"
+    )
 
 
 def _person_after(text: str, date_end: int) -> bool:
@@ -347,11 +359,17 @@ def _person_subject(tokens: list[str]) -> bool:
     elif words[-1:] == [","]:
         words.pop()  # (an apposition: `unser Sohn, geboren am`)
         comma = True
+    if aux and words[-1:] == [","]:
+        _drop_apposition(words)  # (`Noah, our first, was born`: the name before it is the subject)
     names: list[str] = []
     while aux and len(names) < 3 and words and words[-1][:1].isupper() and not _is_person(words[-1]):
         names.insert(0, words.pop())  # (given names: `our daughter Ana was born`, `Ana Lima was born`)
     if not (words and _is_person(words[-1]) and len(names) < 3):
         # (no person word before the names: the names themselves are the subject, `Mia was born`)
+        if not (aux or comma) and words and _opening(words[:-1]) and words[-1][:1].isupper():
+            # a listed given name opening its sentence right before the participle, as a person
+            # word does in a note (`Congrats! Lea born <date>`)
+            return _first_name(words[-1:])
         return aux and bool(names) and _named_subject(words, names)
     who = words[-1]
     prev = words[-2] if len(words) > 1 else ""
@@ -376,7 +394,29 @@ def _named_subject(words: list[str], names: list[str]) -> bool:
     another capitalised word (`the Ana framework`, `Release notes: Kubernetes`)."""
     if words and (words[-1].lower() in _ARTICLES or words[-1][:1].isupper()):
         return False
-    return _first_name(names)
+    if _first_name(names):
+        return True
+    from persona_pipeline.core.evidence.redaction.group_mailbox import _english_words
+
+    # one capitalised everyday word opening the sentence before the name (`Little Noah was born`)
+    return len(names) > 1 and _opening(words) and names[0].lower() in _english_words() and _first_name(names[1:])
+
+
+def _opening(words: list[str]) -> bool:
+    """Whether the tokens before a word leave it opening its line or sentence."""
+    return not words or words[-1] in (".", "!", "?")
+
+
+def _drop_apposition(words: list[str]) -> None:
+    """Take a closing apposition off the tokens before a birth verb, `, our first ,` (a determiner
+    or possessive, then at most two lower-case words, between commas), in place."""
+    for j in range(len(words) - 2, max(-1, len(words) - 6), -1):
+        if words[j] == ",":
+            inner = words[j + 1 : -1]
+            det = inner[:1] and (inner[0].lower() in _DETERMINERS or _POSSESSIVE.fullmatch(inner[0]))
+            if det and len(inner) <= 3 and all(w.isalpha() and w.islower() for w in inner[1:]):
+                del words[j:]
+            return
 
 
 # A birthday's owner: `X's birthday` / `X was born (on)`. A date of birth is a person's by
@@ -409,6 +449,7 @@ _INSTALLS = (
     r"(?:npm|pnpm|yarn|pip|pipx|cargo|gem|brew|apt|apt-get|dnf|go|composer|nuget)[ \t]+(?:install|add|get)[ \t]+"
 )
 _WINDOW = 80
+_THING_AFTER = _thing_after()
 
 
 def owned_by_a_thing(text: str, start: int) -> bool:

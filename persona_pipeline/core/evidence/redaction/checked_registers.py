@@ -20,7 +20,8 @@ Each candidate is one bounded `re` match and a few integer operations: linear in
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from bisect import bisect_left
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 
 from persona_pipeline.core.evidence.redaction.matching import Rx
@@ -90,12 +91,27 @@ def cnh_ok(value: str) -> bool:
     return d[9] == 0 and d[10] in {0 if s2 >= 10 else s2, (s2 - 2) % 11 % 10}
 
 
-def _cnh_cue(text: str, a: int) -> bool:
-    """A licence word on the value's line or the line above (a table's header)."""
-    ls = text.rfind("\n", 0, a)
-    above = text.rfind("\n", 0, ls) + 1 if ls >= 0 else 0
-    le = text.find("\n", a)
-    return _CNH_CUE.search(text, max(above, a - 240), (le if le >= 0 else len(text))) is not None
+def _cnh_cues(text: str) -> Callable[[int], bool]:
+    """A test of whether a licence word stands on the value's line or the line above (a table's
+    header), for values at increasing offsets: the cue matches and the line breaks are found once per
+    text, and each value is placed among them by bisection (a long line holding many values costs
+    no rescan of the line per value)."""
+    cues = [(m.start(), m.end()) for m in _CNH_CUE.finditer(text)]
+    starts = [c[0] for c in cues]
+    breaks = [m.start() for m in _NEWLINE.finditer(text)]
+
+    def cue(a: int) -> bool:
+        k = bisect_left(breaks, a)  # (breaks[k - 1] < a <= breaks[k])
+        above = breaks[k - 2] + 1 if k >= 2 else 0
+        le = breaks[k] if k < len(breaks) else len(text)
+        lo = max(above, a - 240)
+        j = bisect_left(starts, lo)
+        return j < len(cues) and cues[j][1] <= le
+
+    return cue
+
+
+_NEWLINE = re.compile("\n")
 
 
 # (RE2 passes over the fold: most texts hold no such shape, and the `re` scans cost more than these)
@@ -116,6 +132,7 @@ def checked_register_spans(text: str) -> Iterator[Span]:
             if rs_account_ok(*m.groups()):
                 yield Span(m.start(), m.end(), "bank_account")
     if CNH_GATE.search(text) is not None and _CNH_CUE.search(text) is not None:
+        cue = _cnh_cues(text)
         for m in _CNH.finditer(text):
-            if cnh_ok(m.group(1)) and _cnh_cue(text, m.start()):
+            if cnh_ok(m.group(1)) and cue(m.start()):
                 yield Span(m.start(), m.end(), "driving_licence")

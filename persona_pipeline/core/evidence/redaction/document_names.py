@@ -26,6 +26,7 @@ import re
 from collections.abc import Iterator
 
 from persona_pipeline.core.evidence.redaction import pii
+from persona_pipeline.core.evidence.redaction.address_rows import _frequent_english
 from persona_pipeline.core.evidence.redaction.matching import Rx
 from persona_pipeline.core.evidence.redaction.spans import Span
 
@@ -48,8 +49,10 @@ _PARTICLES = frozenset(
 
 # a line of capitalised words (a Markdown heading's too): a letterhead's or a CV's name line candidate
 # (at a line's start after quote markers, or after a string's opening quote: a CV pasted into a value)
+# (each word bounded, as a name's are: its class holds quotes and dots, and an unbounded run of them
+# after a quote would be read to its end and back again from every quote)
 _NAME_LINE = re.compile(
-    r"[ \t>]*(?:#{1,3}[ \t]+)?([^\W\d_][\w'’./-]*(?:[ \t]+[^\W\d_][\w'’./-]*){1,4})[ \t]*\r?$", re.M
+    r"[ \t>]*(?:#{1,3}[ \t]+)?([^\W\d_][\w'’./-]{0,30}(?:[ \t]+[^\W\d_][\w'’./-]{0,30}){1,4})[ \t]*\r?$", re.M
 )
 # (the same lines on the fold: a capital or a non-ASCII letter (DEL) opens each word; group 1 is where
 # `_NAME_LINE` starts)
@@ -57,10 +60,16 @@ _NAME_LINE_GATE = Rx(
     r"(?m)(?:^|[\"'`])([ \t>]*(?:#{1,3}[ \t]+)?[A-Z\x7f][A-Za-z0-9_\x7f'./-]*"
     r"(?:[ \t]+[A-Z\x7f][A-Za-z0-9_\x7f'./-]*){1,4}[ \t]*\r?)$"
 )
-_CONTACT = re.compile(r"(?i:\b(?:phone|mobile|tel|e-?mail|cell)\b)|@[\w-]+\.\w|\U0001f4de|\u2709")
+# a contact line holds a contact's value, not only its word (`The email worker retries` is prose):
+# an e-mail address, a phone or e-mail placeholder (a second pass reads the line as the first did),
+# a contact emoji, or a contact word with a number or an address after it (`Tel: +44…`, `Email ana@…`)
+_CONTACT = re.compile(
+    r"@[\w-]+\.\w|\[REDACTED:(?:email|phone)\b|\U0001f4de|\u2709|"
+    r"(?i:\b(?:phone|mobile|tel|e-?mail|cell)\b)\.?[ \t]*(?:[:|–-][ \t]*)?(?:\+|\(?\d)"
+)
 _CONTACT_LINES = 5
 # (`_CONTACT`'s ASCII part, one RE2 pass over the fold: most texts hold no contact word)
-_CONTACT_GATE = Rx(r"(?i:\b(?:phone|mobile|tel|e-?mail|cell)\b)|@[A-Za-z0-9-]+\.[A-Za-z0-9_]")
+_CONTACT_GATE = Rx(r"(?i:\b(?:phone|mobile|tel|e-?mail|cell)\b)|@[A-Za-z0-9_\x7f-]+\.[A-Za-z0-9_\x7f]")
 
 
 def _sender_ok(value: str) -> bool:
@@ -89,6 +98,8 @@ def _name_line_ok(value: str) -> bool:
     # script's capitalised words have no list here)
     latin = all(c.isascii() or 0xC0 <= ord(c) <= 0x24F or 0x1E00 <= ord(c) <= 0x1EFF for c in value)
     particle = len(tw) < len(value.split())
+    if latin and len(tw) > 1 and all(w.lower() in _frequent_english() and w not in lasts for w in tw[1:]):
+        return False  # (`Max Connections`, `Grace Period`: a heading's everyday words after a given name)
     return not latin or tw[0] in firsts or tw[-1] in lasts or particle
 
 
@@ -130,9 +141,12 @@ def document_name_spans(text: str) -> Iterator[Span]:
             # (the sender's line: one to five capitalised words or particles, `CI bot` is none)
             words = m.group(1).split()
             signed = len(words) <= 5 and all(w[0].isupper() or w.lower() in _PARTICLES for w in words)
-            if signed and phone_labels.dialable(m.group(2)):
+            named = _sender_ok(m.group(1))
+            # (a dotted number under a sender that is no name is as likely a version, `1.24.3-2024`
+            # under `Release Team`: only blanks, hyphens and brackets are a phone's punctuation alone)
+            if signed and (named or "." not in m.group(2)) and phone_labels.dialable(m.group(2)):
                 yield Span(m.start(2), m.end(2), "phone")
-                if _sender_ok(m.group(1)):  # (the block's layout names its sender too)
+                if named:  # (the block's layout names its sender too)
                     yield Span(m.start(1), m.end(1), "person_name")
     if _CHAT_GATE.search(text) is not None:
         for m in _CHAT_LINE.finditer(text):

@@ -191,6 +191,9 @@ _DOB_VERB = (
     r"n(?:\x7f|e)e?(?:\(e\))?s?(?:[ \t]+(?:\x7f|a)[ \t]+[A-Z\x7f][A-Za-z\x7f'-]+)?[ \t]+le|"
     # (Spanish's past tense too: `nació el`, `nací el`, `nacieron el`)
     r"nacid[oa]|naci(?:o|eron)\b|naci?\x7f|nascid[oa]|urodzon[ya]|f\x7fdd|sz\x7fletett|"
+    # Portuguese's finite past (`nasceu`, `nasceram`, `nasci`) and the Nordic passive past (sv
+    # `föddes`, da/no `fødtes`, `blev født`): the usual way to tell a birth in those languages
+    r"nasce(?:u|ram)\b|nasci\b|f\x7fd(?:d|t)es\b|f\x7fdt\b|"
     r"(?-i:[Nn]at[oa])[ \t]+(?:a|il|in|nel)"
 )
 _MONTH = (
@@ -784,7 +787,7 @@ def intl_phone_spans(text: str) -> Iterator[Span]:
                 continue  # key=value: an id unless a phone word says otherwise
             if not label and _NOT_PHONE_BEFORE.search(text[max(0, start - 24) : start]):
                 continue  # "build 612.345.678", "order #900 123 456"
-            if record_label(text, start):
+            if record_label(text, start, end):
                 continue  # "invoice number: 0171 2000 416": the head noun outranks the number word
             if leading_group(text, start):
                 continue  # `ABN 51 824 753 556`: the tail of a longer grouped number (see `leading_group`)

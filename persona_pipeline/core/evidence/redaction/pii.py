@@ -832,7 +832,7 @@ def phone_spans(text: str) -> Iterator[Span]:
             continue
         if leading_group(text, start):
             continue  # `ABN 51 824 753 556`: the tail of a longer grouped number (see `leading_group`)
-        if record_label(text, start):
+        if record_label(text, start, end):
             continue  # `PO number 913…`: the label's head noun names a record, not a line to call
         if _national_ok(text[start:end], context):
             yield Span(start, end, "phone")

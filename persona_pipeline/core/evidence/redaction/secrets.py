@@ -1750,8 +1750,10 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         return True  # `:&#x27;name&#x27;`: escaped markup; the HTML view reads the value decoded
     if _PROTOCOL.match(value):
         return True  # "reset password HTTP/1.1": a request line's protocol, no password
-    if _GRPC_METHOD.fullmatch(value):
-        return True  # `notes.v1.Notes/Create`: a gRPC method's full name, code
+    if "password" not in kind and kind != "cli_secret" and _GRPC_METHOD.fullmatch(value):
+        # `notes.v1.Notes/Create`: a gRPC method's full name, code; a password (a `-p`/`-a` flag's
+        # value too) may be any words
+        return True
     if kind == "bare_password":
         if len(value) < 8:
             return True
@@ -2026,9 +2028,14 @@ def near_id_spans(text: str) -> list[Span]:
 
 _TWILIO_KEY_SID = Rx(r"\bSK[0-9a-f]{32}\b")
 # a gRPC method's full name (the HTTP/2 `:path`, gRPC's PROTOCOL-HTTP2: `/` package.Service `/`
-# Method): a protobuf package of lowercase dotted words (a version word among them), then an
-# UpperCamelCase service and method (protobuf's style guide), maybe behind the path's `/`
-_GRPC_METHOD = re.compile(r"/?(?:[a-z][a-z0-9_]*\.)+[A-Z][A-Za-z0-9]*/[A-Z][A-Za-z0-9]*[.,;:)\]]*")
+# Method): a protobuf package of lowercase dotted words with its version segment (the style
+# guide's and buf's PACKAGE_VERSION_SUFFIX: `v1`, `v1beta1`, `v1p1beta1`), then an UpperCamelCase
+# service and method, maybe behind the path's `/`; without the version, dotted words ending in
+# `Word/Word` are as likely a passphrase
+_GRPC_METHOD = re.compile(
+    r"/?(?:[a-z][a-z0-9_]*\.)+v[0-9]+(?:p[0-9]+)?(?:(?:alpha|beta)[0-9]*)?\.(?:[a-z][a-z0-9_]*\.)*"
+    r"[A-Z][A-Za-z0-9]*/[A-Z][A-Za-z0-9]*[.,;:)\]]*"
+)
 # the key a value is bound to, right before it (`"event_id": "`, `request_id=`, `etag: `)
 _KEY_BEFORE = re.compile(r"([A-Za-z_][A-Za-z0-9_.-]{0,40})\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?$")
 
