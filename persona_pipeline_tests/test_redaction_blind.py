@@ -314,14 +314,14 @@ JOINED_DEV_FLOORS: dict[int, JoinedFloors] = {
     19: JoinedFloors(0.904, 0.807, 250.8, 50),
     # Round 20 (dev since round 21 is written blind; tuned in branches tune20 and fix20): floors at its tuned
     # figures drawn as dev at seed 7 (n 1200) less 1.5 points: 94.9% secrets, 76.1% personal data, 890.0 FP/MB
-    # (+15: quotation attributions and living-age figures' birth lines stay redacted by policy), 729 stray
-    # spans (+30: two constants its frames reuse, a Sentry event id and a gRPC method path, found as secrets).
-    # Untuned on main c08f56d: 84.5% / 48.8% / 994.8 FP/MB / 735 stray.
-    20: JoinedFloors(0.934, 0.746, 905.0, 759),
-    # Round 21 (dev since round 22 is written blind; its tuner's figures replace these at merge): floors at
-    # its untuned figures drawn as dev at seed 7 (n 1200) less 1.5 points: 87.5% secrets, 47.1% personal
-    # data, 172.1 FP/MB (+15), 2 stray spans (+30), on main 0bbc849.
-    21: JoinedFloors(0.860, 0.456, 187.1, 32),
+    # (+15: quotation attributions and living-age figures' birth lines stay redacted by policy), 12 stray
+    # spans (+30; 729 until gap44: a Sentry event id and a gRPC method path its frames reuse were found as
+    # secrets). Untuned on main c08f56d: 84.5% / 48.8% / 994.8 FP/MB / 735 stray.
+    20: JoinedFloors(0.934, 0.746, 905.0, 42),
+    # Round 21 (dev since round 22 is written blind; tuned in branches tune21 and fixr44): floors at its tuned
+    # figures drawn as dev at seed 7 (n 1200) less 1.5 points: 87.5% secrets, 81.6% personal data, 0.0 FP/MB
+    # (+15), 2 stray spans (+30). Untuned on main 0bbc849: 87.5% / 47.1% / 172.1 FP/MB / 2 stray.
+    21: JoinedFloors(0.860, 0.801, 15.0, 32),
 }
 
 
