@@ -181,11 +181,27 @@ def test_address_tail_scan_is_linear(redactor: Redactor) -> None:
         ("Regards,\nSantiago Fernández\n011 15-2331-4818", "011 15-2331-4818"),
         ("Cordialement,\nClaire Martin\n06.12.34.56.78", "06.12.34.56.78"),  # (dots under a name)
         ("## Grace Okafor\nEmail: grace@okafor.dev", "Grace Okafor"),
-        ("ANA LIMA\nData Engineer\nPhone: [REDACTED:phone:1a2b3c4d]", "ANA LIMA"),
+        ("ANA LIMA\nData Engineer\nPhone: +55 11 98765-4321", "ANA LIMA"),
     ],
 )
 def test_document_names_are_redacted(checks: Checks, text: str, value: str) -> None:
     assert checks.covered(text, value), checks.spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # (a phone under a label no contact word names: the first pass redacts the number only, and
+        # its placeholder must not make the second pass read the name line above it)
+        "Cordialement,\n      Maëlle Sharma\n      Lead Analyst | Norbel Systems\n      Portable : +33 6 41 27 58 90\n",
+        "Bien à vous,\n  Anaïs Kapoor\n  Portable : +33 7 58 20 31 64",
+        "> Thanks,\n> Ingrid Solberg\n> Mob: +44 7911 204 857\n",
+        "KAMAU NJOROGE\nPlatform Engineer\nMob. +254 722 418 903",
+    ],
+)
+def test_a_name_line_reads_the_same_on_the_second_pass(checks: Checks, text: str) -> None:
+    once = checks.redacted(text)
+    assert checks.redacted(once) == once
 
 
 @pytest.mark.parametrize(

@@ -61,11 +61,14 @@ _NAME_LINE_GATE = Rx(
     r"(?:[ \t]+[A-Z\x7f][A-Za-z0-9_\x7f'./-]*){1,4}[ \t]*\r?)$"
 )
 # a contact line holds a contact's value, not only its word (`The email worker retries` is prose):
-# an e-mail address, a phone or e-mail placeholder (a second pass reads the line as the first did),
-# a contact emoji, or a contact word with a number or an address after it (`Tel: +44…`, `Email ana@…`)
+# an e-mail address, a contact emoji, or a contact word with a number or an address after it (`Tel:
+# +44…`, `Email ana@…`). Never a placeholder, nor a placeholder's own kind word (`[REDACTED:phone:4d…]`):
+# a phone the first pass redacted under a label no contact word names (`Mob:`) would make the second
+# pass read the name above it that the first pass kept (not idempotent); a name the first pass read
+# is a placeholder on the second anyway
 _CONTACT = re.compile(
-    r"@[\w-]+\.\w|\[REDACTED:(?:email|phone)\b|\U0001f4de|\u2709|"
-    r"(?i:\b(?:phone|mobile|tel|e-?mail|cell)\b)\.?[ \t]*(?:[:|–-][ \t]*)?(?:\+|\(?\d)"
+    r"@[\w-]+\.\w|\U0001f4de|\u2709|"
+    r"(?<!REDACTED:)(?i:\b(?:phone|mobile|tel|e-?mail|cell)\b)\.?[ \t]*(?:[:|–-][ \t]*)?(?:\+|\(?\d)"
 )
 _CONTACT_LINES = 5
 # (`_CONTACT`'s ASCII part, one RE2 pass over the fold: most texts hold no contact word)
