@@ -197,6 +197,8 @@ def test_document_names_are_redacted(checks: Checks, text: str, value: str) -> N
         "Bien à vous,\n  Anaïs Kapoor\n  Portable : +33 7 58 20 31 64",
         "> Thanks,\n> Ingrid Solberg\n> Mob: +44 7911 204 857\n",
         "KAMAU NJOROGE\nPlatform Engineer\nMob. +254 722 418 903",
+        # (likewise a typeless street beside that phone's line: `address_tails`' contact line)
+        "Njegoševa 58/3, 11000 Beograd\nPortable : +33 6 52 18 07 43\n",
     ],
 )
 def test_a_name_line_reads_the_same_on_the_second_pass(checks: Checks, text: str) -> None:

@@ -184,9 +184,10 @@ _RELEASE_WORD = re.compile(
 )
 _TOWN_AT = re.compile(rf",[ \t]*(?:{_POSTAL})[ \t]+")
 _LINE_ALONE = re.compile(rf"(?m)^[ \t>]*({_TYPELESS})[ \t]*$")
-# (a contact word anywhere on the line, or an e-mail: a placeholder of either kind names it too, so a
-# second pass judges as the first)
-_CONTACT_LINE = re.compile(r"(?i:\b(?:phone|mobile|tel|e-?mail|cell)\b)|@[\w-]+\.\w")
+# (a contact word anywhere on the line, or an e-mail; never a placeholder's kind word: a phone the first
+# pass redacted under a label no contact word names (`Mob:`, `Portable :`) would make the second pass
+# read the street beside it that the first pass kept, as `document_names._CONTACT` reads it)
+_CONTACT_LINE = re.compile(r"(?<!REDACTED:)(?i:\b(?:phone|mobile|tel|e-?mail|cell)\b)|@[\w-]+\.\w")
 
 
 # a location pin or a house before a contact line's segment (`📍 <address> · 📞 …`): the segment, up to
