@@ -15,10 +15,10 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (22 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (22, the oldest
+``HOLDOUT_ROUNDS`` (23 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (23, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 22`` is exactly round 22's holdout whatever is written after it (a pool's
+``--pool holdout --round 23`` is exactly round 23's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
@@ -32,13 +32,13 @@ was written; ``before=17``: rounds 1 to 16, the cases dev drew before round 18 w
 ``before=18``: rounds 1 to 17, the cases dev drew before round 19 was written; ``before=19``: rounds 1
 to 18, the cases dev drew before round 20 was written; ``before=20``: rounds 1 to 19, the cases dev
 drew before round 21 was written; ``before=21``: rounds 1 to 20, the cases dev drew before round 22
-was written). Every
+was written; ``before=22``: rounds 1 to 21, the cases dev drew before round 23 was written). Every
 category of rounds 1 to 15 enters a draw cycle once (its ``weight`` is 1); round 16's new kinds enter
 it ``NEW16_WEIGHT`` times, which changes no earlier draw; round 17's new kinds ``NEW17_WEIGHT`` times
 and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times; round 18's new kinds
 ``NEW18_WEIGHT`` times; round 19's new kinds ``NEW19_WEIGHT`` times; round 20's new kinds
 ``NEW20_WEIGHT`` times; round 21's new kinds ``NEW21_WEIGHT`` times; round 22's new kinds ``NEW22_WEIGHT``
-times. A weight counts only in a draw
+times; round 23's new kinds ``NEW23_WEIGHT`` times. A weight counts only in a draw
 of the one round that wrote the category (``Category.draws``): among a later round's families and in
 the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
@@ -931,7 +931,7 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   HGVS names; railway timetable rows; encyclopaedic figures of places; radio frequency
   allocations; medicines' package codes (PZN, ATC); sports league tables; a board's GPIO pinout;
   nutrition labels.
-  Round 22 (``ROUND22``, ``_extend22`` / ``round22_custom`` / ``_multi22``, ``ROUND22_WRAPPERS``,
+  Round 22 (dev since round 23; ``ROUND22``, ``_extend22`` / ``round22_custom`` / ``_multi22``, ``ROUND22_WRAPPERS``,
   ``_round22_decoy_templates``), written blind to the engine (issue 17, branch blind22: its author
   read only this generator, its tests and the engine's aggregate lines and per-category counts;
   scored by ``--pool holdout``; untuned, the engine at main 0bbc849, seeds 1 / 2 / 7 (n 1200):
@@ -966,6 +966,35 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   directories; chess openings by ECO code; country dialling codes and emergency numbers. (Four
   of these revisit kinds of rounds before 18 under new names and in new shapes: METAR reports,
   Unicode code points, chess notation and published test vectors.)
+  Round 23 (``ROUND23``, ``_extend23`` / ``round23_custom`` / ``_multi23``, ``ROUND23_WRAPPERS``,
+  ``_round23_decoy_templates``), written blind to the engine (issue 17, branch blind23: its author
+  read only this generator, its tests and the engine's aggregate lines and per-category counts;
+  scored by ``--pool holdout``; untuned, the engine at main 4d576bd, seed 7 (n 1200): 87.2% secrets,
+  55.8% personal data, 0.0 FP/MB, 13 stray spans, nothing dropped, idempotent).
+  Round 23 puts values in the SaaS records that support, sales and front-desk tools export. About 60 %
+  of its plants are earlier kinds: two families from shared lists for every earlier one-value category
+  (``SECRET_FAMILIES23``: an OpenTelemetry span's attributes, an Auth0 deploy config, a Datadog
+  monitor's message, ``firebase functions:config:get``, a Kafka Connect connector's config, a
+  mongoexport line, a spreadsheet saved as CSV with a BOM, a PR description's details block, a Discord
+  chat copy, a Zendesk internal note, an Insomnia environment, an OpenTelemetry collector's headers;
+  ``PII_FAMILIES23``: a Zendesk ticket's requester, a HubSpot contact, a Salesforce record, an SMS log,
+  an Auth0 user's metadata, a mongoexport line, a CSV with a BOM, a PDF form's text, a PR description's
+  table, a Discord chat copy, an Intercom conversation part, a gym's membership form), key pairs,
+  blocks, paths, URLs and a person's details as an earlier snippet in a Zendesk comment, a Datadog
+  message, a Discord copy or a CSV cell (``CONTAINERS23``). About 40 % are kinds the generator lacked
+  (``Category.rounds`` all 23, ``NEW23``; each weighs ``NEW23_WEIGHT`` in a draw of round 23), two
+  thirds of them personal data: a sole proprietor's Indian GSTIN (its Luhn mod-36 check; it holds the
+  person's PAN), and a person's name, mobile (15 countries whose numbers no earlier round writes: CU IR
+  PS SD SO XK TM RE NC PF TL LY SZ MR CV), e-mail, birth date and home address in an event's RSVP list,
+  a hotel or flight booking, a vet's record or an insurance claim, a job application, and a gym
+  membership, lost-property or police report; and 3 secret categories (Liveblocks secret keys
+  ``sk_prod_`` / ``sk_dev_``, Cartesia API keys ``sk_car_``, Pangea tokens ``pts_``).
+  ``ROUND23_WRAPPERS``: a Zendesk ticket export, a HubSpot note, an SMS log as CSV, an Auth0 log event,
+  an OpenTelemetry span, a Datadog monitor message, a mongoexport line, a CSV with a BOM, a Discord
+  copy, a PR description, an Intercom note, a CRM case. ``_round23_decoy_templates``: breed standards;
+  vaccination schedules; anniversary gift lists; clothing size charts; job postings' salary bands;
+  insurance products' terms; hotels' house rules; India's GST state codes; blood-group compatibility;
+  police radio ten-codes.
 
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
@@ -1207,6 +1236,22 @@ log query, a HAR file, an access log, a container's inspect output, an inventory
 notebook, a dump, a CI matrix, a GraphQL request, a mailed patch), including short-lived access
 tokens (a Login with Amazon ``Atza|`` token grants access while it lives). Still no device
 serials or hashes of passwords.
+Round 23's policy. Personal data: a sole proprietor's GSTIN (its characters 3 to 12 are the person's
+PAN, so it identifies the person as the PAN does; a company's GSTIN is not planted); a person's
+name, mobile, e-mail, birth date and home address in the records of everyday life (an RSVP list, a
+booking, a vet's record with its owner, an insurance claim, a job application, a membership form
+with an emergency contact, a lost-property or police report), each planted; an airline's
+``SURNAME/GIVEN`` spelling of a passenger is the person's name. Not personal: a pet's name and
+species; a breed standard (a kennel club's published figures); a vaccination schedule (a health
+authority's ages and doses); anniversary gift lists (a tradition); size charts (a maker's
+conversions); a job advert's salary band (an employer's public offer, no applicant); an insurance
+product's terms (no policyholder); a hotel's house rules (printed for every guest); GST state codes
+(a public table of tax jurisdictions, two digits of every GSTIN); blood-group compatibility
+(textbook medicine); police ten-codes (a public radio code list). Secrets: whatever grants access,
+in the SaaS records it is exported in (a span, a log event, a monitor message, a function config, a
+connector config, a document export, a spreadsheet, a PR description, a chat copy, a ticket note, an
+API client's environment, a collector config). Still no device serials, hashes of passwords or
+documented test keys.
 """
 
 from __future__ import annotations
