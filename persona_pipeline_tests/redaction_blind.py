@@ -974,14 +974,14 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   Round 23 puts values in the SaaS records that support, sales and front-desk tools export. About 60 %
   of its plants are earlier kinds: two families from shared lists for every earlier one-value category
   (``SECRET_FAMILIES23``: an OpenTelemetry span's attributes, an Auth0 deploy config, a Datadog
-  monitor's message, ``firebase functions:config:get``, a Kafka Connect connector's config, a
-  mongoexport line, a spreadsheet saved as CSV with a BOM, a PR description's details block, a Discord
-  chat copy, a Zendesk internal note, an Insomnia environment, an OpenTelemetry collector's headers;
-  ``PII_FAMILIES23``: a Zendesk ticket's requester, a HubSpot contact, a Salesforce record, an SMS log,
-  an Auth0 user's metadata, a mongoexport line, a CSV with a BOM, a PDF form's text, a PR description's
-  table, a Discord chat copy, an Intercom conversation part, a gym's membership form), key pairs,
-  blocks, paths, URLs and a person's details as an earlier snippet in a Zendesk comment, a Datadog
-  message, a Discord copy or a CSV cell (``CONTAINERS23``). About 40 % are kinds the generator lacked
+  monitor's message, a Dagster run config, a Kafka Connect connector's config, a mongoexport line, a
+  spreadsheet saved as CSV with a BOM, a Zoom meeting's saved chat, an Asana task, a Zendesk internal
+  note, a Grafana Alloy exporter block, a Temporal workflow's input; ``PII_FAMILIES23``: a Zendesk
+  ticket's requester, a HubSpot contact, a Salesforce record, an SMS log, a Calendly invitee's answers,
+  a mongoexport line, a CSV with a BOM, a PDF form's text, a PR description's table, a Zoom meeting's
+  saved chat, an Intercom conversation part, a gym's membership form), key pairs, blocks, paths, URLs
+  and a person's details as an earlier snippet in a Zendesk comment, a Datadog message, a Zoom chat or
+  a CSV cell (``CONTAINERS23``). About 40 % are kinds the generator lacked
   (``Category.rounds`` all 23, ``NEW23``; each weighs ``NEW23_WEIGHT`` in a draw of round 23), two
   thirds of them personal data: a sole proprietor's Indian GSTIN (its Luhn mod-36 check; it holds the
   person's PAN), and a person's name, mobile (15 countries whose numbers no earlier round writes: CU IR
@@ -990,8 +990,8 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   membership, lost-property or police report; and 3 secret categories (Liveblocks secret keys
   ``sk_prod_`` / ``sk_dev_``, Cartesia API keys ``sk_car_``, Pangea tokens ``pts_``).
   ``ROUND23_WRAPPERS``: a Zendesk ticket export, a HubSpot note, an SMS log as CSV, an Auth0 log event,
-  an OpenTelemetry span, a Datadog monitor message, a mongoexport line, a CSV with a BOM, a Discord
-  copy, a PR description, an Intercom note, a CRM case. ``_round23_decoy_templates``: breed standards;
+  an OpenTelemetry span, a Datadog monitor message, a mongoexport line, a CSV with a BOM, a Zoom
+  meeting's saved chat, an Asana task, an Intercom note, a CRM case. ``_round23_decoy_templates``: breed standards;
   vaccination schedules; anniversary gift lists; clothing size charts; job postings' salary bands;
   insurance products' terms; hotels' house rules; India's GST state codes; blood-group compatibility;
   police radio ten-codes.
@@ -1248,9 +1248,9 @@ conversions); a job advert's salary band (an employer's public offer, no applica
 product's terms (no policyholder); a hotel's house rules (printed for every guest); GST state codes
 (a public table of tax jurisdictions, two digits of every GSTIN); blood-group compatibility
 (textbook medicine); police ten-codes (a public radio code list). Secrets: whatever grants access,
-in the SaaS records it is exported in (a span, a log event, a monitor message, a function config, a
-connector config, a document export, a spreadsheet, a PR description, a chat copy, a ticket note, an
-API client's environment, a collector config). Still no device serials, hashes of passwords or
+in the SaaS records it is exported in (a span, a log event, a monitor message, a run config, a
+connector config, a document export, a spreadsheet, a meeting's chat, a task, a ticket note, a
+telemetry pipeline's config, a workflow's input). Still no device serials, hashes of passwords or
 documented test keys.
 """
 
@@ -21847,46 +21847,46 @@ def _picks23(name: str, n_families: int, k: int) -> list[int]:
 
 # Secret families: {L} an environment-style label, {l} it in lower case, {k} kebab case, {v} the
 # value. Round 23 is about the SaaS records and exports a developer copies from: an OpenTelemetry
-# span, an Auth0 deploy config, a Datadog monitor's message, ``firebase functions:config:get``, a
-# Kafka Connect connector's config, a mongoexport line, a spreadsheet saved as CSV with a BOM, a PR
-# description's details block, a Discord chat copy, a Zendesk internal note, an Insomnia
-# environment, an OpenTelemetry collector's exporter headers.
+# span, an Auth0 deploy config, a Datadog monitor's message, a Dagster run config, a Kafka Connect
+# connector's config, a mongoexport line, a spreadsheet saved as CSV with a BOM, a Zoom meeting's saved
+# chat, an Asana task, a Zendesk internal note, a Grafana Alloy exporter block, a Temporal workflow's
+# input.
 SECRET_FAMILIES23 = [
     '{{"name": "sync.run", "kind": "SPAN_KIND_CLIENT", "attributes": [\n  {{"key": "app.{l}", "value": '
     '{{"stringValue": "{v}"}}}},\n  {{"key": "http.response.status_code", "value": {{"intValue": "401"}}}}\n]}}',
     '{{\n  "AUTH0_DOMAIN": "acme.eu.auth0.com",\n  "AUTH0_KEYWORD_REPLACE_MAPPINGS": {{\n    "{L}": "{v}"\n  }}\n}}',
     "%%%\nMonitor **sync lag** triggered on env:staging\n\nTemporary fix until Monday: export {L}={v} and restart "
     "the worker.\n%%% @slack-ops",
-    '$ firebase functions:config:get\n{{\n  "billing": {{\n    "{l}": "{v}"\n  }}\n}}',
+    "ops:\n  sync_accounts:\n    config:\n      {l}: {v}\nexecution:\n  config:\n    multiprocess: {{}}",
     '{{"name": "pg-sink", "config": {{"connector.class": "io.confluent.connect.jdbc.JdbcSinkConnector", '
     '"tasks.max": "2", "{k}": "{v}"}}}}',
     '{{"_id":"cfg-{n}","key":"{l}","value":"{v}","updatedBy":"migration"}}',
     "\ufeffname;value;owner\n{l};{v};platform\nregion;eu-west-1;platform",
-    "## Changes\n- rotate the staging credentials\n\n<details><summary>env used for the test run</summary>\n\n"
-    "```\n{L}={v}\n```\n</details>",
-    "deploy-helper — Today at 10:{m}\nthe new {L} is `{v}`, old one revoked",
+    "10:{m}:14 From deploy-helper to Everyone:\n\tthe new {L} is {v}, old one revoked",
+    '{{"data": {{"name": "Rotate the staging key", "notes": "{L} is now {v}", "completed": false}}}}',
     '{{"ticket": {{"id": {n}, "comment": {{"public": false, "body": "{L} for the sandbox: {v}"}}}}}}',
-    '{{"_type": "environment", "name": "Staging", "data": {{"base_url": "https://staging.example.com", '
-    '"{l}": "{v}"}}}}',
-    "exporters:\n  otlphttp:\n    endpoint: https://otlp.example.com:4318\n    headers:\n      {k}: {v}",
+    'otelcol.exporter.otlphttp "default" {{\n  client {{\n    endpoint = "https://otlp.example.com:4318"\n'
+    '    headers  = {{ "{k}" = "{v}" }}\n  }}\n}}',
+    'temporal workflow start --type SyncAccounts --task-queue billing --input \'{{"{l}": "{v}"}}\'',
 ]
 
 # Personal-data families: {f} the field in words, {k} a snake-case key, {v} the value. A person's
 # data as support, sales and front-desk tools export it: a Zendesk ticket, a HubSpot contact, a
-# Salesforce record, an SMS log, an Auth0 user's metadata, a mongoexport line, a spreadsheet saved
-# as CSV with a BOM, a PDF form's text, a PR description's table, a Discord chat copy, an Intercom
-# conversation part, a gym's membership form.
+# Salesforce record, an SMS log, a Calendly invitee's answers, a mongoexport line, a spreadsheet saved
+# as CSV with a BOM, a PDF form's text, a PR description's table, a Zoom meeting's saved chat, an
+# Intercom conversation part, a gym's membership form.
 PII_FAMILIES23 = [
     '{{"ticket": {{"id": {n}, "status": "open", "requester": {{"{k}": "{v}"}}}}}}',
     '{{"id": "{n}", "properties": {{"{k}": "{v}", "lifecyclestage": "customer"}}, "archived": false}}',
     '{{"attributes": {{"type": "Contact"}}, "{k}": "{v}", "LeadSource": "Web"}}',
     'Date,Direction,Body,Status\n2026-12-06 10:{m},inbound,"hi, my {f} is {v}",received',
-    '"user_metadata": {{\n  "{k}": "{v}"\n}},\n"logins_count": 4,',
+    '{{"event": "invitee.created", "payload": {{"questions_and_answers": [{{"question": "Your {f}", '
+    '"answer": "{v}"}}]}}}}',
     '{{"_id":{{"$numberInt":"{n}"}},"{k}":"{v}","source":"import"}}',
     "\ufeff{f};Status\n{v};checked",
     "Section B - Personal details\n{f} ................ {v}\nSignature ........... (signed)",
     "| Field | Before | After |\n| --- | --- | --- |\n| {f} | (empty) | {v} |",
-    "support-team — Today at 10:{m}\ncould you send me your {f}?\nguest-7 — Today at 10:{m}\n{v}",
+    "10:{m}:02 From guest-7 to support-team (direct message):\n\tmy {f} is {v}",
     '{{"type": "conversation_part", "part_type": "comment", "author": {{"type": "user"}}, '
     '"body": "<p>My {f} is {v}</p>"}}',
     "MEMBERSHIP FORM · Premium, 12 months\nMember's {f}: {v}\nStart date: 1 January 2027",
@@ -21947,7 +21947,7 @@ def _csv_semicolon_cell(s: str) -> str:
 CONTAINERS23: list[tuple[str, Callable[[str], str]]] = [
     ('{"ticket": {"id": 4821, "comment": {"public": false, "body": "{s}"}}}', _jupyter_text),
     ("%%%\nMonitor **import job** triggered\n\n{s}\n%%% @slack-ops", lambda s: s),
-    ("deploy-helper — Today at 10:02\n{s}", lambda s: s),
+    ("10:02:14 From deploy-helper to Everyone:\n\t{s}", lambda s: s.replace("\n", "\n\t")),
     ('\ufeffNote;Owner\n"{s}";platform', _csv_semicolon_cell),
 ]
 
@@ -26833,11 +26833,11 @@ ROUND23_WRAPPERS: list[Wrapper] = [
         lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
     ),  # a mongoexport line
     lambda r: ('\ufeffNote;Owner\n"{s}";platform', _csv_cell),  # a spreadsheet saved as CSV (BOM, semicolons)
-    lambda r: ("deploy-helper — Today at 10:02\n{s}", _ident),  # a Discord chat copy
+    lambda r: ("10:02:14 From deploy-helper to Everyone:\n\t{s}", lambda s: s.replace("\n", "\n\t")),  # a Zoom chat
     lambda r: (
-        "## Summary\nMoves the handover notes into the repo.\n\n<details><summary>notes</summary>\n\n{s}\n\n</details>",
-        _ident,
-    ),  # a PR description
+        '{"data": {"name": "Handover", "notes": "{s}", "completed": false}}',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # an Asana task
     lambda r: (
         '{"type": "conversation_part", "part_type": "note", "body": "<p>{s}</p>"}',
         lambda s: json.dumps(s.replace("\n", "<br>"), ensure_ascii=False)[1:-1],
