@@ -15,10 +15,10 @@ Two pools split by template family (new values every seed, in both pools). The g
 in rounds; each round's holdout is written before any of it is scored, measured untuned, and
 joins dev when the next round's holdout has been written. Every template family, wrapper family
 and decoy kind belongs to one round (``Category.rounds``, ``WRAPPER_ROUNDS``, ``DECOY_ROUNDS``);
-``HOLDOUT_ROUNDS`` (22 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (22, the oldest
+``HOLDOUT_ROUNDS`` (23 alone) are the holdout and every round before ``HOLDOUT_ROUND`` (23, the oldest
 holdout round) is dev. ``generate(..., round_no=N)`` and the CLI's ``--round N`` keep one round of
 a pool (its families, decoy kinds and wrappers); a round's cases do not depend on later rounds, so
-``--pool holdout --round 22`` is exactly round 22's holdout whatever is written after it (a pool's
+``--pool holdout --round 23`` is exactly round 23's holdout whatever is written after it (a pool's
 name seeds its cases: round 9 scored as dev draws other cases than it did as the holdout).
 ``generate(..., "dev", n, before=N)`` is the dev pool as it was while round N was the oldest holdout
 (``before=8``: rounds 1 to 7, the very cases dev drew before round 9 was written; ``before=9``: rounds
@@ -32,13 +32,13 @@ was written; ``before=17``: rounds 1 to 16, the cases dev drew before round 18 w
 ``before=18``: rounds 1 to 17, the cases dev drew before round 19 was written; ``before=19``: rounds 1
 to 18, the cases dev drew before round 20 was written; ``before=20``: rounds 1 to 19, the cases dev
 drew before round 21 was written; ``before=21``: rounds 1 to 20, the cases dev drew before round 22
-was written). Every
+was written; ``before=22``: rounds 1 to 21, the cases dev drew before round 23 was written). Every
 category of rounds 1 to 15 enters a draw cycle once (its ``weight`` is 1); round 16's new kinds enter
 it ``NEW16_WEIGHT`` times, which changes no earlier draw; round 17's new kinds ``NEW17_WEIGHT`` times
 and its earlier kinds in new value shapes ``EARLIER17_WEIGHT`` times; round 18's new kinds
 ``NEW18_WEIGHT`` times; round 19's new kinds ``NEW19_WEIGHT`` times; round 20's new kinds
 ``NEW20_WEIGHT`` times; round 21's new kinds ``NEW21_WEIGHT`` times; round 22's new kinds ``NEW22_WEIGHT``
-times. A weight counts only in a draw
+times; round 23's new kinds ``NEW23_WEIGHT`` times. A weight counts only in a draw
 of the one round that wrote the category (``Category.draws``): among a later round's families and in
 the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
 
@@ -931,7 +931,7 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   HGVS names; railway timetable rows; encyclopaedic figures of places; radio frequency
   allocations; medicines' package codes (PZN, ATC); sports league tables; a board's GPIO pinout;
   nutrition labels.
-  Round 22 (``ROUND22``, ``_extend22`` / ``round22_custom`` / ``_multi22``, ``ROUND22_WRAPPERS``,
+  Round 22 (dev since round 23; ``ROUND22``, ``_extend22`` / ``round22_custom`` / ``_multi22``, ``ROUND22_WRAPPERS``,
   ``_round22_decoy_templates``), written blind to the engine (issue 17, branch blind22: its author
   read only this generator, its tests and the engine's aggregate lines and per-category counts;
   scored by ``--pool holdout``; untuned, the engine at main 0bbc849, seeds 1 / 2 / 7 (n 1200):
@@ -966,6 +966,36 @@ the whole dev pool an earlier round's kinds enter once, as they do nowhere else.
   directories; chess openings by ECO code; country dialling codes and emergency numbers. (Four
   of these revisit kinds of rounds before 18 under new names and in new shapes: METAR reports,
   Unicode code points, chess notation and published test vectors.)
+  Round 23 (``ROUND23``, ``_extend23`` / ``round23_custom`` / ``_multi23``, ``ROUND23_WRAPPERS``,
+  ``_round23_decoy_templates``), written blind to the engine (issue 17, branch blind23: its author
+  read only this generator, its tests and the engine's aggregate lines and per-category counts;
+  scored by ``--pool holdout``; untuned, the engine at main 4d576bd, seeds 1 / 2 / 7 (n 1200): 86.1 /
+  86.9 / 87.3% secrets, 54.9 / 57.8 / 57.8% personal data, 0.0 FP/MB, 8 / 14 / 13 stray spans, nothing
+  dropped, idempotent).
+  Round 23 puts values in the SaaS records that support, sales and front-desk tools export. About 60 %
+  of its plants are earlier kinds: two families from shared lists for every earlier one-value category
+  (``SECRET_FAMILIES23``: an OpenTelemetry span's attributes, an Auth0 deploy config, a Datadog
+  monitor's message, a Dagster run config, a Kafka Connect connector's config, a mongoexport line, a
+  spreadsheet saved as CSV with a BOM, a Zoom meeting's saved chat, an Asana task, a Zendesk internal
+  note, a Grafana Alloy exporter block, a Temporal workflow's input; ``PII_FAMILIES23``: a Zendesk
+  ticket's requester, a HubSpot contact, a Salesforce record, an SMS log, a Calendly invitee's answers,
+  a mongoexport line, a CSV with a BOM, a PDF form's text, a PR description's table, a Zoom meeting's
+  saved chat, an Intercom conversation part, a gym's membership form), key pairs, blocks, paths, URLs
+  and a person's details as an earlier snippet in a Zendesk comment, a Datadog message, a Zoom chat or
+  a CSV cell (``CONTAINERS23``). About 40 % are kinds the generator lacked
+  (``Category.rounds`` all 23, ``NEW23``; each weighs ``NEW23_WEIGHT`` in a draw of round 23), two
+  thirds of them personal data: a sole proprietor's Indian GSTIN (its Luhn mod-36 check; it holds the
+  person's PAN), and a person's name, mobile (15 countries whose numbers no earlier round writes: CU IR
+  PS SD SO XK TM RE NC PF TL LY SZ MR CV), e-mail, birth date and home address in an event's RSVP list,
+  a hotel or flight booking, a vet's record or an insurance claim, a job application, and a gym
+  membership, lost-property or police report; and 3 secret categories (Liveblocks secret keys
+  ``sk_prod_`` / ``sk_dev_``, Cartesia API keys ``sk_car_``, Pangea tokens ``pts_``).
+  ``ROUND23_WRAPPERS``: a Zendesk ticket export, a HubSpot note, an SMS log as CSV, an Auth0 log event,
+  an OpenTelemetry span, a Datadog monitor message, a mongoexport line, a CSV with a BOM, a Zoom
+  meeting's saved chat, an Asana task, an Intercom note, a CRM case. ``_round23_decoy_templates``: breed standards;
+  vaccination schedules; anniversary gift lists; clothing size charts; job postings' salary bands;
+  insurance products' terms; hotels' house rules; India's GST state codes; blood-group compatibility;
+  police radio ten-codes.
 
 Decoy policy (rounds 4 to 6): only what is truly neither secret nor personal: public keys and
 certificates, reserved documentation values (``example.com``, 192.0.2.0/24, 203.0.113.0/24,
@@ -1207,6 +1237,22 @@ log query, a HAR file, an access log, a container's inspect output, an inventory
 notebook, a dump, a CI matrix, a GraphQL request, a mailed patch), including short-lived access
 tokens (a Login with Amazon ``Atza|`` token grants access while it lives). Still no device
 serials or hashes of passwords.
+Round 23's policy. Personal data: a sole proprietor's GSTIN (its characters 3 to 12 are the person's
+PAN, so it identifies the person as the PAN does; a company's GSTIN is not planted); a person's
+name, mobile, e-mail, birth date and home address in the records of everyday life (an RSVP list, a
+booking, a vet's record with its owner, an insurance claim, a job application, a membership form
+with an emergency contact, a lost-property or police report), each planted; an airline's
+``SURNAME/GIVEN`` spelling of a passenger is the person's name. Not personal: a pet's name and
+species; a breed standard (a kennel club's published figures); a vaccination schedule (a health
+authority's ages and doses); anniversary gift lists (a tradition); size charts (a maker's
+conversions); a job advert's salary band (an employer's public offer, no applicant); an insurance
+product's terms (no policyholder); a hotel's house rules (printed for every guest); GST state codes
+(a public table of tax jurisdictions, two digits of every GSTIN); blood-group compatibility
+(textbook medicine); police ten-codes (a public radio code list). Secrets: whatever grants access,
+in the SaaS records it is exported in (a span, a log event, a monitor message, a run config, a
+connector config, a document export, a spreadsheet, a meeting's chat, a task, a ticket note, a
+telemetry pipeline's config, a workflow's input). Still no device serials, hashes of passwords or
+documented test keys.
 """
 
 from __future__ import annotations
@@ -1700,8 +1746,8 @@ def aws_secret(rng: random.Random) -> str:
 
 
 # The rounds whose families are the holdout (each never tuned); every round before the first is dev.
-HOLDOUT_ROUND = 22  # the oldest holdout round
-HOLDOUT_ROUNDS: tuple[int, ...] = (22,)
+HOLDOUT_ROUND = 23  # the oldest holdout round
+HOLDOUT_ROUNDS: tuple[int, ...] = (23,)
 ROUND5 = 5
 
 
@@ -21789,6 +21835,494 @@ round22_custom("tenancy_enrolment_form22", "pii", _tenancy22, 3)
 round22_custom("parcel_label_ticket22", "pii", _parcel22, 3)
 
 
+# ---------------------------------------------------------------------------------------------
+# round 23 (issue 17, branch blind23): written blind to the engine, the holdout since it exists
+
+ROUND23 = 23
+
+
+def _picks23(name: str, n_families: int, k: int) -> list[int]:
+    # a fixed, per-category draw of the shared families (independent of the seed)
+    return random.Random(f"round23:{name}").sample(range(n_families), k)
+
+
+# Secret families: {L} an environment-style label, {l} it in lower case, {k} kebab case, {v} the
+# value. Round 23 is about the SaaS records and exports a developer copies from: an OpenTelemetry
+# span, an Auth0 deploy config, a Datadog monitor's message, a Dagster run config, a Kafka Connect
+# connector's config, a mongoexport line, a spreadsheet saved as CSV with a BOM, a Zoom meeting's saved
+# chat, an Asana task, a Zendesk internal note, a Grafana Alloy exporter block, a Temporal workflow's
+# input.
+SECRET_FAMILIES23 = [
+    '{{"name": "sync.run", "kind": "SPAN_KIND_CLIENT", "attributes": [\n  {{"key": "app.{l}", "value": '
+    '{{"stringValue": "{v}"}}}},\n  {{"key": "http.response.status_code", "value": {{"intValue": "401"}}}}\n]}}',
+    '{{\n  "AUTH0_DOMAIN": "acme.eu.auth0.com",\n  "AUTH0_KEYWORD_REPLACE_MAPPINGS": {{\n    "{L}": "{v}"\n  }}\n}}',
+    "%%%\nMonitor **sync lag** triggered on env:staging\n\nTemporary fix until Monday: export {L}={v} and restart "
+    "the worker.\n%%% @slack-ops",
+    "ops:\n  sync_accounts:\n    config:\n      {l}: {v}\nexecution:\n  config:\n    multiprocess: {{}}",
+    '{{"name": "pg-sink", "config": {{"connector.class": "io.confluent.connect.jdbc.JdbcSinkConnector", '
+    '"tasks.max": "2", "{k}": "{v}"}}}}',
+    '{{"_id":"cfg-{n}","key":"{l}","value":"{v}","updatedBy":"migration"}}',
+    "\ufeffname;value;owner\n{l};{v};platform\nregion;eu-west-1;platform",
+    "10:{m}:14 From deploy-helper to Everyone:\n\tthe new {L} is {v}, old one revoked",
+    '{{"data": {{"name": "Rotate the staging key", "notes": "{L} is now {v}", "completed": false}}}}',
+    '{{"ticket": {{"id": {n}, "comment": {{"public": false, "body": "{L} for the sandbox: {v}"}}}}}}',
+    'otelcol.exporter.otlphttp "default" {{\n  client {{\n    endpoint = "https://otlp.example.com:4318"\n'
+    '    headers  = {{ "{k}" = "{v}" }}\n  }}\n}}',
+    'temporal workflow start --type SyncAccounts --task-queue billing --input \'{{"{l}": "{v}"}}\'',
+]
+
+# Personal-data families: {f} the field in words, {k} a snake-case key, {v} the value. A person's
+# data as support, sales and front-desk tools export it: a Zendesk ticket, a HubSpot contact, a
+# Salesforce record, an SMS log, a Calendly invitee's answers, a mongoexport line, a spreadsheet saved
+# as CSV with a BOM, a PDF form's text, a PR description's table, a Zoom meeting's saved chat, an
+# Intercom conversation part, a gym's membership form.
+PII_FAMILIES23 = [
+    '{{"ticket": {{"id": {n}, "status": "open", "requester": {{"{k}": "{v}"}}}}}}',
+    '{{"id": "{n}", "properties": {{"{k}": "{v}", "lifecyclestage": "customer"}}, "archived": false}}',
+    '{{"attributes": {{"type": "Contact"}}, "{k}": "{v}", "LeadSource": "Web"}}',
+    'Date,Direction,Body,Status\n2026-12-06 10:{m},inbound,"hi, my {f} is {v}",received',
+    '{{"event": "invitee.created", "payload": {{"questions_and_answers": [{{"question": "Your {f}", '
+    '"answer": "{v}"}}]}}}}',
+    '{{"_id":{{"$numberInt":"{n}"}},"{k}":"{v}","source":"import"}}',
+    "\ufeff{f};Status\n{v};checked",
+    "Section B - Personal details\n{f} ................ {v}\nSignature ........... (signed)",
+    "| Field | Before | After |\n| --- | --- | --- |\n| {f} | (empty) | {v} |",
+    "10:{m}:02 From guest-7 to support-team (direct message):\n\tmy {f} is {v}",
+    '{{"type": "conversation_part", "part_type": "comment", "author": {{"type": "user"}}, '
+    '"body": "<p>My {f} is {v}</p>"}}',
+    "MEMBERSHIP FORM · Premium, 12 months\nMember's {f}: {v}\nStart date: 1 January 2027",
+]
+
+
+def _fill23(template: str, v: str, rng: random.Random, **kw: str) -> tuple[str, list[str]]:
+    return _fill22(template, v, rng, **kw)
+
+
+def _extend23(name: str, make23: Callable[[random.Random, int], tuple[str, list[str]]], n: int) -> None:
+    """Appends ``n`` round-23 families (drawn by ``make23`` from index 0) to an earlier category."""
+    i = next(i for i, c in enumerate(CATS) if c.name == name)
+    old = CATS[i]
+    base = old.n_templates
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        return old.make(rng, t) if t < base else make23(rng, t - base)
+
+    CATS[i] = Category(name, old.kind, make, old.rounds + (ROUND23,) * n, old.weight)
+
+
+def _generic23(name: str, kind: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """Two of round 23's shared families for a one-value category of an earlier round."""
+    fams = SECRET_FAMILIES23 if kind == "secret" else PII_FAMILIES23
+    picks = [fams[j] for j in _picks23(name, len(fams), 2)]
+    bare = name.rstrip("0123456789")  # (rounds 18 to 22 end their new kinds' names in the round)
+    label = LABEL6.get(name, bare.upper())
+    fname = (
+        FIELD12.get(name)
+        or FIELD11.get(name)
+        or FIELD10.get(name)
+        or FIELD9.get(name)
+        or FIELD8.get(name)
+        or FIELD7.get(name)
+        or FIELD6.get(name)
+        or bare.replace("_", " ")
+    )
+    key = KEY12.get(name) or KEY11.get(name) or KEY10.get(name) or KEY9.get(name) or KEY8.get(name) or _key7(bare)
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        v = _value11(name, rng)
+        return _fill23(
+            picks[t % len(picks)], v, rng, L=label, l=label.lower(), k=label.lower().replace("_", "-")
+            if kind == "secret" else key, f=fname,
+        )  # fmt: skip
+
+    return make, len(picks)
+
+
+def _csv_semicolon_cell(s: str) -> str:
+    # a quoted cell of a semicolon CSV (Excel's European export): quotes doubled
+    return s.replace('"', '""')
+
+
+# Where a whole earlier snippet lands when its values only make sense together (key pairs, blocks,
+# paths, URLs, a person's details): the frame and how the snippet is written into it.
+CONTAINERS23: list[tuple[str, Callable[[str], str]]] = [
+    ('{"ticket": {"id": 4821, "comment": {"public": false, "body": "{s}"}}}', _jupyter_text),
+    ("%%%\nMonitor **import job** triggered\n\n{s}\n%%% @slack-ops", lambda s: s),
+    ("10:02:14 From deploy-helper to Everyone:\n\t{s}", lambda s: s.replace("\n", "\n\t")),
+    ('\ufeffNote;Owner\n"{s}";platform', _csv_semicolon_cell),
+]
+
+
+def _container23(name: str) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    old = next(c for c in CATS if c.name == name)
+    earlier = [r for r in old.rounds if r < ROUND13] or list(old.rounds)  # (13's to 22's are containers)
+    inner = [t for t, r in enumerate(old.rounds) if r == max(earlier)]
+    frames = [CONTAINERS23[j] for j in _picks23(name, len(CONTAINERS23), 2)]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        snippet, needles = old.make(rng, inner[rng.randrange(len(inner))])
+        frame, enc = frames[t % len(frames)]
+        return frame.replace("{s}", enc(snippet)), [enc(nd) for nd in needles]
+
+    return make, len(frames)
+
+
+for _c in [c for c in CATS if ROUND23 not in c.rounds]:
+    if _c.name in _SPECIFIC12 or len(_c.make(random.Random(f"round23:{_c.name}"), 0)[1]) > 1:
+        _extend23(_c.name, *_container23(_c.name))
+    else:
+        _extend23(_c.name, *_generic23(_c.name, _c.kind))
+
+
+# --- round 23's new categories weigh NEW23_WEIGHT in a draw of round 23, so that they are about 40 %
+# of its plants (each category's weight counts only in a draw of the round that wrote it).
+NEW23_WEIGHT = 47
+NEW23: set[str] = set()  # the names of round 23's new kinds
+
+
+def round23_custom(
+    name: str, kind: Literal["secret", "pii"], make: Callable[[random.Random, int], tuple[str, list[str]]], n: int
+) -> None:
+    CATS.append(Category(name, kind, make, (ROUND23,) * n, NEW23_WEIGHT))
+    NEW23.add(name)
+
+
+def _multi23(
+    formats: list[tuple[str, Callable[[random.Random], str]]],
+    own: list[str],
+    name: str,
+    fits: dict[int, tuple[str, ...]] | None = None,
+) -> tuple[Callable[[random.Random, int], tuple[str, list[str]]], int]:
+    """A category of several formats (a label and a generator each): its own templates and one of
+    round 23's shared families; ``fits`` limits an own template to the formats its tool writes."""
+    templates = [*own, SECRET_FAMILIES23[_picks23(name, len(SECRET_FAMILIES23), 1)[0]]]
+
+    def make(rng: random.Random, t: int) -> tuple[str, list[str]]:
+        i = t % len(templates)
+        allowed = (fits or {}).get(i)
+        label, gen = rng.choice([f for f in formats if allowed is None or f[0] in allowed])
+        return _fill23(templates[i], gen(rng), rng, L=label, l=label.lower(), k=label.lower().replace("_", "-"))
+
+    return make, len(templates)
+
+
+def liveblocks_secret_key(r: random.Random) -> str:
+    # a Liveblocks secret key: sk_prod_ or sk_dev_ and a URL-safe body (its length written from memory)
+    return r.choice(["sk_prod_", "sk_dev_"]) + _rs(r, B64URL, 64)
+
+
+def cartesia_api_key(r: random.Random) -> str:
+    # a Cartesia (text-to-speech) API key: sk_car_ and a base62 body (written from memory)
+    return "sk_car_" + _rs(r, B62, 24)
+
+
+def pangea_token(r: random.Random) -> str:
+    # a Pangea (security services) API token: pts_ and 32 lower-case letters and digits (from memory)
+    return "pts_" + _rs(r, string.ascii_lowercase + string.digits, 32)
+
+
+for _name23, _formats23, _own23, _fits23 in [
+    (
+        "liveblocks_secret_key23",
+        [("LIVEBLOCKS_SECRET_KEY", liveblocks_secret_key), ("LIVEBLOCKS_SECRET", liveblocks_secret_key)],
+        [
+            "{L}={v}",
+            'const liveblocks = new Liveblocks({{ secret: "{v}" }});',
+            "curl -X POST https://api.liveblocks.io/v2/rooms -H 'Authorization: Bearer {v}' "
+            '-d \'{{"id": "board-1", "defaultAccesses": []}}\'',
+        ],
+        {},
+    ),
+    (
+        "cartesia_api_key23",
+        [("CARTESIA_API_KEY", cartesia_api_key), ("TTS_API_KEY", cartesia_api_key)],
+        [
+            "{L}={v}",
+            "curl https://api.cartesia.ai/tts/bytes -H 'X-API-Key: {v}' -H 'Cartesia-Version: 2024-06-10'",
+            'client = Cartesia(api_key="{v}")',
+        ],
+        {},
+    ),
+    (
+        "pangea_token23",
+        [("PANGEA_TOKEN", pangea_token), ("PANGEA_AUDIT_TOKEN", pangea_token)],
+        [
+            "{L}={v}",
+            "curl https://audit.aws.us.pangea.cloud/v1/log -H 'Authorization: Bearer {v}' "
+            '-d \'{{"event": {{"message": "login"}}}}\'',
+            'config = PangeaConfig(domain="aws.us.pangea.cloud")\naudit = Audit("{v}", config=config)',
+        ],
+        {},
+    ),
+]:
+    round23_custom(_name23, "secret", *_multi23(_formats23, _own23, _name23, fits=_fits23))
+
+
+# --- round 23's new personal data: a proprietor's Indian GSTIN (it holds the person's PAN), and a
+# person's data in everyday records (an event's RSVP list, a hotel or flight booking, a vet's record
+# or an insurance claim, a job application, a gym membership or a lost-property / police report)
+
+_GSTIN_ALNUM = string.digits + string.ascii_uppercase
+
+
+def gstin_check(first14: str) -> str:
+    """The GSTIN's check character: Luhn mod 36 over the first fourteen characters (factors 1, 2
+    alternating from the left; each product's base-36 digits summed)."""
+    total = 0
+    for i, c in enumerate(first14):
+        p = _GSTIN_ALNUM.index(c) * (1 if i % 2 == 0 else 2)
+        total += p // 36 + p % 36
+    return _GSTIN_ALNUM[(36 - total % 36) % 36]
+
+
+def in_gstin_proprietor(r: random.Random) -> str:
+    """A sole proprietor's GSTIN: a state code, the proprietor's PAN (fourth letter P: an individual),
+    the registration's number in the state, Z, and the check character."""
+    state = r.choice(["07", "27", "29", "33", "24", "09", "19", "36", "32", "08"])
+    pan = _rs(r, string.ascii_uppercase, 3) + "P" + _rs(r, string.ascii_uppercase, 1) + _d(r, 4)
+    pan += _rs(r, string.ascii_uppercase, 1)
+    body = f"{state}{pan}{r.choice('1123')}Z"
+    return body + gstin_check(body)
+
+
+def _gstin23(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    v = in_gstin_proprietor(rng)
+    forms = [
+        f"Tax invoice\nSupplier: a sole proprietorship (freelance design)\nGSTIN: {v}\nPlace of supply: Karnataka",
+        f"bhai mera GSTIN {v} hai, invoice pe daal dena",
+        f'{{"vendor_type": "proprietor", "gstin": "{v}", "gst_treatment": "registered"}}',
+        f"GST No. {v} (proprietor's registration)",
+    ]
+    if t < len(forms):
+        return forms[t], [v]
+    fam = PII_FAMILIES23[_picks23("in_gstin_proprietor23", len(PII_FAMILIES23), 2)[t - len(forms)]]
+    return _fill23(fam, v, rng, f="GSTIN", k="gstin")
+
+
+round23_custom("in_gstin_proprietor23", "pii", _gstin23, 6)
+
+
+# A person's data in everyday records: a region's way of writing a mobile, a home address and a
+# birth date (15 countries whose numbers no earlier round writes), used together by an RSVP list, a
+# booking, a vet's record or an insurance claim, a job application and a membership or a report.
+PHONE_REGIONS23 = ["CU", "IR", "PS", "SD", "SO", "XK", "TM", "RE", "NC", "PF", "TL", "LY", "SZ", "MR", "CV"]
+
+_ADDRESS23: dict[str, tuple[Callable[[random.Random], str], Callable[[random.Random], str]]] = {
+    # (street line, postcode and town) as the region writes them
+    "CU": (
+        lambda r: (
+            f"Calle {r.choice(['23', '17', 'Línea', 'G'])} No. {_n(r, 100, 999)} e/ {r.choice(['L y M', '4 y 6'])}"
+        ),
+        lambda r: r.choice(["Vedado, La Habana 10400", "Miramar, Playa, La Habana", "Santiago de Cuba 90100"]),
+    ),
+    "IR": (
+        lambda r: (
+            f"No. {_n(r, 1, 90)}, {r.choice(['Golestan', 'Yas', 'Nastaran'])} Alley, "
+            f"{r.choice(['Vali-Asr St.', 'Shariati St.', 'Mirdamad Blvd.'])}, unit {_n(r, 1, 20)}"
+        ),
+        lambda r: r.choice(["Tehran", "Isfahan", "Shiraz"]) + f", postal code {_n(r, 1, 9)}{_d(r, 9)}",
+    ),
+    "PS": (
+        lambda r: (
+            f"{r.choice(['Al-Irsal St.', 'Al-Quds St.', 'Rafidia St.'])}, building {_n(r, 1, 80)}, apt {_n(r, 1, 30)}"
+        ),
+        lambda r: r.choice(["Ramallah", "Nablus", "Bethlehem"]),
+    ),
+    "XK": (
+        lambda r: f"Rr. {r.choice(['Nënë Tereza', 'Agim Ramadani', 'UÇK'])} {_n(r, 1, 120)}/{_n(r, 1, 30)}",
+        lambda r: r.choice(["10000 Prishtinë", "20000 Prizren", "40000 Mitrovicë"]),
+    ),
+    "RE": (
+        lambda r: (
+            f"{_n(r, 1, 120)} {r.choice(['rue de Paris', 'chemin des Filaos', 'allée des Lataniers'])}, "
+            f"résidence {r.choice(['Les Hibiscus', 'Bois de Nèfles'])}, apt {_n(r, 1, 40)}"
+        ),
+        lambda r: r.choice(["97400 Saint-Denis", "97410 Saint-Pierre", "97460 Saint-Paul"]),
+    ),
+    "SD": (
+        lambda r: f"Block {_n(r, 1, 40)}, House {_n(r, 1, 300)}, {r.choice(['Al Riyadh', 'Al Amarat', 'Kafouri'])}",
+        lambda r: r.choice(["Khartoum", "Khartoum North", "Omdurman"]),
+    ),
+    "LY": (
+        lambda r: (
+            f"{r.choice(['Gargaresh Road', 'Hay Al-Andalus', 'Ben Ashour St.'])}, "
+            f"building {_n(r, 1, 90)}, flat {_n(r, 1, 20)}"
+        ),
+        lambda r: r.choice(["Tripoli", "Benghazi", "Misrata"]),
+    ),
+    "TL": (
+        lambda r: f"Rua de {r.choice(['Balide', 'Bidau', 'Comoro'])}, casa {_n(r, 1, 200)}, Aldeia {_n(r, 1, 9)}",
+        lambda r: r.choice(["Dili", "Baucau"]),
+    ),
+}
+_DOB23 = {  # how the region writes a birth date
+    "CU": "{d}/{m}/{y}",
+    "IR": "{y}/{m:02d}/{d:02d}",
+    "PS": "{d}/{m}/{y}",
+    "XK": "{d:02d}.{m:02d}.{y}",
+    "RE": "{d} {mois} {y}",
+    "SD": "{d}-{m}-{y}",
+    "LY": "{y}-{m:02d}-{d:02d}",
+    "TL": "{d} de {mes} de {y}",
+}
+_MOIS23 = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre",
+           "novembre", "décembre"]  # fmt: skip
+_MES23 = ["janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro",
+          "novembro", "dezembro"]  # fmt: skip
+_NAMES23 = {  # given and family names as the region writes them
+    "CU": (["Yoandri", "Yaimara", "Lisandra", "Osmany"], ["Pérez", "Rodríguez", "Fonseca", "Hernández"]),
+    "IR": (["Maryam", "Reza", "Shirin", "Amir"], ["Hosseini", "Karimi", "Moradi", "Rahimi"]),
+    "PS": (["Lina", "Yousef", "Rania", "Khaled"], ["Haddad", "Barghouti", "Nasser", "Odeh"]),
+    "XK": (["Arbër", "Drita", "Valon", "Blerta"], ["Krasniqi", "Berisha", "Gashi", "Hoxha"]),
+    "RE": (["Maëlle", "Johan", "Océane", "Kévin"], ["Payet", "Hoarau", "Grondin", "Técher"]),
+    "SD": (["Amna", "Mohamed", "Sara", "Osman"], ["Elamin", "Abdelrahman", "Babiker", "Mahjoub"]),
+    "LY": (["Fatima", "Ali", "Huda", "Omar"], ["Elmabrouk", "Zuway", "Gaddour", "Elhashmi"]),
+    "TL": (["Ana", "Joaquim", "Maria", "Jacinto"], ["da Costa", "Soares", "Belo", "Guterres"]),
+}
+_MAIL23 = ["gmail.com", "outlook.com", "yahoo.com", "proton.me", "icloud.com"]
+
+
+def _person23(r: random.Random, region: str | None = None) -> dict[str, str]:
+    region = region or r.choice(sorted(_ADDRESS23))
+    y, m, d = _birth(r)
+    street, town = _ADDRESS23[region]
+    given, family = _NAMES23[region]
+    g, f = r.choice(given), r.choice(family)
+    slug = _ascii_slug(g.split()[0]) or "m"
+    return {
+        "name": f"{g} {f}",
+        "given": g,
+        "family": f,
+        "dob": _DOB23[region].format(y=y, m=m, d=d, mois=_MOIS23[m - 1], mes=_MES23[m - 1]),
+        "phone": phone20(
+            r, region if r.random() < 0.7 else r.choice([x for x in PHONE_REGIONS23 if x not in _ADDRESS23])
+        ),
+        "street": street(r),
+        "town": town(r),
+        "email": f"{slug}.{_ascii_slug(f.split()[-1]) or 'x'}{_d(r, 2)}@{r.choice(_MAIL23)}",
+    }
+
+
+def _rsvp23(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p, q = _person23(rng), _person23(rng)
+    forms = [
+        (
+            f"Guest,Attending,Meal,Phone,Email\n{p['name']},yes,vegetarian,{p['phone']},{p['email']}\n"
+            f"{q['name']},no,,{q['phone']},{q['email']}",
+            [p["name"], p["phone"], p["email"], q["name"], q["phone"], q["email"]],
+        ),
+        (
+            f"Re: Save the date!\n\nYes, {p['name']} will be there, plus one. Please post the printed invitation to "
+            f"{p['street']}, {p['town']}; my mobile is {p['phone']}.",
+            [p["name"], f"{p['street']}, {p['town']}", p["phone"]],
+        ),
+        (
+            "| Table | Guest | Dietary | Contact |\n| --- | --- | --- | --- |\n"
+            f"| 4 | {p['name']} | nut allergy | {p['phone']} |\n| 4 | {q['name']} | none | {q['email']} |",
+            [p["name"], p["phone"], q["name"], q["email"]],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _booking23(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person23(rng)
+    airline = f"{_ascii_slug(p['family']).upper()}/{_ascii_slug(p['given']).upper()}"
+    forms = [
+        (
+            f"BOOKING CONFIRMED\nPassenger 1: {airline} {rng.choice(['MR', 'MS', 'MRS'])}\n"
+            f"Date of birth: {p['dob']}\nContact: {p['phone']} · {p['email']}\nBaggage: 1 x 23 kg",
+            [airline, p["dob"], p["phone"], p["email"]],
+        ),
+        (
+            f"Reservation for {p['name']}\nArrival: Fri 18 Dec 2026 · Departure: Mon 21 Dec 2026 · Double room\n"
+            f"Guest address: {p['street']}, {p['town']}\nMobile: {p['phone']}",
+            [p["name"], f"{p['street']}, {p['town']}", p["phone"]],
+        ),
+        (
+            f'{{"guest": {{"name": "{p["name"]}", "birthDate": "{p["dob"]}", "phone": "{p["phone"]}", '
+            f'"email": "{p["email"]}"}}, "room": "Double, sea view", "nights": 3}}',
+            [p["name"], p["dob"], p["phone"], p["email"]],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _vet_claim23(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person23(rng)
+    pet = rng.choice(["Luna (cat, domestic shorthair, 4 y)", "Rocky (dog, beagle, 7 y)", "Kiwi (budgie, 2 y)"])
+    forms = [
+        (
+            f"Patient: {pet}\nOwner: {p['name']}\nAddress: {p['street']}, {p['town']}\nPhone: {p['phone']}\n"
+            "Vaccinations: up to date · Next check-up: March 2027",
+            [p["name"], f"{p['street']}, {p['town']}", p["phone"]],
+        ),
+        (
+            f"CLAIM FORM · Travel insurance\nPolicyholder: {p['name']}\nDate of birth: {p['dob']}\n"
+            f"Home address: {p['street']}, {p['town']}\nE-mail: {p['email']}\n"
+            "Description: checked bag lost on the return flight",
+            [p["name"], p["dob"], f"{p['street']}, {p['town']}", p["email"]],
+        ),
+        (
+            f"I'm filing a claim for my dog's knee surgery; the pet policy is under {p['name']}, born {p['dob']}, "
+            f"and the insurer can call me on {p['phone']}.",
+            [p["name"], p["dob"], p["phone"]],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _application23(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p = _person23(rng)
+    forms = [
+        (
+            f"Position: Backend Engineer (Platform team)\nFull name: {p['name']}\nE-mail: {p['email']}\n"
+            f"Phone: {p['phone']}\nDate of birth: {p['dob']}\nNotice period: 1 month",
+            [p["name"], p["email"], p["phone"], p["dob"]],
+        ),
+        (
+            f'{{"candidate": {{"name": "{p["name"]}", "email": "{p["email"]}", "phone": "{p["phone"]}", '
+            f'"address": "{p["street"]}, {p["town"]}"}}, "stage": "phone screen"}}',
+            [p["name"], p["email"], p["phone"], f"{p['street']}, {p['town']}"],
+        ),
+        (
+            f"Dear hiring team,\nmy name is {p['name']} and I am applying for the data engineer role. You can "
+            f"reach me at {p['email']} or on {p['phone']}.",
+            [p["name"], p["email"], p["phone"]],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+def _membership_report23(rng: random.Random, t: int) -> tuple[str, list[str]]:
+    p, q = _person23(rng), _person23(rng)
+    forms = [
+        (
+            f"MEMBERSHIP · Premium, 12 months\nMember: {p['name']}\nDate of birth: {p['dob']}\nMobile: {p['phone']}\n"
+            f"In case of emergency: {q['name']}, {q['phone']}",
+            [p["name"], p["dob"], p["phone"], q["name"], q["phone"]],
+        ),
+        (
+            "LOST PROPERTY REPORT\nItem: black backpack with a laptop\nLost on: tram line 4, 3 Dec 2026\n"
+            f"Reported by: {p['name']}, {p['street']}, {p['town']}\nContact: {p['phone']}",
+            [p["name"], f"{p['street']}, {p['town']}", p["phone"]],
+        ),
+        (
+            f"Incident report (theft of a bicycle)\nReporting person: {p['name']}, born {p['dob']}\n"
+            f"Residence: {p['street']}, {p['town']}\nTelephone: {p['phone']}",
+            [p["name"], p["dob"], f"{p['street']}, {p['town']}", p["phone"]],
+        ),
+    ]
+    return forms[t % len(forms)]
+
+
+round23_custom("rsvp_guest_list23", "pii", _rsvp23, 3)
+round23_custom("booking_confirmation23", "pii", _booking23, 3)
+round23_custom("vet_record_insurance_claim23", "pii", _vet_claim23, 3)
+round23_custom("job_application23", "pii", _application23, 3)
+round23_custom("membership_incident_report23", "pii", _membership_report23, 3)
+
+
 CATEGORIES: tuple[str, ...] = tuple(c.name for c in CATS)
 KIND = {c.name: c.kind for c in CATS}
 
@@ -24779,6 +25313,135 @@ def _round22_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]
     }
 
 
+def _round23_decoy_templates() -> dict[str, list[Callable[[random.Random], str]]]:
+    """Round-23 never-tuned hard negatives, in the shapes of round 23's plants (records of guests,
+    members, owners and applicants with capitalised words, dates, digit groups, prefixed codes) and
+    under the same policy (nothing secret or personal). Breed standards (a kennel club's published
+    heights and weights of a breed: no animal's or owner's record); vaccination schedules (a public
+    health authority's ages and doses); anniversary gift lists (tradition: paper, silver, gold);
+    clothing size charts (a maker's published conversions); job postings' salary bands (an
+    employer's public advert: a role, a level and a range, no applicant); insurance products' terms
+    (a policy's published excess, limits and waiting periods, no policyholder); hotels' house rules
+    (check-in times and fees printed for every guest); GST state codes (the public table of India's
+    tax jurisdictions, the first two digits of every GSTIN); blood-group compatibility (textbook
+    medicine); police radio ten-codes (a public code list, no incident or person)."""
+
+    return {
+        "breed_standard_row": [
+            lambda r: r.choice(
+                [
+                    "| Breed | FCI group | Height (cm) | Weight (kg) |\n| --- | --- | --- | --- |\n"
+                    "| Labrador Retriever | 8 | 55-57 | 29-36 |\n| Beagle | 6 | 33-40 | 9-11 |",
+                    "Bernese Mountain Dog (FCI No. 45): dogs 64-70 cm, bitches 58-66 cm",
+                    "Maine Coon: males 5.9-8.2 kg, females 3.6-5.4 kg, life expectancy 12-15 years",
+                ]
+            ),
+            lambda r: "BREEDS = {'beagle': (33, 40), 'dachshund': (20, 27), 'border_collie': (46, 56)}  # cm",
+        ],
+        "vaccination_schedule_row": [
+            lambda r: r.choice(
+                [
+                    "| Vaccine | Doses | Ages |\n| --- | --- | --- |\n| DTaP | 5 | 2, 4, 6, 15-18 months, 4-6 years |\n"
+                    "| MMR | 2 | 12-15 months, 4-6 years |",
+                    "puppy schedule: DHPP at 6-8, 10-12 and 14-16 weeks; rabies at 12-16 weeks, booster after 1 year",
+                    "HPV: 2 doses 6-12 months apart from age 9 to 14; 3 doses from 15",
+                ]
+            ),
+            lambda r: "feline core vaccines (FVRCP): first dose at 8 weeks, repeat every 3-4 weeks until 16 weeks",
+        ],
+        "anniversary_gift_list": [
+            lambda r: r.choice(
+                [
+                    "1st paper · 5th wood · 10th tin · 15th crystal · 25th silver · 40th ruby · 50th gold · "
+                    "60th diamond",
+                    "| Year | Traditional | Modern |\n| --- | --- | --- |\n| 1 | Paper | Clocks |\n"
+                    "| 20 | China | Platinum |",
+                ]
+            ),
+            lambda r: (
+                "ANNIVERSARY_GIFTS = {1: 'paper', 2: 'cotton', 3: 'leather', 4: 'fruit and flowers', 30: 'pearl'}"
+            ),
+        ],
+        "clothing_size_chart": [
+            lambda r: r.choice(
+                [
+                    "| EU | UK | US | Bust (cm) | Waist (cm) |\n| --- | --- | --- | --- | --- |\n"
+                    "| 36 | 8 | 4 | 84 | 66 |\n| 38 | 10 | 6 | 88 | 70 |",
+                    "shoe sizes: EU 42 = UK 8 = US 9 = 26.5 cm (Mondopoint 265)",
+                    "men's shirts: S 37-38, M 39-40, L 41-42, XL 43-44 (collar, cm)",
+                ]
+            ),
+            lambda r: "size,chest_cm,length_cm\nS,96,70\nM,102,72\nL,108,74",
+        ],
+        "job_posting_salary_band": [
+            lambda r: r.choice(
+                [
+                    "Senior Backend Engineer · level L5 · EUR 72,000-86,000 · Berlin or remote (EU)",
+                    "Staff Data Engineer, band IC6: USD 185k-230k base + equity, hybrid (2 days in office)",
+                    "Werkstudent (m/w/d) Frontend · 20 h/Woche · 16 EUR/h · Start: ab sofort",
+                ]
+            ),
+            lambda r: (
+                "| Level | Title | Salary band |\n| --- | --- | --- |\n| L3 | Engineer | 55-68k |\n"
+                "| L4 | Senior | 68-82k |"
+            ),
+        ],
+        "insurance_product_terms": [
+            lambda r: r.choice(
+                [
+                    "Pet Basic: excess EUR 150 per claim, cover up to EUR 3,000 a year, 80 % reimbursed, waiting "
+                    "period 30 days",
+                    "Travel Plus: medical expenses up to GBP 10m, baggage GBP 1,500 (single item GBP 300), "
+                    "cancellation GBP 5,000",
+                    "Hausrat Komfort: Selbstbeteiligung 150 EUR, Fahrraddiebstahl bis 1 % der Versicherungssumme",
+                ]
+            ),
+            lambda r: "plans = {'basic': {'excess': 150, 'limit': 3000}, 'premium': {'excess': 0, 'limit': 10000}}",
+        ],
+        "hotel_house_rules": [
+            lambda r: r.choice(
+                [
+                    "Check-in from 15:00 · check-out until 11:00 · breakfast 06:30-10:30 · late check-out EUR 25",
+                    "Pets: EUR 15 per night, max. 1 pet per room · City tax: EUR 2.50 per person and night",
+                    "Quiet hours 22:00-07:00. Pool open 08:00-20:00, towels at reception.",
+                ]
+            ),
+            lambda r: "CHECKIN_FROM = '15:00'\nCHECKOUT_UNTIL = '11:00'\nCITY_TAX_EUR = 2.50",
+        ],
+        "gst_state_code_table": [
+            lambda r: r.choice(
+                [
+                    "| Code | State |\n| --- | --- |\n| 07 | Delhi |\n| 27 | Maharashtra |\n| 29 | Karnataka |\n"
+                    "| 33 | Tamil Nadu |",
+                    "GST state codes: 01 Jammu and Kashmir, 09 Uttar Pradesh, 19 West Bengal, 24 Gujarat, 36 Telangana",
+                ]
+            ),
+            lambda r: "GST_STATE = {'07': 'Delhi', '27': 'Maharashtra', '29': 'Karnataka', '32': 'Kerala'}",
+        ],
+        "blood_group_compatibility": [
+            lambda r: r.choice(
+                [
+                    "O- can donate to all groups; AB+ can receive from all groups",
+                    "| Recipient | Can receive from |\n| --- | --- |\n| A+ | A+, A-, O+, O- |\n| B- | B-, O- |",
+                ]
+            ),
+            lambda r: (
+                "COMPATIBLE = {'O-': {'O-'}, 'A-': {'A-', 'O-'}, "
+                "'AB+': {'A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'}}"
+            ),
+        ],
+        "police_ten_code": [
+            lambda r: r.choice(
+                [
+                    "10-4 acknowledged · 10-9 repeat · 10-20 location · 10-23 arrived at scene",
+                    "| Code | Meaning |\n| --- | --- |\n| 10-7 | out of service |\n| 10-8 | in service |",
+                ]
+            ),
+            lambda r: "TEN_CODES = {'10-4': 'acknowledged', '10-20': 'location', '10-33': 'emergency traffic'}",
+        ],
+    }
+
+
 DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     1: _decoy_templates(),
     2: _round2_decoy_templates(),
@@ -24802,6 +25465,7 @@ DECOY_ROUNDS: dict[int, dict[str, list[Callable[[random.Random], str]]]] = {
     20: _round20_decoy_templates(),
     21: _round21_decoy_templates(),
     22: _round22_decoy_templates(),
+    23: _round23_decoy_templates(),
 }
 DECOYS: dict[str, list[Callable[[random.Random], str]]] = {}  # every round before the holdout's
 for _round, _kinds in sorted(DECOY_ROUNDS.items()):
@@ -26140,6 +26804,49 @@ ROUND22_WRAPPERS: list[Wrapper] = [
 ]
 
 
+def _csv_cell(s: str) -> str:
+    # a quoted CSV cell: quotes doubled
+    return s.replace('"', '""')
+
+
+ROUND23_WRAPPERS: list[Wrapper] = [
+    lambda r: (
+        '{"ticket": {"id": 4821, "subject": "Handover", "comments": [{"public": false, "body": "{s}"}]}}',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # a Zendesk ticket export
+    lambda r: (
+        '{"properties": {"hs_note_body": "{s}", "hs_timestamp": "2026-12-06T10:02:00Z"}}',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # a HubSpot note
+    lambda r: ('Date,Direction,Body,Status\n2026-12-06 10:02,outbound-api,"{s}",delivered', _csv_cell),  # an SMS log
+    lambda r: (
+        '{"type": "sapi", "description": "{s}", "client_name": "ops-dashboard", "details": {"method": "PATCH"}}',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # an Auth0 log event
+    lambda r: (
+        '{"name": "handover", "kind": "SPAN_KIND_INTERNAL", "attributes": [{"key": "app.note", '
+        '"value": {"stringValue": "{s}"}}]}',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # an OpenTelemetry span
+    lambda r: ("%%%\nMonitor **handover** triggered\n\n{s}\n%%% @slack-ops", _ident),  # a Datadog monitor message
+    lambda r: (
+        '{"_id":"note-7","body":"{s}","createdAt":{"$date":"2026-12-06T10:02:00Z"}}',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # a mongoexport line
+    lambda r: ('\ufeffNote;Owner\n"{s}";platform', _csv_cell),  # a spreadsheet saved as CSV (BOM, semicolons)
+    lambda r: ("10:02:14 From deploy-helper to Everyone:\n\t{s}", lambda s: s.replace("\n", "\n\t")),  # a Zoom chat
+    lambda r: (
+        '{"data": {"name": "Handover", "notes": "{s}", "completed": false}}',
+        lambda s: json.dumps(s, ensure_ascii=False)[1:-1],
+    ),  # an Asana task
+    lambda r: (
+        '{"type": "conversation_part", "part_type": "note", "body": "<p>{s}</p>"}',
+        lambda s: json.dumps(s.replace("\n", "<br>"), ensure_ascii=False)[1:-1],
+    ),  # an Intercom note
+    lambda r: ("Case · Status: Working · Priority: Medium\nDescription:\n{s}", _ident),  # a CRM case record
+]
+
+
 FILLER = [
     "can you help me figure out why the build fails on CI?",
     "I'm migrating the service from Flask to FastAPI.",
@@ -26178,6 +26885,7 @@ WRAPPER_ROUNDS: dict[int, list[list[Wrapper]]] = {
     20: [ROUND20_WRAPPERS],
     21: [ROUND21_WRAPPERS],
     22: [ROUND22_WRAPPERS],
+    23: [ROUND23_WRAPPERS],
 }
 DEV_WRAPPERS = [f for r, fams in sorted(WRAPPER_ROUNDS.items()) if r < HOLDOUT_ROUND for f in fams]
 HOLDOUT_WRAPPERS = [f for r in HOLDOUT_ROUNDS for f in WRAPPER_ROUNDS.get(r, [])]

@@ -50,8 +50,9 @@ def _cases(pool: str) -> list[BlindCase]:
     # round 12 (dev since round 13 exists), round 13 (dev since round 14 exists), round 14 (dev since
     # round 15 exists), round 15 (dev since round 16 exists), round 16 (dev since round 17 exists),
     # round 17 (dev since round 18 exists), round 18 (dev since round 19 exists), round 19 (dev since
-    # round 20 exists), round 20 (dev since round 21 exists), round 21 (dev since round 22 exists) and
-    # the holdout (round 22 alone, never its texts) have floors of their own
+    # round 20 exists), round 20 (dev since round 21 exists), round 21 (dev since round 22 exists),
+    # round 22 (dev since round 23 exists) and the holdout (round 23 alone, never its texts) have floors
+    # of their own
     if pool == "dev":
         return generate(SEED, "dev", 1200, before=8)
     if pool == "holdout":
@@ -230,9 +231,15 @@ def blind(pool: str) -> BlindScore:
 # idempotent, nothing dropped. Its floors are seed 7's less 1.5 points
 # and 30 stray spans more; its false-positive ceiling is seed 7's figure plus 15 (of round 22's decoys,
 # chess openings by ECO code and published test vectors are redacted untuned; never read case by case).
+# Round 23 made round 22 dev (issue 17, branch blind23): round 22's floors are its figures drawn as dev
+# at seed 7 (n 1200) less 1.5 points (test_blind_joined_dev[round22]). The holdout is round 23 alone
+# (written blind, untuned, the engine at main 4d576bd), seeds 1 / 2 / 7 (n 1200): 86.1 / 86.9 / 87.3%
+# secrets, 54.9 / 57.8 / 57.8% personal data, 0.0 FP/MB at each, 8 / 14 / 13 stray spans, idempotent,
+# nothing dropped. Its floors are seed 7's less 1.5 points and 30 stray spans more; its false-positive
+# ceiling is seed 7's figure plus 15 (no round-23 decoy is redacted untuned at seeds 1, 2 or 7).
 @pytest.mark.parametrize(
     ("pool", "secrets_floor", "pii_floor", "fp_per_mb", "stray"),
-    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.937, 0.558, 185.3, 47)],
+    [("dev", 0.984, 0.963, 3.0, 4), ("holdout", 0.858, 0.563, 15.0, 43)],
 )
 def test_blind_pools(pool: str, secrets_floor: float, pii_floor: float, fp_per_mb: float, stray: int) -> None:
     sc = blind(pool)
@@ -322,6 +329,10 @@ JOINED_DEV_FLOORS: dict[int, JoinedFloors] = {
     # figures drawn as dev at seed 7 (n 1200) less 1.5 points: 87.5% secrets, 81.6% personal data, 0.0 FP/MB
     # (+15), 2 stray spans (+30). Untuned on main 0bbc849: 87.5% / 47.1% / 172.1 FP/MB / 2 stray.
     21: JoinedFloors(0.860, 0.801, 15.0, 32),
+    # Round 22 (dev since round 23 is written blind; tuned in parallel, whose figures replace these at
+    # merge): floors at its untuned figures drawn as dev at seed 7 (n 1200) on main 4d576bd less 1.5
+    # points: 95.6% secrets, 58.7% personal data, 155.2 FP/MB (+15), 352 stray spans (+30).
+    22: JoinedFloors(0.941, 0.572, 170.2, 382),
 }
 
 
@@ -875,8 +886,10 @@ def test_pools_are_split_by_family() -> None:
     assert {"nostr_secret20", "pl_nrb20", "contact_card20"} <= dev_cats
     assert set(DECOY_ROUNDS[21]) <= set(DECOYS) and WRAPPER_ROUNDS[21][0] in DEV_WRAPPERS  # round 21 is dev
     assert {"vercel_token21", "cz_bank_account21", "cv_resume21"} <= dev_cats
+    assert set(DECOY_ROUNDS[22]) <= set(DECOYS) and WRAPPER_ROUNDS[22][0] in DEV_WRAPPERS  # round 22 is dev
+    assert {"together_ai_key22", "ng_nuban22", "parcel_label_ticket22"} <= dev_cats
     holdout_only = {c.name for c in CATS if not c.templates("dev")}
-    assert len(holdout_only) >= 8  # round 22 adds 8 categories (each weighs more in a draw)
+    assert len(holdout_only) >= 9  # round 23 adds 9 categories (each weighs more in a draw)
     dev = generate(1, "dev", 300)
     assert not holdout_only & {p.category for case in dev for p in case.plants}
     holdout = generate(1, "holdout", 300)
@@ -1010,40 +1023,53 @@ def test_round16_generator_checks() -> None:
     assert a + b == v and a in text and b in text and v not in text
 
 
-def test_round22_holdout() -> None:
-    """Round 22 is the holdout (round 21 joined dev): families for every category, rounds scored
-    apart, each round-22 category planted at least 3 times in 2400 prompts with every value in its
-    prompt, its new kinds about 40 % of its plants (they weigh NEW22_WEIGHT in a draw of round 22,
-    every other category 1, round 16's to 21's heavy kinds included), every decoy kind drawn, the
-    same cases for the same seed. (Generator only: the engine never runs here.)"""
-    assert HOLDOUT_ROUNDS == (22,) and HOLDOUT_ROUND == 22
-    assert all(len(c.templates("holdout", 22)) >= 2 for c in CATS)
-    assert all(c.templates("holdout", 22) == c.templates("holdout") for c in CATS)
-    assert not any(c.templates("dev", 22) or c.templates("holdout", 21) for c in CATS)
-    r21 = {c.name for c in CATS if c.templates("dev", 21)}
-    r22 = {c.name for c in CATS if c.templates("holdout", 22)}
-    new = r22 - r21
-    assert new == rb.NEW22 and len(rb.NEW22) >= 8 and r21 < r22
-    assert len([c for c in CATS if c.name in rb.NEW22 and c.kind == "secret"]) >= 4
-    assert len([c for c in CATS if c.name in rb.NEW22 and c.kind == "pii"]) >= 4
-    weights = {c.name: c.draws((22,)) for c in CATS}
-    assert all(w == rb.NEW22_WEIGHT for n, w in weights.items() if n in rb.NEW22)
+def test_round23_holdout() -> None:
+    """Round 23 is the holdout (round 22 joined dev): families for every category, rounds scored
+    apart, each round-23 category planted at least 3 times in 2400 prompts with every value in its
+    prompt, its new kinds about 40 % of its plants (they weigh NEW23_WEIGHT in a draw of round 23,
+    every other category 1, round 16's to 22's heavy kinds included) and at least 60 % of them personal
+    data, every decoy kind drawn, the same cases for the same seed. (Generator only: the engine never
+    runs here.)"""
+    assert HOLDOUT_ROUNDS == (23,) and HOLDOUT_ROUND == 23
+    assert all(len(c.templates("holdout", 23)) >= 2 for c in CATS)
+    assert all(c.templates("holdout", 23) == c.templates("holdout") for c in CATS)
+    assert not any(c.templates("dev", 23) or c.templates("holdout", 22) for c in CATS)
+    r22 = {c.name for c in CATS if c.templates("dev", 22)}
+    r23 = {c.name for c in CATS if c.templates("holdout", 23)}
+    new = r23 - r22
+    assert new == rb.NEW23 and len(rb.NEW23) >= 9 and r22 < r23
+    assert len([c for c in CATS if c.name in rb.NEW23 and c.kind == "secret"]) >= 3
+    assert len([c for c in CATS if c.name in rb.NEW23 and c.kind == "pii"]) >= 6
+    weights = {c.name: c.draws((23,)) for c in CATS}
+    assert all(w == rb.NEW23_WEIGHT for n, w in weights.items() if n in rb.NEW23)
     assert all(w == 1 for n, w in weights.items() if n not in new)
-    cases = generate(2, "holdout", 2400, round_no=22)
+    cases = generate(2, "holdout", 2400, round_no=23)
     counts = _planted_counts(cases)
-    assert set(counts) == r22 and min(counts.values()) >= 3, min(counts.values())
-    share = sum(n for name, n in counts.items() if name in rb.NEW22) / sum(counts.values())
+    assert set(counts) == r23 and min(counts.values()) >= 3, min(counts.values())
+    share = sum(n for name, n in counts.items() if name in rb.NEW23) / sum(counts.values())
     assert 0.35 <= share <= 0.45, share
-    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[22])
-    assert not set(DECOY_ROUNDS[22]) & {k for r in range(1, 22) for k in DECOY_ROUNDS[r]}  # new kinds only
-    assert len(DECOY_ROUNDS[22]) >= 10 and len(WRAPPER_ROUNDS[22][0]) >= 10
-    assert [c.text for c in generate(2, "holdout", 200, round_no=22)] == [c.text for c in cases[:200]]
-    twenty_one = generate(2, "dev", 300, round_no=21)
-    assert not new & {p.category for case in twenty_one for p in case.plants}
+    personal = sum(n for name, n in counts.items() if name in rb.NEW23 and rb.KIND[name] == "pii")
+    assert personal / sum(n for name, n in counts.items() if name in rb.NEW23) >= 0.6
+    assert {d.category for case in cases for d in case.decoys} == set(DECOY_ROUNDS[23])
+    assert not set(DECOY_ROUNDS[23]) & {k for r in range(1, 23) for k in DECOY_ROUNDS[r]}  # new kinds only
+    assert len(DECOY_ROUNDS[23]) >= 10 and len(WRAPPER_ROUNDS[23][0]) >= 10
+    assert [c.text for c in generate(2, "holdout", 200, round_no=23)] == [c.text for c in cases[:200]]
+    twenty_two = generate(2, "dev", 300, round_no=22)
+    assert not new & {p.category for case in twenty_two for p in case.plants}
     with pytest.raises(ValueError):
-        generate(1, "dev", 10, round_no=22)
+        generate(1, "dev", 10, round_no=23)
     with pytest.raises(ValueError):
-        generate(1, "holdout", 10, round_no=21)
+        generate(1, "holdout", 10, round_no=22)
+
+
+def test_round22_joined_dev() -> None:
+    """Round 22 joined dev (see `_check_joined_dev`): at least 8 new categories; its new kinds still
+    weigh NEW22_WEIGHT in a draw of round 22 alone, and once in the whole dev pool and among round
+    23's families."""
+    _check_joined_dev(22, 8, min_count=3, known_decoys_and_wrappers=True)
+    heavy = {c.name for c in CATS if c.name in rb.NEW22}
+    assert len(heavy) >= 8 and all(c.draws((22,)) == rb.NEW22_WEIGHT for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and c.draws((23,)) == 1 for c in CATS if c.name in heavy)
 
 
 def test_round21_joined_dev() -> None:
@@ -1053,7 +1079,7 @@ def test_round21_joined_dev() -> None:
     _check_joined_dev(21, 10, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW21}
     assert len(heavy) >= 10 and all(c.draws((21,)) == rb.NEW21_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and c.draws((22,)) == 1 for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (22, 23)) for c in CATS if c.name in heavy)
 
 
 def test_round20_joined_dev() -> None:
@@ -1063,7 +1089,7 @@ def test_round20_joined_dev() -> None:
     _check_joined_dev(20, 11, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW20}
     assert len(heavy) >= 11 and all(c.draws((20,)) == rb.NEW20_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and c.draws((21,)) == 1 and c.draws((22,)) == 1 for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (21, 22, 23)) for c in CATS if c.name in heavy)
 
 
 def test_round19_joined_dev() -> None:
@@ -1073,7 +1099,7 @@ def test_round19_joined_dev() -> None:
     _check_joined_dev(19, 13, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW19}
     assert len(heavy) >= 13 and all(c.draws((19,)) == rb.NEW19_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (20, 21, 22)) for c in CATS if c.name in heavy)
+    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (20, 21, 22, 23)) for c in CATS if c.name in heavy)
 
 
 def test_round18_joined_dev() -> None:
@@ -1083,7 +1109,9 @@ def test_round18_joined_dev() -> None:
     _check_joined_dev(18, 12, min_count=3, known_decoys_and_wrappers=True)
     heavy = {c.name for c in CATS if c.name in rb.NEW18}
     assert len(heavy) >= 12 and all(c.draws((18,)) == rb.NEW18_WEIGHT for c in CATS if c.name in heavy)
-    assert all(c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (19, 20, 21, 22)) for c in CATS if c.name in heavy)
+    assert all(
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (19, 20, 21, 22, 23)) for c in CATS if c.name in heavy
+    )
 
 
 def test_round17_joined_dev() -> None:
@@ -1094,7 +1122,7 @@ def test_round17_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.weight in (rb.NEW17_WEIGHT, rb.EARLIER17_WEIGHT) and c.rounds[0] == 17}
     assert len(heavy) >= 15 and all(c.draws((17,)) == c.weight for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (18, 19, 20, 21, 22)) for c in CATS if c.name in heavy
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (18, 19, 20, 21, 22, 23)) for c in CATS if c.name in heavy
     )
 
 
@@ -1105,7 +1133,9 @@ def test_round16_joined_dev() -> None:
     heavy = {c.name for c in CATS if c.weight == rb.NEW16_WEIGHT and c.rounds[0] == 16}  # (NEW18_WEIGHT is 32 too)
     assert len(heavy) >= 15 and all(c.draws((16,)) == rb.NEW16_WEIGHT for c in CATS if c.name in heavy)
     assert all(
-        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (17, 18, 19, 20, 21, 22)) for c in CATS if c.name in heavy
+        c.draws(()) == 1 and all(c.draws((r,)) == 1 for r in (17, 18, 19, 20, 21, 22, 23))
+        for c in CATS
+        if c.name in heavy
     )
 
 
@@ -1430,6 +1460,49 @@ def test_round22_generator_checks() -> None:
     assert b"12345678901234567890".hex() in vectors
 
 
+def _gstin_ok(v: str) -> bool:
+    # an independent reading of the GSTIN's check: Luhn mod N (N = 36) from the right, over all 15
+    alnum = string.digits + string.ascii_uppercase
+    total = 0
+    for i, ch in enumerate(reversed(v)):
+        p = alnum.index(ch) * (2 if i % 2 else 1)
+        total += p // 36 + p % 36
+    return len(v) == 15 and total % 36 == 0
+
+
+def test_round23_generator_checks() -> None:
+    """Round 23's ids against their published rules: the GSTIN by its Luhn mod-36 check (the GSTN's
+    published specimen 27AAPFU0939F1ZV first), a proprietor's PAN inside it (fourth letter P); the
+    everyday forms' phones re-validated by phonenumbers in the national format of regions no earlier
+    round writes, every value in its text; the credential kinds in their prefixes."""
+    assert _gstin_ok("27AAPFU0939F1ZV") and rb.gstin_check("27AAPFU0939F1Z") == "V"
+    assert not _gstin_ok("27AAPFU0939F1ZW")
+    r = random.Random(23)
+    for _ in range(300):
+        v = rb.in_gstin_proprietor(r)
+        assert _gstin_ok(v) and v[5] == "P" and v[13] == "Z" and v[:2].isdigit(), v
+        assert not _gstin_ok(v[:-1] + ("A" if v[-1] != "A" else "B")), v
+        region = r.choice(rb.PHONE_REGIONS23)
+        assert phonenumbers.is_valid_number(phonenumbers.parse(rb.phone20(r, region), region)), region
+    earlier = set()
+    for name in dir(rb):
+        regions = getattr(rb, name)
+        if name.startswith("PHONE_REGIONS") and name != "PHONE_REGIONS23":
+            earlier |= {x for v in regions.values() for x in v} if isinstance(regions, dict) else set(regions)
+    assert earlier and not earlier & set(rb.PHONE_REGIONS23)
+    forms = ("rsvp_guest_list23", "booking_confirmation23", "vet_record_insurance_claim23", "job_application23")
+    for name in (*forms, "membership_incident_report23"):
+        c = next(c for c in CATS if c.name == name)
+        for t in range(c.n_templates):
+            text, needles = c.make(r, t)
+            assert len(needles) >= 3 and all(n in text for n in needles), (name, t)
+    prefixes = ("sk_prod_", "sk_dev_", "sk_car_", "pts_")
+    for c in [c for c in CATS if c.name in rb.NEW23 and c.kind == "secret"]:
+        for t in range(c.n_templates):
+            text, (v,) = c.make(r, t)
+            assert v in text and v.startswith(prefixes), (c.name, v)
+
+
 def test_round15_joined_dev() -> None:
     """Round 15 joined dev (see `_check_joined_dev`): at least 30 new categories."""
     _check_joined_dev(15, 30, min_count=6)
@@ -1440,9 +1513,9 @@ def test_round14_joined_dev() -> None:
     _check_joined_dev(14, 30, min_count=6)
 
 
-@pytest.mark.parametrize("rnd", [13, 14, 15, 16, 17, 18, 19, 20, 21, 22])
+@pytest.mark.parametrize("rnd", [13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23])
 def test_round_wrappers_keep_values_findable(rnd: int) -> None:
-    """Every round-13 to round-22 wrapper encodes a text piece by piece (a part's encoding occurs in
+    """Every round-13 to round-23 wrapper encodes a text piece by piece (a part's encoding occurs in
     the encoding of any text around it), so a planted value's encoded form occurs in the wrapped prompt."""
     r = random.Random(rnd)
     alphabet = string.ascii_letters + string.digits + " -_.@:/\\'\"{}<>&%\n\tçø€日🙂"
