@@ -1885,6 +1885,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             )
         if value.strip(":*•x. ") == "":
             return True  # masked: `****`, `•••`
+        if strength == 1 and kv.private_half(name):
+            return not kv.key_material(value) or bool(_DOC_EXAMPLE.search(value))
         if strength == 1 and all(_WORD_CASED.fullmatch(p) for p in value.split(".")):
             return True  # `"result_key": "UseCaseSummaryList"`, `key: PublicKeyList.Items`: a field name
         if strength == 1 and _HEX_ID.match(value):

@@ -1,0 +1,111 @@
+"""Redaction gaps of issue 17 left by the last review (gap45): a key pair's private half under a
+label of its own word (`private`, `priv`, `seed`, `mnemonic`), a phone after a telephone symbol,
+births told without a birth word, street types, and the `re` cache. The values are this file's own."""
+
+from __future__ import annotations
+
+import sys
+import unicodedata
+
+import pytest
+
+from persona_pipeline.core.evidence.redaction import kv, phone_labels
+from persona_pipeline.core.evidence.redaction.redactor import Redactor
+from persona_pipeline_tests.redaction_checks import Checks
+
+_HEX_A = "4c0e7a19d2b85f63e1a7c9042b6d8f3e5a1c7092d4b6e8f0a3c5e7091b2d4f6a"
+_HEX_B = "e2d4f6081a3c5e7092b4d6f8a0c2e4061b3d5f7092a4c6e8f0b2d4f6a8c0e2f4"
+_B58 = "4xQmTz8RkVpL2cNwYh7bJd3sFg9aEu6tKr5nMvXy1zWqPo2iHj8GkLsDfAe3CbUt"
+_B64 = "kP3x9Qz7Lm2Vw8Rt5Yn1Bc6Df4Gh0Js3Ka9Xe7Uo2Ip5="
+# a BIP-39 phrase shape of this file's own words (12 words of 3 to 8 letters)
+_PHRASE = "orbit clay tundra violin hazel pepper summit oyster ladder canvas magnet ripple"
+
+
+@pytest.fixture
+def checks(redactor: Redactor) -> Checks:
+    return Checks(redactor)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (f"beacon node config\nprivate: {_HEX_A}", _HEX_A),
+        (f'[keys]\npriv = "{_HEX_A}"', _HEX_A),
+        (f"NODE_PRIVATE={_HEX_A}", _HEX_A),
+        (f"seed: 0x{_HEX_A}", _HEX_A),
+        (f"validator_seed = {_B58}", _B58),
+        (f"private: {_B64}", _B64),
+        (f'{{"priv": "{_B58}", "pub": "{_HEX_B}"}}', _B58),
+        (f"SEED_HEX={_HEX_A}", _HEX_A),
+        (f'mnemonic: "{_PHRASE}"', _PHRASE),
+        (f"WALLET_MNEMONIC='{_PHRASE}'", _PHRASE),
+    ],
+)
+def test_a_private_half_under_its_own_word_is_redacted(checks: Checks, text: str, value: str) -> None:
+    checks.gone(text, value)
+
+
+def test_the_public_half_beside_it_stays(checks: Checks) -> None:
+    out = checks.redacted(f'[node]\nprivate = "{_HEX_A}"\npublic = "{_HEX_B}"\npub: {_HEX_B}')
+    assert _HEX_A not in out and out.count(_HEX_B) == 2
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"name": "web", "private": true, "version": "1.0.0"}',
+        "seed: 42",
+        "random_seed = 1337",
+        "private: false",
+        # a digest's length is no key's: a commit under a seed word
+        "seed: 3f786850e387550fdab836ed7e6dc881de23001b",
+        "class Box {\n private:\n  int seed;\n};",
+        "private: [internal-tools, billing]",
+        "mnemonic: the phrase the wallet shows once",
+        f"public: {_HEX_B}",
+        "the private repo has seed data for tests",
+    ],
+)
+def test_private_words_without_key_material_stay(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
+def test_key_material_lengths() -> None:
+    assert kv.key_material(_HEX_A) and kv.key_material("0x" + _HEX_A) and kv.key_material(_HEX_A[:32])
+    assert not kv.key_material(_HEX_A[:40]) and not kv.key_material(_HEX_A[:48])
+    assert kv.key_material(_PHRASE) and not kv.key_material(" ".join(_PHRASE.split()[:11]))
+    assert not kv.key_material("true") and not kv.key_material("1337")
+
+
+def test_the_phone_symbols_are_unicodes() -> None:
+    # the closed set: symbols whose character names hold TELEPHONE, PHONE or FAX
+    named = {
+        chr(c)
+        for c in range(sys.maxunicode + 1)
+        if unicodedata.category(chr(c)).startswith("S")
+        and {"TELEPHONE", "PHONE", "FAX"} & set(unicodedata.name(chr(c), "").split())
+    }
+    assert named == set(phone_labels.SYMBOLS)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("☎ 8 0152 45-09-11", "0152 45-09-11"),  # Belarus, national, read in every region
+        ("📱 011 15-2345-6789", "2345-6789"),  # Argentina's mobile
+        ("📠 (030) 123456-7", "123456-7"),
+        ("☎️ 0612345678", "0612345678"),  # the emoji's variation selector
+        ("📞: 0821 234 5678", "234 5678"),
+        ("Reach the office 🕿 0912 345 678 any time", "345 678"),
+    ],
+)
+def test_a_phone_after_a_telephone_symbol_is_redacted(checks: Checks, text: str, value: str) -> None:
+    checks.gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["📞 call at 10:30, room 1234", "📱 v2.3.1 released", "☎ 2024-03-12 standup", "📱 app build 1234"],
+)
+def test_a_telephone_symbol_before_no_number_keeps_the_text(checks: Checks, text: str) -> None:
+    checks.kept(text)
