@@ -109,3 +109,22 @@ def test_a_phone_after_a_telephone_symbol_is_redacted(checks: Checks, text: str,
 )
 def test_a_telephone_symbol_before_no_number_keeps_the_text(checks: Checks, text: str) -> None:
     checks.kept(text)
+
+
+def test_redaction_builds_no_pattern_per_value(redactor: Redactor) -> None:
+    # a pattern built of each value filled `re`'s 512-entry cache and evicted the patterns
+    # phonenumbers compiles by string: every value here is new, the patterns must not be
+    import re
+
+    def text(i: int) -> str:
+        name = "Qx" + "".join(chr(97 + (i * 7 + k) % 26) for k in range(6)) + "Handle"
+        owner = "Zeta" + "".join(chr(97 + (i * 5 + k) % 26) for k in range(5))
+        install = f"after npm install {owner.lower()}, {owner} was born on 2021-03-04"
+        return f'auth_token = "{name}"\nfoo = {name}(1)\n{install}'
+
+    redactor.redact_many([text(0), text(1)])  # warm: the fixed patterns compiled
+    re.purge()
+    redactor.redact_many([text(0), text(1)])
+    warm = len(re._cache)  # type: ignore[attr-defined]
+    redactor.redact_many([text(i) for i in range(2, 60)])
+    assert len(re._cache) - warm <= 3, (warm, len(re._cache))  # type: ignore[attr-defined]

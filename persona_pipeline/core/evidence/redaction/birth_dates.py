@@ -448,6 +448,8 @@ _SOFTWARE_SUFFIX = re.compile(r"\.(?:js|ts|py|rs|go|rb|net|io|NET)$|[+#]$")
 _INSTALLS = (
     r"(?:npm|pnpm|yarn|pip|pipx|cargo|gem|brew|apt|apt-get|dnf|go|composer|nuget)[ \t]+(?:install|add|get)[ \t]+"
 )
+_INSTALLED = re.compile(_INSTALLS)
+_BOUNDARY = re.compile(r"\b")
 _WINDOW = 80
 _THING_AFTER = _thing_after()
 
@@ -465,5 +467,9 @@ def owned_by_a_thing(text: str, start: int) -> bool:
         return False
     if m["version"] is not None or _SOFTWARE_SUFFIX.search(owner) is not None:
         return True
-    installs = re.compile(_INSTALLS + re.escape(owner.lower()) + r"\b")
-    return installs.search(text[lo:start].lower()) is not None
+    # (the installed names read by one fixed pattern: one built per owner filled `re`'s cache)
+    target, low = owner.lower(), text[lo:start].lower()
+    return any(
+        low.startswith(target, i.end()) and _BOUNDARY.match(low, i.end() + len(target)) is not None
+        for i in _INSTALLED.finditer(low)
+    )
