@@ -4,6 +4,7 @@ births told without a birth word, street types, and the `re` cache. The values a
 
 from __future__ import annotations
 
+import datetime
 import sys
 import unicodedata
 
@@ -128,3 +129,48 @@ def test_redaction_builds_no_pattern_per_value(redactor: Redactor) -> None:
     warm = len(re._cache)  # type: ignore[attr-defined]
     redactor.redact_many([text(i) for i in range(2, 60)])
     assert len(re._cache) - warm <= 3, (warm, len(re._cache))  # type: ignore[attr-defined]
+
+
+# within a year: a recent birth, which a birth word alone does not make a person's
+_RECENT = datetime.date.today() - datetime.timedelta(days=120)
+_ISO = _RECENT.isoformat()
+_WRITTEN = f"{_RECENT.day} {_RECENT.strftime('%B')} {_RECENT.year}"  # (the C locale's English month)
+_HU_MONTHS = "január február március április május június július augusztus szeptember október november december"
+_HU = f"{_RECENT.year}. {_HU_MONTHS.split()[_RECENT.month - 1]} {_RECENT.day}"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (f"we had our baby on {_ISO}, so I'm slower this month", _ISO),
+        (f"Our daughter arrived on {_WRITTEN} and nobody sleeps", _WRITTEN),
+        (f"We welcomed our second son, Teodor, on {_WRITTEN}.", _WRITTEN),
+        (f"my baby girl Lumi arrived {_ISO}", _ISO),
+        (f"she just had a baby boy on {_ISO}", _ISO),
+        (f"a Ana nasceu em {_ISO}", _ISO),
+        (f"Parabéns! O Joaquim nasceu {_ISO}", _ISO),
+        (f"A fiam született {_ISO}", _ISO),
+        (f"a kislányunk született {_HU}-én", _HU),
+    ],
+)
+def test_a_recent_birth_without_a_birth_word_is_redacted(checks: Checks, text: str, value: str) -> None:
+    checks.gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"the package arrived on {_ISO}",
+        f"our release arrived on {_WRITTEN}",
+        f"we had our standup on {_ISO}",
+        f"we had our baby shower on {_ISO}",
+        f"my son's parcel arrived on {_ISO}",
+        f"the new son-of-a-gun build arrived on {_ISO}",
+        f"o Kubernetes nasceu em {_ISO}",
+        f"a Vue nasceu em {_ISO}",
+        f"A projekt született {_ISO}",
+        "our son arrived on 2031-01-01",  # (a future date is no birth's)
+    ],
+)
+def test_a_things_arrival_date_stays(checks: Checks, text: str) -> None:
+    checks.kept(text)

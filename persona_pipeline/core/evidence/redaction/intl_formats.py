@@ -285,6 +285,20 @@ _DOB_VERB_AFTER = Rx(
     rf"(?i)\b(?:(?:am|op)[ \t]+)?({_DATE})[ \t]+(?:(?:in|im)[ \t]+[A-Z\x7f][A-Za-z\x7f'-]{{1,30}}[ \t]+)?geboren\b"
 )
 
+# A birth told without a birth word: a newborn's noun as the subject of an arrival (`our daughter
+# arrived on <date>`) or the object of a having verb with a parent as subject (`we had our baby on
+# <date>`, `we welcomed our son`). English's nouns for a child as one is born (not a sibling or a
+# spouse: they arrive as visitors); a thing arriving (`the package`, `our release`) has none.
+_NEWBORN = r"(?:baby|babies|newborn|son|daughter|twins|triplets|boy|girl|little[ \t]+one)"
+_ARRIVAL_ORDINAL = r"(?:(?:first|second|third|fourth|new|little|baby|newborn|beautiful|healthy)[ \t]+)?"
+_DOB_ARRIVAL = Rx(
+    rf"(?i)\b(?:(?:we|i|she|they)[ \t]+(?:(?:just|finally)[ \t]+)?(?:had|welcomed)[ \t]+(?:our|my|her|their|a)[ \t]+"
+    rf"{_ARRIVAL_ORDINAL}{_NEWBORN}(?:[ \t]+(?:boy|girl))?(?:[ \t]*,?[ \t]+(?-i:[A-Z][a-z\x7f]+))?|"
+    rf"(?:our|my|her|his|their)[ \t]+{_ARRIVAL_ORDINAL}{_NEWBORN}(?:[ \t]+(?-i:[A-Z][a-z\x7f]+))?[ \t]+"
+    r"(?:(?:just|finally)[ \t]+)?arrived)"
+    rf"[ \t]*,?[ \t]+(?:on[ \t]+)?(?:the[ \t]+)?\b({_DATE})"
+)
+
 # Phones: shapes of one national plan each, with the region to validate in; a bare digit run
 # (no separators) only right after a phone label.
 # Words that name a phone; the weak ones (number, contact, call…) also name other things, so they
@@ -393,6 +407,7 @@ _GATED: tuple[Rx, ...] = (
     _DOB_AFTER,
     _DOB_VERB_AFTER,
     _DOB_CELL,
+    _DOB_ARRIVAL,
     *(rx for rx, _ in _PHONE_SHAPES),
     _PHONE_LABELLED,
     *national_ids.GATED,
@@ -431,6 +446,7 @@ _GATE_PART: dict[int, str] = {
     id(_DOB_AFTER): _DOB_LABELS,
     id(_DOB_VERB_AFTER): _DOB_LABELS,
     id(_DOB_CELL): _DOB_LABELS,
+    id(_DOB_ARRIVAL): rf"(?i)\b{_NEWBORN}\b",
     id(_PHONE_LABELLED): rf"(?i)(?:\b|_)(?:{_PHONE_WORDS})",
     **national_ids.GATE_PART,
 }
@@ -449,7 +465,7 @@ _NAME_SET = frozenset(GATE_NAMES)
 PHONE_WORDS_GATE = next(n for n in GATE_NAMES if _IDX[id(_PHONE_LABELLED)] in _NAME_IDX[n])
 _NAT_IDX = frozenset(_IDX[id(rx)] for rx in national_ids.GATED)
 _ADDR_IDX = frozenset(_IDX[id(rx)] for rx in _ADDRESSES)
-_DOB_IDX = frozenset(_IDX[id(rx)] for rx in (_DOB, _DOB_AFTER, _DOB_VERB_AFTER, _DOB_CELL))
+_DOB_IDX = frozenset(_IDX[id(rx)] for rx in (_DOB, _DOB_AFTER, _DOB_VERB_AFTER, _DOB_CELL, _DOB_ARRIVAL))
 _PHONE_IDX = frozenset(_IDX[id(rx)] for rx in (*(rx for rx, _ in _PHONE_SHAPES), _PHONE_LABELLED))
 
 
@@ -728,6 +744,16 @@ def intl_dob_spans(text: str) -> Iterator[Span]:
                 continue
             # (the participle's subject stands before the date: `meine Tochter wurde am …`)
             if plausible_birth_date(value) or (plausible_birth_date(value, True) and person_beside(text, m0, start)):
+                yield Span(start, end, "date_of_birth")
+    if _open(gates, _DOB_ARRIVAL):
+        for _, (start, end) in _DOB_ARRIVAL.finditer(text):
+            # (a person's date: in the past, as a birth date of anyone living)
+            if (
+                not _after_digit_or_placeholder(text, start)
+                and not text[end : end + 1].isdigit()
+                and _TIME_AFTER.match(text, end) is None
+                and plausible_birth_date(text[start:end], True)
+            ):
                 yield Span(start, end, "date_of_birth")
     if _other_script(text) and any(w in text for w in _JA_DOB_WORDS):
         for m in _JA_DOB.finditer(text):
