@@ -174,3 +174,33 @@ def test_a_recent_birth_without_a_birth_word_is_redacted(checks: Checks, text: s
 )
 def test_a_things_arrival_date_stays(checks: Checks, text: str) -> None:
     checks.kept(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Envíalo a Jr. Ayacucho 318, dpto. 12, Cusco 08002 por favor", "Ayacucho 318"),
+        ("Psje. Los Olivos 145, Lima", "Los Olivos 145"),
+        ("Vivo en Cl. Las Flores 220", "Las Flores 220"),
+        ("Tv. Los Pinos 33", "Los Pinos 33"),
+        ("Prol. Iquitos 1150, Lima 15034", "Iquitos 1150"),
+        ("Bulevar kralja Petra 44/2, 21000 Novi Sad", "kralja Petra 44"),
+        ("Ulica kralja Zvonimira 12, 10000 Zagreb", "Zvonimira 12"),
+    ],
+)
+def test_latin_american_types_and_lower_case_names_are_streets(checks: Checks, text: str, value: str) -> None:
+    checks.gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Martin Luther King Jr. Day 2024",  # (`Jr.` is weak: Junior after a name)
+        "Jr. Developer 2 is hiring",
+        "Bulevar mostly 5 times",  # (a lower-case name word needs the postal tail)
+        "Calle was 5",
+        "Cl. Release 3 notes",
+    ],
+)
+def test_street_type_look_alikes_stay(checks: Checks, text: str) -> None:
+    checks.kept(text)

@@ -44,12 +44,18 @@ _STRONG_PRE = (
     r"Estrada|Rodovia|Rruga|Bulevardi|Bulevar|Sheshi|Bulvar|Trg|"
     # Greek street types in ELOT 743 Latin transliteration (Odos street, Leoforos avenue, Plateia
     # square) and Romanian Strada's abbreviation (`Str.`, then `nr.` before the number)
-    r"Odos|Leoforos|Plateia|Str\."
+    r"Odos|Leoforos|Plateia|Str\.|"
+    # Latin America's street types and their postal abbreviations (Peru's jirón `Jr.`, pasaje
+    # `Psje.`/`Pje.`, prolongación `Prol.`; Colombia's calle `Cl.`/`Cll.`, diagonal `Dg.`,
+    # transversal `Tv.`; Mexico's cerrada `Cda.`)
+    r"Jir\x7fn|Jiron|Psje\.|Pje\.|Prolongaci\x7fn|Prol\.|Cll\.|Cl\.|Dg\.|Diag\.|Tv\.|Transv\.|Cda\."
 )
 # ... and the ones that are also English words or product names: they need a postal tail or a label
 _WEAK_PRE = (
     r"Avenue|Boulevard|Route|Place|Via|Plaza|Camino|Pasaje|Cours|Square|Passage|Largo|Alameda|Ronda|Diagonal|"
-    r"Transversal|Corso"
+    r"Transversal|Corso|"
+    # (`Jr.` is a jirón in Peru, and Junior after an English name)
+    r"Jr\."
 )
 # Street types glued to the name's end (German, Dutch, Nordic, Finnish, Hungarian compounds)
 _STRONG_SUFFIX = (
@@ -87,14 +93,19 @@ _UNIT = (
 # a comma: Monterrey, N.L., Guadalajara, Jal., CDMX)
 _STATE = r"(?:[ \t]+-[ \t]+[A-Z]{2}\b|,[ \t]*(?:[A-Z][a-z]{0,3}\.(?:[ \t]?[A-Z][a-z\x7f]{0,3}\.)?|[A-Z]{2,5}\b))"
 # (the postcode may carry its abbreviation, `C.P. 06700` (Mexico, Spain), and a comma before the town)
+# (or the town first and a five-digit postcode after it, as Peru writes it: `, Cusco 08002`)
 _TAIL = (
-    rf"((?:{_DISTRICT}|{_UNIT}){{0,3}},?[ \t]+(?:C\.[ \t]?P\.[ \t]*|CP[ \t]+)?(?:{_POSTAL}),?[ \t]+{_TOWN}"
-    rf"{_STATE}?)?"
+    rf"((?:{_DISTRICT}|{_UNIT}){{0,3}}(?:,?[ \t]+(?:C\.[ \t]?P\.[ \t]*|CP[ \t]+)?(?:{_POSTAL}),?[ \t]+{_TOWN}"
+    rf"{_STATE}?|,[ \t]*{_CAP}(?:[ \t]+{_CAP}){{0,2}}[ \t]+\d{{5}}\b))?"
 )
 
+# (a name word after the first may be lower case, as South Slavic and Baltic names in the genitive
+# are: `Bulevar oslobođenja`, `Ulica kralja Zvonimira`; then the postal tail is needed)
+_NAME_WORD = rf"(?:{_CAP}|[a-z\x7f][a-z\x7f'-]{{2,30}})"
 _PRE_STREET = Rx(
     rf"\b({_STRONG_PRE}|{_WEAK_PRE})[ \t]+((?:{_PART}[ \t]+){{0,2}})"
-    rf"({_CAP}(?:[ \t]+(?:{_PART}[ \t]+)?{_CAP}){{0,3}}),?[ \t]+(?:n[o\x7fr]\.?[ \t]*|#[ \t]*)?({_NUMBER})" + _TAIL
+    rf"({_NAME_WORD}(?:[ \t]+(?:{_PART}[ \t]+)?{_NAME_WORD}){{0,3}}),?[ \t]+(?:n[o\x7fr]\.?[ \t]*|#[ \t]*)?({_NUMBER})"
+    + _TAIL
 )
 _SUFFIX_STREET = Rx(rf"\b[A-Z\x7f][a-z\x7f'-]{{2,40}}(?:({_STRONG_SUFFIX})|{_WEAK_SUFFIX})\.?[ \t]+({_NUMBER})" + _TAIL)
 _WORD_STREET = Rx(rf"\b(?:{_CAP}[ \t]+){{1,2}}({_AFTER_WORD})[ \t]+({_NUMBER})" + _TAIL)
@@ -259,6 +270,14 @@ def _checked_end(end: int, num: tuple[int, int], tail: tuple[int, int]) -> int:
     return num[1] if tail[0] >= 0 and num[1] >= 0 else end
 
 
+_PARTICLES = frozenset(_PART.strip("(?:)").split("|"))
+
+
+def _lower_name(name: str) -> bool:
+    """Whether a street's name holds a lower-case word that is no particle (`oslobođenja`)."""
+    return any(w[:1].islower() and w not in _PARTICLES for w in name.split())
+
+
 def _labelled(text: str, start: int) -> bool:
     return _LABEL.search(label_window(text, max(0, start - 32), start)) is not None
 
@@ -314,7 +333,7 @@ def _street_spans(text: str, is_open: dict[int, bool] | None) -> Iterator[Span]:
                 or not _letters(text, n0, n1)
             ):
                 continue
-            strong = text[w0:w1] not in _WEAK_WORDS
+            strong = text[w0:w1] not in _WEAK_WORDS and not _lower_name(text[n0:n1])
             if strong or tail[0] >= 0 or _labelled(text, start):
                 yield Span(start, end, "address")
     if run(_SUFFIX_STREET):
@@ -371,4 +390,4 @@ def _street_spans(text: str, is_open: dict[int, bool] | None) -> Iterator[Span]:
 
 
 # (`Str.` abbreviates a street, a structure or a string: a postal tail or a label shows the street)
-_WEAK_WORDS = frozenset(w for w in _WEAK_PRE.split("|")) | {"Str."}
+_WEAK_WORDS = frozenset(w.replace("\\.", ".") for w in _WEAK_PRE.split("|")) | {"Str."}
