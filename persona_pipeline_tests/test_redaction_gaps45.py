@@ -204,3 +204,27 @@ def test_latin_american_types_and_lower_case_names_are_streets(checks: Checks, t
 )
 def test_street_type_look_alikes_stay(checks: Checks, text: str) -> None:
     checks.kept(text)
+
+
+_EVENTS = (
+    "Events:\n"
+    "  Type     Reason   Age   From     Message\n"
+    "  ----     ------   ----  ----     -------\n"
+    "  Warning  Failed   12s   kubelet  {message}\n"
+    "                                   Staff Data Engineer\n"
+    "                                   Tel: +34 612 345 678\n"
+)
+
+
+def test_a_cv_name_in_kubectl_describes_message_column_is_redacted(checks: Checks) -> None:
+    checks.gone(_EVENTS.format(message="LUCÍA FERRANDO"), "FERRANDO")
+    checks.gone(_EVENTS.format(message="Tomasz Wierzbicki"), "Wierzbicki")
+
+
+def test_an_events_message_that_is_no_name_stays(checks: Checks) -> None:
+    out = checks.redacted(_EVENTS.format(message="Back-off restarting failed container"))
+    assert "Back-off restarting failed container" in out and "Staff Data Engineer" in out
+
+
+def test_a_telephone_symbol_is_a_contact_line_under_a_name(checks: Checks) -> None:
+    checks.gone("MARTA OKONKWO-LEHMANN\nPlatform Engineer\n☎ +49 30 1234 5678\n", "OKONKWO")
