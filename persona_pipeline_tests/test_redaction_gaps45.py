@@ -228,3 +228,10 @@ def test_an_events_message_that_is_no_name_stays(checks: Checks) -> None:
 
 def test_a_telephone_symbol_is_a_contact_line_under_a_name(checks: Checks) -> None:
     checks.gone("MARTA OKONKWO-LEHMANN\nPlatform Engineer\n☎ +49 30 1234 5678\n", "OKONKWO")
+
+
+def test_a_number_word_is_a_phone_label_only_with_a_persons_possessive(checks: Checks) -> None:
+    # (decided: a bare "number" labels orders, tickets and records as often as phones)
+    checks.gone("sure, my number is 011 15-4321-8765 after six", "4321-8765")
+    checks.gone("her number: 8 0163 27-14-90", "27-14-90")
+    checks.kept("number 011 15-4321-8765 is the order we shipped")
