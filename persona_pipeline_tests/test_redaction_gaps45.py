@@ -13,6 +13,7 @@ import pytest
 from persona_pipeline.core.evidence.redaction import kv, phone_labels
 from persona_pipeline.core.evidence.redaction.redactor import Redactor
 from persona_pipeline_tests.redaction_checks import Checks
+from persona_pipeline_tests.timing import assert_linear
 
 _HEX_A = "4c0e7a19d2b85f63e1a7c9042b6d8f3e5a1c7092d4b6e8f0a3c5e7091b2d4f6a"
 _HEX_B = "e2d4f6081a3c5e7092b4d6f8a0c2e4061b3d5f7092a4c6e8f0b2d4f6a8c0e2f4"
@@ -235,3 +236,17 @@ def test_a_number_word_is_a_phone_label_only_with_a_persons_possessive(checks: C
     checks.gone("sure, my number is 011 15-4321-8765 after six", "4321-8765")
     checks.gone("her number: 8 0163 27-14-90", "27-14-90")
     checks.kept("number 011 15-4321-8765 is the order we shipped")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "☎ 📞 📱 ✆ 030 12 ",  # symbols with digits that never make a number
+        "our son our daughter arrived we had our baby ",
+        "  Warning  Failed   12s   kubelet  ",
+        "Bulevar kralja Cl. Psje. Jr. 12, ",
+        "private: seed: mnemonic: ",
+    ],
+)
+def test_the_new_readings_are_linear(redactor: Redactor, line: str) -> None:
+    assert_linear(lambda t: redactor.redact(t), lambda n: line * n, 300)
