@@ -185,6 +185,7 @@ def test_a_things_arrival_date_stays(checks: Checks, text: str) -> None:
         ("Vivo en Cl. Las Flores 220", "Las Flores 220"),
         ("Tv. Los Pinos 33", "Los Pinos 33"),
         ("Prol. Iquitos 1150, Lima 15034", "Iquitos 1150"),
+        ("Av. Los Héroes 812, Trujillo 13001", "Trujillo 13001"),
         ("Bulevar kralja Petra 44/2, 21000 Novi Sad", "kralja Petra 44"),
         ("Ulica kralja Zvonimira 12, 10000 Zagreb", "Zvonimira 12"),
     ],
@@ -201,6 +202,9 @@ def test_latin_american_types_and_lower_case_names_are_streets(checks: Checks, t
         "Bulevar mostly 5 times",  # (a lower-case name word needs the postal tail)
         "Calle was 5",
         "Cl. Release 3 notes",
+        # (a town before a five-digit number only after a type written first, never an everyday word)
+        "Keyring 2, Release 20241",
+        "Jr. Developer 2, Release 20241",
     ],
 )
 def test_street_type_look_alikes_stay(checks: Checks, text: str) -> None:

@@ -93,11 +93,13 @@ _UNIT = (
 # a comma: Monterrey, N.L., Guadalajara, Jal., CDMX)
 _STATE = r"(?:[ \t]+-[ \t]+[A-Z]{2}\b|,[ \t]*(?:[A-Z][a-z]{0,3}\.(?:[ \t]?[A-Z][a-z\x7f]{0,3}\.)?|[A-Z]{2,5}\b))"
 # (the postcode may carry its abbreviation, `C.P. 06700` (Mexico, Spain), and a comma before the town)
-# (or the town first and a five-digit postcode after it, as Peru writes it: `, Cusco 08002`)
 _TAIL = (
-    rf"((?:{_DISTRICT}|{_UNIT}){{0,3}}(?:,?[ \t]+(?:C\.[ \t]?P\.[ \t]*|CP[ \t]+)?(?:{_POSTAL}),?[ \t]+{_TOWN}"
-    rf"{_STATE}?|,[ \t]*{_CAP}(?:[ \t]+{_CAP}){{0,2}}[ \t]+\d{{5}}\b))?"
+    rf"((?:{_DISTRICT}|{_UNIT}){{0,3}},?[ \t]+(?:C\.[ \t]?P\.[ \t]*|CP[ \t]+)?(?:{_POSTAL}),?[ \t]+{_TOWN}"
+    rf"{_STATE}?)?"
 )
+# (after a street type written first, the town may come first and a five-digit postcode after it, as
+# Peru writes it: `, Cusco 08002`; the town's words are checked to be no everyday words, `_town_first`)
+_PRE_TAIL = _TAIL[:-2] + rf"|(?:{_DISTRICT}|{_UNIT}){{0,3}},[ \t]*({_CAP}(?:[ \t]+{_CAP}){{0,2}})[ \t]+\d{{5}}\b)?"
 
 # (a name word after the first may be lower case, as South Slavic and Baltic names in the genitive
 # are: `Bulevar oslobođenja`, `Ulica kralja Zvonimira`; then the postal tail is needed)
@@ -105,7 +107,7 @@ _NAME_WORD = rf"(?:{_CAP}|[a-z\x7f][a-z\x7f'-]{{2,30}})"
 _PRE_STREET = Rx(
     rf"\b({_STRONG_PRE}|{_WEAK_PRE})[ \t]+((?:{_PART}[ \t]+){{0,2}})"
     rf"({_NAME_WORD}(?:[ \t]+(?:{_PART}[ \t]+)?{_NAME_WORD}){{0,3}}),?[ \t]+(?:n[o\x7fr]\.?[ \t]*|#[ \t]*)?({_NUMBER})"
-    + _TAIL
+    + _PRE_TAIL
 )
 _SUFFIX_STREET = Rx(rf"\b[A-Z\x7f][a-z\x7f'-]{{2,40}}(?:({_STRONG_SUFFIX})|{_WEAK_SUFFIX})\.?[ \t]+({_NUMBER})" + _TAIL)
 _WORD_STREET = Rx(rf"\b(?:{_CAP}[ \t]+){{1,2}}({_AFTER_WORD})[ \t]+({_NUMBER})" + _TAIL)
@@ -273,6 +275,14 @@ def _checked_end(end: int, num: tuple[int, int], tail: tuple[int, int]) -> int:
 _PARTICLES = frozenset(_PART.strip("(?:)").split("|"))
 
 
+def _town_first_ok(town: str) -> bool:
+    """Whether a town read before a bare five-digit number is no everyday English word or record noun."""
+    from persona_pipeline.core.evidence.redaction.address_rows import _frequent_english
+
+    words = town.replace(".", " ").split()
+    return not any(w.lower() in _frequent_english() or _RECORD_END.search(" " + w) for w in words)
+
+
 def _lower_name(name: str) -> bool:
     """Whether a street's name holds a lower-case word that is no particle (`oslobođenja`)."""
     return any(w[:1].islower() and w not in _PARTICLES for w in name.split())
@@ -325,7 +335,9 @@ def _street_spans(text: str, is_open: dict[int, bool] | None) -> Iterator[Span]:
             ):
                 yield Span(start, end, "address")
     if run(_PRE_STREET):
-        for (start, end), (w0, w1), _particles, (n0, n1), num, tail in _PRE_STREET.finditer(text):
+        for (start, end), (w0, w1), _particles, (n0, n1), num, tail, town in _PRE_STREET.finditer(text):
+            if town[0] >= 0 and not _town_first_ok(text[town[0] : town[1]]):
+                tail, end = (-1, -1), num[1]  # (`Jr. Developer 2, Release 20241`: a release's number, no town)
             end = _cut_punct(text, start, end)
             if (
                 _code_after(text, _checked_end(end, num, tail))
