@@ -254,3 +254,9 @@ def test_a_number_word_is_a_phone_label_only_with_a_persons_possessive(checks: C
 )
 def test_the_new_readings_are_linear(redactor: Redactor, line: str) -> None:
     assert_linear(lambda t: redactor.redact(t), lambda n: line * n, 300)
+
+
+def test_blanks_after_a_telephone_symbol_are_linear(redactor: Redactor) -> None:
+    # (rev45r R3: two unbounded blank runs after the symbol split a long run every way)
+    assert_linear(lambda t: redactor.redact(t), lambda n: "📞" + " " * (40 * n) + "x", 100)
+    assert_linear(lambda t: redactor.redact(t), lambda n: ("☎" + "\t" * 30 + "|") * n, 100)

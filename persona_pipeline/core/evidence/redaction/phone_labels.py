@@ -129,8 +129,10 @@ SYMBOLS = (
 )
 _SYMBOL = re.compile(f"[{SYMBOLS}]")
 # (matched on the text itself, not the fold: the fold writes every non-ASCII character as one byte)
+# (each gap bounded: two unbounded blank runs side by side split a long run of blanks every way,
+# quadratic in Python's `re`)
 _SYMBOL_LABELLED = re.compile(
-    rf"[{SYMBOLS}]\ufe0f?[ \t\u00a0]*(?:[:=#][ \t]*|\|[ \t]*)?(?:\\?[\"'])?[ \t]*{_NUMBER}", re.ASCII
+    rf"[{SYMBOLS}]\ufe0f?[ \t\u00a0]{{0,4}}(?:[:=#|][ \t]{{0,4}})?(?:\\?[\"'][ \t]{{0,4}})?{_NUMBER}", re.ASCII
 )
 
 
