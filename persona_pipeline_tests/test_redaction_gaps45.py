@@ -66,6 +66,13 @@ def test_the_public_half_beside_it_stays(checks: Checks) -> None:
         "mnemonic: the phrase the wallet shows once",
         f"public: {_HEX_B}",
         "the private repo has seed data for tests",
+        # (rev45r R1: paths, identifiers and content addresses have a key's length, not its alphabet)
+        "seed: scripts/seed-development-db",
+        "private: src/components/PrivateRoute",
+        '{"private": "packages/internal-tools"}',
+        'mnemonic = "VFMADD231PS_ZMM_ZMM_ZMM"',
+        '"seed": "minecraft_world_seed_for_speedruns"',
+        "seed: QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG",
     ],
 )
 def test_private_words_without_key_material_stay(checks: Checks, text: str) -> None:

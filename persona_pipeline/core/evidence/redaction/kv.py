@@ -814,6 +814,7 @@ def private_half(key: str) -> bool:
 _HEX_KEY = re.compile(r"(?:0x)?(?:[0-9a-f]{32}|[0-9a-f]{64}|[0-9a-f]{128}|[0-9A-F]{32}|[0-9A-F]{64}|[0-9A-F]{128})")
 _HEX_RUN = re.compile(r"(?:0x)?[0-9a-fA-F]+")
 _B58_KEY = re.compile(r"[1-9A-HJ-NP-Za-km-z]{43,90}")
+_CIDV0 = re.compile(r"Qm[1-9A-HJ-NP-Za-km-z]{44}")
 _B64_KEY = re.compile(r"[A-Za-z0-9+/_-]{22,88}={0,2}")
 # a BIP-39 phrase: 12 to 24 words (in threes) of 3 to 8 lowercase letters, one space apart
 _MNEMONIC = re.compile(r"[a-z]{3,8}(?: [a-z]{3,8}){11,23}")
@@ -827,11 +828,19 @@ def key_material(value: str) -> bool:
         return True
     if _HEX_RUN.fullmatch(value):
         return False  # hex of another length: a digest or a commit (`seed: <sha1>`), no key
-    if _B58_KEY.fullmatch(value):
+    if mnemonic_phrase(value):
         return True
-    if _MNEMONIC.fullmatch(value):
-        return value.count(" ") % 3 == 2
-    if _B64_KEY.fullmatch(value) is None:
-        return False
-    body = value.rstrip("=")
-    return 16 <= len(body) * 3 // 4 <= 66 and len(body) % 4 != 1
+    if _CIDV0.fullmatch(value):
+        return False  # an IPFS CIDv0 (a SHA-256 multihash, `Qm…`): a content address, public
+    if _B58_KEY.fullmatch(value) or _B64_KEY.fullmatch(value):
+        # (random bytes in base58/base64 hold upper, lower and digits; a path or an identifier
+        # of one case does not: `scripts/seed-db`, `VFMADD231PS_ZMM`)
+        body = value.rstrip("=")
+        mixed = any(map(str.isupper, body)) and any(map(str.islower, body)) and any(map(str.isdigit, body))
+        return mixed and 16 <= len(body) * 3 // 4 <= 66 and len(body) % 4 != 1
+    return False
+
+
+def mnemonic_phrase(value: str) -> bool:
+    """Whether a value has a BIP-39 phrase's shape: 12 to 24 words, in threes, of 3 to 8 letters."""
+    return _MNEMONIC.fullmatch(value) is not None and value.count(" ") % 3 == 2

@@ -1886,7 +1886,12 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
         if value.strip(":*•x. ") == "":
             return True  # masked: `****`, `•••`
         if strength == 1 and kv.private_half(name):
-            return not kv.key_material(value) or bool(_DOC_EXAMPLE.search(value))
+            # (key material is required on top of the weak key's checks below: a path, a slug or an
+            # opcode table's name under `seed`/`private`/`mnemonic` has a key's length too)
+            if not kv.key_material(value):
+                return True
+            if kv.mnemonic_phrase(value):
+                return bool(_DOC_EXAMPLE.search(value))  # (words: no generated look to ask for)
         if strength == 1 and all(_WORD_CASED.fullmatch(p) for p in value.split(".")):
             return True  # `"result_key": "UseCaseSummaryList"`, `key: PublicKeyList.Items`: a field name
         if strength == 1 and _HEX_ID.match(value):
