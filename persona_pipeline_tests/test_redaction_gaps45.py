@@ -47,6 +47,36 @@ def test_a_private_half_under_its_own_word_is_redacted(checks: Checks, text: str
     checks.gone(text, value)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"mnemonic: {_PHRASE}",
+        f"wallet:\n  mnemonic: {_PHRASE}\n  index: 0",
+        f"MNEMONIC={_PHRASE}",
+        f'seed_phrase = "{_PHRASE}"',
+        f'{{"seedPhrase": "{_PHRASE}"}}',
+        f"RECOVERY_PHRASE='{_PHRASE}'",
+    ],
+)
+def test_a_seed_phrase_quoted_or_bare_is_redacted(checks: Checks, text: str) -> None:
+    # (rev45r R2: a bare value ended at the first blank; `phrase` keys were no key)
+    out = checks.redacted(text)
+    assert not any(w in out for w in _PHRASE.split()[1:]), out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Hardhat's and Foundry's published development mnemonic
+        "mnemonic: test test test test test test test test test test test junk",
+        'mnemonic = "test test test test test test test test test test test junk"',
+        "seed_phrase: see the wallet docs for how to store it",
+    ],
+)
+def test_a_published_or_absent_seed_phrase_stays(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
 def test_the_public_half_beside_it_stays(checks: Checks) -> None:
     out = checks.redacted(f'[node]\nprivate = "{_HEX_A}"\npublic = "{_HEX_B}"\npub: {_HEX_B}')
     assert _HEX_A not in out and out.count(_HEX_B) == 2

@@ -844,3 +844,31 @@ def key_material(value: str) -> bool:
 def mnemonic_phrase(value: str) -> bool:
     """Whether a value has a BIP-39 phrase's shape: 12 to 24 words, in threes, of 3 to 8 letters."""
     return _MNEMONIC.fullmatch(value) is not None and value.count(" ") % 3 == 2
+
+
+# A seed phrase under its own key, quoted or bare to the end of its line (a bare value elsewhere ends at
+# a blank): wallet vocabulary for the BIP-39 words (`mnemonic`, `seed_phrase`, `seedPhrase`,
+# `RECOVERY_PHRASE`, `secret_phrase`, `backup_words`)
+_PHRASE_LABEL = re.compile(
+    r"(?i)(?<![A-Za-z])(?:mnemonic|(?:seed|recovery|secret|backup|wallet)[_ .-]?(?:phrase|words))"
+    r"[\"']?[ \t]*[:=][ \t]*[\"']?"
+)
+_PHRASE_RUN = re.compile(r"[a-z]{3,8}(?:[ \t][a-z]{3,8}){11,23}(?![A-Za-z0-9_-])")
+# (Hardhat's and Foundry's published development mnemonic, in their documentation: a test account's)
+PUBLISHED_PHRASES = frozenset(("test test test test test test test test test test test junk",))
+
+
+def seed_phrase_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each BIP-39-shaped phrase (12 to 24 words, in threes) under a seed phrase's
+    key, the phrase ending its line, field or quote."""
+    out = []
+    for m in _PHRASE_LABEL.finditer(text):
+        v = _PHRASE_RUN.match(text, m.end())
+        if v is None:
+            continue
+        after = text[v.end() : v.end() + 1]
+        value = " ".join(v[0].split())
+        ends = after in ("", "\n", "\r", '"', "'", ",", "}", " ", "\t")
+        if ends and mnemonic_phrase(value) and value not in PUBLISHED_PHRASES:
+            out.append(v.span())
+    return out

@@ -1890,8 +1890,8 @@ def _rejected(kind: str, group: int, value: str, following: str, name: str, quot
             # opcode table's name under `seed`/`private`/`mnemonic` has a key's length too)
             if not kv.key_material(value):
                 return True
-            if kv.mnemonic_phrase(value):
-                return bool(_DOC_EXAMPLE.search(value))  # (words: no generated look to ask for)
+            if kv.mnemonic_phrase(value):  # (words: no generated look to ask for)
+                return value in kv.PUBLISHED_PHRASES or bool(_DOC_EXAMPLE.search(value))
         if strength == 1 and all(_WORD_CASED.fullmatch(p) for p in value.split(".")):
             return True  # `"result_key": "UseCaseSummaryList"`, `key: PublicKeyList.Items`: a field name
         if strength == 1 and _HEX_ID.match(value):
@@ -2533,6 +2533,7 @@ def _value_format_spans(text: Prepared) -> list[Span]:
         *hook_urls.hook_url_spans(text, random_like),
         *prose_keys.prose_key_spans(text, random_like, _prose_value_vetoed),
         *nostr_keys.nostr_spans(text),
+        *(Span(a, b, "crypto_seed_phrase") for a, b in kv.seed_phrase_spans(text)),
     ]
     return untouched(found, protected_ranges(text)) if found else found
 
