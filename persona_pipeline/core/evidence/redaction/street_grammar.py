@@ -48,14 +48,15 @@ _STRONG_PRE = (
     # Latin America's street types and their postal abbreviations (Peru's jirón `Jr.`, pasaje
     # `Psje.`/`Pje.`, prolongación `Prol.`; Colombia's calle `Cl.`/`Cll.`, diagonal `Dg.`,
     # transversal `Tv.`; Mexico's cerrada `Cda.`)
-    r"Jir\x7fn|Jiron|Psje\.|Pje\.|Prolongaci\x7fn|Prol\.|Cll\.|Cl\.|Dg\.|Diag\.|Tv\.|Transv\.|Cda\."
+    r"Jir\x7fn|Jiron|Psje\.|Pje\.|Prolongaci\x7fn|Cll\.|Transv\."
 )
 # ... and the ones that are also English words or product names: they need a postal tail or a label
 _WEAK_PRE = (
     r"Avenue|Boulevard|Route|Place|Via|Plaza|Camino|Pasaje|Cours|Square|Passage|Largo|Alameda|Ronda|Diagonal|"
     r"Transversal|Corso|"
-    # (`Jr.` is a jirón in Peru, and Junior after an English name)
-    r"Jr\."
+    # (`Jr.` is a jirón in Peru, and Junior after an English name; two- and three-letter abbreviations
+    # of calle, diagonal, transversal, prolongación and cerrada abbreviate many other things)
+    r"Jr\.|Cl\.|Dg\.|Diag\.|Tv\.|Prol\.|Cda\."
 )
 # Street types glued to the name's end (German, Dutch, Nordic, Finnish, Hungarian compounds)
 _STRONG_SUFFIX = (
@@ -272,6 +273,8 @@ def _checked_end(end: int, num: tuple[int, int], tail: tuple[int, int]) -> int:
     return num[1] if tail[0] >= 0 and num[1] >= 0 else end
 
 
+# (Latin America's weak abbreviations: the town-first tail is their countries' order)
+_LATIN_WEAK = frozenset(("Jr.", "Cl.", "Dg.", "Diag.", "Tv.", "Prol.", "Cda."))
 _PARTICLES = frozenset(_PART.strip("(?:)").split("|"))
 
 
@@ -336,8 +339,15 @@ def _street_spans(text: str, is_open: dict[int, bool] | None) -> Iterator[Span]:
                 yield Span(start, end, "address")
     if run(_PRE_STREET):
         for (start, end), (w0, w1), _particles, (n0, n1), num, tail, town in _PRE_STREET.finditer(text):
-            if town[0] >= 0 and not _town_first_ok(text[town[0] : town[1]]):
-                tail, end = (-1, -1), num[1]  # (`Jr. Developer 2, Release 20241`: a release's number, no town)
+            kind, lower = text[w0:w1], _lower_name(text[n0:n1])
+            if lower and kind in _WEAK_WORDS:
+                continue  # (a lower-case name only after a strong type: `Via proxy 3128, …` is a setting)
+            if town[0] >= 0 and (
+                (kind in _WEAK_WORDS and kind not in _LATIN_WEAK) or not _town_first_ok(text[town[0] : town[1]])
+            ):
+                # (the town first is Peru's order, after its types; `Jr. Developer 2, Release 20241`
+                # holds a release's number, no town)
+                tail, end = (-1, -1), num[1]
             end = _cut_punct(text, start, end)
             if (
                 _code_after(text, _checked_end(end, num, tail))
@@ -345,7 +355,7 @@ def _street_spans(text: str, is_open: dict[int, bool] | None) -> Iterator[Span]:
                 or not _letters(text, n0, n1)
             ):
                 continue
-            strong = text[w0:w1] not in _WEAK_WORDS and not _lower_name(text[n0:n1])
+            strong = kind not in _WEAK_WORDS and not lower
             if strong or tail[0] >= 0 or _labelled(text, start):
                 yield Span(start, end, "address")
     if run(_SUFFIX_STREET):
