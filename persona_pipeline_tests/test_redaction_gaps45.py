@@ -286,6 +286,19 @@ def test_a_telephone_symbol_is_a_contact_line_under_a_name(checks: Checks) -> No
     checks.gone("MARTA OKONKWO-LEHMANN\nPlatform Engineer\n☎ +49 30 1234 5678\n", "OKONKWO")
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        # (rev45r R10: a symbol is a contact value only before a number)
+        "## Max Retries\n📱 mobile clients retry 3 times",
+        "## Max Retries\n📠 fax gateway retries 3 times",
+        "## Max Retries\n📞 call the on-call bot 3 times",
+    ],
+)
+def test_a_telephone_symbol_without_a_number_is_no_contact_line(checks: Checks, text: str) -> None:
+    checks.kept(text)
+
+
 def test_a_number_word_is_a_phone_label_only_with_a_persons_possessive(checks: Checks) -> None:
     # (decided: a bare "number" labels orders, tickets and records as often as phones)
     checks.gone("sure, my number is 011 15-4321-8765 after six", "4321-8765")

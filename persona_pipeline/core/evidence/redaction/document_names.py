@@ -76,7 +76,7 @@ _NAME_LINE_GATE = Rx(
 # pass read the name above it that the first pass kept (not idempotent); a name the first pass read
 # is a placeholder on the second anyway
 _CONTACT = re.compile(
-    rf"@[\w-]+\.\w|[{phone_labels.SYMBOLS}]|\u2709|"
+    rf"@[\w-]+\.\w|[{phone_labels.SYMBOLS}]\ufe0f?[ \t]{{0,4}}[:|]?[ \t]{{0,4}}(?:\+|\(?\d)|\u2709|"
     r"(?<!REDACTED:)(?i:\b(?:phone|mobile|tel|e-?mail|cell)\b)\.?[ \t]*(?:[:|–-][ \t]*)?(?:\+|\(?\d)"
 )
 _CONTACT_LINES = 5
